@@ -1,0 +1,130 @@
+// Assertions on one exchange, named after what they prove. Every response a suite
+// looks at passes through here, so each is checked against the canonical schema and
+// the schema the target publishes.
+
+import type { Endpoint } from '../contract/endpoints.js';
+import { ERROR_CODES } from '../contract/enums.js';
+import type { RequirementId } from '../contract/requirements/index.js';
+import type { Exchange } from '../http/exchange.js';
+import type { PublishedSpec } from '../spec/published.js';
+import { formatIssues, rulesOf, validateCanonical } from './schema-validator.js';
+import { violation } from './violation.js';
+
+export interface ResponseContext {
+  readonly published: PublishedSpec | null;
+  readonly strict: boolean;
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function isErrorBody(body: unknown): body is { error: Json } {
+  return isObject(body) && isObject(body['error']);
+}
+
+export function isSuccess(ex: Exchange): boolean {
+  return ex.response.status >= 200 && ex.response.status < 300 && !isErrorBody(ex.response.json);
+}
+
+/** The published-schema check, shared by successes and rejections. */
+function checkPublished(ctx: ResponseContext, endpoint: Endpoint, ex: Exchange): void {
+  const issues = ctx.published?.validateResponse(endpoint.method, endpoint.path, ex.response.status, ex.response.json ?? null);
+  if (issues && issues.length) {
+    violation(['SCHEMA-PUBLISHED'], `${endpoint.key} ${ex.response.status}: the body does not match the target's own published schema: ${formatIssues(issues)}`, ex);
+  }
+}
+
+function checkContentType(ctx: ResponseContext, ex: Exchange): void {
+  if (!ctx.strict || ex.response.text === '') return;
+  if (!/^application\/json\b/i.test(ex.response.headers['content-type'] ?? '')) {
+    violation(['RESPONSE-CONTENT-TYPE-JSON'], `JSON body sent with Content-Type ${JSON.stringify(ex.response.headers['content-type'] ?? null)}`, ex);
+  }
+}
+
+/**
+ * A success: 2xx with no error body. The body is checked against the endpoint's
+ * canonical schema. A 204 with no body stands for an empty object.
+ */
+export function expectSuccess(ctx: ResponseContext, endpoint: Endpoint, ex: Exchange, requirements: readonly RequirementId[], what = 'the request'): Json {
+  const { status, json, text } = ex.response;
+  if (!(status >= 200 && status < 300) || isErrorBody(json)) {
+    const code = isErrorBody(json) ? ` with code ${JSON.stringify(json.error['code'])}` : '';
+    violation(requirements, `${what} should succeed, but ${endpoint.key} answered ${status}${code}`, ex);
+  }
+  if (ctx.strict && (status < 200 || status > 204)) violation(['HTTP-STATUS-CONVENTIONS'], `success answered with status ${status}`, ex);
+  const body: unknown = text.trim() === '' && status === 204 ? {} : json;
+  if (!isObject(body)) violation(['SCHEMA-CANONICAL'], `${endpoint.key} answered ${status} with a body that is not a JSON object`, ex);
+  checkContentType(ctx, ex);
+  if (endpoint.wrapper && !isObject(body[endpoint.wrapper])) {
+    violation(['ENVELOPE-WRAPPED'], `${endpoint.key}: the resource is not wrapped under "${endpoint.wrapper}" (top-level keys: ${Object.keys(body).join(', ') || 'none'})`, ex);
+  }
+  if (ctx.strict && endpoint.wrapper && Object.keys(body).length !== 1) {
+    violation(['ENVELOPE-SINGLE-KEY'], `${endpoint.key}: top-level keys besides "${endpoint.wrapper}": ${Object.keys(body).filter((k) => k !== endpoint.wrapper).join(', ')}`, ex);
+  }
+  if (endpoint.responseSchema) {
+    const issues = validateCanonical(endpoint.responseSchema, body);
+    if (issues.length) violation(['SCHEMA-CANONICAL', ...rulesOf(issues)], `${endpoint.key}: ${formatIssues(issues)}`, ex);
+  }
+  checkPublished(ctx, endpoint, ex);
+  return body;
+}
+
+/** A success whose resource is returned unwrapped. */
+export function expectResource(ctx: ResponseContext, endpoint: Endpoint, ex: Exchange, requirements: readonly RequirementId[], what?: string): Json {
+  if (!endpoint.wrapper) throw new Error(`${endpoint.key} has no wrapper key in the contract`);
+  return expectSuccess(ctx, endpoint, ex, requirements, what)[endpoint.wrapper] as Json;
+}
+
+export interface ExpectedError {
+  /** The error code the spec requires; undefined where any error is acceptable. */
+  readonly code?: (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+  /** A field the details must name (last path segment compared). */
+  readonly field?: string;
+  /** Strict profile: the conventional HTTP status. */
+  readonly conventionalStatus?: number;
+}
+
+/** Does a details[].field value name `field`? `display_name`, `agent.display_name`, `/display_name` all do. */
+export function detailNames(detailField: string, field: string): boolean {
+  const segments = detailField.split(/[./[\]]+/).filter(Boolean);
+  const wanted = field.split('.');
+  const tail = segments.slice(-wanted.length);
+  return tail.length === wanted.length && tail.every((s, i) => s.toLowerCase() === wanted[i]?.toLowerCase());
+}
+
+/** A rejection: status ≥ 400 with the error envelope, the expected code, and details naming the field. */
+export function expectRejection(ctx: ResponseContext, endpoint: Endpoint, ex: Exchange, requirements: readonly RequirementId[], expected: ExpectedError, what = 'the request'): Json {
+  const { status, json } = ex.response;
+  if (status < 400) {
+    violation(requirements, `${what} should be rejected${expected.code ? ` with ${expected.code}` : ''}, but ${endpoint.key} answered ${status}`, ex);
+  }
+  if (!isErrorBody(json)) violation(['ERROR-ENVELOPE'], `error response ${status} has no "error" object`, ex);
+  const issues = validateCanonical('ErrorBody', json);
+  if (issues.length) violation(['ERROR-ENVELOPE'], `error body: ${formatIssues(issues)}`, ex);
+  const error = json.error;
+  if (expected.code && error['code'] !== expected.code) {
+    violation(requirements, `${what} should be rejected with code ${expected.code}, got ${JSON.stringify(error['code'])}`, ex);
+  }
+  if (expected.field) {
+    const details = error['details'] as Array<{ field: string }>;
+    if (!details.some((d) => detailNames(d.field, expected.field as string))) {
+      const detailRequirement = expected.code === ERROR_CODES.unauthenticated ? 'AUTH-DETAILS-HEADER' : 'ERROR-DETAILS-FIELD';
+      violation([detailRequirement], `error details do not name the field "${expected.field}" (they name: ${details.map((d) => JSON.stringify(d.field)).join(', ') || 'nothing'})`, ex);
+    }
+  }
+  if (ctx.strict && expected.conventionalStatus !== undefined && status !== expected.conventionalStatus) {
+    violation(['HTTP-STATUS-CONVENTIONS'], `${error['code']} answered with HTTP ${status}; convention is ${expected.conventionalStatus}`, ex);
+  }
+  checkContentType(ctx, ex);
+  checkPublished(ctx, endpoint, ex);
+  return error;
+}
+
+/** INVALID_ARGUMENT naming the field: the spec's answer to every invalid parameter or body field. */
+export function expectInvalidArgument(ctx: ResponseContext, endpoint: Endpoint, ex: Exchange, requirements: readonly RequirementId[], field: string | undefined, what?: string): Json {
+  const expected: ExpectedError = field === undefined
+    ? { code: ERROR_CODES.invalidArgument, conventionalStatus: 400 }
+    : { code: ERROR_CODES.invalidArgument, field, conventionalStatus: 400 };
+  return expectRejection(ctx, endpoint, ex, [...requirements, 'ERROR-INVALID-ARGUMENT'], expected, what);
+}

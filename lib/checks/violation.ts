@@ -1,0 +1,21 @@
+// A broken rule of the specification: the only failure that counts as the target's fault.
+// Anything else thrown in a check (a transport error, a bug in the suite) is an Error outcome.
+
+import type { Exchange } from '../http/exchange.js';
+import { describeExchange } from './evidence.js';
+
+export class RuleViolation extends Error {
+  override readonly name = 'RuleViolation';
+
+  constructor(readonly requirements: readonly string[], readonly summary: string, readonly exchange?: Exchange) {
+    super(`[${requirements.join(', ')}] ${summary}${exchange ? `\n\n${describeExchange(exchange)}` : ''}`);
+  }
+}
+
+export function violation(requirements: readonly string[], summary: string, exchange?: Exchange): never {
+  throw new RuleViolation(requirements, summary, exchange);
+}
+
+export function isRuleViolation(error: unknown): error is RuleViolation {
+  return error instanceof Error && error.name === 'RuleViolation';
+}

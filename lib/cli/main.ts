@@ -1,0 +1,79 @@
+// `aes-conformance` / `npm run conformance`: run the suites, write the reports, exit 0 / 1 / 2.
+
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { ConfigError, loadDotenv } from '../config.js';
+import { REQUIREMENTS } from '../contract/requirements/index.js';
+import { redact } from '../http/redact.js';
+import { consoleSummary } from '../report/console.js';
+import type { RunResult } from '../report/model.js';
+import { writeReports } from '../report/write.js';
+import { PACKAGE_ROOT, runConformance } from '../runner/run.js';
+import { HELP, parseCli } from './args.js';
+
+const log = (line: string): void => void process.stdout.write(`${redact(line)}\n`);
+
+async function main(argv: readonly string[]): Promise<number> {
+  loadDotenv();
+  let request;
+  try {
+    request = parseCli(argv, process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) return fail(error.message, 2);
+    throw error;
+  }
+  request.warnings.forEach((w) => log(`warning: ${w}`));
+  if (request.action === 'help') return (log(HELP), 0);
+  if (request.action === 'version') return (log(await version()), 0);
+  if (request.action === 'list') return (log(catalogListing()), 0);
+  const reportDir = resolve(request.env['REPORT_DIR'] ?? 'reports');
+  let only = request.only;
+  if (request.rerunFailed) only = [...only, ...(await failedRequirements(reportDir))];
+  let run: RunResult;
+  try {
+    run = await runConformance({ env: request.env, only, log });
+  } catch (error) {
+    if (error instanceof ConfigError) return fail(error.message, 2);
+    throw error;
+  }
+  const paths = await writeReports(run, reportDir);
+  log(consoleSummary(run, { color: process.stdout.isTTY === true }));
+  log(`Reports: ${paths.junit}, ${paths.html}, ${paths.summary}`);
+  return run.exitCode;
+}
+
+function fail(message: string, code: number): number {
+  process.stderr.write(`${redact(message)}\n`);
+  return code;
+}
+
+async function version(): Promise<string> {
+  const pkg = JSON.parse(await readFile(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+  return `${pkg.name} ${pkg.version}`;
+}
+
+function catalogListing(): string {
+  return REQUIREMENTS.map((r) => `${r.id.padEnd(40)} ${r.level.padEnd(6)} ${r.area.padEnd(16)} ${r.summary}`).join('\n');
+}
+
+/** Requirement ids that failed or errored in the last summary.json. */
+async function failedRequirements(reportDir: string): Promise<string[]> {
+  let summary: { checks?: Array<{ outcome: string; requirements: string[] }> };
+  try {
+    summary = JSON.parse(await readFile(join(reportDir, 'summary.json'), 'utf8')) as typeof summary;
+  } catch {
+    throw new ConfigError(`--rerun-failed: no readable ${join(reportDir, 'summary.json')} from an earlier run`);
+  }
+  const ids = new Set((summary.checks ?? []).filter((c) => c.outcome === 'fail' || c.outcome === 'error').flatMap((c) => c.requirements));
+  if (!ids.size) throw new ConfigError('--rerun-failed: the last run had no failures to re-run');
+  return [...ids];
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    // No stack trace for users; the message says what broke.
+    process.stderr.write(`aes-conformance: internal error: ${redact((error as Error)?.message ?? String(error))}\n`);
+    process.exit(2);
+  },
+);

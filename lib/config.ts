@@ -1,0 +1,161 @@
+// Settings from the environment (and `.env`), validated once into a typed Config.
+// The CLI writes resolved settings back into the environment, so vitest workers
+// read the same Config through loadConfig().
+
+import { config as readDotenv } from 'dotenv';
+
+export type Profile = 'default' | 'strict';
+
+export interface Config {
+  /** Target base address without a trailing slash; undefined until the runner resolves one. */
+  readonly baseUrl: string | undefined;
+  readonly apiKey: string | undefined;
+  readonly scheduledRunId: string | undefined;
+  readonly dashboardId: string | undefined;
+  readonly deletablePersonaId: string | undefined;
+  readonly deletableRunId: string | undefined;
+  readonly deletableScheduledRunId: string | undefined;
+  readonly reportDir: string;
+  readonly profile: Profile;
+  readonly readOnly: boolean;
+  readonly seed: number | undefined;
+  readonly numRuns: number;
+  readonly requestTimeoutMs: number;
+  readonly concurrency: number;
+  /** Request field carrying the simulator configuration on agent creation (not shown in the spec). */
+  readonly simulatorConfigField: string | undefined;
+  /** Marker put into the names of everything this run creates. */
+  readonly runMarker: string;
+}
+
+/** One row per setting: the README's configuration table is checked against this list. */
+export const SETTINGS = [
+  { name: 'BASE_URL', meaning: 'Target base address (paths are appended as /v1/...). Unset: the embedded reference service is started on a free loopback port.' },
+  { name: 'API_KEY', meaning: 'A valid organisation key for the target. Never printed or written to reports.' },
+  { name: 'SCHEDULED_RUN_ID', meaning: 'An existing scheduled run (the API cannot list or create one). Absent: its tests are skipped with that reason.' },
+  { name: 'DASHBOARD_ID', meaning: 'An existing dashboard the suite may rename. Absent: dashboard tests are skipped.' },
+  { name: 'DELETABLE_PERSONA_ID', meaning: 'A persona the suite may delete. Without it no pre-existing persona is deleted.' },
+  { name: 'DELETABLE_RUN_ID', meaning: 'A run the suite may delete. Without it no pre-existing run is deleted.' },
+  { name: 'DELETABLE_SCHEDULED_RUN_ID', meaning: 'A scheduled run the suite may delete. Without it no scheduled run is deleted.' },
+  { name: 'REPORT_DIR', meaning: 'Where reports are written (default reports/).' },
+  { name: 'PROFILE', meaning: '`default` asserts only what the spec states; `strict` adds common conventions (SHOULD requirements).' },
+  { name: 'READ_ONLY', meaning: '`true` skips every test that writes.' },
+  { name: 'SEED', meaning: 'fast-check seed, to reproduce a generated counterexample exactly.' },
+  { name: 'NUM_RUNS', meaning: 'fast-check runs per property (default 20).' },
+  { name: 'REQUEST_TIMEOUT_MS', meaning: 'Timeout of one request in milliseconds (default 10000).' },
+  { name: 'CONCURRENCY', meaning: 'Cap on requests in flight (default 16).' },
+  { name: 'SIMULATOR_CONFIG_FIELD', meaning: 'Request field for the agent simulator configuration; default: read from the published spec, else `metadata`.' },
+] as const;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+let dotenvLoaded = false;
+
+/** Reads `.env` into the environment once, never overriding what is already set. */
+export function loadDotenv(): void {
+  if (dotenvLoaded) return;
+  dotenvLoaded = true;
+  readDotenv({ quiet: true });
+}
+
+/**
+ * The runner hands its resolved settings to vitest workers in one variable, because
+ * vitest defines Vite's own BASE_URL (`/`) in every worker's environment.
+ */
+export const WORKER_SETTINGS_VARIABLE = 'AES_CONFORMANCE_SETTINGS';
+
+export function loadConfig(): Config {
+  const handed = process.env[WORKER_SETTINGS_VARIABLE];
+  if (handed) return parseConfig(JSON.parse(handed) as Env);
+  loadDotenv();
+  return parseConfig(process.env);
+}
+
+/** The settings a run resolved, as the worker variable's value. */
+export function workerSettings(env: Env): string {
+  const names = [...SETTINGS.map((s) => s.name), 'AES_RUN_MARKER'];
+  return JSON.stringify(Object.fromEntries(names.flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]]]))));
+}
+
+export function parseConfig(env: Env): Config {
+  const text = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value ? value : undefined;
+  };
+  const baseUrl = text('BASE_URL');
+  if (baseUrl !== undefined) checkBaseUrl(baseUrl);
+  const apiKey = text('API_KEY');
+  if (baseUrl !== undefined && apiKey === undefined) {
+    throw new ConfigError('API_KEY is not set: the target at BASE_URL needs a valid organisation key (set API_KEY in the environment or .env).');
+  }
+  return {
+    baseUrl: baseUrl?.replace(/\/+$/, ''),
+    apiKey,
+    scheduledRunId: text('SCHEDULED_RUN_ID'),
+    dashboardId: text('DASHBOARD_ID'),
+    deletablePersonaId: text('DELETABLE_PERSONA_ID'),
+    deletableRunId: text('DELETABLE_RUN_ID'),
+    deletableScheduledRunId: text('DELETABLE_SCHEDULED_RUN_ID'),
+    reportDir: text('REPORT_DIR') ?? 'reports',
+    profile: oneOf('PROFILE', text('PROFILE') ?? 'default', ['default', 'strict'] as const),
+    readOnly: flag('READ_ONLY', text('READ_ONLY')),
+    seed: text('SEED') === undefined ? undefined : integer('SEED', text('SEED'), -(2 ** 31), 2 ** 31 - 1),
+    numRuns: integer('NUM_RUNS', text('NUM_RUNS') ?? '20', 1, 100_000),
+    requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', text('REQUEST_TIMEOUT_MS') ?? '10000', 1, 600_000),
+    concurrency: integer('CONCURRENCY', text('CONCURRENCY') ?? '16', 1, 1024),
+    simulatorConfigField: text('SIMULATOR_CONFIG_FIELD'),
+    runMarker: text('AES_RUN_MARKER') ?? newRunMarker(),
+  };
+}
+
+function checkBaseUrl(value: string): void {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`BASE_URL is not a URL: ${JSON.stringify(value)} (expected for example http://127.0.0.1:8787).`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`BASE_URL must use http or https, not ${url.protocol}`);
+  }
+  if (url.username || url.password) throw new ConfigError('BASE_URL must not carry credentials; use API_KEY.');
+}
+
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, not ${JSON.stringify(value)}.`);
+}
+
+function flag(name: string, value: string | undefined): boolean {
+  if (value === undefined) return false;
+  if (/^(1|true|yes)$/i.test(value)) return true;
+  if (/^(0|false|no)$/i.test(value)) return false;
+  throw new ConfigError(`${name} must be true or false, not ${JSON.stringify(value)}.`);
+}
+
+function integer(name: string, value: string | undefined, min: number, max: number): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, not ${JSON.stringify(value)}.`);
+  }
+  return parsed;
+}
+
+/** Short, unique per run, safe in any display name: `cft-<time36><rand36>`. */
+export function newRunMarker(): string {
+  return `cft-${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36).padStart(4, '0')}`;
+}
+
+/** The settings as shown in reports: the key never appears. */
+export function redactedSettings(config: Config): Record<string, string> {
+  const shown: Record<string, string> = {};
+  for (const [key, value] of Object.entries(config)) {
+    if (value === undefined) continue;
+    shown[key] = key === 'apiKey' ? '[redacted]' : String(value);
+  }
+  return shown;
+}

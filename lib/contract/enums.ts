@@ -1,0 +1,32 @@
+// Enumerations and defaults stated by the spec.
+
+export const MODEL_TYPES = [
+  'MODEL_TYPE_VOICE',
+  'MODEL_TYPE_OUTBOUND_VOICE',
+  'MODEL_TYPE_CHAT',
+  'MODEL_TYPE_SMS',
+  'MODEL_TYPE_WEBSOCKET',
+] as const;
+export type ModelType = (typeof MODEL_TYPES)[number];
+
+export const INPUT_TYPES = ['SCENARIO', 'TRANSCRIPT', 'IVR', 'AUDIO', 'MANUAL', 'SCRIPT'] as const;
+export const PROJECT_TYPES = ['PROJECT_COLLABORATIVE', 'PROJECT_INDIVIDUAL'] as const;
+export const PROJECT_RULES = ['require_disagreement_notes'] as const;
+export const CHAT_RESPONSE_FORMATS = ['chat_completions', 'responses'] as const;
+
+export const DEFAULTS = {
+  testCaseInputType: 'SCENARIO',
+  mutationDescription: '',
+  reviewProjectType: 'PROJECT_INDIVIDUAL',
+  reviewProjectNotifications: true,
+  runsOrderBy: '-create_time',
+  metricsOrderBy: 'metric_name',
+} as const;
+
+export const ERROR_CODES = {
+  invalidArgument: 'INVALID_ARGUMENT',
+  unauthenticated: 'UNAUTHENTICATED',
+} as const;
+
+/** The header that carries the organisation key (Authentication, rule 1). */
+export const API_KEY_HEADER = 'X-API-Key';

@@ -1,0 +1,41 @@
+// Identifier formats, from "Resources and their fields" and "Limits".
+// `alphabet` is what the spec pins down; `null` means the spec states only a length.
+
+export interface IdRule {
+  readonly kind: string;
+  readonly minLength: number;
+  readonly maxLength: number;
+  readonly alphanumeric: boolean;
+  readonly quote: string;
+}
+
+const rule = (kind: string, minLength: number, maxLength: number, alphanumeric: boolean, quote: string): IdRule =>
+  ({ kind, minLength, maxLength, alphanumeric, quote });
+
+export const ID_RULES = {
+  agent: rule('agent', 22, 22, true, 'Agent, persona, dashboard IDs: 22 alphanumeric characters'),
+  persona: rule('persona', 22, 22, true, 'Agent, persona, dashboard IDs: 22 alphanumeric characters'),
+  dashboard: rule('dashboard', 22, 22, true, 'Agent, persona, dashboard IDs: 22 alphanumeric characters'),
+  mutation: rule('mutation', 26, 26, true, '26-character ULID (`^[A-Za-z0-9]{26}$`)'),
+  metricOutput: rule('metricOutput', 26, 26, true, 'metric_output_id: 26-character ULID'),
+  simulation: rule('simulation', 22, 27, false, 'Simulation ID: 22 to 27 characters'),
+  scheduledRun: rule('scheduledRun', 22, 22, false, 'Scheduled run id: 22 characters'),
+  testCase: rule('testCase', 22, 22, false, 'Test case id: 22 characters'),
+  // IDs inside agent bodies (metric_ids, test_set_ids): "each 22 alphanumeric characters".
+  agentReference: rule('agentReference', 22, 22, true, 'metric_ids / test_set_ids: each 22 alphanumeric characters'),
+} as const satisfies Record<string, IdRule>;
+
+export type IdKind = keyof typeof ID_RULES;
+
+export function matchesIdRule(rule: IdRule, value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const length = [...value].length;
+  if (length < rule.minLength || length > rule.maxLength) return false;
+  return rule.alphanumeric ? /^[A-Za-z0-9]+$/.test(value) : true;
+}
+
+/** JSON-Schema pattern for an ID rule (used by the canonical schemas). */
+export function idPattern(rule: IdRule): string {
+  const quantifier = rule.minLength === rule.maxLength ? `{${rule.minLength}}` : `{${rule.minLength},${rule.maxLength}}`;
+  return rule.alphanumeric ? `^[A-Za-z0-9]${quantifier}$` : `^[\\s\\S]${quantifier}$`;
+}

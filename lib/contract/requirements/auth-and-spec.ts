@@ -1,0 +1,36 @@
+import { must, should } from './types.js';
+
+export const AUTH = [
+  must('auth', 'AUTH-MISSING-KEY', 'Authentication', 'A request without `X-API-Key` to a non-specification endpoint yields UNAUTHENTICATED and no data.',
+    'A missing or invalid key yields an error with code `UNAUTHENTICATED`'),
+  must('auth', 'AUTH-INVALID-KEY', 'Authentication', 'A request with a wrong `X-API-Key` yields UNAUTHENTICATED and no data.',
+    'A missing or invalid key yields an error with code `UNAUTHENTICATED`'),
+  must('auth', 'AUTH-DETAILS-HEADER', 'Authentication', 'The UNAUTHENTICATED error\'s details name the field `X-API-Key`.',
+    'whose details name the field `X-API-Key`', 'Compared case-insensitively: HTTP header names are case-insensitive.'),
+  must('auth', 'AUTH-SPEC-PUBLIC', 'Authentication', 'The two `/v1/openapi` endpoints answer without a key.',
+    'The two `/v1/openapi` endpoints need no key.'),
+] as const;
+
+const s = 'specification' as const;
+
+export const SPECIFICATION = [
+  must(s, 'SPEC-LISTING', 'Specification endpoints', '`GET /v1/openapi` lists the available spec_name values with their URLs.',
+    'GET /v1/openapi: the available `spec_name` values with their URLs',
+    'The listing\'s shape is not shown: an array of objects with `spec_name`/`name` and `url`, or a map from name to URL, at the top level or under one key, are all read.'),
+  must(s, 'SPEC-FETCHABLE', 'Specification endpoints', 'Every listed spec_name is served at `/v1/openapi/{spec_name}`.',
+    'GET /v1/openapi/{spec_name}'),
+  must(s, 'SPEC-YAML-DEFAULT', 'Specification endpoints', 'Without `Accept`, a spec is served as YAML with a YAML media type.',
+    'YAML (`application/yaml`) by default', 'Accepted media types: application/yaml, application/x-yaml, text/yaml, text/x-yaml (strict: application/yaml).'),
+  should(s, 'SPEC-YAML-MEDIA-TYPE', 'Specification endpoints', 'The YAML form is labelled exactly `application/yaml`.',
+    'YAML (`application/yaml`)', 'Strict only: older YAML media types are widespread.'),
+  must(s, 'SPEC-JSON-ON-REQUEST', 'Specification endpoints', 'With `Accept: application/json`, the spec is served as JSON with a JSON media type.',
+    'JSON when `Accept: application/json`'),
+  must(s, 'SPEC-SAME-DOCUMENT', 'Specification endpoints', 'The YAML and JSON forms of a spec are the same document.',
+    'YAML (`application/yaml`) by default; JSON when `Accept: application/json`'),
+  must(s, 'SPEC-VALID-OPENAPI', 'Specification endpoints', 'Each published spec is a valid OpenAPI document.',
+    'fetch the machine-readable interface specifications', 'Validated with swagger-parser (OpenAPI 3.0 and 3.1).'),
+  must(s, 'SPEC-COVERS-ENDPOINTS', 'Specification endpoints', 'The published specs together document every endpoint of the specification.',
+    'This document covers the whole service', 'A path may carry `/v1` itself or take it from the server URL; documents may be one or one per resource.'),
+  must(s, 'SPEC-SECURITY-API-KEY', 'Specification endpoints', 'Every non-specification operation is documented as secured by an `X-API-Key` header key; the spec endpoints, where documented, need none.',
+    'All endpoints except the two specification endpoints require the `X-API-Key` header.'),
+] as const;

@@ -1,0 +1,35 @@
+import { must, should } from './types.js';
+
+const m = 'mutations' as const;
+
+export const MUTATIONS = [
+  must(m, 'MUTATION-CREATE', 'Agents and mutations', 'POST .../mutations creates a mutation under the agent and returns `{mutation}` echoing what was sent, with agent_id the parent.',
+    'POST /v1/agents/{agent_id}/mutations ... `{mutation: Mutation}`; agent_id: parent agent ID'),
+  must(m, 'MUTATION-GET', 'Agents and mutations', 'GET .../mutations/{mutation_id} returns the mutation as created.', 'GET /v1/agents/{agent_id}/mutations/{mutation_id}'),
+  must(m, 'MUTATION-ID-FORMAT', 'Agent mutation', 'A mutation id is 26 alphanumeric characters.', 'id: 26-character ULID (`^[A-Za-z0-9]{26}$`)'),
+  must(m, 'MUTATION-DISPLAY-NAME', 'Agent mutation', 'display_name is required, 1 to 200 characters.', 'display_name (required) ... 1 to 200 characters'),
+  must(m, 'MUTATION-DISPLAY-NAME-UNIQUE', 'Agent mutation', 'A second active mutation of the same agent with the same display_name is rejected.',
+    'unique per agent among active mutations', 'The error code is not shown: any error body is accepted (strict: ALREADY_EXISTS).'),
+  must(m, 'MUTATION-DISPLAY-NAME-PER-AGENT', 'Agent mutation', 'The same display_name is accepted under a different agent.', 'unique per agent'),
+  must(m, 'MUTATION-DISPLAY-NAME-REUSABLE', 'Agent mutation', 'After a mutation is deleted its display_name can be used again.', 'unique per agent among active mutations'),
+  must(m, 'MUTATION-DESCRIPTION', 'Agent mutation', 'description defaults to the empty string and accepts up to 2000 characters; 2001 is rejected.',
+    'description: default empty string; max 2000 characters', 'An omitted field is read as its default (proto3 JSON omits empty strings); strict requires `""` to be present.'),
+  must(m, 'MUTATION-CONFIG-OVERRIDES-KEYS', 'Agent mutation', 'config_overrides keys that do not exist on the parent agent configuration are rejected; existing keys are accepted.',
+    'keys must exist on the parent agent configuration',
+    'The parent configuration is read as the agent\'s fields together with its simulator configuration keys; tests override `prompt` on an agent that has one.'),
+  must(m, 'MUTATION-CONFIG-OVERRIDES-SIZE', 'Agent mutation', 'config_overrides up to 10 KB is accepted; larger is rejected.', 'config_overrides: max 10 KB'),
+  must(m, 'MUTATION-PARAMETER-VALUES-DERIVED', 'Agent mutation', 'Without parameter_values, they are derived from config_overrides as key/value pairs with string values; given ones are kept.',
+    'parameter_values: flattened key/value pairs (values as strings) for display; auto-derived from config_overrides when omitted',
+    'Tested with flat string overrides only: the flattening notation of nested keys is not shown.'),
+  must(m, 'MUTATION-UPDATE-TIME-NULL', 'Agent mutation', 'A mutation that was never updated has update_time null.', 'update_time: timestamp or null; null when never updated',
+    'An omitted update_time is read as null; strict requires an explicit null.'),
+  must(m, 'MUTATION-DELETE-IDEMPOTENT', 'States and transitions', 'Deleting a mutation succeeds, and deleting it again also succeeds.',
+    'deleting a mutation that is already deleted succeeds'),
+  must(m, 'MUTATION-DELETE-GONE', 'States and transitions', 'A deleted mutation can no longer be fetched.', 'Agent mutations and other resources are removed by deletion'),
+  must(m, 'MUTATION-SCOPED-TO-AGENT', 'Agents and mutations', 'A mutation is reachable only under its own agent: fetching or deleting it under another agent fails and leaves it intact.',
+    'GET /v1/agents/{agent_id}/mutations/{mutation_id}', 'The error code is not shown: any error body is accepted.'),
+  must(m, 'MUTATION-PARENT-MUST-EXIST', 'Agents and mutations', 'Creating a mutation under an agent that does not exist fails.',
+    'agent_id: parent agent ID', 'Any error body is accepted.'),
+  should(m, 'MUTATION-DUPLICATE-ALREADY-EXISTS', 'Agent mutation', 'A duplicate display_name yields ALREADY_EXISTS (HTTP 409).', 'unique per agent among active mutations', 'Strict only: a common convention.'),
+  should(m, 'MUTATION-EXPLICIT-DEFAULTS', 'Agent mutation', 'description `""` and update_time `null` are present in responses, not omitted.', 'default empty string; null when never updated', 'Strict only.'),
+] as const;

@@ -1,0 +1,35 @@
+// Minimal valid request bodies. Each sends only what the spec requires (plus a phone
+// number, since which agent types require one is not shown), so a valid-side test
+// changes exactly one field of an otherwise valid request.
+
+type Json = Record<string, unknown>;
+
+export const VALID_PHONE = '+14155550123';
+export const PUBLIC_CHAT_URL = 'https://chat.example.com/v1/messages';
+export const PUBLIC_WEBHOOK_URL = 'https://hooks.example.com/outbound';
+
+export function agentBody(displayName: string, overrides: Json = {}): Json {
+  return { display_name: displayName, model_type: 'MODEL_TYPE_VOICE', phone_number: VALID_PHONE, ...overrides };
+}
+
+export function mutationBody(displayName: string, overrides: Json = {}): Json {
+  return { display_name: displayName, ...overrides };
+}
+
+export function testCaseBody(inputStr: string, overrides: Json = {}): Json {
+  return { input_str: inputStr, test_set_id: 'cftTs001', ...overrides };
+}
+
+export function reviewProjectBody(displayName: string, simulationId: string, metricId: string, overrides: Json = {}): Json {
+  return {
+    display_name: displayName,
+    assignees: ['reviewer@example.com'],
+    linked_simulation_ids: [simulationId],
+    linked_metric_ids: [metricId],
+    ...overrides,
+  };
+}
+
+export function dashboardBody(displayName: string): Json {
+  return { display_name: displayName };
+}

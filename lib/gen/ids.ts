@@ -1,0 +1,39 @@
+// Well-formed IDs that name nothing, and near-misses that break exactly one part of a rule.
+
+import type { IdRule } from '../contract/ids.js';
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A deterministic alphanumeric string of `length` characters, different per `salt`. */
+export function alnum(length: number, salt = 0): string {
+  let out = '';
+  let state = (salt * 2654435761 + 12345) >>> 0;
+  for (let i = 0; i < length; i++) {
+    state = (state * 1103515245 + 12345) >>> 0;
+    out += ALNUM[(state >>> 8) % ALNUM.length];
+  }
+  return out;
+}
+
+/** An ID that satisfies the rule (at its minimum length) and is very unlikely to exist. */
+export function wellFormedId(rule: IdRule, salt = 0, length = rule.minLength): string {
+  return alnum(length, salt);
+}
+
+export interface NearMiss {
+  readonly value: string;
+  readonly why: string;
+}
+
+/** IDs that break the rule in one way each: one too short, one too long, a character outside the alphabet. */
+export function nearMissIds(rule: IdRule, salt = 0): NearMiss[] {
+  const misses: NearMiss[] = [
+    { value: alnum(rule.minLength - 1, salt), why: `${rule.minLength - 1} characters (one fewer than ${rule.minLength})` },
+    { value: alnum(rule.maxLength + 1, salt), why: `${rule.maxLength + 1} characters (one more than ${rule.maxLength})` },
+  ];
+  if (rule.alphanumeric) {
+    const base = alnum(rule.minLength - 1, salt + 1);
+    misses.push({ value: `${base.slice(0, 5)}_${base.slice(5)}`, why: `${rule.minLength} characters with an underscore (not alphanumeric)` });
+  }
+  return misses;
+}

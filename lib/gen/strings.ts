@@ -1,0 +1,79 @@
+// Strings around a length limit. A value meant to be accepted is in range however a
+// server counts "characters" (code points or UTF-16 units); a value meant to be
+// rejected is out of range under both. Neither shrinking nor generation can cross
+// that line, because the bounds are built into the arbitraries.
+
+import fc from 'fast-check';
+import { charLength } from '../contract/limits.js';
+
+/** Printable, NFC-stable characters that no reasonable server trims or normalises. */
+export const ASCII_CHARS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.'];
+/** Two or three UTF-8 bytes each, one UTF-16 unit: catches servers counting bytes. */
+export const BMP_CHARS = [...'éüñßΩЖжλ中文字한'];
+/** Four UTF-8 bytes, two UTF-16 units, one code point. */
+export const ASTRAL_CHARS = ['😀', '🎉', '𝒜', '𝔘'];
+
+export type CharClass = 'ascii' | 'bmp' | 'astral';
+
+const CLASSES: Record<CharClass, readonly string[]> = { ascii: ASCII_CHARS, bmp: BMP_CHARS, astral: ASTRAL_CHARS };
+
+/** A deterministic string of exactly `length` code points from one class. */
+export function stringOf(length: number, cls: CharClass = 'ascii', salt = 0): string {
+  const chars = CLASSES[cls];
+  let out = '';
+  for (let i = 0; i < length; i++) out += chars[(i * 7 + salt) % chars.length];
+  return out;
+}
+
+const utf16Length = (value: string): number => value.length;
+
+export interface LengthBounds {
+  readonly min?: number;
+  readonly max?: number;
+}
+
+const mixedChar = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...ASCII_CHARS) },
+  { weight: 3, arbitrary: fc.constantFrom(...BMP_CHARS) },
+  { weight: 1, arbitrary: fc.constantFrom(...ASTRAL_CHARS) },
+);
+
+/** Strings in range by code points AND by UTF-16 units (so every reading accepts them). */
+export function inRangeString(bounds: LengthBounds): fc.Arbitrary<string> {
+  const min = Math.max(bounds.min ?? 0, 0);
+  const max = bounds.max ?? min + 64;
+  return fc
+    .array(mixedChar, { minLength: min, maxLength: max })
+    .map((chars) => chars.join(''))
+    .filter((s) => utf16Length(s) <= max && charLength(s) >= min);
+}
+
+/** Strings longer than `max` code points (and so longer in UTF-16 units too). */
+export function tooLongString(max: number, extra = 16): fc.Arbitrary<string> {
+  return fc.array(mixedChar, { minLength: max + 1, maxLength: max + extra }).map((chars) => chars.join(''));
+}
+
+export interface BoundaryCase {
+  readonly value: string;
+  readonly why: string;
+}
+
+/** The deterministic cases at each side of a limit: min−1, min, max, max+1 with ASCII and multi-byte text. */
+export function boundaryCases(bounds: LengthBounds): { accept: BoundaryCase[]; reject: BoundaryCase[] } {
+  const accept: BoundaryCase[] = [];
+  const reject: BoundaryCase[] = [];
+  const { min, max } = bounds;
+  if (min !== undefined && min > 0) {
+    accept.push({ value: stringOf(min), why: `${min} character${min === 1 ? '' : 's'} (the minimum)` });
+    reject.push({ value: stringOf(min - 1), why: min - 1 === 0 ? 'an empty string' : `${min - 1} characters (one below the minimum)` });
+  }
+  if (max !== undefined) {
+    accept.push({ value: stringOf(max), why: `${max} ASCII characters (the maximum)` });
+    accept.push({ value: stringOf(max, 'bmp'), why: `${max} multi-byte characters (the maximum; ${Buffer.byteLength(stringOf(max, 'bmp'))} UTF-8 bytes)` });
+    accept.push({ value: stringOf(Math.floor(max / 2), 'astral'), why: `${Math.floor(max / 2)} astral characters (${2 * Math.floor(max / 2)} UTF-16 units, within the maximum either way)` });
+    reject.push({ value: stringOf(max + 1), why: `${max + 1} ASCII characters (one above the maximum)` });
+    reject.push({ value: stringOf(max + 1, 'bmp'), why: `${max + 1} multi-byte characters (one above the maximum)` });
+    reject.push({ value: stringOf(max + 1, 'astral'), why: `${max + 1} astral characters (one above the maximum)` });
+  }
+  return { accept, reject };
+}

@@ -1,0 +1,78 @@
+// `check()` declares one test: the requirement ids it verifies, a title that reads
+// like the rule, and a body. Requirement ids lead the test name so every report
+// says which rule broke.
+
+import { afterAll, describe, test } from 'vitest';
+import type { Group } from '../contract/endpoints.js';
+import { type RequirementId, requirement } from '../contract/requirements/index.js';
+import { requestEvidence, toEvidence } from '../checks/evidence.js';
+import { isRuleViolation } from '../checks/violation.js';
+import { TransportError } from '../http/exchange.js';
+import { runCleanup } from './cleanup.js';
+import { CheckContext } from './context.js';
+import './meta.js';
+import { type Target, getTarget } from './target.js';
+
+export interface CheckOptions {
+  /** The check creates, changes or deletes data: skipped under READ_ONLY. */
+  readonly writes?: boolean;
+  /** Settings the check needs, e.g. `['dashboardId']`: skipped with the reason when absent. */
+  readonly needs?: ReadonlyArray<'scheduledRunId' | 'dashboardId' | 'deletablePersonaId' | 'deletableRunId' | 'deletableScheduledRunId'>;
+  readonly timeout?: number;
+}
+
+const SETTING_NAMES = {
+  scheduledRunId: 'SCHEDULED_RUN_ID',
+  dashboardId: 'DASHBOARD_ID',
+  deletablePersonaId: 'DELETABLE_PERSONA_ID',
+  deletableRunId: 'DELETABLE_RUN_ID',
+  deletableScheduledRunId: 'DELETABLE_SCHEDULED_RUN_ID',
+} as const;
+
+/** A top-level group of checks (an endpoint group or a cross-cutting area); cleans up after itself. */
+export function describeGroup(group: Group | 'auth', body: () => void): void {
+  describe(group, () => {
+    afterAll(runCleanup);
+    body();
+  });
+}
+
+export function check(requirements: readonly RequirementId[], title: string, body: (t: CheckContext) => Promise<void>, options: CheckOptions = {}): void {
+  const ids = [...requirements];
+  test(`[${ids.join(', ')}] ${title}`, { timeout: options.timeout }, async (vitest) => {
+    vitest.task.meta.requirements = ids;
+    const target = await getTarget();
+    const t = new CheckContext(target, vitest);
+    const reason = skipReason(target, ids, options);
+    if (reason) t.skip(reason);
+    try {
+      await body(t);
+    } catch (error) {
+      recordFailure(vitest.task.meta, error, t);
+      throw error;
+    }
+  });
+}
+
+function skipReason(target: Target, ids: readonly RequirementId[], options: CheckOptions): string | undefined {
+  const { config } = target;
+  if (config.profile !== 'strict' && ids.some((id) => requirement(id).level === 'SHOULD')) {
+    return 'a SHOULD convention: checked only with PROFILE=strict';
+  }
+  if (options.writes && config.readOnly) return 'READ_ONLY is set and this check writes';
+  const missing = (options.needs ?? []).filter((need) => config[need] === undefined);
+  if (missing.length) return `needs ${missing.map((need) => SETTING_NAMES[need]).join(', ')} (not set)`;
+  return undefined;
+}
+
+function recordFailure(meta: import('vitest').TaskMeta, error: unknown, t: CheckContext): void {
+  if (isRuleViolation(error)) {
+    meta.violated = [...error.requirements];
+    meta.violationSummary = error.summary;
+    if (error.exchange) meta.evidence = toEvidence(error.exchange);
+  } else if (error instanceof TransportError) {
+    meta.evidence = requestEvidence(error.request);
+  } else if (t.exchanges.length) {
+    meta.evidence = toEvidence(t.exchanges[t.exchanges.length - 1]!);
+  }
+}

@@ -1,0 +1,95 @@
+// What a check's body receives: a way to call endpoints of the contract, the
+// response assertions bound to this target, and a few conveniences.
+
+import type { TestContext } from 'vitest';
+import { ENDPOINTS, type Endpoint, fillPath } from '../contract/endpoints.js';
+import type { RequirementId } from '../contract/requirements/index.js';
+import * as responses from '../checks/responses.js';
+import { violation } from '../checks/violation.js';
+import type { Exchange } from '../http/exchange.js';
+import type { RequestSpec } from '../http/client.js';
+import { registerCleanup } from './cleanup.js';
+import type { Target } from './target.js';
+
+/** An exchange together with the contract endpoint it exercised. */
+export interface Call extends Exchange {
+  readonly endpoint: Endpoint;
+}
+
+export interface CallSpec extends Omit<RequestSpec, 'method' | 'path'> {
+  readonly params?: Readonly<Record<string, string>>;
+}
+
+type Json = Record<string, unknown>;
+
+const BY_KEY = new Map(ENDPOINTS.map((e) => [e.key, e]));
+
+export class CheckContext {
+  /** Every exchange of this check, newest last: the evidence for failures. */
+  readonly exchanges: Exchange[] = [];
+
+  constructor(readonly target: Target, private readonly vitest: TestContext) {}
+
+  get config() {
+    return this.target.config;
+  }
+
+  /** Calls a contract endpoint by key, e.g. `t.call('GET /v1/agents/{agent_id}', {params: {agent_id}})`. */
+  async call(key: string, spec: CallSpec = {}): Promise<Call> {
+    const endpoint = BY_KEY.get(key);
+    if (!endpoint) throw new Error(`no endpoint "${key}" in the contract`);
+    const { params, ...request } = spec;
+    const exchange = await this.target.client.send({ ...request, method: endpoint.method, path: fillPath(endpoint.path, params ?? {}) });
+    this.exchanges.push(exchange);
+    return { ...exchange, endpoint };
+  }
+
+  expectSuccess(call: Call, requirements: readonly RequirementId[], what?: string): Json {
+    return responses.expectSuccess(this.target.responses, call.endpoint, call, requirements, what);
+  }
+
+  expectResource(call: Call, requirements: readonly RequirementId[], what?: string): Json {
+    return responses.expectResource(this.target.responses, call.endpoint, call, requirements, what);
+  }
+
+  expectRejection(call: Call, requirements: readonly RequirementId[], expected: responses.ExpectedError = {}, what?: string): Json {
+    return responses.expectRejection(this.target.responses, call.endpoint, call, requirements, expected, what);
+  }
+
+  expectInvalidArgument(call: Call, requirements: readonly RequirementId[], field: string | undefined, what?: string): Json {
+    return responses.expectInvalidArgument(this.target.responses, call.endpoint, call, requirements, field, what);
+  }
+
+  /** Fails the check with a rule violation unless `condition` holds. */
+  assert(condition: unknown, requirements: readonly RequirementId[], message: string, evidence?: Exchange): void {
+    if (!condition) violation(requirements, message, evidence ?? this.exchanges.at(-1));
+  }
+
+  /** Ends the check as skipped, with the reason shown in every report. */
+  skip(reason: string): never {
+    this.vitest.task.meta.skipReason = reason;
+    this.vitest.skip(reason);
+    throw new Error('unreachable: vitest skip returned');
+  }
+
+  /** A display name that marks the resource as this run's: `<marker> <label>`. */
+  name(label: string): string {
+    return `${this.config.runMarker} ${label}`;
+  }
+
+  /** Deletes a resource this check created, at the end of the file's run. */
+  cleanup(deletion: () => Promise<unknown>): void {
+    registerCleanup(deletion);
+  }
+
+  /** Puts a property's seed and path into the report. */
+  recordProperty(seed: number, path: string | undefined): void {
+    this.vitest.task.meta.seed = seed;
+    if (path !== undefined) this.vitest.task.meta.path = path;
+  }
+
+  /** Skips unless the target lets the suite write (READ_ONLY unset). */
+  requireWrites(): void {
+    if (this.config.readOnly) this.skip('READ_ONLY is set and this check writes');
+  }
+}

@@ -1,0 +1,2 @@
+export { check, describeGroup, type CheckOptions } from './check.js';
+export type { CheckContext, Call, CallSpec } from './context.js';

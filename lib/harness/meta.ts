@@ -1,0 +1,17 @@
+// What a check records on its vitest task for the reporters (task.meta crosses the worker boundary).
+
+import type { Evidence } from '../report/model.js';
+
+export interface CheckMeta {
+  requirements?: string[];
+  skipReason?: string;
+  violated?: string[];
+  violationSummary?: string;
+  evidence?: Evidence;
+  seed?: number;
+  path?: string;
+}
+
+declare module 'vitest' {
+  interface TaskMeta extends CheckMeta {}
+}

@@ -1,0 +1,26 @@
+// fast-check inside a check: seed and runs from the settings, the shrunk
+// counterexample and a reproduction line in the failure, seed and path in the report.
+
+import fc from 'fast-check';
+import { isRuleViolation, RuleViolation } from '../checks/violation.js';
+import type { CheckContext } from './context.js';
+
+export async function property<T>(t: CheckContext, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>): Promise<void> {
+  const { seed, numRuns } = t.config;
+  const details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
+    numRuns,
+    ...(seed === undefined ? {} : { seed }),
+    // Shrinking sends requests: bound it so a slow target cannot stall the run.
+    interruptAfterTimeLimit: 60_000,
+    markInterruptAsFailure: false,
+  });
+  t.recordProperty(details.seed, details.counterexamplePath ?? undefined);
+  if (!details.failed) return;
+  const error = details.errorInstance;
+  const shown = fc.stringify(details.counterexample);
+  const reproduce = `reproduce with SEED=${details.seed}${details.counterexamplePath ? ` (path ${details.counterexamplePath})` : ''}`;
+  if (isRuleViolation(error)) {
+    throw new RuleViolation(error.requirements, `${error.summary}\ncounterexample (shrunk): ${shown.length > 300 ? `${shown.slice(0, 300)}…` : shown}; ${reproduce}`, error.exchange);
+  }
+  throw error instanceof Error ? error : new Error(String(error));
+}

@@ -1,0 +1,176 @@
+// The one way suites talk to a target: undici with a shared keep-alive agent,
+// a timeout and a size cap on every response, bounded retries on 429/503, and
+// every exchange recorded with the key redacted.
+
+import { Agent, request as undiciRequest } from 'undici';
+import { API_KEY_HEADER } from '../contract/enums.js';
+import type { Exchange, RecordedRequest, RecordedResponse } from './exchange.js';
+import { TransportError } from './exchange.js';
+import { Limiter } from './limiter.js';
+import { API_KEY_PLACEHOLDER, redact, registerSecret } from './redact.js';
+
+export interface ClientOptions {
+  readonly baseUrl: string;
+  readonly apiKey: string | undefined;
+  readonly timeoutMs: number;
+  readonly concurrency: number;
+  readonly maxResponseBytes?: number;
+  readonly maxRetries?: number;
+}
+
+export interface RequestSpec {
+  readonly method: string;
+  /** Path below the base URL, starting with `/v1/`. */
+  readonly path: string;
+  readonly query?: Readonly<Record<string, string | number | undefined>>;
+  /** `key` (default) sends the configured key; `none` sends no key; `{key}` sends that value. */
+  readonly auth?: 'key' | 'none' | { readonly key: string };
+  /** A JSON body, serialised here. */
+  readonly json?: unknown;
+  /** A body sent verbatim (for malformed-JSON tests); implies a JSON content type. */
+  readonly rawBody?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+const RETRY_STATUSES = new Set([429, 503]);
+const MAX_RETRY_WAIT_MS = 10_000;
+
+export class ApiClient {
+  private readonly agent: Agent;
+  private readonly limiter: Limiter;
+
+  constructor(private readonly options: ClientOptions) {
+    registerSecret(options.apiKey);
+    this.agent = new Agent({ keepAliveTimeout: 10_000, connections: options.concurrency });
+    this.limiter = new Limiter(options.concurrency);
+  }
+
+  get baseUrl(): string {
+    return this.options.baseUrl;
+  }
+
+  async send(spec: RequestSpec): Promise<Exchange> {
+    const url = this.options.baseUrl + spec.path + queryString(spec.query);
+    const { headers, recordedHeaders } = this.headersFor(spec);
+    const body = spec.rawBody ?? (spec.json === undefined ? undefined : JSON.stringify(spec.json));
+    const recorded: RecordedRequest = body === undefined
+      ? { method: spec.method, url, headers: recordedHeaders }
+      : { method: spec.method, url, headers: recordedHeaders, body };
+    const started = performance.now();
+    const maxRetries = this.options.maxRetries ?? 3;
+    for (let attempt = 0; ; attempt++) {
+      const response = await this.limiter.run(() => this.once(spec.method, url, headers, body, recorded));
+      const wait = retryWaitMs(response, attempt);
+      if (!RETRY_STATUSES.has(response.status) || attempt >= maxRetries || wait === undefined) {
+        return { request: recorded, response, durationMs: performance.now() - started, retries: attempt };
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+
+  private headersFor(spec: RequestSpec): { headers: Record<string, string>; recordedHeaders: Record<string, string> } {
+    const headers: Record<string, string> = { accept: 'application/json', ...spec.headers };
+    if (spec.json !== undefined || spec.rawBody !== undefined) headers['content-type'] ??= 'application/json';
+    const recordedHeaders: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers)) recordedHeaders[name] = redact(value);
+    const auth = spec.auth ?? 'key';
+    if (auth === 'key' && this.options.apiKey !== undefined) {
+      headers[API_KEY_HEADER] = this.options.apiKey;
+      recordedHeaders[API_KEY_HEADER] = API_KEY_PLACEHOLDER;
+    } else if (typeof auth === 'object') {
+      headers[API_KEY_HEADER] = auth.key;
+      recordedHeaders[API_KEY_HEADER] = redact(auth.key);
+    }
+    return { headers, recordedHeaders };
+  }
+
+  private async once(method: string, url: string, headers: Record<string, string>, body: string | undefined, recorded: RecordedRequest): Promise<RecordedResponse> {
+    const timeoutMs = this.options.timeoutMs;
+    try {
+      const response = await undiciRequest(url, {
+        method: method as 'GET',
+        headers,
+        body,
+        dispatcher: this.agent,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const { text, truncated } = await readCapped(response.body, this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+      return { status: response.statusCode, headers: flatHeaders(response.headers), text, json: parseJson(text), truncated };
+    } catch (error) {
+      throw new TransportError(describeTransportError(error, method, url, timeoutMs), recorded);
+    }
+  }
+}
+
+function queryString(query: RequestSpec['query']): string {
+  if (!query) return '';
+  // encodeURIComponent (space as %20): some servers do not read `+` as a space.
+  const pairs = Object.entries(query)
+    .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+  return pairs.length ? `?${pairs.join('&')}` : '';
+}
+
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, cap: number): Promise<{ text: string; truncated: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > cap) {
+      chunks.push(chunk.subarray(0, chunk.length - (size - cap)));
+      body.destroy();
+      return { text: Buffer.concat(chunks).toString('utf8'), truncated: true };
+    }
+    chunks.push(chunk);
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
+}
+
+function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Retry-After in seconds or as an HTTP date; otherwise a short exponential back-off. */
+function retryWaitMs(response: RecordedResponse, attempt: number): number | undefined {
+  if (!RETRY_STATUSES.has(response.status)) return undefined;
+  const header = response.headers['retry-after'];
+  if (header !== undefined) {
+    const seconds = Number(header);
+    const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
+    if (Number.isFinite(ms)) return ms > MAX_RETRY_WAIT_MS ? undefined : Math.max(0, ms);
+  }
+  return 200 * 2 ** attempt;
+}
+
+function describeTransportError(error: unknown, method: string, url: string, timeoutMs: number): string {
+  const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = err.code ?? err.cause?.code;
+  const where = `${method} ${redact(url)}`;
+  if (err.name === 'TimeoutError' || err.name === 'AbortError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    return `${where}: no complete response within ${timeoutMs} ms (REQUEST_TIMEOUT_MS)`;
+  }
+  if (code === 'ECONNREFUSED') return `${where}: connection refused — is the target running at this address?`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${where}: host name not found`;
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `${where}: the connection was reset by the target`;
+  return `${where}: ${redact(err.message ?? String(error))}${code ? ` (${code})` : ''}`;
+}

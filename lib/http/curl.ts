@@ -1,0 +1,21 @@
+import type { RecordedRequest } from './exchange.js';
+import { API_KEY_PLACEHOLDER, redact } from './redact.js';
+
+const MAX_INLINE_BODY = 4096;
+
+const singleQuoted = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/** A shell line that replays the request; the key is read from `$API_KEY`. */
+export function toCurl(request: RecordedRequest): string {
+  const parts = ['curl', '-sS', '-i', '-X', request.method, singleQuoted(redact(request.url))];
+  for (const [name, value] of Object.entries(request.headers)) {
+    const header = `${name}: ${value}`;
+    // Double quotes only where the shell must expand the key.
+    parts.push('-H', value.includes(API_KEY_PLACEHOLDER) ? `"${header.replace(/"/g, '\\"')}"` : singleQuoted(redact(header)));
+  }
+  if (request.body !== undefined) {
+    if (request.body.length <= MAX_INLINE_BODY) parts.push('--data-raw', singleQuoted(redact(request.body)));
+    else parts.push(`--data-raw '<body of ${request.body.length} characters, elided>'`);
+  }
+  return parts.join(' ');
+}

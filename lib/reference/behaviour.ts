@@ -1,0 +1,151 @@
+// Every decision the reference service makes that a fault or a variation may change,
+// in one object. Route code reads from it and never asks which profile is active.
+
+import type { Endpoint } from '../contract/endpoints.js';
+import type { ModelType } from '../contract/enums.js';
+import { API_KEY_HEADER } from '../contract/enums.js';
+import type { ListEndpoint } from '../contract/list-endpoints.js';
+import { FIELD_LIMITS, type FieldLimitId } from '../contract/limits.js';
+import { ApiError, unauthenticated, type ErrorDetail } from './http/errors.js';
+import type { JsonObject } from './http/body.js';
+import { signedTokenCodec, type PageTokenCodec } from './listing/page-token.js';
+import { SPECS_ARRAY, type ListingStyle } from './openapi/listing-styles.js';
+import { negotiateSpecForm, type SpecForm } from './openapi/negotiate.js';
+import { ALPHANUMERIC } from './store/ids.js';
+
+export type ResourceKind = 'agent' | 'mutation' | 'testCase' | 'persona' | 'run' | 'metric' | 'scheduledRun' | 'dashboard' | 'reviewProject';
+
+export interface LimitBounds {
+  readonly min?: number;
+  readonly max?: number;
+}
+
+export interface AuthPolicy {
+  /** Whether the endpoint needs a key at all. */
+  required(endpoint: Endpoint): boolean;
+  /** Whether the presented key (undefined when the header is missing) opens the endpoint. */
+  accepts(endpoint: Endpoint, presented: string | undefined): boolean;
+  failure(presented: string | undefined): ApiError;
+}
+
+export interface ErrorPolicy {
+  status(code: string): number;
+  message(error: ApiError): string;
+  details(error: ApiError): readonly ErrorDetail[];
+  /** How a detail names its field in the body (endpoint is undefined for unrouted requests). */
+  field(detail: ErrorDetail, endpoint: Endpoint | undefined): string;
+  malformedJson(reason: string): ApiError;
+}
+
+export interface ListPolicy {
+  /** next_page_token on the last page; undefined omits the field. */
+  endOfList(list: ListEndpoint): string | null | undefined;
+  /** What a page_size outside the documented bounds gets. */
+  pageSizeOutOfRange: 'reject' | 'clamp';
+  tokens: PageTokenCodec;
+  /** Order of items whose sort values are equal, by id. */
+  tieOrder: 'asc' | 'desc';
+}
+
+export type OpenApiVersion = '3.1.0' | '3.0.3';
+
+export interface PublishingPolicy {
+  openapiVersion: OpenApiVersion;
+  /** One document for the whole API, or one per endpoint group. */
+  layout: 'single' | 'per-group';
+  /** Whether `/v1` is part of the server URL instead of every path. */
+  versionInServerUrl: boolean;
+  listing: ListingStyle;
+  negotiate(accept: string | undefined): SpecForm;
+  /** Last touch on a document before it is serialized in the given form. */
+  finalize(doc: JsonObject, form: SpecForm): JsonObject;
+}
+
+export interface Behaviour {
+  apiKey: string;
+  auth: AuthPolicy;
+  limits: Record<FieldLimitId, LimitBounds>;
+  successStatus(endpoint: Endpoint): number;
+  errors: ErrorPolicy;
+  /** Shapes one resource as it is returned (the record is the stored form). */
+  present(kind: ResourceKind, view: JsonObject, record: object): JsonObject;
+  /** Shapes a whole success body, after wrapping. */
+  respond(endpoint: Endpoint, body: unknown): unknown;
+  formatTime(epochMs: number): string;
+  idAlphabet: string;
+  /** Accepted model_type spellings besides the five MODEL_TYPE_* values. */
+  modelTypeAliases: Readonly<Record<string, ModelType>>;
+  /** Request field of POST /v1/agents that carries the simulator configuration. */
+  simulatorConfigField: string;
+  /** Whether deleting an already-deleted mutation succeeds (the spec says it does). */
+  mutationDeleteIdempotent: boolean;
+  lists: ListPolicy;
+  publishing: PublishingPolicy;
+  contentTypes: { json: string; yaml: string };
+}
+
+export const DEFAULT_API_KEY = 'ref-test-key-0001';
+
+const HTTP_STATUS: Readonly<Record<string, number>> = {
+  INVALID_ARGUMENT: 400,
+  UNAUTHENTICATED: 401,
+  PERMISSION_DENIED: 403,
+  NOT_FOUND: 404,
+  ALREADY_EXISTS: 409,
+  INTERNAL: 500,
+  UNIMPLEMENTED: 501,
+};
+
+function defaultLimits(): Record<FieldLimitId, LimitBounds> {
+  const entries = FIELD_LIMITS.map((limit): [FieldLimitId, LimitBounds] => {
+    const max = 'max' in limit ? limit.max : 'maxAmbiguous' in limit ? limit.maxAmbiguous.high : undefined;
+    const min = 'min' in limit ? limit.min : undefined;
+    return [limit.id, { ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) }];
+  });
+  return Object.fromEntries(entries) as Record<FieldLimitId, LimitBounds>;
+}
+
+export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
+  return {
+    apiKey,
+    auth: {
+      required: (endpoint) => !endpoint.public,
+      accepts: (_endpoint, presented) => presented === apiKey,
+      failure: (presented) =>
+        unauthenticated(API_KEY_HEADER, presented === undefined ? `the ${API_KEY_HEADER} header is missing` : `the ${API_KEY_HEADER} header does not carry a valid key`),
+    },
+    limits: defaultLimits(),
+    successStatus: () => 200,
+    errors: {
+      status: (code) => HTTP_STATUS[code] ?? 500,
+      message: (error) => error.message,
+      details: (error) => error.details,
+      field: (detail) => detail.field,
+      malformedJson: (reason) => new ApiError('INVALID_ARGUMENT', `The request body is not valid JSON: ${reason}`, [
+        { field: 'body', description: `not valid JSON: ${reason}`, location: 'body' },
+      ]),
+    },
+    present: (_kind, view) => view,
+    respond: (_endpoint, body) => body,
+    formatTime: (epochMs) => new Date(epochMs).toISOString(),
+    idAlphabet: ALPHANUMERIC,
+    modelTypeAliases: {},
+    simulatorConfigField: 'metadata',
+    mutationDeleteIdempotent: true,
+    lists: {
+      endOfList: (list) => (list.id === 'personas' ? null : ''),
+      pageSizeOutOfRange: 'reject',
+      tokens: signedTokenCodec('reference-page-token'),
+      tieOrder: 'asc',
+    },
+    publishing: {
+      openapiVersion: '3.1.0',
+      layout: 'single',
+      versionInServerUrl: false,
+      listing: SPECS_ARRAY,
+      negotiate: negotiateSpecForm,
+      finalize: (doc) => doc,
+    },
+    contentTypes: { json: 'application/json', yaml: 'application/yaml' },
+  };
+}

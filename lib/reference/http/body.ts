@@ -1,0 +1,41 @@
+// Reads a request body as a JSON object. Malformed input is the client's fault
+// (INVALID_ARGUMENT), never a server error.
+
+import type { IncomingMessage } from 'node:http';
+import { invalidArgument } from './errors.js';
+
+export type JsonObject = Record<string, unknown>;
+
+/** Room for the 10 MB simulator configuration plus 10 MB workflows, with JSON overhead. */
+const BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+
+/** Thrown when the text is not JSON; the Behaviour decides how it is reported. */
+export class MalformedJson extends Error {}
+
+export async function readText(req: IncomingMessage, limit = BODY_LIMIT_BYTES): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    // Keep draining so the connection stays usable, but stop buffering.
+    if (size <= limit) chunks.push(chunk);
+  }
+  if (size > limit) throw invalidArgument('body', `request body exceeds ${limit} bytes`);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export function parseObject(text: string): JsonObject {
+  if (text.trim() === '') throw invalidArgument('body', 'a JSON object body is required');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new MalformedJson((error as Error).message);
+  }
+  if (!isObject(value)) throw invalidArgument('body', 'the body must be a JSON object');
+  return value;
+}
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

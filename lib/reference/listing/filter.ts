@@ -1,0 +1,31 @@
+// filter: parsed with the shared grammar; every compared field must be listed for the endpoint.
+
+import { parseFilter, type FilterExpr } from '../../contract/filter/index.js';
+import type { ListEndpoint, ListField } from '../../contract/list-endpoints.js';
+import { invalidArgument } from '../http/errors.js';
+
+function comparedFields(expr: FilterExpr): string[] {
+  return expr.kind === 'cmp' ? [expr.field] : expr.terms.flatMap(comparedFields);
+}
+
+/** The parsed filter, or null when none was given. */
+export function readFilter(raw: string | null, list: ListEndpoint): FilterExpr | null {
+  const text = raw?.trim() ?? '';
+  if (text === '') return null;
+  const parsed = parseFilter(text);
+  if (!parsed.ok) throw invalidArgument('filter', `${parsed.message} (at position ${parsed.position})`, 'query');
+  const unknown = comparedFields(parsed.expr).find((field) => !Object.hasOwn(list.filterFields, field));
+  if (unknown !== undefined) {
+    const known = Object.keys(list.filterFields).join(', ');
+    throw invalidArgument('filter', `"${unknown}" is not a filter field of this list; fields: ${known}`, 'query');
+  }
+  return parsed.expr;
+}
+
+/**
+ * The filter fields as the evaluator reads them: a field the resource does not expose
+ * (path null, e.g. runs' created_by) is read from the same-named hidden value.
+ */
+export function evaluatedFields(list: ListEndpoint): Readonly<Record<string, ListField>> {
+  return Object.fromEntries(Object.entries(list.filterFields).map(([name, field]) => [name, field.path === null ? { ...field, path: name } : field]));
+}

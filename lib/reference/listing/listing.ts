@@ -1,0 +1,84 @@
+// The one list implementation, driven by a row of LIST_ENDPOINTS: filter, order (ties
+// by id so pages are stable), keyset pagination with opaque tokens.
+
+import { createHash } from 'node:crypto';
+import { compareValues, matchesFilter, valueAt, type FilterExpr } from '../../contract/filter/index.js';
+import type { ListEndpoint } from '../../contract/list-endpoints.js';
+import type { Behaviour } from '../behaviour.js';
+import type { JsonObject } from '../http/body.js';
+import { invalidArgument } from '../http/errors.js';
+import { evaluatedFields, readFilter } from './filter.js';
+import { readOrder, type Order } from './order.js';
+import type { Cursor } from './page-token.js';
+import { readPageSize } from './page-size.js';
+
+export interface ListSource<R> {
+  readonly list: ListEndpoint;
+  /** Tells apart collections under one list endpoint (the simulation of a metrics list). */
+  readonly parent: string;
+  readonly records: Iterable<R>;
+  view(record: R): JsonObject;
+  /** Filterable values the item does not expose (filter fields whose path is null). */
+  hidden?(record: R): JsonObject;
+}
+
+type Key = Cursor['after'];
+
+interface Entry {
+  readonly view: JsonObject;
+  readonly key: Key;
+}
+
+function fingerprint({ list, parent }: { list: ListEndpoint; parent: string }, filterText: string, order: Order): string {
+  const query = JSON.stringify([list.id, parent, filterText, order.field, order.descending]);
+  return createHash('sha256').update(query).digest('hex').slice(0, 16);
+}
+
+function keyComparator(order: Order, tieOrder: Behaviour['lists']['tieOrder']): (a: Key, b: Key) => number {
+  const direction = order.descending ? -1 : 1;
+  const tie = tieOrder === 'asc' ? 1 : -1;
+  return (a, b) => direction * compareValues(order.spec.kind, a[0], b[0]) || tie * (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+}
+
+function readCursor(raw: string | null, b: Behaviour, expected: string): Cursor | null {
+  if (raw === null || raw === '') return null;
+  const cursor = b.lists.tokens.decode(raw);
+  if (!cursor) throw invalidArgument('page_token', 'is not a page token issued by this service', 'query');
+  if (cursor.fingerprint !== expected) throw invalidArgument('page_token', 'was issued for a different filter or order_by', 'query');
+  return cursor;
+}
+
+function entries<R>(source: ListSource<R>, filter: FilterExpr | null, order: Order): Entry[] {
+  const fields = evaluatedFields(source.list);
+  const out: Entry[] = [];
+  for (const record of source.records) {
+    const view = source.view(record);
+    const item = source.hidden ? { ...view, ...source.hidden(record) } : view;
+    if (filter && !matchesFilter(filter, item, fields)) continue;
+    out.push({ view, key: [valueAt(item, order.spec.path ?? order.field) ?? null, String(valueAt(item, source.list.idField))] });
+  }
+  return out;
+}
+
+/** One page of a list, as `{<items>: [...], next_page_token}`. */
+export function listPage<R>(b: Behaviour, query: URLSearchParams, source: ListSource<R>): JsonObject {
+  const { list } = source;
+  const pageSize = readPageSize(query.get('page_size'), list, b.lists);
+  const filterText = query.get('filter')?.trim() ?? '';
+  const filter = readFilter(filterText, list);
+  const order = readOrder(query.get('order_by'), list);
+  const print = fingerprint(source, filterText, order);
+  const cursor = readCursor(query.get('page_token'), b, print);
+
+  const compare = keyComparator(order, b.lists.tieOrder);
+  const sorted = entries(source, filter, order).sort((x, y) => compare(x.key, y.key));
+  const start = cursor ? sorted.findIndex((entry) => compare(entry.key, cursor.after) > 0) : 0;
+  const page = start < 0 ? [] : sorted.slice(start, start + pageSize);
+  const last = page[page.length - 1];
+  const more = start >= 0 && start + pageSize < sorted.length;
+
+  const next = more && last ? b.lists.tokens.encode({ fingerprint: print, after: last.key }) : b.lists.endOfList(list);
+  const body: JsonObject = { [list.itemsKey]: page.map((entry) => entry.view) };
+  if (next !== undefined) body.next_page_token = next;
+  return body;
+}

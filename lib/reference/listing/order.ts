@@ -1,0 +1,36 @@
+// order_by: a listed field, descending with a leading dash or, where documented, a
+// trailing ` desc`.
+
+import type { ListEndpoint, ListField } from '../../contract/list-endpoints.js';
+import { invalidArgument } from '../http/errors.js';
+
+export interface Order {
+  readonly field: string;
+  readonly spec: ListField;
+  readonly descending: boolean;
+}
+
+/** The spec gives no default order for personas: oldest first, then by id. */
+const FALLBACK_ORDER = 'create_time';
+
+const DASHED = /^(-?)([A-Za-z_][A-Za-z0-9_.]*)$/;
+const SUFFIXED = /^([A-Za-z_][A-Za-z0-9_.]*)\s+(asc|desc)$/i;
+
+function parse(text: string, list: ListEndpoint): { field: string; descending: boolean } | null {
+  const dashed = DASHED.exec(text);
+  if (dashed?.[2]) return { field: dashed[2], descending: dashed[1] === '-' };
+  const suffixed = list.descSuffix ? SUFFIXED.exec(text) : null;
+  if (suffixed?.[1] && suffixed[2]) return { field: suffixed[1], descending: suffixed[2].toLowerCase() === 'desc' };
+  return null;
+}
+
+export function readOrder(raw: string | null, list: ListEndpoint): Order {
+  const text = raw?.trim() || list.defaultOrder || FALLBACK_ORDER;
+  const parsed = parse(text, list);
+  const spec = parsed && Object.hasOwn(list.orderFields, parsed.field) ? list.orderFields[parsed.field] : undefined;
+  if (!parsed || !spec) {
+    const known = Object.keys(list.orderFields).join(', ');
+    throw invalidArgument('order_by', `"${text}" is not an order of this list; fields: ${known}`, 'query');
+  }
+  return { ...parsed, spec };
+}

@@ -1,0 +1,60 @@
+// Page tokens: where the next page starts (keyset: the last item's sort value and id,
+// so deletions between pages skip nothing) and which query issued them.
+
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export interface Cursor {
+  /** Hash of the query (list, parent, filter, order) the token belongs to. */
+  readonly fingerprint: string;
+  /** Sort value and id of the last item already returned. */
+  readonly after: readonly [unknown, string];
+}
+
+export interface PageTokenCodec {
+  encode(cursor: Cursor): string;
+  /** null when the token was not issued by this service. */
+  decode(token: string): Cursor | null;
+}
+
+function isCursor(value: unknown): value is Cursor {
+  if (typeof value !== 'object' || value === null) return false;
+  const { fingerprint, after } = value as Record<string, unknown>;
+  return typeof fingerprint === 'string' && Array.isArray(after) && after.length === 2 && typeof after[1] === 'string';
+}
+
+/** Stateless: base64url JSON plus a keyed hash, so a forged or edited token is refused. */
+export function signedTokenCodec(secret: string): PageTokenCodec {
+  const sign = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url').slice(0, 22);
+  return {
+    encode(cursor) {
+      const payload = Buffer.from(JSON.stringify(cursor)).toString('base64url');
+      return `${payload}.${sign(payload)}`;
+    },
+    decode(token) {
+      const [payload, signature, ...rest] = token.split('.');
+      if (payload === undefined || signature === undefined || rest.length > 0) return null;
+      const expected = Buffer.from(sign(payload));
+      const given = Buffer.from(signature);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      try {
+        const cursor: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+        return isCursor(cursor) ? cursor : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** Stateful: random hex handles into an in-memory table (a variation's token format). */
+export function tableTokenCodec(): PageTokenCodec {
+  const issued = new Map<string, Cursor>();
+  return {
+    encode(cursor) {
+      const handle = randomBytes(12).toString('hex');
+      issued.set(handle, cursor);
+      return handle;
+    },
+    decode: (token) => issued.get(token) ?? null,
+  };
+}

@@ -1,0 +1,84 @@
+// The published specifications: which documents exist (one for the API, or one per
+// endpoint group) and how each is assembled from the contract tables.
+
+import { ENDPOINTS, GROUPS, type Endpoint } from '../../contract/endpoints.js';
+import { API_KEY_HEADER } from '../../contract/enums.js';
+import { DEFINITIONS } from '../../contract/schemas.js';
+import type { Behaviour } from '../behaviour.js';
+import type { JsonObject } from '../http/body.js';
+import { toOpenApiSchema } from './convert.js';
+import type { SpecEntry } from './listing-styles.js';
+import { operation, SECURITY_SCHEME } from './operations.js';
+import { requestSchemas } from './request-schemas.js';
+
+const WHOLE_API_SPEC = 'agent-evaluation';
+const VERSION_PREFIX = '/v1';
+
+interface Catalogued {
+  readonly name: string;
+  readonly endpoints: readonly Endpoint[];
+}
+
+function catalog(b: Behaviour): Catalogued[] {
+  if (b.publishing.layout === 'single') return [{ name: WHOLE_API_SPEC, endpoints: ENDPOINTS }];
+  return GROUPS.map((group) => ({ name: group, endpoints: ENDPOINTS.filter((e) => e.group === group) }));
+}
+
+export function specEntries(b: Behaviour, baseUrl: string): SpecEntry[] {
+  return catalog(b).map(({ name }) => ({ spec_name: name, url: `${baseUrl}${VERSION_PREFIX}/openapi/${name}` }));
+}
+
+function paths(endpoints: readonly Endpoint[], b: Behaviour): JsonObject {
+  const out: Record<string, JsonObject> = {};
+  for (const endpoint of endpoints) {
+    const path = b.publishing.versionInServerUrl ? endpoint.path.slice(VERSION_PREFIX.length) : endpoint.path;
+    out[path] = { ...out[path], [endpoint.method.toLowerCase()]: operation(endpoint, b) };
+  }
+  return out;
+}
+
+const SCHEMA_REF = /"#\/components\/schemas\/([^"]+)"/g;
+
+/** Names of the component schemas `value` refers to, directly or through other schemas. */
+function referencedSchemas(value: unknown, schemas: Readonly<Record<string, unknown>>): Set<string> {
+  const found = new Set<string>();
+  const visit = (node: unknown) => {
+    for (const [, name] of JSON.stringify(node).matchAll(SCHEMA_REF)) {
+      if (name === undefined || found.has(name)) continue;
+      found.add(name);
+      visit(schemas[name]);
+    }
+  };
+  visit(value);
+  return found;
+}
+
+/** The schemas the paths use (each document carries only its own) and the key scheme. */
+function components(b: Behaviour, docPaths: JsonObject): JsonObject {
+  const version = b.publishing.openapiVersion;
+  const all = Object.fromEntries(Object.entries({ ...DEFINITIONS, ...requestSchemas(b) }).map(([name, schema]) => [name, toOpenApiSchema(schema, version)]));
+  const used = referencedSchemas(docPaths, all);
+  return {
+    schemas: Object.fromEntries(Object.entries(all).filter(([name]) => used.has(name))),
+    securitySchemes: { [SECURITY_SCHEME]: { type: 'apiKey', in: 'header', name: API_KEY_HEADER } },
+  };
+}
+
+/** The named document as served to a client that reached `baseUrl`; undefined if there is none. */
+export function specDocument(b: Behaviour, name: string, baseUrl: string): JsonObject | undefined {
+  const entry = catalog(b).find((c) => c.name === name);
+  if (!entry) return undefined;
+  const docPaths = paths(entry.endpoints, b);
+  return {
+    openapi: b.publishing.openapiVersion,
+    info: {
+      title: entry.name === WHOLE_API_SPEC ? 'Agent Evaluation Service API' : `Agent Evaluation Service API: ${entry.name}`,
+      version: '1.0.0',
+      description: 'Reference implementation published by the conformance suite.',
+    },
+    servers: [{ url: b.publishing.versionInServerUrl ? `${baseUrl}${VERSION_PREFIX}` : baseUrl }],
+    security: [{ [SECURITY_SCHEME]: [] }],
+    paths: docPaths,
+    components: components(b, docPaths),
+  };
+}

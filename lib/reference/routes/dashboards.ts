@@ -1,0 +1,31 @@
+// PATCH /v1/dashboards/{dashboard_id}
+
+import type { Behaviour } from '../behaviour.js';
+import type { JsonObject } from '../http/body.js';
+import { json, type RequestContext, type Routes } from '../http/context.js';
+import type { DashboardRecord } from '../store/records.js';
+import { Fields } from '../validation/fields.js';
+import { existing } from './lookup.js';
+
+function dashboardView(b: Behaviour, dashboard: DashboardRecord): JsonObject {
+  const view = {
+    name: `dashboards/${dashboard.id}`,
+    display_name: dashboard.display_name,
+    create_time: b.formatTime(dashboard.create_time),
+    update_time: b.formatTime(dashboard.update_time),
+  };
+  return b.present('dashboard', view, dashboard);
+}
+
+function patchDashboard(ctx: RequestContext) {
+  const { b, store } = ctx;
+  const dashboard = existing(store.dashboards.get(ctx.param('dashboard_id')), 'dashboard', 'dashboard_id');
+  const fields = new Fields(ctx.body, b.limits);
+  dashboard.display_name = fields.string('display_name', { required: true, limit: 'dashboard.display_name' });
+  dashboard.update_time = store.clock.now();
+  return json(dashboardView(b, dashboard));
+}
+
+export const dashboardRoutes: Routes = {
+  'PATCH /v1/dashboards/{dashboard_id}': patchDashboard,
+};

@@ -1,0 +1,33 @@
+// Every handler, by endpoint key; the server refuses to start if an endpoint has none.
+
+import { ENDPOINTS } from '../../contract/endpoints.js';
+import type { Handler, Routes } from '../http/context.js';
+import { agentRoutes } from './agents.js';
+import { dashboardRoutes } from './dashboards.js';
+import { metricRoutes } from './metrics.js';
+import { mutationRoutes } from './mutations.js';
+import { openapiRoutes } from './openapi.js';
+import { personaRoutes } from './personas.js';
+import { reviewProjectRoutes } from './review-projects.js';
+import { runRoutes } from './runs.js';
+import { scheduledRunRoutes } from './scheduled-runs.js';
+import { testCaseRoutes } from './test-cases.js';
+
+export const ROUTES: Routes = {
+  ...openapiRoutes, ...agentRoutes, ...mutationRoutes, ...testCaseRoutes, ...personaRoutes, ...runRoutes,
+  ...metricRoutes, ...scheduledRunRoutes, ...dashboardRoutes, ...reviewProjectRoutes,
+};
+
+export function handlerFor(endpointKey: string): Handler {
+  const handler = ROUTES[endpointKey];
+  if (!handler) throw new Error(`the reference service has no handler for ${endpointKey}`);
+  return handler;
+}
+
+/** Checked at start: every contract endpoint is served, and nothing else. */
+export function assertRoutesCoverContract(): void {
+  const keys = new Set(ENDPOINTS.map((e) => e.key));
+  ENDPOINTS.forEach((e) => handlerFor(e.key));
+  const extra = Object.keys(ROUTES).filter((key) => !keys.has(key));
+  if (extra.length > 0) throw new Error(`handlers for endpoints not in the contract: ${extra.join(', ')}`);
+}

@@ -1,0 +1,46 @@
+// GET /v1/simulations/{simulation_id}/metrics and .../metrics/{metric_output_id}
+
+import { listEndpoint } from '../../contract/list-endpoints.js';
+import type { Behaviour } from '../behaviour.js';
+import type { JsonObject } from '../http/body.js';
+import { json, type RequestContext, type Routes } from '../http/context.js';
+import { listPage } from '../listing/listing.js';
+import type { MetricOutputRecord } from '../store/records.js';
+import { existing } from './lookup.js';
+
+function metricView(b: Behaviour, metric: MetricOutputRecord): JsonObject {
+  const view = {
+    metric_output_id: metric.metric_output_id,
+    metric_id: metric.metric_id,
+    metric_name: metric.metric_name,
+    status: metric.status,
+    value: metric.value,
+    create_time: b.formatTime(metric.create_time),
+    start_time: b.formatTime(metric.start_time),
+    end_time: b.formatTime(metric.end_time),
+    subvalues_by_timestamp: metric.subvalues_by_timestamp?.map((subvalue) => ({ ...subvalue })) ?? [],
+  };
+  return b.present('metric', view, metric);
+}
+
+const METRICS = listEndpoint('metrics');
+
+const simulation = (ctx: RequestContext) => {
+  const id = ctx.param('simulation_id');
+  return { id, outputs: existing(ctx.store.simulations.get(id), 'simulation', 'simulation_id') };
+};
+
+function listMetrics(ctx: RequestContext) {
+  const { id, outputs } = simulation(ctx);
+  return json(listPage(ctx.b, ctx.query, { list: METRICS, parent: id, records: outputs.values(), view: (m) => metricView(ctx.b, m) }));
+}
+
+function getMetric(ctx: RequestContext) {
+  const { outputs } = simulation(ctx);
+  return json(metricView(ctx.b, existing(outputs.get(ctx.param('metric_output_id')), 'metric output', 'metric_output_id')));
+}
+
+export const metricRoutes: Routes = {
+  'GET /v1/simulations/{simulation_id}/metrics': listMetrics,
+  'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}': getMetric,
+};

@@ -1,0 +1,44 @@
+// GET /v1/personas, GET and DELETE /v1/personas/{persona_id}, GET /v1/personas/phone-numbers
+
+import { listEndpoint } from '../../contract/list-endpoints.js';
+import type { Behaviour } from '../behaviour.js';
+import type { JsonObject } from '../http/body.js';
+import { json, type RequestContext, type Routes } from '../http/context.js';
+import { listPage } from '../listing/listing.js';
+import type { PersonaRecord } from '../store/records.js';
+import { existing } from './lookup.js';
+
+function personaView(b: Behaviour, persona: PersonaRecord): JsonObject {
+  const view = {
+    resource_name: `personas/${persona.id}`,
+    ...persona,
+    create_time: b.formatTime(persona.create_time),
+    update_time: b.formatTime(persona.update_time),
+  };
+  return b.present('persona', view, persona);
+}
+
+const PERSONAS = listEndpoint('personas');
+
+const persona = (ctx: RequestContext) => existing(ctx.store.personas.get(ctx.param('persona_id')), 'persona', 'persona_id');
+
+function listPersonas({ b, store, query }: RequestContext) {
+  return json(listPage(b, query, { list: PERSONAS, parent: '', records: store.personas.values(), view: (p) => personaView(b, p) }));
+}
+
+function deletePersona(ctx: RequestContext) {
+  ctx.store.personas.delete(persona(ctx).id);
+  return json({});
+}
+
+function phoneNumbers({ store }: RequestContext) {
+  const copy = (numbers: typeof store.phoneNumbers.inbound) => numbers.map(({ index, phone_number }) => ({ index, phone_number }));
+  return json({ inbound: copy(store.phoneNumbers.inbound), outbound: copy(store.phoneNumbers.outbound) });
+}
+
+export const personaRoutes: Routes = {
+  'GET /v1/personas': listPersonas,
+  'GET /v1/personas/{persona_id}': (ctx) => json(personaView(ctx.b, persona(ctx))),
+  'DELETE /v1/personas/{persona_id}': deletePersona,
+  'GET /v1/personas/phone-numbers': phoneNumbers,
+};

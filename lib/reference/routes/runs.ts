@@ -1,0 +1,59 @@
+// GET /v1/runs, DELETE /v1/runs/{run_id}
+
+import { listEndpoint } from '../../contract/list-endpoints.js';
+import type { Behaviour } from '../behaviour.js';
+import type { JsonObject } from '../http/body.js';
+import { json, type RequestContext, type Routes } from '../http/context.js';
+import { listPage } from '../listing/listing.js';
+import type { RunRecord } from '../store/records.js';
+import { existing } from './lookup.js';
+
+/** Statuses a run ends in; deleting a run in any other status cancels it. */
+const TERMINAL_RUN_STATUSES: readonly string[] = ['COMPLETED', 'FAILED', 'CANCELLED'];
+
+function runView(b: Behaviour, run: RunRecord): JsonObject {
+  const view = {
+    name: `runs/${run.run_id}`,
+    run_id: run.run_id,
+    status: run.status,
+    create_time: b.formatTime(run.create_time),
+    update_time: b.formatTime(run.update_time),
+    agent_id: run.agent_id,
+    persona_id: run.persona_id,
+    test_set_id: run.test_set_id,
+    tags: [...run.tags],
+    progress: { ...run.progress },
+    results: { output_ids: [...run.results.output_ids], metrics: structuredClone(run.results.metrics) },
+    metadata: { ...run.metadata },
+    error: run.error,
+  };
+  return b.present('run', view, run);
+}
+
+const RUNS = listEndpoint('runs');
+
+function listRuns({ b, store, query }: RequestContext) {
+  return json(listPage(b, query, {
+    list: RUNS,
+    parent: '',
+    records: store.runs.values(),
+    view: (run) => runView(b, run),
+    hidden: (run) => ({ created_by: run.created_by }),
+  }));
+}
+
+function deleteRun({ store, param }: RequestContext) {
+  const run = existing(store.runs.get(param('run_id')), 'run', 'run_id');
+  if (TERMINAL_RUN_STATUSES.includes(run.status)) {
+    store.runs.delete(run.run_id);
+  } else {
+    run.status = 'CANCELLED';
+    run.update_time = store.clock.now();
+  }
+  return json({});
+}
+
+export const runRoutes: Routes = {
+  'GET /v1/runs': listRuns,
+  'DELETE /v1/runs/{run_id}': deleteRun,
+};

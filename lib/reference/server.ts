@@ -1,0 +1,162 @@
+// The embedded reference service: a complete implementation of the specification,
+// reached by the suite only over HTTP, like any third-party server.
+
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Endpoint } from '../contract/endpoints.js';
+import { API_KEY_HEADER } from '../contract/enums.js';
+import { defaultBehaviour, type Behaviour } from './behaviour.js';
+import { applyFaults } from './faults.js';
+import { seedStore, type ReferenceFixtures } from './fixtures/fixtures.js';
+import { MalformedJson, parseObject, readText, type JsonObject } from './http/body.js';
+import { json, type Reply } from './http/context.js';
+import { ApiError, internal, notFound } from './http/errors.js';
+import { resolve, type Routed } from './http/router.js';
+import { assertRoutesCoverContract, handlerFor } from './routes/index.js';
+import type { Store } from './store/store.js';
+import { enforcePathIds } from './validation/path-ids.js';
+import { applyVariation } from './variations.js';
+
+export type { ReferenceFixtures } from './fixtures/fixtures.js';
+
+export interface ReferenceOptions {
+  host?: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  apiKey?: string;
+  /** Fault ids (see faults.ts). */
+  faults?: Iterable<string>;
+  /** Variation profile name (see variations.ts); `default` when omitted. */
+  variation?: string;
+  /** Delay added to every response, for benchmarks. */
+  latencyMs?: number;
+}
+
+export interface RunningReference {
+  /** Base URL without a trailing slash; paths are appended as /v1/... */
+  url: string;
+  apiKey: string;
+  fixtures: ReferenceFixtures;
+  close(): Promise<void>;
+}
+
+interface Outgoing {
+  readonly status: number;
+  readonly reply: Reply;
+}
+
+function presentedKey(req: IncomingMessage): string | undefined {
+  const value = req.headers[API_KEY_HEADER.toLowerCase()];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+async function readBody(req: IncomingMessage, b: Behaviour): Promise<JsonObject> {
+  const text = await readText(req);
+  try {
+    return parseObject(text);
+  } catch (error) {
+    throw error instanceof MalformedJson ? b.errors.malformedJson(error.message) : error;
+  }
+}
+
+/** A JSON success body is wrapped under the endpoint's wrapper key, then shaped by the Behaviour. */
+function shape(reply: Reply, endpoint: Endpoint, b: Behaviour): Reply {
+  if (reply.kind !== 'json') return reply;
+  return json(b.respond(endpoint, endpoint.wrapper ? { [endpoint.wrapper]: reply.body } : reply.body));
+}
+
+/** Authenticates, validates path IDs, reads the body, runs the handler: in that order. */
+async function serve(req: IncomingMessage, url: URL, route: Routed, b: Behaviour, store: Store): Promise<Outgoing> {
+  const { endpoint, params } = route;
+  const key = presentedKey(req);
+  if (b.auth.required(endpoint) && !b.auth.accepts(endpoint, key)) throw b.auth.failure(key);
+  enforcePathIds(endpoint, params);
+  const body = endpoint.method === 'POST' || endpoint.method === 'PATCH' ? await readBody(req, b) : {};
+  const reply = handlerFor(endpoint.key)({
+    b, store, endpoint, body,
+    query: url.searchParams,
+    headers: req.headers,
+    baseUrl: `http://${req.headers.host ?? 'localhost'}`,
+    param: (name) => params[name] ?? '',
+  });
+  return { status: b.successStatus(endpoint), reply: shape(reply, endpoint, b) };
+}
+
+function errorOutgoing(error: unknown, b: Behaviour, endpoint: Endpoint | undefined): Outgoing {
+  if (!(error instanceof ApiError)) console.error('reference service error:', error);
+  const apiError = error instanceof ApiError ? error : internal('The reference service failed unexpectedly');
+  const details = b.errors.details(apiError).map((d) => ({ field: b.errors.field(d, endpoint), description: d.description }));
+  const body = { error: { code: apiError.code, message: b.errors.message(apiError), details } };
+  return { status: b.errors.status(apiError.code), reply: json(body) };
+}
+
+async function handle(req: IncomingMessage, b: Behaviour, store: Store): Promise<Outgoing> {
+  const url = new URL(req.url ?? '/', 'http://reference.invalid');
+  const route = resolve(req.method ?? 'GET', url.pathname);
+  if (route.kind === 'unknown') return errorOutgoing(notFound('route', 'path'), b, undefined);
+  if (route.kind === 'wrong-method') {
+    const error = new ApiError('UNIMPLEMENTED', `${req.method} is not supported on this path; allowed: ${route.allowed.join(', ')}`);
+    return errorOutgoing(error, b, undefined);
+  }
+  try {
+    return await serve(req, url, route, b, store);
+  } catch (error) {
+    return errorOutgoing(error, b, route.endpoint);
+  }
+}
+
+function send(res: ServerResponse, { status, reply }: Outgoing, b: Behaviour): void {
+  if (status === 204) {
+    res.writeHead(status).end();
+    return;
+  }
+  const [contentType, text] = reply.kind === 'text' ? [reply.contentType, reply.text] : [b.contentTypes.json, JSON.stringify(reply.body)];
+  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text) }).end(text);
+}
+
+function requestListener(b: Behaviour, store: Store, latencyMs: number) {
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    const outgoing = await handle(req, b, store);
+    if (latencyMs > 0) await delay(latencyMs);
+    send(res, outgoing, b);
+  };
+}
+
+/** The Behaviour for the options: the variation's choices, then the faults on top. */
+function behaviourFor(options: ReferenceOptions): Behaviour {
+  const b = defaultBehaviour(options.apiKey);
+  applyVariation(options.variation ?? 'default', b);
+  applyFaults(options.faults ?? [], b);
+  return b;
+}
+
+function listen(server: Server, host: string, port: number): Promise<AddressInfo> {
+  return new Promise((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolveListen(server.address() as AddressInfo);
+    });
+  });
+}
+
+export async function startReferenceService(options: ReferenceOptions = {}): Promise<RunningReference> {
+  assertRoutesCoverContract();
+  const b = behaviourFor(options);
+  const { store, fixtures } = seedStore(b.idAlphabet);
+  const server = createServer(requestListener(b, store, options.latencyMs ?? 0));
+  const host = options.host ?? '127.0.0.1';
+  const address = await listen(server, host, options.port ?? 0);
+  const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${hostPart}:${address.port}`,
+    apiKey: b.apiKey,
+    fixtures,
+    close: () =>
+      new Promise<void>((resolveClose, reject) => {
+        server.close((error) => (error ? reject(error) : resolveClose()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,32 @@
+// Named format checks for Fields reads.
+
+import { ID_RULES, matchesIdRule, type IdKind } from '../../contract/ids.js';
+import type { JsonObject } from '../http/body.js';
+import type { Check } from './fields.js';
+import { isEmail, isHttpUrl, isJsonText, isPhoneNumber, isPublicHttpUrl, isWssUrl } from './formats.js';
+
+export const HTTP_URL: Check<string> = { test: isHttpUrl, description: 'an HTTP or HTTPS URL' };
+export const PUBLIC_HTTP_URL: Check<string> = {
+  test: isPublicHttpUrl,
+  description: 'an HTTP or HTTPS URL whose host is not localhost or a private, loopback or link-local address',
+};
+export const WSS_URL: Check<string> = { test: isWssUrl, description: 'a wss:// URL' };
+export const PHONE_NUMBER: Check<string> = { test: isPhoneNumber, description: 'an E.164 phone number or a SIP address' };
+export const EMAIL: Check<string> = { test: isEmail, description: 'an e-mail address' };
+
+/** JSON given as an object, or as text that parses. */
+export const JSON_DOCUMENT: Check<string | JsonObject> = {
+  test: (value) => typeof value !== 'string' || isJsonText(value),
+  description: 'valid JSON',
+};
+
+export function idCheck(kind: IdKind): Check<string> {
+  const rule = ID_RULES[kind];
+  const length = rule.minLength === rule.maxLength ? `${rule.minLength}` : `${rule.minLength} to ${rule.maxLength}`;
+  return { test: (value) => matchesIdRule(rule, value), description: `${length}${rule.alphanumeric ? ' alphanumeric' : ''} characters` };
+}
+
+export const STRING_VALUES: Check<JsonObject> = {
+  test: (value) => Object.values(value).every((v) => typeof v === 'string'),
+  description: 'an object whose values are strings',
+};

@@ -1,0 +1,119 @@
+// Typed reads of request body fields. Each read either returns the value (null when
+// the field is absent or null) or throws INVALID_ARGUMENT naming the field.
+
+import type { FieldLimitId } from '../../contract/limits.js';
+import { isObject, type JsonObject } from '../http/body.js';
+import { invalidArgument } from '../http/errors.js';
+import { enforceLimit, type Limits } from './limits.js';
+
+/** A format rule: a predicate and what the value must be. */
+export interface Check<T> {
+  readonly test: (value: T) => boolean;
+  readonly description: string;
+}
+
+/** Makes a read's result non-null: a missing value fails instead. */
+type Required = { readonly required: true };
+
+interface Options<T> {
+  readonly required?: boolean;
+  readonly limit?: FieldLimitId;
+  readonly check?: Check<T>;
+}
+
+type ArrayOptions = Options<string[]> & { readonly each?: Check<string> };
+
+export class Fields {
+  constructor(
+    private readonly source: JsonObject,
+    private readonly limits: Limits,
+    private readonly prefix = '',
+  ) {}
+
+  /** The name a detail gives the field (`metadata.chat_endpoint` inside a nested object). */
+  path(name: string): string {
+    return this.prefix ? `${this.prefix}.${name}` : name;
+  }
+
+  fail(name: string, description: string): never {
+    throw invalidArgument(this.path(name), description);
+  }
+
+  /** The raw value, or undefined when absent or null (after enforcing `required`). */
+  private read(name: string, required = false): unknown {
+    const value = this.source[name];
+    if (value === undefined || value === null) {
+      if (required) this.fail(name, 'is required');
+      return undefined;
+    }
+    return value;
+  }
+
+  private finish<T>(name: string, value: T, options: Options<T>): T {
+    if (options.limit) enforceLimit(this.limits, options.limit, this.path(name), value);
+    if (options.check && !options.check.test(value)) this.fail(name, `must be ${options.check.description}`);
+    return value;
+  }
+
+  string(name: string, options: Options<string> & Required): string;
+  string(name: string, options?: Options<string>): string | null;
+  string(name: string, options: Options<string> = {}): string | null {
+    const value = this.read(name, options.required);
+    if (value === undefined) return null;
+    if (typeof value !== 'string') this.fail(name, 'must be a string');
+    return this.finish(name, value, options);
+  }
+
+  boolean(name: string): boolean | null {
+    const value = this.read(name);
+    if (value === undefined) return null;
+    if (typeof value !== 'boolean') this.fail(name, 'must be a boolean');
+    return value;
+  }
+
+  object(name: string, options: Options<JsonObject> & Required): JsonObject;
+  object(name: string, options?: Options<JsonObject>): JsonObject | null;
+  object(name: string, options: Options<JsonObject> = {}): JsonObject | null {
+    const value = this.read(name, options.required);
+    if (value === undefined) return null;
+    if (!isObject(value)) this.fail(name, 'must be a JSON object');
+    return this.finish(name, value, options);
+  }
+
+  /** A JSON value given either as JSON text or as an object. */
+  jsonValue(name: string, options: Options<string | JsonObject> & Required): string | JsonObject;
+  jsonValue(name: string, options?: Options<string | JsonObject>): string | JsonObject | null;
+  jsonValue(name: string, options: Options<string | JsonObject> = {}): string | JsonObject | null {
+    const value = this.read(name, options.required);
+    if (value === undefined) return null;
+    if (typeof value !== 'string' && !isObject(value)) this.fail(name, 'must be a JSON string or a JSON object');
+    return this.finish(name, value, options);
+  }
+
+  /** An array of strings; `each` checks every element, `limit` the element count. */
+  strings(name: string, options: ArrayOptions & Required): string[];
+  strings(name: string, options?: ArrayOptions): string[] | null;
+  strings(name: string, options: ArrayOptions = {}): string[] | null {
+    const value = this.read(name, options.required);
+    if (value === undefined) return null;
+    if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) this.fail(name, 'must be an array of strings');
+    const strings = value as string[];
+    const badIndex = options.each ? strings.findIndex((item) => !options.each?.test(item)) : -1;
+    if (badIndex >= 0) this.fail(name, `element ${badIndex} must be ${options.each?.description}`);
+    return this.finish(name, strings, options);
+  }
+
+  oneOf<T extends string>(name: string, values: readonly T[], options: Required): T;
+  oneOf<T extends string>(name: string, values: readonly T[], options?: { readonly required?: boolean }): T | null;
+  oneOf<T extends string>(name: string, values: readonly T[], options: { readonly required?: boolean } = {}): T | null {
+    const value = this.string(name, options);
+    if (value === null) return null;
+    if (!(values as readonly string[]).includes(value)) this.fail(name, `must be one of ${values.join(', ')}`);
+    return value as T;
+  }
+
+  /** The fields of a nested object (empty when absent), named under this one. */
+  nested(name: string): Fields {
+    return new Fields(this.object(name) ?? {}, this.limits, this.path(name));
+  }
+}

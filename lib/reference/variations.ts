@@ -1,0 +1,110 @@
+// Variation profiles: other choices a correct server may make where the spec is silent.
+// `alt-a` and `alt-b` together differ from `default` at every open point, so a suite
+// run against each shows that no check relies on one server's choices.
+
+import { createHash } from 'node:crypto';
+import { MODEL_TYPES, type ModelType } from '../contract/enums.js';
+import type { Behaviour } from './behaviour.js';
+import type { JsonObject } from './http/body.js';
+import { tableTokenCodec } from './listing/page-token.js';
+import { NAME_MAP, NAMED_ARRAY } from './openapi/listing-styles.js';
+import { UPPER_ALPHANUMERIC } from './store/ids.js';
+
+export interface Variation {
+  readonly name: string;
+  /** What the profile changes, one line per open point. */
+  readonly changes: readonly string[];
+  apply(b: Behaviour): void;
+}
+
+const CREATES = new Set(['POST /v1/agents', 'POST /v1/agents/{agent_id}/mutations', 'POST /v1/test-cases', 'POST /v1/review-projects']);
+
+function withStatuses(b: Behaviour, overrides: Readonly<Record<string, number>>): void {
+  const status = b.errors.status;
+  b.errors.status = (code) => overrides[code] ?? status(code);
+}
+
+/** Proto3 JSON style: fields holding their default ("" or null) are left out. */
+function withoutDefaults(view: JsonObject): JsonObject {
+  return Object.fromEntries(Object.entries(view).filter(([, value]) => value !== '' && value !== null));
+}
+
+const etag = (view: JsonObject) => `"${createHash('sha1').update(JSON.stringify(view)).digest('hex').slice(0, 16)}"`;
+
+const ALT_A: Variation = {
+  name: 'alt-a',
+  changes: [
+    'POST creates answer 201; DELETEs answer 204 with no body',
+    'INVALID_ARGUMENT is HTTP 422; UNAUTHENTICATED is HTTP 403',
+    'error details name body fields under the resource (`agent.display_name`); messages are reworded',
+    'the last page omits next_page_token; out-of-range page_size is clamped',
+    'page tokens are random hex handles into an in-memory table; ties are ordered by id descending',
+    'resources carry an extra `etag` field',
+    'timestamps have whole seconds (`2026-01-05T10:00:00Z`)',
+    'generated IDs use uppercase letters and digits only',
+    'the simulator configuration is sent as `simulator_configuration` (returned as `metadata`)',
+    'specs: one OpenAPI 3.0.3 document per endpoint group, `/v1` in the server URL, listed as a name → URL map',
+    'JSON is labelled `application/json; charset=utf-8`',
+  ],
+  apply(b) {
+    b.successStatus = (endpoint) => (CREATES.has(endpoint.key) ? 201 : endpoint.method === 'DELETE' ? 204 : 200);
+    withStatuses(b, { INVALID_ARGUMENT: 422, UNAUTHENTICATED: 403 });
+    b.errors.field = (detail, endpoint) => (detail.location === 'body' ? `${endpoint?.wrapper ?? 'request'}.${detail.field}` : detail.field);
+    b.errors.message = (error) => `Request rejected (${error.code.toLowerCase().replace(/_/g, ' ')}): ${error.message}`;
+    b.lists.endOfList = () => undefined;
+    b.lists.pageSizeOutOfRange = 'clamp';
+    b.lists.tokens = tableTokenCodec();
+    b.lists.tieOrder = 'desc';
+    const present = b.present;
+    b.present = (kind, view, record) => {
+      const shaped = present(kind, view, record);
+      return { ...shaped, etag: etag(shaped) };
+    };
+    b.formatTime = (ms) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+    b.idAlphabet = UPPER_ALPHANUMERIC;
+    b.simulatorConfigField = 'simulator_configuration';
+    b.publishing = { ...b.publishing, openapiVersion: '3.0.3', layout: 'per-group', versionInServerUrl: true, listing: NAME_MAP };
+    b.contentTypes.json = 'application/json; charset=utf-8';
+  },
+};
+
+const ALT_B: Variation = {
+  name: 'alt-b',
+  changes: [
+    'run deletion answers 202 (cancellation is asynchronous) with `{}`',
+    'a missing resource is HTTP 410 (code NOT_FOUND); a duplicate mutation name is HTTP 400 (code ALREADY_EXISTS)',
+    'error messages are terse: the details joined',
+    'the last page has next_page_token `""` for personas and null for runs and metrics',
+    'resources carry an extra `kind` field; fields holding "" or null are omitted from mutations (proto3 JSON style)',
+    'timestamps have microseconds and a `+00:00` offset',
+    'model_type also accepts the short forms (`VOICE`, `CHAT`, ...), stored as MODEL_TYPE_*',
+    'specs: one OpenAPI 3.0.3 document with `nullable`, listed as a top-level array of `{name, url}`',
+    'YAML is labelled `application/x-yaml`',
+  ],
+  apply(b) {
+    const success = b.successStatus;
+    b.successStatus = (endpoint) => (endpoint.key === 'DELETE /v1/runs/{run_id}' ? 202 : success(endpoint));
+    withStatuses(b, { NOT_FOUND: 410, ALREADY_EXISTS: 400 });
+    b.errors.message = (error) => error.details.map((d) => `${d.field}: ${d.description}`).join('; ') || error.message;
+    b.lists.endOfList = (list) => (list.id === 'personas' ? '' : null);
+    const present = b.present;
+    b.present = (kind, view, record) => {
+      const shaped = present(kind, view, record);
+      return { ...(kind === 'mutation' ? withoutDefaults(shaped) : shaped), kind };
+    };
+    b.formatTime = (ms) => new Date(ms).toISOString().replace('Z', '000+00:00');
+    b.modelTypeAliases = Object.fromEntries(MODEL_TYPES.map((type): [string, ModelType] => [type.replace('MODEL_TYPE_', ''), type]));
+    b.publishing = { ...b.publishing, openapiVersion: '3.0.3', listing: NAMED_ARRAY };
+    b.contentTypes.yaml = 'application/x-yaml';
+  },
+};
+
+const DEFAULT: Variation = { name: 'default', changes: [], apply: () => undefined };
+
+export const VARIATIONS: readonly Variation[] = [DEFAULT, ALT_A, ALT_B];
+
+export function applyVariation(name: string, b: Behaviour): void {
+  const found = VARIATIONS.find((v) => v.name === name);
+  if (!found) throw new Error(`unknown variation "${name}"; known variations: ${VARIATIONS.map((v) => v.name).join(', ')}`);
+  found.apply(b);
+}

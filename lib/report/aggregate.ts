@@ -1,0 +1,121 @@
+// From check results to a RunResult: requirement outcomes, counts, exit code, verdict.
+// Every figure a report shows is computed here, so the reports cannot disagree.
+
+import { GROUPS } from '../contract/endpoints.js';
+import { REQUIREMENTS, type Requirement } from '../contract/requirements/index.js';
+import type { CheckResult, Outcome, RequirementResult, RunResult, RunStop } from './model.js';
+
+export const OUTCOMES: readonly Outcome[] = ['pass', 'fail', 'skip', 'error'];
+
+export type Counts = RunResult['counts'];
+export type Verdict = 'conformant' | 'violations' | 'errors' | 'stopped';
+
+/** Everything of a RunResult that the checks do not determine. */
+export type RunMeta = Pick<RunResult, 'suite' | 'target' | 'profile' | 'startedAt' | 'durationMs' | 'settings'> & {
+  readonly stop?: RunStop;
+};
+
+/** The group a stopped run reports its stop under (JUnit), shown before the endpoint groups. */
+export const PREFLIGHT_GROUP = 'preflight';
+
+const CATALOG = new Map(REQUIREMENTS.map((r) => [r.id, r]));
+
+// Worst first when reducing: a violation outweighs an error, which outweighs a pass; a skip proves nothing.
+const SEVERITY: Readonly<Record<Outcome, number>> = { fail: 3, error: 2, pass: 1, skip: 0 };
+
+export function summarise(checks: readonly CheckResult[], meta: RunMeta): RunResult {
+  const counts = countOutcomes(checks);
+  const run = {
+    suite: meta.suite,
+    target: meta.target,
+    profile: meta.profile,
+    startedAt: meta.startedAt,
+    durationMs: meta.durationMs,
+    settings: meta.settings,
+    checks,
+    requirements: requirementResults(checks),
+    counts,
+    exitCode: exitCodeFor(counts, meta.stop),
+  };
+  return meta.stop ? { ...run, stop: meta.stop } : run;
+}
+
+/** The ids a check speaks for: those it verifies and those its violation names (e.g. SCHEMA-PUBLISHED). */
+export function requirementIdsOf(check: CheckResult): readonly string[] {
+  return [...new Set([...check.requirements, ...(check.violated ?? [])])];
+}
+
+/** The catalog entries of a check's ids; ids the catalog does not know are left out. */
+export function catalogEntriesOf(check: CheckResult): readonly Requirement[] {
+  return requirementIdsOf(check).flatMap((id) => CATALOG.get(id) ?? []);
+}
+
+/** One result per catalog requirement, in catalog order. */
+export function requirementResults(checks: readonly CheckResult[]): RequirementResult[] {
+  const carrying = new Map<string, CheckResult[]>();
+  for (const check of checks) {
+    for (const id of requirementIdsOf(check)) carrying.set(id, [...(carrying.get(id) ?? []), check]);
+  }
+  return REQUIREMENTS.map((r) => {
+    const its = carrying.get(r.id) ?? [];
+    return {
+      id: r.id, level: r.level, area: r.area, section: r.section, summary: r.summary,
+      outcome: worstOutcome(its.map((c) => c.outcome)) ?? 'untested',
+      checks: its.map((c) => c.id),
+    };
+  });
+}
+
+export function worstOutcome(outcomes: readonly Outcome[]): Outcome | undefined {
+  return outcomes.reduce<Outcome | undefined>((worst, o) => (worst === undefined || SEVERITY[o] > SEVERITY[worst] ? o : worst), undefined);
+}
+
+export function countOutcomes(checks: readonly CheckResult[]): Counts {
+  const counts = { pass: 0, fail: 0, skip: 0, error: 0 };
+  for (const check of checks) counts[check.outcome] += 1;
+  return { ...counts, total: checks.length };
+}
+
+type RequirementOutcome = RequirementResult['outcome'];
+const REQUIREMENT_OUTCOMES: readonly RequirementOutcome[] = [...OUTCOMES, 'untested'];
+
+/** How many requirements ended in each outcome, in REQUIREMENT_OUTCOMES order, e.g. `3 pass, 1 fail, … 39 untested`. */
+export function requirementTally(requirements: readonly RequirementResult[]): string {
+  return REQUIREMENT_OUTCOMES.map((o) => `${requirements.filter((r) => r.outcome === o).length} ${o}`).join(', ');
+}
+
+export function exitCodeFor(counts: Counts, stop: RunStop | undefined): 0 | 1 | 2 {
+  // An internal stop is the suite's own failure, not the operator's: it ranks with errors.
+  if (stop && stop.kind !== 'internal') return 2;
+  return stop || counts.fail > 0 || counts.error > 0 ? 1 : 0;
+}
+
+export function verdictOf(run: RunResult): Verdict {
+  if (run.stop) return 'stopped';
+  if (run.counts.fail > 0) return 'violations';
+  return run.counts.error > 0 ? 'errors' : 'conformant';
+}
+
+// Endpoint groups in the spec's order, then the cross-cutting areas; unknown groups follow in order of appearance.
+const GROUP_ORDER: readonly string[] = [...new Set<string>([PREFLIGHT_GROUP, ...GROUPS, ...REQUIREMENTS.map((r) => r.area)])];
+
+/** Orders group or area names for display. */
+export function orderGroups(names: Iterable<string>): string[] {
+  const rank = (name: string): number => {
+    const i = GROUP_ORDER.indexOf(name);
+    return i === -1 ? GROUP_ORDER.length : i;
+  };
+  // Array.prototype.sort is stable, so unknown names keep their order of appearance.
+  return [...new Set(names)].sort((a, b) => rank(a) - rank(b));
+}
+
+/** Checks grouped by CheckResult.group, groups in display order, checks in run order. */
+export function checksByGroup(checks: readonly CheckResult[]): [string, CheckResult[]][] {
+  return orderGroups(checks.map((c) => c.group)).map((group) => [group, checks.filter((c) => c.group === group)]);
+}
+
+/** The failed checks, then the errored ones, each in group order: what a reader must look at first. */
+export function failuresFirst(checks: readonly CheckResult[]): CheckResult[] {
+  const ordered = checksByGroup(checks).flatMap(([, its]) => its);
+  return [...ordered.filter((c) => c.outcome === 'fail'), ...ordered.filter((c) => c.outcome === 'error')];
+}

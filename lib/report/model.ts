@@ -1,0 +1,75 @@
+// One result model; every report (JUnit, HTML, summary JSON, console) is written from it.
+
+import type { Level, RequirementArea } from '../contract/requirements/index.js';
+
+/** OCI-style outcomes: `fail` = the target broke a rule; `error` = the suite or the connection failed. */
+export type Outcome = 'pass' | 'fail' | 'skip' | 'error';
+
+export interface Evidence {
+  readonly method: string;
+  readonly url: string;
+  readonly requestHeaders: Readonly<Record<string, string>>;
+  readonly requestBodyExcerpt?: string;
+  readonly status?: number;
+  readonly responseHeaders?: Readonly<Record<string, string>>;
+  readonly responseBodyExcerpt?: string;
+  /** Replays the request; the key is read from `$API_KEY`. */
+  readonly curl: string;
+}
+
+export interface CheckResult {
+  /** Stable across runs: `<file>::<full test name>`. */
+  readonly id: string;
+  readonly file: string;
+  /** Endpoint group or cross-cutting area the check belongs to (its top-level describe). */
+  readonly group: string;
+  /** The test title without the requirement prefix. */
+  readonly title: string;
+  /** `[REQ-A, REQ-B] title`, as shown in JUnit. */
+  readonly name: string;
+  readonly requirements: readonly string[];
+  readonly outcome: Outcome;
+  readonly durationMs: number;
+  /** Failure or error text (key redacted). */
+  readonly message?: string;
+  readonly skipReason?: string;
+  /** On `fail`: the requirement ids the violation names (may differ from `requirements`, e.g. SCHEMA-PUBLISHED). */
+  readonly violated?: readonly string[];
+  readonly evidence?: Evidence;
+  /** fast-check seed and path, when the check is a property. */
+  readonly seed?: number;
+  readonly path?: string;
+}
+
+export interface RequirementResult {
+  readonly id: string;
+  readonly level: Level;
+  readonly area: RequirementArea;
+  readonly section: string;
+  readonly summary: string;
+  /** Worst outcome over the checks that carry it (fail > error > pass > skip); `untested` when none ran. */
+  readonly outcome: Outcome | 'untested';
+  readonly checks: readonly string[];
+}
+
+export interface RunStop {
+  readonly kind: 'config' | 'unreachable' | 'unauthenticated' | 'internal';
+  readonly message: string;
+}
+
+export interface RunResult {
+  readonly suite: { readonly name: string; readonly version: string };
+  readonly target: { readonly baseUrl: string | null; readonly embedded: boolean };
+  readonly profile: string;
+  readonly startedAt: string;
+  readonly durationMs: number;
+  /** Settings as shown to readers: the key is `[redacted]`. */
+  readonly settings: Readonly<Record<string, string>>;
+  readonly checks: readonly CheckResult[];
+  readonly requirements: readonly RequirementResult[];
+  readonly counts: Readonly<Record<Outcome, number>> & { readonly total: number };
+  /** Set when the run stopped before the suites (bad configuration, dead target, rejected key). */
+  readonly stop?: RunStop;
+  /** 0 conformant, 1 violations or errors, 2 configuration or target unreachable. */
+  readonly exitCode: 0 | 1 | 2;
+}

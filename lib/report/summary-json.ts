@@ -1,0 +1,83 @@
+// summary.json: the run for machines (dashboards, diffs between runs), with its JSON Schema.
+
+import { OUTCOMES, verdictOf } from './aggregate.js';
+import type { CheckResult, RunResult } from './model.js';
+import { withRedaction } from './text.js';
+
+export const SUMMARY_SCHEMA_VERSION = 1;
+
+export function toSummaryJson(run: RunResult): string {
+  return withRedaction(run, (clean) => `${JSON.stringify(summaryOf(clean), null, 2)}\n`);
+}
+
+// Optional fields (stop, and a check's message, evidence, …) are left out when absent: JSON.stringify drops undefined.
+function summaryOf(run: RunResult): Record<string, unknown> {
+  return {
+    schemaVersion: SUMMARY_SCHEMA_VERSION,
+    suite: run.suite,
+    target: run.target,
+    profile: run.profile,
+    startedAt: run.startedAt,
+    durationMs: run.durationMs,
+    exitCode: run.exitCode,
+    verdict: verdictOf(run),
+    counts: run.counts,
+    stop: run.stop,
+    settings: run.settings,
+    requirements: run.requirements.map((r) => ({ id: r.id, level: r.level, area: r.area, outcome: r.outcome, checks: r.checks })),
+    checks: run.checks.map(checkSummary),
+  };
+}
+
+function checkSummary(c: CheckResult): Record<string, unknown> {
+  return {
+    id: c.id, group: c.group, name: c.name, requirements: c.requirements, outcome: c.outcome, durationMs: c.durationMs,
+    message: c.message, skipReason: c.skipReason, violated: c.violated, evidence: c.evidence, seed: c.seed, path: c.path,
+  };
+}
+
+const str = { type: 'string' } as const;
+const strings = { type: 'array', items: str } as const;
+const nonNegative = { type: 'number', minimum: 0 } as const;
+const headers = { type: 'object', additionalProperties: str } as const;
+const outcome = { enum: [...OUTCOMES] } as const;
+
+type Schema = Readonly<Record<string, unknown>>;
+
+const object = (properties: Readonly<Record<string, Schema>>, required: readonly string[]): Schema =>
+  ({ type: 'object', additionalProperties: false, required, properties });
+
+/** JSON Schema (draft-07) of summary.json. */
+export const SUMMARY_SCHEMA = object({
+  schemaVersion: { const: SUMMARY_SCHEMA_VERSION },
+  suite: object({ name: str, version: str }, ['name', 'version']),
+  target: object({ baseUrl: { type: ['string', 'null'] }, embedded: { type: 'boolean' } }, ['baseUrl', 'embedded']),
+  profile: str,
+  startedAt: str,
+  durationMs: nonNegative,
+  exitCode: { enum: [0, 1, 2] },
+  verdict: { enum: ['conformant', 'violations', 'errors', 'stopped'] },
+  counts: object(Object.fromEntries([...OUTCOMES, 'total'].map((k) => [k, { type: 'integer', minimum: 0 }])), [...OUTCOMES, 'total']),
+  stop: object({ kind: { enum: ['config', 'unreachable', 'unauthenticated', 'internal'] }, message: str }, ['kind', 'message']),
+  settings: headers,
+  requirements: {
+    type: 'array',
+    items: object({
+      id: str, level: { enum: ['MUST', 'SHOULD'] }, area: str, outcome: { enum: [...OUTCOMES, 'untested'] }, checks: strings,
+    }, ['id', 'level', 'area', 'outcome', 'checks']),
+  },
+  checks: {
+    type: 'array',
+    items: object({
+      id: str, group: str, name: str, requirements: strings, outcome, durationMs: nonNegative,
+      message: str, skipReason: str, violated: strings, seed: { type: 'integer' }, path: str,
+      evidence: object({
+        method: str, url: str, requestHeaders: headers, requestBodyExcerpt: str, status: { type: 'integer' },
+        responseHeaders: headers, responseBodyExcerpt: str, curl: str,
+      }, ['method', 'url', 'requestHeaders', 'curl']),
+    }, ['id', 'group', 'name', 'requirements', 'outcome', 'durationMs']),
+  },
+}, [
+  'schemaVersion', 'suite', 'target', 'profile', 'startedAt', 'durationMs', 'exitCode', 'verdict', 'counts', 'settings',
+  'requirements', 'checks',
+]);

@@ -1,0 +1,114 @@
+// Text shared by the reports: the redaction pass, legal characters, markup escaping,
+// and the one way a check's failure and its evidence are written out.
+
+import { API_KEY_PLACEHOLDER, redact } from '../http/redact.js';
+import { verdictOf } from './aggregate.js';
+import type { CheckResult, Evidence, RunResult } from './model.js';
+
+/**
+ * Renders from a copy of the run whose every string is redacted, then redacts the output once more.
+ * The first pass catches secrets that escaping would disguise (`&` becomes `&amp;`); the second, anything else.
+ */
+export function withRedaction(run: RunResult, render: (clean: RunResult) => string): string {
+  return redact(render(redactDeep(run)));
+}
+
+function redactDeep<T>(value: T): T {
+  if (typeof value === 'string') return redact(value) as T;
+  if (Array.isArray(value)) return value.map(redactDeep) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k), redactDeep(v)])) as T;
+  }
+  return value;
+}
+
+// XML 1.0 allows only tab, LF, CR, U+0020-U+D7FF, U+E000-U+FFFD and the supplementary planes;
+// HTML treats the rest as parse errors and a terminal may act on them (ESC sequences).
+const ILLEGAL = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** Replaces characters no report may carry by a visible `\uXXXX`, so the reader still sees what was sent. */
+export function legal(text: string): string {
+  return text.replace(ILLEGAL, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
+}
+
+const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text content for XML and HTML alike; `>` is always escaped, so `]]>` cannot appear. */
+export function escapeMarkup(text: string): string {
+  // Quotes stay as they are in content, so a curl line reads as itself in the raw file.
+  return legal(text).replace(/[&<>]/g, (c) => ENTITIES[c] ?? c);
+}
+
+/** Escapes an attribute value, keeping tabs and line breaks that attribute normalisation would turn into spaces. */
+export function escapeAttribute(text: string): string {
+  return legal(text).replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c).replace(/[\t\n\r]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function firstLine(text: string | undefined): string {
+  return (text ?? '').split(/\r?\n/, 1)[0] ?? '';
+}
+
+export function seconds(ms: number): string {
+  return (Math.max(0, ms) / 1000).toFixed(3);
+}
+
+export function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/** The ids a failure is about: those its violation names, else those the check verifies. */
+function blamedIds(check: CheckResult): readonly string[] {
+  return check.violated?.length ? check.violated : check.requirements;
+}
+
+/** `FAIL [REQ-A, REQ-B] title`, the heading of a failure in the console and the HTML. */
+export function failureHeading(check: CheckResult): string {
+  const ids = blamedIds(check);
+  return `${check.outcome.toUpperCase()} ${ids.length ? `[${ids.join(', ')}] ` : ''}${check.title}`;
+}
+
+/** Request, response and replay line; the key only ever as `$API_KEY`. */
+function evidenceLines(e: Evidence): string[] {
+  const lines = [`request:  ${e.method} ${e.url}`, ...headerLines(e.requestHeaders, true)];
+  if (e.requestBodyExcerpt !== undefined) lines.push(`  body: ${e.requestBodyExcerpt}`);
+  lines.push(`response: ${e.status ?? 'none received'}`, ...headerLines(e.responseHeaders ?? {}, false));
+  if (e.responseBodyExcerpt !== undefined) lines.push(`  body: ${e.responseBodyExcerpt}`);
+  lines.push(`replay:   ${e.curl}`);
+  return lines;
+}
+
+function headerLines(headers: Readonly<Record<string, string>>, request: boolean): string[] {
+  // The recorder already puts the placeholder in; a report is the last place to make sure of it.
+  return Object.entries(headers).map(([name, value]) =>
+    `  ${name}: ${request && name.toLowerCase() === 'x-api-key' ? API_KEY_PLACEHOLDER : value}`);
+}
+
+/** The full account of a failed or errored check: message, blamed ids, reproduction, evidence. */
+export function checkDetail(check: CheckResult): string {
+  const lines = [check.message ?? '(no message)'];
+  if (check.outcome === 'fail') lines.push(`violated: ${blamedIds(check).join(', ') || '(no requirement named)'}`);
+  if (check.seed !== undefined) lines.push(`reproduce: SEED=${check.seed}${check.path !== undefined ? ` (path ${check.path})` : ''}`);
+  if (check.evidence) lines.push('', ...evidenceLines(check.evidence));
+  return lines.join('\n');
+}
+
+export interface VerdictText {
+  /** CONFORMANT, NOT CONFORMANT or STOPPED. */
+  readonly label: string;
+  readonly detail: string;
+}
+
+export function verdictText(run: RunResult): VerdictText {
+  const { fail, error, pass, skip } = run.counts;
+  switch (verdictOf(run)) {
+    case 'stopped':
+      return { label: 'STOPPED', detail: `the run stopped (${run.stop?.kind ?? 'unknown'}): ${run.stop?.message ?? ''}` };
+    case 'violations':
+      return { label: 'NOT CONFORMANT', detail: `${plural(fail, 'check')} found a rule violated${error ? `; ${error} errored` : ''}` };
+    case 'errors':
+      // Not a violation by the target, but conformance is not shown either: exit code 1 as well.
+      return { label: 'NOT CONFORMANT', detail: `no rule violation found, but ${plural(error, 'check')} errored, so conformance is not established` };
+    case 'conformant':
+      return { label: 'CONFORMANT', detail: `${plural(pass, 'check')} passed, ${skip} skipped` };
+  }
+}

@@ -1,0 +1,73 @@
+// Turns vitest's finished test modules into the suite's result model.
+
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import { redact } from '../http/redact.js';
+import type { CheckResult, Outcome } from '../report/model.js';
+import '../harness/meta.js';
+
+const REQUIREMENT_PREFIX = /^\[([^\]]*)\]\s*/;
+
+/** A vitest reporter that only collects; the CLI writes the reports from what it holds. */
+export class CollectingReporter implements Reporter {
+  readonly checks: CheckResult[] = [];
+  readonly problems: string[] = [];
+
+  onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
+    for (const module of modules) {
+      for (const error of module.errors()) this.problems.push(`${relativeFile(module.moduleId)}: ${error.message}`);
+      for (const test of module.children.allTests()) this.checks.push(toCheckResult(test, relativeFile(module.moduleId)));
+    }
+    for (const error of unhandledErrors) this.problems.push(`unhandled error: ${error.message ?? String(error)}`);
+  }
+}
+
+function toCheckResult(test: TestCase, file: string): CheckResult {
+  const meta = test.meta();
+  const result = test.result();
+  const prefix = REQUIREMENT_PREFIX.exec(test.name);
+  const title = prefix ? test.name.slice(prefix[0].length) : test.name;
+  const requirements = meta.requirements ?? (prefix?.[1] ? prefix[1].split(/,\s*/) : []);
+  const outcome = outcomeOf(result.state, meta.violated !== undefined);
+  const message = result.state === 'failed' ? redact(failureMessage(meta.violated, meta.violationSummary, result.errors)) : undefined;
+  const skipReason = result.state === 'skipped' ? (meta.skipReason ?? result.note ?? 'skipped') : undefined;
+  return {
+    id: `${file}::${test.fullName}`,
+    file,
+    group: topGroup(test),
+    title,
+    name: test.name,
+    requirements,
+    outcome,
+    durationMs: Math.round(test.diagnostic()?.duration ?? 0),
+    ...(message === undefined ? {} : { message }),
+    ...(skipReason === undefined ? {} : { skipReason }),
+    ...(outcome === 'fail' && meta.violated ? { violated: meta.violated } : {}),
+    ...(meta.evidence && outcome !== 'pass' && outcome !== 'skip' ? { evidence: meta.evidence } : {}),
+    ...(meta.seed === undefined ? {} : { seed: meta.seed }),
+    ...(meta.path === undefined ? {} : { path: meta.path }),
+  };
+}
+
+/** A violation's one-line summary (the evidence travels separately); otherwise the error text. */
+function failureMessage(violated: string[] | undefined, summary: string | undefined, errors: ReadonlyArray<{ message: string }>): string {
+  if (violated && summary !== undefined) return `[${violated.join(', ')}] ${summary}`;
+  return errors.map((e) => e.message).join('\n');
+}
+
+function outcomeOf(state: string, violated: boolean): Outcome {
+  if (state === 'passed') return 'pass';
+  if (state === 'failed') return violated ? 'fail' : 'error';
+  if (state === 'skipped') return 'skip';
+  return 'error'; // pending: the run was cut short
+}
+
+function topGroup(test: TestCase): string {
+  let group = 'general';
+  for (let node = test.parent; node.type === 'suite'; node = node.parent) group = node.name;
+  return group;
+}
+
+function relativeFile(moduleId: string): string {
+  const at = moduleId.lastIndexOf('/suites/');
+  return at >= 0 ? moduleId.slice(at + 1) : moduleId;
+}

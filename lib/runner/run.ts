@@ -1,0 +1,114 @@
+// One conformance run: configuration, the target (embedded when none is given),
+// preflight, the suites through vitest, and the result model.
+
+import { fileURLToPath } from 'node:url';
+import { startVitest } from 'vitest/node';
+import { ConfigError, type Config, WORKER_SETTINGS_VARIABLE, parseConfig, redactedSettings, workerSettings } from '../config.js';
+import { ApiClient } from '../http/client.js';
+import { registerSecret } from '../http/redact.js';
+import { countOutcomes, exitCodeFor, requirementResults } from '../report/aggregate.js';
+import type { CheckResult, RunResult, RunStop } from '../report/model.js';
+import { isRequirementId } from '../contract/requirements/index.js';
+import { GROUPS } from '../contract/endpoints.js';
+import { CollectingReporter } from './collect.js';
+import { referenceEnvironment, startEmbedded } from './embedded.js';
+import { preflight } from './preflight.js';
+import { ProgressReporter } from './progress.js';
+
+export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SUITE = { name: 'aes-conformance', version: '0.1.0' };
+
+export interface RunRequest {
+  /** The environment the run reads (process.env merged with command-line options). */
+  readonly env: Record<string, string | undefined>;
+  /** Endpoint groups (`agents`, `auth`, …) or requirement ids to run; empty: everything. */
+  readonly only?: readonly string[];
+  readonly log?: (line: string) => void;
+}
+
+export async function runConformance(request: RunRequest): Promise<RunResult> {
+  const startedAt = new Date();
+  const log = request.log ?? (() => {});
+  let config: Config;
+  try {
+    config = parseConfig(request.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return stopped(startedAt, undefined, false, { kind: 'config', message: error.message });
+  }
+  const embedded = config.baseUrl === undefined ? await startEmbedded() : undefined;
+  try {
+    const env = { ...request.env, ...(embedded ? referenceEnvironment(embedded) : {}), AES_RUN_MARKER: config.runMarker };
+    config = parseConfig(env);
+    registerSecret(config.apiKey);
+    log(`Target ${config.baseUrl}${embedded ? ' (embedded reference service)' : ''}, profile ${config.profile}${config.readOnly ? ', read-only' : ''}`);
+    const stop = await checkTarget(config);
+    if (stop) return stopped(startedAt, config, !!embedded, stop);
+    process.env[WORKER_SETTINGS_VARIABLE] = workerSettings(env);
+    const checks = await runSuites(request.only ?? [], log);
+    return assemble(startedAt, config, !!embedded, checks);
+  } finally {
+    await embedded?.close();
+  }
+}
+
+async function checkTarget(config: Config): Promise<RunStop | undefined> {
+  const client = new ApiClient({ baseUrl: config.baseUrl!, apiKey: config.apiKey, timeoutMs: config.requestTimeoutMs, concurrency: 2, maxRetries: 1 });
+  try {
+    return await preflight(client);
+  } finally {
+    await client.close();
+  }
+}
+
+async function runSuites(only: readonly string[], log: (line: string) => void): Promise<CheckResult[]> {
+  const collector = new CollectingReporter();
+  const { files, namePattern } = selection(only);
+  const vitest = await startVitest('test', files, {
+    root: PACKAGE_ROOT,
+    config: `${PACKAGE_ROOT}vitest.config.ts`,
+    project: 'conformance',
+    run: true,
+    watch: false,
+    passWithNoTests: true,
+    reporters: [collector, new ProgressReporter(log)],
+    ...(namePattern ? { testNamePattern: namePattern } : {}),
+  });
+  await vitest.close();
+  const problems = collector.problems.map((message, i): CheckResult => ({
+    id: `run::problem-${i}`, file: 'run', group: 'run', title: message.split('\n')[0] ?? message, name: 'suite could not run',
+    requirements: [], outcome: 'error', durationMs: 0, message,
+  }));
+  return [...collector.checks, ...problems];
+}
+
+/** `--only agents,AUTH-MISSING-KEY`: groups select suite files; requirement ids select tests by name. */
+export function selection(only: readonly string[]): { files: string[]; namePattern?: string } {
+  const groups = only.filter((item) => (GROUPS as readonly string[]).includes(item) || item === 'auth');
+  const unknown = only.filter((item) => !groups.includes(item) && !isRequirementId(item));
+  if (unknown.length) throw new ConfigError(`--only: unknown group or requirement id: ${unknown.join(', ')}`);
+  const ids = only.filter((item) => isRequirementId(item));
+  const files = groups.map((group) => `suites/${group}.suite.ts`);
+  return ids.length ? { files, namePattern: `\\[[^\\]]*\\b(${ids.join('|')})\\b[^\\]]*\\]` } : { files };
+}
+
+function stopped(startedAt: Date, config: Config | undefined, embedded: boolean, stop: RunStop): RunResult {
+  return assemble(startedAt, config, embedded, [], stop);
+}
+
+function assemble(startedAt: Date, config: Config | undefined, embedded: boolean, checks: CheckResult[], stop?: RunStop): RunResult {
+  const counts = countOutcomes(checks);
+  return {
+    suite: SUITE,
+    target: { baseUrl: config?.baseUrl ?? null, embedded },
+    profile: config?.profile ?? 'default',
+    startedAt: startedAt.toISOString(),
+    durationMs: Date.now() - startedAt.getTime(),
+    settings: config ? redactedSettings(config) : {},
+    checks,
+    requirements: requirementResults(checks),
+    counts,
+    ...(stop ? { stop } : {}),
+    exitCode: exitCodeFor(counts, stop),
+  };
+}

