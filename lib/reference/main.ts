@@ -1,7 +1,7 @@
 // `npm run reference`: runs the reference service until interrupted and prints the
 // settings a suite run needs, as ready-to-paste environment lines.
 
-import { parseFaultList } from './faults.js';
+import { parseFaultList } from './faults/index.js';
 import { startReferenceService } from './server.js';
 
 const env = process.env;

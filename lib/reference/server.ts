@@ -7,7 +7,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Endpoint } from '../contract/endpoints.js';
 import { API_KEY_HEADER } from '../contract/enums.js';
 import { defaultBehaviour, type Behaviour } from './behaviour.js';
-import { applyFaults } from './faults.js';
+import { applyFaults } from './faults/index.js';
 import { seedStore, type ReferenceFixtures } from './fixtures/fixtures.js';
 import { MalformedJson, parseObject, readText, type JsonObject } from './http/body.js';
 import { json, type Reply } from './http/context.js';

@@ -1,7 +1,7 @@
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { isRequirementId } from '../../lib/contract/requirements/index.js';
-import { FAULTS } from '../../lib/reference/faults.js';
+import { FAULTS } from '../../lib/reference/faults/index.js';
 import { startReferenceService } from '../../lib/reference/server.js';
 import { client, useService, type Call } from './client.js';
 

@@ -1,0 +1,41 @@
+// The shape of a fault and the small seams faults use to override the Behaviour.
+// A fault is a named override in one place: the correct code reads as if faults did not exist.
+
+import type { RequirementId } from '../../contract/requirements/index.js';
+import type { Behaviour, ResourceKind } from '../behaviour.js';
+import type { JsonObject } from '../http/body.js';
+import type { ApiError } from '../http/errors.js';
+import type { SpecForm } from '../openapi/negotiate.js';
+
+export interface Fault {
+  readonly id: string;
+  readonly requirements: readonly RequirementId[];
+  readonly description: string;
+  apply(b: Behaviour): void;
+}
+
+export const fault = (id: string, requirements: readonly RequirementId[], description: string, apply: (b: Behaviour) => void): Fault =>
+  ({ id, requirements, description, apply });
+
+/** Adds a last touch to every published document. */
+export function finalizeWith(b: Behaviour, touch: (doc: JsonObject, form: SpecForm) => JsonObject): void {
+  const finalize = b.publishing.finalize;
+  b.publishing.finalize = (doc, form) => touch(finalize(doc, form), form);
+}
+
+/** Reshapes one kind of resource as it is returned. */
+export function presentWith(b: Behaviour, kind: ResourceKind, touch: (view: JsonObject, record: object) => JsonObject): void {
+  const present = b.present;
+  b.present = (k, view, record) => {
+    const shaped = present(k, view, record);
+    return k === kind ? touch(shaped, record) : shaped;
+  };
+}
+
+export function refineFailure(b: Behaviour, refine: (error: ApiError, presented: string | undefined) => ApiError): void {
+  const failure = b.auth.failure;
+  b.auth.failure = (presented) => refine(failure(presented), presented);
+}
+
+export const paths = (doc: JsonObject) => (doc.paths ?? {}) as Record<string, Record<string, JsonObject>>;
+

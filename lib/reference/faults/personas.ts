@@ -1,0 +1,6 @@
+// personas faults.
+
+import type { Fault } from './define.js';
+
+export const PERSONAS_FAULTS: readonly Fault[] = [
+];

@@ -1,0 +1,6 @@
+// scheduled-runs faults.
+
+import type { Fault } from './define.js';
+
+export const SCHEDULED_RUNS_FAULTS: readonly Fault[] = [
+];

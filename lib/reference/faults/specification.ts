@@ -1,0 +1,66 @@
+// Faults of the published specification endpoints.
+
+import type { JsonObject } from '../http/body.js';
+import { fault, finalizeWith, paths, type Fault } from './define.js';
+
+function withoutOperation(doc: JsonObject, method: string, pathSuffix: string): JsonObject {
+  const kept = Object.entries(paths(doc)).flatMap(([path, item]): [string, Record<string, JsonObject>][] => {
+    if (!path.endsWith(pathSuffix)) return [[path, item]];
+    const { [method]: _dropped, ...rest } = item;
+    return Object.keys(rest).length > 0 ? [[path, rest]] : [];
+  });
+  return { ...doc, paths: Object.fromEntries(kept) };
+}
+
+function withoutSecurity(doc: JsonObject): JsonObject {
+  const { security: _root, ...rest } = doc;
+  const unsecured = Object.entries(paths(doc)).map(([path, item]) => [
+    path,
+    Object.fromEntries(Object.entries(item).map(([method, { security: _op, ...op }]) => [method, op])),
+  ]);
+  const components = { ...(doc.components as JsonObject), securitySchemes: undefined };
+  return JSON.parse(JSON.stringify({ ...rest, paths: Object.fromEntries(unsecured), components })) as JsonObject;
+}
+
+function withAgentDisplayNameInteger(doc: JsonObject): JsonObject {
+  const copy = structuredClone(doc);
+  const agent = (copy.components as { schemas: Record<string, { properties: Record<string, JsonObject> }> }).schemas.Agent;
+  if (agent) agent.properties.display_name = { type: 'integer' };
+  return copy;
+}
+
+export const SPECIFICATION_FAULTS: readonly Fault[] = [
+  fault('spec-listing-empty', ['SPEC-LISTING'], 'GET /v1/openapi lists no specs.', (b) => {
+    const listing = b.publishing.listing;
+    b.publishing.listing = { ...listing, render: () => listing.render([]) };
+  }),
+  fault('spec-yaml-as-json', ['SPEC-YAML-DEFAULT'], 'Specs are served as JSON by default.', (b) => {
+    b.publishing.negotiate = () => 'json';
+  }),
+  fault('spec-json-ignored', ['SPEC-JSON-ON-REQUEST'], 'Accept: application/json still gets YAML.', (b) => {
+    b.publishing.negotiate = () => 'yaml';
+  }),
+  fault('spec-json-differs', ['SPEC-SAME-DOCUMENT'], 'The JSON form lacks one path of the YAML form.', (b) => {
+    finalizeWith(b, (doc, form) => (form === 'json' ? { ...doc, paths: Object.fromEntries(Object.entries(paths(doc)).slice(1)) } : doc));
+  }),
+  fault('spec-invalid-openapi', ['SPEC-VALID-OPENAPI'], 'Published documents lack `info`.', (b) => {
+    finalizeWith(b, ({ info: _info, ...rest }) => rest);
+  }),
+  fault('spec-missing-endpoint', ['SPEC-COVERS-ENDPOINTS'], 'DELETE /v1/runs/{run_id} is missing from the published documents.', (b) => {
+    finalizeWith(b, (doc) => withoutOperation(doc, 'delete', '/runs/{run_id}'));
+  }),
+  fault('spec-no-security', ['SPEC-SECURITY-API-KEY'], 'No operation is documented as secured.', (b) => finalizeWith(b, withoutSecurity)),
+  fault('spec-listed-not-fetchable', ['SPEC-FETCHABLE'], 'The listing names a spec that answers NOT_FOUND.', (b) => {
+    const listing = b.publishing.listing;
+    b.publishing.listing = {
+      ...listing,
+      render: (entries) => listing.render(entries.map((e) => ({ spec_name: `${e.spec_name}-latest`, url: `${e.url}-latest` }))),
+    };
+  }),
+  fault('spec-schema-mismatch', ['SCHEMA-PUBLISHED'], 'The published Agent schema types display_name as an integer.', (b) => {
+    finalizeWith(b, withAgentDisplayNameInteger);
+  }),
+  fault('spec-yaml-legacy-media-type', ['SPEC-YAML-MEDIA-TYPE'], 'YAML is labelled application/x-yaml.', (b) => {
+    b.contentTypes.yaml = 'application/x-yaml';
+  }),
+];
