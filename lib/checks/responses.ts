@@ -52,21 +52,22 @@ export function expectSuccess(ctx: ResponseContext, endpoint: Endpoint, ex: Exch
     const code = isErrorBody(json) ? ` with code ${JSON.stringify(json.error['code'])}` : '';
     violation(requirements, `${what} should succeed, but ${endpoint.key} answered ${status}${code}`, ex);
   }
-  if (ctx.strict && (status < 200 || status > 204)) violation(['HTTP-STATUS-CONVENTIONS'], `success answered with status ${status}`, ex);
   const body: unknown = text.trim() === '' && status === 204 ? {} : json;
   if (!isObject(body)) violation(['SCHEMA-CANONICAL'], `${endpoint.key} answered ${status} with a body that is not a JSON object`, ex);
-  checkContentType(ctx, ex);
   if (endpoint.wrapper && !isObject(body[endpoint.wrapper])) {
     violation(['ENVELOPE-WRAPPED'], `${endpoint.key}: the resource is not wrapped under "${endpoint.wrapper}" (top-level keys: ${Object.keys(body).join(', ') || 'none'})`, ex);
-  }
-  if (ctx.strict && endpoint.wrapper && Object.keys(body).length !== 1) {
-    violation(['ENVELOPE-SINGLE-KEY'], `${endpoint.key}: top-level keys besides "${endpoint.wrapper}": ${Object.keys(body).filter((k) => k !== endpoint.wrapper).join(', ')}`, ex);
   }
   if (endpoint.responseSchema) {
     const issues = validateCanonical(endpoint.responseSchema, body);
     if (issues.length) violation(['SCHEMA-CANONICAL', ...rulesOf(issues)], `${endpoint.key}: ${formatIssues(issues)}`, ex);
   }
   checkPublished(ctx, endpoint, ex);
+  // Strict-only conventions come last, so a broken MUST is always the one reported.
+  checkContentType(ctx, ex);
+  if (ctx.strict && endpoint.wrapper && Object.keys(body).length !== 1) {
+    violation(['ENVELOPE-SINGLE-KEY'], `${endpoint.key}: top-level keys besides "${endpoint.wrapper}": ${Object.keys(body).filter((k) => k !== endpoint.wrapper).join(', ')}`, ex);
+  }
+  if (ctx.strict && status > 204) violation(['HTTP-STATUS-CONVENTIONS'], `success answered with status ${status}`, ex);
   return body;
 }
 
@@ -113,11 +114,11 @@ export function expectRejection(ctx: ResponseContext, endpoint: Endpoint, ex: Ex
       violation([detailRequirement], `error details do not name the field "${expected.field}" (they name: ${details.map((d) => JSON.stringify(d.field)).join(', ') || 'nothing'})`, ex);
     }
   }
+  checkPublished(ctx, endpoint, ex);
+  checkContentType(ctx, ex);
   if (ctx.strict && expected.conventionalStatus !== undefined && status !== expected.conventionalStatus) {
     violation(['HTTP-STATUS-CONVENTIONS'], `${error['code']} answered with HTTP ${status}; convention is ${expected.conventionalStatus}`, ex);
   }
-  checkContentType(ctx, ex);
-  checkPublished(ctx, endpoint, ex);
   return error;
 }
 

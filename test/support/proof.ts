@@ -40,7 +40,9 @@ async function againstReference(options: { faults?: string[]; variation?: string
 }
 
 export async function proveFault(fault: Fault): Promise<Proof> {
-  const run = await againstReference({ faults: [fault.id] }, { only: groupsFor(fault.requirements) });
+  // A fault that breaks only conventions can be seen only by the strict profile's checks.
+  const profile = fault.requirements.every((id) => requirement(id).level === 'SHOULD') ? 'strict' : 'default';
+  const run = await againstReference({ faults: [fault.id] }, { only: groupsFor(fault.requirements), profile });
   const named = new Set<string>(fault.requirements);
   const evidence = (run.summary?.checks ?? []).filter(
     (c) => c.outcome === 'fail' && [...c.requirements, ...(c.violated ?? [])].some((id) => named.has(id)),
