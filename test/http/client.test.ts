@@ -1,0 +1,98 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ApiClient } from '../../lib/http/client.js';
+import { toCurl } from '../../lib/http/curl.js';
+import { TransportError } from '../../lib/http/exchange.js';
+import { redact } from '../../lib/http/redact.js';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+const routes = new Map<string, Handler>();
+let server: Server;
+let base: string;
+const hits = new Map<string, number>();
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0] as string;
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    (routes.get(path) ?? ((_q, r) => r.writeHead(404).end()))(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const client = (options: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}) =>
+  new ApiClient({ baseUrl: base, apiKey: 'client-test-secret-key', timeoutMs: 2000, concurrency: 4, ...options });
+
+describe('ApiClient', () => {
+  test('sends the key, records it as $API_KEY, parses JSON', async () => {
+    routes.set('/echo', (req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ key: req.headers['x-api-key'] })));
+    const ex = await client().send({ method: 'GET', path: '/echo' });
+    expect(ex.response.json).toEqual({ key: 'client-test-secret-key' });
+    expect(ex.request.headers['X-API-Key']).toBe('$API_KEY');
+    // The server echoed the key: redaction keeps it out of anything shown.
+    expect(redact(ex.response.text)).not.toContain('client-test-secret-key');
+  });
+
+  test('auth none sends no key', async () => {
+    routes.set('/nokey', (req, res) => res.writeHead(200).end(String(req.headers['x-api-key'] === undefined)));
+    expect((await client().send({ method: 'GET', path: '/nokey', auth: 'none' })).response.text).toBe('true');
+  });
+
+  test('encodes spaces in the query as %20', async () => {
+    routes.set('/q', (req, res) => res.writeHead(200).end(req.url));
+    const ex = await client().send({ method: 'GET', path: '/q', query: { filter: 'name = "A B"', skip: undefined } });
+    expect(ex.response.text).toBe('/q?filter=name%20%3D%20%22A%20B%22');
+  });
+
+  test('waits out 503 with Retry-After, then returns the answer', async () => {
+    let calls = 0;
+    routes.set('/busy', (_req, res) => (++calls < 3 ? res.writeHead(503, { 'retry-after': '0' }).end() : res.writeHead(200).end('{}')));
+    const ex = await client().send({ method: 'GET', path: '/busy' });
+    expect(ex.response.status).toBe(200);
+    expect(ex.retries).toBe(2);
+  });
+
+  test('gives up on 429 after the retry budget and returns the last answer', async () => {
+    routes.set('/limited', (_req, res) => res.writeHead(429, { 'retry-after': '0' }).end());
+    const ex = await client({ maxRetries: 2 }).send({ method: 'GET', path: '/limited' });
+    expect(ex.response.status).toBe(429);
+    expect(ex.retries).toBe(2);
+  });
+
+  test('cuts a large body at the cap', async () => {
+    routes.set('/big', (_req, res) => res.writeHead(200).end('x'.repeat(100_000)));
+    const ex = await client({ maxResponseBytes: 1000 }).send({ method: 'GET', path: '/big' });
+    expect(ex.response.truncated).toBe(true);
+    expect(ex.response.text.length).toBe(1000);
+  });
+
+  test('a hanging server becomes a TransportError naming the timeout', async () => {
+    routes.set('/hang', () => {});
+    await expect(client({ timeoutMs: 300 }).send({ method: 'GET', path: '/hang' })).rejects.toThrow(/no complete response within 300 ms/);
+  });
+
+  test('a refused connection becomes a TransportError', async () => {
+    const dead = new ApiClient({ baseUrl: 'http://127.0.0.1:1', apiKey: undefined, timeoutMs: 1000, concurrency: 1 });
+    const error = await dead.send({ method: 'GET', path: '/x' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    expect((error as Error).message).toMatch(/connection refused/);
+  });
+});
+
+describe('toCurl', () => {
+  test('replays the request, with the key read from $API_KEY', () => {
+    const line = toCurl({ method: 'POST', url: `${base}/echo`, headers: { 'X-API-Key': '$API_KEY', 'content-type': 'application/json' }, body: `{"a":"it's"}` });
+    expect(line).toContain('"X-API-Key: $API_KEY"');
+    // The shell parses it back into the same arguments.
+    const args = execFileSync('bash', ['-c', `API_KEY=k; set -- ${line.slice(5)}; printf '%s\\n' "$@"`], { encoding: 'utf8' }).split('\n');
+    expect(args).toContain('X-API-Key: k');
+    expect(args).toContain(`{"a":"it's"}`);
+  });
+});
