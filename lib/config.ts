@@ -21,6 +21,8 @@ export interface Config {
   readonly seed: number | undefined;
   readonly numRuns: number;
   readonly requestTimeoutMs: number;
+  /** Bound on the whole run; checks still running then end as errors. */
+  readonly runTimeoutMs: number;
   readonly concurrency: number;
   /** Request field carrying the simulator configuration on agent creation (not shown in the spec). */
   readonly simulatorConfigField: string | undefined;
@@ -43,6 +45,7 @@ export const SETTINGS = [
   { name: 'SEED', meaning: 'fast-check seed, to reproduce a generated counterexample exactly.' },
   { name: 'NUM_RUNS', meaning: 'fast-check runs per property (default 20).' },
   { name: 'REQUEST_TIMEOUT_MS', meaning: 'Timeout of one request in milliseconds (default 10000).' },
+  { name: 'RUN_TIMEOUT_MS', meaning: 'Bound on the whole run in milliseconds (default 900000); checks still running then end as errors.' },
   { name: 'CONCURRENCY', meaning: 'Cap on requests in flight (default 16).' },
   { name: 'SIMULATOR_CONFIG_FIELD', meaning: 'Request field for the agent simulator configuration; default: read from the published spec, else `metadata`.' },
 ] as const;
@@ -106,6 +109,7 @@ export function parseConfig(env: Env): Config {
     seed: text('SEED') === undefined ? undefined : integer('SEED', text('SEED'), -(2 ** 31), 2 ** 31 - 1),
     numRuns: integer('NUM_RUNS', text('NUM_RUNS') ?? '20', 1, 100_000),
     requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', text('REQUEST_TIMEOUT_MS') ?? '10000', 1, 600_000),
+    runTimeoutMs: integer('RUN_TIMEOUT_MS', text('RUN_TIMEOUT_MS') ?? '900000', 1000, 86_400_000),
     concurrency: integer('CONCURRENCY', text('CONCURRENCY') ?? '16', 1, 1024),
     simulatorConfigField: text('SIMULATOR_CONFIG_FIELD'),
     runMarker: text('AES_RUN_MARKER') ?? newRunMarker(),

@@ -1,5 +1,6 @@
 // `npm run reference`: runs the reference service until interrupted and prints the
 // settings a suite run needs, as ready-to-paste environment lines.
+// FAULTS, VARIATION, CHAOS and LATENCY_MS turn it into a broken, different or slow server.
 
 import { parseFaultList } from './faults/index.js';
 import { startReferenceService } from './server.js';
@@ -13,6 +14,7 @@ const service = await startReferenceService({
   faults: parseFaultList(env.FAULTS),
   variation: env.VARIATION || 'default',
   latencyMs: Number(env.LATENCY_MS ?? 0),
+  chaos: parseFaultList(env.CHAOS),
 });
 
 const { fixtures } = service;

@@ -17,6 +17,7 @@ import { assertRoutesCoverContract, handlerFor } from './routes/index.js';
 import type { Store } from './store/store.js';
 import { enforcePathIds } from './validation/path-ids.js';
 import { applyVariation } from './variations.js';
+import { chaosTakeover, echoKey, parseChaos, type ChaosRule } from './chaos.js';
 
 export type { ReferenceFixtures } from './fixtures/fixtures.js';
 
@@ -31,6 +32,8 @@ export interface ReferenceOptions {
   variation?: string;
   /** Delay added to every response, for benchmarks. */
   latencyMs?: number;
+  /** Chaos switches (see chaos.ts): `mode` or `mode@/v1/path-prefix`. */
+  chaos?: Iterable<string>;
 }
 
 export interface RunningReference {
@@ -71,7 +74,7 @@ async function serve(req: IncomingMessage, url: URL, route: Routed, b: Behaviour
   const { endpoint, params } = route;
   const key = presentedKey(req);
   if (b.auth.required(endpoint) && !b.auth.accepts(endpoint, key)) throw b.auth.failure(key);
-  enforcePathIds(endpoint, params);
+  enforcePathIds(endpoint, params, b.pathIdChecked, b.pathIdRules);
   const body = endpoint.method === 'POST' || endpoint.method === 'PATCH' ? await readBody(req, b) : {};
   const reply = handlerFor(endpoint.key)({
     b, store, endpoint, body,
@@ -87,8 +90,9 @@ function errorOutgoing(error: unknown, b: Behaviour, endpoint: Endpoint | undefi
   if (!(error instanceof ApiError)) console.error('reference service error:', error);
   const apiError = error instanceof ApiError ? error : internal('The reference service failed unexpectedly');
   const details = b.errors.details(apiError).map((d) => ({ field: b.errors.field(d, endpoint), description: d.description }));
-  const body = { error: { code: apiError.code, message: b.errors.message(apiError), details } };
-  return { status: b.errors.status(apiError.code), reply: json(body) };
+  const code = b.errors.code(apiError);
+  const body = { error: { code, message: b.errors.message(apiError), details } };
+  return { status: b.errors.status(code), reply: json(body) };
 }
 
 async function handle(req: IncomingMessage, b: Behaviour, store: Store): Promise<Outgoing> {
@@ -106,20 +110,22 @@ async function handle(req: IncomingMessage, b: Behaviour, store: Store): Promise
   }
 }
 
-function send(res: ServerResponse, { status, reply }: Outgoing, b: Behaviour): void {
+function send(req: IncomingMessage, res: ServerResponse, { status, reply }: Outgoing, b: Behaviour, chaos: readonly ChaosRule[]): void {
   if (status === 204) {
     res.writeHead(status).end();
     return;
   }
-  const [contentType, text] = reply.kind === 'text' ? [reply.contentType, reply.text] : [b.contentTypes.json, JSON.stringify(reply.body)];
+  const [contentType, plain] = reply.kind === 'text' ? [reply.contentType, reply.text] : [b.contentTypes.json, JSON.stringify(reply.body)];
+  const text = echoKey(chaos, req, plain);
   res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text) }).end(text);
 }
 
-function requestListener(b: Behaviour, store: Store, latencyMs: number) {
+function requestListener(b: Behaviour, store: Store, latencyMs: number, chaos: readonly ChaosRule[]) {
+  const takeover = chaosTakeover(chaos);
   return async (req: IncomingMessage, res: ServerResponse) => {
-    const outgoing = await handle(req, b, store);
     if (latencyMs > 0) await delay(latencyMs);
-    send(res, outgoing, b);
+    if (takeover(req, res)) return;
+    send(req, res, await handle(req, b, store), b, chaos);
   };
 }
 
@@ -145,7 +151,7 @@ export async function startReferenceService(options: ReferenceOptions = {}): Pro
   assertRoutesCoverContract();
   const b = behaviourFor(options);
   const { store, fixtures } = seedStore(b.idAlphabet);
-  const server = createServer(requestListener(b, store, options.latencyMs ?? 0));
+  const server = createServer(requestListener(b, store, options.latencyMs ?? 0, parseChaos(options.chaos ?? [])));
   const host = options.host ?? '127.0.0.1';
   const address = await listen(server, host, options.port ?? 0);
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;

@@ -1,6 +1,6 @@
 // Turns vitest's finished test modules into the suite's result model.
 
-import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, TestRunEndReason } from 'vitest/node';
 import { redact } from '../http/redact.js';
 import type { CheckResult, Outcome } from '../report/model.js';
 import '../harness/meta.js';
@@ -12,13 +12,23 @@ export class CollectingReporter implements Reporter {
   readonly checks: CheckResult[] = [];
   readonly problems: string[] = [];
 
-  onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
+  onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>, reason: TestRunEndReason): void {
     for (const module of modules) {
       for (const error of module.errors()) this.problems.push(`${relativeFile(module.moduleId)}: ${error.message}`);
-      for (const test of module.children.allTests()) this.checks.push(toCheckResult(test, relativeFile(module.moduleId)));
+      for (const test of module.children.allTests()) {
+        const check = toCheckResult(test, relativeFile(module.moduleId));
+        this.checks.push(reason === 'interrupted' ? cutShort(check) : check);
+      }
     }
     for (const error of unhandledErrors) this.problems.push(`unhandled error: ${error.message ?? String(error)}`);
   }
+}
+
+/** A check the run bound cancelled did not run: an error, not a skip with a reason. */
+function cutShort(check: CheckResult): CheckResult {
+  if (check.outcome !== 'skip' || check.skipReason !== 'skipped') return check;
+  const { skipReason: _none, ...rest } = check;
+  return { ...rest, outcome: 'error', message: 'not run: the run was cancelled when it exceeded RUN_TIMEOUT_MS' };
 }
 
 function toCheckResult(test: TestCase, file: string): CheckResult {

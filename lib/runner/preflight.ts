@@ -8,7 +8,7 @@ import type { RunStop } from '../report/model.js';
 
 export async function preflight(client: ApiClient): Promise<RunStop | undefined> {
   try {
-    await client.send({ method: 'GET', path: '/v1/openapi', auth: 'none' });
+    // One authenticated read: a dead published spec must fail the spec checks, not stop the run.
     const probe = await client.send({ method: 'GET', path: '/v1/personas', query: { page_size: 1 } });
     const body = probe.response.json as { error?: { code?: unknown } } | undefined;
     if (body?.error?.code === ERROR_CODES.unauthenticated) {

@@ -2,7 +2,7 @@
 // preflight, the suites through vitest, and the result model.
 
 import { fileURLToPath } from 'node:url';
-import { startVitest } from 'vitest/node';
+import { createVitest } from 'vitest/node';
 import { ConfigError, type Config, WORKER_SETTINGS_VARIABLE, parseConfig, redactedSettings, workerSettings } from '../config.js';
 import { ApiClient } from '../http/client.js';
 import { registerSecret } from '../http/redact.js';
@@ -45,7 +45,7 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
     const stop = await checkTarget(config);
     if (stop) return stopped(startedAt, config, !!embedded, stop);
     process.env[WORKER_SETTINGS_VARIABLE] = workerSettings(env);
-    const checks = await runSuites(request.only ?? [], log);
+    const checks = await runSuites(request.only ?? [], config.runTimeoutMs, log);
     return assemble(startedAt, config, !!embedded, checks);
   } finally {
     await embedded?.close();
@@ -61,10 +61,10 @@ async function checkTarget(config: Config): Promise<RunStop | undefined> {
   }
 }
 
-async function runSuites(only: readonly string[], log: (line: string) => void): Promise<CheckResult[]> {
+async function runSuites(only: readonly string[], runTimeoutMs: number, log: (line: string) => void): Promise<CheckResult[]> {
   const collector = new CollectingReporter();
   const { files, namePattern } = selection(only);
-  const vitest = await startVitest('test', files, {
+  const vitest = await createVitest('test', {
     root: PACKAGE_ROOT,
     config: `${PACKAGE_ROOT}vitest.config.ts`,
     project: 'conformance',
@@ -74,7 +74,17 @@ async function runSuites(only: readonly string[], log: (line: string) => void): 
     reporters: [collector, new ProgressReporter(log)],
     ...(namePattern ? { testNamePattern: namePattern } : {}),
   });
-  await vitest.close();
+  // The whole run has a bound: checks still running then end as errors, and the reports are written.
+  const bound = setTimeout(() => {
+    log(`The run exceeded RUN_TIMEOUT_MS (${runTimeoutMs} ms); cancelling the remaining checks.`);
+    void vitest.cancelCurrentRun('keyboard-input');
+  }, runTimeoutMs);
+  try {
+    await vitest.start(files);
+  } finally {
+    clearTimeout(bound);
+    await vitest.close();
+  }
   const problems = collector.problems.map((message, i): CheckResult => ({
     id: `run::problem-${i}`, file: 'run', group: 'run', title: message.split('\n')[0] ?? message, name: 'suite could not run',
     requirements: [], outcome: 'error', durationMs: 0, message,

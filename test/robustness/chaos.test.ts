@@ -1,0 +1,106 @@
+// A hanging, resetting, lying or hostile server: the run still finishes within its
+// bound, writes its reports, exits 1 or 2, shows no stack trace and never the key.
+
+import { readFile, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { startReferenceService } from '../../lib/reference/server.js';
+import { referenceEnvironment } from '../../lib/runner/embedded.js';
+import { Limiter } from '../../lib/http/limiter.js';
+import { type CliRun, runCli } from '../support/run-cli.js';
+
+const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
+// RUN_TIMEOUT_MS for each run; the child is killed (no exit code: the test fails) if it outlives it by much.
+const BOUND_MS = 60_000;
+// Two CLI runs at a time: each is a vitest process of its own.
+const runs = new Limiter(2);
+
+async function runAgainstChaos(chaos: string[], options: { only?: string; faults?: string[]; env?: Record<string, string> } = {}): Promise<{ run: CliRun; everything: string; key: string }> {
+  return runs.run(() => runOnce(chaos, options));
+}
+
+async function runOnce(chaos: string[], options: { only?: string; faults?: string[]; env?: Record<string, string> }): Promise<{ run: CliRun; everything: string; key: string }> {
+  const reference = await startReferenceService({ chaos, ...(options.faults ? { faults: options.faults } : {}) });
+  try {
+    const run = await runCli({
+      env: { ...referenceEnvironment(reference), REQUEST_TIMEOUT_MS: '800', RUN_TIMEOUT_MS: String(BOUND_MS), ...options.env },
+      args: ['--only', options.only ?? 'auth,specification'],
+      keepReports: true,
+      timeoutMs: BOUND_MS + 30_000,
+    });
+    const files = await readdir(run.reportDir);
+    const reports = await Promise.all(files.map((f) => readFile(join(run.reportDir, f), 'utf8')));
+    await rm(run.reportDir, { recursive: true, force: true });
+    expect(files.sort()).toEqual(['junit.xml', 'report.html', 'summary.json']);
+    return { run, everything: [run.stdout, run.stderr, ...reports].join('\n'), key: reference.apiKey };
+  } finally {
+    await reference.close();
+  }
+}
+
+function expectCleanFailure(result: { run: CliRun; everything: string; key: string }, exitCode: 1 | 2): void {
+  expect(result.run.exitCode, result.run.stdout.slice(-2000)).toBe(exitCode);
+  expect(result.run.stdout + result.run.stderr).not.toMatch(STACK_LINE);
+  expect(result.everything).not.toContain(result.key);
+}
+
+describe.concurrent('against a hostile server the run ends cleanly', () => {
+  test('an endpoint that never answers: those checks error on the timeout, the rest run', async () => {
+    const result = await runAgainstChaos(['hang@/v1/agents']);
+    expectCleanFailure(result, 1);
+    const errored = result.run.summary!.checks.filter((c) => c.outcome === 'error');
+    expect(errored.length).toBeGreaterThan(0);
+    expect(errored.every((c) => /REQUEST_TIMEOUT_MS/.test(c.message ?? ''))).toBe(true);
+    expect(result.run.summary!.counts.pass).toBeGreaterThan(10);
+  }, 4 * BOUND_MS);
+
+  test('a target that never answers is a clear stop', async () => {
+    const result = await runAgainstChaos(['hang']);
+    expectCleanFailure(result, 2);
+    expect(result.run.summary!.stop?.kind).toBe('unreachable');
+  }, 4 * BOUND_MS);
+
+  test.each([
+    ['reset@/v1/agents', /reset/],
+    ['truncate@/v1/agents', /./],
+  ])('%s: the affected checks error with a plain message', async (chaos, message) => {
+    const result = await runAgainstChaos([chaos]);
+    expectCleanFailure(result, 1);
+    const errored = result.run.summary!.checks.filter((c) => c.outcome === 'error');
+    expect(errored.length).toBeGreaterThan(0);
+    expect(errored.every((c) => message.test(c.message ?? ''))).toBe(true);
+  }, 4 * BOUND_MS);
+
+  test.each(['non-json@/v1/agents', 'huge@/v1/agents', 'redirect-loop@/v1/agents'])('%s: the affected checks fail as violations', async (chaos) => {
+    const result = await runAgainstChaos([chaos]);
+    expectCleanFailure(result, 1);
+    expect(result.run.summary!.counts.fail).toBeGreaterThan(0);
+  }, 4 * BOUND_MS);
+
+  test('a burst of 503s is waited out: the run passes', async () => {
+    const result = await runAgainstChaos(['burst-503']);
+    expect(result.run.exitCode, result.run.stdout.slice(-2000)).toBe(0);
+  }, 4 * BOUND_MS);
+
+  test('a server that echoes the key: the key appears in no output or report', async () => {
+    const result = await runAgainstChaos(['echo-key']);
+    expect(result.run.exitCode, result.run.stdout.slice(-2000)).toBe(0);
+    expect(result.everything).not.toContain(result.key);
+  }, 4 * BOUND_MS);
+
+  test('an unreachable published spec fails the spec checks; the rest goes on with the canonical schemas', async () => {
+    const result = await runAgainstChaos(['hang@/v1/openapi']);
+    expectCleanFailure(result, 1);
+    const auth = result.run.summary!.checks.filter((c) => c.group === 'auth');
+    expect(auth.length).toBeGreaterThan(0);
+    expect(auth.every((c) => c.outcome === 'pass')).toBe(true);
+  }, 4 * BOUND_MS);
+
+  test('an invalid published spec fails SPEC-VALID-OPENAPI; the rest goes on', async () => {
+    const result = await runAgainstChaos([], { faults: ['spec-invalid-openapi'] });
+    expectCleanFailure(result, 1);
+    const checks = result.run.summary!.checks;
+    expect(checks.find((c) => c.requirements.includes('SPEC-VALID-OPENAPI'))?.outcome).toBe('fail');
+    expect(checks.filter((c) => c.group === 'auth').every((c) => c.outcome === 'pass')).toBe(true);
+  }, 4 * BOUND_MS);
+});
