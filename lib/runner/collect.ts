@@ -11,13 +11,18 @@ const REQUIREMENT_PREFIX = /^\[([^\]]*)\]\s*/;
 export class CollectingReporter implements Reporter {
   readonly checks: CheckResult[] = [];
   readonly problems: string[] = [];
+  /** The same checks by vitest project, for runs against several targets at once (the proof). */
+  readonly byProject = new Map<string, CheckResult[]>();
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>, reason: TestRunEndReason): void {
     for (const module of modules) {
       for (const error of module.errors()) this.problems.push(`${relativeFile(module.moduleId)}: ${error.message}`);
       for (const test of module.children.allTests()) {
         const check = toCheckResult(test, relativeFile(module.moduleId));
-        this.checks.push(reason === 'interrupted' ? cutShort(check) : check);
+        const kept = reason === 'interrupted' ? cutShort(check) : check;
+        this.checks.push(kept);
+        const project = this.byProject.get(module.project.name) ?? [];
+        this.byProject.set(module.project.name, [...project, kept]);
       }
     }
     for (const error of unhandledErrors) this.problems.push(`unhandled error: ${error.message ?? String(error)}`);

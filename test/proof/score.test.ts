@@ -1,68 +1,81 @@
 // The mutation score: the suite must fail against the reference service with each
 // fault switched on (with a check that names a requirement the fault breaks), pass
 // against every permitted variation, and cover every requirement of the catalog.
+// The proofs run in one child process (test/support/prove.ts), one vitest project each.
 
-import { availableParallelism } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REQUIREMENTS } from '../../lib/contract/requirements/index.js';
+import type { CheckResult } from '../../lib/report/model.js';
 import { FAULTS } from '../../lib/reference/faults/index.js';
 import { VARIATIONS } from '../../lib/reference/variations.js';
-import { describeProof, type Proof, proveClean, proveFault } from '../support/proof.js';
-import { pool } from '../support/run-cli.js';
+import { describeProof, type Proof } from '../support/proof.js';
+import { ROOT } from '../support/run-cli.js';
 
-// Every variation under the default profile, and the plain reference under the strict one
-// (the reference meets every SHOULD, so the strict run also covers the SHOULD requirements).
-const CLEAN_RUNS = [...VARIATIONS.map((v) => ({ variation: v.name, profile: 'default' })), { variation: 'default', profile: 'strict' }];
+interface ProofReport {
+  readonly durationMs: number;
+  readonly proofs: Proof[];
+  readonly strict: { checks: CheckResult[] } | null;
+}
 
-const faults = new Map<string, Proof>();
-const clean = new Map<string, Proof>();
+let report: ProofReport;
+const byName = new Map<string, Proof>();
 
-beforeAll(async () => {
-  const tasks = [
-    ...CLEAN_RUNS.map((run) => async () => clean.set(`${run.variation}/${run.profile}`, await proveClean(run.variation, run.profile))),
-    ...FAULTS.map((fault) => async () => faults.set(fault.id, await proveFault(fault))),
-  ];
-  await pool(tasks, Math.max(2, availableParallelism()), (task) => task());
-}, 1_800_000);
+/** The child must not believe it is a vitest worker: drop vitest's own variables. */
+const childEnvironment = (): NodeJS.ProcessEnv => Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(VITEST|VITE_|TEST$|NODE_ENV$)/.test(name)));
+
+beforeAll(() => {
+  const dir = mkdtempSync(join(tmpdir(), 'aes-score-'));
+  const out = join(dir, 'proofs.json');
+  const child = spawnSync(process.execPath, ['--import', 'tsx', 'test/support/prove.ts', 'all', '--json', out], {
+    cwd: ROOT, env: childEnvironment(), encoding: 'utf8', timeout: 1_500_000, maxBuffer: 64 * 1024 * 1024,
+  });
+  try {
+    report = JSON.parse(readFileSync(out, 'utf8')) as ProofReport;
+  } catch {
+    throw new Error(`the proof run wrote no results (exit ${child.status}): ${(child.stderr || child.stdout).slice(-3000)}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  for (const proof of report.proofs) byName.set(proof.name, proof);
+}, 1_600_000);
 
 afterAll(() => {
-  const detected = [...faults.values()].filter((p) => p.ok).length;
-  const cleanCount = [...clean.values()].filter((p) => p.ok).length;
-  console.log(`mutation score: ${detected}/${FAULTS.length} faults detected, ${cleanCount}/${clean.size} variation profiles clean`);
+  if (!report) return;
+  const faults = report.proofs.filter((p) => p.name.startsWith('fault:'));
+  const clean = report.proofs.filter((p) => p.name.startsWith('variation:'));
+  console.log(`mutation score: ${faults.filter((p) => p.ok).length}/${faults.length} faults detected, ${clean.filter((p) => p.ok).length}/${clean.length} variation profiles clean (${(report.durationMs / 1000).toFixed(0)} s)`);
 });
 
+const CLEAN = [...VARIATIONS.map((v) => `variation:${v.name}/default`), 'variation:default/strict'];
+
 describe('no correct server is failed', () => {
-  test.each(CLEAN_RUNS)('the suite passes against variation $variation with the $profile profile', ({ variation, profile }) => {
-    const proof = clean.get(`${variation}/${profile}`);
+  test.each(CLEAN)('the suite passes against %s', (name) => {
+    const proof = byName.get(name);
     expect(proof, 'proof did not run').toBeDefined();
     expect(proof!.ok, describeProof(proof!)).toBe(true);
   });
 });
 
 describe('every fault is detected', () => {
-  test.each(FAULTS.map((f) => [f.id, f] as const))('%s', (id) => {
-    const proof = faults.get(id);
+  test.each(FAULTS.map((f) => f.id))('%s', (id) => {
+    const proof = byName.get(`fault:${id}`);
     expect(proof, 'proof did not run').toBeDefined();
     expect(proof!.ok, describeProof(proof!)).toBe(true);
   });
 });
 
 describe('every requirement is tested and proven able to fail', () => {
-  test('every requirement has a check that passed against the reference service', () => {
-    const strict = clean.get('default/strict')?.run.summary;
-    expect(strict, 'the strict run wrote no summary').toBeDefined();
-    const passed = new Set(strict!.requirements.filter((r) => r.outcome === 'pass').map((r) => r.id));
+  test('every requirement has a check that passed against the reference service (strict profile)', () => {
+    const passed = new Set((report.strict?.checks ?? []).filter((c) => c.outcome === 'pass').flatMap((c) => c.requirements));
     expect(REQUIREMENTS.map((r) => r.id).filter((id) => !passed.has(id))).toEqual([]);
   });
 
   test('every requirement is broken by a fault that a check carrying it detects', () => {
-    const proven = new Set<string>();
-    for (const fault of FAULTS) {
-      const named = new Set<string>(fault.requirements);
-      for (const check of faults.get(fault.id)?.evidence ?? []) {
-        for (const id of [...check.requirements, ...(check.violated ?? [])]) if (named.has(id)) proven.add(id);
-      }
-    }
+    const proven = new Set(report.proofs.flatMap((p) => p.proven));
     expect(REQUIREMENTS.map((r) => r.id).filter((id) => !proven.has(id))).toEqual([]);
   });
 });

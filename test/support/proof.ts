@@ -4,10 +4,9 @@
 
 import { GROUPS } from '../../lib/contract/endpoints.js';
 import { requirement, type RequirementId } from '../../lib/contract/requirements/index.js';
+import type { CheckResult } from '../../lib/report/model.js';
 import type { Fault } from '../../lib/reference/faults/index.js';
-import { startReferenceService } from '../../lib/reference/server.js';
-import { referenceEnvironment } from '../../lib/runner/embedded.js';
-import { type CliRun, runCli, type SummaryCheck } from './run-cli.js';
+import type { JobResult, ProofJob } from './proof-batch.js';
 
 /** Suite groups whose checks can observe a broken requirement (cross-cutting areas: every group). */
 export function groupsFor(requirements: readonly RequirementId[]): string[] {
@@ -21,45 +20,41 @@ export function groupsFor(requirements: readonly RequirementId[]): string[] {
   return [...groups].filter((g) => g === 'auth' || (GROUPS as readonly string[]).includes(g));
 }
 
+export function faultJob(fault: Fault): ProofJob {
+  // A fault that breaks only conventions can be seen only by the strict profile's checks.
+  const profile = fault.requirements.every((id) => requirement(id).level === 'SHOULD') ? 'strict' : 'default';
+  return { name: `fault:${fault.id}`, faults: [fault.id], profile, groups: groupsFor(fault.requirements) };
+}
+
+export function cleanJob(variation: string, profile: 'default' | 'strict' = 'default'): ProofJob {
+  return { name: `variation:${variation}/${profile}`, variation, profile, groups: [] };
+}
+
 export interface Proof {
   readonly name: string;
   readonly ok: boolean;
-  /** For a fault: the failing checks that name one of its requirements. For a variation: every fail or error. */
-  readonly evidence: readonly SummaryCheck[];
-  readonly run: CliRun;
+  /** For a fault: the failing checks naming one of its requirements. For a variation: every fail or error. */
+  readonly evidence: readonly CheckResult[];
+  /** For a fault: the requirements a failing check carrying them proved breakable. */
+  readonly proven: readonly string[];
+  readonly checks: number;
 }
 
-async function againstReference(options: { faults?: string[]; variation?: string }, cli: { only?: string[]; profile?: string }): Promise<CliRun> {
-  const reference = await startReferenceService(options);
-  try {
-    const args = cli.only?.length ? ['--only', cli.only.join(',')] : [];
-    return await runCli({ env: { ...referenceEnvironment(reference), PROFILE: cli.profile ?? 'default' }, args });
-  } finally {
-    await reference.close();
-  }
-}
-
-export async function proveFault(fault: Fault): Promise<Proof> {
-  // A fault that breaks only conventions can be seen only by the strict profile's checks.
-  const profile = fault.requirements.every((id) => requirement(id).level === 'SHOULD') ? 'strict' : 'default';
-  const run = await againstReference({ faults: [fault.id] }, { only: groupsFor(fault.requirements), profile });
+export function judgeFault(fault: Fault, result: JobResult): Proof {
   const named = new Set<string>(fault.requirements);
-  const evidence = (run.summary?.checks ?? []).filter(
-    (c) => c.outcome === 'fail' && [...c.requirements, ...(c.violated ?? [])].some((id) => named.has(id)),
-  );
-  return { name: fault.id, ok: evidence.length > 0, evidence, run };
+  const idsOf = (c: CheckResult) => [...c.requirements, ...(c.violated ?? [])];
+  const evidence = result.checks.filter((c) => c.outcome === 'fail' && idsOf(c).some((id) => named.has(id)));
+  const proven = [...new Set(evidence.flatMap(idsOf).filter((id) => named.has(id)))];
+  return { name: result.name, ok: evidence.length > 0, evidence, proven, checks: result.checks.length };
 }
 
-/** A correct server, possibly with different choices where the spec is silent, must pass untouched. */
-export async function proveClean(variation: string, profile = 'default'): Promise<Proof> {
-  const run = await againstReference({ variation }, { profile });
-  const evidence = (run.summary?.checks ?? []).filter((c) => c.outcome === 'fail' || c.outcome === 'error');
-  return { name: `${variation} (${profile} profile)`, ok: run.exitCode === 0 && evidence.length === 0, evidence, run };
+export function judgeClean(result: JobResult): Proof {
+  const evidence = result.checks.filter((c) => c.outcome === 'fail' || c.outcome === 'error');
+  return { name: result.name, ok: evidence.length === 0 && result.checks.length > 0, evidence, proven: [], checks: result.checks.length };
 }
 
 export function describeProof(proof: Proof): string {
   const shown = proof.evidence.slice(0, 5).map((c) => `  ${c.outcome.toUpperCase()} ${c.name}\n    ${(c.message ?? '').split('\n')[0]}`);
-  const stop = proof.run.summary?.stop ? `  stopped: ${proof.run.summary.stop.message}` : '';
-  const noSummary = proof.run.summary ? '' : `  no summary.json (exit ${proof.run.exitCode}): ${proof.run.stderr.slice(0, 500)}`;
-  return [`${proof.ok ? 'ok  ' : 'FAIL'} ${proof.name} (${(proof.run.durationMs / 1000).toFixed(1)} s)`, ...shown, stop, noSummary].filter(Boolean).join('\n');
+  const empty = proof.checks === 0 ? ['  no check ran'] : [];
+  return [`${proof.ok ? 'ok  ' : 'FAIL'} ${proof.name}`, ...(proof.ok && proof.evidence.length && !proof.name.startsWith('fault:') ? [] : shown), ...empty].join('\n');
 }

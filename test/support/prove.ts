@@ -1,28 +1,47 @@
-// `npx tsx test/support/prove.ts <fault-id|variation:name|all> ...`: prove faults and
-// variations by hand while writing a check (the score test in `npm test` runs them all).
+// `npx tsx test/support/prove.ts [all | <fault-id> | variation:<name>[/strict] ...] [--json out.json]`
+// Proves faults are detected and variations pass, in one vitest process. The score
+// test in `npm test` runs `all`; by hand it proves single faults while writing a check.
 
-import { FAULTS } from '../../lib/reference/faults/index.js';
+import { writeFileSync } from 'node:fs';
+import { FAULTS, type Fault } from '../../lib/reference/faults/index.js';
 import { VARIATIONS } from '../../lib/reference/variations.js';
-import { describeProof, proveClean, proveFault, type Proof } from './proof.js';
-import { pool } from './run-cli.js';
+import { cleanJob, describeProof, faultJob, judgeClean, judgeFault, type Proof } from './proof.js';
+import { runProofBatch, type ProofJob } from './proof-batch.js';
 
-const args = process.argv.slice(2);
-const tasks: Array<() => Promise<Proof>> = [];
-for (const arg of args.length ? args : ['all']) {
-  if (arg === 'all') {
-    FAULTS.forEach((f) => tasks.push(() => proveFault(f)));
-    VARIATIONS.forEach((v) => tasks.push(() => proveClean(v.name)));
-  } else if (arg.startsWith('variation:')) {
-    const [name, profile] = arg.slice('variation:'.length).split('/');
-    tasks.push(() => proveClean(name as string, profile));
-  } else {
+interface Planned {
+  readonly job: ProofJob;
+  readonly judge: (result: Parameters<typeof judgeClean>[0]) => Proof;
+}
+
+const faultPlan = (fault: Fault): Planned => ({ job: faultJob(fault), judge: (r) => judgeFault(fault, r) });
+const cleanPlan = (variation: string, profile: 'default' | 'strict'): Planned => ({ job: cleanJob(variation, profile), judge: judgeClean });
+
+/** Every variation under the default profile, and the reference under strict (it meets every SHOULD). */
+export const ALL_CLEAN = [...VARIATIONS.map((v) => [v.name, 'default'] as const), ['default', 'strict'] as const];
+
+function plan(args: readonly string[]): Planned[] {
+  return args.flatMap((arg): Planned[] => {
+    if (arg === 'all') return [...ALL_CLEAN.map(([v, p]) => cleanPlan(v, p)), ...FAULTS.map(faultPlan)];
+    if (arg.startsWith('variation:')) {
+      const [name, profile] = arg.slice('variation:'.length).split('/');
+      return [cleanPlan(name as string, profile === 'strict' ? 'strict' : 'default')];
+    }
     const fault = FAULTS.find((f) => f.id === arg);
     if (!fault) throw new Error(`unknown fault ${arg}`);
-    tasks.push(() => proveFault(fault));
-  }
+    return [faultPlan(fault)];
+  });
 }
-const proofs = await pool(tasks, 2, (task) => task());
+
+const argv = process.argv.slice(2);
+const jsonAt = argv.indexOf('--json');
+const out = jsonAt >= 0 ? argv[jsonAt + 1] : undefined;
+const targets = argv.filter((arg, i) => arg !== '--json' && i !== jsonAt + 1);
+const planned = plan(targets.length ? targets : ['all']);
+const started = performance.now();
+const results = await runProofBatch(planned.map((p) => p.job));
+const proofs = planned.map((p, i) => p.judge(results[i]!));
 for (const proof of proofs) console.log(describeProof(proof));
 const failed = proofs.filter((p) => !p.ok).length;
-console.log(`\n${proofs.length - failed}/${proofs.length} proofs hold`);
+if (out) writeFileSync(out, JSON.stringify({ durationMs: performance.now() - started, proofs, strict: results[planned.findIndex((p) => p.job.name === 'variation:default/strict')] ?? null }));
+console.log(`\nproofs: ${proofs.length - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
