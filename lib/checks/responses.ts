@@ -13,6 +13,17 @@ import { violation } from './violation.js';
 export interface ResponseContext {
   readonly published: PublishedSpec | null;
   readonly strict: boolean;
+  /**
+   * Records a broken convention (a SHOULD, strict profile only) without stopping the
+   * check, so its MUST assertions are still all evaluated; the check reports it at the end.
+   * Without a recorder a broken convention is thrown at once.
+   */
+  readonly convention?: (requirements: readonly string[], summary: string, ex: Exchange) => void;
+}
+
+function convention(ctx: ResponseContext, requirements: readonly string[], summary: string, ex: Exchange): void {
+  if (ctx.convention) ctx.convention(requirements, summary, ex);
+  else violation(requirements, summary, ex);
 }
 
 type Json = Record<string, unknown>;
@@ -38,7 +49,7 @@ function checkPublished(ctx: ResponseContext, endpoint: Endpoint, ex: Exchange):
 function checkContentType(ctx: ResponseContext, ex: Exchange): void {
   if (!ctx.strict || ex.response.text === '') return;
   if (!/^application\/json\b/i.test(ex.response.headers['content-type'] ?? '')) {
-    violation(['RESPONSE-CONTENT-TYPE-JSON'], `JSON body sent with Content-Type ${JSON.stringify(ex.response.headers['content-type'] ?? null)}`, ex);
+    convention(ctx, ['RESPONSE-CONTENT-TYPE-JSON'], `JSON body sent with Content-Type ${JSON.stringify(ex.response.headers['content-type'] ?? null)}`, ex);
   }
 }
 
@@ -65,9 +76,9 @@ export function expectSuccess(ctx: ResponseContext, endpoint: Endpoint, ex: Exch
   // Strict-only conventions come last, so a broken MUST is always the one reported.
   checkContentType(ctx, ex);
   if (ctx.strict && endpoint.wrapper && Object.keys(body).length !== 1) {
-    violation(['ENVELOPE-SINGLE-KEY'], `${endpoint.key}: top-level keys besides "${endpoint.wrapper}": ${Object.keys(body).filter((k) => k !== endpoint.wrapper).join(', ')}`, ex);
+    convention(ctx, ['ENVELOPE-SINGLE-KEY'], `${endpoint.key}: top-level keys besides "${endpoint.wrapper}": ${Object.keys(body).filter((k) => k !== endpoint.wrapper).join(', ')}`, ex);
   }
-  if (ctx.strict && status > 204) violation(['HTTP-STATUS-CONVENTIONS'], `success answered with status ${status}`, ex);
+  if (ctx.strict && status > 204) convention(ctx, ['HTTP-STATUS-CONVENTIONS'], `success answered with status ${status}`, ex);
   return body;
 }
 
@@ -117,7 +128,7 @@ export function expectRejection(ctx: ResponseContext, endpoint: Endpoint, ex: Ex
   checkPublished(ctx, endpoint, ex);
   checkContentType(ctx, ex);
   if (ctx.strict && expected.conventionalStatus !== undefined && status !== expected.conventionalStatus) {
-    violation(['HTTP-STATUS-CONVENTIONS'], `${error['code']} answered with HTTP ${status}; convention is ${expected.conventionalStatus}`, ex);
+    convention(ctx, ['HTTP-STATUS-CONVENTIONS'], `${error['code']} answered with HTTP ${status}; convention is ${expected.conventionalStatus}`, ex);
   }
   return error;
 }

@@ -6,7 +6,7 @@ import { afterAll, describe, test } from 'vitest';
 import type { Group } from '../contract/endpoints.js';
 import { type RequirementId, requirement } from '../contract/requirements/index.js';
 import { requestEvidence, toEvidence } from '../checks/evidence.js';
-import { isRuleViolation } from '../checks/violation.js';
+import { isRuleViolation, RuleViolation } from '../checks/violation.js';
 import { TransportError } from '../http/exchange.js';
 import { runCleanup } from './cleanup.js';
 import { CheckContext } from './context.js';
@@ -47,11 +47,21 @@ export function check(requirements: readonly RequirementId[], title: string, bod
     if (reason) t.skip(reason);
     try {
       await body(t);
+      reportConventions(t);
     } catch (error) {
       recordFailure(vitest.task.meta, error, t);
       throw error;
     }
   });
+}
+
+/** Every MUST held; broken conventions (strict profile) fail the check now, all named. */
+function reportConventions(t: CheckContext): void {
+  const [first, ...more] = t.conventions;
+  if (!first) return;
+  const ids = [...new Set(t.conventions.flatMap((c) => c.requirements))];
+  const also = more.length ? ` (and ${more.length} more: ${[...new Set(more.map((c) => c.summary))].slice(0, 3).join('; ')})` : '';
+  throw new RuleViolation(ids, `${first.summary}${also}`, first.exchange);
 }
 
 function skipReason(target: Target, ids: readonly RequirementId[], options: CheckOptions): string | undefined {

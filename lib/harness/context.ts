@@ -24,11 +24,22 @@ type Json = Record<string, unknown>;
 
 const BY_KEY = new Map(ENDPOINTS.map((e) => [e.key, e]));
 
+export interface BrokenConvention {
+  readonly requirements: readonly string[];
+  readonly summary: string;
+  readonly exchange: Exchange;
+}
+
 export class CheckContext {
   /** Every exchange of this check, newest last: the evidence for failures. */
   readonly exchanges: Exchange[] = [];
+  /** SHOULD conventions found broken (strict profile); reported when the check ends. */
+  readonly conventions: BrokenConvention[] = [];
+  private readonly responses: responses.ResponseContext;
 
-  constructor(readonly target: Target, private readonly vitest: TestContext) {}
+  constructor(readonly target: Target, private readonly vitest: TestContext) {
+    this.responses = { ...target.responses, convention: (requirements, summary, exchange) => void this.conventions.push({ requirements, summary, exchange }) };
+  }
 
   get config() {
     return this.target.config;
@@ -45,19 +56,19 @@ export class CheckContext {
   }
 
   expectSuccess(call: Call, requirements: readonly RequirementId[], what?: string): Json {
-    return responses.expectSuccess(this.target.responses, call.endpoint, call, requirements, what);
+    return responses.expectSuccess(this.responses, call.endpoint, call, requirements, what);
   }
 
   expectResource(call: Call, requirements: readonly RequirementId[], what?: string): Json {
-    return responses.expectResource(this.target.responses, call.endpoint, call, requirements, what);
+    return responses.expectResource(this.responses, call.endpoint, call, requirements, what);
   }
 
   expectRejection(call: Call, requirements: readonly RequirementId[], expected: responses.ExpectedError = {}, what?: string): Json {
-    return responses.expectRejection(this.target.responses, call.endpoint, call, requirements, expected, what);
+    return responses.expectRejection(this.responses, call.endpoint, call, requirements, expected, what);
   }
 
   expectInvalidArgument(call: Call, requirements: readonly RequirementId[], field: string | undefined, what?: string): Json {
-    return responses.expectInvalidArgument(this.target.responses, call.endpoint, call, requirements, field, what);
+    return responses.expectInvalidArgument(this.responses, call.endpoint, call, requirements, field, what);
   }
 
   /** Fails the check with a rule violation unless `condition` holds. */
