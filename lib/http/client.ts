@@ -34,6 +34,8 @@ export interface RequestSpec {
 
 const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 const RETRY_STATUSES = new Set([429, 503]);
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
+const RESET_CODES = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE']);
 const MAX_RETRY_WAIT_MS = 10_000;
 
 export class ApiClient {
@@ -42,7 +44,8 @@ export class ApiClient {
 
   constructor(private readonly options: ClientOptions) {
     registerSecret(options.apiKey);
-    this.agent = new Agent({ keepAliveTimeout: 10_000, connections: options.concurrency });
+    // Idle sockets are dropped before common servers' keep-alive (Node's is 5 s) closes them under us.
+    this.agent = new Agent({ keepAliveTimeout: 4_000, keepAliveMaxTimeout: 4_000, connections: options.concurrency });
     this.limiter = new Limiter(options.concurrency);
   }
 
@@ -60,7 +63,7 @@ export class ApiClient {
     const started = performance.now();
     const maxRetries = this.options.maxRetries ?? 3;
     for (let attempt = 0; ; attempt++) {
-      const response = await this.limiter.run(() => this.once(spec.method, url, headers, body, recorded));
+      const response = await this.limiter.run(() => this.onceRetryingReset(spec.method, url, headers, body, recorded));
       const wait = retryWaitMs(response, attempt);
       if (!RETRY_STATUSES.has(response.status) || attempt >= maxRetries || wait === undefined) {
         return { request: recorded, response, durationMs: performance.now() - started, retries: attempt };
@@ -89,6 +92,19 @@ export class ApiClient {
     return { headers, recordedHeaders };
   }
 
+  /**
+   * A reused keep-alive socket the server closed at the same moment resets before the
+   * request is read: idempotent requests are sent once more on a fresh connection.
+   */
+  private async onceRetryingReset(method: string, url: string, headers: Record<string, string>, body: string | undefined, recorded: RecordedRequest): Promise<RecordedResponse> {
+    try {
+      return await this.once(method, url, headers, body, recorded);
+    } catch (error) {
+      if (!(error instanceof TransportError && error.reset && IDEMPOTENT.has(method))) throw error;
+      return this.once(method, url, headers, body, recorded);
+    }
+  }
+
   private async once(method: string, url: string, headers: Record<string, string>, body: string | undefined, recorded: RecordedRequest): Promise<RecordedResponse> {
     const timeoutMs = this.options.timeoutMs;
     try {
@@ -104,7 +120,8 @@ export class ApiClient {
       const { text, truncated } = await readCapped(response.body, this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
       return { status: response.statusCode, headers: flatHeaders(response.headers), text, json: parseJson(text), truncated };
     } catch (error) {
-      throw new TransportError(describeTransportError(error, method, url, timeoutMs), recorded);
+      const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+      throw new TransportError(describeTransportError(error, method, url, timeoutMs), recorded, RESET_CODES.has(code ?? ''));
     }
   }
 }

@@ -29,7 +29,7 @@ export interface Exchange {
 /** The target could not be reached or answered unusably: an Error outcome, not a rule violation. */
 export class TransportError extends Error {
   override readonly name = 'TransportError';
-  constructor(message: string, readonly request: RecordedRequest) {
+  constructor(message: string, readonly request: RecordedRequest, readonly reset = false) {
     super(message);
   }
 }

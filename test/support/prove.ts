@@ -35,7 +35,7 @@ function plan(args: readonly string[]): Planned[] {
 const argv = process.argv.slice(2);
 const jsonAt = argv.indexOf('--json');
 const out = jsonAt >= 0 ? argv[jsonAt + 1] : undefined;
-const targets = argv.filter((arg, i) => arg !== '--json' && i !== jsonAt + 1);
+const targets = argv.filter((_arg, i) => jsonAt < 0 || (i !== jsonAt && i !== jsonAt + 1));
 const planned = plan(targets.length ? targets : ['all']);
 const started = performance.now();
 const results = await runProofBatch(planned.map((p) => p.job));
