@@ -266,10 +266,15 @@ describe('compareValues and coerceFilterValue', () => {
 });
 
 describe('interpretedComparisons and compareTimestamps', () => {
-  it('reads text both by code unit and case-insensitively', () => {
-    expect(interpretedComparisons('string', 'B', 'a')).toEqual([-1, 1]);
-    expect(interpretedComparisons('id', 'abc', 'ABC')).toEqual([1, 0]);
+  it('reads text by code unit, case-insensitively and by collation', () => {
+    expect(interpretedComparisons('string', 'B', 'a')).toEqual([-1, 1, 1]);
+    expect(interpretedComparisons('id', 'abc', 'ABC')).toEqual([1, 0, -1]);
+    expect(interpretedComparisons('string', 'a b', 'ab')).toEqual([-1, -1, -1]);
     expect(interpretedComparisons('string', 1, 'a')).toBeUndefined();
+  });
+
+  it('does not judge the order of text beyond ASCII (collations differ)', () => {
+    expect(interpretedComparisons('string', 'Émile', 'Frank')).toBeUndefined();
   });
 
   it('compares timestamps exactly, below the millisecond too', () => {

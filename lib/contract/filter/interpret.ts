@@ -43,6 +43,17 @@ export function interpretedComparisons(kind: FieldKind, a: unknown, b: unknown):
     case 'tags':
       return undefined;
     default:
-      return typeof a === 'string' && typeof b === 'string' ? [sign(a, b), sign(a.toLowerCase(), b.toLowerCase())] : undefined;
+      return typeof a === 'string' && typeof b === 'string' ? stringComparisons(a, b) : undefined;
   }
+}
+
+// A server may sort text by code point, case-insensitively, or with a collation
+// (ICU / a database's): all three are readings. Beyond ASCII, collations differ too
+// much from one another to judge at all.
+const COLLATOR = new Intl.Collator('en');
+const ASCII = /^[\x20-\x7e]*$/;
+
+function stringComparisons(a: string, b: string): number[] | undefined {
+  if (!ASCII.test(a) || !ASCII.test(b)) return undefined;
+  return [sign(a, b), sign(a.toLowerCase(), b.toLowerCase()), Math.sign(COLLATOR.compare(a, b))];
 }
