@@ -19,7 +19,11 @@ export interface ResponseContext {
    * Without a recorder a broken convention is thrown at once.
    */
   readonly convention?: (requirements: readonly string[], summary: string, ex: Exchange) => void;
+  /** Records the cross-cutting rules an assertion verified on a response (reported with the check). */
+  readonly verified?: (requirements: readonly string[]) => void;
 }
+
+const verified = (ctx: ResponseContext, ...requirements: string[]): void => ctx.verified?.(requirements);
 
 function convention(ctx: ResponseContext, requirements: readonly string[], summary: string, ex: Exchange): void {
   if (ctx.convention) ctx.convention(requirements, summary, ex);
@@ -44,13 +48,14 @@ function checkPublished(ctx: ResponseContext, endpoint: Endpoint, ex: Exchange):
   if (issues && issues.length) {
     violation(['SCHEMA-PUBLISHED'], `${endpoint.key} ${ex.response.status}: the body does not match the target's own published schema: ${formatIssues(issues)}`, ex);
   }
+  if (issues) verified(ctx, 'SCHEMA-PUBLISHED');
 }
 
 function checkContentType(ctx: ResponseContext, ex: Exchange): void {
   if (!ctx.strict || ex.response.text === '') return;
   if (!/^application\/json\b/i.test(ex.response.headers['content-type'] ?? '')) {
     convention(ctx, ['RESPONSE-CONTENT-TYPE-JSON'], `JSON body sent with Content-Type ${JSON.stringify(ex.response.headers['content-type'] ?? null)}`, ex);
-  }
+  } else verified(ctx, 'RESPONSE-CONTENT-TYPE-JSON');
 }
 
 /**
@@ -68,15 +73,18 @@ export function expectSuccess(ctx: ResponseContext, endpoint: Endpoint, ex: Exch
   if (endpoint.wrapper && !isObject(body[endpoint.wrapper])) {
     violation(['ENVELOPE-WRAPPED'], `${endpoint.key}: the resource is not wrapped under "${endpoint.wrapper}" (top-level keys: ${Object.keys(body).join(', ') || 'none'})`, ex);
   }
+  if (endpoint.wrapper) verified(ctx, 'ENVELOPE-WRAPPED');
   if (endpoint.responseSchema) {
     const issues = validateCanonical(endpoint.responseSchema, body);
     if (issues.length) violation(['SCHEMA-CANONICAL', ...rulesOf(issues)], `${endpoint.key}: ${formatIssues(issues)}`, ex);
+    verified(ctx, 'SCHEMA-CANONICAL', 'TIMESTAMP-ISO-UTC');
   }
   checkPublished(ctx, endpoint, ex);
   // Strict-only conventions come last, so a broken MUST is always the one reported.
   checkContentType(ctx, ex);
-  if (ctx.strict && endpoint.wrapper && Object.keys(body).length !== 1) {
-    convention(ctx, ['ENVELOPE-SINGLE-KEY'], `${endpoint.key}: top-level keys besides "${endpoint.wrapper}": ${Object.keys(body).filter((k) => k !== endpoint.wrapper).join(', ')}`, ex);
+  if (ctx.strict && endpoint.wrapper) {
+    if (Object.keys(body).length !== 1) convention(ctx, ['ENVELOPE-SINGLE-KEY'], `${endpoint.key}: top-level keys besides "${endpoint.wrapper}": ${Object.keys(body).filter((k) => k !== endpoint.wrapper).join(', ')}`, ex);
+    else verified(ctx, 'ENVELOPE-SINGLE-KEY');
   }
   if (ctx.strict && status > 204) convention(ctx, ['HTTP-STATUS-CONVENTIONS'], `success answered with status ${status}`, ex);
   return body;
@@ -114,16 +122,19 @@ export function expectRejection(ctx: ResponseContext, endpoint: Endpoint, ex: Ex
   if (!isErrorBody(json)) violation(['ERROR-ENVELOPE'], `error response ${status} has no "error" object`, ex);
   const issues = validateCanonical('ErrorBody', json);
   if (issues.length) violation(['ERROR-ENVELOPE'], `error body: ${formatIssues(issues)}`, ex);
+  verified(ctx, 'ERROR-ENVELOPE');
   const error = json.error;
   if (expected.code && error['code'] !== expected.code) {
     violation(requirements, `${what} should be rejected with code ${expected.code}, got ${JSON.stringify(error['code'])}`, ex);
   }
+  if (expected.code === ERROR_CODES.invalidArgument) verified(ctx, 'ERROR-INVALID-ARGUMENT');
   if (expected.field) {
     const details = error['details'] as Array<{ field: string }>;
     if (!details.some((d) => detailNames(d.field, expected.field as string))) {
       const detailRequirement = expected.code === ERROR_CODES.unauthenticated ? 'AUTH-DETAILS-HEADER' : 'ERROR-DETAILS-FIELD';
       violation([detailRequirement], `error details do not name the field "${expected.field}" (they name: ${details.map((d) => JSON.stringify(d.field)).join(', ') || 'nothing'})`, ex);
     }
+    if (expected.code === ERROR_CODES.invalidArgument) verified(ctx, 'ERROR-DETAILS-FIELD');
   }
   checkPublished(ctx, endpoint, ex);
   checkContentType(ctx, ex);

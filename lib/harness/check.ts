@@ -51,6 +51,9 @@ export function check(requirements: readonly RequirementId[], title: string, bod
     } catch (error) {
       recordFailure(vitest.task.meta, error, t);
       throw error;
+    } finally {
+      // The check also verified the cross-cutting rules its response assertions applied.
+      vitest.task.meta.requirements = [...new Set([...ids, ...t.verified])];
     }
   });
 }

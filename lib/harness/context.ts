@@ -33,12 +33,18 @@ export interface BrokenConvention {
 export class CheckContext {
   /** Every exchange of this check, newest last: the evidence for failures. */
   readonly exchanges: Exchange[] = [];
+  /** Cross-cutting rules the response assertions verified (wrapper, schemas, error envelope, ...). */
+  readonly verified = new Set<string>();
   /** SHOULD conventions found broken (strict profile); reported when the check ends. */
   readonly conventions: BrokenConvention[] = [];
   private readonly responses: responses.ResponseContext;
 
   constructor(readonly target: Target, private readonly vitest: TestContext) {
-    this.responses = { ...target.responses, convention: (requirements, summary, exchange) => void this.conventions.push({ requirements, summary, exchange }) };
+    this.responses = {
+      ...target.responses,
+      convention: (requirements, summary, exchange) => void this.conventions.push({ requirements, summary, exchange }),
+      verified: (requirements) => requirements.forEach((id) => this.verified.add(id)),
+    };
   }
 
   get config() {

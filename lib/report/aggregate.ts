@@ -50,6 +50,16 @@ export function catalogEntriesOf(check: CheckResult): readonly Requirement[] {
   return requirementIdsOf(check).flatMap((id) => CATALOG.get(id) ?? []);
 }
 
+/**
+ * What a check says of one requirement it carries: a failed check fails only the rules
+ * its violation names; of the others it established nothing (it stopped at the failure),
+ * so they count as not evaluated and any other check's outcome decides.
+ */
+function outcomeFor(check: CheckResult, id: string): Outcome {
+  if (check.outcome !== 'fail' || !check.violated) return check.outcome;
+  return check.violated.includes(id) ? 'fail' : 'skip';
+}
+
 /** One result per catalog requirement, in catalog order. */
 export function requirementResults(checks: readonly CheckResult[]): RequirementResult[] {
   const carrying = new Map<string, CheckResult[]>();
@@ -60,7 +70,7 @@ export function requirementResults(checks: readonly CheckResult[]): RequirementR
     const its = carrying.get(r.id) ?? [];
     return {
       id: r.id, level: r.level, area: r.area, section: r.section, summary: r.summary,
-      outcome: worstOutcome(its.map((c) => c.outcome)) ?? 'untested',
+      outcome: worstOutcome(its.map((c) => outcomeFor(c, r.id))) ?? 'untested',
       checks: its.map((c) => c.id),
     };
   });
