@@ -3,15 +3,24 @@
 
 import type { Endpoint } from '../contract/endpoints.js';
 import type { ModelType } from '../contract/enums.js';
+import { ID_RULES, type IdKind, type IdRule } from '../contract/ids.js';
 import { API_KEY_HEADER } from '../contract/enums.js';
 import type { ListEndpoint } from '../contract/list-endpoints.js';
 import { FIELD_LIMITS, type FieldLimitId } from '../contract/limits.js';
-import { ApiError, unauthenticated, type ErrorDetail } from './http/errors.js';
+import { matchesFilter, type FilterExpr, type FilterFields } from '../contract/filter/index.js';
+import { ApiError, invalidArgument, unauthenticated, type ErrorDetail } from './http/errors.js';
 import type { JsonObject } from './http/body.js';
+import { readFilter } from './listing/filter.js';
+import { readOrder, type Order } from './listing/order.js';
+import { readPageSize } from './listing/page-size.js';
 import { signedTokenCodec, type PageTokenCodec } from './listing/page-token.js';
 import { SPECS_ARRAY, type ListingStyle } from './openapi/listing-styles.js';
 import { negotiateSpecForm, type SpecForm } from './openapi/negotiate.js';
 import { ALPHANUMERIC } from './store/ids.js';
+import { REVIEW_PROJECT_FIELDS, type ReviewProjectFields } from './validation/review-projects.js';
+import { defaultMutationRules, type MutationRules } from './validation/mutations.js';
+import { TEST_CASE_FIELDS, type TestCaseFields } from './validation/test-cases.js';
+import { agentRules, type AgentRules } from './validation/agents.js';
 
 export type ResourceKind = 'agent' | 'mutation' | 'testCase' | 'persona' | 'run' | 'metric' | 'scheduledRun' | 'dashboard' | 'reviewProject';
 
@@ -29,6 +38,8 @@ export interface AuthPolicy {
 }
 
 export interface ErrorPolicy {
+  /** The code an error is answered with. */
+  code(error: ApiError): string;
   status(code: string): number;
   message(error: ApiError): string;
   details(error: ApiError): readonly ErrorDetail[];
@@ -37,14 +48,50 @@ export interface ErrorPolicy {
   malformedJson(reason: string): ApiError;
 }
 
+export interface DeletionPolicy {
+  /** The body of a persona or run DELETE, given the view of what it removed (the spec: an empty object). */
+  answer(kind: ResourceKind, deleted: JsonObject): JsonObject;
+  /** Whether an endpoint leaves out deleted personas and runs (every endpoint does). */
+  hides(endpoint: Endpoint): boolean;
+}
+
 export interface ListPolicy {
-  /** next_page_token on the last page; undefined omits the field. */
-  endOfList(list: ListEndpoint): string | null | undefined;
+  /** next_page_token on the last page (`pageToken`: the one the request carried); undefined omits the field. */
+  endOfList(list: ListEndpoint, pageToken: string | null): string | null | undefined;
   /** What a page_size outside the documented bounds gets. */
   pageSizeOutOfRange: 'reject' | 'clamp';
+  /** The page size a request gets from its page_size parameter. */
+  pageSize(raw: string | null, list: ListEndpoint): number;
+  /** The order a request gets from its order_by parameter. */
+  order(raw: string | null, list: ListEndpoint): Order;
+  /** The filter a request gets from its filter parameter; null when it has none. */
+  filter(raw: string | null, list: ListEndpoint): FilterExpr | null;
+  /** Whether an item (with its hidden fields) satisfies a filter. */
+  matches(expr: FilterExpr, item: unknown, fields: FilterFields): boolean;
+  /** Where the page after a token starts, given the index of the first item sorted after the token's. */
+  resumeAt(firstAfter: number): number;
+  /** The answer to a page_token that is not one of ours or belongs to another query: an error, or null to go on (an unknown token: from the first page). */
+  refuseToken(problem: 'unknown' | 'other-query'): ApiError | null;
   tokens: PageTokenCodec;
   /** Order of items whose sort values are equal, by id. */
   tieOrder: 'asc' | 'desc';
+}
+
+function defaultListPolicy(): ListPolicy {
+  const policy: ListPolicy = {
+    endOfList: (list) => (list.id === 'personas' ? null : ''),
+    pageSizeOutOfRange: 'reject',
+    pageSize: (raw, list) => readPageSize(raw, list, policy),
+    order: readOrder,
+    filter: readFilter,
+    matches: matchesFilter,
+    resumeAt: (firstAfter) => firstAfter,
+    refuseToken: (problem) =>
+      invalidArgument('page_token', problem === 'unknown' ? 'is not a page token issued by this service' : 'was issued for a different filter or order_by', 'query'),
+    tokens: signedTokenCodec('reference-page-token'),
+    tieOrder: 'asc',
+  };
+  return policy;
 }
 
 export type OpenApiVersion = '3.1.0' | '3.0.3';
@@ -77,8 +124,23 @@ export interface Behaviour {
   modelTypeAliases: Readonly<Record<string, ModelType>>;
   /** Request field of POST /v1/agents that carries the simulator configuration. */
   simulatorConfigField: string;
+  /** How POST /v1/agents reads each body field and checks each simulator configuration key. */
+  agentRules: AgentRules;
   /** Whether deleting an already-deleted mutation succeeds (the spec says it does). */
   mutationDeleteIdempotent: boolean;
+  /** How mutations are read, checked against their parent, named, derived and reached. */
+  mutationRules: MutationRules;
+  /** How POST /v1/test-cases reads each body field. */
+  testCaseFields: TestCaseFields;
+  /** Whether a path parameter is checked against its ID rule (the spec says every one is). */
+  pathIdChecked(endpoint: Endpoint, param: string): boolean;
+  /** The rule each kind of path ID is checked against (the spec's). */
+  pathIdRules: Readonly<Record<IdKind, IdRule>>;
+  deletion: DeletionPolicy;
+  /** Whether DELETE /v1/scheduled-runs/{id} removes the scheduled run (the spec says it does). */
+  scheduledRunDeleteRemoves: boolean;
+  /** How POST /v1/review-projects reads each body field. */
+  reviewProjectFields: ReviewProjectFields;
   lists: ListPolicy;
   publishing: PublishingPolicy;
   contentTypes: { json: string; yaml: string };
@@ -117,6 +179,7 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
     limits: defaultLimits(),
     successStatus: () => 200,
     errors: {
+      code: (error) => error.code,
       status: (code) => HTTP_STATUS[code] ?? 500,
       message: (error) => error.message,
       details: (error) => error.details,
@@ -131,13 +194,16 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
     idAlphabet: ALPHANUMERIC,
     modelTypeAliases: {},
     simulatorConfigField: 'metadata',
+    agentRules: agentRules(),
     mutationDeleteIdempotent: true,
-    lists: {
-      endOfList: (list) => (list.id === 'personas' ? null : ''),
-      pageSizeOutOfRange: 'reject',
-      tokens: signedTokenCodec('reference-page-token'),
-      tieOrder: 'asc',
-    },
+    mutationRules: defaultMutationRules(),
+    testCaseFields: { ...TEST_CASE_FIELDS },
+    pathIdChecked: () => true,
+    pathIdRules: ID_RULES,
+    deletion: { answer: () => ({}), hides: () => true },
+    scheduledRunDeleteRemoves: true,
+    reviewProjectFields: { ...REVIEW_PROJECT_FIELDS },
+    lists: defaultListPolicy(),
     publishing: {
       openapiVersion: '3.1.0',
       layout: 'single',

@@ -4,6 +4,14 @@ import { isRequirementId } from '../../lib/contract/requirements/index.js';
 import { FAULTS } from '../../lib/reference/faults/index.js';
 import { startReferenceService } from '../../lib/reference/server.js';
 import { client, useService, type Call } from './client.js';
+import { AGENT_PROBES } from './probes/agents.js';
+import { MUTATION_PROBES } from './probes/mutations.js';
+import { TEST_CASE_PROBES } from './probes/test-cases.js';
+import { SCHEDULED_RUN_PROBES } from './probes/scheduled-runs.js';
+import { DASHBOARD_PROBES } from './probes/dashboards.js';
+import { REVIEW_PROJECT_PROBES } from './probes/review-projects.js';
+import { LIST_PROBES } from './probes/lists.js';
+import { RESOURCE_PROBES } from './probes/resources.js';
 
 const SPEC = '/v1/openapi/agent-evaluation';
 const VOICE = { display_name: 'Probe', model_type: 'MODEL_TYPE_VOICE' };
@@ -20,6 +28,14 @@ async function newMutation(call: Call) {
 
 /** What each fault changes, observed from outside: the value differs from the correct service's. */
 const PROBES: Record<string, (call: Call) => Promise<unknown>> = {
+  ...AGENT_PROBES,
+  ...MUTATION_PROBES,
+  ...TEST_CASE_PROBES,
+  ...SCHEDULED_RUN_PROBES,
+  ...DASHBOARD_PROBES,
+  ...REVIEW_PROJECT_PROBES,
+  ...LIST_PROBES,
+  ...RESOURCE_PROBES,
   'auth-missing-key-accepted-on-get-agent': async (call) => (await call('GET', `/v1/agents/${'A'.repeat(22)}`, { key: null })).status,
   'auth-wrong-key-accepted': async (call) => (await call('GET', '/v1/personas', { key: 'nope' })).status,
   'auth-details-missing': async (call) => (await call('GET', '/v1/personas', { key: null })).body.error.details,

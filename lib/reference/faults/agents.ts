@@ -1,12 +1,65 @@
-// Agent faults.
+// Agent faults: each breaks one rule of POST /v1/agents or GET /v1/agents/{agent_id}
+// the way a real implementation might.
 
+import { MODEL_TYPES, type ModelType } from '../../contract/enums.js';
+import type { FieldLimitId } from '../../contract/limits.js';
 import type { JsonObject } from '../http/body.js';
-import type { Behaviour } from '../behaviour.js';
-import { fault, presentWith, type Fault } from './define.js';
+import type { Behaviour, LimitBounds } from '../behaviour.js';
+import { readModelType, type AgentFields } from '../validation/agents.js';
+import { HTTP_URL, JSON_DOCUMENT, WSS_URL } from '../validation/checks.js';
+import type { Check } from '../validation/fields.js';
+import { isHttpUrl, isPhoneNumber, isPublicHost, isPublicHttpUrl, isWssUrl } from '../validation/formats.js';
+import type { KeyRule } from '../validation/simulator-config.js';
+import { fault, presentWith, respondWith, type Fault } from './define.js';
 
-const setDisplayNameMax = (max: number) => (b: Behaviour) => {
-  b.limits['agent.display_name'] = { ...b.limits['agent.display_name'], max };
+const limit = (id: FieldLimitId, bounds: LimitBounds) => (b: Behaviour) => {
+  b.limits[id] = { ...b.limits[id], ...bounds };
 };
+
+/** Replaces how body fields are read, given the reading each replaces. */
+const reread = <K extends keyof AgentFields>(names: readonly K[], reader: (original: AgentFields[K], name: K) => AgentFields[K]) => (b: Behaviour) => {
+  for (const name of names) b.agentRules.fields = { ...b.agentRules.fields, [name]: reader(b.agentRules.fields[name], name) };
+};
+
+/** Replaces the rule of one simulator configuration key of one agent type. */
+const rekey = (modelType: ModelType, key: string, rule: KeyRule) => (b: Behaviour) => {
+  b.agentRules.config = { ...b.agentRules.config, [modelType]: { ...b.agentRules.config[modelType], [key]: rule } };
+};
+
+/** A string configuration key read with another check (none: any string). */
+const stringKey = (modelType: ModelType, key: string, check: Check<string> | undefined, required = false) =>
+  rekey(modelType, key, (c, k) => void c.string(k, { required, ...(check ? { check } : {}) }));
+
+const CHAT = 'MODEL_TYPE_CHAT';
+const WEBSOCKET = 'MODEL_TYPE_WEBSOCKET';
+const checked = (test: (value: string) => boolean, description: string): Check<string> => ({ test, description });
+
+const hostOf = (value: string): string | null => {
+  try {
+    return new URL(value).hostname;
+  } catch {
+    return null;
+  }
+};
+const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i;
+const isLoopbackUrl = (value: string): boolean => LOOPBACK.test(hostOf(value) ?? '');
+
+/** `field` limited to `max` counted in `measure` units instead of characters (display_name keeps its minimum of 1). */
+const measuredAs = (field: 'display_name' | 'prompt', max: number, measure: (value: string) => number) =>
+  reread([field], () => (f) => {
+    const required = field === 'display_name';
+    const value = f.string(field, { required });
+    if (value !== null && ((required && value === '') || measure(value) > max)) f.fail(field, `must be at most ${max} units`);
+    return value as string;
+  });
+const utf8Bytes = (value: string): number => Buffer.byteLength(value, 'utf8');
+
+/** phone_number read with another format check (none: any string). */
+const phoneChecked = (check?: Check<string>) => reread(['phone_number'], () => (f) => f.string('phone_number', { limit: 'agent.phone_number', ...(check ? { check } : {}) }));
+
+/** endpoint read with another format check, or (`optional`) required for no type. */
+const endpointChecked = (check: Check<string>, optional = false) =>
+  reread(['endpoint'], () => (f, { modelType }) => f.string('endpoint', { limit: 'agent.endpoint', check, required: !optional && modelType === 'MODEL_TYPE_OUTBOUND_VOICE' }));
 
 export const AGENTS_FAULTS: readonly Fault[] = [
   fault('agent-missing-wrapper', ['ENVELOPE-WRAPPED'], 'Agents are returned without the `agent` wrapper.', (b) => {
@@ -16,12 +69,156 @@ export const AGENTS_FAULTS: readonly Fault[] = [
       return endpoint.wrapper === 'agent' ? (shaped as JsonObject).agent : shaped;
     };
   }),
-  fault('agent-display-name-max-199', ['AGENT-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'], 'Agent display_name of 200 characters is rejected.', setDisplayNameMax(199)),
-  fault('agent-display-name-max-201', ['AGENT-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'], 'Agent display_name of 201 characters is accepted.', setDisplayNameMax(201)),
+
+  // What comes back
+  fault('agent-create-drops-workflows', ['AGENT-CREATE'], 'workflows is accepted but not stored: agents come back with workflows null.',
+    reread(['workflows'], (read) => (f, request) => {
+      read(f, request);
+      return null;
+    })),
+  fault('agent-get-prompt-truncated', ['AGENT-GET'], 'GET /v1/agents/{agent_id} returns the prompt cut to 255 characters (a summary column).', (b) => {
+    respondWith(b, 'GET /v1/agents/{agent_id}', (body) => {
+      const agent = body['agent'] as JsonObject;
+      return { ...body, agent: { ...agent, prompt: typeof agent['prompt'] === 'string' ? agent['prompt'].slice(0, 255) : agent['prompt'] } };
+    });
+  }),
+  fault('agent-id-21-characters', ['AGENT-ID-FORMAT'], 'Agents are returned with an id of 21 characters.', (b) => {
+    presentWith(b, 'agent', (view) => ({ ...view, id: String(view['id']).slice(0, 21) }));
+  }),
+  fault('agent-update-before-create', ['TIMESTAMP-ORDER'], 'Agents report an update_time a second before their create_time.', (b) => {
+    presentWith(b, 'agent', (view, record) => ({ ...view, update_time: b.formatTime((record as { create_time: number }).create_time - 1000) }));
+  }),
   fault('agent-soft-delete-flag-leaked', ['AGENT-NO-SOFT-DELETE-FLAG'], 'Agents are returned with their `deleted` flag.', (b) => {
     presentWith(b, 'agent', (view, record) => ({ ...view, deleted: (record as { deleted: boolean }).deleted }));
+  }),
+  fault('agent-delete-time-leaked', ['AGENT-NO-SOFT-DELETE-FLAG'], 'Agents are returned with a `delete_time: null` field.', (b) => {
+    presentWith(b, 'agent', (view) => ({ ...view, delete_time: null }));
   }),
   fault('agent-knowledge-base-ids-missing', ['AGENT-KNOWLEDGE-BASE-IDS'], 'Agents are returned without knowledge_base_ids.', (b) => {
     presentWith(b, 'agent', ({ knowledge_base_ids: _ids, ...rest }) => rest);
   }),
+
+  // Lengths: off by one each side, wrong constants, other units
+  fault('agent-display-name-max-199', ['AGENT-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'], 'Agent display_name of 200 characters is rejected.', limit('agent.display_name', { max: 199 })),
+  fault('agent-display-name-max-201', ['AGENT-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'], 'Agent display_name of 201 characters is accepted.', limit('agent.display_name', { max: 201 })),
+  fault('agent-display-name-max-255', ['AGENT-DISPLAY-NAME'], 'Agent display_name is limited to 255 characters (the dashboard limit).', limit('agent.display_name', { max: 255 })),
+  fault('agent-display-name-min-3', ['AGENT-DISPLAY-NAME'], 'Agent display_name needs at least 3 characters.', limit('agent.display_name', { min: 3 })),
+  fault('agent-display-name-empty-accepted', ['AGENT-DISPLAY-NAME'], 'An empty agent display_name is accepted.', limit('agent.display_name', { min: 0 })),
+  fault('agent-display-name-bytes', ['AGENT-DISPLAY-NAME'], 'Agent display_name is limited to 200 UTF-8 bytes instead of 200 characters.',
+    measuredAs('display_name', 200, utf8Bytes)),
+  fault('agent-display-name-utf16', ['FIELD-CHARS-CODEPOINTS'], 'Agent display_name is limited to 200 UTF-16 units: 200 astral characters are rejected.',
+    measuredAs('display_name', 200, (value) => value.length)),
+  fault('agent-phone-number-max-199', ['AGENT-PHONE-NUMBER'], 'phone_number of 200 characters is rejected.', limit('agent.phone_number', { max: 199 })),
+  fault('agent-phone-number-max-201', ['AGENT-PHONE-NUMBER'], 'phone_number of 201 characters is accepted.', limit('agent.phone_number', { max: 201 })),
+  fault('agent-phone-number-max-16', ['AGENT-PHONE-NUMBER'], 'phone_number is limited to 16 characters (sized for E.164 only).', limit('agent.phone_number', { max: 16 })),
+  fault('agent-phone-number-max-255', ['AGENT-PHONE-NUMBER'], 'phone_number is limited to 255 characters (a VARCHAR(255) column).', limit('agent.phone_number', { max: 255 })),
+  fault('agent-endpoint-max-199', ['AGENT-ENDPOINT'], 'endpoint of 200 characters is rejected.', limit('agent.endpoint', { max: 199 })),
+  fault('agent-endpoint-max-201', ['AGENT-ENDPOINT'], 'endpoint of 201 characters is accepted.', limit('agent.endpoint', { max: 201 })),
+  fault('agent-endpoint-max-128', ['AGENT-ENDPOINT'], 'endpoint is limited to 128 characters.', limit('agent.endpoint', { max: 128 })),
+  fault('agent-endpoint-max-2048', ['AGENT-ENDPOINT'], 'endpoint is limited to 2048 characters (the common URL limit).', limit('agent.endpoint', { max: 2048 })),
+  fault('agent-prompt-max-49999', ['AGENT-PROMPT'], 'prompt of 50000 characters is rejected.', limit('agent.prompt', { max: 49_999 })),
+  fault('agent-prompt-max-50001', ['AGENT-PROMPT'], 'prompt of 50001 characters is accepted.', limit('agent.prompt', { max: 50_001 })),
+  fault('agent-prompt-max-65535', ['AGENT-PROMPT'], 'prompt is limited to 65535 characters (a TEXT column).', limit('agent.prompt', { max: 65_535 })),
+  fault('agent-prompt-bytes', ['AGENT-PROMPT'], 'prompt is limited to 50000 UTF-8 bytes instead of 50000 characters.', measuredAs('prompt', 50_000, utf8Bytes)),
+
+  // Formats
+  fault('agent-phone-number-unchecked', ['AGENT-PHONE-NUMBER'], 'phone_number is stored without checking it is E.164 or SIP.',
+    phoneChecked()),
+  fault('agent-phone-number-sip-rejected', ['AGENT-PHONE-NUMBER'], 'phone_number accepts E.164 numbers only: SIP addresses are rejected.',
+    phoneChecked(checked((v) => isPhoneNumber(v) && v.startsWith('+'), 'an E.164 number'))),
+  fault('agent-endpoint-any-scheme', ['AGENT-ENDPOINT'], 'endpoint accepts any URL scheme (ftp://x).',
+    endpointChecked(checked((v) => URL.canParse(v), 'a URL'))),
+  fault('agent-endpoint-https-only', ['AGENT-ENDPOINT'], 'endpoint accepts HTTPS URLs only: http:// is rejected.',
+    endpointChecked(checked((v) => v.startsWith('https://') && isHttpUrl(v), 'an HTTPS URL'))),
+  fault('outbound-endpoint-optional', ['AGENT-ENDPOINT'], 'A MODEL_TYPE_OUTBOUND_VOICE agent without endpoint is accepted.',
+    endpointChecked(HTTP_URL, true)),
+
+  // model_type and required fields
+  fault('agent-model-type-unchecked', ['AGENT-MODEL-TYPE'], 'An unknown model_type is stored as MODEL_TYPE_VOICE.', (b) => {
+    b.agentRules.modelType = (f) => {
+      const given = f.string('model_type', { required: true });
+      return (MODEL_TYPES as readonly string[]).includes(given) ? (given as ModelType) : 'MODEL_TYPE_VOICE';
+    };
+  }),
+  fault('agent-model-type-sms-unsupported', ['AGENT-MODEL-TYPE'], 'MODEL_TYPE_SMS is rejected.', (b) => {
+    b.agentRules.modelType = (f, request) => (f.string('model_type') === 'MODEL_TYPE_SMS' ? f.fail('model_type', 'SMS agents are not supported') : readModelType(f, request));
+  }),
+  fault('agent-model-type-defaults-to-voice', ['REQUEST-MISSING-REQUIRED'], 'An agent without model_type is created as MODEL_TYPE_VOICE.', (b) => {
+    b.agentRules.modelType = (f, request) => (request.body['model_type'] === undefined ? 'MODEL_TYPE_VOICE' : readModelType(f, request));
+  }),
+  fault('agent-display-name-defaulted', ['REQUEST-MISSING-REQUIRED'], 'An agent without display_name is named "Untitled agent".',
+    reread(['display_name'], (read) => (f, request) => (request.body['display_name'] === undefined ? 'Untitled agent' : read(f, request)))),
+  fault('agent-numbers-coerced-to-text', ['REQUEST-WRONG-TYPE'], 'A number given for display_name or prompt is stored as its text.',
+    reread(['display_name', 'prompt'], (read, name) => (f, request) => {
+      const value = request.body[name];
+      return typeof value === 'number' ? String(value) : read(f, request);
+    })),
+  fault('agent-reference-ids-scalar-accepted', ['REQUEST-WRONG-TYPE'], 'A single ID given as a string for metric_ids or test_set_ids is read as a one-element list.',
+    reread(['metric_ids', 'test_set_ids'], (read, name) => (f, request) => {
+      const value = request.body[name];
+      return typeof value === 'string' ? [value] : read(f, request);
+    })),
+  fault('agent-path-id-unchecked', ['PATH-ID-FORMAT'], 'GET /v1/agents/{agent_id} looks malformed agent IDs up as they are (NOT_FOUND).', (b) => {
+    const pathIdChecked = b.pathIdChecked;
+    b.pathIdChecked = (endpoint, param) => endpoint.key !== 'GET /v1/agents/{agent_id}' && pathIdChecked(endpoint, param);
+  }),
+
+  // Referenced IDs
+  fault('agent-reference-ids-unchecked', ['AGENT-REFERENCE-IDS'], 'metric_ids and test_set_ids elements are stored without checking their format.',
+    reread(['metric_ids', 'test_set_ids'], (_read, name) => (f) => f.strings(name) ?? [])),
+  fault('agent-reference-ids-must-exist', ['AGENT-REFERENCE-IDS-ACCEPTED'], 'metric_ids and test_set_ids must name existing objects: well-formed unknown IDs are rejected.',
+    reread(['metric_ids', 'test_set_ids'], (_read, name) => (f) => f.strings(name, { each: checked(() => false, 'the ID of an existing object') }) ?? [])),
+
+  // Sizes of the configuration and workflows
+  fault('agent-config-max-1mb', ['AGENT-CONFIG-SIZE'], 'The simulator configuration is limited to 1 MB.', limit('agent.metadata', { max: 1_000_000 })),
+  fault('agent-config-unlimited', ['AGENT-CONFIG-SIZE'], 'The size of the simulator configuration is not checked.', limit('agent.metadata', { max: undefined })),
+  fault('agent-workflows-max-1mb', ['AGENT-CONFIG-SIZE'], 'workflows is limited to 1 MB.', limit('agent.workflows', { max: 1_000_000 })),
+  fault('agent-workflows-unlimited', ['AGENT-CONFIG-SIZE'], 'The size of workflows is not checked.', limit('agent.workflows', { max: undefined })),
+
+  // The simulator configuration
+  fault('agent-config-values-stringified', ['AGENT-CONFIG-ECHO'], 'The configuration is stored as a string map: booleans come back as "true" / "false".', (b) => {
+    presentWith(b, 'agent', (view) => {
+      const metadata = view['metadata'] as JsonObject | null;
+      return metadata ? { ...view, metadata: Object.fromEntries(Object.entries(metadata).map(([k, v]) => [k, typeof v === 'boolean' ? String(v) : v])) } : view;
+    });
+  }),
+  fault('chat-endpoint-optional', ['CHAT-ENDPOINT-REQUIRED'], 'A CHAT agent without chat_endpoint is accepted.',
+    stringKey(CHAT, 'chat_endpoint', checked(isPublicHttpUrl, 'a public HTTP(S) URL'))),
+  fault('chat-private-ips-accepted', ['CHAT-ENDPOINT-PUBLIC'], 'chat_endpoint rejects loopback hosts only: private addresses (10/8, 192.168/16, ...) are accepted.',
+    stringKey(CHAT, 'chat_endpoint', checked((v) => isHttpUrl(v) && !isLoopbackUrl(v), 'a non-loopback URL'), true)),
+  fault('chat-loopback-accepted', ['CHAT-ENDPOINT-PUBLIC'], 'chat_endpoint rejects private address ranges but accepts localhost and loopback addresses.',
+    stringKey(CHAT, 'chat_endpoint', checked((v) => isPublicHttpUrl(v) || (isHttpUrl(v) && isLoopbackUrl(v)), 'not a private address'), true)),
+  fault('chat-endpoint-not-parsed', ['CHAT-URLS-VALIDATED'], 'chat_endpoint is only screened for private hosts, never parsed as a URL: `not a url` is accepted.',
+    stringKey(CHAT, 'chat_endpoint', checked((v) => { const host = hostOf(v); return host === null || isPublicHost(host); }, 'not a private host'), true)),
+  fault('chat-initialization-endpoint-unchecked', ['CHAT-URLS-VALIDATED'], 'initialization_endpoint is stored without checking it is a URL.',
+    stringKey(CHAT, 'initialization_endpoint', undefined)),
+  fault('chat-initialization-endpoint-wss-only', ['CHAT-URLS-VALIDATED'], 'initialization_endpoint is checked with the WEBSOCKET rule: HTTPS URLs are rejected.',
+    stringKey(CHAT, 'initialization_endpoint', WSS_URL)),
+  fault('chat-input-template-unchecked', ['CHAT-INPUT-TEMPLATE-JSON'], 'input_template is stored without checking it is JSON.',
+    rekey(CHAT, 'input_template', (c, k) => void c.jsonValue(k))),
+  fault('chat-input-template-variables-rejected', ['CHAT-INPUT-TEMPLATE-JSON'], 'input_template may not contain `{{`, so templates with variables are rejected.',
+    rekey(CHAT, 'input_template', (c, k) => void c.jsonValue(k, {
+      check: { test: (v) => JSON_DOCUMENT.test(v) && !(typeof v === 'string' && v.includes('{{')), description: 'valid JSON without template variables' },
+    }))),
+  fault('chat-response-format-unchecked', ['CHAT-RESPONSE-FORMAT'], 'response_format accepts any string.', stringKey(CHAT, 'response_format', undefined)),
+  fault('chat-response-format-responses-unsupported', ['CHAT-RESPONSE-FORMAT'], 'response_format accepts `chat_completions` only.',
+    rekey(CHAT, 'response_format', (c, k) => void c.oneOf(k, ['chat_completions']))),
+  fault('chat-persona-id-unchecked', ['CHAT-PERSONA-ID'], 'persona_id is stored without checking it is a 22-character ID.', stringKey(CHAT, 'persona_id', undefined)),
+  fault('chat-payload-limits-unenforced', ['CHAT-PAYLOAD-LIMITS'], 'The sizes of initialization_payload, custom_data, custom_persona_data and custom_headers are not checked.', (b) => {
+    for (const id of ['chat.initialization_payload', 'chat.custom_data', 'chat.custom_persona_data', 'chat.custom_headers'] as const) limit(id, { max: undefined })(b);
+  }),
+  fault('chat-16kb-limits-as-10kb', ['CHAT-PAYLOAD-LIMITS'], 'The 16 KB limits (initialization_payload, custom_persona_data, custom_headers) are enforced as 10 KB.', (b) => {
+    for (const id of ['chat.initialization_payload', 'chat.custom_persona_data', 'chat.custom_headers'] as const) limit(id, { max: 10 * 1024 })(b);
+  }),
+  fault('chat-custom-data-max-16kb', ['CHAT-PAYLOAD-LIMITS'], 'custom_data is limited to 16 KB instead of 32 KB.', limit('chat.custom_data', { max: 16 * 1024 })),
+
+  // WEBSOCKET configuration
+  fault('websocket-ws-accepted', ['WEBSOCKET-ENDPOINT'], 'The WEBSOCKET endpoint accepts ws:// as well as wss://.',
+    stringKey(WEBSOCKET, 'endpoint', checked((v) => isWssUrl(v.replace(/^ws:/, 'wss:')), 'a ws:// or wss:// URL'), true)),
+  fault('websocket-endpoint-any-url', ['WEBSOCKET-ENDPOINT'], 'The WEBSOCKET endpoint accepts any URL (https:// too).',
+    stringKey(WEBSOCKET, 'endpoint', checked((v) => URL.canParse(v), 'a URL'), true)),
+  fault('websocket-endpoint-optional', ['WEBSOCKET-ENDPOINT'], 'A WEBSOCKET agent without endpoint is accepted.', stringKey(WEBSOCKET, 'endpoint', WSS_URL)),
+  fault('websocket-init-json-optional', ['WEBSOCKET-INIT-JSON'], 'A WEBSOCKET agent without initialization_json is accepted.', rekey(WEBSOCKET, 'initialization_json', (c, k) => void c.jsonValue(k))),
+  fault('websocket-init-json-object-only', ['WEBSOCKET-INIT-JSON'], 'initialization_json must be a JSON object: the JSON string the spec describes is rejected.',
+    rekey(WEBSOCKET, 'initialization_json', (c, k) => void c.object(k, { required: true }))),
 ];

@@ -39,3 +39,17 @@ export function refineFailure(b: Behaviour, refine: (error: ApiError, presented:
 
 export const paths = (doc: JsonObject) => (doc.paths ?? {}) as Record<string, Record<string, JsonObject>>;
 
+/** Reshapes the success body of one endpoint (after wrapping). */
+export function respondWith(b: Behaviour, endpointKey: string, touch: (body: JsonObject) => JsonObject): void {
+  const respond = b.respond;
+  b.respond = (endpoint, body) => {
+    const shaped = respond(endpoint, body);
+    return endpoint.key === endpointKey ? touch(shaped as JsonObject) : shaped;
+  };
+}
+
+/** Answers "not found" for one path parameter with another error code. */
+export function missingAnsweredWith(b: Behaviour, param: string, code: string): void {
+  const codeOf = b.errors.code;
+  b.errors.code = (error) => (error.code === 'NOT_FOUND' && error.details[0]?.field === param ? code : codeOf(error));
+}

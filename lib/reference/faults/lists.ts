@@ -1,6 +1,172 @@
-// lists faults.
+// List faults: realistic bugs in pagination, order_by and filter, each through one seam
+// of the list policy (Behaviour.lists).
 
-import type { Fault } from './define.js';
+import { parseFilter, valueAt, type Comparison, type FilterExpr, type FilterFields } from '../../contract/filter/index.js';
+import type { Behaviour } from '../behaviour.js';
+import { invalidArgument } from '../http/errors.js';
+import { fault, type Fault } from './define.js';
+
+type Matches = Behaviour['lists']['matches'];
+
+/** Evaluates junctions as written and each comparison with `leaf` (which may defer to the correct evaluator). */
+function evaluateWith(b: Behaviour, leaf: (cmp: Comparison, item: unknown, fields: FilterFields, correct: Matches) => boolean): void {
+  const correct = b.lists.matches;
+  const evaluate = (expr: FilterExpr, item: unknown, fields: FilterFields): boolean =>
+    expr.kind === 'cmp' ? leaf(expr, item, fields, correct)
+      : expr.kind === 'and' ? expr.terms.every((term) => evaluate(term, item, fields))
+        : expr.terms.some((term) => evaluate(term, item, fields));
+  b.lists.matches = evaluate;
+}
+
+/** Compares fields of one kind as plain text: the item's value (as the service prints it) against the filter's text. */
+function compareAsText(b: Behaviour, kind: 'number' | 'timestamp'): void {
+  evaluateWith(b, (cmp, item, fields, correct) => {
+    const field = fields[cmp.field];
+    if (field?.kind !== kind || field.path === null) return correct(cmp, item, fields);
+    const text = String(valueAt(item, field.path));
+    return correct(cmp, { ...(item as object), [field.path]: text }, { ...fields, [cmp.field]: { ...field, kind: 'string' } });
+  });
+}
+
+/** The expression without the comparisons `keep` rejects; null when none is left. */
+function prune(expr: FilterExpr, keep: (cmp: Comparison) => boolean): FilterExpr | null {
+  if (expr.kind === 'cmp') return keep(expr) ? expr : null;
+  const terms = expr.terms.map((term) => prune(term, keep)).filter((term): term is FilterExpr => term !== null);
+  return terms.length > 1 ? { kind: expr.kind, terms } : (terms[0] ?? null);
+}
+
+const comparedFields = (expr: FilterExpr): string[] => (expr.kind === 'cmp' ? [expr.field] : expr.terms.flatMap(comparedFields));
+
+const asAnd = (expr: FilterExpr): FilterExpr => (expr.kind === 'cmp' ? expr : { kind: 'and', terms: expr.terms.map(asAnd) });
+
+const isBlank = (raw: string | null): boolean => (raw ?? '').trim() === '';
 
 export const LISTS_FAULTS: readonly Fault[] = [
+  // Pagination
+  fault('list-page-overlap', ['LIST-PAGINATION-COMPLETE'], 'The page after a token starts with the last item of the page before, which so comes twice.', (b) => {
+    b.lists.resumeAt = (firstAfter) => Math.max(0, firstAfter - 1);
+  }),
+  fault('list-page-gap', ['LIST-PAGINATION-COMPLETE'], 'The page after a token skips the item it should start with.', (b) => {
+    b.lists.resumeAt = (firstAfter) => firstAfter + 1;
+  }),
+  fault('list-page-size-ignored', ['LIST-PAGE-SIZE-RESPECTED'], 'page_size is validated, then every page holds the default number of items.', (b) => {
+    const read = b.lists.pageSize;
+    b.lists.pageSize = (raw, list) => {
+      read(raw, list);
+      return list.pageSize.default;
+    };
+  }),
+  fault('list-default-page-size-100', ['LIST-PAGE-SIZE-RESPECTED'], 'Without page_size a page holds 100 items, not 50.', (b) => {
+    const read = b.lists.pageSize;
+    b.lists.pageSize = (raw, list) => (isBlank(raw) ? 100 : read(raw, list));
+  }),
+  fault('list-default-page-size-20', ['LIST-FULL-PAGES'], 'Without page_size a page holds 20 items, not 50.', (b) => {
+    const read = b.lists.pageSize;
+    b.lists.pageSize = (raw, list) => (isBlank(raw) ? 20 : read(raw, list));
+  }),
+  fault('list-max-page-size-off-by-one', ['LIST-PAGE-SIZE-BOUNDS'], 'page_size must be below the maximum: the maximum itself is rejected.', (b) => {
+    const read = b.lists.pageSize;
+    b.lists.pageSize = (raw, list) => {
+      const size = read(raw, list);
+      if (size >= list.pageSize.max) throw invalidArgument('page_size', `must be less than ${list.pageSize.max}`, 'query');
+      return size;
+    };
+  }),
+  fault('list-page-size-above-max-served', ['LIST-PAGE-SIZE-BOUNDS'], 'A page_size above the maximum is served in full.', (b) => {
+    const read = b.lists.pageSize;
+    b.lists.pageSize = (raw, list) => (Number(raw) > list.pageSize.max && Number.isInteger(Number(raw)) ? Number(raw) : read(raw, list));
+  }),
+  fault('list-page-size-parse-int', ['LIST-PAGE-SIZE-INVALID'], 'page_size is read with parseInt: "1.5" is 1 and "abc" the default.', (b) => {
+    const read = b.lists.pageSize;
+    b.lists.pageSize = (raw, list) => {
+      const parsed = Number.parseInt(raw ?? '', 10);
+      return read(Number.isNaN(parsed) ? null : String(parsed), list);
+    };
+  }),
+  fault('list-last-page-echoes-token', ['LIST-LAST-PAGE'], 'The last page answers with the page_token it was fetched with, so a walk never ends.', (b) => {
+    const end = b.lists.endOfList;
+    b.lists.endOfList = (list, pageToken) => pageToken || end(list, pageToken);
+  }),
+  fault('list-forged-token-first-page', ['LIST-PAGE-TOKEN-FORGED'], 'A page_token the service never issued gets the first page.', (b) => {
+    const refuse = b.lists.refuseToken;
+    b.lists.refuseToken = (problem) => (problem === 'unknown' ? null : refuse(problem));
+  }),
+  fault('list-stale-token-accepted', ['LIST-PAGE-TOKEN-STALE'], 'A page_token issued for another filter or order_by is used as is.', (b) => {
+    const refuse = b.lists.refuseToken;
+    b.lists.refuseToken = (problem) => (problem === 'other-query' ? null : refuse(problem));
+  }),
+
+  // order_by
+  fault('list-order-by-ignored', ['LIST-ORDER-BY'], 'order_by is validated, then the default order is used.', (b) => {
+    const order = b.lists.order;
+    b.lists.order = (raw, list) => {
+      order(raw, list);
+      return order(null, list);
+    };
+  }),
+  fault('list-order-desc-ignored', ['LIST-ORDER-BY'], 'A leading dash in order_by is dropped: lists come ascending.', (b) => {
+    const order = b.lists.order;
+    b.lists.order = (raw, list) => order(raw === null ? null : raw.replace(/^\s*-/, ''), list);
+  }),
+  fault('list-order-desc-suffix-rejected', ['LIST-ORDER-BY-DESC-SUFFIX'], 'order_by "<field> desc" is rejected; only the dash prefix works.', (b) => {
+    const order = b.lists.order;
+    b.lists.order = (raw, list) => {
+      if (/\s+desc$/i.test(raw?.trim() ?? '')) throw invalidArgument('order_by', 'use a leading dash for descending order', 'query');
+      return order(raw, list);
+    };
+  }),
+  fault('list-default-order-ascending', ['LIST-ORDER-DEFAULT'], 'Without order_by, lists come in ascending order of their default field (runs oldest first).', (b) => {
+    const order = b.lists.order;
+    b.lists.order = (raw, list) => (isBlank(raw) ? { ...order(raw, list), descending: false } : order(raw, list));
+  }),
+  fault('list-order-unknown-field-default', ['LIST-ORDER-BY-UNKNOWN'], 'An order_by the service cannot read falls back to the default order.', (b) => {
+    const order = b.lists.order;
+    b.lists.order = (raw, list) => {
+      try {
+        return order(raw, list);
+      } catch {
+        return order(null, list);
+      }
+    };
+  }),
+
+  // filter
+  fault('list-filter-quoted-never-match', ['LIST-FILTER-QUOTING'], 'A double-quoted value keeps its quotes when compared, so it matches nothing.', (b) => {
+    evaluateWith(b, (cmp, item, fields, correct) => (cmp.quoted ? false : correct(cmp, item, fields)));
+  }),
+  fault('list-filter-or-as-and', ['LIST-FILTER-AND-OR'], 'OR is evaluated as AND.', (b) => {
+    const matches = b.lists.matches;
+    b.lists.matches = (expr, item, fields) => matches(asAnd(expr), item, fields);
+  }),
+  fault('list-filter-not-equal-as-equal', ['LIST-FILTER-FIELDS'], '`!=` is evaluated as `=`.', (b) => {
+    evaluateWith(b, (cmp, item, fields, correct) => correct(cmp.op === '!=' ? { ...cmp, op: '=' } : cmp, item, fields));
+  }),
+  fault('list-filter-numbers-as-text', ['LIST-FILTER-FIELDS'], 'Numbers are compared as text: 0.5 is not 0.50, and 9 is above 10.', (b) => compareAsText(b, 'number')),
+  fault('list-filter-timestamps-as-text', ['LIST-FILTER-FIELDS'], 'Timestamps are compared as text: `…:00Z` is not `…:00.000Z`.', (b) => compareAsText(b, 'timestamp')),
+  fault('list-filter-tag-ignored', ['LIST-FILTER-FIELDS'], 'A tag comparison holds for every run.', (b) => {
+    evaluateWith(b, (cmp, item, fields, correct) => fields[cmp.field]?.kind === 'tags' || correct(cmp, item, fields));
+  }),
+  fault('list-filter-created-by-rejected', ['LIST-FILTER-FIELDS'], 'A filter on created_by (not a field of Run) is rejected.', (b) => {
+    const read = b.lists.filter;
+    b.lists.filter = (raw, list) => {
+      const expr = read(raw, list);
+      if (expr && comparedFields(expr).includes('created_by')) throw invalidArgument('filter', '"created_by" is not a field of a run', 'query');
+      return expr;
+    };
+  }),
+  fault('list-filter-unknown-field-ignored', ['LIST-FILTER-UNKNOWN-FIELD'], 'Comparisons on fields the list does not have are dropped.', (b) => {
+    const read = b.lists.filter;
+    b.lists.filter = (raw, list) => {
+      const parsed = parseFilter(raw ?? '');
+      return parsed.ok ? prune(parsed.expr, (cmp) => Object.hasOwn(list.filterFields, cmp.field)) : read(raw, list);
+    };
+  }),
+  fault('list-filter-malformed-ignored', ['LIST-FILTER-MALFORMED'], 'A filter that does not parse is ignored: the whole list comes back.', (b) => {
+    const read = b.lists.filter;
+    b.lists.filter = (raw, list) => (isBlank(raw) || parseFilter(raw ?? '').ok ? read(raw, list) : null);
+  }),
+  fault('list-filter-dangling-junction-accepted', ['LIST-FILTER-MALFORMED'], 'A trailing AND or OR is dropped instead of refused.', (b) => {
+    const read = b.lists.filter;
+    b.lists.filter = (raw, list) => read(raw === null ? null : raw.replace(/\s+(AND|OR)\s*$/, ''), list);
+  }),
 ];

@@ -2,15 +2,13 @@
 // by id so pages are stable), keyset pagination with opaque tokens.
 
 import { createHash } from 'node:crypto';
-import { compareValues, matchesFilter, valueAt, type FilterExpr } from '../../contract/filter/index.js';
+import { compareValues, valueAt, type FilterExpr } from '../../contract/filter/index.js';
 import type { ListEndpoint } from '../../contract/list-endpoints.js';
 import type { Behaviour } from '../behaviour.js';
 import type { JsonObject } from '../http/body.js';
-import { invalidArgument } from '../http/errors.js';
-import { evaluatedFields, readFilter } from './filter.js';
-import { readOrder, type Order } from './order.js';
+import { evaluatedFields } from './filter.js';
+import type { Order } from './order.js';
 import type { Cursor } from './page-token.js';
-import { readPageSize } from './page-size.js';
 
 export interface ListSource<R> {
   readonly list: ListEndpoint;
@@ -43,18 +41,19 @@ function keyComparator(order: Order, tieOrder: Behaviour['lists']['tieOrder']): 
 function readCursor(raw: string | null, b: Behaviour, expected: string): Cursor | null {
   if (raw === null || raw === '') return null;
   const cursor = b.lists.tokens.decode(raw);
-  if (!cursor) throw invalidArgument('page_token', 'is not a page token issued by this service', 'query');
-  if (cursor.fingerprint !== expected) throw invalidArgument('page_token', 'was issued for a different filter or order_by', 'query');
+  const problem = !cursor ? 'unknown' : cursor.fingerprint !== expected ? 'other-query' : undefined;
+  const refusal = problem && b.lists.refuseToken(problem);
+  if (refusal) throw refusal;
   return cursor;
 }
 
-function entries<R>(source: ListSource<R>, filter: FilterExpr | null, order: Order): Entry[] {
+function entries<R>(b: Behaviour, source: ListSource<R>, filter: FilterExpr | null, order: Order): Entry[] {
   const fields = evaluatedFields(source.list);
   const out: Entry[] = [];
   for (const record of source.records) {
     const view = source.view(record);
     const item = source.hidden ? { ...view, ...source.hidden(record) } : view;
-    if (filter && !matchesFilter(filter, item, fields)) continue;
+    if (filter && !b.lists.matches(filter, item, fields)) continue;
     out.push({ view, key: [valueAt(item, order.spec.path ?? order.field) ?? null, String(valueAt(item, source.list.idField))] });
   }
   return out;
@@ -63,21 +62,23 @@ function entries<R>(source: ListSource<R>, filter: FilterExpr | null, order: Ord
 /** One page of a list, as `{<items>: [...], next_page_token}`. */
 export function listPage<R>(b: Behaviour, query: URLSearchParams, source: ListSource<R>): JsonObject {
   const { list } = source;
-  const pageSize = readPageSize(query.get('page_size'), list, b.lists);
+  const pageSize = b.lists.pageSize(query.get('page_size'), list);
   const filterText = query.get('filter')?.trim() ?? '';
-  const filter = readFilter(filterText, list);
-  const order = readOrder(query.get('order_by'), list);
+  const filter = b.lists.filter(filterText, list);
+  const order = b.lists.order(query.get('order_by'), list);
   const print = fingerprint(source, filterText, order);
-  const cursor = readCursor(query.get('page_token'), b, print);
+  const pageToken = query.get('page_token');
+  const cursor = readCursor(pageToken, b, print);
 
   const compare = keyComparator(order, b.lists.tieOrder);
-  const sorted = entries(source, filter, order).sort((x, y) => compare(x.key, y.key));
-  const start = cursor ? sorted.findIndex((entry) => compare(entry.key, cursor.after) > 0) : 0;
+  const sorted = entries(b, source, filter, order).sort((x, y) => compare(x.key, y.key));
+  const firstAfter = cursor ? sorted.findIndex((entry) => compare(entry.key, cursor.after) > 0) : 0;
+  const start = cursor && firstAfter >= 0 ? b.lists.resumeAt(firstAfter) : firstAfter;
   const page = start < 0 ? [] : sorted.slice(start, start + pageSize);
   const last = page[page.length - 1];
   const more = start >= 0 && start + pageSize < sorted.length;
 
-  const next = more && last ? b.lists.tokens.encode({ fingerprint: print, after: last.key }) : b.lists.endOfList(list);
+  const next = more && last ? b.lists.tokens.encode({ fingerprint: print, after: last.key }) : b.lists.endOfList(list, pageToken);
   const body: JsonObject = { [list.itemsKey]: page.map((entry) => entry.view) };
   if (next !== undefined) body.next_page_token = next;
   return body;

@@ -1,14 +1,12 @@
 // POST /v1/agents, GET /v1/agents/{agent_id}
 
-import { MODEL_TYPES, type ModelType } from '../../contract/enums.js';
 import type { Behaviour } from '../behaviour.js';
 import type { JsonObject } from '../http/body.js';
 import { json, type RequestContext, type Routes } from '../http/context.js';
 import type { AgentRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
-import { HTTP_URL, idCheck, PHONE_NUMBER } from '../validation/checks.js';
+import { readAgent } from '../validation/agents.js';
 import { Fields } from '../validation/fields.js';
-import { validateSimulatorConfig } from '../validation/simulator-config.js';
 import { existing } from './lookup.js';
 
 function agentView(b: Behaviour, agent: AgentRecord): JsonObject {
@@ -36,30 +34,12 @@ export function activeAgent(store: Store, id: string): AgentRecord {
   return existing(agent?.deleted ? undefined : agent, 'agent', 'agent_id');
 }
 
-function readModelType(fields: Fields, aliases: Behaviour['modelTypeAliases']): ModelType {
-  const given = fields.string('model_type', { required: true });
-  const known = (MODEL_TYPES as readonly string[]).includes(given) ? (given as ModelType) : aliases[given];
-  return known ?? fields.fail('model_type', `must be one of ${MODEL_TYPES.join(', ')}`);
-}
-
 function createAgent({ b, store, body }: RequestContext) {
-  const fields = new Fields(body, b.limits);
-  const display_name = fields.string('display_name', { required: true, limit: 'agent.display_name' });
-  const model_type = readModelType(fields, b.modelTypeAliases);
-  const phone_number = fields.string('phone_number', { limit: 'agent.phone_number', check: PHONE_NUMBER });
-  const endpoint = fields.string('endpoint', { limit: 'agent.endpoint', check: HTTP_URL, required: model_type === 'MODEL_TYPE_OUTBOUND_VOICE' });
-  const prompt = fields.string('prompt', { limit: 'agent.prompt' });
-  const metadata = fields.object(b.simulatorConfigField, { limit: 'agent.metadata' });
-  validateSimulatorConfig(model_type, fields.nested(b.simulatorConfigField));
-  const workflows = fields.object('workflows', { limit: 'agent.workflows' });
-  const reference = { each: idCheck('agentReference') };
-  const metric_ids = fields.strings('metric_ids', reference) ?? [];
-  const test_set_ids = fields.strings('test_set_ids', reference) ?? [];
-
+  const read = readAgent(b.agentRules, new Fields(body, b.limits), { body, configField: b.simulatorConfigField, modelTypeAliases: b.modelTypeAliases });
   const now = store.clock.now();
   const agent: AgentRecord = {
     id: store.ids.token(22),
-    display_name, model_type, phone_number, endpoint, prompt, metadata, workflows, metric_ids, test_set_ids,
+    ...read,
     knowledge_base_ids: [],
     create_time: now,
     update_time: now,

@@ -1,11 +1,10 @@
 // POST /v1/agents/{agent_id}/mutations, GET and DELETE .../mutations/{mutation_id}
 
-import { isObject, type JsonObject } from '../http/body.js';
+import type { JsonObject } from '../http/body.js';
 import { alreadyExists } from '../http/errors.js';
 import { json, type RequestContext, type Routes } from '../http/context.js';
 import type { Behaviour } from '../behaviour.js';
-import type { AgentRecord, MutationRecord } from '../store/records.js';
-import { STRING_VALUES } from '../validation/checks.js';
+import type { MutationRecord } from '../store/records.js';
 import { Fields } from '../validation/fields.js';
 import { activeAgent } from './agents.js';
 import { existing } from './lookup.js';
@@ -24,51 +23,35 @@ function mutationView(b: Behaviour, mutation: MutationRecord): JsonObject {
   return b.present('mutation', view, mutation);
 }
 
-/** The agent fields a mutation may override: top-level fields that are set, and simulator configuration keys. */
-const OVERRIDABLE_FIELDS = [
-  'display_name', 'model_type', 'phone_number', 'endpoint', 'prompt', 'metadata', 'workflows', 'metric_ids', 'test_set_ids',
-] as const;
-
-function overridableKeys(agent: AgentRecord): Set<string> {
-  const fields = OVERRIDABLE_FIELDS.filter((field) => agent[field] !== null);
-  return new Set([...fields, ...Object.keys(agent.metadata ?? {})]);
+/** The configuration keys of the parent agent; a missing parent is NOT_FOUND unless the rules let it pass. */
+function parentKeys({ b, store, param }: RequestContext): ReadonlySet<string> {
+  const agentId = param('agent_id');
+  if (!b.mutationRules.parentRequired && !store.agents.has(agentId)) return new Set();
+  return b.mutationRules.configurationKeys(activeAgent(store, agentId));
 }
-
-/** Flattens nested objects with dot notation; strings stay as they are, other values become JSON. */
-function flattenToStrings(value: JsonObject, prefix = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, inner] of Object.entries(value)) {
-    const path = prefix + key;
-    if (isObject(inner) && Object.keys(inner).length > 0) Object.assign(out, flattenToStrings(inner, `${path}.`));
-    else out[path] = typeof inner === 'string' ? inner : JSON.stringify(inner);
-  }
-  return out;
-}
-
-const activeMutations = (ctx: RequestContext, agentId: string) =>
-  [...ctx.store.mutations.values()].filter((m) => m.agent_id === agentId && !m.deleted);
 
 function createMutation(ctx: RequestContext) {
-  const { b, store } = ctx;
-  const agent = activeAgent(store, ctx.param('agent_id'));
-  const fields = new Fields(ctx.body, b.limits);
-  const display_name = fields.string('display_name', { required: true, limit: 'mutation.display_name' });
-  const description = fields.string('description', { limit: 'mutation.description' }) ?? '';
-  const config_overrides = fields.object('config_overrides', { limit: 'mutation.config_overrides' }) ?? {};
-  const allowed = overridableKeys(agent);
+  const { b, store, body } = ctx;
+  const rules = b.mutationRules;
+  const agentId = ctx.param('agent_id');
+  const allowed = parentKeys(ctx);
+  const fields = new Fields(body, b.limits);
+  const display_name = rules.fields.display_name(fields, body);
+  const description = rules.fields.description(fields, body);
+  const config_overrides = rules.fields.config_overrides(fields, body);
   const stray = Object.keys(config_overrides).find((key) => !allowed.has(key));
-  if (stray !== undefined) fields.fail('config_overrides', `key "${stray}" does not exist on the agent configuration`);
-  const given = fields.object('parameter_values', { check: STRING_VALUES }) as Record<string, string> | null;
-  if (activeMutations(ctx, agent.id).some((m) => m.display_name === display_name)) {
+  if (rules.overrideKeysChecked && stray !== undefined) fields.fail('config_overrides', `key "${stray}" does not exist on the agent configuration`);
+  const given = rules.fields.parameter_values(fields, body);
+  if ([...store.mutations.values()].some((other) => rules.nameTakenBy(other, agentId, display_name))) {
     throw alreadyExists('display_name', `the agent already has a mutation named "${display_name}"`);
   }
 
   const now = store.clock.now();
   const mutation: MutationRecord = {
     id: store.ids.ulid(now),
-    agent_id: agent.id,
+    agent_id: agentId,
     display_name, description, config_overrides,
-    parameter_values: given ?? flattenToStrings(config_overrides),
+    parameter_values: rules.parameterValues(given, config_overrides),
     create_time: now,
     update_time: null,
     deleted: false,
@@ -77,26 +60,22 @@ function createMutation(ctx: RequestContext) {
   return json(mutationView(b, mutation));
 }
 
-/** The mutation under the agent in the path, deleted ones included. */
-function ownMutation(ctx: RequestContext): MutationRecord {
-  const agent = activeAgent(ctx.store, ctx.param('agent_id'));
-  const mutation = ctx.store.mutations.get(ctx.param('mutation_id'));
-  return existing(mutation?.agent_id === agent.id ? mutation : undefined, 'mutation', 'mutation_id');
+/** The stored mutation a request under the agent in the path reaches (see MutationRules.reaches). */
+function reached({ b, store, param }: RequestContext, method: 'GET' | 'DELETE'): MutationRecord {
+  const agent = activeAgent(store, param('agent_id'));
+  const mutation = store.mutations.get(param('mutation_id'));
+  return existing(mutation && b.mutationRules.reaches(mutation, agent.id, method) ? mutation : undefined, 'mutation', 'mutation_id');
 }
 
-const notDeleted = (mutation: MutationRecord) => existing(mutation.deleted ? undefined : mutation, 'mutation', 'mutation_id');
-
-const getMutation = (ctx: RequestContext) => json(mutationView(ctx.b, notDeleted(ownMutation(ctx))));
-
 function deleteMutation(ctx: RequestContext) {
-  const mutation = ownMutation(ctx);
-  if (!ctx.b.mutationDeleteIdempotent) notDeleted(mutation);
+  const mutation = reached(ctx, 'DELETE');
+  if (!ctx.b.mutationDeleteIdempotent) existing(mutation.deleted ? undefined : mutation, 'mutation', 'mutation_id');
   mutation.deleted = true;
   return json({});
 }
 
 export const mutationRoutes: Routes = {
   'POST /v1/agents/{agent_id}/mutations': createMutation,
-  'GET /v1/agents/{agent_id}/mutations/{mutation_id}': getMutation,
+  'GET /v1/agents/{agent_id}/mutations/{mutation_id}': (ctx) => json(mutationView(ctx.b, reached(ctx, 'GET'))),
   'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}': deleteMutation,
 };

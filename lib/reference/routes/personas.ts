@@ -7,6 +7,7 @@ import { json, type RequestContext, type Routes } from '../http/context.js';
 import { listPage } from '../listing/listing.js';
 import type { PersonaRecord } from '../store/records.js';
 import { existing } from './lookup.js';
+import { allShown, findShown, markDeleted } from './soft-delete.js';
 
 function personaView(b: Behaviour, persona: PersonaRecord): JsonObject {
   const view = {
@@ -20,15 +21,17 @@ function personaView(b: Behaviour, persona: PersonaRecord): JsonObject {
 
 const PERSONAS = listEndpoint('personas');
 
-const persona = (ctx: RequestContext) => existing(ctx.store.personas.get(ctx.param('persona_id')), 'persona', 'persona_id');
+const persona = (ctx: RequestContext) => existing(findShown(ctx, ctx.store.personas, ctx.param('persona_id')), 'persona', 'persona_id');
 
-function listPersonas({ b, store, query }: RequestContext) {
-  return json(listPage(b, query, { list: PERSONAS, parent: '', records: store.personas.values(), view: (p) => personaView(b, p) }));
+function listPersonas(ctx: RequestContext) {
+  const { b, store, query } = ctx;
+  return json(listPage(b, query, { list: PERSONAS, parent: '', records: allShown(ctx, store.personas), view: (p) => personaView(b, p) }));
 }
 
 function deletePersona(ctx: RequestContext) {
-  ctx.store.personas.delete(persona(ctx).id);
-  return json({});
+  const deleted = persona(ctx);
+  markDeleted(ctx.store.personas, deleted.id);
+  return json(ctx.b.deletion.answer('persona', personaView(ctx.b, deleted)));
 }
 
 function phoneNumbers({ store }: RequestContext) {

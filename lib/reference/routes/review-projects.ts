@@ -1,12 +1,11 @@
 // POST /v1/review-projects
 
-import { DEFAULTS, PROJECT_RULES, PROJECT_TYPES } from '../../contract/enums.js';
 import type { Behaviour } from '../behaviour.js';
 import type { JsonObject } from '../http/body.js';
 import { json, type RequestContext, type Routes } from '../http/context.js';
 import type { ReviewProjectRecord } from '../store/records.js';
-import { EMAIL } from '../validation/checks.js';
-import { Fields, type Check } from '../validation/fields.js';
+import { Fields } from '../validation/fields.js';
+import { readReviewProject } from '../validation/review-projects.js';
 
 function reviewProjectView(b: Behaviour, project: ReviewProjectRecord): JsonObject {
   const view = {
@@ -18,27 +17,10 @@ function reviewProjectView(b: Behaviour, project: ReviewProjectRecord): JsonObje
   return b.present('reviewProject', view, project);
 }
 
-const PROJECT_RULE: Check<string> = {
-  test: (value) => (PROJECT_RULES as readonly string[]).includes(value),
-  description: `one of ${PROJECT_RULES.join(', ')}`,
-};
-
 function createReviewProject({ b, store, body }: RequestContext) {
-  const fields = new Fields(body, b.limits);
+  const fields = readReviewProject(b.reviewProjectFields, new Fields(body, b.limits));
   const now = store.clock.now();
-  const project: ReviewProjectRecord = {
-    id: store.ids.token(22),
-    display_name: fields.string('display_name', { required: true, limit: 'reviewProject.display_name' }),
-    assignees: fields.strings('assignees', { required: true, limit: 'reviewProject.assignees', each: EMAIL }),
-    linked_simulation_ids: fields.strings('linked_simulation_ids', { required: true, limit: 'reviewProject.linked_simulation_ids' }),
-    linked_metric_ids: fields.strings('linked_metric_ids', { required: true, limit: 'reviewProject.linked_metric_ids' }),
-    description: fields.string('description'),
-    project_type: fields.oneOf('project_type', PROJECT_TYPES) ?? DEFAULTS.reviewProjectType,
-    notifications: fields.boolean('notifications') ?? DEFAULTS.reviewProjectNotifications,
-    project_rules: fields.strings('project_rules', { each: PROJECT_RULE }),
-    create_time: now,
-    update_time: now,
-  };
+  const project: ReviewProjectRecord = { id: store.ids.token(22), ...fields, create_time: now, update_time: now };
   store.reviewProjects.set(project.id, project);
   return json(reviewProjectView(b, project));
 }

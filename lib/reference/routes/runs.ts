@@ -7,6 +7,7 @@ import { json, type RequestContext, type Routes } from '../http/context.js';
 import { listPage } from '../listing/listing.js';
 import type { RunRecord } from '../store/records.js';
 import { existing } from './lookup.js';
+import { allShown, findShown, markDeleted } from './soft-delete.js';
 
 /** Statuses a run ends in; deleting a run in any other status cancels it. */
 const TERMINAL_RUN_STATUSES: readonly string[] = ['COMPLETED', 'FAILED', 'CANCELLED'];
@@ -32,25 +33,27 @@ function runView(b: Behaviour, run: RunRecord): JsonObject {
 
 const RUNS = listEndpoint('runs');
 
-function listRuns({ b, store, query }: RequestContext) {
+function listRuns(ctx: RequestContext) {
+  const { b, store, query } = ctx;
   return json(listPage(b, query, {
     list: RUNS,
     parent: '',
-    records: store.runs.values(),
+    records: allShown(ctx, store.runs),
     view: (run) => runView(b, run),
     hidden: (run) => ({ created_by: run.created_by }),
   }));
 }
 
-function deleteRun({ store, param }: RequestContext) {
-  const run = existing(store.runs.get(param('run_id')), 'run', 'run_id');
+function deleteRun(ctx: RequestContext) {
+  const { b, store } = ctx;
+  const run = existing(findShown(ctx, store.runs, ctx.param('run_id')), 'run', 'run_id');
   if (TERMINAL_RUN_STATUSES.includes(run.status)) {
-    store.runs.delete(run.run_id);
+    markDeleted(store.runs, run.run_id);
   } else {
     run.status = 'CANCELLED';
     run.update_time = store.clock.now();
   }
-  return json({});
+  return json(b.deletion.answer('run', runView(b, run)));
 }
 
 export const runRoutes: Routes = {

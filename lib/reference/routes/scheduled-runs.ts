@@ -22,8 +22,9 @@ const scheduledRun = (ctx: RequestContext) =>
   existing(ctx.store.scheduledRuns.get(ctx.param('scheduled_run_id')), 'scheduled run', 'scheduled_run_id');
 
 function deleteScheduledRun(ctx: RequestContext) {
+  const run = scheduledRun(ctx);
   // Schedules live only in this record, so removing it removes the schedule.
-  ctx.store.scheduledRuns.delete(scheduledRun(ctx).id);
+  if (ctx.b.scheduledRunDeleteRemoves) ctx.store.scheduledRuns.delete(run.id);
   return json({});
 }
 

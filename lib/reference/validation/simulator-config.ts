@@ -1,12 +1,14 @@
 // The simulator configuration keys of each agent type, as rules over the configuration
-// object. Keys of other types, and unknown keys, pass untouched.
+// object. Keys of other types, and unknown keys, pass untouched. The Behaviour holds a
+// fresh copy of the tables (simulatorConfigRules), so a fault can change one key's rule.
 
 import type { ModelType } from '../../contract/enums.js';
 import { CHAT_RESPONSE_FORMATS } from '../../contract/enums.js';
 import { HTTP_URL, idCheck, JSON_DOCUMENT, PUBLIC_HTTP_URL, WSS_URL } from './checks.js';
 import type { Fields } from './fields.js';
 
-type KeyRule = (config: Fields, key: string) => void;
+export type KeyRule = (config: Fields, key: string) => void;
+export type SimulatorConfigRules = Partial<Record<ModelType, Record<string, KeyRule>>>;
 
 const text: KeyRule = (c, k) => void c.string(k);
 const flag: KeyRule = (c, k) => void c.boolean(k);
@@ -43,12 +45,10 @@ const WEBSOCKET: Record<string, KeyRule> = {
   custom_headers: json,
 };
 
-const RULES: Partial<Record<ModelType, Record<string, KeyRule>>> = {
-  MODEL_TYPE_CHAT: CHAT,
-  MODEL_TYPE_OUTBOUND_VOICE: OUTBOUND_VOICE,
-  MODEL_TYPE_WEBSOCKET: WEBSOCKET,
-};
+export function simulatorConfigRules(): SimulatorConfigRules {
+  return { MODEL_TYPE_CHAT: { ...CHAT }, MODEL_TYPE_OUTBOUND_VOICE: { ...OUTBOUND_VOICE }, MODEL_TYPE_WEBSOCKET: { ...WEBSOCKET } };
+}
 
-export function validateSimulatorConfig(modelType: ModelType, config: Fields): void {
-  for (const [key, rule] of Object.entries(RULES[modelType] ?? {})) rule(config, key);
+export function validateSimulatorConfig(rules: SimulatorConfigRules, modelType: ModelType, config: Fields): void {
+  for (const [key, rule] of Object.entries(rules[modelType] ?? {})) rule(config, key);
 }

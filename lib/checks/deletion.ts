@@ -1,0 +1,52 @@
+// Deleting a resource the run was given (DELETABLE_*_ID): sent once per file, however
+// many checks judge the answer, since a second DELETE would meet a deleted resource.
+
+import { setTimeout as delay } from 'node:timers/promises';
+import type { RequirementId } from '../contract/requirements/index.js';
+import type { Call, CheckContext } from '../harness/index.js';
+import { excerpt } from './evidence.js';
+import { isSuccess } from './responses.js';
+
+/** The DELETE exchange with what the check needs from before it (`T`); or why it was not sent. */
+export type Deletion<T extends object = object> = (T & { readonly call: Call }) | { readonly skip: string };
+
+const deletions = new Map<string, Promise<Deletion>>();
+
+/** The first check to ask performs the deletion; later ones get the same exchange. */
+export async function deleteOnce<T extends object>(t: CheckContext, key: string, perform: (t: CheckContext) => Promise<Deletion<T>>): Promise<T & { readonly call: Call }> {
+  let deletion = deletions.get(key) as Promise<Deletion<T>> | undefined;
+  if (!deletion) {
+    deletion = perform(t);
+    deletions.set(key, deletion);
+  }
+  const done = await deletion;
+  if ('skip' in done) t.skip(done.skip);
+  return done;
+}
+
+/** A success whose body is an empty object; a 204 without a body counts as one. */
+export function expectEmptyObjectAnswer(t: CheckContext, call: Call, requirements: readonly RequirementId[], what: string): void {
+  const body = t.expectSuccess(call, requirements, what);
+  t.assert(Object.keys(body).length === 0, requirements, `${what} should answer an empty object, but answered ${excerpt(JSON.stringify(body), 200)}`, call);
+}
+
+/** Strict: the empty object is sent as a JSON body `{}`, not left out. */
+export function expectEmptyJsonBody(t: CheckContext, call: Call, what: string): void {
+  if (!isSuccess(call)) t.skip(`${what} did not succeed (judged by the MUST check)`);
+  const { json, text, status } = call.response;
+  const empty = typeof json === 'object' && json !== null && !Array.isArray(json) && Object.keys(json).length === 0;
+  t.assert(empty, ['DELETE-EMPTY-OBJECT-BODY'], `${what} answered ${status} with ${text.trim() ? excerpt(text, 200) : 'no body'}; convention is the JSON body {}`, call);
+}
+
+/**
+ * Runs `probe` until it finds nothing wrong, a few times a second apart: a server may
+ * apply a deletion just after answering it (a 202, say). Returns the last problem.
+ */
+export async function settled(probe: () => Promise<string | undefined>, attempts = 4, pauseMs = 1000): Promise<string | undefined> {
+  let problem = await probe();
+  for (let attempt = 1; attempt < attempts && problem !== undefined; attempt++) {
+    await delay(pauseMs);
+    problem = await probe();
+  }
+  return problem;
+}

@@ -1,0 +1,87 @@
+// Rules every item of a list must keep, declared as a table: one check per rule, each
+// judging every listed item. The pages are read loosely (a 2xx with an items array):
+// their schema and pagination are the list checks' concern, so a check here fails
+// only for its own rule.
+
+import { listEndpoint, type ListEndpoint } from '../contract/list-endpoints.js';
+import type { RequirementId } from '../contract/requirements/index.js';
+import { check, type Call, type CheckContext } from '../harness/index.js';
+import { nextTokenOf } from './pagination.js';
+import { isSuccess } from './responses.js';
+
+type Json = Record<string, unknown>;
+
+/** A listed item with the page exchange that carried it (the evidence when it breaks a rule). */
+export interface Listed {
+  readonly item: Json;
+  readonly call: Call;
+}
+
+export interface ItemRule {
+  readonly requirements: readonly RequirementId[];
+  /** Reads like the rule, after "every listed <item>": "has resource_name `personas/<id>`". */
+  readonly title: string;
+  /** Fails the check when the item breaks the rule. */
+  expect(t: CheckContext, item: Json, call: Call): void;
+}
+
+/** The items, or why they could not be read (a check skips with it). */
+type Walked = { readonly listed: Listed[] } | { readonly problem: string };
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Beyond this many pages the walk is given up (a list too big, or one that never ends). */
+const MAX_PAGES = 2000;
+
+/** Every page at the largest page size, until a page has no token or repeats one. */
+async function walkLoosely(t: CheckContext, list: ListEndpoint, params: Readonly<Record<string, string>>): Promise<Walked> {
+  const listed: Listed[] = [];
+  const tokens = new Set<string>();
+  let token: string | null = null;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const query = { page_size: list.pageSize.max, ...(token === null ? {} : { page_token: token }) };
+    const call = await t.call(`GET ${list.path}`, { params, query });
+    const body = call.response.json;
+    const items = isSuccess(call) && isObject(body) ? body[list.itemsKey] : undefined;
+    if (!Array.isArray(items)) return { problem: `listing ${list.id} answered ${call.response.status} without a "${list.itemsKey}" array (see the list checks)` };
+    listed.push(...items.filter(isObject).map((item) => ({ item, call })));
+    token = nextTokenOf(body as Json);
+    if (token === null || tokens.has(token)) return { listed };
+    tokens.add(token);
+  }
+  return { problem: `listing ${list.id} was still not on its last page after ${MAX_PAGES} pages (see the list checks)` };
+}
+
+function listedOrSkip(t: CheckContext, walked: Walked): Listed[] {
+  if ('problem' in walked) t.skip(walked.problem);
+  return walked.listed;
+}
+
+const walks = new Map<string, Promise<Walked>>();
+
+/** Every item of a list, read once per file. */
+export async function everyListed(t: CheckContext, listId: ListEndpoint['id'], params: Readonly<Record<string, string>> = {}): Promise<Listed[]> {
+  const key = `${listId}:${JSON.stringify(params)}`;
+  let walk = walks.get(key);
+  if (!walk) {
+    walk = walkLoosely(t, listEndpoint(listId), params);
+    walks.set(key, walk);
+  }
+  return listedOrSkip(t, await walk);
+}
+
+/** Every item of a list as it is now (after a change the check made). */
+export async function listedNow(t: CheckContext, listId: ListEndpoint['id'], params: Readonly<Record<string, string>> = {}): Promise<Json[]> {
+  return listedOrSkip(t, await walkLoosely(t, listEndpoint(listId), params)).map(({ item }) => item);
+}
+
+/** One check per rule over the items `source` gives; `what` names an item ("persona"). */
+export function declareItemRules(what: string, source: (t: CheckContext) => Promise<Listed[]>, rules: readonly ItemRule[]): void {
+  for (const rule of rules) {
+    check(rule.requirements, `every listed ${what} ${rule.title}`, async (t) => {
+      const listed = await source(t);
+      if (!listed.length) t.skip(`no ${what} is listed`);
+      for (const { item, call } of listed) rule.expect(t, item, call);
+    });
+  }
+}

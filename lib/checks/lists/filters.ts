@@ -1,0 +1,152 @@
+// filter of one list endpoint, with expressions built from the collection's own items
+// (lib/gen/filters.ts) and judged by the three-valued oracle against one snapshot.
+
+import { formatFilter, type FilterExpr, type FormatOptions } from '../../contract/filter/index.js';
+import { listEndpoint, FILTER_OPERATORS, type ListField } from '../../contract/list-endpoints.js';
+import type { RequirementId } from '../../contract/requirements/index.js';
+import {
+  acceptedComparisons, bareComparisons, comparison, exposedFields, junctionArbitrary, junctionExamples, malformedArbitrary,
+  malformedFilters, mustAccept, operatorComparisons, spacedComparisons, unseenValue,
+} from '../../gen/filters.js';
+import { check, type CheckContext } from '../../harness/index.js';
+import { property } from '../../harness/property.js';
+import { isSuccess } from '../responses.js';
+import { idOf, selectionMismatch, subsetMismatch } from './judge.js';
+import { listTarget, request, Snapshot, walk, type ListId, type ListTarget, type Walk } from './walk.js';
+
+const UNKNOWN_FIELD_FILTER = 'no_such_field = 1';
+
+type Item = Record<string, unknown>;
+
+const filtered = (t: CheckContext, target: ListTarget, filter: string, requirements: readonly RequirementId[]): Promise<Walk> =>
+  walk(t, target, { filter, page_size: target.list.pageSize.max }, requirements);
+
+type Judge = (all: readonly Item[], returned: readonly Item[]) => string | undefined;
+
+/** Walks the filtered list and fails when `judge` finds it wrong against the snapshot (twice: see Snapshot.expect). */
+async function expectFiltered(t: CheckContext, snapshot: Snapshot, text: string, requirements: readonly RequirementId[], judge: Judge): Promise<Walk> {
+  let result: Walk | undefined;
+  await snapshot.expect(requirements, async (all) => {
+    result = await filtered(t, snapshot.target, text, requirements);
+    const message = judge(all, result.items);
+    return message === undefined ? undefined : { message, call: result.pages.at(-1)?.call };
+  });
+  return result!;
+}
+
+/** The filtered walk returns exactly the snapshot items the filter selects, under every reading. */
+function expectSelection(t: CheckContext, snapshot: Snapshot, expr: FilterExpr, requirements: readonly RequirementId[], quote?: FormatOptions['quote']): Promise<Walk> {
+  const { filterFields, idField } = snapshot.target.list;
+  const text = formatFilter(expr, { quote });
+  return expectFiltered(t, snapshot, text, requirements, (all, returned) => selectionMismatch({ expr, text }, filterFields, idField, all, returned));
+}
+
+/**
+ * Whether a filter the server may refuse (ordering on a text-like field) is accepted;
+ * a refusal must be INVALID_ARGUMENT naming filter.
+ */
+async function accepted(t: CheckContext, target: ListTarget, filter: string, requirements: readonly RequirementId[]): Promise<boolean> {
+  const call = await request(t, target, { filter, page_size: target.list.pageSize.max });
+  if (isSuccess(call)) return true;
+  t.expectInvalidArgument(call, requirements, 'filter', `filter ${JSON.stringify(filter)}`);
+  return false;
+}
+
+async function expectRejected(t: CheckContext, target: ListTarget, filter: string, requirements: readonly RequirementId[]): Promise<void> {
+  t.expectInvalidArgument(await request(t, target, { filter }), requirements, 'filter', `filter ${JSON.stringify(filter)}`);
+}
+
+/**
+ * A field whose values no item shows cannot be judged: every operator the field must
+ * accept is accepted (the others accepted or refused) and returns only listed items.
+ */
+async function expectAcceptedSubset(t: CheckContext, snapshot: Snapshot, name: string, field: ListField): Promise<void> {
+  const value = unseenValue(field.kind);
+  if (value === undefined) return t.skip(`no listed item shows a usable ${name}, and no ${field.kind} value is sure to be valid`);
+  const { idField } = snapshot.target.list;
+  for (const op of FILTER_OPERATORS) {
+    const text = formatFilter(comparison(name, op, value), { quote: 'always' });
+    if (!mustAccept(field.kind, op) && !(await accepted(t, snapshot.target, text, ['LIST-FILTER-FIELDS']))) continue;
+    await expectFiltered(t, snapshot, text, ['LIST-FILTER-FIELDS'], (all, returned) => subsetMismatch(idField, all, returned, `filter ${JSON.stringify(text)}`));
+  }
+}
+
+async function snapshotOf(t: CheckContext, id: ListId): Promise<Snapshot> {
+  return Snapshot.take(t, await listTarget(t, id), 1, 'items to take filter values from');
+}
+
+export function declareFilterChecks(id: ListId): void {
+  const list = listEndpoint(id);
+  const { path, itemsKey } = list;
+
+  for (const exposed of exposedFields(list)) {
+    const { name, field } = exposed;
+    check(['LIST-FILTER-FIELDS'], `${path}: filter on ${name} with each operator returns exactly the matching ${itemsKey}`, async (t) => {
+      const snapshot = await snapshotOf(t, id);
+      const comparisons = operatorComparisons(snapshot.items, exposed);
+      // No item shows a usable value: the field can only be checked for acceptance.
+      if (!comparisons.length) return expectAcceptedSubset(t, snapshot, name, field);
+      for (const c of comparisons) {
+        if (mustAccept(field.kind, c.op) || (await accepted(t, snapshot.target, formatFilter(c), ['LIST-FILTER-FIELDS']))) {
+          await expectSelection(t, snapshot, c, ['LIST-FILTER-FIELDS']);
+        }
+      }
+    });
+  }
+
+  for (const [name, field] of Object.entries(list.filterFields).filter(([, f]) => f.path === null)) {
+    check(['LIST-FILTER-FIELDS'], `${path}: filter on ${name} (not a field of the items) is accepted and returns only listed ${itemsKey}`, async (t) => {
+      await expectAcceptedSubset(t, await snapshotOf(t, id), name, field);
+    });
+  }
+
+  check(['LIST-FILTER-AND-OR'], `${path}: two comparisons joined by AND select their intersection, by OR their union`, async (t) => {
+    const snapshot = await snapshotOf(t, id);
+    const candidates = acceptedComparisons(list, snapshot.items);
+    if (!candidates.length) t.skip('no listed item carries a usable filter value');
+    for (const example of junctionExamples(list, snapshot.items)) await expectSelection(t, snapshot, example, ['LIST-FILTER-AND-OR']);
+    await property(t, junctionArbitrary(candidates), async (expr) => {
+      await expectSelection(t, snapshot, expr, ['LIST-FILTER-AND-OR']);
+    });
+  });
+
+  check(['LIST-FILTER-QUOTING'], `${path}: a value unquoted and double-quoted selects the same ${itemsKey}`, async (t) => {
+    const snapshot = await snapshotOf(t, id);
+    const comparisons = bareComparisons(list, snapshot.items);
+    if (!comparisons.length) t.skip('no listed value can be written without quotes');
+    for (const c of comparisons) {
+      const bare = await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING'], 'never');
+      const quoted = await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING'], 'always');
+      const ids = (walked: Walk) => walked.items.map((item) => idOf(item, list.idField)).sort().join(',');
+      t.assert(ids(bare) === ids(quoted), ['LIST-FILTER-QUOTING'],
+        `${JSON.stringify(formatFilter(c, { quote: 'never' }))} returned ${bare.items.length} ${itemsKey}, ${JSON.stringify(formatFilter(c, { quote: 'always' }))} ${quoted.items.length}, not the same ones`,
+        quoted.pages.at(-1)?.call);
+    }
+  });
+
+  check(['LIST-FILTER-QUOTING'], `${path}: a double-quoted value containing a space selects the matching ${itemsKey}`, async (t) => {
+    const snapshot = await snapshotOf(t, id);
+    const comparisons = spacedComparisons(list, snapshot.items);
+    if (!comparisons.length) t.skip('no listed item carries a value with a space');
+    for (const c of comparisons) await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING']);
+  });
+
+  check(['LIST-FILTER-UNKNOWN-FIELD'], `${path}: a filter on a field it does not list is rejected with INVALID_ARGUMENT naming filter`, async (t) => {
+    await expectRejected(t, await listTarget(t, id), UNKNOWN_FIELD_FILTER, ['LIST-FILTER-UNKNOWN-FIELD']);
+  });
+
+  const [first] = exposedFields(list);
+  if (first) {
+    check(['LIST-FILTER-MALFORMED'], `${path}: ${malformedFilters(first.name).map((f) => JSON.stringify(f)).join(', ')} are rejected with INVALID_ARGUMENT`, async (t) => {
+      const target = await listTarget(t, id);
+      for (const filter of malformedFilters(first.name)) await expectRejected(t, target, filter, ['LIST-FILTER-MALFORMED']);
+    });
+  }
+
+  check(['LIST-FILTER-MALFORMED'], `${path}: valid comparisons broken by a dangling or doubled AND/OR, a missing field or value, a doubled operator or an open quote are rejected`, async (t) => {
+    const snapshot = await snapshotOf(t, id);
+    const candidates = acceptedComparisons(list, snapshot.items);
+    if (!candidates.length) t.skip('no listed item carries a usable filter value');
+    await property(t, malformedArbitrary(candidates), (filter) => expectRejected(t, snapshot.target, filter, ['LIST-FILTER-MALFORMED']));
+  });
+}

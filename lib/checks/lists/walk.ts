@@ -1,0 +1,120 @@
+// What the list checks share: the collection a check lists (for metrics, a simulation
+// found through the runs), walking it page by page, and a snapshot of the whole
+// collection that filtered and smaller walks are compared with.
+
+import { listEndpoint, type ListEndpoint } from '../../contract/list-endpoints.js';
+import type { RequirementId } from '../../contract/requirements/index.js';
+import type { Call, CheckContext } from '../../harness/context.js';
+import { busiestSimulation } from '../../harness/discovery.js';
+import { fetchPage, type Page, type WalkQuery } from '../pagination.js';
+import { violation } from '../violation.js';
+import { idOf } from './judge.js';
+
+type Item = Record<string, unknown>;
+
+export type ListId = ListEndpoint['id'];
+
+export interface ListTarget {
+  readonly list: ListEndpoint;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+export interface Walk {
+  readonly pages: readonly Page[];
+  readonly items: Item[];
+}
+
+/** Beyond this many items a real collection is too big to walk in a check: skipped. */
+const MAX_WALK_ITEMS = 20_000;
+/** Pages in a row that bring no new item yet promise more: the walk would not end. */
+const MAX_IDLE_PAGES = 3;
+
+export async function listTarget(t: CheckContext, id: ListId): Promise<ListTarget> {
+  const list = listEndpoint(id);
+  if (id !== 'metrics') return { list, params: {} };
+  const busiest = await busiestSimulation(t);
+  if (!busiest) t.skip('no simulation to list metrics of: no listed run names a simulation output id in results.output_ids');
+  return { list, params: { simulation_id: busiest.simulationId } };
+}
+
+/** One request to the list, with no assertion on the answer. */
+export function request(t: CheckContext, { list, params }: ListTarget, query: Readonly<Record<string, string | number>>): Promise<Call> {
+  return t.call(`GET ${list.path}`, { params, query });
+}
+
+/**
+ * Every page until the last. A failed page breaks `requirements`; a token that comes
+ * back, or pages that bring nothing new yet carry a token, break LIST-LAST-PAGE.
+ */
+export async function walk(t: CheckContext, target: ListTarget, query: WalkQuery, requirements: readonly RequirementId[]): Promise<Walk> {
+  const { list, params } = target;
+  const pages: Page[] = [];
+  const tokens = new Set<string>();
+  const ids = new Set<string>();
+  let idle = 0;
+  for (let token: string | undefined; ; ) {
+    const page = await fetchPage(t, list, { params, query, requirements }, token);
+    pages.push(page);
+    if (page.nextToken === null) break;
+    const before = ids.size;
+    for (const item of page.items) ids.add(idOf(item, list.idField));
+    idle = ids.size > before ? 0 : idle + 1;
+    const shown = JSON.stringify(page.nextToken);
+    t.assert(!tokens.has(page.nextToken), ['LIST-LAST-PAGE'], `${list.path}: next_page_token ${shown} came back a second time, so the walk would never end`, page.call);
+    t.assert(idle < MAX_IDLE_PAGES, ['LIST-LAST-PAGE'], `${list.path}: ${idle} pages in a row brought no new item, yet each carried a next_page_token`, page.call);
+    if (ids.size > MAX_WALK_ITEMS) t.skip(`${list.path} holds more than ${MAX_WALK_ITEMS} items: too many to walk in one check`);
+    tokens.add(page.nextToken);
+    token = page.nextToken;
+  }
+  return { pages, items: pages.flatMap((p) => p.items) };
+}
+
+/** The exchange that returned the item at `index` of a walk (evidence for a failure there). */
+export function callHolding(walked: Walk, index: number): Call | undefined {
+  let end = 0;
+  for (const page of walked.pages) {
+    end += page.items.length;
+    if (index < end) return page.call;
+  }
+  return walked.pages.at(-1)?.call;
+}
+
+export interface Mismatch {
+  readonly message: string;
+  readonly call?: Call | undefined;
+}
+
+const everything = async (t: CheckContext, target: ListTarget): Promise<Item[]> =>
+  (await walk(t, target, { page_size: target.list.pageSize.max }, ['LIST-PAGINATION-COMPLETE'])).items;
+
+/** The whole collection, walked at the largest page size. */
+export class Snapshot {
+  private constructor(
+    private readonly t: CheckContext,
+    readonly target: ListTarget,
+    private current: Item[],
+  ) {}
+
+  /** Skips the check when the collection holds fewer than `minimum` items (`why` says what they are needed for). */
+  static async take(t: CheckContext, target: ListTarget, minimum = 1, why = 'something to list'): Promise<Snapshot> {
+    const items = await everything(t, target);
+    const { path, itemsKey } = target.list;
+    if (items.length < minimum) t.skip(`${path} holds ${items.length} ${itemsKey}; this check needs at least ${minimum} (${why})`);
+    return new Snapshot(t, target, items);
+  }
+
+  get items(): readonly Item[] {
+    return this.current;
+  }
+
+  /**
+   * Fails with `requirements` when `compare` finds a mismatch twice: against this snapshot
+   * and against a fresh one, since checks elsewhere may delete an item they were given meanwhile.
+   */
+  async expect(requirements: readonly RequirementId[], compare: (items: readonly Item[]) => Promise<Mismatch | undefined>): Promise<void> {
+    if (!(await compare(this.current))) return;
+    this.current = await everything(this.t, this.target);
+    const mismatch = await compare(this.current);
+    if (mismatch) violation(requirements, mismatch.message, mismatch.call);
+  }
+}

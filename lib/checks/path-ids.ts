@@ -1,0 +1,38 @@
+// Path IDs: every near miss of a parameter's ID rule is rejected with INVALID_ARGUMENT
+// naming the parameter; a well-formed ID that names nothing gets NOT_FOUND (strict).
+
+import { ENDPOINTS } from '../contract/endpoints.js';
+import { ID_RULES } from '../contract/ids.js';
+import { nearMissIds } from '../gen/ids.js';
+import { sampleParams } from '../gen/requests.js';
+import type { CheckContext } from '../harness/index.js';
+
+function endpointOf(key: string) {
+  const endpoint = ENDPOINTS.find((e) => e.key === key);
+  if (!endpoint) throw new Error(`no endpoint "${key}" in the contract`);
+  return endpoint;
+}
+
+/**
+ * Sends each near miss of `param`'s rule, the other path parameters well-formed
+ * (`params` overrides them, e.g. with a real parent id).
+ */
+export async function expectNearMissesRejected(t: CheckContext, endpointKey: string, param: string, params: Readonly<Record<string, string>> = {}): Promise<void> {
+  const endpoint = endpointOf(endpointKey);
+  const kind = endpoint.pathParams[param];
+  if (!kind) throw new Error(`${endpointKey} has no ID rule for ${param}`);
+  const base = { ...sampleParams(endpoint), ...params };
+  for (const miss of nearMissIds(ID_RULES[kind])) {
+    const call = await t.call(endpointKey, { params: { ...base, [param]: miss.value } });
+    t.expectInvalidArgument(call, ['PATH-ID-FORMAT'], param, `${endpointKey} with ${param} of ${miss.why}`);
+  }
+}
+
+/** A well-formed ID that names nothing: NOT_FOUND with HTTP 404, the common convention. */
+export async function expectMissingNotFound(t: CheckContext, endpointKey: string, params: Readonly<Record<string, string>>): Promise<void> {
+  const call = await t.call(endpointKey, { params });
+  const what = `${endpointKey} with a well-formed ID that names nothing`;
+  const error = t.expectRejection(call, ['MISSING-RESOURCE-NOT-FOUND'], {}, what);
+  t.assert(error['code'] === 'NOT_FOUND', ['MISSING-RESOURCE-NOT-FOUND'], `${what} answered code ${JSON.stringify(error['code'])}; convention is NOT_FOUND`, call);
+  t.assert(call.response.status === 404, ['HTTP-STATUS-CONVENTIONS'], `NOT_FOUND answered with HTTP ${call.response.status}; convention is 404`, call);
+}

@@ -1,0 +1,174 @@
+// List filter expressions built from the list's own items (Filter and pagination rules):
+// every value is one a returned item carries, so each comparison selects something
+// and, for the median value, leaves something out. Malformed expressions are broken
+// by construction, so shrinking cannot turn one into a valid filter.
+
+import fc from 'fast-check';
+import { compareValues, formatFilter, isBareValue, valueAt, type Comparison, type FilterExpr, type Junction } from '../contract/filter/index.js';
+import { FILTER_OPERATORS, type FieldKind, type FilterOperator, type ListEndpoint, type ListField } from '../contract/list-endpoints.js';
+
+type Item = Record<string, unknown>;
+
+/** A filter field whose values the items carry. */
+export interface ExposedField {
+  readonly name: string;
+  readonly field: ListField & { readonly path: string };
+}
+
+export function exposedFields(list: ListEndpoint): ExposedField[] {
+  return Object.entries(list.filterFields).flatMap(([name, field]) => (field.path === null ? [] : [{ name, field: { ...field, path: field.path } }]));
+}
+
+/**
+ * Operators every server must accept on a field. The spec lists six operators without
+ * saying they all apply to every field: ordering on text, ids, enums and tags may be refused.
+ */
+export function mustAccept(kind: FieldKind, op: FilterOperator): boolean {
+  return op === '=' || op === '!=' || kind === 'timestamp' || kind === 'number';
+}
+
+/**
+ * The text of a data value in a filter; undefined when no spelling is safe in every
+ * server's grammar (the spec shows no escapes, and servers may trim quoted text).
+ */
+export function filterLiteral(kind: FieldKind, value: unknown): string | undefined {
+  if (kind === 'number') return typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
+  if (typeof value !== 'string' || value === '' || value !== value.trim() || /["\\\p{Cc}]/u.test(value)) return undefined;
+  return value;
+}
+
+/** The item's usable values of a field: one, or for tags each element. */
+function literalsOf(item: Item, { field }: ExposedField): { raw: unknown; text: string }[] {
+  const value = valueAt(item, field.path);
+  const values = field.kind === 'tags' ? (Array.isArray(value) ? value : []) : [value];
+  const kind = field.kind === 'tags' ? 'string' : field.kind;
+  return values.flatMap((raw) => {
+    const text = filterLiteral(kind, raw);
+    return text === undefined ? [] : [{ raw, text }];
+  });
+}
+
+/**
+ * Up to `count` distinct values of a field, spread over the items in sort order (one:
+ * the median), so that each value and each side of it hold items. Tags: the most common.
+ */
+export function sampleValues(items: readonly Item[], exposed: ExposedField, count: number): string[] {
+  const values = items.flatMap((item) => literalsOf(item, exposed));
+  if (exposed.field.kind === 'tags') {
+    const frequency = new Map<string, number>();
+    for (const { text } of values) frequency.set(text, (frequency.get(text) ?? 0) + 1);
+    return [...frequency.keys()].sort((a, b) => frequency.get(b)! - frequency.get(a)! || (a < b ? -1 : 1)).slice(0, count);
+  }
+  const texts = values.sort((a, b) => compareValues(exposed.field.kind, a.raw, b.raw)).map((v) => v.text);
+  const chosen: string[] = [];
+  for (let k = 1; k <= count; k++) {
+    const at = Math.floor((k * texts.length) / (count + 1));
+    const fresh = [...texts.slice(at), ...texts.slice(0, at).reverse()].find((text) => !chosen.includes(text));
+    if (fresh !== undefined) chosen.push(fresh);
+  }
+  return chosen;
+}
+
+/**
+ * The same number or instant spelled differently (`0.35` → `0.350`, `…:00.000Z` → `…:00Z`):
+ * a server comparing the text instead of the value returns other items. Undefined when there is none.
+ */
+export function respell(kind: FieldKind, text: string): string | undefined {
+  if (kind === 'number') return /^-?\d+$/.test(text) ? `${text}.0` : /^-?\d*\.\d+$/.test(text) ? `${text}0` : undefined;
+  if (kind !== 'timestamp') return undefined;
+  const m = /^(.+T\d{2}:\d{2}:\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})$/i.exec(text);
+  if (!m) return undefined;
+  const [, head, fraction, zone] = m;
+  if (fraction === undefined) return `${head}.000${zone}`;
+  if (/^0+$/.test(fraction)) return `${head}${zone}`;
+  return fraction.length < 6 ? `${head}.${fraction.padEnd(6, '0')}${zone}` : undefined;
+}
+
+export const comparison = (field: string, op: FilterOperator, value: string): Comparison => ({ kind: 'cmp', field, op, value, quoted: !isBareValue(value) });
+
+/**
+ * A value for a field no item shows (e.g. runs' created_by), which every server must accept;
+ * undefined for ids, enums and tags, whose values a server may validate against its own.
+ */
+export function unseenValue(kind: FieldKind): string | undefined {
+  const values: Partial<Record<FieldKind, string>> = { timestamp: '2000-01-01T00:00:00Z', number: '0', string: 'cft-nobody@example.com' };
+  return values[kind];
+}
+
+/** Every operator with the field's median value and, where one exists, its other spelling. */
+export function operatorComparisons(items: readonly Item[], exposed: ExposedField): Comparison[] {
+  const [median] = sampleValues(items, exposed, 1);
+  if (median === undefined) return [];
+  const respelled = respell(exposed.field.kind, median);
+  const values = respelled === undefined ? [median] : [median, respelled];
+  return values.flatMap((value) => FILTER_OPERATORS.map((op) => comparison(exposed.name, op, value)));
+}
+
+/** Comparisons every server must accept, one per field and operator, from the items' median values. */
+export function acceptedComparisons(list: ListEndpoint, items: readonly Item[]): Comparison[] {
+  return exposedFields(list).flatMap((exposed) => {
+    const [median] = sampleValues(items, exposed, 1);
+    return median === undefined ? [] : FILTER_OPERATORS.filter((op) => mustAccept(exposed.field.kind, op)).map((op) => comparison(exposed.name, op, median));
+  });
+}
+
+/**
+ * `f = a OR f = b` and `f != a AND f != b` on the first field with two values: OR read
+ * as AND selects nothing, AND read as OR everything.
+ */
+export function junctionExamples(list: ListEndpoint, items: readonly Item[]): Junction[] {
+  for (const exposed of exposedFields(list)) {
+    const [a, b] = sampleValues(items, exposed, 2);
+    if (a === undefined || b === undefined) continue;
+    const pair = (op: FilterOperator) => [comparison(exposed.name, op, a), comparison(exposed.name, op, b)];
+    return [{ kind: 'or', terms: pair('=') }, { kind: 'and', terms: pair('!=') }];
+  }
+  return [];
+}
+
+/** AND or OR of two comparisons; never both, since the spec shows no precedence. */
+export function junctionArbitrary(candidates: readonly Comparison[]): fc.Arbitrary<FilterExpr> {
+  const term = fc.constantFrom(...candidates);
+  return fc.tuple(fc.constantFrom<Junction['kind']>('and', 'or'), term, term).map(([kind, a, b]): FilterExpr => ({ kind, terms: [a, b] }));
+}
+
+/** `f = "v w"` for each field with a value holding a space: it must be quoted to work. */
+export function spacedComparisons(list: ListEndpoint, items: readonly Item[]): Comparison[] {
+  return exposedFields(list).flatMap((exposed) => {
+    const spaced = items.flatMap((item) => literalsOf(item, exposed)).map((v) => v.text).filter((text) => text.includes(' ')).sort();
+    return spaced.length ? [comparison(exposed.name, '=', spaced[0]!)] : [];
+  });
+}
+
+/** `f = v` for each field whose median value can be written without quotes. */
+export function bareComparisons(list: ListEndpoint, items: readonly Item[]): Comparison[] {
+  return exposedFields(list).flatMap((exposed) => {
+    const [median] = sampleValues(items, exposed, 1);
+    return median !== undefined && isBareValue(median) ? [comparison(exposed.name, '=', median)] : [];
+  });
+}
+
+/** The five malformed shapes every endpoint must refuse, on one of its fields. */
+export function malformedFilters(field: string): string[] {
+  return [`${field} =`, '= x', `${field} == x`, `${field} = "open`, `${field} = x AND`];
+}
+
+const valueText = (c: Comparison): string => formatFilter(c).slice(`${c.field} ${c.op} `.length);
+
+/** Ways to break a valid comparison (or two) that no reading of the grammar repairs. */
+const BREAKERS: ReadonlyArray<(c: Comparison, d: Comparison) => string> = [
+  (c) => `${formatFilter(c)} AND`,
+  (c) => `${formatFilter(c)} OR`,
+  (c) => `AND ${formatFilter(c)}`,
+  (c, d) => `${formatFilter(c)} OR OR ${formatFilter(d)}`,
+  (c) => `${c.field} ${c.op}`,
+  (c) => `${c.op} ${valueText(c)}`,
+  (c) => `${c.field} ${c.op}${c.op} ${valueText(c)}`,
+  (c) => `${c.field} ${c.op} "${c.value}`,
+];
+
+/** Malformed filter text built from valid comparisons (values have no quotes, by filterLiteral). */
+export function malformedArbitrary(candidates: readonly Comparison[]): fc.Arbitrary<string> {
+  const term = fc.constantFrom(...candidates);
+  return fc.tuple(fc.constantFrom(...BREAKERS), term, term).map(([breaker, c, d]) => breaker(c, d));
+}

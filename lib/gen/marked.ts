@@ -1,0 +1,18 @@
+// Values that carry the run marker yet keep an exact length: boundary values are
+// sent with the marker at the front, so a leftover on a real server names its run.
+
+import { charLength } from '../contract/limits.js';
+
+/**
+ * `value` with its first characters replaced by `<marker> `, keeping the length in code
+ * points (what the limits count). Too short to hold the marker: returned unchanged.
+ * The marker is ASCII, so the UTF-16 length never grows.
+ */
+export function marked(marker: string, value: string): string {
+  const prefix = `${marker} `;
+  const chars = [...value];
+  return chars.length > prefix.length ? prefix + chars.slice(prefix.length).join('') : value;
+}
+
+/** Whether `marked` could place the marker in a value of this many code points. */
+export const holdsMarker = (marker: string, value: string): boolean => charLength(value) > marker.length + 1;

@@ -1,0 +1,71 @@
+// The rules of agent mutations, each of which a fault may break alone: the Behaviour
+// holds a fresh copy (defaultMutationRules), and the routes read every rule from it.
+
+import { DEFAULTS } from '../../contract/enums.js';
+import { isObject, type JsonObject } from '../http/body.js';
+import type { AgentRecord, MutationRecord } from '../store/records.js';
+import { STRING_VALUES } from './checks.js';
+import type { Fields } from './fields.js';
+
+export interface MutationBody {
+  readonly display_name: string;
+  readonly description: string;
+  readonly config_overrides: JsonObject;
+  readonly parameter_values: Readonly<Record<string, string>> | null;
+}
+
+/** How each body field of POST .../mutations is read (the raw body is there for readers that bend the rules). */
+export type MutationFields = { [K in keyof MutationBody]: (fields: Fields, body: JsonObject) => MutationBody[K] };
+
+export interface MutationRules {
+  fields: MutationFields;
+  /** The keys of the parent agent's configuration, which config_overrides may use. */
+  configurationKeys(agent: AgentRecord): ReadonlySet<string>;
+  /** Whether config_overrides keys must be configuration keys of the parent. */
+  overrideKeysChecked: boolean;
+  /** The parameter_values stored: the given ones, else those derived from config_overrides. */
+  parameterValues(given: Readonly<Record<string, string>> | null, overrides: JsonObject): Readonly<Record<string, string>>;
+  /** Whether `other` keeps a new mutation of `agentId` from being named `displayName`. */
+  nameTakenBy(other: MutationRecord, agentId: string, displayName: string): boolean;
+  /** Whether a request under `agentId` reaches the stored `mutation`. */
+  reaches(mutation: MutationRecord, agentId: string, method: 'GET' | 'DELETE'): boolean;
+  /** Whether creation needs the parent agent to exist. */
+  parentRequired: boolean;
+}
+
+const MUTATION_FIELDS: Readonly<MutationFields> = {
+  display_name: (f) => f.string('display_name', { required: true, limit: 'mutation.display_name' }),
+  description: (f) => f.string('description', { limit: 'mutation.description' }) ?? DEFAULTS.mutationDescription,
+  config_overrides: (f) => f.object('config_overrides', { limit: 'mutation.config_overrides' }) ?? {},
+  parameter_values: (f) => f.object('parameter_values', { check: STRING_VALUES }) as Record<string, string> | null,
+};
+
+/** The agent fields a mutation may override when they are set, besides the simulator configuration keys. */
+const OVERRIDABLE_FIELDS = [
+  'display_name', 'model_type', 'phone_number', 'endpoint', 'prompt', 'metadata', 'workflows', 'metric_ids', 'test_set_ids',
+] as const;
+
+/** Flattens nested objects with dot notation; strings stay as they are, other values become JSON. */
+export function flattenToStrings(value: JsonObject, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    const path = prefix + key;
+    if (isObject(inner) && Object.keys(inner).length > 0) Object.assign(out, flattenToStrings(inner, `${path}.`));
+    else out[path] = typeof inner === 'string' ? inner : JSON.stringify(inner);
+  }
+  return out;
+}
+
+export function defaultMutationRules(): MutationRules {
+  return {
+    fields: { ...MUTATION_FIELDS },
+    configurationKeys: (agent) => new Set([...OVERRIDABLE_FIELDS.filter((field) => agent[field] !== null), ...Object.keys(agent.metadata ?? {})]),
+    overrideKeysChecked: true,
+    parameterValues: (given, overrides) => given ?? flattenToStrings(overrides),
+    // Unique per agent among active mutations.
+    nameTakenBy: (other, agentId, displayName) => other.agent_id === agentId && !other.deleted && other.display_name === displayName,
+    // Only under its own agent; a deleted one can still be deleted (idempotently) but not fetched.
+    reaches: (mutation, agentId, method) => mutation.agent_id === agentId && (method === 'DELETE' || !mutation.deleted),
+    parentRequired: true,
+  };
+}

@@ -1,0 +1,66 @@
+// Dashboards: PATCH renames the dashboard named by DASHBOARD_ID (the only one the suite
+// may touch). The renaming checks run last, so the dashboard keeps a marker-named
+// display_name from this run.
+
+import { ID_RULES } from '../lib/contract/ids.js';
+import { charBounds, lengthLimitChecks } from '../lib/checks/length-limits.js';
+import { expectNameMatchesId, expectTimestampOrder } from '../lib/checks/resource-fields.js';
+import { dashboardBody } from '../lib/gen/bodies.js';
+import { nearMissIds } from '../lib/gen/ids.js';
+import { check, describeGroup, type CallSpec, type CheckContext } from '../lib/harness/index.js';
+
+const PATCH = 'PATCH /v1/dashboards/{dashboard_id}';
+const WRITES = { writes: true, needs: ['dashboardId'] } as const;
+
+const dashboardId = (t: CheckContext) => t.config.dashboardId as string;
+
+const patch = (t: CheckContext, spec: CallSpec, id = dashboardId(t)) => t.call(PATCH, { params: { dashboard_id: id }, ...spec });
+const rename = (t: CheckContext, displayName: string) => patch(t, { json: dashboardBody(displayName) });
+
+describeGroup('dashboards', () => {
+  lengthLimitChecks({
+    requirement: 'DASHBOARD-DISPLAY-NAME',
+    field: 'display_name',
+    bounds: charBounds('dashboard.display_name'),
+    send: rename,
+    acceptProperty: true,
+    options: WRITES,
+  });
+
+  check(['REQUEST-WRONG-TYPE'], 'display_name given as a number is rejected with INVALID_ARGUMENT naming display_name', async (t) => {
+    const call = await patch(t, { json: { display_name: 12345 } });
+    t.expectInvalidArgument(call, ['REQUEST-WRONG-TYPE'], 'display_name', 'a numeric display_name');
+  }, WRITES);
+
+  check(['REQUEST-MALFORMED-JSON'], 'a PATCH body that is not valid JSON is rejected with INVALID_ARGUMENT', async (t) => {
+    const call = await patch(t, { rawBody: '{"display_name": ' });
+    t.expectInvalidArgument(call, ['REQUEST-MALFORMED-JSON'], undefined, 'a truncated JSON body');
+  }, WRITES);
+
+  // A malformed id names no dashboard, so the valid body changes nothing.
+  for (const { value, why } of nearMissIds(ID_RULES.dashboard, 5)) {
+    check(['PATH-ID-FORMAT'], `a dashboard_id of ${why} is rejected with INVALID_ARGUMENT naming dashboard_id`, async (t) => {
+      const call = await patch(t, { json: dashboardBody(t.name('path id probe')) }, value);
+      t.expectInvalidArgument(call, ['PATH-ID-FORMAT'], 'dashboard_id', `a dashboard_id of ${why}`);
+    });
+  }
+
+  check(['DASHBOARD-PATCH'], 'each PATCH applies its display_name and returns {dashboard} named dashboards/<22 alphanumeric>', async (t) => {
+    for (const displayName of [t.name('dashboard renamed'), t.name('dashboard renamed again')]) {
+      const call = await rename(t, displayName);
+      const dashboard = t.expectResource(call, ['DASHBOARD-PATCH'], 'renaming the dashboard');
+      t.assert(dashboard['display_name'] === displayName, ['DASHBOARD-PATCH'],
+        `sent display_name ${JSON.stringify(displayName)}, the response carries ${JSON.stringify(dashboard['display_name'])}`, call);
+    }
+  }, WRITES);
+
+  check(['NAME-MATCHES-ID'], 'the renamed dashboard is named dashboards/<the dashboard_id of the path>', async (t) => {
+    const call = await rename(t, t.name('dashboard name check'));
+    expectNameMatchesId(t, t.expectResource(call, ['DASHBOARD-PATCH'], 'renaming the dashboard'), 'dashboards', call, dashboardId(t));
+  }, WRITES);
+
+  check(['TIMESTAMP-ORDER'], 'the renamed dashboard\'s update_time is not before its create_time', async (t) => {
+    const call = await rename(t, t.name('dashboard'));
+    expectTimestampOrder(t, t.expectResource(call, ['DASHBOARD-PATCH'], 'renaming the dashboard'), call);
+  }, WRITES);
+});

@@ -1,0 +1,116 @@
+// Personas: the list keeps the persona field rules, GET returns the listed persona,
+// phone numbers have their shape, path IDs are validated, and DELETE (of
+// DELETABLE_PERSONA_ID only) answers an empty object and removes the persona.
+
+import { ID_RULES, matchesIdRule } from '../lib/contract/ids.js';
+import { deleteOnce, expectEmptyJsonBody, expectEmptyObjectAnswer, settled, type Deletion } from '../lib/checks/deletion.js';
+import { declareListChecks } from '../lib/checks/list-checks.js';
+import { declareItemRules, everyListed, listedNow, type ItemRule } from '../lib/checks/listed-items.js';
+import { expectMissingNotFound, expectNearMissesRejected } from '../lib/checks/path-ids.js';
+import { expectNameMatchesId, expectTimestampOrder } from '../lib/checks/resource-fields.js';
+import { isSuccess } from '../lib/checks/responses.js';
+import { expectSameAsListed, spread } from '../lib/checks/same-resource.js';
+import { wellFormedId } from '../lib/gen/ids.js';
+import { personas } from '../lib/harness/discovery.js';
+import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
+
+const GET = 'GET /v1/personas/{persona_id}';
+const DELETE = 'DELETE /v1/personas/{persona_id}';
+
+/** `<language>-<REGION>`: a 2–3 letter language and a 2-letter (or UN M.49 3-digit) region, as in `en-US`, `es-419`. */
+const LOCALE_TAG = /^[a-z]{2,3}-(?:[A-Z]{2}|\d{3})$/;
+
+const PERSONA_RULES: readonly ItemRule[] = [
+  {
+    requirements: ['PERSONA-FIELDS', 'NAME-MATCHES-ID'],
+    title: 'has resource_name `personas/<id>`',
+    // resource_name is the persona's `name` in the sense of NAME-MATCHES-ID.
+    expect: (t, persona, call) => expectNameMatchesId(t, { name: persona['resource_name'] }, 'personas', call, persona['id']),
+  },
+  {
+    requirements: ['PERSONA-FIELDS'],
+    title: 'has a 22-character alphanumeric id',
+    expect: (t, persona, call) =>
+      t.assert(matchesIdRule(ID_RULES.persona, persona['id']), ['PERSONA-FIELDS'], `persona id ${JSON.stringify(persona['id'])} is not 22 alphanumeric characters`, call),
+  },
+  {
+    requirements: ['PERSONA-FIELDS'],
+    title: 'has a `<language>-<REGION>` language_code',
+    expect: (t, persona, call) => {
+      const code = persona['language_code'];
+      // The field is not stated to be always present: judged where present.
+      if (code === undefined) return;
+      t.assert(typeof code === 'string' && LOCALE_TAG.test(code), ['PERSONA-FIELDS'], `persona ${String(persona['id'])}: language_code ${JSON.stringify(code)} is not <language>-<REGION>`, call);
+    },
+  },
+  {
+    requirements: ['TIMESTAMP-ORDER'],
+    title: 'has update_time no earlier than create_time',
+    expect: (t, persona, call) => expectTimestampOrder(t, persona, call),
+  },
+];
+
+const idOf = (persona: Record<string, unknown>): string => String(persona['id']);
+
+/** Deletes DELETABLE_PERSONA_ID once, after making sure it names a persona this server serves. */
+function deletePersona(t: CheckContext) {
+  return deleteOnce(t, 'persona', async (ctx): Promise<Deletion> => {
+    const persona_id = ctx.config.deletablePersonaId as string;
+    const before = await ctx.call(GET, { params: { persona_id } });
+    if (!isSuccess(before)) return { skip: `DELETABLE_PERSONA_ID ${persona_id} is not served by ${GET} (answered ${before.response.status})` };
+    return { call: await ctx.call(DELETE, { params: { persona_id } }) };
+  });
+}
+
+describeGroup('personas', () => {
+  declareListChecks('personas');
+
+  declareItemRules('persona', (t) => everyListed(t, 'personas'), PERSONA_RULES);
+
+  check(['PERSONA-GET'], 'GET /v1/personas/{persona_id} returns {persona}: the listed persona, field for field', async (t) => {
+    const listed = await personas(t);
+    if (!listed.length) t.skip('no persona is listed');
+    for (const persona of spread(listed)) {
+      const call = await t.call(GET, { params: { persona_id: idOf(persona) } });
+      const got = t.expectResource(call, ['PERSONA-GET'], `getting listed persona ${idOf(persona)}`);
+      t.assert(got['id'] === persona['id'], ['PERSONA-GET'], `asked for persona ${idOf(persona)}, got ${JSON.stringify(got['id'])}`, call);
+      expectSameAsListed(t, ['PERSONA-GET'], persona, got, call);
+    }
+  });
+
+  check(['PERSONA-PHONE-NUMBERS'], 'GET /v1/personas/phone-numbers returns {phone_numbers: {inbound, outbound}} of {index, phone_number}', async (t) => {
+    const call = await t.call('GET /v1/personas/phone-numbers');
+    // The canonical schema holds the shape: both arrays, integer index, string phone_number.
+    t.expectResource(call, ['PERSONA-PHONE-NUMBERS'], 'getting the phone numbers');
+  });
+
+  for (const endpoint of [GET, DELETE]) {
+    // A malformed id cannot name a real persona, so the DELETE probe changes nothing.
+    check(['PATH-ID-FORMAT'], `${endpoint} rejects a persona_id that is not 22 alphanumeric characters with INVALID_ARGUMENT`, async (t) => {
+      await expectNearMissesRejected(t, endpoint, 'persona_id');
+    });
+  }
+
+  check(['MISSING-RESOURCE-NOT-FOUND', 'HTTP-STATUS-CONVENTIONS'], 'GET of a well-formed persona_id that names nothing answers NOT_FOUND (404)', async (t) => {
+    await expectMissingNotFound(t, GET, { persona_id: wellFormedId(ID_RULES.persona, 31) });
+  });
+
+  // Last: the deletion changes the list the checks above read.
+  check(['PERSONA-DELETE'], 'DELETE /v1/personas/{persona_id} answers an empty object; the persona can no longer be fetched or listed', async (t) => {
+    const { call } = await deletePersona(t);
+    const persona_id = t.config.deletablePersonaId as string;
+    expectEmptyObjectAnswer(t, call, ['PERSONA-DELETE'], 'deleting the persona');
+    const problem = await settled(async () => {
+      const after = await t.call(GET, { params: { persona_id } });
+      if (isSuccess(after)) return `the deleted persona ${persona_id} is still served by ${GET}`;
+      t.expectRejection(after, ['PERSONA-DELETE'], {}, 'getting the deleted persona');
+      return (await listedNow(t, 'personas')).some((persona) => persona['id'] === persona_id) ? `the deleted persona ${persona_id} is still listed` : undefined;
+    });
+    t.assert(problem === undefined, ['PERSONA-DELETE'], problem ?? '');
+  }, { needs: ['deletablePersonaId'], writes: true });
+
+  check(['DELETE-EMPTY-OBJECT-BODY'], 'DELETE /v1/personas/{persona_id} sends the empty object as the JSON body {}', async (t) => {
+    const { call } = await deletePersona(t);
+    expectEmptyJsonBody(t, call, 'deleting the persona');
+  }, { needs: ['deletablePersonaId'], writes: true });
+});

@@ -1,0 +1,111 @@
+// Runs: every listed run keeps the run field rules (name, progress counters, result
+// metrics, timestamps), and DELETE (of DELETABLE_RUN_ID only) answers an empty object
+// and deletes or cancels the run.
+
+import { deleteOnce, expectEmptyJsonBody, expectEmptyObjectAnswer, settled, type Deletion } from '../lib/checks/deletion.js';
+import { declareListChecks } from '../lib/checks/list-checks.js';
+import { declareItemRules, everyListed, listedNow, type ItemRule } from '../lib/checks/listed-items.js';
+import { expectMissingNotFound } from '../lib/checks/path-ids.js';
+import { expectNameMatchesId, expectTimestampOrder } from '../lib/checks/resource-fields.js';
+import { alnum } from '../lib/gen/ids.js';
+import { runs } from '../lib/harness/discovery.js';
+import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
+
+type Json = Record<string, unknown>;
+
+const DELETE = 'DELETE /v1/runs/{run_id}';
+const COUNTERS = ['completed_test_cases', 'failed_test_cases', 'in_progress_test_cases'] as const;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
+
+/** What is wrong with a run's progress counters, if anything; an absent counter has nothing to judge. */
+function progressProblem(progress: unknown): string | undefined {
+  if (!isObject(progress)) return undefined;
+  const present = (['total_test_cases', ...COUNTERS] as const).filter((name) => progress[name] !== undefined);
+  const bad = present.find((name) => !isCount(progress[name]));
+  if (bad) return `${bad} is ${JSON.stringify(progress[bad])}, not a non-negative integer`;
+  const total = progress['total_test_cases'];
+  if (total === undefined) return undefined;
+  const above = COUNTERS.find((name) => ((progress[name] as number | undefined) ?? 0) > (total as number));
+  return above === undefined ? undefined : `${above} ${String(progress[above])} exceeds total_test_cases ${String(total)}`;
+}
+
+/** What is wrong with a run's result metrics, if anything: each must have min ≤ mean ≤ max. */
+function metricsProblem(results: unknown): string | undefined {
+  const metrics = isObject(results) ? results['metrics'] : undefined;
+  if (!isObject(metrics)) return undefined;
+  for (const [name, summary] of Object.entries(metrics)) {
+    const { min, mean, max } = (isObject(summary) ? summary : {}) as { min?: unknown; mean?: unknown; max?: unknown };
+    if (typeof min !== 'number' || typeof mean !== 'number' || typeof max !== 'number') return `metric ${JSON.stringify(name)} is ${JSON.stringify(summary)}, not numbers {mean, min, max}`;
+    if (!(min <= mean && mean <= max)) return `metric ${JSON.stringify(name)} has min ${min}, mean ${mean}, max ${max}: not min ≤ mean ≤ max`;
+  }
+  return undefined;
+}
+
+const judged = (requirement: 'RUN-PROGRESS-CONSISTENT' | 'RUN-METRICS-CONSISTENT', field: string, problemOf: (value: unknown) => string | undefined): ItemRule['expect'] =>
+  (t, run, call) => {
+    const problem = problemOf(run[field]);
+    t.assert(problem === undefined, [requirement], `run ${String(run['run_id'])}: ${problem ?? ''}`, call);
+  };
+
+const RUN_RULES: readonly ItemRule[] = [
+  {
+    requirements: ['RUN-FIELDS', 'NAME-MATCHES-ID'],
+    title: 'has name `runs/<run_id>`',
+    expect: (t, run, call) => expectNameMatchesId(t, run, 'runs', call, run['run_id']),
+  },
+  {
+    requirements: ['RUN-PROGRESS-CONSISTENT'],
+    title: 'has progress counters that are non-negative integers, none above total_test_cases',
+    expect: judged('RUN-PROGRESS-CONSISTENT', 'progress', progressProblem),
+  },
+  {
+    requirements: ['RUN-METRICS-CONSISTENT'],
+    title: 'has result metrics with min ≤ mean ≤ max',
+    expect: judged('RUN-METRICS-CONSISTENT', 'results', metricsProblem),
+  },
+  {
+    requirements: ['TIMESTAMP-ORDER'],
+    title: 'has update_time no earlier than create_time',
+    expect: (t, run, call) => expectTimestampOrder(t, run, call),
+  },
+];
+
+/** Deletes DELETABLE_RUN_ID once, remembering the run as listed before. */
+async function deleteRun(t: CheckContext) {
+  const listed = await runs(t);
+  return deleteOnce(t, 'run', async (ctx): Promise<Deletion<{ before: Json }>> => {
+    const run_id = ctx.config.deletableRunId as string;
+    const before = listed.find((run) => run['run_id'] === run_id);
+    if (!before) return { skip: `DELETABLE_RUN_ID ${run_id} is not among the listed runs` };
+    return { call: await ctx.call(DELETE, { params: { run_id } }), before };
+  });
+}
+
+describeGroup('runs', () => {
+  declareListChecks('runs');
+
+  declareItemRules('run', (t) => everyListed(t, 'runs'), RUN_RULES);
+
+  // A random id of the usual length is all but certain to name no run; still a DELETE, so it counts as a write.
+  check(['MISSING-RESOURCE-NOT-FOUND', 'HTTP-STATUS-CONVENTIONS'], 'DELETE of a run_id that names nothing answers NOT_FOUND (404)', async (t) => {
+    await expectMissingNotFound(t, DELETE, { run_id: alnum(22, 41) });
+  }, { writes: true });
+
+  // Last: the deletion changes the list the checks above read.
+  check(['RUN-DELETE'], 'DELETE /v1/runs/{run_id} answers an empty object; the run is then gone from the list or has a new status', async (t) => {
+    const { call, before } = await deleteRun(t);
+    expectEmptyObjectAnswer(t, call, ['RUN-DELETE'], 'deleting the run');
+    const problem = await settled(async () => {
+      const after = (await listedNow(t, 'runs')).find((run) => run['run_id'] === before['run_id']);
+      return after && after['status'] === before['status'] ? `run ${String(before['run_id'])} is still listed with status ${JSON.stringify(before['status'])}, neither deleted nor cancelled` : undefined;
+    });
+    t.assert(problem === undefined, ['RUN-DELETE'], problem ?? '');
+  }, { needs: ['deletableRunId'], writes: true });
+
+  check(['DELETE-EMPTY-OBJECT-BODY'], 'DELETE /v1/runs/{run_id} sends the empty object as the JSON body {}', async (t) => {
+    const { call } = await deleteRun(t);
+    expectEmptyJsonBody(t, call, 'deleting the run');
+  }, { needs: ['deletableRunId'], writes: true });
+});

@@ -1,0 +1,86 @@
+// Scheduled runs: the API can neither list nor create them, so the checks read the one
+// named by SCHEDULED_RUN_ID and delete only DELETABLE_SCHEDULED_RUN_ID (last, so the
+// reads never depend on whether the deletion ran).
+
+import { ID_RULES } from '../lib/contract/ids.js';
+import type { RequirementId } from '../lib/contract/requirements/index.js';
+import { expectNameMatchesId, expectTimestampOrder } from '../lib/checks/resource-fields.js';
+import { isSuccess } from '../lib/checks/responses.js';
+import { nearMissIds, wellFormedId } from '../lib/gen/ids.js';
+import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
+
+const GET = 'GET /v1/scheduled-runs/{scheduled_run_id}';
+const DELETE = 'DELETE /v1/scheduled-runs/{scheduled_run_id}';
+const EXPRESSION_FORM = /^(rate|cron)\(.*\)$/s;
+
+type Json = Record<string, unknown>;
+
+const fetchById = (t: CheckContext, id: string) => t.call(GET, { params: { scheduled_run_id: id } });
+
+/** The scheduled run named by SCHEDULED_RUN_ID (checks using it declare the need). */
+async function configured(t: CheckContext, requirements: readonly RequirementId[]): Promise<{ call: Call; run: Json }> {
+  const call = await fetchById(t, t.config.scheduledRunId as string);
+  return { call, run: t.expectResource(call, requirements, 'fetching SCHEDULED_RUN_ID') };
+}
+
+/** The body of a deletion is not shown: any 2xx without an error body, an empty one included. */
+function expectDeleted(t: CheckContext, call: Call): void {
+  if (call.response.text.trim() === '') t.assert(isSuccess(call), ['SCHEDULED-RUN-DELETE'], `deleting the scheduled run answered ${call.response.status}`, call);
+  else t.expectSuccess(call, ['SCHEDULED-RUN-DELETE'], 'deleting the scheduled run');
+}
+
+const READS = { needs: ['scheduledRunId'] } as const;
+
+/** Set once this run has deleted DELETABLE_SCHEDULED_RUN_ID, for the strict NOT_FOUND check. */
+let deletedId: string | undefined;
+
+describeGroup('scheduled-runs', () => {
+  check(['SCHEDULED-RUN-GET'], 'GET returns {scheduled_run} for SCHEDULED_RUN_ID, with that 22-character id', async (t) => {
+    const { call, run } = await configured(t, ['SCHEDULED-RUN-GET']);
+    t.assert(run['id'] === t.config.scheduledRunId, ['SCHEDULED-RUN-GET'], `asked for ${t.config.scheduledRunId}, got id ${JSON.stringify(run['id'])}`, call);
+  }, READS);
+
+  check(['NAME-MATCHES-ID'], 'the scheduled run\'s name is scheduled-runs/<its id>', async (t) => {
+    const { call, run } = await configured(t, ['SCHEDULED-RUN-GET']);
+    expectNameMatchesId(t, run, 'scheduled-runs', call);
+  }, READS);
+
+  check(['TIMESTAMP-ORDER'], 'the scheduled run\'s update_time, when not null, is not before its create_time', async (t) => {
+    const { call, run } = await configured(t, ['SCHEDULED-RUN-GET']);
+    expectTimestampOrder(t, run, call);
+  }, READS);
+
+  check(['SCHEDULED-RUN-EXPRESSION-FORM'], 'schedule_expression is in rate(...) or cron(...) form', async (t) => {
+    const { call, run } = await configured(t, ['SCHEDULED-RUN-GET']);
+    const expression = run['schedule_expression'];
+    t.assert(typeof expression === 'string' && EXPRESSION_FORM.test(expression), ['SCHEDULED-RUN-EXPRESSION-FORM'],
+      `schedule_expression should be rate(...) or cron(...), got ${JSON.stringify(expression)}`, call);
+  }, READS);
+
+  // A malformed id names nothing, so even a DELETE of one changes no data.
+  for (const key of [GET, DELETE]) {
+    for (const { value, why } of nearMissIds(ID_RULES.scheduledRun, 3)) {
+      check(['PATH-ID-FORMAT'], `${key} with a scheduled_run_id of ${why} is rejected with INVALID_ARGUMENT naming scheduled_run_id`, async (t) => {
+        const call = await t.call(key, { params: { scheduled_run_id: value } });
+        t.expectInvalidArgument(call, ['PATH-ID-FORMAT'], 'scheduled_run_id', `a scheduled_run_id of ${why}`);
+      });
+    }
+  }
+
+  check(['SCHEDULED-RUN-DELETE'], 'DELETE removes DELETABLE_SCHEDULED_RUN_ID: fetching it afterwards fails', async (t) => {
+    const id = t.config.deletableScheduledRunId as string;
+    const before = await fetchById(t, id);
+    if (!isSuccess(before)) t.skip(`DELETABLE_SCHEDULED_RUN_ID ${id} is not served (GET answered ${before.response.status}); an earlier run may have deleted it`);
+    expectDeleted(t, await t.call(DELETE, { params: { scheduled_run_id: id } }));
+    deletedId = id;
+    t.expectRejection(await fetchById(t, id), ['SCHEDULED-RUN-DELETE'], {}, 'fetching the deleted scheduled run');
+  }, { writes: true, needs: ['deletableScheduledRunId'] });
+
+  check(['MISSING-RESOURCE-NOT-FOUND'], 'a scheduled run that does not exist, or no longer does, yields NOT_FOUND', async (t) => {
+    for (const id of [wellFormedId(ID_RULES.scheduledRun, 11), ...(deletedId ? [deletedId] : [])]) {
+      const call = await fetchById(t, id);
+      const error = t.expectRejection(call, ['MISSING-RESOURCE-NOT-FOUND'], { conventionalStatus: 404 }, `fetching scheduled run ${id}`);
+      t.assert(error['code'] === 'NOT_FOUND', ['MISSING-RESOURCE-NOT-FOUND'], `scheduled run ${id}: code ${JSON.stringify(error['code'])}, expected NOT_FOUND`, call);
+    }
+  });
+});
