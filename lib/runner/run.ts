@@ -1,6 +1,7 @@
 // One conformance run: configuration, the target (embedded when none is given),
 // preflight, the suites through vitest, and the result model.
 
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
 import { ConfigError, type Config, WORKER_SETTINGS_VARIABLE, parseConfig, redactedSettings, workerSettings } from '../config.js';
@@ -72,6 +73,8 @@ async function runSuites(only: readonly string[], runTimeoutMs: number, log: (li
     watch: false,
     passWithNoTests: true,
     reporters: [collector, new ProgressReporter(log)],
+    // One worker per core: checks mostly wait on the target, and vitest's default leaves a core idle.
+    maxWorkers: availableParallelism(),
     ...(namePattern ? { testNamePattern: namePattern } : {}),
   });
   // The whole run has a bound: checks still running then end as errors, and the reports are written.

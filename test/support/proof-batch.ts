@@ -2,6 +2,7 @@
 // proof, each project handed its own target through its environment. Vitest starts once
 // and its workers serve every project, which keeps the whole score within minutes.
 
+import { availableParallelism } from 'node:os';
 import { createVitest } from 'vitest/node';
 import { newRunMarker, WORKER_SETTINGS_VARIABLE, workerSettings } from '../../lib/config.js';
 import type { CheckResult } from '../../lib/report/model.js';
@@ -47,7 +48,8 @@ async function runBatch(jobs: readonly ProofJob[]): Promise<JobResult[]> {
       });
     }
     const collector = new CollectingReporter();
-    const vitest = await createVitest('test', { root: ROOT, config: false, run: true, watch: false, passWithNoTests: true, reporters: [collector] }, { test: { projects } });
+    // One worker per core: the checks wait on the network, and vitest's default leaves a core idle.
+    const vitest = await createVitest('test', { root: ROOT, config: false, run: true, watch: false, passWithNoTests: true, reporters: [collector], maxWorkers: availableParallelism() }, { test: { projects } });
     try {
       await vitest.start();
     } finally {
