@@ -79,9 +79,12 @@ export function loadConfig(): Config {
 }
 
 /** The settings a run resolved, as the worker variable's value. */
-export function workerSettings(env: Env): string {
+export const workerSettings = (env: Env): string => JSON.stringify(runSettings(env));
+
+/** The entries of `env` that are settings of a run (and its marker). */
+export function runSettings(env: Env): Record<string, string> {
   const names = [...SETTINGS.map((s) => s.name), 'AES_RUN_MARKER'];
-  return JSON.stringify(Object.fromEntries(names.flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]]]))));
+  return Object.fromEntries(names.flatMap((name) => (env[name] === undefined ? [] : [[name, env[name] as string]])));
 }
 
 export function parseConfig(env: Env): Config {

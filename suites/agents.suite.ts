@@ -24,6 +24,8 @@ type Requirements = readonly RequirementId[];
 const CREATE = 'POST /v1/agents';
 const GET = 'GET /v1/agents/{agent_id}';
 const WRITES = { writes: true } as const;
+const SUCCESS_RESPONSE_RULES: Requirements = ['ENVELOPE-WRAPPED', 'TIMESTAMP-ISO-UTC', 'SCHEMA-CANONICAL', 'SCHEMA-PUBLISHED'];
+const ERROR_RESPONSE_RULES: Requirements = ['ERROR-ENVELOPE', 'ERROR-INVALID-ARGUMENT', 'ERROR-DETAILS-FIELD'];
 const BIG = { writes: true, timeout: 120_000 } as const;
 
 // ---- creating and reading back --------------------------------------------------------
@@ -245,8 +247,14 @@ async function payloadOfSize(t: CheckContext, key: string, field: string, bytes:
 // ---- the checks -------------------------------------------------------------------------
 
 describeGroup('agents', () => {
-  check(['AGENT-CREATE'], 'POST /v1/agents with every agent field returns {agent} carrying each field as sent', async (t) => {
+  // Also the place the cross-cutting rules of a success response are named: every check
+  // asserts them on its responses, and a fault breaking them must be caught here.
+  check(['AGENT-CREATE', ...SUCCESS_RESPONSE_RULES], 'POST /v1/agents with every agent field returns {agent} carrying each field as sent', async (t) => {
     await expectCreated(t, fullAgent(t), ['AGENT-CREATE'], 'creating an agent with every field');
+  }, WRITES);
+
+  check(['ENVELOPE-SINGLE-KEY', 'RESPONSE-CONTENT-TYPE-JSON'], 'a created agent is sent as application/json with {agent} as the only top-level key', async (t) => {
+    t.expectResource(await t.call(CREATE, { json: agentBody(t.name('envelope')) }), ['AGENT-CREATE'], 'creating an agent');
   }, WRITES);
 
   check(['AGENT-GET'], 'GET /v1/agents/{agent_id} returns the agent as created', async (t) => {
@@ -330,11 +338,16 @@ describeGroup('agents', () => {
   }
 
   for (const field of ['display_name', 'model_type']) {
-    check(['REQUEST-MISSING-REQUIRED'], `an agent without ${field} is rejected`, async (t) => {
+    check(['REQUEST-MISSING-REQUIRED', ...ERROR_RESPONSE_RULES], `an agent without ${field} is rejected with INVALID_ARGUMENT naming ${field}`, async (t) => {
       const { [field]: _omitted, ...body } = agentBody(t.name('missing field'));
       await expectRejected(t, body, ['REQUEST-MISSING-REQUIRED'], [field], `an agent without ${field}`);
     }, WRITES);
   }
+
+  check(['HTTP-STATUS-CONVENTIONS'], 'an invalid agent is answered INVALID_ARGUMENT with HTTP 400', async (t) => {
+    const { display_name: _omitted, ...body } = agentBody(t.name('missing field'));
+    t.expectRejection(await t.call(CREATE, { json: body }), ['REQUEST-MISSING-REQUIRED'], { code: 'INVALID_ARGUMENT', conventionalStatus: 400 }, 'an agent without display_name');
+  }, WRITES);
 
   const WRONG_TYPES: ReadonlyArray<[string, unknown, string]> = [
     ['display_name', 42, 'a number'],

@@ -49,13 +49,10 @@ async function created(t: CheckContext, requirements: readonly RequirementId[], 
   return { call, project: t.expectResource(call, requirements, what) };
 }
 
-let minimal: Promise<{ call: Call; project: Json }> | undefined;
-
-/** The project created from the four required fields alone, once per run of this file. */
+/** The project created from the four required fields alone, once per target. */
 async function minimalProject(t: CheckContext): Promise<{ call: Call; project: Json }> {
   await links(t); // skips here, per check, rather than inside the shared creation
-  minimal ??= created(t, ['REVIEW-PROJECT-CREATE'], {}, 'creating a review project from the required fields');
-  return minimal;
+  return t.memo('minimal review project', (ctx) => created(ctx, ['REVIEW-PROJECT-CREATE'], {}, 'creating a review project from the required fields'));
 }
 
 /** Lists compare as multisets: the spec does not say their order is kept. */

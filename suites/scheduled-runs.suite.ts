@@ -31,8 +31,8 @@ function expectDeleted(t: CheckContext, call: Call): void {
 
 const READS = { needs: ['scheduledRunId'] } as const;
 
-/** Set once this run has deleted DELETABLE_SCHEDULED_RUN_ID, for the strict NOT_FOUND check. */
-let deletedId: string | undefined;
+/** Holds DELETABLE_SCHEDULED_RUN_ID once this run has deleted it, for the strict NOT_FOUND check. */
+const deleted = (t: CheckContext): Promise<{ id?: string }> => t.memo('deleted scheduled run', async () => ({}));
 
 describeGroup('scheduled-runs', () => {
   check(['SCHEDULED-RUN-GET'], 'GET returns {scheduled_run} for SCHEDULED_RUN_ID, with that 22-character id', async (t) => {
@@ -72,11 +72,12 @@ describeGroup('scheduled-runs', () => {
     const before = await fetchById(t, id);
     if (!isSuccess(before)) t.skip(`DELETABLE_SCHEDULED_RUN_ID ${id} is not served (GET answered ${before.response.status}); an earlier run may have deleted it`);
     expectDeleted(t, await t.call(DELETE, { params: { scheduled_run_id: id } }));
-    deletedId = id;
+    (await deleted(t)).id = id;
     t.expectRejection(await fetchById(t, id), ['SCHEDULED-RUN-DELETE'], {}, 'fetching the deleted scheduled run');
   }, { writes: true, needs: ['deletableScheduledRunId'] });
 
   check(['MISSING-RESOURCE-NOT-FOUND'], 'a scheduled run that does not exist, or no longer does, yields NOT_FOUND', async (t) => {
+    const deletedId = (await deleted(t)).id;
     for (const id of [wellFormedId(ID_RULES.scheduledRun, 11), ...(deletedId ? [deletedId] : [])]) {
       const call = await fetchById(t, id);
       const error = t.expectRejection(call, ['MISSING-RESOURCE-NOT-FOUND'], { conventionalStatus: 404 }, `fetching scheduled run ${id}`);

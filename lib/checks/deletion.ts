@@ -1,4 +1,4 @@
-// Deleting a resource the run was given (DELETABLE_*_ID): sent once per file, however
+// Deleting a resource the run was given (DELETABLE_*_ID): sent once per target, however
 // many checks judge the answer, since a second DELETE would meet a deleted resource.
 
 import { setTimeout as delay } from 'node:timers/promises';
@@ -10,16 +10,9 @@ import { isSuccess } from './responses.js';
 /** The DELETE exchange with what the check needs from before it (`T`); or why it was not sent. */
 export type Deletion<T extends object = object> = (T & { readonly call: Call }) | { readonly skip: string };
 
-const deletions = new Map<string, Promise<Deletion>>();
-
 /** The first check to ask performs the deletion; later ones get the same exchange. */
 export async function deleteOnce<T extends object>(t: CheckContext, key: string, perform: (t: CheckContext) => Promise<Deletion<T>>): Promise<T & { readonly call: Call }> {
-  let deletion = deletions.get(key) as Promise<Deletion<T>> | undefined;
-  if (!deletion) {
-    deletion = perform(t);
-    deletions.set(key, deletion);
-  }
-  const done = await deletion;
+  const done = await t.memo(`deletion of ${key}`, perform);
   if ('skip' in done) t.skip(done.skip);
   return done;
 }

@@ -57,17 +57,10 @@ function listedOrSkip(t: CheckContext, walked: Walked): Listed[] {
   return walked.listed;
 }
 
-const walks = new Map<string, Promise<Walked>>();
-
-/** Every item of a list, read once per file. */
+/** Every item of a list, read once per target. */
 export async function everyListed(t: CheckContext, listId: ListEndpoint['id'], params: Readonly<Record<string, string>> = {}): Promise<Listed[]> {
-  const key = `${listId}:${JSON.stringify(params)}`;
-  let walk = walks.get(key);
-  if (!walk) {
-    walk = walkLoosely(t, listEndpoint(listId), params);
-    walks.set(key, walk);
-  }
-  return listedOrSkip(t, await walk);
+  const walk = await t.memo(`every listed ${listId} ${JSON.stringify(params)}`, (ctx) => walkLoosely(ctx, listEndpoint(listId), params));
+  return listedOrSkip(t, walk);
 }
 
 /** Every item of a list as it is now (after a change the check made). */

@@ -38,11 +38,8 @@ async function runProbe(t: CheckContext): Promise<ConfigProbe> {
   return { ...named, call, echoed: isSuccess(call) && metadataOf(call)?.['chat_endpoint'] === PUBLIC_CHAT_URL };
 }
 
-let probe: Promise<ConfigProbe> | undefined;
-
 export function probeConfigField(t: CheckContext): Promise<ConfigProbe> {
-  probe ??= runProbe(t);
-  return probe;
+  return t.memo('simulator configuration field', runProbe);
 }
 
 export function unprovenReason(found: ConfigProbe): string {
@@ -59,14 +56,12 @@ export async function configField(t: CheckContext): Promise<string> {
 
 export type PayloadForm = 'text' | 'object';
 
-let payloadForm: Promise<{ form?: PayloadForm; call: Call }> | undefined;
-
 /**
  * initialization_payload is a "JSON payload": sent as JSON text unless the target
  * rejects a small one, then as an object. Undefined (with the last call) when both are rejected.
  */
 export function initializationPayloadForm(t: CheckContext, field: string): Promise<{ form?: PayloadForm; call: Call }> {
-  payloadForm ??= (async () => {
+  return t.memo('initialization_payload form', async () => {
     const small = { hello: 'world' };
     let call: Call | undefined;
     for (const [form, value] of [['text', JSON.stringify(small)], ['object', small]] as const) {
@@ -75,6 +70,5 @@ export function initializationPayloadForm(t: CheckContext, field: string): Promi
       if (isSuccess(call)) return { form, call };
     }
     return { call: call as Call };
-  })();
-  return payloadForm;
+  });
 }

@@ -26,7 +26,7 @@ Options:
   --runs <n>             fast-check runs per property (NUM_RUNS)
   --report-dir <dir>     where reports go (REPORT_DIR, default reports/)
   --rerun-failed         run only the requirements that failed or errored in the last summary.json
-  --list                 print the requirement catalog and exit
+  --list                 print every requirement with its level and the checks that verify it, then exit
   --help, --version
 
 Exit codes: 0 conformant; 1 violations found (or checks errored); 2 bad configuration or target unreachable.`;

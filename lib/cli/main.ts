@@ -3,13 +3,15 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ConfigError, loadDotenv } from '../config.js';
-import { REQUIREMENTS } from '../contract/requirements/index.js';
 import { redact } from '../http/redact.js';
 import { consoleSummary } from '../report/console.js';
 import type { RunResult } from '../report/model.js';
 import { writeReports } from '../report/write.js';
-import { PACKAGE_ROOT, runConformance } from '../runner/run.js';
+import { collectInventory } from '../runner/inventory.js';
+import { PACKAGE_ROOT } from '../runner/project.js';
+import { runConformance } from '../runner/run.js';
 import { HELP, parseCli } from './args.js';
+import { catalogListing } from './listing.js';
 
 const log = (line: string): void => void process.stdout.write(`${redact(line)}\n`);
 
@@ -25,7 +27,7 @@ async function main(argv: readonly string[]): Promise<number> {
   request.warnings.forEach((w) => log(`warning: ${w}`));
   if (request.action === 'help') return (log(HELP), 0);
   if (request.action === 'version') return (log(await version()), 0);
-  if (request.action === 'list') return (log(catalogListing()), 0);
+  if (request.action === 'list') return (log(catalogListing(await collectInventory())), 0);
   const reportDir = resolve(request.env['REPORT_DIR'] ?? 'reports');
   let only = request.only;
   if (request.rerunFailed) only = [...only, ...(await failedRequirements(reportDir))];
@@ -50,10 +52,6 @@ function fail(message: string, code: number): number {
 async function version(): Promise<string> {
   const pkg = JSON.parse(await readFile(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
   return `${pkg.name} ${pkg.version}`;
-}
-
-function catalogListing(): string {
-  return REQUIREMENTS.map((r) => `${r.id.padEnd(40)} ${r.level.padEnd(6)} ${r.area.padEnd(16)} ${r.summary}`).join('\n');
 }
 
 /** Requirement ids that failed or errored in the last summary.json. */

@@ -8,10 +8,9 @@ import { type RequirementId, requirement } from '../contract/requirements/index.
 import { requestEvidence, toEvidence } from '../checks/evidence.js';
 import { isRuleViolation, RuleViolation } from '../checks/violation.js';
 import { TransportError } from '../http/exchange.js';
-import { runCleanup } from './cleanup.js';
 import { CheckContext } from './context.js';
 import './meta.js';
-import { type Target, getTarget } from './target.js';
+import { cleanupTarget, getTarget, listedTargets, type Target, type TargetSpec } from './target.js';
 
 export interface CheckOptions {
   /** The check creates, changes or deletes data: skipped under READ_ONLY. */
@@ -29,19 +28,58 @@ const SETTING_NAMES = {
   deletableScheduledRunId: 'DELETABLE_SCHEDULED_RUN_ID',
 } as const;
 
-/** A top-level group of checks (an endpoint group or a cross-cutting area); cleans up after itself. */
+/** While a group's body is declared for one of several listed targets: where its checks go. */
+let binding: { readonly spec: TargetSpec; readonly declarations: Array<() => void> } | undefined;
+
+/**
+ * A top-level group of checks (an endpoint group or a cross-cutting area); cleans up after
+ * itself. With several listed targets, the body is declared once per target, in a block
+ * named after it holding only that target's selected checks.
+ */
 export function describeGroup(group: Group | 'auth', body: () => void): void {
+  const listed = listedTargets();
   describe(group, () => {
-    afterAll(runCleanup);
-    body();
+    if (!listed) {
+      afterAll(() => cleanupTarget());
+      body();
+      return;
+    }
+    for (const spec of listed) {
+      const declarations = declarationsFor(spec, body);
+      // vitest refuses a block without tests.
+      if (declarations.length) {
+        describe(spec.name, () => {
+          afterAll(() => cleanupTarget(spec.name));
+          declarations.forEach((declare) => declare());
+        });
+      }
+    }
   });
+}
+
+function declarationsFor(spec: TargetSpec, body: () => void): Array<() => void> {
+  binding = { spec, declarations: [] };
+  try {
+    body();
+    return binding.declarations;
+  } finally {
+    binding = undefined;
+  }
 }
 
 export function check(requirements: readonly RequirementId[], title: string, body: (t: CheckContext) => Promise<void>, options: CheckOptions = {}): void {
   const ids = [...requirements];
+  if (!binding) return declare('', ids, title, body, options);
+  const { spec, declarations } = binding;
+  if (spec.only && !ids.some((id) => spec.only!.includes(id))) return;
+  declarations.push(() => declare(spec.name, ids, title, body, options));
+}
+
+function declare(targetName: string, ids: RequirementId[], title: string, body: (t: CheckContext) => Promise<void>, options: CheckOptions): void {
   test(`[${ids.join(', ')}] ${title}`, { timeout: options.timeout }, async (vitest) => {
     vitest.task.meta.requirements = ids;
-    const target = await getTarget();
+    if (targetName) vitest.task.meta.target = targetName;
+    const target = await getTarget(targetName);
     const t = new CheckContext(target, vitest);
     const reason = skipReason(target, ids, options);
     if (reason) t.skip(reason);

@@ -8,7 +8,6 @@ import * as responses from '../checks/responses.js';
 import { violation } from '../checks/violation.js';
 import type { Exchange } from '../http/exchange.js';
 import type { RequestSpec } from '../http/client.js';
-import { registerCleanup } from './cleanup.js';
 import type { Target } from './target.js';
 
 /** An exchange together with the contract endpoint it exercised. */
@@ -96,7 +95,12 @@ export class CheckContext {
 
   /** Deletes a resource this check created, at the end of the file's run. */
   cleanup(deletion: () => Promise<unknown>): void {
-    registerCleanup(deletion);
+    this.target.registerCleanup(deletion);
+  }
+
+  /** What is learnt once per target under `key` (the first check to ask loads it, with its own context). */
+  memo<T>(key: string, load: (t: CheckContext) => Promise<T>): Promise<T> {
+    return this.target.memo(key, () => load(this));
   }
 
   /** Puts a property's seed and path into the report. */

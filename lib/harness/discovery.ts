@@ -1,5 +1,5 @@
 // Data the API gives no way to create (personas, runs, simulations, metric outputs)
-// is discovered through the list endpoints, once per worker. If listing breaks a
+// is discovered through the list endpoints, once per target. If listing breaks a
 // rule, checks that merely need the data are skipped with that reason; the list
 // suites report the rule itself.
 
@@ -17,17 +17,6 @@ export interface Discovered {
   readonly simulationIds: string[];
 }
 
-const cache = new Map<string, Promise<unknown>>();
-
-function once<T>(key: string, t: CheckContext, load: (t: CheckContext) => Promise<T>): Promise<T> {
-  let found = cache.get(key) as Promise<T> | undefined;
-  if (!found) {
-    found = load(t);
-    cache.set(key, found);
-  }
-  return found;
-}
-
 /** Runs `load`, turning a rule violation into a skip of the dependent check. */
 async function orSkip<T>(t: CheckContext, what: string, load: Promise<T>): Promise<T> {
   try {
@@ -40,13 +29,13 @@ async function orSkip<T>(t: CheckContext, what: string, load: Promise<T>): Promi
 
 export async function personas(t: CheckContext): Promise<Json[]> {
   const list = listEndpoint('personas');
-  const walk = once('personas', t, (ctx) => walkList(ctx, list, { query: { page_size: list.pageSize.max } }));
+  const walk = t.memo('discovered personas', (ctx) => walkList(ctx, list, { query: { page_size: list.pageSize.max } }));
   return (await orSkip(t, 'personas', walk)).items;
 }
 
 export async function runs(t: CheckContext): Promise<Json[]> {
   const list = listEndpoint('runs');
-  const walk = once('runs', t, (ctx) => walkList(ctx, list, { query: { page_size: list.pageSize.max } }));
+  const walk = t.memo('discovered runs', (ctx) => walkList(ctx, list, { query: { page_size: list.pageSize.max } }));
   return (await orSkip(t, 'runs', walk)).items;
 }
 
@@ -62,7 +51,7 @@ export async function simulationIds(t: CheckContext): Promise<string[]> {
 /** The metric outputs of one simulation (all pages). */
 export async function metricOutputs(t: CheckContext, simulationId: string): Promise<Json[]> {
   const list = listEndpoint('metrics');
-  const walk = once(`metrics:${simulationId}`, t, (ctx) => walkList(ctx, list, { params: { simulation_id: simulationId }, query: { page_size: list.pageSize.max } }));
+  const walk = t.memo(`discovered metrics of ${simulationId}`, (ctx) => walkList(ctx, list, { params: { simulation_id: simulationId }, query: { page_size: list.pageSize.max } }));
   return (await orSkip(t, `the metric outputs of simulation ${simulationId}`, walk)).items;
 }
 

@@ -4,6 +4,8 @@ import type { Evidence } from '../report/model.js';
 
 export interface CheckMeta {
   requirements?: string[];
+  /** The listed target the check ran against, when a worker checks several (the proof). */
+  target?: string;
   skipReason?: string;
   violated?: string[];
   violationSummary?: string;

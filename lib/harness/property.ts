@@ -5,13 +5,17 @@ import fc from 'fast-check';
 import { isRuleViolation, RuleViolation } from '../checks/violation.js';
 import type { CheckContext } from './context.js';
 
+/** 10 s for the default 20 runs; deeper runs (NUM_RUNS) get proportionally longer. */
+const timeLimitMs = (numRuns: number): number => Math.max(10_000, numRuns * 500);
+
 export async function property<T>(t: CheckContext, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>): Promise<void> {
   const { seed, numRuns } = t.config;
   const details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
     numRuns,
     ...(seed === undefined ? {} : { seed }),
-    // Shrinking sends requests: bound it so a slow target cannot stall the run.
-    interruptAfterTimeLimit: 60_000,
+    // Shrinking sends requests: bound it so a slow target cannot stall the run. A failure
+    // found before the limit is still reported, with the smallest counterexample reached.
+    interruptAfterTimeLimit: timeLimitMs(numRuns),
     markInterruptAsFailure: false,
   });
   t.recordProperty(details.seed, details.counterexamplePath ?? undefined);
@@ -19,8 +23,9 @@ export async function property<T>(t: CheckContext, arbitrary: fc.Arbitrary<T>, p
   const error = details.errorInstance;
   const shown = fc.stringify(details.counterexample);
   const reproduce = `reproduce with SEED=${details.seed}${details.counterexamplePath ? ` (path ${details.counterexamplePath})` : ''}`;
+  const shrunk = details.interrupted ? 'shrunk until the time limit' : 'shrunk';
   if (isRuleViolation(error)) {
-    throw new RuleViolation(error.requirements, `${error.summary}\ncounterexample (shrunk): ${shown.length > 300 ? `${shown.slice(0, 300)}…` : shown}; ${reproduce}`, error.exchange);
+    throw new RuleViolation(error.requirements, `${error.summary}\ncounterexample (${shrunk}): ${shown.length > 300 ? `${shown.slice(0, 300)}…` : shown}; ${reproduce}`, error.exchange);
   }
   throw error instanceof Error ? error : new Error(String(error));
 }

@@ -1,7 +1,9 @@
-// The target as one test worker sees it: configuration, client, and the target's
-// own published schemas. Built once per worker.
+// The targets a test worker checks: configuration, client, the target's own published
+// schemas, and everything the checks learn or create on it (memos, cleanup). A run has
+// one target; the suite's own proof hands a worker many (one reference service per
+// fault), so nothing about a target may live anywhere but here.
 
-import { type Config, loadConfig } from '../config.js';
+import { type Config, loadConfig, parseConfig } from '../config.js';
 import type { ResponseContext } from '../checks/responses.js';
 import { ApiClient } from '../http/client.js';
 import { loadPublishedSpec } from '../spec/load.js';
@@ -11,28 +13,76 @@ export interface Target {
   readonly config: Config;
   readonly client: ApiClient;
   readonly published: PublishedSpec | null;
-  /** Why the published spec could not be used (reported by the specification suite). */
-  readonly publishedProblems: readonly string[];
   readonly responses: ResponseContext;
+  /** What the checks learn once per target (a discovered list, a probe, a deletion sent once). */
+  memo<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** Registers the deletion of a resource the suite created, run by `cleanup()`. */
+  registerCleanup(deletion: () => Promise<unknown>): void;
+  /** Deletes what was registered, newest first; failures do not hide results (the run marker lets a sweep find leftovers). */
+  cleanup(): Promise<void>;
 }
 
-let target: Promise<Target> | undefined;
+/**
+ * One target to check. `only`: declare only the checks carrying one of these requirement ids.
+ * The proof sets AES_CONFORMANCE_TARGETS to a JSON list of these.
+ */
+export interface TargetSpec {
+  readonly name: string;
+  readonly settings: Readonly<Record<string, string>>;
+  readonly only?: readonly string[];
+}
 
-export function getTarget(): Promise<Target> {
-  target ??= connect();
+export const TARGETS_VARIABLE = 'AES_CONFORMANCE_TARGETS';
+
+/** The targets this worker declares checks for; undefined: the run's single target. */
+export function listedTargets(): TargetSpec[] | undefined {
+  const listed = process.env[TARGETS_VARIABLE];
+  return listed ? (JSON.parse(listed) as TargetSpec[]) : undefined;
+}
+
+const connected = new Map<string, Promise<Target>>();
+
+/** The target of that name (the run's own: `''`), connected on first use. */
+export function getTarget(name = ''): Promise<Target> {
+  let target = connected.get(name);
+  if (!target) {
+    target = connect(configOf(name));
+    connected.set(name, target);
+  }
   return target;
 }
 
-async function connect(): Promise<Target> {
-  const config = loadConfig();
+/** Cleans up a target if any check used it. */
+export async function cleanupTarget(name = ''): Promise<void> {
+  await (await connected.get(name))?.cleanup();
+}
+
+function configOf(name: string): Config {
+  if (name === '') return loadConfig();
+  const spec = listedTargets()?.find((t) => t.name === name);
+  if (!spec) throw new Error(`no target "${name}" in ${TARGETS_VARIABLE}`);
+  return parseConfig(spec.settings);
+}
+
+async function connect(config: Config): Promise<Target> {
   if (!config.baseUrl) throw new Error('BASE_URL is not set: run the suite through `npm run conformance`, which starts the reference service when no target is given.');
   const client = new ApiClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.requestTimeoutMs, concurrency: config.concurrency });
   const loaded = await loadPublishedSpec(client);
+  const memos = new Map<string, Promise<unknown>>();
+  const pending: Array<() => Promise<unknown>> = [];
   return {
     config,
     client,
     published: loaded.published,
-    publishedProblems: loaded.problems,
     responses: { published: loaded.published, strict: config.profile === 'strict' },
+    memo<T>(key: string, load: () => Promise<T>): Promise<T> {
+      let found = memos.get(key) as Promise<T> | undefined;
+      if (!found) memos.set(key, (found = load()));
+      return found;
+    },
+    registerCleanup: (deletion) => void pending.push(deletion),
+    async cleanup() {
+      await Promise.allSettled(pending.splice(0).reverse().map((deletion) => deletion()));
+    },
   };
 }

@@ -11,8 +11,8 @@ const REQUIREMENT_PREFIX = /^\[([^\]]*)\]\s*/;
 export class CollectingReporter implements Reporter {
   readonly checks: CheckResult[] = [];
   readonly problems: string[] = [];
-  /** The same checks by vitest project, for runs against several targets at once (the proof). */
-  readonly byProject = new Map<string, CheckResult[]>();
+  /** The same checks by the listed target they ran against, for runs against several at once (the proof). */
+  readonly byTarget = new Map<string, CheckResult[]>();
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>, reason: TestRunEndReason): void {
     for (const module of modules) {
@@ -21,8 +21,9 @@ export class CollectingReporter implements Reporter {
         const check = toCheckResult(test, relativeFile(module.moduleId));
         const kept = reason === 'interrupted' ? cutShort(check) : check;
         this.checks.push(kept);
-        const project = this.byProject.get(module.project.name) ?? [];
-        this.byProject.set(module.project.name, [...project, kept]);
+        const target = test.meta().target ?? '';
+        if (!this.byTarget.has(target)) this.byTarget.set(target, []);
+        this.byTarget.get(target)!.push(kept);
       }
     }
     for (const error of unhandledErrors) this.problems.push(`unhandled error: ${error.message ?? String(error)}`);
@@ -39,9 +40,8 @@ function cutShort(check: CheckResult): CheckResult {
 function toCheckResult(test: TestCase, file: string): CheckResult {
   const meta = test.meta();
   const result = test.result();
-  const prefix = REQUIREMENT_PREFIX.exec(test.name);
-  const title = prefix ? test.name.slice(prefix[0].length) : test.name;
-  const requirements = meta.requirements ?? (prefix?.[1] ? prefix[1].split(/,\s*/) : []);
+  const title = test.name.replace(REQUIREMENT_PREFIX, '');
+  const requirements = meta.requirements ?? requirementsInName(test.name);
   const outcome = outcomeOf(result.state, meta.violated !== undefined);
   const message = result.state === 'failed' ? redact(failureMessage(meta.violated, meta.violationSummary, result.errors)) : undefined;
   const skipReason = result.state === 'skipped' ? (meta.skipReason ?? result.note ?? 'skipped') : undefined;
@@ -82,7 +82,13 @@ function topGroup(test: TestCase): string {
   return group;
 }
 
-function relativeFile(moduleId: string): string {
+/** The requirement ids a check's name leads with (`[A, B] title`). */
+export function requirementsInName(name: string): string[] {
+  const ids = REQUIREMENT_PREFIX.exec(name)?.[1];
+  return ids ? ids.split(/,\s*/) : [];
+}
+
+export function relativeFile(moduleId: string): string {
   const at = moduleId.lastIndexOf('/suites/');
   return at >= 0 ? moduleId.slice(at + 1) : moduleId;
 }

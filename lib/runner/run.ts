@@ -2,8 +2,6 @@
 // preflight, the suites through vitest, and the result model.
 
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { createVitest } from 'vitest/node';
 import { ConfigError, type Config, WORKER_SETTINGS_VARIABLE, parseConfig, redactedSettings, workerSettings } from '../config.js';
 import { ApiClient } from '../http/client.js';
 import { registerSecret } from '../http/redact.js';
@@ -14,9 +12,9 @@ import { GROUPS } from '../contract/endpoints.js';
 import { CollectingReporter } from './collect.js';
 import { referenceEnvironment, startEmbedded } from './embedded.js';
 import { preflight } from './preflight.js';
+import { conformanceVitest } from './project.js';
 import { ProgressReporter } from './progress.js';
 
-export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SUITE = { name: 'aes-conformance', version: '0.1.0' };
 
 export interface RunRequest {
@@ -65,12 +63,7 @@ async function checkTarget(config: Config): Promise<RunStop | undefined> {
 async function runSuites(only: readonly string[], runTimeoutMs: number, log: (line: string) => void): Promise<CheckResult[]> {
   const collector = new CollectingReporter();
   const { files, namePattern } = selection(only);
-  const vitest = await createVitest('test', {
-    root: PACKAGE_ROOT,
-    config: `${PACKAGE_ROOT}vitest.config.ts`,
-    project: 'conformance',
-    run: true,
-    watch: false,
+  const vitest = await conformanceVitest({
     passWithNoTests: true,
     reporters: [collector, new ProgressReporter(log)],
     // One worker per core: checks mostly wait on the target, and vitest's default leaves a core idle.
@@ -102,8 +95,11 @@ export function selection(only: readonly string[]): { files: string[]; namePatte
   if (unknown.length) throw new ConfigError(`--only: unknown group or requirement id: ${unknown.join(', ')}`);
   const ids = only.filter((item) => isRequirementId(item));
   const files = groups.map((group) => `suites/${group}.suite.ts`);
-  return ids.length ? { files, namePattern: `\\[[^\\]]*\\b(${ids.join('|')})\\b[^\\]]*\\]` } : { files };
+  return ids.length ? { files, namePattern: namePatternFor(ids) } : { files };
 }
+
+/** A test-name pattern matching the checks whose `[A, B]` prefix lists one of the ids exactly. */
+export const namePatternFor = (ids: readonly string[]): string => `\\[(?:[^\\]]*, )?(?:${ids.join('|')})(?:, [^\\]]*)?\\]`;
 
 function stopped(startedAt: Date, config: Config | undefined, embedded: boolean, stop: RunStop): RunResult {
   return assemble(startedAt, config, embedded, [], stop);

@@ -1,6 +1,7 @@
 // ajv validators for the response bodies the published documents describe, per
-// operation and documented status key (`200`, `4XX`, `default`). Compiled once, up
-// front, so a schema ajv cannot use is reported with the other loading problems.
+// operation and documented status key (`200`, `4XX`, `default`). Compiled when an
+// operation's response is first validated (most checks touch few operations, and
+// compiling is the costliest part of loading a spec); asking for `problems` compiles all.
 
 import type { Ajv, AnySchema, ValidateFunction } from 'ajv';
 import { newAjv, toIssues, type SchemaIssue } from '../checks/schema-validator.js';
@@ -23,19 +24,25 @@ type ByStatusKey = ReadonlyMap<string, ValidateFunction | null>;
 export function compileResponseValidators(index: OperationIndex, endpoints: readonly Endpoint[] = ENDPOINTS): ResponseValidators {
   const compiler = new Compiler();
   const byOperation = new Map<DocumentedOperation, ByStatusKey>();
-  for (const endpoint of endpoints) {
-    const operation = index.find(endpoint.method, endpoint.path);
-    if (operation && !byOperation.has(operation)) byOperation.set(operation, compiler.responsesOf(operation));
-  }
+  const compiled = (operation: DocumentedOperation): ByStatusKey => {
+    let byStatus = byOperation.get(operation);
+    if (!byStatus) byOperation.set(operation, (byStatus = compiler.responsesOf(operation)));
+    return byStatus;
+  };
   return {
     validate(method, contractPath, status, body) {
       const operation = index.find(method, contractPath);
-      const byStatus = operation && byOperation.get(operation);
-      const validator = byStatus && validatorFor(byStatus, status);
+      const validator = operation && validatorFor(compiled(operation), status);
       if (!validator) return undefined;
       return validator(body) ? [] : toIssues(validator.errors);
     },
-    problems: compiler.problems,
+    get problems() {
+      for (const endpoint of endpoints) {
+        const operation = index.find(endpoint.method, endpoint.path);
+        if (operation) compiled(operation);
+      }
+      return compiler.problems;
+    },
   };
 }
 

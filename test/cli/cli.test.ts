@@ -74,6 +74,10 @@ describe('aes-conformance', () => {
     expect(help.stdout).toMatch(/Exit codes: 0 conformant/);
     expect(version.stdout).toMatch(/^aes-conformance \d+\.\d+\.\d+/);
     expect(list.stdout).toMatch(/AUTH-MISSING-KEY\s+MUST/);
+    // Each requirement is followed by the checks that carry it, found by collecting the suites.
+    expect(list.stdout).toMatch(/AUTH-MISSING-KEY.*\n    verified by \d+ checks?:\n      suites\/auth\.suite\.ts: /);
+    expect(list.stdout).toMatch(/ 0 requirements without a check\./);
+    expect(list.stdout).toMatch(/Not testable from outside the service:/);
     expect(help.summary).toBeUndefined();
   });
 

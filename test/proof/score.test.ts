@@ -31,7 +31,7 @@ beforeAll(() => {
   const dir = mkdtempSync(join(tmpdir(), 'aes-score-'));
   const out = join(dir, 'proofs.json');
   const child = spawnSync(process.execPath, ['--import', 'tsx', 'test/support/prove.ts', 'all', '--json', out], {
-    cwd: ROOT, env: childEnvironment(), encoding: 'utf8', timeout: 1_500_000, maxBuffer: 64 * 1024 * 1024,
+    cwd: ROOT, env: childEnvironment(), encoding: 'utf8', timeout: 900_000, maxBuffer: 64 * 1024 * 1024,
   });
   try {
     report = JSON.parse(readFileSync(out, 'utf8')) as ProofReport;
@@ -41,7 +41,7 @@ beforeAll(() => {
     rmSync(dir, { recursive: true, force: true });
   }
   for (const proof of report.proofs) byName.set(proof.name, proof);
-}, 1_600_000);
+}, 960_000);
 
 afterAll(() => {
   if (!report) return;

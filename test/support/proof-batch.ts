@@ -1,10 +1,11 @@
-// Many proofs in one vitest process: one reference service and one vitest project per
-// proof, each project handed its own target through its environment. Vitest starts once
-// and its workers serve every project, which keeps the whole score within minutes.
+// Many proofs in one vitest run: one reference service per proof, each a listed target
+// (AES_CONFORMANCE_TARGETS) of a few vitest projects. A worker then loads the suite once
+// for many targets, and a fault's target declares only the checks that could detect it.
 
 import { availableParallelism } from 'node:os';
 import { createVitest } from 'vitest/node';
-import { newRunMarker, WORKER_SETTINGS_VARIABLE, workerSettings } from '../../lib/config.js';
+import { newRunMarker, runSettings } from '../../lib/config.js';
+import { TARGETS_VARIABLE, type TargetSpec } from '../../lib/harness/target.js';
 import type { CheckResult } from '../../lib/report/model.js';
 import { startReferenceService, type RunningReference } from '../../lib/reference/server.js';
 import { CollectingReporter } from '../../lib/runner/collect.js';
@@ -16,8 +17,10 @@ export interface ProofJob {
   readonly faults?: readonly string[];
   readonly variation?: string;
   readonly profile: 'default' | 'strict';
-  /** Suite groups to run; empty: every suite. */
-  readonly groups: readonly string[];
+  /** Suite files (globs) holding the checks to run. */
+  readonly files: readonly string[];
+  /** Run only the checks carrying one of these requirement ids; absent: every check. */
+  readonly requirements?: readonly string[];
 }
 
 export interface JobResult {
@@ -25,45 +28,49 @@ export interface JobResult {
   readonly checks: readonly CheckResult[];
 }
 
-const suiteFiles = (groups: readonly string[]): string[] =>
-  groups.length ? groups.map((g) => `suites/${g}.suite.ts`) : ['suites/**/*.suite.ts'];
+/** Projects per core: more projects balance the files better; each costs a load of the suite per worker. */
+const PROJECTS_PER_CORE = 4;
 
-async function runBatch(jobs: readonly ProofJob[]): Promise<JobResult[]> {
+export async function runProofBatch(jobs: readonly ProofJob[]): Promise<JobResult[]> {
   const references: RunningReference[] = [];
   try {
-    const projects = [];
+    const targets: Array<{ job: ProofJob; spec: TargetSpec }> = [];
     for (const job of jobs) {
       const reference = await startReferenceService({ faults: job.faults ?? [], variation: job.variation ?? 'default' });
       references.push(reference);
-      const env = { ...referenceEnvironment(reference), PROFILE: job.profile, AES_RUN_MARKER: newRunMarker() };
-      projects.push({
-        test: {
-          name: job.name,
-          root: ROOT,
-          include: suiteFiles(job.groups),
-          env: { [WORKER_SETTINGS_VARIABLE]: workerSettings(env) },
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      });
+      const settings = runSettings({ ...referenceEnvironment(reference), PROFILE: job.profile, AES_RUN_MARKER: newRunMarker() });
+      targets.push({ job, spec: { name: job.name, settings, ...(job.requirements ? { only: job.requirements } : {}) } });
     }
     const collector = new CollectingReporter();
-    // One worker per core: the checks wait on the network, and vitest's default leaves a core idle.
-    const vitest = await createVitest('test', { root: ROOT, config: false, run: true, watch: false, passWithNoTests: true, reporters: [collector], maxWorkers: availableParallelism() }, { test: { projects } });
+    const vitest = await createVitest('test', { root: ROOT, config: false, run: true, watch: false, passWithNoTests: true, reporters: [collector], maxWorkers: availableParallelism() }, { test: { projects: projectsFor(targets) } });
     try {
       await vitest.start();
     } finally {
       await vitest.close();
     }
-    return jobs.map((job) => ({ name: job.name, checks: collector.byProject.get(job.name) ?? [] }));
+    return jobs.map((job) => ({ name: job.name, checks: collector.byTarget.get(job.name) ?? [] }));
   } finally {
     await Promise.all(references.map((r) => r.close()));
   }
 }
 
-/** Runs the jobs in batches (bounded memory: each batch holds its reference services). */
-export async function runProofBatch(jobs: readonly ProofJob[], batchSize = 64): Promise<JobResult[]> {
-  const results: JobResult[] = [];
-  for (let i = 0; i < jobs.length; i += batchSize) results.push(...(await runBatch(jobs.slice(i, i + batchSize))));
-  return results;
+/** Targets dealt round-robin over the projects, heaviest (whole suites) first. */
+function projectsFor(targets: ReadonlyArray<{ job: ProofJob; spec: TargetSpec }>) {
+  const count = Math.min(targets.length, PROJECTS_PER_CORE * availableParallelism());
+  const ordered = [...targets].sort((a, b) => Number(!!a.job.requirements) - Number(!!b.job.requirements));
+  return Array.from({ length: count }, (_, i) => {
+    const mine = ordered.filter((_, j) => j % count === i);
+    return {
+      test: {
+        name: `proofs-${i + 1}`,
+        root: ROOT,
+        include: [...new Set(mine.flatMap((t) => t.job.files))],
+        env: { [TARGETS_VARIABLE]: JSON.stringify(mine.map((t) => t.spec)) },
+        testTimeout: 60_000,
+        hookTimeout: 60_000,
+        // As in the conformance project: a worker loads the suite's modules once for all its files.
+        isolate: false,
+      },
+    };
+  });
 }

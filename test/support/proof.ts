@@ -2,32 +2,24 @@
 // switched on it must fail a check carrying a requirement the fault names; against
 // every permitted variation it must pass.
 
-import { GROUPS } from '../../lib/contract/endpoints.js';
-import { requirement, type RequirementId } from '../../lib/contract/requirements/index.js';
+import { requirement } from '../../lib/contract/requirements/index.js';
+import { filesCarrying, type InventoryEntry } from '../../lib/runner/inventory.js';
 import type { CheckResult } from '../../lib/report/model.js';
 import type { Fault } from '../../lib/reference/faults/index.js';
 import type { JobResult, ProofJob } from './proof-batch.js';
 
-/** Suite groups whose checks can observe a broken requirement (cross-cutting areas: every group). */
-export function groupsFor(requirements: readonly RequirementId[]): string[] {
-  const groups = new Set<string>();
-  for (const id of requirements) {
-    const area = requirement(id).area;
-    if (area === 'general') return [];
-    if (area === 'lists') ['personas', 'runs', 'metrics'].forEach((g) => groups.add(g));
-    else groups.add(area);
-  }
-  return [...groups].filter((g) => g === 'auth' || (GROUPS as readonly string[]).includes(g));
-}
-
-export function faultJob(fault: Fault): ProofJob {
+/**
+ * Only the checks that carry one of the fault's requirements can prove it detected, so the
+ * job runs those alone (in the files that hold them); that is what keeps the score within minutes.
+ */
+export function faultJob(fault: Fault, inventory: readonly InventoryEntry[]): ProofJob {
   // A fault that breaks only conventions can be seen only by the strict profile's checks.
   const profile = fault.requirements.every((id) => requirement(id).level === 'SHOULD') ? 'strict' : 'default';
-  return { name: `fault:${fault.id}`, faults: [fault.id], profile, groups: groupsFor(fault.requirements) };
+  return { name: `fault:${fault.id}`, faults: [fault.id], profile, files: filesCarrying(inventory, fault.requirements), requirements: fault.requirements };
 }
 
 export function cleanJob(variation: string, profile: 'default' | 'strict' = 'default'): ProofJob {
-  return { name: `variation:${variation}/${profile}`, variation, profile, groups: [] };
+  return { name: `variation:${variation}/${profile}`, variation, profile, files: ['suites/**/*.suite.ts'] };
 }
 
 export interface Proof {

@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { FAULTS, type Fault } from '../../lib/reference/faults/index.js';
 import { VARIATIONS } from '../../lib/reference/variations.js';
+import { collectInventory } from '../../lib/runner/inventory.js';
 import { cleanJob, describeProof, faultJob, judgeClean, judgeFault, type Proof } from './proof.js';
 import { runProofBatch, type ProofJob } from './proof-batch.js';
 
@@ -13,7 +14,8 @@ interface Planned {
   readonly judge: (result: Parameters<typeof judgeClean>[0]) => Proof;
 }
 
-const faultPlan = (fault: Fault): Planned => ({ job: faultJob(fault), judge: (r) => judgeFault(fault, r) });
+const inventory = await collectInventory();
+const faultPlan = (fault: Fault): Planned => ({ job: faultJob(fault, inventory), judge: (r) => judgeFault(fault, r) });
 const cleanPlan = (variation: string, profile: 'default' | 'strict'): Planned => ({ job: cleanJob(variation, profile), judge: judgeClean });
 
 /** Every variation under the default profile, and the reference under strict (it meets every SHOULD). */

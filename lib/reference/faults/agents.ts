@@ -62,6 +62,9 @@ const endpointChecked = (check: Check<string>, optional = false) =>
   reread(['endpoint'], () => (f, { modelType }) => f.string('endpoint', { limit: 'agent.endpoint', check, required: !optional && modelType === 'MODEL_TYPE_OUTBOUND_VOICE' }));
 
 export const AGENTS_FAULTS: readonly Fault[] = [
+  fault('agent-test-set-ids-joined', ['SCHEMA-CANONICAL'], 'Agents return test_set_ids as one comma-separated string instead of a list.', (b) => {
+    presentWith(b, 'agent', (view) => (Array.isArray(view['test_set_ids']) ? { ...view, test_set_ids: (view['test_set_ids'] as string[]).join(',') } : view));
+  }),
   fault('agent-missing-wrapper', ['ENVELOPE-WRAPPED'], 'Agents are returned without the `agent` wrapper.', (b) => {
     const respond = b.respond;
     b.respond = (endpoint, body) => {
@@ -170,10 +173,10 @@ export const AGENTS_FAULTS: readonly Fault[] = [
     reread(['metric_ids', 'test_set_ids'], (_read, name) => (f) => f.strings(name, { each: checked(() => false, 'the ID of an existing object') }) ?? [])),
 
   // Sizes of the configuration and workflows
-  fault('agent-config-max-1mb', ['AGENT-CONFIG-SIZE'], 'The simulator configuration is limited to 1 MB.', limit('agent.metadata', { max: 1_000_000 })),
-  fault('agent-config-unlimited', ['AGENT-CONFIG-SIZE'], 'The size of the simulator configuration is not checked.', limit('agent.metadata', { max: undefined })),
-  fault('agent-workflows-max-1mb', ['AGENT-CONFIG-SIZE'], 'workflows is limited to 1 MB.', limit('agent.workflows', { max: 1_000_000 })),
-  fault('agent-workflows-unlimited', ['AGENT-CONFIG-SIZE'], 'The size of workflows is not checked.', limit('agent.workflows', { max: undefined })),
+  fault('agent-config-max-1mb', ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'], 'The simulator configuration is limited to 1 MB.', limit('agent.metadata', { max: 1_000_000 })),
+  fault('agent-config-unlimited', ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'], 'The size of the simulator configuration is not checked.', limit('agent.metadata', { max: undefined })),
+  fault('agent-workflows-max-1mb', ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'], 'workflows is limited to 1 MB.', limit('agent.workflows', { max: 1_000_000 })),
+  fault('agent-workflows-unlimited', ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'], 'The size of workflows is not checked.', limit('agent.workflows', { max: undefined })),
 
   // The simulator configuration
   fault('agent-config-values-stringified', ['AGENT-CONFIG-ECHO'], 'The configuration is stored as a string map: booleans come back as "true" / "false".', (b) => {
@@ -210,7 +213,7 @@ export const AGENTS_FAULTS: readonly Fault[] = [
   fault('chat-16kb-limits-as-10kb', ['CHAT-PAYLOAD-LIMITS'], 'The 16 KB limits (initialization_payload, custom_persona_data, custom_headers) are enforced as 10 KB.', (b) => {
     for (const id of ['chat.initialization_payload', 'chat.custom_persona_data', 'chat.custom_headers'] as const) limit(id, { max: 10 * 1024 })(b);
   }),
-  fault('chat-custom-data-max-16kb', ['CHAT-PAYLOAD-LIMITS'], 'custom_data is limited to 16 KB instead of 32 KB.', limit('chat.custom_data', { max: 16 * 1024 })),
+  fault('chat-custom-data-max-16kb', ['CHAT-PAYLOAD-LIMITS', 'FIELD-SIZE-LIMITS'], 'custom_data is limited to 16 KB instead of 32 KB.', limit('chat.custom_data', { max: 16 * 1024 })),
 
   // WEBSOCKET configuration
   fault('websocket-ws-accepted', ['WEBSOCKET-ENDPOINT'], 'The WEBSOCKET endpoint accepts ws:// as well as wss://.',

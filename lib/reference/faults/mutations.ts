@@ -98,7 +98,7 @@ export const MUTATIONS_FAULTS: readonly Fault[] = [
   fault('mutation-override-keys-simulator-only', ['MUTATION-CONFIG-OVERRIDES-KEYS'], 'Only simulator configuration keys may be overridden, not agent fields such as prompt.', (b) => {
     rules(b, { configurationKeys: (agent) => new Set(Object.keys(agent.metadata ?? {})) });
   }),
-  fault('mutation-overrides-limit-1kb', ['MUTATION-CONFIG-OVERRIDES-SIZE'], 'config_overrides is limited to 1 KB instead of 10 KB.', limit('mutation.config_overrides', { max: 1024 })),
+  fault('mutation-overrides-limit-1kb', ['MUTATION-CONFIG-OVERRIDES-SIZE', 'FIELD-SIZE-LIMITS'], 'config_overrides is limited to 1 KB instead of 10 KB.', limit('mutation.config_overrides', { max: 1024 })),
   fault('mutation-overrides-size-unchecked', ['MUTATION-CONFIG-OVERRIDES-SIZE'], 'config_overrides of any size is accepted.', limit('mutation.config_overrides', { max: Number.MAX_SAFE_INTEGER })),
   fault('mutation-overrides-string-ignored', ['REQUEST-WRONG-TYPE'], 'config_overrides given as a string is ignored (read as no overrides).', reread('config_overrides', (read) => (f, body) => (typeof body['config_overrides'] === 'string' ? {} : read(f, body)))),
   fault('mutation-overrides-dropped', ['MUTATION-CREATE'], 'Mutations are returned with empty config_overrides.', (b) => {

@@ -1,0 +1,13 @@
+// Where the suite lives: the package root and its vitest project, shared by every way
+// of starting vitest on the suites (a run, an inventory).
+
+import { fileURLToPath } from 'node:url';
+import { createVitest, type Vitest } from 'vitest/node';
+
+export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+type Options = NonNullable<Parameters<typeof createVitest>[1]>;
+
+/** Vitest on the `conformance` project of the package's config, run once (no watching). */
+export const conformanceVitest = (options: Options = {}): Promise<Vitest> =>
+  createVitest('test', { root: PACKAGE_ROOT, config: `${PACKAGE_ROOT}vitest.config.ts`, project: 'conformance', run: true, watch: false, ...options });

@@ -1,0 +1,34 @@
+// The suite's coverage, read from the suites themselves: every requirement of the
+// catalog is named by a check, and every check names only catalog requirements.
+
+import { beforeAll, describe, expect, test } from 'vitest';
+import { isRequirementId, REQUIREMENTS } from '../../lib/contract/requirements/index.js';
+import { collectInventory, filesCarrying, type InventoryEntry } from '../../lib/runner/inventory.js';
+
+let inventory: InventoryEntry[];
+
+beforeAll(async () => {
+  inventory = await collectInventory();
+}, 60_000);
+
+describe('the suite inventory', () => {
+  test('every requirement of the catalog is named by at least one check', () => {
+    const named = new Set(inventory.flatMap((c) => c.requirements));
+    expect(REQUIREMENTS.map((r) => r.id).filter((id) => !named.has(id))).toEqual([]);
+  });
+
+  test('every check names at least one requirement, and only catalog ids', () => {
+    expect(inventory.filter((c) => c.requirements.length === 0).map((c) => c.name)).toEqual([]);
+    expect(inventory.flatMap((c) => c.requirements).filter((id) => !isRequirementId(id))).toEqual([]);
+  });
+
+  test('no two checks of a file share a name (reports and --rerun-failed tell them apart by name)', () => {
+    const keys = inventory.map((c) => `${c.file}::${c.name}`);
+    expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([]);
+  });
+
+  test('filesCarrying finds the files whose checks name an id', () => {
+    expect(filesCarrying(inventory, ['AUTH-MISSING-KEY'])).toEqual(['suites/auth.suite.ts']);
+    expect(filesCarrying(inventory, ['NO-SUCH-ID'])).toEqual([]);
+  });
+});
