@@ -12,6 +12,9 @@ export interface CheckMeta {
   evidence?: Evidence;
   seed?: number;
   path?: string;
+  /** How many requests the check sent, and how many of them ran one after another (see request-chain.ts). */
+  requests?: number;
+  requestChain?: number;
 }
 
 declare module 'vitest' {

@@ -61,12 +61,13 @@ export class ApiClient {
       ? { method: spec.method, url, headers: recordedHeaders }
       : { method: spec.method, url, headers: recordedHeaders, body };
     const started = performance.now();
+    const startedAt = performance.timeOrigin + started;
     const maxRetries = this.options.maxRetries ?? 3;
     for (let attempt = 0; ; attempt++) {
       const response = await this.limiter.run(() => this.onceRetryingReset(spec.method, url, headers, body, recorded));
       const wait = retryWaitMs(response, attempt);
       if (!RETRY_STATUSES.has(response.status) || attempt >= maxRetries || wait === undefined) {
-        return { request: recorded, response, durationMs: performance.now() - started, retries: attempt };
+        return { request: recorded, response, startedAt, durationMs: performance.now() - started, retries: attempt };
       }
       await new Promise((resolve) => setTimeout(resolve, wait));
     }

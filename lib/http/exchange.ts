@@ -21,6 +21,8 @@ export interface RecordedResponse {
 export interface Exchange {
   readonly request: RecordedRequest;
   readonly response: RecordedResponse;
+  /** When the client began the request (epoch ms, sub-millisecond), before any queueing or retry. */
+  readonly startedAt: number;
   readonly durationMs: number;
   /** How many 429/503 answers were waited out before this one. */
   readonly retries: number;

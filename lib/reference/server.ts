@@ -34,6 +34,11 @@ export interface ReferenceOptions {
   latencyMs?: number;
   /** Chaos switches (see chaos.ts): `mode` or `mode@/v1/path-prefix`. */
   chaos?: Iterable<string>;
+  /**
+   * Told of every request once its response is done (or its connection dropped), with when it
+   * arrived and when it ended (epoch ms, sub-millisecond; the latency included), for benchmarks.
+   */
+  onRequest?: (startedAt: number, endedAt: number) => void;
 }
 
 export interface RunningReference {
@@ -120,9 +125,15 @@ function send(req: IncomingMessage, res: ServerResponse, { status, reply }: Outg
   res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text) }).end(text);
 }
 
-function requestListener(b: Behaviour, store: Store, latencyMs: number, chaos: readonly ChaosRule[]) {
+const epochNow = (): number => performance.timeOrigin + performance.now();
+
+function requestListener(b: Behaviour, store: Store, latencyMs: number, chaos: readonly ChaosRule[], onRequest: ReferenceOptions['onRequest']) {
   const takeover = chaosTakeover(chaos);
   return async (req: IncomingMessage, res: ServerResponse) => {
+    if (onRequest) {
+      const startedAt = epochNow();
+      res.once('close', () => onRequest(startedAt, epochNow()));
+    }
     if (latencyMs > 0) await delay(latencyMs);
     if (takeover(req, res)) return;
     send(req, res, await handle(req, b, store), b, chaos);
@@ -151,7 +162,7 @@ export async function startReferenceService(options: ReferenceOptions = {}): Pro
   assertRoutesCoverContract();
   const b = behaviourFor(options);
   const { store, fixtures } = seedStore(b.idAlphabet);
-  const server = createServer(requestListener(b, store, options.latencyMs ?? 0, parseChaos(options.chaos ?? [])));
+  const server = createServer(requestListener(b, store, options.latencyMs ?? 0, parseChaos(options.chaos ?? []), options.onRequest));
   const host = options.host ?? '127.0.0.1';
   const address = await listen(server, host, options.port ?? 0);
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;

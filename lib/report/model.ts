@@ -39,6 +39,10 @@ export interface CheckResult {
   /** fast-check seed and path, when the check is a property. */
   readonly seed?: number;
   readonly path?: string;
+  /** Requests the check sent (shared discovery: counted in the check that performed it). */
+  readonly requests?: number;
+  /** The most of those requests that ran one after another (did not overlap in time). */
+  readonly requestChain?: number;
 }
 
 export interface RequirementResult {

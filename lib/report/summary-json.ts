@@ -33,6 +33,7 @@ function checkSummary(c: CheckResult): Record<string, unknown> {
   return {
     id: c.id, group: c.group, name: c.name, requirements: c.requirements, outcome: c.outcome, durationMs: c.durationMs,
     message: c.message, skipReason: c.skipReason, violated: c.violated, evidence: c.evidence, seed: c.seed, path: c.path,
+    requests: c.requests, requestChain: c.requestChain,
   };
 }
 
@@ -71,6 +72,7 @@ export const SUMMARY_SCHEMA = object({
     items: object({
       id: str, group: str, name: str, requirements: strings, outcome, durationMs: nonNegative,
       message: str, skipReason: str, violated: strings, seed: { type: 'integer' }, path: str,
+      requests: { type: 'integer', minimum: 0 }, requestChain: { type: 'integer', minimum: 0 },
       evidence: object({
         method: str, url: str, requestHeaders: headers, requestBodyExcerpt: str, status: { type: 'integer' },
         responseHeaders: headers, responseBodyExcerpt: str, curl: str,

@@ -60,6 +60,8 @@ function toCheckResult(test: TestCase, file: string): CheckResult {
     ...(meta.evidence && outcome !== 'pass' && outcome !== 'skip' ? { evidence: meta.evidence } : {}),
     ...(meta.seed === undefined ? {} : { seed: meta.seed }),
     ...(meta.path === undefined ? {} : { path: meta.path }),
+    ...(meta.requests === undefined ? {} : { requests: meta.requests }),
+    ...(meta.requestChain === undefined ? {} : { requestChain: meta.requestChain }),
   };
 }
 
