@@ -6,8 +6,12 @@ import { ConfigError } from '../config.js';
 export interface CliRequest {
   readonly env: Record<string, string | undefined>;
   readonly only: string[];
-  readonly action: 'run' | 'help' | 'version' | 'list';
+  readonly action: 'run' | 'help' | 'version' | 'list' | 'merge';
   readonly rerunFailed: boolean;
+  /** vitest's `<index>/<count>`: this machine runs that share of the suite files. */
+  readonly shard?: string;
+  /** With `--merge`: report directories (or summary.json files) of earlier runs, e.g. one per shard. */
+  readonly mergeFrom: string[];
   readonly warnings: string[];
 }
 
@@ -26,6 +30,9 @@ Options:
   --runs <n>             fast-check runs per property (NUM_RUNS)
   --report-dir <dir>     where reports go (REPORT_DIR, default reports/)
   --rerun-failed         run only the requirements that failed or errored in the last summary.json
+  --shard <i>/<n>        run only the i-th of n shares of the suite files (vitest's --shard): one CI machine of n
+  --merge <dir>...       run nothing: merge the summary.json files of the given report directories (e.g. one per shard)
+                         into one set of reports in --report-dir, and exit with the merged run's exit code
   --list                 print every requirement with its level and the checks that verify it, then exit
   --help, --version
 
@@ -49,14 +56,21 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
         'base-url': { type: 'string' }, 'api-key': { type: 'string' }, only: { type: 'string' }, profile: { type: 'string' },
         'read-only': { type: 'boolean' }, seed: { type: 'string' }, runs: { type: 'string' }, 'report-dir': { type: 'string' },
         'rerun-failed': { type: 'boolean' }, list: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' },
+        shard: { type: 'string' }, merge: { type: 'boolean' },
       },
       strict: true,
-      allowPositionals: false,
+      // Only `--merge` takes operands: the report directories to merge.
+      allowPositionals: true,
     });
   } catch (error) {
     throw new ConfigError(`${(error as Error).message}\nRun with --help for the options.`);
   }
-  const { values } = parsed;
+  const { values, positionals } = parsed;
+  if (positionals.length && !values.merge) {
+    throw new ConfigError(`unexpected argument: ${positionals.join(' ')}\nRun with --help for the options.`);
+  }
+  if (values.merge && !positionals.length) throw new ConfigError('--merge needs the report directories (or summary.json files) to merge');
+  if (values.shard !== undefined) checkShard(values.shard);
   const merged: Record<string, string | undefined> = { ...env };
   for (const [option, name] of Object.entries(OPTION_ENV)) {
     const value = values[option as keyof typeof OPTION_ENV];
@@ -64,7 +78,20 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   }
   if (values['read-only']) merged['READ_ONLY'] = 'true';
   const warnings = values['api-key'] ? ['--api-key puts the key in your shell history and process list; prefer API_KEY in the environment or .env.'] : [];
-  const action = values.help ? 'help' : values.version ? 'version' : values.list ? 'list' : 'run';
+  const action = values.help ? 'help' : values.version ? 'version' : values.list ? 'list' : values.merge ? 'merge' : 'run';
   const only = (values.only ?? '').split(',').map((item) => item.trim()).filter(Boolean);
-  return { env: merged, only, action, rerunFailed: values['rerun-failed'] ?? false, warnings };
+  return {
+    env: merged, only, action, rerunFailed: values['rerun-failed'] ?? false,
+    ...(values.shard === undefined ? {} : { shard: values.shard }), mergeFrom: positionals, warnings,
+  };
+}
+
+/** `<index>/<count>` with 1 <= index <= count, as vitest's --shard wants it. */
+function checkShard(shard: string): void {
+  const match = /^(\d+)\/(\d+)$/.exec(shard);
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || index < 1 || count < 1 || index > count) {
+    throw new ConfigError(`--shard: expected <index>/<count> with 1 <= index <= count (e.g. 1/3), got "${shard}"`);
+  }
 }

@@ -3,8 +3,9 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ConfigError, loadDotenv } from '../config.js';
-import { redact } from '../http/redact.js';
+import { redact, registerSecret } from '../http/redact.js';
 import { consoleSummary } from '../report/console.js';
+import { mergeSummaries, readSummaries } from '../report/merge.js';
 import type { RunResult } from '../report/model.js';
 import { writeReports } from '../report/write.js';
 import { collectInventory } from '../runner/inventory.js';
@@ -29,11 +30,17 @@ async function main(argv: readonly string[]): Promise<number> {
   if (request.action === 'version') return (log(await version()), 0);
   if (request.action === 'list') return (log(catalogListing(await collectInventory())), 0);
   const reportDir = resolve(request.env['REPORT_DIR'] ?? 'reports');
-  let only = request.only;
-  if (request.rerunFailed) only = [...only, ...(await failedRequirements(reportDir))];
   let run: RunResult;
   try {
-    run = await runConformance({ env: request.env, only, log });
+    if (request.action === 'merge') {
+      // The summaries are already redacted; a key in the environment is redacted once more.
+      registerSecret(request.env['API_KEY']);
+      run = mergeSummaries(await readSummaries(request.mergeFrom));
+    } else {
+      let only = request.only;
+      if (request.rerunFailed) only = [...only, ...(await failedRequirements(reportDir))];
+      run = await runConformance({ env: request.env, only, log, ...(request.shard ? { shard: request.shard } : {}) });
+    }
   } catch (error) {
     if (error instanceof ConfigError) return fail(error.message, 2);
     throw error;

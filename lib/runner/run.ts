@@ -22,6 +22,8 @@ export interface RunRequest {
   readonly env: Record<string, string | undefined>;
   /** Endpoint groups (`agents`, `auth`, …) or requirement ids to run; empty: everything. */
   readonly only?: readonly string[];
+  /** vitest's `<index>/<count>`: run only that share of the suite files (one CI machine of several). */
+  readonly shard?: string;
   readonly log?: (line: string) => void;
 }
 
@@ -43,8 +45,10 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
     log(`Target ${config.baseUrl}${embedded ? ' (embedded reference service)' : ''}, profile ${config.profile}${config.readOnly ? ', read-only' : ''}`);
     const stop = await checkTarget(config);
     if (stop) return stopped(startedAt, config, !!embedded, stop);
-    process.env[WORKER_SETTINGS_VARIABLE] = workerSettings(env);
-    const checks = await runSuites(request.only ?? [], config.runTimeoutMs, log);
+    // CONCURRENCY caps the requests of the whole run: each worker gets its share.
+    const workers = Math.min(availableParallelism(), config.concurrency);
+    process.env[WORKER_SETTINGS_VARIABLE] = workerSettings({ ...env, CONCURRENCY: String(Math.floor(config.concurrency / workers)) });
+    const checks = await runSuites(request.only ?? [], workers, config.runTimeoutMs, log, request.shard);
     return assemble(startedAt, config, !!embedded, checks);
   } finally {
     await embedded?.close();
@@ -60,15 +64,16 @@ async function checkTarget(config: Config): Promise<RunStop | undefined> {
   }
 }
 
-async function runSuites(only: readonly string[], runTimeoutMs: number, log: (line: string) => void): Promise<CheckResult[]> {
+async function runSuites(only: readonly string[], workers: number, runTimeoutMs: number, log: (line: string) => void, shard?: string): Promise<CheckResult[]> {
   const collector = new CollectingReporter();
   const { files, namePattern } = selection(only);
   const vitest = await conformanceVitest({
     passWithNoTests: true,
     reporters: [collector, new ProgressReporter(log)],
-    // One worker per core: checks mostly wait on the target, and vitest's default leaves a core idle.
-    maxWorkers: availableParallelism(),
+    // One worker per core (vitest's default leaves a core idle), but no more than CONCURRENCY allows.
+    maxWorkers: workers,
     ...(namePattern ? { testNamePattern: namePattern } : {}),
+    ...(shard ? { shard } : {}),
   });
   // The whole run has a bound: checks still running then end as errors, and the reports are written.
   const bound = setTimeout(() => {
@@ -85,7 +90,9 @@ async function runSuites(only: readonly string[], runTimeoutMs: number, log: (li
     id: `run::problem-${i}`, file: 'run', group: 'run', title: message.split('\n')[0] ?? message, name: 'suite could not run',
     requirements: [], outcome: 'error', durationMs: 0, message,
   }));
-  return [...collector.checks, ...problems];
+  // vitest reports the checks a name pattern left out as skipped: they were not selected, so they are not reported.
+  const selected = namePattern === undefined ? undefined : new RegExp(namePattern);
+  return [...collector.checks.filter((c) => !selected || selected.test(c.name)), ...problems];
 }
 
 /** `--only agents,AUTH-MISSING-KEY`: groups select suite files; requirement ids select tests by name. */

@@ -2,12 +2,14 @@
 // never the key in any output.
 
 import { createServer } from 'node:net';
-import { readFile, readdir, rm } from 'node:fs/promises';
+import { createServer as createHttpServer, request as httpRequest } from 'node:http';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type RunningReference, startReferenceService } from '../../lib/reference/server.js';
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
-import { runCli } from '../support/run-cli.js';
+import { type Summary, runCli } from '../support/run-cli.js';
 
 let reference: RunningReference;
 
@@ -27,6 +29,34 @@ async function deadPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+/** A pass-through HTTP proxy in front of `target` that records every request as `METHOD /path -> status`. */
+async function recordingProxy(target: string): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {
+  const requests: string[] = [];
+  const server = createHttpServer((req, res) => {
+    const upstream = httpRequest(new URL(req.url ?? '/', target), { method: req.method, headers: req.headers }, (answer) => {
+      requests.push(`${req.method} ${req.url} -> ${answer.statusCode}`);
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+/** The requirement ids a check's name leads with. */
+const idsOf = (name: string): string[] => /^\[([^\]]*)\]/.exec(name)?.[1]?.split(', ') ?? [];
+const fileOf = (check: { id: string }): string => check.id.split('::')[0] ?? '';
 
 async function reportTexts(dir: string): Promise<string> {
   const files = await readdir(dir);
@@ -93,4 +123,94 @@ describe('aes-conformance', () => {
       await rm(run.reportDir, { recursive: true, force: true });
     }
   });
+
+  test('--shard must be <index>/<count>, and only --merge takes operands', async () => {
+    const [shard, operand] = await Promise.all([runCli({ args: ['--shard', '4/3'] }), runCli({ args: ['reports'] })]);
+    expect(shard.exitCode).toBe(2);
+    expect(shard.stderr).toMatch(/--shard: expected <index>\/<count>/);
+    expect(operand.exitCode).toBe(2);
+    expect(operand.stderr).toMatch(/unexpected argument: reports/);
+  });
+
+  test('--only <group> runs that group only; --only <REQUIREMENT-ID> runs only the checks that carry the id', async () => {
+    const env = referenceEnvironment(reference);
+    const [group, id, list] = await Promise.all([
+      runCli({ env, args: ['--only', 'dashboards'] }),
+      runCli({ env, args: ['--only', 'AUTH-MISSING-KEY'] }),
+      runCli({ args: ['--list'] }),
+    ]);
+    expect(group.exitCode, group.stdout.slice(-2000)).toBe(0);
+    const groupChecks = group.summary!.checks;
+    expect(groupChecks.length).toBeGreaterThan(5);
+    expect(new Set(groupChecks.map((c) => c.group))).toEqual(new Set(['dashboards']));
+    expect(new Set(groupChecks.map(fileOf))).toEqual(new Set(['suites/dashboards.suite.ts']));
+
+    expect(id.exitCode, id.stdout.slice(-2000)).toBe(0);
+    const idChecks = id.summary!.checks;
+    // Exactly the checks --list names for the id, every one of them run (none left as an unselected skip).
+    const listed = Number(/^AUTH-MISSING-KEY .*\n {4}verified by (\d+) checks?:/m.exec(list.stdout)?.[1]);
+    expect(listed).toBeGreaterThan(0);
+    expect(idChecks).toHaveLength(listed);
+    expect(idChecks.every((c) => idsOf(c.name).includes('AUTH-MISSING-KEY')), idChecks.map((c) => c.name).join('\n')).toBe(true);
+    expect(id.summary!.counts).toMatchObject({ pass: listed, total: listed });
+  }, 90_000);
+
+  test('--read-only skips every check that writes, with the reason, changes nothing on the target, and passes', async () => {
+    const proxy = await recordingProxy(reference.url);
+    try {
+      const run = await runCli({ env: { ...referenceEnvironment(reference), BASE_URL: proxy.url }, args: ['--only', 'dashboards,personas', '--read-only'] });
+      expect(run.exitCode, run.stdout.slice(-2000)).toBe(0);
+      const { counts, checks } = run.summary!;
+      expect(counts.fail + counts.error).toBe(0);
+      expect(counts.pass).toBeGreaterThan(0);
+      const readOnly = checks.filter((c) => c.outcome === 'skip' && c.skipReason === 'READ_ONLY is set and this check writes');
+      // The renames of the dashboard and the deletion of a persona are among them.
+      expect(readOnly.some((c) => idsOf(c.name).includes('DASHBOARD-PATCH'))).toBe(true);
+      expect(readOnly.some((c) => idsOf(c.name).includes('PERSONA-DELETE'))).toBe(true);
+      for (const c of checks.filter((c) => c.outcome === 'skip')) expect(c.skipReason, c.name).toMatch(/READ_ONLY is set|checked only with PROFILE=strict/);
+      // A check that was not declared as writing but would send PATCH or DELETE (a malformed path ID
+      // a correct server rejects) is skipped when it tries, naming the request.
+      expect(checks.some((c) => c.outcome === 'skip' && /READ_ONLY is set and this check writes \((PATCH|DELETE) /.test(c.skipReason ?? ''))).toBe(true);
+      // What the target saw: reads only.
+      expect(proxy.requests.filter((r) => / -> 2\d\d$/.test(r)).length).toBeGreaterThan(0);
+      expect(proxy.requests.filter((r) => !/^GET /.test(r))).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+  }, 90_000);
+
+  test('--shard i/n splits the suite files over machines; --merge makes one set of reports of their summaries', async () => {
+    const env = referenceEnvironment(reference);
+    const only = ['--only', 'auth,specification,dashboards'];
+    const shards = await Promise.all([1, 2].map((i) => runCli({ env, args: [...only, '--shard', `${i}/2`], keepReports: true })));
+    const out = await mkdtemp(join(tmpdir(), 'aes-merged-'));
+    try {
+      const ids = shards.map((s) => {
+        expect(s.exitCode, s.stdout.slice(-2000)).toBe(0);
+        return s.summary!.checks.map((c) => c.id);
+      });
+      const [first = [], second = []] = ids;
+      expect(first.length).toBeGreaterThan(0);
+      expect(second.length).toBeGreaterThan(0);
+      expect(first.filter((id) => second.includes(id))).toEqual([]);
+      // Each shard ran whole suite files.
+      const files = shards.map((s) => new Set(s.summary!.checks.map(fileOf)));
+      expect([...files[0]!].filter((f) => files[1]!.has(f))).toEqual([]);
+
+      const merged = await runCli({ env: { ...env, REPORT_DIR: out }, args: ['--merge', ...shards.map((s) => s.reportDir)] });
+      expect(merged.exitCode, merged.stdout + merged.stderr).toBe(0);
+      expect(merged.stdout).toMatch(/Verdict: CONFORMANT/);
+      const summary = JSON.parse(await readFile(join(out, 'summary.json'), 'utf8')) as Summary;
+      expect(summary.checks.map((c) => c.id).sort()).toEqual([...first, ...second].sort());
+      for (const key of ['pass', 'fail', 'skip', 'error', 'total'] as const) {
+        expect(summary.counts[key]).toBe(shards[0]!.summary!.counts[key] + shards[1]!.summary!.counts[key]);
+      }
+      expect(new Set(summary.checks.map(fileOf))).toEqual(new Set(['suites/auth.suite.ts', 'suites/specification.suite.ts', 'suites/dashboards.suite.ts']));
+      expect((await readdir(out)).sort()).toEqual(['junit.xml', 'report.html', 'summary.json']);
+      const everything = `${merged.stdout}${merged.stderr}${await reportTexts(out)}${shards.map((s) => s.stdout + s.stderr).join('')}`;
+      expect(everything).not.toContain(reference.apiKey);
+    } finally {
+      await Promise.all([out, ...shards.map((s) => s.reportDir)].map((dir) => rm(dir, { recursive: true, force: true })));
+    }
+  }, 90_000);
 });

@@ -21,6 +21,8 @@ export interface CliRun {
 }
 
 export interface SummaryCheck {
+  /** `<file>::<full test name>`. */
+  readonly id: string;
   readonly name: string;
   readonly group: string;
   readonly outcome: 'pass' | 'fail' | 'skip' | 'error';

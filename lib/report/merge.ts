@@ -1,0 +1,118 @@
+// `--merge`: the summary.json files of several runs (one per CI machine, each with `--shard i/n`)
+// become one run again, from which every report is written as after a single run.
+
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { newAjv } from '../checks/schema-validator.js';
+import { ConfigError } from '../config.js';
+import { summarise } from './aggregate.js';
+import type { CheckResult, RunResult, RunStop } from './model.js';
+import { SUMMARY_SCHEMA } from './summary-json.js';
+
+/** The parts of summary.json a merge reads (the schema guarantees them). */
+interface SummaryDocument {
+  readonly suite: RunResult['suite'];
+  readonly target: RunResult['target'];
+  readonly profile: string;
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly settings: Readonly<Record<string, string>>;
+  readonly stop?: RunStop;
+  /** summary.json's checks: a CheckResult without `file` and `title`, which follow from `id` and `name`. */
+  readonly checks: ReadonlyArray<Omit<CheckResult, 'file' | 'title'>>;
+}
+
+export interface SummarySource {
+  /** Where it was read from, for messages. */
+  readonly source: string;
+  readonly summary: SummaryDocument;
+}
+
+const REQUIREMENT_PREFIX = /^\[[^\]]*\]\s*/;
+
+let validator: ReturnType<ReturnType<typeof newAjv>['compile']> | undefined;
+
+/** Reads and validates summary.json from each report directory (or file path) given. */
+export async function readSummaries(paths: readonly string[]): Promise<SummarySource[]> {
+  validator ??= newAjv().compile(SUMMARY_SCHEMA);
+  const validate = validator;
+  return Promise.all(paths.map(async (path) => {
+    const file = (await stat(path).catch(() => undefined))?.isDirectory() ? join(path, 'summary.json') : path;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await readFile(file, 'utf8'));
+    } catch (error) {
+      throw new ConfigError(`--merge: cannot read ${file}: ${(error as Error).message}`);
+    }
+    if (!validate(parsed)) {
+      const first = validate.errors?.[0];
+      throw new ConfigError(`--merge: ${file} is not a summary.json of this suite: ${first?.instancePath || '/'} ${first?.message ?? ''}`.trim());
+    }
+    return { source: file, summary: parsed as SummaryDocument };
+  }));
+}
+
+/**
+ * One run from several: the checks of all (each check at most once), requirement outcomes,
+ * counts and exit code computed afresh; the earliest start and the time until the last run ended;
+ * the first stop, if any run stopped. The runs must share suite version, profile and target
+ * (runs against an embedded reference service each had their own port: the target is then shown as embedded).
+ */
+export function mergeSummaries(sources: readonly SummarySource[]): RunResult {
+  const [first] = sources;
+  if (!first) throw new ConfigError('--merge: nothing to merge');
+  const summaries = sources.map((s) => s.summary);
+  const same = (what: string, value: (s: SummaryDocument) => string): void => {
+    const values = new Set(summaries.map(value));
+    if (values.size > 1) throw new ConfigError(`--merge: the runs differ in ${what} (${[...values].join(' vs ')}): merge only runs of one configuration`);
+  };
+  same('suite version', (s) => `${s.suite.name} ${s.suite.version}`);
+  same('profile', (s) => s.profile);
+  const allEmbedded = summaries.every((s) => s.target.embedded);
+  if (!allEmbedded) same('target', (s) => `${s.target.baseUrl ?? 'embedded'}`);
+  const baseUrls = new Set(summaries.map((s) => s.target.baseUrl));
+  const target = { baseUrl: baseUrls.size === 1 ? first.summary.target.baseUrl : null, embedded: allEmbedded };
+
+  const checks: CheckResult[] = [];
+  const seen = new Map<string, string>();
+  for (const { source, summary } of sources) {
+    for (const check of summary.checks) {
+      const earlier = seen.get(check.id);
+      if (earlier !== undefined) {
+        throw new ConfigError(`--merge: the check "${check.id}" is in both ${earlier} and ${source}: merge runs of distinct shards`);
+      }
+      seen.set(check.id, source);
+      checks.push({ ...check, file: fileOf(check.id), title: check.name.replace(REQUIREMENT_PREFIX, '') });
+    }
+  }
+
+  const starts = summaries.map((s) => Date.parse(s.startedAt));
+  const start = Math.min(...starts);
+  const end = Math.max(...summaries.map((s, i) => (starts[i] ?? start) + s.durationMs));
+  const stopped = sources.find((s) => s.summary.stop);
+  const stop = stopped?.summary.stop ? { ...stopped.summary.stop, message: `${stopped.source}: ${stopped.summary.stop.message}` } : undefined;
+  return summarise(checks, {
+    suite: first.summary.suite,
+    target,
+    profile: first.summary.profile,
+    startedAt: new Date(start).toISOString(),
+    durationMs: Math.max(0, end - start),
+    settings: mergedSettings(summaries.map((s) => s.settings)),
+    ...(stop ? { stop } : {}),
+  });
+}
+
+/** A check id is `<file>::<full test name>`. */
+function fileOf(id: string): string {
+  const at = id.indexOf('::');
+  return at >= 0 ? id.slice(0, at) : '';
+}
+
+/** Each setting once; a setting whose value differed between the runs (the embedded port, the run marker) lists them all. */
+function mergedSettings(all: ReadonlyArray<Readonly<Record<string, string>>>): Record<string, string> {
+  const values = new Map<string, Set<string>>();
+  for (const settings of all) {
+    for (const [name, value] of Object.entries(settings)) values.set(name, (values.get(name) ?? new Set()).add(value));
+  }
+  return Object.fromEntries([...values].map(([name, set]) => [name, [...set].join(' | ')]));
+}
