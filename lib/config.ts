@@ -46,7 +46,7 @@ export const SETTINGS = [
   { name: 'NUM_RUNS', meaning: 'fast-check runs per property (default 20).' },
   { name: 'REQUEST_TIMEOUT_MS', meaning: 'Timeout of one request in milliseconds (default 10000).' },
   { name: 'RUN_TIMEOUT_MS', meaning: 'Bound on the whole run in milliseconds (default 900000); checks still running then end as errors.' },
-  { name: 'CONCURRENCY', meaning: 'Cap on requests in flight (default 16).' },
+  { name: 'CONCURRENCY', meaning: 'Cap on requests in flight over the whole run (default 16), shared among the test workers.' },
   { name: 'SIMULATOR_CONFIG_FIELD', meaning: 'Request field for the agent simulator configuration; default: read from the published spec, else `metadata`.' },
 ] as const;
 

@@ -11,6 +11,8 @@ import { check, describeGroup, type CallSpec, type CheckContext } from '../lib/h
 
 const PATCH = 'PATCH /v1/dashboards/{dashboard_id}';
 const WRITES = { writes: true, needs: ['dashboardId'] } as const;
+/** A rename of the one dashboard: one at a time, so a server that refuses concurrent updates is not blamed. */
+const RENAMES = { ...WRITES, exclusive: true } as const;
 
 const dashboardId = (t: CheckContext) => t.config.dashboardId as string;
 
@@ -24,7 +26,7 @@ describeGroup('dashboards', () => {
     bounds: charBounds('dashboard.display_name'),
     send: rename,
     acceptProperty: true,
-    options: WRITES,
+    options: RENAMES,
   });
 
   check(['REQUEST-WRONG-TYPE'], 'display_name given as a number is rejected with INVALID_ARGUMENT naming display_name', async (t) => {
@@ -52,15 +54,15 @@ describeGroup('dashboards', () => {
       t.assert(dashboard['display_name'] === displayName, ['DASHBOARD-PATCH'],
         `sent display_name ${JSON.stringify(displayName)}, the response carries ${JSON.stringify(dashboard['display_name'])}`, call);
     }
-  }, WRITES);
+  }, RENAMES);
 
   check(['NAME-MATCHES-ID'], 'the renamed dashboard is named dashboards/<the dashboard_id of the path>', async (t) => {
     const call = await rename(t, t.name('dashboard name check'));
     expectNameMatchesId(t, t.expectResource(call, ['DASHBOARD-PATCH'], 'renaming the dashboard'), 'dashboards', call, dashboardId(t));
-  }, WRITES);
+  }, RENAMES);
 
   check(['TIMESTAMP-ORDER'], 'the renamed dashboard\'s update_time is not before its create_time', async (t) => {
     const call = await rename(t, t.name('dashboard'));
     expectTimestampOrder(t, t.expectResource(call, ['DASHBOARD-PATCH'], 'renaming the dashboard'), call);
-  }, WRITES);
+  }, RENAMES);
 });

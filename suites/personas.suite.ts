@@ -107,10 +107,10 @@ describeGroup('personas', () => {
       return (await listedNow(t, 'personas')).some((persona) => persona['id'] === persona_id) ? `the deleted persona ${persona_id} is still listed` : undefined;
     });
     t.assert(problem === undefined, ['PERSONA-DELETE'], problem ?? '');
-  }, { needs: ['deletablePersonaId'], writes: true });
+  }, { needs: ['deletablePersonaId'], writes: true, exclusive: true });
 
   check(['DELETE-EMPTY-OBJECT-BODY'], 'DELETE /v1/personas/{persona_id} sends the empty object as the JSON body {}', async (t) => {
     const { call } = await deletePersona(t);
     expectEmptyJsonBody(t, call, 'deleting the persona');
-  }, { needs: ['deletablePersonaId'], writes: true });
+  }, { needs: ['deletablePersonaId'], writes: true, exclusive: true });
 });

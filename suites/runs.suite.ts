@@ -93,7 +93,7 @@ describeGroup('runs', () => {
     await expectMissingNotFound(t, DELETE, { run_id: alnum(22, 41) });
   }, { writes: true });
 
-  // Last: the deletion changes the list the checks above read.
+  // Last, and alone: the deletion changes the list the checks above read.
   check(['RUN-DELETE'], 'DELETE /v1/runs/{run_id} answers an empty object; the run is then gone from the list or has a new status', async (t) => {
     const { call, before } = await deleteRun(t);
     expectEmptyObjectAnswer(t, call, ['RUN-DELETE'], 'deleting the run');
@@ -102,10 +102,10 @@ describeGroup('runs', () => {
       return after && after['status'] === before['status'] ? `run ${String(before['run_id'])} is still listed with status ${JSON.stringify(before['status'])}, neither deleted nor cancelled` : undefined;
     });
     t.assert(problem === undefined, ['RUN-DELETE'], problem ?? '');
-  }, { needs: ['deletableRunId'], writes: true });
+  }, { needs: ['deletableRunId'], writes: true, exclusive: true });
 
   check(['DELETE-EMPTY-OBJECT-BODY'], 'DELETE /v1/runs/{run_id} sends the empty object as the JSON body {}', async (t) => {
     const { call } = await deleteRun(t);
     expectEmptyJsonBody(t, call, 'deleting the run');
-  }, { needs: ['deletableRunId'], writes: true });
+  }, { needs: ['deletableRunId'], writes: true, exclusive: true });
 });

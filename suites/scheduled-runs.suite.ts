@@ -2,6 +2,7 @@
 // named by SCHEDULED_RUN_ID and delete only DELETABLE_SCHEDULED_RUN_ID (last, so the
 // reads never depend on whether the deletion ran).
 
+import { CONVENTIONAL_ERRORS } from '../lib/contract/enums.js';
 import { ID_RULES } from '../lib/contract/ids.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/checks/resource-fields.js';
@@ -74,14 +75,12 @@ describeGroup('scheduled-runs', () => {
     expectDeleted(t, await t.call(DELETE, { params: { scheduled_run_id: id } }));
     (await deleted(t)).id = id;
     t.expectRejection(await fetchById(t, id), ['SCHEDULED-RUN-DELETE'], {}, 'fetching the deleted scheduled run');
-  }, { writes: true, needs: ['deletableScheduledRunId'] });
+  }, { writes: true, needs: ['deletableScheduledRunId'], exclusive: true });
 
   check(['MISSING-RESOURCE-NOT-FOUND'], 'a scheduled run that does not exist, or no longer does, yields NOT_FOUND', async (t) => {
     const deletedId = (await deleted(t)).id;
     for (const id of [wellFormedId(ID_RULES.scheduledRun, 11), ...(deletedId ? [deletedId] : [])]) {
-      const call = await fetchById(t, id);
-      const error = t.expectRejection(call, ['MISSING-RESOURCE-NOT-FOUND'], { conventionalStatus: 404 }, `fetching scheduled run ${id}`);
-      t.assert(error['code'] === 'NOT_FOUND', ['MISSING-RESOURCE-NOT-FOUND'], `scheduled run ${id}: code ${JSON.stringify(error['code'])}, expected NOT_FOUND`, call);
+      t.expectRejection(await fetchById(t, id), ['MISSING-RESOURCE-NOT-FOUND'], CONVENTIONAL_ERRORS.notFound, `fetching scheduled run ${id}`);
     }
   });
 });

@@ -28,5 +28,11 @@ export const ERROR_CODES = {
   unauthenticated: 'UNAUTHENTICATED',
 } as const;
 
+/** Codes the spec does not name, with their usual HTTP status: checked only in the strict profile. */
+export const CONVENTIONAL_ERRORS = {
+  notFound: { code: 'NOT_FOUND', conventionalStatus: 404 },
+  alreadyExists: { code: 'ALREADY_EXISTS', conventionalStatus: 409 },
+} as const;
+
 /** The header that carries the organisation key (Authentication, rule 1). */
 export const API_KEY_HEADER = 'X-API-Key';

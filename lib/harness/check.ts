@@ -8,8 +8,9 @@ import { type RequirementId, requirement } from '../contract/requirements/index.
 import { requestEvidence, toEvidence } from '../checks/evidence.js';
 import { isRuleViolation, RuleViolation } from '../checks/violation.js';
 import { TransportError } from '../http/exchange.js';
-import { CheckContext } from './context.js';
+import { CheckContext, READ_ONLY_REASON } from './context.js';
 import './meta.js';
+import { requestFacts } from './request-chain.js';
 import { cleanupTarget, getTarget, listedTargets, type Target, type TargetSpec } from './target.js';
 
 export interface CheckOptions {
@@ -18,6 +19,12 @@ export interface CheckOptions {
   /** Settings the check needs, e.g. `['dashboardId']`: skipped with the reason when absent. */
   readonly needs?: ReadonlyArray<'scheduledRunId' | 'dashboardId' | 'deletablePersonaId' | 'deletableRunId' | 'deletableScheduledRunId'>;
   readonly timeout?: number;
+  /**
+   * The check changes data other checks of the file read (deletes a listed fixture, renames
+   * the dashboard): it runs alone, after the checks declared before it and before those after it.
+   * Every other check of a file runs concurrently with its neighbours.
+   */
+  readonly exclusive?: boolean;
 }
 
 const SETTING_NAMES = {
@@ -76,7 +83,9 @@ export function check(requirements: readonly RequirementId[], title: string, bod
 }
 
 function declare(targetName: string, ids: RequirementId[], title: string, body: (t: CheckContext) => Promise<void>, options: CheckOptions): void {
-  test(`[${ids.join(', ')}] ${title}`, { timeout: options.timeout }, async (vitest) => {
+  // `test.sequential`, not the `sequential` option: the group's concurrency would override the option.
+  const declareTest = options.exclusive ? test.sequential : test;
+  declareTest(`[${ids.join(', ')}] ${title}`, { timeout: options.timeout }, async (vitest) => {
     vitest.task.meta.requirements = ids;
     if (targetName) vitest.task.meta.target = targetName;
     const target = await getTarget(targetName);
@@ -92,6 +101,8 @@ function declare(targetName: string, ids: RequirementId[], title: string, body: 
     } finally {
       // The check also verified the cross-cutting rules its response assertions applied.
       vitest.task.meta.requirements = [...new Set([...ids, ...t.verified])];
+      // Requests sent and how many ran one after another, for `npm run bench` (summary.json).
+      Object.assign(vitest.task.meta, requestFacts(t.exchanges));
     }
   });
 }
@@ -110,7 +121,7 @@ function skipReason(target: Target, ids: readonly RequirementId[], options: Chec
   if (config.profile !== 'strict' && ids.some((id) => requirement(id).level === 'SHOULD')) {
     return 'a SHOULD convention: checked only with PROFILE=strict';
   }
-  if (options.writes && config.readOnly) return 'READ_ONLY is set and this check writes';
+  if (options.writes && config.readOnly) return READ_ONLY_REASON;
   const missing = (options.needs ?? []).filter((need) => config[need] === undefined);
   if (missing.length) return `needs ${missing.map((need) => SETTING_NAMES[need]).join(', ')} (not set)`;
   return undefined;

@@ -23,6 +23,8 @@ type Json = Record<string, unknown>;
 
 const BY_KEY = new Map(ENDPOINTS.map((e) => [e.key, e]));
 
+export const READ_ONLY_REASON = 'READ_ONLY is set and this check writes';
+
 export interface BrokenConvention {
   readonly requirements: readonly string[];
   readonly summary: string;
@@ -54,6 +56,9 @@ export class CheckContext {
   async call(key: string, spec: CallSpec = {}): Promise<Call> {
     const endpoint = BY_KEY.get(key);
     if (!endpoint) throw new Error(`no endpoint "${key}" in the contract`);
+    // READ_ONLY holds whatever a check declared: no request that could change data is sent,
+    // not even one a correct server must reject (a lenient server might not).
+    if (this.config.readOnly && endpoint.method !== 'GET') this.skip(`${READ_ONLY_REASON} (${endpoint.method} ${endpoint.path})`);
     const { params, ...request } = spec;
     const exchange = await this.target.client.send({ ...request, method: endpoint.method, path: fillPath(endpoint.path, params ?? {}) });
     this.exchanges.push(exchange);
@@ -111,6 +116,6 @@ export class CheckContext {
 
   /** Skips unless the target lets the suite write (READ_ONLY unset). */
   requireWrites(): void {
-    if (this.config.readOnly) this.skip('READ_ONLY is set and this check writes');
+    if (this.config.readOnly) this.skip(READ_ONLY_REASON);
   }
 }

@@ -8,6 +8,13 @@ export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 type Options = NonNullable<Parameters<typeof createVitest>[1]>;
 
+/**
+ * Checks of a file run concurrently (they wait on the target, not the CPU); a check that
+ * changes shared data is declared `exclusive` and runs alone. Vitest reads these two
+ * options from the root configuration only, not from a project's.
+ */
+export const CONFORMANCE_SCHEDULING = { sequence: { concurrent: true }, maxConcurrency: 8 } as const;
+
 /** Vitest on the `conformance` project of the package's config, run once (no watching). */
 export const conformanceVitest = (options: Options = {}): Promise<Vitest> =>
-  createVitest('test', { root: PACKAGE_ROOT, config: `${PACKAGE_ROOT}vitest.config.ts`, project: 'conformance', run: true, watch: false, ...options });
+  createVitest('test', { root: PACKAGE_ROOT, config: `${PACKAGE_ROOT}vitest.config.ts`, project: 'conformance', run: true, watch: false, ...CONFORMANCE_SCHEDULING, ...options });

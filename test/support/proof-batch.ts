@@ -10,6 +10,7 @@ import type { CheckResult } from '../../lib/report/model.js';
 import { startReferenceService, type RunningReference } from '../../lib/reference/server.js';
 import { CollectingReporter } from '../../lib/runner/collect.js';
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
+import { CONFORMANCE_SCHEDULING } from '../../lib/runner/project.js';
 import { ROOT } from './run-cli.js';
 
 export interface ProofJob {
@@ -42,7 +43,9 @@ export async function runProofBatch(jobs: readonly ProofJob[]): Promise<JobResul
       targets.push({ job, spec: { name: job.name, settings, ...(job.requirements ? { only: job.requirements } : {}) } });
     }
     const collector = new CollectingReporter();
-    const vitest = await createVitest('test', { root: ROOT, config: false, run: true, watch: false, passWithNoTests: true, reporters: [collector], maxWorkers: availableParallelism() }, { test: { projects: projectsFor(targets) } });
+    const vitest = await createVitest('test', {
+      root: ROOT, config: false, run: true, watch: false, passWithNoTests: true, reporters: [collector], maxWorkers: availableParallelism(), ...CONFORMANCE_SCHEDULING,
+    }, { test: { projects: projectsFor(targets) } });
     try {
       await vitest.start();
     } finally {

@@ -1,0 +1,51 @@
+// Checks of a file run concurrently, and an `exclusive` check runs alone: after the
+// checks declared before it, before those declared after it. Proven on a fixture file run
+// with the CLI's scheduling options, as one listed target (the reference service).
+
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createVitest } from 'vitest/node';
+import { runSettings } from '../../lib/config.js';
+import { startReferenceService, type RunningReference } from '../../lib/reference/server.js';
+import { referenceEnvironment } from '../../lib/runner/embedded.js';
+import { CONFORMANCE_SCHEDULING, PACKAGE_ROOT } from '../../lib/runner/project.js';
+import { TARGETS_VARIABLE } from '../../lib/harness/target.js';
+
+interface Ran { name: string; start: number; end: number }
+
+let reference: RunningReference;
+let dir: string;
+
+beforeAll(async () => {
+  reference = await startReferenceService();
+  dir = mkdtempSync(join(tmpdir(), 'aes-scheduling-'));
+});
+afterAll(async () => {
+  await reference.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const overlap = (x: Ran, y: Ran): boolean => x.start < y.end && y.start < x.end;
+
+test('ordinary checks overlap; the exclusive one overlaps none and keeps its place', async () => {
+  const log = join(dir, 'ran.jsonl');
+  const settings = runSettings({ ...referenceEnvironment(reference), AES_RUN_MARKER: 'cft-test' });
+  const vitest = await createVitest('test', {
+    root: PACKAGE_ROOT, config: false, run: true, watch: false, reporters: [], include: ['test/harness/fixtures/scheduling.fixture.ts'],
+    env: { SCHEDULING_LOG: log, [TARGETS_VARIABLE]: JSON.stringify([{ name: 'reference', settings }]) }, ...CONFORMANCE_SCHEDULING,
+  });
+  try {
+    await vitest.start();
+  } finally {
+    await vitest.close();
+  }
+  const ran = readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Ran);
+  const byName = Object.fromEntries(ran.map((r) => [r.name, r]));
+  const exclusive = byName['exclusive']!;
+  expect(ran).toHaveLength(6);
+  expect(overlap(byName['a']!, byName['b']!) && overlap(byName['d']!, byName['e']!), 'neighbours ran one after another').toBe(true);
+  for (const name of ['a', 'b', 'c']) expect(byName[name]!.end).toBeLessThanOrEqual(exclusive.start);
+  for (const name of ['d', 'e']) expect(byName[name]!.start).toBeGreaterThanOrEqual(exclusive.end);
+}, 30_000);
