@@ -8,6 +8,7 @@ import { type RequirementId, requirement } from '../contract/requirements/index.
 import { requestEvidence, toEvidence } from '../checks/evidence.js';
 import { isRuleViolation, RuleViolation } from '../checks/violation.js';
 import { TransportError } from '../http/exchange.js';
+import { checkName } from './check-name.js';
 import { CheckContext, READ_ONLY_REASON } from './context.js';
 import './meta.js';
 import { requestFacts } from './request-chain.js';
@@ -85,7 +86,7 @@ export function check(requirements: readonly RequirementId[], title: string, bod
 function declare(targetName: string, ids: RequirementId[], title: string, body: (t: CheckContext) => Promise<void>, options: CheckOptions): void {
   // `test.sequential`, not the `sequential` option: the group's concurrency would override the option.
   const declareTest = options.exclusive ? test.sequential : test;
-  declareTest(`[${ids.join(', ')}] ${title}`, { timeout: options.timeout }, async (vitest) => {
+  declareTest(checkName(ids, title), { timeout: options.timeout }, async (vitest) => {
     vitest.task.meta.requirements = ids;
     if (targetName) vitest.task.meta.target = targetName;
     const target = await getTarget(targetName);

@@ -5,6 +5,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { newAjv } from '../checks/schema-validator.js';
 import { ConfigError } from '../config.js';
+import { titleOf } from '../harness/check-name.js';
 import { summarise } from './aggregate.js';
 import type { CheckResult, RunResult, RunStop } from './model.js';
 import { SUMMARY_SCHEMA } from './summary-json.js';
@@ -27,8 +28,6 @@ export interface SummarySource {
   readonly source: string;
   readonly summary: SummaryDocument;
 }
-
-const REQUIREMENT_PREFIX = /^\[[^\]]*\]\s*/;
 
 let validator: ReturnType<ReturnType<typeof newAjv>['compile']> | undefined;
 
@@ -82,7 +81,7 @@ export function mergeSummaries(sources: readonly SummarySource[]): RunResult {
         throw new ConfigError(`--merge: the check "${check.id}" is in both ${earlier} and ${source}: merge runs of distinct shards`);
       }
       seen.set(check.id, source);
-      checks.push({ ...check, file: fileOf(check.id), title: check.name.replace(REQUIREMENT_PREFIX, '') });
+      checks.push({ ...check, file: fileOf(check.id), title: titleOf(check.name) });
     }
   }
 

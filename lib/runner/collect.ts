@@ -3,9 +3,9 @@
 import type { Reporter, TestCase, TestModule, TestRunEndReason } from 'vitest/node';
 import { redact } from '../http/redact.js';
 import type { CheckResult, Outcome } from '../report/model.js';
+import { requirementsInName, titleOf } from '../harness/check-name.js';
 import '../harness/meta.js';
 
-const REQUIREMENT_PREFIX = /^\[([^\]]*)\]\s*/;
 
 /** A vitest reporter that only collects; the CLI writes the reports from what it holds. */
 export class CollectingReporter implements Reporter {
@@ -40,7 +40,7 @@ function cutShort(check: CheckResult): CheckResult {
 function toCheckResult(test: TestCase, file: string): CheckResult {
   const meta = test.meta();
   const result = test.result();
-  const title = test.name.replace(REQUIREMENT_PREFIX, '');
+  const title = titleOf(test.name);
   const requirements = meta.requirements ?? requirementsInName(test.name);
   const outcome = outcomeOf(result.state, meta.violated !== undefined);
   const message = result.state === 'failed' ? redact(failureMessage(meta.violated, meta.violationSummary, result.errors)) : undefined;
@@ -82,12 +82,6 @@ function topGroup(test: TestCase): string {
   let group = 'general';
   for (let node = test.parent; node.type === 'suite'; node = node.parent) group = node.name;
   return group;
-}
-
-/** The requirement ids a check's name leads with (`[A, B] title`). */
-export function requirementsInName(name: string): string[] {
-  const ids = REQUIREMENT_PREFIX.exec(name)?.[1];
-  return ids ? ids.split(/,\s*/) : [];
 }
 
 export function relativeFile(moduleId: string): string {

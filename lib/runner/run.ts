@@ -9,6 +9,7 @@ import { countOutcomes, exitCodeFor, requirementResults } from '../report/aggreg
 import type { CheckResult, RunResult, RunStop } from '../report/model.js';
 import { isRequirementId } from '../contract/requirements/index.js';
 import { GROUPS } from '../contract/endpoints.js';
+import { namePatternFor } from '../harness/check-name.js';
 import { CollectingReporter } from './collect.js';
 import { referenceEnvironment, startEmbedded } from './embedded.js';
 import { preflight } from './preflight.js';
@@ -104,9 +105,6 @@ export function selection(only: readonly string[]): { files: string[]; namePatte
   const files = groups.map((group) => `suites/${group}.suite.ts`);
   return ids.length ? { files, namePattern: namePatternFor(ids) } : { files };
 }
-
-/** A test-name pattern matching the checks whose `[A, B]` prefix lists one of the ids exactly. */
-export const namePatternFor = (ids: readonly string[]): string => `\\[(?:[^\\]]*, )?(?:${ids.join('|')})(?:, [^\\]]*)?\\]`;
 
 function stopped(startedAt: Date, config: Config | undefined, embedded: boolean, stop: RunStop): RunResult {
   return assemble(startedAt, config, embedded, [], stop);
