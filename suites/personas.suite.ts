@@ -3,7 +3,7 @@
 // DELETABLE_PERSONA_ID only) answers an empty object and removes the persona.
 
 import { ID_RULES, matchesIdRule } from '../lib/contract/ids.js';
-import { deleteOnce, expectEmptyJsonBody, expectEmptyObjectAnswer, settled, type Deletion } from '../lib/checks/deletion.js';
+import { declareEmptyBodyCheck, deleteOnce, deletesFixture, expectEmptyObjectAnswer, settled, type Deletion } from '../lib/checks/deletion.js';
 import { declareListChecks } from '../lib/checks/list-checks.js';
 import { declareItemRules, everyListed, listedNow, type ItemRule } from '../lib/checks/listed-items.js';
 import { expectMissingNotFound, expectNearMissesRejected } from '../lib/checks/path-ids.js';
@@ -95,7 +95,7 @@ describeGroup('personas', () => {
     await expectMissingNotFound(t, GET, { persona_id: wellFormedId(ID_RULES.persona, 31) });
   });
 
-  // Last: the deletion changes the list the checks above read.
+  // Last, and alone: the deletion changes the list the checks above read.
   check(['PERSONA-DELETE'], 'DELETE /v1/personas/{persona_id} answers an empty object; the persona can no longer be fetched or listed', async (t) => {
     const { call } = await deletePersona(t);
     const persona_id = t.config.deletablePersonaId as string;
@@ -107,10 +107,7 @@ describeGroup('personas', () => {
       return (await listedNow(t, 'personas')).some((persona) => persona['id'] === persona_id) ? `the deleted persona ${persona_id} is still listed` : undefined;
     });
     t.assert(problem === undefined, ['PERSONA-DELETE'], problem ?? '');
-  }, { needs: ['deletablePersonaId'], writes: true, exclusive: true });
+  }, deletesFixture('deletablePersonaId'));
 
-  check(['DELETE-EMPTY-OBJECT-BODY'], 'DELETE /v1/personas/{persona_id} sends the empty object as the JSON body {}', async (t) => {
-    const { call } = await deletePersona(t);
-    expectEmptyJsonBody(t, call, 'deleting the persona');
-  }, { needs: ['deletablePersonaId'], writes: true, exclusive: true });
+  declareEmptyBodyCheck('DELETE /v1/personas/{persona_id}', 'deleting the persona', 'deletablePersonaId', deletePersona);
 });

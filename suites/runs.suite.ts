@@ -2,7 +2,7 @@
 // metrics, timestamps), and DELETE (of DELETABLE_RUN_ID only) answers an empty object
 // and deletes or cancels the run.
 
-import { deleteOnce, expectEmptyJsonBody, expectEmptyObjectAnswer, settled, type Deletion } from '../lib/checks/deletion.js';
+import { declareEmptyBodyCheck, deleteOnce, deletesFixture, expectEmptyObjectAnswer, settled, type Deletion } from '../lib/checks/deletion.js';
 import { declareListChecks } from '../lib/checks/list-checks.js';
 import { declareItemRules, everyListed, listedNow, type ItemRule } from '../lib/checks/listed-items.js';
 import { expectMissingNotFound } from '../lib/checks/path-ids.js';
@@ -102,10 +102,7 @@ describeGroup('runs', () => {
       return after && after['status'] === before['status'] ? `run ${String(before['run_id'])} is still listed with status ${JSON.stringify(before['status'])}, neither deleted nor cancelled` : undefined;
     });
     t.assert(problem === undefined, ['RUN-DELETE'], problem ?? '');
-  }, { needs: ['deletableRunId'], writes: true, exclusive: true });
+  }, deletesFixture('deletableRunId'));
 
-  check(['DELETE-EMPTY-OBJECT-BODY'], 'DELETE /v1/runs/{run_id} sends the empty object as the JSON body {}', async (t) => {
-    const { call } = await deleteRun(t);
-    expectEmptyJsonBody(t, call, 'deleting the run');
-  }, { needs: ['deletableRunId'], writes: true, exclusive: true });
+  declareEmptyBodyCheck('DELETE /v1/runs/{run_id}', 'deleting the run', 'deletableRunId', deleteRun);
 });

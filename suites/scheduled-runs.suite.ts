@@ -6,6 +6,7 @@ import { CONVENTIONAL_ERRORS } from '../lib/contract/enums.js';
 import { ID_RULES } from '../lib/contract/ids.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/checks/resource-fields.js';
+import { deletesFixture } from '../lib/checks/deletion.js';
 import { isSuccess } from '../lib/checks/responses.js';
 import { nearMissIds, wellFormedId } from '../lib/gen/ids.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
@@ -75,7 +76,7 @@ describeGroup('scheduled-runs', () => {
     expectDeleted(t, await t.call(DELETE, { params: { scheduled_run_id: id } }));
     (await deleted(t)).id = id;
     t.expectRejection(await fetchById(t, id), ['SCHEDULED-RUN-DELETE'], {}, 'fetching the deleted scheduled run');
-  }, { writes: true, needs: ['deletableScheduledRunId'], exclusive: true });
+  }, deletesFixture('deletableScheduledRunId'));
 
   check(['MISSING-RESOURCE-NOT-FOUND'], 'a scheduled run that does not exist, or no longer does, yields NOT_FOUND', async (t) => {
     const deletedId = (await deleted(t)).id;

@@ -3,7 +3,7 @@
 
 import { setTimeout as delay } from 'node:timers/promises';
 import type { RequirementId } from '../contract/requirements/index.js';
-import type { Call, CheckContext } from '../harness/index.js';
+import { check, type Call, type CheckContext, type CheckOptions } from '../harness/index.js';
 import { excerpt } from './evidence.js';
 import { isSuccess } from './responses.js';
 
@@ -23,8 +23,19 @@ export function expectEmptyObjectAnswer(t: CheckContext, call: Call, requirement
   t.assert(Object.keys(body).length === 0, requirements, `${what} should answer an empty object, but answered ${excerpt(JSON.stringify(body), 200)}`, call);
 }
 
-/** Strict: the empty object is sent as a JSON body `{}`, not left out. */
-export function expectEmptyJsonBody(t: CheckContext, call: Call, what: string): void {
+type DeletableSetting = 'deletablePersonaId' | 'deletableRunId' | 'deletableScheduledRunId';
+
+/** A check deleting a fixture the run was given: it needs the setting, writes, and runs alone (other checks read the list it changes). */
+export const deletesFixture = (setting: DeletableSetting): CheckOptions => ({ needs: [setting], writes: true, exclusive: true });
+
+/** Strict: the deletion's empty object is sent as the JSON body `{}`, not left out. */
+export function declareEmptyBodyCheck(endpoint: string, what: string, setting: DeletableSetting, deletion: (t: CheckContext) => Promise<{ readonly call: Call }>): void {
+  check(['DELETE-EMPTY-OBJECT-BODY'], `${endpoint} sends the empty object as the JSON body {}`, async (t) => {
+    expectEmptyJsonBody(t, (await deletion(t)).call, what);
+  }, deletesFixture(setting));
+}
+
+function expectEmptyJsonBody(t: CheckContext, call: Call, what: string): void {
   if (!isSuccess(call)) t.skip(`${what} did not succeed (judged by the MUST check)`);
   const { json, text, status } = call.response;
   const empty = typeof json === 'object' && json !== null && !Array.isArray(json) && Object.keys(json).length === 0;

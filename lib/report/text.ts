@@ -1,6 +1,7 @@
 // Text shared by the reports: the redaction pass, legal characters, markup escaping,
 // and the one way a check's failure and its evidence are written out.
 
+import { checkName } from '../harness/check-name.js';
 import { API_KEY_PLACEHOLDER, redact } from '../http/redact.js';
 import { verdictOf } from './aggregate.js';
 import type { CheckResult, Evidence, RunResult } from './model.js';
@@ -64,7 +65,7 @@ function blamedIds(check: CheckResult): readonly string[] {
 /** `FAIL [REQ-A, REQ-B] title`, the heading of a failure in the console and the HTML. */
 export function failureHeading(check: CheckResult): string {
   const ids = blamedIds(check);
-  return `${check.outcome.toUpperCase()} ${ids.length ? `[${ids.join(', ')}] ` : ''}${check.title}`;
+  return `${check.outcome.toUpperCase()} ${ids.length ? checkName(ids, check.title) : check.title}`;
 }
 
 /** Request, response and replay line; the key only ever as `$API_KEY`. */
