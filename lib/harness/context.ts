@@ -108,6 +108,12 @@ export class CheckContext {
     return this.target.memo(key, () => load(this));
   }
 
+  /** Adds a note to the check's report: something a reader should know that is not a violation. */
+  note(text: string): void {
+    const meta = this.vitest.task.meta;
+    meta.notes = [...(meta.notes ?? []), text];
+  }
+
   /** Puts a property's seed and path into the report. */
   recordProperty(seed: number, path: string | undefined): void {
     this.vitest.task.meta.seed = seed;

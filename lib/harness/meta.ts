@@ -1,6 +1,6 @@
 // What a check records on its vitest task for the reporters (task.meta crosses the worker boundary).
 
-import type { Evidence } from '../report/model.js';
+import type { Evidence, Finding } from '../report/model.js';
 
 export interface CheckMeta {
   requirements?: string[];
@@ -15,6 +15,10 @@ export interface CheckMeta {
   /** How many requests the check sent, and how many of them ran one after another (see request-chain.ts). */
   requests?: number;
   requestChain?: number;
+  /** Things a reader should know that are not violations (e.g. a published YAML that needs merge keys). */
+  notes?: string[];
+  /** Violations seen on the way (discovery, published schemas); the runner settles them into checks. */
+  findings?: Finding[];
 }
 
 declare module 'vitest' {

@@ -43,6 +43,27 @@ export interface CheckResult {
   readonly requests?: number;
   /** The most of those requests that ran one after another (did not overlap in time). */
   readonly requestChain?: number;
+  /** Things a reader should know that are not violations (portability notes and the like). */
+  readonly notes?: readonly string[];
+  /** Violations the check saw on the way but does not itself judge; settled into checks of their own (see lib/report/settle.ts). */
+  readonly findings?: readonly Finding[];
+}
+
+/**
+ * A violation seen where no check of its rule was running: discovery, cleanup, or a response
+ * compared with the target's published schema. The run turns each distinct cause into one failing check.
+ */
+export interface Finding {
+  /** `observed`: a rule broken on the way; `published-schema`: a response that does not match the target's own published schema. */
+  readonly kind: 'observed' | 'published-schema';
+  readonly requirements: readonly string[];
+  readonly summary: string;
+  /** `GET /v1/runs`: the operation whose response it concerns. */
+  readonly operation?: string;
+  readonly status?: number;
+  /** For published-schema findings: the schema location that failed (e.g. `/run/status: must be one of ...`). */
+  readonly location?: string;
+  readonly evidence?: Evidence;
 }
 
 export interface RequirementResult {

@@ -62,6 +62,8 @@ function toCheckResult(test: TestCase, file: string): CheckResult {
     ...(meta.path === undefined ? {} : { path: meta.path }),
     ...(meta.requests === undefined ? {} : { requests: meta.requests }),
     ...(meta.requestChain === undefined ? {} : { requestChain: meta.requestChain }),
+    ...(meta.notes?.length ? { notes: meta.notes } : {}),
+    ...(meta.findings?.length ? { findings: meta.findings } : {}),
   };
 }
 
