@@ -1,7 +1,7 @@
 // Routing by the contract's endpoint table. Templates with fewer parameters win, so
 // `/v1/personas/phone-numbers` is not read as a persona id.
 
-import { ENDPOINTS, matchPath, type Endpoint } from '../../contract/endpoints.js';
+import { ENDPOINTS, type Endpoint } from '../../contract/endpoints.js';
 
 export interface Routed {
   readonly kind: 'endpoint';
@@ -23,9 +23,34 @@ const BY_SPECIFICITY = [...ENDPOINTS].sort((a, b) => Object.keys(a.pathParams).l
 const EMPTY_SEGMENT = /\/(?=\/|$)/g;
 const PLACEHOLDER = '\u0000';
 
+/**
+ * Matches a path against a template segment by segment: `{name}` takes one whole
+ * non-empty segment (percent-decoded; a malformed escape throws), every other segment
+ * must be equal. The parameters, or null.
+ */
+function matchSegments(template: string, path: string): Record<string, string> | null {
+  const wanted = template.split('/');
+  const given = path.split('/');
+  if (wanted.length !== given.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < wanted.length; i++) {
+    const pattern = wanted[i]!;
+    const segment = given[i]!;
+    const name = pattern.startsWith('{') && pattern.endsWith('}') ? pattern.slice(1, -1) : null;
+    if (name === null) {
+      if (segment !== pattern) return null;
+    } else {
+      if (segment === '') return null;
+      params[name] = segment;
+    }
+  }
+  for (const name of Object.keys(params)) params[name] = decodeURIComponent(params[name]!);
+  return params;
+}
+
 function safeMatch(template: string, path: string): Record<string, string> | null {
   try {
-    const params = matchPath(template, path.replace(EMPTY_SEGMENT, '/%00'));
+    const params = matchSegments(template, path.replace(EMPTY_SEGMENT, '/%00'));
     return params && Object.fromEntries(Object.entries(params).map(([name, value]) => [name, value === PLACEHOLDER ? '' : value]));
   } catch {
     return null; // a malformed percent-escape matches nothing

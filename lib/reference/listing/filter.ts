@@ -1,8 +1,9 @@
-// filter: parsed with the shared grammar; every compared field must be listed for the endpoint.
+// filter: parsed with the reference's own reading of the grammar (filter-syntax.ts, not the
+// suite's parser); every compared field must be listed for the endpoint.
 
-import { parseFilter, type FilterExpr } from '../../contract/filter/index.js';
 import type { ListEndpoint, ListField } from '../../contract/list-endpoints.js';
 import { invalidArgument } from '../http/errors.js';
+import { readFilterText, type FilterExpr } from './filter-syntax.js';
 
 function comparedFields(expr: FilterExpr): string[] {
   return expr.kind === 'cmp' ? [expr.field] : expr.terms.flatMap(comparedFields);
@@ -12,7 +13,7 @@ function comparedFields(expr: FilterExpr): string[] {
 export function readFilter(raw: string | null, list: ListEndpoint): FilterExpr | null {
   const text = raw?.trim() ?? '';
   if (text === '') return null;
-  const parsed = parseFilter(text);
+  const parsed = readFilterText(text);
   if (!parsed.ok) throw invalidArgument('filter', `${parsed.message} (at position ${parsed.position})`, 'query');
   const unknown = comparedFields(parsed.expr).find((field) => !Object.hasOwn(list.filterFields, field));
   if (unknown !== undefined) {

@@ -2,13 +2,14 @@
 // by id so pages are stable), keyset pagination with opaque tokens.
 
 import { createHash } from 'node:crypto';
-import { compareValues, valueAt, type FilterExpr } from '../../contract/filter/index.js';
 import type { ListEndpoint } from '../../contract/list-endpoints.js';
 import type { Behaviour } from '../behaviour.js';
 import type { JsonObject } from '../http/body.js';
 import { evaluatedFields } from './filter.js';
+import type { FilterExpr } from './filter-syntax.js';
 import type { Order } from './order.js';
 import type { Cursor } from './page-token.js';
+import { compareByKind, readPath } from './values.js';
 
 export interface ListSource<R> {
   readonly list: ListEndpoint;
@@ -35,7 +36,7 @@ function fingerprint({ list, parent }: { list: ListEndpoint; parent: string }, f
 function keyComparator(order: Order, tieOrder: Behaviour['lists']['tieOrder']): (a: Key, b: Key) => number {
   const direction = order.descending ? -1 : 1;
   const tie = tieOrder === 'asc' ? 1 : -1;
-  return (a, b) => direction * compareValues(order.spec.kind, a[0], b[0]) || tie * (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+  return (a, b) => direction * compareByKind(order.spec.kind, a[0], b[0]) || tie * (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
 }
 
 function readCursor(raw: string | null, b: Behaviour, expected: string): Cursor | null {
@@ -54,7 +55,7 @@ function entries<R>(b: Behaviour, source: ListSource<R>, filter: FilterExpr | nu
     const view = source.view(record);
     const item = source.hidden ? { ...view, ...source.hidden(record) } : view;
     if (filter && !b.lists.matches(filter, item, fields)) continue;
-    out.push({ view, key: [valueAt(item, order.spec.path ?? order.field) ?? null, String(valueAt(item, source.list.idField))] });
+    out.push({ view, key: [readPath(item, order.spec.path ?? order.field) ?? null, String(readPath(item, source.list.idField))] });
   }
   return out;
 }

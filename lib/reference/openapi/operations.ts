@@ -2,10 +2,11 @@
 // response as the Behaviour answers it, and a default error response.
 
 import type { Endpoint } from '../../contract/endpoints.js';
-import { ID_RULES, idPattern } from '../../contract/ids.js';
+import { ID_RULES } from '../../contract/ids.js';
 import { LIST_ENDPOINTS, type ListEndpoint } from '../../contract/list-endpoints.js';
 import type { Behaviour } from '../behaviour.js';
 import type { JsonObject } from '../http/body.js';
+import { publishedIdPattern } from '../validation/id-format.js';
 import { requestSchemaName } from './request-schemas.js';
 
 export const SECURITY_SCHEME = 'ApiKeyAuth';
@@ -27,7 +28,7 @@ function pathParameters(endpoint: Endpoint): JsonObject[] {
     name,
     in: 'path',
     required: true,
-    schema: kind === null ? { type: 'string' } : { type: 'string', pattern: idPattern(ID_RULES[kind]) },
+    schema: kind === null ? { type: 'string' } : { type: 'string', pattern: publishedIdPattern(ID_RULES[kind]) },
   }));
 }
 

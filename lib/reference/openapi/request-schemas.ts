@@ -2,17 +2,19 @@
 // enums and field names the routes enforce.
 
 import { CHAT_RESPONSE_FORMATS, DEFAULTS, INPUT_TYPES, MODEL_TYPES, PROJECT_RULES, PROJECT_TYPES } from '../../contract/enums.js';
-import { ID_RULES, idPattern } from '../../contract/ids.js';
-import { fieldLimit, type FieldLimitId } from '../../contract/limits.js';
+import { ID_RULES } from '../../contract/ids.js';
+import type { FieldLimitId } from '../../contract/limits.js';
 import type { Behaviour } from '../behaviour.js';
 import type { JsonObject } from '../http/body.js';
+import { publishedIdPattern } from '../validation/id-format.js';
+import { limitRow } from '../validation/measure.js';
 
 type Schema = JsonObject;
 
 /** A length- or count-limited field, with the bounds the service enforces. */
 function bounded(b: Behaviour, id: FieldLimitId, schema: Schema): Schema {
   const { min, max } = b.limits[id];
-  const unit = fieldLimit(id).unit;
+  const unit = limitRow(id).unit;
   if (unit === 'bytes') return { ...schema, description: `At most ${max} bytes as compact JSON.` };
   const [minKey, maxKey] = unit === 'items' ? ['minItems', 'maxItems'] : ['minLength', 'maxLength'];
   return { ...schema, ...(min === undefined ? {} : { [minKey]: min }), ...(max === undefined ? {} : { [maxKey]: max }) };
@@ -40,7 +42,7 @@ function simulatorConfiguration(b: Behaviour): Schema {
       response_message_path: { type: 'string' },
       strip_message_timestamps: { type: 'boolean' },
       tool_call_extraction_config: { type: 'object' },
-      persona_id: { type: 'string', pattern: idPattern(ID_RULES.persona) },
+      persona_id: { type: 'string', pattern: publishedIdPattern(ID_RULES.persona) },
       trigger_call_headers: jsonValue('OUTBOUND_VOICE.'),
       trigger_call_payload: jsonValue('OUTBOUND_VOICE.'),
       phone_number_key: { type: 'string' },
@@ -51,7 +53,7 @@ function simulatorConfiguration(b: Behaviour): Schema {
 }
 
 function createAgent(b: Behaviour): Schema {
-  const reference = nullable('array', { items: { type: 'string', pattern: idPattern(ID_RULES.agentReference) } });
+  const reference = nullable('array', { items: { type: 'string', pattern: publishedIdPattern(ID_RULES.agentReference) } });
   return {
     type: 'object',
     required: ['display_name', 'model_type'],

@@ -1,6 +1,6 @@
 // GET /v1/simulations/{simulation_id}/metrics and .../metrics/{metric_output_id}
 
-import { listEndpoint } from '../../contract/list-endpoints.js';
+import { listTable } from '../listing/tables.js';
 import type { Behaviour } from '../behaviour.js';
 import type { JsonObject } from '../http/body.js';
 import { json, type RequestContext, type Routes } from '../http/context.js';
@@ -23,7 +23,7 @@ function metricView(b: Behaviour, metric: MetricOutputRecord): JsonObject {
   return b.present('metric', view, metric);
 }
 
-const METRICS = listEndpoint('metrics');
+const METRICS = listTable('metrics');
 
 const simulation = (ctx: RequestContext) => {
   const id = ctx.param('simulation_id');

@@ -1,6 +1,6 @@
 // GET /v1/personas, GET and DELETE /v1/personas/{persona_id}, GET /v1/personas/phone-numbers
 
-import { listEndpoint } from '../../contract/list-endpoints.js';
+import { listTable } from '../listing/tables.js';
 import type { Behaviour } from '../behaviour.js';
 import type { JsonObject } from '../http/body.js';
 import { json, type RequestContext, type Routes } from '../http/context.js';
@@ -19,7 +19,7 @@ function personaView(b: Behaviour, persona: PersonaRecord): JsonObject {
   return b.present('persona', view, persona);
 }
 
-const PERSONAS = listEndpoint('personas');
+const PERSONAS = listTable('personas');
 
 const persona = (ctx: RequestContext) => existing(findShown(ctx, ctx.store.personas, ctx.param('persona_id')), 'persona', 'persona_id');
 

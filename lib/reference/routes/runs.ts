@@ -1,6 +1,6 @@
 // GET /v1/runs, DELETE /v1/runs/{run_id}
 
-import { listEndpoint } from '../../contract/list-endpoints.js';
+import { listTable } from '../listing/tables.js';
 import type { Behaviour } from '../behaviour.js';
 import type { JsonObject } from '../http/body.js';
 import { json, type RequestContext, type Routes } from '../http/context.js';
@@ -31,7 +31,7 @@ function runView(b: Behaviour, run: RunRecord): JsonObject {
   return b.present('run', view, run);
 }
 
-const RUNS = listEndpoint('runs');
+const RUNS = listTable('runs');
 
 function listRuns(ctx: RequestContext) {
   const { b, store, query } = ctx;

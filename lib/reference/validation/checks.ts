@@ -1,8 +1,9 @@
 // Named format checks for Fields reads.
 
-import { ID_RULES, matchesIdRule, type IdKind } from '../../contract/ids.js';
+import { ID_RULES, type IdKind } from '../../contract/ids.js';
 import type { JsonObject } from '../http/body.js';
 import type { Check } from './fields.js';
+import { fitsIdRule } from './id-format.js';
 import { isEmail, isHttpUrl, isJsonText, isPhoneNumber, isPublicHttpUrl, isWssUrl } from './formats.js';
 
 export const HTTP_URL: Check<string> = { test: isHttpUrl, description: 'an HTTP or HTTPS URL' };
@@ -23,7 +24,7 @@ export const JSON_DOCUMENT: Check<string | JsonObject> = {
 export function idCheck(kind: IdKind): Check<string> {
   const rule = ID_RULES[kind];
   const length = rule.minLength === rule.maxLength ? `${rule.minLength}` : `${rule.minLength} to ${rule.maxLength}`;
-  return { test: (value) => matchesIdRule(rule, value), description: `${length}${rule.alphanumeric ? ' alphanumeric' : ''} characters` };
+  return { test: (value) => fitsIdRule(rule, value), description: `${length}${rule.alphanumeric ? ' alphanumeric' : ''} characters` };
 }
 
 export const STRING_VALUES: Check<JsonObject> = {

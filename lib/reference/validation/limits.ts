@@ -1,19 +1,14 @@
 // Enforces one row of the limits table, measured in the row's unit, with the bounds the
 // Behaviour holds for it.
 
-import { byteSize, charLength, fieldLimit, type FieldLimitId, type LimitUnit } from '../../contract/limits.js';
+import type { FieldLimitId, LimitUnit } from '../../contract/limits.js';
 import type { LimitBounds } from '../behaviour.js';
 import { invalidArgument } from '../http/errors.js';
+import { limitRow, measure } from './measure.js';
 
 export type Limits = Readonly<Record<FieldLimitId, LimitBounds>>;
 
 const UNIT_WORDS: Record<LimitUnit, string> = { chars: 'characters', bytes: 'bytes', items: 'elements' };
-
-function measure(unit: LimitUnit, value: unknown): number {
-  if (unit === 'chars') return charLength(String(value));
-  if (unit === 'items') return Array.isArray(value) ? value.length : 0;
-  return byteSize(value);
-}
 
 function describe({ min, max }: LimitBounds, unit: LimitUnit): string {
   const words = UNIT_WORDS[unit];
@@ -24,7 +19,7 @@ function describe({ min, max }: LimitBounds, unit: LimitUnit): string {
 
 /** Throws INVALID_ARGUMENT naming `field` when `value` falls outside the limit. */
 export function enforceLimit(limits: Limits, id: FieldLimitId, field: string, value: unknown): void {
-  const { unit } = fieldLimit(id);
+  const { unit } = limitRow(id);
   const bounds = limits[id];
   const size = measure(unit, value);
   if ((bounds.min !== undefined && size < bounds.min) || (bounds.max !== undefined && size > bounds.max)) {

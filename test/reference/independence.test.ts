@@ -1,0 +1,216 @@
+// The oracle stands apart from the reference (issue #10, item 8). The suite is proven
+// against the embedded reference service; if both read the API through the same code
+// (the filter grammar, comparisons, ID or length rules), a slip there moves both sides
+// together and no fault can show it. So:
+//   - a module under lib/reference may import, from outside lib/reference, only node
+//     built-ins, declared packages, and the DATA of the contract: the named constants and
+//     types listed in DATA_IMPORTS below (tables, enums, limits, requirement ids), never a
+//     function, a class or a regular expression the suite may judge with;
+//   - nothing under lib/checks, lib/harness, lib/gen or suites imports lib/reference,
+//     directly or through other modules of the project.
+// The import graph is read from the sources with the TypeScript parser (static imports,
+// re-exports, `import()`, `require()` and `import('...')` types).
+
+import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const REFERENCE = 'lib/reference';
+
+/** What lib/reference may take from outside itself: per module, the exported names (or every export, checked to be data). */
+const DATA_IMPORTS: Readonly<Record<string, 'every export' | readonly string[]>> = {
+  'lib/contract/enums.ts': 'every export',
+  'lib/contract/endpoints.ts': ['ENDPOINTS', 'GROUPS', 'Endpoint', 'Group', 'Method'],
+  'lib/contract/ids.ts': ['ID_RULES', 'IdKind', 'IdRule'],
+  'lib/contract/limits.ts': ['FIELD_LIMITS', 'FieldLimit', 'FieldLimitId', 'LimitUnit'],
+  'lib/contract/list-endpoints.ts': ['LIST_ENDPOINTS', 'ListEndpoint', 'ListField', 'FieldKind', 'FILTER_OPERATORS', 'FilterOperator'],
+  'lib/contract/schemas.ts': ['DEFINITIONS', 'SchemaName'],
+  'lib/contract/requirements/index.ts': ['RequirementId'],
+};
+
+/** Trees that judge or generate requests: none of them may reach lib/reference. */
+const JUDGES = ['lib/checks', 'lib/harness', 'lib/gen', 'suites'];
+
+interface Import {
+  readonly file: string;
+  readonly specifier: string;
+  /** The module file it resolves to (relative to ROOT), or null for a package or a built-in. */
+  readonly target: string | null;
+  /** Imported names; '*' for a namespace, a re-export of everything, a bare or a dynamic import. */
+  readonly names: readonly string[];
+  readonly line: number;
+}
+
+function tsFiles(dir: string): string[] {
+  const abs = join(ROOT, dir);
+  if (!existsSync(abs)) return [];
+  return readdirSync(abs, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : tsFiles(path);
+    return /\.(c|m)?tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path.split(sep).join('/')] : [];
+  });
+}
+
+const isFile = (abs: string): boolean => existsSync(abs) && statSync(abs).isFile();
+
+/** A relative specifier as NodeNext resolves it in this project: `.js` written, `.ts` on disk. */
+function resolveRelative(file: string, specifier: string): string {
+  const base = resolve(ROOT, dirname(file), specifier);
+  const candidates = [
+    base.replace(/\.(c|m)?js$/, '.$1ts'),
+    base,
+    `${base}.ts`,
+    join(base, 'index.ts'),
+  ];
+  const found = candidates.find(isFile);
+  if (!found) throw new Error(`${file}: cannot resolve "${specifier}"`);
+  return relative(ROOT, found).split(sep).join('/');
+}
+
+const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+const PACKAGES = new Set([...Object.keys(PACKAGE.dependencies ?? {}), ...Object.keys(PACKAGE.devDependencies ?? {})]);
+const BUILTINS = new Set(builtinModules);
+
+function packageName(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+function importsOf(file: string): Import[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const found: Import[] = [];
+  const add = (specifier: string, names: readonly string[], node: ts.Node) => {
+    const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+    if (specifier.startsWith('.') || specifier.startsWith('/')) {
+      found.push({ file, specifier, target: resolveRelative(file, specifier), names, line });
+      return;
+    }
+    const bare = specifier.replace(/^node:/, '');
+    if (!specifier.startsWith('node:') && !BUILTINS.has(bare) && !PACKAGES.has(packageName(specifier))) {
+      throw new Error(`${file}:${line}: "${specifier}" is neither a node built-in nor a declared package (a path alias?)`);
+    }
+    found.push({ file, specifier, target: null, names, line });
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      const names: string[] = [];
+      if (!clause) names.push('*');
+      if (clause?.name) names.push('default');
+      const bindings = clause?.namedBindings;
+      if (bindings && ts.isNamespaceImport(bindings)) names.push('*');
+      if (bindings && ts.isNamedImports(bindings)) for (const el of bindings.elements) names.push((el.propertyName ?? el.name).text);
+      add(node.moduleSpecifier.text, names, node);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.exportClause;
+      const names = clause && ts.isNamedExports(clause) ? clause.elements.map((el) => (el.propertyName ?? el.name).text) : ['*'];
+      add(node.moduleSpecifier.text, names, node);
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+      add(node.moduleReference.expression.text, ['*'], node);
+    } else if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))) {
+      const [arg] = node.arguments;
+      if (arg && ts.isStringLiteralLike(arg)) add(arg.text, ['*'], node);
+      else if (arg) throw new Error(`${file}: a computed import() or require() cannot be checked`);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      add(node.argument.literal.text, [node.qualifier ? (ts.isIdentifier(node.qualifier) ? node.qualifier.text : '*') : '*'], node);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+const inReference = (path: string): boolean => path === REFERENCE || path.startsWith(`${REFERENCE}/`);
+const show = (i: Import): string => `${i.file}:${i.line} imports {${i.names.join(', ')}} from "${i.specifier}" (${i.target})`;
+
+/** Every import from outside lib/reference that DATA_IMPORTS does not allow. */
+function disallowed(imports: readonly Import[]): { readonly imp: Import; readonly names: readonly string[] }[] {
+  const out: { imp: Import; names: string[] }[] = [];
+  for (const imp of imports) {
+    if (imp.target === null || inReference(imp.target)) continue;
+    const allowed = DATA_IMPORTS[imp.target];
+    const names = allowed === 'every export' ? [] : imp.names.filter((name) => !allowed?.includes(name));
+    if (names.length > 0) out.push({ imp, names });
+  }
+  return out;
+}
+
+describe('the reference service stands apart from the suite', () => {
+  const referenceImports = tsFiles(REFERENCE).flatMap(importsOf);
+
+  it('finds the reference modules and their imports', () => {
+    expect(referenceImports.length).toBeGreaterThan(100);
+    expect(referenceImports.some((i) => i.target === 'lib/contract/list-endpoints.ts')).toBe(true);
+  });
+
+  it('takes nothing from outside lib/reference but the contract\'s data', () => {
+    const violations = disallowed(referenceImports).map(({ imp, names }) => `${show(imp)}: not data the reference may share with the suite: ${names.join(', ')}`);
+    expect(violations).toEqual([]);
+  });
+
+  it('allows only data: no function, class or regular expression among the allowed exports', async () => {
+    const problems: string[] = [];
+    for (const [module, allowed] of Object.entries(DATA_IMPORTS)) {
+      const exports = (await import(pathToFileURL(join(ROOT, module)).href)) as Record<string, unknown>;
+      const runtime = allowed === 'every export' ? Object.keys(exports) : allowed.filter((name) => name in exports);
+      for (const name of runtime) {
+        const value = exports[name];
+        if (typeof value === 'function' || value instanceof RegExp) problems.push(`${module}: ${name} is logic, not data`);
+      }
+      // A listed name missing at run time must be a type the module declares.
+      const text = readFileSync(join(ROOT, module), 'utf8');
+      if (allowed !== 'every export') {
+        for (const name of allowed.filter((n) => !(n in exports))) {
+          const declared = new RegExp(`export\\s+(type|interface)\\s+${name}\\b|export\\s+type\\s*\\{[^}]*\\b${name}\\b`).test(text);
+          if (!declared) problems.push(`${module}: ${name} is neither a runtime export nor a declared type`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('detects a forbidden import (the check itself works)', () => {
+    const fake: Import = { file: 'lib/reference/x.ts', specifier: '../contract/ids.js', target: 'lib/contract/ids.ts', names: ['ID_RULES', 'matchesIdRule'], line: 1 };
+    const fromFilter: Import = { ...fake, target: 'lib/contract/filter/index.ts', names: ['FilterExpr'] };
+    const namespace: Import = { ...fake, target: 'lib/contract/limits.ts', names: ['*'] };
+    const enums: Import = { ...fake, target: 'lib/contract/enums.ts', names: ['*'] };
+    expect(disallowed([fake, fromFilter, namespace, enums]).map(({ imp, names }) => [imp.target, names])).toEqual([
+      ['lib/contract/ids.ts', ['matchesIdRule']],
+      ['lib/contract/filter/index.ts', ['FilterExpr']],
+      ['lib/contract/limits.ts', ['*']],
+    ]);
+  });
+
+  it('is not imported by the checks, the harness, the generators or the suites', () => {
+    const graph = new Map<string, readonly Import[]>();
+    const importsCached = (file: string): readonly Import[] => {
+      let found = graph.get(file);
+      if (!found) graph.set(file, (found = importsOf(file)));
+      return found;
+    };
+    const violations: string[] = [];
+    for (const start of JUDGES.flatMap(tsFiles)) {
+      // Depth-first through project modules, remembering the path to report it.
+      const seen = new Set<string>([start]);
+      const stack: { file: string; via: readonly string[] }[] = [{ file: start, via: [start] }];
+      while (stack.length > 0) {
+        const { file, via } = stack.pop()!;
+        for (const imp of importsCached(file)) {
+          if (imp.target === null || seen.has(imp.target)) continue;
+          seen.add(imp.target);
+          if (inReference(imp.target)) {
+            violations.push([...via, imp.target].join(' -> '));
+            continue;
+          }
+          stack.push({ file: imp.target, via: [...via, imp.target] });
+        }
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+});
