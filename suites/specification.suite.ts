@@ -2,11 +2,12 @@
 // spec served as YAML by default and JSON on request, the same valid OpenAPI document
 // either way, together documenting every endpoint with X-API-Key security.
 
-import { isDeepStrictEqual } from 'node:util';
-import { parse as parseYaml } from 'yaml';
 import { ENDPOINTS } from '../lib/contract/endpoints.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
-import { coverage, indexOperations, parseListing, securityProblems, validateOpenApi, type ListedSpec } from '../lib/spec/index.js';
+import {
+  compareForms, coverage, indexOperations, MERGE_KEYS_NOTE, parseForm, parseListing, securityProblems, validateForm,
+  type FormsComparison, type ListedSpec, type PublishedYaml,
+} from '../lib/spec/index.js';
 
 const YAML_TYPES = /^(application\/(x-)?yaml|text\/(x-)?yaml)\b/i;
 const JSON_TYPES = /^application\/([\w.+-]+\+)?json\b/i;
@@ -30,11 +31,14 @@ async function listedSpecs(t: CheckContext): Promise<ListedSpec[]> {
 const fetchSpec = (t: CheckContext, specName: string, accept: string): Promise<Call> =>
   t.call('GET /v1/openapi/{spec_name}', { params: { spec_name: specName }, auth: 'none', headers: { accept } });
 
-/** A spec that answers 2xx in the given form, parsed; undefined when not served (SPEC-FETCHABLE's concern). */
-async function served(t: CheckContext, specName: string, form: 'yaml' | 'json'): Promise<{ call: Call; parse(): unknown } | undefined> {
+/**
+ * A spec that answers 2xx in the given form, with a reader of its body (YAML with merge
+ * keys applied: lib/spec/yaml.ts); undefined when not served (SPEC-FETCHABLE's concern).
+ */
+async function served(t: CheckContext, specName: string, form: 'yaml' | 'json'): Promise<{ call: Call; read(): PublishedYaml } | undefined> {
   const call = await fetchSpec(t, specName, form === 'json' ? 'application/json' : '*/*');
   if (call.response.status < 200 || call.response.status >= 300) return undefined;
-  return { call, parse: () => (form === 'json' ? JSON.parse(call.response.text) : parseYaml(call.response.text)) };
+  return { call, read: () => parseForm(call.response.text, form) };
 }
 
 /** The JSON form of every listed spec that parses; the documents the coverage checks read. */
@@ -43,7 +47,7 @@ async function documents(t: CheckContext): Promise<unknown[]> {
   for (const spec of await listedSpecs(t)) {
     const json = await served(t, spec.specName, 'json');
     try {
-      if (json) docs.push(json.parse());
+      if (json) docs.push(json.read().document);
     } catch {
       // Not JSON: SPEC-JSON-ON-REQUEST reports it.
     }
@@ -92,7 +96,7 @@ describeGroup('specification', () => {
       t.assert(YAML_TYPES.test(type), ['SPEC-YAML-DEFAULT'], `${spec.specName}: default form labelled ${JSON.stringify(type)}, not a YAML media type`, yaml.call);
       let doc: unknown;
       try {
-        doc = yaml.parse();
+        doc = yaml.read().document;
       } catch (error) {
         t.assert(false, ['SPEC-YAML-DEFAULT'], `${spec.specName}: default form is not YAML: ${(error as Error).message.split('\n')[0]}`, yaml.call);
       }
@@ -123,14 +127,14 @@ describeGroup('specification', () => {
     for (const spec of await listedSpecs(t)) {
       const [yaml, json] = [await served(t, spec.specName, 'yaml'), await served(t, spec.specName, 'json')];
       if (!yaml || !json) continue;
-      let same = false;
+      let comparison: FormsComparison;
       try {
-        // Through JSON, so YAML's integer map keys (response codes) compare as strings.
-        same = isDeepStrictEqual(JSON.parse(JSON.stringify(yaml.parse())), json.parse());
+        comparison = compareForms(yaml.read(), json.read().document);
       } catch {
         continue; // unreadable forms are the YAML/JSON checks' concern
       }
-      t.assert(same, ['SPEC-SAME-DOCUMENT'], `${spec.specName}: the YAML and JSON forms differ`, json.call);
+      t.assert(comparison.same, ['SPEC-SAME-DOCUMENT'], `${spec.specName}: the YAML and JSON forms differ${comparison.same ? '' : ` ${comparison.difference}`}`, json.call);
+      if (comparison.same && comparison.onlyWithMergeKeys) t.note(MERGE_KEYS_NOTE(spec.specName, 'the YAML form is the same document as the JSON form'));
     }
   });
 
@@ -138,14 +142,15 @@ describeGroup('specification', () => {
     for (const spec of await listedSpecs(t)) {
       const form = (await served(t, spec.specName, 'json')) ?? (await served(t, spec.specName, 'yaml'));
       if (!form) continue;
-      let doc: unknown;
+      let doc: PublishedYaml;
       try {
-        doc = form.parse();
+        doc = form.read();
       } catch {
         continue;
       }
-      const result = await validateOpenApi(doc);
+      const result = await validateForm(doc);
       t.assert(result.ok, ['SPEC-VALID-OPENAPI'], `${spec.specName}: ${result.ok ? '' : result.message}`, form.call);
+      if (result.ok && result.onlyWithMergeKeys) t.note(MERGE_KEYS_NOTE(spec.specName, 'the YAML form (read because no JSON form was served) is a valid OpenAPI document'));
     }
   });
 

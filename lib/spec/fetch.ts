@@ -1,8 +1,8 @@
 // Fetching one published document in its default (YAML) or JSON form.
 
-import { parse as parseYaml } from 'yaml';
 import type { ApiClient } from '../http/client.js';
 import type { Exchange } from '../http/exchange.js';
+import { parseForm } from './forms.js';
 
 export type SpecForm = 'default' | 'json';
 
@@ -27,7 +27,7 @@ export async function fetchSpecDocument(client: ApiClient, specName: string, for
   const parseError = truncated ? 'the document is larger than the response size cap' : text.trim() === '' ? 'the body is empty' : undefined;
   if (parseError) return { exchange, document: undefined, parseError };
   try {
-    return { exchange, document: form === 'json' ? JSON.parse(text) : parseYaml(text) };
+    return { exchange, document: parseForm(text, form === 'json' ? 'json' : 'yaml').document };
   } catch (error) {
     const firstLine = (error instanceof Error ? error.message : String(error)).split('\n')[0];
     return { exchange, document: undefined, parseError: `the body is not ${form === 'json' ? 'JSON' : 'YAML'} (${firstLine})` };

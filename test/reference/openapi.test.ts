@@ -2,6 +2,8 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../lib/contract/endpoints.js';
+import { parsePublishedYaml } from '../../lib/spec/yaml.js';
+import { startReferenceService } from '../../lib/reference/server.js';
 import { client, useService, type Call } from './client.js';
 
 type Doc = { openapi: string; servers: { url: string }[]; paths: Record<string, Record<string, { security?: unknown[] }>> } & Record<string, unknown>;
@@ -22,7 +24,8 @@ async function publishedDocs(call: Call, baseUrl: string): Promise<Doc[]> {
     expect(yaml.contentType).toMatch(/yaml/);
     const json = await call('GET', url.slice(baseUrl.length), { key: null, headers: { Accept: 'application/json' } });
     expect(json.contentType).toMatch(/^application\/json/);
-    expect(parse(yaml.text)).toEqual(json.body);
+    // Read as the suite reads it: with merge keys applied (alt-b writes them).
+    expect(parsePublishedYaml(yaml.text).document).toEqual(json.body);
     await SwaggerParser.validate(structuredClone(json.body));
     docs.push(json.body);
   }
@@ -71,5 +74,44 @@ describe('published spec (default)', () => {
   it('answers NOT_FOUND for an unknown spec', async () => {
     const answer = await client(service())('GET', '/v1/openapi/nope', { key: null });
     expect([answer.status, answer.body.error.code]).toEqual([404, 'NOT_FOUND']);
+  });
+});
+
+describe('published spec with merge keys (alt-b)', () => {
+  const { call } = useService({ variation: 'alt-b' });
+  const SPEC = '/v1/openapi/agent-evaluation';
+
+  it('writes shared parameters and responses once and merges them, reading back as the JSON form', async () => {
+    const yaml = (await call('GET', SPEC, { key: null })).text;
+    const json = (await call('GET', SPEC, { key: null, headers: { Accept: 'application/json' } })).body;
+    expect(yaml).toMatch(/^ +default: &response-default$/m);
+    expect(yaml).toMatch(/^ +- &path-agent_id$/m);
+    expect(yaml).toMatch(/^ +<<: \*response-default$/m);
+    expect(yaml).toMatch(/^ +- <<: \*path-agent_id$/m);
+    // A shared success response merged with its own content overriding the base's.
+    expect(yaml).toMatch(/^ +<<: \*response-200\n +content:$/m);
+    // Every reader that applies merge keys reads the JSON form.
+    expect(parse(yaml, { merge: true })).toEqual(json);
+    const read = parsePublishedYaml(yaml);
+    expect(read.mergeKeys).toBe(true);
+    // A reader that does not apply them sees `<<` keys: not the JSON form, nor valid OpenAPI.
+    const literal = read.withoutMergeKeys() as Doc;
+    expect(literal).not.toEqual(json);
+    expect(literal.paths['/v1/agents/{agent_id}']?.get).toMatchObject({ responses: { default: { '<<': expect.any(Object) } } });
+    await expect(SwaggerParser.validate(structuredClone(literal) as never)).rejects.toThrow();
+  });
+
+  it.each(['default', 'alt-a'])('is not what %s writes: no anchors, no aliases', async (variation) => {
+    const service = await startReferenceService({ variation });
+    try {
+      const listed = await client(service)('GET', '/v1/openapi', { key: null });
+      for (const url of listedUrls(listed.body)) {
+        const yaml = (await client(service)('GET', url.slice(service.url.length), { key: null })).text;
+        expect(parsePublishedYaml(yaml).mergeKeys).toBe(false);
+        expect(yaml).not.toMatch(/[:-] [&*][\w-]+$/m);
+      }
+    } finally {
+      await service.close();
+    }
   });
 });

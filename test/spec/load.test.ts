@@ -2,6 +2,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../lib/http/client.js';
+import type { PublishingPolicy } from '../../lib/reference/behaviour.js';
+import type { JsonObject } from '../../lib/reference/http/body.js';
+import { specText } from '../../lib/reference/openapi/serialize.js';
 import { loadPublishedSpec } from '../../lib/spec/load.js';
 import { coverage } from '../../lib/spec/operations.js';
 import { securityProblems } from '../../lib/spec/security.js';
@@ -89,6 +92,20 @@ describe('loadPublishedSpec', () => {
     expect(loaded.documents).toEqual([{ specName: 'main', document }]);
   });
 
+  it('reads a YAML form with merge keys applied when it falls back to it', async () => {
+    const document = apiDocument({ dialect: '3.1' });
+    // Shared parameters and responses written once and merged, as the reference's alt-b writes them.
+    const text = specText(document as JsonObject, 'yaml', { yamlMergeKeys: true } as PublishingPolicy);
+    expect(text).toContain('<<: *response-200');
+    target.serve((path, headers) => {
+      if (path === '/v1/openapi') return json(['main']);
+      return headers.accept === 'application/json' ? { status: 406, body: '' } : { contentType: 'application/yaml', body: text };
+    });
+    const loaded = await loadPublishedSpec(target.client());
+    expect(loaded.problems).toEqual(['GET /v1/openapi/main with Accept: application/json answered HTTP 406; the default (YAML) form was used instead']);
+    expect(loaded.documents).toEqual([{ specName: 'main', document }]);
+  });
+
   it('reads the target below a base path', async () => {
     const document = apiDocument({ dialect: '3.0', v1InPaths: false, servers: [`${target.origin}/api/v1`] });
     target.serve(publishing(['main'], { main: document }, '/api'));
@@ -110,7 +127,8 @@ describe('loadPublishedSpec', () => {
 
   it('explains an unreachable target', async () => {
     const port = await closedPort();
-    const client = new ApiClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: undefined, timeoutMs: 1000, concurrency: 1, maxRetries: 0 });
+    // A refused connection is immediate; the timeout only has to stay out of its way on a busy machine.
+    const client = new ApiClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: undefined, timeoutMs: 20_000, concurrency: 1, maxRetries: 0 });
     const loaded = await loadPublishedSpec(client);
     await client.close();
     expect(loaded.published).toBeNull();

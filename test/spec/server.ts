@@ -61,7 +61,8 @@ export function useTestTarget(): TestTarget {
       return origin();
     },
     client(mount = '') {
-      const client = new ApiClient({ baseUrl: origin() + mount, apiKey: 'test-key', timeoutMs: 2000, concurrency: 4, maxRetries: 0 });
+      // Not about time: a generous timeout keeps a busy machine from turning an answer into an error.
+      const client = new ApiClient({ baseUrl: origin() + mount, apiKey: 'test-key', timeoutMs: 20_000, concurrency: 4, maxRetries: 0 });
       clients.push(client);
       return client;
     },

@@ -29,6 +29,29 @@ function withAgentDisplayNameInteger(doc: JsonObject): JsonObject {
   return copy;
 }
 
+/**
+ * The YAML form as an author who merges a shared success response (`<<: *response-200`)
+ * and forgets to override its content writes it: the second operation with a success
+ * body takes the first one's content.
+ */
+function withSuccessContentMergedUnchanged(doc: JsonObject): JsonObject {
+  const copy = structuredClone(doc);
+  let first: JsonObject | undefined;
+  for (const item of Object.values(paths(copy))) {
+    for (const operation of Object.values(item)) {
+      const success = Object.entries(operation.responses as Record<string, JsonObject>).find(([status, response]) => status.startsWith('2') && response.content);
+      if (!success) continue;
+      const [, response] = success;
+      if (!first) first = response;
+      else if (JSON.stringify(response.content) !== JSON.stringify(first.content)) {
+        response.content = structuredClone(first.content);
+        return copy;
+      }
+    }
+  }
+  return copy;
+}
+
 export const SPECIFICATION_FAULTS: readonly Fault[] = [
   fault('spec-listing-empty', ['SPEC-LISTING'], 'GET /v1/openapi lists no specs.', (b) => {
     const listing = b.publishing.listing;
@@ -63,4 +86,10 @@ export const SPECIFICATION_FAULTS: readonly Fault[] = [
   fault('spec-yaml-legacy-media-type', ['SPEC-YAML-MEDIA-TYPE'], 'YAML is labelled application/x-yaml.', (b) => {
     b.contentTypes.yaml = 'application/x-yaml';
   }),
+  fault('spec-yaml-merge-drops-override', ['SPEC-SAME-DOCUMENT'],
+    'The YAML form uses merge keys, and one operation merges the first success response without overriding its content: read with merge keys applied, it differs from the JSON form.',
+    (b) => {
+      b.publishing.yamlMergeKeys = true;
+      finalizeWith(b, (doc, form) => (form === 'yaml' ? withSuccessContentMergedUnchanged(doc) : doc));
+    }),
 ];
