@@ -8,6 +8,7 @@ import { CONVENTIONAL_ERRORS, ERROR_CODES } from '../lib/contract/enums.js';
 import { ID_RULES, matchesIdRule } from '../lib/contract/ids.js';
 import { byteSize, fieldLimit } from '../lib/contract/limits.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
+import { timestampMs } from '../lib/contract/timestamps.js';
 import { echoMismatches } from '../lib/checks/echo.js';
 import { charBounds, lengthLimitChecks } from '../lib/checks/length-limits.js';
 import { expectMissingNotFound, expectNearMissesRejected } from '../lib/checks/path-ids.js';
@@ -118,7 +119,7 @@ const DEFAULTS_WHEN_ABSENT: Readonly<Record<string, unknown>> = { description: '
 function readField(mutation: Json, field: string): unknown {
   const value = field in mutation ? mutation[field] : DEFAULTS_WHEN_ABSENT[field];
   // Timestamps compare as instants: `Z` and `+00:00`, or a different precision, write the same time.
-  return field.endsWith('_time') && typeof value === 'string' ? Date.parse(value) : value;
+  return field.endsWith('_time') && typeof value === 'string' ? timestampMs(value) : value;
 }
 
 const MUTATION_FIELDS = ['id', 'agent_id', 'display_name', 'description', 'config_overrides', 'parameter_values', 'create_time', 'update_time'];

@@ -3,10 +3,11 @@
 
 import { ERROR_CODES } from '../contract/enums.js';
 import { ID_RULES, matchesIdRule } from '../contract/ids.js';
+import { timestampMs } from '../contract/timestamps.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import type { Call, CheckContext } from '../harness/context.js';
 import { echoMismatches } from './echo.js';
-import { detailNames } from './responses.js';
+import { detailNamesField } from './detail-field.js';
 
 type Json = Record<string, unknown>;
 
@@ -32,7 +33,7 @@ const INVARIANTS: ReadonlyArray<{ requirement: RequirementId; problem: (agent: J
   {
     requirement: 'TIMESTAMP-ORDER',
     problem: (agent) => {
-      const [created, updated] = [agent['create_time'], agent['update_time']].map((t) => (typeof t === 'string' ? Date.parse(t) : NaN));
+      const [created, updated] = [agent['create_time'], agent['update_time']].map((t) => (typeof t === 'string' ? timestampMs(t) : NaN));
       // Unreadable or null timestamps are the schema's concern (TIMESTAMP-ISO-UTC).
       return created !== undefined && updated !== undefined && updated < created
         ? `update_time ${String(agent['update_time'])} is before create_time ${String(agent['create_time'])}` : undefined;
@@ -67,15 +68,12 @@ export function expectEcho(t: CheckContext, sent: Json, agent: Json, requirement
   t.assert(!mismatches.length, requirements, `${call.endpoint.key} did not return what was sent: ${mismatches.join('; ')}`, call);
 }
 
-/** `metric_ids[0]`, `metric_ids.0`, `/metric_ids/0` name `metric_ids`. */
-const withoutIndex = (field: string): string => field.replace(/(\[\d+\]|[./]\d+)+$/, '');
-
-/** INVALID_ARGUMENT whose details name one of `fields` (an element of a list counts for the list). */
+/** INVALID_ARGUMENT whose details name one of `fields` (an element of a list counts for the list: `metric_ids[0]`, `/metric_ids/0`). */
 export function expectInvalidField(t: CheckContext, call: Call, requirements: readonly RequirementId[], fields: readonly string[], what?: string): void {
   const error = t.expectRejection(call, [...requirements, 'ERROR-INVALID-ARGUMENT'], { code: ERROR_CODES.invalidArgument, conventionalStatus: 400 }, what);
   const named = (error['details'] as Array<{ field: string }>).map((d) => d.field);
   t.assert(
-    named.some((field) => fields.some((wanted) => detailNames(withoutIndex(field), wanted))),
+    named.some((field) => fields.some((wanted) => detailNamesField(field, wanted))),
     ['ERROR-DETAILS-FIELD'],
     `error details name none of ${fields.map((f) => `"${f}"`).join(', ')} (they name: ${named.map((f) => JSON.stringify(f)).join(', ') || 'nothing'})`,
     call,

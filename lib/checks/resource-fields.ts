@@ -2,6 +2,7 @@
 // `<collection>/<its own id>`, and update_time is never before create_time.
 
 import type { RequirementId } from '../contract/requirements/index.js';
+import { compareInstants, timestampMs } from '../contract/timestamps.js';
 import type { Exchange } from '../http/exchange.js';
 import type { CheckContext } from '../harness/index.js';
 
@@ -18,5 +19,7 @@ export function expectTimestampOrder(t: CheckContext, resource: Json, call: Exch
   const created = resource['create_time'];
   const updated = resource['update_time'];
   if (typeof created !== 'string' || typeof updated !== 'string') return;
-  t.assert(Date.parse(updated) >= Date.parse(created), requirements, `update_time ${updated} is before create_time ${created}`, call);
+  // Exact where both are ISO 8601 UTC (sub-millisecond digits count), else by what Date.parse reads.
+  const order = compareInstants(updated, created) ?? Math.sign(timestampMs(updated) - timestampMs(created));
+  t.assert(order >= 0, requirements, `update_time ${updated} is before create_time ${created}`, call);
 }

@@ -6,6 +6,7 @@
 
 import { INPUT_TYPES, MODEL_TYPES, PROJECT_TYPES, PROJECT_RULES } from './enums.js';
 import { ID_RULES, idPattern } from './ids.js';
+import { ISO_UTC_PATTERN } from './timestamps.js';
 
 type Schema = Record<string, unknown>;
 
@@ -207,8 +208,8 @@ export function canonicalSchema(name: string): Schema {
   return { $id: `canonical:${name}`, definitions: DEFINITIONS, $ref: `#/definitions/${name}` };
 }
 
-/** ISO 8601 UTC: date, `T`, time, optional fraction, and `Z` or `+00:00`. */
-export const ISO_UTC_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+00:00)$/;
+/** ISO 8601 UTC: date, `T`, time, optional fraction (`.` or `,`), and `Z` or a zero offset (see timestamps.ts). */
+export { ISO_UTC_PATTERN };
 
 /**
  * The requirement a canonical-schema issue breaks, by `Definition.property` (the

@@ -78,6 +78,43 @@ describe('variation alt-b', () => {
   });
 });
 
+describe('variation alt-c', () => {
+  const { call } = useService({ variation: 'alt-c' });
+  const PROJECT = { display_name: 'Review', assignees: ['a@example.com'], linked_simulation_ids: ['s1'], linked_metric_ids: ['m1'] };
+
+  it('names body fields by JSON pointer, list elements by index, query and header by request part', async () => {
+    const missing = await call('POST', '/v1/agents', { body: { model_type: 'MODEL_TYPE_VOICE' } });
+    expect([missing.status, missing.body.error.code, detailFields(missing)]).toEqual([400, 'INVALID_ARGUMENT', ['/display_name']]);
+    expect(missing.body.error.message).toMatch(/^Requête refusée/);
+    const email = await call('POST', '/v1/review-projects', { body: { ...PROJECT, assignees: ['a@example.com', 'not-an-email'] } });
+    expect(detailFields(email)).toEqual(['assignees[1]']);
+    expect(detailFields(await call('POST', '/v1/review-projects', { body: { ...PROJECT, assignees: [] } }))).toEqual(['/assignees']);
+    const chat = await call('POST', '/v1/agents', { body: { display_name: 'c', model_type: 'MODEL_TYPE_CHAT', metadata: {} } });
+    expect(detailFields(chat)).toEqual(['/metadata/chat_endpoint']);
+    expect(detailFields(await call('GET', '/v1/personas?page_size=0'))).toEqual(['query.page_size']);
+    expect(detailFields(await call('GET', '/v1/personas', { key: null }))).toEqual(['headers.x-api-key']);
+  });
+
+  it('writes nanosecond timestamps, pretty-printed JSON and integral floats as 30.0', async () => {
+    const agent = await call('POST', '/v1/agents', { body: VOICE });
+    expect(agent.body.agent.create_time).toMatch(/T\d\d:\d\d:\d\d\.\d{9}\+0000$/);
+    expect(agent.text).toMatch(/^\{\n {2}"agent": \{\n/);
+    const runs = await call('GET', '/v1/runs?page_size=1000');
+    expect(runs.text).toMatch(/"(mean|min|max)": -?\d+\.\d+/);
+    expect(runs.text).not.toMatch(/"(mean|min|max)": -?\d+[,\n]/);
+  });
+
+  it('issues standard base64 page tokens that need URL-encoding and reads them back', async () => {
+    const first = (await call('GET', '/v1/personas?page_size=1')).body;
+    expect(first.next_page_token).toMatch(/^\+\+\+\/[A-Za-z0-9+/]*==$/);
+    const second = await call('GET', `/v1/personas?page_size=1&page_token=${encodeURIComponent(first.next_page_token)}`);
+    expect(second.status).toBe(200);
+    expect(second.body.personas[0].id).not.toBe(first.personas[0].id);
+    const unencoded = await call('GET', `/v1/personas?page_size=1&page_token=${first.next_page_token}`);
+    expect([unencoded.status, detailFields(unencoded)]).toEqual([400, ['query.page_token']]);
+  });
+});
+
 it('refuses an unknown variation, naming the known ones', async () => {
   await expect(startReferenceService({ variation: 'alt-z' })).rejects.toThrow(/unknown variation "alt-z".*alt-a/);
 });

@@ -2,6 +2,7 @@
 // per kind. The suite's oracle (interpret.ts) admits more than one.
 
 import type { FieldKind } from '../list-endpoints.js';
+import { timestampMs } from '../timestamps.js';
 
 type Key = string | number;
 
@@ -22,7 +23,7 @@ export function sortKey(kind: FieldKind, value: unknown): Key | undefined {
     case 'number':
       return typeof value === 'number' && !Number.isNaN(value) ? value : undefined;
     case 'timestamp':
-      return typeof value === 'string' ? definedTime(Date.parse(value)) : undefined;
+      return typeof value === 'string' ? definedTime(timestampMs(value)) : undefined;
     case 'tags':
       return undefined;
     default:
@@ -41,6 +42,6 @@ export function compareValues(kind: FieldKind, a: unknown, b: unknown): number {
 /** A filter value as the canonical comparison reads it: a number, ms since epoch, or the text itself. */
 export function coerceFilterValue(kind: FieldKind, text: string): Key | undefined {
   if (kind === 'number') return parseNumber(text);
-  if (kind === 'timestamp') return definedTime(Date.parse(text));
+  if (kind === 'timestamp') return definedTime(timestampMs(text));
   return text;
 }

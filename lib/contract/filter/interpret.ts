@@ -4,8 +4,12 @@
 import type { FieldKind } from '../list-endpoints.js';
 import { sign } from './compare.js';
 
-// RFC 3339 with an explicit offset: a zoneless time may be local to the server.
-const RFC3339 = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(?:\.(\d+))?([Zz]|[+-]\d{2}:\d{2})$/;
+// ISO 8601 / RFC 3339 with an explicit offset (`Z`, `+02:00`, `+0200`, `+02`; fraction after `.` or `,`):
+// a zoneless time may be local to the server.
+const RFC3339 = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(?:[.,](\d+))?([Zz]|[+-]\d{2}(?::?\d{2})?)$/;
+
+/** The offset as Date.parse reads it: `Z` or `±hh:mm`. */
+const offset = (zone: string): string => (/^z$/i.test(zone) ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(3).replace(':', '') || '00'}`);
 
 interface Instant {
   readonly ms: number;
@@ -16,7 +20,7 @@ interface Instant {
 function parseInstant(value: unknown): Instant | undefined {
   const m = typeof value === 'string' ? RFC3339.exec(value) : null;
   if (!m) return undefined;
-  const ms = Date.parse(`${m[1]}T${m[2]}${m[4]!.toUpperCase()}`);
+  const ms = Date.parse(`${m[1]}T${m[2]}${offset(m[4]!)}`);
   return Number.isNaN(ms) ? undefined : { ms, fraction: (m[3] ?? '').replace(/0+$/, '') };
 }
 

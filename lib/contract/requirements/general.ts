@@ -34,7 +34,7 @@ export const GENERAL = [
     'Chat initialization_payload max 16 KB; custom_data max 32 KB; config_overrides max 10 KB; simulator configuration, workflows max 10 MB',
     'KB/MB may mean 1000 or 1024: values are accepted at most at the lower reading and rejected only above the higher one.'),
   must(g, 'TIMESTAMP-ISO-UTC', 'Resources and their fields', 'Every timestamp is an ISO 8601 UTC string.',
-    'All timestamps are ISO 8601 UTC strings', 'UTC is `Z` or `+00:00`; any fraction of a second is accepted.'),
+    'All timestamps are ISO 8601 UTC strings', 'UTC is `Z` or a zero offset (`+00:00`, `+0000`, `+00`); any fraction of a second, after `.` or `,`, is accepted, and `t`/`z` in lower case (RFC 3339). Any other offset, or none, is not UTC.'),
   must(g, 'TIMESTAMP-ORDER', 'Resources and their fields', 'update_time is never before create_time.',
     'create_time, update_time: timestamp', 'An update happens after creation by definition; null update_time is exempt.'),
   must(g, 'NAME-MATCHES-ID', 'Resources and their fields', 'A resource `name` is `<collection>/<id>` with the resource\'s own id.',
