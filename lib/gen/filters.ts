@@ -4,7 +4,7 @@
 // by construction, so shrinking cannot turn one into a valid filter.
 
 import fc from 'fast-check';
-import { compareValues, formatFilter, isBareValue, valueAt, type Comparison, type FilterExpr, type Junction } from '../contract/filter/index.js';
+import { compareValues, formatFilter, isBareValue, judgeFilter, valueAt, type Comparison, type FilterExpr, type Junction } from '../contract/filter/index.js';
 import { FILTER_OPERATORS, type FieldKind, type FilterOperator, type ListEndpoint, type ListField } from '../contract/list-endpoints.js';
 
 type Item = Record<string, unknown>;
@@ -93,6 +93,48 @@ export const comparison = (field: string, op: FilterOperator, value: string): Co
 export function unseenValue(kind: FieldKind): string | undefined {
   const values: Partial<Record<FieldKind, string>> = { timestamp: '2000-01-01T00:00:00Z', number: '0', string: 'cft-nobody@example.com' };
   return values[kind];
+}
+
+/** Before every instant a timestamp can hold: RFC 3339 years begin at 0001 (also the least protobuf and Go time). */
+export const EARLIEST_INSTANT = '0001-01-01T00:00:00Z';
+
+/**
+ * The value a field no item shows is compared with: for a timestamp, the median of a
+ * timestamp the items do show (so that `>` and `<=` likely both select some), else unseenValue.
+ */
+export function unseenFieldValue(list: ListEndpoint, items: readonly Item[], kind: FieldKind): string | undefined {
+  if (kind === 'timestamp') {
+    for (const exposed of exposedFields(list).filter((e) => e.field.kind === 'timestamp')) {
+      const [median] = sampleValues(items, exposed, 1);
+      if (median !== undefined) return median;
+    }
+  }
+  return unseenValue(kind);
+}
+
+/** Comparisons no value of the field can meet: a timestamp earlier than EARLIEST_INSTANT. */
+export function impossibleComparisons(name: string, kind: FieldKind): Comparison[] {
+  return kind === 'timestamp' ? [comparison(name, '<', EARLIEST_INSTANT)] : [];
+}
+
+/**
+ * A comparison every item meets and one no item meets, `g >= m` and `g < m` with m the
+ * least value of a timestamp or number g that every item shows (never `avoid`), for the
+ * AND and OR identities; undefined when no field qualifies.
+ */
+export function boundComparisons(list: ListEndpoint, items: readonly Item[], avoid: readonly string[] = []): { always: Comparison; never: Comparison } | undefined {
+  for (const exposed of exposedFields(list)) {
+    const { name, field } = exposed;
+    if ((field.kind !== 'timestamp' && field.kind !== 'number') || avoid.includes(name) || !items.length) continue;
+    const values = items.map((item) => literalsOf(item, exposed)[0]);
+    if (values.some((v) => v === undefined)) continue;
+    const least = values.sort((a, b) => compareValues(field.kind, a!.raw, b!.raw))[0]!.text;
+    const always = comparison(name, '>=', least);
+    const never = comparison(name, '<', least);
+    const fields = { [name]: field };
+    if (items.every((item) => judgeFilter(always, item, fields) === 'match' && judgeFilter(never, item, fields) === 'no-match')) return { always, never };
+  }
+  return undefined;
 }
 
 /** Every operator with the field's median value and, where one exists, its other spelling. */

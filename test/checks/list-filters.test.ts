@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { formatFilter, judgeFilter, parseFilter } from '../../lib/contract/filter/index.js';
 import { listEndpoint } from '../../lib/contract/list-endpoints.js';
 import {
-  acceptedComparisons, bareComparisons, comparison, exposedFields, filterLiteral, junctionArbitrary, junctionExamples,
-  malformedArbitrary, malformedFilters, operatorComparisons, respell, sampleValues, spacedComparisons,
+  acceptedComparisons, bareComparisons, boundComparisons, comparison, EARLIEST_INSTANT, exposedFields, filterLiteral, impossibleComparisons,
+  junctionArbitrary, junctionExamples, malformedArbitrary, malformedFilters, operatorComparisons, respell, sampleValues, spacedComparisons,
+  unseenFieldValue,
 } from '../../lib/gen/filters.js';
 
 const RUNS = listEndpoint('runs');
@@ -126,5 +127,37 @@ describe('generated expressions', () => {
       expect(parseFilter(text).ok).toBe(false);
     }), { numRuns: 300 });
     for (const text of malformedFilters('name')) expect(parseFilter(text).ok).toBe(false);
+  });
+});
+
+describe('fields no item shows', () => {
+  it('are compared with the median of a timestamp the items show, else a fixed valid value', () => {
+    expect(unseenFieldValue(METRICS, [{ create_time: '2026-01-05T10:00:00Z' }, { create_time: '2026-01-05T11:00:00Z' }, {}], 'timestamp')).toBe('2026-01-05T11:00:00Z');
+    expect(unseenFieldValue(METRICS, [{ value: 1 }], 'timestamp')).toBe('2000-01-01T00:00:00Z');
+    expect(unseenFieldValue(RUNS, runs, 'string')).toBe('cft-nobody@example.com');
+    expect(unseenFieldValue(RUNS, runs, 'id')).toBeUndefined();
+  });
+
+  it('have an impossible comparison only where no value can meet it: a timestamp before year 1', () => {
+    expect(impossibleComparisons('start_time', 'timestamp')).toEqual([comparison('start_time', '<', EARLIEST_INSTANT)]);
+    for (const kind of ['string', 'number', 'id', 'enum', 'tags'] as const) expect(impossibleComparisons('f', kind)).toEqual([]);
+    // The least instant any item could hold (the protobuf and Go minimum) is not before it.
+    expect(judgeFilter(comparison('create_time', '<', EARLIEST_INSTANT), { create_time: '0001-01-01T00:00:00Z' }, RUNS.filterFields)).toBe('no-match');
+  });
+});
+
+describe('boundComparisons', () => {
+  it('are `g >= least` and `g < least` on the first timestamp or number every item shows', () => {
+    expect(boundComparisons(RUNS, runs)).toEqual({
+      always: comparison('create_time', '>=', '2026-01-05T08:00:00.000Z'),
+      never: comparison('create_time', '<', '2026-01-05T08:00:00.000Z'),
+    });
+    expect(boundComparisons(RUNS, runs, ['create_time'])).toBeUndefined();
+  });
+
+  it('skip a field some item lacks, and fall back to a number', () => {
+    const metrics = [{ value: 0.5, create_time: '2026-01-05T08:00:00Z' }, { value: 0.25 }];
+    expect(boundComparisons(METRICS, metrics)).toEqual({ always: comparison('value', '>=', '0.25'), never: comparison('value', '<', '0.25') });
+    expect(boundComparisons(METRICS, [])).toBeUndefined();
   });
 });

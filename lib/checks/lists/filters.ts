@@ -1,33 +1,41 @@
 // filter of one list endpoint, with expressions built from the collection's own items
-// (lib/gen/filters.ts) and judged by the three-valued oracle against one snapshot.
+// (lib/gen/filters.ts) and judged by the three-valued oracle against one snapshot; fields
+// and readings that oracle cannot judge are judged by how selections relate (related.ts).
 
-import { formatFilter, type FilterExpr, type FormatOptions } from '../../contract/filter/index.js';
-import { listEndpoint, FILTER_OPERATORS, type ListField } from '../../contract/list-endpoints.js';
+import { formatFilter, type Comparison, type FilterExpr, type FormatOptions } from '../../contract/filter/index.js';
+import { listEndpoint } from '../../contract/list-endpoints.js';
 import type { RequirementId } from '../../contract/requirements/index.js';
 import {
-  acceptedComparisons, bareComparisons, comparison, exposedFields, junctionArbitrary, junctionExamples, malformedArbitrary,
-  malformedFilters, mustAccept, operatorComparisons, spacedComparisons, unseenValue,
+  acceptedComparisons, bareComparisons, exposedFields, junctionArbitrary, junctionExamples, malformedArbitrary,
+  malformedFilters, mustAccept, operatorComparisons, spacedComparisons,
 } from '../../gen/filters.js';
 import { check, type CheckContext } from '../../harness/index.js';
+import type { Call } from '../../harness/context.js';
 import { property } from '../../harness/property.js';
 import { isSuccess } from '../responses.js';
-import { idOf, selectionMismatch, subsetMismatch } from './judge.js';
+import { idOf, selectionMismatch } from './judge.js';
+import { declareUnseenJunctionCheck, expectShownComplements, expectUnseenField } from './related.js';
 import { listTarget, request, Snapshot, walk, type ListId, type ListTarget, type Walk } from './walk.js';
 
 const UNKNOWN_FIELD_FILTER = 'no_such_field = 1';
 
 type Item = Record<string, unknown>;
 
-const filtered = (t: CheckContext, target: ListTarget, filter: string, requirements: readonly RequirementId[]): Promise<Walk> =>
-  walk(t, target, { filter, page_size: target.list.pageSize.max }, requirements);
+const filtered = (t: CheckContext, target: ListTarget, filter: string, requirements: readonly RequirementId[], first?: Call): Promise<Walk> =>
+  walk(t, target, { filter, page_size: target.list.pageSize.max }, requirements, first);
 
 type Judge = (all: readonly Item[], returned: readonly Item[]) => string | undefined;
 
-/** Walks the filtered list and fails when `judge` finds it wrong against the snapshot (twice: see Snapshot.expect). */
-async function expectFiltered(t: CheckContext, snapshot: Snapshot, text: string, requirements: readonly RequirementId[], judge: Judge): Promise<Walk> {
+/**
+ * Walks the filtered list (from `first`, its first page's call, if given) and fails when
+ * `judge` finds it wrong against the snapshot (twice: see Snapshot.expect).
+ */
+async function expectFiltered(t: CheckContext, snapshot: Snapshot, text: string, requirements: readonly RequirementId[], judge: Judge, first?: Call): Promise<Walk> {
   let result: Walk | undefined;
+  let given = first;
   await snapshot.expect(requirements, async (all) => {
-    result = await filtered(t, snapshot.target, text, requirements);
+    result = await filtered(t, snapshot.target, text, requirements, given);
+    given = undefined;
     const message = judge(all, result.items);
     return message === undefined ? undefined : { message, call: result.pages.at(-1)?.call };
   });
@@ -35,40 +43,25 @@ async function expectFiltered(t: CheckContext, snapshot: Snapshot, text: string,
 }
 
 /** The filtered walk returns exactly the snapshot items the filter selects, under every reading. */
-function expectSelection(t: CheckContext, snapshot: Snapshot, expr: FilterExpr, requirements: readonly RequirementId[], quote?: FormatOptions['quote']): Promise<Walk> {
+function expectSelection(t: CheckContext, snapshot: Snapshot, expr: FilterExpr, requirements: readonly RequirementId[], quote?: FormatOptions['quote'], first?: Call): Promise<Walk> {
   const { filterFields, idField } = snapshot.target.list;
   const text = formatFilter(expr, { quote });
-  return expectFiltered(t, snapshot, text, requirements, (all, returned) => selectionMismatch({ expr, text }, filterFields, idField, all, returned));
+  return expectFiltered(t, snapshot, text, requirements, (all, returned) => selectionMismatch({ expr, text }, filterFields, idField, all, returned), first);
 }
 
 /**
- * Whether a filter the server may refuse (ordering on a text-like field) is accepted;
- * a refusal must be INVALID_ARGUMENT naming filter.
+ * The first page of a filter the server may refuse (ordering on a text-like field), or
+ * undefined when refused; a refusal must be INVALID_ARGUMENT naming filter.
  */
-async function accepted(t: CheckContext, target: ListTarget, filter: string, requirements: readonly RequirementId[]): Promise<boolean> {
+async function accepted(t: CheckContext, target: ListTarget, filter: string, requirements: readonly RequirementId[]): Promise<Call | undefined> {
   const call = await request(t, target, { filter, page_size: target.list.pageSize.max });
-  if (isSuccess(call)) return true;
+  if (isSuccess(call)) return call;
   t.expectInvalidArgument(call, requirements, 'filter', `filter ${JSON.stringify(filter)}`);
-  return false;
+  return undefined;
 }
 
 async function expectRejected(t: CheckContext, target: ListTarget, filter: string, requirements: readonly RequirementId[]): Promise<void> {
   t.expectInvalidArgument(await request(t, target, { filter }), requirements, 'filter', `filter ${JSON.stringify(filter)}`);
-}
-
-/**
- * A field whose values no item shows cannot be judged: every operator the field must
- * accept is accepted (the others accepted or refused) and returns only listed items.
- */
-async function expectAcceptedSubset(t: CheckContext, snapshot: Snapshot, name: string, field: ListField): Promise<void> {
-  const value = unseenValue(field.kind);
-  if (value === undefined) return t.skip(`no listed item shows a usable ${name}, and no ${field.kind} value is sure to be valid`);
-  const { idField } = snapshot.target.list;
-  for (const op of FILTER_OPERATORS) {
-    const text = formatFilter(comparison(name, op, value), { quote: 'always' });
-    if (!mustAccept(field.kind, op) && !(await accepted(t, snapshot.target, text, ['LIST-FILTER-FIELDS']))) continue;
-    await expectFiltered(t, snapshot, text, ['LIST-FILTER-FIELDS'], (all, returned) => subsetMismatch(idField, all, returned, `filter ${JSON.stringify(text)}`));
-  }
 }
 
 async function snapshotOf(t: CheckContext, id: ListId): Promise<Snapshot> {
@@ -81,24 +74,27 @@ export function declareFilterChecks(id: ListId): void {
 
   for (const exposed of exposedFields(list)) {
     const { name, field } = exposed;
-    check(['LIST-FILTER-FIELDS'], `${path}: filter on ${name} with each operator returns exactly the matching ${itemsKey}`, async (t) => {
+    check(['LIST-FILTER-FIELDS'], `${path}: filter on ${name} with each operator returns exactly the matching ${itemsKey}, and complementary operators split them`, async (t) => {
       const snapshot = await snapshotOf(t, id);
       const comparisons = operatorComparisons(snapshot.items, exposed);
-      // No item shows a usable value: the field can only be checked for acceptance.
-      if (!comparisons.length) return expectAcceptedSubset(t, snapshot, name, field);
+      // No item shows a usable value: judged as a field the items do not show.
+      if (!comparisons.length) return expectUnseenField(t, snapshot, name, field);
+      const walks: { cmp: Comparison; walk: Walk }[] = [];
       for (const c of comparisons) {
-        if (mustAccept(field.kind, c.op) || (await accepted(t, snapshot.target, formatFilter(c), ['LIST-FILTER-FIELDS']))) {
-          await expectSelection(t, snapshot, c, ['LIST-FILTER-FIELDS']);
-        }
+        const first = mustAccept(field.kind, c.op) ? null : await accepted(t, snapshot.target, formatFilter(c), ['LIST-FILTER-FIELDS']);
+        if (first !== undefined) walks.push({ cmp: c, walk: await expectSelection(t, snapshot, c, ['LIST-FILTER-FIELDS'], undefined, first ?? undefined) });
       }
+      await expectShownComplements(t, snapshot, field, walks);
     });
   }
 
   for (const [name, field] of Object.entries(list.filterFields).filter(([, f]) => f.path === null)) {
-    check(['LIST-FILTER-FIELDS'], `${path}: filter on ${name} (not a field of the items) is accepted and returns only listed ${itemsKey}`, async (t) => {
-      await expectAcceptedSubset(t, await snapshotOf(t, id), name, field);
+    check(['LIST-FILTER-FIELDS'], `${path}: filter on ${name} (not a field of the items) is accepted, returns only listed ${itemsKey}, and complementary operators never share one`, async (t) => {
+      await expectUnseenField(t, await snapshotOf(t, id), name, field);
     });
   }
+
+  declareUnseenJunctionCheck(id);
 
   check(['LIST-FILTER-AND-OR'], `${path}: two comparisons joined by AND select their intersection, by OR their union`, async (t) => {
     const snapshot = await snapshotOf(t, id);

@@ -6,7 +6,7 @@ import { listEndpoint, type ListEndpoint } from '../../contract/list-endpoints.j
 import type { RequirementId } from '../../contract/requirements/index.js';
 import type { Call, CheckContext } from '../../harness/context.js';
 import { busiestSimulation } from '../../harness/discovery.js';
-import { fetchPage, type Page, type WalkQuery } from '../pagination.js';
+import { fetchPage, nextTokenOf, type Page, type WalkQuery } from '../pagination.js';
 import { violation } from '../violation.js';
 import { idOf } from './judge.js';
 
@@ -43,17 +43,18 @@ export function request(t: CheckContext, { list, params }: ListTarget, query: Re
 }
 
 /**
- * Every page until the last. A failed page breaks `requirements`; a token that comes
- * back, or pages that bring nothing new yet carry a token, break LIST-LAST-PAGE.
+ * Every page until the last (`first`: the first page's call, already made with `query`).
+ * A failed page breaks `requirements`; a token that comes back, or pages that bring
+ * nothing new yet carry a token, break LIST-LAST-PAGE.
  */
-export async function walk(t: CheckContext, target: ListTarget, query: WalkQuery, requirements: readonly RequirementId[]): Promise<Walk> {
+export async function walk(t: CheckContext, target: ListTarget, query: WalkQuery, requirements: readonly RequirementId[], first?: Call): Promise<Walk> {
   const { list, params } = target;
   const pages: Page[] = [];
   const tokens = new Set<string>();
   const ids = new Set<string>();
   let idle = 0;
   for (let token: string | undefined; ; ) {
-    const page = await fetchPage(t, list, { params, query, requirements }, token);
+    const page = first && !pages.length ? pageOf(t, list, first, requirements) : await fetchPage(t, list, { params, query, requirements }, token);
     pages.push(page);
     if (page.nextToken === null) break;
     const before = ids.size;
@@ -67,6 +68,12 @@ export async function walk(t: CheckContext, target: ListTarget, query: WalkQuery
     token = page.nextToken;
   }
   return { pages, items: pages.flatMap((p) => p.items) };
+}
+
+/** A first page already fetched (with the walk's query), as fetchPage would have read it. */
+function pageOf(t: CheckContext, list: ListEndpoint, call: Call, requirements: readonly RequirementId[]): Page {
+  const body = t.expectSuccess(call, requirements, `listing ${list.id}`);
+  return { call, items: body[list.itemsKey] as Item[], nextToken: nextTokenOf(body) };
 }
 
 /** The exchange that returned the item at `index` of a walk (evidence for a failure there). */

@@ -1,10 +1,13 @@
 // List faults: realistic bugs in pagination, order_by and filter, each through one seam
 // of the list policy (Behaviour.lists).
 
-import { parseFilter, valueAt, type Comparison, type FilterExpr, type FilterFields } from '../../contract/filter/index.js';
+import { readFilterText as parseFilter, type Comparison, type FilterExpr } from '../listing/filter-syntax.js';
+import type { FilterFields } from '../listing/filter-match.js';
+import { readPath as valueAt } from '../listing/values.js';
 import type { Behaviour } from '../behaviour.js';
 import { invalidArgument } from '../http/errors.js';
-import { fault, type Fault } from './define.js';
+import type { JsonObject } from '../http/body.js';
+import { fault, respondWith, type Fault } from './define.js';
 
 type Matches = Behaviour['lists']['matches'];
 
@@ -40,6 +43,8 @@ const comparedFields = (expr: FilterExpr): string[] => (expr.kind === 'cmp' ? [e
 const asAnd = (expr: FilterExpr): FilterExpr => (expr.kind === 'cmp' ? expr : { kind: 'and', terms: expr.terms.map(asAnd) });
 
 const isBlank = (raw: string | null): boolean => (raw ?? '').trim() === '';
+
+const without = (item: unknown, key: string): unknown => Object.fromEntries(Object.entries(item as object).filter(([k]) => k !== key));
 
 export const LISTS_FAULTS: readonly Fault[] = [
   // Pagination
@@ -153,6 +158,24 @@ export const LISTS_FAULTS: readonly Fault[] = [
       if (expr && comparedFields(expr).includes('created_by')) throw invalidArgument('filter', '"created_by" is not a field of a run', 'query');
       return expr;
     };
+  }),
+  fault('list-filter-created-by-ignored', ['LIST-FILTER-FIELDS'], 'A comparison on created_by (not a field of Run) is accepted, then holds for every run.', (b) => {
+    evaluateWith(b, (cmp, item, fields, correct) => cmp.field === 'created_by' || correct(cmp, item, fields));
+  }),
+  fault('list-filter-created-by-lost-in-junction', ['LIST-FILTER-AND-OR'], 'Inside AND or OR, created_by is read from the run as returned, which lacks it: the comparison never holds there (alone it works).', (b) => {
+    const matches = b.lists.matches;
+    b.lists.matches = (expr, item, fields) => matches(expr, expr.kind === 'cmp' ? item : without(item, 'created_by'), fields);
+  }),
+  fault('list-filter-enum-bounds-exclusive', ['LIST-FILTER-FIELDS'], 'On status, `>=` and `<=` leave out the value itself: they act as `>` and `<`.', (b) => {
+    const strict = { '>=': '>', '<=': '<' } as const;
+    evaluateWith(b, (cmp, item, fields, correct) =>
+      correct(fields[cmp.field]?.kind === 'enum' && (cmp.op === '>=' || cmp.op === '<=') ? { ...cmp, op: strict[cmp.op] } : cmp, item, fields));
+  }),
+  fault('list-filter-metric-times-since', ['LIST-FILTER-FIELDS'], 'Metric outputs do not show start_time and end_time (the spec does not list them), and every comparison on them acts as `>=` (a "since" bound).', (b) => {
+    const hide = ({ start_time: _start, end_time: _end, ...rest }: JsonObject): JsonObject => rest;
+    respondWith(b, 'GET /v1/simulations/{simulation_id}/metrics', (body) => ({ ...body, metrics: (body.metrics as JsonObject[]).map(hide) }));
+    respondWith(b, 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}', (body) => ({ ...body, metric: hide(body.metric as JsonObject) }));
+    evaluateWith(b, (cmp, item, fields, correct) => correct(cmp.field === 'start_time' || cmp.field === 'end_time' ? { ...cmp, op: '>=' } : cmp, item, fields));
   }),
   fault('list-filter-unknown-field-ignored', ['LIST-FILTER-UNKNOWN-FIELD'], 'Comparisons on fields the list does not have are dropped.', (b) => {
     const read = b.lists.filter;
