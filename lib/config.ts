@@ -28,11 +28,13 @@ export interface Config {
   readonly simulatorConfigField: string | undefined;
   /** Marker put into the names of everything this run creates. */
   readonly runMarker: string;
+  /** What parsing changed in BASE_URL and why (a `/v1` ending dropped), for the run to say once; not a setting. */
+  readonly baseUrlNotice?: string;
 }
 
 /** One row per setting: the README's configuration table is checked against this list. */
 export const SETTINGS = [
-  { name: 'BASE_URL', meaning: 'Target base address (paths are appended as /v1/...). Unset: the embedded reference service is started on a free loopback port.' },
+  { name: 'BASE_URL', meaning: 'Target base address (paths are appended as /v1/...; a trailing /v1 is dropped, with a notice). Unset: the embedded reference service is started on a free loopback port.' },
   { name: 'API_KEY', meaning: 'A valid organisation key for the target. Never printed or written to reports.' },
   { name: 'SCHEDULED_RUN_ID', meaning: 'An existing scheduled run (the API cannot list or create one). Absent: its tests are skipped with that reason.' },
   { name: 'DASHBOARD_ID', meaning: 'An existing dashboard the suite may rename. Absent: dashboard tests are skipped.' },
@@ -92,14 +94,15 @@ export function parseConfig(env: Env): Config {
     const value = env[name]?.trim();
     return value ? value : undefined;
   };
-  const baseUrl = text('BASE_URL');
-  if (baseUrl !== undefined) checkBaseUrl(baseUrl);
+  const givenBaseUrl = text('BASE_URL');
+  if (givenBaseUrl !== undefined) checkBaseUrl(givenBaseUrl);
+  const { baseUrl, notice } = normalizeBaseUrl(givenBaseUrl);
   const apiKey = text('API_KEY');
   if (baseUrl !== undefined && apiKey === undefined) {
     throw new ConfigError('API_KEY is not set: the target at BASE_URL needs a valid organisation key (set API_KEY in the environment or .env).');
   }
   return {
-    baseUrl: baseUrl?.replace(/\/+$/, ''),
+    baseUrl,
     apiKey,
     scheduledRunId: text('SCHEDULED_RUN_ID'),
     dashboardId: text('DASHBOARD_ID'),
@@ -116,7 +119,21 @@ export function parseConfig(env: Env): Config {
     concurrency: integer('CONCURRENCY', text('CONCURRENCY') ?? '16', 1, 1024),
     simulatorConfigField: text('SIMULATOR_CONFIG_FIELD'),
     runMarker: text('AES_RUN_MARKER') ?? newRunMarker(),
+    ...(notice ? { baseUrlNotice: notice } : {}),
   };
+}
+
+/**
+ * Trailing slashes are dropped. A base URL ending in `/v1` (the API's own prefix, commonly
+ * pasted with the host) is accepted without it: the suite appends `/v1/...` to every path,
+ * and `/v1/v1/...` would turn every check into a 404. The notice says what was done.
+ */
+function normalizeBaseUrl(value: string | undefined): { baseUrl: string | undefined; notice?: string } {
+  if (value === undefined) return { baseUrl: undefined };
+  const trimmed = value.replace(/\/+$/, '');
+  if (!(/\/v1$/.test(trimmed) && /\/v1$/.test(new URL(trimmed).pathname))) return { baseUrl: trimmed };
+  const baseUrl = trimmed.slice(0, -'/v1'.length).replace(/\/+$/, '');
+  return { baseUrl, notice: `BASE_URL ends in /v1: the suite appends /v1 itself, so it uses ${baseUrl}` };
 }
 
 function checkBaseUrl(value: string): void {
@@ -161,7 +178,7 @@ export function newRunMarker(): string {
 export function redactedSettings(config: Config): Record<string, string> {
   const shown: Record<string, string> = {};
   for (const [key, value] of Object.entries(config)) {
-    if (value === undefined) continue;
+    if (value === undefined || key === 'baseUrlNotice') continue;
     shown[key] = key === 'apiKey' ? '[redacted]' : String(value);
   }
   return shown;

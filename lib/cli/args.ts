@@ -36,7 +36,8 @@ Options:
   --list                 print every requirement with its level and the checks that verify it, then exit
   --help, --version
 
-Exit codes: 0 conformant; 1 violations found (or checks errored); 2 bad configuration or target unreachable.`;
+Exit codes: 0 no violation (CONFORMANT, or a partial pass that says so); 1 violations found (or checks errored);
+2 bad configuration (a wrong path prefix in BASE_URL included), target unreachable or key rejected.`;
 
 const OPTION_ENV = {
   'base-url': 'BASE_URL',

@@ -33,6 +33,24 @@ describe('parseConfig', () => {
     expect(config).toMatchObject({ baseUrl: 'http://127.0.0.1:8787', readOnly: true, profile: 'strict', seed: 42 });
   });
 
+  test.each([
+    ['http://127.0.0.1:8787/v1', 'http://127.0.0.1:8787'],
+    ['http://127.0.0.1:8787/v1/', 'http://127.0.0.1:8787'],
+    ['https://api.example.com/eval/v1', 'https://api.example.com/eval'],
+  ])('a BASE_URL ending in /v1 (%s) is used without it, and a notice says so', (given, used) => {
+    const config = parseConfig({ BASE_URL: given, API_KEY: 'k' });
+    expect(config.baseUrl).toBe(used);
+    expect(config.baseUrlNotice).toBe(`BASE_URL ends in /v1: the suite appends /v1 itself, so it uses ${used}`);
+    // The notice is for the console, not a setting of the reports.
+    expect(Object.keys(redactedSettings(config))).not.toContain('baseUrlNotice');
+  });
+
+  test.each(['http://127.0.0.1:8787', 'http://127.0.0.1:8787/api', 'http://127.0.0.1:8787/v10', 'http://127.0.0.1:8787/?next=/v1'])('%s is used as given, without a notice', (given) => {
+    const config = parseConfig({ BASE_URL: given, API_KEY: 'k' });
+    expect(config.baseUrl).toBe(given);
+    expect(config.baseUrlNotice).toBeUndefined();
+  });
+
   test('the key never appears in the redacted settings', () => {
     const shown = redactedSettings(parseConfig({ BASE_URL: 'http://127.0.0.1:1', API_KEY: 'secret-key' }));
     expect(JSON.stringify(shown)).not.toContain('secret-key');

@@ -48,7 +48,7 @@ describe('the client’s exchanges', () => {
   let client: ApiClient;
   beforeAll(async () => {
     service = await startReferenceService({ latencyMs: 5 });
-    client = new ApiClient({ baseUrl: service.url, apiKey: service.apiKey, timeoutMs: 5000, concurrency: 4 });
+    client = new ApiClient({ baseUrl: service.url, apiKey: service.apiKey, timeoutMs: 30_000, concurrency: 4 });
   });
   afterAll(async () => {
     await client.close();

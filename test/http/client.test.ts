@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { execFileSync } from 'node:child_process';
+import { createServer as createNetServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ApiClient } from '../../lib/http/client.js';
 import { toCurl } from '../../lib/http/curl.js';
@@ -27,8 +28,9 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
+// Only the timeout test is about time: elsewhere a generous timeout keeps a busy machine from failing a test.
 const client = (options: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}) =>
-  new ApiClient({ baseUrl: base, apiKey: 'client-test-secret-key', timeoutMs: 2000, concurrency: 4, ...options });
+  new ApiClient({ baseUrl: base, apiKey: 'client-test-secret-key', timeoutMs: 20_000, concurrency: 4, ...options });
 
 describe('ApiClient', () => {
   test('sends the key, records it as $API_KEY, parses JSON', async () => {
@@ -79,10 +81,37 @@ describe('ApiClient', () => {
   });
 
   test('a refused connection becomes a TransportError', async () => {
-    const dead = new ApiClient({ baseUrl: 'http://127.0.0.1:1', apiKey: undefined, timeoutMs: 1000, concurrency: 1 });
+    const dead = new ApiClient({ baseUrl: 'http://127.0.0.1:1', apiKey: undefined, timeoutMs: 20_000, concurrency: 1 });
     const error = await dead.send({ method: 'GET', path: '/x' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
     expect((error as Error).message).toMatch(/connection refused/);
+  });
+
+  test('https:// to a plain-HTTP port says so in words, not in OpenSSL', async () => {
+    const tls = new ApiClient({ baseUrl: base.replace(/^http:/, 'https:'), apiKey: undefined, timeoutMs: 20_000, concurrency: 1 });
+    try {
+      const error = await tls.send({ method: 'GET', path: '/x' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TransportError);
+      expect((error as Error).message).toMatch(/^GET https:\/\/127\.0\.0\.1:\d+\/x: TLS handshake failed: is this an http:\/\/ port\?/);
+      expect((error as Error).message).not.toMatch(/ssl3|openssl|routines/i);
+    } finally {
+      await tls.close();
+    }
+  });
+
+  test('http:// to a TLS port (the answer is a TLS alert) says so in words', async () => {
+    // A TLS server's answer to a plain HTTP request: an alert record (0x15, version 3.1, protocol_version).
+    const tlsLike = createNetServer((socket) => socket.once('data', () => socket.end(Buffer.from([0x15, 0x03, 0x01, 0x00, 0x02, 0x02, 0x46]))));
+    await new Promise<void>((resolve) => tlsLike.listen(0, '127.0.0.1', resolve));
+    const plain = new ApiClient({ baseUrl: `http://127.0.0.1:${(tlsLike.address() as { port: number }).port}`, apiKey: undefined, timeoutMs: 20_000, concurrency: 1 });
+    try {
+      const error = await plain.send({ method: 'GET', path: '/x' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TransportError);
+      expect((error as Error).message).toMatch(/the server answered in TLS: is this an https:\/\/ port\?/);
+    } finally {
+      await plain.close();
+      await new Promise((resolve) => tlsLike.close(resolve));
+    }
   });
 });
 

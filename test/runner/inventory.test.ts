@@ -9,7 +9,7 @@ let inventory: InventoryEntry[];
 
 beforeAll(async () => {
   inventory = await collectInventory();
-}, 60_000);
+}, 180_000); // collecting every suite starts a vitest of its own: slow on a busy machine, not a hang
 
 describe('the suite inventory', () => {
   test('every requirement of the catalog is named by at least one check', () => {
