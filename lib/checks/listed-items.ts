@@ -8,6 +8,7 @@ import type { RequirementId } from '../contract/requirements/index.js';
 import { check, type Call, type CheckContext } from '../harness/index.js';
 import { nextTokenOf } from './pagination.js';
 import { isSuccess } from './responses.js';
+import { isRuleViolation, RuleViolation } from './violation.js';
 
 type Json = Record<string, unknown>;
 
@@ -25,8 +26,8 @@ export interface ItemRule {
   expect(t: CheckContext, item: Json, call: Call): void;
 }
 
-/** The items, or why they could not be read (a check skips with it). */
-type Walked = { readonly listed: Listed[] } | { readonly problem: string };
+/** The items; or the rule listing them broke (a check is blocked by it); or why they could not be read. */
+type Walked = { readonly listed: Listed[] } | { readonly broke: RuleViolation } | { readonly problem: string };
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -43,7 +44,7 @@ async function walkLoosely(t: CheckContext, list: ListEndpoint, params: Readonly
     const call = await t.call(`GET ${list.path}`, { params, query });
     const body = call.response.json;
     const items = isSuccess(call) && isObject(body) ? body[list.itemsKey] : undefined;
-    if (!Array.isArray(items)) return { problem: `listing ${list.id} answered ${call.response.status} without a "${list.itemsKey}" array (see the list checks)` };
+    if (!Array.isArray(items)) return { broke: whyUnlisted(t, call, list) };
     listed.push(...items.filter(isObject).map((item) => ({ item, call })));
     token = nextTokenOf(body as Json);
     if (token === null || tokens.has(token)) return { listed };
@@ -52,7 +53,19 @@ async function walkLoosely(t: CheckContext, list: ListEndpoint, params: Readonly
   return { problem: `listing ${list.id} was still not on its last page after ${MAX_PAGES} pages (see the list checks)` };
 }
 
+/** The rule a page that holds no items array broke, as the list checks word it (so both report one cause). */
+function whyUnlisted(t: CheckContext, call: Call, list: ListEndpoint): RuleViolation {
+  try {
+    t.expectSuccess(call, ['LIST-PAGINATION-COMPLETE'], `listing ${list.id}`);
+  } catch (error) {
+    if (isRuleViolation(error)) return error;
+    throw error;
+  }
+  return new RuleViolation(['SCHEMA-CANONICAL'], `listing ${list.id} answered ${call.response.status} without a "${list.itemsKey}" array`, call);
+}
+
 function listedOrSkip(t: CheckContext, walked: Walked): Listed[] {
+  if ('broke' in walked) t.blocked('listing the items', walked.broke);
   if ('problem' in walked) t.skip(walked.problem);
   return walked.listed;
 }

@@ -7,11 +7,12 @@ import { ERROR_CODES } from '../contract/enums.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import type { Exchange } from '../http/exchange.js';
 import type { PublishedSpec } from '../spec/published.js';
-import { formatIssues, rulesOf, validateCanonical } from './schema-validator.js';
+import { detailNamesField } from './detail-field.js';
+import { formatIssues, rulesOf, type SchemaIssue, validateCanonical } from './schema-validator.js';
 import { violation } from './violation.js';
 
 export interface ResponseContext {
-  readonly published: PublishedSpec | null;
+  readonly publishedSpec: PublishedSpec | null;
   readonly strict: boolean;
   /**
    * Records a broken convention (a SHOULD, strict profile only) without stopping the
@@ -21,6 +22,12 @@ export interface ResponseContext {
   readonly convention?: (requirements: readonly string[], summary: string, ex: Exchange) => void;
   /** Records the cross-cutting rules an assertion verified on a response (reported with the check). */
   readonly verified?: (requirements: readonly string[]) => void;
+  /**
+   * Receives every comparison with the target's published schema (issues empty when it matched).
+   * A mismatch is one cause per operation and schema location, reported once for the run, so the
+   * check goes on with the data. Without a recorder a mismatch is thrown at once.
+   */
+  readonly published?: (operation: string, status: number, issues: readonly SchemaIssue[], ex: Exchange) => void;
 }
 
 const verified = (ctx: ResponseContext, ...requirements: string[]): void => ctx.verified?.(requirements);
@@ -44,11 +51,13 @@ export function isSuccess(ex: Exchange): boolean {
 
 /** The published-schema check, shared by successes and rejections. */
 function checkPublished(ctx: ResponseContext, endpoint: Endpoint, ex: Exchange): void {
-  const issues = ctx.published?.validateResponse(endpoint.method, endpoint.path, ex.response.status, ex.response.json ?? null);
-  if (issues && issues.length) {
+  const issues = ctx.publishedSpec?.validateResponse(endpoint.method, endpoint.path, ex.response.status, ex.response.json ?? null);
+  if (!issues) return;
+  if (ctx.published) return ctx.published(endpoint.key, ex.response.status, issues, ex);
+  if (issues.length) {
     violation(['SCHEMA-PUBLISHED'], `${endpoint.key} ${ex.response.status}: the body does not match the target's own published schema: ${formatIssues(issues)}`, ex);
   }
-  if (issues) verified(ctx, 'SCHEMA-PUBLISHED');
+  verified(ctx, 'SCHEMA-PUBLISHED');
 }
 
 function checkContentType(ctx: ResponseContext, ex: Exchange): void {
@@ -99,18 +108,15 @@ export function expectResource(ctx: ResponseContext, endpoint: Endpoint, ex: Exc
 export interface ExpectedError {
   /** The error code required (a spec code, or a conventional one in a strict check); undefined where any error is acceptable. */
   readonly code?: string;
-  /** A field the details must name (last path segment compared). */
+  /** A field the details must name (in any spelling detail-field.ts accepts: `agent.display_name`, `/assignees/0`, ...). */
   readonly field?: string;
   /** Strict profile: the conventional HTTP status. */
   readonly conventionalStatus?: number;
 }
 
-/** Does a details[].field value name `field`? `display_name`, `agent.display_name`, `/display_name` all do. */
+/** Does a details[].field value name `field`? `display_name`, `agent.display_name`, `/display_name`, `assignees[0]` all do (see detail-field.ts). */
 export function detailNames(detailField: string, field: string): boolean {
-  const segments = detailField.split(/[./[\]]+/).filter(Boolean);
-  const wanted = field.split('.');
-  const tail = segments.slice(-wanted.length);
-  return tail.length === wanted.length && tail.every((s, i) => s.toLowerCase() === wanted[i]?.toLowerCase());
+  return detailNamesField(detailField, field);
 }
 
 /** A rejection: status ≥ 400 with the error envelope, the expected code, and details naming the field. */

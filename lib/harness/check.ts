@@ -90,7 +90,7 @@ function declare(targetName: string, ids: RequirementId[], title: string, body: 
     vitest.task.meta.requirements = ids;
     if (targetName) vitest.task.meta.target = targetName;
     const target = await getTarget(targetName);
-    const t = new CheckContext(target, vitest);
+    const t = new CheckContext(target, vitest, ids);
     const reason = skipReason(target, ids, options);
     if (reason) t.skip(reason);
     try {

@@ -5,7 +5,10 @@ import type { TestContext } from 'vitest';
 import { ENDPOINTS, type Endpoint, fillPath } from '../contract/endpoints.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import * as responses from '../checks/responses.js';
-import { violation } from '../checks/violation.js';
+import { expectWithinBounds } from '../checks/page-bounds.js';
+import { type RuleViolation, violation } from '../checks/violation.js';
+import { toEvidence } from '../checks/evidence.js';
+import type { Finding } from '../report/model.js';
 import type { Exchange } from '../http/exchange.js';
 import type { RequestSpec } from '../http/client.js';
 import type { Target } from './target.js';
@@ -40,11 +43,16 @@ export class CheckContext {
   readonly conventions: BrokenConvention[] = [];
   private readonly responses: responses.ResponseContext;
 
-  constructor(readonly target: Target, private readonly vitest: TestContext) {
+  /**
+   * @param requirements the rules this check verifies: a response it receives that cannot
+   * be judged at all (over the size cap) is charged to them.
+   */
+  constructor(readonly target: Target, private readonly vitest: TestContext, private readonly requirements: readonly string[] = []) {
     this.responses = {
       ...target.responses,
       convention: (requirements, summary, exchange) => void this.conventions.push({ requirements, summary, exchange }),
       verified: (requirements) => requirements.forEach((id) => this.verified.add(id)),
+      published: (operation, status, issues, exchange) => this.publishedChecked(operation, status, issues, exchange),
     };
   }
 
@@ -60,8 +68,10 @@ export class CheckContext {
     // not even one a correct server must reject (a lenient server might not).
     if (this.config.readOnly && endpoint.method !== 'GET') this.skip(`${READ_ONLY_REASON} (${endpoint.method} ${endpoint.path})`);
     const { params, ...request } = spec;
-    const exchange = await this.target.client.send({ ...request, method: endpoint.method, path: fillPath(endpoint.path, params ?? {}) });
+    const { client } = this.target;
+    const exchange = await client.send({ ...request, method: endpoint.method, path: fillPath(endpoint.path, params ?? {}) });
     this.exchanges.push(exchange);
+    expectWithinBounds(endpoint.key, endpoint.path, request.query, exchange, this.requirements, client.maxResponseBytes);
     return { ...exchange, endpoint };
   }
 
@@ -84,6 +94,40 @@ export class CheckContext {
   /** Fails the check with a rule violation unless `condition` holds. */
   assert(condition: unknown, requirements: readonly RequirementId[], message: string, evidence?: Exchange): void {
     if (!condition) violation(requirements, message, evidence ?? this.exchanges.at(-1));
+  }
+
+  /**
+   * Records a violation this check saw on the way but does not judge (discovery of data it
+   * needs, a cleanup): the run turns it into a failing check of its own unless one already reports it.
+   */
+  observe(seen: RuleViolation): void {
+    this.addFinding({ kind: 'observed', requirements: [...seen.requirements], summary: seen.summary, ...(seen.exchange ? { evidence: toEvidence(seen.exchange) } : {}) });
+  }
+
+  /** Skips a check that cannot run because `what` broke a rule; the violation is reported (see observe). */
+  blocked(what: string, seen: RuleViolation): never {
+    this.observe(seen);
+    return this.skip(`blocked: ${what} broke ${seen.requirements.join(', ')}: ${seen.summary}`);
+  }
+
+  /** Every response compared with the target's published schema: mismatches become findings, settled per operation. */
+  private publishedChecked(operation: string, status: number, issues: readonly { pointer: string; message: string }[], exchange: Exchange): void {
+    const meta = this.vitest.task.meta;
+    meta.publishedChecked = [...new Set([...(meta.publishedChecked ?? []), operation])];
+    for (const issue of issues) {
+      this.addFinding({
+        kind: 'published-schema', requirements: ['SCHEMA-PUBLISHED'], operation, status,
+        location: `${status} ${issue.pointer.replace(/\/\d+(?=\/|$)/g, '/*')}: ${issue.message}`,
+        summary: `${operation} ${status}: the body does not match the target's own published schema at ${issue.pointer}: ${issue.message}`,
+        evidence: toEvidence(exchange),
+      });
+    }
+  }
+
+  private addFinding(finding: Finding): void {
+    const meta = this.vitest.task.meta;
+    const same = (f: Finding) => f.kind === finding.kind && f.summary === finding.summary && f.location === finding.location;
+    if (!(meta.findings ?? []).some(same)) meta.findings = [...(meta.findings ?? []), finding];
   }
 
   /** Ends the check as skipped, with the reason shown in every report. */

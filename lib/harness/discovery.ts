@@ -1,11 +1,11 @@
 // Data the API gives no way to create (personas, runs, simulations, metric outputs)
 // is discovered through the list endpoints, once per target. If listing breaks a
-// rule, checks that merely need the data are skipped with that reason; the list
-// suites report the rule itself.
+// rule, checks that merely need the data are blocked (skipped, naming it), and the
+// violation is reported as a failure of its own.
 
-import { listEndpoint } from '../contract/list-endpoints.js';
+import { listEndpoint, type ListEndpoint } from '../contract/list-endpoints.js';
 import { walkList } from '../checks/pagination.js';
-import { isRuleViolation } from '../checks/violation.js';
+import { isRuleViolation, RuleViolation } from '../checks/violation.js';
 import type { CheckContext } from './context.js';
 
 type Json = Record<string, unknown>;
@@ -17,25 +17,45 @@ export interface Discovered {
   readonly simulationIds: string[];
 }
 
-/** Runs `load`, turning a rule violation into a skip of the dependent check. */
+/**
+ * Runs `load`; a rule violation in it blocks the dependent check (a skip that names it), and the
+ * violation itself is reported once for the run (CheckContext.blocked), never hidden by the skip.
+ */
 async function orSkip<T>(t: CheckContext, what: string, load: Promise<T>): Promise<T> {
   try {
     return await load;
   } catch (error) {
-    if (isRuleViolation(error)) t.skip(`needs ${what}, but listing it broke ${error.requirements.join(', ')}: ${error.summary}`);
+    if (isRuleViolation(error)) t.blocked(`listing ${what}`, error);
     throw error;
   }
 }
 
+/**
+ * Every item of a list, walked at the largest page size (fewest requests). If that breaks a rule
+ * but a walk at the default page size does not, the violation at the maximum is reported and
+ * discovery goes on with the data, so the checks that need it still run.
+ */
+async function discover(t: CheckContext, list: ListEndpoint, params: Readonly<Record<string, string>> = {}): Promise<{ items: Json[] }> {
+  try {
+    return await walkList(t, list, { params, query: { page_size: list.pageSize.max } });
+  } catch (atMax) {
+    if (!isRuleViolation(atMax)) throw atMax;
+    const fallback = await walkList(t, list, { params }).catch(() => undefined);
+    if (!fallback) throw atMax;
+    // A page at the maximum that was served but too long keeps its rule; one that was refused breaks the bounds rule.
+    const ids = atMax.requirements.includes('LIST-PAGE-SIZE-RESPECTED') ? atMax.requirements : ['LIST-PAGE-SIZE-BOUNDS'];
+    t.observe(new RuleViolation(ids, `at page_size ${list.pageSize.max} (the maximum): ${atMax.summary}; without page_size the list is served`, atMax.exchange));
+    return fallback;
+  }
+}
+
 export async function personas(t: CheckContext): Promise<Json[]> {
-  const list = listEndpoint('personas');
-  const walk = t.memo('discovered personas', (ctx) => walkList(ctx, list, { query: { page_size: list.pageSize.max } }));
+  const walk = t.memo('discovered personas', (ctx) => discover(ctx, listEndpoint('personas')));
   return (await orSkip(t, 'personas', walk)).items;
 }
 
 export async function runs(t: CheckContext): Promise<Json[]> {
-  const list = listEndpoint('runs');
-  const walk = t.memo('discovered runs', (ctx) => walkList(ctx, list, { query: { page_size: list.pageSize.max } }));
+  const walk = t.memo('discovered runs', (ctx) => discover(ctx, listEndpoint('runs')));
   return (await orSkip(t, 'runs', walk)).items;
 }
 
@@ -50,8 +70,7 @@ export async function simulationIds(t: CheckContext): Promise<string[]> {
 
 /** The metric outputs of one simulation (all pages). */
 export async function metricOutputs(t: CheckContext, simulationId: string): Promise<Json[]> {
-  const list = listEndpoint('metrics');
-  const walk = t.memo(`discovered metrics of ${simulationId}`, (ctx) => walkList(ctx, list, { params: { simulation_id: simulationId }, query: { page_size: list.pageSize.max } }));
+  const walk = t.memo(`discovered metrics of ${simulationId}`, (ctx) => discover(ctx, listEndpoint('metrics'), { simulation_id: simulationId }));
   return (await orSkip(t, `the metric outputs of simulation ${simulationId}`, walk)).items;
 }
 

@@ -19,6 +19,8 @@ export interface CheckMeta {
   notes?: string[];
   /** Violations seen on the way (discovery, published schemas); the runner settles them into checks. */
   findings?: Finding[];
+  /** Operations whose responses this check compared with the target's published schema. */
+  publishedChecked?: string[];
 }
 
 declare module 'vitest' {

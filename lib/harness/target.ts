@@ -74,7 +74,7 @@ async function connect(config: Config): Promise<Target> {
     config,
     client,
     published: loaded.published,
-    responses: { published: loaded.published, strict: config.profile === 'strict' },
+    responses: { publishedSpec: loaded.published, strict: config.profile === 'strict' },
     memo<T>(key: string, load: () => Promise<T>): Promise<T> {
       let found = memos.get(key) as Promise<T> | undefined;
       if (!found) memos.set(key, (found = load()));

@@ -32,7 +32,9 @@ export interface RequestSpec {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+// Above the largest answer a correct server can give: an agent echoing a 10 MiB configuration
+// (the specification's largest field, read as MiB) even with its text escaped twice over.
+const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 const RETRY_STATUSES = new Set([429, 503]);
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
 const RESET_CODES = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE']);
@@ -51,6 +53,11 @@ export class ApiClient {
 
   get baseUrl(): string {
     return this.options.baseUrl;
+  }
+
+  /** The most of one response body that is read; a longer body is cut and marked `truncated`. */
+  get maxResponseBytes(): number {
+    return this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   }
 
   async send(spec: RequestSpec): Promise<Exchange> {
@@ -118,7 +125,7 @@ export class ApiClient {
         bodyTimeout: timeoutMs,
         signal: AbortSignal.timeout(timeoutMs),
       });
-      const { text, truncated } = await readCapped(response.body, this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+      const { text, truncated } = await readCapped(response.body, this.maxResponseBytes);
       return { status: response.statusCode, headers: flatHeaders(response.headers), text, json: parseJson(text), truncated };
     } catch (error) {
       const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
@@ -190,5 +197,14 @@ function describeTransportError(error: unknown, method: string, url: string, tim
   if (code === 'ECONNREFUSED') return `${where}: connection refused — is the target running at this address?`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${where}: host name not found`;
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `${where}: the connection was reset by the target`;
+  // https:// to a plain-HTTP port: the server's first bytes are no TLS record.
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG' || /wrong version number|packet length too long/i.test(err.message ?? '')) {
+    return `${where}: TLS handshake failed: is this an http:// port? (the server did not answer in TLS)`;
+  }
+  if (code?.startsWith('ERR_SSL_')) return `${where}: TLS handshake failed (${code})`;
+  // http:// to a TLS port: the answer begins with a TLS record (0x15 alert, 0x16 handshake, version 3.x).
+  if (err.name === 'HTTPParserError' && /^[\x15\x16]\x03/.test(String((error as { data?: unknown }).data ?? ''))) {
+    return `${where}: the server answered in TLS: is this an https:// port?`;
+  }
   return `${where}: ${redact(err.message ?? String(error))}${code ? ` (${code})` : ''}`;
 }

@@ -7,10 +7,11 @@ import { ID_RULES, type IdKind, type IdRule } from '../contract/ids.js';
 import { API_KEY_HEADER } from '../contract/enums.js';
 import type { ListEndpoint } from '../contract/list-endpoints.js';
 import { FIELD_LIMITS, type FieldLimitId } from '../contract/limits.js';
-import { matchesFilter, type FilterExpr, type FilterFields } from '../contract/filter/index.js';
 import { ApiError, invalidArgument, unauthenticated, type ErrorDetail } from './http/errors.js';
 import type { JsonObject } from './http/body.js';
 import { readFilter } from './listing/filter.js';
+import { itemMatches, type FilterFields } from './listing/filter-match.js';
+import type { FilterExpr } from './listing/filter-syntax.js';
 import { readOrder, type Order } from './listing/order.js';
 import { readPageSize } from './listing/page-size.js';
 import { signedTokenCodec, type PageTokenCodec } from './listing/page-token.js';
@@ -84,7 +85,7 @@ function defaultListPolicy(): ListPolicy {
     pageSize: (raw, list) => readPageSize(raw, list, policy),
     order: readOrder,
     filter: readFilter,
-    matches: matchesFilter,
+    matches: itemMatches,
     resumeAt: (firstAfter) => firstAfter,
     refuseToken: (problem) =>
       invalidArgument('page_token', problem === 'unknown' ? 'is not a page token issued by this service' : 'was issued for a different filter or order_by', 'query'),
@@ -103,6 +104,8 @@ export interface PublishingPolicy {
   /** Whether `/v1` is part of the server URL instead of every path. */
   versionInServerUrl: boolean;
   listing: ListingStyle;
+  /** Whether the YAML form writes repeated parameters and responses once (`&anchor`) and merges them elsewhere (`<<: *anchor`). */
+  yamlMergeKeys: boolean;
   negotiate(accept: string | undefined): SpecForm;
   /** Last touch on a document before it is serialized in the given form. */
   finalize(doc: JsonObject, form: SpecForm): JsonObject;
@@ -116,7 +119,7 @@ export interface Behaviour {
   errors: ErrorPolicy;
   /** Shapes one resource as it is returned (the record is the stored form). */
   present(kind: ResourceKind, view: JsonObject, record: object): JsonObject;
-  /** Shapes a whole success body, after wrapping. */
+  /** Shapes a whole success body, after wrapping (a RawText is sent as it is, not as JSON). */
   respond(endpoint: Endpoint, body: unknown): unknown;
   formatTime(epochMs: number): string;
   idAlphabet: string;
@@ -209,6 +212,7 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
       layout: 'single',
       versionInServerUrl: false,
       listing: SPECS_ARRAY,
+      yamlMergeKeys: false,
       negotiate: negotiateSpecForm,
       finalize: (doc) => doc,
     },

@@ -10,7 +10,7 @@ import { defaultBehaviour, type Behaviour } from './behaviour.js';
 import { applyFaults } from './faults/index.js';
 import { seedStore, type ReferenceFixtures } from './fixtures/fixtures.js';
 import { MalformedJson, parseObject, readText, type JsonObject } from './http/body.js';
-import { json, type Reply } from './http/context.js';
+import { json, RawText, type Reply } from './http/context.js';
 import { ApiError, internal, notFound } from './http/errors.js';
 import { resolve, type Routed } from './http/router.js';
 import { assertRoutesCoverContract, handlerFor } from './routes/index.js';
@@ -71,7 +71,8 @@ async function readBody(req: IncomingMessage, b: Behaviour): Promise<JsonObject>
 /** A JSON success body is wrapped under the endpoint's wrapper key, then shaped by the Behaviour. */
 function shape(reply: Reply, endpoint: Endpoint, b: Behaviour): Reply {
   if (reply.kind !== 'json') return reply;
-  return json(b.respond(endpoint, endpoint.wrapper ? { [endpoint.wrapper]: reply.body } : reply.body));
+  const shaped = b.respond(endpoint, endpoint.wrapper ? { [endpoint.wrapper]: reply.body } : reply.body);
+  return shaped instanceof RawText ? { kind: 'text', contentType: shaped.contentType, text: shaped.text } : json(shaped);
 }
 
 /** Authenticates, validates path IDs, reads the body, runs the handler: in that order. */

@@ -6,7 +6,9 @@ import { createHash } from 'node:crypto';
 import { MODEL_TYPES, type ModelType } from '../contract/enums.js';
 import type { Behaviour } from './behaviour.js';
 import type { JsonObject } from './http/body.js';
-import { tableTokenCodec } from './listing/page-token.js';
+import { RawText } from './http/context.js';
+import type { ErrorDetail } from './http/errors.js';
+import { signedTokenCodec, tableTokenCodec, type PageTokenCodec } from './listing/page-token.js';
 import { NAME_MAP, NAMED_ARRAY } from './openapi/listing-styles.js';
 import { UPPER_ALPHANUMERIC } from './store/ids.js';
 
@@ -79,6 +81,7 @@ const ALT_B: Variation = {
     'timestamps have microseconds and a `+00:00` offset',
     'model_type also accepts the short forms (`VOICE`, `CHAT`, ...), stored as MODEL_TYPE_*',
     'specs: one OpenAPI 3.0.3 document with `nullable`, listed as a top-level array of `{name, url}`',
+    'the YAML form writes repeated parameters and responses once (`&anchor`) and merges them (`<<: *anchor`)',
     'YAML is labelled `application/x-yaml`',
   ],
   apply(b) {
@@ -95,13 +98,98 @@ const ALT_B: Variation = {
     b.formatTime = (ms) => new Date(ms).toISOString().replace('Z', '000+00:00');
     b.modelTypeAliases = Object.fromEntries(MODEL_TYPES.map((type): [string, ModelType] => [type.replace('MODEL_TYPE_', ''), type]));
     b.publishing = { ...b.publishing, openapiVersion: '3.0.3', listing: NAMED_ARRAY };
+    b.publishing.yamlMergeKeys = true;
     b.contentTypes.yaml = 'application/x-yaml';
+  },
+};
+
+// ---- alt-c ------------------------------------------------------------------------------
+
+/** `metadata.chat_endpoint` as a JSON pointer, `/metadata/chat_endpoint` (RFC 6901 escapes). */
+const jsonPointer = (path: string): string => `/${path.split('.').map((token) => token.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+
+/** How alt-c names a detail's field: pointers for body fields, indexes for list elements, the request part for the rest. */
+function pointerStyleField(detail: ErrorDetail): string {
+  switch (detail.location) {
+    case 'body': {
+      if (detail.field === 'body') return detail.field;
+      // Fields.strings reports a bad element as "element <i> must be ...": name the element itself.
+      const element = /^element (\d+) /.exec(detail.description);
+      return element ? `${detail.field}[${element[1]}]` : jsonPointer(detail.field);
+    }
+    case 'query':
+      return `query.${detail.field}`;
+    case 'header':
+      return `headers.${detail.field.toLowerCase()}`;
+    case 'path':
+      return detail.field === 'path' ? detail.field : `path.${detail.field}`;
+  }
+}
+
+/** Standard base64 (`+`, `/`, `=`) of the signed token behind a fixed lead: every token needs URL-encoding in a query. */
+function base64TokenCodec(inner: PageTokenCodec): PageTokenCodec {
+  const lead = Buffer.from([0xfb, 0xef, 0xbf]); // "+++/" in base64
+  return {
+    encode(cursor) {
+      const bytes = Buffer.from(inner.encode(cursor));
+      // One byte more than a multiple of 3 ends the text with "==".
+      const padded = Buffer.concat([lead, bytes, Buffer.alloc((3 - (bytes.length % 3)) % 3, 0x20), Buffer.from(' ')]);
+      return padded.toString('base64');
+    },
+    decode(token) {
+      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(token)) return null;
+      const bytes = Buffer.from(token, 'base64');
+      if (!bytes.subarray(0, lead.length).equals(lead)) return null;
+      return inner.decode(bytes.subarray(lead.length).toString('utf8').trimEnd());
+    },
+  };
+}
+
+/** Fields the spec types as `number` (not integer): a float-typed server writes them `30.0`. */
+const FLOAT_FIELDS = new Set(['value', 'mean', 'min', 'max', 'float_value', 'start_offset', 'end_offset', 'wait_seconds']);
+
+/** JSON as a Python or Jackson server writes it: indented, `", "`-free, integral floats with `.0`. */
+function floatStyleJson(value: unknown, key = '', indent = ''): string {
+  if (typeof value === 'number') {
+    const integral = Number.isInteger(value) && Math.abs(value) < 1e15;
+    return FLOAT_FIELDS.has(key) && integral ? `${value}.0` : JSON.stringify(value);
+  }
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    return value.length ? `[\n${value.map((item) => inner + floatStyleJson(item, '', inner)).join(',\n')}\n${indent}]` : '[]';
+  }
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+    return entries.length ? `{\n${entries.map(([k, item]) => `${inner}${JSON.stringify(k)}: ${floatStyleJson(item, k, inner)}`).join(',\n')}\n${indent}}` : '{}';
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+const ALT_C: Variation = {
+  name: 'alt-c',
+  changes: [
+    'error details name body fields by JSON pointer (`/display_name`, `/metadata/chat_endpoint`), a bad list element by index (`assignees[0]`), query parameters as `query.page_size`, path parameters as `path.agent_id`, the key header as `headers.x-api-key`',
+    'error messages are localized (French, non-ASCII)',
+    'timestamps have nanoseconds and a `+0000` zero offset (`2026-01-05T10:00:00.123000000+0000`, as Python\'s `%z` and Jackson write it)',
+    'page tokens are standard base64 with `+`, `/` and `=` (they must be URL-encoded in a query)',
+    'JSON bodies are pretty-printed, and integral values of number (float) fields are written `30.0`',
+  ],
+  apply(b) {
+    b.errors.field = (detail) => pointerStyleField(detail);
+    b.errors.message = (error) => `Requête refusée (${error.code}) : ${error.message}`;
+    b.formatTime = (ms) => new Date(ms).toISOString().replace('Z', '000000+0000');
+    b.lists.tokens = base64TokenCodec(signedTokenCodec('reference-page-token-c'));
+    const respond = b.respond;
+    b.respond = (endpoint, body) => {
+      const shaped = respond(endpoint, body);
+      return shaped instanceof RawText || endpoint.path.startsWith('/v1/openapi') ? shaped : new RawText(b.contentTypes.json, floatStyleJson(shaped));
+    };
   },
 };
 
 const DEFAULT: Variation = { name: 'default', changes: [], apply: () => undefined };
 
-export const VARIATIONS: readonly Variation[] = [DEFAULT, ALT_A, ALT_B];
+export const VARIATIONS: readonly Variation[] = [DEFAULT, ALT_A, ALT_B, ALT_C];
 
 export function applyVariation(name: string, b: Behaviour): void {
   const found = VARIATIONS.find((v) => v.name === name);

@@ -3,17 +3,21 @@
 
 import { GROUPS } from '../contract/endpoints.js';
 import { REQUIREMENTS, type Requirement } from '../contract/requirements/index.js';
-import type { CheckResult, Outcome, RequirementResult, RunResult, RunStop } from './model.js';
+import type { CheckResult, Outcome, RequirementResult, RunResult, RunStop, Selection, Untested } from './model.js';
 
 export const OUTCOMES: readonly Outcome[] = ['pass', 'fail', 'skip', 'error'];
 
 export type Counts = RunResult['counts'];
-export type Verdict = 'conformant' | 'violations' | 'errors' | 'stopped';
+/** `passed-partial`: no check failed or errored, but requirements the profile requires were left unverified. */
+export type Verdict = 'conformant' | 'passed-partial' | 'violations' | 'errors' | 'stopped';
+export const VERDICTS: readonly Verdict[] = ['conformant', 'passed-partial', 'violations', 'errors', 'stopped'];
 
 /** Everything of a RunResult that the checks do not determine. */
-export type RunMeta = Pick<RunResult, 'suite' | 'target' | 'profile' | 'startedAt' | 'durationMs' | 'settings'> & {
+export type RunMeta = Pick<RunResult, 'suite' | 'target' | 'profile' | 'startedAt' | 'durationMs' | 'settings' | 'selection'> & {
   readonly stop?: RunStop;
 };
+
+export const WHOLE_SUITE: Selection = { only: [], shards: [], readOnly: false };
 
 /** The group a stopped run reports its stop under (JUnit), shown before the endpoint groups. */
 export const PREFLIGHT_GROUP = 'preflight';
@@ -23,8 +27,10 @@ const CATALOG = new Map(REQUIREMENTS.map((r) => [r.id, r]));
 // Worst first when reducing: a violation outweighs an error, which outweighs a pass; a skip proves nothing.
 const SEVERITY: Readonly<Record<Outcome, number>> = { fail: 3, error: 2, pass: 1, skip: 0 };
 
+/** The one builder of a RunResult: a run's, a stopped run's and a merge's. */
 export function summarise(checks: readonly CheckResult[], meta: RunMeta): RunResult {
   const counts = countOutcomes(checks);
+  const requirements = requirementResults(checks);
   const run = {
     suite: meta.suite,
     target: meta.target,
@@ -32,12 +38,34 @@ export function summarise(checks: readonly CheckResult[], meta: RunMeta): RunRes
     startedAt: meta.startedAt,
     durationMs: meta.durationMs,
     settings: meta.settings,
+    selection: meta.selection,
     checks,
-    requirements: requirementResults(checks),
+    requirements,
+    untested: untestedRequirements(requirements, checks, meta.profile, meta.selection),
     counts,
     exitCode: exitCodeFor(counts, meta.stop),
   };
   return meta.stop ? { ...run, stop: meta.stop } : run;
+}
+
+/** The requirements the profile requires that no check verified, each with the reason. */
+export function untestedRequirements(requirements: readonly RequirementResult[], checks: readonly CheckResult[], profile: string, selection: Selection): Untested[] {
+  const byId = new Map(checks.map((c) => [c.id, c]));
+  return requirements
+    .filter((r) => (r.level === 'MUST' || profile === 'strict') && (r.outcome === 'skip' || r.outcome === 'untested'))
+    .map((r) => ({ id: r.id, level: r.level, reason: r.outcome === 'untested' ? notRunReason(selection) : skipReasons(r.checks.flatMap((id) => byId.get(id) ?? [])) }));
+}
+
+function notRunReason(selection: Selection): string {
+  if (selection.only.length) return `not selected (--only ${selection.only.join(',')})`;
+  if (selection.shards.length) return `not in the shard${selection.shards.length === 1 ? '' : 's'} run (--shard ${selection.shards.join(', ')})`;
+  return 'no check ran';
+}
+
+function skipReasons(checks: readonly CheckResult[]): string {
+  // A failed check that carries the requirement stopped at another rule before it was verified.
+  const reasons = [...new Set(checks.map((c) => (c.outcome === 'fail' ? 'its checks stopped at another rule\'s failure first' : c.skipReason ?? 'skipped')))];
+  return reasons.slice(0, 2).join('; ') + (reasons.length > 2 ? `; and ${reasons.length - 2} more` : '');
 }
 
 /** The ids a check speaks for: those it verifies and those its violation names (e.g. SCHEMA-PUBLISHED). */
@@ -94,6 +122,7 @@ export function requirementTally(requirements: readonly RequirementResult[]): st
   return REQUIREMENT_OUTCOMES.map((o) => `${requirements.filter((r) => r.outcome === o).length} ${o}`).join(', ');
 }
 
+/** A partial pass exits 0 (what ran passed, so a CI gate on a chosen part holds); its verdict says partial. */
 export function exitCodeFor(counts: Counts, stop: RunStop | undefined): 0 | 1 | 2 {
   // An internal stop is the suite's own failure, not the operator's: it ranks with errors.
   if (stop && stop.kind !== 'internal') return 2;
@@ -103,7 +132,8 @@ export function exitCodeFor(counts: Counts, stop: RunStop | undefined): 0 | 1 | 
 export function verdictOf(run: RunResult): Verdict {
   if (run.stop) return 'stopped';
   if (run.counts.fail > 0) return 'violations';
-  return run.counts.error > 0 ? 'errors' : 'conformant';
+  if (run.counts.error > 0) return 'errors';
+  return run.untested.length ? 'passed-partial' : 'conformant';
 }
 
 // Endpoint groups in the spec's order, then the cross-cutting areas; unknown groups follow in order of appearance.
@@ -128,4 +158,37 @@ export function checksByGroup(checks: readonly CheckResult[]): [string, CheckRes
 export function failuresFirst(checks: readonly CheckResult[]): CheckResult[] {
   const ordered = checksByGroup(checks).flatMap(([, its]) => its);
   return [...ordered.filter((c) => c.outcome === 'fail'), ...ordered.filter((c) => c.outcome === 'error')];
+}
+
+/** A failure's cause: its outcome and first line, with quoted values and large numbers set aside. */
+export function causeOf(check: CheckResult): string {
+  const line = (check.message ?? check.title).split(/\r?\n/, 1)[0] ?? '';
+  return `${check.outcome} ${line.replace(/"(?:[^"\\]|\\.)*"/g, '"…"').replace(/\b\d{3,}\b/g, 'N')}`;
+}
+
+export interface Cause {
+  /** The first check failed for it (in failuresFirst order): its message and evidence stand for all. */
+  readonly example: CheckResult;
+  readonly checks: readonly CheckResult[];
+}
+
+/** Failed and errored checks grouped by cause, causes in the order of their first check (failures first). */
+export function failuresByCause(checks: readonly CheckResult[]): Cause[] {
+  const causes = new Map<string, CheckResult[]>();
+  for (const check of failuresFirst(checks)) {
+    const key = causeOf(check);
+    causes.set(key, [...(causes.get(key) ?? []), check]);
+  }
+  return [...causes.values()].map((its) => ({ example: its[0]!, checks: its }));
+}
+
+/** Skipped checks grouped by reason, most checks first. */
+export function skipsByReason(checks: readonly CheckResult[]): Array<{ reason: string; checks: CheckResult[] }> {
+  const reasons = new Map<string, CheckResult[]>();
+  for (const check of checks) {
+    if (check.outcome !== 'skip') continue;
+    const reason = check.skipReason ?? 'skipped';
+    reasons.set(reason, [...(reasons.get(reason) ?? []), check]);
+  }
+  return [...reasons].map(([reason, its]) => ({ reason, checks: its })).sort((a, b) => b.checks.length - a.checks.length);
 }

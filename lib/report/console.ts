@@ -1,7 +1,7 @@
 // The closing summary printed after a run: per-group counts, the first failures with their
 // replay lines, totals and verdict. Fits 100 columns; no stack traces.
 
-import { OUTCOMES, checksByGroup, countOutcomes, failuresFirst, requirementTally, type Counts } from './aggregate.js';
+import { OUTCOMES, checksByGroup, countOutcomes, failuresByCause, requirementTally, skipsByReason, type Cause, type Counts } from './aggregate.js';
 import type { CheckResult, Outcome, RunResult } from './model.js';
 import { failureHeading, firstLine, legal, plural, seconds, verdictText, withRedaction } from './text.js';
 import type { ReportPaths } from './write.js';
@@ -33,6 +33,8 @@ function summaryLines(run: RunResult, paint: Paint, reports: ReportPaths | undef
     '',
     ...groupTable(run.checks, run.counts, paint),
     ...failureList(run.checks, paint),
+    ...skipList(run.checks),
+    ...untestedList(run),
     '',
     fit(`Requirements: ${run.requirements.length} in the catalog: ${requirementTally(run.requirements)}`),
     fit(`Totals: ${plural(run.counts.total, 'check')}: ${OUTCOMES.map((o) => `${run.counts[o]} ${o}`).join(', ')}`),
@@ -55,23 +57,58 @@ function groupTable(checks: readonly CheckResult[], total: Counts, paint: Paint)
   return [row('group', undefined), ...rows.map(([g, c]) => row(g, c)), '-'.repeat(nameWidth + 30), row('total', total)];
 }
 
+/** Failures grouped by cause: the first screen shows the few things to fix, not every check they broke. */
 function failureList(checks: readonly CheckResult[], paint: Paint): string[] {
-  const failed = failuresFirst(checks);
-  if (failed.length === 0) return [];
-  const shown = failed.slice(0, MAX_LISTED);
-  const heading = shown.length < failed.length
-    ? `Failures and errors (first ${shown.length} of ${failed.length}; all in report.html):`
-    : 'Failures and errors:';
-  return ['', heading, ...shown.flatMap((c) => ['', ...failureLines(c, paint)])];
+  const causes = failuresByCause(checks);
+  if (causes.length === 0) return [];
+  const failed = causes.reduce((n, c) => n + c.checks.length, 0);
+  const shown = causes.slice(0, MAX_LISTED);
+  const counted = `${plural(causes.length, 'cause')} over ${plural(failed, 'check')}`;
+  const heading = shown.length < causes.length
+    ? `Failures and errors: ${counted} (first ${shown.length} causes; all in report.html):`
+    : `Failures and errors: ${counted}:`;
+  return ['', heading, ...shown.flatMap((c) => ['', ...causeLines(c, paint)])];
 }
 
-function failureLines(check: CheckResult, paint: Paint): string[] {
-  const message = firstLine(check.message);
-  return [
-    paint(fit(failureHeading(check)), OUTCOME_COLOR[check.outcome]),
-    ...(message ? [fit(`${INDENT}${message}`)] : []),
-    ...(check.evidence ? replayLines(check.evidence.curl) : []),
+const MAX_NAMED = 3;
+
+function causeLines({ example, checks }: Cause, paint: Paint): string[] {
+  const message = firstLine(example.message);
+  const others = checks.slice(1);
+  const also = others.length === 0 ? [] : [
+    `${INDENT}${plural(checks.length, 'check')} ${example.outcome === 'fail' ? 'failed' : 'errored'} for this cause; also:`,
+    ...others.slice(0, MAX_NAMED).map((c) => fit(`${INDENT}${INDENT}${c.name}`)),
+    ...(others.length > MAX_NAMED ? [`${INDENT}${INDENT}and ${others.length - MAX_NAMED} more`] : []),
   ];
+  // Indented lines after the first are the message's own list (e.g. the schema locations of a published-schema mismatch).
+  const listed = example.outcome !== 'fail' ? [] : (example.message ?? '').split(/\r?\n/).slice(1).filter((l) => l.startsWith('  ')).slice(0, MAX_NAMED + 2);
+  return [
+    paint(fit(failureHeading(example)), OUTCOME_COLOR[example.outcome]),
+    ...(message ? wrap(message, INDENT) : []),
+    ...listed.map((l) => fit(`${INDENT}${l}`)),
+    ...also,
+    ...(example.evidence ? replayLines(example.evidence.curl) : []),
+  ];
+}
+
+const MAX_REASONS = 6;
+
+/** Why checks were skipped, one line per reason, most first. */
+function skipList(checks: readonly CheckResult[]): string[] {
+  const reasons = skipsByReason(checks);
+  if (reasons.length === 0) return [];
+  const lines = reasons.slice(0, MAX_REASONS).map(({ reason, checks: its }) => fit(`${INDENT}${String(its.length).padStart(4)} × ${reason}`));
+  const more = reasons.length > MAX_REASONS ? [`${INDENT}… ${reasons.length - MAX_REASONS} more reasons in report.html`] : [];
+  return ['', 'Skipped, by reason:', ...lines, ...more];
+}
+
+/** A partial run names what it left unverified, by reason. */
+function untestedList(run: RunResult): string[] {
+  if (run.untested.length === 0 || run.stop) return [];
+  const byReason = new Map<string, string[]>();
+  for (const u of run.untested) byReason.set(u.reason, [...(byReason.get(u.reason) ?? []), u.id]);
+  const lines = [...byReason].slice(0, MAX_REASONS).flatMap(([reason, ids]) => wrap(`${plural(ids.length, 'requirement')}: ${reason}: ${ids.slice(0, 8).join(', ')}${ids.length > 8 ? ', …' : ''}`, INDENT));
+  return ['', `Not verified (${plural(run.untested.length, 'required requirement')}; the run is partial):`, ...lines];
 }
 
 // A shell word: quoted runs, escapes and plain characters up to unquoted whitespace.
@@ -130,7 +167,7 @@ function quotedParts(line: string): string[] | undefined {
 function verdictLines(run: RunResult, paint: Paint): string[] {
   const { label, detail } = verdictText(run);
   return [
-    `Verdict: ${paint(label, run.exitCode === 0 ? 'green' : 'red')} (exit code ${run.exitCode})`,
+    `Verdict: ${paint(label, run.exitCode !== 0 ? 'red' : run.untested.length ? 'yellow' : 'green')} (exit code ${run.exitCode})`,
     ...wrap(detail, INDENT),
   ];
 }

@@ -2,7 +2,7 @@
 // the Content-Security-Policy makes sure of it even if a server's text slipped through unescaped.
 
 import { UNTESTABLE } from '../contract/untestable.js';
-import { OUTCOMES, failuresFirst, orderGroups, requirementTally, verdictOf } from './aggregate.js';
+import { OUTCOMES, failuresByCause, orderGroups, requirementTally, verdictOf } from './aggregate.js';
 import type { CheckResult, RequirementResult, RunResult } from './model.js';
 import { checkDetail, escapeAttribute, escapeMarkup as esc, failureHeading, plural, seconds, verdictText, withRedaction } from './text.js';
 
@@ -27,9 +27,10 @@ function page(run: RunResult): string {
 <body>
 ${header(run)}
 ${verdictSection(run)}
+${failuresSection(run, anchors)}
+${untestedSection(run)}
 ${settingsSection(run)}
 ${matrixSection(run, anchors)}
-${failuresSection(run, anchors)}
 ${timingSection(run)}
 ${untestableSection()}
 <footer>${esc(`${run.suite.name} ${run.suite.version}`)}</footer>
@@ -113,15 +114,36 @@ function outcomeCell(r: RequirementResult, profile: string, its: readonly CheckR
   }
 }
 
+/** One article per cause: the first check's account stands for all; the others are listed (and linkable). */
 function failuresSection(run: RunResult, anchors: ReadonlyMap<string, string>): string {
   const stop = run.stop ? `<article class="failure"><h3>${esc(`STOPPED (${run.stop.kind})`)}</h3><pre>${esc(run.stop.message)}</pre></article>` : '';
-  const articles = failuresFirst(run.checks).map((c) => `<article class="failure ${c.outcome}" id="${escapeAttribute(anchors.get(c.id) ?? '')}">
+  const causes = failuresByCause(run.checks);
+  const articles = causes.map(({ example: c, checks }) => {
+    const others = checks.slice(1).map((o) => `<li id="${escapeAttribute(anchors.get(o.id) ?? '')}">${esc(o.name)}</li>`);
+    const also = others.length ? `<p>${esc(`${plural(checks.length, 'check')} ${c.outcome === 'fail' ? 'failed' : 'errored'} for this cause; the others:`)}</p>\n<ul class="also">${others.join('')}</ul>` : '';
+    return `<article class="failure ${c.outcome}" id="${escapeAttribute(anchors.get(c.id) ?? '')}">
 <h3>${esc(failureHeading(c))}</h3>
 <p class="where">${esc(`${c.group} · ${c.file} · ${seconds(c.durationMs)} s`)}</p>
 <pre>${esc(checkDetail(c))}</pre>
-</article>`);
+${also}
+</article>`;
+  });
+  const failed = causes.reduce((n, c) => n + c.checks.length, 0);
+  const heading = causes.length ? ` <small>${esc(`${plural(causes.length, 'cause')} over ${plural(failed, 'check')}`)}</small>` : '';
   const body = stop + articles.join('\n');
-  return `<section id="failures"><h2>Failures and errors</h2>\n${body || '<p>None.</p>'}\n</section>`;
+  return `<section id="failures"><h2>Failures and errors${heading}</h2>\n${body || '<p>None.</p>'}\n</section>`;
+}
+
+/** A partial run lists what it did not verify, and why; a complete one shows nothing here. */
+function untestedSection(run: RunResult): string {
+  if (!run.untested.length || run.stop) return '';
+  const byReason = new Map<string, string[]>();
+  for (const u of run.untested) byReason.set(u.reason, [...(byReason.get(u.reason) ?? []), u.id]);
+  const groups = [...byReason].map(([reason, ids]) => `<details><summary>${esc(`${plural(ids.length, 'requirement')}: ${reason}`)}</summary>
+<p>${ids.map((id) => `<code>${esc(id)}</code>`).join(', ')}</p></details>`);
+  return `<section id="untested"><h2>Not verified <small>${esc(`${plural(run.untested.length, 'required requirement')}: the run is partial`)}</small></h2>
+${groups.join('\n')}
+</section>`;
 }
 
 function timingSection(run: RunResult): string {
@@ -151,7 +173,7 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}dt{font-wei
 .verdict.conformant{border-color:#1a7f37;background:#e9f7ec}.verdict.conformant .label{color:#1a7f37}
 .verdict.violations,.verdict.errors{border-color:#c62828;background:#fdecea}
 .verdict.violations .label,.verdict.errors .label{color:#c62828}
-.verdict.stopped{border-color:#8a6d00;background:#fff6d6}.verdict.stopped .label{color:#8a6d00}
+.verdict.stopped,.verdict.passed-partial{border-color:#8a6d00;background:#fff6d6}.verdict.stopped .label,.verdict.passed-partial .label{color:#8a6d00}
 .count{margin-right:1rem}.count.pass b{color:#1a7f37}.count.fail b{color:#c62828}.count.error b{color:#7b1fa2}.count.skip b{color:#8a6d00}
 table{border-collapse:collapse;width:100%}th,td{border:1px solid #ddd;padding:.25rem .5rem;text-align:left;vertical-align:top}
 .num{text-align:right;white-space:nowrap}

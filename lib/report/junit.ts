@@ -1,8 +1,9 @@
 // JUnit XML for CI: one testsuite per group, one testcase per check, the evidence inside each failure.
 
-import { PREFLIGHT_GROUP, catalogEntriesOf, checksByGroup, countOutcomes, requirementIdsOf } from './aggregate.js';
-import type { CheckResult, RunResult, RunStop } from './model.js';
-import { checkDetail, escapeAttribute, escapeMarkup, firstLine, seconds, withRedaction } from './text.js';
+import { checkName } from '../harness/check-name.js';
+import { PREFLIGHT_GROUP, catalogEntriesOf, checksByGroup, countOutcomes, requirementIdsOf, verdictOf } from './aggregate.js';
+import type { CheckResult, RunResult, RunStop, Untested } from './model.js';
+import { checkDetail, escapeAttribute, escapeMarkup, firstLine, seconds, selectionText, withRedaction } from './text.js';
 
 const CLASSNAME_PREFIX = 'aes-conformance';
 
@@ -11,8 +12,9 @@ export function toJunitXml(run: RunResult): string {
 }
 
 function render(run: RunResult): string {
-  // A stopped run becomes one errored testcase, so CI shows why nothing ran.
-  const checks = run.stop ? [stopAsCheck(run.stop), ...run.checks] : run.checks;
+  // A stopped run becomes one errored testcase, so CI shows why nothing ran; each requirement left
+  // unverified becomes a skipped one, so a partial run shows as partial in every JUnit viewer.
+  const checks = run.stop ? [stopAsCheck(run.stop), ...run.checks] : [...run.checks, ...run.untested.map(untestedAsCheck)];
   const counts = countOutcomes(checks);
   const timestamp = junitTimestamp(run.startedAt);
   // The root carries only what junit-10.xsd allows there (no skipped, no timestamp): each testsuite has both.
@@ -22,7 +24,7 @@ function render(run: RunResult): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites${root}>`,
-    ...checksByGroup(checks).map(([group, its]) => testsuite(group, its, timestamp)),
+    ...checksByGroup(checks).map(([group, its]) => testsuite(group, its, timestamp, runProperties(run))),
     '</testsuites>',
     '',
   ].join('\n');
@@ -36,14 +38,37 @@ function stopAsCheck(stop: RunStop): CheckResult {
   };
 }
 
-function testsuite(group: string, checks: readonly CheckResult[], timestamp: string | undefined): string {
+/** The group a partial run's unverified requirements are listed under. */
+export const UNTESTED_GROUP = 'untested';
+
+function untestedAsCheck(u: Untested): CheckResult {
+  const title = 'not verified in this run';
+  return {
+    id: `${UNTESTED_GROUP}::${u.id}`, file: '', group: UNTESTED_GROUP, title, name: checkName([u.id], title),
+    requirements: [u.id], outcome: 'skip', durationMs: 0, skipReason: u.reason,
+  };
+}
+
+/** What every testsuite says of the whole run: its verdict and what it was asked to cover. */
+function runProperties(run: RunResult): string {
+  const props: [string, string][] = [
+    ['verdict', verdictOf(run)],
+    ['exit_code', String(run.exitCode)],
+    ['profile', run.profile],
+    ['selection', selectionText(run).replace(/^ \((.*)\)$/, '$1') || 'everything'],
+    ['untested_requirements', String(run.untested.length)],
+  ];
+  return ['    <properties>', ...props.map(([name, value]) => `      <property${attributes({ name, value })}/>`), '    </properties>'].join('\n');
+}
+
+function testsuite(group: string, checks: readonly CheckResult[], timestamp: string | undefined, properties: string): string {
   const counts = countOutcomes(checks);
   const durationMs = checks.reduce((sum, c) => sum + c.durationMs, 0);
   const head = attributes({
     name: group, tests: counts.total, failures: counts.fail, errors: counts.error, skipped: counts.skip,
     time: seconds(durationMs), timestamp,
   });
-  return [`  <testsuite${head}>`, ...checks.map(testcase), '  </testsuite>'].join('\n');
+  return [`  <testsuite${head}>`, properties, ...checks.map(testcase), '  </testsuite>'].join('\n');
 }
 
 function testcase(check: CheckResult): string {

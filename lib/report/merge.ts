@@ -6,8 +6,11 @@ import { join } from 'node:path';
 import { newAjv } from '../checks/schema-validator.js';
 import { ConfigError } from '../config.js';
 import { titleOf } from '../harness/check-name.js';
-import { summarise } from './aggregate.js';
-import type { CheckResult, RunResult, RunStop } from './model.js';
+import { summarise, WHOLE_SUITE } from './aggregate.js';
+import { RUN_CHECK_PREFIX } from './settle.js';
+
+const SEVERITY_RANK = { fail: 3, error: 2, pass: 1, skip: 0 } as const;
+import type { CheckResult, RunResult, RunStop, Selection } from './model.js';
 import { SUMMARY_SCHEMA } from './summary-json.js';
 
 /** The parts of summary.json a merge reads (the schema guarantees them). */
@@ -19,6 +22,8 @@ interface SummaryDocument {
   readonly durationMs: number;
   readonly settings: Readonly<Record<string, string>>;
   readonly stop?: RunStop;
+  /** Absent in summaries written before selections were recorded: read as the whole suite. */
+  readonly selection?: Selection;
   /** summary.json's checks: a CheckResult without `file` and `title`, which follow from `id` and `name`. */
   readonly checks: ReadonlyArray<Omit<CheckResult, 'file' | 'title'>>;
 }
@@ -77,6 +82,12 @@ export function mergeSummaries(sources: readonly SummarySource[]): RunResult {
   for (const { source, summary } of sources) {
     for (const check of summary.checks) {
       const earlier = seen.get(check.id);
+      // Each shard settles its own findings into run checks (one per published operation): keep the worst.
+      if (earlier !== undefined && check.id.startsWith(RUN_CHECK_PREFIX)) {
+        const at = checks.findIndex((c) => c.id === check.id);
+        if (SEVERITY_RANK[check.outcome] > SEVERITY_RANK[checks[at]!.outcome]) checks[at] = { ...check, file: fileOf(check.id), title: titleOf(check.name) };
+        continue;
+      }
       if (earlier !== undefined) {
         throw new ConfigError(`--merge: the check "${check.id}" is in both ${earlier} and ${source}: merge runs of distinct shards`);
       }
@@ -97,8 +108,22 @@ export function mergeSummaries(sources: readonly SummarySource[]): RunResult {
     startedAt: new Date(start).toISOString(),
     durationMs: Math.max(0, end - start),
     settings: mergedSettings(summaries.map((s) => s.settings)),
+    selection: mergedSelection(summaries.map((s) => s.selection ?? WHOLE_SUITE)),
     ...(stop ? { stop } : {}),
   });
+}
+
+/**
+ * What the merged runs covered: the union of their `--only` lists (everything if any ran everything),
+ * every shard run, read-only if any was. Whether that covers the catalog follows from the checks themselves.
+ */
+function mergedSelection(all: readonly Selection[]): Selection {
+  const everything = all.some((s) => s.only.length === 0);
+  return {
+    only: everything ? [] : [...new Set(all.flatMap((s) => s.only))],
+    shards: [...new Set(all.flatMap((s) => s.shards))],
+    readOnly: all.some((s) => s.readOnly),
+  };
 }
 
 /** A check id is `<file>::<full test name>`. */

@@ -47,6 +47,10 @@ export interface CheckResult {
   readonly notes?: readonly string[];
   /** Violations the check saw on the way but does not itself judge; settled into checks of their own (see lib/report/settle.ts). */
   readonly findings?: readonly Finding[];
+  /** Operations whose responses the check compared with the target's published schema (settled into one check per operation). */
+  readonly publishedChecked?: readonly string[];
+  /** On a skip: the id of the failing check whose violation kept this one from running. */
+  readonly blockedBy?: string;
 }
 
 /**
@@ -77,6 +81,22 @@ export interface RequirementResult {
   readonly checks: readonly string[];
 }
 
+/** What the run was asked to cover: a partial selection leaves requirements untested. */
+export interface Selection {
+  /** `--only` items (groups, requirement ids); empty: everything. */
+  readonly only: readonly string[];
+  /** `--shard` shares run (one per merged run); empty: the whole suite. */
+  readonly shards: readonly string[];
+  readonly readOnly: boolean;
+}
+
+/** A requirement the profile requires that no check verified, and why. */
+export interface Untested {
+  readonly id: string;
+  readonly level: Level;
+  readonly reason: string;
+}
+
 export interface RunStop {
   readonly kind: 'config' | 'unreachable' | 'unauthenticated' | 'internal';
   readonly message: string;
@@ -90,8 +110,11 @@ export interface RunResult {
   readonly durationMs: number;
   /** Settings as shown to readers: the key is `[redacted]`. */
   readonly settings: Readonly<Record<string, string>>;
+  readonly selection: Selection;
   readonly checks: readonly CheckResult[];
   readonly requirements: readonly RequirementResult[];
+  /** Requirements the profile requires (MUST; SHOULD too under strict) left unverified: the run is then partial. */
+  readonly untested: readonly Untested[];
   readonly counts: Readonly<Record<Outcome, number>> & { readonly total: number };
   /** Set when the run stopped before the suites (bad configuration, dead target, rejected key). */
   readonly stop?: RunStop;

@@ -1,6 +1,6 @@
 // summary.json: the run for machines (dashboards, diffs between runs), with its JSON Schema.
 
-import { OUTCOMES, verdictOf } from './aggregate.js';
+import { OUTCOMES, VERDICTS, verdictOf } from './aggregate.js';
 import type { CheckResult, RunResult } from './model.js';
 import { withRedaction } from './text.js';
 
@@ -24,6 +24,8 @@ function summaryOf(run: RunResult): Record<string, unknown> {
     counts: run.counts,
     stop: run.stop,
     settings: run.settings,
+    selection: run.selection,
+    untested: run.untested,
     requirements: run.requirements.map((r) => ({ id: r.id, level: r.level, area: r.area, outcome: r.outcome, checks: r.checks })),
     checks: run.checks.map(checkSummary),
   };
@@ -33,7 +35,7 @@ function checkSummary(c: CheckResult): Record<string, unknown> {
   return {
     id: c.id, group: c.group, name: c.name, requirements: c.requirements, outcome: c.outcome, durationMs: c.durationMs,
     message: c.message, skipReason: c.skipReason, violated: c.violated, evidence: c.evidence, seed: c.seed, path: c.path,
-    requests: c.requests, requestChain: c.requestChain,
+    requests: c.requests, requestChain: c.requestChain, blockedBy: c.blockedBy, notes: c.notes,
   };
 }
 
@@ -57,10 +59,12 @@ export const SUMMARY_SCHEMA = object({
   startedAt: str,
   durationMs: nonNegative,
   exitCode: { enum: [0, 1, 2] },
-  verdict: { enum: ['conformant', 'violations', 'errors', 'stopped'] },
+  verdict: { enum: [...VERDICTS] },
   counts: object(Object.fromEntries([...OUTCOMES, 'total'].map((k) => [k, { type: 'integer', minimum: 0 }])), [...OUTCOMES, 'total']),
   stop: object({ kind: { enum: ['config', 'unreachable', 'unauthenticated', 'internal'] }, message: str }, ['kind', 'message']),
   settings: headers,
+  selection: object({ only: strings, shards: strings, readOnly: { type: 'boolean' } }, ['only', 'shards', 'readOnly']),
+  untested: { type: 'array', items: object({ id: str, level: { enum: ['MUST', 'SHOULD'] }, reason: str }, ['id', 'level', 'reason']) },
   requirements: {
     type: 'array',
     items: object({
@@ -72,7 +76,7 @@ export const SUMMARY_SCHEMA = object({
     items: object({
       id: str, group: str, name: str, requirements: strings, outcome, durationMs: nonNegative,
       message: str, skipReason: str, violated: strings, seed: { type: 'integer' }, path: str,
-      requests: { type: 'integer', minimum: 0 }, requestChain: { type: 'integer', minimum: 0 },
+      requests: { type: 'integer', minimum: 0 }, requestChain: { type: 'integer', minimum: 0 }, blockedBy: str, notes: strings,
       evidence: object({
         method: str, url: str, requestHeaders: headers, requestBodyExcerpt: str, status: { type: 'integer' },
         responseHeaders: headers, responseBodyExcerpt: str, curl: str,
@@ -81,5 +85,5 @@ export const SUMMARY_SCHEMA = object({
   },
 }, [
   'schemaVersion', 'suite', 'target', 'profile', 'startedAt', 'durationMs', 'exitCode', 'verdict', 'counts', 'settings',
-  'requirements', 'checks',
+  'selection', 'untested', 'requirements', 'checks',
 ]);

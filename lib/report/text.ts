@@ -94,7 +94,7 @@ export function checkDetail(check: CheckResult): string {
 }
 
 export interface VerdictText {
-  /** CONFORMANT, NOT CONFORMANT or STOPPED. */
+  /** CONFORMANT, PASSED, PARTIAL RUN…, NOT CONFORMANT or STOPPED. */
   readonly label: string;
   readonly detail: string;
 }
@@ -109,7 +109,16 @@ export function verdictText(run: RunResult): VerdictText {
     case 'errors':
       // Not a violation by the target, but conformance is not shown either: exit code 1 as well.
       return { label: 'NOT CONFORMANT', detail: `no rule violation found, but ${plural(error, 'check')} errored, so conformance is not established` };
+    case 'passed-partial':
+      return { label: 'PASSED, PARTIAL RUN: NOT SHOWN CONFORMANT', detail: `${plural(pass, 'check')} passed, ${skip} skipped, none failed; but ${plural(run.untested.length, 'required requirement')} ${run.untested.length === 1 ? 'was' : 'were'} not verified${selectionText(run)}, so conformance is not established (exit code 0: what ran passed)` };
     case 'conformant':
-      return { label: 'CONFORMANT', detail: `${plural(pass, 'check')} passed, ${skip} skipped` };
+      return { label: 'CONFORMANT', detail: `${plural(pass, 'check')} passed, ${skip} skipped; every required requirement verified` };
   }
+}
+
+/** ` (--only auth; read-only)`: what narrowed the run, if anything. */
+export function selectionText(run: RunResult): string {
+  const { only, shards, readOnly } = run.selection;
+  const parts = [...(only.length ? [`--only ${only.join(',')}`] : []), ...(shards.length ? [`--shard ${shards.join(', ')}`] : []), ...(readOnly ? ['read-only'] : [])];
+  return parts.length ? ` (${parts.join('; ')})` : '';
 }

@@ -64,6 +64,7 @@ function toCheckResult(test: TestCase, file: string): CheckResult {
     ...(meta.requestChain === undefined ? {} : { requestChain: meta.requestChain }),
     ...(meta.notes?.length ? { notes: meta.notes } : {}),
     ...(meta.findings?.length ? { findings: meta.findings } : {}),
+    ...(meta.publishedChecked?.length ? { publishedChecked: meta.publishedChecked } : {}),
   };
 }
 

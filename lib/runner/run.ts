@@ -5,8 +5,9 @@ import { availableParallelism } from 'node:os';
 import { ConfigError, type Config, WORKER_SETTINGS_VARIABLE, parseConfig, redactedSettings, workerSettings } from '../config.js';
 import { ApiClient } from '../http/client.js';
 import { registerSecret } from '../http/redact.js';
-import { countOutcomes, exitCodeFor, requirementResults } from '../report/aggregate.js';
-import type { CheckResult, RunResult, RunStop } from '../report/model.js';
+import { summarise } from '../report/aggregate.js';
+import { settleFindings } from '../report/settle.js';
+import type { CheckResult, RunResult, RunStop, Selection } from '../report/model.js';
 import { isRequirementId } from '../contract/requirements/index.js';
 import { GROUPS } from '../contract/endpoints.js';
 import { namePatternFor } from '../harness/check-name.js';
@@ -36,21 +37,23 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
     config = parseConfig(request.env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    return stopped(startedAt, undefined, false, { kind: 'config', message: error.message });
+    return stopped(startedAt, undefined, false, selectionOf(request, false), { kind: 'config', message: error.message });
   }
   const embedded = config.baseUrl === undefined ? await startEmbedded() : undefined;
   try {
     const env = { ...request.env, ...(embedded ? referenceEnvironment(embedded) : {}), AES_RUN_MARKER: config.runMarker };
     config = parseConfig(env);
     registerSecret(config.apiKey);
+    if (config.baseUrlNotice) log(config.baseUrlNotice);
     log(`Target ${config.baseUrl}${embedded ? ' (embedded reference service)' : ''}, profile ${config.profile}${config.readOnly ? ', read-only' : ''}`);
     const stop = await checkTarget(config);
-    if (stop) return stopped(startedAt, config, !!embedded, stop);
+    const selected = selectionOf(request, config.readOnly);
+    if (stop) return stopped(startedAt, config, !!embedded, selected, stop);
     // CONCURRENCY caps the requests of the whole run: each worker gets its share.
     const workers = Math.min(availableParallelism(), config.concurrency);
     process.env[WORKER_SETTINGS_VARIABLE] = workerSettings({ ...env, CONCURRENCY: String(Math.floor(config.concurrency / workers)) });
     const checks = await runSuites(request.only ?? [], workers, config.runTimeoutMs, log, request.shard);
-    return assemble(startedAt, config, !!embedded, checks);
+    return assemble(startedAt, config, !!embedded, selected, checks);
   } finally {
     await embedded?.close();
   }
@@ -93,7 +96,7 @@ async function runSuites(only: readonly string[], workers: number, runTimeoutMs:
   }));
   // vitest reports the checks a name pattern left out as skipped: they were not selected, so they are not reported.
   const selected = namePattern === undefined ? undefined : new RegExp(namePattern);
-  return [...collector.checks.filter((c) => !selected || selected.test(c.name)), ...problems];
+  return [...settleFindings(collector.checks.filter((c) => !selected || selected.test(c.name))), ...problems];
 }
 
 /** `--only agents,AUTH-MISSING-KEY`: groups select suite files; requirement ids select tests by name. */
@@ -106,23 +109,23 @@ export function selection(only: readonly string[]): { files: string[]; namePatte
   return ids.length ? { files, namePattern: namePatternFor(ids) } : { files };
 }
 
-function stopped(startedAt: Date, config: Config | undefined, embedded: boolean, stop: RunStop): RunResult {
-  return assemble(startedAt, config, embedded, [], stop);
+function selectionOf(request: RunRequest, readOnly: boolean): Selection {
+  return { only: [...(request.only ?? [])], shards: request.shard ? [request.shard] : [], readOnly };
 }
 
-function assemble(startedAt: Date, config: Config | undefined, embedded: boolean, checks: CheckResult[], stop?: RunStop): RunResult {
-  const counts = countOutcomes(checks);
-  return {
+function stopped(startedAt: Date, config: Config | undefined, embedded: boolean, selected: Selection, stop: RunStop): RunResult {
+  return assemble(startedAt, config, embedded, selected, [], stop);
+}
+
+function assemble(startedAt: Date, config: Config | undefined, embedded: boolean, selection: Selection, checks: CheckResult[], stop?: RunStop): RunResult {
+  return summarise(checks, {
     suite: SUITE,
     target: { baseUrl: config?.baseUrl ?? null, embedded },
     profile: config?.profile ?? 'default',
     startedAt: startedAt.toISOString(),
     durationMs: Date.now() - startedAt.getTime(),
     settings: config ? redactedSettings(config) : {},
-    checks,
-    requirements: requirementResults(checks),
-    counts,
+    selection,
     ...(stop ? { stop } : {}),
-    exitCode: exitCodeFor(counts, stop),
-  };
+  });
 }

@@ -12,6 +12,7 @@ import { DASHBOARD_PROBES } from './probes/dashboards.js';
 import { REVIEW_PROJECT_PROBES } from './probes/review-projects.js';
 import { LIST_PROBES } from './probes/lists.js';
 import { RESOURCE_PROBES } from './probes/resources.js';
+import { DISCOVERY_PROBES } from './probes/discovery.js';
 
 const SPEC = '/v1/openapi/agent-evaluation';
 const VOICE = { display_name: 'Probe', model_type: 'MODEL_TYPE_VOICE' };
@@ -36,11 +37,13 @@ const PROBES: Record<string, (call: Call) => Promise<unknown>> = {
   ...REVIEW_PROJECT_PROBES,
   ...LIST_PROBES,
   ...RESOURCE_PROBES,
+  ...DISCOVERY_PROBES,
   'auth-missing-key-accepted-on-get-agent': async (call) => (await call('GET', `/v1/agents/${'A'.repeat(22)}`, { key: null })).status,
   'auth-wrong-key-accepted': async (call) => (await call('GET', '/v1/personas', { key: 'nope' })).status,
   'auth-details-missing': async (call) => (await call('GET', '/v1/personas', { key: null })).body.error.details,
   'auth-wrong-code': async (call) => (await call('GET', '/v1/personas', { key: null })).body.error.code,
   'auth-spec-requires-key': async (call) => (await call('GET', '/v1/openapi', { key: null })).status,
+  'published-stricter-than-answers': async (call) => (await jsonSpec(call)).components.schemas.Run.properties.status.enum,
   'spec-listing-empty': async (call) => (await call('GET', '/v1/openapi', { key: null })).body,
   'spec-yaml-as-json': async (call) => (await call('GET', SPEC, { key: null })).contentType,
   'spec-json-ignored': async (call) => (await call('GET', SPEC, { key: null, headers: { Accept: 'application/json' } })).contentType,
@@ -87,6 +90,7 @@ const PROBES: Record<string, (call: Call) => Promise<unknown>> = {
   'agent-knowledge-base-ids-missing': async (call) => 'knowledge_base_ids' in (await newAgent(call)).body.agent,
   'mutation-update-time-set': async (call) => (await newMutation(call)).mutation.update_time,
   'spec-yaml-legacy-media-type': async (call) => (await call('GET', SPEC, { key: null })).contentType,
+  'spec-yaml-merge-drops-override': async (call) => parse((await call('GET', SPEC, { key: null })).text, { merge: true }).paths['/v1/openapi/{spec_name}'].get.responses['200'].content,
   'json-content-type-text': async (call) => (await call('GET', '/v1/personas')).contentType,
 };
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { REQUIREMENTS } from '../../lib/contract/requirements/index.js';
+import { REQUIREMENTS, requirement, type RequirementId } from '../../lib/contract/requirements/index.js';
 import {
-  checksByGroup, countOutcomes, exitCodeFor, failuresFirst, requirementResults, verdictOf, worstOutcome,
+  checksByGroup, countOutcomes, exitCodeFor, failuresFirst, requirementResults, summarise, verdictOf, worstOutcome,
 } from '../../lib/report/aggregate.js';
 import type { RunStop } from '../../lib/report/model.js';
-import { CHECKS, ERRORED, FAILED, PASSED, PROPERTY, SKIPPED, sampleRun, stoppedRun } from './sample.js';
+import { CHECKS, COVERING, ERRORED, FAILED, META, PASSED, PROPERTY, SKIPPED, sampleRun, stoppedRun } from './sample.js';
 
 const counts = (fail: number, error: number) => ({ pass: 3, fail, skip: 1, error, total: 4 + fail + error });
 const stop = (kind: RunStop['kind']): RunStop => ({ kind, message: 'x' });
@@ -46,9 +46,23 @@ describe('aggregate', () => {
   it('names the verdict', () => {
     expect(verdictOf(sampleRun())).toBe('violations');
     expect(verdictOf(sampleRun([PASSED, ERRORED]))).toBe('errors');
-    expect(verdictOf(sampleRun([PASSED, SKIPPED]))).toBe('conformant');
+    expect(verdictOf(sampleRun([PASSED, SKIPPED]))).toBe('passed-partial');
+    expect(verdictOf(sampleRun(COVERING))).toBe('conformant');
     expect(verdictOf(stoppedRun())).toBe('stopped');
     expect(stoppedRun().exitCode).toBe(2);
+  });
+
+  it('calls a run that left required requirements unverified partial, with the reason for each, and exits 0', () => {
+    const partial = sampleRun([PASSED, SKIPPED]);
+    expect(partial.exitCode).toBe(0);
+    expect(partial.untested.find((u) => u.id === 'SCHEDULED-RUN-GET')?.reason).toBe('SCHEDULED_RUN_ID is not set: the API cannot create a scheduled run');
+    expect(partial.untested.find((u) => u.id === 'AGENT-CREATE')).toBeUndefined();
+    expect(partial.untested.every((u) => u.level === 'MUST')).toBe(true);
+    const only = summarise([PASSED], { ...META, selection: { only: ['AGENT-CREATE'], shards: [], readOnly: false } });
+    expect(only.untested.find((u) => u.id === 'AGENT-GET')?.reason).toBe('not selected (--only AGENT-CREATE)');
+    const strict = summarise(COVERING.filter((c) => requirement(c.requirements[0] as RequirementId).level === 'MUST'), { ...META, profile: 'strict' });
+    expect(verdictOf(strict)).toBe('passed-partial');
+    expect(strict.untested.every((u) => u.level === 'SHOULD')).toBe(true);
   });
 
   it('orders groups as the spec does and lists failures before errors', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { registerSecret } from '../../lib/http/redact.js';
 import { consoleSummary } from '../../lib/report/console.js';
 import type { CheckResult } from '../../lib/report/model.js';
-import { ERRORED, FAILED, sampleRun, stoppedRun } from './sample.js';
+import { ERRORED, FAILED, PASSED, SKIPPED, sampleRun, stoppedRun } from './sample.js';
 
 const REPORTS = { junit: 'reports/junit.xml', html: 'reports/report.html', summary: 'reports/summary.json' };
 const ANSI = /\u001b\[[0-9;]*m/g;
@@ -17,7 +17,7 @@ function crowdedRun() {
     id: `f${i}`,
     group: i % 2 ? 'a-group-with-a-name-far-longer-than-any-real-group-would-ever-have' : 'mutations',
     title: `${'a very long title '.repeat(8)}${i}`,
-    message: `${'word '.repeat(40)}\nsecond line`,
+    message: `cause ${i}: ${'word '.repeat(40)}\nsecond line`,
     evidence: { ...FAILED.evidence!, curl: `curl -sS -i -X POST '${longUrl}' -H "X-API-Key: $API_KEY" --data-raw '${'{"k":"v"}'.repeat(30)}'` },
   }));
   return sampleRun([...failures, ERRORED]);
@@ -50,10 +50,29 @@ describe('consoleSummary', () => {
     expect(text).not.toMatch(ANSI);
   });
 
-  it('lists at most 20 failures', () => {
+  it('lists at most 20 causes', () => {
     const text = consoleSummary(crowdedRun(), { color: false });
     expect(text.match(/^FAIL /gm)).toHaveLength(20);
-    expect(text).toContain('first 20 of 26');
+    expect(text).toContain('26 causes over 26 checks (first 20 causes');
+  });
+
+  it('groups failures that share a cause: one heading, the count and the other checks named', () => {
+    const same = Array.from({ length: 30 }, (_, i): CheckResult => ({
+      ...FAILED, id: `same${i}`, title: `check ${i}`, name: `[AGENT-CREATE] check ${i}`,
+      message: `[SCHEMA-CANONICAL] GET /v1/runs answered 200 with a body that is not a JSON object (${1000 + i} bytes)`,
+    }));
+    const text = consoleSummary(sampleRun([...same, FAILED]), { color: false });
+    expect(text).toContain('Failures and errors: 2 causes over 31 checks:');
+    expect(text.match(/^FAIL /gm)).toHaveLength(2);
+    expect(text).toContain('30 checks failed for this cause; also:');
+    expect(text).toContain('and 26 more');
+  });
+
+  it('says why checks were skipped, and what a partial run left unverified', () => {
+    const text = consoleSummary(sampleRun([PASSED, SKIPPED]), { color: false });
+    expect(text).toMatch(/Skipped, by reason:\n +1 × SCHEDULED_RUN_ID is not set/);
+    expect(text).toMatch(/Not verified \(\d+ required requirements; the run is partial\):/);
+    expect(text).toContain('Verdict: PASSED, PARTIAL RUN: NOT SHOWN CONFORMANT (exit code 0)');
   });
 
   it('wraps the replay line so that it still pastes into a shell', () => {

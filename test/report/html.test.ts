@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerSecret } from '../../lib/http/redact.js';
 import { toHtml } from '../../lib/report/html.js';
-import { FAILED, PASSED, SKIPPED, sampleRun, stoppedRun } from './sample.js';
+import { COVERING, FAILED, PASSED, SKIPPED, sampleRun, stoppedRun } from './sample.js';
 
 const elementText = (html: string, id: string): string => {
   const match = new RegExp(`<(\\w+)[^>]*\\bid="${id}"[^>]*>([\\s\\S]*?)</\\1>`).exec(html);
@@ -13,7 +13,8 @@ describe('toHtml', () => {
     const html = toHtml(sampleRun());
     expect(elementText(html, 'verdict')).toContain('NOT CONFORMANT');
     expect(elementText(html, 'counts')).toBe('2 pass 1 fail 1 skip 1 error of 5 checks; exit code 1');
-    expect(elementText(toHtml(sampleRun([PASSED, SKIPPED])), 'verdict')).toMatch(/^CONFORMANT/);
+    expect(elementText(toHtml(sampleRun(COVERING)), 'verdict')).toMatch(/^CONFORMANT/);
+    expect(elementText(toHtml(sampleRun([PASSED, SKIPPED])), 'verdict')).toMatch(/^PASSED, PARTIAL RUN/);
     expect(elementText(toHtml(stoppedRun()), 'verdict')).toContain('STOPPED');
     expect(toHtml(stoppedRun())).toContain('the target rejected API_KEY (401 UNAUTHENTICATED)');
   });

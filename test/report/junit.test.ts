@@ -58,16 +58,28 @@ describe('toJunitXml', () => {
   });
 
   it('writes one testsuite per group and one testcase per check, with the counts', () => {
-    const root = parseXml(toJunitXml(sampleRun()));
+    const run = sampleRun();
+    const root = parseXml(toJunitXml(run));
     // The root has only the attributes junit-10.xsd allows there; skipped and timestamp are per testsuite.
-    expect(root.attributes).toEqual({ name: 'aes-conformance', tests: '5', failures: '1', errors: '1', time: '4.321' });
-    expect(suites(root).map((s) => s.attributes['name'])).toEqual(['agents', 'mutations', 'scheduled-runs']);
+    // Each requirement the partial run left unverified is a skipped testcase of the group `untested`.
+    expect(root.attributes).toEqual({ name: 'aes-conformance', tests: String(5 + run.untested.length), failures: '1', errors: '1', time: '4.321' });
+    expect(suites(root).map((s) => s.attributes['name'])).toEqual(['agents', 'mutations', 'scheduled-runs', 'untested']);
     expect(suites(root)[0]?.attributes).toMatchObject({
       tests: '3', failures: '0', errors: '1', skipped: '0', time: '11.020', timestamp: '2025-01-02T03:04:05',
     });
     expect(suites(root)[2]?.attributes).toMatchObject({ skipped: '1' });
-    expect(cases(root).map((c) => c.attributes['name']).sort()).toEqual(CHECKS.map((c) => c.name).sort());
+    expect(cases(root).map((c) => c.attributes['name']).filter((n) => !n?.endsWith('not verified in this run')).sort()).toEqual(CHECKS.map((c) => c.name).sort());
     expect(caseNamed(root, FAILED.name).attributes).toMatchObject({ classname: 'aes-conformance.mutations', time: '0.250' });
+  });
+
+  it('gives every testsuite the run\'s verdict, exit code, selection and untested count as properties', () => {
+    const run = sampleRun();
+    const root = parseXml(toJunitXml(run));
+    for (const suite of suites(root)) {
+      expect(propertiesOf(suite)).toEqual([
+        ['verdict', 'violations'], ['exit_code', '1'], ['profile', 'default'], ['selection', 'everything'], ['untested_requirements', String(run.untested.length)],
+      ]);
+    }
   });
 
   it('carries requirement, level, section, seed and path as testcase properties', () => {
@@ -100,7 +112,7 @@ describe('toJunitXml', () => {
     expect(root.attributes).toMatchObject({ tests: '1', errors: '1', failures: '0' });
     const [suite] = suites(root);
     expect(suite?.attributes['name']).toBe('preflight');
-    expect(child(suite!.children[0]!, 'error')?.attributes['message']).toBe('the target rejected API_KEY (401 UNAUTHENTICATED)');
+    expect(child(suite!.children.find((c) => c.name === 'testcase')!, 'error')?.attributes['message']).toBe('the target rejected API_KEY (401 UNAUTHENTICATED)');
   });
 
   it('escapes markup and replaces characters XML 1.0 forbids', () => {

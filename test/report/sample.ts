@@ -1,7 +1,8 @@
 // Sample runs for the report tests: one check of each outcome, and a run stopped before the suites.
 
-import { summarise, type RunMeta } from '../../lib/report/aggregate.js';
+import { summarise, WHOLE_SUITE, type RunMeta } from '../../lib/report/aggregate.js';
 import type { CheckResult, RunResult, RunStop } from '../../lib/report/model.js';
+import { REQUIREMENTS } from '../../lib/contract/requirements/index.js';
 
 const BASE = 'http://127.0.0.1:8787';
 
@@ -12,6 +13,7 @@ export const META: RunMeta = {
   startedAt: '2025-01-02T03:04:05.678Z',
   durationMs: 4321,
   settings: { BASE_URL: BASE, API_KEY: '[redacted]', PROFILE: 'default', READ_ONLY: 'false' },
+  selection: WHOLE_SUITE,
 };
 
 const check = (c: Omit<CheckResult, 'id' | 'file' | 'name'> & { file?: string }): CheckResult => {
@@ -59,6 +61,11 @@ export const CHECKS: readonly CheckResult[] = [PASSED, FAILED, SKIPPED, ERRORED,
 export function sampleRun(checks: readonly CheckResult[] = CHECKS): RunResult {
   return summarise(checks, META);
 }
+
+/** One passing check per requirement of the catalog: a run that verified everything. */
+export const COVERING: readonly CheckResult[] = REQUIREMENTS.map((r) => check({
+  group: r.area, title: `verifies ${r.id}`, requirements: [r.id], outcome: 'pass', durationMs: 1,
+}));
 
 export function stoppedRun(stop: RunStop = { kind: 'unauthenticated', message: 'the target rejected API_KEY (401 UNAUTHENTICATED)' }): RunResult {
   return summarise([], { ...META, stop });

@@ -9,6 +9,7 @@ import { TARGETS_VARIABLE, type TargetSpec } from '../../lib/harness/target.js';
 import type { CheckResult } from '../../lib/report/model.js';
 import { startReferenceService, type RunningReference } from '../../lib/reference/server.js';
 import { CollectingReporter } from '../../lib/runner/collect.js';
+import { settleFindings } from '../../lib/report/settle.js';
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
 import { CONFORMANCE_SCHEDULING } from '../../lib/runner/project.js';
 import { ROOT } from './run-cli.js';
@@ -51,7 +52,7 @@ export async function runProofBatch(jobs: readonly ProofJob[]): Promise<JobResul
     } finally {
       await vitest.close();
     }
-    return jobs.map((job) => ({ name: job.name, checks: collector.byTarget.get(job.name) ?? [] }));
+    return jobs.map((job) => ({ name: job.name, checks: settleFindings(collector.byTarget.get(job.name) ?? []) }));
   } finally {
     await Promise.all(references.map((r) => r.close()));
   }

@@ -30,10 +30,14 @@ export interface SummaryCheck {
   readonly violated?: string[];
   readonly message?: string;
   readonly skipReason?: string;
+  readonly blockedBy?: string;
 }
 
 export interface Summary {
   readonly exitCode: number;
+  readonly verdict: string;
+  readonly untested: Array<{ id: string; level: string; reason: string }>;
+  readonly selection: { only: string[]; shards: string[]; readOnly: boolean };
   readonly counts: Record<'pass' | 'fail' | 'skip' | 'error' | 'total', number>;
   readonly requirements: Array<{ id: string; level: string; outcome: string; checks: string[] }>;
   readonly checks: SummaryCheck[];

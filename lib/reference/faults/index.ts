@@ -15,6 +15,8 @@ import { LISTS_FAULTS } from './lists.js';
 import { SCHEDULED_RUNS_FAULTS } from './scheduled-runs.js';
 import { DASHBOARDS_FAULTS } from './dashboards.js';
 import { REVIEW_PROJECTS_FAULTS } from './review-projects.js';
+import { DISCOVERY_FAULTS } from './discovery.js';
+import { PUBLISHED_FAULTS } from './published.js';
 
 export type { Fault } from './define.js';
 
@@ -32,6 +34,8 @@ export const FAULTS: readonly Fault[] = [
   ...SCHEDULED_RUNS_FAULTS,
   ...DASHBOARDS_FAULTS,
   ...REVIEW_PROJECTS_FAULTS,
+  ...DISCOVERY_FAULTS,
+  ...PUBLISHED_FAULTS,
 ];
 
 function faultById(id: string): Fault {

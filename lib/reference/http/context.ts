@@ -27,6 +27,11 @@ export type Reply =
 
 export const json = (body: unknown): Reply => ({ kind: 'json', body });
 
+/** A body sent as it is, not as JSON: what `Behaviour.respond` returns to answer with something else (faults). */
+export class RawText {
+  constructor(readonly contentType: string, readonly text: string) {}
+}
+
 export type Handler = (ctx: RequestContext) => Reply;
 
 /** Handlers by endpoint key (`GET /v1/agents/{agent_id}`). */
