@@ -23,7 +23,7 @@ export function settleFindings(checks: readonly CheckResult[]): CheckResult[] {
   const settled = checks.map((c) => {
     const { findings: _findings, publishedChecked: _published, ...rest } = c;
     const blocker = observed.blockerOf.get(c.id);
-    return blocker && c.outcome === 'skip' ? { ...rest, skipReason: `blocked by ${blocker.name}: ${blocker.message ?? ''}`.trim(), blockedBy: blocker.id } : rest;
+    return blocker && c.outcome === 'skip' ? { ...rest, skipReason: `blocked by ${blocker.name}`, blockedBy: blocker.id } : rest;
   });
   return [...settled, ...observed.added, ...publishedSchemaChecks(checks)];
 }
@@ -98,7 +98,7 @@ function publishedSchemaCheck(operation: string, findings: readonly Finding[], c
   if (!findings.length) return { ...base, outcome: 'pass' };
   const locations = byLocation(findings);
   const listed = locations.map((l) => `  ${l.location} (${l.count}×; e.g. ${l.example.evidence ? `${l.example.evidence.method} ${l.example.evidence.url}` : 'no exchange'})`);
-  const summary = `responses of ${operation} do not match the target's own published schema at ${locations.length} location${locations.length === 1 ? '' : 's'} (${findings.length} mismatches, seen by ${checkCount} check${checkCount === 1 ? '' : 's'}); the checks of the specification's rules went on with the data`;
+  const summary = `responses of ${operation} do not match the target's own published schema at ${locations.length} location${locations.length === 1 ? '' : 's'} (${findings.length} mismatch${findings.length === 1 ? '' : 'es'}, seen by ${checkCount} check${checkCount === 1 ? '' : 's'}); the checks of the specification's rules went on with the data`;
   const example = locations[0]?.example.evidence;
   return { ...base, outcome: 'fail', violated: ['SCHEMA-PUBLISHED'], message: `[SCHEMA-PUBLISHED] ${summary}\n${listed.join('\n')}`, ...(example ? { evidence: example } : {}) };
 }
