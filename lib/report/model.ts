@@ -68,6 +68,8 @@ export interface Finding {
   /** For published-schema findings: the schema location that failed (e.g. `/run/status: must be one of ...`). */
   readonly location?: string;
   readonly evidence?: Evidence;
+  /** How many times the check saw it (published-schema findings of one location are counted, the first kept as the example). */
+  readonly count?: number;
 }
 
 export interface RequirementResult {

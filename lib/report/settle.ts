@@ -82,8 +82,8 @@ function byLocation(findings: readonly Finding[]): Array<{ location: string; cou
   for (const f of findings) {
     const key = f.location ?? f.summary;
     const seen = locations.get(key);
-    if (seen) seen.count += 1;
-    else locations.set(key, { location: key, count: 1, example: f });
+    if (seen) seen.count += f.count ?? 1;
+    else locations.set(key, { location: key, count: f.count ?? 1, example: f });
   }
   return [...locations.values()];
 }
@@ -98,7 +98,8 @@ function publishedSchemaCheck(operation: string, findings: readonly Finding[], c
   if (!findings.length) return { ...base, outcome: 'pass' };
   const locations = byLocation(findings);
   const listed = locations.map((l) => `  ${l.location} (${l.count}×; e.g. ${l.example.evidence ? `${l.example.evidence.method} ${l.example.evidence.url}` : 'no exchange'})`);
-  const summary = `responses of ${operation} do not match the target's own published schema at ${locations.length} location${locations.length === 1 ? '' : 's'} (${findings.length} mismatch${findings.length === 1 ? '' : 'es'}, seen by ${checkCount} check${checkCount === 1 ? '' : 's'}); the checks of the specification's rules went on with the data`;
+  const mismatches = locations.reduce((n, l) => n + l.count, 0);
+  const summary = `responses of ${operation} do not match the target's own published schema at ${locations.length} location${locations.length === 1 ? '' : 's'} (${mismatches} mismatch${mismatches === 1 ? '' : 'es'}, seen by ${checkCount} check${checkCount === 1 ? '' : 's'}); the checks of the specification's rules went on with the data`;
   const example = locations[0]?.example.evidence;
   return { ...base, outcome: 'fail', violated: ['SCHEMA-PUBLISHED'], message: `[SCHEMA-PUBLISHED] ${summary}\n${listed.join('\n')}`, ...(example ? { evidence: example } : {}) };
 }

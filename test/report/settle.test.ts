@@ -36,13 +36,13 @@ describe('settleFindings', () => {
   it('reports published-schema mismatches once per operation with the distinct locations and a count, and passes operations that matched', () => {
     const checks: CheckResult[] = [
       { ...PASSED, id: 'x', publishedChecked: ['GET /v1/runs', 'POST /v1/agents'], findings: [mismatch('GET /v1/runs', '200 /runs/*/status: must be one of …')] },
-      { ...PASSED, id: 'y', publishedChecked: ['GET /v1/runs'], findings: [mismatch('GET /v1/runs', '200 /runs/*/status: must be one of …'), mismatch('GET /v1/runs', '200 /runs/*/x: other')] },
+      { ...PASSED, id: 'y', publishedChecked: ['GET /v1/runs'], findings: [{ ...mismatch('GET /v1/runs', '200 /runs/*/status: must be one of …'), count: 40 }, mismatch('GET /v1/runs', '200 /runs/*/x: other')] },
     ];
     const settled = settleFindings(checks);
     const runs = settled.find((c) => c.name === "[SCHEMA-PUBLISHED] responses of GET /v1/runs match the target's published schema")!;
     expect(runs.outcome).toBe('fail');
-    expect(runs.message).toContain('at 2 locations (3 mismatches, seen by 2 checks)');
-    expect(runs.message).toContain('200 /runs/*/status: must be one of … (2×');
+    expect(runs.message).toContain('at 2 locations (42 mismatches, seen by 2 checks)');
+    expect(runs.message).toContain('200 /runs/*/status: must be one of … (41×');
     const agents = settled.find((c) => c.name.includes('POST /v1/agents'))!;
     expect(agents).toMatchObject({ outcome: 'pass', requirements: ['SCHEMA-PUBLISHED'], group: 'agents' });
     expect(settled.filter((c) => c.id === 'x' || c.id === 'y').every((c) => c.outcome === 'pass' && !('findings' in c))).toBe(true);
