@@ -74,11 +74,25 @@ async function failedRequirements(reportDir: string): Promise<string[]> {
   return [...ids];
 }
 
+/**
+ * Exits once stdout and stderr have taken everything written to them: a pipe to a slow reader
+ * (`--list | less`, a CI log collector) is written asynchronously, and process.exit would cut it.
+ */
+function exitWhenFlushed(code: number): void {
+  let open = 2;
+  const flushed = (): void => {
+    open -= 1;
+    if (open === 0) process.exit(code);
+  };
+  process.stdout.write('', flushed);
+  process.stderr.write('', flushed);
+}
+
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => exitWhenFlushed(code),
   (error: unknown) => {
     // No stack trace for users; the message says what broke.
     process.stderr.write(`aes-conformance: internal error: ${redact((error as Error)?.message ?? String(error))}\n`);
-    process.exit(2);
+    exitWhenFlushed(2);
   },
 );

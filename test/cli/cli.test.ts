@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type RunningReference, startReferenceService } from '../../lib/reference/server.js';
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
-import { type Summary, runCli } from '../support/run-cli.js';
+import { ROOT, type Summary, runCli } from '../support/run-cli.js';
+import { spawn } from 'node:child_process';
 
 let reference: RunningReference;
 
@@ -143,6 +144,30 @@ describe('aes-conformance', () => {
     expect(list.stdout).toMatch(/Not testable from outside the service:/);
     expect(help.summary).toBeUndefined();
   }, afterRuns(1));
+
+  test('a pipe read slowly still gets the whole output: the process exits only once stdout is flushed', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'aes-list-'));
+    try {
+      // Written to a file, the output is complete (file writes are synchronous): the reference.
+      const shell = (command: string) => new Promise<{ code: number | null; stdout: string }>((resolve) => {
+        const child = spawn('sh', ['-c', command], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+        const chunks: Buffer[] = [];
+        child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+        child.on('close', (code) => resolve({ code, stdout: Buffer.concat(chunks).toString('utf8') }));
+      });
+      const cli = `"${process.execPath}" bin/aes-conformance.js --list`;
+      expect((await shell(`${cli} > "${join(dir, 'list.txt')}"`)).code).toBe(0);
+      const whole = await readFile(join(dir, 'list.txt'), 'utf8');
+      expect(whole.length).toBeGreaterThan(70_000);
+      // The reader takes nothing for a second, as `--list | less` or a busy log collector would: the
+      // pipe's buffer fills, and what the CLI writes after that waits in the process until it is read.
+      const piped = await shell(`${cli} | (sleep 1; cat)`);
+      expect(piped.code).toBe(0);
+      expect(piped.stdout).toBe(whole);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, afterRuns(2));
 
   test('a run against a correct target passes, and the key appears nowhere', async () => {
     const run = await runCli({ env: referenceEnvironment(reference), args: ['--only', 'auth,specification'], keepReports: true });
