@@ -1,40 +1,145 @@
-// `npm run reference`: runs the reference service until interrupted and prints the
-// settings a suite run needs, as ready-to-paste environment lines.
-// FAULTS, VARIATION, CHAOS and LATENCY_MS turn it into a broken, different or slow server.
+// `npm run reference [-- --list-faults | --help]`: runs the reference service until interrupted
+// and prints the settings a suite run needs, as ready-to-paste environment lines (stdout); what it
+// is doing goes to stderr. FAULTS, VARIATION, CHAOS and LATENCY_MS make it a broken, different or
+// slow server. Mistakes get one clear line and exit 2, never a stack trace.
 
-import { parseFaultList } from './faults/index.js';
+import { CHAOS_MODES, parseChaos } from './chaos.js';
+import { FAULTS, parseFaultList } from './faults/index.js';
 import { startReferenceService } from './server.js';
+import { VARIATIONS } from './variations.js';
 
-const env = process.env;
+const HELP = `Usage: npm run reference [-- --list-faults]
 
-const service = await startReferenceService({
-  host: env.HOST ?? '127.0.0.1',
-  port: Number(env.PORT ?? 8787),
-  ...(env.API_KEY ? { apiKey: env.API_KEY } : {}),
-  faults: parseFaultList(env.FAULTS),
-  variation: env.VARIATION || 'default',
-  latencyMs: Number(env.LATENCY_MS ?? 0),
-  chaos: parseFaultList(env.CHAOS),
-});
+Starts the embedded reference service of the Agent Evaluation Service API and prints
+BASE_URL=, API_KEY= and fixture lines ready to paste into .env. Stops on Ctrl-C or SIGTERM.
 
-const { fixtures } = service;
-console.log([
-  `BASE_URL=${service.url}`,
-  `API_KEY=${service.apiKey}`,
-  `SCHEDULED_RUN_ID=${fixtures.scheduledRunId}`,
-  `DASHBOARD_ID=${fixtures.dashboardId}`,
-  `DELETABLE_PERSONA_ID=${fixtures.deletablePersonaId}`,
-  `DELETABLE_RUN_ID=${fixtures.deletableRunId}`,
-  `DELETABLE_SCHEDULED_RUN_ID=${fixtures.deletableScheduledRunId}`,
-].join('\n'));
+Settings (environment):
+  PORT         port to listen on (default 8787; 0 picks a free one)
+  HOST         address to listen on (default 127.0.0.1)
+  API_KEY      the key the service accepts (default ref-test-key-0001)
+  FAULTS       fault ids, comma- or space-separated (see --list-faults)
+  VARIATION    a correct variation: ${VARIATIONS.map((v) => v.name).join(', ')}
+  CHAOS        hostile behaviour: ${Object.keys(CHAOS_MODES).join(', ')} (mode or mode@/v1/path-prefix)
+  LATENCY_MS   delay added to every response`;
 
-function stop(signal: string): void {
-  console.error(`reference service: ${signal}, stopping`);
-  service.close().then(() => process.exit(0), (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+class UsageError extends Error {}
+
+/** The closest known name, for "did you mean": the one with the fewest single-character edits, if close. */
+function closest(name: string, known: readonly string[]): string | undefined {
+  const distance = (a: string, b: string): number => {
+    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const next = [i];
+      for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      row = next;
+    }
+    return row[b.length]!;
+  };
+  const [best] = [...known].sort((a, b) => distance(name, a) - distance(name, b));
+  return best !== undefined && distance(name, best) <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
 }
 
-process.once('SIGINT', () => stop('SIGINT'));
-process.once('SIGTERM', () => stop('SIGTERM'));
+function checkedFaults(text: string | undefined): string[] {
+  const ids = parseFaultList(text);
+  const known = FAULTS.map((f) => f.id);
+  const unknown = ids.filter((id) => !known.includes(id));
+  if (unknown.length) {
+    const hints = unknown.map((id) => `"${id}"${closest(id, known) ? ` (did you mean ${closest(id, known)}?)` : ''}`);
+    throw new UsageError(`FAULTS: unknown fault ${hints.join(', ')}; \`npm run reference -- --list-faults\` lists the ${known.length} faults`);
+  }
+  return ids;
+}
+
+function checkedVariation(name: string | undefined): string {
+  const known = VARIATIONS.map((v) => v.name);
+  if (!name) return 'default';
+  if (!known.includes(name)) throw new UsageError(`VARIATION: unknown variation "${name}"; known: ${known.join(', ')}`);
+  return name;
+}
+
+function checkedPort(text: string | undefined): number {
+  const port = Number(text ?? 8787);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`PORT: "${text}" is not a port number (0 to 65535)`);
+  return port;
+}
+
+function checkedChaos(text: string | undefined): string[] {
+  const specs = parseFaultList(text);
+  try {
+    parseChaos(specs);
+  } catch (error) {
+    throw new UsageError(`CHAOS: ${(error as Error).message}`);
+  }
+  return specs;
+}
+
+function listFaults(): string {
+  const width = Math.max(...FAULTS.map((f) => f.id.length));
+  return [
+    `${FAULTS.length} faults (FAULTS=id,...):`,
+    ...FAULTS.map((f) => `  ${f.id.padEnd(width)}  ${f.description}`),
+    '',
+    'Variations (VARIATION=name), each a correct server that chose differently:',
+    ...VARIATIONS.map((v) => `  ${v.name}${v.changes.length ? `: ${v.changes.join('; ')}` : ': the choices of the specification\'s examples'}`),
+    '',
+    'Chaos modes (CHAOS=mode or mode@/v1/path-prefix):',
+    ...Object.entries(CHAOS_MODES).map(([mode, what]) => `  ${mode}: ${what}`),
+  ].join('\n');
+}
+
+async function main(args: readonly string[]): Promise<void> {
+  if (args.includes('--help') || args.includes('-h')) return void console.log(HELP);
+  if (args.includes('--list-faults')) return void console.log(listFaults());
+  if (args.length) throw new UsageError(`unknown argument ${args.join(' ')}; see --help`);
+  const env = process.env;
+  const options = {
+    host: env.HOST ?? '127.0.0.1',
+    port: checkedPort(env.PORT),
+    faults: checkedFaults(env.FAULTS),
+    variation: checkedVariation(env.VARIATION),
+    chaos: checkedChaos(env.CHAOS),
+    latencyMs: Number(env.LATENCY_MS ?? 0),
+    ...(env.API_KEY ? { apiKey: env.API_KEY } : {}),
+  };
+  const service = await startReferenceService(options).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE') throw new UsageError(`port ${options.port} on ${options.host} is in use: set PORT to another (PORT=0 picks a free one)`);
+    if (error.code === 'EADDRNOTAVAIL') throw new UsageError(`HOST: ${options.host} is not an address of this machine`);
+    throw error;
+  });
+  const { fixtures } = service;
+  console.log([
+    `BASE_URL=${service.url}`,
+    `API_KEY=${service.apiKey}`,
+    `SCHEDULED_RUN_ID=${fixtures.scheduledRunId}`,
+    `DASHBOARD_ID=${fixtures.dashboardId}`,
+    `DELETABLE_PERSONA_ID=${fixtures.deletablePersonaId}`,
+    `DELETABLE_RUN_ID=${fixtures.deletableRunId}`,
+    `DELETABLE_SCHEDULED_RUN_ID=${fixtures.deletableScheduledRunId}`,
+  ].join('\n'));
+  const also = [...(options.chaos.length ? [`chaos: ${options.chaos.join(', ')}`] : []), ...(options.latencyMs ? [`latency ${options.latencyMs} ms`] : [])];
+  console.error(`reference service listening on ${service.url} (variation ${options.variation}; faults: ${options.faults.join(', ') || 'none'}${also.length ? `; ${also.join('; ')}` : ''}); Ctrl-C stops it`);
+
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`reference service: ${signal}, stopping`);
+    service.close().then(() => process.exit(0), (error: unknown) => {
+      console.error(`reference service: could not close cleanly: ${(error as Error).message}`);
+      process.exit(1);
+    });
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  // npm does not pass SIGTERM on to the script it runs: under `npm run reference`, the service
+  // stops when npm is gone (it is then adopted by another parent) rather than serve on unseen.
+  if (env.npm_lifecycle_event === 'reference') {
+    const parent = process.ppid;
+    setInterval(() => process.ppid !== parent && stop('npm exited'), 250).unref();
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  const message = error instanceof UsageError ? error.message : `internal error: ${(error as Error)?.message ?? String(error)}`;
+  process.stderr.write(`reference service: ${message}\n`, () => process.exit(2));
+});
