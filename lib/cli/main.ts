@@ -9,7 +9,7 @@ import { mergeSummaries, readSummaries } from '../report/merge.js';
 import type { RunResult } from '../report/model.js';
 import { writeReports } from '../report/write.js';
 import { collectInventory } from '../runner/inventory.js';
-import { PACKAGE_ROOT } from '../runner/project.js';
+import { SUITE } from '../suite.js';
 import { runConformance } from '../runner/run.js';
 import { HELP, parseCli } from './args.js';
 import { catalogListing } from './listing.js';
@@ -27,7 +27,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   request.warnings.forEach((w) => log(`warning: ${w}`));
   if (request.action === 'help') return (log(HELP), 0);
-  if (request.action === 'version') return (log(await version()), 0);
+  if (request.action === 'version') return (log(`${SUITE.name} ${SUITE.version}`), 0);
   if (request.action === 'list') return (log(catalogListing(await collectInventory())), 0);
   const reportDir = resolve(request.env['REPORT_DIR'] ?? 'reports');
   let run: RunResult;
@@ -54,11 +54,6 @@ async function main(argv: readonly string[]): Promise<number> {
 function fail(message: string, code: number): number {
   process.stderr.write(`${redact(message)}\n`);
   return code;
-}
-
-async function version(): Promise<string> {
-  const pkg = JSON.parse(await readFile(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
-  return `${pkg.name} ${pkg.version}`;
 }
 
 /** Requirement ids that failed or errored in the last summary.json. */

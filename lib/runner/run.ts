@@ -6,6 +6,7 @@ import { ConfigError, type Config, WORKER_SETTINGS_VARIABLE, parseConfig, redact
 import { ApiClient } from '../http/client.js';
 import { registerSecret } from '../http/redact.js';
 import { summarise } from '../report/aggregate.js';
+import { SUITE } from '../suite.js';
 import { settleFindings } from '../report/settle.js';
 import type { CheckResult, RunResult, RunStop, Selection } from '../report/model.js';
 import { isRequirementId } from '../contract/requirements/index.js';
@@ -17,7 +18,6 @@ import { preflight } from './preflight.js';
 import { conformanceVitest } from './project.js';
 import { ProgressReporter } from './progress.js';
 
-const SUITE = { name: 'aes-conformance', version: '0.1.0' };
 
 export interface RunRequest {
   /** The environment the run reads (process.env merged with command-line options). */

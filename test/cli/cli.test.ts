@@ -175,6 +175,9 @@ describe('aes-conformance', () => {
       expect(run.exitCode, run.stdout).toBe(0);
       expect(run.summary?.counts.fail).toBe(0);
       expect(run.summary?.counts.pass).toBeGreaterThan(40);
+      // The version reported is the package's, read from one place.
+      const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+      expect(run.summary?.suite).toEqual({ name: pkg.name, version: pkg.version });
       const everything = `${run.stdout}${run.stderr}${await reportTexts(run.reportDir)}`;
       expect(everything).not.toContain(reference.apiKey);
     } finally {

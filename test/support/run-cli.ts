@@ -34,6 +34,7 @@ export interface SummaryCheck {
 }
 
 export interface Summary {
+  readonly suite: { name: string; version: string };
   readonly exitCode: number;
   readonly verdict: string;
   readonly untested: Array<{ id: string; level: string; reason: string }>;
