@@ -23,7 +23,8 @@ With no --base-url (or BASE_URL) it runs against the embedded reference service.
 Options:
   --base-url <url>       target base address (BASE_URL)
   --api-key <key>        organisation key (API_KEY); prefer the environment or .env
-  --only <list>          comma-separated endpoint groups or requirement ids
+  --only <list>          comma-separated endpoint groups or requirement ids (any case; repeatable);
+                         with --list, lists only what they select
   --profile <name>       default | strict (PROFILE)
   --read-only            skip every check that writes (READ_ONLY=true)
   --seed <n>             fast-check seed (SEED)
@@ -34,7 +35,8 @@ Options:
   --merge <dir>...       run nothing: merge the summary.json files of the given report directories (e.g. one per shard)
                          into one set of reports in --report-dir, and exit with the merged run's exit code
   --list                 print every requirement with its level and the checks that verify it, then exit
-  --help, --version
+  -h, --help; -v, --version
+NO_COLOR turns colour off; FORCE_COLOR turns it on where the output is not a terminal (CI logs).
 
 Exit codes: 0 no violation (CONFORMANT, or a partial pass that says so); 1 violations found (or checks errored);
 2 bad configuration (a wrong path prefix in BASE_URL included), target unreachable or key rejected.`;
@@ -54,9 +56,9 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     parsed = parseArgs({
       args: [...argv],
       options: {
-        'base-url': { type: 'string' }, 'api-key': { type: 'string' }, only: { type: 'string' }, profile: { type: 'string' },
+        'base-url': { type: 'string' }, 'api-key': { type: 'string' }, only: { type: 'string', multiple: true }, profile: { type: 'string' },
         'read-only': { type: 'boolean' }, seed: { type: 'string' }, runs: { type: 'string' }, 'report-dir': { type: 'string' },
-        'rerun-failed': { type: 'boolean' }, list: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' },
+        'rerun-failed': { type: 'boolean' }, list: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
         shard: { type: 'string' }, merge: { type: 'boolean' },
       },
       strict: true,
@@ -80,7 +82,8 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   if (values['read-only']) merged['READ_ONLY'] = 'true';
   const warnings = values['api-key'] ? ['--api-key puts the key in your shell history and process list; prefer API_KEY in the environment or .env.'] : [];
   const action = values.help ? 'help' : values.version ? 'version' : values.list ? 'list' : values.merge ? 'merge' : 'run';
-  const only = (values.only ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  // `--only a --only b` and `--only a,b` select the same.
+  const only = (values.only ?? []).flatMap((list) => list.split(',')).map((item) => item.trim()).filter(Boolean);
   return {
     env: merged, only, action, rerunFailed: values['rerun-failed'] ?? false,
     ...(values.shard === undefined ? {} : { shard: values.shard }), mergeFrom: positionals, warnings,
@@ -95,4 +98,12 @@ function checkShard(shard: string): void {
   if (!match || index < 1 || count < 1 || index > count) {
     throw new ConfigError(`--shard: expected <index>/<count> with 1 <= index <= count (e.g. 1/3), got "${shard}"`);
   }
+}
+
+/** NO_COLOR (no-color.org) turns colour off; FORCE_COLOR (any value but 0) turns it on off a terminal, as in CI logs. */
+export function colourWanted(env: Record<string, string | undefined>, tty: boolean): boolean {
+  const force = env['FORCE_COLOR'];
+  if (force !== undefined && force !== '0' && force !== 'false') return true;
+  if (env['NO_COLOR']) return false;
+  return tty;
 }

@@ -7,10 +7,20 @@ import { UNTESTABLE } from '../contract/untestable.js';
 import { titleOf } from '../harness/check-name.js';
 import type { InventoryEntry } from '../runner/inventory.js';
 
-export function catalogListing(inventory: readonly InventoryEntry[]): string {
+/**
+ * `selected` (from `--only`, already normalised): groups keep the checks of their suite files,
+ * requirement ids their own; the requirements listed are those selected or carried by a kept check.
+ */
+export function catalogListing(inventory: readonly InventoryEntry[], selected: readonly string[] = []): string {
   const lines: string[] = [];
-  for (const r of REQUIREMENTS) {
-    const checks = inventory.filter((c) => c.requirements.includes(r.id));
+  const narrowed = selected.length > 0;
+  const kept = narrowed
+    ? inventory.filter((c) => selected.some((item) => c.file === `suites/${item}.suite.ts` || c.requirements.includes(item)))
+    : inventory;
+  const shown = narrowed ? REQUIREMENTS.filter((r) => selected.includes(r.id) || kept.some((c) => c.requirements.includes(r.id))) : REQUIREMENTS;
+  if (narrowed) lines.push(`Selected by --only ${selected.join(',')}: ${shown.length} of ${REQUIREMENTS.length} requirements, ${kept.length} of ${inventory.length} checks.`, '');
+  for (const r of shown) {
+    const checks = kept.filter((c) => c.requirements.includes(r.id));
     lines.push(`${r.id.padEnd(40)} ${r.level.padEnd(6)} ${r.area.padEnd(16)} ${r.summary}`);
     lines.push(`    ${checks.length ? `verified by ${checks.length} check${checks.length === 1 ? '' : 's'}:` : 'NOT VERIFIED BY ANY CHECK'}`);
     for (const c of checks) lines.push(`      ${c.file}: ${titleOf(c.name)}`);

@@ -10,8 +10,8 @@ import type { RunResult } from '../report/model.js';
 import { writeReports } from '../report/write.js';
 import { collectInventory } from '../runner/inventory.js';
 import { SUITE } from '../suite.js';
-import { runConformance } from '../runner/run.js';
-import { HELP, parseCli } from './args.js';
+import { runConformance, selectedItems } from '../runner/run.js';
+import { HELP, colourWanted, parseCli } from './args.js';
 import { catalogListing } from './listing.js';
 
 const log = (line: string): void => void process.stdout.write(`${redact(line)}\n`);
@@ -28,7 +28,16 @@ async function main(argv: readonly string[]): Promise<number> {
   request.warnings.forEach((w) => log(`warning: ${w}`));
   if (request.action === 'help') return (log(HELP), 0);
   if (request.action === 'version') return (log(`${SUITE.name} ${SUITE.version}`), 0);
-  if (request.action === 'list') return (log(catalogListing(await collectInventory())), 0);
+  if (request.action === 'list') {
+    let selected: string[];
+    try {
+      selected = selectedItems(request.only);
+    } catch (error) {
+      if (error instanceof ConfigError) return fail(error.message, 2);
+      throw error;
+    }
+    return (log(catalogListing(await collectInventory(), selected)), 0);
+  }
   const reportDir = resolve(request.env['REPORT_DIR'] ?? 'reports');
   let run: RunResult;
   try {
@@ -46,7 +55,7 @@ async function main(argv: readonly string[]): Promise<number> {
     throw error;
   }
   const paths = await writeReports(run, reportDir);
-  log(consoleSummary(run, { color: process.stdout.isTTY === true }));
+  log(consoleSummary(run, { color: colourWanted(request.env, process.stdout.isTTY === true) }));
   log(`Reports: ${paths.junit}, ${paths.html}, ${paths.summary}`);
   return run.exitCode;
 }

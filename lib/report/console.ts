@@ -28,6 +28,9 @@ export function consoleSummary(run: RunResult, options: ConsoleOptions): string 
 
 function summaryLines(run: RunResult, paint: Paint, reports: ReportPaths | undefined): string[] {
   const target = run.target.baseUrl ?? 'embedded reference service';
+  const paths = reports ? ['Reports:', ...[reports.junit, reports.html, reports.summary].map((p) => fit(`${INDENT}${p}`, 'end'))] : [];
+  // A run that stopped before the suites has nothing to count: the reason leads.
+  if (run.stop) return [paint(fit(`Conformance run stopped: ${target} (profile ${run.profile})`), 'bold'), '', ...verdictLines(run, paint), ...paths];
   return [
     paint(fit(`Conformance summary: ${target} (profile ${run.profile}, ${seconds(run.durationMs)} s)`), 'bold'),
     '',
@@ -39,7 +42,7 @@ function summaryLines(run: RunResult, paint: Paint, reports: ReportPaths | undef
     fit(`Requirements: ${run.requirements.length} in the catalog: ${requirementTally(run.requirements)}`),
     fit(`Totals: ${plural(run.counts.total, 'check')}: ${OUTCOMES.map((o) => `${run.counts[o]} ${o}`).join(', ')}`),
     ...verdictLines(run, paint),
-    ...(reports ? ['Reports:', ...[reports.junit, reports.html, reports.summary].map((p) => fit(`${INDENT}${p}`, 'end'))] : []),
+    ...paths,
   ];
 }
 

@@ -35,6 +35,7 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
   let config: Config;
   try {
     config = parseConfig(request.env);
+    selectedItems(request.only ?? []);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     return stopped(startedAt, undefined, false, selectionOf(request, false), { kind: 'config', message: error.message });
@@ -99,18 +100,37 @@ async function runSuites(only: readonly string[], workers: number, runTimeoutMs:
   return [...settleFindings(collector.checks.filter((c) => !selected || selected.test(c.name))), ...problems];
 }
 
+const GROUP_NAMES: readonly string[] = [...GROUPS, 'auth'];
+
+/**
+ * `--only` items as the catalog spells them: groups in lower case, requirement ids in upper case,
+ * whatever case was typed. Anything else is a configuration error that names the valid groups.
+ */
+export function selectedItems(only: readonly string[]): string[] {
+  const items = only.map((item) => (GROUP_NAMES.includes(item.toLowerCase()) ? item.toLowerCase() : item.toUpperCase()));
+  const unknown = only.filter((_item, i) => !GROUP_NAMES.includes(items[i]!) && !isRequirementId(items[i]!));
+  if (unknown.length) {
+    throw new ConfigError(`--only: unknown group or requirement id: ${unknown.join(', ')}. Groups: ${GROUP_NAMES.join(', ')}; requirement ids: see --list.`);
+  }
+  return [...new Set(items)];
+}
+
 /** `--only agents,AUTH-MISSING-KEY`: groups select suite files; requirement ids select tests by name. */
 export function selection(only: readonly string[]): { files: string[]; namePattern?: string } {
-  const groups = only.filter((item) => (GROUPS as readonly string[]).includes(item) || item === 'auth');
-  const unknown = only.filter((item) => !groups.includes(item) && !isRequirementId(item));
-  if (unknown.length) throw new ConfigError(`--only: unknown group or requirement id: ${unknown.join(', ')}`);
-  const ids = only.filter((item) => isRequirementId(item));
-  const files = groups.map((group) => `suites/${group}.suite.ts`);
+  const items = selectedItems(only);
+  const ids = items.filter((item) => isRequirementId(item));
+  const files = items.filter((item) => GROUP_NAMES.includes(item)).map((group) => `suites/${group}.suite.ts`);
   return ids.length ? { files, namePattern: namePatternFor(ids) } : { files };
 }
 
 function selectionOf(request: RunRequest, readOnly: boolean): Selection {
-  return { only: [...(request.only ?? [])], shards: request.shard ? [request.shard] : [], readOnly };
+  let only = [...(request.only ?? [])];
+  try {
+    only = selectedItems(only);
+  } catch {
+    // A selection refused is reported as typed, by the stop it causes.
+  }
+  return { only, shards: request.shard ? [request.shard] : [], readOnly };
 }
 
 function stopped(startedAt: Date, config: Config | undefined, embedded: boolean, selected: Selection, stop: RunStop): RunResult {

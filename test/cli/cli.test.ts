@@ -126,6 +126,19 @@ describe('aes-conformance', () => {
     expect(run.stdout + run.stderr).toMatch(/BASE_URL is not a URL/);
   }, afterRuns(1));
 
+  test('--only with an unknown item stops with the valid groups, writes the reports, and --list --only lists what it selects', async () => {
+    const [bad, list] = await Promise.all([runCli({ args: ['--only', 'nonsense'] }), runCli({ args: ['--list', '--only', 'Auth'] })]);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stdout).toMatch(/^Conformance run stopped: /);
+    expect(bad.stdout).toMatch(/unknown group or requirement id: nonsense\. Groups:\s+specification, agents,/);
+    // The reports say so too, rather than leaving the previous run's for CI to publish.
+    expect(bad.summary).toMatchObject({ verdict: 'stopped', stop: { kind: 'config', message: expect.stringContaining('Groups: specification, agents,') } });
+    expect(list.exitCode).toBe(0);
+    expect(list.stdout).toMatch(/^Selected by --only auth: 3 of \d+ requirements/);
+    expect(list.stdout).toMatch(/^AUTH-MISSING-KEY /m);
+    expect(list.stdout).not.toMatch(/^AGENT-CREATE /m);
+  }, afterRuns(1));
+
   test('an unknown option exits 2 and points at --help', async () => {
     const run = await runCli({ args: ['--frobnicate'] });
     expect(run.exitCode).toBe(2);

@@ -90,6 +90,9 @@ describe('consoleSummary', () => {
     const text = consoleSummary(stoppedRun(), { color: false });
     expect(text).toContain('Verdict: STOPPED (exit code 2)');
     expect(text).toContain('the run stopped (unauthenticated): the target rejected API_KEY (401 UNAUTHENTICATED)');
+    // The reason leads: no all-zero table or untested count before it.
+    expect(text.split('\n').slice(0, 3).join('\n')).toMatch(/^Conformance run stopped: .*\n\nVerdict: STOPPED/);
+    expect(text).not.toContain('untested');
   });
 
   it('keeps terminal escapes and secrets out', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../lib/config.js';
 import { namePatternFor } from '../../lib/harness/check-name.js';
-import { selection } from '../../lib/runner/run.js';
+import { selectedItems, selection } from '../../lib/runner/run.js';
 
 describe('selection', () => {
   it('turns groups into suite files and requirement ids into a name pattern', () => {
@@ -11,5 +11,16 @@ describe('selection', () => {
 
   it('refuses what is neither a group nor a requirement id', () => {
     expect(() => selection(['agent'])).toThrow(ConfigError);
+  });
+});
+
+describe('selectedItems', () => {
+  it('reads groups and requirement ids in any case', () => {
+    expect(selectedItems(['Dashboards', 'auth-missing-key', 'AUTH'])).toEqual(['dashboards', 'AUTH-MISSING-KEY', 'auth']);
+    expect(selection(['AGENTS'])).toEqual({ files: ['suites/agents.suite.ts'] });
+  });
+
+  it('names the valid groups when it refuses an item', () => {
+    expect(() => selectedItems(['nonsense'])).toThrow(/--only: unknown group or requirement id: nonsense\. Groups: specification, agents, .*auth; requirement ids: see --list\./);
   });
 });

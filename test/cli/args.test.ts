@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { colourWanted, parseCli } from '../../lib/cli/args.js';
+
+describe('parseCli', () => {
+  it('keeps every --only, repeated or comma-separated', () => {
+    expect(parseCli(['--only', 'agents', '--only=auth,runs'], {}).only).toEqual(['agents', 'auth', 'runs']);
+  });
+
+  it('takes -h and -v for --help and --version', () => {
+    expect(parseCli(['-h'], {}).action).toBe('help');
+    expect(parseCli(['-v'], {}).action).toBe('version');
+  });
+});
+
+describe('colourWanted', () => {
+  it('follows the terminal, unless NO_COLOR turns colour off or FORCE_COLOR turns it on', () => {
+    expect(colourWanted({}, true)).toBe(true);
+    expect(colourWanted({}, false)).toBe(false);
+    expect(colourWanted({ NO_COLOR: '1' }, true)).toBe(false);
+    expect(colourWanted({ FORCE_COLOR: '1' }, false)).toBe(true);
+    expect(colourWanted({ FORCE_COLOR: '0' }, false)).toBe(false);
+    expect(colourWanted({ FORCE_COLOR: 'false' }, false)).toBe(false);
+    expect(colourWanted({ FORCE_COLOR: '', NO_COLOR: '1' }, true)).toBe(true);
+  });
+});
