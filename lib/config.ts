@@ -49,6 +49,7 @@ export const SETTINGS = [
   { name: 'REQUEST_TIMEOUT_MS', meaning: 'Timeout of one request in milliseconds (default 10000).' },
   { name: 'RUN_TIMEOUT_MS', meaning: 'Bound on the whole run in milliseconds (default 900000); checks still running then end as errors.' },
   { name: 'CONCURRENCY', meaning: 'Cap on requests in flight over the whole run (default 16), shared among the test workers.' },
+  { name: 'WAIVERS', meaning: 'Waiver file (accepted failures, each with a reason and an optional expiry). Default: conformance.waivers.yaml in the working directory, if present.' },
   { name: 'SIMULATOR_CONFIG_FIELD', meaning: 'Request field for the agent simulator configuration; default: read from the published spec, else `metadata`.' },
 ] as const;
 
@@ -137,6 +138,10 @@ function normalizeBaseUrl(value: string | undefined): { baseUrl: string | undefi
 }
 
 function checkBaseUrl(value: string): void {
+  // `localhost:8787` parses as a URL whose scheme is `localhost:`; without `//` there is no host.
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+    throw new ConfigError(`BASE_URL has no http:// or https:// in front: ${JSON.stringify(value)} (did you mean http://${value}?).`);
+  }
   let url: URL;
   try {
     url = new URL(value);

@@ -6,6 +6,10 @@ import { ConfigError } from '../config.js';
 export interface CliRequest {
   readonly env: Record<string, string | undefined>;
   readonly only: string[];
+  /** `--exclude` items: groups or requirement ids not to run. */
+  readonly exclude: string[];
+  /** `text`: progress and the console summary on stdout; `json`: summary.json on stdout, everything else on stderr. */
+  readonly format: 'text' | 'json';
   readonly action: 'run' | 'help' | 'version' | 'list' | 'merge';
   readonly rerunFailed: boolean;
   /** vitest's `<index>/<count>`: this machine runs that share of the suite files. */
@@ -25,6 +29,12 @@ Options:
   --api-key <key>        organisation key (API_KEY); prefer the environment or .env
   --only <list>          comma-separated endpoint groups or requirement ids (any case; repeatable);
                          with --list, lists only what they select
+  --exclude <list>       endpoint groups or requirement ids not to run (same items as --only; repeatable);
+                         the requirements left unverified make the run partial
+  --waivers <file>       waiver file (WAIVERS; default: conformance.waivers.yaml in the working directory,
+                         if present): accepted failures with a reason and an optional expiry date
+  --format <text|json>   text (default): progress and summary on stdout; json: summary.json on stdout,
+                         progress and messages on stderr
   --profile <name>       default | strict (PROFILE)
   --read-only            skip every check that writes (READ_ONLY=true)
   --seed <n>             fast-check seed (SEED)
@@ -38,7 +48,8 @@ Options:
   -h, --help; -v, --version
 NO_COLOR turns colour off; FORCE_COLOR turns it on where the output is not a terminal (CI logs).
 
-Exit codes: 0 no violation (CONFORMANT, or a partial pass that says so); 1 violations found (or checks errored);
+Exit codes: 0 no violation (CONFORMANT, or a partial pass that says so; waived failures included);
+1 violations found (or checks errored; an expired waiver waives nothing);
 2 bad configuration (a wrong path prefix in BASE_URL included), target unreachable or key rejected.`;
 
 const OPTION_ENV = {
@@ -48,6 +59,7 @@ const OPTION_ENV = {
   seed: 'SEED',
   runs: 'NUM_RUNS',
   'report-dir': 'REPORT_DIR',
+  waivers: 'WAIVERS',
 } as const;
 
 export function parseCli(argv: readonly string[], env: Record<string, string | undefined>): CliRequest {
@@ -60,6 +72,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
         'read-only': { type: 'boolean' }, seed: { type: 'string' }, runs: { type: 'string' }, 'report-dir': { type: 'string' },
         'rerun-failed': { type: 'boolean' }, list: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
         shard: { type: 'string' }, merge: { type: 'boolean' },
+        exclude: { type: 'string', multiple: true }, waivers: { type: 'string' }, format: { type: 'string' },
       },
       strict: true,
       // Only `--merge` takes operands: the report directories to merge.
@@ -74,6 +87,8 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   }
   if (values.merge && !positionals.length) throw new ConfigError('--merge needs the report directories (or summary.json files) to merge');
   if (values.shard !== undefined) checkShard(values.shard);
+  const format = values.format ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new ConfigError(`--format: expected text or json, got "${format}"`);
   const merged: Record<string, string | undefined> = { ...env };
   for (const [option, name] of Object.entries(OPTION_ENV)) {
     const value = values[option as keyof typeof OPTION_ENV];
@@ -83,9 +98,11 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   const warnings = values['api-key'] ? ['--api-key puts the key in your shell history and process list; prefer API_KEY in the environment or .env.'] : [];
   const action = values.help ? 'help' : values.version ? 'version' : values.list ? 'list' : values.merge ? 'merge' : 'run';
   // `--only a --only b` and `--only a,b` select the same.
-  const only = (values.only ?? []).flatMap((list) => list.split(',')).map((item) => item.trim()).filter(Boolean);
+  const items = (lists: string[] | undefined): string[] => (lists ?? []).flatMap((list) => list.split(',')).map((item) => item.trim()).filter(Boolean);
+  const only = items(values.only);
+  const exclude = items(values.exclude);
   return {
-    env: merged, only, action, rerunFailed: values['rerun-failed'] ?? false,
+    env: merged, only, exclude, format, action, rerunFailed: values['rerun-failed'] ?? false,
     ...(values.shard === undefined ? {} : { shard: values.shard }), mergeFrom: positionals, warnings,
   };
 }

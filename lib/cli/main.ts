@@ -8,13 +8,16 @@ import { consoleSummary } from '../report/console.js';
 import { mergeSummaries, readSummaries } from '../report/merge.js';
 import type { RunResult } from '../report/model.js';
 import { writeReports } from '../report/write.js';
+import { toSummaryJson } from '../report/summary-json.js';
+import { loadWaivers } from '../waivers/waivers.js';
 import { collectInventory } from '../runner/inventory.js';
 import { SUITE } from '../suite.js';
 import { runConformance, selectedItems } from '../runner/run.js';
 import { HELP, colourWanted, parseCli } from './args.js';
 import { catalogListing } from './listing.js';
 
-const log = (line: string): void => void process.stdout.write(`${redact(line)}\n`);
+const write = (stream: NodeJS.WriteStream) => (line: string): void => void stream.write(`${redact(line)}\n`);
+let log = write(process.stdout);
 
 async function main(argv: readonly string[]): Promise<number> {
   loadDotenv();
@@ -25,6 +28,8 @@ async function main(argv: readonly string[]): Promise<number> {
     if (error instanceof ConfigError) return fail(error.message, 2);
     throw error;
   }
+  // --format json: stdout carries summary.json alone; progress, warnings and notes go to stderr.
+  if (request.format === 'json' && (request.action === 'run' || request.action === 'merge')) log = write(process.stderr);
   request.warnings.forEach((w) => log(`warning: ${w}`));
   if (request.action === 'help') return (log(HELP), 0);
   if (request.action === 'version') return (log(`${SUITE.name} ${SUITE.version}`), 0);
@@ -44,17 +49,24 @@ async function main(argv: readonly string[]): Promise<number> {
     if (request.action === 'merge') {
       // The summaries are already redacted; a key in the environment is redacted once more.
       registerSecret(request.env['API_KEY']);
-      run = mergeSummaries(await readSummaries(request.mergeFrom));
+      // The waiver file in effect at merge time (if any) is applied afresh to the merged checks.
+      run = mergeSummaries(await readSummaries(request.mergeFrom), loadWaivers(request.env['WAIVERS']));
     } else {
       let only = request.only;
       if (request.rerunFailed) only = [...only, ...(await failedRequirements(reportDir))];
-      run = await runConformance({ env: request.env, only, log, ...(request.shard ? { shard: request.shard } : {}) });
+      run = await runConformance({ env: request.env, only, exclude: request.exclude, log, ...(request.shard ? { shard: request.shard } : {}) });
     }
   } catch (error) {
     if (error instanceof ConfigError) return fail(error.message, 2);
     throw error;
   }
   const paths = await writeReports(run, reportDir);
+  if (request.format === 'json') {
+    // The same document as summary.json, already redacted.
+    process.stdout.write(toSummaryJson(run));
+    log(`Reports: ${paths.junit}, ${paths.html}, ${paths.summary}`);
+    return run.exitCode;
+  }
   log(consoleSummary(run, { color: colourWanted(request.env, process.stdout.isTTY === true) }));
   log(`Reports: ${paths.junit}, ${paths.html}, ${paths.summary}`);
   return run.exitCode;
@@ -65,15 +77,15 @@ function fail(message: string, code: number): number {
   return code;
 }
 
-/** Requirement ids that failed or errored in the last summary.json. */
+/** Requirement ids that failed (waived failures aside) or errored in the last summary.json. */
 async function failedRequirements(reportDir: string): Promise<string[]> {
-  let summary: { checks?: Array<{ outcome: string; requirements: string[] }> };
+  let summary: { checks?: Array<{ outcome: string; requirements: string[]; waived?: unknown }> };
   try {
     summary = JSON.parse(await readFile(join(reportDir, 'summary.json'), 'utf8')) as typeof summary;
   } catch {
     throw new ConfigError(`--rerun-failed: no readable ${join(reportDir, 'summary.json')} from an earlier run`);
   }
-  const ids = new Set((summary.checks ?? []).filter((c) => c.outcome === 'fail' || c.outcome === 'error').flatMap((c) => c.requirements));
+  const ids = new Set((summary.checks ?? []).filter((c) => (c.outcome === 'fail' && !c.waived) || c.outcome === 'error').flatMap((c) => c.requirements));
   if (!ids.size) throw new ConfigError('--rerun-failed: the last run had no failures to re-run');
   return [...ids];
 }

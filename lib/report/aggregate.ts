@@ -3,7 +3,7 @@
 
 import { GROUPS } from '../contract/endpoints.js';
 import { REQUIREMENTS, type Requirement } from '../contract/requirements/index.js';
-import type { CheckResult, Outcome, RequirementResult, RunResult, RunStop, Selection, Untested } from './model.js';
+import type { CheckResult, Outcome, RequirementResult, RunResult, RunStop, Selection, Untested, WaiverReport } from './model.js';
 
 export const OUTCOMES: readonly Outcome[] = ['pass', 'fail', 'skip', 'error'];
 
@@ -15,6 +15,8 @@ export const VERDICTS: readonly Verdict[] = ['conformant', 'passed-partial', 'vi
 /** Everything of a RunResult that the checks do not determine. */
 export type RunMeta = Pick<RunResult, 'suite' | 'target' | 'profile' | 'startedAt' | 'durationMs' | 'settings' | 'selection'> & {
   readonly stop?: RunStop;
+  /** The waiver file's report; the checks already carry their `waived` marks. */
+  readonly waivers?: WaiverReport;
 };
 
 export const WHOLE_SUITE: Selection = { only: [], shards: [], readOnly: false };
@@ -43,22 +45,45 @@ export function summarise(checks: readonly CheckResult[], meta: RunMeta): RunRes
     requirements,
     untested: untestedRequirements(requirements, checks, meta.profile, meta.selection),
     counts,
-    exitCode: exitCodeFor(counts, meta.stop),
+    exitCode: exitCodeFor(counts, meta.stop, waivedFailures(checks)),
   };
-  return meta.stop ? { ...run, stop: meta.stop } : run;
+  return { ...run, ...(meta.stop ? { stop: meta.stop } : {}), ...(meta.waivers ? { waivers: meta.waivers } : {}) };
 }
 
 /** The requirements the profile requires that no check verified, each with the reason. */
 export function untestedRequirements(requirements: readonly RequirementResult[], checks: readonly CheckResult[], profile: string, selection: Selection): Untested[] {
   const byId = new Map(checks.map((c) => [c.id, c]));
   return requirements
-    .filter((r) => (r.level === 'MUST' || profile === 'strict') && (r.outcome === 'skip' || r.outcome === 'untested'))
-    .map((r) => ({ id: r.id, level: r.level, reason: r.outcome === 'untested' ? notRunReason(selection) : skipReasons(r.checks.flatMap((id) => byId.get(id) ?? [])) }));
+    .filter((r) => r.level === 'MUST' || profile === 'strict')
+    .flatMap((r) => {
+      const its = r.checks.flatMap((id) => byId.get(id) ?? []);
+      if (r.outcome === 'untested') return [{ id: r.id, level: r.level, reason: notRunReason(selection, r.id) }];
+      if (r.outcome === 'skip') return [{ id: r.id, level: r.level, reason: skipReasons(its) }];
+      // A requirement whose only failures are waived is not verified: the run cannot be shown conformant.
+      const failing = its.filter((c) => outcomeFor(c, r.id) === 'fail');
+      if (r.outcome === 'fail' && failing.every((c) => c.waived)) return [{ id: r.id, level: r.level, reason: waivedReason(failing) }];
+      return [];
+    });
 }
 
-function notRunReason(selection: Selection): string {
+function waivedReason(failing: readonly CheckResult[]): string {
+  const waived = failing.flatMap((c) => (c.waived ? [c.waived] : []));
+  const reasons = [...new Set(waived.map((w) => w.reason))];
+  const expires = waived.flatMap((w) => (w.expires ? [w.expires] : [])).sort()[0];
+  return `failed, waived${expires ? ` until ${expires}` : ''}: ${reasons.join('; ')}`;
+}
+
+/** Failed checks a waiver accepted: they are reported as failures but do not fail the run. */
+export function waivedFailures(checks: readonly CheckResult[]): number {
+  return checks.filter((c) => c.outcome === 'fail' && c.waived).length;
+}
+
+function notRunReason(selection: Selection, id: string): string {
+  const exclude = selection.exclude ?? [];
+  if (exclude.includes(id)) return `excluded (--exclude ${exclude.join(',')})`;
   if (selection.only.length) return `not selected (--only ${selection.only.join(',')})`;
   if (selection.shards.length) return `not in the shard${selection.shards.length === 1 ? '' : 's'} run (--shard ${selection.shards.join(', ')})`;
+  if (exclude.length) return `excluded (--exclude ${exclude.join(',')})`;
   return 'no check ran';
 }
 
@@ -123,17 +148,20 @@ export function requirementTally(requirements: readonly RequirementResult[]): st
 }
 
 /** A partial pass exits 0 (what ran passed, so a CI gate on a chosen part holds); its verdict says partial. */
-export function exitCodeFor(counts: Counts, stop: RunStop | undefined): 0 | 1 | 2 {
+export function exitCodeFor(counts: Counts, stop: RunStop | undefined, waived = 0): 0 | 1 | 2 {
   // An internal stop is the suite's own failure, not the operator's: it ranks with errors.
   if (stop && stop.kind !== 'internal') return 2;
-  return stop || counts.fail > 0 || counts.error > 0 ? 1 : 0;
+  // Waived failures are reported as failures but do not fail the run.
+  return stop || counts.fail - waived > 0 || counts.error > 0 ? 1 : 0;
 }
 
+/** A run whose only failures are waived passes, but partially: a waived failure is not a verified requirement. */
 export function verdictOf(run: RunResult): Verdict {
   if (run.stop) return 'stopped';
-  if (run.counts.fail > 0) return 'violations';
+  const waived = waivedFailures(run.checks);
+  if (run.counts.fail - waived > 0) return 'violations';
   if (run.counts.error > 0) return 'errors';
-  return run.untested.length ? 'passed-partial' : 'conformant';
+  return run.untested.length || waived > 0 ? 'passed-partial' : 'conformant';
 }
 
 // Endpoint groups in the spec's order, then the cross-cutting areas; unknown groups follow in order of appearance.
@@ -163,7 +191,7 @@ export function failuresFirst(checks: readonly CheckResult[]): CheckResult[] {
 /** A failure's cause: its outcome and first line, with quoted values and large numbers set aside. */
 export function causeOf(check: CheckResult): string {
   const line = (check.message ?? check.title).split(/\r?\n/, 1)[0] ?? '';
-  return `${check.outcome} ${line.replace(/"(?:[^"\\]|\\.)*"/g, '"…"').replace(/\b\d{3,}\b/g, 'N')}`;
+  return `${check.waived ? 'waived ' : ''}${check.outcome} ${line.replace(/"(?:[^"\\]|\\.)*"/g, '"…"').replace(/\b\d{3,}\b/g, 'N')}`;
 }
 
 export interface Cause {

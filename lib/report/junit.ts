@@ -14,7 +14,10 @@ export function toJunitXml(run: RunResult): string {
 function render(run: RunResult): string {
   // A stopped run becomes one errored testcase, so CI shows why nothing ran; each requirement left
   // unverified becomes a skipped one, so a partial run shows as partial in every JUnit viewer.
-  const checks = run.stop ? [stopAsCheck(run.stop), ...run.checks] : [...run.checks, ...run.untested.map(untestedAsCheck)];
+  // A waived failure is written as a skipped testcase carrying the failure (as pytest writes an xfail),
+  // so a CI gate reading junit.xml agrees with the exit code; its message says it is a waived failure.
+  const own = run.checks.map((c): CheckResult => (c.outcome === 'fail' && c.waived ? { ...c, outcome: 'skip' } : c));
+  const checks = run.stop ? [stopAsCheck(run.stop), ...own] : [...own, ...run.untested.map(untestedAsCheck)];
   const counts = countOutcomes(checks);
   const timestamp = junitTimestamp(run.startedAt);
   // The root carries only what junit-10.xsd allows there (no skipped, no timestamp): each testsuite has both.
@@ -57,8 +60,22 @@ function runProperties(run: RunResult): string {
     ['profile', run.profile],
     ['selection', selectionText(run).replace(/^ \((.*)\)$/, '$1') || 'everything'],
     ['untested_requirements', String(run.untested.length)],
+    ...waiverProperties(run),
   ];
   return ['    <properties>', ...props.map(([name, value]) => `      <property${attributes({ name, value })}/>`), '    </properties>'].join('\n');
+}
+
+/** The waiver file, how many failures it waived, and each expired or stale entry (to renew or remove). */
+function waiverProperties(run: RunResult): [string, string][] {
+  const w = run.waivers;
+  if (!w) return [];
+  const label = (e: { requirement?: string; check?: string }): string => e.requirement ?? `check ${e.check}`;
+  return [
+    ['waivers_file', w.file],
+    ['waived_failures', String(w.waived)],
+    ...w.expired.map((e): [string, string] => ['expired_waiver', `${label(e)} (expired ${e.expires})`]),
+    ...w.stale.map((e): [string, string] => ['stale_waiver', `${label(e)}: its checks passed; remove the waiver`]),
+  ];
 }
 
 function testsuite(group: string, checks: readonly CheckResult[], timestamp: string | undefined, properties: string): string {
@@ -88,6 +105,7 @@ function properties(check: CheckResult): string {
     ['spec_section', entries.length === 0 ? undefined : [...new Set(entries.map((r) => r.section))].join('; ')],
     ['seed', check.seed],
     ['path', check.path],
+    ['waived', check.waived ? `${check.waived.reason}${check.waived.expires ? ` (until ${check.waived.expires})` : ''}` : undefined],
   ];
   const lines = props.flatMap(([name, value]) => (value === undefined ? [] : [`        <property${attributes({ name, value })}/>`]));
   return lines.length === 0 ? '' : ['      <properties>', ...lines, '      </properties>'].join('\n');
@@ -98,6 +116,9 @@ function outcomeElement(check: CheckResult): string {
     case 'pass':
       return '';
     case 'skip':
+      if (check.waived) {
+        return `      <skipped${attributes({ message: `waived failure: ${firstLine(check.message)}`, type: 'WaivedFailure' })}>${escapeMarkup(checkDetail(check))}</skipped>`;
+      }
       return `      <skipped${attributes({ message: check.skipReason ?? check.message ?? 'skipped' })}/>`;
     case 'fail':
       return detailElement('failure', 'RuleViolation', check);

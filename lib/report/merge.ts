@@ -10,7 +10,8 @@ import { summarise, WHOLE_SUITE } from './aggregate.js';
 import { RUN_CHECK_PREFIX } from './settle.js';
 
 const SEVERITY_RANK = { fail: 3, error: 2, pass: 1, skip: 0 } as const;
-import type { CheckResult, RunResult, RunStop, Selection } from './model.js';
+import type { CheckResult, RunResult, RunStop, Selection, WaiverReport } from './model.js';
+import { applyWaivers, waiverDay, waiverLabel, type WaiverFile } from '../waivers/waivers.js';
 import { SUMMARY_SCHEMA } from './summary-json.js';
 
 /** The parts of summary.json a merge reads (the schema guarantees them). */
@@ -24,6 +25,8 @@ interface SummaryDocument {
   readonly stop?: RunStop;
   /** Absent in summaries written before selections were recorded: read as the whole suite. */
   readonly selection?: Selection;
+  /** The waiver report of each run, when it had a waiver file. */
+  readonly waivers?: WaiverReport;
   /** summary.json's checks: a CheckResult without `file` and `title`, which follow from `id` and `name`. */
   readonly checks: ReadonlyArray<Omit<CheckResult, 'file' | 'title'>>;
 }
@@ -62,7 +65,7 @@ export async function readSummaries(paths: readonly string[]): Promise<SummarySo
  * the first stop, if any run stopped. The runs must share suite version, profile and target
  * (runs against an embedded reference service each had their own port: the target is then shown as embedded).
  */
-export function mergeSummaries(sources: readonly SummarySource[]): RunResult {
+export function mergeSummaries(sources: readonly SummarySource[], waiverFile?: WaiverFile, today: string = waiverDay(new Date())): RunResult {
   const [first] = sources;
   if (!first) throw new ConfigError('--merge: nothing to merge');
   const summaries = sources.map((s) => s.summary);
@@ -96,12 +99,19 @@ export function mergeSummaries(sources: readonly SummarySource[]): RunResult {
     }
   }
 
+  // A waiver file at merge time is applied afresh to the merged checks (as after one run); without one,
+  // the runs' own waiver marks stand and their waiver reports are combined.
+  let waivers: WaiverReport | undefined;
+  let merged: CheckResult[] = checks;
+  if (waiverFile) ({ checks: merged, report: waivers } = applyWaivers(checks, waiverFile, today));
+  else waivers = mergedWaivers(summaries.flatMap((s) => (s.waivers ? [s.waivers] : [])), checks);
+
   const starts = summaries.map((s) => Date.parse(s.startedAt));
   const start = Math.min(...starts);
   const end = Math.max(...summaries.map((s, i) => (starts[i] ?? start) + s.durationMs));
   const stopped = sources.find((s) => s.summary.stop);
   const stop = stopped?.summary.stop ? { ...stopped.summary.stop, message: `${stopped.source}: ${stopped.summary.stop.message}` } : undefined;
-  return summarise(checks, {
+  return summarise(merged, {
     suite: first.summary.suite,
     target,
     profile: first.summary.profile,
@@ -110,7 +120,25 @@ export function mergeSummaries(sources: readonly SummarySource[]): RunResult {
     settings: mergedSettings(summaries.map((s) => s.settings)),
     selection: mergedSelection(summaries.map((s) => s.selection ?? WHOLE_SUITE)),
     ...(stop ? { stop } : {}),
+    ...(waivers ? { waivers } : {}),
   });
+}
+
+/** The runs' waiver reports as one: expired entries once each, stale ones only if no run's failure was waived by them. */
+function mergedWaivers(reports: readonly WaiverReport[], checks: readonly CheckResult[]): WaiverReport | undefined {
+  const [first] = reports;
+  if (!first) return undefined;
+  const used = new Set(checks.flatMap((c) => c.waived?.by ?? []));
+  const expired = new Map<string, WaiverReport['expired'][number]>();
+  for (const e of reports.flatMap((r) => r.expired)) {
+    const earlier = expired.get(waiverLabel(e));
+    expired.set(waiverLabel(e), { ...e, failures: [...new Set([...(earlier?.failures ?? []), ...e.failures])] });
+  }
+  const stale = new Map(reports.flatMap((r) => r.stale).filter((e) => !used.has(waiverLabel(e))).map((e) => [waiverLabel(e), e]));
+  return {
+    file: first.file, entries: Math.max(...reports.map((r) => r.entries)), waived: checks.filter((c) => c.outcome === 'fail' && c.waived).length,
+    expired: [...expired.values()], stale: [...stale.values()],
+  };
 }
 
 /**
@@ -123,6 +151,7 @@ function mergedSelection(all: readonly Selection[]): Selection {
     only: everything ? [] : [...new Set(all.flatMap((s) => s.only))],
     shards: [...new Set(all.flatMap((s) => s.shards))],
     readOnly: all.some((s) => s.readOnly),
+    exclude: [...new Set(all.flatMap((s) => s.exclude ?? []))],
   };
 }
 

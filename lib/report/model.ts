@@ -51,6 +51,38 @@ export interface CheckResult {
   readonly publishedChecked?: readonly string[];
   /** On a skip: the id of the failing check whose violation kept this one from running. */
   readonly blockedBy?: string;
+  /** On a fail: the waiver(s) that accepted it. The check stays `fail`; it does not fail the run. */
+  readonly waived?: Waived;
+}
+
+/** Why a failure is waived: the waiver entries (`REQ-ID` or `check <id>`), their reason and the earliest expiry. */
+export interface Waived {
+  readonly by: readonly string[];
+  readonly reason: string;
+  readonly expires?: string;
+}
+
+/** One entry of a waiver file: exactly one of `requirement` and `check`. */
+export interface WaiverEntry {
+  readonly requirement?: string;
+  readonly check?: string;
+  readonly reason: string;
+  /** `YYYY-MM-DD`: the last day the waiver waives (UTC). */
+  readonly expires?: string;
+}
+
+/** What the waiver file did in a run. */
+export interface WaiverReport {
+  /** The waiver file as given (`conformance.waivers.yaml` when found in the working directory). */
+  readonly file: string;
+  /** How many entries it has. */
+  readonly entries: number;
+  /** Failed checks it waived. */
+  readonly waived: number;
+  /** Entries past their date: they waive nothing; `failures` are the failed checks they would have covered. */
+  readonly expired: ReadonlyArray<WaiverEntry & { readonly failures: readonly string[] }>;
+  /** Unexpired entries whose checks ran and none failed for them: the rule passes now; remove the waiver. */
+  readonly stale: readonly WaiverEntry[];
 }
 
 /**
@@ -90,6 +122,8 @@ export interface Selection {
   /** `--shard` shares run (one per merged run); empty: the whole suite. */
   readonly shards: readonly string[];
   readonly readOnly: boolean;
+  /** `--exclude` items (groups, requirement ids) not run; absent in summaries written before it existed. */
+  readonly exclude?: readonly string[];
 }
 
 /** A requirement the profile requires that no check verified, and why. */
@@ -120,6 +154,8 @@ export interface RunResult {
   readonly counts: Readonly<Record<Outcome, number>> & { readonly total: number };
   /** Set when the run stopped before the suites (bad configuration, dead target, rejected key). */
   readonly stop?: RunStop;
+  /** Set when a waiver file was in effect. */
+  readonly waivers?: WaiverReport;
   /** 0 conformant, 1 violations or errors, 2 configuration or target unreachable. */
   readonly exitCode: 0 | 1 | 2;
 }

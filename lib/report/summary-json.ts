@@ -24,8 +24,9 @@ function summaryOf(run: RunResult): Record<string, unknown> {
     counts: run.counts,
     stop: run.stop,
     settings: run.settings,
-    selection: run.selection,
+    selection: { ...run.selection, exclude: run.selection.exclude ?? [] },
     untested: run.untested,
+    waivers: run.waivers,
     requirements: run.requirements.map((r) => ({ id: r.id, level: r.level, area: r.area, outcome: r.outcome, checks: r.checks })),
     checks: run.checks.map(checkSummary),
   };
@@ -35,7 +36,7 @@ function checkSummary(c: CheckResult): Record<string, unknown> {
   return {
     id: c.id, group: c.group, name: c.name, requirements: c.requirements, outcome: c.outcome, durationMs: c.durationMs,
     message: c.message, skipReason: c.skipReason, violated: c.violated, evidence: c.evidence, seed: c.seed, path: c.path,
-    requests: c.requests, requestChain: c.requestChain, blockedBy: c.blockedBy, notes: c.notes,
+    requests: c.requests, requestChain: c.requestChain, blockedBy: c.blockedBy, notes: c.notes, waived: c.waived,
   };
 }
 
@@ -46,6 +47,9 @@ const headers = { type: 'object', additionalProperties: str } as const;
 const outcome = { enum: [...OUTCOMES] } as const;
 
 type Schema = Readonly<Record<string, unknown>>;
+
+const date = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+const waiverEntry: Readonly<Record<string, Schema>> = { requirement: str, check: str, reason: str, expires: date };
 
 const object = (properties: Readonly<Record<string, Schema>>, required: readonly string[]): Schema =>
   ({ type: 'object', additionalProperties: false, required, properties });
@@ -63,7 +67,13 @@ export const SUMMARY_SCHEMA = object({
   counts: object(Object.fromEntries([...OUTCOMES, 'total'].map((k) => [k, { type: 'integer', minimum: 0 }])), [...OUTCOMES, 'total']),
   stop: object({ kind: { enum: ['config', 'unreachable', 'unauthenticated', 'internal'] }, message: str }, ['kind', 'message']),
   settings: headers,
-  selection: object({ only: strings, shards: strings, readOnly: { type: 'boolean' } }, ['only', 'shards', 'readOnly']),
+  // `exclude` is optional so that summaries written before it existed still validate (and merge).
+  selection: object({ only: strings, shards: strings, readOnly: { type: 'boolean' }, exclude: strings }, ['only', 'shards', 'readOnly']),
+  waivers: object({
+    file: str, entries: { type: 'integer', minimum: 0 }, waived: { type: 'integer', minimum: 0 },
+    expired: { type: 'array', items: object({ ...waiverEntry, failures: strings }, ['reason', 'expires', 'failures']) },
+    stale: { type: 'array', items: object(waiverEntry, ['reason']) },
+  }, ['file', 'entries', 'waived', 'expired', 'stale']),
   untested: { type: 'array', items: object({ id: str, level: { enum: ['MUST', 'SHOULD'] }, reason: str }, ['id', 'level', 'reason']) },
   requirements: {
     type: 'array',
@@ -77,6 +87,7 @@ export const SUMMARY_SCHEMA = object({
       id: str, group: str, name: str, requirements: strings, outcome, durationMs: nonNegative,
       message: str, skipReason: str, violated: strings, seed: { type: 'integer' }, path: str,
       requests: { type: 'integer', minimum: 0 }, requestChain: { type: 'integer', minimum: 0 }, blockedBy: str, notes: strings,
+      waived: object({ by: strings, reason: str, expires: date }, ['by', 'reason']),
       evidence: object({
         method: str, url: str, requestHeaders: headers, requestBodyExcerpt: str, status: { type: 'integer' },
         responseHeaders: headers, responseBodyExcerpt: str, curl: str,

@@ -65,7 +65,7 @@ function blamedIds(check: CheckResult): readonly string[] {
 /** `FAIL [REQ-A, REQ-B] title`, the heading of a failure in the console and the HTML. */
 export function failureHeading(check: CheckResult): string {
   const ids = blamedIds(check);
-  return `${check.outcome.toUpperCase()} ${ids.length ? checkName(ids, check.title) : check.title}`;
+  return `${check.outcome.toUpperCase()}${check.waived ? ' (WAIVED)' : ''} ${ids.length ? checkName(ids, check.title) : check.title}`;
 }
 
 /** Request, response and replay line; the key only ever as `$API_KEY`. */
@@ -88,9 +88,27 @@ function headerLines(headers: Readonly<Record<string, string>>, request: boolean
 export function checkDetail(check: CheckResult): string {
   const lines = [check.message ?? '(no message)'];
   if (check.outcome === 'fail') lines.push(`violated: ${blamedIds(check).join(', ') || '(no requirement named)'}`);
+  if (check.waived) lines.push(waivedLine(check.waived));
   if (check.seed !== undefined) lines.push(`reproduce: SEED=${check.seed}${check.path !== undefined ? ` (path ${check.path})` : ''}`);
   if (check.evidence) lines.push('', ...evidenceLines(check.evidence));
   return lines.join('\n');
+}
+
+/** `waived (REQ-ID, until 2026-12-31): reason`: a waived failure says so wherever it is shown. */
+export function waivedLine(waived: NonNullable<CheckResult['waived']>): string {
+  return `waived (${waived.by.join(', ')}${waived.expires ? `, until ${waived.expires}` : ''}): ${waived.reason}`;
+}
+
+/** Lines on what the waiver file did: waived failures, expired and stale entries. Empty without a waiver file. */
+export function waiverSummaryLines(run: RunResult): string[] {
+  const w = run.waivers;
+  if (!w) return [];
+  const label = (e: { requirement?: string; check?: string }): string => e.requirement ?? `check ${e.check}`;
+  return [
+    `Waivers (${w.file}, ${w.entries} ${w.entries === 1 ? 'entry' : 'entries'}): ${plural(w.waived, 'waived failure')} (reported as failures, not counted in the exit code)`,
+    ...w.expired.map((e) => `  EXPIRED ${label(e)} (expired ${e.expires}): waives nothing${e.failures.length ? `; ${plural(e.failures.length, 'failure')} it covered now count${e.failures.length === 1 ? 's' : ''}` : ''}`),
+    ...w.stale.map((e) => `  STALE ${label(e)}: its checks ran and passed; remove the waiver (${e.reason})`),
+  ];
 }
 
 export interface VerdictText {
@@ -110,15 +128,23 @@ export function verdictText(run: RunResult): VerdictText {
       // Not a violation by the target, but conformance is not shown either: exit code 1 as well.
       return { label: 'NOT CONFORMANT', detail: `no rule violation found, but ${plural(error, 'check')} errored, so conformance is not established` };
     case 'passed-partial':
-      return { label: 'PASSED, PARTIAL RUN: NOT SHOWN CONFORMANT', detail: `${plural(pass, 'check')} passed, ${skip} skipped, none failed; but ${plural(run.untested.length, 'required requirement')} ${run.untested.length === 1 ? 'was' : 'were'} not verified${selectionText(run)}, so conformance is not established (exit code 0: what ran passed)` };
+      if (!run.untested.length) return { label: 'PASSED, PARTIAL RUN: NOT SHOWN CONFORMANT', detail: `${plural(pass, 'check')} passed, ${skip} skipped, ${waivedText(run)}: a waived failure is not a verified rule, so conformance is not established (exit code 0)` };
+      return { label: 'PASSED, PARTIAL RUN: NOT SHOWN CONFORMANT', detail: `${plural(pass, 'check')} passed, ${skip} skipped, ${waivedText(run)}; but ${plural(run.untested.length, 'required requirement')} ${run.untested.length === 1 ? 'was' : 'were'} not verified${selectionText(run)}, so conformance is not established (exit code 0: what ran passed)` };
     case 'conformant':
       return { label: 'CONFORMANT', detail: `${plural(pass, 'check')} passed, ${skip} skipped; every required requirement verified` };
   }
 }
 
+/** `none failed`, or `3 failed, all waived`. */
+function waivedText(run: RunResult): string {
+  const waived = run.checks.filter((c) => c.outcome === 'fail' && c.waived).length;
+  return waived ? `${plural(waived, 'check')} failed, all waived` : 'none failed';
+}
+
 /** ` (--only auth; read-only)`: what narrowed the run, if anything. */
 export function selectionText(run: RunResult): string {
   const { only, shards, readOnly } = run.selection;
-  const parts = [...(only.length ? [`--only ${only.join(',')}`] : []), ...(shards.length ? [`--shard ${shards.join(', ')}`] : []), ...(readOnly ? ['read-only'] : [])];
+  const exclude = run.selection.exclude ?? [];
+  const parts = [...(only.length ? [`--only ${only.join(',')}`] : []), ...(exclude.length ? [`--exclude ${exclude.join(',')}`] : []), ...(shards.length ? [`--shard ${shards.join(', ')}`] : []), ...(readOnly ? ['read-only'] : [])];
   return parts.length ? ` (${parts.join('; ')})` : '';
 }

@@ -8,7 +8,7 @@ import { registerSecret } from '../http/redact.js';
 import { summarise } from '../report/aggregate.js';
 import { SUITE } from '../suite.js';
 import { settleFindings } from '../report/settle.js';
-import type { CheckResult, RunResult, RunStop, Selection } from '../report/model.js';
+import type { CheckResult, RunResult, RunStop, Selection, WaiverReport } from '../report/model.js';
 import { isRequirementId } from '../contract/requirements/index.js';
 import { GROUPS } from '../contract/endpoints.js';
 import { namePatternFor } from '../harness/check-name.js';
@@ -17,6 +17,7 @@ import { referenceEnvironment, startEmbedded } from './embedded.js';
 import { preflight } from './preflight.js';
 import { conformanceVitest } from './project.js';
 import { ProgressReporter } from './progress.js';
+import { applyWaivers, loadWaivers, waiverDay, type WaiverFile } from '../waivers/waivers.js';
 
 
 export interface RunRequest {
@@ -24,6 +25,8 @@ export interface RunRequest {
   readonly env: Record<string, string | undefined>;
   /** Endpoint groups (`agents`, `auth`, …) or requirement ids to run; empty: everything. */
   readonly only?: readonly string[];
+  /** `--exclude`: endpoint groups or requirement ids not to run. */
+  readonly exclude?: readonly string[];
   /** vitest's `<index>/<count>`: run only that share of the suite files (one CI machine of several). */
   readonly shard?: string;
   readonly log?: (line: string) => void;
@@ -33,12 +36,17 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
   const startedAt = new Date();
   const log = request.log ?? (() => {});
   let config: Config;
+  let waiverFile: WaiverFile | undefined;
   try {
     config = parseConfig(request.env);
-    selectedItems(request.only ?? []);
+    selection(request.only ?? [], request.exclude ?? []);
+    // WAIVERS (or --waivers) names a waiver file; else conformance.waivers.yaml in the working directory, if there.
+    waiverFile = loadWaivers(request.env['WAIVERS']);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    return stopped(startedAt, undefined, false, selectionOf(request, false), { kind: 'config', message: error.message });
+    // The target as given, even when it could not be used: the reports say what was tried.
+    const given = request.env['BASE_URL']?.trim() || undefined;
+    return stopped(startedAt, given === undefined ? undefined : { baseUrl: given }, false, selectionOf(request, false), { kind: 'config', message: error.message });
   }
   const embedded = config.baseUrl === undefined ? await startEmbedded() : undefined;
   try {
@@ -53,8 +61,10 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
     // CONCURRENCY caps the requests of the whole run: each worker gets its share.
     const workers = Math.min(availableParallelism(), config.concurrency);
     process.env[WORKER_SETTINGS_VARIABLE] = workerSettings({ ...env, CONCURRENCY: String(Math.floor(config.concurrency / workers)) });
-    const checks = await runSuites(request.only ?? [], workers, config.runTimeoutMs, log, request.shard);
-    return assemble(startedAt, config, !!embedded, selected, checks);
+    let checks = await runSuites(request.only ?? [], request.exclude ?? [], workers, config.runTimeoutMs, log, request.shard);
+    let waivers;
+    if (waiverFile) ({ checks, report: waivers } = applyWaivers(checks, waiverFile, waiverDay(startedAt)));
+    return assemble(startedAt, config, !!embedded, selected, checks, undefined, waivers);
   } finally {
     await embedded?.close();
   }
@@ -69,12 +79,12 @@ async function checkTarget(config: Config): Promise<RunStop | undefined> {
   }
 }
 
-async function runSuites(only: readonly string[], workers: number, runTimeoutMs: number, log: (line: string) => void, shard?: string): Promise<CheckResult[]> {
+async function runSuites(only: readonly string[], exclude: readonly string[], workers: number, runTimeoutMs: number, log: (line: string) => void, shard?: string): Promise<CheckResult[]> {
   const collector = new CollectingReporter();
-  const { files, namePattern } = selection(only);
+  const { files, namePattern } = selection(only, exclude);
   const vitest = await conformanceVitest({
     passWithNoTests: true,
-    reporters: [collector, new ProgressReporter(log)],
+    reporters: [collector, new ProgressReporter(log, namePattern === undefined ? {} : { namePattern })],
     // One worker per core (vitest's default leaves a core idle), but no more than CONCURRENCY allows.
     maxWorkers: workers,
     ...(namePattern ? { testNamePattern: namePattern } : {}),
@@ -106,46 +116,64 @@ const GROUP_NAMES: readonly string[] = [...GROUPS, 'auth'];
  * `--only` items as the catalog spells them: groups in lower case, requirement ids in upper case,
  * whatever case was typed. Anything else is a configuration error that names the valid groups.
  */
-export function selectedItems(only: readonly string[]): string[] {
+export function selectedItems(only: readonly string[], option = '--only'): string[] {
   const items = only.map((item) => (GROUP_NAMES.includes(item.toLowerCase()) ? item.toLowerCase() : item.toUpperCase()));
   const unknown = only.filter((_item, i) => !GROUP_NAMES.includes(items[i]!) && !isRequirementId(items[i]!));
   if (unknown.length) {
-    throw new ConfigError(`--only: unknown group or requirement id: ${unknown.join(', ')}. Groups: ${GROUP_NAMES.join(', ')}; requirement ids: see --list.`);
+    throw new ConfigError(`${option}: unknown group or requirement id: ${unknown.join(', ')}. Groups: ${GROUP_NAMES.join(', ')}; requirement ids: see --list.`);
   }
   return [...new Set(items)];
 }
 
-/** `--only agents,AUTH-MISSING-KEY`: groups select suite files; requirement ids select tests by name. */
-export function selection(only: readonly string[]): { files: string[]; namePattern?: string } {
+const suiteFile = (group: string): string => `suites/${group}.suite.ts`;
+
+/**
+ * `--only agents,AUTH-MISSING-KEY`: groups select suite files; requirement ids select tests by name.
+ * `--exclude` takes the same items away: excluded groups' files are not run, and no check naming an
+ * excluded requirement id is run (a check naming several ids is left out if any of them is excluded).
+ */
+export function selection(only: readonly string[], exclude: readonly string[] = []): { files: string[]; namePattern?: string } {
   const items = selectedItems(only);
+  const excluded = selectedItems(exclude, '--exclude');
   const ids = items.filter((item) => isRequirementId(item));
-  const files = items.filter((item) => GROUP_NAMES.includes(item)).map((group) => `suites/${group}.suite.ts`);
-  return ids.length ? { files, namePattern: namePatternFor(ids) } : { files };
+  let files = items.filter((item) => GROUP_NAMES.includes(item)).map(suiteFile);
+  const excludedGroups = excluded.filter((item) => GROUP_NAMES.includes(item));
+  if (excludedGroups.length) {
+    files = (files.length ? files : GROUP_NAMES.map(suiteFile)).filter((file) => !excludedGroups.map(suiteFile).includes(file));
+    if (!files.length) throw new ConfigError(`--exclude ${excluded.join(',')} leaves no group to run`);
+  }
+  const excludedIds = excluded.filter((item) => isRequirementId(item));
+  const include = ids.length ? namePatternFor(ids) : undefined;
+  const namePattern = excludedIds.length ? `^(?!.*${namePatternFor(excludedIds)})${include ? `.*${include}` : ''}` : include;
+  return namePattern === undefined ? { files } : { files, namePattern };
 }
 
 function selectionOf(request: RunRequest, readOnly: boolean): Selection {
   let only = [...(request.only ?? [])];
+  let exclude = [...(request.exclude ?? [])];
   try {
     only = selectedItems(only);
+    exclude = selectedItems(exclude, '--exclude');
   } catch {
     // A selection refused is reported as typed, by the stop it causes.
   }
-  return { only, shards: request.shard ? [request.shard] : [], readOnly };
+  return { only, shards: request.shard ? [request.shard] : [], readOnly, exclude };
 }
 
-function stopped(startedAt: Date, config: Config | undefined, embedded: boolean, selected: Selection, stop: RunStop): RunResult {
+function stopped(startedAt: Date, config: Config | { baseUrl: string } | undefined, embedded: boolean, selected: Selection, stop: RunStop): RunResult {
   return assemble(startedAt, config, embedded, selected, [], stop);
 }
 
-function assemble(startedAt: Date, config: Config | undefined, embedded: boolean, selection: Selection, checks: CheckResult[], stop?: RunStop): RunResult {
+function assemble(startedAt: Date, config: Config | { baseUrl: string } | undefined, embedded: boolean, selection: Selection, checks: CheckResult[], stop?: RunStop, waivers?: WaiverReport): RunResult {
   return summarise(checks, {
     suite: SUITE,
     target: { baseUrl: config?.baseUrl ?? null, embedded },
-    profile: config?.profile ?? 'default',
+    profile: config && 'profile' in config ? config.profile : 'default',
     startedAt: startedAt.toISOString(),
     durationMs: Date.now() - startedAt.getTime(),
-    settings: config ? redactedSettings(config) : {},
+    settings: config && 'profile' in config ? redactedSettings(config) : {},
     selection,
     ...(stop ? { stop } : {}),
+    ...(waivers ? { waivers } : {}),
   });
 }

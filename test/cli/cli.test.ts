@@ -121,9 +121,12 @@ describe('aes-conformance', () => {
   }, afterRuns(1));
 
   test('bad configuration exits 2 with the reason', async () => {
-    const run = await runCli({ env: { BASE_URL: 'not a url', API_KEY: 'k' } });
+    const run = await runCli({ env: { BASE_URL: 'localhost:8787', API_KEY: 'k' } });
     expect(run.exitCode).toBe(2);
-    expect(run.stdout + run.stderr).toMatch(/BASE_URL is not a URL/);
+    expect(run.stdout).toMatch(/^Conformance run stopped: localhost:8787/);
+    expect(run.stdout + run.stderr).toMatch(/BASE_URL has no http:\/\/ or https:\/\/ in front: "localhost:8787" \(did you\s+mean http:\/\/localhost:8787\?\)/);
+    // The reports name the target that was given, not the embedded service.
+    expect(run.summary).toMatchObject({ target: { baseUrl: 'localhost:8787', embedded: false }, stop: { kind: 'config' } });
   }, afterRuns(1));
 
   test('--only with an unknown item stops with the valid groups, writes the reports, and --list --only lists what it selects', async () => {

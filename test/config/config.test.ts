@@ -17,7 +17,10 @@ describe('parseConfig', () => {
   });
 
   test.each([
-    [{ BASE_URL: 'not a url', API_KEY: 'k' }, /BASE_URL is not a URL/],
+    [{ BASE_URL: 'http://exa mple.com', API_KEY: 'k' }, /BASE_URL is not a URL/],
+    [{ BASE_URL: 'not a url', API_KEY: 'k' }, /BASE_URL has no http:\/\/ or https:\/\/ in front/],
+    [{ BASE_URL: 'localhost:8787', API_KEY: 'k' }, /did you mean http:\/\/localhost:8787\?/],
+    [{ BASE_URL: '127.0.0.1:8787', API_KEY: 'k' }, /did you mean http:\/\/127\.0\.0\.1:8787\?/],
     [{ BASE_URL: 'ftp://x', API_KEY: 'k' }, /http or https/],
     [{ BASE_URL: 'http://user:pw@h', API_KEY: 'k' }, /credentials/],
     [{ PROFILE: 'lenient' }, /PROFILE must be one of/],

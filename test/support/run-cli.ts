@@ -2,7 +2,7 @@
 // back its summary.json. Used by the proof tests (faults, variations) and the benchmark.
 
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +52,8 @@ export interface CliOptions {
   readonly timeoutMs?: number;
   /** Keep the report directory (the caller removes it). */
   readonly keepReports?: boolean;
+  /** Files written into the run's working directory (its report directory) before it starts, e.g. a waiver file. */
+  readonly files?: Readonly<Record<string, string>>;
 }
 
 /** Only what a run needs: no .env from the developer's tree leaks into a proof run. */
@@ -62,6 +64,7 @@ function baseEnvironment(): Record<string, string> {
 
 export async function runCli(options: CliOptions = {}): Promise<CliRun> {
   const reportDir = await mkdtemp(join(tmpdir(), 'aes-proof-'));
+  for (const [name, text] of Object.entries(options.files ?? {})) await writeFile(join(reportDir, name), text, 'utf8');
   const started = performance.now();
   const { exitCode, stdout, stderr } = await new Promise<{ exitCode: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, [CLI, ...(options.args ?? [])], {
