@@ -1,10 +1,11 @@
 // The closing summary printed after a run: per-group counts, the first failures with their
-// replay lines, totals and verdict. Fits 100 columns; no stack traces.
+// replay lines, totals and verdict. Fits 100 columns (but for the curl lines, printed whole); no stack traces.
 
 import { OUTCOMES, checksByGroup, countOutcomes, failuresByCause, requirementTally, skipsByReason, type Cause, type Counts } from './aggregate.js';
 import type { CheckResult, Outcome, RunResult } from './model.js';
-import { failureHeading, firstLine, legal, plural, seconds, verdictText, withRedaction } from './text.js';
+import { failureHeading, firstLine, legal, plural, seconds, verdictText, waiverSummaryLines, withRedaction } from './text.js';
 import type { ReportPaths } from './write.js';
+import { isRequirementId, requirement } from '../contract/requirements/index.js';
 
 export interface ConsoleOptions {
   readonly color: boolean;
@@ -38,6 +39,7 @@ function summaryLines(run: RunResult, paint: Paint, reports: ReportPaths | undef
     ...failureList(run.checks, paint),
     ...skipList(run.checks),
     ...untestedList(run),
+    ...waiverLines(run),
     '',
     fit(`Requirements: ${run.requirements.length} in the catalog: ${requirementTally(run.requirements)}`),
     fit(`Totals: ${plural(run.counts.total, 'check')}: ${OUTCOMES.map((o) => `${run.counts[o]} ${o}`).join(', ')}`),
@@ -74,35 +76,65 @@ function failureList(checks: readonly CheckResult[], paint: Paint): string[] {
 }
 
 const MAX_NAMED = 3;
+/** Indented lines of a message shown under its first line (the rest are in report.html). */
+const MAX_LISTED_LINES = 8;
 
 function causeLines({ example, checks }: Cause, paint: Paint): string[] {
   const message = firstLine(example.message);
   const others = checks.slice(1);
   const also = others.length === 0 ? [] : [
     `${INDENT}${plural(checks.length, 'check')} ${example.outcome === 'fail' ? 'failed' : 'errored'} for this cause; also:`,
-    ...others.slice(0, MAX_NAMED).map((c) => fit(`${INDENT}${INDENT}${c.name}`)),
+    ...others.slice(0, MAX_NAMED).flatMap((c) => wrap(c.name, `${INDENT}${INDENT}`, `${INDENT}${INDENT}${INDENT}`)),
     ...(others.length > MAX_NAMED ? [`${INDENT}${INDENT}and ${others.length - MAX_NAMED} more`] : []),
   ];
   // Indented lines after the first are the message's own list (e.g. the schema locations of a published-schema mismatch).
-  const listed = example.outcome !== 'fail' ? [] : (example.message ?? '').split(/\r?\n/).slice(1).filter((l) => l.startsWith('  ')).slice(0, MAX_NAMED + 2);
+  const indented = example.outcome !== 'fail' ? [] : (example.message ?? '').split(/\r?\n/).slice(1).filter((l) => l.startsWith('  '));
+  const listed = indented.slice(0, MAX_LISTED_LINES).flatMap((l) => {
+    const lead = /^ */.exec(l)?.[0] ?? '';
+    return wrap(l, `${INDENT}${lead}`, `${INDENT}${lead}${INDENT}`);
+  });
+  if (indented.length > MAX_LISTED_LINES) listed.push(`${INDENT}  … ${plural(indented.length - MAX_LISTED_LINES, 'more line')} in report.html`);
   return [
-    paint(fit(failureHeading(example)), OUTCOME_COLOR[example.outcome]),
-    ...(message ? wrap(message, INDENT) : []),
-    ...listed.map((l) => fit(`${INDENT}${l}`)),
+    ...wrap(failureHeading(example), '', INDENT).map((l) => paint(l, OUTCOME_COLOR[example.outcome])),
+    ...(message ? wrap(message, INDENT, `${INDENT}${INDENT}`) : []),
+    ...listed,
+    ...violatedLines(example),
     ...also,
     ...(example.evidence ? replayLines(example.evidence.curl) : []),
   ];
 }
 
+/** `violated: ID: one-line summary`, so the rule broken reads without the catalog at hand. */
+function violatedLines(check: CheckResult): string[] {
+  if (check.outcome !== 'fail') return [];
+  return (check.violated ?? []).flatMap((id) => {
+    const summary = isRequirementId(id) ? requirement(id).summary : undefined;
+    return wrap(`violated: ${id}${summary ? `: ${summary}` : ''}`, INDENT, `${INDENT}${INDENT}`);
+  });
+}
+
 const MAX_REASONS = 6;
 
-/** Why checks were skipped, one line per reason, most first. */
+/** Why checks were skipped, one line per reason, most first, with how to run them where a setting would. */
 function skipList(checks: readonly CheckResult[]): string[] {
   const reasons = skipsByReason(checks);
   if (reasons.length === 0) return [];
-  const lines = reasons.slice(0, MAX_REASONS).map(({ reason, checks: its }) => fit(`${INDENT}${String(its.length).padStart(4)} × ${reason}`));
+  const lines = reasons.slice(0, MAX_REASONS).flatMap(({ reason, checks: its }) => {
+    const hint = skipHint(reason);
+    const count = String(its.length);
+    return wrap(`${count} × ${reason}${hint ? `: ${hint}` : ''}`, `${INDENT}${' '.repeat(Math.max(0, 4 - count.length))}`, `${INDENT}${' '.repeat(7)}`);
+  });
   const more = reasons.length > MAX_REASONS ? [`${INDENT}… ${reasons.length - MAX_REASONS} more reasons in report.html`] : [];
   return ['', 'Skipped, by reason:', ...lines, ...more];
+}
+
+/** What would run the checks a setting left out (the reasons lib/harness/check.ts and context.ts give). */
+function skipHint(reason: string): string | undefined {
+  const needs = /^needs (.+) \(not set\)$/.exec(reason);
+  if (needs) return `set ${needs[1]} to run them`;
+  if (/checked only with PROFILE=strict/.test(reason)) return 'run with --profile strict';
+  if (reason.startsWith('READ_ONLY is set')) return 'run without --read-only (READ_ONLY) to run them';
+  return undefined;
 }
 
 /** A partial run names what it left unverified, by reason. */
@@ -114,57 +146,17 @@ function untestedList(run: RunResult): string[] {
   return ['', `Not verified (${plural(run.untested.length, 'required requirement')}; the run is partial):`, ...lines];
 }
 
-// A shell word: quoted runs, escapes and plain characters up to unquoted whitespace.
-const SHELL_WORD = /(?:'[^']*'|"(?:[^"\\]|\\.)*"|\\.|[^\s'"\\])+/gs;
-const JOINT = ' \\';
-const CONTINUED = `${INDENT}${INDENT}`;
-
 /**
- * The curl line broken into lines that still paste into a shell: between words with ` \` continuations,
- * and inside an over-long single-quoted word as `'part'\` lines at column 0 (adjacent quoted strings form
- * one word, and a continuation keeps no indentation inside a word).
+ * The curl line, on one line of its own however long: terminals and CI log viewers wrap it for the eye
+ * without changing it, so it copies and pastes as the exact command (and `grep curl` finds it whole).
+ * Splitting it would make the shell put the pieces back together; the line is printed as the reports hold it.
  */
 function replayLines(curl: string): string[] {
-  const lines: string[] = [];
-  let line = '';
-  // Control characters are shown, not sent to the terminal; a body with line breaks or tabs cannot keep the columns.
-  for (const word of legal(curl).match(SHELL_WORD) ?? []) {
-    if (/[\t\n\r]/.test(word)) return [`${INDENT}replay: the body has line breaks or tabs; see report.html`];
-    if (!line) line = `${INDENT}${word}`;
-    else if (line.length + 1 + word.length + JOINT.length <= WIDTH) line = `${line} ${word}`;
-    else {
-      lines.push(line + JOINT);
-      line = `${CONTINUED}${word}`;
-    }
-    if (line.length + JOINT.length > WIDTH) {
-      const parts = quotedParts(line);
-      if (!parts) return [`${INDENT}replay: too long for the console; see report.html`];
-      lines.push(...parts.slice(0, -1));
-      line = parts[parts.length - 1] ?? '';
-    }
-  }
-  return line ? [...lines, line] : lines;
-}
-
-/** Splits a line ending in a long single-quoted word into `'part'\` lines, leaving room for a joint on the last. */
-function quotedParts(line: string): string[] | undefined {
-  const match = /^(.*?)'([^']*)'$/s.exec(line);
-  if (!match) return undefined;
-  const [, head = '', inner = ''] = match;
-  const parts: string[] = [];
-  let rest = inner;
-  let prefix = head;
-  while (prefix.length + rest.length + 2 + JOINT.length > WIDTH) {
-    const room = WIDTH - prefix.length - 3; // two quotes and the backslash
-    if (room < 1) return undefined;
-    // Prefer to cut before a path or query separator, so each part reads as a piece of the URL.
-    const separator = Math.max(...['/', '?', '&'].map((c) => rest.lastIndexOf(c, room - 1)));
-    const cut = separator > room / 2 ? separator : room;
-    parts.push(`${prefix}'${rest.slice(0, cut)}'\\`);
-    rest = rest.slice(cut);
-    prefix = '';
-  }
-  return [...parts, `${prefix}'${rest}'`];
+  // Control characters are shown, not sent to the terminal; a body with line breaks or tabs cannot be pasted as one line.
+  if (/[\t\n\r]/.test(curl)) return [`${INDENT}replay: the body has line breaks or tabs; see report.html`];
+  const shown = legal(curl);
+  if (shown !== curl) return [`${INDENT}${shown}`, `${INDENT}(control characters are shown as \\uXXXX: edit them back before replaying)`];
+  return [`${INDENT}${shown}`];
 }
 
 function verdictLines(run: RunResult, paint: Paint): string[] {
@@ -175,20 +167,41 @@ function verdictLines(run: RunResult, paint: Paint): string[] {
   ];
 }
 
-/** Greedy word wrap of prose; a word longer than a line is cut by fit(). */
-function wrap(text: string, indent: string): string[] {
+/** Code points, so that no cut falls inside a surrogate pair (an astral character such as 𝔘 or 🎉). */
+const codePoints = (text: string): string[] => Array.from(text);
+const columns = (text: string): number => codePoints(text).length;
+
+/**
+ * Greedy word wrap of prose to the width: the first line after `indent`, the others after `rest`.
+ * Nothing is cut away: a word longer than a line is broken between code points.
+ */
+function wrap(text: string, indent: string, rest = indent): string[] {
   const lines: string[] = [];
   let line = '';
+  let lead = indent;
+  const push = (): void => {
+    lines.push(line);
+    line = '';
+    lead = rest;
+  };
   for (const word of printable(text).split(' ').filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : `${indent}${word}`;
-    if (line && candidate.length > WIDTH) {
-      lines.push(line);
-      line = `${indent}${word}`;
-    } else {
-      line = candidate;
+    if (line && columns(line) + 1 + columns(word) <= WIDTH) {
+      line = `${line} ${word}`;
+      continue;
     }
+    if (line) push();
+    let chars = codePoints(word);
+    // A word too long for any line is broken where the line ends.
+    while (columns(lead) + chars.length > WIDTH) {
+      const room = Math.max(1, WIDTH - columns(lead));
+      line = `${lead}${chars.slice(0, room).join('')}`;
+      chars = chars.slice(room);
+      push();
+    }
+    if (chars.length) line = `${lead}${chars.join('')}`;
   }
-  return [...lines, line].filter(Boolean).map((l) => fit(l));
+  if (line) lines.push(line);
+  return lines;
 }
 
 /** Server text may carry control characters (terminal escapes) and tabs that break the columns. */
@@ -196,9 +209,16 @@ function printable(text: string): string {
   return legal(text).replace(/[\t\r\n]/g, ' ');
 }
 
-/** Cleans and cuts text to the width, keeping its start (or its end, for paths). */
+/** Cleans and cuts text to the width, keeping its start (or its end, for paths); cuts between code points. */
 function fit(text: string, keep: 'start' | 'end' = 'start', width = WIDTH): string {
-  const t = printable(text);
-  if (t.length <= width) return t;
-  return keep === 'start' ? `${t.slice(0, width - 1)}…` : `…${t.slice(t.length - width + 1)}`;
+  const t = codePoints(printable(text));
+  if (t.length <= width) return t.join('');
+  return keep === 'start' ? `${t.slice(0, width - 1).join('')}…` : `…${t.slice(t.length - width + 1).join('')}`;
+}
+
+/** Waivers: how many failures were waived, and every expired or stale entry (to renew or remove). */
+function waiverLines(run: RunResult): string[] {
+  const lines = waiverSummaryLines(run);
+  // Wrapped, not cut: a stale or expired entry's name is what the reader must find in the waiver file.
+  return lines.length ? ['', ...lines.flatMap((line, i) => (i === 0 ? wrap(line, '', INDENT) : wrap(line.trim(), INDENT, `${INDENT}${INDENT}`)))] : [];
 }

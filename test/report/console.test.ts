@@ -7,7 +7,9 @@ import { ERRORED, FAILED, PASSED, SKIPPED, sampleRun, stoppedRun } from './sampl
 
 const REPORTS = { junit: 'reports/junit.xml', html: 'reports/report.html', summary: 'reports/summary.json' };
 const ANSI = /\u001b\[[0-9;]*m/g;
-const widest = (text: string): number => Math.max(...text.replace(ANSI, '').split('\n').map((l) => l.length));
+/** The widest line in code points (an astral character is one column, not two UTF-16 units); curl lines are printed whole. */
+const widest = (text: string): number => Math.max(...text.replace(ANSI, '').split('\n').filter((l) => !/^ {2}curl /.test(l)).map((l) => Array.from(l).length));
+const ASTRAL = '\u{1D518}\u{1F389}'; // 𝔘🎉
 
 /** Long names, messages and URLs, and more failures than are listed. */
 function crowdedRun() {
@@ -23,6 +25,19 @@ function crowdedRun() {
   return sampleRun([...failures, ERRORED]);
 }
 
+const BODY = `{"display_name":"${'\u{1D518}\u{1F389}x'.repeat(60)} it's ${ASTRAL}","note":"${'n'.repeat(120)}${ASTRAL}"}`;
+
+/** A failure whose title, message and request body are long and full of astral characters. */
+function astralRun() {
+  const title = `display_name of 200 astral characters ${ASTRAL.repeat(30)} is accepted and read back unchanged`;
+  const message = `[AGENT-DISPLAY-NAME] POST /v1/agents answered 400 for display_name ${ASTRAL.repeat(45)}x: should be rejected with code INVALID_ARGUMENT only beyond 200 characters, ${'word '.repeat(20)}end`;
+  const curl = `curl -sS -i -X POST 'http://127.0.0.1:8787/v1/agents' -H 'content-type: application/json' -H "X-API-Key: $API_KEY" --data-raw '${BODY.replace(/'/g, `'\\''`)}'`;
+  return sampleRun([{
+    ...FAILED, id: 'astral', group: 'agents', title, name: `[AGENT-DISPLAY-NAME] ${title}`, requirements: ['AGENT-DISPLAY-NAME'], violated: ['AGENT-DISPLAY-NAME'],
+    message, evidence: { ...FAILED.evidence!, method: 'POST', url: 'http://127.0.0.1:8787/v1/agents', curl },
+  }]);
+}
+
 /** The words bash sees in a command line, with curl replaced by printf. */
 function shellWords(line: string): string[] {
   const out = spawnSync('bash', ['-c', `printf '%s\\0' ${line.replace(/^\s*curl /, '')}`], { env: { API_KEY: 'k' }, encoding: 'utf8' });
@@ -30,8 +45,8 @@ function shellWords(line: string): string[] {
 }
 
 describe('consoleSummary', () => {
-  it('fits 100 columns, with and without colour', () => {
-    for (const run of [sampleRun(), stoppedRun(), crowdedRun()]) {
+  it('fits 100 columns, with and without colour, but for the curl lines', () => {
+    for (const run of [sampleRun(), stoppedRun(), crowdedRun(), astralRun()]) {
       for (const color of [false, true]) expect(widest(consoleSummary(run, { color, reports: REPORTS }))).toBeLessThanOrEqual(100);
     }
   });
@@ -40,7 +55,8 @@ describe('consoleSummary', () => {
     const text = consoleSummary(sampleRun(), { color: false, reports: REPORTS });
     expect(text).toMatch(/^agents\s+2\s+0\s+0\s+1\s+3$/m);
     expect(text).toMatch(/^mutations\s+0\s+1\s+0\s+0\s+1$/m);
-    expect(text).toContain('FAIL [MUTATION-DELETE-IDEMPOTENT] deleting a deleted mutation succeeds\n  the second DELETE answered 404\n  curl ');
+    expect(text).toContain('FAIL [MUTATION-DELETE-IDEMPOTENT] deleting a deleted mutation succeeds\n  the second DELETE answered 404\n'
+      + '  violated: MUTATION-DELETE-IDEMPOTENT: Deleting a mutation succeeds, and deleting it again also\n    succeeds.\n  curl ');
     expect(text).not.toContain('expected a success');
     expect(text).toContain('ERROR [AGENT-GET] an agent is fetched by id\n  request timed out after 10000 ms\n');
     expect(text).not.toContain('at Client.send');
@@ -75,15 +91,56 @@ describe('consoleSummary', () => {
     expect(text).toContain('Verdict: PASSED, PARTIAL RUN: NOT SHOWN CONFORMANT (exit code 0)');
   });
 
-  it('wraps the replay line so that it still pastes into a shell', () => {
-    for (const check of crowdedRun().checks.slice(0, 1).concat(FAILED)) {
+  it('prints the replay line whole, as the exact command', () => {
+    for (const check of [...crowdedRun().checks.slice(0, 1), FAILED, ...astralRun().checks]) {
       const text = consoleSummary(sampleRun([check]), { color: false });
-      const replay = /^ {2}curl [\s\S]*?(?=\n\n|\nRequirements)/m.exec(text)?.[0] ?? '';
-      expect(replay.split('\n').length).toBeGreaterThan(1);
+      const replay = text.split('\n').filter((l) => l.startsWith('  curl '));
+      expect(replay).toEqual([`  ${check.evidence!.curl}`]);
       const original = shellWords(check.evidence!.curl);
       expect(original).toContain('X-API-Key: k');
-      expect(shellWords(replay)).toEqual(original);
+      expect(shellWords(replay[0]!)).toEqual(original);
     }
+  });
+
+  it('never splits an astral character: no U+FFFD, whole messages and headings, the body replayed byte for byte', () => {
+    const run = astralRun();
+    const text = consoleSummary(run, { color: false, reports: REPORTS });
+    // Written out as UTF-8 (what stdout does), a lone surrogate would come back as U+FFFD.
+    const written = Buffer.from(text, 'utf8').toString('utf8');
+    expect(written).not.toContain('\uFFFD');
+    expect(text).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+    const failures = text.slice(text.indexOf('Failures and errors'), text.indexOf('Not verified'));
+    expect(failures).not.toContain('…');
+    const check = run.checks[0]!;
+    // The heading and the first message line, wrapped: rejoined, they are whole.
+    const flat = text.replace(/\n +/g, ' ').replace(/\n/g, ' ');
+    expect(flat.replace(/ /g, '')).toContain(`FAIL [AGENT-DISPLAY-NAME] ${check.title}`.replace(/ /g, ''));
+    expect(flat.replace(/ /g, '')).toContain(check.message!.split('\n')[0]!.replace(/ /g, ''));
+    expect(text).toContain('  violated: AGENT-DISPLAY-NAME: ');
+    // The printed curl line, run by sh with printf in place of curl, sends exactly the original body.
+    const line = text.split('\n').find((l) => l.startsWith('  curl '))!;
+    const args = shellWords(line);
+    expect(args[args.indexOf('--data-raw') + 1]).toBe(BODY);
+    const out = spawnSync('sh', ['-c', `printf %s ${line.replace(/^\s*curl .*--data-raw /, '')}`], { encoding: 'buffer' });
+    expect(out.stdout.equals(Buffer.from(BODY, 'utf8'))).toBe(true);
+  });
+
+  it('says how to run what a missing setting or the profile left out', () => {
+    const skip = (i: number, skipReason: string): CheckResult => ({ ...SKIPPED, id: `s${i}`, skipReason });
+    const text = consoleSummary(sampleRun([PASSED, skip(1, 'needs DASHBOARD_ID (not set)'), skip(2, 'a SHOULD convention: checked only with PROFILE=strict'),
+      skip(3, 'a SHOULD convention: checked only with PROFILE=strict'), skip(4, 'READ_ONLY is set and this check writes')]), { color: false });
+    expect(text).toContain('     2 × a SHOULD convention: checked only with PROFILE=strict: run with --profile strict\n');
+    expect(text).toContain('     1 × needs DASHBOARD_ID (not set): set DASHBOARD_ID to run them\n');
+    expect(text).toContain('     1 × READ_ONLY is set and this check writes: run without --read-only (READ_ONLY) to run them\n');
+  });
+
+  it('lists the indented lines of a message, wrapped, and says how many more there are', () => {
+    const lines = Array.from({ length: 12 }, (_, i) => `  /components/schemas/Agent/properties/field_${i}: ${'expected string '.repeat(8)}`);
+    const text = consoleSummary(sampleRun([{ ...FAILED, message: `published schema mismatch\n${lines.join('\n')}` }]), { color: false });
+    expect(text).toContain('    /components/schemas/Agent/properties/field_7: expected string');
+    expect(text).not.toContain('field_8:');
+    expect(text).toContain('… 4 more lines in report.html');
+    expect(widest(text)).toBeLessThanOrEqual(100);
   });
 
   it('shows why a stopped run stopped', () => {
