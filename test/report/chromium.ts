@@ -34,7 +34,23 @@ export interface RenderedPage {
   readonly requests: readonly string[];
   /** Resource Timing entries: anything the page loaded after the document. */
   readonly resources: readonly string[];
+  /** The page's full height in CSS pixels (document.documentElement.scrollHeight). */
+  readonly height: number;
+  /** Distance in CSS pixels from the top of the page to the top of the elements with these ids (undefined when absent). */
+  readonly tops: Readonly<Record<string, number | undefined>>;
+  /** The value of the `probe` expression, evaluated in the page (JSON-serialisable values only). */
+  readonly probed?: unknown;
   readonly png: Buffer;
+}
+
+export interface RenderOptions {
+  readonly width?: number;
+  readonly height?: number;
+  readonly timeoutMs?: number;
+  /** A JavaScript expression evaluated in the loaded page; its value comes back as `probed`. */
+  readonly probe?: string;
+  /** Opens the page at this fragment (`req-AUTH-MISSING-KEY`), as following a link to it would. */
+  readonly fragment?: string;
 }
 
 interface Message {
@@ -54,7 +70,7 @@ const FLAGS = [
 
 /** Opens `file` in a fresh headless Chromium (own profile directory), `width` x `height` CSS pixels, and reads it back. */
 export async function renderFile(
-  chromium: string, file: string, ids: readonly string[], options: { width?: number; height?: number; timeoutMs?: number } = {},
+  chromium: string, file: string, ids: readonly string[], options: RenderOptions = {},
 ): Promise<RenderedPage> {
   const profile = await mkdtemp(join(tmpdir(), 'aes-chromium-'));
   const child = spawn(chromium, [...FLAGS, `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] });
@@ -62,7 +78,7 @@ export async function renderFile(
   const timeoutMs = options.timeoutMs ?? 30_000;
   const timer = setTimeout(() => session.abort(new Error(`Chromium did not finish within ${timeoutMs} ms`)), timeoutMs);
   try {
-    const url = pathToFileURL(file).href;
+    const url = `${pathToFileURL(file).href}${options.fragment === undefined ? '' : `#${options.fragment}`}`;
     const { targetId } = await session.send('Target.createTarget', { url: 'about:blank' });
     const { sessionId } = await session.send('Target.attachToTarget', { targetId, flatten: true });
     const page = (method: string, params: Record<string, unknown> = {}): Promise<Record<string, unknown>> =>
@@ -79,10 +95,16 @@ export async function renderFile(
       text: document.body.innerText,
       byId: Object.fromEntries(${JSON.stringify(ids)}.map((id) => [id, document.getElementById(id)?.innerText])),
       resources: performance.getEntriesByType('resource').map((e) => e.name),
+      height: document.documentElement.scrollHeight,
+      tops: Object.fromEntries(${JSON.stringify(ids)}.map((id) => {
+        const element = document.getElementById(id);
+        return [id, element ? Math.round(element.getBoundingClientRect().top + window.scrollY) : undefined];
+      })),
+      probed: ${options.probe === undefined ? 'undefined' : `(${options.probe})`},
     })`;
     const evaluated = await page('Runtime.evaluate', { expression: probe, returnByValue: true });
     const value = (evaluated['result'] as { value?: unknown } | undefined)?.value;
-    const seen = JSON.parse(String(value)) as Pick<RenderedPage, 'text' | 'byId' | 'resources'>;
+    const seen = JSON.parse(String(value)) as Pick<RenderedPage, 'text' | 'byId' | 'resources' | 'height' | 'tops' | 'probed'>;
     const shot = await page('Page.captureScreenshot', { format: 'png' });
     // A clean exit leaves no process behind; close() kills it if it takes longer.
     const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -175,10 +175,13 @@ describe('report.html in headless Chromium', () => {
 
   it('shows the verdict and the counts, fetches nothing, and leaves a screenshot in reports/', async (context) => {
     if (!chromium) return missingTool(context, missing);
-    const ids = ['verdict', 'counts', 'failures'];
+    const ids = ['verdict', 'counts', 'contents', 'failures', 'requirements'];
+    // Every in-page link of the failures and of the contents, and whether its target exists.
+    const probe = `[...document.querySelectorAll('#failures a[href^="#"], #contents a[href^="#"]')]
+      .map((a) => [a.getAttribute('href'), document.getElementById(a.getAttribute('href').slice(1)) !== null])`;
     const [bad, good] = await Promise.all([
-      renderFile(chromium, join(faulty.run.reportDir, 'report.html'), ids),
-      renderFile(chromium, join(clean.run.reportDir, 'report.html'), ids),
+      renderFile(chromium, join(faulty.run.reportDir, 'report.html'), ids, { probe }),
+      renderFile(chromium, join(clean.run.reportDir, 'report.html'), ids, { probe }),
     ]);
     for (const [page, run, verdict] of [[bad, faulty, 'NOT CONFORMANT'], [good, clean, 'PASSED, PARTIAL RUN: NOT SHOWN CONFORMANT']] as const) {
       const { pass, fail, skip, error, total } = run.run.summary!.counts;
@@ -193,9 +196,31 @@ describe('report.html in headless Chromium', () => {
     expect(bad.byId['failures']).toMatch(/FAIL \[AUTH-DETAILS-HEADER\]/);
     expect(bad.byId['failures']).toMatch(/replay: {3}curl /);
     expect(bad.text).not.toContain(FAULTY_KEY);
+    // The failures start within the first screen, before the requirement matrix (once 8,800 px down after it).
+    expect(bad.tops['failures']).toBeLessThan(1500);
+    expect(bad.tops['failures']).toBeLessThan(bad.tops['requirements']!);
+    // A failure links to its requirement's text, and every such link (and the contents') lands on an element.
+    const links = bad.probed as Array<[string, boolean]>;
+    expect(links.map(([href]) => href)).toContain('#req-AUTH-DETAILS-HEADER');
+    expect(links.filter(([, found]) => !found)).toEqual([]);
+    expect((good.probed as Array<[string, boolean]>).filter(([, found]) => !found)).toEqual([]);
     await mkdir(join(ROOT, 'reports'), { recursive: true });
     await writeFile(SCREENSHOT, bad.png);
   }, 120_000);
+
+  it('opens a folded part when a link leads into it, without script', async (context) => {
+    if (!chromium) return missingTool(context, missing);
+    // A check listed in a folded list of a cause's other checks: the matrix links to it.
+    const folded = /<details class="also">[\s\S]*?<li id="(check-\d+)"/.exec(faulty.files['report.html']!)?.[1];
+    expect(folded).toBeDefined();
+    expect(faulty.files['report.html']).toContain(`href="#${folded}"`);
+    const page = await renderFile(chromium, join(faulty.run.reportDir, 'report.html'), [folded!], {
+      fragment: folded!, probe: `[document.getElementById(${JSON.stringify(folded)}).closest('details').open, window.scrollY]`,
+    });
+    const [open, scrolled] = page.probed as [boolean, number];
+    expect(open).toBe(true);
+    expect(scrolled).toBeGreaterThan(0);
+  }, 60_000);
 
   it('sees a page that does fetch from the network (the instrument works)', async (context) => {
     if (!chromium) return missingTool(context, missing);
