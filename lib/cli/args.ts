@@ -2,6 +2,7 @@
 
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config.js';
+import { closest } from '../util/closest.js';
 
 export interface CliRequest {
   readonly env: Record<string, string | undefined>;
@@ -62,24 +63,37 @@ const OPTION_ENV = {
   waivers: 'WAIVERS',
 } as const;
 
+const OPTIONS = {
+  'base-url': { type: 'string' }, 'api-key': { type: 'string' }, only: { type: 'string', multiple: true }, profile: { type: 'string' },
+  'read-only': { type: 'boolean' }, seed: { type: 'string' }, runs: { type: 'string' }, 'report-dir': { type: 'string' },
+  'rerun-failed': { type: 'boolean' }, list: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
+  shard: { type: 'string' }, merge: { type: 'boolean' },
+  exclude: { type: 'string', multiple: true }, waivers: { type: 'string' }, format: { type: 'string' },
+} as const;
+
+/**
+ * Node's parser says `Unknown option '--bogus'. To specify a positional argument starting with a '-', …`:
+ * say it in our words, with the closest option (a mistyped one) where there is one.
+ */
+function optionError(error: Error): string {
+  const typed = /option '([^']+)'/.exec(error.message)?.[1];
+  if ((error as { code?: string }).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || typed === undefined) return error.message;
+  const near = closest(typed.replace(/^-+/, '').split('=')[0]!, Object.keys(OPTIONS));
+  return `unknown option ${typed}${near ? ` (did you mean --${near}?)` : ''}`;
+}
+
 export function parseCli(argv: readonly string[], env: Record<string, string | undefined>): CliRequest {
   let parsed;
   try {
     parsed = parseArgs({
       args: [...argv],
-      options: {
-        'base-url': { type: 'string' }, 'api-key': { type: 'string' }, only: { type: 'string', multiple: true }, profile: { type: 'string' },
-        'read-only': { type: 'boolean' }, seed: { type: 'string' }, runs: { type: 'string' }, 'report-dir': { type: 'string' },
-        'rerun-failed': { type: 'boolean' }, list: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
-        shard: { type: 'string' }, merge: { type: 'boolean' },
-        exclude: { type: 'string', multiple: true }, waivers: { type: 'string' }, format: { type: 'string' },
-      },
+      options: OPTIONS,
       strict: true,
       // Only `--merge` takes operands: the report directories to merge.
       allowPositionals: true,
     });
   } catch (error) {
-    throw new ConfigError(`${(error as Error).message}\nRun with --help for the options.`);
+    throw new ConfigError(`${optionError(error as Error)}\nRun with --help for the options.`);
   }
   const { values, positionals } = parsed;
   if (positionals.length && !values.merge) {

@@ -7,6 +7,7 @@ import { CHAOS_MODES, parseChaos } from './chaos.js';
 import { FAULTS, parseFaultList } from './faults/index.js';
 import { startReferenceService } from './server.js';
 import { VARIATIONS } from './variations.js';
+import { closest } from '../util/closest.js';
 
 const HELP = `Usage: npm run reference [-- --list-faults]
 
@@ -23,21 +24,6 @@ Settings (environment):
   LATENCY_MS   delay added to every response`;
 
 class UsageError extends Error {}
-
-/** The closest known name, for "did you mean": the one with the fewest single-character edits, if close. */
-function closest(name: string, known: readonly string[]): string | undefined {
-  const distance = (a: string, b: string): number => {
-    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-      const next = [i];
-      for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      row = next;
-    }
-    return row[b.length]!;
-  };
-  const [best] = [...known].sort((a, b) => distance(name, a) - distance(name, b));
-  return best !== undefined && distance(name, best) <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
-}
 
 function checkedFaults(text: string | undefined): string[] {
   const ids = parseFaultList(text);

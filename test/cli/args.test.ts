@@ -6,6 +6,12 @@ describe('parseCli', () => {
     expect(parseCli(['--only', 'agents', '--only=auth,runs'], {}).only).toEqual(['agents', 'auth', 'runs']);
   });
 
+  it('names an unknown option in its own words, with the closest one when it looks mistyped', () => {
+    expect(() => parseCli(['--reed-only'], {})).toThrow(/^unknown option --reed-only \(did you mean --read-only\?\)\nRun with --help for the options\.$/);
+    expect(() => parseCli(['--base_url=http://x'], {})).toThrow(/^unknown option --base_url \(did you mean --base-url\?\)/);
+    expect(() => parseCli(['--frobnicate'], {})).toThrow(/^unknown option --frobnicate\nRun with --help/);
+  });
+
   it('takes -h and -v for --help and --version', () => {
     expect(parseCli(['-h'], {}).action).toBe('help');
     expect(parseCli(['-v'], {}).action).toBe('version');

@@ -6,6 +6,8 @@
 //     built-ins, declared packages, and the DATA of the contract: the named constants and
 //     types listed in DATA_IMPORTS below (tables, enums, limits, requirement ids), never a
 //     function, a class or a regular expression the suite may judge with;
+//   - besides, it may use the generic helpers of lib/util, which import nothing of the project
+//     and so cannot carry a rule of the API (checked below);
 //   - nothing under lib/checks, lib/harness, lib/gen or suites imports lib/reference,
 //     directly or through other modules of the project.
 // The import graph is read from the sources with the TypeScript parser (static imports,
@@ -20,6 +22,8 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const REFERENCE = 'lib/reference';
+/** Generic helpers (edit distance, ...) that know nothing of the API. */
+const UTIL = 'lib/util';
 
 /** What lib/reference may take from outside itself: per module, the exported names (or every export, checked to be data). */
 const DATA_IMPORTS: Readonly<Record<string, 'every export' | readonly string[]>> = {
@@ -132,7 +136,7 @@ const show = (i: Import): string => `${i.file}:${i.line} imports {${i.names.join
 function disallowed(imports: readonly Import[]): { readonly imp: Import; readonly names: readonly string[] }[] {
   const out: { imp: Import; names: string[] }[] = [];
   for (const imp of imports) {
-    if (imp.target === null || inReference(imp.target)) continue;
+    if (imp.target === null || inReference(imp.target) || imp.target.startsWith(`${UTIL}/`)) continue;
     const allowed = DATA_IMPORTS[imp.target];
     const names = allowed === 'every export' ? [] : imp.names.filter((name) => !allowed?.includes(name));
     if (names.length > 0) out.push({ imp, names });
@@ -146,6 +150,11 @@ describe('the reference service stands apart from the suite', () => {
   it('finds the reference modules and their imports', () => {
     expect(referenceImports.length).toBeGreaterThan(100);
     expect(referenceImports.some((i) => i.target === 'lib/contract/list-endpoints.ts')).toBe(true);
+  });
+
+  it('lets lib/util import nothing of the project, so the helpers the reference may use know nothing of the API', () => {
+    const inward = tsFiles(UTIL).flatMap(importsOf).filter((imp) => imp.target !== null && !imp.target.startsWith(`${UTIL}/`));
+    expect(inward.map(show)).toEqual([]);
   });
 
   it('takes nothing from outside lib/reference but the contract\'s data', () => {
