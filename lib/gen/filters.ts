@@ -90,13 +90,10 @@ export const comparison = (field: string, op: FilterOperator, value: string): Co
  * A value for a field no item shows (e.g. runs' created_by), which every server must accept;
  * undefined for ids, enums and tags, whose values a server may validate against its own.
  */
-export function unseenValue(kind: FieldKind): string | undefined {
+function unseenValue(kind: FieldKind): string | undefined {
   const values: Partial<Record<FieldKind, string>> = { timestamp: '2000-01-01T00:00:00Z', number: '0', string: 'cft-nobody@example.com' };
   return values[kind];
 }
-
-/** Before every instant a timestamp can hold: RFC 3339 years begin at 0001 (also the least protobuf and Go time). */
-export const EARLIEST_INSTANT = '0001-01-01T00:00:00Z';
 
 /**
  * The value a field no item shows is compared with: for a timestamp, the median of a
@@ -112,20 +109,15 @@ export function unseenFieldValue(list: ListEndpoint, items: readonly Item[], kin
   return unseenValue(kind);
 }
 
-/** Comparisons no value of the field can meet: a timestamp earlier than EARLIEST_INSTANT. */
-export function impossibleComparisons(name: string, kind: FieldKind): Comparison[] {
-  return kind === 'timestamp' ? [comparison(name, '<', EARLIEST_INSTANT)] : [];
-}
-
 /**
  * A comparison every item meets and one no item meets, `g >= m` and `g < m` with m the
- * least value of a timestamp or number g that every item shows (never `avoid`), for the
- * AND and OR identities; undefined when no field qualifies.
+ * least value of a timestamp or number g that every item shows, for the AND and OR
+ * identities; undefined when no field qualifies.
  */
-export function boundComparisons(list: ListEndpoint, items: readonly Item[], avoid: readonly string[] = []): { always: Comparison; never: Comparison } | undefined {
+export function boundComparisons(list: ListEndpoint, items: readonly Item[]): { always: Comparison; never: Comparison } | undefined {
   for (const exposed of exposedFields(list)) {
     const { name, field } = exposed;
-    if ((field.kind !== 'timestamp' && field.kind !== 'number') || avoid.includes(name) || !items.length) continue;
+    if ((field.kind !== 'timestamp' && field.kind !== 'number') || !items.length) continue;
     const values = items.map((item) => literalsOf(item, exposed)[0]);
     if (values.some((v) => v === undefined)) continue;
     const least = values.sort((a, b) => compareValues(field.kind, a!.raw, b!.raw))[0]!.text;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { judgeFilter, parseFilter, type Comparison } from '../../lib/contract/filter/index.js';
 import { listEndpoint } from '../../lib/contract/list-endpoints.js';
-import { carriesValue, emptyMismatch, junctionMismatch, partitionMismatch, unionMismatch, type Selection } from '../../lib/checks/lists/partition.js';
+import { carriesValue, partitionMismatch, unionMismatch, type Selection } from '../../lib/checks/lists/partition.js';
 import { unlistedFields } from '../../lib/checks/lists/related.js';
 
 const RUNS = listEndpoint('runs');
@@ -11,12 +10,6 @@ const run = (run_id: string, status: unknown, create_time = '2026-01-05T10:00:00
 const all = [run('r1', 'COMPLETED'), run('r2', 'FAILED', '2026-01-06T10:00:00Z'), run('r3', 'PENDING'), run('r4', null)];
 const pick = (...ids: string[]) => all.filter((item) => ids.includes(item.run_id));
 const sel = (text: string, ...ids: string[]): Selection => ({ text, items: pick(...ids) });
-const cmp = (text: string): Comparison => {
-  const parsed = parseFilter(text);
-  if (!parsed.ok || parsed.expr.kind !== 'cmp') throw new Error(`not a comparison: ${text}`);
-  return parsed.expr;
-};
-const verdict = (text: string) => (item: Record<string, unknown>) => judgeFilter(cmp(text), item, fields);
 
 describe('carriesValue', () => {
   it('holds for values every server can compare, and never for missing, null, tags or hidden fields', () => {
@@ -60,46 +53,6 @@ describe('unionMismatch', () => {
     expect(unionMismatch([sel('a', 'r1'), sel('b', 'r2', 'r3')], [sel('c', 'r1'), sel('d', 'r2')], 'run_id')).toBe(
       'filters "a" and "b" together returned 1 item(s) that "c" and "d" together did not: r3; both pairs split the same items');
     expect(unionMismatch([sel('a', 'r1'), sel('b')], [sel('c', 'r1'), sel('d', 'r4')], 'run_id')).toMatch(/^filters "c" and "d" together returned 1 item\(s\) .*: r4;/);
-  });
-});
-
-describe('emptyMismatch', () => {
-  it('names what a filter no value can meet returned', () => {
-    expect(emptyMismatch(sel('t < 0001'), 'run_id', 'nothing is that early')).toBeUndefined();
-    expect(emptyMismatch(sel('t < 0001', 'r1', 'r2'), 'run_id', 'nothing is that early')).toBe('filter "t < 0001" returned 2 item(s), yet nothing is that early: r1, r2');
-  });
-});
-
-describe('junctionMismatch', () => {
-  const always = verdict('create_time >= "2026-01-05T10:00:00Z"');
-  const never = verdict('create_time < "2026-01-05T10:00:00Z"');
-
-  it('accepts AND with a comparison every item meets, and OR with one none meets, returning what the comparison returns alone', () => {
-    expect(junctionMismatch('and', sel('created_by != x', 'r1', 'r2'), sel('… AND …', 'r1', 'r2'), always, all, 'run_id')).toBeUndefined();
-    expect(junctionMismatch('or', sel('created_by = x', 'r3'), sel('… OR …', 'r3'), never, all, 'run_id')).toBeUndefined();
-  });
-
-  it('fails AND that lost what the comparison alone returns, or returned more', () => {
-    expect(junctionMismatch('and', sel('created_by != x', 'r1', 'r2'), sel('j'), always, all, 'run_id')).toBe(
-      'filter "j" left out 2 item(s) that "created_by != x" alone returns and its other comparison selects: r1, r2');
-    expect(junctionMismatch('and', sel('created_by = x'), sel('j', 'r3'), always, all, 'run_id')).toBe('filter "j" returned 1 item(s) that "created_by = x" alone does not: r3');
-  });
-
-  it('fails OR that lost what the comparison alone returns, or returned what neither side selects', () => {
-    expect(junctionMismatch('or', sel('created_by != x', 'r1'), sel('j'), never, all, 'run_id')).toBe('filter "j" left out 1 item(s) that "created_by != x" alone returns: r1');
-    expect(junctionMismatch('or', sel('created_by = x'), sel('j', 'r1', 'r2', 'r3', 'r4'), never, all, 'run_id')).toMatch(
-      /^filter "j" returned 4 item\(s\) that neither "created_by = x" alone returns nor its other comparison selects: r1, r2, r3 and 1 more$/);
-  });
-
-  it('judges by the other comparison where it is not constant, leaving unknown items alone', () => {
-    const notFailed = verdict('status != FAILED');
-    // r4 has no status: `status != FAILED` may or may not hold for it, so AND and OR may keep it or not.
-    expect(junctionMismatch('and', sel('h', 'r1', 'r2', 'r4'), sel('j', 'r1'), notFailed, all, 'run_id')).toBeUndefined();
-    expect(junctionMismatch('and', sel('h', 'r1', 'r2', 'r4'), sel('j', 'r1', 'r4'), notFailed, all, 'run_id')).toBeUndefined();
-    expect(junctionMismatch('and', sel('h', 'r1', 'r2'), sel('j', 'r1', 'r2'), notFailed, all, 'run_id')).toBe('filter "j" returned 1 item(s) its other comparison excludes: r2');
-    expect(junctionMismatch('or', sel('h', 'r2'), sel('j', 'r1', 'r2', 'r3'), notFailed, all, 'run_id')).toBeUndefined();
-    expect(junctionMismatch('or', sel('h', 'r2'), sel('j', 'r1', 'r2', 'r3', 'r4'), notFailed, all, 'run_id')).toBeUndefined();
-    expect(junctionMismatch('or', sel('h', 'r2'), sel('j', 'r1', 'r2'), notFailed, all, 'run_id')).toBe('filter "j" left out 1 item(s) of the listed ones that its other comparison selects: r3');
   });
 });
 

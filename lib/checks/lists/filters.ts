@@ -1,4 +1,4 @@
-// filter of one list endpoint, with expressions built from the collection's own items
+// Checks of the filter of one list endpoint, with expressions built from the collection's own items
 // (lib/gen/filters.ts) and judged by the three-valued oracle against one snapshot; fields
 // and readings that oracle cannot judge are judged by how selections relate (related.ts).
 
@@ -12,52 +12,24 @@ import {
 import { check, type CheckContext } from '../../harness/index.js';
 import type { Call } from '../../harness/context.js';
 import { property } from '../../harness/property.js';
-import { isSuccess } from '../responses.js';
 import { idOf, selectionMismatch } from './judge.js';
 import { declareUnseenJunctionCheck, expectShownComplements, expectUnseenField } from './related.js';
-import { listTarget, request, Snapshot, walk, type ListId, type ListTarget, type Walk } from './walk.js';
+import { acceptedFilter, expectWalks, filteredWalk, listTarget, request, Snapshot, type ListId, type ListTarget, type Walk } from './walk.js';
 
 const UNKNOWN_FIELD_FILTER = 'no_such_field = 1';
 
-type Item = Record<string, unknown>;
-
-const filtered = (t: CheckContext, target: ListTarget, filter: string, requirements: readonly RequirementId[], first?: Call): Promise<Walk> =>
-  walk(t, target, { filter, page_size: target.list.pageSize.max }, requirements, first);
-
-type Judge = (all: readonly Item[], returned: readonly Item[]) => string | undefined;
-
 /**
- * Walks the filtered list (from `first`, its first page's call, if given) and fails when
- * `judge` finds it wrong against the snapshot (twice: see Snapshot.expect).
+ * The filtered walk (from `first`, its first page's call, if given) returns exactly the
+ * snapshot items the filter selects, under every reading (twice: see Snapshot.expect).
  */
-async function expectFiltered(t: CheckContext, snapshot: Snapshot, text: string, requirements: readonly RequirementId[], judge: Judge, first?: Call): Promise<Walk> {
-  let result: Walk | undefined;
-  let given = first;
-  await snapshot.expect(requirements, async (all) => {
-    result = await filtered(t, snapshot.target, text, requirements, given);
-    given = undefined;
-    const message = judge(all, result.items);
-    return message === undefined ? undefined : { message, call: result.pages.at(-1)?.call };
-  });
-  return result!;
-}
-
-/** The filtered walk returns exactly the snapshot items the filter selects, under every reading. */
-function expectSelection(t: CheckContext, snapshot: Snapshot, expr: FilterExpr, requirements: readonly RequirementId[], quote?: FormatOptions['quote'], first?: Call): Promise<Walk> {
-  const { filterFields, idField } = snapshot.target.list;
+async function expectSelection(t: CheckContext, snapshot: Snapshot, expr: FilterExpr, requirements: readonly RequirementId[], quote?: FormatOptions['quote'], first?: Call): Promise<Walk> {
+  const { target } = snapshot;
+  const { filterFields, idField } = target.list;
   const text = formatFilter(expr, { quote });
-  return expectFiltered(t, snapshot, text, requirements, (all, returned) => selectionMismatch({ expr, text }, filterFields, idField, all, returned), first);
-}
-
-/**
- * The first page of a filter the server may refuse (ordering on a text-like field), or
- * undefined when refused; a refusal must be INVALID_ARGUMENT naming filter.
- */
-async function accepted(t: CheckContext, target: ListTarget, filter: string, requirements: readonly RequirementId[]): Promise<Call | undefined> {
-  const call = await request(t, target, { filter, page_size: target.list.pageSize.max });
-  if (isSuccess(call)) return call;
-  t.expectInvalidArgument(call, requirements, 'filter', `filter ${JSON.stringify(filter)}`);
-  return undefined;
+  const walked = first && (await filteredWalk(t, target, text, requirements, first));
+  const [result] = await expectWalks(t, snapshot, [{ text, requirements, walked }], requirements, (all, [s]) =>
+    selectionMismatch({ expr, text }, filterFields, idField, all, s!.items));
+  return result!;
 }
 
 async function expectRejected(t: CheckContext, target: ListTarget, filter: string, requirements: readonly RequirementId[]): Promise<void> {
@@ -81,7 +53,7 @@ export function declareFilterChecks(id: ListId): void {
       if (!comparisons.length) return expectUnseenField(t, snapshot, name, field);
       const walks: { cmp: Comparison; walk: Walk }[] = [];
       for (const c of comparisons) {
-        const first = mustAccept(field.kind, c.op) ? null : await accepted(t, snapshot.target, formatFilter(c), ['LIST-FILTER-FIELDS']);
+        const first = mustAccept(field.kind, c.op) ? null : await acceptedFilter(t, snapshot.target, formatFilter(c), ['LIST-FILTER-FIELDS']);
         if (first !== undefined) walks.push({ cmp: c, walk: await expectSelection(t, snapshot, c, ['LIST-FILTER-FIELDS'], undefined, first ?? undefined) });
       }
       await expectShownComplements(t, snapshot, field, walks);

@@ -20,7 +20,8 @@ export function duplicates(items: readonly Item[], idField: string): string[] {
   return [...twice];
 }
 
-const listed = (ids: readonly string[]): string => `${ids.slice(0, SHOWN).join(', ')}${ids.length > SHOWN ? ` and ${ids.length - SHOWN} more` : ''}`;
+/** Up to SHOWN ids, and how many more. */
+export const listed = (ids: readonly string[]): string => `${ids.slice(0, SHOWN).join(', ')}${ids.length > SHOWN ? ` and ${ids.length - SHOWN} more` : ''}`;
 
 /** Why a walk holds an item twice, or undefined. */
 export function repeated(walked: readonly Item[], idField: string, how: string): string | undefined {

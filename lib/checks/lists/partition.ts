@@ -1,19 +1,15 @@
 // Pure verdicts that need no item's value: the selections of related filters must fit
 // together. `f = x` and `f != x` (likewise `f > x` / `f <= x`, `f >= x` / `f < x`) never
 // share an item, and each pair covers every item that has a value, so both pairs of
-// ordering operators select the same items between them; a comparison no value can
-// meet selects nothing; joining a comparison by AND or OR with another changes its
-// selection only where the other one's verdict allows. These judge fields whose values
-// no item shows (runs' created_by) and readings the value oracle leaves open (the
-// order of enum values).
+// ordering operators select the same items between them. These judge fields whose
+// values no item shows (runs' created_by) and readings the value oracle leaves open
+// (the order of enum values, items without a value).
 
-import { compareTimestamps, valueAt, type Verdict } from '../../contract/filter/index.js';
+import { compareTimestamps, valueAt } from '../../contract/filter/index.js';
 import type { ListField } from '../../contract/list-endpoints.js';
-import { idOf } from './judge.js';
+import { idOf, listed } from './judge.js';
 
 type Item = Record<string, unknown>;
-
-const SHOWN = 3;
 
 /** What a filter returned, with its text as sent. */
 export interface Selection {
@@ -21,7 +17,6 @@ export interface Selection {
   readonly items: readonly Item[];
 }
 
-const listed = (ids: readonly string[]): string => `${ids.slice(0, SHOWN).join(', ')}${ids.length > SHOWN ? ` and ${ids.length - SHOWN} more` : ''}`;
 const quoted = (s: Selection): string => JSON.stringify(s.text);
 const idSet = (items: readonly Item[], idField: string): Set<string> => new Set(items.map((item) => idOf(item, idField)));
 
@@ -73,33 +68,4 @@ export function unionMismatch(p: readonly [Selection, Selection], q: readonly [S
   if (!onlyP.length && !onlyQ.length) return undefined;
   const [ids, from, other] = onlyP.length ? [onlyP, p, q] : [onlyQ, q, p];
   return `filters ${quoted(from[0])} and ${quoted(from[1])} together returned ${ids.length} item(s) that ${quoted(other[0])} and ${quoted(other[1])} together did not: ${listed(ids)}; both pairs split the same items`;
-}
-
-/** Why a filter no value can meet returned items, or undefined. */
-export function emptyMismatch(s: Selection, idField: string, why: string): string | undefined {
-  const ids = [...idSet(s.items, idField)];
-  return ids.length ? `filter ${quoted(s)} returned ${ids.length} item(s), yet ${why}: ${listed(ids)}` : undefined;
-}
-
-/**
- * Why `joined` (`alone` AND / OR another comparison) is wrong, or undefined. The other
- * comparison's verdict on each item (`other`, from the items' own values) decides:
- * AND returns an item exactly when `alone` does and the other comparison holds; OR
- * returns what `alone` returns and, besides, only items the other comparison may select
- * (`all` must then all come back where it surely does).
- */
-export function junctionMismatch(kind: 'and' | 'or', alone: Selection, joined: Selection, other: (item: Item) => Verdict, all: readonly Item[], idField: string): string | undefined {
-  const inAlone = idSet(alone.items, idField);
-  const inJoined = idSet(joined.items, idField);
-  const ids = (items: readonly Item[], keep: (item: Item, id: string) => boolean) => items.map((item) => [item, idOf(item, idField)] as const).filter(([item, id]) => keep(item, id)).map(([, id]) => id);
-  const wrong = (verb: string, found: readonly string[], rest: string) => (found.length ? `filter ${quoted(joined)} ${verb} ${found.length} item(s) ${rest}: ${listed(found)}` : undefined);
-  const a = quoted(alone);
-  if (kind === 'and') {
-    return wrong('returned', ids(joined.items, (_, id) => !inAlone.has(id)), `that ${a} alone does not`)
-      ?? wrong('returned', ids(joined.items, (item) => other(item) === 'no-match'), 'its other comparison excludes')
-      ?? wrong('left out', ids(alone.items, (item, id) => other(item) === 'match' && !inJoined.has(id)), `that ${a} alone returns and its other comparison selects`);
-  }
-  return wrong('left out', ids(alone.items, (_, id) => !inJoined.has(id)), `that ${a} alone returns`)
-    ?? wrong('returned', ids(joined.items, (item, id) => !inAlone.has(id) && other(item) === 'no-match'), `that neither ${a} alone returns nor its other comparison selects`)
-    ?? wrong('left out', ids(all, (item, id) => other(item) === 'match' && !inJoined.has(id)), 'of the listed ones that its other comparison selects');
 }

@@ -7,8 +7,10 @@ import type { RequirementId } from '../../contract/requirements/index.js';
 import type { Call, CheckContext } from '../../harness/context.js';
 import { busiestSimulation } from '../../harness/discovery.js';
 import { fetchPage, nextTokenOf, type Page, type WalkQuery } from '../pagination.js';
+import { isSuccess } from '../responses.js';
 import { violation } from '../violation.js';
 import { idOf } from './judge.js';
+import type { Selection } from './partition.js';
 
 type Item = Record<string, unknown>;
 
@@ -70,6 +72,22 @@ export async function walk(t: CheckContext, target: ListTarget, query: WalkQuery
   return { pages, items: pages.flatMap((p) => p.items) };
 }
 
+/** The walk of a filter at the largest page size (from `first`, its first page's call, if given). */
+export function filteredWalk(t: CheckContext, target: ListTarget, filter: string, requirements: readonly RequirementId[], first?: Call): Promise<Walk> {
+  return walk(t, target, { filter, page_size: target.list.pageSize.max }, requirements, first);
+}
+
+/**
+ * The first page of a filter the server may refuse (ordering on a text-like field), or
+ * undefined when refused; a refusal must be INVALID_ARGUMENT naming filter.
+ */
+export async function acceptedFilter(t: CheckContext, target: ListTarget, filter: string, requirements: readonly RequirementId[]): Promise<Call | undefined> {
+  const call = await request(t, target, { filter, page_size: target.list.pageSize.max });
+  if (isSuccess(call)) return call;
+  t.expectInvalidArgument(call, requirements, 'filter', `filter ${JSON.stringify(filter)}`);
+  return undefined;
+}
+
 /** A first page already fetched (with the walk's query), as fetchPage would have read it. */
 function pageOf(t: CheckContext, list: ListEndpoint, call: Call, requirements: readonly RequirementId[]): Page {
   const body = t.expectSuccess(call, requirements, `listing ${list.id}`);
@@ -124,4 +142,36 @@ export class Snapshot {
     const mismatch = await compare(this.current);
     if (mismatch) violation(requirements, mismatch.message, mismatch.call);
   }
+}
+
+/** A filter a check judges: its text as sent, what a failed page of its walk breaks, and its walk if already made. */
+export interface FilterWalk {
+  readonly text: string;
+  readonly requirements: readonly RequirementId[];
+  readonly walked?: Walk | undefined;
+}
+
+/**
+ * Fails with `requirements` when `judge` finds the selections of `filters` wrong, first
+ * with the walks given (the others walked now), then, since another check may have
+ * deleted an item meanwhile, with fresh walks and a fresh snapshot (Snapshot.expect).
+ * The evidence is the last page of the first filter the message quotes. Returns the
+ * walks judged last.
+ */
+export async function expectWalks(
+  t: CheckContext, snapshot: Snapshot, filters: readonly FilterWalk[], requirements: readonly RequirementId[],
+  judge: (all: readonly Item[], selections: readonly Selection[]) => string | undefined,
+): Promise<Walk[]> {
+  let fresh = false;
+  let walks: Walk[] = [];
+  await snapshot.expect(requirements, async (all) => {
+    walks = [];
+    for (const f of filters) walks.push((fresh ? undefined : f.walked) ?? (await filteredWalk(t, snapshot.target, f.text, f.requirements)));
+    fresh = true;
+    const message = judge(all, walks.map((w, i) => ({ text: filters[i]!.text, items: w.items })));
+    if (message === undefined) return undefined;
+    const quoted = filters.findIndex((f) => message.includes(JSON.stringify(f.text)));
+    return { message, call: walks[Math.max(0, quoted)]?.pages.at(-1)?.call };
+  });
+  return walks;
 }

@@ -1,9 +1,9 @@
 // List faults: realistic bugs in pagination, order_by and filter, each through one seam
 // of the list policy (Behaviour.lists).
 
-import { readFilterText as parseFilter, type Comparison, type FilterExpr } from '../listing/filter-syntax.js';
+import { readFilterText, type Comparison, type FilterExpr } from '../listing/filter-syntax.js';
 import type { FilterFields } from '../listing/filter-match.js';
-import { readPath as valueAt } from '../listing/values.js';
+import { readPath } from '../listing/values.js';
 import type { Behaviour } from '../behaviour.js';
 import { invalidArgument } from '../http/errors.js';
 import type { JsonObject } from '../http/body.js';
@@ -26,7 +26,7 @@ function compareAsText(b: Behaviour, kind: 'number' | 'timestamp'): void {
   evaluateWith(b, (cmp, item, fields, correct) => {
     const field = fields[cmp.field];
     if (field?.kind !== kind || field.path === null) return correct(cmp, item, fields);
-    const text = String(valueAt(item, field.path));
+    const text = String(readPath(item, field.path));
     return correct(cmp, { ...(item as object), [field.path]: text }, { ...fields, [cmp.field]: { ...field, kind: 'string' } });
   });
 }
@@ -180,13 +180,13 @@ export const LISTS_FAULTS: readonly Fault[] = [
   fault('list-filter-unknown-field-ignored', ['LIST-FILTER-UNKNOWN-FIELD'], 'Comparisons on fields the list does not have are dropped.', (b) => {
     const read = b.lists.filter;
     b.lists.filter = (raw, list) => {
-      const parsed = parseFilter(raw ?? '');
+      const parsed = readFilterText(raw ?? '');
       return parsed.ok ? prune(parsed.expr, (cmp) => Object.hasOwn(list.filterFields, cmp.field)) : read(raw, list);
     };
   }),
   fault('list-filter-malformed-ignored', ['LIST-FILTER-MALFORMED'], 'A filter that does not parse is ignored: the whole list comes back.', (b) => {
     const read = b.lists.filter;
-    b.lists.filter = (raw, list) => (isBlank(raw) || parseFilter(raw ?? '').ok ? read(raw, list) : null);
+    b.lists.filter = (raw, list) => (isBlank(raw) || readFilterText(raw ?? '').ok ? read(raw, list) : null);
   }),
   fault('list-filter-dangling-junction-accepted', ['LIST-FILTER-MALFORMED'], 'A trailing AND or OR is dropped instead of refused.', (b) => {
     const read = b.lists.filter;
