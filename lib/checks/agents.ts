@@ -3,11 +3,11 @@
 
 import { ERROR_CODES } from '../contract/enums.js';
 import { ID_RULES, matchesIdRule } from '../contract/ids.js';
-import { timestampMs } from '../contract/timestamps.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import type { Call, CheckContext } from '../harness/context.js';
 import { echoMismatches } from './echo.js';
 import { detailNamesField } from './detail-field.js';
+import { timestampOrderProblem } from './resource-fields.js';
 
 type Json = Record<string, unknown>;
 
@@ -32,12 +32,7 @@ const INVARIANTS: ReadonlyArray<{ requirement: RequirementId; problem: (agent: J
   },
   {
     requirement: 'TIMESTAMP-ORDER',
-    problem: (agent) => {
-      const [created, updated] = [agent['create_time'], agent['update_time']].map((t) => (typeof t === 'string' ? timestampMs(t) : NaN));
-      // Unreadable or null timestamps are the schema's concern (TIMESTAMP-ISO-UTC).
-      return created !== undefined && updated !== undefined && updated < created
-        ? `update_time ${String(agent['update_time'])} is before create_time ${String(agent['create_time'])}` : undefined;
-    },
+    problem: timestampOrderProblem,
   },
   {
     requirement: 'AGENT-KNOWLEDGE-BASE-IDS',

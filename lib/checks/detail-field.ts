@@ -15,7 +15,7 @@
 // never name `display_name`.
 
 /** One step of a path: a key, or an element index. */
-export type Segment = { readonly key: string } | { readonly index: number };
+type Segment = { readonly key: string } | { readonly index: number };
 
 const isIndex = (segment: Segment): segment is { readonly index: number } => 'index' in segment;
 
@@ -80,7 +80,7 @@ function wantedKeys(field: string): string[] {
   return parseDetailField(field).flatMap((s) => (isIndex(s) ? [] : [normalized(s.key)])).filter((k) => k !== '');
 }
 
-export interface NamingOptions {
+interface NamingOptions {
   /**
    * Also count a detail naming something inside the field (`config_overrides.no_such_key`
    * names `config_overrides`). Off: only the field itself, or an element of it.

@@ -2,6 +2,7 @@
 // from it (skip, or accept a rejection for a reason the spec leaves open) rather than
 // assert it: `expectInvalidArgument` asserts.
 
+import { ERROR_CODES } from '../contract/enums.js';
 import type { Exchange } from '../http/exchange.js';
 import { detailNamesWithin } from './detail-field.js';
 import { isErrorBody } from './responses.js';
@@ -13,8 +14,20 @@ export function detailFields(exchange: Exchange): string[] {
   return (body.error['details'] as Array<{ field?: unknown }>).map((detail) => String(detail.field));
 }
 
-/** Whether a detail names `field` or something inside it: `config_overrides`, `mutation.config_overrides.no_such_key`, `/config_overrides/no_such_key`. */
-export const namesWithin = detailNamesWithin;
+/**
+ * Whether any detail of the answer names `field` or something inside it: `config_overrides`,
+ * `mutation.config_overrides.no_such_key`, `/config_overrides/no_such_key`.
+ */
+export const answerNames = (exchange: Exchange, field: string): boolean =>
+  detailFields(exchange).some((detail) => detailNamesWithin(detail, field));
 
-/** Whether any detail of the answer names `field` or something inside it. */
-export const answerNames = (exchange: Exchange, field: string): boolean => detailFields(exchange).some((detail) => namesWithin(detail, field));
+/**
+ * Whether the answer is a rejection the spec allows for a reason it leaves open: a 4xx
+ * INVALID_ARGUMENT whose details name one of `fields` (or something inside it). Anything
+ * else (a success, a 5xx, another code) is for the check to judge.
+ */
+export function rejectsNaming(exchange: Exchange, ...fields: readonly string[]): boolean {
+  const { status, json } = exchange.response;
+  return status >= 400 && status < 500 && isErrorBody(json) && json.error['code'] === ERROR_CODES.invalidArgument
+    && fields.some((field) => answerNames(exchange, field));
+}

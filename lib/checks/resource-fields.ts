@@ -2,7 +2,7 @@
 // `<collection>/<its own id>`, and update_time is never before create_time.
 
 import type { RequirementId } from '../contract/requirements/index.js';
-import { compareInstants, timestampMs } from '../contract/timestamps.js';
+import { compareInstants } from '../contract/timestamps.js';
 import type { Exchange } from '../http/exchange.js';
 import type { CheckContext } from '../harness/index.js';
 
@@ -14,12 +14,20 @@ export function expectNameMatchesId(t: CheckContext, resource: Json, collection:
   t.assert(resource['name'] === expected, ['NAME-MATCHES-ID'], `name should be ${JSON.stringify(expected)}, got ${JSON.stringify(resource['name'])}`, call);
 }
 
-/** update_time is not before create_time; a null or absent timestamp has nothing to compare. */
-export function expectTimestampOrder(t: CheckContext, resource: Json, call: Exchange, requirements: readonly RequirementId[] = ['TIMESTAMP-ORDER']): void {
+/**
+ * Why update_time is before create_time; undefined when it is not, or when there is nothing to
+ * compare: a null or absent timestamp, or one the suite cannot read (TIMESTAMP-ISO-UTC's concern).
+ * Compared exactly, sub-millisecond digits included, in whatever offset each is written.
+ */
+export function timestampOrderProblem(resource: Json): string | undefined {
   const created = resource['create_time'];
   const updated = resource['update_time'];
-  if (typeof created !== 'string' || typeof updated !== 'string') return;
-  // Exact where both are ISO 8601 UTC (sub-millisecond digits count), else by what Date.parse reads.
-  const order = compareInstants(updated, created) ?? Math.sign(timestampMs(updated) - timestampMs(created));
-  t.assert(order >= 0, requirements, `update_time ${updated} is before create_time ${created}`, call);
+  const order = compareInstants(updated, created, { anyOffset: true });
+  return order !== undefined && order < 0 ? `update_time ${String(updated)} is before create_time ${String(created)}` : undefined;
+}
+
+/** update_time is not before create_time (see timestampOrderProblem). */
+export function expectTimestampOrder(t: CheckContext, resource: Json, call: Exchange, requirements: readonly RequirementId[] = ['TIMESTAMP-ORDER']): void {
+  const problem = timestampOrderProblem(resource);
+  t.assert(problem === undefined, requirements, problem ?? '', call);
 }

@@ -114,11 +114,6 @@ export interface ExpectedError {
   readonly conventionalStatus?: number;
 }
 
-/** Does a details[].field value name `field`? `display_name`, `agent.display_name`, `/display_name`, `assignees[0]` all do (see detail-field.ts). */
-export function detailNames(detailField: string, field: string): boolean {
-  return detailNamesField(detailField, field);
-}
-
 /** A rejection: status ≥ 400 with the error envelope, the expected code, and details naming the field. */
 export function expectRejection(ctx: ResponseContext, endpoint: Endpoint, ex: Exchange, requirements: readonly RequirementId[], expected: ExpectedError, what = 'the request'): Json {
   const { status, json } = ex.response;
@@ -136,7 +131,7 @@ export function expectRejection(ctx: ResponseContext, endpoint: Endpoint, ex: Ex
   if (expected.code === ERROR_CODES.invalidArgument) verified(ctx, 'ERROR-INVALID-ARGUMENT');
   if (expected.field) {
     const details = error['details'] as Array<{ field: string }>;
-    if (!details.some((d) => detailNames(d.field, expected.field as string))) {
+    if (!details.some((d) => detailNamesField(d.field, expected.field as string))) {
       const detailRequirement = expected.code === ERROR_CODES.unauthenticated ? 'AUTH-DETAILS-HEADER' : 'ERROR-DETAILS-FIELD';
       violation([detailRequirement], `error details do not name the field "${expected.field}" (they name: ${details.map((d) => JSON.stringify(d.field)).join(', ') || 'nothing'})`, ex);
     }

@@ -6,7 +6,6 @@
 
 import { INPUT_TYPES, MODEL_TYPES, PROJECT_TYPES, PROJECT_RULES } from './enums.js';
 import { ID_RULES, idPattern } from './ids.js';
-import { ISO_UTC_PATTERN } from './timestamps.js';
 
 type Schema = Record<string, unknown>;
 
@@ -207,9 +206,6 @@ export function canonicalSchema(name: string): Schema {
   if (!(name in DEFINITIONS)) throw new Error(`no canonical schema ${name}`);
   return { $id: `canonical:${name}`, definitions: DEFINITIONS, $ref: `#/definitions/${name}` };
 }
-
-/** ISO 8601 UTC: date, `T`, time, optional fraction (`.` or `,`), and `Z` or a zero offset (see timestamps.ts). */
-export { ISO_UTC_PATTERN };
 
 /**
  * The requirement a canonical-schema issue breaks, by `Definition.property` (the

@@ -1,26 +1,56 @@
-// The one reading of the spec's "ISO 8601 UTC strings" the suite judges and compares with.
-// Accepted: an extended-format date and time (`T`, or `t` as RFC 3339 allows), any number of
-// fraction digits after `.` or `,` (ISO 8601 allows both), and UTC written as `Z`/`z` or a zero
+// The one reading of timestamps the suite judges and compares with: the RFC 3339 profile of
+// ISO 8601 (extended format, full precision to the second; reduced precision such as
+// `2026-01-05T10:00Z` and the basic format `20260105T100000Z` are not accepted). Accepted:
+// `T` (or `t`, as RFC 3339 allows), any number of fraction digits after `.` or `,` (ISO 8601
+// allows both), a leap second `:60`, and a date and time that exist (no 13th month, no 25th hour).
+//
+// The spec's "ISO 8601 UTC strings" (the default reading) also need UTC: `Z`/`z` or a zero
 // offset `+00:00`, `+0000` (Python's `%z`, Jackson's default) or `+00`. Any other offset is
-// not UTC; a zoneless time is local to somewhere.
+// not UTC; a zoneless time is local to somewhere. With `anyOffset` (comparing values a
+// server may write in its own zone), any offset `±hh[[:]mm]` is read, and a space may
+// stand for `T` as RFC 3339 allows.
 
-/** ISO 8601 UTC, in every spelling above. */
-export const ISO_UTC_PATTERN = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}:\d{2}:\d{2})(?:[.,](\d+))?([Zz]|\+00(?::?00)?)$/;
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})([Tt ])(\d{2}):(\d{2}):(\d{2})(?:[.,](\d+))?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/;
 
-export interface Instant {
-  /** Milliseconds since the epoch (the fraction cut to milliseconds). */
+interface Instant {
+  /** Milliseconds since the epoch (the fraction cut to milliseconds; a leap second reads as the next second's start). */
   readonly ms: number;
   /** Fraction-of-second digits without trailing zeros: compared as text, they keep sub-millisecond precision. */
   readonly fraction: string;
 }
 
+export interface TimestampReading {
+  /** Read any offset and a space for `T`, not only UTC (default false). */
+  readonly anyOffset?: boolean;
+}
+
+/** Three-way comparison of two numbers or two strings. */
+export const sign = <T extends number | string>(a: T, b: T): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The instant a timestamp writes; undefined when it is not one (see above). */
+export function parseTimestamp(value: unknown, { anyOffset = false }: TimestampReading = {}): Instant | undefined {
+  const m = typeof value === 'string' ? TIMESTAMP.exec(value) : null;
+  if (!m) return undefined;
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[5], m[6], m[7]].map(Number) as [number, number, number, number, number, number];
+  const [separator, zulu, offsetSign, offsetHours = '00', offsetMinutes = '00'] = [m[4], m[9], m[10], m[11], m[12]];
+  if (!anyOffset && (separator === ' ' || (!zulu && (offsetSign !== '+' || offsetHours !== '00' || offsetMinutes !== '00')))) return undefined;
+  if (Number(offsetHours) > 23 || Number(offsetMinutes) > 59) return undefined;
+  // The fields must survive a round trip through a date (no 2026-02-30, no 24:00); a leap second is checked as :59.
+  const leap = second === 60;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, leap ? 59 : second, 0);
+  const fields = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds()];
+  if (fields.join() !== [year, month, day, hour, minute, leap ? 59 : second].join()) return undefined;
+  const fraction = (m[8] ?? '').replace(/0+$/, '');
+  const offsetMs = (offsetSign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes)) * 60_000;
+  const ms = date.getTime() + (leap ? 1000 : 0) + Number(fraction.slice(0, 3).padEnd(3, '0')) - offsetMs;
+  return Number.isFinite(ms) ? { ms, fraction } : undefined;
+}
+
 /** The instant an ISO 8601 UTC timestamp writes; undefined when it is not one. */
 export function parseIsoUtc(value: unknown): Instant | undefined {
-  const m = typeof value === 'string' ? ISO_UTC_PATTERN.exec(value) : null;
-  if (!m) return undefined;
-  const fraction = (m[3] ?? '').replace(/0+$/, '');
-  const ms = Date.parse(`${m[1]}T${m[2]}.${fraction.slice(0, 3).padEnd(3, '0')}Z`);
-  return Number.isNaN(ms) ? undefined : { ms, fraction };
+  return parseTimestamp(value);
 }
 
 /** Milliseconds since the epoch of an ISO 8601 UTC timestamp, else what Date.parse reads (NaN when nothing). */
@@ -28,11 +58,10 @@ export function timestampMs(value: string): number {
   return parseIsoUtc(value)?.ms ?? Date.parse(value);
 }
 
-/** Compares two ISO 8601 UTC timestamps exactly (sub-millisecond digits included); undefined when either is not one. */
-export function compareInstants(a: unknown, b: unknown): number | undefined {
-  const ia = parseIsoUtc(a);
-  const ib = parseIsoUtc(b);
+/** Compares two timestamps exactly (sub-millisecond digits included); undefined when either is not one. */
+export function compareInstants(a: unknown, b: unknown, reading: TimestampReading = {}): number | undefined {
+  const ia = parseTimestamp(a, reading);
+  const ib = parseTimestamp(b, reading);
   if (!ia || !ib) return undefined;
-  const sign = (x: number | string, y: number | string) => (x < y ? -1 : x > y ? 1 : 0);
   return sign(ia.ms, ib.ms) || sign(ia.fraction, ib.fraction);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detailNamesField, detailNamesWithin, parseDetailField } from '../../lib/checks/detail-field.js';
-import { detailNames } from '../../lib/checks/responses.js';
-import { namesWithin } from '../../lib/checks/error-details.js';
+import { rejectsNaming } from '../../lib/checks/error-details.js';
+import type { Exchange } from '../../lib/http/exchange.js';
 
 describe('parseDetailField', () => {
   it('reads dotted, bracketed, slashed and pointer paths into keys and indexes', () => {
@@ -106,13 +106,25 @@ describe('detailNamesWithin', () => {
   });
 });
 
-describe('the suite\'s readers use the one matcher', () => {
-  it('detailNames (responses.ts) and namesWithin (error-details.ts) agree with it', () => {
-    for (const detail of ['assignees[0]', '/assignees/0', 'Agent.display_name', 'display_name_x']) {
-      expect(detailNames(detail, 'assignees')).toBe(detailNamesField(detail, 'assignees'));
-      expect(detailNames(detail, 'display_name')).toBe(detailNamesField(detail, 'display_name'));
-    }
-    expect(detailNames('assignees[0]', 'assignees')).toBe(true);
-    expect(namesWithin('mutation.config_overrides.x', 'config_overrides')).toBe(true);
+describe('rejectsNaming', () => {
+  const answer = (status: number, body: unknown): Exchange => ({
+    request: { method: 'POST', url: 'http://127.0.0.1/x', headers: {} },
+    response: { status, headers: {}, text: JSON.stringify(body), json: body, truncated: false },
+    startedAt: 0,
+    durationMs: 0,
+    retries: 0,
+  });
+  const error = (code: string, field: string) => ({ error: { code, message: 'm', details: [{ field, description: 'd' }] } });
+
+  it('is a 4xx INVALID_ARGUMENT naming one of the fields, or something inside one', () => {
+    expect(rejectsNaming(answer(400, error('INVALID_ARGUMENT', 'mutation.workflows.retries')), 'config_overrides', 'workflows')).toBe(true);
+    expect(rejectsNaming(answer(422, error('INVALID_ARGUMENT', '/config_overrides/x')), 'config_overrides')).toBe(true);
+  });
+
+  it('is nothing else: another field, another code, a 5xx, a success', () => {
+    expect(rejectsNaming(answer(400, error('INVALID_ARGUMENT', 'display_name')), 'config_overrides', 'workflows')).toBe(false);
+    expect(rejectsNaming(answer(409, error('ALREADY_EXISTS', 'config_overrides')), 'config_overrides')).toBe(false);
+    expect(rejectsNaming(answer(500, error('INVALID_ARGUMENT', 'config_overrides')), 'config_overrides')).toBe(false);
+    expect(rejectsNaming(answer(200, { mutation: { config_overrides: {} } }), 'config_overrides')).toBe(false);
   });
 });

@@ -1,12 +1,13 @@
-// The canonical order the reference server sorts and filters with: one interpretation
-// per kind. The suite's oracle (interpret.ts) admits more than one.
+// One canonical order: one interpretation per kind, which the filter generator sorts values
+// with and test/reference/listing-filter.test.ts holds the reference's own reading
+// (lib/reference/listing) to. The suite's oracle (interpret.ts) admits more than one.
 
 import type { FieldKind } from '../list-endpoints.js';
-import { timestampMs } from '../timestamps.js';
+import { sign, timestampMs } from '../timestamps.js';
+
+export { sign };
 
 type Key = string | number;
-
-export const sign = <T extends Key>(a: T, b: T): number => (a < b ? -1 : a > b ? 1 : 0);
 
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 

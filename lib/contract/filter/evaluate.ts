@@ -1,5 +1,6 @@
-// Whether an item satisfies a filter: `matchesFilter` is the reference server's single
-// reading; `judgeFilter` is the suite's oracle, which answers 'unknown' wherever
+// Whether an item satisfies a filter: `matchesFilter` is one canonical reading (the
+// reference server filters with its own, lib/reference/listing, and is tested against this
+// one); `judgeFilter` is the suite's oracle, which answers 'unknown' wherever
 // reasonable servers may differ, so that no conforming server is failed.
 
 import type { FieldKind, FilterOperator, ListField } from '../list-endpoints.js';
@@ -43,7 +44,7 @@ function holds(op: FilterOperator, s: number): boolean {
   }
 }
 
-/** The reference server's reading. A missing or null value fails every comparison, `!=` included. */
+/** The canonical reading. A missing or null value fails every comparison, `!=` included. */
 export function matchesFilter(expr: FilterExpr, item: unknown, fields: FilterFields): boolean {
   if (expr.kind !== 'cmp') {
     const test = (t: FilterExpr) => matchesFilter(t, item, fields);

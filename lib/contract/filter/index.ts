@@ -1,5 +1,5 @@
-// The list filter grammar, shared by the reference server (which filters with it) and
-// the suite (which judges servers with it).
+// The list filter grammar as the suite reads it: to generate filters, and to judge servers
+// with. The reference server has its own reading (lib/reference/listing), tested against this one.
 
 export type { Comparison, FilterExpr, Junction } from './ast.js';
 export { isBareValue, parseFilter, type ParseResult } from './parse.js';

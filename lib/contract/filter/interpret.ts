@@ -2,34 +2,15 @@
 // only wrong when all readings agree against it.
 
 import type { FieldKind } from '../list-endpoints.js';
-import { sign } from './compare.js';
+import { compareInstants, sign } from '../timestamps.js';
 
-// ISO 8601 / RFC 3339 with an explicit offset (`Z`, `+02:00`, `+0200`, `+02`; fraction after `.` or `,`):
-// a zoneless time may be local to the server.
-const RFC3339 = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(?:[.,](\d+))?([Zz]|[+-]\d{2}(?::?\d{2})?)$/;
-
-/** The offset as Date.parse reads it: `Z` or `±hh:mm`. */
-const offset = (zone: string): string => (/^z$/i.test(zone) ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(3).replace(':', '') || '00'}`);
-
-interface Instant {
-  readonly ms: number;
-  /** Fraction-of-second digits without trailing zeros: compared as text, they keep sub-millisecond precision. */
-  readonly fraction: string;
-}
-
-function parseInstant(value: unknown): Instant | undefined {
-  const m = typeof value === 'string' ? RFC3339.exec(value) : null;
-  if (!m) return undefined;
-  const ms = Date.parse(`${m[1]}T${m[2]}${offset(m[4]!)}`);
-  return Number.isNaN(ms) ? undefined : { ms, fraction: (m[3] ?? '').replace(/0+$/, '') };
-}
-
-/** Compares two RFC 3339 timestamps exactly; undefined when either is not one. */
+/**
+ * Compares two RFC 3339 timestamps exactly, in any explicit offset (`Z`, `+02:00`, `+0200`, `+02`;
+ * `T`, `t` or a space; fraction after `.` or `,`); undefined when either is not one: a zoneless
+ * time may be local to the server.
+ */
 export function compareTimestamps(a: unknown, b: unknown): number | undefined {
-  const ia = parseInstant(a);
-  const ib = parseInstant(b);
-  if (!ia || !ib) return undefined;
-  return sign(ia.ms, ib.ms) || sign(ia.fraction, ib.fraction);
+  return compareInstants(a, b, { anyOffset: true });
 }
 
 /**

@@ -6,7 +6,7 @@ export const AUTH = [
   must('auth', 'AUTH-INVALID-KEY', 'Authentication', 'A request with a wrong `X-API-Key` yields UNAUTHENTICATED and no data.',
     'A missing or invalid key yields an error with code `UNAUTHENTICATED`'),
   must('auth', 'AUTH-DETAILS-HEADER', 'Authentication', 'The UNAUTHENTICATED error\'s details name the field `X-API-Key`.',
-    'whose details name the field `X-API-Key`', 'Compared case-insensitively: HTTP header names are case-insensitive.'),
+    'whose details name the field `X-API-Key`', 'Read as for ERROR-DETAILS-FIELD: under any parent (`headers.x-api-key`), ignoring case (HTTP header names are case-insensitive), `_` and `-`.'),
   must('auth', 'AUTH-SPEC-PUBLIC', 'Authentication', 'The two `/v1/openapi` endpoints answer without a key.',
     'The two `/v1/openapi` endpoints need no key.'),
 ] as const;
