@@ -16,8 +16,7 @@ import { runConformance, selectedItems } from '../runner/run.js';
 import { HELP, colourWanted, parseCli } from './args.js';
 import { catalogListing } from './listing.js';
 
-const write = (stream: NodeJS.WriteStream) => (line: string): void => void stream.write(`${redact(line)}\n`);
-let log = write(process.stdout);
+const writer = (stream: NodeJS.WriteStream) => (line: string): void => void stream.write(`${redact(line)}\n`);
 
 async function main(argv: readonly string[]): Promise<number> {
   loadDotenv();
@@ -29,7 +28,7 @@ async function main(argv: readonly string[]): Promise<number> {
     throw error;
   }
   // --format json: stdout carries summary.json alone; progress, warnings and notes go to stderr.
-  if (request.format === 'json' && (request.action === 'run' || request.action === 'merge')) log = write(process.stderr);
+  const log = writer(request.format === 'json' && (request.action === 'run' || request.action === 'merge') ? process.stderr : process.stdout);
   request.warnings.forEach((w) => log(`warning: ${w}`));
   if (request.action === 'help') return (log(HELP), 0);
   if (request.action === 'version') return (log(`${SUITE.name} ${SUITE.version}`), 0);

@@ -14,5 +14,14 @@ export function requirementsInName(name: string): string[] {
 /** The name without its requirement ids. */
 export const titleOf = (name: string): string => name.replace(PREFIX, '');
 
+/**
+ * The test-name pattern of a selection: names carrying one of `include` (when any is given) and
+ * none of `exclude` (a check naming several ids is left out if any of them is excluded).
+ */
+export function selectionPattern(include: readonly string[], exclude: readonly string[]): string | undefined {
+  const included = include.length ? namePatternFor(include) : undefined;
+  return exclude.length ? `^(?!.*${namePatternFor(exclude)})${included ? `.*${included}` : ''}` : included;
+}
+
 /** A pattern matching the names (also with describe blocks in front) whose ids include one of `ids` exactly. */
 export const namePatternFor = (ids: readonly string[]): string => `\\[(?:[^\\]]*, )?(?:${ids.join('|')})(?:, [^\\]]*)?\\]`;

@@ -97,8 +97,8 @@ export class CheckContext {
   }
 
   /**
-   * Records a violation this check saw on the way but does not judge (discovery of data it
-   * needs, a cleanup): the run turns it into a failing check of its own unless one already reports it.
+   * Records a violation this check saw on the way but does not judge (while discovering data it
+   * needs): the run turns it into a failing check of its own unless one already reports it.
    */
   observe(seen: RuleViolation): void {
     this.addFinding({ kind: 'observed', requirements: [...seen.requirements], summary: seen.summary, ...(seen.exchange ? { evidence: toEvidence(seen.exchange) } : {}) });

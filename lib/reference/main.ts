@@ -21,7 +21,7 @@ Settings (environment):
   FAULTS       fault ids, comma- or space-separated (see --list-faults)
   VARIATION    a correct variation: ${VARIATIONS.map((v) => v.name).join(', ')}
   CHAOS        hostile behaviour: ${Object.keys(CHAOS_MODES).join(', ')} (mode or mode@/v1/path-prefix)
-  LATENCY_MS   delay added to every response`;
+  LATENCY_MS   delay in ms added to every response (default 0)`;
 
 class UsageError extends Error {}
 
@@ -43,11 +43,19 @@ function checkedVariation(name: string | undefined): string {
   return name;
 }
 
-function checkedPort(text: string | undefined): number {
-  const port = Number(text ?? 8787);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`PORT: "${text}" is not a port number (0 to 65535)`);
-  return port;
+/** An integer setting written in decimal digits only (so `""`, ` `, `1e3`, `0x10` and `-1` are refused), within `max`. */
+function checkedInteger(name: string, text: string | undefined, fallback: number, max: number, what: string): number {
+  if (text === undefined) return fallback;
+  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value > max) throw new UsageError(`${name}: "${text}" is not ${what}`);
+  return value;
 }
+
+const checkedPort = (text: string | undefined): number => checkedInteger('PORT', text, 8787, 65535, 'a port number (0 to 65535)');
+
+/** setTimeout's bound: a longer delay would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const checkedLatency = (text: string | undefined): number => checkedInteger('LATENCY_MS', text, 0, MAX_TIMER_MS, `a whole number of milliseconds (0 to ${MAX_TIMER_MS})`);
 
 function checkedChaos(text: string | undefined): string[] {
   const specs = parseFaultList(text);
@@ -84,7 +92,7 @@ async function main(args: readonly string[]): Promise<void> {
     faults: checkedFaults(env.FAULTS),
     variation: checkedVariation(env.VARIATION),
     chaos: checkedChaos(env.CHAOS),
-    latencyMs: Number(env.LATENCY_MS ?? 0),
+    latencyMs: checkedLatency(env.LATENCY_MS),
     ...(env.API_KEY ? { apiKey: env.API_KEY } : {}),
   };
   const service = await startReferenceService(options).catch((error: NodeJS.ErrnoException) => {

@@ -210,6 +210,13 @@ export function failuresByCause(checks: readonly CheckResult[]): Cause[] {
   return [...causes.values()].map((its) => ({ example: its[0]!, checks: its }));
 }
 
+/** The unverified requirements grouped by reason, in order of first appearance. */
+export function untestedByReason(untested: readonly Untested[]): Array<{ reason: string; ids: string[] }> {
+  const reasons = new Map<string, string[]>();
+  for (const u of untested) reasons.set(u.reason, [...(reasons.get(u.reason) ?? []), u.id]);
+  return [...reasons].map(([reason, ids]) => ({ reason, ids }));
+}
+
 /** Skipped checks grouped by reason, most checks first. */
 export function skipsByReason(checks: readonly CheckResult[]): Array<{ reason: string; checks: CheckResult[] }> {
   const reasons = new Map<string, CheckResult[]>();

@@ -1,7 +1,7 @@
 // The closing summary printed after a run: per-group counts, the first failures with their
 // replay lines, totals and verdict. Fits 100 columns (but for the curl lines, printed whole); no stack traces.
 
-import { OUTCOMES, checksByGroup, countOutcomes, failuresByCause, requirementTally, skipsByReason, type Cause, type Counts } from './aggregate.js';
+import { OUTCOMES, checksByGroup, countOutcomes, failuresByCause, requirementTally, skipsByReason, untestedByReason, verdictOf, type Cause, type Counts, type Verdict } from './aggregate.js';
 import type { CheckResult, Outcome, RunResult } from './model.js';
 import { failureHeading, firstLine, legal, plural, seconds, verdictText, waiverSummaryLines, withRedaction } from './text.js';
 import type { ReportPaths } from './write.js';
@@ -19,6 +19,8 @@ const INDENT = '  ';
 
 const ANSI = { bold: 1, red: 31, green: 32, yellow: 33, magenta: 35 } as const;
 const OUTCOME_COLOR: Readonly<Record<Outcome, keyof typeof ANSI>> = { pass: 'green', fail: 'red', skip: 'yellow', error: 'magenta' };
+
+const VERDICT_COLOR: Readonly<Record<Verdict, keyof typeof ANSI>> = { conformant: 'green', 'passed-partial': 'yellow', violations: 'red', errors: 'red', stopped: 'red' };
 
 type Paint = (text: string, color: keyof typeof ANSI) => string;
 
@@ -140,9 +142,7 @@ function skipHint(reason: string): string | undefined {
 /** A partial run names what it left unverified, by reason. */
 function untestedList(run: RunResult): string[] {
   if (run.untested.length === 0 || run.stop) return [];
-  const byReason = new Map<string, string[]>();
-  for (const u of run.untested) byReason.set(u.reason, [...(byReason.get(u.reason) ?? []), u.id]);
-  const lines = [...byReason].slice(0, MAX_REASONS).flatMap(([reason, ids]) => wrap(`${plural(ids.length, 'requirement')}: ${reason}: ${ids.slice(0, 8).join(', ')}${ids.length > 8 ? ', …' : ''}`, INDENT));
+  const lines = untestedByReason(run.untested).slice(0, MAX_REASONS).flatMap(({ reason, ids }) => wrap(`${plural(ids.length, 'requirement')}: ${reason}: ${ids.slice(0, 8).join(', ')}${ids.length > 8 ? ', …' : ''}`, INDENT));
   return ['', `Not verified (${plural(run.untested.length, 'required requirement')}; the run is partial):`, ...lines];
 }
 
@@ -162,7 +162,7 @@ function replayLines(curl: string): string[] {
 function verdictLines(run: RunResult, paint: Paint): string[] {
   const { label, detail } = verdictText(run);
   return [
-    `Verdict: ${paint(label, run.exitCode !== 0 ? 'red' : run.untested.length ? 'yellow' : 'green')} (exit code ${run.exitCode})`,
+    `Verdict: ${paint(label, VERDICT_COLOR[verdictOf(run)])} (exit code ${run.exitCode})`,
     ...wrap(detail, INDENT),
   ];
 }

@@ -4,7 +4,7 @@
 import { SETTINGS } from '../config.js';
 import { REQUIREMENTS, type Requirement } from '../contract/requirements/index.js';
 import { UNTESTABLE } from '../contract/untestable.js';
-import { OUTCOMES, failuresByCause, orderGroups, requirementTally, skipsByReason, verdictOf } from './aggregate.js';
+import { OUTCOMES, failuresByCause, orderGroups, requirementTally, skipsByReason, untestedByReason, verdictOf } from './aggregate.js';
 import type { CheckResult, RequirementResult, RunResult } from './model.js';
 import { checkDetail, escapeAttribute, escapeMarkup as esc, failureHeading, plural, seconds, verdictText, waiverSummaryLines, withRedaction } from './text.js';
 
@@ -240,9 +240,7 @@ function showsUntested(run: RunResult): boolean {
 /** A partial run lists what it did not verify, and why; a complete one shows nothing here. */
 function untestedSection(run: RunResult): string {
   if (!showsUntested(run)) return '';
-  const byReason = new Map<string, string[]>();
-  for (const u of run.untested) byReason.set(u.reason, [...(byReason.get(u.reason) ?? []), u.id]);
-  const groups = [...byReason].map(([reason, ids]) => `<details><summary>${esc(`${plural(ids.length, 'requirement')}: ${reason}`)}</summary>
+  const groups = untestedByReason(run.untested).map(({ reason, ids }) => `<details><summary>${esc(`${plural(ids.length, 'requirement')}: ${reason}`)}</summary>
 <p>${ids.map((id) => `<code>${esc(id)}</code>`).join(', ')}</p></details>`);
   return `<section id="untested"><h2>Not verified <small>${esc(`${plural(run.untested.length, 'required requirement')}: the run is partial`)}</small></h2>
 ${groups.join('\n')}

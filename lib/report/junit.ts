@@ -3,6 +3,7 @@
 import { checkName } from '../harness/check-name.js';
 import { PREFLIGHT_GROUP, catalogEntriesOf, checksByGroup, countOutcomes, requirementIdsOf, verdictOf } from './aggregate.js';
 import type { CheckResult, RunResult, RunStop, Untested } from './model.js';
+import { waiverLabel } from '../waivers/waivers.js';
 import { checkDetail, escapeAttribute, escapeMarkup, firstLine, seconds, selectionText, withRedaction } from './text.js';
 
 const CLASSNAME_PREFIX = 'aes-conformance';
@@ -69,12 +70,11 @@ function runProperties(run: RunResult): string {
 function waiverProperties(run: RunResult): [string, string][] {
   const w = run.waivers;
   if (!w) return [];
-  const label = (e: { requirement?: string; check?: string }): string => e.requirement ?? `check ${e.check}`;
   return [
     ['waivers_file', w.file],
     ['waived_failures', String(w.waived)],
-    ...w.expired.map((e): [string, string] => ['expired_waiver', `${label(e)} (expired ${e.expires})`]),
-    ...w.stale.map((e): [string, string] => ['stale_waiver', `${label(e)}: its checks passed; remove the waiver`]),
+    ...w.expired.map((e): [string, string] => ['expired_waiver', `${waiverLabel(e)} (expired ${e.expires})`]),
+    ...w.stale.map((e): [string, string] => ['stale_waiver', `${waiverLabel(e)}: no failure of this run needed it; remove the waiver`]),
   ];
 }
 

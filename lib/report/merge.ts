@@ -5,11 +5,10 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { newAjv } from '../checks/schema-validator.js';
 import { ConfigError } from '../config.js';
-import { titleOf } from '../harness/check-name.js';
-import { summarise, WHOLE_SUITE } from './aggregate.js';
+import { selectionPattern, titleOf } from '../harness/check-name.js';
+import { isRequirementId } from '../contract/requirements/index.js';
+import { summarise, WHOLE_SUITE, worstOutcome } from './aggregate.js';
 import { RUN_CHECK_PREFIX } from './settle.js';
-
-const SEVERITY_RANK = { fail: 3, error: 2, pass: 1, skip: 0 } as const;
 import type { CheckResult, RunResult, RunStop, Selection, WaiverReport } from './model.js';
 import { applyWaivers, waiverDay, waiverLabel, type WaiverFile } from '../waivers/waivers.js';
 import { SUMMARY_SCHEMA } from './summary-json.js';
@@ -65,7 +64,8 @@ export async function readSummaries(paths: readonly string[]): Promise<SummarySo
  * the first stop, if any run stopped. The runs must share suite version, profile and target
  * (runs against an embedded reference service each had their own port: the target is then shown as embedded).
  */
-export function mergeSummaries(sources: readonly SummarySource[], waiverFile?: WaiverFile, today: string = waiverDay(new Date())): RunResult {
+/** `today`: the day waivers are judged on; by default the day the first merged run started, as for a single run. */
+export function mergeSummaries(sources: readonly SummarySource[], waiverFile?: WaiverFile, today?: string): RunResult {
   const [first] = sources;
   if (!first) throw new ConfigError('--merge: nothing to merge');
   const summaries = sources.map((s) => s.summary);
@@ -88,7 +88,7 @@ export function mergeSummaries(sources: readonly SummarySource[], waiverFile?: W
       // Each shard settles its own findings into run checks (one per published operation): keep the worst.
       if (earlier !== undefined && check.id.startsWith(RUN_CHECK_PREFIX)) {
         const at = checks.findIndex((c) => c.id === check.id);
-        if (SEVERITY_RANK[check.outcome] > SEVERITY_RANK[checks[at]!.outcome]) checks[at] = { ...check, file: fileOf(check.id), title: titleOf(check.name) };
+        if (worstOutcome([check.outcome, checks[at]!.outcome]) !== checks[at]!.outcome) checks[at] = { ...check, file: fileOf(check.id), title: titleOf(check.name) };
         continue;
       }
       if (earlier !== undefined) {
@@ -99,15 +99,20 @@ export function mergeSummaries(sources: readonly SummarySource[], waiverFile?: W
     }
   }
 
-  // A waiver file at merge time is applied afresh to the merged checks (as after one run); without one,
-  // the runs' own waiver marks stand and their waiver reports are combined.
-  let waivers: WaiverReport | undefined;
-  let merged: CheckResult[] = checks;
-  if (waiverFile) ({ checks: merged, report: waivers } = applyWaivers(checks, waiverFile, today));
-  else waivers = mergedWaivers(summaries.flatMap((s) => (s.waivers ? [s.waivers] : [])), checks);
-
   const starts = summaries.map((s) => Date.parse(s.startedAt));
   const start = Math.min(...starts);
+  const selection = mergedSelection(summaries.map((s) => s.selection ?? WHOLE_SUITE));
+
+  // A waiver file at merge time is applied afresh to the merged checks (as after one run, on the day
+  // the runs started, to the checks their selection chose); without one, the runs' own waiver marks
+  // stand and their waiver reports are combined.
+  let waivers: WaiverReport | undefined;
+  let merged: CheckResult[] = checks;
+  if (waiverFile) {
+    const namePattern = selectionPattern(selection.only.filter(isRequirementId), (selection.exclude ?? []).filter(isRequirementId));
+    ({ checks: merged, report: waivers } = applyWaivers(checks, waiverFile, today ?? waiverDay(new Date(start)), namePattern === undefined ? {} : { namePattern }));
+  } else waivers = mergedWaivers(summaries.flatMap((s) => (s.waivers ? [s.waivers] : [])), checks);
+
   const end = Math.max(...summaries.map((s, i) => (starts[i] ?? start) + s.durationMs));
   const stopped = sources.find((s) => s.summary.stop);
   const stop = stopped?.summary.stop ? { ...stopped.summary.stop, message: `${stopped.source}: ${stopped.summary.stop.message}` } : undefined;
@@ -118,7 +123,7 @@ export function mergeSummaries(sources: readonly SummarySource[], waiverFile?: W
     startedAt: new Date(start).toISOString(),
     durationMs: Math.max(0, end - start),
     settings: mergedSettings(summaries.map((s) => s.settings)),
-    selection: mergedSelection(summaries.map((s) => s.selection ?? WHOLE_SUITE)),
+    selection,
     ...(stop ? { stop } : {}),
     ...(waivers ? { waivers } : {}),
   });

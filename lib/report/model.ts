@@ -86,8 +86,8 @@ export interface WaiverReport {
 }
 
 /**
- * A violation seen where no check of its rule was running: discovery, cleanup, or a response
- * compared with the target's published schema. The run turns each distinct cause into one failing check.
+ * A violation seen where no check of its rule was running: discovery of data, a list read for its
+ * items, or a response compared with the target's published schema. The run turns each distinct cause into one failing check.
  */
 export interface Finding {
   /** `observed`: a rule broken on the way; `published-schema`: a response that does not match the target's own published schema. */

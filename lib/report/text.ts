@@ -3,7 +3,8 @@
 
 import { checkName } from '../harness/check-name.js';
 import { API_KEY_PLACEHOLDER, redact } from '../http/redact.js';
-import { verdictOf } from './aggregate.js';
+import { verdictOf, waivedFailures } from './aggregate.js';
+import { waiverLabel } from '../waivers/waivers.js';
 import type { CheckResult, Evidence, RunResult } from './model.js';
 
 /**
@@ -103,11 +104,10 @@ export function waivedLine(waived: NonNullable<CheckResult['waived']>): string {
 export function waiverSummaryLines(run: RunResult): string[] {
   const w = run.waivers;
   if (!w) return [];
-  const label = (e: { requirement?: string; check?: string }): string => e.requirement ?? `check ${e.check}`;
   return [
     `Waivers (${w.file}, ${w.entries} ${w.entries === 1 ? 'entry' : 'entries'}): ${plural(w.waived, 'waived failure')} (reported as failures, not counted in the exit code)`,
-    ...w.expired.map((e) => `  EXPIRED ${label(e)} (expired ${e.expires}): waives nothing${e.failures.length ? `; ${plural(e.failures.length, 'failure')} it covered now count${e.failures.length === 1 ? 's' : ''}` : ''}`),
-    ...w.stale.map((e) => `  STALE ${label(e)}: its checks ran and passed; remove the waiver (${e.reason})`),
+    ...w.expired.map((e) => `  EXPIRED ${waiverLabel(e)} (expired ${e.expires}): waives nothing${e.failures.length ? `; ${plural(e.failures.length, 'failure')} it covered now count${e.failures.length === 1 ? 's' : ''}` : ''}`),
+    ...w.stale.map((e) => `  STALE ${waiverLabel(e)}: no failure of this run needed it; remove the waiver (${e.reason})`),
   ];
 }
 
@@ -137,7 +137,7 @@ export function verdictText(run: RunResult): VerdictText {
 
 /** `none failed`, or `3 failed, all waived`. */
 function waivedText(run: RunResult): string {
-  const waived = run.checks.filter((c) => c.outcome === 'fail' && c.waived).length;
+  const waived = waivedFailures(run.checks);
   return waived ? `${plural(waived, 'check')} failed, all waived` : 'none failed';
 }
 

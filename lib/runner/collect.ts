@@ -74,7 +74,8 @@ function failureMessage(violated: string[] | undefined, summary: string | undefi
   return errors.map((e) => e.message).join('\n');
 }
 
-function outcomeOf(state: string, violated: boolean): Outcome {
+/** A finished check's outcome as the reports count it: a failure without a violated rule is an error. */
+export function outcomeOf(state: string, violated: boolean): Outcome {
   if (state === 'passed') return 'pass';
   if (state === 'failed') return violated ? 'fail' : 'error';
   if (state === 'skipped') return 'skip';

@@ -4,6 +4,7 @@
 
 import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
 import '../harness/meta.js';
+import { outcomeOf as outcomeOfState } from './collect.js';
 
 export interface ProgressOptions {
   /**
@@ -60,6 +61,8 @@ export class ProgressReporter implements Reporter {
   }
 
   onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
+    // A second run through the same reporter must not leave the first heartbeat running.
+    this.stop();
     this.files = specifications.length;
     this.started = this.lastLine = this.now();
     if (this.useTimer) {
@@ -108,6 +111,7 @@ export class ProgressReporter implements Reporter {
     if (this.now() - this.lastLine >= this.intervalMs) this.countLine();
   }
 
+  /** Stops the heartbeat timer; the run ends it too, and the runner calls it in a finally in case the run never ends. */
   stop(): void {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = undefined;
@@ -144,13 +148,10 @@ export class ProgressReporter implements Reporter {
   }
 }
 
-/** A finished check's outcome as the reports count it (a failure without a violated rule is an error); none while it runs. */
+/** A finished check's outcome as the reports count it (collect.ts decides); none while it runs. */
 function outcomeOf(test: TestCase): keyof Tally | undefined {
   const state = test.result().state;
-  if (state === 'passed') return 'pass';
-  if (state === 'skipped') return 'skip';
-  if (state === 'failed') return test.meta().violated ? 'fail' : 'error';
-  return undefined;
+  return state === 'pending' ? undefined : outcomeOfState(state, test.meta().violated !== undefined);
 }
 
 function tallyText(t: Tally, compact = false): string {

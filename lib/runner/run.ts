@@ -11,14 +11,13 @@ import { settleFindings } from '../report/settle.js';
 import type { CheckResult, RunResult, RunStop, Selection, WaiverReport } from '../report/model.js';
 import { isRequirementId } from '../contract/requirements/index.js';
 import { GROUPS } from '../contract/endpoints.js';
-import { namePatternFor } from '../harness/check-name.js';
+import { selectionPattern } from '../harness/check-name.js';
 import { CollectingReporter } from './collect.js';
 import { referenceEnvironment, startEmbedded } from './embedded.js';
 import { preflight } from './preflight.js';
 import { conformanceVitest } from './project.js';
 import { ProgressReporter } from './progress.js';
 import { applyWaivers, loadWaivers, waiverDay, type WaiverFile } from '../waivers/waivers.js';
-
 
 export interface RunRequest {
   /** The environment the run reads (process.env merged with command-line options). */
@@ -36,17 +35,19 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
   const startedAt = new Date();
   const log = request.log ?? (() => {});
   let config: Config;
+  let chosen: Chosen;
   let waiverFile: WaiverFile | undefined;
   try {
     config = parseConfig(request.env);
-    selection(request.only ?? [], request.exclude ?? []);
+    chosen = selection(request.only ?? [], request.exclude ?? []);
     // WAIVERS (or --waivers) names a waiver file; else conformance.waivers.yaml in the working directory, if there.
     waiverFile = loadWaivers(request.env['WAIVERS']);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    // The target as given, even when it could not be used: the reports say what was tried.
-    const given = request.env['BASE_URL']?.trim() || undefined;
-    return stopped(startedAt, given === undefined ? undefined : { baseUrl: given }, false, selectionOf(request, false), { kind: 'config', message: error.message });
+    // The target and the selection as given, even when they could not be used: the reports say what was tried.
+    const given = request.env['BASE_URL']?.trim() || null;
+    const asTyped = { only: [...(request.only ?? [])], exclude: [...(request.exclude ?? [])] };
+    return assemble(startedAt, undefined, { baseUrl: given, embedded: false }, selectionOf(asTyped, request, false), [], { kind: 'config', message: error.message });
   }
   const embedded = config.baseUrl === undefined ? await startEmbedded() : undefined;
   try {
@@ -56,15 +57,16 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
     if (config.baseUrlNotice) log(config.baseUrlNotice);
     log(`Target ${config.baseUrl}${embedded ? ' (embedded reference service)' : ''}, profile ${config.profile}${config.readOnly ? ', read-only' : ''}`);
     const stop = await checkTarget(config);
-    const selected = selectionOf(request, config.readOnly);
-    if (stop) return stopped(startedAt, config, !!embedded, selected, stop);
+    const target = { baseUrl: config.baseUrl ?? null, embedded: !!embedded };
+    const selected = selectionOf(chosen, request, config.readOnly);
+    if (stop) return assemble(startedAt, config, target, selected, [], stop);
     // CONCURRENCY caps the requests of the whole run: each worker gets its share.
     const workers = Math.min(availableParallelism(), config.concurrency);
     process.env[WORKER_SETTINGS_VARIABLE] = workerSettings({ ...env, CONCURRENCY: String(Math.floor(config.concurrency / workers)) });
-    let checks = await runSuites(request.only ?? [], request.exclude ?? [], workers, config.runTimeoutMs, log, request.shard);
-    let waivers;
-    if (waiverFile) ({ checks, report: waivers } = applyWaivers(checks, waiverFile, waiverDay(startedAt)));
-    return assemble(startedAt, config, !!embedded, selected, checks, undefined, waivers);
+    const checks = await runSuites(chosen, workers, config.runTimeoutMs, log, request.shard);
+    if (!waiverFile) return assemble(startedAt, config, target, selected, checks);
+    const waived = applyWaivers(checks, waiverFile, waiverDay(startedAt), chosen.namePattern === undefined ? {} : { namePattern: chosen.namePattern });
+    return assemble(startedAt, config, target, selected, waived.checks, undefined, waived.report);
   } finally {
     await embedded?.close();
   }
@@ -79,12 +81,12 @@ async function checkTarget(config: Config): Promise<RunStop | undefined> {
   }
 }
 
-async function runSuites(only: readonly string[], exclude: readonly string[], workers: number, runTimeoutMs: number, log: (line: string) => void, shard?: string): Promise<CheckResult[]> {
+async function runSuites({ files, namePattern }: Chosen, workers: number, runTimeoutMs: number, log: (line: string) => void, shard?: string): Promise<CheckResult[]> {
   const collector = new CollectingReporter();
-  const { files, namePattern } = selection(only, exclude);
+  const progress = new ProgressReporter(log, namePattern === undefined ? {} : { namePattern });
   const vitest = await conformanceVitest({
     passWithNoTests: true,
-    reporters: [collector, new ProgressReporter(log, namePattern === undefined ? {} : { namePattern })],
+    reporters: [collector, progress],
     // One worker per core (vitest's default leaves a core idle), but no more than CONCURRENCY allows.
     maxWorkers: workers,
     ...(namePattern ? { testNamePattern: namePattern } : {}),
@@ -99,6 +101,7 @@ async function runSuites(only: readonly string[], exclude: readonly string[], wo
     await vitest.start(files);
   } finally {
     clearTimeout(bound);
+    progress.stop();
     await vitest.close();
   }
   const problems = collector.problems.map((message, i): CheckResult => ({
@@ -127,12 +130,20 @@ export function selectedItems(only: readonly string[], option = '--only'): strin
 
 const suiteFile = (group: string): string => `suites/${group}.suite.ts`;
 
+/** What `--only` and `--exclude` chose: their items as the catalog spells them, the suite files and the test-name pattern. */
+export interface Chosen {
+  readonly only: string[];
+  readonly exclude: string[];
+  readonly files: string[];
+  readonly namePattern?: string;
+}
+
 /**
  * `--only agents,AUTH-MISSING-KEY`: groups select suite files; requirement ids select tests by name.
  * `--exclude` takes the same items away: excluded groups' files are not run, and no check naming an
  * excluded requirement id is run (a check naming several ids is left out if any of them is excluded).
  */
-export function selection(only: readonly string[], exclude: readonly string[] = []): { files: string[]; namePattern?: string } {
+export function selection(only: readonly string[], exclude: readonly string[] = []): Chosen {
   const items = selectedItems(only);
   const excluded = selectedItems(exclude, '--exclude');
   const ids = items.filter((item) => isRequirementId(item));
@@ -142,36 +153,24 @@ export function selection(only: readonly string[], exclude: readonly string[] = 
     files = (files.length ? files : GROUP_NAMES.map(suiteFile)).filter((file) => !excludedGroups.map(suiteFile).includes(file));
     if (!files.length) throw new ConfigError(`--exclude ${excluded.join(',')} leaves no group to run`);
   }
-  const excludedIds = excluded.filter((item) => isRequirementId(item));
-  const include = ids.length ? namePatternFor(ids) : undefined;
-  const namePattern = excludedIds.length ? `^(?!.*${namePatternFor(excludedIds)})${include ? `.*${include}` : ''}` : include;
-  return namePattern === undefined ? { files } : { files, namePattern };
+  const namePattern = selectionPattern(ids, excluded.filter((item) => isRequirementId(item)));
+  const chosen = { only: items, exclude: excluded, files };
+  return namePattern === undefined ? chosen : { ...chosen, namePattern };
 }
 
-function selectionOf(request: RunRequest, readOnly: boolean): Selection {
-  let only = [...(request.only ?? [])];
-  let exclude = [...(request.exclude ?? [])];
-  try {
-    only = selectedItems(only);
-    exclude = selectedItems(exclude, '--exclude');
-  } catch {
-    // A selection refused is reported as typed, by the stop it causes.
-  }
+function selectionOf({ only, exclude }: Pick<Chosen, 'only' | 'exclude'>, request: RunRequest, readOnly: boolean): Selection {
   return { only, shards: request.shard ? [request.shard] : [], readOnly, exclude };
 }
 
-function stopped(startedAt: Date, config: Config | { baseUrl: string } | undefined, embedded: boolean, selected: Selection, stop: RunStop): RunResult {
-  return assemble(startedAt, config, embedded, selected, [], stop);
-}
-
-function assemble(startedAt: Date, config: Config | { baseUrl: string } | undefined, embedded: boolean, selection: Selection, checks: CheckResult[], stop?: RunStop, waivers?: WaiverReport): RunResult {
+/** `config` is undefined when it could not be read (a stopped run): defaults are shown then. */
+function assemble(startedAt: Date, config: Config | undefined, target: RunResult['target'], selection: Selection, checks: CheckResult[], stop?: RunStop, waivers?: WaiverReport): RunResult {
   return summarise(checks, {
     suite: SUITE,
-    target: { baseUrl: config?.baseUrl ?? null, embedded },
-    profile: config && 'profile' in config ? config.profile : 'default',
+    target,
+    profile: config?.profile ?? 'default',
     startedAt: startedAt.toISOString(),
     durationMs: Date.now() - startedAt.getTime(),
-    settings: config && 'profile' in config ? redactedSettings(config) : {},
+    settings: config ? redactedSettings(config) : {},
     selection,
     ...(stop ? { stop } : {}),
     ...(waivers ? { waivers } : {}),

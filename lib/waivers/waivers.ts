@@ -1,7 +1,8 @@
 // Waivers: known failures a team has accepted for a while, each with its reason and an optional
 // expiry. A waived failure is still reported as a failure, marked waived; it no longer fails the
 // run, but the run is then not shown conformant. An expired waiver waives nothing; a waiver whose
-// rule now passes is stale and is listed in every report so it can be removed.
+// rule now passes, or whose check id names no check of a suite file that ran, is stale and is
+// listed in every report so it can be removed.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -9,9 +10,10 @@ import { parseDocument } from 'yaml';
 import { ConfigError } from '../config.js';
 import { isRequirementId } from '../contract/requirements/index.js';
 import type { CheckResult, WaiverEntry, WaiverReport } from '../report/model.js';
+import { RUN_CHECK_PREFIX } from '../report/settle.js';
 
 /** Looked for in the working directory when neither `--waivers` nor `WAIVERS` names a file. */
-export const DEFAULT_WAIVER_FILE = 'conformance.waivers.yaml';
+const DEFAULT_WAIVER_FILE = 'conformance.waivers.yaml';
 
 export interface WaiverFile {
   /** The path as given (or the default file's name), for messages and reports. */
@@ -81,8 +83,7 @@ export function parseWaivers(text: string, file: string): WaiverFile {
     } else if (!id.includes('::')) {
       at(`\`check\` must be a check id as summary.json's checks[].id spells it (\`<file>::<full name>\`), not ${JSON.stringify(target)}`);
     }
-    const label = `${id}`;
-    const where = `entry ${index + 1} (${label})`;
+    const where = `entry ${index + 1} (${id})`;
     const reason = entry['reason'];
     if (typeof reason !== 'string' || !reason.trim()) fail(`${where}: \`reason\` is missing or empty: every waiver says why`);
     const expires = entry['expires'];
@@ -110,48 +111,79 @@ function isCalendarDate(value: string): boolean {
 }
 
 /** A waiver with `expires: D` waives through day D (UTC) and no longer from the day after. */
-export function isExpired(entry: WaiverEntry, today: string): boolean {
+function isExpired(entry: WaiverEntry, today: string): boolean {
   return entry.expires !== undefined && entry.expires < today;
 }
 
 /** What an entry is written for: `requirement X` or `check Y`. */
 export const waiverLabel = (entry: WaiverEntry): string => (entry.requirement ? entry.requirement : `check ${entry.check}`);
 
-/** The ids a failed check's violation names: only a waiver of all of them (or of the check) waives it. */
+/** The ids a failed check's violation names: each must be waived for the failure to be waived. */
 const violatedIds = (check: CheckResult): readonly string[] => (check.violated?.length ? check.violated : check.requirements);
 
+/** The checks an entry is written for: those of its requirement (verifying it or violating it), or its one check. */
 function matches(entry: WaiverEntry, check: CheckResult): boolean {
   if (entry.check !== undefined) return entry.check === check.id;
   return check.requirements.includes(entry.requirement!) || (check.violated ?? []).includes(entry.requirement!);
 }
 
 /**
- * Marks the failed checks the waivers cover and reports on every waiver. A failed check is waived
- * by an unexpired waiver of its check id, or when every requirement its violation names has an
- * unexpired waiver (a waiver of one rule never silences another rule's violation). Errors are never
- * waived: they are not a verdict on the target. Waiver marks a check already carries are replaced.
+ * Whether an entry answers for requirement `id` violated by `check`: a waiver of that requirement,
+ * or a waiver of that check when `id` is one of the check's own requirements (a check waiver never
+ * answers for a finding or another rule the check happened to break).
  */
-export function applyWaivers(checks: readonly CheckResult[], waivers: WaiverFile, today: string): { checks: CheckResult[]; report: WaiverReport } {
+function answersFor(entry: WaiverEntry, check: CheckResult, id: string): boolean {
+  if (entry.check !== undefined) return entry.check === check.id && check.requirements.includes(id);
+  return entry.requirement === id;
+}
+
+/** The suite file part of a check id (`suites/agents.suite.ts` of `suites/agents.suite.ts::…`). */
+const fileOfId = (id: string): string => id.slice(0, id.indexOf('::'));
+
+export interface WaiverOptions {
+  /**
+   * The run's test-name pattern (`--only REQUIREMENT-ID`, `--exclude REQUIREMENT-ID`): the checks it
+   * left out are not in the run, so a check waiver whose check it leaves out is not stale for its absence.
+   */
+  readonly namePattern?: string;
+}
+
+/**
+ * Marks the failed checks the waivers cover and reports on every waiver. A failed check is waived
+ * when every requirement its violation names has an unexpired waiver answering for it: a waiver of
+ * that requirement, or, for the check's own requirements only, a waiver of the check id (a waiver of
+ * one rule never silences another rule's violation). Errors are never waived: they are not a verdict
+ * on the target. Waiver marks a check already carries are replaced.
+ */
+export function applyWaivers(checks: readonly CheckResult[], waivers: WaiverFile, today: string, options: WaiverOptions = {}): { checks: CheckResult[]; report: WaiverReport } {
   const active = waivers.waivers.filter((w) => !isExpired(w, today));
   const used = new Set<WaiverEntry>();
   const result = checks.map((original): CheckResult => {
     const { waived: _drop, ...check } = original;
     if (check.outcome !== 'fail') return check;
-    const byCheck = active.find((w) => w.check === check.id);
-    const covering = byCheck ? [byCheck] : violatedIds(check).map((id) => active.find((w) => w.requirement === id));
+    // For each violated id, the check's own waiver if it answers for it, else that requirement's.
+    const covering = violatedIds(check).map((id) => active.find((w) => w.check !== undefined && answersFor(w, check, id)) ?? active.find((w) => answersFor(w, check, id)));
     if (!covering.length || covering.some((w) => w === undefined)) return check;
-    const entries = covering as WaiverEntry[];
+    const entries = [...new Set(covering as WaiverEntry[])];
     entries.forEach((w) => used.add(w));
     const expires = entries.flatMap((w) => (w.expires ? [w.expires] : [])).sort()[0];
     return { ...check, waived: { by: entries.map(waiverLabel), reason: [...new Set(entries.map((w) => w.reason))].join('; '), ...(expires ? { expires } : {}) } };
   });
   const ran = (w: WaiverEntry): CheckResult[] => checks.filter((c) => matches(w, c) && c.outcome !== 'skip');
+  // An expired entry's failures: those now counting that it would have answered for (not those another entry still waives).
   const expired = waivers.waivers.filter((w) => isExpired(w, today)).map((w) => ({
-    ...w, failures: ran(w).filter((c) => c.outcome === 'fail').map((c) => c.id),
+    ...w, failures: result.filter((c) => c.outcome === 'fail' && !c.waived && violatedIds(c).some((id) => answersFor(w, c, id))).map((c) => c.id),
   }));
-  // Stale: its rule's checks ran and none failed. A waiver whose checks did not run (--only,
-  // --exclude, a shard, a skip) says nothing either way and is not reported as stale.
+  // Stale: its rule's checks ran and none failed (for a requirement: none failed for it) or errored.
+  // A waiver whose checks did not run (--only, --exclude, a shard, a skip) says nothing either way.
+  // Suite files that ran, by the checks' ids; not the run's own checks (`run::…`: findings, problems), which exist only when seen.
+  const ranFiles = new Set(checks.filter((c) => !c.id.startsWith(RUN_CHECK_PREFIX)).map((c) => fileOfId(c.id)));
+  const selected = options.namePattern === undefined ? undefined : new RegExp(options.namePattern);
   const stale = active.filter((w) => !used.has(w)).filter((w) => {
+    if (w.check !== undefined && !checks.some((c) => c.id === w.check)) {
+      // A check id naming no check of a suite file that ran (renamed, moved, mistyped): it can never waive anything.
+      return ranFiles.has(fileOfId(w.check)) && (!selected || selected.test(w.check.slice(w.check.indexOf('::') + 2)));
+    }
     const its = ran(w);
     const failing = its.filter((c) => c.outcome === 'error' || (c.outcome === 'fail' && (w.check !== undefined || violatedIds(c).includes(w.requirement!))));
     return its.length > 0 && failing.length === 0;

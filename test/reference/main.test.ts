@@ -63,6 +63,25 @@ describe('npm run reference', () => {
     expect(port).toMatchObject({ code: 2, stderr: 'reference service: PORT: "99999" is not a port number (0 to 65535)\n' });
   }, 120_000);
 
+  test('an empty PORT and a LATENCY_MS that is not a whole number of milliseconds are refused, not read as 0 or NaN', async () => {
+    const ended = await Promise.all([
+      collect(reference({ PORT: '' })).ended,
+      collect(reference({ PORT: '80.5' })).ended,
+      collect(reference({ LATENCY_MS: 'slow' })).ended,
+      collect(reference({ LATENCY_MS: '' })).ended,
+      collect(reference({ LATENCY_MS: '-5' })).ended,
+      collect(reference({ LATENCY_MS: '1e3' })).ended,
+    ]);
+    expect(ended.map((e) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }))).toEqual([
+      'PORT: "" is not a port number (0 to 65535)',
+      'PORT: "80.5" is not a port number (0 to 65535)',
+      'LATENCY_MS: "slow" is not a whole number of milliseconds (0 to 2147483647)',
+      'LATENCY_MS: "" is not a whole number of milliseconds (0 to 2147483647)',
+      'LATENCY_MS: "-5" is not a whole number of milliseconds (0 to 2147483647)',
+      'LATENCY_MS: "1e3" is not a whole number of milliseconds (0 to 2147483647)',
+    ].map((message) => ({ code: 2, stdout: '', stderr: `reference service: ${message}\n` })));
+  }, 120_000);
+
   test('a port in use is said in words, not as a stack trace', async () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));

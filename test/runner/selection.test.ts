@@ -5,8 +5,8 @@ import { selectedItems, selection } from '../../lib/runner/run.js';
 
 describe('selection', () => {
   it('turns groups into suite files and requirement ids into a name pattern', () => {
-    expect(selection(['agents', 'auth'])).toEqual({ files: ['suites/agents.suite.ts', 'suites/auth.suite.ts'] });
-    expect(selection(['AGENT-CREATE'])).toEqual({ files: [], namePattern: namePatternFor(['AGENT-CREATE']) });
+    expect(selection(['agents', 'auth'])).toEqual({ only: ['agents', 'auth'], exclude: [], files: ['suites/agents.suite.ts', 'suites/auth.suite.ts'] });
+    expect(selection(['AGENT-CREATE'])).toEqual({ only: ['AGENT-CREATE'], exclude: [], files: [], namePattern: namePatternFor(['AGENT-CREATE']) });
   });
 
   it('refuses what is neither a group nor a requirement id', () => {
@@ -17,7 +17,7 @@ describe('selection', () => {
 describe('selectedItems', () => {
   it('reads groups and requirement ids in any case', () => {
     expect(selectedItems(['Dashboards', 'auth-missing-key', 'AUTH'])).toEqual(['dashboards', 'AUTH-MISSING-KEY', 'auth']);
-    expect(selection(['AGENTS'])).toEqual({ files: ['suites/agents.suite.ts'] });
+    expect(selection(['AGENTS'])).toMatchObject({ only: ['agents'], files: ['suites/agents.suite.ts'] });
   });
 
   it('names the valid groups when it refuses an item', () => {

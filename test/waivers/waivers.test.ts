@@ -128,8 +128,48 @@ describe('applyWaivers', () => {
     const both = { ...FAILED, violated: ['MUTATION-DELETE-IDEMPOTENT', 'AGENT-CREATE'] };
     const { checks } = waive(waiverOf('MUTATION-DELETE-IDEMPOTENT'), [both]);
     expect(checks[0]?.waived).toBeUndefined();
-    const byCheck = waive(`waivers:\n  - check: ${JSON.stringify(FAILED.id)}\n    reason: this check\n`, [both]).checks;
-    expect(byCheck[0]?.waived?.by).toEqual([`check ${FAILED.id}`]);
+    // Nor does a waiver of the check: it answers for the check's own rules, not for another rule it broke.
+    const checkWaiver = `waivers:\n  - check: ${JSON.stringify(FAILED.id)}\n    reason: this check\n`;
+    const byCheck = waive(checkWaiver, [both]);
+    expect(byCheck.checks[0]?.waived).toBeUndefined();
+    expect(byCheck.report).toMatchObject({ waived: 0, stale: [] });
+    expect(waive(checkWaiver, [FAILED]).checks[0]?.waived?.by).toEqual([`check ${FAILED.id}`]);
+    // The other rule waived too, both are answered for.
+    const both2 = waive(`${checkWaiver}  - requirement: AGENT-CREATE\n    reason: other ticket\n`, [both]).checks[0]?.waived;
+    expect(both2).toEqual({ by: [`check ${FAILED.id}`, 'AGENT-CREATE'], reason: 'this check; other ticket' });
+  });
+
+  it('an expired waiver lists only the failures it answered for that no other waiver still waives', () => {
+    const other = { ...FAILED, id: `${FAILED.id} again`, violated: ['MUTATION-DELETE-IDEMPOTENT', 'AGENT-CREATE'] };
+    const findingOnly = { ...FAILED, id: `${FAILED.id} finding`, violated: ['AGENT-CREATE'] };
+    const { report } = waive(`waivers:
+  - requirement: MUTATION-DELETE-IDEMPOTENT
+    reason: long ago
+    expires: 2020-01-01
+  - check: ${JSON.stringify(FAILED.id)}
+    reason: this check still
+  - check: ${JSON.stringify(findingOnly.id)}
+    reason: expired too
+    expires: 2020-01-01
+`, [FAILED, other, findingOnly]);
+    // FAILED is still waived by its check waiver; findingOnly never violated MUTATION-DELETE-IDEMPOTENT.
+    expect(report.expired.find((e) => e.requirement)?.failures).toEqual([other.id]);
+    // A check waiver does not answer for a rule that is not the check's own.
+    expect(report.expired.find((e) => e.check)?.failures).toEqual([]);
+  });
+
+  it('a check waiver naming no check of a suite file that ran is stale; of a file that did not run, or left out by the name pattern, it is not', () => {
+    const renamed = 'suites/agents.suite.ts::[AGENT-CREATE] creating an agent returned it';
+    const elsewhere = 'suites/personas.suite.ts::[PERSONA-CREATE] creating a persona returns it';
+    const found = 'run::agents::[AGENT-CREATE] a finding';
+    const text = [renamed, elsewhere, found].map((id) => `  - check: ${JSON.stringify(id)}\n    reason: r\n`).join('');
+    expect(waive(`waivers:\n${text}`, [PASSED]).report.stale).toEqual([{ check: renamed, reason: 'r' }]);
+    // `--only AGENT-GET`: the pattern leaves [AGENT-CREATE] checks out, so their absence says nothing.
+    expect(applyWaivers([PASSED], parse(`waivers:\n${text}`), '2030-01-15', { namePattern: '\\[AGENT-GET\\]' }).report.stale).toEqual([]);
+    expect(applyWaivers([PASSED], parse(`waivers:\n${text}`), '2030-01-15', { namePattern: '\\[AGENT-CREATE\\]' }).report.stale).toEqual([{ check: renamed, reason: 'r' }]);
+    // Expired, it is reported as expired only.
+    const expired = waive(`waivers:\n  - check: ${JSON.stringify(renamed)}\n    reason: r\n    expires: 2020-01-01\n`, [PASSED]).report;
+    expect(expired).toMatchObject({ stale: [], expired: [{ check: renamed, failures: [] }] });
   });
 
   it('errors are never waived', () => {
@@ -156,7 +196,7 @@ describe('applyWaivers', () => {
     const junit = toJunitXml(run);
     expect(junit).toContain('type="WaivedFailure"');
     expect(junit).toMatch(/<testsuites[^>]* failures="0"/);
-    expect(junit).toContain('<property name="stale_waiver" value="AGENT-CREATE: its checks passed; remove the waiver"/>');
+    expect(junit).toContain('<property name="stale_waiver" value="AGENT-CREATE: no failure of this run needed it; remove the waiver"/>');
     expect(junit).toContain('<property name="expired_waiver" value="AGENT-GET (expired 2020-01-01)"/>');
     const text = consoleSummary(run, { color: false });
     expect(text).toMatch(/Waivers \(conformance\.waivers\.yaml, 3 entries\):\s+1\s+waived\s+failure\s/);

@@ -8,6 +8,7 @@ import type { Behaviour, LimitBounds } from '../behaviour.js';
 import { readModelType, type AgentFields } from '../validation/agents.js';
 import { HTTP_URL, JSON_DOCUMENT, WSS_URL } from '../validation/checks.js';
 import type { Check } from '../validation/fields.js';
+import { utf8Size } from '../validation/measure.js';
 import { isHttpUrl, isPhoneNumber, isPublicHost, isPublicHttpUrl, isWssUrl } from '../validation/formats.js';
 import type { KeyRule } from '../validation/simulator-config.js';
 import { fault, presentWith, respondWith, type Fault } from './define.js';
@@ -52,7 +53,6 @@ const measuredAs = (field: 'display_name' | 'prompt', max: number, measure: (val
     if (value !== null && ((required && value === '') || measure(value) > max)) f.fail(field, `must be at most ${max} units`);
     return value as string;
   });
-const utf8Bytes = (value: string): number => Buffer.byteLength(value, 'utf8');
 
 /** phone_number read with another format check (none: any string). */
 const phoneChecked = (check?: Check<string>) => reread(['phone_number'], () => (f) => f.string('phone_number', { limit: 'agent.phone_number', ...(check ? { check } : {}) }));
@@ -108,7 +108,7 @@ export const AGENTS_FAULTS: readonly Fault[] = [
   fault('agent-display-name-min-3', ['AGENT-DISPLAY-NAME'], 'Agent display_name needs at least 3 characters.', limit('agent.display_name', { min: 3 })),
   fault('agent-display-name-empty-accepted', ['AGENT-DISPLAY-NAME'], 'An empty agent display_name is accepted.', limit('agent.display_name', { min: 0 })),
   fault('agent-display-name-bytes', ['AGENT-DISPLAY-NAME'], 'Agent display_name is limited to 200 UTF-8 bytes instead of 200 characters.',
-    measuredAs('display_name', 200, utf8Bytes)),
+    measuredAs('display_name', 200, utf8Size)),
   fault('agent-display-name-utf16', ['FIELD-CHARS-CODEPOINTS'], 'Agent display_name is limited to 200 UTF-16 units: 200 astral characters are rejected.',
     measuredAs('display_name', 200, (value) => value.length)),
   fault('agent-phone-number-max-199', ['AGENT-PHONE-NUMBER'], 'phone_number of 200 characters is rejected.', limit('agent.phone_number', { max: 199 })),
@@ -122,7 +122,7 @@ export const AGENTS_FAULTS: readonly Fault[] = [
   fault('agent-prompt-max-49999', ['AGENT-PROMPT'], 'prompt of 50000 characters is rejected.', limit('agent.prompt', { max: 49_999 })),
   fault('agent-prompt-max-50001', ['AGENT-PROMPT'], 'prompt of 50001 characters is accepted.', limit('agent.prompt', { max: 50_001 })),
   fault('agent-prompt-max-65535', ['AGENT-PROMPT'], 'prompt is limited to 65535 characters (a TEXT column).', limit('agent.prompt', { max: 65_535 })),
-  fault('agent-prompt-bytes', ['AGENT-PROMPT'], 'prompt is limited to 50000 UTF-8 bytes instead of 50000 characters.', measuredAs('prompt', 50_000, utf8Bytes)),
+  fault('agent-prompt-bytes', ['AGENT-PROMPT'], 'prompt is limited to 50000 UTF-8 bytes instead of 50000 characters.', measuredAs('prompt', 50_000, utf8Size)),
 
   // Formats
   fault('agent-phone-number-unchecked', ['AGENT-PHONE-NUMBER'], 'phone_number is stored without checking it is E.164 or SIP.',

@@ -2,6 +2,7 @@
 
 import type { JsonObject } from '../http/body.js';
 import type { Behaviour } from '../behaviour.js';
+import { utf8Size } from '../validation/measure.js';
 import type { MutationFields, MutationRules } from '../validation/mutations.js';
 import { fault, missingAnsweredWith, presentWith, respondWith, type Fault } from './define.js';
 
@@ -27,7 +28,6 @@ const measuredAs = (field: 'display_name' | 'description', measure: (value: stri
   })(b);
 };
 
-const utf8Bytes = (value: string): number => Buffer.byteLength(value, 'utf8');
 const utf16Units = (value: string): number => value.length;
 
 /** Scoping of GET and DELETE, reached through the original rule with another agent. */
@@ -81,7 +81,7 @@ export const MUTATIONS_FAULTS: readonly Fault[] = [
   fault('mutation-description-max-1999', ['MUTATION-DESCRIPTION'], 'A mutation description of 2000 characters is rejected.', limit('mutation.description', { max: 1999 })),
   fault('mutation-description-max-2001', ['MUTATION-DESCRIPTION'], 'A mutation description of 2001 characters is accepted.', limit('mutation.description', { max: 2001 })),
   fault('mutation-description-unlimited', ['MUTATION-DESCRIPTION'], 'Mutation descriptions are limited only by the column size (65535 characters).', limit('mutation.description', { max: 65_535 })),
-  fault('mutation-description-bytes', ['MUTATION-DESCRIPTION'], 'The mutation description limit counts UTF-8 bytes, not characters.', measuredAs('description', utf8Bytes)),
+  fault('mutation-description-bytes', ['MUTATION-DESCRIPTION'], 'The mutation description limit counts UTF-8 bytes, not characters.', measuredAs('description', utf8Size)),
   fault('mutation-lengths-utf16', ['FIELD-CHARS-CODEPOINTS'], 'Mutation display_name and description limits count UTF-16 units, not code points.', (b) => {
     measuredAs('display_name', utf16Units)(b);
     measuredAs('description', utf16Units)(b);

@@ -9,6 +9,7 @@
 // a word in a comparison's place is split into field, operator and value by character class.
 
 import { FILTER_OPERATORS, type FilterOperator } from '../../contract/list-endpoints.js';
+import { isDigit } from './values.js';
 
 export interface Comparison {
   readonly kind: 'cmp';
@@ -49,7 +50,6 @@ const problem = (message: string, position: number): never => {
 
 const isBlank = (c: string): boolean => /\s/.test(c);
 const isLetter = (c: string): boolean => (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c === '_';
-const isDigit = (c: string): boolean => c >= '0' && c <= '9';
 const isFieldChar = (c: string): boolean => isLetter(c) || isDigit(c) || c === '.';
 const OPERATOR_CHARS = '=!<>~';
 const isOperatorChar = (c: string): boolean => c.length === 1 && OPERATOR_CHARS.includes(c);

@@ -18,7 +18,8 @@ export function readPath(item: unknown, path: string): unknown {
   }, item);
 }
 
-const isDigit = (c: string | undefined): boolean => c !== undefined && c.length === 1 && c >= '0' && c <= '9';
+/** One character `0`–`9` (`undefined`, past the end of a text, is none). */
+export const isDigit = (c: string | undefined): boolean => c !== undefined && c.length === 1 && c >= '0' && c <= '9';
 
 /**
  * A plain decimal literal (sign, digits with an optional point, or a point and digits,
