@@ -17,12 +17,13 @@ import { spreadInRangeString } from '../lib/gen/lengths.js';
 import { boundaryCases, type BoundaryCase, stringOf, tooLongString } from '../lib/gen/strings.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import { property } from '../lib/harness/property.js';
+import type { EndpointKey } from '../lib/contract/endpoints.js';
 
 type Json = Record<string, unknown>;
 type Requirements = readonly RequirementId[];
 
-const CREATE = 'POST /v1/agents';
-const GET = 'GET /v1/agents/{agent_id}';
+const CREATE = 'POST /v1/agents' satisfies EndpointKey;
+const GET = 'GET /v1/agents/{agent_id}' satisfies EndpointKey;
 const WRITES = { writes: true } as const;
 const SUCCESS_RESPONSE_RULES: Requirements = ['ENVELOPE-WRAPPED', 'TIMESTAMP-ISO-UTC', 'SCHEMA-CANONICAL', 'SCHEMA-PUBLISHED'];
 const ERROR_RESPONSE_RULES: Requirements = ['ERROR-ENVELOPE', 'ERROR-INVALID-ARGUMENT', 'ERROR-DETAILS-FIELD'];

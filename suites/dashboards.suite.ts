@@ -8,8 +8,9 @@ import { expectNameMatchesId, expectTimestampOrder } from '../lib/checks/resourc
 import { dashboardBody } from '../lib/gen/bodies.js';
 import { nearMissIds } from '../lib/gen/ids.js';
 import { check, describeGroup, type CallSpec, type CheckContext } from '../lib/harness/index.js';
+import type { EndpointKey } from '../lib/contract/endpoints.js';
 
-const PATCH = 'PATCH /v1/dashboards/{dashboard_id}';
+const PATCH = 'PATCH /v1/dashboards/{dashboard_id}' satisfies EndpointKey;
 const WRITES = { writes: true, needs: ['dashboardId'] } as const;
 /** A rename of the one dashboard: one at a time, so a server that refuses concurrent updates is not blamed. */
 const RENAMES = { ...WRITES, exclusive: true } as const;

@@ -10,9 +10,10 @@ import { expectSameAsListed, spread } from '../lib/checks/same-resource.js';
 import { wellFormedId } from '../lib/gen/ids.js';
 import { busiestSimulation, simulationIds } from '../lib/harness/discovery.js';
 import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
+import type { EndpointKey } from '../lib/contract/endpoints.js';
 
-const LIST = 'GET /v1/simulations/{simulation_id}/metrics';
-const GET = 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}';
+const LIST = 'GET /v1/simulations/{simulation_id}/metrics' satisfies EndpointKey;
+const GET = 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}' satisfies EndpointKey;
 
 /** Simulations whose outputs are judged one by one; more would only repeat the same code path. */
 const SIMULATION_SAMPLE = 8;
@@ -68,7 +69,7 @@ describeGroup('metrics', () => {
     }
   });
 
-  for (const endpoint of [LIST, GET]) {
+  for (const endpoint of [LIST, GET] as const) {
     check(['PATH-ID-FORMAT'], `${endpoint} rejects a simulation_id of 21 or 28 characters with INVALID_ARGUMENT`, async (t) => {
       await expectNearMissesRejected(t, endpoint, 'simulation_id');
     });

@@ -18,13 +18,14 @@ import { isSuccess } from '../lib/checks/responses.js';
 import { agentBody, mutationBody } from '../lib/gen/bodies.js';
 import { wellFormedId } from '../lib/gen/ids.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
+import type { EndpointKey } from '../lib/contract/endpoints.js';
 
 type Json = Record<string, unknown>;
 type Requirements = readonly RequirementId[];
 
-const CREATE = 'POST /v1/agents/{agent_id}/mutations';
-const GET = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}';
-const DELETE = 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}';
+const CREATE = 'POST /v1/agents/{agent_id}/mutations' satisfies EndpointKey;
+const GET = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
+const DELETE = 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
 const WRITES = { writes: true } as const;
 
 // ---- parents and mutations ------------------------------------------------------------
@@ -389,7 +390,7 @@ describeGroup('mutations', () => {
 
   // ---- path IDs and malformed requests -------------------------------------------------------
 
-  for (const endpoint of [GET, DELETE]) {
+  for (const endpoint of [GET, DELETE] as const) {
     for (const param of ['mutation_id', 'agent_id'] as const) {
       check(['PATH-ID-FORMAT'], `${endpoint} with a near miss of ${param} is rejected with INVALID_ARGUMENT naming ${param}`, async (t) => {
         // The other parameter names a real mutation and agent, so the near miss is the only thing wrong.

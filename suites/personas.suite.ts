@@ -13,9 +13,10 @@ import { expectSameAsListed, spread } from '../lib/checks/same-resource.js';
 import { wellFormedId } from '../lib/gen/ids.js';
 import { personas } from '../lib/harness/discovery.js';
 import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
+import type { EndpointKey } from '../lib/contract/endpoints.js';
 
-const GET = 'GET /v1/personas/{persona_id}';
-const DELETE = 'DELETE /v1/personas/{persona_id}';
+const GET = 'GET /v1/personas/{persona_id}' satisfies EndpointKey;
+const DELETE = 'DELETE /v1/personas/{persona_id}' satisfies EndpointKey;
 
 /** `<language>-<REGION>`: a 2–3 letter language and a 2-letter (or UN M.49 3-digit) region, as in `en-US`, `es-419`. */
 const LOCALE_TAG = /^[a-z]{2,3}-(?:[A-Z]{2}|\d{3})$/;
@@ -84,7 +85,7 @@ describeGroup('personas', () => {
     t.expectResource(call, ['PERSONA-PHONE-NUMBERS'], 'getting the phone numbers');
   });
 
-  for (const endpoint of [GET, DELETE]) {
+  for (const endpoint of [GET, DELETE] as const) {
     // A malformed id cannot name a real persona, so the DELETE probe changes nothing.
     check(['PATH-ID-FORMAT'], `${endpoint} rejects a persona_id that is not 22 alphanumeric characters with INVALID_ARGUMENT`, async (t) => {
       await expectNearMissesRejected(t, endpoint, 'persona_id');

@@ -11,8 +11,9 @@ import { expectNameMatchesId, expectTimestampOrder } from '../lib/checks/resourc
 import { reviewProjectBody } from '../lib/gen/bodies.js';
 import { metricOutputs, simulationIds } from '../lib/harness/discovery.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
+import type { EndpointKey } from '../lib/contract/endpoints.js';
 
-const POST = 'POST /v1/review-projects';
+const POST = 'POST /v1/review-projects' satisfies EndpointKey;
 const WRITES = { writes: true } as const;
 const REQUIRED_FIELDS = ['display_name', 'assignees', 'linked_simulation_ids', 'linked_metric_ids'] as const;
 const LIST_FIELDS = ['assignees', 'linked_simulation_ids', 'linked_metric_ids'] as const;

@@ -10,10 +10,11 @@ import { expectNameMatchesId, expectTimestampOrder } from '../lib/checks/resourc
 import { alnum } from '../lib/gen/ids.js';
 import { runs } from '../lib/harness/discovery.js';
 import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
+import type { EndpointKey } from '../lib/contract/endpoints.js';
 
 type Json = Record<string, unknown>;
 
-const DELETE = 'DELETE /v1/runs/{run_id}';
+const DELETE = 'DELETE /v1/runs/{run_id}' satisfies EndpointKey;
 const COUNTERS = ['completed_test_cases', 'failed_test_cases', 'in_progress_test_cases'] as const;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -10,9 +10,10 @@ import { deletesFixture } from '../lib/checks/deletion.js';
 import { isSuccess } from '../lib/checks/responses.js';
 import { nearMissIds, wellFormedId } from '../lib/gen/ids.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
+import type { EndpointKey } from '../lib/contract/endpoints.js';
 
-const GET = 'GET /v1/scheduled-runs/{scheduled_run_id}';
-const DELETE = 'DELETE /v1/scheduled-runs/{scheduled_run_id}';
+const GET = 'GET /v1/scheduled-runs/{scheduled_run_id}' satisfies EndpointKey;
+const DELETE = 'DELETE /v1/scheduled-runs/{scheduled_run_id}' satisfies EndpointKey;
 const EXPRESSION_FORM = /^(rate|cron)\(.*\)$/s;
 
 type Json = Record<string, unknown>;
@@ -60,7 +61,7 @@ describeGroup('scheduled-runs', () => {
   }, READS);
 
   // A malformed id names nothing, so even a DELETE of one changes no data.
-  for (const key of [GET, DELETE]) {
+  for (const key of [GET, DELETE] as const) {
     for (const { value, why } of nearMissIds(ID_RULES.scheduledRun, 3)) {
       check(['PATH-ID-FORMAT'], `${key} with a scheduled_run_id of ${why} is rejected with INVALID_ARGUMENT naming scheduled_run_id`, async (t) => {
         const call = await t.call(key, { params: { scheduled_run_id: value } });

@@ -18,11 +18,12 @@ import { marked } from '../lib/gen/marked.js';
 import { ASCII_CHARS, boundaryCases, stringOf } from '../lib/gen/strings.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import { property } from '../lib/harness/property.js';
+import type { EndpointKey } from '../lib/contract/endpoints.js';
 
 type Json = Record<string, unknown>;
 type Requirements = readonly RequirementId[];
 
-const CREATE = 'POST /v1/test-cases';
+const CREATE = 'POST /v1/test-cases' satisfies EndpointKey;
 const WRITES = { writes: true } as const;
 const MADE_UP_TEST_SET = String(testCaseBody('')['test_set_id']);
 const TEST_SET_ID_LENGTH = fieldLimit('testCase.test_set_id').max ?? 8;

@@ -8,7 +8,7 @@ import { violation } from './violation.js';
 
 type Query = Readonly<Record<string, string | number | undefined>> | undefined;
 
-const BY_PATH = new Map(LIST_ENDPOINTS.map((l) => [l.path, l]));
+const BY_PATH = new Map<string, ListEndpoint>(LIST_ENDPOINTS.map((l) => [l.path, l]));
 
 /** The list endpoint a path template belongs to (`/v1/runs`), if it is one. */
 export function listAt(pathTemplate: string): ListEndpoint | undefined {

@@ -1,14 +1,14 @@
 // Path IDs: every near miss of a parameter's ID rule is rejected with INVALID_ARGUMENT
 // naming the parameter; a well-formed ID that names nothing gets NOT_FOUND (strict).
 
-import { ENDPOINTS } from '../contract/endpoints.js';
+import { ENDPOINTS, type EndpointKey } from '../contract/endpoints.js';
 import { CONVENTIONAL_ERRORS } from '../contract/enums.js';
 import { ID_RULES } from '../contract/ids.js';
 import { nearMissIds } from '../gen/ids.js';
 import { sampleParams } from '../gen/requests.js';
 import type { CheckContext } from '../harness/index.js';
 
-function endpointOf(key: string) {
+function endpointOf(key: EndpointKey) {
   const endpoint = ENDPOINTS.find((e) => e.key === key);
   if (!endpoint) throw new Error(`no endpoint "${key}" in the contract`);
   return endpoint;
@@ -18,7 +18,7 @@ function endpointOf(key: string) {
  * Sends each near miss of `param`'s rule, the other path parameters well-formed
  * (`params` overrides them, e.g. with a real parent id).
  */
-export async function expectNearMissesRejected(t: CheckContext, endpointKey: string, param: string, params: Readonly<Record<string, string>> = {}): Promise<void> {
+export async function expectNearMissesRejected(t: CheckContext, endpointKey: EndpointKey, param: string, params: Readonly<Record<string, string>> = {}): Promise<void> {
   const endpoint = endpointOf(endpointKey);
   const kind = endpoint.pathParams[param];
   if (!kind) throw new Error(`${endpointKey} has no ID rule for ${param}`);
@@ -30,7 +30,7 @@ export async function expectNearMissesRejected(t: CheckContext, endpointKey: str
 }
 
 /** A well-formed ID that names nothing: NOT_FOUND with HTTP 404, the common convention. */
-export async function expectMissingNotFound(t: CheckContext, endpointKey: string, params: Readonly<Record<string, string>>): Promise<void> {
+export async function expectMissingNotFound(t: CheckContext, endpointKey: EndpointKey, params: Readonly<Record<string, string>>): Promise<void> {
   const call = await t.call(endpointKey, { params });
   const what = `${endpointKey} with a well-formed ID that names nothing`;
   t.expectRejection(call, ['MISSING-RESOURCE-NOT-FOUND'], CONVENTIONAL_ERRORS.notFound, what);

@@ -40,9 +40,11 @@ export interface Endpoint {
   readonly writes: boolean;
 }
 
-const endpoint = (e: Omit<Endpoint, 'key'>): Endpoint => ({ key: `${e.method} ${e.path}`, ...e });
+/** The key is spelt from the method and path, so `EndpointKey` lists exactly the table's operations. */
+const endpoint = <const M extends Method, const P extends string>(e: Omit<Endpoint, 'key'> & { readonly method: M; readonly path: P }) =>
+  ({ key: `${e.method} ${e.path}` as `${M} ${P}`, ...e }) satisfies Endpoint;
 
-export const ENDPOINTS: readonly Endpoint[] = [
+export const ENDPOINTS = [
   endpoint({ method: 'GET', path: '/v1/openapi', group: 'specification', public: true, pathParams: {}, writes: false }),
   endpoint({ method: 'GET', path: '/v1/openapi/{spec_name}', group: 'specification', public: true, pathParams: { spec_name: null }, writes: false }),
   endpoint({ method: 'POST', path: '/v1/agents', group: 'agents', public: false, wrapper: 'agent', responseSchema: 'AgentResponse', pathParams: {}, writes: true }),
@@ -63,7 +65,13 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint({ method: 'DELETE', path: '/v1/scheduled-runs/{scheduled_run_id}', group: 'scheduled-runs', public: false, pathParams: { scheduled_run_id: 'scheduledRun' }, writes: true }),
   endpoint({ method: 'PATCH', path: '/v1/dashboards/{dashboard_id}', group: 'dashboards', public: false, wrapper: 'dashboard', responseSchema: 'DashboardResponse', pathParams: { dashboard_id: 'dashboard' }, writes: true }),
   endpoint({ method: 'POST', path: '/v1/review-projects', group: 'review-projects', public: false, wrapper: 'review_project', responseSchema: 'ReviewProjectResponse', pathParams: {}, writes: true }),
-];
+] as const satisfies readonly Endpoint[];
+
+/** An operation of the contract ("POST /v1/agents"): a misspelt key fails the type check. */
+export type EndpointKey = (typeof ENDPOINTS)[number]['key'];
+
+/** The path of an operation of the contract with that method. */
+export type EndpointPath<M extends Method = Method> = Extract<(typeof ENDPOINTS)[number], { readonly method: M }>['path'];
 
 export function findEndpoint(method: string, path: string): Endpoint {
   const found = ENDPOINTS.find((e) => e.method === method && e.path === path);

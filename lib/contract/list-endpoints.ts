@@ -1,6 +1,8 @@
 // The three list endpoints, with their page_size bounds, filter and order_by fields.
 // Pagination, order and filter checks are generated from this table.
 
+import type { EndpointPath } from './endpoints.js';
+
 /** How a field's values compare; decides the oracle's interpretations. */
 export type FieldKind =
   | 'string' // free text: equality exact, ordering code point or case-insensitive
@@ -18,7 +20,7 @@ export interface ListField {
 
 export interface ListEndpoint {
   readonly id: 'personas' | 'runs' | 'metrics';
-  readonly path: string;
+  readonly path: EndpointPath<'GET'>;
   readonly itemsKey: string;
   readonly idField: string;
   readonly pageSize: { readonly default: number; readonly min: number; readonly max: number };

@@ -2,7 +2,7 @@
 // response assertions bound to this target, and a few conveniences.
 
 import type { TestContext } from 'vitest';
-import { ENDPOINTS, type Endpoint, fillPath } from '../contract/endpoints.js';
+import { ENDPOINTS, type Endpoint, type EndpointKey, fillPath } from '../contract/endpoints.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import * as responses from '../checks/responses.js';
 import { expectWithinBounds } from '../checks/page-bounds.js';
@@ -24,7 +24,7 @@ export interface CallSpec extends Omit<RequestSpec, 'method' | 'path'> {
 
 type Json = Record<string, unknown>;
 
-const BY_KEY = new Map(ENDPOINTS.map((e) => [e.key, e]));
+const BY_KEY = new Map<string, Endpoint>(ENDPOINTS.map((e) => [e.key, e]));
 
 export const READ_ONLY_REASON = 'READ_ONLY is set and this check writes';
 
@@ -61,7 +61,7 @@ export class CheckContext {
   }
 
   /** Calls a contract endpoint by key, e.g. `t.call('GET /v1/agents/{agent_id}', {params: {agent_id}})`. */
-  async call(key: string, spec: CallSpec = {}): Promise<Call> {
+  async call(key: EndpointKey, spec: CallSpec = {}): Promise<Call> {
     const endpoint = BY_KEY.get(key);
     if (!endpoint) throw new Error(`no endpoint "${key}" in the contract`);
     // READ_ONLY holds whatever a check declared: no request that could change data is sent,

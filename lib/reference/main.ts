@@ -4,7 +4,7 @@
 // slow server. Mistakes get one clear line and exit 2, never a stack trace.
 
 import { CHAOS_MODES, parseChaos } from './chaos.js';
-import { FAULTS, parseFaultList } from './faults/index.js';
+import { FAULTS, type FaultId, isFaultId, parseFaultList } from './faults/index.js';
 import { startReferenceService } from './server.js';
 import { VARIATIONS } from './variations.js';
 import { closest } from '../util/closest.js';
@@ -25,15 +25,15 @@ Settings (environment):
 
 class UsageError extends Error {}
 
-function checkedFaults(text: string | undefined): string[] {
+function checkedFaults(text: string | undefined): FaultId[] {
   const ids = parseFaultList(text);
   const known = FAULTS.map((f) => f.id);
-  const unknown = ids.filter((id) => !known.includes(id));
+  const unknown = ids.filter((id) => !isFaultId(id));
   if (unknown.length) {
     const hints = unknown.map((id) => `"${id}"${closest(id, known) ? ` (did you mean ${closest(id, known)}?)` : ''}`);
     throw new UsageError(`FAULTS: unknown fault ${hints.join(', ')}; \`npm run reference -- --list-faults\` lists the ${known.length} faults`);
   }
-  return ids;
+  return ids.filter(isFaultId);
 }
 
 function checkedVariation(name: string | undefined): string {

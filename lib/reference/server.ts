@@ -7,7 +7,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Endpoint } from '../contract/endpoints.js';
 import { API_KEY_HEADER } from '../contract/enums.js';
 import { defaultBehaviour, type Behaviour } from './behaviour.js';
-import { applyFaults } from './faults/index.js';
+import { applyFaults, type FaultId } from './faults/index.js';
 import { seedStore, type ReferenceFixtures } from './fixtures/fixtures.js';
 import { MalformedJson, parseObject, readText, type JsonObject } from './http/body.js';
 import { json, RawText, type Reply } from './http/context.js';
@@ -27,7 +27,7 @@ export interface ReferenceOptions {
   port?: number;
   apiKey?: string;
   /** Fault ids (see faults.ts). */
-  faults?: Iterable<string>;
+  faults?: Iterable<FaultId>;
   /** Variation profile name (see variations.ts); `default` when omitted. */
   variation?: string;
   /** Delay added to every response, for benchmarks. */

@@ -9,7 +9,7 @@ import type { CheckResult, Finding } from './model.js';
 /** Ids of the checks the run adds itself start with this; they are not vitest tests. */
 export const RUN_CHECK_PREFIX = 'run::';
 
-const GROUP_OF = new Map(ENDPOINTS.map((e) => [e.key, e.group as string]));
+const GROUP_OF = new Map<string, string>(ENDPOINTS.map((e) => [e.key, e.group]));
 
 /**
  * The checks with every finding settled:

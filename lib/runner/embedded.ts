@@ -16,6 +16,4 @@ export function referenceEnvironment(reference: RunningReference): Record<string
   };
 }
 
-export async function startEmbedded(options: { faults?: readonly string[]; variation?: string } = {}): Promise<RunningReference> {
-  return startReferenceService({ ...options });
-}
+export const startEmbedded = (): Promise<RunningReference> => startReferenceService();

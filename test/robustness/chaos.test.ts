@@ -5,6 +5,7 @@ import { readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { startReferenceService } from '../../lib/reference/server.js';
+import type { FaultId } from '../../lib/reference/faults/index.js';
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
 import { Limiter } from '../../lib/http/limiter.js';
 import { type CliRun, runCli } from '../support/run-cli.js';
@@ -34,7 +35,7 @@ const runs = new Limiter(PARALLEL_RUNS);
 const SLOTTED_RUNS = 8;
 const TEST_TIMEOUT_MS = Math.ceil(SLOTTED_RUNS / PARALLEL_RUNS) * KILL_MS;
 
-interface ChaosOptions { only?: string; faults?: string[]; env?: Record<string, string>; requestTimeoutMs?: number }
+interface ChaosOptions { only?: string; faults?: FaultId[]; env?: Record<string, string>; requestTimeoutMs?: number }
 
 async function runAgainstChaos(chaos: string[], options: ChaosOptions = {}): Promise<{ run: CliRun; everything: string; key: string }> {
   return runs.run(() => runOnce(chaos, options));

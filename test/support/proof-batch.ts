@@ -8,6 +8,7 @@ import { newRunMarker, runSettings } from '../../lib/config.js';
 import { TARGETS_VARIABLE, type TargetSpec } from '../../lib/harness/target.js';
 import type { CheckResult } from '../../lib/report/model.js';
 import { startReferenceService, type RunningReference } from '../../lib/reference/server.js';
+import type { FaultId } from '../../lib/reference/faults/index.js';
 import { CollectingReporter } from '../../lib/runner/collect.js';
 import { settleFindings } from '../../lib/report/settle.js';
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
@@ -16,7 +17,7 @@ import { ROOT } from './run-cli.js';
 
 export interface ProofJob {
   readonly name: string;
-  readonly faults?: readonly string[];
+  readonly faults?: readonly FaultId[];
   readonly variation?: string;
   readonly profile: 'default' | 'strict';
   /** Suite files (globs) holding the checks to run. */

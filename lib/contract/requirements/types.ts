@@ -6,8 +6,8 @@ export type Level = 'MUST' | 'SHOULD';
 /** Where a requirement belongs in reports: an endpoint group, or a cross-cutting concern. */
 export type RequirementArea = Group | 'auth' | 'general' | 'lists';
 
-export interface Requirement {
-  readonly id: string;
+export interface Requirement<Id extends string = string> {
+  readonly id: Id;
   readonly area: RequirementArea;
   readonly level: Level;
   /** Section of the spec the rule comes from. */
@@ -20,8 +20,8 @@ export interface Requirement {
   readonly decision?: string;
 }
 
-export const must = (area: RequirementArea, id: string, section: string, summary: string, quote: string, decision?: string): Requirement =>
+export const must = <const Id extends string>(area: RequirementArea, id: Id, section: string, summary: string, quote: string, decision?: string): Requirement<Id> =>
   decision === undefined ? { id, area, level: 'MUST', section, summary, quote } : { id, area, level: 'MUST', section, summary, quote, decision };
 
-export const should = (area: RequirementArea, id: string, section: string, summary: string, quote: string, decision: string): Requirement =>
+export const should = <const Id extends string>(area: RequirementArea, id: Id, section: string, summary: string, quote: string, decision: string): Requirement<Id> =>
   ({ id, area, level: 'SHOULD', section, summary, quote, decision });

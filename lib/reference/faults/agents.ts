@@ -61,7 +61,7 @@ const phoneChecked = (check?: Check<string>) => reread(['phone_number'], () => (
 const endpointChecked = (check: Check<string>, optional = false) =>
   reread(['endpoint'], () => (f, { modelType }) => f.string('endpoint', { limit: 'agent.endpoint', check, required: !optional && modelType === 'MODEL_TYPE_OUTBOUND_VOICE' }));
 
-export const AGENTS_FAULTS: readonly Fault[] = [
+export const AGENTS_FAULTS = [
   fault('agent-test-set-ids-joined', ['SCHEMA-CANONICAL'], 'Agents return test_set_ids as one comma-separated string instead of a list.', (b) => {
     presentWith(b, 'agent', (view) => (Array.isArray(view['test_set_ids']) ? { ...view, test_set_ids: (view['test_set_ids'] as string[]).join(',') } : view));
   }),
@@ -224,4 +224,4 @@ export const AGENTS_FAULTS: readonly Fault[] = [
   fault('websocket-init-json-optional', ['WEBSOCKET-INIT-JSON'], 'A WEBSOCKET agent without initialization_json is accepted.', rekey(WEBSOCKET, 'initialization_json', (c, k) => void c.jsonValue(k))),
   fault('websocket-init-json-object-only', ['WEBSOCKET-INIT-JSON'], 'initialization_json must be a JSON object: the JSON string the spec describes is rejected.',
     rekey(WEBSOCKET, 'initialization_json', (c, k) => void c.object(k, { required: true }))),
-];
+] as const satisfies readonly Fault[];

@@ -3,7 +3,7 @@
 import { ApiError } from '../http/errors.js';
 import { fault, refineFailure, type Fault } from './define.js';
 
-export const AUTH_FAULTS: readonly Fault[] = [
+export const AUTH_FAULTS = [
   fault('auth-missing-key-accepted-on-get-agent', ['AUTH-MISSING-KEY'], 'GET /v1/agents/{agent_id} is served without a key.', (b) => {
     const accepts = b.auth.accepts;
     b.auth.accepts = (endpoint, key) => (key === undefined && endpoint.key === 'GET /v1/agents/{agent_id}') || accepts(endpoint, key);
@@ -20,4 +20,4 @@ export const AUTH_FAULTS: readonly Fault[] = [
   fault('auth-spec-requires-key', ['AUTH-SPEC-PUBLIC'], 'The /v1/openapi endpoints need the key too.', (b) => {
     b.auth.required = () => true;
   }),
-];
+] as const satisfies readonly Fault[];

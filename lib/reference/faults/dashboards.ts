@@ -19,7 +19,7 @@ function answerWithPreviousName(b: Behaviour): void {
   });
 }
 
-export const DASHBOARDS_FAULTS: readonly Fault[] = [
+export const DASHBOARDS_FAULTS = [
   fault('dashboard-patch-stale', ['DASHBOARD-PATCH'], 'PATCH answers with the display_name the dashboard had before it (read before the write).', answerWithPreviousName),
   fault('dashboard-display-name-max-254', ['DASHBOARD-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'], 'Dashboard display_name of 255 characters is rejected.', setDisplayNameBounds({ max: 254 })),
   fault('dashboard-display-name-max-256', ['DASHBOARD-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'], 'Dashboard display_name of 256 characters is accepted.', setDisplayNameBounds({ max: 256 })),
@@ -34,4 +34,4 @@ export const DASHBOARDS_FAULTS: readonly Fault[] = [
     const checked = b.pathIdChecked;
     b.pathIdChecked = (endpoint, param) => param !== 'dashboard_id' && checked(endpoint, param);
   }),
-];
+] as const satisfies readonly Fault[];

@@ -7,14 +7,14 @@ import type { JsonObject } from '../http/body.js';
 import type { ApiError } from '../http/errors.js';
 import type { SpecForm } from '../openapi/negotiate.js';
 
-export interface Fault {
-  readonly id: string;
+export interface Fault<Id extends string = string> {
+  readonly id: Id;
   readonly requirements: readonly RequirementId[];
   readonly description: string;
   apply(b: Behaviour): void;
 }
 
-export const fault = (id: string, requirements: readonly RequirementId[], description: string, apply: (b: Behaviour) => void): Fault =>
+export const fault = <const Id extends string>(id: Id, requirements: readonly RequirementId[], description: string, apply: (b: Behaviour) => void): Fault<Id> =>
   ({ id, requirements, description, apply });
 
 /** Adds a last touch to every published document. */

@@ -20,7 +20,7 @@ function repeatedTo(body: JsonObject, key: string, bytes: number): JsonObject {
   return { ...body, [key]: Array.from({ length: times }, () => items).flat() };
 }
 
-export const DISCOVERY_FAULTS: readonly Fault[] = [
+export const DISCOVERY_FAULTS = [
   fault('metrics-list-oversized', ['LIST-PAGE-SIZE-RESPECTED'], 'The metrics list answers a valid JSON body of about 50 MB: the page\'s items repeated far beyond page_size.', (b) => {
     respondWith(b, METRICS, (body) => repeatedTo(body, 'metrics', OVERSIZED_BYTES));
   }),
@@ -43,4 +43,4 @@ export const DISCOVERY_FAULTS: readonly Fault[] = [
       return size;
     };
   }),
-];
+] as const satisfies readonly Fault[];

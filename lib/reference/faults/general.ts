@@ -3,7 +3,7 @@
 import { internal } from '../http/errors.js';
 import { fault, presentWith, respondWith, type Fault } from './define.js';
 
-export const GENERAL_FAULTS: readonly Fault[] = [
+export const GENERAL_FAULTS = [
   fault('error-no-details', ['ERROR-DETAILS-FIELD'], 'INVALID_ARGUMENT errors have empty details.', (b) => {
     const details = b.errors.details;
     b.errors.details = (error) => (error.code === 'INVALID_ARGUMENT' ? [] : details(error));
@@ -42,4 +42,4 @@ export const GENERAL_FAULTS: readonly Fault[] = [
   fault('persona-resource-name-wrong', ['NAME-MATCHES-ID'], 'Persona resource_name does not carry the persona id.', (b) => {
     presentWith(b, 'persona', (view) => ({ ...view, resource_name: 'personas/unknown' }));
   }),
-];
+] as const satisfies readonly Fault[];

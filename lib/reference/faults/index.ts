@@ -1,7 +1,7 @@
 // The fault catalog: one file per area, merged here. Each fault names the requirements it breaks.
 
 import type { Behaviour } from '../behaviour.js';
-import type { Fault } from './define.js';
+import type { Fault as FaultShape } from './define.js';
 import { AUTH_FAULTS } from './auth.js';
 import { SPECIFICATION_FAULTS } from './specification.js';
 import { GENERAL_FAULTS } from './general.js';
@@ -18,9 +18,8 @@ import { REVIEW_PROJECTS_FAULTS } from './review-projects.js';
 import { DISCOVERY_FAULTS } from './discovery.js';
 import { PUBLISHED_FAULTS } from './published.js';
 
-export type { Fault } from './define.js';
 
-export const FAULTS: readonly Fault[] = [
+export const FAULTS = [
   ...AUTH_FAULTS,
   ...SPECIFICATION_FAULTS,
   ...GENERAL_FAULTS,
@@ -36,16 +35,26 @@ export const FAULTS: readonly Fault[] = [
   ...REVIEW_PROJECTS_FAULTS,
   ...DISCOVERY_FAULTS,
   ...PUBLISHED_FAULTS,
-];
+] as const satisfies readonly FaultShape[];
 
-function faultById(id: string): Fault {
-  const found = FAULTS.find((f) => f.id === id);
+/** A fault of the catalog: a misspelt id fails the type check. */
+export type FaultId = (typeof FAULTS)[number]['id'];
+
+/** A fault of the catalog, its id typed. */
+export type Fault = FaultShape<FaultId>;
+
+const BY_ID = new Map<string, FaultShape>(FAULTS.map((f) => [f.id, f]));
+
+export const isFaultId = (id: string): id is FaultId => BY_ID.has(id);
+
+function faultById(id: string): FaultShape {
+  const found = BY_ID.get(id);
   if (!found) throw new Error(`unknown fault "${id}"; known faults: ${FAULTS.map((f) => f.id).join(', ')}`);
   return found;
 }
 
-/** Applies the named faults in order; an unknown id throws before anything is changed. */
-export function applyFaults(ids: Iterable<string>, b: Behaviour): void {
+/** Applies the named faults in order; an unknown id (from an untyped caller) throws before anything is changed. */
+export function applyFaults(ids: Iterable<FaultId>, b: Behaviour): void {
   const faults = [...ids].map(faultById);
   for (const f of faults) f.apply(b);
 }

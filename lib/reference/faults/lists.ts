@@ -46,7 +46,7 @@ const isBlank = (raw: string | null): boolean => (raw ?? '').trim() === '';
 
 const without = (item: unknown, key: string): unknown => Object.fromEntries(Object.entries(item as object).filter(([k]) => k !== key));
 
-export const LISTS_FAULTS: readonly Fault[] = [
+export const LISTS_FAULTS = [
   // Pagination
   fault('list-page-overlap', ['LIST-PAGINATION-COMPLETE'], 'The page after a token starts with the last item of the page before, which so comes twice.', (b) => {
     b.lists.resumeAt = (firstAfter) => Math.max(0, firstAfter - 1);
@@ -192,4 +192,4 @@ export const LISTS_FAULTS: readonly Fault[] = [
     const read = b.lists.filter;
     b.lists.filter = (raw, list) => read(raw === null ? null : raw.replace(/\s+(AND|OR)\s*$/, ''), list);
   }),
-];
+] as const satisfies readonly Fault[];

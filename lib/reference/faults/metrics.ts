@@ -7,7 +7,7 @@ import { fault, missingAnsweredWith, presentWith, respondWith, type Fault } from
 const LIST = 'GET /v1/simulations/{simulation_id}/metrics';
 const GET = 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}';
 
-export const METRICS_FAULTS: readonly Fault[] = [
+export const METRICS_FAULTS = [
   fault('simulation-id-max-26', ['METRIC-SIMULATION-ID-ACCEPTED'], 'simulation_id is checked against 22 to 26 characters: 27-character simulations are rejected.', (b) => {
     b.pathIdRules = { ...b.pathIdRules, simulation: { ...ID_RULES.simulation, maxLength: 26 } };
   }),
@@ -32,4 +32,4 @@ export const METRICS_FAULTS: readonly Fault[] = [
   fault('metric-missing-invalid-argument', ['MISSING-RESOURCE-NOT-FOUND'], 'GET of an unknown metric output answers INVALID_ARGUMENT instead of NOT_FOUND.', (b) => {
     missingAnsweredWith(b, 'metric_output_id', 'INVALID_ARGUMENT');
   }),
-];
+] as const satisfies readonly Fault[];

@@ -36,7 +36,7 @@ const reachedAs = (agentFor: (owner: string, asked: string, method: 'GET' | 'DEL
   rules(b, { reaches: (mutation, agentId, method) => reaches(mutation, agentFor(mutation.agent_id, agentId, method), method) });
 };
 
-export const MUTATIONS_FAULTS: readonly Fault[] = [
+export const MUTATIONS_FAULTS = [
   fault('mutation-delete-not-idempotent', ['MUTATION-DELETE-IDEMPOTENT'], 'Deleting a deleted mutation answers NOT_FOUND.', (b) => {
     b.mutationDeleteIdempotent = false;
   }),
@@ -149,4 +149,4 @@ export const MUTATIONS_FAULTS: readonly Fault[] = [
     const checked = b.pathIdChecked;
     b.pathIdChecked = (endpoint, param) => !(endpoint.group === 'mutations' && param === 'agent_id') && checked(endpoint, param);
   }),
-];
+] as const satisfies readonly Fault[];

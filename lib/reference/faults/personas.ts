@@ -4,7 +4,7 @@ import { fault, missingAnsweredWith, presentWith, respondWith, type Fault } from
 
 const GET = 'GET /v1/personas/{persona_id}';
 
-export const PERSONAS_FAULTS: readonly Fault[] = [
+export const PERSONAS_FAULTS = [
   fault('persona-get-name-from-voice', ['PERSONA-GET'], 'GET of one persona maps voice_name into name, so it differs from the list.', (b) => {
     respondWith(b, GET, (body) => {
       const persona = body.persona as Record<string, unknown>;
@@ -50,4 +50,4 @@ export const PERSONAS_FAULTS: readonly Fault[] = [
     const status = b.successStatus;
     b.successStatus = (endpoint) => (endpoint.key === 'DELETE /v1/personas/{persona_id}' ? 204 : status(endpoint));
   }),
-];
+] as const satisfies readonly Fault[];

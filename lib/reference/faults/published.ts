@@ -13,7 +13,7 @@ function tighten(schemas: Schemas, name: string, property: string, touch: (schem
   if (schema) schemas[name]!.properties![property] = touch(schema);
 }
 
-export const PUBLISHED_FAULTS: readonly Fault[] = [
+export const PUBLISHED_FAULTS = [
   fault('published-stricter-than-answers', ['SCHEMA-PUBLISHED'], 'The published documents are stricter than the answers: run status and persona conversation_initiation enums leave out values the service returns, agents require a customer_agent_id never sent, phone number index has minimum 1 (the service counts from 0).', (b) => {
     finalizeWith(b, (doc) => {
       const copy = structuredClone(doc);
@@ -25,4 +25,4 @@ export const PUBLISHED_FAULTS: readonly Fault[] = [
       return copy;
     });
   }),
-];
+] as const satisfies readonly Fault[];

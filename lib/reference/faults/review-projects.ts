@@ -28,7 +28,7 @@ const setLimit = (id: FieldLimitId, bounds: { min?: number; max?: number }) => (
 const REQUIRED = ['REVIEW-PROJECT-REQUIRED', 'REQUEST-MISSING-REQUIRED'] as const;
 const DISPLAY_NAME = ['REVIEW-PROJECT-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'] as const;
 
-export const REVIEW_PROJECTS_FAULTS: readonly Fault[] = [
+export const REVIEW_PROJECTS_FAULTS = [
   fault('review-project-display-name-optional', REQUIRED, 'A review project without display_name is created as "Untitled review project".',
     readWith('display_name', (f, base) => (f.string('display_name') === null ? 'Untitled review project' : base(f)))),
   fault('review-project-assignees-optional', REQUIRED, 'A review project without assignees is created with none.', optionalList('assignees')),
@@ -81,4 +81,4 @@ export const REVIEW_PROJECTS_FAULTS: readonly Fault[] = [
   fault('review-project-update-time-local', ['TIMESTAMP-ORDER'], 'update_time is written in UTC−5 local time but labelled UTC, five hours before create_time.', (b) => {
     presentWith(b, 'reviewProject', (view, record) => ({ ...view, update_time: b.formatTime((record as ReviewProjectRecord).update_time - 5 * 3600_000) }));
   }),
-];
+] as const satisfies readonly Fault[];

@@ -9,7 +9,7 @@ function progressWith(b: Behaviour, touch: (progress: RunProgress) => RunProgres
   presentWith(b, 'run', (view) => ({ ...view, progress: touch(view.progress as unknown as RunProgress) }));
 }
 
-export const RUNS_FAULTS: readonly Fault[] = [
+export const RUNS_FAULTS = [
   fault('run-metrics-inconsistent', ['RUN-METRICS-CONSISTENT'], 'Run result metrics report min and max swapped.', (b) => {
     presentWith(b, 'run', (view) => {
       const results = view.results as { metrics: Record<string, { min: number; max: number; mean: number }> };
@@ -40,4 +40,4 @@ export const RUNS_FAULTS: readonly Fault[] = [
   fault('run-missing-permission-denied', ['MISSING-RESOURCE-NOT-FOUND'], 'DELETE of an unknown run answers PERMISSION_DENIED instead of NOT_FOUND.', (b) => {
     missingAnsweredWith(b, 'run_id', 'PERMISSION_DENIED');
   }),
-];
+] as const satisfies readonly Fault[];

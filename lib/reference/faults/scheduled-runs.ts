@@ -2,7 +2,7 @@
 
 import { fault, presentWith, type Fault } from './define.js';
 
-export const SCHEDULED_RUNS_FAULTS: readonly Fault[] = [
+export const SCHEDULED_RUNS_FAULTS = [
   fault('scheduled-run-name-unprefixed', ['NAME-MATCHES-ID'], 'Scheduled runs are named by their bare id, without `scheduled-runs/`.', (b) => {
     presentWith(b, 'scheduledRun', (view) => ({ ...view, name: view.id }));
   }),
@@ -22,4 +22,4 @@ export const SCHEDULED_RUNS_FAULTS: readonly Fault[] = [
     const checked = b.pathIdChecked;
     b.pathIdChecked = (endpoint, param) => param !== 'scheduled_run_id' && checked(endpoint, param);
   }),
-];
+] as const satisfies readonly Fault[];

@@ -52,7 +52,7 @@ function withSuccessContentMergedUnchanged(doc: JsonObject): JsonObject {
   return copy;
 }
 
-export const SPECIFICATION_FAULTS: readonly Fault[] = [
+export const SPECIFICATION_FAULTS = [
   fault('spec-listing-empty', ['SPEC-LISTING'], 'GET /v1/openapi lists no specs.', (b) => {
     const listing = b.publishing.listing;
     b.publishing.listing = { ...listing, render: () => listing.render([]) };
@@ -92,4 +92,4 @@ export const SPECIFICATION_FAULTS: readonly Fault[] = [
       b.publishing.yamlMergeKeys = true;
       finalizeWith(b, (doc, form) => (form === 'yaml' ? withSuccessContentMergedUnchanged(doc) : doc));
     }),
-];
+] as const satisfies readonly Fault[];

@@ -24,7 +24,7 @@ const inputTypes = (accepted: (value: string) => boolean, fallback: string = DEF
 
 const listed = (value: string): boolean => (INPUT_TYPES as readonly string[]).includes(value);
 
-export const TEST_CASES_FAULTS: readonly Fault[] = [
+export const TEST_CASES_FAULTS = [
   // test_set_id
   fault('test-case-test-set-id-7-accepted', ['TESTCASE-TEST-SET-ID'], 'A test_set_id of 7 characters is accepted.', limit('testCase.test_set_id', { min: 7 })),
   fault('test-case-test-set-id-9-accepted', ['TESTCASE-TEST-SET-ID'], 'A test_set_id of 9 characters is accepted.', limit('testCase.test_set_id', { max: 9 })),
@@ -81,4 +81,4 @@ export const TEST_CASES_FAULTS: readonly Fault[] = [
   fault('test-case-user-notes-dropped', ['TESTCASE-CREATE'], 'Test cases are returned without user_notes.', (b) => {
     presentWith(b, 'testCase', ({ user_notes: _notes, ...rest }) => rest);
   }),
-];
+] as const satisfies readonly Fault[];

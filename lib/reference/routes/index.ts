@@ -26,7 +26,7 @@ export function handlerFor(endpointKey: string): Handler {
 
 /** Checked at start: every contract endpoint is served, and nothing else. */
 export function assertRoutesCoverContract(): void {
-  const keys = new Set(ENDPOINTS.map((e) => e.key));
+  const keys = new Set<string>(ENDPOINTS.map((e) => e.key));
   ENDPOINTS.forEach((e) => handlerFor(e.key));
   const extra = Object.keys(ROUTES).filter((key) => !keys.has(key));
   if (extra.length > 0) throw new Error(`handlers for endpoints not in the contract: ${extra.join(', ')}`);
