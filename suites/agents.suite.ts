@@ -8,8 +8,8 @@ import type { ModelType } from '../lib/contract/enums.js';
 import { ID_RULES } from '../lib/contract/ids.js';
 import { fieldLimit, type FieldLimitId } from '../lib/contract/limits.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
-import { expectAgent, expectEcho, expectInvalidField } from '../lib/checks/agents.js';
-import { configField, initializationPayloadForm, probeConfigField, unprovenReason } from '../lib/checks/simulator-config.js';
+import { expectAgent, expectEcho, expectInvalidField } from '../lib/families/agents.js';
+import { configField, initializationPayloadForm, probeConfigField, unprovenReason } from '../lib/families/simulator-config.js';
 import { byteLimitSizes, FORMATTED_VALUES, type FormattedField, jsonObjectOfSize, jsonTextOfSize, typedAgentBody } from '../lib/gen/agent-bodies.js';
 import { agentBody, PUBLIC_CHAT_URL, PUBLIC_WEBHOOK_URL } from '../lib/gen/bodies.js';
 import { alnum, nearMissIds } from '../lib/gen/ids.js';
@@ -18,8 +18,8 @@ import { boundaryCases, type BoundaryCase, stringOf, tooLongString } from '../li
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import { property } from '../lib/harness/property.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
+import type { JsonObject } from '../lib/util/json.js';
 
-type Json = Record<string, unknown>;
 type Requirements = readonly RequirementId[];
 
 const CREATE = 'POST /v1/agents' satisfies EndpointKey;
@@ -32,7 +32,7 @@ const BIG = { writes: true, timeout: 120_000 } as const;
 // ---- creating and reading back --------------------------------------------------------
 
 /** Creates an agent that must be accepted and return every top-level field sent (the configuration is compared where it is the point). */
-async function expectCreated(t: CheckContext, body: Json, requirements: Requirements, what: string, configKey?: string): Promise<{ agent: Json; call: Call }> {
+async function expectCreated(t: CheckContext, body: JsonObject, requirements: Requirements, what: string, configKey?: string): Promise<{ agent: JsonObject; call: Call }> {
   const call = await t.call(CREATE, { json: body });
   const agent = expectAgent(t, call, requirements, what);
   expectEcho(t, Object.fromEntries(Object.entries(body).filter(([key]) => key !== configKey)), agent, ['AGENT-CREATE'], call);
@@ -40,11 +40,11 @@ async function expectCreated(t: CheckContext, body: Json, requirements: Requirem
 }
 
 /** Creates an agent that must be rejected with INVALID_ARGUMENT naming one of `fields`. */
-async function expectRejected(t: CheckContext, body: Json, requirements: Requirements, fields: readonly string[], what: string): Promise<void> {
+async function expectRejected(t: CheckContext, body: JsonObject, requirements: Requirements, fields: readonly string[], what: string): Promise<void> {
   expectInvalidField(t, await t.call(CREATE, { json: body }), requirements, fields, what);
 }
 
-async function fetchAgent(t: CheckContext, created: Json, requirements: Requirements): Promise<{ agent: Json; call: Call }> {
+async function fetchAgent(t: CheckContext, created: JsonObject, requirements: Requirements): Promise<{ agent: JsonObject; call: Call }> {
   const call = await t.call(GET, { params: { agent_id: String(created['id']) } });
   return { agent: expectAgent(t, call, requirements, 'reading the created agent back'), call };
 }
@@ -52,7 +52,7 @@ async function fetchAgent(t: CheckContext, created: Json, requirements: Requirem
 const PROMPT = 'You are the front desk of a dental practice. Greet the caller, ask for their name, then book, move or cancel an appointment. '.repeat(4);
 
 /** An agent with every top-level field the spec lists (empty reference lists: unknown IDs may be refused). */
-const fullAgent = (t: CheckContext): Json => agentBody(t.name('full agent'), {
+const fullAgent = (t: CheckContext): JsonObject => agentBody(t.name('full agent'), {
   endpoint: PUBLIC_WEBHOOK_URL,
   prompt: PROMPT,
   workflows: { version: 2, steps: [{ name: 'greet', next: 'book' }, { name: 'book' }] },
@@ -89,7 +89,7 @@ function marked(t: CheckContext, value: string): string {
 }
 
 /** A valid body whose `field` is `value` (a display name leads with the run marker). */
-const bodyWith = (t: CheckContext, field: string, value: string): Json =>
+const bodyWith = (t: CheckContext, field: string, value: string): JsonObject =>
   field === 'display_name' ? agentBody(marked(t, value)) : agentBody(t.name(`${field} limit`), { [field]: value });
 
 function maxOf(limit: FieldLimitId): number {
@@ -162,7 +162,7 @@ interface ConfigCase {
   readonly modelType: ModelType;
   readonly title: string;
   /** Merged over the type's required keys; undefined leaves a key out. */
-  readonly config: Json;
+  readonly config: JsonObject;
   /** The key a rejection names; absent when the configuration must be accepted. */
   readonly rejects?: string;
 }
@@ -211,7 +211,7 @@ function shownValue(value: unknown): string {
 }
 
 /** `a MODEL_TYPE_CHAT agent without chat_endpoint, with authorization_header "Bearer …"`. */
-function describeConfig(modelType: ModelType, config: Json): string {
+function describeConfig(modelType: ModelType, config: JsonObject): string {
   const entries = Object.entries(config);
   const without = entries.filter(([, v]) => v === undefined).map(([k]) => `without ${k}`);
   const given = entries.filter(([, v]) => v !== undefined).map(([k, v]) => `${k} ${shownValue(v)}`);
@@ -219,18 +219,18 @@ function describeConfig(modelType: ModelType, config: Json): string {
 }
 
 /** A body of `modelType` with `config` under the proven configuration field (skips when none is proven). */
-async function configured(t: CheckContext, modelType: ModelType, config: Json): Promise<{ body: Json; field: string; what: string }> {
+async function configured(t: CheckContext, modelType: ModelType, config: JsonObject): Promise<{ body: JsonObject; field: string; what: string }> {
   const field = await configField(t);
   return { body: typedAgentBody(modelType, t.name(`${modelType} configuration`), { configField: field, config }), field, what: describeConfig(modelType, config) };
 }
 
 /** A configuration key rejected: the details may name the key or the configuration field that holds it. */
-async function expectConfigRejected(t: CheckContext, modelType: ModelType, config: Json, key: string, requirements: Requirements): Promise<void> {
+async function expectConfigRejected(t: CheckContext, modelType: ModelType, config: JsonObject, key: string, requirements: Requirements): Promise<void> {
   const { body, field, what } = await configured(t, modelType, config);
   await expectRejected(t, body, requirements, [key, field], what);
 }
 
-async function expectConfigAccepted(t: CheckContext, modelType: ModelType, config: Json, requirements: Requirements): Promise<void> {
+async function expectConfigAccepted(t: CheckContext, modelType: ModelType, config: JsonObject, requirements: Requirements): Promise<void> {
   const { body, field, what } = await configured(t, modelType, config);
   await expectCreated(t, body, requirements, what, field);
 }

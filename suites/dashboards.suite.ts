@@ -3,8 +3,8 @@
 // display_name from this run.
 
 import { ID_RULES } from '../lib/contract/ids.js';
-import { charBounds, lengthLimitChecks } from '../lib/checks/length-limits.js';
-import { expectNameMatchesId, expectTimestampOrder } from '../lib/checks/resource-fields.js';
+import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js';
+import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { dashboardBody } from '../lib/gen/bodies.js';
 import { nearMissIds } from '../lib/gen/ids.js';
 import { check, describeGroup, type CallSpec, type CheckContext } from '../lib/harness/index.js';

@@ -2,11 +2,11 @@
 // validated, every listed output has a 26-character id, and GET returns the listed output.
 
 import { ID_RULES, matchesIdRule } from '../lib/contract/ids.js';
-import { declareListChecks } from '../lib/checks/list-checks.js';
-import { declareItemRules, everyListed, type Listed } from '../lib/checks/listed-items.js';
-import { expectMissingNotFound, expectNearMissesRejected } from '../lib/checks/path-ids.js';
-import { isSuccess } from '../lib/checks/responses.js';
-import { expectSameAsListed, spread } from '../lib/checks/same-resource.js';
+import { declareListChecks } from '../lib/families/lists/index.js';
+import { declareItemRules, everyListed, type Listed } from '../lib/families/listed-items.js';
+import { expectMissingNotFound, expectNearMissesRejected } from '../lib/families/path-ids.js';
+import { isSuccess } from '../lib/assert/responses.js';
+import { expectSameAsListed, spread } from '../lib/families/same-resource.js';
 import { wellFormedId } from '../lib/gen/ids.js';
 import { busiestSimulation, simulationIds } from '../lib/harness/discovery.js';
 import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';

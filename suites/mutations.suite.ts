@@ -9,18 +9,18 @@ import { ID_RULES, matchesIdRule } from '../lib/contract/ids.js';
 import { byteSize, fieldLimit } from '../lib/contract/limits.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { timestampMs } from '../lib/contract/timestamps.js';
-import { echoMismatches } from '../lib/checks/echo.js';
-import { charBounds, lengthLimitChecks } from '../lib/checks/length-limits.js';
-import { expectMissingNotFound, expectNearMissesRejected } from '../lib/checks/path-ids.js';
-import { expectTimestampOrder } from '../lib/checks/resource-fields.js';
-import { answerNames, detailFields, rejectsNaming } from '../lib/checks/error-details.js';
-import { isSuccess } from '../lib/checks/responses.js';
+import { echoMismatches } from '../lib/assert/echo.js';
+import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js';
+import { expectMissingNotFound, expectNearMissesRejected } from '../lib/families/path-ids.js';
+import { expectTimestampOrder } from '../lib/families/resource-fields.js';
+import { answerNames, detailFields, rejectsNaming } from '../lib/assert/error-details.js';
+import { isSuccess } from '../lib/assert/responses.js';
 import { agentBody, mutationBody } from '../lib/gen/bodies.js';
 import { wellFormedId } from '../lib/gen/ids.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
+import type { JsonObject } from '../lib/util/json.js';
 
-type Json = Record<string, unknown>;
 type Requirements = readonly RequirementId[];
 
 const CREATE = 'POST /v1/agents/{agent_id}/mutations' satisfies EndpointKey;
@@ -31,16 +31,16 @@ const WRITES = { writes: true } as const;
 // ---- parents and mutations ------------------------------------------------------------
 
 /** The resource a successful call returned under its wrapper, if any. */
-function returned(call: Call): Json | undefined {
+function returned(call: Call): JsonObject | undefined {
   if (!isSuccess(call) || !call.endpoint.wrapper) return undefined;
-  const resource = (call.response.json as Json)[call.endpoint.wrapper];
-  return typeof resource === 'object' && resource !== null ? (resource as Json) : undefined;
+  const resource = (call.response.json as JsonObject)[call.endpoint.wrapper];
+  return typeof resource === 'object' && resource !== null ? (resource as JsonObject) : undefined;
 }
 
-const idOf = (resource: Json): string => String(resource['id']);
+const idOf = (resource: JsonObject): string => String(resource['id']);
 
 /** A new agent with a prompt, so `prompt` is on its configuration; the check is skipped when none can be made. */
-async function newAgent(t: CheckContext, extra: Json = {}): Promise<string> {
+async function newAgent(t: CheckContext, extra: JsonObject = {}): Promise<string> {
   const call = await t.call('POST /v1/agents', { json: agentBody(t.name('mutation parent'), { prompt: 'base prompt', ...extra }) });
   const id = returned(call)?.['id'];
   if (typeof id !== 'string') t.skip(`needs a parent agent, but POST /v1/agents answered ${call.response.status} without one (the agents group judges that)`);
@@ -78,7 +78,7 @@ async function parentFreeFor(t: CheckContext, displayName: string): Promise<stri
 }
 
 /** POSTs a mutation; whatever is created is deleted at the end of the run. */
-async function postMutation(t: CheckContext, agentId: string, body: Json): Promise<Call> {
+async function postMutation(t: CheckContext, agentId: string, body: JsonObject): Promise<Call> {
   const call = await t.call(CREATE, { params: { agent_id: agentId }, json: body });
   const created = returned(call);
   if (created) t.cleanup(() => t.call(DELETE, { params: { agent_id: agentId, mutation_id: idOf(created) } }));
@@ -86,7 +86,7 @@ async function postMutation(t: CheckContext, agentId: string, body: Json): Promi
 }
 
 /** Creates a mutation that must be accepted; returns it unwrapped with its call. */
-async function createMutation(t: CheckContext, agentId: string, body: Json, requirements: Requirements = ['MUTATION-CREATE'], what = 'creating a mutation'): Promise<{ mutation: Json; call: Call }> {
+async function createMutation(t: CheckContext, agentId: string, body: JsonObject, requirements: Requirements = ['MUTATION-CREATE'], what = 'creating a mutation'): Promise<{ mutation: JsonObject; call: Call }> {
   const call = await postMutation(t, agentId, body);
   return { mutation: t.expectResource(call, requirements, what), call };
 }
@@ -102,7 +102,7 @@ let serial = 0;
 const freshName = (t: CheckContext, label = 'variant'): string => t.name(`${label} ${++serial}`);
 
 /** A mutation with every body field the spec lists. */
-const fullMutation = (t: CheckContext): Json => mutationBody(freshName(t, 'full variant'), {
+const fullMutation = (t: CheckContext): JsonObject => mutationBody(freshName(t, 'full variant'), {
   description: 'Shorter greeting, same booking flow',
   config_overrides: { prompt: 'variant prompt' },
   parameter_values: { prompt: 'variant prompt (shown)' },
@@ -117,7 +117,7 @@ const fullMutation = (t: CheckContext): Json => mutationBody(freshName(t, 'full 
  */
 const DEFAULTS_WHEN_ABSENT: Readonly<Record<string, unknown>> = { description: '', update_time: null };
 
-function readField(mutation: Json, field: string): unknown {
+function readField(mutation: JsonObject, field: string): unknown {
   const value = field in mutation ? mutation[field] : DEFAULTS_WHEN_ABSENT[field];
   // Timestamps compare as instants: `Z` and `+00:00`, or a different precision, write the same time.
   return field.endsWith('_time') && typeof value === 'string' ? timestampMs(value) : value;

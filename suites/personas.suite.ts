@@ -3,13 +3,13 @@
 // DELETABLE_PERSONA_ID only) answers an empty object and removes the persona.
 
 import { ID_RULES, matchesIdRule } from '../lib/contract/ids.js';
-import { declareEmptyBodyCheck, deleteOnce, deletesFixture, expectEmptyObjectAnswer, settled, type Deletion } from '../lib/checks/deletion.js';
-import { declareListChecks } from '../lib/checks/list-checks.js';
-import { declareItemRules, everyListed, listedNow, type ItemRule } from '../lib/checks/listed-items.js';
-import { expectMissingNotFound, expectNearMissesRejected } from '../lib/checks/path-ids.js';
-import { expectNameMatchesId, expectTimestampOrder } from '../lib/checks/resource-fields.js';
-import { isSuccess } from '../lib/checks/responses.js';
-import { expectSameAsListed, spread } from '../lib/checks/same-resource.js';
+import { declareEmptyBodyCheck, deleteOnce, deletesFixture, expectEmptyObjectAnswer, settled, type Deletion } from '../lib/families/deletion.js';
+import { declareListChecks } from '../lib/families/lists/index.js';
+import { declareItemRules, everyListed, listedNow, type ItemRule } from '../lib/families/listed-items.js';
+import { expectMissingNotFound, expectNearMissesRejected } from '../lib/families/path-ids.js';
+import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
+import { isSuccess } from '../lib/assert/responses.js';
+import { expectSameAsListed, spread } from '../lib/families/same-resource.js';
 import { wellFormedId } from '../lib/gen/ids.js';
 import { personas } from '../lib/harness/discovery.js';
 import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';

@@ -6,12 +6,13 @@
 import { isDeepStrictEqual } from 'node:util';
 import { PROJECT_RULES, PROJECT_TYPES } from '../lib/contract/enums.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
-import { charBounds, lengthLimitChecks } from '../lib/checks/length-limits.js';
-import { expectNameMatchesId, expectTimestampOrder } from '../lib/checks/resource-fields.js';
+import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js';
+import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { reviewProjectBody } from '../lib/gen/bodies.js';
 import { metricOutputs, simulationIds } from '../lib/harness/discovery.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
+import type { JsonObject } from '../lib/util/json.js';
 
 const POST = 'POST /v1/review-projects' satisfies EndpointKey;
 const WRITES = { writes: true } as const;
@@ -19,8 +20,6 @@ const REQUIRED_FIELDS = ['display_name', 'assignees', 'linked_simulation_ids', '
 const LIST_FIELDS = ['assignees', 'linked_simulation_ids', 'linked_metric_ids'] as const;
 /** How many discovered simulations are searched for a metric output. */
 const SIMULATION_SAMPLE = 8;
-
-type Json = Record<string, unknown>;
 
 interface Links {
   readonly simulationId: string;
@@ -37,21 +36,21 @@ async function links(t: CheckContext): Promise<Links> {
 }
 
 /** A valid body with the run marker in display_name, changed by `overrides`; `undefined` leaves a field out. */
-async function body(t: CheckContext, overrides: Json = {}): Promise<Json> {
+async function body(t: CheckContext, overrides: JsonObject = {}): Promise<JsonObject> {
   const { simulationId, metricId } = await links(t);
-  const full: Json = reviewProjectBody(t.name('review project'), simulationId, metricId, overrides);
+  const full: JsonObject = reviewProjectBody(t.name('review project'), simulationId, metricId, overrides);
   return Object.fromEntries(Object.entries(full).filter(([, value]) => value !== undefined));
 }
 
-const post = async (t: CheckContext, overrides: Json = {}): Promise<Call> => t.call(POST, { json: await body(t, overrides) });
+const post = async (t: CheckContext, overrides: JsonObject = {}): Promise<Call> => t.call(POST, { json: await body(t, overrides) });
 
-async function created(t: CheckContext, requirements: readonly RequirementId[], overrides: Json = {}, what?: string): Promise<{ call: Call; project: Json }> {
+async function created(t: CheckContext, requirements: readonly RequirementId[], overrides: JsonObject = {}, what?: string): Promise<{ call: Call; project: JsonObject }> {
   const call = await post(t, overrides);
   return { call, project: t.expectResource(call, requirements, what) };
 }
 
 /** The project created from the four required fields alone, once per target. */
-async function minimalProject(t: CheckContext): Promise<{ call: Call; project: Json }> {
+async function minimalProject(t: CheckContext): Promise<{ call: Call; project: JsonObject }> {
   await links(t); // skips here, per check, rather than inside the shared creation
   return t.memo('minimal review project', (ctx) => created(ctx, ['REVIEW-PROJECT-CREATE'], {}, 'creating a review project from the required fields'));
 }
@@ -60,7 +59,7 @@ async function minimalProject(t: CheckContext): Promise<{ call: Call; project: J
 const sameValue = (sent: unknown, got: unknown): boolean =>
   Array.isArray(sent) && Array.isArray(got) ? isDeepStrictEqual([...sent].sort(), [...got].sort()) : isDeepStrictEqual(sent, got);
 
-function expectField(t: CheckContext, requirements: readonly RequirementId[], project: Json, field: string, expected: unknown, call: Call, why: string): void {
+function expectField(t: CheckContext, requirements: readonly RequirementId[], project: JsonObject, field: string, expected: unknown, call: Call, why: string): void {
   t.assert(sameValue(expected, project[field]), requirements, `${field} should be ${JSON.stringify(expected)} (${why}), got ${JSON.stringify(project[field])}`, call);
 }
 

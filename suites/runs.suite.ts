@@ -2,27 +2,25 @@
 // metrics, timestamps), and DELETE (of DELETABLE_RUN_ID only) answers an empty object
 // and deletes or cancels the run.
 
-import { declareEmptyBodyCheck, deleteOnce, deletesFixture, expectEmptyObjectAnswer, settled, type Deletion } from '../lib/checks/deletion.js';
-import { declareListChecks } from '../lib/checks/list-checks.js';
-import { declareItemRules, everyListed, listedNow, type ItemRule } from '../lib/checks/listed-items.js';
-import { expectMissingNotFound } from '../lib/checks/path-ids.js';
-import { expectNameMatchesId, expectTimestampOrder } from '../lib/checks/resource-fields.js';
+import { declareEmptyBodyCheck, deleteOnce, deletesFixture, expectEmptyObjectAnswer, settled, type Deletion } from '../lib/families/deletion.js';
+import { declareListChecks } from '../lib/families/lists/index.js';
+import { declareItemRules, everyListed, listedNow, type ItemRule } from '../lib/families/listed-items.js';
+import { expectMissingNotFound } from '../lib/families/path-ids.js';
+import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { alnum } from '../lib/gen/ids.js';
 import { runs } from '../lib/harness/discovery.js';
 import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
-
-type Json = Record<string, unknown>;
+import { type JsonObject, isJsonObject } from '../lib/util/json.js';
 
 const DELETE = 'DELETE /v1/runs/{run_id}' satisfies EndpointKey;
 const COUNTERS = ['completed_test_cases', 'failed_test_cases', 'in_progress_test_cases'] as const;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
 
 /** What is wrong with a run's progress counters, if anything; an absent counter has nothing to judge. */
 function progressProblem(progress: unknown): string | undefined {
-  if (!isObject(progress)) return undefined;
+  if (!isJsonObject(progress)) return undefined;
   const present = (['total_test_cases', ...COUNTERS] as const).filter((name) => progress[name] !== undefined);
   const bad = present.find((name) => !isCount(progress[name]));
   if (bad) return `${bad} is ${JSON.stringify(progress[bad])}, not a non-negative integer`;
@@ -34,10 +32,10 @@ function progressProblem(progress: unknown): string | undefined {
 
 /** What is wrong with a run's result metrics, if anything: each must have min ≤ mean ≤ max. */
 function metricsProblem(results: unknown): string | undefined {
-  const metrics = isObject(results) ? results['metrics'] : undefined;
-  if (!isObject(metrics)) return undefined;
+  const metrics = isJsonObject(results) ? results['metrics'] : undefined;
+  if (!isJsonObject(metrics)) return undefined;
   for (const [name, summary] of Object.entries(metrics)) {
-    const { min, mean, max } = (isObject(summary) ? summary : {}) as { min?: unknown; mean?: unknown; max?: unknown };
+    const { min, mean, max } = (isJsonObject(summary) ? summary : {}) as { min?: unknown; mean?: unknown; max?: unknown };
     if (typeof min !== 'number' || typeof mean !== 'number' || typeof max !== 'number') return `metric ${JSON.stringify(name)} is ${JSON.stringify(summary)}, not numbers {mean, min, max}`;
     if (!(min <= mean && mean <= max)) return `metric ${JSON.stringify(name)} has min ${min}, mean ${mean}, max ${max}: not min ≤ mean ≤ max`;
   }
@@ -76,7 +74,7 @@ const RUN_RULES: readonly ItemRule[] = [
 /** Deletes DELETABLE_RUN_ID once, remembering the run as listed before. */
 async function deleteRun(t: CheckContext) {
   const listed = await runs(t);
-  return deleteOnce(t, 'run', async (ctx): Promise<Deletion<{ before: Json }>> => {
+  return deleteOnce(t, 'run', async (ctx): Promise<Deletion<{ before: JsonObject }>> => {
     const run_id = ctx.config.deletableRunId as string;
     const before = listed.find((run) => run['run_id'] === run_id);
     if (!before) return { skip: `DELETABLE_RUN_ID ${run_id} is not among the listed runs` };

@@ -5,23 +5,22 @@
 import { CONVENTIONAL_ERRORS } from '../lib/contract/enums.js';
 import { ID_RULES } from '../lib/contract/ids.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
-import { expectNameMatchesId, expectTimestampOrder } from '../lib/checks/resource-fields.js';
-import { deletesFixture } from '../lib/checks/deletion.js';
-import { isSuccess } from '../lib/checks/responses.js';
+import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
+import { deletesFixture } from '../lib/families/deletion.js';
+import { isSuccess } from '../lib/assert/responses.js';
 import { nearMissIds, wellFormedId } from '../lib/gen/ids.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
+import type { JsonObject } from '../lib/util/json.js';
 
 const GET = 'GET /v1/scheduled-runs/{scheduled_run_id}' satisfies EndpointKey;
 const DELETE = 'DELETE /v1/scheduled-runs/{scheduled_run_id}' satisfies EndpointKey;
 const EXPRESSION_FORM = /^(rate|cron)\(.*\)$/s;
 
-type Json = Record<string, unknown>;
-
 const fetchById = (t: CheckContext, id: string) => t.call(GET, { params: { scheduled_run_id: id } });
 
 /** The scheduled run named by SCHEDULED_RUN_ID (checks using it declare the need). */
-async function configured(t: CheckContext, requirements: readonly RequirementId[]): Promise<{ call: Call; run: Json }> {
+async function configured(t: CheckContext, requirements: readonly RequirementId[]): Promise<{ call: Call; run: JsonObject }> {
   const call = await fetchById(t, t.config.scheduledRunId as string);
   return { call, run: t.expectResource(call, requirements, 'fetching SCHEDULED_RUN_ID') };
 }

@@ -7,7 +7,7 @@ import { check, describeGroup, type Call, type CheckContext } from '../lib/harne
 import {
   compareForms, coverage, indexOperations, MERGE_KEYS_NOTE, parseForm, parseListing, securityProblems, validateForm,
   type FormsComparison, type ListedSpec, type PublishedYaml,
-} from '../lib/spec/index.js';
+} from '../lib/published/index.js';
 
 const YAML_TYPES = /^(application\/(x-)?yaml|text\/(x-)?yaml)\b/i;
 const JSON_TYPES = /^application\/([\w.+-]+\+)?json\b/i;
@@ -33,7 +33,7 @@ const fetchSpec = (t: CheckContext, specName: string, accept: string): Promise<C
 
 /**
  * A spec that answers 2xx in the given form, with a reader of its body (YAML with merge
- * keys applied: lib/spec/yaml.ts); undefined when not served (SPEC-FETCHABLE's concern).
+ * keys applied: lib/published/yaml.ts); undefined when not served (SPEC-FETCHABLE's concern).
  */
 async function served(t: CheckContext, specName: string, form: 'yaml' | 'json'): Promise<{ call: Call; read(): PublishedYaml } | undefined> {
   const call = await fetchSpec(t, specName, form === 'json' ? 'application/json' : '*/*');

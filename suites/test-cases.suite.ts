@@ -9,18 +9,18 @@ import { INPUT_TYPES } from '../lib/contract/enums.js';
 import { ID_RULES, matchesIdRule } from '../lib/contract/ids.js';
 import { charLength, fieldLimit } from '../lib/contract/limits.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
-import { echoMismatches } from '../lib/checks/echo.js';
-import { expectNameMatchesId } from '../lib/checks/resource-fields.js';
-import { answerNames, rejectsNaming } from '../lib/checks/error-details.js';
-import { isSuccess } from '../lib/checks/responses.js';
+import { echoMismatches } from '../lib/assert/echo.js';
+import { expectNameMatchesId } from '../lib/families/resource-fields.js';
+import { answerNames, rejectsNaming } from '../lib/assert/error-details.js';
+import { isSuccess } from '../lib/assert/responses.js';
 import { testCaseBody } from '../lib/gen/bodies.js';
 import { marked } from '../lib/gen/marked.js';
 import { ASCII_CHARS, boundaryCases, stringOf } from '../lib/gen/strings.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import { property } from '../lib/harness/property.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
+import type { JsonObject } from '../lib/util/json.js';
 
-type Json = Record<string, unknown>;
 type Requirements = readonly RequirementId[];
 
 const CREATE = 'POST /v1/test-cases' satisfies EndpointKey;
@@ -41,8 +41,8 @@ function testSetId(t: CheckContext): Promise<string> {
 async function chooseTestSet(t: CheckContext): Promise<string> {
   if (isSuccess(await t.call(CREATE, { json: testCaseBody(t.name('test set probe')) }))) return MADE_UP_TEST_SET;
   const runs = await t.call('GET /v1/runs', { query: { page_size: 100 } });
-  const listed = isSuccess(runs) ? (runs.response.json as Json)['runs'] : undefined;
-  const named = Array.isArray(listed) ? listed.map((run) => (run as Json | null)?.['test_set_id']) : [];
+  const listed = isSuccess(runs) ? (runs.response.json as JsonObject)['runs'] : undefined;
+  const named = Array.isArray(listed) ? listed.map((run) => (run as JsonObject | null)?.['test_set_id']) : [];
   const usable = named.find((id): id is string => typeof id === 'string' && charLength(id) === TEST_SET_ID_LENGTH);
   // With neither, the made-up one stays: the checks then show what the target answers.
   return usable ?? MADE_UP_TEST_SET;
@@ -51,23 +51,23 @@ async function chooseTestSet(t: CheckContext): Promise<string> {
 // ---- requests --------------------------------------------------------------------------
 
 /** A valid body: input_str `<marker> <label>`, the chosen test set, then `overrides`. */
-async function validBody(t: CheckContext, label: string, overrides: Json = {}): Promise<Json> {
+async function validBody(t: CheckContext, label: string, overrides: JsonObject = {}): Promise<JsonObject> {
   return testCaseBody(t.name(label), { test_set_id: await testSetId(t), ...overrides });
 }
 
 /** The body without `field`. */
-const without = (body: Json, field: string): Json => Object.fromEntries(Object.entries(body).filter(([key]) => key !== field));
+const without = (body: JsonObject, field: string): JsonObject => Object.fromEntries(Object.entries(body).filter(([key]) => key !== field));
 
-const post = (t: CheckContext, json: Json, query?: Record<string, string>): Promise<Call> => t.call(CREATE, query ? { json, query } : { json });
+const post = (t: CheckContext, json: JsonObject, query?: Record<string, string>): Promise<Call> => t.call(CREATE, query ? { json, query } : { json });
 
 /** Creates a test case that must be accepted; returns it unwrapped with its call. */
-async function createTestCase(t: CheckContext, json: Json, requirements: Requirements, what: string): Promise<{ testCase: Json; call: Call }> {
+async function createTestCase(t: CheckContext, json: JsonObject, requirements: Requirements, what: string): Promise<{ testCase: JsonObject; call: Call }> {
   const call = await post(t, json);
   return { testCase: t.expectResource(call, requirements, what), call };
 }
 
 /** Every field sent comes back equal. */
-function expectEchoed(t: CheckContext, sent: Json, testCase: Json, requirements: Requirements, call: Call): void {
+function expectEchoed(t: CheckContext, sent: JsonObject, testCase: JsonObject, requirements: Requirements, call: Call): void {
   const mismatches = echoMismatches(sent, testCase);
   t.assert(!mismatches.length, requirements, `the created test case differs from what was sent: ${mismatches.join('; ')}`, call);
 }
@@ -91,7 +91,7 @@ const OTHER_INPUT_TYPES = [
 ] as const;
 
 /** What each listed input type needs beside it; for SCRIPT, the persona lines. */
-const INPUT_TYPE_EXTRAS: Partial<Record<(typeof INPUT_TYPES)[number], Json>> = {
+const INPUT_TYPE_EXTRAS: Partial<Record<(typeof INPUT_TYPES)[number], JsonObject>> = {
   SCRIPT: { simulation_metadata_input: { script_turns: ['hello'] } },
 };
 

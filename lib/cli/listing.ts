@@ -4,7 +4,7 @@
 
 import { REQUIREMENTS } from '../contract/requirements/index.js';
 import { UNTESTABLE } from '../contract/untestable.js';
-import { titleOf } from '../harness/check-name.js';
+import { titleOf } from '../result/check-name.js';
 import type { InventoryEntry } from '../runner/inventory.js';
 
 /**

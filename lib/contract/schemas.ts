@@ -2,7 +2,7 @@
 // They assert what the spec states and no more: fields the spec lists are typed where
 // present; `required` holds only what the spec makes always present (identity, wrapper,
 // explicitly stated fields). Extra fields are allowed: the spec never forbids them.
-// Format `iso-utc` is registered by lib/checks/schema-validator.ts.
+// Format `iso-utc` is registered by lib/schema/ajv.ts.
 
 import { INPUT_TYPES, MODEL_TYPES, PROJECT_TYPES, PROJECT_RULES } from './enums.js';
 import { ID_RULES, idPattern } from './ids.js';

@@ -6,14 +6,13 @@ import type { ModelType } from '../contract/enums.js';
 import { fieldLimit, type FieldLimitId } from '../contract/limits.js';
 import { agentBody, PUBLIC_CHAT_URL, PUBLIC_WEBHOOK_URL } from './bodies.js';
 import { alnum } from './ids.js';
-
-type Json = Record<string, unknown>;
+import type { JsonObject } from '../util/json.js';
 
 const PUBLIC_WSS_URL = 'wss://ws.example.com/agent';
 const INITIALIZATION_JSON = '{"type":"session.start"}';
 
 /** The configuration keys each type requires (CHAT and WEBSOCKET); other types need none. */
-const REQUIRED_CONFIG: Partial<Record<ModelType, Json>> = {
+const REQUIRED_CONFIG: Partial<Record<ModelType, JsonObject>> = {
   MODEL_TYPE_CHAT: { chat_endpoint: PUBLIC_CHAT_URL },
   MODEL_TYPE_WEBSOCKET: { endpoint: PUBLIC_WSS_URL, initialization_json: INITIALIZATION_JSON },
 };
@@ -22,13 +21,13 @@ export interface TypedAgent {
   /** Request field carrying the simulator configuration; needed for types that require one. */
   readonly configField?: string;
   /** Keys merged over the required configuration; a key set to undefined is left out. */
-  readonly config?: Json;
+  readonly config?: JsonObject;
   /** Top-level fields merged over the valid body. */
-  readonly overrides?: Json;
+  readonly overrides?: JsonObject;
 }
 
 /** A valid agent of `modelType`: a phone number always, an endpoint for OUTBOUND_VOICE, the required configuration. */
-export function typedAgentBody(modelType: ModelType, displayName: string, { configField, config = {}, overrides = {} }: TypedAgent = {}): Json {
+export function typedAgentBody(modelType: ModelType, displayName: string, { configField, config = {}, overrides = {} }: TypedAgent = {}): JsonObject {
   const endpoint = modelType === 'MODEL_TYPE_OUTBOUND_VOICE' ? { endpoint: PUBLIC_WEBHOOK_URL } : {};
   const merged = { ...REQUIRED_CONFIG[modelType], ...config };
   if (configField === undefined && Object.keys(merged).length) throw new Error(`a ${modelType} agent needs the configuration field`);
@@ -58,7 +57,7 @@ const FILLER_KEY = 'data';
 const EMPTY_OBJECT_BYTES = JSON.stringify({ [FILLER_KEY]: '' }).length;
 
 /** An object whose compact JSON is exactly `bytes` bytes (ASCII filler). */
-export function jsonObjectOfSize(bytes: number): Json {
+export function jsonObjectOfSize(bytes: number): JsonObject {
   return { [FILLER_KEY]: 'x'.repeat(bytes - EMPTY_OBJECT_BYTES) };
 }
 

@@ -2,25 +2,25 @@
 // number, since which agent types require one is not shown), so a valid-side test
 // changes exactly one field of an otherwise valid request.
 
-type Json = Record<string, unknown>;
+import type { JsonObject } from '../util/json.js';
 
 export const VALID_PHONE = '+14155550123';
 export const PUBLIC_CHAT_URL = 'https://chat.example.com/v1/messages';
 export const PUBLIC_WEBHOOK_URL = 'https://hooks.example.com/outbound';
 
-export function agentBody(displayName: string, overrides: Json = {}): Json {
+export function agentBody(displayName: string, overrides: JsonObject = {}): JsonObject {
   return { display_name: displayName, model_type: 'MODEL_TYPE_VOICE', phone_number: VALID_PHONE, ...overrides };
 }
 
-export function mutationBody(displayName: string, overrides: Json = {}): Json {
+export function mutationBody(displayName: string, overrides: JsonObject = {}): JsonObject {
   return { display_name: displayName, ...overrides };
 }
 
-export function testCaseBody(inputStr: string, overrides: Json = {}): Json {
+export function testCaseBody(inputStr: string, overrides: JsonObject = {}): JsonObject {
   return { input_str: inputStr, test_set_id: 'cftTs001', ...overrides };
 }
 
-export function reviewProjectBody(displayName: string, simulationId: string, metricId: string, overrides: Json = {}): Json {
+export function reviewProjectBody(displayName: string, simulationId: string, metricId: string, overrides: JsonObject = {}): JsonObject {
   return {
     display_name: displayName,
     assignees: ['reviewer@example.com'],
@@ -30,6 +30,6 @@ export function reviewProjectBody(displayName: string, simulationId: string, met
   };
 }
 
-export function dashboardBody(displayName: string): Json {
+export function dashboardBody(displayName: string): JsonObject {
   return { display_name: displayName };
 }

@@ -5,12 +5,11 @@ import { type Endpoint } from '../contract/endpoints.js';
 import { ID_RULES } from '../contract/ids.js';
 import { agentBody, dashboardBody, mutationBody, reviewProjectBody, testCaseBody } from './bodies.js';
 import { alnum, wellFormedId } from './ids.js';
-
-type Json = Record<string, unknown>;
+import type { JsonObject } from '../util/json.js';
 
 export interface SampleRequest {
   readonly params: Record<string, string>;
-  readonly json?: Json;
+  readonly json?: JsonObject;
 }
 
 /** Path parameters with well-formed IDs that name nothing (`salt` varies them). */
@@ -22,7 +21,7 @@ export function sampleParams(endpoint: Endpoint, salt = 7): Record<string, strin
   return params;
 }
 
-export function sampleBody(endpoint: Endpoint, label: string): Json | undefined {
+export function sampleBody(endpoint: Endpoint, label: string): JsonObject | undefined {
   switch (`${endpoint.method} ${endpoint.path}`) {
     case 'POST /v1/agents': return agentBody(label);
     case 'POST /v1/agents/{agent_id}/mutations': return mutationBody(label);

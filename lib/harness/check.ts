@@ -5,12 +5,12 @@
 import { afterAll, describe, test } from 'vitest';
 import type { Group } from '../contract/endpoints.js';
 import { type RequirementId, requirement } from '../contract/requirements/index.js';
-import { requestEvidence, toEvidence } from '../checks/evidence.js';
-import { isRuleViolation, RuleViolation } from '../checks/violation.js';
+import { requestEvidence, toEvidence } from '../assert/evidence.js';
+import { isRuleViolation, RuleViolation } from '../assert/violation.js';
 import { TransportError } from '../http/exchange.js';
-import { checkName } from './check-name.js';
+import { checkName } from '../result/check-name.js';
 import { CheckContext, READ_ONLY_REASON } from './context.js';
-import './meta.js';
+import '../protocol/meta.js';
 import { requestFacts } from './request-chain.js';
 import { cleanupTarget, getTarget, listedTargets, type Target, type TargetSpec } from './target.js';
 

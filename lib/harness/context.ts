@@ -4,14 +4,15 @@
 import type { TestContext } from 'vitest';
 import { ENDPOINTS, type Endpoint, type EndpointKey, fillPath } from '../contract/endpoints.js';
 import type { RequirementId } from '../contract/requirements/index.js';
-import * as responses from '../checks/responses.js';
-import { expectWithinBounds } from '../checks/page-bounds.js';
-import { type RuleViolation, violation } from '../checks/violation.js';
-import { toEvidence } from '../checks/evidence.js';
-import type { Finding } from '../report/model.js';
+import * as responses from '../assert/responses.js';
+import { expectWithinBounds } from '../assert/page-bounds.js';
+import { type RuleViolation, violation } from '../assert/violation.js';
+import { toEvidence } from '../assert/evidence.js';
+import type { Finding } from '../result/model.js';
 import type { Exchange } from '../http/exchange.js';
 import type { RequestSpec } from '../http/client.js';
 import type { Target } from './target.js';
+import type { JsonObject } from '../util/json.js';
 
 /** An exchange together with the contract endpoint it exercised. */
 export interface Call extends Exchange {
@@ -21,8 +22,6 @@ export interface Call extends Exchange {
 export interface CallSpec extends Omit<RequestSpec, 'method' | 'path'> {
   readonly params?: Readonly<Record<string, string>>;
 }
-
-type Json = Record<string, unknown>;
 
 const BY_KEY = new Map<string, Endpoint>(ENDPOINTS.map((e) => [e.key, e]));
 
@@ -75,19 +74,19 @@ export class CheckContext {
     return { ...exchange, endpoint };
   }
 
-  expectSuccess(call: Call, requirements: readonly RequirementId[], what?: string): Json {
+  expectSuccess(call: Call, requirements: readonly RequirementId[], what?: string): JsonObject {
     return responses.expectSuccess(this.responses, call.endpoint, call, requirements, what);
   }
 
-  expectResource(call: Call, requirements: readonly RequirementId[], what?: string): Json {
+  expectResource(call: Call, requirements: readonly RequirementId[], what?: string): JsonObject {
     return responses.expectResource(this.responses, call.endpoint, call, requirements, what);
   }
 
-  expectRejection(call: Call, requirements: readonly RequirementId[], expected: responses.ExpectedError = {}, what?: string): Json {
+  expectRejection(call: Call, requirements: readonly RequirementId[], expected: responses.ExpectedError = {}, what?: string): JsonObject {
     return responses.expectRejection(this.responses, call.endpoint, call, requirements, expected, what);
   }
 
-  expectInvalidArgument(call: Call, requirements: readonly RequirementId[], field: string | undefined, what?: string): Json {
+  expectInvalidArgument(call: Call, requirements: readonly RequirementId[], field: string | undefined, what?: string): JsonObject {
     return responses.expectInvalidArgument(this.responses, call.endpoint, call, requirements, field, what);
   }
 

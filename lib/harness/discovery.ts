@@ -4,15 +4,14 @@
 // violation is reported as a failure of its own.
 
 import { listEndpoint, type ListEndpoint } from '../contract/list-endpoints.js';
-import { walkList } from '../checks/pagination.js';
-import { isRuleViolation, RuleViolation } from '../checks/violation.js';
+import { walkList } from './list-walk.js';
+import { isRuleViolation, RuleViolation } from '../assert/violation.js';
 import type { CheckContext } from './context.js';
-
-type Json = Record<string, unknown>;
+import type { JsonObject } from '../util/json.js';
 
 export interface Discovered {
-  readonly personas: Json[];
-  readonly runs: Json[];
+  readonly personas: JsonObject[];
+  readonly runs: JsonObject[];
   /** Simulation IDs from runs' results.output_ids, in first-seen order. */
   readonly simulationIds: string[];
 }
@@ -35,7 +34,7 @@ async function orSkip<T>(t: CheckContext, what: string, load: Promise<T>): Promi
  * but a walk at the default page size does not, the violation at the maximum is reported and
  * discovery goes on with the data, so the checks that need it still run.
  */
-async function discover(t: CheckContext, list: ListEndpoint, params: Readonly<Record<string, string>> = {}): Promise<{ items: Json[] }> {
+async function discover(t: CheckContext, list: ListEndpoint, params: Readonly<Record<string, string>> = {}): Promise<{ items: JsonObject[] }> {
   try {
     return await walkList(t, list, { params, query: { page_size: list.pageSize.max } });
   } catch (atMax) {
@@ -49,12 +48,12 @@ async function discover(t: CheckContext, list: ListEndpoint, params: Readonly<Re
   }
 }
 
-export async function personas(t: CheckContext): Promise<Json[]> {
+export async function personas(t: CheckContext): Promise<JsonObject[]> {
   const walk = t.memo('discovered personas', (ctx) => discover(ctx, listEndpoint('personas')));
   return (await orSkip(t, 'personas', walk)).items;
 }
 
-export async function runs(t: CheckContext): Promise<Json[]> {
+export async function runs(t: CheckContext): Promise<JsonObject[]> {
   const walk = t.memo('discovered runs', (ctx) => discover(ctx, listEndpoint('runs')));
   return (await orSkip(t, 'runs', walk)).items;
 }
@@ -69,14 +68,14 @@ export async function simulationIds(t: CheckContext): Promise<string[]> {
 }
 
 /** The metric outputs of one simulation (all pages). */
-export async function metricOutputs(t: CheckContext, simulationId: string): Promise<Json[]> {
+export async function metricOutputs(t: CheckContext, simulationId: string): Promise<JsonObject[]> {
   const walk = t.memo(`discovered metrics of ${simulationId}`, (ctx) => discover(ctx, listEndpoint('metrics'), { simulation_id: simulationId }));
   return (await orSkip(t, `the metric outputs of simulation ${simulationId}`, walk)).items;
 }
 
 /** The simulation with the most metric outputs among the first few, for list checks that need pages. */
-export async function busiestSimulation(t: CheckContext, sample = 8): Promise<{ simulationId: string; metrics: Json[] } | undefined> {
-  let best: { simulationId: string; metrics: Json[] } | undefined;
+export async function busiestSimulation(t: CheckContext, sample = 8): Promise<{ simulationId: string; metrics: JsonObject[] } | undefined> {
+  let best: { simulationId: string; metrics: JsonObject[] } | undefined;
   for (const simulationId of (await simulationIds(t)).slice(0, sample)) {
     const metrics = await metricOutputs(t, simulationId);
     if (!best || metrics.length > best.metrics.length) best = { simulationId, metrics };

@@ -2,7 +2,7 @@
 // counterexample and a reproduction line in the failure, seed and path in the report.
 
 import fc from 'fast-check';
-import { isRuleViolation, RuleViolation } from '../checks/violation.js';
+import { isRuleViolation, RuleViolation } from '../assert/violation.js';
 import type { CheckContext } from './context.js';
 
 /** 10 s for the default 20 runs; deeper runs (NUM_RUNS) get proportionally longer. */

@@ -4,10 +4,10 @@
 // fault), so nothing about a target may live anywhere but here.
 
 import { type Config, loadConfig, parseConfig } from '../config.js';
-import type { ResponseContext } from '../checks/responses.js';
+import type { ResponseContext } from '../assert/responses.js';
 import { ApiClient } from '../http/client.js';
-import { loadPublishedSpec } from '../spec/load.js';
-import type { PublishedSpec } from '../spec/published.js';
+import { loadPublishedSpec } from '../published/load.js';
+import type { PublishedSpec } from '../schema/published-spec.js';
 
 export interface Target {
   readonly config: Config;

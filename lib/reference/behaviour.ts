@@ -8,7 +8,6 @@ import { API_KEY_HEADER } from '../contract/enums.js';
 import type { ListEndpoint } from '../contract/list-endpoints.js';
 import { FIELD_LIMITS, type FieldLimitId } from '../contract/limits.js';
 import { ApiError, invalidArgument, unauthenticated, type ErrorDetail } from './http/errors.js';
-import type { JsonObject } from './http/body.js';
 import { readFilter } from './listing/filter.js';
 import { itemMatches, type FilterFields } from './listing/filter-match.js';
 import type { FilterExpr } from './listing/filter-syntax.js';
@@ -18,17 +17,14 @@ import { signedTokenCodec, type PageTokenCodec } from './listing/page-token.js';
 import { SPECS_ARRAY, type ListingStyle } from './openapi/listing-styles.js';
 import { negotiateSpecForm, type SpecForm } from './openapi/negotiate.js';
 import { ALPHANUMERIC } from './store/ids.js';
+import type { LimitBounds } from './validation/limits.js';
 import { REVIEW_PROJECT_FIELDS, type ReviewProjectFields } from './validation/review-projects.js';
 import { defaultMutationRules, type MutationRules } from './validation/mutations.js';
 import { TEST_CASE_FIELDS, type TestCaseFields } from './validation/test-cases.js';
 import { agentRules, type AgentRules } from './validation/agents.js';
+import type { JsonObject } from '../util/json.js';
 
 export type ResourceKind = 'agent' | 'mutation' | 'testCase' | 'persona' | 'run' | 'metric' | 'scheduledRun' | 'dashboard' | 'reviewProject';
-
-export interface LimitBounds {
-  readonly min?: number;
-  readonly max?: number;
-}
 
 export interface AuthPolicy {
   /** Whether the endpoint needs a key at all. */
@@ -82,7 +78,7 @@ function defaultListPolicy(): ListPolicy {
   const policy: ListPolicy = {
     endOfList: (list) => (list.id === 'personas' ? null : ''),
     pageSizeOutOfRange: 'reject',
-    pageSize: (raw, list) => readPageSize(raw, list, policy),
+    pageSize: (raw, list) => readPageSize(raw, list, policy.pageSizeOutOfRange),
     order: readOrder,
     filter: readFilter,
     matches: itemMatches,

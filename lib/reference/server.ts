@@ -9,7 +9,7 @@ import { API_KEY_HEADER } from '../contract/enums.js';
 import { defaultBehaviour, type Behaviour } from './behaviour.js';
 import { applyFaults, type FaultId } from './faults/index.js';
 import { seedStore, type ReferenceFixtures } from './fixtures/fixtures.js';
-import { MalformedJson, parseObject, readText, type JsonObject } from './http/body.js';
+import { MalformedJson, parseObject, readText } from './http/body.js';
 import { json, RawText, type Reply } from './http/context.js';
 import { ApiError, internal, notFound } from './http/errors.js';
 import { resolve, type Routed } from './http/router.js';
@@ -18,6 +18,7 @@ import type { Store } from './store/store.js';
 import { enforcePathIds } from './validation/path-ids.js';
 import { applyVariation } from './variations.js';
 import { chaosTakeover, echoKey, parseChaos, type ChaosRule } from './chaos.js';
+import type { JsonObject } from '../util/json.js';
 
 export type { ReferenceFixtures } from './fixtures/fixtures.js';
 

@@ -5,12 +5,12 @@
 import { createHash } from 'node:crypto';
 import { MODEL_TYPES, type ModelType } from '../contract/enums.js';
 import type { Behaviour } from './behaviour.js';
-import type { JsonObject } from './http/body.js';
 import { RawText } from './http/context.js';
 import type { ErrorDetail } from './http/errors.js';
 import { signedTokenCodec, tableTokenCodec, type PageTokenCodec } from './listing/page-token.js';
 import { NAME_MAP, NAMED_ARRAY } from './openapi/listing-styles.js';
 import { UPPER_ALPHANUMERIC } from './store/ids.js';
+import type { JsonObject } from '../util/json.js';
 
 export interface Variation {
   readonly name: string;

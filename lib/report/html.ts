@@ -4,8 +4,8 @@
 import { SETTINGS } from '../config.js';
 import { REQUIREMENTS, type Requirement } from '../contract/requirements/index.js';
 import { UNTESTABLE } from '../contract/untestable.js';
-import { OUTCOMES, failuresByCause, orderGroups, requirementTally, skipsByReason, untestedByReason, verdictOf } from './aggregate.js';
-import type { CheckResult, RequirementResult, RunResult } from './model.js';
+import { OUTCOMES, failuresByCause, orderGroups, requirementTally, skipsByReason, untestedByReason, verdictOf } from '../result/aggregate.js';
+import type { CheckResult, RequirementResult, RunResult } from '../result/model.js';
 import { checkDetail, escapeAttribute, escapeMarkup as esc, failureHeading, plural, seconds, verdictText, waiverSummaryLines, withRedaction } from './text.js';
 
 const SLOWEST = 10;

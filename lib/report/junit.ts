@@ -1,8 +1,8 @@
 // JUnit XML for CI: one testsuite per group, one testcase per check, the evidence inside each failure.
 
-import { checkName } from '../harness/check-name.js';
-import { PREFLIGHT_GROUP, catalogEntriesOf, checksByGroup, countOutcomes, requirementIdsOf, verdictOf } from './aggregate.js';
-import type { CheckResult, RunResult, RunStop, Untested } from './model.js';
+import { checkName } from '../result/check-name.js';
+import { PREFLIGHT_GROUP, catalogEntriesOf, checksByGroup, countOutcomes, requirementIdsOf, verdictOf } from '../result/aggregate.js';
+import type { CheckResult, RunResult, RunStop, Untested } from '../result/model.js';
 import { waiverLabel } from '../waivers/waivers.js';
 import { checkDetail, escapeAttribute, escapeMarkup, firstLine, seconds, selectionText, withRedaction } from './text.js';
 

@@ -3,13 +3,13 @@
 
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { newAjv } from '../checks/schema-validator.js';
+import { newAjv } from '../schema/ajv.js';
 import { ConfigError } from '../config.js';
-import { selectionPattern, titleOf } from '../harness/check-name.js';
+import { selectionPattern, titleOf } from '../result/check-name.js';
 import { isRequirementId } from '../contract/requirements/index.js';
-import { summarise, WHOLE_SUITE, worstOutcome } from './aggregate.js';
-import { RUN_CHECK_PREFIX } from './settle.js';
-import type { CheckResult, RunResult, RunStop, Selection, WaiverReport } from './model.js';
+import { summarise, WHOLE_SUITE, worstOutcome } from '../result/aggregate.js';
+import { RUN_CHECK_PREFIX } from '../result/settle.js';
+import type { CheckResult, RunResult, RunStop, Selection, WaiverReport } from '../result/model.js';
 import { applyWaivers, waiverDay, waiverLabel, type WaiverFile } from '../waivers/waivers.js';
 import { SUMMARY_SCHEMA } from './summary-json.js';
 

@@ -1,7 +1,7 @@
 // summary.json: the run for machines (dashboards, diffs between runs), with its JSON Schema.
 
-import { OUTCOMES, VERDICTS, verdictOf } from './aggregate.js';
-import type { CheckResult, RunResult } from './model.js';
+import { OUTCOMES, VERDICTS, verdictOf } from '../result/aggregate.js';
+import type { CheckResult, RunResult } from '../result/model.js';
 import { withRedaction } from './text.js';
 
 export const SUMMARY_SCHEMA_VERSION = 1;

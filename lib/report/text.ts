@@ -1,11 +1,11 @@
 // Text shared by the reports: the redaction pass, legal characters, markup escaping,
 // and the one way a check's failure and its evidence are written out.
 
-import { checkName } from '../harness/check-name.js';
+import { checkName } from '../result/check-name.js';
 import { API_KEY_PLACEHOLDER, redact } from '../http/redact.js';
-import { verdictOf, waivedFailures } from './aggregate.js';
+import { verdictOf, waivedFailures } from '../result/aggregate.js';
 import { waiverLabel } from '../waivers/waivers.js';
-import type { CheckResult, Evidence, RunResult } from './model.js';
+import type { CheckResult, Evidence, RunResult } from '../result/model.js';
 
 /**
  * Renders from a copy of the run whose every string is redacted, then redacts the output once more.

@@ -4,7 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { toHtml } from './html.js';
 import { toJunitXml } from './junit.js';
-import type { RunResult } from './model.js';
+import type { RunResult } from '../result/model.js';
 import { toSummaryJson } from './summary-json.js';
 
 export interface ReportPaths {

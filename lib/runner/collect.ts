@@ -2,9 +2,9 @@
 
 import type { Reporter, TestCase, TestModule, TestRunEndReason } from 'vitest/node';
 import { redact } from '../http/redact.js';
-import type { CheckResult, Outcome } from '../report/model.js';
-import { requirementsInName, titleOf } from '../harness/check-name.js';
-import '../harness/meta.js';
+import type { CheckResult, Outcome } from '../result/model.js';
+import { requirementsInName, titleOf } from '../result/check-name.js';
+import '../protocol/meta.js';
 
 
 /** A vitest reporter that only collects; the CLI writes the reports from what it holds. */

@@ -2,7 +2,7 @@
 // carries, found by collecting the suite files without running a check (no target needed).
 // It answers "which checks verify this rule?" for `--list` and for the proofs.
 
-import { requirementsInName } from '../harness/check-name.js';
+import { requirementsInName } from '../result/check-name.js';
 import { relativeFile } from './collect.js';
 import { conformanceVitest } from './project.js';
 

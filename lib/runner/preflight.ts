@@ -5,7 +5,7 @@
 import { ERROR_CODES } from '../contract/enums.js';
 import type { ApiClient } from '../http/client.js';
 import { TransportError } from '../http/exchange.js';
-import type { RunStop } from '../report/model.js';
+import type { RunStop } from '../result/model.js';
 
 const PROBE = { method: 'GET', path: '/v1/personas', query: { page_size: 1 } } as const;
 /** The public specification listing: it needs no key, so it answers whatever the key. */

@@ -3,7 +3,7 @@
 // every few seconds (or every so many checks), so a slow target never means minutes of silence.
 
 import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
-import '../harness/meta.js';
+import '../protocol/meta.js';
 import { outcomeOf as outcomeOfState } from './collect.js';
 
 export interface ProgressOptions {

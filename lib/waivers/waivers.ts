@@ -9,8 +9,8 @@ import { resolve } from 'node:path';
 import { parseDocument } from 'yaml';
 import { ConfigError } from '../config.js';
 import { isRequirementId } from '../contract/requirements/index.js';
-import type { CheckResult, WaiverEntry, WaiverReport } from '../report/model.js';
-import { RUN_CHECK_PREFIX } from '../report/settle.js';
+import type { CheckResult, WaiverEntry, WaiverReport } from '../result/model.js';
+import { RUN_CHECK_PREFIX } from '../result/settle.js';
 
 /** Looked for in the working directory when neither `--waivers` nor `WAIVERS` names a file. */
 const DEFAULT_WAIVER_FILE = 'conformance.waivers.yaml';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateCanonical } from '../../lib/checks/schema-validator.js';
+import { validateCanonical } from '../../lib/assert/canonical-schema.js';
 import { compareInstants, parseIsoUtc, parseTimestamp, timestampMs } from '../../lib/contract/timestamps.js';
 
 const AT = Date.parse('2026-01-05T10:00:00.123Z');

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REQUIREMENTS } from '../../lib/contract/requirements/index.js';
-import type { CheckResult } from '../../lib/report/model.js';
+import type { CheckResult } from '../../lib/result/model.js';
 import { FAULTS } from '../../lib/reference/faults/index.js';
 import { VARIATIONS } from '../../lib/reference/variations.js';
 import { describeProof, type Proof } from '../support/proof.js';

@@ -8,19 +8,16 @@
 //     function, a class or a regular expression the suite may judge with;
 //   - besides, it may use the generic helpers of lib/util, which import nothing of the project
 //     and so cannot carry a rule of the API (checked below);
-//   - nothing under lib/checks, lib/harness, lib/gen or suites imports lib/reference,
+//   - nothing under lib/assert, lib/families, lib/harness, lib/gen or suites imports lib/reference,
 //     directly or through other modules of the project.
-// The import graph is read from the sources with the TypeScript parser (static imports,
-// re-exports, `import()`, `require()` and `import('...')` types).
+// The import graph is read from the sources with the TypeScript parser (test/architecture/import-graph.ts).
 
-import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
-import { builtinModules } from 'node:module';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import ts from 'typescript';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+import { type Import, importsOf, tsFiles } from '../architecture/import-graph.js';
+import { ROOT } from '../support/run-cli.js';
 const REFERENCE = 'lib/reference';
 /** Generic helpers (edit distance, ...) that know nothing of the API. */
 const UTIL = 'lib/util';
@@ -37,97 +34,7 @@ const DATA_IMPORTS: Readonly<Record<string, 'every export' | readonly string[]>>
 };
 
 /** Trees that judge or generate requests: none of them may reach lib/reference. */
-const JUDGES = ['lib/checks', 'lib/harness', 'lib/gen', 'suites'];
-
-interface Import {
-  readonly file: string;
-  readonly specifier: string;
-  /** The module file it resolves to (relative to ROOT), or null for a package or a built-in. */
-  readonly target: string | null;
-  /** Imported names; '*' for a namespace, a re-export of everything, a bare or a dynamic import. */
-  readonly names: readonly string[];
-  readonly line: number;
-}
-
-function tsFiles(dir: string): string[] {
-  const abs = join(ROOT, dir);
-  if (!existsSync(abs)) return [];
-  return readdirSync(abs, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : tsFiles(path);
-    return /\.(c|m)?tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path.split(sep).join('/')] : [];
-  });
-}
-
-const isFile = (abs: string): boolean => existsSync(abs) && statSync(abs).isFile();
-
-/** A relative specifier as NodeNext resolves it in this project: `.js` written, `.ts` on disk. */
-function resolveRelative(file: string, specifier: string): string {
-  const base = resolve(ROOT, dirname(file), specifier);
-  const candidates = [
-    base.replace(/\.(c|m)?js$/, '.$1ts'),
-    base,
-    `${base}.ts`,
-    join(base, 'index.ts'),
-  ];
-  const found = candidates.find(isFile);
-  if (!found) throw new Error(`${file}: cannot resolve "${specifier}"`);
-  return relative(ROOT, found).split(sep).join('/');
-}
-
-const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
-const PACKAGES = new Set([...Object.keys(PACKAGE.dependencies ?? {}), ...Object.keys(PACKAGE.devDependencies ?? {})]);
-const BUILTINS = new Set(builtinModules);
-
-function packageName(specifier: string): string {
-  const parts = specifier.split('/');
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
-}
-
-function importsOf(file: string): Import[] {
-  const text = readFileSync(join(ROOT, file), 'utf8');
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
-  const found: Import[] = [];
-  const add = (specifier: string, names: readonly string[], node: ts.Node) => {
-    const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-    if (specifier.startsWith('.') || specifier.startsWith('/')) {
-      found.push({ file, specifier, target: resolveRelative(file, specifier), names, line });
-      return;
-    }
-    const bare = specifier.replace(/^node:/, '');
-    if (!specifier.startsWith('node:') && !BUILTINS.has(bare) && !PACKAGES.has(packageName(specifier))) {
-      throw new Error(`${file}:${line}: "${specifier}" is neither a node built-in nor a declared package (a path alias?)`);
-    }
-    found.push({ file, specifier, target: null, names, line });
-  };
-  const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      const clause = node.importClause;
-      const names: string[] = [];
-      if (!clause) names.push('*');
-      if (clause?.name) names.push('default');
-      const bindings = clause?.namedBindings;
-      if (bindings && ts.isNamespaceImport(bindings)) names.push('*');
-      if (bindings && ts.isNamedImports(bindings)) for (const el of bindings.elements) names.push((el.propertyName ?? el.name).text);
-      add(node.moduleSpecifier.text, names, node);
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      const clause = node.exportClause;
-      const names = clause && ts.isNamedExports(clause) ? clause.elements.map((el) => (el.propertyName ?? el.name).text) : ['*'];
-      add(node.moduleSpecifier.text, names, node);
-    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
-      add(node.moduleReference.expression.text, ['*'], node);
-    } else if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))) {
-      const [arg] = node.arguments;
-      if (arg && ts.isStringLiteralLike(arg)) add(arg.text, ['*'], node);
-      else if (arg) throw new Error(`${file}: a computed import() or require() cannot be checked`);
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
-      add(node.argument.literal.text, [node.qualifier ? (ts.isIdentifier(node.qualifier) ? node.qualifier.text : '*') : '*'], node);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
+const JUDGES = ['lib/assert', 'lib/families', 'lib/harness', 'lib/gen', 'suites'];
 
 const inReference = (path: string): boolean => path === REFERENCE || path.startsWith(`${REFERENCE}/`);
 const show = (i: Import): string => `${i.file}:${i.line} imports {${i.names.join(', ')}} from "${i.specifier}" (${i.target})`;

@@ -2,7 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../lib/contract/endpoints.js';
-import { parsePublishedYaml } from '../../lib/spec/yaml.js';
+import { parsePublishedYaml } from '../../lib/published/yaml.js';
 import { startReferenceService } from '../../lib/reference/server.js';
 import { client, useService, type Call } from './client.js';
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { registerSecret } from '../../lib/http/redact.js';
 import { consoleSummary } from '../../lib/report/console.js';
-import type { CheckResult } from '../../lib/report/model.js';
+import type { CheckResult } from '../../lib/result/model.js';
 import { ERRORED, FAILED, PASSED, SKIPPED, sampleRun, stoppedRun } from './sample.js';
 
 const REPORTS = { junit: 'reports/junit.xml', html: 'reports/report.html', summary: 'reports/summary.json' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerSecret } from '../../lib/http/redact.js';
 import { rendered, settingName, toHtml } from '../../lib/report/html.js';
-import { summarise } from '../../lib/report/aggregate.js';
+import { summarise } from '../../lib/result/aggregate.js';
 import { COVERING, ERRORED, FAILED, META, PASSED, SKIPPED, sampleRun, stoppedRun } from './sample.js';
 
 const ids = (html: string): Set<string> => new Set([...html.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1]!));

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../lib/config.js';
-import { summarise } from '../../lib/report/aggregate.js';
+import { summarise } from '../../lib/result/aggregate.js';
 import { mergeSummaries, readSummaries } from '../../lib/report/merge.js';
-import type { CheckResult, RunResult } from '../../lib/report/model.js';
+import type { CheckResult, RunResult } from '../../lib/result/model.js';
 import { toSummaryJson } from '../../lib/report/summary-json.js';
 import { CHECKS, ERRORED, FAILED, META, PASSED, PROPERTY, SKIPPED, sampleRun, stoppedRun } from './sample.js';
 

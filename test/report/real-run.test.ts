@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAjv } from '../../lib/checks/schema-validator.js';
+import { newAjv } from '../../lib/schema/ajv.js';
 import { REQUIREMENTS } from '../../lib/contract/requirements/index.js';
 import { DEFAULT_API_KEY } from '../../lib/reference/behaviour.js';
 import { type RunningReference, startReferenceService } from '../../lib/reference/server.js';

@@ -1,7 +1,7 @@
 // Sample runs for the report tests: one check of each outcome, and a run stopped before the suites.
 
-import { summarise, WHOLE_SUITE, type RunMeta } from '../../lib/report/aggregate.js';
-import type { CheckResult, RunResult, RunStop } from '../../lib/report/model.js';
+import { summarise, WHOLE_SUITE, type RunMeta } from '../../lib/result/aggregate.js';
+import type { CheckResult, RunResult, RunStop } from '../../lib/result/model.js';
 import { REQUIREMENTS } from '../../lib/contract/requirements/index.js';
 
 const BASE = 'http://127.0.0.1:8787';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newAjv } from '../../lib/checks/schema-validator.js';
+import { newAjv } from '../../lib/schema/ajv.js';
 import { registerSecret } from '../../lib/http/redact.js';
 import { SUMMARY_SCHEMA, toSummaryJson } from '../../lib/report/summary-json.js';
 import { FAILED, PROPERTY, sampleRun, stoppedRun } from './sample.js';

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { parseCli } from '../../lib/cli/args.js';
-import { checkName } from '../../lib/harness/check-name.js';
+import { checkName } from '../../lib/result/check-name.js';
 import { selection } from '../../lib/runner/run.js';
 
 describe('selection with --exclude', () => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TestCase, TestModule, TestSpecification } from 'vitest/node';
 import { ProgressReporter } from '../../lib/runner/progress.js';
-import { namePatternFor } from '../../lib/harness/check-name.js';
+import { namePatternFor } from '../../lib/result/check-name.js';
 
 type State = 'passed' | 'failed' | 'skipped' | 'pending';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../lib/config.js';
-import { namePatternFor } from '../../lib/harness/check-name.js';
+import { namePatternFor } from '../../lib/result/check-name.js';
 import { selectedItems, selection } from '../../lib/runner/run.js';
 
 describe('selection', () => {

@@ -3,8 +3,8 @@
 
 import { MODEL_TYPES, type ModelType } from '../../contract/enums.js';
 import type { FieldLimitId } from '../../contract/limits.js';
-import type { JsonObject } from '../http/body.js';
-import type { Behaviour, LimitBounds } from '../behaviour.js';
+import type { Behaviour } from '../behaviour.js';
+import type { LimitBounds } from '../validation/limits.js';
 import { readModelType, type AgentFields } from '../validation/agents.js';
 import { HTTP_URL, JSON_DOCUMENT, WSS_URL } from '../validation/checks.js';
 import type { Check } from '../validation/fields.js';
@@ -12,6 +12,7 @@ import { utf8Size } from '../validation/measure.js';
 import { isHttpUrl, isPhoneNumber, isPublicHost, isPublicHttpUrl, isWssUrl } from '../validation/formats.js';
 import type { KeyRule } from '../validation/simulator-config.js';
 import { fault, presentWith, respondWith, type Fault } from './define.js';
+import type { JsonObject } from '../../util/json.js';
 
 const limit = (id: FieldLimitId, bounds: LimitBounds) => (b: Behaviour) => {
   b.limits[id] = { ...b.limits[id], ...bounds };

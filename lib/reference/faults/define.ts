@@ -3,9 +3,9 @@
 
 import type { RequirementId } from '../../contract/requirements/index.js';
 import type { Behaviour, ResourceKind } from '../behaviour.js';
-import type { JsonObject } from '../http/body.js';
 import type { ApiError } from '../http/errors.js';
 import type { SpecForm } from '../openapi/negotiate.js';
+import type { JsonObject } from '../../util/json.js';
 
 export interface Fault<Id extends string = string> {
   readonly id: Id;

@@ -6,8 +6,8 @@ import type { FilterFields } from '../listing/filter-match.js';
 import { readPath } from '../listing/values.js';
 import type { Behaviour } from '../behaviour.js';
 import { invalidArgument } from '../http/errors.js';
-import type { JsonObject } from '../http/body.js';
 import { fault, respondWith, type Fault } from './define.js';
+import type { JsonObject } from '../../util/json.js';
 
 type Matches = Behaviour['lists']['matches'];
 

@@ -1,10 +1,10 @@
 // Agent mutation faults: each breaks one rule the way a real implementation might.
 
-import type { JsonObject } from '../http/body.js';
 import type { Behaviour } from '../behaviour.js';
 import { utf8Size } from '../validation/measure.js';
 import type { MutationFields, MutationRules } from '../validation/mutations.js';
 import { fault, missingAnsweredWith, presentWith, respondWith, type Fault } from './define.js';
+import type { JsonObject } from '../../util/json.js';
 
 const rules = (b: Behaviour, change: Partial<MutationRules>) => {
   b.mutationRules = { ...b.mutationRules, ...change };

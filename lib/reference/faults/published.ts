@@ -2,8 +2,8 @@
 // enums that leave out values it returns, a required field it never sends, a minimum its
 // data breaks. Each is one cause, however many responses show it.
 
-import type { JsonObject } from '../http/body.js';
 import { fault, finalizeWith, type Fault } from './define.js';
+import type { JsonObject } from '../../util/json.js';
 
 type Schemas = Record<string, { required?: string[]; properties?: Record<string, JsonObject> }>;
 

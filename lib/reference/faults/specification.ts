@@ -1,7 +1,7 @@
 // Faults of the published specification endpoints.
 
-import type { JsonObject } from '../http/body.js';
 import { fault, finalizeWith, paths, type Fault } from './define.js';
+import type { JsonObject } from '../../util/json.js';
 
 function withoutOperation(doc: JsonObject, method: string, pathSuffix: string): JsonObject {
   const kept = Object.entries(paths(doc)).flatMap(([path, item]): [string, Record<string, JsonObject>][] => {

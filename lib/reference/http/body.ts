@@ -3,8 +3,7 @@
 
 import type { IncomingMessage } from 'node:http';
 import { invalidArgument } from './errors.js';
-
-export type JsonObject = Record<string, unknown>;
+import { type JsonObject, isJsonObject } from '../../util/json.js';
 
 /** Room for the 10 MB simulator configuration plus 10 MB workflows, with JSON overhead. */
 const BODY_LIMIT_BYTES = 32 * 1024 * 1024;
@@ -32,10 +31,7 @@ export function parseObject(text: string): JsonObject {
   } catch (error) {
     throw new MalformedJson((error as Error).message);
   }
-  if (!isObject(value)) throw invalidArgument('body', 'the body must be a JSON object');
+  if (!isJsonObject(value)) throw invalidArgument('body', 'the body must be a JSON object');
   return value;
 }
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

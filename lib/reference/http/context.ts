@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Endpoint } from '../../contract/endpoints.js';
 import type { Behaviour } from '../behaviour.js';
 import type { Store } from '../store/store.js';
-import type { JsonObject } from './body.js';
+import type { JsonObject } from '../../util/json.js';
 
 export interface RequestContext {
   readonly b: Behaviour;

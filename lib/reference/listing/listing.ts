@@ -4,12 +4,12 @@
 import { createHash } from 'node:crypto';
 import type { ListEndpoint } from '../../contract/list-endpoints.js';
 import type { Behaviour } from '../behaviour.js';
-import type { JsonObject } from '../http/body.js';
 import { evaluatedFields } from './filter.js';
 import type { FilterExpr } from './filter-syntax.js';
 import type { Order } from './order.js';
 import type { Cursor } from './page-token.js';
 import { compareByKind, readPath } from './values.js';
+import type { JsonObject } from '../../util/json.js';
 
 export interface ListSource<R> {
   readonly list: ListEndpoint;

@@ -2,17 +2,16 @@
 // out-of-range value is refused or clamped.
 
 import type { ListEndpoint } from '../../contract/list-endpoints.js';
-import type { ListPolicy } from '../behaviour.js';
 import { invalidArgument } from '../http/errors.js';
 
 const INTEGER = /^[+-]?\d+$/;
 
-export function readPageSize(raw: string | null, list: ListEndpoint, policy: ListPolicy): number {
+export function readPageSize(raw: string | null, list: ListEndpoint, outOfRange: 'reject' | 'clamp'): number {
   const { default: fallback, min, max } = list.pageSize;
   if (raw === null || raw.trim() === '') return fallback;
   if (!INTEGER.test(raw.trim())) throw invalidArgument('page_size', `must be an integer, got "${raw}"`, 'query');
   const size = Number(raw);
   if (size >= min && size <= max) return size;
-  if (policy.pageSizeOutOfRange === 'clamp') return Math.min(max, Math.max(min, size));
+  if (outOfRange === 'clamp') return Math.min(max, Math.max(min, size));
   throw invalidArgument('page_size', `must be ${min} to ${max}, got ${size}`, 'query');
 }

@@ -5,11 +5,11 @@ import { ENDPOINTS, GROUPS, type Endpoint } from '../../contract/endpoints.js';
 import { API_KEY_HEADER } from '../../contract/enums.js';
 import { DEFINITIONS } from '../../contract/schemas.js';
 import type { Behaviour } from '../behaviour.js';
-import type { JsonObject } from '../http/body.js';
 import { toOpenApiSchema } from './convert.js';
 import type { SpecEntry } from './listing-styles.js';
 import { operation, SECURITY_SCHEME } from './operations.js';
 import { requestSchemas } from './request-schemas.js';
+import type { JsonObject } from '../../util/json.js';
 
 const WHOLE_API_SPEC = 'agent-evaluation';
 const VERSION_PREFIX = '/v1';

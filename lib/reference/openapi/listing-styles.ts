@@ -1,7 +1,7 @@
+import type { JsonObject } from '../../util/json.js';
 // Shapes of the `GET /v1/openapi` answer. The spec only says "the available spec_name
 // values with their URLs", so each shape carries the schema it is published with.
 
-import type { JsonObject } from '../http/body.js';
 
 export interface SpecEntry {
   readonly spec_name: string;

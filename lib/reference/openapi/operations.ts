@@ -5,9 +5,9 @@ import type { Endpoint } from '../../contract/endpoints.js';
 import { ID_RULES } from '../../contract/ids.js';
 import { LIST_ENDPOINTS, type ListEndpoint } from '../../contract/list-endpoints.js';
 import type { Behaviour } from '../behaviour.js';
-import type { JsonObject } from '../http/body.js';
 import { publishedIdPattern } from '../validation/id-format.js';
 import { requestSchemaName } from './request-schemas.js';
+import type { JsonObject } from '../../util/json.js';
 
 export const SECURITY_SCHEME = 'ApiKeyAuth';
 

@@ -5,9 +5,9 @@ import { CHAT_RESPONSE_FORMATS, DEFAULTS, INPUT_TYPES, MODEL_TYPES, PROJECT_RULE
 import { ID_RULES } from '../../contract/ids.js';
 import type { FieldLimitId } from '../../contract/limits.js';
 import type { Behaviour } from '../behaviour.js';
-import type { JsonObject } from '../http/body.js';
 import { publishedIdPattern } from '../validation/id-format.js';
 import { limitRow } from '../validation/measure.js';
+import type { JsonObject } from '../../util/json.js';
 
 type Schema = JsonObject;
 

@@ -8,8 +8,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { Document, isMap, isScalar, isSeq, Pair, Scalar, stringify, type Node, type YAMLMap } from 'yaml';
 import type { PublishingPolicy } from '../behaviour.js';
-import type { JsonObject } from '../http/body.js';
 import type { SpecForm } from './negotiate.js';
+import type { JsonObject } from '../../util/json.js';
 
 export function specText(doc: JsonObject, form: SpecForm, publishing: PublishingPolicy): string {
   if (form === 'json') return JSON.stringify(doc);

@@ -1,13 +1,13 @@
 // POST /v1/agents, GET /v1/agents/{agent_id}
 
 import type { Behaviour } from '../behaviour.js';
-import type { JsonObject } from '../http/body.js';
 import { json, type RequestContext, type Routes } from '../http/context.js';
 import type { AgentRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { readAgent } from '../validation/agents.js';
 import { Fields } from '../validation/fields.js';
 import { existing } from './lookup.js';
+import type { JsonObject } from '../../util/json.js';
 
 function agentView(b: Behaviour, agent: AgentRecord): JsonObject {
   const view = {

@@ -1,11 +1,11 @@
 // PATCH /v1/dashboards/{dashboard_id}
 
 import type { Behaviour } from '../behaviour.js';
-import type { JsonObject } from '../http/body.js';
 import { json, type RequestContext, type Routes } from '../http/context.js';
 import type { DashboardRecord } from '../store/records.js';
 import { Fields } from '../validation/fields.js';
 import { existing } from './lookup.js';
+import type { JsonObject } from '../../util/json.js';
 
 function dashboardView(b: Behaviour, dashboard: DashboardRecord): JsonObject {
   const view = {

@@ -2,11 +2,11 @@
 
 import { listTable } from '../listing/tables.js';
 import type { Behaviour } from '../behaviour.js';
-import type { JsonObject } from '../http/body.js';
 import { json, type RequestContext, type Routes } from '../http/context.js';
 import { listPage } from '../listing/listing.js';
 import type { MetricOutputRecord } from '../store/records.js';
 import { existing } from './lookup.js';
+import type { JsonObject } from '../../util/json.js';
 
 function metricView(b: Behaviour, metric: MetricOutputRecord): JsonObject {
   const view = {

@@ -1,6 +1,5 @@
 // POST /v1/agents/{agent_id}/mutations, GET and DELETE .../mutations/{mutation_id}
 
-import type { JsonObject } from '../http/body.js';
 import { alreadyExists } from '../http/errors.js';
 import { json, type RequestContext, type Routes } from '../http/context.js';
 import type { Behaviour } from '../behaviour.js';
@@ -8,6 +7,7 @@ import type { MutationRecord } from '../store/records.js';
 import { Fields } from '../validation/fields.js';
 import { activeAgent } from './agents.js';
 import { existing } from './lookup.js';
+import type { JsonObject } from '../../util/json.js';
 
 function mutationView(b: Behaviour, mutation: MutationRecord): JsonObject {
   const view = {

@@ -2,12 +2,12 @@
 
 import { listTable } from '../listing/tables.js';
 import type { Behaviour } from '../behaviour.js';
-import type { JsonObject } from '../http/body.js';
 import { json, type RequestContext, type Routes } from '../http/context.js';
 import { listPage } from '../listing/listing.js';
 import type { PersonaRecord } from '../store/records.js';
 import { existing } from './lookup.js';
 import { allShown, findShown, markDeleted } from './soft-delete.js';
+import type { JsonObject } from '../../util/json.js';
 
 function personaView(b: Behaviour, persona: PersonaRecord): JsonObject {
   const view = {

@@ -1,11 +1,11 @@
 // POST /v1/review-projects
 
 import type { Behaviour } from '../behaviour.js';
-import type { JsonObject } from '../http/body.js';
 import { json, type RequestContext, type Routes } from '../http/context.js';
 import type { ReviewProjectRecord } from '../store/records.js';
 import { Fields } from '../validation/fields.js';
 import { readReviewProject } from '../validation/review-projects.js';
+import type { JsonObject } from '../../util/json.js';
 
 function reviewProjectView(b: Behaviour, project: ReviewProjectRecord): JsonObject {
   const view = {

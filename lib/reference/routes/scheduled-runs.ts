@@ -1,10 +1,10 @@
 // GET and DELETE /v1/scheduled-runs/{scheduled_run_id}
 
 import type { Behaviour } from '../behaviour.js';
-import type { JsonObject } from '../http/body.js';
 import { json, type RequestContext, type Routes } from '../http/context.js';
 import type { ScheduledRunRecord } from '../store/records.js';
 import { existing } from './lookup.js';
+import type { JsonObject } from '../../util/json.js';
 
 function scheduledRunView(b: Behaviour, run: ScheduledRunRecord): JsonObject {
   const time = (ms: number | null) => (ms === null ? null : b.formatTime(ms));

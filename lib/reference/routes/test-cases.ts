@@ -1,11 +1,11 @@
 // POST /v1/test-cases
 
 import type { Behaviour } from '../behaviour.js';
-import type { JsonObject } from '../http/body.js';
 import { json, type RequestContext, type Routes } from '../http/context.js';
 import type { TestCaseRecord } from '../store/records.js';
 import { Fields } from '../validation/fields.js';
 import { readTestCase } from '../validation/test-cases.js';
+import type { JsonObject } from '../../util/json.js';
 
 function testCaseView(b: Behaviour, testCase: TestCaseRecord): JsonObject {
   const { create_time, update_time, expected_behaviors, ...rest } = testCase;

@@ -1,7 +1,7 @@
 // Stored forms of the resources. Timestamps are epoch milliseconds; views format them.
 
 import type { ModelType } from '../../contract/enums.js';
-import type { JsonObject } from '../http/body.js';
+import type { JsonObject } from '../../util/json.js';
 
 export interface AgentRecord {
   readonly id: string;

@@ -3,11 +3,11 @@
 // key checked, without touching the others.
 
 import { MODEL_TYPES, type ModelType } from '../../contract/enums.js';
-import type { JsonObject } from '../http/body.js';
 import type { AgentRecord } from '../store/records.js';
 import { HTTP_URL, idCheck, PHONE_NUMBER } from './checks.js';
 import type { Fields } from './fields.js';
 import { simulatorConfigRules, type SimulatorConfigRules, validateSimulatorConfig } from './simulator-config.js';
+import type { JsonObject } from '../../util/json.js';
 
 type BodyField = 'display_name' | 'phone_number' | 'endpoint' | 'prompt' | 'metadata' | 'workflows' | 'metric_ids' | 'test_set_ids';
 

@@ -1,10 +1,10 @@
 // Named format checks for Fields reads.
 
 import { ID_RULES, type IdKind } from '../../contract/ids.js';
-import type { JsonObject } from '../http/body.js';
 import type { Check } from './fields.js';
 import { fitsIdRule } from './id-format.js';
 import { isEmail, isHttpUrl, isJsonText, isPhoneNumber, isPublicHttpUrl, isWssUrl } from './formats.js';
+import type { JsonObject } from '../../util/json.js';
 
 export const HTTP_URL: Check<string> = { test: isHttpUrl, description: 'an HTTP or HTTPS URL' };
 export const PUBLIC_HTTP_URL: Check<string> = {

@@ -2,9 +2,9 @@
 // the field is absent or null) or throws INVALID_ARGUMENT naming the field.
 
 import type { FieldLimitId } from '../../contract/limits.js';
-import { isObject, type JsonObject } from '../http/body.js';
 import { invalidArgument } from '../http/errors.js';
 import { enforceLimit, type Limits } from './limits.js';
+import { type JsonObject, isJsonObject } from '../../util/json.js';
 
 /** A format rule: a predicate and what the value must be. */
 export interface Check<T> {
@@ -76,7 +76,7 @@ export class Fields {
   object(name: string, options: Options<JsonObject> = {}): JsonObject | null {
     const value = this.read(name, options.required);
     if (value === undefined) return null;
-    if (!isObject(value)) this.fail(name, 'must be a JSON object');
+    if (!isJsonObject(value)) this.fail(name, 'must be a JSON object');
     return this.finish(name, value, options);
   }
 
@@ -86,7 +86,7 @@ export class Fields {
   jsonValue(name: string, options: Options<string | JsonObject> = {}): string | JsonObject | null {
     const value = this.read(name, options.required);
     if (value === undefined) return null;
-    if (typeof value !== 'string' && !isObject(value)) this.fail(name, 'must be a JSON string or a JSON object');
+    if (typeof value !== 'string' && !isJsonObject(value)) this.fail(name, 'must be a JSON string or a JSON object');
     return this.finish(name, value, options);
   }
 

@@ -2,9 +2,13 @@
 // Behaviour holds for it.
 
 import type { FieldLimitId, LimitUnit } from '../../contract/limits.js';
-import type { LimitBounds } from '../behaviour.js';
 import { invalidArgument } from '../http/errors.js';
 import { limitRow, measure } from './measure.js';
+
+export interface LimitBounds {
+  readonly min?: number;
+  readonly max?: number;
+}
 
 export type Limits = Readonly<Record<FieldLimitId, LimitBounds>>;
 

@@ -2,10 +2,10 @@
 // holds a fresh copy (defaultMutationRules), and the routes read every rule from it.
 
 import { DEFAULTS } from '../../contract/enums.js';
-import { isObject, type JsonObject } from '../http/body.js';
 import type { AgentRecord, MutationRecord } from '../store/records.js';
 import { STRING_VALUES } from './checks.js';
 import type { Fields } from './fields.js';
+import { type JsonObject, isJsonObject } from '../../util/json.js';
 
 export interface MutationBody {
   readonly display_name: string;
@@ -50,7 +50,7 @@ export function flattenToStrings(value: JsonObject, prefix = ''): Record<string,
   const out: Record<string, string> = {};
   for (const [key, inner] of Object.entries(value)) {
     const path = prefix + key;
-    if (isObject(inner) && Object.keys(inner).length > 0) Object.assign(out, flattenToStrings(inner, `${path}.`));
+    if (isJsonObject(inner) && Object.keys(inner).length > 0) Object.assign(out, flattenToStrings(inner, `${path}.`));
     else out[path] = typeof inner === 'string' ? inner : JSON.stringify(inner);
   }
   return out;

@@ -2,9 +2,9 @@
 // copy, so a fault can change how one field is read without touching the others.
 
 import { DEFAULTS, INPUT_TYPES } from '../../contract/enums.js';
-import type { JsonObject } from '../http/body.js';
 import type { TestCaseRecord } from '../store/records.js';
 import type { Fields } from './fields.js';
+import type { JsonObject } from '../../util/json.js';
 
 type BodyField = Exclude<keyof TestCaseRecord, 'id' | 'create_time' | 'update_time'>;
 

@@ -1,0 +1,26 @@
+// Whether a resource came back with what was sent: every field sent must return equal.
+// A server may add fields (defaults, server-set values); it may not change or drop one.
+
+import { isDeepStrictEqual } from 'node:util';
+import { type JsonObject, isJsonObject } from '../util/json.js';
+
+/** An empty list may come back empty, null or absent (proto3 JSON leaves empty lists out). */
+const sameEmptyList = (sent: unknown, returned: unknown): boolean =>
+  Array.isArray(sent) && sent.length === 0 && (returned === undefined || returned === null || isDeepStrictEqual(returned, []));
+
+/** The paths of fields in `sent` that do not come back equal in `returned`, each with what came back. */
+export function echoMismatches(sent: JsonObject, returned: unknown, path = ''): string[] {
+  const got = isJsonObject(returned) ? returned : {};
+  return Object.entries(sent).flatMap(([key, value]) => {
+    const at = path ? `${path}.${key}` : key;
+    const back = got[key];
+    if (isJsonObject(value) && isJsonObject(back)) return echoMismatches(value, back, at);
+    if (isDeepStrictEqual(value, back) || sameEmptyList(value, back)) return [];
+    return [`${at}: sent ${preview(value)}, got ${preview(back)}`];
+  });
+}
+
+function preview(value: unknown): string {
+  const text = value === undefined ? 'nothing' : JSON.stringify(value);
+  return text.length > 80 ? `${text.slice(0, 80)}… (${text.length} characters)` : text;
+}

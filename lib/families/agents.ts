@@ -1,0 +1,75 @@
+// What every agent the target returns must satisfy, and how the suite reads a
+// rejection that names a field (possibly nested, possibly with an element index).
+
+import { ERROR_CODES } from '../contract/enums.js';
+import { ID_RULES, matchesIdRule } from '../contract/ids.js';
+import type { RequirementId } from '../contract/requirements/index.js';
+import type { Call, CheckContext } from '../harness/context.js';
+import { echoMismatches } from '../assert/echo.js';
+import { detailNamesField } from '../assert/detail-field.js';
+import { timestampOrderProblem } from './resource-fields.js';
+import type { JsonObject } from '../util/json.js';
+
+/** `deleted`, `is_deleted`, `delete_time`, `deleted_at`, `soft_delete`, … */
+export const SOFT_DELETE_KEY = /(^|_)(is_)?deleted?(_|$)|soft_?delete/i;
+
+/** Keys anywhere in `value` that look like a soft-delete flag, as paths. */
+export function softDeleteKeys(value: unknown, path = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => softDeleteKeys(item, `${path}[${i}]`));
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, inner]) => {
+    const at = path ? `${path}.${key}` : key;
+    return [...(SOFT_DELETE_KEY.test(key) ? [at] : []), ...softDeleteKeys(inner, at)];
+  });
+}
+
+/** A problem with a returned agent, by the requirement it breaks; undefined when it holds. */
+const INVARIANTS: ReadonlyArray<{ requirement: RequirementId; problem: (agent: JsonObject) => string | undefined }> = [
+  {
+    requirement: 'AGENT-ID-FORMAT',
+    problem: (agent) => (matchesIdRule(ID_RULES.agent, agent['id']) ? undefined : `agent id ${JSON.stringify(agent['id'])} is not 22 alphanumeric characters`),
+  },
+  {
+    requirement: 'TIMESTAMP-ORDER',
+    problem: timestampOrderProblem,
+  },
+  {
+    requirement: 'AGENT-KNOWLEDGE-BASE-IDS',
+    problem: (agent) => (Array.isArray(agent['knowledge_base_ids']) ? undefined : `knowledge_base_ids is ${JSON.stringify(agent['knowledge_base_ids'] ?? null)}, not a list`),
+  },
+  {
+    requirement: 'AGENT-NO-SOFT-DELETE-FLAG',
+    problem: (agent) => {
+      const leaked = softDeleteKeys(agent);
+      return leaked.length ? `the agent carries a soft-delete flag: ${leaked.join(', ')}` : undefined;
+    },
+  },
+];
+
+/** A successful agent response, checked against every agent invariant; returns the agent. */
+export function expectAgent(t: CheckContext, call: Call, requirements: readonly RequirementId[], what?: string): JsonObject {
+  const agent = t.expectResource(call, requirements, what);
+  for (const { requirement, problem } of INVARIANTS) {
+    const found = problem(agent);
+    t.assert(found === undefined, [requirement], `${call.endpoint.key}: ${found}`, call);
+  }
+  return agent;
+}
+
+/** Every field of `sent` comes back equal in `agent`. */
+export function expectEcho(t: CheckContext, sent: JsonObject, agent: JsonObject, requirements: readonly RequirementId[], call: Call): void {
+  const mismatches = echoMismatches(sent, agent);
+  t.assert(!mismatches.length, requirements, `${call.endpoint.key} did not return what was sent: ${mismatches.join('; ')}`, call);
+}
+
+/** INVALID_ARGUMENT whose details name one of `fields` (an element of a list counts for the list: `metric_ids[0]`, `/metric_ids/0`). */
+export function expectInvalidField(t: CheckContext, call: Call, requirements: readonly RequirementId[], fields: readonly string[], what?: string): void {
+  const error = t.expectRejection(call, [...requirements, 'ERROR-INVALID-ARGUMENT'], { code: ERROR_CODES.invalidArgument, conventionalStatus: 400 }, what);
+  const named = (error['details'] as Array<{ field: string }>).map((d) => d.field);
+  t.assert(
+    named.some((field) => fields.some((wanted) => detailNamesField(field, wanted))),
+    ['ERROR-DETAILS-FIELD'],
+    `error details name none of ${fields.map((f) => `"${f}"`).join(', ')} (they name: ${named.map((f) => JSON.stringify(f)).join(', ') || 'nothing'})`,
+    call,
+  );
+}

@@ -1,0 +1,120 @@
+// Checks of the filter of one list endpoint, with expressions built from the collection's own items
+// (lib/gen/filters.ts) and judged by the three-valued oracle against one snapshot; fields
+// and readings that oracle cannot judge are judged by how selections relate (related.ts).
+
+import { formatFilter, type Comparison, type FilterExpr, type FormatOptions } from '../../contract/filter/index.js';
+import { listEndpoint } from '../../contract/list-endpoints.js';
+import type { RequirementId } from '../../contract/requirements/index.js';
+import {
+  acceptedComparisons, bareComparisons, exposedFields, junctionArbitrary, junctionExamples, malformedArbitrary,
+  malformedFilters, mustAccept, operatorComparisons, spacedComparisons,
+} from '../../gen/filters.js';
+import { check, type CheckContext } from '../../harness/index.js';
+import type { Call } from '../../harness/context.js';
+import { property } from '../../harness/property.js';
+import { idOf, selectionMismatch } from '../../assert/filter-judge.js';
+import { declareUnseenJunctionCheck, expectShownComplements, expectUnseenField } from './related.js';
+import { acceptedFilter, expectWalks, filteredWalk, listTarget, request, Snapshot, type ListId, type ListTarget, type Walk } from './walk.js';
+
+const UNKNOWN_FIELD_FILTER = 'no_such_field = 1';
+
+/**
+ * The filtered walk (from `first`, its first page's call, if given) returns exactly the
+ * snapshot items the filter selects, under every reading (twice: see Snapshot.expect).
+ */
+async function expectSelection(t: CheckContext, snapshot: Snapshot, expr: FilterExpr, requirements: readonly RequirementId[], quote?: FormatOptions['quote'], first?: Call): Promise<Walk> {
+  const { target } = snapshot;
+  const { filterFields, idField } = target.list;
+  const text = formatFilter(expr, { quote });
+  const walked = first && (await filteredWalk(t, target, text, requirements, first));
+  const [result] = await expectWalks(t, snapshot, [{ text, requirements, walked }], requirements, (all, [s]) =>
+    selectionMismatch({ expr, text }, filterFields, idField, all, s!.items));
+  return result!;
+}
+
+async function expectRejected(t: CheckContext, target: ListTarget, filter: string, requirements: readonly RequirementId[]): Promise<void> {
+  t.expectInvalidArgument(await request(t, target, { filter }), requirements, 'filter', `filter ${JSON.stringify(filter)}`);
+}
+
+async function snapshotOf(t: CheckContext, id: ListId): Promise<Snapshot> {
+  return Snapshot.take(t, await listTarget(t, id), 1, 'items to take filter values from');
+}
+
+export function declareFilterChecks(id: ListId): void {
+  const list = listEndpoint(id);
+  const { path, itemsKey } = list;
+
+  for (const exposed of exposedFields(list)) {
+    const { name, field } = exposed;
+    check(['LIST-FILTER-FIELDS'], `${path}: filter on ${name} with each operator returns exactly the matching ${itemsKey}, and complementary operators split them`, async (t) => {
+      const snapshot = await snapshotOf(t, id);
+      const comparisons = operatorComparisons(snapshot.items, exposed);
+      // No item shows a usable value: judged as a field the items do not show.
+      if (!comparisons.length) return expectUnseenField(t, snapshot, name, field);
+      const walks: { cmp: Comparison; walk: Walk }[] = [];
+      for (const c of comparisons) {
+        const first = mustAccept(field.kind, c.op) ? null : await acceptedFilter(t, snapshot.target, formatFilter(c), ['LIST-FILTER-FIELDS']);
+        if (first !== undefined) walks.push({ cmp: c, walk: await expectSelection(t, snapshot, c, ['LIST-FILTER-FIELDS'], undefined, first ?? undefined) });
+      }
+      await expectShownComplements(t, snapshot, field, walks);
+    });
+  }
+
+  for (const [name, field] of Object.entries(list.filterFields).filter(([, f]) => f.path === null)) {
+    check(['LIST-FILTER-FIELDS'], `${path}: filter on ${name} (not a field of the items) is accepted, returns only listed ${itemsKey}, and complementary operators never share one`, async (t) => {
+      await expectUnseenField(t, await snapshotOf(t, id), name, field);
+    });
+  }
+
+  declareUnseenJunctionCheck(id);
+
+  check(['LIST-FILTER-AND-OR'], `${path}: two comparisons joined by AND select their intersection, by OR their union`, async (t) => {
+    const snapshot = await snapshotOf(t, id);
+    const candidates = acceptedComparisons(list, snapshot.items);
+    if (!candidates.length) t.skip('no listed item carries a usable filter value');
+    for (const example of junctionExamples(list, snapshot.items)) await expectSelection(t, snapshot, example, ['LIST-FILTER-AND-OR']);
+    await property(t, junctionArbitrary(candidates), async (expr) => {
+      await expectSelection(t, snapshot, expr, ['LIST-FILTER-AND-OR']);
+    });
+  });
+
+  check(['LIST-FILTER-QUOTING'], `${path}: a value unquoted and double-quoted selects the same ${itemsKey}`, async (t) => {
+    const snapshot = await snapshotOf(t, id);
+    const comparisons = bareComparisons(list, snapshot.items);
+    if (!comparisons.length) t.skip('no listed value can be written without quotes');
+    for (const c of comparisons) {
+      const bare = await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING'], 'never');
+      const quoted = await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING'], 'always');
+      const ids = (walked: Walk) => walked.items.map((item) => idOf(item, list.idField)).sort().join(',');
+      t.assert(ids(bare) === ids(quoted), ['LIST-FILTER-QUOTING'],
+        `${JSON.stringify(formatFilter(c, { quote: 'never' }))} returned ${bare.items.length} ${itemsKey}, ${JSON.stringify(formatFilter(c, { quote: 'always' }))} ${quoted.items.length}, not the same ones`,
+        quoted.pages.at(-1)?.call);
+    }
+  });
+
+  check(['LIST-FILTER-QUOTING'], `${path}: a double-quoted value containing a space selects the matching ${itemsKey}`, async (t) => {
+    const snapshot = await snapshotOf(t, id);
+    const comparisons = spacedComparisons(list, snapshot.items);
+    if (!comparisons.length) t.skip('no listed item carries a value with a space');
+    for (const c of comparisons) await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING']);
+  });
+
+  check(['LIST-FILTER-UNKNOWN-FIELD'], `${path}: a filter on a field it does not list is rejected with INVALID_ARGUMENT naming filter`, async (t) => {
+    await expectRejected(t, await listTarget(t, id), UNKNOWN_FIELD_FILTER, ['LIST-FILTER-UNKNOWN-FIELD']);
+  });
+
+  const [first] = exposedFields(list);
+  if (first) {
+    check(['LIST-FILTER-MALFORMED'], `${path}: ${malformedFilters(first.name).map((f) => JSON.stringify(f)).join(', ')} are rejected with INVALID_ARGUMENT`, async (t) => {
+      const target = await listTarget(t, id);
+      for (const filter of malformedFilters(first.name)) await expectRejected(t, target, filter, ['LIST-FILTER-MALFORMED']);
+    });
+  }
+
+  check(['LIST-FILTER-MALFORMED'], `${path}: valid comparisons broken by a dangling or doubled AND/OR, a missing field or value, a doubled operator or an open quote are rejected`, async (t) => {
+    const snapshot = await snapshotOf(t, id);
+    const candidates = acceptedComparisons(list, snapshot.items);
+    if (!candidates.length) t.skip('no listed item carries a usable filter value');
+    await property(t, malformedArbitrary(candidates), (filter) => expectRejected(t, snapshot.target, filter, ['LIST-FILTER-MALFORMED']));
+  });
+}

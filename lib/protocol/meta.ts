@@ -1,0 +1,28 @@
+// What a check records on its vitest task for the reporters (task.meta crosses the worker boundary).
+
+import type { Evidence, Finding } from '../result/model.js';
+
+export interface CheckMeta {
+  requirements?: string[];
+  /** The listed target the check ran against, when a worker checks several (the proof). */
+  target?: string;
+  skipReason?: string;
+  violated?: string[];
+  violationSummary?: string;
+  evidence?: Evidence;
+  seed?: number;
+  path?: string;
+  /** How many requests the check sent, and how many of them ran one after another (see request-chain.ts). */
+  requests?: number;
+  requestChain?: number;
+  /** Things a reader should know that are not violations (e.g. a published YAML that needs merge keys). */
+  notes?: string[];
+  /** Violations seen on the way (discovery, published schemas); the runner settles them into checks. */
+  findings?: Finding[];
+  /** Operations whose responses this check compared with the target's published schema. */
+  publishedChecked?: string[];
+}
+
+declare module 'vitest' {
+  interface TaskMeta extends CheckMeta {}
+}

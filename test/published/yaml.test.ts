@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { compareForms, parseForm, validateForm } from '../../lib/published/forms.js';
+import { MERGE_KEYS_NOTE, parsePublishedYaml } from '../../lib/published/yaml.js';
+import { apiDocument } from './fixtures.js';
+
+const ERROR = { description: 'Error.', content: { 'application/json': { schema: { type: 'object' } } } };
+
+/** A small valid OpenAPI document whose two operations share an error response and a parameter. */
+function twoOperations(): Record<string, unknown> {
+  const id = { name: 'agent_id', in: 'path', required: true, schema: { type: 'string' } };
+  return {
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    paths: {
+      '/v1/agents/{agent_id}': {
+        get: { parameters: [id], responses: { 200: { description: 'Agent.' }, default: ERROR } },
+        delete: { parameters: [id], responses: { 200: { description: 'Deleted.' }, default: ERROR } },
+      },
+    },
+  };
+}
+
+/** The same document as people write it: the second operation merges the first one's maps. */
+const MERGED = `
+openapi: 3.1.0
+info: {title: t, version: '1'}
+paths:
+  /v1/agents/{agent_id}:
+    get:
+      parameters:
+        - &agent-id {name: agent_id, in: path, required: true, schema: {type: string}}
+      responses:
+        200: &ok {description: Agent.}
+        default: &error
+          description: Error.
+          content: {application/json: {schema: {type: object}}}
+    delete:
+      parameters:
+        - <<: *agent-id
+      responses:
+        200: {<<: *ok, description: Deleted.}
+        default:
+          <<: *error
+`;
+
+describe('parsePublishedYaml', () => {
+  it('applies merge keys, and says the text has them', () => {
+    const read = parsePublishedYaml(MERGED);
+    expect(read.mergeKeys).toBe(true);
+    expect(read.document).toEqual(twoOperations());
+  });
+
+  it('reads `<<` as an ordinary key when asked for the reading without merge keys', () => {
+    const literal = parsePublishedYaml(MERGED).withoutMergeKeys() as ReturnType<typeof twoOperations>;
+    expect(literal).toMatchObject({ paths: { '/v1/agents/{agent_id}': { delete: { responses: { default: { '<<': ERROR } } } } } });
+  });
+
+  it('follows the merge rules: explicit keys win wherever they stand, earlier sources win over later ones', () => {
+    const text = 'a: &a {x: 1, y: 1}\nb: &b {x: 2, z: 2}\nc: {x: 0, <<: [*a, *b]}\nd: {<<: *a, y: 3}\n';
+    expect(parsePublishedYaml(text).document).toEqual({ a: { x: 1, y: 1 }, b: { x: 2, z: 2 }, c: { x: 0, y: 1, z: 2 }, d: { x: 1, y: 3 } });
+  });
+
+  it('takes a quoted "<<" as an ordinary key, not a merge key', () => {
+    const read = parsePublishedYaml('a: &a {x: 1}\nb: {"<<": *a}\n');
+    expect(read).toMatchObject({ mergeKeys: false, document: { b: { '<<': { x: 1 } } } });
+  });
+
+  it('reads a document without merge keys exactly as it reads it without them', () => {
+    const document = apiDocument({ dialect: '3.1' });
+    const read = parsePublishedYaml(stringify(document));
+    expect(read.mergeKeys).toBe(false);
+    expect(read.document).toEqual(document);
+    expect(read.withoutMergeKeys()).toBe(read.document);
+  });
+
+  // YAML 1.1 scalars are not read the YAML 1.1 way (js-yaml's default schema does not either):
+  // they would turn strings the JSON form carries into booleans, numbers and dates.
+  it.each([
+    ['yes / no / on / off / y / n stay strings', 'enum: [yes, no, on, off, y, n]', { enum: ['yes', 'no', 'on', 'off', 'y', 'n'] }],
+    ['true and false are booleans', 'a: true\nb: False', { a: true, b: false }],
+    ['a leading zero is no octal', 'a: 012\nb: 0o12\nc: 0x1F', { a: 12, b: 10, c: 31 }],
+    ['sexagesimal and underscored numbers stay strings', 'a: 1:20\nb: 1_000', { a: '1:20', b: '1_000' }],
+    ['timestamps stay strings', 'version: 2024-01-01\nat: 2024-01-01T10:00:00Z', { version: '2024-01-01', at: '2024-01-01T10:00:00Z' }],
+    ['null spellings are null', 'a: ~\nb: null\nc:', { a: null, b: null, c: null }],
+    ['a %YAML 1.1 directive changes none of it', '%YAML 1.1\n---\na: yes\nb: 012\nc: &c {x: 1}\nd: {<<: *c}', { a: 'yes', b: 12, c: { x: 1 }, d: { x: 1 } }],
+  ])('%s', (_, text, expected) => {
+    expect(parsePublishedYaml(text).document).toEqual(expected);
+  });
+
+  it('accepts an anchor merged far more than 100 times (every operation of a large API)', () => {
+    const text = `base: &error {description: Error.}\nops:\n${Array.from({ length: 400 }, () => '  - {<<: *error}\n').join('')}`;
+    const read = parsePublishedYaml(text).document as { ops: unknown[] };
+    expect(read.ops).toHaveLength(400);
+    expect(read.ops[399]).toEqual({ description: 'Error.' });
+  });
+
+  it('refuses exponential alias expansion', () => {
+    const levels = Array.from({ length: 9 }, (_, i) => `l${i + 1}: &l${i + 1} [${Array(10).fill(`*l${i}`).join(', ')}]`);
+    expect(() => parsePublishedYaml(['l0: &l0 [lol]', ...levels].join('\n'))).toThrow(/aliases expand the document by more than 2000000 nodes/);
+  });
+
+  it('refuses a huge map merged thousands of times', () => {
+    const huge = Array.from({ length: 1000 }, (_, i) => `k${i}: ${i}`).join(', ');
+    const text = `base: &b {${huge}}\nops:\n${Array.from({ length: 3000 }, () => '  - {<<: *b}\n').join('')}`;
+    expect(() => parsePublishedYaml(text)).toThrow(/aliases expand the document/);
+  });
+
+  it('refuses an alias inside the node it refers to, and too many aliases', () => {
+    expect(() => parsePublishedYaml('a: &a {b: *a}\n')).toThrow(/the alias \*a is inside the node it refers to/);
+    expect(() => parsePublishedYaml(`a: &a 1\nb: [${Array(10_001).fill('*a').join(', ')}]\n`)).toThrow(/more than 10000 aliases/);
+  });
+
+  it.each([
+    ['a duplicate key', 'a: 1\na: 2\n'],
+    ['a syntax error', 'a: [1, 2\n'],
+    ['two documents', 'a: 1\n---\nb: 2\n'],
+    ['a merge of a scalar', 'a: &a 1\nb: {<<: *a}\n'],
+  ])('throws on %s', (_, text) => {
+    expect(() => parsePublishedYaml(text)).toThrow();
+  });
+});
+
+describe('compareForms', () => {
+  it('finds the forms the same when the YAML, read with merge keys, is the JSON form, and says only then', () => {
+    expect(compareForms(parsePublishedYaml(MERGED), twoOperations())).toEqual({ same: true, onlyWithMergeKeys: true });
+  });
+
+  it('needs no merge keys for a plain YAML form; response codes compare as strings', () => {
+    expect(compareForms(parsePublishedYaml(stringify(twoOperations())), JSON.parse(JSON.stringify(twoOperations())))).toEqual({ same: true, onlyWithMergeKeys: false });
+  });
+
+  it('tells whether the reading without merge keys would have differed', () => {
+    // The literal reading would have a `<<` key the JSON form lacks: merge keys are needed.
+    expect(compareForms(parsePublishedYaml('a: &a {x: 1}\nb: {<<: *a}\n'), { a: { x: 1 }, b: { x: 1 } })).toEqual({ same: true, onlyWithMergeKeys: true });
+    // A JSON form that has the `<<` key itself is matched by the literal reading only.
+    expect(compareForms(parsePublishedYaml('a: &a {x: 1}\nb: {<<: *a}\n'), { a: { x: 1 }, b: { '<<': { x: 1 } } })).toMatchObject({ same: false });
+  });
+
+  it('names where a merge makes the forms differ: a merged response whose content was not overridden', () => {
+    const json = twoOperations() as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    json.paths['/v1/agents/{agent_id}']!.delete!.responses['200'] = { description: 'Deleted.', content: { 'application/json': { schema: { type: 'object' } } } };
+    const comparison = compareForms(parsePublishedYaml(MERGED), json);
+    expect(comparison).toEqual({
+      same: false,
+      difference: 'at /paths/~1v1~1agents~1{agent_id}/delete/responses/200: only the JSON has "content" (the YAML read with its merge keys applied)',
+    });
+  });
+
+  it('names a value that differs, without mentioning merge keys when there are none', () => {
+    const yaml = parseForm('info: {title: t, version: "2"}\n', 'yaml');
+    expect(compareForms(yaml, { info: { title: 't', version: '1' } })).toEqual({ same: false, difference: 'at /info/version: YAML "2", JSON "1"' });
+  });
+});
+
+describe('validateForm', () => {
+  it('says when a YAML form is valid only with its merge keys applied', async () => {
+    expect(await validateForm(parsePublishedYaml(MERGED))).toEqual({ ok: true, onlyWithMergeKeys: true });
+  });
+
+  it('says nothing of merge keys for a JSON form or a YAML form without them', async () => {
+    expect(await validateForm(parseForm(JSON.stringify(twoOperations()), 'json'))).toEqual({ ok: true, onlyWithMergeKeys: false });
+    expect(await validateForm(parseForm(stringify(twoOperations()), 'yaml'))).toEqual({ ok: true, onlyWithMergeKeys: false });
+  });
+
+  it('reports an invalid merged document as invalid', async () => {
+    const result = await validateForm(parsePublishedYaml(MERGED.replace("info: {title: t, version: '1'}", 'info: &i {title: t}\nx-info: {<<: *i}')));
+    expect(result).toMatchObject({ ok: false, message: expect.stringMatching(/version/) });
+  });
+});
+
+describe('MERGE_KEYS_NOTE', () => {
+  it('names the spec and calls it a portability concern of parsers without merge keys', () => {
+    const note = MERGE_KEYS_NOTE('agents', 'the YAML form is the same document as the JSON form');
+    expect(note).toMatch(/^agents: the YAML form is the same document as the JSON form only with YAML merge keys/);
+    expect(note).toMatch(/portability concern/);
+    expect(note).toMatch(/swagger-parser/);
+  });
+});
