@@ -4,17 +4,21 @@
 // violation is reported as a failure of its own.
 
 import { listEndpoint, type ListEndpoint } from '../contract/list-endpoints.js';
-import { walkList } from './list-walk.js';
+import { type StopRules, walkList } from './list-walk.js';
 import { isRuleViolation, RuleViolation } from '../assert/violation.js';
 import type { CheckContext } from './context.js';
 import type { JsonObject } from '../util/json.js';
 
-export interface Discovered {
-  readonly personas: JsonObject[];
-  readonly runs: JsonObject[];
-  /** Simulation IDs from runs' results.output_ids, in first-seen order. */
-  readonly simulationIds: string[];
-}
+/**
+ * Discovery judges every page and charges whatever stops a walk to LIST-PAGINATION-COMPLETE:
+ * the violation blocks the checks that need the data and is reported once (orSkip).
+ */
+const DISCOVERY_WALK: StopRules = {
+  read: 'judged',
+  unreadPage: { fails: ['LIST-PAGINATION-COMPLETE'] },
+  repeatedToken: { fails: ['LIST-PAGINATION-COMPLETE'] },
+  maxPages: { max: 2000, beyond: { fails: ['LIST-PAGINATION-COMPLETE'] } },
+};
 
 /**
  * Runs `load`; a rule violation in it blocks the dependent check (a skip that names it), and the
@@ -36,10 +40,10 @@ async function orSkip<T>(t: CheckContext, what: string, load: Promise<T>): Promi
  */
 async function discover(t: CheckContext, list: ListEndpoint, params: Readonly<Record<string, string>> = {}): Promise<{ items: JsonObject[] }> {
   try {
-    return await walkList(t, list, { params, query: { page_size: list.pageSize.max } });
+    return await walkList(t, { list, params }, { page_size: list.pageSize.max }, DISCOVERY_WALK);
   } catch (atMax) {
     if (!isRuleViolation(atMax)) throw atMax;
-    const fallback = await walkList(t, list, { params }).catch(() => undefined);
+    const fallback = await walkList(t, { list, params }, {}, DISCOVERY_WALK).catch(() => undefined);
     if (!fallback) throw atMax;
     // A page at the maximum that was served but too long keeps its rule; one that was refused breaks the bounds rule.
     const ids = atMax.requirements.includes('LIST-PAGE-SIZE-RESPECTED') ? atMax.requirements : ['LIST-PAGE-SIZE-BOUNDS'];

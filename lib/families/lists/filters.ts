@@ -14,7 +14,8 @@ import type { Call } from '../../harness/context.js';
 import { property } from '../../harness/property.js';
 import { idOf, selectionMismatch } from '../../assert/filter-judge.js';
 import { declareUnseenJunctionCheck, expectShownComplements, expectUnseenField } from './related.js';
-import { acceptedFilter, expectWalks, filteredWalk, listTarget, request, Snapshot, type ListId, type ListTarget, type Walk } from './walk.js';
+import { requestPage, type Collection, type Walk } from '../../harness/list-walk.js';
+import { acceptedFilter, collectionOf, expectWalks, filteredWalk, Snapshot, type ListId } from './collection.js';
 
 const UNKNOWN_FIELD_FILTER = 'no_such_field = 1';
 
@@ -23,21 +24,21 @@ const UNKNOWN_FIELD_FILTER = 'no_such_field = 1';
  * snapshot items the filter selects, under every reading (twice: see Snapshot.expect).
  */
 async function expectSelection(t: CheckContext, snapshot: Snapshot, expr: FilterExpr, requirements: readonly RequirementId[], quote?: FormatOptions['quote'], first?: Call): Promise<Walk> {
-  const { target } = snapshot;
-  const { filterFields, idField } = target.list;
+  const { collection } = snapshot;
+  const { filterFields, idField } = collection.list;
   const text = formatFilter(expr, { quote });
-  const walked = first && (await filteredWalk(t, target, text, requirements, first));
+  const walked = first && (await filteredWalk(t, collection, text, requirements, first));
   const [result] = await expectWalks(t, snapshot, [{ text, requirements, walked }], requirements, (all, [s]) =>
     selectionMismatch({ expr, text }, filterFields, idField, all, s!.items));
   return result!;
 }
 
-async function expectRejected(t: CheckContext, target: ListTarget, filter: string, requirements: readonly RequirementId[]): Promise<void> {
-  t.expectInvalidArgument(await request(t, target, { filter }), requirements, 'filter', `filter ${JSON.stringify(filter)}`);
+async function expectRejected(t: CheckContext, collection: Collection, filter: string, requirements: readonly RequirementId[]): Promise<void> {
+  t.expectInvalidArgument(await requestPage(t, collection, { filter }), requirements, 'filter', `filter ${JSON.stringify(filter)}`);
 }
 
 async function snapshotOf(t: CheckContext, id: ListId): Promise<Snapshot> {
-  return Snapshot.take(t, await listTarget(t, id), 1, 'items to take filter values from');
+  return Snapshot.take(t, await collectionOf(t, id), 1, 'items to take filter values from');
 }
 
 export function declareFilterChecks(id: ListId): void {
@@ -53,7 +54,7 @@ export function declareFilterChecks(id: ListId): void {
       if (!comparisons.length) return expectUnseenField(t, snapshot, name, field);
       const walks: { cmp: Comparison; walk: Walk }[] = [];
       for (const c of comparisons) {
-        const first = mustAccept(field.kind, c.op) ? null : await acceptedFilter(t, snapshot.target, formatFilter(c), ['LIST-FILTER-FIELDS']);
+        const first = mustAccept(field.kind, c.op) ? null : await acceptedFilter(t, snapshot.collection, formatFilter(c), ['LIST-FILTER-FIELDS']);
         if (first !== undefined) walks.push({ cmp: c, walk: await expectSelection(t, snapshot, c, ['LIST-FILTER-FIELDS'], undefined, first ?? undefined) });
       }
       await expectShownComplements(t, snapshot, field, walks);
@@ -100,14 +101,14 @@ export function declareFilterChecks(id: ListId): void {
   });
 
   check(['LIST-FILTER-UNKNOWN-FIELD'], `${path}: a filter on a field it does not list is rejected with INVALID_ARGUMENT naming filter`, async (t) => {
-    await expectRejected(t, await listTarget(t, id), UNKNOWN_FIELD_FILTER, ['LIST-FILTER-UNKNOWN-FIELD']);
+    await expectRejected(t, await collectionOf(t, id), UNKNOWN_FIELD_FILTER, ['LIST-FILTER-UNKNOWN-FIELD']);
   });
 
   const [first] = exposedFields(list);
   if (first) {
     check(['LIST-FILTER-MALFORMED'], `${path}: ${malformedFilters(first.name).map((f) => JSON.stringify(f)).join(', ')} are rejected with INVALID_ARGUMENT`, async (t) => {
-      const target = await listTarget(t, id);
-      for (const filter of malformedFilters(first.name)) await expectRejected(t, target, filter, ['LIST-FILTER-MALFORMED']);
+      const collection = await collectionOf(t, id);
+      for (const filter of malformedFilters(first.name)) await expectRejected(t, collection, filter, ['LIST-FILTER-MALFORMED']);
     });
   }
 
@@ -115,6 +116,6 @@ export function declareFilterChecks(id: ListId): void {
     const snapshot = await snapshotOf(t, id);
     const candidates = acceptedComparisons(list, snapshot.items);
     if (!candidates.length) t.skip('no listed item carries a usable filter value');
-    await property(t, malformedArbitrary(candidates), (filter) => expectRejected(t, snapshot.target, filter, ['LIST-FILTER-MALFORMED']));
+    await property(t, malformedArbitrary(candidates), (filter) => expectRejected(t, snapshot.collection, filter, ['LIST-FILTER-MALFORMED']));
   });
 }

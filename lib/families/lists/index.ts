@@ -4,7 +4,7 @@
 import { declareFilterChecks } from './filters.js';
 import { declareOrderChecks } from './order.js';
 import { declarePaginationChecks } from './pagination.js';
-import type { ListId } from './walk.js';
+import type { ListId } from './collection.js';
 
 export function declareListChecks(id: ListId): void {
   declarePaginationChecks(id);

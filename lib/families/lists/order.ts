@@ -7,7 +7,8 @@ import type { RequirementId } from '../../contract/requirements/index.js';
 import { check, type CheckContext } from '../../harness/index.js';
 import { checkEnumOrder, checkSorted, type Direction } from '../../assert/ordering.js';
 import { violation } from '../../assert/violation.js';
-import { callHolding, listTarget, request, walk, type ListId, type ListTarget, type Walk } from './walk.js';
+import { requestPage, type Collection, type Walk } from '../../harness/list-walk.js';
+import { callHolding, collectionOf, walk, type ListId } from './collection.js';
 
 /** Several pages over the reference's collections, so order must hold across page boundaries. */
 const ORDER_PAGE = 25;
@@ -24,27 +25,27 @@ interface Ordering {
 const opposite = (direction: Direction): Direction => (direction === 'asc' ? 'desc' : 'asc');
 const dashed = (name: string, direction: Direction): string => (direction === 'asc' ? name : `-${name}`);
 
-function orderedWalk(t: CheckContext, target: ListTarget, orderBy: string | undefined, requirements: readonly RequirementId[]): Promise<Walk> {
-  return walk(t, target, orderBy === undefined ? { page_size: ORDER_PAGE } : { page_size: ORDER_PAGE, order_by: orderBy }, requirements);
+function orderedWalk(t: CheckContext, collection: Collection, orderBy: string | undefined, requirements: readonly RequirementId[]): Promise<Walk> {
+  return walk(t, collection, orderBy === undefined ? { page_size: ORDER_PAGE } : { page_size: ORDER_PAGE, order_by: orderBy }, requirements);
 }
 
 /**
  * Walks all pages in the ordering and fails where every reading agrees two neighbours are
  * out of order. Enum values may sort by any consistent order: judged against the opposite walk.
  */
-async function expectOrdered(t: CheckContext, target: ListTarget, ordering: Ordering, requirements: readonly RequirementId[]): Promise<void> {
+async function expectOrdered(t: CheckContext, collection: Collection, ordering: Ordering, requirements: readonly RequirementId[]): Promise<void> {
   const { name, field, direction, orderBy } = ordering;
-  const walked = await orderedWalk(t, target, orderBy, requirements);
+  const walked = await orderedWalk(t, collection, orderBy, requirements);
   const carried = walked.items.filter((item) => field.path !== null && valueAt(item, field.path) != null).length;
-  if (carried < 2) t.skip(`fewer than two ${target.list.itemsKey} carry ${field.path ?? name}: their order cannot be judged`);
+  if (carried < 2) t.skip(`fewer than two ${collection.list.itemsKey} carry ${field.path ?? name}: their order cannot be judged`);
   const shown = orderBy === undefined ? 'without order_by' : `order_by=${orderBy}`;
   const sorted = checkSorted(walked.items, field, direction);
-  if (!sorted.ok) violation(requirements, `${target.list.path} ${shown}: ${sorted.message}`, callHolding(walked, sorted.index + 1));
+  if (!sorted.ok) violation(requirements, `${collection.list.path} ${shown}: ${sorted.message}`, callHolding(walked, sorted.index + 1));
   if (field.kind !== 'enum') return;
-  const reverse = await orderedWalk(t, target, dashed(name, opposite(direction)), requirements);
+  const reverse = await orderedWalk(t, collection, dashed(name, opposite(direction)), requirements);
   const [asc, desc] = direction === 'asc' ? [walked, reverse] : [reverse, walked];
   const blocks = checkEnumOrder(asc.items, desc.items, field);
-  if (!blocks.ok) violation(requirements, `${target.list.path} ${shown}: ${blocks.message}`, walked.pages.at(-1)?.call);
+  if (!blocks.ok) violation(requirements, `${collection.list.path} ${shown}: ${blocks.message}`, walked.pages.at(-1)?.call);
 }
 
 export function declareOrderChecks(id: ListId): void {
@@ -53,18 +54,18 @@ export function declareOrderChecks(id: ListId): void {
 
   for (const [name, field] of Object.entries(list.orderFields)) {
     check(['LIST-ORDER-BY'], `${path}: order_by=${name} sorts ${itemsKey} ascending and order_by=-${name} descending, across pages`, async (t) => {
-      const target = await listTarget(t, id);
+      const collection = await collectionOf(t, id);
       for (const direction of ['asc', 'desc'] as const) {
-        await expectOrdered(t, target, { name, field, direction, orderBy: dashed(name, direction) }, ['LIST-ORDER-BY']);
+        await expectOrdered(t, collection, { name, field, direction, orderBy: dashed(name, direction) }, ['LIST-ORDER-BY']);
       }
     });
   }
 
   if (list.descSuffix) {
     check(['LIST-ORDER-BY-DESC-SUFFIX'], `${path}: order_by "<field> desc" sorts ${itemsKey} descending for every order field`, async (t) => {
-      const target = await listTarget(t, id);
+      const collection = await collectionOf(t, id);
       for (const [name, field] of Object.entries(list.orderFields)) {
-        await expectOrdered(t, target, { name, field, direction: 'desc', orderBy: `${name} desc` }, ['LIST-ORDER-BY-DESC-SUFFIX']);
+        await expectOrdered(t, collection, { name, field, direction: 'desc', orderBy: `${name} desc` }, ['LIST-ORDER-BY-DESC-SUFFIX']);
       }
     });
   }
@@ -76,14 +77,14 @@ export function declareOrderChecks(id: ListId): void {
     if (!field) throw new Error(`${path}: default order ${defaultOrder} is not an order field`);
     const direction: Direction = defaultOrder.startsWith('-') ? 'desc' : 'asc';
     check(['LIST-ORDER-DEFAULT'], `${path}: without order_by, ${itemsKey} come in ${defaultOrder} order`, async (t) => {
-      await expectOrdered(t, await listTarget(t, id), { name, field, direction, orderBy: undefined }, ['LIST-ORDER-DEFAULT']);
+      await expectOrdered(t, await collectionOf(t, id), { name, field, direction, orderBy: undefined }, ['LIST-ORDER-DEFAULT']);
     });
   }
 
   check(['LIST-ORDER-BY-UNKNOWN'], `${path}: order_by on a field it does not list is rejected with INVALID_ARGUMENT naming order_by`, async (t) => {
-    const target = await listTarget(t, id);
+    const collection = await collectionOf(t, id);
     for (const orderBy of UNKNOWN_ORDERS) {
-      t.expectInvalidArgument(await request(t, target, { order_by: orderBy }), ['LIST-ORDER-BY-UNKNOWN'], 'order_by', `order_by=${orderBy}`);
+      t.expectInvalidArgument(await requestPage(t, collection, { order_by: orderBy }), ['LIST-ORDER-BY-UNKNOWN'], 'order_by', `order_by=${orderBy}`);
     }
   });
 }

@@ -5,10 +5,10 @@ import { listEndpoint } from '../../contract/list-endpoints.js';
 import { formatFilter } from '../../contract/filter/index.js';
 import { acceptedComparisons } from '../../gen/filters.js';
 import { check, type CheckContext } from '../../harness/index.js';
-import { fetchPage } from '../../harness/list-walk.js';
+import { fetchPage, requestPage, type Collection } from '../../harness/list-walk.js';
 import { isSuccess } from '../../assert/responses.js';
 import { repeated, walkMismatch } from '../../assert/filter-judge.js';
-import { listTarget, request, Snapshot, walk, type ListId, type ListTarget } from './walk.js';
+import { collectionOf, Snapshot, walk, type ListId } from './collection.js';
 import type { JsonObject } from '../../util/json.js';
 
 /** A small page size: about twenty pages over the reference's collections. */
@@ -16,11 +16,11 @@ export const SMALL_PAGE = 7;
 const FORGED_TOKEN = 'cft-forged-token!!%%';
 const NOT_INTEGERS = ['abc', '1.5'];
 
-const itemsOf = (target: ListTarget, body: JsonObject): unknown[] => body[target.list.itemsKey] as unknown[];
+const itemsOf = (collection: Collection, body: JsonObject): unknown[] => body[collection.list.itemsKey] as unknown[];
 
-/** The target with a snapshot that spans at least two small pages, or a skip. */
+/** The collection with a snapshot that spans at least two small pages, or a skip. */
 async function paged(t: CheckContext, id: ListId): Promise<Snapshot> {
-  return Snapshot.take(t, await listTarget(t, id), SMALL_PAGE + 1, `two pages at page_size ${SMALL_PAGE}`);
+  return Snapshot.take(t, await collectionOf(t, id), SMALL_PAGE + 1, `two pages at page_size ${SMALL_PAGE}`);
 }
 
 export function declarePaginationChecks(id: ListId): void {
@@ -31,7 +31,7 @@ export function declarePaginationChecks(id: ListId): void {
   check(['LIST-PAGINATION-COMPLETE'], `${path}: following next_page_token at page_size ${SMALL_PAGE} returns the ${itemsKey} of a walk at ${max}, none twice`, async (t) => {
     const snapshot = await paged(t, id);
     await snapshot.expect(['LIST-PAGINATION-COMPLETE'], async (all) => {
-      const small = await walk(t, snapshot.target, { page_size: SMALL_PAGE }, ['LIST-PAGINATION-COMPLETE']);
+      const small = await walk(t, snapshot.collection, { page_size: SMALL_PAGE }, ['LIST-PAGINATION-COMPLETE']);
       const message = repeated(all, list.idField, `the walk at page_size ${max}`)
         ?? walkMismatch(all, small.items, list.idField, `the walk at page_size ${SMALL_PAGE}`);
       return message === undefined ? undefined : { message, call: small.pages.at(-1)?.call };
@@ -39,57 +39,57 @@ export function declarePaginationChecks(id: ListId): void {
   });
 
   check(['LIST-PAGE-SIZE-RESPECTED'], `${path}: no page holds more than page_size ${SMALL_PAGE}, nor without page_size more than the default ${fallback}`, async (t) => {
-    const { target } = await paged(t, id);
-    const small = await walk(t, target, { page_size: SMALL_PAGE }, ['LIST-PAGE-SIZE-RESPECTED']);
+    const { collection } = await paged(t, id);
+    const small = await walk(t, collection, { page_size: SMALL_PAGE }, ['LIST-PAGE-SIZE-RESPECTED']);
     for (const [n, page] of small.pages.entries()) {
       t.assert(page.items.length <= SMALL_PAGE, ['LIST-PAGE-SIZE-RESPECTED'], `page ${n + 1} at page_size ${SMALL_PAGE} holds ${page.items.length} ${itemsKey}`, page.call);
     }
-    const first = await fetchPage(t, list, { params: target.params, requirements: ['LIST-PAGE-SIZE-RESPECTED'] });
+    const first = await fetchPage(t, collection, {}, ['LIST-PAGE-SIZE-RESPECTED']);
     t.assert(first.items.length <= fallback, ['LIST-PAGE-SIZE-RESPECTED'], `without page_size the first page holds ${first.items.length} ${itemsKey}; the default is ${fallback}`, first.call);
   });
 
   check(['LIST-PAGE-SIZE-BOUNDS'], `${path}: page_size 1 and ${max} are accepted; 0, -1 and ${max + 1} are rejected or clamped, never exceeded`, async (t) => {
-    const target = await listTarget(t, id);
+    const collection = await collectionOf(t, id);
     for (const size of [1, max]) {
-      const call = await request(t, target, { page_size: size });
-      const items = itemsOf(target, t.expectSuccess(call, ['LIST-PAGE-SIZE-BOUNDS'], `page_size ${size}`));
+      const call = await requestPage(t, collection, { page_size: size });
+      const items = itemsOf(collection, t.expectSuccess(call, ['LIST-PAGE-SIZE-BOUNDS'], `page_size ${size}`));
       t.assert(items.length <= size, ['LIST-PAGE-SIZE-BOUNDS'], `page_size ${size} answered with ${items.length} ${itemsKey}`, call);
     }
     for (const size of [0, -1, max + 1]) {
-      const call = await request(t, target, { page_size: size });
+      const call = await requestPage(t, collection, { page_size: size });
       if (!isSuccess(call)) {
         t.expectInvalidArgument(call, ['LIST-PAGE-SIZE-BOUNDS'], 'page_size', `page_size ${size}`);
         continue;
       }
-      const items = itemsOf(target, t.expectSuccess(call, ['LIST-PAGE-SIZE-BOUNDS'], `page_size ${size}`));
+      const items = itemsOf(collection, t.expectSuccess(call, ['LIST-PAGE-SIZE-BOUNDS'], `page_size ${size}`));
       t.assert(items.length <= max, ['LIST-PAGE-SIZE-BOUNDS'], `page_size ${size} was served with ${items.length} ${itemsKey}, more than the maximum ${max}`, call);
     }
   });
 
   check(['LIST-PAGE-SIZE-INVALID'], `${path}: page_size ${NOT_INTEGERS.map((v) => JSON.stringify(v)).join(' or ')} is rejected with INVALID_ARGUMENT naming page_size`, async (t) => {
-    const target = await listTarget(t, id);
+    const collection = await collectionOf(t, id);
     for (const size of NOT_INTEGERS) {
-      t.expectInvalidArgument(await request(t, target, { page_size: size }), ['LIST-PAGE-SIZE-INVALID'], 'page_size', `page_size ${JSON.stringify(size)}`);
+      t.expectInvalidArgument(await requestPage(t, collection, { page_size: size }), ['LIST-PAGE-SIZE-INVALID'], 'page_size', `page_size ${JSON.stringify(size)}`);
     }
   });
 
   check(['LIST-LAST-PAGE'], `${path}: walks at page_size ${SMALL_PAGE} and ${max} end on a page whose next_page_token is empty, null or absent`, async (t) => {
-    const { target } = await paged(t, id);
-    await walk(t, target, { page_size: SMALL_PAGE }, ['LIST-LAST-PAGE']);
+    const { collection } = await paged(t, id);
+    await walk(t, collection, { page_size: SMALL_PAGE }, ['LIST-LAST-PAGE']);
   });
 
   check(['LIST-PAGE-TOKEN-FORGED'], `${path}: a page_token the service never issued is rejected with INVALID_ARGUMENT`, async (t) => {
-    const call = await request(t, await listTarget(t, id), { page_token: FORGED_TOKEN });
+    const call = await requestPage(t, await collectionOf(t, id), { page_token: FORGED_TOKEN });
     t.expectInvalidArgument(call, ['LIST-PAGE-TOKEN-FORGED'], 'page_token', `page_token ${JSON.stringify(FORGED_TOKEN)}`);
   });
 
   check(['LIST-FULL-PAGES'], `${path}: every page but the last holds exactly page_size ${itemsKey} (default ${fallback})`, async (t) => {
     const snapshot = await paged(t, id);
-    const small = await walk(t, snapshot.target, { page_size: SMALL_PAGE }, ['LIST-FULL-PAGES']);
+    const small = await walk(t, snapshot.collection, { page_size: SMALL_PAGE }, ['LIST-FULL-PAGES']);
     for (const [n, page] of small.pages.slice(0, -1).entries()) {
       t.assert(page.items.length === SMALL_PAGE, ['LIST-FULL-PAGES'], `page ${n + 1} at page_size ${SMALL_PAGE} holds ${page.items.length} ${itemsKey}`, page.call);
     }
-    const first = await fetchPage(t, list, { params: snapshot.target.params, requirements: ['LIST-FULL-PAGES'] });
+    const first = await fetchPage(t, snapshot.collection, {}, ['LIST-FULL-PAGES']);
     const expected = Math.min(fallback, snapshot.items.length);
     t.assert(first.items.length === expected, ['LIST-FULL-PAGES'], `without page_size the first page holds ${first.items.length} ${itemsKey}, not ${expected}`, first.call);
   });
@@ -99,11 +99,11 @@ export function declarePaginationChecks(id: ListId): void {
     const [field] = Object.keys(list.orderFields);
     const [comparison] = acceptedComparisons(list, snapshot.items);
     if (field === undefined || comparison === undefined) return t.skip('no order_by field or usable filter value');
-    const first = await fetchPage(t, list, { params: snapshot.target.params, query: { page_size: SMALL_PAGE, order_by: field }, requirements: ['LIST-PAGE-TOKEN-STALE'] });
+    const first = await fetchPage(t, snapshot.collection, { page_size: SMALL_PAGE, order_by: field }, ['LIST-PAGE-TOKEN-STALE']);
     if (first.nextToken === null) return t.skip(`page_size ${SMALL_PAGE} gave a single page: no token to reuse`);
     const changes: readonly { order_by: string; filter?: string }[] = [{ order_by: `-${field}` }, { order_by: field, filter: formatFilter(comparison) }];
     for (const change of changes) {
-      const call = await request(t, snapshot.target, { page_size: SMALL_PAGE, ...change, page_token: first.nextToken });
+      const call = await requestPage(t, snapshot.collection, { page_size: SMALL_PAGE, ...change, page_token: first.nextToken });
       t.expectInvalidArgument(call, ['LIST-PAGE-TOKEN-STALE'], 'page_token', `a token of order_by=${field} reused with ${JSON.stringify(change)}`);
     }
   });

@@ -12,7 +12,8 @@ import { check, type CheckContext } from '../../harness/index.js';
 import { isRuleViolation } from '../../assert/violation.js';
 import { subsetMismatch, walkMismatch } from '../../assert/filter-judge.js';
 import { carriesValue, partitionMismatch, unionMismatch } from '../../assert/partition.js';
-import { acceptedFilter, expectWalks, filteredWalk, listTarget, Snapshot, type ListId, type ListTarget, type Walk } from './walk.js';
+import type { Collection, Walk } from '../../harness/list-walk.js';
+import { acceptedFilter, collectionOf, expectWalks, filteredWalk, Snapshot, type ListId } from './collection.js';
 
 type Item = Record<string, unknown>;
 
@@ -28,9 +29,9 @@ const ITEM_SCHEMA: Readonly<Record<ListId, string>> = { personas: 'Persona', run
 const text = (expr: FilterExpr): string => formatFilter(expr, { quote: 'always' });
 
 /** A walk of a filter every server must accept, made once per target for every check that needs it. */
-function sharedWalk(t: CheckContext, target: ListTarget, filter: string): Promise<Walk> {
-  const key = `filtered ${target.list.path} ${JSON.stringify(target.params)} ${filter}`;
-  return t.memo(key, (ctx) => filteredWalk(ctx, target, filter, FIELDS));
+function sharedWalk(t: CheckContext, collection: Collection, filter: string): Promise<Walk> {
+  const key = `filtered ${collection.list.path} ${JSON.stringify(collection.params)} ${filter}`;
+  return t.memo(key, (ctx) => filteredWalk(ctx, collection, filter, FIELDS));
 }
 
 /**
@@ -44,7 +45,7 @@ async function expectComplements(
 ): Promise<void> {
   const ops = [...walked.keys()];
   if (!ops.length) return;
-  const { idField } = snapshot.target.list;
+  const { idField } = snapshot.collection.list;
   const entries = ops.map((op) => walked.get(op)!);
   const filters = entries.map((e) => ({ text: e.text, requirements: FIELDS, walked: e.walk }));
   await expectWalks(t, snapshot, filters, FIELDS, (all, selections) => {
@@ -83,23 +84,23 @@ export async function expectShownComplements(t: CheckContext, snapshot: Snapshot
  * be in neither side, so no pair must return everything).
  */
 export async function expectUnseenField(t: CheckContext, snapshot: Snapshot, name: string, field: ListField): Promise<void> {
-  const { target } = snapshot;
-  const value = unseenFieldValue(target.list, snapshot.items, field.kind);
+  const { collection } = snapshot;
+  const value = unseenFieldValue(collection.list, snapshot.items, field.kind);
   if (value === undefined) return t.skip(`no listed item shows a usable ${name}, and no ${field.kind} value is sure to be valid`);
   const walked = new Map<FilterOperator, { text: string; walk: Walk }>();
   for (const op of FILTER_OPERATORS) {
     const filter = text(comparison(name, op, value));
-    const got = op === '=' || op === '!=' ? await sharedWalk(t, target, filter)
-      : mustAccept(field.kind, op) ? await filteredWalk(t, target, filter, FIELDS) : await acceptedWalkOf(t, target, filter);
+    const got = op === '=' || op === '!=' ? await sharedWalk(t, collection, filter)
+      : mustAccept(field.kind, op) ? await filteredWalk(t, collection, filter, FIELDS) : await acceptedWalkOf(t, collection, filter);
     if (got) walked.set(op, { text: filter, walk: got });
   }
   await expectComplements(t, snapshot, walked, () => [], true);
 }
 
 /** The walk of a filter the server may refuse; undefined when refused (INVALID_ARGUMENT naming filter). */
-async function acceptedWalkOf(t: CheckContext, target: ListTarget, filter: string): Promise<Walk | undefined> {
-  const first = await acceptedFilter(t, target, filter, FIELDS);
-  return first && filteredWalk(t, target, filter, FIELDS, first);
+async function acceptedWalkOf(t: CheckContext, collection: Collection, filter: string): Promise<Walk | undefined> {
+  const first = await acceptedFilter(t, collection, filter, FIELDS);
+  return first && filteredWalk(t, collection, filter, FIELDS, first);
 }
 
 /** Filter fields the spec's item table does not list (their values may never be shown). */
@@ -109,9 +110,9 @@ export function unlistedFields(list: ListEndpoint): string[] {
 }
 
 /** Rethrows a violation met in a walk another check shares as a block of this one (the sharer reports it). */
-async function sharedOrBlocked(t: CheckContext, target: ListTarget, filter: string): Promise<Walk> {
+async function sharedOrBlocked(t: CheckContext, collection: Collection, filter: string): Promise<Walk> {
   try {
-    return await sharedWalk(t, target, filter);
+    return await sharedWalk(t, collection, filter);
   } catch (error) {
     if (isRuleViolation(error)) t.blocked(`filter ${JSON.stringify(filter)}`, error);
     throw error;
@@ -127,8 +128,8 @@ export function declareUnseenJunctionCheck(id: ListId): void {
   const unlisted = unlistedFields(list);
   if (!unlisted.length) return;
   check(AND_OR, `${list.path}: a comparison on ${unlisted.join(', ')} where no item shows it, joined by AND with one every item meets or by OR with one none meets, selects the same ${list.itemsKey}`, async (t) => {
-    const snapshot = await Snapshot.take(t, await listTarget(t, id), 1, 'items to take the other comparison from');
-    const { target } = snapshot;
+    const snapshot = await Snapshot.take(t, await collectionOf(t, id), 1, 'items to take the other comparison from');
+    const { collection } = snapshot;
     const unseen = unlisted.filter((name) => !snapshot.items.some((item) => carriesValue(item, list.filterFields[name]!)));
     if (!unseen.length) return t.skip(`the ${list.itemsKey} show ${unlisted.join(', ')}: AND and OR on them are judged with their values`);
     const bounds = boundComparisons(list, snapshot.items);
@@ -139,7 +140,7 @@ export function declareUnseenJunctionCheck(id: ListId): void {
       const alone: { cmp: Comparison; walk: Walk }[] = [];
       for (const op of ['=', '!='] as const) {
         const cmp = comparison(name, op, value);
-        alone.push({ cmp, walk: await sharedOrBlocked(t, target, text(cmp)) });
+        alone.push({ cmp, walk: await sharedOrBlocked(t, collection, text(cmp)) });
       }
       alone.sort((a, b) => a.walk.items.length - b.walk.items.length);
       const [small, big] = [alone[0]!, alone[1]!];
