@@ -1,8 +1,8 @@
 // Test cases: POST /v1/test-cases. What is required (input_str, and test_set_id in the
 // body), the defaults (input_type SCENARIO; expected_output_str standing in for
 // expected_behaviors), the listed input types, and the echo of every field sent.
-// The API cannot delete test cases: every input_str sent carries the run marker where
-// it is long enough to hold it.
+// The API cannot delete test cases: the resource layer puts the run marker in every
+// input_str long enough to hold it.
 
 import fc from 'fast-check';
 import { INPUT_TYPES } from '../lib/contract/enums.js';
@@ -12,62 +12,16 @@ import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { echoMismatches } from '../lib/assert/echo.js';
 import { expectNameMatchesId } from '../lib/families/resource-fields.js';
 import { answerNames, rejectsNaming } from '../lib/assert/error-details.js';
-import { isSuccess } from '../lib/assert/responses.js';
-import { testCaseBody } from '../lib/gen/bodies.js';
-import { marked } from '../lib/gen/marked.js';
 import { ASCII_CHARS, boundaryCases, stringOf } from '../lib/gen/strings.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import { property } from '../lib/harness/property.js';
-import type { EndpointKey } from '../lib/contract/endpoints.js';
 import type { JsonObject } from '../lib/util/json.js';
 
-type Requirements = readonly RequirementId[];
-
-const CREATE = 'POST /v1/test-cases' satisfies EndpointKey;
 const WRITES = { writes: true } as const;
-const MADE_UP_TEST_SET = String(testCaseBody('')['test_set_id']);
 const TEST_SET_ID_LENGTH = fieldLimit('testCase.test_set_id').max ?? 8;
 
-// ---- the test set ----------------------------------------------------------------------
-
-/**
- * The test_set_id the checks send: the made-up one when the target takes it, else one a
- * run names. The spec does not say a test set must exist, nor shows how to make one.
- */
-function testSetId(t: CheckContext): Promise<string> {
-  return t.memo('test set', chooseTestSet);
-}
-
-async function chooseTestSet(t: CheckContext): Promise<string> {
-  if (isSuccess(await t.call(CREATE, { json: testCaseBody(t.name('test set probe')) }))) return MADE_UP_TEST_SET;
-  const runs = await t.call('GET /v1/runs', { query: { page_size: 100 } });
-  const listed = isSuccess(runs) ? (runs.response.json as JsonObject)['runs'] : undefined;
-  const named = Array.isArray(listed) ? listed.map((run) => (run as JsonObject | null)?.['test_set_id']) : [];
-  const usable = named.find((id): id is string => typeof id === 'string' && charLength(id) === TEST_SET_ID_LENGTH);
-  // With neither, the made-up one stays: the checks then show what the target answers.
-  return usable ?? MADE_UP_TEST_SET;
-}
-
-// ---- requests --------------------------------------------------------------------------
-
-/** A valid body: input_str `<marker> <label>`, the chosen test set, then `overrides`. */
-async function validBody(t: CheckContext, label: string, overrides: JsonObject = {}): Promise<JsonObject> {
-  return testCaseBody(t.name(label), { test_set_id: await testSetId(t), ...overrides });
-}
-
-/** The body without `field`. */
-const without = (body: JsonObject, field: string): JsonObject => Object.fromEntries(Object.entries(body).filter(([key]) => key !== field));
-
-const post = (t: CheckContext, json: JsonObject, query?: Record<string, string>): Promise<Call> => t.call(CREATE, query ? { json, query } : { json });
-
-/** Creates a test case that must be accepted; returns it unwrapped with its call. */
-async function createTestCase(t: CheckContext, json: JsonObject, requirements: Requirements, what: string): Promise<{ testCase: JsonObject; call: Call }> {
-  const call = await post(t, json);
-  return { testCase: t.expectResource(call, requirements, what), call };
-}
-
 /** Every field sent comes back equal. */
-function expectEchoed(t: CheckContext, sent: JsonObject, testCase: JsonObject, requirements: Requirements, call: Call): void {
+function expectEchoed(t: CheckContext, sent: JsonObject, testCase: JsonObject, requirements: readonly RequirementId[], call: Call): void {
   const mismatches = echoMismatches(sent, testCase);
   t.assert(!mismatches.length, requirements, `the created test case differs from what was sent: ${mismatches.join('; ')}`, call);
 }
@@ -104,20 +58,19 @@ describeGroup('test-cases', () => {
   // ---- creating --------------------------------------------------------------------------
 
   check(['TESTCASE-CREATE'], 'a created test case returns every field as sent', async (t) => {
-    const sent = await validBody(t, 'refund of a late order', {
+    const { testCase, call, sent } = await t.testCases.create({
       description: 'Caller asks for a refund of a late order',
       user_notes: 'Seen in the March escalations',
       expected_behaviors: ['Asks for the order number', 'Offers a refund or a voucher'],
       expected_output_json: { resolution: 'refund', amount: 12.5 },
       metric_input: { expected_entities: ['order number', 'refund amount'] },
       input_type: 'SCENARIO',
-    });
-    const { testCase, call } = await createTestCase(t, sent, ['TESTCASE-CREATE'], 'creating a test case with every field');
+    }, ['TESTCASE-CREATE'], 'creating a test case with every field');
     expectEchoed(t, sent, testCase, ['TESTCASE-CREATE'], call);
   }, WRITES);
 
   check(['TESTCASE-CREATE', 'NAME-MATCHES-ID'], 'a created test case is named test-cases/<id>, with an id of 22 characters', async (t) => {
-    const { testCase, call } = await createTestCase(t, await validBody(t, 'named test case'), ['TESTCASE-CREATE'], 'creating a test case');
+    const { testCase, call } = await t.testCases.create();
     t.assert(matchesIdRule(ID_RULES.testCase, testCase['id']), ['TESTCASE-CREATE'], `test case id ${shown(testCase['id'])} is not 22 characters`, call);
     expectNameMatchesId(t, testCase, 'test-cases', call);
   }, WRITES);
@@ -125,64 +78,62 @@ describeGroup('test-cases', () => {
   // ---- input_str -------------------------------------------------------------------------
 
   check(['TESTCASE-INPUT-STR', 'REQUEST-MISSING-REQUIRED'], 'a test case without input_str is rejected with INVALID_ARGUMENT naming input_str', async (t) => {
-    const call = await post(t, without(await validBody(t, 'unused'), 'input_str'));
+    const call = await t.testCases.send({ input_str: undefined });
     t.expectInvalidArgument(call, ['TESTCASE-INPUT-STR', 'REQUEST-MISSING-REQUIRED'], 'input_str', 'a test case without input_str');
   }, WRITES);
 
   const inputBounds = boundaryCases({ min: fieldLimit('testCase.input_str').min ?? 1 });
   for (const { value, why } of inputBounds.reject) {
     check(['TESTCASE-INPUT-STR', 'FIELD-LENGTH-LIMITS'], `input_str of ${why} is rejected with INVALID_ARGUMENT naming input_str`, async (t) => {
-      const call = await post(t, await validBody(t, 'unused', { input_str: value }));
+      const call = await t.testCases.send({ input_str: value });
       t.expectInvalidArgument(call, ['TESTCASE-INPUT-STR', 'FIELD-LENGTH-LIMITS'], 'input_str', `input_str of ${why}`);
     }, WRITES);
   }
   for (const { value, why } of inputBounds.accept) {
     check(['TESTCASE-INPUT-STR', 'FIELD-LENGTH-LIMITS'], `input_str of ${why} is accepted`, async (t) => {
-      const sent = await validBody(t, 'unused', { input_str: value });
-      const { testCase, call } = await createTestCase(t, sent, ['TESTCASE-INPUT-STR', 'FIELD-LENGTH-LIMITS'], `input_str of ${why}`);
-      expectEchoed(t, { input_str: value }, testCase, ['TESTCASE-CREATE'], call);
+      const { testCase, call, sent } = await t.testCases.create({ input_str: value }, ['TESTCASE-INPUT-STR', 'FIELD-LENGTH-LIMITS'], `input_str of ${why}`);
+      expectEchoed(t, { input_str: sent['input_str'] }, testCase, ['TESTCASE-CREATE'], call);
     }, WRITES);
   }
 
   check(['TESTCASE-INPUT-STR'], `input_str of ${charLength(LONG_MULTI_BYTE)} multi-byte characters is accepted`, async (t) => {
-    const value = marked(t.config.runMarker, LONG_MULTI_BYTE);
-    const { testCase, call } = await createTestCase(t, await validBody(t, 'unused', { input_str: value }), ['TESTCASE-INPUT-STR'], `input_str of ${charLength(value)} multi-byte characters`);
-    expectEchoed(t, { input_str: value }, testCase, ['TESTCASE-CREATE'], call);
+    const what = `input_str of ${charLength(LONG_MULTI_BYTE)} multi-byte characters`;
+    const { testCase, call, sent } = await t.testCases.create({ input_str: LONG_MULTI_BYTE }, ['TESTCASE-INPUT-STR'], what);
+    expectEchoed(t, { input_str: sent['input_str'] }, testCase, ['TESTCASE-CREATE'], call);
   }, WRITES);
 
   // ---- test_set_id -------------------------------------------------------------------------
 
   check(['TESTCASE-TEST-SET-ID', 'REQUEST-MISSING-REQUIRED'], 'a test case without test_set_id is rejected with INVALID_ARGUMENT naming test_set_id', async (t) => {
-    const call = await post(t, without(await validBody(t, 'no test set'), 'test_set_id'));
+    const call = await t.testCases.send({ test_set_id: undefined });
     t.expectInvalidArgument(call, ['TESTCASE-TEST-SET-ID', 'REQUEST-MISSING-REQUIRED'], 'test_set_id', 'a test case without test_set_id');
   }, WRITES);
 
   check(['TESTCASE-TEST-SET-ID'], 'test_set_id in the URL instead of the body is rejected with INVALID_ARGUMENT naming test_set_id', async (t) => {
-    const call = await post(t, without(await validBody(t, 'test set in the query'), 'test_set_id'), { test_set_id: await testSetId(t) });
+    const call = await t.testCases.send({ test_set_id: undefined }, { test_set_id: await t.testCases.testSetId() });
     t.expectInvalidArgument(call, ['TESTCASE-TEST-SET-ID'], 'test_set_id', 'test_set_id sent as a query parameter, not in the body');
   }, WRITES);
 
   check(['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'], `test_set_id of ${TEST_SET_ID_LENGTH} characters is accepted`, async (t) => {
-    const sent = await validBody(t, 'test set of the stated length');
-    const { testCase, call } = await createTestCase(t, sent, ['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'], `test_set_id ${shown(sent['test_set_id'])}`);
-    expectEchoed(t, { test_set_id: sent['test_set_id'] }, testCase, ['TESTCASE-CREATE'], call);
+    const testSetId = await t.testCases.testSetId();
+    const { testCase, call } = await t.testCases.create({}, ['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'], `test_set_id ${shown(testSetId)}`);
+    expectEchoed(t, { test_set_id: testSetId }, testCase, ['TESTCASE-CREATE'], call);
   }, WRITES);
 
   for (const delta of [-1, 1]) {
     const length = TEST_SET_ID_LENGTH + delta;
     check(['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'], `test_set_id of ${length} characters is rejected with INVALID_ARGUMENT naming test_set_id`, async (t) => {
       // The accepted test set with its last character dropped, or one more added.
-      const accepted = [...(await testSetId(t))];
+      const accepted = [...(await t.testCases.testSetId())];
       const value = delta < 0 ? accepted.slice(0, length).join('') : `${accepted.join('')}x`;
-      const call = await post(t, await validBody(t, 'test set off by one', { test_set_id: value }));
+      const call = await t.testCases.send({ test_set_id: value });
       t.expectInvalidArgument(call, ['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'], 'test_set_id', `test_set_id ${shown(value)} (${length} characters)`);
     }, WRITES);
   }
 
   check(['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'], `generated test_set_id values of other lengths than ${TEST_SET_ID_LENGTH} are rejected`, async (t) => {
-    const base = await validBody(t, 'test set of a generated length');
     await property(t, wrongLengthTestSetIds, async (value) => {
-      const call = await post(t, { ...base, test_set_id: value });
+      const call = await t.testCases.send({ test_set_id: value });
       t.expectInvalidArgument(call, ['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'], 'test_set_id', `test_set_id of ${charLength(value)} characters`);
     });
   }, WRITES);
@@ -190,13 +141,13 @@ describeGroup('test-cases', () => {
   // ---- input_type ----------------------------------------------------------------------------
 
   check(['TESTCASE-INPUT-TYPE-DEFAULT'], 'input_type defaults to SCENARIO', async (t) => {
-    const { testCase, call } = await createTestCase(t, await validBody(t, 'no input type'), ['TESTCASE-CREATE'], 'creating a test case without input_type');
+    const { testCase, call } = await t.testCases.create({}, ['TESTCASE-CREATE'], 'creating a test case without input_type');
     t.assert(testCase['input_type'] === 'SCENARIO', ['TESTCASE-INPUT-TYPE-DEFAULT'], `input_type, not sent, should be "SCENARIO", got ${shown(testCase['input_type'])}`, call);
   }, WRITES);
 
   for (const inputType of INPUT_TYPES) {
     check(['TESTCASE-INPUT-TYPE'], `input_type ${inputType} is accepted`, async (t) => {
-      const call = await post(t, await validBody(t, `${inputType} test case`, { input_type: inputType, ...INPUT_TYPE_EXTRAS[inputType] }));
+      const call = await t.testCases.send({ input_type: inputType, ...INPUT_TYPE_EXTRAS[inputType] });
       // What simulation_metadata_input holds for types other than SCRIPT is not shown: a
       // rejection for its contents alone still recognises the type.
       if (rejectsNaming(call, 'simulation_metadata_input') && !answerNames(call, 'input_type')) return;
@@ -207,7 +158,7 @@ describeGroup('test-cases', () => {
 
   for (const { value, why } of OTHER_INPUT_TYPES) {
     check(['TESTCASE-INPUT-TYPE'], `input_type ${JSON.stringify(value)} (${why}) is rejected with INVALID_ARGUMENT naming input_type`, async (t) => {
-      const call = await post(t, await validBody(t, 'unlisted input type', { input_type: value }));
+      const call = await t.testCases.send({ input_type: value });
       t.expectInvalidArgument(call, ['TESTCASE-INPUT-TYPE'], 'input_type', `input_type ${JSON.stringify(value)}`);
     }, WRITES);
   }
@@ -216,15 +167,15 @@ describeGroup('test-cases', () => {
 
   check(['TESTCASE-EXPECTED-OUTPUT-WRAPPED'], 'expected_output_str alone comes back as the one-element expected_behaviors', async (t) => {
     const expected = 'Offers a refund';
-    const { testCase, call } = await createTestCase(t, await validBody(t, 'deprecated expectation', { expected_output_str: expected }), ['TESTCASE-CREATE'], 'creating a test case with expected_output_str only');
+    const { testCase, call } = await t.testCases.create({ expected_output_str: expected }, ['TESTCASE-CREATE'], 'creating a test case with expected_output_str only');
     t.assert(JSON.stringify(testCase['expected_behaviors']) === JSON.stringify([expected]), ['TESTCASE-EXPECTED-OUTPUT-WRAPPED'],
       `expected_behaviors should be ${JSON.stringify([expected])}, got ${shown(testCase['expected_behaviors'])}`, call);
   }, WRITES);
 
   check(['TESTCASE-EXPECTED-BEHAVIORS-PREFERRED'], 'with both given, expected_behaviors is kept as sent', async (t) => {
     const behaviors = ['Asks for the order number', 'Offers a refund'];
-    const sent = await validBody(t, 'both expectations', { expected_behaviors: behaviors, expected_output_str: 'Offers a voucher' });
-    const { testCase, call } = await createTestCase(t, sent, ['TESTCASE-CREATE'], 'creating a test case with expected_behaviors and expected_output_str');
+    const fields = { expected_behaviors: behaviors, expected_output_str: 'Offers a voucher' };
+    const { testCase, call } = await t.testCases.create(fields, ['TESTCASE-CREATE'], 'creating a test case with expected_behaviors and expected_output_str');
     t.assert(JSON.stringify(testCase['expected_behaviors']) === JSON.stringify(behaviors), ['TESTCASE-EXPECTED-BEHAVIORS-PREFERRED'],
       `expected_behaviors should stay ${JSON.stringify(behaviors)}, got ${shown(testCase['expected_behaviors'])}`, call);
   }, WRITES);
@@ -233,7 +184,7 @@ describeGroup('test-cases', () => {
 
   for (const { field, value, why } of WRONG_TYPES) {
     check(['REQUEST-WRONG-TYPE'], `${field} given as ${why} is rejected with INVALID_ARGUMENT naming ${field}`, async (t) => {
-      const call = await post(t, await validBody(t, 'wrong type', { [field]: value }));
+      const call = await t.testCases.send({ [field]: value });
       t.expectInvalidArgument(call, ['REQUEST-WRONG-TYPE'], field, `${field} given as ${why}`);
     }, WRITES);
   }

@@ -1,12 +1,16 @@
-// What every agent the target returns must satisfy, and how the suite reads a
-// rejection that names a field (possibly nested, possibly with an element index).
+// What every agent the target returns must satisfy, how the suite reads a rejection
+// that names a field (possibly nested, possibly with an element index), and the length
+// limits of agent fields in those terms.
 
 import { ERROR_CODES } from '../contract/enums.js';
 import { ID_RULES, matchesIdRule } from '../contract/ids.js';
+import type { FieldLimitId } from '../contract/limits.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import type { Call, CheckContext } from '../harness/context.js';
+import { sentBody } from '../harness/resources.js';
 import { echoMismatches } from '../assert/echo.js';
 import { detailNamesField } from '../assert/detail-field.js';
+import { charBounds, type FormattedValues, type Judge, type LengthLimit, RETURNED_TITLES } from './length-limits.js';
 import { timestampOrderProblem } from './resource-fields.js';
 import type { JsonObject } from '../util/json.js';
 
@@ -56,6 +60,12 @@ export function expectAgent(t: CheckContext, call: Call, requirements: readonly 
   return agent;
 }
 
+/** GET of an agent, checked against every agent invariant. */
+export async function fetchAgent(t: CheckContext, agentId: unknown, requirements: readonly RequirementId[]): Promise<{ agent: JsonObject; call: Call }> {
+  const call = await t.call('GET /v1/agents/{agent_id}', { params: { agent_id: String(agentId) } });
+  return { agent: expectAgent(t, call, requirements, 'reading the created agent back'), call };
+}
+
 /** Every field of `sent` comes back equal in `agent`. */
 export function expectEcho(t: CheckContext, sent: JsonObject, agent: JsonObject, requirements: readonly RequirementId[], call: Call): void {
   const mismatches = echoMismatches(sent, agent);
@@ -72,4 +82,48 @@ export function expectInvalidField(t: CheckContext, call: Call, requirements: re
     `error details name none of ${fields.map((f) => `"${f}"`).join(', ')} (they name: ${named.map((f) => JSON.stringify(f)).join(', ') || 'nothing'})`,
     call,
   );
+}
+
+/**
+ * An agent the target had to accept: every invariant holds and every top-level field sent comes
+ * back equal, except `configField`, whose configuration returns as `metadata` (compared where it is the point).
+ */
+export function expectAgentCreated(t: CheckContext, call: Call, requirements: readonly RequirementId[], what?: string, configField?: string): JsonObject {
+  const agent = expectAgent(t, call, requirements, what);
+  const sent = sentBody(call);
+  expectEcho(t, Object.fromEntries(Object.entries(sent).filter(([key]) => key !== configField)), agent, ['AGENT-CREATE'], call);
+  return agent;
+}
+
+const AGENT_JUDGE: Judge = {
+  accepted: (t, call, requirements, what) => void expectAgentCreated(t, call, requirements, `an agent with ${what}`),
+  rejected: (t, call, requirements, field, what) => expectInvalidField(t, call, requirements, [field], `an agent with ${what}`),
+};
+
+export interface AgentLimit {
+  readonly field: 'display_name' | 'prompt' | 'phone_number' | 'endpoint';
+  readonly requirement: RequirementId;
+  readonly format?: FormattedValues;
+}
+
+/**
+ * The length limit of an agent field: accepted values come back as sent and both sides are
+ * generated too. Only the name carries the run marker (a sweep looks for it there; a formatted
+ * value would break) and has its maximum read as code points (the same reading holds for all).
+ */
+export function agentLengthLimit({ field, requirement, format }: AgentLimit): LengthLimit {
+  const isName = field === 'display_name';
+  return {
+    requirement,
+    field,
+    bounds: charBounds(`agent.${field}` satisfies FieldLimitId),
+    send: (t, value) => t.agents.send({ [field]: value }),
+    acceptProperty: true,
+    options: { writes: true },
+    marked: isName,
+    ...(format ? { format } : {}),
+    codePoints: isName,
+    judge: AGENT_JUDGE,
+    titles: RETURNED_TITLES,
+  };
 }

@@ -1,17 +1,39 @@
 // The checks of one string length limit, generated from its bounds: the deterministic
-// cases on both sides (min−1, min, max, max+1, in ASCII and multi-byte text), a
-// fast-check property on each side (accepted lengths spread over the whole range), and
-// the strict code-point reading of the maximum.
-// Accepted values carry the run marker; generated values are valid or invalid by
-// construction, so shrinking never crosses the limit.
+// cases on both sides (min−1, min, max, max+1, in ASCII and multi-byte text; for a field
+// with a format, values built to the maximum and one more), a fast-check property on each
+// side, and the strict code-point reading of the maximum.
+// Marked values carry the run marker at their front; generated values are valid or
+// invalid by construction, so shrinking never crosses the limit.
 
+import fc from 'fast-check';
 import { fieldLimit, type FieldLimitId } from '../contract/limits.js';
 import type { RequirementId } from '../contract/requirements/index.js';
-import { boundaryCases, stringOf, tooLongString, type LengthBounds } from '../gen/strings.js';
+import { boundaryCases, type BoundaryCase, stringOf, tooLongString, type LengthBounds } from '../gen/strings.js';
 import { spreadInRangeString } from '../gen/lengths.js';
 import { holdsMarker, marked } from '../gen/marked.js';
 import { check, type Call, type CheckContext, type CheckOptions } from '../harness/index.js';
 import { property } from '../harness/property.js';
+
+/** Values of a field with a format (a URL, a SIP address): ASCII of an exact length, since multi-byte text would be malformed, not long. */
+export interface FormattedValues {
+  readonly shortest: number;
+  readonly ofLength: (length: number, salt?: number) => string;
+}
+
+/** How a limit's answers are judged. */
+export interface Judge {
+  readonly accepted: (t: CheckContext, call: Call, requirements: readonly RequirementId[], what: string) => void;
+  readonly rejected: (t: CheckContext, call: Call, requirements: readonly RequirementId[], field: string, what: string) => void;
+}
+
+/** How a limit's checks are titled. A title is a check's id, so each wording in use is kept. */
+export interface Titles {
+  readonly accepted: (limit: LengthLimit, c: BoundaryCase) => string;
+  readonly rejected: (limit: LengthLimit, c: BoundaryCase) => string;
+  readonly acceptedProperty: (limit: LengthLimit) => string;
+  readonly rejectedProperty: (limit: LengthLimit) => string;
+  readonly codePoints: (limit: LengthLimit) => string;
+}
 
 export interface LengthLimit {
   /** The rule's own requirement (FIELD-LENGTH-LIMITS is added to every check). */
@@ -23,55 +45,116 @@ export interface LengthLimit {
   /** Generate accepted values too (each creates or changes data on the target). */
   readonly acceptProperty: boolean;
   readonly options?: CheckOptions;
+  /** Values carry the run marker over their first characters (default); not for a field no sweep looks at. */
+  readonly marked?: boolean;
+  /** Given for a field with a format: its values are built to a length instead of free text. */
+  readonly format?: FormattedValues;
+  /** Check that the maximum counts code points: that many astral characters are accepted (default). */
+  readonly codePoints?: boolean;
+  /** Default: a success, and INVALID_ARGUMENT naming the field. */
+  readonly judge?: Judge;
+  /** Default: LIMIT_TITLES. */
+  readonly titles?: Titles;
 }
 
-/** The character bounds of a row of the limits table that states both. */
+/** Generated rejected values are up to this many characters over the maximum. */
+const OVER = 16;
+
+/** The character bounds of a row of the limits table (no stated minimum is 0). */
 export function charBounds(id: FieldLimitId): Required<LengthBounds> {
   const limit = fieldLimit(id);
-  if (limit.unit !== 'chars' || limit.min === undefined || limit.max === undefined) throw new Error(`${id} is not a character range`);
-  return { min: limit.min, max: limit.max };
+  if (limit.unit !== 'chars' || limit.max === undefined) throw new Error(`${id} is not a character limit with a maximum`);
+  return { min: limit.min ?? 0, max: limit.max };
 }
 
-const markerNote = (marker: string, value: string) => (holdsMarker(marker, value) ? ', run marker first' : '');
+const isMarked = (limit: LengthLimit): boolean => limit.marked ?? true;
+
+export const LIMIT_TITLES: Titles = {
+  accepted: ({ field }, c) => `${field} of ${c.why} is accepted`,
+  rejected: ({ field }, c) => `${field} of ${c.why} is rejected with INVALID_ARGUMENT naming ${field}`,
+  acceptedProperty: ({ field, bounds }) => `generated ${field} values of ${bounds.min} to ${bounds.max} characters are accepted`,
+  rejectedProperty: ({ field, bounds }) => `generated ${field} values longer than ${bounds.max} characters are rejected`,
+  codePoints: ({ field, bounds: { max } }) => `${field} of ${max} astral characters (${2 * max} UTF-16 units) is accepted`,
+};
+
+/** A case as a title shows it: a marked value of more than one character has the marker at its front. */
+const shownCase = (limit: LengthLimit, c: BoundaryCase): string =>
+  (isMarked(limit) && [...c.value].length > 1 ? `${c.why}, the run marker replacing its first characters` : c.why);
+
+/** The agents' wording (older than this family): accepted values are also returned as sent, and properties say so. */
+export const RETURNED_TITLES: Titles = {
+  accepted: (limit, c) => `${limit.field} of ${shownCase(limit, c)} is accepted and returned`,
+  rejected: (limit, c) => `${limit.field} of ${shownCase(limit, c)} is rejected`,
+  acceptedProperty: ({ field, bounds: { min, max }, format }) =>
+    `${field} of ${format ? `${format.shortest} to ${max} characters` : `${min} to ${max} mixed ASCII, multi-byte and astral characters`} is accepted (property)`,
+  rejectedProperty: ({ field, bounds: { max }, format }) =>
+    `${field} of ${format ? `${max + 1} to ${max + OVER} characters` : `more than ${max} mixed characters`} is rejected (property)`,
+  codePoints: ({ field, bounds: { max } }) => `${field} of ${max} code points, astral (two UTF-16 units each) after the run marker, is accepted`,
+};
+
+const PLAIN_JUDGE: Judge = {
+  accepted: (t, call, requirements, what) => void t.expectSuccess(call, requirements, what),
+  rejected: (t, call, requirements, field, what) => void t.expectInvalidArgument(call, requirements, field, what),
+};
+
+/** The deterministic cases: boundary values of free text, or of a format the maximum and one more. */
+function casesOf({ bounds, format }: LengthLimit): { accept: BoundaryCase[]; reject: BoundaryCase[] } {
+  if (!format) return boundaryCases(bounds);
+  const { max } = bounds;
+  return {
+    accept: [{ value: format.ofLength(max), why: `${max} characters (the maximum)` }],
+    reject: [{ value: format.ofLength(max + 1), why: `${max + 1} characters (one above the maximum)` }],
+  };
+}
+
+const ofLengths = (format: FormattedValues, lengths: fc.Arbitrary<number>): fc.Arbitrary<string> =>
+  fc.tuple(lengths, fc.nat(1000)).map(([length, salt]) => format.ofLength(length, salt));
+
+/** Accepted values spread over the whole range. */
+function acceptedValues(limit: LengthLimit, t: CheckContext): fc.Arbitrary<string> {
+  const { bounds: { min, max }, format } = limit;
+  if (format) return ofLengths(format, fc.integer({ min: format.shortest, max }));
+  if (!isMarked(limit)) return spreadInRangeString({ min, max });
+  const prefix = `${t.config.runMarker} `;
+  // At least one character after the marker's space: no value ends in whitespace a server might trim.
+  return spreadInRangeString({ min: Math.max(min - prefix.length, 1), max: max - prefix.length }).map((s) => prefix + s);
+}
+
+function rejectedValues(limit: LengthLimit, t: CheckContext): fc.Arbitrary<string> {
+  const { bounds: { max }, format } = limit;
+  if (format) return ofLengths(format, fc.integer({ min: max + 1, max: max + OVER }));
+  const values = tooLongString(max, OVER);
+  return isMarked(limit) ? values.map((s) => marked(t.config.runMarker, s)) : values;
+}
 
 export function lengthLimitChecks(limit: LengthLimit): void {
-  const { requirement, field, bounds, send, options } = limit;
+  const { requirement, field, bounds, send, options, titles = LIMIT_TITLES, judge = PLAIN_JUDGE } = limit;
   const requirements: RequirementId[] = [requirement, 'FIELD-LENGTH-LIMITS'];
-  const { accept, reject } = boundaryCases(bounds);
+  const { accept, reject } = casesOf(limit);
 
-  const accepted = async (t: CheckContext, value: string, why: string) => {
-    t.expectSuccess(await send(t, value), requirements, `${field} of ${why}`);
+  const mark = (t: CheckContext, value: string) => (isMarked(limit) ? marked(t.config.runMarker, value) : value);
+  const shown = (t: CheckContext, c: BoundaryCase) => `${c.why}${isMarked(limit) && holdsMarker(t.config.runMarker, c.value) ? ', run marker first' : ''}`;
+  const accepted = async (t: CheckContext, value: string, why: string, ids = requirements) => {
+    judge.accepted(t, await send(t, value), ids, `${field} of ${why}`);
   };
   const rejected = async (t: CheckContext, value: string, why: string) => {
-    t.expectInvalidArgument(await send(t, value), requirements, field, `${field} of ${why}`);
+    judge.rejected(t, await send(t, value), requirements, field, `${field} of ${why}`);
   };
+  const length = (value: string) => `${[...value].length} characters`;
 
-  for (const { value, why } of accept) {
-    check(requirements, `${field} of ${why} is accepted`, async (t) => {
-      await accepted(t, marked(t.config.runMarker, value), `${why}${markerNote(t.config.runMarker, value)}`);
-    }, options);
+  for (const c of accept) {
+    check(requirements, titles.accepted(limit, c), (t) => accepted(t, mark(t, c.value), shown(t, c)), options);
   }
-  for (const { value, why } of reject) {
-    check(requirements, `${field} of ${why} is rejected with INVALID_ARGUMENT naming ${field}`, async (t) => {
-      await rejected(t, marked(t.config.runMarker, value), `${why}${markerNote(t.config.runMarker, value)}`);
-    }, options);
+  for (const c of reject) {
+    check(requirements, titles.rejected(limit, c), (t) => rejected(t, mark(t, c.value), shown(t, c)), options);
   }
-
   if (limit.acceptProperty) {
-    check(requirements, `generated ${field} values of ${bounds.min} to ${bounds.max} characters are accepted`, async (t) => {
-      const prefix = `${t.config.runMarker} `;
-      // At least one character after the marker's space: no value ends in whitespace a server might trim.
-      const tail = spreadInRangeString({ min: Math.max(bounds.min - prefix.length, 1), max: bounds.max - prefix.length });
-      await property(t, tail.map((s) => prefix + s), (value) => accepted(t, value, `${[...value].length} characters`));
+    check(requirements, titles.acceptedProperty(limit), (t) => property(t, acceptedValues(limit, t), (value) => accepted(t, value, length(value))), options);
+  }
+  check(requirements, titles.rejectedProperty(limit), (t) => property(t, rejectedValues(limit, t), (value) => rejected(t, value, length(value))), options);
+  if (limit.codePoints ?? true) {
+    check(['FIELD-CHARS-CODEPOINTS'], titles.codePoints(limit), async (t) => {
+      await accepted(t, mark(t, stringOf(bounds.max, 'astral')), `${bounds.max} code points`, ['FIELD-CHARS-CODEPOINTS']);
     }, options);
   }
-  check(requirements, `generated ${field} values longer than ${bounds.max} characters are rejected`, async (t) => {
-    const values = tooLongString(bounds.max).map((s) => marked(t.config.runMarker, s));
-    await property(t, values, (value) => rejected(t, value, `${[...value].length} characters`));
-  }, options);
-
-  check(['FIELD-CHARS-CODEPOINTS'], `${field} of ${bounds.max} astral characters (${2 * bounds.max} UTF-16 units) is accepted`, async (t) => {
-    const value = marked(t.config.runMarker, stringOf(bounds.max, 'astral'));
-    t.expectSuccess(await send(t, value), ['FIELD-CHARS-CODEPOINTS'], `${field} of ${bounds.max} code points`);
-  }, options);
 }

@@ -33,7 +33,7 @@ const metadataOf = (call: Call): JsonObject | undefined => (call.response.json a
 
 async function runProbe(t: CheckContext): Promise<ConfigProbe> {
   const named = candidate(t);
-  const call = await t.call('POST /v1/agents', { json: typedAgentBody('MODEL_TYPE_CHAT', t.name('configuration probe'), { configField: named.field }) });
+  const call = await t.agents.send(typedAgentBody('MODEL_TYPE_CHAT', t.name('configuration probe'), { configField: named.field }));
   return { ...named, call, echoed: isSuccess(call) && metadataOf(call)?.['chat_endpoint'] === PUBLIC_CHAT_URL };
 }
 
@@ -64,8 +64,7 @@ export function initializationPayloadForm(t: CheckContext, field: string): Promi
     const small = { hello: 'world' };
     let call: Call | undefined;
     for (const [form, value] of [['text', JSON.stringify(small)], ['object', small]] as const) {
-      const body = typedAgentBody('MODEL_TYPE_CHAT', t.name('initialization_payload form'), { configField: field, config: { initialization_payload: value } });
-      call = await t.call('POST /v1/agents', { json: body });
+      call = await t.agents.send(typedAgentBody('MODEL_TYPE_CHAT', t.name('initialization_payload form'), { configField: field, config: { initialization_payload: value } }));
       if (isSuccess(call)) return { form, call };
     }
     return { call: call as Call };

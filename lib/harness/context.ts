@@ -12,6 +12,7 @@ import type { Finding } from '../result/model.js';
 import type { Exchange } from '../http/exchange.js';
 import type { RequestSpec } from '../http/client.js';
 import type { Target } from './target.js';
+import { Agents, Mutations, ReviewProjects, TestCases } from './resources.js';
 import type { JsonObject } from '../util/json.js';
 
 /** An exchange together with the contract endpoint it exercised. */
@@ -40,6 +41,11 @@ export class CheckContext {
   readonly verified = new Set<string>();
   /** SHOULD conventions found broken (strict profile); reported when the check ends. */
   readonly conventions: BrokenConvention[] = [];
+  /** The resources this check creates: valid bodies, names marked, deletions registered (resources.ts). */
+  readonly agents = new Agents(this);
+  readonly mutations = new Mutations(this);
+  readonly testCases = new TestCases(this);
+  readonly reviewProjects = new ReviewProjects(this);
   private readonly responses: responses.ResponseContext;
 
   /**

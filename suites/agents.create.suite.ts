@@ -1,0 +1,100 @@
+// Agents: creating one (POST /v1/agents) and reading it back (GET /v1/agents/{agent_id}).
+// What every returned agent looks like, what a body must hold, and how malformed bodies
+// and path IDs are answered. The API cannot delete agents: the resource layer puts the
+// run marker in every display name, so a sweep can find them.
+
+import { ERROR_CODES } from '../lib/contract/enums.js';
+import { ID_RULES } from '../lib/contract/ids.js';
+import type { RequirementId } from '../lib/contract/requirements/index.js';
+import { expectAgentCreated, expectEcho, expectInvalidField, fetchAgent } from '../lib/families/agents.js';
+import { PUBLIC_WEBHOOK_URL } from '../lib/gen/bodies.js';
+import { alnum, nearMissIds } from '../lib/gen/ids.js';
+import { check, describeGroup } from '../lib/harness/index.js';
+import { sentBody } from '../lib/harness/resources.js';
+import type { EndpointKey } from '../lib/contract/endpoints.js';
+import type { JsonObject } from '../lib/util/json.js';
+
+const GET = 'GET /v1/agents/{agent_id}' satisfies EndpointKey;
+const WRITES = { writes: true } as const;
+const SUCCESS_RESPONSE_RULES: readonly RequirementId[] = ['ENVELOPE-WRAPPED', 'TIMESTAMP-ISO-UTC', 'SCHEMA-CANONICAL', 'SCHEMA-PUBLISHED'];
+const ERROR_RESPONSE_RULES: readonly RequirementId[] = ['ERROR-ENVELOPE', 'ERROR-INVALID-ARGUMENT', 'ERROR-DETAILS-FIELD'];
+
+const PROMPT = 'You are the front desk of a dental practice. Greet the caller, ask for their name, then book, move or cancel an appointment. '.repeat(4);
+
+/** Every top-level field the spec lists beside the required ones (empty reference lists: unknown IDs may be refused). */
+const EVERY_FIELD: JsonObject = {
+  endpoint: PUBLIC_WEBHOOK_URL,
+  prompt: PROMPT,
+  workflows: { version: 2, steps: [{ name: 'greet', next: 'book' }, { name: 'book' }] },
+  metric_ids: [],
+  test_set_ids: [],
+};
+
+const INVARIANTS: ReadonlyArray<[RequirementId, string]> = [
+  ['AGENT-ID-FORMAT', 'agents returned by POST and GET have a 22-character alphanumeric id'],
+  ['TIMESTAMP-ORDER', 'agents returned by POST and GET have no update_time before create_time'],
+  ['AGENT-NO-SOFT-DELETE-FLAG', 'agents returned by POST and GET carry no soft-delete flag'],
+  ['AGENT-KNOWLEDGE-BASE-IDS', 'agents returned by POST and GET carry knowledge_base_ids'],
+];
+
+const WRONG_TYPES: ReadonlyArray<[string, unknown, string]> = [
+  ['display_name', 42, 'a number'],
+  ['prompt', 42, 'a number'],
+  ['metric_ids', alnum(22, 5), 'a string instead of a list'],
+  ['test_set_ids', alnum(22, 6), 'a string instead of a list'],
+];
+
+describeGroup('agents', () => {
+  // Also the place the cross-cutting rules of a success response are named: every check
+  // asserts them on its responses, and a fault breaking them must be caught here.
+  check(['AGENT-CREATE', ...SUCCESS_RESPONSE_RULES], 'POST /v1/agents with every agent field returns {agent} carrying each field as sent', async (t) => {
+    expectAgentCreated(t, await t.agents.send(EVERY_FIELD), ['AGENT-CREATE'], 'creating an agent with every field');
+  }, WRITES);
+
+  check(['ENVELOPE-SINGLE-KEY', 'RESPONSE-CONTENT-TYPE-JSON'], 'a created agent is sent as application/json with {agent} as the only top-level key', async (t) => {
+    await t.agents.create();
+  }, WRITES);
+
+  check(['AGENT-GET'], 'GET /v1/agents/{agent_id} returns the agent as created', async (t) => {
+    const created = await t.agents.send(EVERY_FIELD);
+    const { id } = expectAgentCreated(t, created, ['AGENT-CREATE'], 'creating an agent with every field');
+    const { agent, call } = await fetchAgent(t, id, ['AGENT-GET']);
+    expectEcho(t, { ...sentBody(created), id }, agent, ['AGENT-GET'], call);
+  }, WRITES);
+
+  for (const [requirement, title] of INVARIANTS) {
+    check([requirement], title, async (t) => {
+      const { id } = expectAgentCreated(t, await t.agents.send(EVERY_FIELD), [requirement], 'creating an agent');
+      await fetchAgent(t, id, [requirement]);
+    }, WRITES);
+  }
+
+  for (const field of ['display_name', 'model_type']) {
+    check(['REQUEST-MISSING-REQUIRED', ...ERROR_RESPONSE_RULES], `an agent without ${field} is rejected with INVALID_ARGUMENT naming ${field}`, async (t) => {
+      expectInvalidField(t, await t.agents.send({ [field]: undefined }), ['REQUEST-MISSING-REQUIRED'], [field], `an agent without ${field}`);
+    }, WRITES);
+  }
+
+  check(['HTTP-STATUS-CONVENTIONS'], 'an invalid agent is answered INVALID_ARGUMENT with HTTP 400', async (t) => {
+    const call = await t.agents.send({ display_name: undefined });
+    t.expectRejection(call, ['REQUEST-MISSING-REQUIRED'], { code: ERROR_CODES.invalidArgument, conventionalStatus: 400 }, 'an agent without display_name');
+  }, WRITES);
+
+  for (const [field, value, how] of WRONG_TYPES) {
+    check(['REQUEST-WRONG-TYPE'], `${field} given as ${how} is rejected`, async (t) => {
+      expectInvalidField(t, await t.agents.send({ [field]: value }), ['REQUEST-WRONG-TYPE'], [field], `an agent with ${field} as ${how}`);
+    }, WRITES);
+  }
+
+  check(['REQUEST-MALFORMED-JSON'], 'a truncated JSON body is rejected with INVALID_ARGUMENT', async (t) => {
+    const call = await t.call('POST /v1/agents', { rawBody: `{"display_name": "${t.name('malformed')}", "model_type": "MODEL_TYPE_VOICE",` });
+    t.expectInvalidArgument(call, ['REQUEST-MALFORMED-JSON'], undefined, 'a truncated JSON body');
+  }, WRITES);
+
+  for (const miss of nearMissIds(ID_RULES.agent)) {
+    check(['PATH-ID-FORMAT'], `GET /v1/agents/{agent_id} with an agent_id of ${miss.why} is rejected naming agent_id`, async (t) => {
+      const call = await t.call(GET, { params: { agent_id: miss.value } });
+      t.expectInvalidArgument(call, ['PATH-ID-FORMAT'], 'agent_id', `an agent_id of ${miss.why}`);
+    });
+  }
+});

@@ -1,0 +1,89 @@
+// Agents: the rules of each field of POST /v1/agents. Lengths (display_name, prompt,
+// phone_number, endpoint), formats, model types, referenced IDs, and the size of the
+// JSON fields. Every display name carries the run marker (agents cannot be deleted).
+
+import { ID_RULES } from '../lib/contract/ids.js';
+import { agentLengthLimit, expectAgent, expectAgentCreated, expectInvalidField } from '../lib/families/agents.js';
+import { lengthLimitChecks } from '../lib/families/length-limits.js';
+import { configField } from '../lib/families/simulator-config.js';
+import { byteLimitSizes, FORMATTED_VALUES, jsonObjectOfSize, typedAgentBody } from '../lib/gen/agent-bodies.js';
+import { PUBLIC_WEBHOOK_URL } from '../lib/gen/bodies.js';
+import { alnum, nearMissIds } from '../lib/gen/ids.js';
+import { check, describeGroup } from '../lib/harness/index.js';
+
+const WRITES = { writes: true } as const;
+const BIG = { writes: true, timeout: 120_000 } as const;
+
+/** The JSON fields limited in size: the simulator configuration (under the field the target takes) and workflows. */
+const SIZED = [
+  { what: 'a simulator configuration', limit: 'agent.metadata', field: configField },
+  { what: 'workflows', limit: 'agent.workflows', field: async () => 'workflows' },
+] as const;
+
+describeGroup('agents', () => {
+  lengthLimitChecks(agentLengthLimit({ field: 'display_name', requirement: 'AGENT-DISPLAY-NAME' }));
+  lengthLimitChecks(agentLengthLimit({ field: 'prompt', requirement: 'AGENT-PROMPT' }));
+  lengthLimitChecks(agentLengthLimit({ field: 'phone_number', requirement: 'AGENT-PHONE-NUMBER', format: FORMATTED_VALUES.phone_number }));
+  lengthLimitChecks(agentLengthLimit({ field: 'endpoint', requirement: 'AGENT-ENDPOINT', format: FORMATTED_VALUES.endpoint }));
+
+  check(['AGENT-PHONE-NUMBER'], 'a SIP address is accepted as phone_number', async (t) => {
+    expectAgentCreated(t, await t.agents.send({ phone_number: 'sip:frontdesk@pbx.example.com' }), ['AGENT-PHONE-NUMBER'], 'an agent with a SIP phone_number');
+  }, WRITES);
+
+  check(['AGENT-PHONE-NUMBER'], 'a phone_number that is neither E.164 nor a SIP address is rejected', async (t) => {
+    expectInvalidField(t, await t.agents.send({ phone_number: 'call the front desk' }), ['AGENT-PHONE-NUMBER'], ['phone_number'], 'an agent with a malformed phone_number');
+  }, WRITES);
+
+  check(['AGENT-ENDPOINT'], 'HTTP and HTTPS endpoint URLs are accepted', async (t) => {
+    for (const endpoint of ['http://hooks.example.com/outbound', PUBLIC_WEBHOOK_URL]) {
+      expectAgentCreated(t, await t.agents.send({ endpoint }), ['AGENT-ENDPOINT'], `an agent with endpoint ${endpoint}`);
+    }
+  }, WRITES);
+
+  check(['AGENT-ENDPOINT'], 'an endpoint that is not an HTTP(S) URL (ftp://x) is rejected', async (t) => {
+    expectInvalidField(t, await t.agents.send({ endpoint: 'ftp://x' }), ['AGENT-ENDPOINT'], ['endpoint'], 'an agent with endpoint ftp://x');
+  }, WRITES);
+
+  check(['AGENT-ENDPOINT'], 'a MODEL_TYPE_OUTBOUND_VOICE agent without endpoint is rejected', async (t) => {
+    const call = await t.agents.send(typedAgentBody('MODEL_TYPE_OUTBOUND_VOICE', t.name('outbound without endpoint'), { overrides: { endpoint: undefined } }));
+    expectInvalidField(t, call, ['AGENT-ENDPOINT'], ['endpoint'], 'an outbound voice agent without endpoint');
+  }, WRITES);
+
+  check(['AGENT-MODEL-TYPE'], 'MODEL_TYPE_VOICE, MODEL_TYPE_OUTBOUND_VOICE and MODEL_TYPE_SMS agents are accepted', async (t) => {
+    for (const modelType of ['MODEL_TYPE_VOICE', 'MODEL_TYPE_OUTBOUND_VOICE', 'MODEL_TYPE_SMS'] as const) {
+      expectAgentCreated(t, await t.agents.send(typedAgentBody(modelType, t.name(modelType))), ['AGENT-MODEL-TYPE'], `a ${modelType} agent`);
+    }
+  }, WRITES);
+
+  for (const modelType of ['MODEL_TYPE_FOO', 'voice', '']) {
+    check(['AGENT-MODEL-TYPE'], `model_type ${JSON.stringify(modelType)} is rejected`, async (t) => {
+      expectInvalidField(t, await t.agents.send({ model_type: modelType }), ['AGENT-MODEL-TYPE'], ['model_type'], `an agent with model_type ${JSON.stringify(modelType)}`);
+    }, WRITES);
+  }
+
+  for (const field of ['metric_ids', 'test_set_ids']) {
+    for (const miss of nearMissIds(ID_RULES.agentReference, 9)) {
+      check(['AGENT-REFERENCE-IDS'], `a ${field} element of ${miss.why} is rejected`, async (t) => {
+        expectInvalidField(t, await t.agents.send({ [field]: [miss.value] }), ['AGENT-REFERENCE-IDS'], [field], `an agent with a ${field} element of ${miss.why}`);
+      }, WRITES);
+    }
+  }
+
+  check(['AGENT-REFERENCE-IDS-ACCEPTED'], 'well-formed metric_ids and test_set_ids are accepted and returned', async (t) => {
+    const call = await t.agents.send({ metric_ids: [alnum(22, 11)], test_set_ids: [alnum(22, 12)] });
+    expectAgentCreated(t, call, ['AGENT-REFERENCE-IDS-ACCEPTED'], 'an agent with well-formed reference IDs');
+  }, WRITES);
+
+  for (const { what, limit, field } of SIZED) {
+    const sizes = byteLimitSizes(limit);
+    const requirements = ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'] as const;
+    check(requirements, `${what} of ${sizes.accept} bytes of JSON is accepted`, async (t) => {
+      const call = await t.agents.send({ [await field(t)]: jsonObjectOfSize(sizes.accept) });
+      expectAgent(t, call, requirements, `an agent with ${what} of ${sizes.accept} bytes`);
+    }, BIG);
+    check(requirements, `${what} of ${sizes.reject} bytes of JSON is rejected`, async (t) => {
+      const call = await t.agents.send({ [await field(t)]: jsonObjectOfSize(sizes.reject) });
+      t.assert(call.response.status >= 400, requirements, `an agent with ${what} of ${sizes.reject} bytes should be rejected, but POST /v1/agents answered ${call.response.status}`, call);
+    }, BIG);
+  }
+});

@@ -1,0 +1,166 @@
+// Agents: the simulator configuration of CHAT and WEBSOCKET agents. Sent under the request
+// field the target takes (found and proven once, lib/families/simulator-config.ts) and
+// returned as `metadata`: what each type requires, the rules of each key, and the size of
+// CHAT payloads. Every display name carries the run marker (agents cannot be deleted).
+
+import type { ModelType } from '../lib/contract/enums.js';
+import { ID_RULES } from '../lib/contract/ids.js';
+import { fieldLimit } from '../lib/contract/limits.js';
+import type { RequirementId } from '../lib/contract/requirements/index.js';
+import { expectAgentCreated, expectEcho, expectInvalidField, fetchAgent } from '../lib/families/agents.js';
+import { configField, initializationPayloadForm, probeConfigField, unprovenReason } from '../lib/families/simulator-config.js';
+import { byteLimitSizes, jsonObjectOfSize, jsonTextOfSize, typedAgentBody } from '../lib/gen/agent-bodies.js';
+import { PUBLIC_CHAT_URL } from '../lib/gen/bodies.js';
+import { nearMissIds } from '../lib/gen/ids.js';
+import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
+import type { JsonObject } from '../lib/util/json.js';
+
+type Requirements = readonly RequirementId[];
+
+const WRITES = { writes: true } as const;
+const CHAT = 'MODEL_TYPE_CHAT';
+const WEBSOCKET = 'MODEL_TYPE_WEBSOCKET';
+
+const VALID_TEMPLATE = '{"model":"agent","input":"{{latest_message}}","session":"{{sessionId}}"}';
+
+/** A CHAT configuration a server must return as sent (secrets such as authorization_header may be masked, so none is sent). */
+const CHAT_CONFIG = {
+  chat_endpoint: PUBLIC_CHAT_URL,
+  response_format: 'responses',
+  input_template: VALID_TEMPLATE,
+  payload_wrapper: 'payload',
+  response_message_path: 'output.0.content',
+  strip_message_timestamps: true,
+  custom_data: '{"tier":"gold"}',
+};
+
+interface ConfigCase {
+  readonly requirements: Requirements;
+  readonly modelType: ModelType;
+  readonly title: string;
+  /** Merged over the type's required keys; undefined leaves a key out. */
+  readonly config: JsonObject;
+  /** The key a rejection names; absent when the configuration must be accepted. */
+  readonly rejects?: string;
+}
+
+const PRIVATE_CHAT_URLS = [
+  ['a loopback address', 'http://127.0.0.1/chat'],
+  ['localhost', 'http://localhost/chat'],
+  ['a private 10/8 address', 'http://10.1.2.3/chat'],
+  ['a private 192.168/16 address', 'http://192.168.0.10/chat'],
+  ['the IPv6 loopback', 'http://[::1]/chat'],
+] as const;
+
+const CONFIG_CASES: readonly ConfigCase[] = [
+  { requirements: ['CHAT-ENDPOINT-REQUIRED'], modelType: CHAT, title: 'a CHAT agent without chat_endpoint is rejected',
+    config: { chat_endpoint: undefined, authorization_header: 'Bearer cft-token' }, rejects: 'chat_endpoint' },
+  ...PRIVATE_CHAT_URLS.map(([where, url]): ConfigCase => ({
+    requirements: ['CHAT-ENDPOINT-PUBLIC'], modelType: CHAT, title: `a chat_endpoint on ${where} (${url}) is rejected`, config: { chat_endpoint: url }, rejects: 'chat_endpoint',
+  })),
+  { requirements: ['CHAT-URLS-VALIDATED'], modelType: CHAT, title: 'a chat_endpoint that is not a URL is rejected', config: { chat_endpoint: 'not a url' }, rejects: 'chat_endpoint' },
+  { requirements: ['CHAT-URLS-VALIDATED'], modelType: CHAT, title: 'an initialization_endpoint that is not a URL is rejected',
+    config: { initialization_endpoint: 'not a url' }, rejects: 'initialization_endpoint' },
+  { requirements: ['CHAT-URLS-VALIDATED'], modelType: CHAT, title: 'an HTTPS initialization_endpoint is accepted',
+    config: { initialization_endpoint: 'https://chat.example.com/v1/sessions' } },
+  { requirements: ['CHAT-INPUT-TEMPLATE-JSON'], modelType: CHAT, title: 'an input_template that is not valid JSON is rejected',
+    config: { input_template: '{"messages": [' }, rejects: 'input_template' },
+  { requirements: ['CHAT-INPUT-TEMPLATE-JSON'], modelType: CHAT, title: 'an input_template of valid JSON with template variables is accepted',
+    config: { input_template: VALID_TEMPLATE } },
+  { requirements: ['CHAT-RESPONSE-FORMAT'], modelType: CHAT, title: 'response_format `xml` is rejected', config: { response_format: 'xml' }, rejects: 'response_format' },
+  ...nearMissIds(ID_RULES.persona, 3).map((miss): ConfigCase => ({
+    requirements: ['CHAT-PERSONA-ID'], modelType: CHAT, title: `a persona_id of ${miss.why} is rejected`, config: { persona_id: miss.value }, rejects: 'persona_id',
+  })),
+  { requirements: ['WEBSOCKET-ENDPOINT', 'WEBSOCKET-INIT-JSON'], modelType: WEBSOCKET, title: 'a WEBSOCKET agent with a wss:// endpoint and initialization_json is accepted', config: {} },
+  { requirements: ['WEBSOCKET-ENDPOINT'], modelType: WEBSOCKET, title: 'a WEBSOCKET agent without endpoint is rejected', config: { endpoint: undefined }, rejects: 'endpoint' },
+  { requirements: ['WEBSOCKET-ENDPOINT'], modelType: WEBSOCKET, title: 'a WEBSOCKET endpoint with ws:// is rejected', config: { endpoint: 'ws://ws.example.com/agent' }, rejects: 'endpoint' },
+  { requirements: ['WEBSOCKET-ENDPOINT'], modelType: WEBSOCKET, title: 'a WEBSOCKET endpoint with https:// is rejected', config: { endpoint: 'https://ws.example.com/agent' }, rejects: 'endpoint' },
+  { requirements: ['WEBSOCKET-INIT-JSON'], modelType: WEBSOCKET, title: 'a WEBSOCKET agent without initialization_json is rejected',
+    config: { initialization_json: undefined }, rejects: 'initialization_json' },
+];
+
+const PAYLOAD_LIMITS = ['chat.initialization_payload', 'chat.custom_data', 'chat.custom_persona_data', 'chat.custom_headers'] as const;
+
+function shownValue(value: unknown): string {
+  const text = JSON.stringify(value);
+  return text.length <= 60 ? text : `${text.slice(0, 40)}… (${Buffer.byteLength(typeof value === 'string' ? value : text)} bytes)`;
+}
+
+/** `a MODEL_TYPE_CHAT agent without chat_endpoint, with authorization_header "Bearer …"`. */
+function describeConfig(modelType: ModelType, config: JsonObject): string {
+  const entries = Object.entries(config);
+  const without = entries.filter(([, v]) => v === undefined).map(([k]) => `without ${k}`);
+  const given = entries.filter(([, v]) => v !== undefined).map(([k, v]) => `${k} ${shownValue(v)}`);
+  return [`a ${modelType} agent`, ...without, ...(given.length ? [`with ${given.join(', ')}`] : [])].join(', ').replace(' agent, ', ' agent ');
+}
+
+/** A body of `modelType` with `config` under the proven configuration field (skips when none is proven). */
+async function configured(t: CheckContext, modelType: ModelType, config: JsonObject): Promise<{ body: JsonObject; field: string; what: string }> {
+  const field = await configField(t);
+  return { body: typedAgentBody(modelType, t.name(`${modelType} configuration`), { configField: field, config }), field, what: describeConfig(modelType, config) };
+}
+
+/** A configuration key rejected: the details may name the key or the configuration field that holds it. */
+async function expectConfigRejected(t: CheckContext, modelType: ModelType, config: JsonObject, key: string, requirements: Requirements): Promise<void> {
+  const { body, field, what } = await configured(t, modelType, config);
+  expectInvalidField(t, await t.agents.send(body), requirements, [key, field], what);
+}
+
+async function expectConfigAccepted(t: CheckContext, modelType: ModelType, config: JsonObject, requirements: Requirements): Promise<void> {
+  const { body, field, what } = await configured(t, modelType, config);
+  expectAgentCreated(t, await t.agents.send(body), requirements, what, field);
+}
+
+/** A value of `bytes` for a CHAT payload key: JSON text ("JSON string"), or for initialization_payload the form the target takes. */
+async function payloadOfSize(t: CheckContext, key: string, field: string, bytes: number, requirements: Requirements): Promise<unknown> {
+  if (key !== 'initialization_payload') return jsonTextOfSize(bytes);
+  const { form, call } = await initializationPayloadForm(t, field);
+  t.assert(form, requirements, 'a small initialization_payload ({"hello":"world"}) was rejected both as JSON text and as an object', call);
+  return form === 'object' ? jsonObjectOfSize(bytes) : jsonTextOfSize(bytes);
+}
+
+describeGroup('agents', () => {
+  check(['AGENT-MODEL-TYPE'], 'MODEL_TYPE_CHAT and MODEL_TYPE_WEBSOCKET agents with their required configuration are accepted', async (t) => {
+    for (const modelType of [CHAT, WEBSOCKET] as const) await expectConfigAccepted(t, modelType, {}, ['AGENT-MODEL-TYPE']);
+  }, WRITES);
+
+  check(['AGENT-CONFIG-ECHO'], `a CHAT agent's configuration (chat_endpoint ${PUBLIC_CHAT_URL}) is accepted and returned as metadata by POST and GET`, async (t) => {
+    const found = await probeConfigField(t);
+    if (!found.echoed && !found.published) t.skip(unprovenReason(found));
+    t.assert(found.echoed, ['AGENT-CONFIG-ECHO'], `${unprovenReason(found)}, although ${found.source} names that field`, found.call);
+    const call = await t.agents.send(typedAgentBody(CHAT, t.name('configured chat agent'), { configField: found.field, config: CHAT_CONFIG }));
+    const agent = expectAgentCreated(t, call, ['AGENT-CONFIG-ECHO'], 'a CHAT agent with a full configuration', found.field);
+    expectEcho(t, { metadata: CHAT_CONFIG }, agent, ['AGENT-CONFIG-ECHO'], call);
+    const fetched = await fetchAgent(t, agent['id'], ['AGENT-GET']);
+    expectEcho(t, { metadata: CHAT_CONFIG }, fetched.agent, ['AGENT-CONFIG-ECHO'], fetched.call);
+  }, WRITES);
+
+  for (const c of CONFIG_CASES) {
+    check(c.requirements, c.title, async (t) => {
+      if (c.rejects) await expectConfigRejected(t, c.modelType, c.config, c.rejects, c.requirements);
+      else await expectConfigAccepted(t, c.modelType, c.config, c.requirements);
+    }, WRITES);
+  }
+
+  check(['CHAT-RESPONSE-FORMAT'], 'response_format `chat_completions` and `responses` are accepted', async (t) => {
+    for (const format of ['chat_completions', 'responses']) {
+      await expectConfigAccepted(t, CHAT, { response_format: format }, ['CHAT-RESPONSE-FORMAT']);
+    }
+  }, WRITES);
+
+  for (const limit of PAYLOAD_LIMITS) {
+    const key = fieldLimit(limit).field;
+    const sizes = byteLimitSizes(limit);
+    const requirements = ['CHAT-PAYLOAD-LIMITS', 'FIELD-SIZE-LIMITS'] as const;
+    check(requirements, `a CHAT ${key} of ${sizes.accept} bytes is accepted`, async (t) => {
+      const field = await configField(t);
+      const config = { [key]: await payloadOfSize(t, key, field, sizes.accept, requirements) };
+      await expectConfigAccepted(t, CHAT, config, requirements);
+    }, WRITES);
+    check(requirements, `a CHAT ${key} of ${sizes.reject} bytes is rejected`, async (t) => {
+      const field = await configField(t);
+      const config = { [key]: await payloadOfSize(t, key, field, sizes.reject, requirements) };
+      await expectConfigRejected(t, CHAT, config, key, requirements);
+    }, WRITES);
+  }
+});

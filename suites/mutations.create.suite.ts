@@ -1,0 +1,123 @@
+// Agent mutations: configuration variants created under an agent and read back through
+// it. What a created mutation returns, what it defaults to, and how malformed bodies are
+// answered. Every check makes its own parent agents (t.mutations.parent), so nothing
+// depends on data the target already holds; every mutation is deleted at the end.
+
+import { isDeepStrictEqual } from 'node:util';
+import { ID_RULES, matchesIdRule } from '../lib/contract/ids.js';
+import { timestampMs } from '../lib/contract/timestamps.js';
+import { echoMismatches } from '../lib/assert/echo.js';
+import { expectTimestampOrder } from '../lib/families/resource-fields.js';
+import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
+import type { EndpointKey } from '../lib/contract/endpoints.js';
+import type { JsonObject } from '../lib/util/json.js';
+
+const GET = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
+const WRITES = { writes: true } as const;
+
+/** Every body field the spec lists beside display_name. */
+const EVERY_FIELD: JsonObject = {
+  description: 'Shorter greeting, same booking flow',
+  config_overrides: { prompt: 'variant prompt' },
+  parameter_values: { prompt: 'variant prompt (shown)' },
+};
+
+const fetchMutation = (t: CheckContext, agentId: string, mutation: JsonObject): Promise<Call> =>
+  t.call(GET, { params: { agent_id: agentId, mutation_id: String(mutation['id']) } });
+
+/**
+ * A field as the client reads it: left out means its default (proto3 JSON omits `""` and
+ * null), so `description` reads as `""` and `update_time` as null. MUTATION-EXPLICIT-DEFAULTS
+ * (strict) requires them present.
+ */
+const DEFAULTS_WHEN_ABSENT: Readonly<Record<string, unknown>> = { description: '', update_time: null };
+
+function readField(mutation: JsonObject, field: string): unknown {
+  const value = field in mutation ? mutation[field] : DEFAULTS_WHEN_ABSENT[field];
+  // Timestamps compare as instants: `Z` and `+00:00`, or a different precision, write the same time.
+  return field.endsWith('_time') && typeof value === 'string' ? timestampMs(value) : value;
+}
+
+const MUTATION_FIELDS = ['id', 'agent_id', 'display_name', 'description', 'config_overrides', 'parameter_values', 'create_time', 'update_time'];
+
+const shown = (value: unknown): string => (value === undefined ? 'nothing' : JSON.stringify(value));
+
+/** A mutation created and fetched back: each as read, with its exchange. */
+async function createdAndFetched(t: CheckContext): Promise<ReadonlyArray<readonly [JsonObject, Call]>> {
+  const agentId = await t.mutations.parent();
+  const { mutation, call } = await t.mutations.create(agentId);
+  const fetch = await fetchMutation(t, agentId, mutation);
+  return [[mutation, call], [t.expectResource(fetch, ['MUTATION-GET'], 'fetching the created mutation'), fetch]];
+}
+
+/** Bodies of the wrong JSON type for a field, one field at a time. */
+const WRONG_TYPES = [
+  { field: 'description', value: 42, why: 'a number' },
+  { field: 'config_overrides', value: 'prompt=hello', why: 'a string' },
+] as const;
+
+describeGroup('mutations', () => {
+  check(['MUTATION-CREATE'], 'a created mutation returns display_name, description, config_overrides and parameter_values as sent, and agent_id the parent', async (t) => {
+    const agentId = await t.mutations.parent();
+    const { mutation, call, sent } = await t.mutations.create(agentId, EVERY_FIELD);
+    const mismatches = echoMismatches({ ...sent, agent_id: agentId }, mutation);
+    t.assert(!mismatches.length, ['MUTATION-CREATE'], `the created mutation differs from what was sent: ${mismatches.join('; ')}`, call);
+  }, WRITES);
+
+  check(['MUTATION-GET'], 'GET returns the mutation as created', async (t) => {
+    const agentId = await t.mutations.parent();
+    const { mutation } = await t.mutations.create(agentId, EVERY_FIELD);
+    const call = await fetchMutation(t, agentId, mutation);
+    const fetched = t.expectResource(call, ['MUTATION-GET'], 'fetching the created mutation');
+    const differing = MUTATION_FIELDS.filter((field) => !isDeepStrictEqual(readField(mutation, field), readField(fetched, field)));
+    const described = differing.map((field) => `${field} (created ${shown(mutation[field])}, fetched ${shown(fetched[field])})`);
+    t.assert(!differing.length, ['MUTATION-GET'], `the fetched mutation differs from the created one in ${described.join('; ')}`, call);
+  }, WRITES);
+
+  check(['MUTATION-ID-FORMAT'], 'a mutation id is 26 alphanumeric characters', async (t) => {
+    const { mutation, call } = await t.mutations.create(await t.mutations.parent());
+    t.assert(matchesIdRule(ID_RULES.mutation, mutation['id']), ['MUTATION-ID-FORMAT'], `mutation id ${shown(mutation['id'])} is not 26 alphanumeric characters`, call);
+  }, WRITES);
+
+  check(['TIMESTAMP-ORDER'], 'a mutation, created and fetched, has no update_time before its create_time', async (t) => {
+    const agentId = await t.mutations.parent();
+    const { mutation, call } = await t.mutations.create(agentId);
+    expectTimestampOrder(t, mutation, call);
+    const fetch = await fetchMutation(t, agentId, mutation);
+    expectTimestampOrder(t, t.expectResource(fetch, ['MUTATION-GET'], 'fetching the created mutation'), fetch);
+  }, WRITES);
+
+  // ---- defaults ----------------------------------------------------------------------------
+
+  check(['MUTATION-DESCRIPTION'], 'description defaults to the empty string, on creation and on GET', async (t) => {
+    for (const [read, exchange] of await createdAndFetched(t)) {
+      t.assert(readField(read, 'description') === '', ['MUTATION-DESCRIPTION'], `description, not sent, should be "" (or left out), got ${shown(read['description'])}`, exchange);
+    }
+  }, WRITES);
+
+  check(['MUTATION-UPDATE-TIME-NULL'], 'a mutation never updated has update_time null, on creation and on GET', async (t) => {
+    for (const [read, exchange] of await createdAndFetched(t)) {
+      t.assert(readField(read, 'update_time') === null, ['MUTATION-UPDATE-TIME-NULL'], `update_time of a mutation never updated should be null (or left out), got ${shown(read['update_time'])}`, exchange);
+    }
+  }, WRITES);
+
+  check(['MUTATION-EXPLICIT-DEFAULTS'], 'description "" and update_time null are present in the response, not left out', async (t) => {
+    const { mutation, call } = await t.mutations.create(await t.mutations.parent());
+    t.assert(mutation['description'] === '', ['MUTATION-EXPLICIT-DEFAULTS'], `description should be present as "", got ${shown(mutation['description'])}`, call);
+    t.assert('update_time' in mutation && mutation['update_time'] === null, ['MUTATION-EXPLICIT-DEFAULTS'], `update_time should be present as null, got ${shown(mutation['update_time'])}`, call);
+  }, WRITES);
+
+  // ---- malformed bodies --------------------------------------------------------------------
+
+  for (const { field, value, why } of WRONG_TYPES) {
+    check(['REQUEST-WRONG-TYPE'], `${field} given as ${why} is rejected with INVALID_ARGUMENT naming ${field}`, async (t) => {
+      const call = await t.mutations.send(await t.mutations.parent(), { [field]: value });
+      t.expectInvalidArgument(call, ['REQUEST-WRONG-TYPE'], field, `${field} given as ${why}`);
+    }, WRITES);
+  }
+
+  check(['REQUEST-MALFORMED-JSON'], 'a mutation body that is not valid JSON is rejected with INVALID_ARGUMENT', async (t) => {
+    const call = await t.call('POST /v1/agents/{agent_id}/mutations', { params: { agent_id: await t.mutations.parent() }, rawBody: '{"display_name": ' });
+    t.expectInvalidArgument(call, ['REQUEST-MALFORMED-JSON'], undefined, 'a body that is not valid JSON');
+  }, WRITES);
+});

@@ -1,0 +1,134 @@
+// Agent mutations: the rules of each body field. display_name (required, its length, unique
+// among the active mutations of its agent and only there), the length of description, which
+// keys config_overrides may hold and how large it may be, and the parameter_values derived
+// from it. Every check makes its own parent agents; every mutation is deleted at the end.
+
+import { isDeepStrictEqual } from 'node:util';
+import { CONVENTIONAL_ERRORS, ERROR_CODES } from '../lib/contract/enums.js';
+import { byteSize, fieldLimit } from '../lib/contract/limits.js';
+import type { RequirementId } from '../lib/contract/requirements/index.js';
+import { answerNames, detailFields, rejectsNaming } from '../lib/assert/error-details.js';
+import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js';
+import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
+import type { EndpointKey } from '../lib/contract/endpoints.js';
+
+const DELETE = 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
+const WRITES = { writes: true } as const;
+
+const shown = (value: unknown): string => (value === undefined ? 'nothing' : JSON.stringify(value));
+
+/** INVALID_ARGUMENT whose details name `field` or a key inside it. */
+function expectInvalidWithin(t: CheckContext, call: Call, requirements: readonly RequirementId[], field: string, what: string): void {
+  t.expectRejection(call, [...requirements, 'ERROR-INVALID-ARGUMENT'], { code: ERROR_CODES.invalidArgument, conventionalStatus: 400 }, what);
+  t.assert(answerNames(call, field), ['ERROR-DETAILS-FIELD'],
+    `error details name neither "${field}" nor a key inside it (they name: ${detailFields(call).map((d) => JSON.stringify(d)).join(', ') || 'nothing'})`, call);
+}
+
+const OVERRIDES_SIZE = fieldLimit('mutation.config_overrides').maxAmbiguous;
+if (!OVERRIDES_SIZE) throw new Error('the limits table gives no config_overrides size');
+/** Under 10 KB however KB is read (1000 or 1024 bytes)... */
+const SMALL_OVERRIDES = { prompt: 'x'.repeat(OVERRIDES_SIZE.low - 100) };
+/** ...and well over it either way. */
+const LARGE_OVERRIDES = { prompt: 'x'.repeat(OVERRIDES_SIZE.high + 260) };
+
+/** A mutation named like an active one of the same agent. */
+async function duplicate(t: CheckContext): Promise<Call> {
+  const agentId = await t.mutations.parent();
+  const { sent } = await t.mutations.create(agentId, {}, ['MUTATION-CREATE'], 'creating the first mutation');
+  return t.mutations.send(agentId, { display_name: sent['display_name'], description: 'the second of two' });
+}
+
+describeGroup('mutations', () => {
+  // ---- display_name ----------------------------------------------------------------------
+
+  check(['MUTATION-DISPLAY-NAME', 'REQUEST-MISSING-REQUIRED'], 'a mutation without display_name is rejected with INVALID_ARGUMENT naming display_name', async (t) => {
+    const call = await t.mutations.send(await t.mutations.parent(), { display_name: undefined, description: 'no display name' });
+    t.expectInvalidArgument(call, ['MUTATION-DISPLAY-NAME', 'REQUEST-MISSING-REQUIRED'], 'display_name', 'a mutation without display_name');
+  }, WRITES);
+
+  lengthLimitChecks({
+    requirement: 'MUTATION-DISPLAY-NAME',
+    field: 'display_name',
+    bounds: charBounds('mutation.display_name'),
+    send: async (t, value) => t.mutations.send(await t.mutations.parentFreeFor(value), { display_name: value }),
+    acceptProperty: true,
+    options: WRITES,
+  });
+
+  check(['MUTATION-DISPLAY-NAME-UNIQUE'], 'a second active mutation of the agent with the same display_name is rejected', async (t) => {
+    t.expectRejection(await duplicate(t), ['MUTATION-DISPLAY-NAME-UNIQUE'], {}, 'a mutation named like an active one of the same agent');
+  }, WRITES);
+
+  check(['MUTATION-DUPLICATE-ALREADY-EXISTS'], 'a duplicate display_name is rejected with ALREADY_EXISTS (HTTP 409)', async (t) => {
+    t.expectRejection(await duplicate(t), ['MUTATION-DUPLICATE-ALREADY-EXISTS'], CONVENTIONAL_ERRORS.alreadyExists, 'a mutation named like an active one of the same agent');
+  }, WRITES);
+
+  check(['MUTATION-DISPLAY-NAME-PER-AGENT'], 'the same display_name is accepted under another agent', async (t) => {
+    const { sent } = await t.mutations.create(await t.mutations.parent(0), {}, ['MUTATION-CREATE'], 'creating a mutation under the first agent');
+    await t.mutations.create(await t.mutations.parent(1), { display_name: sent['display_name'] }, ['MUTATION-DISPLAY-NAME-PER-AGENT'], 'creating a mutation of the same name under a second agent');
+  }, WRITES);
+
+  check(['MUTATION-DISPLAY-NAME-REUSABLE'], 'the display_name of a deleted mutation can be used again', async (t) => {
+    const agentId = await t.mutations.parent();
+    const { mutation, sent } = await t.mutations.create(agentId, {}, ['MUTATION-CREATE'], 'creating the first mutation');
+    const deletion = await t.call(DELETE, { params: { agent_id: agentId, mutation_id: String(mutation['id']) } });
+    t.expectSuccess(deletion, ['MUTATION-DELETE-IDEMPOTENT'], 'deleting the first mutation');
+    await t.mutations.create(agentId, { display_name: sent['display_name'] }, ['MUTATION-DISPLAY-NAME-REUSABLE'], 'creating a mutation with the deleted one\'s display_name');
+  }, WRITES);
+
+  // ---- description ---------------------------------------------------------------------------
+
+  lengthLimitChecks({
+    requirement: 'MUTATION-DESCRIPTION',
+    field: 'description',
+    bounds: charBounds('mutation.description'),
+    send: async (t, value) => t.mutations.send(await t.mutations.parent(), { description: value }),
+    acceptProperty: true,
+    options: WRITES,
+  });
+
+  // ---- config_overrides and parameter_values ---------------------------------------------
+
+  check(['MUTATION-CONFIG-OVERRIDES-KEYS'], 'config_overrides may override a key the parent has (prompt)', async (t) => {
+    await t.mutations.create(await t.mutations.parent(), { config_overrides: { prompt: 'override prompt' } }, ['MUTATION-CONFIG-OVERRIDES-KEYS'], 'overriding prompt, which the parent agent has');
+  }, WRITES);
+
+  check(['MUTATION-CONFIG-OVERRIDES-KEYS'], 'config_overrides with a key the parent lacks is rejected with INVALID_ARGUMENT naming config_overrides', async (t) => {
+    const call = await t.mutations.send(await t.mutations.parent(), { config_overrides: { no_such_key_cft: 'x' } });
+    expectInvalidWithin(t, call, ['MUTATION-CONFIG-OVERRIDES-KEYS'], 'config_overrides', 'overriding a key the parent agent lacks');
+  }, WRITES);
+
+  check(['MUTATION-CONFIG-OVERRIDES-SIZE', 'FIELD-SIZE-LIMITS'], `config_overrides of ${byteSize(SMALL_OVERRIDES)} bytes (under 10 KB) is accepted`, async (t) => {
+    await t.mutations.create(await t.mutations.parent(), { config_overrides: SMALL_OVERRIDES }, ['MUTATION-CONFIG-OVERRIDES-SIZE', 'FIELD-SIZE-LIMITS'], `config_overrides of ${byteSize(SMALL_OVERRIDES)} bytes`);
+  }, WRITES);
+
+  check(['MUTATION-CONFIG-OVERRIDES-SIZE', 'FIELD-SIZE-LIMITS'], `config_overrides of ${byteSize(LARGE_OVERRIDES)} bytes (over 10 KB) is rejected with INVALID_ARGUMENT`, async (t) => {
+    const call = await t.mutations.send(await t.mutations.parent(), { config_overrides: LARGE_OVERRIDES });
+    expectInvalidWithin(t, call, ['MUTATION-CONFIG-OVERRIDES-SIZE', 'FIELD-SIZE-LIMITS'], 'config_overrides', `config_overrides of ${byteSize(LARGE_OVERRIDES)} bytes`);
+  }, WRITES);
+
+  check(['MUTATION-PARAMETER-VALUES-DERIVED'], 'without parameter_values, flat string overrides come back as parameter_values', async (t) => {
+    const overrides = { prompt: 'hello' };
+    const { mutation, call } = await t.mutations.create(await t.mutations.parent(), { config_overrides: overrides });
+    t.assert(isDeepStrictEqual(mutation['parameter_values'], overrides), ['MUTATION-PARAMETER-VALUES-DERIVED'],
+      `parameter_values derived from config_overrides ${JSON.stringify(overrides)} should be the same pairs, got ${shown(mutation['parameter_values'])}`, call);
+  }, WRITES);
+
+  check(['MUTATION-PARAMETER-VALUES-DERIVED'], 'parameter_values given are kept as given', async (t) => {
+    const given = { tone: 'friendly' };
+    const { mutation, call } = await t.mutations.create(await t.mutations.parent(), { config_overrides: { prompt: 'hello' }, parameter_values: given });
+    t.assert(isDeepStrictEqual(mutation['parameter_values'], given), ['MUTATION-PARAMETER-VALUES-DERIVED'],
+      `parameter_values sent as ${JSON.stringify(given)} came back as ${shown(mutation['parameter_values'])}`, call);
+  }, WRITES);
+
+  check(['MUTATION-PARAMETER-VALUES-DERIVED'], 'parameter_values derived from a non-string override hold strings', async (t) => {
+    // Overrides a number inside the parent's workflows: whatever the flattening notation, the values are strings.
+    const agentId = await t.mutations.newParent({ workflows: { retries: 2 } });
+    const call = await t.mutations.send(agentId, { config_overrides: { workflows: { retries: 3 } } });
+    if (rejectsNaming(call, 'config_overrides', 'workflows')) t.skip('the target does not count workflows as overridable configuration (which keys count is not shown)');
+    const values = t.expectResource(call, ['MUTATION-CREATE'], 'overriding workflows.retries with a number')['parameter_values'];
+    const entries = typeof values === 'object' && values !== null ? Object.values(values) : [];
+    t.assert(entries.length > 0 && entries.every((value) => typeof value === 'string'), ['MUTATION-PARAMETER-VALUES-DERIVED'],
+      `parameter_values derived from {"workflows":{"retries":3}} should be string pairs, got ${shown(values)}`, call);
+  }, WRITES);
+});

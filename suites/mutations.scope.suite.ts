@@ -1,0 +1,103 @@
+// Agent mutations are reached only through their agent: deleting one (idempotently, and
+// then it is gone), reaching it under another agent, creating one under an agent that does
+// not exist, and the path IDs that name them. Every check makes its own parent agents;
+// every mutation is deleted at the end.
+
+import { CONVENTIONAL_ERRORS } from '../lib/contract/enums.js';
+import { ID_RULES } from '../lib/contract/ids.js';
+import { expectMissingNotFound, expectNearMissesRejected } from '../lib/families/path-ids.js';
+import { wellFormedId } from '../lib/gen/ids.js';
+import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
+import type { EndpointKey } from '../lib/contract/endpoints.js';
+
+const GET = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
+const DELETE = 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
+const WRITES = { writes: true } as const;
+
+type MutationPath = { readonly agent_id: string; readonly mutation_id: string };
+
+/** A mutation created under the check's first parent; returns its path parameters. */
+async function created(t: CheckContext): Promise<MutationPath> {
+  const agentId = await t.mutations.parent();
+  const { mutation } = await t.mutations.create(agentId);
+  return { agent_id: agentId, mutation_id: String(mutation['id']) };
+}
+
+const deleteMutation = (t: CheckContext, params: MutationPath): Promise<Call> => t.call(DELETE, { params });
+
+/** A mutation created and deleted; returns its path parameters. */
+async function deleted(t: CheckContext): Promise<MutationPath> {
+  const params = await created(t);
+  t.expectSuccess(await deleteMutation(t, params), ['MUTATION-DELETE-IDEMPOTENT'], 'deleting the mutation');
+  return params;
+}
+
+/** A mutation under the first parent, and a second parent it does not belong to. */
+async function mutationAndStranger(t: CheckContext): Promise<{ owned: MutationPath; stranger: string }> {
+  const owned = await created(t);
+  return { owned, stranger: await t.mutations.parent(1) };
+}
+
+/** The mutation is still there under its own agent. */
+async function expectIntact(t: CheckContext, owned: MutationPath, after: string): Promise<void> {
+  const call = await t.call(GET, { params: owned });
+  const fetched = t.expectResource(call, ['MUTATION-SCOPED-TO-AGENT'], `fetching the mutation under its own agent after ${after}`);
+  t.assert(fetched['id'] === owned.mutation_id, ['MUTATION-SCOPED-TO-AGENT'],
+    `fetching mutation ${owned.mutation_id} under its own agent returned id ${JSON.stringify(fetched['id'] ?? null)}`, call);
+}
+
+/** A mutation sent under a well-formed agent id that names no agent. */
+const orphan = (t: CheckContext): Promise<Call> => t.mutations.send(wellFormedId(ID_RULES.agent, 43));
+
+describeGroup('mutations', () => {
+  // ---- deletion ----------------------------------------------------------------------------
+
+  check(['MUTATION-DELETE-IDEMPOTENT'], 'deleting a mutation succeeds, and deleting it again succeeds too', async (t) => {
+    const params = await deleted(t);
+    t.expectSuccess(await deleteMutation(t, params), ['MUTATION-DELETE-IDEMPOTENT'], 'deleting the mutation a second time');
+  }, WRITES);
+
+  check(['MUTATION-DELETE-GONE'], 'a deleted mutation can no longer be fetched', async (t) => {
+    const params = await deleted(t);
+    t.expectRejection(await t.call(GET, { params }), ['MUTATION-DELETE-GONE'], {}, 'fetching a deleted mutation');
+  }, WRITES);
+
+  check(['MISSING-RESOURCE-NOT-FOUND'], 'fetching a deleted mutation answers NOT_FOUND (HTTP 404)', async (t) => {
+    await expectMissingNotFound(t, GET, await deleted(t));
+  }, WRITES);
+
+  // ---- scope: a mutation belongs to its agent -----------------------------------------------
+
+  check(['MUTATION-SCOPED-TO-AGENT'], 'GET of a mutation under another agent fails, and it stays reachable under its own', async (t) => {
+    const { owned, stranger } = await mutationAndStranger(t);
+    const call = await t.call(GET, { params: { ...owned, agent_id: stranger } });
+    t.expectRejection(call, ['MUTATION-SCOPED-TO-AGENT'], {}, 'fetching a mutation under an agent it does not belong to');
+    await expectIntact(t, owned, 'a GET under another agent');
+  }, WRITES);
+
+  check(['MUTATION-SCOPED-TO-AGENT'], 'DELETE of a mutation under another agent leaves it intact', async (t) => {
+    const { owned, stranger } = await mutationAndStranger(t);
+    // The answer itself is open: an error, or the success idempotent deletion gives for what is not there.
+    await deleteMutation(t, { ...owned, agent_id: stranger });
+    await expectIntact(t, owned, 'a DELETE under another agent');
+  }, WRITES);
+
+  check(['MUTATION-PARENT-MUST-EXIST'], 'creating a mutation under an agent that does not exist fails', async (t) => {
+    t.expectRejection(await orphan(t), ['MUTATION-PARENT-MUST-EXIST'], {}, 'creating a mutation under a well-formed agent id that names no agent');
+  }, WRITES);
+
+  check(['MISSING-RESOURCE-NOT-FOUND'], 'creating a mutation under an agent that does not exist answers NOT_FOUND (HTTP 404)', async (t) => {
+    t.expectRejection(await orphan(t), ['MISSING-RESOURCE-NOT-FOUND'], CONVENTIONAL_ERRORS.notFound, 'creating a mutation under a well-formed agent id that names no agent');
+  }, WRITES);
+
+  // ---- path IDs ------------------------------------------------------------------------------
+
+  for (const endpoint of [GET, DELETE] as const) {
+    for (const param of ['mutation_id', 'agent_id'] as const) {
+      check(['PATH-ID-FORMAT'], `${endpoint} with a near miss of ${param} is rejected with INVALID_ARGUMENT naming ${param}`, async (t) => {
+        // The other parameter names a real mutation and agent, so the near miss is the only thing wrong.
+        await expectNearMissesRejected(t, endpoint, param, await created(t));
+      }, WRITES);
+    }
+  }
+});

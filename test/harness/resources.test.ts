@@ -1,0 +1,143 @@
+// The resource layer against the reference service: each create sends a valid body with the
+// check's fields over it and the name marked, hands back the resource, the exchange and the
+// body as sent; mutations get parents per check, names new on the target, and a deletion
+// registered for what was created (and only that).
+
+import { afterAll, beforeAll, describe, expect, test, type TestContext, vi } from 'vitest';
+import { runSettings } from '../../lib/config.js';
+import { ID_RULES } from '../../lib/contract/ids.js';
+import { VALID_PHONE } from '../../lib/gen/bodies.js';
+import { wellFormedId } from '../../lib/gen/ids.js';
+import { CheckContext } from '../../lib/harness/context.js';
+import { metricOutputs, simulationIds } from '../../lib/harness/discovery.js';
+import { type Creator, Mutations, sentBody } from '../../lib/harness/resources.js';
+import { cleanupTarget, getTarget, TARGETS_VARIABLE } from '../../lib/harness/target.js';
+import { startReferenceService, type RunningReference } from '../../lib/reference/server.js';
+import { referenceEnvironment } from '../../lib/runner/embedded.js';
+
+const MARKER = 'cft-resources';
+const TARGET = 'reference';
+
+let reference: RunningReference;
+
+beforeAll(async () => {
+  reference = await startReferenceService();
+  const settings = runSettings({ ...referenceEnvironment(reference), AES_RUN_MARKER: MARKER });
+  vi.stubEnv(TARGETS_VARIABLE, JSON.stringify([{ name: TARGET, settings }]));
+});
+afterAll(async () => {
+  await (await getTarget(TARGET)).client.close();
+  vi.unstubAllEnvs();
+  await reference.close();
+});
+
+/** A check's context on the reference, as check() makes one. */
+const contextOf = async (vitest: TestContext): Promise<CheckContext> => new CheckContext(await getTarget(TARGET), vitest);
+
+/** The check's context with `cleanup` and `call` changed: to see what the layer registers, or to make the target refuse. */
+const creatorOf = (t: CheckContext, changed: Partial<Creator>): Creator => ({
+  config: t.config,
+  call: (key, spec) => t.call(key, spec),
+  expectResource: (call, requirements, what) => t.expectResource(call, requirements, what),
+  name: (label) => t.name(label),
+  cleanup: (deletion) => t.cleanup(deletion),
+  memo: (key, load) => t.memo(key, load),
+  skip: (reason) => t.skip(reason),
+  ...changed,
+});
+
+describe('agents', () => {
+  test('create sends the fields over a valid agent named `<marker> agent` and returns the agent, the exchange and the body', async (vitest) => {
+    const t = await contextOf(vitest);
+    const { agent, call, sent } = await t.agents.create({ prompt: 'hello' });
+    expect(sent).toEqual({ display_name: `${MARKER} agent`, model_type: 'MODEL_TYPE_VOICE', phone_number: VALID_PHONE, prompt: 'hello' });
+    expect(call.endpoint.key).toBe('POST /v1/agents');
+    expect(agent).toMatchObject(sent);
+  });
+
+  test('a given name gets the marker over its first characters, its length kept; a marked or short one is sent as given', async (vitest) => {
+    const t = await contextOf(vitest);
+    const nameSent = async (displayName: string) => sentBody(await t.agents.send({ display_name: displayName }))['display_name'];
+    expect(await nameSent('x'.repeat(40))).toBe(`${MARKER} ${'x'.repeat(40 - MARKER.length - 1)}`);
+    expect(await nameSent(t.name('front desk'))).toBe(`${MARKER} front desk`);
+    expect(await nameSent('a')).toBe('a');
+  });
+
+  test('a field set to undefined is left out, and the answer is the check\'s to judge', async (vitest) => {
+    const t = await contextOf(vitest);
+    const call = await t.agents.send({ display_name: undefined });
+    expect(Object.keys(sentBody(call))).toEqual(['model_type', 'phone_number']);
+    expect(call.response.status).toBe(400);
+  });
+});
+
+describe('mutations', () => {
+  test('a check keeps its parents; another check gets its own; a name given twice gets a second parent', async (vitest) => {
+    const t = await contextOf(vitest);
+    const first = await t.mutations.parent();
+    expect(await t.mutations.parent()).toBe(first);
+    expect(await (await contextOf(vitest)).mutations.parent()).not.toBe(first);
+    expect(await t.mutations.parentFreeFor('Twin')).toBe(first);
+    expect(await t.mutations.parentFreeFor('twin')).toBe(await t.mutations.parent(1));
+  });
+
+  test('default names are new on the target, across checks', async (vitest) => {
+    const [t, u] = [await contextOf(vitest), await contextOf(vitest)];
+    const names = [
+      (await t.mutations.create(await t.mutations.parent())).sent['display_name'],
+      (await t.mutations.create(await t.mutations.parent())).sent['display_name'],
+      (await u.mutations.create(await u.mutations.parent())).sent['display_name'],
+    ];
+    expect(new Set(names).size).toBe(3);
+    for (const name of names) expect(name).toMatch(new RegExp(`^${MARKER} mutation \\d+$`));
+  });
+
+  test('what is created is deleted when the target cleans up', async (vitest) => {
+    const t = await contextOf(vitest);
+    const agentId = await t.mutations.parent();
+    const { mutation } = await t.mutations.create(agentId);
+    const params = { agent_id: agentId, mutation_id: String(mutation['id']) };
+    expect((await t.call('GET /v1/agents/{agent_id}/mutations/{mutation_id}', { params })).response.status).toBe(200);
+    await cleanupTarget(TARGET);
+    expect((await t.call('GET /v1/agents/{agent_id}/mutations/{mutation_id}', { params })).response.status).toBe(404);
+  });
+
+  test('a deletion is registered only for what was created', async (vitest) => {
+    const t = await contextOf(vitest);
+    const registered: Array<() => Promise<unknown>> = [];
+    const mutations = new Mutations(creatorOf(t, { cleanup: (deletion) => void registered.push(deletion) }));
+    await mutations.send(await mutations.parent());
+    await mutations.send(wellFormedId(ID_RULES.agent, 43));
+    await mutations.send(await mutations.parent(), { display_name: '' });
+    expect(registered).toHaveLength(1);
+  });
+
+  test('a parent that cannot be made skips the check, leaving the judgement to the agents group', async (vitest) => {
+    const t = await contextOf(vitest);
+    const refused = creatorOf(t, {
+      call: (key, spec) => t.call(key, key === 'POST /v1/agents' ? { ...spec, json: {} } : spec),
+      skip: (reason) => {
+        throw new Error(`skipped: ${reason}`);
+      },
+    });
+    await expect(new Mutations(refused).parent()).rejects.toThrow(/skipped: needs a parent agent, but POST \/v1\/agents answered 400 .*the agents group judges that/);
+  });
+});
+
+describe('test cases and review projects', () => {
+  test('a test case is sent with the test set chosen once for the target and input_str `<marker> test case`', async (vitest) => {
+    const t = await contextOf(vitest);
+    const { testCase, sent } = await t.testCases.create({ description: 'a refund' });
+    expect(sent).toEqual({ input_str: `${MARKER} test case`, test_set_id: await t.testCases.testSetId(), description: 'a refund' });
+    expect(testCase).toMatchObject(sent);
+  });
+
+  test('a review project links what the check found and is named `<marker> review project`', async (vitest) => {
+    const t = await contextOf(vitest);
+    const simulationId = (await simulationIds(t))[0] as string;
+    const metricId = String((await metricOutputs(t, simulationId))[0]?.['metric_id']);
+    const { reviewProject, sent } = await t.reviewProjects.create({ simulationId, metricId }, { notifications: false });
+    expect(sent).toMatchObject({ display_name: `${MARKER} review project`, linked_simulation_ids: [simulationId], linked_metric_ids: [metricId], notifications: false });
+    expect(reviewProject['display_name']).toBe(`${MARKER} review project`);
+  });
+});
