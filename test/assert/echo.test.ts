@@ -1,0 +1,77 @@
+// lib/assert/echo.ts: every field sent must come back equal; a server may add fields (at any
+// depth of an object), but may not change or drop one. An empty list may come back empty,
+// null or absent.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { echoMismatches } from '../../lib/assert/echo.js';
+import type { JsonObject } from '../../lib/util/json.js';
+
+/** JSON objects as they travel: parsed back, so no -0, undefined or non-JSON value. */
+const jsonObject = fc.dictionary(fc.string({ unit: fc.constantFrom(...'abcxyz_'), minLength: 1, maxLength: 4 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 5 })
+  .map((o) => JSON.parse(JSON.stringify(o)) as JsonObject);
+
+describe('echoMismatches', () => {
+  it('finds nothing when the same object comes back', () => {
+    fc.assert(fc.property(jsonObject, (sent) => {
+      expect(echoMismatches(sent, JSON.parse(JSON.stringify(sent)))).toEqual([]);
+    }), { numRuns: 100 });
+  });
+
+  it('finds nothing when the server adds fields, at the top level or inside a sent object', () => {
+    fc.assert(fc.property(jsonObject, (sent) => {
+      const returned: JsonObject = { ...structuredClone(sent), id: 'server-set', create_time: '2026-01-05T10:00:00Z' };
+      for (const [key, value] of Object.entries(returned)) {
+        if (typeof value === 'object' && value !== null && !Array.isArray(value)) returned[key] = { ...(value as JsonObject), added_by_server: 1 };
+      }
+      expect(echoMismatches(sent, returned)).toEqual([]);
+    }), { numRuns: 100 });
+  });
+
+  it('names exactly the field changed, by its dotted path, with what was sent and what came back', () => {
+    const sent = { display_name: 'a', metadata: { chat_endpoint: 'https://x', nested: { deep: 1 } }, tags: ['x'] };
+    expect(echoMismatches(sent, { ...sent, display_name: 'b' })).toEqual(['display_name: sent "a", got "b"']);
+    expect(echoMismatches(sent, { ...sent, metadata: { ...sent.metadata, nested: { deep: 2 } } })).toEqual(['metadata.nested.deep: sent 1, got 2']);
+    expect(echoMismatches(sent, { ...sent, tags: ['x', 'y'] })).toEqual(['tags: sent ["x"], got ["x","y"]']);
+  });
+
+  it('names each field dropped', () => {
+    fc.assert(fc.property(jsonObject.filter((o) => Object.keys(o).length > 0), (sent) => {
+      const [dropped] = Object.keys(sent);
+      const returned: JsonObject = { ...sent };
+      delete returned[dropped!];
+      const found = echoMismatches(sent, returned);
+      const emptyList = Array.isArray(sent[dropped!]) && (sent[dropped!] as unknown[]).length === 0;
+      expect(found).toEqual(emptyList ? [] : [expect.stringMatching(new RegExp(`^${dropped}: sent .*, got nothing$`))]);
+    }), { numRuns: 100 });
+  });
+
+  it('compares values strictly: a number is not its string, 1 is not true, null is not absent', () => {
+    expect(echoMismatches({ n: 1 }, { n: '1' })).toEqual(['n: sent 1, got "1"']);
+    expect(echoMismatches({ n: 1 }, { n: true })).toHaveLength(1);
+    expect(echoMismatches({ s: null }, {})).toEqual(['s: sent null, got nothing']);
+    expect(echoMismatches({ o: {} }, { o: null })).toEqual(['o: sent {}, got null']);
+  });
+
+  it('lets an empty list come back empty, null or absent, and nothing else', () => {
+    for (const returned of [{ ids: [] }, { ids: null }, {}]) expect(echoMismatches({ ids: [] }, returned)).toEqual([]);
+    expect(echoMismatches({ ids: [] }, { ids: [''] })).toHaveLength(1);
+    expect(echoMismatches({ ids: [] }, { ids: '' })).toHaveLength(1);
+    expect(echoMismatches({ ids: ['a'] }, { ids: null })).toHaveLength(1);
+  });
+
+  it('compares lists element by element in order', () => {
+    expect(echoMismatches({ ids: ['a', 'b'] }, { ids: ['b', 'a'] })).toHaveLength(1);
+    expect(echoMismatches({ turns: [{ a: 1 }] }, { turns: [{ a: 1 }] })).toEqual([]);
+  });
+
+  it('names every field when what came back is not an object', () => {
+    for (const returned of [undefined, null, 'agent', [1]]) expect(echoMismatches({ a: 1, b: { c: 2 } }, returned)).toEqual(['a: sent 1, got nothing', 'b: sent {"c":2}, got nothing']);
+  });
+
+  it('shortens long values in its text, saying how long they were', () => {
+    const long = 'x'.repeat(200);
+    const [line] = echoMismatches({ prompt: long }, { prompt: '' });
+    expect(line).toBe(`prompt: sent ${JSON.stringify(long).slice(0, 80)}… (202 characters), got ""`);
+  });
+});
