@@ -10,7 +10,8 @@ const timeLimitMs = (numRuns: number): number => Math.max(10_000, numRuns * 500)
 
 export async function property<T>(t: CheckContext, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>): Promise<void> {
   const { seed, numRuns } = t.config;
-  const details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
+  let latest: Promise<void> | undefined;
+  const details = await fc.check(fc.asyncProperty(arbitrary, (value) => (latest = predicate(value))), {
     numRuns,
     ...(seed === undefined ? {} : { seed }),
     // Shrinking sends requests: bound it so a slow target cannot stall the run. A failure
@@ -20,7 +21,9 @@ export async function property<T>(t: CheckContext, arbitrary: fc.Arbitrary<T>, p
   });
   t.recordProperty(details.seed, details.counterexamplePath ?? undefined);
   if (!details.failed) return;
-  const error = details.errorInstance;
+  // The time limit cut a run short (fast-check then reports a failure without an error): that run's own end is the cause.
+  const error = details.errorInstance ?? (await outcomeOf(latest));
+  if (error === undefined) return;
   const shown = fc.stringify(details.counterexample);
   const reproduce = `reproduce with SEED=${details.seed}${details.counterexamplePath ? ` (path ${details.counterexamplePath})` : ''}`;
   const shrunk = details.interrupted ? 'shrunk until the time limit' : 'shrunk';
@@ -28,4 +31,14 @@ export async function property<T>(t: CheckContext, arbitrary: fc.Arbitrary<T>, p
     throw new RuleViolation(error.requirements, `${error.summary}\ncounterexample (${shrunk}): ${shown.length > 300 ? `${shown.slice(0, 300)}…` : shown}; ${reproduce}`, error.exchange);
   }
   throw error instanceof Error ? error : new Error(String(error));
+}
+
+/** What a run ended with: its error, or undefined when it held (or none started). Each request is bounded, so this ends. */
+async function outcomeOf(run: Promise<void> | undefined): Promise<unknown> {
+  try {
+    await run;
+    return undefined;
+  } catch (error) {
+    return error;
+  }
 }
