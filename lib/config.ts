@@ -56,6 +56,15 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
+/**
+ * A configuration message with its leading setting named the way the user gave it: `NUM_RUNS must be …`
+ * reads `--runs must be …` when the value came from `--runs`.
+ */
+export function asGiven(message: string, given: Readonly<Record<string, string>> = {}): string {
+  const setting = /^[A-Z][A-Z_]+(?=[ :])/.exec(message)?.[0];
+  return setting && given[setting] ? given[setting] + message.slice(setting.length) : message;
+}
+
 type Env = Readonly<Record<string, string | undefined>>;
 
 let dotenvLoaded = false;

@@ -2,7 +2,7 @@
 // preflight, the suites through vitest, and the result model.
 
 import { availableParallelism } from 'node:os';
-import { ConfigError, type Config, parseConfig, redactedSettings } from '../config.js';
+import { ConfigError, type Config, asGiven, parseConfig, redactedSettings } from '../config.js';
 import { ApiClient } from '../http/client.js';
 import { registerSecret } from '../http/redact.js';
 import { summarise } from '../result/aggregate.js';
@@ -30,6 +30,8 @@ export interface RunRequest {
   /** vitest's `<index>/<count>`: run only that share of the suite files (one CI machine of several). */
   readonly shard?: string;
   readonly log?: (line: string) => void;
+  /** Settings given as command-line options, by the option typed: configuration errors name what was typed. */
+  readonly given?: Readonly<Record<string, string>>;
 }
 
 export async function runConformance(request: RunRequest): Promise<RunResult> {
@@ -48,7 +50,7 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
     // The target and the selection as given, even when they could not be used: the reports say what was tried.
     const given = request.env['BASE_URL']?.trim() || null;
     const asTyped = { only: [...(request.only ?? [])], exclude: [...(request.exclude ?? [])] };
-    return assemble(startedAt, undefined, { baseUrl: given, embedded: false }, selectionOf(asTyped, request, false), [], { kind: 'config', message: error.message });
+    return assemble(startedAt, undefined, { baseUrl: given, embedded: false }, selectionOf(asTyped, request, false), [], { kind: 'config', message: asGiven(error.message, request.given) });
   }
   const embedded = config.baseUrl === undefined ? await startEmbedded() : undefined;
   try {
