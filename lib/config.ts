@@ -1,6 +1,5 @@
 // Settings from the environment (and `.env`), validated once into a typed Config.
-// The CLI writes resolved settings back into the environment, so vitest workers
-// read the same Config through loadConfig().
+// The runner hands the parsed Config to the vitest workers in its plan (lib/protocol/plan.ts).
 
 import { config as readDotenv } from 'dotenv';
 
@@ -57,6 +56,15 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
+/**
+ * A configuration message with its leading setting named the way the user gave it: `NUM_RUNS must be …`
+ * reads `--runs must be …` when the value came from `--runs`.
+ */
+export function asGiven(message: string, given: Readonly<Record<string, string>> = {}): string {
+  const setting = /^[A-Z][A-Z_]+(?=[ :])/.exec(message)?.[0];
+  return setting && given[setting] ? given[setting] + message.slice(setting.length) : message;
+}
+
 type Env = Readonly<Record<string, string | undefined>>;
 
 let dotenvLoaded = false;
@@ -66,28 +74,6 @@ export function loadDotenv(): void {
   if (dotenvLoaded) return;
   dotenvLoaded = true;
   readDotenv({ quiet: true });
-}
-
-/**
- * The runner hands its resolved settings to vitest workers in one variable, because
- * vitest defines Vite's own BASE_URL (`/`) in every worker's environment.
- */
-export const WORKER_SETTINGS_VARIABLE = 'AES_CONFORMANCE_SETTINGS';
-
-export function loadConfig(): Config {
-  const handed = process.env[WORKER_SETTINGS_VARIABLE];
-  if (handed) return parseConfig(JSON.parse(handed) as Env);
-  loadDotenv();
-  return parseConfig(process.env);
-}
-
-/** The settings a run resolved, as the worker variable's value. */
-export const workerSettings = (env: Env): string => JSON.stringify(runSettings(env));
-
-/** The entries of `env` that are settings of a run (and its marker). */
-export function runSettings(env: Env): Record<string, string> {
-  const names = [...SETTINGS.map((s) => s.name), 'AES_RUN_MARKER'];
-  return Object.fromEntries(names.flatMap((name) => (env[name] === undefined ? [] : [[name, env[name] as string]])));
 }
 
 export function parseConfig(env: Env): Config {

@@ -18,6 +18,8 @@ export interface CliRequest {
   /** With `--merge`: report directories (or summary.json files) of earlier runs, e.g. one per shard. */
   readonly mergeFrom: string[];
   readonly warnings: string[];
+  /** Settings given as options, by the option typed (`NUM_RUNS` → `--runs`): messages name what was typed. */
+  readonly given: Record<string, string>;
 }
 
 export const HELP = `Usage: aes-conformance [options]
@@ -41,7 +43,8 @@ Options:
   --seed <n>             fast-check seed (SEED)
   --runs <n>             fast-check runs per property (NUM_RUNS)
   --report-dir <dir>     where reports go (REPORT_DIR, default reports/)
-  --rerun-failed         run only the requirements that failed or errored in the last summary.json
+  --rerun-failed         run only the requirements that failed or errored in the summary.json of --report-dir;
+                         the reports go to <report-dir>/rerun, the full run's stay
   --shard <i>/<n>        run only the i-th of n shares of the suite files (vitest's --shard): one CI machine of n
   --merge <dir>...       run nothing: merge the summary.json files of the given report directories (e.g. one per shard)
                          into one set of reports in --report-dir, and exit with the merged run's exit code
@@ -104,11 +107,12 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   const format = values.format ?? 'text';
   if (format !== 'text' && format !== 'json') throw new ConfigError(`--format: expected text or json, got "${format}"`);
   const merged: Record<string, string | undefined> = { ...env };
+  const given: Record<string, string> = {};
   for (const [option, name] of Object.entries(OPTION_ENV)) {
     const value = values[option as keyof typeof OPTION_ENV];
-    if (typeof value === 'string') merged[name] = value;
+    if (typeof value === 'string') [merged[name], given[name]] = [value, `--${option}`];
   }
-  if (values['read-only']) merged['READ_ONLY'] = 'true';
+  if (values['read-only']) [merged['READ_ONLY'], given['READ_ONLY']] = ['true', '--read-only'];
   const warnings = values['api-key'] ? ['--api-key puts the key in your shell history and process list; prefer API_KEY in the environment or .env.'] : [];
   const action = values.help ? 'help' : values.version ? 'version' : values.list ? 'list' : values.merge ? 'merge' : 'run';
   // `--only a --only b` and `--only a,b` select the same.
@@ -117,7 +121,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   const exclude = items(values.exclude);
   return {
     env: merged, only, exclude, format, action, rerunFailed: values['rerun-failed'] ?? false,
-    ...(values.shard === undefined ? {} : { shard: values.shard }), mergeFrom: positionals, warnings,
+    ...(values.shard === undefined ? {} : { shard: values.shard }), mergeFrom: positionals, warnings, given,
   };
 }
 

@@ -6,6 +6,7 @@ import { REQUIREMENTS } from '../contract/requirements/index.js';
 import { UNTESTABLE } from '../contract/untestable.js';
 import { titleOf } from '../result/check-name.js';
 import type { InventoryEntry } from '../runner/inventory.js';
+import { groupFilePrefix } from '../runner/project.js';
 
 /**
  * `selected` (from `--only`, already normalised): groups keep the checks of their suite files,
@@ -15,7 +16,7 @@ export function catalogListing(inventory: readonly InventoryEntry[], selected: r
   const lines: string[] = [];
   const narrowed = selected.length > 0;
   const kept = narrowed
-    ? inventory.filter((c) => selected.some((item) => c.file === `suites/${item}.suite.ts` || c.requirements.includes(item)))
+    ? inventory.filter((c) => selected.some((item) => c.file.startsWith(groupFilePrefix(item)) || c.requirements.includes(item)))
     : inventory;
   const shown = narrowed ? REQUIREMENTS.filter((r) => selected.includes(r.id) || kept.some((c) => c.requirements.includes(r.id))) : REQUIREMENTS;
   if (narrowed) lines.push(`Selected by --only ${selected.join(',')}: ${shown.length} of ${REQUIREMENTS.length} requirements, ${kept.length} of ${inventory.length} checks.`, '');

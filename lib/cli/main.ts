@@ -43,6 +43,8 @@ async function main(argv: readonly string[]): Promise<number> {
     return (log(catalogListing(await collectInventory(), selected)), 0);
   }
   const reportDir = resolve(request.env['REPORT_DIR'] ?? 'reports');
+  // A re-run keeps the full run's reports (and re-runs what they show failed, however often it is repeated).
+  const writtenTo = request.rerunFailed ? join(reportDir, 'rerun') : reportDir;
   let run: RunResult;
   try {
     if (request.action === 'merge') {
@@ -52,14 +54,20 @@ async function main(argv: readonly string[]): Promise<number> {
       run = mergeSummaries(await readSummaries(request.mergeFrom), loadWaivers(request.env['WAIVERS']));
     } else {
       let only = request.only;
-      if (request.rerunFailed) only = [...only, ...(await failedRequirements(reportDir))];
-      run = await runConformance({ env: request.env, only, exclude: request.exclude, log, ...(request.shard ? { shard: request.shard } : {}) });
+      if (request.rerunFailed) {
+        const failed = await failedRequirements(reportDir);
+        // Nothing failed: the earlier run's reports stay as they are.
+        if (!failed.length) return (log(`Nothing to re-run: the run in ${join(reportDir, 'summary.json')} had no failures or errors.`), 0);
+        log(`Re-running the checks of ${failed.length} requirement${failed.length === 1 ? '' : 's'} that failed or errored in ${join(reportDir, 'summary.json')}: ${failed.join(', ')}`);
+        only = [...only, ...failed];
+      }
+      run = await runConformance({ env: request.env, only, exclude: request.exclude, log, given: request.given, ...(request.shard ? { shard: request.shard } : {}) });
     }
   } catch (error) {
     if (error instanceof ConfigError) return fail(error.message, 2);
     throw error;
   }
-  const paths = await writeReports(run, reportDir);
+  const paths = await writeReports(run, writtenTo);
   if (request.format === 'json') {
     // The same document as summary.json, already redacted.
     process.stdout.write(toSummaryJson(run));
@@ -84,9 +92,7 @@ async function failedRequirements(reportDir: string): Promise<string[]> {
   } catch {
     throw new ConfigError(`--rerun-failed: no readable ${join(reportDir, 'summary.json')} from an earlier run`);
   }
-  const ids = new Set((summary.checks ?? []).filter((c) => (c.outcome === 'fail' && !c.waived) || c.outcome === 'error').flatMap((c) => c.requirements));
-  if (!ids.size) throw new ConfigError('--rerun-failed: the last run had no failures to re-run');
-  return [...ids];
+  return [...new Set((summary.checks ?? []).filter((c) => (c.outcome === 'fail' && !c.waived) || c.outcome === 'error').flatMap((c) => c.requirements))];
 }
 
 /**

@@ -9,10 +9,11 @@ import { requestEvidence, toEvidence } from '../assert/evidence.js';
 import { isRuleViolation, RuleViolation } from '../assert/violation.js';
 import { TransportError } from '../http/exchange.js';
 import { checkName } from '../result/check-name.js';
-import { CheckContext, READ_ONLY_REASON } from './context.js';
 import '../protocol/meta.js';
+import { readPlan, selects, type TargetPlan } from '../protocol/plan.js';
+import { CheckContext, READ_ONLY_REASON } from './context.js';
 import { requestFacts } from './request-chain.js';
-import { cleanupTarget, getTarget, listedTargets, type Target, type TargetSpec } from './target.js';
+import { cleanupTarget, getTarget, type Target } from './target.js';
 
 export interface CheckOptions {
   /** The check creates, changes or deletes data: skipped under READ_ONLY. */
@@ -36,37 +37,33 @@ const SETTING_NAMES = {
   deletableScheduledRunId: 'DELETABLE_SCHEDULED_RUN_ID',
 } as const;
 
-/** While a group's body is declared for one of several listed targets: where its checks go. */
-let binding: { readonly spec: TargetSpec; readonly declarations: Array<() => void> } | undefined;
+/** While a group's body is declared for one target of the plan: where its checks go. */
+let binding: { readonly target: TargetPlan; readonly group: string; readonly declarations: Array<() => void> } | undefined;
 
 /**
- * A top-level group of checks (an endpoint group or a cross-cutting area); cleans up after
- * itself. With several listed targets, the body is declared once per target, in a block
- * named after it holding only that target's selected checks.
+ * A top-level group of checks (an endpoint group or a cross-cutting area), declared for each target
+ * of the plan with only that target's selected checks; it cleans up after itself. With several
+ * targets (the proof), each target's checks sit in a block named after it.
  */
 export function describeGroup(group: Group | 'auth', body: () => void): void {
-  const listed = listedTargets();
+  const { targets } = readPlan();
+  const declared = targets.map((target) => ({ target, declarations: declarationsFor(target, group, body) }));
+  // vitest refuses a block without tests.
+  if (!declared.some((d) => d.declarations.length)) return;
   describe(group, () => {
-    if (!listed) {
-      afterAll(() => cleanupTarget());
-      body();
-      return;
-    }
-    for (const spec of listed) {
-      const declarations = declarationsFor(spec, body);
-      // vitest refuses a block without tests.
-      if (declarations.length) {
-        describe(spec.name, () => {
-          afterAll(() => cleanupTarget(spec.name));
-          declarations.forEach((declare) => declare());
-        });
-      }
+    for (const { target, declarations } of declared.filter((d) => d.declarations.length)) {
+      const declareAll = () => {
+        afterAll(() => cleanupTarget(target.name));
+        declarations.forEach((declare) => declare());
+      };
+      if (targets.length === 1) declareAll();
+      else describe(target.name, declareAll);
     }
   });
 }
 
-function declarationsFor(spec: TargetSpec, body: () => void): Array<() => void> {
-  binding = { spec, declarations: [] };
+function declarationsFor(target: TargetPlan, group: string, body: () => void): Array<() => void> {
+  binding = { target, group, declarations: [] };
   try {
     body();
     return binding.declarations;
@@ -76,20 +73,17 @@ function declarationsFor(spec: TargetSpec, body: () => void): Array<() => void> 
 }
 
 export function check(requirements: readonly RequirementId[], title: string, body: (t: CheckContext) => Promise<void>, options: CheckOptions = {}): void {
-  const ids = [...requirements];
-  if (!binding) return declare('', ids, title, body, options);
-  const { spec, declarations } = binding;
-  if (spec.only && !ids.some((id) => spec.only!.includes(id))) return;
-  declarations.push(() => declare(spec.name, ids, title, body, options));
+  if (!binding) throw new Error(`check "${title}" is declared outside describeGroup()`);
+  const { target, group, declarations } = binding;
+  if (selects(target, group, requirements)) declarations.push(() => declare(target, [...requirements], title, body, options));
 }
 
-function declare(targetName: string, ids: RequirementId[], title: string, body: (t: CheckContext) => Promise<void>, options: CheckOptions): void {
+function declare(plan: TargetPlan, ids: RequirementId[], title: string, body: (t: CheckContext) => Promise<void>, options: CheckOptions): void {
   // `test.sequential`, not the `sequential` option: the group's concurrency would override the option.
   const declareTest = options.exclusive ? test.sequential : test;
-  declareTest(checkName(ids, title), { timeout: options.timeout }, async (vitest) => {
-    vitest.task.meta.requirements = ids;
-    if (targetName) vitest.task.meta.target = targetName;
-    const target = await getTarget(targetName);
+  // The requirement ids and the target travel in the task's meta from the start: the inventory reads them without running.
+  declareTest(checkName(ids, title), { timeout: options.timeout, meta: { requirements: ids, target: plan.name } }, async (vitest) => {
+    const target = await getTarget(plan);
     const t = new CheckContext(target, vitest, ids);
     const reason = skipReason(target, ids, options);
     if (reason) t.skip(reason);

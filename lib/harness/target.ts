@@ -1,12 +1,13 @@
-// The targets a test worker checks: configuration, client, the target's own published
-// schemas, and everything the checks learn or create on it (memos, cleanup). A run has
-// one target; the suite's own proof hands a worker many (one reference service per
-// fault), so nothing about a target may live anywhere but here.
+// The targets a test worker checks, as the plan names them: configuration, client, the target's
+// own published schemas, and everything the checks learn or create on it (memos, cleanup). A run
+// has one target; the suite's own proof hands a worker many (one reference service per fault),
+// so nothing about a target may live anywhere but here.
 
-import { type Config, loadConfig, parseConfig } from '../config.js';
+import type { Config } from '../config.js';
 import type { ResponseContext } from '../assert/responses.js';
 import { ApiClient } from '../http/client.js';
 import { loadPublishedSpec } from '../published/load.js';
+import type { TargetPlan } from '../protocol/plan.js';
 import type { PublishedSpec } from '../schema/published-spec.js';
 
 export interface Target {
@@ -22,46 +23,21 @@ export interface Target {
   cleanup(): Promise<void>;
 }
 
-/**
- * One target to check. `only`: declare only the checks carrying one of these requirement ids.
- * The proof sets AES_CONFORMANCE_TARGETS to a JSON list of these.
- */
-export interface TargetSpec {
-  readonly name: string;
-  readonly settings: Readonly<Record<string, string>>;
-  readonly only?: readonly string[];
-}
-
-export const TARGETS_VARIABLE = 'AES_CONFORMANCE_TARGETS';
-
-/** The targets this worker declares checks for; undefined: the run's single target. */
-export function listedTargets(): TargetSpec[] | undefined {
-  const listed = process.env[TARGETS_VARIABLE];
-  return listed ? (JSON.parse(listed) as TargetSpec[]) : undefined;
-}
-
 const connected = new Map<string, Promise<Target>>();
 
-/** The target of that name (the run's own: `''`), connected on first use. */
-export function getTarget(name = ''): Promise<Target> {
-  let target = connected.get(name);
+/** The plan's target of that name, connected on first use. */
+export function getTarget(plan: TargetPlan): Promise<Target> {
+  let target = connected.get(plan.name);
   if (!target) {
-    target = connect(configOf(name));
-    connected.set(name, target);
+    target = connect(plan.config);
+    connected.set(plan.name, target);
   }
   return target;
 }
 
 /** Cleans up a target if any check used it. */
-export async function cleanupTarget(name = ''): Promise<void> {
+export async function cleanupTarget(name: string): Promise<void> {
   await (await connected.get(name))?.cleanup();
-}
-
-function configOf(name: string): Config {
-  if (name === '') return loadConfig();
-  const spec = listedTargets()?.find((t) => t.name === name);
-  if (!spec) throw new Error(`no target "${name}" in ${TARGETS_VARIABLE}`);
-  return parseConfig(spec.settings);
 }
 
 async function connect(config: Config): Promise<Target> {

@@ -1,10 +1,13 @@
-// What a check records on its vitest task for the reporters (task.meta crosses the worker boundary).
+// What a check records on its vitest task (task.meta crosses the worker boundary); decode.ts
+// turns it into the result model. `requirements` and `target` are set when the check is declared,
+// so collecting the suite without running it (the inventory) reads them too.
 
 import type { Evidence, Finding } from '../result/model.js';
 
 export interface CheckMeta {
+  /** The requirement ids the check verifies: those it declares, then also the cross-cutting rules its assertions applied. */
   requirements?: string[];
-  /** The listed target the check ran against, when a worker checks several (the proof). */
+  /** The plan's target the check runs against. */
   target?: string;
   skipReason?: string;
   violated?: string[];

@@ -1,15 +1,10 @@
-// A check's name is `[ID-A, ID-B] title`: the requirement ids lead, so every report says
-// which rule broke, and reports, --only, --list and the proof read the ids back from it.
+// A check's name is `[ID-A, ID-B] title`: the requirement ids lead, so every report says which
+// rule broke. The ids themselves travel in the task's meta (lib/protocol); a name pattern selects
+// by them where only names are at hand (waivers, merged shards).
 
 const PREFIX = /^\[([^\]]*)\]\s*/;
 
 export const checkName = (ids: readonly string[], title: string): string => `[${ids.join(', ')}] ${title}`;
-
-/** The requirement ids a check's name leads with. */
-export function requirementsInName(name: string): string[] {
-  const ids = PREFIX.exec(name)?.[1];
-  return ids ? ids.split(/,\s*/) : [];
-}
 
 /** The name without its requirement ids. */
 export const titleOf = (name: string): string => name.replace(PREFIX, '');

@@ -1,19 +1,27 @@
 // With no BASE_URL, the run targets the embedded reference service on a free loopback port.
 
+import type { Config } from '../config.js';
 import { startReferenceService, type RunningReference } from '../reference/server.js';
 
-/** Settings a run against the reference service needs, as environment entries. */
+/** The settings naming the reference's own fixtures, and the Config fields they fill. */
+const FIXTURE_SETTINGS = {
+  SCHEDULED_RUN_ID: 'scheduledRunId',
+  DASHBOARD_ID: 'dashboardId',
+  DELETABLE_PERSONA_ID: 'deletablePersonaId',
+  DELETABLE_RUN_ID: 'deletableRunId',
+  DELETABLE_SCHEDULED_RUN_ID: 'deletableScheduledRunId',
+} as const;
+
+/** Settings a run against the reference service needs, as environment entries (for a child process). */
 export function referenceEnvironment(reference: RunningReference): Record<string, string> {
-  const { fixtures } = reference;
-  return {
-    BASE_URL: reference.url,
-    API_KEY: reference.apiKey,
-    SCHEDULED_RUN_ID: fixtures.scheduledRunId,
-    DASHBOARD_ID: fixtures.dashboardId,
-    DELETABLE_PERSONA_ID: fixtures.deletablePersonaId,
-    DELETABLE_RUN_ID: fixtures.deletableRunId,
-    DELETABLE_SCHEDULED_RUN_ID: fixtures.deletableScheduledRunId,
-  };
+  const fixtures = Object.entries(FIXTURE_SETTINGS).map(([name, field]) => [name, reference.fixtures[field]]);
+  return { BASE_URL: reference.url, API_KEY: reference.apiKey, ...Object.fromEntries(fixtures) };
+}
+
+/** The run's configuration pointed at the reference service: its address, key and fixtures. */
+export function atReference(config: Config, reference: RunningReference): Config {
+  const fixtures = Object.values(FIXTURE_SETTINGS).map((field) => [field, reference.fixtures[field]]);
+  return { ...config, baseUrl: reference.url, apiKey: reference.apiKey, ...Object.fromEntries(fixtures) };
 }
 
 export const startEmbedded = (): Promise<RunningReference> => startReferenceService();

@@ -3,15 +3,9 @@
 // every few seconds (or every so many checks), so a slow target never means minutes of silence.
 
 import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
-import '../protocol/meta.js';
-import { outcomeOf as outcomeOfState } from './collect.js';
+import { outcomeOf as outcomeOfState } from '../protocol/decode.js';
 
 export interface ProgressOptions {
-  /**
-   * The test-name pattern of `--only REQUIREMENT-ID` / `--exclude`: vitest reports the checks it leaves out
-   * as skipped, but they were not selected, so they are not counted.
-   */
-  readonly namePattern?: string;
   /** A count line at least this often while checks run (and, with nothing finishing, as a heartbeat). */
   readonly intervalMs?: number;
   /** …or after this many checks finished since the last line, whichever comes first. */
@@ -33,7 +27,6 @@ const empty = (): Tally => ({ pass: 0, fail: 0, error: 0, skip: 0 });
 const doneOf = (t: Tally): number => t.pass + t.fail + t.error + t.skip;
 
 export class ProgressReporter implements Reporter {
-  private readonly selected: RegExp | undefined;
   private readonly intervalMs: number;
   private readonly everyChecks: number;
   private readonly now: () => number;
@@ -53,7 +46,6 @@ export class ProgressReporter implements Reporter {
   private readonly seen = new Set<string>();
 
   constructor(private readonly write: (line: string) => void, options: ProgressOptions = {}) {
-    this.selected = options.namePattern === undefined ? undefined : new RegExp(options.namePattern);
     this.intervalMs = options.intervalMs ?? 5000;
     this.everyChecks = options.everyChecks ?? 250;
     this.now = options.now ?? Date.now;
@@ -73,7 +65,7 @@ export class ProgressReporter implements Reporter {
 
   onTestModuleCollected(module: TestModule): void {
     this.collected++;
-    for (const test of module.children.allTests()) if (this.isSelected(test)) this.total++;
+    this.total += [...module.children.allTests()].length;
   }
 
   onTestCaseResult(test: TestCase): void {
@@ -85,16 +77,15 @@ export class ProgressReporter implements Reporter {
   onTestModuleEnd(module: TestModule): void {
     const mine = empty();
     for (const test of module.children.allTests()) {
-      if (!this.isSelected(test)) continue;
       this.count(test);
       const outcome = outcomeOf(test);
       if (outcome) mine[outcome]++;
     }
-    // A file none of whose checks was selected says nothing.
+    // A file that declared no check for the selection says nothing.
     if (doneOf(mine) === 0) return;
     const file = module.moduleId.slice(module.moduleId.lastIndexOf('/') + 1).replace(/\.suite\.ts$/, '');
     const mark = mine.fail || mine.error ? '✗' : '✓';
-    this.line(`  ${mark} ${file.padEnd(18)} ${tallyText(mine)}   (${this.progressText()})`);
+    this.line(`  ${mark} ${file.padEnd(24)} ${tallyText(mine)}   (${this.progressText()})`);
   }
 
   onTestRunEnd(): void {
@@ -117,12 +108,8 @@ export class ProgressReporter implements Reporter {
     this.heartbeat = undefined;
   }
 
-  private isSelected(test: TestCase): boolean {
-    return !this.selected || this.selected.test(test.name);
-  }
-
   private count(test: TestCase): void {
-    if (this.seen.has(test.id) || !this.isSelected(test)) return;
+    if (this.seen.has(test.id)) return;
     const outcome = outcomeOf(test);
     if (!outcome) return;
     this.seen.add(test.id);

@@ -18,3 +18,6 @@ export const CONFORMANCE_SCHEDULING = { sequence: { concurrent: true }, maxConcu
 /** Vitest on the `conformance` project of the package's config, run once (no watching). */
 export const conformanceVitest = (options: Options = {}): Promise<Vitest> =>
   createVitest('test', { root: PACKAGE_ROOT, config: `${PACKAGE_ROOT}vitest.config.ts`, project: 'conformance', run: true, watch: false, ...CONFORMANCE_SCHEDULING, ...options });
+
+/** The start of a group's suite file paths: `suites/agents.` matches `suites/agents.suite.ts` and `suites/agents.fields.suite.ts`. */
+export const groupFilePrefix = (group: string): string => `suites/${group}.`;

@@ -2,7 +2,7 @@
 // preflight, the suites through vitest, and the result model.
 
 import { availableParallelism } from 'node:os';
-import { ConfigError, type Config, WORKER_SETTINGS_VARIABLE, parseConfig, redactedSettings, workerSettings } from '../config.js';
+import { ConfigError, type Config, asGiven, parseConfig, redactedSettings } from '../config.js';
 import { ApiClient } from '../http/client.js';
 import { registerSecret } from '../http/redact.js';
 import { summarise } from '../result/aggregate.js';
@@ -10,12 +10,13 @@ import { SUITE } from '../result/suite.js';
 import { settleFindings } from '../result/settle.js';
 import type { CheckResult, RunResult, RunStop, Selection, WaiverReport } from '../result/model.js';
 import { isRequirementId } from '../contract/requirements/index.js';
+import { planEnvironment, type Plan, type TargetPlan } from '../protocol/plan.js';
 import { GROUPS } from '../contract/endpoints.js';
 import { selectionPattern } from '../result/check-name.js';
 import { CollectingReporter } from './collect.js';
-import { referenceEnvironment, startEmbedded } from './embedded.js';
+import { atReference, startEmbedded } from './embedded.js';
 import { preflight } from './preflight.js';
-import { conformanceVitest } from './project.js';
+import { conformanceVitest, groupFilePrefix } from './project.js';
 import { ProgressReporter } from './progress.js';
 import { applyWaivers, loadWaivers, waiverDay, type WaiverFile } from '../waivers/waivers.js';
 
@@ -29,6 +30,8 @@ export interface RunRequest {
   /** vitest's `<index>/<count>`: run only that share of the suite files (one CI machine of several). */
   readonly shard?: string;
   readonly log?: (line: string) => void;
+  /** Settings given as command-line options, by the option typed: configuration errors name what was typed. */
+  readonly given?: Readonly<Record<string, string>>;
 }
 
 export async function runConformance(request: RunRequest): Promise<RunResult> {
@@ -47,12 +50,11 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
     // The target and the selection as given, even when they could not be used: the reports say what was tried.
     const given = request.env['BASE_URL']?.trim() || null;
     const asTyped = { only: [...(request.only ?? [])], exclude: [...(request.exclude ?? [])] };
-    return assemble(startedAt, undefined, { baseUrl: given, embedded: false }, selectionOf(asTyped, request, false), [], { kind: 'config', message: error.message });
+    return assemble(startedAt, undefined, { baseUrl: given, embedded: false }, selectionOf(asTyped, request, false), [], { kind: 'config', message: asGiven(error.message, request.given) });
   }
   const embedded = config.baseUrl === undefined ? await startEmbedded() : undefined;
   try {
-    const env = { ...request.env, ...(embedded ? referenceEnvironment(embedded) : {}), AES_RUN_MARKER: config.runMarker };
-    config = parseConfig(env);
+    if (embedded) config = atReference(config, embedded);
     registerSecret(config.apiKey);
     if (config.baseUrlNotice) log(config.baseUrlNotice);
     log(`Target ${config.baseUrl}${embedded ? ' (embedded reference service)' : ''}, profile ${config.profile}${config.readOnly ? ', read-only' : ''}`);
@@ -62,8 +64,8 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
     if (stop) return assemble(startedAt, config, target, selected, [], stop);
     // CONCURRENCY caps the requests of the whole run: each worker gets its share.
     const workers = Math.min(availableParallelism(), config.concurrency);
-    process.env[WORKER_SETTINGS_VARIABLE] = workerSettings({ ...env, CONCURRENCY: String(Math.floor(config.concurrency / workers)) });
-    const checks = await runSuites(chosen, workers, config.runTimeoutMs, log, request.shard);
+    const plan = { targets: [{ name: RUN_TARGET, config: { ...config, concurrency: Math.floor(config.concurrency / workers) }, ...chosen.declared }] };
+    const checks = await runSuites(plan, chosen.files, workers, config.runTimeoutMs, log, request.shard);
     if (!waiverFile) return assemble(startedAt, config, target, selected, checks);
     const waived = applyWaivers(checks, waiverFile, waiverDay(startedAt), chosen.namePattern === undefined ? {} : { namePattern: chosen.namePattern });
     return assemble(startedAt, config, target, selected, waived.checks, undefined, waived.report);
@@ -81,15 +83,18 @@ async function checkTarget(config: Config): Promise<RunStop | undefined> {
   }
 }
 
-async function runSuites({ files, namePattern }: Chosen, workers: number, runTimeoutMs: number, log: (line: string) => void, shard?: string): Promise<CheckResult[]> {
+/** The name of a run's one target in its plan. */
+const RUN_TARGET = 'target';
+
+async function runSuites(plan: Plan, files: readonly string[], workers: number, runTimeoutMs: number, log: (line: string) => void, shard?: string): Promise<CheckResult[]> {
   const collector = new CollectingReporter();
-  const progress = new ProgressReporter(log, namePattern === undefined ? {} : { namePattern });
+  const progress = new ProgressReporter(log);
   const vitest = await conformanceVitest({
     passWithNoTests: true,
     reporters: [collector, progress],
     // One worker per core (vitest's default leaves a core idle), but no more than CONCURRENCY allows.
     maxWorkers: workers,
-    ...(namePattern ? { testNamePattern: namePattern } : {}),
+    env: planEnvironment(plan),
     ...(shard ? { shard } : {}),
   });
   // The whole run has a bound: checks still running then end as errors, and the reports are written.
@@ -98,7 +103,7 @@ async function runSuites({ files, namePattern }: Chosen, workers: number, runTim
     void vitest.cancelCurrentRun('keyboard-input');
   }, runTimeoutMs);
   try {
-    await vitest.start(files);
+    await vitest.start([...files]);
   } finally {
     clearTimeout(bound);
     progress.stop();
@@ -108,9 +113,7 @@ async function runSuites({ files, namePattern }: Chosen, workers: number, runTim
     id: `run::problem-${i}`, file: 'run', group: 'run', title: message.split('\n')[0] ?? message, name: 'suite could not run',
     requirements: [], outcome: 'error', durationMs: 0, message,
   }));
-  // vitest reports the checks a name pattern left out as skipped: they were not selected, so they are not reported.
-  const selected = namePattern === undefined ? undefined : new RegExp(namePattern);
-  return [...settleFindings(collector.checks.filter((c) => !selected || selected.test(c.name))), ...problems];
+  return [...settleFindings(collector.checksOf(RUN_TARGET)), ...problems];
 }
 
 const GROUP_NAMES: readonly string[] = [...GROUPS, 'auth'];
@@ -128,35 +131,43 @@ export function selectedItems(only: readonly string[], option = '--only'): strin
   return [...new Set(items)];
 }
 
-const suiteFile = (group: string): string => `suites/${group}.suite.ts`;
-
-/** What `--only` and `--exclude` chose: their items as the catalog spells them, the suite files and the test-name pattern. */
+/**
+ * What `--only` and `--exclude` chose: their items as the catalog spells them, the suite files (as vitest filters),
+ * what the plan declares (requirement ids and, beside them, groups), and the same selection as a test-name pattern
+ * (for waivers, which judge names).
+ */
 export interface Chosen {
   readonly only: string[];
   readonly exclude: string[];
   readonly files: string[];
+  readonly declared: Pick<TargetPlan, 'only' | 'onlyGroups' | 'exclude'>;
   readonly namePattern?: string;
 }
 
 /**
- * `--only agents,AUTH-MISSING-KEY`: groups select suite files; requirement ids select tests by name.
+ * `--only agents,AUTH-MISSING-KEY`: the checks of the groups and the checks carrying the ids, together.
  * `--exclude` takes the same items away: excluded groups' files are not run, and no check naming an
  * excluded requirement id is run (a check naming several ids is left out if any of them is excluded).
+ * Only groups alone narrow the files vitest loads: a requirement id may be carried in any file.
  */
 export function selection(only: readonly string[], exclude: readonly string[] = []): Chosen {
   const items = selectedItems(only);
   const excluded = selectedItems(exclude, '--exclude');
-  const ids = items.filter((item) => isRequirementId(item));
-  let files = items.filter((item) => GROUP_NAMES.includes(item)).map(suiteFile);
-  const excludedGroups = excluded.filter((item) => GROUP_NAMES.includes(item));
-  if (excludedGroups.length) {
-    files = (files.length ? files : GROUP_NAMES.map(suiteFile)).filter((file) => !excludedGroups.map(suiteFile).includes(file));
-    if (!files.length) throw new ConfigError(`--exclude ${excluded.join(',')} leaves no group to run`);
-  }
-  const namePattern = selectionPattern(ids, excluded.filter((item) => isRequirementId(item)));
-  const chosen = { only: items, exclude: excluded, files };
+  const [groups, ids] = [items.filter(isGroup), items.filter(isRequirementId)];
+  const [excludedGroups, excludedIds] = [excluded.filter(isGroup), excluded.filter(isRequirementId)];
+  const loaded = groups.length && !ids.length ? groups : GROUP_NAMES;
+  const files = groups.length && !ids.length || excludedGroups.length ? loaded.filter((g) => !excludedGroups.includes(g)).map(groupFilePrefix) : [];
+  if (excludedGroups.length && !files.length) throw new ConfigError(`--exclude ${excluded.join(',')} leaves no group to run`);
+  const planned = {
+    ...(ids.length ? { only: ids } : {}), ...(groups.length && ids.length ? { onlyGroups: groups } : {}), ...(excludedIds.length ? { exclude: excludedIds } : {}),
+  };
+  const chosen = { only: items, exclude: excluded, files, declared: planned };
+  // Waivers judge names: the pattern says which checks ran, when ids alone chose them.
+  const namePattern = groups.length ? undefined : selectionPattern(ids, excludedIds);
   return namePattern === undefined ? chosen : { ...chosen, namePattern };
 }
+
+const isGroup = (item: string): boolean => GROUP_NAMES.includes(item);
 
 function selectionOf({ only, exclude }: Pick<Chosen, 'only' | 'exclude'>, request: RunRequest, readOnly: boolean): Selection {
   return { only, shards: request.shard ? [request.shard] : [], readOnly, exclude };

@@ -130,7 +130,9 @@ describe('aes-conformance', () => {
   }, afterRuns(1));
 
   test('--only with an unknown item stops with the valid groups, writes the reports, and --list --only lists what it selects', async () => {
-    const [bad, list] = await Promise.all([runCli({ args: ['--only', 'nonsense'] }), runCli({ args: ['--list', '--only', 'Auth'] })]);
+    const [bad, list, split] = await Promise.all([
+      runCli({ args: ['--only', 'nonsense'] }), runCli({ args: ['--list', '--only', 'Auth'] }), runCli({ args: ['--list', '--only', 'agents'] }),
+    ]);
     expect(bad.exitCode).toBe(2);
     expect(bad.stdout).toMatch(/^Conformance run stopped: /);
     expect(bad.stdout).toMatch(/unknown group or requirement id: nonsense\. Groups:\s+specification, agents,/);
@@ -140,6 +142,10 @@ describe('aes-conformance', () => {
     expect(list.stdout).toMatch(/^Selected by --only auth: 3 of \d+ requirements/);
     expect(list.stdout).toMatch(/^AUTH-MISSING-KEY /m);
     expect(list.stdout).not.toMatch(/^AGENT-CREATE /m);
+    // A group split over files (suites/agents.<topic>.suite.ts) keeps the checks of all of them.
+    const agentFiles = new Set(split.stdout.match(/suites\/agents\.[\w.-]*suite\.ts/g));
+    expect(agentFiles.size).toBeGreaterThan(1);
+    expect(split.stdout).not.toMatch(/suites\/(?!agents\.)/);
   }, afterRuns(1));
 
   test('an unknown option exits 2 and points at --help', async () => {

@@ -1,5 +1,5 @@
-import { describe, expect, test } from 'vitest';
-import { ConfigError, parseConfig, redactedSettings } from '../../lib/config.js';
+import { describe, expect, it, test } from 'vitest';
+import { ConfigError, asGiven, parseConfig, redactedSettings } from '../../lib/config.js';
 
 describe('parseConfig', () => {
   test('defaults without a target', () => {
@@ -58,5 +58,14 @@ describe('parseConfig', () => {
     const shown = redactedSettings(parseConfig({ BASE_URL: 'http://127.0.0.1:1', API_KEY: 'secret-key' }));
     expect(JSON.stringify(shown)).not.toContain('secret-key');
     expect(shown['apiKey']).toBe('[redacted]');
+  });
+});
+
+describe('asGiven', () => {
+  it('names the leading setting as the user gave it, and leaves other messages alone', () => {
+    expect(asGiven('NUM_RUNS must be an integer from 1 to 100000, not "0".', { NUM_RUNS: '--runs' })).toBe('--runs must be an integer from 1 to 100000, not "0".');
+    expect(asGiven('BASE_URL is not a URL: "x"', { BASE_URL: '--base-url' })).toBe('--base-url is not a URL: "x"');
+    expect(asGiven('NUM_RUNS must be an integer', {})).toBe('NUM_RUNS must be an integer');
+    expect(asGiven('PROFILE must be one of default, strict', { NUM_RUNS: '--runs' })).toBe('PROFILE must be one of default, strict');
   });
 });

@@ -3,36 +3,35 @@
 // body as sent; mutations get parents per check, names new on the target, and a deletion
 // registered for what was created (and only that).
 
-import { afterAll, beforeAll, describe, expect, test, type TestContext, vi } from 'vitest';
-import { runSettings } from '../../lib/config.js';
+import { afterAll, beforeAll, describe, expect, test, type TestContext } from 'vitest';
+import { parseConfig } from '../../lib/config.js';
 import { ID_RULES } from '../../lib/contract/ids.js';
 import { VALID_PHONE } from '../../lib/gen/bodies.js';
 import { wellFormedId } from '../../lib/gen/ids.js';
 import { CheckContext } from '../../lib/harness/context.js';
 import { metricOutputs, simulationIds } from '../../lib/harness/discovery.js';
 import { type Creator, Mutations, sentBody } from '../../lib/harness/resources.js';
-import { cleanupTarget, getTarget, TARGETS_VARIABLE } from '../../lib/harness/target.js';
+import { cleanupTarget, getTarget } from '../../lib/harness/target.js';
+import type { TargetPlan } from '../../lib/protocol/plan.js';
 import { startReferenceService, type RunningReference } from '../../lib/reference/server.js';
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
 
 const MARKER = 'cft-resources';
-const TARGET = 'reference';
 
 let reference: RunningReference;
+let target: TargetPlan;
 
 beforeAll(async () => {
   reference = await startReferenceService();
-  const settings = runSettings({ ...referenceEnvironment(reference), AES_RUN_MARKER: MARKER });
-  vi.stubEnv(TARGETS_VARIABLE, JSON.stringify([{ name: TARGET, settings }]));
+  target = { name: 'reference', config: parseConfig({ ...referenceEnvironment(reference), AES_RUN_MARKER: MARKER }) };
 });
 afterAll(async () => {
-  await (await getTarget(TARGET)).client.close();
-  vi.unstubAllEnvs();
+  await (await getTarget(target)).client.close();
   await reference.close();
 });
 
 /** A check's context on the reference, as check() makes one. */
-const contextOf = async (vitest: TestContext): Promise<CheckContext> => new CheckContext(await getTarget(TARGET), vitest);
+const contextOf = async (vitest: TestContext): Promise<CheckContext> => new CheckContext(await getTarget(target), vitest);
 
 /** The check's context with `cleanup` and `call` changed: to see what the layer registers, or to make the target refuse. */
 const creatorOf = (t: CheckContext, changed: Partial<Creator>): Creator => ({
@@ -98,7 +97,7 @@ describe('mutations', () => {
     const { mutation } = await t.mutations.create(agentId);
     const params = { agent_id: agentId, mutation_id: String(mutation['id']) };
     expect((await t.call('GET /v1/agents/{agent_id}/mutations/{mutation_id}', { params })).response.status).toBe(200);
-    await cleanupTarget(TARGET);
+    await cleanupTarget(target.name);
     expect((await t.call('GET /v1/agents/{agent_id}/mutations/{mutation_id}', { params })).response.status).toBe(404);
   });
 

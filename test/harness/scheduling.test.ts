@@ -1,17 +1,17 @@
 // Checks of a file run concurrently, and an `exclusive` check runs alone: after the
 // checks declared before it, before those declared after it. Proven on a fixture file run
-// with the CLI's scheduling options, as one listed target (the reference service).
+// with the CLI's scheduling options, with a plan of one target (the reference service).
 
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createVitest } from 'vitest/node';
-import { runSettings } from '../../lib/config.js';
+import { parseConfig } from '../../lib/config.js';
+import { planEnvironment } from '../../lib/protocol/plan.js';
 import { startReferenceService, type RunningReference } from '../../lib/reference/server.js';
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
 import { CONFORMANCE_SCHEDULING, PACKAGE_ROOT } from '../../lib/runner/project.js';
-import { TARGETS_VARIABLE } from '../../lib/harness/target.js';
 
 interface Ran { name: string; start: number; end: number }
 
@@ -31,10 +31,10 @@ const overlap = (x: Ran, y: Ran): boolean => x.start < y.end && y.start < x.end;
 
 test('ordinary checks overlap; the exclusive one overlaps none and keeps its place', async () => {
   const log = join(dir, 'ran.jsonl');
-  const settings = runSettings({ ...referenceEnvironment(reference), AES_RUN_MARKER: 'cft-test' });
+  const config = parseConfig({ ...referenceEnvironment(reference), AES_RUN_MARKER: 'cft-test' });
   const vitest = await createVitest('test', {
     root: PACKAGE_ROOT, config: false, run: true, watch: false, reporters: [], include: ['test/harness/fixtures/scheduling.fixture.ts'],
-    env: { SCHEDULING_LOG: log, [TARGETS_VARIABLE]: JSON.stringify([{ name: 'reference', settings }]) }, ...CONFORMANCE_SCHEDULING,
+    env: { SCHEDULING_LOG: log, ...planEnvironment({ targets: [{ name: 'reference', config }] }) }, ...CONFORMANCE_SCHEDULING,
   });
   try {
     await vitest.start();

@@ -1,11 +1,12 @@
-// Many proofs in one vitest run: one reference service per proof, each a listed target
-// (AES_CONFORMANCE_TARGETS) of a few vitest projects. A worker then loads the suite once
-// for many targets, and a fault's target declares only the checks that could detect it.
+// Many proofs in one vitest run: one reference service per proof, each a target of the plan
+// of one of a few vitest projects. A worker then loads the suite once for many targets, and a
+// fault's target declares only the checks that could detect it.
 
 import { availableParallelism } from 'node:os';
 import { createVitest } from 'vitest/node';
-import { newRunMarker, runSettings } from '../../lib/config.js';
-import { TARGETS_VARIABLE, type TargetSpec } from '../../lib/harness/target.js';
+import { newRunMarker, parseConfig } from '../../lib/config.js';
+import type { RequirementId } from '../../lib/contract/requirements/index.js';
+import { planEnvironment, type TargetPlan } from '../../lib/protocol/plan.js';
 import type { CheckResult } from '../../lib/result/model.js';
 import { startReferenceService, type RunningReference } from '../../lib/reference/server.js';
 import type { FaultId } from '../../lib/reference/faults/index.js';
@@ -23,7 +24,7 @@ export interface ProofJob {
   /** Suite files (globs) holding the checks to run. */
   readonly files: readonly string[];
   /** Run only the checks carrying one of these requirement ids; absent: every check. */
-  readonly requirements?: readonly string[];
+  readonly requirements?: readonly RequirementId[];
 }
 
 export interface JobResult {
@@ -37,12 +38,12 @@ const PROJECTS_PER_CORE = 4;
 export async function runProofBatch(jobs: readonly ProofJob[]): Promise<JobResult[]> {
   const references: RunningReference[] = [];
   try {
-    const targets: Array<{ job: ProofJob; spec: TargetSpec }> = [];
+    const targets: Array<{ job: ProofJob; plan: TargetPlan }> = [];
     for (const job of jobs) {
       const reference = await startReferenceService({ faults: job.faults ?? [], variation: job.variation ?? 'default' });
       references.push(reference);
-      const settings = runSettings({ ...referenceEnvironment(reference), PROFILE: job.profile, AES_RUN_MARKER: newRunMarker() });
-      targets.push({ job, spec: { name: job.name, settings, ...(job.requirements ? { only: job.requirements } : {}) } });
+      const config = parseConfig({ ...referenceEnvironment(reference), PROFILE: job.profile, AES_RUN_MARKER: newRunMarker() });
+      targets.push({ job, plan: { name: job.name, config, ...(job.requirements ? { only: job.requirements } : {}) } });
     }
     const collector = new CollectingReporter();
     const vitest = await createVitest('test', {
@@ -53,14 +54,14 @@ export async function runProofBatch(jobs: readonly ProofJob[]): Promise<JobResul
     } finally {
       await vitest.close();
     }
-    return jobs.map((job) => ({ name: job.name, checks: settleFindings(collector.byTarget.get(job.name) ?? []) }));
+    return jobs.map((job) => ({ name: job.name, checks: settleFindings(collector.checksOf(job.name)) }));
   } finally {
     await Promise.all(references.map((r) => r.close()));
   }
 }
 
 /** Targets dealt round-robin over the projects, heaviest (whole suites) first. */
-function projectsFor(targets: ReadonlyArray<{ job: ProofJob; spec: TargetSpec }>) {
+function projectsFor(targets: ReadonlyArray<{ job: ProofJob; plan: TargetPlan }>) {
   const count = Math.min(targets.length, PROJECTS_PER_CORE * availableParallelism());
   const ordered = [...targets].sort((a, b) => Number(!!a.job.requirements) - Number(!!b.job.requirements));
   return Array.from({ length: count }, (_, i) => {
@@ -70,7 +71,7 @@ function projectsFor(targets: ReadonlyArray<{ job: ProofJob; spec: TargetSpec }>
         name: `proofs-${i + 1}`,
         root: ROOT,
         include: [...new Set(mine.flatMap((t) => t.job.files))],
-        env: { [TARGETS_VARIABLE]: JSON.stringify(mine.map((t) => t.spec)) },
+        env: planEnvironment({ targets: mine.map((t) => t.plan) }),
         testTimeout: 60_000,
         hookTimeout: 60_000,
         // As in the conformance project: a worker loads the suite's modules once for all its files.
