@@ -1,30 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { listEndpoint } from '../../lib/contract/list-endpoints.js';
 import { countLeadingItems, expectWithinBounds, pageSizeLimit } from '../../lib/assert/page-bounds.js';
-import { isRuleViolation } from '../../lib/assert/violation.js';
 import type { Exchange } from '../../lib/http/exchange.js';
+import { exchangeOf, violated } from '../support/exchanges.js';
 
 const runs = listEndpoint('runs');
 
-function exchange(status: number, text: string, truncated = false): Exchange {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { request: { method: 'GET', url: 'http://127.0.0.1/v1/runs', headers: {} }, response: { status, headers: {}, text, json, truncated }, startedAt: 0, durationMs: 1, retries: 0 };
-}
-
-function violated(run: () => void): readonly string[] | undefined {
-  try {
-    run();
-    return undefined;
-  } catch (error) {
-    if (isRuleViolation(error)) return error.requirements;
-    throw error;
-  }
-}
+const exchange = (status: number, text: string, truncated = false): Exchange => exchangeOf(status, text, { truncated });
 
 const page = (n: number) => JSON.stringify({ runs: Array.from({ length: n }, (_, i) => ({ run_id: `r${i}`, note: 'a "quoted" } brace' })), next_page_token: null });
 
