@@ -22,6 +22,9 @@ export function describeExchange(exchange: Exchange): string {
   return lines.join('\n');
 }
 
+/** Header values with the key redacted: a server may echo it in a header as well as in a body. */
+const redactedHeaders = (headers: Readonly<Record<string, string>>): Record<string, string> =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, redact(value)]));
 
 /** The structured evidence reports show for a failure. */
 export function toEvidence(exchange: Exchange): Evidence {
@@ -29,12 +32,12 @@ export function toEvidence(exchange: Exchange): Evidence {
   return {
     ...requestEvidence(exchange.request),
     status: response.status,
-    responseHeaders: response.headers,
+    responseHeaders: redactedHeaders(response.headers),
     responseBodyExcerpt: excerpt(response.text),
   };
 }
 
 export function requestEvidence(request: RecordedRequest): Evidence {
-  const base = { method: request.method, url: redact(request.url), requestHeaders: request.headers, curl: toCurl(request) };
+  const base = { method: request.method, url: redact(request.url), requestHeaders: redactedHeaders(request.headers), curl: toCurl(request) };
   return request.body === undefined ? base : { ...base, requestBodyExcerpt: excerpt(request.body, 600) };
 }

@@ -115,12 +115,7 @@ describe('toEvidence and requestEvidence', () => {
     expect(JSON.stringify(evidence)).not.toContain(KEY);
   });
 
-  // BUG (lib/assert/evidence.ts, toEvidence): response headers are passed on as received, so a
-  // key a server echoes in a header (`x-echo-api-key: <key>`) is in the evidence, although the
-  // module promises "Key redacted" and redacts the response body. The reports redact the whole
-  // run again before writing (lib/report/text.ts withRedaction), so no report shows it today;
-  // anything else that reads CheckResult.evidence (task meta, a future reporter) would.
-  it.fails('redact a key the server echoes in a response header (fails: headers are not redacted)', () => {
+  it('redact a key the server echoes in a response header', () => {
     const evidence = toEvidence(exchange('{}', { headers: { 'x-echo-api-key': KEY } }));
     expect(JSON.stringify(evidence)).not.toContain(KEY);
   });
