@@ -58,6 +58,21 @@ export interface BoundaryCase {
   readonly why: string;
 }
 
+/**
+ * Astral characters count one code point and two UTF-16 units: as many as fit both readings,
+ * topped up with ASCII to reach the minimum. None when no astral character fits (min = max).
+ */
+function astralCase(min: number, max: number): BoundaryCase | undefined {
+  const astral = Math.min(Math.floor(max / 2), max - min);
+  if (astral <= 0) return undefined;
+  const ascii = Math.max(min - astral, 0);
+  const units = ascii + 2 * astral;
+  const why = ascii
+    ? `${ascii} ASCII and ${astral} astral characters (${units} UTF-16 units, within the limits either way)`
+    : `${astral} astral characters (${units} UTF-16 units, within the maximum either way)`;
+  return { value: stringOf(ascii) + stringOf(astral, 'astral'), why };
+}
+
 /** The deterministic cases at each side of a limit: min−1, min, max, max+1 with ASCII and multi-byte text. */
 export function boundaryCases(bounds: LengthBounds): { accept: BoundaryCase[]; reject: BoundaryCase[] } {
   const accept: BoundaryCase[] = [];
@@ -70,7 +85,8 @@ export function boundaryCases(bounds: LengthBounds): { accept: BoundaryCase[]; r
   if (max !== undefined) {
     accept.push({ value: stringOf(max), why: `${max} ASCII characters (the maximum)` });
     accept.push({ value: stringOf(max, 'bmp'), why: `${max} multi-byte characters (the maximum; ${Buffer.byteLength(stringOf(max, 'bmp'))} UTF-8 bytes)` });
-    accept.push({ value: stringOf(Math.floor(max / 2), 'astral'), why: `${Math.floor(max / 2)} astral characters (${2 * Math.floor(max / 2)} UTF-16 units, within the maximum either way)` });
+    const astral = astralCase(min ?? 0, max);
+    if (astral) accept.push(astral);
     reject.push({ value: stringOf(max + 1), why: `${max + 1} ASCII characters (one above the maximum)` });
     reject.push({ value: stringOf(max + 1, 'bmp'), why: `${max + 1} multi-byte characters (one above the maximum)` });
     reject.push({ value: stringOf(max + 1, 'astral'), why: `${max + 1} astral characters (one above the maximum)` });
