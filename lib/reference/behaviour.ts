@@ -112,6 +112,8 @@ export interface Behaviour {
   auth: AuthPolicy;
   limits: Record<FieldLimitId, LimitBounds>;
   successStatus(endpoint: Endpoint): number;
+  /** Whether a success carries a body (a 204 never does); published accordingly. */
+  successHasBody(endpoint: Endpoint): boolean;
   errors: ErrorPolicy;
   /** Shapes one resource as it is returned (the record is the stored form). */
   present(kind: ResourceKind, view: JsonObject, record: object): JsonObject;
@@ -177,6 +179,7 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
     },
     limits: defaultLimits(),
     successStatus: () => 200,
+    successHasBody: () => true,
     errors: {
       code: (error) => error.code,
       status: (code) => HTTP_STATUS[code] ?? 500,

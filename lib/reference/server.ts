@@ -72,6 +72,7 @@ async function readBody(req: IncomingMessage, b: Behaviour): Promise<JsonObject>
 /** A JSON success body is wrapped under the endpoint's wrapper key, then shaped by the Behaviour. */
 function shape(reply: Reply, endpoint: Endpoint, b: Behaviour): Reply {
   if (reply.kind !== 'json') return reply;
+  if (!b.successHasBody(endpoint)) return { kind: 'text', contentType: '', text: '' };
   const shaped = b.respond(endpoint, endpoint.wrapper ? { [endpoint.wrapper]: reply.body } : reply.body);
   return shaped instanceof RawText ? { kind: 'text', contentType: shaped.contentType, text: shaped.text } : json(shaped);
 }
@@ -124,7 +125,8 @@ function send(req: IncomingMessage, res: ServerResponse, { status, reply }: Outg
   }
   const [contentType, plain] = reply.kind === 'text' ? [reply.contentType, reply.text] : [b.contentTypes.json, JSON.stringify(reply.body)];
   const text = echoKey(chaos, req, plain);
-  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text) }).end(text);
+  // No content type for no body.
+  res.writeHead(status, { ...(text ? { 'Content-Type': contentType } : {}), 'Content-Length': Buffer.byteLength(text) }).end(text);
 }
 
 const epochNow = (): number => performance.timeOrigin + performance.now();

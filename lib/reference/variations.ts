@@ -173,8 +173,10 @@ const ALT_C: Variation = {
     'timestamps have nanoseconds and a `+0000` zero offset (`2026-01-05T10:00:00.123000000+0000`, as Python\'s `%z` and Jackson write it)',
     'page tokens are standard base64 with `+`, `/` and `=` (they must be URL-encoded in a query)',
     'JSON bodies are pretty-printed, and integral values of number (float) fields are written `30.0`',
+    'a mutation deletion answers 200 with no body at all (the spec shows neither its status nor its body)',
   ],
   apply(b) {
+    b.successHasBody = (endpoint) => endpoint.key !== 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}';
     b.errors.field = (detail) => pointerStyleField(detail);
     b.errors.message = (error) => `Requête refusée (${error.code}) : ${error.message}`;
     b.formatTime = (ms) => new Date(ms).toISOString().replace('Z', '000000+0000');

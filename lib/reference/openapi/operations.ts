@@ -54,7 +54,7 @@ function successContent(endpoint: Endpoint, b: Behaviour): JsonObject {
 
 function responses(endpoint: Endpoint, b: Behaviour): JsonObject {
   const status = b.successStatus(endpoint);
-  const success = status === 204 ? { description: 'Success, no content.' } : { description: 'Success.', content: successContent(endpoint, b) };
+  const success = status === 204 || !b.successHasBody(endpoint) ? { description: 'Success, no content.' } : { description: 'Success.', content: successContent(endpoint, b) };
   return { [String(status)]: success, default: { description: 'Error.', content: jsonContent(ref('ErrorBody')) } };
 }
 
