@@ -20,16 +20,48 @@ export function hasCanonicalSchema(name: string): boolean {
   return name in DEFINITIONS;
 }
 
-/** The rules canonical-schema issues break, besides SCHEMA-CANONICAL itself (see SCHEMA_RULES). */
-export function rulesOf(issues: readonly SchemaIssue[]): string[] {
+/**
+ * The rules the issues of validating against `schemaName` break, besides SCHEMA-CANONICAL itself:
+ * each issue's property is looked up in SCHEMA_RULES under the definition that holds it, found by
+ * walking the instance path through the schema (ajv's schema paths lose the definition's name
+ * inside a definition that holds a $ref).
+ */
+export function rulesOf(schemaName: string, issues: readonly SchemaIssue[]): string[] {
   const rules = new Set<string>();
   for (const issue of issues) {
     if (issue.keyword === 'format' && /iso-utc/.test(issue.message)) rules.add(TIMESTAMP_RULE);
-    const property = /#\/definitions\/(\w+)\/(?:required|properties\/(\w+))/.exec(issue.schemaPath ?? '');
+    const path = issue.pointer === '/' ? [] : issue.pointer.split('/').slice(1).map(unescapePointer);
+    // A missing property is reported on its object; any other issue on the property itself.
     const missing = issue.keyword === 'required' ? /'([^']+)'/.exec(issue.message)?.[1] : undefined;
-    const key = property ? `${property[1]}.${property[2] ?? missing ?? ''}` : undefined;
-    const rule = key ? SCHEMA_RULES[key] : undefined;
+    const [holder, property] = missing !== undefined ? [path, missing] : [path.slice(0, -1), path.at(-1)];
+    const definition = property === undefined ? undefined : definitionAt(schemaName, holder);
+    const rule = definition ? SCHEMA_RULES[`${definition}.${property}`] : undefined;
     if (rule) rules.add(rule);
   }
   return [...rules];
+}
+
+const unescapePointer = (token: string): string => token.replace(/~1/g, '/').replace(/~0/g, '~');
+
+type Node = Readonly<Record<string, unknown>>;
+
+/** The name of the definition the instance at `path` is validated by, if it is a definition of its own. */
+function definitionAt(root: string, path: readonly string[]): string | undefined {
+  let name: string | undefined = root;
+  let node = DEFINITIONS[root] as Node | undefined;
+  for (const token of path) {
+    node = node ? childSchema(node, token) : undefined;
+    const ref = typeof node?.['$ref'] === 'string' ? /^#\/definitions\/(\w+)$/.exec(node['$ref'])?.[1] : undefined;
+    name = ref;
+    if (ref) node = DEFINITIONS[ref] as Node | undefined;
+  }
+  return name;
+}
+
+/** The schema a property or element of an instance of `node` is validated by. */
+function childSchema(node: Node, token: string): Node | undefined {
+  const properties = node['properties'] as Record<string, Node> | undefined;
+  if (properties && Object.hasOwn(properties, token)) return properties[token];
+  if (node['items'] && /^\d+$/.test(token)) return node['items'] as Node;
+  return typeof node['additionalProperties'] === 'object' ? (node['additionalProperties'] as Node) : undefined;
 }
