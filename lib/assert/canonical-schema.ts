@@ -1,18 +1,16 @@
 // Validation against the canonical schemas (lib/contract/schemas.ts), and the rules their issues break.
 
 import type { ValidateFunction } from 'ajv';
-import { DEFINITIONS, SCHEMA_RULES, TIMESTAMP_RULE, canonicalSchema } from '../contract/schemas.js';
+import { DEFINITIONS, SCHEMA_RULES, TIMESTAMP_RULE } from '../contract/schemas.js';
 import { newAjv, toIssues, type SchemaIssue } from '../schema/ajv.js';
 
-const ajv = newAjv();
-const compiled = new Map<string, ValidateFunction>();
+// One schema holds every definition, so a definition referred to by many is compiled once.
+const ROOT = 'canonical';
+const ajv = newAjv().addSchema({ $id: ROOT, definitions: DEFINITIONS });
 
 export function validateCanonical(schemaName: string, body: unknown): SchemaIssue[] {
-  let validate = compiled.get(schemaName);
-  if (!validate) {
-    validate = ajv.compile(canonicalSchema(schemaName));
-    compiled.set(schemaName, validate);
-  }
+  if (!hasCanonicalSchema(schemaName)) throw new Error(`no canonical schema ${schemaName}`);
+  const validate = ajv.getSchema(`${ROOT}#/definitions/${schemaName}`) as ValidateFunction;
   return validate(body) ? [] : toIssues(validate.errors);
 }
 

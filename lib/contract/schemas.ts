@@ -201,12 +201,6 @@ export const DEFINITIONS: Record<string, Schema> = {
 
 export type SchemaName = keyof typeof DEFINITIONS;
 
-/** A self-contained schema for one definition (the whole definitions table rides along for $ref). */
-export function canonicalSchema(name: string): Schema {
-  if (!(name in DEFINITIONS)) throw new Error(`no canonical schema ${name}`);
-  return { $id: `canonical:${name}`, definitions: DEFINITIONS, $ref: `#/definitions/${name}` };
-}
-
 /**
  * The requirement a canonical-schema issue breaks, by `Definition.property` (the
  * property's own rule) — so a wrong id format is reported as AGENT-ID-FORMAT, not
