@@ -27,9 +27,23 @@ export interface TimestampReading {
 /** Three-way comparison of two numbers or two strings. */
 export const sign = <T extends number | string>(a: T, b: T): number => (a < b ? -1 : a > b ? 1 : 0);
 
+// The same timestamps are read again and again (every response validated, every page sorted): read each once.
+const readings = [new Map<string, Instant | undefined>(), new Map<string, Instant | undefined>()];
+const MAX_REMEMBERED = 100_000;
+
 /** The instant a timestamp writes; undefined when it is not one (see above). */
 export function parseTimestamp(value: unknown, { anyOffset = false }: TimestampReading = {}): Instant | undefined {
-  const m = typeof value === 'string' ? TIMESTAMP.exec(value) : null;
+  if (typeof value !== 'string') return undefined;
+  const remembered = readings[anyOffset ? 1 : 0]!;
+  if (remembered.has(value)) return remembered.get(value);
+  if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+  const instant = readTimestamp(value, anyOffset);
+  remembered.set(value, instant);
+  return instant;
+}
+
+function readTimestamp(value: string, anyOffset: boolean): Instant | undefined {
+  const m = TIMESTAMP.exec(value);
   if (!m) return undefined;
   const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[5], m[6], m[7]].map(Number) as [number, number, number, number, number, number];
   const [separator, zulu, offsetSign, offsetHours = '00', offsetMinutes = '00'] = [m[4], m[9], m[10], m[11], m[12]];
