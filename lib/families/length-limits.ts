@@ -8,8 +8,7 @@
 import fc from 'fast-check';
 import { fieldLimit, type FieldLimitId } from '../contract/limits.js';
 import type { RequirementId } from '../contract/requirements/index.js';
-import { boundaryCases, type BoundaryCase, stringOf, tooLongString, type LengthBounds } from '../gen/strings.js';
-import { spreadInRangeString } from '../gen/lengths.js';
+import { boundaryCases, type BoundaryCase, inRangeString, stringOf, tooLongString, type LengthBounds } from '../gen/strings.js';
 import { holdsMarker, marked } from '../gen/marked.js';
 import { check, type Call, type CheckContext, type CheckOptions } from '../harness/index.js';
 import { property } from '../harness/property.js';
@@ -114,10 +113,10 @@ const ofLengths = (format: FormattedValues, lengths: fc.Arbitrary<number>): fc.A
 function acceptedValues(limit: LengthLimit, t: CheckContext): fc.Arbitrary<string> {
   const { bounds: { min, max }, format } = limit;
   if (format) return ofLengths(format, fc.integer({ min: format.shortest, max }));
-  if (!isMarked(limit)) return spreadInRangeString({ min, max });
+  if (!isMarked(limit)) return inRangeString({ min, max });
   const prefix = `${t.config.runMarker} `;
   // At least one character after the marker's space: no value ends in whitespace a server might trim.
-  return spreadInRangeString({ min: Math.max(min - prefix.length, 1), max: max - prefix.length }).map((s) => prefix + s);
+  return inRangeString({ min: Math.max(min - prefix.length, 1), max: max - prefix.length }).map((s) => prefix + s);
 }
 
 function rejectedValues(limit: LengthLimit, t: CheckContext): fc.Arbitrary<string> {

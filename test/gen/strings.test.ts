@@ -95,6 +95,24 @@ describe('inRangeString', () => {
     }), { numRuns: 50 });
   });
 
+  it('reaches lengths across the whole range, not only near the minimum', () => {
+    const lengths = fc.sample(inRangeString({ min: 1, max: 200 }), { numRuns: 200, seed: 42 }).map(charLength);
+    for (const [low, high] of [[1, 50], [50, 100], [100, 150], [150, 201]]) {
+      expect(lengths.some((n) => n >= low! && n < high!), `${low}..${high}`).toBe(true);
+    }
+  });
+
+  it('with min = max gives exactly that many characters, within the maximum in UTF-16 units too', () => {
+    fc.assert(fc.property(inRangeString({ min: 200, max: 200 }), (value) => {
+      expect(charLength(value)).toBe(200);
+      expect(utf16(value)).toBeLessThanOrEqual(200);
+    }), { numRuns: 30 });
+  });
+
+  it('the contract\'s largest text limit (prompt, 50000) too', () => {
+    for (const value of fc.sample(inRangeString({ min: 0, max: 50_000 }), { numRuns: 5, seed: 7 })) expect(acceptedByEveryReading(value, 0, 50_000)).toBe(true);
+  });
+
   it('shrinks only to values still in range', () => {
     // A property that fails on every value: fast-check reports the smallest it shrank to.
     const details = fc.check(fc.property(inRangeString({ min: 5, max: 9 }), () => false), { numRuns: 5, seed: 3 });
