@@ -8,9 +8,22 @@ import { parsePublishedYaml, type PublishedYaml } from './yaml.js';
 
 export type DocumentForm = 'yaml' | 'json';
 
+// Several checks read the same documents, and parsing YAML is slow: each text is read once.
+// Callers never change what they read (validation works on a clone).
+const readYaml = new Map<string, PublishedYaml>();
+const MAX_REMEMBERED = 64;
+
 /** Reads a body in the given form; throws when it is not JSON / YAML. */
 export function parseForm(text: string, form: DocumentForm): PublishedYaml {
-  if (form === 'yaml') return parsePublishedYaml(text);
+  if (form === 'yaml') {
+    let read = readYaml.get(text);
+    if (!read) {
+      read = parsePublishedYaml(text);
+      if (readYaml.size >= MAX_REMEMBERED) readYaml.clear();
+      readYaml.set(text, read);
+    }
+    return read;
+  }
   const document: unknown = JSON.parse(text);
   return { document, mergeKeys: false, withoutMergeKeys: () => document };
 }
