@@ -53,7 +53,11 @@ export function describeGroup(group: Group | 'auth', body: () => void): void {
   describe(group, () => {
     for (const { target, declarations } of declared.filter((d) => d.declarations.length)) {
       const declareAll = () => {
-        afterAll(() => cleanupTarget(target.name));
+        // What cleanup saw travels on the group's own meta (its checks have ended): the runner settles it.
+        afterAll(async (_context, suite) => {
+          const findings = await cleanupTarget(target.name);
+          if (findings.length) Object.assign(suite.meta, { target: target.name, findings });
+        });
         declarations.forEach((declare) => declare());
       };
       if (targets.length === 1) declareAll();

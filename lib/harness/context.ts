@@ -6,7 +6,7 @@ import { ENDPOINTS, type Endpoint, type EndpointKey, fillPath } from '../contrac
 import type { RequirementId } from '../contract/requirements/index.js';
 import * as responses from '../assert/responses.js';
 import { expectWithinBounds } from '../assert/page-bounds.js';
-import { type RuleViolation, violation } from '../assert/violation.js';
+import { isRuleViolation, type RuleViolation, violation } from '../assert/violation.js';
 import { toEvidence } from '../assert/evidence.js';
 import type { Finding } from '../result/model.js';
 import type { Exchange } from '../http/exchange.js';
@@ -154,9 +154,23 @@ export class CheckContext {
     return `${this.config.runMarker} ${label}`;
   }
 
-  /** Deletes a resource this check created, at the end of the file's run. */
-  cleanup(deletion: () => Promise<unknown>): void {
-    this.target.registerCleanup(deletion);
+  /**
+   * Deletes a resource this check created, at the end of the file's run. The answer must be a
+   * success, as the `requirements` say: a refusal fails a check of its own (settle.ts), as a
+   * violation seen on the way does. Judged without the published schema, whose findings belong to a running check.
+   */
+  cleanup(deletion: () => Promise<Call>, requirements: readonly RequirementId[]): void {
+    const judging = { publishedSpec: null, strict: false };
+    this.target.registerCleanup(async () => {
+      const call = await deletion();
+      try {
+        responses.expectSuccess(judging, call.endpoint, call, requirements, 'deleting what the check created');
+        return undefined;
+      } catch (error) {
+        if (!isRuleViolation(error)) throw error;
+        return { kind: 'observed', requirements: [...error.requirements], summary: `while cleaning up: ${error.summary}`, evidence: toEvidence(call) };
+      }
+    });
   }
 
   /** What is learnt once per target under `key` (the first check to ask loads it, with its own context). */

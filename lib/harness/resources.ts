@@ -26,7 +26,7 @@ export interface Creator {
   call(key: EndpointKey, spec?: Omit<RequestSpec, 'method' | 'path'> & { readonly params?: Readonly<Record<string, string>> }): Promise<Call>;
   expectResource(call: Call, requirements: readonly RequirementId[], what?: string): JsonObject;
   name(label: string): string;
-  cleanup(deletion: () => Promise<unknown>): void;
+  cleanup(deletion: () => Promise<Call>, requirements: readonly RequirementId[]): void;
   memo<T>(key: string, load: () => Promise<T>): Promise<T>;
   skip(reason: string): never;
 }
@@ -114,13 +114,16 @@ export class Mutations {
 
   /**
    * POSTs a mutation under `agentId`: `fields` over a body named `<marker> mutation <n>`, a name
-   * no other mutation on the target has. Whatever is created is deleted at the end of the file.
+   * no other mutation on the target has. Whatever is created is deleted at the end of the file,
+   * and that deletion is judged too.
    */
   async send(agentId: string, fields: JsonObject = {}): Promise<Call> {
     const body = 'display_name' in fields ? fields : mutationBody(await this.uniqueName(), fields);
     const call = await this.t.call(MUTATIONS, { params: { agent_id: agentId }, json: sendable(this.t, body, 'display_name') });
     const created = createdIn(call);
-    if (created) this.t.cleanup(() => this.t.call(DELETE_MUTATION, { params: { agent_id: agentId, mutation_id: String(created['id']) } }));
+    const params = { agent_id: agentId, mutation_id: String(created?.['id']) };
+    // Deleting a mutation succeeds (and again, should a check have deleted it already).
+    if (created) this.t.cleanup(() => this.t.call(DELETE_MUTATION, { params }), ['MUTATION-DELETE-IDEMPOTENT']);
     return call;
   }
 

@@ -8,6 +8,7 @@ import type { ResponseContext } from '../assert/responses.js';
 import { ApiClient } from '../http/client.js';
 import { loadPublishedSpec } from '../published/load.js';
 import type { TargetPlan } from '../protocol/plan.js';
+import type { Finding } from '../result/model.js';
 import type { PublishedSpec } from '../schema/published-spec.js';
 
 export interface Target {
@@ -17,10 +18,13 @@ export interface Target {
   readonly responses: ResponseContext;
   /** What the checks learn once per target (a discovered list, a probe, a deletion sent once). */
   memo<T>(key: string, load: () => Promise<T>): Promise<T>;
-  /** Registers the deletion of a resource the suite created, run by `cleanup()`. */
-  registerCleanup(deletion: () => Promise<unknown>): void;
-  /** Deletes what was registered, newest first; failures do not hide results (the run marker lets a sweep find leftovers). */
-  cleanup(): Promise<void>;
+  /** Registers the deletion of a resource the suite created, run by `cleanup()`; it answers with the rule its response broke, if any. */
+  registerCleanup(deletion: () => Promise<Finding | undefined>): void;
+  /**
+   * Deletes what was registered, newest first, and returns the rules the answers broke: cleanup observes
+   * the target like any check. A deletion that could not be sent is left (the run marker lets a sweep find it).
+   */
+  cleanup(): Promise<Finding[]>;
 }
 
 const connected = new Map<string, Promise<Target>>();
@@ -35,9 +39,9 @@ export function getTarget(plan: TargetPlan): Promise<Target> {
   return target;
 }
 
-/** Cleans up a target if any check used it. */
-export async function cleanupTarget(name: string): Promise<void> {
-  await (await connected.get(name))?.cleanup();
+/** Cleans up a target if any check used it; what the answers broke. */
+export async function cleanupTarget(name: string): Promise<Finding[]> {
+  return (await (await connected.get(name))?.cleanup()) ?? [];
 }
 
 async function connect(config: Config): Promise<Target> {
@@ -45,7 +49,7 @@ async function connect(config: Config): Promise<Target> {
   const client = new ApiClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.requestTimeoutMs, concurrency: config.concurrency });
   const loaded = await loadPublishedSpec(client);
   const memos = new Map<string, Promise<unknown>>();
-  const pending: Array<() => Promise<unknown>> = [];
+  const pending: Array<() => Promise<Finding | undefined>> = [];
   return {
     config,
     client,
@@ -58,7 +62,8 @@ async function connect(config: Config): Promise<Target> {
     },
     registerCleanup: (deletion) => void pending.push(deletion),
     async cleanup() {
-      await Promise.allSettled(pending.splice(0).reverse().map((deletion) => deletion()));
+      const answered = await Promise.allSettled(pending.splice(0).reverse().map((deletion) => deletion()));
+      return answered.flatMap((a) => (a.status === 'fulfilled' && a.value ? [a.value] : []));
     },
   };
 }

@@ -1,9 +1,9 @@
 // The one decoder of what comes back from the workers: a finished vitest test case, with the meta
 // its check recorded, becomes a check result of the result model.
 
-import type { TestCase } from 'vitest/node';
+import type { TestCase, TestSuite } from 'vitest/node';
 import { redact } from '../http/redact.js';
-import type { CheckResult, Outcome } from '../result/model.js';
+import type { CheckResult, GroupFindings, Outcome } from '../result/model.js';
 import { titleOf } from '../result/check-name.js';
 import './meta.js';
 
@@ -37,8 +37,17 @@ export function toCheckResult(test: TestCase): CheckResult {
   };
 }
 
-/** The plan's target a test case ran against. */
-export const targetOf = (test: TestCase): string => test.meta().target ?? '';
+/** What a finished group (a describe block) recorded on its meta; undefined when nothing. */
+export function toGroupFindings(suite: TestSuite): GroupFindings | undefined {
+  const { findings } = suite.meta();
+  if (!findings?.length) return undefined;
+  let group = suite.name;
+  for (let node = suite.parent; node.type === 'suite'; node = node.parent) group = node.name;
+  return { group, file: relativeFile(suite.module.moduleId), findings };
+}
+
+/** The plan's target a test case (or a group) ran against. */
+export const targetOf = (task: TestCase | TestSuite): string => task.meta().target ?? '';
 
 /** A violation's one-line summary (the evidence travels separately); otherwise the error text. */
 function failureMessage(violated: string[] | undefined, summary: string | undefined, errors: ReadonlyArray<{ message: string }>): string {

@@ -20,7 +20,7 @@ export interface CheckMeta {
   requestChain?: number;
   /** Things a reader should know that are not violations (e.g. a published YAML that needs merge keys). */
   notes?: string[];
-  /** Violations seen on the way (discovery, published schemas); the runner settles them into checks. */
+  /** Violations seen on the way (discovery, published schemas; on a group: cleanup); the runner settles them into checks. */
   findings?: Finding[];
   /** Operations whose responses this check compared with the target's published schema. */
   publishedChecked?: string[];

@@ -4,7 +4,7 @@
 
 import { ENDPOINTS } from '../contract/endpoints.js';
 import { checkName } from './check-name.js';
-import type { CheckResult, Finding } from './model.js';
+import type { CheckResult, Finding, GroupFindings } from './model.js';
 
 /** Ids of the checks the run adds itself start with this; they are not vitest tests. */
 export const RUN_CHECK_PREFIX = 'run::';
@@ -18,8 +18,8 @@ const GROUP_OF = new Map<string, string>(ENDPOINTS.map((e) => [e.key, e.group]))
  * - one check per operation whose responses were compared with the published schema, failing with
  *   the distinct schema locations (and a count) when any response did not match.
  */
-export function settleFindings(checks: readonly CheckResult[]): CheckResult[] {
-  const observed = settleObserved(checks);
+export function settleFindings(checks: readonly CheckResult[], groupFindings: readonly GroupFindings[] = []): CheckResult[] {
+  const observed = settleObserved(checks, groupFindings);
   const settled = checks.map((c) => {
     const { findings: _findings, publishedChecked: _published, ...rest } = c;
     const blocker = observed.blockerOf.get(c.id);
@@ -30,28 +30,34 @@ export function settleFindings(checks: readonly CheckResult[]): CheckResult[] {
 
 const causeOf = (f: Finding): string => `[${f.requirements.join(', ')}] ${f.summary}`;
 
-function settleObserved(checks: readonly CheckResult[]): { added: CheckResult[]; blockerOf: Map<string, CheckResult> } {
+function settleObserved(checks: readonly CheckResult[], groupFindings: readonly GroupFindings[]): { added: CheckResult[]; blockerOf: Map<string, CheckResult> } {
   const reporting = new Map<string, CheckResult>();
   for (const c of checks) if (c.outcome === 'fail' && c.message !== undefined) reporting.set(c.message, c);
   const added = new Map<string, CheckResult>();
+  /** The check that reports the finding's cause, added if none does yet. */
+  const reporter = (seenBy: SeenBy, finding: Finding): CheckResult => {
+    const cause = causeOf(finding);
+    let found = reporting.get(cause) ?? added.get(cause);
+    if (!found) added.set(cause, (found = observedCheck(seenBy, finding, cause)));
+    return found;
+  };
   const blockerOf = new Map<string, CheckResult>();
   for (const c of checks) {
     for (const finding of c.findings ?? []) {
       if (finding.kind !== 'observed') continue;
-      const cause = causeOf(finding);
-      let blocker = reporting.get(cause) ?? added.get(cause);
-      if (!blocker) {
-        blocker = observedCheck(c, finding, cause);
-        added.set(cause, blocker);
-      }
+      const blocker = reporter(c, finding);
       if (!blockerOf.has(c.id)) blockerOf.set(c.id, blocker);
     }
   }
+  for (const seen of groupFindings) for (const finding of seen.findings) if (finding.kind === 'observed') reporter(seen, finding);
   return { added: [...added.values()], blockerOf };
 }
 
-/** A failing check for a violation no check of its rule reported: seen while another check gathered what it needs. */
-function observedCheck(seenBy: CheckResult, finding: Finding, cause: string): CheckResult {
+/** Where a finding was seen: a check, or a group outside its checks. */
+type SeenBy = Pick<CheckResult, 'group' | 'file'>;
+
+/** A failing check for a violation no check of its rule reported: seen while another check gathered what it needs, or while cleaning up. */
+function observedCheck(seenBy: SeenBy, finding: Finding, cause: string): CheckResult {
   const title = `observed on the way: ${finding.summary.split('\n')[0]}`;
   const name = checkName(finding.requirements, title);
   return {

@@ -2,17 +2,23 @@
 // kept by the plan's target it ran against. The runner writes the reports from what it holds.
 
 import type { Reporter, TestModule, TestRunEndReason } from 'vitest/node';
-import { relativeFile, targetOf, toCheckResult } from '../protocol/decode.js';
-import type { CheckResult } from '../result/model.js';
+import { relativeFile, targetOf, toCheckResult, toGroupFindings } from '../protocol/decode.js';
+import type { CheckResult, GroupFindings } from '../result/model.js';
 
 export class CollectingReporter implements Reporter {
   /** Problems that kept a suite file or the run from working (not checks). */
   readonly problems: string[] = [];
   private readonly byTarget = new Map<string, CheckResult[]>();
+  private readonly groupFindings = new Map<string, GroupFindings[]>();
 
   /** The checks that ran against one target of the plan. */
   checksOf(target: string): CheckResult[] {
     return this.byTarget.get(target) ?? [];
+  }
+
+  /** What the groups run against one target saw outside their checks (cleanup). */
+  groupFindingsOf(target: string): GroupFindings[] {
+    return this.groupFindings.get(target) ?? [];
   }
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>, reason: TestRunEndReason): void {
@@ -23,6 +29,10 @@ export class CollectingReporter implements Reporter {
         const target = targetOf(test);
         if (!this.byTarget.has(target)) this.byTarget.set(target, []);
         this.byTarget.get(target)!.push(reason === 'interrupted' ? cutShort(check) : check);
+      }
+      for (const suite of module.children.allSuites()) {
+        const seen = toGroupFindings(suite);
+        if (seen) this.groupFindings.set(targetOf(suite), [...this.groupFindingsOf(targetOf(suite)), seen]);
       }
     }
     for (const error of unhandledErrors) this.problems.push(`unhandled error: ${error.message ?? String(error)}`);

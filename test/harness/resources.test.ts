@@ -39,7 +39,7 @@ const creatorOf = (t: CheckContext, changed: Partial<Creator>): Creator => ({
   call: (key, spec) => t.call(key, spec),
   expectResource: (call, requirements, what) => t.expectResource(call, requirements, what),
   name: (label) => t.name(label),
-  cleanup: (deletion) => t.cleanup(deletion),
+  cleanup: (deletion, requirements) => t.cleanup(deletion, requirements),
   memo: (key, load) => t.memo(key, load),
   skip: (reason) => t.skip(reason),
   ...changed,
@@ -99,6 +99,19 @@ describe('mutations', () => {
     expect((await t.call('GET /v1/agents/{agent_id}/mutations/{mutation_id}', { params })).response.status).toBe(200);
     await cleanupTarget(target.name);
     expect((await t.call('GET /v1/agents/{agent_id}/mutations/{mutation_id}', { params })).response.status).toBe(404);
+  });
+
+  test('cleanup judges each deletion: a refusal comes back as a finding naming the rule, a success as nothing', async (vitest) => {
+    const t = await contextOf(vitest);
+    const agentId = await t.mutations.parent();
+    const { mutation } = await t.mutations.create(agentId);
+    // A second deletion of a mutation that does not exist under another agent: the target refuses it.
+    const params = { agent_id: wellFormedId(ID_RULES.agent, 44), mutation_id: String(mutation['id']) };
+    t.cleanup(() => t.call('DELETE /v1/agents/{agent_id}/mutations/{mutation_id}', { params }), ['MUTATION-DELETE-IDEMPOTENT']);
+    const findings = await cleanupTarget(target.name);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ kind: 'observed', requirements: ['MUTATION-DELETE-IDEMPOTENT'], summary: expect.stringMatching(/^while cleaning up: /) });
+    expect(findings[0]!.evidence?.status).toBeGreaterThanOrEqual(400);
   });
 
   test('a deletion is registered only for what was created', async (vitest) => {

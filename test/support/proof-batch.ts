@@ -54,7 +54,7 @@ export async function runProofBatch(jobs: readonly ProofJob[]): Promise<JobResul
     } finally {
       await vitest.close();
     }
-    return jobs.map((job) => ({ name: job.name, checks: settleFindings(collector.checksOf(job.name)) }));
+    return jobs.map((job) => ({ name: job.name, checks: settleFindings(collector.checksOf(job.name), collector.groupFindingsOf(job.name)) }));
   } finally {
     await Promise.all(references.map((r) => r.close()));
   }
