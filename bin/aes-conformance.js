@@ -1,6 +1,14 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx, so `npx aes-conformance` needs no build step.
-import { register } from 'tsx/esm/api';
+// The command-line entry: the compiled CLI (dist/, built by `npm ci`, `npm install`, `npm run build`,
+// `npm test` and `npm pack`). In a checkout whose dist/ is missing or older than a source file, the
+// TypeScript sources through tsx instead, as they are now: an edit is never run stale, and needs no build.
+import { COMPILED_MAIN, SOURCE_MAIN, distIsCurrent } from './dist-state.js';
+import { pathToFileURL } from 'node:url';
 
-register();
-await import('../lib/cli/main.ts');
+if (distIsCurrent()) {
+  await import(pathToFileURL(COMPILED_MAIN).href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(pathToFileURL(SOURCE_MAIN).href);
+}

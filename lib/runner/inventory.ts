@@ -1,11 +1,16 @@
 // The suite's inventory: every check with its file and the requirement ids it declares,
 // found by collecting the suite files without running a check (no target is contacted).
 // It answers "which checks verify this rule?" for `--list` and for the proofs.
+//
+// Collecting starts vitest (a second or two); `npm run build` does it once and writes
+// dist/inventory.json, which the compiled CLI's `--list` reads (bin/aes-conformance.js runs the
+// compiled CLI only while dist/ is newer than every source, so the file is never older than the suites).
 
+import { readFile } from 'node:fs/promises';
 import { parseConfig } from '../config.js';
 import { relativeFile } from '../protocol/decode.js';
 import { planEnvironment } from '../protocol/plan.js';
-import { conformanceVitest } from './project.js';
+import { BUILT_INVENTORY, conformanceVitest } from './project.js';
 
 /** Collecting declares every check for one target that is never contacted. */
 const INVENTORY_PLAN = { targets: [{ name: 'inventory', config: parseConfig({}) }] };
@@ -28,6 +33,18 @@ export async function collectInventory(): Promise<InventoryEntry[]> {
   } finally {
     await vitest.close();
   }
+}
+
+/** The inventory as `--list` gets it: the build's, when running compiled and the build wrote one; else collected now. */
+export async function suiteInventory(): Promise<InventoryEntry[]> {
+  if (BUILT_INVENTORY !== undefined) {
+    try {
+      return JSON.parse(await readFile(BUILT_INVENTORY, 'utf8')) as InventoryEntry[];
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  return collectInventory();
 }
 
 /** The suite files holding a check that carries one of the ids. */

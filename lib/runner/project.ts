@@ -1,12 +1,36 @@
-// Where the suite lives: the package root and its vitest project, shared by every way
-// of starting vitest on the suites (a run, an inventory).
+// Where the suite lives: the package root and the vitest configuration of the suite, shared by
+// every way of starting vitest on the suites (a run, an inventory, the build's inventory).
+//
+// Two ways of being loaded, one suite:
+// - compiled (dist/lib/runner/project.js, what bin/aes-conformance.js and an installed package run):
+//   the suite files (suites/*.suite.ts, small) are still vitest's test files, so check ids stay
+//   `suites/<file>.suite.ts::…`, but their imports of lib/ are sent to the compiled dist/lib/ and
+//   loaded by Node itself, not transformed by vite in every worker;
+// - from the sources (the project's own tests, the proof, the CLI through tsx when dist/ is out of
+//   date): everything through vite, as TypeScript.
+// This module imports vitest only when vitest is started: `--list` and `--help` do not pay for it.
 
+import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createVitest, type Vitest } from 'vitest/node';
+import type { Vitest } from 'vitest/node';
 
-export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+type Options = NonNullable<Parameters<typeof import('vitest/node').createVitest>[1]>;
+type ViteOptions = NonNullable<Parameters<typeof import('vitest/node').createVitest>[2]>;
 
-type Options = NonNullable<Parameters<typeof createVitest>[1]>;
+/** Whether this is the compiled module (dist/lib/runner/project.js) rather than its TypeScript source. */
+export const COMPILED = import.meta.url.endsWith('.js');
+
+/** The package root (with a trailing slash): the parent of dist/ when compiled, of lib/ otherwise. */
+export const PACKAGE_ROOT = fileURLToPath(new URL(COMPILED ? '../../../' : '../../', import.meta.url));
+
+/** A path as vite writes module ids: with forward slashes. */
+const viteId = (path: string): string => path.replaceAll('\\', '/');
+
+/** The compiled lib/ the suite files import when compiled. */
+const DIST_LIB = viteId(`${PACKAGE_ROOT}dist/lib/`);
+
+/** The build's inventory of the suite (written by `npm run build`); only the compiled CLI reads it. */
+export const BUILT_INVENTORY: string | undefined = COMPILED ? `${PACKAGE_ROOT}dist/inventory.json` : undefined;
 
 /**
  * Checks of a file run concurrently (they wait on the target, not the CPU); a check that
@@ -15,9 +39,48 @@ type Options = NonNullable<Parameters<typeof createVitest>[1]>;
  */
 export const CONFORMANCE_SCHEDULING = { sequence: { concurrent: true }, maxConcurrency: 8 } as const;
 
-/** Vitest on the `conformance` project of the package's config, run once (no watching). */
-export const conformanceVitest = (options: Options = {}): Promise<Vitest> =>
-  createVitest('test', { root: PACKAGE_ROOT, config: `${PACKAGE_ROOT}vitest.config.ts`, project: 'conformance', run: true, watch: false, ...CONFORMANCE_SCHEDULING, ...options });
+/**
+ * The suite's vitest configuration, given inline (no vitest.config.ts is read: an installed package
+ * ships none, and reading one costs a bundling step). A worker loads the suite's modules and the
+ * target's published spec once, not per file (`isolate: false`): the suites keep no state between
+ * files but the target, which is the same for all.
+ */
+const SUITE_CONFIG: Options = {
+  root: PACKAGE_ROOT,
+  config: false,
+  include: ['suites/**/*.suite.ts'],
+  isolate: false,
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  run: true,
+  watch: false,
+};
+
+const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Compiled: what a suite file imports from lib/ (`../lib/<module>.js`) is dist/lib/<module>.js,
+ * which vitest leaves to Node (externalised) rather than transforming it in every worker.
+ */
+function compiledLib(): { options: Options; vite: ViteOptions } {
+  const [suites, lib] = [viteId(`${PACKAGE_ROOT}suites/`), viteId(`${PACKAGE_ROOT}lib/`)];
+  const resolveId = (source: string, importer: string | undefined): string | undefined => {
+    if (!importer?.startsWith(suites) || !source.startsWith('.')) return undefined;
+    const target = posix.resolve(posix.dirname(importer), source);
+    return target.startsWith(lib) ? `${DIST_LIB}${target.slice(lib.length)}` : undefined;
+  };
+  return {
+    options: { server: { deps: { external: [new RegExp(`^${escaped(DIST_LIB)}`)] } } },
+    vite: { plugins: [{ name: 'aes-conformance:compiled-lib', enforce: 'pre', resolveId }] },
+  };
+}
+
+/** Vitest on the suite files, run once (no watching). */
+export async function conformanceVitest(options: Options = {}): Promise<Vitest> {
+  const { createVitest } = await import('vitest/node');
+  const compiled = COMPILED ? compiledLib() : { options: {}, vite: {} };
+  return createVitest('test', { ...SUITE_CONFIG, ...CONFORMANCE_SCHEDULING, ...compiled.options, ...options }, compiled.vite);
+}
 
 /** The start of a group's suite file paths: `suites/agents.` matches `suites/agents.suite.ts` and `suites/agents.fields.suite.ts`. */
 export const groupFilePrefix = (group: string): string => `suites/${group}.`;

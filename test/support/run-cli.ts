@@ -1,5 +1,7 @@
 // Runs the conformance CLI in a child process, exactly as a user would, and reads
 // back its summary.json. Used by the proof tests (faults, variations) and the benchmark.
+// bin/aes-conformance.js runs the compiled dist/ (which `npm test` builds first), or the
+// sources through tsx when a source is newer than the build: never an out-of-date dist/.
 
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
