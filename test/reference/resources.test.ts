@@ -60,7 +60,12 @@ describe('personas', () => {
 
   it('deletes a persona', async () => {
     const id = service().fixtures.deletablePersonaId;
+    const { name } = (await call('GET', `/v1/personas/${id}`)).body.persona;
+    const filter = encodeURIComponent(`name = "${name}"`);
+    const listed = async () => (await call('GET', `/v1/personas?filter=${filter}`)).body.personas.map((p: { id: string }) => p.id);
+    expect(await listed()).toContain(id);
     expect((await call('DELETE', `/v1/personas/${id}`)).body).toEqual({});
+    expect(await listed()).not.toContain(id);
     expect((await call('GET', `/v1/personas/${id}`)).status).toBe(404);
     expect((await call('DELETE', `/v1/personas/${id}`)).status).toBe(404);
     expectInvalid(await call('DELETE', '/v1/personas/bad'), 'persona_id');
@@ -78,6 +83,9 @@ describe('runs', () => {
     expect((await call('DELETE', `/v1/runs/${running.run_id}`)).status).toBe(200);
     const after = (await call('GET', '/v1/runs?page_size=1000')).body.runs.find((r: { run_id: string }) => r.run_id === running.run_id);
     expect(after.status).toBe('CANCELLED');
+    // The same query as before the cancellation: its answer is worked out again.
+    const stillRunning = (await call('GET', '/v1/runs?filter=status%3DRUNNING&page_size=1000')).body.runs.map((r: { run_id: string }) => r.run_id);
+    expect(stillRunning).not.toContain(running.run_id);
     expect((await call('DELETE', `/v1/runs/${id}`)).status).toBe(404);
   });
 });

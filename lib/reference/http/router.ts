@@ -14,7 +14,10 @@ export type Resolution =
   | { readonly kind: 'wrong-method'; readonly allowed: readonly string[] }
   | { readonly kind: 'unknown' };
 
-const BY_SPECIFICITY = [...ENDPOINTS].sort((a, b) => Object.keys(a.pathParams).length - Object.keys(b.pathParams).length);
+/** Every endpoint with its template cut into segments, fewer parameters first. */
+const TEMPLATES = [...ENDPOINTS]
+  .sort((a, b) => Object.keys(a.pathParams).length - Object.keys(b.pathParams).length)
+  .map((endpoint) => ({ endpoint, segments: endpoint.path.split('/') }));
 
 /**
  * An empty segment (`/v1/agents/`) is an empty parameter: it should fail the ID rule
@@ -24,13 +27,11 @@ const EMPTY_SEGMENT = /\/(?=\/|$)/g;
 const PLACEHOLDER = '\u0000';
 
 /**
- * Matches a path against a template segment by segment: `{name}` takes one whole
+ * Matches the segments of a path against those of a template: `{name}` takes one whole
  * non-empty segment (percent-decoded; a malformed escape throws), every other segment
  * must be equal. The parameters, or null.
  */
-function matchSegments(template: string, path: string): Record<string, string> | null {
-  const wanted = template.split('/');
-  const given = path.split('/');
+function matchSegments(wanted: readonly string[], given: readonly string[]): Record<string, string> | null {
   if (wanted.length !== given.length) return null;
   const params: Record<string, string> = {};
   for (let i = 0; i < wanted.length; i++) {
@@ -48,9 +49,9 @@ function matchSegments(template: string, path: string): Record<string, string> |
   return params;
 }
 
-function safeMatch(template: string, path: string): Record<string, string> | null {
+function safeMatch(wanted: readonly string[], given: readonly string[]): Record<string, string> | null {
   try {
-    const params = matchSegments(template, path.replace(EMPTY_SEGMENT, '/%00'));
+    const params = matchSegments(wanted, given);
     return params && Object.fromEntries(Object.entries(params).map(([name, value]) => [name, value === PLACEHOLDER ? '' : value]));
   } catch {
     return null; // a malformed percent-escape matches nothing
@@ -58,7 +59,8 @@ function safeMatch(template: string, path: string): Record<string, string> | nul
 }
 
 export function resolve(method: string, path: string): Resolution {
-  const matches = BY_SPECIFICITY.map((endpoint) => ({ endpoint, params: safeMatch(endpoint.path, path) })).filter((m) => m.params !== null);
+  const given = path.replace(EMPTY_SEGMENT, '/%00').split('/');
+  const matches = TEMPLATES.map(({ endpoint, segments }) => ({ endpoint, params: safeMatch(segments, given) })).filter((m) => m.params !== null);
   const exact = matches.find((m) => m.endpoint.method === method);
   if (exact?.params) return { kind: 'endpoint', endpoint: exact.endpoint, params: exact.params };
   if (matches.length > 0) return { kind: 'wrong-method', allowed: [...new Set(matches.map((m) => m.endpoint.method))] };

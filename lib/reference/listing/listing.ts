@@ -1,5 +1,11 @@
 // The one list implementation, driven by a row of LIST_ENDPOINTS: filter, order (ties
 // by id so pages are stable), keyset pagination with opaque tokens.
+//
+// Every page of a query is cut from the same ordered items, so a Behaviour keeps them
+// (and each record's item) for as long as the records they came from are the ones
+// listed: a record is never changed in place but replaced, so the same records mean
+// the same items. What a request carries (page_size, page_token, filter and order_by
+// as the Behaviour reads them) is read anew every time.
 
 import { createHash } from 'node:crypto';
 import type { ListEndpoint } from '../../contract/list-endpoints.js';
@@ -8,14 +14,17 @@ import { evaluatedFields } from './filter.js';
 import type { FilterExpr } from './filter-syntax.js';
 import type { Order } from './order.js';
 import type { Cursor } from './page-token.js';
-import { compareByKind, readPath } from './values.js';
+import { compareRanks, rankOf, readPath, type Rank } from './values.js';
+import { memo } from '../memo.js';
 import type { JsonObject } from '../../util/json.js';
 
-export interface ListSource<R> {
+export interface ListSource<R extends object> {
   readonly list: ListEndpoint;
   /** Tells apart collections under one list endpoint (the simulation of a metrics list). */
   readonly parent: string;
-  readonly records: Iterable<R>;
+  /** The records listed, in collection order; stored records are replaced, never changed in place. */
+  readonly records: readonly R[];
+  /** The item a record is returned as: kept per record, so it must be the same every time (no fault's present of a listed kind keeps state). */
   view(record: R): JsonObject;
   /** Filterable values the item does not expose (filter fields whose path is null). */
   hidden?(record: R): JsonObject;
@@ -23,20 +32,46 @@ export interface ListSource<R> {
 
 type Key = Cursor['after'];
 
-interface Entry {
+/** A position in a list's order: the sort value as it ranks, and the id. */
+interface Position {
+  readonly rank: Rank | undefined;
+  readonly id: string;
+}
+
+interface Entry extends Position {
   readonly view: JsonObject;
+  /** The sort value and id as a page token carries them. */
   readonly key: Key;
 }
 
-function fingerprint({ list, parent }: { list: ListEndpoint; parent: string }, filterText: string, order: Order): string {
-  const query = JSON.stringify([list.id, parent, filterText, order.field, order.descending]);
-  return createHash('sha256').update(query).digest('hex').slice(0, 16);
+/** A record as returned, and with its hidden values as filters read it. */
+interface Presented {
+  readonly view: JsonObject;
+  readonly item: JsonObject;
 }
 
-function keyComparator(order: Order, tieOrder: Behaviour['lists']['tieOrder']): (a: Key, b: Key) => number {
+/** The items of one query in order, and the records they came from. */
+interface Sorted {
+  readonly records: readonly object[];
+  readonly entries: readonly Entry[];
+}
+
+/** Each record's item, by Behaviour (views depend on its choices). */
+const presented = new WeakMap<Behaviour, WeakMap<object, Presented>>();
+
+/** The order of the latest queries, by Behaviour. */
+const sortedQueries = memo<Sorted>(256);
+
+/** What a page token is issued for, as text: the list, the collection, the filter and the order. */
+const queryIdentity = ({ list, parent }: { list: ListEndpoint; parent: string }, filterText: string, order: Order): string =>
+  JSON.stringify([list.id, parent, filterText, order.field, order.descending]);
+
+const fingerprint = (identity: string): string => createHash('sha256').update(identity).digest('hex').slice(0, 16);
+
+function positionComparator(order: Order, tieOrder: Behaviour['lists']['tieOrder']): (a: Position, b: Position) => number {
   const direction = order.descending ? -1 : 1;
   const tie = tieOrder === 'asc' ? 1 : -1;
-  return (a, b) => direction * compareByKind(order.spec.kind, a[0], b[0]) || tie * (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+  return (a, b) => direction * compareRanks(a.rank, b.rank) || tie * (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 function readCursor(raw: string | null, b: Behaviour, expected: string): Cursor | null {
@@ -48,32 +83,54 @@ function readCursor(raw: string | null, b: Behaviour, expected: string): Cursor 
   return cursor;
 }
 
-function entries<R>(b: Behaviour, source: ListSource<R>, filter: FilterExpr | null, order: Order): Entry[] {
+function present<R extends object>(b: Behaviour, source: ListSource<R>, record: R): Presented {
+  let items = presented.get(b);
+  if (!items) presented.set(b, (items = new WeakMap()));
+  let found = items.get(record);
+  if (!found) {
+    const view = source.view(record);
+    items.set(record, (found = { view, item: source.hidden ? { ...view, ...source.hidden(record) } : view }));
+  }
+  return found;
+}
+
+function entries<R extends object>(b: Behaviour, source: ListSource<R>, filter: FilterExpr | null, order: Order): Entry[] {
   const fields = evaluatedFields(source.list);
   const out: Entry[] = [];
   for (const record of source.records) {
-    const view = source.view(record);
-    const item = source.hidden ? { ...view, ...source.hidden(record) } : view;
+    const { view, item } = present(b, source, record);
     if (filter && !b.lists.matches(filter, item, fields)) continue;
-    out.push({ view, key: [readPath(item, order.spec.path ?? order.field) ?? null, String(readPath(item, source.list.idField))] });
+    const key: Key = [readPath(item, order.spec.path ?? order.field) ?? null, String(readPath(item, source.list.idField))];
+    out.push({ view, key, rank: rankOf(order.spec.kind, key[0]), id: key[1] });
   }
   return out;
 }
 
+const sameRecords = (a: readonly object[], b: readonly object[]): boolean => a.length === b.length && a.every((record, i) => record === b[i]);
+
+/** The query's items in order, worked out again only when the records listed have changed. */
+function sortedEntries<R extends object>(b: Behaviour, source: ListSource<R>, identity: string, filter: FilterExpr | null, order: Order): readonly Entry[] {
+  const sort = (): Sorted => ({ records: source.records, entries: entries(b, source, filter, order).sort(positionComparator(order, b.lists.tieOrder)) });
+  const sorted = sortedQueries.get(b, identity, sort, (kept) => sameRecords(kept.records, source.records));
+  return sorted.entries;
+}
+
 /** One page of a list, as `{<items>: [...], next_page_token}`. */
-export function listPage<R>(b: Behaviour, query: URLSearchParams, source: ListSource<R>): JsonObject {
+export function listPage<R extends object>(b: Behaviour, query: URLSearchParams, source: ListSource<R>): JsonObject {
   const { list } = source;
   const pageSize = b.lists.pageSize(query.get('page_size'), list);
   const filterText = query.get('filter')?.trim() ?? '';
   const filter = b.lists.filter(filterText, list);
   const order = b.lists.order(query.get('order_by'), list);
-  const print = fingerprint(source, filterText, order);
+  const identity = queryIdentity(source, filterText, order);
+  const print = fingerprint(identity);
   const pageToken = query.get('page_token');
   const cursor = readCursor(pageToken, b, print);
 
-  const compare = keyComparator(order, b.lists.tieOrder);
-  const sorted = entries(b, source, filter, order).sort((x, y) => compare(x.key, y.key));
-  const firstAfter = cursor ? sorted.findIndex((entry) => compare(entry.key, cursor.after) > 0) : 0;
+  const compare = positionComparator(order, b.lists.tieOrder);
+  const sorted = sortedEntries(b, source, identity, filter, order);
+  const after = cursor && { rank: rankOf(order.spec.kind, cursor.after[0]), id: cursor.after[1] };
+  const firstAfter = after ? sorted.findIndex((entry) => compare(entry, after) > 0) : 0;
   const start = cursor && firstAfter >= 0 ? b.lists.resumeAt(firstAfter) : firstAfter;
   const page = start < 0 ? [] : sorted.slice(start, start + pageSize);
   const last = page[page.length - 1];

@@ -8,7 +8,7 @@
 import type { FieldKind } from '../../contract/list-endpoints.js';
 
 /** A value a field sorts and compares by: a number (numbers, instants) or text. */
-type Rank = number | string;
+export type Rank = number | string;
 
 /** The item's value at a dot path, through own properties only (`__proto__` or `constructor` never resolve). */
 export function readPath(item: unknown, path: string): unknown {
@@ -72,11 +72,12 @@ export function rankOrder(a: Rank, b: Rank): -1 | 0 | 1 {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The order of two item values of one field: by rank, values without one after all others. */
-export function compareByKind(kind: FieldKind, a: unknown, b: unknown): number {
-  const ra = rankOf(kind, a);
-  const rb = rankOf(kind, b);
+/** The order of two ranks of one field: values without one (undefined) after all others. */
+export function compareRanks(ra: Rank | undefined, rb: Rank | undefined): number {
   if (ra === undefined) return rb === undefined ? 0 : 1;
   if (rb === undefined) return -1;
   return rankOrder(ra, rb);
 }
+
+/** The order of two item values of one field: by rank, values without one after all others. */
+export const compareByKind = (kind: FieldKind, a: unknown, b: unknown): number => compareRanks(rankOf(kind, a), rankOf(kind, b));

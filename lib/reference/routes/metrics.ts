@@ -32,7 +32,7 @@ const simulation = (ctx: RequestContext) => {
 
 function listMetrics(ctx: RequestContext) {
   const { id, outputs } = simulation(ctx);
-  return json(listPage(ctx.b, ctx.query, { list: METRICS, parent: id, records: outputs.values(), view: (m) => metricView(ctx.b, m) }));
+  return json(listPage(ctx.b, ctx.query, { list: METRICS, parent: id, records: [...outputs.values()], view: (m) => metricView(ctx.b, m) }));
 }
 
 function getMetric(ctx: RequestContext) {

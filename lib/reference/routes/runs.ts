@@ -49,11 +49,11 @@ function deleteRun(ctx: RequestContext) {
   const run = existing(findShown(ctx, store.runs, ctx.param('run_id')), 'run', 'run_id');
   if (TERMINAL_RUN_STATUSES.includes(run.status)) {
     markDeleted(store.runs, run.run_id);
-  } else {
-    run.status = 'CANCELLED';
-    run.update_time = store.clock.now();
+    return json(b.deletion.answer('run', runView(b, run)));
   }
-  return json(b.deletion.answer('run', runView(b, run)));
+  const cancelled: RunRecord = { ...run, status: 'CANCELLED', update_time: store.clock.now() };
+  store.runs.set(run.run_id, cancelled);
+  return json(b.deletion.answer('run', runView(b, cancelled)));
 }
 
 export const runRoutes: Routes = {

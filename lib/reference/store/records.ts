@@ -1,4 +1,6 @@
 // Stored forms of the resources. Timestamps are epoch milliseconds; views format them.
+// A listed record (run, persona, metric output) is never changed in place: a change
+// stores a new record, so lists may keep what they worked out from the old one.
 
 import type { ModelType } from '../../contract/enums.js';
 import type { JsonObject } from '../../util/json.js';
@@ -83,9 +85,9 @@ export interface MetricSummary {
 
 export interface RunRecord {
   readonly run_id: string;
-  status: string;
+  readonly status: string;
   readonly create_time: number;
-  update_time: number;
+  readonly update_time: number;
   readonly agent_id: string;
   readonly persona_id: string;
   readonly test_set_id: string;

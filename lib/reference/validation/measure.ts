@@ -6,11 +6,9 @@
 import { FIELD_LIMITS, type FieldLimit, type FieldLimitId, type LimitUnit } from '../../contract/limits.js';
 import { codePointCount } from './id-format.js';
 
-const ENCODER = new TextEncoder();
-
-/** UTF-8 size of a value as compact JSON; a string is measured as its own text. */
+/** UTF-8 size of a value as compact JSON; a string is measured as its own text (a lone surrogate as U+FFFD, 3 bytes). */
 export function utf8Size(value: unknown): number {
-  return ENCODER.encode(typeof value === 'string' ? value : JSON.stringify(value)).length;
+  return Buffer.byteLength(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''), 'utf8');
 }
 
 export function measure(unit: LimitUnit, value: unknown): number {
