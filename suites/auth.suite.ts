@@ -1,27 +1,83 @@
 // Authentication: every endpoint but the two specification endpoints needs X-API-Key;
-// a missing or invalid key yields UNAUTHENTICATED naming X-API-Key, and never data.
+// a missing or invalid key yields UNAUTHENTICATED naming X-API-Key, and never data:
+// whatever shape the invalid key has, and whatever else is wrong with the request
+// (the spec makes no exception: authentication comes first).
 
-import { ENDPOINTS } from '../lib/contract/endpoints.js';
+import { ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.js';
 import { API_KEY_HEADER, ERROR_CODES } from '../lib/contract/enums.js';
-import { sampleRequest } from '../lib/gen/requests.js';
-import { check, describeGroup } from '../lib/harness/index.js';
+import { LIST_ENDPOINTS } from '../lib/contract/list-endpoints.js';
+import type { RequirementId } from '../lib/contract/requirements/index.js';
+import { INVALID_KEY_SHAPES } from '../lib/gen/keys.js';
+import { sampleParams, sampleRequest } from '../lib/gen/requests.js';
+import { type CallSpec, check, type CheckContext, describeGroup } from '../lib/harness/index.js';
 
 const WRONG_KEY = 'cft-not-a-valid-key-0000000000000000';
+const SECURED = ENDPOINTS.filter((e) => !e.public);
+type Secured = (typeof SECURED)[number];
+const REFUSED = { code: ERROR_CODES.unauthenticated, field: API_KEY_HEADER, conventionalStatus: 401 };
 
 const CASES = [
   { requirement: 'AUTH-MISSING-KEY', auth: 'none', how: `without ${API_KEY_HEADER}` },
   { requirement: 'AUTH-INVALID-KEY', auth: { key: WRONG_KEY }, how: `with a wrong ${API_KEY_HEADER}` },
 ] as const;
 
+/** The request sent with the key refused: valid in every other respect. */
+async function expectRefused(t: CheckContext, endpoint: Secured, requirement: RequirementId, probe: CallSpec, how: string): Promise<void> {
+  const call = await t.call(endpoint.key, probe);
+  t.expectRejection(call, [requirement], REFUSED, `${endpoint.key} ${how}`);
+}
+
+/** What else can be wrong with a request to `endpoint`, each on its own: none of it may come before the key. */
+function otherFaults(endpoint: Endpoint): Array<{ what: string; probe: Omit<CallSpec, 'auth'> }> {
+  const faults: Array<{ what: string; probe: Omit<CallSpec, 'auth'> }> = [];
+  const params = sampleParams(endpoint);
+  const kinds = Object.entries(endpoint.pathParams);
+  if (kinds.some(([, kind]) => kind !== null)) {
+    // One character: too short for every ID rule of the contract.
+    const malformed = Object.fromEntries(kinds.map(([name, kind]) => [name, kind === null ? params[name]! : 'x']));
+    faults.push({ what: 'a malformed ID in the path', probe: { params: malformed } });
+  }
+  const body = sampleRequest(endpoint, 'auth probe').json;
+  if (body !== undefined) {
+    faults.push({ what: 'a body that is not JSON', probe: { params, rawBody: '{"display_name": ' } });
+    faults.push({ what: 'an empty body object (required fields missing)', probe: { params, json: {} } });
+  }
+  if (LIST_ENDPOINTS.some((list) => endpoint.method === 'GET' && list.path === endpoint.path)) {
+    faults.push({ what: 'page_size "abc" and a filter that does not parse', probe: { params, query: { page_size: 'abc', filter: '((' } } });
+  }
+  return faults;
+}
+
 describeGroup('auth', () => {
-  for (const endpoint of ENDPOINTS.filter((e) => !e.public)) {
+  for (const endpoint of SECURED) {
     for (const { requirement, auth, how } of CASES) {
       // Against a server with an auth hole, a mutating call could change data: skipped under READ_ONLY.
       check([requirement, 'AUTH-DETAILS-HEADER'], `${endpoint.key} ${how} is rejected with UNAUTHENTICATED`, async (t) => {
-        const request = sampleRequest(endpoint, t.name('auth probe'));
-        const call = await t.call(endpoint.key, { ...request, auth });
-        t.expectRejection(call, [requirement], { code: ERROR_CODES.unauthenticated, field: API_KEY_HEADER, conventionalStatus: 401 }, `a request ${how}`);
+        await expectRefused(t, endpoint, requirement, { ...sampleRequest(endpoint, t.name('auth probe')), auth }, how);
       }, { writes: endpoint.writes });
     }
+  }
+
+  for (const shape of INVALID_KEY_SHAPES) {
+    for (const writes of [false, true]) {
+      const endpoints = SECURED.filter((e) => e.writes === writes);
+      check(['AUTH-INVALID-KEY', 'AUTH-DETAILS-HEADER'], `${shape.what} is rejected with UNAUTHENTICATED on every endpoint that ${writes ? 'writes' : 'reads'}`, async (t) => {
+        const made = shape.of(t.config.apiKey ?? '');
+        if (made === undefined) return t.skip(`${shape.what} cannot be made from the configured key`);
+        // Made from the valid key, it would show most of it: it is redacted like the key.
+        const key = t.secret(made);
+        for (const endpoint of endpoints) {
+          await expectRefused(t, endpoint, 'AUTH-INVALID-KEY', { ...sampleRequest(endpoint, t.name('auth probe')), auth: { key } }, `with ${shape.what}`);
+        }
+      }, { writes });
+    }
+  }
+
+  for (const endpoint of SECURED) {
+    const faults = otherFaults(endpoint);
+    if (!faults.length) continue;
+    check(['AUTH-INVALID-KEY', 'AUTH-DETAILS-HEADER'], `${endpoint.key} with a wrong key and ${faults.map((f) => f.what).join(', or ')} is rejected with UNAUTHENTICATED: the key comes first`, async (t) => {
+      for (const { what, probe } of faults) await expectRefused(t, endpoint, 'AUTH-INVALID-KEY', { ...probe, auth: { key: WRONG_KEY } }, `with a wrong key and ${what}`);
+    }, { writes: endpoint.writes });
   }
 });

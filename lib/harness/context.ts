@@ -11,6 +11,7 @@ import { toEvidence } from '../assert/evidence.js';
 import type { Finding } from '../result/model.js';
 import type { Exchange } from '../http/exchange.js';
 import type { RequestSpec } from '../http/client.js';
+import { registerSecret } from '../http/redact.js';
 import type { Target } from './target.js';
 import { Agents, Mutations, ReviewProjects, TestCases } from './resources.js';
 import type { JsonObject } from '../util/json.js';
@@ -147,6 +148,12 @@ export class CheckContext {
     this.vitest.task.meta.skipReason = reason;
     this.vitest.skip(reason);
     throw new Error('unreachable: vitest skip returned');
+  }
+
+  /** `value`, from now on redacted wherever the key is: for a value made from the key, which would show most of it. */
+  secret(value: string): string {
+    registerSecret(value);
+    return value;
   }
 
   /** A display name that marks the resource as this run's: `<marker> <label>`. */

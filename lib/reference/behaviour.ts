@@ -32,7 +32,12 @@ export interface AuthPolicy {
   /** Whether the presented key (undefined when the header is missing) opens the endpoint. */
   accepts(endpoint: Endpoint, presented: string | undefined): boolean;
   failure(presented: string | undefined): ApiError;
+  /** After which step of serving a request the key is checked: first of all, as the spec's unconditional rule has it. */
+  checkedAfter: AuthStep;
 }
+
+/** The steps of serving a request, in order (server.ts `serve`). */
+export type AuthStep = 'nothing' | 'path-ids' | 'body' | 'handler';
 
 export interface ErrorPolicy {
   /** The code an error is answered with. */
@@ -176,6 +181,7 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
       accepts: (_endpoint, presented) => presented === apiKey,
       failure: (presented) =>
         unauthenticated(API_KEY_HEADER, presented === undefined ? `the ${API_KEY_HEADER} header is missing` : `the ${API_KEY_HEADER} header does not carry a valid key`),
+      checkedAfter: 'nothing',
     },
     limits: defaultLimits(),
     successStatus: () => 200,

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Endpoint } from '../contract/endpoints.js';
 import { API_KEY_HEADER } from '../contract/enums.js';
-import { defaultBehaviour, type Behaviour } from './behaviour.js';
+import { defaultBehaviour, type AuthStep, type Behaviour } from './behaviour.js';
 import { applyFaults, type FaultId } from './faults/index.js';
 import { seedStore, type ReferenceFixtures } from './fixtures/fixtures.js';
 import { MalformedJson, parseObject, readText } from './http/body.js';
@@ -81,9 +81,14 @@ function shape(reply: Reply, endpoint: Endpoint, b: Behaviour): Reply {
 async function serve(req: IncomingMessage, url: URL, route: Routed, b: Behaviour, store: Store): Promise<Outgoing> {
   const { endpoint, params } = route;
   const key = presentedKey(req);
-  if (b.auth.required(endpoint) && !b.auth.accepts(endpoint, key)) throw b.auth.failure(key);
+  const authenticateAfter = (step: AuthStep): void => {
+    if (b.auth.checkedAfter === step && b.auth.required(endpoint) && !b.auth.accepts(endpoint, key)) throw b.auth.failure(key);
+  };
+  authenticateAfter('nothing');
   enforcePathIds(endpoint, params, b.pathIdChecked, b.pathIdRules);
+  authenticateAfter('path-ids');
   const body = endpoint.method === 'POST' || endpoint.method === 'PATCH' ? await readBody(req, b) : {};
+  authenticateAfter('body');
   const reply = handlerFor(endpoint.key)({
     b, store, endpoint, body,
     query: url.searchParams,
@@ -91,6 +96,7 @@ async function serve(req: IncomingMessage, url: URL, route: Routed, b: Behaviour
     baseUrl: `http://${req.headers.host ?? 'localhost'}`,
     param: (name) => params[name] ?? '',
   });
+  authenticateAfter('handler');
   return { status: b.successStatus(endpoint), reply: shape(reply, endpoint, b) };
 }
 

@@ -2,6 +2,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { isRequirementId } from '../../lib/contract/requirements/index.js';
 import { FAULTS } from '../../lib/reference/faults/index.js';
+import { DEFAULT_API_KEY } from '../../lib/reference/behaviour.js';
 import { startReferenceService } from '../../lib/reference/server.js';
 import { client, useService, type Call } from './client.js';
 import { AGENT_PROBES } from './probes/agents.js';
@@ -43,6 +44,13 @@ const PROBES: Record<string, (call: Call) => Promise<unknown>> = {
   'auth-details-missing': async (call) => (await call('GET', '/v1/personas', { key: null })).body.error.details,
   'auth-wrong-code': async (call) => (await call('GET', '/v1/personas', { key: null })).body.error.code,
   'auth-spec-requires-key': async (call) => (await call('GET', '/v1/openapi', { key: null })).status,
+  'auth-empty-key-accepted': async (call) => (await call('GET', '/v1/personas', { key: '' })).status,
+  'auth-key-prefix-accepted': async (call) => (await call('GET', '/v1/personas', { key: `${DEFAULT_API_KEY}x` })).status,
+  'auth-key-last-character-ignored': async (call) => (await call('GET', '/v1/personas', { key: DEFAULT_API_KEY.slice(0, -1) })).status,
+  'auth-key-case-insensitive': async (call) => (await call('GET', '/v1/personas', { key: DEFAULT_API_KEY.toUpperCase() })).status,
+  'auth-after-path-ids': async (call) => (await call('GET', '/v1/agents/x', { key: 'nope' })).body.error.code,
+  'auth-after-body': async (call) => (await call('POST', '/v1/agents', { key: 'nope', raw: '{"display_name": ' })).body.error.code,
+  'auth-after-handler': async (call) => (await call('POST', '/v1/agents', { key: 'nope', body: {} })).body.error.code,
   'published-stricter-than-answers': async (call) => (await jsonSpec(call)).components.schemas.Run.properties.status.enum,
   'spec-listing-empty': async (call) => (await call('GET', '/v1/openapi', { key: null })).body,
   'spec-yaml-as-json': async (call) => (await call('GET', SPEC, { key: null })).contentType,
