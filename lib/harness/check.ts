@@ -54,7 +54,8 @@ export function describeGroup(group: Group | 'auth', body: () => void): void {
     for (const { target, declarations } of declared.filter((d) => d.declarations.length)) {
       const declareAll = () => {
         // What cleanup saw travels on the group's own meta (its checks have ended): the runner settles it.
-        afterAll(async (_context, suite) => {
+        // The empty pattern is how vitest wants the context it reads fixtures from: a plain first parameter keeps the hook from running.
+        afterAll(async ({}, suite) => {
           const findings = await cleanupTarget(target.name);
           if (findings.length) Object.assign(suite.meta, { target: target.name, findings });
         });

@@ -76,6 +76,11 @@ const PROBES: Record<string, (call: Call) => Promise<unknown>> = {
   'agent-display-name-max-199': async (call) => (await newAgent(call, { ...VOICE, display_name: 'n'.repeat(200) })).status,
   'agent-display-name-max-201': async (call) => (await newAgent(call, { ...VOICE, display_name: 'n'.repeat(201) })).status,
   'agent-soft-delete-flag-leaked': async (call) => 'deleted' in (await newAgent(call)).body.agent,
+  'mutation-with-description-not-deletable': async (call) => {
+    const agentId = (await newAgent(call, { ...VOICE, prompt: 'p' })).body.agent.id;
+    const mutation = (await call('POST', `/v1/agents/${agentId}/mutations`, { body: { display_name: 'm', description: 'd' } })).body.mutation;
+    return (await call('DELETE', `/v1/agents/${agentId}/mutations/${mutation.id}`)).status;
+  },
   'mutation-delete-not-idempotent': async (call) => {
     const { agentId, mutation } = await newMutation(call);
     await call('DELETE', `/v1/agents/${agentId}/mutations/${mutation.id}`);

@@ -15,7 +15,9 @@ import type { JobResult, ProofJob } from './proof-batch.js';
 export function faultJob(fault: Fault, inventory: readonly InventoryEntry[]): ProofJob {
   // A fault that breaks only conventions can be seen only by the strict profile's checks.
   const profile = fault.requirements.every((id) => requirement(id).level === 'SHOULD') ? 'strict' : 'default';
-  return { name: `fault:${fault.id}`, faults: [fault.id], profile, files: filesCarrying(inventory, fault.requirements), requirements: fault.requirements };
+  // The checks that bring it out (seenThrough) run too; a failure must still name one of its requirements.
+  const run = [...fault.requirements, ...(fault.seenThrough ?? [])];
+  return { name: `fault:${fault.id}`, faults: [fault.id], profile, files: filesCarrying(inventory, run), requirements: run };
 }
 
 export function cleanJob(variation: string, profile: 'default' | 'strict' = 'default'): ProofJob {

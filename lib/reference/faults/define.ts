@@ -11,11 +11,17 @@ export interface Fault<Id extends string = string> {
   readonly id: Id;
   readonly requirements: readonly RequirementId[];
   readonly description: string;
+  /**
+   * Requirements of the checks that bring the fault out without judging it (it shows while cleaning
+   * up after them): the proof runs their checks too, and still needs a failure naming `requirements`.
+   */
+  readonly seenThrough?: readonly RequirementId[];
   apply(b: Behaviour): void;
 }
 
-export const fault = <const Id extends string>(id: Id, requirements: readonly RequirementId[], description: string, apply: (b: Behaviour) => void): Fault<Id> =>
-  ({ id, requirements, description, apply });
+export const fault = <const Id extends string>(
+  id: Id, requirements: readonly RequirementId[], description: string, apply: (b: Behaviour) => void, seenThrough?: readonly RequirementId[],
+): Fault<Id> => ({ id, requirements, description, apply, ...(seenThrough ? { seenThrough } : {}) });
 
 /** Adds a last touch to every published document. */
 export function finalizeWith(b: Behaviour, touch: (doc: JsonObject, form: SpecForm) => JsonObject): void {

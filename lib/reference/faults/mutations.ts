@@ -40,6 +40,10 @@ export const MUTATIONS_FAULTS = [
   fault('mutation-delete-not-idempotent', ['MUTATION-DELETE-IDEMPOTENT'], 'Deleting a deleted mutation answers NOT_FOUND.', (b) => {
     b.mutationDeleteIdempotent = false;
   }),
+  fault('mutation-with-description-not-deletable', ['MUTATION-DELETE-IDEMPOTENT'], 'A mutation with a description cannot be deleted: DELETE answers NOT_FOUND (only what cleanup deletes has one).', (b) => {
+    const reaches = b.mutationRules.reaches;
+    rules(b, { reaches: (mutation, agentId, method) => !(method === 'DELETE' && mutation.description) && reaches(mutation, agentId, method) });
+  }, ['MUTATION-DESCRIPTION']),
   fault('mutation-update-time-set', ['MUTATION-UPDATE-TIME-NULL'], 'New mutations report an update_time.', (b) => {
     presentWith(b, 'mutation', (view) => ({ ...view, update_time: view.create_time }));
   }),
