@@ -8,7 +8,7 @@ import { API_KEY_HEADER, ERROR_CODES } from '../lib/contract/enums.js';
 import { LIST_ENDPOINTS } from '../lib/contract/list-endpoints.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { INVALID_KEY_SHAPES } from '../lib/gen/keys.js';
-import { sampleParams, sampleRequest } from '../lib/gen/requests.js';
+import { sampleBody, sampleParams, sampleRequest } from '../lib/gen/requests.js';
 import { type CallSpec, check, type CheckContext, describeGroup } from '../lib/harness/index.js';
 
 const WRONG_KEY = 'cft-not-a-valid-key-0000000000000000';
@@ -37,8 +37,7 @@ function otherFaults(endpoint: Endpoint): Array<{ what: string; probe: Omit<Call
     const malformed = Object.fromEntries(kinds.map(([name, kind]) => [name, kind === null ? params[name]! : 'x']));
     faults.push({ what: 'a malformed ID in the path', probe: { params: malformed } });
   }
-  const body = sampleRequest(endpoint, 'auth probe').json;
-  if (body !== undefined) {
+  if (sampleBody(endpoint, 'auth probe') !== undefined) {
     faults.push({ what: 'a body that is not JSON', probe: { params, rawBody: '{"display_name": ' } });
     faults.push({ what: 'an empty body object (required fields missing)', probe: { params, json: {} } });
   }

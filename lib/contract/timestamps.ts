@@ -10,6 +10,8 @@
 // server may write in its own zone), any offset `±hh[[:]mm]` is read, and a space may
 // stand for `T` as RFC 3339 allows.
 
+import { remembered } from '../util/remembered.js';
+
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})([Tt ])(\d{2}):(\d{2}):(\d{2})(?:[.,](\d+))?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/;
 
 interface Instant {
@@ -28,18 +30,12 @@ export interface TimestampReading {
 export const sign = <T extends number | string>(a: T, b: T): number => (a < b ? -1 : a > b ? 1 : 0);
 
 // The same timestamps are read again and again (every response validated, every page sorted): read each once.
-const readings = [new Map<string, Instant | undefined>(), new Map<string, Instant | undefined>()];
-const MAX_REMEMBERED = 100_000;
+const readings = [remembered<Instant | undefined>(100_000), remembered<Instant | undefined>(100_000)];
 
 /** The instant a timestamp writes; undefined when it is not one (see above). */
 export function parseTimestamp(value: unknown, { anyOffset = false }: TimestampReading = {}): Instant | undefined {
   if (typeof value !== 'string') return undefined;
-  const remembered = readings[anyOffset ? 1 : 0]!;
-  if (remembered.has(value)) return remembered.get(value);
-  if (remembered.size >= MAX_REMEMBERED) remembered.clear();
-  const instant = readTimestamp(value, anyOffset);
-  remembered.set(value, instant);
-  return instant;
+  return readings[anyOffset ? 1 : 0]!(value, () => readTimestamp(value, anyOffset));
 }
 
 function readTimestamp(value: string, anyOffset: boolean): Instant | undefined {

@@ -1,7 +1,7 @@
-// Invalid API keys in the shapes an implementation commonly lets through: empty, blank, and the
-// valid key one edit away (a character added, removed or changed, the letter case changed).
-// Not the valid key with spaces around it: HTTP strips those from a header value, so it is the
-// valid key.
+// Invalid API keys in the shapes an implementation commonly lets through: empty, and the valid
+// key one edit away (a character added, removed or changed, the letter case changed). Not a
+// blank key, nor the valid key with spaces around it: HTTP strips spaces from a header value,
+// so those arrive as the empty key and the valid key.
 
 export interface KeyShape {
   /** How the shape reads in a check's title. */
@@ -20,7 +20,6 @@ function otherCase(key: string): string | undefined {
 
 export const INVALID_KEY_SHAPES: readonly KeyShape[] = [
   { what: 'an empty X-API-Key', of: () => '' },
-  { what: 'an X-API-Key of spaces only', of: () => '   ' },
   { what: 'the valid key with a character added', of: (key) => `${key}${otherThan(key.at(-1) ?? 'x')}` },
   { what: 'the valid key without its last character', of: (key) => (key.length > 1 ? key.slice(0, -1) : undefined) },
   { what: 'the valid key with its last character changed', of: (key) => (key.length ? `${key.slice(0, -1)}${otherThan(key.at(-1)!)}` : undefined) },

@@ -16,6 +16,11 @@ import type { Target } from './target.js';
 import { Agents, Mutations, ReviewProjects, TestCases } from './resources.js';
 import type { JsonObject } from '../util/json.js';
 
+/** A violation seen where no check of its rule judged it, as the runner settles it (settle.ts). */
+const observedFinding = (seen: RuleViolation, where = ''): Finding => ({
+  kind: 'observed', requirements: [...seen.requirements], summary: `${where}${seen.summary}`, ...(seen.exchange ? { evidence: toEvidence(seen.exchange) } : {}),
+});
+
 /** An exchange together with the contract endpoint it exercised. */
 export interface Call extends Exchange {
   readonly endpoint: Endpoint;
@@ -107,7 +112,7 @@ export class CheckContext {
    * needs): the run turns it into a failing check of its own unless one already reports it.
    */
   observe(seen: RuleViolation): void {
-    this.addFinding({ kind: 'observed', requirements: [...seen.requirements], summary: seen.summary, ...(seen.exchange ? { evidence: toEvidence(seen.exchange) } : {}) });
+    this.addFinding(observedFinding(seen));
   }
 
   /** Skips a check that cannot run because `what` broke a rule; the violation is reported (see observe). */
@@ -175,7 +180,7 @@ export class CheckContext {
         return undefined;
       } catch (error) {
         if (!isRuleViolation(error)) throw error;
-        return { kind: 'observed', requirements: [...error.requirements], summary: `while cleaning up: ${error.summary}`, evidence: toEvidence(call) };
+        return observedFinding(error, 'while cleaning up: ');
       }
     });
   }

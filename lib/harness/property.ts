@@ -20,6 +20,8 @@ export async function property<T>(t: CheckContext, arbitrary: fc.Arbitrary<T>, p
     markInterruptAsFailure: false,
   });
   t.recordProperty(details.seed, details.counterexamplePath ?? undefined);
+  // The time limit held the property to fewer runs than asked: the report says so.
+  if (details.interrupted) t.note(`the property's time limit (${timeLimitMs(numRuns) / 1000} s) stopped it after ${Math.max(details.numRuns, 1)} of ${numRuns} runs`);
   if (!details.failed) return;
   // The time limit cut a run short (fast-check then reports a failure without an error): that run's own end is the cause.
   const error = details.errorInstance ?? (await outcomeOf(latest));

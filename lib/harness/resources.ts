@@ -121,9 +121,11 @@ export class Mutations {
     const body = 'display_name' in fields ? fields : mutationBody(await this.uniqueName(), fields);
     const call = await this.t.call(MUTATIONS, { params: { agent_id: agentId }, json: sendable(this.t, body, 'display_name') });
     const created = createdIn(call);
-    const params = { agent_id: agentId, mutation_id: String(created?.['id']) };
-    // Deleting a mutation succeeds (and again, should a check have deleted it already).
-    if (created) this.t.cleanup(() => this.t.call(DELETE_MUTATION, { params }), ['MUTATION-DELETE-IDEMPOTENT']);
+    if (created) {
+      const params = { agent_id: agentId, mutation_id: String(created['id']) };
+      // Deleting a mutation succeeds (and again, should a check have deleted it already).
+      this.t.cleanup(() => this.t.call(DELETE_MUTATION, { params }), ['MUTATION-DELETE-IDEMPOTENT']);
+    }
     return call;
   }
 

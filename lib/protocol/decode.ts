@@ -41,9 +41,7 @@ export function toCheckResult(test: TestCase): CheckResult {
 export function toGroupFindings(suite: TestSuite): GroupFindings | undefined {
   const { findings } = suite.meta();
   if (!findings?.length) return undefined;
-  let group = suite.name;
-  for (let node = suite.parent; node.type === 'suite'; node = node.parent) group = node.name;
-  return { group, file: relativeFile(suite.module.moduleId), findings };
+  return { group: topGroup(suite), file: relativeFile(suite.module.moduleId), findings };
 }
 
 /** The plan's target a test case (or a group) ran against. */
@@ -63,10 +61,10 @@ export function outcomeOf(state: string, violated: boolean): Outcome {
   return 'error'; // pending: the run was cut short
 }
 
-/** The top describe block: the check's endpoint group. */
-function topGroup(test: TestCase): string {
-  let group = 'general';
-  for (let node = test.parent; node.type === 'suite'; node = node.parent) group = node.name;
+/** The top describe block: the endpoint group of a check, or of a block itself. */
+function topGroup(task: TestCase | TestSuite): string {
+  let group = task.type === 'suite' ? task.name : 'general';
+  for (let node = task.parent; node.type === 'suite'; node = node.parent) group = node.name;
   return group;
 }
 

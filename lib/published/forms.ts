@@ -5,25 +5,17 @@
 import { isDeepStrictEqual } from 'node:util';
 import { validateOpenApi, type OpenApiValidation } from './validate.js';
 import { parsePublishedYaml, type PublishedYaml } from './yaml.js';
+import { remembered } from '../util/remembered.js';
 
 export type DocumentForm = 'yaml' | 'json';
 
 // Several checks read the same documents, and parsing YAML is slow: each text is read once.
 // Callers never change what they read (validation works on a clone).
-const readYaml = new Map<string, PublishedYaml>();
-const MAX_REMEMBERED = 64;
+const readYaml = remembered<PublishedYaml>(64);
 
 /** Reads a body in the given form; throws when it is not JSON / YAML. */
 export function parseForm(text: string, form: DocumentForm): PublishedYaml {
-  if (form === 'yaml') {
-    let read = readYaml.get(text);
-    if (!read) {
-      read = parsePublishedYaml(text);
-      if (readYaml.size >= MAX_REMEMBERED) readYaml.clear();
-      readYaml.set(text, read);
-    }
-    return read;
-  }
+  if (form === 'yaml') return readYaml(text, () => parsePublishedYaml(text));
   const document: unknown = JSON.parse(text);
   return { document, mergeKeys: false, withoutMergeKeys: () => document };
 }

@@ -16,6 +16,14 @@ export class CollectingReporter implements Reporter {
     return this.byTarget.get(target) ?? [];
   }
 
+  /** The problems as checks of the run that errored: a suite that could not run verified nothing. */
+  problemChecks(): CheckResult[] {
+    return this.problems.map((message, i): CheckResult => ({
+      id: `run::problem-${i}`, file: 'run', group: 'run', title: message.split('\n')[0] ?? message, name: 'suite could not run',
+      requirements: [], outcome: 'error', durationMs: 0, message,
+    }));
+  }
+
   /** What the groups run against one target saw outside their checks (cleanup). */
   groupFindingsOf(target: string): GroupFindings[] {
     return this.groupFindings.get(target) ?? [];
@@ -28,9 +36,12 @@ export class CollectingReporter implements Reporter {
         const check = toCheckResult(test);
         const target = targetOf(test);
         if (!this.byTarget.has(target)) this.byTarget.set(target, []);
-        this.byTarget.get(target)!.push(reason === 'interrupted' ? cutShort(check) : check);
+        // A check the cancelled run skipped (no reason of its own: vitest's note) did not run.
+        this.byTarget.get(target)!.push(reason === 'interrupted' && check.outcome === 'skip' && test.meta().skipReason === undefined ? cutShort(check) : check);
       }
       for (const suite of module.children.allSuites()) {
+        // A group hook that failed (cleanup timing out, say) may have taken what it saw with it: a problem of the run.
+        for (const error of suite.errors()) this.problems.push(`${relativeFile(module.moduleId)} > ${suite.name}: ${error.message}`);
         const seen = toGroupFindings(suite);
         if (seen) this.groupFindings.set(targetOf(suite), [...this.groupFindingsOf(targetOf(suite)), seen]);
       }
@@ -39,9 +50,8 @@ export class CollectingReporter implements Reporter {
   }
 }
 
-/** A check the run bound cancelled did not run: an error, not a skip with a reason. */
+/** A check the run bound cancelled did not run: an error, not a skip. */
 function cutShort(check: CheckResult): CheckResult {
-  if (check.outcome !== 'skip' || check.skipReason !== 'skipped') return check;
   const { skipReason: _none, ...rest } = check;
   return { ...rest, outcome: 'error', message: 'not run: the run was cancelled when it exceeded RUN_TIMEOUT_MS' };
 }

@@ -109,11 +109,7 @@ async function runSuites(plan: Plan, files: readonly string[], workers: number, 
     progress.stop();
     await vitest.close();
   }
-  const problems = collector.problems.map((message, i): CheckResult => ({
-    id: `run::problem-${i}`, file: 'run', group: 'run', title: message.split('\n')[0] ?? message, name: 'suite could not run',
-    requirements: [], outcome: 'error', durationMs: 0, message,
-  }));
-  return [...settleFindings(collector.checksOf(RUN_TARGET), collector.groupFindingsOf(RUN_TARGET)), ...problems];
+  return [...settleFindings(collector.checksOf(RUN_TARGET), collector.groupFindingsOf(RUN_TARGET)), ...collector.problemChecks()];
 }
 
 const GROUP_NAMES: readonly string[] = [...GROUPS, 'auth'];

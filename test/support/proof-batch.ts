@@ -54,7 +54,8 @@ export async function runProofBatch(jobs: readonly ProofJob[]): Promise<JobResul
     } finally {
       await vitest.close();
     }
-    return jobs.map((job) => ({ name: job.name, checks: settleFindings(collector.checksOf(job.name), collector.groupFindingsOf(job.name)) }));
+    // A suite that could not run is every job's error: a variation is not clean when part of the suite never ran.
+    return jobs.map((job) => ({ name: job.name, checks: [...settleFindings(collector.checksOf(job.name), collector.groupFindingsOf(job.name)), ...collector.problemChecks()] }));
   } finally {
     await Promise.all(references.map((r) => r.close()));
   }

@@ -40,8 +40,18 @@ export async function collectionOf(t: CheckContext, id: ListId): Promise<Collect
 
 /** Every page until the last (`first`: the first page's call, already made with `query`). */
 export function walk(t: CheckContext, collection: Collection, query: ListQuery, requirements: readonly RequirementId[], first?: Call): Promise<Walk> {
-  return walkedOrSkip(t, `listing ${collection.list.id}`, walkList(t, collection, query, listCheckWalk(requirements), first));
+  return stoppedAsSkip(t, collection, walkList(t, collection, query, listCheckWalk(requirements), first));
 }
+
+/** A walk several checks share: walked once, and where it stops, each check skips with its own reason. */
+export function sharedFilteredWalk(t: CheckContext, collection: Collection, filter: string, requirements: readonly RequirementId[]): Promise<Walk> {
+  const key = `filtered ${collection.list.path} ${JSON.stringify(collection.params)} ${filter}`;
+  const walked = t.memo(key, (first) => walkList(first, collection, { filter, page_size: collection.list.pageSize.max }, listCheckWalk(requirements)));
+  return stoppedAsSkip(t, collection, walked);
+}
+
+const stoppedAsSkip = (t: CheckContext, collection: Collection, walked: Promise<Walk>): Promise<Walk> =>
+  walkedOrSkip(t, `listing ${collection.list.id}`, walked);
 
 /** The walk of a filter at the largest page size (from `first`, its first page's call, if given). */
 export function filteredWalk(t: CheckContext, collection: Collection, filter: string, requirements: readonly RequirementId[], first?: Call): Promise<Walk> {

@@ -13,7 +13,7 @@ import { isRuleViolation } from '../../assert/violation.js';
 import { subsetMismatch, walkMismatch } from '../../assert/filter-judge.js';
 import { carriesValue, partitionMismatch, unionMismatch } from '../../assert/partition.js';
 import type { Collection, Walk } from '../../harness/list-walk.js';
-import { acceptedFilter, collectionOf, expectWalks, filteredWalk, Snapshot, type ListId } from './collection.js';
+import { acceptedFilter, collectionOf, expectWalks, filteredWalk, sharedFilteredWalk, Snapshot, type ListId } from './collection.js';
 
 type Item = Record<string, unknown>;
 
@@ -27,12 +27,6 @@ const COMPLEMENTS: readonly (readonly [FilterOperator, FilterOperator])[] = [['=
 const ITEM_SCHEMA: Readonly<Record<ListId, string>> = { personas: 'Persona', runs: 'Run', metrics: 'MetricOutput' };
 
 const text = (expr: FilterExpr): string => formatFilter(expr, { quote: 'always' });
-
-/** A walk of a filter every server must accept, made once per target for every check that needs it. */
-function sharedWalk(t: CheckContext, collection: Collection, filter: string): Promise<Walk> {
-  const key = `filtered ${collection.list.path} ${JSON.stringify(collection.params)} ${filter}`;
-  return t.memo(key, (ctx) => filteredWalk(ctx, collection, filter, FIELDS));
-}
 
 /**
  * Complementary pairs among `walked` (operator → walk of `field op value`) never share an
@@ -90,7 +84,8 @@ export async function expectUnseenField(t: CheckContext, snapshot: Snapshot, nam
   const walked = new Map<FilterOperator, { text: string; walk: Walk }>();
   for (const op of FILTER_OPERATORS) {
     const filter = text(comparison(name, op, value));
-    const got = op === '=' || op === '!=' ? await sharedWalk(t, collection, filter)
+    // `=` and `!=` walks every server must accept are made once per target for every check that needs them.
+    const got = op === '=' || op === '!=' ? await sharedFilteredWalk(t, collection, filter, FIELDS)
       : mustAccept(field.kind, op) ? await filteredWalk(t, collection, filter, FIELDS) : await acceptedWalkOf(t, collection, filter);
     if (got) walked.set(op, { text: filter, walk: got });
   }
@@ -112,7 +107,7 @@ export function unlistedFields(list: ListEndpoint): string[] {
 /** Rethrows a violation met in a walk another check shares as a block of this one (the sharer reports it). */
 async function sharedOrBlocked(t: CheckContext, collection: Collection, filter: string): Promise<Walk> {
   try {
-    return await sharedWalk(t, collection, filter);
+    return await sharedFilteredWalk(t, collection, filter, FIELDS);
   } catch (error) {
     if (isRuleViolation(error)) t.blocked(`filter ${JSON.stringify(filter)}`, error);
     throw error;
