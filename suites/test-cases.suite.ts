@@ -15,10 +15,10 @@ import { answerNames, rejectsNaming } from '../lib/assert/error-details.js';
 import { ASCII_CHARS, boundaryCases, stringOf } from '../lib/gen/strings.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import { property } from '../lib/harness/property.js';
+import { TEST_SET_ID_LENGTH } from '../lib/harness/resources.js';
 import type { JsonObject } from '../lib/util/json.js';
 
 const WRITES = { writes: true } as const;
-const TEST_SET_ID_LENGTH = fieldLimit('testCase.test_set_id').max ?? 8;
 
 /** Every field sent comes back equal. */
 function expectEchoed(t: CheckContext, sent: JsonObject, testCase: JsonObject, requirements: readonly RequirementId[], call: Call): void {

@@ -15,7 +15,7 @@ import { agentBody, mutationBody, reviewProjectBody, testCaseBody } from '../gen
 import { marked } from '../gen/marked.js';
 import type { RequestSpec } from '../http/client.js';
 import type { Exchange } from '../http/exchange.js';
-import type { JsonObject } from '../util/json.js';
+import { isJsonObject, type JsonObject } from '../util/json.js';
 
 /** CheckContext's `Call`, spelt from its parts: the context imports this file, so this file cannot import it. */
 type Call = Exchange & { readonly endpoint: Endpoint };
@@ -51,7 +51,7 @@ function sendable(t: Creator, body: JsonObject, nameField: string): JsonObject {
 function createdIn(call: Call): JsonObject | undefined {
   if (!isSuccess(call) || !call.endpoint.wrapper) return undefined;
   const resource = (call.response.json as JsonObject)[call.endpoint.wrapper];
-  return typeof resource === 'object' && resource !== null ? (resource as JsonObject) : undefined;
+  return isJsonObject(resource) ? resource : undefined;
 }
 
 /** The JSON body a call sent, as it went out. */
@@ -141,7 +141,8 @@ export class Mutations {
 
 const TEST_CASES = 'POST /v1/test-cases' satisfies EndpointKey;
 const MADE_UP_TEST_SET = String(testCaseBody('')['test_set_id']);
-const TEST_SET_ID_LENGTH = fieldLimit('testCase.test_set_id').max;
+/** The one length a test_set_id has (the contract's limit, exactly). */
+export const TEST_SET_ID_LENGTH = fieldLimit('testCase.test_set_id').max ?? 8;
 
 export class TestCases {
   constructor(private readonly t: Creator) {}
