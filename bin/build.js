@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm run build` (also run by `prepare`, so `npm ci` and `npm install` build; by `prepack`; by
 // `pretest`): compiles lib/ to dist/lib/ (tsconfig.build.json, incremental), removes what a deleted
-// source left there, writes dist/package.json (the name and version the reports show) and
+// source left there, writes dist/package.json (the name and version the reports show), the
+// validators of fixed schemas (dist/precompiled/, see lib/schema/precompiled.ts) and
 // dist/inventory.json (every check of the suites, for `--list`), then the stamp that makes
 // bin/aes-conformance.js run dist/. Nothing to do when dist/ is current (`--force` builds anyway).
 
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, readdirSync, rmSync, rmdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, rmdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -56,6 +57,12 @@ async function build() {
   const { name, version, license } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   const description = `The compiled ${name} (npm run build); the package is the folder above.`;
   writeFileSync(join(DIST, 'package.json'), `${JSON.stringify({ name, version, license, private: true, type: 'module', description }, null, 2)}\n`);
+
+  const { precompilable } = await import(pathToFileURL(join(DIST, 'lib', 'published', 'precompilable.js')).href);
+  const { precompiledFile, standaloneSource } = await import(pathToFileURL(join(DIST, 'lib', 'schema', 'precompiled.js')).href);
+  rmSync(join(DIST, 'precompiled'), { recursive: true, force: true });
+  mkdirSync(join(DIST, 'precompiled'));
+  for (const schema of precompilable()) writeFileSync(precompiledFile(schema), standaloneSource(schema));
 
   // Collected through the compiled runner, as the compiled `--list` would collect it without this file.
   const { collectInventory } = await import(pathToFileURL(join(DIST, 'lib', 'runner', 'inventory.js')).href);

@@ -16,9 +16,12 @@ export const STAMP = join(DIST, '.built');
 export const COMPILED_MAIN = join(DIST, 'lib', 'cli', 'main.js');
 export const SOURCE_MAIN = join(ROOT, 'lib', 'cli', 'main.ts');
 
-/** What the build reads: the sources, the suites (also read at run time, and listed in dist/inventory.json), its settings. */
+/**
+ * What the build reads: the sources, the suites (also read at run time, and listed in dist/inventory.json), its
+ * settings, and the installed dependencies (the schemas it precompiles come from them).
+ */
 const SOURCE_DIRS = ['lib', 'suites'];
-const SOURCE_FILES = ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'bin/build.js'];
+const SOURCE_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'bin/build.js'];
 
 /** A checkout holds the TypeScript sources; an installed package does not. */
 export const isCheckout = () => existsSync(SOURCE_MAIN);

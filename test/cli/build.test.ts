@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { precompilable } from '../../lib/published/precompilable.js';
+import { standaloneSource } from '../../lib/schema/precompiled.js';
 import { collectInventory } from '../../lib/runner/inventory.js';
 import { ROOT } from '../support/run-cli.js';
 
@@ -104,4 +106,11 @@ describe('the command line as bin/aes-conformance.js starts it', () => {
       expect(packagesLoaded('--list')).toEqual(expect.arrayContaining(['tsx/esm/api', 'vitest/node']));
     }
   }, 180_000); // collecting every suite starts a vitest of its own: slow on a busy machine, not a hang
+
+  test('the compiled CLI validates with the build\'s precompiled code of each fixed schema, which is what the sources compile now', () => {
+    if (!distIsCurrent()) return;
+    for (const schema of precompilable()) {
+      expect(readFileSync(join(ROOT, 'dist', 'precompiled', `${schema.name}.cjs`), 'utf8'), schema.name).toBe(standaloneSource(schema));
+    }
+  });
 });
