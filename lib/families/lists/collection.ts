@@ -8,7 +8,7 @@ import type { Call, CheckContext } from '../../harness/context.js';
 import { busiestSimulation } from '../../harness/discovery.js';
 import { requestPage, walkedOrSkip, walkList, type Collection, type ListQuery, type StopRules, type Walk } from '../../harness/list-walk.js';
 import { isSuccess } from '../../assert/responses.js';
-import { violation } from '../../assert/violation.js';
+import { isRuleViolation, violation } from '../../assert/violation.js';
 import type { Selection } from '../../assert/partition.js';
 
 type Item = Record<string, unknown>;
@@ -45,10 +45,25 @@ export function walk(t: CheckContext, collection: Collection, query: ListQuery, 
 
 /** A walk several checks share: walked once, and where it stops, each check skips with its own reason. */
 export function sharedFilteredWalk(t: CheckContext, collection: Collection, filter: string, requirements: readonly RequirementId[]): Promise<Walk> {
-  const key = `filtered ${collection.list.path} ${JSON.stringify(collection.params)} ${filter}`;
-  const walked = t.memo(key, (first) => walkList(first, collection, { filter, page_size: collection.list.pageSize.max }, listCheckWalk(requirements)));
+  const walked = sharedWalk(t, collection, { filter, page_size: collection.list.pageSize.max }, requirements);
   return stoppedAsSkip(t, collection, walked);
 }
+
+/**
+ * A walk several checks of one rule family share, walked once with the first check's context; a
+ * failure of it (charged to `requirements`) fails each check that owns one of them and blocks the
+ * others (reported for the run once, by the owner: CheckContext.blocked), where it stops each skips.
+ */
+export function ownedSharedWalk(t: CheckContext, collection: Collection, query: ListQuery, requirements: readonly RequirementId[], own: readonly RequirementId[]): Promise<Walk> {
+  const walked = sharedWalk(t, collection, query, requirements).catch((error: unknown) => {
+    if (isRuleViolation(error) && !error.requirements.some((id) => own.includes(id as RequirementId))) t.blocked(`the shared walk of ${collection.list.id} with ${JSON.stringify(query)}`, error);
+    throw error;
+  });
+  return stoppedAsSkip(t, collection, walked);
+}
+
+const sharedWalk = (t: CheckContext, collection: Collection, query: ListQuery, requirements: readonly RequirementId[]): Promise<Walk> =>
+  t.memo(`walk ${collection.list.path} ${JSON.stringify(collection.params)} ${JSON.stringify(query)}`, (first) => walkList(first, collection, query, listCheckWalk(requirements)));
 
 const stoppedAsSkip = (t: CheckContext, collection: Collection, walked: Promise<Walk>): Promise<Walk> =>
   walkedOrSkip(t, `listing ${collection.list.id}`, walked);
@@ -84,8 +99,15 @@ export interface Mismatch {
   readonly call?: Call | undefined;
 }
 
-const everything = async (t: CheckContext, collection: Collection): Promise<Item[]> =>
-  (await walk(t, collection, { page_size: collection.list.pageSize.max }, ['LIST-PAGINATION-COMPLETE'])).items;
+/**
+ * The whole collection at the largest page size: the first snapshot of a collection is walked once and
+ * shared (a check comparing with it takes a fresh one before it fails: Snapshot.expect); a fresh one is the check's own.
+ */
+async function everything(t: CheckContext, collection: Collection, fresh: boolean): Promise<Item[]> {
+  const query = { page_size: collection.list.pageSize.max };
+  const requirements: RequirementId[] = ['LIST-PAGINATION-COMPLETE'];
+  return (await (fresh ? walk(t, collection, query, requirements) : stoppedAsSkip(t, collection, sharedWalk(t, collection, query, requirements)))).items;
+}
 
 /** The whole collection, walked at the largest page size. */
 export class Snapshot {
@@ -97,7 +119,7 @@ export class Snapshot {
 
   /** Skips the check when the collection holds fewer than `minimum` items (`why` says what they are needed for). */
   static async take(t: CheckContext, collection: Collection, minimum = 1, why = 'something to list'): Promise<Snapshot> {
-    const items = await everything(t, collection);
+    const items = await everything(t, collection, false);
     const { path, itemsKey } = collection.list;
     if (items.length < minimum) t.skip(`${path} holds ${items.length} ${itemsKey}; this check needs at least ${minimum} (${why})`);
     return new Snapshot(t, collection, items);
@@ -113,7 +135,7 @@ export class Snapshot {
    */
   async expect(requirements: readonly RequirementId[], compare: (items: readonly Item[]) => Promise<Mismatch | undefined>): Promise<void> {
     if (!(await compare(this.current))) return;
-    this.current = await everything(this.t, this.collection);
+    this.current = await everything(this.t, this.collection, true);
     const mismatch = await compare(this.current);
     if (mismatch) violation(requirements, mismatch.message, mismatch.call);
   }

@@ -4,11 +4,12 @@
 import { listEndpoint } from '../../contract/list-endpoints.js';
 import { formatFilter } from '../../contract/filter/index.js';
 import { acceptedComparisons } from '../../gen/filters.js';
+import type { RequirementId } from '../../contract/requirements/index.js';
 import { check, type CheckContext } from '../../harness/index.js';
-import { fetchPage, requestPage, type Collection } from '../../harness/list-walk.js';
+import { fetchPage, requestPage, type Collection, type Walk } from '../../harness/list-walk.js';
 import { isSuccess } from '../../assert/responses.js';
 import { repeated, walkMismatch } from '../../assert/filter-judge.js';
-import { collectionOf, Snapshot, walk, type ListId } from './collection.js';
+import { collectionOf, ownedSharedWalk, Snapshot, walk, type ListId } from './collection.js';
 import type { JsonObject } from '../../util/json.js';
 
 /** A small page size: about twenty pages over the reference's collections. */
@@ -17,6 +18,13 @@ const FORGED_TOKEN = 'cft-forged-token!!%%';
 const NOT_INTEGERS = ['abc', '1.5'];
 
 const itemsOf = (collection: Collection, body: JsonObject): unknown[] => body[collection.list.itemsKey] as unknown[];
+
+/**
+ * The walk at page_size 7 that four checks judge, each for its own rule: walked once. A page it cannot read
+ * fails LIST-PAGINATION-COMPLETE (following the tokens must work), a token that never ends LIST-LAST-PAGE.
+ */
+const smallWalk = (t: CheckContext, collection: Collection, own: RequirementId): Promise<Walk> =>
+  ownedSharedWalk(t, collection, { page_size: SMALL_PAGE }, ['LIST-PAGINATION-COMPLETE'], [own]);
 
 /** The collection with a snapshot that spans at least two small pages, or a skip. */
 async function paged(t: CheckContext, id: ListId): Promise<Snapshot> {
@@ -30,8 +38,11 @@ export function declarePaginationChecks(id: ListId): void {
 
   check(['LIST-PAGINATION-COMPLETE'], `${path}: following next_page_token at page_size ${SMALL_PAGE} returns the ${itemsKey} of a walk at ${max}, none twice`, async (t) => {
     const snapshot = await paged(t, id);
+    let fresh = false;
     await snapshot.expect(['LIST-PAGINATION-COMPLETE'], async (all) => {
-      const small = await walk(t, snapshot.collection, { page_size: SMALL_PAGE }, ['LIST-PAGINATION-COMPLETE']);
+      // Compared again before failing: with a walk of its own, as the snapshot is.
+      const small = await (fresh ? walk(t, snapshot.collection, { page_size: SMALL_PAGE }, ['LIST-PAGINATION-COMPLETE']) : smallWalk(t, snapshot.collection, 'LIST-PAGINATION-COMPLETE'));
+      fresh = true;
       const message = repeated(all, list.idField, `the walk at page_size ${max}`)
         ?? walkMismatch(all, small.items, list.idField, `the walk at page_size ${SMALL_PAGE}`);
       return message === undefined ? undefined : { message, call: small.pages.at(-1)?.call };
@@ -40,7 +51,7 @@ export function declarePaginationChecks(id: ListId): void {
 
   check(['LIST-PAGE-SIZE-RESPECTED'], `${path}: no page holds more than page_size ${SMALL_PAGE}, nor without page_size more than the default ${fallback}`, async (t) => {
     const { collection } = await paged(t, id);
-    const small = await walk(t, collection, { page_size: SMALL_PAGE }, ['LIST-PAGE-SIZE-RESPECTED']);
+    const small = await smallWalk(t, collection, 'LIST-PAGE-SIZE-RESPECTED');
     for (const [n, page] of small.pages.entries()) {
       t.assert(page.items.length <= SMALL_PAGE, ['LIST-PAGE-SIZE-RESPECTED'], `page ${n + 1} at page_size ${SMALL_PAGE} holds ${page.items.length} ${itemsKey}`, page.call);
     }
@@ -75,7 +86,7 @@ export function declarePaginationChecks(id: ListId): void {
 
   check(['LIST-LAST-PAGE'], `${path}: walks at page_size ${SMALL_PAGE} and ${max} end on a page whose next_page_token is empty, null or absent`, async (t) => {
     const { collection } = await paged(t, id);
-    await walk(t, collection, { page_size: SMALL_PAGE }, ['LIST-LAST-PAGE']);
+    await smallWalk(t, collection, 'LIST-LAST-PAGE');
   });
 
   check(['LIST-PAGE-TOKEN-FORGED'], `${path}: a page_token the service never issued is rejected with INVALID_ARGUMENT`, async (t) => {
@@ -85,7 +96,7 @@ export function declarePaginationChecks(id: ListId): void {
 
   check(['LIST-FULL-PAGES'], `${path}: every page but the last holds exactly page_size ${itemsKey} (default ${fallback})`, async (t) => {
     const snapshot = await paged(t, id);
-    const small = await walk(t, snapshot.collection, { page_size: SMALL_PAGE }, ['LIST-FULL-PAGES']);
+    const small = await smallWalk(t, snapshot.collection, 'LIST-FULL-PAGES');
     for (const [n, page] of small.pages.slice(0, -1).entries()) {
       t.assert(page.items.length === SMALL_PAGE, ['LIST-FULL-PAGES'], `page ${n + 1} at page_size ${SMALL_PAGE} holds ${page.items.length} ${itemsKey}`, page.call);
     }
