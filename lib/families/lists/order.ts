@@ -8,10 +8,13 @@ import { check, type CheckContext } from '../../harness/index.js';
 import { checkEnumOrder, checkSorted, type Direction } from '../../assert/ordering.js';
 import { violation } from '../../assert/violation.js';
 import { requestPage, type Collection, type Walk } from '../../harness/list-walk.js';
-import { callHolding, collectionOf, walk, type ListId } from './collection.js';
+import { callHolding, collectionOf, Snapshot, walk, type ListId } from './collection.js';
 
-/** Several pages over the reference's collections, so order must hold across page boundaries. */
-const ORDER_PAGE = 25;
+/**
+ * Order must hold across page boundaries: each ordered walk reads the collection in about three pages
+ * (two boundaries), whatever its size, rather than in as many small pages as it takes.
+ */
+const ORDER_PAGES = 3;
 const UNKNOWN_ORDERS = ['no_such_field', '-no_such_field'];
 
 interface Ordering {
@@ -25,24 +28,37 @@ interface Ordering {
 const opposite = (direction: Direction): Direction => (direction === 'asc' ? 'desc' : 'asc');
 const dashed = (name: string, direction: Direction): string => (direction === 'asc' ? name : `-${name}`);
 
-function orderedWalk(t: CheckContext, collection: Collection, orderBy: string | undefined, requirements: readonly RequirementId[]): Promise<Walk> {
-  return walk(t, collection, orderBy === undefined ? { page_size: ORDER_PAGE } : { page_size: ORDER_PAGE, order_by: orderBy }, requirements);
+/** A collection to order, with the page size that spreads it over ORDER_PAGES pages. */
+interface Paged {
+  readonly collection: Collection;
+  readonly pageSize: number;
+}
+
+async function paged(t: CheckContext, id: ListId): Promise<Paged> {
+  const snapshot = await Snapshot.take(t, await collectionOf(t, id), 2, 'two items to order');
+  const { min, max } = snapshot.collection.list.pageSize;
+  return { collection: snapshot.collection, pageSize: Math.min(max, Math.max(min, Math.ceil(snapshot.items.length / ORDER_PAGES))) };
+}
+
+function orderedWalk(t: CheckContext, { collection, pageSize }: Paged, orderBy: string | undefined, requirements: readonly RequirementId[]): Promise<Walk> {
+  return walk(t, collection, orderBy === undefined ? { page_size: pageSize } : { page_size: pageSize, order_by: orderBy }, requirements);
 }
 
 /**
  * Walks all pages in the ordering and fails where every reading agrees two neighbours are
  * out of order. Enum values may sort by any consistent order: judged against the opposite walk.
  */
-async function expectOrdered(t: CheckContext, collection: Collection, ordering: Ordering, requirements: readonly RequirementId[]): Promise<void> {
+async function expectOrdered(t: CheckContext, paged: Paged, ordering: Ordering, requirements: readonly RequirementId[]): Promise<void> {
   const { name, field, direction, orderBy } = ordering;
-  const walked = await orderedWalk(t, collection, orderBy, requirements);
+  const { collection } = paged;
+  const walked = await orderedWalk(t, paged, orderBy, requirements);
   const carried = walked.items.filter((item) => field.path !== null && valueAt(item, field.path) != null).length;
   if (carried < 2) t.skip(`fewer than two ${collection.list.itemsKey} carry ${field.path ?? name}: their order cannot be judged`);
   const shown = orderBy === undefined ? 'without order_by' : `order_by=${orderBy}`;
   const sorted = checkSorted(walked.items, field, direction);
   if (!sorted.ok) violation(requirements, `${collection.list.path} ${shown}: ${sorted.message}`, callHolding(walked, sorted.index + 1));
   if (field.kind !== 'enum') return;
-  const reverse = await orderedWalk(t, collection, dashed(name, opposite(direction)), requirements);
+  const reverse = await orderedWalk(t, paged, dashed(name, opposite(direction)), requirements);
   const [asc, desc] = direction === 'asc' ? [walked, reverse] : [reverse, walked];
   const blocks = checkEnumOrder(asc.items, desc.items, field);
   if (!blocks.ok) violation(requirements, `${collection.list.path} ${shown}: ${blocks.message}`, walked.pages.at(-1)?.call);
@@ -54,7 +70,7 @@ export function declareOrderChecks(id: ListId): void {
 
   for (const [name, field] of Object.entries(list.orderFields)) {
     check(['LIST-ORDER-BY'], `${path}: order_by=${name} sorts ${itemsKey} ascending and order_by=-${name} descending, across pages`, async (t) => {
-      const collection = await collectionOf(t, id);
+      const collection = await paged(t, id);
       for (const direction of ['asc', 'desc'] as const) {
         await expectOrdered(t, collection, { name, field, direction, orderBy: dashed(name, direction) }, ['LIST-ORDER-BY']);
       }
@@ -63,7 +79,7 @@ export function declareOrderChecks(id: ListId): void {
 
   if (list.descSuffix) {
     check(['LIST-ORDER-BY-DESC-SUFFIX'], `${path}: order_by "<field> desc" sorts ${itemsKey} descending for every order field`, async (t) => {
-      const collection = await collectionOf(t, id);
+      const collection = await paged(t, id);
       for (const [name, field] of Object.entries(list.orderFields)) {
         await expectOrdered(t, collection, { name, field, direction: 'desc', orderBy: `${name} desc` }, ['LIST-ORDER-BY-DESC-SUFFIX']);
       }
@@ -77,7 +93,7 @@ export function declareOrderChecks(id: ListId): void {
     if (!field) throw new Error(`${path}: default order ${defaultOrder} is not an order field`);
     const direction: Direction = defaultOrder.startsWith('-') ? 'desc' : 'asc';
     check(['LIST-ORDER-DEFAULT'], `${path}: without order_by, ${itemsKey} come in ${defaultOrder} order`, async (t) => {
-      await expectOrdered(t, await collectionOf(t, id), { name, field, direction, orderBy: undefined }, ['LIST-ORDER-DEFAULT']);
+      await expectOrdered(t, await paged(t, id), { name, field, direction, orderBy: undefined }, ['LIST-ORDER-DEFAULT']);
     });
   }
 
