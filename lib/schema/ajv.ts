@@ -1,9 +1,9 @@
 // One ajv set up for every schema the suite validates against (the canonical schemas, a target's
 // published ones, summary.json); issues carry JSON pointers.
 
-import { Ajv, type ErrorObject } from 'ajv';
+import { _, Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { parseIsoUtc } from '../contract/timestamps.js';
+import { OWN_FORMATS } from './formats.js';
 
 export interface SchemaIssue {
   readonly pointer: string;
@@ -15,11 +15,15 @@ export interface SchemaIssue {
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
-export function newAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true });
+/**
+ * `source`: keep the generated code, for the build's precompiled validators (lib/schema/precompiled.ts),
+ * which find the suite's own formats in the compiled formats module, from dist/precompiled/.
+ */
+export function newAjv(source = false): Ajv {
+  const code = source ? { code: { source: true, formats: _`require("../lib/schema/formats.js").OWN_FORMATS` } } : {};
+  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true, ...code });
   addFormats(ajv);
-  // Read by the one parser: the pattern and a date and time that exist.
-  ajv.addFormat('iso-utc', { type: 'string', validate: (text: string) => parseIsoUtc(text) !== undefined });
+  for (const [name, format] of Object.entries(OWN_FORMATS)) ajv.addFormat(name, format);
   return ajv;
 }
 

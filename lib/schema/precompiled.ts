@@ -1,5 +1,5 @@
 // Validators for fixed schemas (a dependency's or the suite's own, never a target's), compiled by
-// the build rather than in every process: ajv spends 100–200 ms generating the code of a large
+// the build rather than in every worker: ajv spends 50–200 ms generating the code of a large
 // schema, and every vitest worker would pay it again. `npm run build` writes each one's ajv
 // standalone code to dist/precompiled/<name>.cjs; the compiled CLI loads that file, and the
 // sources (the project's own tests, a checkout without a build) compile the schema as before.
@@ -9,11 +9,13 @@ import { fileURLToPath } from 'node:url';
 import type { Ajv, ValidateFunction } from 'ajv';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 
-/** A fixed schema, compiled by a fresh ajv that keeps the code it generates when `source` is set. */
+/** A fixed schema and the references (ajv.getSchema keys) validated against. */
 export interface Precompilable {
   /** The file name under dist/precompiled/, without `.cjs`. */
   readonly name: string;
-  compile(source: boolean): { readonly ajv: Ajv; readonly validate: ValidateFunction };
+  readonly refs: readonly string[];
+  /** A fresh ajv holding the schema; `source` keeps the code it generates (ajv's `code.source`). */
+  ajv(source: boolean): Ajv;
 }
 
 /** Whether this is the compiled module (dist/lib/schema/precompiled.js), next to dist/precompiled/. */
@@ -26,21 +28,28 @@ const standaloneCode = standaloneModule.default;
 /** The file the build writes the schema's code to. */
 export const precompiledFile = (schema: Precompilable): URL => new URL(`${schema.name}.cjs`, FOLDER);
 
-/** The schema's validator: the build's code when compiled, otherwise compiled here. */
-export function precompiledValidator(schema: Precompilable): ValidateFunction {
-  if (COMPILED) {
-    try {
-      return requireHere(fileURLToPath(precompiledFile(schema))) as ValidateFunction;
-    } catch (error) {
-      // A dist/ built before the schema joined the list (or copied without the folder) still runs.
-      if ((error as { code?: string }).code !== 'MODULE_NOT_FOUND') throw error;
-    }
-  }
-  return schema.compile(false).validate;
+/** The schema's validator of each of its refs: the build's code when compiled, otherwise compiled here on first use. */
+export function precompiledValidators(schema: Precompilable): (ref: string) => ValidateFunction {
+  const built = COMPILED ? loadBuilt(schema) : undefined;
+  let ajv: Ajv | undefined;
+  return (ref) => {
+    const validate = built ? built[ref] : (ajv ??= schema.ajv(false)).getSchema(ref);
+    if (!validate) throw new Error(`no validator for ${ref} in the schema ${schema.name}`);
+    return validate;
+  };
 }
 
-/** The CommonJS module the build writes for the schema: ajv's standalone code, requiring only ajv's runtime. */
+function loadBuilt(schema: Precompilable): Record<string, ValidateFunction> | undefined {
+  try {
+    return requireHere(fileURLToPath(precompiledFile(schema))) as Record<string, ValidateFunction>;
+  } catch (error) {
+    // A dist/ built before the schema joined the list (or copied without the folder) still runs.
+    if ((error as { code?: string }).code !== 'MODULE_NOT_FOUND') throw error;
+    return undefined;
+  }
+}
+
+/** The CommonJS module the build writes for the schema: ajv's standalone code, one export per ref. */
 export function standaloneSource(schema: Precompilable): string {
-  const { ajv, validate } = schema.compile(true);
-  return standaloneCode(ajv, validate);
+  return standaloneCode(schema.ajv(true), Object.fromEntries(schema.refs.map((ref) => [ref, ref])));
 }

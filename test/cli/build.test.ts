@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { precompilable } from '../../lib/published/precompilable.js';
+import { precompilable } from '../../lib/runner/precompilable.js';
 import { standaloneSource } from '../../lib/schema/precompiled.js';
 import { collectInventory } from '../../lib/runner/inventory.js';
 import { ROOT } from '../support/run-cli.js';
