@@ -24,7 +24,7 @@ const SOURCE_DIRS = ['lib', 'suites'];
 const SOURCE_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'bin/build.js'];
 
 /** A checkout holds the TypeScript sources; an installed package does not. */
-export const isCheckout = () => existsSync(SOURCE_MAIN);
+const isCheckout = () => existsSync(SOURCE_MAIN);
 
 /** Whether any file or folder under `dir` was changed after `time` (ms). */
 function changedAfter(dir, time) {

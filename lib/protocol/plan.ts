@@ -27,7 +27,7 @@ export interface Plan {
   readonly targets: readonly TargetPlan[];
 }
 
-export const PLAN_VARIABLE = 'AES_CONFORMANCE_PLAN';
+const PLAN_VARIABLE = 'AES_CONFORMANCE_PLAN';
 
 /** The worker environment entry that carries the plan. */
 export const planEnvironment = (plan: Plan): Record<string, string> => ({ [PLAN_VARIABLE]: JSON.stringify(plan) });

@@ -51,7 +51,7 @@ export function summarise(checks: readonly CheckResult[], meta: RunMeta): RunRes
 }
 
 /** The requirements the profile requires that no check verified, each with the reason. */
-export function untestedRequirements(requirements: readonly RequirementResult[], checks: readonly CheckResult[], profile: string, selection: Selection): Untested[] {
+function untestedRequirements(requirements: readonly RequirementResult[], checks: readonly CheckResult[], profile: string, selection: Selection): Untested[] {
   const byId = new Map(checks.map((c) => [c.id, c]));
   return requirements
     .filter((r) => r.level === 'MUST' || profile === 'strict')

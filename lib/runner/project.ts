@@ -18,7 +18,7 @@ type Options = NonNullable<Parameters<typeof import('vitest/node').createVitest>
 type ViteOptions = NonNullable<Parameters<typeof import('vitest/node').createVitest>[2]>;
 
 /** Whether this is the compiled module (dist/lib/runner/project.js) rather than its TypeScript source. */
-export const COMPILED = import.meta.url.endsWith('.js');
+const COMPILED = import.meta.url.endsWith('.js');
 
 /** The package root (with a trailing slash): the parent of dist/ when compiled, of lib/ otherwise. */
 export const PACKAGE_ROOT = fileURLToPath(new URL(COMPILED ? '../../../' : '../../', import.meta.url));
