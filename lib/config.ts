@@ -13,6 +13,7 @@ export interface Config {
   readonly dashboardId: string | undefined;
   readonly deletablePersonaId: string | undefined;
   readonly deletableRunId: string | undefined;
+  readonly cancellableRunId: string | undefined;
   readonly deletableScheduledRunId: string | undefined;
   readonly reportDir: string;
   readonly profile: Profile;
@@ -39,6 +40,7 @@ export const SETTINGS = [
   { name: 'DASHBOARD_ID', meaning: 'An existing dashboard the suite may rename. Absent: dashboard tests are skipped.' },
   { name: 'DELETABLE_PERSONA_ID', meaning: 'A persona the suite may delete. Without it no pre-existing persona is deleted.' },
   { name: 'DELETABLE_RUN_ID', meaning: 'A run the suite may delete. Without it no pre-existing run is deleted.' },
+  { name: 'CANCELLABLE_RUN_ID', meaning: 'A run still in progress (not COMPLETED) the suite may delete, which cancels or deletes it. Absent: the check deleting a run in progress is skipped.' },
   { name: 'DELETABLE_SCHEDULED_RUN_ID', meaning: 'A scheduled run the suite may delete. Without it no scheduled run is deleted.' },
   { name: 'REPORT_DIR', meaning: 'Where reports are written (default reports/).' },
   { name: 'PROFILE', meaning: '`default` asserts only what the spec states; `strict` adds common conventions (SHOULD requirements).' },
@@ -95,6 +97,7 @@ export function parseConfig(env: Env): Config {
     dashboardId: text('DASHBOARD_ID'),
     deletablePersonaId: text('DELETABLE_PERSONA_ID'),
     deletableRunId: text('DELETABLE_RUN_ID'),
+    cancellableRunId: text('CANCELLABLE_RUN_ID'),
     deletableScheduledRunId: text('DELETABLE_SCHEDULED_RUN_ID'),
     reportDir: text('REPORT_DIR') ?? 'reports',
     profile: oneOf('PROFILE', text('PROFILE') ?? 'default', ['default', 'strict'] as const),

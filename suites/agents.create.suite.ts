@@ -6,7 +6,7 @@
 import { ERROR_CODES } from '../lib/contract/enums.js';
 import { ID_RULES } from '../lib/contract/ids.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
-import { expectAgentCreated, expectEcho, expectInvalidField, fetchAgent } from '../lib/families/agents.js';
+import { expectAgent, expectAgentCreated, expectAgentReadBack, expectEcho, expectInvalidField, fetchAgent } from '../lib/families/agents.js';
 import { PUBLIC_WEBHOOK_URL } from '../lib/gen/bodies.js';
 import { alnum, nearMissIds } from '../lib/gen/ids.js';
 import { check, describeGroup } from '../lib/harness/index.js';
@@ -28,6 +28,20 @@ const EVERY_FIELD: JsonObject = {
   workflows: { version: 2, steps: [{ name: 'greet', next: 'book' }, { name: 'book' }] },
   metric_ids: [],
   test_set_ids: [],
+};
+
+/** Explicit empty values, and workflows whose lists have an order and whose values are false, 0 and "": all kept as given. */
+const EXPLICIT_VALUES: JsonObject = {
+  prompt: '',
+  metric_ids: [],
+  test_set_ids: [],
+  workflows: {
+    version: 0,
+    enabled: false,
+    note: '',
+    steps: [{ name: 'greet', next: 'book' }, { name: 'book', retries: 0 }, { name: 'answer', escalate: false }],
+    tags: ['zeta', 'alpha', 'mid'],
+  },
 };
 
 const INVARIANTS: ReadonlyArray<[RequirementId, string]> = [
@@ -60,6 +74,14 @@ describeGroup('agents', () => {
     const { id } = expectAgentCreated(t, created, ['AGENT-CREATE'], 'creating an agent with every field');
     const { agent, call } = await fetchAgent(t, id, ['AGENT-GET']);
     expectEcho(t, { ...sentBody(created), id }, agent, ['AGENT-GET'], call);
+  }, WRITES);
+
+  check(['EXPLICIT-VALUE-KEPT', 'READ-BACK-UNCHANGED'], 'prompt "", empty lists and workflows holding ordered lists, false, 0 and "" come back as sent from POST and GET', async (t) => {
+    const created = await t.agents.send(EXPLICIT_VALUES);
+    const what = 'an agent with explicit empty values';
+    const agent = expectAgent(t, created, ['AGENT-CREATE'], what);
+    expectEcho(t, sentBody(created), agent, ['EXPLICIT-VALUE-KEPT'], created, 'the explicit values as given');
+    await expectAgentReadBack(t, created, what);
   }, WRITES);
 
   for (const [requirement, title] of INVARIANTS) {

@@ -7,9 +7,9 @@ import type { ModelType } from '../lib/contract/enums.js';
 import { ID_RULES } from '../lib/contract/ids.js';
 import { fieldLimit } from '../lib/contract/limits.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
-import { expectAgentCreated, expectEcho, expectInvalidField, fetchAgent } from '../lib/families/agents.js';
+import { expectAgentCreated, expectAgentReadBack, expectEcho, expectInvalidField, fetchAgent, inTwoByteCharacters } from '../lib/families/agents.js';
 import { configField, initializationPayloadForm, probeConfigField, unprovenReason } from '../lib/families/simulator-config.js';
-import { byteLimitSizes, jsonObjectOfSize, jsonTextOfSize, typedAgentBody } from '../lib/gen/agent-bodies.js';
+import { byteLimitSizes, jsonObjectOfSize, typedAgentBody } from '../lib/gen/agent-bodies.js';
 import { PUBLIC_CHAT_URL } from '../lib/gen/bodies.js';
 import { nearMissIds } from '../lib/gen/ids.js';
 import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
@@ -106,17 +106,21 @@ async function expectConfigRejected(t: CheckContext, modelType: ModelType, confi
   expectInvalidField(t, await t.agents.send(body), requirements, [key, field], what);
 }
 
-async function expectConfigAccepted(t: CheckContext, modelType: ModelType, config: JsonObject, requirements: Requirements): Promise<void> {
+/** Accepted; with `readBack`, GET returns every field and the configuration (as `metadata`) as sent. */
+async function expectConfigAccepted(t: CheckContext, modelType: ModelType, config: JsonObject, requirements: Requirements, readBack = false): Promise<void> {
   const { body, field, what } = await configured(t, modelType, config);
-  expectAgentCreated(t, await t.agents.send(body), requirements, what, field);
+  const call = await t.agents.send(body);
+  expectAgentCreated(t, call, requirements, what, field);
+  if (readBack) await expectAgentReadBack(t, call, what, field, true);
 }
 
 /** A value of `bytes` for a CHAT payload key: JSON text ("JSON string"), or for initialization_payload the form the target takes. */
-async function payloadOfSize(t: CheckContext, key: string, field: string, bytes: number, requirements: Requirements): Promise<unknown> {
-  if (key !== 'initialization_payload') return jsonTextOfSize(bytes);
+async function payloadOfSize(t: CheckContext, key: string, field: string, bytes: number, requirements: Requirements, twoByte = false): Promise<unknown> {
+  const object = twoByte ? inTwoByteCharacters(jsonObjectOfSize(bytes)) : jsonObjectOfSize(bytes);
+  if (key !== 'initialization_payload') return JSON.stringify(object);
   const { form, call } = await initializationPayloadForm(t, field);
   t.assert(form, requirements, 'a small initialization_payload ({"hello":"world"}) was rejected both as JSON text and as an object', call);
-  return form === 'object' ? jsonObjectOfSize(bytes) : jsonTextOfSize(bytes);
+  return form === 'object' ? object : JSON.stringify(object);
 }
 
 describeGroup('agents', () => {
@@ -152,14 +156,17 @@ describeGroup('agents', () => {
     const key = fieldLimit(limit).field;
     const sizes = byteLimitSizes(limit);
     const requirements = ['CHAT-PAYLOAD-LIMITS', 'FIELD-SIZE-LIMITS'] as const;
-    check(requirements, `a CHAT ${key} of ${sizes.accept} bytes is accepted`, async (t) => {
+    // A "JSON string" must come back the string it was; the form of a "JSON payload" is open, so that one is not read back.
+    const readBack = key !== 'initialization_payload';
+    check(readBack ? [...requirements, 'READ-BACK-UNCHANGED'] : requirements, `a CHAT ${key} of ${sizes.accept} bytes is accepted`, async (t) => {
       const field = await configField(t);
       const config = { [key]: await payloadOfSize(t, key, field, sizes.accept, requirements) };
-      await expectConfigAccepted(t, CHAT, config, requirements);
+      await expectConfigAccepted(t, CHAT, config, requirements, readBack);
     }, WRITES);
-    check(requirements, `a CHAT ${key} of ${sizes.reject} bytes is rejected`, async (t) => {
+    // In two-byte characters: bytes, not characters, are what the limit counts.
+    check(requirements, `a CHAT ${key} of ${sizes.reject} bytes in two-byte characters is rejected`, async (t) => {
       const field = await configField(t);
-      const config = { [key]: await payloadOfSize(t, key, field, sizes.reject, requirements) };
+      const config = { [key]: await payloadOfSize(t, key, field, sizes.reject, requirements, true) };
       await expectConfigRejected(t, CHAT, config, key, requirements);
     }, WRITES);
   }

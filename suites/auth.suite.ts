@@ -75,8 +75,11 @@ describeGroup('auth', () => {
   for (const endpoint of SECURED) {
     const faults = otherFaults(endpoint);
     if (!faults.length) continue;
-    check(['AUTH-INVALID-KEY', 'AUTH-DETAILS-HEADER'], `${endpoint.key} with a wrong key and ${faults.map((f) => f.what).join(', or ')} is rejected with UNAUTHENTICATED: the key comes first`, async (t) => {
+    const [first] = faults as [(typeof faults)[number]];
+    check(['AUTH-MISSING-KEY', 'AUTH-INVALID-KEY', 'AUTH-DETAILS-HEADER'], `${endpoint.key} with a wrong key and ${faults.map((f) => f.what).join(', or ')}, or without a key and ${first.what}, is rejected with UNAUTHENTICATED: the key comes first`, async (t) => {
       for (const { what, probe } of faults) await expectRefused(t, endpoint, 'AUTH-INVALID-KEY', { ...probe, auth: { key: WRONG_KEY } }, `with a wrong key and ${what}`);
+      // A missing key may be checked on its own path (a required header parameter, validated with the others): it comes first too.
+      await expectRefused(t, endpoint, 'AUTH-MISSING-KEY', { ...first.probe, auth: 'none' }, `without ${API_KEY_HEADER} and with ${first.what}`);
     }, { writes: endpoint.writes });
   }
 });

@@ -1,8 +1,13 @@
 // Dashboards: PATCH renames the dashboard named by DASHBOARD_ID (the only one the suite
 // may touch). The renaming checks run last, so the dashboard keeps a marker-named
-// display_name from this run.
+// display_name from this run. No GET is listed: a PATCH without display_name, where the
+// target takes one, reads the dashboard back.
 
 import { ID_RULES } from '../lib/contract/ids.js';
+import { charLength } from '../lib/contract/limits.js';
+import { isSuccess } from '../lib/assert/responses.js';
+import { marked } from '../lib/gen/marked.js';
+import { stringOf } from '../lib/gen/strings.js';
 import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { dashboardBody } from '../lib/gen/bodies.js';
@@ -16,6 +21,8 @@ const WRITES = { writes: true, needs: ['dashboardId'] } as const;
 const RENAMES = { ...WRITES, exclusive: true } as const;
 
 const dashboardId = (t: CheckContext) => t.config.dashboardId as string;
+/** Within 255 characters however they are counted (177 code points, 254 UTF-16 units), multi-byte and astral. */
+const READ_BACK_NAME = stringOf(100, 'bmp') + stringOf(77, 'astral');
 
 const patch = (t: CheckContext, spec: CallSpec, id = dashboardId(t)) => t.call(PATCH, { params: { dashboard_id: id }, ...spec });
 const rename = (t: CheckContext, displayName: string) => patch(t, { json: dashboardBody(displayName) });
@@ -55,6 +62,17 @@ describeGroup('dashboards', () => {
       t.assert(dashboard['display_name'] === displayName, ['DASHBOARD-PATCH'],
         `sent display_name ${JSON.stringify(displayName)}, the response carries ${JSON.stringify(dashboard['display_name'])}`, call);
     }
+  }, RENAMES);
+
+  // No GET of a dashboard is listed: a PATCH without display_name (a partial update changing nothing) is the read.
+  check(['READ-BACK-UNCHANGED'], `a display_name set by PATCH (${charLength(READ_BACK_NAME)} multi-byte and astral characters) is the one a PATCH without display_name describes`, async (t) => {
+    const displayName = marked(t.config.runMarker, READ_BACK_NAME);
+    t.expectResource(await rename(t, displayName), ['DASHBOARD-PATCH'], 'renaming the dashboard');
+    const read = await patch(t, { json: {} });
+    if (!isSuccess(read)) t.skip(`a dashboard cannot be read: no GET is listed, and a PATCH without display_name was answered ${read.response.status}`);
+    const dashboard = t.expectResource(read, ['READ-BACK-UNCHANGED'], 'a PATCH without display_name');
+    t.assert(dashboard['display_name'] === displayName, ['READ-BACK-UNCHANGED'],
+      `display_name set to ${JSON.stringify(displayName)}, a PATCH without display_name then describes ${JSON.stringify(dashboard['display_name'])}`, read);
   }, RENAMES);
 
   check(['NAME-MATCHES-ID'], 'the renamed dashboard is named dashboards/<the dashboard_id of the path>', async (t) => {

@@ -101,10 +101,11 @@ describeGroup('mutations', () => {
     }
   }, WRITES);
 
-  check(['MUTATION-EXPLICIT-DEFAULTS'], 'description "" and update_time null are present in the response, not left out', async (t) => {
-    const { mutation, call } = await t.mutations.create(await t.mutations.parent());
-    t.assert(mutation['description'] === '', ['MUTATION-EXPLICIT-DEFAULTS'], `description should be present as "", got ${shown(mutation['description'])}`, call);
-    t.assert('update_time' in mutation && mutation['update_time'] === null, ['MUTATION-EXPLICIT-DEFAULTS'], `update_time should be present as null, got ${shown(mutation['update_time'])}`, call);
+  check(['MUTATION-EXPLICIT-DEFAULTS'], 'description "" and update_time null are present in the response, not left out, on creation and on GET', async (t) => {
+    for (const [mutation, call] of await createdAndFetched(t)) {
+      t.assert(mutation['description'] === '', ['MUTATION-EXPLICIT-DEFAULTS'], `description should be present as "", got ${shown(mutation['description'])}`, call);
+      t.assert('update_time' in mutation && mutation['update_time'] === null, ['MUTATION-EXPLICIT-DEFAULTS'], `update_time should be present as null, got ${shown(mutation['update_time'])}`, call);
+    }
   }, WRITES);
 
   // ---- malformed bodies --------------------------------------------------------------------

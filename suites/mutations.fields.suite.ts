@@ -9,10 +9,13 @@ import { byteSize, fieldLimit } from '../lib/contract/limits.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { answerNames, detailFields, rejectsNaming } from '../lib/assert/error-details.js';
 import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js';
+import { MUTATION_JUDGE } from '../lib/families/mutations.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
+import type { JsonObject } from '../lib/util/json.js';
 
 const DELETE = 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
+const GET = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
 const WRITES = { writes: true } as const;
 
 const shown = (value: unknown): string => (value === undefined ? 'nothing' : JSON.stringify(value));
@@ -28,15 +31,18 @@ const OVERRIDES_SIZE = fieldLimit('mutation.config_overrides').maxAmbiguous;
 if (!OVERRIDES_SIZE) throw new Error('the limits table gives no config_overrides size');
 /** Under 10 KB however KB is read (1000 or 1024 bytes)... */
 const SMALL_OVERRIDES = { prompt: 'x'.repeat(OVERRIDES_SIZE.low - 100) };
-/** ...and well over it either way. */
-const LARGE_OVERRIDES = { prompt: 'x'.repeat(OVERRIDES_SIZE.high + 260) };
+/** ...and well over it either way, in two-byte characters: bytes, not characters, are what the limit counts. */
+const LARGE_OVERRIDES = { prompt: 'é'.repeat((OVERRIDES_SIZE.high + 260) / 2) };
 
-/** A mutation named like an active one of the same agent. */
-async function duplicate(t: CheckContext): Promise<Call> {
+/** A mutation named like an active one of the same agent (`first`, under `agentId`). */
+async function duplicate(t: CheckContext): Promise<{ call: Call; agentId: string; first: JsonObject }> {
   const agentId = await t.mutations.parent();
-  const { sent } = await t.mutations.create(agentId, {}, ['MUTATION-CREATE'], 'creating the first mutation');
-  return t.mutations.send(agentId, { display_name: sent['display_name'], description: 'the second of two' });
+  const { mutation, sent } = await t.mutations.create(agentId, {}, ['MUTATION-CREATE'], 'creating the first mutation');
+  return { call: await t.mutations.send(agentId, { display_name: sent['display_name'], description: 'the second of two' }), agentId, first: mutation };
 }
+
+const fetchMutation = (t: CheckContext, agentId: string, mutation: JsonObject): Promise<Call> =>
+  t.call(GET, { params: { agent_id: agentId, mutation_id: String(mutation['id']) } });
 
 describeGroup('mutations', () => {
   // ---- display_name ----------------------------------------------------------------------
@@ -53,14 +59,20 @@ describeGroup('mutations', () => {
     send: async (t, value) => t.mutations.send(await t.mutations.parentFreeFor(value), { display_name: value }),
     acceptProperty: true,
     options: WRITES,
+    judge: MUTATION_JUDGE,
   });
 
-  check(['MUTATION-DISPLAY-NAME-UNIQUE'], 'a second active mutation of the agent with the same display_name is rejected', async (t) => {
-    t.expectRejection(await duplicate(t), ['MUTATION-DISPLAY-NAME-UNIQUE'], {}, 'a mutation named like an active one of the same agent');
+  check(['MUTATION-DISPLAY-NAME-UNIQUE', 'MUTATION-UPDATE-TIME-NULL'], 'a second active mutation of the agent with the same display_name is rejected, and the first is left never updated (update_time null)', async (t) => {
+    const { call, agentId, first } = await duplicate(t);
+    t.expectRejection(call, ['MUTATION-DISPLAY-NAME-UNIQUE'], {}, 'a mutation named like an active one of the same agent');
+    // A refused request changes nothing: the first mutation was never updated (an omitted update_time reads as null).
+    const fetch = await fetchMutation(t, agentId, first);
+    const updateTime = t.expectResource(fetch, ['MUTATION-GET'], 'fetching the first mutation')['update_time'];
+    t.assert(updateTime === null || updateTime === undefined, ['MUTATION-UPDATE-TIME-NULL'], `update_time of the first mutation, never updated (only a refused duplicate followed), should be null, got ${shown(updateTime)}`, fetch);
   }, WRITES);
 
   check(['MUTATION-DUPLICATE-ALREADY-EXISTS'], 'a duplicate display_name is rejected with ALREADY_EXISTS (HTTP 409)', async (t) => {
-    t.expectRejection(await duplicate(t), ['MUTATION-DUPLICATE-ALREADY-EXISTS'], CONVENTIONAL_ERRORS.alreadyExists, 'a mutation named like an active one of the same agent');
+    t.expectRejection((await duplicate(t)).call, ['MUTATION-DUPLICATE-ALREADY-EXISTS'], CONVENTIONAL_ERRORS.alreadyExists, 'a mutation named like an active one of the same agent');
   }, WRITES);
 
   check(['MUTATION-DISPLAY-NAME-PER-AGENT'], 'the same display_name is accepted under another agent', async (t) => {
@@ -68,12 +80,14 @@ describeGroup('mutations', () => {
     await t.mutations.create(await t.mutations.parent(1), { display_name: sent['display_name'] }, ['MUTATION-DISPLAY-NAME-PER-AGENT'], 'creating a mutation of the same name under a second agent');
   }, WRITES);
 
-  check(['MUTATION-DISPLAY-NAME-REUSABLE'], 'the display_name of a deleted mutation can be used again', async (t) => {
+  check(['MUTATION-DISPLAY-NAME-REUSABLE', 'MUTATION-DISPLAY-NAME-UNIQUE'], 'the display_name of a deleted mutation can be used again, and is then taken by the new one', async (t) => {
     const agentId = await t.mutations.parent();
     const { mutation, sent } = await t.mutations.create(agentId, {}, ['MUTATION-CREATE'], 'creating the first mutation');
     const deletion = await t.call(DELETE, { params: { agent_id: agentId, mutation_id: String(mutation['id']) } });
     t.expectSuccess(deletion, ['MUTATION-DELETE-IDEMPOTENT'], 'deleting the first mutation');
     await t.mutations.create(agentId, { display_name: sent['display_name'] }, ['MUTATION-DISPLAY-NAME-REUSABLE'], 'creating a mutation with the deleted one\'s display_name');
+    const third = await t.mutations.send(agentId, { display_name: sent['display_name'], description: 'the third of three' });
+    t.expectRejection(third, ['MUTATION-DISPLAY-NAME-UNIQUE'], {}, 'a mutation named like the active one that reused a deleted one\'s display_name');
   }, WRITES);
 
   // ---- description ---------------------------------------------------------------------------
@@ -85,6 +99,7 @@ describeGroup('mutations', () => {
     send: async (t, value) => t.mutations.send(await t.mutations.parent(), { description: value }),
     acceptProperty: true,
     options: WRITES,
+    judge: MUTATION_JUDGE,
   });
 
   // ---- config_overrides and parameter_values ---------------------------------------------
@@ -107,11 +122,15 @@ describeGroup('mutations', () => {
     expectInvalidWithin(t, call, ['MUTATION-CONFIG-OVERRIDES-SIZE', 'FIELD-SIZE-LIMITS'], 'config_overrides', `config_overrides of ${byteSize(LARGE_OVERRIDES)} bytes`);
   }, WRITES);
 
-  check(['MUTATION-PARAMETER-VALUES-DERIVED'], 'without parameter_values, flat string overrides come back as parameter_values', async (t) => {
+  check(['MUTATION-PARAMETER-VALUES-DERIVED'], 'without parameter_values, flat string overrides come back as parameter_values, on creation and on GET', async (t) => {
     const overrides = { prompt: 'hello' };
-    const { mutation, call } = await t.mutations.create(await t.mutations.parent(), { config_overrides: overrides });
-    t.assert(isDeepStrictEqual(mutation['parameter_values'], overrides), ['MUTATION-PARAMETER-VALUES-DERIVED'],
-      `parameter_values derived from config_overrides ${JSON.stringify(overrides)} should be the same pairs, got ${shown(mutation['parameter_values'])}`, call);
+    const agentId = await t.mutations.parent();
+    const { mutation, call } = await t.mutations.create(agentId, { config_overrides: overrides });
+    const fetch = await fetchMutation(t, agentId, mutation);
+    for (const [read, exchange] of [[mutation, call], [t.expectResource(fetch, ['MUTATION-GET'], 'fetching the created mutation'), fetch]] as const) {
+      t.assert(isDeepStrictEqual(read['parameter_values'], overrides), ['MUTATION-PARAMETER-VALUES-DERIVED'],
+        `parameter_values derived from config_overrides ${JSON.stringify(overrides)} should be the same pairs, got ${shown(read['parameter_values'])}`, exchange);
+    }
   }, WRITES);
 
   check(['MUTATION-PARAMETER-VALUES-DERIVED'], 'parameter_values given are kept as given', async (t) => {

@@ -5,7 +5,7 @@
 
 import { CONVENTIONAL_ERRORS } from '../lib/contract/enums.js';
 import { ID_RULES } from '../lib/contract/ids.js';
-import { expectMissingNotFound, expectNearMissesRejected } from '../lib/families/path-ids.js';
+import { expectFormatBeforeLookup, expectMissingNotFound, expectNearMissesRejected } from '../lib/families/path-ids.js';
 import { wellFormedId } from '../lib/gen/ids.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
@@ -47,7 +47,7 @@ async function expectIntact(t: CheckContext, owned: MutationPath, after: string)
 }
 
 /** A mutation sent under a well-formed agent id that names no agent. */
-const orphan = (t: CheckContext): Promise<Call> => t.mutations.send(wellFormedId(ID_RULES.agent, 43));
+const orphan = (t: CheckContext, fields: Readonly<Record<string, unknown>> = {}): Promise<Call> => t.mutations.send(wellFormedId(ID_RULES.agent, 43), fields);
 
 describeGroup('mutations', () => {
   // ---- deletion ----------------------------------------------------------------------------
@@ -87,10 +87,17 @@ describeGroup('mutations', () => {
   }, WRITES);
 
   check(['MISSING-RESOURCE-NOT-FOUND'], 'creating a mutation under an agent that does not exist answers NOT_FOUND (HTTP 404)', async (t) => {
-    t.expectRejection(await orphan(t), ['MISSING-RESOURCE-NOT-FOUND'], CONVENTIONAL_ERRORS.notFound, 'creating a mutation under a well-formed agent id that names no agent');
+    // config_overrides whose keys every parent the suite makes has: judged against the parent, so only once it is found.
+    const call = await orphan(t, { config_overrides: { prompt: 'overridden prompt' } });
+    t.expectRejection(call, ['MISSING-RESOURCE-NOT-FOUND'], CONVENTIONAL_ERRORS.notFound, 'creating a mutation with config_overrides under a well-formed agent id that names no agent');
   }, WRITES);
 
   // ---- path IDs ------------------------------------------------------------------------------
+
+  check(['PATH-ID-FORMAT'], 'a malformed mutation_id under an agent that does not exist is rejected with INVALID_ARGUMENT naming mutation_id (GET and DELETE)', async (t) => {
+    // A malformed mutation_id names nothing, so the DELETE changes no data.
+    for (const endpoint of [GET, DELETE] as const) await expectFormatBeforeLookup(t, endpoint, 'mutation_id', { agent_id: wellFormedId(ID_RULES.agent, 44) });
+  });
 
   for (const endpoint of [GET, DELETE] as const) {
     for (const param of ['mutation_id', 'agent_id'] as const) {

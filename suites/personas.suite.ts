@@ -75,6 +75,8 @@ describeGroup('personas', () => {
       const call = await t.call(GET, { params: { persona_id: idOf(persona) } });
       const got = t.expectResource(call, ['PERSONA-GET'], `getting listed persona ${idOf(persona)}`);
       t.assert(got['id'] === persona['id'], ['PERSONA-GET'], `asked for persona ${idOf(persona)}, got ${JSON.stringify(got['id'])}`, call);
+      // The item rules are declared over the list; the GET answer keeps the name rule too.
+      expectNameMatchesId(t, { name: got['resource_name'] }, 'personas', call, got['id']);
       expectSameAsListed(t, ['PERSONA-GET'], persona, got, call);
     }
   });
@@ -95,6 +97,11 @@ describeGroup('personas', () => {
   check(['MISSING-RESOURCE-NOT-FOUND', 'HTTP-STATUS-CONVENTIONS'], 'GET of a well-formed persona_id that names nothing answers NOT_FOUND (404)', async (t) => {
     await expectMissingNotFound(t, GET, { persona_id: wellFormedId(ID_RULES.persona, 31) });
   });
+
+  // It names nothing, so the DELETE changes no data.
+  check(['MISSING-RESOURCE-NOT-FOUND', 'HTTP-STATUS-CONVENTIONS'], 'DELETE of a well-formed persona_id that names nothing answers NOT_FOUND (404)', async (t) => {
+    await expectMissingNotFound(t, DELETE, { persona_id: wellFormedId(ID_RULES.persona, 32) });
+  }, { writes: true });
 
   // Last, and alone: the deletion changes the list the checks above read.
   check(['PERSONA-DELETE'], 'DELETE /v1/personas/{persona_id} answers an empty object; the persona can no longer be fetched or listed', async (t) => {

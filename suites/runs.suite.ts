@@ -1,6 +1,6 @@
 // Runs: every listed run keeps the run field rules (name, progress counters, result
-// metrics, timestamps), and DELETE (of DELETABLE_RUN_ID only) answers an empty object
-// and deletes or cancels the run.
+// metrics, timestamps), and DELETE (of DELETABLE_RUN_ID and CANCELLABLE_RUN_ID only)
+// answers an empty object and deletes or cancels the run, a finished one and one in progress.
 
 import { declareEmptyBodyCheck, deleteOnce, deletesFixture, expectEmptyObjectAnswer, settled, type Deletion } from '../lib/families/deletion.js';
 import { declareListChecks } from '../lib/families/lists/index.js';
@@ -9,11 +9,13 @@ import { expectMissingNotFound } from '../lib/families/path-ids.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { alnum } from '../lib/gen/ids.js';
 import { runs } from '../lib/harness/discovery.js';
-import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
+import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import { type JsonObject, isJsonObject } from '../lib/util/json.js';
 
 const DELETE = 'DELETE /v1/runs/{run_id}' satisfies EndpointKey;
+/** The one finished status the spec shows. */
+const FINISHED = 'COMPLETED';
 const COUNTERS = ['completed_test_cases', 'failed_test_cases', 'in_progress_test_cases'] as const;
 
 const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
@@ -82,6 +84,29 @@ async function deleteRun(t: CheckContext) {
   });
 }
 
+/** Deletes CANCELLABLE_RUN_ID once, if a fresh reading of the list shows it still in progress. */
+function cancelRun(t: CheckContext) {
+  return deleteOnce(t, 'run in progress', async (ctx): Promise<Deletion<{ before: JsonObject }>> => {
+    const run_id = ctx.config.cancellableRunId as string;
+    const before = (await listedNow(ctx, 'runs')).find((run) => run['run_id'] === run_id);
+    if (!before) return { skip: `CANCELLABLE_RUN_ID ${run_id} is not among the listed runs` };
+    if (before['status'] === FINISHED) return { skip: `CANCELLABLE_RUN_ID ${run_id} is listed as ${FINISHED}: finished, not in progress (set it to a run still pending or running)` };
+    return { call: await ctx.call(DELETE, { params: { run_id } }), before };
+  });
+}
+
+/** A DELETE of `before` succeeded, and the run is then gone from the list or listed with another status. */
+async function expectDeletedOrCancelled(t: CheckContext, call: Call, before: JsonObject, what: string): Promise<void> {
+  t.expectSuccess(call, ['RUN-DELETE-BY-STATUS'], `deleting ${what}`);
+  const problem = await settled(async () => {
+    const after = (await listedNow(t, 'runs')).find((run) => run['run_id'] === before['run_id']);
+    return after && after['status'] === before['status']
+      ? `${what} ${String(before['run_id'])} was answered ${call.response.status} but is still listed with status ${JSON.stringify(before['status'])}: neither deleted nor cancelled`
+      : undefined;
+  });
+  t.assert(problem === undefined, ['RUN-DELETE-BY-STATUS'], problem ?? '', call);
+}
+
 describeGroup('runs', () => {
   declareListChecks('runs');
 
@@ -104,4 +129,17 @@ describeGroup('runs', () => {
   }, deletesFixture('deletableRunId'));
 
   declareEmptyBodyCheck('DELETE /v1/runs/{run_id}', 'deleting the run', 'deletableRunId', deleteRun);
+
+  // The same deletion as above, judged as the deletion of a finished run.
+  check(['RUN-DELETE-BY-STATUS'], `DELETE of a finished run (DELETABLE_RUN_ID listed ${FINISHED}) succeeds; the run is then gone from the list or listed with another status`, async (t) => {
+    const { call, before } = await deleteRun(t);
+    if (before['status'] !== FINISHED) t.skip(`DELETABLE_RUN_ID ${String(before['run_id'])} was listed as ${JSON.stringify(before['status'])}, not ${FINISHED} (the one finished status the spec shows)`);
+    await expectDeletedOrCancelled(t, call, before, 'the finished run');
+  }, deletesFixture('deletableRunId'));
+
+  check(['RUN-DELETE', 'RUN-DELETE-BY-STATUS'], 'DELETE of a run in progress (CANCELLABLE_RUN_ID) answers an empty object; the run is then gone from the list or listed with another status (cancelled)', async (t) => {
+    const { call, before } = await cancelRun(t);
+    await expectDeletedOrCancelled(t, call, before, 'the run in progress');
+    expectEmptyObjectAnswer(t, call, ['RUN-DELETE'], 'deleting the run in progress');
+  }, deletesFixture('cancellableRunId'));
 });

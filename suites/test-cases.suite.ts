@@ -10,7 +10,7 @@ import { ID_RULES, matchesIdRule } from '../lib/contract/ids.js';
 import { charLength, fieldLimit } from '../lib/contract/limits.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { echoMismatches } from '../lib/assert/echo.js';
-import { expectNameMatchesId } from '../lib/families/resource-fields.js';
+import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { answerNames, rejectsNaming } from '../lib/assert/error-details.js';
 import { ASCII_CHARS, boundaryCases, stringOf } from '../lib/gen/strings.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
@@ -69,10 +69,11 @@ describeGroup('test-cases', () => {
     expectEchoed(t, sent, testCase, ['TESTCASE-CREATE'], call);
   }, WRITES);
 
-  check(['TESTCASE-CREATE', 'NAME-MATCHES-ID'], 'a created test case is named test-cases/<id>, with an id of 22 characters', async (t) => {
+  check(['TESTCASE-CREATE', 'NAME-MATCHES-ID', 'TIMESTAMP-ORDER'], 'a created test case is named test-cases/<id>, with an id of 22 characters and no update_time before its create_time', async (t) => {
     const { testCase, call } = await t.testCases.create();
     t.assert(matchesIdRule(ID_RULES.testCase, testCase['id']), ['TESTCASE-CREATE'], `test case id ${shown(testCase['id'])} is not 22 characters`, call);
     expectNameMatchesId(t, testCase, 'test-cases', call);
+    expectTimestampOrder(t, testCase, call);
   }, WRITES);
 
   // ---- input_str -------------------------------------------------------------------------
@@ -131,6 +132,13 @@ describeGroup('test-cases', () => {
     }, WRITES);
   }
 
+  check(['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'], `test_set_id of ${TEST_SET_ID_LENGTH / 2} two-byte characters (${TEST_SET_ID_LENGTH} UTF-8 bytes) is rejected with INVALID_ARGUMENT naming test_set_id`, async (t) => {
+    // Characters, not bytes: half as many two-byte characters fill the bytes of a valid ID.
+    const value = 'éü'.repeat(TEST_SET_ID_LENGTH / 4);
+    const call = await t.testCases.send({ test_set_id: value });
+    t.expectInvalidArgument(call, ['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'], 'test_set_id', `test_set_id ${shown(value)} (${charLength(value)} characters, ${Buffer.byteLength(value)} bytes)`);
+  }, WRITES);
+
   check(['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'], `generated test_set_id values of other lengths than ${TEST_SET_ID_LENGTH} are rejected`, async (t) => {
     await property(t, wrongLengthTestSetIds, async (value) => {
       const call = await t.testCases.send({ test_set_id: value });
@@ -175,11 +183,19 @@ describeGroup('test-cases', () => {
   }, WRITES);
 
   check(['TESTCASE-EXPECTED-BEHAVIORS-PREFERRED'], 'with both given, expected_behaviors is kept as sent', async (t) => {
-    const behaviors = ['Asks for the order number', 'Offers a refund'];
+    // Not in sorted order: kept as sent is kept in the order sent.
+    const behaviors = ['Offers a refund', 'Asks for the order number'];
     const fields = { expected_behaviors: behaviors, expected_output_str: 'Offers a voucher' };
     const { testCase, call } = await t.testCases.create(fields, ['TESTCASE-CREATE'], 'creating a test case with expected_behaviors and expected_output_str');
     t.assert(JSON.stringify(testCase['expected_behaviors']) === JSON.stringify(behaviors), ['TESTCASE-EXPECTED-BEHAVIORS-PREFERRED'],
       `expected_behaviors should stay ${JSON.stringify(behaviors)}, got ${shown(testCase['expected_behaviors'])}`, call);
+  }, WRITES);
+
+  check(['EXPLICIT-VALUE-KEPT'], 'explicit empty values are kept: expected_behaviors [] beside an expected_output_str, description "" and user_notes ""', async (t) => {
+    // expected_behaviors is given (empty), so the deprecated expected_output_str does not stand in for it.
+    const explicit = { expected_behaviors: [], description: '', user_notes: '' };
+    const { testCase, call } = await t.testCases.create({ ...explicit, expected_output_str: 'Offers a refund' }, ['TESTCASE-CREATE'], 'creating a test case with explicit empty values');
+    expectEchoed(t, explicit, testCase, ['EXPLICIT-VALUE-KEPT'], call);
   }, WRITES);
 
   // ---- wrong types ----------------------------------------------------------------------------

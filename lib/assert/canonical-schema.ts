@@ -44,9 +44,14 @@ export function rulesOf(schemaName: string, issues: readonly SchemaIssue[]): str
     const definition = property === undefined ? undefined : definitionAt(schemaName, holder);
     const rule = definition ? SCHEMA_RULES[`${definition}.${property}`] : undefined;
     if (rule) rules.add(rule);
+    // A timestamp that is not even a string (epoch seconds as a number) breaks the timestamp rule too.
+    if (issue.keyword === 'type' && definition !== undefined && property !== undefined && isTimestamp(definition, property)) rules.add(TIMESTAMP_RULE);
   }
   return [...rules];
 }
+
+const isTimestamp = (definition: string, property: string): boolean =>
+  ((DEFINITIONS[definition] as Node | undefined)?.['properties'] as Record<string, Node> | undefined)?.[property]?.['format'] === 'iso-utc';
 
 const unescapePointer = (token: string): string => token.replace(/~1/g, '/').replace(/~0/g, '~');
 

@@ -1,5 +1,7 @@
 // Whether a resource came back with what was sent: every field sent must return equal.
 // A server may add fields (defaults, server-set values); it may not change or drop one.
+// The one judgement of "sent vs returned": the create (or update) echo and every later
+// read (READ-BACK-UNCHANGED) use it, and so do explicit empty values (EXPLICIT-VALUE-KEPT).
 
 import { isDeepStrictEqual } from 'node:util';
 import { type JsonObject, isJsonObject } from '../util/json.js';
@@ -8,6 +10,9 @@ import { type JsonObject, isJsonObject } from '../util/json.js';
 const sameEmptyList = (sent: unknown, returned: unknown): boolean =>
   Array.isArray(sent) && sent.length === 0 && (returned === undefined || returned === null || isDeepStrictEqual(returned, []));
 
+/** A resource's own empty string may be left out (proto3 JSON) and is then read as `""`; never null, never inside a JSON object sent. */
+const sameEmptyString = (sent: unknown, returned: unknown, path: string): boolean => sent === '' && returned === undefined && path === '';
+
 /** The paths of fields in `sent` that do not come back equal in `returned`, each with what came back. */
 export function echoMismatches(sent: JsonObject, returned: unknown, path = ''): string[] {
   const got = isJsonObject(returned) ? returned : {};
@@ -15,7 +20,7 @@ export function echoMismatches(sent: JsonObject, returned: unknown, path = ''): 
     const at = path ? `${path}.${key}` : key;
     const back = got[key];
     if (isJsonObject(value) && isJsonObject(back)) return echoMismatches(value, back, at);
-    if (isDeepStrictEqual(value, back) || sameEmptyList(value, back)) return [];
+    if (isDeepStrictEqual(value, back) || sameEmptyList(value, back) || sameEmptyString(value, back, path)) return [];
     return [`${at}: sent ${preview(value)}, got ${preview(back)}`];
   });
 }

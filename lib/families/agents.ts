@@ -67,9 +67,40 @@ export async function fetchAgent(t: CheckContext, agentId: unknown, requirements
 }
 
 /** Every field of `sent` comes back equal in `agent`. */
-export function expectEcho(t: CheckContext, sent: JsonObject, agent: JsonObject, requirements: readonly RequirementId[], call: Call): void {
+export function expectEcho(t: CheckContext, sent: JsonObject, agent: JsonObject, requirements: readonly RequirementId[], call: Call, what = 'what was sent'): void {
   const mismatches = echoMismatches(sent, agent);
-  t.assert(!mismatches.length, requirements, `${call.endpoint.key} did not return what was sent: ${mismatches.join('; ')}`, call);
+  t.assert(!mismatches.length, requirements, `${call.endpoint.key} did not return ${what}: ${mismatches.join('; ')}`, call);
+}
+
+/**
+ * The same JSON object at the same UTF-8 size, its ASCII text rewritten in two-byte characters:
+ * a size limit held against characters (JavaScript's `.length`) instead of bytes sees half of it.
+ */
+export function inTwoByteCharacters(value: JsonObject): JsonObject {
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) =>
+    [key, typeof inner === 'string' ? 'é'.repeat(Math.floor(inner.length / 2)) + 'x'.repeat(inner.length % 2) : inner]));
+}
+
+/** The key the configuration keeps a secret under: a server may mask it (AGENT-CONFIG-ECHO), so it is never compared. */
+const MASKABLE_KEY = 'authorization_header';
+
+/** The body as sent, the configuration field left out or, when `compareConfig`, compared as `metadata` (a maskable secret aside). */
+function asReturned(sent: JsonObject, configField: string | undefined, compareConfig: boolean): JsonObject {
+  const { [configField ?? '']: config, ...rest } = sent;
+  if (!configField || !compareConfig || typeof config !== 'object' || config === null || Array.isArray(config)) return configField ? rest : sent;
+  const { [MASKABLE_KEY]: _secret, ...metadata } = config as JsonObject;
+  return { ...rest, metadata };
+}
+
+/**
+ * READ-BACK-UNCHANGED: the agent a create accepted, read back by GET, carries every field as
+ * sent. The configuration sent under `configField` is compared as `metadata` when `compareConfig`.
+ */
+export async function expectAgentReadBack(t: CheckContext, created: Call, what: string, configField?: string, compareConfig = false): Promise<JsonObject> {
+  const id = (created.response.json as { agent?: { id?: unknown } } | undefined)?.agent?.id;
+  const { agent, call } = await fetchAgent(t, id, ['AGENT-GET']);
+  expectEcho(t, asReturned(sentBody(created), configField, compareConfig), agent, ['READ-BACK-UNCHANGED'], call, `what was accepted (${what})`);
+  return agent;
 }
 
 /** INVALID_ARGUMENT whose details name one of `fields` (an element of a list counts for the list: `metric_ids[0]`, `/metric_ids/0`). */
@@ -98,6 +129,7 @@ export function expectAgentCreated(t: CheckContext, call: Call, requirements: re
 const AGENT_JUDGE: Judge = {
   accepted: (t, call, requirements, what) => void expectAgentCreated(t, call, requirements, `an agent with ${what}`),
   rejected: (t, call, requirements, field, what) => expectInvalidField(t, call, requirements, [field], `an agent with ${what}`),
+  readBack: async (t, call, what) => void await expectAgentReadBack(t, call, `an agent with ${what}`),
 };
 
 export interface AgentLimit {
@@ -107,7 +139,7 @@ export interface AgentLimit {
 }
 
 /**
- * The length limit of an agent field: accepted values come back as sent and both sides are
+ * The length limit of an agent field: accepted values come back as sent (from GET too) and both sides are
  * generated too. Only the name carries the run marker (a sweep looks for it there; a formatted
  * value would break) and has its maximum read as code points (the same reading holds for all).
  */

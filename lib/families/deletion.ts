@@ -23,7 +23,7 @@ export function expectEmptyObjectAnswer(t: CheckContext, call: Call, requirement
   t.assert(Object.keys(body).length === 0, requirements, `${what} should answer an empty object, but answered ${excerpt(JSON.stringify(body), 200)}`, call);
 }
 
-type DeletableSetting = 'deletablePersonaId' | 'deletableRunId' | 'deletableScheduledRunId';
+type DeletableSetting = 'deletablePersonaId' | 'deletableRunId' | 'cancellableRunId' | 'deletableScheduledRunId';
 
 /** A check deleting a fixture the run was given: it needs the setting, writes, and runs alone (other checks read the list it changes). */
 export const deletesFixture = (setting: DeletableSetting): CheckOptions => ({ needs: [setting], writes: true, exclusive: true });

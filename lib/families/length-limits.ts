@@ -1,7 +1,8 @@
 // The checks of one string length limit, generated from its bounds: the deterministic
 // cases on both sides (min−1, min, max, max+1, in ASCII and multi-byte text; for a field
 // with a format, values built to the maximum and one more), a fast-check property on each
-// side, and the strict code-point reading of the maximum.
+// side, and the strict code-point reading of the maximum. Where the resource can be read, the
+// deterministic accepted cases are read back too (READ-BACK-UNCHANGED).
 // Marked values carry the run marker at their front; generated values are valid or
 // invalid by construction, so shrinking never crosses the limit.
 
@@ -23,6 +24,11 @@ export interface FormattedValues {
 export interface Judge {
   readonly accepted: (t: CheckContext, call: Call, requirements: readonly RequirementId[], what: string) => void;
   readonly rejected: (t: CheckContext, call: Call, requirements: readonly RequirementId[], field: string, what: string) => void;
+  /**
+   * Where the resource can be read: reads the accepted one back and requires what was sent
+   * (READ-BACK-UNCHANGED). Done after the deterministic cases only, one read each.
+   */
+  readonly readBack?: (t: CheckContext, call: Call, what: string) => Promise<void>;
 }
 
 /** How a limit's checks are titled. A title is a check's id, so each wording in use is kept. */
@@ -133,16 +139,20 @@ export function lengthLimitChecks(limit: LengthLimit): void {
 
   const mark = (t: CheckContext, value: string) => (isMarked(limit) ? marked(t.config.runMarker, value) : value);
   const shown = (t: CheckContext, c: BoundaryCase) => `${c.why}${isMarked(limit) && holdsMarker(t.config.runMarker, c.value) ? ', run marker first' : ''}`;
-  const accepted = async (t: CheckContext, value: string, why: string, ids = requirements) => {
-    judge.accepted(t, await send(t, value), ids, `${field} of ${why}`);
+  const accepted = async (t: CheckContext, value: string, why: string, ids = requirements, readBack = false) => {
+    const call = await send(t, value);
+    judge.accepted(t, call, ids, `${field} of ${why}`);
+    if (readBack) await judge.readBack?.(t, call, `${field} of ${why}`);
   };
   const rejected = async (t: CheckContext, value: string, why: string) => {
     judge.rejected(t, await send(t, value), requirements, field, `${field} of ${why}`);
   };
   const length = (value: string) => `${[...value].length} characters`;
 
+  const readBack = judge.readBack !== undefined;
   for (const c of accept) {
-    check(requirements, titles.accepted(limit, c), (t) => accepted(t, mark(t, c.value), shown(t, c)), options);
+    const ids: RequirementId[] = readBack ? [...requirements, 'READ-BACK-UNCHANGED'] : requirements;
+    check(ids, titles.accepted(limit, c), (t) => accepted(t, mark(t, c.value), shown(t, c), requirements, readBack), options);
   }
   for (const c of reject) {
     check(requirements, titles.rejected(limit, c), (t) => rejected(t, mark(t, c.value), shown(t, c)), options);

@@ -29,6 +29,21 @@ export async function expectNearMissesRejected(t: CheckContext, endpointKey: End
   }
 }
 
+/**
+ * One near miss of `param` while another path parameter names nothing (`params`): the format is
+ * judged on the request, so it is rejected with INVALID_ARGUMENT naming `param`, not answered
+ * as a missing resource.
+ */
+export async function expectFormatBeforeLookup(t: CheckContext, endpointKey: EndpointKey, param: string, params: Readonly<Record<string, string>>): Promise<void> {
+  const endpoint = endpointOf(endpointKey);
+  const kind = endpoint.pathParams[param];
+  if (!kind) throw new Error(`${endpointKey} has no ID rule for ${param}`);
+  const [miss] = nearMissIds(ID_RULES[kind]);
+  if (!miss) throw new Error(`no near miss of the ${kind} ID rule`);
+  const call = await t.call(endpointKey, { params: { ...sampleParams(endpoint), ...params, [param]: miss.value } });
+  t.expectInvalidArgument(call, ['PATH-ID-FORMAT'], param, `${endpointKey} with ${param} of ${miss.why} under ${JSON.stringify(params)}, which names nothing`);
+}
+
 /** A well-formed ID that names nothing: NOT_FOUND with HTTP 404, the common convention. */
 export async function expectMissingNotFound(t: CheckContext, endpointKey: EndpointKey, params: Readonly<Record<string, string>>): Promise<void> {
   const call = await t.call(endpointKey, { params });

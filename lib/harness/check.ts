@@ -19,7 +19,7 @@ export interface CheckOptions {
   /** The check creates, changes or deletes data: skipped under READ_ONLY. */
   readonly writes?: boolean;
   /** Settings the check needs, e.g. `['dashboardId']`: skipped with the reason when absent. */
-  readonly needs?: ReadonlyArray<'scheduledRunId' | 'dashboardId' | 'deletablePersonaId' | 'deletableRunId' | 'deletableScheduledRunId'>;
+  readonly needs?: ReadonlyArray<'scheduledRunId' | 'dashboardId' | 'deletablePersonaId' | 'deletableRunId' | 'cancellableRunId' | 'deletableScheduledRunId'>;
   readonly timeout?: number;
   /**
    * The check changes data other checks of the file read (deletes a listed fixture, renames
@@ -34,6 +34,7 @@ const SETTING_NAMES = {
   dashboardId: 'DASHBOARD_ID',
   deletablePersonaId: 'DELETABLE_PERSONA_ID',
   deletableRunId: 'DELETABLE_RUN_ID',
+  cancellableRunId: 'CANCELLABLE_RUN_ID',
   deletableScheduledRunId: 'DELETABLE_SCHEDULED_RUN_ID',
 } as const;
 

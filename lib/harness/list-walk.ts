@@ -166,7 +166,7 @@ function looseItems(t: CheckContext, list: ListEndpoint, call: Call, requirement
 }
 
 /** `null`, `""` and an absent field all end a walk (LIST-LAST-PAGE). */
-function nextTokenOf(body: JsonObject): string | null {
+export function nextTokenOf(body: JsonObject): string | null {
   const token = body['next_page_token'];
   return typeof token === 'string' && token !== '' ? token : null;
 }

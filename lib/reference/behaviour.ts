@@ -18,6 +18,7 @@ import { SPECS_ARRAY, type ListingStyle } from './openapi/listing-styles.js';
 import { negotiateSpecForm, type SpecForm } from './openapi/negotiate.js';
 import { ALPHANUMERIC } from './store/ids.js';
 import type { LimitBounds } from './validation/limits.js';
+import type { ScheduledRunRecord } from './store/records.js';
 import { REVIEW_PROJECT_FIELDS, type ReviewProjectFields } from './validation/review-projects.js';
 import { defaultMutationRules, type MutationRules } from './validation/mutations.js';
 import { TEST_CASE_FIELDS, type TestCaseFields } from './validation/test-cases.js';
@@ -34,20 +35,24 @@ export interface AuthPolicy {
   failure(presented: string | undefined): ApiError;
   /** After which step of serving a request the key is checked: first of all, as the spec's unconditional rule has it. */
   checkedAfter: AuthStep;
+  /** After which step a request without the header is refused, when not with every other refused key (`checkedAfter`). */
+  missingCheckedAfter?: AuthStep;
 }
 
 /** The steps of serving a request, in order (server.ts `serve`). */
 export type AuthStep = 'nothing' | 'path-ids' | 'body' | 'handler';
 
 export interface ErrorPolicy {
-  /** The code an error is answered with. */
-  code(error: ApiError): string;
-  status(code: string): number;
+  /** The code an error is answered with (endpoint is undefined for unrouted requests). */
+  code(error: ApiError, endpoint?: Endpoint): string;
+  status(code: string, endpoint?: Endpoint): number;
   message(error: ApiError): string;
   details(error: ApiError): readonly ErrorDetail[];
   /** How a detail names its field in the body (endpoint is undefined for unrouted requests). */
   field(detail: ErrorDetail, endpoint: Endpoint | undefined): string;
-  malformedJson(reason: string): ApiError;
+  malformedJson(reason: string, endpoint?: Endpoint): ApiError;
+  /** The error body around the error object (the spec: one object `error`). */
+  body(error: JsonObject, endpoint: Endpoint | undefined): JsonObject;
 }
 
 export interface DeletionPolicy {
@@ -57,13 +62,31 @@ export interface DeletionPolicy {
   hides(endpoint: Endpoint): boolean;
 }
 
+/** Statuses a run ends in (the spec shows only COMPLETED). */
+export const TERMINAL_RUN_STATUSES: readonly string[] = ['COMPLETED', 'FAILED', 'CANCELLED'];
+
+export interface RunDeletionPolicy {
+  /** What DELETE /v1/runs/{run_id} does to a run in this status (the spec: deletes or cancels, depending on it). */
+  outcome(status: string): 'delete' | 'cancel';
+  /** The status a run in this status takes when cancelled (not shown in the spec). */
+  cancelledStatus(status: string): string;
+}
+
+/** What a page of a list is cut from: order_by as sent, the filter and order read from it, and the order of ties by id. */
+export interface ListQuery {
+  readonly orderBy: string | null;
+  readonly filter: FilterExpr | null;
+  readonly order: Order;
+  readonly ties: 'asc' | 'desc';
+}
+
 export interface ListPolicy {
   /** next_page_token on the last page (`pageToken`: the one the request carried); undefined omits the field. */
   endOfList(list: ListEndpoint, pageToken: string | null): string | null | undefined;
   /** What a page_size outside the documented bounds gets. */
   pageSizeOutOfRange: 'reject' | 'clamp';
-  /** The page size a request gets from its page_size parameter. */
-  pageSize(raw: string | null, list: ListEndpoint): number;
+  /** The page size a request gets from its page_size parameter (`pageToken`: the one the request carried). */
+  pageSize(raw: string | null, list: ListEndpoint, pageToken?: string | null): number;
   /** The order a request gets from its order_by parameter. */
   order(raw: string | null, list: ListEndpoint): Order;
   /** The filter a request gets from its filter parameter; null when it has none. */
@@ -72,8 +95,12 @@ export interface ListPolicy {
   matches(expr: FilterExpr, item: unknown, fields: FilterFields): boolean;
   /** Where the page after a token starts, given the index of the first item sorted after the token's. */
   resumeAt(firstAfter: number): number;
+  /** What the page after a token is cut from, given the query the request carries (the one the token was issued for): that query. */
+  continued(query: ListQuery, list: ListEndpoint): ListQuery;
+  /** The index of the item a next_page_token is issued after, given the index of the page's last item (`pageToken`: the one the request carried): that item. */
+  issuedAfter(last: number, pageToken: string | null): number;
   /** The answer to a page_token that is not one of ours or belongs to another query: an error, or null to go on (an unknown token: from the first page). */
-  refuseToken(problem: 'unknown' | 'other-query'): ApiError | null;
+  refuseToken(problem: 'unknown' | 'other-query', list?: ListEndpoint): ApiError | null;
   tokens: PageTokenCodec;
   /** Order of items whose sort values are equal, by id. */
   tieOrder: 'asc' | 'desc';
@@ -88,6 +115,8 @@ function defaultListPolicy(): ListPolicy {
     filter: readFilter,
     matches: itemMatches,
     resumeAt: (firstAfter) => firstAfter,
+    continued: (query) => query,
+    issuedAfter: (last) => last,
     refuseToken: (problem) =>
       invalidArgument('page_token', problem === 'unknown' ? 'is not a page token issued by this service' : 'was issued for a different filter or order_by', 'query'),
     tokens: signedTokenCodec('reference-page-token'),
@@ -143,10 +172,15 @@ export interface Behaviour {
   /** The rule each kind of path ID is checked against (the spec's). */
   pathIdRules: Readonly<Record<IdKind, IdRule>>;
   deletion: DeletionPolicy;
-  /** Whether DELETE /v1/scheduled-runs/{id} removes the scheduled run (the spec says it does). */
-  scheduledRunDeleteRemoves: boolean;
+  runDeletion: RunDeletionPolicy;
+  /** Whether DELETE /v1/scheduled-runs/{id} removes this scheduled run (the spec says it does, whatever its state). */
+  scheduledRunDeleteRemoves(run: ScheduledRunRecord): boolean;
   /** How POST /v1/review-projects reads each body field. */
   reviewProjectFields: ReviewProjectFields;
+  /** Whether a dashboard PATCH must carry display_name; otherwise an absent one is left as it is (a partial update). */
+  dashboardNameRequired: boolean;
+  /** What the store keeps of an update: the updated record (`previous` is the one it replaces). */
+  kept<T extends object>(kind: ResourceKind, updated: T, previous: T): T;
   lists: ListPolicy;
   publishing: PublishingPolicy;
   contentTypes: { json: string; yaml: string };
@@ -195,6 +229,7 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
       malformedJson: (reason) => new ApiError('INVALID_ARGUMENT', `The request body is not valid JSON: ${reason}`, [
         { field: 'body', description: `not valid JSON: ${reason}`, location: 'body' },
       ]),
+      body: (error) => ({ error }),
     },
     present: (_kind, view) => view,
     respond: (_endpoint, body) => body,
@@ -209,8 +244,14 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
     pathIdChecked: () => true,
     pathIdRules: ID_RULES,
     deletion: { answer: () => ({}), hides: () => true },
-    scheduledRunDeleteRemoves: true,
+    runDeletion: {
+      outcome: (status) => (TERMINAL_RUN_STATUSES.includes(status) ? 'delete' : 'cancel'),
+      cancelledStatus: () => 'CANCELLED',
+    },
+    scheduledRunDeleteRemoves: () => true,
     reviewProjectFields: { ...REVIEW_PROJECT_FIELDS },
+    dashboardNameRequired: false,
+    kept: (_kind, updated) => updated,
     lists: defaultListPolicy(),
     publishing: {
       openapiVersion: '3.1.0',

@@ -108,6 +108,7 @@ async function main(args: readonly string[]): Promise<void> {
     `DASHBOARD_ID=${fixtures.dashboardId}`,
     `DELETABLE_PERSONA_ID=${fixtures.deletablePersonaId}`,
     `DELETABLE_RUN_ID=${fixtures.deletableRunId}`,
+    `CANCELLABLE_RUN_ID=${fixtures.cancellableRunId}`,
     `DELETABLE_SCHEDULED_RUN_ID=${fixtures.deletableScheduledRunId}`,
   ].join('\n'));
   const also = [...(options.chaos.length ? [`chaos: ${options.chaos.join(', ')}`] : []), ...(options.latencyMs ? [`latency ${options.latencyMs} ms`] : [])];

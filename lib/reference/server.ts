@@ -60,12 +60,12 @@ function presentedKey(req: IncomingMessage): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-async function readBody(req: IncomingMessage, b: Behaviour): Promise<JsonObject> {
+async function readBody(req: IncomingMessage, b: Behaviour, endpoint: Endpoint): Promise<JsonObject> {
   const text = await readText(req);
   try {
     return parseObject(text);
   } catch (error) {
-    throw error instanceof MalformedJson ? b.errors.malformedJson(error.message) : error;
+    throw error instanceof MalformedJson ? b.errors.malformedJson(error.message, endpoint) : error;
   }
 }
 
@@ -81,13 +81,14 @@ function shape(reply: Reply, endpoint: Endpoint, b: Behaviour): Reply {
 async function serve(req: IncomingMessage, url: URL, route: Routed, b: Behaviour, store: Store): Promise<Outgoing> {
   const { endpoint, params } = route;
   const key = presentedKey(req);
+  const checkedAfter = key === undefined ? (b.auth.missingCheckedAfter ?? b.auth.checkedAfter) : b.auth.checkedAfter;
   const authenticateAfter = (step: AuthStep): void => {
-    if (b.auth.checkedAfter === step && b.auth.required(endpoint) && !b.auth.accepts(endpoint, key)) throw b.auth.failure(key);
+    if (checkedAfter === step && b.auth.required(endpoint) && !b.auth.accepts(endpoint, key)) throw b.auth.failure(key);
   };
   authenticateAfter('nothing');
   enforcePathIds(endpoint, params, b.pathIdChecked, b.pathIdRules);
   authenticateAfter('path-ids');
-  const body = endpoint.method === 'POST' || endpoint.method === 'PATCH' ? await readBody(req, b) : {};
+  const body = endpoint.method === 'POST' || endpoint.method === 'PATCH' ? await readBody(req, b, endpoint) : {};
   authenticateAfter('body');
   const reply = handlerFor(endpoint.key)({
     b, store, endpoint, body,
@@ -104,9 +105,9 @@ function errorOutgoing(error: unknown, b: Behaviour, endpoint: Endpoint | undefi
   if (!(error instanceof ApiError)) console.error('reference service error:', error);
   const apiError = error instanceof ApiError ? error : internal('The reference service failed unexpectedly');
   const details = b.errors.details(apiError).map((d) => ({ field: b.errors.field(d, endpoint), description: d.description }));
-  const code = b.errors.code(apiError);
-  const body = { error: { code, message: b.errors.message(apiError), details } };
-  return { status: b.errors.status(code), reply: json(body) };
+  const code = b.errors.code(apiError, endpoint);
+  const body = b.errors.body({ code, message: b.errors.message(apiError), details }, endpoint);
+  return { status: b.errors.status(code, endpoint), reply: json(body) };
 }
 
 async function handle(req: IncomingMessage, b: Behaviour, store: Store): Promise<Outgoing> {

@@ -47,6 +47,7 @@ const ALT_A: Variation = {
     'the simulator configuration is sent as `simulator_configuration` (returned as `metadata`)',
     'specs: one OpenAPI 3.0.3 document per endpoint group, `/v1` in the server URL, listed as a name → URL map',
     'JSON is labelled `application/json; charset=utf-8`',
+    'deleting a PENDING run (not started: nothing to cancel) deletes it; a RUNNING run is still cancelled',
   ],
   apply(b) {
     b.successStatus = (endpoint) => (CREATES.has(endpoint.key) ? 201 : endpoint.method === 'DELETE' ? 204 : 200);
@@ -67,16 +68,19 @@ const ALT_A: Variation = {
     b.simulatorConfigField = 'simulator_configuration';
     b.publishing = { ...b.publishing, openapiVersion: '3.0.3', layout: 'per-group', versionInServerUrl: true, listing: NAME_MAP };
     b.contentTypes.json = 'application/json; charset=utf-8';
+    const outcome = b.runDeletion.outcome;
+    b.runDeletion.outcome = (status) => (status === 'PENDING' ? 'delete' : outcome(status));
   },
 };
 
 const ALT_B: Variation = {
   name: 'alt-b',
   changes: [
-    'run deletion answers 202 (cancellation is asynchronous) with `{}`',
+    'run deletion answers 202 (cancellation is asynchronous) with `{}`; a cancelled run shows the status `CANCELLING`',
     'a missing resource is HTTP 410 (code NOT_FOUND); a duplicate mutation name is HTTP 400 (code ALREADY_EXISTS)',
     'error messages are terse: the details joined',
     'the last page has next_page_token `""` for personas and null for runs and metrics',
+    'page_size 0 means the default page size (AIP-158); other out-of-range values are rejected',
     'resources carry an extra `kind` field; fields holding "" or null are omitted from mutations (proto3 JSON style)',
     'timestamps have microseconds and a `+00:00` offset',
     'model_type also accepts the short forms (`VOICE`, `CHAT`, ...), stored as MODEL_TYPE_*',
@@ -87,9 +91,12 @@ const ALT_B: Variation = {
   apply(b) {
     const success = b.successStatus;
     b.successStatus = (endpoint) => (endpoint.key === 'DELETE /v1/runs/{run_id}' ? 202 : success(endpoint));
+    b.runDeletion.cancelledStatus = () => 'CANCELLING';
     withStatuses(b, { NOT_FOUND: 410, ALREADY_EXISTS: 400 });
     b.errors.message = (error) => error.details.map((d) => `${d.field}: ${d.description}`).join('; ') || error.message;
     b.lists.endOfList = (list) => (list.id === 'personas' ? '' : null);
+    const pageSize = b.lists.pageSize;
+    b.lists.pageSize = (raw, list, pageToken) => (raw?.trim() === '0' ? list.pageSize.default : pageSize(raw, list, pageToken));
     const present = b.present;
     b.present = (kind, view, record) => {
       const shaped = present(kind, view, record);
@@ -165,6 +172,18 @@ function floatStyleJson(value: unknown, key = '', indent = ''): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** The most items an alt-c page holds: fewer than the default page size, as a server may return (LIST-PAGE-SIZE-RESPECTED). */
+const SHORT_PAGE = 40;
+
+/** An agent as alt-c's read path returns it: fields holding "", null or [] left out (proto3 JSON; knowledge_base_ids stays), the CHAT defaults filled in. */
+function agentAsRead(agent: JsonObject): JsonObject {
+  const empty = (value: unknown) => value === '' || value === null || (Array.isArray(value) && value.length === 0);
+  const kept = Object.fromEntries(Object.entries(agent).filter(([key, value]) => key === 'knowledge_base_ids' || !empty(value)));
+  const metadata = agent['metadata'];
+  if (agent['model_type'] !== 'MODEL_TYPE_CHAT' || typeof metadata !== 'object' || metadata === null) return kept;
+  return { ...kept, metadata: { response_format: 'chat_completions', strip_message_timestamps: false, ...metadata } };
+}
+
 const ALT_C: Variation = {
   name: 'alt-c',
   changes: [
@@ -172,8 +191,11 @@ const ALT_C: Variation = {
     'error messages are localized (French, non-ASCII)',
     'timestamps have nanoseconds and a `+0000` zero offset (`2026-01-05T10:00:00.123000000+0000`, as Python\'s `%z` and Jackson write it)',
     'page tokens are standard base64 with `+`, `/` and `=` (they must be URL-encoded in a query)',
+    `pages are short: at most ${SHORT_PAGE} items, whatever page_size (or its default) allows`,
     'JSON bodies are pretty-printed, and integral values of number (float) fields are written `30.0`',
     'a mutation deletion answers 200 with no body at all (the spec shows neither its status nor its body)',
+    'GET of an agent leaves out fields holding "", null or an empty list (knowledge_base_ids aside) and fills in the CHAT configuration defaults (response_format, strip_message_timestamps); POST answers in full',
+    'a dashboard PATCH must carry display_name: without it, it is rejected (so a dashboard cannot be read back)',
   ],
   apply(b) {
     b.successHasBody = (endpoint) => endpoint.key !== 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}';
@@ -181,6 +203,14 @@ const ALT_C: Variation = {
     b.errors.message = (error) => `Requête refusée (${error.code}) : ${error.message}`;
     b.formatTime = (ms) => new Date(ms).toISOString().replace('Z', '000000+0000');
     b.lists.tokens = base64TokenCodec(signedTokenCodec('reference-page-token-c'));
+    const pageSize = b.lists.pageSize;
+    b.lists.pageSize = (raw, list, pageToken) => Math.min(SHORT_PAGE, pageSize(raw, list, pageToken));
+    b.dashboardNameRequired = true;
+    const read = b.respond;
+    b.respond = (endpoint, body) => {
+      const shaped = read(endpoint, body) as JsonObject;
+      return endpoint.key === 'GET /v1/agents/{agent_id}' ? { ...shaped, agent: agentAsRead(shaped['agent'] as JsonObject) } : shaped;
+    };
     const respond = b.respond;
     b.respond = (endpoint, body) => {
       const shaped = respond(endpoint, body);

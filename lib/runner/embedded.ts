@@ -9,6 +9,7 @@ const FIXTURE_SETTINGS = {
   DASHBOARD_ID: 'dashboardId',
   DELETABLE_PERSONA_ID: 'deletablePersonaId',
   DELETABLE_RUN_ID: 'deletableRunId',
+  CANCELLABLE_RUN_ID: 'cancellableRunId',
   DELETABLE_SCHEDULED_RUN_ID: 'deletableScheduledRunId',
 } as const;
 

@@ -85,8 +85,9 @@ describe('rulesOf', () => {
     for (const [, , definition] of all) expect(Object.keys(VALID)).toContain(definition);
   });
 
-  it.each(all)('%s of the wrong type breaks %s', (_, rule, definition, property) => {
-    expect(rulesFor(definition, { ...VALID[definition], [property]: WRONG })).toEqual([rule]);
+  it.each(all)('%s of the wrong type breaks %s (and the timestamp rule, if it is a timestamp)', (_, rule, definition, property) => {
+    const timestamp = (DEFINITIONS[definition]!['properties'] as Record<string, { format?: string }>)[property]?.format === 'iso-utc';
+    expect(rulesFor(definition, { ...VALID[definition], [property]: WRONG }).sort()).toEqual((timestamp ? [rule, 'TIMESTAMP-ISO-UTC'] : [rule]).sort());
   });
 
   it.each(all.filter(([, , definition, property]) => ((DEFINITIONS[definition]!['required'] as string[] | undefined) ?? []).includes(property)))(
@@ -95,6 +96,12 @@ describe('rulesOf', () => {
       delete instance[property];
       expect(rulesFor(definition, instance)).toEqual([rule]);
     });
+
+  it('a timestamp that is not a string (epoch milliseconds) breaks the timestamp rule, as one in another format does', () => {
+    expect(rulesFor('Mutation', { ...VALID['Mutation'], create_time: 1_767_225_600_000 })).toContain('TIMESTAMP-ISO-UTC');
+    expect(rulesFor('Mutation', { ...VALID['Mutation'], create_time: '2026-01-01 00:00:00' })).toContain('TIMESTAMP-ISO-UTC');
+    expect(rulesFor('Mutation', { ...VALID['Mutation'], display_name: 7 })).not.toContain('TIMESTAMP-ISO-UTC');
+  });
 
   it('finds the rule inside a wrapped response too', () => {
     expect(rulesFor('MutationResponse', { mutation: { ...VALID['Mutation'], id: alnum(25) } })).toEqual(['MUTATION-ID-FORMAT']);

@@ -1,6 +1,6 @@
 // lib/assert/echo.ts: every field sent must come back equal; a server may add fields (at any
 // depth of an object), but may not change or drop one. An empty list may come back empty,
-// null or absent.
+// null or absent; a resource's own empty string "" or absent.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -42,7 +42,8 @@ describe('echoMismatches', () => {
       delete returned[dropped!];
       const found = echoMismatches(sent, returned);
       const emptyList = Array.isArray(sent[dropped!]) && (sent[dropped!] as unknown[]).length === 0;
-      expect(found).toEqual(emptyList ? [] : [expect.stringMatching(new RegExp(`^${dropped}: sent .*, got nothing$`))]);
+      const emptyString = sent[dropped!] === '';
+      expect(found).toEqual(emptyList || emptyString ? [] : [expect.stringMatching(new RegExp(`^${dropped}: sent .*, got nothing$`))]);
     }), { numRuns: 100 });
   });
 
@@ -58,6 +59,19 @@ describe('echoMismatches', () => {
     expect(echoMismatches({ ids: [] }, { ids: [''] })).toHaveLength(1);
     expect(echoMismatches({ ids: [] }, { ids: '' })).toHaveLength(1);
     expect(echoMismatches({ ids: ['a'] }, { ids: null })).toHaveLength(1);
+  });
+
+  it('lets a resource\'s own empty string come back "" or absent, but not null, another value, or absent inside a sent object', () => {
+    for (const returned of [{ prompt: '' }, {}]) expect(echoMismatches({ prompt: '' }, returned)).toEqual([]);
+    expect(echoMismatches({ prompt: '' }, { prompt: null })).toEqual(['prompt: sent "", got null']);
+    expect(echoMismatches({ prompt: '' }, { prompt: 'default' })).toHaveLength(1);
+    expect(echoMismatches({ workflows: { note: '' } }, { workflows: {} })).toEqual(['workflows.note: sent "", got nothing']);
+  });
+
+  it('keeps explicit false and 0 as given: neither may be left out or replaced', () => {
+    expect(echoMismatches({ on: false, n: 0 }, {})).toHaveLength(2);
+    expect(echoMismatches({ on: false }, { on: true })).toEqual(['on: sent false, got true']);
+    expect(echoMismatches({ w: { n: 0 } }, { w: { n: null } })).toEqual(['w.n: sent 0, got null']);
   });
 
   it('compares lists element by element in order', () => {

@@ -31,6 +31,11 @@ describe('parseConfig', () => {
     expect(() => parseConfig(env)).toThrow(message);
   });
 
+  test('the runs the suite may delete are read, and absent by default', () => {
+    expect(parseConfig({ DELETABLE_RUN_ID: ' finished-run ', CANCELLABLE_RUN_ID: 'running-run' })).toMatchObject({ deletableRunId: 'finished-run', cancellableRunId: 'running-run' });
+    expect(parseConfig({ CANCELLABLE_RUN_ID: '' })).toMatchObject({ deletableRunId: undefined, cancellableRunId: undefined });
+  });
+
   test('trailing slashes are dropped and settings are read', () => {
     const config = parseConfig({ BASE_URL: 'http://127.0.0.1:8787/', API_KEY: 'secret-key', READ_ONLY: 'true', PROFILE: 'strict', SEED: '42' });
     expect(config).toMatchObject({ baseUrl: 'http://127.0.0.1:8787', readOnly: true, profile: 'strict', seed: 42 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listEndpoint } from '../../lib/contract/list-endpoints.js';
 import type { Call, CheckContext } from '../../lib/harness/context.js';
-import { fetchPage, walkedOrSkip, walkList, WalkStopped, type StopRules } from '../../lib/harness/list-walk.js';
+import { fetchPage, nextTokenOf, walkedOrSkip, walkList, WalkStopped, type StopRules } from '../../lib/harness/list-walk.js';
 import { isRuleViolation, RuleViolation, violation } from '../../lib/assert/violation.js';
 import { isJsonObject } from '../../lib/util/json.js';
 
@@ -171,5 +171,12 @@ describe('fetchPage', () => {
     expect(await fetchPage(ok.t, RUNS, { page_size: 3 }, ['LIST-FULL-PAGES'])).toMatchObject({ nextToken: '3', items: [{ run_id: 'r0' }, { run_id: 'r1' }, { run_id: 'r2' }] });
     const refused = fakeContext(() => ({ status: 400, json: { error: { code: 'INVALID_ARGUMENT' } } }));
     expect((await violationOf(fetchPage(refused.t, RUNS, {}, ['LIST-FULL-PAGES']))).requirements).toEqual(['LIST-FULL-PAGES']);
+  });
+});
+
+describe('nextTokenOf', () => {
+  it('is the token to continue with; null, "" and an absent field end the list', () => {
+    expect(nextTokenOf({ runs: [], next_page_token: 'abc' })).toBe('abc');
+    expect([{ next_page_token: null }, { next_page_token: '' }, {}].map(nextTokenOf)).toEqual([null, null, null]);
   });
 });

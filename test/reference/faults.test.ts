@@ -12,8 +12,14 @@ import { SCHEDULED_RUN_PROBES } from './probes/scheduled-runs.js';
 import { DASHBOARD_PROBES } from './probes/dashboards.js';
 import { REVIEW_PROJECT_PROBES } from './probes/review-projects.js';
 import { LIST_PROBES } from './probes/lists.js';
+import { LISTS_PER_LIST_PROBES } from './probes/lists-per-list.js';
+import { LISTS_SLIPS_PROBES } from './probes/lists-slips.js';
 import { RESOURCE_PROBES } from './probes/resources.js';
+import { RUN_STATE_PROBES } from './probes/run-states.js';
 import { DISCOVERY_PROBES } from './probes/discovery.js';
+import { READ_BACK_PROBES } from './probes/read-back.js';
+import { FIELD_SLIPS_PROBES } from './probes/field-slips.js';
+import { GENERAL_SLIPS_PROBES } from './probes/general-slips.js';
 
 const SPEC = '/v1/openapi/agent-evaluation';
 const VOICE = { display_name: 'Probe', model_type: 'MODEL_TYPE_VOICE' };
@@ -37,8 +43,14 @@ const PROBES: Record<string, (call: Call) => Promise<unknown>> = {
   ...DASHBOARD_PROBES,
   ...REVIEW_PROJECT_PROBES,
   ...LIST_PROBES,
+  ...LISTS_PER_LIST_PROBES,
+  ...LISTS_SLIPS_PROBES,
   ...RESOURCE_PROBES,
+  ...RUN_STATE_PROBES,
   ...DISCOVERY_PROBES,
+  ...READ_BACK_PROBES,
+  ...FIELD_SLIPS_PROBES,
+  ...GENERAL_SLIPS_PROBES,
   'auth-missing-key-accepted-on-get-agent': async (call) => (await call('GET', `/v1/agents/${'A'.repeat(22)}`, { key: null })).status,
   'auth-wrong-key-accepted': async (call) => (await call('GET', '/v1/personas', { key: 'nope' })).status,
   'auth-details-missing': async (call) => (await call('GET', '/v1/personas', { key: null })).body.error.details,

@@ -71,6 +71,8 @@ describe('variation alt-b', () => {
 
   it('ends lists with other tokens and lists specs as a top-level array', async () => {
     expect((await walkTokens(call))[1]).toBe('');
+    expect((await call('GET', '/v1/personas?page_size=0')).body.personas).toHaveLength(50);
+    expect((await call('GET', '/v1/personas?page_size=-1')).status).toBe(400);
     expect((await call('GET', '/v1/runs?page_size=1000')).body.next_page_token).toBeNull();
     const listing = (await call('GET', '/v1/openapi', { key: null })).body;
     expect(listing).toEqual([{ name: 'agent-evaluation', url: expect.stringMatching(/\/v1\/openapi\/agent-evaluation$/) }]);
@@ -79,7 +81,7 @@ describe('variation alt-b', () => {
 });
 
 describe('variation alt-c', () => {
-  const { call } = useService({ variation: 'alt-c' });
+  const { call, service } = useService({ variation: 'alt-c' });
   const PROJECT = { display_name: 'Review', assignees: ['a@example.com'], linked_simulation_ids: ['s1'], linked_metric_ids: ['m1'] };
 
   it('names body fields by JSON pointer, list elements by index, query and header by request part', async () => {
@@ -95,6 +97,12 @@ describe('variation alt-c', () => {
     expect(detailFields(await call('GET', '/v1/personas', { key: null }))).toEqual(['headers.x-api-key']);
   });
 
+  it('serves short pages: at most 40 items, whatever page_size or its default allows', async () => {
+    expect((await call('GET', '/v1/runs?page_size=1000')).body.runs).toHaveLength(40);
+    expect((await call('GET', '/v1/personas')).body.personas).toHaveLength(40);
+    expect((await call('GET', '/v1/personas?page_size=7')).body.personas).toHaveLength(7);
+  });
+
   it('writes nanosecond timestamps, pretty-printed JSON and integral floats as 30.0', async () => {
     const agent = await call('POST', '/v1/agents', { body: VOICE });
     expect(agent.body.agent.create_time).toMatch(/T\d\d:\d\d:\d\d\.\d{9}\+0000$/);
@@ -102,6 +110,16 @@ describe('variation alt-c', () => {
     const runs = await call('GET', '/v1/runs?page_size=1000');
     expect(runs.text).toMatch(/"(mean|min|max)": -?\d+\.\d+/);
     expect(runs.text).not.toMatch(/"(mean|min|max)": -?\d+[,\n]/);
+  });
+
+  it('reads an agent back in proto3 style with the CHAT defaults filled in, and requires display_name in a dashboard PATCH', async () => {
+    const body = { ...VOICE, model_type: 'MODEL_TYPE_CHAT', prompt: '', metadata: { chat_endpoint: 'https://chat.example.com/v1/messages' } };
+    const created = (await call('POST', '/v1/agents', { body })).body.agent;
+    expect(created).toMatchObject({ prompt: '', metric_ids: [] });
+    const read = (await call('GET', `/v1/agents/${created.id}`)).body.agent;
+    expect(['prompt' in read, 'metric_ids' in read, read.knowledge_base_ids]).toEqual([false, false, []]);
+    expect(read.metadata).toEqual({ ...body.metadata, response_format: 'chat_completions', strip_message_timestamps: false });
+    expect(detailFields(await call('PATCH', `/v1/dashboards/${service().fixtures.dashboardId}`, { body: {} }))).toEqual(['/display_name']);
   });
 
   it('issues standard base64 page tokens that need URL-encoding and reads them back', async () => {
@@ -112,6 +130,20 @@ describe('variation alt-c', () => {
     expect(second.body.personas[0].id).not.toBe(first.personas[0].id);
     const unencoded = await call('GET', `/v1/personas?page_size=1&page_token=${first.next_page_token}`);
     expect([unencoded.status, detailFields(unencoded)]).toEqual([400, ['query.page_token']]);
+  });
+});
+
+describe.each([
+  ['alt-a', 204, undefined],
+  ['alt-b', 202, 'CANCELLING'],
+])('variation %s: deleting the run in progress', (variation, status, listedAs) => {
+  const { call, service } = useService({ variation });
+
+  it(`answers ${status} and leaves it ${listedAs ?? 'deleted'}`, async () => {
+    const runId = service().fixtures.cancellableRunId;
+    expect((await call('DELETE', `/v1/runs/${runId}`)).status).toBe(status);
+    const runs = (await call('GET', '/v1/runs?page_size=1000')).body.runs as Array<{ run_id: string; status: string }>;
+    expect(runs.find((run) => run.run_id === runId)?.status).toBe(listedAs);
   });
 });
 

@@ -8,14 +8,14 @@ export const TEST_CASES = [
     'No maximum is stated: 3000 multi-byte characters (2500 of two or three UTF-8 bytes, 500 astral) must be accepted.'),
   must('test-cases', 'TESTCASE-TEST-SET-ID', 'Test case', 'test_set_id is required in the body and exactly 8 characters.',
     'test_set_id (required, in the body and not the URL) ... exactly 8 characters',
-    'Whether the test set must exist is not shown (nor how to make one): the made-up `cftTs001` is sent, or, when the target refuses it, an 8-character test_set_id a run names. The 7- and 9-character values are that ID shortened and lengthened. A test_set_id sent only in the query string counts as missing.'),
+    'Whether the test set must exist is not shown (nor how to make one): the made-up `cftTs001` is sent, or, when the target refuses it, an 8-character test_set_id a run names. The 7- and 9-character values are that ID shortened and lengthened; four two-byte characters (8 UTF-8 bytes) are 4 characters and rejected. A test_set_id sent only in the query string counts as missing.'),
   must('test-cases', 'TESTCASE-INPUT-TYPE', 'Test case', 'input_type accepts the six listed values and rejects others.', 'input_type: `SCENARIO`, `TRANSCRIPT`, `IVR`, `AUDIO`, `MANUAL`, `SCRIPT`',
     'SCRIPT is sent with `simulation_metadata_input: {script_turns: ["hello"]}`, the others with nothing: what they need there is not shown, so a rejection naming only simulation_metadata_input still counts as the type accepted. Spelling is exact: `scenario` is rejected like `FOO`.'),
   must('test-cases', 'TESTCASE-INPUT-TYPE-DEFAULT', 'Test cases', 'input_type defaults to SCENARIO.', '`input_type` defaults to `SCENARIO`.'),
   must('test-cases', 'TESTCASE-EXPECTED-OUTPUT-WRAPPED', 'Test cases', 'expected_output_str given without expected_behaviors becomes a one-element expected_behaviors.',
     'when expected_output_str is given and expected_behaviors is not, the string is wrapped into a one-element list and used as expected_behaviors'),
   must('test-cases', 'TESTCASE-EXPECTED-BEHAVIORS-PREFERRED', 'Versioning', 'When both are given, expected_behaviors is kept as sent and expected_output_str is not used for it.',
-    'the deprecated one is used only when the preferred one is absent'),
+    'the deprecated one is used only when the preferred one is absent', 'Kept as sent is kept in the order sent: the behaviors are sent out of sorted order.'),
 ] as const;
 
 export const PERSONAS = [
@@ -27,7 +27,8 @@ export const PERSONAS = [
   must('personas', 'PERSONA-DELETE', 'Personas', 'DELETE /v1/personas/{persona_id} answers with an empty object and the persona is gone.',
     'DELETE /v1/personas/{persona_id} ... empty object', 'A 204 with no body is read as an empty object; strict requires `{}`. Only DELETABLE_PERSONA_ID is deleted, and only after a GET shows it exists. Afterwards a GET must fail with any error (NOT_FOUND only under MISSING-RESOURCE-NOT-FOUND, strict) and the persona must not be listed; both are re-read for up to 3 seconds, as a server may apply the deletion just after answering.'),
   must('personas', 'PERSONA-PHONE-NUMBERS', 'Personas', 'GET /v1/personas/phone-numbers returns `{phone_numbers: {inbound, outbound}}` of `{index, phone_number}` elements.',
-    'object `phone_numbers` with two arrays, `inbound` and `outbound`; each element is `{index: integer, phone_number: string}`'),
+    'object `phone_numbers` with two arrays, `inbound` and `outbound`; each element is `{index: integer, phone_number: string}`',
+    'The order of the elements is not shown (each carries its own index): it is not checked.'),
   should('personas', 'DELETE-EMPTY-OBJECT-BODY', 'Personas', 'Persona and run deletion answer with a JSON body `{}` (not an empty 204).', 'empty object', 'Strict only.'),
 ] as const;
 
@@ -38,7 +39,10 @@ export const RUNS = [
     'Whether failed cases count as completed is not shown: only bounds every reading shares are checked (no sum of counters is compared with the total). Absent counters are not judged.'),
   must('runs', 'RUN-METRICS-CONSISTENT', 'Run', 'Each result metric has min ≤ mean ≤ max.', 'metrics: map from metric name to `{mean, min, max}`'),
   must('runs', 'RUN-DELETE', 'Runs', 'DELETE /v1/runs/{run_id} answers with an empty object and the run is deleted or cancelled.',
-    'empty object; deletes or cancels depending on status', 'Only DELETABLE_RUN_ID is deleted, and only when it is listed (its listed status is the one before). Afterwards the run is absent from the list or its status has changed; the list is re-read for up to 3 seconds, as cancelling may be asynchronous (a 202). Which statuses delete and which cancel is not shown and not checked.'),
+    'empty object; deletes or cancels depending on status', 'Only DELETABLE_RUN_ID (and CANCELLABLE_RUN_ID, a run in progress) is deleted, and only when it is listed (its listed status is the one before). Afterwards the run is absent from the list or its status has changed; the list is re-read for up to 3 seconds, as cancelling may be asynchronous (a 202). Which statuses delete and which cancel is not shown and not checked (RUN-DELETE-BY-STATUS checks a run of each state).'),
+  must('runs', 'RUN-DELETE-BY-STATUS', 'States and transitions', 'DELETE of a run, finished or in progress, succeeds and deletes or cancels it: the run is then gone from the list or listed with another status, never listed unchanged.',
+    'Deleting a run either deletes it or cancels it depending on its current status.',
+    'One check per state, each on a run the user allows deleting (no other run is ever deleted; the API cannot create runs, so every listed run is someone\'s): a finished run, DELETABLE_RUN_ID when it is listed as COMPLETED (the one finished status the spec shows), and a run in progress, CANCELLABLE_RUN_ID when it is listed with another status (checked just before the DELETE). Without the setting the check is skipped, naming it; the embedded reference offers one of each. The DELETE must succeed (the rule covers every status), and afterwards the run must be absent from the list or listed with a status other than the one it had; the list is re-read for up to 3 seconds, as cancelling may be asynchronous (a 202). Which status deletes and which cancels is not shown, nor the cancelled status\'s name: either run may be deleted or given any other status (`CANCELLED`, `CANCELED`, `CANCELLING`, ...). Deleting a run in progress, or "cancelling" a finished one, is therefore not a violation; nothing in the spec makes the state check inverted wrong. There is no GET of a run, so the list is the only place the run is looked for.'),
 ] as const;
 
 export const METRICS = [
@@ -67,7 +71,7 @@ export const DASHBOARDS = [
     'PATCH /v1/dashboards/{dashboard_id} body: display_name ... `{dashboard: Dashboard}`',
     'The dashboard named by DASHBOARD_ID is renamed and keeps the last name the suite set (it carries the run marker); no GET is listed, so the change is read from the PATCH responses, each of which must carry the display_name just sent.'),
   must('dashboards', 'DASHBOARD-DISPLAY-NAME', 'Dashboard', 'display_name of 1 to 255 characters is accepted; empty or 256 is rejected.', 'display_name: 1 to 255 characters',
-    'A PATCH without display_name (or with null) is not tested: "fields of the dashboard update body other than display_name: not shown", so it may be a legitimate no-op partial update. Accepted names carry the run marker where they are long enough.'),
+    'A PATCH without display_name (or with null) is not required to be rejected: "fields of the dashboard update body other than display_name: not shown", so it may be a legitimate no-op partial update (READ-BACK-UNCHANGED reads the dashboard with one). Accepted names carry the run marker where they are long enough.'),
 ] as const;
 
 export const REVIEW_PROJECTS = [
@@ -75,7 +79,8 @@ export const REVIEW_PROJECTS = [
     'POST /v1/review-projects ... `{review_project: ReviewProject}`',
     'Linked IDs come from discovery (run results and their metric outputs); skipped when none exist. Lists are compared ignoring order (the spec does not say order is kept). Review projects cannot be deleted through the API: each created one carries the run marker in display_name.'),
   must('review-projects', 'REVIEW-PROJECT-REQUIRED', 'Review project', 'display_name, assignees, linked_simulation_ids and linked_metric_ids are required; empty lists are rejected.',
-    'display_name, assignees, linked_simulation_ids, linked_metric_ids (all required); at least 1 element each'),
+    'display_name, assignees, linked_simulation_ids, linked_metric_ids (all required); at least 1 element each',
+    'A required field given as null is as missing as one left out (none of them is nullable): assignees null is rejected.'),
   must('review-projects', 'REVIEW-PROJECT-DISPLAY-NAME', 'Review project', 'display_name of 1 to 200 characters is accepted; empty or 201 is rejected.', 'display_name: required; 1 to 200 characters',
     'Accepted values are the boundary cases only (projects cannot be deleted, so no generated accepted values); rejected values are also generated.'),
   must('review-projects', 'REVIEW-PROJECT-ASSIGNEE-EMAIL', 'Review project', 'assignees that are not e-mail addresses are rejected.', 'assignees: reviewer e-mail addresses',

@@ -68,9 +68,11 @@ const sharedWalk = (t: CheckContext, collection: Collection, query: ListQuery, r
 const stoppedAsSkip = (t: CheckContext, collection: Collection, walked: Promise<Walk>): Promise<Walk> =>
   walkedOrSkip(t, `listing ${collection.list.id}`, walked);
 
-/** The walk of a filter at the largest page size (from `first`, its first page's call, if given). */
-export function filteredWalk(t: CheckContext, collection: Collection, filter: string, requirements: readonly RequirementId[], first?: Call): Promise<Walk> {
-  return walk(t, collection, { filter, page_size: collection.list.pageSize.max }, requirements, first);
+/** The walk of a filter at `pageSize`, by default the largest (from `first`, its first page's call, if given). */
+export function filteredWalk(
+  t: CheckContext, collection: Collection, filter: string, requirements: readonly RequirementId[], first?: Call, pageSize = collection.list.pageSize.max,
+): Promise<Walk> {
+  return walk(t, collection, { filter, page_size: pageSize }, requirements, first);
 }
 
 /**
@@ -141,11 +143,12 @@ export class Snapshot {
   }
 }
 
-/** A filter a check judges: its text as sent, what a failed page of its walk breaks, and its walk if already made. */
+/** A filter a check judges: its text as sent, what a failed page of its walk breaks, its walk if already made, and the page size it is walked at (by default the largest). */
 export interface FilterWalk {
   readonly text: string;
   readonly requirements: readonly RequirementId[];
   readonly walked?: Walk | undefined;
+  readonly pageSize?: number | undefined;
 }
 
 /**
@@ -163,7 +166,7 @@ export async function expectWalks(
   let walks: Walk[] = [];
   await snapshot.expect(requirements, async (all) => {
     walks = [];
-    for (const f of filters) walks.push((fresh ? undefined : f.walked) ?? (await filteredWalk(t, snapshot.collection, f.text, f.requirements)));
+    for (const f of filters) walks.push((fresh ? undefined : f.walked) ?? (await filteredWalk(t, snapshot.collection, f.text, f.requirements, undefined, f.pageSize)));
     fresh = true;
     const message = judge(all, walks.map((w, i) => ({ text: filters[i]!.text, items: w.items })));
     if (message === undefined) return undefined;

@@ -18,19 +18,43 @@ import { requestPage, type Collection, type Walk } from '../../harness/list-walk
 import { acceptedFilter, collectionOf, expectWalks, filteredWalk, Snapshot, type ListId } from './collection.js';
 
 const UNKNOWN_FIELD_FILTER = 'no_such_field = 1';
+/** How many pages a selection is spread over to show a filter kept on the first page only. */
+const SPREAD_PAGES = 3;
 
 /**
- * The filtered walk (from `first`, its first page's call, if given) returns exactly the
- * snapshot items the filter selects, under every reading (twice: see Snapshot.expect).
+ * The filtered walk (from `first`, its first page's call, if given; at `pageSize`, by default the largest)
+ * returns exactly the snapshot items the filter selects, under every reading (twice: see Snapshot.expect).
  */
-async function expectSelection(t: CheckContext, snapshot: Snapshot, expr: FilterExpr, requirements: readonly RequirementId[], quote?: FormatOptions['quote'], first?: Call): Promise<Walk> {
+async function expectSelection(
+  t: CheckContext, snapshot: Snapshot, expr: FilterExpr, requirements: readonly RequirementId[], quote?: FormatOptions['quote'], first?: Call, pageSize?: number,
+): Promise<Walk> {
   const { collection } = snapshot;
   const { filterFields, idField } = collection.list;
   const text = formatFilter(expr, { quote });
   const walked = first && (await filteredWalk(t, collection, text, requirements, first));
-  const [result] = await expectWalks(t, snapshot, [{ text, requirements, walked }], requirements, (all, [s]) =>
+  const [result] = await expectWalks(t, snapshot, [{ text, requirements, walked, pageSize }], requirements, (all, [s]) =>
     selectionMismatch({ expr, text }, filterFields, idField, all, s!.items));
   return result!;
+}
+
+/**
+ * The page size that spreads a selection (`walked`, at the largest page size) over about SPREAD_PAGES pages,
+ * so that the pages after the first show a filter kept on the first page only; undefined where they cannot:
+ * a selection of fewer than two items, or the tail of the collection in list order (an unfiltered rest
+ * after the first page would be the same items).
+ */
+function spreadPageSize(snapshot: Snapshot, walked: Walk): number | undefined {
+  const { idField, pageSize: { min, max } } = snapshot.collection.list;
+  const all = snapshot.items;
+  const selected = new Set(walked.items.map((item) => idOf(item, idField)));
+  if (selected.size < 2 || all.slice(-selected.size).every((item) => selected.has(idOf(item, idField)))) return undefined;
+  return Math.min(max, Math.max(min, Math.ceil(selected.size / SPREAD_PAGES)));
+}
+
+/** The selection of `expr` (`walked` at the largest page size) walked again in about SPREAD_PAGES pages, where it spans them (spreadPageSize). */
+async function expectSpreadSelection(t: CheckContext, snapshot: Snapshot, expr: FilterExpr, walked: Walk, requirements: readonly RequirementId[], quote?: FormatOptions['quote']): Promise<void> {
+  const pageSize = spreadPageSize(snapshot, walked);
+  if (pageSize !== undefined) await expectSelection(t, snapshot, expr, requirements, quote, undefined, pageSize);
 }
 
 async function expectRejected(t: CheckContext, collection: Collection, filter: string, requirements: readonly RequirementId[]): Promise<void> {
@@ -45,9 +69,13 @@ export function declareFilterChecks(id: ListId): void {
   const list = listEndpoint(id);
   const { path, itemsKey } = list;
 
-  for (const exposed of exposedFields(list)) {
+  const exposedList = exposedFields(list);
+  for (const exposed of exposedList) {
     const { name, field } = exposed;
-    check(['LIST-FILTER-FIELDS'], `${path}: filter on ${name} with each operator returns exactly the matching ${itemsKey}, and complementary operators split them`, async (t) => {
+    // One field per list also walks a selection in small pages: a filter kept on the first page only shows there.
+    const spread = exposed === exposedList[0];
+    const spreadTitle = spread ? ` (the one nearest half the ${itemsKey} also in pages of a third of it)` : '';
+    check(['LIST-FILTER-FIELDS'], `${path}: filter on ${name} with each operator returns exactly the matching ${itemsKey}${spreadTitle}, and complementary operators split them`, async (t) => {
       const snapshot = await snapshotOf(t, id);
       const comparisons = operatorComparisons(snapshot.items, exposed);
       // No item shows a usable value: judged as a field the items do not show.
@@ -56,6 +84,12 @@ export function declareFilterChecks(id: ListId): void {
       for (const c of comparisons) {
         const first = mustAccept(field.kind, c.op) ? null : await acceptedFilter(t, snapshot.collection, formatFilter(c), ['LIST-FILTER-FIELDS']);
         if (first !== undefined) walks.push({ cmp: c, walk: await expectSelection(t, snapshot, c, ['LIST-FILTER-FIELDS'], undefined, first ?? undefined) });
+      }
+      if (spread) {
+        const half = snapshot.items.length / 2;
+        const [nearest] = walks.filter((w) => spreadPageSize(snapshot, w.walk) !== undefined)
+          .sort((a, b) => Math.abs(a.walk.items.length - half) - Math.abs(b.walk.items.length - half));
+        if (nearest) await expectSpreadSelection(t, snapshot, nearest.cmp, nearest.walk, ['LIST-FILTER-FIELDS']);
       }
       await expectShownComplements(t, snapshot, field, walks);
     });
@@ -69,20 +103,24 @@ export function declareFilterChecks(id: ListId): void {
 
   declareUnseenJunctionCheck(id);
 
-  check(['LIST-FILTER-AND-OR'], `${path}: two comparisons joined by AND select their intersection, by OR their union`, async (t) => {
+  check(['LIST-FILTER-AND-OR'], `${path}: two comparisons joined by AND select their intersection, by OR their union (the union also in pages of a third of it)`, async (t) => {
     const snapshot = await snapshotOf(t, id);
     const candidates = acceptedComparisons(list, snapshot.items);
     if (!candidates.length) t.skip('no listed item carries a usable filter value');
-    for (const example of junctionExamples(list, snapshot.items)) await expectSelection(t, snapshot, example, ['LIST-FILTER-AND-OR']);
+    for (const example of junctionExamples(list, snapshot.items)) {
+      const walked = await expectSelection(t, snapshot, example, ['LIST-FILTER-AND-OR']);
+      if (example.kind === 'or') await expectSpreadSelection(t, snapshot, example, walked, ['LIST-FILTER-AND-OR']);
+    }
     await property(t, junctionArbitrary(candidates), async (expr) => {
       await expectSelection(t, snapshot, expr, ['LIST-FILTER-AND-OR']);
     });
   });
 
-  check(['LIST-FILTER-QUOTING'], `${path}: a value unquoted and double-quoted selects the same ${itemsKey}`, async (t) => {
+  check(['LIST-FILTER-QUOTING'], `${path}: a value unquoted and double-quoted selects the same ${itemsKey} (the widest quoted one also in pages of a third of it)`, async (t) => {
     const snapshot = await snapshotOf(t, id);
     const comparisons = bareComparisons(list, snapshot.items);
     if (!comparisons.length) t.skip('no listed value can be written without quotes');
+    let widest: { cmp: Comparison; walk: Walk } | undefined;
     for (const c of comparisons) {
       const bare = await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING'], 'never');
       const quoted = await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING'], 'always');
@@ -90,7 +128,9 @@ export function declareFilterChecks(id: ListId): void {
       t.assert(ids(bare) === ids(quoted), ['LIST-FILTER-QUOTING'],
         `${JSON.stringify(formatFilter(c, { quote: 'never' }))} returned ${bare.items.length} ${itemsKey}, ${JSON.stringify(formatFilter(c, { quote: 'always' }))} ${quoted.items.length}, not the same ones`,
         quoted.pages.at(-1)?.call);
+      if (!widest || quoted.items.length > widest.walk.items.length) widest = { cmp: c, walk: quoted };
     }
+    if (widest) await expectSpreadSelection(t, snapshot, widest.cmp, widest.walk, ['LIST-FILTER-QUOTING'], 'always');
   });
 
   check(['LIST-FILTER-QUOTING'], `${path}: a double-quoted value containing a space selects the matching ${itemsKey}`, async (t) => {

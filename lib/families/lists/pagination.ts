@@ -6,7 +6,8 @@ import { formatFilter } from '../../contract/filter/index.js';
 import { acceptedComparisons } from '../../gen/filters.js';
 import type { RequirementId } from '../../contract/requirements/index.js';
 import { check, type CheckContext } from '../../harness/index.js';
-import { fetchPage, requestPage, type Collection, type Walk } from '../../harness/list-walk.js';
+import type { Call } from '../../harness/context.js';
+import { fetchPage, nextTokenOf, requestPage, type Collection, type Walk } from '../../harness/list-walk.js';
 import { isSuccess } from '../../assert/responses.js';
 import { repeated, walkMismatch } from '../../assert/filter-judge.js';
 import { collectionOf, ownedSharedWalk, Snapshot, walk, type ListId } from './collection.js';
@@ -16,8 +17,35 @@ import type { JsonObject } from '../../util/json.js';
 export const SMALL_PAGE = 7;
 const FORGED_TOKEN = 'cft-forged-token!!%%';
 const NOT_INTEGERS = ['abc', '1.5'];
+/** How many empty pages that carry a token are followed, from a served page_size's first page, for an item (LIST-LAST-PAGE's idle pages). */
+const EMPTY_PAGES_FOLLOWED = 3;
 
 const itemsOf = (collection: Collection, body: JsonObject): unknown[] => body[collection.list.itemsKey] as unknown[];
+
+/** A page_size's first page as served: how many items it holds, and the token it carries. */
+interface Served {
+  readonly size: number;
+  readonly call: Call;
+  readonly items: number;
+  readonly nextToken: string | null;
+}
+
+/**
+ * Whether a page_size served with an empty first page reaches an item: a page may hold fewer items than
+ * page_size, even none while it carries a token, so up to EMPTY_PAGES_FOLLOWED pages are followed with
+ * the same page_size; an empty page that ends the list says the collection is empty. The page that
+ * settled it is returned as evidence.
+ */
+async function reachesAnItem(t: CheckContext, collection: Collection, served: Served, requirements: readonly RequirementId[]): Promise<{ reached: boolean; call: Call }> {
+  let { call, nextToken } = served;
+  for (let followed = 0; nextToken !== null && followed < EMPTY_PAGES_FOLLOWED; followed++) {
+    call = await requestPage(t, collection, { page_size: served.size, page_token: nextToken });
+    const body = t.expectSuccess(call, requirements, `page_size ${served.size} after its next_page_token`);
+    if (itemsOf(collection, body).length > 0) return { reached: true, call };
+    nextToken = nextTokenOf(body);
+  }
+  return { reached: false, call };
+}
 
 /**
  * The walk at page_size 7 that four checks judge, each for its own rule: walked once. A page it cannot read
@@ -49,7 +77,7 @@ export function declarePaginationChecks(id: ListId): void {
     });
   });
 
-  check(['LIST-PAGE-SIZE-RESPECTED'], `${path}: no page holds more than page_size ${SMALL_PAGE}, nor without page_size more than the default ${fallback}`, async (t) => {
+  check(['LIST-PAGE-SIZE-RESPECTED'], `${path}: no page holds more than page_size ${SMALL_PAGE}, nor without page_size (first page or after a token) more than the default ${fallback}`, async (t) => {
     const { collection } = await paged(t, id);
     const small = await smallWalk(t, collection, 'LIST-PAGE-SIZE-RESPECTED');
     for (const [n, page] of small.pages.entries()) {
@@ -57,23 +85,41 @@ export function declarePaginationChecks(id: ListId): void {
     }
     const first = await fetchPage(t, collection, {}, ['LIST-PAGE-SIZE-RESPECTED']);
     t.assert(first.items.length <= fallback, ['LIST-PAGE-SIZE-RESPECTED'], `without page_size the first page holds ${first.items.length} ${itemsKey}; the default is ${fallback}`, first.call);
+    if (first.nextToken === null) return;
+    const call = await requestPage(t, collection, { page_token: first.nextToken });
+    const next = itemsOf(collection, t.expectSuccess(call, ['LIST-PAGE-SIZE-RESPECTED'], 'the page after the first, without page_size'));
+    t.assert(next.length <= fallback, ['LIST-PAGE-SIZE-RESPECTED'], `without page_size the page after the first holds ${next.length} ${itemsKey}; the default is ${fallback}`, call);
   });
 
-  check(['LIST-PAGE-SIZE-BOUNDS'], `${path}: page_size 1 and ${max} are accepted; 0, -1 and ${max + 1} are rejected or clamped, never exceeded`, async (t) => {
+  check(['LIST-PAGE-SIZE-BOUNDS'], `${path}: page_size 1 and ${max} are accepted and served with at most that many ${itemsKey}; 0, -1 and ${max + 1} are rejected with INVALID_ARGUMENT naming page_size or served with at most ${max}; none answers an empty list while ${itemsKey} exist`, async (t) => {
+    const requirements: RequirementId[] = ['LIST-PAGE-SIZE-BOUNDS'];
     const collection = await collectionOf(t, id);
+    const served: Served[] = [];
     for (const size of [1, max]) {
       const call = await requestPage(t, collection, { page_size: size });
-      const items = itemsOf(collection, t.expectSuccess(call, ['LIST-PAGE-SIZE-BOUNDS'], `page_size ${size}`));
-      t.assert(items.length <= size, ['LIST-PAGE-SIZE-BOUNDS'], `page_size ${size} answered with ${items.length} ${itemsKey}`, call);
+      const body = t.expectSuccess(call, requirements, `page_size ${size}`);
+      const items = itemsOf(collection, body);
+      t.assert(items.length <= size, requirements, `page_size ${size} answered with ${items.length} ${itemsKey}`, call);
+      served.push({ size, call, items: items.length, nextToken: nextTokenOf(body) });
     }
     for (const size of [0, -1, max + 1]) {
       const call = await requestPage(t, collection, { page_size: size });
       if (!isSuccess(call)) {
-        t.expectInvalidArgument(call, ['LIST-PAGE-SIZE-BOUNDS'], 'page_size', `page_size ${size}`);
+        t.expectInvalidArgument(call, requirements, 'page_size', `page_size ${size}`);
         continue;
       }
-      const items = itemsOf(collection, t.expectSuccess(call, ['LIST-PAGE-SIZE-BOUNDS'], `page_size ${size}`));
-      t.assert(items.length <= max, ['LIST-PAGE-SIZE-BOUNDS'], `page_size ${size} was served with ${items.length} ${itemsKey}, more than the maximum ${max}`, call);
+      const body = t.expectSuccess(call, requirements, `page_size ${size}`);
+      const items = itemsOf(collection, body);
+      t.assert(items.length <= max, requirements, `page_size ${size} was served with ${items.length} ${itemsKey}, more than the maximum ${max}`, call);
+      served.push({ size, call, items: items.length, nextToken: nextTokenOf(body) });
+    }
+    // A page_size accepted or brought into range lists the collection: once one of them showed an item, an empty list is wrong.
+    const listed = served.find((page) => page.items > 0);
+    if (!listed) return;
+    for (const page of served.filter((p) => p.items === 0)) {
+      const { reached, call } = await reachesAnItem(t, collection, page, requirements);
+      const followed = page.nextToken === null ? 'and ends the list' : `and its next_page_token led to no ${itemsKey} within ${EMPTY_PAGES_FOLLOWED} pages`;
+      t.assert(reached, requirements, `page_size ${page.size} was served with no ${itemsKey} ${followed}, while page_size ${listed.size} listed ${listed.items}`, call);
     }
   });
 
@@ -94,11 +140,14 @@ export function declarePaginationChecks(id: ListId): void {
     t.expectInvalidArgument(call, ['LIST-PAGE-TOKEN-FORGED'], 'page_token', `page_token ${JSON.stringify(FORGED_TOKEN)}`);
   });
 
-  check(['LIST-FULL-PAGES'], `${path}: every page but the last holds exactly page_size ${itemsKey} (default ${fallback})`, async (t) => {
+  check(['LIST-FULL-PAGES'], `${path}: every page but the last holds exactly page_size ${itemsKey} (${SMALL_PAGE} and ${max}; default ${fallback})`, async (t) => {
     const snapshot = await paged(t, id);
     const small = await smallWalk(t, snapshot.collection, 'LIST-FULL-PAGES');
-    for (const [n, page] of small.pages.slice(0, -1).entries()) {
-      t.assert(page.items.length === SMALL_PAGE, ['LIST-FULL-PAGES'], `page ${n + 1} at page_size ${SMALL_PAGE} holds ${page.items.length} ${itemsKey}`, page.call);
+    const largest = await ownedSharedWalk(t, snapshot.collection, { page_size: max }, ['LIST-PAGINATION-COMPLETE'], ['LIST-FULL-PAGES']);
+    for (const [size, walked] of [[SMALL_PAGE, small], [max, largest]] as const) {
+      for (const [n, page] of walked.pages.slice(0, -1).entries()) {
+        t.assert(page.items.length === size, ['LIST-FULL-PAGES'], `page ${n + 1} at page_size ${size} holds ${page.items.length} ${itemsKey}`, page.call);
+      }
     }
     const first = await fetchPage(t, snapshot.collection, {}, ['LIST-FULL-PAGES']);
     const expected = Math.min(fallback, snapshot.items.length);

@@ -16,7 +16,7 @@ export const SCHEDULED_RUNS_FAULTS = [
     presentWith(b, 'scheduledRun', (view) => (view.update_time === null ? view : { ...view, create_time: view.update_time, update_time: view.create_time }));
   }),
   fault('scheduled-run-delete-kept', ['SCHEDULED-RUN-DELETE'], 'DELETE answers success but the scheduled run is still served.', (b) => {
-    b.scheduledRunDeleteRemoves = false;
+    b.scheduledRunDeleteRemoves = () => false;
   }),
   fault('scheduled-run-path-id-unchecked', ['PATH-ID-FORMAT'], 'scheduled_run_id is not checked: a malformed id answers NOT_FOUND.', (b) => {
     const checked = b.pathIdChecked;

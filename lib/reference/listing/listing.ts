@@ -9,7 +9,7 @@
 
 import { createHash } from 'node:crypto';
 import type { ListEndpoint } from '../../contract/list-endpoints.js';
-import type { Behaviour } from '../behaviour.js';
+import type { Behaviour, ListQuery } from '../behaviour.js';
 import { evaluatedFields } from './filter.js';
 import type { FilterExpr } from './filter-syntax.js';
 import type { Order } from './order.js';
@@ -68,17 +68,21 @@ const queryIdentity = ({ list, parent }: { list: ListEndpoint; parent: string },
 
 const fingerprint = (identity: string): string => createHash('sha256').update(identity).digest('hex').slice(0, 16);
 
-function positionComparator(order: Order, tieOrder: Behaviour['lists']['tieOrder']): (a: Position, b: Position) => number {
+/** What a query's items are sorted and kept under: the list, the collection, the filter as read, the order and the ties. */
+const sortKey = ({ list, parent }: { list: ListEndpoint; parent: string }, { filter, order, ties }: ListQuery): string =>
+  JSON.stringify([list.id, parent, filter, order.field, order.descending, ties]);
+
+function positionComparator({ order, ties }: ListQuery): (a: Position, b: Position) => number {
   const direction = order.descending ? -1 : 1;
-  const tie = tieOrder === 'asc' ? 1 : -1;
+  const tie = ties === 'asc' ? 1 : -1;
   return (a, b) => direction * compareRanks(a.rank, b.rank) || tie * (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-function readCursor(raw: string | null, b: Behaviour, expected: string): Cursor | null {
+function readCursor(raw: string | null, b: Behaviour, expected: string, list: ListEndpoint): Cursor | null {
   if (raw === null || raw === '') return null;
   const cursor = b.lists.tokens.decode(raw);
   const problem = !cursor ? 'unknown' : cursor.fingerprint !== expected ? 'other-query' : undefined;
-  const refusal = problem && b.lists.refuseToken(problem);
+  const refusal = problem && b.lists.refuseToken(problem, list);
   if (refusal) throw refusal;
   return cursor;
 }
@@ -109,31 +113,31 @@ function entries<R extends object>(b: Behaviour, source: ListSource<R>, filter: 
 const sameRecords = (a: readonly object[], b: readonly object[]): boolean => a.length === b.length && a.every((record, i) => record === b[i]);
 
 /** The query's items in order, worked out again only when the records listed have changed. */
-function sortedEntries<R extends object>(b: Behaviour, source: ListSource<R>, identity: string, filter: FilterExpr | null, order: Order): readonly Entry[] {
-  const sort = (): Sorted => ({ records: source.records, entries: entries(b, source, filter, order).sort(positionComparator(order, b.lists.tieOrder)) });
-  const sorted = sortedQueries.get(b, identity, sort, (kept) => sameRecords(kept.records, source.records));
+function sortedEntries<R extends object>(b: Behaviour, source: ListSource<R>, query: ListQuery): readonly Entry[] {
+  const sort = (): Sorted => ({ records: source.records, entries: entries(b, source, query.filter, query.order).sort(positionComparator(query)) });
+  const sorted = sortedQueries.get(b, sortKey(source, query), sort, (kept) => sameRecords(kept.records, source.records));
   return sorted.entries;
 }
 
 /** One page of a list, as `{<items>: [...], next_page_token}`. */
 export function listPage<R extends object>(b: Behaviour, query: URLSearchParams, source: ListSource<R>): JsonObject {
   const { list } = source;
-  const pageSize = b.lists.pageSize(query.get('page_size'), list);
-  const filterText = query.get('filter')?.trim() ?? '';
-  const filter = b.lists.filter(filterText, list);
-  const order = b.lists.order(query.get('order_by'), list);
-  const identity = queryIdentity(source, filterText, order);
-  const print = fingerprint(identity);
   const pageToken = query.get('page_token');
-  const cursor = readCursor(pageToken, b, print);
+  const pageSize = b.lists.pageSize(query.get('page_size'), list, pageToken);
+  const filterText = query.get('filter')?.trim() ?? '';
+  const orderBy = query.get('order_by');
+  const asked: ListQuery = { orderBy, filter: b.lists.filter(filterText, list), order: b.lists.order(orderBy, list), ties: b.lists.tieOrder };
+  const print = fingerprint(queryIdentity(source, filterText, asked.order));
+  const cursor = readCursor(pageToken, b, print, list);
+  const cut = cursor ? b.lists.continued(asked, list) : asked;
 
-  const compare = positionComparator(order, b.lists.tieOrder);
-  const sorted = sortedEntries(b, source, identity, filter, order);
-  const after = cursor && { rank: rankOf(order.spec.kind, cursor.after[0]), id: cursor.after[1] };
+  const compare = positionComparator(cut);
+  const sorted = sortedEntries(b, source, cut);
+  const after = cursor && { rank: rankOf(cut.order.spec.kind, cursor.after[0]), id: cursor.after[1] };
   const firstAfter = after ? sorted.findIndex((entry) => compare(entry, after) > 0) : 0;
   const start = cursor && firstAfter >= 0 ? b.lists.resumeAt(firstAfter) : firstAfter;
   const page = start < 0 ? [] : sorted.slice(start, start + pageSize);
-  const last = page[page.length - 1];
+  const last = page.length ? sorted[b.lists.issuedAfter(start + page.length - 1, pageToken)] : undefined;
   const more = start >= 0 && start + pageSize < sorted.length;
 
   const next = more && last ? b.lists.tokens.encode({ fingerprint: print, after: last.key }) : b.lists.endOfList(list, pageToken);

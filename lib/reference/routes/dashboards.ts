@@ -17,13 +17,15 @@ function dashboardView(b: Behaviour, dashboard: DashboardRecord): JsonObject {
   return b.present('dashboard', view, dashboard);
 }
 
+/** A partial update: display_name, when given, replaces the one stored. */
 function patchDashboard(ctx: RequestContext) {
   const { b, store } = ctx;
   const dashboard = existing(store.dashboards.get(ctx.param('dashboard_id')), 'dashboard', 'dashboard_id');
   const fields = new Fields(ctx.body, b.limits);
-  dashboard.display_name = fields.string('display_name', { required: true, limit: 'dashboard.display_name' });
-  dashboard.update_time = store.clock.now();
-  return json(dashboardView(b, dashboard));
+  const displayName = fields.string('display_name', { required: b.dashboardNameRequired, limit: 'dashboard.display_name' });
+  const updated: DashboardRecord = { ...dashboard, display_name: displayName ?? dashboard.display_name, update_time: store.clock.now() };
+  store.dashboards.set(updated.id, b.kept('dashboard', updated, dashboard));
+  return json(dashboardView(b, updated));
 }
 
 export const dashboardRoutes: Routes = {

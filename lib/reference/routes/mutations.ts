@@ -5,6 +5,7 @@ import { json, type RequestContext, type Routes } from '../http/context.js';
 import type { Behaviour } from '../behaviour.js';
 import type { MutationRecord } from '../store/records.js';
 import { Fields } from '../validation/fields.js';
+import { enforcePathIds } from '../validation/path-ids.js';
 import { activeAgent } from './agents.js';
 import { existing } from './lookup.js';
 import type { JsonObject } from '../../util/json.js';
@@ -34,7 +35,8 @@ function createMutation(ctx: RequestContext) {
   const { b, store, body } = ctx;
   const rules = b.mutationRules;
   const agentId = ctx.param('agent_id');
-  const allowed = parentKeys(ctx);
+  const early = rules.parentLookedUp === 'before-body';
+  const allowed = early || store.agents.has(agentId) ? parentKeys(ctx) : new Set<string>();
   const fields = new Fields(body, b.limits);
   const display_name = rules.fields.display_name(fields, body);
   const description = rules.fields.description(fields, body);
@@ -42,6 +44,7 @@ function createMutation(ctx: RequestContext) {
   const stray = Object.keys(config_overrides).find((key) => !allowed.has(key));
   if (rules.overrideKeysChecked && stray !== undefined) fields.fail('config_overrides', `key "${stray}" does not exist on the agent configuration`);
   const given = rules.fields.parameter_values(fields, body);
+  if (!early) parentKeys(ctx);
   if ([...store.mutations.values()].some((other) => rules.nameTakenBy(other, agentId, display_name))) {
     throw alreadyExists('display_name', `the agent already has a mutation named "${display_name}"`);
   }
@@ -61,8 +64,9 @@ function createMutation(ctx: RequestContext) {
 }
 
 /** The stored mutation a request under the agent in the path reaches (see MutationRules.reaches). */
-function reached({ b, store, param }: RequestContext, method: 'GET' | 'DELETE'): MutationRecord {
+function reached({ b, store, param, endpoint }: RequestContext, method: 'GET' | 'DELETE'): MutationRecord {
   const agent = activeAgent(store, param('agent_id'));
+  if (b.mutationRules.mutationIdCheckedAfterAgent) enforcePathIds(endpoint, { mutation_id: param('mutation_id') }, (_e, name) => name === 'mutation_id', b.pathIdRules);
   const mutation = store.mutations.get(param('mutation_id'));
   return existing(mutation && b.mutationRules.reaches(mutation, agent.id, method) ? mutation : undefined, 'mutation', 'mutation_id');
 }

@@ -9,9 +9,6 @@ import { existing } from './lookup.js';
 import { allShown, findShown, markDeleted } from './soft-delete.js';
 import type { JsonObject } from '../../util/json.js';
 
-/** Statuses a run ends in; deleting a run in any other status cancels it. */
-const TERMINAL_RUN_STATUSES: readonly string[] = ['COMPLETED', 'FAILED', 'CANCELLED'];
-
 function runView(b: Behaviour, run: RunRecord): JsonObject {
   const view = {
     name: `runs/${run.run_id}`,
@@ -47,11 +44,11 @@ function listRuns(ctx: RequestContext) {
 function deleteRun(ctx: RequestContext) {
   const { b, store } = ctx;
   const run = existing(findShown(ctx, store.runs, ctx.param('run_id')), 'run', 'run_id');
-  if (TERMINAL_RUN_STATUSES.includes(run.status)) {
+  if (b.runDeletion.outcome(run.status) === 'delete') {
     markDeleted(store.runs, run.run_id);
     return json(b.deletion.answer('run', runView(b, run)));
   }
-  const cancelled: RunRecord = { ...run, status: 'CANCELLED', update_time: store.clock.now() };
+  const cancelled: RunRecord = { ...run, status: b.runDeletion.cancelledStatus(run.status), update_time: store.clock.now() };
   store.runs.set(run.run_id, cancelled);
   return json(b.deletion.answer('run', runView(b, cancelled)));
 }

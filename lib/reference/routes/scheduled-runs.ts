@@ -24,7 +24,7 @@ const scheduledRun = (ctx: RequestContext) =>
 function deleteScheduledRun(ctx: RequestContext) {
   const run = scheduledRun(ctx);
   // Schedules live only in this record, so removing it removes the schedule.
-  if (ctx.b.scheduledRunDeleteRemoves) ctx.store.scheduledRuns.delete(run.id);
+  if (ctx.b.scheduledRunDeleteRemoves(run)) ctx.store.scheduledRuns.delete(run.id);
   return json({});
 }
 

@@ -137,9 +137,9 @@ export interface ScheduledRunRecord {
 
 export interface DashboardRecord {
   readonly id: string;
-  display_name: string;
+  readonly display_name: string;
   readonly create_time: number;
-  update_time: number;
+  readonly update_time: number;
 }
 
 export interface ReviewProjectRecord {

@@ -39,6 +39,11 @@ export class Fields {
     throw invalidArgument(this.path(name), description);
   }
 
+  /** Whether the body gives the field, null included (for readers that bend the rules). */
+  has(name: string): boolean {
+    return Object.hasOwn(this.source, name);
+  }
+
   /** The raw value, or undefined when absent or null (after enforcing `required`). */
   private read(name: string, required = false): unknown {
     const value = this.source[name];

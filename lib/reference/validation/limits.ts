@@ -8,6 +8,8 @@ import { limitRow, measure } from './measure.js';
 export interface LimitBounds {
   readonly min?: number;
   readonly max?: number;
+  /** How a value is measured against the bounds, when not in the row's unit. */
+  readonly measure?: (value: unknown) => number;
 }
 
 export type Limits = Readonly<Record<FieldLimitId, LimitBounds>>;
@@ -25,7 +27,7 @@ function describe({ min, max }: LimitBounds, unit: LimitUnit): string {
 export function enforceLimit(limits: Limits, id: FieldLimitId, field: string, value: unknown): void {
   const { unit } = limitRow(id);
   const bounds = limits[id];
-  const size = measure(unit, value);
+  const size = bounds.measure ? bounds.measure(value) : measure(unit, value);
   if ((bounds.min !== undefined && size < bounds.min) || (bounds.max !== undefined && size > bounds.max)) {
     throw invalidArgument(field, `${describe(bounds, unit)} (got ${size})`);
   }

@@ -31,6 +31,10 @@ export interface MutationRules {
   reaches(mutation: MutationRecord, agentId: string, method: 'GET' | 'DELETE'): boolean;
   /** Whether creation needs the parent agent to exist. */
   parentRequired: boolean;
+  /** When a creation looks its parent up: before reading the body, or after (a missing parent then has no configuration keys). */
+  parentLookedUp: 'before-body' | 'after-body';
+  /** Whether a GET or DELETE checks mutation_id's format again once the agent is found (with every path ID, before anything, it is). */
+  mutationIdCheckedAfterAgent: boolean;
 }
 
 const MUTATION_FIELDS: Readonly<MutationFields> = {
@@ -67,5 +71,7 @@ export function defaultMutationRules(): MutationRules {
     // Only under its own agent; a deleted one can still be deleted (idempotently) but not fetched.
     reaches: (mutation, agentId, method) => mutation.agent_id === agentId && (method === 'DELETE' || !mutation.deleted),
     parentRequired: true,
+    parentLookedUp: 'before-body',
+    mutationIdCheckedAfterAgent: false,
   };
 }
