@@ -4,6 +4,7 @@
 import { REQUIREMENTS } from '../lib/contract/requirements/index.js';
 import { UNTESTABLE } from '../lib/contract/untestable.js';
 import { FAULTS } from '../lib/reference/faults/index.js';
+import { APPLICABILITY, faultModel, SLIPS, unplacedFaults, type Slip } from './fault-model.js';
 import { VARIATIONS } from '../lib/reference/variations.js';
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -54,7 +55,61 @@ export function faultsDoc(): string {
   ].join('\n');
 }
 
-export const GENERATED_DOCS = { 'docs/requirements.md': requirementsDoc, 'docs/faults.md': faultsDoc } as const;
+export function faultModelDoc(): string {
+  const rows = faultModel();
+  const slips = Object.keys(SLIPS) as Slip[];
+  const cells = rows.flatMap((row) => slips.map((slip) => ({ requirement: row.requirement, slip, cell: row.cells[slip] })));
+  const count = (kind: string) => cells.filter((c) => c.cell.kind === kind).length;
+  const open = cells.filter((c) => c.cell.kind === 'open');
+  const unplaced = unplacedFaults();
+  const mark = (cell: (typeof cells)[number]['cell']): string =>
+    cell.kind === 'faults' ? `${cell.faults.length}` : cell.kind === 'implied' ? `(${cell.faults.length})` : cell.kind === 'open' ? '**open**' : '·';
+  const matrix = rows.map((row) => `| \`${row.requirement}\` | ${slips.map((slip) => mark(row.cells[slip])).join(' | ')} |`);
+  const detail = rows.flatMap((row) => {
+    const filled = slips.flatMap((slip) => {
+      const cell = row.cells[slip];
+      return cell.kind === 'faults' ? [`${slip}: ${cell.faults.map((id) => `\`${id}\``).join(', ')}`] : [];
+    });
+    return filled.length ? [`- \`${row.requirement}\`: ${filled.join('; ')}`] : [];
+  });
+  return [
+    '# Fault model',
+    '',
+    'Generated from `lib/reference/faults/model.ts` (the slips and where each applies) and `lib/reference/faults/slips.ts` (how each fault of the catalog slips) by `npm run docs`.',
+    'For every requirement, the common ways an implementation breaks such a rule: each cell holds the faults of the catalog that break the rule that way (`npm test`\'s score proves each of them detected), or, marked `·`, does not apply to the rule (the reason for each column is below), or is **open**: a slip that can happen to the rule and that no fault of the catalog exemplifies yet.',
+    '',
+    `${rows.length} requirements × ${slips.length} slips = ${cells.length} cells: ${count('faults') + count('implied')} filled with faults the suite detects (${count('implied')} of them by narrower faults), ${count('not-applicable')} not applicable, ${open.length} open. ${FAULTS.length} faults in the catalog, ${unplaced.length} not yet placed in the model.`,
+    '',
+    '## Slips',
+    '',
+    '| slip | how the rule is broken | where it cannot happen (`·`) |',
+    '|---|---|---|',
+    ...slips.map((slip) => `| \`${slip}\` | ${cell(SLIPS[slip])} | ${cell(APPLICABILITY[slip].otherwise ?? '')} |`),
+    '',
+    '## The model',
+    '',
+    'The number of faults in each cell; `(n)` in the `broken` column: no fault breaks the rule everywhere, but n break it more narrowly (on one endpoint, field or bound), which a check catching the narrower slip also catches; `·` not applicable; **open** applicable with no fault yet.',
+    '',
+    `| requirement | ${slips.join(' | ')} |`,
+    `|---|${slips.map(() => '---').join('|')}|`,
+    ...matrix,
+    '',
+    `## Open cells (${open.length})`,
+    '',
+    ...(open.length ? open.map((c) => `- \`${c.requirement}\` × \`${c.slip}\``) : ['None.']),
+    '',
+    `## Faults not yet placed (${unplaced.length})`,
+    '',
+    ...(unplaced.length ? [unplaced.map((id) => `\`${id}\``).join(', ')] : ['None.']),
+    '',
+    '## Faults by cell',
+    '',
+    ...detail,
+    '',
+  ].join('\n');
+}
+
+export const GENERATED_DOCS = { 'docs/requirements.md': requirementsDoc, 'docs/faults.md': faultsDoc, 'docs/fault-model.md': faultModelDoc } as const;
 
 if (process.argv[1]?.endsWith('catalog-docs.ts')) {
   const { writeFileSync } = await import('node:fs');

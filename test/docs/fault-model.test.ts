@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { REQUIREMENTS } from '../../lib/contract/requirements/index.js';
+import { FAULTS } from '../../lib/reference/faults/index.js';
+import { APPLICABILITY, faultModel, SLIPS, unplacedFaults, type Slip } from '../../scripts/fault-model.js';
+import { FAULT_SLIPS, slipsOf } from '../../lib/reference/faults/slips.js';
+
+const slips = Object.keys(SLIPS) as Slip[];
+
+describe('the fault model', () => {
+  const rows = faultModel();
+
+  it('has a row for every requirement and a cell for every slip', () => {
+    expect(rows.map((row) => row.requirement)).toEqual(REQUIREMENTS.map((r) => r.id));
+    for (const row of rows) expect(Object.keys(row.cells).sort()).toEqual([...slips].sort());
+  });
+
+  it('places a fault only where it breaks the requirement, under a slip it is given', () => {
+    for (const row of rows) {
+      for (const slip of slips) {
+        const cell = row.cells[slip];
+        if (cell.kind !== 'faults') continue;
+        for (const id of cell.faults) {
+          const fault = FAULTS.find((f) => f.id === id)!;
+          expect(fault.requirements, `${id} in ${row.requirement} × ${slip}`).toContain(row.requirement);
+          expect(slipsOf(FAULT_SLIPS[fault.id], row.requirement), `${id} in ${row.requirement} × ${slip}`).toContain(slip);
+        }
+      }
+    }
+  });
+
+  it('says why wherever a slip cannot happen, and never calls a cell with faults not applicable', () => {
+    for (const slip of slips) {
+      const { to, otherwise } = APPLICABILITY[slip];
+      if (to !== 'all') expect(otherwise, slip).toMatch(/\w/);
+      if (to !== 'all') expect(new Set(to).size, `${slip} lists a requirement twice`).toBe(to.length);
+    }
+    expect(rows.every((row) => row.cells.broken.kind !== 'not-applicable')).toBe(true);
+    expect(rows.filter((row) => row.cells.broken.kind === 'implied').every((row) => slips.some((slip) => row.cells[slip].kind === 'faults'))).toBe(true);
+    // A fault slipping so on the rule shows the slip can happen to it: the applicability must say so.
+    const contradicted = rows.flatMap((row) => slips.filter((slip) => {
+      const { to } = APPLICABILITY[slip];
+      return row.cells[slip].kind === 'faults' && to !== 'all' && !to.includes(row.requirement);
+    }).map((slip) => `${row.requirement} × ${slip}`));
+    expect(contradicted).toEqual([]);
+  });
+
+  it('places every fault it is told about and names only faults of the catalog', () => {
+    const known = new Set(FAULTS.map((f) => f.id as string));
+    expect(Object.keys(FAULT_SLIPS).filter((id) => !known.has(id))).toEqual([]);
+    const placed = new Set(rows.flatMap((row) => slips.flatMap((slip) => { const c = row.cells[slip]; return c.kind === 'faults' ? c.faults : []; })));
+    const tagged = FAULTS.filter((f) => f.requirements.some((r) => slipsOf(FAULT_SLIPS[f.id], r).length)).map((f) => f.id);
+    expect(tagged.filter((id) => !placed.has(id))).toEqual([]);
+    expect(unplacedFaults()).toEqual(FAULTS.filter((f) => !tagged.includes(f.id)).map((f) => f.id));
+    // Slips given per requirement name only requirements the fault breaks.
+    const strays = FAULTS.flatMap((f) => {
+      const slips = FAULT_SLIPS[f.id];
+      return slips && !Array.isArray(slips) ? Object.keys(slips).filter((r) => !(f.requirements as readonly string[]).includes(r)).map((r) => `${f.id}: ${r}`) : [];
+    });
+    expect(strays).toEqual([]);
+  });
+});
