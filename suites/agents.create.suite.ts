@@ -108,6 +108,12 @@ describeGroup('agents', () => {
     }, WRITES);
   }
 
+  check(['ERROR-INVALID-ARGUMENT'], 'a body that is JSON but not an object (null, 42, "text", []) is rejected with INVALID_ARGUMENT, not a server error', async (t) => {
+    for (const body of ['null', '42', '"text"', '[]']) {
+      t.expectInvalidArgument(await t.call('POST /v1/agents', { rawBody: body }), ['ERROR-INVALID-ARGUMENT'], undefined, `the body ${body}`);
+    }
+  }, WRITES);
+
   check(['REQUEST-MALFORMED-JSON'], 'a truncated JSON body is rejected with INVALID_ARGUMENT', async (t) => {
     const call = await t.call('POST /v1/agents', { rawBody: `{"display_name": "${t.name('malformed')}", "model_type": "MODEL_TYPE_VOICE",` });
     t.expectInvalidArgument(call, ['REQUEST-MALFORMED-JSON'], undefined, 'a truncated JSON body');

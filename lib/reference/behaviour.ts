@@ -179,6 +179,8 @@ export interface Behaviour {
   reviewProjectFields: ReviewProjectFields;
   /** Whether a dashboard PATCH must carry display_name; otherwise an absent one is left as it is (a partial update). */
   dashboardNameRequired: boolean;
+  /** Whether a request body that is JSON but not an object (`null`, `42`, `[]`) is refused before any handler reads it. */
+  bodyMustBeObject: boolean;
   /** What the store keeps of an update: the updated record (`previous` is the one it replaces). */
   kept<T extends object>(kind: ResourceKind, updated: T, previous: T): T;
   lists: ListPolicy;
@@ -251,6 +253,7 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
     scheduledRunDeleteRemoves: () => true,
     reviewProjectFields: { ...REVIEW_PROJECT_FIELDS },
     dashboardNameRequired: false,
+    bodyMustBeObject: true,
     kept: (_kind, updated) => updated,
     lists: defaultListPolicy(),
     publishing: {

@@ -63,7 +63,7 @@ function presentedKey(req: IncomingMessage): string | undefined {
 async function readBody(req: IncomingMessage, b: Behaviour, endpoint: Endpoint): Promise<JsonObject> {
   const text = await readText(req);
   try {
-    return parseObject(text);
+    return parseObject(text, b.bodyMustBeObject);
   } catch (error) {
     throw error instanceof MalformedJson ? b.errors.malformedJson(error.message, endpoint) : error;
   }

@@ -65,6 +65,9 @@ export const GENERAL_SLIPS_FAULTS = [
       return last === null ? view : { ...view, last_run_at: withOffset(last) };
     });
   }, ['SCHEDULED-RUN-GET']),
+  fault('body-not-object-passed-on', ['ERROR-INVALID-ARGUMENT'], 'A request body that is JSON but not an object is handed to the handler, which fails on `null` (a 500 INTERNAL instead of INVALID_ARGUMENT) and reads other values as an empty body.', (b) => {
+    b.bodyMustBeObject = false;
+  }),
   fault('scheduled-run-last-run-at-epoch', ['TIMESTAMP-ISO-UTC'], 'A scheduled run\'s last_run_at is sent as epoch milliseconds (a JSON number), the way the store keeps it; every other timestamp is an ISO 8601 string.', (b) => {
     presentWith(b, 'scheduledRun', (view, record) => {
       const last = (record as { last_run_at: number | null }).last_run_at;

@@ -350,6 +350,7 @@ export const FAULT_SLIPS: Partial<Record<FaultId, FaultSlips>> = {
   'test-case-missing-field-unnamed': ['scope'],
   'scheduled-run-last-run-at-local': ['scope'],
   'scheduled-run-last-run-at-epoch': ['type'],
+  'body-not-object-passed-on': ['type'],
   'agent-get-update-before-create': ['scope'],
   'persona-get-name-singular': ['scope'],
   'scheduled-run-published-enabled-string': ['scope'],

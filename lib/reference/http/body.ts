@@ -23,7 +23,8 @@ export async function readText(req: IncomingMessage, limit = BODY_LIMIT_BYTES): 
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export function parseObject(text: string): JsonObject {
+/** The body as a JSON object; `mustBeObject` false lets any JSON value through (as a fault does). */
+export function parseObject(text: string, mustBeObject = true): JsonObject {
   if (text.trim() === '') throw invalidArgument('body', 'a JSON object body is required');
   let value: unknown;
   try {
@@ -31,7 +32,7 @@ export function parseObject(text: string): JsonObject {
   } catch (error) {
     throw new MalformedJson((error as Error).message);
   }
-  if (!isJsonObject(value)) throw invalidArgument('body', 'the body must be a JSON object');
-  return value;
+  if (mustBeObject && !isJsonObject(value)) throw invalidArgument('body', 'the body must be a JSON object');
+  return value as JsonObject;
 }
 

@@ -26,6 +26,7 @@ export const GENERAL_SLIPS_PROBES: Record<string, Probe> = {
   'review-project-notifications-truthy': async (call) => (await call('POST', '/v1/review-projects', { body: reviewProject({ notifications: 'yes' }) })).status,
   'test-case-missing-field-unnamed': async (call) => (await call('POST', '/v1/test-cases', { body: { test_set_id: 'abcdefgh' } })).body.error.details,
   'scheduled-run-last-run-at-local': async (call) => (await call('GET', `/v1/scheduled-runs/${FIXTURE_IDS.scheduledRunId}`)).body.scheduled_run.last_run_at,
+  'body-not-object-passed-on': async (call) => (await call('POST', '/v1/agents', { raw: 'null' })).body.error.code,
   'scheduled-run-last-run-at-epoch': async (call) => typeof (await call('GET', `/v1/scheduled-runs/${FIXTURE_IDS.scheduledRunId}`)).body.scheduled_run.last_run_at,
   'agent-get-update-before-create': async (call) => {
     const agent = (await call('GET', `/v1/agents/${await newAgentId(call)}`)).body.agent;
