@@ -20,8 +20,8 @@
 export default {
   testRunner: 'command',
   commandRunner: {
-    // One conformance run from the sources (BASE_URL emptied: always the embedded reference; other
-    // settings pass through: `PROFILE=strict npm run mutate` runs the SHOULD checks too). It fails
+    // One conformance run from the sources (BASE_URL emptied: always the embedded reference; the
+    // strict profile, whose SHOULD checks the reference meets too, unless PROFILE says otherwise). It fails
     // (kills the mutant) unless the run is `conformant` with no more skips than the unmutated one.
     command: 'node scripts/mutate-run.mjs',
   },

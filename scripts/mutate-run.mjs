@@ -9,7 +9,7 @@
 // The unmutated run (Stryker's initial run: no __STRYKER_ACTIVE_MUTANT__) records its skip count
 // in reports/mutate-baseline.json; each run writes its reports to a folder of its own (two runs
 // share the sandbox with `concurrency: 2`). BASE_URL is emptied: always the embedded reference;
-// other settings pass through (`PROFILE=strict npm run mutate`).
+// the profile is strict unless PROFILE says otherwise; other settings pass through.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,7 +20,8 @@ const mutant = process.env.__STRYKER_ACTIVE_MUTANT__;
 
 const run = spawnSync(process.execPath, ['--import', 'tsx', 'lib/cli/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, BASE_URL: '', NO_COLOR: '1', REPORT_DIR: reportDir },
+  // The strict profile by default: the reference meets every SHOULD too, so a mutant breaking one changed something real.
+  env: { PROFILE: 'strict', ...process.env, BASE_URL: '', NO_COLOR: '1', REPORT_DIR: reportDir },
 });
 const code = run.status ?? 1;
 
