@@ -18,6 +18,19 @@ function pageSizeOn(b: Behaviour, id: ListId, read: (raw: string | null, list: L
   b.lists.pageSize = (raw, list, pageToken = null) => (list.id === id ? read(raw, list, pageToken, correct) : correct(raw, list, pageToken));
 }
 
+/** page_size on list `id` refused with the reason `why` gives for the size the correct reading finds, if it gives one. */
+function refusedOn(b: Behaviour, id: ListId, why: (size: number, list: ListEndpoint) => string | undefined): void {
+  pageSizeOn(b, id, (raw, list, pageToken, correct) => {
+    const size = correct(raw, list, pageToken);
+    const reason = why(size, list);
+    if (reason !== undefined) throw invalidArgument('page_size', reason, 'query');
+    return size;
+  });
+}
+
+/** The maximum itself refused (`page_size < max` where `<=` was meant). */
+const maxRefused = (size: number, list: ListEndpoint): string | undefined => (size >= list.pageSize.max ? `must be less than ${list.pageSize.max}` : undefined);
+
 /** The integer a page_size parameter spells, if it spells one. */
 const integer = (raw: string | null): number | undefined => (raw !== null && /^\s*[+-]?\d+\s*$/.test(raw) ? Number(raw) : undefined);
 
@@ -31,11 +44,7 @@ const PERSONAS_MAX = 100;
 export const LISTS_PER_LIST_FAULTS = [
   // personas (page_size 1 to 100, default 50)
   fault('personas-page-size-max-rejected', ['LIST-PAGE-SIZE-BOUNDS'], 'Personas only: page_size must be below 100, so the maximum itself is rejected (runs and metrics accept 1000).', (b) => {
-    pageSizeOn(b, 'personas', (raw, list, pageToken, correct) => {
-      const size = correct(raw, list, pageToken);
-      if (size >= list.pageSize.max) throw invalidArgument('page_size', `must be less than ${list.pageSize.max}`, 'query');
-      return size;
-    });
+    refusedOn(b, 'personas', maxRefused);
   }),
   fault('personas-page-one-short', ['LIST-PAGE-SIZE-BOUNDS'], 'Personas only: every page ends one item early (the slice end is off by one), so page_size 1 answers an empty page that ends the list.', (b) => {
     pageSizeOn(b, 'personas', (raw, list, pageToken, correct) => correct(raw, list, pageToken) - 1);
@@ -58,18 +67,10 @@ export const LISTS_PER_LIST_FAULTS = [
 
   // runs (page_size 1 to 1000, default 50)
   fault('runs-page-size-max-of-personas', ['LIST-PAGE-SIZE-BOUNDS'], 'Runs only: the handler checks page_size against the personas\' maximum, so page_size above 100 (1000 included) is rejected.', (b) => {
-    pageSizeOn(b, 'runs', (raw, list, pageToken, correct) => {
-      const size = correct(raw, list, pageToken);
-      if (size > PERSONAS_MAX) throw invalidArgument('page_size', `must be 1 to ${PERSONAS_MAX}, got ${size}`, 'query');
-      return size;
-    });
+    refusedOn(b, 'runs', (size) => (size > PERSONAS_MAX ? `must be 1 to ${PERSONAS_MAX}, got ${size}` : undefined));
   }),
   fault('runs-page-size-one-rejected', ['LIST-PAGE-SIZE-BOUNDS'], 'Runs only: the lower bound is checked as `page_size > 1`, so page_size 1 is rejected.', (b) => {
-    pageSizeOn(b, 'runs', (raw, list, pageToken, correct) => {
-      const size = correct(raw, list, pageToken);
-      if (size <= list.pageSize.min) throw invalidArgument('page_size', `must be greater than ${list.pageSize.min}`, 'query');
-      return size;
-    });
+    refusedOn(b, 'runs', (size, list) => (size <= list.pageSize.min ? `must be greater than ${list.pageSize.min}` : undefined));
   }),
   fault('runs-page-size-zero-empty', ['LIST-PAGE-SIZE-BOUNDS'], 'Runs only: page_size 0 passes the bounds check (`< 0` instead of `< 1`) and answers an empty page that ends the list, while 140 runs exist.', (b) => {
     pageSizeOn(b, 'runs', (raw, list, pageToken, correct) => (integer(raw) === 0 ? 0 : correct(raw, list, pageToken)));
@@ -83,11 +84,7 @@ export const LISTS_PER_LIST_FAULTS = [
 
   // metrics (page_size 1 to 1000, default 50)
   fault('metrics-page-size-max-off-by-one', ['LIST-PAGE-SIZE-BOUNDS'], 'Metrics only: page_size must be below 1000, so the maximum itself is rejected with INVALID_ARGUMENT.', (b) => {
-    pageSizeOn(b, 'metrics', (raw, list, pageToken, correct) => {
-      const size = correct(raw, list, pageToken);
-      if (size >= list.pageSize.max) throw invalidArgument('page_size', `must be less than ${list.pageSize.max}`, 'query');
-      return size;
-    });
+    refusedOn(b, 'metrics', maxRefused);
   }),
   fault('metrics-page-size-capped-at-personas-max', ['LIST-FULL-PAGES'], 'Metrics only: pages silently hold at most 100 metric outputs (the personas\' maximum): page_size 1000 gets 100 of 140 and a token.', (b) => {
     pageSizeOn(b, 'metrics', (raw, list, pageToken, correct) => Math.min(PERSONAS_MAX, correct(raw, list, pageToken)));
