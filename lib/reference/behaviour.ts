@@ -5,7 +5,6 @@ import type { Endpoint } from '../contract/endpoints.js';
 import type { ModelType } from '../contract/enums.js';
 import { ID_RULES, type IdKind, type IdRule } from '../contract/ids.js';
 import { API_KEY_HEADER } from '../contract/enums.js';
-import type { ListEndpoint } from '../contract/list-endpoints.js';
 import { FIELD_LIMITS, type FieldLimitId } from '../contract/limits.js';
 import { ApiError, invalidArgument, unauthenticated, type ErrorDetail } from './http/errors.js';
 import { readFilter } from './listing/filter.js';
@@ -14,6 +13,9 @@ import type { FilterExpr } from './listing/filter-syntax.js';
 import { readOrder, type Order } from './listing/order.js';
 import { readPageSize } from './listing/page-size.js';
 import { signedTokenCodec, type PageTokenCodec } from './listing/page-token.js';
+import type { ServedList } from './listing/tables.js';
+import { BEYOND_LISTS, type BeyondListId } from './beyond/lists.js';
+import { BEYOND_PUBLISHED, type BeyondOperation } from './beyond/published.js';
 import { SPECS_ARRAY, type ListingStyle } from './openapi/listing-styles.js';
 import { negotiateSpecForm, type SpecForm } from './openapi/negotiate.js';
 import { ALPHANUMERIC } from './store/ids.js';
@@ -82,31 +84,33 @@ export interface ListQuery {
 
 export interface ListPolicy {
   /** next_page_token on the last page (`pageToken`: the one the request carried); undefined omits the field. */
-  endOfList(list: ListEndpoint, pageToken: string | null): string | null | undefined;
+  endOfList(list: ServedList, pageToken: string | null): string | null | undefined;
   /** What a page_size outside the documented bounds gets. */
   pageSizeOutOfRange: 'reject' | 'clamp';
   /** The page size a request gets from its page_size parameter (`pageToken`: the one the request carried). */
-  pageSize(raw: string | null, list: ListEndpoint, pageToken?: string | null): number;
+  pageSize(raw: string | null, list: ServedList, pageToken?: string | null): number;
   /** The order a request gets from its order_by parameter. */
-  order(raw: string | null, list: ListEndpoint): Order;
+  order(raw: string | null, list: ServedList): Order;
   /** The filter a request gets from its filter parameter; null when it has none. */
-  filter(raw: string | null, list: ListEndpoint): FilterExpr | null;
+  filter(raw: string | null, list: ServedList): FilterExpr | null;
   /** Whether an item (with its hidden fields) satisfies a filter. */
   matches(expr: FilterExpr, item: unknown, fields: FilterFields): boolean;
   /** Where the page after a token starts, given the index of the first item sorted after the token's. */
-  resumeAt(firstAfter: number): number;
+  resumeAt(firstAfter: number, list: ServedList): number;
   /** What the page after a token is cut from, given the query the request carries (the one the token was issued for): that query. */
-  continued(query: ListQuery, list: ListEndpoint): ListQuery;
+  continued(query: ListQuery, list: ServedList): ListQuery;
   /** The index of the item a next_page_token is issued after, given the index of the page's last item (`pageToken`: the one the request carried): that item. */
   issuedAfter(last: number, pageToken: string | null): number;
   /** The answer to a page_token that is not one of ours or belongs to another query: an error, or null to go on (an unknown token: from the first page). */
-  refuseToken(problem: 'unknown' | 'other-query', list?: ListEndpoint): ApiError | null;
-  tokens: PageTokenCodec;
+  refuseToken(problem: 'unknown' | 'other-query', list?: ServedList): ApiError | null;
+  /** How the page tokens of a list are written and read. */
+  tokens(list: ServedList): PageTokenCodec;
   /** Order of items whose sort values are equal, by id. */
   tieOrder: 'asc' | 'desc';
 }
 
 function defaultListPolicy(): ListPolicy {
+  const signed = signedTokenCodec('reference-page-token');
   const policy: ListPolicy = {
     endOfList: (list) => (list.id === 'personas' ? null : ''),
     pageSizeOutOfRange: 'reject',
@@ -119,7 +123,7 @@ function defaultListPolicy(): ListPolicy {
     issuedAfter: (last) => last,
     refuseToken: (problem) =>
       invalidArgument('page_token', problem === 'unknown' ? 'is not a page token issued by this service' : 'was issued for a different filter or order_by', 'query'),
-    tokens: signedTokenCodec('reference-page-token'),
+    tokens: () => signed,
     tieOrder: 'asc',
   };
   return policy;
@@ -137,6 +141,8 @@ export interface PublishingPolicy {
   /** Whether the YAML form writes repeated parameters and responses once (`&anchor`) and merges them elsewhere (`<<: *anchor`). */
   yamlMergeKeys: boolean;
   negotiate(accept: string | undefined): SpecForm;
+  /** The operations published beyond the contract's endpoints (lib/reference/beyond), served or not. */
+  beyond: readonly BeyondOperation[];
   /** Last touch on a document before it is serialized in the given form. */
   finalize(doc: JsonObject, form: SpecForm): JsonObject;
 }
@@ -184,6 +190,8 @@ export interface Behaviour {
   /** What the store keeps of an update: the updated record (`previous` is the one it replaces). */
   kept<T extends object>(kind: ResourceKind, updated: T, previous: T): T;
   lists: ListPolicy;
+  /** The lists served beyond the contract's (lib/reference/beyond): their page_size bounds and default. */
+  beyondLists: Record<BeyondListId, ServedList>;
   publishing: PublishingPolicy;
   contentTypes: { json: string; yaml: string };
 }
@@ -256,6 +264,7 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
     bodyMustBeObject: true,
     kept: (_kind, updated) => updated,
     lists: defaultListPolicy(),
+    beyondLists: { ...BEYOND_LISTS },
     publishing: {
       openapiVersion: '3.1.0',
       layout: 'single',
@@ -263,6 +272,7 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
       listing: SPECS_ARRAY,
       yamlMergeKeys: false,
       negotiate: negotiateSpecForm,
+      beyond: BEYOND_PUBLISHED,
       finalize: (doc) => doc,
     },
     contentTypes: { json: 'application/json', yaml: 'application/yaml' },

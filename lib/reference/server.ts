@@ -13,7 +13,7 @@ import { MalformedJson, parseObject, readText } from './http/body.js';
 import { json, RawText, type Reply } from './http/context.js';
 import { ApiError, internal, notFound } from './http/errors.js';
 import { resolve, type Routed } from './http/router.js';
-import { assertRoutesCoverContract, handlerFor } from './routes/index.js';
+import { assertRoutesCoverServedEndpoints, handlerFor } from './routes/index.js';
 import type { Store } from './store/store.js';
 import { enforcePathIds } from './validation/path-ids.js';
 import { applyVariation } from './variations.js';
@@ -170,7 +170,7 @@ function listen(server: Server, host: string, port: number): Promise<AddressInfo
 }
 
 export async function startReferenceService(options: ReferenceOptions = {}): Promise<RunningReference> {
-  assertRoutesCoverContract();
+  assertRoutesCoverServedEndpoints();
   const b = behaviourFor(options);
   const { store, fixtures } = seedStore(b.idAlphabet);
   const server = createServer(requestListener(b, store, options.latencyMs ?? 0, parseChaos(options.chaos ?? []), options.onRequest));

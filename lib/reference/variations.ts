@@ -2,12 +2,15 @@
 // `alt-a` and `alt-b` together differ from `default` at every open point, so a suite
 // run against each shows that no check relies on one server's choices.
 
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { MODEL_TYPES, type ModelType } from '../contract/enums.js';
 import type { Behaviour } from './behaviour.js';
+import { isBeyondList } from './beyond/lists.js';
+import type { BeyondOperation } from './beyond/published.js';
 import { RawText } from './http/context.js';
 import type { ErrorDetail } from './http/errors.js';
 import { signedTokenCodec, tableTokenCodec, type PageTokenCodec } from './listing/page-token.js';
+import type { ServedList } from './listing/tables.js';
 import { NAME_MAP, NAMED_ARRAY } from './openapi/listing-styles.js';
 import { UPPER_ALPHANUMERIC } from './store/ids.js';
 import type { JsonObject } from '../util/json.js';
@@ -33,6 +36,13 @@ function withoutDefaults(view: JsonObject): JsonObject {
 
 const etag = (view: JsonObject) => `"${createHash('sha1').update(JSON.stringify(view)).digest('hex').slice(0, 16)}"`;
 
+/** An operation beyond the specification as a document publishes it without operationId and without page_size's maximum. */
+function withoutIdAndMaximum({ operationId: _id, pageSize, ...published }: BeyondOperation): BeyondOperation {
+  if (!pageSize) return published;
+  const { maximum: _maximum, ...bounds } = pageSize;
+  return { ...published, pageSize: bounds };
+}
+
 const ALT_A: Variation = {
   name: 'alt-a',
   changes: [
@@ -46,6 +56,7 @@ const ALT_A: Variation = {
     'generated IDs use uppercase letters and digits only',
     'the simulator configuration is sent as `simulator_configuration` (returned as `metadata`)',
     'specs: one OpenAPI 3.0.3 document per endpoint group, `/v1` in the server URL, listed as a name → URL map',
+    'the operations beyond the specification are published without operationId, and their page_size without `maximum` (100 all the same, clamped like the others)',
     'JSON is labelled `application/json; charset=utf-8`',
     'deleting a PENDING run (not started: nothing to cancel) deletes it; a RUNNING run is still cancelled',
   ],
@@ -56,7 +67,8 @@ const ALT_A: Variation = {
     b.errors.message = (error) => `Request rejected (${error.code.toLowerCase().replace(/_/g, ' ')}): ${error.message}`;
     b.lists.endOfList = () => undefined;
     b.lists.pageSizeOutOfRange = 'clamp';
-    b.lists.tokens = tableTokenCodec();
+    const table = tableTokenCodec();
+    b.lists.tokens = () => table;
     b.lists.tieOrder = 'desc';
     const present = b.present;
     b.present = (kind, view, record) => {
@@ -67,11 +79,22 @@ const ALT_A: Variation = {
     b.idAlphabet = UPPER_ALPHANUMERIC;
     b.simulatorConfigField = 'simulator_configuration';
     b.publishing = { ...b.publishing, openapiVersion: '3.0.3', layout: 'per-group', versionInServerUrl: true, listing: NAME_MAP };
+    b.publishing.beyond = b.publishing.beyond.map(withoutIdAndMaximum);
     b.contentTypes.json = 'application/json; charset=utf-8';
     const outcome = b.runDeletion.outcome;
     b.runDeletion.outcome = (status) => (status === 'PENDING' ? 'delete' : outcome(status));
   },
 };
+
+/** The lists beyond the specification with pages of `size` items by default, served and published so; their errors published under `default` alone. */
+function beyondPagesOf(b: Behaviour, size: number): void {
+  const withDefault = (list: ServedList): ServedList => ({ ...list, pageSize: { ...list.pageSize, default: size } });
+  b.beyondLists = { agents: withDefault(b.beyondLists.agents), 'test-cases': withDefault(b.beyondLists['test-cases']) };
+  b.publishing.beyond = b.publishing.beyond.map((op) => ({ ...op, errors: [], ...(op.pageSize ? { pageSize: { ...op.pageSize, default: size } } : {}) }));
+}
+
+/** The page size the lists beyond the specification serve by default under alt-b. */
+const ALT_B_BEYOND_PAGE = 20;
 
 const ALT_B: Variation = {
   name: 'alt-b',
@@ -87,6 +110,7 @@ const ALT_B: Variation = {
     'specs: one OpenAPI 3.0.3 document with `nullable`, listed as a top-level array of `{name, url}`',
     'the YAML form writes repeated parameters and responses once (`&anchor`) and merges them (`<<: *anchor`)',
     'YAML is labelled `application/x-yaml`',
+    `the lists beyond the specification (agents, test cases) hold ${ALT_B_BEYOND_PAGE} items by default, published as page_size \`default: ${ALT_B_BEYOND_PAGE}\`; the operations beyond the specification publish their errors under \`default\` alone`,
   ],
   apply(b) {
     const success = b.successStatus;
@@ -107,6 +131,7 @@ const ALT_B: Variation = {
     b.publishing = { ...b.publishing, openapiVersion: '3.0.3', listing: NAMED_ARRAY };
     b.publishing.yamlMergeKeys = true;
     b.contentTypes.yaml = 'application/x-yaml';
+    beyondPagesOf(b, ALT_B_BEYOND_PAGE);
   },
 };
 
@@ -190,7 +215,7 @@ const ALT_C: Variation = {
     'error details name body fields by JSON pointer (`/display_name`, `/metadata/chat_endpoint`), a bad list element by index (`assignees[0]`), query parameters as `query.page_size`, path parameters as `path.agent_id`, the key header as `headers.x-api-key`',
     'error messages are localized (French, non-ASCII)',
     'timestamps have nanoseconds and a `+0000` zero offset (`2026-01-05T10:00:00.123000000+0000`, as Python\'s `%z` and Jackson write it)',
-    'page tokens are standard base64 with `+`, `/` and `=` (they must be URL-encoded in a query)',
+    'page tokens are standard base64 with `+`, `/` and `=` (they must be URL-encoded in a query); those of the lists beyond the specification (agents, test cases) are UUIDs',
     `pages are short: at most ${SHORT_PAGE} items, whatever page_size (or its default) allows`,
     'JSON bodies are pretty-printed, and integral values of number (float) fields are written `30.0`',
     'a mutation deletion answers 200 with no body at all (the spec shows neither its status nor its body)',
@@ -202,7 +227,9 @@ const ALT_C: Variation = {
     b.errors.field = (detail) => pointerStyleField(detail);
     b.errors.message = (error) => `Requête refusée (${error.code}) : ${error.message}`;
     b.formatTime = (ms) => new Date(ms).toISOString().replace('Z', '000000+0000');
-    b.lists.tokens = base64TokenCodec(signedTokenCodec('reference-page-token-c'));
+    const base64 = base64TokenCodec(signedTokenCodec('reference-page-token-c'));
+    const uuids = tableTokenCodec(randomUUID);
+    b.lists.tokens = (list) => (isBeyondList(list) ? uuids : base64);
     const pageSize = b.lists.pageSize;
     b.lists.pageSize = (raw, list, pageToken) => Math.min(SHORT_PAGE, pageSize(raw, list, pageToken));
     b.dashboardNameRequired = true;

@@ -20,6 +20,7 @@ import { DISCOVERY_PROBES } from './probes/discovery.js';
 import { READ_BACK_PROBES } from './probes/read-back.js';
 import { FIELD_SLIPS_PROBES } from './probes/field-slips.js';
 import { GENERAL_SLIPS_PROBES } from './probes/general-slips.js';
+import { BEYOND_CONTRACT_PROBES } from './probes/beyond-contract.js';
 
 const SPEC = '/v1/openapi/agent-evaluation';
 const VOICE = { display_name: 'Probe', model_type: 'MODEL_TYPE_VOICE' };
@@ -51,6 +52,7 @@ const PROBES: Record<string, (call: Call) => Promise<unknown>> = {
   ...READ_BACK_PROBES,
   ...FIELD_SLIPS_PROBES,
   ...GENERAL_SLIPS_PROBES,
+  ...BEYOND_CONTRACT_PROBES,
   'auth-missing-key-accepted-on-get-agent': async (call) => (await call('GET', `/v1/agents/${'A'.repeat(22)}`, { key: null })).status,
   'auth-wrong-key-accepted': async (call) => (await call('GET', '/v1/personas', { key: 'nope' })).status,
   'auth-details-missing': async (call) => (await call('GET', '/v1/personas', { key: null })).body.error.details,

@@ -1,8 +1,8 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../lib/contract/endpoints.js';
 import { parsePublishedYaml } from '../../lib/published/yaml.js';
+import { SERVED_ENDPOINTS } from '../../lib/reference/beyond/endpoints.js';
 import { startReferenceService } from '../../lib/reference/server.js';
 import { client, useService, type Call } from './client.js';
 
@@ -32,7 +32,7 @@ async function publishedDocs(call: Call, baseUrl: string): Promise<Doc[]> {
   return docs;
 }
 
-/** Every contract endpoint appears, whether `/v1` sits in the paths or the server URL. */
+/** Every served endpoint (the contract's and those beyond it) appears, whether `/v1` sits in the paths or the server URL. */
 function coveredKeys(docs: Doc[]): string[] {
   return docs.flatMap((doc) => {
     const prefix = new URL(doc.servers[0]?.url ?? 'http://x').pathname.replace(/\/$/, '');
@@ -40,12 +40,12 @@ function coveredKeys(docs: Doc[]): string[] {
   });
 }
 
-describe.each(['default', 'alt-a', 'alt-b'])('published specs (%s)', (variation) => {
+describe.each(['default', 'alt-a', 'alt-b', 'alt-c'])('published specs (%s)', (variation) => {
   const { call, service } = useService({ variation });
 
-  it('are valid OpenAPI, the same in YAML and JSON, cover every endpoint and document the key', async () => {
+  it('are valid OpenAPI, the same in YAML and JSON, cover every served endpoint and document the key', async () => {
     const docs = await publishedDocs(call, service().url);
-    expect(coveredKeys(docs).sort()).toEqual(ENDPOINTS.map((e) => e.key).sort());
+    expect(coveredKeys(docs).sort()).toEqual(SERVED_ENDPOINTS.map((e) => e.key).sort());
     for (const doc of docs) {
       for (const [path, item] of Object.entries(doc.paths)) {
         for (const operation of Object.values(item)) {

@@ -4,22 +4,23 @@
 // lists.ts break a rule on all three lists at once; these show each list's checks judge it.
 
 import type { ListEndpoint } from '../../contract/list-endpoints.js';
+import type { ServedList } from '../listing/tables.js';
 import type { Behaviour } from '../behaviour.js';
 import { invalidArgument } from '../http/errors.js';
 import { fault, type Fault } from './define.js';
 
 type ListId = ListEndpoint['id'];
-type PageSize = (raw: string | null, list: ListEndpoint, pageToken: string | null) => number;
+type PageSize = (raw: string | null, list: ServedList, pageToken: string | null) => number;
 
 /** page_size on list `id` as `read` has it (`correct`: the reading it replaces); the other lists keep the correct one. */
-function pageSizeOn(b: Behaviour, id: ListId, read: (raw: string | null, list: ListEndpoint, pageToken: string | null, correct: PageSize) => number): void {
+function pageSizeOn(b: Behaviour, id: ListId, read: (raw: string | null, list: ServedList, pageToken: string | null, correct: PageSize) => number): void {
   const previous = b.lists.pageSize;
   const correct: PageSize = (raw, list, pageToken) => previous(raw, list, pageToken);
   b.lists.pageSize = (raw, list, pageToken = null) => (list.id === id ? read(raw, list, pageToken, correct) : correct(raw, list, pageToken));
 }
 
 /** page_size on list `id` refused with the reason `why` gives for the size the correct reading finds, if it gives one. */
-function refusedOn(b: Behaviour, id: ListId, why: (size: number, list: ListEndpoint) => string | undefined): void {
+function refusedOn(b: Behaviour, id: ListId, why: (size: number, list: ServedList) => string | undefined): void {
   pageSizeOn(b, id, (raw, list, pageToken, correct) => {
     const size = correct(raw, list, pageToken);
     const reason = why(size, list);
@@ -29,7 +30,7 @@ function refusedOn(b: Behaviour, id: ListId, why: (size: number, list: ListEndpo
 }
 
 /** The maximum itself refused (`page_size < max` where `<=` was meant). */
-const maxRefused = (size: number, list: ListEndpoint): string | undefined => (size >= list.pageSize.max ? `must be less than ${list.pageSize.max}` : undefined);
+const maxRefused = (size: number, list: ServedList): string | undefined => (size >= list.pageSize.max ? `must be less than ${list.pageSize.max}` : undefined);
 
 /** The integer a page_size parameter spells, if it spells one. */
 const integer = (raw: string | null): number | undefined => (raw !== null && /^\s*[+-]?\d+\s*$/.test(raw) ? Number(raw) : undefined);

@@ -5,6 +5,7 @@
 // the page token the page_size seam is given.
 
 import type { ListEndpoint } from '../../contract/list-endpoints.js';
+import type { ServedList } from '../listing/tables.js';
 import type { Behaviour, ListQuery } from '../behaviour.js';
 import { readFilterText, type FilterExpr } from '../listing/filter-syntax.js';
 import { fault, type Fault } from './define.js';
@@ -25,7 +26,7 @@ const quotesKept = (expr: FilterExpr): FilterExpr =>
 const asAnd = (expr: FilterExpr): FilterExpr => (expr.kind === 'cmp' ? expr : { kind: 'and', terms: expr.terms.map(asAnd) });
 
 /** The query the pages after a token are cut from, as `cut` has it; the first page keeps the query asked. */
-function afterToken(b: Behaviour, cut: (query: ListQuery, list: ListEndpoint) => ListQuery): void {
+function afterToken(b: Behaviour, cut: (query: ListQuery, list: ServedList) => ListQuery): void {
   const continued = b.lists.continued;
   b.lists.continued = (query, list) => cut(continued(query, list), list);
 }
@@ -35,8 +36,8 @@ function onList<K extends 'pageSize' | 'order' | 'filter' | 'endOfList'>(b: Beha
   const correct = b.lists[key];
   const replaced = on(correct);
   b.lists[key] = ((...args: Parameters<Lists[K]>) => {
-    const list = args[1] as ListEndpoint;
-    const chosen = (key === 'endOfList' ? (args[0] as ListEndpoint) : list).id === id ? replaced : correct;
+    const list = args[1] as ServedList;
+    const chosen = (key === 'endOfList' ? (args[0] as ServedList) : list).id === id ? replaced : correct;
     return (chosen as (...a: Parameters<Lists[K]>) => ReturnType<Lists[K]>)(...args);
   }) as Lists[K];
 }

@@ -424,4 +424,17 @@ export const FAULT_SLIPS: Partial<Record<FaultId, FaultSlips>> = {
   'scheduled-run-delete-disabled-kept': ['state'],
   'agent-workflows-lists-sorted': ['order'],
   'test-case-expected-behaviors-sorted': ['order'],
+  // beyond-contract.ts: a general rule kept on the specification's endpoints, not on one published beside them.
+  'beyond-list-agents-unauthenticated': ['scope'],
+  'beyond-patch-agent-wrong-key-accepted': ['scope', 'precedence'],
+  'beyond-get-run-error-without-envelope': ['scope'],
+  'beyond-test-case-breaks-published-schema': ['type'],
+  'beyond-get-run-unwrapped': ['scope'],
+  'beyond-test-case-time-not-utc': ['scope'],
+  'beyond-test-cases-list-repeats-item': ['scope'],
+  'beyond-list-agents-page-size-ignored': ['scope'],
+  'beyond-forged-token-accepted': ['scope'],
+  'beyond-test-cases-page-size-first-page-only': ['first-page'],
+  'beyond-list-agents-maximum-refused': ['bound'],
+  'beyond-published-not-implemented': ['broken'],
 };

@@ -1,7 +1,8 @@
-// Routing by the contract's endpoint table. Templates with fewer parameters win, so
-// `/v1/personas/phone-numbers` is not read as a persona id.
+// Routing by the table of served endpoints (the contract's and those beyond it). Templates
+// with fewer parameters win, so `/v1/personas/phone-numbers` is not read as a persona id.
 
-import { ENDPOINTS, type Endpoint } from '../../contract/endpoints.js';
+import type { Endpoint } from '../../contract/endpoints.js';
+import { SERVED_ENDPOINTS } from '../beyond/endpoints.js';
 
 export interface Routed {
   readonly kind: 'endpoint';
@@ -15,7 +16,7 @@ export type Resolution =
   | { readonly kind: 'unknown' };
 
 /** Every endpoint with its template cut into segments, fewer parameters first. */
-const TEMPLATES = [...ENDPOINTS]
+const TEMPLATES = [...SERVED_ENDPOINTS]
   .sort((a, b) => Object.keys(a.pathParams).length - Object.keys(b.pathParams).length)
   .map((endpoint) => ({ endpoint, segments: endpoint.path.split('/') }));
 

@@ -1,5 +1,5 @@
-// The one list implementation, driven by a row of LIST_ENDPOINTS: filter, order (ties
-// by id so pages are stable), keyset pagination with opaque tokens.
+// The one list implementation, driven by a row of LIST_ENDPOINTS or a list served beyond them:
+// filter, order (ties by id so pages are stable), keyset pagination with opaque tokens.
 //
 // Every page of a query is cut from the same ordered items, so a Behaviour keeps them
 // (and each record's item) for as long as the records they came from are the ones
@@ -8,18 +8,18 @@
 // as the Behaviour reads them) is read anew every time.
 
 import { createHash } from 'node:crypto';
-import type { ListEndpoint } from '../../contract/list-endpoints.js';
 import type { Behaviour, ListQuery } from '../behaviour.js';
 import { evaluatedFields } from './filter.js';
 import type { FilterExpr } from './filter-syntax.js';
 import type { Order } from './order.js';
 import type { Cursor } from './page-token.js';
+import type { ServedList } from './tables.js';
 import { compareRanks, rankOf, readPath, type Rank } from './values.js';
 import { memo } from '../memo.js';
 import type { JsonObject } from '../../util/json.js';
 
 export interface ListSource<R extends object> {
-  readonly list: ListEndpoint;
+  readonly list: ServedList;
   /** Tells apart collections under one list endpoint (the simulation of a metrics list). */
   readonly parent: string;
   /** The records listed, in collection order; stored records are replaced, never changed in place. */
@@ -63,13 +63,13 @@ const presented = new WeakMap<Behaviour, WeakMap<object, Presented>>();
 const sortedQueries = memo<Sorted>(256);
 
 /** What a page token is issued for, as text: the list, the collection, the filter and the order. */
-const queryIdentity = ({ list, parent }: { list: ListEndpoint; parent: string }, filterText: string, order: Order): string =>
+const queryIdentity = ({ list, parent }: { list: ServedList; parent: string }, filterText: string, order: Order): string =>
   JSON.stringify([list.id, parent, filterText, order.field, order.descending]);
 
 const fingerprint = (identity: string): string => createHash('sha256').update(identity).digest('hex').slice(0, 16);
 
 /** What a query's items are sorted and kept under: the list, the collection, the filter as read, the order and the ties. */
-const sortKey = ({ list, parent }: { list: ListEndpoint; parent: string }, { filter, order, ties }: ListQuery): string =>
+const sortKey = ({ list, parent }: { list: ServedList; parent: string }, { filter, order, ties }: ListQuery): string =>
   JSON.stringify([list.id, parent, filter, order.field, order.descending, ties]);
 
 function positionComparator({ order, ties }: ListQuery): (a: Position, b: Position) => number {
@@ -78,9 +78,9 @@ function positionComparator({ order, ties }: ListQuery): (a: Position, b: Positi
   return (a, b) => direction * compareRanks(a.rank, b.rank) || tie * (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-function readCursor(raw: string | null, b: Behaviour, expected: string, list: ListEndpoint): Cursor | null {
+function readCursor(raw: string | null, b: Behaviour, expected: string, list: ServedList): Cursor | null {
   if (raw === null || raw === '') return null;
-  const cursor = b.lists.tokens.decode(raw);
+  const cursor = b.lists.tokens(list).decode(raw);
   const problem = !cursor ? 'unknown' : cursor.fingerprint !== expected ? 'other-query' : undefined;
   const refusal = problem && b.lists.refuseToken(problem, list);
   if (refusal) throw refusal;
@@ -135,12 +135,12 @@ export function listPage<R extends object>(b: Behaviour, query: URLSearchParams,
   const sorted = sortedEntries(b, source, cut);
   const after = cursor && { rank: rankOf(cut.order.spec.kind, cursor.after[0]), id: cursor.after[1] };
   const firstAfter = after ? sorted.findIndex((entry) => compare(entry, after) > 0) : 0;
-  const start = cursor && firstAfter >= 0 ? b.lists.resumeAt(firstAfter) : firstAfter;
+  const start = cursor && firstAfter >= 0 ? b.lists.resumeAt(firstAfter, list) : firstAfter;
   const page = start < 0 ? [] : sorted.slice(start, start + pageSize);
   const last = page.length ? sorted[b.lists.issuedAfter(start + page.length - 1, pageToken)] : undefined;
   const more = start >= 0 && start + pageSize < sorted.length;
 
-  const next = more && last ? b.lists.tokens.encode({ fingerprint: print, after: last.key }) : b.lists.endOfList(list, pageToken);
+  const next = more && last ? b.lists.tokens(list).encode({ fingerprint: print, after: last.key }) : b.lists.endOfList(list, pageToken);
   const body: JsonObject = { [list.itemsKey]: page.map((entry) => entry.view) };
   if (next !== undefined) body.next_page_token = next;
   return body;

@@ -1,8 +1,9 @@
 // order_by: a listed field, descending with a leading dash or, where documented, a
 // trailing ` desc`.
 
-import type { ListEndpoint, ListField } from '../../contract/list-endpoints.js';
+import type { ListField } from '../../contract/list-endpoints.js';
 import { invalidArgument } from '../http/errors.js';
+import type { ServedList } from './tables.js';
 
 export interface Order {
   readonly field: string;
@@ -16,7 +17,7 @@ const FALLBACK_ORDER = 'create_time';
 const DASHED = /^(-?)([A-Za-z_][A-Za-z0-9_.]*)$/;
 const SUFFIXED = /^([A-Za-z_][A-Za-z0-9_.]*)\s+(asc|desc)$/i;
 
-function parse(text: string, list: ListEndpoint): { field: string; descending: boolean } | null {
+function parse(text: string, list: ServedList): { field: string; descending: boolean } | null {
   const dashed = DASHED.exec(text);
   if (dashed?.[2]) return { field: dashed[2], descending: dashed[1] === '-' };
   const suffixed = list.descSuffix ? SUFFIXED.exec(text) : null;
@@ -24,7 +25,7 @@ function parse(text: string, list: ListEndpoint): { field: string; descending: b
   return null;
 }
 
-export function readOrder(raw: string | null, list: ListEndpoint): Order {
+export function readOrder(raw: string | null, list: ServedList): Order {
   const text = raw?.trim() || list.defaultOrder || FALLBACK_ORDER;
   const parsed = parse(text, list);
   const spec = parsed && Object.hasOwn(list.orderFields, parsed.field) ? list.orderFields[parsed.field] : undefined;

@@ -1,12 +1,12 @@
 // page_size: an integer within the list's bounds; the Behaviour decides whether an
 // out-of-range value is refused or clamped.
 
-import type { ListEndpoint } from '../../contract/list-endpoints.js';
+import type { ServedList } from './tables.js';
 import { invalidArgument } from '../http/errors.js';
 
 const INTEGER = /^[+-]?\d+$/;
 
-export function readPageSize(raw: string | null, list: ListEndpoint, outOfRange: 'reject' | 'clamp'): number {
+export function readPageSize(raw: string | null, list: ServedList, outOfRange: 'reject' | 'clamp'): number {
   const { default: fallback, min, max } = list.pageSize;
   if (raw === null || raw.trim() === '') return fallback;
   if (!INTEGER.test(raw.trim())) throw invalidArgument('page_size', `must be an integer, got "${raw}"`, 'query');

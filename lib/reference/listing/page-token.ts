@@ -46,12 +46,14 @@ export function signedTokenCodec(secret: string): PageTokenCodec {
   };
 }
 
-/** Stateful: random hex handles into an in-memory table (a variation's token format). */
-export function tableTokenCodec(): PageTokenCodec {
+const hexHandle = (): string => randomBytes(12).toString('hex');
+
+/** Stateful: random handles (hex unless `newHandle` says otherwise) into an in-memory table (a variation's token format). */
+export function tableTokenCodec(newHandle: () => string = hexHandle): PageTokenCodec {
   const issued = new Map<string, Cursor>();
   return {
     encode(cursor) {
-      const handle = randomBytes(12).toString('hex');
+      const handle = newHandle();
       issued.set(handle, cursor);
       return handle;
     },

@@ -1,6 +1,10 @@
-// The row of the contract's list table each list route serves.
+// The lists the reference serves: the rows of the contract's list table, and the lists it
+// serves beyond the contract (lib/reference/beyond), which the listing code reads alike.
 
 import { LIST_ENDPOINTS, type ListEndpoint } from '../../contract/list-endpoints.js';
+
+/** What the listing code reads of a list: a row of the contract's table, or a list beyond it. */
+export type ServedList = Omit<ListEndpoint, 'id' | 'path' | 'quote'> & { readonly id: string; readonly path: string };
 
 export function listTable(id: ListEndpoint['id']): ListEndpoint {
   for (const row of LIST_ENDPOINTS) if (row.id === id) return row;

@@ -1,13 +1,15 @@
 // The published specifications: which documents exist (one for the API, or one per
-// endpoint group) and how each is assembled from the contract tables.
+// endpoint group) and how each is assembled from the contract tables, with the operations
+// published beyond the contract (Behaviour.publishing.beyond) in their group's document.
 
 import { ENDPOINTS, GROUPS, type Endpoint } from '../../contract/endpoints.js';
 import { API_KEY_HEADER } from '../../contract/enums.js';
 import { DEFINITIONS } from '../../contract/schemas.js';
 import type { Behaviour } from '../behaviour.js';
+import type { BeyondOperation } from '../beyond/published.js';
 import { toOpenApiSchema } from './convert.js';
 import type { SpecEntry } from './listing-styles.js';
-import { operation, SECURITY_SCHEME } from './operations.js';
+import { beyondOperation, operation, SECURITY_SCHEME } from './operations.js';
 import { requestSchemas } from './request-schemas.js';
 import type { JsonObject } from '../../util/json.js';
 
@@ -17,22 +19,28 @@ const VERSION_PREFIX = '/v1';
 interface Catalogued {
   readonly name: string;
   readonly endpoints: readonly Endpoint[];
+  readonly beyond: readonly BeyondOperation[];
 }
 
 function catalog(b: Behaviour): Catalogued[] {
-  if (b.publishing.layout === 'single') return [{ name: WHOLE_API_SPEC, endpoints: ENDPOINTS }];
-  return GROUPS.map((group) => ({ name: group, endpoints: ENDPOINTS.filter((e) => e.group === group) }));
+  const { beyond } = b.publishing;
+  if (b.publishing.layout === 'single') return [{ name: WHOLE_API_SPEC, endpoints: ENDPOINTS, beyond }];
+  return GROUPS.map((group) => ({ name: group, endpoints: ENDPOINTS.filter((e) => e.group === group), beyond: beyond.filter((op) => op.endpoint.group === group) }));
 }
 
 export function specEntries(b: Behaviour, baseUrl: string): SpecEntry[] {
   return catalog(b).map(({ name }) => ({ spec_name: name, url: `${baseUrl}${VERSION_PREFIX}/openapi/${name}` }));
 }
 
-function paths(endpoints: readonly Endpoint[], b: Behaviour): JsonObject {
+function paths({ endpoints, beyond }: Catalogued, b: Behaviour): JsonObject {
+  const published: [Endpoint, JsonObject][] = [
+    ...endpoints.map((endpoint): [Endpoint, JsonObject] => [endpoint, operation(endpoint, b)]),
+    ...beyond.map((op): [Endpoint, JsonObject] => [op.endpoint, beyondOperation(op, b)]),
+  ];
   const out: Record<string, JsonObject> = {};
-  for (const endpoint of endpoints) {
+  for (const [endpoint, described] of published) {
     const path = b.publishing.versionInServerUrl ? endpoint.path.slice(VERSION_PREFIX.length) : endpoint.path;
-    out[path] = { ...out[path], [endpoint.method.toLowerCase()]: operation(endpoint, b) };
+    out[path] = { ...out[path], [endpoint.method.toLowerCase()]: described };
   }
   return out;
 }
@@ -56,7 +64,8 @@ function referencedSchemas(value: unknown, schemas: Readonly<Record<string, unkn
 /** The schemas the paths use (each document carries only its own) and the key scheme. */
 function components(b: Behaviour, docPaths: JsonObject): JsonObject {
   const version = b.publishing.openapiVersion;
-  const all = Object.fromEntries(Object.entries({ ...DEFINITIONS, ...requestSchemas(b) }).map(([name, schema]) => [name, toOpenApiSchema(schema, version)]));
+  const beyond = Object.fromEntries(b.publishing.beyond.flatMap((op) => Object.entries(op.schemas)));
+  const all = Object.fromEntries(Object.entries({ ...DEFINITIONS, ...requestSchemas(b), ...beyond }).map(([name, schema]) => [name, toOpenApiSchema(schema, version)]));
   const used = referencedSchemas(docPaths, all);
   return {
     schemas: Object.fromEntries(Object.entries(all).filter(([name]) => used.has(name))),
@@ -68,7 +77,7 @@ function components(b: Behaviour, docPaths: JsonObject): JsonObject {
 export function specDocument(b: Behaviour, name: string, baseUrl: string): JsonObject | undefined {
   const entry = catalog(b).find((c) => c.name === name);
   if (!entry) return undefined;
-  const docPaths = paths(entry.endpoints, b);
+  const docPaths = paths(entry, b);
   return {
     openapi: b.publishing.openapiVersion,
     info: {

@@ -1,10 +1,12 @@
 // One OpenAPI operation per contract endpoint: parameters, request body, the success
-// response as the Behaviour answers it, and a default error response.
+// response as the Behaviour answers it, and a default error response. The operations beyond the
+// contract are published as their descriptions (beyond/published.ts) say, each error under its status.
 
 import type { Endpoint } from '../../contract/endpoints.js';
 import { ID_RULES } from '../../contract/ids.js';
 import { LIST_ENDPOINTS, type ListEndpoint } from '../../contract/list-endpoints.js';
 import type { Behaviour } from '../behaviour.js';
+import type { BeyondOperation, PageSizeSchema } from '../beyond/published.js';
 import { publishedIdPattern } from '../validation/id-format.js';
 import { requestSchemaName } from './request-schemas.js';
 import type { JsonObject } from '../../util/json.js';
@@ -32,12 +34,19 @@ function pathParameters(endpoint: Endpoint): JsonObject[] {
   }));
 }
 
+const query = (name: string, schema: JsonObject, description: string): JsonObject => ({ name, in: 'query', required: false, schema, description });
+
+function pageParameters(pageSize: PageSizeSchema): JsonObject[] {
+  return [
+    query('page_size', { type: 'integer', ...pageSize }, 'Items per page.'),
+    query('page_token', { type: 'string' }, 'next_page_token of the previous page.'),
+  ];
+}
+
 function listParameters(list: ListEndpoint): JsonObject[] {
   const { default: fallback, min, max } = list.pageSize;
-  const query = (name: string, schema: JsonObject, description: string): JsonObject => ({ name, in: 'query', required: false, schema, description });
   return [
-    query('page_size', { type: 'integer', minimum: min, maximum: max, default: fallback }, 'Items per page.'),
-    query('page_token', { type: 'string' }, 'next_page_token of the previous page.'),
+    ...pageParameters({ minimum: min, maximum: max, default: fallback }),
     query('filter', { type: 'string' }, `Comparisons joined by AND / OR on: ${Object.keys(list.filterFields).join(', ')}.`),
     query('order_by', { type: 'string', ...(list.defaultOrder ? { default: list.defaultOrder } : {}) },
       `One of ${Object.keys(list.orderFields).join(', ')}; a leading "-"${list.descSuffix ? ' or a trailing " desc"' : ''} sorts descending.`),
@@ -52,11 +61,26 @@ function successContent(endpoint: Endpoint, b: Behaviour): JsonObject {
   return jsonContent(ref(endpoint.responseSchema ?? 'EmptyObject'));
 }
 
-function responses(endpoint: Endpoint, b: Behaviour): JsonObject {
+function successResponse(endpoint: Endpoint, b: Behaviour): JsonObject {
   const status = b.successStatus(endpoint);
   const success = status === 204 || !b.successHasBody(endpoint) ? { description: 'Success, no content.' } : { description: 'Success.', content: successContent(endpoint, b) };
-  return { [String(status)]: success, default: { description: 'Error.', content: jsonContent(ref('ErrorBody')) } };
+  return { [String(status)]: success };
 }
+
+const errorResponse = (description: string): JsonObject => ({ description, content: jsonContent(ref('ErrorBody')) });
+
+/** One response per status the codes are answered with (codes of one status share it), then `default` for any other. */
+function errorResponses(codes: readonly string[], endpoint: Endpoint, b: Behaviour): JsonObject {
+  const byStatus = new Map<string, string[]>();
+  for (const code of codes) {
+    const status = String(b.errors.status(code, endpoint));
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const named = [...byStatus].map(([status, shared]) => [status, errorResponse(`${shared.join(' or ')}.`)]);
+  return { ...Object.fromEntries(named), default: errorResponse('Error.') };
+}
+
+const security = (endpoint: Endpoint): JsonObject[] => (endpoint.public ? [] : [{ [SECURITY_SCHEME]: [] }]);
 
 export function operation(endpoint: Endpoint, b: Behaviour): JsonObject {
   const list = LIST_ENDPOINTS.find((l) => l.path === endpoint.path && endpoint.method === 'GET');
@@ -67,7 +91,21 @@ export function operation(endpoint: Endpoint, b: Behaviour): JsonObject {
     tags: [endpoint.group],
     parameters: [...pathParameters(endpoint), ...(list ? listParameters(list) : [])],
     ...(body ? { requestBody: { required: true, content: jsonContent(ref(body)) } } : {}),
-    responses: responses(endpoint, b),
-    security: endpoint.public ? [] : [{ [SECURITY_SCHEME]: [] }],
+    responses: { ...successResponse(endpoint, b), default: errorResponse('Error.') },
+    security: security(endpoint),
+  };
+}
+
+export function beyondOperation(published: BeyondOperation, b: Behaviour): JsonObject {
+  const { endpoint, operationId: id, pageSize, requestBody } = published;
+  return {
+    ...(id === undefined ? {} : { operationId: id }),
+    summary: published.summary,
+    description: published.description,
+    tags: [endpoint.group],
+    parameters: [...pathParameters(endpoint), ...(pageSize ? pageParameters(pageSize) : [])],
+    ...(requestBody ? { requestBody: { required: true, content: jsonContent(ref(requestBody)) } } : {}),
+    responses: { ...successResponse(endpoint, b), ...errorResponses(published.errors, endpoint, b) },
+    security: security(endpoint),
   };
 }

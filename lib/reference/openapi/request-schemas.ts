@@ -71,6 +71,11 @@ function createAgent(b: Behaviour): Schema {
   };
 }
 
+/** The body of PATCH /v1/agents/{agent_id} (beyond the contract): a new display_name, with the limits of POST's. */
+function updateAgent(b: Behaviour): Schema {
+  return { type: 'object', required: ['display_name'], properties: { display_name: bounded(b, 'agent.display_name', { type: 'string' }) } };
+}
+
 function createMutation(b: Behaviour): Schema {
   return {
     type: 'object',
@@ -131,6 +136,7 @@ const REQUEST_BODIES: Readonly<Record<string, readonly [string, (b: Behaviour) =
   'POST /v1/test-cases': ['CreateTestCaseRequest', createTestCase],
   'PATCH /v1/dashboards/{dashboard_id}': ['UpdateDashboardRequest', updateDashboard],
   'POST /v1/review-projects': ['CreateReviewProjectRequest', createReviewProject],
+  'PATCH /v1/agents/{agent_id}': ['UpdateAgentRequest', updateAgent],
 };
 
 export const requestSchemaName = (endpointKey: string): string | undefined => REQUEST_BODIES[endpointKey]?.[0];

@@ -9,7 +9,7 @@ import { Fields } from '../validation/fields.js';
 import { existing } from './lookup.js';
 import type { JsonObject } from '../../util/json.js';
 
-function agentView(b: Behaviour, agent: AgentRecord): JsonObject {
+export function agentView(b: Behaviour, agent: AgentRecord): JsonObject {
   const view = {
     id: agent.id,
     display_name: agent.display_name,

@@ -9,7 +9,7 @@ import { existing } from './lookup.js';
 import { allShown, findShown, markDeleted } from './soft-delete.js';
 import type { JsonObject } from '../../util/json.js';
 
-function runView(b: Behaviour, run: RunRecord): JsonObject {
+export function runView(b: Behaviour, run: RunRecord): JsonObject {
   const view = {
     name: `runs/${run.run_id}`,
     run_id: run.run_id,

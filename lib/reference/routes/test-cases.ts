@@ -7,7 +7,7 @@ import { Fields } from '../validation/fields.js';
 import { readTestCase } from '../validation/test-cases.js';
 import type { JsonObject } from '../../util/json.js';
 
-function testCaseView(b: Behaviour, testCase: TestCaseRecord): JsonObject {
+export function testCaseView(b: Behaviour, testCase: TestCaseRecord): JsonObject {
   const { create_time, update_time, expected_behaviors, ...rest } = testCase;
   const view = {
     name: `test-cases/${testCase.id}`,
