@@ -18,6 +18,8 @@ export interface Config {
   readonly reportDir: string;
   readonly profile: Profile;
   readonly readOnly: boolean;
+  /** The generic layer may send requests to published collection writes (a POST without a key): opt-in. */
+  readonly publishedWrites: boolean;
   readonly seed: number | undefined;
   readonly numRuns: number;
   readonly requestTimeoutMs: number;
@@ -45,6 +47,7 @@ export const SETTINGS = [
   { name: 'REPORT_DIR', meaning: 'Where reports are written (default reports/).' },
   { name: 'PROFILE', meaning: '`default` asserts only what the spec states; `strict` adds common conventions (SHOULD requirements).' },
   { name: 'READ_ONLY', meaning: '`true` skips every test that writes.' },
+  { name: 'PUBLISHED_WRITES', meaning: '`true` lets the checks of operations published beyond the specification\'s 20 send a POST to a published collection (without a key and without a body: a correct server refuses it, one that does not authenticate might create something). Default: not sent, those checks are skipped.' },
   { name: 'SEED', meaning: 'fast-check seed, to reproduce a generated counterexample exactly.' },
   { name: 'NUM_RUNS', meaning: 'fast-check runs per property (default 20).' },
   { name: 'REQUEST_TIMEOUT_MS', meaning: 'Timeout of one request in milliseconds (default 10000).' },
@@ -102,6 +105,7 @@ export function parseConfig(env: Env): Config {
     reportDir: text('REPORT_DIR') ?? 'reports',
     profile: oneOf('PROFILE', text('PROFILE') ?? 'default', ['default', 'strict'] as const),
     readOnly: flag('READ_ONLY', text('READ_ONLY')),
+    publishedWrites: flag('PUBLISHED_WRITES', text('PUBLISHED_WRITES')),
     seed: text('SEED') === undefined ? undefined : integer('SEED', text('SEED'), -(2 ** 31), 2 ** 31 - 1),
     numRuns: integer('NUM_RUNS', text('NUM_RUNS') ?? '20', 1, 100_000),
     requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', text('REQUEST_TIMEOUT_MS') ?? '10000', 1, 600_000),

@@ -33,12 +33,13 @@ const PAGE_RULES: RequirementId[] = [
   'LIST-FILTER-FIELDS', 'LIST-FILTER-AND-OR', 'LIST-FILTER-QUOTING', 'LIST-FULL-PAGES',
 ];
 const LIST_RULES = REQUIREMENTS.filter((r) => r.area === 'lists').map((r) => r.id as RequirementId);
+const GENERIC_RULES = REQUIREMENTS.filter((r) => r.area === 'published').map((r) => r.id as RequirementId);
 
 export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
   broken: { to: 'all' },
   bound: {
     to: [
-      ...LENGTH_RULES, ...ID_LENGTH_RULES, 'REVIEW-PROJECT-REQUIRED', 'LIST-PAGE-SIZE-BOUNDS', 'LIST-PAGE-SIZE-RESPECTED', 'RUN-PROGRESS-CONSISTENT', 'RUN-METRICS-CONSISTENT',
+      ...LENGTH_RULES, ...ID_LENGTH_RULES, 'REVIEW-PROJECT-REQUIRED', 'LIST-PAGE-SIZE-BOUNDS', 'GENERIC-PAGINATION', 'LIST-PAGE-SIZE-RESPECTED', 'RUN-PROGRESS-CONSISTENT', 'RUN-METRICS-CONSISTENT',
       // A comparison's own value on the edge of `>=` and `<=`; a value read back cut at a length.
       'LIST-FILTER-FIELDS', 'READ-BACK-UNCHANGED',
     ],
@@ -56,6 +57,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'SCHEMA-CANONICAL', 'SCHEMA-PUBLISHED', 'HTTP-STATUS-CONVENTIONS', 'RESPONSE-CONTENT-TYPE-JSON', 'MISSING-RESOURCE-NOT-FOUND', 'AUTH-MISSING-KEY',
       'AUTH-INVALID-KEY', 'AUTH-DETAILS-HEADER', 'AUTH-SPEC-PUBLIC', 'SPEC-FETCHABLE', 'SPEC-SECURITY-API-KEY', 'DELETE-EMPTY-OBJECT-BODY', 'AGENT-REFERENCE-IDS',
       'CHAT-URLS-VALIDATED', 'CHAT-PAYLOAD-LIMITS', 'AGENT-CONFIG-SIZE', 'MUTATION-SCOPED-TO-AGENT', 'READ-BACK-UNCHANGED', 'EXPLICIT-VALUE-KEPT', ...LIST_RULES.filter((id) => id !== 'LIST-ORDER-BY-DESC-SUFFIX'),
+      // The generic layer's rules hold for every published operation: kept on some, broken on one.
+      ...GENERIC_RULES,
     ],
     otherwise: 'the rule is stated for one endpoint, method and field',
   },
@@ -66,9 +69,9 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
     ],
     otherwise: 'what is written and then read back is READ-BACK-UNCHANGED\'s rule, field by field; nothing else this rule concerns is stored and read back by an endpoint the specification shows (test cases, review projects and dashboards have no read)',
   },
-  'first-page': { to: PAGE_RULES, otherwise: 'not a rule of list pages' },
+  'first-page': { to: [...PAGE_RULES, 'GENERIC-PAGINATION'], otherwise: 'not a rule of list pages' },
   precedence: {
-    to: ['AUTH-MISSING-KEY', 'AUTH-INVALID-KEY', 'PATH-ID-FORMAT', 'MISSING-RESOURCE-NOT-FOUND', 'MUTATION-SCOPED-TO-AGENT'],
+    to: ['AUTH-MISSING-KEY', 'AUTH-INVALID-KEY', 'PATH-ID-FORMAT', 'MISSING-RESOURCE-NOT-FOUND', 'MUTATION-SCOPED-TO-AGENT', 'GENERIC-AUTH'],
     otherwise: 'the rule judges one property of the request, and the specification fixes no order between its failure and another (a request wrong in two ways may fail either way; the orders that change an answer are those of the rules marked applicable)',
   },
   explicit: {
@@ -86,7 +89,7 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
     otherwise: 'the rule does not depend on a state of the resource the specification names',
   },
   type: {
-    to: ['SCHEMA-CANONICAL', 'SCHEMA-PUBLISHED', 'TIMESTAMP-ISO-UTC', 'REQUEST-WRONG-TYPE', 'ERROR-INVALID-ARGUMENT', 'PERSONA-PHONE-NUMBERS', 'READ-BACK-UNCHANGED', 'EXPLICIT-VALUE-KEPT', 'AGENT-KNOWLEDGE-BASE-IDS', 'MUTATION-UPDATE-TIME-NULL', 'MUTATION-PARAMETER-VALUES-DERIVED', 'RUN-PROGRESS-CONSISTENT', 'LIST-PAGE-SIZE-INVALID', 'LIST-FILTER-FIELDS', 'AGENT-CONFIG-ECHO'],
+    to: ['SCHEMA-CANONICAL', 'SCHEMA-PUBLISHED', 'GENERIC-SCHEMA-PUBLISHED', 'TIMESTAMP-ISO-UTC', 'REQUEST-WRONG-TYPE', 'ERROR-INVALID-ARGUMENT', 'PERSONA-PHONE-NUMBERS', 'READ-BACK-UNCHANGED', 'EXPLICIT-VALUE-KEPT', 'AGENT-KNOWLEDGE-BASE-IDS', 'MUTATION-UPDATE-TIME-NULL', 'MUTATION-PARAMETER-VALUES-DERIVED', 'RUN-PROGRESS-CONSISTENT', 'LIST-PAGE-SIZE-INVALID', 'LIST-FILTER-FIELDS', 'AGENT-CONFIG-ECHO'],
     otherwise: 'the rule fixes no JSON type the answer could drift from (the canonical schema checks types: SCHEMA-CANONICAL)',
   },
   order: {

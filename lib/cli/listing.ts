@@ -3,6 +3,8 @@
 // what cannot be tested from outside and why.
 
 import { REQUIREMENTS } from '../contract/requirements/index.js';
+import { generatedChecks, operationLabel } from '../generic/checks.js';
+import type { PublishedOperation } from '../generic/model.js';
 import { UNTESTABLE } from '../contract/untestable.js';
 import { titleOf } from '../result/check-name.js';
 import type { InventoryEntry } from '../runner/inventory.js';
@@ -32,3 +34,20 @@ export function catalogListing(inventory: readonly InventoryEntry[], selected: r
   for (const u of UNTESTABLE) lines.push(`  - ${u.topic} (${u.section}): ${u.reason}`);
   return lines.join('\n');
 }
+
+/** The checks a target's published operations beyond the 20 endpoints generate, by document. */
+export function generatedListing(baseUrl: string, operations: readonly PublishedOperation[]): string {
+  const documents = [...new Set(operations.map((operation) => operation.document))];
+  const checks = operations.reduce((n, operation) => n + generatedChecks(operation).length, 0);
+  const lines = [`Generated from what ${baseUrl} publishes beyond the specification's 20 endpoints: ${counted(checks, 'check')} for ${counted(operations.length, 'operation')} in ${counted(documents.length, 'document')}.`];
+  for (const document of documents) {
+    lines.push(`  published: ${document}`);
+    for (const operation of operations.filter((o) => o.document === document)) {
+      lines.push(`    ${operationLabel(operation)}`);
+      for (const check of generatedChecks(operation)) lines.push(`      [${check.requirements.join(', ')}] ${check.title.slice(operationLabel(operation).length).replace(/^:? /, '')}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+const counted = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;

@@ -4,13 +4,15 @@
 
 import { afterAll, describe, test } from 'vitest';
 import type { Group } from '../contract/endpoints.js';
+import type { PublishedOperation } from '../generic/model.js';
+import { TEMPLATE_OPERATION } from '../generic/template.js';
 import { type RequirementId, requirement } from '../contract/requirements/index.js';
 import { requestEvidence, toEvidence } from '../assert/evidence.js';
 import { isRuleViolation, RuleViolation } from '../assert/violation.js';
 import { TransportError } from '../http/exchange.js';
 import { checkName } from '../result/check-name.js';
 import '../protocol/meta.js';
-import { readPlan, selects, type TargetPlan } from '../protocol/plan.js';
+import { PUBLISHED_GROUP, readPlan, selects, type TargetPlan } from '../protocol/plan.js';
 import { CheckContext, READ_ONLY_REASON } from './context.js';
 import { requestFacts } from './request-chain.js';
 import { cleanupTarget, getTarget, type Target } from './target.js';
@@ -27,6 +29,12 @@ export interface CheckOptions {
    * Every other check of a file runs concurrently with its neighbours.
    */
   readonly exclusive?: boolean;
+  /**
+   * The check sends a request to a write the target publishes beyond the contract that names no
+   * resource (a collection's POST): a server that does not authenticate might act on it, so it
+   * runs only with PUBLISHED_WRITES=true.
+   */
+  readonly publishedWrite?: boolean;
 }
 
 const SETTING_NAMES = {
@@ -38,8 +46,8 @@ const SETTING_NAMES = {
   deletableScheduledRunId: 'DELETABLE_SCHEDULED_RUN_ID',
 } as const;
 
-/** While a group's body is declared for one target of the plan: where its checks go. */
-let binding: { readonly target: TargetPlan; readonly group: string; readonly declarations: Array<() => void> } | undefined;
+/** While a group's body is declared for one target of the plan: where its checks go, and the names besides the group that select them. */
+let binding: { readonly target: TargetPlan; readonly group: string; subjects: readonly string[]; readonly declarations: Array<() => void> } | undefined;
 
 /**
  * A top-level group of checks (an endpoint group or a cross-cutting area), declared for each target
@@ -48,7 +56,40 @@ let binding: { readonly target: TargetPlan; readonly group: string; readonly dec
  */
 export function describeGroup(group: Group | 'auth', body: () => void): void {
   const { targets } = readPlan();
-  const declared = targets.map((target) => ({ target, declarations: declarationsFor(target, group, body) }));
+  describeDeclared(group, targets.map((target) => ({ target, declarations: declarationsFor(target, group, body) })));
+}
+
+/** The group name of the generic layer's checks of one published document. */
+export const publishedGroup = (document: string): string => `published: ${document}`;
+
+/**
+ * The generic layer's groups: one per document the plan's targets publish, holding the checks
+ * `declare` gives for each operation of it beyond the specification's 20 endpoints. The targets'
+ * documents are read first (a suite file awaits this), so every report lists the checks generated;
+ * a target without a base URL (the build's inventory) gets them for one template operation.
+ */
+export async function describePublished(declare: (operation: PublishedOperation) => void): Promise<void> {
+  const { targets } = readPlan();
+  const published = await Promise.all(targets.map(async (target) => ({
+    target, operations: target.config.baseUrl ? (await getTarget(target)).beyondContract : [TEMPLATE_OPERATION],
+  })));
+  const documents = [...new Set(published.flatMap(({ operations }) => operations.map((operation) => operation.document)))];
+  for (const document of documents) {
+    const group = publishedGroup(document);
+    describeDeclared(group, published.map(({ target, operations }) => ({
+      target,
+      declarations: declarationsFor(target, group, () => {
+        for (const operation of operations.filter((o) => o.document === document)) {
+          binding!.subjects = [PUBLISHED_GROUP, document, operation.id];
+          declare(operation);
+        }
+      }),
+    })));
+  }
+}
+
+function describeDeclared(group: string, declared: ReadonlyArray<{ target: TargetPlan; declarations: Array<() => void> }>): void {
+  const { length } = declared;
   // vitest refuses a block without tests.
   if (!declared.some((d) => d.declarations.length)) return;
   describe(group, () => {
@@ -62,14 +103,14 @@ export function describeGroup(group: Group | 'auth', body: () => void): void {
         });
         declarations.forEach((declare) => declare());
       };
-      if (targets.length === 1) declareAll();
+      if (length === 1) declareAll();
       else describe(target.name, declareAll);
     }
   });
 }
 
 function declarationsFor(target: TargetPlan, group: string, body: () => void): Array<() => void> {
-  binding = { target, group, declarations: [] };
+  binding = { target, group, subjects: [], declarations: [] };
   try {
     body();
     return binding.declarations;
@@ -80,8 +121,8 @@ function declarationsFor(target: TargetPlan, group: string, body: () => void): A
 
 export function check(requirements: readonly RequirementId[], title: string, body: (t: CheckContext) => Promise<void>, options: CheckOptions = {}): void {
   if (!binding) throw new Error(`check "${title}" is declared outside describeGroup()`);
-  const { target, group, declarations } = binding;
-  if (selects(target, group, requirements)) declarations.push(() => declare(target, [...requirements], title, body, options));
+  const { target, group, subjects, declarations } = binding;
+  if (selects(target, group, requirements, subjects)) declarations.push(() => declare(target, [...requirements], title, body, options));
 }
 
 function declare(plan: TargetPlan, ids: RequirementId[], title: string, body: (t: CheckContext) => Promise<void>, options: CheckOptions): void {
@@ -122,7 +163,10 @@ function skipReason(target: Target, ids: readonly RequirementId[], options: Chec
   if (config.profile !== 'strict' && ids.some((id) => requirement(id).level === 'SHOULD')) {
     return 'a SHOULD convention: checked only with PROFILE=strict';
   }
-  if (options.writes && config.readOnly) return READ_ONLY_REASON;
+  if ((options.writes || options.publishedWrite) && config.readOnly) return READ_ONLY_REASON;
+  if (options.publishedWrite && !config.publishedWrites) {
+    return 'a write to a published collection could change data on a server that does not authenticate: sent only with PUBLISHED_WRITES=true';
+  }
   const missing = (options.needs ?? []).filter((need) => config[need] === undefined);
   if (missing.length) return `needs ${missing.map((need) => SETTING_NAMES[need]).join(', ')} (not set)`;
   return undefined;

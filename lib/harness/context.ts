@@ -12,6 +12,7 @@ import type { Finding } from '../result/model.js';
 import type { Exchange } from '../http/exchange.js';
 import type { RequestSpec } from '../http/client.js';
 import { registerSecret } from '../http/redact.js';
+import type { PublishedOperation } from '../generic/model.js';
 import type { Target } from './target.js';
 import { Agents, Mutations, ReviewProjects, TestCases } from './resources.js';
 import type { JsonObject } from '../util/json.js';
@@ -84,6 +85,18 @@ export class CheckContext {
     this.exchanges.push(exchange);
     expectWithinBounds(endpoint.key, endpoint.path, request.query, exchange, this.requirements, client.maxResponseBytes);
     return { ...exchange, endpoint };
+  }
+
+  /**
+   * Sends a request to an operation the target publishes beyond the contract (the generic layer),
+   * recorded like every call; under READ_ONLY only GETs are sent.
+   */
+  async send(operation: PublishedOperation, spec: CallSpec = {}): Promise<Exchange> {
+    if (this.config.readOnly && operation.method !== 'GET') this.skip(`${READ_ONLY_REASON} (${operation.method} ${operation.path})`);
+    const { params, ...request } = spec;
+    const exchange = await this.target.client.send({ ...request, method: operation.method, path: fillPath(operation.path, params ?? {}) });
+    this.exchanges.push(exchange);
+    return exchange;
   }
 
   expectSuccess(call: Call, requirements: readonly RequirementId[], what?: string): JsonObject {

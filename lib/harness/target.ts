@@ -6,6 +6,8 @@
 import type { Config } from '../config.js';
 import type { ResponseContext } from '../assert/responses.js';
 import { ApiClient } from '../http/client.js';
+import { beyondContract, publishedOperations } from '../generic/operations.js';
+import type { PublishedOperation } from '../generic/model.js';
 import { loadPublishedSpec } from '../published/load.js';
 import type { TargetPlan } from '../protocol/plan.js';
 import type { Finding } from '../result/model.js';
@@ -15,6 +17,10 @@ export interface Target {
   readonly config: Config;
   readonly client: ApiClient;
   readonly published: PublishedSpec | null;
+  /** Every operation the target publishes (the generic layer discovers data through its lists). */
+  readonly publishedOperations: readonly PublishedOperation[];
+  /** Those beyond the specification's 20 endpoints: the generic layer's subjects. */
+  readonly beyondContract: readonly PublishedOperation[];
   readonly responses: ResponseContext;
   /** What the checks learn once per target (a discovered list, a probe, a deletion sent once). */
   memo<T>(key: string, load: () => Promise<T>): Promise<T>;
@@ -48,12 +54,15 @@ async function connect(config: Config): Promise<Target> {
   if (!config.baseUrl) throw new Error('BASE_URL is not set: run the suite through `npm run conformance`, which starts the reference service when no target is given.');
   const client = new ApiClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.requestTimeoutMs, concurrency: config.concurrency });
   const loaded = await loadPublishedSpec(client);
+  const operations = publishedOperations(loaded.documents, { basePath: new URL(config.baseUrl).pathname });
   const memos = new Map<string, Promise<unknown>>();
   const pending: Array<() => Promise<Finding | undefined>> = [];
   return {
     config,
     client,
     published: loaded.published,
+    publishedOperations: operations,
+    beyondContract: beyondContract(operations),
     responses: { publishedSpec: loaded.published, strict: config.profile === 'strict' },
     memo<T>(key: string, load: () => Promise<T>): Promise<T> {
       let found = memos.get(key) as Promise<T> | undefined;

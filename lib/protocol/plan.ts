@@ -19,9 +19,14 @@ export interface TargetPlan {
    */
   readonly only?: readonly RequirementId[];
   readonly onlyGroups?: readonly string[];
+  /** Published operation ids or document names (`listTestCases`, `test-cases`): the generic layer's checks of those. */
+  readonly onlyPublished?: readonly string[];
   /** Declare no check carrying one of these. */
   readonly exclude?: readonly RequirementId[];
 }
+
+/** The group name that selects every check of operations published beyond the 20 endpoints (`--only published`). */
+export const PUBLISHED_GROUP = 'published';
 
 export interface Plan {
   readonly targets: readonly TargetPlan[];
@@ -41,9 +46,15 @@ export function readPlan(env: Readonly<Record<string, string | undefined>> = pro
   return plan;
 }
 
-/** Whether a check of this group carrying these requirement ids is part of the target's selection. */
-export function selects(target: Pick<TargetPlan, 'only' | 'onlyGroups' | 'exclude'>, group: string, ids: readonly RequirementId[]): boolean {
+/**
+ * Whether a check of this group carrying these requirement ids is part of the target's selection;
+ * `subjects` are the other names that select it (a published check's document and operation id).
+ */
+export function selects(
+  target: Pick<TargetPlan, 'only' | 'onlyGroups' | 'onlyPublished' | 'exclude'>, group: string, ids: readonly RequirementId[], subjects: readonly string[] = [],
+): boolean {
   if (target.exclude?.some((id) => ids.includes(id))) return false;
-  if (!target.only && !target.onlyGroups) return true;
-  return !!target.onlyGroups?.includes(group) || !!target.only?.some((id) => ids.includes(id));
+  if (!target.only && !target.onlyGroups && !target.onlyPublished) return true;
+  const named = (names: readonly string[] | undefined): boolean => !!names?.some((name) => name === group || subjects.includes(name));
+  return named(target.onlyGroups) || named(target.onlyPublished) || !!target.only?.some((id) => ids.includes(id));
 }

@@ -13,7 +13,9 @@ import { isRequirementId } from '../contract/requirements/index.js';
 import { planEnvironment, type Plan, type TargetPlan } from '../protocol/plan.js';
 import { GROUPS } from '../contract/endpoints.js';
 import { selectionPattern } from '../result/check-name.js';
+import { PUBLISHED_GROUP } from '../protocol/plan.js';
 import { CollectingReporter } from './collect.js';
+import { publishedNames } from './published-operations.js';
 import { atReference, startEmbedded } from './embedded.js';
 import { preflight } from './preflight.js';
 import { conformanceVitest, groupFilePrefix } from './project.js';
@@ -60,8 +62,14 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
     log(`Target ${config.baseUrl}${embedded ? ' (embedded reference service)' : ''}, profile ${config.profile}${config.readOnly ? ', read-only' : ''}`);
     const stop = await checkTarget(config);
     const target = { baseUrl: config.baseUrl ?? null, embedded: !!embedded };
+    if (stop) return assemble(startedAt, config, target, selectionOf(chosen, request, config.readOnly), [], stop);
+    try {
+      chosen = await withPublishedNames(chosen, config);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      return assemble(startedAt, config, target, selectionOf(chosen, request, config.readOnly), [], { kind: 'config', message: error.message });
+    }
     const selected = selectionOf(chosen, request, config.readOnly);
-    if (stop) return assemble(startedAt, config, target, selected, [], stop);
     // CONCURRENCY caps the requests of the whole run: each worker gets its share.
     const workers = Math.min(availableParallelism(), config.concurrency);
     const plan = { targets: [{ name: RUN_TARGET, config: { ...config, concurrency: Math.floor(config.concurrency / workers) }, ...chosen.declared }] };
@@ -112,19 +120,45 @@ async function runSuites(plan: Plan, files: readonly string[], workers: number, 
   return [...settleFindings(collector.checksOf(RUN_TARGET), collector.groupFindingsOf(RUN_TARGET)), ...collector.problemChecks()];
 }
 
-const GROUP_NAMES: readonly string[] = [...GROUPS, 'auth'];
+const GROUP_NAMES: readonly string[] = [...GROUPS, 'auth', PUBLISHED_GROUP];
 
 /**
  * `--only` items as the catalog spells them: groups in lower case, requirement ids in upper case,
  * whatever case was typed. Anything else is a configuration error that names the valid groups.
  */
 export function selectedItems(only: readonly string[], option = '--only'): string[] {
-  const items = only.map((item) => (GROUP_NAMES.includes(item.toLowerCase()) ? item.toLowerCase() : item.toUpperCase()));
-  const unknown = only.filter((_item, i) => !GROUP_NAMES.includes(items[i]!) && !isRequirementId(items[i]!));
-  if (unknown.length) {
-    throw new ConfigError(`${option}: unknown group or requirement id: ${unknown.join(', ')}. Groups: ${GROUP_NAMES.join(', ')}; requirement ids: see --list.`);
+  const { items, unknown } = readItems(only);
+  if (unknown.length) throw unknownItems(option, unknown);
+  return items;
+}
+
+/** Items as the catalog spells them, and those that are neither a group nor a requirement id, as typed. */
+function readItems(given: readonly string[]): { items: string[]; unknown: string[] } {
+  const items = given.map((item) => (GROUP_NAMES.includes(item.toLowerCase()) ? item.toLowerCase() : item.toUpperCase()));
+  const known = (item: string): boolean => GROUP_NAMES.includes(item) || isRequirementId(item);
+  return { items: [...new Set(items.filter(known))], unknown: [...new Set(given.filter((_item, i) => !known(items[i]!)))] };
+}
+
+const unknownItems = (option: string, unknown: readonly string[], published = false): ConfigError =>
+  new ConfigError(`${option}: unknown group${published ? ', requirement id, or published operation or document' : ' or requirement id'}: ${unknown.join(', ')}. Groups: ${GROUP_NAMES.join(', ')}; requirement ids: see --list${published ? '; published operations and documents: --list with BASE_URL set' : ''}.`);
+
+/**
+ * `--only` items that are neither a group nor a requirement id may name what the target publishes
+ * beyond the 20 endpoints (an operation id, a document): confirmed against the target's documents
+ * once it answers; the published checks of those names are added to the selection.
+ */
+export async function withPublishedNames(chosen: Chosen, config: Config): Promise<Chosen> {
+  if (!chosen.pendingPublished.length) return chosen;
+  if (chosen.exclude.includes(PUBLISHED_GROUP)) {
+    throw new ConfigError(`--only ${chosen.pendingPublished.join(',')}: published operations or documents, but --exclude published leaves out every check of what the target publishes beyond the 20 endpoints`);
   }
-  return [...new Set(items)];
+  const names = await publishedNames(config);
+  const missing = chosen.pendingPublished.filter((name) => !names.has(name));
+  if (missing.length) throw unknownItems('--only', missing, true);
+  const files = chosen.files.length ? [...new Set([...chosen.files, groupFilePrefix(PUBLISHED_GROUP)])] : chosen.only.length ? [] : [groupFilePrefix(PUBLISHED_GROUP)];
+  const { namePattern: _pattern, ...rest } = chosen;
+  const declared = { ...chosen.declared, onlyPublished: chosen.pendingPublished, ...(chosen.files.length && chosen.only.length ? { onlyGroups: chosen.only.filter(isGroup) } : {}) };
+  return { ...rest, only: [...chosen.only, ...chosen.pendingPublished], files, declared, pendingPublished: [] };
 }
 
 /**
@@ -136,8 +170,10 @@ export interface Chosen {
   readonly only: string[];
   readonly exclude: string[];
   readonly files: string[];
-  readonly declared: Pick<TargetPlan, 'only' | 'onlyGroups' | 'exclude'>;
+  readonly declared: Pick<TargetPlan, 'only' | 'onlyGroups' | 'onlyPublished' | 'exclude'>;
   readonly namePattern?: string;
+  /** `--only` items to confirm against what the target publishes (withPublishedNames). */
+  readonly pendingPublished: readonly string[];
 }
 
 /**
@@ -147,7 +183,7 @@ export interface Chosen {
  * Only groups alone narrow the files vitest loads: a requirement id may be carried in any file.
  */
 export function selection(only: readonly string[], exclude: readonly string[] = []): Chosen {
-  const items = selectedItems(only);
+  const { items, unknown: pendingPublished } = readItems(only);
   const excluded = selectedItems(exclude, '--exclude');
   const [groups, ids] = [items.filter(isGroup), items.filter(isRequirementId)];
   const [excludedGroups, excludedIds] = [excluded.filter(isGroup), excluded.filter(isRequirementId)];
@@ -157,7 +193,7 @@ export function selection(only: readonly string[], exclude: readonly string[] = 
   const planned = {
     ...(ids.length ? { only: ids } : {}), ...(groups.length && ids.length ? { onlyGroups: groups } : {}), ...(excludedIds.length ? { exclude: excludedIds } : {}),
   };
-  const chosen = { only: items, exclude: excluded, files, declared: planned };
+  const chosen = { only: items, exclude: excluded, files, declared: planned, pendingPublished };
   // Waivers judge names: the pattern says which checks ran, when ids alone chose them.
   const namePattern = groups.length ? undefined : selectionPattern(ids, excludedIds);
   return namePattern === undefined ? chosen : { ...chosen, namePattern };

@@ -16,6 +16,7 @@ export const LAYERS = [
   'result', // the result model: check results, names, findings settled, verdicts
   'protocol', // what crosses the process boundary: the plan and what a check records
   'published', // the target's published OpenAPI documents: fetch, validate, index
+  'generic', // what a target publishes beyond the 20 endpoints, as the generic layer reads it
   'assert', // pure judgements of an exchange or a list of items
   'harness', // check(), the context a check gets, targets, resources, discovery, list walks
   'families', // reusable families of checks, each a function of a declaration in contract/

@@ -9,7 +9,7 @@ describe('selection with --exclude', () => {
   it('leaves out the files of excluded groups', () => {
     const { files, namePattern } = selection([], ['Agents', 'dashboards']);
     expect(namePattern).toBeUndefined();
-    expect(files).toHaveLength(9);
+    expect(files).toHaveLength(10);
     expect(files).not.toContain('suites/agents.');
     expect(files).not.toContain('suites/dashboards.');
     expect(selection(['agents', 'auth'], ['agents']).files).toEqual(['suites/auth.']);

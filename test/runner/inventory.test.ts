@@ -3,6 +3,9 @@
 
 import { beforeAll, describe, expect, test } from 'vitest';
 import { isRequirementId, REQUIREMENTS } from '../../lib/contract/requirements/index.js';
+import { generatedChecks } from '../../lib/generic/checks.js';
+import { TEMPLATE_OPERATION } from '../../lib/generic/template.js';
+import { checkName } from '../../lib/result/check-name.js';
 import { collectInventory, filesCarrying, type InventoryEntry } from '../../lib/runner/inventory.js';
 
 let inventory: InventoryEntry[];
@@ -30,5 +33,17 @@ describe('the suite inventory', () => {
   test('filesCarrying finds the files whose checks name an id', () => {
     expect(filesCarrying(inventory, ['AUTH-MISSING-KEY'])).toEqual(['suites/auth.suite.ts']);
     expect(filesCarrying(inventory, ['NO-SUCH-ID'])).toEqual([]);
+  });
+
+  test('the published suite declares, without a target, the checks generated for the template operation: every kind, every GENERIC-* id', () => {
+    const published = inventory.filter((c) => c.file === 'suites/published.suite.ts');
+    const generated = generatedChecks(TEMPLATE_OPERATION);
+    expect(generated.map((check) => check.kind)).toEqual(['implemented', 'auth', 'read', 'wrapped', 'timestamps', 'absent', 'pagination']);
+    expect(published).toEqual(generated.map(({ requirements, title }) => ({ file: 'suites/published.suite.ts', name: checkName(requirements, title), requirements })));
+    expect(published.filter((c) => !c.name.includes('<operation>')).map((c) => c.name)).toEqual([]);
+    const genericIds = REQUIREMENTS.map((r) => r.id).filter((id) => id.startsWith('GENERIC-'));
+    expect(genericIds).toHaveLength(7);
+    expect(genericIds.filter((id) => !published.some((c) => c.requirements.includes(id)))).toEqual([]);
+    expect(filesCarrying(inventory, genericIds)).toEqual(['suites/published.suite.ts']);
   });
 });

@@ -68,7 +68,11 @@ describe('published documents stricter than the answers', () => {
     expect(summary.exitCode).toBe(1);
     const failed = summary.checks.filter((c) => c.outcome === 'fail');
     expect(failed.length).toBeGreaterThanOrEqual(4);
-    expect(failed.every((c) => c.id.startsWith('run::published-schema::') && c.violated?.join() === 'SCHEMA-PUBLISHED'), failed.map((c) => c.name).join('\n')).toBe(true);
+    // The operations published beyond the 20 are judged against the same documents by their own checks (GENERIC-SCHEMA-PUBLISHED), one per operation too.
+    const published = (c: (typeof failed)[number]) => c.id.startsWith('run::published-schema::') && c.violated?.join() === 'SCHEMA-PUBLISHED';
+    const generic = (c: (typeof failed)[number]) => c.requirements.join() === 'GENERIC-SCHEMA-PUBLISHED';
+    expect(failed.every((c) => published(c) || generic(c)), failed.map((c) => `${c.name} ${c.violated}`).join('\n')).toBe(true);
+    expect(failed.filter(published).length).toBeGreaterThanOrEqual(4);
     expect(summary.checks.filter((c) => c.outcome === 'skip' && (c.blockedBy || /SCHEMA-PUBLISHED|broke/.test(c.skipReason ?? '')))).toEqual([]);
     expect(failed.find((c) => c.name.includes('GET /v1/runs '))?.message).toMatch(/at 1 location .*\n {2}200 \/runs\/\*\/status: must be equal to one of the allowed values/);
   });

@@ -4,7 +4,7 @@ import type { Group } from '../endpoints.js';
 export type Level = 'MUST' | 'SHOULD';
 
 /** Where a requirement belongs in reports: an endpoint group, or a cross-cutting concern. */
-export type RequirementArea = Group | 'auth' | 'general' | 'lists';
+export type RequirementArea = Group | 'auth' | 'general' | 'lists' | 'published';
 
 export interface Requirement<Id extends string = string> {
   readonly id: Id;

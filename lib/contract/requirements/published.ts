@@ -1,0 +1,30 @@
+// The general rules applied to every operation a target publishes beyond the specification's 20
+// endpoints (the generic layer, suites/published.suite.ts). Each rests on words the specification
+// states for the whole service; the operation's own description comes from the target's documents.
+
+import { must } from './types.js';
+
+const p = 'published' as const;
+
+export const PUBLISHED = [
+  must(p, 'GENERIC-IMPLEMENTED', 'Specification endpoints', 'Every operation a target publishes is served: it does not answer as an unknown route (404 or 405 without a key, where a secured operation must refuse the key first; 404, 405 or 501 to a request its published description allows).',
+    'fetch the machine-readable interface specifications',
+    'A published operation is the target\'s contract. Judged on the first request the generic layer sends to it: without a key, a secured operation must answer UNAUTHENTICATED whatever its path parameters name, so 404/405/501 there means the route is missing; the other generic checks of an operation that is not served are blocked by this one (one failure per operation).'),
+  must(p, 'GENERIC-AUTH', 'Authentication', 'Every published operation refuses a request without `X-API-Key`, and one with a wrong key, with UNAUTHENTICATED naming `X-API-Key`, before anything else.',
+    'All endpoints except the two specification endpoints require the `X-API-Key` header. A missing or invalid key yields an error with code `UNAUTHENTICATED` whose details name the field `X-API-Key`.',
+    'Every operation but the specification\'s own two, whatever security its document publishes. Sent with path parameters that are well-formed by the published schema but name nothing, and no body: a correct server refuses them before looking anything up. By default only to GET operations and to operations whose path names a resource (nothing can change there); to a collection\'s POST only with PUBLISHED_WRITES=true; under READ_ONLY, GETs only.'),
+  must(p, 'GENERIC-ERROR-ENVELOPE', 'Errors', 'Every error a published operation answers carries one object `error` with string `code`, string `message` and array `details` of `{field, description}`.',
+    'Error responses carry a single object `error` with `code`, `message`, `details`',
+    'Judged on every error the generic layer provokes: the refused keys, a path parameter naming nothing, a forged page_token.'),
+  must(p, 'GENERIC-SCHEMA-PUBLISHED', 'Specification endpoints', 'A published GET answers a status its document publishes, with a body matching the schema published for it.',
+    'fetch the machine-readable interface specifications',
+    'Path parameters are filled from what the suite discovered (IDs in the published lists\' items and in other resources\' fields); an operation whose parameters name nothing discovered is skipped with the reason. A `default` or `4XX`-style response covers the statuses it stands for.'),
+  must(p, 'GENERIC-WRAPPED', 'Endpoints', 'A published GET of one resource answers with the resource wrapped under the single key its document names.',
+    'the resource is wrapped under a single key named after the resource type',
+    'The key is the one the published 2xx schema gives (its only property); other top-level keys beside it are tolerated, as for ENVELOPE-WRAPPED.'),
+  must(p, 'GENERIC-TIMESTAMPS', 'Resources and their fields', 'Every timestamp a published GET answers (a field published with format date-time) is an ISO 8601 UTC string.',
+    'All timestamps are ISO 8601 UTC strings', 'Read as for TIMESTAMP-ISO-UTC; null is allowed where the published schema allows it.'),
+  must(p, 'GENERIC-PAGINATION', 'Filter and pagination rules', 'A published list operation (one taking page_size and page_token) pages as the list rules say: tokens from next_page_token reach every item once, no page exceeds its page_size or the published maximum, the last page has no token, and a forged page_token is refused with INVALID_ARGUMENT.',
+    '`page_token` is opaque and comes from `next_page_token` of the previous response (Filter and pagination rules, list endpoints)',
+    'A walk at a small page_size is compared, as a set of item identities (id, else name, else the whole item), with one page at the published maximum (or 100 when none is published); page_size one past the published maximum may be refused with INVALID_ARGUMENT or brought into range.'),
+] as const;

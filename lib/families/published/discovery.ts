@@ -1,0 +1,50 @@
+// Path parameters from data the target shows: the published lists are read (one page each, in
+// rounds, so a nested list can use what an outer one showed) and every ID they show is kept
+// under the path parameter it fills. Read-only: GETs with the key.
+
+import { assignment, discoveryOrder, mergeValues, valuesFromItems } from '../../generic/discovered-values.js';
+import type { PublishedOperation } from '../../generic/model.js';
+import type { CheckContext } from '../../harness/index.js';
+import { isJsonObject } from '../../util/json.js';
+
+type Values = ReadonlyMap<string, readonly string[]>;
+
+/** The items of a list response: under the array property its published schema names. */
+export function itemsOf(operation: PublishedOperation, json: unknown): unknown[] | undefined {
+  const key = operation.items?.key;
+  return key !== undefined && isJsonObject(json) && Array.isArray(json[key]) ? json[key] : undefined;
+}
+
+/** One page of a list, as large as published (a list without page_size is read as it comes). */
+const firstPageQuery = (operation: PublishedOperation): Record<string, string> | undefined => {
+  const size = operation.list?.pageSize.max ?? operation.list?.pageSize.default;
+  return size === undefined ? undefined : { page_size: String(size) };
+};
+
+async function discover(t: CheckContext): Promise<Values> {
+  const operations = t.target.publishedOperations;
+  let values: Values = new Map();
+  for (const round of discoveryOrder(operations)) {
+    const found = await Promise.all(round.map(async (list) => {
+      const filled = assignment(list, values);
+      if (!('params' in filled)) return new Map<string, string[]>();
+      const query = firstPageQuery(list);
+      const exchange = await t.send(list, { params: filled.params, ...(query ? { query } : {}) });
+      const items = exchange.response.status < 300 ? itemsOf(list, exchange.response.json) : undefined;
+      return items ? valuesFromItems(list, items, operations) : new Map<string, string[]>();
+    }));
+    values = mergeValues(values, ...found);
+  }
+  return values;
+}
+
+/** The discovered values, read once per run. */
+export const discoveredValues = (t: CheckContext): Promise<Values> => t.memo('published:discovered-values', discover);
+
+/** Path parameters naming data the target showed, or the names nothing showed a value for. */
+export async function discoveredParams(t: CheckContext, operation: PublishedOperation): Promise<ReturnType<typeof assignment>> {
+  return operation.pathParams.length === 0 ? { params: {} } : assignment(operation, await discoveredValues(t));
+}
+
+/** Why a check needing discovered path parameters could not run. */
+export const nothingDiscovered = (missing: readonly string[]): string => `no published list showed a value for ${missing.join(', ')}: nothing to read`;

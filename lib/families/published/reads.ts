@@ -1,0 +1,70 @@
+// A published GET, read with the key and path parameters the target itself showed (discovery.ts):
+// the status and body as published (GENERIC-SCHEMA-PUBLISHED), the wrapper the document names
+// (GENERIC-WRAPPED), the timestamps (GENERIC-TIMESTAMPS); and with parameters naming nothing, an
+// error in the envelope (GENERIC-ERROR-ENVELOPE). The read is sent once and judged by each check.
+
+import { expectErrorEnvelope, expectPublishedResponse, expectWrapped } from '../../assert/published-operation.js';
+import { operationLabel } from '../../generic/checks.js';
+import { parseIsoUtc } from '../../contract/timestamps.js';
+import type { PublishedOperation } from '../../generic/model.js';
+import { responseSchemaFor } from '../../generic/response-schema.js';
+import { publishedTimestamps } from '../../generic/timestamps.js';
+import type { CheckContext } from '../../harness/index.js';
+import type { Exchange } from '../../http/exchange.js';
+import { discoveredParams, nothingDiscovered } from './discovery.js';
+import { absentParams, servedOrBlocked } from './probes.js';
+
+type Read = { readonly exchange: Exchange } | { readonly missing: readonly string[] };
+
+/** The operation read once with discovered parameters (or the names nothing showed a value for). */
+const read = (t: CheckContext, operation: PublishedOperation): Promise<Read> =>
+  t.memo(`published:read:${operation.method} ${operation.path}`, async (owner) => {
+    const filled = await discoveredParams(owner, operation);
+    if (!('params' in filled)) return { missing: filled.missing };
+    return { exchange: await owner.send(operation, { params: filled.params }) };
+  });
+
+/** The read's exchange; the check skips when nothing could be read or is blocked when the operation is not served. */
+async function readExchange(t: CheckContext, operation: PublishedOperation): Promise<Exchange> {
+  await servedOrBlocked(t, operation);
+  const done = await read(t, operation);
+  if ('missing' in done) return t.skip(nothingDiscovered(done.missing));
+  t.exchanges.push(done.exchange);
+  return done.exchange;
+}
+
+/** A successful read, or the check skips: what a 404 for a value another resource named means is not this check's to judge. */
+async function successfulRead(t: CheckContext, operation: PublishedOperation): Promise<Exchange> {
+  const exchange = await readExchange(t, operation);
+  const { status } = exchange.response;
+  if (status < 200 || status >= 300) t.skip(`the read answered ${status} (judged by GENERIC-SCHEMA-PUBLISHED): no resource to judge`);
+  return exchange;
+}
+
+/** GENERIC-SCHEMA-PUBLISHED: the status is published, the body matches its published schema (an error: in the envelope too). */
+export async function expectReadAsPublished(t: CheckContext, operation: PublishedOperation): Promise<void> {
+  const exchange = await readExchange(t, operation);
+  if (exchange.response.status >= 400) expectErrorEnvelope(exchange, operationLabel(operation));
+  expectPublishedResponse(t.target.published, operation, exchange);
+}
+
+/** GENERIC-WRAPPED: the resource under the key the document names. */
+export async function expectReadWrapped(t: CheckContext, operation: PublishedOperation): Promise<void> {
+  expectWrapped(operation, operation.wrapper!, await successfulRead(t, operation));
+}
+
+/** GENERIC-TIMESTAMPS: every value the success schema publishes as date-time is ISO 8601 UTC (null where allowed). */
+export async function expectReadTimestamps(t: CheckContext, operation: PublishedOperation): Promise<void> {
+  const exchange = await successfulRead(t, operation);
+  const schema = responseSchemaFor(operation, exchange.response.status);
+  const found = publishedTimestamps(operation.source.document, schema, exchange.response.json);
+  const wrong = found.filter(({ value }) => value !== null && parseIsoUtc(value) === undefined);
+  t.assert(!wrong.length, ['GENERIC-TIMESTAMPS'], `${operationLabel(operation)}: not ISO 8601 UTC: ${wrong.slice(0, 3).map(({ pointer, value }) => `${pointer} = ${JSON.stringify(value)}`).join(', ')}`, exchange);
+}
+
+/** GENERIC-ERROR-ENVELOPE: path parameters naming nothing, answered (if with an error) in the envelope. */
+export async function expectAbsentInEnvelope(t: CheckContext, operation: PublishedOperation): Promise<void> {
+  await servedOrBlocked(t, operation);
+  const exchange = await t.send(operation, { params: absentParams(operation) });
+  if (exchange.response.status >= 400) expectErrorEnvelope(exchange, `${operationLabel(operation)} with path parameters naming nothing`);
+}

@@ -1,0 +1,58 @@
+// Which checks the generic layer generates for a published operation, with the requirements each
+// verifies and its title: one table for the suite (lib/families/published/ gives each kind its
+// body) and for `--list`, which shows what a target's documents generate without running them.
+
+import type { RequirementId } from '../contract/requirements/index.js';
+import type { PublishedOperation } from './model.js';
+import { successPublishesDateTime } from './response-schema.js';
+
+export type GeneratedKind = 'implemented' | 'auth' | 'read' | 'wrapped' | 'timestamps' | 'absent' | 'pagination';
+
+export interface GeneratedCheck {
+  readonly kind: GeneratedKind;
+  readonly requirements: readonly RequirementId[];
+  readonly title: string;
+}
+
+/** Page size of the walk that crosses page boundaries (bounded by what is published). */
+const SMALL_PAGE = 7;
+/** The largest page read when no maximum is published. */
+const UNPUBLISHED_MAX = 100;
+
+/** The page sizes a published list is walked at: a small one and the largest published. */
+export function walkSizes(list: NonNullable<PublishedOperation['list']>): { readonly small: number; readonly large: number } {
+  const large = list.pageSize.max ?? UNPUBLISHED_MAX;
+  return { small: Math.max(list.pageSize.min, Math.min(SMALL_PAGE, large)), large };
+}
+
+/** `listTestCases (GET /v1/test-cases)`: how the reports name an operation. */
+export const operationLabel = (operation: PublishedOperation): string =>
+  operation.id === `${operation.method} ${operation.path}` ? operation.id : `${operation.id} (${operation.method} ${operation.path})`;
+
+/**
+ * A write naming no resource (a collection's POST): a server that does not authenticate might act
+ * on a request to it, so its checks run only when the user opts in (PUBLISHED_WRITES).
+ */
+export const isCollectionWrite = (operation: PublishedOperation): boolean => operation.writes && operation.pathParams.length === 0;
+
+/** Every operation is served and authenticates; a GET is read; a published list pages as the rules say. */
+export function generatedChecks(operation: PublishedOperation): GeneratedCheck[] {
+  const label = operationLabel(operation);
+  const checks: GeneratedCheck[] = [
+    { kind: 'implemented', requirements: ['GENERIC-IMPLEMENTED'], title: `${label} is served, as published` },
+    { kind: 'auth', requirements: ['GENERIC-AUTH', 'GENERIC-ERROR-ENVELOPE'], title: `${label}: no key and a wrong key each give UNAUTHENTICATED naming X-API-Key` },
+  ];
+  if (operation.method !== 'GET') return checks;
+  checks.push({ kind: 'read', requirements: ['GENERIC-SCHEMA-PUBLISHED'], title: `${label} answers a published status with a body matching its published schema` });
+  if (operation.wrapper !== undefined) checks.push({ kind: 'wrapped', requirements: ['GENERIC-WRAPPED'], title: `${label} answers the resource wrapped under "${operation.wrapper}"` });
+  // Only where a success response publishes a timestamp: elsewhere the check could not fail.
+  if (successPublishesDateTime(operation)) checks.push({ kind: 'timestamps', requirements: ['GENERIC-TIMESTAMPS'], title: `${label}: every timestamp it publishes is an ISO 8601 UTC string` });
+  if (operation.pathParams.length > 0) {
+    checks.push({ kind: 'absent', requirements: ['GENERIC-ERROR-ENVELOPE'], title: `${label}: path parameters naming nothing are answered, if with an error, with the error envelope` });
+  }
+  if (operation.list) {
+    const { small, large } = walkSizes(operation.list);
+    checks.push({ kind: 'pagination', requirements: ['GENERIC-PAGINATION', 'GENERIC-ERROR-ENVELOPE'], title: `${label} pages as the list rules say: every item once at page_size ${small} and ${large}, a forged page_token refused` });
+  }
+  return checks;
+}

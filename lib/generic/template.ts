@@ -1,0 +1,23 @@
+// The operation that stands for "each operation a target publishes" where no target is at hand
+// (the build's inventory, `--list`): it has every feature a check is generated for (a GET of one
+// resource with a path parameter and timestamps, and pages), so the listing shows every kind of
+// generated check once, with `<operation>` in its title.
+
+import type { PublishedOperation } from './model.js';
+
+const SCHEMA = { type: 'object', properties: { resource: { type: 'object', properties: { create_time: { type: 'string', format: 'date-time' } } } } };
+
+export const TEMPLATE_OPERATION: PublishedOperation = {
+  document: '<document>',
+  id: '<operation>',
+  method: 'GET',
+  path: '/v1/<path>/{id}',
+  pathParams: [{ name: 'id', in: 'path', required: true }],
+  queryParams: [],
+  secured: true,
+  writes: false,
+  list: { pageSize: { min: 1 } },
+  wrapper: 'resource',
+  statuses: ['200'],
+  source: { document: {}, operation: { responses: { 200: { content: { 'application/json': { schema: SCHEMA } } } } } },
+};

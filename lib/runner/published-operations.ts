@@ -1,0 +1,25 @@
+// What a target publishes beyond the specification's 20 endpoints, read from its documents before
+// a run: `--only listTestCases` or `--only test-cases` names one of them (a name it does not
+// publish is a configuration error rather than an empty run), and `--list` shows what they generate.
+
+import type { Config } from '../config.js';
+import { beyondContract, publishedOperations } from '../generic/operations.js';
+import type { PublishedOperation } from '../generic/model.js';
+import { ApiClient } from '../http/client.js';
+import { loadPublishedSpec } from '../published/load.js';
+
+/** The operations, and what kept documents from being read (the target unreachable, a document invalid). */
+export async function operationsBeyondContract(config: Config): Promise<{ operations: PublishedOperation[]; problems: readonly string[] }> {
+  const client = new ApiClient({ baseUrl: config.baseUrl!, apiKey: config.apiKey, timeoutMs: config.requestTimeoutMs, concurrency: 4, maxRetries: 1 });
+  try {
+    const { documents, problems } = await loadPublishedSpec(client);
+    return { operations: beyondContract(publishedOperations(documents, { basePath: new URL(config.baseUrl!).pathname })), problems };
+  } finally {
+    await client.close();
+  }
+}
+
+/** The operation ids and document names the target publishes beyond the 20 endpoints. */
+export async function publishedNames(config: Config): Promise<Set<string>> {
+  return new Set((await operationsBeyondContract(config)).operations.flatMap((operation) => [operation.document, operation.id]));
+}
