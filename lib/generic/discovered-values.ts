@@ -80,6 +80,29 @@ export function discoveryOrder(operations: readonly PublishedOperation[]): Publi
 }
 
 /** `param` when `path` is `listPath/{param}` (trailing slashes aside). */
+/**
+ * The lists worth reading to fill the path parameters of `wanted`: those whose items give a value of
+ * a parameter needed (the IDs of a child operation, or a field named like the parameter), and the
+ * lists that fill their own parameters in turn. Discovery reads nothing else.
+ */
+export function sourcesFor(wanted: readonly PublishedOperation[], operations: readonly PublishedOperation[]): Set<PublishedOperation> {
+  const needed = new Set(wanted.flatMap((operation) => operation.pathParams.map((parameter) => parameter.name)));
+  const candidates = discoveryOrder(operations).flat();
+  const sources = new Set<PublishedOperation>();
+  const gives = (list: PublishedOperation): boolean =>
+    operations.some((operation) => needed.has(childParameter(list.path, operation.path) ?? ''))
+    || (list.items?.fields ?? []).some((field) => isForeignField(field) && needed.has(field));
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const list of candidates.filter((candidate) => !sources.has(candidate) && gives(candidate))) {
+      sources.add(list);
+      list.pathParams.forEach((parameter) => needed.add(parameter.name));
+      grown = true;
+    }
+  }
+  return sources;
+}
+
 function childParameter(listPath: string, path: string): string | undefined {
   const prefix = `${listPath.replace(/\/+$/, '')}/`;
   if (!path.startsWith(prefix)) return undefined;

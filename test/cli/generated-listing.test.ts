@@ -26,7 +26,7 @@ describe('generatedListing', () => {
       '      [GENERIC-AUTH, GENERIC-ERROR-ENVELOPE] no key and a wrong key each give UNAUTHENTICATED naming X-API-Key',
       '      [GENERIC-SCHEMA-PUBLISHED] answers a published status with a body matching its published schema',
       '      [GENERIC-TIMESTAMPS] every timestamp it publishes is an ISO 8601 UTC string',
-      '      [GENERIC-PAGINATION, GENERIC-ERROR-ENVELOPE] pages as the list rules say: every item once at page_size 7 and 50, a forged page_token refused',
+      '      [GENERIC-PAGINATION, GENERIC-ERROR-ENVELOPE] pages as the list rules say: 3 pages at page_size 7 serve what a page of 21 lists, each once; page_size 50 served; a forged page_token refused',
       '    updateWidget (PATCH /v1/widgets/{widget_id})',
       '      [GENERIC-IMPLEMENTED] is served, as published',
       '      [GENERIC-AUTH, GENERIC-ERROR-ENVELOPE] no key and a wrong key each give UNAUTHENTICATED naming X-API-Key',

@@ -31,7 +31,7 @@ describe('generatedChecks', () => {
     ]);
     expect(generatedChecks(list).every((check) => check.title.startsWith('listWidgets (GET /v1/widgets)'))).toBe(true);
     // page_size published with an exclusive minimum of 0 and a maximum of 50.
-    expect(generatedChecks(list).at(-1)?.title).toBe('listWidgets (GET /v1/widgets) pages as the list rules say: every item once at page_size 7 and 50, a forged page_token refused');
+    expect(generatedChecks(list).at(-1)?.title).toBe('listWidgets (GET /v1/widgets) pages as the list rules say: 3 pages at page_size 7 serve what a page of 21 lists, each once; page_size 50 served; a forged page_token refused');
   });
 
   it('gives a timestamps check only where a success response publishes a date-time', () => {
@@ -96,22 +96,22 @@ describe('isCollectionWrite', () => {
 });
 
 describe('walkSizes', () => {
-  it('walks at 7 and the published maximum', () => {
-    expect(walkSizes({ pageSize: { min: 1, max: 50 } })).toEqual({ small: 7, large: 50 });
+  it('walks three pages at 7 against one of 21, and reads the published maximum', () => {
+    expect(walkSizes({ pageSize: { min: 1, max: 50 } })).toEqual({ small: 7, reference: 21, large: 50 });
   });
 
   it('raises the small size to a published minimum above 7', () => {
-    expect(walkSizes({ pageSize: { min: 10, max: 50 } })).toEqual({ small: 10, large: 50 });
+    expect(walkSizes({ pageSize: { min: 10, max: 50 } })).toEqual({ small: 10, reference: 30, large: 50 });
   });
 
   it('lowers the small size to a published maximum below 7', () => {
-    expect(walkSizes({ pageSize: { min: 1, max: 5 } })).toEqual({ small: 5, large: 5 });
-    expect(walkSizes({ pageSize: { min: 2, max: 3 } })).toEqual({ small: 3, large: 3 });
+    expect(walkSizes({ pageSize: { min: 1, max: 5 } })).toEqual({ small: 5, reference: 5, large: 5 });
+    expect(walkSizes({ pageSize: { min: 2, max: 3 } })).toEqual({ small: 3, reference: 3, large: 3 });
   });
 
   it('reads 100 as the maximum when none is published', () => {
-    expect(walkSizes({ pageSize: { min: 1 } })).toEqual({ small: 7, large: 100 });
-    expect(walkSizes({ pageSize: { min: 1, default: 20 } })).toEqual({ small: 7, large: 100 });
+    expect(walkSizes({ pageSize: { min: 1 } })).toEqual({ small: 7, reference: 21, large: 100 });
+    expect(walkSizes({ pageSize: { min: 1, default: 20 } })).toEqual({ small: 7, reference: 21, large: 100 });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignment, discoveryOrder, mergeValues, valuesFromItems } from '../../lib/generic/discovered-values.js';
+import { assignment, discoveryOrder, mergeValues, sourcesFor, valuesFromItems } from '../../lib/generic/discovered-values.js';
 import type { PublishedOperation } from '../../lib/generic/model.js';
 import { operation } from './fixtures.js';
 
@@ -101,5 +101,32 @@ describe('discoveryOrder', () => {
       operation('/v1/health'),
     ];
     expect(discoveryOrder(operations)).toEqual([]);
+  });
+});
+
+describe('sourcesFor', () => {
+  const operations = [
+    list('/v1/widgets', ['id', 'team_id']),
+    operation('/v1/widgets/{widget_id}'),
+    list('/v1/teams/{team_id}/members', ['id']),
+    operation('/v1/teams/{team_id}/members/{member_id}'),
+    list('/v1/gadgets', ['id']),
+    operation('/v1/gadgets/{gadget_id}'),
+    list('/v1/unrelated', ['colour']),
+  ];
+  const sources = (wanted: PublishedOperation[]) => [...sourcesFor(wanted, operations)].map((op) => op.path).sort();
+
+  it('reads only the lists that give a value of a wanted parameter: by their items\' ids or by a field named like it', () => {
+    expect(sources([operation('/v1/widgets/{widget_id}')])).toEqual(['/v1/widgets']);
+    expect(sources([operation('/v1/gadgets/{gadget_id}')])).toEqual(['/v1/gadgets']);
+  });
+
+  it('adds the lists that fill a source\'s own path parameters', () => {
+    expect(sources([operation('/v1/teams/{team_id}/members/{member_id}')])).toEqual(['/v1/teams/{team_id}/members', '/v1/widgets']);
+  });
+
+  it('reads nothing when nothing is wanted, or nothing gives it', () => {
+    expect(sources([])).toEqual([]);
+    expect(sources([operation('/v1/orphans/{orphan_id}')])).toEqual([]);
   });
 });

@@ -76,7 +76,7 @@ describe('withPublishedNames', () => {
   test('refuses a name the target does not publish with a ConfigError naming it, and only it', async () => {
     const refused = withPublishedNames(selection(['listTestCases', 'noSuchOperation']), config);
     await expect(refused).rejects.toThrow(ConfigError);
-    await expect(refused).rejects.toThrow(/--only: unknown group, requirement id, or operation or document the target publishes: noSuchOperation\. /);
+    await expect(refused).rejects.toThrow(/--only: unknown group, requirement id, or published operation or document: noSuchOperation\. /);
     await expect(refused).rejects.not.toThrow(/listTestCases/);
   });
 
@@ -91,7 +91,7 @@ describe('withPublishedNames', () => {
       await client.close();
     }
     expect(contractId).toBeDefined();
-    await expect(withPublishedNames(selection([contractId!]), config)).rejects.toThrow(new RegExp(`publishes: ${contractId}\\.`));
+    await expect(withPublishedNames(selection([contractId!]), config)).rejects.toThrow(new RegExp(`published operation or document: ${contractId}\\.`));
   });
 
   test('refuses a published name given to --only when --exclude published leaves out every published check', async () => {

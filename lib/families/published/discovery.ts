@@ -1,8 +1,8 @@
-// Path parameters from data the target shows: the published lists are read (one page each, in
-// rounds, so a nested list can use what an outer one showed) and every ID they show is kept
-// under the path parameter it fills. Read-only: GETs with the key.
+// Path parameters from data the target shows: the published lists that can fill one are read (one
+// page each at their default size, in rounds, so a nested list can use what an outer one showed)
+// and every ID they show is kept under the path parameter it fills. Read-only: GETs with the key.
 
-import { assignment, discoveryOrder, mergeValues, valuesFromItems } from '../../generic/discovered-values.js';
+import { assignment, discoveryOrder, mergeValues, sourcesFor, valuesFromItems } from '../../generic/discovered-values.js';
 import type { PublishedOperation } from '../../generic/model.js';
 import type { CheckContext } from '../../harness/index.js';
 import { isJsonObject } from '../../util/json.js';
@@ -15,21 +15,16 @@ export function itemsOf(operation: PublishedOperation, json: unknown): unknown[]
   return key !== undefined && isJsonObject(json) && Array.isArray(json[key]) ? json[key] : undefined;
 }
 
-/** One page of a list, as large as published (a list without page_size is read as it comes). */
-const firstPageQuery = (operation: PublishedOperation): Record<string, string> | undefined => {
-  const size = operation.list?.pageSize.max ?? operation.list?.pageSize.default;
-  return size === undefined ? undefined : { page_size: String(size) };
-};
-
 async function discover(t: CheckContext): Promise<Values> {
   const operations = t.target.publishedOperations;
+  // Only the lists that can fill a path parameter of a published GET beyond the 20 are read, one page each at their default size.
+  const sources = sourcesFor(t.target.beyondContract.filter((operation) => operation.method === 'GET'), operations);
   let values: Values = new Map();
-  for (const round of discoveryOrder(operations)) {
+  for (const round of discoveryOrder(operations).map((lists) => lists.filter((list) => sources.has(list)))) {
     const found = await Promise.all(round.map(async (list) => {
       const filled = assignment(list, values);
       if (!('params' in filled)) return new Map<string, string[]>();
-      const query = firstPageQuery(list);
-      const exchange = await t.send(list, { params: filled.params, ...(query ? { query } : {}) });
+      const exchange = await t.send(list, { params: filled.params });
       const items = exchange.response.status < 300 ? itemsOf(list, exchange.response.json) : undefined;
       return items ? valuesFromItems(list, items, operations) : new Map<string, string[]>();
     }));

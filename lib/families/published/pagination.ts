@@ -1,10 +1,10 @@
 // GENERIC-PAGINATION: a published list (one taking page_size and page_token) pages as the
-// specification's list rules say. Walks at a small page_size and at the published maximum are
-// compared as sets of item identities; the comparison is judged only when the list did not change
-// between the walks (other checks may be creating data), tried up to three times.
+// specification's list rules say. Three pages at a small page_size are compared, as item
+// identities, with the first page at the published maximum, on the items that kept their place
+// between that page read before and after the walk (other checks may be creating data).
 
 import { expectErrorEnvelope } from '../../assert/published-operation.js';
-import { operationLabel, walkSizes } from '../../generic/checks.js';
+import { operationLabel, WALK_PAGES, walkSizes } from '../../generic/checks.js';
 import { violation } from '../../assert/violation.js';
 import { ERROR_CODES } from '../../contract/enums.js';
 import type { PublishedOperation } from '../../generic/model.js';
@@ -14,8 +14,6 @@ import { isJsonObject } from '../../util/json.js';
 import { discoveredParams, itemsOf, nothingDiscovered } from './discovery.js';
 import { servedOrBlocked } from './probes.js';
 
-/** A walk longer than this is cut (a token that never ends the list is judged apart). */
-const MAX_PAGES = 60;
 const ATTEMPTS = 5;
 /** A token no server issued: not URL-safe base64, with characters tokens rarely use. */
 const FORGED_TOKEN = 'cft~forged~token!*';
@@ -23,6 +21,8 @@ const FORGED_TOKEN = 'cft~forged~token!*';
 interface Walk {
   /** Item identities in the order seen, repeats included. */
   readonly seen: readonly string[];
+  /** Whether the last page read ended the list (no next_page_token). */
+  readonly ended: boolean;
 }
 
 /** An item's identity: its id, else its name, else the whole item. */
@@ -35,23 +35,24 @@ const nextToken = (json: unknown): string | undefined => {
   return typeof token === 'string' && token !== '' ? token : undefined;
 };
 
-async function walk(t: CheckContext, operation: PublishedOperation, params: Record<string, string>, size: number): Promise<Walk> {
+/** Up to `pages` pages at `size`, following next_page_token: each within its size, no token twice. */
+async function walk(t: CheckContext, operation: PublishedOperation, params: Record<string, string>, size: number, pages: number): Promise<Walk> {
   const label = operationLabel(operation);
   const seen: string[] = [];
   const tokens = new Set<string>();
   let token: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
+  for (let page = 0; page < pages; page++) {
     const query = { page_size: String(size), ...(token ? { page_token: token } : {}) };
     const exchange = await t.send(operation, { params, query });
     const items = pageItems(t, operation, exchange);
     t.assert(items.length <= size, ['GENERIC-PAGINATION'], `${label}: a page asked for page_size ${size} holds ${items.length} items`, exchange);
     seen.push(...items.map(identity));
     token = nextToken(exchange.response.json);
-    if (token === undefined) return { seen };
+    if (token === undefined) return { seen, ended: true };
     t.assert(!tokens.has(token), ['GENERIC-PAGINATION'], `${label}: next_page_token ${JSON.stringify(token)} came back a second time: the walk would never end`, exchange);
     tokens.add(token);
   }
-  return violation(['GENERIC-PAGINATION'], `${label}: the walk at page_size ${size} did not end within ${MAX_PAGES} pages`, t.exchanges.at(-1));
+  return { seen, ended: false };
 }
 
 function pageItems(t: CheckContext, operation: PublishedOperation, exchange: Exchange): unknown[] {
@@ -63,28 +64,48 @@ function pageItems(t: CheckContext, operation: PublishedOperation, exchange: Exc
   return items;
 }
 
-const sameSet = (a: readonly string[], b: readonly string[]): boolean => {
-  const [left, right] = [new Set(a), new Set(b)];
-  return left.size === right.size && [...left].every((x) => right.has(x));
-};
+/**
+ * The items a walk between two walks at the largest size can be judged on: those that kept their
+ * place from `before` to `after` (the longest common start). While other checks create data, an
+ * item inserted before others moves them, and a correct server may then serve one of those twice;
+ * the items ahead of every change never moved. All of `before` when the list stood still or grew
+ * only at its end (as a list ordered oldest first does).
+ */
+function unmoved(before: readonly string[], after: readonly string[]): readonly string[] {
+  const kept = before.findIndex((id, i) => after[i] !== id);
+  return kept < 0 ? before : before.slice(0, kept);
+}
 
-/** Every item once, none lost: judged on a walk during which the list stood still. */
-async function expectCompleteWalk(t: CheckContext, operation: PublishedOperation, params: Record<string, string>, large: number, small: number): Promise<void> {
+/**
+ * Three pages at the small size serve the items of one page as large as them once each, in the
+ * places they held: judged on the items that kept their place from the page read before the
+ * walk to the one read after it (when they reach the second small page, else the walk is tried again).
+ */
+async function expectCompleteWalk(t: CheckContext, operation: PublishedOperation, params: Record<string, string>, reference: number, small: number): Promise<void> {
   const label = operationLabel(operation);
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    const before = await walk(t, operation, params, large);
-    const smallWalk = await walk(t, operation, params, small);
-    const after = await walk(t, operation, params, large);
-    if (!sameSet(before.seen, after.seen)) continue;
-    for (const [size, walked] of [[large, before], [small, smallWalk]] as const) {
-      const twice = walked.seen.filter((id, i) => walked.seen.indexOf(id) !== i);
+    const before = await walk(t, operation, params, reference, 1);
+    const smallWalk = await walk(t, operation, params, small, WALK_PAGES);
+    const after = await walk(t, operation, params, reference, 1);
+    const reach = smallWalk.ended ? before.seen.length : Math.min(before.seen.length, small * WALK_PAGES);
+    const judged = new Set(unmoved(before.seen, after.seen).slice(0, reach));
+    if (judged.size < reach && judged.size <= small) continue;
+    for (const [size, walked] of [[reference, before], [small, smallWalk]] as const) {
+      const twice = walked.seen.filter((id, i) => judged.has(id) && walked.seen.indexOf(id) !== i);
       t.assert(!twice.length, ['GENERIC-PAGINATION'], `${label}: the walk at page_size ${size} served ${twice.slice(0, 3).join(', ')} twice`, t.exchanges.at(-1));
     }
-    const lost = before.seen.filter((id) => !smallWalk.seen.includes(id));
-    t.assert(!lost.length, ['GENERIC-PAGINATION'], `${label}: the walk at page_size ${small} never served ${lost.slice(0, 3).join(', ')}${lost.length > 3 ? ` (${lost.length} in all)` : ''}, listed at page_size ${large}`, t.exchanges.at(-1));
+    const lost = [...judged].filter((id) => !smallWalk.seen.includes(id));
+    t.assert(!lost.length, ['GENERIC-PAGINATION'], `${label}: ${smallWalk.ended ? 'the walk' : `${WALK_PAGES} pages`} at page_size ${small} never served ${lost.slice(0, 3).join(', ')}${lost.length > 3 ? ` (${lost.length} in all)` : ''}, listed at page_size ${reference}`, t.exchanges.at(-1));
     return;
   }
-  t.skip(`${label} changed during each of ${ATTEMPTS} walks (other checks create and delete data): completeness not judged`);
+  t.skip(`${label} changed ahead of its second page during each of ${ATTEMPTS} walks (other checks create and delete data): completeness not judged`);
+}
+
+/** The largest page size: served, within its size. */
+async function expectLargestServed(t: CheckContext, operation: PublishedOperation, params: Record<string, string>, large: number): Promise<void> {
+  const exchange = await t.send(operation, { params, query: { page_size: String(large) } });
+  const items = pageItems(t, operation, exchange);
+  t.assert(items.length <= large, ['GENERIC-PAGINATION'], `${operationLabel(operation)}: page_size ${large} answered ${items.length} items`, exchange);
 }
 
 /** One past the published maximum: refused with INVALID_ARGUMENT, or brought into range. */
@@ -113,8 +134,9 @@ export async function expectPagesAsPublished(t: CheckContext, operation: Publish
   await servedOrBlocked(t, operation);
   const filled = await discoveredParams(t, operation);
   if (!('params' in filled)) return t.skip(nothingDiscovered(filled.missing));
-  const { small, large } = walkSizes(list);
+  const { small, reference, large } = walkSizes(list);
   await expectForgedTokenRefused(t, operation, filled.params);
+  await expectLargestServed(t, operation, filled.params, large);
   if (list.pageSize.max !== undefined) await expectBeyondMaximum(t, operation, filled.params, list.pageSize.max);
-  await expectCompleteWalk(t, operation, filled.params, large, small);
+  await expectCompleteWalk(t, operation, filled.params, reference, small);
 }
