@@ -93,7 +93,7 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
     otherwise: 'the rule fixes no JSON type the answer could drift from (the canonical schema checks types: SCHEMA-CANONICAL)',
   },
   order: {
-    to: ['LIST-ORDER-BY', 'LIST-ORDER-BY-DESC-SUFFIX', 'LIST-ORDER-DEFAULT', 'LIST-PAGINATION-COMPLETE', 'TESTCASE-EXPECTED-BEHAVIORS-PREFERRED', 'AGENT-CREATE', 'READ-BACK-UNCHANGED'],
+    to: ['LIST-ORDER-BY', 'LIST-ORDER-BY-DESC-SUFFIX', 'LIST-ORDER-DEFAULT', 'LIST-PAGINATION-COMPLETE', 'GENERIC-ORDER-BY', 'TESTCASE-EXPECTED-BEHAVIORS-PREFERRED', 'AGENT-CREATE', 'READ-BACK-UNCHANGED'],
     otherwise: 'the rule concerns no array or list whose order the specification fixes (review-project lists and phone numbers, which carry their own index, may come in any order)',
   },
 };

@@ -4,9 +4,10 @@
 
 import type { RequirementId } from '../contract/requirements/index.js';
 import type { PublishedOperation } from './model.js';
+import { orderFields } from './order-fields.js';
 import { successPublishesDateTime } from './response-schema.js';
 
-export type GeneratedKind = 'implemented' | 'auth' | 'read' | 'wrapped' | 'timestamps' | 'absent' | 'pagination';
+export type GeneratedKind = 'implemented' | 'auth' | 'read' | 'wrapped' | 'timestamps' | 'absent' | 'pagination' | 'order';
 
 export interface GeneratedCheck {
   readonly kind: GeneratedKind;
@@ -42,7 +43,7 @@ export const operationLabel = (operation: PublishedOperation): string =>
  */
 export const isCollectionWrite = (operation: PublishedOperation): boolean => operation.writes && operation.pathParams.length === 0;
 
-/** Every operation is served and authenticates; a GET is read; a published list pages as the rules say. */
+/** Every operation is served and authenticates; a GET is read; a published list pages and orders as the rules say. */
 export function generatedChecks(operation: PublishedOperation): GeneratedCheck[] {
   const label = operationLabel(operation);
   const checks: GeneratedCheck[] = [
@@ -63,6 +64,10 @@ export function generatedChecks(operation: PublishedOperation): GeneratedCheck[]
       kind: 'pagination', requirements: ['GENERIC-PAGINATION', 'GENERIC-ERROR-ENVELOPE'],
       title: `${label} pages as the list rules say: ${WALK_PAGES} pages at page_size ${small} serve what a page of ${reference} lists, each once; page_size ${large} served; a forged page_token refused`,
     });
+  }
+  const ordered = operation.list ? orderFields(operation) : [];
+  if (ordered.length) {
+    checks.push({ kind: 'order', requirements: ['GENERIC-ORDER-BY'], title: `${label}: order_by ${ordered.map((o) => o.name).join(', ')} sorts ascending, and with a leading dash descending` });
   }
   return checks;
 }

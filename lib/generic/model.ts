@@ -10,6 +10,8 @@ export interface PublishedParameter {
   readonly required: boolean;
   /** The parameter's schema with local `$ref`s followed, when it has one. */
   readonly schema?: JsonObject;
+  /** The values its document shows: `example`, `examples` (their `value`s), of the parameter or of its schema. */
+  readonly examples?: readonly unknown[];
 }
 
 /** What a published list operation says about its pages. */

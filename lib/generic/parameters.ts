@@ -33,11 +33,24 @@ function readParameter(document: JsonObject, raw: unknown): PublishedParameter |
   const { name, in: location } = parameter;
   if (typeof name !== 'string' || typeof location !== 'string' || !LOCATIONS.includes(location)) return undefined;
   const schema = deref(document, parameter['schema']);
+  const examples = examplesOf(document, parameter, schema);
   return {
     name,
     in: location as PublishedParameter['in'],
     // Path parameters are always required, whatever the document says.
     required: location === 'path' || parameter['required'] === true,
     ...(isJsonObject(schema) ? { schema } : {}),
+    ...(examples.length ? { examples } : {}),
   };
+}
+
+/** `example` and `examples` of the parameter (a map of Example objects) and of its schema (3.0's `example`, 3.1's array). */
+function examplesOf(document: JsonObject, parameter: JsonObject, schema: unknown): unknown[] {
+  const named = isJsonObject(parameter['examples']) ? Object.values(parameter['examples']).map((example) => deref(document, example)) : [];
+  return [
+    ...('example' in parameter ? [parameter['example']] : []),
+    ...named.flatMap((example) => (isJsonObject(example) && 'value' in example ? [example['value']] : [])),
+    ...(isJsonObject(schema) && 'example' in schema ? [schema['example']] : []),
+    ...(isJsonObject(schema) && Array.isArray(schema['examples']) ? schema['examples'] : []),
+  ];
 }

@@ -39,6 +39,14 @@ export function itemsOf(document: JsonObject, schema: unknown): ItemsShape | und
   return undefined;
 }
 
+/** The schema of one property of the items under the array property `key` (`$ref`s followed), when published. */
+export function itemPropertySchema(document: JsonObject, schema: unknown, key: string, property: string): JsonObject | undefined {
+  const array = deref(document, propertiesOf(document, schema).get(key));
+  const items = isJsonObject(array) ? array['items'] : undefined;
+  const found = deref(document, propertiesOf(document, items).get(property));
+  return isJsonObject(found) ? found : undefined;
+}
+
 /** The name of the schema's only property when that property is an object (a wrapped resource). */
 export function wrapperOf(document: JsonObject, schema: unknown): string | undefined {
   const properties = [...propertiesOf(document, schema)];

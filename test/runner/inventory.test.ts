@@ -38,11 +38,11 @@ describe('the suite inventory', () => {
   test('the published suite declares, without a target, the checks generated for the template operation: every kind, every GENERIC-* id', () => {
     const published = inventory.filter((c) => c.file === 'suites/published.suite.ts');
     const generated = generatedChecks(TEMPLATE_OPERATION);
-    expect(generated.map((check) => check.kind)).toEqual(['implemented', 'auth', 'read', 'wrapped', 'timestamps', 'absent', 'pagination']);
+    expect(generated.map((check) => check.kind)).toEqual(['implemented', 'auth', 'read', 'wrapped', 'timestamps', 'absent', 'pagination', 'order']);
     expect(published).toEqual(generated.map(({ requirements, title }) => ({ file: 'suites/published.suite.ts', name: checkName(requirements, title), requirements })));
     expect(published.filter((c) => !c.name.includes('<operation>')).map((c) => c.name)).toEqual([]);
     const genericIds = REQUIREMENTS.map((r) => r.id).filter((id) => id.startsWith('GENERIC-'));
-    expect(genericIds).toHaveLength(7);
+    expect(genericIds).toHaveLength(8);
     expect(genericIds.filter((id) => !published.some((c) => c.requirements.includes(id)))).toEqual([]);
     expect(filesCarrying(inventory, genericIds)).toEqual(['suites/published.suite.ts']);
   });

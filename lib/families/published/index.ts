@@ -7,6 +7,7 @@ import type { PublishedOperation } from '../../generic/model.js';
 import { check, type CheckContext } from '../../harness/index.js';
 import { expectAuthenticated } from './auth.js';
 import { expectServed } from './implemented.js';
+import { expectOrderedAsPublished } from './order.js';
 import { expectPagesAsPublished } from './pagination.js';
 import { expectAbsentInEnvelope, expectReadAsPublished, expectReadTimestamps, expectReadWrapped } from './reads.js';
 
@@ -18,6 +19,7 @@ const BODIES: Readonly<Record<GeneratedKind, (t: CheckContext, operation: Publis
   timestamps: expectReadTimestamps,
   absent: expectAbsentInEnvelope,
   pagination: expectPagesAsPublished,
+  order: expectOrderedAsPublished,
 };
 
 export function declarePublishedChecks(operation: PublishedOperation): void {

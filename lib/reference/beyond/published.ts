@@ -24,6 +24,8 @@ export interface BeyondOperation {
   readonly description: string;
   /** For a list: the page_size schema published beside page_token. */
   readonly pageSize?: PageSizeSchema;
+  /** For a list that takes order_by: its default and an example, as the real service publishes them. */
+  readonly orderBy?: { readonly default: string; readonly example: string };
   /** The component schema of the request body, when there is one. */
   readonly requestBody?: string;
   /** The error codes it answers, each published under its status; `default` covers the rest. */
@@ -85,6 +87,7 @@ export const BEYOND_PUBLISHED: readonly BeyondOperation[] = [
     summary: 'List test cases',
     description: 'The organization\'s test cases, oldest first. Pass the next_page_token of a page as page_token to read the next.',
     pageSize: pageSizeOf(BEYOND_LISTS['test-cases']),
+    orderBy: { default: 'create_time', example: '-create_time' },
     errors: PAGE_ERRORS,
     schemas: { TestCaseList: pageOf('test_cases', 'TestCase') },
   },

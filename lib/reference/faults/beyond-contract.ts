@@ -123,6 +123,10 @@ export const BEYOND_CONTRACT_FAULTS = [
       return asked;
     };
   }),
+  fault('beyond-test-cases-descending-ignored', ['GENERIC-ORDER-BY'], 'GET /v1/test-cases (beyond the specification) reads order_by without its leading dash: `-create_time` sorts oldest first, as `create_time` does.', (b) => {
+    const order = b.lists.order;
+    b.lists.order = (raw, list) => order(list.id === 'test-cases' && raw ? raw.replace(/^-/, '') : raw, list);
+  }),
   fault('beyond-forged-token-accepted', ['GENERIC-PAGINATION'], 'GET /v1/test-cases (beyond the specification) answers a page_token it never issued with the first page.', (b) => {
     const refuse = b.lists.refuseToken;
     b.lists.refuseToken = (problem, list) => (problem === 'unknown' && list?.id === 'test-cases' ? null : refuse(problem, list));

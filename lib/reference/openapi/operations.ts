@@ -97,13 +97,14 @@ export function operation(endpoint: Endpoint, b: Behaviour): JsonObject {
 }
 
 export function beyondOperation(published: BeyondOperation, b: Behaviour): JsonObject {
-  const { endpoint, operationId: id, pageSize, requestBody } = published;
+  const { endpoint, operationId: id, pageSize, orderBy, requestBody } = published;
+  const ordering = orderBy ? [{ ...query('order_by', { type: 'string', default: orderBy.default }, 'A field to sort by; a leading "-" sorts descending.'), example: orderBy.example }] : [];
   return {
     ...(id === undefined ? {} : { operationId: id }),
     summary: published.summary,
     description: published.description,
     tags: [endpoint.group],
-    parameters: [...pathParameters(endpoint), ...(pageSize ? pageParameters(pageSize) : [])],
+    parameters: [...pathParameters(endpoint), ...(pageSize ? pageParameters(pageSize) : []), ...ordering],
     ...(requestBody ? { requestBody: { required: true, content: jsonContent(ref(requestBody)) } } : {}),
     responses: { ...successResponse(endpoint, b), ...errorResponses(published.errors, endpoint, b) },
     security: security(endpoint),

@@ -45,6 +45,7 @@ export const BEYOND_CONTRACT_PROBES: Record<string, Probe> = {
     return (await call('GET', `/v1/test-cases?page_size=2&page_token=${encodeURIComponent(first.next_page_token)}`)).body.test_cases.length;
   },
   'beyond-list-agents-maximum-refused': async (call) => (await call('GET', '/v1/agents?page_size=100')).status,
+  'beyond-test-cases-descending-ignored': async (call) => (await call('GET', '/v1/test-cases?order_by=-create_time&page_size=1')).body.test_cases[0].id,
   'beyond-forged-token-accepted': async (call) => (await call('GET', '/v1/test-cases?page_token=forged-token')).status,
   'beyond-published-not-implemented': publishedAndServed,
 };
