@@ -434,6 +434,7 @@ export const FAULT_SLIPS: Partial<Record<FaultId, FaultSlips>> = {
   'beyond-test-cases-list-repeats-item': ['scope'],
   'beyond-list-agents-page-size-ignored': ['scope'],
   'beyond-forged-token-accepted': ['scope'],
+  'beyond-test-cases-descending-ignored': ['scope', 'order'],
   'beyond-test-cases-page-size-first-page-only': ['first-page'],
   'beyond-list-agents-maximum-refused': ['bound'],
   'beyond-published-not-implemented': ['broken'],
