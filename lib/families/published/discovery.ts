@@ -1,8 +1,10 @@
 // Path parameters from data the target shows: the published lists that can fill one are read (one
 // page each at their default size, in rounds, so a nested list can use what an outer one showed)
-// and every ID they show is kept under the path parameter it fills. Read-only: GETs with the key.
+// and every ID they show is kept under the path parameter it fills, beside the IDs the settings
+// give (DASHBOARD_ID, SCHEDULED_RUN_ID). Read-only: GETs with the key.
 
 import { assignment, discoveryOrder, mergeValues, sourcesFor, valuesFromItems } from '../../generic/discovered-values.js';
+import type { Config } from '../../config.js';
 import type { PublishedOperation } from '../../generic/model.js';
 import type { CheckContext } from '../../harness/index.js';
 import { isJsonObject } from '../../util/json.js';
@@ -15,11 +17,17 @@ export function itemsOf(operation: PublishedOperation, json: unknown): unknown[]
   return key !== undefined && isJsonObject(json) && Array.isArray(json[key]) ? json[key] : undefined;
 }
 
+/** Path parameters the settings name a resource for: what no list may show (the API lists no dashboards or scheduled runs). */
+export const settingValues = (config: Config): Values => new Map(
+  ([['dashboard_id', config.dashboardId], ['scheduled_run_id', config.scheduledRunId]] as const)
+    .flatMap(([name, value]) => (value === undefined ? [] : [[name, [value]] as [string, string[]]])),
+);
+
 async function discover(t: CheckContext): Promise<Values> {
   const operations = t.target.publishedOperations;
   // Only the lists that can fill a path parameter of a published GET beyond the 20 are read, one page each at their default size.
   const sources = sourcesFor(t.target.beyondContract.filter((operation) => operation.method === 'GET'), operations);
-  let values: Values = new Map();
+  let values: Values = settingValues(t.config);
   for (const round of discoveryOrder(operations).map((lists) => lists.filter((list) => sources.has(list)))) {
     const found = await Promise.all(round.map(async (list) => {
       const filled = assignment(list, values);
