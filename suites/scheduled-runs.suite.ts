@@ -1,6 +1,7 @@
 // Scheduled runs: the API can neither list nor create them, so the checks read the one
 // named by SCHEDULED_RUN_ID and delete only DELETABLE_SCHEDULED_RUN_ID (last, so the
-// reads never depend on whether the deletion ran).
+// reads never depend on whether the deletion ran). The timestamp order is read on both
+// while they are served: the second may be in another state (never run, never updated).
 
 import { CONVENTIONAL_ERRORS } from '../lib/contract/enums.js';
 import { ID_RULES } from '../lib/contract/ids.js';
@@ -47,9 +48,18 @@ describeGroup('scheduled-runs', () => {
     expectNameMatchesId(t, run, 'scheduled-runs', call);
   }, READS);
 
-  check(['TIMESTAMP-ORDER'], 'the scheduled run\'s update_time, when not null, is not before its create_time', async (t) => {
+  check(['TIMESTAMP-ORDER'], 'the scheduled runs\' update_time, when not null, is not before their create_time (SCHEDULED_RUN_ID, and DELETABLE_SCHEDULED_RUN_ID before its deletion)', async (t) => {
     const { call, run } = await configured(t, ['SCHEDULED-RUN-GET']);
     expectTimestampOrder(t, run, call);
+    const other = t.config.deletableScheduledRunId;
+    if (other === undefined || other === t.config.scheduledRunId) return;
+    const read = await fetchById(t, other);
+    // Not served: an earlier run may have deleted it (SCHEDULED-RUN-DELETE skips then too).
+    if (!isSuccess(read)) {
+      t.note(`DELETABLE_SCHEDULED_RUN_ID ${other} is not served (GET answered ${read.response.status}): only SCHEDULED_RUN_ID was read`);
+      return;
+    }
+    expectTimestampOrder(t, t.expectResource(read, ['SCHEDULED-RUN-GET'], 'fetching DELETABLE_SCHEDULED_RUN_ID'), read);
   }, READS);
 
   check(['SCHEDULED-RUN-EXPRESSION-FORM'], 'schedule_expression is in rate(...) or cron(...) form', async (t) => {

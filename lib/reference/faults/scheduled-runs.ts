@@ -15,6 +15,9 @@ export const SCHEDULED_RUNS_FAULTS = [
   fault('scheduled-run-times-swapped', ['TIMESTAMP-ORDER'], 'Scheduled runs report create_time and update_time swapped.', (b) => {
     presentWith(b, 'scheduledRun', (view) => (view.update_time === null ? view : { ...view, create_time: view.update_time, update_time: view.create_time }));
   }),
+  fault('scheduled-run-unset-times-epoch', ['TIMESTAMP-ORDER'], 'A scheduled run\'s unset times are written as the zero timestamp: one never updated or never run shows update_time and last_run_at `1970-01-01T00:00:00.000Z` instead of null (set times are right).', (b) => {
+    presentWith(b, 'scheduledRun', (view) => ({ ...view, update_time: view.update_time ?? b.formatTime(0), last_run_at: view.last_run_at ?? b.formatTime(0) }));
+  }),
   fault('scheduled-run-delete-kept', ['SCHEDULED-RUN-DELETE'], 'DELETE answers success but the scheduled run is still served.', (b) => {
     b.scheduledRunDeleteRemoves = () => false;
   }),

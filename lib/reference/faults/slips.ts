@@ -289,6 +289,7 @@ export const FAULT_SLIPS: Partial<Record<FaultId, FaultSlips>> = {
   'scheduled-run-id-of-template': ['broken'],
   'scheduled-run-expression-bare-cron': ['broken'],
   'scheduled-run-times-swapped': ['broken'],
+  'scheduled-run-unset-times-epoch': ['broken'],
   'scheduled-run-delete-kept': ['broken'],
   'scheduled-run-path-id-unchecked': ['scope'],
   // specification.ts
