@@ -3,6 +3,7 @@
 // either way, together documenting every endpoint with X-API-Key security.
 
 import { ENDPOINTS } from '../lib/contract/endpoints.js';
+import { CONVENTIONAL_ERRORS } from '../lib/contract/enums.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import {
   compareForms, coverage, indexOperations, MERGE_KEYS_NOTE, parseForm, parseListing, securityProblems, validateForm,
@@ -177,6 +178,15 @@ describeGroup('specification', () => {
       if (result.ok && result.onlyWithMergeKeys) t.note(MERGE_KEYS_NOTE(spec.specName, 'the YAML form (read because no JSON form was served) is a valid OpenAPI document'));
     }
     if (!validated) t.skip('no listed spec was served in a readable form (see SPEC-FETCHABLE, SPEC-JSON-ON-REQUEST, SPEC-YAML-DEFAULT)');
+  });
+
+  check(['MISSING-RESOURCE-NOT-FOUND'], 'a spec_name the listing does not give answers NOT_FOUND (404)', async (t) => {
+    const names = new Set((await listedSpecs(t)).map((spec) => spec.specName));
+    // The suite's own mark, made longer until no listed name is it.
+    let unlisted = 'cft-no-such-spec';
+    while (names.has(unlisted)) unlisted += '-x';
+    const call = await fetchSpec(t, unlisted, 'application/json');
+    t.expectRejection(call, ['MISSING-RESOURCE-NOT-FOUND'], CONVENTIONAL_ERRORS.notFound, `GET /v1/openapi/${unlisted}, a spec_name the listing does not give`);
   });
 
   check(['SPEC-COVERS-ENDPOINTS'], 'the published specs together document every endpoint of the specification', async (t) => {

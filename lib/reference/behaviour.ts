@@ -145,6 +145,8 @@ export interface PublishingPolicy {
   beyond: readonly BeyondOperation[];
   /** Last touch on a document before it is serialized in the given form. */
   finalize(doc: JsonObject, form: SpecForm): JsonObject;
+  /** The document served for a spec_name asked for, of those listed (none: NOT_FOUND). */
+  documentNamed(asked: string, listed: readonly string[]): string | undefined;
 }
 
 export interface Behaviour {
@@ -274,6 +276,7 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
       negotiate: negotiateSpecForm,
       beyond: BEYOND_PUBLISHED,
       finalize: (doc) => doc,
+      documentNamed: (asked, listed) => (listed.includes(asked) ? asked : undefined),
     },
     contentTypes: { json: 'application/json', yaml: 'application/yaml' },
   };

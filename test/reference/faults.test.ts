@@ -66,6 +66,7 @@ const PROBES: Record<string, (call: Call) => Promise<unknown>> = {
   'auth-after-body': async (call) => (await call('POST', '/v1/agents', { key: 'nope', raw: '{"display_name": ' })).body.error.code,
   'auth-after-handler': async (call) => (await call('POST', '/v1/agents', { key: 'nope', body: {} })).body.error.code,
   'published-stricter-than-answers': async (call) => (await jsonSpec(call)).components.schemas.Run.properties.status.enum,
+  'spec-unlisted-name-served': async (call) => (await call('GET', '/v1/openapi/no-such-spec', { key: null })).status,
   'spec-listing-empty': async (call) => (await call('GET', '/v1/openapi', { key: null })).body,
   'spec-yaml-as-json': async (call) => (await call('GET', SPEC, { key: null })).contentType,
   'spec-json-ignored': async (call) => (await call('GET', SPEC, { key: null, headers: { Accept: 'application/json' } })).contentType,

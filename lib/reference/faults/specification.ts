@@ -53,6 +53,10 @@ function withSuccessContentMergedUnchanged(doc: JsonObject): JsonObject {
 }
 
 export const SPECIFICATION_FAULTS = [
+  fault('spec-unlisted-name-served', ['MISSING-RESOURCE-NOT-FOUND'], 'GET /v1/openapi/{spec_name} serves the first listed document for a spec_name the listing does not give, instead of NOT_FOUND (a document cache keyed without the name).', (b) => {
+    const named = b.publishing.documentNamed;
+    b.publishing.documentNamed = (asked, listed) => named(asked, listed) ?? listed[0];
+  }),
   fault('spec-listing-empty', ['SPEC-LISTING'], 'GET /v1/openapi lists no specs.', (b) => {
     const listing = b.publishing.listing;
     b.publishing.listing = { ...listing, render: () => listing.render([]) };

@@ -75,7 +75,9 @@ function components(b: Behaviour, docPaths: JsonObject): JsonObject {
 
 /** The named document as served to a client that reached `baseUrl`; undefined if there is none. */
 export function specDocument(b: Behaviour, name: string, baseUrl: string): JsonObject | undefined {
-  const entry = catalog(b).find((c) => c.name === name);
+  const documents = catalog(b);
+  const served = b.publishing.documentNamed(name, documents.map((c) => c.name));
+  const entry = documents.find((c) => c.name === served);
   if (!entry) return undefined;
   const docPaths = paths(entry, b);
   return {
