@@ -140,8 +140,11 @@ export function declareFilterChecks(id: ListId): void {
     for (const c of comparisons) await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING']);
   });
 
-  check(['LIST-FILTER-UNKNOWN-FIELD'], `${path}: a filter on a field it does not list is rejected with INVALID_ARGUMENT naming filter`, async (t) => {
-    await expectRejected(t, await collectionOf(t, id), UNKNOWN_FIELD_FILTER, ['LIST-FILTER-UNKNOWN-FIELD']);
+  // Alone and after a comparison on a listed field: a service checking only a filter that is one comparison accepts the second.
+  const unknownFieldFilters = [UNKNOWN_FIELD_FILTER, `${Object.keys(list.filterFields)[0] ?? 'id'} = x AND ${UNKNOWN_FIELD_FILTER}`];
+  check(['LIST-FILTER-UNKNOWN-FIELD'], `${path}: a filter on a field it does not list (alone, or joined by AND to a listed one) is rejected with INVALID_ARGUMENT naming filter`, async (t) => {
+    const collection = await collectionOf(t, id);
+    for (const filter of unknownFieldFilters) await expectRejected(t, collection, filter, ['LIST-FILTER-UNKNOWN-FIELD']);
   });
 
   const [first] = exposedFields(list);

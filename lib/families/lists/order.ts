@@ -15,7 +15,8 @@ import { callHolding, collectionOf, Snapshot, walk, type ListId } from './collec
  * (two boundaries), whatever its size, rather than in as many small pages as it takes.
  */
 const ORDER_PAGES = 3;
-const UNKNOWN_ORDERS = ['no_such_field', '-no_such_field'];
+/** With a trailing ` desc` too: every list reads that text as no listed field (an order_by that is no field name at all must not fail the service). */
+const UNKNOWN_ORDERS = ['no_such_field', '-no_such_field', 'no_such_field desc'];
 
 interface Ordering {
   readonly name: string;

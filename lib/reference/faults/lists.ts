@@ -124,6 +124,14 @@ export const LISTS_FAULTS = [
     const order = b.lists.order;
     b.lists.order = (raw, list) => (isBlank(raw) ? { ...order(raw, list), descending: false } : order(raw, list));
   }),
+  fault('list-order-suffixed-unknown-field-crash', ['LIST-ORDER-BY-UNKNOWN'], 'An order_by "<field> desc" naming no listed field fails with 500: the field it names is looked up without a check.', (b) => {
+    const order = b.lists.order;
+    b.lists.order = (raw, list) => {
+      const suffixed = /^(\S+)\s+desc$/i.exec(raw?.trim() ?? '');
+      if (suffixed && !Object.hasOwn(list.orderFields, suffixed[1] ?? '')) throw new TypeError("Cannot read properties of undefined (reading 'kind')");
+      return order(raw, list);
+    };
+  }),
   fault('list-order-unknown-field-default', ['LIST-ORDER-BY-UNKNOWN'], 'An order_by the service cannot read falls back to the default order.', (b) => {
     const order = b.lists.order;
     b.lists.order = (raw, list) => {
@@ -182,6 +190,13 @@ export const LISTS_FAULTS = [
     b.lists.filter = (raw, list) => {
       const parsed = readFilterText(raw ?? '');
       return parsed.ok ? prune(parsed.expr, (cmp) => Object.hasOwn(list.filterFields, cmp.field)) : read(raw, list);
+    };
+  }),
+  fault('list-filter-unknown-field-in-junction-accepted', ['LIST-FILTER-UNKNOWN-FIELD'], 'Only a filter that is one comparison has its field checked: joined by AND or OR, a field the list does not have is accepted (its comparison never holds).', (b) => {
+    const read = b.lists.filter;
+    b.lists.filter = (raw, list) => {
+      const parsed = readFilterText(raw ?? '');
+      return parsed.ok && parsed.expr.kind !== 'cmp' ? parsed.expr : read(raw, list);
     };
   }),
   fault('list-filter-malformed-ignored', ['LIST-FILTER-MALFORMED'], 'A filter that does not parse is ignored: the whole list comes back.', (b) => {

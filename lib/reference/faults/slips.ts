@@ -172,6 +172,7 @@ export const FAULT_SLIPS: Partial<Record<FaultId, FaultSlips>> = {
   'list-order-desc-suffix-rejected': ['broken'],
   'list-default-order-ascending': ['order'],
   'list-order-unknown-field-default': ['broken'],
+  'list-order-suffixed-unknown-field-crash': ['scope'],
   'list-filter-quoted-never-match': ['broken'],
   'list-filter-or-as-and': ['broken'],
   'list-filter-not-equal-as-equal': ['broken'],
@@ -184,6 +185,7 @@ export const FAULT_SLIPS: Partial<Record<FaultId, FaultSlips>> = {
   'list-filter-enum-bounds-exclusive': ['bound'],
   'list-filter-metric-times-since': ['scope'],
   'list-filter-unknown-field-ignored': ['broken'],
+  'list-filter-unknown-field-in-junction-accepted': ['scope'],
   'list-filter-malformed-ignored': ['broken'],
   'list-filter-dangling-junction-accepted': ['broken'],
   // metrics.ts

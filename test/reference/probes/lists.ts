@@ -54,6 +54,7 @@ export const LIST_PROBES: Record<string, Probe> = {
   'list-order-desc-suffix-rejected': (call) => personas(call, { page_size: '5', order_by: 'name desc' }),
   'list-default-order-ascending': (call) => runs(call, { page_size: '5' }),
   'list-order-unknown-field-default': (call) => personas(call, { order_by: 'no_such_field' }),
+  'list-order-suffixed-unknown-field-crash': (call) => runs(call, { order_by: 'no_such_field desc' }),
   'list-filter-quoted-never-match': (call) => runs(call, { filter: 'status = "FAILED"' }),
   'list-filter-or-as-and': (call) => runs(call, { filter: 'status = FAILED OR status = PENDING' }),
   'list-filter-not-equal-as-equal': (call) => runs(call, { filter: 'status != COMPLETED' }),
@@ -69,6 +70,7 @@ export const LIST_PROBES: Record<string, Probe> = {
   'list-filter-enum-bounds-exclusive': (call) => runs(call, { filter: 'status >= COMPLETED', page_size: '1000' }),
   'list-filter-metric-times-since': (call) => everySimulation(call, { filter: 'start_time < "2026-01-06T01:00:00Z"' }),
   'list-filter-unknown-field-ignored': (call) => personas(call, { filter: 'no_such_field = 1' }),
+  'list-filter-unknown-field-in-junction-accepted': (call) => runs(call, { filter: 'status = FAILED AND no_such_field = 1' }),
   'list-filter-malformed-ignored': (call) => personas(call, { filter: 'name =' }),
   'list-filter-dangling-junction-accepted': (call) => personas(call, { filter: 'name = x AND' }),
 };
