@@ -6,6 +6,7 @@ import { API_KEY_HEADER, ERROR_CODES } from '../contract/enums.js';
 import { operationLabel } from '../generic/checks.js';
 import type { PublishedOperation } from '../generic/model.js';
 import type { Exchange } from '../http/exchange.js';
+import { responseKeyFor } from '../published/response-key.js';
 import type { PublishedSpec } from '../schema/published-spec.js';
 import { formatIssues } from '../schema/ajv.js';
 import { validateCanonical } from './canonical-schema.js';
@@ -52,10 +53,7 @@ export function notServed(operation: PublishedOperation, ex: Exchange, what: str
 }
 
 /** Whether the operation publishes a response for the status: itself, its class (`4XX`) or `default`. */
-export function publishesStatus(operation: PublishedOperation, status: number): boolean {
-  const keys = operation.statuses.map((key) => key.toUpperCase());
-  return keys.includes(String(status)) || keys.includes(`${Math.floor(status / 100)}XX`) || keys.includes('DEFAULT');
-}
+export const publishesStatus = (operation: PublishedOperation, status: number): boolean => responseKeyFor(operation.statuses, status) !== undefined;
 
 /** The response's status is published for the operation and its body matches the schema published for it. */
 export function expectPublishedResponse(published: PublishedSpec | null, operation: PublishedOperation, ex: Exchange): void {

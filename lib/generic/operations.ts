@@ -3,8 +3,9 @@
 // the published-spec index reads them (lib/published/operations.ts), one document at a time.
 
 import { ENDPOINTS } from '../contract/endpoints.js';
-import { indexOperations, type DocumentedOperation, type IndexOptions, type SecurityRequirement } from '../published/operations.js';
+import { indexOperations, matchKey, type DocumentedOperation, type IndexOptions, type SecurityRequirement } from '../published/operations.js';
 import { deref } from '../published/refs.js';
+import { allowsAnonymous } from '../published/security.js';
 import { type JsonObject, isJsonObject } from '../util/json.js';
 import { listShape } from './list-shape.js';
 import type { PublishedOperation } from './model.js';
@@ -25,7 +26,7 @@ export function publishedOperations(documents: readonly NamedDocument[], options
     if (!isJsonObject(document)) continue;
     const items = pathItems(document);
     for (const documented of indexOperations([document], options).documentedEndpoints()) {
-      const route = routeKey(documented.method, documented.path);
+      const route = matchKey(documented.method, documented.path);
       if (!byRoute.has(route)) byRoute.set(route, describe(specName, documented, items.get(documented.operation)));
     }
   }
@@ -34,8 +35,8 @@ export function publishedOperations(documents: readonly NamedDocument[], options
 
 /** The operations that are not among the specification's endpoints (its two public ones included). */
 export function beyondContract(operations: readonly PublishedOperation[]): PublishedOperation[] {
-  const contract = new Set(ENDPOINTS.map((endpoint) => routeKey(endpoint.method, endpoint.path)));
-  return operations.filter((operation) => !contract.has(routeKey(operation.method, operation.path)));
+  const contract = new Set(ENDPOINTS.map((endpoint) => matchKey(endpoint.method, endpoint.path)));
+  return operations.filter((operation) => !contract.has(matchKey(operation.method, operation.path)));
 }
 
 function describe(specName: string, documented: DocumentedOperation, pathItem: JsonObject | undefined): PublishedOperation {
@@ -78,10 +79,5 @@ function pathItems(document: JsonObject): Map<unknown, JsonObject> {
 
 /** A key must be sent: some requirement is listed, and none is the empty `{}` that makes the key optional. */
 const isSecured = (security: readonly SecurityRequirement[] | undefined): boolean =>
-  security !== undefined && security.length > 0 && security.every((requirement) => Object.keys(requirement).length > 0);
+  security !== undefined && security.length > 0 && !allowsAnonymous(security);
 
-/** As the index matches: parameter names and a trailing slash do not matter. */
-function routeKey(method: string, path: string): string {
-  const template = path.replace(/\{[^}]*\}/g, '{}').replace(/\/{2,}/g, '/').replace(/\/+$/, '');
-  return `${method.toUpperCase()} ${template || '/'}`;
-}

@@ -1,28 +1,20 @@
 // The JSON schema an operation publishes for a response status, and whether its success
 // responses publish any timestamp (a `format: date-time` anywhere in them).
 
+import { jsonMediaSchema } from '../published/media.js';
 import { deref } from '../published/refs.js';
+import { responseKeyFor } from '../published/response-key.js';
 import { type JsonObject, isJsonObject } from '../util/json.js';
 import type { PublishedOperation } from './model.js';
 
-const JSON_MEDIA = /^application\/([\w.+-]+\+)?json\b/i;
-
-/** The response object published for the status: itself, its class (`2XX`) or `default`. */
-function responseFor(operation: PublishedOperation, status: number): unknown {
+/** The JSON schema of the response published for the status (itself, its range or `default`), undefined when none. */
+export function responseSchemaFor(operation: PublishedOperation, status: number): unknown {
   const { document, operation: published } = operation.source;
   const responses = deref(document, published['responses']);
   if (!isJsonObject(responses)) return undefined;
-  const key = [String(status), `${Math.floor(status / 100)}XX`, `${Math.floor(status / 100)}xx`, 'default'].find((k) => k in responses);
-  return key === undefined ? undefined : deref(document, responses[key]);
-}
-
-/** The JSON schema of the response published for the status, undefined when none. */
-export function responseSchemaFor(operation: PublishedOperation, status: number): unknown {
-  const response = responseFor(operation, status);
-  const content = isJsonObject(response) ? response['content'] : undefined;
-  if (!isJsonObject(content)) return undefined;
-  const media = Object.entries(content).find(([type]) => JSON_MEDIA.test(type));
-  return media && isJsonObject(media[1]) ? (media[1] as JsonObject)['schema'] : undefined;
+  const key = responseKeyFor(Object.keys(responses), status);
+  const response = key === undefined ? undefined : deref(document, responses[key]);
+  return isJsonObject(response) ? jsonMediaSchema(response['content']) : undefined;
 }
 
 /** Schemas nest a few levels in practice; deeper (or cyclic) ones are not followed. */

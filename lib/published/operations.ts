@@ -106,8 +106,8 @@ function securityOf(owner: JsonObject): SecurityRequirement[] | undefined {
   return Array.isArray(security) ? security.filter(isJsonObject) : undefined;
 }
 
-/** Parameter names do not matter for matching, nor does a trailing slash. */
-function matchKey(method: string, path: string): string {
+/** The key two routes share when they are the same: parameter names do not matter, nor does a trailing slash. */
+export function matchKey(method: string, path: string): string {
   const template = withoutTrailingSlash(path.replace(/\{[^}]*\}/g, '{}').replace(/\/{2,}/g, '/'));
   return `${method.toUpperCase()} ${template || '/'}`;
 }

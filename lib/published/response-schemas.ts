@@ -11,6 +11,7 @@ import { jsonMediaSchema } from './media.js';
 import type { DocumentedOperation, OperationIndex } from './operations.js';
 import { deref } from './refs.js';
 import { isJsonObject } from '../util/json.js';
+import { responseKeyFor } from './response-key.js';
 
 export interface ResponseValidators {
   /** Issues of `body`; undefined when no JSON schema is documented for the operation and status. */
@@ -47,9 +48,8 @@ export function compileResponseValidators(index: OperationIndex, endpoints: read
   };
 }
 
-/** The exact status first, then its range (`4XX`), then `default`. */
 function validatorFor(byStatus: ByStatusKey, status: number): ValidateFunction | null | undefined {
-  const key = [String(status), `${Math.floor(status / 100)}XX`, 'DEFAULT'].find((candidate) => byStatus.has(candidate));
+  const key = responseKeyFor([...byStatus.keys()], status);
   return key === undefined ? undefined : byStatus.get(key);
 }
 

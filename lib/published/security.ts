@@ -34,7 +34,7 @@ function publicProblem(operation: DocumentedOperation): string | undefined {
 }
 
 /** An empty requirement `{}` among the alternatives makes authentication optional. */
-const allowsAnonymous = (requirements: readonly SecurityRequirement[]): boolean =>
+export const allowsAnonymous = (requirements: readonly SecurityRequirement[]): boolean =>
   requirements.some((requirement) => Object.keys(requirement).length === 0);
 
 function isApiKeyHeader(operation: DocumentedOperation, schemeName: string): boolean {

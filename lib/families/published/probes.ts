@@ -3,6 +3,7 @@
 // well-formed path parameters that name nothing.
 
 import { notServed } from '../../assert/published-operation.js';
+import { API_KEY_HEADER } from '../../contract/enums.js';
 import { operationLabel } from '../../generic/checks.js';
 import { absentValue } from '../../generic/path-values.js';
 import type { PublishedOperation } from '../../generic/model.js';
@@ -18,7 +19,7 @@ export const keylessProbe = (t: CheckContext, operation: PublishedOperation): Pr
   t.memo(`published:keyless:${operation.method} ${operation.path}`, (owner) => owner.send(operation, { params: absentParams(operation), auth: 'none' }));
 
 /** What the keyless request is called in reports. */
-export const keylessWhat = (operation: PublishedOperation): string => `${operationLabel(operation)} without ${'X-API-Key'}`;
+export const keylessWhat = (operation: PublishedOperation): string => `${operationLabel(operation)} without ${API_KEY_HEADER}`;
 
 /**
  * Whether the keyless request shows the operation is not served: only where its document publishes

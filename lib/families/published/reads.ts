@@ -16,8 +16,11 @@ import { absentParams, servedOrBlocked } from './probes.js';
 
 type Read = { readonly exchange: Exchange } | { readonly missing: readonly string[] };
 
-/** The operation read once with discovered parameters (or the names nothing showed a value for). */
-const read = (t: CheckContext, operation: PublishedOperation): Promise<Read> =>
+/**
+ * The operation read once, with the key and discovered parameters (or the names nothing showed a
+ * value for): its checks judge the same exchange, counted in the check that sent it.
+ */
+export const read = (t: CheckContext, operation: PublishedOperation): Promise<Read> =>
   t.memo(`published:read:${operation.method} ${operation.path}`, async (owner) => {
     const filled = await discoveredParams(owner, operation);
     if (!('params' in filled)) return { missing: filled.missing };
@@ -29,7 +32,6 @@ async function readExchange(t: CheckContext, operation: PublishedOperation): Pro
   await servedOrBlocked(t, operation);
   const done = await read(t, operation);
   if ('missing' in done) return t.skip(nothingDiscovered(done.missing));
-  t.exchanges.push(done.exchange);
   return done.exchange;
 }
 
