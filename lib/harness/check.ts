@@ -47,7 +47,7 @@ const SETTING_NAMES = {
 } as const;
 
 /** While a group's body is declared for one target of the plan: where its checks go, and the names besides the group that select them. */
-let binding: { readonly target: TargetPlan; readonly group: string; subjects: readonly string[]; readonly declarations: Array<() => void> } | undefined;
+let binding: { readonly target: TargetPlan; readonly group: string; readonly subjects: readonly string[]; readonly declarations: Array<() => void> } | undefined;
 
 /**
  * A top-level group of checks (an endpoint group or a cross-cutting area), declared for each target
@@ -60,7 +60,7 @@ export function describeGroup(group: Group | 'auth', body: () => void): void {
 }
 
 /** The group name of the generic layer's checks of one published document. */
-export const publishedGroup = (document: string): string => `published: ${document}`;
+const publishedGroup = (document: string): string => `${PUBLISHED_GROUP}: ${document}`;
 
 /**
  * The generic layer's groups: one per document the plan's targets publish, holding the checks
@@ -78,12 +78,9 @@ export async function describePublished(declare: (operation: PublishedOperation)
     const group = publishedGroup(document);
     describeDeclared(group, published.map(({ target, operations }) => ({
       target,
-      declarations: declarationsFor(target, group, () => {
-        for (const operation of operations.filter((o) => o.document === document)) {
-          binding!.subjects = [PUBLISHED_GROUP, document, operation.id];
-          declare(operation);
-        }
-      }),
+      declarations: operations
+        .filter((operation) => operation.document === document)
+        .flatMap((operation) => declarationsFor(target, group, () => declare(operation), [PUBLISHED_GROUP, document, operation.id])),
     })));
   }
 }
@@ -109,8 +106,8 @@ function describeDeclared(group: string, declared: ReadonlyArray<{ target: Targe
   });
 }
 
-function declarationsFor(target: TargetPlan, group: string, body: () => void): Array<() => void> {
-  binding = { target, group, subjects: [], declarations: [] };
+function declarationsFor(target: TargetPlan, group: string, body: () => void, subjects: readonly string[] = []): Array<() => void> {
+  binding = { target, group, subjects, declarations: [] };
   try {
     body();
     return binding.declarations;

@@ -1,2 +1,2 @@
-export { check, describeGroup, describePublished, publishedGroup, type CheckOptions } from './check.js';
+export { check, describeGroup, describePublished, type CheckOptions } from './check.js';
 export type { CheckContext, Call, CallSpec } from './context.js';
