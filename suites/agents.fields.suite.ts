@@ -3,7 +3,7 @@
 // JSON fields. Every display name carries the run marker (agents cannot be deleted).
 
 import { ID_RULES } from '../lib/contract/ids.js';
-import { agentLengthLimit, expectAgent, expectAgentCreated, expectInvalidField, inTwoByteCharacters } from '../lib/families/agents.js';
+import { agentLengthLimit, expectAgent, expectAgentCreated, expectInvalidField } from '../lib/families/agents.js';
 import { lengthLimitChecks } from '../lib/families/length-limits.js';
 import { configField } from '../lib/families/simulator-config.js';
 import { byteLimitSizes, FORMATTED_VALUES, jsonObjectOfSize, typedAgentBody } from '../lib/gen/agent-bodies.js';
@@ -83,7 +83,7 @@ describeGroup('agents', () => {
     }, BIG);
     // In two-byte characters: bytes, not characters, are what the limit counts.
     check(requirements, `${what} of ${sizes.reject} bytes of JSON in two-byte characters is rejected`, async (t) => {
-      const call = await t.agents.send({ [await field(t)]: inTwoByteCharacters(jsonObjectOfSize(sizes.reject)) });
+      const call = await t.agents.send({ [await field(t)]: jsonObjectOfSize(sizes.reject, 'two-byte') });
       t.assert(call.response.status >= 400, requirements, `an agent with ${what} of ${sizes.reject} bytes should be rejected, but POST /v1/agents answered ${call.response.status}`, call);
     }, BIG);
   }

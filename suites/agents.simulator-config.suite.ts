@@ -7,9 +7,9 @@ import type { ModelType } from '../lib/contract/enums.js';
 import { ID_RULES } from '../lib/contract/ids.js';
 import { fieldLimit } from '../lib/contract/limits.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
-import { expectAgentCreated, expectAgentReadBack, expectEcho, expectInvalidField, fetchAgent, inTwoByteCharacters } from '../lib/families/agents.js';
+import { expectAgentCreated, expectAgentReadBack, expectEcho, expectInvalidField, fetchAgent } from '../lib/families/agents.js';
 import { configField, initializationPayloadForm, probeConfigField, unprovenReason } from '../lib/families/simulator-config.js';
-import { byteLimitSizes, jsonObjectOfSize, typedAgentBody } from '../lib/gen/agent-bodies.js';
+import { byteLimitSizes, type FillerText, jsonObjectOfSize, jsonTextOfSize, typedAgentBody } from '../lib/gen/agent-bodies.js';
 import { PUBLIC_CHAT_URL } from '../lib/gen/bodies.js';
 import { nearMissIds } from '../lib/gen/ids.js';
 import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
@@ -111,16 +111,15 @@ async function expectConfigAccepted(t: CheckContext, modelType: ModelType, confi
   const { body, field, what } = await configured(t, modelType, config);
   const call = await t.agents.send(body);
   expectAgentCreated(t, call, requirements, what, field);
-  if (readBack) await expectAgentReadBack(t, call, what, field, true);
+  if (readBack) await expectAgentReadBack(t, call, what, field);
 }
 
 /** A value of `bytes` for a CHAT payload key: JSON text ("JSON string"), or for initialization_payload the form the target takes. */
-async function payloadOfSize(t: CheckContext, key: string, field: string, bytes: number, requirements: Requirements, twoByte = false): Promise<unknown> {
-  const object = twoByte ? inTwoByteCharacters(jsonObjectOfSize(bytes)) : jsonObjectOfSize(bytes);
-  if (key !== 'initialization_payload') return JSON.stringify(object);
+async function payloadOfSize(t: CheckContext, key: string, field: string, bytes: number, requirements: Requirements, text: FillerText = 'ascii'): Promise<unknown> {
+  if (key !== 'initialization_payload') return jsonTextOfSize(bytes, text);
   const { form, call } = await initializationPayloadForm(t, field);
   t.assert(form, requirements, 'a small initialization_payload ({"hello":"world"}) was rejected both as JSON text and as an object', call);
-  return form === 'object' ? object : JSON.stringify(object);
+  return form === 'object' ? jsonObjectOfSize(bytes, text) : jsonTextOfSize(bytes, text);
 }
 
 describeGroup('agents', () => {
@@ -166,7 +165,7 @@ describeGroup('agents', () => {
     // In two-byte characters: bytes, not characters, are what the limit counts.
     check(requirements, `a CHAT ${key} of ${sizes.reject} bytes in two-byte characters is rejected`, async (t) => {
       const field = await configField(t);
-      const config = { [key]: await payloadOfSize(t, key, field, sizes.reject, requirements, true) };
+      const config = { [key]: await payloadOfSize(t, key, field, sizes.reject, requirements, 'two-byte') };
       await expectConfigRejected(t, CHAT, config, key, requirements);
     }, WRITES);
   }

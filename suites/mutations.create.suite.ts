@@ -7,12 +7,11 @@ import { isDeepStrictEqual } from 'node:util';
 import { ID_RULES, matchesIdRule } from '../lib/contract/ids.js';
 import { timestampMs } from '../lib/contract/timestamps.js';
 import { echoMismatches } from '../lib/assert/echo.js';
+import { createdAndFetched, fetchMutation } from '../lib/families/mutations.js';
 import { expectTimestampOrder } from '../lib/families/resource-fields.js';
-import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
-import type { EndpointKey } from '../lib/contract/endpoints.js';
+import { check, describeGroup } from '../lib/harness/index.js';
 import type { JsonObject } from '../lib/util/json.js';
 
-const GET = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
 const WRITES = { writes: true } as const;
 
 /** Every body field the spec lists beside display_name. */
@@ -21,9 +20,6 @@ const EVERY_FIELD: JsonObject = {
   config_overrides: { prompt: 'variant prompt' },
   parameter_values: { prompt: 'variant prompt (shown)' },
 };
-
-const fetchMutation = (t: CheckContext, agentId: string, mutation: JsonObject): Promise<Call> =>
-  t.call(GET, { params: { agent_id: agentId, mutation_id: String(mutation['id']) } });
 
 /**
  * A field as the client reads it: left out means its default (proto3 JSON omits `""` and
@@ -42,14 +38,6 @@ const MUTATION_FIELDS = ['id', 'agent_id', 'display_name', 'description', 'confi
 
 const shown = (value: unknown): string => (value === undefined ? 'nothing' : JSON.stringify(value));
 
-/** A mutation created and fetched back: each as read, with its exchange. */
-async function createdAndFetched(t: CheckContext): Promise<ReadonlyArray<readonly [JsonObject, Call]>> {
-  const agentId = await t.mutations.parent();
-  const { mutation, call } = await t.mutations.create(agentId);
-  const fetch = await fetchMutation(t, agentId, mutation);
-  return [[mutation, call], [t.expectResource(fetch, ['MUTATION-GET'], 'fetching the created mutation'), fetch]];
-}
-
 /** Bodies of the wrong JSON type for a field, one field at a time. */
 const WRONG_TYPES = [
   { field: 'description', value: 42, why: 'a number' },
@@ -67,7 +55,7 @@ describeGroup('mutations', () => {
   check(['MUTATION-GET'], 'GET returns the mutation as created', async (t) => {
     const agentId = await t.mutations.parent();
     const { mutation } = await t.mutations.create(agentId, EVERY_FIELD);
-    const call = await fetchMutation(t, agentId, mutation);
+    const call = await fetchMutation(t, agentId, mutation['id']);
     const fetched = t.expectResource(call, ['MUTATION-GET'], 'fetching the created mutation');
     const differing = MUTATION_FIELDS.filter((field) => !isDeepStrictEqual(readField(mutation, field), readField(fetched, field)));
     const described = differing.map((field) => `${field} (created ${shown(mutation[field])}, fetched ${shown(fetched[field])})`);
@@ -83,7 +71,7 @@ describeGroup('mutations', () => {
     const agentId = await t.mutations.parent();
     const { mutation, call } = await t.mutations.create(agentId);
     expectTimestampOrder(t, mutation, call);
-    const fetch = await fetchMutation(t, agentId, mutation);
+    const fetch = await fetchMutation(t, agentId, mutation['id']);
     expectTimestampOrder(t, t.expectResource(fetch, ['MUTATION-GET'], 'fetching the created mutation'), fetch);
   }, WRITES);
 

@@ -9,13 +9,13 @@ import { byteSize, fieldLimit } from '../lib/contract/limits.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { answerNames, detailFields, rejectsNaming } from '../lib/assert/error-details.js';
 import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js';
-import { MUTATION_JUDGE } from '../lib/families/mutations.js';
+import { createdAndFetched, fetchMutation, MUTATION_JUDGE } from '../lib/families/mutations.js';
+import { twoByteText } from '../lib/gen/strings.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import type { JsonObject } from '../lib/util/json.js';
 
 const DELETE = 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
-const GET = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
 const WRITES = { writes: true } as const;
 
 const shown = (value: unknown): string => (value === undefined ? 'nothing' : JSON.stringify(value));
@@ -32,7 +32,7 @@ if (!OVERRIDES_SIZE) throw new Error('the limits table gives no config_overrides
 /** Under 10 KB however KB is read (1000 or 1024 bytes)... */
 const SMALL_OVERRIDES = { prompt: 'x'.repeat(OVERRIDES_SIZE.low - 100) };
 /** ...and well over it either way, in two-byte characters: bytes, not characters, are what the limit counts. */
-const LARGE_OVERRIDES = { prompt: 'é'.repeat((OVERRIDES_SIZE.high + 260) / 2) };
+const LARGE_OVERRIDES = { prompt: twoByteText(OVERRIDES_SIZE.high + 260) };
 
 /** A mutation named like an active one of the same agent (`first`, under `agentId`). */
 async function duplicate(t: CheckContext): Promise<{ call: Call; agentId: string; first: JsonObject }> {
@@ -40,9 +40,6 @@ async function duplicate(t: CheckContext): Promise<{ call: Call; agentId: string
   const { mutation, sent } = await t.mutations.create(agentId, {}, ['MUTATION-CREATE'], 'creating the first mutation');
   return { call: await t.mutations.send(agentId, { display_name: sent['display_name'], description: 'the second of two' }), agentId, first: mutation };
 }
-
-const fetchMutation = (t: CheckContext, agentId: string, mutation: JsonObject): Promise<Call> =>
-  t.call(GET, { params: { agent_id: agentId, mutation_id: String(mutation['id']) } });
 
 describeGroup('mutations', () => {
   // ---- display_name ----------------------------------------------------------------------
@@ -66,7 +63,7 @@ describeGroup('mutations', () => {
     const { call, agentId, first } = await duplicate(t);
     t.expectRejection(call, ['MUTATION-DISPLAY-NAME-UNIQUE'], {}, 'a mutation named like an active one of the same agent');
     // A refused request changes nothing: the first mutation was never updated (an omitted update_time reads as null).
-    const fetch = await fetchMutation(t, agentId, first);
+    const fetch = await fetchMutation(t, agentId, first['id']);
     const updateTime = t.expectResource(fetch, ['MUTATION-GET'], 'fetching the first mutation')['update_time'];
     t.assert(updateTime === null || updateTime === undefined, ['MUTATION-UPDATE-TIME-NULL'], `update_time of the first mutation, never updated (only a refused duplicate followed), should be null, got ${shown(updateTime)}`, fetch);
   }, WRITES);
@@ -124,10 +121,7 @@ describeGroup('mutations', () => {
 
   check(['MUTATION-PARAMETER-VALUES-DERIVED'], 'without parameter_values, flat string overrides come back as parameter_values, on creation and on GET', async (t) => {
     const overrides = { prompt: 'hello' };
-    const agentId = await t.mutations.parent();
-    const { mutation, call } = await t.mutations.create(agentId, { config_overrides: overrides });
-    const fetch = await fetchMutation(t, agentId, mutation);
-    for (const [read, exchange] of [[mutation, call], [t.expectResource(fetch, ['MUTATION-GET'], 'fetching the created mutation'), fetch]] as const) {
+    for (const [read, exchange] of await createdAndFetched(t, { config_overrides: overrides })) {
       t.assert(isDeepStrictEqual(read['parameter_values'], overrides), ['MUTATION-PARAMETER-VALUES-DERIVED'],
         `parameter_values derived from config_overrides ${JSON.stringify(overrides)} should be the same pairs, got ${shown(read['parameter_values'])}`, exchange);
     }

@@ -21,12 +21,14 @@ const DELETE = 'DELETE /v1/personas/{persona_id}' satisfies EndpointKey;
 /** `<language>-<REGION>`: a 2–3 letter language and a 2-letter (or UN M.49 3-digit) region, as in `en-US`, `es-419`. */
 const LOCALE_TAG = /^[a-z]{2,3}-(?:[A-Z]{2}|\d{3})$/;
 
+/** resource_name is the persona's `name` in the sense of NAME-MATCHES-ID: `personas/<id>`. */
+const expectPersonaName: ItemRule['expect'] = (t, persona, call) => expectNameMatchesId(t, { name: persona['resource_name'] }, 'personas', call, persona['id']);
+
 const PERSONA_RULES: readonly ItemRule[] = [
   {
     requirements: ['PERSONA-FIELDS', 'NAME-MATCHES-ID'],
     title: 'has resource_name `personas/<id>`',
-    // resource_name is the persona's `name` in the sense of NAME-MATCHES-ID.
-    expect: (t, persona, call) => expectNameMatchesId(t, { name: persona['resource_name'] }, 'personas', call, persona['id']),
+    expect: expectPersonaName,
   },
   {
     requirements: ['PERSONA-FIELDS'],
@@ -76,7 +78,7 @@ describeGroup('personas', () => {
       const got = t.expectResource(call, ['PERSONA-GET'], `getting listed persona ${idOf(persona)}`);
       t.assert(got['id'] === persona['id'], ['PERSONA-GET'], `asked for persona ${idOf(persona)}, got ${JSON.stringify(got['id'])}`, call);
       // The item rules are declared over the list; the GET answer keeps the name rule too.
-      expectNameMatchesId(t, { name: got['resource_name'] }, 'personas', call, got['id']);
+      expectPersonaName(t, got, call);
       expectSameAsListed(t, ['PERSONA-GET'], persona, got, call);
     }
   });

@@ -56,6 +56,7 @@ describeGroup('scheduled-runs', () => {
     const read = await fetchById(t, other);
     // Not served: an earlier run may have deleted it (SCHEDULED-RUN-DELETE skips then too).
     if (!isSuccess(read)) {
+      t.expectRejection(read, ['SCHEDULED-RUN-GET'], {}, 'fetching DELETABLE_SCHEDULED_RUN_ID');
       t.note(`DELETABLE_SCHEDULED_RUN_ID ${other} is not served (GET answered ${read.response.status}): only SCHEDULED_RUN_ID was read`);
       return;
     }

@@ -12,7 +12,7 @@ import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { echoMismatches } from '../lib/assert/echo.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { answerNames, rejectsNaming } from '../lib/assert/error-details.js';
-import { ASCII_CHARS, boundaryCases, stringOf } from '../lib/gen/strings.js';
+import { ASCII_CHARS, boundaryCases, stringOf, twoByteText } from '../lib/gen/strings.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import { property } from '../lib/harness/property.js';
 import { TEST_SET_ID_LENGTH } from '../lib/harness/resources.js';
@@ -134,7 +134,7 @@ describeGroup('test-cases', () => {
 
   check(['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'], `test_set_id of ${TEST_SET_ID_LENGTH / 2} two-byte characters (${TEST_SET_ID_LENGTH} UTF-8 bytes) is rejected with INVALID_ARGUMENT naming test_set_id`, async (t) => {
     // Characters, not bytes: half as many two-byte characters fill the bytes of a valid ID.
-    const value = 'éü'.repeat(TEST_SET_ID_LENGTH / 4);
+    const value = twoByteText(TEST_SET_ID_LENGTH);
     const call = await t.testCases.send({ test_set_id: value });
     t.expectInvalidArgument(call, ['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'], 'test_set_id', `test_set_id ${shown(value)} (${charLength(value)} characters, ${Buffer.byteLength(value)} bytes)`);
   }, WRITES);

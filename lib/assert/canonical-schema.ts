@@ -50,8 +50,11 @@ export function rulesOf(schemaName: string, issues: readonly SchemaIssue[]): str
   return [...rules];
 }
 
-const isTimestamp = (definition: string, property: string): boolean =>
-  ((DEFINITIONS[definition] as Node | undefined)?.['properties'] as Record<string, Node> | undefined)?.[property]?.['format'] === 'iso-utc';
+/** Whether `property` of `definition` is a timestamp: its schema has the `iso-utc` format. */
+function isTimestamp(definition: string, property: string): boolean {
+  const node = DEFINITIONS[definition] as Node | undefined;
+  return node !== undefined && childSchema(node, property)?.['format'] === 'iso-utc';
+}
 
 const unescapePointer = (token: string): string => token.replace(/~1/g, '/').replace(/~0/g, '~');
 

@@ -12,7 +12,7 @@ import { echoMismatches } from '../assert/echo.js';
 import { detailNamesField } from '../assert/detail-field.js';
 import { charBounds, type FormattedValues, type Judge, type LengthLimit, RETURNED_TITLES } from './length-limits.js';
 import { timestampOrderProblem } from './resource-fields.js';
-import type { JsonObject } from '../util/json.js';
+import { isJsonObject, type JsonObject } from '../util/json.js';
 
 /** `deleted`, `is_deleted`, `delete_time`, `deleted_at`, `soft_delete`, … */
 export const SOFT_DELETE_KEY = /(^|_)(is_)?deleted?(_|$)|soft_?delete/i;
@@ -66,40 +66,32 @@ export async function fetchAgent(t: CheckContext, agentId: unknown, requirements
   return { agent: expectAgent(t, call, requirements, 'reading the created agent back'), call };
 }
 
-/** Every field of `sent` comes back equal in `agent`. */
-export function expectEcho(t: CheckContext, sent: JsonObject, agent: JsonObject, requirements: readonly RequirementId[], call: Call, what = 'what was sent'): void {
-  const mismatches = echoMismatches(sent, agent);
+/** Every field of `sent` comes back equal in `returned` (an agent, or any resource read back). */
+export function expectEcho(t: CheckContext, sent: JsonObject, returned: JsonObject, requirements: readonly RequirementId[], call: Call, what = 'what was sent'): void {
+  const mismatches = echoMismatches(sent, returned);
   t.assert(!mismatches.length, requirements, `${call.endpoint.key} did not return ${what}: ${mismatches.join('; ')}`, call);
-}
-
-/**
- * The same JSON object at the same UTF-8 size, its ASCII text rewritten in two-byte characters:
- * a size limit held against characters (JavaScript's `.length`) instead of bytes sees half of it.
- */
-export function inTwoByteCharacters(value: JsonObject): JsonObject {
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) =>
-    [key, typeof inner === 'string' ? 'é'.repeat(Math.floor(inner.length / 2)) + 'x'.repeat(inner.length % 2) : inner]));
 }
 
 /** The key the configuration keeps a secret under: a server may mask it (AGENT-CONFIG-ECHO), so it is never compared. */
 const MASKABLE_KEY = 'authorization_header';
 
-/** The body as sent, the configuration field left out or, when `compareConfig`, compared as `metadata` (a maskable secret aside). */
-function asReturned(sent: JsonObject, configField: string | undefined, compareConfig: boolean): JsonObject {
-  const { [configField ?? '']: config, ...rest } = sent;
-  if (!configField || !compareConfig || typeof config !== 'object' || config === null || Array.isArray(config)) return configField ? rest : sent;
-  const { [MASKABLE_KEY]: _secret, ...metadata } = config as JsonObject;
+/** The body as sent, with the configuration sent under `configField` (if given) moved to `metadata`, a maskable secret aside. */
+function asReturned(sent: JsonObject, configField: string | undefined): JsonObject {
+  if (configField === undefined) return sent;
+  const { [configField]: config, ...rest } = sent;
+  if (!isJsonObject(config)) return rest;
+  const { [MASKABLE_KEY]: _secret, ...metadata } = config;
   return { ...rest, metadata };
 }
 
 /**
  * READ-BACK-UNCHANGED: the agent a create accepted, read back by GET, carries every field as
- * sent. The configuration sent under `configField` is compared as `metadata` when `compareConfig`.
+ * sent. The configuration sent under `configField`, if given, is compared as `metadata`.
  */
-export async function expectAgentReadBack(t: CheckContext, created: Call, what: string, configField?: string, compareConfig = false): Promise<JsonObject> {
+export async function expectAgentReadBack(t: CheckContext, created: Call, what: string, configField?: string): Promise<JsonObject> {
   const id = (created.response.json as { agent?: { id?: unknown } } | undefined)?.agent?.id;
   const { agent, call } = await fetchAgent(t, id, ['AGENT-GET']);
-  expectEcho(t, asReturned(sentBody(created), configField, compareConfig), agent, ['READ-BACK-UNCHANGED'], call, `what was accepted (${what})`);
+  expectEcho(t, asReturned(sentBody(created), configField), agent, ['READ-BACK-UNCHANGED'], call, `what was accepted (${what})`);
   return agent;
 }
 

@@ -97,7 +97,8 @@ export const RETURNED_TITLES: Titles = {
   codePoints: ({ field, bounds: { max } }) => `${field} of ${max} code points, astral (two UTF-16 units each) after the run marker, is accepted`,
 };
 
-const PLAIN_JUDGE: Judge = {
+/** The default judge: a success, and INVALID_ARGUMENT naming the field. */
+export const PLAIN_JUDGE: Judge = {
   accepted: (t, call, requirements, what) => void t.expectSuccess(call, requirements, what),
   rejected: (t, call, requirements, field, what) => void t.expectInvalidArgument(call, requirements, field, what),
 };

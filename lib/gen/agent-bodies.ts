@@ -6,6 +6,7 @@ import type { ModelType } from '../contract/enums.js';
 import { fieldLimit, type FieldLimitId } from '../contract/limits.js';
 import { agentBody, PUBLIC_CHAT_URL, PUBLIC_WEBHOOK_URL } from './bodies.js';
 import { alnum } from './ids.js';
+import { twoByteText } from './strings.js';
 import type { JsonObject } from '../util/json.js';
 
 const PUBLIC_WSS_URL = 'wss://ws.example.com/agent';
@@ -56,14 +57,21 @@ export type FormattedField = keyof typeof FORMATTED_VALUES;
 const FILLER_KEY = 'data';
 const EMPTY_OBJECT_BYTES = JSON.stringify({ [FILLER_KEY]: '' }).length;
 
-/** An object whose compact JSON is exactly `bytes` bytes (ASCII filler). */
-export function jsonObjectOfSize(bytes: number): JsonObject {
-  return { [FILLER_KEY]: 'x'.repeat(bytes - EMPTY_OBJECT_BYTES) };
+/**
+ * How the filler of sized JSON is written: ASCII, or two-byte characters (twoByteText) for a value
+ * meant to be rejected, since KB and MB count bytes, not characters.
+ */
+export type FillerText = 'ascii' | 'two-byte';
+
+/** An object whose compact JSON is exactly `bytes` bytes (UTF-8), its filler written as `text`. */
+export function jsonObjectOfSize(bytes: number, text: FillerText = 'ascii'): JsonObject {
+  const filler = bytes - EMPTY_OBJECT_BYTES;
+  return { [FILLER_KEY]: text === 'ascii' ? 'x'.repeat(filler) : twoByteText(filler) };
 }
 
-/** JSON text of exactly `bytes` bytes, for fields the spec calls "JSON string". */
-export function jsonTextOfSize(bytes: number): string {
-  return JSON.stringify(jsonObjectOfSize(bytes));
+/** JSON text of exactly `bytes` bytes (UTF-8), for fields the spec calls "JSON string". */
+export function jsonTextOfSize(bytes: number, text: FillerText = 'ascii'): string {
+  return JSON.stringify(jsonObjectOfSize(bytes, text));
 }
 
 /**

@@ -24,6 +24,14 @@ export function stringOf(length: number, cls: CharClass = 'ascii', salt = 0): st
   return out;
 }
 
+/**
+ * Text of exactly `bytes` UTF-8 bytes in two-byte characters (one ASCII character last when `bytes` is odd):
+ * a size limit held against characters (JavaScript's `.length`) instead of bytes sees about half of it.
+ */
+export function twoByteText(bytes: number): string {
+  return 'é'.repeat(Math.floor(bytes / 2)) + 'x'.repeat(bytes % 2);
+}
+
 export interface LengthBounds {
   readonly min?: number;
   readonly max?: number;

@@ -139,10 +139,22 @@ describe('JSON of an exact size', () => {
     }), { numRuns: 50 });
   });
 
+  it('in two-byte characters, the same number of bytes in about half as many characters', () => {
+    fc.assert(fc.property(fc.integer({ min: smallest, max: 50_000 }), (n) => {
+      const value = jsonObjectOfSize(n, 'two-byte');
+      expect(byteSize(value)).toBe(n);
+      expect(Buffer.byteLength(JSON.stringify(value))).toBe(n);
+      expect(JSON.stringify(value).length).toBe(smallest + Math.ceil((n - smallest) / 2));
+      expect(JSON.parse(jsonTextOfSize(n, 'two-byte'))).toEqual(value);
+      expect(byteSize(jsonTextOfSize(n, 'two-byte'))).toBe(n);
+    }), { numRuns: 50 });
+  });
+
   it('the 10 MB sizes too', () => {
     const { accept, reject } = byteLimitSizes('agent.metadata');
     expect(byteSize(jsonObjectOfSize(accept))).toBe(accept);
     expect(byteSize(jsonObjectOfSize(reject))).toBe(reject);
+    expect(byteSize(jsonObjectOfSize(reject, 'two-byte'))).toBe(reject);
   });
 });
 

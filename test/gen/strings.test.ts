@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { charLength, FIELD_LIMITS } from '../../lib/contract/limits.js';
-import { ASCII_CHARS, ASTRAL_CHARS, BMP_CHARS, boundaryCases, type CharClass, inRangeString, stringOf, tooLongString } from '../../lib/gen/strings.js';
+import { ASCII_CHARS, ASTRAL_CHARS, BMP_CHARS, boundaryCases, type CharClass, inRangeString, stringOf, tooLongString, twoByteText } from '../../lib/gen/strings.js';
 
 const utf16 = (s: string): number => s.length;
 const utf8 = (s: string): number => Buffer.byteLength(s, 'utf8');
@@ -69,6 +69,18 @@ describe('stringOf', () => {
 
   it('mixes the class\'s characters rather than repeating one', () => {
     for (const cls of ['ascii', 'bmp', 'astral'] as const) expect(new Set(stringOf(40, cls)).size).toBeGreaterThan(3);
+  });
+});
+
+describe('twoByteText', () => {
+  it('is exactly `bytes` UTF-8 bytes in about half as many characters, two bytes each but for one ASCII last when odd', () => {
+    fc.assert(fc.property(fc.nat(20_000), (bytes) => {
+      const value = twoByteText(bytes);
+      expect(utf8(value)).toBe(bytes);
+      expect(charLength(value)).toBe(Math.ceil(bytes / 2));
+      expect(utf16(value)).toBe(Math.ceil(bytes / 2));
+      expect([...value].filter((c) => utf8(c) !== 2).length).toBe(bytes % 2);
+    }), { numRuns: 100 });
   });
 });
 

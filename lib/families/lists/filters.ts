@@ -141,7 +141,10 @@ export function declareFilterChecks(id: ListId): void {
   });
 
   // Alone and after a comparison on a listed field: a service checking only a filter that is one comparison accepts the second.
-  const unknownFieldFilters = [UNKNOWN_FIELD_FILTER, `${Object.keys(list.filterFields)[0] ?? 'id'} = x AND ${UNKNOWN_FIELD_FILTER}`];
+  // That field holds free text, so `= x` is a value it must take (an enum or a timestamp might refuse x itself, and hide the fault).
+  const textField = Object.entries(list.filterFields).find(([, field]) => field.kind === 'string')?.[0];
+  if (textField === undefined) throw new Error(`${path} lists no free-text filter field`);
+  const unknownFieldFilters = [UNKNOWN_FIELD_FILTER, `${textField} = x AND ${UNKNOWN_FIELD_FILTER}`];
   check(['LIST-FILTER-UNKNOWN-FIELD'], `${path}: a filter on a field it does not list (alone, or joined by AND to a listed one) is rejected with INVALID_ARGUMENT naming filter`, async (t) => {
     const collection = await collectionOf(t, id);
     for (const filter of unknownFieldFilters) await expectRejected(t, collection, filter, ['LIST-FILTER-UNKNOWN-FIELD']);

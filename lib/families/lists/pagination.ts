@@ -95,22 +95,19 @@ export function declarePaginationChecks(id: ListId): void {
     const requirements: RequirementId[] = ['LIST-PAGE-SIZE-BOUNDS'];
     const collection = await collectionOf(t, id);
     const served: Served[] = [];
-    for (const size of [1, max]) {
+    // In range first (they must be served, with at most that many), then out of range (rejected, or served with at most the maximum).
+    for (const size of [1, max, 0, -1, max + 1]) {
+      const inRange = size >= 1 && size <= max;
       const call = await requestPage(t, collection, { page_size: size });
-      const body = t.expectSuccess(call, requirements, `page_size ${size}`);
-      const items = itemsOf(collection, body);
-      t.assert(items.length <= size, requirements, `page_size ${size} answered with ${items.length} ${itemsKey}`, call);
-      served.push({ size, call, items: items.length, nextToken: nextTokenOf(body) });
-    }
-    for (const size of [0, -1, max + 1]) {
-      const call = await requestPage(t, collection, { page_size: size });
-      if (!isSuccess(call)) {
+      if (!inRange && !isSuccess(call)) {
         t.expectInvalidArgument(call, requirements, 'page_size', `page_size ${size}`);
         continue;
       }
       const body = t.expectSuccess(call, requirements, `page_size ${size}`);
       const items = itemsOf(collection, body);
-      t.assert(items.length <= max, requirements, `page_size ${size} was served with ${items.length} ${itemsKey}, more than the maximum ${max}`, call);
+      t.assert(items.length <= (inRange ? size : max), requirements, inRange
+        ? `page_size ${size} answered with ${items.length} ${itemsKey}`
+        : `page_size ${size} was served with ${items.length} ${itemsKey}, more than the maximum ${max}`, call);
       served.push({ size, call, items: items.length, nextToken: nextTokenOf(body) });
     }
     // A page_size accepted or brought into range lists the collection: once one of them showed an item, an empty list is wrong.
