@@ -11,8 +11,6 @@ import { FAULT_SLIPS, SLIPS, slipsOf, type Slip } from '../lib/reference/faults/
 
 export { SLIPS, type Slip };
 
-
-
 /** Where a slip can happen: the requirements it applies to, and why it cannot happen to the others (one line for all of them). */
 interface Applicability {
   readonly to: readonly RequirementId[] | 'all';
@@ -123,8 +121,8 @@ const applies = (slip: Slip, id: RequirementId): boolean => {
 export function faultModel(): ModelRow[] {
   return REQUIREMENTS.map((requirement) => {
     const id = requirement.id as RequirementId;
+    const breaking = FAULTS.filter((f) => (f.requirements as readonly string[]).includes(id));
     const cells = Object.fromEntries((Object.keys(SLIPS) as Slip[]).map((slip): [Slip, Cell] => {
-      const breaking = FAULTS.filter((f) => (f.requirements as readonly string[]).includes(id));
       const faults = breaking.filter((f) => slipsOf(FAULT_SLIPS[f.id], id).includes(slip)).map((f) => f.id);
       if (faults.length) return [slip, { kind: 'faults', faults }];
       if (slip === 'broken' && breaking.length) return [slip, { kind: 'implied', faults: breaking.map((f) => f.id) }];

@@ -46,13 +46,13 @@ export type AuthStep = 'nothing' | 'path-ids' | 'body' | 'handler';
 
 export interface ErrorPolicy {
   /** The code an error is answered with (endpoint is undefined for unrouted requests). */
-  code(error: ApiError, endpoint?: Endpoint): string;
-  status(code: string, endpoint?: Endpoint): number;
+  code(error: ApiError, endpoint: Endpoint | undefined): string;
+  status(code: string, endpoint: Endpoint | undefined): number;
   message(error: ApiError): string;
   details(error: ApiError): readonly ErrorDetail[];
   /** How a detail names its field in the body (endpoint is undefined for unrouted requests). */
   field(detail: ErrorDetail, endpoint: Endpoint | undefined): string;
-  malformedJson(reason: string, endpoint?: Endpoint): ApiError;
+  malformedJson(reason: string, endpoint: Endpoint): ApiError;
   /** The error body around the error object (the spec: one object `error`). */
   body(error: JsonObject, endpoint: Endpoint | undefined): JsonObject;
 }
@@ -88,7 +88,7 @@ export interface ListPolicy {
   /** What a page_size outside the documented bounds gets. */
   pageSizeOutOfRange: 'reject' | 'clamp';
   /** The page size a request gets from its page_size parameter (`pageToken`: the one the request carried). */
-  pageSize(raw: string | null, list: ServedList, pageToken?: string | null): number;
+  pageSize(raw: string | null, list: ServedList, pageToken: string | null): number;
   /** The order a request gets from its order_by parameter. */
   order(raw: string | null, list: ServedList): Order;
   /** The filter a request gets from its filter parameter; null when it has none. */
@@ -102,7 +102,7 @@ export interface ListPolicy {
   /** The index of the item a next_page_token is issued after, given the index of the page's last item (`pageToken`: the one the request carried): that item. */
   issuedAfter(last: number, pageToken: string | null): number;
   /** The answer to a page_token that is not one of ours or belongs to another query: an error, or null to go on (an unknown token: from the first page). */
-  refuseToken(problem: 'unknown' | 'other-query', list?: ServedList): ApiError | null;
+  refuseToken(problem: 'unknown' | 'other-query', list: ServedList): ApiError | null;
   /** How the page tokens of a list are written and read. */
   tokens(list: ServedList): PageTokenCodec;
   /** Order of items whose sort values are equal, by id. */

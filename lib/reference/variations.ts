@@ -26,7 +26,7 @@ const CREATES = new Set(['POST /v1/agents', 'POST /v1/agents/{agent_id}/mutation
 
 function withStatuses(b: Behaviour, overrides: Readonly<Record<string, number>>): void {
   const status = b.errors.status;
-  b.errors.status = (code) => overrides[code] ?? status(code);
+  b.errors.status = (code, endpoint) => overrides[code] ?? status(code, endpoint);
 }
 
 /** Proto3 JSON style: fields holding their default ("" or null) are left out. */

@@ -1,6 +1,6 @@
 // The lists the reference serves beyond the contract's three: agents and test cases, paged as
 // the specification's lists are (page_size 1 to 100, default 50, opaque tokens), oldest first.
-// They take no filter; order_by is not published.
+// They take no filter; order_by reads create_time only (published for test cases alone).
 
 import type { ServedList } from '../listing/tables.js';
 

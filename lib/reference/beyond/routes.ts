@@ -5,8 +5,7 @@ import { json, type RequestContext, type Routes } from '../http/context.js';
 import { listPage } from '../listing/listing.js';
 import { activeAgent, agentView } from '../routes/agents.js';
 import { existing } from '../routes/lookup.js';
-import { runView } from '../routes/runs.js';
-import { findShown } from '../routes/soft-delete.js';
+import { runView, shownRun } from '../routes/runs.js';
 import { testCaseView } from '../routes/test-cases.js';
 import type { AgentRecord } from '../store/records.js';
 import { Fields } from '../validation/fields.js';
@@ -28,7 +27,7 @@ function updateAgent({ b, store, body, param }: RequestContext) {
 }
 
 /** A run, unless deleted: the runs list hides deleted runs, and so does this. */
-const getRun = (ctx: RequestContext) => json(runView(ctx.b, existing(findShown(ctx, ctx.store.runs, ctx.param('run_id')), 'run', 'run_id')));
+const getRun = (ctx: RequestContext) => json(runView(ctx.b, shownRun(ctx)));
 
 function listTestCases({ b, store, query }: RequestContext) {
   const records = [...store.testCases.values()];

@@ -5,10 +5,9 @@
 import { INPUT_TYPES } from '../../contract/enums.js';
 import { beyondEndpoint, GET_RUN, GET_TEST_CASE, LIST_AGENTS, UPDATE_AGENT } from '../beyond/endpoints.js';
 import { pageOf, wrappedAs, type BeyondOperation } from '../beyond/published.js';
-import type { Behaviour } from '../behaviour.js';
-import { HOUR } from '../fixtures/time.js';
 import { invalidArgument } from '../http/errors.js';
-import { fault, respondWith, type Fault } from './define.js';
+import { fault, localTime, readAs, respondWith, type Fault } from './define.js';
+import { onList, tokenAcceptedOn } from './list-seams.js';
 import type { JsonObject } from '../../util/json.js';
 
 const timestamp = { type: 'string', format: 'iso-utc' };
@@ -68,13 +67,6 @@ const UNSERVED: readonly BeyondOperation[] = [
   },
 ];
 
-/** Reshapes the resource one GET answers under its wrapper. */
-const readAs = (b: Behaviour, endpointKey: string, wrapper: string, touch: (resource: JsonObject) => JsonObject): void =>
-  respondWith(b, endpointKey, (body) => ({ ...body, [wrapper]: touch(body[wrapper] as JsonObject) }));
-
-/** The same instant written in the +02:00 local time of the service. */
-const localTime = (utc: string): string => new Date(Date.parse(utc) + 2 * HOUR).toISOString().replace('Z', '+02:00');
-
 export const BEYOND_CONTRACT_FAULTS = [
   fault('beyond-list-agents-unauthenticated', ['GENERIC-AUTH'], 'GET /v1/agents (published beyond the specification) is left out of the key check: it answers without a key, or with a wrong one.', (b) => {
     const required = b.auth.required;
@@ -95,41 +87,35 @@ export const BEYOND_CONTRACT_FAULTS = [
     respondWith(b, GET_RUN.key, (body) => body['run'] as JsonObject);
   }),
   fault('beyond-test-case-time-not-utc', ['GENERIC-TIMESTAMPS'], 'GET /v1/test-cases/{test_case_id} (beyond the specification) answers create_time in the service\'s local time, the same instant with a `+02:00` offset.', (b) => {
-    readAs(b, GET_TEST_CASE.key, 'test_case', (testCase) => ({ ...testCase, create_time: localTime(String(testCase['create_time'])) }));
+    readAs(b, GET_TEST_CASE.key, 'test_case', (testCase) => ({ ...testCase, create_time: localTime(Date.parse(String(testCase['create_time']))) }));
   }),
   fault('beyond-test-cases-list-repeats-item', ['GENERIC-PAGINATION'], 'GET /v1/test-cases (beyond the specification) starts each page after a token with the last item of the page before, which so comes twice.', (b) => {
-    const resumeAt = b.lists.resumeAt;
-    b.lists.resumeAt = (firstAfter, list) => (list.id === 'test-cases' ? Math.max(0, firstAfter - 1) : resumeAt(firstAfter, list));
+    onList(b, 'test-cases', 'resumeAt', () => (firstAfter) => Math.max(0, firstAfter - 1));
   }),
   fault('beyond-list-agents-page-size-ignored', ['GENERIC-PAGINATION'], 'GET /v1/agents (beyond the specification) checks page_size, then serves pages of the default 50 agents whatever it asks.', (b) => {
-    const pageSize = b.lists.pageSize;
-    b.lists.pageSize = (raw, list, pageToken) => {
-      const asked = pageSize(raw, list, pageToken);
-      return list.id === 'agents' ? list.pageSize.default : asked;
-    };
+    onList(b, 'agents', 'pageSize', (pageSize) => (raw, list, pageToken) => {
+      pageSize(raw, list, pageToken);
+      return list.pageSize.default;
+    });
   }),
   fault('beyond-test-cases-page-size-first-page-only', ['GENERIC-PAGINATION'], 'GET /v1/test-cases (beyond the specification) keeps page_size on the first page only: the pages after a token hold the default 50 test cases.', (b) => {
-    const pageSize = b.lists.pageSize;
-    b.lists.pageSize = (raw, list, pageToken) => {
+    onList(b, 'test-cases', 'pageSize', (pageSize) => (raw, list, pageToken) => {
       const asked = pageSize(raw, list, pageToken);
-      return list.id === 'test-cases' && pageToken ? list.pageSize.default : asked;
-    };
+      return pageToken ? list.pageSize.default : asked;
+    });
   }),
   fault('beyond-list-agents-maximum-refused', ['GENERIC-PAGINATION'], 'GET /v1/agents (beyond the specification) refuses its published maximum page_size 100 with INVALID_ARGUMENT (a `<` where `<=` was meant).', (b) => {
-    const pageSize = b.lists.pageSize;
-    b.lists.pageSize = (raw, list, pageToken) => {
+    onList(b, 'agents', 'pageSize', (pageSize) => (raw, list, pageToken) => {
       const asked = pageSize(raw, list, pageToken);
-      if (list.id === 'agents' && asked === list.pageSize.max) throw invalidArgument('page_size', `page_size must be below ${list.pageSize.max}`);
+      if (asked === list.pageSize.max) throw invalidArgument('page_size', `page_size must be below ${list.pageSize.max}`);
       return asked;
-    };
+    });
   }),
   fault('beyond-test-cases-descending-ignored', ['GENERIC-ORDER-BY'], 'GET /v1/test-cases (beyond the specification) reads order_by without its leading dash: `-create_time` sorts oldest first, as `create_time` does.', (b) => {
-    const order = b.lists.order;
-    b.lists.order = (raw, list) => order(list.id === 'test-cases' && raw ? raw.replace(/^-/, '') : raw, list);
+    onList(b, 'test-cases', 'order', (order) => (raw, list) => order(raw ? raw.replace(/^-/, '') : raw, list));
   }),
   fault('beyond-forged-token-accepted', ['GENERIC-PAGINATION'], 'GET /v1/test-cases (beyond the specification) answers a page_token it never issued with the first page.', (b) => {
-    const refuse = b.lists.refuseToken;
-    b.lists.refuseToken = (problem, list) => (problem === 'unknown' && list?.id === 'test-cases' ? null : refuse(problem, list));
+    tokenAcceptedOn(b, 'test-cases', 'unknown');
   }),
   fault('beyond-published-not-implemented', ['GENERIC-IMPLEMENTED'], 'The documents also publish GET /v1/test-sets, GET /v1/test-sets/{test_set_id} and POST /v1/webhooks, secured by the key, which the service does not serve: they answer as unknown routes (404 NOT_FOUND, whatever the key).', (b) => {
     b.publishing.beyond = [...b.publishing.beyond, ...UNSERVED];

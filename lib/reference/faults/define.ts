@@ -3,9 +3,12 @@
 
 import type { RequirementId } from '../../contract/requirements/index.js';
 import type { Behaviour, ResourceKind } from '../behaviour.js';
+import { HOUR } from '../fixtures/time.js';
 import type { ApiError } from '../http/errors.js';
 import type { SpecForm } from '../openapi/negotiate.js';
-import type { JsonObject } from '../../util/json.js';
+import type { AgentFields } from '../validation/agents.js';
+import type { TestCaseFields } from '../validation/test-cases.js';
+import { isJsonObject, type JsonObject } from '../../util/json.js';
 
 export interface Fault<Id extends string = string> {
   readonly id: Id;
@@ -54,8 +57,34 @@ export function respondWith(b: Behaviour, endpointKey: string, touch: (body: Jso
   };
 }
 
+/** Reshapes the resource one endpoint's success body holds under `wrapper` (a GET's read path). */
+export function readAs(b: Behaviour, endpointKey: string, wrapper: string, touch: (resource: JsonObject) => JsonObject): void {
+  respondWith(b, endpointKey, (body) => ({ ...body, [wrapper]: touch(body[wrapper] as JsonObject) }));
+}
+
 /** Answers "not found" for one path parameter with another error code. */
 export function missingAnsweredWith(b: Behaviour, param: string, code: string): void {
   const codeOf = b.errors.code;
-  b.errors.code = (error) => (error.code === 'NOT_FOUND' && error.details[0]?.field === param ? code : codeOf(error));
+  b.errors.code = (error, endpoint) => (error.code === 'NOT_FOUND' && error.details[0]?.field === param ? code : codeOf(error, endpoint));
 }
+
+/** Replaces how one agent body field is read, given the reading it replaces. */
+export function rereadAgent<K extends keyof AgentFields>(b: Behaviour, name: K, reader: (original: AgentFields[K]) => AgentFields[K]): void {
+  b.agentRules.fields = { ...b.agentRules.fields, [name]: reader(b.agentRules.fields[name]) };
+}
+
+/** Replaces how test case body fields are read, given the reading each replaces. */
+export function rereadTestCase<K extends keyof TestCaseFields>(b: Behaviour, names: readonly K[], reader: (original: TestCaseFields[K]) => TestCaseFields[K]): void {
+  for (const name of names) b.testCaseFields = { ...b.testCaseFields, [name]: reader(b.testCaseFields[name]) };
+}
+
+/** Lists sorted by their elements' JSON text, at every depth: a canonical form meant to sort keys only. */
+export function sortedLists(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedLists).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  if (isJsonObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, sortedLists(v)]));
+  return value;
+}
+
+/** The instant `ms` written in a service's +02:00 local time instead of UTC. */
+export const localTime = (ms: number): string => new Date(ms + 2 * HOUR).toISOString().replace('Z', '+02:00');
+

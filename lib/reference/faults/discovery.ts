@@ -30,15 +30,15 @@ export const DISCOVERY_FAULTS = [
   }),
   fault('personas-list-over-max', ['LIST-PAGE-SIZE-RESPECTED'], 'At page_size = the maximum (100), a persona page holds one item more.', (b) => {
     const read = b.lists.pageSize;
-    b.lists.pageSize = (raw, list) => {
-      const size = read(raw, list);
+    b.lists.pageSize = (raw, list, pageToken) => {
+      const size = read(raw, list, pageToken);
       return list.id === 'personas' && size === list.pageSize.max ? size + 1 : size;
     };
   }),
   fault('metrics-list-fails-at-max', ['LIST-PAGE-SIZE-BOUNDS'], 'The metrics list answers 500 INTERNAL when page_size is the maximum (1000).', (b) => {
     const read = b.lists.pageSize;
-    b.lists.pageSize = (raw, list) => {
-      const size = read(raw, list);
+    b.lists.pageSize = (raw, list, pageToken) => {
+      const size = read(raw, list, pageToken);
       if (list.id === 'metrics' && size === list.pageSize.max) throw internal('page too large for the metrics store');
       return size;
     };

@@ -7,22 +7,16 @@ import { isDeepStrictEqual } from 'node:util';
 import type { FieldLimitId } from '../../contract/limits.js';
 import type { Behaviour } from '../behaviour.js';
 import type { MutationRecord } from '../store/records.js';
-import type { AgentFields } from '../validation/agents.js';
 import { utf8Size } from '../validation/measure.js';
 import { flattenToStrings, type MutationFields } from '../validation/mutations.js';
 import type { ReviewProjectFields } from '../validation/review-projects.js';
 import type { KeyRule } from '../validation/simulator-config.js';
-import type { TestCaseFields } from '../validation/test-cases.js';
-import { fault, presentWith, respondWith, type Fault } from './define.js';
+import { HOUR } from '../fixtures/time.js';
+import { fault, presentWith, readAs, rereadAgent, rereadTestCase, sortedLists, type Fault } from './define.js';
 import { type JsonObject, isJsonObject } from '../../util/json.js';
 
 const GET_AGENT = 'GET /v1/agents/{agent_id}';
 const GET_MUTATION = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}';
-
-/** Reshapes the resource a GET answers with (under its wrapper), leaving every other answer as it is. */
-const readAs = (endpointKey: string, wrapper: string, touch: (resource: JsonObject) => JsonObject) => (b: Behaviour) => {
-  respondWith(b, endpointKey, (body) => ({ ...body, [wrapper]: touch(body[wrapper] as JsonObject) }));
-};
 
 /** One row of the limits table measured another way (its bounds kept, or changed by `bounds`). */
 const measuredAs = (ids: readonly FieldLimitId[], measure: (value: unknown) => number, bounds: { min?: number; max?: number } = {}) => (b: Behaviour) => {
@@ -33,10 +27,6 @@ const bytesOfText = (value: unknown): number => utf8Size(String(value));
 /** JavaScript's `.length` of the JSON text: UTF-16 units, which for the text sent are its characters, not its bytes. */
 const charactersOfJson = (value: unknown): number => (typeof value === 'string' ? value : JSON.stringify(value) ?? '').length;
 
-const rereadAgent = <K extends keyof AgentFields>(name: K, reader: (original: AgentFields[K]) => AgentFields[K]) => (b: Behaviour) => {
-  b.agentRules.fields = { ...b.agentRules.fields, [name]: reader(b.agentRules.fields[name]) };
-};
-
 const rereadMutation = <K extends keyof MutationFields>(name: K, reader: (original: MutationFields[K]) => MutationFields[K]) => (b: Behaviour) => {
   b.mutationRules = { ...b.mutationRules, fields: { ...b.mutationRules.fields, [name]: reader(b.mutationRules.fields[name]) } };
 };
@@ -45,21 +35,10 @@ const rereadReviewProject = <K extends keyof ReviewProjectFields>(names: readonl
   for (const name of names) b.reviewProjectFields = { ...b.reviewProjectFields, [name]: reader(b.reviewProjectFields[name], name) };
 };
 
-const rereadTestCase = <K extends keyof TestCaseFields>(name: K, reader: (original: TestCaseFields[K]) => TestCaseFields[K]) => (b: Behaviour) => {
-  b.testCaseFields = { ...b.testCaseFields, [name]: reader(b.testCaseFields[name]) };
-};
-
 /** Replaces the rule of one CHAT configuration key. */
 const rekeyChat = (key: string, rule: KeyRule) => (b: Behaviour) => {
   b.agentRules.config = { ...b.agentRules.config, MODEL_TYPE_CHAT: { ...b.agentRules.config.MODEL_TYPE_CHAT, [key]: rule } };
 };
-
-/** Lists sorted by their elements' JSON text, at every depth (a canonical form meant to sort keys only). */
-function sortedLists(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedLists).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
-  if (isJsonObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, sortedLists(v)]));
-  return value;
-}
 
 /** Every number at any depth written as its decimal text (a string-typed key/value store). */
 function numbersAsText(value: unknown): unknown {
@@ -71,7 +50,6 @@ function numbersAsText(value: unknown): unknown {
 
 const ALPHANUMERIC_UP_TO_22 = /^[A-Za-z0-9]{1,22}$/;
 const ALPHANUMERIC_22_OR_MORE = /^[A-Za-z0-9]{22,}$/;
-const HOUR = 3_600_000;
 
 export const FIELD_SLIPS_FAULTS = [
   // unit: bytes for characters, characters for bytes
@@ -97,9 +75,9 @@ export const FIELD_SLIPS_FAULTS = [
   fault('chat-custom-persona-data-unlimited', ['CHAT-PAYLOAD-LIMITS', 'FIELD-SIZE-LIMITS'], 'Three of the four CHAT payload limits are enforced: custom_persona_data is read without its 16 KB limit.',
     rekeyChat('custom_persona_data', (c, k) => void c.jsonValue(k))),
   fault('agent-config-size-chat-only', ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'], 'The 10 MB limit of the simulator configuration is checked in the CHAT validator only: configurations of other agent types are unlimited.',
-    rereadAgent('metadata', (read) => (f, request) => (request.modelType === 'MODEL_TYPE_CHAT' ? read(f, request) : f.object(request.configField)))),
+    (b) => rereadAgent(b, 'metadata', (read) => (f, request) => (request.modelType === 'MODEL_TYPE_CHAT' ? read(f, request) : f.object(request.configField)))),
   fault('agent-test-set-ids-unchecked', ['AGENT-REFERENCE-IDS'], 'metric_ids elements are checked as 22 alphanumeric characters; test_set_ids elements are stored unchecked.',
-    rereadAgent('test_set_ids', () => (f) => f.strings('test_set_ids') ?? [])),
+    (b) => rereadAgent(b, 'test_set_ids', () => (f) => f.strings('test_set_ids') ?? [])),
   fault('test-case-update-before-create', ['TIMESTAMP-ORDER'], 'Test cases report an update_time a second before their create_time (the one resource whose update_time is set before the insert).', (b) => {
     presentWith(b, 'testCase', (view, record) => ({ ...view, update_time: b.formatTime((record as { create_time: number }).create_time - 1000) }));
   }),
@@ -112,7 +90,7 @@ export const FIELD_SLIPS_FAULTS = [
     })),
   fault('agent-reference-ids-up-to-22', ['AGENT-REFERENCE-IDS'], 'metric_ids and test_set_ids elements are checked as at most 22 alphanumeric characters: 21 pass.', (b) => {
     for (const name of ['metric_ids', 'test_set_ids'] as const) {
-      rereadAgent(name, () => (f) => f.strings(name, { each: { test: (v) => ALPHANUMERIC_UP_TO_22.test(v), description: 'at most 22 alphanumeric characters' } }) ?? [])(b);
+      rereadAgent(b, name, () => (f) => f.strings(name, { each: { test: (v) => ALPHANUMERIC_UP_TO_22.test(v), description: 'at most 22 alphanumeric characters' } }) ?? []);
     }
   }),
   fault('chat-persona-id-22-or-more', ['CHAT-PERSONA-ID'], 'persona_id is checked as at least 22 alphanumeric characters: 23 pass.',
@@ -127,18 +105,18 @@ export const FIELD_SLIPS_FAULTS = [
 
   // read-back: the create answer right, the read wrong
   fault('agent-get-update-time-local', ['TIMESTAMP-ORDER'], 'GET /v1/agents/{agent_id} returns update_time as read from a column a trigger fills in local time (UTC-7) and written as UTC: seven hours before create_time.',
-    readAs(GET_AGENT, 'agent', (agent) => ({ ...agent, update_time: new Date(Date.parse(String(agent['update_time'])) - 7 * HOUR).toISOString() }))),
+    (b) => readAs(b, GET_AGENT, 'agent', (agent) => ({ ...agent, update_time: new Date(Date.parse(String(agent['update_time'])) - 7 * HOUR).toISOString() }))),
   fault('agent-get-knowledge-base-ids-dropped', ['AGENT-KNOWLEDGE-BASE-IDS'], 'GET /v1/agents/{agent_id} returns the agent without knowledge_base_ids (kept in a table the read does not join); the create answer has them.',
-    readAs(GET_AGENT, 'agent', ({ knowledge_base_ids: _ids, ...agent }) => agent)),
+    (b) => readAs(b, GET_AGENT, 'agent', ({ knowledge_base_ids: _ids, ...agent }) => agent)),
   fault('agent-get-soft-delete-flag', ['AGENT-NO-SOFT-DELETE-FLAG'], 'GET /v1/agents/{agent_id} returns the stored row with its `is_deleted: false` (SELECT *); the create answer is built without it.',
-    readAs(GET_AGENT, 'agent', (agent) => ({ ...agent, is_deleted: false }))),
+    (b) => readAs(b, GET_AGENT, 'agent', (agent) => ({ ...agent, is_deleted: false }))),
   fault('mutation-get-parameter-values-not-derived', ['MUTATION-PARAMETER-VALUES-DERIVED'], 'Derived parameter_values are computed for the create answer only: GET returns the stored column, which holds only given ones ({}).',
-    readAs(GET_MUTATION, 'mutation', (mutation) => (isJsonObject(mutation['config_overrides']) && isDeepStrictEqual(mutation['parameter_values'], flattenToStrings(mutation['config_overrides']))
+    (b) => readAs(b, GET_MUTATION, 'mutation', (mutation) => (isJsonObject(mutation['config_overrides']) && isDeepStrictEqual(mutation['parameter_values'], flattenToStrings(mutation['config_overrides']))
       ? { ...mutation, parameter_values: {} } : mutation))),
   fault('mutation-get-update-time-set', ['MUTATION-UPDATE-TIME-NULL'], 'GET returns update_time equal to create_time (a column defaulting to now()); the create answer has null.',
-    readAs(GET_MUTATION, 'mutation', (mutation) => ({ ...mutation, update_time: mutation['create_time'] }))),
+    (b) => readAs(b, GET_MUTATION, 'mutation', (mutation) => ({ ...mutation, update_time: mutation['create_time'] }))),
   fault('mutation-get-defaults-omitted', ['MUTATION-EXPLICIT-DEFAULTS'], 'GET leaves out description "" and update_time null (the read path serializes proto3 JSON); the create answer has them.',
-    readAs(GET_MUTATION, 'mutation', (mutation) => Object.fromEntries(Object.entries(mutation).filter(([, value]) => value !== '' && value !== null)))),
+    (b) => readAs(b, GET_MUTATION, 'mutation', (mutation) => Object.fromEntries(Object.entries(mutation).filter(([, value]) => value !== '' && value !== null)))),
 
   // explicit: an explicit value taken for an absent one
   fault('agent-knowledge-base-ids-empty-omitted', ['AGENT-KNOWLEDGE-BASE-IDS'], 'An empty knowledge_base_ids is left out of agent responses (proto3 JSON omits empty lists).', (b) => {
@@ -152,7 +130,7 @@ export const FIELD_SLIPS_FAULTS = [
 
   // type: a JSON type drifting
   fault('agent-get-workflows-numbers-as-text', ['READ-BACK-UNCHANGED'], 'GET /v1/agents/{agent_id} returns every number in workflows as its text (stored in a string key/value table); the create answer has the numbers.',
-    readAs(GET_AGENT, 'agent', (agent) => ({ ...agent, workflows: numbersAsText(agent['workflows']) as JsonObject | null }))),
+    (b) => readAs(b, GET_AGENT, 'agent', (agent) => ({ ...agent, workflows: numbersAsText(agent['workflows']) as JsonObject | null }))),
   fault('agent-knowledge-base-ids-null', ['AGENT-KNOWLEDGE-BASE-IDS'], 'An agent without knowledge bases has knowledge_base_ids null instead of [].', (b) => {
     presentWith(b, 'agent', (view) => (Array.isArray(view['knowledge_base_ids']) && view['knowledge_base_ids'].length === 0 ? { ...view, knowledge_base_ids: null } : view));
   }),
@@ -200,9 +178,9 @@ export const FIELD_SLIPS_FAULTS = [
 
   // order: an array's order not kept
   fault('agent-workflows-lists-sorted', ['AGENT-CREATE'], 'workflows is stored in a canonical form meant to sort keys that sorts every list too: steps come back in another order, from POST and GET.',
-    rereadAgent('workflows', (read) => (f, request) => sortedLists(read(f, request)) as JsonObject | null)),
+    (b) => rereadAgent(b, 'workflows', (read) => (f, request) => sortedLists(read(f, request)) as JsonObject | null)),
   fault('test-case-expected-behaviors-sorted', ['TESTCASE-EXPECTED-BEHAVIORS-PREFERRED'], 'With expected_output_str also given, expected_behaviors goes through the reconciling path, which dedupes it through a sorted set: it comes back sorted.',
-    rereadTestCase('expected_behaviors', (read) => (f, request) => {
+    (b) => rereadTestCase(b, ['expected_behaviors'], (read) => (f, request) => {
       const behaviors = read(f, request);
       return behaviors !== null && request.body['expected_output_str'] !== undefined ? [...new Set(behaviors)].sort() : behaviors;
     })),

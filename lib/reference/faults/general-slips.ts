@@ -4,7 +4,8 @@
 
 import { internal } from '../http/errors.js';
 import { RawText } from '../http/context.js';
-import { fault, finalizeWith, paths, presentWith, respondWith, type Fault } from './define.js';
+import { DAY } from '../fixtures/time.js';
+import { fault, finalizeWith, localTime, paths, presentWith, readAs, type Fault } from './define.js';
 import type { Behaviour } from '../behaviour.js';
 import type { MutationRules } from '../validation/mutations.js';
 import type { JsonObject } from '../../util/json.js';
@@ -18,9 +19,6 @@ function codeOnEndpoint(b: Behaviour, endpointKey: string, code: string, answere
   const codeOf = b.errors.code;
   b.errors.code = (error, endpoint) => (endpoint?.key === endpointKey && error.code === code ? answered : codeOf(error, endpoint));
 }
-
-/** A timestamp written in local time with a +02:00 offset. */
-const withOffset = (ms: number): string => `${new Date(ms + 2 * 3600_000).toISOString().slice(0, -1)}+02:00`;
 
 export const GENERAL_SLIPS_FAULTS = [
   // ---- scope: kept everywhere but on one endpoint, method or field --------------------------------
@@ -62,7 +60,7 @@ export const GENERAL_SLIPS_FAULTS = [
   fault('scheduled-run-last-run-at-local', ['TIMESTAMP-ISO-UTC'], 'A scheduled run\'s last_run_at is written in local time with a +02:00 offset; create_time, update_time and every other timestamp are UTC.', (b) => {
     presentWith(b, 'scheduledRun', (view, record) => {
       const last = (record as { last_run_at: number | null }).last_run_at;
-      return last === null ? view : { ...view, last_run_at: withOffset(last) };
+      return last === null ? view : { ...view, last_run_at: localTime(last) };
     });
   }, ['SCHEDULED-RUN-GET']),
   fault('body-not-object-passed-on', ['ERROR-INVALID-ARGUMENT'], 'A request body that is JSON but not an object is handed to the handler, which fails on `null` (a 500 INTERNAL instead of INVALID_ARGUMENT) and reads other values as an empty body.', (b) => {
@@ -75,17 +73,10 @@ export const GENERAL_SLIPS_FAULTS = [
     });
   }, ['SCHEDULED-RUN-GET']),
   fault('agent-get-update-before-create', ['TIMESTAMP-ORDER'], 'GET /v1/agents/{agent_id} reports an update_time a day before the create_time; the agent POST answers in order.', (b) => {
-    respondWith(b, 'GET /v1/agents/{agent_id}', (body) => {
-      const agent = body['agent'] as JsonObject;
-      const created = Date.parse(String(agent['create_time']));
-      return { ...body, agent: { ...agent, update_time: b.formatTime(created - 86_400_000) } };
-    });
+    readAs(b, 'GET /v1/agents/{agent_id}', 'agent', (agent) => ({ ...agent, update_time: b.formatTime(Date.parse(String(agent['create_time'])) - DAY) }));
   }),
   fault('persona-get-name-singular', ['NAME-MATCHES-ID'], 'GET /v1/personas/{persona_id} names the persona `persona/<id>`; the list names it `personas/<id>`.', (b) => {
-    respondWith(b, 'GET /v1/personas/{persona_id}', (body) => {
-      const persona = body['persona'] as JsonObject;
-      return { ...body, persona: { ...persona, resource_name: `persona/${String(persona['id'])}` } };
-    });
+    readAs(b, 'GET /v1/personas/{persona_id}', 'persona', (persona) => ({ ...persona, resource_name: `persona/${String(persona['id'])}` }));
   }, ['PERSONA-GET']),
   fault('scheduled-run-published-enabled-string', ['SCHEMA-PUBLISHED'], 'The published schema of GET /v1/scheduled-runs/{scheduled_run_id} types `enabled` as a string (the service answers a boolean); every other operation matches its answers.', (b) => {
     finalizeWith(b, (doc) => {

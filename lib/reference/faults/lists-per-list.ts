@@ -3,20 +3,17 @@
 // implementer does who applies a rule on one list but not another. The list faults of
 // lists.ts break a rule on all three lists at once; these show each list's checks judge it.
 
-import type { ListEndpoint } from '../../contract/list-endpoints.js';
 import type { ServedList } from '../listing/tables.js';
 import type { Behaviour } from '../behaviour.js';
 import { invalidArgument } from '../http/errors.js';
 import { fault, type Fault } from './define.js';
+import { isBlank, onList, type ListId } from './list-seams.js';
 
-type ListId = ListEndpoint['id'];
-type PageSize = (raw: string | null, list: ServedList, pageToken: string | null) => number;
+type PageSize = Behaviour['lists']['pageSize'];
 
 /** page_size on list `id` as `read` has it (`correct`: the reading it replaces); the other lists keep the correct one. */
 function pageSizeOn(b: Behaviour, id: ListId, read: (raw: string | null, list: ServedList, pageToken: string | null, correct: PageSize) => number): void {
-  const previous = b.lists.pageSize;
-  const correct: PageSize = (raw, list, pageToken) => previous(raw, list, pageToken);
-  b.lists.pageSize = (raw, list, pageToken = null) => (list.id === id ? read(raw, list, pageToken, correct) : correct(raw, list, pageToken));
+  onList(b, id, 'pageSize', (correct) => (raw, list, pageToken) => read(raw, list, pageToken, correct));
 }
 
 /** page_size on list `id` refused with the reason `why` gives for the size the correct reading finds, if it gives one. */
@@ -35,9 +32,8 @@ const maxRefused = (size: number, list: ServedList): string | undefined => (size
 /** The integer a page_size parameter spells, if it spells one. */
 const integer = (raw: string | null): number | undefined => (raw !== null && /^\s*[+-]?\d+\s*$/.test(raw) ? Number(raw) : undefined);
 
-const isBlank = (raw: string | null): boolean => (raw ?? '').trim() === '';
-
-const continued = (pageToken: string | null): boolean => pageToken !== null && pageToken !== '';
+/** Whether the request asks for a page after a token. */
+const continued = (pageToken: string | null): boolean => !isBlank(pageToken);
 
 /** The persona list's maximum page_size, which a runs or metrics handler copied. */
 const PERSONAS_MAX = 100;

@@ -4,16 +4,11 @@
 // (Behaviour.lists); those on the pages after a token through `continued`, `issuedAfter` and
 // the page token the page_size seam is given.
 
-import type { ListEndpoint } from '../../contract/list-endpoints.js';
 import type { ServedList } from '../listing/tables.js';
 import type { Behaviour, ListQuery } from '../behaviour.js';
 import { readFilterText, type FilterExpr } from '../listing/filter-syntax.js';
 import { fault, type Fault } from './define.js';
-
-type ListId = ListEndpoint['id'];
-type Lists = Behaviour['lists'];
-
-const isBlank = (raw: string | null): boolean => (raw ?? '').trim() === '';
+import { asAnd, isBlank, onList, prune, tokenAcceptedOn } from './list-seams.js';
 
 /** The expression with each comparison changed by `touch`. */
 const mapComparisons = (expr: FilterExpr, touch: (cmp: Extract<FilterExpr, { kind: 'cmp' }>) => FilterExpr): FilterExpr =>
@@ -23,29 +18,10 @@ const mapComparisons = (expr: FilterExpr, touch: (cmp: Extract<FilterExpr, { kin
 const quotesKept = (expr: FilterExpr): FilterExpr =>
   mapComparisons(expr, (cmp) => (cmp.quoted ? { ...cmp, value: `"${cmp.value}"`, quoted: false } : cmp));
 
-const asAnd = (expr: FilterExpr): FilterExpr => (expr.kind === 'cmp' ? expr : { kind: 'and', terms: expr.terms.map(asAnd) });
-
 /** The query the pages after a token are cut from, as `cut` has it; the first page keeps the query asked. */
 function afterToken(b: Behaviour, cut: (query: ListQuery, list: ServedList) => ListQuery): void {
   const continued = b.lists.continued;
   b.lists.continued = (query, list) => cut(continued(query, list), list);
-}
-
-/** Seam `key` of the list policy replaced on list `id` by `on` (`correct`: the one it replaces); the other lists keep it. */
-function onList<K extends 'pageSize' | 'order' | 'filter' | 'endOfList'>(b: Behaviour, id: ListId, key: K, on: (correct: Lists[K]) => Lists[K]): void {
-  const correct = b.lists[key];
-  const replaced = on(correct);
-  b.lists[key] = ((...args: Parameters<Lists[K]>) => {
-    const list = args[1] as ServedList;
-    const chosen = (key === 'endOfList' ? (args[0] as ServedList) : list).id === id ? replaced : correct;
-    return (chosen as (...a: Parameters<Lists[K]>) => ReturnType<Lists[K]>)(...args);
-  }) as Lists[K];
-}
-
-/** The answer to a page_token problem on list `id`: null (go on from the first page) for `problem`. */
-function tokenAcceptedOn(b: Behaviour, id: ListId, problem: 'unknown' | 'other-query'): void {
-  const refuse = b.lists.refuseToken;
-  b.lists.refuseToken = (found, list) => (found === problem && list?.id === id ? null : refuse(found, list));
 }
 
 export const LISTS_SLIPS_FAULTS = [
@@ -74,7 +50,7 @@ export const LISTS_SLIPS_FAULTS = [
   }),
   fault('list-page-after-token-one-short', ['LIST-FULL-PAGES'], 'A page after a token is read from the token\'s item on, which is then dropped: it holds one item fewer than page_size (the first page is full).', (b) => {
     const read = b.lists.pageSize;
-    b.lists.pageSize = (raw, list, pageToken = null) => {
+    b.lists.pageSize = (raw, list, pageToken) => {
       const size = read(raw, list, pageToken);
       return isBlank(pageToken) ? size : Math.max(1, size - 1);
     };
@@ -132,13 +108,7 @@ export const LISTS_SLIPS_FAULTS = [
   fault('personas-filter-unknown-field-ignored', ['LIST-FILTER-UNKNOWN-FIELD'], 'Personas only: comparisons on fields the list does not have are dropped (runs and metrics refuse them).', (b) => {
     onList(b, 'personas', 'filter', (read) => (raw, list) => {
       const parsed = readFilterText(raw ?? '');
-      if (!parsed.ok) return read(raw, list);
-      const known = (expr: FilterExpr): FilterExpr | null => {
-        if (expr.kind === 'cmp') return Object.hasOwn(list.filterFields, expr.field) ? expr : null;
-        const terms = expr.terms.map(known).filter((term): term is FilterExpr => term !== null);
-        return terms.length > 1 ? { kind: expr.kind, terms } : (terms[0] ?? null);
-      };
-      return known(parsed.expr);
+      return parsed.ok ? prune(parsed.expr, (cmp) => Object.hasOwn(list.filterFields, cmp.field)) : read(raw, list);
     });
   }),
   fault('runs-filter-malformed-ignored', ['LIST-FILTER-MALFORMED'], 'Runs only: a filter that does not parse is ignored, and every run comes back (personas and metrics refuse it).', (b) => {

@@ -7,6 +7,7 @@ import { readPath } from '../listing/values.js';
 import type { Behaviour } from '../behaviour.js';
 import { invalidArgument } from '../http/errors.js';
 import { fault, respondWith, type Fault } from './define.js';
+import { asAnd, isBlank, prune } from './list-seams.js';
 import type { JsonObject } from '../../util/json.js';
 
 type Matches = Behaviour['lists']['matches'];
@@ -31,18 +32,7 @@ function compareAsText(b: Behaviour, kind: 'number' | 'timestamp'): void {
   });
 }
 
-/** The expression without the comparisons `keep` rejects; null when none is left. */
-function prune(expr: FilterExpr, keep: (cmp: Comparison) => boolean): FilterExpr | null {
-  if (expr.kind === 'cmp') return keep(expr) ? expr : null;
-  const terms = expr.terms.map((term) => prune(term, keep)).filter((term): term is FilterExpr => term !== null);
-  return terms.length > 1 ? { kind: expr.kind, terms } : (terms[0] ?? null);
-}
-
 const comparedFields = (expr: FilterExpr): string[] => (expr.kind === 'cmp' ? [expr.field] : expr.terms.flatMap(comparedFields));
-
-const asAnd = (expr: FilterExpr): FilterExpr => (expr.kind === 'cmp' ? expr : { kind: 'and', terms: expr.terms.map(asAnd) });
-
-const isBlank = (raw: string | null): boolean => (raw ?? '').trim() === '';
 
 const without = (item: unknown, key: string): unknown => Object.fromEntries(Object.entries(item as object).filter(([k]) => k !== key));
 
@@ -56,36 +46,36 @@ export const LISTS_FAULTS = [
   }),
   fault('list-page-size-ignored', ['LIST-PAGE-SIZE-RESPECTED'], 'page_size is validated, then every page holds the default number of items.', (b) => {
     const read = b.lists.pageSize;
-    b.lists.pageSize = (raw, list) => {
-      read(raw, list);
+    b.lists.pageSize = (raw, list, pageToken) => {
+      read(raw, list, pageToken);
       return list.pageSize.default;
     };
   }),
   fault('list-default-page-size-100', ['LIST-PAGE-SIZE-RESPECTED'], 'Without page_size a page holds 100 items, not 50.', (b) => {
     const read = b.lists.pageSize;
-    b.lists.pageSize = (raw, list) => (isBlank(raw) ? 100 : read(raw, list));
+    b.lists.pageSize = (raw, list, pageToken) => (isBlank(raw) ? 100 : read(raw, list, pageToken));
   }),
   fault('list-default-page-size-20', ['LIST-FULL-PAGES'], 'Without page_size a page holds 20 items, not 50.', (b) => {
     const read = b.lists.pageSize;
-    b.lists.pageSize = (raw, list) => (isBlank(raw) ? 20 : read(raw, list));
+    b.lists.pageSize = (raw, list, pageToken) => (isBlank(raw) ? 20 : read(raw, list, pageToken));
   }),
   fault('list-max-page-size-off-by-one', ['LIST-PAGE-SIZE-BOUNDS'], 'page_size must be below the maximum: the maximum itself is rejected.', (b) => {
     const read = b.lists.pageSize;
-    b.lists.pageSize = (raw, list) => {
-      const size = read(raw, list);
+    b.lists.pageSize = (raw, list, pageToken) => {
+      const size = read(raw, list, pageToken);
       if (size >= list.pageSize.max) throw invalidArgument('page_size', `must be less than ${list.pageSize.max}`, 'query');
       return size;
     };
   }),
   fault('list-page-size-above-max-served', ['LIST-PAGE-SIZE-BOUNDS'], 'A page_size above the maximum is served in full.', (b) => {
     const read = b.lists.pageSize;
-    b.lists.pageSize = (raw, list) => (Number(raw) > list.pageSize.max && Number.isInteger(Number(raw)) ? Number(raw) : read(raw, list));
+    b.lists.pageSize = (raw, list, pageToken) => (Number(raw) > list.pageSize.max && Number.isInteger(Number(raw)) ? Number(raw) : read(raw, list, pageToken));
   }),
   fault('list-page-size-parse-int', ['LIST-PAGE-SIZE-INVALID'], 'page_size is read with parseInt: "1.5" is 1 and "abc" the default.', (b) => {
     const read = b.lists.pageSize;
-    b.lists.pageSize = (raw, list) => {
+    b.lists.pageSize = (raw, list, pageToken) => {
       const parsed = Number.parseInt(raw ?? '', 10);
-      return read(Number.isNaN(parsed) ? null : String(parsed), list);
+      return read(Number.isNaN(parsed) ? null : String(parsed), list, pageToken);
     };
   }),
   fault('list-last-page-echoes-token', ['LIST-LAST-PAGE'], 'The last page answers with the page_token it was fetched with, so a walk never ends.', (b) => {
@@ -94,11 +84,11 @@ export const LISTS_FAULTS = [
   }),
   fault('list-forged-token-first-page', ['LIST-PAGE-TOKEN-FORGED'], 'A page_token the service never issued gets the first page.', (b) => {
     const refuse = b.lists.refuseToken;
-    b.lists.refuseToken = (problem) => (problem === 'unknown' ? null : refuse(problem));
+    b.lists.refuseToken = (problem, list) => (problem === 'unknown' ? null : refuse(problem, list));
   }),
   fault('list-stale-token-accepted', ['LIST-PAGE-TOKEN-STALE'], 'A page_token issued for another filter or order_by is used as is.', (b) => {
     const refuse = b.lists.refuseToken;
-    b.lists.refuseToken = (problem) => (problem === 'other-query' ? null : refuse(problem));
+    b.lists.refuseToken = (problem, list) => (problem === 'other-query' ? null : refuse(problem, list));
   }),
 
   // order_by

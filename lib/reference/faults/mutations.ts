@@ -72,7 +72,7 @@ export const MUTATIONS_FAULTS = [
   }),
   fault('mutation-duplicate-status-400', ['MUTATION-DUPLICATE-ALREADY-EXISTS'], 'A duplicate mutation name answers ALREADY_EXISTS with HTTP 400.', (b) => {
     const status = b.errors.status;
-    b.errors.status = (code) => (code === 'ALREADY_EXISTS' ? 400 : status(code));
+    b.errors.status = (code, endpoint) => (code === 'ALREADY_EXISTS' ? 400 : status(code, endpoint));
   }),
 
   // description

@@ -20,7 +20,7 @@ export const RUN_STATES_FAULTS = [
       return outcome(status);
     };
     const statusOf = b.errors.status;
-    b.errors.status = (code) => (code === 'FAILED_PRECONDITION' ? 400 : statusOf(code));
+    b.errors.status = (code, endpoint) => (code === 'FAILED_PRECONDITION' ? 400 : statusOf(code, endpoint));
   }),
   fault('run-delete-in-progress-still-listed', ['RUN-DELETE-BY-STATUS'], 'DELETE deletes a run in progress too (instead of cancelling it), but the runs list ignores deletions: the run stays listed with its in-progress status.', (b) => {
     b.runDeletion.outcome = () => 'delete';

@@ -15,8 +15,6 @@ export interface Order {
 const FALLBACK_ORDER = 'create_time';
 
 const DASHED = /^(-?)([A-Za-z_][A-Za-z0-9_.]*)$/;
-// Stryker disable next-line Regex: the specification names only `<field> desc` after one space: text before the field, after `desc`,
-// or more than one blank (and a trailing `asc`, or either in capitals) are forms it leaves open.
 const SUFFIXED = /^([A-Za-z_][A-Za-z0-9_.]*)\s+(asc|desc)$/i;
 
 function parse(text: string, list: ServedList): { field: string; descending: boolean } | null {

@@ -48,11 +48,16 @@ function listRuns(ctx: RequestContext) {
   }));
 }
 
+/** The run the path names, unless deleted (the runs list hides deleted runs). */
+export const shownRun = (ctx: RequestContext): RunRecord => {
+  const shown = findShown(ctx, ctx.store.runs, ctx.param('run_id'));
+  // Stryker disable next-line StringLiteral: the text and details of a NOT_FOUND are free (the specification asks none of them).
+  return existing(shown, 'run', 'run_id');
+};
+
 function deleteRun(ctx: RequestContext) {
   const { b, store } = ctx;
-  const shown = findShown(ctx, store.runs, ctx.param('run_id'));
-  // Stryker disable next-line StringLiteral: the text and details of a NOT_FOUND are free (the specification asks none of them).
-  const run = existing(shown, 'run', 'run_id');
+  const run = shownRun(ctx);
   // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral,BlockStatement: which statuses delete a run and which
   // cancel it is not shown ("deletes or cancels depending on status"): deleting or cancelling a run of any status is conformant.
   if (b.runDeletion.outcome(run.status) === 'delete') {
