@@ -69,7 +69,7 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
   },
   'first-page': { to: [...PAGE_RULES, 'GENERIC-PAGINATION'], otherwise: 'not a rule of list pages' },
   precedence: {
-    to: ['AUTH-MISSING-KEY', 'AUTH-INVALID-KEY', 'PATH-ID-FORMAT', 'MISSING-RESOURCE-NOT-FOUND', 'MUTATION-SCOPED-TO-AGENT', 'GENERIC-AUTH'],
+    to: ['AUTH-MISSING-KEY', 'AUTH-INVALID-KEY', 'PATH-ID-FORMAT-FIRST', 'MISSING-RESOURCE-NOT-FOUND', 'MUTATION-SCOPED-TO-AGENT', 'GENERIC-AUTH'],
     otherwise: 'the rule judges one property of the request, and the specification fixes no order between its failure and another (a request wrong in two ways may fail either way; the orders that change an answer are those of the rules marked applicable)',
   },
   explicit: {

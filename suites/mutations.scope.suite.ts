@@ -94,7 +94,7 @@ describeGroup('mutations', () => {
 
   // ---- path IDs ------------------------------------------------------------------------------
 
-  check(['PATH-ID-FORMAT'], 'a malformed mutation_id under an agent that does not exist is rejected with INVALID_ARGUMENT naming mutation_id (GET and DELETE)', async (t) => {
+  check(['PATH-ID-FORMAT-FIRST'], 'a malformed mutation_id under an agent that does not exist is rejected with INVALID_ARGUMENT naming mutation_id (GET and DELETE)', async (t) => {
     // A malformed mutation_id names nothing, so the DELETE changes no data.
     for (const endpoint of [GET, DELETE] as const) await expectFormatBeforeLookup(t, endpoint, 'mutation_id', { agent_id: wellFormedId(ID_RULES.agent, 44) });
   });

@@ -41,7 +41,7 @@ export async function expectFormatBeforeLookup(t: CheckContext, endpointKey: End
   const [miss] = nearMissIds(ID_RULES[kind]);
   if (!miss) throw new Error(`no near miss of the ${kind} ID rule`);
   const call = await t.call(endpointKey, { params: { ...sampleParams(endpoint), ...params, [param]: miss.value } });
-  t.expectInvalidArgument(call, ['PATH-ID-FORMAT'], param, `${endpointKey} with ${param} of ${miss.why} under ${JSON.stringify(params)}, which names nothing`);
+  t.expectInvalidArgument(call, ['PATH-ID-FORMAT-FIRST'], param, `${endpointKey} with ${param} of ${miss.why} under ${JSON.stringify(params)}, which names nothing`);
 }
 
 /** A well-formed ID that names nothing: NOT_FOUND with HTTP 404, the common convention. */

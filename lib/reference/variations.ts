@@ -12,6 +12,7 @@ import type { ErrorDetail } from './http/errors.js';
 import { signedTokenCodec, tableTokenCodec, type PageTokenCodec } from './listing/page-token.js';
 import type { ServedList } from './listing/tables.js';
 import { NAME_MAP, NAMED_ARRAY } from './openapi/listing-styles.js';
+import { checkMutationIdAfterAgent } from './routes/mutations.js';
 import { UPPER_ALPHANUMERIC } from './store/ids.js';
 import type { JsonObject } from '../util/json.js';
 
@@ -101,6 +102,7 @@ const ALT_B: Variation = {
   changes: [
     'run deletion answers 202 (cancellation is asynchronous) with `{}`; a cancelled run shows the status `CANCELLING`',
     'a missing resource is HTTP 410 (code NOT_FOUND); a duplicate mutation name is HTTP 400 (code ALREADY_EXISTS)',
+    'a mutation\'s path is resolved left to right: the agent is looked up before mutation_id\'s format is read (a malformed mutation_id under a missing agent is NOT_FOUND)',
     'error messages are terse: the details joined',
     'the last page has next_page_token `""` for personas and null for runs and metrics',
     'page_size 0 means the default page size (AIP-158); other out-of-range values are rejected',
@@ -117,6 +119,7 @@ const ALT_B: Variation = {
     b.successStatus = (endpoint) => (endpoint.key === 'DELETE /v1/runs/{run_id}' ? 202 : success(endpoint));
     b.runDeletion.cancelledStatus = () => 'CANCELLING';
     withStatuses(b, { NOT_FOUND: 410, ALREADY_EXISTS: 400 });
+    checkMutationIdAfterAgent(b);
     b.errors.message = (error) => error.details.map((d) => `${d.field}: ${d.description}`).join('; ') || error.message;
     b.lists.endOfList = (list) => (list.id === 'personas' ? '' : null);
     const pageSize = b.lists.pageSize;

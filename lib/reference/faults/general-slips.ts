@@ -7,6 +7,7 @@ import { RawText } from '../http/context.js';
 import { DAY } from '../fixtures/time.js';
 import { fault, finalizeWith, localTime, paths, presentWith, readAs, type Fault } from './define.js';
 import type { Behaviour } from '../behaviour.js';
+import { checkMutationIdAfterAgent } from '../routes/mutations.js';
 import type { MutationRules } from '../validation/mutations.js';
 import type { JsonObject } from '../../util/json.js';
 
@@ -136,11 +137,7 @@ export const GENERAL_SLIPS_FAULTS = [
 
   // ---- precedence: checked in the wrong order ----------------------------------------------------
 
-  fault('mutation-id-format-after-agent-lookup', ['PATH-ID-FORMAT'], 'The mutation_id\'s format is checked only once the agent of the path is found: a malformed mutation_id under an agent that does not exist is answered NOT_FOUND.', (b) => {
-    const checked = b.pathIdChecked;
-    b.pathIdChecked = (endpoint, param) => !(param === 'mutation_id' && endpoint.path.includes('/mutations/')) && checked(endpoint, param);
-    rules(b, { mutationIdCheckedAfterAgent: true });
-  }),
+  fault('mutation-id-format-after-agent-lookup', ['PATH-ID-FORMAT-FIRST'], 'The mutation_id\'s format is checked only once the agent of the path is found: a malformed mutation_id under an agent that does not exist is answered NOT_FOUND.', checkMutationIdAfterAgent),
   fault('mutation-parent-looked-up-after-body', ['MISSING-RESOURCE-NOT-FOUND'], 'A mutation body is validated before its parent agent is looked up: config_overrides under an agent that does not exist is refused as INVALID_ARGUMENT (no such configuration key) instead of NOT_FOUND.', (b) => {
     rules(b, { parentLookedUp: 'after-body' });
   }),
