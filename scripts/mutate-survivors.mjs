@@ -1,30 +1,74 @@
 #!/usr/bin/env node
-// The mutants `npm run mutate` did not kill, one line each, for triage: status, file:line:column,
-// mutator and replacement, read from Stryker's JSON report (reports/mutation/mutation.json, or the
-// file given). `--all` lists every mutant. Exit 0 whatever it finds: it reports, it does not judge.
+// What `npm run mutate` left, for triage and for the record, read from Stryker's JSON reports
+// (reports/mutation/mutation.json, or the files given). With several reports, each source file is
+// taken from the last report given that holds it, so per-folder runs add up to one score.
 //
-//   node scripts/mutate-survivors.mjs [report.json] [--all]
+// - every survivor (Survived, NoCoverage), one line each: status, file:line:column, mutator and
+//   replacement. Each is a rule no check sees (add a check and a fault) or an equivalent mutant still
+//   to be marked with a `// Stryker disable` comment and its reason;
+// - `--reasons`: the mutants marked so (Stryker's Ignored), grouped by the reason given, with where;
+// - `--all`: every mutant, whatever its status; `--score`: no mutant, the score alone;
+// - the score per folder and in all, as Stryker counts it: detected (Killed, Timeout) ÷ (detected +
+//   survivors); marked mutants are left out of both.
+// Exit 0 whatever it finds: it reports, it does not judge.
+//
+//   node scripts/mutate-survivors.mjs [report.json ...] [--reasons] [--all | --score]
 
 import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 const args = process.argv.slice(2);
 const all = args.includes('--all');
-const file = args.find((arg) => !arg.startsWith('--')) ?? 'reports/mutation/mutation.json';
-const report = JSON.parse(readFileSync(file, 'utf8'));
+const reasons = args.includes('--reasons');
+const scoreOnly = args.includes('--score');
+const given = args.filter((arg) => !arg.startsWith('--'));
+const reports = (given.length ? given : ['reports/mutation/mutation.json']).map((file) => JSON.parse(readFileSync(file, 'utf8')));
+
+/** Each source file's mutants, from the last report that holds the file. */
+const files = new Map();
+for (const report of reports) for (const [path, { mutants }] of Object.entries(report.files)) files.set(path, mutants);
 
 const UNDETECTED = new Set(['Survived', 'NoCoverage']);
-const rows = [];
-const counts = {};
-for (const [path, { mutants }] of Object.entries(report.files)) {
-  for (const m of mutants) {
-    counts[m.status] = (counts[m.status] ?? 0) + 1;
-    if (!all && !UNDETECTED.has(m.status)) continue;
-    const { line, column } = m.location.start;
-    rows.push({ path, line, column, text: `${m.status.padEnd(10)} ${path}:${line}:${column}  ${m.mutatorName}  ${JSON.stringify(m.replacement ?? '')}` });
+const DETECTED = new Set(['Killed', 'Timeout']);
+const where = (path, m) => `${path}:${m.location.start.line}:${m.location.start.column}`;
+const byPlace = (a, b) => a.path.localeCompare(b.path) || a.m.location.start.line - b.m.location.start.line || a.m.location.start.column - b.m.location.start.column;
+
+const listed = [...files].flatMap(([path, mutants]) => mutants.map((m) => ({ path, m }))).sort(byPlace);
+for (const { path, m } of listed) {
+  if (!scoreOnly && (all || UNDETECTED.has(m.status))) console.log(`${m.status.padEnd(10)} ${where(path, m)}  ${m.mutatorName}  ${JSON.stringify(m.replacement ?? '')}`);
+}
+
+if (reasons) {
+  const marked = new Map();
+  for (const { path, m } of listed.filter(({ m }) => m.status === 'Ignored')) {
+    const reason = m.statusReason ?? '(no reason given)';
+    marked.set(reason, [...(marked.get(reason) ?? []), where(path, m)]);
+  }
+  console.log(`\nMarked equivalent or left open by the specification (${[...marked.values()].flat().length} mutants, ${marked.size} reasons):`);
+  for (const [reason, places] of [...marked].sort((a, b) => b[1].length - a[1].length)) {
+    console.log(`  ${String(places.length).padStart(3)} × ${reason}\n        ${[...new Set(places.map((p) => p.replace(/:\d+$/, '')))].join(', ')}`);
   }
 }
-rows.sort((a, b) => a.path.localeCompare(b.path) || a.line - b.line || a.column - b.column);
-for (const row of rows) console.log(row.text);
-const detected = (counts.Killed ?? 0) + (counts.Timeout ?? 0);
-const valid = detected + (counts.Survived ?? 0) + (counts.NoCoverage ?? 0);
-console.log(`\n${Object.entries(counts).map(([status, n]) => `${status} ${n}`).join(', ')}; score ${valid ? ((100 * detected) / valid).toFixed(2) : '-'}% (${detected}/${valid})`);
+
+/** counts[folder][status] */
+const counts = new Map();
+const tally = (key, status) => {
+  const entry = counts.get(key) ?? {};
+  entry[status] = (entry[status] ?? 0) + 1;
+  counts.set(key, entry);
+};
+for (const { path, m } of listed) {
+  tally(dirname(path), m.status);
+  tally('all', m.status);
+}
+const sum = (entry, statuses) => [...statuses].reduce((n, status) => n + (entry[status] ?? 0), 0);
+const line = (key, entry) => {
+  const detected = sum(entry, DETECTED);
+  const valid = detected + sum(entry, UNDETECTED);
+  const score = valid ? `${((100 * detected) / valid).toFixed(2)}%` : '-';
+  const statuses = Object.entries(entry).map(([status, n]) => `${status} ${n}`).join(', ');
+  return `${key.padEnd(32)} ${score.padStart(7)} (${detected}/${valid})  ${statuses}`;
+};
+console.log('\nScore (detected ÷ detected and survivors; marked mutants left out):');
+for (const key of [...counts.keys()].filter((k) => k !== 'all').sort()) console.log(`  ${line(key, counts.get(key))}`);
+if (counts.has('all')) console.log(`  ${line('all', counts.get('all'))}`);
