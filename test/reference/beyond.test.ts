@@ -211,3 +211,14 @@ describe('operations published and not served (fault beyond-published-not-implem
     }
   });
 });
+
+describe('a method published and not served on a served path (fault beyond-method-not-implemented)', () => {
+  const { call } = useService({ faults: ['beyond-method-not-implemented'] });
+
+  it('is secured in the documents and answers as a method the path does not support', async () => {
+    expect(published(await documents(call), 'DELETE', '/v1/agents/{agent_id}')?.operation.security).toEqual([{ ApiKeyAuth: [] }]);
+    const answer = await call('DELETE', `/v1/agents/${'A'.repeat(22)}`, { key: null });
+    expect([answer.status, answer.body.error.code]).toEqual([501, 'UNIMPLEMENTED']);
+  });
+});
+

@@ -67,6 +67,16 @@ const UNSERVED: readonly BeyondOperation[] = [
   },
 ];
 
+/** An operation published on a path the service serves, with a method it does not route there. */
+const DELETE_AGENT: BeyondOperation = {
+  endpoint: beyondEndpoint('DELETE', '/v1/agents/{agent_id}', 'agents', { pathParams: { agent_id: 'agent' } }),
+  operationId: 'deleteAgent',
+  summary: 'Delete an agent',
+  description: 'Deletes an agent and its mutations.',
+  errors: ['UNAUTHENTICATED', 'NOT_FOUND'],
+  schemas: {},
+};
+
 export const BEYOND_CONTRACT_FAULTS = [
   fault('beyond-list-agents-unauthenticated', ['GENERIC-AUTH'], 'GET /v1/agents (published beyond the specification) is left out of the key check: it answers without a key, or with a wrong one.', (b) => {
     const required = b.auth.required;
@@ -116,6 +126,9 @@ export const BEYOND_CONTRACT_FAULTS = [
   }),
   fault('beyond-forged-token-accepted', ['GENERIC-PAGINATION'], 'GET /v1/test-cases (beyond the specification) answers a page_token it never issued with the first page.', (b) => {
     tokenAcceptedOn(b, 'test-cases', 'unknown');
+  }),
+  fault('beyond-method-not-implemented', ['GENERIC-IMPLEMENTED'], 'The documents also publish DELETE /v1/agents/{agent_id}, secured by the key; the service serves GET and PATCH on that path but not DELETE, which answers as a method not supported (501 UNIMPLEMENTED, whatever the key).', (b) => {
+    b.publishing.beyond = [...b.publishing.beyond, DELETE_AGENT];
   }),
   fault('beyond-published-not-implemented', ['GENERIC-IMPLEMENTED'], 'The documents also publish GET /v1/test-sets, GET /v1/test-sets/{test_set_id} and POST /v1/webhooks, secured by the key, which the service does not serve: they answer as unknown routes (404 NOT_FOUND, whatever the key).', (b) => {
     b.publishing.beyond = [...b.publishing.beyond, ...UNSERVED];

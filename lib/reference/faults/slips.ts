@@ -442,4 +442,5 @@ export const FAULT_SLIPS: Partial<Record<FaultId, FaultSlips>> = {
   'beyond-test-cases-page-size-first-page-only': ['first-page'],
   'beyond-list-agents-maximum-refused': ['bound'],
   'beyond-published-not-implemented': ['broken'],
+  'beyond-method-not-implemented': ['scope'],
 };

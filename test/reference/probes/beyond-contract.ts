@@ -48,4 +48,8 @@ export const BEYOND_CONTRACT_PROBES: Record<string, Probe> = {
   'beyond-test-cases-descending-ignored': async (call) => (await call('GET', '/v1/test-cases?order_by=-create_time&page_size=1')).body.test_cases[0].id,
   'beyond-forged-token-accepted': async (call) => (await call('GET', '/v1/test-cases?page_token=forged-token')).status,
   'beyond-published-not-implemented': publishedAndServed,
+  'beyond-method-not-implemented': async (call) => {
+    const spec = (await call('GET', '/v1/openapi/agent-evaluation', { key: null, headers: { Accept: 'application/json' } })).body;
+    return Object.keys(spec.paths['/v1/agents/{agent_id}'] ?? {});
+  },
 };
