@@ -49,7 +49,22 @@ const PRIVATE_CHAT_URLS = [
   ['localhost', 'http://localhost/chat'],
   ['a private 10/8 address', 'http://10.1.2.3/chat'],
   ['a private 192.168/16 address', 'http://192.168.0.10/chat'],
+  ['the first block of the private 172.16/12', 'http://172.16.0.1/chat'],
+  ['the last block of the private 172.16/12', 'http://172.31.255.254/chat'],
+  ['a loopback address other than 127.0.0.1 (127/8)', 'http://127.1.2.3/chat'],
   ['the IPv6 loopback', 'http://[::1]/chat'],
+  ['an IPv6 unique local address (fc00::/7, IPv6\'s private range)', 'http://[fd12:3456::1]/chat'],
+] as const;
+
+/**
+ * Public addresses just outside the private ranges: no list of private or special-purpose addresses holds them
+ * (RFC 1918, RFC 6890, Go's IsPrivate, Python's is_private), so a server must accept them.
+ */
+const PUBLIC_CHAT_URLS = [
+  ['just below 172.16/12', 'http://172.15.255.254/chat'],
+  ['just above 172.16/12', 'http://172.32.0.1/chat'],
+  ['just above 10/8', 'http://11.0.0.1/chat'],
+  ['just above 192.168/16', 'http://192.169.0.1/chat'],
 ] as const;
 
 const CONFIG_CASES: readonly ConfigCase[] = [
@@ -57,6 +72,9 @@ const CONFIG_CASES: readonly ConfigCase[] = [
     config: { chat_endpoint: undefined, authorization_header: 'Bearer cft-token' }, rejects: 'chat_endpoint' },
   ...PRIVATE_CHAT_URLS.map(([where, url]): ConfigCase => ({
     requirements: ['CHAT-ENDPOINT-PUBLIC'], modelType: CHAT, title: `a chat_endpoint on ${where} (${url}) is rejected`, config: { chat_endpoint: url }, rejects: 'chat_endpoint',
+  })),
+  ...PUBLIC_CHAT_URLS.map(([where, url]): ConfigCase => ({
+    requirements: ['CHAT-ENDPOINT-PUBLIC'], modelType: CHAT, title: `a chat_endpoint on a public address ${where} (${url}) is accepted`, config: { chat_endpoint: url },
   })),
   { requirements: ['CHAT-URLS-VALIDATED'], modelType: CHAT, title: 'a chat_endpoint that is not a URL is rejected', config: { chat_endpoint: 'not a url' }, rejects: 'chat_endpoint' },
   { requirements: ['CHAT-URLS-VALIDATED'], modelType: CHAT, title: 'an initialization_endpoint that is not a URL is rejected',

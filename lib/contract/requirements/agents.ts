@@ -38,7 +38,7 @@ export const AGENTS = [
     'How a nested key is named in error details is not shown: naming the key (`chat_endpoint`, `metadata.chat_endpoint`) or the configuration field that holds it both count, here and for every configuration key.'),
   must(a, 'CHAT-ENDPOINT-PUBLIC', 'Agent', 'chat_endpoint URLs on private IPs or localhost are rejected; a public URL is accepted.',
     'chat_endpoint: validated; private IPs and localhost rejected',
-    'Rejected: 127.0.0.1, localhost, 10.1.2.3, 192.168.0.10 and [::1]; accepted (see AGENT-CONFIG-ECHO): https://chat.example.com/v1/messages. They are only strings in a body: the suite never connects to them.'),
+    'Rejected: 127.0.0.1 and 127.1.2.3, localhost, 10.1.2.3, 192.168.0.10, 172.16.0.1 and 172.31.255.254, [::1] and [fd12:3456::1] (the IPv6 private range). Accepted: https://chat.example.com/v1/messages (see AGENT-CONFIG-ECHO), and the public addresses next to the private ranges (172.15.255.254, 172.32.0.1, 11.0.0.1, 192.169.0.1). Not judged, as readings differ: link-local (169.254/16), 0.0.0.0, IPv4-mapped IPv6, names under .localhost. They are only strings in a body: the suite never connects to them.'),
   must(a, 'CHAT-URLS-VALIDATED', 'Agent', 'chat_endpoint and initialization_endpoint that are not URLs are rejected.',
     'chat_endpoint ... validated; initialization_endpoint: URL called before chat; validated'),
   must(a, 'CHAT-INPUT-TEMPLATE-JSON', 'Agent', 'An input_template that is not valid JSON is rejected; valid JSON is accepted.',

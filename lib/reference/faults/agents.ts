@@ -45,6 +45,7 @@ const hostOf = (value: string): string | null => {
 };
 const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i;
 const isLoopbackUrl = (value: string): boolean => LOOPBACK.test(hostOf(value) ?? '');
+const PRIVATE_172 = /^172\.(1[6-9]|2\d|3[01])\./;
 
 /** `field` limited to `max` counted in `measure` units instead of characters (display_name keeps its minimum of 1). */
 const measuredAs = (field: 'display_name' | 'prompt', max: number, measure: (value: string) => number) =>
@@ -192,6 +193,14 @@ export const AGENTS_FAULTS = [
     stringKey(CHAT, 'chat_endpoint', checked((v) => isHttpUrl(v) && !isLoopbackUrl(v), 'a non-loopback URL'), true)),
   fault('chat-loopback-accepted', ['CHAT-ENDPOINT-PUBLIC'], 'chat_endpoint rejects private address ranges but accepts localhost and loopback addresses.',
     stringKey(CHAT, 'chat_endpoint', checked((v) => isPublicHttpUrl(v) || (isHttpUrl(v) && isLoopbackUrl(v)), 'not a private address'), true)),
+  fault('chat-private-172-accepted', ['CHAT-ENDPOINT-PUBLIC'], 'chat_endpoint rejects loopback, 10/8 and 192.168/16, but the third private range, 172.16/12, was forgotten: http://172.16.0.1/chat is accepted.',
+    stringKey(CHAT, 'chat_endpoint', checked((v) => isPublicHttpUrl(v) || (isHttpUrl(v) && PRIVATE_172.test(hostOf(v) ?? '')), 'not a private address'), true)),
+  fault('chat-private-172-too-wide', ['CHAT-ENDPOINT-PUBLIC'], 'chat_endpoint treats every 172.x.x.x address as private (`startsWith("172.")` for 172.16/12): the public 172.32.0.1 is rejected.',
+    stringKey(CHAT, 'chat_endpoint', checked((v) => isPublicHttpUrl(v) && !(hostOf(v) ?? '').startsWith('172.'), 'not a private address'), true)),
+  fault('chat-loopback-literal-only', ['CHAT-ENDPOINT-PUBLIC'], 'chat_endpoint rejects the loopback address as the literal 127.0.0.1: the rest of 127/8 (http://127.1.2.3/chat) is accepted.',
+    stringKey(CHAT, 'chat_endpoint', checked((v) => isPublicHttpUrl(v) || (isHttpUrl(v) && /^127\./.test(hostOf(v) ?? '') && hostOf(v) !== '127.0.0.1'), 'not a private address'), true)),
+  fault('chat-private-ipv6-accepted', ['CHAT-ENDPOINT-PUBLIC'], 'chat_endpoint checks the private ranges of IPv4 only: an IPv6 unique local address (fc00::/7) is accepted; [::1] is still refused.',
+    stringKey(CHAT, 'chat_endpoint', checked((v) => isPublicHttpUrl(v) || (isHttpUrl(v) && /^\[f[cd]/i.test(hostOf(v) ?? '')), 'not a private address'), true)),
   fault('chat-endpoint-not-parsed', ['CHAT-URLS-VALIDATED'], 'chat_endpoint is only screened for private hosts, never parsed as a URL: `not a url` is accepted.',
     stringKey(CHAT, 'chat_endpoint', checked((v) => { const host = hostOf(v); return host === null || isPublicHost(host); }, 'not a private host'), true)),
   fault('chat-initialization-endpoint-unchecked', ['CHAT-URLS-VALIDATED'], 'initialization_endpoint is stored without checking it is a URL.',
