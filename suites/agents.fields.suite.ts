@@ -34,6 +34,13 @@ describeGroup('agents', () => {
     expectInvalidField(t, await t.agents.send({ phone_number: 'call the front desk' }), ['AGENT-PHONE-NUMBER'], ['phone_number'], 'an agent with a malformed phone_number');
   }, WRITES);
 
+  // E.164 numbers have at most 15 digits after `+`, and no country code begins with 0 (ITU-T E.164 §6).
+  for (const [value, why] of [['+1234567890123456', 'of 16 digits (E.164 allows 15)'], ['+0123456789', 'whose country code begins with 0']] as const) {
+    check(['AGENT-PHONE-NUMBER'], `a phone_number ${why} is rejected`, async (t) => {
+      expectInvalidField(t, await t.agents.send({ phone_number: value }), ['AGENT-PHONE-NUMBER'], ['phone_number'], `an agent with phone_number ${value}, ${why}`);
+    }, WRITES);
+  }
+
   check(['AGENT-ENDPOINT'], 'HTTP and HTTPS endpoint URLs are accepted', async (t) => {
     for (const endpoint of ['http://hooks.example.com/outbound', PUBLIC_WEBHOOK_URL]) {
       expectAgentCreated(t, await t.agents.send({ endpoint }), ['AGENT-ENDPOINT'], `an agent with endpoint ${endpoint}`);

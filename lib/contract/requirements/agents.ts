@@ -17,7 +17,7 @@ export const AGENTS = [
     'The short form `VOICE` appears in a getting-started example: accepting or rejecting it are both allowed.'),
   must(a, 'AGENT-PHONE-NUMBER', 'Agent', 'phone_number accepts E.164 numbers and SIP addresses up to 200 characters; longer or malformed values are rejected.',
     'phone_number: max 200 characters; E.164 phone number or SIP address',
-    'Which agent types require it is not shown: every valid request sends one, and no test omits it. SIP addresses are ASCII (RFC 3261), so the 200-character limit is tested with ASCII SIP addresses; multi-byte text would be malformed, not long.'),
+    'Which agent types require it is not shown: every valid request sends one, and no test omits it. SIP addresses are ASCII (RFC 3261), so the 200-character limit is tested with ASCII SIP addresses; multi-byte text would be malformed, not long. Malformed includes E.164\'s own bounds: 16 digits after `+`, or a country code beginning with 0.'),
   must(a, 'AGENT-ENDPOINT', 'Agent', 'endpoint accepts HTTP(S) URLs up to 200 characters; longer or non-HTTP values are rejected; it is required for MODEL_TYPE_OUTBOUND_VOICE.',
     'endpoint: max 200 characters; webhook URL (HTTP or HTTPS). Required for `MODEL_TYPE_OUTBOUND_VOICE`',
     'URLs are ASCII (RFC 3986), so the 200-character limit is tested with ASCII URLs. The URLs are only sent as strings: the suite never connects to them.'),

@@ -129,6 +129,10 @@ export const AGENTS_FAULTS = [
   // Formats
   fault('agent-phone-number-unchecked', ['AGENT-PHONE-NUMBER'], 'phone_number is stored without checking it is E.164 or SIP.',
     phoneChecked()),
+  fault('agent-phone-e164-unbounded', ['AGENT-PHONE-NUMBER'], 'phone_number checks E.164 as `+` and digits without E.164\'s 15-digit bound: +1234567890123456 is accepted.',
+    phoneChecked(checked((v) => isPhoneNumber(v) || /^\+[1-9]\d{15,}$/.test(v), 'an E.164 number or a SIP address'))),
+  fault('agent-phone-e164-leading-zero', ['AGENT-PHONE-NUMBER'], 'phone_number checks E.164 as `+` and 2 to 15 digits: a country code beginning with 0 (+0123456789) is accepted.',
+    phoneChecked(checked((v) => isPhoneNumber(v) || /^\+\d{2,15}$/.test(v), 'an E.164 number or a SIP address'))),
   fault('agent-phone-number-sip-rejected', ['AGENT-PHONE-NUMBER'], 'phone_number accepts E.164 numbers only: SIP addresses are rejected.',
     phoneChecked(checked((v) => isPhoneNumber(v) && v.startsWith('+'), 'an E.164 number'))),
   fault('agent-endpoint-any-scheme', ['AGENT-ENDPOINT'], 'endpoint accepts any URL scheme (ftp://x).',

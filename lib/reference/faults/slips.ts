@@ -63,6 +63,8 @@ export const FAULT_SLIPS: Partial<Record<FaultId, FaultSlips>> = {
   'agent-prompt-bytes': ['unit'],
   'agent-phone-number-unchecked': ['broken'],
   'agent-phone-number-sip-rejected': ['broken'],
+  'agent-phone-e164-unbounded': ['bound'],
+  'agent-phone-e164-leading-zero': ['bound'],
   'agent-endpoint-any-scheme': ['broken'],
   'agent-endpoint-https-only': ['broken'],
   'outbound-endpoint-optional': ['broken'],
