@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The test command of `npm run mutate` (stryker.config.mjs), run by Stryker in its sandbox: one
-// conformance run against the embedded reference, from the (mutated) TypeScript sources through tsx.
+// conformance run against the embedded reference, by the CLI compiled from the (mutated) sources
+// (stryker.config.mjs's build command; bin/aes-conformance.js runs dist/ while it is current).
 // Exit 0 (the mutant survived) only when the run exits 0 AND its verdict is `conformant` with no
 // more skipped checks than the unmutated reference had: against the embedded reference every
 // fixture exists, so a mutant that only makes checks skip (an empty list, a fixture no longer
@@ -18,7 +19,7 @@ const BASELINE = 'reports/mutate-baseline.json';
 const reportDir = `reports/conformance-${process.pid}`;
 const mutant = process.env.__STRYKER_ACTIVE_MUTANT__;
 
-const run = spawnSync(process.execPath, ['--import', 'tsx', 'lib/cli/main.ts'], {
+const run = spawnSync(process.execPath, ['bin/aes-conformance.js'], {
   stdio: 'inherit',
   // The strict profile by default: the reference meets every SHOULD too, so a mutant breaking one changed something real.
   env: { PROFILE: 'strict', ...process.env, BASE_URL: '', NO_COLOR: '1', REPORT_DIR: reportDir },
