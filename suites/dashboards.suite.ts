@@ -11,7 +11,7 @@ import { stringOf } from '../lib/gen/strings.js';
 import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { dashboardBody } from '../lib/gen/bodies.js';
-import { nearMissIds } from '../lib/gen/ids.js';
+import { nearMissIds, offAlphabetIds } from '../lib/gen/ids.js';
 import { check, describeGroup, type CallSpec, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 
@@ -48,7 +48,7 @@ describeGroup('dashboards', () => {
   }, WRITES);
 
   // A malformed id names no dashboard, so the valid body changes nothing.
-  for (const { value, why } of nearMissIds(ID_RULES.dashboard, 5)) {
+  for (const { value, why } of [...nearMissIds(ID_RULES.dashboard, 5), ...offAlphabetIds(ID_RULES.dashboard, 5)]) {
     check(['PATH-ID-FORMAT'], `a dashboard_id of ${why} is rejected with INVALID_ARGUMENT naming dashboard_id`, async (t) => {
       const call = await patch(t, { json: dashboardBody(t.name('path id probe')) }, value);
       t.expectInvalidArgument(call, ['PATH-ID-FORMAT'], 'dashboard_id', `a dashboard_id of ${why}`);

@@ -4,7 +4,7 @@
 import { ENDPOINTS, type EndpointKey } from '../contract/endpoints.js';
 import { CONVENTIONAL_ERRORS } from '../contract/enums.js';
 import { ID_RULES } from '../contract/ids.js';
-import { nearMissIds } from '../gen/ids.js';
+import { nearMissIds, offAlphabetIds } from '../gen/ids.js';
 import { sampleParams } from '../gen/requests.js';
 import type { CheckContext } from '../harness/index.js';
 
@@ -15,15 +15,16 @@ function endpointOf(key: EndpointKey) {
 }
 
 /**
- * Sends each near miss of `param`'s rule, the other path parameters well-formed
- * (`params` overrides them, e.g. with a real parent id).
+ * Sends each near miss of `param`'s rule (a character outside the alphabet too: an underscore, a
+ * hyphen, a letter beyond ASCII), the other path parameters well-formed (`params` overrides them,
+ * e.g. with a real parent id).
  */
 export async function expectNearMissesRejected(t: CheckContext, endpointKey: EndpointKey, param: string, params: Readonly<Record<string, string>> = {}): Promise<void> {
   const endpoint = endpointOf(endpointKey);
   const kind = endpoint.pathParams[param];
   if (!kind) throw new Error(`${endpointKey} has no ID rule for ${param}`);
   const base = { ...sampleParams(endpoint), ...params };
-  for (const miss of nearMissIds(ID_RULES[kind])) {
+  for (const miss of [...nearMissIds(ID_RULES[kind]), ...offAlphabetIds(ID_RULES[kind])]) {
     const call = await t.call(endpointKey, { params: { ...base, [param]: miss.value } });
     t.expectInvalidArgument(call, ['PATH-ID-FORMAT'], param, `${endpointKey} with ${param} of ${miss.why}`);
   }

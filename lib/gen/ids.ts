@@ -37,3 +37,20 @@ export function nearMissIds(rule: IdRule, salt = 0): NearMiss[] {
   }
   return misses;
 }
+
+/**
+ * IDs of an alphanumeric rule's length, each with one character outside [A-Za-z0-9] besides
+ * nearMissIds's underscore: a hyphen (below the digits in ASCII; a URL carries it as it is) and `é`,
+ * a letter beyond ASCII (percent-encoded in a path). "Alphanumeric" is ASCII's: the agent ID, in
+ * the same row of the limits table, is `^[A-Za-z0-9]{22}$`. None for a rule that states only a length.
+ */
+export function offAlphabetIds(rule: IdRule, salt = 0): NearMiss[] {
+  if (!rule.alphanumeric) return [];
+  const base = (offset: number) => alnum(rule.minLength - 1, salt + offset);
+  const hyphen = base(2);
+  const letter = base(3);
+  return [
+    { value: `${hyphen.slice(0, 7)}-${hyphen.slice(7)}`, why: `${rule.minLength} characters with a hyphen (not alphanumeric)` },
+    { value: `${letter.slice(0, 9)}é${letter.slice(9)}`, why: `${rule.minLength} characters with é (a letter outside [A-Za-z0-9])` },
+  ];
+}

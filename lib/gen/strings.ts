@@ -9,8 +9,12 @@ import fc from 'fast-check';
 export const ASCII_CHARS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.'];
 /** Two or three UTF-8 bytes each, one UTF-16 unit: catches servers counting bytes. */
 export const BMP_CHARS = [...'éüñßΩЖжλ中文字한'];
-/** Four UTF-8 bytes, two UTF-16 units, one code point. */
-export const ASTRAL_CHARS = ['😀', '🎉', '𝒜', '𝔘'];
+/**
+ * Four UTF-8 bytes, two UTF-16 units, one code point. U+10000 (D800 DC00) and U+1D7FF (D835 DFFF)
+ * hold the ends of the surrogate ranges: a hand-written pair test with `>` or `<` for `>=` or `<=`
+ * counts them as two.
+ */
+export const ASTRAL_CHARS = ['😀', '🎉', '𝒜', '𝔘', '\u{10000}', '\u{1D7FF}'];
 
 export type CharClass = 'ascii' | 'bmp' | 'astral';
 

@@ -27,6 +27,19 @@ const bytesOfText = (value: unknown): number => utf8Size(String(value));
 /** JavaScript's `.length` of the JSON text: UTF-16 units, which for the text sent are its characters, not its bytes. */
 const charactersOfJson = (value: unknown): number => (typeof value === 'string' ? value : JSON.stringify(value) ?? '').length;
 
+/** Code points counted by a hand-written surrogate-pair test with `>` and `<` for `>=` and `<=`: a pair with a unit at an end of its range (U+10000, U+1D7FF) counts as two. */
+function codePointsMissingRangeEnds(value: unknown): number {
+  const text = String(value);
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    const next = text.charCodeAt(i + 1);
+    if (unit > 0xd800 && unit < 0xdbff && next > 0xdc00 && next < 0xdfff) i++;
+    count++;
+  }
+  return count;
+}
+
 const rereadMutation = <K extends keyof MutationFields>(name: K, reader: (original: MutationFields[K]) => MutationFields[K]) => (b: Behaviour) => {
   b.mutationRules = { ...b.mutationRules, fields: { ...b.mutationRules.fields, [name]: reader(b.mutationRules.fields[name]) } };
 };
@@ -65,6 +78,8 @@ export const FIELD_SLIPS_FAULTS = [
     measuredAs(['chat.initialization_payload', 'chat.custom_data', 'chat.custom_persona_data', 'chat.custom_headers'], charactersOfJson)),
   fault('agent-config-size-in-characters', ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'], 'The 10 MB limits of the simulator configuration and workflows are held against the JSON text\'s `.length`, its characters, not its UTF-8 bytes.',
     measuredAs(['agent.metadata', 'agent.workflows'], charactersOfJson)),
+  fault('dashboard-display-name-surrogate-ends', ['FIELD-CHARS-CODEPOINTS'], 'Dashboard display_name counts code points with a hand-written surrogate-pair test that leaves out the ends of the ranges (`unit > 0xD800`, `next < 0xDFFF`): U+10000 and U+1D7FF count as two, so 255 astral characters with them are rejected.',
+    measuredAs(['dashboard.display_name'], codePointsMissingRangeEnds)),
   fault('mutation-overrides-size-in-characters', ['MUTATION-CONFIG-OVERRIDES-SIZE', 'FIELD-SIZE-LIMITS'], 'The 10 KB limit of config_overrides is held against the JSON text\'s `.length`, its characters, not its UTF-8 bytes.',
     measuredAs(['mutation.config_overrides'], charactersOfJson)),
 

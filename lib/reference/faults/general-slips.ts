@@ -1,6 +1,7 @@
-// Faults that keep a general rule on every endpoint, method or field but one (scope), or check
-// the parts of a request in the wrong order (precedence): the open cells of the fault model
-// for the general, authentication, specification and mutation-scope rules.
+// Faults that keep a general rule on every endpoint, method or field but one (scope), check
+// the parts of a request in the wrong order (precedence), or let one character past the ID
+// alphabet (bound): the open cells of the fault model for the general, authentication,
+// specification and mutation-scope rules.
 
 import { internal } from '../http/errors.js';
 import { RawText } from '../http/context.js';
@@ -9,11 +10,18 @@ import { fault, finalizeWith, localTime, paths, presentWith, readAs, type Fault 
 import type { Behaviour } from '../behaviour.js';
 import { checkMutationIdAfterAgent } from '../routes/mutations.js';
 import type { MutationRules } from '../validation/mutations.js';
+import type { CheckedIdRule } from '../validation/id-format.js';
 import type { JsonObject } from '../../util/json.js';
 
 const rules = (b: Behaviour, changes: Partial<MutationRules>): void => {
   b.mutationRules = { ...b.mutationRules, ...changes };
 };
+
+/** Path IDs of the alphanumeric rules checked against another alphabet, one UTF-16 unit at a time. */
+function pathIdAlphabet(b: Behaviour, inAlphabet: (unit: number) => boolean): void {
+  const widened = Object.entries(b.pathIdRules).map(([kind, rule]): [string, CheckedIdRule] => [kind, { ...rule, inAlphabet }]);
+  b.pathIdRules = Object.fromEntries(widened) as Behaviour['pathIdRules'];
+}
 
 /** The error code of one endpoint's errors of `code`, changed to `answered`. */
 function codeOnEndpoint(b: Behaviour, endpointKey: string, code: string, answered: string): void {
@@ -153,6 +161,15 @@ export const GENERAL_SLIPS_FAULTS = [
   }),
   fault('auth-missing-key-after-path-ids', ['AUTH-MISSING-KEY'], 'X-API-Key is validated as a required header parameter with the path parameters, after their formats: a request without the key and with a malformed path ID gets INVALID_ARGUMENT (a wrong key is still refused first).', (b) => {
     b.auth.missingCheckedAfter = 'path-ids';
+  }),
+
+  // ---- bound: one character past the ID alphabet ------------------------------------------------
+
+  fault('path-id-alphabet-hyphen', ['PATH-ID-FORMAT'], 'Path IDs are checked against a slug\'s alphabet, `[A-Za-z0-9-]`: an agent, persona, dashboard, mutation or metric output id of the right length with a hyphen is looked up (NOT_FOUND); one with an underscore is still refused.', (b) => {
+    pathIdAlphabet(b, (unit) => /[A-Za-z0-9-]/.test(String.fromCharCode(unit)));
+  }),
+  fault('path-id-alphabet-unicode', ['PATH-ID-FORMAT'], 'Path IDs are checked as letters and digits of any script (`\\p{L}\\p{N}`, like Python\'s str.isalnum): an id of the right length with `é` is looked up (NOT_FOUND); one with an underscore or a hyphen is still refused.', (b) => {
+    pathIdAlphabet(b, (unit) => /[\p{L}\p{N}]/u.test(String.fromCharCode(unit)));
   }),
 ] as const satisfies readonly Fault[];
 

@@ -36,6 +36,7 @@ const runs = async (call: Call) => (await call('GET', '/v1/runs?page_size=1000')
 export const FIELD_SLIPS_PROBES: Record<string, Probe> = {
   'mutation-display-name-bytes': (call) => mutationStatus(call, { display_name: 'é'.repeat(200) }),
   'dashboard-display-name-bytes': (call) => renameDashboard(call, 'é'.repeat(255)),
+  'dashboard-display-name-surrogate-ends': (call) => renameDashboard(call, '\u{10000}\u{1D7FF}'.repeat(127)),
   'review-project-display-name-bytes': async (call) => (await reviewProject(call, { display_name: 'é'.repeat(200) })).status,
   'test-case-test-set-id-bytes': async (call) => (await testCase(call, { test_set_id: 'éééé' })).status,
   'chat-payload-sizes-in-characters': (call) => chatStatus(call, { custom_headers: JSON.stringify({ h: 'é'.repeat(10_000) }) }),

@@ -56,4 +56,6 @@ export const GENERAL_SLIPS_PROBES: Record<string, Probe> = {
     return (await call('GET', `/v1/agents/${agentId}/mutations/${mutation.id}`)).status;
   },
   'auth-missing-key-after-path-ids': async (call) => (await call('GET', '/v1/agents/x', { key: null })).body.error.code,
+  'path-id-alphabet-hyphen': async (call) => (await call('GET', `/v1/agents/${'A'.repeat(10)}-${'A'.repeat(11)}`)).body.error.code,
+  'path-id-alphabet-unicode': async (call) => (await call('GET', `/v1/agents/${encodeURIComponent(`${'A'.repeat(10)}é${'A'.repeat(11)}`)}`)).body.error.code,
 };
