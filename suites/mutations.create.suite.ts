@@ -42,6 +42,8 @@ const shown = (value: unknown): string => (value === undefined ? 'nothing' : JSO
 const WRONG_TYPES = [
   { field: 'description', value: 42, why: 'a number' },
   { field: 'config_overrides', value: 'prompt=hello', why: 'a string' },
+  // A string holds only strings when read as its characters: a check of the values alone lets it through.
+  { field: 'parameter_values', value: 'prompt=hello', why: 'a string' },
 ] as const;
 
 describeGroup('mutations', () => {

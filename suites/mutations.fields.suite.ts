@@ -134,14 +134,18 @@ describeGroup('mutations', () => {
       `parameter_values sent as ${JSON.stringify(given)} came back as ${shown(mutation['parameter_values'])}`, call);
   }, WRITES);
 
-  check(['MUTATION-PARAMETER-VALUES-DERIVED'], 'parameter_values derived from a non-string override hold strings', async (t) => {
+  check(['MUTATION-PARAMETER-VALUES-DERIVED'], 'parameter_values derived from a nested non-string override are flattened: string pairs, one of them "3" keyed by the path workflows → retries', async (t) => {
     // Overrides a number inside the parent's workflows: whatever the flattening notation, the values are strings.
     const agentId = await t.mutations.newParent({ workflows: { retries: 2 } });
     const call = await t.mutations.send(agentId, { config_overrides: { workflows: { retries: 3 } } });
     if (rejectsNaming(call, 'config_overrides', 'workflows')) t.skip('the target does not count workflows as overridable configuration (which keys count is not shown)');
     const values = t.expectResource(call, ['MUTATION-CREATE'], 'overriding workflows.retries with a number')['parameter_values'];
-    const entries = typeof values === 'object' && values !== null ? Object.values(values) : [];
-    t.assert(entries.length > 0 && entries.every((value) => typeof value === 'string'), ['MUTATION-PARAMETER-VALUES-DERIVED'],
+    const entries = typeof values === 'object' && values !== null ? Object.entries(values) : [];
+    t.assert(entries.length > 0 && entries.every(([, value]) => typeof value === 'string'), ['MUTATION-PARAMETER-VALUES-DERIVED'],
       `parameter_values derived from {"workflows":{"retries":3}} should be string pairs, got ${shown(values)}`, call);
+    // Flattened, not serialized: the leaf is a pair of its own, and its key keeps the path to it (`workflows.retries`, `workflows_retries`,
+    // `workflows[retries]`, ...): neither `workflows: "{\"retries\":3}"` nor a bare `retries`.
+    t.assert(entries.some(([key, value]) => value === '3' && /workflows.*retries/i.test(key)), ['MUTATION-PARAMETER-VALUES-DERIVED'],
+      `parameter_values derived from {"workflows":{"retries":3}} should flatten it to a pair "3" keyed by workflows and retries, got ${shown(values)}`, call);
   }, WRITES);
 });

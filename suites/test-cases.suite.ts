@@ -5,13 +5,13 @@
 // input_str long enough to hold it.
 
 import fc from 'fast-check';
-import { INPUT_TYPES } from '../lib/contract/enums.js';
+import { ERROR_CODES, INPUT_TYPES } from '../lib/contract/enums.js';
 import { ID_RULES, matchesIdRule } from '../lib/contract/ids.js';
 import { charLength, fieldLimit } from '../lib/contract/limits.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { echoMismatches } from '../lib/assert/echo.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
-import { answerNames, rejectsNaming } from '../lib/assert/error-details.js';
+import { answerNames, detailFields, rejectsNaming } from '../lib/assert/error-details.js';
 import { ASCII_CHARS, boundaryCases, stringOf, twoByteText } from '../lib/gen/strings.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import { property } from '../lib/harness/property.js';
@@ -52,7 +52,15 @@ const INPUT_TYPE_EXTRAS: Partial<Record<(typeof INPUT_TYPES)[number], JsonObject
 const WRONG_TYPES = [
   { field: 'input_str', value: 42, why: 'a number' },
   { field: 'expected_behaviors', value: 'Offers a refund', why: 'a string, not a list' },
+  { field: 'expected_behaviors', value: [42], why: 'a list holding a number, not strings' },
+  // Objects given as text that is not JSON either: no reading of "object" takes it.
+  { field: 'expected_output_json', value: 'resolution=refund', why: 'a string, not an object' },
+  { field: 'metric_input', value: 'order number', why: 'a string, not an object' },
+  { field: 'simulation_metadata_input', value: 'hello', why: 'a string, not an object' },
 ] as const;
+
+/** A SCRIPT test case's persona lines, out of sorted order: kept as sent is kept in the order sent. */
+const SCRIPT_TURNS = ['My order never arrived', 'I would like a refund'];
 
 describeGroup('test-cases', () => {
   // ---- creating --------------------------------------------------------------------------
@@ -196,6 +204,23 @@ describeGroup('test-cases', () => {
     const explicit = { expected_behaviors: [], description: '', user_notes: '' };
     const { testCase, call } = await t.testCases.create({ ...explicit, expected_output_str: 'Offers a refund' }, ['TESTCASE-CREATE'], 'creating a test case with explicit empty values');
     expectEchoed(t, explicit, testCase, ['EXPLICIT-VALUE-KEPT'], call);
+  }, WRITES);
+
+  // ---- SCRIPT input ---------------------------------------------------------------------------
+
+  check(['TESTCASE-CREATE'], 'a SCRIPT test case returns simulation_metadata_input as sent, script_turns in the order sent', async (t) => {
+    const sent = { input_type: 'SCRIPT', simulation_metadata_input: { script_turns: SCRIPT_TURNS } };
+    const { testCase, call } = await t.testCases.create(sent, ['TESTCASE-CREATE'], 'creating a SCRIPT test case with two script_turns');
+    expectEchoed(t, sent, testCase, ['TESTCASE-CREATE'], call);
+  }, WRITES);
+
+  check(['REQUEST-WRONG-TYPE'], 'a SCRIPT test case whose script_turns is a string, not a list of strings, is rejected with INVALID_ARGUMENT naming script_turns', async (t) => {
+    const call = await t.testCases.send({ input_type: 'SCRIPT', simulation_metadata_input: { script_turns: SCRIPT_TURNS[0] } });
+    const what = 'a SCRIPT test case with script_turns a string';
+    t.expectRejection(call, ['REQUEST-WRONG-TYPE', 'ERROR-INVALID-ARGUMENT'], { code: ERROR_CODES.invalidArgument, conventionalStatus: 400 }, what);
+    // Named as the key (`script_turns`) or inside the object holding it (`simulation_metadata_input.script_turns`).
+    t.assert(answerNames(call, 'script_turns') || answerNames(call, 'simulation_metadata_input'), ['ERROR-DETAILS-FIELD'],
+      `error details name neither script_turns nor simulation_metadata_input (they name: ${detailFields(call).map((d) => JSON.stringify(d)).join(', ') || 'nothing'})`, call);
   }, WRITES);
 
   // ---- wrong types ----------------------------------------------------------------------------

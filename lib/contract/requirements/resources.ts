@@ -3,7 +3,7 @@ import { must, should } from './types.js';
 export const TEST_CASES = [
   must('test-cases', 'TESTCASE-CREATE', 'Test cases', 'POST /v1/test-cases creates a test case and returns `{test_case}` echoing what was sent, name `test-cases/<id>` and a 22-character id.',
     'POST /v1/test-cases ... `{test_case: TestCase}`',
-    'Every field sent comes back equal (objects by value, key order ignored); the id\'s alphabet is not stated, only its length. Test cases cannot be deleted through the API: input_str carries the run marker wherever it can hold it, and no generated values are accepted.'),
+    'Every field sent comes back equal (objects by value, key order ignored), a SCRIPT test case\'s simulation_metadata_input (script_turns in the order sent) included, but not the deprecated expected_output_str, which a server may represent its own way once it stands in for expected_behaviors (TESTCASE-EXPECTED-OUTPUT-WRAPPED); the id\'s alphabet is not stated, only its length. Test cases cannot be deleted through the API: input_str carries the run marker wherever it can hold it, and no generated values are accepted.'),
   must('test-cases', 'TESTCASE-INPUT-STR', 'Test case', 'input_str is required with at least 1 character.', 'input_str (required) ... min length 1',
     'No maximum is stated: 3000 multi-byte characters (2500 of two or three UTF-8 bytes, 500 astral) must be accepted.'),
   must('test-cases', 'TESTCASE-TEST-SET-ID', 'Test case', 'test_set_id is required in the body and exactly 8 characters.',

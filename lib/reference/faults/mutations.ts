@@ -4,7 +4,7 @@ import type { Behaviour } from '../behaviour.js';
 import { utf8Size } from '../validation/measure.js';
 import type { MutationFields, MutationRules } from '../validation/mutations.js';
 import { fault, missingAnsweredWith, presentWith, respondWith, type Fault } from './define.js';
-import type { JsonObject } from '../../util/json.js';
+import { isJsonObject, type JsonObject } from '../../util/json.js';
 
 const rules = (b: Behaviour, change: Partial<MutationRules>) => {
   b.mutationRules = { ...b.mutationRules, ...change };
@@ -115,6 +115,19 @@ export const MUTATIONS_FAULTS = [
   }),
   fault('mutation-parameter-values-not-stringified', ['MUTATION-PARAMETER-VALUES-DERIVED'], 'Derived parameter_values are a copy of config_overrides, values kept as they are.', (b) => {
     rules(b, { parameterValues: (given, overrides) => given ?? (overrides as Record<string, string>) });
+  }),
+  fault('mutation-parameter-values-string-accepted', ['REQUEST-WRONG-TYPE'], 'parameter_values is checked only to hold string values, which a string passes (its characters are strings): it is stored character by character.',
+    reread('parameter_values', (read) => (f, body) => {
+      const given = body['parameter_values'];
+      return typeof given === 'string' ? Object.fromEntries(Array.from(given, (char, i) => [String(i), char])) : read(f, body);
+    })),
+  fault('mutation-parameter-values-nested-as-json', ['MUTATION-PARAMETER-VALUES-DERIVED'], 'Derived parameter_values are not flattened: each top-level override is one pair, a nested object written as its JSON text.', (b) => {
+    rules(b, { parameterValues: (given, overrides) => given ?? Object.fromEntries(Object.entries(overrides).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)])) });
+  }),
+  fault('mutation-parameter-values-leaf-keys', ['MUTATION-PARAMETER-VALUES-DERIVED'], 'Flattening loses the path: a nested override\'s pair is keyed by its last key alone (`retries`, not `workflows.retries`).', (b) => {
+    const leaves = (value: JsonObject): Record<string, string> => Object.assign({}, ...Object.entries(value).map(([key, inner]) =>
+      (isJsonObject(inner) && Object.keys(inner).length !== 0 ? leaves(inner) : { [key]: typeof inner === 'string' ? inner : JSON.stringify(inner) })));
+    rules(b, { parameterValues: (given, overrides) => given ?? leaves(overrides) });
   }),
   fault('mutation-parameter-values-given-ignored', ['MUTATION-PARAMETER-VALUES-DERIVED'], 'parameter_values are always derived, even when given.', (b) => {
     const derive = b.mutationRules.parameterValues;

@@ -4,6 +4,7 @@ import { DEFAULTS, INPUT_TYPES } from '../../contract/enums.js';
 import type { Behaviour } from '../behaviour.js';
 import type { TestCaseFields } from '../validation/test-cases.js';
 import { fault, presentWith, type Fault } from './define.js';
+import { isJsonObject, type JsonObject } from '../../util/json.js';
 
 /** Replaces how one body field is read, given the reading it replaces. */
 const reread = <K extends keyof TestCaseFields>(field: K, reader: (original: TestCaseFields[K]) => TestCaseFields[K]) => (b: Behaviour) => {
@@ -67,6 +68,29 @@ export const TEST_CASES_FAULTS = [
     const given = request.body['expected_behaviors'];
     return typeof given === 'string' ? [given] : read(f, request);
   })),
+
+  fault('test-case-expected-behaviors-elements-unchecked', ['REQUEST-WRONG-TYPE'], 'expected_behaviors is checked to be a list, not a list of strings: `[42]` is stored as given.',
+    reread('expected_behaviors', (read) => (f, request) => {
+      const given = request.body['expected_behaviors'];
+      return Array.isArray(given) ? (given as string[]) : read(f, request);
+    })),
+
+  // the object fields
+  fault('test-case-objects-any-type', ['REQUEST-WRONG-TYPE'], 'expected_output_json, metric_input and simulation_metadata_input take any JSON value (stored as given), not only an object.', (b) => {
+    for (const field of ['expected_output_json', 'metric_input', 'simulation_metadata_input'] as const) {
+      reread(field, (read) => (f, request) => {
+        const given = request.body[field];
+        return given === undefined || given === null || isJsonObject(given) ? read(f, request) : (given as JsonObject);
+      })(b);
+    }
+  }),
+  fault('test-case-script-turns-unchecked', ['REQUEST-WRONG-TYPE'], 'simulation_metadata_input is checked to be an object, not what it holds: a SCRIPT test case\'s script_turns of any type is stored as given.',
+    reread('simulation_metadata_input', () => (f) => f.object('simulation_metadata_input'))),
+  fault('test-case-simulation-metadata-dropped', ['TESTCASE-CREATE'], 'simulation_metadata_input is checked (a SCRIPT test case\'s script_turns) but not stored: test cases return it as null.',
+    reread('simulation_metadata_input', (read) => (f, request) => {
+      read(f, request);
+      return null;
+    })),
 
   // what comes back
   fault('test-case-name-wrong-prefix', ['TESTCASE-CREATE'], 'Test cases are named `testcases/<id>`.', (b) => {

@@ -19,6 +19,13 @@ async function withMutation(call: Call, body: object = { display_name: 'm' }) {
 }
 
 const status = async (call: Call, body: object) => (await create(call, await newAgent(call), body)).status;
+
+/** parameter_values derived from a number inside the parent's workflows. */
+async function derivedFromNested(call: Call) {
+  const agentId = await newAgent(call, { workflows: { retries: 2 } });
+  return (await create(call, agentId, { display_name: 'm', config_overrides: { workflows: { retries: 3 } } })).body.mutation.parameter_values;
+}
+
 const createdField = async (call: Call, body: object, field: string) => (await withMutation(call, body)).mutation[field];
 
 export const MUTATION_PROBES: Record<string, Probe> = {
@@ -62,10 +69,10 @@ export const MUTATION_PROBES: Record<string, Probe> = {
   'mutation-overrides-string-ignored': (call) => status(call, { display_name: 'm', config_overrides: 'prompt=x' }),
   'mutation-overrides-dropped': (call) => createdField(call, { display_name: 'm', config_overrides: { prompt: 'x' } }, 'config_overrides'),
   'mutation-parameter-values-not-derived': (call) => createdField(call, { display_name: 'm', config_overrides: { prompt: 'x' } }, 'parameter_values'),
-  'mutation-parameter-values-not-stringified': async (call) => {
-    const agentId = await newAgent(call, { workflows: { retries: 2 } });
-    return (await create(call, agentId, { display_name: 'm', config_overrides: { workflows: { retries: 3 } } })).body.mutation.parameter_values;
-  },
+  'mutation-parameter-values-not-stringified': derivedFromNested,
+  'mutation-parameter-values-string-accepted': (call) => status(call, { display_name: 'm', parameter_values: 'prompt=x' }),
+  'mutation-parameter-values-nested-as-json': derivedFromNested,
+  'mutation-parameter-values-leaf-keys': derivedFromNested,
   'mutation-parameter-values-given-ignored': (call) =>
     createdField(call, { display_name: 'm', config_overrides: { prompt: 'x' }, parameter_values: { tone: 'warm' } }, 'parameter_values'),
   'mutation-id-25-characters': async (call) => String((await withMutation(call)).mutation.id).length,
