@@ -34,8 +34,15 @@ describeGroup('agents', () => {
     expectInvalidField(t, await t.agents.send({ phone_number: 'call the front desk' }), ['AGENT-PHONE-NUMBER'], ['phone_number'], 'an agent with a malformed phone_number');
   }, WRITES);
 
-  // E.164 numbers have at most 15 digits after `+`, and no country code begins with 0 (ITU-T E.164 §6).
-  for (const [value, why] of [['+1234567890123456', 'of 16 digits (E.164 allows 15)'], ['+0123456789', 'whose country code begins with 0']] as const) {
+  // E.164 numbers have at most 15 digits after `+`, and no country code begins with 0 (ITU-T E.164 §6); the whole
+  // value is the number or the address (SIP URIs hold no spaces, RFC 3261).
+  for (const [value, why] of [
+    ['+1234567890123456', 'of 16 digits (E.164 allows 15)'],
+    ['+0123456789', 'whose country code begins with 0'],
+    ['call +14155550123', 'with text before an E.164 number'],
+    ['call sip:frontdesk@pbx.example.com', 'with text before a SIP address'],
+    ['sip:frontdesk@pbx.example.com ext 12', 'with text after a SIP address'],
+  ] as const) {
     check(['AGENT-PHONE-NUMBER'], `a phone_number ${why} is rejected`, async (t) => {
       expectInvalidField(t, await t.agents.send({ phone_number: value }), ['AGENT-PHONE-NUMBER'], ['phone_number'], `an agent with phone_number ${value}, ${why}`);
     }, WRITES);

@@ -1,4 +1,4 @@
-// Agents: the simulator configuration of CHAT and WEBSOCKET agents. Sent under the request
+// Agents: the simulator configuration of CHAT, OUTBOUND_VOICE and WEBSOCKET agents. Sent under the request
 // field the target takes (found and proven once, lib/families/simulator-config.ts) and
 // returned as `metadata`: what each type requires, the rules of each key, and the size of
 // CHAT payloads. Every display name carries the run marker (agents cannot be deleted).
@@ -19,6 +19,7 @@ type Requirements = readonly RequirementId[];
 
 const WRITES = { writes: true } as const;
 const CHAT = 'MODEL_TYPE_CHAT';
+const OUTBOUND_VOICE = 'MODEL_TYPE_OUTBOUND_VOICE';
 const WEBSOCKET = 'MODEL_TYPE_WEBSOCKET';
 
 const VALID_TEMPLATE = '{"model":"agent","input":"{{latest_message}}","session":"{{sessionId}}"}';
@@ -57,14 +58,26 @@ const PRIVATE_CHAT_URLS = [
 ] as const;
 
 /**
- * Public addresses just outside the private ranges: no list of private or special-purpose addresses holds them
- * (RFC 1918, RFC 6890, Go's IsPrivate, Python's is_private), so a server must accept them.
+ * Public addresses just outside the private ranges, and IPv6 ones (2606::/16, allocated global unicast) holding a private
+ * range's digits where they do not count: no list of private or special-purpose addresses holds them (RFC 1918, RFC 6890,
+ * Go's IsPrivate, Python's is_private), so a server must accept them.
  */
 const PUBLIC_CHAT_URLS = [
   ['just below 172.16/12', 'http://172.15.255.254/chat'],
   ['just above 172.16/12', 'http://172.32.0.1/chat'],
   ['just above 10/8', 'http://11.0.0.1/chat'],
   ['just above 192.168/16', 'http://192.169.0.1/chat'],
+  ['in IPv6 whose last 32 bits spell 10.0.0.1', 'http://[2606:4700::a00:1]/chat'],
+  ['in IPv6 whose second group is fd00 (the digits of fc00::/7)', 'http://[2606:fd00::1]/chat'],
+  ['in IPv6 whose second group is fe80 (the digits of link-local fe80::/10)', 'http://[2606:fe80::1]/chat'],
+] as const;
+
+/** Configuration keys whose type the specification's table states, each given a value of another type. */
+const WRONG_TYPED_KEYS = [
+  [CHAT, 'strip_message_timestamps', 'sometimes', 'a string (the table: boolean)'],
+  [OUTBOUND_VOICE, 'trigger_call_headers', 42, 'a number (the table: JSON string)'],
+  [OUTBOUND_VOICE, 'trigger_call_payload', 42, 'a number (the table: JSON string)'],
+  [WEBSOCKET, 'custom_headers', 42, 'a number (the table: JSON string)'],
 ] as const;
 
 const CONFIG_CASES: readonly ConfigCase[] = [
@@ -86,6 +99,9 @@ const CONFIG_CASES: readonly ConfigCase[] = [
   { requirements: ['CHAT-INPUT-TEMPLATE-JSON'], modelType: CHAT, title: 'an input_template of valid JSON with template variables is accepted',
     config: { input_template: VALID_TEMPLATE } },
   { requirements: ['CHAT-RESPONSE-FORMAT'], modelType: CHAT, title: 'response_format `xml` is rejected', config: { response_format: 'xml' }, rejects: 'response_format' },
+  ...WRONG_TYPED_KEYS.map(([modelType, key, value, how]): ConfigCase => ({
+    requirements: ['REQUEST-WRONG-TYPE'], modelType, title: `a ${modelType} ${key} given as ${how} is rejected`, config: { [key]: value }, rejects: key,
+  })),
   ...nearMissIds(ID_RULES.persona, 3).map((miss): ConfigCase => ({
     requirements: ['CHAT-PERSONA-ID'], modelType: CHAT, title: `a persona_id of ${miss.why} is rejected`, config: { persona_id: miss.value }, rejects: 'persona_id',
   })),

@@ -55,7 +55,7 @@ const REJECTED: readonly Rejected[] = [
   ...LIST_FIELDS.map((field): Rejected => ({ requirements: ['REVIEW-PROJECT-REQUIRED'], field, value: [], why: 'an empty list' })),
   // A required field given as null is as missing as one left out.
   { requirements: ['REVIEW-PROJECT-REQUIRED'], field: 'assignees', value: null, why: 'null' },
-  ...['not-an-email', 'a@', '@b.com'].map((address): Rejected => ({ requirements: ['REVIEW-PROJECT-ASSIGNEE-EMAIL'], field: 'assignees', value: [address], why: `[${JSON.stringify(address)}]` })),
+  ...['not-an-email', 'a@', '@b.com', 'a reviewer@example.com', 'reviewer@example.com extra'].map((address): Rejected => ({ requirements: ['REVIEW-PROJECT-ASSIGNEE-EMAIL'], field: 'assignees', value: [address], why: `[${JSON.stringify(address)}]` })),
   { requirements: ['REVIEW-PROJECT-TYPE'], field: 'project_type', value: 'PROJECT_FOO', why: '"PROJECT_FOO"' },
   { requirements: ['REVIEW-PROJECT-RULES'], field: 'project_rules', value: ['other_rule'], why: '["other_rule"]' },
   { requirements: ['REQUEST-WRONG-TYPE'], field: 'assignees', value: 'reviewer@example.com', why: 'a string instead of a list' },

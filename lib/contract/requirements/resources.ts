@@ -84,7 +84,7 @@ export const REVIEW_PROJECTS = [
   must('review-projects', 'REVIEW-PROJECT-DISPLAY-NAME', 'Review project', 'display_name of 1 to 200 characters is accepted; empty or 201 is rejected.', 'display_name: required; 1 to 200 characters',
     'Accepted values are the boundary cases only (projects cannot be deleted, so no generated accepted values); rejected values are also generated.'),
   must('review-projects', 'REVIEW-PROJECT-ASSIGNEE-EMAIL', 'Review project', 'assignees that are not e-mail addresses are rejected.', 'assignees: reviewer e-mail addresses',
-    'The address grammar is not shown: only strings that no reading accepts are sent for rejection (no `@`, nothing before or after it), and a plus-tagged address must be accepted.'),
+    'The address grammar is not shown: only strings that no reading accepts are sent for rejection (no `@`, nothing before or after it, a space in the local part, a word after the domain), and a plus-tagged address must be accepted.'),
   must('review-projects', 'REVIEW-PROJECT-TYPE', 'Review project', 'project_type accepts the two listed values, rejects others, and defaults to PROJECT_INDIVIDUAL.',
     '`PROJECT_COLLABORATIVE` or `PROJECT_INDIVIDUAL`; default `PROJECT_INDIVIDUAL`'),
   must('review-projects', 'REVIEW-PROJECT-NOTIFICATIONS-DEFAULT', 'Review project', 'notifications defaults to true.', 'notifications: default true'),

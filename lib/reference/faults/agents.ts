@@ -33,6 +33,7 @@ const stringKey = (modelType: ModelType, key: string, check: Check<string> | und
   rekey(modelType, key, (c, k) => void c.string(k, { required, ...(check ? { check } : {}) }));
 
 const CHAT = 'MODEL_TYPE_CHAT';
+const OUTBOUND_VOICE = 'MODEL_TYPE_OUTBOUND_VOICE';
 const WEBSOCKET = 'MODEL_TYPE_WEBSOCKET';
 const checked = (test: (value: string) => boolean, description: string): Check<string> => ({ test, description });
 
@@ -42,6 +43,15 @@ const hostOf = (value: string): string | null => {
   } catch {
     return null;
   }
+};
+/** The IPv6 address of a URL's host, without its brackets (null for other hosts). */
+const v6HostOf = (value: string): string | null => /^\[(.+)\]$/.exec(hostOf(value) ?? '')?.[1] ?? null;
+/** The IPv4 address the last 32 bits of `::x:y` spell, wherever the `::` stands. */
+const v4TailOf = (v6: string): string | null => {
+  const tail = /::([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(v6);
+  if (!tail?.[1] || !tail[2]) return null;
+  const [high, low] = [parseInt(tail[1], 16), parseInt(tail[2], 16)];
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
 };
 const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i;
 const isLoopbackUrl = (value: string): boolean => LOOPBACK.test(hostOf(value) ?? '');
@@ -133,6 +143,10 @@ export const AGENTS_FAULTS = [
     phoneChecked(checked((v) => isPhoneNumber(v) || /^\+[1-9]\d{15,}$/.test(v), 'an E.164 number or a SIP address'))),
   fault('agent-phone-e164-leading-zero', ['AGENT-PHONE-NUMBER'], 'phone_number checks E.164 as `+` and 2 to 15 digits: a country code beginning with 0 (+0123456789) is accepted.',
     phoneChecked(checked((v) => isPhoneNumber(v) || /^\+\d{2,15}$/.test(v), 'an E.164 number or a SIP address'))),
+  fault('agent-phone-number-prefix-match', ['AGENT-PHONE-NUMBER'], 'phone_number is matched from its start only (Python\'s re.match): text after a SIP address (`sip:frontdesk@pbx.example.com ext 12`) is accepted.',
+    phoneChecked(checked((v) => /^\+[1-9]\d{1,14}/.test(v) || /^sips?:[^\s@]+@[^\s@]+/.test(v), 'an E.164 number or a SIP address'))),
+  fault('agent-phone-number-search', ['AGENT-PHONE-NUMBER'], 'phone_number\'s patterns lack `^`: text before an E.164 number or a SIP address (`call +14155550123`) is accepted.',
+    phoneChecked(checked((v) => /\+[1-9]\d{1,14}$/.test(v) || /sips?:[^\s@]+@[^\s@]+$/.test(v), 'an E.164 number or a SIP address'))),
   fault('agent-phone-number-sip-rejected', ['AGENT-PHONE-NUMBER'], 'phone_number accepts E.164 numbers only: SIP addresses are rejected.',
     phoneChecked(checked((v) => isPhoneNumber(v) && v.startsWith('+'), 'an E.164 number'))),
   fault('agent-endpoint-any-scheme', ['AGENT-ENDPOINT'], 'endpoint accepts any URL scheme (ftp://x).',
@@ -205,6 +219,15 @@ export const AGENTS_FAULTS = [
     stringKey(CHAT, 'chat_endpoint', checked((v) => isPublicHttpUrl(v) || (isHttpUrl(v) && /^127\./.test(hostOf(v) ?? '') && hostOf(v) !== '127.0.0.1'), 'not a private address'), true)),
   fault('chat-private-ipv6-accepted', ['CHAT-ENDPOINT-PUBLIC'], 'chat_endpoint checks the private ranges of IPv4 only: an IPv6 unique local address (fc00::/7) is accepted; [::1] is still refused.',
     stringKey(CHAT, 'chat_endpoint', checked((v) => isPublicHttpUrl(v) || (isHttpUrl(v) && /^\[f[cd]/i.test(hostOf(v) ?? '')), 'not a private address'), true)),
+  fault('chat-ipv6-hosts-refused', ['CHAT-ENDPOINT-PUBLIC'], 'chat_endpoint refuses every IPv6 host, public ones too: http://[2606:4700::a00:1]/chat is rejected.',
+    stringKey(CHAT, 'chat_endpoint', checked((v) => isPublicHttpUrl(v) && v6HostOf(v) === null, 'a public URL on an IPv4 address or a name'), true)),
+  fault('chat-ipv6-private-digits-anywhere', ['CHAT-ENDPOINT-PUBLIC'], 'chat_endpoint looks for fc00::/7 and fe80::/10 in every group of an IPv6 address (a pattern without `^`): the public [2606:fd00::1] is rejected.',
+    stringKey(CHAT, 'chat_endpoint', checked((v) => isPublicHttpUrl(v) && !/(f[cd][0-9a-f]{2}|fe[89ab][0-9a-f]):/.test(v6HostOf(v) ?? ''), 'not a private address'), true)),
+  fault('chat-ipv6-v4-tail', ['CHAT-ENDPOINT-PUBLIC'], 'chat_endpoint reads the last 32 bits of any IPv6 address ending `::x:y` as IPv4 (the IPv4-compatible form, wherever `::` stands): the public [2606:4700::a00:1] is rejected as 10.0.0.1.',
+    stringKey(CHAT, 'chat_endpoint', checked((v) => {
+      const tail = v4TailOf(v6HostOf(v) ?? '');
+      return isPublicHttpUrl(v) && (tail === null || isPublicHost(tail));
+    }, 'not a private address'), true)),
   fault('chat-endpoint-not-parsed', ['CHAT-URLS-VALIDATED'], 'chat_endpoint is only screened for private hosts, never parsed as a URL: `not a url` is accepted.',
     stringKey(CHAT, 'chat_endpoint', checked((v) => { const host = hostOf(v); return host === null || isPublicHost(host); }, 'not a private host'), true)),
   fault('chat-initialization-endpoint-unchecked', ['CHAT-URLS-VALIDATED'], 'initialization_endpoint is stored without checking it is a URL.',
@@ -221,6 +244,8 @@ export const AGENTS_FAULTS = [
   fault('chat-response-format-responses-unsupported', ['CHAT-RESPONSE-FORMAT'], 'response_format accepts `chat_completions` only.',
     rekey(CHAT, 'response_format', (c, k) => void c.oneOf(k, ['chat_completions']))),
   fault('chat-persona-id-unchecked', ['CHAT-PERSONA-ID'], 'persona_id is stored without checking it is a 22-character ID.', stringKey(CHAT, 'persona_id', undefined)),
+  fault('chat-strip-timestamps-unchecked', ['REQUEST-WRONG-TYPE'], 'strip_message_timestamps is stored as given: the string "sometimes" is accepted where the table says boolean.',
+    rekey(CHAT, 'strip_message_timestamps', () => undefined)),
   fault('chat-payload-limits-unenforced', ['CHAT-PAYLOAD-LIMITS'], 'The sizes of initialization_payload, custom_data, custom_persona_data and custom_headers are not checked.', (b) => {
     for (const id of ['chat.initialization_payload', 'chat.custom_data', 'chat.custom_persona_data', 'chat.custom_headers'] as const) limit(id, { max: undefined })(b);
   }),
@@ -229,7 +254,12 @@ export const AGENTS_FAULTS = [
   }),
   fault('chat-custom-data-max-16kb', ['CHAT-PAYLOAD-LIMITS', 'FIELD-SIZE-LIMITS'], 'custom_data is limited to 16 KB instead of 32 KB.', limit('chat.custom_data', { max: 16 * 1024 })),
 
-  // WEBSOCKET configuration
+  // OUTBOUND_VOICE and WEBSOCKET configuration
+  fault('outbound-trigger-call-keys-unchecked', ['REQUEST-WRONG-TYPE'], 'trigger_call_headers and trigger_call_payload are stored as given: a number is accepted where the table says JSON string.', (b) => {
+    for (const key of ['trigger_call_headers', 'trigger_call_payload']) rekey(OUTBOUND_VOICE, key, () => undefined)(b);
+  }),
+  fault('websocket-custom-headers-unchecked', ['REQUEST-WRONG-TYPE'], 'The WEBSOCKET custom_headers is stored as given: a number is accepted where the table says JSON string.',
+    rekey(WEBSOCKET, 'custom_headers', () => undefined)),
   fault('websocket-ws-accepted', ['WEBSOCKET-ENDPOINT'], 'The WEBSOCKET endpoint accepts ws:// as well as wss://.',
     stringKey(WEBSOCKET, 'endpoint', checked((v) => isWssUrl(v.replace(/^ws:/, 'wss:')), 'a ws:// or wss:// URL'), true)),
   fault('websocket-endpoint-any-url', ['WEBSOCKET-ENDPOINT'], 'The WEBSOCKET endpoint accepts any URL (https:// too).',

@@ -45,6 +45,10 @@ export const REVIEW_PROJECTS_FAULTS = [
       if (assignees.some((address) => address.includes('+'))) f.fail('assignees', 'must be an e-mail address');
       return assignees;
     })),
+  fault('review-project-email-unanchored', ['REVIEW-PROJECT-ASSIGNEE-EMAIL'], 'Assignees are searched for an address, not matched whole (a pattern without `^` and `$`): `a reviewer@example.com` is accepted.',
+    readWith('assignees', (f) => f.strings('assignees', {
+      required: true, limit: 'reviewProject.assignees', each: { test: (v) => /[^\s@]+@[^\s@]+\.[^\s@]+/.test(v), description: 'an e-mail address' },
+    }))),
   fault('review-project-assignee-string-wrapped', ['REQUEST-WRONG-TYPE'], 'A single assignee given as a string is accepted as a one-element list.',
     readWith('assignees', (f, base) => {
       try {

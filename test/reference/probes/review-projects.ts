@@ -20,6 +20,7 @@ export const REVIEW_PROJECT_PROBES: Record<string, Probe> = {
   'review-project-empty-lists-accepted': (call) => status(call, { linked_metric_ids: [] }),
   'review-project-email-unchecked': (call) => status(call, { assignees: ['not-an-email'] }),
   'review-project-email-plus-rejected': (call) => status(call, { assignees: ['a+tag@example.com'] }),
+  'review-project-email-unanchored': (call) => status(call, { assignees: ['a reviewer@example.com'] }),
   'review-project-assignee-string-wrapped': (call) => status(call, { assignees: 'a@example.com' }),
   'review-project-type-default-collaborative': async (call) => (await created(call)).project_type,
   'review-project-type-unchecked': (call) => status(call, { project_type: 'PROJECT_FOO' }),
