@@ -4,7 +4,9 @@
 // depends on data the target already holds; every mutation is deleted at the end.
 
 import { isDeepStrictEqual } from 'node:util';
+import { ERROR_CODES } from '../lib/contract/enums.js';
 import { ID_RULES, matchesIdRule } from '../lib/contract/ids.js';
+import { answerNames, detailFields } from '../lib/assert/error-details.js';
 import { timestampMs } from '../lib/contract/timestamps.js';
 import { echoMismatches } from '../lib/assert/echo.js';
 import { createdAndFetched, fetchMutation } from '../lib/families/mutations.js';
@@ -106,6 +108,15 @@ describeGroup('mutations', () => {
       t.expectInvalidArgument(call, ['REQUEST-WRONG-TYPE'], field, `${field} given as ${why}`);
     }, WRITES);
   }
+
+  check(['REQUEST-WRONG-TYPE'], 'parameter_values holding a number (its values are strings) is rejected with INVALID_ARGUMENT naming parameter_values', async (t) => {
+    const call = await t.mutations.send(await t.mutations.parent(), { parameter_values: { tone: 42 } });
+    const what = 'parameter_values {"tone": 42}';
+    t.expectRejection(call, ['REQUEST-WRONG-TYPE', 'ERROR-INVALID-ARGUMENT'], { code: ERROR_CODES.invalidArgument, conventionalStatus: 400 }, what);
+    // Named as the field or as the value inside it (`parameter_values.tone`).
+    t.assert(answerNames(call, 'parameter_values'), ['ERROR-DETAILS-FIELD'],
+      `error details do not name parameter_values or anything inside it (they name: ${detailFields(call).map((d) => JSON.stringify(d)).join(', ') || 'nothing'})`, call);
+  }, WRITES);
 
   check(['REQUEST-MALFORMED-JSON'], 'a mutation body that is not valid JSON is rejected with INVALID_ARGUMENT', async (t) => {
     const call = await t.call('POST /v1/agents/{agent_id}/mutations', { params: { agent_id: await t.mutations.parent() }, rawBody: '{"display_name": ' });

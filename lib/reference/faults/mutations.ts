@@ -121,6 +121,8 @@ export const MUTATIONS_FAULTS = [
       const given = body['parameter_values'];
       return typeof given === 'string' ? Object.fromEntries(Array.from(given, (char, i) => [String(i), char])) : read(f, body);
     })),
+  fault('mutation-parameter-values-numbers-accepted', ['REQUEST-WRONG-TYPE'], 'parameter_values is checked to be an object, not to hold strings: `{"tone": 42}` is stored as given.',
+    reread('parameter_values', () => (f) => f.object('parameter_values') as Record<string, string> | null)),
   fault('mutation-parameter-values-nested-as-json', ['MUTATION-PARAMETER-VALUES-DERIVED'], 'Derived parameter_values are not flattened: each top-level override is one pair, a nested object written as its JSON text.', (b) => {
     rules(b, { parameterValues: (given, overrides) => given ?? Object.fromEntries(Object.entries(overrides).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)])) });
   }),
