@@ -40,6 +40,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       ...LENGTH_RULES, ...ID_LENGTH_RULES, 'CHAT-ENDPOINT-PUBLIC', 'REVIEW-PROJECT-REQUIRED', 'LIST-PAGE-SIZE-BOUNDS', 'GENERIC-PAGINATION', 'LIST-PAGE-SIZE-RESPECTED', 'RUN-PROGRESS-CONSISTENT', 'RUN-METRICS-CONSISTENT',
       // A comparison's own value on the edge of `>=` and `<=`; a value read back cut at a length.
       'LIST-FILTER-FIELDS', 'READ-BACK-UNCHANGED',
+      // A format's pattern matched without its anchors: text before or after the value gets through.
+      'REVIEW-PROJECT-ASSIGNEE-EMAIL',
     ],
     otherwise: 'the rule sets no bound',
   },
