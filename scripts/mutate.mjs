@@ -13,8 +13,13 @@ if (stryker.status !== 0) process.exit(stryker.status ?? 1);
 
 const REPORT = 'reports/mutation/mutation.json';
 const KEPT = 'reports/mutation/runs';
-const mutated = args[args.indexOf('--mutate') + 1];
-const name = args.includes('--mutate') && mutated ? mutated.replace(/[^A-Za-z0-9.-]+/g, '_').replace(/^_|_$/g, '') : 'everything';
+/** What `--mutate <pattern>` or `--mutate=<pattern>` chose, as a file name; `everything` without it. */
+function runName() {
+  const at = args.findIndex((arg) => arg === '--mutate' || arg.startsWith('--mutate='));
+  const pattern = at < 0 ? undefined : args[at].startsWith('--mutate=') ? args[at].slice('--mutate='.length) : args[at + 1];
+  return pattern ? pattern.replace(/[^A-Za-z0-9.-]+/g, '_').replace(/^_|_$/g, '') : 'everything';
+}
+const name = runName();
 mkdirSync(KEPT, { recursive: true });
 copyFileSync(REPORT, `${KEPT}/${name}.json`);
 

@@ -6,7 +6,8 @@
 import { ERROR_CODES } from '../lib/contract/enums.js';
 import { ID_RULES } from '../lib/contract/ids.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
-import { expectAgent, expectAgentCreated, expectAgentReadBack, expectEcho, expectInvalidField, fetchAgent } from '../lib/families/agents.js';
+import { expectAgent, expectAgentCreated, expectAgentReadBack, expectEcho, fetchAgent } from '../lib/families/agents.js';
+import { expectInvalidField } from '../lib/families/invalid-field.js';
 import { PUBLIC_WEBHOOK_URL } from '../lib/gen/bodies.js';
 import { alnum, nearMissIds } from '../lib/gen/ids.js';
 import { check, describeGroup } from '../lib/harness/index.js';

@@ -3,7 +3,8 @@
 // JSON fields. Every display name carries the run marker (agents cannot be deleted).
 
 import { ID_RULES } from '../lib/contract/ids.js';
-import { agentLengthLimit, expectAgent, expectAgentCreated, expectInvalidField } from '../lib/families/agents.js';
+import { agentLengthLimit, expectAgent, expectAgentCreated } from '../lib/families/agents.js';
+import { expectInvalidField } from '../lib/families/invalid-field.js';
 import { lengthLimitChecks } from '../lib/families/length-limits.js';
 import { configField } from '../lib/families/simulator-config.js';
 import { byteLimitSizes, FORMATTED_VALUES, jsonObjectOfSize, typedAgentBody } from '../lib/gen/agent-bodies.js';

@@ -80,7 +80,7 @@ function wantedKeys(field: string): string[] {
   return parseDetailField(field).flatMap((s) => (isIndex(s) ? [] : [normalized(s.key)])).filter((k) => k !== '');
 }
 
-interface NamingOptions {
+export interface NamingOptions {
   /**
    * Also count a detail naming something inside the field (`config_overrides.no_such_key`
    * names `config_overrides`). Off: only the field itself, or an element of it.

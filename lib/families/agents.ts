@@ -2,14 +2,13 @@
 // that names a field (possibly nested, possibly with an element index), and the length
 // limits of agent fields in those terms.
 
-import { ERROR_CODES } from '../contract/enums.js';
 import { ID_RULES, matchesIdRule } from '../contract/ids.js';
 import type { FieldLimitId } from '../contract/limits.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import type { Call, CheckContext } from '../harness/context.js';
 import { sentBody } from '../harness/resources.js';
 import { echoMismatches } from '../assert/echo.js';
-import { detailNamesField } from '../assert/detail-field.js';
+import { expectInvalidField } from './invalid-field.js';
 import { charBounds, type FormattedValues, type Judge, type LengthLimit, RETURNED_TITLES } from './length-limits.js';
 import { timestampOrderProblem } from './resource-fields.js';
 import { isJsonObject, type JsonObject } from '../util/json.js';
@@ -93,18 +92,6 @@ export async function expectAgentReadBack(t: CheckContext, created: Call, what: 
   const { agent, call } = await fetchAgent(t, id, ['AGENT-GET']);
   expectEcho(t, asReturned(sentBody(created), configField), agent, ['READ-BACK-UNCHANGED'], call, `what was accepted (${what})`);
   return agent;
-}
-
-/** INVALID_ARGUMENT whose details name one of `fields` (an element of a list counts for the list: `metric_ids[0]`, `/metric_ids/0`). */
-export function expectInvalidField(t: CheckContext, call: Call, requirements: readonly RequirementId[], fields: readonly string[], what?: string): void {
-  const error = t.expectRejection(call, [...requirements, 'ERROR-INVALID-ARGUMENT'], { code: ERROR_CODES.invalidArgument, conventionalStatus: 400 }, what);
-  const named = (error['details'] as Array<{ field: string }>).map((d) => d.field);
-  t.assert(
-    named.some((field) => fields.some((wanted) => detailNamesField(field, wanted))),
-    ['ERROR-DETAILS-FIELD'],
-    `error details name none of ${fields.map((f) => `"${f}"`).join(', ')} (they name: ${named.map((f) => JSON.stringify(f)).join(', ') || 'nothing'})`,
-    call,
-  );
 }
 
 /**

@@ -44,18 +44,22 @@ const hostOf = (value: string): string | null => {
     return null;
   }
 };
-/** The IPv6 address of a URL's host, without its brackets (null for other hosts). */
-const v6HostOf = (value: string): string | null => /^\[(.+)\]$/.exec(hostOf(value) ?? '')?.[1] ?? null;
-/** The IPv4 address the last 32 bits of `::x:y` spell, wherever the `::` stands. */
-const v4TailOf = (v6: string): string | null => {
-  const tail = /::([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(v6);
+/** The IPv4 address the last 32 bits of `[::x:y]` spell, wherever the `::` stands (null for other hosts). */
+const v4TailOf = (host: string): string | null => {
+  const tail = /::([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(host);
   if (!tail?.[1] || !tail[2]) return null;
   const [high, low] = [parseInt(tail[1], 16), parseInt(tail[2], 16)];
   return [high >> 8, high & 255, low >> 8, low & 255].join('.');
 };
 const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i;
 const isLoopbackUrl = (value: string): boolean => LOOPBACK.test(hostOf(value) ?? '');
-const PRIVATE_172 = /^172\.(1[6-9]|2\d|3[01])\./;
+
+/** chat_endpoint checked by `test` instead of the reference's rule (required all the same). */
+const chatEndpoint = (test: (value: string) => boolean) => stringKey(CHAT, 'chat_endpoint', checked(test, 'not a private address'), true);
+/** chat_endpoint as the reference checks it, but also accepting the HTTP URLs whose host (as URL parsing writes it) `slips` holds. */
+const chatEndpointAlsoAccepting = (slips: (host: string) => boolean) => chatEndpoint((v) => isPublicHttpUrl(v) || (isHttpUrl(v) && slips(hostOf(v) ?? '')));
+/** chat_endpoint as the reference checks it, but also refusing the URLs whose host `slips` holds. */
+const chatEndpointAlsoRefusing = (slips: (host: string) => boolean) => chatEndpoint((v) => isPublicHttpUrl(v) && !slips(hostOf(v) ?? ''));
 
 /** `field` limited to `max` counted in `measure` units instead of characters (display_name keeps its minimum of 1). */
 const measuredAs = (field: 'display_name' | 'prompt', max: number, measure: (value: string) => number) =>
@@ -210,24 +214,24 @@ export const AGENTS_FAULTS = [
   fault('chat-private-ips-accepted', ['CHAT-ENDPOINT-PUBLIC'], 'chat_endpoint rejects loopback hosts only: private addresses (10/8, 192.168/16, ...) are accepted.',
     stringKey(CHAT, 'chat_endpoint', checked((v) => isHttpUrl(v) && !isLoopbackUrl(v), 'a non-loopback URL'), true)),
   fault('chat-loopback-accepted', ['CHAT-ENDPOINT-PUBLIC'], 'chat_endpoint rejects private address ranges but accepts localhost and loopback addresses.',
-    stringKey(CHAT, 'chat_endpoint', checked((v) => isPublicHttpUrl(v) || (isHttpUrl(v) && isLoopbackUrl(v)), 'not a private address'), true)),
+    chatEndpointAlsoAccepting((host) => LOOPBACK.test(host))),
   fault('chat-private-172-accepted', ['CHAT-ENDPOINT-PUBLIC'], 'chat_endpoint rejects loopback, 10/8 and 192.168/16, but the third private range, 172.16/12, was forgotten: http://172.16.0.1/chat is accepted.',
-    stringKey(CHAT, 'chat_endpoint', checked((v) => isPublicHttpUrl(v) || (isHttpUrl(v) && PRIVATE_172.test(hostOf(v) ?? '')), 'not a private address'), true)),
+    chatEndpointAlsoAccepting((host) => /^172\.(1[6-9]|2\d|3[01])\./.test(host))),
   fault('chat-private-172-too-wide', ['CHAT-ENDPOINT-PUBLIC'], 'chat_endpoint treats every 172.x.x.x address as private (`startsWith("172.")` for 172.16/12): the public 172.32.0.1 is rejected.',
-    stringKey(CHAT, 'chat_endpoint', checked((v) => isPublicHttpUrl(v) && !(hostOf(v) ?? '').startsWith('172.'), 'not a private address'), true)),
+    chatEndpointAlsoRefusing((host) => host.startsWith('172.'))),
   fault('chat-loopback-literal-only', ['CHAT-ENDPOINT-PUBLIC'], 'chat_endpoint rejects the loopback address as the literal 127.0.0.1: the rest of 127/8 (http://127.1.2.3/chat) is accepted.',
-    stringKey(CHAT, 'chat_endpoint', checked((v) => isPublicHttpUrl(v) || (isHttpUrl(v) && /^127\./.test(hostOf(v) ?? '') && hostOf(v) !== '127.0.0.1'), 'not a private address'), true)),
+    chatEndpointAlsoAccepting((host) => host.startsWith('127.') && host !== '127.0.0.1')),
   fault('chat-private-ipv6-accepted', ['CHAT-ENDPOINT-PUBLIC'], 'chat_endpoint checks the private ranges of IPv4 only: an IPv6 unique local address (fc00::/7) is accepted; [::1] is still refused.',
-    stringKey(CHAT, 'chat_endpoint', checked((v) => isPublicHttpUrl(v) || (isHttpUrl(v) && /^\[f[cd]/i.test(hostOf(v) ?? '')), 'not a private address'), true)),
+    chatEndpointAlsoAccepting((host) => /^\[f[cd]/i.test(host))),
   fault('chat-ipv6-hosts-refused', ['CHAT-ENDPOINT-PUBLIC'], 'chat_endpoint refuses every IPv6 host, public ones too: http://[2606:4700::a00:1]/chat is rejected.',
-    stringKey(CHAT, 'chat_endpoint', checked((v) => isPublicHttpUrl(v) && v6HostOf(v) === null, 'a public URL on an IPv4 address or a name'), true)),
+    chatEndpointAlsoRefusing((host) => host.startsWith('['))),
   fault('chat-ipv6-private-digits-anywhere', ['CHAT-ENDPOINT-PUBLIC'], 'chat_endpoint looks for fc00::/7 and fe80::/10 in every group of an IPv6 address (a pattern without `^`): the public [2606:fd00::1] is rejected.',
-    stringKey(CHAT, 'chat_endpoint', checked((v) => isPublicHttpUrl(v) && !/(f[cd][0-9a-f]{2}|fe[89ab][0-9a-f]):/.test(v6HostOf(v) ?? ''), 'not a private address'), true)),
+    chatEndpointAlsoRefusing((host) => /(f[cd][0-9a-f]{2}|fe[89ab][0-9a-f]):/.test(host))),
   fault('chat-ipv6-v4-tail', ['CHAT-ENDPOINT-PUBLIC'], 'chat_endpoint reads the last 32 bits of any IPv6 address ending `::x:y` as IPv4 (the IPv4-compatible form, wherever `::` stands): the public [2606:4700::a00:1] is rejected as 10.0.0.1.',
-    stringKey(CHAT, 'chat_endpoint', checked((v) => {
-      const tail = v4TailOf(v6HostOf(v) ?? '');
-      return isPublicHttpUrl(v) && (tail === null || isPublicHost(tail));
-    }, 'not a private address'), true)),
+    chatEndpointAlsoRefusing((host) => {
+      const tail = v4TailOf(host);
+      return tail !== null && !isPublicHost(tail);
+    })),
   fault('chat-endpoint-not-parsed', ['CHAT-URLS-VALIDATED'], 'chat_endpoint is only screened for private hosts, never parsed as a URL: `not a url` is accepted.',
     stringKey(CHAT, 'chat_endpoint', checked((v) => { const host = hostOf(v); return host === null || isPublicHost(host); }, 'not a private host'), true)),
   fault('chat-initialization-endpoint-unchecked', ['CHAT-URLS-VALIDATED'], 'initialization_endpoint is stored without checking it is a URL.',

@@ -2,9 +2,9 @@
 
 import type { Behaviour } from '../behaviour.js';
 import { utf8Size } from '../validation/measure.js';
-import type { MutationFields, MutationRules } from '../validation/mutations.js';
+import { flattenToStrings, type MutationFields, type MutationRules } from '../validation/mutations.js';
 import { fault, missingAnsweredWith, presentWith, respondWith, type Fault } from './define.js';
-import { isJsonObject, type JsonObject } from '../../util/json.js';
+import type { JsonObject } from '../../util/json.js';
 
 const rules = (b: Behaviour, change: Partial<MutationRules>) => {
   b.mutationRules = { ...b.mutationRules, ...change };
@@ -127,8 +127,7 @@ export const MUTATIONS_FAULTS = [
     rules(b, { parameterValues: (given, overrides) => given ?? Object.fromEntries(Object.entries(overrides).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)])) });
   }),
   fault('mutation-parameter-values-leaf-keys', ['MUTATION-PARAMETER-VALUES-DERIVED'], 'Flattening loses the path: a nested override\'s pair is keyed by its last key alone (`retries`, not `workflows.retries`).', (b) => {
-    const leaves = (value: JsonObject): Record<string, string> => Object.assign({}, ...Object.entries(value).map(([key, inner]) =>
-      (isJsonObject(inner) && Object.keys(inner).length !== 0 ? leaves(inner) : { [key]: typeof inner === 'string' ? inner : JSON.stringify(inner) })));
+    const leaves = (overrides: JsonObject) => Object.fromEntries(Object.entries(flattenToStrings(overrides)).map(([path, value]) => [path.split('.').pop() ?? path, value]));
     rules(b, { parameterValues: (given, overrides) => given ?? leaves(overrides) });
   }),
   fault('mutation-parameter-values-given-ignored', ['MUTATION-PARAMETER-VALUES-DERIVED'], 'parameter_values are always derived, even when given.', (b) => {
