@@ -62,7 +62,8 @@ export default {
   dryRunTimeoutMinutes: 3,
   concurrency: 2,
 
-  reporters: ['clear-text', 'progress', 'html', 'json'],
+  reporters: ['clear-text', 'progress', 'html', 'json', 'live'],
+  appendPlugins: ['./scripts/stryker-live-reporter.mjs'],
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   clearTextReporter: { allowColor: true, logTests: false, reportTests: false, reportMutants: true, reportScoreTable: true },

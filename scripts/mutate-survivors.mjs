@@ -8,21 +8,27 @@
 //   to be marked with a `// Stryker disable` comment and its reason;
 // - `--reasons`: the mutants marked so (Stryker's Ignored), grouped by the reason given, with where;
 // - `--all`: every mutant, whatever its status; `--score`: no mutant, the score alone;
+// - `--recorded`: read the committed record (docs/mutation-record.json, or `--record <file>`) instead
+//   of reports, and name the files edited since their run (their mutants may have moved: run them again);
 // - the score per folder and in all, as Stryker counts it: detected (Killed, Timeout) ÷ (detected +
 //   survivors); marked mutants are left out of both.
 // Exit 0 whatever it finds: it reports, it does not judge.
 //
-//   node scripts/mutate-survivors.mjs [report.json ...] [--reasons] [--all | --score]
+//   node scripts/mutate-survivors.mjs [report.json ... | --recorded [--record <file>]] [--reasons] [--all | --score]
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { RECORD, readRecord, sha256Of } from './mutate-record.mjs';
 
 const args = process.argv.slice(2);
 const all = args.includes('--all');
 const reasons = args.includes('--reasons');
 const scoreOnly = args.includes('--score');
-const given = args.filter((arg) => !arg.startsWith('--'));
-const reports = (given.length ? given : ['reports/mutation/mutation.json']).map((file) => JSON.parse(readFileSync(file, 'utf8')));
+const recordAt = args.indexOf('--record');
+const recordFile = recordAt < 0 ? RECORD : args[recordAt + 1];
+const recorded = args.includes('--recorded') || recordAt >= 0;
+const given = args.filter((arg, i) => !arg.startsWith('--') && (recordAt < 0 || i !== recordAt + 1));
+const reports = recorded ? [readRecord(recordFile)] : (given.length ? given : ['reports/mutation/mutation.json']).map((file) => JSON.parse(readFileSync(file, 'utf8')));
 
 /** Each source file's mutants, from the last report that holds the file. */
 const files = new Map();
@@ -72,3 +78,8 @@ const line = (key, entry) => {
 console.log('\nScore (detected ÷ detected and survivors; marked mutants left out):');
 for (const key of [...counts.keys()].filter((k) => k !== 'all').sort()) console.log(`  ${line(key, counts.get(key))}`);
 if (counts.has('all')) console.log(`  ${line('all', counts.get('all'))}`);
+
+if (recorded) {
+  const stale = Object.entries(reports[0].files).filter(([path, { sha256 }]) => !existsSync(path) || sha256Of(path) !== sha256).map(([path]) => path);
+  console.log(stale.length ? `\nEdited since their run (${recordFile} is stale for them; run them again):\n  ${stale.join('\n  ')}` : `\nEvery recorded file is as it was run.`);
+}

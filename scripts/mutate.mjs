@@ -1,18 +1,30 @@
 #!/usr/bin/env node
-// `npm run mutate [-- <Stryker options>]`: StrykerJS (stryker.config.mjs), then what it left.
-// Each run's JSON report is also kept as reports/mutation/runs/<what it mutated>.json, so that
-// per-folder runs add up: the last lines give this run's survivors and marked mutants with their
-// reasons, then the score of every kept run together (a file's latest run counts).
+// `npm run mutate [-- <Stryker options>] [--retest-survivors]`: StrykerJS (stryker.config.mjs), then what it left.
+//
+// - Each run's JSON report is kept in reports/mutation/runs/<what it mutated>.json (not committed), and
+//   its results are recorded in docs/mutation-record.json (committed: scripts/mutate-record.mjs), a
+//   file's entry replaced by its latest run, so that runs of a folder or a file add up to one score
+//   across sessions.
+// - `--retest-survivors` (with the same --mutate as a kept run): after triage, tests again only what
+//   that run did not kill (its survivors, and mutants of code changed since), reusing its killed ones
+//   through Stryker's incremental mode. Sound while checks are only added: a check that grew stronger
+//   kills no fewer mutants.
+// The last lines give this run's survivors and marked mutants with their reasons, then the score of the
+// whole record, naming the files edited since their run.
 
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
-
-const args = process.argv.slice(2);
-const stryker = spawnSync('stryker', ['run', ...args], { stdio: 'inherit' });
-if (stryker.status !== 0) process.exit(stryker.status ?? 1);
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { RECORD, recordReport } from './mutate-record.mjs';
 
 const REPORT = 'reports/mutation/mutation.json';
 const KEPT = 'reports/mutation/runs';
+const INCREMENTAL = 'reports/mutation/stryker-incremental.json';
+const UNDETECTED = new Set(['Survived', 'NoCoverage']);
+
+const given = process.argv.slice(2);
+const retest = given.includes('--retest-survivors');
+const args = given.filter((arg) => arg !== '--retest-survivors');
+
 /** What `--mutate <pattern>` or `--mutate=<pattern>` chose, as a file name; `everything` without it. */
 function runName() {
   const at = args.findIndex((arg) => arg === '--mutate' || arg.startsWith('--mutate='));
@@ -20,15 +32,33 @@ function runName() {
   return pattern ? pattern.replace(/[^A-Za-z0-9.-]+/g, '_').replace(/^_|_$/g, '') : 'everything';
 }
 const name = runName();
+
+if (retest) {
+  const base = `${KEPT}/${name}.json`;
+  if (!existsSync(base)) {
+    console.error(`--retest-survivors: no kept run ${base}: run the same --mutate without it first`);
+    process.exit(2);
+  }
+  // Stryker's incremental file is a report of the same shape: without its survivors, they are tested as new.
+  const report = JSON.parse(readFileSync(base, 'utf8'));
+  for (const file of Object.values(report.files)) file.mutants = file.mutants.filter((m) => !UNDETECTED.has(m.status));
+  writeFileSync(INCREMENTAL, JSON.stringify(report));
+  args.push('--incremental');
+}
+
+const stryker = spawnSync('stryker', ['run', ...args], { stdio: 'inherit' });
+if (stryker.status !== 0) process.exit(stryker.status ?? 1);
+
+if (Object.keys(JSON.parse(readFileSync(REPORT, 'utf8')).files).length === 0) {
+  console.error('\nThe run mutated no file: check --mutate (comma-separated paths or globs; Stryker does not expand {a,b}).');
+  process.exit(2);
+}
 mkdirSync(KEPT, { recursive: true });
 copyFileSync(REPORT, `${KEPT}/${name}.json`);
+recordReport(REPORT);
 
-const survivors = (files, extra = []) => spawnSync(process.execPath, ['scripts/mutate-survivors.mjs', ...files, ...extra], { stdio: 'inherit' }).status;
+const survivors = (extra) => spawnSync(process.execPath, ['scripts/mutate-survivors.mjs', ...extra], { stdio: 'inherit' }).status;
 console.log(`\n== This run (${REPORT}) ==`);
-survivors([REPORT], ['--reasons']);
-// Oldest first, so that a file's latest run wins.
-const kept = readdirSync(KEPT).map((file) => `${KEPT}/${file}`).filter(existsSync).sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
-if (kept.length > 1) {
-  console.log(`\n== Every kept run (${KEPT}/), a file's latest run counting ==`);
-  survivors(kept, ['--score']);
-}
+survivors([REPORT, '--reasons']);
+console.log(`\n== Every file recorded (${RECORD}), each by its latest run ==`);
+survivors(['--recorded', '--score']);

@@ -1,0 +1,49 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module script, without types
+import { readRecord, recordReport } from '../../scripts/mutate-record.mjs';
+
+const SURVIVORS = new URL('../../scripts/mutate-survivors.mjs', import.meta.url).pathname;
+
+const mutant = (line: number, column: number, status: string, extra: object = {}) => ({
+  id: `${line}:${column}`, mutatorName: 'EqualityOperator', replacement: 'a !== b', status, location: { start: { line, column }, end: { line, column: column + 1 } }, coveredBy: ['0'], ...extra,
+});
+
+/** A Stryker JSON report of one file, written beside its source in a fresh folder. */
+function fixture(source: string, mutants: object[]): { dir: string; report: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'mutate-record-'));
+  writeFileSync(join(dir, 'a.ts'), source);
+  const report = join(dir, 'report.json');
+  writeFileSync(report, JSON.stringify({ schemaVersion: '2', files: { 'a.ts': { language: 'typescript', source, mutants } } }));
+  return { dir, report };
+}
+
+describe('the mutation record', () => {
+  it('keeps each file by its latest run, its mutants in source order with the reasons of marked ones', () => {
+    const { dir, report } = fixture('a === b;\n', [mutant(3, 1, 'Killed'), mutant(1, 5, 'Ignored', { statusReason: 'free text' }), mutant(1, 1, 'Survived')]);
+    const record = join(dir, 'record.json');
+    writeFileSync(record, JSON.stringify({ files: { 'b.ts': { sha256: 'x', mutants: [] } } }));
+    recordReport(report, record);
+    const { files } = readRecord(record);
+    expect(Object.keys(files)).toEqual(['a.ts', 'b.ts']);
+    expect(files['a.ts'].mutants.map((m: { at: string; status: string; reason?: string }) => [m.at, m.status, m.reason])).toEqual([
+      ['1:1', 'Survived', undefined], ['1:5', 'Ignored', 'free text'], ['3:1', 'Killed', undefined],
+    ]);
+    expect(files['a.ts'].mutants[0].location.start).toEqual({ line: 1, column: 1 });
+    expect(JSON.parse(readFileSync(record, 'utf8')).files['a.ts'].sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('is scored like a report, and names a file edited since its run', () => {
+    const { dir, report } = fixture('a === b;\n', [mutant(1, 1, 'Killed'), mutant(1, 3, 'Survived')]);
+    recordReport(report, join(dir, 'docs-record.json'));
+    const score = () => execFileSync(process.execPath, [SURVIVORS, '--recorded', '--record', 'docs-record.json'], { cwd: dir, encoding: 'utf8' });
+    expect(score()).toMatch(/Survived\s+a\.ts:1:3/);
+    expect(score()).toMatch(/all\s+50\.00% \(1\/2\)/);
+    expect(score()).toContain('Every recorded file is as it was run.');
+    writeFileSync(join(dir, 'a.ts'), 'a !== b;\n');
+    expect(score()).toMatch(/Edited since their run[^\n]*\n\s+a\.ts/);
+  });
+});
