@@ -174,6 +174,11 @@ export function spacedComparisons(list: ListEndpoint, items: readonly Item[]): C
   });
 }
 
+/** `f = v` for each field's median value, and `f >= v` where every server orders the field: written compact, they put a two-character operator between a field and a value. */
+export function compactComparisons(list: ListEndpoint, items: readonly Item[]): Comparison[] {
+  return acceptedComparisons(list, items).filter((c) => c.op === '=' || c.op === '>=');
+}
+
 /** `f = v` for each field whose median value can be written without quotes. */
 export function bareComparisons(list: ListEndpoint, items: readonly Item[]): Comparison[] {
   return exposedFields(list).flatMap((exposed) => {
@@ -199,6 +204,7 @@ const BREAKERS: ReadonlyArray<(c: Comparison, d: Comparison) => string> = [
   (c) => `${c.op} ${valueText(c)}`,
   (c) => `${c.field} ${c.op}${c.op} ${valueText(c)}`,
   (c) => `${c.field} ${c.op} "${c.value}`,
+  (c) => `${formatFilter(c)} ${c.op}`,
 ];
 
 /** Malformed filter text built from valid comparisons (values have no quotes, by filterLiteral). */

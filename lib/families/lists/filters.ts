@@ -6,7 +6,7 @@ import { formatFilter, type Comparison, type FilterExpr, type FormatOptions } fr
 import { listEndpoint } from '../../contract/list-endpoints.js';
 import type { RequirementId } from '../../contract/requirements/index.js';
 import {
-  acceptedComparisons, bareComparisons, exposedFields, junctionArbitrary, junctionExamples, malformedArbitrary,
+  acceptedComparisons, bareComparisons, compactComparisons, exposedFields, junctionArbitrary, junctionExamples, malformedArbitrary,
   malformedFilters, mustAccept, operatorComparisons, spacedComparisons,
 } from '../../gen/filters.js';
 import { check, type CheckContext } from '../../harness/index.js';
@@ -18,6 +18,7 @@ import { requestPage, type Collection, type Walk } from '../../harness/list-walk
 import { acceptedFilter, collectionOf, expectWalks, filteredWalk, Snapshot, type ListId } from './collection.js';
 
 const UNKNOWN_FIELD_FILTER = 'no_such_field = 1';
+const UNREADABLE_VALUE = 'not_a_value';
 /** How many pages a selection is spread over to show a filter kept on the first page only. */
 const SPREAD_PAGES = 3;
 
@@ -26,11 +27,11 @@ const SPREAD_PAGES = 3;
  * returns exactly the snapshot items the filter selects, under every reading (twice: see Snapshot.expect).
  */
 async function expectSelection(
-  t: CheckContext, snapshot: Snapshot, expr: FilterExpr, requirements: readonly RequirementId[], quote?: FormatOptions['quote'], first?: Call, pageSize?: number,
+  t: CheckContext, snapshot: Snapshot, expr: FilterExpr, requirements: readonly RequirementId[], format?: FormatOptions, first?: Call, pageSize?: number,
 ): Promise<Walk> {
   const { collection } = snapshot;
   const { filterFields, idField } = collection.list;
-  const text = formatFilter(expr, { quote });
+  const text = formatFilter(expr, format);
   const walked = first && (await filteredWalk(t, collection, text, requirements, first));
   const [result] = await expectWalks(t, snapshot, [{ text, requirements, walked, pageSize }], requirements, (all, [s]) =>
     selectionMismatch({ expr, text }, filterFields, idField, all, s!.items));
@@ -52,9 +53,9 @@ function spreadPageSize(snapshot: Snapshot, walked: Walk): number | undefined {
 }
 
 /** The selection of `expr` (`walked` at the largest page size) walked again in about SPREAD_PAGES pages, where it spans them (spreadPageSize). */
-async function expectSpreadSelection(t: CheckContext, snapshot: Snapshot, expr: FilterExpr, walked: Walk, requirements: readonly RequirementId[], quote?: FormatOptions['quote']): Promise<void> {
+async function expectSpreadSelection(t: CheckContext, snapshot: Snapshot, expr: FilterExpr, walked: Walk, requirements: readonly RequirementId[], format?: FormatOptions): Promise<void> {
   const pageSize = spreadPageSize(snapshot, walked);
-  if (pageSize !== undefined) await expectSelection(t, snapshot, expr, requirements, quote, undefined, pageSize);
+  if (pageSize !== undefined) await expectSelection(t, snapshot, expr, requirements, format, undefined, pageSize);
 }
 
 async function expectRejected(t: CheckContext, collection: Collection, filter: string, requirements: readonly RequirementId[]): Promise<void> {
@@ -95,6 +96,22 @@ export function declareFilterChecks(id: ListId): void {
     });
   }
 
+  // A value no reading takes for a number or a time: no item equals it, whether the server compares values or text.
+  const typed = exposedList.filter(({ field }) => field.kind === 'number' || field.kind === 'timestamp');
+  if (typed.length) {
+    check(['LIST-FILTER-FIELDS'], `${path}: ${typed.map((e) => e.name).join(', ')} compared with = to a value that is no number or time is refused with INVALID_ARGUMENT or selects no ${itemsKey}`, async (t) => {
+      const { collection } = await snapshotOf(t, id);
+      for (const { name } of typed) {
+        const filter = `${name} = ${UNREADABLE_VALUE}`;
+        const first = await acceptedFilter(t, collection, filter, ['LIST-FILTER-FIELDS']);
+        if (!first) continue;
+        const walked = await filteredWalk(t, collection, filter, ['LIST-FILTER-FIELDS'], first);
+        t.assert(walked.items.length === 0, ['LIST-FILTER-FIELDS'],
+          `filter ${JSON.stringify(filter)} was accepted and selected ${walked.items.length} ${itemsKey}: no ${name} equals a value that is no number or time`, first);
+      }
+    });
+  }
+
   for (const [name, field] of Object.entries(list.filterFields).filter(([, f]) => f.path === null)) {
     check(['LIST-FILTER-FIELDS'], `${path}: filter on ${name} (not a field of the items) is accepted, returns only listed ${itemsKey}, and complementary operators never share one`, async (t) => {
       await expectUnseenField(t, await snapshotOf(t, id), name, field);
@@ -122,15 +139,15 @@ export function declareFilterChecks(id: ListId): void {
     if (!comparisons.length) t.skip('no listed value can be written without quotes');
     let widest: { cmp: Comparison; walk: Walk } | undefined;
     for (const c of comparisons) {
-      const bare = await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING'], 'never');
-      const quoted = await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING'], 'always');
+      const bare = await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING'], { quote: 'never' });
+      const quoted = await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING'], { quote: 'always' });
       const ids = (walked: Walk) => walked.items.map((item) => idOf(item, list.idField)).sort().join(',');
       t.assert(ids(bare) === ids(quoted), ['LIST-FILTER-QUOTING'],
         `${JSON.stringify(formatFilter(c, { quote: 'never' }))} returned ${bare.items.length} ${itemsKey}, ${JSON.stringify(formatFilter(c, { quote: 'always' }))} ${quoted.items.length}, not the same ones`,
         quoted.pages.at(-1)?.call);
       if (!widest || quoted.items.length > widest.walk.items.length) widest = { cmp: c, walk: quoted };
     }
-    if (widest) await expectSpreadSelection(t, snapshot, widest.cmp, widest.walk, ['LIST-FILTER-QUOTING'], 'always');
+    if (widest) await expectSpreadSelection(t, snapshot, widest.cmp, widest.walk, ['LIST-FILTER-QUOTING'], { quote: 'always' });
   });
 
   check(['LIST-FILTER-QUOTING'], `${path}: a double-quoted value containing a space selects the matching ${itemsKey}`, async (t) => {
@@ -138,6 +155,16 @@ export function declareFilterChecks(id: ListId): void {
     const comparisons = spacedComparisons(list, snapshot.items);
     if (!comparisons.length) t.skip('no listed item carries a value with a space');
     for (const c of comparisons) await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING']);
+  });
+
+  check(['LIST-FILTER-COMPACT'], `${path}: comparisons written without blanks around the operator (\`f=v\`, \`f>=v\`, \`f="v"\`, joined by AND) select the matching ${itemsKey}`, async (t) => {
+    const snapshot = await snapshotOf(t, id);
+    const comparisons = compactComparisons(list, snapshot.items);
+    if (!comparisons.length) t.skip('no listed item carries a usable filter value');
+    for (const c of comparisons) await expectSelection(t, snapshot, c, ['LIST-FILTER-COMPACT'], { compact: true });
+    await expectSelection(t, snapshot, comparisons[0]!, ['LIST-FILTER-COMPACT'], { compact: true, quote: 'always' });
+    const [a, b] = comparisons.filter((c) => c.op === '=');
+    if (a && b) await expectSelection(t, snapshot, { kind: 'and', terms: [a, b] }, ['LIST-FILTER-COMPACT'], { compact: true });
   });
 
   // Alone and after a comparison on a listed field: a service checking only a filter that is one comparison accepts the second.
@@ -158,7 +185,7 @@ export function declareFilterChecks(id: ListId): void {
     });
   }
 
-  check(['LIST-FILTER-MALFORMED'], `${path}: valid comparisons broken by a dangling or doubled AND/OR, a missing field or value, a doubled operator or an open quote are rejected`, async (t) => {
+  check(['LIST-FILTER-MALFORMED'], `${path}: valid comparisons broken by a dangling or doubled AND/OR, a missing field or value, a doubled operator, an open quote or a trailing operator are rejected`, async (t) => {
     const snapshot = await snapshotOf(t, id);
     const candidates = acceptedComparisons(list, snapshot.items);
     if (!candidates.length) t.skip('no listed item carries a usable filter value');

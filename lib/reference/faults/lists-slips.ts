@@ -102,6 +102,12 @@ export const LISTS_SLIPS_FAULTS = [
       return expr && quotesKept(expr);
     });
   }),
+  fault('runs-filter-compact-quotes-kept', ['LIST-FILTER-COMPACT'], 'Runs only: a word runs on through a quote, so in `status="COMPLETED"` the quotes stay part of the value and it matches nothing (with blanks around the operator, and on personas and metrics, quotes are read).', (b) => {
+    onList(b, 'runs', 'filter', (read) => (raw, list) => {
+      const expr = read(raw, list);
+      return expr && /[=!<>]"/.test(raw ?? '') ? quotesKept(expr) : expr;
+    });
+  }),
   fault('list-filter-quotes-kept-after-token', ['LIST-FILTER-QUOTING'], 'On the pages after a token, a double-quoted value keeps its quotes when compared: a quoted comparison matches on the first page only.', (b) => {
     afterToken(b, (query) => (query.filter ? { ...query, filter: quotesKept(query.filter) } : query));
   }),

@@ -3,7 +3,8 @@
 
 import { readFilterText, type Comparison, type FilterExpr } from '../listing/filter-syntax.js';
 import type { FilterFields } from '../listing/filter-match.js';
-import { readPath } from '../listing/values.js';
+import { literalRank, readPath } from '../listing/values.js';
+import type { ListField } from '../../contract/list-endpoints.js';
 import type { Behaviour } from '../behaviour.js';
 import { invalidArgument } from '../http/errors.js';
 import { fault, respondWith, type Fault } from './define.js';
@@ -33,6 +34,20 @@ function compareAsText(b: Behaviour, kind: 'number' | 'timestamp'): void {
 }
 
 const comparedFields = (expr: FilterExpr): string[] => (expr.kind === 'cmp' ? [expr.field] : expr.terms.flatMap(comparedFields));
+
+/**
+ * The text up to the end of its longest leading run of whole words that parses, when the word after
+ * that run is no AND or OR (a parser that stops there has nothing to continue with); else the text.
+ */
+function completePrefix(text: string): string {
+  if (readFilterText(text).ok) return text;
+  const words = text.trim().split(/\s+/);
+  for (let n = words.length - 1; n > 0; n -= 1) {
+    const prefix = words.slice(0, n).join(' ');
+    if (readFilterText(prefix).ok) return /^(AND|OR)$/.test(words[n]!) ? text : prefix;
+  }
+  return text;
+}
 
 const without = (item: unknown, key: string): unknown => Object.fromEntries(Object.entries(item as object).filter(([k]) => k !== key));
 
@@ -164,6 +179,13 @@ export const LISTS_FAULTS = [
     const matches = b.lists.matches;
     b.lists.matches = (expr, item, fields) => matches(expr, expr.kind === 'cmp' ? item : without(item, 'created_by'), fields);
   }),
+  fault('list-filter-unreadable-value-ignored', ['LIST-FILTER-FIELDS'], 'A comparison whose value is no number (or no time) on a number (or timestamp) field is dropped: it holds for every item.', (b) => {
+    evaluateWith(b, (cmp, item, fields, correct) => {
+      const kind = (Object.getOwnPropertyDescriptor(fields, cmp.field)?.value as ListField | undefined)?.kind;
+      const unreadable = (kind === 'number' || kind === 'timestamp') && literalRank(kind, cmp.value) === undefined;
+      return unreadable || correct(cmp, item, fields);
+    });
+  }),
   fault('list-filter-enum-bounds-exclusive', ['LIST-FILTER-FIELDS'], 'On status, `>=` and `<=` leave out the value itself: they act as `>` and `<`.', (b) => {
     const strict = { '>=': '>', '<=': '<' } as const;
     evaluateWith(b, (cmp, item, fields, correct) =>
@@ -196,5 +218,18 @@ export const LISTS_FAULTS = [
   fault('list-filter-dangling-junction-accepted', ['LIST-FILTER-MALFORMED'], 'A trailing AND or OR is dropped instead of refused.', (b) => {
     const read = b.lists.filter;
     b.lists.filter = (raw, list) => read(raw === null ? null : raw.replace(/\s+(AND|OR)\s*$/, ''), list);
+  }),
+  fault('list-filter-trailing-ignored', ['LIST-FILTER-MALFORMED'], 'The parser reads comparisons while AND or OR follows, then stops without looking for the end of the text: what trails a complete expression (`status = x =`) is ignored.', (b) => {
+    const read = b.lists.filter;
+    b.lists.filter = (raw, list) => read(raw === null ? null : completePrefix(raw), list);
+  }),
+  fault('list-filter-compact-refused', ['LIST-FILTER-COMPACT'], 'The filter is split on blanks into field, operator and value: a comparison without blanks around its operator (`status=COMPLETED`) is refused.', (b) => {
+    const read = b.lists.filter;
+    b.lists.filter = (raw, list) => {
+      // Quoted text aside, an operator character touching anything but a blank or another operator character.
+      const unquoted = (raw ?? '').replace(/"(?:[^"\\]|\\.)*"/g, '""');
+      if (/[^\s=!<>][=!<>]|[=!<>][^\s=!<>]/.test(unquoted)) throw invalidArgument('filter', 'expected blanks around the operator', 'query');
+      return read(raw, list);
+    };
   }),
 ] as const satisfies readonly Fault[];

@@ -15,7 +15,7 @@ import type { Order } from './order.js';
 import type { Cursor } from './page-token.js';
 import type { ServedList } from './tables.js';
 import { compareRanks, rankOf, readPath, type Rank } from './values.js';
-import { memo } from '../memo.js';
+import { objectMemo, recordsMemo } from '../memo.js';
 import type { JsonObject } from '../../util/json.js';
 
 export interface ListSource<R extends object> {
@@ -50,17 +50,11 @@ interface Presented {
   readonly item: JsonObject;
 }
 
-/** The items of one query in order, and the records they came from. */
-interface Sorted {
-  readonly records: readonly object[];
-  readonly entries: readonly Entry[];
-}
-
 /** Each record's item, by Behaviour (views depend on its choices). */
-const presented = new WeakMap<Behaviour, WeakMap<object, Presented>>();
+const presented = objectMemo<Presented>();
 
-/** The order of the latest queries, by Behaviour. */
-const sortedQueries = memo<Sorted>(256);
+/** The items of the latest queries in order, by Behaviour. */
+const sortedQueries = recordsMemo<readonly Entry[]>(256);
 
 /** What a page token is issued for, as text: the list, the collection, the filter and the order. */
 const queryIdentity = ({ list, parent }: { list: ServedList; parent: string }, filterText: string, order: Order): string =>
@@ -88,14 +82,10 @@ function readCursor(raw: string | null, b: Behaviour, expected: string, list: Se
 }
 
 function present<R extends object>(b: Behaviour, source: ListSource<R>, record: R): Presented {
-  let items = presented.get(b);
-  if (!items) presented.set(b, (items = new WeakMap()));
-  let found = items.get(record);
-  if (!found) {
+  return presented.get(b, record, () => {
     const view = source.view(record);
-    items.set(record, (found = { view, item: source.hidden ? { ...view, ...source.hidden(record) } : view }));
-  }
-  return found;
+    return { view, item: source.hidden ? { ...view, ...source.hidden(record) } : view };
+  });
 }
 
 function entries<R extends object>(b: Behaviour, source: ListSource<R>, filter: FilterExpr | null, order: Order): Entry[] {
@@ -110,13 +100,9 @@ function entries<R extends object>(b: Behaviour, source: ListSource<R>, filter: 
   return out;
 }
 
-const sameRecords = (a: readonly object[], b: readonly object[]): boolean => a.length === b.length && a.every((record, i) => record === b[i]);
-
 /** The query's items in order, worked out again only when the records listed have changed. */
 function sortedEntries<R extends object>(b: Behaviour, source: ListSource<R>, query: ListQuery): readonly Entry[] {
-  const sort = (): Sorted => ({ records: source.records, entries: entries(b, source, query.filter, query.order).sort(positionComparator(query)) });
-  const sorted = sortedQueries.get(b, sortKey(source, query), sort, (kept) => sameRecords(kept.records, source.records));
-  return sorted.entries;
+  return sortedQueries.get(b, sortKey(source, query), source.records, () => entries(b, source, query.filter, query.order).sort(positionComparator(query)));
 }
 
 /** One page of a list, as `{<items>: [...], next_page_token}`. */

@@ -68,6 +68,7 @@ export const LISTS_SLIPS_PROBES: Record<string, Probe> = {
   'list-filter-first-page-only': (call) => walk(call, RUNS, { page_size: '5', filter: 'status = FAILED' }),
   'list-filter-or-as-and-after-token': (call) => walk(call, RUNS, { page_size: '2', filter: 'status = FAILED OR status = PENDING' }),
   'metrics-filter-quoted-never-match': (call) => everySimulation(call, (path) => page(call, path, { page_size: '1000', filter: 'status = "COMPLETED"' })),
+  'runs-filter-compact-quotes-kept': (call) => page(call, RUNS, { page_size: '1000', filter: 'status="COMPLETED"' }),
   'list-filter-quotes-kept-after-token': (call) => walk(call, RUNS, { page_size: '5', filter: 'status = "COMPLETED"' }),
   'personas-filter-unknown-field-ignored': (call) => page(call, PERSONAS, { filter: 'no_such_field = 1' }),
   'runs-filter-malformed-ignored': (call) => page(call, RUNS, { filter: 'status =' }),
