@@ -98,9 +98,12 @@ export function declareOrderChecks(id: ListId): void {
     });
   }
 
-  check(['LIST-ORDER-BY-UNKNOWN'], `${path}: order_by on a field it does not list is rejected with INVALID_ARGUMENT naming order_by`, async (t) => {
+  // A listed field with more around it than a trailing desc: a pattern matched without its anchors would still find `<field> desc` in them.
+  const [firstField] = Object.keys(list.orderFields);
+  const unknownOrders = [...UNKNOWN_ORDERS, `${firstField} desc desc`, `no_such_field ${firstField} desc`];
+  check(['LIST-ORDER-BY-UNKNOWN'], `${path}: order_by on a field it does not list, or with more than a field and a trailing desc, is rejected with INVALID_ARGUMENT naming order_by`, async (t) => {
     const collection = await collectionOf(t, id);
-    for (const orderBy of UNKNOWN_ORDERS) {
+    for (const orderBy of unknownOrders) {
       t.expectInvalidArgument(await requestPage(t, collection, { order_by: orderBy }), ['LIST-ORDER-BY-UNKNOWN'], 'order_by', `order_by=${orderBy}`);
     }
   });

@@ -137,6 +137,13 @@ export const LISTS_FAULTS = [
       return order(raw, list);
     };
   }),
+  fault('list-order-suffix-unanchored', ['LIST-ORDER-BY-UNKNOWN'], 'Where a trailing desc is documented (personas), its pattern is matched without its anchors: `name desc desc` and `no_such_field name desc` sort by name, descending.', (b) => {
+    const order = b.lists.order;
+    b.lists.order = (raw, list) => {
+      const found = list.descSuffix ? /([A-Za-z_][A-Za-z0-9_.]*)\s+desc/i.exec(raw ?? '') : null;
+      return found && Object.hasOwn(list.orderFields, found[1] ?? '') ? order(`-${found[1]}`, list) : order(raw, list);
+    };
+  }),
   fault('list-order-unknown-field-default', ['LIST-ORDER-BY-UNKNOWN'], 'An order_by the service cannot read falls back to the default order.', (b) => {
     const order = b.lists.order;
     b.lists.order = (raw, list) => {

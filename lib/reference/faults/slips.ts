@@ -186,6 +186,7 @@ export const FAULT_SLIPS: Partial<Record<FaultId, FaultSlips>> = {
   'list-order-desc-suffix-rejected': ['broken'],
   'list-default-order-ascending': ['order'],
   'list-order-unknown-field-default': ['broken'],
+  'list-order-suffix-unanchored': ['broken'],
   'list-order-suffixed-unknown-field-crash': ['scope'],
   'list-filter-quoted-never-match': ['broken'],
   'list-filter-or-as-and': ['broken'],
