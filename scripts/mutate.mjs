@@ -13,6 +13,7 @@
 // whole record, naming the files edited since their run.
 
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { RECORD, recordReport } from './mutate-record.mjs';
 
@@ -29,7 +30,10 @@ const args = given.filter((arg) => arg !== '--retest-survivors');
 function runName() {
   const at = args.findIndex((arg) => arg === '--mutate' || arg.startsWith('--mutate='));
   const pattern = at < 0 ? undefined : args[at].startsWith('--mutate=') ? args[at].slice('--mutate='.length) : args[at + 1];
-  return pattern ? pattern.replace(/[^A-Za-z0-9.-]+/g, '_').replace(/^_|_$/g, '') : 'everything';
+  if (!pattern) return 'everything';
+  const name = pattern.replace(/[^A-Za-z0-9.-]+/g, '_').replace(/^_|_$/g, '');
+  // A file name holds 255 bytes at most: a long list of files keeps its start and a digest of the whole.
+  return name.length <= 120 ? name : `${name.slice(0, 80)}_${createHash('sha256').update(pattern).digest('hex').slice(0, 16)}`;
 }
 const name = runName();
 

@@ -8,7 +8,9 @@ import { compareValues, matchesFilter, parseFilter, valueAt } from '../../lib/co
 import { LIST_ENDPOINTS, type FieldKind } from '../../lib/contract/list-endpoints.js';
 import { itemMatches } from '../../lib/reference/listing/filter-match.js';
 import { readFilterText } from '../../lib/reference/listing/filter-syntax.js';
-import { compareByKind, decimalLiteral, readPath } from '../../lib/reference/listing/values.js';
+import { compareRanks, decimalLiteral, rankOf, readPath } from '../../lib/reference/listing/values.js';
+
+const compareByKind = (kind: FieldKind, a: unknown, b: unknown): number => compareRanks(rankOf(kind, a), rankOf(kind, b));
 
 const PIECES = [
   ' ', '  ', '\t', '(', ')', '"', '\\', '\\"', '\\\\', '\\n', 'AND', 'OR', 'and', 'or', 'ANDROID', 'ORx',

@@ -3,7 +3,7 @@
 // and readings that oracle cannot judge are judged by how selections relate (related.ts).
 
 import { formatFilter, type Comparison, type FilterExpr, type FormatOptions } from '../../contract/filter/index.js';
-import { listEndpoint } from '../../contract/list-endpoints.js';
+import { listEndpoint, type FilterOperator } from '../../contract/list-endpoints.js';
 import type { RequirementId } from '../../contract/requirements/index.js';
 import {
   acceptedComparisons, bareComparisons, compactComparisons, exposedFields, junctionArbitrary, junctionExamples, malformedArbitrary,
@@ -18,7 +18,10 @@ import { requestPage, type Collection, type Walk } from '../../harness/list-walk
 import { acceptedFilter, collectionOf, expectWalks, filteredWalk, Snapshot, type ListId } from './collection.js';
 
 const UNKNOWN_FIELD_FILTER = 'no_such_field = 1';
-const UNREADABLE_VALUE = 'not_a_value';
+/** Values that are no number (a sign or a point alone) or no time. */
+const UNREADABLE = { number: ['not_a_value', '-', '.'], timestamp: ['not_a_value'] } as const;
+/** Integers, a negative one and a single digit, that a list's own (fractional) values would never make the suite send. */
+const NUMBER_LITERALS: readonly (readonly [FilterOperator, string])[] = [['>', '-1000000'], ['>=', '0']];
 /** How many pages a selection is spread over to show a filter kept on the first page only. */
 const SPREAD_PAGES = 3;
 
@@ -96,18 +99,22 @@ export function declareFilterChecks(id: ListId): void {
     });
   }
 
-  // A value no reading takes for a number or a time: no item equals it, whether the server compares values or text.
+  // Values no reading takes for a number or a time: no item equals one, whether the server compares values or text.
   const typed = exposedList.filter(({ field }) => field.kind === 'number' || field.kind === 'timestamp');
   if (typed.length) {
-    check(['LIST-FILTER-FIELDS'], `${path}: ${typed.map((e) => e.name).join(', ')} compared with = to a value that is no number or time is refused with INVALID_ARGUMENT or selects no ${itemsKey}`, async (t) => {
-      const { collection } = await snapshotOf(t, id);
-      for (const { name } of typed) {
-        const filter = `${name} = ${UNREADABLE_VALUE}`;
-        const first = await acceptedFilter(t, collection, filter, ['LIST-FILTER-FIELDS']);
-        if (!first) continue;
-        const walked = await filteredWalk(t, collection, filter, ['LIST-FILTER-FIELDS'], first);
-        t.assert(walked.items.length === 0, ['LIST-FILTER-FIELDS'],
-          `filter ${JSON.stringify(filter)} was accepted and selected ${walked.items.length} ${itemsKey}: no ${name} equals a value that is no number or time`, first);
+    check(['LIST-FILTER-FIELDS'], `${path}: ${typed.map((e) => e.name).join(', ')} compared with = to a value that is no number or time (${UNREADABLE.number.join(' ')}) is refused with INVALID_ARGUMENT or selects no ${itemsKey}; numbers also compared with ${NUMBER_LITERALS.map(([op, v]) => `${op} ${v}`).join(' and ')}`, async (t) => {
+      const snapshot = await snapshotOf(t, id);
+      for (const { name, field } of typed) {
+        for (const value of UNREADABLE[field.kind as keyof typeof UNREADABLE]) {
+          const filter = `${name} = ${value}`;
+          const first = await acceptedFilter(t, snapshot.collection, filter, ['LIST-FILTER-FIELDS']);
+          if (!first) continue;
+          const walked = await filteredWalk(t, snapshot.collection, filter, ['LIST-FILTER-FIELDS'], first);
+          t.assert(walked.items.length === 0, ['LIST-FILTER-FIELDS'],
+            `filter ${JSON.stringify(filter)} was accepted and selected ${walked.items.length} ${itemsKey}: no ${name} equals ${JSON.stringify(value)}, which is no ${field.kind}`, first);
+        }
+        if (field.kind !== 'number') continue;
+        for (const [op, value] of NUMBER_LITERALS) await expectSelection(t, snapshot, { kind: 'cmp', field: name, op, value, quoted: false }, ['LIST-FILTER-FIELDS']);
       }
     });
   }

@@ -193,6 +193,12 @@ export const LISTS_FAULTS = [
       return unreadable || correct(cmp, item, fields);
     });
   }),
+  fault('list-filter-negative-number-unread', ['LIST-FILTER-FIELDS'], 'A number\'s literal is read as digits and a point only: a negative one (`value > -1000000`) is no number, and its comparison never holds.', (b) => {
+    evaluateWith(b, (cmp, item, fields, correct) => {
+      const kind = (Object.getOwnPropertyDescriptor(fields, cmp.field)?.value as ListField | undefined)?.kind;
+      return !(kind === 'number' && cmp.value.startsWith('-')) && correct(cmp, item, fields);
+    });
+  }),
   fault('list-filter-enum-bounds-exclusive', ['LIST-FILTER-FIELDS'], 'On status, `>=` and `<=` leave out the value itself: they act as `>` and `<`.', (b) => {
     const strict = { '>=': '>', '<=': '<' } as const;
     evaluateWith(b, (cmp, item, fields, correct) =>

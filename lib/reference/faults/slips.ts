@@ -199,6 +199,7 @@ export const FAULT_SLIPS: Partial<Record<FaultId, FaultSlips>> = {
   'list-filter-created-by-lost-in-junction': ['scope'],
   'list-filter-enum-bounds-exclusive': ['bound'],
   'list-filter-unreadable-value-ignored': ['broken'],
+  'list-filter-negative-number-unread': ['broken'],
   'list-filter-metric-times-since': ['scope'],
   'list-filter-unknown-field-ignored': ['broken'],
   'list-filter-unknown-field-in-junction-accepted': ['scope'],

