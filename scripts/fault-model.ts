@@ -78,6 +78,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
     to: [
       'EXPLICIT-VALUE-KEPT', 'MUTATION-DESCRIPTION', 'MUTATION-PARAMETER-VALUES-DERIVED', 'MUTATION-EXPLICIT-DEFAULTS', 'TESTCASE-INPUT-TYPE-DEFAULT', 'TESTCASE-EXPECTED-OUTPUT-WRAPPED',
       'TESTCASE-EXPECTED-BEHAVIORS-PREFERRED', 'REVIEW-PROJECT-TYPE', 'REVIEW-PROJECT-NOTIFICATIONS-DEFAULT', 'REVIEW-PROJECT-RULES', 'REVIEW-PROJECT-REQUIRED',
+      // An absent Accept header, not only an explicit */*, gets the default YAML.
+      'SPEC-YAML-DEFAULT',
       // Not the list rules: the spec gives defaults only for an absent page_size and order_by and says nothing of
       // empty ones (0 may mean the default, as in AIP-158), and "", null and an absent next_page_token all end a list.
       'AGENT-KNOWLEDGE-BASE-IDS',

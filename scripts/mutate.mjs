@@ -5,16 +5,16 @@
 //   its results are recorded in docs/mutation-record.json (committed: scripts/mutate-record.mjs), a
 //   file's entry replaced by its latest run, so that runs of a folder or a file add up to one score
 //   across sessions.
-// - `--retest-survivors` (with the same --mutate as a kept run): after triage, tests again only what
-//   that run did not kill (its survivors, and mutants of code changed since), reusing its killed ones
-//   through Stryker's incremental mode. Sound while checks are only added: a check that grew stronger
-//   kills no fewer mutants.
+// - `--retest-survivors`: after triage, tests again only what the kept runs (a file's latest) did not
+//   kill (their survivors, and mutants of code changed since), reusing their killed ones through
+//   Stryker's incremental mode. Sound while checks are only added: a check that grew stronger kills
+//   no fewer mutants.
 // The last lines give this run's survivors and marked mutants with their reasons, then the score of the
 // whole record, naming the files edited since their run.
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { RECORD, recordReport } from './mutate-record.mjs';
 
 const REPORT = 'reports/mutation/mutation.json';
@@ -38,15 +38,17 @@ function runName() {
 const name = runName();
 
 if (retest) {
-  const base = `${KEPT}/${name}.json`;
-  if (!existsSync(base)) {
-    console.error(`--retest-survivors: no kept run ${base}: run the same --mutate without it first`);
+  // Stryker's incremental file is a report of the same shape: every kept run's files (a file's latest run), without their
+  // survivors, which are then tested as new.
+  const kept = existsSync(KEPT) ? readdirSync(KEPT).map((file) => `${KEPT}/${file}`).sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs) : [];
+  if (!kept.length) {
+    console.error(`--retest-survivors: no kept run in ${KEPT}: run the same --mutate without it first`);
     process.exit(2);
   }
-  // Stryker's incremental file is a report of the same shape: without its survivors, they are tested as new.
-  const report = JSON.parse(readFileSync(base, 'utf8'));
-  for (const file of Object.values(report.files)) file.mutants = file.mutants.filter((m) => !UNDETECTED.has(m.status));
-  writeFileSync(INCREMENTAL, JSON.stringify(report));
+  const reports = kept.map((file) => JSON.parse(readFileSync(file, 'utf8')));
+  const merged = { ...reports.at(-1), files: Object.assign({}, ...reports.map((report) => report.files)) };
+  for (const file of Object.values(merged.files)) file.mutants = file.mutants.filter((m) => !UNDETECTED.has(m.status));
+  writeFileSync(INCREMENTAL, JSON.stringify(merged));
   args.push('--incremental');
 }
 

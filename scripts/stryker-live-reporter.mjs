@@ -18,9 +18,9 @@ class LiveSurvivorsReporter {
 
   onMutantTested(result) {
     if (!UNDETECTED.has(result.status)) return;
-    // Stryker counts from 0 here; its reports (and editors) from 1.
+    // As in its reports, lines and columns count from 1.
     const { line, column } = result.location.start;
-    const where = `${relative(process.cwd(), result.fileName)}:${line + 1}:${column + 1}`;
+    const where = `${relative(process.cwd(), result.fileName)}:${line}:${column}`;
     appendFileSync(FILE, `${result.status.padEnd(10)} ${where}  ${result.mutatorName}  ${JSON.stringify(result.replacement ?? '')}\n`);
   }
 }

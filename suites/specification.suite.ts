@@ -29,7 +29,8 @@ async function listedSpecs(t: CheckContext): Promise<ListedSpec[]> {
   return specs;
 }
 
-const fetchSpec = (t: CheckContext, specName: string, accept: string): Promise<Call> =>
+/** GET of one spec with this Accept header (null: none at all). */
+const fetchSpec = (t: CheckContext, specName: string, accept: string | null): Promise<Call> =>
   t.call('GET /v1/openapi/{spec_name}', { params: { spec_name: specName }, auth: 'none', headers: { accept } });
 
 /**
@@ -102,12 +103,17 @@ describeGroup('specification', () => {
     }
   });
 
-  check(['SPEC-YAML-DEFAULT'], 'without a preference a spec is YAML, labelled with a YAML media type', async (t) => {
+  check(['SPEC-YAML-DEFAULT'], 'without a preference (Accept: */*, or no Accept header at all) a spec is YAML, labelled with a YAML media type', async (t) => {
     let judged = 0;
     for (const spec of await listedSpecs(t)) {
       const yaml = await served(t, spec.specName, 'yaml');
       if (!yaml) continue;
       judged++;
+      // The header is optional: a request without one is the plainest default of all.
+      const bare = await fetchSpec(t, spec.specName, null);
+      const bareType = bare.response.headers['content-type'] ?? '';
+      t.assert(bare.response.status >= 200 && bare.response.status < 300 && YAML_TYPES.test(bareType), ['SPEC-YAML-DEFAULT'],
+        `${spec.specName}: without an Accept header answered ${bare.response.status} labelled ${JSON.stringify(bareType)}, not YAML (it is YAML with Accept: */*)`, bare);
       const type = yaml.call.response.headers['content-type'] ?? '';
       t.assert(YAML_TYPES.test(type), ['SPEC-YAML-DEFAULT'], `${spec.specName}: default form labelled ${JSON.stringify(type)}, not a YAML media type`, yaml.call);
       let doc: unknown;

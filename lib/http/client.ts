@@ -29,7 +29,8 @@ export interface RequestSpec {
   readonly json?: unknown;
   /** A body sent verbatim (for malformed-JSON tests); implies a JSON content type. */
   readonly rawBody?: string;
-  readonly headers?: Readonly<Record<string, string>>;
+  /** Headers to send; null leaves one out, the client's own default (`accept: application/json`) included. */
+  readonly headers?: Readonly<Record<string, string | null>>;
 }
 
 // Above the largest answer a correct server can give: an agent echoing a 10 MiB configuration
@@ -85,7 +86,8 @@ export class ApiClient {
   }
 
   private headersFor(spec: RequestSpec): { headers: Record<string, string>; recordedHeaders: Record<string, string> } {
-    const headers: Record<string, string> = { accept: 'application/json', ...spec.headers };
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries({ accept: 'application/json', ...spec.headers })) if (value !== null) headers[name] = value;
     if (spec.json !== undefined || spec.rawBody !== undefined) headers['content-type'] ??= 'application/json';
     const recordedHeaders: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers)) recordedHeaders[name] = redact(value);

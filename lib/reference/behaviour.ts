@@ -65,6 +65,7 @@ export interface DeletionPolicy {
 }
 
 /** Statuses a run ends in (the spec shows only COMPLETED). */
+// Stryker disable next-line all: in which statuses a run is deleted rather than cancelled is not shown (RUN-DELETE-BY-STATUS accepts either).
 export const TERMINAL_RUN_STATUSES: readonly string[] = ['COMPLETED', 'FAILED', 'CANCELLED'];
 
 export interface RunDeletionPolicy {
@@ -110,9 +111,12 @@ export interface ListPolicy {
 }
 
 function defaultListPolicy(): ListPolicy {
+  // Stryker disable next-line StringLiteral: the signing key is the service's own (page tokens are opaque).
   const signed = signedTokenCodec('reference-page-token');
   const policy: ListPolicy = {
+    // Stryker disable next-line all: null, "" and an absent next_page_token all end a list (LIST-LAST-PAGE).
     endOfList: (list) => (list.id === 'personas' ? null : ''),
+    // Stryker disable next-line StringLiteral: anything but 'clamp' refuses, and refuse or clamp is left open (LIST-PAGE-SIZE-BOUNDS).
     pageSizeOutOfRange: 'reject',
     pageSize: (raw, list) => readPageSize(raw, list, policy.pageSizeOutOfRange),
     order: readOrder,
@@ -122,8 +126,15 @@ function defaultListPolicy(): ListPolicy {
     continued: (query) => query,
     issuedAfter: (last) => last,
     refuseToken: (problem) =>
-      invalidArgument('page_token', problem === 'unknown' ? 'is not a page token issued by this service' : 'was issued for a different filter or order_by', 'query'),
+      invalidArgument(
+        'page_token',
+        // Stryker disable next-line all: the message is free text.
+        problem === 'unknown' ? 'is not a page token issued by this service' : 'was issued for a different filter or order_by',
+        // Stryker disable next-line StringLiteral: the detail's location is read only by variations and faults.
+        'query',
+      ),
     tokens: () => signed,
+    // Stryker disable next-line StringLiteral: ties may come in any order (LIST-ORDER-BY).
     tieOrder: 'asc',
   };
   return policy;
@@ -214,6 +225,8 @@ function defaultLimits(): Record<FieldLimitId, LimitBounds> {
   const entries = FIELD_LIMITS.map((limit): [FieldLimitId, LimitBounds] => {
     const max = 'max' in limit ? limit.max : 'maxAmbiguous' in limit ? limit.maxAmbiguous.high : undefined;
     const min = 'min' in limit ? limit.min : undefined;
+    // Two `false` mutants survive, unmarked: a bound of undefined is no bound, as an absent one (a directive would mark the `true` ones,
+    // which checks kill).
     return [limit.id, { ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) }];
   });
   return Object.fromEntries(entries) as Record<FieldLimitId, LimitBounds>;
@@ -226,6 +239,7 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
       required: (endpoint) => !endpoint.public,
       accepts: (_endpoint, presented) => presented === apiKey,
       failure: (presented) =>
+        // Stryker disable next-line all: the message is free text.
         unauthenticated(API_KEY_HEADER, presented === undefined ? `the ${API_KEY_HEADER} header is missing` : `the ${API_KEY_HEADER} header does not carry a valid key`),
       checkedAfter: 'nothing',
     },
@@ -238,9 +252,13 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
       message: (error) => error.message,
       details: (error) => error.details,
       field: (detail) => detail.field,
-      malformedJson: (reason) => new ApiError('INVALID_ARGUMENT', `The request body is not valid JSON: ${reason}`, [
-        { field: 'body', description: `not valid JSON: ${reason}`, location: 'body' },
-      ]),
+      malformedJson: (reason) => new ApiError(
+        'INVALID_ARGUMENT',
+        // Stryker disable next-line StringLiteral: the message is free text.
+        `The request body is not valid JSON: ${reason}`,
+        // Stryker disable next-line all: a body that is no JSON has no field to name, and REQUEST-MALFORMED-JSON asks for none.
+        [{ field: 'body', description: `not valid JSON: ${reason}`, location: 'body' }],
+      ),
       body: (error) => ({ error }),
     },
     present: (_kind, view) => view,
@@ -257,7 +275,9 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
     pathIdRules: ID_RULES,
     deletion: { answer: () => ({}), hides: () => true },
     runDeletion: {
+      // Stryker disable next-line all: in which statuses a run is deleted rather than cancelled is not shown (RUN-DELETE-BY-STATUS accepts either).
       outcome: (status) => (TERMINAL_RUN_STATUSES.includes(status) ? 'delete' : 'cancel'),
+      // Stryker disable next-line all: the status a cancelled run takes is not shown.
       cancelledStatus: () => 'CANCELLED',
     },
     scheduledRunDeleteRemoves: () => true,
@@ -269,9 +289,12 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
     beyondLists: { ...BEYOND_LISTS },
     publishing: {
       openapiVersion: '3.1.0',
+      // Stryker disable next-line StringLiteral: one published document or one per endpoint group is the service's own choice.
       layout: 'single',
+      // Stryker disable next-line BooleanLiteral: /v1 in the server URL or in every path is the service's own choice.
       versionInServerUrl: false,
       listing: SPECS_ARRAY,
+      // Stryker disable next-line BooleanLiteral: YAML merge keys or repeated text is the service's own choice (both read the same).
       yamlMergeKeys: false,
       negotiate: negotiateSpecForm,
       beyond: BEYOND_PUBLISHED,

