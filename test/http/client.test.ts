@@ -47,6 +47,14 @@ describe('ApiClient', () => {
     expect((await client().send({ method: 'GET', path: '/nokey', auth: 'none' })).response.text).toBe('true');
   });
 
+  test('sends Accept: application/json unless told otherwise, and none for null', async () => {
+    routes.set('/accept', (req, res) => res.writeHead(200).end(String(req.headers.accept)));
+    const accept = async (headers?: Record<string, string | null>) => (await client().send({ method: 'GET', path: '/accept', headers })).response.text;
+    expect(await accept()).toBe('application/json');
+    expect(await accept({ accept: '*/*' })).toBe('*/*');
+    expect(await accept({ accept: null })).toBe('undefined');
+  });
+
   test('encodes spaces in the query as %20', async () => {
     routes.set('/q', (req, res) => res.writeHead(200).end(req.url));
     const ex = await client().send({ method: 'GET', path: '/q', query: { filter: 'name = "A B"', skip: undefined } });

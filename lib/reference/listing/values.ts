@@ -22,6 +22,7 @@ export function readPath(item: unknown, path: string): unknown {
 
 const DIGITS: ReadonlySet<string> = new Set('0123456789');
 const SIGNS: ReadonlySet<string> = new Set('+-');
+// Stryker disable next-line StringLiteral: the suite sends no exponent (a number's spelling is not shown, and a service may refuse `1e3`).
 const EXPONENTS: ReadonlySet<string> = new Set('eE');
 
 /**
@@ -40,9 +41,12 @@ export function decimalLiteral(text: string): number | undefined {
   if (SIGNS.has(at(i))) i += 1;
   const whole = digits();
   const fraction = at(i) === '.' ? (i += 1, digits()) : 0;
+  // The `true` of `fraction === 0` survives, unmarked: the suite sends no number without digits before its point (`.5`: a service may
+  // refuse it); a directive would mark mutants of this line the checks kill.
   if (whole === 0 && fraction === 0) return undefined;
   // The `false` mutant of this line survives, unmarked: the suite sends no exponent (a number's spelling is not shown, and a service
   // may refuse `1e3`); a directive would mark the `true` one too, which checks kill.
+  // Stryker disable next-line BlockStatement: the suite sends no exponent (a number's spelling is not shown, and a service may refuse `1e3`).
   if (EXPONENTS.has(at(i))) {
     // Stryker disable next-line all: the suite sends no exponent (a number's spelling is not shown, and a service may refuse `1e3`).
     i += 1;
@@ -51,6 +55,8 @@ export function decimalLiteral(text: string): number | undefined {
     // Stryker disable next-line all: the suite sends no exponent (a number's spelling is not shown, and a service may refuse `1e3`).
     if (digits() === 0) return undefined;
   }
+  // The `true` mutant survives, unmarked: the suite sends no number followed by other text (a lenient parser reads `1x` as 1, so a
+  // list holding the value 1 could rightly answer it); a directive would mark the `false` one, which checks kill.
   return i === text.length ? Number(text) : undefined;
 }
 
