@@ -4,7 +4,8 @@
 // score adds up from runs of a folder or file made over several sessions, and this record is what
 // lets them add up. A file edited since its run is stale: mutate-survivors.mjs says so.
 //
-//   node scripts/mutate-record.mjs [report.json]   # record a Stryker JSON report (npm run mutate does)
+//   node scripts/mutate-record.mjs [report.json [pattern ...]]   # record a Stryker JSON report (npm run mutate does), only the files
+//                                                                 # the patterns name (its --mutate) when given
 
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -47,20 +48,39 @@ function render(files) {
   return `{\n  "files": {\n${blocks.join(',\n')}\n  }\n}\n`;
 }
 
-/** Replaces the record's entries of the files the report mutated. */
-export function recordReport(reportPath, recordPath = RECORD) {
+/** A --mutate pattern (a glob, or a file with a line range) as a test of a relative path. */
+function globTest(pattern) {
+  const glob = pattern.replace(/:\d+(?::\d+)?-\d+(?::\d+)?$/, '');
+  const source = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*\/|\*\*|\*|\?/g, (m) => ({ '**/': '(?:.*/)?', '**': '.*', '*': '[^/]*', '?': '[^/]' })[m]);
+  return new RegExp(`^${source}$`);
+}
+
+/** Whether a file is one of those the --mutate patterns name (all files when there are none). */
+export function inScope(path, patterns) {
+  return !patterns?.length || patterns.some((pattern) => globTest(pattern).test(path));
+}
+
+/**
+ * Replaces the record's entries of the files the report mutated within `patterns` (the run's --mutate): an incremental
+ * report also carries the files of earlier runs it did not mutate, as it found them.
+ */
+export function recordReport(reportPath, recordPath = RECORD, patterns = []) {
   const report = JSON.parse(readFileSync(reportPath, 'utf8'));
   const kept = existsSync(recordPath) ? JSON.parse(readFileSync(recordPath, 'utf8')).files : {};
+  const recorded = [];
   for (const [path, { source, mutants }] of Object.entries(report.files)) {
+    if (!inScope(path, patterns)) continue;
+    recorded.push(path);
     const sha256 = createHash('sha256').update(source).digest('hex');
     const byPlace = [...mutants].sort((a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column);
     kept[path] = { sha256, mutants: byPlace.map(compact) };
   }
   writeFileSync(recordPath, render(kept));
-  return Object.keys(report.files);
+  return recorded;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const recorded = recordReport(process.argv[2] ?? 'reports/mutation/mutation.json');
+  const [report = 'reports/mutation/mutation.json', ...patterns] = process.argv.slice(2);
+  const recorded = recordReport(report, RECORD, patterns.flatMap((p) => p.split(',')));
   console.log(`${RECORD}: recorded ${recorded.join(', ')}`);
 }

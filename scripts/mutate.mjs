@@ -14,8 +14,8 @@
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { RECORD, recordReport } from './mutate-record.mjs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { inScope, RECORD, recordReport } from './mutate-record.mjs';
 
 const REPORT = 'reports/mutation/mutation.json';
 const KEPT = 'reports/mutation/runs';
@@ -26,16 +26,29 @@ const given = process.argv.slice(2);
 const retest = given.includes('--retest-survivors');
 const args = given.filter((arg) => arg !== '--retest-survivors');
 
-/** What `--mutate <pattern>` or `--mutate=<pattern>` chose, as a file name; `everything` without it. */
-function runName() {
+/** What `--mutate <pattern>` or `--mutate=<pattern>` chose (comma-separated globs); undefined without it. */
+function mutatePattern() {
   const at = args.findIndex((arg) => arg === '--mutate' || arg.startsWith('--mutate='));
-  const pattern = at < 0 ? undefined : args[at].startsWith('--mutate=') ? args[at].slice('--mutate='.length) : args[at + 1];
+  return at < 0 ? undefined : args[at].startsWith('--mutate=') ? args[at].slice('--mutate='.length) : args[at + 1];
+}
+const pattern = mutatePattern();
+const patterns = pattern ? pattern.split(',') : [];
+
+/** The run's name for its kept report, from its --mutate; `everything` without it. */
+function runName() {
   if (!pattern) return 'everything';
   const name = pattern.replace(/[^A-Za-z0-9.-]+/g, '_').replace(/^_|_$/g, '');
   // A file name holds 255 bytes at most: a long list of files keeps its start and a digest of the whole.
   return name.length <= 120 ? name : `${name.slice(0, 80)}_${createHash('sha256').update(pattern).digest('hex').slice(0, 16)}`;
 }
 const name = runName();
+
+/** Keeps a run's report with the files it mutated alone (an incremental report also carries earlier runs' files as it found them). */
+function keepRun(report, kept) {
+  const run = JSON.parse(readFileSync(report, 'utf8'));
+  run.files = Object.fromEntries(Object.entries(run.files).filter(([path]) => inScope(path, patterns)));
+  writeFileSync(kept, JSON.stringify(run));
+}
 
 if (retest) {
   // Stryker's incremental file is a report of the same shape: every kept run's files (a file's latest run), without their
@@ -47,7 +60,8 @@ if (retest) {
   }
   const reports = kept.map((file) => JSON.parse(readFileSync(file, 'utf8')));
   const merged = { ...reports.at(-1), files: Object.assign({}, ...reports.map((report) => report.files)) };
-  for (const file of Object.values(merged.files)) file.mutants = file.mutants.filter((m) => !UNDETECTED.has(m.status));
+  // Only the files this run mutates: Stryker carries the others into its report as it finds them here, survivors included.
+  for (const [path, file] of Object.entries(merged.files)) if (inScope(path, patterns)) file.mutants = file.mutants.filter((m) => !UNDETECTED.has(m.status));
   writeFileSync(INCREMENTAL, JSON.stringify(merged));
   args.push('--incremental');
 }
@@ -60,8 +74,8 @@ if (Object.keys(JSON.parse(readFileSync(REPORT, 'utf8')).files).length === 0) {
   process.exit(2);
 }
 mkdirSync(KEPT, { recursive: true });
-copyFileSync(REPORT, `${KEPT}/${name}.json`);
-recordReport(REPORT);
+keepRun(REPORT, `${KEPT}/${name}.json`);
+recordReport(REPORT, RECORD, patterns);
 
 const survivors = (extra) => spawnSync(process.execPath, ['scripts/mutate-survivors.mjs', ...extra], { stdio: 'inherit' }).status;
 console.log(`\n== This run (${REPORT}) ==`);

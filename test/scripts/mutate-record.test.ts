@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script, without types
-import { readRecord, recordReport } from '../../scripts/mutate-record.mjs';
+import { inScope, readRecord, recordReport } from '../../scripts/mutate-record.mjs';
 
 const SURVIVORS = new URL('../../scripts/mutate-survivors.mjs', import.meta.url).pathname;
 
@@ -34,6 +34,21 @@ describe('the mutation record', () => {
     ]);
     expect(files['a.ts'].mutants[0].location.start).toEqual({ line: 1, column: 1 });
     expect(JSON.parse(readFileSync(record, 'utf8')).files['a.ts'].sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('records only the files its run mutated: an incremental report carries earlier runs\' files as it found them', () => {
+    const { dir, report } = fixture('a === b;\n', [mutant(1, 1, 'Killed')]);
+    const record = join(dir, 'record.json');
+    expect(recordReport(report, record, ['b.ts'])).toEqual([]);
+    expect(readRecord(record).files).toEqual({});
+    expect(recordReport(report, record, ['*.ts'])).toEqual(['a.ts']);
+  });
+
+  it('reads --mutate patterns as Stryker does: globs, and files with a line range', () => {
+    expect(inScope('lib/reference/listing/values.ts', ['lib/reference/listing/**/*.ts'])).toBe(true);
+    expect(inScope('lib/reference/listing/values.ts', ['lib/reference/*.ts'])).toBe(false);
+    expect(inScope('lib/reference/server.ts', ['lib/reference/http/**/*.ts', 'lib/reference/server.ts:10-20'])).toBe(true);
+    expect(inScope('lib/reference/server.ts', [])).toBe(true);
   });
 
   it('is scored like a report, and names a file edited since its run', () => {

@@ -13,8 +13,8 @@ export type Rank = number | string;
 /** The item's value at a dot path, through own properties only (`__proto__` or `constructor` never resolve). */
 export function readPath(item: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((here, step) => {
-    // The `false` mutants of this line and the `?.` of the next survive, unmarked: every path the reference reads is one step into an
-    // item that has it; a directive would mark the `true` ones, which checks kill.
+    // The mutants that never take this return (`false`, and `&&` for `||`) and the `?.` of the next line survive, unmarked: every path the
+    // reference reads is one step into an item that has it; a directive would mark the `true` ones, which checks kill.
     if (here === undefined || here === null || typeof here !== 'object') return undefined;
     return Object.getOwnPropertyDescriptor(here, step)?.value;
   }, item);

