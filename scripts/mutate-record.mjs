@@ -13,6 +13,9 @@ import { pathToFileURL } from 'node:url';
 
 export const RECORD = 'docs/mutation-record.json';
 
+/** Statuses of a mutant no check detected: a survivor, to kill or to mark. */
+export const UNDETECTED = new Set(['Survived', 'NoCoverage']);
+
 export const sha256Of = (path) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
 /** The record's mutant: what triage reads, without Stryker's test bookkeeping. */

@@ -18,7 +18,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { RECORD, readRecord, sha256Of } from './mutate-record.mjs';
+import { RECORD, readRecord, sha256Of, UNDETECTED } from './mutate-record.mjs';
 
 const args = process.argv.slice(2);
 const all = args.includes('--all');
@@ -34,7 +34,6 @@ const reports = recorded ? [readRecord(recordFile)] : (given.length ? given : ['
 const files = new Map();
 for (const report of reports) for (const [path, { mutants }] of Object.entries(report.files)) files.set(path, mutants);
 
-const UNDETECTED = new Set(['Survived', 'NoCoverage']);
 const DETECTED = new Set(['Killed', 'Timeout']);
 const where = (path, m) => `${path}:${m.location.start.line}:${m.location.start.column}`;
 const byPlace = (a, b) => a.path.localeCompare(b.path) || a.m.location.start.line - b.m.location.start.line || a.m.location.start.column - b.m.location.start.column;

@@ -15,12 +15,11 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { inScope, RECORD, recordReport } from './mutate-record.mjs';
+import { inScope, RECORD, recordReport, UNDETECTED } from './mutate-record.mjs';
 
 const REPORT = 'reports/mutation/mutation.json';
 const KEPT = 'reports/mutation/runs';
 const INCREMENTAL = 'reports/mutation/stryker-incremental.json';
-const UNDETECTED = new Set(['Survived', 'NoCoverage']);
 
 const given = process.argv.slice(2);
 const retest = given.includes('--retest-survivors');
@@ -55,7 +54,7 @@ if (retest) {
   // survivors, which are then tested as new.
   const kept = existsSync(KEPT) ? readdirSync(KEPT).map((file) => `${KEPT}/${file}`).sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs) : [];
   if (!kept.length) {
-    console.error(`--retest-survivors: no kept run in ${KEPT}: run the same --mutate without it first`);
+    console.error(`--retest-survivors: no kept run in ${KEPT}: run npm run mutate without it first`);
     process.exit(2);
   }
   const reports = kept.map((file) => JSON.parse(readFileSync(file, 'utf8')));

@@ -14,12 +14,18 @@ export interface Memo<V> {
   get<Made extends V | undefined>(b: Behaviour, key: string, make: () => Made, fresh?: (kept: V) => boolean): V | Made;
 }
 
+/** The map kept for `b` in `byBehaviour`, made on first use. */
+function mapOf<M extends object>(byBehaviour: WeakMap<Behaviour, M>, b: Behaviour, create: () => M): M {
+  let values = byBehaviour.get(b);
+  if (!values) byBehaviour.set(b, (values = create()));
+  return values;
+}
+
 export function memo<V>(limit: number): Memo<V> {
   const byBehaviour = new WeakMap<Behaviour, Map<string, V>>();
   return {
     get(b, key, make, fresh = () => true) {
-      let values = byBehaviour.get(b);
-      if (!values) byBehaviour.set(b, (values = new Map()));
+      const values = mapOf(byBehaviour, b, () => new Map<string, V>());
       const kept = values.get(key);
       if (kept !== undefined && fresh(kept)) return kept;
       const made = make();
@@ -55,8 +61,7 @@ export function objectMemo<V>(): ObjectMemo<V> {
   const byBehaviour = new WeakMap<Behaviour, WeakMap<object, V>>();
   return {
     get(b, object, make) {
-      let values = byBehaviour.get(b);
-      if (!values) byBehaviour.set(b, (values = new WeakMap()));
+      const values = mapOf(byBehaviour, b, () => new WeakMap<object, V>());
       if (values.has(object)) return values.get(object) as V;
       const made = make();
       values.set(object, made);

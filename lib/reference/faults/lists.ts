@@ -33,6 +33,9 @@ function compareAsText(b: Behaviour, kind: 'number' | 'timestamp'): void {
   });
 }
 
+/** The kind of a filter field as the evaluator reads it (undefined for a field the list does not have). */
+const kindOf = (fields: FilterFields, name: string): ListField['kind'] | undefined => (Object.getOwnPropertyDescriptor(fields, name)?.value as ListField | undefined)?.kind;
+
 const comparedFields = (expr: FilterExpr): string[] => (expr.kind === 'cmp' ? [expr.field] : expr.terms.flatMap(comparedFields));
 
 /**
@@ -188,14 +191,14 @@ export const LISTS_FAULTS = [
   }),
   fault('list-filter-unreadable-value-ignored', ['LIST-FILTER-FIELDS'], 'A comparison whose value is no number (or no time) on a number (or timestamp) field is dropped: it holds for every item.', (b) => {
     evaluateWith(b, (cmp, item, fields, correct) => {
-      const kind = (Object.getOwnPropertyDescriptor(fields, cmp.field)?.value as ListField | undefined)?.kind;
+      const kind = kindOf(fields, cmp.field);
       const unreadable = (kind === 'number' || kind === 'timestamp') && literalRank(kind, cmp.value) === undefined;
       return unreadable || correct(cmp, item, fields);
     });
   }),
   fault('list-filter-negative-number-unread', ['LIST-FILTER-FIELDS'], 'A number\'s literal is read as digits and a point only: a negative one (`value > -1000000`) is no number, and its comparison never holds.', (b) => {
     evaluateWith(b, (cmp, item, fields, correct) => {
-      const kind = (Object.getOwnPropertyDescriptor(fields, cmp.field)?.value as ListField | undefined)?.kind;
+      const kind = kindOf(fields, cmp.field);
       return !(kind === 'number' && cmp.value.startsWith('-')) && correct(cmp, item, fields);
     });
   }),
