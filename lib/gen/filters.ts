@@ -4,7 +4,9 @@
 // by construction, so shrinking cannot turn one into a valid filter.
 
 import fc from 'fast-check';
-import { compareValues, formatFilter, isBareValue, judgeFilter, valueAt, type Comparison, type FilterExpr, type Junction } from '../contract/filter/index.js';
+import {
+  compareValues, formatFilter, isBareValue, judgeFilter, valueAt, type Comparison, type FilterExpr, type FormatOptions, type Junction,
+} from '../contract/filter/index.js';
 import { FILTER_OPERATORS, type FieldKind, type FilterOperator, type ListEndpoint, type ListField } from '../contract/list-endpoints.js';
 
 type Item = Record<string, unknown>;
@@ -17,6 +19,13 @@ export interface ExposedField {
 
 export function exposedFields(list: ListEndpoint): ExposedField[] {
   return Object.entries(list.filterFields).flatMap(([name, field]) => (field.path === null ? [] : [{ name, field: { ...field, path: field.path } }]));
+}
+
+/** The list's first filter field of free text: any value is one it must take. */
+export function freeTextField(list: ListEndpoint): string {
+  const name = Object.entries(list.filterFields).find(([, field]) => field.kind === 'string')?.[0];
+  if (name === undefined) throw new Error(`${list.path} lists no free-text filter field`);
+  return name;
 }
 
 /**
@@ -187,28 +196,31 @@ export function bareComparisons(list: ListEndpoint, items: readonly Item[]): Com
   });
 }
 
-/** The five malformed shapes every endpoint must refuse, on one of its fields. */
-export function malformedFilters(field: string): string[] {
-  return [`${field} =`, '= x', `${field} == x`, `${field} = "open`, `${field} = x AND`];
+/** The five malformed shapes every endpoint must refuse, on one of its fields, written with blanks around operators or (`compact`) without. */
+export function malformedFilters(field: string, format: FormatOptions = {}): string[] {
+  const b = blankOf(format);
+  return [`${field}${b}=`, `=${b}x`, `${field}${b}==${b}x`, `${field}${b}=${b}"open`, `${field}${b}=${b}x AND`];
 }
+
+const blankOf = (format: FormatOptions): string => (format.compact ? '' : ' ');
 
 const valueText = (c: Comparison): string => formatFilter(c).slice(`${c.field} ${c.op} `.length);
 
-/** Ways to break a valid comparison (or two) that no reading of the grammar repairs. */
-const BREAKERS: ReadonlyArray<(c: Comparison, d: Comparison) => string> = [
-  (c) => `${formatFilter(c)} AND`,
-  (c) => `${formatFilter(c)} OR`,
-  (c) => `AND ${formatFilter(c)}`,
-  (c, d) => `${formatFilter(c)} OR OR ${formatFilter(d)}`,
-  (c) => `${c.field} ${c.op}`,
-  (c) => `${c.op} ${valueText(c)}`,
-  (c) => `${c.field} ${c.op}${c.op} ${valueText(c)}`,
-  (c) => `${c.field} ${c.op} "${c.value}`,
-  (c) => `${formatFilter(c)} ${c.op}`,
+/** Ways to break a valid comparison (or two) that no reading of the grammar repairs (`f`: how comparisons are written; `b`: the blank around an operator). */
+const BREAKERS: ReadonlyArray<(c: Comparison, d: Comparison, f: FormatOptions, b: string) => string> = [
+  (c, _d, f) => `${formatFilter(c, f)} AND`,
+  (c, _d, f) => `${formatFilter(c, f)} OR`,
+  (c, _d, f) => `AND ${formatFilter(c, f)}`,
+  (c, d, f) => `${formatFilter(c, f)} OR OR ${formatFilter(d, f)}`,
+  (c, _d, _f, b) => `${c.field}${b}${c.op}`,
+  (c, _d, _f, b) => `${c.op}${b}${valueText(c)}`,
+  (c, _d, _f, b) => `${c.field}${b}${c.op}${c.op}${b}${valueText(c)}`,
+  (c, _d, _f, b) => `${c.field}${b}${c.op}${b}"${c.value}`,
+  (c, _d, f) => `${formatFilter(c, f)} ${c.op}`,
 ];
 
 /** Malformed filter text built from valid comparisons (values have no quotes, by filterLiteral). */
-export function malformedArbitrary(candidates: readonly Comparison[]): fc.Arbitrary<string> {
+export function malformedArbitrary(candidates: readonly Comparison[], format: FormatOptions = {}): fc.Arbitrary<string> {
   const term = fc.constantFrom(...candidates);
-  return fc.tuple(fc.constantFrom(...BREAKERS), term, term).map(([breaker, c, d]) => breaker(c, d));
+  return fc.tuple(fc.constantFrom(...BREAKERS), term, term).map(([breaker, c, d]) => breaker(c, d, format, blankOf(format)));
 }

@@ -5,6 +5,7 @@
 // A page over its size, or one cut at the size cap, fails every walk alike: t.call judges
 // each response before the walk reads it (assert/page-bounds.ts).
 
+import type { FormatOptions } from '../contract/filter/index.js';
 import type { ListEndpoint } from '../contract/list-endpoints.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import type { Call, CheckContext } from './context.js';
@@ -13,10 +14,14 @@ import { isRuleViolation, type RuleViolation, violation } from '../assert/violat
 import { idOf } from '../assert/filter-judge.js';
 import { isJsonObject, type JsonObject } from '../util/json.js';
 
-/** A list endpoint with its path parameters: the collection a walk reads (for metrics, one simulation's). */
+/**
+ * A list endpoint with its path parameters: the collection a walk reads (for metrics, one simulation's);
+ * for the filter checks, also how the target takes comparisons written (blanks around the operator or none).
+ */
 export interface Collection {
   readonly list: ListEndpoint;
   readonly params: Readonly<Record<string, string>>;
+  readonly filterFormat?: FormatOptions;
 }
 
 export type ListQuery = {

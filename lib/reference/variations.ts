@@ -8,7 +8,7 @@ import type { Behaviour } from './behaviour.js';
 import { isBeyondList } from './beyond/lists.js';
 import type { BeyondOperation } from './beyond/published.js';
 import { RawText } from './http/context.js';
-import type { ErrorDetail } from './http/errors.js';
+import { invalidArgument, type ErrorDetail } from './http/errors.js';
 import { signedTokenCodec, tableTokenCodec, type PageTokenCodec } from './listing/page-token.js';
 import type { ServedList } from './listing/tables.js';
 import { NAME_MAP, NAMED_ARRAY } from './openapi/listing-styles.js';
@@ -212,6 +212,19 @@ function agentAsRead(agent: JsonObject): JsonObject {
   return { ...kept, metadata: { response_format: 'chat_completions', strip_message_timestamps: false, ...metadata } };
 }
 
+/**
+ * Filters whose text has a blank beside a comparison operator, quoted values aside, are refused: a tokenizer that
+ * reads `f=v` as one word (alt-c's choice, and under the strict profile the fault list-filter-spaced-refused).
+ */
+export function refuseBlanksAroundOperators(b: Behaviour): void {
+  const filter = b.lists.filter;
+  b.lists.filter = (raw, list) => {
+    const unquoted = (raw ?? '').replace(/"(?:[^"\\]|\\.)*"/g, '""');
+    if (/\s[=!<>]|[=!<>]\s/.test(unquoted)) throw invalidArgument('filter', 'write comparisons without blanks around the operator, as in status=COMPLETED', 'query');
+    return filter(raw, list);
+  };
+}
+
 const ALT_C: Variation = {
   name: 'alt-c',
   changes: [
@@ -224,6 +237,7 @@ const ALT_C: Variation = {
     'a mutation deletion answers 200 with no body at all (the spec shows neither its status nor its body)',
     'GET of an agent leaves out fields holding "", null or an empty list (knowledge_base_ids aside) and fills in the CHAT configuration defaults (response_format, strip_message_timestamps); POST answers in full',
     'a dashboard PATCH must carry display_name: without it, it is rejected (so a dashboard cannot be read back)',
+    'filters are written as the service\'s own examples write them, without blanks around a comparison\'s operator (`status="COMPLETED"`): `status = COMPLETED` is refused with INVALID_ARGUMENT',
   ],
   apply(b) {
     b.successHasBody = (endpoint) => endpoint.key !== 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}';
@@ -236,6 +250,7 @@ const ALT_C: Variation = {
     const pageSize = b.lists.pageSize;
     b.lists.pageSize = (raw, list, pageToken) => Math.min(SHORT_PAGE, pageSize(raw, list, pageToken));
     b.dashboardNameRequired = true;
+    refuseBlanksAroundOperators(b);
     const read = b.respond;
     b.respond = (endpoint, body) => {
       const shaped = read(endpoint, body) as JsonObject;

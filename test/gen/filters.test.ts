@@ -282,17 +282,25 @@ describe('malformed filters', () => {
   it('malformedFilters: none parses, on any field of any list', () => {
     for (const list of LIST_ENDPOINTS) {
       for (const field of Object.keys(list.filterFields)) {
-        const texts = malformedFilters(field);
-        expect(texts).toHaveLength(5);
-        for (const text of texts) expect(parseFilter(text).ok, text).toBe(false);
+        for (const compact of [false, true]) {
+          const texts = malformedFilters(field, { compact });
+          expect(texts).toHaveLength(5);
+          for (const text of texts) expect(parseFilter(text).ok, text).toBe(false);
+        }
       }
     }
   });
 
   it('malformedArbitrary: none parses, built from the comparisons of generated items', () => {
-    fc.assert(fc.property(runs.filter((items) => items.length > 0).chain((items) => malformedArbitrary(acceptedComparisons(RUNS, items))), (text) => {
+    const compact = fc.boolean();
+    fc.assert(fc.property(fc.tuple(runs.filter((items) => items.length > 0), compact).chain(([items, c]) => malformedArbitrary(acceptedComparisons(RUNS, items), { compact: c })), (text) => {
       expect(parseFilter(text).ok, text).toBe(false);
     }), { numRuns: 200 });
+  });
+
+  it('compact, no operator has a blank beside it but where a breaker puts one after a whole comparison', () => {
+    expect(malformedFilters('name', { compact: true })).toEqual(['name=', '=x', 'name==x', 'name="open', 'name=x AND']);
+    expect(malformedFilters('name')).toEqual(['name =', '= x', 'name == x', 'name = "open', 'name = x AND']);
   });
 });
 

@@ -131,6 +131,16 @@ describe('variation alt-c', () => {
     const unencoded = await call('GET', `/v1/personas?page_size=1&page_token=${first.next_page_token}`);
     expect([unencoded.status, detailFields(unencoded)]).toEqual([400, ['query.page_token']]);
   });
+  it('takes comparisons written without blanks around the operator only, quoted values aside', async () => {
+    const filtered = (filter: string) => call('GET', `/v1/runs?page_size=40&filter=${encodeURIComponent(filter)}`);
+    const compact = await filtered('status=COMPLETED AND created_by!="a = b"');
+    expect(compact.status).toBe(200);
+    expect(compact.body.runs.length).toBeGreaterThan(0);
+    for (const spaced of ['status = COMPLETED', 'status =COMPLETED', 'status= COMPLETED', 'status=COMPLETED AND created_by != x']) {
+      const refused = await filtered(spaced);
+      expect([refused.status, detailFields(refused)], spaced).toEqual([400, ['query.filter']]);
+    }
+  });
 });
 
 describe.each([

@@ -2,12 +2,15 @@
 // found through the runs), their walks of it, and a snapshot of the whole collection
 // that filtered and smaller walks are compared with.
 
+import { ERROR_CODES } from '../../contract/enums.js';
+import { formatFilter, type FilterExpr, type FormatOptions } from '../../contract/filter/index.js';
 import { listEndpoint, type ListEndpoint } from '../../contract/list-endpoints.js';
 import type { RequirementId } from '../../contract/requirements/index.js';
 import type { Call, CheckContext } from '../../harness/context.js';
 import { busiestSimulation } from '../../harness/discovery.js';
 import { requestPage, walkedOrSkip, walkList, type Collection, type ListQuery, type StopRules, type Walk } from '../../harness/list-walk.js';
-import { isSuccess } from '../../assert/responses.js';
+import { freeTextField } from '../../gen/filters.js';
+import { isErrorBody, isSuccess } from '../../assert/responses.js';
 import { isRuleViolation, violation } from '../../assert/violation.js';
 import type { Selection } from '../../assert/partition.js';
 
@@ -36,6 +39,40 @@ export async function collectionOf(t: CheckContext, id: ListId): Promise<Collect
   const busiest = await busiestSimulation(t);
   if (!busiest) t.skip('no simulation to list metrics of: no listed run names a simulation output id in results.output_ids');
   return { list, params: { simulation_id: busiest.simulationId } };
+}
+
+/** The collection of a filter check: collectionOf with the way the target takes comparisons written (filterFormatted). */
+export async function filterCollectionOf(t: CheckContext, id: ListId): Promise<Collection> {
+  return filterFormatted(t, await collectionOf(t, id));
+}
+
+/**
+ * The collection with `filterFormat`: comparisons are written with blanks around the operator (`name = x`) unless
+ * the target refuses that with INVALID_ARGUMENT and takes `name=x`. The specification shows no filter text, so
+ * either is a correct server's choice (LIST-FILTER-COMPACT, strict only, asks for both). Any other answer keeps
+ * the blanks, so that the checks sending them see it. Learnt once per collection; a check written compact says so.
+ */
+export async function filterFormatted(t: CheckContext, collection: Collection): Promise<Collection> {
+  const filterFormat = await t.memo(`filter format ${collection.list.path} ${JSON.stringify(collection.params)}`, async (first) => {
+    const probe: FilterExpr = { kind: 'cmp', field: freeTextField(collection.list), op: '=', value: 'x', quoted: false };
+    const spaced = await requestPage(first, collection, { filter: formatFilter(probe) });
+    if (!refusedAsInvalid(spaced)) return {};
+    const compact = await requestPage(first, collection, { filter: formatFilter(probe, { compact: true }) });
+    return isSuccess(compact) ? { compact: true } : {};
+  });
+  if (filterFormat.compact) t.note(`filters are written without blanks around the operator (\`${freeTextField(collection.list)}=x\`): ${collection.list.path} refused \`${freeTextField(collection.list)} = x\` with INVALID_ARGUMENT`);
+  return { ...collection, filterFormat };
+}
+
+/** A 4xx INVALID_ARGUMENT: the server read the request and refused it, as it may refuse a form the specification does not show. */
+function refusedAsInvalid(call: Call): boolean {
+  const { status, json } = call.response;
+  return status >= 400 && status < 500 && isErrorBody(json) && json.error['code'] === ERROR_CODES.invalidArgument;
+}
+
+/** The text of `expr` as the collection takes comparisons written (filterFormatted), with `format` on top. */
+export function filterText(collection: Collection, expr: FilterExpr, format?: FormatOptions): string {
+  return formatFilter(expr, { ...collection.filterFormat, ...format });
 }
 
 /** Every page until the last (`first`: the first page's call, already made with `query`). */

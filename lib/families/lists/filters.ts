@@ -2,12 +2,12 @@
 // (lib/gen/filters.ts) and judged by the three-valued oracle against one snapshot; fields
 // and readings that oracle cannot judge are judged by how selections relate (related.ts).
 
-import { formatFilter, type Comparison, type FilterExpr, type FormatOptions } from '../../contract/filter/index.js';
+import { type Comparison, type FilterExpr, type FormatOptions } from '../../contract/filter/index.js';
 import { listEndpoint, type FilterOperator } from '../../contract/list-endpoints.js';
 import type { RequirementId } from '../../contract/requirements/index.js';
 import {
-  acceptedComparisons, bareComparisons, compactComparisons, exposedFields, junctionArbitrary, junctionExamples, malformedArbitrary,
-  malformedFilters, mustAccept, operatorComparisons, spacedComparisons,
+  acceptedComparisons, bareComparisons, comparison, compactComparisons, exposedFields, freeTextField, junctionArbitrary, junctionExamples,
+  malformedArbitrary, malformedFilters, mustAccept, operatorComparisons, spacedComparisons,
 } from '../../gen/filters.js';
 import { check, type CheckContext } from '../../harness/index.js';
 import type { Call } from '../../harness/context.js';
@@ -15,9 +15,9 @@ import { property } from '../../harness/property.js';
 import { idOf, selectionMismatch } from '../../assert/filter-judge.js';
 import { declareUnseenJunctionCheck, expectShownComplements, expectUnseenField } from './related.js';
 import { requestPage, type Collection, type Walk } from '../../harness/list-walk.js';
-import { acceptedFilter, collectionOf, expectWalks, filteredWalk, Snapshot, type ListId } from './collection.js';
+import { acceptedFilter, expectWalks, filterCollectionOf, filteredWalk, filterText, Snapshot, type ListId } from './collection.js';
 
-const UNKNOWN_FIELD_FILTER = 'no_such_field = 1';
+const UNKNOWN_FIELD = comparison('no_such_field', '=', '1');
 /** Values that are no number (a sign or a point alone) or no time. */
 const UNREADABLE = { number: ['not_a_value', '-', '.'], timestamp: ['not_a_value'] } as const;
 /** Integers, a negative one and a single digit, that a list's own (fractional) values would never make the suite send. */
@@ -34,7 +34,7 @@ async function expectSelection(
 ): Promise<Walk> {
   const { collection } = snapshot;
   const { filterFields, idField } = collection.list;
-  const text = formatFilter(expr, format);
+  const text = filterText(collection, expr, format);
   const walked = first && (await filteredWalk(t, collection, text, requirements, first));
   const [result] = await expectWalks(t, snapshot, [{ text, requirements, walked, pageSize }], requirements, (all, [s]) =>
     selectionMismatch({ expr, text }, filterFields, idField, all, s!.items));
@@ -66,7 +66,7 @@ async function expectRejected(t: CheckContext, collection: Collection, filter: s
 }
 
 async function snapshotOf(t: CheckContext, id: ListId): Promise<Snapshot> {
-  return Snapshot.take(t, await collectionOf(t, id), 1, 'items to take filter values from');
+  return Snapshot.take(t, await filterCollectionOf(t, id), 1, 'items to take filter values from');
 }
 
 export function declareFilterChecks(id: ListId): void {
@@ -86,7 +86,7 @@ export function declareFilterChecks(id: ListId): void {
       if (!comparisons.length) return expectUnseenField(t, snapshot, name, field);
       const walks: { cmp: Comparison; walk: Walk }[] = [];
       for (const c of comparisons) {
-        const first = mustAccept(field.kind, c.op) ? null : await acceptedFilter(t, snapshot.collection, formatFilter(c), ['LIST-FILTER-FIELDS']);
+        const first = mustAccept(field.kind, c.op) ? null : await acceptedFilter(t, snapshot.collection, filterText(snapshot.collection, c), ['LIST-FILTER-FIELDS']);
         if (first !== undefined) walks.push({ cmp: c, walk: await expectSelection(t, snapshot, c, ['LIST-FILTER-FIELDS'], undefined, first ?? undefined) });
       }
       if (spread) {
@@ -108,7 +108,7 @@ export function declareFilterChecks(id: ListId): void {
       const snapshot = await snapshotOf(t, id);
       for (const { name, field } of typed) {
         for (const value of UNREADABLE[field.kind as keyof typeof UNREADABLE]) {
-          const filter = `${name} = ${value}`;
+          const filter = filterText(snapshot.collection, comparison(name, '=', value), { quote: 'never' });
           const first = await acceptedFilter(t, snapshot.collection, filter, ['LIST-FILTER-FIELDS']);
           if (!first) continue;
           const walked = await filteredWalk(t, snapshot.collection, filter, ['LIST-FILTER-FIELDS'], first);
@@ -152,7 +152,7 @@ export function declareFilterChecks(id: ListId): void {
       const quoted = await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING'], { quote: 'always' });
       const ids = (walked: Walk) => walked.items.map((item) => idOf(item, list.idField)).sort().join(',');
       t.assert(ids(bare) === ids(quoted), ['LIST-FILTER-QUOTING'],
-        `${JSON.stringify(formatFilter(c, { quote: 'never' }))} returned ${bare.items.length} ${itemsKey}, ${JSON.stringify(formatFilter(c, { quote: 'always' }))} ${quoted.items.length}, not the same ones`,
+        `${JSON.stringify(filterText(snapshot.collection, c, { quote: 'never' }))} returned ${bare.items.length} ${itemsKey}, ${JSON.stringify(filterText(snapshot.collection, c, { quote: 'always' }))} ${quoted.items.length}, not the same ones`,
         quoted.pages.at(-1)?.call);
       if (!widest || quoted.items.length > widest.walk.items.length) widest = { cmp: c, walk: quoted };
     }
@@ -166,31 +166,31 @@ export function declareFilterChecks(id: ListId): void {
     for (const c of comparisons) await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING']);
   });
 
-  check(['LIST-FILTER-COMPACT'], `${path}: comparisons written without blanks around the operator (\`f=v\`, \`f>=v\`, \`f="v"\`, joined by AND) select the matching ${itemsKey}`, async (t) => {
+  check(['LIST-FILTER-COMPACT'], `${path}: comparisons written with and without blanks around the operator (\`f = v\`, \`f=v\`, \`f>=v\`, \`f="v"\`, joined by AND) select the matching ${itemsKey}`, async (t) => {
     const snapshot = await snapshotOf(t, id);
     const comparisons = compactComparisons(list, snapshot.items);
     if (!comparisons.length) t.skip('no listed item carries a usable filter value');
-    for (const c of comparisons) await expectSelection(t, snapshot, c, ['LIST-FILTER-COMPACT'], { compact: true });
-    await expectSelection(t, snapshot, comparisons[0]!, ['LIST-FILTER-COMPACT'], { compact: true, quote: 'always' });
     const [a, b] = comparisons.filter((c) => c.op === '=');
-    if (a && b) await expectSelection(t, snapshot, { kind: 'and', terms: [a, b] }, ['LIST-FILTER-COMPACT'], { compact: true });
+    for (const compact of [true, false]) {
+      for (const c of comparisons) await expectSelection(t, snapshot, c, ['LIST-FILTER-COMPACT'], { compact });
+      await expectSelection(t, snapshot, comparisons[0]!, ['LIST-FILTER-COMPACT'], { compact, quote: 'always' });
+      if (a && b) await expectSelection(t, snapshot, { kind: 'and', terms: [a, b] }, ['LIST-FILTER-COMPACT'], { compact });
+    }
   });
 
   // Alone and after a comparison on a listed field: a service checking only a filter that is one comparison accepts the second.
   // That field holds free text, so `= x` is a value it must take (an enum or a timestamp might refuse x itself, and hide the fault).
-  const textField = Object.entries(list.filterFields).find(([, field]) => field.kind === 'string')?.[0];
-  if (textField === undefined) throw new Error(`${path} lists no free-text filter field`);
-  const unknownFieldFilters = [UNKNOWN_FIELD_FILTER, `${textField} = x AND ${UNKNOWN_FIELD_FILTER}`];
+  const unknownFieldFilters: readonly FilterExpr[] = [UNKNOWN_FIELD, { kind: 'and', terms: [comparison(freeTextField(list), '=', 'x'), UNKNOWN_FIELD] }];
   check(['LIST-FILTER-UNKNOWN-FIELD'], `${path}: a filter on a field it does not list (alone, or joined by AND to a listed one) is rejected with INVALID_ARGUMENT naming filter`, async (t) => {
-    const collection = await collectionOf(t, id);
-    for (const filter of unknownFieldFilters) await expectRejected(t, collection, filter, ['LIST-FILTER-UNKNOWN-FIELD']);
+    const collection = await filterCollectionOf(t, id);
+    for (const filter of unknownFieldFilters) await expectRejected(t, collection, filterText(collection, filter), ['LIST-FILTER-UNKNOWN-FIELD']);
   });
 
   const [first] = exposedFields(list);
   if (first) {
     check(['LIST-FILTER-MALFORMED'], `${path}: ${malformedFilters(first.name).map((f) => JSON.stringify(f)).join(', ')} are rejected with INVALID_ARGUMENT`, async (t) => {
-      const collection = await collectionOf(t, id);
-      for (const filter of malformedFilters(first.name)) await expectRejected(t, collection, filter, ['LIST-FILTER-MALFORMED']);
+      const collection = await filterCollectionOf(t, id);
+      for (const filter of malformedFilters(first.name, collection.filterFormat)) await expectRejected(t, collection, filter, ['LIST-FILTER-MALFORMED']);
     });
   }
 
@@ -198,6 +198,6 @@ export function declareFilterChecks(id: ListId): void {
     const snapshot = await snapshotOf(t, id);
     const candidates = acceptedComparisons(list, snapshot.items);
     if (!candidates.length) t.skip('no listed item carries a usable filter value');
-    await property(t, malformedArbitrary(candidates), (filter) => expectRejected(t, snapshot.collection, filter, ['LIST-FILTER-MALFORMED']));
+    await property(t, malformedArbitrary(candidates, snapshot.collection.filterFormat), (filter) => expectRejected(t, snapshot.collection, filter, ['LIST-FILTER-MALFORMED']));
   });
 }

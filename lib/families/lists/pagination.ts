@@ -2,7 +2,6 @@
 // (completeness, the last page) and page_token (forged, stale).
 
 import { listEndpoint } from '../../contract/list-endpoints.js';
-import { formatFilter } from '../../contract/filter/index.js';
 import { acceptedComparisons } from '../../gen/filters.js';
 import type { RequirementId } from '../../contract/requirements/index.js';
 import { check, type CheckContext } from '../../harness/index.js';
@@ -10,7 +9,7 @@ import type { Call } from '../../harness/context.js';
 import { fetchPage, nextTokenOf, requestPage, type Collection, type Walk } from '../../harness/list-walk.js';
 import { isSuccess } from '../../assert/responses.js';
 import { repeated, walkMismatch } from '../../assert/filter-judge.js';
-import { collectionOf, ownedSharedWalk, Snapshot, walk, type ListId } from './collection.js';
+import { collectionOf, filterFormatted, filterText, ownedSharedWalk, Snapshot, walk, type ListId } from './collection.js';
 import type { JsonObject } from '../../util/json.js';
 
 /** A small page size: about twenty pages over the reference's collections. */
@@ -158,7 +157,8 @@ export function declarePaginationChecks(id: ListId): void {
     if (field === undefined || comparison === undefined) return t.skip('no order_by field or usable filter value');
     const first = await fetchPage(t, snapshot.collection, { page_size: SMALL_PAGE, order_by: field }, ['LIST-PAGE-TOKEN-STALE']);
     if (first.nextToken === null) return t.skip(`page_size ${SMALL_PAGE} gave a single page: no token to reuse`);
-    const changes: readonly { order_by: string; filter?: string }[] = [{ order_by: `-${field}` }, { order_by: field, filter: formatFilter(comparison) }];
+    const filter = filterText(await filterFormatted(t, snapshot.collection), comparison);
+    const changes: readonly { order_by: string; filter?: string }[] = [{ order_by: `-${field}` }, { order_by: field, filter }];
     for (const change of changes) {
       const call = await requestPage(t, snapshot.collection, { page_size: SMALL_PAGE, ...change, page_token: first.nextToken });
       t.expectInvalidArgument(call, ['LIST-PAGE-TOKEN-STALE'], 'page_token', `a token of order_by=${field} reused with ${JSON.stringify(change)}`);

@@ -4,7 +4,7 @@
 // value oracle has already made.
 
 import { DEFINITIONS } from '../../contract/schemas.js';
-import { formatFilter, type Comparison, type FilterExpr } from '../../contract/filter/index.js';
+import type { Comparison, FilterExpr } from '../../contract/filter/index.js';
 import { FILTER_OPERATORS, listEndpoint, type FilterOperator, type ListEndpoint, type ListField } from '../../contract/list-endpoints.js';
 import type { RequirementId } from '../../contract/requirements/index.js';
 import { boundComparisons, comparison, mustAccept, unseenFieldValue } from '../../gen/filters.js';
@@ -13,7 +13,7 @@ import { isRuleViolation } from '../../assert/violation.js';
 import { subsetMismatch, walkMismatch } from '../../assert/filter-judge.js';
 import { carriesValue, partitionMismatch, unionMismatch } from '../../assert/partition.js';
 import type { Collection, Walk } from '../../harness/list-walk.js';
-import { acceptedFilter, collectionOf, expectWalks, filteredWalk, sharedFilteredWalk, Snapshot, type ListId } from './collection.js';
+import { acceptedFilter, expectWalks, filterCollectionOf, filteredWalk, filterText, sharedFilteredWalk, Snapshot, type ListId } from './collection.js';
 
 type Item = Record<string, unknown>;
 
@@ -26,7 +26,7 @@ const COMPLEMENTS: readonly (readonly [FilterOperator, FilterOperator])[] = [['=
 /** The item schema of each list, whose properties are what the spec says an item shows. */
 const ITEM_SCHEMA: Readonly<Record<ListId, string>> = { personas: 'Persona', runs: 'Run', metrics: 'MetricOutput' };
 
-const text = (expr: FilterExpr): string => formatFilter(expr, { quote: 'always' });
+const text = (collection: Collection, expr: FilterExpr): string => filterText(collection, expr, { quote: 'always' });
 
 /**
  * Complementary pairs among `walked` (operator → walk of `field op value`) never share an
@@ -66,7 +66,7 @@ async function expectComplements(
 export async function expectShownComplements(t: CheckContext, snapshot: Snapshot, field: ListField, walks: readonly { cmp: Comparison; walk: Walk }[]): Promise<void> {
   if (field.kind === 'tags') return; // `tag != x` may hold for a run that also has tag x
   for (const value of [...new Set(walks.map((w) => w.cmp.value))]) {
-    const walked = new Map(walks.filter((w) => w.cmp.value === value).map((w) => [w.cmp.op, { text: formatFilter(w.cmp), walk: w.walk }] as const));
+    const walked = new Map(walks.filter((w) => w.cmp.value === value).map((w) => [w.cmp.op, { text: filterText(snapshot.collection, w.cmp), walk: w.walk }] as const));
     await expectComplements(t, snapshot, walked, (all) => all.filter((item) => carriesValue(item, field)), false);
   }
 }
@@ -83,7 +83,7 @@ export async function expectUnseenField(t: CheckContext, snapshot: Snapshot, nam
   if (value === undefined) return t.skip(`no listed item shows a usable ${name}, and no ${field.kind} value is sure to be valid`);
   const walked = new Map<FilterOperator, { text: string; walk: Walk }>();
   for (const op of FILTER_OPERATORS) {
-    const filter = text(comparison(name, op, value));
+    const filter = text(collection, comparison(name, op, value));
     // `=` and `!=` walks every server must accept are made once per target for every check that needs them.
     const got = op === '=' || op === '!=' ? await sharedFilteredWalk(t, collection, filter, FIELDS)
       : mustAccept(field.kind, op) ? await filteredWalk(t, collection, filter, FIELDS) : await acceptedWalkOf(t, collection, filter);
@@ -123,7 +123,7 @@ export function declareUnseenJunctionCheck(id: ListId): void {
   const unlisted = unlistedFields(list);
   if (!unlisted.length) return;
   check(AND_OR, `${list.path}: a comparison on ${unlisted.join(', ')} where no item shows it, joined by AND with one every item meets or by OR with one none meets, selects the same ${list.itemsKey}`, async (t) => {
-    const snapshot = await Snapshot.take(t, await collectionOf(t, id), 1, 'items to take the other comparison from');
+    const snapshot = await Snapshot.take(t, await filterCollectionOf(t, id), 1, 'items to take the other comparison from');
     const { collection } = snapshot;
     const unseen = unlisted.filter((name) => !snapshot.items.some((item) => carriesValue(item, list.filterFields[name]!)));
     if (!unseen.length) return t.skip(`the ${list.itemsKey} show ${unlisted.join(', ')}: AND and OR on them are judged with their values`);
@@ -135,13 +135,13 @@ export function declareUnseenJunctionCheck(id: ListId): void {
       const alone: { cmp: Comparison; walk: Walk }[] = [];
       for (const op of ['=', '!='] as const) {
         const cmp = comparison(name, op, value);
-        alone.push({ cmp, walk: await sharedOrBlocked(t, collection, text(cmp)) });
+        alone.push({ cmp, walk: await sharedOrBlocked(t, collection, text(collection, cmp)) });
       }
       alone.sort((a, b) => a.walk.items.length - b.walk.items.length);
       const [small, big] = [alone[0]!, alone[1]!];
       const joins: readonly ['and' | 'or', { cmp: Comparison; walk: Walk }, Comparison][] = [['and', big, bounds.always], ['or', small, bounds.never]];
       for (const [kind, lone, bound] of joins) {
-        const [joined, alone] = [text({ kind, terms: [lone.cmp, bound] }), text(lone.cmp)];
+        const [joined, alone] = [text(collection, { kind, terms: [lone.cmp, bound] }), text(collection, lone.cmp)];
         // The joined filter's exchange is the evidence: the message quotes it first.
         const filters = [{ text: joined, requirements: AND_OR }, { text: alone, requirements: FIELDS, walked: lone.walk }];
         await expectWalks(t, snapshot, filters, AND_OR, (_all, [j, a]) =>

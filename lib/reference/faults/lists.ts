@@ -7,6 +7,7 @@ import { literalRank, readPath } from '../listing/values.js';
 import type { ListField } from '../../contract/list-endpoints.js';
 import type { Behaviour } from '../behaviour.js';
 import { invalidArgument } from '../http/errors.js';
+import { refuseBlanksAroundOperators } from '../variations.js';
 import { fault, respondWith, type Fault } from './define.js';
 import { asAnd, isBlank, prune } from './list-seams.js';
 import type { JsonObject } from '../../util/json.js';
@@ -248,4 +249,6 @@ export const LISTS_FAULTS = [
       return read(raw, list);
     };
   }),
+  fault('list-filter-spaced-refused', ['LIST-FILTER-COMPACT'], 'The filter is split on blanks into words: a comparison with blanks around its operator (`status = COMPLETED`) is refused (a correct choice where the specification is silent, as variation alt-c makes it; the strict profile asks for both forms).',
+    refuseBlanksAroundOperators),
 ] as const satisfies readonly Fault[];

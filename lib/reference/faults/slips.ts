@@ -207,6 +207,7 @@ export const FAULT_SLIPS: Partial<Record<FaultId, FaultSlips>> = {
   'list-filter-dangling-junction-accepted': ['broken'],
   'list-filter-trailing-ignored': ['broken'],
   'list-filter-compact-refused': ['broken'],
+  'list-filter-spaced-refused': ['broken'],
   // metrics.ts
   'simulation-id-max-26': ['bound'],
   'simulation-id-max-28': ['bound'],

@@ -77,5 +77,6 @@ export const LIST_PROBES: Record<string, Probe> = {
   'list-filter-negative-number-unread': (call) => everySimulation(call, { filter: 'value > -1000000' }),
   'list-filter-trailing-ignored': (call) => personas(call, { filter: 'name = x =' }),
   'list-filter-compact-refused': (call) => runs(call, { filter: 'status=COMPLETED', page_size: '1000' }),
+  'list-filter-spaced-refused': (call) => runs(call, { filter: 'status = COMPLETED', page_size: '1000' }),
   'list-filter-unreadable-value-ignored': (call) => personas(call, { filter: 'create_time = not_a_value' }),
 };
