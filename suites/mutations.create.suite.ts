@@ -108,10 +108,14 @@ describeGroup('mutations', () => {
     }, WRITES);
   }
 
-  check(['REQUEST-WRONG-TYPE'], 'parameter_values holding a number (its values are strings) is rejected with INVALID_ARGUMENT naming parameter_values', async (t) => {
-    // Named as the field or as the value inside it (`parameter_values.tone`).
-    const call = await t.mutations.send(await t.mutations.parent(), { parameter_values: { tone: 42 } });
-    expectInvalidField(t, call, ['REQUEST-WRONG-TYPE'], ['parameter_values'], 'parameter_values {"tone": 42}', { within: true });
+  // A number alone, and after a string: a server reading only some value (or the first) takes the second.
+  const numberValues = [{ tone: 42 }, { tone: 'calm', retries: 3 }];
+  check(['REQUEST-WRONG-TYPE'], `parameter_values holding a number (its values are strings: ${numberValues.map((v) => JSON.stringify(v)).join(', ')}) is rejected with INVALID_ARGUMENT naming parameter_values`, async (t) => {
+    for (const values of numberValues) {
+      // Named as the field or as the value inside it (`parameter_values.tone`).
+      const call = await t.mutations.send(await t.mutations.parent(), { parameter_values: values });
+      expectInvalidField(t, call, ['REQUEST-WRONG-TYPE'], ['parameter_values'], `parameter_values ${JSON.stringify(values)}`, { within: true });
+    }
   }, WRITES);
 
   check(['REQUEST-MALFORMED-JSON'], 'a mutation body that is not valid JSON is rejected with INVALID_ARGUMENT', async (t) => {

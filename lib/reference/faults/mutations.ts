@@ -4,7 +4,7 @@ import type { Behaviour } from '../behaviour.js';
 import { utf8Size } from '../validation/measure.js';
 import { flattenToStrings, type MutationFields, type MutationRules } from '../validation/mutations.js';
 import { fault, missingAnsweredWith, presentWith, respondWith, type Fault } from './define.js';
-import type { JsonObject } from '../../util/json.js';
+import { isJsonObject, type JsonObject } from '../../util/json.js';
 
 const rules = (b: Behaviour, change: Partial<MutationRules>) => {
   b.mutationRules = { ...b.mutationRules, ...change };
@@ -123,6 +123,11 @@ export const MUTATIONS_FAULTS = [
     })),
   fault('mutation-parameter-values-numbers-accepted', ['REQUEST-WRONG-TYPE'], 'parameter_values is checked to be an object, not to hold strings: `{"tone": 42}` is stored as given.',
     reread('parameter_values', () => (f) => f.object('parameter_values') as Record<string, string> | null)),
+  fault('mutation-parameter-values-first-checked', ['REQUEST-WRONG-TYPE'], 'Only the first of parameter_values\' values is checked to be a string: `{"tone": "calm", "retries": 3}` is stored as given.',
+    reread('parameter_values', (read) => (f, body) => {
+      const given = body['parameter_values'];
+      return isJsonObject(given) && typeof Object.values(given)[0] === 'string' ? given as Record<string, string> : read(f, body);
+    })),
   fault('mutation-parameter-values-nested-as-json', ['MUTATION-PARAMETER-VALUES-DERIVED'], 'Derived parameter_values are not flattened: each top-level override is one pair, a nested object written as its JSON text.', (b) => {
     rules(b, { parameterValues: (given, overrides) => given ?? Object.fromEntries(Object.entries(overrides).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)])) });
   }),

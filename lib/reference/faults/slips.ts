@@ -250,6 +250,7 @@ export const FAULT_SLIPS: Partial<Record<FaultId, FaultSlips>> = {
   'mutation-parameter-values-given-ignored': ['explicit'],
   'mutation-parameter-values-string-accepted': ['type'],
   'mutation-parameter-values-numbers-accepted': ['type'],
+  'mutation-parameter-values-first-checked': ['scope'],
   'mutation-parameter-values-nested-as-json': ['broken'],
   'mutation-parameter-values-leaf-keys': ['broken'],
   'mutation-id-25-characters': ['bound'],

@@ -72,6 +72,7 @@ export const MUTATION_PROBES: Record<string, Probe> = {
   'mutation-parameter-values-not-stringified': derivedFromNested,
   'mutation-parameter-values-string-accepted': (call) => status(call, { display_name: 'm', parameter_values: 'prompt=x' }),
   'mutation-parameter-values-numbers-accepted': (call) => status(call, { display_name: 'm', parameter_values: { tone: 42 } }),
+  'mutation-parameter-values-first-checked': (call) => status(call, { display_name: 'm', parameter_values: { tone: 'calm', retries: 3 } }),
   'mutation-parameter-values-nested-as-json': derivedFromNested,
   'mutation-parameter-values-leaf-keys': derivedFromNested,
   'mutation-parameter-values-given-ignored': (call) =>
