@@ -18,6 +18,25 @@ export const UNDETECTED = new Set(['Survived', 'NoCoverage']);
 
 export const sha256Of = (path) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
+/** How many lines above a survivor the comment saying why it survives may start (a comment of several lines, then the code). */
+const REASON_REACH = 6;
+
+/**
+ * The survivors of the record's files as they were run (a file edited since is left out: its lines
+ * have moved) with no `//` comment saying why they survive on their line or the REASON_REACH above:
+ * each `{ path, line }`. Every survivor is killed, marked, or explained (README, Mutation testing).
+ */
+export function unexplainedSurvivors(record) {
+  return Object.entries(record.files).flatMap(([path, file]) => {
+    if (!existsSync(path) || sha256Of(path) !== file.sha256) return [];
+    const lines = readFileSync(path, 'utf8').split('\n');
+    const survivors = file.mutants.filter((m) => UNDETECTED.has(m.status)).map((m) => Number(m.at.split(':')[0]));
+    return [...new Set(survivors)]
+      .filter((line) => !lines.slice(Math.max(0, line - 1 - REASON_REACH), line).some((text) => /\/\/.*surviv/i.test(text)))
+      .map((line) => ({ path, line }));
+  });
+}
+
 /** The record's mutant: what triage reads, without Stryker's test bookkeeping. */
 const compact = ({ location, mutatorName, replacement, status, statusReason }) => ({
   at: `${location.start.line}:${location.start.column}`,

@@ -9,7 +9,8 @@
 // - `--reasons`: the mutants marked so (Stryker's Ignored), grouped by the reason given, with where;
 // - `--all`: every mutant, whatever its status; `--score`: no mutant, the score alone;
 // - `--recorded`: read the committed record (docs/mutation-record.json, or `--record <file>`) instead
-//   of reports, and name the files edited since their run (their mutants may have moved: run them again);
+//   of reports, and name the files edited since their run (their mutants may have moved: run them again)
+//   and the survivors of the others with no comment near them saying why they survive;
 // - the score per folder and in all, as Stryker counts it: detected (Killed, Timeout) ÷ (detected +
 //   survivors); marked mutants are left out of both.
 // Exit 0 whatever it finds: it reports, it does not judge.
@@ -18,7 +19,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { RECORD, readRecord, sha256Of, UNDETECTED } from './mutate-record.mjs';
+import { RECORD, readRecord, sha256Of, UNDETECTED, unexplainedSurvivors } from './mutate-record.mjs';
 
 const args = process.argv.slice(2);
 const all = args.includes('--all');
@@ -81,4 +82,8 @@ if (counts.has('all')) console.log(`  ${line('all', counts.get('all'))}`);
 if (recorded) {
   const stale = Object.entries(reports[0].files).filter(([path, { sha256 }]) => !existsSync(path) || sha256Of(path) !== sha256).map(([path]) => path);
   console.log(stale.length ? `\nEdited since their run (${recordFile} is stale for them; run them again):\n  ${stale.join('\n  ')}` : `\nEvery recorded file is as it was run.`);
+  const unexplained = unexplainedSurvivors(reports[0]);
+  if (unexplained.length) {
+    console.log(`\nSurvivors with no comment saying why they survive (kill, mark or explain each):\n  ${unexplained.map((u) => `${u.path}:${u.line}`).join('\n  ')}`);
+  }
 }

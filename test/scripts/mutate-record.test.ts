@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script, without types
-import { inScope, readRecord, recordReport } from '../../scripts/mutate-record.mjs';
+import { inScope, readRecord, recordReport, sha256Of, unexplainedSurvivors } from '../../scripts/mutate-record.mjs';
 
 const SURVIVORS = new URL('../../scripts/mutate-survivors.mjs', import.meta.url).pathname;
 
@@ -60,5 +60,23 @@ describe('the mutation record', () => {
     expect(score()).toContain('Every recorded file is as it was run.');
     writeFileSync(join(dir, 'a.ts'), 'a !== b;\n');
     expect(score()).toMatch(/Edited since their run[^\n]*\n\s+a\.ts/);
+  });
+});
+
+describe('survivors explained', () => {
+  const survivorAt = (line: number) => ({ at: `${line}:1`, status: 'Survived' });
+
+  it('names each survivor line with no comment saying why it survives on it or the six lines above, in files as they were run', () => {
+    const source = ['// why line 3 survives: free text', 'x;', 'a;', ...Array(7).fill('y;'), 'b; // survives: only faults reach it', 'c;', ...Array(7).fill('z;')].join('\n');
+    const { dir } = fixture(source, []);
+    const path = join(dir, 'a.ts');
+    const record = { files: { [path]: { sha256: sha256Of(path), mutants: [survivorAt(3), survivorAt(3), survivorAt(10), survivorAt(11), survivorAt(12), survivorAt(19), { at: '18:1', status: 'Killed' }] } } };
+    expect(unexplainedSurvivors(record)).toEqual([{ path, line: 10 }, { path, line: 19 }]);
+    writeFileSync(path, `${source}\n`);
+    expect(unexplainedSurvivors(record)).toEqual([]);
+  });
+
+  it('finds none in the committed record', () => {
+    expect(unexplainedSurvivors(readRecord())).toEqual([]);
   });
 });
