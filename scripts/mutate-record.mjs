@@ -21,19 +21,47 @@ export const sha256Of = (path) => createHash('sha256').update(readFileSync(path)
 /** How many lines above a survivor the comment saying why it survives may start (a comment of several lines, then the code). */
 const REASON_REACH = 6;
 
+const COMMENT_LINE = /^\s*\/\/\s?(.*)$/;
+/** A comment line of the reason's block: a Stryker directive is a block of its own. */
+const prose = (text) => {
+  const match = COMMENT_LINE.exec(text ?? '');
+  return match && !/^Stryker /.test(match[1]) ? match[1] : undefined;
+};
+
+/**
+ * Why the survivor on `line` (1-based) of `lines` survives: the `//` comment saying it does (it contains
+ * "surviv") on that line or the REASON_REACH above, nearest first, with the comment lines around it; undefined
+ * when there is none. Every survivor is killed, marked, or explained so (README, Mutation testing).
+ */
+export function survivorReason(lines, line) {
+  for (let i = line - 1; i >= Math.max(0, line - 1 - REASON_REACH); i -= 1) {
+    const at = lines[i].indexOf('//');
+    if (at < 0 || !/surviv/i.test(lines[i].slice(at))) continue;
+    let [first, last] = [i, i];
+    if (prose(lines[i]) !== undefined) while (prose(lines[first - 1]) !== undefined) first -= 1;
+    while (prose(lines[last + 1]) !== undefined) last += 1;
+    const own = lines[i].slice(at).replace(/^\/\/\s?/, '');
+    return [...lines.slice(first, i).map(prose), own, ...lines.slice(i + 1, last + 1).map(prose)].join(' ').trim();
+  }
+  return undefined;
+}
+
+/** The source lines of `path` when it is as a record or report saw it (`sha256`; none given: as it is), else undefined. */
+export function linesAsRun(path, sha256) {
+  if (!existsSync(path) || (sha256 !== undefined && sha256Of(path) !== sha256)) return undefined;
+  return readFileSync(path, 'utf8').split('\n');
+}
+
 /**
  * The survivors of the record's files as they were run (a file edited since is left out: its lines
- * have moved) with no `//` comment saying why they survive on their line or the REASON_REACH above:
- * each `{ path, line }`. Every survivor is killed, marked, or explained (README, Mutation testing).
+ * have moved) with no comment saying why they survive (survivorReason): each `{ path, line }`.
  */
 export function unexplainedSurvivors(record) {
   return Object.entries(record.files).flatMap(([path, file]) => {
-    if (!existsSync(path) || sha256Of(path) !== file.sha256) return [];
-    const lines = readFileSync(path, 'utf8').split('\n');
+    const lines = linesAsRun(path, file.sha256);
+    if (!lines) return [];
     const survivors = file.mutants.filter((m) => UNDETECTED.has(m.status)).map((m) => Number(m.at.split(':')[0]));
-    return [...new Set(survivors)]
-      .filter((line) => !lines.slice(Math.max(0, line - 1 - REASON_REACH), line).some((text) => /\/\/.*surviv/i.test(text)))
-      .map((line) => ({ path, line }));
+    return [...new Set(survivors)].filter((line) => survivorReason(lines, line) === undefined).map((line) => ({ path, line }));
   });
 }
 

@@ -4,8 +4,9 @@
 // taken from the last report given that holds it, so per-folder runs add up to one score.
 //
 // - every survivor (Survived, NoCoverage), one line each: status, file:line:column, mutator and
-//   replacement. Each is a rule no check sees (add a check and a fault) or an equivalent mutant still
-//   to be marked with a `// Stryker disable` comment and its reason;
+//   replacement, then why it survives, from the comment beside it in the code (survivorReason). Each is a
+//   rule no check sees (add a check and a fault) or an equivalent mutant to mark with a `// Stryker
+//   disable` comment and its reason, or, where a directive would hide a killed mutant too, to explain so;
 // - `--reasons`: the mutants marked so (Stryker's Ignored), grouped by the reason given, with where;
 // - `--all`: every mutant, whatever its status; `--score`: no mutant, the score alone;
 // - `--recorded`: read the committed record (docs/mutation-record.json, or `--record <file>`) instead
@@ -19,7 +20,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { RECORD, readRecord, sha256Of, UNDETECTED, unexplainedSurvivors } from './mutate-record.mjs';
+import { linesAsRun, RECORD, readRecord, sha256Of, survivorReason, UNDETECTED, unexplainedSurvivors } from './mutate-record.mjs';
 
 const args = process.argv.slice(2);
 const all = args.includes('--all');
@@ -31,9 +32,15 @@ const recorded = args.includes('--recorded') || recordAt >= 0;
 const given = args.filter((arg, i) => !arg.startsWith('--') && (recordAt < 0 || i !== recordAt + 1));
 const reports = recorded ? [readRecord(recordFile)] : (given.length ? given : ['reports/mutation/mutation.json']).map((file) => JSON.parse(readFileSync(file, 'utf8')));
 
-/** Each source file's mutants, from the last report that holds the file. */
+/** Each source file's mutants, from the last report that holds the file, and its lines as that report saw them (undefined: edited since). */
 const files = new Map();
-for (const report of reports) for (const [path, { mutants }] of Object.entries(report.files)) files.set(path, mutants);
+const sources = new Map();
+for (const report of reports) {
+  for (const [path, file] of Object.entries(report.files)) {
+    files.set(path, file.mutants);
+    sources.set(path, file.source?.split('\n') ?? linesAsRun(path, file.sha256));
+  }
+}
 
 const DETECTED = new Set(['Killed', 'Timeout']);
 const where = (path, m) => `${path}:${m.location.start.line}:${m.location.start.column}`;
@@ -41,7 +48,10 @@ const byPlace = (a, b) => a.path.localeCompare(b.path) || a.m.location.start.lin
 
 const listed = [...files].flatMap(([path, mutants]) => mutants.map((m) => ({ path, m }))).sort(byPlace);
 for (const { path, m } of listed) {
-  if (!scoreOnly && (all || UNDETECTED.has(m.status))) console.log(`${m.status.padEnd(10)} ${where(path, m)}  ${m.mutatorName}  ${JSON.stringify(m.replacement ?? '')}`);
+  if (scoreOnly || !(all || UNDETECTED.has(m.status))) continue;
+  console.log(`${m.status.padEnd(10)} ${where(path, m)}  ${m.mutatorName}  ${JSON.stringify(m.replacement ?? '')}`);
+  const lines = sources.get(path);
+  if (UNDETECTED.has(m.status) && lines) console.log(`${''.padEnd(10)} why: ${survivorReason(lines, m.location.start.line) ?? 'no comment says (kill it, mark it, or say why it survives)'}`);
 }
 
 if (reasons) {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script, without types
-import { inScope, readRecord, recordReport, sha256Of, unexplainedSurvivors } from '../../scripts/mutate-record.mjs';
+import { inScope, readRecord, recordReport, sha256Of, survivorReason, unexplainedSurvivors } from '../../scripts/mutate-record.mjs';
 
 const SURVIVORS = new URL('../../scripts/mutate-survivors.mjs', import.meta.url).pathname;
 
@@ -55,11 +55,13 @@ describe('the mutation record', () => {
     const { dir, report } = fixture('a === b;\n', [mutant(1, 1, 'Killed'), mutant(1, 3, 'Survived')]);
     recordReport(report, join(dir, 'docs-record.json'));
     const score = () => execFileSync(process.execPath, [SURVIVORS, '--recorded', '--record', 'docs-record.json'], { cwd: dir, encoding: 'utf8' });
-    expect(score()).toMatch(/Survived\s+a\.ts:1:3/);
+    expect(score()).toMatch(/Survived\s+a\.ts:1:3.*\n\s+why: no comment says/);
     expect(score()).toMatch(/all\s+50\.00% \(1\/2\)/);
     expect(score()).toContain('Every recorded file is as it was run.');
+    expect(score()).toMatch(/Survivors with no comment saying why they survive[^\n]*\n\s+a\.ts:1/);
     writeFileSync(join(dir, 'a.ts'), 'a !== b;\n');
     expect(score()).toMatch(/Edited since their run[^\n]*\n\s+a\.ts/);
+    expect(score()).not.toContain('why:');
   });
 });
 
@@ -74,6 +76,23 @@ describe('survivors explained', () => {
     expect(unexplainedSurvivors(record)).toEqual([{ path, line: 10 }, { path, line: 19 }]);
     writeFileSync(path, `${source}\n`);
     expect(unexplainedSurvivors(record)).toEqual([]);
+  });
+
+  it('reads the reason from the comment beside the survivor: the block around the line saying it survives, a directive left out', () => {
+    const lines = [
+      '// Stryker disable next-line StringLiteral: free text',
+      '// A bound of undefined is no bound: the `false`',
+      '// mutant survives, unmarked.',
+      'if (a && b) x();',
+      'y(); // survives: only faults',
+      '//   reach it',
+      'z();',
+    ];
+    expect(survivorReason(lines, 4)).toBe('A bound of undefined is no bound: the `false` mutant survives, unmarked.');
+    expect(survivorReason(lines, 5)).toBe('survives: only faults   reach it');
+    expect(survivorReason(lines, 7)).toBe('survives: only faults   reach it');
+    expect(survivorReason(['// Stryker disable next-line all: says nothing of why it survives', 'x;'], 2)).toBe('Stryker disable next-line all: says nothing of why it survives');
+    expect(survivorReason(['// a comment', 'x;'], 2)).toBeUndefined();
   });
 
   it('finds none in the committed record', () => {
