@@ -196,31 +196,42 @@ export function bareComparisons(list: ListEndpoint, items: readonly Item[]): Com
   });
 }
 
-/** The five malformed shapes every endpoint must refuse, on one of its fields, written with blanks around operators or (`compact`) without. */
+/**
+ * The malformed shapes every endpoint must refuse, on one of its fields, written with blanks around operators or
+ * (`compact`) without. Compact, a doubled operator is left out: `name==x` may be read as `name = "=x"` (the
+ * specification does not say which characters an unquoted value may hold), while `name == x` has no such reading.
+ */
 export function malformedFilters(field: string, format: FormatOptions = {}): string[] {
   const b = blankOf(format);
-  return [`${field}${b}=`, `=${b}x`, `${field}${b}==${b}x`, `${field}${b}=${b}"open`, `${field}${b}=${b}x AND`];
+  const doubled = format.compact ? [] : [`${field} == x`];
+  return [`${field}${b}=`, `=${b}x`, ...doubled, `${field}${b}=${b}"open`, `${field}${b}=${b}x AND`];
 }
 
 const blankOf = (format: FormatOptions): string => (format.compact ? '' : ' ');
 
 const valueText = (c: Comparison): string => formatFilter(c).slice(`${c.field} ${c.op} `.length);
 
+type Breaker = (c: Comparison, d: Comparison, f: FormatOptions, b: string) => string;
+
 /** Ways to break a valid comparison (or two) that no reading of the grammar repairs (`f`: how comparisons are written; `b`: the blank around an operator). */
-const BREAKERS: ReadonlyArray<(c: Comparison, d: Comparison, f: FormatOptions, b: string) => string> = [
+const BREAKERS: readonly Breaker[] = [
   (c, _d, f) => `${formatFilter(c, f)} AND`,
   (c, _d, f) => `${formatFilter(c, f)} OR`,
   (c, _d, f) => `AND ${formatFilter(c, f)}`,
   (c, d, f) => `${formatFilter(c, f)} OR OR ${formatFilter(d, f)}`,
-  (c, _d, _f, b) => `${c.field}${b}${c.op}`,
+  // Compact, `<=` and `>=` with no value may read as `<` or `>` before the value `=`: their first character is sent.
+  (c, _d, f, b) => `${c.field}${b}${f.compact && (c.op === '<=' || c.op === '>=') ? c.op[0] : c.op}`,
   (c, _d, _f, b) => `${c.op}${b}${valueText(c)}`,
-  (c, _d, _f, b) => `${c.field}${b}${c.op}${c.op}${b}${valueText(c)}`,
   (c, _d, _f, b) => `${c.field}${b}${c.op}${b}"${c.value}`,
   (c, _d, f) => `${formatFilter(c, f)} ${c.op}`,
 ];
 
+/** A doubled operator, written with blanks only (see malformedFilters). */
+const DOUBLED_OPERATOR: Breaker = (c) => `${c.field} ${c.op}${c.op} ${valueText(c)}`;
+
 /** Malformed filter text built from valid comparisons (values have no quotes, by filterLiteral). */
 export function malformedArbitrary(candidates: readonly Comparison[], format: FormatOptions = {}): fc.Arbitrary<string> {
   const term = fc.constantFrom(...candidates);
-  return fc.tuple(fc.constantFrom(...BREAKERS), term, term).map(([breaker, c, d]) => breaker(c, d, format, blankOf(format)));
+  const breakers = format.compact ? BREAKERS : [...BREAKERS, DOUBLED_OPERATOR];
+  return fc.tuple(fc.constantFrom(...breakers), term, term).map(([breaker, c, d]) => breaker(c, d, format, blankOf(format)));
 }

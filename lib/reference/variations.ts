@@ -212,16 +212,25 @@ function agentAsRead(agent: JsonObject): JsonObject {
   return { ...kept, metadata: { response_format: 'chat_completions', strip_message_timestamps: false, ...metadata } };
 }
 
+/** A quoted value, or a comparison with an unquoted value: its field, operator and value (not one a quote follows). */
+const QUOTED_OR_COMPARISON = /("(?:[^"\\]|\\.)*")|([A-Za-z_][\w.]*)(!=|>=|<=|=|>|<)([^\s"()]+)(?!")/g;
+
 /**
- * Filters whose text has a blank beside a comparison operator, quoted values aside, are refused: a tokenizer that
- * reads `f=v` as one word (alt-c's choice, and under the strict profile the fault list-filter-spaced-refused).
+ * Comparisons as a tokenizer that reads `f=v` as one word takes them (alt-c's choice, and under the strict profile
+ * the fault list-filter-spaced-refused): filter text with a blank beside an operator is refused, quoted values
+ * aside; an unquoted value is whatever follows the operator up to a blank, so `name==x` compares name with `=x`.
  */
 export function refuseBlanksAroundOperators(b: Behaviour): void {
   const filter = b.lists.filter;
   b.lists.filter = (raw, list) => {
-    const unquoted = (raw ?? '').replace(/"(?:[^"\\]|\\.)*"/g, '""');
-    if (/\s[=!<>]|[=!<>]\s/.test(unquoted)) throw invalidArgument('filter', 'write comparisons without blanks around the operator, as in status=COMPLETED', 'query');
-    return filter(raw, list);
+    if (raw === null) return filter(raw, list);
+    if (/\s[=!<>]|[=!<>]\s/.test(raw.replace(/"(?:[^"\\]|\\.)*"/g, '""'))) {
+      throw invalidArgument('filter', 'write comparisons without blanks around the operator, as in status=COMPLETED', 'query');
+    }
+    // Each unquoted value quoted, for the reference's own reading, which takes no operator character at a value's start.
+    const quoted = raw.replace(QUOTED_OR_COMPARISON, (_whole, quote: string | undefined, field: string, op: string, value: string) =>
+      (quote ?? `${field}${op}"${value.replace(/[\\"]/g, '\\$&')}"`));
+    return filter(quoted, list);
   };
 }
 
@@ -237,7 +246,7 @@ const ALT_C: Variation = {
     'a mutation deletion answers 200 with no body at all (the spec shows neither its status nor its body)',
     'GET of an agent leaves out fields holding "", null or an empty list (knowledge_base_ids aside) and fills in the CHAT configuration defaults (response_format, strip_message_timestamps); POST answers in full',
     'a dashboard PATCH must carry display_name: without it, it is rejected (so a dashboard cannot be read back)',
-    'filters are written as the service\'s own examples write them, without blanks around a comparison\'s operator (`status="COMPLETED"`): `status = COMPLETED` is refused with INVALID_ARGUMENT',
+    'filters are written as the service\'s own examples write them, without blanks around a comparison\'s operator (`status="COMPLETED"`): `status = COMPLETED` is refused with INVALID_ARGUMENT, and an unquoted value runs to the next blank (`name==x` compares name with `=x`)',
   ],
   apply(b) {
     b.successHasBody = (endpoint) => endpoint.key !== 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}';

@@ -131,7 +131,7 @@ describe('variation alt-c', () => {
     const unencoded = await call('GET', `/v1/personas?page_size=1&page_token=${first.next_page_token}`);
     expect([unencoded.status, detailFields(unencoded)]).toEqual([400, ['query.page_token']]);
   });
-  it('takes comparisons written without blanks around the operator only, quoted values aside', async () => {
+  it('takes comparisons written without blanks around the operator only, quoted values aside, and reads an unquoted value up to the next blank (`==` as `=` before `=x`)', async () => {
     const filtered = (filter: string) => call('GET', `/v1/runs?page_size=40&filter=${encodeURIComponent(filter)}`);
     const compact = await filtered('status=COMPLETED AND created_by!="a = b"');
     expect(compact.status).toBe(200);
@@ -139,6 +139,14 @@ describe('variation alt-c', () => {
     for (const spaced of ['status = COMPLETED', 'status =COMPLETED', 'status= COMPLETED', 'status=COMPLETED AND created_by != x']) {
       const refused = await filtered(spaced);
       expect([refused.status, detailFields(refused)], spaced).toEqual([400, ['query.filter']]);
+    }
+    const doubled = await filtered('status==COMPLETED');
+    expect([doubled.status, doubled.body.runs]).toEqual([200, []]);
+    // `<=` before no value reads as `<` before the value `=`; a quoted value after `>=` is read whole.
+    expect((await filtered('create_time<=')).status).toBe(200);
+    expect((await filtered('create_time>="2020-01-01T00:00:00Z"')).body.runs.length).toBeGreaterThan(0);
+    for (const malformed of ['status=', '=COMPLETED', 'status="open', 'status=COMPLETED AND', 'status=COMPLETED =']) {
+      expect((await filtered(malformed)).status, malformed).toBe(400);
     }
   });
 });
