@@ -33,14 +33,22 @@ function progressProblem(progress: unknown): string | undefined {
   return above === undefined ? undefined : `${above} ${String(progress[above])} exceeds total_test_cases ${String(total)}`;
 }
 
-/** What is wrong with a run's result metrics, if anything: each must have min ≤ mean ≤ max. */
+/**
+ * How far past min or max (relative to them) a mean may lie by rounding: a double's sum of thousands of scores
+ * errs by less; a mean kept in single precision (errs by about 1e-8) does not pass.
+ */
+const ROUNDING = 1e-12;
+
+/** What is wrong with a run's result metrics, if anything: each must have min ≤ mean ≤ max, up to rounding. */
 function metricsProblem(results: unknown): string | undefined {
   const metrics = isJsonObject(results) ? results['metrics'] : undefined;
   if (!isJsonObject(metrics)) return undefined;
   for (const [name, summary] of Object.entries(metrics)) {
     const { min, mean, max } = (isJsonObject(summary) ? summary : {}) as { min?: unknown; mean?: unknown; max?: unknown };
     if (typeof min !== 'number' || typeof mean !== 'number' || typeof max !== 'number') return `metric ${JSON.stringify(name)} is ${JSON.stringify(summary)}, not numbers {mean, min, max}`;
-    if (!(min <= mean && mean <= max)) return `metric ${JSON.stringify(name)} has min ${min}, mean ${mean}, max ${max}: not min ≤ mean ≤ max`;
+    // A mean computed in floating point may pass min or max by rounding (three 0.1s average to 0.10000000000000002).
+    const slack = ROUNDING * Math.max(Math.abs(min), Math.abs(max));
+    if (!(min - slack <= mean && mean <= max + slack)) return `metric ${JSON.stringify(name)} has min ${min}, mean ${mean}, max ${max}: not min ≤ mean ≤ max`;
   }
   return undefined;
 }

@@ -14,7 +14,7 @@ import type { ServedList } from './listing/tables.js';
 import { NAME_MAP, NAMED_ARRAY } from './openapi/listing-styles.js';
 import { checkMutationIdAfterAgent } from './routes/mutations.js';
 import { UPPER_ALPHANUMERIC } from './store/ids.js';
-import type { JsonObject } from '../util/json.js';
+import { isJsonObject, type JsonObject } from '../util/json.js';
 
 export interface Variation {
   readonly name: string;
@@ -44,6 +44,15 @@ function withoutIdAndMaximum({ operationId: _id, pageSize, ...published }: Beyon
   return { ...published, pageSize: bounds };
 }
 
+/** A run with a metric of three scores of 0.1 averaged as a server would: its mean is one unit in the last place above min and max. */
+function withFloatMean(run: JsonObject): JsonObject {
+  const results = run['results'];
+  if (!isJsonObject(results) || !isJsonObject(results['metrics'])) return run;
+  const scores = [0.1, 0.1, 0.1];
+  const repeated = { mean: scores.reduce((sum, score) => sum + score) / scores.length, min: 0.1, max: 0.1 };
+  return { ...run, results: { ...results, metrics: { ...results['metrics'], repeated_score: repeated } } };
+}
+
 const ALT_A: Variation = {
   name: 'alt-a',
   changes: [
@@ -60,6 +69,7 @@ const ALT_A: Variation = {
     'the operations beyond the specification are published without operationId, and their page_size without `maximum` (100 all the same, clamped like the others)',
     'JSON is labelled `application/json; charset=utf-8`',
     'deleting a PENDING run (not started: nothing to cancel) deletes it; a RUNNING run is still cancelled',
+    'run result means are sums divided in floating point: each run with metrics has `repeated_score`, three scores of 0.1, whose mean is 0.10000000000000002 beside min and max 0.1',
   ],
   apply(b) {
     b.successStatus = (endpoint) => (CREATES.has(endpoint.key) ? 201 : endpoint.method === 'DELETE' ? 204 : 200);
@@ -73,7 +83,7 @@ const ALT_A: Variation = {
     b.lists.tieOrder = 'desc';
     const present = b.present;
     b.present = (kind, view, record) => {
-      const shaped = present(kind, view, record);
+      const shaped = kind === 'run' ? withFloatMean(present(kind, view, record)) : present(kind, view, record);
       return { ...shaped, etag: etag(shaped) };
     };
     b.formatTime = (ms) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');

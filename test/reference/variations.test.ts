@@ -35,6 +35,13 @@ describe('variation alt-a', () => {
     expect((await call('GET', '/v1/personas', { key: null })).status).toBe(403);
   });
 
+  it('averages run result scores in floating point: a mean a unit in the last place above min and max', async () => {
+    const runs = (await call('GET', '/v1/runs?page_size=1000')).body.runs as Array<{ results: { metrics: Record<string, { mean: number; min: number; max: number }> } }>;
+    const repeated = runs.map((run) => run.results.metrics['repeated_score']).filter((m) => m !== undefined);
+    expect(repeated.length).toBeGreaterThan(0);
+    for (const m of repeated) expect([m.min, m.max, m.mean > m.max]).toEqual([0.1, 0.1, true]);
+  });
+
   it('clamps page_size, orders ties by id descending and omits the last token', async () => {
     expect((await call('GET', '/v1/personas?page_size=500')).body.personas).toHaveLength(100);
     const tokens = await walkTokens(call);
