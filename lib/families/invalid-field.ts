@@ -4,6 +4,8 @@
 import { ERROR_CODES } from '../contract/enums.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import type { Call, CheckContext } from '../harness/context.js';
+import { isSuccess } from '../assert/responses.js';
+import { isJsonObject } from '../util/json.js';
 import { detailNamesField, type NamingOptions } from '../assert/detail-field.js';
 
 /**
@@ -20,4 +22,17 @@ export function expectInvalidField(t: CheckContext, call: Call, requirements: re
     `error details name none of ${fields.map((f) => `"${f}"`).join(', ')}${inside} (they name: ${named.map((f) => JSON.stringify(f)).join(', ') || 'nothing'})`,
     call,
   );
+}
+
+/**
+ * A listed value in another letter case (`voice`, `scenario`): the specification says nothing of case, so it may
+ * be refused (INVALID_ARGUMENT naming `field`) or recognised, and then the created resource (under the endpoint's
+ * wrapper) holds the listed value `listed`, never the spelling sent.
+ */
+export function expectRefusedOrRecognised(t: CheckContext, call: Call, requirements: readonly RequirementId[], field: string, listed: string, what: string): void {
+  if (!isSuccess(call)) return expectInvalidField(t, call, requirements, [field], what);
+  const body = call.response.json;
+  const created = isJsonObject(body) && call.endpoint.wrapper ? body[call.endpoint.wrapper] : undefined;
+  const stored = isJsonObject(created) ? created[field] : undefined;
+  t.assert(stored === listed, requirements, `${what} was accepted, so ${field} must be the listed ${listed}; it came back as ${JSON.stringify(stored)}`, call);
 }

@@ -3,7 +3,7 @@
 // run against each shows that no check relies on one server's choices.
 
 import { createHash, randomUUID } from 'node:crypto';
-import { MODEL_TYPES, type ModelType } from '../contract/enums.js';
+import { DEFAULTS, INPUT_TYPES, MODEL_TYPES, type ModelType } from '../contract/enums.js';
 import type { Behaviour } from './behaviour.js';
 import { isBeyondList } from './beyond/lists.js';
 import type { BeyondOperation } from './beyond/published.js';
@@ -11,6 +11,7 @@ import { RawText } from './http/context.js';
 import { invalidArgument, type ErrorDetail } from './http/errors.js';
 import { signedTokenCodec, tableTokenCodec, type PageTokenCodec } from './listing/page-token.js';
 import type { ServedList } from './listing/tables.js';
+import type { TestCaseFields } from './validation/test-cases.js';
 import { NAME_MAP, NAMED_ARRAY } from './openapi/listing-styles.js';
 import { checkMutationIdAfterAgent } from './routes/mutations.js';
 import { UPPER_ALPHANUMERIC } from './store/ids.js';
@@ -104,6 +105,14 @@ function beyondPagesOf(b: Behaviour, size: number): void {
   b.publishing.beyond = b.publishing.beyond.map((op) => ({ ...op, errors: [], ...(op.pageSize ? { pageSize: { ...op.pageSize, default: size } } : {}) }));
 }
 
+/** input_type read in any letter case and stored in upper case (`scenario` is SCENARIO); absent, the default. */
+const inputTypeInAnyCase: TestCaseFields['input_type'] = (f) => {
+  const given = f.string('input_type');
+  if (given === null) return DEFAULTS.testCaseInputType;
+  const upper = given.toUpperCase();
+  return (INPUT_TYPES as readonly string[]).includes(upper) ? upper : f.fail('input_type', `must be one of ${INPUT_TYPES.join(', ')}`);
+};
+
 /** The page size the lists beyond the specification serve by default under alt-b. */
 const ALT_B_BEYOND_PAGE = 20;
 
@@ -118,7 +127,7 @@ const ALT_B: Variation = {
     'page_size 0 means the default page size (AIP-158); other out-of-range values are rejected',
     'resources carry an extra `kind` field; fields holding "" or null are omitted from mutations (proto3 JSON style)',
     'timestamps have microseconds and a `+00:00` offset',
-    'model_type also accepts the short forms (`VOICE`, `CHAT`, ...), stored as MODEL_TYPE_*',
+    'model_type also accepts the short forms (`VOICE`, `CHAT`, ...) and every form in lower case (`voice`, `model_type_chat`), stored as MODEL_TYPE_*; input_type is read in any letter case, stored in upper case',
     'specs: one OpenAPI 3.0.3 document with `nullable`, listed as a top-level array of `{name, url}`',
     'the YAML form writes repeated parameters and responses once (`&anchor`) and merges them (`<<: *anchor`)',
     'YAML is labelled `application/x-yaml`',
@@ -140,7 +149,12 @@ const ALT_B: Variation = {
       return { ...(kind === 'mutation' ? withoutDefaults(shaped) : shaped), kind };
     };
     b.formatTime = (ms) => new Date(ms).toISOString().replace('Z', '000+00:00');
-    b.modelTypeAliases = Object.fromEntries(MODEL_TYPES.map((type): [string, ModelType] => [type.replace('MODEL_TYPE_', ''), type]));
+    // The short forms, and every form in lower case.
+    b.modelTypeAliases = Object.fromEntries(MODEL_TYPES.flatMap((type): [string, ModelType][] => {
+      const short = type.replace('MODEL_TYPE_', '');
+      return [[short, type], [short.toLowerCase(), type], [type.toLowerCase(), type]];
+    }));
+    b.testCaseFields = { ...b.testCaseFields, input_type: inputTypeInAnyCase };
     b.publishing = { ...b.publishing, openapiVersion: '3.0.3', listing: NAMED_ARRAY };
     b.publishing.yamlMergeKeys = true;
     b.contentTypes.yaml = 'application/x-yaml';

@@ -64,9 +64,15 @@ describe('variation alt-a', () => {
 describe('variation alt-b', () => {
   const { call } = useService({ variation: 'alt-b' });
 
-  it('accepts short model types and omits default-valued mutation fields', async () => {
+  it('accepts short and lower-case model types and input types, and omits default-valued mutation fields', async () => {
     const agent = (await call('POST', '/v1/agents', { body: { ...VOICE, model_type: 'VOICE', prompt: 'p' } })).body.agent;
     expect(agent).toMatchObject({ model_type: 'MODEL_TYPE_VOICE', kind: 'agent' });
+    for (const form of ['voice', 'model_type_voice']) {
+      expect((await call('POST', '/v1/agents', { body: { ...VOICE, model_type: form } })).body.agent.model_type, form).toBe('MODEL_TYPE_VOICE');
+    }
+    const testCase = await call('POST', '/v1/test-cases', { body: { input_str: 'hello', test_set_id: 'abcd1234', input_type: 'scenario' } });
+    expect([testCase.status, testCase.body.test_case?.input_type]).toEqual([200, 'SCENARIO']);
+    expect((await call('POST', '/v1/test-cases', { body: { input_str: 'hello', test_set_id: 'abcd1234', input_type: 'foo' } })).status).toBe(400);
     expect(agent.create_time).toMatch(/\.\d{6}\+00:00$/);
     const mutation = (await call('POST', `/v1/agents/${agent.id}/mutations`, { body: { display_name: 'm' } })).body.mutation;
     expect(mutation).not.toHaveProperty('description');

@@ -14,7 +14,7 @@ export const AGENTS = [
     'display_name: 1 to 200 characters'),
   must(a, 'AGENT-MODEL-TYPE', 'Agent', 'The five MODEL_TYPE_* values are accepted; any other model_type is rejected.',
     'the service lists the five `MODEL_TYPE_*` values as the supported types',
-    'The short form `VOICE` appears in a getting-started example: accepting or rejecting it are both allowed.'),
+    'The short form `VOICE` appears in a getting-started example: accepting or rejecting it are both allowed. The specification says nothing of letter case: `voice` may be rejected, or recognised and then stored as `MODEL_TYPE_VOICE`, never as sent.'),
   must(a, 'AGENT-PHONE-NUMBER', 'Agent', 'phone_number accepts E.164 numbers and SIP addresses up to 200 characters; longer or malformed values are rejected.',
     'phone_number: max 200 characters; E.164 phone number or SIP address',
     'Which agent types require it is not shown: every valid request sends one, and no test omits it. SIP addresses are ASCII (RFC 3261), so the 200-character limit is tested with ASCII SIP addresses; multi-byte text would be malformed, not long. Malformed includes E.164\'s own bounds: 16 digits after `+`, or a country code beginning with 0; and text before or after the number or address (`call +14155550123`, `sip:frontdesk@pbx.example.com ext 12`: SIP URIs hold no spaces).'),

@@ -161,6 +161,14 @@ export const AGENTS_FAULTS = [
     endpointChecked(HTTP_URL, true)),
 
   // model_type and required fields
+  fault('agent-model-type-any-case-kept', ['AGENT-MODEL-TYPE'], 'model_type is matched in any letter case, the short form too (`voice`), and stored as sent.', (b) => {
+    const read = b.agentRules.modelType;
+    b.agentRules.modelType = (f, request) => {
+      const given = f.string('model_type', { required: true }).toUpperCase();
+      const listed = MODEL_TYPES.find((type) => type === given || type === `MODEL_TYPE_${given}`);
+      return listed === undefined ? read(f, request) : (request.body['model_type'] as ModelType);
+    };
+  }),
   fault('agent-model-type-unchecked', ['AGENT-MODEL-TYPE'], 'An unknown model_type is stored as MODEL_TYPE_VOICE.', (b) => {
     b.agentRules.modelType = (f) => {
       const given = f.string('model_type', { required: true });

@@ -71,6 +71,7 @@ export const FAULT_SLIPS: Partial<Record<FaultId, FaultSlips>> = {
   'agent-endpoint-https-only': ['broken'],
   'outbound-endpoint-optional': ['broken'],
   'agent-model-type-unchecked': ['broken'],
+  'agent-model-type-any-case-kept': ['broken'],
   'agent-model-type-sms-unsupported': ['broken'],
   'agent-model-type-defaults-to-voice': ['broken'],
   'agent-display-name-defaulted': ['broken'],

@@ -54,6 +54,7 @@ export const AGENT_PROBES: Record<string, Probe> = {
   'agent-endpoint-https-only': (call) => status(call, { endpoint: 'http://hooks.example.com/x' }),
   'outbound-endpoint-optional': (call) => status(call, { model_type: 'MODEL_TYPE_OUTBOUND_VOICE' }),
   'agent-model-type-unchecked': (call) => status(call, { model_type: 'MODEL_TYPE_FOO' }),
+  'agent-model-type-any-case-kept': (call) => status(call, { model_type: 'voice' }),
   'agent-model-type-sms-unsupported': (call) => status(call, { model_type: 'MODEL_TYPE_SMS' }),
   'agent-model-type-defaults-to-voice': (call) => status(call, { model_type: undefined }),
   'agent-display-name-defaulted': (call) => status(call, { display_name: undefined }),
