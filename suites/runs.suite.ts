@@ -46,7 +46,7 @@ function metricsProblem(results: unknown): string | undefined {
   for (const [name, summary] of Object.entries(metrics)) {
     const { min, mean, max } = (isJsonObject(summary) ? summary : {}) as { min?: unknown; mean?: unknown; max?: unknown };
     if (typeof min !== 'number' || typeof mean !== 'number' || typeof max !== 'number') return `metric ${JSON.stringify(name)} is ${JSON.stringify(summary)}, not numbers {mean, min, max}`;
-    // A mean computed in floating point may pass min or max by rounding (three 0.1s average to 0.10000000000000002).
+    // Three scores of 0.1 average to 0.10000000000000002 in floating point.
     const slack = ROUNDING * Math.max(Math.abs(min), Math.abs(max));
     if (!(min - slack <= mean && mean <= max + slack)) return `metric ${JSON.stringify(name)} has min ${min}, mean ${mean}, max ${max}: not min ≤ mean ≤ max`;
   }

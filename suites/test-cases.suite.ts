@@ -40,7 +40,6 @@ const wrongLengthTestSetIds = fc.oneof(
   fc.string({ unit: fc.constantFrom(...ASCII_CHARS), minLength: TEST_SET_ID_LENGTH + 1, maxLength: 3 * TEST_SET_ID_LENGTH }),
 );
 
-
 /** What each listed input type needs beside it; for SCRIPT, the persona lines. */
 const INPUT_TYPE_EXTRAS: Partial<Record<(typeof INPUT_TYPES)[number], JsonObject>> = {
   SCRIPT: { simulation_metadata_input: { script_turns: ['hello'] } },

@@ -21,13 +21,17 @@ export function detailFields(exchange: Exchange): string[] {
 export const answerNames = (exchange: Exchange, field: string): boolean =>
   detailFields(exchange).some((detail) => detailNamesWithin(detail, field));
 
+/** Whether the answer is a 4xx INVALID_ARGUMENT: the server read the request and refused it. */
+export function refusedAsInvalid(exchange: Exchange): boolean {
+  const { status, json } = exchange.response;
+  return status >= 400 && status < 500 && isErrorBody(json) && json.error['code'] === ERROR_CODES.invalidArgument;
+}
+
 /**
  * Whether the answer is a rejection the spec allows for a reason it leaves open: a 4xx
  * INVALID_ARGUMENT whose details name one of `fields` (or something inside it). Anything
  * else (a success, a 5xx, another code) is for the check to judge.
  */
 export function rejectsNaming(exchange: Exchange, ...fields: readonly string[]): boolean {
-  const { status, json } = exchange.response;
-  return status >= 400 && status < 500 && isErrorBody(json) && json.error['code'] === ERROR_CODES.invalidArgument
-    && fields.some((field) => answerNames(exchange, field));
+  return refusedAsInvalid(exchange) && fields.some((field) => answerNames(exchange, field));
 }

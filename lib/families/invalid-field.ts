@@ -5,7 +5,6 @@ import { ERROR_CODES } from '../contract/enums.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import type { Call, CheckContext } from '../harness/context.js';
 import { isSuccess } from '../assert/responses.js';
-import { isJsonObject } from '../util/json.js';
 import { detailNamesField, type NamingOptions } from '../assert/detail-field.js';
 
 /**
@@ -31,8 +30,6 @@ export function expectInvalidField(t: CheckContext, call: Call, requirements: re
  */
 export function expectRefusedOrRecognised(t: CheckContext, call: Call, requirements: readonly RequirementId[], field: string, listed: string, what: string): void {
   if (!isSuccess(call)) return expectInvalidField(t, call, requirements, [field], what);
-  const body = call.response.json;
-  const created = isJsonObject(body) && call.endpoint.wrapper ? body[call.endpoint.wrapper] : undefined;
-  const stored = isJsonObject(created) ? created[field] : undefined;
+  const stored = t.expectResource(call, requirements, what)[field];
   t.assert(stored === listed, requirements, `${what} was accepted, so ${field} must be the listed ${listed}; it came back as ${JSON.stringify(stored)}`, call);
 }

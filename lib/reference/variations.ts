@@ -237,7 +237,12 @@ function agentAsRead(agent: JsonObject): JsonObject {
 }
 
 /** A quoted value, or a comparison with an unquoted value: its field, operator and value (not one a quote follows). */
-const QUOTED_OR_COMPARISON = /("(?:[^"\\]|\\.)*")|([A-Za-z_][\w.]*)(!=|>=|<=|=|>|<)([^\s"()]+)(?!")/g;
+/** A double-quoted filter value, its escapes included. */
+const QUOTED = String.raw`"(?:[^"\\]|\\.)*"`;
+const QUOTED_OR_COMPARISON = new RegExp(String.raw`(${QUOTED})|([A-Za-z_][\w.]*)(!=|>=|<=|=|>|<)([^\s"()]+)(?!")`, 'g');
+
+/** Filter text with each quoted value emptied (`""`): what is left is the filter's own syntax. */
+export const withoutQuotedValues = (filter: string): string => filter.replace(new RegExp(QUOTED, 'g'), '""');
 
 /**
  * Comparisons as a tokenizer that reads `f=v` as one word takes them (alt-c's choice, and under the strict profile
@@ -248,7 +253,7 @@ export function refuseBlanksAroundOperators(b: Behaviour): void {
   const filter = b.lists.filter;
   b.lists.filter = (raw, list) => {
     if (raw === null) return filter(raw, list);
-    if (/\s[=!<>]|[=!<>]\s/.test(raw.replace(/"(?:[^"\\]|\\.)*"/g, '""'))) {
+    if (/\s[=!<>]|[=!<>]\s/.test(withoutQuotedValues(raw))) {
       throw invalidArgument('filter', 'write comparisons without blanks around the operator, as in status=COMPLETED', 'query');
     }
     // Each unquoted value quoted, for the reference's own reading, which takes no operator character at a value's start.

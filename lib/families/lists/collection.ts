@@ -2,7 +2,6 @@
 // found through the runs), their walks of it, and a snapshot of the whole collection
 // that filtered and smaller walks are compared with.
 
-import { ERROR_CODES } from '../../contract/enums.js';
 import { formatFilter, type FilterExpr, type FormatOptions } from '../../contract/filter/index.js';
 import { listEndpoint, type ListEndpoint } from '../../contract/list-endpoints.js';
 import type { RequirementId } from '../../contract/requirements/index.js';
@@ -10,7 +9,8 @@ import type { Call, CheckContext } from '../../harness/context.js';
 import { busiestSimulation } from '../../harness/discovery.js';
 import { requestPage, walkedOrSkip, walkList, type Collection, type ListQuery, type StopRules, type Walk } from '../../harness/list-walk.js';
 import { freeTextField } from '../../gen/filters.js';
-import { isErrorBody, isSuccess } from '../../assert/responses.js';
+import { isSuccess } from '../../assert/responses.js';
+import { refusedAsInvalid } from '../../assert/error-details.js';
 import { isRuleViolation, violation } from '../../assert/violation.js';
 import type { Selection } from '../../assert/partition.js';
 
@@ -53,21 +53,15 @@ export async function filterCollectionOf(t: CheckContext, id: ListId): Promise<C
  * the blanks, so that the checks sending them see it. Learnt once per collection; a check written compact says so.
  */
 export async function filterFormatted(t: CheckContext, collection: Collection): Promise<Collection> {
+  const probe: FilterExpr = { kind: 'cmp', field: freeTextField(collection.list), op: '=', value: 'x', quoted: false };
   const filterFormat = await t.memo(`filter format ${collection.list.path} ${JSON.stringify(collection.params)}`, async (first) => {
-    const probe: FilterExpr = { kind: 'cmp', field: freeTextField(collection.list), op: '=', value: 'x', quoted: false };
     const spaced = await requestPage(first, collection, { filter: formatFilter(probe) });
     if (!refusedAsInvalid(spaced)) return {};
     const compact = await requestPage(first, collection, { filter: formatFilter(probe, { compact: true }) });
     return isSuccess(compact) ? { compact: true } : {};
   });
-  if (filterFormat.compact) t.note(`filters are written without blanks around the operator (\`${freeTextField(collection.list)}=x\`): ${collection.list.path} refused \`${freeTextField(collection.list)} = x\` with INVALID_ARGUMENT`);
+  if (filterFormat.compact) t.note(`filters are written without blanks around the operator (\`${formatFilter(probe, filterFormat)}\`): ${collection.list.path} refused \`${formatFilter(probe)}\` with INVALID_ARGUMENT`);
   return { ...collection, filterFormat };
-}
-
-/** A 4xx INVALID_ARGUMENT: the server read the request and refused it, as it may refuse a form the specification does not show. */
-function refusedAsInvalid(call: Call): boolean {
-  const { status, json } = call.response;
-  return status >= 400 && status < 500 && isErrorBody(json) && json.error['code'] === ERROR_CODES.invalidArgument;
 }
 
 /** The text of `expr` as the collection takes comparisons written (filterFormatted), with `format` on top. */

@@ -188,7 +188,7 @@ export function declareFilterChecks(id: ListId): void {
 
   const [first] = exposedFields(list);
   if (first) {
-    check(['LIST-FILTER-MALFORMED'], `${path}: ${malformedFilters(first.name).map((f) => JSON.stringify(f)).join(', ')} are rejected with INVALID_ARGUMENT`, async (t) => {
+    check(['LIST-FILTER-MALFORMED'], `${path}: ${malformedFilters(first.name).map((f) => JSON.stringify(f)).join(', ')} (compact where the target writes comparisons so) are rejected with INVALID_ARGUMENT`, async (t) => {
       const collection = await filterCollectionOf(t, id);
       for (const filter of malformedFilters(first.name, collection.filterFormat)) await expectRejected(t, collection, filter, ['LIST-FILTER-MALFORMED']);
     });

@@ -7,7 +7,7 @@ import { literalRank, readPath } from '../listing/values.js';
 import type { ListField } from '../../contract/list-endpoints.js';
 import type { Behaviour } from '../behaviour.js';
 import { invalidArgument } from '../http/errors.js';
-import { refuseBlanksAroundOperators } from '../variations.js';
+import { refuseBlanksAroundOperators, withoutQuotedValues } from '../variations.js';
 import { fault, respondWith, type Fault } from './define.js';
 import { asAnd, isBlank, prune } from './list-seams.js';
 import type { JsonObject } from '../../util/json.js';
@@ -244,7 +244,7 @@ export const LISTS_FAULTS = [
     const read = b.lists.filter;
     b.lists.filter = (raw, list) => {
       // Quoted text aside, an operator character touching anything but a blank or another operator character.
-      const unquoted = (raw ?? '').replace(/"(?:[^"\\]|\\.)*"/g, '""');
+      const unquoted = withoutQuotedValues(raw ?? '');
       if (/[^\s=!<>][=!<>]|[=!<>][^\s=!<>]/.test(unquoted)) throw invalidArgument('filter', 'expected blanks around the operator', 'query');
       return read(raw, list);
     };
