@@ -39,6 +39,8 @@ export interface AuthPolicy {
   checkedAfter: AuthStep;
   /** After which step a request without the header is refused, when not with every other refused key (`checkedAfter`). */
   missingCheckedAfter?: AuthStep;
+  /** Whether a request the service does not route is refused without the key first, as a gateway in front of the routes does. */
+  unroutedChecked?: boolean;
 }
 
 /** The steps of serving a request, in order (server.ts `serve`). */

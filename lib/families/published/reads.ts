@@ -11,21 +11,8 @@ import { responseSchemaFor } from '../../generic/response-schema.js';
 import { publishedTimestamps } from '../../generic/timestamps.js';
 import type { CheckContext } from '../../harness/index.js';
 import type { Exchange } from '../../http/exchange.js';
-import { discoveredParams, nothingDiscovered } from './discovery.js';
-import { absentParams, servedOrBlocked } from './probes.js';
-
-type Read = { readonly exchange: Exchange } | { readonly missing: readonly string[] };
-
-/**
- * The operation read once, with the key and discovered parameters (or the names nothing showed a
- * value for): its checks judge the same exchange, counted in the check that sent it.
- */
-export const read = (t: CheckContext, operation: PublishedOperation): Promise<Read> =>
-  t.memo(`published:read:${operation.method} ${operation.path}`, async (owner) => {
-    const filled = await discoveredParams(owner, operation);
-    if (!('params' in filled)) return { missing: filled.missing };
-    return { exchange: await owner.send(operation, { params: filled.params }) };
-  });
+import { nothingDiscovered } from './discovery.js';
+import { absentProbe, read, servedOrBlocked } from './probes.js';
 
 /** The read's exchange; the check skips when nothing could be read or is blocked when the operation is not served. */
 async function readExchange(t: CheckContext, operation: PublishedOperation): Promise<Exchange> {
@@ -67,6 +54,6 @@ export async function expectReadTimestamps(t: CheckContext, operation: Published
 /** GENERIC-ERROR-ENVELOPE: path parameters naming nothing, answered (if with an error) in the envelope. */
 export async function expectAbsentInEnvelope(t: CheckContext, operation: PublishedOperation): Promise<void> {
   await servedOrBlocked(t, operation);
-  const exchange = await t.send(operation, { params: absentParams(operation) });
+  const exchange = await absentProbe(t, operation);
   if (exchange.response.status >= 400) expectErrorEnvelope(exchange, `${operationLabel(operation)} with path parameters naming nothing`);
 }

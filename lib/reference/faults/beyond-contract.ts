@@ -67,6 +67,35 @@ const UNSERVED: readonly BeyondOperation[] = [
   },
 ];
 
+/**
+ * Operations the real service publishes that a service serving only the specification's 20 does not
+ * route, on paths it serves with other methods: a list with a path parameter and a write.
+ */
+const UNSERVED_ON_SERVED_PATHS: readonly BeyondOperation[] = [
+  {
+    endpoint: beyondEndpoint('GET', '/v1/agents/{agent_id}/mutations', 'mutations', { responseSchema: 'MutationList', pathParams: { agent_id: 'agent' } }),
+    operationId: 'listMutations',
+    summary: 'List mutations',
+    description: 'The mutations of an agent, oldest first. Pass the next_page_token of a page as page_token to read the next.',
+    pageSize: { minimum: 1, maximum: 100, default: 50 },
+    orderBy: { default: 'create_time', example: '-create_time' },
+    errors: ['INVALID_ARGUMENT', 'UNAUTHENTICATED', 'NOT_FOUND'],
+    schemas: { MutationList: pageOf('mutations', 'Mutation') },
+  },
+  {
+    endpoint: beyondEndpoint('PATCH', '/v1/agents/{agent_id}/mutations/{mutation_id}', 'mutations', { wrapper: 'mutation', responseSchema: 'MutationResponse', pathParams: { agent_id: 'agent', mutation_id: 'mutation' } }),
+    operationId: 'updateMutation',
+    summary: 'Update a mutation',
+    description: 'Renames a mutation: display_name, 1 to 200 characters.',
+    requestBody: 'UpdateMutationRequest',
+    errors: ['INVALID_ARGUMENT', 'UNAUTHENTICATED', 'NOT_FOUND'],
+    schemas: { UpdateMutationRequest: { type: 'object', properties: { display_name: { type: 'string', minLength: 1, maxLength: 200 } } } },
+  },
+];
+
+/** The bodies a common web framework answers a route it does not know with, outside the error envelope. */
+const FRAMEWORK_ANSWERS: Readonly<Record<string, readonly [number, string]>> = { NOT_FOUND: [404, 'Not Found'], UNIMPLEMENTED: [405, 'Method Not Allowed'] };
+
 /** An operation published on a path the service serves, with a method it does not route there. */
 const DELETE_AGENT: BeyondOperation = {
   endpoint: beyondEndpoint('DELETE', '/v1/agents/{agent_id}', 'agents', { pathParams: { agent_id: 'agent' } }),
@@ -132,5 +161,16 @@ export const BEYOND_CONTRACT_FAULTS = [
   }),
   fault('beyond-published-not-implemented', ['GENERIC-IMPLEMENTED'], 'The documents also publish GET /v1/test-sets, GET /v1/test-sets/{test_set_id} and POST /v1/webhooks, secured by the key, which the service does not serve: they answer as unknown routes (404 NOT_FOUND, whatever the key).', (b) => {
     b.publishing.beyond = [...b.publishing.beyond, ...UNSERVED];
+  }),
+  fault('beyond-unserved-behind-gateway', ['GENERIC-IMPLEMENTED'], 'The documents also publish, as the real service\'s do, GET /v1/test-sets, GET /v1/agents/{agent_id}/mutations (a list) and PATCH /v1/agents/{agent_id}/mutations/{mutation_id}, which the service does not serve; and it authenticates every request before routing it, as a gateway does: without a key each answers 401 UNAUTHENTICATED, with the key a path it does not know 404 and a method a path does not serve 405, each `{"detail": ...}` outside the envelope.', (b) => {
+    b.publishing.beyond = [...b.publishing.beyond, UNSERVED[0]!, ...UNSERVED_ON_SERVED_PATHS];
+    b.auth.unroutedChecked = true;
+    const { status, body } = b.errors;
+    const answer = (code: string, endpoint: unknown) => (endpoint === undefined ? FRAMEWORK_ANSWERS[code] : undefined);
+    b.errors.status = (code, endpoint) => answer(code, endpoint)?.[0] ?? status(code, endpoint);
+    b.errors.body = (error, endpoint) => {
+      const framework = answer(String(error['code']), endpoint);
+      return framework ? { detail: framework[1] } : body(error, endpoint);
+    };
   }),
 ] as const satisfies readonly Fault[];

@@ -5,11 +5,18 @@ import type { Exchange } from '../../../lib/http/exchange.js';
 import { exchangeOf } from '../../support/exchanges.js';
 import { operation } from '../../generic/fixtures.js';
 
-/** A check context whose every request is answered with `answer`. */
-const answering = (answer: Exchange): CheckContext => {
-  const fake = { memo: (_key: string, make: (owner: unknown) => unknown) => make(fake), send: async () => answer };
+/** A check context whose every request is answered with `answer`, or with `keyless` when sent without a key. */
+const answering = (answer: Exchange, keyless = answer, readOnly = false): CheckContext => {
+  const fake = {
+    config: { readOnly },
+    memo: (_key: string, make: (owner: unknown) => unknown) => make(fake),
+    send: async (_operation: unknown, spec: { auth?: unknown }) => (spec.auth === 'none' ? keyless : answer),
+  };
   return fake as unknown as CheckContext;
 };
+
+const unauthenticated = exchangeOf(401, JSON.stringify({ error: { code: 'UNAUTHENTICATED', message: 'no key', details: [{ field: 'X-API-Key', description: 'missing' }] } }));
+const methodNotAllowed = exchangeOf(405, JSON.stringify({ detail: 'Method Not Allowed' }));
 
 const notFound = exchangeOf(404, JSON.stringify({ error: { code: 'NOT_FOUND', message: 'no such widget', details: [] } }));
 
@@ -28,5 +35,21 @@ describe('expectServed', () => {
     await expect(expectServed(answering(notFound), operation('/v1/public-widgets', { id: 'listPublicWidgets', secured: false }))).rejects.toMatchObject({
       requirements: ['GENERIC-IMPLEMENTED'],
     });
+  });
+
+  it('behind a server that authenticates before it routes: a 405 with the key to path parameters naming nothing is an unknown route, whatever the method', async () => {
+    for (const method of ['GET', 'PATCH'] as const) {
+      const listMutations = operation('/v1/agents/{agent_id}/mutations', { id: 'listMutations', method, writes: method !== 'GET' });
+      await expect(expectServed(answering(methodNotAllowed, unauthenticated), listMutations)).rejects.toMatchObject({ requirements: ['GENERIC-IMPLEMENTED'] });
+    }
+  });
+
+  it('takes no 404 with the key to path parameters naming nothing as an unknown route: a served operation answers them so', async () => {
+    await expect(expectServed(answering(notFound, unauthenticated), operation('/v1/widgets/{widget_id}', { id: 'getWidget' }))).resolves.toBeUndefined();
+  });
+
+  it('sends no write with the key under READ_ONLY', async () => {
+    const updateWidget = operation('/v1/widgets/{widget_id}', { id: 'updateWidget', method: 'PATCH', writes: true });
+    await expect(expectServed(answering(methodNotAllowed, unauthenticated, true), updateWidget)).resolves.toBeUndefined();
   });
 });

@@ -52,4 +52,8 @@ export const BEYOND_CONTRACT_PROBES: Record<string, Probe> = {
     const spec = (await call('GET', '/v1/openapi/agent-evaluation', { key: null, headers: { Accept: 'application/json' } })).body;
     return Object.keys(spec.paths['/v1/agents/{agent_id}'] ?? {});
   },
+  'beyond-unserved-behind-gateway': async (call) => [
+    (await call('GET', `/v1/agents/${UNKNOWN_AGENT}/mutations`, { key: null })).status,
+    (await call('GET', `/v1/agents/${UNKNOWN_AGENT}/mutations`)).status,
+  ],
 };
