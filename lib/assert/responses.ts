@@ -10,7 +10,7 @@ import type { PublishedSpec } from '../schema/published-spec.js';
 import { detailNamesField } from './detail-field.js';
 import { formatIssues, type SchemaIssue } from '../schema/ajv.js';
 import { rulesOf, validateCanonical } from './canonical-schema.js';
-import { violation } from './violation.js';
+import { violation, violationAt } from './violation.js';
 import { type JsonObject, isJsonObject } from '../util/json.js';
 
 export interface ResponseContext {
@@ -85,7 +85,7 @@ export function expectSuccess(ctx: ResponseContext, endpoint: Endpoint, ex: Exch
   if (endpoint.wrapper) verified(ctx, 'ENVELOPE-WRAPPED');
   if (endpoint.responseSchema) {
     const issues = validateCanonical(endpoint.responseSchema, body);
-    if (issues.length) violation(['SCHEMA-CANONICAL', ...rulesOf(endpoint.responseSchema, issues)], `${endpoint.key}: ${formatIssues(issues)}`, ex);
+    if (issues.length) schemaViolation(['SCHEMA-CANONICAL', ...rulesOf(endpoint.responseSchema, issues)], endpoint.key, issues, ex);
     verified(ctx, 'SCHEMA-CANONICAL', 'TIMESTAMP-ISO-UTC');
   }
   checkPublished(ctx, endpoint, ex);
@@ -151,4 +151,15 @@ export function expectInvalidArgument(ctx: ResponseContext, endpoint: Endpoint, 
     ? { code: ERROR_CODES.invalidArgument, conventionalStatus: 400 }
     : { code: ERROR_CODES.invalidArgument, field, conventionalStatus: 400 };
   return expectRejection(ctx, endpoint, ex, [...requirements, 'ERROR-INVALID-ARGUMENT'], expected, what);
+}
+
+/**
+ * Issues of one kind are one thing wrong, seen at their pointers (array indices folded), so the same
+ * bug in the bodies of many endpoints is one cause; issues of several kinds are written each at its pointer.
+ */
+function schemaViolation(requirements: readonly string[], where: string, issues: readonly SchemaIssue[], ex: Exchange): never {
+  const kinds = [...new Set(issues.map((i) => i.message))];
+  if (kinds.length > 1) violationAt(requirements, where, formatIssues(issues), ex);
+  const pointers = [...new Set(issues.map((i) => i.pointer.replace(/\/\d+(?=\/|$)/g, '/*')))];
+  return violationAt(requirements, `${where} ${pointers.join(', ')}`, kinds[0]!, ex);
 }

@@ -173,6 +173,7 @@ function recordFailure(meta: import('vitest').TaskMeta, error: unknown, t: Check
   if (isRuleViolation(error)) {
     meta.violated = [...error.requirements];
     meta.violationSummary = error.summary;
+    if (error.where !== undefined) meta.violationWhere = error.where;
     if (error.exchange) meta.evidence = toEvidence(error.exchange);
   } else if (error instanceof TransportError) {
     meta.evidence = requestEvidence(error.request);

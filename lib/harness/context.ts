@@ -20,6 +20,7 @@ import type { JsonObject } from '../util/json.js';
 /** A violation seen where no check of its rule judged it, as the runner settles it (settle.ts). */
 const observedFinding = (seen: RuleViolation, where = ''): Finding => ({
   kind: 'observed', requirements: [...seen.requirements], summary: `${where}${seen.summary}`, ...(seen.exchange ? { evidence: toEvidence(seen.exchange) } : {}),
+  ...(seen.where !== undefined ? { where: `${where}${seen.where}` } : {}),
 });
 
 /** An exchange together with the contract endpoint it exercised. */

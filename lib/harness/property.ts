@@ -30,7 +30,7 @@ export async function property<T>(t: CheckContext, arbitrary: fc.Arbitrary<T>, p
   const reproduce = `reproduce with SEED=${details.seed}${details.counterexamplePath ? ` (path ${details.counterexamplePath})` : ''}`;
   const shrunk = details.interrupted ? 'shrunk until the time limit' : 'shrunk';
   if (isRuleViolation(error)) {
-    throw new RuleViolation(error.requirements, `${error.summary}\ncounterexample (${shrunk}): ${shown.length > 300 ? `${shown.slice(0, 300)}…` : shown}; ${reproduce}`, error.exchange);
+    throw new RuleViolation(error.requirements, `${error.summary}\ncounterexample (${shrunk}): ${shown.length > 300 ? `${shown.slice(0, 300)}…` : shown}; ${reproduce}`, error.exchange, error.where);
   }
   throw error instanceof Error ? error : new Error(String(error));
 }

@@ -26,6 +26,7 @@ export function toCheckResult(test: TestCase): CheckResult {
     ...(message === undefined ? {} : { message }),
     ...(skipReason === undefined ? {} : { skipReason }),
     ...(outcome === 'fail' && meta.violated ? { violated: meta.violated } : {}),
+    ...(outcome === 'fail' && meta.violationWhere !== undefined ? { where: meta.violationWhere } : {}),
     ...(meta.evidence && outcome !== 'pass' && outcome !== 'skip' ? { evidence: meta.evidence } : {}),
     ...(meta.seed === undefined ? {} : { seed: meta.seed }),
     ...(meta.path === undefined ? {} : { path: meta.path }),

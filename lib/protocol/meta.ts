@@ -12,6 +12,8 @@ export interface CheckMeta {
   skipReason?: string;
   violated?: string[];
   violationSummary?: string;
+  /** The place the summary begins with (RuleViolation.where). */
+  violationWhere?: string;
   evidence?: Evidence;
   seed?: number;
   path?: string;

@@ -3,7 +3,7 @@
 
 import { OUTCOMES, checksByGroup, countOutcomes, failuresByCause, requirementTally, skipsByReason, untestedByReason, verdictOf, type Cause, type Counts, type Verdict } from '../result/aggregate.js';
 import type { CheckResult, Outcome, RunResult } from '../result/model.js';
-import { failureHeading, firstLine, legal, plural, seconds, verdictText, waiverSummaryLines, withRedaction } from './text.js';
+import { causeHeading, firstLine, placeLines, legal, plural, seconds, verdictText, waiverSummaryLines, withRedaction } from './text.js';
 import type { ReportPaths } from './write.js';
 import { isRequirementId, requirement } from '../contract/requirements/index.js';
 
@@ -43,7 +43,7 @@ function summaryLines(run: RunResult, paint: Paint, reports: ReportPaths | undef
     ...untestedList(run),
     ...waiverLines(run),
     '',
-    fit(`Requirements: ${run.requirements.length} in the catalog: ${requirementTally(run.requirements)}`),
+    ...wrap(`Requirements: ${run.requirements.length} in the catalog: ${requirementTally(run.requirements)}`, '', INDENT),
     fit(`Totals: ${plural(run.counts.total, 'check')}: ${OUTCOMES.map((o) => `${run.counts[o]} ${o}`).join(', ')}`),
     ...verdictLines(run, paint),
     ...paths,
@@ -81,7 +81,8 @@ const MAX_NAMED = 3;
 /** Indented lines of a message shown under its first line (the rest are in report.html). */
 const MAX_LISTED_LINES = 8;
 
-function causeLines({ example, checks }: Cause, paint: Paint): string[] {
+function causeLines(cause: Cause, paint: Paint): string[] {
+  const { example, checks } = cause;
   const message = firstLine(example.message);
   const others = checks.slice(1);
   const also = others.length === 0 ? [] : [
@@ -96,8 +97,15 @@ function causeLines({ example, checks }: Cause, paint: Paint): string[] {
     return wrap(l, `${INDENT}${lead}`, `${INDENT}${lead}${INDENT}`);
   });
   if (indented.length > MAX_LISTED_LINES) listed.push(`${INDENT}  … ${plural(indented.length - MAX_LISTED_LINES, 'more line')} in report.html`);
+  const [seenAt, ...places] = placeLines(cause);
+  const placed = seenAt === undefined ? [] : [
+    `${INDENT}${seenAt}`,
+    ...places.slice(0, MAX_LISTED_LINES).flatMap((p) => wrap(p, `${INDENT}${INDENT}`, `${INDENT}${INDENT}${INDENT}`)),
+    ...(places.length > MAX_LISTED_LINES ? [`${INDENT}${INDENT}and ${places.length - MAX_LISTED_LINES} more (report.html)`] : []),
+  ];
   return [
-    ...wrap(failureHeading(example), '', INDENT).map((l) => paint(l, OUTCOME_COLOR[example.outcome])),
+    ...wrap(causeHeading(cause), '', INDENT).map((l) => paint(l, OUTCOME_COLOR[example.outcome])),
+    ...placed,
     ...(message ? wrap(message, INDENT, `${INDENT}${INDENT}`) : []),
     ...listed,
     ...violatedLines(example),

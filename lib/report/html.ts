@@ -4,9 +4,9 @@
 import { SETTINGS } from '../config.js';
 import { REQUIREMENTS, type Requirement } from '../contract/requirements/index.js';
 import { UNTESTABLE } from '../contract/untestable.js';
-import { OUTCOMES, failuresByCause, orderGroups, requirementTally, skipsByReason, untestedByReason, verdictOf } from '../result/aggregate.js';
+import { OUTCOMES, checksByGroup, countOutcomes, failuresByCause, type Cause, orderGroups, requirementTally, skipsByReason, untestedByReason, verdictOf } from '../result/aggregate.js';
 import type { CheckResult, RequirementResult, RunResult } from '../result/model.js';
-import { checkDetail, escapeAttribute, escapeMarkup as esc, failureHeading, plural, seconds, verdictText, waiverSummaryLines, withRedaction } from './text.js';
+import { causeHeading, checkDetail, escapeAttribute, escapeMarkup as esc, placeLines, plural, seconds, verdictText, waiverSummaryLines, withRedaction } from './text.js';
 
 const SLOWEST = 10;
 /** Causes shown expanded; the rest are collapsed to their heading (a click, or a link into them, opens them). */
@@ -145,10 +145,14 @@ function skipsSection(run: RunResult, anchors: ReadonlyMap<string, string>): str
 
 function matrixSection(run: RunResult, anchors: ReadonlyMap<string, string>): string {
   const checks = new Map(run.checks.map((c) => [c.id, c]));
+  const groups = new Map(checksByGroup(run.checks));
   const areas = orderGroups(run.requirements.map((r) => r.area)).map((area) => {
     const inArea = run.requirements.filter((r) => r.area === area);
     const rows = inArea.map((r) => requirementRow(r, run.profile, checks, anchors));
-    return `<h3>${esc(area)} <small>${esc(requirementTally(inArea))}</small></h3>
+    // Beside the requirements, the counts of the checks of the group of that name, as the console's table has them.
+    const grouped = groups.get(area);
+    const counted = grouped ? `; ${plural(grouped.length, 'check')}: ${OUTCOMES.map((o) => `${countOutcomes(grouped)[o]} ${o}`).join(', ')}` : '';
+    return `<h3>${esc(area)} <small>${esc(`${requirementTally(inArea)}${counted}`)}</small></h3>
 <table class="matrix"><thead><tr><th>Requirement</th><th>Level</th><th>Outcome</th></tr></thead>
 <tbody>
 ${rows.join('\n')}
@@ -163,7 +167,7 @@ function requirementRow(
   const its = r.checks.flatMap((id) => checks.get(id) ?? []);
   // The spec's words are open where a failure links to them; elsewhere a click away.
   const open = r.outcome === 'fail' || r.outcome === 'error' ? ' open' : '';
-  return `<tr id="req-${escapeAttribute(r.id)}" class="${r.outcome}"><td><details class="text"${open}><summary><code>${esc(r.id)}</code> <small class="section">${esc(r.section)}</small>`
+  return `<tr id="req-${escapeAttribute(r.id)}" class="${r.stoppedBy ? 'stopped' : r.outcome}"><td><details class="text"${open}><summary><code>${esc(r.id)}</code> <small class="section">${esc(r.section)}</small>`
     + `<br>${rendered(r.summary)}</summary>${specText(CATALOG.get(r.id))}</details></td>`
     + `<td>${r.level}</td><td>${outcomeCell(r, profile, its, anchors)}</td></tr>`;
 }
@@ -180,8 +184,13 @@ function outcomeCell(r: RequirementResult, profile: string, its: readonly CheckR
     case 'pass':
       return `<details><summary>pass <small>(${plural(its.length, 'check')})</small></summary>`
         + `<ul class="checks">${its.map((c) => `<li>${esc(c.title)} <small>${esc(c.group)}</small></li>`).join('')}</ul></details>`;
-    case 'skip':
-      return `skipped: ${esc([...new Set(its.map((c) => c.skipReason ?? 'no reason given'))].join('; '))}`;
+    case 'skip': {
+      if (!r.stoppedBy) return `skipped: ${esc([...new Set(its.map((c) => c.skipReason ?? 'skipped'))].join('; '))}`;
+      // Its checks failed on another rule first: not verified, and the failures say why.
+      const links = its.filter((c) => c.outcome === 'fail').map((c) => `<a href="#${escapeAttribute(anchors.get(c.id) ?? '')}">${esc(c.title)}</a>`);
+      const rules = r.stoppedBy.map((id) => `<a href="#req-${escapeAttribute(id)}"><code>${esc(id)}</code></a>`).join(', ');
+      return `not verified: its checks failed on ${rules} first: ${links[0] ?? ''}${links.length > 1 ? `<details><summary>${esc(`and ${links.length - 1} more`)}</summary>${links.slice(1).join(', ')}</details>` : ''}`;
+    }
     case 'untested':
       // SHOULD rules are checked under the strict profile only.
       return r.level === 'SHOULD' && profile !== 'strict' ? 'not applicable (strict profile only)' : 'not tested';
@@ -200,7 +209,8 @@ function outcomeCell(r: RequirementResult, profile: string, its: readonly CheckR
 function failuresSection(run: RunResult, anchors: ReadonlyMap<string, string>): string {
   const stop = run.stop ? `<article class="failure"><h3>${esc(`STOPPED (${run.stop.kind})`)}</h3><pre>${esc(run.stop.message)}</pre></article>` : '';
   const causes = failuresByCause(run.checks);
-  const articles = causes.map(({ example: c, checks }, i) => {
+  const articles = causes.map((cause, i) => {
+    const { example: c, checks } = cause;
     const others = checks.slice(1).map((o) => `<li id="${escapeAttribute(anchors.get(o.id) ?? '')}">${esc(o.name)}</li>`);
     const verb = c.outcome === 'fail' ? 'failed' : 'errored';
     // A long list of the others is folded: the evidence above stands for them all.
@@ -209,8 +219,8 @@ function failuresSection(run: RunResult, anchors: ReadonlyMap<string, string>): 
       : others.length ? `<p>${esc(`${plural(checks.length, 'check')} ${verb} for this cause; the others:`)}</p>\n<ul class="also">${others.join('')}</ul>` : '';
     const count = checks.length > 1 ? ` <small>${esc(plural(checks.length, 'check'))}</small>` : '';
     return `<details class="failure ${c.outcome}" id="${escapeAttribute(anchors.get(c.id) ?? '')}"${i < OPEN_CAUSES ? ' open' : ''}>
-<summary><h3>${esc(failureHeading(c))}</h3>${count}</summary>
-<p class="where">${esc(`${c.group} · ${c.file} · ${seconds(c.durationMs)} s`)}</p>
+<summary><h3>${esc(causeHeading(cause))}</h3>${count}</summary>
+${placesOf(cause)}<p class="where">${esc(`${c.group} · ${c.file} · ${seconds(c.durationMs)} s`)}</p>
 ${rulesOf(c)}
 <pre>${esc(checkDetail(c))}</pre>
 ${also}
@@ -220,6 +230,12 @@ ${also}
   const heading = causes.length ? ` <small>${esc(`${plural(causes.length, 'cause')} over ${plural(failed, 'check')}`)}</small>` : '';
   const body = stop + articles.join('\n');
   return `<section id="failures"><h2>Failures and errors${heading}</h2>\n${body || '<p>None.</p>'}\n</section>`;
+}
+
+/** Where one cause was seen, when at more than one place. */
+function placesOf(cause: Cause): string {
+  const [seenAt, ...places] = placeLines(cause);
+  return seenAt === undefined ? '' : `<p class="places">${esc(seenAt)}</p>\n<ul class="places">${places.map((p) => `<li><code>${esc(p.trim())}</code></li>`).join('')}</ul>\n`;
 }
 
 /** The rules a failure is about (those its violation names, else those it verifies), each linked to its text in the matrix. */
@@ -279,7 +295,7 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}dt{font-wei
 table{border-collapse:collapse;width:100%}th,td{border:1px solid #ddd;padding:.25rem .5rem;text-align:left;vertical-align:top}
 .num{text-align:right;white-space:nowrap}
 tr.pass td:last-child{background:#e9f7ec}tr.fail td:last-child{background:#fdecea}
-tr.error td:last-child{background:#f3e5f5}tr.skip td:last-child{background:#fff6d6}tr.untested td:last-child{color:#666}
+tr.error td:last-child{background:#f3e5f5}tr.stopped td:last-child{background:#fbe9e7}tr.skip td:last-child{background:#fff6d6}tr.untested td:last-child{color:#666}
 pre{background:#f6f8fa;border:1px solid #ddd;padding:.6rem;overflow-x:auto;white-space:pre-wrap;word-break:break-all}
 .failure h3{font-family:ui-monospace,monospace;font-size:.95rem}.where{color:#555;margin:.2rem 0}
 nav#contents{border:1px solid #ddd;border-radius:6px;padding:.3rem 1rem;margin-top:1rem;background:#fafafa}

@@ -1,6 +1,6 @@
 // summary.json: the run for machines (dashboards, diffs between runs), with its JSON Schema.
 
-import { OUTCOMES, VERDICTS, verdictOf } from '../result/aggregate.js';
+import { OUTCOMES, VERDICTS, failuresByCause, verdictOf } from '../result/aggregate.js';
 import type { CheckResult, RunResult } from '../result/model.js';
 import { withRedaction } from './text.js';
 
@@ -27,7 +27,8 @@ function summaryOf(run: RunResult): Record<string, unknown> {
     selection: { ...run.selection, exclude: run.selection.exclude ?? [] },
     untested: run.untested,
     waivers: run.waivers,
-    requirements: run.requirements.map((r) => ({ id: r.id, level: r.level, area: r.area, outcome: r.outcome, checks: r.checks })),
+    requirements: run.requirements.map((r) => ({ id: r.id, level: r.level, area: r.area, outcome: r.outcome, checks: r.checks, stoppedBy: r.stoppedBy })),
+    causes: failuresByCause(run.checks).map(({ key, checks, places }) => ({ outcome: key.outcome, waived: key.waived, rules: key.rules, what: key.what, places, checks: checks.map((c) => c.id) })),
     checks: run.checks.map(checkSummary),
   };
 }
@@ -35,7 +36,7 @@ function summaryOf(run: RunResult): Record<string, unknown> {
 function checkSummary(c: CheckResult): Record<string, unknown> {
   return {
     id: c.id, group: c.group, name: c.name, requirements: c.requirements, outcome: c.outcome, durationMs: c.durationMs,
-    message: c.message, skipReason: c.skipReason, violated: c.violated, evidence: c.evidence, seed: c.seed, path: c.path,
+    message: c.message, skipReason: c.skipReason, violated: c.violated, where: c.where, alsoSeenAt: c.alsoSeenAt, evidence: c.evidence, seed: c.seed, path: c.path,
     requests: c.requests, requestChain: c.requestChain, blockedBy: c.blockedBy, notes: c.notes, waived: c.waived,
   };
 }
@@ -78,14 +79,19 @@ export const SUMMARY_SCHEMA = object({
   requirements: {
     type: 'array',
     items: object({
-      id: str, level: { enum: ['MUST', 'SHOULD'] }, area: str, outcome: { enum: [...OUTCOMES, 'untested'] }, checks: strings,
+      id: str, level: { enum: ['MUST', 'SHOULD'] }, area: str, outcome: { enum: [...OUTCOMES, 'untested'] }, checks: strings, stoppedBy: strings,
     }, ['id', 'level', 'area', 'outcome', 'checks']),
+  },
+  // The failed and errored checks by cause (the rule and what was wrong), each with the places it was seen at.
+  causes: {
+    type: 'array',
+    items: object({ outcome, waived: { type: 'boolean' }, rules: strings, what: str, places: strings, checks: strings }, ['outcome', 'waived', 'rules', 'what', 'places', 'checks']),
   },
   checks: {
     type: 'array',
     items: object({
       id: str, group: str, name: str, requirements: strings, outcome, durationMs: nonNegative,
-      message: str, skipReason: str, violated: strings, seed: { type: 'integer' }, path: str,
+      message: str, skipReason: str, violated: strings, where: str, alsoSeenAt: strings, seed: { type: 'integer' }, path: str,
       requests: { type: 'integer', minimum: 0 }, requestChain: { type: 'integer', minimum: 0 }, blockedBy: str, notes: strings,
       waived: object({ by: strings, reason: str, expires: date }, ['by', 'reason']),
       evidence: object({

@@ -3,7 +3,8 @@
 
 import { checkName } from '../result/check-name.js';
 import { API_KEY_PLACEHOLDER, redact } from '../http/redact.js';
-import { verdictOf, waivedFailures } from '../result/aggregate.js';
+import { verdictOf, waivedFailures, type Cause } from '../result/aggregate.js';
+import { causeLabel } from '../result/cause.js';
 import { waiverLabel } from '../waivers/waivers.js';
 import type { CheckResult, Evidence, RunResult } from '../result/model.js';
 
@@ -67,6 +68,21 @@ function blamedIds(check: CheckResult): readonly string[] {
 export function failureHeading(check: CheckResult): string {
   const ids = blamedIds(check);
   return `${check.outcome.toUpperCase()}${check.waived ? ' (WAIVED)' : ''} ${ids.length ? checkName(ids, check.title) : check.title}`;
+}
+
+/**
+ * The heading of a cause: seen at more than one place, the rule and what was wrong (`FAIL
+ * [TIMESTAMP-ISO-UTC] must match format "iso-utc"`); else its one failure's heading.
+ */
+export function causeHeading(cause: Cause): string {
+  const { example, key, places } = cause;
+  if (places.length < 2) return failureHeading(example);
+  return `${example.outcome.toUpperCase()}${example.waived ? ' (WAIVED)' : ''} ${causeLabel(key)}`;
+}
+
+/** `seen at 13 places:`, then the places: where one cause was seen (empty for a cause seen at one place). */
+export function placeLines(cause: Cause): string[] {
+  return cause.places.length < 2 ? [] : [`seen at ${plural(cause.places.length, 'place')}:`, ...cause.places.map((p) => `  ${p}`)];
 }
 
 /** Request, response and replay line; the key only ever as `$API_KEY`. */

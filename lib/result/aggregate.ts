@@ -3,6 +3,7 @@
 
 import { GROUPS } from '../contract/endpoints.js';
 import { REQUIREMENTS, type Requirement } from '../contract/requirements/index.js';
+import { causeId, causeKeyOf, causeRules, placesOf, type CauseKey } from './cause.js';
 import type { CheckResult, Outcome, RequirementResult, RunResult, RunStop, Selection, Untested, WaiverReport } from './model.js';
 
 export const OUTCOMES: readonly Outcome[] = ['pass', 'fail', 'skip', 'error'];
@@ -58,7 +59,7 @@ function untestedRequirements(requirements: readonly RequirementResult[], checks
     .flatMap((r) => {
       const its = r.checks.flatMap((id) => byId.get(id) ?? []);
       if (r.outcome === 'untested') return [{ id: r.id, level: r.level, reason: notRunReason(selection, r.id) }];
-      if (r.outcome === 'skip') return [{ id: r.id, level: r.level, reason: skipReasons(its) }];
+      if (r.outcome === 'skip') return [{ id: r.id, level: r.level, reason: skipReasons(its, r.stoppedBy) }];
       // A requirement whose only failures are waived is not verified: the run cannot be shown conformant.
       const failing = its.filter((c) => outcomeFor(c, r.id) === 'fail');
       if (r.outcome === 'fail' && failing.every((c) => c.waived)) return [{ id: r.id, level: r.level, reason: waivedReason(failing) }];
@@ -87,9 +88,10 @@ function notRunReason(selection: Selection, id: string): string {
   return 'no check ran';
 }
 
-function skipReasons(checks: readonly CheckResult[]): string {
+function skipReasons(checks: readonly CheckResult[], stoppedBy: readonly string[] = []): string {
   // A failed check that carries the requirement stopped at another rule before it was verified.
-  const reasons = [...new Set(checks.map((c) => (c.outcome === 'fail' ? 'its checks stopped at another rule\'s failure first' : c.skipReason ?? 'skipped')))];
+  const stopped = `its checks failed on ${stoppedBy.join(', ')} first`;
+  const reasons = [...new Set(checks.map((c) => (c.outcome === 'fail' ? stopped : c.skipReason ?? 'skipped')))];
   return reasons.slice(0, 2).join('; ') + (reasons.length > 2 ? `; and ${reasons.length - 2} more` : '');
 }
 
@@ -121,10 +123,12 @@ export function requirementResults(checks: readonly CheckResult[]): RequirementR
   }
   return REQUIREMENTS.map((r) => {
     const its = carrying.get(r.id) ?? [];
+    const outcome = worstOutcome(its.map((c) => outcomeFor(c, r.id))) ?? 'untested';
+    const stoppedBy = outcome === 'skip' ? [...new Set(its.flatMap((c) => (c.outcome === 'fail' ? causeRules(c.violated ?? []) : [])))] : [];
     return {
-      id: r.id, level: r.level, area: r.area, section: r.section, summary: r.summary,
-      outcome: worstOutcome(its.map((c) => outcomeFor(c, r.id))) ?? 'untested',
+      id: r.id, level: r.level, area: r.area, section: r.section, summary: r.summary, outcome,
       checks: its.map((c) => c.id),
+      ...(stoppedBy.length ? { stoppedBy } : {}),
     };
   });
 }
@@ -142,9 +146,14 @@ export function countOutcomes(checks: readonly CheckResult[]): Counts {
 type RequirementOutcome = RequirementResult['outcome'];
 const REQUIREMENT_OUTCOMES: readonly RequirementOutcome[] = [...OUTCOMES, 'untested'];
 
-/** How many requirements ended in each outcome, in REQUIREMENT_OUTCOMES order, e.g. `3 pass, 1 fail, … 39 untested`. */
+/**
+ * How many requirements ended in each outcome, in REQUIREMENT_OUTCOMES order, e.g. `3 pass, 1 fail, … 39 untested`;
+ * those whose checks failed on another rule first are counted apart from the skipped (`… 2 skip, 36 stopped by a failure, …`).
+ */
 export function requirementTally(requirements: readonly RequirementResult[]): string {
-  return REQUIREMENT_OUTCOMES.map((o) => `${requirements.filter((r) => r.outcome === o).length} ${o}`).join(', ');
+  const count = (o: RequirementOutcome) => requirements.filter((r) => r.outcome === o && (o !== 'skip' || !r.stoppedBy)).length;
+  const stopped = requirements.filter((r) => r.stoppedBy).length;
+  return REQUIREMENT_OUTCOMES.map((o) => `${count(o)} ${o}${o === 'skip' && stopped ? `, ${stopped} stopped by a failure` : ''}`).join(', ');
 }
 
 /** A partial pass exits 0 (what ran passed, so a CI gate on a chosen part holds); its verdict says partial. */
@@ -188,26 +197,27 @@ export function failuresFirst(checks: readonly CheckResult[]): CheckResult[] {
   return [...ordered.filter((c) => c.outcome === 'fail'), ...ordered.filter((c) => c.outcome === 'error')];
 }
 
-/** A failure's cause: its outcome and first line, with quoted values and large numbers set aside. */
-export function causeOf(check: CheckResult): string {
-  const line = (check.message ?? check.title).split(/\r?\n/, 1)[0] ?? '';
-  return `${check.waived ? 'waived ' : ''}${check.outcome} ${line.replace(/"(?:[^"\\]|\\.)*"/g, '"…"').replace(/\b\d{3,}\b/g, 'N')}`;
-}
-
 export interface Cause {
+  /** The broken rule and what was wrong (lib/result/cause.ts). */
+  readonly key: CauseKey;
   /** The first check failed for it (in failuresFirst order): its message and evidence stand for all. */
   readonly example: CheckResult;
   readonly checks: readonly CheckResult[];
+  /** Every place the cause was seen at, in order of first sight (none when its violations named none). */
+  readonly places: readonly string[];
 }
 
-/** Failed and errored checks grouped by cause, causes in the order of their first check (failures first). */
+/** Failed and errored checks grouped by cause, wherever seen; causes in the order of their first check (failures first). */
 export function failuresByCause(checks: readonly CheckResult[]): Cause[] {
-  const causes = new Map<string, CheckResult[]>();
+  const causes = new Map<string, { key: CauseKey; checks: CheckResult[]; places: Set<string> }>();
   for (const check of failuresFirst(checks)) {
-    const key = causeOf(check);
-    causes.set(key, [...(causes.get(key) ?? []), check]);
+    const key = causeKeyOf(check);
+    const id = causeId(key);
+    const cause = causes.get(id) ?? causes.set(id, { key, checks: [], places: new Set() }).get(id)!;
+    cause.checks.push(check);
+    for (const place of placesOf(check)) cause.places.add(place);
   }
-  return [...causes.values()].map((its) => ({ example: its[0]!, checks: its }));
+  return [...causes.values()].map(({ key, checks: its, places }) => ({ key, example: its[0]!, checks: its, places: [...places] }));
 }
 
 /** The unverified requirements grouped by reason, in order of first appearance. */

@@ -35,6 +35,10 @@ export interface CheckResult {
   readonly skipReason?: string;
   /** On `fail`: the requirement ids the violation names (may differ from `requirements`, e.g. SCHEMA-PUBLISHED). */
   readonly violated?: readonly string[];
+  /** On a fail: where the violation was seen, when its judgement knew (the message reads `[ids] <where>: <what was wrong>`). */
+  readonly where?: string;
+  /** On a check the run added for a finding: the other places the same cause was seen at. */
+  readonly alsoSeenAt?: readonly string[];
   readonly evidence?: Evidence;
   /** fast-check seed and path, when the check is a property. */
   readonly seed?: number;
@@ -94,6 +98,8 @@ export interface Finding {
   readonly kind: 'observed' | 'published-schema';
   readonly requirements: readonly string[];
   readonly summary: string;
+  /** Where it was seen, when its judgement knew: the summary reads `<where>: <what was wrong>`. */
+  readonly where?: string;
   /** `GET /v1/runs`: the operation whose response it concerns. */
   readonly operation?: string;
   readonly status?: number;
@@ -120,6 +126,8 @@ export interface RequirementResult {
   /** Worst outcome over the checks that carry it (fail > error > pass > skip); `untested` when none ran. */
   readonly outcome: Outcome | 'untested';
   readonly checks: readonly string[];
+  /** On a skip: the rules its checks failed on before they verified it (not verified, but no skip either). */
+  readonly stoppedBy?: readonly string[];
 }
 
 /** What the run was asked to cover: a partial selection leaves requirements untested. */

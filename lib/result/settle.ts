@@ -3,6 +3,7 @@
 // whole run, so a skip never hides a fault and one cause is reported once.
 
 import { ENDPOINTS } from '../contract/endpoints.js';
+import { causeId, causeKeyOf, causeLabel, findingCause } from './cause.js';
 import { checkName } from './check-name.js';
 import type { CheckResult, Finding, GroupFindings } from './model.js';
 
@@ -13,8 +14,9 @@ const GROUP_OF = new Map<string, string>(ENDPOINTS.map((e) => [e.key, e.group]))
 
 /**
  * The checks with every finding settled:
- * - each distinct observed violation fails a check: the one that already reports that very cause,
- *   or a check added for it; the checks it blocked say so, naming that check;
+ * - each distinct cause of observed violations (the rule and what was wrong, wherever seen) fails
+ *   a check: one that already failed for that cause, or a check added for it, listing its places;
+ *   the checks it blocked say so, naming the rule and where it was seen (never another check's title);
  * - one check per operation whose responses were compared with the published schema, failing with
  *   the distinct schema locations (and a count) when any response did not match.
  */
@@ -23,46 +25,67 @@ export function settleFindings(checks: readonly CheckResult[], groupFindings: re
   const settled = checks.map((c) => {
     const { findings: _findings, publishedChecked: _published, ...rest } = c;
     const blocker = observed.blockerOf.get(c.id);
-    return blocker && c.outcome === 'skip' ? { ...rest, skipReason: `blocked by ${blocker.name}`, blockedBy: blocker.id } : rest;
+    return blocker && c.outcome === 'skip' ? { ...rest, skipReason: blockedReason(blocker.finding), blockedBy: blocker.check.id } : rest;
   });
   return [...settled, ...observed.added, ...publishedSchemaChecks(checks)];
 }
 
-const causeOf = (f: Finding): string => `[${f.requirements.join(', ')}] ${f.summary}`;
+/** `blocked by [RULE] what was wrong (seen at GET /v1/runs …)`; without a known place, the finding's own words. */
+function blockedReason(finding: Finding): string {
+  const { rules, what } = findingCause(finding);
+  if (finding.where === undefined) return `blocked by ${causeLabel({ rules, what: finding.summary.split('\n')[0] ?? '' })}`;
+  return `blocked by ${causeLabel({ rules, what })} (seen at ${finding.where})`;
+}
 
-function settleObserved(checks: readonly CheckResult[], groupFindings: readonly GroupFindings[]): { added: CheckResult[]; blockerOf: Map<string, CheckResult> } {
+interface Blocker {
+  readonly check: CheckResult;
+  readonly finding: Finding;
+}
+
+function settleObserved(checks: readonly CheckResult[], groupFindings: readonly GroupFindings[]): { added: CheckResult[]; blockerOf: Map<string, Blocker> } {
   const reporting = new Map<string, CheckResult>();
-  for (const c of checks) if (c.outcome === 'fail' && c.message !== undefined) reporting.set(c.message, c);
-  const added = new Map<string, CheckResult>();
-  /** The check that reports the finding's cause, added if none does yet. */
-  const reporter = (seenBy: SeenBy, finding: Finding): CheckResult => {
-    const cause = causeOf(finding);
-    let found = reporting.get(cause) ?? added.get(cause);
-    if (!found) added.set(cause, (found = observedCheck(seenBy, finding, cause)));
-    return found;
+  for (const c of checks) if (c.outcome === 'fail' && !reporting.has(causeId(causeKeyOf(c)))) reporting.set(causeId(causeKeyOf(c)), c);
+  const added = new Map<string, { seenBy: SeenBy; finding: Finding; places: Set<string> }>();
+  /** The check that reports the finding's cause: one that failed for it, else the one added for it (its places gathered). */
+  const reporter = (seenBy: SeenBy, finding: Finding): string | CheckResult => {
+    const cause = causeId(findingCause(finding));
+    const found = reporting.get(cause);
+    if (found) return found;
+    const entry = added.get(cause) ?? added.set(cause, { seenBy, finding, places: new Set() }).get(cause)!;
+    if (finding.where !== undefined) entry.places.add(finding.where);
+    return cause;
   };
-  const blockerOf = new Map<string, CheckResult>();
+  const blockedBy = new Map<string, { cause: string | CheckResult; finding: Finding }>();
   for (const c of checks) {
     for (const finding of c.findings ?? []) {
       if (finding.kind !== 'observed') continue;
-      const blocker = reporter(c, finding);
-      if (!blockerOf.has(c.id)) blockerOf.set(c.id, blocker);
+      const cause = reporter(c, finding);
+      if (!blockedBy.has(c.id)) blockedBy.set(c.id, { cause, finding });
     }
   }
   for (const seen of groupFindings) for (const finding of seen.findings) if (finding.kind === 'observed') reporter(seen, finding);
-  return { added: [...added.values()], blockerOf };
+  const addedChecks = new Map([...added].map(([cause, { seenBy, finding, places }]) => [cause, observedCheck(seenBy, finding, [...places])]));
+  const blockerOf = new Map([...blockedBy].map(([id, { cause, finding }]) => [id, { check: typeof cause === 'string' ? addedChecks.get(cause)! : cause, finding }]));
+  return { added: [...addedChecks.values()], blockerOf };
 }
 
 /** Where a finding was seen: a check, or a group outside its checks. */
 type SeenBy = Pick<CheckResult, 'group' | 'file'>;
 
-/** A failing check for a violation no check of its rule reported: seen while another check gathered what it needs, or while cleaning up. */
-function observedCheck(seenBy: SeenBy, finding: Finding, cause: string): CheckResult {
+/**
+ * A failing check for a violation no check of its rule reported: seen while another check gathered
+ * what it needs, or while cleaning up; every place it was seen at is listed under its message.
+ */
+function observedCheck(seenBy: SeenBy, finding: Finding, places: readonly string[]): CheckResult {
   const title = `observed on the way: ${finding.summary.split('\n')[0]}`;
   const name = checkName(finding.requirements, title);
+  const others = places.filter((p) => p !== finding.where);
+  const message = `[${finding.requirements.join(', ')}] ${finding.summary}${others.map((p) => `\n  also seen at ${p}`).join('')}`;
   return {
     id: `${RUN_CHECK_PREFIX}${seenBy.group}::${name}`, file: seenBy.file, group: seenBy.group, title, name,
-    requirements: finding.requirements, outcome: 'fail', durationMs: 0, message: cause, violated: finding.requirements,
+    requirements: finding.requirements, outcome: 'fail', durationMs: 0, message, violated: finding.requirements,
+    ...(finding.where !== undefined ? { where: finding.where } : {}),
+    ...(others.length ? { alsoSeenAt: others } : {}),
     ...(finding.evidence ? { evidence: finding.evidence } : {}),
   };
 }

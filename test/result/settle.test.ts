@@ -20,7 +20,8 @@ describe('settleFindings', () => {
     for (const id of ['a', 'b']) {
       const skip = settled.find((c) => c.id === id)!;
       expect(skip.blockedBy).toBe(added[0]!.id);
-      expect(skip.skipReason).toContain(`blocked by ${added[0]!.name}`);
+      // The rule and what was wrong, never the title of the check that reports it.
+      expect(skip.skipReason).toBe('blocked by [LIST-PAGE-SIZE-RESPECTED] GET /v1/runs: the page holds 1001 runs');
       expect(skip).not.toHaveProperty('findings');
     }
   });
@@ -56,5 +57,27 @@ describe('settleFindings', () => {
     const agents = settled.find((c) => c.name.includes('POST /v1/agents'))!;
     expect(agents).toMatchObject({ outcome: 'pass', requirements: ['SCHEMA-PUBLISHED'], group: 'agents' });
     expect(settled.filter((c) => c.id === 'x' || c.id === 'y').every((c) => c.outcome === 'pass' && !('findings' in c))).toBe(true);
+  });
+
+  it('blocks by a check failed for the same cause at another place, naming the rule and where it was seen, never that check', () => {
+    const at = (where: string): Finding => ({ ...seen(`${where}: must match format "iso-utc"`, ['SCHEMA-CANONICAL', 'TIMESTAMP-ISO-UTC']), where });
+    const host: CheckResult = {
+      ...FAILED, id: 'host', title: 'malformed filters are refused', violated: ['SCHEMA-CANONICAL', 'TIMESTAMP-ISO-UTC'], where: 'POST /v1/agents /agent/create_time',
+      message: '[SCHEMA-CANONICAL, TIMESTAMP-ISO-UTC] POST /v1/agents /agent/create_time: must match format "iso-utc"',
+    };
+    const settled = settleFindings([host, blocked('a', at('GET /v1/runs /runs/*/create_time'))]);
+    expect(settled).toHaveLength(2);
+    const skip = settled.find((c) => c.id === 'a')!;
+    expect(skip).toMatchObject({ blockedBy: 'host', skipReason: 'blocked by [TIMESTAMP-ISO-UTC] must match format "iso-utc" (seen at GET /v1/runs /runs/*/create_time)' });
+    expect(skip.skipReason).not.toContain('malformed filters');
+  });
+
+  it('adds one check for a cause no check failed for, listing every place it was seen at', () => {
+    const at = (where: string): Finding => ({ ...seen(`${where}: must match format "iso-utc"`, ['TIMESTAMP-ISO-UTC']), where });
+    const settled = settleFindings([blocked('a', at('GET /v1/runs /runs/*/create_time')), blocked('b', at('GET /v1/personas /personas/*/create_time'))]);
+    const added = settled.filter((c) => c.outcome === 'fail');
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject({ where: 'GET /v1/runs /runs/*/create_time', alsoSeenAt: ['GET /v1/personas /personas/*/create_time'] });
+    expect(settled.filter((c) => c.blockedBy === added[0]!.id).map((c) => c.id)).toEqual(['a', 'b']);
   });
 });

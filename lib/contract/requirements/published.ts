@@ -31,3 +31,14 @@ export const PUBLISHED = [
     '`order_by` is a field name; a leading dash means descending (Filter and pagination rules, list endpoints)',
     'Judged where the document names order_by fields (the order_by parameter\'s enum, default and examples: `-create_time` names create_time) and publishes the field on the items with a comparable type: one page of each order, sorted as the suite\'s ordering oracle reads it (timestamps as instants, numbers as numbers, text by code point or ignoring case, enums grouped, the descending blocks the ascending ones reversed); items without the field are not judged.'),
 ] as const;
+
+/**
+ * The specification's rule each generic rule applies to the operations beyond its 20 endpoints:
+ * a bug that breaks both (timestamps written with an offset everywhere) is one cause.
+ */
+export const SPECIFICATION_RULE_OF: Readonly<Record<string, string>> = {
+  'GENERIC-TIMESTAMPS': 'TIMESTAMP-ISO-UTC',
+  'GENERIC-ERROR-ENVELOPE': 'ERROR-ENVELOPE',
+  'GENERIC-WRAPPED': 'ENVELOPE-WRAPPED',
+  'GENERIC-SCHEMA-PUBLISHED': 'SCHEMA-PUBLISHED',
+};

@@ -479,5 +479,5 @@ export const FAULT_SLIPS: Partial<Record<FaultId, FaultSlips>> = {
   'beyond-list-agents-maximum-refused': ['bound'],
   'beyond-published-not-implemented': ['broken'],
   'beyond-method-not-implemented': ['scope'],
-  'beyond-unserved-behind-gateway': ['broken', 'precedence'],
+  'beyond-unserved-behind-gateway': ['broken'],
 };
