@@ -41,15 +41,17 @@ export function expectUnauthenticated(ex: Exchange, what: string): void {
 const UNKNOWN_ROUTE = new Set([404, 405, 501]);
 
 /**
- * The violation of an operation that is published but not served, when `ex` (a request the
+ * The violation of an operation that is published but not served, when `ex` (`what`: a request the
  * operation must handle otherwise: no key to a secured operation, or a GET its description allows)
  * was answered as an unknown route; undefined when it was not.
  */
-export function notServed(operation: PublishedOperation, ex: Exchange, what: string): RuleViolation | undefined {
+export function notServed(ex: Exchange, what: string): RuleViolation | undefined {
   const { status, json } = ex.response;
   if (!UNKNOWN_ROUTE.has(status)) return undefined;
   if (isErrorBody(json) && json.error['code'] === ERROR_CODES.unauthenticated) return undefined;
-  return new RuleViolation(['GENERIC-IMPLEMENTED'], `${operationLabel(operation)} is published but not implemented: ${what} answered ${status}`, ex);
+  // The request and its answer are the place: every operation published and not served is one cause.
+  const where = `${what}, answered ${status}`;
+  return new RuleViolation(['GENERIC-IMPLEMENTED'], `${where}: the operation is published but not implemented`, ex, where);
 }
 
 /** Whether the operation publishes a response for the status: itself, its class (`4XX`) or `default`. */

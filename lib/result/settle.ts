@@ -43,13 +43,17 @@ interface Blocker {
 }
 
 function settleObserved(checks: readonly CheckResult[], groupFindings: readonly GroupFindings[]): { added: CheckResult[]; blockerOf: Map<string, Blocker> } {
+  // A failed check of the cause at the finding's own place is preferred, then one at any place.
   const reporting = new Map<string, CheckResult>();
-  for (const c of checks) if (c.outcome === 'fail' && !reporting.has(causeId(causeKeyOf(c)))) reporting.set(causeId(causeKeyOf(c)), c);
+  for (const c of checks.filter((check) => check.outcome === 'fail')) {
+    const cause = causeId(causeKeyOf(c));
+    for (const key of [`${cause}@${c.where ?? ''}`, cause]) if (!reporting.has(key)) reporting.set(key, c);
+  }
   const added = new Map<string, { seenBy: SeenBy; finding: Finding; places: Set<string> }>();
   /** The check that reports the finding's cause: one that failed for it, else the one added for it (its places gathered). */
   const reporter = (seenBy: SeenBy, finding: Finding): string | CheckResult => {
     const cause = causeId(findingCause(finding));
-    const found = reporting.get(cause);
+    const found = reporting.get(`${cause}@${finding.where ?? ''}`) ?? reporting.get(cause);
     if (found) return found;
     const entry = added.get(cause) ?? added.set(cause, { seenBy, finding, places: new Set() }).get(cause)!;
     if (finding.where !== undefined) entry.places.add(finding.where);

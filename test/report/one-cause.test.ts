@@ -56,6 +56,9 @@ function expectOneFailurePerOperation(fault: FaultUnderTest, operations: readonl
     // Every check that could run is blocked by it: none passes on an operation nothing serves.
     expect(its.filter((c) => c.blockedBy === implemented.id).length, op).toBeGreaterThan(0);
   }
+  // Published and not served is one cause, wherever: one place per operation.
+  expect(summary.causes.map((c) => c.rules)).toEqual([['GENERIC-IMPLEMENTED']]);
+  expect(summary.causes[0]!.places).toHaveLength(operations.length);
 }
 
 describe('operations published and not served', () => {

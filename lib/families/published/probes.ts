@@ -48,7 +48,7 @@ export const keylessWhat = (operation: PublishedOperation): string => `${operati
  * ask the key is GENERIC-AUTH's finding).
  */
 const keylessShowsUnserved = async (t: CheckContext, operation: PublishedOperation): Promise<RuleViolation | undefined> =>
-  operation.secured ? notServed(operation, await keylessProbe(t, operation), keylessWhat(operation)) : undefined;
+  operation.secured ? notServed(await keylessProbe(t, operation), keylessWhat(operation)) : undefined;
 
 /**
  * Whether a request with the key shows the operation is not served (a server that authenticates
@@ -63,11 +63,11 @@ async function keyedShowsUnserved(t: CheckContext, operation: PublishedOperation
   if (operation.pathParams.length === 0) {
     if (operation.method !== 'GET') return undefined;
     const done = await read(t, operation);
-    return 'exchange' in done ? notServed(operation, done.exchange, label) : undefined;
+    return 'exchange' in done ? notServed(done.exchange, label) : undefined;
   }
   if (operation.method !== 'GET' && t.config.readOnly) return undefined;
   const probe = await absentProbe(t, operation);
-  return probe.response.status === 404 ? undefined : notServed(operation, probe, `${label} and path parameters naming nothing`);
+  return probe.response.status === 404 ? undefined : notServed(probe, `${label} and path parameters naming nothing`);
 }
 
 /** The violation showing the operation is published but not served, or undefined when it is served: learnt once per run. */
