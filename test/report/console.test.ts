@@ -157,4 +157,20 @@ describe('consoleSummary', () => {
     const text = consoleSummary(sampleRun([{ ...FAILED, message: 'x \u001b[2J console-secret-123' }]), { color: false });
     expect(text).toContain('x \\u001b[2J [redacted]');
   });
+
+  it('heads one cause seen at several places by its rule and what was wrong, and lists the places', () => {
+    const at = (id: string, where: string, violated = ['SCHEMA-CANONICAL', 'TIMESTAMP-ISO-UTC']): CheckResult =>
+      ({ ...FAILED, id, violated, where, message: `[${violated.join(', ')}] ${where}: must match format "iso-utc"` });
+    const text = consoleSummary(sampleRun([at('a', 'POST /v1/agents /agent/create_time'), at('b', 'GET /v1/runs /runs/*/create_time'), at('c', 'listAgents (GET /v1/agents) /agents/*/create_time', ['GENERIC-TIMESTAMPS'])]), { color: false });
+    expect(text).toContain('Failures and errors: 1 cause over 3 checks:');
+    expect(text).toContain([
+      'FAIL [TIMESTAMP-ISO-UTC] must match format "iso-utc"',
+      '  seen at 3 places:',
+      '    POST /v1/agents /agent/create_time',
+      '    GET /v1/runs /runs/*/create_time',
+      '    listAgents (GET /v1/agents) /agents/*/create_time',
+    ].join('\n'));
+    expect(text).toContain('3 checks failed for this cause; also:');
+  });
 });
+

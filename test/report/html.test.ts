@@ -121,4 +121,16 @@ describe('toHtml', () => {
     expect(html).not.toMatch(/sk-(<|&lt;)b|&(amp;)?secret/);
     expect(html).toContain('bad [redacted] &lt;img src=x&gt;');
   });
+
+  it('heads one cause seen at several places by its rule and lists the places; a requirement its checks failed before verifying is not verified, never skipped', () => {
+    const at = (id: string, where: string): typeof FAILED =>
+      ({ ...FAILED, id, requirements: ['AGENT-GET'], violated: ['SCHEMA-CANONICAL', 'TIMESTAMP-ISO-UTC'], where, message: `[SCHEMA-CANONICAL, TIMESTAMP-ISO-UTC] ${where}: must match format "iso-utc"` });
+    const html = toHtml(sampleRun([at('a', 'POST /v1/agents /agent/create_time'), at('b', 'GET /v1/agents/{agent_id} /agent/create_time')]));
+    expect(html).toContain('<h3>FAIL [TIMESTAMP-ISO-UTC] must match format "iso-utc"</h3>');
+    expect(html).toContain('<p class="places">seen at 2 places:</p>');
+    expect(html).toContain('<li><code>GET /v1/agents/{agent_id} /agent/create_time</code></li>');
+    expect(html).toMatch(/<tr id="req-AGENT-GET" class="stopped">.*not verified: its checks failed on <a href="#req-TIMESTAMP-ISO-UTC"><code>TIMESTAMP-ISO-UTC<\/code><\/a> first/);
+    expect(html).not.toContain('no reason given');
+  });
 });
+
