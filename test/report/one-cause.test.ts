@@ -66,7 +66,7 @@ describe('operations published and not served', () => {
     expectOneFailurePerOperation('beyond-unserved-behind-gateway', [
       'listTestSets (GET /v1/test-sets)',
       'listMutations (GET /v1/agents/{agent_id}/mutations)',
-      'updateMutation (PATCH /v1/agents/{agent_id}/mutations/{mutation_id})',
+      'listReviewProjects (GET /v1/review-projects)',
     ]);
   });
 

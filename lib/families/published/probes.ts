@@ -22,7 +22,7 @@ const memoKey = (what: string, operation: PublishedOperation): string => `publis
 export const keylessProbe = (t: CheckContext, operation: PublishedOperation): Promise<Exchange> =>
   t.memo(memoKey('keyless', operation), (owner) => owner.send(operation, { params: absentParams(operation), auth: 'none' }));
 
-/** The operation requested with the key and path parameters naming nothing, without a body, once per run. */
+/** A GET with the key and path parameters naming nothing, once per run. */
 export const absentProbe = (t: CheckContext, operation: PublishedOperation): Promise<Exchange> =>
   t.memo(memoKey('absent', operation), (owner) => owner.send(operation, { params: absentParams(operation) }));
 
@@ -51,21 +51,19 @@ const keylessShowsUnserved = async (t: CheckContext, operation: PublishedOperati
   operation.secured ? notServed(await keylessProbe(t, operation), keylessWhat(operation)) : undefined;
 
 /**
- * Whether a request with the key shows the operation is not served (a server that authenticates
- * before it routes answers the keyless request 401 whether it serves the operation or not):
- * a GET naming nothing to look up, read with the key, answered as an unknown route (404, 405 or 501);
- * an operation with path parameters naming nothing answered 405 or 501 (a 404 is its answer to them
- * when served). A write is sent only when writes may be (never under READ_ONLY) and names a resource
- * (the path parameters name nothing, so nothing can change).
+ * Whether a GET with the key shows the operation is not served (a server that authenticates before
+ * it routes answers the keyless request 401 whether it serves the operation or not): without path
+ * parameters (nothing to look up), the read answered as an unknown route (404, 405 or 501); with
+ * path parameters naming nothing, 405 or 501 (a 404 is its answer to them when served). A write is
+ * never sent with the key, so a write behind such a server cannot be shown unserved.
  */
 async function keyedShowsUnserved(t: CheckContext, operation: PublishedOperation): Promise<RuleViolation | undefined> {
+  if (operation.method !== 'GET') return undefined;
   const label = `${operationLabel(operation)} with the key`;
   if (operation.pathParams.length === 0) {
-    if (operation.method !== 'GET') return undefined;
     const done = await read(t, operation);
     return 'exchange' in done ? notServed(done.exchange, label) : undefined;
   }
-  if (operation.method !== 'GET' && t.config.readOnly) return undefined;
   const probe = await absentProbe(t, operation);
   return probe.response.status === 404 ? undefined : notServed(probe, `${label} and path parameters naming nothing`);
 }

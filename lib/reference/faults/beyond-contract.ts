@@ -69,7 +69,7 @@ const UNSERVED: readonly BeyondOperation[] = [
 
 /**
  * Operations the real service publishes that a service serving only the specification's 20 does not
- * route, on paths it serves with other methods: a list with a path parameter and a write.
+ * route, on paths it serves with POST: two lists, one with a path parameter.
  */
 const UNSERVED_ON_SERVED_PATHS: readonly BeyondOperation[] = [
   {
@@ -83,13 +83,13 @@ const UNSERVED_ON_SERVED_PATHS: readonly BeyondOperation[] = [
     schemas: { MutationList: pageOf('mutations', 'Mutation') },
   },
   {
-    endpoint: beyondEndpoint('PATCH', '/v1/agents/{agent_id}/mutations/{mutation_id}', 'mutations', { wrapper: 'mutation', responseSchema: 'MutationResponse', pathParams: { agent_id: 'agent', mutation_id: 'mutation' } }),
-    operationId: 'updateMutation',
-    summary: 'Update a mutation',
-    description: 'Renames a mutation: display_name, 1 to 200 characters.',
-    requestBody: 'UpdateMutationRequest',
-    errors: ['INVALID_ARGUMENT', 'UNAUTHENTICATED', 'NOT_FOUND'],
-    schemas: { UpdateMutationRequest: { type: 'object', properties: { display_name: { type: 'string', minLength: 1, maxLength: 200 } } } },
+    endpoint: beyondEndpoint('GET', '/v1/review-projects', 'review-projects', { responseSchema: 'ReviewProjectList', pathParams: {} }),
+    operationId: 'listReviewProjects',
+    summary: 'List review projects',
+    description: 'The organization\'s review projects. Pass the next_page_token of a page as page_token to read the next.',
+    pageSize: { minimum: 1, maximum: 100, default: 50 },
+    errors: ['INVALID_ARGUMENT', 'UNAUTHENTICATED'],
+    schemas: { ReviewProjectList: pageOf('review_projects', 'ReviewProject') },
   },
 ];
 
@@ -162,7 +162,7 @@ export const BEYOND_CONTRACT_FAULTS = [
   fault('beyond-published-not-implemented', ['GENERIC-IMPLEMENTED'], 'The documents also publish GET /v1/test-sets, GET /v1/test-sets/{test_set_id} and POST /v1/webhooks, secured by the key, which the service does not serve: they answer as unknown routes (404 NOT_FOUND, whatever the key).', (b) => {
     b.publishing.beyond = [...b.publishing.beyond, ...UNSERVED];
   }),
-  fault('beyond-unserved-behind-gateway', ['GENERIC-IMPLEMENTED'], 'The documents also publish, as the real service\'s do, GET /v1/test-sets, GET /v1/agents/{agent_id}/mutations (a list) and PATCH /v1/agents/{agent_id}/mutations/{mutation_id}, which the service does not serve; and it authenticates every request before routing it, as a gateway does: without a key each answers 401 UNAUTHENTICATED, with the key a path it does not know 404 and a method a path does not serve 405, each `{"detail": ...}` outside the envelope.', (b) => {
+  fault('beyond-unserved-behind-gateway', ['GENERIC-IMPLEMENTED'], 'The documents also publish, as the real service\'s do, the lists GET /v1/test-sets, GET /v1/agents/{agent_id}/mutations and GET /v1/review-projects, which the service does not serve; and it authenticates every request before routing it, as a gateway does: without a key each answers 401 UNAUTHENTICATED, with the key a path it does not know 404 and a method a path does not serve 405, each `{"detail": ...}` outside the envelope.', (b) => {
     b.publishing.beyond = [...b.publishing.beyond, UNSERVED[0]!, ...UNSERVED_ON_SERVED_PATHS];
     b.auth.unroutedChecked = true;
     const { status, body } = b.errors;
