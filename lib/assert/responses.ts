@@ -11,7 +11,7 @@ import { detailNamesField } from './detail-field.js';
 import { formatIssues, type SchemaIssue } from '../schema/ajv.js';
 import { rulesOf, validateCanonical } from './canonical-schema.js';
 import { violation, violationAt } from './violation.js';
-import { type JsonObject, isJsonObject } from '../util/json.js';
+import { type JsonObject, foldIndices, isJsonObject } from '../util/json.js';
 
 export interface ResponseContext {
   readonly publishedSpec: PublishedSpec | null;
@@ -160,6 +160,6 @@ export function expectInvalidArgument(ctx: ResponseContext, endpoint: Endpoint, 
 function schemaViolation(requirements: readonly string[], where: string, issues: readonly SchemaIssue[], ex: Exchange): never {
   const kinds = [...new Set(issues.map((i) => i.message))];
   if (kinds.length > 1) violationAt(requirements, where, formatIssues(issues), ex);
-  const pointers = [...new Set(issues.map((i) => i.pointer.replace(/\/\d+(?=\/|$)/g, '/*')))];
+  const pointers = [...new Set(issues.map((i) => foldIndices(i.pointer)))];
   return violationAt(requirements, `${where} ${pointers.join(', ')}`, kinds[0]!, ex);
 }

@@ -15,7 +15,7 @@ import { registerSecret } from '../http/redact.js';
 import type { PublishedOperation } from '../generic/model.js';
 import type { Target } from './target.js';
 import { Agents, Mutations, ReviewProjects, TestCases } from './resources.js';
-import type { JsonObject } from '../util/json.js';
+import { foldIndices, type JsonObject } from '../util/json.js';
 
 /** A violation seen where no check of its rule judged it, as the runner settles it (settle.ts). */
 const observedFinding = (seen: RuleViolation, where = ''): Finding => ({
@@ -141,7 +141,7 @@ export class CheckContext {
     meta.publishedChecked = [...new Set([...(meta.publishedChecked ?? []), operation])];
     for (const issue of issues) {
       // Array indices are folded, so one wrong enum in a page of 1000 items is one location, counted.
-      const location = `${status} ${issue.pointer.replace(/\/\d+(?=\/|$)/g, '/*')}: ${issue.message}`;
+      const location = `${status} ${foldIndices(issue.pointer)}: ${issue.message}`;
       const findings = meta.findings ?? [];
       const at = findings.findIndex((f) => f.kind === 'published-schema' && f.operation === operation && f.location === location);
       if (at >= 0) {

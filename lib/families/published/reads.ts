@@ -12,6 +12,7 @@ import { responseSchemaFor } from '../../generic/response-schema.js';
 import { publishedTimestamps } from '../../generic/timestamps.js';
 import type { CheckContext } from '../../harness/index.js';
 import type { Exchange } from '../../http/exchange.js';
+import { foldIndices } from '../../util/json.js';
 import { nothingDiscovered } from './discovery.js';
 import { absentProbe, read, servedOrBlocked } from './probes.js';
 
@@ -50,7 +51,7 @@ export async function expectReadTimestamps(t: CheckContext, operation: Published
   const found = publishedTimestamps(operation.source.document, schema, exchange.response.json);
   const wrong = found.filter(({ value }) => value !== null && parseIsoUtc(value) === undefined);
   if (!wrong.length) return;
-  const pointers = [...new Set(wrong.map(({ pointer }) => pointer.replace(/\/\d+(?=\/|$)/g, '/*')))];
+  const pointers = [...new Set(wrong.map(({ pointer }) => foldIndices(pointer)))];
   // Worded as the canonical schema words a timestamp that is not UTC, so one such bug everywhere is one cause (lib/result/cause.ts).
   violationAt(['GENERIC-TIMESTAMPS'], `${operationLabel(operation)} ${pointers.join(', ')}`, 'must match format "iso-utc"', exchange);
 }
