@@ -3,7 +3,7 @@
 
 import { GROUPS } from '../contract/endpoints.js';
 import { REQUIREMENTS, type Requirement } from '../contract/requirements/index.js';
-import { causeId, causeKeyOf, causeRules, placesOf, type CauseKey } from './cause.js';
+import { causeId, causeKeyOf, causeLabel, causeRules, placesOf, type CauseKey } from './cause.js';
 import type { CheckResult, Outcome, RequirementResult, RunResult, RunStop, Selection, Untested, WaiverReport } from './model.js';
 
 export const OUTCOMES: readonly Outcome[] = ['pass', 'fail', 'skip', 'error'];
@@ -229,11 +229,23 @@ export function untestedByReason(untested: readonly Untested[]): Array<{ reason:
 
 /** Skipped checks grouped by reason, most checks first. */
 export function skipsByReason(checks: readonly CheckResult[]): Array<{ reason: string; checks: CheckResult[] }> {
-  const reasons = new Map<string, CheckResult[]>();
+  const byId = new Map(checks.map((c) => [c.id, c]));
+  // Checks blocked by one cause are one reason, wherever it was seen.
+  const reasons = new Map<string, { blocker?: CheckResult; checks: CheckResult[] }>();
   for (const check of checks) {
     if (check.outcome !== 'skip') continue;
-    const reason = check.skipReason ?? 'skipped';
-    reasons.set(reason, [...(reasons.get(reason) ?? []), check]);
+    const blocker = check.blockedBy === undefined ? undefined : byId.get(check.blockedBy);
+    const key = blocker ? `blocked ${causeId(causeKeyOf(blocker))}` : `reason ${check.skipReason ?? 'skipped'}`;
+    const entry = reasons.get(key) ?? reasons.set(key, { ...(blocker ? { blocker } : {}), checks: [] }).get(key)!;
+    entry.checks.push(check);
   }
-  return [...reasons].map(([reason, its]) => ({ reason, checks: its })).sort((a, b) => b.checks.length - a.checks.length);
+  return [...reasons.values()].map(({ blocker, checks: its }) => ({ reason: skipReason(its, blocker), checks: its })).sort((a, b) => b.checks.length - a.checks.length);
+}
+
+/** The skips' one reason; checks blocked by one cause seen at several places: `blocked by [RULE] what (seen at 3 places)`. */
+function skipReason(checks: readonly CheckResult[], blocker: CheckResult | undefined): string {
+  const reasons = [...new Set(checks.map((c) => c.skipReason ?? 'skipped'))];
+  if (!blocker || reasons.length === 1) return reasons[0]!;
+  // The reasons differ only in the place each names.
+  return `blocked by ${causeLabel(causeKeyOf(blocker))} (seen at ${reasons.length} places)`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failuresByCause } from '../../lib/result/aggregate.js';
+import { failuresByCause, skipsByReason } from '../../lib/result/aggregate.js';
 import { causeKeyOf, causeRules } from '../../lib/result/cause.js';
 import type { CheckResult } from '../../lib/result/model.js';
 import { FAILED } from '../report/sample.js';
@@ -42,5 +42,18 @@ describe('causes', () => {
     expect(causeRules(['GENERIC-TIMESTAMPS'])).toEqual(['TIMESTAMP-ISO-UTC']);
     expect(causeRules(['SCHEMA-CANONICAL', 'TIMESTAMP-ISO-UTC'])).toEqual(['TIMESTAMP-ISO-UTC']);
     expect(causeRules(['SCHEMA-CANONICAL'])).toEqual(['SCHEMA-CANONICAL']);
+  });
+});
+
+describe('skips blocked by one cause', () => {
+  it('are one reason however many places the cause was seen at', () => {
+    const host = failedAt('host', ['GENERIC-IMPLEMENTED'], 'listTestSets without X-API-Key, answered 404', 'the operation is published but not implemented');
+    const blocked = (id: string, where: string): CheckResult => ({
+      ...FAILED, id, outcome: 'skip', message: undefined, violated: undefined, blockedBy: 'host',
+      skipReason: `blocked by [GENERIC-IMPLEMENTED] the operation is published but not implemented (seen at ${where})`,
+    });
+    const reasons = skipsByReason([host, blocked('a', 'listTestSets, answered 404'), blocked('b', 'listMutations, answered 405'), blocked('c', 'listMutations, answered 405')]);
+    expect(reasons).toEqual([{ reason: 'blocked by [GENERIC-IMPLEMENTED] the operation is published but not implemented (seen at 2 places)', checks: expect.any(Array) }]);
+    expect(reasons[0]!.checks.map((c) => c.id)).toEqual(['a', 'b', 'c']);
   });
 });
