@@ -3,7 +3,7 @@
 
 import { GROUPS } from '../contract/endpoints.js';
 import { REQUIREMENTS, type Requirement } from '../contract/requirements/index.js';
-import { causeId, causeKeyOf, causeLabel, causeRules, placesOf, type CauseKey } from './cause.js';
+import { causeId, causeKeyOf, causeLabel, placesOf, type CauseKey } from './cause.js';
 import type { CheckResult, Outcome, RequirementResult, RunResult, RunStop, Selection, Untested, WaiverReport } from './model.js';
 
 export const OUTCOMES: readonly Outcome[] = ['pass', 'fail', 'skip', 'error'];
@@ -124,7 +124,7 @@ export function requirementResults(checks: readonly CheckResult[]): RequirementR
   return REQUIREMENTS.map((r) => {
     const its = carrying.get(r.id) ?? [];
     const outcome = worstOutcome(its.map((c) => outcomeFor(c, r.id))) ?? 'untested';
-    const stoppedBy = outcome === 'skip' ? [...new Set(its.flatMap((c) => (c.outcome === 'fail' ? causeRules(c.violated ?? []) : [])))] : [];
+    const stoppedBy = outcome === 'skip' ? [...new Set(its.flatMap((c) => (c.outcome === 'fail' ? c.violated ?? [] : [])))] : [];
     return {
       id: r.id, level: r.level, area: r.area, section: r.section, summary: r.summary, outcome,
       checks: its.map((c) => c.id),

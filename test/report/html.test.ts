@@ -129,7 +129,7 @@ describe('toHtml', () => {
     expect(html).toContain('<h3>FAIL [TIMESTAMP-ISO-UTC] must match format "iso-utc"</h3>');
     expect(html).toContain('<p class="places">seen at 2 places:</p>');
     expect(html).toContain('<li><code>GET /v1/agents/{agent_id} /agent/create_time</code></li>');
-    expect(html).toMatch(/<tr id="req-AGENT-GET" class="stopped">.*not verified: its checks failed on <a href="#req-TIMESTAMP-ISO-UTC"><code>TIMESTAMP-ISO-UTC<\/code><\/a> first/);
+    expect(html).toMatch(/<tr id="req-AGENT-GET" class="stopped">.*not verified: its checks failed on <a href="#req-SCHEMA-CANONICAL"><code>SCHEMA-CANONICAL<\/code><\/a>, <a href="#req-TIMESTAMP-ISO-UTC"><code>TIMESTAMP-ISO-UTC<\/code><\/a> first/);
     expect(html).not.toContain('no reason given');
   });
 });
