@@ -11,6 +11,7 @@ import { RawText } from './http/context.js';
 import { invalidArgument, type ErrorDetail } from './http/errors.js';
 import { signedTokenCodec, tableTokenCodec, type PageTokenCodec } from './listing/page-token.js';
 import type { ServedList } from './listing/tables.js';
+import type { MutationFields } from './validation/mutations.js';
 import type { TestCaseFields } from './validation/test-cases.js';
 import { NAME_MAP, NAMED_ARRAY } from './openapi/listing-styles.js';
 import { checkMutationIdAfterAgent } from './routes/mutations.js';
@@ -113,6 +114,17 @@ const inputTypeInAnyCase: TestCaseFields['input_type'] = (f) => {
   return (INPUT_TYPES as readonly string[]).includes(upper) ? upper : f.fail('input_type', `must be one of ${INPUT_TYPES.join(', ')}`);
 };
 
+/** parameter_values whose numbers and booleans are taken as their JSON text (`42` is "42", `true` is "true"); objects, arrays and null inside are refused. */
+const parameterValuesAsText: MutationFields['parameter_values'] = (f) => {
+  const given = f.object('parameter_values');
+  if (given === null) return null;
+  return Object.fromEntries(Object.entries(given).map(([key, value]) => {
+    if (typeof value === 'string') return [key, value];
+    if (typeof value === 'number' || typeof value === 'boolean') return [key, JSON.stringify(value)];
+    return f.fail(`parameter_values.${key}`, 'must be a string, a number or a boolean');
+  }));
+};
+
 /** The page size the lists beyond the specification serve by default under alt-b. */
 const ALT_B_BEYOND_PAGE = 20;
 
@@ -128,6 +140,7 @@ const ALT_B: Variation = {
     'resources carry an extra `kind` field; fields holding "" or null are omitted from mutations (proto3 JSON style)',
     'timestamps have microseconds and a `+00:00` offset',
     'model_type also accepts the short forms (`VOICE`, `CHAT`, ...) and every form in lower case (`voice`, `model_type_chat`), stored as MODEL_TYPE_*; input_type is read in any letter case, stored in upper case',
+    'parameter_values may hold numbers and booleans, stored as their JSON text (`{"tone": 42}` is stored `{"tone": "42"}`, `true` as `"true"`); objects, arrays and null inside are refused',
     'specs: one OpenAPI 3.0.3 document with `nullable`, listed as a top-level array of `{name, url}`',
     'the YAML form writes repeated parameters and responses once (`&anchor`) and merges them (`<<: *anchor`)',
     'YAML is labelled `application/x-yaml`',
@@ -155,6 +168,7 @@ const ALT_B: Variation = {
       return [[short, type], [short.toLowerCase(), type], [type.toLowerCase(), type]];
     }));
     b.testCaseFields = { ...b.testCaseFields, input_type: inputTypeInAnyCase };
+    b.mutationRules = { ...b.mutationRules, fields: { ...b.mutationRules.fields, parameter_values: parameterValuesAsText } };
     b.publishing = { ...b.publishing, openapiVersion: '3.0.3', listing: NAMED_ARRAY };
     b.publishing.yamlMergeKeys = true;
     b.contentTypes.yaml = 'application/x-yaml';

@@ -82,6 +82,17 @@ describe('variation alt-b', () => {
     expect((await call('GET', `/v1/agents/${'Q'.repeat(22)}`)).status).toBe(410);
   });
 
+  it('stores numbers and booleans in parameter_values as their JSON text, and refuses objects there', async () => {
+    const agent = (await call('POST', '/v1/agents', { body: { ...VOICE, prompt: 'p' } })).body.agent;
+    const path = `/v1/agents/${agent.id}/mutations`;
+    const created = (await call('POST', path, { body: { display_name: 'n', parameter_values: { tone: 'calm', retries: 3, ratio: 2.5, live: true } } })).body.mutation;
+    const expected = { tone: 'calm', retries: '3', ratio: '2.5', live: 'true' };
+    expect(created.parameter_values).toEqual(expected);
+    expect((await call('GET', `${path}/${created.id}`)).body.mutation.parameter_values).toEqual(expected);
+    const nested = await call('POST', path, { body: { display_name: 'o', parameter_values: { tone: { level: 1 } } } });
+    expect([nested.status, detailFields(nested)]).toEqual([400, ['parameter_values.tone']]);
+  });
+
   it('ends lists with other tokens and lists specs as a top-level array', async () => {
     expect((await walkTokens(call))[1]).toBe('');
     expect((await call('GET', '/v1/personas?page_size=0')).body.personas).toHaveLength(50);

@@ -252,6 +252,8 @@ export const FAULT_SLIPS: Partial<Record<FaultId, FaultSlips>> = {
   'mutation-parameter-values-string-accepted': ['type'],
   'mutation-parameter-values-numbers-accepted': ['type'],
   'mutation-parameter-values-first-checked': ['scope'],
+  'mutation-parameter-values-scalars-dropped': ['type'],
+  'mutation-parameter-values-text-on-create-only': ['type'],
   'mutation-parameter-values-nested-as-json': ['broken'],
   'mutation-parameter-values-leaf-keys': ['broken'],
   'mutation-id-25-characters': ['bound'],
