@@ -55,6 +55,13 @@ function withFloatMean(run: JsonObject): JsonObject {
   return { ...run, results: { ...results, metrics: { ...results['metrics'], repeated_score: repeated } } };
 }
 
+/** The reads of one persona or one metric output, whose timestamps alt-a writes with milliseconds. */
+const SINGLE_READS = new Set(['GET /v1/personas/{persona_id}', 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}']);
+
+/** A resource whose whole-second timestamps (`10:00:00Z`) are written with milliseconds (`10:00:00.000Z`): the same instants. */
+const withMilliseconds = (resource: JsonObject): JsonObject =>
+  Object.fromEntries(Object.entries(resource).map(([key, value]) => [key, key.endsWith('_time') && typeof value === 'string' ? value.replace(/Z$/, '.000Z') : value]));
+
 const ALT_A: Variation = {
   name: 'alt-a',
   changes: [
@@ -64,7 +71,7 @@ const ALT_A: Variation = {
     'the last page omits next_page_token; out-of-range page_size is clamped',
     'page tokens are random hex handles into an in-memory table; ties are ordered by id descending',
     'resources carry an extra `etag` field',
-    'timestamps have whole seconds (`2026-01-05T10:00:00Z`)',
+    'timestamps have whole seconds (`2026-01-05T10:00:00Z`); a persona or a metric output read by its id has them with milliseconds (`2026-01-05T10:00:00.000Z`, the same instants, as a second serializer writes them)',
     'generated IDs use uppercase letters and digits only',
     'the simulator configuration is sent as `simulator_configuration` (returned as `metadata`)',
     'specs: one OpenAPI 3.0.3 document per endpoint group, `/v1` in the server URL, listed as a name → URL map',
@@ -89,6 +96,13 @@ const ALT_A: Variation = {
       return { ...shaped, etag: etag(shaped) };
     };
     b.formatTime = (ms) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+    const respond = b.respond;
+    b.respond = (endpoint, body) => {
+      const shaped = respond(endpoint, body);
+      const wrapper = endpoint.wrapper;
+      return SINGLE_READS.has(endpoint.key) && wrapper && isJsonObject(shaped) && isJsonObject(shaped[wrapper])
+        ? { ...shaped, [wrapper]: withMilliseconds(shaped[wrapper]) } : shaped;
+    };
     b.idAlphabet = UPPER_ALPHANUMERIC;
     b.simulatorConfigField = 'simulator_configuration';
     b.publishing = { ...b.publishing, openapiVersion: '3.0.3', layout: 'per-group', versionInServerUrl: true, listing: NAME_MAP };

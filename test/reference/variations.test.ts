@@ -35,6 +35,13 @@ describe('variation alt-a', () => {
     expect((await call('GET', '/v1/personas', { key: null })).status).toBe(403);
   });
 
+  it('writes the timestamps of a persona read by its id with milliseconds, those of the list in whole seconds', async () => {
+    const listed = (await call('GET', '/v1/personas?page_size=1')).body.personas[0];
+    const read = (await call('GET', `/v1/personas/${listed.id}`)).body.persona;
+    expect(listed.create_time).toMatch(/:\d\dZ$/);
+    expect(read.create_time).toBe(listed.create_time.replace('Z', '.000Z'));
+  });
+
   it('averages run result scores in floating point: a mean a unit in the last place above min and max', async () => {
     const runs = (await call('GET', '/v1/runs?page_size=1000')).body.runs as Array<{ results: { metrics: Record<string, { mean: number; min: number; max: number }> } }>;
     const repeated = runs.map((run) => run.results.metrics['repeated_score']).filter((m) => m !== undefined);
