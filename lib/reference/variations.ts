@@ -291,6 +291,33 @@ export function refuseBlanksAroundOperators(b: Behaviour): void {
   };
 }
 
+/** The configuration keys the specification calls JSON (a "JSON string", "JSON payload", "validated JSON"). */
+const JSON_TEXT_KEYS = new Set(['initialization_payload', 'custom_data', 'custom_persona_data', 'custom_headers', 'input_template', 'trigger_call_headers', 'trigger_call_payload', 'initialization_json']);
+
+/** JSON as Python's json.dumps writes it: `", "` and `": "` between items, Unicode escaped. */
+function pythonJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(pythonJson).join(', ')}]`;
+  if (isJsonObject(value)) return `{${Object.entries(value).map(([key, item]) => `${asciiJson(key)}: ${pythonJson(item)}`).join(', ')}}`;
+  return typeof value === 'string' ? asciiJson(value) : JSON.stringify(value);
+}
+
+const asciiJson = (text: string): string => JSON.stringify(text).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** An agent whose JSON-text configuration values are stored parsed and written back as Python does (`{"tier": "gold"}` for `{"tier":"gold"}`). */
+function jsonTextRewritten(agent: JsonObject): JsonObject {
+  const metadata = agent['metadata'];
+  if (!isJsonObject(metadata)) return agent;
+  const rewritten = Object.entries(metadata).map(([key, value]) => {
+    if (!JSON_TEXT_KEYS.has(key) || typeof value !== 'string') return [key, value];
+    try {
+      return [key, pythonJson(JSON.parse(value))];
+    } catch {
+      return [key, value];
+    }
+  });
+  return { ...agent, metadata: Object.fromEntries(rewritten) };
+}
+
 const ALT_C: Variation = {
   name: 'alt-c',
   changes: [
@@ -302,6 +329,7 @@ const ALT_C: Variation = {
     'JSON bodies are pretty-printed, and integral values of number (float) fields are written `30.0`',
     'a mutation deletion answers 200 with no body at all (the spec shows neither its status nor its body)',
     'GET of an agent leaves out fields holding "", null or an empty list (knowledge_base_ids aside) and fills in the CHAT configuration defaults (response_format, strip_message_timestamps); POST answers in full',
+    'configuration values the specification calls JSON, given as text, are stored parsed and written back as Python\'s json.dumps writes them (`{"tier":"gold"}` comes back `{"tier": "gold"}`, non-ASCII escaped)',
     'a dashboard PATCH must carry display_name: without it, it is rejected (so a dashboard cannot be read back)',
     'filters are written as the service\'s own examples write them, without blanks around a comparison\'s operator (`status="COMPLETED"`): `status = COMPLETED` is refused with INVALID_ARGUMENT, and an unquoted value runs to the next blank (`name==x` compares name with `=x`)',
   ],
@@ -316,6 +344,8 @@ const ALT_C: Variation = {
     const pageSize = b.lists.pageSize;
     b.lists.pageSize = (raw, list, pageToken) => Math.min(SHORT_PAGE, pageSize(raw, list, pageToken));
     b.dashboardNameRequired = true;
+    const present = b.present;
+    b.present = (kind, view, record) => (kind === 'agent' ? jsonTextRewritten(present(kind, view, record)) : present(kind, view, record));
     refuseBlanksAroundOperators(b);
     const read = b.respond;
     b.respond = (endpoint, body) => {

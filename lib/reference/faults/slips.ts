@@ -85,6 +85,7 @@ export const FAULT_SLIPS: Partial<Record<FaultId, FaultSlips>> = {
   'agent-workflows-max-1mb': ['bound'],
   'agent-workflows-unlimited': ['broken'],
   'agent-config-values-stringified': ['type'],
+  'agent-config-json-text-as-repr': ['type'],
   'chat-endpoint-optional': ['broken'],
   'chat-private-ips-accepted': ['broken'],
   'chat-loopback-accepted': ['broken'],
