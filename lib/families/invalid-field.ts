@@ -40,7 +40,7 @@ export const asListed = (listed: string): Recognition => ({ holds: (stored) => s
  * of the same value (`"42"`, or `"42.0"` from a float-typed server); a boolean as its JSON text in any case
  * (`"true"`, Python's `"True"`). The flattening of config_overrides writes the same texts (`3` is `"3"`).
  */
-export function isTextOf(sent: unknown, stored: unknown): boolean {
+function isTextOf(sent: unknown, stored: unknown): boolean {
   if (typeof stored !== 'string') return false;
   if (typeof sent === 'number') return /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(stored) && Number(stored) === sent;
   if (typeof sent === 'boolean') return stored.toLowerCase() === String(sent);
