@@ -7,7 +7,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { ID_RULES, matchesIdRule } from '../lib/contract/ids.js';
 import { timestampMs } from '../lib/contract/timestamps.js';
 import { echoMismatches } from '../lib/assert/echo.js';
-import { expectInvalidField } from '../lib/families/invalid-field.js';
+import { asTextValues, expectRecognised, expectRefusedOrRecognised } from '../lib/families/invalid-field.js';
 import { createdAndFetched, fetchMutation } from '../lib/families/mutations.js';
 import { expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { check, describeGroup } from '../lib/harness/index.js';
@@ -108,13 +108,19 @@ describeGroup('mutations', () => {
     }, WRITES);
   }
 
-  // A number alone, and after a string: a server reading only some value (or the first) takes the second.
-  const numberValues = [{ tone: 42 }, { tone: 'calm', retries: 3 }];
-  check(['REQUEST-WRONG-TYPE'], `parameter_values holding a number (its values are strings: ${numberValues.map((v) => JSON.stringify(v)).join(', ')}) is rejected with INVALID_ARGUMENT naming parameter_values`, async (t) => {
-    for (const values of numberValues) {
-      // Named as the field or as the value inside it (`parameter_values.tone`).
-      const call = await t.mutations.send(await t.mutations.parent(), { parameter_values: values });
-      expectInvalidField(t, call, ['REQUEST-WRONG-TYPE'], ['parameter_values'], `parameter_values ${JSON.stringify(values)}`, { within: true });
+  // A number alone, and after a string: a server reading only some value (or the first) takes the rest; then a
+  // fraction and a boolean. Values "as strings" may be refused or taken as their text ("42"), never kept as numbers.
+  const scalarValues = [{ tone: 42 }, { tone: 'calm', retries: 3, ratio: 2.5, live: true }];
+  check(['REQUEST-WRONG-TYPE'], `parameter_values holding numbers or a boolean (${scalarValues.map((v) => JSON.stringify(v)).join(', ')}) are rejected with INVALID_ARGUMENT naming parameter_values, or stored as strings ("42"), on creation and on GET`, async (t) => {
+    for (const values of scalarValues) {
+      const agentId = await t.mutations.parent();
+      const what = `parameter_values ${JSON.stringify(values)}`;
+      const recognised = asTextValues(values);
+      // Refused, named as the field or as the value inside it (`parameter_values.tone`).
+      const created = expectRefusedOrRecognised(t, await t.mutations.send(agentId, { parameter_values: values }), ['REQUEST-WRONG-TYPE'], 'parameter_values', recognised, what, { within: true });
+      if (!created) continue;
+      const fetch = await fetchMutation(t, agentId, created['id']);
+      expectRecognised(t, t.expectResource(fetch, ['MUTATION-GET'], `fetching the mutation created with ${what}`), fetch, ['REQUEST-WRONG-TYPE'], 'parameter_values', recognised, `${what} (read back)`);
     }
   }, WRITES);
 

@@ -12,7 +12,7 @@ import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { echoMismatches } from '../lib/assert/echo.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { answerNames, rejectsNaming } from '../lib/assert/error-details.js';
-import { expectInvalidField, expectRefusedOrRecognised } from '../lib/families/invalid-field.js';
+import { asListed, expectInvalidField, expectRefusedOrRecognised } from '../lib/families/invalid-field.js';
 import { ASCII_CHARS, boundaryCases, stringOf, twoByteText } from '../lib/gen/strings.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import { property } from '../lib/harness/property.js';
@@ -175,7 +175,7 @@ describeGroup('test-cases', () => {
   }, WRITES);
 
   check(['TESTCASE-INPUT-TYPE'], 'input_type "scenario" (a listed value in lower case) is rejected naming input_type, or stored as SCENARIO', async (t) => {
-    expectRefusedOrRecognised(t, await t.testCases.send({ input_type: 'scenario' }), ['TESTCASE-INPUT-TYPE'], 'input_type', 'SCENARIO', 'input_type "scenario"');
+    expectRefusedOrRecognised(t, await t.testCases.send({ input_type: 'scenario' }), ['TESTCASE-INPUT-TYPE'], 'input_type', asListed('SCENARIO'), 'input_type "scenario"');
   }, WRITES);
 
   // ---- expected results -----------------------------------------------------------------------

@@ -1,5 +1,6 @@
 // Whether a resource came back with what was sent: every field sent must return equal.
-// A server may add fields (defaults, server-set values); it may not change or drop one.
+// A server may add fields (defaults, server-set values); it may not change or drop one (a
+// JSON document given as text inside a configuration may come back written another way).
 // The one judgement of "sent vs returned": the create (or update) echo and every later
 // read (READ-BACK-UNCHANGED) use it, and so do explicit empty values (EXPLICIT-VALUE-KEPT).
 
@@ -13,6 +14,26 @@ const sameEmptyList = (sent: unknown, returned: unknown): boolean =>
 /** A resource's own empty string may be left out (proto3 JSON) and is then read as `""`; never null, never inside a JSON object sent. */
 const sameEmptyString = (sent: unknown, returned: unknown, path: string): boolean => sent === '' && returned === undefined && path === '';
 
+/** JSON text of an object or array: the document it writes; else undefined. */
+function jsonDocument(text: unknown): unknown {
+  if (typeof text !== 'string' || !/^\s*[[{]/.test(text)) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A value inside an object sent (a configuration key, never a resource's own field) given as JSON text of an object
+ * or array may come back as the same document written another way (`{"tier": "gold"}` for `{"tier":"gold"}`, keys
+ * in another order): the specification calls such values a "JSON string", and a server may store them parsed.
+ */
+const sameJsonDocument = (sent: unknown, returned: unknown, path: string): boolean => {
+  const document = path === '' ? undefined : jsonDocument(sent);
+  return document !== undefined && isDeepStrictEqual(document, jsonDocument(returned));
+};
+
 /** The paths of fields in `sent` that do not come back equal in `returned`, each with what came back. */
 export function echoMismatches(sent: JsonObject, returned: unknown, path = ''): string[] {
   const got = isJsonObject(returned) ? returned : {};
@@ -20,7 +41,7 @@ export function echoMismatches(sent: JsonObject, returned: unknown, path = ''): 
     const at = path ? `${path}.${key}` : key;
     const back = got[key];
     if (isJsonObject(value) && isJsonObject(back)) return echoMismatches(value, back, at);
-    if (isDeepStrictEqual(value, back) || sameEmptyList(value, back) || sameEmptyString(value, back, path)) return [];
+    if (isDeepStrictEqual(value, back) || sameEmptyList(value, back) || sameEmptyString(value, back, path) || sameJsonDocument(value, back, path)) return [];
     return [`${at}: sent ${preview(value)}, got ${preview(back)}`];
   });
 }

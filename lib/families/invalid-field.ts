@@ -1,11 +1,14 @@
 // A rejection that must name the field at fault: INVALID_ARGUMENT whose details name one of the
-// fields a check accepts (the field itself, or the object holding a nested key).
+// fields a check accepts (the field itself, or the object holding a nested key); and, where the
+// specification leaves a value open, a refusal or the value recognised and stored as the spec says.
 
+import { isDeepStrictEqual } from 'node:util';
 import { ERROR_CODES } from '../contract/enums.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import type { Call, CheckContext } from '../harness/context.js';
 import { isSuccess } from '../assert/responses.js';
 import { detailNamesField, type NamingOptions } from '../assert/detail-field.js';
+import { isJsonObject, type JsonObject } from '../util/json.js';
 
 /**
  * INVALID_ARGUMENT whose details name one of `fields` (an element of a list counts for the list: `metric_ids[0]`,
@@ -23,13 +26,55 @@ export function expectInvalidField(t: CheckContext, call: Call, requirements: re
   );
 }
 
+/** How a value the target may recognise must then be stored: a test of the stored value, and the words for it. */
+export interface Recognition {
+  readonly holds: (stored: unknown) => boolean;
+  readonly expected: string;
+}
+
+/** A listed value sent in another letter case (`voice`), recognised: the listed value itself (MODEL_TYPE_VOICE), never the spelling sent. */
+export const asListed = (listed: string): Recognition => ({ holds: (stored) => stored === listed, expected: `the listed ${listed}` });
+
 /**
- * A listed value in another letter case (`voice`, `scenario`): the specification says nothing of case, so it may
- * be refused (INVALID_ARGUMENT naming `field`) or recognised, and then the created resource (under the endpoint's
- * wrapper) holds the listed value `listed`, never the spelling sent.
+ * Whether `stored` is a string a server would write for the scalar `sent`: a string as sent; a number as a decimal
+ * of the same value (`"42"`, or `"42.0"` from a float-typed server); a boolean as its JSON text in any case
+ * (`"true"`, Python's `"True"`). The flattening of config_overrides writes the same texts (`3` is `"3"`).
  */
-export function expectRefusedOrRecognised(t: CheckContext, call: Call, requirements: readonly RequirementId[], field: string, listed: string, what: string): void {
-  if (!isSuccess(call)) return expectInvalidField(t, call, requirements, [field], what);
-  const stored = t.expectResource(call, requirements, what)[field];
-  t.assert(stored === listed, requirements, `${what} was accepted, so ${field} must be the listed ${listed}; it came back as ${JSON.stringify(stored)}`, call);
+function isTextOf(sent: unknown, stored: unknown): boolean {
+  if (typeof stored !== 'string') return false;
+  if (typeof sent === 'number') return /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(stored) && Number(stored) === sent;
+  if (typeof sent === 'boolean') return stored.toLowerCase() === String(sent);
+  return stored === sent;
+}
+
+/** An object of scalars (`{"tone": 42}`), recognised: the same keys, each value stored as a string (isTextOf). */
+export function asTextValues(sent: JsonObject): Recognition {
+  const texts = Object.entries(sent).map(([key, value]) => `${JSON.stringify(key)}: ${typeof value === 'string' ? JSON.stringify(value) : `"${String(value)}"`}`);
+  return {
+    holds: (stored) => isJsonObject(stored) && isDeepStrictEqual(Object.keys(stored).sort(), Object.keys(sent).sort()) &&
+      Object.entries(sent).every(([key, value]) => isTextOf(value, stored[key])),
+    expected: `{${texts.join(', ')}} (each value a string)`,
+  };
+}
+
+/** `resource` (read from `call`) holds `field` as `recognised` says. */
+export function expectRecognised(t: CheckContext, resource: JsonObject, call: Call, requirements: readonly RequirementId[], field: string, recognised: Recognition, what: string): void {
+  const stored = resource[field];
+  t.assert(recognised.holds(stored), requirements, `${what} was accepted, so ${field} must be ${recognised.expected}; it came back as ${JSON.stringify(stored)}`, call);
+}
+
+/**
+ * A value the specification neither allows nor forbids in so many words (a listed value in another letter case,
+ * a number where strings are asked): it may be refused (INVALID_ARGUMENT naming `field`, or with `within` anything
+ * inside it) or recognised, and then the created resource (under the endpoint's wrapper) holds `field` as
+ * `recognised` says. Returns the created resource when it was recognised, for a check that reads it back.
+ */
+export function expectRefusedOrRecognised(t: CheckContext, call: Call, requirements: readonly RequirementId[], field: string, recognised: Recognition, what: string, options: NamingOptions = {}): JsonObject | undefined {
+  if (!isSuccess(call)) {
+    expectInvalidField(t, call, requirements, [field], what, options);
+    return undefined;
+  }
+  const resource = t.expectResource(call, requirements, what);
+  expectRecognised(t, resource, call, requirements, field, recognised, what);
+  return resource;
 }

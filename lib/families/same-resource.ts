@@ -2,6 +2,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import type { RequirementId } from '../contract/requirements/index.js';
+import { compareInstants } from '../contract/timestamps.js';
 import type { Call, CheckContext } from '../harness/index.js';
 import type { JsonObject } from '../util/json.js';
 
@@ -17,9 +18,12 @@ const shown = (value: unknown): string => {
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 };
 
+/** The same value; two timestamps when they write the same instant (`10:00:00Z` and `10:00:00.000Z`: a list and a read may serialize apart). */
+const sameValue = (listed: unknown, got: unknown): boolean => isDeepStrictEqual(listed, got) || compareInstants(listed, got) === 0;
+
 /** Each of `fields` (every field of the listed item by default) has the listed value in the fetched resource. */
 export function expectSameAsListed(t: CheckContext, requirements: readonly RequirementId[], listed: JsonObject, got: JsonObject, call: Call, fields: readonly string[] = Object.keys(listed)): void {
-  const differing = fields.filter((field) => !isDeepStrictEqual(listed[field], got[field]));
+  const differing = fields.filter((field) => !sameValue(listed[field], got[field]));
   const described = differing.map((field) => `${field} (listed ${shown(listed[field])}, fetched ${shown(got[field])})`);
   t.assert(!differing.length, requirements, `the fetched resource differs from the listed one in ${described.join('; ')}`, call);
 }

@@ -11,6 +11,7 @@ import { RawText } from './http/context.js';
 import { invalidArgument, type ErrorDetail } from './http/errors.js';
 import { signedTokenCodec, tableTokenCodec, type PageTokenCodec } from './listing/page-token.js';
 import type { ServedList } from './listing/tables.js';
+import type { MutationFields } from './validation/mutations.js';
 import type { TestCaseFields } from './validation/test-cases.js';
 import { NAME_MAP, NAMED_ARRAY } from './openapi/listing-styles.js';
 import { checkMutationIdAfterAgent } from './routes/mutations.js';
@@ -54,6 +55,13 @@ function withFloatMean(run: JsonObject): JsonObject {
   return { ...run, results: { ...results, metrics: { ...results['metrics'], repeated_score: repeated } } };
 }
 
+/** The reads of one persona or one metric output, whose timestamps alt-a writes with milliseconds. */
+const SINGLE_READS = new Set(['GET /v1/personas/{persona_id}', 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}']);
+
+/** A resource whose whole-second timestamps (`10:00:00Z`) are written with milliseconds (`10:00:00.000Z`): the same instants. */
+const withMilliseconds = (resource: JsonObject): JsonObject =>
+  Object.fromEntries(Object.entries(resource).map(([key, value]) => [key, key.endsWith('_time') && typeof value === 'string' ? value.replace(/Z$/, '.000Z') : value]));
+
 const ALT_A: Variation = {
   name: 'alt-a',
   changes: [
@@ -63,7 +71,7 @@ const ALT_A: Variation = {
     'the last page omits next_page_token; out-of-range page_size is clamped',
     'page tokens are random hex handles into an in-memory table; ties are ordered by id descending',
     'resources carry an extra `etag` field',
-    'timestamps have whole seconds (`2026-01-05T10:00:00Z`)',
+    'timestamps have whole seconds (`2026-01-05T10:00:00Z`); a persona or a metric output read by its id has them with milliseconds (`2026-01-05T10:00:00.000Z`, the same instants, as a second serializer writes them)',
     'generated IDs use uppercase letters and digits only',
     'the simulator configuration is sent as `simulator_configuration` (returned as `metadata`)',
     'specs: one OpenAPI 3.0.3 document per endpoint group, `/v1` in the server URL, listed as a name → URL map',
@@ -88,6 +96,13 @@ const ALT_A: Variation = {
       return { ...shaped, etag: etag(shaped) };
     };
     b.formatTime = (ms) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+    const respond = b.respond;
+    b.respond = (endpoint, body) => {
+      const shaped = respond(endpoint, body);
+      const wrapper = endpoint.wrapper;
+      return SINGLE_READS.has(endpoint.key) && wrapper && isJsonObject(shaped) && isJsonObject(shaped[wrapper])
+        ? { ...shaped, [wrapper]: withMilliseconds(shaped[wrapper]) } : shaped;
+    };
     b.idAlphabet = UPPER_ALPHANUMERIC;
     b.simulatorConfigField = 'simulator_configuration';
     b.publishing = { ...b.publishing, openapiVersion: '3.0.3', layout: 'per-group', versionInServerUrl: true, listing: NAME_MAP };
@@ -113,6 +128,17 @@ const inputTypeInAnyCase: TestCaseFields['input_type'] = (f) => {
   return (INPUT_TYPES as readonly string[]).includes(upper) ? upper : f.fail('input_type', `must be one of ${INPUT_TYPES.join(', ')}`);
 };
 
+/** parameter_values whose numbers and booleans are taken as their JSON text (`42` is "42", `true` is "true"); objects, arrays and null inside are refused. */
+const parameterValuesAsText: MutationFields['parameter_values'] = (f) => {
+  const given = f.object('parameter_values');
+  if (given === null) return null;
+  return Object.fromEntries(Object.entries(given).map(([key, value]) => {
+    if (typeof value === 'string') return [key, value];
+    if (typeof value === 'number' || typeof value === 'boolean') return [key, JSON.stringify(value)];
+    return f.fail(`parameter_values.${key}`, 'must be a string, a number or a boolean');
+  }));
+};
+
 /** The page size the lists beyond the specification serve by default under alt-b. */
 const ALT_B_BEYOND_PAGE = 20;
 
@@ -128,6 +154,7 @@ const ALT_B: Variation = {
     'resources carry an extra `kind` field; fields holding "" or null are omitted from mutations (proto3 JSON style)',
     'timestamps have microseconds and a `+00:00` offset',
     'model_type also accepts the short forms (`VOICE`, `CHAT`, ...) and every form in lower case (`voice`, `model_type_chat`), stored as MODEL_TYPE_*; input_type is read in any letter case, stored in upper case',
+    'parameter_values may hold numbers and booleans, stored as their JSON text (`{"tone": 42}` is stored `{"tone": "42"}`, `true` as `"true"`); objects, arrays and null inside are refused',
     'specs: one OpenAPI 3.0.3 document with `nullable`, listed as a top-level array of `{name, url}`',
     'the YAML form writes repeated parameters and responses once (`&anchor`) and merges them (`<<: *anchor`)',
     'YAML is labelled `application/x-yaml`',
@@ -155,6 +182,7 @@ const ALT_B: Variation = {
       return [[short, type], [short.toLowerCase(), type], [type.toLowerCase(), type]];
     }));
     b.testCaseFields = { ...b.testCaseFields, input_type: inputTypeInAnyCase };
+    b.mutationRules = { ...b.mutationRules, fields: { ...b.mutationRules.fields, parameter_values: parameterValuesAsText } };
     b.publishing = { ...b.publishing, openapiVersion: '3.0.3', listing: NAMED_ARRAY };
     b.publishing.yamlMergeKeys = true;
     b.contentTypes.yaml = 'application/x-yaml';
@@ -263,6 +291,33 @@ export function refuseBlanksAroundOperators(b: Behaviour): void {
   };
 }
 
+/** The configuration keys the specification calls JSON (a "JSON string", "JSON payload", "validated JSON"). */
+const JSON_TEXT_KEYS = new Set(['initialization_payload', 'custom_data', 'custom_persona_data', 'custom_headers', 'input_template', 'trigger_call_headers', 'trigger_call_payload', 'initialization_json']);
+
+/** JSON as Python's json.dumps writes it: `", "` and `": "` between items, Unicode escaped. */
+function pythonJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(pythonJson).join(', ')}]`;
+  if (isJsonObject(value)) return `{${Object.entries(value).map(([key, item]) => `${asciiJson(key)}: ${pythonJson(item)}`).join(', ')}}`;
+  return typeof value === 'string' ? asciiJson(value) : JSON.stringify(value);
+}
+
+const asciiJson = (text: string): string => JSON.stringify(text).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** An agent whose JSON-text configuration values are stored parsed and written back as Python does (`{"tier": "gold"}` for `{"tier":"gold"}`). */
+function jsonTextRewritten(agent: JsonObject): JsonObject {
+  const metadata = agent['metadata'];
+  if (!isJsonObject(metadata)) return agent;
+  const rewritten = Object.entries(metadata).map(([key, value]) => {
+    if (!JSON_TEXT_KEYS.has(key) || typeof value !== 'string') return [key, value];
+    try {
+      return [key, pythonJson(JSON.parse(value))];
+    } catch {
+      return [key, value];
+    }
+  });
+  return { ...agent, metadata: Object.fromEntries(rewritten) };
+}
+
 const ALT_C: Variation = {
   name: 'alt-c',
   changes: [
@@ -274,6 +329,7 @@ const ALT_C: Variation = {
     'JSON bodies are pretty-printed, and integral values of number (float) fields are written `30.0`',
     'a mutation deletion answers 200 with no body at all (the spec shows neither its status nor its body)',
     'GET of an agent leaves out fields holding "", null or an empty list (knowledge_base_ids aside) and fills in the CHAT configuration defaults (response_format, strip_message_timestamps); POST answers in full',
+    'configuration values the specification calls JSON, given as text, are stored parsed and written back as Python\'s json.dumps writes them (`{"tier":"gold"}` comes back `{"tier": "gold"}`, non-ASCII escaped)',
     'a dashboard PATCH must carry display_name: without it, it is rejected (so a dashboard cannot be read back)',
     'filters are written as the service\'s own examples write them, without blanks around a comparison\'s operator (`status="COMPLETED"`): `status = COMPLETED` is refused with INVALID_ARGUMENT, and an unquoted value runs to the next blank (`name==x` compares name with `=x`)',
   ],
@@ -288,6 +344,8 @@ const ALT_C: Variation = {
     const pageSize = b.lists.pageSize;
     b.lists.pageSize = (raw, list, pageToken) => Math.min(SHORT_PAGE, pageSize(raw, list, pageToken));
     b.dashboardNameRequired = true;
+    const present = b.present;
+    b.present = (kind, view, record) => (kind === 'agent' ? jsonTextRewritten(present(kind, view, record)) : present(kind, view, record));
     refuseBlanksAroundOperators(b);
     const read = b.respond;
     b.respond = (endpoint, body) => {

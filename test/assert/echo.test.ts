@@ -1,6 +1,6 @@
 // lib/assert/echo.ts: every field sent must come back equal; a server may add fields (at any
 // depth of an object), but may not change or drop one. An empty list may come back empty,
-// null or absent; a resource's own empty string "" or absent.
+// null or absent; a resource's own empty string "" or absent; JSON text inside a configuration the same document.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -33,6 +33,15 @@ describe('echoMismatches', () => {
     expect(echoMismatches(sent, { ...sent, display_name: 'b' })).toEqual(['display_name: sent "a", got "b"']);
     expect(echoMismatches(sent, { ...sent, metadata: { ...sent.metadata, nested: { deep: 2 } } })).toEqual(['metadata.nested.deep: sent 1, got 2']);
     expect(echoMismatches(sent, { ...sent, tags: ['x', 'y'] })).toEqual(['tags: sent ["x"], got ["x","y"]']);
+  });
+
+  it('takes JSON text inside a sent object back as the same document written another way, never a resource\'s own field', () => {
+    const sent = { prompt: '{"a":1}', metadata: { custom_data: '{"tier":"gold","n":[1,2]}' } };
+    expect(echoMismatches(sent, { ...sent, metadata: { custom_data: '{"n": [1, 2], "tier": "gold"}' } })).toEqual([]);
+    expect(echoMismatches(sent, { ...sent, metadata: { custom_data: "{'tier': 'gold', 'n': [1, 2]}" } })).toHaveLength(1);
+    expect(echoMismatches(sent, { ...sent, metadata: { custom_data: '{"tier":"silver","n":[1,2]}' } })).toHaveLength(1);
+    expect(echoMismatches(sent, { ...sent, metadata: { custom_data: { tier: 'gold', n: [1, 2] } } })).toHaveLength(1);
+    expect(echoMismatches(sent, { ...sent, prompt: '{"a": 1}' })).toEqual(['prompt: sent "{\\"a\\":1}", got "{\\"a\\": 1}"']);
   });
 
   it('names each field dropped', () => {

@@ -35,6 +35,13 @@ describe('variation alt-a', () => {
     expect((await call('GET', '/v1/personas', { key: null })).status).toBe(403);
   });
 
+  it('writes the timestamps of a persona read by its id with milliseconds, those of the list in whole seconds', async () => {
+    const listed = (await call('GET', '/v1/personas?page_size=1')).body.personas[0];
+    const read = (await call('GET', `/v1/personas/${listed.id}`)).body.persona;
+    expect(listed.create_time).toMatch(/:\d\dZ$/);
+    expect(read.create_time).toBe(listed.create_time.replace('Z', '.000Z'));
+  });
+
   it('averages run result scores in floating point: a mean a unit in the last place above min and max', async () => {
     const runs = (await call('GET', '/v1/runs?page_size=1000')).body.runs as Array<{ results: { metrics: Record<string, { mean: number; min: number; max: number }> } }>;
     const repeated = runs.map((run) => run.results.metrics['repeated_score']).filter((m) => m !== undefined);
@@ -80,6 +87,17 @@ describe('variation alt-b', () => {
     const duplicate = await call('POST', `/v1/agents/${agent.id}/mutations`, { body: { display_name: 'm' } });
     expect([duplicate.status, duplicate.body.error.code]).toEqual([400, 'ALREADY_EXISTS']);
     expect((await call('GET', `/v1/agents/${'Q'.repeat(22)}`)).status).toBe(410);
+  });
+
+  it('stores numbers and booleans in parameter_values as their JSON text, and refuses objects there', async () => {
+    const agent = (await call('POST', '/v1/agents', { body: { ...VOICE, prompt: 'p' } })).body.agent;
+    const path = `/v1/agents/${agent.id}/mutations`;
+    const created = (await call('POST', path, { body: { display_name: 'n', parameter_values: { tone: 'calm', retries: 3, ratio: 2.5, live: true } } })).body.mutation;
+    const expected = { tone: 'calm', retries: '3', ratio: '2.5', live: 'true' };
+    expect(created.parameter_values).toEqual(expected);
+    expect((await call('GET', `${path}/${created.id}`)).body.mutation.parameter_values).toEqual(expected);
+    const nested = await call('POST', path, { body: { display_name: 'o', parameter_values: { tone: { level: 1 } } } });
+    expect([nested.status, detailFields(nested)]).toEqual([400, ['parameter_values.tone']]);
   });
 
   it('ends lists with other tokens and lists specs as a top-level array', async () => {

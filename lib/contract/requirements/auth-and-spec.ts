@@ -2,9 +2,11 @@ import { must, should } from './types.js';
 
 export const AUTH = [
   must('auth', 'AUTH-MISSING-KEY', 'Authentication', 'A request without `X-API-Key` to a non-specification endpoint yields UNAUTHENTICATED and no data.',
-    'A missing or invalid key yields an error with code `UNAUTHENTICATED`'),
+    'A missing or invalid key yields an error with code `UNAUTHENTICATED`',
+    'Audit: the words make no exception for a request that is wrong in other ways too (a body that is not JSON, required fields missing, a malformed path ID or page_size), so those are refused with UNAUTHENTICATED as well: the key comes first. A server whose JSON parser runs before its authentication (a framework\'s default order) answers INVALID_ARGUMENT there; that is an order the framework chose, not a reading of the words, and the refusal stays required. Kept.'),
   must('auth', 'AUTH-INVALID-KEY', 'Authentication', 'A request with a wrong `X-API-Key` yields UNAUTHENTICATED and no data.',
-    'A missing or invalid key yields an error with code `UNAUTHENTICATED`'),
+    'A missing or invalid key yields an error with code `UNAUTHENTICATED`',
+    'Audit: an empty key and the valid key in another letter case are not the organization\'s key (a key is a secret, compared exactly); the header\'s name is case-insensitive (HTTP), its value is not. Kept.'),
   must('auth', 'AUTH-DETAILS-HEADER', 'Authentication', 'The UNAUTHENTICATED error\'s details name the field `X-API-Key`.',
     'whose details name the field `X-API-Key`', 'Read as for ERROR-DETAILS-FIELD: under any parent (`headers.x-api-key`), ignoring case (HTTP header names are case-insensitive), `_` and `-`.'),
   must('auth', 'AUTH-SPEC-PUBLIC', 'Authentication', 'The two `/v1/openapi` endpoints answer without a key.',

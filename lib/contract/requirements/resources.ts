@@ -20,7 +20,7 @@ export const TEST_CASES = [
 
 export const PERSONAS = [
   must('personas', 'PERSONA-GET', 'Personas', 'GET /v1/personas/{persona_id} returns `{persona}` for a listed persona, with the same id.', 'GET /v1/personas/{persona_id} ... `{persona: Persona}`',
-    'Checked on the first, middle and last listed persona: each field of the listed persona comes back with the same value (GET may add fields; no endpoint updates personas, so they do not change in between).'),
+    'Checked on the first, middle and last listed persona: each field of the listed persona comes back with the same value (GET may add fields; timestamps compare as instants, since "ISO 8601 UTC strings" lets a read write `10:00:00.000Z` where the list wrote `10:00:00Z`, as variation alt-a does; no endpoint updates personas, so they do not change in between).'),
   must('personas', 'PERSONA-FIELDS', 'Persona', 'A persona has resource_name `personas/<id>`, a 22-character id and a `<language>-<REGION>` language_code.',
     'resource_name: `personas/<persona_id>`; id: 22 characters; language_code: locale tag (`<language>-<REGION>`)',
     'Judged on every listed persona. The id is held to the Limits rule (22 alphanumeric). language_code: a 2–3 letter lower-case language, a dash and a 2-letter upper-case or 3-digit region (`en-US`, `es-419`); judged where present, since the field is not stated to be always present.'),
@@ -49,7 +49,7 @@ export const RUNS = [
 export const METRICS = [
   must('metrics', 'METRIC-GET', 'Simulation metrics', 'GET .../metrics/{metric_output_id} returns `{metric}` equal in id to the listed output.',
     'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id} ... `{metric: MetricOutput}`',
-    'Checked on the first, middle and last output of the discovered simulation with the most outputs. A COMPLETED output comes back field for field as listed (GET may add fields); an output in another status may still be computed, so only metric_output_id and metric_id are compared.'),
+    'Checked on the first, middle and last output of the discovered simulation with the most outputs. A COMPLETED output comes back field for field as listed (GET may add fields; timestamps compare as instants, since "ISO 8601 UTC strings" lets a read write `10:00:00.000Z` where the list wrote `10:00:00Z`, as variation alt-a does); an output in another status may still be computed, so only metric_output_id and metric_id are compared.'),
   must('metrics', 'METRIC-OUTPUT-ID-FORMAT', 'Metric output', 'metric_output_id is 26 alphanumeric characters.', 'metric_output_id: 26-character ULID',
     'A ULID is 26 Crockford base-32 characters; checked as 26 alphanumeric characters, on every output of up to 8 discovered simulations.'),
   must('metrics', 'METRIC-SIMULATION-ID-ACCEPTED', 'Simulation metrics', 'Simulation IDs taken from run results (22 to 27 characters) are accepted.',

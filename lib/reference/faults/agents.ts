@@ -12,7 +12,7 @@ import { utf8Size } from '../validation/measure.js';
 import { isHttpUrl, isPhoneNumber, isPublicHost, isPublicHttpUrl, isWssUrl } from '../validation/formats.js';
 import type { KeyRule } from '../validation/simulator-config.js';
 import { fault, presentWith, respondWith, type Fault } from './define.js';
-import type { JsonObject } from '../../util/json.js';
+import { isJsonObject, type JsonObject } from '../../util/json.js';
 
 const limit = (id: FieldLimitId, bounds: LimitBounds) => (b: Behaviour) => {
   b.limits[id] = { ...b.limits[id], ...bounds };
@@ -215,6 +215,15 @@ export const AGENTS_FAULTS = [
     presentWith(b, 'agent', (view) => {
       const metadata = view['metadata'] as JsonObject | null;
       return metadata ? { ...view, metadata: Object.fromEntries(Object.entries(metadata).map(([k, v]) => [k, typeof v === 'boolean' ? String(v) : v])) } : view;
+    });
+  }),
+  fault('agent-config-json-text-as-repr', ['AGENT-CONFIG-ECHO'], 'JSON text in the configuration (custom_data, input_template, ...) is stored parsed and written back as Python\'s str() of it, not JSON: `{"tier":"gold"}` comes back `{\'tier\': \'gold\'}`.', (b) => {
+    const repr = (value: unknown): string => (Array.isArray(value) ? `[${value.map(repr).join(', ')}]`
+      : isJsonObject(value) ? `{${Object.entries(value).map(([k, v]) => `'${k}': ${repr(v)}`).join(', ')}}` : typeof value === 'string' ? `'${value}'` : JSON.stringify(value));
+    presentWith(b, 'agent', (view) => {
+      const metadata = view['metadata'];
+      if (!isJsonObject(metadata)) return view;
+      return { ...view, metadata: Object.fromEntries(Object.entries(metadata).map(([k, v]) => [k, typeof v === 'string' && /^[[{]/.test(v) ? repr(JSON.parse(v)) : v])) };
     });
   }),
   fault('chat-endpoint-optional', ['CHAT-ENDPOINT-REQUIRED'], 'A CHAT agent without chat_endpoint is accepted.',

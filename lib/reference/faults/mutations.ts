@@ -3,7 +3,7 @@
 import type { Behaviour } from '../behaviour.js';
 import { utf8Size } from '../validation/measure.js';
 import { flattenToStrings, type MutationFields, type MutationRules } from '../validation/mutations.js';
-import { fault, missingAnsweredWith, presentWith, respondWith, type Fault } from './define.js';
+import { fault, missingAnsweredWith, presentWith, readAs, respondWith, type Fault } from './define.js';
 import { isJsonObject, type JsonObject } from '../../util/json.js';
 
 const rules = (b: Behaviour, change: Partial<MutationRules>) => {
@@ -128,6 +128,17 @@ export const MUTATIONS_FAULTS = [
       const given = body['parameter_values'];
       return isJsonObject(given) && typeof Object.values(given)[0] === 'string' ? given as Record<string, string> : read(f, body);
     })),
+  fault('mutation-parameter-values-scalars-dropped', ['REQUEST-WRONG-TYPE'], 'parameter_values\' values that are not strings are dropped, not refused: `{"tone": 42}` is stored as `{}`.',
+    reread('parameter_values', () => (f) => {
+      const given = f.object('parameter_values');
+      return given && Object.fromEntries(Object.entries(given).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    })),
+  fault('mutation-parameter-values-text-on-create-only', ['REQUEST-WRONG-TYPE'], 'parameter_values\' numbers are written as strings in the create answer (built from the coerced request) but stored as given: GET returns `{"tone": 42}`.', (b) => {
+    reread('parameter_values', () => (f) => f.object('parameter_values') as Record<string, string> | null)(b);
+    readAs(b, 'POST /v1/agents/{agent_id}/mutations', 'mutation', (mutation) => (isJsonObject(mutation['parameter_values'])
+      ? { ...mutation, parameter_values: Object.fromEntries(Object.entries(mutation['parameter_values']).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)])) }
+      : mutation));
+  }),
   fault('mutation-parameter-values-nested-as-json', ['MUTATION-PARAMETER-VALUES-DERIVED'], 'Derived parameter_values are not flattened: each top-level override is one pair, a nested object written as its JSON text.', (b) => {
     rules(b, { parameterValues: (given, overrides) => given ?? Object.fromEntries(Object.entries(overrides).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)])) });
   }),

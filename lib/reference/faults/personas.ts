@@ -11,6 +11,9 @@ export const PERSONAS_FAULTS = [
       return { ...body, persona: { ...persona, name: persona.voice_name } };
     });
   }),
+  fault('persona-get-touches-update-time', ['PERSONA-GET'], 'GET of one persona saves the row it read (an ORM touching it), so its update_time is the time of the read; the list shows the stored one.', (b) => {
+    respondWith(b, GET, (body) => ({ ...body, persona: { ...(body.persona as Record<string, unknown>), update_time: b.formatTime(Date.now()) } }));
+  }),
   fault('persona-id-21-chars', ['PERSONA-FIELDS'], 'Persona ids lose their last character (21 characters), in id and resource_name alike.', (b) => {
     presentWith(b, 'persona', (view) => {
       const id = String(view.id).slice(0, 21);

@@ -69,6 +69,8 @@ export const AGENT_PROBES: Record<string, Probe> = {
   'agent-workflows-unlimited': (call) => status(call, { workflows: JSON.parse(sized(11_000_000)) }),
   'agent-config-values-stringified': async (call) =>
     (await create(call, { ...VOICE, model_type: 'MODEL_TYPE_CHAT', metadata: { chat_endpoint: CHAT_URL, strip_message_timestamps: true } })).body.agent.metadata,
+  'agent-config-json-text-as-repr': async (call) =>
+    (await create(call, { ...VOICE, model_type: 'MODEL_TYPE_CHAT', metadata: { chat_endpoint: CHAT_URL, custom_data: '{"tier":"gold"}' } })).body.agent.metadata.custom_data,
   'chat-endpoint-optional': (call) => status(call, { model_type: 'MODEL_TYPE_CHAT', metadata: { response_format: 'responses' } }),
   'chat-private-ips-accepted': (call) => chat(call, { chat_endpoint: 'http://10.1.2.3/chat' }),
   'chat-loopback-accepted': (call) => chat(call, { chat_endpoint: 'http://localhost/chat' }),

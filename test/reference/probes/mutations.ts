@@ -73,6 +73,11 @@ export const MUTATION_PROBES: Record<string, Probe> = {
   'mutation-parameter-values-string-accepted': (call) => status(call, { display_name: 'm', parameter_values: 'prompt=x' }),
   'mutation-parameter-values-numbers-accepted': (call) => status(call, { display_name: 'm', parameter_values: { tone: 42 } }),
   'mutation-parameter-values-first-checked': (call) => status(call, { display_name: 'm', parameter_values: { tone: 'calm', retries: 3 } }),
+  'mutation-parameter-values-scalars-dropped': (call) => status(call, { display_name: 'm', parameter_values: { tone: 'calm', retries: 3 } }),
+  'mutation-parameter-values-text-on-create-only': async (call) => {
+    const { answer, at } = await withMutation(call, { display_name: 'm', parameter_values: { tone: 42 } });
+    return answer.status < 300 ? (await call('GET', at())).body.mutation.parameter_values : answer.status;
+  },
   'mutation-parameter-values-nested-as-json': derivedFromNested,
   'mutation-parameter-values-leaf-keys': derivedFromNested,
   'mutation-parameter-values-given-ignored': (call) =>

@@ -22,6 +22,7 @@ const run = `/v1/runs/${FIXTURE_IDS.deletableRunId}`;
 
 export const RESOURCE_PROBES: Record<string, Probe> = {
   'persona-get-name-from-voice': async (call) => (await call('GET', `/v1/personas/${(await firstPersona(call)).id}`)).body.persona.name,
+  'persona-get-touches-update-time': async (call) => (await call('GET', `/v1/personas/${(await firstPersona(call)).id}`)).body.persona.update_time === (await firstPersona(call)).update_time,
   'persona-id-21-chars': async (call) => (await firstPersona(call)).id.length,
   'persona-language-code-underscore': async (call) => (await firstPersona(call)).language_code,
   'persona-phone-index-string': async (call) => (await call('GET', '/v1/personas/phone-numbers')).body.phone_numbers.inbound[0].index,
