@@ -38,8 +38,10 @@ export class CollectingReporter implements Reporter {
         const check = toCheckResult(test);
         const target = targetOf(test);
         if (!this.byTarget.has(target)) this.byTarget.set(target, []);
-        // A check the cancelled run skipped (no reason of its own: vitest's note) did not run.
-        this.byTarget.get(target)!.push(reason === 'interrupted' && check.outcome === 'skip' && test.meta().skipReason === undefined ? this.notRun(check) : check);
+        // A check the cancelled run skipped (no reason of its own: vitest's note) or never started did not run.
+        const state = test.result().state;
+        const cut = reason === 'interrupted' && (state === 'pending' || (state === 'skipped' && test.meta().skipReason === undefined));
+        this.byTarget.get(target)!.push(cut ? this.notRun(check) : check);
       }
       for (const suite of module.children.allSuites()) {
         // A group hook that failed (cleanup timing out, say) may have taken what it saw with it: a problem of the run.

@@ -101,12 +101,15 @@ async function checkTarget(config: Config): Promise<RunStop | undefined> {
   }
 }
 
+const SIGNALS: readonly InterruptSignal[] = ['SIGINT', 'SIGTERM'];
+
 /** The name of a run's one target in its plan. */
 const RUN_TARGET = 'target';
 
 async function runSuites(plan: Plan, files: readonly string[], workers: number, runTimeoutMs: number, log: (line: string) => void, shard?: string, interrupt?: AbortSignal): Promise<CheckResult[]> {
   const collector = new CollectingReporter();
   const progress = new ProgressReporter(log);
+  const signalHandlers = SIGNALS.map((signal) => process.rawListeners(signal));
   const vitest = await conformanceVitest({
     passWithNoTests: true,
     reporters: [collector, progress],
@@ -115,6 +118,8 @@ async function runSuites(plan: Plan, files: readonly string[], workers: number, 
     env: planEnvironment(plan),
     ...(shard ? { shard } : {}),
   });
+  // vitest's logger exits the process on SIGINT and SIGTERM: where the caller handles them (interrupt), the run ends with its reports instead.
+  if (interrupt) SIGNALS.forEach((signal, i) => process.rawListeners(signal).filter((l) => !signalHandlers[i]!.includes(l)).forEach((l) => process.removeListener(signal, l as () => void)));
   // The whole run has a bound: checks still running then end as errors, and the reports are written.
   const bound = setTimeout(() => {
     log(`The run exceeded RUN_TIMEOUT_MS (${runTimeoutMs} ms); cancelling the remaining checks.`);
