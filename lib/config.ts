@@ -86,10 +86,20 @@ export function loadDotenv(): void {
 }
 
 /** The seed of every run that names none: fixed, so identical inputs give identical results. */
-export const DEFAULT_SEED = 29_1128;
+export const DEFAULT_SEED = 291128;
+
+/** The settings naming a target's existing resources, and the Config fields they fill. */
+export const FIXTURE_SETTINGS = {
+  SCHEDULED_RUN_ID: 'scheduledRunId',
+  DASHBOARD_ID: 'dashboardId',
+  DELETABLE_PERSONA_ID: 'deletablePersonaId',
+  DELETABLE_RUN_ID: 'deletableRunId',
+  CANCELLABLE_RUN_ID: 'cancellableRunId',
+  DELETABLE_SCHEDULED_RUN_ID: 'deletableScheduledRunId',
+} as const;
 
 /** Settings that name a target: given at all (even empty), they must name it with BASE_URL. */
-const TARGET_SETTINGS = ['BASE_URL', 'API_KEY', 'SCHEDULED_RUN_ID', 'DASHBOARD_ID', 'DELETABLE_PERSONA_ID', 'DELETABLE_RUN_ID', 'CANCELLABLE_RUN_ID', 'DELETABLE_SCHEDULED_RUN_ID'] as const;
+const TARGET_SETTINGS = ['BASE_URL', 'API_KEY', ...Object.keys(FIXTURE_SETTINGS)];
 
 /**
  * The embedded reference runs only when no target setting is given at all. `BASE_URL=` (a CI variable
