@@ -3,7 +3,7 @@
 // (found before the first request), and a run interrupted by a signal (reports written, exit 143).
 
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -103,6 +103,20 @@ describe('reports CI can rely on', () => {
       expect(run.exitCode).toBe(2);
       expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(`^REPORT_DIR ${reportDir} cannot be written: E[A-Z]+`))]);
       expect(run.stdout).not.toContain('unreachable');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, BOUND);
+
+  test('reports that cannot be written after the run: the console summary is still printed, exit 2', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'aes-report-dir-'));
+    try {
+      // The directory takes the probe, but summary.json cannot be written: a directory holds its name.
+      await mkdir(join(dir, 'summary.json'));
+      const run = await runCli({ env: { ...referenceEnvironment(reference), REPORT_DIR: dir }, args: ['--only', 'AUTH-MISSING-KEY'] });
+      expect(run.exitCode).toBe(2);
+      expect(run.stdout).toMatch(/^Verdict: PASSED, PARTIAL RUN/m);
+      expect(run.stderr).toMatch(new RegExp(`^REPORT_DIR ${dir} could not be written: EISDIR`));
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
