@@ -19,6 +19,11 @@ type Log = (line: string) => void;
 
 /** A run (or `--merge`): the reports written, the run's exit code returned. */
 export async function runOrMerge(request: CliRequest, log: Log): Promise<number> {
+  // A run keeps the signals until its reports are written: a signal then changes nothing but the time.
+  return request.action === 'merge' ? runAndReport(request, log) : whileSignalsInterrupt(log, (interrupt) => runAndReport(request, log, interrupt));
+}
+
+async function runAndReport(request: CliRequest, log: Log, interrupt?: AbortSignal): Promise<number> {
   const reportDir = resolve(request.env['REPORT_DIR'] ?? 'reports');
   // A re-run keeps the full run's reports (and re-runs what they show failed, however often it is repeated).
   const writtenTo = request.rerunFailed ? join(reportDir, 'rerun') : reportDir;
@@ -39,7 +44,7 @@ export async function runOrMerge(request: CliRequest, log: Log): Promise<number>
       only = [...only, ...failed];
     }
     await probe(writtenTo);
-    run = await whileSignalsInterrupt(log, (interrupt) => runConformance({ env: request.env, only, exclude: request.exclude, log, given: request.given, interrupt, ...(request.shard ? { shard: request.shard } : {}) }));
+    run = await runConformance({ env: request.env, only, exclude: request.exclude, log, given: request.given, ...(interrupt ? { interrupt } : {}), ...(request.shard ? { shard: request.shard } : {}) });
   }
   let written: ReportPaths | Error;
   try {
