@@ -2,6 +2,7 @@
 // The runner hands the parsed Config to the vitest workers in its plan (lib/protocol/plan.ts).
 
 import { config as readDotenv } from 'dotenv';
+import { editDistance } from './util/closest.js';
 
 export type Profile = 'default' | 'strict';
 
@@ -20,7 +21,8 @@ export interface Config {
   readonly readOnly: boolean;
   /** The generic layer may send requests to published collection writes (a POST without a key): opt-in. */
   readonly publishedWrites: boolean;
-  readonly seed: number | undefined;
+  /** fast-check seed: fixed by default (DEFAULT_SEED), so the same target gives the same result every run. */
+  readonly seed: number;
   readonly numRuns: number;
   readonly requestTimeoutMs: number;
   /** Bound on the whole run; checks still running then end as errors. */
@@ -32,6 +34,8 @@ export interface Config {
   readonly runMarker: string;
   /** What parsing changed in BASE_URL and why (a `/v1` ending dropped), for the run to say once; not a setting. */
   readonly baseUrlNotice?: string;
+  /** SEED=random: the seed was drawn for this run, and the run says which (to repeat it); not a setting. */
+  readonly seedDrawn?: true;
 }
 
 /** One row per setting: the README's configuration table is checked against this list. */
@@ -48,7 +52,7 @@ export const SETTINGS = [
   { name: 'PROFILE', meaning: '`default` asserts only what the spec states; `strict` adds common conventions (SHOULD requirements).' },
   { name: 'READ_ONLY', meaning: '`true` skips every test that writes.' },
   { name: 'PUBLISHED_WRITES', meaning: '`true` lets the checks of operations published beyond the specification\'s 20 send a POST to a published collection (without a key and without a body: a correct server refuses it, one that does not authenticate might create something). Default: not sent, those checks are skipped.' },
-  { name: 'SEED', meaning: 'fast-check seed, to reproduce a generated counterexample exactly.' },
+  { name: 'SEED', meaning: 'fast-check seed (an integer, or `random` to explore: the seed drawn is printed). Default: a fixed seed, so the same target gives the same result every run.' },
   { name: 'NUM_RUNS', meaning: 'fast-check runs per property (default 20).' },
   { name: 'REQUEST_TIMEOUT_MS', meaning: 'Timeout of one request in milliseconds (default 10000).' },
   { name: 'RUN_TIMEOUT_MS', meaning: 'Bound on the whole run in milliseconds (default 900000); checks still running then end as errors.' },
@@ -81,11 +85,67 @@ export function loadDotenv(): void {
   readDotenv({ quiet: true });
 }
 
+/** The seed of every run that names none: fixed, so identical inputs give identical results. */
+export const DEFAULT_SEED = 291128;
+
+/** The settings naming a target's existing resources, and the Config fields they fill. */
+export const FIXTURE_SETTINGS = {
+  SCHEDULED_RUN_ID: 'scheduledRunId',
+  DASHBOARD_ID: 'dashboardId',
+  DELETABLE_PERSONA_ID: 'deletablePersonaId',
+  DELETABLE_RUN_ID: 'deletableRunId',
+  CANCELLABLE_RUN_ID: 'cancellableRunId',
+  DELETABLE_SCHEDULED_RUN_ID: 'deletableScheduledRunId',
+} as const;
+
+/** Settings that name a target: given at all (even empty), they must name it with BASE_URL. */
+const TARGET_SETTINGS = ['BASE_URL', 'API_KEY', ...Object.keys(FIXTURE_SETTINGS)];
+
+/**
+ * The embedded reference runs only when no target setting is given at all. `BASE_URL=` (a CI variable
+ * that is missing) or a key or fixture id without BASE_URL means a target was meant: running the
+ * reference instead would report its conformance as the target's.
+ */
+function checkTargetNamed(env: Env): void {
+  if (env['BASE_URL'] !== undefined && !env['BASE_URL'].trim()) {
+    throw new ConfigError('BASE_URL is set but empty: no target is named (unset BASE_URL to run against the embedded reference service).');
+  }
+  const orphans = TARGET_SETTINGS.filter((name) => env[name] !== undefined);
+  if (env['BASE_URL'] === undefined && orphans.length) {
+    throw new ConfigError(`${orphans.join(', ')} ${orphans.length === 1 ? 'is' : 'are'} set but BASE_URL is not: no target is named (set BASE_URL, or unset ${orphans.length === 1 ? 'it' : 'them'} to run against the embedded reference service).`);
+  }
+}
+
+/**
+ * Keys of the environment (or .env) that look like a setting but are none (`BASE_ULR`, `APIKEY`), each with
+ * the setting it resembles: the same letters without separators or in another case, or one edit away.
+ * Names far from every setting (PATH, HOME, GPG_KEY, …) say nothing.
+ */
+export function settingLookalikes(env: Env): string[] {
+  const names: readonly string[] = SETTINGS.map((s) => s.name);
+  const bare = (name: string): string => name.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  return Object.keys(env).flatMap((key) => {
+    if (names.includes(key)) return [];
+    const like = names.find((name) => bare(name) === bare(key) || (key.length >= 4 && oneEditApart(key.toUpperCase(), name)));
+    return like ? [`${key} is not a setting; did you mean ${like}? (${key} is ignored)`] : [];
+  });
+}
+
+/** One insertion, deletion, substitution, or two neighbours swapped (`ULR` for `URL`). */
+function oneEditApart(a: string, b: string): boolean {
+  if (editDistance(a, b) <= 1) return true;
+  if (a.length !== b.length) return false;
+  const differ = [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
+  return differ.length === 2 && differ[1] === differ[0]! + 1 && a[differ[0]!] === b[differ[1]!] && a[differ[1]!] === b[differ[0]!];
+}
+
 export function parseConfig(env: Env): Config {
+  checkTargetNamed(env);
   const text = (name: string): string | undefined => {
     const value = env[name]?.trim();
     return value ? value : undefined;
   };
+  const seed = seedOf(text('SEED'));
   const givenBaseUrl = text('BASE_URL');
   if (givenBaseUrl !== undefined) checkBaseUrl(givenBaseUrl);
   const { baseUrl, notice } = normalizeBaseUrl(givenBaseUrl);
@@ -106,7 +166,7 @@ export function parseConfig(env: Env): Config {
     profile: oneOf('PROFILE', text('PROFILE') ?? 'default', ['default', 'strict'] as const),
     readOnly: flag('READ_ONLY', text('READ_ONLY')),
     publishedWrites: flag('PUBLISHED_WRITES', text('PUBLISHED_WRITES')),
-    seed: text('SEED') === undefined ? undefined : integer('SEED', text('SEED'), -(2 ** 31), 2 ** 31 - 1),
+    seed: seed.value,
     numRuns: integer('NUM_RUNS', text('NUM_RUNS') ?? '20', 1, 100_000),
     requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', text('REQUEST_TIMEOUT_MS') ?? '10000', 1, 600_000),
     runTimeoutMs: integer('RUN_TIMEOUT_MS', text('RUN_TIMEOUT_MS') ?? '900000', 1000, 86_400_000),
@@ -114,7 +174,15 @@ export function parseConfig(env: Env): Config {
     simulatorConfigField: text('SIMULATOR_CONFIG_FIELD'),
     runMarker: text('AES_RUN_MARKER') ?? newRunMarker(),
     ...(notice ? { baseUrlNotice: notice } : {}),
+    ...(seed.drawn ? { seedDrawn: true } : {}),
   };
+}
+
+/** SEED: an integer, `random` (drawn now, for a run that explores), or the fixed default. */
+function seedOf(given: string | undefined): { value: number; drawn?: true } {
+  if (given === undefined) return { value: DEFAULT_SEED };
+  if (given.toLowerCase() === 'random') return { value: Math.floor(Math.random() * 2 ** 31), drawn: true };
+  return { value: integer('SEED', given, -(2 ** 31), 2 ** 31 - 1) };
 }
 
 /**
@@ -176,7 +244,7 @@ export function newRunMarker(): string {
 export function redactedSettings(config: Config): Record<string, string> {
   const shown: Record<string, string> = {};
   for (const [key, value] of Object.entries(config)) {
-    if (value === undefined || key === 'baseUrlNotice') continue;
+    if (value === undefined || key === 'baseUrlNotice' || key === 'seedDrawn') continue;
     shown[key] = key === 'apiKey' ? '[redacted]' : String(value);
   }
   return shown;

@@ -9,8 +9,9 @@
 //
 // The unmutated run (Stryker's initial run: no __STRYKER_ACTIVE_MUTANT__) records its skip count
 // in reports/mutate-baseline.json; each run writes its reports to a folder of its own (two runs
-// share the sandbox with `concurrency: 2`). BASE_URL is emptied: always the embedded reference;
-// the profile is strict unless PROFILE says otherwise; other settings pass through.
+// share the sandbox with `concurrency: 2`). The target settings are removed (an empty BASE_URL, or a key
+// without one, stops a run): always the embedded reference; the profile is strict unless PROFILE says
+// otherwise; other settings pass through.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,9 +23,14 @@ const mutant = process.env.__STRYKER_ACTIVE_MUTANT__;
 const run = spawnSync(process.execPath, ['bin/aes-conformance.js'], {
   stdio: 'inherit',
   // The strict profile by default: the reference meets every SHOULD too, so a mutant breaking one changed something real.
-  env: { PROFILE: 'strict', ...process.env, BASE_URL: '', NO_COLOR: '1', REPORT_DIR: reportDir },
+  env: { PROFILE: 'strict', ...withoutTarget(process.env), NO_COLOR: '1', REPORT_DIR: reportDir },
 });
 const code = run.status ?? 1;
+
+function withoutTarget(env) {
+  const target = /^(BASE_URL|API_KEY|SCHEDULED_RUN_ID|DASHBOARD_ID|DELETABLE_PERSONA_ID|DELETABLE_RUN_ID|CANCELLABLE_RUN_ID|DELETABLE_SCHEDULED_RUN_ID)$/;
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !target.test(name)));
+}
 
 function verdict() {
   if (code !== 0) return { exit: code, why: `conformance run exited ${code}${run.signal ? ` (${run.signal})` : ''}` };

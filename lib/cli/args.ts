@@ -1,7 +1,7 @@
 // Command-line options; each maps onto a setting of the same meaning in the environment.
 
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../config.js';
+import { ConfigError, settingLookalikes } from '../config.js';
 import { closest } from '../util/closest.js';
 
 export interface CliRequest {
@@ -25,7 +25,8 @@ export interface CliRequest {
 export const HELP = `Usage: aes-conformance [options]
 
 Checks, rule by rule, whether a server implements the Agent Evaluation Service API.
-With no --base-url (or BASE_URL) it runs against the embedded reference service.
+With no target setting at all (no BASE_URL, API_KEY or fixture id) it runs against the embedded reference
+service, and every report says so.
 
 Options:
   --base-url <url>       target base address (BASE_URL)
@@ -40,7 +41,8 @@ Options:
                          progress and messages on stderr
   --profile <name>       default | strict (PROFILE)
   --read-only            skip every check that writes (READ_ONLY=true)
-  --seed <n>             fast-check seed (SEED)
+  --seed <n|random>      fast-check seed (SEED); default: fixed, so the same target gives the same result
+                         every run; random explores, and the run prints the seed it drew
   --runs <n>             fast-check runs per property (NUM_RUNS)
   --report-dir <dir>     where reports go (REPORT_DIR, default reports/)
   --rerun-failed         run only the requirements that failed or errored in the summary.json of --report-dir;
@@ -54,7 +56,9 @@ NO_COLOR turns colour off; FORCE_COLOR turns it on where the output is not a ter
 
 Exit codes: 0 no violation (CONFORMANT, or a partial pass that says so; waived failures included);
 1 violations found (or checks errored; an expired waiver waives nothing);
-2 bad configuration (a wrong path prefix in BASE_URL included), target unreachable or key rejected.`;
+2 bad configuration (a wrong path prefix in BASE_URL, BASE_URL empty, a key or fixture id without BASE_URL,
+a report directory that cannot be written), target unreachable or key rejected, or --rerun-failed after a run
+that stopped or against another target; 130 / 143 interrupted (SIGINT / SIGTERM; the reports say what ran).`;
 
 const OPTION_ENV = {
   'base-url': 'BASE_URL',
@@ -89,7 +93,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   let parsed;
   try {
     parsed = parseArgs({
-      args: [...argv],
+      args: negativeSeedJoined(argv),
       options: OPTIONS,
       strict: true,
       // Only `--merge` takes operands: the report directories to merge.
@@ -113,7 +117,10 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     if (typeof value === 'string') [merged[name], given[name]] = [value, `--${option}`];
   }
   if (values['read-only']) [merged['READ_ONLY'], given['READ_ONLY']] = ['true', '--read-only'];
-  const warnings = values['api-key'] ? ['--api-key puts the key in your shell history and process list; prefer API_KEY in the environment or .env.'] : [];
+  const warnings = [
+    ...(values['api-key'] ? ['--api-key puts the key in your shell history and process list; prefer API_KEY in the environment or .env.'] : []),
+    ...settingLookalikes(env),
+  ];
   const action = values.help ? 'help' : values.version ? 'version' : values.list ? 'list' : values.merge ? 'merge' : 'run';
   // `--only a --only b` and `--only a,b` select the same.
   const items = (lists: string[] | undefined): string[] => (lists ?? []).flatMap((list) => list.split(',')).map((item) => item.trim()).filter(Boolean);
@@ -123,6 +130,16 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     env: merged, only, exclude, format, action, rerunFailed: values['rerun-failed'] ?? false,
     ...(values.shard === undefined ? {} : { shard: values.shard }), mergeFrom: positionals, warnings, given,
   };
+}
+
+/** `--seed -123` as `--seed=-123`: Node's parser takes a value starting with `-` for an option, and refuses it. */
+function negativeSeedJoined(argv: readonly string[]): string[] {
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--seed' && /^-\d+$/.test(argv[i + 1] ?? '')) args.push(`--seed=${argv[++i]}`);
+    else args.push(argv[i]!);
+  }
+  return args;
 }
 
 /** `<index>/<count>` with 1 <= index <= count, as vitest's --shard wants it. */

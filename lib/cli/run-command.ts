@@ -4,12 +4,12 @@
 
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { ConfigError } from '../config.js';
-import { registerSecret } from '../http/redact.js';
+import { ConfigError, parseConfig } from '../config.js';
+import { redact, registerSecret } from '../http/redact.js';
 import { consoleSummary } from '../report/console.js';
 import { mergeSummaries, readSummaries } from '../report/merge.js';
-import type { RunResult } from '../result/model.js';
-import { writeReports } from '../report/write.js';
+import type { InterruptSignal, RunResult } from '../result/model.js';
+import { probeReportDir, type ReportPaths, writeReports } from '../report/write.js';
 import { toSummaryJson } from '../report/summary-json.js';
 import { loadWaivers } from '../waivers/waivers.js';
 import { runConformance } from '../runner/run.js';
@@ -19,11 +19,17 @@ type Log = (line: string) => void;
 
 /** A run (or `--merge`): the reports written, the run's exit code returned. */
 export async function runOrMerge(request: CliRequest, log: Log): Promise<number> {
+  // A run keeps the signals until its reports are written: a signal then changes nothing but the time.
+  return request.action === 'merge' ? runAndReport(request, log) : whileSignalsInterrupt(log, (interrupt) => runAndReport(request, log, interrupt));
+}
+
+async function runAndReport(request: CliRequest, log: Log, interrupt?: AbortSignal): Promise<number> {
   const reportDir = resolve(request.env['REPORT_DIR'] ?? 'reports');
   // A re-run keeps the full run's reports (and re-runs what they show failed, however often it is repeated).
   const writtenTo = request.rerunFailed ? join(reportDir, 'rerun') : reportDir;
   let run: RunResult;
   if (request.action === 'merge') {
+    await probe(writtenTo);
     // The summaries are already redacted; a key in the environment is redacted once more.
     registerSecret(request.env['API_KEY']);
     // The waiver file in effect at merge time (if any) is applied afresh to the merged checks.
@@ -31,33 +37,101 @@ export async function runOrMerge(request: CliRequest, log: Log): Promise<number>
   } else {
     let only = request.only;
     if (request.rerunFailed) {
-      const failed = await failedRequirements(reportDir);
+      const failed = await failedRequirements(reportDir, request.env);
       // Nothing failed: the earlier run's reports stay as they are.
       if (!failed.length) return (log(`Nothing to re-run: the run in ${join(reportDir, 'summary.json')} had no failures or errors.`), 0);
       log(`Re-running the checks of ${failed.length} requirement${failed.length === 1 ? '' : 's'} that failed or errored in ${join(reportDir, 'summary.json')}: ${failed.join(', ')}`);
       only = [...only, ...failed];
     }
-    run = await runConformance({ env: request.env, only, exclude: request.exclude, log, given: request.given, ...(request.shard ? { shard: request.shard } : {}) });
+    await probe(writtenTo);
+    run = await runConformance({ env: request.env, only, exclude: request.exclude, log, given: request.given, ...(interrupt ? { interrupt } : {}), ...(request.shard ? { shard: request.shard } : {}) });
   }
-  const paths = await writeReports(run, writtenTo);
-  if (request.format === 'json') {
-    // The same document as summary.json, already redacted.
-    process.stdout.write(toSummaryJson(run));
-    log(`Reports: ${paths.junit}, ${paths.html}, ${paths.summary}`);
-    return run.exitCode;
+  let written: ReportPaths | Error;
+  try {
+    written = await writeReports(run, writtenTo);
+  } catch (error) {
+    written = error as Error;
   }
-  log(consoleSummary(run, { color: colourWanted(request.env, process.stdout.isTTY === true) }));
-  log(`Reports: ${paths.junit}, ${paths.html}, ${paths.summary}`);
+  // The verdict is shown even when the reports could not be written.
+  if (request.format === 'json') process.stdout.write(toSummaryJson(run)); // the same document as summary.json, already redacted
+  else log(consoleSummary(run, { color: colourWanted(request.env, process.stdout.isTTY === true) }));
+  // Without its reports a CI job has nothing to read: exit 2, as for a report directory found unwritable before the run.
+  if (written instanceof Error) return (process.stderr.write(`REPORT_DIR ${writtenTo} could not be written: ${redact(written.message)}\n`), 2);
+  log(`Reports: ${written.junit}, ${written.html}, ${written.summary}`);
   return run.exitCode;
 }
 
-/** Requirement ids that failed (waived failures aside) or errored in the last summary.json. */
-async function failedRequirements(reportDir: string): Promise<string[]> {
-  let summary: { checks?: Array<{ outcome: string; requirements: string[]; waived?: unknown }> };
+/** The report directory is created and written to before the first request: a run whose reports would be lost is not started. */
+async function probe(dir: string): Promise<void> {
   try {
-    summary = JSON.parse(await readFile(join(reportDir, 'summary.json'), 'utf8')) as typeof summary;
+    await probeReportDir(dir);
+  } catch (error) {
+    throw new ConfigError(`REPORT_DIR ${dir} cannot be written: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * SIGINT or SIGTERM (Ctrl-C, a CI cancel, a job timeout) stops the run with its reports written
+ * (verdict `interrupted`); a second signal exits at once, writing nothing.
+ */
+async function whileSignalsInterrupt<T>(log: Log, body: (interrupt: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const onSignal = (signal: InterruptSignal): void => {
+    if (controller.signal.aborted) process.exit(signal === 'SIGINT' ? 130 : 143);
+    log(`${signal}: stopping the run; the reports will say what ran (${signal} again exits at once, without reports).`);
+    controller.abort(signal);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    return await body(controller.signal);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+interface EarlierRun {
+  readonly target?: { readonly baseUrl: string | null; readonly embedded: boolean };
+  readonly stop?: { readonly kind: string; readonly message: string };
+  readonly checks?: Array<{ outcome: string; requirements: string[]; waived?: unknown }>;
+}
+
+/**
+ * Requirement ids that failed (waived failures aside) or errored in the last summary.json. A run that stopped
+ * verified nothing (an interrupted one, not everything), and its failures are another target's when the target
+ * changed: either is a configuration error, never a green re-run.
+ */
+async function failedRequirements(reportDir: string, env: Readonly<Record<string, string | undefined>>): Promise<string[]> {
+  const file = join(reportDir, 'summary.json');
+  let summary: EarlierRun;
+  try {
+    summary = JSON.parse(await readFile(file, 'utf8')) as EarlierRun;
   } catch {
-    throw new ConfigError(`--rerun-failed: no readable ${join(reportDir, 'summary.json')} from an earlier run`);
+    throw new ConfigError(`--rerun-failed: no readable ${file} from an earlier run`);
+  }
+  if (summary.stop?.kind === 'interrupted') {
+    throw new ConfigError(`--rerun-failed: the earlier run (${file}) was ${summary.stop.message}: the checks it did not finish were never run; run the whole suite again.`);
+  }
+  if (summary.stop) {
+    throw new ConfigError(`--rerun-failed: the earlier run verified nothing: it stopped (${summary.stop.kind}: ${summary.stop.message}); run the whole suite again.`);
+  }
+  const recorded = summary.target;
+  const current = currentTarget(env);
+  if (recorded && current && (recorded.embedded !== current.embedded || (!current.embedded && recorded.baseUrl !== current.baseUrl))) {
+    const named = (t: { baseUrl: string | null; embedded: boolean }): string => (t.embedded ? 'the embedded reference service' : String(t.baseUrl));
+    throw new ConfigError(`--rerun-failed: the earlier run (${file}) was against ${named(recorded)}, not ${named(current)}: re-run against the recorded target (set BASE_URL to it), or run the whole suite.`);
   }
   return [...new Set((summary.checks ?? []).filter((c) => (c.outcome === 'fail' && !c.waived) || c.outcome === 'error').flatMap((c) => c.requirements))];
+}
+
+/** The target the settings name (undefined when they cannot be read: the run itself then stops and says why). */
+function currentTarget(env: Readonly<Record<string, string | undefined>>): { baseUrl: string | null; embedded: boolean } | undefined {
+  try {
+    const { baseUrl } = parseConfig(env);
+    return { baseUrl: baseUrl ?? null, embedded: baseUrl === undefined };
+  } catch (error) {
+    if (error instanceof ConfigError) return undefined;
+    throw error;
+  }
 }

@@ -13,7 +13,7 @@ export async function property<T>(t: CheckContext, arbitrary: fc.Arbitrary<T>, p
   let latest: Promise<void> | undefined;
   const details = await fc.check(fc.asyncProperty(arbitrary, (value) => (latest = predicate(value))), {
     numRuns,
-    ...(seed === undefined ? {} : { seed }),
+    seed,
     // Shrinking sends requests: bound it so a slow target cannot stall the run. A failure
     // found before the limit is still reported, with the smallest counterexample reached.
     interruptAfterTimeLimit: timeLimitMs(numRuns),

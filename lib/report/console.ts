@@ -3,7 +3,7 @@
 
 import { OUTCOMES, checksByGroup, countOutcomes, failuresByCause, requirementTally, skipsByReason, untestedByReason, verdictOf, type Cause, type Counts, type Verdict } from '../result/aggregate.js';
 import type { CheckResult, Outcome, RunResult } from '../result/model.js';
-import { causeHeading, firstLine, placeLines, legal, plural, seconds, verdictText, waiverSummaryLines, withRedaction } from './text.js';
+import { causeHeading, firstLine, placeLines, legal, plural, seconds, verdictLine, verdictText, waiverSummaryLines, withRedaction } from './text.js';
 import type { ReportPaths } from './write.js';
 import { isRequirementId, requirement } from '../contract/requirements/index.js';
 
@@ -20,7 +20,7 @@ const INDENT = '  ';
 const ANSI = { bold: 1, red: 31, green: 32, yellow: 33, magenta: 35 } as const;
 const OUTCOME_COLOR: Readonly<Record<Outcome, keyof typeof ANSI>> = { pass: 'green', fail: 'red', skip: 'yellow', error: 'magenta' };
 
-const VERDICT_COLOR: Readonly<Record<Verdict, keyof typeof ANSI>> = { conformant: 'green', 'passed-partial': 'yellow', violations: 'red', errors: 'red', stopped: 'red' };
+const VERDICT_COLOR: Readonly<Record<Verdict, keyof typeof ANSI>> = { conformant: 'green', 'passed-partial': 'yellow', violations: 'red', errors: 'red', stopped: 'red', interrupted: 'red' };
 
 type Paint = (text: string, color: keyof typeof ANSI) => string;
 
@@ -30,15 +30,16 @@ export function consoleSummary(run: RunResult, options: ConsoleOptions): string 
 }
 
 function summaryLines(run: RunResult, paint: Paint, reports: ReportPaths | undefined): string[] {
-  const target = run.target.baseUrl ?? 'embedded reference service';
+  const target = run.target.baseUrl ?? 'no target';
   const paths = reports ? ['Reports:', ...[reports.junit, reports.html, reports.summary].map((p) => fit(`${INDENT}${p}`, 'end'))] : [];
   // A run that stopped before the suites has nothing to count: the reason leads.
-  if (run.stop) return [paint(fit(`Conformance run stopped: ${target} (profile ${run.profile})`), 'bold'), '', ...verdictLines(run, paint), ...paths];
+  if (run.stop && run.stop.kind !== 'interrupted') return [paint(fit(`Conformance run stopped: ${target} (profile ${run.profile})`), 'bold'), '', ...verdictLines(run, paint), ...paths];
   return [
     paint(fit(`Conformance summary: ${target} (profile ${run.profile}, ${seconds(run.durationMs)} s)`), 'bold'),
     '',
     ...groupTable(run.checks, run.counts, paint),
     ...failureList(run.checks, paint),
+    ...seedLines(run.checks),
     ...skipList(run.checks),
     ...untestedList(run),
     ...waiverLines(run),
@@ -75,6 +76,16 @@ function failureList(checks: readonly CheckResult[], paint: Paint): string[] {
     ? `Failures and errors: ${counted} (first ${shown.length} causes; all in report.html):`
     : `Failures and errors: ${counted}:`;
   return ['', heading, ...shown.flatMap((c) => ['', ...causeLines(c, paint)])];
+}
+
+/** The seed of each failed or errored property (a run's properties share one; a merge may hold several), to repeat it. */
+function seedLines(checks: readonly CheckResult[]): string[] {
+  const failed = checks.filter((c) => (c.outcome === 'fail' || c.outcome === 'error') && c.seed !== undefined);
+  const seeds = [...new Set(failed.map((c) => c.seed!))];
+  return seeds.length === 0 ? [] : ['', ...seeds.map((seed) => {
+    const its = failed.filter((c) => c.seed === seed).length;
+    return fit(`Seed ${seed}: ${plural(its, 'failed property check')}; --seed ${seed} (SEED) repeats ${its === 1 ? 'it' : 'them'}`);
+  })];
 }
 
 const MAX_NAMED = 3;
@@ -168,9 +179,9 @@ function replayLines(curl: string): string[] {
 }
 
 function verdictLines(run: RunResult, paint: Paint): string[] {
-  const { label, detail } = verdictText(run);
+  const { detail } = verdictText(run);
   return [
-    `Verdict: ${paint(label, VERDICT_COLOR[verdictOf(run)])} (exit code ${run.exitCode})`,
+    `Verdict: ${verdictLine(run, (label) => paint(label, VERDICT_COLOR[verdictOf(run)]))}`,
     ...wrap(detail, INDENT),
   ];
 }

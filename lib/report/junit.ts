@@ -35,7 +35,7 @@ function render(run: RunResult): string {
 }
 
 function stopAsCheck(stop: RunStop): CheckResult {
-  const title = `the run stopped before the suites (${stop.kind})`;
+  const title = stop.kind === 'interrupted' ? `the run was interrupted (${stop.signal ?? 'signal'})` : `the run stopped before the suites (${stop.kind})`;
   return {
     id: `${PREFLIGHT_GROUP}::${stop.kind}`, file: '', group: PREFLIGHT_GROUP, title, name: title,
     requirements: [], outcome: 'error', durationMs: 0, message: stop.message,
@@ -58,6 +58,8 @@ function runProperties(run: RunResult): string {
   const props: [string, string][] = [
     ['verdict', verdictOf(run)],
     ['exit_code', String(run.exitCode)],
+    ['target', run.target.baseUrl ?? 'none'],
+    ['target_embedded', String(run.target.embedded)],
     ['profile', run.profile],
     ['selection', selectionText(run).replace(/^ \((.*)\)$/, '$1') || 'everything'],
     ['untested_requirements', String(run.untested.length)],

@@ -2,7 +2,7 @@
 
 import { OUTCOMES, VERDICTS, failuresByCause, verdictOf } from '../result/aggregate.js';
 import type { CheckResult, RunResult } from '../result/model.js';
-import { withRedaction } from './text.js';
+import { verdictLine, withRedaction } from './text.js';
 
 export const SUMMARY_SCHEMA_VERSION = 1;
 
@@ -21,6 +21,7 @@ function summaryOf(run: RunResult): Record<string, unknown> {
     durationMs: run.durationMs,
     exitCode: run.exitCode,
     verdict: verdictOf(run),
+    headline: verdictLine(run),
     counts: run.counts,
     stop: run.stop,
     settings: run.settings,
@@ -63,10 +64,12 @@ export const SUMMARY_SCHEMA = object({
   profile: str,
   startedAt: str,
   durationMs: nonNegative,
-  exitCode: { enum: [0, 1, 2] },
+  exitCode: { enum: [0, 1, 2, 130, 143] },
   verdict: { enum: [...VERDICTS] },
+  /** The console's verdict line: `CONFORMANT (exit code 0)`, naming the embedded reference when that was the target. */
+  headline: str,
   counts: object(Object.fromEntries([...OUTCOMES, 'total'].map((k) => [k, { type: 'integer', minimum: 0 }])), [...OUTCOMES, 'total']),
-  stop: object({ kind: { enum: ['config', 'unreachable', 'unauthenticated', 'internal'] }, message: str }, ['kind', 'message']),
+  stop: object({ kind: { enum: ['config', 'unreachable', 'unauthenticated', 'internal', 'interrupted'] }, message: str, signal: { enum: ['SIGINT', 'SIGTERM'] } }, ['kind', 'message']),
   settings: headers,
   // `exclude` is optional so that summaries written before it existed still validate (and merge).
   selection: object({ only: strings, shards: strings, readOnly: { type: 'boolean' }, exclude: strings }, ['only', 'shards', 'readOnly']),

@@ -136,6 +136,8 @@ export interface VerdictText {
 export function verdictText(run: RunResult): VerdictText {
   const { fail, error, pass, skip } = run.counts;
   switch (verdictOf(run)) {
+    case 'interrupted':
+      return { label: 'INTERRUPTED', detail: `${run.stop?.message ?? 'the run was interrupted'}; ${plural(pass, 'check')} passed, ${fail} failed, ${error} errored, ${skip} skipped before it stopped (checks not finished are reported as not run): conformance is not established` };
     case 'stopped':
       return { label: 'STOPPED', detail: `the run stopped (${run.stop?.kind ?? 'unknown'}): ${run.stop?.message ?? ''}` };
     case 'violations':
@@ -149,6 +151,15 @@ export function verdictText(run: RunResult): VerdictText {
     case 'conformant':
       return { label: 'CONFORMANT', detail: `${plural(pass, 'check')} passed, ${skip} skipped; every required requirement verified` };
   }
+}
+
+/**
+ * `CONFORMANT (exit code 0)`: the verdict line of the console and summary.json's headline. A run against the
+ * embedded reference says so here too: its verdict is the reference's, not a target's.
+ */
+export function verdictLine(run: RunResult, paintLabel: (label: string) => string = (label) => label): string {
+  const target = run.target.embedded ? ' against the embedded reference service, no target named' : '';
+  return `${paintLabel(verdictText(run).label)}${target} (exit code ${run.exitCode})`;
 }
 
 /** `none failed`, or `3 failed, all waived`. */

@@ -1,7 +1,7 @@
 // Writes every file report of a run into one directory.
 
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { toHtml } from './html.js';
 import { toJunitXml } from './junit.js';
 import type { RunResult } from '../result/model.js';
@@ -15,11 +15,38 @@ export interface ReportPaths {
 
 export async function writeReports(run: RunResult, dir: string): Promise<ReportPaths> {
   const paths: ReportPaths = { junit: join(dir, 'junit.xml'), html: join(dir, 'report.html'), summary: join(dir, 'summary.json') };
-  await mkdir(dir, { recursive: true });
+  await makeDirectory(dir);
   await Promise.all([
     writeFile(paths.junit, toJunitXml(run), 'utf8'),
     writeFile(paths.html, toHtml(run), 'utf8'),
     writeFile(paths.summary, toSummaryJson(run), 'utf8'),
   ]);
   return paths;
+}
+
+/**
+ * Creates the report directory and writes (then removes) a file in it, before the run sends a request:
+ * a directory that cannot take the reports is found in a second, not after the run. Throws the reason.
+ */
+export async function probeReportDir(dir: string): Promise<void> {
+  await makeDirectory(dir);
+  const probe = join(dir, `.aes-conformance-probe-${process.pid}`);
+  await writeFile(probe, '', 'utf8');
+  await rm(probe, { force: true });
+}
+
+/**
+ * `mkdir -p`, one level at a time: Node's recursive mkdir loops for ever where a parent exists but
+ * refuses children with ENOENT (`/proc/x`); here that is an error like any other.
+ */
+async function makeDirectory(dir: string): Promise<void> {
+  const levels: string[] = [];
+  for (let at = resolve(dir); dirname(at) !== at; at = dirname(at)) levels.unshift(at);
+  for (const level of levels) {
+    try {
+      await mkdir(level);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
 }

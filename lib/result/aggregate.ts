@@ -4,14 +4,14 @@
 import { GROUPS } from '../contract/endpoints.js';
 import { REQUIREMENTS, type Requirement } from '../contract/requirements/index.js';
 import { causeId, causeKeyOf, causeLabel, placesOf, type CauseKey } from './cause.js';
-import type { CheckResult, Outcome, RequirementResult, RunResult, RunStop, Selection, Untested, WaiverReport } from './model.js';
+import type { CheckResult, ExitCode, Outcome, RequirementResult, RunResult, RunStop, Selection, Untested, WaiverReport } from './model.js';
 
 export const OUTCOMES: readonly Outcome[] = ['pass', 'fail', 'skip', 'error'];
 
 export type Counts = RunResult['counts'];
 /** `passed-partial`: no check failed or errored, but requirements the profile requires were left unverified. */
-export type Verdict = 'conformant' | 'passed-partial' | 'violations' | 'errors' | 'stopped';
-export const VERDICTS: readonly Verdict[] = ['conformant', 'passed-partial', 'violations', 'errors', 'stopped'];
+export type Verdict = 'conformant' | 'passed-partial' | 'violations' | 'errors' | 'stopped' | 'interrupted';
+export const VERDICTS: readonly Verdict[] = ['conformant', 'passed-partial', 'violations', 'errors', 'stopped', 'interrupted'];
 
 /** Everything of a RunResult that the checks do not determine. */
 export type RunMeta = Pick<RunResult, 'suite' | 'target' | 'profile' | 'startedAt' | 'durationMs' | 'settings' | 'selection'> & {
@@ -157,7 +157,9 @@ export function requirementTally(requirements: readonly RequirementResult[]): st
 }
 
 /** A partial pass exits 0 (what ran passed, so a CI gate on a chosen part holds); its verdict says partial. */
-export function exitCodeFor(counts: Counts, stop: RunStop | undefined, waived = 0): 0 | 1 | 2 {
+export function exitCodeFor(counts: Counts, stop: RunStop | undefined, waived = 0): ExitCode {
+  // The shell's code for a process ended by the signal: 128 + SIGINT (2) or SIGTERM (15).
+  if (stop?.kind === 'interrupted') return stop.signal === 'SIGINT' ? 130 : 143;
   // An internal stop is the suite's own failure, not the operator's: it ranks with errors.
   if (stop && stop.kind !== 'internal') return 2;
   // Waived failures are reported as failures but do not fail the run.
@@ -166,7 +168,7 @@ export function exitCodeFor(counts: Counts, stop: RunStop | undefined, waived = 
 
 /** A run whose only failures are waived passes, but partially: a waived failure is not a verified requirement. */
 export function verdictOf(run: RunResult): Verdict {
-  if (run.stop) return 'stopped';
+  if (run.stop) return run.stop.kind === 'interrupted' ? 'interrupted' : 'stopped';
   const waived = waivedFailures(run.checks);
   if (run.counts.fail - waived > 0) return 'violations';
   if (run.counts.error > 0) return 'errors';

@@ -149,9 +149,16 @@ export interface Untested {
 }
 
 export interface RunStop {
-  readonly kind: 'config' | 'unreachable' | 'unauthenticated' | 'internal';
+  /** `interrupted`: SIGINT or SIGTERM stopped the run; the checks that finished are reported, the others as not run. */
+  readonly kind: 'config' | 'unreachable' | 'unauthenticated' | 'internal' | 'interrupted';
   readonly message: string;
+  /** The signal that interrupted the run (exit code 130 or 143). */
+  readonly signal?: InterruptSignal;
 }
+
+export type ExitCode = 0 | 1 | 2 | 130 | 143;
+
+export type InterruptSignal = 'SIGINT' | 'SIGTERM';
 
 export interface RunResult {
   readonly suite: { readonly name: string; readonly version: string };
@@ -167,10 +174,10 @@ export interface RunResult {
   /** Requirements the profile requires (MUST; SHOULD too under strict) left unverified: the run is then partial. */
   readonly untested: readonly Untested[];
   readonly counts: Readonly<Record<Outcome, number>> & { readonly total: number };
-  /** Set when the run stopped before the suites (bad configuration, dead target, rejected key). */
+  /** Set when the run stopped before the suites (bad configuration, dead target, rejected key) or was interrupted. */
   readonly stop?: RunStop;
   /** Set when a waiver file was in effect. */
   readonly waivers?: WaiverReport;
-  /** 0 conformant, 1 violations or errors, 2 configuration or target unreachable. */
-  readonly exitCode: 0 | 1 | 2;
+  /** 0 conformant, 1 violations or errors, 2 configuration or target unreachable, 130/143 interrupted (SIGINT/SIGTERM). */
+  readonly exitCode: ExitCode;
 }

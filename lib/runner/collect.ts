@@ -10,6 +10,8 @@ export class CollectingReporter implements Reporter {
   readonly problems: string[] = [];
   private readonly byTarget = new Map<string, CheckResult[]>();
   private readonly groupFindings = new Map<string, GroupFindings[]>();
+  /** Why the run was cancelled, if it was: the checks it kept from running say so. */
+  cancelledBecause = 'the run was cancelled when it exceeded RUN_TIMEOUT_MS';
 
   /** The checks that ran against one target of the plan. */
   checksOf(target: string): CheckResult[] {
@@ -36,8 +38,10 @@ export class CollectingReporter implements Reporter {
         const check = toCheckResult(test);
         const target = targetOf(test);
         if (!this.byTarget.has(target)) this.byTarget.set(target, []);
-        // A check the cancelled run skipped (no reason of its own: vitest's note) did not run.
-        this.byTarget.get(target)!.push(reason === 'interrupted' && check.outcome === 'skip' && test.meta().skipReason === undefined ? cutShort(check) : check);
+        // A check the cancelled run skipped (no reason of its own: vitest's note) or never started did not run.
+        const state = test.result().state;
+        const cut = reason === 'interrupted' && (state === 'pending' || (state === 'skipped' && test.meta().skipReason === undefined));
+        this.byTarget.get(target)!.push(cut ? this.notRun(check) : check);
       }
       for (const suite of module.children.allSuites()) {
         // A group hook that failed (cleanup timing out, say) may have taken what it saw with it: a problem of the run.
@@ -48,10 +52,10 @@ export class CollectingReporter implements Reporter {
     }
     for (const error of unhandledErrors) this.problems.push(`unhandled error: ${error.message ?? String(error)}`);
   }
-}
 
-/** A check the run bound cancelled did not run: an error, not a skip. */
-function cutShort(check: CheckResult): CheckResult {
-  const { skipReason: _none, ...rest } = check;
-  return { ...rest, outcome: 'error', message: 'not run: the run was cancelled when it exceeded RUN_TIMEOUT_MS' };
+  /** A check the cancelled run kept from running: an error, not a skip (and never a pass). */
+  private notRun(check: CheckResult): CheckResult {
+    const { skipReason: _none, ...rest } = check;
+    return { ...rest, outcome: 'error', message: `not run: ${this.cancelledBecause}` };
+  }
 }

@@ -1,17 +1,7 @@
-// With no BASE_URL, the run targets the embedded reference service on a free loopback port.
+// With no target setting at all, the run targets the embedded reference service on a free loopback port.
 
-import type { Config } from '../config.js';
+import { type Config, FIXTURE_SETTINGS } from '../config.js';
 import { startReferenceService, type RunningReference } from '../reference/server.js';
-
-/** The settings naming the reference's own fixtures, and the Config fields they fill. */
-const FIXTURE_SETTINGS = {
-  SCHEDULED_RUN_ID: 'scheduledRunId',
-  DASHBOARD_ID: 'dashboardId',
-  DELETABLE_PERSONA_ID: 'deletablePersonaId',
-  DELETABLE_RUN_ID: 'deletableRunId',
-  CANCELLABLE_RUN_ID: 'cancellableRunId',
-  DELETABLE_SCHEDULED_RUN_ID: 'deletableScheduledRunId',
-} as const;
 
 /** Settings a run against the reference service needs, as environment entries (for a child process). */
 export function referenceEnvironment(reference: RunningReference): Record<string, string> {

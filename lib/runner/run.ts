@@ -8,7 +8,7 @@ import { registerSecret } from '../http/redact.js';
 import { summarise } from '../result/aggregate.js';
 import { SUITE } from '../result/suite.js';
 import { settleFindings } from '../result/settle.js';
-import type { CheckResult, RunResult, RunStop, Selection, WaiverReport } from '../result/model.js';
+import type { CheckResult, InterruptSignal, RunResult, RunStop, Selection, WaiverReport } from '../result/model.js';
 import { isRequirementId } from '../contract/requirements/index.js';
 import { planEnvironment, PUBLISHED_GROUP, type Plan, type TargetPlan } from '../protocol/plan.js';
 import { GROUPS } from '../contract/endpoints.js';
@@ -33,6 +33,8 @@ export interface RunRequest {
   readonly log?: (line: string) => void;
   /** Settings given as command-line options, by the option typed: configuration errors name what was typed. */
   readonly given?: Readonly<Record<string, string>>;
+  /** Aborted (with the signal's name as its reason) when SIGINT or SIGTERM asks the run to stop: the checks not finished are not run. */
+  readonly interrupt?: AbortSignal;
 }
 
 export async function runConformance(request: RunRequest): Promise<RunResult> {
@@ -58,8 +60,9 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
     if (embedded) config = atReference(config, embedded);
     registerSecret(config.apiKey);
     if (config.baseUrlNotice) log(config.baseUrlNotice);
-    log(`Target ${config.baseUrl}${embedded ? ' (embedded reference service)' : ''}, profile ${config.profile}${config.readOnly ? ', read-only' : ''}`);
-    const stop = await checkTarget(config);
+    log(`Target ${config.baseUrl}${embedded ? ' (embedded reference service: no target setting given)' : ''}, profile ${config.profile}${config.readOnly ? ', read-only' : ''}`);
+    if (config.seedDrawn) log(`Seed ${config.seed}, drawn at random (SEED=random): --seed ${config.seed} repeats this run`);
+    const stop = interrupted(request.interrupt) ?? await checkTarget(config);
     const target = { baseUrl: config.baseUrl ?? null, embedded: !!embedded };
     if (stop) return assemble(startedAt, config, target, selectionOf(chosen, request, config.readOnly), [], stop);
     try {
@@ -72,13 +75,21 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
     // CONCURRENCY caps the requests of the whole run: each worker gets its share.
     const workers = Math.min(availableParallelism(), config.concurrency);
     const plan = { targets: [{ name: RUN_TARGET, config: { ...config, concurrency: Math.floor(config.concurrency / workers) }, ...chosen.declared }] };
-    const checks = await runSuites(plan, chosen.files, workers, config.runTimeoutMs, log, request.shard);
-    if (!waiverFile) return assemble(startedAt, config, target, selected, checks);
+    const checks = await runSuites(plan, chosen.files, workers, config.runTimeoutMs, log, request.shard, request.interrupt);
+    const stopped = interrupted(request.interrupt);
+    if (!waiverFile) return assemble(startedAt, config, target, selected, checks, stopped);
     const waived = applyWaivers(checks, waiverFile, waiverDay(startedAt), chosen.namePattern === undefined ? {} : { namePattern: chosen.namePattern });
-    return assemble(startedAt, config, target, selected, waived.checks, undefined, waived.report);
+    return assemble(startedAt, config, target, selected, waived.checks, stopped, waived.report);
   } finally {
     await embedded?.close();
   }
+}
+
+/** The stop of a run a signal interrupted, if one did. */
+function interrupted(interrupt: AbortSignal | undefined): RunStop | undefined {
+  if (!interrupt?.aborted) return undefined;
+  const signal = interrupt.reason as InterruptSignal;
+  return { kind: 'interrupted', signal, message: `interrupted by ${signal}` };
 }
 
 async function checkTarget(config: Config): Promise<RunStop | undefined> {
@@ -90,12 +101,15 @@ async function checkTarget(config: Config): Promise<RunStop | undefined> {
   }
 }
 
+const SIGNALS: readonly InterruptSignal[] = ['SIGINT', 'SIGTERM'];
+
 /** The name of a run's one target in its plan. */
 const RUN_TARGET = 'target';
 
-async function runSuites(plan: Plan, files: readonly string[], workers: number, runTimeoutMs: number, log: (line: string) => void, shard?: string): Promise<CheckResult[]> {
+async function runSuites(plan: Plan, files: readonly string[], workers: number, runTimeoutMs: number, log: (line: string) => void, shard?: string, interrupt?: AbortSignal): Promise<CheckResult[]> {
   const collector = new CollectingReporter();
   const progress = new ProgressReporter(log);
+  const signalHandlers = SIGNALS.map((signal) => process.rawListeners(signal));
   const vitest = await conformanceVitest({
     passWithNoTests: true,
     reporters: [collector, progress],
@@ -104,14 +118,23 @@ async function runSuites(plan: Plan, files: readonly string[], workers: number, 
     env: planEnvironment(plan),
     ...(shard ? { shard } : {}),
   });
+  // vitest's logger exits the process on SIGINT and SIGTERM: where the caller handles them (interrupt), the run ends with its reports instead.
+  if (interrupt) SIGNALS.forEach((signal, i) => process.rawListeners(signal).filter((l) => !signalHandlers[i]!.includes(l)).forEach((l) => process.removeListener(signal, l as () => void)));
   // The whole run has a bound: checks still running then end as errors, and the reports are written.
   const bound = setTimeout(() => {
     log(`The run exceeded RUN_TIMEOUT_MS (${runTimeoutMs} ms); cancelling the remaining checks.`);
     void vitest.cancelCurrentRun('keyboard-input');
   }, runTimeoutMs);
+  // A signal cancels the same way: the checks not finished are reported as not run.
+  const cancel = (): void => {
+    collector.cancelledBecause = `the run was interrupted by ${String(interrupt?.reason)}`;
+    void vitest.cancelCurrentRun('keyboard-input');
+  };
+  interrupt?.addEventListener('abort', cancel, { once: true });
   try {
-    await vitest.start([...files]);
+    if (!interrupt?.aborted) await vitest.start([...files]);
   } finally {
+    interrupt?.removeEventListener('abort', cancel);
     clearTimeout(bound);
     progress.stop();
     await vitest.close();

@@ -12,6 +12,16 @@ describe('parseCli', () => {
     expect(() => parseCli(['--frobnicate'], {})).toThrow(/^unknown option --frobnicate\nRun with --help/);
   });
 
+  it('takes a negative --seed as its value, not as an option', () => {
+    expect(parseCli(['--seed', '-123', '--only', 'auth'], {}).env['SEED']).toBe('-123');
+    expect(parseCli(['--seed=-7'], {}).env['SEED']).toBe('-7');
+    expect(parseCli(['--seed', 'random'], {}).env['SEED']).toBe('random');
+  });
+
+  it('warns of a key that looks like a setting but is none, naming the setting', () => {
+    expect(parseCli([], { BASE_ULR: 'http://x', PATH: '/bin' }).warnings).toEqual(['BASE_ULR is not a setting; did you mean BASE_URL? (BASE_ULR is ignored)']);
+  });
+
   it('takes -h and -v for --help and --version', () => {
     expect(parseCli(['-h'], {}).action).toBe('help');
     expect(parseCli(['-v'], {}).action).toBe('version');

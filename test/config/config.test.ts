@@ -1,5 +1,5 @@
 import { describe, expect, it, test } from 'vitest';
-import { ConfigError, asGiven, parseConfig, redactedSettings } from '../../lib/config.js';
+import { ConfigError, DEFAULT_SEED, asGiven, parseConfig, redactedSettings, settingLookalikes } from '../../lib/config.js';
 
 describe('parseConfig', () => {
   test('defaults without a target', () => {
@@ -10,6 +10,27 @@ describe('parseConfig', () => {
     expect(config.numRuns).toBe(20);
     expect(config.reportDir).toBe('reports');
     expect(config.runMarker).toMatch(/^cft-[a-z0-9]+$/);
+    expect(config.seed).toBe(DEFAULT_SEED);
+  });
+
+  test.each([
+    [{ BASE_URL: '' }, /^BASE_URL is set but empty: no target is named/],
+    [{ BASE_URL: '  ', API_KEY: 'k' }, /^BASE_URL is set but empty: no target is named/],
+    [{ API_KEY: 'k' }, /^API_KEY is set but BASE_URL is not: no target is named/],
+    [{ API_KEY: '' }, /^API_KEY is set but BASE_URL is not/],
+    [{ DASHBOARD_ID: 'd', CANCELLABLE_RUN_ID: 'r' }, /^DASHBOARD_ID, CANCELLABLE_RUN_ID are set but BASE_URL is not/],
+  ])('a target setting without a target (%o) stops the run: the embedded reference is only for no target setting at all', (env, message) => {
+    expect(() => parseConfig(env)).toThrow(message);
+  });
+
+  test('the seed is fixed by default, drawn with SEED=random (and marked so), and taken as given otherwise', () => {
+    expect(parseConfig({}).seed).toBe(parseConfig({}).seed);
+    expect(parseConfig({}).seedDrawn).toBeUndefined();
+    const drawn = parseConfig({ SEED: 'random' });
+    expect(drawn.seedDrawn).toBe(true);
+    expect(Number.isInteger(drawn.seed)).toBe(true);
+    expect(parseConfig({ SEED: '-123' }).seed).toBe(-123);
+    expect(redactedSettings(drawn)).not.toHaveProperty('seedDrawn');
   });
 
   test('a target needs a key', () => {
@@ -32,8 +53,9 @@ describe('parseConfig', () => {
   });
 
   test('the runs the suite may delete are read, and absent by default', () => {
-    expect(parseConfig({ DELETABLE_RUN_ID: ' finished-run ', CANCELLABLE_RUN_ID: 'running-run' })).toMatchObject({ deletableRunId: 'finished-run', cancellableRunId: 'running-run' });
-    expect(parseConfig({ CANCELLABLE_RUN_ID: '' })).toMatchObject({ deletableRunId: undefined, cancellableRunId: undefined });
+    const target = { BASE_URL: 'http://127.0.0.1:1', API_KEY: 'k' };
+    expect(parseConfig({ ...target, DELETABLE_RUN_ID: ' finished-run ', CANCELLABLE_RUN_ID: 'running-run' })).toMatchObject({ deletableRunId: 'finished-run', cancellableRunId: 'running-run' });
+    expect(parseConfig({ ...target, CANCELLABLE_RUN_ID: '' })).toMatchObject({ deletableRunId: undefined, cancellableRunId: undefined });
   });
 
   test('trailing slashes are dropped and settings are read', () => {
@@ -72,5 +94,26 @@ describe('asGiven', () => {
     expect(asGiven('BASE_URL is not a URL: "x"', { BASE_URL: '--base-url' })).toBe('--base-url is not a URL: "x"');
     expect(asGiven('NUM_RUNS must be an integer', {})).toBe('NUM_RUNS must be an integer');
     expect(asGiven('PROFILE must be one of default, strict', { NUM_RUNS: '--runs' })).toBe('PROFILE must be one of default, strict');
+  });
+});
+
+describe('settingLookalikes', () => {
+  test('a key that looks like a setting but is none is named with the setting it resembles', () => {
+    expect(settingLookalikes({ BASE_ULR: '', APIKEY: 'k', base_url: 'x', NUM_RUN: '3', SEEDS: '1' })).toEqual([
+      'BASE_ULR is not a setting; did you mean BASE_URL? (BASE_ULR is ignored)',
+      'APIKEY is not a setting; did you mean API_KEY? (APIKEY is ignored)',
+      'base_url is not a setting; did you mean BASE_URL? (base_url is ignored)',
+      'NUM_RUN is not a setting; did you mean NUM_RUNS? (NUM_RUN is ignored)',
+      'SEEDS is not a setting; did you mean SEED? (SEEDS is ignored)',
+    ]);
+  });
+
+  test('the settings themselves and the rest of an environment (CI, shells, images) give no warning', () => {
+    const names = [
+      'BASE_URL', 'API_KEY', 'PROFILE', 'SEED', 'PATH', 'HOME', 'PWD', 'OLDPWD', 'SHELL', 'USER', 'LANG', 'LC_ALL', 'TERM', 'HOSTNAME', 'SHLVL',
+      'TMPDIR', 'TZ', 'CI', 'GITHUB_ACTIONS', 'GITHUB_SHA', 'RUNNER_TEMP', 'NODE_ENV', 'NODE_OPTIONS', 'NODE_VERSION', 'GPG_KEY', 'PYTHON_VERSION',
+      'JAVA_HOME', 'MODE', 'DEV', 'PROD', 'SSR', 'TEST', 'VITEST', 'INIT_CWD', 'COLUMNS', 'FORCE_COLOR', 'NO_COLOR', 'DEBUG', 'PORT', 'HOST', 'AES_RUN_MARKER',
+    ];
+    expect(settingLookalikes(Object.fromEntries(names.map((name) => [name, 'x'])))).toEqual([]);
   });
 });

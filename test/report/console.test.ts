@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { registerSecret } from '../../lib/http/redact.js';
 import { consoleSummary } from '../../lib/report/console.js';
 import type { CheckResult } from '../../lib/result/model.js';
-import { ERRORED, FAILED, PASSED, SKIPPED, sampleRun, stoppedRun } from './sample.js';
+import { summarise } from '../../lib/result/aggregate.js';
+import { COVERING, ERRORED, FAILED, META, PASSED, PROPERTY, SKIPPED, sampleRun, stoppedRun } from './sample.js';
 
 const REPORTS = { junit: 'reports/junit.xml', html: 'reports/report.html', summary: 'reports/summary.json' };
 const ANSI = /\u001b\[[0-9;]*m/g;
@@ -172,5 +173,24 @@ describe('consoleSummary', () => {
     ].join('\n'));
     expect(text).toContain('3 checks failed for this cause; also:');
   });
-});
 
+  it('says in the verdict line that the target was the embedded reference service', () => {
+    const embedded = summarise(COVERING, { ...META, target: { baseUrl: 'http://127.0.0.1:4000', embedded: true } });
+    expect(consoleSummary(embedded, { color: false })).toContain('Verdict: CONFORMANT against the embedded reference service, no target named (exit code 0)');
+    expect(consoleSummary(summarise(COVERING, META), { color: false })).toContain('Verdict: CONFORMANT (exit code 0)');
+  });
+
+  it('shows the seed of a failed property, as the option that repeats it', () => {
+    const text = consoleSummary(sampleRun([{ ...PROPERTY, outcome: 'fail', message: 'x' }]), { color: false });
+    expect(text).toContain(`Seed ${PROPERTY.seed}: 1 failed property check; --seed ${PROPERTY.seed} (SEED) repeats it`);
+    expect(consoleSummary(sampleRun([PROPERTY]), { color: false })).not.toContain('Seed ');
+  });
+
+  it('an interrupted run shows what ran, and its verdict says it was interrupted', () => {
+    const run = summarise([PASSED, { ...ERRORED, message: 'not run: the run was interrupted by SIGTERM' }], { ...META, stop: { kind: 'interrupted', signal: 'SIGTERM', message: 'interrupted by SIGTERM' } });
+    const text = consoleSummary(run, { color: false });
+    expect(text).toContain('Verdict: INTERRUPTED (exit code 143)');
+    expect(text).toMatch(/interrupted by SIGTERM; 1 check passed, 0 failed, 1 errored, 0 skipped before it stopped/);
+    expect(text).toContain('Totals: 2 checks');
+  });
+});

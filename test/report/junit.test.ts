@@ -77,9 +77,17 @@ describe('toJunitXml', () => {
     const root = parseXml(toJunitXml(run));
     for (const suite of suites(root)) {
       expect(propertiesOf(suite)).toEqual([
-        ['verdict', 'violations'], ['exit_code', '1'], ['profile', 'default'], ['selection', 'everything'], ['untested_requirements', String(run.untested.length)],
+        ['verdict', 'violations'], ['exit_code', '1'], ['target', run.target.baseUrl!], ['target_embedded', 'false'], ['profile', 'default'], ['selection', 'everything'],
+        ['untested_requirements', String(run.untested.length)],
       ]);
     }
+  });
+
+  it('names the embedded reference service as the target in the properties', () => {
+    const run = { ...sampleRun(), target: { baseUrl: 'http://127.0.0.1:4000', embedded: true } };
+    const properties = propertiesOf(suites(parseXml(toJunitXml(run)))[0]!);
+    expect(properties).toContainEqual(['target', 'http://127.0.0.1:4000']);
+    expect(properties).toContainEqual(['target_embedded', 'true']);
   });
 
   it('carries requirement, level, section, seed and path as testcase properties', () => {
