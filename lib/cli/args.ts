@@ -42,6 +42,7 @@ Options:
   --read-only            skip every check that writes (READ_ONLY=true)
   --seed <n>             fast-check seed (SEED)
   --runs <n>             fast-check runs per property (NUM_RUNS)
+  --rate <n>             requests per second over the whole run, to stay under a known rate limit (RATE_LIMIT)
   --report-dir <dir>     where reports go (REPORT_DIR, default reports/)
   --rerun-failed         run only the requirements that failed or errored in the summary.json of --report-dir;
                          the reports go to <report-dir>/rerun, the full run's stay
@@ -54,7 +55,7 @@ NO_COLOR turns colour off; FORCE_COLOR turns it on where the output is not a ter
 
 Exit codes: 0 no violation (CONFORMANT, or a partial pass that says so; waived failures included);
 1 violations found (or checks errored; an expired waiver waives nothing);
-2 bad configuration (a wrong path prefix in BASE_URL included), target unreachable or key rejected.`;
+2 bad configuration (a wrong path prefix in BASE_URL included), target unreachable, key rejected, or throttled (only 429s for THROTTLE_GIVE_UP_MS).`;
 
 const OPTION_ENV = {
   'base-url': 'BASE_URL',
@@ -62,6 +63,7 @@ const OPTION_ENV = {
   profile: 'PROFILE',
   seed: 'SEED',
   runs: 'NUM_RUNS',
+  rate: 'RATE_LIMIT',
   'report-dir': 'REPORT_DIR',
   waivers: 'WAIVERS',
 } as const;
@@ -70,7 +72,7 @@ const OPTIONS = {
   'base-url': { type: 'string' }, 'api-key': { type: 'string' }, only: { type: 'string', multiple: true }, profile: { type: 'string' },
   'read-only': { type: 'boolean' }, seed: { type: 'string' }, runs: { type: 'string' }, 'report-dir': { type: 'string' },
   'rerun-failed': { type: 'boolean' }, list: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
-  shard: { type: 'string' }, merge: { type: 'boolean' },
+  shard: { type: 'string' }, merge: { type: 'boolean' }, rate: { type: 'string' },
   exclude: { type: 'string', multiple: true }, waivers: { type: 'string' }, format: { type: 'string' },
 } as const;
 

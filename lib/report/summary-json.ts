@@ -23,6 +23,7 @@ function summaryOf(run: RunResult): Record<string, unknown> {
     verdict: verdictOf(run),
     counts: run.counts,
     stop: run.stop,
+    throttling: run.throttling,
     settings: run.settings,
     selection: { ...run.selection, exclude: run.selection.exclude ?? [] },
     untested: run.untested,
@@ -65,7 +66,8 @@ export const SUMMARY_SCHEMA = object({
   exitCode: { enum: [0, 1, 2] },
   verdict: { enum: [...VERDICTS] },
   counts: object(Object.fromEntries([...OUTCOMES, 'total'].map((k) => [k, { type: 'integer', minimum: 0 }])), [...OUTCOMES, 'total']),
-  stop: object({ kind: { enum: ['config', 'unreachable', 'unauthenticated', 'internal'] }, message: str }, ['kind', 'message']),
+  stop: object({ kind: { enum: ['config', 'unreachable', 'unauthenticated', 'internal', 'throttled'] }, message: str }, ['kind', 'message']),
+  throttling: object({ responses: { type: 'integer', minimum: 0 }, waitMs: nonNegative }, ['responses', 'waitMs']),
   settings: headers,
   // `exclude` is optional so that summaries written before it existed still validate (and merge).
   selection: object({ only: strings, shards: strings, readOnly: { type: 'boolean' }, exclude: strings }, ['only', 'shards', 'readOnly']),

@@ -141,8 +141,16 @@ export interface Untested {
 }
 
 export interface RunStop {
-  readonly kind: 'config' | 'unreachable' | 'unauthenticated' | 'internal';
+  /** `throttled`: the target answered only with back-pressure (429, or 503 with Retry-After) for THROTTLE_GIVE_UP_MS. */
+  readonly kind: 'config' | 'unreachable' | 'unauthenticated' | 'internal' | 'throttled';
   readonly message: string;
+}
+
+/** Back-pressure (429, or 503 with Retry-After) a run waited out. */
+export interface Throttling {
+  readonly responses: number;
+  /** Time during which every request waited (overlapping waits counted once). */
+  readonly waitMs: number;
 }
 
 export interface RunResult {
@@ -163,6 +171,8 @@ export interface RunResult {
   readonly stop?: RunStop;
   /** Set when a waiver file was in effect. */
   readonly waivers?: WaiverReport;
+  /** Set when the target answered with back-pressure: how often, and how long the run waited in all. */
+  readonly throttling?: Throttling;
   /** 0 conformant, 1 violations or errors, 2 configuration or target unreachable. */
   readonly exitCode: 0 | 1 | 2;
 }

@@ -4,6 +4,7 @@
 import { availableParallelism } from 'node:os';
 import { ConfigError, type Config, asGiven, parseConfig, redactedSettings } from '../config.js';
 import { ApiClient } from '../http/client.js';
+import { ThrottleWatch } from '../http/throttle.js';
 import { registerSecret } from '../http/redact.js';
 import { summarise } from '../result/aggregate.js';
 import { SUITE } from '../result/suite.js';
@@ -54,14 +55,17 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
     return assemble(startedAt, undefined, { baseUrl: given, embedded: false }, selectionOf(asTyped, request, false), [], { kind: 'config', message: asGiven(error.message, request.given) });
   }
   const embedded = config.baseUrl === undefined ? await startEmbedded() : undefined;
+  let throttling: ThrottleWatch | undefined;
   try {
     if (embedded) config = atReference(config, embedded);
     registerSecret(config.apiKey);
     if (config.baseUrlNotice) log(config.baseUrlNotice);
     log(`Target ${config.baseUrl}${embedded ? ' (embedded reference service)' : ''}, profile ${config.profile}${config.readOnly ? ', read-only' : ''}`);
+    // Every client of the target, in the workers too, tells it of back-pressure.
+    throttling = new ThrottleWatch(config.baseUrl!);
     const stop = await checkTarget(config);
     const target = { baseUrl: config.baseUrl ?? null, embedded: !!embedded };
-    if (stop) return assemble(startedAt, config, target, selectionOf(chosen, request, config.readOnly), [], stop);
+    if (stop) return withThrottling(assemble(startedAt, config, target, selectionOf(chosen, request, config.readOnly), [], stop), throttling);
     try {
       chosen = await withPublishedNames(chosen, config);
     } catch (error) {
@@ -69,31 +73,42 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
       return assemble(startedAt, config, target, selectionOf(chosen, request, config.readOnly), [], { kind: 'config', message: error.message });
     }
     const selected = selectionOf(chosen, request, config.readOnly);
-    // CONCURRENCY caps the requests of the whole run: each worker gets its share.
+    // CONCURRENCY and RATE_LIMIT hold for the whole run: each worker gets its share.
     const workers = Math.min(availableParallelism(), config.concurrency);
-    const plan = { targets: [{ name: RUN_TARGET, config: { ...config, concurrency: Math.floor(config.concurrency / workers) }, ...chosen.declared }] };
-    const checks = await runSuites(plan, chosen.files, workers, config.runTimeoutMs, log, request.shard);
-    if (!waiverFile) return assemble(startedAt, config, target, selected, checks);
+    const share = { concurrency: Math.floor(config.concurrency / workers), rateLimit: config.rateLimit === undefined ? undefined : config.rateLimit / workers };
+    const plan = { targets: [{ name: RUN_TARGET, config: { ...config, ...share }, ...chosen.declared }] };
+    const checks = await runSuites(plan, chosen.files, workers, config.runTimeoutMs, log, throttling, request.shard);
+    const throttled = throttling.gaveUp === undefined ? undefined : throttledStop(throttling.gaveUp);
+    if (!waiverFile) return withThrottling(assemble(startedAt, config, target, selected, checks, throttled), throttling);
     const waived = applyWaivers(checks, waiverFile, waiverDay(startedAt), chosen.namePattern === undefined ? {} : { namePattern: chosen.namePattern });
-    return assemble(startedAt, config, target, selected, waived.checks, undefined, waived.report);
+    return withThrottling(assemble(startedAt, config, target, selected, waived.checks, throttled, waived.report), throttling);
   } finally {
+    throttling?.close();
     await embedded?.close();
   }
 }
 
 async function checkTarget(config: Config): Promise<RunStop | undefined> {
-  const client = new ApiClient({ baseUrl: config.baseUrl!, apiKey: config.apiKey, timeoutMs: config.requestTimeoutMs, concurrency: 2, maxRetries: 1 });
+  const client = new ApiClient({ baseUrl: config.baseUrl!, apiKey: config.apiKey, timeoutMs: config.requestTimeoutMs, concurrency: 2, throttleGiveUpMs: config.throttleGiveUpMs });
   try {
-    return await preflight(client);
+    const stop = await preflight(client);
+    return client.givenUp ? throttledStop(client.givenUpMessage) : stop;
   } finally {
     await client.close();
   }
 }
 
+const throttledStop = (why: string): RunStop => ({
+  kind: 'throttled',
+  message: `The run stopped: ${why} (THROTTLE_GIVE_UP_MS). Is the key's quota used up? A lower RATE_LIMIT (--rate) keeps a run under a limit the target has.`,
+});
+
+const withThrottling = (run: RunResult, watch: ThrottleWatch): RunResult => (watch.figures ? { ...run, throttling: watch.figures } : run);
+
 /** The name of a run's one target in its plan. */
 const RUN_TARGET = 'target';
 
-async function runSuites(plan: Plan, files: readonly string[], workers: number, runTimeoutMs: number, log: (line: string) => void, shard?: string): Promise<CheckResult[]> {
+async function runSuites(plan: Plan, files: readonly string[], workers: number, runTimeoutMs: number, log: (line: string) => void, throttling: ThrottleWatch, shard?: string): Promise<CheckResult[]> {
   const collector = new CollectingReporter();
   const progress = new ProgressReporter(log);
   const vitest = await conformanceVitest({
@@ -109,6 +124,11 @@ async function runSuites(plan: Plan, files: readonly string[], workers: number, 
     log(`The run exceeded RUN_TIMEOUT_MS (${runTimeoutMs} ms); cancelling the remaining checks.`);
     void vitest.cancelCurrentRun('keyboard-input');
   }, runTimeoutMs);
+  // A target that only throttles ends the run now, not at RUN_TIMEOUT_MS.
+  throttling.whenGivenUp(() => {
+    log('The target answered only with back-pressure for THROTTLE_GIVE_UP_MS; cancelling the remaining checks.');
+    void vitest.cancelCurrentRun('keyboard-input');
+  });
   try {
     await vitest.start([...files]);
   } finally {
