@@ -41,9 +41,8 @@ export class Throttle {
   private readonly waiting: Array<() => void> = [];
   private pauseUntil = 0;
   private nextSlot = 0;
-  private lastAnswer = Date.now();
-  /** When the back-pressure began that no answer has followed yet. */
-  private throttledSince = 0;
+  /** When the back-pressure began that no answer has followed yet; undefined after an answer. */
+  private throttledSince: number | undefined;
   private lastAnnounced = 0;
   private sinceGrowth = 0;
   private gaveUp = false;
@@ -65,27 +64,31 @@ export class Throttle {
     }
   }
 
-  /** A back-pressure answer asking for `waitMs`; false once the client has given up (the caller stops retrying). */
-  backPressure(waitMs: number): boolean {
+  /** A back-pressure answer asking for `waitMs`: every client waits, or, after the give-up time without an answer, gives up. */
+  backPressure(waitMs: number): void {
     const now = Date.now();
-    this.throttled(now);
-    if (this.gaveUp) return false;
+    this.throttledSince ??= now;
+    if (this.gaveUp) return;
     if (now - this.throttledSince >= this.options.giveUpMs) {
       this.gaveUp = true;
       this.channel.postMessage({ kind: 'gave-up', message: this.gaveUpMessage() } satisfies ThrottleMessage);
-      return false;
+      return;
     }
     // A Retry-After beyond the give-up time is cut to it: the next answer then decides.
     const until = now + Math.min(waitMs, this.options.giveUpMs);
     this.pause(until, now);
     this.channel.postMessage({ kind: 'pause', until } satisfies ThrottleMessage);
-    return true;
+  }
+
+  /** The instant (epoch ms) before which this client sends nothing. */
+  get pausedUntil(): number {
+    return this.pauseUntil;
   }
 
   /** The server answered (anything but back-pressure). */
   answered(): void {
     const now = Date.now();
-    this.lastAnswer = now;
+    this.throttledSince = undefined;
     if (++this.sinceGrowth >= this.cap && this.cap < this.options.concurrency) {
       this.cap++;
       this.sinceGrowth = 0;
@@ -112,14 +115,12 @@ export class Throttle {
 
   private heard(message: ThrottleMessage): void {
     if (message.kind === 'pause') {
-      this.throttled(Date.now());
+      this.throttledSince ??= Date.now();
       this.pause(message.until, Date.now());
-    } else if (message.kind === 'answered') this.lastAnswer = Math.max(this.lastAnswer, message.at);
-    else this.gaveUp = true;
-  }
-
-  private throttled(now: number): void {
-    if (this.throttledSince <= this.lastAnswer) this.throttledSince = now;
+    } else if (message.kind === 'answered') {
+      // An answer sent before this back-pressure began does not end it.
+      if (this.throttledSince !== undefined && message.at >= this.throttledSince) this.throttledSince = undefined;
+    } else this.gaveUp = true;
   }
 
   /** A new pause (not one more answer to requests already in flight when it began) halves the requests in flight. */
@@ -142,10 +143,10 @@ export class Throttle {
     const rate = this.options.ratePerSecond;
     if (rate === undefined) return;
     // A slot is reserved before waiting for it, so the waiters keep their order and the rate holds.
-    const now = Date.now();
-    const slot = Math.max(now, this.nextSlot);
+    const slot = Math.max(Date.now(), this.nextSlot);
     this.nextSlot = slot + 1000 / rate;
-    if (slot > now) await sleep(slot - now);
+    // A timer may fire a moment early by the wall clock: wait until the slot has come.
+    while (Date.now() < slot) await sleep(slot - Date.now());
   }
 
   /** Waiters look again (in their order) whether they may go: a place was freed or the cap grew. */

@@ -100,7 +100,7 @@ async function checkTarget(config: Config): Promise<RunStop | undefined> {
 
 const throttledStop = (why: string): RunStop => ({
   kind: 'throttled',
-  message: `The run stopped: ${why} (THROTTLE_GIVE_UP_MS). Is the key's quota used up? A lower RATE_LIMIT (--rate) keeps a run under a limit the target has.`,
+  message: `${why[0]!.toUpperCase()}${why.slice(1)} (THROTTLE_GIVE_UP_MS), so the run stopped. Is the key's quota used up? RATE_LIMIT (--rate) keeps a run under a limit the target has.`,
 });
 
 const withThrottling = (run: RunResult, watch: ThrottleWatch): RunResult => (watch.figures ? { ...run, throttling: watch.figures } : run);
