@@ -12,6 +12,12 @@ describe('parseCli', () => {
     expect(() => parseCli(['--frobnicate'], {})).toThrow(/^unknown option --frobnicate\nRun with --help/);
   });
 
+  it('--rate is RATE_LIMIT, and messages name the option typed', () => {
+    const request = parseCli(['--rate', '25'], {});
+    expect(request.env['RATE_LIMIT']).toBe('25');
+    expect(request.given['RATE_LIMIT']).toBe('--rate');
+  });
+
   it('takes -h and -v for --help and --version', () => {
     expect(parseCli(['-h'], {}).action).toBe('help');
     expect(parseCli(['-v'], {}).action).toBe('version');
