@@ -2,7 +2,7 @@
 // cap on every response, back-pressure waited out by the whole run (throttle.ts), and
 // every exchange recorded with the key redacted.
 
-import { request as undiciRequest } from 'undici';
+import { type Dispatcher, request as undiciRequest } from 'undici';
 import { API_KEY_HEADER } from '../contract/enums.js';
 import type { Exchange, RecordedRequest, RecordedResponse } from './exchange.js';
 import { TransportError } from './exchange.js';
@@ -128,25 +128,25 @@ export class ApiClient {
 
   /**
    * A reused keep-alive socket the server closed at the same moment resets before the request is
-   * read: an idempotent request is sent once more, and teaches the connections the server's idle limit.
+   * read: an idempotent request is sent once more on a fresh connection (see connections.ts).
    */
   private async onceRetryingReset(method: string, url: string, headers: Record<string, string>, body: string | undefined, recorded: RecordedRequest): Promise<RecordedResponse> {
     try {
-      return await this.once(method, url, headers, body, recorded);
+      return await this.once(method, url, headers, body, recorded, this.connections.agentFor(method));
     } catch (error) {
       if (!(error instanceof TransportError && error.reset && this.connections.resetWasIdleClose(method, error.cause))) throw error;
-      return this.once(method, url, headers, body, recorded);
+      return this.once(method, url, headers, body, recorded, this.connections.fresh);
     }
   }
 
-  private async once(method: string, url: string, headers: Record<string, string>, body: string | undefined, recorded: RecordedRequest): Promise<RecordedResponse> {
+  private async once(method: string, url: string, headers: Record<string, string>, body: string | undefined, recorded: RecordedRequest, dispatcher: Dispatcher): Promise<RecordedResponse> {
     const timeoutMs = this.options.timeoutMs;
     try {
       const response = await undiciRequest(url, {
         method: method as 'GET',
         headers,
         body,
-        dispatcher: this.connections.agentFor(method),
+        dispatcher,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
         signal: AbortSignal.timeout(timeoutMs),

@@ -2,22 +2,22 @@
 //
 // A request sent on a reused connection the server has just closed for idleness is reset before
 // any byte of an answer: the server never read it. The client cannot tell that apart from a server
-// that read the request and then dropped the connection, so only an idempotent request is sent
-// again (it learns the server's idle limit: how long its connection had been idle). A write is
-// never sent twice; instead it goes only on a connection used recently enough that no server closes
-// it for idleness: idle below WRITE_REUSE_MS, and below a quarter of the shortest limit learned
-// (the margin covers a busy worker reading an answer late, which makes a connection look fresher
-// than the server sees it). Idle connections past these bounds are closed by undici's keep-alive
-// timeout, so the next request opens a fresh one.
+// that read the request and then dropped the connection (and a busy worker, reading an answer
+// late, cannot even measure the server's idle time exactly). So a write, which must never be sent
+// twice, never goes on a reused connection: each opens its own. An idempotent request reuses
+// connections; reset on one, it is sent once more on a fresh connection, and the time its
+// connection had been idle teaches the server's limit: idle connections are then kept for half
+// of it only (undici closes them), so the next request opens a fresh one instead.
 
 import diagnostics from 'node:diagnostics_channel';
 import type { Socket } from 'node:net';
 import { Agent } from 'undici';
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
-// Before any limit is learned: below what common servers and proxies allow (Node 5 s, and 1 s and more).
+// Before any limit is learned: below what common servers allow (Node's 5 s).
 const READ_REUSE_MS = 4_000;
-const WRITE_REUSE_MS = 250;
+// A reset after less idle time than this is no idle limit (no server closes connections so soon): not learned.
+const LEAST_IDLE_LIMIT_MS = 100;
 
 interface Watch {
   /** Per socket, when the last bytes of an answer arrived. */
@@ -56,47 +56,47 @@ export function idleBeforeError(error: unknown): number | undefined {
 }
 
 export class Connections {
-  private read: Agent;
-  private write: Agent;
+  private reused: Agent;
+  /** One connection per request (pipelining 0: `connection: close`). */
+  readonly fresh: Agent;
   /** The shortest idle time after which the server was seen to have closed a connection. */
   private idleLimitMs: number | undefined;
 
   constructor(private readonly perAgent: number) {
-    [this.read, this.write] = [this.agent(READ_REUSE_MS), this.agent(WRITE_REUSE_MS)];
+    this.reused = this.keepingAlive(READ_REUSE_MS);
+    this.fresh = new Agent({ pipelining: 0, connections: perAgent });
   }
 
   agentFor(method: string): Agent {
-    return IDEMPOTENT.has(method) ? this.read : this.write;
+    return IDEMPOTENT.has(method) ? this.reused : this.fresh;
   }
 
   /**
-   * Whether a reset request may be sent again: an idempotent one that went on a reused connection
-   * (a fresh connection closed unanswered is the server's doing, not idleness). Its idle time is
-   * learned as the server's limit, when shorter than any before.
+   * Whether a reset request may be sent again (on `fresh`): an idempotent one that went on a reused
+   * connection (a fresh connection closed unanswered is the server's doing, not idleness). Its idle
+   * time is learned as the server's limit, when shorter than any before.
    */
   resetWasIdleClose(method: string, error: unknown): boolean {
     const idle = idleBeforeError(error);
     if (!IDEMPOTENT.has(method) || idle === undefined) return false;
-    if (this.idleLimitMs === undefined || idle < this.idleLimitMs) this.learn(idle);
+    if (idle >= LEAST_IDLE_LIMIT_MS && (this.idleLimitMs === undefined || idle < this.idleLimitMs)) this.learn(idle);
     return true;
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.read.close(), this.write.close()]);
+    await Promise.all([this.reused.close(), this.fresh.close()]);
   }
 
   private learn(idleLimitMs: number): void {
     this.idleLimitMs = idleLimitMs;
-    const [read, write] = [this.read, this.write];
-    this.read = this.agent(Math.min(READ_REUSE_MS, idleLimitMs / 2));
-    this.write = this.agent(Math.min(WRITE_REUSE_MS, idleLimitMs / 4));
-    // Requests in flight on the old agents finish there; they then close their connections.
-    void read.close().catch(() => {});
-    void write.close().catch(() => {});
+    const old = this.reused;
+    this.reused = this.keepingAlive(Math.min(READ_REUSE_MS, idleLimitMs / 2));
+    // Requests in flight on the old agent finish there; it then closes its connections.
+    void old.close().catch(() => {});
   }
 
-  private agent(keepAliveMs: number): Agent {
-    const timeout = Math.max(1, Math.floor(keepAliveMs));
+  private keepingAlive(keepAliveMs: number): Agent {
+    const timeout = Math.floor(keepAliveMs);
     return new Agent({ keepAliveTimeout: timeout, keepAliveMaxTimeout: timeout, connections: this.perAgent });
   }
 }
