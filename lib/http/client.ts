@@ -44,11 +44,11 @@ const RESET_CODES = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE']);
 const DEFAULT_GIVE_UP_MS = 60_000;
 // A 429 that names no time: a second, as the rate limits that do name one mostly ask.
 const DEFAULT_BACK_OFF_MS = 1_000;
+const SPIN_FREE_RETRIES = 3;
+const MAX_SPIN_WAIT_MS = 5_000;
 
 /** Back-pressure stopped the run: no request got an answer for the give-up time. */
-export class ThrottledError extends TransportError {
-  readonly throttled = true;
-}
+export class ThrottledError extends TransportError {}
 
 export class ApiClient {
   private readonly connections: Connections;
@@ -84,14 +84,15 @@ export class ApiClient {
     const startedAt = performance.timeOrigin + started;
     // Bounded by time, not by a count: the throttle gives up when nothing has got through for its give-up time.
     for (let attempt = 0; ; attempt++) {
-      if (this.throttle.givenUp) throw new ThrottledError(`${spec.method} ${redact(url)}: ${this.throttle.gaveUpMessage()}`, recorded);
+      if (this.throttle.givenUp) throw new ThrottledError(`${spec.method} ${redact(url)}: ${this.throttle.givenUpMessage}`, recorded);
       const response = await this.throttle.run(() => this.onceRetryingReset(spec.method, url, headers, body, recorded));
       const wait = backPressureMs(response);
       if (wait === undefined) {
         this.throttle.answered();
         return { request: recorded, response, startedAt, durationMs: performance.now() - started, retries: attempt };
       }
-      this.throttle.backPressure(wait);
+      // A server asking again and again for no wait at all gets a growing one, so that no request spins.
+      this.throttle.backPressure(attempt < SPIN_FREE_RETRIES ? wait : Math.max(wait, Math.min(MAX_SPIN_WAIT_MS, 100 * 2 ** (attempt - SPIN_FREE_RETRIES))));
     }
   }
 
@@ -101,7 +102,7 @@ export class ApiClient {
   }
 
   get givenUpMessage(): string {
-    return this.throttle.gaveUpMessage();
+    return this.throttle.givenUpMessage;
   }
 
   async close(): Promise<void> {

@@ -71,7 +71,7 @@ export class Throttle {
     if (this.gaveUp) return;
     if (now - this.throttledSince >= this.options.giveUpMs) {
       this.gaveUp = true;
-      this.channel.postMessage({ kind: 'gave-up', message: this.gaveUpMessage() } satisfies ThrottleMessage);
+      this.channel.postMessage({ kind: 'gave-up', message: this.givenUpMessage } satisfies ThrottleMessage);
       return;
     }
     // A Retry-After beyond the give-up time is cut to it: the next answer then decides.
@@ -105,7 +105,8 @@ export class Throttle {
     return this.gaveUp;
   }
 
-  gaveUpMessage(): string {
+  /** What a client that gave up says. */
+  get givenUpMessage(): string {
     return `the target answered every request with back-pressure (429, or 503 with Retry-After) for ${this.options.giveUpMs / 1000} s`;
   }
 
@@ -163,7 +164,7 @@ export class ThrottleWatch {
   private responses = 0;
   private waitMs = 0;
   private pausedUntil = 0;
-  private gaveUpMessage: string | undefined;
+  private why: string | undefined;
   private onGiveUp: (() => void) | undefined;
 
   constructor(baseUrl: string) {
@@ -178,12 +179,12 @@ export class ThrottleWatch {
 
   /** Why the clients gave up, once one has. */
   get gaveUp(): string | undefined {
-    return this.gaveUpMessage;
+    return this.why;
   }
 
   /** `action` runs once when a client gives up (at once if one has). */
   whenGivenUp(action: () => void): void {
-    if (this.gaveUpMessage !== undefined) action();
+    if (this.why !== undefined) action();
     else this.onGiveUp = action;
   }
 
@@ -197,8 +198,8 @@ export class ThrottleWatch {
       const now = Date.now();
       this.waitMs += Math.max(0, message.until - Math.max(now, this.pausedUntil));
       this.pausedUntil = Math.max(this.pausedUntil, message.until);
-    } else if (message.kind === 'gave-up' && this.gaveUpMessage === undefined) {
-      this.gaveUpMessage = message.message;
+    } else if (message.kind === 'gave-up' && this.why === undefined) {
+      this.why = message.message;
       this.onGiveUp?.();
     }
   }

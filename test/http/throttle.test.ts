@@ -80,7 +80,7 @@ describe('Throttle', () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
     a.backPressure(0);
     expect(a.givenUp).toBe(true);
-    await vi.waitFor(() => expect([b.givenUp, watch.gaveUp]).toEqual([true, a.gaveUpMessage()]));
+    await vi.waitFor(() => expect([b.givenUp, watch.gaveUp]).toEqual([true, a.givenUpMessage]));
     expect(watch.figures?.responses).toBe(1);
   });
 
