@@ -2,12 +2,15 @@
 //
 // A request sent on a reused connection the server has just closed for idleness is reset before
 // any byte of an answer: the server never read it. The client cannot tell that apart from a server
-// that read the request and then dropped the connection (and a busy worker, reading an answer
-// late, cannot even measure the server's idle time exactly). So a write, which must never be sent
-// twice, never goes on a reused connection: each opens its own. An idempotent request reuses
-// connections; reset on one, it is sent once more on a fresh connection, and the time its
-// connection had been idle teaches the server's limit: idle connections are then kept for half
-// of it only (undici closes them), so the next request opens a fresh one instead.
+// that read the request and then dropped the connection, so a write is never sent twice. It goes
+// only on a connection used moments ago (idle below WRITE_REUSE_MS, and below a quarter of the
+// shortest idle limit learned), which no server closes for idleness; the margin covers a busy
+// worker reading an answer late, which makes a connection look fresher than the server sees it.
+// (A write on a connection of its own, `connection: close`, would be safer still, but a server
+// answering early, a 429 before the body is read, then closes while the body is being sent.)
+// An idempotent request reuses connections longer; reset on one, it is sent once more on a fresh
+// connection, and the time its connection had been idle teaches the server's limit. Idle
+// connections past these bounds are closed by undici, so the next request opens a fresh one.
 
 import diagnostics from 'node:diagnostics_channel';
 import type { Socket } from 'node:net';
@@ -16,6 +19,7 @@ import { Agent } from 'undici';
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
 // Before any limit is learned: below what common servers allow (Node's 5 s).
 const READ_REUSE_MS = 4_000;
+const WRITE_REUSE_MS = 250;
 // A reset after less idle time than this is no idle limit (no server closes connections so soon): not learned.
 const LEAST_IDLE_LIMIT_MS = 100;
 
@@ -56,19 +60,20 @@ export function idleBeforeError(error: unknown): number | undefined {
 }
 
 export class Connections {
-  private reused: Agent;
-  /** One connection per request (pipelining 0: `connection: close`). */
+  private read: Agent;
+  private write: Agent;
+  /** One connection per request (pipelining 0: `connection: close`), for a read sent again. */
   readonly fresh: Agent;
   /** The shortest idle time after which the server was seen to have closed a connection. */
   private idleLimitMs: number | undefined;
 
   constructor(private readonly perAgent: number) {
-    this.reused = this.keepingAlive(READ_REUSE_MS);
+    [this.read, this.write] = [this.keepingAlive(READ_REUSE_MS), this.keepingAlive(WRITE_REUSE_MS)];
     this.fresh = new Agent({ pipelining: 0, connections: perAgent });
   }
 
   agentFor(method: string): Agent {
-    return IDEMPOTENT.has(method) ? this.reused : this.fresh;
+    return IDEMPOTENT.has(method) ? this.read : this.write;
   }
 
   /**
@@ -84,15 +89,17 @@ export class Connections {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.reused.close(), this.fresh.close()]);
+    await Promise.all([this.read.close(), this.write.close(), this.fresh.close()]);
   }
 
   private learn(idleLimitMs: number): void {
     this.idleLimitMs = idleLimitMs;
-    const old = this.reused;
-    this.reused = this.keepingAlive(Math.min(READ_REUSE_MS, idleLimitMs / 2));
-    // Requests in flight on the old agent finish there; it then closes its connections.
-    void old.close().catch(() => {});
+    const [read, write] = [this.read, this.write];
+    this.read = this.keepingAlive(Math.min(READ_REUSE_MS, idleLimitMs / 2));
+    this.write = this.keepingAlive(Math.min(WRITE_REUSE_MS, idleLimitMs / 4));
+    // Requests in flight on the old agents finish there; they then close their connections.
+    void read.close().catch(() => {});
+    void write.close().catch(() => {});
   }
 
   private keepingAlive(keepAliveMs: number): Agent {
