@@ -167,7 +167,7 @@ export interface RunResult {
   /** Requirements the profile requires (MUST; SHOULD too under strict) left unverified: the run is then partial. */
   readonly untested: readonly Untested[];
   readonly counts: Readonly<Record<Outcome, number>> & { readonly total: number };
-  /** Set when the run stopped before the suites (bad configuration, dead target, rejected key). */
+  /** Set when the run stopped before the suites (bad configuration, dead target, rejected key), or was stopped by a target that only throttled. */
   readonly stop?: RunStop;
   /** Set when a waiver file was in effect. */
   readonly waivers?: WaiverReport;
