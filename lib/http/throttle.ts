@@ -71,6 +71,8 @@ export class Throttle {
     if (this.gaveUp) return;
     if (now - this.throttledSince >= this.options.giveUpMs) {
       this.gaveUp = true;
+      // Still a back-pressure answer to count, with no wait.
+      this.channel.postMessage({ kind: 'pause', until: now } satisfies ThrottleMessage);
       this.channel.postMessage({ kind: 'gave-up', message: this.givenUpMessage } satisfies ThrottleMessage);
       return;
     }

@@ -20,7 +20,7 @@ const INDENT = '  ';
 const ANSI = { bold: 1, red: 31, green: 32, yellow: 33, magenta: 35 } as const;
 const OUTCOME_COLOR: Readonly<Record<Outcome, keyof typeof ANSI>> = { pass: 'green', fail: 'red', skip: 'yellow', error: 'magenta' };
 
-const VERDICT_COLOR: Readonly<Record<Verdict, keyof typeof ANSI>> = { conformant: 'green', 'passed-partial': 'yellow', violations: 'red', errors: 'red', stopped: 'red' };
+const VERDICT_COLOR: Readonly<Record<Verdict, keyof typeof ANSI>> = { conformant: 'green', 'passed-partial': 'yellow', violations: 'red', errors: 'red', stopped: 'red', throttled: 'red' };
 
 type Paint = (text: string, color: keyof typeof ANSI) => string;
 

@@ -122,6 +122,8 @@ export function verdictText(run: RunResult): VerdictText {
   switch (verdictOf(run)) {
     case 'stopped':
       return { label: 'STOPPED', detail: `the run stopped (${run.stop?.kind ?? 'unknown'}): ${run.stop?.message ?? ''}` };
+    case 'throttled':
+      return { label: 'STOPPED: THROTTLED', detail: run.stop?.message ?? '' };
     case 'violations':
       return { label: 'NOT CONFORMANT', detail: `${plural(fail, 'check')} found a rule violated${error ? `; ${error} errored` : ''}` };
     case 'errors':

@@ -8,9 +8,12 @@ import type { CheckResult, Outcome, RequirementResult, RunResult, RunStop, Selec
 export const OUTCOMES: readonly Outcome[] = ['pass', 'fail', 'skip', 'error'];
 
 export type Counts = RunResult['counts'];
-/** `passed-partial`: no check failed or errored, but requirements the profile requires were left unverified. */
-export type Verdict = 'conformant' | 'passed-partial' | 'violations' | 'errors' | 'stopped';
-export const VERDICTS: readonly Verdict[] = ['conformant', 'passed-partial', 'violations', 'errors', 'stopped'];
+/**
+ * `passed-partial`: no check failed or errored, but requirements the profile requires were left unverified.
+ * `throttled`: a stop, by a target that answered only with back-pressure.
+ */
+export type Verdict = 'conformant' | 'passed-partial' | 'violations' | 'errors' | 'stopped' | 'throttled';
+export const VERDICTS: readonly Verdict[] = ['conformant', 'passed-partial', 'violations', 'errors', 'stopped', 'throttled'];
 
 /** Everything of a RunResult that the checks do not determine. */
 export type RunMeta = Pick<RunResult, 'suite' | 'target' | 'profile' | 'startedAt' | 'durationMs' | 'settings' | 'selection'> & {
@@ -157,7 +160,7 @@ export function exitCodeFor(counts: Counts, stop: RunStop | undefined, waived = 
 
 /** A run whose only failures are waived passes, but partially: a waived failure is not a verified requirement. */
 export function verdictOf(run: RunResult): Verdict {
-  if (run.stop) return 'stopped';
+  if (run.stop) return run.stop.kind === 'throttled' ? 'throttled' : 'stopped';
   const waived = waivedFailures(run.checks);
   if (run.counts.fail - waived > 0) return 'violations';
   if (run.counts.error > 0) return 'errors';

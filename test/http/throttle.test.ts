@@ -81,7 +81,7 @@ describe('Throttle', () => {
     a.backPressure(0);
     expect(a.givenUp).toBe(true);
     await vi.waitFor(() => expect([b.givenUp, watch.gaveUp]).toEqual([true, a.givenUpMessage]));
-    expect(watch.figures?.responses).toBe(1);
+    expect(watch.figures?.responses).toBe(2);
   });
 
   test('an answer in between starts the give-up time again', async () => {

@@ -70,7 +70,7 @@ describe.concurrent('back-pressure and idle connections', () => {
     const run = await runThrottled(0);
     expect(run.exitCode, run.stdout.slice(-2000)).toBe(2);
     expect(run.summary?.stop?.kind).toBe('throttled');
-    expect(run.summary?.verdict).toBe('stopped');
+    expect(run.summary?.verdict).toBe('throttled');
     expect(run.summary?.throttling?.responses).toBeGreaterThan(0);
   }, TEST_TIMEOUT_MS);
 
