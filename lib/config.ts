@@ -28,6 +28,10 @@ export interface Config {
   /** Bound on the whole run; checks still running then end as errors. */
   readonly runTimeoutMs: number;
   readonly concurrency: number;
+  /** Requests a second over the whole run (RATE_LIMIT); undefined: as fast as answered. */
+  readonly rateLimit: number | undefined;
+  /** Back-pressure with no request answered for this long stops the run as throttled. */
+  readonly throttleGiveUpMs: number;
   /** Request field carrying the simulator configuration on agent creation (not shown in the spec). */
   readonly simulatorConfigField: string | undefined;
   /** Marker put into the names of everything this run creates. */
@@ -57,6 +61,8 @@ export const SETTINGS = [
   { name: 'REQUEST_TIMEOUT_MS', meaning: 'Timeout of one request in milliseconds (default 10000).' },
   { name: 'RUN_TIMEOUT_MS', meaning: 'Bound on the whole run in milliseconds (default 900000); checks still running then end as errors.' },
   { name: 'CONCURRENCY', meaning: 'Cap on requests in flight over the whole run (default 16), shared among the test workers.' },
+  { name: 'RATE_LIMIT', meaning: 'Requests per second over the whole run, to stay under a rate limit the target is known to have. Default: none; back-pressure (429, or 503 with Retry-After) slows the run down in any case.' },
+  { name: 'THROTTLE_GIVE_UP_MS', meaning: 'When the target has answered every request with back-pressure (429, or 503 with Retry-After) for this long, the run stops as throttled (exit 2) (default 60000).' },
   { name: 'WAIVERS', meaning: 'Waiver file (accepted failures, each with a reason and an optional expiry). Default: conformance.waivers.yaml in the working directory, if present.' },
   { name: 'SIMULATOR_CONFIG_FIELD', meaning: 'Request field for the agent simulator configuration; default: read from the published spec, else `metadata`.' },
 ] as const;
@@ -171,6 +177,8 @@ export function parseConfig(env: Env): Config {
     requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', text('REQUEST_TIMEOUT_MS') ?? '10000', 1, 600_000),
     runTimeoutMs: integer('RUN_TIMEOUT_MS', text('RUN_TIMEOUT_MS') ?? '900000', 1000, 86_400_000),
     concurrency: integer('CONCURRENCY', text('CONCURRENCY') ?? '16', 1, 1024),
+    rateLimit: text('RATE_LIMIT') === undefined ? undefined : integer('RATE_LIMIT', text('RATE_LIMIT'), 1, 100_000),
+    throttleGiveUpMs: integer('THROTTLE_GIVE_UP_MS', text('THROTTLE_GIVE_UP_MS') ?? '60000', 1000, 86_400_000),
     simulatorConfigField: text('SIMULATOR_CONFIG_FIELD'),
     runMarker: text('AES_RUN_MARKER') ?? newRunMarker(),
     ...(notice ? { baseUrlNotice: notice } : {}),

@@ -44,6 +44,7 @@ Options:
   --seed <n|random>      fast-check seed (SEED); default: fixed, so the same target gives the same result
                          every run; random explores, and the run prints the seed it drew
   --runs <n>             fast-check runs per property (NUM_RUNS)
+  --rate <n>             requests per second over the whole run, to stay under a known rate limit (RATE_LIMIT)
   --report-dir <dir>     where reports go (REPORT_DIR, default reports/)
   --rerun-failed         run only the requirements that failed or errored in the summary.json of --report-dir;
                          the reports go to <report-dir>/rerun, the full run's stay
@@ -57,8 +58,9 @@ NO_COLOR turns colour off; FORCE_COLOR turns it on where the output is not a ter
 Exit codes: 0 no violation (CONFORMANT, or a partial pass that says so; waived failures included);
 1 violations found (or checks errored; an expired waiver waives nothing);
 2 bad configuration (a wrong path prefix in BASE_URL, BASE_URL empty, a key or fixture id without BASE_URL,
-a report directory that cannot be written), target unreachable or key rejected, or --rerun-failed after a run
-that stopped or against another target; 130 / 143 interrupted (SIGINT / SIGTERM; the reports say what ran).`;
+a report directory that cannot be written), target unreachable or key rejected, throttled (only back-pressure
+answers for THROTTLE_GIVE_UP_MS), or --rerun-failed after a run that stopped or against another target;
+130 / 143 interrupted (SIGINT / SIGTERM; the reports say what ran).`;
 
 const OPTION_ENV = {
   'base-url': 'BASE_URL',
@@ -66,6 +68,7 @@ const OPTION_ENV = {
   profile: 'PROFILE',
   seed: 'SEED',
   runs: 'NUM_RUNS',
+  rate: 'RATE_LIMIT',
   'report-dir': 'REPORT_DIR',
   waivers: 'WAIVERS',
 } as const;
@@ -74,7 +77,7 @@ const OPTIONS = {
   'base-url': { type: 'string' }, 'api-key': { type: 'string' }, only: { type: 'string', multiple: true }, profile: { type: 'string' },
   'read-only': { type: 'boolean' }, seed: { type: 'string' }, runs: { type: 'string' }, 'report-dir': { type: 'string' },
   'rerun-failed': { type: 'boolean' }, list: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
-  shard: { type: 'string' }, merge: { type: 'boolean' },
+  shard: { type: 'string' }, merge: { type: 'boolean' }, rate: { type: 'string' },
   exclude: { type: 'string', multiple: true }, waivers: { type: 'string' }, format: { type: 'string' },
 } as const;
 

@@ -52,7 +52,10 @@ export async function cleanupTarget(name: string): Promise<Finding[]> {
 
 async function connect(config: Config): Promise<Target> {
   if (!config.baseUrl) throw new Error('BASE_URL is not set: run the suite through `npm run conformance`, which starts the reference service when no target is given.');
-  const client = new ApiClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.requestTimeoutMs, concurrency: config.concurrency });
+  const client = new ApiClient({
+    baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.requestTimeoutMs, concurrency: config.concurrency, throttleGiveUpMs: config.throttleGiveUpMs,
+    ...(config.rateLimit === undefined ? {} : { ratePerSecond: config.rateLimit }),
+  });
   const loaded = await loadPublishedSpec(client);
   const operations = publishedOperations(loaded.documents, { basePath: new URL(config.baseUrl).pathname });
   const memos = new Map<string, Promise<unknown>>();

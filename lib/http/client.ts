@@ -1,13 +1,14 @@
-// The one way suites talk to a target: undici with a shared keep-alive agent,
-// a timeout and a size cap on every response, bounded retries on 429/503, and
+// The one way suites talk to a target: undici keep-alive agents, a timeout and a size
+// cap on every response, back-pressure waited out by the whole run (throttle.ts), and
 // every exchange recorded with the key redacted.
 
-import { Agent, request as undiciRequest } from 'undici';
+import { type Dispatcher, request as undiciRequest } from 'undici';
 import { API_KEY_HEADER } from '../contract/enums.js';
 import type { Exchange, RecordedRequest, RecordedResponse } from './exchange.js';
 import { TransportError } from './exchange.js';
-import { Limiter } from './limiter.js';
+import { Connections } from './connections.js';
 import { API_KEY_PLACEHOLDER, redact, registerSecret } from './redact.js';
+import { Throttle } from './throttle.js';
 
 export interface ClientOptions {
   readonly baseUrl: string;
@@ -15,7 +16,10 @@ export interface ClientOptions {
   readonly timeoutMs: number;
   readonly concurrency: number;
   readonly maxResponseBytes?: number;
-  readonly maxRetries?: number;
+  /** Requests a second this client sends at most (its share of RATE_LIMIT). */
+  readonly ratePerSecond?: number;
+  /** Back-pressure with no answer anywhere for this long ends the retries (default a minute). */
+  readonly throttleGiveUpMs?: number;
 }
 
 export interface RequestSpec {
@@ -36,20 +40,28 @@ export interface RequestSpec {
 // Above the largest answer a correct server can give: an agent echoing a 10 MiB configuration
 // (the specification's largest field, read as MiB) even with its text escaped twice over.
 const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
-const RETRY_STATUSES = new Set([429, 503]);
-const IDEMPOTENT = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
 const RESET_CODES = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE']);
-const MAX_RETRY_WAIT_MS = 10_000;
+const DEFAULT_GIVE_UP_MS = 60_000;
+// A 429 that names no time: a second, as the rate limits that do name one mostly ask.
+const DEFAULT_BACK_OFF_MS = 1_000;
+const SPIN_FREE_RETRIES = 3;
+const MAX_SPIN_WAIT_MS = 5_000;
+
+/** Back-pressure stopped the run: no request got an answer for the give-up time. */
+export class ThrottledError extends TransportError {}
 
 export class ApiClient {
-  private readonly agent: Agent;
-  private readonly limiter: Limiter;
+  private readonly connections: Connections;
+  private readonly throttle: Throttle;
 
   constructor(private readonly options: ClientOptions) {
     registerSecret(options.apiKey);
-    // Idle sockets are dropped before common servers' keep-alive (Node's is 5 s) closes them under us.
-    this.agent = new Agent({ keepAliveTimeout: 4_000, keepAliveMaxTimeout: 4_000, connections: options.concurrency });
-    this.limiter = new Limiter(options.concurrency);
+    this.connections = new Connections(options.concurrency);
+    this.throttle = new Throttle(options.baseUrl, {
+      concurrency: options.concurrency,
+      giveUpMs: options.throttleGiveUpMs ?? DEFAULT_GIVE_UP_MS,
+      ...(options.ratePerSecond === undefined ? {} : { ratePerSecond: options.ratePerSecond }),
+    });
   }
 
   get baseUrl(): string {
@@ -70,19 +82,32 @@ export class ApiClient {
       : { method: spec.method, url, headers: recordedHeaders, body };
     const started = performance.now();
     const startedAt = performance.timeOrigin + started;
-    const maxRetries = this.options.maxRetries ?? 3;
+    // Bounded by time, not by a count: the throttle gives up when nothing has got through for its give-up time.
     for (let attempt = 0; ; attempt++) {
-      const response = await this.limiter.run(() => this.onceRetryingReset(spec.method, url, headers, body, recorded));
-      const wait = retryWaitMs(response, attempt);
-      if (!RETRY_STATUSES.has(response.status) || attempt >= maxRetries || wait === undefined) {
+      if (this.throttle.givenUp) throw new ThrottledError(`${spec.method} ${redact(url)}: ${this.throttle.givenUpMessage}`, recorded);
+      const response = await this.throttle.run(() => this.onceRetryingReset(spec.method, url, headers, body, recorded));
+      const wait = backPressureMs(response);
+      if (wait === undefined) {
+        this.throttle.answered();
         return { request: recorded, response, startedAt, durationMs: performance.now() - started, retries: attempt };
       }
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      // A server asking again and again for no wait at all gets a growing one, so that no request spins.
+      this.throttle.backPressure(attempt < SPIN_FREE_RETRIES ? wait : Math.max(wait, Math.min(MAX_SPIN_WAIT_MS, 100 * 2 ** (attempt - SPIN_FREE_RETRIES))));
     }
   }
 
+  /** Whether back-pressure with no answer for the give-up time ended this client's retries (or another's of the target). */
+  get givenUp(): boolean {
+    return this.throttle.givenUp;
+  }
+
+  get givenUpMessage(): string {
+    return this.throttle.givenUpMessage;
+  }
+
   async close(): Promise<void> {
-    await this.agent.close();
+    this.throttle.close();
+    await this.connections.close();
   }
 
   private headersFor(spec: RequestSpec): { headers: Record<string, string>; recordedHeaders: Record<string, string> } {
@@ -103,26 +128,26 @@ export class ApiClient {
   }
 
   /**
-   * A reused keep-alive socket the server closed at the same moment resets before the
-   * request is read: idempotent requests are sent once more on a fresh connection.
+   * A reused keep-alive socket the server closed at the same moment resets before the request is
+   * read: an idempotent request is sent once more on a fresh connection (see connections.ts).
    */
   private async onceRetryingReset(method: string, url: string, headers: Record<string, string>, body: string | undefined, recorded: RecordedRequest): Promise<RecordedResponse> {
     try {
-      return await this.once(method, url, headers, body, recorded);
+      return await this.once(method, url, headers, body, recorded, this.connections.agentFor(method));
     } catch (error) {
-      if (!(error instanceof TransportError && error.reset && IDEMPOTENT.has(method))) throw error;
-      return this.once(method, url, headers, body, recorded);
+      if (!(error instanceof TransportError && error.reset && this.connections.resetWasIdleClose(method, error.cause))) throw error;
+      return this.once(method, url, headers, body, recorded, this.connections.fresh);
     }
   }
 
-  private async once(method: string, url: string, headers: Record<string, string>, body: string | undefined, recorded: RecordedRequest): Promise<RecordedResponse> {
+  private async once(method: string, url: string, headers: Record<string, string>, body: string | undefined, recorded: RecordedRequest, dispatcher: Dispatcher): Promise<RecordedResponse> {
     const timeoutMs = this.options.timeoutMs;
     try {
       const response = await undiciRequest(url, {
         method: method as 'GET',
         headers,
         body,
-        dispatcher: this.agent,
+        dispatcher,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
         signal: AbortSignal.timeout(timeoutMs),
@@ -131,7 +156,7 @@ export class ApiClient {
       return { status: response.statusCode, headers: flatHeaders(response.headers), text, json: parseJson(text), truncated };
     } catch (error) {
       const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-      throw new TransportError(describeTransportError(error, method, url, timeoutMs), recorded, RESET_CODES.has(code ?? ''));
+      throw new TransportError(describeTransportError(error, method, url, timeoutMs), recorded, RESET_CODES.has(code ?? ''), { cause: error });
     }
   }
 }
@@ -177,16 +202,17 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Retry-After in seconds or as an HTTP date; otherwise a short exponential back-off. */
-function retryWaitMs(response: RecordedResponse, attempt: number): number | undefined {
-  if (!RETRY_STATUSES.has(response.status)) return undefined;
+/**
+ * How long back-pressure asks the run to wait: a 429 (Retry-After in seconds or as an HTTP date,
+ * else a second), or a 503 that names a Retry-After. A 503 without one is the server's answer.
+ */
+function backPressureMs(response: RecordedResponse): number | undefined {
+  if (response.status !== 429 && response.status !== 503) return undefined;
   const header = response.headers['retry-after'];
-  if (header !== undefined) {
-    const seconds = Number(header);
-    const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
-    if (Number.isFinite(ms)) return ms > MAX_RETRY_WAIT_MS ? undefined : Math.max(0, ms);
-  }
-  return 200 * 2 ** attempt;
+  const seconds = Number(header);
+  const ms = header === undefined ? Number.NaN : Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
+  if (Number.isFinite(ms)) return Math.max(0, ms);
+  return response.status === 429 ? DEFAULT_BACK_OFF_MS : undefined;
 }
 
 function describeTransportError(error: unknown, method: string, url: string, timeoutMs: number): string {

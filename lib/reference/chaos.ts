@@ -4,6 +4,11 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+// "A few dozen requests a second": a limit a run at full speed passes many times over.
+const RATE_LIMIT_PER_SECOND = 40;
+// As some application servers and proxies do: about a second, well below a client's usual keep-alive.
+const IDLE_CLOSE_MS = 1000;
+
 export const CHAOS_MODES = {
   hang: 'never answers',
   reset: 'resets the connection without answering',
@@ -13,6 +18,8 @@ export const CHAOS_MODES = {
   'redirect-loop': 'redirects to the same URL forever',
   'burst-503': 'answers 503 (Retry-After: 0) to the first three requests of each path',
   'echo-key': 'puts the presented X-API-Key into every response body it can',
+  'rate-limit': `answers 429 (Retry-After: 1, code RESOURCE_EXHAUSTED) beyond ${RATE_LIMIT_PER_SECOND} requests a second per key`,
+  'idle-close': `drops a keep-alive connection idle for ${IDLE_CLOSE_MS} ms (the next request on it is reset), announcing no Keep-Alive timeout`,
 } as const;
 
 export type ChaosMode = keyof typeof CHAOS_MODES;
@@ -34,9 +41,27 @@ type Act = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 const BURST = 3;
 
+/**
+ * For `idle-close`: a connection idle for `IDLE_CLOSE_MS` is dropped, and the next request on it is
+ * reset unanswered. A server closing it then (with a FIN) does the same whenever the client sends
+ * before it has read the close, as a busy client does; a proxy that forgets idle connections, always.
+ */
+function idleClose(): Act {
+  const finishedAt = new WeakMap<object, number>();
+  return (req, res) => {
+    const idleSince = finishedAt.get(req.socket);
+    if (idleSince !== undefined && Date.now() - idleSince >= IDLE_CLOSE_MS) return (req.socket.resetAndDestroy(), true);
+    // Node announces `Keep-Alive: timeout=` from this field of the response: a server that does not is the point.
+    (res as unknown as { _keepAliveTimeout: number })._keepAliveTimeout = 0;
+    res.once('finish', () => finishedAt.set(req.socket, Date.now()));
+    return false;
+  };
+}
+
 /** Whether chaos took over this response; `echo-key` is applied by `echoKey` instead. */
 export function chaosTakeover(rules: readonly ChaosRule[]): Act {
   const seen = new Map<string, number>();
+  const windows = new Map<string, { start: number; count: number }>();
   const acts: Record<Exclude<ChaosMode, 'echo-key'>, Act> = {
     hang: () => true,
     reset: (req) => (req.socket.destroy(), true),
@@ -73,11 +98,27 @@ export function chaosTakeover(rules: readonly ChaosRule[]): Act {
       res.writeHead(503, { 'Retry-After': '0', 'Content-Type': 'application/json' }).end('{"error":{"code":"UNAVAILABLE","message":"busy","details":[]}}');
       return true;
     },
+    // A window of one second per key, from its first request.
+    'rate-limit': (req, res) => {
+      const key = String(req.headers['x-api-key'] ?? '');
+      const now = Date.now();
+      const window = windows.get(key);
+      if (!window || now - window.start >= 1000) {
+        windows.set(key, { start: now, count: 1 });
+        return false;
+      }
+      if (++window.count <= RATE_LIMIT_PER_SECOND) return false;
+      res.writeHead(429, { 'Retry-After': '1', 'Content-Type': 'application/json' })
+        .end('{"error":{"code":"RESOURCE_EXHAUSTED","message":"rate limit exceeded","details":[]}}');
+      return true;
+    },
+    'idle-close': idleClose(),
   };
+  // Every matching mode in turn, until one takes the response over; idle-close first, as it sees every response.
+  const ordered = [...rules].sort((a, b) => Number(b.mode === 'idle-close') - Number(a.mode === 'idle-close'));
   return (req, res) => {
     const path = req.url ?? '/';
-    const rule = rules.find((r) => r.mode !== 'echo-key' && path.startsWith(r.pathPrefix));
-    return rule ? acts[rule.mode as Exclude<ChaosMode, 'echo-key'>](req, res) : false;
+    return ordered.some((r) => r.mode !== 'echo-key' && path.startsWith(r.pathPrefix) && acts[r.mode as Exclude<ChaosMode, 'echo-key'>](req, res));
   };
 }
 

@@ -20,7 +20,7 @@ const INDENT = '  ';
 const ANSI = { bold: 1, red: 31, green: 32, yellow: 33, magenta: 35 } as const;
 const OUTCOME_COLOR: Readonly<Record<Outcome, keyof typeof ANSI>> = { pass: 'green', fail: 'red', skip: 'yellow', error: 'magenta' };
 
-const VERDICT_COLOR: Readonly<Record<Verdict, keyof typeof ANSI>> = { conformant: 'green', 'passed-partial': 'yellow', violations: 'red', errors: 'red', stopped: 'red', interrupted: 'red' };
+const VERDICT_COLOR: Readonly<Record<Verdict, keyof typeof ANSI>> = { conformant: 'green', 'passed-partial': 'yellow', violations: 'red', errors: 'red', stopped: 'red', interrupted: 'red', throttled: 'red' };
 
 type Paint = (text: string, color: keyof typeof ANSI) => string;
 
@@ -33,7 +33,7 @@ function summaryLines(run: RunResult, paint: Paint, reports: ReportPaths | undef
   const target = run.target.baseUrl ?? 'no target';
   const paths = reports ? ['Reports:', ...[reports.junit, reports.html, reports.summary].map((p) => fit(`${INDENT}${p}`, 'end'))] : [];
   // A run that stopped before the suites has nothing to count: the reason leads.
-  if (run.stop && run.stop.kind !== 'interrupted') return [paint(fit(`Conformance run stopped: ${target} (profile ${run.profile})`), 'bold'), '', ...verdictLines(run, paint), ...paths];
+  if (run.stop && run.stop.kind !== 'interrupted') return [paint(fit(`Conformance run stopped: ${target} (profile ${run.profile})`), 'bold'), '', ...throttlingLines(run), ...verdictLines(run, paint), ...paths];
   return [
     paint(fit(`Conformance summary: ${target} (profile ${run.profile}, ${seconds(run.durationMs)} s)`), 'bold'),
     '',
@@ -46,6 +46,7 @@ function summaryLines(run: RunResult, paint: Paint, reports: ReportPaths | undef
     '',
     ...wrap(`Requirements: ${run.requirements.length} in the catalog: ${requirementTally(run.requirements)}`, '', INDENT),
     fit(`Totals: ${plural(run.counts.total, 'check')}: ${OUTCOMES.map((o) => `${run.counts[o]} ${o}`).join(', ')}`),
+    ...throttlingLines(run),
     ...verdictLines(run, paint),
     ...paths,
   ];
@@ -176,6 +177,12 @@ function replayLines(curl: string): string[] {
   const shown = legal(curl);
   if (shown !== curl) return [`${INDENT}${shown}`, `${INDENT}(control characters are shown as \\uXXXX: edit them back before replaying)`];
   return [`${INDENT}${shown}`];
+}
+
+/** Back-pressure is no verdict, but a reader should know the run was slowed, and how much. */
+function throttlingLines({ throttling }: RunResult): string[] {
+  if (!throttling) return [];
+  return wrap(`Throttled: the target answered ${plural(throttling.responses, 'request')} with back-pressure (429, or 503 with Retry-After); the run waited ${seconds(throttling.waitMs)} s for it in all`, '');
 }
 
 function verdictLines(run: RunResult, paint: Paint): string[] {

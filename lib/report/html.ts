@@ -290,7 +290,7 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}dt{font-wei
 .verdict.conformant{border-color:#1a7f37;background:#e9f7ec}.verdict.conformant .label{color:#1a7f37}
 .verdict.violations,.verdict.errors{border-color:#c62828;background:#fdecea}
 .verdict.violations .label,.verdict.errors .label{color:#c62828}
-.verdict.stopped,.verdict.passed-partial{border-color:#8a6d00;background:#fff6d6}.verdict.stopped .label,.verdict.passed-partial .label{color:#8a6d00}
+.verdict.stopped,.verdict.throttled,.verdict.passed-partial{border-color:#8a6d00;background:#fff6d6}.verdict.stopped .label,.verdict.throttled .label,.verdict.passed-partial .label{color:#8a6d00}
 .count{margin-right:1rem}.count.pass b{color:#1a7f37}.count.fail b{color:#c62828}.count.error b{color:#7b1fa2}.count.skip b{color:#8a6d00}
 table{border-collapse:collapse;width:100%}th,td{border:1px solid #ddd;padding:.25rem .5rem;text-align:left;vertical-align:top}
 .num{text-align:right;white-space:nowrap}

@@ -24,6 +24,7 @@ function summaryOf(run: RunResult): Record<string, unknown> {
     headline: verdictLine(run),
     counts: run.counts,
     stop: run.stop,
+    throttling: run.throttling,
     settings: run.settings,
     selection: { ...run.selection, exclude: run.selection.exclude ?? [] },
     untested: run.untested,
@@ -69,7 +70,8 @@ export const SUMMARY_SCHEMA = object({
   /** The console's verdict line: `CONFORMANT (exit code 0)`, naming the embedded reference when that was the target. */
   headline: str,
   counts: object(Object.fromEntries([...OUTCOMES, 'total'].map((k) => [k, { type: 'integer', minimum: 0 }])), [...OUTCOMES, 'total']),
-  stop: object({ kind: { enum: ['config', 'unreachable', 'unauthenticated', 'internal', 'interrupted'] }, message: str, signal: { enum: ['SIGINT', 'SIGTERM'] } }, ['kind', 'message']),
+  stop: object({ kind: { enum: ['config', 'unreachable', 'unauthenticated', 'internal', 'interrupted', 'throttled'] }, message: str, signal: { enum: ['SIGINT', 'SIGTERM'] } }, ['kind', 'message']),
+  throttling: object({ responses: { type: 'integer', minimum: 0 }, waitMs: nonNegative }, ['responses', 'waitMs']),
   settings: headers,
   // `exclude` is optional so that summaries written before it existed still validate (and merge).
   selection: object({ only: strings, shards: strings, readOnly: { type: 'boolean' }, exclude: strings }, ['only', 'shards', 'readOnly']),

@@ -140,6 +140,8 @@ export function verdictText(run: RunResult): VerdictText {
       return { label: 'INTERRUPTED', detail: `${run.stop?.message ?? 'the run was interrupted'}; ${plural(pass, 'check')} passed, ${fail} failed, ${error} errored, ${skip} skipped before it stopped (checks not finished are reported as not run): conformance is not established` };
     case 'stopped':
       return { label: 'STOPPED', detail: `the run stopped (${run.stop?.kind ?? 'unknown'}): ${run.stop?.message ?? ''}` };
+    case 'throttled':
+      return { label: 'STOPPED: THROTTLED', detail: run.stop?.message ?? '' };
     case 'violations':
       return { label: 'NOT CONFORMANT', detail: `${plural(fail, 'check')} found a rule violated${error ? `; ${error} errored` : ''}` };
     case 'errors':

@@ -9,9 +9,12 @@ import type { CheckResult, ExitCode, Outcome, RequirementResult, RunResult, RunS
 export const OUTCOMES: readonly Outcome[] = ['pass', 'fail', 'skip', 'error'];
 
 export type Counts = RunResult['counts'];
-/** `passed-partial`: no check failed or errored, but requirements the profile requires were left unverified. */
-export type Verdict = 'conformant' | 'passed-partial' | 'violations' | 'errors' | 'stopped' | 'interrupted';
-export const VERDICTS: readonly Verdict[] = ['conformant', 'passed-partial', 'violations', 'errors', 'stopped', 'interrupted'];
+/**
+ * `passed-partial`: no check failed or errored, but requirements the profile requires were left unverified.
+ * `throttled`: a stop, by a target that answered only with back-pressure.
+ */
+export type Verdict = 'conformant' | 'passed-partial' | 'violations' | 'errors' | 'stopped' | 'interrupted' | 'throttled';
+export const VERDICTS: readonly Verdict[] = ['conformant', 'passed-partial', 'violations', 'errors', 'stopped', 'interrupted', 'throttled'];
 
 /** Everything of a RunResult that the checks do not determine. */
 export type RunMeta = Pick<RunResult, 'suite' | 'target' | 'profile' | 'startedAt' | 'durationMs' | 'settings' | 'selection'> & {
@@ -168,7 +171,7 @@ export function exitCodeFor(counts: Counts, stop: RunStop | undefined, waived = 
 
 /** A run whose only failures are waived passes, but partially: a waived failure is not a verified requirement. */
 export function verdictOf(run: RunResult): Verdict {
-  if (run.stop) return run.stop.kind === 'interrupted' ? 'interrupted' : 'stopped';
+  if (run.stop) return run.stop.kind === 'interrupted' || run.stop.kind === 'throttled' ? run.stop.kind : 'stopped';
   const waived = waivedFailures(run.checks);
   if (run.counts.fail - waived > 0) return 'violations';
   if (run.counts.error > 0) return 'errors';

@@ -149,8 +149,11 @@ export interface Untested {
 }
 
 export interface RunStop {
-  /** `interrupted`: SIGINT or SIGTERM stopped the run; the checks that finished are reported, the others as not run. */
-  readonly kind: 'config' | 'unreachable' | 'unauthenticated' | 'internal' | 'interrupted';
+  /**
+   * `interrupted`: SIGINT or SIGTERM stopped the run; the checks that finished are reported, the others as not run.
+   * `throttled`: the target answered only with back-pressure (429, or 503 with Retry-After) for THROTTLE_GIVE_UP_MS.
+   */
+  readonly kind: 'config' | 'unreachable' | 'unauthenticated' | 'internal' | 'interrupted' | 'throttled';
   readonly message: string;
   /** The signal that interrupted the run (exit code 130 or 143). */
   readonly signal?: InterruptSignal;
@@ -159,6 +162,13 @@ export interface RunStop {
 export type ExitCode = 0 | 1 | 2 | 130 | 143;
 
 export type InterruptSignal = 'SIGINT' | 'SIGTERM';
+
+/** Back-pressure (429, or 503 with Retry-After) a run waited out. */
+export interface Throttling {
+  readonly responses: number;
+  /** Time during which every request waited (overlapping waits counted once). */
+  readonly waitMs: number;
+}
 
 export interface RunResult {
   readonly suite: { readonly name: string; readonly version: string };
@@ -174,10 +184,12 @@ export interface RunResult {
   /** Requirements the profile requires (MUST; SHOULD too under strict) left unverified: the run is then partial. */
   readonly untested: readonly Untested[];
   readonly counts: Readonly<Record<Outcome, number>> & { readonly total: number };
-  /** Set when the run stopped before the suites (bad configuration, dead target, rejected key) or was interrupted. */
+  /** Set when the run stopped before the suites (bad configuration, dead target, rejected key), was interrupted, or was stopped by a target that only throttled. */
   readonly stop?: RunStop;
   /** Set when a waiver file was in effect. */
   readonly waivers?: WaiverReport;
-  /** 0 conformant, 1 violations or errors, 2 configuration or target unreachable, 130/143 interrupted (SIGINT/SIGTERM). */
+  /** Set when the target answered with back-pressure: how often, and how long the run waited in all. */
+  readonly throttling?: Throttling;
+  /** 0 conformant, 1 violations or errors, 2 configuration, target unreachable or throttled, 130/143 interrupted (SIGINT/SIGTERM). */
   readonly exitCode: ExitCode;
 }

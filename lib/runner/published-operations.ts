@@ -10,7 +10,7 @@ import { loadPublishedSpec } from '../published/load.js';
 
 /** The operations, and what kept documents from being read (the target unreachable, a document invalid). */
 export async function operationsBeyondContract(config: Config): Promise<{ operations: PublishedOperation[]; problems: readonly string[] }> {
-  const client = new ApiClient({ baseUrl: config.baseUrl!, apiKey: config.apiKey, timeoutMs: config.requestTimeoutMs, concurrency: 4, maxRetries: 1 });
+  const client = new ApiClient({ baseUrl: config.baseUrl!, apiKey: config.apiKey, timeoutMs: config.requestTimeoutMs, concurrency: 4 });
   try {
     const { documents, problems } = await loadPublishedSpec(client);
     return { operations: beyondContract(publishedOperations(documents, { basePath: new URL(config.baseUrl!).pathname })), problems };

@@ -4,6 +4,7 @@
 import { availableParallelism } from 'node:os';
 import { ConfigError, type Config, asGiven, parseConfig, redactedSettings } from '../config.js';
 import { ApiClient } from '../http/client.js';
+import { ThrottleWatch } from '../http/throttle.js';
 import { registerSecret } from '../http/redact.js';
 import { summarise } from '../result/aggregate.js';
 import { SUITE } from '../result/suite.js';
@@ -56,15 +57,18 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
     return assemble(startedAt, undefined, { baseUrl: given, embedded: false }, selectionOf(asTyped, request, false), [], { kind: 'config', message: asGiven(error.message, request.given) });
   }
   const embedded = config.baseUrl === undefined ? await startEmbedded() : undefined;
+  let throttling: ThrottleWatch | undefined;
   try {
     if (embedded) config = atReference(config, embedded);
     registerSecret(config.apiKey);
     if (config.baseUrlNotice) log(config.baseUrlNotice);
     log(`Target ${config.baseUrl}${embedded ? ' (embedded reference service: no target setting given)' : ''}, profile ${config.profile}${config.readOnly ? ', read-only' : ''}`);
     if (config.seedDrawn) log(`Seed ${config.seed}, drawn at random (SEED=random): --seed ${config.seed} repeats this run`);
+    // Every client of the target, in the workers too, tells it of back-pressure.
+    throttling = new ThrottleWatch(config.baseUrl!);
     const stop = interrupted(request.interrupt) ?? await checkTarget(config);
     const target = { baseUrl: config.baseUrl ?? null, embedded: !!embedded };
-    if (stop) return assemble(startedAt, config, target, selectionOf(chosen, request, config.readOnly), [], stop);
+    if (stop) return withThrottling(assemble(startedAt, config, target, selectionOf(chosen, request, config.readOnly), [], stop), throttling);
     try {
       chosen = await withPublishedNames(chosen, config);
     } catch (error) {
@@ -72,15 +76,17 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
       return assemble(startedAt, config, target, selectionOf(chosen, request, config.readOnly), [], { kind: 'config', message: error.message });
     }
     const selected = selectionOf(chosen, request, config.readOnly);
-    // CONCURRENCY caps the requests of the whole run: each worker gets its share.
+    // CONCURRENCY and RATE_LIMIT hold for the whole run: each worker gets its share.
     const workers = Math.min(availableParallelism(), config.concurrency);
-    const plan = { targets: [{ name: RUN_TARGET, config: { ...config, concurrency: Math.floor(config.concurrency / workers) }, ...chosen.declared }] };
-    const checks = await runSuites(plan, chosen.files, workers, config.runTimeoutMs, log, request.shard, request.interrupt);
-    const stopped = interrupted(request.interrupt);
-    if (!waiverFile) return assemble(startedAt, config, target, selected, checks, stopped);
+    const share = { concurrency: Math.floor(config.concurrency / workers), rateLimit: config.rateLimit === undefined ? undefined : config.rateLimit / workers };
+    const plan = { targets: [{ name: RUN_TARGET, config: { ...config, ...share }, ...chosen.declared }] };
+    const checks = await runSuites(plan, chosen.files, workers, config.runTimeoutMs, log, throttling, request.shard, request.interrupt);
+    const stopped = interrupted(request.interrupt) ?? (throttling.gaveUp === undefined ? undefined : throttledStop(throttling.gaveUp));
+    if (!waiverFile) return withThrottling(assemble(startedAt, config, target, selected, checks, stopped), throttling);
     const waived = applyWaivers(checks, waiverFile, waiverDay(startedAt), chosen.namePattern === undefined ? {} : { namePattern: chosen.namePattern });
-    return assemble(startedAt, config, target, selected, waived.checks, stopped, waived.report);
+    return withThrottling(assemble(startedAt, config, target, selected, waived.checks, stopped, waived.report), throttling);
   } finally {
+    throttling?.close();
     await embedded?.close();
   }
 }
@@ -93,9 +99,10 @@ function interrupted(interrupt: AbortSignal | undefined): RunStop | undefined {
 }
 
 async function checkTarget(config: Config): Promise<RunStop | undefined> {
-  const client = new ApiClient({ baseUrl: config.baseUrl!, apiKey: config.apiKey, timeoutMs: config.requestTimeoutMs, concurrency: 2, maxRetries: 1 });
+  const client = new ApiClient({ baseUrl: config.baseUrl!, apiKey: config.apiKey, timeoutMs: config.requestTimeoutMs, concurrency: 2, throttleGiveUpMs: config.throttleGiveUpMs });
   try {
-    return await preflight(client);
+    const stop = await preflight(client);
+    return client.givenUp ? throttledStop(client.givenUpMessage) : stop;
   } finally {
     await client.close();
   }
@@ -103,10 +110,17 @@ async function checkTarget(config: Config): Promise<RunStop | undefined> {
 
 const SIGNALS: readonly InterruptSignal[] = ['SIGINT', 'SIGTERM'];
 
+const throttledStop = (why: string): RunStop => ({
+  kind: 'throttled',
+  message: `${why[0]!.toUpperCase()}${why.slice(1)} (THROTTLE_GIVE_UP_MS), so the run stopped. Is the key's quota used up? RATE_LIMIT (--rate) keeps a run under a limit the target has.`,
+});
+
+const withThrottling = (run: RunResult, watch: ThrottleWatch): RunResult => (watch.figures ? { ...run, throttling: watch.figures } : run);
+
 /** The name of a run's one target in its plan. */
 const RUN_TARGET = 'target';
 
-async function runSuites(plan: Plan, files: readonly string[], workers: number, runTimeoutMs: number, log: (line: string) => void, shard?: string, interrupt?: AbortSignal): Promise<CheckResult[]> {
+async function runSuites(plan: Plan, files: readonly string[], workers: number, runTimeoutMs: number, log: (line: string) => void, throttling: ThrottleWatch, shard?: string, interrupt?: AbortSignal): Promise<CheckResult[]> {
   const collector = new CollectingReporter();
   const progress = new ProgressReporter(log);
   const signalHandlers = SIGNALS.map((signal) => process.rawListeners(signal));
@@ -131,6 +145,12 @@ async function runSuites(plan: Plan, files: readonly string[], workers: number, 
     void vitest.cancelCurrentRun('keyboard-input');
   };
   interrupt?.addEventListener('abort', cancel, { once: true });
+  // A target that only throttles ends the run now, not at RUN_TIMEOUT_MS.
+  throttling.whenGivenUp(() => {
+    log('The target answered only with back-pressure for THROTTLE_GIVE_UP_MS; cancelling the remaining checks.');
+    collector.cancelledBecause = 'the target answered only with back-pressure for THROTTLE_GIVE_UP_MS';
+    void vitest.cancelCurrentRun('keyboard-input');
+  });
   try {
     if (!interrupt?.aborted) await vitest.start([...files]);
   } finally {

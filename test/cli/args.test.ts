@@ -22,6 +22,12 @@ describe('parseCli', () => {
     expect(parseCli([], { BASE_ULR: 'http://x', PATH: '/bin' }).warnings).toEqual(['BASE_ULR is not a setting; did you mean BASE_URL? (BASE_ULR is ignored)']);
   });
 
+  it('--rate is RATE_LIMIT, and messages name the option typed', () => {
+    const request = parseCli(['--rate', '25'], {});
+    expect(request.env['RATE_LIMIT']).toBe('25');
+    expect(request.given['RATE_LIMIT']).toBe('--rate');
+  });
+
   it('takes -h and -v for --help and --version', () => {
     expect(parseCli(['-h'], {}).action).toBe('help');
     expect(parseCli(['-v'], {}).action).toBe('version');

@@ -48,6 +48,8 @@ describe('parseConfig', () => {
     [{ READ_ONLY: 'maybe' }, /READ_ONLY must be true or false/],
     [{ NUM_RUNS: '0' }, /NUM_RUNS must be an integer/],
     [{ SEED: '1.5' }, /SEED must be an integer/],
+    [{ RATE_LIMIT: '0' }, /RATE_LIMIT must be an integer from 1/],
+    [{ THROTTLE_GIVE_UP_MS: '10' }, /THROTTLE_GIVE_UP_MS must be an integer from 1000/],
   ])('rejects %o with a clear message', (env, message) => {
     expect(() => parseConfig(env)).toThrow(message);
   });
@@ -79,6 +81,11 @@ describe('parseConfig', () => {
     const config = parseConfig({ BASE_URL: given, API_KEY: 'k' });
     expect(config.baseUrl).toBe(given);
     expect(config.baseUrlNotice).toBeUndefined();
+  });
+
+  test('no rate by default, and a minute of nothing but back-pressure before a run gives up', () => {
+    expect(parseConfig({ RATE_LIMIT: '' })).toMatchObject({ rateLimit: undefined, throttleGiveUpMs: 60_000 });
+    expect(parseConfig({ RATE_LIMIT: '30', THROTTLE_GIVE_UP_MS: '5000' })).toMatchObject({ rateLimit: 30, throttleGiveUpMs: 5000 });
   });
 
   test('the key never appears in the redacted settings', () => {

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { execFileSync } from 'node:child_process';
 import { createServer as createNetServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ApiClient } from '../../lib/http/client.js';
+import { ApiClient, ThrottledError } from '../../lib/http/client.js';
 import { toCurl } from '../../lib/http/curl.js';
 import { TransportError } from '../../lib/http/exchange.js';
 import { redact } from '../../lib/http/redact.js';
@@ -69,11 +69,19 @@ describe('ApiClient', () => {
     expect(ex.retries).toBe(2);
   });
 
-  test('gives up on 429 after the retry budget and returns the last answer', async () => {
-    routes.set('/limited', (_req, res) => res.writeHead(429, { 'retry-after': '0' }).end());
-    const ex = await client({ maxRetries: 2 }).send({ method: 'GET', path: '/limited' });
-    expect(ex.response.status).toBe(429);
-    expect(ex.retries).toBe(2);
+  test('waits out 429s without counting them; gives up only when nothing got through for the give-up time', async () => {
+    let calls = 0;
+    routes.set('/limited', (_req, res) => (++calls <= 5 ? res.writeHead(429, { 'retry-after': '0' }).end() : res.writeHead(200).end('{}')));
+    const ex = await client().send({ method: 'GET', path: '/limited' });
+    expect([ex.response.status, ex.retries]).toEqual([200, 5]);
+    routes.set('/always', (_req, res) => res.writeHead(429, { 'retry-after': '0' }).end());
+    await expect(client({ throttleGiveUpMs: 200 }).send({ method: 'GET', path: '/always' })).rejects.toBeInstanceOf(ThrottledError);
+  });
+
+  test('a 503 without Retry-After is the server\'s answer', async () => {
+    routes.set('/down', (_req, res) => res.writeHead(503).end());
+    const ex = await client().send({ method: 'GET', path: '/down' });
+    expect([ex.response.status, ex.retries]).toEqual([503, 0]);
   });
 
   test('cuts a large body at the cap', async () => {

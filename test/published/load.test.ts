@@ -128,7 +128,7 @@ describe('loadPublishedSpec', () => {
   it('explains an unreachable target', async () => {
     const port = await closedPort();
     // A refused connection is immediate; the timeout only has to stay out of its way on a busy machine.
-    const client = new ApiClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: undefined, timeoutMs: 20_000, concurrency: 1, maxRetries: 0 });
+    const client = new ApiClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: undefined, timeoutMs: 20_000, concurrency: 1 });
     const loaded = await loadPublishedSpec(client);
     await client.close();
     expect(loaded.published).toBeNull();

@@ -62,7 +62,7 @@ export function useTestTarget(): TestTarget {
     },
     client(mount = '') {
       // Not about time: a generous timeout keeps a busy machine from turning an answer into an error.
-      const client = new ApiClient({ baseUrl: origin() + mount, apiKey: 'test-key', timeoutMs: 20_000, concurrency: 4, maxRetries: 0 });
+      const client = new ApiClient({ baseUrl: origin() + mount, apiKey: 'test-key', timeoutMs: 20_000, concurrency: 4 });
       clients.push(client);
       return client;
     },

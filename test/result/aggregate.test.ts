@@ -40,7 +40,7 @@ describe('aggregate', () => {
     expect(exitCodeFor(counts(1, 0), undefined)).toBe(1);
     expect(exitCodeFor(counts(0, 1), undefined)).toBe(1);
     expect(exitCodeFor(counts(0, 0), stop('internal'))).toBe(1);
-    for (const kind of ['config', 'unreachable', 'unauthenticated'] as const) expect(exitCodeFor(counts(1, 1), stop(kind))).toBe(2);
+    for (const kind of ['config', 'unreachable', 'unauthenticated', 'throttled'] as const) expect(exitCodeFor(counts(1, 1), stop(kind))).toBe(2);
   });
 
   it('names the verdict', () => {
@@ -49,6 +49,7 @@ describe('aggregate', () => {
     expect(verdictOf(sampleRun([PASSED, SKIPPED]))).toBe('passed-partial');
     expect(verdictOf(sampleRun(COVERING))).toBe('conformant');
     expect(verdictOf(stoppedRun())).toBe('stopped');
+    expect(verdictOf({ ...stoppedRun(), stop: { kind: 'throttled', message: 'only 429s' } })).toBe('throttled');
     expect(stoppedRun().exitCode).toBe(2);
   });
 

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { startReferenceService } from '../../lib/reference/server.js';
 import type { FaultId } from '../../lib/reference/faults/index.js';
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
-import { Limiter } from '../../lib/http/limiter.js';
+import { Limiter } from '../support/limiter.js';
 import { type CliRun, runCli } from '../support/run-cli.js';
 
 const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;

@@ -81,7 +81,7 @@ describe('withPublishedNames', () => {
   });
 
   test('refuses an operation id of the 20 endpoints: the published checks do not cover them', async () => {
-    const client = new ApiClient({ baseUrl: config.baseUrl!, apiKey: config.apiKey, timeoutMs: config.requestTimeoutMs, concurrency: 2, maxRetries: 1 });
+    const client = new ApiClient({ baseUrl: config.baseUrl!, apiKey: config.apiKey, timeoutMs: config.requestTimeoutMs, concurrency: 2 });
     let contractId: string | undefined;
     try {
       const { documents } = await loadPublishedSpec(client);

@@ -45,6 +45,8 @@ export interface Summary {
   readonly requirements: Array<{ id: string; level: string; outcome: string; checks: string[] }>;
   readonly checks: SummaryCheck[];
   readonly stop?: { kind: string; message: string };
+  readonly throttling?: { responses: number; waitMs: number };
+  readonly durationMs: number;
 }
 
 export interface CliOptions {
