@@ -9,7 +9,7 @@ import { selectionPattern, titleOf } from '../result/check-name.js';
 import { isRequirementId } from '../contract/requirements/index.js';
 import { summarise, WHOLE_SUITE, worstOutcome } from '../result/aggregate.js';
 import { RUN_CHECK_PREFIX } from '../result/settle.js';
-import type { CheckResult, RunResult, RunStop, Selection, WaiverReport } from '../result/model.js';
+import type { CheckResult, RunResult, RunStop, Selection, Throttling, WaiverReport } from '../result/model.js';
 import { applyWaivers, waiverDay, waiverLabel, type WaiverFile } from '../waivers/waivers.js';
 import { SUMMARY_SCHEMA } from './summary-json.js';
 
@@ -22,6 +22,8 @@ interface SummaryDocument {
   readonly durationMs: number;
   readonly settings: Readonly<Record<string, string>>;
   readonly stop?: RunStop;
+  /** Back-pressure each run waited out, when it met any. */
+  readonly throttling?: Throttling;
   /** Absent in summaries written before selections were recorded: read as the whole suite. */
   readonly selection?: Selection;
   /** The waiver report of each run, when it had a waiver file. */
@@ -116,7 +118,10 @@ export function mergeSummaries(sources: readonly SummarySource[], waiverFile?: W
   const end = Math.max(...summaries.map((s, i) => (starts[i] ?? start) + s.durationMs));
   const stopped = sources.find((s) => s.summary.stop);
   const stop = stopped?.summary.stop ? { ...stopped.summary.stop, message: `${stopped.source}: ${stopped.summary.stop.message}` } : undefined;
-  return summarise(merged, {
+  // Shards run side by side: their back-pressure answers and waits add up.
+  const throttled = summaries.flatMap((s) => (s.throttling ? [s.throttling] : []));
+  const throttling = throttled.length ? { responses: sum(throttled.map((t) => t.responses)), waitMs: sum(throttled.map((t) => t.waitMs)) } : undefined;
+  const run = summarise(merged, {
     suite: first.summary.suite,
     target,
     profile: first.summary.profile,
@@ -127,7 +132,10 @@ export function mergeSummaries(sources: readonly SummarySource[], waiverFile?: W
     ...(stop ? { stop } : {}),
     ...(waivers ? { waivers } : {}),
   });
+  return throttling ? { ...run, throttling } : run;
 }
+
+const sum = (values: readonly number[]): number => values.reduce((total, value) => total + value, 0);
 
 /** The runs' waiver reports as one: expired entries once each, stale ones only if no run's failure was waived by them. */
 function mergedWaivers(reports: readonly WaiverReport[], checks: readonly CheckResult[]): WaiverReport | undefined {

@@ -75,6 +75,13 @@ describe('mergeSummaries', () => {
     expect(merged.stop?.message).toContain(join('shard-2', 'summary.json'));
   });
 
+  it('adds up the back-pressure the shards waited out, and shows none when none met any', async () => {
+    const throttled = (check: CheckResult, responses: number, waitMs: number): RunResult => ({ ...shard([check]), throttling: { responses, waitMs } });
+    const merged = mergeSummaries(await readSummaries(await shardDirs(throttled(PASSED, 3, 2_000), shard([SKIPPED]), throttled(FAILED, 4, 500))));
+    expect(merged.throttling).toEqual({ responses: 7, waitMs: 2_500 });
+    expect(mergeSummaries(await readSummaries(await shardDirs(shard([PASSED]), shard([SKIPPED])))).throttling).toBeUndefined();
+  });
+
   it('refuses runs of different targets or profiles, the same check twice, and files that are not summaries', async () => {
     const other = { target: { baseUrl: 'https://elsewhere.example.com', embedded: false } };
     await expect(readSummaries(await shardDirs(shard([PASSED]), shard([SKIPPED], other))).then(mergeSummaries)).rejects.toThrow(/differ in target/);
