@@ -33,7 +33,7 @@ function summaryLines(run: RunResult, paint: Paint, reports: ReportPaths | undef
   const target = run.target.baseUrl ?? 'no target';
   const paths = reports ? ['Reports:', ...[reports.junit, reports.html, reports.summary].map((p) => fit(`${INDENT}${p}`, 'end'))] : [];
   // A run that stopped before the suites has nothing to count: the reason leads.
-  if (run.stop && run.stop.kind !== 'interrupted') return [paint(fit(`Conformance run stopped: ${target} (profile ${run.profile})`), 'bold'), '', ...throttlingLines(run), ...verdictLines(run, paint), ...paths];
+  if (run.stop && !run.checks.length) return [paint(fit(`Conformance run stopped: ${target} (profile ${run.profile})`), 'bold'), '', ...throttlingLines(run), ...verdictLines(run, paint), ...paths];
   return [
     paint(fit(`Conformance summary: ${target} (profile ${run.profile}, ${seconds(run.durationMs)} s)`), 'bold'),
     '',

@@ -35,7 +35,8 @@ function render(run: RunResult): string {
 }
 
 function stopAsCheck(stop: RunStop): CheckResult {
-  const title = stop.kind === 'interrupted' ? `the run was interrupted (${stop.signal ?? 'signal'})` : `the run stopped before the suites (${stop.kind})`;
+  const title = stop.kind === 'interrupted' ? `the run was interrupted (${stop.signal ?? 'signal'})`
+    : stop.kind === 'throttled' ? 'the run stopped: the target answered only with back-pressure' : `the run stopped before the suites (${stop.kind})`;
   return {
     id: `${PREFLIGHT_GROUP}::${stop.kind}`, file: '', group: PREFLIGHT_GROUP, title, name: title,
     requirements: [], outcome: 'error', durationMs: 0, message: stop.message,

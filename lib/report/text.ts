@@ -137,11 +137,11 @@ export function verdictText(run: RunResult): VerdictText {
   const { fail, error, pass, skip } = run.counts;
   switch (verdictOf(run)) {
     case 'interrupted':
-      return { label: 'INTERRUPTED', detail: `${run.stop?.message ?? 'the run was interrupted'}; ${plural(pass, 'check')} passed, ${fail} failed, ${error} errored, ${skip} skipped before it stopped (checks not finished are reported as not run): conformance is not established` };
+      return { label: 'INTERRUPTED', detail: `${run.stop?.message ?? 'the run was interrupted'}${ranBeforeStop(run)}` };
     case 'stopped':
       return { label: 'STOPPED', detail: `the run stopped (${run.stop?.kind ?? 'unknown'}): ${run.stop?.message ?? ''}` };
     case 'throttled':
-      return { label: 'STOPPED: THROTTLED', detail: run.stop?.message ?? '' };
+      return { label: 'STOPPED: THROTTLED', detail: `${run.stop?.message ?? ''}${run.checks.length ? ranBeforeStop(run) : ''}` };
     case 'violations':
       return { label: 'NOT CONFORMANT', detail: `${plural(fail, 'check')} found a rule violated${error ? `; ${error} errored` : ''}` };
     case 'errors':
@@ -162,6 +162,11 @@ export function verdictText(run: RunResult): VerdictText {
 export function verdictLine(run: RunResult, paintLabel: (label: string) => string = (label) => label): string {
   const target = run.target.embedded ? ' against the embedded reference service, no target named' : '';
   return `${paintLabel(verdictText(run).label)}${target} (exit code ${run.exitCode})`;
+}
+
+/** What a run cut short part-way had done: its checks count for nothing as a verdict. */
+function ranBeforeStop({ counts: { pass, fail, error, skip } }: RunResult): string {
+  return `; ${plural(pass, 'check')} passed, ${fail} failed, ${error} errored, ${skip} skipped before it stopped (checks not finished are reported as not run): conformance is not established`;
 }
 
 /** `none failed`, or `3 failed, all waived`. */

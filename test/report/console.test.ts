@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { registerSecret } from '../../lib/http/redact.js';
 import { consoleSummary } from '../../lib/report/console.js';
+import { toJunitXml } from '../../lib/report/junit.js';
 import type { CheckResult } from '../../lib/result/model.js';
 import { summarise } from '../../lib/result/aggregate.js';
 import { COVERING, ERRORED, FAILED, META, PASSED, PROPERTY, SKIPPED, sampleRun, stoppedRun } from './sample.js';
@@ -184,6 +185,15 @@ describe('consoleSummary', () => {
     const text = consoleSummary(sampleRun([{ ...PROPERTY, outcome: 'fail', message: 'x' }]), { color: false });
     expect(text).toContain(`Seed ${PROPERTY.seed}: 1 failed property check; --seed ${PROPERTY.seed} (SEED) repeats it`);
     expect(consoleSummary(sampleRun([PROPERTY]), { color: false })).not.toContain('Seed ');
+  });
+
+  it('a run a throttling target stopped part-way shows what ran, and its verdict says it was throttled', () => {
+    const run = summarise([PASSED, FAILED], { ...META, stop: { kind: 'throttled', message: 'The target answered every request with back-pressure for 60 s' } });
+    const text = consoleSummary(run, { color: false });
+    expect(text).toContain('Conformance summary:');
+    expect(text).toContain('Verdict: STOPPED: THROTTLED (exit code 2)');
+    expect(text.replace(/\s+/g, ' ')).toContain('back-pressure for 60 s; 1 check passed, 1 failed, 0 errored, 0 skipped before it stopped');
+    expect(toJunitXml(run)).toContain('the run stopped: the target answered only with back-pressure');
   });
 
   it('an interrupted run shows what ran, and its verdict says it was interrupted', () => {
