@@ -85,7 +85,9 @@ export class ApiClient {
     // Bounded by time, not by a count: the throttle gives up when nothing has got through for its give-up time.
     for (let attempt = 0; ; attempt++) {
       if (this.throttle.givenUp) throw new ThrottledError(`${spec.method} ${redact(url)}: ${this.throttle.givenUpMessage}`, recorded);
-      const response = await this.throttle.run(() => this.onceRetryingReset(spec.method, url, headers, body, recorded));
+      const response = await this.throttle.run(() => this.onceRetryingReset(spec.method, url, headers, body, recorded)).catch((error: unknown) => {
+        throw this.throttle.stopSignal.aborted ? new TransportError(`${spec.method} ${redact(url)}: ${String(this.throttle.stopSignal.reason)}`, recorded, false) : error;
+      });
       const wait = backPressureMs(response);
       if (wait === undefined) {
         this.throttle.answered();
@@ -150,7 +152,7 @@ export class ApiClient {
         dispatcher,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), this.throttle.stopSignal]),
       });
       const { text, truncated } = await readCapped(response.body, this.maxResponseBytes);
       return { status: response.statusCode, headers: flatHeaders(response.headers), text, json: parseJson(text), truncated };

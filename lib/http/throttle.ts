@@ -4,6 +4,7 @@
 // A 429, or a 503 with Retry-After, pauses every client until the moment the server named, halves
 // the requests in flight, which then grow back by one per `cap` answers (additive increase).
 
+import { setTimeout as sleep } from 'node:timers/promises';
 import { BroadcastChannel } from 'node:worker_threads';
 
 /** What clients of one target tell each other and the runner. */
@@ -13,7 +14,9 @@ export type ThrottleMessage =
   /** A request got the server's answer at `at` (epoch ms): the target is not throttling everything. */
   | { readonly kind: 'answered'; readonly at: number }
   /** No request got an answer for the give-up time: the run cannot go on. */
-  | { readonly kind: 'gave-up'; readonly message: string };
+  | { readonly kind: 'gave-up'; readonly message: string }
+  /** The runner ends the run (a signal, RUN_TIMEOUT_MS): requests in flight and waiting are cut short. */
+  | { readonly kind: 'stop'; readonly message: string };
 
 /** The channel of the clients of the target at `baseUrl` (its origin: a rate limit holds for the whole host). */
 export function throttleChannel(baseUrl: string): BroadcastChannel {
@@ -46,6 +49,7 @@ export class Throttle {
   private lastAnnounced = 0;
   private sinceGrowth = 0;
   private gaveUp = false;
+  private readonly stopping = new AbortController();
 
   constructor(baseUrl: string, private readonly options: ThrottleOptions) {
     this.cap = options.concurrency;
@@ -102,6 +106,11 @@ export class Throttle {
     }
   }
 
+  /** Aborted when the runner ends the run: a request in flight takes it as its signal too. */
+  get stopSignal(): AbortSignal {
+    return this.stopping.signal;
+  }
+
   /** Whether this client, or another of the target's, gave up. */
   get givenUp(): boolean {
     return this.gaveUp;
@@ -123,7 +132,11 @@ export class Throttle {
     } else if (message.kind === 'answered') {
       // An answer sent before this back-pressure began does not end it.
       if (this.throttledSince !== undefined && message.at >= this.throttledSince) this.throttledSince = undefined;
-    } else this.gaveUp = true;
+    } else if (message.kind === 'gave-up') this.gaveUp = true;
+    else {
+      this.stopping.abort(message.message);
+      this.wake();
+    }
   }
 
   /** A new pause (not one more answer to requests already in flight when it began) halves the requests in flight. */
@@ -136,9 +149,11 @@ export class Throttle {
   }
 
   private async acquire(): Promise<void> {
+    const stop = this.stopping.signal;
     for (;;) {
+      stop.throwIfAborted();
       const paused = this.pauseUntil - Date.now();
-      if (paused > 0) await sleep(paused);
+      if (paused > 0) await sleep(paused, undefined, { signal: stop });
       else if (this.active >= this.cap) await new Promise<void>((resolve) => this.waiting.push(resolve));
       else break;
     }
@@ -149,7 +164,12 @@ export class Throttle {
     const slot = Math.max(Date.now(), this.nextSlot);
     this.nextSlot = slot + 1000 / rate;
     // A timer may fire a moment early by the wall clock: wait until the slot has come.
-    while (Date.now() < slot) await sleep(slot - Date.now());
+    try {
+      while (Date.now() < slot) await sleep(slot - Date.now(), undefined, { signal: stop });
+    } catch (error) {
+      this.active--;
+      throw error;
+    }
   }
 
   /** Waiters look again (in their order) whether they may go: a place was freed or the cap grew. */
@@ -157,8 +177,6 @@ export class Throttle {
     for (const resolve of this.waiting.splice(0)) resolve();
   }
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The runner's ear on the clients of one target: how much back-pressure the run met, and whether it gave up. */
 export class ThrottleWatch {
@@ -188,6 +206,11 @@ export class ThrottleWatch {
   whenGivenUp(action: () => void): void {
     if (this.why !== undefined) action();
     else this.onGiveUp = action;
+  }
+
+  /** Ends the run for every client of the target: what is in flight or waiting fails at once with `why`. */
+  stop(why: string): void {
+    this.channel.postMessage({ kind: 'stop', message: why } satisfies ThrottleMessage);
   }
 
   close(): void {

@@ -137,11 +137,14 @@ async function runSuites(plan: Plan, files: readonly string[], workers: number, 
   // The whole run has a bound: checks still running then end as errors, and the reports are written.
   const bound = setTimeout(() => {
     log(`The run exceeded RUN_TIMEOUT_MS (${runTimeoutMs} ms); cancelling the remaining checks.`);
+    throttling.stop(`the run exceeded RUN_TIMEOUT_MS (${runTimeoutMs} ms)`);
     void vitest.cancelCurrentRun('keyboard-input');
   }, runTimeoutMs);
   // A signal cancels the same way: the checks not finished are reported as not run.
   const cancel = (): void => {
     collector.cancelledBecause = `the run was interrupted by ${String(interrupt?.reason)}`;
+    // Requests in flight or waiting out back-pressure end now, so the reports are written before a second signal.
+    throttling.stop(collector.cancelledBecause);
     void vitest.cancelCurrentRun('keyboard-input');
   };
   interrupt?.addEventListener('abort', cancel, { once: true });

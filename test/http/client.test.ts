@@ -1,11 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { execFileSync } from 'node:child_process';
 import { createServer as createNetServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { ApiClient, ThrottledError } from '../../lib/http/client.js';
 import { toCurl } from '../../lib/http/curl.js';
 import { TransportError } from '../../lib/http/exchange.js';
 import { redact } from '../../lib/http/redact.js';
+import { ThrottleWatch } from '../../lib/http/throttle.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 const routes = new Map<string, Handler>();
@@ -128,6 +129,25 @@ describe('ApiClient', () => {
       await plain.close();
       await new Promise((resolve) => tlsLike.close(resolve));
     }
+  });
+});
+
+describe('ApiClient, when the runner ends the run', () => {
+  test('a request in flight and one waiting out back-pressure fail at once with the reason, not at their timeouts', async () => {
+    routes.set('/stall', () => {});
+    routes.set('/later', (_req, res) => res.writeHead(429, { 'retry-after': '3600' }).end());
+    // Neither could end by itself before the test's own timeout: only the stop can end them.
+    const patient = client({ timeoutMs: 600_000, throttleGiveUpMs: 600_000 });
+    const stalled = patient.send({ method: 'GET', path: '/stall' });
+    const waiting = patient.send({ method: 'POST', path: '/later', json: {} });
+    await vi.waitFor(() => expect([hits.get('/stall'), hits.get('/later')]).toEqual([1, 1]));
+    const watch = new ThrottleWatch(base);
+    watch.stop('the run was interrupted by SIGTERM');
+    await expect(stalled).rejects.toThrow(/GET .*\/stall: the run was interrupted by SIGTERM/);
+    await expect(waiting).rejects.toThrow(/POST .*\/later: the run was interrupted by SIGTERM/);
+    await expect(stalled).rejects.toBeInstanceOf(TransportError);
+    watch.close();
+    await patient.close();
   });
 });
 
