@@ -118,7 +118,7 @@ function checkTargetNamed(env: Env): void {
   }
   const orphans = TARGET_SETTINGS.filter((name) => env[name] !== undefined);
   if (env['BASE_URL'] === undefined && orphans.length) {
-    throw new ConfigError(`${orphans.join(', ')} ${orphans.length === 1 ? 'is' : 'are'} set but BASE_URL is not: no target is named (set BASE_URL, or unset ${orphans.length === 1 ? 'it' : 'them'} to run against the embedded reference service).`);
+    throw new ConfigError(`${orphans.join(', ')} ${orphans.length === 1 ? 'is' : 'are'} set but BASE_URL is not: no target is named (set BASE_URL to the target, or unset ${orphans.join(' and ')} to run against the embedded reference service).`);
   }
 }
 
