@@ -87,7 +87,7 @@ export class ApiClient {
       if (this.throttle.givenUp) throw new ThrottledError(`${spec.method} ${redact(url)}: ${this.throttle.givenUpMessage}`, recorded);
       const response = await this.throttle.run(() => this.onceRetryingReset(spec.method, url, headers, body, recorded)).catch((error: unknown) => {
         // One message wherever a request was cut short, so the reports show one cause (the request is in the evidence).
-        throw this.throttle.stopSignal.aborted ? new TransportError(`not finished: ${String(this.throttle.stopSignal.reason)}`, recorded, false) : error;
+        throw this.throttle.stopSignal.aborted ? new TransportError(`not finished: ${(this.throttle.stopSignal.reason as Error).message}`, recorded, false) : error;
       });
       const wait = backPressureMs(response);
       if (wait === undefined) {

@@ -47,9 +47,10 @@ function startWatch(): Watch {
     else started.idleAtSend.set(request, Date.now() - last);
   });
   diagnostics.subscribe('undici:request:error', (message) => {
-    const { request, error } = message as { request: object; error: object };
+    const { request, error } = message as { request: object; error: unknown };
     const idle = started.idleAtSend.get(request);
-    if (idle !== undefined) started.idleOfError.set(error, idle);
+    // An aborted request's error is the abort's reason, which may be anything.
+    if (idle !== undefined && typeof error === 'object' && error !== null) started.idleOfError.set(error, idle);
   });
   return started;
 }

@@ -134,7 +134,7 @@ export class Throttle {
       if (this.throttledSince !== undefined && message.at >= this.throttledSince) this.throttledSince = undefined;
     } else if (message.kind === 'gave-up') this.gaveUp = true;
     else {
-      this.stopping.abort(message.message);
+      this.stopping.abort(new Error(message.message));
       this.wake();
     }
   }

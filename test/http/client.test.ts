@@ -138,6 +138,9 @@ describe('ApiClient, when the runner ends the run', () => {
     routes.set('/later', (_req, res) => res.writeHead(429, { 'retry-after': '3600' }).end());
     // Neither could end by itself before the test's own timeout: only the stop can end them.
     const patient = client({ timeoutMs: 600_000, throttleGiveUpMs: 600_000 });
+    // A first answer, so the stalled read goes on a reused connection (whose errors the idle watch reads).
+    routes.set('/first', (_req, res) => res.writeHead(200).end('{}'));
+    await patient.send({ method: 'GET', path: '/first' });
     const stalled = patient.send({ method: 'GET', path: '/stall' });
     const waiting = patient.send({ method: 'POST', path: '/later', json: {} });
     await vi.waitFor(() => expect([hits.get('/stall'), hits.get('/later')]).toEqual([1, 1]));
