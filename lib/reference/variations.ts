@@ -148,6 +148,7 @@ const ALT_B: Variation = {
     'run deletion answers 202 (cancellation is asynchronous) with `{}`; a cancelled run shows the status `CANCELLING`',
     'a missing resource is HTTP 410 (code NOT_FOUND); a duplicate mutation name is HTTP 400 (code ALREADY_EXISTS)',
     'a mutation\'s path is resolved left to right: the agent is looked up before mutation_id\'s format is read (a malformed mutation_id under a missing agent is NOT_FOUND)',
+    'metric_output_id is checked for its length alone, as Limits states it ("26 characters"): one of 26 characters with `_`, `-` or `é` is looked up (NOT_FOUND)',
     'error messages are terse: the details joined',
     'the last page has next_page_token `""` for personas and null for runs and metrics',
     'page_size 0 means the default page size (AIP-158); other out-of-range values are rejected',
@@ -166,6 +167,7 @@ const ALT_B: Variation = {
     b.runDeletion.cancelledStatus = () => 'CANCELLING';
     withStatuses(b, { NOT_FOUND: 410, ALREADY_EXISTS: 400 });
     checkMutationIdAfterAgent(b);
+    b.pathIdRules = { ...b.pathIdRules, metricOutput: { ...b.pathIdRules.metricOutput, alphanumeric: false } };
     b.errors.message = (error) => error.details.map((d) => `${d.field}: ${d.description}`).join('; ') || error.message;
     b.lists.endOfList = (list) => (list.id === 'personas' ? '' : null);
     const pageSize = b.lists.pageSize;
