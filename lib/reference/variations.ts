@@ -77,6 +77,7 @@ const ALT_A: Variation = {
     'specs: one OpenAPI 3.0.3 document per endpoint group, `/v1` in the server URL, listed as a name → URL map',
     'the operations beyond the specification are published without operationId, and their page_size without `maximum` (100 all the same, clamped like the others)',
     'JSON is labelled `application/json; charset=utf-8`',
+    'a spec asked for with `Accept: */*` (any form will do) is served as JSON, the form its negotiation lists first; without an Accept header it is YAML, the default',
     'deleting a PENDING run (not started: nothing to cancel) deletes it; a RUNNING run is still cancelled',
     'run result means are sums divided in floating point: each run with metrics has `repeated_score`, three scores of 0.1, whose mean is 0.10000000000000002 beside min and max 0.1',
   ],
@@ -87,6 +88,8 @@ const ALT_A: Variation = {
     b.errors.message = (error) => `Request rejected (${error.code.toLowerCase().replace(/_/g, ' ')}): ${error.message}`;
     b.lists.endOfList = () => undefined;
     b.lists.pageSizeOutOfRange = 'clamp';
+    const negotiate = b.publishing.negotiate;
+    b.publishing.negotiate = (accept) => (accept?.split(',').some((range) => range.trim().startsWith('*/*')) ? 'json' : negotiate(accept));
     const table = tableTokenCodec();
     b.lists.tokens = () => table;
     b.lists.tieOrder = 'desc';

@@ -22,7 +22,7 @@ export const SPECIFICATION = [
   must(s, 'SPEC-FETCHABLE', 'Specification endpoints', 'Every listed spec_name is served at `/v1/openapi/{spec_name}`.',
     'GET /v1/openapi/{spec_name}'),
   must(s, 'SPEC-YAML-DEFAULT', 'Specification endpoints', 'Without `Accept`, a spec is served as YAML with a YAML media type.',
-    'YAML (`application/yaml`) by default', 'Accepted media types: application/yaml, application/x-yaml, text/yaml, text/x-yaml (strict: application/yaml).'),
+    'YAML (`application/yaml`) by default', 'Accepted media types: application/yaml, application/x-yaml, text/yaml, text/x-yaml (strict: application/yaml). Audit: the default is the answer to a request without an Accept header (the header is optional); `Accept: */*` accepts either form, so a server may answer it with JSON, the first form its negotiation lists (variation alt-a does; the check had required YAML there and false-failed it). Every check of the YAML form reads the answer without an Accept header; `*/*` only has to be served (SPEC-FETCHABLE).'),
   should(s, 'SPEC-YAML-MEDIA-TYPE', 'Specification endpoints', 'The YAML form is labelled exactly `application/yaml`.',
     'YAML (`application/yaml`)', 'Strict only: older YAML media types are widespread.'),
   must(s, 'SPEC-JSON-ON-REQUEST', 'Specification endpoints', 'With `Accept: application/json`, the spec is served as JSON with a JSON media type.',
