@@ -3,7 +3,7 @@
 // run against each shows that no check relies on one server's choices.
 
 import { createHash, randomUUID } from 'node:crypto';
-import { DEFAULTS, INPUT_TYPES, MODEL_TYPES, type ModelType } from '../contract/enums.js';
+import { API_KEY_HEADER, DEFAULTS, INPUT_TYPES, MODEL_TYPES, type ModelType } from '../contract/enums.js';
 import type { Behaviour } from './behaviour.js';
 import { isBeyondList } from './beyond/lists.js';
 import type { BeyondOperation } from './beyond/published.js';
@@ -257,6 +257,22 @@ function floatStyleJson(value: unknown, key = '', indent = ''): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** The key required by a header parameter of each secured operation instead of a security scheme: the same requirement, documented another way. */
+function withKeyAsHeaderParameter(doc: JsonObject): JsonObject {
+  const keyParameter = { name: API_KEY_HEADER, in: 'header', required: true, schema: { type: 'string' } };
+  const documentSecured = Array.isArray(doc['security']) && doc['security'].length > 0;
+  const paths = Object.fromEntries(Object.entries(doc['paths'] as JsonObject).map(([path, item]) => [path, Object.fromEntries(Object.entries(item as JsonObject).map(([method, value]) => {
+    if (!isJsonObject(value) || !('responses' in value)) return [method, value];
+    const { security, ...operation } = value;
+    const secured = Array.isArray(security) ? security.length > 0 : documentSecured;
+    const parameters = Array.isArray(operation['parameters']) ? operation['parameters'] : [];
+    return [method, secured ? { ...operation, parameters: [...parameters, keyParameter] } : operation];
+  }))]));
+  const { security: _security, components, ...rest } = doc;
+  const { securitySchemes: _schemes, ...kept } = (components ?? {}) as JsonObject;
+  return { ...rest, paths, components: kept };
+}
+
 /** The most items an alt-c page holds: fewer than the default page size, as a server may return (LIST-PAGE-SIZE-RESPECTED). */
 const SHORT_PAGE = 40;
 
@@ -337,6 +353,7 @@ const ALT_C: Variation = {
     'configuration values the specification calls JSON, given as text, are stored parsed and written back as Python\'s json.dumps writes them (`{"tier":"gold"}` comes back `{"tier": "gold"}`, non-ASCII escaped)',
     'a dashboard PATCH must carry display_name: without it, it is rejected (so a dashboard cannot be read back)',
     'filters are written as the service\'s own examples write them, without blanks around a comparison\'s operator (`status="COMPLETED"`): `status = COMPLETED` is refused with INVALID_ARGUMENT, and an unquoted value runs to the next blank (`name==x` compares name with `=x`)',
+    'specs document X-API-Key as a required header parameter of each secured operation (as FastAPI\'s `Header()` writes it), with no security scheme'
   ],
   apply(b) {
     b.successHasBody = (endpoint) => endpoint.key !== 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}';
@@ -352,6 +369,8 @@ const ALT_C: Variation = {
     const present = b.present;
     b.present = (kind, view, record) => (kind === 'agent' ? jsonTextRewritten(present(kind, view, record)) : present(kind, view, record));
     refuseBlanksAroundOperators(b);
+    const finalize = b.publishing.finalize;
+    b.publishing.finalize = (doc, form) => withKeyAsHeaderParameter(finalize(doc, form));
     const read = b.respond;
     b.respond = (endpoint, body) => {
       const shaped = read(endpoint, body) as JsonObject;

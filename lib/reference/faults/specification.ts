@@ -22,6 +22,15 @@ function withoutSecurity(doc: JsonObject): JsonObject {
   return JSON.parse(JSON.stringify({ ...rest, paths: Object.fromEntries(unsecured), components })) as JsonObject;
 }
 
+/** No security scheme; X-API-Key documented on every operation as a header parameter that is not required. */
+function withKeyParameterOptional(doc: JsonObject): JsonObject {
+  const unsecured = withoutSecurity(doc);
+  const keyParameter = { name: 'X-API-Key', in: 'header', required: false, schema: { type: 'string' } };
+  const optional = Object.entries(paths(unsecured)).map(([path, item]) => [path, Object.fromEntries(Object.entries(item).map(([method, op]) =>
+    [method, { ...op, parameters: [...(Array.isArray(op['parameters']) ? op['parameters'] : []), keyParameter] }]))]);
+  return { ...unsecured, paths: Object.fromEntries(optional) };
+}
+
 function withAgentDisplayNameInteger(doc: JsonObject): JsonObject {
   const copy = structuredClone(doc);
   const agent = (copy.components as { schemas: Record<string, { properties: Record<string, JsonObject> }> }).schemas.Agent;
@@ -84,6 +93,7 @@ export const SPECIFICATION_FAULTS = [
     finalizeWith(b, (doc) => withoutOperation(doc, 'delete', '/runs/{run_id}'));
   }),
   fault('spec-no-security', ['SPEC-SECURITY-API-KEY'], 'No operation is documented as secured.', (b) => finalizeWith(b, withoutSecurity)),
+  fault('spec-key-parameter-optional', ['SPEC-SECURITY-API-KEY'], 'No security scheme: X-API-Key is documented on every operation as a header parameter, but not as required.', (b) => finalizeWith(b, withKeyParameterOptional)),
   fault('spec-listed-not-fetchable', ['SPEC-FETCHABLE'], 'The listing names a spec that answers NOT_FOUND.', (b) => {
     const listing = b.publishing.listing;
     b.publishing.listing = {
