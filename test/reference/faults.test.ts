@@ -76,6 +76,10 @@ const PROBES: Record<string, (call: Call) => Promise<unknown>> = {
   'spec-missing-endpoint': async (call) => [(await jsonSpec(call)).paths['/v1/runs/{run_id}']?.delete !== undefined,
     parse((await call('GET', SPEC, { key: null })).text).paths['/v1/runs/{run_id}']?.delete !== undefined],
   'spec-no-security': async (call) => (await jsonSpec(call)).paths['/v1/runs'].get.security,
+  'spec-key-parameter-optional': async (call) => {
+    const get = (await jsonSpec(call)).paths['/v1/runs'].get;
+    return [get.security, get.parameters.filter((p: { in: string }) => p.in === 'header')];
+  },
   'spec-listed-not-fetchable': async (call) => {
     const url = new URL((await call('GET', '/v1/openapi', { key: null })).body.specs[0].url);
     return (await call('GET', url.pathname, { key: null })).status;
