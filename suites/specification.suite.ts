@@ -146,6 +146,18 @@ describeGroup('specification', () => {
     if (!judged) t.skip(NONE_SERVED);
   });
 
+  check(['SPEC-YAML-ANY-ACCEPT'], 'with Accept: */* (no preference) a spec is YAML, the default form', async (t) => {
+    let judged = 0;
+    for (const spec of await listedSpecs(t)) {
+      const call = await fetchSpec(t, spec.specName, '*/*');
+      if (call.response.status < 200 || call.response.status >= 300) continue;
+      judged++;
+      const type = call.response.headers['content-type'] ?? '';
+      t.assert(YAML_TYPES.test(type), ['SPEC-YAML-ANY-ACCEPT'], `${spec.specName}: with Accept: */* labelled ${JSON.stringify(type)}, not a YAML media type`, call);
+    }
+    if (!judged) t.skip(NONE_SERVED);
+  });
+
   check(['SPEC-YAML-MEDIA-TYPE'], 'the YAML form is labelled application/yaml', async (t) => {
     let judged = 0;
     for (const spec of await listedSpecs(t)) {

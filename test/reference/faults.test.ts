@@ -69,6 +69,7 @@ const PROBES: Record<string, (call: Call) => Promise<unknown>> = {
   'spec-unlisted-name-served': async (call) => (await call('GET', '/v1/openapi/no-such-spec', { key: null })).status,
   'spec-listing-empty': async (call) => (await call('GET', '/v1/openapi', { key: null })).body,
   'spec-yaml-as-json': async (call) => (await call('GET', SPEC, { key: null })).contentType,
+  'spec-any-accept-json': async (call) => (await call('GET', SPEC, { key: null, headers: { Accept: '*/*' } })).contentType,
   'spec-no-accept-crash': async (call) => (await call('GET', SPEC, { key: null })).status,
   'spec-json-ignored': async (call) => (await call('GET', SPEC, { key: null, headers: { Accept: 'application/json' } })).contentType,
   'spec-json-differs': async (call) => Object.keys((await jsonSpec(call)).paths).length === Object.keys(parse((await call('GET', SPEC, { key: null })).text).paths).length,

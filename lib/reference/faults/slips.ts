@@ -339,6 +339,7 @@ export const FAULT_SLIPS: Partial<Record<FaultId, FaultSlips>> = {
   'spec-listed-not-fetchable': ['broken'],
   'spec-schema-mismatch': ['type'],
   'spec-yaml-legacy-media-type': ['broken'],
+  'spec-any-accept-json': ['broken'],
   'spec-yaml-merge-drops-override': ['broken'],
   // test-cases.ts
   'test-case-test-set-id-7-accepted': ['bound'],

@@ -104,6 +104,10 @@ export const SPECIFICATION_FAULTS = [
   fault('spec-schema-mismatch', ['SCHEMA-PUBLISHED'], 'The published Agent schema types display_name as an integer.', (b) => {
     finalizeWith(b, withAgentDisplayNameInteger);
   }),
+  fault('spec-any-accept-json', ['SPEC-YAML-ANY-ACCEPT'], 'A spec asked for with Accept: */* is served as JSON; YAML only without an Accept header.', (b) => {
+    const negotiate = b.publishing.negotiate;
+    b.publishing.negotiate = (accept) => (accept === '*/*' ? 'json' : negotiate(accept));
+  }),
   fault('spec-yaml-legacy-media-type', ['SPEC-YAML-MEDIA-TYPE'], 'YAML is labelled application/x-yaml.', (b) => {
     b.contentTypes.yaml = 'application/x-yaml';
   }),
