@@ -238,4 +238,10 @@ describeGroup('specification', () => {
     const problems = securityProblems(index, securityJudged(index));
     t.assert(!problems.length, ['SPEC-SECURITY-API-KEY'], problems.slice(0, 6).join('; '));
   });
+
+  check(['SPEC-SECURITY-SCHEME'], 'every documented operation declares X-API-Key as an apiKey security scheme, except the specification endpoints', async (t) => {
+    const index = indexOperations(await documents(t), { basePath: new URL(t.config.baseUrl as string).pathname });
+    const problems = securityProblems(index);
+    t.assert(!problems.length, ['SPEC-SECURITY-SCHEME'], problems.slice(0, 6).join('; '));
+  });
 });

@@ -258,7 +258,7 @@ function floatStyleJson(value: unknown, key = '', indent = ''): string {
 }
 
 /** The key required by a header parameter of each secured operation instead of a security scheme: the same requirement, documented another way. */
-function withKeyAsHeaderParameter(doc: JsonObject): JsonObject {
+export function withKeyAsHeaderParameter(doc: JsonObject): JsonObject {
   const keyParameter = { name: API_KEY_HEADER, in: 'header', required: true, schema: { type: 'string' } };
   const documentSecured = Array.isArray(doc['security']) && doc['security'].length > 0;
   const paths = Object.fromEntries(Object.entries(doc['paths'] as JsonObject).map(([path, item]) => [path, Object.fromEntries(Object.entries(item as JsonObject).map(([method, value]) => {

@@ -77,6 +77,7 @@ const PROBES: Record<string, (call: Call) => Promise<unknown>> = {
   'spec-missing-endpoint': async (call) => [(await jsonSpec(call)).paths['/v1/runs/{run_id}']?.delete !== undefined,
     parse((await call('GET', SPEC, { key: null })).text).paths['/v1/runs/{run_id}']?.delete !== undefined],
   'spec-no-security': async (call) => (await jsonSpec(call)).paths['/v1/runs'].get.security,
+  'spec-key-as-parameter-only': async (call) => (await jsonSpec(call)).paths['/v1/runs'].get.security,
   'spec-key-parameter-optional': async (call) => {
     const get = (await jsonSpec(call)).paths['/v1/runs'].get;
     return [get.security, get.parameters.filter((p: { in: string }) => p.in === 'header')];

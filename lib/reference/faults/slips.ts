@@ -336,6 +336,7 @@ export const FAULT_SLIPS: Partial<Record<FaultId, FaultSlips>> = {
   'spec-missing-endpoint': ['broken'],
   'spec-no-security': ['broken'],
   'spec-key-parameter-optional': ['broken'],
+  'spec-key-as-parameter-only': ['broken'],
   'spec-listed-not-fetchable': ['broken'],
   'spec-schema-mismatch': ['type'],
   'spec-yaml-legacy-media-type': ['broken'],

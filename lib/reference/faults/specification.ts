@@ -2,6 +2,7 @@
 
 import { fault, finalizeWith, paths, type Fault } from './define.js';
 import type { JsonObject } from '../../util/json.js';
+import { withKeyAsHeaderParameter } from '../variations.js';
 
 function withoutOperation(doc: JsonObject, method: string, pathSuffix: string): JsonObject {
   const kept = Object.entries(paths(doc)).flatMap(([path, item]): [string, Record<string, JsonObject>][] => {
@@ -93,6 +94,7 @@ export const SPECIFICATION_FAULTS = [
     finalizeWith(b, (doc) => withoutOperation(doc, 'delete', '/runs/{run_id}'));
   }),
   fault('spec-no-security', ['SPEC-SECURITY-API-KEY'], 'No operation is documented as secured.', (b) => finalizeWith(b, withoutSecurity)),
+  fault('spec-key-as-parameter-only', ['SPEC-SECURITY-SCHEME'], 'No security scheme: X-API-Key is documented as a required header parameter of each secured operation (variation alt-c\'s choice, short of the convention).', (b) => finalizeWith(b, withKeyAsHeaderParameter)),
   fault('spec-key-parameter-optional', ['SPEC-SECURITY-API-KEY'], 'No security scheme: X-API-Key is documented on every operation as a header parameter, but not as required.', (b) => finalizeWith(b, withKeyParameterOptional)),
   fault('spec-listed-not-fetchable', ['SPEC-FETCHABLE'], 'The listing names a spec that answers NOT_FOUND.', (b) => {
     const listing = b.publishing.listing;
