@@ -1,6 +1,6 @@
 // The specification endpoints: a public listing of spec_name values with URLs, each
 // spec served as YAML by default and JSON on request, the same valid OpenAPI document
-// either way, together documenting every endpoint with X-API-Key security.
+// either way, together documenting every endpoint as requiring X-API-Key.
 
 import { ENDPOINTS } from '../lib/contract/endpoints.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
