@@ -75,7 +75,7 @@ describeGroup('metrics', () => {
     });
   }
 
-  check(['PATH-ID-FORMAT'], `${GET} rejects a metric_output_id that is not 26 alphanumeric characters with INVALID_ARGUMENT`, async (t) => {
+  check(['PATH-ID-FORMAT'], `${GET} rejects a metric_output_id of 25 or 27 characters with INVALID_ARGUMENT; one of 26 with _, - or é is refused or looked up`, async (t) => {
     const [simulation_id] = await listedSimulationIds(t);
     await expectNearMissesRejected(t, GET, 'metric_output_id', { simulation_id });
   });

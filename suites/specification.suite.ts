@@ -1,14 +1,16 @@
 // The specification endpoints: a public listing of spec_name values with URLs, each
 // spec served as YAML by default and JSON on request, the same valid OpenAPI document
-// either way, together documenting every endpoint with X-API-Key security.
+// either way, together documenting every endpoint as requiring X-API-Key.
 
 import { ENDPOINTS } from '../lib/contract/endpoints.js';
-import { CONVENTIONAL_ERRORS } from '../lib/contract/enums.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
+import { API_KEY_HEADER, CONVENTIONAL_ERRORS } from '../lib/contract/enums.js';
 import {
   compareForms, coverage, indexOperations, MERGE_KEYS_NOTE, parseForm, parseListing, securityProblems, validateForm,
-  type FormsComparison, type ListedSpec, type PublishedYaml,
+  type DocumentedOperation, type FormsComparison, type ListedSpec, type OperationIndex, type PublishedYaml,
 } from '../lib/published/index.js';
+import { deref } from '../lib/published/refs.js';
+import { isJsonObject } from '../lib/util/json.js';
 
 const YAML_TYPES = /^(application\/(x-)?yaml|text\/(x-)?yaml)\b/i;
 const JSON_TYPES = /^application\/([\w.+-]+\+)?json\b/i;
@@ -36,9 +38,10 @@ const fetchSpec = (t: CheckContext, specName: string, accept: string | null): Pr
 /**
  * A spec that answers 2xx in the given form, with a reader of its body (YAML with merge
  * keys applied: lib/published/yaml.ts); undefined when not served (SPEC-FETCHABLE's concern).
+ * The YAML form is the default, asked for without an Accept header (Accept of any media type takes either form).
  */
 async function served(t: CheckContext, specName: string, form: 'yaml' | 'json'): Promise<{ call: Call; read(): PublishedYaml } | undefined> {
-  const call = await fetchSpec(t, specName, form === 'json' ? 'application/json' : '*/*');
+  const call = await fetchSpec(t, specName, form === 'json' ? 'application/json' : null);
   if (call.response.status < 200 || call.response.status >= 300) return undefined;
   return { call, read: () => parseForm(call.response.text, form) };
 }
@@ -70,6 +73,24 @@ async function documents(t: CheckContext): Promise<unknown[]> {
   if (!docs.length) t.skip('no listed spec could be read as JSON (see SPEC-FETCHABLE, SPEC-JSON-ON-REQUEST)');
   return docs;
 }
+
+/**
+ * Whether the operation documents the key as a required `X-API-Key` header parameter (its own or its
+ * path's): the requirement written as a parameter, as FastAPI's Header() writes it, not as a scheme.
+ */
+function keyAsRequiredParameter(operation: DocumentedOperation): boolean {
+  const paths = operation.document['paths'];
+  const item = isJsonObject(paths) ? Object.values(paths).find((entry) => isJsonObject(entry) && Object.values(entry).includes(operation.operation)) : undefined;
+  const listed = [operation.operation['parameters'], isJsonObject(item) ? item['parameters'] : undefined].flatMap((list) => (Array.isArray(list) ? list : []));
+  return listed.map((parameter) => deref(operation.document, parameter)).some((parameter) => isJsonObject(parameter) &&
+    parameter['in'] === 'header' && parameter['required'] === true && String(parameter['name']).toLowerCase() === API_KEY_HEADER.toLowerCase());
+}
+
+/** The endpoints whose documented security is judged: a secured one that requires the key as a header parameter documents it already. */
+const securityJudged = (index: OperationIndex) => ENDPOINTS.filter((endpoint) => {
+  const operation = endpoint.public ? undefined : index.find(endpoint.method, endpoint.path);
+  return !operation || !keyAsRequiredParameter(operation);
+});
 
 const sameOrigin = (url: string, base: string): boolean => {
   try {
@@ -103,26 +124,36 @@ describeGroup('specification', () => {
     }
   });
 
-  check(['SPEC-YAML-DEFAULT'], 'without a preference (Accept: */*, or no Accept header at all) a spec is YAML, labelled with a YAML media type', async (t) => {
+  check(['SPEC-YAML-DEFAULT'], 'without an Accept header a spec is YAML, labelled with a YAML media type', async (t) => {
     let judged = 0;
     for (const spec of await listedSpecs(t)) {
-      const yaml = await served(t, spec.specName, 'yaml');
-      if (!yaml) continue;
+      // Served at all (Accept: */*, as SPEC-FETCHABLE asks), else SPEC-FETCHABLE reports it; */* may get either form.
+      const any = await fetchSpec(t, spec.specName, '*/*');
+      if (any.response.status < 200 || any.response.status >= 300) continue;
       judged++;
-      // The header is optional: a request without one is the plainest default of all.
       const bare = await fetchSpec(t, spec.specName, null);
-      const bareType = bare.response.headers['content-type'] ?? '';
-      t.assert(bare.response.status >= 200 && bare.response.status < 300 && YAML_TYPES.test(bareType), ['SPEC-YAML-DEFAULT'],
-        `${spec.specName}: without an Accept header answered ${bare.response.status} labelled ${JSON.stringify(bareType)}, not YAML (it is YAML with Accept: */*)`, bare);
-      const type = yaml.call.response.headers['content-type'] ?? '';
-      t.assert(YAML_TYPES.test(type), ['SPEC-YAML-DEFAULT'], `${spec.specName}: default form labelled ${JSON.stringify(type)}, not a YAML media type`, yaml.call);
+      const type = bare.response.headers['content-type'] ?? '';
+      t.assert(bare.response.status >= 200 && bare.response.status < 300 && YAML_TYPES.test(type), ['SPEC-YAML-DEFAULT'],
+        `${spec.specName}: without an Accept header answered ${bare.response.status} labelled ${JSON.stringify(type)}, not YAML (with Accept: */* it answered ${any.response.status})`, bare);
       let doc: unknown;
       try {
-        doc = yaml.read().document;
+        doc = parseForm(bare.response.text, 'yaml').document;
       } catch (error) {
-        t.assert(false, ['SPEC-YAML-DEFAULT'], `${spec.specName}: default form is not YAML: ${(error as Error).message.split('\n')[0]}`, yaml.call);
+        t.assert(false, ['SPEC-YAML-DEFAULT'], `${spec.specName}: default form is not YAML: ${(error as Error).message.split('\n')[0]}`, bare);
       }
-      t.assert(typeof doc === 'object' && doc !== null, ['SPEC-YAML-DEFAULT'], `${spec.specName}: YAML body is not a mapping`, yaml.call);
+      t.assert(typeof doc === 'object' && doc !== null, ['SPEC-YAML-DEFAULT'], `${spec.specName}: YAML body is not a mapping`, bare);
+    }
+    if (!judged) t.skip(NONE_SERVED);
+  });
+
+  check(['SPEC-YAML-ANY-ACCEPT'], 'with Accept: */* (no preference) a spec is YAML, the default form', async (t) => {
+    let judged = 0;
+    for (const spec of await listedSpecs(t)) {
+      const call = await fetchSpec(t, spec.specName, '*/*');
+      if (call.response.status < 200 || call.response.status >= 300) continue;
+      judged++;
+      const type = call.response.headers['content-type'] ?? '';
+      t.assert(YAML_TYPES.test(type), ['SPEC-YAML-ANY-ACCEPT'], `${spec.specName}: with Accept: */* labelled ${JSON.stringify(type)}, not a YAML media type`, call);
     }
     if (!judged) t.skip(NONE_SERVED);
   });
@@ -202,9 +233,15 @@ describeGroup('specification', () => {
     t.assert(!missing.length, ['SPEC-COVERS-ENDPOINTS'], `not documented: ${missing.map((e) => e.key).join(', ')}`);
   });
 
-  check(['SPEC-SECURITY-API-KEY'], 'every documented operation declares X-API-Key security, except the specification endpoints', async (t) => {
+  check(['SPEC-SECURITY-API-KEY'], 'every documented operation requires X-API-Key (a security scheme or a required header parameter), except the specification endpoints', async (t) => {
+    const index = indexOperations(await documents(t), { basePath: new URL(t.config.baseUrl as string).pathname });
+    const problems = securityProblems(index, securityJudged(index));
+    t.assert(!problems.length, ['SPEC-SECURITY-API-KEY'], problems.slice(0, 6).join('; '));
+  });
+
+  check(['SPEC-SECURITY-SCHEME'], 'every documented operation declares X-API-Key as an apiKey security scheme, except the specification endpoints', async (t) => {
     const index = indexOperations(await documents(t), { basePath: new URL(t.config.baseUrl as string).pathname });
     const problems = securityProblems(index);
-    t.assert(!problems.length, ['SPEC-SECURITY-API-KEY'], problems.slice(0, 6).join('; '));
+    t.assert(!problems.length, ['SPEC-SECURITY-SCHEME'], problems.slice(0, 6).join('; '));
   });
 });

@@ -1,12 +1,27 @@
 // Path IDs: every near miss of a parameter's ID rule is rejected with INVALID_ARGUMENT
-// naming the parameter; a well-formed ID that names nothing gets NOT_FOUND (strict).
+// naming the parameter (an alphabet Limits does not state may be looked up instead); a
+// well-formed ID that names nothing gets NOT_FOUND (strict).
 
 import { ENDPOINTS, type EndpointKey } from '../contract/endpoints.js';
 import { CONVENTIONAL_ERRORS } from '../contract/enums.js';
-import { ID_RULES } from '../contract/ids.js';
+import { ID_RULES, type IdKind, type IdRule } from '../contract/ids.js';
+import { refusedAsInvalid } from '../assert/error-details.js';
 import { nearMissIds, offAlphabetIds } from '../gen/ids.js';
 import { sampleParams } from '../gen/requests.js';
-import type { CheckContext } from '../harness/index.js';
+import type { Call, CheckContext } from '../harness/index.js';
+
+/**
+ * IDs whose alphabet only the resource table names ("26-character ULID") while Limits states a
+ * length alone ("metric output ID: 26 characters"): a server may check the alphabet or look such
+ * an ID up, so one of the right length outside it may be refused or answered as naming nothing.
+ */
+const ALPHABET_NOT_IN_LIMITS: ReadonlySet<IdKind> = new Set(['metricOutput']);
+
+/** A near miss of the rule's length that breaks only its alphabet. */
+const breaksOnlyAlphabet = (rule: IdRule, value: string): boolean => {
+  const length = [...value].length;
+  return length >= rule.minLength && length <= rule.maxLength;
+};
 
 function endpointOf(key: EndpointKey) {
   const endpoint = ENDPOINTS.find((e) => e.key === key);
@@ -24,10 +39,20 @@ export async function expectNearMissesRejected(t: CheckContext, endpointKey: End
   const kind = endpoint.pathParams[param];
   if (!kind) throw new Error(`${endpointKey} has no ID rule for ${param}`);
   const base = { ...sampleParams(endpoint), ...params };
-  for (const miss of [...nearMissIds(ID_RULES[kind]), ...offAlphabetIds(ID_RULES[kind])]) {
+  const rule = ID_RULES[kind];
+  for (const miss of [...nearMissIds(rule), ...offAlphabetIds(rule)]) {
     const call = await t.call(endpointKey, { params: { ...base, [param]: miss.value } });
-    t.expectInvalidArgument(call, ['PATH-ID-FORMAT'], param, `${endpointKey} with ${param} of ${miss.why}`);
+    const what = `${endpointKey} with ${param} of ${miss.why}`;
+    if (ALPHABET_NOT_IN_LIMITS.has(kind) && breaksOnlyAlphabet(rule, miss.value)) expectRefusedOrLookedUp(t, call, param, what);
+    else t.expectInvalidArgument(call, ['PATH-ID-FORMAT'], param, what);
   }
+}
+
+/** INVALID_ARGUMENT naming `param`, or another 4xx error (looked up, found nothing); never a success or a 5xx. */
+function expectRefusedOrLookedUp(t: CheckContext, call: Call, param: string, what: string): void {
+  const { status } = call.response;
+  if (status >= 400 && status < 500 && !refusedAsInvalid(call)) t.expectRejection(call, ['PATH-ID-FORMAT'], {}, `${what} (looked up)`);
+  else t.expectInvalidArgument(call, ['PATH-ID-FORMAT'], param, `${what}, which may also be looked up and answered with another 4xx error`);
 }
 
 /**

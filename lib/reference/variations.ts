@@ -3,7 +3,7 @@
 // run against each shows that no check relies on one server's choices.
 
 import { createHash, randomUUID } from 'node:crypto';
-import { DEFAULTS, INPUT_TYPES, MODEL_TYPES, type ModelType } from '../contract/enums.js';
+import { API_KEY_HEADER, DEFAULTS, INPUT_TYPES, MODEL_TYPES, type ModelType } from '../contract/enums.js';
 import type { Behaviour } from './behaviour.js';
 import { isBeyondList } from './beyond/lists.js';
 import type { BeyondOperation } from './beyond/published.js';
@@ -77,6 +77,7 @@ const ALT_A: Variation = {
     'specs: one OpenAPI 3.0.3 document per endpoint group, `/v1` in the server URL, listed as a name → URL map',
     'the operations beyond the specification are published without operationId, and their page_size without `maximum` (100 all the same, clamped like the others)',
     'JSON is labelled `application/json; charset=utf-8`',
+    'a spec asked for with `Accept: */*` (any form will do) is served as JSON, the form its negotiation lists first; without an Accept header it is YAML, the default',
     'deleting a PENDING run (not started: nothing to cancel) deletes it; a RUNNING run is still cancelled',
     'run result means are sums divided in floating point: each run with metrics has `repeated_score`, three scores of 0.1, whose mean is 0.10000000000000002 beside min and max 0.1',
   ],
@@ -87,6 +88,8 @@ const ALT_A: Variation = {
     b.errors.message = (error) => `Request rejected (${error.code.toLowerCase().replace(/_/g, ' ')}): ${error.message}`;
     b.lists.endOfList = () => undefined;
     b.lists.pageSizeOutOfRange = 'clamp';
+    const negotiate = b.publishing.negotiate;
+    b.publishing.negotiate = (accept) => (accept?.split(',').some((range) => range.trim().startsWith('*/*')) ? 'json' : negotiate(accept));
     const table = tableTokenCodec();
     b.lists.tokens = () => table;
     b.lists.tieOrder = 'desc';
@@ -148,6 +151,7 @@ const ALT_B: Variation = {
     'run deletion answers 202 (cancellation is asynchronous) with `{}`; a cancelled run shows the status `CANCELLING`',
     'a missing resource is HTTP 410 (code NOT_FOUND); a duplicate mutation name is HTTP 400 (code ALREADY_EXISTS)',
     'a mutation\'s path is resolved left to right: the agent is looked up before mutation_id\'s format is read (a malformed mutation_id under a missing agent is NOT_FOUND)',
+    'metric_output_id is checked for its length alone, as Limits states it ("26 characters"): one of 26 characters with `_`, `-` or `é` is looked up (NOT_FOUND)',
     'error messages are terse: the details joined',
     'the last page has next_page_token `""` for personas and null for runs and metrics',
     'page_size 0 means the default page size (AIP-158); other out-of-range values are rejected',
@@ -166,6 +170,7 @@ const ALT_B: Variation = {
     b.runDeletion.cancelledStatus = () => 'CANCELLING';
     withStatuses(b, { NOT_FOUND: 410, ALREADY_EXISTS: 400 });
     checkMutationIdAfterAgent(b);
+    b.pathIdRules = { ...b.pathIdRules, metricOutput: { ...b.pathIdRules.metricOutput, alphanumeric: false } };
     b.errors.message = (error) => error.details.map((d) => `${d.field}: ${d.description}`).join('; ') || error.message;
     b.lists.endOfList = (list) => (list.id === 'personas' ? '' : null);
     const pageSize = b.lists.pageSize;
@@ -252,6 +257,22 @@ function floatStyleJson(value: unknown, key = '', indent = ''): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** The key required by a header parameter of each secured operation instead of a security scheme: the same requirement, documented another way. */
+export function withKeyAsHeaderParameter(doc: JsonObject): JsonObject {
+  const keyParameter = { name: API_KEY_HEADER, in: 'header', required: true, schema: { type: 'string' } };
+  const documentSecured = Array.isArray(doc['security']) && doc['security'].length > 0;
+  const paths = Object.fromEntries(Object.entries(doc['paths'] as JsonObject).map(([path, item]) => [path, Object.fromEntries(Object.entries(item as JsonObject).map(([method, value]) => {
+    if (!isJsonObject(value) || !('responses' in value)) return [method, value];
+    const { security, ...operation } = value;
+    const secured = Array.isArray(security) ? security.length > 0 : documentSecured;
+    const parameters = Array.isArray(operation['parameters']) ? operation['parameters'] : [];
+    return [method, secured ? { ...operation, parameters: [...parameters, keyParameter] } : operation];
+  }))]));
+  const { security: _security, components, ...rest } = doc;
+  const { securitySchemes: _schemes, ...kept } = (components ?? {}) as JsonObject;
+  return { ...rest, paths, components: kept };
+}
+
 /** The most items an alt-c page holds: fewer than the default page size, as a server may return (LIST-PAGE-SIZE-RESPECTED). */
 const SHORT_PAGE = 40;
 
@@ -332,6 +353,7 @@ const ALT_C: Variation = {
     'configuration values the specification calls JSON, given as text, are stored parsed and written back as Python\'s json.dumps writes them (`{"tier":"gold"}` comes back `{"tier": "gold"}`, non-ASCII escaped)',
     'a dashboard PATCH must carry display_name: without it, it is rejected (so a dashboard cannot be read back)',
     'filters are written as the service\'s own examples write them, without blanks around a comparison\'s operator (`status="COMPLETED"`): `status = COMPLETED` is refused with INVALID_ARGUMENT, and an unquoted value runs to the next blank (`name==x` compares name with `=x`)',
+    'specs document X-API-Key as a required header parameter of each secured operation (as FastAPI\'s `Header()` writes it), with no security scheme',
   ],
   apply(b) {
     b.successHasBody = (endpoint) => endpoint.key !== 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}';
@@ -347,6 +369,8 @@ const ALT_C: Variation = {
     const present = b.present;
     b.present = (kind, view, record) => (kind === 'agent' ? jsonTextRewritten(present(kind, view, record)) : present(kind, view, record));
     refuseBlanksAroundOperators(b);
+    const finalize = b.publishing.finalize;
+    b.publishing.finalize = (doc, form) => withKeyAsHeaderParameter(finalize(doc, form));
     const read = b.respond;
     b.respond = (endpoint, body) => {
       const shaped = read(endpoint, body) as JsonObject;

@@ -69,6 +69,7 @@ const PROBES: Record<string, (call: Call) => Promise<unknown>> = {
   'spec-unlisted-name-served': async (call) => (await call('GET', '/v1/openapi/no-such-spec', { key: null })).status,
   'spec-listing-empty': async (call) => (await call('GET', '/v1/openapi', { key: null })).body,
   'spec-yaml-as-json': async (call) => (await call('GET', SPEC, { key: null })).contentType,
+  'spec-any-accept-json': async (call) => (await call('GET', SPEC, { key: null, headers: { Accept: '*/*' } })).contentType,
   'spec-no-accept-crash': async (call) => (await call('GET', SPEC, { key: null })).status,
   'spec-json-ignored': async (call) => (await call('GET', SPEC, { key: null, headers: { Accept: 'application/json' } })).contentType,
   'spec-json-differs': async (call) => Object.keys((await jsonSpec(call)).paths).length === Object.keys(parse((await call('GET', SPEC, { key: null })).text).paths).length,
@@ -76,6 +77,11 @@ const PROBES: Record<string, (call: Call) => Promise<unknown>> = {
   'spec-missing-endpoint': async (call) => [(await jsonSpec(call)).paths['/v1/runs/{run_id}']?.delete !== undefined,
     parse((await call('GET', SPEC, { key: null })).text).paths['/v1/runs/{run_id}']?.delete !== undefined],
   'spec-no-security': async (call) => (await jsonSpec(call)).paths['/v1/runs'].get.security,
+  'spec-key-as-parameter-only': async (call) => (await jsonSpec(call)).paths['/v1/runs'].get.security,
+  'spec-key-parameter-optional': async (call) => {
+    const get = (await jsonSpec(call)).paths['/v1/runs'].get;
+    return [get.security, get.parameters.filter((p: { in: string }) => p.in === 'header')];
+  },
   'spec-listed-not-fetchable': async (call) => {
     const url = new URL((await call('GET', '/v1/openapi', { key: null })).body.specs[0].url);
     return (await call('GET', url.pathname, { key: null })).status;

@@ -2,6 +2,7 @@
 
 import { fault, finalizeWith, paths, type Fault } from './define.js';
 import type { JsonObject } from '../../util/json.js';
+import { withKeyAsHeaderParameter } from '../variations.js';
 
 function withoutOperation(doc: JsonObject, method: string, pathSuffix: string): JsonObject {
   const kept = Object.entries(paths(doc)).flatMap(([path, item]): [string, Record<string, JsonObject>][] => {
@@ -20,6 +21,15 @@ function withoutSecurity(doc: JsonObject): JsonObject {
   ]);
   const components = { ...(doc.components as JsonObject), securitySchemes: undefined };
   return JSON.parse(JSON.stringify({ ...rest, paths: Object.fromEntries(unsecured), components })) as JsonObject;
+}
+
+/** No security scheme; X-API-Key documented on every operation as a header parameter that is not required. */
+function withKeyParameterOptional(doc: JsonObject): JsonObject {
+  const unsecured = withoutSecurity(doc);
+  const keyParameter = { name: 'X-API-Key', in: 'header', required: false, schema: { type: 'string' } };
+  const optional = Object.entries(paths(unsecured)).map(([path, item]) => [path, Object.fromEntries(Object.entries(item).map(([method, op]) =>
+    [method, { ...op, parameters: [...(Array.isArray(op['parameters']) ? op['parameters'] : []), keyParameter] }]))]);
+  return { ...unsecured, paths: Object.fromEntries(optional) };
 }
 
 function withAgentDisplayNameInteger(doc: JsonObject): JsonObject {
@@ -84,6 +94,8 @@ export const SPECIFICATION_FAULTS = [
     finalizeWith(b, (doc) => withoutOperation(doc, 'delete', '/runs/{run_id}'));
   }),
   fault('spec-no-security', ['SPEC-SECURITY-API-KEY'], 'No operation is documented as secured.', (b) => finalizeWith(b, withoutSecurity)),
+  fault('spec-key-as-parameter-only', ['SPEC-SECURITY-SCHEME'], 'No security scheme: X-API-Key is documented as a required header parameter of each secured operation (variation alt-c\'s choice, short of the convention).', (b) => finalizeWith(b, withKeyAsHeaderParameter)),
+  fault('spec-key-parameter-optional', ['SPEC-SECURITY-API-KEY'], 'No security scheme: X-API-Key is documented on every operation as a header parameter, but not as required.', (b) => finalizeWith(b, withKeyParameterOptional)),
   fault('spec-listed-not-fetchable', ['SPEC-FETCHABLE'], 'The listing names a spec that answers NOT_FOUND.', (b) => {
     const listing = b.publishing.listing;
     b.publishing.listing = {
@@ -93,6 +105,10 @@ export const SPECIFICATION_FAULTS = [
   }),
   fault('spec-schema-mismatch', ['SCHEMA-PUBLISHED'], 'The published Agent schema types display_name as an integer.', (b) => {
     finalizeWith(b, withAgentDisplayNameInteger);
+  }),
+  fault('spec-any-accept-json', ['SPEC-YAML-ANY-ACCEPT'], 'A spec asked for with Accept: */* is served as JSON; YAML only without an Accept header.', (b) => {
+    const negotiate = b.publishing.negotiate;
+    b.publishing.negotiate = (accept) => (accept === '*/*' ? 'json' : negotiate(accept));
   }),
   fault('spec-yaml-legacy-media-type', ['SPEC-YAML-MEDIA-TYPE'], 'YAML is labelled application/x-yaml.', (b) => {
     b.contentTypes.yaml = 'application/x-yaml';
