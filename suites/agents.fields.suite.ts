@@ -50,7 +50,7 @@ describeGroup('agents', () => {
   }
 
   check(['AGENT-ENDPOINT'], 'HTTP and HTTPS endpoint URLs are accepted', async (t) => {
-    for (const endpoint of ['http://hooks.example.com/outbound', PUBLIC_WEBHOOK_URL]) {
+    for (const endpoint of ['http://example.com/outbound', PUBLIC_WEBHOOK_URL]) {
       expectAgentCreated(t, await t.agents.send({ endpoint }), ['AGENT-ENDPOINT'], `an agent with endpoint ${endpoint}`);
     }
   }, WRITES);

@@ -94,7 +94,7 @@ const CONFIG_CASES: readonly ConfigCase[] = [
   { requirements: ['CHAT-URLS-VALIDATED'], modelType: CHAT, title: 'an initialization_endpoint that is not a URL is rejected',
     config: { initialization_endpoint: 'not a url' }, rejects: 'initialization_endpoint' },
   { requirements: ['CHAT-URLS-VALIDATED'], modelType: CHAT, title: 'an HTTPS initialization_endpoint is accepted',
-    config: { initialization_endpoint: 'https://chat.example.com/v1/sessions' } },
+    config: { initialization_endpoint: 'https://example.com/v1/sessions' } },
   { requirements: ['CHAT-INPUT-TEMPLATE-JSON'], modelType: CHAT, title: 'an input_template that is not valid JSON is rejected',
     config: { input_template: '{"messages": [' }, rejects: 'input_template' },
   { requirements: ['CHAT-INPUT-TEMPLATE-JSON'], modelType: CHAT, title: 'an input_template of valid JSON with template variables is accepted',

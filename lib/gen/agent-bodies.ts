@@ -9,7 +9,7 @@ import { alnum } from './ids.js';
 import { twoByteText } from './strings.js';
 import type { JsonObject } from '../util/json.js';
 
-const PUBLIC_WSS_URL = 'wss://ws.example.com/agent';
+const PUBLIC_WSS_URL = 'wss://example.com/agent';
 const INITIALIZATION_JSON = '{"type":"session.start"}';
 
 /** The configuration keys each type requires (CHAT and WEBSOCKET); other types need none. */
@@ -49,7 +49,7 @@ function shaped(prefix: string, suffix: string, length: number, salt: number): s
  */
 export const FORMATTED_VALUES = {
   phone_number: { shortest: 'sip:x@pbx.example.com'.length, ofLength: (n: number, salt = 0) => shaped('sip:', '@pbx.example.com', n, salt) },
-  endpoint: { shortest: 'https://hooks.example.com/x'.length, ofLength: (n: number, salt = 0) => shaped('https://hooks.example.com/', '', n, salt) },
+  endpoint: { shortest: 'https://example.com/x'.length, ofLength: (n: number, salt = 0) => shaped('https://example.com/', '', n, salt) },
 } as const;
 
 export type FormattedField = keyof typeof FORMATTED_VALUES;

@@ -5,8 +5,10 @@
 import type { JsonObject } from '../util/json.js';
 
 export const VALID_PHONE = '+14155550123';
-export const PUBLIC_CHAT_URL = 'https://chat.example.com/v1/messages';
-export const PUBLIC_WEBHOOK_URL = 'https://hooks.example.com/outbound';
+// Host names a server can resolve (example.com is in public DNS; its sub-domains are not): a server may resolve a
+// URL's host to refuse private addresses behind a name, and refuse a name that does not resolve.
+export const PUBLIC_CHAT_URL = 'https://example.com/v1/messages';
+export const PUBLIC_WEBHOOK_URL = 'https://example.com/outbound';
 
 export function agentBody(displayName: string, overrides: JsonObject = {}): JsonObject {
   return { display_name: displayName, model_type: 'MODEL_TYPE_VOICE', phone_number: VALID_PHONE, ...overrides };

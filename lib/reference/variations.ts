@@ -11,6 +11,7 @@ import { RawText } from './http/context.js';
 import { invalidArgument, type ErrorDetail } from './http/errors.js';
 import { signedTokenCodec, tableTokenCodec, type PageTokenCodec } from './listing/page-token.js';
 import type { ServedList } from './listing/tables.js';
+import type { Fields } from './validation/fields.js';
 import type { MutationFields } from './validation/mutations.js';
 import type { TestCaseFields } from './validation/test-cases.js';
 import { NAME_MAP, NAMED_ARRAY } from './openapi/listing-styles.js';
@@ -61,6 +62,32 @@ const SINGLE_READS = new Set(['GET /v1/personas/{persona_id}', 'GET /v1/simulati
 /** A resource whose whole-second timestamps (`10:00:00Z`) are written with milliseconds (`10:00:00.000Z`): the same instants. */
 const withMilliseconds = (resource: JsonObject): JsonObject =>
   Object.fromEntries(Object.entries(resource).map(([key, value]) => [key, key.endsWith('_time') && typeof value === 'string' ? value.replace(/Z$/, '.000Z') : value]));
+
+/** The reference's stand-in for DNS: IP literals and example.com, .net and .org (public DNS serves them) resolve; no other name does. */
+const RESOLVING_HOST = /^(example\.(com|net|org)|\[[0-9a-f:.]+\]|\d{1,3}(\.\d{1,3}){3})$/i;
+
+/** A URL the rule took is refused when its host name does not resolve, as an SSRF guard that resolves names first does. */
+function refuseUnresolvedHost(fields: Fields, key: string): void {
+  const value = fields.string(key);
+  const host = value === null ? null : URL.parse(value)?.hostname;
+  if (host && !RESOLVING_HOST.test(host)) fields.fail(key, `must name a host that resolves (${host} does not)`);
+}
+
+/** chat_endpoint, initialization_endpoint, a WEBSOCKET endpoint and the webhook endpoint: hosts resolved. */
+function resolvingUrlHosts(b: Behaviour): void {
+  const { config, fields } = b.agentRules;
+  for (const [modelType, key] of [['MODEL_TYPE_CHAT', 'chat_endpoint'], ['MODEL_TYPE_CHAT', 'initialization_endpoint'], ['MODEL_TYPE_WEBSOCKET', 'endpoint']] as const) {
+    const rules = config[modelType]!;
+    const rule = rules[key]!;
+    config[modelType] = { ...rules, [key]: (c: Fields, k: string) => (rule(c, k), refuseUnresolvedHost(c, k)) };
+  }
+  const endpoint = fields.endpoint;
+  fields.endpoint = (f, request) => {
+    const value = endpoint(f, request);
+    refuseUnresolvedHost(f, 'endpoint');
+    return value;
+  };
+}
 
 const ALT_A: Variation = {
   name: 'alt-a',
@@ -354,6 +381,7 @@ const ALT_C: Variation = {
     'a dashboard PATCH must carry display_name: without it, it is rejected (so a dashboard cannot be read back)',
     'filters are written as the service\'s own examples write them, without blanks around a comparison\'s operator (`status="COMPLETED"`): `status = COMPLETED` is refused with INVALID_ARGUMENT, and an unquoted value runs to the next blank (`name==x` compares name with `=x`)',
     'specs document X-API-Key as a required header parameter of each secured operation (as FastAPI\'s `Header()` writes it), with no security scheme',
+    'URLs in chat_endpoint, initialization_endpoint, a WEBSOCKET endpoint and the webhook endpoint are refused when their host name does not resolve (an SSRF guard resolving names before its private-range test; DNS stood in for by: IP literals, example.com, .net and .org resolve)',
   ],
   apply(b) {
     b.successHasBody = (endpoint) => endpoint.key !== 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}';
@@ -371,6 +399,7 @@ const ALT_C: Variation = {
     refuseBlanksAroundOperators(b);
     const finalize = b.publishing.finalize;
     b.publishing.finalize = (doc, form) => withKeyAsHeaderParameter(finalize(doc, form));
+    resolvingUrlHosts(b);
     const read = b.respond;
     b.respond = (endpoint, body) => {
       const shaped = read(endpoint, body) as JsonObject;

@@ -83,7 +83,7 @@ describe('FORMATTED_VALUES', () => {
     // A SIP address (RFC 3261): sip:user@host.
     phone_number: (value) => /^sip:[A-Za-z0-9]+@pbx\.example\.com$/.test(value),
     // An HTTPS URL that a URL parser leaves exactly as it is (no `.` segment or escape to normalise).
-    endpoint: (value) => new URL(value).href === value && value.startsWith('https://hooks.example.com/'),
+    endpoint: (value) => new URL(value).href === value && value.startsWith('https://example.com/'),
   };
 
   it('ofLength(n) is exactly n characters by every reading (ASCII), well formed, from the shortest up to past the limit', () => {

@@ -128,6 +128,18 @@ describe('variation alt-c', () => {
     expect(detailFields(await call('GET', '/v1/personas', { key: null }))).toEqual(['headers.x-api-key']);
   });
 
+  it('refuses a URL whose host name does not resolve (example.com, .net, .org and IP literals do), in each URL a configuration or agent holds', async () => {
+    const agent = (fields: Record<string, unknown>) => call('POST', '/v1/agents', { body: { display_name: 'u', phone_number: '+14155550100', ...fields } });
+    const chat = (metadata: Record<string, unknown>) => agent({ model_type: 'MODEL_TYPE_CHAT', metadata });
+    expect((await chat({ chat_endpoint: 'https://example.com/v1/messages', initialization_endpoint: 'https://example.org/s' })).status).toBe(200);
+    expect((await chat({ chat_endpoint: 'http://[2606:4700::a00:1]/chat' })).status).toBe(200);
+    expect(detailFields(await chat({ chat_endpoint: 'https://chat.example.com/v1/messages' }))).toEqual(['/metadata/chat_endpoint']);
+    expect(detailFields(await chat({ chat_endpoint: 'https://example.com/c', initialization_endpoint: 'https://init.example.com/s' }))).toEqual(['/metadata/initialization_endpoint']);
+    expect(detailFields(await agent({ model_type: 'MODEL_TYPE_WEBSOCKET', metadata: { endpoint: 'wss://ws.example.com/agent' } }))).toEqual(['/metadata/endpoint']);
+    expect((await agent({ model_type: 'MODEL_TYPE_OUTBOUND_VOICE', endpoint: 'https://example.com/hook' })).status).toBe(200);
+    expect(detailFields(await agent({ model_type: 'MODEL_TYPE_OUTBOUND_VOICE', endpoint: 'https://hooks.example.com/hook' }))).toEqual(['/endpoint']);
+  });
+
   it('serves short pages: at most 40 items, whatever page_size or its default allows', async () => {
     expect((await call('GET', '/v1/runs?page_size=1000')).body.runs).toHaveLength(40);
     expect((await call('GET', '/v1/personas')).body.personas).toHaveLength(40);
@@ -144,7 +156,7 @@ describe('variation alt-c', () => {
   });
 
   it('reads an agent back in proto3 style with the CHAT defaults filled in, and requires display_name in a dashboard PATCH', async () => {
-    const body = { ...VOICE, model_type: 'MODEL_TYPE_CHAT', prompt: '', metadata: { chat_endpoint: 'https://chat.example.com/v1/messages' } };
+    const body = { ...VOICE, model_type: 'MODEL_TYPE_CHAT', prompt: '', metadata: { chat_endpoint: 'https://example.com/v1/messages' } };
     const created = (await call('POST', '/v1/agents', { body })).body.agent;
     expect(created).toMatchObject({ prompt: '', metric_ids: [] });
     const read = (await call('GET', `/v1/agents/${created.id}`)).body.agent;
