@@ -128,11 +128,11 @@ async function handle(req: IncomingMessage, b: Behaviour, store: Store): Promise
   // A request a server receives always has its URL and method.
   const url = new URL(String(req.url), 'http://reference.invalid');
   const route = resolve(String(req.method), url.pathname);
+  // Stryker disable next-line all: only faults authenticate a request they do not route.
+  if (route.kind !== 'endpoint' && b.auth.unroutedChecked && presentedKey(req) !== b.apiKey) return errorOutgoing(b.auth.failure(presentedKey(req)), b, undefined);
   // The `false` mutants of the next two conditions survive, unmarked: what a path or a method the specification does not list gets is
   // not governed (a directive would mark the `true` ones, which checks kill).
   // Stryker disable next-line StringLiteral: what a path the specification does not list gets is not governed (the message and detail are free text).
-  // Stryker disable next-line all: only faults authenticate a request they do not route.
-  if (route.kind !== 'endpoint' && b.auth.unroutedChecked && presentedKey(req) !== b.apiKey) return errorOutgoing(b.auth.failure(presentedKey(req)), b, undefined);
   if (route.kind === 'unknown') return errorOutgoing(notFound('route', 'path'), b, undefined);
   // Stryker disable next-line StringLiteral,BlockStatement: what a method a path does not serve gets is not governed.
   if (route.kind === 'wrong-method') {
