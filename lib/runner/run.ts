@@ -134,30 +134,29 @@ async function runSuites(plan: Plan, files: readonly string[], workers: number, 
   });
   // vitest's logger exits the process on SIGINT and SIGTERM: where the caller handles them (interrupt), the run ends with its reports instead.
   if (interrupt) SIGNALS.forEach((signal, i) => process.rawListeners(signal).filter((l) => !signalHandlers[i]!.includes(l)).forEach((l) => process.removeListener(signal, l as () => void)));
-  // The whole run has a bound: checks still running then end as errors, and the reports are written.
-  const bound = setTimeout(() => {
-    log(`The run exceeded RUN_TIMEOUT_MS (${runTimeoutMs} ms); cancelling the remaining checks.`);
-    throttling.stop(`the run exceeded RUN_TIMEOUT_MS (${runTimeoutMs} ms)`);
-    void vitest.cancelCurrentRun('keyboard-input');
-  }, runTimeoutMs);
-  // A signal cancels the same way: the checks not finished are reported as not run.
-  const cancel = (): void => {
-    collector.cancelledBecause = `the run was interrupted by ${String(interrupt?.reason)}`;
-    // Requests in flight or waiting out back-pressure end now, so the reports are written before a second signal.
-    throttling.stop(collector.cancelledBecause);
+  // Every way a run ends early cancels it alike: requests in flight or waiting out back-pressure are cut
+  // short in every worker (so the reports are written before a second signal), and the checks not
+  // finished are reported as not run, saying why.
+  const cancel = (why: string): void => {
+    collector.cancelledBecause = why;
+    throttling.stop(why);
     void vitest.cancelCurrentRun('keyboard-input');
   };
-  interrupt?.addEventListener('abort', cancel, { once: true });
+  const bound = setTimeout(() => {
+    log(`The run exceeded RUN_TIMEOUT_MS (${runTimeoutMs} ms); cancelling the remaining checks.`);
+    cancel(`the run exceeded RUN_TIMEOUT_MS (${runTimeoutMs} ms)`);
+  }, runTimeoutMs);
+  const onInterrupt = (): void => cancel(`the run was interrupted by ${String(interrupt?.reason)}`);
+  interrupt?.addEventListener('abort', onInterrupt, { once: true });
   // A target that only throttles ends the run now, not at RUN_TIMEOUT_MS.
   throttling.whenGivenUp(() => {
     log('The target answered only with back-pressure for THROTTLE_GIVE_UP_MS; cancelling the remaining checks.');
-    collector.cancelledBecause = 'the target answered only with back-pressure for THROTTLE_GIVE_UP_MS';
-    void vitest.cancelCurrentRun('keyboard-input');
+    cancel('the target answered only with back-pressure for THROTTLE_GIVE_UP_MS');
   });
   try {
     if (!interrupt?.aborted) await vitest.start([...files]);
   } finally {
-    interrupt?.removeEventListener('abort', cancel);
+    interrupt?.removeEventListener('abort', onInterrupt);
     clearTimeout(bound);
     progress.stop();
     await vitest.close();
