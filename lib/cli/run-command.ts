@@ -99,8 +99,8 @@ interface EarlierRun {
 
 /**
  * Requirement ids that failed (waived failures aside) or errored in the last summary.json. A run that stopped
- * verified nothing (an interrupted one, not everything), and its failures are another target's when the target
- * changed: either is a configuration error, never a green re-run.
+ * verified nothing or not everything, and its failures are another target's when the target changed: either is
+ * a configuration error, never a green re-run.
  */
 async function failedRequirements(reportDir: string, env: Readonly<Record<string, string | undefined>>): Promise<string[]> {
   const file = join(reportDir, 'summary.json');
@@ -110,11 +110,10 @@ async function failedRequirements(reportDir: string, env: Readonly<Record<string
   } catch {
     throw new ConfigError(`--rerun-failed: no readable ${file} from an earlier run`);
   }
-  if (summary.stop?.kind === 'interrupted') {
-    throw new ConfigError(`--rerun-failed: the earlier run (${file}) was ${summary.stop.message}: the checks it did not finish were never run; run the whole suite again.`);
-  }
   if (summary.stop) {
-    throw new ConfigError(`--rerun-failed: the earlier run verified nothing: it stopped (${summary.stop.kind}: ${summary.stop.message}); run the whole suite again.`);
+    // Stopped part-way (interrupted, throttled), it left checks unrun; stopped before the suites, it ran none.
+    const what = summary.checks?.length ? 'did not finish: the checks it left were never run' : 'verified nothing';
+    throw new ConfigError(`--rerun-failed: the earlier run (${file}) ${what}: it stopped (${summary.stop.kind}: ${summary.stop.message}); run the whole suite again.`);
   }
   const recorded = summary.target;
   const current = currentTarget(env);

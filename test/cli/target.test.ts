@@ -50,11 +50,17 @@ describe('a target is named or the run stops', () => {
 });
 
 describe('--rerun-failed', () => {
-  test('after a run that stopped: exit 2, the earlier run verified nothing', async () => {
-    const stopped = JSON.stringify({ target: { baseUrl: 'http://127.0.0.1:9', embedded: false }, stop: { kind: 'unreachable', message: 'cannot be reached' }, checks: [] });
-    const run = await runCli({ env: { BASE_URL: 'http://127.0.0.1:9', API_KEY: 'k' }, args: ['--rerun-failed'], files: { 'summary.json': stopped } });
-    expect(run.exitCode).toBe(2);
-    expect(run.stderr).toContain('--rerun-failed: the earlier run verified nothing: it stopped (unreachable: cannot be reached)');
+  test('after a run that stopped, before the suites or part-way: exit 2, it verified nothing or not everything', async () => {
+    const target = { baseUrl: 'http://127.0.0.1:9', embedded: false };
+    const stoppedRun = (stop: object, checks: object[]) => JSON.stringify({ target, stop, checks });
+    const rerun = (summary: string) => runCli({ env: { BASE_URL: target.baseUrl, API_KEY: 'k' }, args: ['--rerun-failed'], files: { 'summary.json': summary } });
+    const before = await rerun(stoppedRun({ kind: 'unreachable', message: 'cannot be reached' }, []));
+    expect(before.exitCode).toBe(2);
+    expect(before.stderr).toMatch(/--rerun-failed: the earlier run \(.*summary\.json\) verified nothing: it stopped \(unreachable: cannot be reached\)/);
+    const passed = { id: 'suites/auth.suite.ts::auth > [AUTH-MISSING-KEY] x', outcome: 'pass', requirements: ['AUTH-MISSING-KEY'] };
+    const partWay = await rerun(stoppedRun({ kind: 'throttled', message: 'only back-pressure' }, [passed]));
+    expect(partWay.exitCode).toBe(2);
+    expect(partWay.stderr).toMatch(/did not finish: the checks it left were never run: it stopped \(throttled: only back-pressure\)/);
   }, BOUND);
 
   test('against another target than the recorded one: exit 2, naming the recorded target', async () => {
