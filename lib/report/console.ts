@@ -6,6 +6,7 @@ import type { CheckResult, Outcome, RunResult } from '../result/model.js';
 import { causeHeading, firstLine, placeLines, legal, plural, seconds, verdictLine, verdictText, waiverSummaryLines, withRedaction } from './text.js';
 import type { ReportPaths } from './write.js';
 import { isRequirementId, requirement } from '../contract/requirements/index.js';
+import { SPECIFICATION } from '../contract/specification.js';
 
 export interface ConsoleOptions {
   readonly color: boolean;
@@ -33,7 +34,7 @@ function summaryLines(run: RunResult, paint: Paint, reports: ReportPaths | undef
   const target = run.target.baseUrl ?? 'no target';
   const paths = reports ? ['Reports:', ...[reports.junit, reports.html, reports.summary].map((p) => fit(`${INDENT}${p}`, 'end'))] : [];
   // A run that stopped before the suites has nothing to count: the reason leads.
-  if (run.stop && !run.checks.length) return [paint(fit(`Conformance run stopped: ${target} (profile ${run.profile})`), 'bold'), '', ...throttlingLines(run), ...verdictLines(run, paint), ...paths];
+  if (run.stop && !run.checks.length) return [paint(fit(`Conformance run stopped: ${target} (profile ${run.profile})`), 'bold'), '', ...throttlingLines(run), ...verdictLines(run, paint), ...specificationLines(), ...paths];
   return [
     paint(fit(`Conformance summary: ${target} (profile ${run.profile}, ${seconds(run.durationMs)} s)`), 'bold'),
     '',
@@ -48,8 +49,14 @@ function summaryLines(run: RunResult, paint: Paint, reports: ReportPaths | undef
     fit(`Totals: ${plural(run.counts.total, 'check')}: ${OUTCOMES.map((o) => `${run.counts[o]} ${o}`).join(', ')}`),
     ...throttlingLines(run),
     ...verdictLines(run, paint),
+    ...specificationLines(),
     ...paths,
   ];
+}
+
+// The hash on a line of its own: cut to the width, it would name no version.
+function specificationLines(): string[] {
+  return [`Specification: ${SPECIFICATION.file}`, `${INDENT}SHA-256 ${SPECIFICATION.sha256}`];
 }
 
 function groupTable(checks: readonly CheckResult[], total: Counts, paint: Paint): string[] {

@@ -3,6 +3,7 @@
 
 import { SETTINGS } from '../config.js';
 import { REQUIREMENTS, type Requirement } from '../contract/requirements/index.js';
+import { SPECIFICATION_TEXT } from '../contract/specification.js';
 import { UNTESTABLE } from '../contract/untestable.js';
 import { OUTCOMES, checksByGroup, countOutcomes, failuresByCause, type Cause, orderGroups, requirementTally, skipsByReason, untestedByReason, verdictOf } from '../result/aggregate.js';
 import type { CheckResult, RequirementResult, RunResult } from '../result/model.js';
@@ -62,6 +63,7 @@ ${definitions([
     ['Profile', run.profile],
     ['Duration', `${seconds(run.durationMs)} s`],
     ['Suite', `${run.suite.name} ${run.suite.version}`],
+    ['Specification', SPECIFICATION_TEXT],
   ])}
 </header>`;
 }

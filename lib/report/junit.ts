@@ -4,6 +4,7 @@ import { checkName } from '../result/check-name.js';
 import { PREFLIGHT_GROUP, catalogEntriesOf, checksByGroup, countOutcomes, requirementIdsOf, verdictOf } from '../result/aggregate.js';
 import type { CheckResult, RunResult, RunStop, Untested } from '../result/model.js';
 import { waiverLabel } from '../waivers/waivers.js';
+import { SPECIFICATION_TEXT } from '../contract/specification.js';
 import { checkDetail, escapeAttribute, escapeMarkup, firstLine, seconds, selectionText, withRedaction } from './text.js';
 
 const CLASSNAME_PREFIX = 'aes-conformance';
@@ -62,6 +63,7 @@ function runProperties(run: RunResult): string {
     ['target', run.target.baseUrl ?? 'none'],
     ['target_embedded', String(run.target.embedded)],
     ['profile', run.profile],
+    ['specification', SPECIFICATION_TEXT],
     ['selection', selectionText(run).replace(/^ \((.*)\)$/, '$1') || 'everything'],
     ['untested_requirements', String(run.untested.length)],
     ...waiverProperties(run),

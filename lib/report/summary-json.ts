@@ -2,6 +2,7 @@
 
 import { OUTCOMES, VERDICTS, failuresByCause, verdictOf } from '../result/aggregate.js';
 import type { CheckResult, RunResult } from '../result/model.js';
+import { SPECIFICATION } from '../contract/specification.js';
 import { verdictLine, withRedaction } from './text.js';
 
 export const SUMMARY_SCHEMA_VERSION = 1;
@@ -15,6 +16,7 @@ function summaryOf(run: RunResult): Record<string, unknown> {
   return {
     schemaVersion: SUMMARY_SCHEMA_VERSION,
     suite: run.suite,
+    specification: SPECIFICATION,
     target: run.target,
     profile: run.profile,
     startedAt: run.startedAt,
@@ -61,6 +63,8 @@ const object = (properties: Readonly<Record<string, Schema>>, required: readonly
 export const SUMMARY_SCHEMA = object({
   schemaVersion: { const: SUMMARY_SCHEMA_VERSION },
   suite: object({ name: str, version: str }, ['name', 'version']),
+  // The specification the suite checks; optional so that summaries written before it was recorded still validate (and merge).
+  specification: object({ file: str, sha256: { type: 'string', pattern: '^[0-9a-f]{64}$' } }, ['file', 'sha256']),
   target: object({ baseUrl: { type: ['string', 'null'] }, embedded: { type: 'boolean' } }, ['baseUrl', 'embedded']),
   profile: str,
   startedAt: str,

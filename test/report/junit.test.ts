@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toJunitXml } from '../../lib/report/junit.js';
 import { registerSecret } from '../../lib/http/redact.js';
+import { SPECIFICATION_TEXT } from '../../lib/contract/specification.js';
 import { CHECKS, ERRORED, FAILED, PROPERTY, SKIPPED, sampleRun, stoppedRun } from './sample.js';
 import { parseXml, type XmlElement } from './xml.js';
 
@@ -77,7 +78,8 @@ describe('toJunitXml', () => {
     const root = parseXml(toJunitXml(run));
     for (const suite of suites(root)) {
       expect(propertiesOf(suite)).toEqual([
-        ['verdict', 'violations'], ['exit_code', '1'], ['target', run.target.baseUrl!], ['target_embedded', 'false'], ['profile', 'default'], ['selection', 'everything'],
+        ['verdict', 'violations'], ['exit_code', '1'], ['target', run.target.baseUrl!], ['target_embedded', 'false'], ['profile', 'default'],
+        ['specification', SPECIFICATION_TEXT], ['selection', 'everything'],
         ['untested_requirements', String(run.untested.length)],
       ]);
     }
