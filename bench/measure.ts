@@ -1,5 +1,5 @@
 // What `npm run bench` makes of its runs: each run's measures, medians with their range,
-// and the table it prints (Markdown, so it can be pasted into the README as is).
+// and the table it prints (Markdown, so it can be pasted into docs/benchmarks.md as is).
 
 /** One run of the suite against a fresh reference service, as a user starts it. */
 export interface RunMeasure {
