@@ -12,10 +12,13 @@ import { RUN_CHECK_PREFIX } from '../result/settle.js';
 import type { CheckResult, RunResult, RunStop, Selection, Throttling, WaiverReport } from '../result/model.js';
 import { applyWaivers, waiverDay, waiverLabel, type WaiverFile } from '../waivers/waivers.js';
 import { SUMMARY_SCHEMA } from './summary-json.js';
+import { SPECIFICATION } from '../contract/specification.js';
 
 /** The parts of summary.json a merge reads (the schema guarantees them). */
 interface SummaryDocument {
   readonly suite: RunResult['suite'];
+  /** Absent in summaries written before the specification was pinned. */
+  readonly specification?: { readonly file: string; readonly sha256: string };
   readonly target: RunResult['target'];
   readonly profile: string;
   readonly startedAt: string;
@@ -77,6 +80,9 @@ export function mergeSummaries(sources: readonly SummarySource[], waiverFile?: W
   };
   same('suite version', (s) => `${s.suite.name} ${s.suite.version}`);
   same('profile', (s) => s.profile);
+  // The merged reports name this suite's specification: a run that checked another cannot be part of them.
+  const other = summaries.find((s) => s.specification && s.specification.sha256 !== SPECIFICATION.sha256)?.specification;
+  if (other) throw new ConfigError(`--merge: a run checked another specification (SHA-256 ${other.sha256}) than this suite (${SPECIFICATION.sha256}): merge with the suite that made the runs`);
   const allEmbedded = summaries.every((s) => s.target.embedded);
   if (!allEmbedded) same('target', (s) => `${s.target.baseUrl ?? 'embedded'}`);
   const baseUrls = new Set(summaries.map((s) => s.target.baseUrl));

@@ -1,8 +1,9 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../lib/config.js';
+import { SPECIFICATION } from '../../lib/contract/specification.js';
 import { summarise } from '../../lib/result/aggregate.js';
 import { mergeSummaries, readSummaries } from '../../lib/report/merge.js';
 import type { CheckResult, RunResult } from '../../lib/result/model.js';
@@ -91,5 +92,18 @@ describe('mergeSummaries', () => {
     await writeFile(junk, '{"counts": 1}', 'utf8');
     await expect(readSummaries([junk])).rejects.toThrow(ConfigError);
     await expect(readSummaries([join(root, 'no-such-dir')])).rejects.toThrow(/cannot read/);
+  });
+
+  it('refuses a run that checked another specification, and merges one written before the specification was pinned', async () => {
+    const [dir, older] = await shardDirs(shard([PASSED]), shard([SKIPPED]));
+    const rewrite = async (at: string, edit: (summary: Record<string, unknown>) => void): Promise<void> => {
+      const summary = JSON.parse(await readFile(join(at, 'summary.json'), 'utf8')) as Record<string, unknown>;
+      edit(summary);
+      await writeFile(join(at, 'summary.json'), JSON.stringify(summary), 'utf8');
+    };
+    await rewrite(older!, (summary) => delete summary['specification']);
+    expect(mergeSummaries(await readSummaries([dir!, older!])).checks).toHaveLength(2);
+    await rewrite(dir!, (summary) => { summary['specification'] = { ...SPECIFICATION, sha256: '0'.repeat(64) }; });
+    await expect(readSummaries([dir!, older!]).then(mergeSummaries)).rejects.toThrow(/another specification \(SHA-256 0{64}\)/);
   });
 });
