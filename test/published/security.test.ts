@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../lib/contract/endpoints.js';
 import { indexOperations } from '../../lib/published/operations.js';
-import { securityProblems } from '../../lib/published/security.js';
+import { allowsAnonymous, securityProblems } from '../../lib/published/security.js';
 import { apiDocument } from './fixtures.js';
 
 const v31 = apiDocument({ dialect: '3.1' });
@@ -35,5 +35,14 @@ describe('securityProblems', () => {
     expect(problems(document)).toEqual(['GET /v1/openapi: documented as requiring authentication (ApiKeyAuth), but the specification endpoints need no key']);
     listing['security'] = [{ ApiKeyAuth: [] }, {}];
     expect(problems(document)).toEqual([]);
+  });
+});
+
+describe('allowsAnonymous', () => {
+  it('is true only when an empty requirement is among the alternatives', () => {
+    expect(allowsAnonymous([{ ApiKeyAuth: [] }, {}])).toBe(true);
+    expect(allowsAnonymous([{}])).toBe(true);
+    expect(allowsAnonymous([{ ApiKeyAuth: [] }])).toBe(false);
+    expect(allowsAnonymous([])).toBe(false);
   });
 });
