@@ -49,6 +49,11 @@ describe('formatFilter', () => {
     expect(formatFilter(cmp('a', '=', v), { quote })).toBe(text);
   });
 
+  it('writes no blanks around an operator when compact, and keeps them around the keywords', () => {
+    expect(formatFilter(parsed('status = COMPLETED AND (a > 1 OR b <= "x y")'), { compact: true })).toBe('status=COMPLETED AND (a>1 OR b<="x y")');
+    expect(parsed(formatFilter(cmp('a', '!=', '-1'), { compact: true }))).toEqual(cmp('a', '!=', '-1'));
+  });
+
   it('ignores the quoted flag in auto mode', () => {
     expect(formatFilter(cmp('a', '=', 'x', true))).toBe('a = x');
   });
