@@ -1,8 +1,18 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { toCurl } from '../../lib/http/curl.js';
 import { registerSecret } from '../../lib/http/redact.js';
 
 describe('toCurl', () => {
+  it('replays the request, with the key read from $API_KEY', () => {
+    const line = toCurl({ method: 'POST', url: 'http://127.0.0.1:1/echo', headers: { 'X-API-Key': '$API_KEY', 'content-type': 'application/json' }, body: `{"a":"it's"}` });
+    expect(line).toContain('"X-API-Key: $API_KEY"');
+    // The shell parses it back into the same arguments.
+    const args = execFileSync('bash', ['-c', `API_KEY=k; set -- ${line.slice(5)}; printf '%s\\n' "$@"`], { encoding: 'utf8' }).split('\n');
+    expect(args).toContain('X-API-Key: k');
+    expect(args).toContain(`{"a":"it's"}`);
+  });
+
   it('quotes each part for the shell, and leaves the key placeholder for the shell to expand', () => {
     const line = toCurl({
       method: 'POST',
