@@ -1,4 +1,4 @@
-// lib/gen/filters.ts, as properties over generated items (test/families/lists/filters.test.ts
+// lib/gen/filters.ts, as properties over generated items (test/gen/filters-examples.test.ts
 // holds the worked examples): every value a generated filter compares with is one an item
 // carries and reads back through the grammar unchanged; the identities (always / never, OR
 // of equalities, AND of inequalities) hold under the suite's oracle; respelled values mean

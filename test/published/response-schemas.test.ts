@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { indexOperations } from '../../lib/published/operations.js';
-import { requestBodyProperties } from '../../lib/published/request-body.js';
 import { compileResponseValidators } from '../../lib/published/response-schemas.js';
 import { apiDocument, validAgent, type Dialect } from './fixtures.js';
 
@@ -70,17 +69,5 @@ describe('schemas ajv cannot use', () => {
     expect(validators.validate(...GET_AGENT, 200, {})).toBeUndefined();
     expect(validatorsFor(apiDocument({ dialect: '3.0' })).validate(...GET_AGENT, 200, validAgent({ phone_number: 'not a phone' }))).toEqual([]);
     expect(warn).not.toHaveBeenCalled();
-  });
-});
-
-describe('requestBodyProperties', () => {
-  const index = indexOperations([apiDocument({ dialect: '3.1' })]);
-
-  it('lists the top-level fields of the JSON body, with those of allOf parts', () => {
-    expect(requestBodyProperties(index.find('POST', '/v1/agents')!)).toEqual(['display_name', 'model_type', 'prompt']);
-  });
-
-  it('is undefined without a documented body', () => {
-    expect(requestBodyProperties(index.find('GET', '/v1/personas')!)).toBeUndefined();
   });
 });

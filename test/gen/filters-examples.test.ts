@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatFilter, judgeFilter, parseFilter } from '../../../lib/contract/filter/index.js';
-import { listEndpoint } from '../../../lib/contract/list-endpoints.js';
+import { formatFilter, judgeFilter, parseFilter } from '../../lib/contract/filter/index.js';
+import { listEndpoint } from '../../lib/contract/list-endpoints.js';
 import {
   acceptedComparisons, bareComparisons, boundComparisons, comparison, exposedFields, filterLiteral,
   junctionArbitrary, junctionExamples, malformedArbitrary, malformedFilters, operatorComparisons, respell, sampleValues, spacedComparisons,
   unseenFieldValue,
-} from '../../../lib/gen/filters.js';
+} from '../../lib/gen/filters.js';
 
 const RUNS = listEndpoint('runs');
 const METRICS = listEndpoint('metrics');
