@@ -110,13 +110,6 @@ export interface Finding {
   readonly count?: number;
 }
 
-/** Violations a group saw outside its checks (while cleaning up), with where they were seen. */
-export interface GroupFindings {
-  readonly group: string;
-  readonly file: string;
-  readonly findings: readonly Finding[];
-}
-
 export interface RequirementResult {
   readonly id: string;
   readonly level: Level;
