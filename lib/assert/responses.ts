@@ -7,7 +7,7 @@ import { ERROR_CODES } from '../contract/enums.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import type { Exchange } from '../http/exchange.js';
 import type { PublishedSpec } from '../schema/published-spec.js';
-import { detailNamesField } from './detail-field.js';
+import { detailsName, type NamingOptions } from './detail-field.js';
 import { formatIssues, type SchemaIssue } from '../schema/ajv.js';
 import { rulesOf, validateCanonical } from './canonical-schema.js';
 import { violation, violationAt } from './violation.js';
@@ -113,11 +113,14 @@ export function expectResource(ctx: ResponseContext, endpoint: Endpoint, ex: Exc
   return { value: value[endpoint.wrapper] as JsonObject, ...seen };
 }
 
-export interface ExpectedError {
+export interface ExpectedError extends NamingOptions {
   /** The error code required (a spec code, or a conventional one in a strict check); undefined where any error is acceptable. */
   readonly code?: string;
-  /** A field the details must name (in any spelling detail-field.ts accepts: `agent.display_name`, `/assignees/0`, ...). */
-  readonly field?: string;
+  /**
+   * A field the details must name, or fields one of which they must (in any spelling detail-field.ts accepts:
+   * `agent.display_name`, `/assignees/0`, ...; with `within`, also anything inside it).
+   */
+  readonly field?: string | readonly string[];
   /** Strict profile: the conventional HTTP status. */
   readonly conventionalStatus?: number;
 }
@@ -139,10 +142,12 @@ export function expectRejection(ctx: ResponseContext, endpoint: Endpoint, ex: Ex
   }
   if (expected.code === ERROR_CODES.invalidArgument) seen.verified.push('ERROR-INVALID-ARGUMENT');
   if (expected.field) {
-    const details = error['details'] as Array<{ field: string }>;
-    if (!details.some((d) => detailNamesField(d.field, expected.field as string))) {
+    const fields = typeof expected.field === 'string' ? [expected.field] : expected.field;
+    const named = (error['details'] as Array<{ field: string }>).map((d) => d.field);
+    if (!detailsName(named, fields, expected)) {
       const detailRequirement = expected.code === ERROR_CODES.unauthenticated ? 'AUTH-DETAILS-HEADER' : 'ERROR-DETAILS-FIELD';
-      violation([detailRequirement], `error details do not name the field "${expected.field}" (they name: ${details.map((d) => JSON.stringify(d.field)).join(', ') || 'nothing'})`, ex);
+      const inside = expected.within ? ' (or anything inside it)' : '';
+      violation([detailRequirement], `error details do not name the field ${fields.map((f) => `"${f}"`).join(' or ')}${inside} (they name: ${named.map((f) => JSON.stringify(f)).join(', ') || 'nothing'})`, ex);
     }
     if (expected.code === ERROR_CODES.invalidArgument) seen.verified.push('ERROR-DETAILS-FIELD');
   }
@@ -154,11 +159,14 @@ export function expectRejection(ctx: ResponseContext, endpoint: Endpoint, ex: Ex
   return { value: error, ...seen };
 }
 
-/** INVALID_ARGUMENT naming the field: the spec's answer to every invalid parameter or body field. */
-export function expectInvalidArgument(ctx: ResponseContext, endpoint: Endpoint, ex: Exchange, requirements: readonly RequirementId[], field: string | undefined, what?: string): Judged<JsonObject> {
+/**
+ * INVALID_ARGUMENT naming the field (or one of the fields): the spec's answer to every invalid parameter or body
+ * field. Where the field holds others, `within` also takes a detail naming something inside it.
+ */
+export function expectInvalidArgument(ctx: ResponseContext, endpoint: Endpoint, ex: Exchange, requirements: readonly RequirementId[], field: ExpectedError['field'], what?: string, options: NamingOptions = {}): Judged<JsonObject> {
   const expected: ExpectedError = field === undefined
     ? { code: ERROR_CODES.invalidArgument, conventionalStatus: 400 }
-    : { code: ERROR_CODES.invalidArgument, field, conventionalStatus: 400 };
+    : { code: ERROR_CODES.invalidArgument, field, ...options, conventionalStatus: 400 };
   return expectRejection(ctx, endpoint, ex, [...requirements, 'ERROR-INVALID-ARGUMENT'], expected, what);
 }
 

@@ -5,6 +5,7 @@ import { ENDPOINTS, type Endpoint, type EndpointKey, fillPath } from '../contrac
 import type { RequirementId } from '../contract/requirements/index.js';
 import * as responses from '../assert/responses.js';
 import { expectWithinBounds } from '../assert/page-bounds.js';
+import type { NamingOptions } from '../assert/detail-field.js';
 import { isRuleViolation, type RuleViolation, violation } from '../assert/violation.js';
 import { toEvidence } from '../assert/evidence.js';
 import type { Finding } from '../result/model.js';
@@ -116,8 +117,8 @@ export class CheckContext {
     return this.collect(responses.expectRejection(this.target.responses, call.endpoint, call, requirements, expected, what));
   }
 
-  expectInvalidArgument(call: Call, requirements: readonly RequirementId[], field: string | undefined, what?: string): JsonObject {
-    return this.collect(responses.expectInvalidArgument(this.target.responses, call.endpoint, call, requirements, field, what));
+  expectInvalidArgument(call: Call, requirements: readonly RequirementId[], field: responses.ExpectedError['field'], what?: string, options?: NamingOptions): JsonObject {
+    return this.collect(responses.expectInvalidArgument(this.target.responses, call.endpoint, call, requirements, field, what, options));
   }
 
   /** An assertion that held: its value, with what it saw kept for the check's record. */

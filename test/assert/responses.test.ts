@@ -276,6 +276,16 @@ describe('expectRejection', () => {
     }
   });
 
+  it('with several fields, a detail naming one of them passes; with `within`, so does one naming something inside it', () => {
+    const response = ex(400, errorBody('INVALID_ARGUMENT', [detail('mutation.config_overrides.no_such_key')]));
+    const judge = (field: string | string[], within?: boolean) => violated(() => expectRejection(DEFAULT, CREATE_AGENT, response, ['AGENT-DISPLAY-NAME'], { code: 'INVALID_ARGUMENT', field, ...(within ? { within } : {}) }));
+    expect(judge(['config_overrides', 'workflows'])).toEqual(['ERROR-DETAILS-FIELD']);
+    expect(judge(['workflows', 'config_overrides'], true)).toBeUndefined();
+    expect(judge(['config_overrides.no_such_key', 'workflows'])).toBeUndefined();
+    expect(() => expectRejection(DEFAULT, CREATE_AGENT, response, ['AGENT-DISPLAY-NAME'], { code: 'INVALID_ARGUMENT', field: ['a', 'b'], within: true }))
+      .toThrow('error details do not name the field "a" or "b" (or anything inside it) (they name: "mutation.config_overrides.no_such_key")');
+  });
+
   it('an UNAUTHENTICATED answer not naming the key header breaks AUTH-DETAILS-HEADER', () => {
     const unauthenticated = { code: 'UNAUTHENTICATED', field: 'X-API-Key' };
     expect(violated(() => expectRejection(DEFAULT, CREATE_AGENT, ex(401, errorBody('UNAUTHENTICATED', [detail('Authorization')])), ['AUTH-MISSING-KEY'], unauthenticated)))
