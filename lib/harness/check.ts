@@ -11,7 +11,6 @@ import { requestEvidence, toEvidence } from '../assert/evidence.js';
 import { isRuleViolation, RuleViolation } from '../assert/violation.js';
 import { type Exchange, TransportError } from '../http/exchange.js';
 import { checkName } from '../result/check-name.js';
-import '../protocol/meta.js';
 import { PUBLISHED_GROUP, readPlan, selects, type TargetPlan } from '../protocol/plan.js';
 import type { CheckMeta } from '../protocol/meta.js';
 import { CheckContext, READ_ONLY_REASON, Skip } from './context.js';
