@@ -43,5 +43,9 @@ test('a refused deletion fails the check that created the resource', async () =>
   const failed = byTitle('fails, then its deletion is refused');
   expect(failed).toMatchObject({ outcome: 'fail', violated: ['MUTATION-CREATE'] });
   expect(failed.findings).toEqual([expect.objectContaining({ kind: 'observed', requirements: ['MUTATION-DELETE-IDEMPOTENT'] })]);
-  expect(byTitle('passes, and its deletion succeeds').outcome).toBe('pass');
+  const passed = byTitle('passes, and its deletion succeeds');
+  expect(passed.outcome).toBe('pass');
+  // The ids it declares lead its name; the rules its assertions applied are recorded beside them.
+  expect(passed.name).toBe('[MUTATION-CREATE] passes, and its deletion succeeds');
+  expect(passed.requirements).toEqual(expect.arrayContaining(['MUTATION-CREATE', 'ENVELOPE-WRAPPED', 'SCHEMA-CANONICAL']));
 }, 180_000); // starts a vitest of its own: not about time, so bounded only against a hang
