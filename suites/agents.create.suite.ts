@@ -7,7 +7,6 @@ import { ERROR_CODES } from '../lib/contract/enums.js';
 import { ID_RULES } from '../lib/contract/ids.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { expectAgent, expectAgentCreated, expectAgentReadBack, expectEcho, fetchAgent } from '../lib/families/agents.js';
-import { expectInvalidField } from '../lib/families/invalid-field.js';
 import { PUBLIC_WEBHOOK_URL } from '../lib/gen/bodies.js';
 import { alnum, nearMissIds } from '../lib/gen/ids.js';
 import { check, describeGroup } from '../lib/harness/index.js';
@@ -94,7 +93,7 @@ describeGroup('agents', () => {
 
   for (const field of ['display_name', 'model_type']) {
     check(['REQUEST-MISSING-REQUIRED', ...ERROR_RESPONSE_RULES], `an agent without ${field} is rejected with INVALID_ARGUMENT naming ${field}`, async (t) => {
-      expectInvalidField(t, await t.agents.send({ [field]: undefined }), ['REQUEST-MISSING-REQUIRED'], [field], `an agent without ${field}`);
+      t.expectInvalidArgument(await t.agents.send({ [field]: undefined }), ['REQUEST-MISSING-REQUIRED'], [field], `an agent without ${field}`);
     }, WRITES);
   }
 
@@ -105,7 +104,7 @@ describeGroup('agents', () => {
 
   for (const [field, value, how] of WRONG_TYPES) {
     check(['REQUEST-WRONG-TYPE'], `${field} given as ${how} is rejected`, async (t) => {
-      expectInvalidField(t, await t.agents.send({ [field]: value }), ['REQUEST-WRONG-TYPE'], [field], `an agent with ${field} as ${how}`);
+      t.expectInvalidArgument(await t.agents.send({ [field]: value }), ['REQUEST-WRONG-TYPE'], [field], `an agent with ${field} as ${how}`);
     }, WRITES);
   }
 

@@ -4,7 +4,7 @@
 
 import { ID_RULES } from '../lib/contract/ids.js';
 import { agentLengthLimit, expectAgent, expectAgentCreated } from '../lib/families/agents.js';
-import { asListed, expectInvalidField, expectRefusedOrRecognised } from '../lib/families/invalid-field.js';
+import { asListed, expectRefusedOrRecognised } from '../lib/families/invalid-field.js';
 import { lengthLimitChecks } from '../lib/families/length-limits.js';
 import { configField } from '../lib/families/simulator-config.js';
 import { byteLimitSizes, FORMATTED_VALUES, jsonObjectOfSize, typedAgentBody } from '../lib/gen/agent-bodies.js';
@@ -32,7 +32,7 @@ describeGroup('agents', () => {
   }, WRITES);
 
   check(['AGENT-PHONE-NUMBER'], 'a phone_number that is neither E.164 nor a SIP address is rejected', async (t) => {
-    expectInvalidField(t, await t.agents.send({ phone_number: 'call the front desk' }), ['AGENT-PHONE-NUMBER'], ['phone_number'], 'an agent with a malformed phone_number');
+    t.expectInvalidArgument(await t.agents.send({ phone_number: 'call the front desk' }), ['AGENT-PHONE-NUMBER'], ['phone_number'], 'an agent with a malformed phone_number');
   }, WRITES);
 
   // E.164 numbers have at most 15 digits after `+`, and no country code begins with 0 (ITU-T E.164 §6); the whole
@@ -45,7 +45,7 @@ describeGroup('agents', () => {
     ['sip:frontdesk@pbx.example.com ext 12', 'with text after a SIP address'],
   ] as const) {
     check(['AGENT-PHONE-NUMBER'], `a phone_number ${why} is rejected`, async (t) => {
-      expectInvalidField(t, await t.agents.send({ phone_number: value }), ['AGENT-PHONE-NUMBER'], ['phone_number'], `an agent with phone_number ${value}, ${why}`);
+      t.expectInvalidArgument(await t.agents.send({ phone_number: value }), ['AGENT-PHONE-NUMBER'], ['phone_number'], `an agent with phone_number ${value}, ${why}`);
     }, WRITES);
   }
 
@@ -56,12 +56,12 @@ describeGroup('agents', () => {
   }, WRITES);
 
   check(['AGENT-ENDPOINT'], 'an endpoint that is not an HTTP(S) URL (ftp://x) is rejected', async (t) => {
-    expectInvalidField(t, await t.agents.send({ endpoint: 'ftp://x' }), ['AGENT-ENDPOINT'], ['endpoint'], 'an agent with endpoint ftp://x');
+    t.expectInvalidArgument(await t.agents.send({ endpoint: 'ftp://x' }), ['AGENT-ENDPOINT'], ['endpoint'], 'an agent with endpoint ftp://x');
   }, WRITES);
 
   check(['AGENT-ENDPOINT'], 'a MODEL_TYPE_OUTBOUND_VOICE agent without endpoint is rejected', async (t) => {
     const call = await t.agents.send(typedAgentBody('MODEL_TYPE_OUTBOUND_VOICE', t.name('outbound without endpoint'), { overrides: { endpoint: undefined } }));
-    expectInvalidField(t, call, ['AGENT-ENDPOINT'], ['endpoint'], 'an outbound voice agent without endpoint');
+    t.expectInvalidArgument(call, ['AGENT-ENDPOINT'], ['endpoint'], 'an outbound voice agent without endpoint');
   }, WRITES);
 
   check(['AGENT-MODEL-TYPE'], 'MODEL_TYPE_VOICE, MODEL_TYPE_OUTBOUND_VOICE and MODEL_TYPE_SMS agents are accepted', async (t) => {
@@ -72,7 +72,7 @@ describeGroup('agents', () => {
 
   for (const modelType of ['MODEL_TYPE_FOO', '']) {
     check(['AGENT-MODEL-TYPE'], `model_type ${JSON.stringify(modelType)} is rejected`, async (t) => {
-      expectInvalidField(t, await t.agents.send({ model_type: modelType }), ['AGENT-MODEL-TYPE'], ['model_type'], `an agent with model_type ${JSON.stringify(modelType)}`);
+      t.expectInvalidArgument(await t.agents.send({ model_type: modelType }), ['AGENT-MODEL-TYPE'], ['model_type'], `an agent with model_type ${JSON.stringify(modelType)}`);
     }, WRITES);
   }
 
@@ -83,7 +83,7 @@ describeGroup('agents', () => {
   for (const field of ['metric_ids', 'test_set_ids']) {
     for (const miss of nearMissIds(ID_RULES.agentReference, 9)) {
       check(['AGENT-REFERENCE-IDS'], `a ${field} element of ${miss.why} is rejected`, async (t) => {
-        expectInvalidField(t, await t.agents.send({ [field]: [miss.value] }), ['AGENT-REFERENCE-IDS'], [field], `an agent with a ${field} element of ${miss.why}`);
+        t.expectInvalidArgument(await t.agents.send({ [field]: [miss.value] }), ['AGENT-REFERENCE-IDS'], [field], `an agent with a ${field} element of ${miss.why}`);
       }, WRITES);
     }
   }

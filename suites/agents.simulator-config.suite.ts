@@ -8,7 +8,6 @@ import { ID_RULES } from '../lib/contract/ids.js';
 import { fieldLimit } from '../lib/contract/limits.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { expectAgentCreated, expectAgentReadBack, expectEcho, fetchAgent } from '../lib/families/agents.js';
-import { expectInvalidField } from '../lib/families/invalid-field.js';
 import { configField, initializationPayloadForm, probeConfigField, unprovenReason } from '../lib/families/simulator-config.js';
 import { byteLimitSizes, type FillerText, jsonObjectOfSize, jsonTextOfSize, typedAgentBody } from '../lib/gen/agent-bodies.js';
 import { PUBLIC_CHAT_URL } from '../lib/gen/bodies.js';
@@ -138,7 +137,7 @@ async function configured(t: CheckContext, modelType: ModelType, config: JsonObj
 /** A configuration key rejected: the details may name the key or the configuration field that holds it. */
 async function expectConfigRejected(t: CheckContext, modelType: ModelType, config: JsonObject, key: string, requirements: Requirements): Promise<void> {
   const { body, field, what } = await configured(t, modelType, config);
-  expectInvalidField(t, await t.agents.send(body), requirements, [key, field], what);
+  t.expectInvalidArgument(await t.agents.send(body), requirements, [key, field], what);
 }
 
 /** Accepted; with `readBack`, GET returns every field and the configuration (as `metadata`) as sent. */

@@ -12,7 +12,7 @@ import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { echoMismatches } from '../lib/assert/echo.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { answerNames, rejectsNaming } from '../lib/assert/error-details.js';
-import { asListed, expectInvalidField, expectRefusedOrRecognised } from '../lib/families/invalid-field.js';
+import { asListed, expectRefusedOrRecognised } from '../lib/families/invalid-field.js';
 import { ASCII_CHARS, boundaryCases, stringOf, twoByteText } from '../lib/gen/strings.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import { property } from '../lib/harness/property.js';
@@ -214,7 +214,7 @@ describeGroup('test-cases', () => {
   check(['REQUEST-WRONG-TYPE'], 'a SCRIPT test case whose script_turns is a string, not a list of strings, is rejected with INVALID_ARGUMENT naming script_turns', async (t) => {
     // Named as the key (`script_turns`) or inside the object holding it (`simulation_metadata_input.script_turns`).
     const call = await t.testCases.send({ input_type: 'SCRIPT', simulation_metadata_input: { script_turns: SCRIPT_TURNS[0] } });
-    expectInvalidField(t, call, ['REQUEST-WRONG-TYPE'], ['script_turns', 'simulation_metadata_input'], 'a SCRIPT test case with script_turns a string', { within: true });
+    t.expectInvalidArgument(call, ['REQUEST-WRONG-TYPE'], ['script_turns', 'simulation_metadata_input'], 'a SCRIPT test case with script_turns a string', { within: true });
   }, WRITES);
 
   // ---- wrong types ----------------------------------------------------------------------------

@@ -106,5 +106,10 @@ export function detailNamesField(detailField: string, field: string, options: Na
   return false;
 }
 
-/** Whether a detail names `field` or something inside it (`mutation.config_overrides.no_such_key`). */
-export const detailNamesWithin = (detailField: string, field: string): boolean => detailNamesField(detailField, field, { within: true });
+/**
+ * The one judgement of an error naming the field at fault: whether any of the details (their `field`s)
+ * names one of `fields`; the assertions (responses.ts) and the decisions (error-details.ts) both ask it.
+ */
+export function detailsName(detailFields: readonly string[], fields: readonly string[], options: NamingOptions = {}): boolean {
+  return detailFields.some((detail) => fields.some((field) => detailNamesField(detail, field, options)));
+}

@@ -4,7 +4,7 @@
 
 import { ERROR_CODES } from '../contract/enums.js';
 import type { Exchange } from '../http/exchange.js';
-import { detailNamesWithin } from './detail-field.js';
+import { detailsName } from './detail-field.js';
 import { isErrorBody } from './responses.js';
 
 /** The `field` of each of the answer's error details; none for a success. */
@@ -18,8 +18,7 @@ export function detailFields(exchange: Exchange): string[] {
  * Whether any detail of the answer names `field` or something inside it: `config_overrides`,
  * `mutation.config_overrides.no_such_key`, `/config_overrides/no_such_key`.
  */
-export const answerNames = (exchange: Exchange, field: string): boolean =>
-  detailFields(exchange).some((detail) => detailNamesWithin(detail, field));
+export const answerNames = (exchange: Exchange, field: string): boolean => detailsName(detailFields(exchange), [field], { within: true });
 
 /** Whether the answer is a 4xx INVALID_ARGUMENT: the server read the request and refused it. */
 export function refusedAsInvalid(exchange: Exchange): boolean {

@@ -10,7 +10,7 @@ import { responseKeyFor } from '../published/response-key.js';
 import type { PublishedSpec } from '../schema/published-spec.js';
 import { formatIssues } from '../schema/ajv.js';
 import { validateCanonical } from './canonical-schema.js';
-import { detailNamesField } from './detail-field.js';
+import { detailsName } from './detail-field.js';
 import { isErrorBody } from './responses.js';
 import { RuleViolation, violation } from './violation.js';
 import { type JsonObject, isJsonObject } from '../util/json.js';
@@ -32,7 +32,7 @@ export function expectUnauthenticated(ex: Exchange, what: string): void {
     violation(['GENERIC-AUTH'], `${what} should be refused with ${ERROR_CODES.unauthenticated}, got ${JSON.stringify(error['code'])} (${status})`, ex);
   }
   const fields = (error['details'] as Array<{ field: string }>).map((detail) => detail.field);
-  if (!fields.some((field) => detailNamesField(field, API_KEY_HEADER))) {
+  if (!detailsName(fields, [API_KEY_HEADER])) {
     violation(['GENERIC-AUTH'], `${what}: the ${ERROR_CODES.unauthenticated} details do not name ${API_KEY_HEADER} (they name: ${fields.map((f) => JSON.stringify(f)).join(', ') || 'nothing'})`, ex);
   }
 }

@@ -7,7 +7,7 @@ import { ERROR_CODES } from '../contract/enums.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import type { Exchange } from '../http/exchange.js';
 import type { PublishedSpec } from '../schema/published-spec.js';
-import { detailNamesField } from './detail-field.js';
+import { detailsName, type NamingOptions } from './detail-field.js';
 import { formatIssues, type SchemaIssue } from '../schema/ajv.js';
 import { rulesOf, validateCanonical } from './canonical-schema.js';
 import { violation, violationAt } from './violation.js';
@@ -16,28 +16,39 @@ import { type JsonObject, foldIndices, isJsonObject } from '../util/json.js';
 export interface ResponseContext {
   readonly publishedSpec: PublishedSpec | null;
   readonly strict: boolean;
-  /**
-   * Records a broken convention (a SHOULD, strict profile only) without stopping the
-   * check, so its MUST assertions are still all evaluated; the check reports it at the end.
-   * Without a recorder a broken convention is thrown at once.
-   */
-  readonly convention?: (requirements: readonly string[], summary: string, ex: Exchange) => void;
-  /** Records the cross-cutting rules an assertion verified on a response (reported with the check). */
-  readonly verified?: (requirements: readonly string[]) => void;
-  /**
-   * Receives every comparison with the target's published schema (issues empty when it matched).
-   * A mismatch is one cause per operation and schema location, reported once for the run, so the
-   * check goes on with the data. Without a recorder a mismatch is thrown at once.
-   */
-  readonly published?: (operation: string, status: number, issues: readonly SchemaIssue[], ex: Exchange) => void;
 }
 
-const verified = (ctx: ResponseContext, ...requirements: string[]): void => ctx.verified?.(requirements);
-
-function convention(ctx: ResponseContext, requirements: readonly string[], summary: string, ex: Exchange): void {
-  if (ctx.convention) ctx.convention(requirements, summary, ex);
-  else violation(requirements, summary, ex);
+/** A convention (a SHOULD, strict profile only) a response broke: the check goes on, so its MUST assertions are still all evaluated. */
+export interface BrokenConvention {
+  readonly requirements: readonly string[];
+  readonly summary: string;
+  readonly exchange: Exchange;
 }
+
+/**
+ * A comparison of a response with the target's published schema (issues empty when it matched). A mismatch
+ * is one cause per operation and schema location, reported once for the run, so the check goes on with the data.
+ */
+export interface PublishedComparison {
+  readonly operation: string;
+  readonly status: number;
+  readonly issues: readonly SchemaIssue[];
+  readonly exchange: Exchange;
+}
+
+/** What an assertion that held saw besides its value: the cross-cutting rules it verified, the conventions broken, the published comparison. */
+export interface Seen {
+  readonly verified: string[];
+  readonly conventions: BrokenConvention[];
+  readonly published: PublishedComparison[];
+}
+
+/** An assertion's value with what it saw; a broken MUST is thrown instead. */
+export type Judged<T> = Seen & { readonly value: T };
+
+const nothingSeen = (): Seen => ({ verified: [], conventions: [], published: [] });
+
+const convention = (seen: Seen, requirements: readonly string[], summary: string, exchange: Exchange): void => void seen.conventions.push({ requirements, summary, exchange });
 
 export function isErrorBody(body: unknown): body is { error: JsonObject } {
   return isJsonObject(body) && isJsonObject(body['error']);
@@ -48,28 +59,24 @@ export function isSuccess(ex: Exchange): boolean {
 }
 
 /** The published-schema check, shared by successes and rejections. */
-function checkPublished(ctx: ResponseContext, endpoint: Endpoint, ex: Exchange): void {
+function checkPublished(ctx: ResponseContext, seen: Seen, endpoint: Endpoint, ex: Exchange): void {
   const issues = ctx.publishedSpec?.validateResponse(endpoint.method, endpoint.path, ex.response.status, ex.response.json ?? null);
-  if (!issues) return;
-  if (ctx.published) return ctx.published(endpoint.key, ex.response.status, issues, ex);
-  if (issues.length) {
-    violation(['SCHEMA-PUBLISHED'], `${endpoint.key} ${ex.response.status}: the body does not match the target's own published schema: ${formatIssues(issues)}`, ex);
-  }
-  verified(ctx, 'SCHEMA-PUBLISHED');
+  if (issues) seen.published.push({ operation: endpoint.key, status: ex.response.status, issues, exchange: ex });
 }
 
-function checkContentType(ctx: ResponseContext, ex: Exchange): void {
+function checkContentType(ctx: ResponseContext, seen: Seen, ex: Exchange): void {
   if (!ctx.strict || ex.response.text === '') return;
   if (!/^application\/json\b/i.test(ex.response.headers['content-type'] ?? '')) {
-    convention(ctx, ['RESPONSE-CONTENT-TYPE-JSON'], `JSON body sent with Content-Type ${JSON.stringify(ex.response.headers['content-type'] ?? null)}`, ex);
-  } else verified(ctx, 'RESPONSE-CONTENT-TYPE-JSON');
+    convention(seen, ['RESPONSE-CONTENT-TYPE-JSON'], `JSON body sent with Content-Type ${JSON.stringify(ex.response.headers['content-type'] ?? null)}`, ex);
+  } else seen.verified.push('RESPONSE-CONTENT-TYPE-JSON');
 }
 
 /**
  * A success: 2xx with no error body. The body is checked against the endpoint's
  * canonical schema. A 204 with no body stands for an empty object.
  */
-export function expectSuccess(ctx: ResponseContext, endpoint: Endpoint, ex: Exchange, requirements: readonly RequirementId[], what = 'the request'): JsonObject {
+export function expectSuccess(ctx: ResponseContext, endpoint: Endpoint, ex: Exchange, requirements: readonly RequirementId[], what = 'the request'): Judged<JsonObject> {
+  const seen = nothingSeen();
   const { status, json, text } = ex.response;
   if (!(status >= 200 && status < 300) || isErrorBody(json)) {
     const code = isErrorBody(json) ? ` with code ${JSON.stringify(json.error['code'])}` : '';
@@ -82,40 +89,45 @@ export function expectSuccess(ctx: ResponseContext, endpoint: Endpoint, ex: Exch
   if (endpoint.wrapper && !isJsonObject(body[endpoint.wrapper])) {
     violation(['ENVELOPE-WRAPPED'], `${endpoint.key}: the resource is not wrapped under "${endpoint.wrapper}" (top-level keys: ${Object.keys(body).join(', ') || 'none'})`, ex);
   }
-  if (endpoint.wrapper) verified(ctx, 'ENVELOPE-WRAPPED');
+  if (endpoint.wrapper) seen.verified.push('ENVELOPE-WRAPPED');
   if (endpoint.responseSchema) {
     const issues = validateCanonical(endpoint.responseSchema, body);
     if (issues.length) schemaViolation(['SCHEMA-CANONICAL', ...rulesOf(endpoint.responseSchema, issues)], endpoint.key, issues, ex);
-    verified(ctx, 'SCHEMA-CANONICAL', 'TIMESTAMP-ISO-UTC');
+    seen.verified.push('SCHEMA-CANONICAL', 'TIMESTAMP-ISO-UTC');
   }
-  checkPublished(ctx, endpoint, ex);
+  checkPublished(ctx, seen, endpoint, ex);
   // Strict-only conventions come last, so a broken MUST is always the one reported.
-  checkContentType(ctx, ex);
+  checkContentType(ctx, seen, ex);
   if (ctx.strict && endpoint.wrapper) {
-    if (Object.keys(body).length !== 1) convention(ctx, ['ENVELOPE-SINGLE-KEY'], `${endpoint.key}: top-level keys besides "${endpoint.wrapper}": ${Object.keys(body).filter((k) => k !== endpoint.wrapper).join(', ')}`, ex);
-    else verified(ctx, 'ENVELOPE-SINGLE-KEY');
+    if (Object.keys(body).length !== 1) convention(seen, ['ENVELOPE-SINGLE-KEY'], `${endpoint.key}: top-level keys besides "${endpoint.wrapper}": ${Object.keys(body).filter((k) => k !== endpoint.wrapper).join(', ')}`, ex);
+    else seen.verified.push('ENVELOPE-SINGLE-KEY');
   }
-  if (ctx.strict && status > 204) convention(ctx, ['HTTP-STATUS-CONVENTIONS'], `success answered with status ${status}`, ex);
-  return body;
+  if (ctx.strict && status > 204) convention(seen, ['HTTP-STATUS-CONVENTIONS'], `success answered with status ${status}`, ex);
+  return { value: body, ...seen };
 }
 
 /** A success whose resource is returned unwrapped. */
-export function expectResource(ctx: ResponseContext, endpoint: Endpoint, ex: Exchange, requirements: readonly RequirementId[], what?: string): JsonObject {
+export function expectResource(ctx: ResponseContext, endpoint: Endpoint, ex: Exchange, requirements: readonly RequirementId[], what?: string): Judged<JsonObject> {
   if (!endpoint.wrapper) throw new Error(`${endpoint.key} has no wrapper key in the contract`);
-  return expectSuccess(ctx, endpoint, ex, requirements, what)[endpoint.wrapper] as JsonObject;
+  const { value, ...seen } = expectSuccess(ctx, endpoint, ex, requirements, what);
+  return { value: value[endpoint.wrapper] as JsonObject, ...seen };
 }
 
-export interface ExpectedError {
+export interface ExpectedError extends NamingOptions {
   /** The error code required (a spec code, or a conventional one in a strict check); undefined where any error is acceptable. */
   readonly code?: string;
-  /** A field the details must name (in any spelling detail-field.ts accepts: `agent.display_name`, `/assignees/0`, ...). */
-  readonly field?: string;
+  /**
+   * A field the details must name, or fields one of which they must (in any spelling detail-field.ts accepts:
+   * `agent.display_name`, `/assignees/0`, ...; with `within`, also anything inside it).
+   */
+  readonly field?: string | readonly string[];
   /** Strict profile: the conventional HTTP status. */
   readonly conventionalStatus?: number;
 }
 
 /** A rejection: status ≥ 400 with the error envelope, the expected code, and details naming the field. */
-export function expectRejection(ctx: ResponseContext, endpoint: Endpoint, ex: Exchange, requirements: readonly RequirementId[], expected: ExpectedError, what = 'the request'): JsonObject {
+export function expectRejection(ctx: ResponseContext, endpoint: Endpoint, ex: Exchange, requirements: readonly RequirementId[], expected: ExpectedError, what = 'the request'): Judged<JsonObject> {
+  const seen = nothingSeen();
   const { status, json } = ex.response;
   if (status < 400) {
     violation(requirements, `${what} should be rejected${expected.code ? ` with ${expected.code}` : ''}, but ${endpoint.key} answered ${status}`, ex);
@@ -123,33 +135,38 @@ export function expectRejection(ctx: ResponseContext, endpoint: Endpoint, ex: Ex
   if (!isErrorBody(json)) violation(['ERROR-ENVELOPE'], `error response ${status} has no "error" object`, ex);
   const issues = validateCanonical('ErrorBody', json);
   if (issues.length) violation(['ERROR-ENVELOPE'], `error body: ${formatIssues(issues)}`, ex);
-  verified(ctx, 'ERROR-ENVELOPE');
+  seen.verified.push('ERROR-ENVELOPE');
   const error = json.error;
   if (expected.code && error['code'] !== expected.code) {
     violation(requirements, `${what} should be rejected with code ${expected.code}, got ${JSON.stringify(error['code'])}`, ex);
   }
-  if (expected.code === ERROR_CODES.invalidArgument) verified(ctx, 'ERROR-INVALID-ARGUMENT');
+  if (expected.code === ERROR_CODES.invalidArgument) seen.verified.push('ERROR-INVALID-ARGUMENT');
   if (expected.field) {
-    const details = error['details'] as Array<{ field: string }>;
-    if (!details.some((d) => detailNamesField(d.field, expected.field as string))) {
+    const fields = typeof expected.field === 'string' ? [expected.field] : expected.field;
+    const named = (error['details'] as Array<{ field: string }>).map((d) => d.field);
+    if (!detailsName(named, fields, expected)) {
       const detailRequirement = expected.code === ERROR_CODES.unauthenticated ? 'AUTH-DETAILS-HEADER' : 'ERROR-DETAILS-FIELD';
-      violation([detailRequirement], `error details do not name the field "${expected.field}" (they name: ${details.map((d) => JSON.stringify(d.field)).join(', ') || 'nothing'})`, ex);
+      const inside = expected.within ? ' (or anything inside it)' : '';
+      violation([detailRequirement], `error details do not name the field ${fields.map((f) => `"${f}"`).join(' or ')}${inside} (they name: ${named.map((f) => JSON.stringify(f)).join(', ') || 'nothing'})`, ex);
     }
-    if (expected.code === ERROR_CODES.invalidArgument) verified(ctx, 'ERROR-DETAILS-FIELD');
+    if (expected.code === ERROR_CODES.invalidArgument) seen.verified.push('ERROR-DETAILS-FIELD');
   }
-  checkPublished(ctx, endpoint, ex);
-  checkContentType(ctx, ex);
+  checkPublished(ctx, seen, endpoint, ex);
+  checkContentType(ctx, seen, ex);
   if (ctx.strict && expected.conventionalStatus !== undefined && status !== expected.conventionalStatus) {
-    convention(ctx, ['HTTP-STATUS-CONVENTIONS'], `${error['code']} answered with HTTP ${status}; convention is ${expected.conventionalStatus}`, ex);
+    convention(seen, ['HTTP-STATUS-CONVENTIONS'], `${error['code']} answered with HTTP ${status}; convention is ${expected.conventionalStatus}`, ex);
   }
-  return error;
+  return { value: error, ...seen };
 }
 
-/** INVALID_ARGUMENT naming the field: the spec's answer to every invalid parameter or body field. */
-export function expectInvalidArgument(ctx: ResponseContext, endpoint: Endpoint, ex: Exchange, requirements: readonly RequirementId[], field: string | undefined, what?: string): JsonObject {
+/**
+ * INVALID_ARGUMENT naming the field (or one of the fields): the spec's answer to every invalid parameter or body
+ * field. Where the field holds others, `within` also takes a detail naming something inside it.
+ */
+export function expectInvalidArgument(ctx: ResponseContext, endpoint: Endpoint, ex: Exchange, requirements: readonly RequirementId[], field: ExpectedError['field'], what?: string, options: NamingOptions = {}): Judged<JsonObject> {
   const expected: ExpectedError = field === undefined
     ? { code: ERROR_CODES.invalidArgument, conventionalStatus: 400 }
-    : { code: ERROR_CODES.invalidArgument, field, conventionalStatus: 400 };
+    : { code: ERROR_CODES.invalidArgument, field, ...options, conventionalStatus: 400 };
   return expectRejection(ctx, endpoint, ex, [...requirements, 'ERROR-INVALID-ARGUMENT'], expected, what);
 }
 

@@ -8,7 +8,6 @@ import type { RequirementId } from '../contract/requirements/index.js';
 import type { Call, CheckContext } from '../harness/context.js';
 import { sentBody } from '../harness/resources.js';
 import { echoMismatches } from '../assert/echo.js';
-import { expectInvalidField } from './invalid-field.js';
 import { charBounds, type FormattedValues, type Judge, type LengthLimit, RETURNED_TITLES } from './length-limits.js';
 import { timestampOrderProblem } from './resource-fields.js';
 import { isJsonObject, type JsonObject } from '../util/json.js';
@@ -107,7 +106,7 @@ export function expectAgentCreated(t: CheckContext, call: Call, requirements: re
 
 const AGENT_JUDGE: Judge = {
   accepted: (t, call, requirements, what) => void expectAgentCreated(t, call, requirements, `an agent with ${what}`),
-  rejected: (t, call, requirements, field, what) => expectInvalidField(t, call, requirements, [field], `an agent with ${what}`),
+  rejected: (t, call, requirements, field, what) => t.expectInvalidArgument(call, requirements, [field], `an agent with ${what}`),
   readBack: async (t, call, what) => void await expectAgentReadBack(t, call, `an agent with ${what}`),
 };
 

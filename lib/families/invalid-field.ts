@@ -1,30 +1,12 @@
-// A rejection that must name the field at fault: INVALID_ARGUMENT whose details name one of the
-// fields a check accepts (the field itself, or the object holding a nested key); and, where the
-// specification leaves a value open, a refusal or the value recognised and stored as the spec says.
+// Where the specification leaves a value open: a refusal naming the field at fault (t.expectInvalidArgument),
+// or the value recognised and stored as the spec says.
 
 import { isDeepStrictEqual } from 'node:util';
-import { ERROR_CODES } from '../contract/enums.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import type { Call, CheckContext } from '../harness/context.js';
 import { isSuccess } from '../assert/responses.js';
-import { detailNamesField, type NamingOptions } from '../assert/detail-field.js';
+import type { NamingOptions } from '../assert/detail-field.js';
 import { isJsonObject, type JsonObject } from '../util/json.js';
-
-/**
- * INVALID_ARGUMENT whose details name one of `fields` (an element of a list counts for the list: `metric_ids[0]`,
- * `/metric_ids/0`; with `within`, so does anything inside a field).
- */
-export function expectInvalidField(t: CheckContext, call: Call, requirements: readonly RequirementId[], fields: readonly string[], what?: string, options: NamingOptions = {}): void {
-  const error = t.expectRejection(call, [...requirements, 'ERROR-INVALID-ARGUMENT'], { code: ERROR_CODES.invalidArgument, conventionalStatus: 400 }, what);
-  const named = (error['details'] as Array<{ field: string }>).map((d) => d.field);
-  const inside = options.within ? ' (or anything inside it)' : '';
-  t.assert(
-    named.some((field) => fields.some((wanted) => detailNamesField(field, wanted, options))),
-    ['ERROR-DETAILS-FIELD'],
-    `error details name none of ${fields.map((f) => `"${f}"`).join(', ')}${inside} (they name: ${named.map((f) => JSON.stringify(f)).join(', ') || 'nothing'})`,
-    call,
-  );
-}
 
 /** How a value the target may recognise must then be stored: a test of the stored value, and the words for it. */
 export interface Recognition {
@@ -71,7 +53,7 @@ export function expectRecognised(t: CheckContext, resource: JsonObject, call: Ca
  */
 export function expectRefusedOrRecognised(t: CheckContext, call: Call, requirements: readonly RequirementId[], field: string, recognised: Recognition, what: string, options: NamingOptions = {}): JsonObject | undefined {
   if (!isSuccess(call)) {
-    expectInvalidField(t, call, requirements, [field], what, options);
+    t.expectInvalidArgument(call, requirements, field, what, options);
     return undefined;
   }
   const resource = t.expectResource(call, requirements, what);

@@ -9,13 +9,13 @@ import { TEMPLATE_OPERATION } from '../generic/template.js';
 import { type RequirementId, requirement } from '../contract/requirements/index.js';
 import { requestEvidence, toEvidence } from '../assert/evidence.js';
 import { isRuleViolation, RuleViolation } from '../assert/violation.js';
-import { TransportError } from '../http/exchange.js';
+import { type Exchange, TransportError } from '../http/exchange.js';
 import { checkName } from '../result/check-name.js';
-import '../protocol/meta.js';
 import { PUBLISHED_GROUP, readPlan, selects, type TargetPlan } from '../protocol/plan.js';
-import { CheckContext, READ_ONLY_REASON } from './context.js';
+import type { CheckMeta } from '../protocol/meta.js';
+import { CheckContext, READ_ONLY_REASON, Skip } from './context.js';
 import { requestFacts } from './request-chain.js';
-import { cleanupTarget, getTarget, type Target } from './target.js';
+import { deleteLeftovers, getTarget, type Target } from './target.js';
 
 export interface CheckOptions {
   /** The check creates, changes or deletes data: skipped under READ_ONLY. */
@@ -92,12 +92,8 @@ function describeDeclared(group: string, declared: ReadonlyArray<{ target: Targe
   describe(group, () => {
     for (const { target, declarations } of declared.filter((d) => d.declarations.length)) {
       const declareAll = () => {
-        // What cleanup saw travels on the group's own meta (its checks have ended): the runner settles it.
-        // The empty pattern is how vitest wants the context it reads fixtures from: a plain first parameter keeps the hook from running.
-        afterAll(async ({}, suite) => {
-          const findings = await cleanupTarget(target.name);
-          if (findings.length) Object.assign(suite.meta, { target: target.name, findings });
-        });
+        // Each check deletes what it created; this deletes what a check cut short (a timeout) could not.
+        afterAll(() => deleteLeftovers(target.name));
         declarations.forEach((declare) => declare());
       };
       if (length === 1) declareAll();
@@ -128,31 +124,65 @@ function declare(plan: TargetPlan, ids: RequirementId[], title: string, body: (t
   // The requirement ids and the target travel in the task's meta from the start: the inventory reads them without running.
   declareTest(checkName(ids, title), { timeout: options.timeout, meta: { requirements: ids, target: plan.name } }, async (vitest) => {
     const target = await getTarget(plan);
-    const t = new CheckContext(target, vitest, ids);
-    const reason = skipReason(target, ids, options);
-    if (reason) t.skip(reason);
-    try {
+    const t = new CheckContext(target, ids);
+    const { end, lastOfBody } = await endOf(t, async () => {
+      const reason = skipReason(target, ids, options);
+      if (reason) t.skip(reason);
       await body(t);
-      reportConventions(t);
-    } catch (error) {
-      recordFailure(vitest.task.meta, error, t);
-      throw error;
-    } finally {
-      // The check also verified the cross-cutting rules its response assertions applied.
-      vitest.task.meta.requirements = [...new Set([...ids, ...t.verified])];
-      // Requests sent and how many ran one after another, for `npm run bench` (summary.json).
-      Object.assign(vitest.task.meta, requestFacts(t.exchanges));
-    }
+    });
+    // What the check saw is recorded once, as it ends.
+    Object.assign(vitest.task.meta, recordOf(t, end, lastOfBody));
+    if (end instanceof Skip) vitest.skip(end.reason);
+    if (end !== undefined) throw end;
   });
 }
 
+/**
+ * How a check ends (`end`): undefined when it passed, else what it throws (a violation, a skip, an error);
+ * and the last exchange of its body, the evidence of an error. It deletes what it created first, however
+ * its body ended: a refused deletion fails the check (a skip too, which must not hide it); after a
+ * failure of its own, it is kept for the runner to settle.
+ */
+async function endOf(t: CheckContext, run: () => Promise<void>): Promise<{ end: unknown; lastOfBody: Exchange | undefined }> {
+  let end: unknown;
+  try {
+    await run();
+  } catch (error) {
+    end = error;
+  }
+  const lastOfBody = t.exchanges.at(-1);
+  const refused = await t.deleteCreated();
+  if (end !== undefined && !(end instanceof Skip)) {
+    refused.forEach((seen) => t.observe(seen));
+    return { end, lastOfBody };
+  }
+  const [first, ...more] = refused;
+  more.forEach((seen) => t.observe(seen));
+  return { end: first ?? end ?? brokenConventions(t), lastOfBody };
+}
+
 /** Every MUST held; broken conventions (strict profile) fail the check now, all named. */
-function reportConventions(t: CheckContext): void {
+function brokenConventions(t: CheckContext): RuleViolation | undefined {
   const [first, ...more] = t.conventions;
-  if (!first) return;
+  if (!first) return undefined;
   const ids = [...new Set(t.conventions.flatMap((c) => c.requirements))];
   const also = more.length ? ` (and ${more.length} more: ${[...new Set(more.map((c) => c.summary))].slice(0, 3).join('; ')})` : '';
-  throw new RuleViolation(ids, `${first.summary}${also}`, first.exchange);
+  return new RuleViolation(ids, `${first.summary}${also}`, first.exchange);
+}
+
+/** The task meta of a check that ended with `end` (see endOf). */
+function recordOf(t: CheckContext, end: unknown, lastOfBody: Exchange | undefined): CheckMeta {
+  return {
+    // Besides the rules it declares, the check verified the cross-cutting rules its response assertions applied.
+    ...(t.verified.size ? { verified: [...t.verified] } : {}),
+    ...(t.notes.length ? { notes: t.notes } : {}),
+    ...(t.findings.length ? { findings: t.findings } : {}),
+    ...(t.publishedChecked.size ? { publishedChecked: [...t.publishedChecked] } : {}),
+    ...t.property,
+    // Requests sent and how many ran one after another, for `npm run bench` (summary.json).
+    ...requestFacts(t.exchanges),
+    ...(end instanceof Skip ? { skipReason: end.reason } : end === undefined ? {} : failureRecord(end, lastOfBody)),
+  };
 }
 
 function skipReason(target: Target, ids: readonly RequirementId[], options: CheckOptions): string | undefined {
@@ -169,15 +199,14 @@ function skipReason(target: Target, ids: readonly RequirementId[], options: Chec
   return undefined;
 }
 
-function recordFailure(meta: import('vitest').TaskMeta, error: unknown, t: CheckContext): void {
+function failureRecord(error: unknown, lastOfBody: Exchange | undefined): CheckMeta {
   if (isRuleViolation(error)) {
-    meta.violated = [...error.requirements];
-    meta.violationSummary = error.summary;
-    if (error.where !== undefined) meta.violationWhere = error.where;
-    if (error.exchange) meta.evidence = toEvidence(error.exchange);
-  } else if (error instanceof TransportError) {
-    meta.evidence = requestEvidence(error.request);
-  } else if (t.exchanges.length) {
-    meta.evidence = toEvidence(t.exchanges[t.exchanges.length - 1]!);
+    return {
+      violated: [...error.requirements], violationSummary: error.summary,
+      ...(error.where !== undefined ? { violationWhere: error.where } : {}),
+      ...(error.exchange ? { evidence: toEvidence(error.exchange) } : {}),
+    };
   }
+  if (error instanceof TransportError) return { evidence: requestEvidence(error.request) };
+  return lastOfBody ? { evidence: toEvidence(lastOfBody) } : {};
 }

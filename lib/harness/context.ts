@@ -1,11 +1,11 @@
 // What a check's body receives: a way to call endpoints of the contract, the
 // response assertions bound to this target, and a few conveniences.
 
-import type { TestContext } from 'vitest';
 import { ENDPOINTS, type Endpoint, type EndpointKey, fillPath } from '../contract/endpoints.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import * as responses from '../assert/responses.js';
 import { expectWithinBounds } from '../assert/page-bounds.js';
+import type { NamingOptions } from '../assert/detail-field.js';
 import { isRuleViolation, type RuleViolation, violation } from '../assert/violation.js';
 import { toEvidence } from '../assert/evidence.js';
 import type { Finding } from '../result/model.js';
@@ -18,9 +18,9 @@ import { Agents, Mutations, ReviewProjects, TestCases } from './resources.js';
 import { foldIndices, type JsonObject } from '../util/json.js';
 
 /** A violation seen where no check of its rule judged it, as the runner settles it (settle.ts). */
-const observedFinding = (seen: RuleViolation, where = ''): Finding => ({
-  kind: 'observed', requirements: [...seen.requirements], summary: `${where}${seen.summary}`, ...(seen.exchange ? { evidence: toEvidence(seen.exchange) } : {}),
-  ...(seen.where !== undefined ? { where: `${where}${seen.where}` } : {}),
+const observedFinding = (seen: RuleViolation): Finding => ({
+  kind: 'observed', requirements: [...seen.requirements], summary: seen.summary, ...(seen.exchange ? { evidence: toEvidence(seen.exchange) } : {}),
+  ...(seen.where !== undefined ? { where: seen.where } : {}),
 });
 
 /** An exchange together with the contract endpoint it exercised. */
@@ -36,11 +36,15 @@ const BY_KEY = new Map<string, Endpoint>(ENDPOINTS.map((e) => [e.key, e]));
 
 export const READ_ONLY_REASON = 'READ_ONLY is set and this check writes';
 
-export interface BrokenConvention {
-  readonly requirements: readonly string[];
-  readonly summary: string;
-  readonly exchange: Exchange;
+/** What `t.skip` throws: the check runner ends the check as skipped with the reason. */
+export class Skip extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
 }
+
+/** A deletion of what a check created, judged: the rule its answer broke, if any. */
+type Deletion = () => Promise<RuleViolation | undefined>;
 
 export class CheckContext {
   /** Every exchange of this check, newest last: the evidence for failures. */
@@ -48,26 +52,27 @@ export class CheckContext {
   /** Cross-cutting rules the response assertions verified (wrapper, schemas, error envelope, ...). */
   readonly verified = new Set<string>();
   /** SHOULD conventions found broken (strict profile); reported when the check ends. */
-  readonly conventions: BrokenConvention[] = [];
+  readonly conventions: responses.BrokenConvention[] = [];
+  /** Violations seen on the way and published-schema mismatches: the runner settles them (settle.ts). */
+  readonly findings: Finding[] = [];
+  /** Operations whose responses were compared with the target's published schema. */
+  readonly publishedChecked = new Set<string>();
+  readonly notes: string[] = [];
+  /** A property's seed and counterexample path (property.ts). */
+  property?: { readonly seed: number; readonly path?: string };
+  /** The deletions of what this check created, run when it ends (deleteCreated). */
+  private readonly deletions: Deletion[] = [];
   /** The resources this check creates: valid bodies, names marked, deletions registered (resources.ts). */
   readonly agents = new Agents(this);
   readonly mutations = new Mutations(this);
   readonly testCases = new TestCases(this);
   readonly reviewProjects = new ReviewProjects(this);
-  private readonly responses: responses.ResponseContext;
 
   /**
    * @param requirements the rules this check verifies: a response it receives that cannot
    * be judged at all (over the size cap) is charged to them.
    */
-  constructor(readonly target: Target, private readonly vitest: TestContext, private readonly requirements: readonly string[] = []) {
-    this.responses = {
-      ...target.responses,
-      convention: (requirements, summary, exchange) => void this.conventions.push({ requirements, summary, exchange }),
-      verified: (requirements) => requirements.forEach((id) => this.verified.add(id)),
-      published: (operation, status, issues, exchange) => this.publishedChecked(operation, status, issues, exchange),
-    };
-  }
+  constructor(readonly target: Target, private readonly requirements: readonly string[] = []) {}
 
   get config() {
     return this.target.config;
@@ -101,19 +106,27 @@ export class CheckContext {
   }
 
   expectSuccess(call: Call, requirements: readonly RequirementId[], what?: string): JsonObject {
-    return responses.expectSuccess(this.responses, call.endpoint, call, requirements, what);
+    return this.collect(responses.expectSuccess(this.target.responses, call.endpoint, call, requirements, what));
   }
 
   expectResource(call: Call, requirements: readonly RequirementId[], what?: string): JsonObject {
-    return responses.expectResource(this.responses, call.endpoint, call, requirements, what);
+    return this.collect(responses.expectResource(this.target.responses, call.endpoint, call, requirements, what));
   }
 
   expectRejection(call: Call, requirements: readonly RequirementId[], expected: responses.ExpectedError = {}, what?: string): JsonObject {
-    return responses.expectRejection(this.responses, call.endpoint, call, requirements, expected, what);
+    return this.collect(responses.expectRejection(this.target.responses, call.endpoint, call, requirements, expected, what));
   }
 
-  expectInvalidArgument(call: Call, requirements: readonly RequirementId[], field: string | undefined, what?: string): JsonObject {
-    return responses.expectInvalidArgument(this.responses, call.endpoint, call, requirements, field, what);
+  expectInvalidArgument(call: Call, requirements: readonly RequirementId[], field: responses.ExpectedError['field'], what?: string, options?: NamingOptions): JsonObject {
+    return this.collect(responses.expectInvalidArgument(this.target.responses, call.endpoint, call, requirements, field, what, options));
+  }
+
+  /** An assertion that held: its value, with what it saw kept for the check's record. */
+  private collect<T>({ value, verified, conventions, published }: responses.Judged<T>): T {
+    verified.forEach((id) => this.verified.add(id));
+    this.conventions.push(...conventions);
+    published.forEach((comparison) => this.publishedCompared(comparison));
+    return value;
   }
 
   /** Fails the check with a rule violation unless `condition` holds. */
@@ -123,7 +136,8 @@ export class CheckContext {
 
   /**
    * Records a violation this check saw on the way but does not judge (while discovering data it
-   * needs): the run turns it into a failing check of its own unless one already reports it.
+   * needs, or deleting what it created after it failed): the run turns it into a failing check of
+   * its own unless one already reports it.
    */
   observe(seen: RuleViolation): void {
     this.addFinding(observedFinding(seen));
@@ -136,13 +150,12 @@ export class CheckContext {
   }
 
   /** Every response compared with the target's published schema: mismatches become findings, settled per operation. */
-  private publishedChecked(operation: string, status: number, issues: readonly { pointer: string; message: string }[], exchange: Exchange): void {
-    const meta = this.vitest.task.meta;
-    meta.publishedChecked = [...new Set([...(meta.publishedChecked ?? []), operation])];
+  private publishedCompared({ operation, status, issues, exchange }: responses.PublishedComparison): void {
+    this.publishedChecked.add(operation);
+    const { findings } = this;
     for (const issue of issues) {
       // Array indices are folded, so one wrong enum in a page of 1000 items is one location, counted.
       const location = `${status} ${foldIndices(issue.pointer)}: ${issue.message}`;
-      const findings = meta.findings ?? [];
       const at = findings.findIndex((f) => f.kind === 'published-schema' && f.operation === operation && f.location === location);
       if (at >= 0) {
         findings[at] = { ...findings[at]!, count: (findings[at]!.count ?? 1) + 1 };
@@ -157,16 +170,13 @@ export class CheckContext {
   }
 
   private addFinding(finding: Finding): void {
-    const meta = this.vitest.task.meta;
     const same = (f: Finding) => f.kind === finding.kind && f.summary === finding.summary && f.location === finding.location;
-    if (!(meta.findings ?? []).some(same)) meta.findings = [...(meta.findings ?? []), finding];
+    if (!this.findings.some(same)) this.findings.push(finding);
   }
 
   /** Ends the check as skipped, with the reason shown in every report. */
   skip(reason: string): never {
-    this.vitest.task.meta.skipReason = reason;
-    this.vitest.skip(reason);
-    throw new Error('unreachable: vitest skip returned');
+    throw new Skip(reason);
   }
 
   /** `value`, from now on redacted wherever the key is: for a value made from the key, which would show most of it. */
@@ -181,22 +191,35 @@ export class CheckContext {
   }
 
   /**
-   * Deletes a resource this check created, at the end of the file's run. The answer must be a
-   * success, as the `requirements` say: a refusal fails a check of its own (settle.ts), as a
-   * violation seen on the way does. Judged without the published schema, whose findings belong to a running check.
+   * Deletes a resource this check created when the check ends, however it ends. The answer must be a
+   * success, as the `requirements` say: a refusal fails this check (check.ts). Judged as before the
+   * checks' own rules, without the published schema and the strict conventions.
    */
   cleanup(deletion: () => Promise<Call>, requirements: readonly RequirementId[]): void {
     const judging = { publishedSpec: null, strict: false };
-    this.target.registerCleanup(async () => {
+    const judged: Deletion = async () => {
       const call = await deletion();
       try {
         responses.expectSuccess(judging, call.endpoint, call, requirements, 'deleting what the check created');
         return undefined;
       } catch (error) {
         if (!isRuleViolation(error)) throw error;
-        return observedFinding(error, 'while cleaning up: ');
+        return error;
       }
-    });
+    };
+    this.deletions.push(judged);
+    // The target keeps it too: should this check be cut short (a timeout), its group's end deletes it.
+    this.target.deletions.add(judged);
+  }
+
+  /**
+   * Runs this check's deletions not yet run, newest first, and returns the rules the answers broke.
+   * A deletion that could not be sent is left (the run marker lets a sweep find it).
+   */
+  async deleteCreated(): Promise<RuleViolation[]> {
+    const due = this.deletions.splice(0).reverse().filter((deletion) => this.target.deletions.delete(deletion));
+    const answered = await Promise.allSettled(due.map((deletion) => deletion()));
+    return answered.flatMap((a) => (a.status === 'fulfilled' && a.value ? [a.value] : []));
   }
 
   /** What is learnt once per target under `key` (the first check to ask loads it, with its own context). */
@@ -206,14 +229,12 @@ export class CheckContext {
 
   /** Adds a note to the check's report: something a reader should know that is not a violation. */
   note(text: string): void {
-    const meta = this.vitest.task.meta;
-    meta.notes = [...(meta.notes ?? []), text];
+    this.notes.push(text);
   }
 
   /** Puts a property's seed and path into the report. */
   recordProperty(seed: number, path: string | undefined): void {
-    this.vitest.task.meta.seed = seed;
-    if (path !== undefined) this.vitest.task.meta.path = path;
+    this.property = path === undefined ? { seed } : { seed, path };
   }
 
   /** Skips unless the target lets the suite write (READ_ONLY unset). */

@@ -100,15 +100,25 @@ export async function fetchPage(t: CheckContext, collection: Collection, query: 
 
 /** Every page until the last, under `rules` (`first`: the first page's call, already made with `query`). */
 export async function walkList(t: CheckContext, collection: Collection, query: ListQuery, rules: StopRules, first?: Call): Promise<Walk> {
+  const pages: Page[] = [];
+  for await (const page of pagesOf(t, collection, query, rules, first)) pages.push(page);
+  return { pages, items: pages.flatMap((p) => p.items) };
+}
+
+/**
+ * The walk's pages one by one, under `rules`, for a check that may stop early (the next page is asked
+ * for only when the check wants it); `first`: the first page's call, already made with `query`.
+ */
+export async function* pagesOf(t: CheckContext, collection: Collection, query: ListQuery, rules: StopRules, first?: Call): AsyncGenerator<Page, void> {
   const seen: Progress = { pages: [], tokens: new Set(), ids: new Set(), idle: 0 };
   let call = first ?? (await requestPage(t, collection, query));
   for (;;) {
     const page = readPage(t, collection.list, call, rules.read, rules.unreadPage);
     seen.pages.push(page);
-    if (page.nextToken === null || endsOn(page.nextToken, page, seen, collection.list, rules)) break;
+    yield page;
+    if (page.nextToken === null || endsOn(page.nextToken, page, seen, collection.list, rules)) return;
     call = await requestPage(t, collection, { ...query, page_token: page.nextToken });
   }
-  return { pages: seen.pages, items: seen.pages.flatMap((p) => p.items) };
 }
 
 interface Progress {

@@ -114,7 +114,7 @@ export class Mutations {
 
   /**
    * POSTs a mutation under `agentId`: `fields` over a body named `<marker> mutation <n>`, a name
-   * no other mutation on the target has. Whatever is created is deleted at the end of the file,
+   * no other mutation on the target has. Whatever is created is deleted when the check ends,
    * and that deletion is judged too.
    */
   async send(agentId: string, fields: JsonObject = {}): Promise<Call> {

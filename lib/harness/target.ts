@@ -1,5 +1,5 @@
 // The targets a test worker checks, as the plan names them: configuration, client, the target's
-// own published schemas, and everything the checks learn or create on it (memos, cleanup). A run
+// own published schemas, and everything the checks learn or create on it (memos, deletions). A run
 // has one target; the suite's own proof hands a worker many (one reference service per fault),
 // so nothing about a target may live anywhere but here.
 
@@ -10,7 +10,6 @@ import { beyondContract, publishedOperations } from '../generic/operations.js';
 import type { PublishedOperation } from '../generic/model.js';
 import { loadPublishedSpec } from '../published/load.js';
 import type { TargetPlan } from '../protocol/plan.js';
-import type { Finding } from '../result/model.js';
 import type { PublishedSpec } from '../schema/published-spec.js';
 
 export interface Target {
@@ -24,13 +23,11 @@ export interface Target {
   readonly responses: ResponseContext;
   /** What the checks learn once per target (a discovered list, a probe, a deletion sent once). */
   memo<T>(key: string, load: () => Promise<T>): Promise<T>;
-  /** Registers the deletion of a resource the suite created, run by `cleanup()`; it answers with the rule its response broke, if any. */
-  registerCleanup(deletion: () => Promise<Finding | undefined>): void;
   /**
-   * Deletes what was registered, newest first, and returns the rules the answers broke: cleanup observes
-   * the target like any check. A deletion that could not be sent is left (the run marker lets a sweep find it).
+   * The deletions of what the checks created that have not run yet: the check that created a
+   * resource deletes it when it ends and judges the answer; a group's end runs those left by a check cut short.
    */
-  cleanup(): Promise<Finding[]>;
+  readonly deletions: Set<() => Promise<unknown>>;
 }
 
 const connected = new Map<string, Promise<Target>>();
@@ -45,9 +42,16 @@ export function getTarget(plan: TargetPlan): Promise<Target> {
   return target;
 }
 
-/** Cleans up a target if any check used it; what the answers broke. */
-export async function cleanupTarget(name: string): Promise<Finding[]> {
-  return (await (await connected.get(name))?.cleanup()) ?? [];
+/**
+ * Deletes what checks of a target created and did not delete themselves (they were cut short), newest first.
+ * Their answers are not judged: those checks have already ended, failed.
+ */
+export async function deleteLeftovers(name: string): Promise<void> {
+  const deletions = (await connected.get(name))?.deletions;
+  if (!deletions) return;
+  const left = [...deletions].reverse();
+  deletions.clear();
+  await Promise.allSettled(left.map((deletion) => deletion()));
 }
 
 async function connect(config: Config): Promise<Target> {
@@ -59,7 +63,6 @@ async function connect(config: Config): Promise<Target> {
   const loaded = await loadPublishedSpec(client);
   const operations = publishedOperations(loaded.documents, { basePath: new URL(config.baseUrl).pathname });
   const memos = new Map<string, Promise<unknown>>();
-  const pending: Array<() => Promise<Finding | undefined>> = [];
   return {
     config,
     client,
@@ -72,10 +75,6 @@ async function connect(config: Config): Promise<Target> {
       if (!found) memos.set(key, (found = load()));
       return found;
     },
-    registerCleanup: (deletion) => void pending.push(deletion),
-    async cleanup() {
-      const answered = await Promise.allSettled(pending.splice(0).reverse().map((deletion) => deletion()));
-      return answered.flatMap((a) => (a.status === 'fulfilled' && a.value ? [a.value] : []));
-    },
+    deletions: new Set(),
   };
 }

@@ -1,9 +1,9 @@
 // The one decoder of what comes back from the workers: a finished vitest test case, with the meta
 // its check recorded, becomes a check result of the result model.
 
-import type { TestCase, TestSuite } from 'vitest/node';
+import type { TestCase } from 'vitest/node';
 import { redact } from '../http/redact.js';
-import type { CheckResult, GroupFindings, Outcome } from '../result/model.js';
+import type { CheckResult, Outcome } from '../result/model.js';
 import { titleOf } from '../result/check-name.js';
 import './meta.js';
 
@@ -20,7 +20,8 @@ export function toCheckResult(test: TestCase): CheckResult {
     group: topGroup(test),
     title: titleOf(test.name),
     name: test.name,
-    requirements: meta.requirements ?? [],
+    // What the check covered: the rules it declares and the cross-cutting ones its assertions applied.
+    requirements: [...new Set([...(meta.requirements ?? []), ...(meta.verified ?? [])])],
     outcome,
     durationMs: Math.round(test.diagnostic()?.duration ?? 0),
     ...(message === undefined ? {} : { message }),
@@ -38,15 +39,8 @@ export function toCheckResult(test: TestCase): CheckResult {
   };
 }
 
-/** What a finished group (a describe block) recorded on its meta; undefined when nothing. */
-export function toGroupFindings(suite: TestSuite): GroupFindings | undefined {
-  const { findings } = suite.meta();
-  if (!findings?.length) return undefined;
-  return { group: topGroup(suite), file: relativeFile(suite.module.moduleId), findings };
-}
-
-/** The plan's target a test case (or a group) ran against. */
-export const targetOf = (task: TestCase | TestSuite): string => task.meta().target ?? '';
+/** The plan's target a test case ran against. */
+export const targetOf = (task: TestCase): string => task.meta().target ?? '';
 
 /** A violation's one-line summary (the evidence travels separately); otherwise the error text. */
 function failureMessage(violated: string[] | undefined, summary: string | undefined, errors: ReadonlyArray<{ message: string }>): string {
@@ -62,9 +56,9 @@ export function outcomeOf(state: string, violated: boolean): Outcome {
   return 'error'; // pending: the run was cut short
 }
 
-/** The top describe block: the endpoint group of a check, or of a block itself. */
-function topGroup(task: TestCase | TestSuite): string {
-  let group = task.type === 'suite' ? task.name : 'general';
+/** The top describe block: the endpoint group of a check. */
+function topGroup(task: TestCase): string {
+  let group = 'general';
   for (let node = task.parent; node.type === 'suite'; node = node.parent) group = node.name;
   return group;
 }

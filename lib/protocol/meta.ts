@@ -1,12 +1,15 @@
 // What a check records on its vitest task (task.meta crosses the worker boundary); decode.ts
 // turns it into the result model. `requirements` and `target` are set when the check is declared,
-// so collecting the suite without running it (the inventory) reads them too.
+// so collecting the suite without running it (the inventory) reads them too; the rest is recorded
+// once, when the check ends (harness/check.ts).
 
 import type { Evidence, Finding } from '../result/model.js';
 
 export interface CheckMeta {
-  /** The requirement ids the check verifies: those it declares, then also the cross-cutting rules its assertions applied. */
+  /** The requirement ids the check declares, set when it is declared. */
   requirements?: string[];
+  /** The cross-cutting rules its response assertions applied besides (wrapper, schemas, error envelope, ...). */
+  verified?: string[];
   /** The plan's target the check runs against. */
   target?: string;
   skipReason?: string;
@@ -22,7 +25,7 @@ export interface CheckMeta {
   requestChain?: number;
   /** Things a reader should know that are not violations (e.g. a published YAML that needs merge keys). */
   notes?: string[];
-  /** Violations seen on the way (discovery, published schemas; on a group: cleanup); the runner settles them into checks. */
+  /** Violations seen on the way (discovery, published schemas, cleanup after a failure); the runner settles them into checks. */
   findings?: Finding[];
   /** Operations whose responses this check compared with the target's published schema. */
   publishedChecked?: string[];

@@ -1,8 +1,8 @@
 // The closing summary printed after a run: per-group counts, the first failures with their
 // replay lines, totals and verdict. Fits 100 columns (but for the curl lines, printed whole); no stack traces.
 
-import { OUTCOMES, checksByGroup, countOutcomes, failuresByCause, requirementTally, skipsByReason, untestedByReason, verdictOf, type Cause, type Counts, type Verdict } from '../result/aggregate.js';
-import type { CheckResult, Outcome, RunResult } from '../result/model.js';
+import { OUTCOMES, checksByGroup, countOutcomes, failuresByCause, requirementTally, skipsByReason, untestedByReason, verdictOf, type Cause, type Counts } from '../result/aggregate.js';
+import type { CheckResult, Outcome, RunResult, Verdict } from '../result/model.js';
 import { causeHeading, firstLine, placeLines, legal, plural, seconds, verdictLine, verdictText, waiverSummaryLines, withRedaction } from './text.js';
 import type { ReportPaths } from './write.js';
 import { isRequirementId, requirement } from '../contract/requirements/index.js';

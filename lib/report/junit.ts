@@ -1,8 +1,8 @@
 // JUnit XML for CI: one testsuite per group, one testcase per check, the evidence inside each failure.
+// Everything it writes is read from the RunResult: the verdict, the groups in display order, each requirement's level and section.
 
 import { checkName } from '../result/check-name.js';
-import { PREFLIGHT_GROUP, catalogEntriesOf, checksByGroup, countOutcomes, requirementIdsOf, verdictOf } from '../result/aggregate.js';
-import type { CheckResult, RunResult, RunStop, Untested } from '../result/model.js';
+import { type CheckResult, type Outcome, requirementIdsOf, type RequirementResult, type RunResult, type RunStop, type Untested } from '../result/model.js';
 import { waiverLabel } from '../waivers/waivers.js';
 import { SPECIFICATION_TEXT } from '../contract/specification.js';
 import { checkDetail, escapeAttribute, escapeMarkup, firstLine, seconds, selectionText, withRedaction } from './text.js';
@@ -20,7 +20,9 @@ function render(run: RunResult): string {
   // so a CI gate reading junit.xml agrees with the exit code; its message says it is a waived failure.
   const own = run.checks.map((c): CheckResult => (c.outcome === 'fail' && c.waived ? { ...c, outcome: 'skip' } : c));
   const checks = run.stop ? [stopAsCheck(run.stop), ...own] : [...own, ...run.untested.map(untestedAsCheck)];
-  const counts = countOutcomes(checks);
+  const groups = run.stop ? [PREFLIGHT_GROUP, ...run.groups] : [...run.groups, ...(run.untested.length ? [UNTESTED_GROUP] : [])];
+  const requirements = new Map(run.requirements.map((r) => [r.id, r]));
+  const counts = tally(checks);
   const timestamp = junitTimestamp(run.startedAt);
   // The root carries only what junit-10.xsd allows there (no skipped, no timestamp): each testsuite has both.
   const root = attributes({
@@ -29,11 +31,20 @@ function render(run: RunResult): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites${root}>`,
-    ...checksByGroup(checks).map(([group, its]) => testsuite(group, its, timestamp, runProperties(run))),
+    ...groups.map((group) => testsuite(group, checks.filter((c) => c.group === group), timestamp, runProperties(run), requirements)),
     '</testsuites>',
     '',
   ].join('\n');
 }
+
+/** How many testcases end in each outcome: the counts of a testsuite's elements. */
+function tally(checks: readonly CheckResult[]): Readonly<Record<Outcome, number>> & { readonly total: number } {
+  const count = (outcome: Outcome) => checks.filter((c) => c.outcome === outcome).length;
+  return { pass: count('pass'), fail: count('fail'), skip: count('skip'), error: count('error'), total: checks.length };
+}
+
+/** The group a stopped run reports its stop under, before the endpoint groups. */
+const PREFLIGHT_GROUP = 'preflight';
 
 function stopAsCheck(stop: RunStop): CheckResult {
   const title = stop.kind === 'interrupted' ? `the run was interrupted (${stop.signal ?? 'signal'})`
@@ -58,7 +69,7 @@ function untestedAsCheck(u: Untested): CheckResult {
 /** What every testsuite says of the whole run: its verdict and what it was asked to cover. */
 function runProperties(run: RunResult): string {
   const props: [string, string][] = [
-    ['verdict', verdictOf(run)],
+    ['verdict', run.verdict],
     ['exit_code', String(run.exitCode)],
     ['target', run.target.baseUrl ?? 'none'],
     ['target_embedded', String(run.target.embedded)],
@@ -83,26 +94,27 @@ function waiverProperties(run: RunResult): [string, string][] {
   ];
 }
 
-function testsuite(group: string, checks: readonly CheckResult[], timestamp: string | undefined, properties: string): string {
-  const counts = countOutcomes(checks);
+function testsuite(group: string, checks: readonly CheckResult[], timestamp: string | undefined, properties: string, requirements: ReadonlyMap<string, RequirementResult>): string {
+  const counts = tally(checks);
   const durationMs = checks.reduce((sum, c) => sum + c.durationMs, 0);
   const head = attributes({
     name: group, tests: counts.total, failures: counts.fail, errors: counts.error, skipped: counts.skip,
     time: seconds(durationMs), timestamp,
   });
-  return [`  <testsuite${head}>`, properties, ...checks.map(testcase), '  </testsuite>'].join('\n');
+  return [`  <testsuite${head}>`, properties, ...checks.map((check) => testcase(check, requirements)), '  </testsuite>'].join('\n');
 }
 
-function testcase(check: CheckResult): string {
+function testcase(check: CheckResult, requirements: ReadonlyMap<string, RequirementResult>): string {
   const head = attributes({ name: check.name, classname: `${CLASSNAME_PREFIX}.${check.group}`, time: seconds(check.durationMs) });
-  const body = [properties(check), outcomeElement(check)].filter((part) => part !== '');
+  const body = [properties(check, requirements), outcomeElement(check)].filter((part) => part !== '');
   return body.length === 0
     ? `    <testcase${head}/>`
     : [`    <testcase${head}>`, ...body, '    </testcase>'].join('\n');
 }
 
-function properties(check: CheckResult): string {
-  const entries = catalogEntriesOf(check);
+/** The check's requirement ids, and the level and sections of those the catalog holds (the run's requirement table). */
+function properties(check: CheckResult, requirements: ReadonlyMap<string, RequirementResult>): string {
+  const entries = requirementIdsOf(check).flatMap((id) => requirements.get(id) ?? []);
   const props: [string, string | number | undefined][] = [
     ...requirementIdsOf(check).map((id): [string, string] => ['requirement', id]),
     // A check bound to a MUST and a SHOULD is as binding as its MUST.

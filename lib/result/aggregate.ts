@@ -2,18 +2,13 @@
 // Every figure a report shows is computed here, so the reports cannot disagree.
 
 import { GROUPS } from '../contract/endpoints.js';
-import { REQUIREMENTS, type Requirement } from '../contract/requirements/index.js';
+import { REQUIREMENTS } from '../contract/requirements/index.js';
 import { causeId, causeKeyOf, causeLabel, placesOf, type CauseKey } from './cause.js';
-import type { CheckResult, ExitCode, Outcome, RequirementResult, RunResult, RunStop, Selection, Untested, WaiverReport } from './model.js';
+import { type CheckResult, type ExitCode, type Outcome, type RequirementResult, requirementIdsOf, type RunResult, type RunStop, type Selection, type Untested, type Verdict, type WaiverReport } from './model.js';
 
 export const OUTCOMES: readonly Outcome[] = ['pass', 'fail', 'skip', 'error'];
 
 export type Counts = RunResult['counts'];
-/**
- * `passed-partial`: no check failed or errored, but requirements the profile requires were left unverified.
- * `throttled`: a stop, by a target that answered only with back-pressure.
- */
-export type Verdict = 'conformant' | 'passed-partial' | 'violations' | 'errors' | 'stopped' | 'interrupted' | 'throttled';
 export const VERDICTS: readonly Verdict[] = ['conformant', 'passed-partial', 'violations', 'errors', 'stopped', 'interrupted', 'throttled'];
 
 /** Everything of a RunResult that the checks do not determine. */
@@ -24,11 +19,6 @@ export type RunMeta = Pick<RunResult, 'suite' | 'target' | 'profile' | 'startedA
 };
 
 export const WHOLE_SUITE: Selection = { only: [], shards: [], readOnly: false };
-
-/** The group a stopped run reports its stop under (JUnit), shown before the endpoint groups. */
-export const PREFLIGHT_GROUP = 'preflight';
-
-const CATALOG = new Map(REQUIREMENTS.map((r) => [r.id, r]));
 
 // Worst first when reducing: a violation outweighs an error, which outweighs a pass; a skip proves nothing.
 const SEVERITY: Readonly<Record<Outcome, number>> = { fail: 3, error: 2, pass: 1, skip: 0 };
@@ -50,8 +40,10 @@ export function summarise(checks: readonly CheckResult[], meta: RunMeta): RunRes
     untested: untestedRequirements(requirements, checks, meta.profile, meta.selection),
     counts,
     exitCode: exitCodeFor(counts, meta.stop, waivedFailures(checks)),
+    groups: orderGroups(checks.map((c) => c.group)),
   };
-  return { ...run, ...(meta.stop ? { stop: meta.stop } : {}), ...(meta.waivers ? { waivers: meta.waivers } : {}) };
+  const result = { ...run, ...(meta.stop ? { stop: meta.stop } : {}), ...(meta.waivers ? { waivers: meta.waivers } : {}) };
+  return { ...result, verdict: verdictOf(result) };
 }
 
 /** The requirements the profile requires that no check verified, each with the reason. */
@@ -96,16 +88,6 @@ function skipReasons(checks: readonly CheckResult[], stoppedBy: readonly string[
   const stopped = `its checks failed on ${stoppedBy.join(', ')} first`;
   const reasons = [...new Set(checks.map((c) => (c.outcome === 'fail' ? stopped : c.skipReason ?? 'skipped')))];
   return reasons.slice(0, 2).join('; ') + (reasons.length > 2 ? `; and ${reasons.length - 2} more` : '');
-}
-
-/** The ids a check speaks for: those it verifies and those its violation names (e.g. SCHEMA-PUBLISHED). */
-export function requirementIdsOf(check: CheckResult): readonly string[] {
-  return [...new Set([...check.requirements, ...(check.violated ?? [])])];
-}
-
-/** The catalog entries of a check's ids; ids the catalog does not know are left out. */
-export function catalogEntriesOf(check: CheckResult): readonly Requirement[] {
-  return requirementIdsOf(check).flatMap((id) => CATALOG.get(id) ?? []);
 }
 
 /**
@@ -170,7 +152,7 @@ export function exitCodeFor(counts: Counts, stop: RunStop | undefined, waived = 
 }
 
 /** A run whose only failures are waived passes, but partially: a waived failure is not a verified requirement. */
-export function verdictOf(run: RunResult): Verdict {
+export function verdictOf(run: Omit<RunResult, 'verdict'>): Verdict {
   if (run.stop) return run.stop.kind === 'interrupted' || run.stop.kind === 'throttled' ? run.stop.kind : 'stopped';
   const waived = waivedFailures(run.checks);
   if (run.counts.fail - waived > 0) return 'violations';
@@ -179,7 +161,7 @@ export function verdictOf(run: RunResult): Verdict {
 }
 
 // Endpoint groups in the spec's order, then the cross-cutting areas; unknown groups follow in order of appearance.
-const GROUP_ORDER: readonly string[] = [...new Set<string>([PREFLIGHT_GROUP, ...GROUPS, ...REQUIREMENTS.map((r) => r.area)])];
+const GROUP_ORDER: readonly string[] = [...new Set<string>([...GROUPS, ...REQUIREMENTS.map((r) => r.area)])];
 
 /** Orders group or area names for display. */
 export function orderGroups(names: Iterable<string>): string[] {

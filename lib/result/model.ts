@@ -110,13 +110,6 @@ export interface Finding {
   readonly count?: number;
 }
 
-/** Violations a group saw outside its checks (while cleaning up), with where they were seen. */
-export interface GroupFindings {
-  readonly group: string;
-  readonly file: string;
-  readonly findings: readonly Finding[];
-}
-
 export interface RequirementResult {
   readonly id: string;
   readonly level: Level;
@@ -192,4 +185,18 @@ export interface RunResult {
   readonly throttling?: Throttling;
   /** 0 conformant, 1 violations or errors, 2 configuration, target unreachable or throttled, 130/143 interrupted (SIGINT/SIGTERM). */
   readonly exitCode: ExitCode;
+  readonly verdict: Verdict;
+  /** The groups of the checks, in display order (endpoint groups in the spec's order, then the cross-cutting areas). */
+  readonly groups: readonly string[];
+}
+
+/**
+ * `passed-partial`: no check failed or errored, but requirements the profile requires were left unverified.
+ * `throttled`: a stop, by a target that answered only with back-pressure.
+ */
+export type Verdict = 'conformant' | 'passed-partial' | 'violations' | 'errors' | 'stopped' | 'interrupted' | 'throttled';
+
+/** The ids a check speaks for: those it verifies and those its violation names (e.g. SCHEMA-PUBLISHED). */
+export function requirementIdsOf(check: CheckResult): readonly string[] {
+  return [...new Set([...check.requirements, ...(check.violated ?? [])])];
 }

@@ -5,7 +5,7 @@
 import { ENDPOINTS } from '../contract/endpoints.js';
 import { causeId, causeKeyOf, causeLabel, findingCause } from './cause.js';
 import { checkName } from './check-name.js';
-import type { CheckResult, Finding, GroupFindings } from './model.js';
+import type { CheckResult, Finding } from './model.js';
 
 /** Ids of the checks the run adds itself start with this; they are not vitest tests. */
 export const RUN_CHECK_PREFIX = 'run::';
@@ -20,8 +20,8 @@ const GROUP_OF = new Map<string, string>(ENDPOINTS.map((e) => [e.key, e.group]))
  * - one check per operation whose responses were compared with the published schema, failing with
  *   the distinct schema locations (and a count) when any response did not match.
  */
-export function settleFindings(checks: readonly CheckResult[], groupFindings: readonly GroupFindings[] = []): CheckResult[] {
-  const observed = settleObserved(checks, groupFindings);
+export function settleFindings(checks: readonly CheckResult[]): CheckResult[] {
+  const observed = settleObserved(checks);
   const settled = checks.map((c) => {
     const { findings: _findings, publishedChecked: _published, ...rest } = c;
     const blocker = observed.blockerOf.get(c.id);
@@ -42,16 +42,16 @@ interface Blocker {
   readonly finding: Finding;
 }
 
-function settleObserved(checks: readonly CheckResult[], groupFindings: readonly GroupFindings[]): { added: CheckResult[]; blockerOf: Map<string, Blocker> } {
+function settleObserved(checks: readonly CheckResult[]): { added: CheckResult[]; blockerOf: Map<string, Blocker> } {
   // A failed check of the cause at the finding's own place is preferred, then one at any place.
   const reporting = new Map<string, CheckResult>();
   for (const c of checks.filter((check) => check.outcome === 'fail')) {
     const cause = causeId(causeKeyOf(c));
     for (const key of [`${cause}@${c.where ?? ''}`, cause]) if (!reporting.has(key)) reporting.set(key, c);
   }
-  const added = new Map<string, { seenBy: SeenBy; finding: Finding; places: Set<string> }>();
+  const added = new Map<string, { seenBy: CheckResult; finding: Finding; places: Set<string> }>();
   /** The check that reports the finding's cause: one that failed for it, else the one added for it (its places gathered). */
-  const reporter = (seenBy: SeenBy, finding: Finding): string | CheckResult => {
+  const reporter = (seenBy: CheckResult, finding: Finding): string | CheckResult => {
     const cause = causeId(findingCause(finding));
     const found = reporting.get(`${cause}@${finding.where ?? ''}`) ?? reporting.get(cause);
     if (found) return found;
@@ -67,20 +67,16 @@ function settleObserved(checks: readonly CheckResult[], groupFindings: readonly 
       if (!blockedBy.has(c.id)) blockedBy.set(c.id, { cause, finding });
     }
   }
-  for (const seen of groupFindings) for (const finding of seen.findings) if (finding.kind === 'observed') reporter(seen, finding);
   const addedChecks = new Map([...added].map(([cause, { seenBy, finding, places }]) => [cause, observedCheck(seenBy, finding, [...places])]));
   const blockerOf = new Map([...blockedBy].map(([id, { cause, finding }]) => [id, { check: typeof cause === 'string' ? addedChecks.get(cause)! : cause, finding }]));
   return { added: [...addedChecks.values()], blockerOf };
 }
 
-/** Where a finding was seen: a check, or a group outside its checks. */
-type SeenBy = Pick<CheckResult, 'group' | 'file'>;
-
 /**
  * A failing check for a violation no check of its rule reported: seen while another check gathered
- * what it needs, or while cleaning up; every place it was seen at is listed under its message.
+ * what it needs, or while cleaning up after it failed; every place it was seen at is listed under its message.
  */
-function observedCheck(seenBy: SeenBy, finding: Finding, places: readonly string[]): CheckResult {
+function observedCheck(seenBy: CheckResult, finding: Finding, places: readonly string[]): CheckResult {
   const title = `observed on the way: ${finding.summary.split('\n')[0]}`;
   const name = checkName(finding.requirements, title);
   const others = places.filter((p) => p !== finding.where);

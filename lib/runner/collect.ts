@@ -2,14 +2,13 @@
 // kept by the plan's target it ran against. The runner writes the reports from what it holds.
 
 import type { Reporter, TestModule, TestRunEndReason } from 'vitest/node';
-import { relativeFile, targetOf, toCheckResult, toGroupFindings } from '../protocol/decode.js';
-import type { CheckResult, GroupFindings } from '../result/model.js';
+import { relativeFile, targetOf, toCheckResult } from '../protocol/decode.js';
+import type { CheckResult } from '../result/model.js';
 
 export class CollectingReporter implements Reporter {
   /** Problems that kept a suite file or the run from working (not checks). */
   readonly problems: string[] = [];
   private readonly byTarget = new Map<string, CheckResult[]>();
-  private readonly groupFindings = new Map<string, GroupFindings[]>();
   /** Why the run was cancelled, if it was (set before cancelling): the checks it kept from running say so. */
   cancelledBecause = 'the run was cancelled';
 
@@ -26,11 +25,6 @@ export class CollectingReporter implements Reporter {
     }));
   }
 
-  /** What the groups run against one target saw outside their checks (cleanup). */
-  groupFindingsOf(target: string): GroupFindings[] {
-    return this.groupFindings.get(target) ?? [];
-  }
-
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>, reason: TestRunEndReason): void {
     for (const module of modules) {
       for (const error of module.errors()) this.problems.push(`${relativeFile(module.moduleId)}: ${error.message}`);
@@ -44,10 +38,8 @@ export class CollectingReporter implements Reporter {
         this.byTarget.get(target)!.push(cut ? this.notRun(check) : check);
       }
       for (const suite of module.children.allSuites()) {
-        // A group hook that failed (cleanup timing out, say) may have taken what it saw with it: a problem of the run.
+        // A group hook that failed (deleting what checks cut short left, timing out, say): a problem of the run.
         for (const error of suite.errors()) this.problems.push(`${relativeFile(module.moduleId)} > ${suite.name}: ${error.message}`);
-        const seen = toGroupFindings(suite);
-        if (seen) this.groupFindings.set(targetOf(suite), [...this.groupFindingsOf(targetOf(suite)), seen]);
       }
     }
     for (const error of unhandledErrors) this.problems.push(`unhandled error: ${error.message ?? String(error)}`);

@@ -161,7 +161,7 @@ async function runSuites(plan: Plan, files: readonly string[], workers: number, 
     progress.stop();
     await vitest.close();
   }
-  return [...settleFindings(collector.checksOf(RUN_TARGET), collector.groupFindingsOf(RUN_TARGET)), ...collector.problemChecks()];
+  return [...settleFindings(collector.checksOf(RUN_TARGET)), ...collector.problemChecks()];
 }
 
 const GROUP_NAMES: readonly string[] = [...GROUPS, 'auth', PUBLISHED_GROUP];

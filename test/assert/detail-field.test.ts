@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detailNamesField, detailNamesWithin, parseDetailField } from '../../lib/assert/detail-field.js';
+import { detailNamesField, detailsName, parseDetailField } from '../../lib/assert/detail-field.js';
 import { rejectsNaming } from '../../lib/assert/error-details.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 
@@ -71,7 +71,7 @@ describe('detailNamesField', () => {
   it('reads a pointer key with an escaped slash as one key', () => {
     expect(detailNamesField('/config_overrides/a~1b', 'a/b')).toBe(false); // a wanted field is a dotted path: `a/b` is two keys
     expect(detailNamesField('/config_overrides/a~1b', 'config_overrides')).toBe(false);
-    expect(detailNamesWithin('/config_overrides/a~1b', 'config_overrides')).toBe(true);
+    expect(detailsName(['/config_overrides/a~1b'], ['config_overrides'], { within: true })).toBe(true);
     expect(detailNamesField('/a~0b', 'a~b')).toBe(true);
   });
 
@@ -95,14 +95,21 @@ describe('detailNamesField', () => {
   });
 });
 
-describe('detailNamesWithin', () => {
-  it('also counts something inside the field', () => {
-    expect(detailNamesWithin('config_overrides', 'config_overrides')).toBe(true);
-    expect(detailNamesWithin('mutation.config_overrides.no_such_key', 'config_overrides')).toBe(true);
-    expect(detailNamesWithin('/config_overrides/no_such_key', 'config_overrides')).toBe(true);
-    expect(detailNamesWithin('configOverrides.noSuchKey', 'config_overrides')).toBe(true);
-    expect(detailNamesWithin('config_overrides_x', 'config_overrides')).toBe(false);
-    expect(detailNamesWithin('other', 'config_overrides')).toBe(false);
+describe('detailsName', () => {
+  it('holds when any detail names any of the fields, and not for no details', () => {
+    expect(detailsName(['phone_number', 'agent.endpoint'], ['model_type', 'endpoint'])).toBe(true);
+    expect(detailsName(['phone_number'], ['model_type', 'endpoint'])).toBe(false);
+    expect(detailsName([], ['endpoint'])).toBe(false);
+    expect(detailsName(['config_overrides.no_such_key'], ['config_overrides'])).toBe(false);
+  });
+
+  it('with `within`, also counts something inside the field', () => {
+    expect(detailsName(['config_overrides'], ['config_overrides'], { within: true })).toBe(true);
+    expect(detailsName(['mutation.config_overrides.no_such_key'], ['config_overrides'], { within: true })).toBe(true);
+    expect(detailsName(['/config_overrides/no_such_key'], ['config_overrides'], { within: true })).toBe(true);
+    expect(detailsName(['configOverrides.noSuchKey'], ['config_overrides'], { within: true })).toBe(true);
+    expect(detailsName(['config_overrides_x'], ['config_overrides'], { within: true })).toBe(false);
+    expect(detailsName(['other'], ['config_overrides'], { within: true })).toBe(false);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listEndpoint } from '../../lib/contract/list-endpoints.js';
 import type { Call, CheckContext } from '../../lib/harness/context.js';
-import { fetchPage, nextTokenOf, walkedOrSkip, walkList, WalkStopped, type StopRules } from '../../lib/harness/list-walk.js';
+import { fetchPage, nextTokenOf, pagesOf, walkedOrSkip, walkList, WalkStopped, type StopRules } from '../../lib/harness/list-walk.js';
 import { isRuleViolation, RuleViolation, violation } from '../../lib/assert/violation.js';
 import { isJsonObject } from '../../lib/util/json.js';
 
@@ -162,6 +162,27 @@ describe('walkList', () => {
   it('reads a loose page as its object items only', async () => {
     const { t } = fakeContext(() => ({ status: 200, json: { runs: [{ run_id: 'a' }, 'b', null, { run_id: 'c' }] } }));
     expect((await walkList(t, RUNS, {}, LOOSE)).items).toEqual([{ run_id: 'a' }, { run_id: 'c' }]);
+  });
+});
+
+describe('pagesOf', () => {
+  it('gives the walk page by page, asking for the next one only when the check goes on', async () => {
+    const { t, sent } = fakeContext(pagedRuns(ids(9), 2));
+    const read: number[] = [];
+    for await (const page of pagesOf(t, RUNS, { page_size: 2 }, JUDGED)) {
+      read.push(page.items.length);
+      if (read.length === 2) break;
+    }
+    expect(read).toEqual([2, 2]);
+    expect(sent).toEqual([{ page_size: 2 }, { page_size: 2, page_token: '2' }]);
+  });
+
+  it('keeps the stop rules of a whole walk', async () => {
+    const { t } = fakeContext(pagedRuns(ids(4), 2, () => '2'));
+    const pages = async () => {
+      for await (const _page of pagesOf(t, RUNS, {}, JUDGED));
+    };
+    expect((await violationOf(pages())).requirements).toEqual(['LIST-LAST-PAGE']);
   });
 });
 

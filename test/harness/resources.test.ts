@@ -1,9 +1,9 @@
 // The resource layer against the reference service: each create sends a valid body with the
 // check's fields over it and the name marked, hands back the resource, the exchange and the
 // body as sent; mutations get parents per check, names new on the target, and a deletion
-// registered for what was created (and only that).
+// registered for what was created (and only that), run when the check ends and judged.
 
-import { afterAll, beforeAll, describe, expect, test, type TestContext } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseConfig } from '../../lib/config.js';
 import { ID_RULES } from '../../lib/contract/ids.js';
 import { VALID_PHONE } from '../../lib/gen/bodies.js';
@@ -11,7 +11,7 @@ import { wellFormedId } from '../../lib/gen/ids.js';
 import { CheckContext } from '../../lib/harness/context.js';
 import { metricOutputs, simulationIds } from '../../lib/harness/discovery.js';
 import { type Creator, Mutations, sentBody } from '../../lib/harness/resources.js';
-import { cleanupTarget, getTarget } from '../../lib/harness/target.js';
+import { deleteLeftovers, getTarget } from '../../lib/harness/target.js';
 import type { TargetPlan } from '../../lib/protocol/plan.js';
 import { startReferenceService, type RunningReference } from '../../lib/reference/server.js';
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 /** A check's context on the reference, as check() makes one. */
-const contextOf = async (vitest: TestContext): Promise<CheckContext> => new CheckContext(await getTarget(target), vitest);
+const contextOf = async (): Promise<CheckContext> => new CheckContext(await getTarget(target));
 
 /** The check's context with `cleanup` and `call` changed: to see what the layer registers, or to make the target refuse. */
 const creatorOf = (t: CheckContext, changed: Partial<Creator>): Creator => ({
@@ -46,24 +46,24 @@ const creatorOf = (t: CheckContext, changed: Partial<Creator>): Creator => ({
 });
 
 describe('agents', () => {
-  test('create sends the fields over a valid agent named `<marker> agent` and returns the agent, the exchange and the body', async (vitest) => {
-    const t = await contextOf(vitest);
+  test('create sends the fields over a valid agent named `<marker> agent` and returns the agent, the exchange and the body', async () => {
+    const t = await contextOf();
     const { agent, call, sent } = await t.agents.create({ prompt: 'hello' });
     expect(sent).toEqual({ display_name: `${MARKER} agent`, model_type: 'MODEL_TYPE_VOICE', phone_number: VALID_PHONE, prompt: 'hello' });
     expect(call.endpoint.key).toBe('POST /v1/agents');
     expect(agent).toMatchObject(sent);
   });
 
-  test('a given name gets the marker over its first characters, its length kept; a marked or short one is sent as given', async (vitest) => {
-    const t = await contextOf(vitest);
+  test('a given name gets the marker over its first characters, its length kept; a marked or short one is sent as given', async () => {
+    const t = await contextOf();
     const nameSent = async (displayName: string) => sentBody(await t.agents.send({ display_name: displayName }))['display_name'];
     expect(await nameSent('x'.repeat(40))).toBe(`${MARKER} ${'x'.repeat(40 - MARKER.length - 1)}`);
     expect(await nameSent(t.name('front desk'))).toBe(`${MARKER} front desk`);
     expect(await nameSent('a')).toBe('a');
   });
 
-  test('a field set to undefined is left out, and the answer is the check\'s to judge', async (vitest) => {
-    const t = await contextOf(vitest);
+  test('a field set to undefined is left out, and the answer is the check\'s to judge', async () => {
+    const t = await contextOf();
     const call = await t.agents.send({ display_name: undefined });
     expect(Object.keys(sentBody(call))).toEqual(['model_type', 'phone_number']);
     expect(call.response.status).toBe(400);
@@ -71,17 +71,17 @@ describe('agents', () => {
 });
 
 describe('mutations', () => {
-  test('a check keeps its parents; another check gets its own; a name given twice gets a second parent', async (vitest) => {
-    const t = await contextOf(vitest);
+  test('a check keeps its parents; another check gets its own; a name given twice gets a second parent', async () => {
+    const t = await contextOf();
     const first = await t.mutations.parent();
     expect(await t.mutations.parent()).toBe(first);
-    expect(await (await contextOf(vitest)).mutations.parent()).not.toBe(first);
+    expect(await (await contextOf()).mutations.parent()).not.toBe(first);
     expect(await t.mutations.parentFreeFor('Twin')).toBe(first);
     expect(await t.mutations.parentFreeFor('twin')).toBe(await t.mutations.parent(1));
   });
 
-  test('default names are new on the target, across checks', async (vitest) => {
-    const [t, u] = [await contextOf(vitest), await contextOf(vitest)];
+  test('default names are new on the target, across checks', async () => {
+    const [t, u] = [await contextOf(), await contextOf()];
     const names = [
       (await t.mutations.create(await t.mutations.parent())).sent['display_name'],
       (await t.mutations.create(await t.mutations.parent())).sent['display_name'],
@@ -91,31 +91,47 @@ describe('mutations', () => {
     for (const name of names) expect(name).toMatch(new RegExp(`^${MARKER} mutation \\d+$`));
   });
 
-  test('what is created is deleted when the target cleans up', async (vitest) => {
-    const t = await contextOf(vitest);
+  test('what is created is deleted when the check ends, once', async () => {
+    const t = await contextOf();
     const agentId = await t.mutations.parent();
     const { mutation } = await t.mutations.create(agentId);
     const params = { agent_id: agentId, mutation_id: String(mutation['id']) };
     expect((await t.call('GET /v1/agents/{agent_id}/mutations/{mutation_id}', { params })).response.status).toBe(200);
-    await cleanupTarget(target.name);
+    expect(await t.deleteCreated()).toEqual([]);
     expect((await t.call('GET /v1/agents/{agent_id}/mutations/{mutation_id}', { params })).response.status).toBe(404);
+    const sent = t.exchanges.length;
+    await t.deleteCreated();
+    await deleteLeftovers(target.name);
+    expect(t.exchanges).toHaveLength(sent);
   });
 
-  test('cleanup judges each deletion: a refusal comes back as a finding naming the rule, a success as nothing', async (vitest) => {
-    const t = await contextOf(vitest);
+  test('each deletion is judged: a refusal comes back as the violation of the rule, a success as nothing', async () => {
+    const t = await contextOf();
     const agentId = await t.mutations.parent();
     const { mutation } = await t.mutations.create(agentId);
     // A second deletion of a mutation that does not exist under another agent: the target refuses it.
     const params = { agent_id: wellFormedId(ID_RULES.agent, 44), mutation_id: String(mutation['id']) };
     t.cleanup(() => t.call('DELETE /v1/agents/{agent_id}/mutations/{mutation_id}', { params }), ['MUTATION-DELETE-IDEMPOTENT']);
-    const findings = await cleanupTarget(target.name);
-    expect(findings).toHaveLength(1);
-    expect(findings[0]).toMatchObject({ kind: 'observed', requirements: ['MUTATION-DELETE-IDEMPOTENT'], summary: expect.stringMatching(/^while cleaning up: /) });
-    expect(findings[0]!.evidence?.status).toBeGreaterThanOrEqual(400);
+    const refused = await t.deleteCreated();
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ requirements: ['MUTATION-DELETE-IDEMPOTENT'], summary: expect.stringMatching(/^deleting what the check created should succeed/) });
+    expect(refused[0]!.exchange?.response.status).toBeGreaterThanOrEqual(400);
   });
 
-  test('a deletion is registered only for what was created', async (vitest) => {
-    const t = await contextOf(vitest);
+  test('what a check cut short did not delete, its group deletes at its end', async () => {
+    const t = await contextOf();
+    const agentId = await t.mutations.parent();
+    const { mutation } = await t.mutations.create(agentId);
+    const params = { agent_id: agentId, mutation_id: String(mutation['id']) };
+    await deleteLeftovers(target.name);
+    expect((await t.call('GET /v1/agents/{agent_id}/mutations/{mutation_id}', { params })).response.status).toBe(404);
+    const sent = t.exchanges.length;
+    expect(await t.deleteCreated()).toEqual([]);
+    expect(t.exchanges).toHaveLength(sent);
+  });
+
+  test('a deletion is registered only for what was created', async () => {
+    const t = await contextOf();
     const registered: Array<() => Promise<unknown>> = [];
     const mutations = new Mutations(creatorOf(t, { cleanup: (deletion) => void registered.push(deletion) }));
     await mutations.send(await mutations.parent());
@@ -124,8 +140,8 @@ describe('mutations', () => {
     expect(registered).toHaveLength(1);
   });
 
-  test('a parent that cannot be made skips the check, leaving the judgement to the agents group', async (vitest) => {
-    const t = await contextOf(vitest);
+  test('a parent that cannot be made skips the check, leaving the judgement to the agents group', async () => {
+    const t = await contextOf();
     const refused = creatorOf(t, {
       call: (key, spec) => t.call(key, key === 'POST /v1/agents' ? { ...spec, json: {} } : spec),
       skip: (reason) => {
@@ -137,15 +153,15 @@ describe('mutations', () => {
 });
 
 describe('test cases and review projects', () => {
-  test('a test case is sent with the test set chosen once for the target and input_str `<marker> test case`', async (vitest) => {
-    const t = await contextOf(vitest);
+  test('a test case is sent with the test set chosen once for the target and input_str `<marker> test case`', async () => {
+    const t = await contextOf();
     const { testCase, sent } = await t.testCases.create({ description: 'a refund' });
     expect(sent).toEqual({ input_str: `${MARKER} test case`, test_set_id: await t.testCases.testSetId(), description: 'a refund' });
     expect(testCase).toMatchObject(sent);
   });
 
-  test('a review project links what the check found and is named `<marker> review project`', async (vitest) => {
-    const t = await contextOf(vitest);
+  test('a review project links what the check found and is named `<marker> review project`', async () => {
+    const t = await contextOf();
     const simulationId = (await simulationIds(t))[0] as string;
     const metricId = String((await metricOutputs(t, simulationId))[0]?.['metric_id']);
     const { reviewProject, sent } = await t.reviewProjects.create({ simulationId, metricId }, { notifications: false });

@@ -53,6 +53,12 @@ describe('aggregate', () => {
     expect(stoppedRun().exitCode).toBe(2);
   });
 
+  it('carries the verdict and the groups in display order in the RunResult, for the reports to read', () => {
+    for (const run of [sampleRun(), sampleRun([PASSED, SKIPPED]), stoppedRun()]) expect(run.verdict).toBe(verdictOf(run));
+    const extra = { ...PASSED, id: 'x', group: 'zz-extra' };
+    expect(sampleRun([extra, SKIPPED, FAILED, PASSED]).groups).toEqual(['agents', 'mutations', 'scheduled-runs', 'zz-extra']);
+  });
+
   it('calls a run that left required requirements unverified partial, with the reason for each, and exits 0', () => {
     const partial = sampleRun([PASSED, SKIPPED]);
     expect(partial.exitCode).toBe(0);

@@ -34,16 +34,6 @@ describe('settleFindings', () => {
     expect(settled.find((c) => c.id === 'a')!.blockedBy).toBe('r');
   });
 
-  it('turns what a group saw while cleaning up into one failing check per cause, blocking no check', () => {
-    const finding = seen('while cleaning up: DELETE /v1/agents/{agent_id}/mutations/{mutation_id} answered 500', ['MUTATION-DELETE-IDEMPOTENT']);
-    const group = { group: 'mutations', file: 'suites/mutations.create.suite.ts', findings: [finding, finding] };
-    const settled = settleFindings([PASSED, SKIPPED], [group, group]);
-    const added = settled.filter((c) => c.outcome === 'fail');
-    expect(added).toHaveLength(1);
-    expect(added[0]).toMatchObject({ group: 'mutations', file: 'suites/mutations.create.suite.ts', violated: ['MUTATION-DELETE-IDEMPOTENT'], evidence: EVIDENCE });
-    expect(settled.filter((c) => c.blockedBy !== undefined)).toEqual([]);
-  });
-
   it('reports published-schema mismatches once per operation with the distinct locations and a count, and passes operations that matched', () => {
     const checks: CheckResult[] = [
       { ...PASSED, id: 'x', publishedChecked: ['GET /v1/runs', 'POST /v1/agents'], findings: [mismatch('GET /v1/runs', '200 /runs/*/status: must be one of …')] },

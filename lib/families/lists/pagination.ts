@@ -6,7 +6,7 @@ import { acceptedComparisons } from '../../gen/filters.js';
 import type { RequirementId } from '../../contract/requirements/index.js';
 import { check, type CheckContext } from '../../harness/index.js';
 import type { Call } from '../../harness/context.js';
-import { fetchPage, nextTokenOf, requestPage, type Collection, type Walk } from '../../harness/list-walk.js';
+import { fetchPage, nextTokenOf, pagesOf, requestPage, type Collection, type Walk } from '../../harness/list-walk.js';
 import { isSuccess } from '../../assert/responses.js';
 import { repeated, walkMismatch } from '../../assert/filter-judge.js';
 import { collectionOf, filterFormatted, filterText, ownedSharedWalk, Snapshot, walk, type ListId } from './collection.js';
@@ -36,12 +36,12 @@ interface Served {
  * settled it is returned as evidence.
  */
 async function reachesAnItem(t: CheckContext, collection: Collection, served: Served, requirements: readonly RequirementId[]): Promise<{ reached: boolean; call: Call }> {
-  let { call, nextToken } = served;
-  for (let followed = 0; nextToken !== null && followed < EMPTY_PAGES_FOLLOWED; followed++) {
-    call = await requestPage(t, collection, { page_size: served.size, page_token: nextToken });
-    const body = t.expectSuccess(call, requirements, `page_size ${served.size} after its next_page_token`);
-    if (itemsOf(collection, body).length > 0) return { reached: true, call };
-    nextToken = nextTokenOf(body);
+  let { call } = served;
+  let followed = 0;
+  for await (const page of pagesOf(t, collection, { page_size: served.size }, { read: 'judged', unreadPage: { fails: requirements }, repeatedToken: 'ends' }, served.call)) {
+    ({ call } = page);
+    if (page.items.length > 0) return { reached: true, call };
+    if (followed++ === EMPTY_PAGES_FOLLOWED) break;
   }
   return { reached: false, call };
 }
