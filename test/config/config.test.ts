@@ -54,6 +54,17 @@ describe('parseConfig', () => {
     expect(() => parseConfig(env)).toThrow(message);
   });
 
+  test('every bad or missing value is reported at once, one a line, in the order of the settings table', () => {
+    expect(() => parseConfig({ BASE_URL: 'localhost:8787', PROFILE: 'lax', NUM_RUNS: '0', CONCURRENCY: 'many' })).toThrow(new ConfigError([
+      'BASE_URL has no http:// or https:// in front: "localhost:8787" (did you mean http://localhost:8787?).',
+      'PROFILE must be one of default, strict, not "lax".',
+      'NUM_RUNS must be an integer from 1 to 100000, not "0".',
+      'CONCURRENCY must be an integer from 1 to 1024, not "many".',
+      'API_KEY is not set: the target at BASE_URL needs a valid organisation key (set API_KEY in the environment or .env).',
+    ].join('\n')));
+    expect(() => parseConfig({ API_KEY: 'k', SEED: 'x' })).toThrow(/^API_KEY is set but BASE_URL is not: .*\nSEED must be an integer/);
+  });
+
   test('the runs the suite may delete are read, and absent by default', () => {
     const target = { BASE_URL: 'http://127.0.0.1:1', API_KEY: 'k' };
     expect(parseConfig({ ...target, DELETABLE_RUN_ID: ' finished-run ', CANCELLABLE_RUN_ID: 'running-run' })).toMatchObject({ deletableRunId: 'finished-run', cancellableRunId: 'running-run' });
@@ -101,6 +112,7 @@ describe('asGiven', () => {
     expect(asGiven('BASE_URL is not a URL: "x"', { BASE_URL: '--base-url' })).toBe('--base-url is not a URL: "x"');
     expect(asGiven('NUM_RUNS must be an integer', {})).toBe('NUM_RUNS must be an integer');
     expect(asGiven('PROFILE must be one of default, strict', { NUM_RUNS: '--runs' })).toBe('PROFILE must be one of default, strict');
+    expect(asGiven('PROFILE must be one of default, strict\nNUM_RUNS must be an integer', { NUM_RUNS: '--runs' })).toBe('PROFILE must be one of default, strict\n--runs must be an integer');
   });
 });
 
