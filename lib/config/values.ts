@@ -29,8 +29,10 @@ export const flag: Parse<boolean> = (value, name) => {
   throw new ConfigError(`${name} must be true or false, not ${JSON.stringify(value)}.`);
 };
 
+/** One of the names given, in any case (`PROFILE=Strict`), as `--only` takes its items. */
 export const oneOf = <T extends string>(allowed: readonly T[]): Parse<T> => (value, name) => {
-  if ((allowed as readonly string[]).includes(value)) return value as T;
+  const named = allowed.find((item) => item === value.toLowerCase());
+  if (named !== undefined) return named;
   throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, not ${JSON.stringify(value)}.`);
 };
 

@@ -33,6 +33,11 @@ describe('parseConfig', () => {
     expect(redactedSettings(drawn)).not.toHaveProperty('seedDrawn');
   });
 
+  test('an enumerated setting is taken in any case', () => {
+    expect(parseConfig({ PROFILE: 'Strict' }).profile).toBe('strict');
+    expect(parseConfig({ PROFILE: 'DEFAULT' }).profile).toBe('default');
+  });
+
   test('a target needs a key', () => {
     expect(() => parseConfig({ BASE_URL: 'http://127.0.0.1:1' })).toThrow(ConfigError);
   });
