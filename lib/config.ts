@@ -83,12 +83,20 @@ function oneEditApart(a: string, b: string): boolean {
   return differ.length === 2 && differ[1] === differ[0]! + 1 && a[differ[0]!] === b[differ[1]!] && a[differ[1]!] === b[differ[0]!];
 }
 
+/** A setting's text as it is parsed: trimmed, and unset when empty. */
+function given(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+/** A setting's text, or its default's (`reports` for REPORT_DIR), for what reads a setting before parseConfig. */
+export function settingText(env: Env, name: (typeof SETTINGS)[number]['name']): string | undefined {
+  return given(env, name) ?? (SETTINGS as readonly Setting[]).find((s) => s.name === name)?.default;
+}
+
 /** Every setting parsed from the environment; a ConfigError lists every bad or missing value, one a line. */
 export function parseConfig(env: Env): Config {
-  const text = (name: string): string | undefined => {
-    const value = env[name]?.trim();
-    return value ? value : undefined;
-  };
+  const text = (name: string): string | undefined => given(env, name);
   const errors: string[] = [];
   const noTarget = targetNotNamed(env);
   if (noTarget) errors.push(noTarget);

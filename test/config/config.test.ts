@@ -1,5 +1,5 @@
 import { describe, expect, it, test } from 'vitest';
-import { ConfigError, DEFAULT_SEED, asGiven, parseConfig, redactedSettings, settingLookalikes } from '../../lib/config.js';
+import { ConfigError, DEFAULT_SEED, asGiven, parseConfig, redactedSettings, settingLookalikes, settingText } from '../../lib/config.js';
 
 describe('parseConfig', () => {
   test('defaults without a target', () => {
@@ -108,6 +108,14 @@ describe('parseConfig', () => {
     const shown = redactedSettings(parseConfig({ BASE_URL: 'http://127.0.0.1:1', API_KEY: 'secret-key' }));
     expect(JSON.stringify(shown)).not.toContain('secret-key');
     expect(shown['apiKey']).toBe('[redacted]');
+  });
+});
+
+describe('settingText', () => {
+  it('reads a setting as parseConfig does: trimmed, empty as unset, then its default', () => {
+    expect(settingText({ REPORT_DIR: ' out ' }, 'REPORT_DIR')).toBe('out');
+    expect(settingText({ REPORT_DIR: '' }, 'REPORT_DIR')).toBe(parseConfig({ REPORT_DIR: '' }).reportDir);
+    expect(settingText({}, 'WAIVERS')).toBeUndefined();
   });
 });
 
