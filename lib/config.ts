@@ -4,11 +4,11 @@
 
 import { config as readDotenv } from 'dotenv';
 import { editDistance } from './util/closest.js';
-import { SETTINGS, type Setting, type SettingValues } from './config/settings.js';
+import { SETTINGS, type SettingName, type SettingValues } from './config/settings.js';
 import { ConfigError, isRandomSeed, v1Dropped } from './config/values.js';
 
 export { ConfigError, DEFAULT_SEED } from './config/values.js';
-export { FIXTURE_SETTINGS, SETTINGS, SETTING_NAMES, type DeletableFixture, type FixtureField, type Setting } from './config/settings.js';
+export { FIXTURE_SETTINGS, SETTINGS, SETTING_NAMES, type DeletableFixture, type FixtureField, type Setting, type SettingName } from './config/settings.js';
 
 export type Config = SettingValues & {
   /** Marker put into the names of everything this run creates (AES_RUN_MARKER, set by the proof and tests). */
@@ -42,7 +42,7 @@ export function loadDotenv(): void {
 }
 
 /** Settings that name a target: given at all (even empty), they must name it with BASE_URL. */
-const TARGET_SETTINGS: readonly string[] = SETTINGS.flatMap((s: Setting) => (s.target ? [s.name] : []));
+const TARGET_SETTINGS = SETTINGS.flatMap((s) => (s.target ? [s.name] : []));
 
 /**
  * The embedded reference runs only when no target setting is given at all. `BASE_URL=` (a CI variable
@@ -90,8 +90,8 @@ function given(env: Env, name: string): string | undefined {
 }
 
 /** A setting's text, or its default's (`reports` for REPORT_DIR), for what reads a setting before parseConfig. */
-export function settingText(env: Env, name: (typeof SETTINGS)[number]['name']): string | undefined {
-  return given(env, name) ?? (SETTINGS as readonly Setting[]).find((s) => s.name === name)?.default;
+export function settingText(env: Env, name: SettingName): string | undefined {
+  return given(env, name) ?? SETTINGS.find((s) => s.name === name)?.default;
 }
 
 /** Every setting parsed from the environment; a ConfigError lists every bad or missing value, one a line. */
@@ -101,7 +101,7 @@ export function parseConfig(env: Env): Config {
   const noTarget = targetNotNamed(env);
   if (noTarget) errors.push(noTarget);
   const values: Record<string, unknown> = {};
-  for (const setting of SETTINGS as readonly Setting[]) {
+  for (const setting of SETTINGS) {
     if (setting.field === undefined) continue;
     try {
       values[setting.field] = setting.default === undefined
@@ -131,7 +131,7 @@ export function newRunMarker(): string {
   return `cft-${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36).padStart(4, '0')}`;
 }
 
-const SECRET_FIELDS: readonly string[] = SETTINGS.flatMap((s: Setting) => (s.secret && s.field ? [s.field] : []));
+const SECRET_FIELDS = SETTINGS.flatMap((s) => (s.secret && s.field ? [s.field] : []));
 
 /** The settings as shown in reports: the key (any secret) never appears. */
 export function redactedSettings(config: Config): Record<string, string> {

@@ -2,9 +2,7 @@
 // (lib/config/settings.ts), so neither can drift from the code (test/docs/settings.test.ts compares
 // them). `npm run docs` rewrites them.
 
-import { type Setting, SETTINGS } from '../lib/config.js';
-
-const settings = SETTINGS as readonly Setting[];
+import { SETTINGS } from '../lib/config.js';
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export const README_BEGIN = '<!-- settings:begin -->';
@@ -12,7 +10,7 @@ export const README_END = '<!-- settings:end -->';
 
 /** The README's settings table: one row per setting. */
 export function settingsTable(): string {
-  const rows = settings.map((s) => {
+  const rows = SETTINGS.map((s) => {
     const unset = s.default !== undefined ? `\`${s.default}\`` : s.unset ?? '';
     return `| \`${s.name}\` | ${cell(`\`--${s.option}${s.arg ? ` ${s.arg}` : ''}\``)} | ${cell(unset)} | ${cell(s.meaning)} |`;
   });
@@ -46,7 +44,7 @@ const ENV_HEADER = `# Copy to .env and fill in. Every setting can also come from
  * they would stop the run (no target named).
  */
 export function envExample(): string {
-  const entries = settings.map((s) => {
+  const entries = SETTINGS.map((s) => {
     const unset = s.default === undefined && s.unset ? ` (unset: ${s.unset.replace(/`/g, '')})` : '';
     return `# ${s.summary}${unset}.\n${s.target ? '# ' : ''}${s.name}=${s.default ?? ''}`;
   });

@@ -2,7 +2,7 @@
 // stands for the setting's environment variable.
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { ConfigError, type Setting, SETTINGS, settingLookalikes } from '../config.js';
+import { ConfigError, SETTINGS, settingLookalikes } from '../config.js';
 import { closest } from '../util/closest.js';
 
 export interface CliRequest {
@@ -67,10 +67,9 @@ function wrapped(text: string, width: number): string[] {
 
 /** One entry per setting: its option, what it does, its variable and its default. */
 function settingsHelp(): string {
-  const settings = SETTINGS as readonly Setting[];
-  const usage = settings.map((s) => `  --${s.option}${s.arg ? ` ${s.arg}` : ''}`);
+  const usage = SETTINGS.map((s) => `  --${s.option}${s.arg ? ` ${s.arg}` : ''}`);
   const column = Math.max(...usage.map((u) => u.length)) + 2;
-  const entries = settings.map((s, i) => {
+  const entries = SETTINGS.map((s, i) => {
     const unset = s.default !== undefined ? `; default: ${s.default}` : s.unset ? `; unset: ${s.unset.replace(/`/g, '')}` : '';
     const [first, ...rest] = wrapped(`${s.summary} (${s.name}${unset})`, HELP_WIDTH - column);
     return [usage[i]!.padEnd(column) + first, ...rest.map((line) => ' '.repeat(column) + line)].join('\n');
@@ -89,7 +88,7 @@ const COMMAND_OPTIONS = {
 
 /** A setting's option takes a value, or is a switch (`--read-only`) when `--help` shows none. */
 const SETTING_OPTIONS: NonNullable<ParseArgsConfig['options']> = Object.fromEntries(
-  SETTINGS.map((s) => [s.option, { type: 'arg' in s ? 'string' : 'boolean' }]),
+  SETTINGS.map((s) => [s.option, { type: s.arg ? 'string' : 'boolean' }]),
 );
 
 const OPTIONS = { ...SETTING_OPTIONS, ...COMMAND_OPTIONS };
@@ -130,7 +129,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   const given: Record<string, string> = {};
   const settingValues = values as Readonly<Record<string, string | boolean | undefined>>;
   const warnings: string[] = [];
-  for (const { name, option, secret } of SETTINGS as readonly Setting[]) {
+  for (const { name, option, secret } of SETTINGS) {
     const value = settingValues[option];
     // A switch (`--read-only`) sets its setting to true.
     if (value === undefined || value === false) continue;

@@ -36,7 +36,7 @@ type Parsed =
 
 export type Setting = SettingRow & Parsed;
 
-export const SETTINGS = [
+const TABLE = [
   {
     name: 'BASE_URL', option: 'base-url', arg: '<url>', field: 'baseUrl', parse: baseUrl, target: true,
     summary: 'target base address',
@@ -148,7 +148,12 @@ export const SETTINGS = [
   },
 ] as const satisfies readonly Setting[];
 
-type Row = (typeof SETTINGS)[number];
+/** Every setting, in the order the documents show them. */
+export const SETTINGS: readonly Setting[] = TABLE;
+
+type Row = (typeof TABLE)[number];
+/** A setting's variable: `NUM_RUNS`. */
+export type SettingName = Row['name'];
 type Filled = Extract<Row, { field: string }>;
 
 /** What each setting's parser gives, under its Config field. */
@@ -159,12 +164,12 @@ export type FixtureField = Extract<Row, { fixture: string }>['field'];
 /** The fixtures the suite may delete. */
 export type DeletableFixture = Extract<Row, { fixture: 'deleted' }>['field'];
 
-const fixtures = SETTINGS.filter((s): s is Extract<Row, { fixture: string }> => 'fixture' in s);
+const fixtures = TABLE.filter((s): s is Extract<Row, { fixture: string }> => 'fixture' in s);
 
 /** The settings naming a target's existing resources, and the Config fields they fill. */
 export const FIXTURE_SETTINGS: Readonly<Record<string, FixtureField>> = Object.fromEntries(fixtures.map((s) => [s.name, s.field]));
 
 /** The setting that fills each Config field, by field: `dashboardId` is DASHBOARD_ID. */
 export const SETTING_NAMES: Readonly<Record<keyof SettingValues, string>> = Object.fromEntries(
-  SETTINGS.flatMap((s) => ('field' in s ? [[s.field, s.name]] : [])),
+  SETTINGS.flatMap((s) => (s.field ? [[s.field, s.name]] : [])),
 ) as Record<keyof SettingValues, string>;

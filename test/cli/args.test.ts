@@ -9,7 +9,6 @@ const SAMPLES: Readonly<Record<string, string>> = {
   READ_ONLY: 'true', PUBLISHED_WRITES: 'true', SEED: '-5', NUM_RUNS: '3', REQUEST_TIMEOUT_MS: '2500', RUN_TIMEOUT_MS: '60000',
   CONCURRENCY: '4', RATE_LIMIT: '30', THROTTLE_GIVE_UP_MS: '5000', WAIVERS: 'w.yaml', SIMULATOR_CONFIG_FIELD: 'sim',
 };
-const settings = SETTINGS as readonly Setting[];
 const argsFor = (s: Setting): string[] => (s.arg ? [`--${s.option}`, SAMPLES[s.name]!] : [`--${s.option}`]);
 
 describe('parseCli', () => {
@@ -39,7 +38,7 @@ describe('parseCli', () => {
     expect(request.given['RATE_LIMIT']).toBe('--rate');
   });
 
-  test.each(settings.map((s) => [s.name, s] as const))('%s has an option, which gives the Config its variable gives', (name, s) => {
+  test.each(SETTINGS.map((s) => [s.name, s] as const))('%s has an option, which gives the Config its variable gives', (name, s) => {
     expect(SAMPLES[name], `a sample value of ${name} for this test`).toBeDefined();
     const request = parseCli(argsFor(s), {});
     expect(request.env[name]).toBe(SAMPLES[name]);
@@ -62,7 +61,7 @@ describe('parseCli', () => {
 
   it('--help shows every setting with its option and variable, in lines of at most 120 characters', () => {
     const entries = HELP.split(/\n(?=  -)/).map((entry) => entry.replace(/\s+/g, ' '));
-    for (const s of settings) expect(entries.find((entry) => entry.startsWith(` --${s.option} `)), s.name).toContain(`(${s.name}`);
+    for (const s of SETTINGS) expect(entries.find((entry) => entry.startsWith(` --${s.option} `)), s.name).toContain(`(${s.name}`);
     expect(HELP.split('\n').filter((line) => line.length > 120)).toEqual([]);
   });
 

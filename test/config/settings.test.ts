@@ -1,17 +1,16 @@
 import { describe, expect, expectTypeOf, test } from 'vitest';
-import { type Config, type DeletableFixture, FIXTURE_SETTINGS, type FixtureField, parseConfig, type Setting, SETTING_NAMES, SETTINGS } from '../../lib/config.js';
+import { type Config, type DeletableFixture, FIXTURE_SETTINGS, type FixtureField, parseConfig, SETTING_NAMES, SETTINGS } from '../../lib/config.js';
 
-const settings = SETTINGS as readonly Setting[];
 const distinct = (values: readonly unknown[]): boolean => new Set(values).size === values.length;
 
 describe('the settings table', () => {
   test('names, options and Config fields are each declared once', () => {
-    expect(distinct(settings.map((s) => s.name))).toBe(true);
-    expect(distinct(settings.map((s) => s.option))).toBe(true);
-    expect(distinct(settings.flatMap((s) => (s.field ? [s.field] : [])))).toBe(true);
+    expect(distinct(SETTINGS.map((s) => s.name))).toBe(true);
+    expect(distinct(SETTINGS.map((s) => s.option))).toBe(true);
+    expect(distinct(SETTINGS.flatMap((s) => (s.field ? [s.field] : [])))).toBe(true);
   });
 
-  test.each(settings.map((s) => [s.name, s] as const))('%s has an option, a parser and words for each document', (_name, s) => {
+  test.each(SETTINGS.map((s) => [s.name, s] as const))('%s has an option, a parser and words for each document', (_name, s) => {
     expect(s.option).toMatch(/^[a-z][a-z-]*[a-z]$/);
     expect(typeof s.parse).toBe('function');
     expect(s.summary.length).toBeGreaterThan(0);
@@ -22,7 +21,7 @@ describe('the settings table', () => {
 
   test('an unset setting takes its default, as parsed', () => {
     const config = parseConfig({}) as unknown as Record<string, unknown>;
-    for (const s of settings) {
+    for (const s of SETTINGS) {
       if (s.field && s.default !== undefined) expect(config[s.field], s.name).toEqual(s.parse(s.default, s.name));
     }
   });
