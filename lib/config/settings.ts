@@ -4,7 +4,7 @@
 
 import { baseUrl, DEFAULT_SEED, flag, integer, oneOf, optional, type Parse, type ParseOptional, seed, text, word } from './values.js';
 
-export const PROFILES = ['default', 'strict'] as const;
+const PROFILES = ['default', 'strict'] as const;
 
 interface SettingRow {
   /** The environment variable (or `.env` line). */
