@@ -17,7 +17,7 @@ interface SettingRow {
   readonly field?: string;
   /** What the setting does, in a line: `--help` and .env.example. */
   readonly summary: string;
-  /** What the setting does, in full: the README and report.html. */
+  /** What the setting does, in full: the README and report.html (which renders `code` spans and no other markdown). */
   readonly meaning: string;
   /** Never printed: reports show it redacted, and the option warns that the shell keeps it. */
   readonly secret?: true;
@@ -56,7 +56,7 @@ const TABLE = [
   {
     name: 'DASHBOARD_ID', option: 'dashboard-id', arg: '<id>', field: 'dashboardId', parse: text, target: true, fixture: 'kept',
     summary: 'an existing dashboard the suite may rename',
-    meaning: 'An existing dashboard the suite may **rename**. Absent: dashboard checks are skipped.',
+    meaning: 'An existing dashboard the suite may rename: point it at one you do not mind renaming. Absent: dashboard checks are skipped.',
   },
   {
     name: 'DELETABLE_PERSONA_ID', option: 'deletable-persona-id', arg: '<id>', field: 'deletablePersonaId', parse: text, target: true, fixture: 'deleted',

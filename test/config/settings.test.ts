@@ -15,6 +15,7 @@ describe('the settings table', () => {
     expect(typeof s.parse).toBe('function');
     expect(s.summary.length).toBeGreaterThan(0);
     expect(s.meaning.length).toBeGreaterThan(s.summary.length / 2);
+    expect(s.meaning, 'report.html shows the meaning with its code spans alone').not.toMatch(/\*\*|\]\(/);
     // A switch (no value shown) can only say true: its setting must be a flag whose default is false.
     if (s.arg === undefined) expect(s.default).toBe('false');
   });
