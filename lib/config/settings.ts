@@ -2,7 +2,7 @@
 // `--help` (lib/cli/args.ts), the README's settings table and .env.example (scripts/settings-docs.ts)
 // are all made from this table; the Config type is what its parsers return.
 
-import { baseUrl, DEFAULT_SEED, flag, integer, oneOf, optional, type Parse, type ParseOptional, seed, text, word } from './values.js';
+import { baseUrl, DEFAULT_SEED, flag, integer, oneOf, optional, type Parse, type ParseOptional, path, seed, text } from './values.js';
 
 const PROFILES = ['default', 'strict'] as const;
 
@@ -79,7 +79,7 @@ const TABLE = [
     meaning: 'A scheduled run the suite may delete. Without it, no scheduled run is deleted.',
   },
   {
-    name: 'REPORT_DIR', option: 'report-dir', arg: '<dir>', field: 'reportDir', parse: word, default: 'reports',
+    name: 'REPORT_DIR', option: 'report-dir', arg: '<dir>', field: 'reportDir', parse: path, default: 'reports',
     summary: 'where reports go',
     meaning: 'Where reports are written. Created and probed (a file written and removed) before the first request: one that cannot be written stops the run with exit 2.',
   },

@@ -10,8 +10,10 @@ export type Parse<T> = (value: string, name: string) => T;
 /** A parser of a setting that may stay unset (`undefined`). */
 export type ParseOptional<T> = (value: string | undefined, name: string) => T;
 
+/** Any text, or unset. */
 export const text: ParseOptional<string | undefined> = (value) => value;
-export const word: Parse<string> = (value) => value;
+/** A path, relative to the working directory. */
+export const path: Parse<string> = (value) => value;
 
 export const integer = (min: number, max: number): Parse<number> => (value, name) => {
   const parsed = Number(value);
