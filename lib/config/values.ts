@@ -78,7 +78,7 @@ function checkBaseUrl(value: string, name: string): void {
     throw new ConfigError(`${name} is not a URL: ${JSON.stringify(value)} (expected for example http://127.0.0.1:8787).`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(`${name} must use http or https, not ${url.protocol}`);
+    throw new ConfigError(`${name} must use http or https, not ${url.protocol}.`);
   }
   if (url.username || url.password) throw new ConfigError(`${name} must not carry credentials; use API_KEY.`);
 }
