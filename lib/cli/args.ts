@@ -1,7 +1,8 @@
-// Command-line options; each maps onto a setting of the same meaning in the environment.
+// Command-line options: those of the command, and one for every setting of the settings table, which
+// stands for the setting's environment variable.
 
-import { parseArgs } from 'node:util';
-import { ConfigError, settingLookalikes } from '../config.js';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { ConfigError, SETTINGS, settingLookalikes } from '../config.js';
 import { closest } from '../util/closest.js';
 
 export interface CliRequest {
@@ -22,30 +23,19 @@ export interface CliRequest {
   readonly given: Record<string, string>;
 }
 
-export const HELP = `Usage: aes-conformance [options]
+const COMMAND_HELP = `Usage: aes-conformance [options]
 
 Checks, rule by rule, whether a server implements the Agent Evaluation Service API.
 With no target setting at all (no BASE_URL, API_KEY or fixture id) it runs against the embedded reference
 service, and every report says so.
 
 Options:
-  --base-url <url>       target base address (BASE_URL)
-  --api-key <key>        organisation key (API_KEY); prefer the environment or .env
   --only <list>          comma-separated endpoint groups or requirement ids (any case; repeatable);
                          with --list, lists only what they select
   --exclude <list>       endpoint groups or requirement ids not to run (same items as --only; repeatable);
                          the requirements left unverified make the run partial
-  --waivers <file>       waiver file (WAIVERS; default: conformance.waivers.yaml in the working directory,
-                         if present): accepted failures with a reason and an optional expiry date
   --format <text|json>   text (default): progress and summary on stdout; json: summary.json on stdout,
                          progress and messages on stderr
-  --profile <name>       default | strict (PROFILE)
-  --read-only            skip every check that writes (READ_ONLY=true)
-  --seed <n|random>      fast-check seed (SEED); default: fixed, so the same target gives the same result
-                         every run; random explores, and the run prints the seed it drew
-  --runs <n>             fast-check runs per property (NUM_RUNS)
-  --rate <n>             requests per second over the whole run, to stay under a known rate limit (RATE_LIMIT)
-  --report-dir <dir>     where reports go (REPORT_DIR, default reports/)
   --rerun-failed         run only the requirements that failed or errored in the summary.json of --report-dir;
                          the reports go to <report-dir>/rerun, the full run's stay
   --shard <i>/<n>        run only the i-th of n shares of the suite files (vitest's --shard): one CI machine of n
@@ -53,33 +43,55 @@ Options:
                          into one set of reports in --report-dir, and exit with the merged run's exit code
   --list                 print every requirement with its level and the checks that verify it, then exit
   -h, --help; -v, --version
-NO_COLOR turns colour off; FORCE_COLOR turns it on where the output is not a terminal (CI logs).
+NO_COLOR turns colour off; FORCE_COLOR turns it on where the output is not a terminal (CI logs).`;
 
-Exit codes: 0 no violation (CONFORMANT, or a partial pass that says so; waived failures included);
+const EXIT_HELP = `Exit codes: 0 no violation (CONFORMANT, or a partial pass that says so; waived failures included);
 1 violations found (or checks errored; an expired waiver waives nothing);
 2 bad configuration (a wrong path prefix in BASE_URL, BASE_URL empty, a key or fixture id without BASE_URL,
 a report directory that cannot be written), target unreachable or key rejected, throttled (only back-pressure
 answers for THROTTLE_GIVE_UP_MS), or --rerun-failed after a run that stopped or against another target;
 130 / 143 interrupted (SIGINT / SIGTERM; the reports say what ran).`;
 
-const OPTION_ENV = {
-  'base-url': 'BASE_URL',
-  'api-key': 'API_KEY',
-  profile: 'PROFILE',
-  seed: 'SEED',
-  runs: 'NUM_RUNS',
-  rate: 'RATE_LIMIT',
-  'report-dir': 'REPORT_DIR',
-  waivers: 'WAIVERS',
+const HELP_WIDTH = 118;
+
+/** The words of `text` in lines of at most `width` characters. */
+function wrapped(text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last]!.length + 1 + word.length <= width) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/** One entry per setting: its option, what it does, its variable and its default. */
+function settingsHelp(): string {
+  const usage = SETTINGS.map((s) => `  --${s.option}${s.arg ? ` ${s.arg}` : ''}`);
+  const column = Math.max(...usage.map((u) => u.length)) + 2;
+  const entries = SETTINGS.map((s, i) => {
+    const unset = s.default !== undefined ? `; default: ${s.default}` : s.unset ? `; unset: ${s.unset.replace(/`/g, '')}` : '';
+    const [first, ...rest] = wrapped(`${s.summary} (${s.name}${unset})`, HELP_WIDTH - column);
+    return [usage[i]!.padEnd(column) + first, ...rest.map((line) => ' '.repeat(column) + line)].join('\n');
+  });
+  return ['Settings: each option stands for the environment variable (or .env line) in brackets; an option wins over both.', ...entries].join('\n');
+}
+
+export const HELP = `${COMMAND_HELP}\n\n${settingsHelp()}\n\n${EXIT_HELP}`;
+
+const COMMAND_OPTIONS = {
+  only: { type: 'string', multiple: true },
+  'rerun-failed': { type: 'boolean' }, list: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
+  shard: { type: 'string' }, merge: { type: 'boolean' },
+  exclude: { type: 'string', multiple: true }, format: { type: 'string' },
 } as const;
 
-const OPTIONS = {
-  'base-url': { type: 'string' }, 'api-key': { type: 'string' }, only: { type: 'string', multiple: true }, profile: { type: 'string' },
-  'read-only': { type: 'boolean' }, seed: { type: 'string' }, runs: { type: 'string' }, 'report-dir': { type: 'string' },
-  'rerun-failed': { type: 'boolean' }, list: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
-  shard: { type: 'string' }, merge: { type: 'boolean' }, rate: { type: 'string' },
-  exclude: { type: 'string', multiple: true }, waivers: { type: 'string' }, format: { type: 'string' },
-} as const;
+/** A setting's option takes a value, or is a switch (`--read-only`) when `--help` shows none. */
+const SETTING_OPTIONS: NonNullable<ParseArgsConfig['options']> = Object.fromEntries(
+  SETTINGS.map((s) => [s.option, { type: s.arg ? 'string' : 'boolean' }]),
+);
+
+const OPTIONS = { ...SETTING_OPTIONS, ...COMMAND_OPTIONS };
 
 /**
  * Node's parser says `Unknown option '--bogus'. To specify a positional argument starting with a '-', …`:
@@ -115,15 +127,16 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   if (format !== 'text' && format !== 'json') throw new ConfigError(`--format: expected text or json, got "${format}"`);
   const merged: Record<string, string | undefined> = { ...env };
   const given: Record<string, string> = {};
-  for (const [option, name] of Object.entries(OPTION_ENV)) {
-    const value = values[option as keyof typeof OPTION_ENV];
-    if (typeof value === 'string') [merged[name], given[name]] = [value, `--${option}`];
+  const settingValues = values as Readonly<Record<string, string | boolean | undefined>>;
+  const warnings: string[] = [];
+  for (const { name, option, secret } of SETTINGS) {
+    const value = settingValues[option];
+    // A switch (`--read-only`) sets its setting to true.
+    if (value === undefined || value === false) continue;
+    [merged[name], given[name]] = [value === true ? 'true' : value, `--${option}`];
+    if (secret && value) warnings.push(`--${option} puts its value in your shell history and process list; prefer ${name} in the environment or .env.`);
   }
-  if (values['read-only']) [merged['READ_ONLY'], given['READ_ONLY']] = ['true', '--read-only'];
-  const warnings = [
-    ...(values['api-key'] ? ['--api-key puts the key in your shell history and process list; prefer API_KEY in the environment or .env.'] : []),
-    ...settingLookalikes(env),
-  ];
+  warnings.push(...settingLookalikes(env));
   const action = values.help ? 'help' : values.version ? 'version' : values.list ? 'list' : values.merge ? 'merge' : 'run';
   // `--only a --only b` and `--only a,b` select the same.
   const items = (lists: string[] | undefined): string[] => (lists ?? []).flatMap((list) => list.split(',')).map((item) => item.trim()).filter(Boolean);

@@ -4,7 +4,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { ConfigError, parseConfig } from '../config.js';
+import { ConfigError, parseConfig, settingText } from '../config.js';
 import { redact, registerSecret } from '../http/redact.js';
 import { consoleSummary } from '../report/console.js';
 import { mergeSummaries, readSummaries } from '../report/merge.js';
@@ -24,7 +24,7 @@ export async function runOrMerge(request: CliRequest, log: Log): Promise<number>
 }
 
 async function runAndReport(request: CliRequest, log: Log, interrupt?: AbortSignal): Promise<number> {
-  const reportDir = resolve(request.env['REPORT_DIR'] ?? 'reports');
+  const reportDir = resolve(settingText(request.env, 'REPORT_DIR')!);
   // A re-run keeps the full run's reports (and re-runs what they show failed, however often it is repeated).
   const writtenTo = request.rerunFailed ? join(reportDir, 'rerun') : reportDir;
   let run: RunResult;

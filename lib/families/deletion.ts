@@ -2,6 +2,7 @@
 // many checks judge the answer, since a second DELETE would meet a deleted resource.
 
 import { setTimeout as delay } from 'node:timers/promises';
+import type { DeletableFixture } from '../config.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import { check, type Call, type CheckContext, type CheckOptions } from '../harness/index.js';
 import { excerpt } from '../assert/evidence.js';
@@ -23,13 +24,11 @@ export function expectEmptyObjectAnswer(t: CheckContext, call: Call, requirement
   t.assert(Object.keys(body).length === 0, requirements, `${what} should answer an empty object, but answered ${excerpt(JSON.stringify(body), 200)}`, call);
 }
 
-type DeletableSetting = 'deletablePersonaId' | 'deletableRunId' | 'cancellableRunId' | 'deletableScheduledRunId';
-
 /** A check deleting a fixture the run was given: it needs the setting, writes, and runs alone (other checks read the list it changes). */
-export const deletesFixture = (setting: DeletableSetting): CheckOptions => ({ needs: [setting], writes: true, exclusive: true });
+export const deletesFixture = (setting: DeletableFixture): CheckOptions => ({ needs: [setting], writes: true, exclusive: true });
 
 /** Strict: the deletion's empty object is sent as the JSON body `{}`, not left out. */
-export function declareEmptyBodyCheck(endpoint: string, what: string, setting: DeletableSetting, deletion: (t: CheckContext) => Promise<{ readonly call: Call }>): void {
+export function declareEmptyBodyCheck(endpoint: string, what: string, setting: DeletableFixture, deletion: (t: CheckContext) => Promise<{ readonly call: Call }>): void {
   check(['DELETE-EMPTY-OBJECT-BODY'], `${endpoint} sends the empty object as the JSON body {}`, async (t) => {
     expectEmptyJsonBody(t, (await deletion(t)).call, what);
   }, deletesFixture(setting));

@@ -4,6 +4,7 @@
 
 import { afterAll, describe, test } from 'vitest';
 import type { Group } from '../contract/endpoints.js';
+import { type FixtureField, SETTING_NAMES } from '../config.js';
 import type { PublishedOperation } from '../generic/model.js';
 import { TEMPLATE_OPERATION } from '../generic/template.js';
 import { type RequirementId, requirement } from '../contract/requirements/index.js';
@@ -21,7 +22,7 @@ export interface CheckOptions {
   /** The check creates, changes or deletes data: skipped under READ_ONLY. */
   readonly writes?: boolean;
   /** Settings the check needs, e.g. `['dashboardId']`: skipped with the reason when absent. */
-  readonly needs?: ReadonlyArray<'scheduledRunId' | 'dashboardId' | 'deletablePersonaId' | 'deletableRunId' | 'cancellableRunId' | 'deletableScheduledRunId'>;
+  readonly needs?: readonly FixtureField[];
   readonly timeout?: number;
   /**
    * The check changes data other checks of the file read (deletes a listed fixture, renames
@@ -36,15 +37,6 @@ export interface CheckOptions {
    */
   readonly publishedWrite?: boolean;
 }
-
-const SETTING_NAMES = {
-  scheduledRunId: 'SCHEDULED_RUN_ID',
-  dashboardId: 'DASHBOARD_ID',
-  deletablePersonaId: 'DELETABLE_PERSONA_ID',
-  deletableRunId: 'DELETABLE_RUN_ID',
-  cancellableRunId: 'CANCELLABLE_RUN_ID',
-  deletableScheduledRunId: 'DELETABLE_SCHEDULED_RUN_ID',
-} as const;
 
 /** While a group's body is declared for one target of the plan: where its checks go, and the names besides the group that select them. */
 let binding: { readonly target: TargetPlan; readonly group: string; readonly subjects: readonly string[]; readonly declarations: Array<() => void> } | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it, test } from 'vitest';
-import { ConfigError, DEFAULT_SEED, asGiven, parseConfig, redactedSettings, settingLookalikes } from '../../lib/config.js';
+import { ConfigError, DEFAULT_SEED, asGiven, parseConfig, redactedSettings, settingLookalikes, settingText } from '../../lib/config.js';
 
 describe('parseConfig', () => {
   test('defaults without a target', () => {
@@ -33,6 +33,11 @@ describe('parseConfig', () => {
     expect(redactedSettings(drawn)).not.toHaveProperty('seedDrawn');
   });
 
+  test('an enumerated setting is taken in any case', () => {
+    expect(parseConfig({ PROFILE: 'Strict' }).profile).toBe('strict');
+    expect(parseConfig({ PROFILE: 'DEFAULT' }).profile).toBe('default');
+  });
+
   test('a target needs a key', () => {
     expect(() => parseConfig({ BASE_URL: 'http://127.0.0.1:1' })).toThrow(ConfigError);
   });
@@ -52,6 +57,17 @@ describe('parseConfig', () => {
     [{ THROTTLE_GIVE_UP_MS: '10' }, /THROTTLE_GIVE_UP_MS must be an integer from 1000/],
   ])('rejects %o with a clear message', (env, message) => {
     expect(() => parseConfig(env)).toThrow(message);
+  });
+
+  test('every bad or missing value is reported at once, one a line, in the order of the settings table', () => {
+    expect(() => parseConfig({ BASE_URL: 'localhost:8787', PROFILE: 'lax', NUM_RUNS: '0', CONCURRENCY: 'many' })).toThrow(new ConfigError([
+      'BASE_URL has no http:// or https:// in front: "localhost:8787" (did you mean http://localhost:8787?).',
+      'PROFILE must be one of default, strict, not "lax".',
+      'NUM_RUNS must be an integer from 1 to 100000, not "0".',
+      'CONCURRENCY must be an integer from 1 to 1024, not "many".',
+      'API_KEY is not set: the target at BASE_URL needs a valid organisation key (set API_KEY in the environment or .env).',
+    ].join('\n')));
+    expect(() => parseConfig({ API_KEY: 'k', SEED: 'x' })).toThrow(/^API_KEY is set but BASE_URL is not: .*\nSEED must be an integer/);
   });
 
   test('the runs the suite may delete are read, and absent by default', () => {
@@ -95,12 +111,21 @@ describe('parseConfig', () => {
   });
 });
 
+describe('settingText', () => {
+  it('reads a setting as parseConfig does: trimmed, empty as unset, then its default', () => {
+    expect(settingText({ REPORT_DIR: ' out ' }, 'REPORT_DIR')).toBe('out');
+    expect(settingText({ REPORT_DIR: '' }, 'REPORT_DIR')).toBe(parseConfig({ REPORT_DIR: '' }).reportDir);
+    expect(settingText({}, 'WAIVERS')).toBeUndefined();
+  });
+});
+
 describe('asGiven', () => {
   it('names the leading setting as the user gave it, and leaves other messages alone', () => {
     expect(asGiven('NUM_RUNS must be an integer from 1 to 100000, not "0".', { NUM_RUNS: '--runs' })).toBe('--runs must be an integer from 1 to 100000, not "0".');
     expect(asGiven('BASE_URL is not a URL: "x"', { BASE_URL: '--base-url' })).toBe('--base-url is not a URL: "x"');
     expect(asGiven('NUM_RUNS must be an integer', {})).toBe('NUM_RUNS must be an integer');
     expect(asGiven('PROFILE must be one of default, strict', { NUM_RUNS: '--runs' })).toBe('PROFILE must be one of default, strict');
+    expect(asGiven('PROFILE must be one of default, strict\nNUM_RUNS must be an integer', { NUM_RUNS: '--runs' })).toBe('PROFILE must be one of default, strict\n--runs must be an integer');
   });
 });
 
