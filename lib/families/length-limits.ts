@@ -13,6 +13,7 @@ import { boundaryCases, type BoundaryCase, inRangeString, stringOf, tooLongStrin
 import { holdsMarker, marked } from '../gen/marked.js';
 import { check, type Call, type CheckContext, type CheckOptions } from '../harness/index.js';
 import { property } from '../harness/property.js';
+import { checkIdOf } from '../result/check-id.js';
 
 /** Values of a field with a format (a URL, a SIP address): ASCII of an exact length, since multi-byte text would be malformed, not long. */
 export interface FormattedValues {
@@ -73,6 +74,13 @@ export function charBounds(id: FieldLimitId): Required<LengthBounds> {
 }
 
 const isMarked = (limit: LengthLimit): boolean => limit.marked ?? true;
+
+/** A boundary value as a segment of a check id: its length and its kind of characters (`201-ascii`, `200-astral`). */
+export function boundaryKey(value: string): string {
+  const chars = [...value];
+  const kinds = new Set(chars.map((c) => (c.codePointAt(0)! < 0x80 ? 'ascii' : c.codePointAt(0)! > 0xffff ? 'astral' : 'multi-byte')));
+  return `${chars.length}-${kinds.size === 1 ? [...kinds][0]! : kinds.size ? 'mixed' : 'empty'}`;
+}
 
 export const LIMIT_TITLES: Titles = {
   accepted: ({ field }, c) => `${field} of ${c.why} is accepted`,
@@ -151,19 +159,21 @@ export function lengthLimitChecks(limit: LengthLimit): void {
   const length = (value: string) => `${[...value].length} characters`;
 
   const readBack = judge.readBack !== undefined;
+  // Ids from the table row (the requirement) and the value's length and characters, never from the titles.
+  const id = (...keys: ReadonlyArray<string | number>) => checkIdOf('length', requirement, ...keys);
   for (const c of accept) {
     const ids: RequirementId[] = readBack ? [...requirements, 'READ-BACK-UNCHANGED'] : requirements;
-    check(ids, titles.accepted(limit, c), (t) => accepted(t, mark(t, c.value), shown(t, c), requirements, readBack), options);
+    check(id('accepted', boundaryKey(c.value)), ids, titles.accepted(limit, c), (t) => accepted(t, mark(t, c.value), shown(t, c), requirements, readBack), options);
   }
   for (const c of reject) {
-    check(requirements, titles.rejected(limit, c), (t) => rejected(t, mark(t, c.value), shown(t, c)), options);
+    check(id('rejected', boundaryKey(c.value)), requirements, titles.rejected(limit, c), (t) => rejected(t, mark(t, c.value), shown(t, c)), options);
   }
   if (limit.acceptProperty) {
-    check(requirements, titles.acceptedProperty(limit), (t) => property(t, acceptedValues(limit, t), (value) => accepted(t, value, length(value))), options);
+    check(id('accepted-generated'), requirements, titles.acceptedProperty(limit), (t) => property(t, acceptedValues(limit, t), (value) => accepted(t, value, length(value))), options);
   }
-  check(requirements, titles.rejectedProperty(limit), (t) => property(t, rejectedValues(limit, t), (value) => rejected(t, value, length(value))), options);
+  check(id('rejected-generated'), requirements, titles.rejectedProperty(limit), (t) => property(t, rejectedValues(limit, t), (value) => rejected(t, value, length(value))), options);
   if (limit.codePoints ?? true) {
-    check(['FIELD-CHARS-CODEPOINTS'], titles.codePoints(limit), async (t) => {
+    check(id('code-points'), ['FIELD-CHARS-CODEPOINTS'], titles.codePoints(limit), async (t) => {
       await accepted(t, mark(t, stringOf(bounds.max, 'astral')), `${bounds.max} code points`, ['FIELD-CHARS-CODEPOINTS']);
     }, options);
   }

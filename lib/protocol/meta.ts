@@ -5,6 +5,8 @@
 import type { Evidence, Finding } from '../result/model.js';
 
 export interface CheckMeta {
+  /** The check's stable id (lib/result/check-id.ts), set when it is declared. */
+  checkId?: string;
   /** The requirement ids the check verifies: those it declares, then also the cross-cutting rules its assertions applied. */
   requirements?: string[];
   /** The plan's target the check runs against. */
