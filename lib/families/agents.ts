@@ -9,7 +9,7 @@ import type { Call, CheckContext } from '../harness/context.js';
 import { sentBody } from '../harness/resources.js';
 import { echoMismatches } from '../assert/echo.js';
 import { expectInvalidField } from './invalid-field.js';
-import { charBounds, type FormattedValues, type Judge, type LengthLimit, RETURNED_TITLES } from './length-limits.js';
+import { charBounds, type FormattedValues, type Judge, type LengthLimit } from './length-limits.js';
 import { timestampOrderProblem } from './resource-fields.js';
 import { isJsonObject, type JsonObject } from '../util/json.js';
 
@@ -135,6 +135,5 @@ export function agentLengthLimit({ field, requirement, format }: AgentLimit): Le
     ...(format ? { format } : {}),
     codePoints: isName,
     judge: AGENT_JUDGE,
-    titles: RETURNED_TITLES,
   };
 }
