@@ -2,6 +2,7 @@
 // catalog is named by a check, every check names only catalog requirements, and every
 // check has a well-formed id no other check has.
 
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { isRequirementId, REQUIREMENTS } from '../../lib/contract/requirements/index.js';
 import { generatedCheckId, generatedChecks } from '../../lib/generic/checks.js';
@@ -31,6 +32,12 @@ describe('the suite inventory', () => {
     const ids = inventory.map((c) => c.id);
     expect(ids.filter((id) => !CHECK_ID.test(id) || id.length > 80)).toEqual([]);
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
+  test('the README\'s example check waiver names a real check', () => {
+    const examples = [...readFileSync(new URL('../../README.md', import.meta.url), 'utf8').matchAll(/^ {2}- check: (\S+)/gm)].map((m) => m[1]!);
+    expect(examples.length).toBeGreaterThan(0);
+    expect(examples.filter((id) => !inventory.some((c) => c.id === id))).toEqual([]);
   });
 
   test('no two checks of a file share a name (reports tell them apart by name)', () => {
