@@ -176,6 +176,9 @@ export function applyWaivers(checks: readonly CheckResult[], waivers: WaiverFile
   // A waiver whose checks did not run (--only, --exclude, a shard, a skip) says nothing either way.
   const declared = options.declared ?? (() => true);
   const unmatched = active.filter((w) => w.check !== undefined && !checks.some((c) => c.id === w.check));
+  // A check id no check of a run that surely declared it has (removed, mistyped) can never waive anything;
+  // the run's own checks (`run::…`) exist only when seen, so their absence says nothing.
+  const matchingNone = unmatched.filter((w) => isCheckId(w.check!) && declared(w.check!));
   const stale = active.filter((w) => !used.has(w) && !unmatched.includes(w)).filter((w) => {
     const its = ran(w);
     const failing = its.filter((c) => c.outcome === 'error' || (c.outcome === 'fail' && (w.check !== undefined || violatedIds(c).includes(w.requirement!))));
@@ -185,13 +188,10 @@ export function applyWaivers(checks: readonly CheckResult[], waivers: WaiverFile
     checks: result,
     report: {
       file: waivers.file, entries: waivers.waivers.length, waived: result.filter((c) => c.waived).length, expired, stale,
-      // A check id no check of a run that surely declared it has (removed, mistyped): it can never waive anything.
-      ...ifAny('unmatched', unmatched.filter((w) => declared(w.check!))),
+      ...(matchingNone.length ? { unmatched: matchingNone } : {}),
     },
   };
 }
-
-const ifAny = <K extends string>(key: K, entries: WaiverEntry[]): Partial<Record<K, WaiverEntry[]>> => (entries.length ? { [key]: entries } as Record<K, WaiverEntry[]> : {});
 
 /** Today as the waivers read it: the run's start date, UTC. */
 export const waiverDay = (startedAt: Date): string => startedAt.toISOString().slice(0, 10);

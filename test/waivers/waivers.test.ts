@@ -169,6 +169,10 @@ describe('applyWaivers', () => {
     // The text reports say so in those words.
     const run = summarise([PASSED], { ...META, waivers: waive(text, [PASSED]).report });
     expect(consoleSummary(run, { color: false })).toContain(`UNMATCHED check ${removed}: matches no check`);
+    // The run's own checks exist only when seen: a waiver of one that is absent is neither stale nor unmatched.
+    const runCheck = waive('waivers:\n  - check: "run::agents::[AGENT-CREATE] a finding"\n    reason: r\n', [PASSED]).report;
+    expect(runCheck).toMatchObject({ stale: [] });
+    expect(runCheck).not.toHaveProperty('unmatched');
     // Expired, it is reported as expired only.
     const expired = waive(`waivers:\n  - check: ${removed}\n    reason: r\n    expires: 2020-01-01\n`, [PASSED]).report;
     expect(expired).toMatchObject({ stale: [], expired: [{ check: removed, failures: [] }] });
