@@ -63,7 +63,7 @@ const WRONG_TYPES: ReadonlyArray<[string, unknown, string]> = [
 describeGroup('agents', () => {
   // Also the place the cross-cutting rules of a success response are named: every check
   // asserts them on its responses, and a fault breaking them must be caught here.
-  check('agents.create.post-agents-agent-field-returns', ['AGENT-CREATE', ...SUCCESS_RESPONSE_RULES], 'POST /v1/agents with every agent field returns {agent} carrying each field as sent', async (t) => {
+  check('agents.create.every-field', ['AGENT-CREATE', ...SUCCESS_RESPONSE_RULES], 'POST /v1/agents with every agent field returns {agent} carrying each field as sent', async (t) => {
     expectAgentCreated(t, await t.agents.send(EVERY_FIELD), ['AGENT-CREATE'], 'creating an agent with every field');
   }, WRITES);
 
@@ -71,14 +71,14 @@ describeGroup('agents', () => {
     await t.agents.create();
   }, WRITES);
 
-  check('agents.create.get-agents-agent-id-returns', ['AGENT-GET'], 'GET /v1/agents/{agent_id} returns the agent as created', async (t) => {
+  check('agents.create.get-as-created', ['AGENT-GET'], 'GET /v1/agents/{agent_id} returns the agent as created', async (t) => {
     const created = await t.agents.send(EVERY_FIELD);
     const { id } = expectAgentCreated(t, created, ['AGENT-CREATE'], 'creating an agent with every field');
     const { agent, call } = await fetchAgent(t, id, ['AGENT-GET']);
     expectEcho(t, { ...sentBody(created), id }, agent, ['AGENT-GET'], call);
   }, WRITES);
 
-  check('agents.create.prompt-empty-lists-workflows-holding', ['EXPLICIT-VALUE-KEPT', 'READ-BACK-UNCHANGED'], 'prompt "", empty lists and workflows holding ordered lists, false, 0 and "" come back as sent from POST and GET', async (t) => {
+  check('agents.create.explicit-values-kept', ['EXPLICIT-VALUE-KEPT', 'READ-BACK-UNCHANGED'], 'prompt "", empty lists and workflows holding ordered lists, false, 0 and "" come back as sent from POST and GET', async (t) => {
     const created = await t.agents.send(EXPLICIT_VALUES);
     const what = 'an agent with explicit empty values';
     const agent = expectAgent(t, created, ['AGENT-CREATE'], what);

@@ -60,12 +60,12 @@ describeGroup('agents', () => {
     expectInvalidField(t, await t.agents.send({ endpoint: 'ftp://x' }), ['AGENT-ENDPOINT'], ['endpoint'], 'an agent with endpoint ftp://x');
   }, WRITES);
 
-  check('agents.fields.model-type-outbound-voice-agent', ['AGENT-ENDPOINT'], 'a MODEL_TYPE_OUTBOUND_VOICE agent without endpoint is rejected', async (t) => {
+  check('agents.fields.outbound-voice-without-endpoint', ['AGENT-ENDPOINT'], 'a MODEL_TYPE_OUTBOUND_VOICE agent without endpoint is rejected', async (t) => {
     const call = await t.agents.send(typedAgentBody('MODEL_TYPE_OUTBOUND_VOICE', t.name('outbound without endpoint'), { overrides: { endpoint: undefined } }));
     expectInvalidField(t, call, ['AGENT-ENDPOINT'], ['endpoint'], 'an outbound voice agent without endpoint');
   }, WRITES);
 
-  check('agents.fields.model-type-voice-model-type', ['AGENT-MODEL-TYPE'], 'MODEL_TYPE_VOICE, MODEL_TYPE_OUTBOUND_VOICE and MODEL_TYPE_SMS agents are accepted', async (t) => {
+  check('agents.fields.model-type.accepted', ['AGENT-MODEL-TYPE'], 'MODEL_TYPE_VOICE, MODEL_TYPE_OUTBOUND_VOICE and MODEL_TYPE_SMS agents are accepted', async (t) => {
     for (const modelType of ['MODEL_TYPE_VOICE', 'MODEL_TYPE_OUTBOUND_VOICE', 'MODEL_TYPE_SMS'] as const) {
       expectAgentCreated(t, await t.agents.send(typedAgentBody(modelType, t.name(modelType))), ['AGENT-MODEL-TYPE'], `a ${modelType} agent`);
     }
@@ -89,7 +89,7 @@ describeGroup('agents', () => {
     }
   }
 
-  check('agents.fields.well-formed-metric-ids-test', ['AGENT-REFERENCE-IDS-ACCEPTED'], 'well-formed metric_ids and test_set_ids are accepted and returned', async (t) => {
+  check('agents.fields.reference-ids-accepted', ['AGENT-REFERENCE-IDS-ACCEPTED'], 'well-formed metric_ids and test_set_ids are accepted and returned', async (t) => {
     const call = await t.agents.send({ metric_ids: [alnum(22, 11)], test_set_ids: [alnum(22, 12)] });
     expectAgentCreated(t, call, ['AGENT-REFERENCE-IDS-ACCEPTED'], 'an agent with well-formed reference IDs');
   }, WRITES);

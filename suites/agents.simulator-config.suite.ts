@@ -161,7 +161,7 @@ async function payloadOfSize(t: CheckContext, key: string, field: string, bytes:
 }
 
 describeGroup('agents', () => {
-  check('agents.simulator-config.model-type-chat-model-type', ['AGENT-MODEL-TYPE'], 'MODEL_TYPE_CHAT and MODEL_TYPE_WEBSOCKET agents with their required configuration are accepted', async (t) => {
+  check('agents.simulator-config.chat-and-websocket-accepted', ['AGENT-MODEL-TYPE'], 'MODEL_TYPE_CHAT and MODEL_TYPE_WEBSOCKET agents with their required configuration are accepted', async (t) => {
     for (const modelType of [CHAT, WEBSOCKET] as const) await expectConfigAccepted(t, modelType, {}, ['AGENT-MODEL-TYPE']);
   }, WRITES);
 

@@ -50,7 +50,7 @@ describeGroup('metrics', () => {
       `metric_output_id ${JSON.stringify(output['metric_output_id'])} is not 26 alphanumeric characters`, call),
   }]);
 
-  check('metrics.get-simulations-simulation-id-metrics', ['METRIC-SIMULATION-ID-ACCEPTED'], 'GET /v1/simulations/{simulation_id}/metrics accepts the simulation IDs that run results list (22 to 27 characters)', async (t) => {
+  check('metrics.simulation-ids-accepted', ['METRIC-SIMULATION-ID-ACCEPTED'], 'GET /v1/simulations/{simulation_id}/metrics accepts the simulation IDs that run results list (22 to 27 characters)', async (t) => {
     for (const simulation_id of acceptanceSample(await listedSimulationIds(t))) {
       const call = await t.call(LIST, { params: { simulation_id } });
       t.assert(isSuccess(call), ['METRIC-SIMULATION-ID-ACCEPTED'],
@@ -58,7 +58,7 @@ describeGroup('metrics', () => {
     }
   });
 
-  check('metrics.get-metrics-metric-output-id', ['METRIC-GET'], 'GET .../metrics/{metric_output_id} returns {metric}: the listed output, field for field', async (t) => {
+  check('metrics.get-as-listed', ['METRIC-GET'], 'GET .../metrics/{metric_output_id} returns {metric}: the listed output, field for field', async (t) => {
     const busiest = await busiestSimulation(t);
     if (!busiest || !busiest.metrics.length) return t.skip('no simulation of the listed runs has metric outputs');
     for (const output of spread(busiest.metrics)) {

@@ -75,7 +75,7 @@ describeGroup('personas', () => {
 
   declareItemRules('persona', (t) => everyListed(t, 'personas'), PERSONA_RULES);
 
-  check('personas.get-personas-persona-id-returns', ['PERSONA-GET'], 'GET /v1/personas/{persona_id} returns {persona}: the listed persona, field for field', async (t) => {
+  check('personas.get-as-listed', ['PERSONA-GET'], 'GET /v1/personas/{persona_id} returns {persona}: the listed persona, field for field', async (t) => {
     const listed = await personas(t);
     if (!listed.length) t.skip('no persona is listed');
     for (const persona of spread(listed)) {
@@ -88,7 +88,7 @@ describeGroup('personas', () => {
     }
   });
 
-  check('personas.get-personas-phone-numbers-returns', ['PERSONA-PHONE-NUMBERS'], 'GET /v1/personas/phone-numbers returns {phone_numbers: {inbound, outbound}} of {index, phone_number}', async (t) => {
+  check('personas.phone-numbers', ['PERSONA-PHONE-NUMBERS'], 'GET /v1/personas/phone-numbers returns {phone_numbers: {inbound, outbound}} of {index, phone_number}', async (t) => {
     const call = await t.call('GET /v1/personas/phone-numbers');
     // The canonical schema holds the shape: both arrays, integer index, string phone_number.
     t.expectResource(call, ['PERSONA-PHONE-NUMBERS'], 'getting the phone numbers');
@@ -111,7 +111,7 @@ describeGroup('personas', () => {
   }, { writes: true });
 
   // Last, and alone: the deletion changes the list the checks above read.
-  check('personas.delete-personas-persona-id-answers', ['PERSONA-DELETE'], 'DELETE /v1/personas/{persona_id} answers an empty object; the persona can no longer be fetched or listed', async (t) => {
+  check('personas.delete-empty-object-then-gone', ['PERSONA-DELETE'], 'DELETE /v1/personas/{persona_id} answers an empty object; the persona can no longer be fetched or listed', async (t) => {
     const { call } = await deletePersona(t);
     const persona_id = t.config.deletablePersonaId as string;
     expectEmptyObjectAnswer(t, call, ['PERSONA-DELETE'], 'deleting the persona');

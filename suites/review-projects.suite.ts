@@ -81,7 +81,7 @@ const ACCEPTED: readonly Accepted[] = [
 ];
 
 describeGroup('review-projects', () => {
-  check('review-projects.post-returns-review-project-echoing', ['REVIEW-PROJECT-CREATE'], 'POST returns {review_project} echoing every field sent', async (t) => {
+  check('review-projects.every-field', ['REVIEW-PROJECT-CREATE'], 'POST returns {review_project} echoing every field sent', async (t) => {
     const { reviewProject, call, sent } = await t.reviewProjects.create(await links(t), {
       assignees: ['reviewer@example.com', 'second.reviewer@example.com'],
       description: t.name('review project description'),

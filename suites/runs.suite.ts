@@ -136,7 +136,7 @@ describeGroup('runs', () => {
   }, { writes: true });
 
   // Last, and alone: the deletion changes the list the checks above read.
-  check('runs.delete-runs-run-id-answers', ['RUN-DELETE'], 'DELETE /v1/runs/{run_id} answers an empty object; the run is then gone from the list or has a new status', async (t) => {
+  check('runs.delete-empty-object-then-gone', ['RUN-DELETE'], 'DELETE /v1/runs/{run_id} answers an empty object; the run is then gone from the list or has a new status', async (t) => {
     const { call, before } = await deleteRun(t);
     expectEmptyObjectAnswer(t, call, ['RUN-DELETE'], 'deleting the run');
     await expectGoneOrChanged(t, call, before, 'the run', ['RUN-DELETE']);

@@ -39,7 +39,7 @@ const READS = { needs: ['scheduledRunId'] } as const;
 const deleted = (t: CheckContext): Promise<{ id?: string }> => t.memo('deleted scheduled run', async () => ({}));
 
 describeGroup('scheduled-runs', () => {
-  check('scheduled-runs.get-returns-scheduled-run-scheduled', ['SCHEDULED-RUN-GET'], 'GET returns {scheduled_run} for SCHEDULED_RUN_ID, with that 22-character id', async (t) => {
+  check('scheduled-runs.get-fixture', ['SCHEDULED-RUN-GET'], 'GET returns {scheduled_run} for SCHEDULED_RUN_ID, with that 22-character id', async (t) => {
     const { call, run } = await configured(t, ['SCHEDULED-RUN-GET']);
     t.assert(run['id'] === t.config.scheduledRunId, ['SCHEDULED-RUN-GET'], `asked for ${t.config.scheduledRunId}, got id ${JSON.stringify(run['id'])}`, call);
   }, READS);

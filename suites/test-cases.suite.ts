@@ -63,7 +63,7 @@ const SCRIPT_TURNS = ['My order never arrived', 'I would like a refund'];
 describeGroup('test-cases', () => {
   // ---- creating --------------------------------------------------------------------------
 
-  check('test-cases.created-test-case-returns-field', ['TESTCASE-CREATE'], 'a created test case returns every field as sent', async (t) => {
+  check('test-cases.every-field', ['TESTCASE-CREATE'], 'a created test case returns every field as sent', async (t) => {
     const { testCase, call, sent } = await t.testCases.create({
       description: 'Caller asks for a refund of a late order',
       user_notes: 'Seen in the March escalations',

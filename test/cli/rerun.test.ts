@@ -25,7 +25,7 @@ const FAILING = 'auth.missing-key.post-v1-agents';
 const earlierRun = (outcome: 'pass' | 'fail'): string => JSON.stringify({
   checks: [
     { id: FAILING, outcome, requirements: ['AUTH-MISSING-KEY'] },
-    { id: 'agents.create.get-agents-agent-id-returns', outcome: 'pass', requirements: ['AGENT-GET'] },
+    { id: 'agents.create.get-as-created', outcome: 'pass', requirements: ['AGENT-GET'] },
     // A check the run added (a finding seen on the way) has no declaration: its requirement's checks are re-run.
     { id: 'run::agents::[TIMESTAMP-ORDER] observed on the way: x', outcome, requirements: ['TIMESTAMP-ORDER'] },
   ],
