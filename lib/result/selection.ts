@@ -107,12 +107,17 @@ export function selection(only: readonly string[], exclude: readonly string[] = 
   return { only: items, exclude: excluded, files, declared, pendingPublished };
 }
 
+/** Whether the published names must be read: items only they can confirm, or check ids that may be an operation id (`runs.list`). */
+export const asksPublished = (chosen: Chosen): boolean => chosen.pendingPublished.length > 0 || !!chosen.declared.onlyChecks?.length;
+
 /**
  * `--only` items that are neither a group, a requirement id nor a check id, confirmed against `names`
- * (what the target publishes beyond the 20 endpoints): the published checks of those names join the selection.
+ * (what the target publishes beyond the 20 endpoints): the published checks of those names join the
+ * selection, as do those of a check id that is also a published name (it selects both).
  */
 export function withPublished(chosen: Chosen, names: ReadonlySet<string>): Chosen {
-  if (!chosen.pendingPublished.length) return chosen;
+  const alsoPublished = (chosen.declared.onlyChecks ?? []).filter((id) => names.has(id));
+  if (!chosen.pendingPublished.length && !alsoPublished.length) return chosen;
   if (chosen.exclude.includes(PUBLISHED_GROUP)) {
     throw new ConfigError(`--only ${chosen.pendingPublished.join(',')}: published operations or documents, but --exclude published leaves out every check of what the target publishes beyond the 20 endpoints`);
   }
@@ -120,7 +125,8 @@ export function withPublished(chosen: Chosen, names: ReadonlySet<string>): Chose
   if (missing.length) throw unknownItems('--only', missing, true);
   const published = groupFilePrefix(PUBLISHED_GROUP);
   const files = chosen.files.length ? [...new Set([...chosen.files, published])] : chosen.only.length ? [] : [published];
-  const declared = { ...chosen.declared, onlyPublished: chosen.pendingPublished, ...(chosen.files.length && chosen.only.length ? { onlyGroups: chosen.only.filter(isGroup) } : {}) };
+  const onlyPublished = [...chosen.pendingPublished, ...alsoPublished];
+  const declared = { ...chosen.declared, onlyPublished, ...(chosen.files.length && chosen.only.length ? { onlyGroups: chosen.only.filter(isGroup) } : {}) };
   return { ...chosen, only: [...chosen.only, ...chosen.pendingPublished], files, declared, pendingPublished: [] };
 }
 

@@ -11,7 +11,7 @@ import { SUITE } from '../result/suite.js';
 import { settleFindings } from '../result/settle.js';
 import type { CheckResult, InterruptSignal, RunResult, RunStop, Selection, WaiverReport } from '../result/model.js';
 import { planEnvironment, type Plan } from '../protocol/plan.js';
-import { type Chosen, PUBLISHED_GROUP, selection, surelyDeclared, wholeOfShards, withPublished } from '../result/selection.js';
+import { asksPublished, type Chosen, PUBLISHED_GROUP, selection, surelyDeclared, wholeOfShards, withPublished } from '../result/selection.js';
 import { CollectingReporter } from './collect.js';
 import { publishedNames } from './published-operations.js';
 import { atReference, startEmbedded } from './embedded.js';
@@ -165,11 +165,11 @@ async function runSuites(plan: Plan, files: readonly string[], workers: number, 
 
 /**
  * `--only` items that are neither a group, a requirement id nor a check id may name what the target
- * publishes beyond the 20 endpoints (an operation id, a document): confirmed against the target's
- * documents once it answers (lib/result/selection.ts, withPublished).
+ * publishes beyond the 20 endpoints (an operation id, a document), and a check id may be an operation id
+ * too (`runs.list`): confirmed against the target's documents once it answers (lib/result/selection.ts, withPublished).
  */
 export async function withPublishedNames(chosen: Chosen, config: Config): Promise<Chosen> {
-  if (!chosen.pendingPublished.length) return chosen;
+  if (!asksPublished(chosen) || (chosen.exclude.includes(PUBLISHED_GROUP) && !chosen.pendingPublished.length)) return chosen;
   // With --exclude published, withPublished refuses the names before the target is asked.
   return withPublished(chosen, chosen.exclude.includes(PUBLISHED_GROUP) ? new Set() : await publishedNames(config));
 }

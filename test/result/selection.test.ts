@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../lib/config.js';
-import { type Choice, selectedItems, selection, selects, surelyDeclared, wholeOfShards } from '../../lib/result/selection.js';
+import { asksPublished, type Choice, selectedItems, selection, selects, surelyDeclared, wholeOfShards, withPublished } from '../../lib/result/selection.js';
 
 const check = (id: string, group: string, requirements: string[], subjects: string[] = []) => ({ id, group, requirements, subjects });
 const declares = (choice: Choice, group: string, requirements: string[], subjects: string[] = [], id = 'a.check'): boolean => selects(choice, check(id, group, requirements, subjects));
@@ -44,6 +44,21 @@ describe('selection', () => {
     expect(declares(declared, 'published: test-cases', ['GENERIC-AUTH'], ['published', 'test-cases', 'getTestCase'])).toBe(false);
     expect(declares({ onlyGroups: ['published'], only: ['AGENT-GET'] }, 'published: runs', ['GENERIC-AUTH'], ['published', 'runs', 'getRun'])).toBe(true);
     expect(declares({ onlyGroups: ['agents'], only: ['AGENT-GET'] }, 'published: runs', ['GENERIC-AUTH'], ['published', 'runs', 'getRun'])).toBe(false);
+  });
+});
+
+describe('withPublished', () => {
+  it('selects the published checks of a check id the target also publishes as an operation id, besides the check of that id', () => {
+    const chosen = selection(['runs.list']);
+    expect(asksPublished(chosen)).toBe(true);
+    expect(withPublished(chosen, new Set(['listRuns']))).toBe(chosen);
+    const both = withPublished(chosen, new Set(['runs.list']));
+    expect(both.declared).toEqual({ onlyChecks: ['runs.list'], onlyPublished: ['runs.list'] });
+    expect(declares(both.declared, 'published: runs', ['GENERIC-AUTH'], ['published', 'runs', 'runs.list'], 'published.runs.runs-list.auth')).toBe(true);
+  });
+
+  it('asks nothing of a selection without names to confirm', () => {
+    expect([selection([]), selection(['agents']), selection(['AGENT-CREATE'])].map(asksPublished)).toEqual([false, false, false]);
   });
 });
 
