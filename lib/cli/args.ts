@@ -33,7 +33,7 @@ Options:
   --api-key <key>        organisation key (API_KEY); prefer the environment or .env
   --only <list>          comma-separated endpoint groups, requirement ids or check ids (any case; repeatable);
                          with --list, lists only what they select
-  --exclude <list>       endpoint groups or requirement ids not to run (same items as --only; repeatable);
+  --exclude <list>       endpoint groups, requirement ids or check ids not to run (same items as --only; repeatable);
                          the requirements left unverified make the run partial
   --waivers <file>       waiver file (WAIVERS; default: conformance.waivers.yaml in the working directory,
                          if present): accepted failures with a reason and an optional expiry date
