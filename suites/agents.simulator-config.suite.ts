@@ -14,6 +14,7 @@ import { PUBLIC_CHAT_URL } from '../lib/gen/bodies.js';
 import { nearMissIds } from '../lib/gen/ids.js';
 import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
 import type { JsonObject } from '../lib/util/json.js';
+import { checkIdOf } from '../lib/result/check-id.js';
 
 type Requirements = readonly RequirementId[];
 
@@ -36,6 +37,8 @@ const CHAT_CONFIG = {
 };
 
 interface ConfigCase {
+  /** The check's id after `agents.simulator-config.`. */
+  readonly id: string;
   readonly requirements: Requirements;
   readonly modelType: ModelType;
   readonly title: string;
@@ -81,35 +84,35 @@ const WRONG_TYPED_KEYS = [
 ] as const;
 
 const CONFIG_CASES: readonly ConfigCase[] = [
-  { requirements: ['CHAT-ENDPOINT-REQUIRED'], modelType: CHAT, title: 'a CHAT agent without chat_endpoint is rejected',
+  { id: 'chat-endpoint.missing', requirements: ['CHAT-ENDPOINT-REQUIRED'], modelType: CHAT, title: 'a CHAT agent without chat_endpoint is rejected',
     config: { chat_endpoint: undefined, authorization_header: 'Bearer cft-token' }, rejects: 'chat_endpoint' },
   ...PRIVATE_CHAT_URLS.map(([where, url]): ConfigCase => ({
-    requirements: ['CHAT-ENDPOINT-PUBLIC'], modelType: CHAT, title: `a chat_endpoint on ${where} (${url}) is rejected`, config: { chat_endpoint: url }, rejects: 'chat_endpoint',
+    id: checkIdOf('chat-endpoint.private', url), requirements: ['CHAT-ENDPOINT-PUBLIC'], modelType: CHAT, title: `a chat_endpoint on ${where} (${url}) is rejected`, config: { chat_endpoint: url }, rejects: 'chat_endpoint',
   })),
   ...PUBLIC_CHAT_URLS.map(([where, url]): ConfigCase => ({
-    requirements: ['CHAT-ENDPOINT-PUBLIC'], modelType: CHAT, title: `a chat_endpoint on a public address ${where} (${url}) is accepted`, config: { chat_endpoint: url },
+    id: checkIdOf('chat-endpoint.public', url), requirements: ['CHAT-ENDPOINT-PUBLIC'], modelType: CHAT, title: `a chat_endpoint on a public address ${where} (${url}) is accepted`, config: { chat_endpoint: url },
   })),
-  { requirements: ['CHAT-URLS-VALIDATED'], modelType: CHAT, title: 'a chat_endpoint that is not a URL is rejected', config: { chat_endpoint: 'not a url' }, rejects: 'chat_endpoint' },
-  { requirements: ['CHAT-URLS-VALIDATED'], modelType: CHAT, title: 'an initialization_endpoint that is not a URL is rejected',
+  { id: 'chat-endpoint.not-url', requirements: ['CHAT-URLS-VALIDATED'], modelType: CHAT, title: 'a chat_endpoint that is not a URL is rejected', config: { chat_endpoint: 'not a url' }, rejects: 'chat_endpoint' },
+  { id: 'initialization-endpoint.not-url', requirements: ['CHAT-URLS-VALIDATED'], modelType: CHAT, title: 'an initialization_endpoint that is not a URL is rejected',
     config: { initialization_endpoint: 'not a url' }, rejects: 'initialization_endpoint' },
-  { requirements: ['CHAT-URLS-VALIDATED'], modelType: CHAT, title: 'an HTTPS initialization_endpoint is accepted',
+  { id: 'initialization-endpoint.https', requirements: ['CHAT-URLS-VALIDATED'], modelType: CHAT, title: 'an HTTPS initialization_endpoint is accepted',
     config: { initialization_endpoint: 'https://example.com/v1/sessions' } },
-  { requirements: ['CHAT-INPUT-TEMPLATE-JSON'], modelType: CHAT, title: 'an input_template that is not valid JSON is rejected',
+  { id: 'input-template.not-json', requirements: ['CHAT-INPUT-TEMPLATE-JSON'], modelType: CHAT, title: 'an input_template that is not valid JSON is rejected',
     config: { input_template: '{"messages": [' }, rejects: 'input_template' },
-  { requirements: ['CHAT-INPUT-TEMPLATE-JSON'], modelType: CHAT, title: 'an input_template of valid JSON with template variables is accepted',
+  { id: 'input-template.json-with-variables', requirements: ['CHAT-INPUT-TEMPLATE-JSON'], modelType: CHAT, title: 'an input_template of valid JSON with template variables is accepted',
     config: { input_template: VALID_TEMPLATE } },
-  { requirements: ['CHAT-RESPONSE-FORMAT'], modelType: CHAT, title: 'response_format `xml` is rejected', config: { response_format: 'xml' }, rejects: 'response_format' },
+  { id: 'response-format.xml', requirements: ['CHAT-RESPONSE-FORMAT'], modelType: CHAT, title: 'response_format `xml` is rejected', config: { response_format: 'xml' }, rejects: 'response_format' },
   ...WRONG_TYPED_KEYS.map(([modelType, key, value, how]): ConfigCase => ({
-    requirements: ['REQUEST-WRONG-TYPE'], modelType, title: `a ${modelType} ${key} given as ${how} is rejected`, config: { [key]: value }, rejects: key,
+    id: checkIdOf('wrong-type', modelType.replace('MODEL_TYPE_', ''), key), requirements: ['REQUEST-WRONG-TYPE'], modelType, title: `a ${modelType} ${key} given as ${how} is rejected`, config: { [key]: value }, rejects: key,
   })),
-  ...nearMissIds(ID_RULES.persona, 3).map((miss): ConfigCase => ({
-    requirements: ['CHAT-PERSONA-ID'], modelType: CHAT, title: `a persona_id of ${miss.why} is rejected`, config: { persona_id: miss.value }, rejects: 'persona_id',
+  ...nearMissIds(ID_RULES.persona, 3).map((miss, i): ConfigCase => ({
+    id: checkIdOf('persona-id.near-miss', i + 1), requirements: ['CHAT-PERSONA-ID'], modelType: CHAT, title: `a persona_id of ${miss.why} is rejected`, config: { persona_id: miss.value }, rejects: 'persona_id',
   })),
-  { requirements: ['WEBSOCKET-ENDPOINT', 'WEBSOCKET-INIT-JSON'], modelType: WEBSOCKET, title: 'a WEBSOCKET agent with a wss:// endpoint and initialization_json is accepted', config: {} },
-  { requirements: ['WEBSOCKET-ENDPOINT'], modelType: WEBSOCKET, title: 'a WEBSOCKET agent without endpoint is rejected', config: { endpoint: undefined }, rejects: 'endpoint' },
-  { requirements: ['WEBSOCKET-ENDPOINT'], modelType: WEBSOCKET, title: 'a WEBSOCKET endpoint with ws:// is rejected', config: { endpoint: 'ws://ws.example.com/agent' }, rejects: 'endpoint' },
-  { requirements: ['WEBSOCKET-ENDPOINT'], modelType: WEBSOCKET, title: 'a WEBSOCKET endpoint with https:// is rejected', config: { endpoint: 'https://ws.example.com/agent' }, rejects: 'endpoint' },
-  { requirements: ['WEBSOCKET-INIT-JSON'], modelType: WEBSOCKET, title: 'a WEBSOCKET agent without initialization_json is rejected',
+  { id: 'websocket.wss-with-initialization-json', requirements: ['WEBSOCKET-ENDPOINT', 'WEBSOCKET-INIT-JSON'], modelType: WEBSOCKET, title: 'a WEBSOCKET agent with a wss:// endpoint and initialization_json is accepted', config: {} },
+  { id: 'websocket.endpoint-missing', requirements: ['WEBSOCKET-ENDPOINT'], modelType: WEBSOCKET, title: 'a WEBSOCKET agent without endpoint is rejected', config: { endpoint: undefined }, rejects: 'endpoint' },
+  { id: 'websocket.endpoint-ws', requirements: ['WEBSOCKET-ENDPOINT'], modelType: WEBSOCKET, title: 'a WEBSOCKET endpoint with ws:// is rejected', config: { endpoint: 'ws://ws.example.com/agent' }, rejects: 'endpoint' },
+  { id: 'websocket.endpoint-https', requirements: ['WEBSOCKET-ENDPOINT'], modelType: WEBSOCKET, title: 'a WEBSOCKET endpoint with https:// is rejected', config: { endpoint: 'https://ws.example.com/agent' }, rejects: 'endpoint' },
+  { id: 'websocket.initialization-json-missing', requirements: ['WEBSOCKET-INIT-JSON'], modelType: WEBSOCKET, title: 'a WEBSOCKET agent without initialization_json is rejected',
     config: { initialization_json: undefined }, rejects: 'initialization_json' },
 ];
 
@@ -157,11 +160,11 @@ async function payloadOfSize(t: CheckContext, key: string, field: string, bytes:
 }
 
 describeGroup('agents', () => {
-  check(['AGENT-MODEL-TYPE'], 'MODEL_TYPE_CHAT and MODEL_TYPE_WEBSOCKET agents with their required configuration are accepted', async (t) => {
+  check('agents.simulator-config.chat-and-websocket-accepted', ['AGENT-MODEL-TYPE'], 'MODEL_TYPE_CHAT and MODEL_TYPE_WEBSOCKET agents with their required configuration are accepted', async (t) => {
     for (const modelType of [CHAT, WEBSOCKET] as const) await expectConfigAccepted(t, modelType, {}, ['AGENT-MODEL-TYPE']);
   }, WRITES);
 
-  check(['AGENT-CONFIG-ECHO'], `a CHAT agent's configuration (chat_endpoint ${PUBLIC_CHAT_URL}) is accepted and returned as metadata by POST and GET`, async (t) => {
+  check('agents.simulator-config.chat-config-echo', ['AGENT-CONFIG-ECHO'], `a CHAT agent's configuration (chat_endpoint ${PUBLIC_CHAT_URL}) is accepted and returned as metadata by POST and GET`, async (t) => {
     const found = await probeConfigField(t);
     if (!found.echoed && !found.published) t.skip(unprovenReason(found));
     t.assert(found.echoed, ['AGENT-CONFIG-ECHO'], `${unprovenReason(found)}, although ${found.source} names that field`, found.call);
@@ -173,13 +176,13 @@ describeGroup('agents', () => {
   }, WRITES);
 
   for (const c of CONFIG_CASES) {
-    check(c.requirements, c.title, async (t) => {
+    check(`agents.simulator-config.${c.id}`, c.requirements, c.title, async (t) => {
       if (c.rejects) await expectConfigRejected(t, c.modelType, c.config, c.rejects, c.requirements);
       else await expectConfigAccepted(t, c.modelType, c.config, c.requirements);
     }, WRITES);
   }
 
-  check(['CHAT-RESPONSE-FORMAT'], 'response_format `chat_completions` and `responses` are accepted', async (t) => {
+  check('agents.simulator-config.response-format-chat-completions-responses', ['CHAT-RESPONSE-FORMAT'], 'response_format `chat_completions` and `responses` are accepted', async (t) => {
     for (const format of ['chat_completions', 'responses']) {
       await expectConfigAccepted(t, CHAT, { response_format: format }, ['CHAT-RESPONSE-FORMAT']);
     }
@@ -191,13 +194,13 @@ describeGroup('agents', () => {
     const requirements = ['CHAT-PAYLOAD-LIMITS', 'FIELD-SIZE-LIMITS'] as const;
     // A "JSON string" must come back the string it was; the form of a "JSON payload" is open, so that one is not read back.
     const readBack = key !== 'initialization_payload';
-    check(readBack ? [...requirements, 'READ-BACK-UNCHANGED'] : requirements, `a CHAT ${key} of ${sizes.accept} bytes is accepted`, async (t) => {
+    check(checkIdOf('agents.simulator-config.payload', key, 'accepted'), readBack ? [...requirements, 'READ-BACK-UNCHANGED'] : requirements, `a CHAT ${key} of ${sizes.accept} bytes is accepted`, async (t) => {
       const field = await configField(t);
       const config = { [key]: await payloadOfSize(t, key, field, sizes.accept, requirements) };
       await expectConfigAccepted(t, CHAT, config, requirements, readBack);
     }, WRITES);
     // In two-byte characters: bytes, not characters, are what the limit counts.
-    check(requirements, `a CHAT ${key} of ${sizes.reject} bytes in two-byte characters is rejected`, async (t) => {
+    check(checkIdOf('agents.simulator-config.payload', key, 'rejected'), requirements, `a CHAT ${key} of ${sizes.reject} bytes in two-byte characters is rejected`, async (t) => {
       const field = await configField(t);
       const config = { [key]: await payloadOfSize(t, key, field, sizes.reject, requirements, 'two-byte') };
       await expectConfigRejected(t, CHAT, config, key, requirements);

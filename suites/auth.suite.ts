@@ -10,6 +10,7 @@ import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { INVALID_KEY_SHAPES } from '../lib/gen/keys.js';
 import { sampleBody, sampleParams, sampleRequest } from '../lib/gen/requests.js';
 import { type CallSpec, check, type CheckContext, describeGroup } from '../lib/harness/index.js';
+import { checkIdOf } from '../lib/result/check-id.js';
 
 const WRONG_KEY = 'cft-not-a-valid-key-0000000000000000';
 const SECURED = ENDPOINTS.filter((e) => !e.public);
@@ -51,16 +52,16 @@ describeGroup('auth', () => {
   for (const endpoint of SECURED) {
     for (const { requirement, auth, how } of CASES) {
       // Against a server with an auth hole, a mutating call could change data: skipped under READ_ONLY.
-      check([requirement, 'AUTH-DETAILS-HEADER'], `${endpoint.key} ${how} is rejected with UNAUTHENTICATED`, async (t) => {
+      check(checkIdOf('auth', requirement.replace(/^AUTH-/, ''), endpoint.key), [requirement, 'AUTH-DETAILS-HEADER'], `${endpoint.key} ${how} is rejected with UNAUTHENTICATED`, async (t) => {
         await expectRefused(t, endpoint, requirement, { ...sampleRequest(endpoint, t.name('auth probe')), auth }, how);
       }, { writes: endpoint.writes });
     }
   }
 
-  for (const shape of INVALID_KEY_SHAPES) {
+  for (const [i, shape] of INVALID_KEY_SHAPES.entries()) {
     for (const writes of [false, true]) {
       const endpoints = SECURED.filter((e) => e.writes === writes);
-      check(['AUTH-INVALID-KEY', 'AUTH-DETAILS-HEADER'], `${shape.what} is rejected with UNAUTHENTICATED on every endpoint that ${writes ? 'writes' : 'reads'}`, async (t) => {
+      check(checkIdOf('auth.invalid-key', `shape-${i + 1}`, writes ? 'writes' : 'reads'), ['AUTH-INVALID-KEY', 'AUTH-DETAILS-HEADER'], `${shape.what} is rejected with UNAUTHENTICATED on every endpoint that ${writes ? 'writes' : 'reads'}`, async (t) => {
         const made = shape.of(t.config.apiKey ?? '');
         if (made === undefined) return t.skip(`${shape.what} cannot be made from the configured key`);
         // Made from the valid key, it would show most of it: it is redacted like the key.
@@ -76,7 +77,7 @@ describeGroup('auth', () => {
     const faults = otherFaults(endpoint);
     if (!faults.length) continue;
     const [first] = faults as [(typeof faults)[number]];
-    check(['AUTH-MISSING-KEY', 'AUTH-INVALID-KEY', 'AUTH-DETAILS-HEADER'], `${endpoint.key} with a wrong key and ${faults.map((f) => f.what).join(', or ')}, or without a key and ${first.what}, is rejected with UNAUTHENTICATED: the key comes first`, async (t) => {
+    check(checkIdOf('auth.key-first', endpoint.key), ['AUTH-MISSING-KEY', 'AUTH-INVALID-KEY', 'AUTH-DETAILS-HEADER'], `${endpoint.key} with a wrong key and ${faults.map((f) => f.what).join(', or ')}, or without a key and ${first.what}, is rejected with UNAUTHENTICATED: the key comes first`, async (t) => {
       for (const { what, probe } of faults) await expectRefused(t, endpoint, 'AUTH-INVALID-KEY', { ...probe, auth: { key: WRONG_KEY } }, `with a wrong key and ${what}`);
       // A missing key may be checked on its own path (a required header parameter, validated with the others): it comes first too.
       await expectRefused(t, endpoint, 'AUTH-MISSING-KEY', { ...first.probe, auth: 'none' }, `without ${API_KEY_HEADER} and with ${first.what}`);

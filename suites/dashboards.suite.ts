@@ -14,6 +14,7 @@ import { dashboardBody } from '../lib/gen/bodies.js';
 import { nearMissIds, offAlphabetIds } from '../lib/gen/ids.js';
 import { check, describeGroup, type CallSpec, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
+import { checkIdOf } from '../lib/result/check-id.js';
 
 const PATCH = 'PATCH /v1/dashboards/{dashboard_id}' satisfies EndpointKey;
 const WRITES = { writes: true, needs: ['dashboardId'] } as const;
@@ -37,25 +38,25 @@ describeGroup('dashboards', () => {
     options: RENAMES,
   });
 
-  check(['REQUEST-WRONG-TYPE'], 'display_name given as a number is rejected with INVALID_ARGUMENT naming display_name', async (t) => {
+  check('dashboards.display-name-given-number-rejected', ['REQUEST-WRONG-TYPE'], 'display_name given as a number is rejected with INVALID_ARGUMENT naming display_name', async (t) => {
     const call = await patch(t, { json: { display_name: 12345 } });
     t.expectInvalidArgument(call, ['REQUEST-WRONG-TYPE'], 'display_name', 'a numeric display_name');
   }, WRITES);
 
-  check(['REQUEST-MALFORMED-JSON'], 'a PATCH body that is not valid JSON is rejected with INVALID_ARGUMENT', async (t) => {
+  check('dashboards.patch-body-not-valid-json', ['REQUEST-MALFORMED-JSON'], 'a PATCH body that is not valid JSON is rejected with INVALID_ARGUMENT', async (t) => {
     const call = await patch(t, { rawBody: '{"display_name": ' });
     t.expectInvalidArgument(call, ['REQUEST-MALFORMED-JSON'], undefined, 'a truncated JSON body');
   }, WRITES);
 
   // A malformed id names no dashboard, so the valid body changes nothing.
-  for (const { value, why } of [...nearMissIds(ID_RULES.dashboard, 5), ...offAlphabetIds(ID_RULES.dashboard, 5)]) {
-    check(['PATH-ID-FORMAT'], `a dashboard_id of ${why} is rejected with INVALID_ARGUMENT naming dashboard_id`, async (t) => {
+  for (const [i, { value, why }] of [...nearMissIds(ID_RULES.dashboard, 5), ...offAlphabetIds(ID_RULES.dashboard, 5)].entries()) {
+    check(checkIdOf('dashboards.dashboard-id.near-miss', i + 1), ['PATH-ID-FORMAT'], `a dashboard_id of ${why} is rejected with INVALID_ARGUMENT naming dashboard_id`, async (t) => {
       const call = await patch(t, { json: dashboardBody(t.name('path id probe')) }, value);
       t.expectInvalidArgument(call, ['PATH-ID-FORMAT'], 'dashboard_id', `a dashboard_id of ${why}`);
     });
   }
 
-  check(['DASHBOARD-PATCH'], 'each PATCH applies its display_name and returns {dashboard} named dashboards/<22 alphanumeric>', async (t) => {
+  check('dashboards.patch-applies-display-name-returns', ['DASHBOARD-PATCH'], 'each PATCH applies its display_name and returns {dashboard} named dashboards/<22 alphanumeric>', async (t) => {
     for (const displayName of [t.name('dashboard renamed'), t.name('dashboard renamed again')]) {
       const call = await rename(t, displayName);
       const dashboard = t.expectResource(call, ['DASHBOARD-PATCH'], 'renaming the dashboard');
@@ -65,7 +66,7 @@ describeGroup('dashboards', () => {
   }, RENAMES);
 
   // No GET of a dashboard is listed: a PATCH without display_name (a partial update changing nothing) is the read.
-  check(['READ-BACK-UNCHANGED'], `a display_name set by PATCH (${charLength(READ_BACK_NAME)} multi-byte and astral characters) is the one a PATCH without display_name describes`, async (t) => {
+  check('dashboards.display-name-read-back', ['READ-BACK-UNCHANGED'], `a display_name set by PATCH (${charLength(READ_BACK_NAME)} multi-byte and astral characters) is the one a PATCH without display_name describes`, async (t) => {
     const displayName = marked(t.config.runMarker, READ_BACK_NAME);
     t.expectResource(await rename(t, displayName), ['DASHBOARD-PATCH'], 'renaming the dashboard');
     const read = await patch(t, { json: {} });
@@ -79,12 +80,12 @@ describeGroup('dashboards', () => {
       `display_name set to ${JSON.stringify(displayName)}, a PATCH without display_name then describes ${JSON.stringify(dashboard['display_name'])}`, read);
   }, RENAMES);
 
-  check(['NAME-MATCHES-ID'], 'the renamed dashboard is named dashboards/<the dashboard_id of the path>', async (t) => {
+  check('dashboards.renamed-dashboard-named-dashboards-dashboard', ['NAME-MATCHES-ID'], 'the renamed dashboard is named dashboards/<the dashboard_id of the path>', async (t) => {
     const call = await rename(t, t.name('dashboard name check'));
     expectNameMatchesId(t, t.expectResource(call, ['DASHBOARD-PATCH'], 'renaming the dashboard'), 'dashboards', call, dashboardId(t));
   }, RENAMES);
 
-  check(['TIMESTAMP-ORDER'], 'the renamed dashboard\'s update_time is not before its create_time', async (t) => {
+  check('dashboards.renamed-dashboard-s-update-time', ['TIMESTAMP-ORDER'], 'the renamed dashboard\'s update_time is not before its create_time', async (t) => {
     const call = await rename(t, t.name('dashboard'));
     expectTimestampOrder(t, t.expectResource(call, ['DASHBOARD-PATCH'], 'renaming the dashboard'), call);
   }, RENAMES);

@@ -11,6 +11,7 @@ import { wellFormedId } from '../lib/gen/ids.js';
 import { busiestSimulation, simulationIds } from '../lib/harness/discovery.js';
 import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
+import { checkIdOf } from '../lib/result/check-id.js';
 
 const LIST = 'GET /v1/simulations/{simulation_id}/metrics' satisfies EndpointKey;
 const GET = 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}' satisfies EndpointKey;
@@ -42,13 +43,14 @@ describeGroup('metrics', () => {
   declareListChecks('metrics');
 
   declareItemRules('metric output', listedOutputs, [{
+    id: 'id-format',
     requirements: ['METRIC-OUTPUT-ID-FORMAT'],
     title: 'has a 26-character alphanumeric metric_output_id',
     expect: (t, output, call) => t.assert(matchesIdRule(ID_RULES.metricOutput, output['metric_output_id']), ['METRIC-OUTPUT-ID-FORMAT'],
       `metric_output_id ${JSON.stringify(output['metric_output_id'])} is not 26 alphanumeric characters`, call),
   }]);
 
-  check(['METRIC-SIMULATION-ID-ACCEPTED'], 'GET /v1/simulations/{simulation_id}/metrics accepts the simulation IDs that run results list (22 to 27 characters)', async (t) => {
+  check('metrics.simulation-ids-accepted', ['METRIC-SIMULATION-ID-ACCEPTED'], 'GET /v1/simulations/{simulation_id}/metrics accepts the simulation IDs that run results list (22 to 27 characters)', async (t) => {
     for (const simulation_id of acceptanceSample(await listedSimulationIds(t))) {
       const call = await t.call(LIST, { params: { simulation_id } });
       t.assert(isSuccess(call), ['METRIC-SIMULATION-ID-ACCEPTED'],
@@ -56,7 +58,7 @@ describeGroup('metrics', () => {
     }
   });
 
-  check(['METRIC-GET'], 'GET .../metrics/{metric_output_id} returns {metric}: the listed output, field for field', async (t) => {
+  check('metrics.get-as-listed', ['METRIC-GET'], 'GET .../metrics/{metric_output_id} returns {metric}: the listed output, field for field', async (t) => {
     const busiest = await busiestSimulation(t);
     if (!busiest || !busiest.metrics.length) return t.skip('no simulation of the listed runs has metric outputs');
     for (const output of spread(busiest.metrics)) {
@@ -70,17 +72,17 @@ describeGroup('metrics', () => {
   });
 
   for (const endpoint of [LIST, GET] as const) {
-    check(['PATH-ID-FORMAT'], `${endpoint} rejects a simulation_id of 21 or 28 characters with INVALID_ARGUMENT`, async (t) => {
+    check(checkIdOf('metrics.simulation-id.near-miss', endpoint === LIST ? 'list' : 'get'), ['PATH-ID-FORMAT'], `${endpoint} rejects a simulation_id of 21 or 28 characters with INVALID_ARGUMENT`, async (t) => {
       await expectNearMissesRejected(t, endpoint, 'simulation_id');
     });
   }
 
-  check(['PATH-ID-FORMAT'], `${GET} rejects a metric_output_id of 25 or 27 characters with INVALID_ARGUMENT; one of 26 with _, - or é is refused or looked up`, async (t) => {
+  check('metrics.metric-output-id.near-miss', ['PATH-ID-FORMAT'], `${GET} rejects a metric_output_id of 25 or 27 characters with INVALID_ARGUMENT; one of 26 with _, - or é is refused or looked up`, async (t) => {
     const [simulation_id] = await listedSimulationIds(t);
     await expectNearMissesRejected(t, GET, 'metric_output_id', { simulation_id });
   });
 
-  check(['MISSING-RESOURCE-NOT-FOUND', 'HTTP-STATUS-CONVENTIONS'], 'GET of a well-formed metric_output_id that names nothing answers NOT_FOUND (404)', async (t) => {
+  check('metrics.get-well-formed-metric-output', ['MISSING-RESOURCE-NOT-FOUND', 'HTTP-STATUS-CONVENTIONS'], 'GET of a well-formed metric_output_id that names nothing answers NOT_FOUND (404)', async (t) => {
     const [simulation_id] = await listedSimulationIds(t);
     await expectMissingNotFound(t, GET, { simulation_id, metric_output_id: wellFormedId(ID_RULES.metricOutput, 53) });
   });

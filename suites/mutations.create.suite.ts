@@ -12,6 +12,7 @@ import { createdAndFetched, fetchMutation } from '../lib/families/mutations.js';
 import { expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { check, describeGroup } from '../lib/harness/index.js';
 import type { JsonObject } from '../lib/util/json.js';
+import { checkIdOf } from '../lib/result/check-id.js';
 
 const WRITES = { writes: true } as const;
 
@@ -48,14 +49,14 @@ const WRONG_TYPES = [
 ] as const;
 
 describeGroup('mutations', () => {
-  check(['MUTATION-CREATE'], 'a created mutation returns display_name, description, config_overrides and parameter_values as sent, and agent_id the parent', async (t) => {
+  check('mutations.create.created-mutation-returns-display-name', ['MUTATION-CREATE'], 'a created mutation returns display_name, description, config_overrides and parameter_values as sent, and agent_id the parent', async (t) => {
     const agentId = await t.mutations.parent();
     const { mutation, call, sent } = await t.mutations.create(agentId, EVERY_FIELD);
     const mismatches = echoMismatches({ ...sent, agent_id: agentId }, mutation);
     t.assert(!mismatches.length, ['MUTATION-CREATE'], `the created mutation differs from what was sent: ${mismatches.join('; ')}`, call);
   }, WRITES);
 
-  check(['MUTATION-GET'], 'GET returns the mutation as created', async (t) => {
+  check('mutations.create.get-returns-mutation-created', ['MUTATION-GET'], 'GET returns the mutation as created', async (t) => {
     const agentId = await t.mutations.parent();
     const { mutation } = await t.mutations.create(agentId, EVERY_FIELD);
     const call = await fetchMutation(t, agentId, mutation['id']);
@@ -65,12 +66,12 @@ describeGroup('mutations', () => {
     t.assert(!differing.length, ['MUTATION-GET'], `the fetched mutation differs from the created one in ${described.join('; ')}`, call);
   }, WRITES);
 
-  check(['MUTATION-ID-FORMAT'], 'a mutation id is 26 alphanumeric characters', async (t) => {
+  check('mutations.create.mutation-id-26-alphanumeric-characters', ['MUTATION-ID-FORMAT'], 'a mutation id is 26 alphanumeric characters', async (t) => {
     const { mutation, call } = await t.mutations.create(await t.mutations.parent());
     t.assert(matchesIdRule(ID_RULES.mutation, mutation['id']), ['MUTATION-ID-FORMAT'], `mutation id ${shown(mutation['id'])} is not 26 alphanumeric characters`, call);
   }, WRITES);
 
-  check(['TIMESTAMP-ORDER'], 'a mutation, created and fetched, has no update_time before its create_time', async (t) => {
+  check('mutations.create.mutation-created-fetched-no-update', ['TIMESTAMP-ORDER'], 'a mutation, created and fetched, has no update_time before its create_time', async (t) => {
     const agentId = await t.mutations.parent();
     const { mutation, call } = await t.mutations.create(agentId);
     expectTimestampOrder(t, mutation, call);
@@ -80,19 +81,19 @@ describeGroup('mutations', () => {
 
   // ---- defaults ----------------------------------------------------------------------------
 
-  check(['MUTATION-DESCRIPTION'], 'description defaults to the empty string, on creation and on GET', async (t) => {
+  check('mutations.create.description-defaults-empty-string-creation', ['MUTATION-DESCRIPTION'], 'description defaults to the empty string, on creation and on GET', async (t) => {
     for (const [read, exchange] of await createdAndFetched(t)) {
       t.assert(readField(read, 'description') === '', ['MUTATION-DESCRIPTION'], `description, not sent, should be "" (or left out), got ${shown(read['description'])}`, exchange);
     }
   }, WRITES);
 
-  check(['MUTATION-UPDATE-TIME-NULL'], 'a mutation never updated has update_time null, on creation and on GET', async (t) => {
+  check('mutations.create.mutation-never-updated-update-time', ['MUTATION-UPDATE-TIME-NULL'], 'a mutation never updated has update_time null, on creation and on GET', async (t) => {
     for (const [read, exchange] of await createdAndFetched(t)) {
       t.assert(readField(read, 'update_time') === null, ['MUTATION-UPDATE-TIME-NULL'], `update_time of a mutation never updated should be null (or left out), got ${shown(read['update_time'])}`, exchange);
     }
   }, WRITES);
 
-  check(['MUTATION-EXPLICIT-DEFAULTS'], 'description "" and update_time null are present in the response, not left out, on creation and on GET', async (t) => {
+  check('mutations.create.description-update-time-null-present', ['MUTATION-EXPLICIT-DEFAULTS'], 'description "" and update_time null are present in the response, not left out, on creation and on GET', async (t) => {
     for (const [mutation, call] of await createdAndFetched(t)) {
       t.assert(mutation['description'] === '', ['MUTATION-EXPLICIT-DEFAULTS'], `description should be present as "", got ${shown(mutation['description'])}`, call);
       t.assert('update_time' in mutation && mutation['update_time'] === null, ['MUTATION-EXPLICIT-DEFAULTS'], `update_time should be present as null, got ${shown(mutation['update_time'])}`, call);
@@ -102,7 +103,7 @@ describeGroup('mutations', () => {
   // ---- malformed bodies --------------------------------------------------------------------
 
   for (const { field, value, why } of WRONG_TYPES) {
-    check(['REQUEST-WRONG-TYPE'], `${field} given as ${why} is rejected with INVALID_ARGUMENT naming ${field}`, async (t) => {
+    check(checkIdOf('mutations.create.wrong-type', field), ['REQUEST-WRONG-TYPE'], `${field} given as ${why} is rejected with INVALID_ARGUMENT naming ${field}`, async (t) => {
       const call = await t.mutations.send(await t.mutations.parent(), { [field]: value });
       t.expectInvalidArgument(call, ['REQUEST-WRONG-TYPE'], field, `${field} given as ${why}`);
     }, WRITES);
@@ -111,7 +112,7 @@ describeGroup('mutations', () => {
   // A number alone, and after a string: a server reading only some value (or the first) takes the rest; then a
   // fraction and a boolean. Values "as strings" may be refused or taken as their text ("42"), never kept as numbers.
   const scalarValues = [{ tone: 42 }, { tone: 'calm', retries: 3, ratio: 2.5, live: true }];
-  check(['REQUEST-WRONG-TYPE'], `parameter_values holding numbers or a boolean (${scalarValues.map((v) => JSON.stringify(v)).join(', ')}) are rejected with INVALID_ARGUMENT naming parameter_values, or stored as strings ("42"), on creation and on GET`, async (t) => {
+  check('mutations.create.parameter-values-scalars', ['REQUEST-WRONG-TYPE'], `parameter_values holding numbers or a boolean (${scalarValues.map((v) => JSON.stringify(v)).join(', ')}) are rejected with INVALID_ARGUMENT naming parameter_values, or stored as strings ("42"), on creation and on GET`, async (t) => {
     for (const values of scalarValues) {
       const agentId = await t.mutations.parent();
       const what = `parameter_values ${JSON.stringify(values)}`;
@@ -124,7 +125,7 @@ describeGroup('mutations', () => {
     }
   }, WRITES);
 
-  check(['REQUEST-MALFORMED-JSON'], 'a mutation body that is not valid JSON is rejected with INVALID_ARGUMENT', async (t) => {
+  check('mutations.create.mutation-body-not-valid-json', ['REQUEST-MALFORMED-JSON'], 'a mutation body that is not valid JSON is rejected with INVALID_ARGUMENT', async (t) => {
     const call = await t.call('POST /v1/agents/{agent_id}/mutations', { params: { agent_id: await t.mutations.parent() }, rawBody: '{"display_name": ' });
     t.expectInvalidArgument(call, ['REQUEST-MALFORMED-JSON'], undefined, 'a body that is not valid JSON');
   }, WRITES);

@@ -9,6 +9,7 @@ import { expectFormatBeforeLookup, expectMissingNotFound, expectNearMissesReject
 import { wellFormedId } from '../lib/gen/ids.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
+import { checkIdOf } from '../lib/result/check-id.js';
 
 const GET = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
 const DELETE = 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
@@ -52,41 +53,41 @@ const orphan = (t: CheckContext, fields: Readonly<Record<string, unknown>> = {})
 describeGroup('mutations', () => {
   // ---- deletion ----------------------------------------------------------------------------
 
-  check(['MUTATION-DELETE-IDEMPOTENT'], 'deleting a mutation succeeds, and deleting it again succeeds too', async (t) => {
+  check('mutations.scope.deleting-mutation-succeeds-deleting-again', ['MUTATION-DELETE-IDEMPOTENT'], 'deleting a mutation succeeds, and deleting it again succeeds too', async (t) => {
     const params = await deleted(t);
     t.expectSuccess(await deleteMutation(t, params), ['MUTATION-DELETE-IDEMPOTENT'], 'deleting the mutation a second time');
   }, WRITES);
 
-  check(['MUTATION-DELETE-GONE'], 'a deleted mutation can no longer be fetched', async (t) => {
+  check('mutations.scope.deleted-mutation-can-no-longer', ['MUTATION-DELETE-GONE'], 'a deleted mutation can no longer be fetched', async (t) => {
     const params = await deleted(t);
     t.expectRejection(await t.call(GET, { params }), ['MUTATION-DELETE-GONE'], {}, 'fetching a deleted mutation');
   }, WRITES);
 
-  check(['MISSING-RESOURCE-NOT-FOUND'], 'fetching a deleted mutation answers NOT_FOUND (HTTP 404)', async (t) => {
+  check('mutations.scope.fetching-deleted-mutation-answers-not', ['MISSING-RESOURCE-NOT-FOUND'], 'fetching a deleted mutation answers NOT_FOUND (HTTP 404)', async (t) => {
     await expectMissingNotFound(t, GET, await deleted(t));
   }, WRITES);
 
   // ---- scope: a mutation belongs to its agent -----------------------------------------------
 
-  check(['MUTATION-SCOPED-TO-AGENT'], 'GET of a mutation under another agent fails, and it stays reachable under its own', async (t) => {
+  check('mutations.scope.get-mutation-under-another-agent', ['MUTATION-SCOPED-TO-AGENT'], 'GET of a mutation under another agent fails, and it stays reachable under its own', async (t) => {
     const { owned, stranger } = await mutationAndStranger(t);
     const call = await t.call(GET, { params: { ...owned, agent_id: stranger } });
     t.expectRejection(call, ['MUTATION-SCOPED-TO-AGENT'], {}, 'fetching a mutation under an agent it does not belong to');
     await expectIntact(t, owned, 'a GET under another agent');
   }, WRITES);
 
-  check(['MUTATION-SCOPED-TO-AGENT'], 'DELETE of a mutation under another agent leaves it intact', async (t) => {
+  check('mutations.scope.delete-mutation-under-another-agent', ['MUTATION-SCOPED-TO-AGENT'], 'DELETE of a mutation under another agent leaves it intact', async (t) => {
     const { owned, stranger } = await mutationAndStranger(t);
     // The answer itself is open: an error, or the success idempotent deletion gives for what is not there.
     await deleteMutation(t, { ...owned, agent_id: stranger });
     await expectIntact(t, owned, 'a DELETE under another agent');
   }, WRITES);
 
-  check(['MUTATION-PARENT-MUST-EXIST'], 'creating a mutation under an agent that does not exist fails', async (t) => {
+  check('mutations.scope.orphan-refused', ['MUTATION-PARENT-MUST-EXIST'], 'creating a mutation under an agent that does not exist fails', async (t) => {
     t.expectRejection(await orphan(t), ['MUTATION-PARENT-MUST-EXIST'], {}, 'creating a mutation under a well-formed agent id that names no agent');
   }, WRITES);
 
-  check(['MISSING-RESOURCE-NOT-FOUND'], 'creating a mutation under an agent that does not exist answers NOT_FOUND (HTTP 404)', async (t) => {
+  check('mutations.scope.orphan-not-found', ['MISSING-RESOURCE-NOT-FOUND'], 'creating a mutation under an agent that does not exist answers NOT_FOUND (HTTP 404)', async (t) => {
     // config_overrides whose keys every parent the suite makes has: judged against the parent, so only once it is found.
     const call = await orphan(t, { config_overrides: { prompt: 'overridden prompt' } });
     t.expectRejection(call, ['MISSING-RESOURCE-NOT-FOUND'], CONVENTIONAL_ERRORS.notFound, 'creating a mutation with config_overrides under a well-formed agent id that names no agent');
@@ -94,14 +95,14 @@ describeGroup('mutations', () => {
 
   // ---- path IDs ------------------------------------------------------------------------------
 
-  check(['PATH-ID-FORMAT-FIRST'], 'a malformed mutation_id under an agent that does not exist is rejected with INVALID_ARGUMENT naming mutation_id (GET and DELETE)', async (t) => {
+  check('mutations.scope.malformed-mutation-id-under-agent', ['PATH-ID-FORMAT-FIRST'], 'a malformed mutation_id under an agent that does not exist is rejected with INVALID_ARGUMENT naming mutation_id (GET and DELETE)', async (t) => {
     // A malformed mutation_id names nothing, so the DELETE changes no data.
     for (const endpoint of [GET, DELETE] as const) await expectFormatBeforeLookup(t, endpoint, 'mutation_id', { agent_id: wellFormedId(ID_RULES.agent, 44) });
   });
 
   for (const endpoint of [GET, DELETE] as const) {
     for (const param of ['mutation_id', 'agent_id'] as const) {
-      check(['PATH-ID-FORMAT'], `${endpoint} with a near miss of ${param} is rejected with INVALID_ARGUMENT naming ${param}`, async (t) => {
+      check(checkIdOf('mutations.scope.near-miss', endpoint.split(' ')[0]!, param), ['PATH-ID-FORMAT'], `${endpoint} with a near miss of ${param} is rejected with INVALID_ARGUMENT naming ${param}`, async (t) => {
         // The other parameter names a real mutation and agent, so the near miss is the only thing wrong.
         await expectNearMissesRejected(t, endpoint, param, await created(t));
       }, WRITES);

@@ -14,6 +14,7 @@ import { wellFormedId } from '../lib/gen/ids.js';
 import { personas } from '../lib/harness/discovery.js';
 import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
+import { checkIdOf } from '../lib/result/check-id.js';
 
 const GET = 'GET /v1/personas/{persona_id}' satisfies EndpointKey;
 const DELETE = 'DELETE /v1/personas/{persona_id}' satisfies EndpointKey;
@@ -26,17 +27,20 @@ const expectPersonaName: ItemRule['expect'] = (t, persona, call) => expectNameMa
 
 const PERSONA_RULES: readonly ItemRule[] = [
   {
+    id: 'resource-name',
     requirements: ['PERSONA-FIELDS', 'NAME-MATCHES-ID'],
     title: 'has resource_name `personas/<id>`',
     expect: expectPersonaName,
   },
   {
+    id: 'id-format',
     requirements: ['PERSONA-FIELDS'],
     title: 'has a 22-character alphanumeric id',
     expect: (t, persona, call) =>
       t.assert(matchesIdRule(ID_RULES.persona, persona['id']), ['PERSONA-FIELDS'], `persona id ${JSON.stringify(persona['id'])} is not 22 alphanumeric characters`, call),
   },
   {
+    id: 'language-code',
     requirements: ['PERSONA-FIELDS'],
     title: 'has a `<language>-<REGION>` language_code',
     expect: (t, persona, call) => {
@@ -47,6 +51,7 @@ const PERSONA_RULES: readonly ItemRule[] = [
     },
   },
   {
+    id: 'timestamp-order',
     requirements: ['TIMESTAMP-ORDER'],
     title: 'has update_time no earlier than create_time',
     expect: (t, persona, call) => expectTimestampOrder(t, persona, call),
@@ -70,7 +75,7 @@ describeGroup('personas', () => {
 
   declareItemRules('persona', (t) => everyListed(t, 'personas'), PERSONA_RULES);
 
-  check(['PERSONA-GET'], 'GET /v1/personas/{persona_id} returns {persona}: the listed persona, field for field', async (t) => {
+  check('personas.get-as-listed', ['PERSONA-GET'], 'GET /v1/personas/{persona_id} returns {persona}: the listed persona, field for field', async (t) => {
     const listed = await personas(t);
     if (!listed.length) t.skip('no persona is listed');
     for (const persona of spread(listed)) {
@@ -83,7 +88,7 @@ describeGroup('personas', () => {
     }
   });
 
-  check(['PERSONA-PHONE-NUMBERS'], 'GET /v1/personas/phone-numbers returns {phone_numbers: {inbound, outbound}} of {index, phone_number}', async (t) => {
+  check('personas.phone-numbers', ['PERSONA-PHONE-NUMBERS'], 'GET /v1/personas/phone-numbers returns {phone_numbers: {inbound, outbound}} of {index, phone_number}', async (t) => {
     const call = await t.call('GET /v1/personas/phone-numbers');
     // The canonical schema holds the shape: both arrays, integer index, string phone_number.
     t.expectResource(call, ['PERSONA-PHONE-NUMBERS'], 'getting the phone numbers');
@@ -91,22 +96,22 @@ describeGroup('personas', () => {
 
   for (const endpoint of [GET, DELETE] as const) {
     // A malformed id cannot name a real persona, so the DELETE probe changes nothing.
-    check(['PATH-ID-FORMAT'], `${endpoint} rejects a persona_id that is not 22 alphanumeric characters with INVALID_ARGUMENT`, async (t) => {
+    check(checkIdOf('personas.persona-id.near-miss', endpoint.split(' ')[0]!), ['PATH-ID-FORMAT'], `${endpoint} rejects a persona_id that is not 22 alphanumeric characters with INVALID_ARGUMENT`, async (t) => {
       await expectNearMissesRejected(t, endpoint, 'persona_id');
     });
   }
 
-  check(['MISSING-RESOURCE-NOT-FOUND', 'HTTP-STATUS-CONVENTIONS'], 'GET of a well-formed persona_id that names nothing answers NOT_FOUND (404)', async (t) => {
+  check('personas.get-well-formed-persona-id', ['MISSING-RESOURCE-NOT-FOUND', 'HTTP-STATUS-CONVENTIONS'], 'GET of a well-formed persona_id that names nothing answers NOT_FOUND (404)', async (t) => {
     await expectMissingNotFound(t, GET, { persona_id: wellFormedId(ID_RULES.persona, 31) });
   });
 
   // It names nothing, so the DELETE changes no data.
-  check(['MISSING-RESOURCE-NOT-FOUND', 'HTTP-STATUS-CONVENTIONS'], 'DELETE of a well-formed persona_id that names nothing answers NOT_FOUND (404)', async (t) => {
+  check('personas.delete-well-formed-persona-id', ['MISSING-RESOURCE-NOT-FOUND', 'HTTP-STATUS-CONVENTIONS'], 'DELETE of a well-formed persona_id that names nothing answers NOT_FOUND (404)', async (t) => {
     await expectMissingNotFound(t, DELETE, { persona_id: wellFormedId(ID_RULES.persona, 32) });
   }, { writes: true });
 
   // Last, and alone: the deletion changes the list the checks above read.
-  check(['PERSONA-DELETE'], 'DELETE /v1/personas/{persona_id} answers an empty object; the persona can no longer be fetched or listed', async (t) => {
+  check('personas.delete-empty-object-then-gone', ['PERSONA-DELETE'], 'DELETE /v1/personas/{persona_id} answers an empty object; the persona can no longer be fetched or listed', async (t) => {
     const { call } = await deletePersona(t);
     const persona_id = t.config.deletablePersonaId as string;
     expectEmptyObjectAnswer(t, call, ['PERSONA-DELETE'], 'deleting the persona');

@@ -12,6 +12,7 @@ import { metricOutputs, simulationIds } from '../lib/harness/discovery.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { Created, ReviewLinks } from '../lib/harness/resources.js';
 import type { JsonObject } from '../lib/util/json.js';
+import { checkIdOf, valueKey } from '../lib/result/check-id.js';
 
 const WRITES = { writes: true } as const;
 const REQUIRED_FIELDS = ['display_name', 'assignees', 'linked_simulation_ids', 'linked_metric_ids'] as const;
@@ -80,7 +81,7 @@ const ACCEPTED: readonly Accepted[] = [
 ];
 
 describeGroup('review-projects', () => {
-  check(['REVIEW-PROJECT-CREATE'], 'POST returns {review_project} echoing every field sent', async (t) => {
+  check('review-projects.every-field', ['REVIEW-PROJECT-CREATE'], 'POST returns {review_project} echoing every field sent', async (t) => {
     const { reviewProject, call, sent } = await t.reviewProjects.create(await links(t), {
       assignees: ['reviewer@example.com', 'second.reviewer@example.com'],
       description: t.name('review project description'),
@@ -91,40 +92,40 @@ describeGroup('review-projects', () => {
     for (const [field, value] of Object.entries(sent)) expectField(t, ['REVIEW-PROJECT-CREATE'], reviewProject, field, value, call, 'as sent');
   }, WRITES);
 
-  check(['NAME-MATCHES-ID'], 'a created review project is named review-projects/<its id>', async (t) => {
+  check('review-projects.created-review-project-named-review', ['NAME-MATCHES-ID'], 'a created review project is named review-projects/<its id>', async (t) => {
     const { reviewProject, call } = await minimalProject(t);
     expectNameMatchesId(t, reviewProject, 'review-projects', call);
   }, WRITES);
 
-  check(['TIMESTAMP-ORDER'], 'a created review project\'s update_time is not before its create_time', async (t) => {
+  check('review-projects.created-review-project-s-update', ['TIMESTAMP-ORDER'], 'a created review project\'s update_time is not before its create_time', async (t) => {
     const { reviewProject, call } = await minimalProject(t);
     expectTimestampOrder(t, reviewProject, call);
   }, WRITES);
 
-  check(['REVIEW-PROJECT-TYPE'], 'project_type defaults to PROJECT_INDIVIDUAL', async (t) => {
+  check('review-projects.project-type-defaults-project-individual', ['REVIEW-PROJECT-TYPE'], 'project_type defaults to PROJECT_INDIVIDUAL', async (t) => {
     const { reviewProject, call } = await minimalProject(t);
     expectField(t, ['REVIEW-PROJECT-TYPE'], reviewProject, 'project_type', 'PROJECT_INDIVIDUAL', call, 'the default when omitted');
   }, WRITES);
 
-  check(['REVIEW-PROJECT-NOTIFICATIONS-DEFAULT'], 'notifications defaults to true', async (t) => {
+  check('review-projects.notifications-defaults-true', ['REVIEW-PROJECT-NOTIFICATIONS-DEFAULT'], 'notifications defaults to true', async (t) => {
     const { reviewProject, call } = await minimalProject(t);
     expectField(t, ['REVIEW-PROJECT-NOTIFICATIONS-DEFAULT'], reviewProject, 'notifications', true, call, 'the default when omitted');
   }, WRITES);
 
   for (const { requirements, field, value, why, returned } of ACCEPTED) {
-    check(requirements, `${field} ${why} is accepted${returned === undefined ? '' : ' and returned as sent'}`, async (t) => {
+    check(checkIdOf('review-projects.accepted', field, valueKey(value)), requirements, `${field} ${why} is accepted${returned === undefined ? '' : ' and returned as sent'}`, async (t) => {
       const { reviewProject, call } = await t.reviewProjects.create(await links(t), { [field]: value }, requirements, `${field} ${why}`);
       if (returned !== undefined) expectField(t, requirements, reviewProject, field, returned, call, 'as sent');
     }, WRITES);
   }
 
   for (const { requirements, field, value, why } of REJECTED) {
-    check(requirements, `${field} ${why} is rejected with INVALID_ARGUMENT naming ${field}`, async (t) => {
+    check(checkIdOf('review-projects.rejected', field, valueKey(value)), requirements, `${field} ${why} is rejected with INVALID_ARGUMENT naming ${field}`, async (t) => {
       t.expectInvalidArgument(await t.reviewProjects.send(await links(t), { [field]: value }), requirements, field, `${field} ${why}`);
     }, WRITES);
   }
 
-  check(['REQUEST-MALFORMED-JSON'], 'a body that is not valid JSON is rejected with INVALID_ARGUMENT', async (t) => {
+  check('review-projects.body-not-valid-json-rejected', ['REQUEST-MALFORMED-JSON'], 'a body that is not valid JSON is rejected with INVALID_ARGUMENT', async (t) => {
     const call = await t.call('POST /v1/review-projects', { rawBody: `{"display_name": ${JSON.stringify(t.name('review project'))}, "assignees": [` });
     t.expectInvalidArgument(call, ['REQUEST-MALFORMED-JSON'], undefined, 'a truncated JSON body');
   }, WRITES);

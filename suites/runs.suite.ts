@@ -61,21 +61,25 @@ const judged = (requirement: 'RUN-PROGRESS-CONSISTENT' | 'RUN-METRICS-CONSISTENT
 
 const RUN_RULES: readonly ItemRule[] = [
   {
+    id: 'name',
     requirements: ['RUN-FIELDS', 'NAME-MATCHES-ID'],
     title: 'has name `runs/<run_id>`',
     expect: (t, run, call) => expectNameMatchesId(t, run, 'runs', call, run['run_id']),
   },
   {
+    id: 'progress-counters',
     requirements: ['RUN-PROGRESS-CONSISTENT'],
     title: 'has progress counters that are non-negative integers, none above total_test_cases',
     expect: judged('RUN-PROGRESS-CONSISTENT', 'progress', progressProblem),
   },
   {
+    id: 'result-metrics',
     requirements: ['RUN-METRICS-CONSISTENT'],
     title: 'has result metrics with min ≤ mean ≤ max',
     expect: judged('RUN-METRICS-CONSISTENT', 'results', metricsProblem),
   },
   {
+    id: 'timestamp-order',
     requirements: ['TIMESTAMP-ORDER'],
     title: 'has update_time no earlier than create_time',
     expect: (t, run, call) => expectTimestampOrder(t, run, call),
@@ -127,12 +131,12 @@ describeGroup('runs', () => {
   declareItemRules('run', (t) => everyListed(t, 'runs'), RUN_RULES);
 
   // A random id of the usual length is all but certain to name no run; still a DELETE, so it counts as a write.
-  check(['MISSING-RESOURCE-NOT-FOUND', 'HTTP-STATUS-CONVENTIONS'], 'DELETE of a run_id that names nothing answers NOT_FOUND (404)', async (t) => {
+  check('runs.delete-run-id-names-nothing', ['MISSING-RESOURCE-NOT-FOUND', 'HTTP-STATUS-CONVENTIONS'], 'DELETE of a run_id that names nothing answers NOT_FOUND (404)', async (t) => {
     await expectMissingNotFound(t, DELETE, { run_id: alnum(22, 41) });
   }, { writes: true });
 
   // Last, and alone: the deletion changes the list the checks above read.
-  check(['RUN-DELETE'], 'DELETE /v1/runs/{run_id} answers an empty object; the run is then gone from the list or has a new status', async (t) => {
+  check('runs.delete-empty-object-then-gone', ['RUN-DELETE'], 'DELETE /v1/runs/{run_id} answers an empty object; the run is then gone from the list or has a new status', async (t) => {
     const { call, before } = await deleteRun(t);
     expectEmptyObjectAnswer(t, call, ['RUN-DELETE'], 'deleting the run');
     await expectGoneOrChanged(t, call, before, 'the run', ['RUN-DELETE']);
@@ -142,14 +146,14 @@ describeGroup('runs', () => {
 
   // The same deletion as above, judged as the deletion of a finished run. The rule holds for every
   // status, so a run listed with another one is judged all the same; only then is the check skipped.
-  check(['RUN-DELETE-BY-STATUS'], `DELETE of a finished run (DELETABLE_RUN_ID listed ${FINISHED}) succeeds; the run is then gone from the list or listed with another status`, async (t) => {
+  check('runs.delete-finished', ['RUN-DELETE-BY-STATUS'], `DELETE of a finished run (DELETABLE_RUN_ID listed ${FINISHED}) succeeds; the run is then gone from the list or listed with another status`, async (t) => {
     const { call, before } = await deleteRun(t);
     const finished = before['status'] === FINISHED;
     await expectDeletedOrCancelled(t, call, before, finished ? 'the finished run' : `the run listed ${JSON.stringify(before['status'])}`);
     if (!finished) t.skip(`DELETABLE_RUN_ID ${String(before['run_id'])} was listed as ${JSON.stringify(before['status'])}, not ${FINISHED} (the one finished status the spec shows): its deletion held, but no finished run was deleted`);
   }, deletesFixture('deletableRunId'));
 
-  check(['RUN-DELETE', 'RUN-DELETE-BY-STATUS'], 'DELETE of a run in progress (CANCELLABLE_RUN_ID) answers an empty object; the run is then gone from the list or listed with another status (cancelled)', async (t) => {
+  check('runs.delete-run-progress-cancellable-run', ['RUN-DELETE', 'RUN-DELETE-BY-STATUS'], 'DELETE of a run in progress (CANCELLABLE_RUN_ID) answers an empty object; the run is then gone from the list or listed with another status (cancelled)', async (t) => {
     const { call, before } = await cancelRun(t);
     await expectDeletedOrCancelled(t, call, before, 'the run in progress');
     expectEmptyObjectAnswer(t, call, ['RUN-DELETE'], 'deleting the run in progress');

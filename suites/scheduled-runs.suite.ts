@@ -13,6 +13,7 @@ import { nearMissIds, wellFormedId } from '../lib/gen/ids.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import type { JsonObject } from '../lib/util/json.js';
+import { checkIdOf } from '../lib/result/check-id.js';
 
 const GET = 'GET /v1/scheduled-runs/{scheduled_run_id}' satisfies EndpointKey;
 const DELETE = 'DELETE /v1/scheduled-runs/{scheduled_run_id}' satisfies EndpointKey;
@@ -38,17 +39,17 @@ const READS = { needs: ['scheduledRunId'] } as const;
 const deleted = (t: CheckContext): Promise<{ id?: string }> => t.memo('deleted scheduled run', async () => ({}));
 
 describeGroup('scheduled-runs', () => {
-  check(['SCHEDULED-RUN-GET'], 'GET returns {scheduled_run} for SCHEDULED_RUN_ID, with that 22-character id', async (t) => {
+  check('scheduled-runs.get-fixture', ['SCHEDULED-RUN-GET'], 'GET returns {scheduled_run} for SCHEDULED_RUN_ID, with that 22-character id', async (t) => {
     const { call, run } = await configured(t, ['SCHEDULED-RUN-GET']);
     t.assert(run['id'] === t.config.scheduledRunId, ['SCHEDULED-RUN-GET'], `asked for ${t.config.scheduledRunId}, got id ${JSON.stringify(run['id'])}`, call);
   }, READS);
 
-  check(['NAME-MATCHES-ID'], 'the scheduled run\'s name is scheduled-runs/<its id>', async (t) => {
+  check('scheduled-runs.scheduled-run-s-name-scheduled', ['NAME-MATCHES-ID'], 'the scheduled run\'s name is scheduled-runs/<its id>', async (t) => {
     const { call, run } = await configured(t, ['SCHEDULED-RUN-GET']);
     expectNameMatchesId(t, run, 'scheduled-runs', call);
   }, READS);
 
-  check(['TIMESTAMP-ORDER'], 'the scheduled runs\' update_time, when not null, is not before their create_time (SCHEDULED_RUN_ID, and DELETABLE_SCHEDULED_RUN_ID before its deletion)', async (t) => {
+  check('scheduled-runs.scheduled-runs-update-time-when', ['TIMESTAMP-ORDER'], 'the scheduled runs\' update_time, when not null, is not before their create_time (SCHEDULED_RUN_ID, and DELETABLE_SCHEDULED_RUN_ID before its deletion)', async (t) => {
     const { call, run } = await configured(t, ['SCHEDULED-RUN-GET']);
     expectTimestampOrder(t, run, call);
     const other = t.config.deletableScheduledRunId;
@@ -63,7 +64,7 @@ describeGroup('scheduled-runs', () => {
     expectTimestampOrder(t, t.expectResource(read, ['SCHEDULED-RUN-GET'], 'fetching DELETABLE_SCHEDULED_RUN_ID'), read);
   }, READS);
 
-  check(['SCHEDULED-RUN-EXPRESSION-FORM'], 'schedule_expression is in rate(...) or cron(...) form', async (t) => {
+  check('scheduled-runs.schedule-expression-rate-cron-form', ['SCHEDULED-RUN-EXPRESSION-FORM'], 'schedule_expression is in rate(...) or cron(...) form', async (t) => {
     const { call, run } = await configured(t, ['SCHEDULED-RUN-GET']);
     const expression = run['schedule_expression'];
     t.assert(typeof expression === 'string' && EXPRESSION_FORM.test(expression), ['SCHEDULED-RUN-EXPRESSION-FORM'],
@@ -72,15 +73,15 @@ describeGroup('scheduled-runs', () => {
 
   // A malformed id names nothing, so even a DELETE of one changes no data.
   for (const key of [GET, DELETE] as const) {
-    for (const { value, why } of nearMissIds(ID_RULES.scheduledRun, 3)) {
-      check(['PATH-ID-FORMAT'], `${key} with a scheduled_run_id of ${why} is rejected with INVALID_ARGUMENT naming scheduled_run_id`, async (t) => {
+    for (const [i, { value, why }] of nearMissIds(ID_RULES.scheduledRun, 3).entries()) {
+      check(checkIdOf('scheduled-runs.scheduled-run-id.near-miss', key.split(' ')[0]!, i + 1), ['PATH-ID-FORMAT'], `${key} with a scheduled_run_id of ${why} is rejected with INVALID_ARGUMENT naming scheduled_run_id`, async (t) => {
         const call = await t.call(key, { params: { scheduled_run_id: value } });
         t.expectInvalidArgument(call, ['PATH-ID-FORMAT'], 'scheduled_run_id', `a scheduled_run_id of ${why}`);
       });
     }
   }
 
-  check(['SCHEDULED-RUN-DELETE'], 'DELETE removes DELETABLE_SCHEDULED_RUN_ID: fetching it afterwards fails', async (t) => {
+  check('scheduled-runs.delete-removes-deletable-scheduled-run', ['SCHEDULED-RUN-DELETE'], 'DELETE removes DELETABLE_SCHEDULED_RUN_ID: fetching it afterwards fails', async (t) => {
     const id = t.config.deletableScheduledRunId as string;
     const before = await fetchById(t, id);
     if (!isSuccess(before)) t.skip(`DELETABLE_SCHEDULED_RUN_ID ${id} is not served (GET answered ${before.response.status}); an earlier run may have deleted it`);
@@ -89,7 +90,7 @@ describeGroup('scheduled-runs', () => {
     t.expectRejection(await fetchById(t, id), ['SCHEDULED-RUN-DELETE'], {}, 'fetching the deleted scheduled run');
   }, deletesFixture('deletableScheduledRunId'));
 
-  check(['MISSING-RESOURCE-NOT-FOUND'], 'a scheduled run that does not exist, or no longer does, yields NOT_FOUND', async (t) => {
+  check('scheduled-runs.scheduled-run-not-exist-no', ['MISSING-RESOURCE-NOT-FOUND'], 'a scheduled run that does not exist, or no longer does, yields NOT_FOUND', async (t) => {
     const deletedId = (await deleted(t)).id;
     for (const id of [wellFormedId(ID_RULES.scheduledRun, 11), ...(deletedId ? [deletedId] : [])]) {
       t.expectRejection(await fetchById(t, id), ['MISSING-RESOURCE-NOT-FOUND'], CONVENTIONAL_ERRORS.notFound, `fetching scheduled run ${id}`);

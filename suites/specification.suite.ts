@@ -101,14 +101,14 @@ const sameOrigin = (url: string, base: string): boolean => {
 };
 
 describeGroup('specification', () => {
-  check(['SPEC-LISTING', 'AUTH-SPEC-PUBLIC'], 'GET /v1/openapi without a key lists spec_name values with their URLs', async (t) => {
+  check('specification.get-openapi-without-key-lists', ['SPEC-LISTING', 'AUTH-SPEC-PUBLIC'], 'GET /v1/openapi without a key lists spec_name values with their URLs', async (t) => {
     const { call, specs } = await listing(t);
     t.assert(specs.length > 0, ['SPEC-LISTING'], 'the listing names no spec_name (read as an array of {spec_name, url} or a map from name to URL)', call);
     const withoutUrl = specs.filter((spec) => !spec.url);
     t.assert(!withoutUrl.length, ['SPEC-LISTING'], `listed without a URL: ${withoutUrl.map((s) => s.specName).join(', ')}`, call);
   });
 
-  check(['SPEC-FETCHABLE', 'AUTH-SPEC-PUBLIC'], 'every listed spec is served at /v1/openapi/{spec_name} (and at its listed URL) without a key', async (t) => {
+  check('specification.listed-spec-served-openapi-spec', ['SPEC-FETCHABLE', 'AUTH-SPEC-PUBLIC'], 'every listed spec is served at /v1/openapi/{spec_name} (and at its listed URL) without a key', async (t) => {
     const base = t.config.baseUrl as string;
     for (const spec of await listedSpecs(t)) {
       const call = await fetchSpec(t, spec.specName, '*/*');
@@ -124,7 +124,7 @@ describeGroup('specification', () => {
     }
   });
 
-  check(['SPEC-YAML-DEFAULT'], 'without an Accept header a spec is YAML, labelled with a YAML media type', async (t) => {
+  check('specification.without-accept-header-spec-yaml', ['SPEC-YAML-DEFAULT'], 'without an Accept header a spec is YAML, labelled with a YAML media type', async (t) => {
     let judged = 0;
     for (const spec of await listedSpecs(t)) {
       // Served at all (Accept: */*, as SPEC-FETCHABLE asks), else SPEC-FETCHABLE reports it; */* may get either form.
@@ -146,7 +146,7 @@ describeGroup('specification', () => {
     if (!judged) t.skip(NONE_SERVED);
   });
 
-  check(['SPEC-YAML-ANY-ACCEPT'], 'with Accept: */* (no preference) a spec is YAML, the default form', async (t) => {
+  check('specification.accept-no-preference-spec-yaml', ['SPEC-YAML-ANY-ACCEPT'], 'with Accept: */* (no preference) a spec is YAML, the default form', async (t) => {
     let judged = 0;
     for (const spec of await listedSpecs(t)) {
       const call = await fetchSpec(t, spec.specName, '*/*');
@@ -158,7 +158,7 @@ describeGroup('specification', () => {
     if (!judged) t.skip(NONE_SERVED);
   });
 
-  check(['SPEC-YAML-MEDIA-TYPE'], 'the YAML form is labelled application/yaml', async (t) => {
+  check('specification.yaml-form-labelled-application-yaml', ['SPEC-YAML-MEDIA-TYPE'], 'the YAML form is labelled application/yaml', async (t) => {
     let judged = 0;
     for (const spec of await listedSpecs(t)) {
       const yaml = await served(t, spec.specName, 'yaml');
@@ -170,7 +170,7 @@ describeGroup('specification', () => {
     if (!judged) t.skip(NONE_SERVED);
   });
 
-  check(['SPEC-JSON-ON-REQUEST'], 'with Accept: application/json a spec is JSON, labelled with a JSON media type', async (t) => {
+  check('specification.accept-application-json-spec-json', ['SPEC-JSON-ON-REQUEST'], 'with Accept: application/json a spec is JSON, labelled with a JSON media type', async (t) => {
     let judged = 0;
     for (const spec of await listedSpecs(t)) {
       const json = await served(t, spec.specName, 'json');
@@ -184,7 +184,7 @@ describeGroup('specification', () => {
     if (!judged) t.skip(NONE_SERVED);
   });
 
-  check(['SPEC-SAME-DOCUMENT'], 'the YAML and JSON forms of each spec are the same document', async (t) => {
+  check('specification.yaml-json-forms-spec-same', ['SPEC-SAME-DOCUMENT'], 'the YAML and JSON forms of each spec are the same document', async (t) => {
     let compared = 0;
     for (const spec of await listedSpecs(t)) {
       const [yaml, json] = [await served(t, spec.specName, 'yaml'), await served(t, spec.specName, 'json')];
@@ -202,7 +202,7 @@ describeGroup('specification', () => {
     if (!compared) t.skip('no listed spec was served and readable in both forms (see SPEC-FETCHABLE, SPEC-YAML-DEFAULT, SPEC-JSON-ON-REQUEST)');
   });
 
-  check(['SPEC-VALID-OPENAPI'], 'each published spec is a valid OpenAPI document', async (t) => {
+  check('specification.published-spec-valid-openapi-document', ['SPEC-VALID-OPENAPI'], 'each published spec is a valid OpenAPI document', async (t) => {
     let validated = 0;
     for (const spec of await listedSpecs(t)) {
       // The JSON form, else the YAML form: the first one served that reads (unreadable forms are the YAML/JSON checks' concern).
@@ -217,7 +217,7 @@ describeGroup('specification', () => {
     if (!validated) t.skip('no listed spec was served in a readable form (see SPEC-FETCHABLE, SPEC-JSON-ON-REQUEST, SPEC-YAML-DEFAULT)');
   });
 
-  check(['MISSING-RESOURCE-NOT-FOUND'], 'a spec_name the listing does not give answers NOT_FOUND (404)', async (t) => {
+  check('specification.spec-name-listing-not-give', ['MISSING-RESOURCE-NOT-FOUND'], 'a spec_name the listing does not give answers NOT_FOUND (404)', async (t) => {
     const names = new Set((await listedSpecs(t)).map((spec) => spec.specName));
     // The suite's own mark, made longer until no listed name is it.
     let unlisted = 'cft-no-such-spec';
@@ -226,20 +226,20 @@ describeGroup('specification', () => {
     t.expectRejection(call, ['MISSING-RESOURCE-NOT-FOUND'], CONVENTIONAL_ERRORS.notFound, `GET /v1/openapi/${unlisted}, a spec_name the listing does not give`);
   });
 
-  check(['SPEC-COVERS-ENDPOINTS'], 'the published specs together document every endpoint of the specification', async (t) => {
+  check('specification.published-specs-together-document-endpoint', ['SPEC-COVERS-ENDPOINTS'], 'the published specs together document every endpoint of the specification', async (t) => {
     const index = indexOperations(await documents(t), { basePath: new URL(t.config.baseUrl as string).pathname });
     // The two specification endpoints may document themselves or not: the spec does not say.
     const missing = coverage(index, ENDPOINTS.filter((e) => !e.public));
     t.assert(!missing.length, ['SPEC-COVERS-ENDPOINTS'], `not documented: ${missing.map((e) => e.key).join(', ')}`);
   });
 
-  check(['SPEC-SECURITY-API-KEY'], 'every documented operation requires X-API-Key (a security scheme or a required header parameter), except the specification endpoints', async (t) => {
+  check('specification.documented-operation-requires-x-api', ['SPEC-SECURITY-API-KEY'], 'every documented operation requires X-API-Key (a security scheme or a required header parameter), except the specification endpoints', async (t) => {
     const index = indexOperations(await documents(t), { basePath: new URL(t.config.baseUrl as string).pathname });
     const problems = securityProblems(index, securityJudged(index));
     t.assert(!problems.length, ['SPEC-SECURITY-API-KEY'], problems.slice(0, 6).join('; '));
   });
 
-  check(['SPEC-SECURITY-SCHEME'], 'every documented operation declares X-API-Key as an apiKey security scheme, except the specification endpoints', async (t) => {
+  check('specification.documented-operation-declares-x-api', ['SPEC-SECURITY-SCHEME'], 'every documented operation declares X-API-Key as an apiKey security scheme, except the specification endpoints', async (t) => {
     const index = indexOperations(await documents(t), { basePath: new URL(t.config.baseUrl as string).pathname });
     const problems = securityProblems(index);
     t.assert(!problems.length, ['SPEC-SECURITY-SCHEME'], problems.slice(0, 6).join('; '));

@@ -8,7 +8,7 @@ import { closest } from '../util/closest.js';
 export interface CliRequest {
   readonly env: Record<string, string | undefined>;
   readonly only: string[];
-  /** `--exclude` items: groups or requirement ids not to run. */
+  /** `--exclude` items: groups, requirement ids or check ids not to run. */
   readonly exclude: string[];
   /** `text`: progress and the console summary on stdout; `json`: summary.json on stdout, everything else on stderr. */
   readonly format: 'text' | 'json';
@@ -30,18 +30,18 @@ With no target setting at all (no BASE_URL, API_KEY or fixture id) it runs again
 service, and every report says so.
 
 Options:
-  --only <list>          comma-separated endpoint groups or requirement ids (any case; repeatable);
+  --only <list>          comma-separated endpoint groups, requirement ids or check ids (any case; repeatable);
                          with --list, lists only what they select
-  --exclude <list>       endpoint groups or requirement ids not to run (same items as --only; repeatable);
+  --exclude <list>       endpoint groups, requirement ids or check ids not to run (same items as --only; repeatable);
                          the requirements left unverified make the run partial
   --format <text|json>   text (default): progress and summary on stdout; json: summary.json on stdout,
                          progress and messages on stderr
-  --rerun-failed         run only the requirements that failed or errored in the summary.json of --report-dir;
+  --rerun-failed         run only the checks that failed or errored in the summary.json of --report-dir;
                          the reports go to <report-dir>/rerun, the full run's stay
   --shard <i>/<n>        run only the i-th of n shares of the suite files (vitest's --shard): one CI machine of n
   --merge <dir>...       run nothing: merge the summary.json files of the given report directories (e.g. one per shard)
                          into one set of reports in --report-dir, and exit with the merged run's exit code
-  --list                 print every requirement with its level and the checks that verify it, then exit
+  --list                 print every requirement with its level and the checks (with their ids) that verify it, then exit
   -h, --help; -v, --version
 NO_COLOR turns colour off; FORCE_COLOR turns it on where the output is not a terminal (CI logs).`;
 

@@ -18,8 +18,8 @@ async function main(argv: readonly string[]): Promise<number> {
     if (error instanceof ConfigError) return fail(error.message, 2);
     throw error;
   }
-  // --format json: stdout carries summary.json alone; progress, warnings and notes go to stderr.
-  const log = writer(request.format === 'json' && (request.action === 'run' || request.action === 'merge') ? process.stderr : process.stdout);
+  // --format json: stdout carries summary.json (or --list's catalog) alone; progress, warnings and notes go to stderr.
+  const log = writer(request.format === 'json' && request.action !== 'help' && request.action !== 'version' ? process.stderr : process.stdout);
   request.warnings.forEach((w) => log(`warning: ${w}`));
   if (request.action === 'help') return (log(HELP), 0);
   if (request.action === 'version') return (log(`${SUITE.name} ${SUITE.version}`), 0);

@@ -12,6 +12,7 @@ import type { InterruptSignal, RunResult } from '../result/model.js';
 import { probeReportDir, type ReportPaths, writeReports } from '../report/write.js';
 import { toSummaryJson } from '../report/summary-json.js';
 import { loadWaivers } from '../waivers/waivers.js';
+import { rerunItems } from '../result/selection.js';
 import { runConformance } from '../runner/run.js';
 import { type CliRequest, colourWanted } from './args.js';
 
@@ -37,10 +38,10 @@ async function runAndReport(request: CliRequest, log: Log, interrupt?: AbortSign
   } else {
     let only = request.only;
     if (request.rerunFailed) {
-      const failed = await failedRequirements(reportDir, request.env);
+      const failed = await failedItems(reportDir, request.env);
       // Nothing failed: the earlier run's reports stay as they are.
       if (!failed.length) return (log(`Nothing to re-run: the run in ${join(reportDir, 'summary.json')} had no failures or errors.`), 0);
-      log(`Re-running the checks of ${failed.length} requirement${failed.length === 1 ? '' : 's'} that failed or errored in ${join(reportDir, 'summary.json')}: ${failed.join(', ')}`);
+      log(`Re-running what failed or errored in ${join(reportDir, 'summary.json')} (checks by id, findings by requirement): ${failed.join(', ')}`);
       only = [...only, ...failed];
     }
     await probe(writtenTo);
@@ -94,15 +95,15 @@ async function whileSignalsInterrupt<T>(log: Log, body: (interrupt: AbortSignal)
 interface EarlierRun {
   readonly target?: { readonly baseUrl: string | null; readonly embedded: boolean };
   readonly stop?: { readonly kind: string; readonly message: string };
-  readonly checks?: Array<{ outcome: string; requirements: string[]; waived?: unknown }>;
+  readonly checks?: Array<{ id: string; outcome: string; requirements: string[]; waived?: unknown }>;
 }
 
 /**
- * Requirement ids that failed (waived failures aside) or errored in the last summary.json. A run that stopped
+ * What failed (waived failures aside) or errored in the last summary.json, as `--only` items (rerunItems). A run that stopped
  * verified nothing or not everything, and its failures are another target's when the target changed: either is
  * a configuration error, never a green re-run.
  */
-async function failedRequirements(reportDir: string, env: Readonly<Record<string, string | undefined>>): Promise<string[]> {
+async function failedItems(reportDir: string, env: Readonly<Record<string, string | undefined>>): Promise<string[]> {
   const file = join(reportDir, 'summary.json');
   let summary: EarlierRun;
   try {
@@ -121,7 +122,7 @@ async function failedRequirements(reportDir: string, env: Readonly<Record<string
     const named = (t: { baseUrl: string | null; embedded: boolean }): string => (t.embedded ? 'the embedded reference service' : String(t.baseUrl));
     throw new ConfigError(`--rerun-failed: the earlier run (${file}) was against ${named(recorded)}, not ${named(current)}: re-run against the recorded target (set BASE_URL to it), or run the whole suite.`);
   }
-  return [...new Set((summary.checks ?? []).filter((c) => (c.outcome === 'fail' && !c.waived) || c.outcome === 'error').flatMap((c) => c.requirements))];
+  return rerunItems(summary.checks ?? []);
 }
 
 /** The target the settings name (undefined when they cannot be read: the run itself then stops and says why). */

@@ -8,7 +8,7 @@ import type { RequirementId } from '../contract/requirements/index.js';
 import type { Call, CheckContext } from '../harness/context.js';
 import { sentBody } from '../harness/resources.js';
 import { echoMismatches } from '../assert/echo.js';
-import { charBounds, type FormattedValues, type Judge, type LengthLimit, RETURNED_TITLES } from './length-limits.js';
+import { charBounds, type FormattedValues, type Judge, type LengthLimit } from './length-limits.js';
 import { timestampOrderProblem } from './resource-fields.js';
 import { isJsonObject, type JsonObject } from '../util/json.js';
 
@@ -134,6 +134,5 @@ export function agentLengthLimit({ field, requirement, format }: AgentLimit): Le
     ...(format ? { format } : {}),
     codePoints: isName,
     judge: AGENT_JUDGE,
-    titles: RETURNED_TITLES,
   };
 }

@@ -7,6 +7,7 @@ import type { RequirementId } from '../contract/requirements/index.js';
 import { check, type Call, type CheckContext, type CheckOptions } from '../harness/index.js';
 import { excerpt } from '../assert/evidence.js';
 import { isSuccess } from '../assert/responses.js';
+import { checkIdOf } from '../result/check-id.js';
 
 /** The DELETE exchange with what the check needs from before it (`T`); or why it was not sent. */
 export type Deletion<T extends object = object> = (T & { readonly call: Call }) | { readonly skip: string };
@@ -29,7 +30,7 @@ export const deletesFixture = (setting: DeletableFixture): CheckOptions => ({ ne
 
 /** Strict: the deletion's empty object is sent as the JSON body `{}`, not left out. */
 export function declareEmptyBodyCheck(endpoint: string, what: string, setting: DeletableFixture, deletion: (t: CheckContext) => Promise<{ readonly call: Call }>): void {
-  check(['DELETE-EMPTY-OBJECT-BODY'], `${endpoint} sends the empty object as the JSON body {}`, async (t) => {
+  check(checkIdOf('deletion', setting, 'empty-object-body'), ['DELETE-EMPTY-OBJECT-BODY'], `${endpoint} sends the empty object as the JSON body {}`, async (t) => {
     expectEmptyJsonBody(t, (await deletion(t)).call, what);
   }, deletesFixture(setting));
 }

@@ -13,6 +13,7 @@ import { boundaryCases, type BoundaryCase, inRangeString, stringOf, tooLongStrin
 import { holdsMarker, marked } from '../gen/marked.js';
 import { check, type Call, type CheckContext, type CheckOptions } from '../harness/index.js';
 import { property } from '../harness/property.js';
+import { checkIdOf } from '../result/check-id.js';
 
 /** Values of a field with a format (a URL, a SIP address): ASCII of an exact length, since multi-byte text would be malformed, not long. */
 export interface FormattedValues {
@@ -29,15 +30,6 @@ export interface Judge {
    * (READ-BACK-UNCHANGED). Done after the deterministic cases only, one read each.
    */
   readonly readBack?: (t: CheckContext, call: Call, what: string) => Promise<void>;
-}
-
-/** How a limit's checks are titled. A title is a check's id, so each wording in use is kept. */
-export interface Titles {
-  readonly accepted: (limit: LengthLimit, c: BoundaryCase) => string;
-  readonly rejected: (limit: LengthLimit, c: BoundaryCase) => string;
-  readonly acceptedProperty: (limit: LengthLimit) => string;
-  readonly rejectedProperty: (limit: LengthLimit) => string;
-  readonly codePoints: (limit: LengthLimit) => string;
 }
 
 export interface LengthLimit {
@@ -58,8 +50,6 @@ export interface LengthLimit {
   readonly codePoints?: boolean;
   /** Default: a success, and INVALID_ARGUMENT naming the field. */
   readonly judge?: Judge;
-  /** Default: LIMIT_TITLES. */
-  readonly titles?: Titles;
 }
 
 /** Generated rejected values are up to this many characters over the maximum. */
@@ -74,27 +64,27 @@ export function charBounds(id: FieldLimitId): Required<LengthBounds> {
 
 const isMarked = (limit: LengthLimit): boolean => limit.marked ?? true;
 
-export const LIMIT_TITLES: Titles = {
-  accepted: ({ field }, c) => `${field} of ${c.why} is accepted`,
-  rejected: ({ field }, c) => `${field} of ${c.why} is rejected with INVALID_ARGUMENT naming ${field}`,
-  acceptedProperty: ({ field, bounds }) => `generated ${field} values of ${bounds.min} to ${bounds.max} characters are accepted`,
-  rejectedProperty: ({ field, bounds }) => `generated ${field} values longer than ${bounds.max} characters are rejected`,
-  codePoints: ({ field, bounds: { max } }) => `${field} of ${max} astral characters (${2 * max} UTF-16 units) is accepted`,
-};
+/** A boundary value as a segment of a check id: its length and its kind of characters (`201-ascii`, `200-astral`). */
+export function boundaryKey(value: string): string {
+  const chars = [...value];
+  const kinds = new Set(chars.map((c) => (c.codePointAt(0)! < 0x80 ? 'ascii' : c.codePointAt(0)! > 0xffff ? 'astral' : 'multi-byte')));
+  return `${chars.length}-${kinds.size === 1 ? [...kinds][0]! : kinds.size ? 'mixed' : 'empty'}`;
+}
 
 /** A case as a title shows it: a marked value of more than one character has the marker at its front. */
 const shownCase = (limit: LengthLimit, c: BoundaryCase): string =>
   (isMarked(limit) && [...c.value].length > 1 ? `${c.why}, the run marker replacing its first characters` : c.why);
 
-/** The agents' wording (older than this family): accepted values are also returned as sent, and properties say so. */
-export const RETURNED_TITLES: Titles = {
-  accepted: (limit, c) => `${limit.field} of ${shownCase(limit, c)} is accepted and returned`,
-  rejected: (limit, c) => `${limit.field} of ${shownCase(limit, c)} is rejected`,
-  acceptedProperty: ({ field, bounds: { min, max }, format }) =>
-    `${field} of ${format ? `${format.shortest} to ${max} characters` : `${min} to ${max} mixed ASCII, multi-byte and astral characters`} is accepted (property)`,
-  rejectedProperty: ({ field, bounds: { max }, format }) =>
-    `${field} of ${format ? `${max + 1} to ${max + OVER} characters` : `more than ${max} mixed characters`} is rejected (property)`,
-  codePoints: ({ field, bounds: { max } }) => `${field} of ${max} code points, astral (two UTF-16 units each) after the run marker, is accepted`,
+/** The checks' titles: prose for readers (a check's id is its own, lib/result/check-id.ts). */
+const TITLES = {
+  accepted: (limit: LengthLimit, c: BoundaryCase) => `${limit.field} of ${shownCase(limit, c)} is accepted${limit.judge?.readBack ? ' and returned as sent' : ''}`,
+  rejected: (limit: LengthLimit, c: BoundaryCase) => `${limit.field} of ${shownCase(limit, c)} is rejected with INVALID_ARGUMENT naming ${limit.field}`,
+  acceptedProperty: ({ field, bounds: { min, max }, format }: LengthLimit) =>
+    `generated ${field} values of ${format ? format.shortest : min} to ${max} ${format ? 'characters' : 'mixed ASCII, multi-byte and astral characters'} are accepted`,
+  rejectedProperty: ({ field, bounds: { max }, format }: LengthLimit) =>
+    `generated ${field} values of more than ${max} ${format ? 'characters' : 'mixed characters'} are rejected`,
+  codePoints: (limit: LengthLimit) =>
+    `${limit.field} of ${limit.bounds.max} code points, astral (two UTF-16 units each)${isMarked(limit) ? ' after the run marker' : ''}, is accepted`,
 };
 
 /** The default judge: a success, and INVALID_ARGUMENT naming the field. */
@@ -134,7 +124,7 @@ function rejectedValues(limit: LengthLimit, t: CheckContext): fc.Arbitrary<strin
 }
 
 export function lengthLimitChecks(limit: LengthLimit): void {
-  const { requirement, field, bounds, send, options, titles = LIMIT_TITLES, judge = PLAIN_JUDGE } = limit;
+  const { requirement, field, bounds, send, options, judge = PLAIN_JUDGE } = limit;
   const requirements: RequirementId[] = [requirement, 'FIELD-LENGTH-LIMITS'];
   const { accept, reject } = casesOf(limit);
 
@@ -151,19 +141,21 @@ export function lengthLimitChecks(limit: LengthLimit): void {
   const length = (value: string) => `${[...value].length} characters`;
 
   const readBack = judge.readBack !== undefined;
+  // Ids from the table row (the requirement) and the value's length and characters, never from the titles.
+  const id = (...keys: ReadonlyArray<string | number>) => checkIdOf('length', requirement, ...keys);
   for (const c of accept) {
     const ids: RequirementId[] = readBack ? [...requirements, 'READ-BACK-UNCHANGED'] : requirements;
-    check(ids, titles.accepted(limit, c), (t) => accepted(t, mark(t, c.value), shown(t, c), requirements, readBack), options);
+    check(id('accepted', boundaryKey(c.value)), ids, TITLES.accepted(limit, c), (t) => accepted(t, mark(t, c.value), shown(t, c), requirements, readBack), options);
   }
   for (const c of reject) {
-    check(requirements, titles.rejected(limit, c), (t) => rejected(t, mark(t, c.value), shown(t, c)), options);
+    check(id('rejected', boundaryKey(c.value)), requirements, TITLES.rejected(limit, c), (t) => rejected(t, mark(t, c.value), shown(t, c)), options);
   }
   if (limit.acceptProperty) {
-    check(requirements, titles.acceptedProperty(limit), (t) => property(t, acceptedValues(limit, t), (value) => accepted(t, value, length(value))), options);
+    check(id('accepted-generated'), requirements, TITLES.acceptedProperty(limit), (t) => property(t, acceptedValues(limit, t), (value) => accepted(t, value, length(value))), options);
   }
-  check(requirements, titles.rejectedProperty(limit), (t) => property(t, rejectedValues(limit, t), (value) => rejected(t, value, length(value))), options);
+  check(id('rejected-generated'), requirements, TITLES.rejectedProperty(limit), (t) => property(t, rejectedValues(limit, t), (value) => rejected(t, value, length(value))), options);
   if (limit.codePoints ?? true) {
-    check(['FIELD-CHARS-CODEPOINTS'], titles.codePoints(limit), async (t) => {
+    check(id('code-points'), ['FIELD-CHARS-CODEPOINTS'], TITLES.codePoints(limit), async (t) => {
       await accepted(t, mark(t, stringOf(bounds.max, 'astral')), `${bounds.max} code points`, ['FIELD-CHARS-CODEPOINTS']);
     }, options);
   }

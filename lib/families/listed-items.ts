@@ -8,6 +8,7 @@ import type { RequirementId } from '../contract/requirements/index.js';
 import { check, type Call, type CheckContext } from '../harness/index.js';
 import { walkedOrSkip, walkList, type StopRules, type Walk } from '../harness/list-walk.js';
 import type { JsonObject } from '../util/json.js';
+import { checkIdOf } from '../result/check-id.js';
 
 /** A listed item with the page exchange that carried it (the evidence when it breaks a rule). */
 export interface Listed {
@@ -16,6 +17,8 @@ export interface Listed {
 }
 
 export interface ItemRule {
+  /** The rule's key in its check's id (`items.<what>.<key>`). */
+  readonly id: string;
   readonly requirements: readonly RequirementId[];
   /** Reads like the rule, after "every listed <item>": "has resource_name `personas/<id>`". */
   readonly title: string;
@@ -59,7 +62,7 @@ export async function listedNow(t: CheckContext, listId: ListEndpoint['id'], par
 /** One check per rule over the items `source` gives; `what` names an item ("persona"). */
 export function declareItemRules(what: string, source: (t: CheckContext) => Promise<Listed[]>, rules: readonly ItemRule[]): void {
   for (const rule of rules) {
-    check(rule.requirements, `every listed ${what} ${rule.title}`, async (t) => {
+    check(checkIdOf('items', what, rule.id), rule.requirements, `every listed ${what} ${rule.title}`, async (t) => {
       const listed = await source(t);
       if (!listed.length) t.skip(`no ${what} is listed`);
       for (const { item, call } of listed) rule.expect(t, item, call);

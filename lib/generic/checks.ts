@@ -4,6 +4,7 @@
 
 import type { RequirementId } from '../contract/requirements/index.js';
 import type { PublishedOperation } from './model.js';
+import { checkIdOf } from '../result/check-id.js';
 import { orderFields } from './order-fields.js';
 import { successPublishesDateTime } from './response-schema.js';
 
@@ -32,6 +33,12 @@ export function walkSizes(list: NonNullable<PublishedOperation['list']>): { read
   const small = Math.max(list.pageSize.min, Math.min(SMALL_PAGE, large));
   return { small, reference: Math.min(large, small * WALK_PAGES), large };
 }
+
+/**
+ * The id of a generated check: its document, its operation (the operation id, or method and path) and
+ * its kind (`published.test-cases.list-test-cases.pagination`).
+ */
+export const generatedCheckId = (operation: PublishedOperation, kind: GeneratedKind): string => checkIdOf('published', operation.document, operation.id, kind);
 
 /** `listTestCases (GET /v1/test-cases)`: how the reports name an operation. */
 export const operationLabel = (operation: PublishedOperation): string =>

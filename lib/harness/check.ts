@@ -1,6 +1,6 @@
-// `check()` declares one test: the requirement ids it verifies, a title that reads
-// like the rule, and a body. Requirement ids lead the test name so every report
-// says which rule broke.
+// `check()` declares one test: its stable id (lib/result/check-id.ts), the requirement ids it
+// verifies, a title that reads like the rule, and a body. Requirement ids lead the test name so
+// every report says which rule broke; the id is what waivers, selections and merges key on.
 
 import { afterAll, describe, test } from 'vitest';
 import type { Group } from '../contract/endpoints.js';
@@ -12,8 +12,10 @@ import { requestEvidence, toEvidence } from '../assert/evidence.js';
 import { isRuleViolation, RuleViolation } from '../assert/violation.js';
 import { type Exchange, TransportError } from '../http/exchange.js';
 import { checkName } from '../result/check-name.js';
-import { PUBLISHED_GROUP, readPlan, selects, type TargetPlan } from '../protocol/plan.js';
+import { isCheckId } from '../result/check-id.js';
 import type { CheckMeta } from '../protocol/meta.js';
+import { readPlan, type TargetPlan } from '../protocol/plan.js';
+import { PUBLISHED_GROUP, selects } from '../result/selection.js';
 import { CheckContext, READ_ONLY_REASON, Skip } from './context.js';
 import { requestFacts } from './request-chain.js';
 import { deleteLeftovers, getTarget, type Target } from './target.js';
@@ -104,17 +106,18 @@ function declarationsFor(target: TargetPlan, group: string, body: () => void, su
   }
 }
 
-export function check(requirements: readonly RequirementId[], title: string, body: (t: CheckContext) => Promise<void>, options: CheckOptions = {}): void {
+export function check(id: string, requirements: readonly RequirementId[], title: string, body: (t: CheckContext) => Promise<void>, options: CheckOptions = {}): void {
   if (!binding) throw new Error(`check "${title}" is declared outside describeGroup()`);
+  if (!isCheckId(id)) throw new Error(`check "${title}": "${id}" is no check id (lowercase dotted words, e.g. agents.create.every-field)`);
   const { target, group, subjects, declarations } = binding;
-  if (selects(target, group, requirements, subjects)) declarations.push(() => declare(target, [...requirements], title, body, options));
+  if (selects(target, { id, group, requirements, subjects })) declarations.push(() => declare(target, id, [...requirements], title, body, options));
 }
 
-function declare(plan: TargetPlan, ids: RequirementId[], title: string, body: (t: CheckContext) => Promise<void>, options: CheckOptions): void {
+function declare(plan: TargetPlan, checkId: string, ids: RequirementId[], title: string, body: (t: CheckContext) => Promise<void>, options: CheckOptions): void {
   // `test.sequential`, not the `sequential` option: the group's concurrency would override the option.
   const declareTest = options.exclusive ? test.sequential : test;
-  // The requirement ids and the target travel in the task's meta from the start: the inventory reads them without running.
-  declareTest(checkName(ids, title), { timeout: options.timeout, meta: { requirements: ids, target: plan.name } }, async (vitest) => {
+  // The id, the requirement ids and the target travel in the task's meta from the start: the inventory reads them without running.
+  declareTest(checkName(ids, title), { timeout: options.timeout, meta: { checkId, requirements: ids, target: plan.name } }, async (vitest) => {
     const target = await getTarget(plan);
     const t = new CheckContext(target, ids);
     const { end, lastOfBody } = await endOf(t, async () => {

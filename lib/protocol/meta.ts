@@ -6,6 +6,8 @@
 import type { Evidence, Finding } from '../result/model.js';
 
 export interface CheckMeta {
+  /** The check's stable id (lib/result/check-id.ts), set when it is declared. */
+  checkId?: string;
   /** The requirement ids the check declares, set when it is declared. */
   requirements?: string[];
   /** The cross-cutting rules its response assertions applied besides (wrapper, schemas, error envelope, ...). */

@@ -91,6 +91,7 @@ function waiverProperties(run: RunResult): [string, string][] {
     ['waived_failures', String(w.waived)],
     ...w.expired.map((e): [string, string] => ['expired_waiver', `${waiverLabel(e)} (expired ${e.expires})`]),
     ...w.stale.map((e): [string, string] => ['stale_waiver', `${waiverLabel(e)}: no failure of this run needed it; remove the waiver`]),
+    ...(w.unmatched ?? []).map((e): [string, string] => ['unmatched_waiver', `${waiverLabel(e)}: matches no check; correct or remove the waiver`]),
   ];
 }
 

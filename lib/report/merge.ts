@@ -5,8 +5,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { newAjv } from '../schema/ajv.js';
 import { ConfigError } from '../config.js';
-import { selectionPattern, titleOf } from '../result/check-name.js';
-import { isRequirementId } from '../contract/requirements/index.js';
+import { titleOf } from '../result/check-name.js';
+import { surelyDeclared, wholeOfShards } from '../result/selection.js';
 import { summarise, WHOLE_SUITE, worstOutcome } from '../result/aggregate.js';
 import { RUN_CHECK_PREFIX } from '../result/settle.js';
 import type { CheckResult, RunResult, RunStop, Selection, Throttling, WaiverReport } from '../result/model.js';
@@ -31,8 +31,8 @@ interface SummaryDocument {
   readonly selection?: Selection;
   /** The waiver report of each run, when it had a waiver file. */
   readonly waivers?: WaiverReport;
-  /** summary.json's checks: a CheckResult without `file` and `title`, which follow from `id` and `name`. */
-  readonly checks: ReadonlyArray<Omit<CheckResult, 'file' | 'title'>>;
+  /** summary.json's checks: a CheckResult without `title`, which follows from `name`. */
+  readonly checks: ReadonlyArray<Omit<CheckResult, 'title'>>;
 }
 
 export interface SummarySource {
@@ -96,14 +96,14 @@ export function mergeSummaries(sources: readonly SummarySource[], waiverFile?: W
       // Each shard settles its own findings into run checks (one per published operation): keep the worst.
       if (earlier !== undefined && check.id.startsWith(RUN_CHECK_PREFIX)) {
         const at = checks.findIndex((c) => c.id === check.id);
-        if (worstOutcome([check.outcome, checks[at]!.outcome]) !== checks[at]!.outcome) checks[at] = { ...check, file: fileOf(check.id), title: titleOf(check.name) };
+        if (worstOutcome([check.outcome, checks[at]!.outcome]) !== checks[at]!.outcome) checks[at] = { ...check, title: titleOf(check.name) };
         continue;
       }
       if (earlier !== undefined) {
         throw new ConfigError(`--merge: the check "${check.id}" is in both ${earlier} and ${source}: merge runs of distinct shards`);
       }
       seen.set(check.id, source);
-      checks.push({ ...check, file: fileOf(check.id), title: titleOf(check.name) });
+      checks.push({ ...check, title: titleOf(check.name) });
     }
   }
 
@@ -117,8 +117,9 @@ export function mergeSummaries(sources: readonly SummarySource[], waiverFile?: W
   let waivers: WaiverReport | undefined;
   let merged: CheckResult[] = checks;
   if (waiverFile) {
-    const namePattern = selectionPattern(selection.only.filter(isRequirementId), (selection.exclude ?? []).filter(isRequirementId));
-    ({ checks: merged, report: waivers } = applyWaivers(checks, waiverFile, today ?? waiverDay(new Date(start)), namePattern === undefined ? {} : { namePattern }));
+    const chosen = { only: selection.only, exclude: selection.exclude ?? [] };
+    const declared = (id: string): boolean => wholeOfShards(selection.shards) && surelyDeclared(chosen, id);
+    ({ checks: merged, report: waivers } = applyWaivers(checks, waiverFile, today ?? waiverDay(new Date(start)), { declared }));
   } else waivers = mergedWaivers(summaries.flatMap((s) => (s.waivers ? [s.waivers] : [])), checks);
 
   const end = Math.max(...summaries.map((s, i) => (starts[i] ?? start) + s.durationMs));
@@ -154,9 +155,10 @@ function mergedWaivers(reports: readonly WaiverReport[], checks: readonly CheckR
     expired.set(waiverLabel(e), { ...e, failures: [...new Set([...(earlier?.failures ?? []), ...e.failures])] });
   }
   const stale = new Map(reports.flatMap((r) => r.stale).filter((e) => !used.has(waiverLabel(e))).map((e) => [waiverLabel(e), e]));
+  const unmatched = new Map(reports.flatMap((r) => r.unmatched ?? []).filter((e) => !checks.some((c) => c.id === e.check)).map((e) => [waiverLabel(e), e]));
   return {
     file: first.file, entries: Math.max(...reports.map((r) => r.entries)), waived: checks.filter((c) => c.outcome === 'fail' && c.waived).length,
-    expired: [...expired.values()], stale: [...stale.values()],
+    expired: [...expired.values()], stale: [...stale.values()], ...(unmatched.size ? { unmatched: [...unmatched.values()] } : {}),
   };
 }
 
@@ -172,12 +174,6 @@ function mergedSelection(all: readonly Selection[]): Selection {
     readOnly: all.some((s) => s.readOnly),
     exclude: [...new Set(all.flatMap((s) => s.exclude ?? []))],
   };
-}
-
-/** A check id is `<file>::<full test name>`. */
-function fileOf(id: string): string {
-  const at = id.indexOf('::');
-  return at >= 0 ? id.slice(0, at) : '';
 }
 
 /** Each setting once; a setting whose value differed between the runs (the embedded port, the run marker) lists them all. */

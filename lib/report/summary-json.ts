@@ -39,7 +39,7 @@ function summaryOf(run: RunResult): Record<string, unknown> {
 
 function checkSummary(c: CheckResult): Record<string, unknown> {
   return {
-    id: c.id, group: c.group, name: c.name, requirements: c.requirements, outcome: c.outcome, durationMs: c.durationMs,
+    id: c.id, file: c.file, group: c.group, name: c.name, requirements: c.requirements, outcome: c.outcome, durationMs: c.durationMs,
     message: c.message, skipReason: c.skipReason, violated: c.violated, where: c.where, alsoSeenAt: c.alsoSeenAt, evidence: c.evidence, seed: c.seed, path: c.path,
     requests: c.requests, requestChain: c.requestChain, blockedBy: c.blockedBy, notes: c.notes, waived: c.waived,
   };
@@ -83,6 +83,7 @@ export const SUMMARY_SCHEMA = object({
     file: str, entries: { type: 'integer', minimum: 0 }, waived: { type: 'integer', minimum: 0 },
     expired: { type: 'array', items: object({ ...waiverEntry, failures: strings }, ['reason', 'expires', 'failures']) },
     stale: { type: 'array', items: object(waiverEntry, ['reason']) },
+    unmatched: { type: 'array', items: object(waiverEntry, ['reason']) },
   }, ['file', 'entries', 'waived', 'expired', 'stale']),
   untested: { type: 'array', items: object({ id: str, level: { enum: ['MUST', 'SHOULD'] }, reason: str }, ['id', 'level', 'reason']) },
   requirements: {
@@ -99,7 +100,7 @@ export const SUMMARY_SCHEMA = object({
   checks: {
     type: 'array',
     items: object({
-      id: str, group: str, name: str, requirements: strings, outcome, durationMs: nonNegative,
+      id: str, file: str, group: str, name: str, requirements: strings, outcome, durationMs: nonNegative,
       message: str, skipReason: str, violated: strings, where: str, alsoSeenAt: strings, seed: { type: 'integer' }, path: str,
       requests: { type: 'integer', minimum: 0 }, requestChain: { type: 'integer', minimum: 0 }, blockedBy: str, notes: strings,
       waived: object({ by: strings, reason: str, expires: date }, ['by', 'reason']),
@@ -107,7 +108,7 @@ export const SUMMARY_SCHEMA = object({
         method: str, url: str, requestHeaders: headers, requestBodyExcerpt: str, status: { type: 'integer' },
         responseHeaders: headers, responseBodyExcerpt: str, curl: str,
       }, ['method', 'url', 'requestHeaders', 'curl']),
-    }, ['id', 'group', 'name', 'requirements', 'outcome', 'durationMs']),
+    }, ['id', 'file', 'group', 'name', 'requirements', 'outcome', 'durationMs']),
   },
 }, [
   'schemaVersion', 'suite', 'target', 'profile', 'startedAt', 'durationMs', 'exitCode', 'verdict', 'counts', 'settings',

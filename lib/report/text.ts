@@ -124,6 +124,7 @@ export function waiverSummaryLines(run: RunResult): string[] {
     `Waivers (${w.file}, ${w.entries} ${w.entries === 1 ? 'entry' : 'entries'}): ${plural(w.waived, 'waived failure')} (reported as failures, not counted in the exit code)`,
     ...w.expired.map((e) => `  EXPIRED ${waiverLabel(e)} (expired ${e.expires}): waives nothing${e.failures.length ? `; ${plural(e.failures.length, 'failure')} it covered now count${e.failures.length === 1 ? 's' : ''}` : ''}`),
     ...w.stale.map((e) => `  STALE ${waiverLabel(e)}: no failure of this run needed it; remove the waiver (${e.reason})`),
+    ...(w.unmatched ?? []).map((e) => `  UNMATCHED ${waiverLabel(e)}: matches no check (the ids are in --list); correct or remove the waiver (${e.reason})`),
   ];
 }
 

@@ -18,7 +18,7 @@ export interface Evidence {
 }
 
 export interface CheckResult {
-  /** Stable across runs: `<file>::<full test name>`. */
+  /** Stable across runs and titles: the id declared beside the check (`agents.create.every-field`, lib/result/check-id.ts). */
   readonly id: string;
   readonly file: string;
   /** Endpoint group or cross-cutting area the check belongs to (its top-level describe). */
@@ -87,6 +87,8 @@ export interface WaiverReport {
   readonly expired: ReadonlyArray<WaiverEntry & { readonly failures: readonly string[] }>;
   /** Unexpired entries whose checks ran and none failed for them: the rule passes now; remove the waiver. */
   readonly stale: readonly WaiverEntry[];
+  /** Unexpired `check:` entries whose id matches no check of a run that surely declared it (removed, mistyped). */
+  readonly unmatched?: readonly WaiverEntry[];
 }
 
 /**

@@ -105,6 +105,3 @@ export async function conformanceVitest(options: Options = {}): Promise<Vitest> 
   const sequence = { ...CONFORMANCE_SCHEDULING.sequence, sequencer: await publishedFirst() };
   return createVitest('test', { ...SUITE_CONFIG, ...CONFORMANCE_SCHEDULING, sequence, ...compiled.options, ...options }, compiled.vite);
 }
-
-/** The start of a group's suite file paths: `suites/agents.` matches `suites/agents.suite.ts` and `suites/agents.fields.suite.ts`. */
-export const groupFilePrefix = (group: string): string => `suites/${group}.`;

@@ -10,15 +10,13 @@ import { summarise } from '../result/aggregate.js';
 import { SUITE } from '../result/suite.js';
 import { settleFindings } from '../result/settle.js';
 import type { CheckResult, InterruptSignal, RunResult, RunStop, Selection, WaiverReport } from '../result/model.js';
-import { isRequirementId } from '../contract/requirements/index.js';
-import { planEnvironment, PUBLISHED_GROUP, type Plan, type TargetPlan } from '../protocol/plan.js';
-import { GROUPS } from '../contract/endpoints.js';
-import { selectionPattern } from '../result/check-name.js';
+import { planEnvironment, type Plan } from '../protocol/plan.js';
+import { asksPublished, type Chosen, PUBLISHED_GROUP, selection, surelyDeclared, wholeOfShards, withPublished } from '../result/selection.js';
 import { CollectingReporter } from './collect.js';
 import { publishedNames } from './published-operations.js';
 import { atReference, startEmbedded } from './embedded.js';
 import { preflight } from './preflight.js';
-import { conformanceVitest, groupFilePrefix } from './project.js';
+import { conformanceVitest } from './project.js';
 import { ProgressReporter } from './progress.js';
 import { applyWaivers, loadWaivers, waiverDay, type WaiverFile } from '../waivers/waivers.js';
 
@@ -83,7 +81,8 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
     const checks = await runSuites(plan, chosen.files, workers, config.runTimeoutMs, log, throttling, request.shard, request.interrupt);
     const stopped = interrupted(request.interrupt) ?? (throttling.gaveUp === undefined ? undefined : throttledStop(throttling.gaveUp));
     if (!waiverFile) return withThrottling(assemble(startedAt, config, target, selected, checks, stopped), throttling);
-    const waived = applyWaivers(checks, waiverFile, waiverDay(startedAt), chosen.namePattern === undefined ? {} : { namePattern: chosen.namePattern });
+    const whole = wholeOfShards(request.shard ? [request.shard] : []);
+    const waived = applyWaivers(checks, waiverFile, waiverDay(startedAt), { declared: (id) => whole && surelyDeclared(chosen, id) });
     return withThrottling(assemble(startedAt, config, target, selected, waived.checks, stopped, waived.report), throttling);
   } finally {
     throttling?.close();
@@ -164,86 +163,16 @@ async function runSuites(plan: Plan, files: readonly string[], workers: number, 
   return [...settleFindings(collector.checksOf(RUN_TARGET)), ...collector.problemChecks()];
 }
 
-const GROUP_NAMES: readonly string[] = [...GROUPS, 'auth', PUBLISHED_GROUP];
-
 /**
- * `--only` items as the catalog spells them: groups in lower case, requirement ids in upper case,
- * whatever case was typed. Anything else is a configuration error that names the valid groups.
- */
-export function selectedItems(only: readonly string[], option = '--only'): string[] {
-  const { items, unknown } = readItems(only);
-  if (unknown.length) throw unknownItems(option, unknown);
-  return items;
-}
-
-/** Items as the catalog spells them, and those that are neither a group nor a requirement id, as typed. */
-function readItems(given: readonly string[]): { items: string[]; unknown: string[] } {
-  const items = given.map((item) => (GROUP_NAMES.includes(item.toLowerCase()) ? item.toLowerCase() : item.toUpperCase()));
-  const known = (item: string): boolean => GROUP_NAMES.includes(item) || isRequirementId(item);
-  return { items: [...new Set(items.filter(known))], unknown: [...new Set(given.filter((_item, i) => !known(items[i]!)))] };
-}
-
-const unknownItems = (option: string, unknown: readonly string[], published = false): ConfigError =>
-  new ConfigError(`${option}: unknown group${published ? ', requirement id, or published operation or document' : ' or requirement id'}: ${unknown.join(', ')}. Groups: ${GROUP_NAMES.join(', ')}; requirement ids: see --list${published ? '; published operations and documents: --list with BASE_URL set' : ''}.`);
-
-/**
- * `--only` items that are neither a group nor a requirement id may name what the target publishes
- * beyond the 20 endpoints (an operation id, a document): confirmed against the target's documents
- * once it answers; the published checks of those names are added to the selection.
+ * `--only` items that are neither a group, a requirement id nor a check id may name what the target
+ * publishes beyond the 20 endpoints (an operation id, a document), and a check id may be an operation id
+ * too (`runs.list`): confirmed against the target's documents once it answers (lib/result/selection.ts, withPublished).
  */
 export async function withPublishedNames(chosen: Chosen, config: Config): Promise<Chosen> {
-  if (!chosen.pendingPublished.length) return chosen;
-  if (chosen.exclude.includes(PUBLISHED_GROUP)) {
-    throw new ConfigError(`--only ${chosen.pendingPublished.join(',')}: published operations or documents, but --exclude published leaves out every check of what the target publishes beyond the 20 endpoints`);
-  }
-  const names = await publishedNames(config);
-  const missing = chosen.pendingPublished.filter((name) => !names.has(name));
-  if (missing.length) throw unknownItems('--only', missing, true);
-  const files = chosen.files.length ? [...new Set([...chosen.files, groupFilePrefix(PUBLISHED_GROUP)])] : chosen.only.length ? [] : [groupFilePrefix(PUBLISHED_GROUP)];
-  const { namePattern: _pattern, ...rest } = chosen;
-  const declared = { ...chosen.declared, onlyPublished: chosen.pendingPublished, ...(chosen.files.length && chosen.only.length ? { onlyGroups: chosen.only.filter(isGroup) } : {}) };
-  return { ...rest, only: [...chosen.only, ...chosen.pendingPublished], files, declared, pendingPublished: [] };
+  if (!asksPublished(chosen) || (chosen.exclude.includes(PUBLISHED_GROUP) && !chosen.pendingPublished.length)) return chosen;
+  // With --exclude published, withPublished refuses the names before the target is asked.
+  return withPublished(chosen, chosen.exclude.includes(PUBLISHED_GROUP) ? new Set() : await publishedNames(config));
 }
-
-/**
- * What `--only` and `--exclude` chose: their items as the catalog spells them, the suite files (as vitest filters),
- * what the plan declares (requirement ids and, beside them, groups), and the same selection as a test-name pattern
- * (for waivers, which judge names).
- */
-export interface Chosen {
-  readonly only: string[];
-  readonly exclude: string[];
-  readonly files: string[];
-  readonly declared: Pick<TargetPlan, 'only' | 'onlyGroups' | 'onlyPublished' | 'exclude'>;
-  readonly namePattern?: string;
-  /** `--only` items to confirm against what the target publishes (withPublishedNames). */
-  readonly pendingPublished: readonly string[];
-}
-
-/**
- * `--only agents,AUTH-MISSING-KEY`: the checks of the groups and the checks carrying the ids, together.
- * `--exclude` takes the same items away: excluded groups' files are not run, and no check naming an
- * excluded requirement id is run (a check naming several ids is left out if any of them is excluded).
- * Only groups alone narrow the files vitest loads: a requirement id may be carried in any file.
- */
-export function selection(only: readonly string[], exclude: readonly string[] = []): Chosen {
-  const { items, unknown: pendingPublished } = readItems(only);
-  const excluded = selectedItems(exclude, '--exclude');
-  const [groups, ids] = [items.filter(isGroup), items.filter(isRequirementId)];
-  const [excludedGroups, excludedIds] = [excluded.filter(isGroup), excluded.filter(isRequirementId)];
-  const loaded = groups.length && !ids.length ? groups : GROUP_NAMES;
-  const files = groups.length && !ids.length || excludedGroups.length ? loaded.filter((g) => !excludedGroups.includes(g)).map(groupFilePrefix) : [];
-  if (excludedGroups.length && !files.length) throw new ConfigError(`--exclude ${excluded.join(',')} leaves no group to run`);
-  const planned = {
-    ...(ids.length ? { only: ids } : {}), ...(groups.length && ids.length ? { onlyGroups: groups } : {}), ...(excludedIds.length ? { exclude: excludedIds } : {}),
-  };
-  const chosen = { only: items, exclude: excluded, files, declared: planned, pendingPublished };
-  // Waivers judge names: the pattern says which checks ran, when ids alone chose them.
-  const namePattern = groups.length ? undefined : selectionPattern(ids, excludedIds);
-  return namePattern === undefined ? chosen : { ...chosen, namePattern };
-}
-
-const isGroup = (item: string): boolean => GROUP_NAMES.includes(item);
 
 function selectionOf({ only, exclude }: Pick<Chosen, 'only' | 'exclude'>, request: RunRequest, readOnly: boolean): Selection {
   return { only, shards: request.shard ? [request.shard] : [], readOnly, exclude };

@@ -1,8 +1,8 @@
 // Waivers: known failures a team has accepted for a while, each with its reason and an optional
 // expiry. A waived failure is still reported as a failure, marked waived; it no longer fails the
 // run, but the run is then not shown conformant. An expired waiver waives nothing; a waiver whose
-// rule now passes, or whose check id names no check of a suite file that ran, is stale and is
-// listed in every report so it can be removed.
+// rule now passes is stale, and a waiver whose check id matches no check of a run that surely
+// declared it is listed as matching no check: both in every report, so they can be removed.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -10,6 +10,7 @@ import { parseDocument } from 'yaml';
 import { ConfigError } from '../config.js';
 import { isRequirementId } from '../contract/requirements/index.js';
 import type { CheckResult, WaiverEntry, WaiverReport } from '../result/model.js';
+import { isCheckId } from '../result/check-id.js';
 import { RUN_CHECK_PREFIX } from '../result/settle.js';
 
 /** Looked for in the working directory when neither `--waivers` nor `WAIVERS` names a file. */
@@ -45,7 +46,7 @@ export function loadWaivers(setting: string | undefined, cwd: string = process.c
  *
  * ```yaml
  * waivers:
- *   - requirement: LIST-PAGE-SIZE-RESPECTED   # or check: <a check id from summary.json>
+ *   - requirement: LIST-PAGE-SIZE-RESPECTED   # or check: <a check id from --list or summary.json>
  *     reason: "ticket AES-123: the gap is fixed in 2.4"
  *     expires: 2026-12-31                      # optional; waives through that day (UTC)
  * ```
@@ -80,8 +81,8 @@ export function parseWaivers(text: string, file: string): WaiverFile {
     if (hasRequirement) {
       id = id.toUpperCase();
       if (!isRequirementId(id)) at(`unknown requirement id ${JSON.stringify(target)} (see --list)`);
-    } else if (!id.includes('::')) {
-      at(`\`check\` must be a check id as summary.json's checks[].id spells it (\`<file>::<full name>\`), not ${JSON.stringify(target)}`);
+    } else if (!isCheckId(id) && !id.startsWith(RUN_CHECK_PREFIX)) {
+      at(`\`check\` must be a check id as --list and summary.json's checks[].id spell it (lowercase dotted words, e.g. agents.create.every-field; or a run check's run::…), not ${JSON.stringify(target)}`);
     }
     const where = `entry ${index + 1} (${id})`;
     const reason = entry['reason'];
@@ -137,15 +138,12 @@ function answersFor(entry: WaiverEntry, check: CheckResult, id: string): boolean
   return entry.requirement === id;
 }
 
-/** The suite file part of a check id (`suites/agents.suite.ts` of `suites/agents.suite.ts::…`). */
-const fileOfId = (id: string): string => id.slice(0, id.indexOf('::'));
-
 export interface WaiverOptions {
   /**
-   * The run's test-name pattern (`--only REQUIREMENT-ID`, `--exclude REQUIREMENT-ID`): the checks it
-   * left out are not in the run, so a check waiver whose check it leaves out is not stale for its absence.
+   * Whether the run surely declared the check of this id (lib/result/selection.ts, surelyDeclared): a check
+   * waiver matching no check of the run then matches no check at all. By default every check was declared.
    */
-  readonly namePattern?: string;
+  readonly declared?: (checkId: string) => boolean;
 }
 
 /**
@@ -176,21 +174,22 @@ export function applyWaivers(checks: readonly CheckResult[], waivers: WaiverFile
   }));
   // Stale: its rule's checks ran and none failed (for a requirement: none failed for it) or errored.
   // A waiver whose checks did not run (--only, --exclude, a shard, a skip) says nothing either way.
-  // Suite files that ran, by the checks' ids; not the run's own checks (`run::…`: findings, problems), which exist only when seen.
-  const ranFiles = new Set(checks.filter((c) => !c.id.startsWith(RUN_CHECK_PREFIX)).map((c) => fileOfId(c.id)));
-  const selected = options.namePattern === undefined ? undefined : new RegExp(options.namePattern);
-  const stale = active.filter((w) => !used.has(w)).filter((w) => {
-    if (w.check !== undefined && !checks.some((c) => c.id === w.check)) {
-      // A check id naming no check of a suite file that ran (renamed, moved, mistyped): it can never waive anything.
-      return ranFiles.has(fileOfId(w.check)) && (!selected || selected.test(w.check.slice(w.check.indexOf('::') + 2)));
-    }
+  const declared = options.declared ?? (() => true);
+  const unmatched = active.filter((w) => w.check !== undefined && !checks.some((c) => c.id === w.check));
+  // A check id no check of a run that surely declared it has (removed, mistyped) can never waive anything;
+  // the run's own checks (`run::…`) exist only when seen, so their absence says nothing.
+  const matchingNone = unmatched.filter((w) => isCheckId(w.check!) && declared(w.check!));
+  const stale = active.filter((w) => !used.has(w) && !unmatched.includes(w)).filter((w) => {
     const its = ran(w);
     const failing = its.filter((c) => c.outcome === 'error' || (c.outcome === 'fail' && (w.check !== undefined || violatedIds(c).includes(w.requirement!))));
     return its.length > 0 && failing.length === 0;
   });
   return {
     checks: result,
-    report: { file: waivers.file, entries: waivers.waivers.length, waived: result.filter((c) => c.waived).length, expired, stale },
+    report: {
+      file: waivers.file, entries: waivers.waivers.length, waived: result.filter((c) => c.waived).length, expired, stale,
+      ...(matchingNone.length ? { unmatched: matchingNone } : {}),
+    },
   };
 }
 

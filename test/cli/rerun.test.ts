@@ -19,10 +19,15 @@ afterAll(async () => {
 /** Not about time: bounded only against a hang of the child runs (each killed after 120 s). */
 const BOUND = 300_000;
 
+/** A check of the suite, by its id. */
+const FAILING = 'auth.missing-key.post-v1-agents';
+
 const earlierRun = (outcome: 'pass' | 'fail'): string => JSON.stringify({
   checks: [
-    { id: 'suites/auth.suite.ts::auth > [AUTH-MISSING-KEY] x', outcome, requirements: ['AUTH-MISSING-KEY'] },
-    { id: 'suites/agents.suite.ts::agents > [AGENT-GET] y', outcome: 'pass', requirements: ['AGENT-GET'] },
+    { id: FAILING, outcome, requirements: ['AUTH-MISSING-KEY'] },
+    { id: 'agents.create.get-as-created', outcome: 'pass', requirements: ['AGENT-GET'] },
+    // A check the run added (a finding seen on the way) has no declaration: its requirement's checks are re-run.
+    { id: 'run::agents::[TIMESTAMP-ORDER] observed on the way: x', outcome, requirements: ['TIMESTAMP-ORDER'] },
   ],
 });
 
@@ -44,15 +49,15 @@ describe('--rerun-failed', () => {
     const run = await runCli({ env: referenceEnvironment(reference), args: ['--rerun-failed'], files: { 'summary.json': before }, keepReports: true });
     try {
       expect(run.exitCode).toBe(0);
-      expect(run.stdout).toContain('Re-running the checks of 1 requirement that failed or errored in');
-      expect(run.stdout).toContain(': AUTH-MISSING-KEY');
+      expect(run.stdout).toContain('Re-running what failed or errored in');
+      expect(run.stdout).toContain(`: ${FAILING}, TIMESTAMP-ORDER`);
       expect(await readFile(join(run.reportDir, 'summary.json'), 'utf8')).toBe(before);
       const rerun = JSON.parse(await readFile(join(run.reportDir, 'rerun', 'summary.json'), 'utf8')) as { selection: { only: string[] }; checks: Array<{ id: string; requirements: string[] }> };
       // Run-level checks (the published schema judged on every response seen) are not selected by --only.
-      const suiteChecks = rerun.checks.filter((c) => c.id.startsWith('suites/'));
-      expect(rerun.selection.only).toEqual(['AUTH-MISSING-KEY']);
-      expect(suiteChecks.length).toBeGreaterThan(0);
-      expect(suiteChecks.every((c) => c.requirements.includes('AUTH-MISSING-KEY'))).toBe(true);
+      const suiteChecks = rerun.checks.filter((c) => !c.id.startsWith('run::'));
+      expect(rerun.selection.only).toEqual([FAILING, 'TIMESTAMP-ORDER']);
+      expect(suiteChecks.map((c) => c.id)).toContain(FAILING);
+      expect(suiteChecks.filter((c) => c.id !== FAILING).every((c) => c.requirements.includes('TIMESTAMP-ORDER'))).toBe(true);
     } finally {
       await rm(run.reportDir, { recursive: true, force: true });
     }

@@ -119,7 +119,7 @@ describe('--exclude and --format', () => {
   test('an unknown --exclude item or --format value exits 2', async () => {
     const [exclude, format] = await Promise.all([runCli({ args: ['--exclude', 'nonsense'] }), runCli({ args: ['--format', 'xml'] })]);
     expect(exclude.exitCode).toBe(2);
-    expect(exclude.summary?.stop?.message).toMatch(/^--exclude: unknown group or requirement id: nonsense\./);
+    expect(exclude.summary?.stop?.message).toMatch(/^--exclude: unknown group, requirement id or check id: nonsense\./);
     expect(format.exitCode).toBe(2);
     expect(format.stderr).toMatch(/--format: expected text or json, got "xml"/);
   }, afterRuns(1));

@@ -3,6 +3,7 @@
 import { summarise, WHOLE_SUITE, type RunMeta } from '../../lib/result/aggregate.js';
 import type { CheckResult, RunResult, RunStop } from '../../lib/result/model.js';
 import { REQUIREMENTS } from '../../lib/contract/requirements/index.js';
+import { checkIdOf } from '../../lib/result/check-id.js';
 
 const BASE = 'http://127.0.0.1:8787';
 
@@ -19,7 +20,7 @@ export const META: RunMeta = {
 const check = (c: Omit<CheckResult, 'id' | 'file' | 'name'> & { file?: string }): CheckResult => {
   const file = c.file ?? `suites/${c.group}.suite.ts`;
   const name = `[${c.requirements.join(', ')}] ${c.title}`;
-  return { ...c, file, name, id: `${file}::${name}` };
+  return { ...c, file, name, id: checkIdOf(c.group, c.title) };
 };
 
 export const PASSED = check({

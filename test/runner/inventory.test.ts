@@ -1,10 +1,13 @@
 // The suite's coverage, read from the suites themselves: every requirement of the
-// catalog is named by a check, and every check names only catalog requirements.
+// catalog is named by a check, every check names only catalog requirements, and every
+// check has a well-formed id no other check has.
 
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { isRequirementId, REQUIREMENTS } from '../../lib/contract/requirements/index.js';
-import { generatedChecks } from '../../lib/generic/checks.js';
+import { generatedCheckId, generatedChecks } from '../../lib/generic/checks.js';
 import { TEMPLATE_OPERATION } from '../../lib/generic/template.js';
+import { CHECK_ID } from '../../lib/result/check-id.js';
 import { checkName } from '../../lib/result/check-name.js';
 import { collectInventory, filesCarrying, type InventoryEntry } from '../../lib/runner/inventory.js';
 
@@ -25,7 +28,19 @@ describe('the suite inventory', () => {
     expect(inventory.flatMap((c) => c.requirements).filter((id) => !isRequirementId(id))).toEqual([]);
   });
 
-  test('no two checks of a file share a name (reports and --rerun-failed tell them apart by name)', () => {
+  test('every check has an id: well formed, short, and no other check\'s (waivers, --only, --rerun-failed and --merge key on it)', () => {
+    const ids = inventory.map((c) => c.id);
+    expect(ids.filter((id) => !CHECK_ID.test(id) || id.length > 80)).toEqual([]);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
+  test('the README\'s example check waiver names a real check', () => {
+    const examples = [...readFileSync(new URL('../../README.md', import.meta.url), 'utf8').matchAll(/^ {2}- check: (\S+)/gm)].map((m) => m[1]!);
+    expect(examples.length).toBeGreaterThan(0);
+    expect(examples.filter((id) => !inventory.some((c) => c.id === id))).toEqual([]);
+  });
+
+  test('no two checks of a file share a name (reports tell them apart by name)', () => {
     const keys = inventory.map((c) => `${c.file}::${c.name}`);
     expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([]);
   });
@@ -39,7 +54,9 @@ describe('the suite inventory', () => {
     const published = inventory.filter((c) => c.file === 'suites/published.suite.ts');
     const generated = generatedChecks(TEMPLATE_OPERATION);
     expect(generated.map((check) => check.kind)).toEqual(['implemented', 'auth', 'read', 'wrapped', 'timestamps', 'absent', 'pagination', 'order']);
-    expect(published).toEqual(generated.map(({ requirements, title }) => ({ file: 'suites/published.suite.ts', name: checkName(requirements, title), requirements })));
+    expect(published).toEqual(generated.map(({ kind, requirements, title }) => ({
+      id: generatedCheckId(TEMPLATE_OPERATION, kind), file: 'suites/published.suite.ts', name: checkName(requirements, title), requirements,
+    })));
     expect(published.filter((c) => !c.name.includes('<operation>')).map((c) => c.name)).toEqual([]);
     const genericIds = REQUIREMENTS.map((r) => r.id).filter((id) => id.startsWith('GENERIC-'));
     expect(genericIds).toHaveLength(8);

@@ -1,4 +1,4 @@
-// `--only` items that are neither a group nor a requirement id name what the target publishes
+// `--only` items that are neither a group, a requirement id nor a check id name what the target publishes
 // beyond the 20 endpoints (lib/runner/run.ts, withPublishedNames): confirmed against the
 // documents the embedded reference service publishes, over HTTP like any target.
 
@@ -7,12 +7,12 @@ import { ConfigError, type Config, parseConfig } from '../../lib/config.js';
 import { findEndpoint } from '../../lib/contract/endpoints.js';
 import { publishedOperations } from '../../lib/generic/operations.js';
 import { ApiClient } from '../../lib/http/client.js';
-import { selects } from '../../lib/protocol/plan.js';
 import { loadPublishedSpec } from '../../lib/published/load.js';
 import { startReferenceService, type RunningReference } from '../../lib/reference/server.js';
 import { atReference } from '../../lib/runner/embedded.js';
 import { operationsBeyondContract } from '../../lib/runner/published-operations.js';
-import { selection, withPublishedNames } from '../../lib/runner/run.js';
+import { type Choice, selection, selects as selectsCheck } from '../../lib/result/selection.js';
+import { withPublishedNames } from '../../lib/runner/run.js';
 
 let reference: RunningReference;
 let config: Config;
@@ -33,6 +33,9 @@ afterAll(() => reference.close());
 
 /** What a published check of the operation is selected by, besides its requirement ids (lib/harness/check.ts). */
 const subjects = (operationId: string) => ['published', document, operationId];
+
+const selects = (choice: Choice, group: string, requirements: string[], names: string[] = []): boolean =>
+  selectsCheck(choice, { id: 'a.check', group, requirements, subjects: names });
 
 describe('withPublishedNames', () => {
   test('accepts an operation id the target publishes beyond the 20: its published checks alone are run', async () => {
@@ -62,13 +65,10 @@ describe('withPublishedNames', () => {
     expect(selects(chosen.declared, `published: ${document}`, ['GENERIC-IMPLEMENTED'], subjects('listTestCases'))).toBe(false);
   });
 
-  test('beside requirement ids, loads every file and drops the name pattern (it would leave the published checks out)', async () => {
-    const before = selection(['AGENT-CREATE', 'listTestCases']);
-    expect(before.namePattern).toBeDefined();
-    const chosen = await withPublishedNames(before, config);
+  test('beside requirement ids, loads every file', async () => {
+    const chosen = await withPublishedNames(selection(['AGENT-CREATE', 'listTestCases']), config);
     expect(chosen.files).toEqual([]);
     expect(chosen.declared).toEqual({ only: ['AGENT-CREATE'], onlyPublished: ['listTestCases'] });
-    expect(chosen).not.toHaveProperty('namePattern');
     expect(selects(chosen.declared, 'agents', ['AGENT-CREATE'])).toBe(true);
     expect(selects(chosen.declared, `published: ${document}`, ['GENERIC-AUTH'], subjects('listTestCases'))).toBe(true);
   });
@@ -76,7 +76,7 @@ describe('withPublishedNames', () => {
   test('refuses a name the target does not publish with a ConfigError naming it, and only it', async () => {
     const refused = withPublishedNames(selection(['listTestCases', 'noSuchOperation']), config);
     await expect(refused).rejects.toThrow(ConfigError);
-    await expect(refused).rejects.toThrow(/--only: unknown group, requirement id, or published operation or document: noSuchOperation\. /);
+    await expect(refused).rejects.toThrow(/--only: unknown group, requirement id, check id, or published operation or document: noSuchOperation\. /);
     await expect(refused).rejects.not.toThrow(/listTestCases/);
   });
 

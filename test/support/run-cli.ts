@@ -23,8 +23,9 @@ export interface CliRun {
 }
 
 export interface SummaryCheck {
-  /** `<file>::<full test name>`. */
+  /** The check's stable id (`agents.create.every-field`). */
   readonly id: string;
+  readonly file: string;
   readonly name: string;
   readonly group: string;
   readonly outcome: 'pass' | 'fail' | 'skip' | 'error';

@@ -34,12 +34,12 @@ describe('parseWaivers', () => {
   - requirement: mutation-delete-idempotent
     reason: AES-123, fixed in 2.4
     expires: 2030-01-31
-  - check: "suites/agents.suite.ts::[AGENT-CREATE] creating an agent returns it"
+  - check: agents.create.returns-it
     reason: flaky upstream
 `);
     expect(file.waivers).toEqual([
       { requirement: 'MUTATION-DELETE-IDEMPOTENT', reason: 'AES-123, fixed in 2.4', expires: '2030-01-31' },
-      { check: 'suites/agents.suite.ts::[AGENT-CREATE] creating an agent returns it', reason: 'flaky upstream' },
+      { check: 'agents.create.returns-it', reason: 'flaky upstream' },
     ]);
   });
 
@@ -56,8 +56,9 @@ describe('parseWaivers', () => {
     ['waivers:\n  - requirement: AGENT-CREATE\n    reason: x\n    expires: 31/01/2030\n', /`expires` must be a date/],
     ['waivers:\n  - requirement: AGENT-CREATE\n    reason: x\n    until: 2030-01-01\n', /entry 1: unknown key "until"/],
     ['waiver:\n  - requirement: AGENT-CREATE\n', /unknown key "waiver"/],
-    ['waivers:\n  - requirement: AGENT-CREATE\n    check: a::b\n    reason: x\n', /exactly one of `requirement`/],
+    ['waivers:\n  - requirement: AGENT-CREATE\n    check: a.b\n    reason: x\n', /exactly one of `requirement`/],
     ['waivers:\n  - check: agents\n    reason: x\n', /check id/],
+    ['waivers:\n  - check: "suites/agents.suite.ts::[AGENT-CREATE] a title"\n    reason: x\n', /lowercase dotted words/],
     ['waivers:\n  - requirement: AGENT-CREATE\n    reason: x\n  - requirement: agent-create\n    reason: y\n', /entry 2 \(AGENT-CREATE\): the same requirement as entry 1/],
     ['waivers: [\n', /not valid YAML/],
     ['- requirement: AGENT-CREATE\n', /expected a mapping/],
@@ -140,8 +141,8 @@ describe('applyWaivers', () => {
   });
 
   it('an expired waiver lists only the failures it answered for that no other waiver still waives', () => {
-    const other = { ...FAILED, id: `${FAILED.id} again`, violated: ['MUTATION-DELETE-IDEMPOTENT', 'AGENT-CREATE'] };
-    const findingOnly = { ...FAILED, id: `${FAILED.id} finding`, violated: ['AGENT-CREATE'] };
+    const other = { ...FAILED, id: `${FAILED.id}.again`, violated: ['MUTATION-DELETE-IDEMPOTENT', 'AGENT-CREATE'] };
+    const findingOnly = { ...FAILED, id: `${FAILED.id}.finding`, violated: ['AGENT-CREATE'] };
     const { report } = waive(`waivers:
   - requirement: MUTATION-DELETE-IDEMPOTENT
     reason: long ago
@@ -158,18 +159,24 @@ describe('applyWaivers', () => {
     expect(report.expired.find((e) => e.check)?.failures).toEqual([]);
   });
 
-  it('a check waiver naming no check of a suite file that ran is stale; of a file that did not run, or left out by the name pattern, it is not', () => {
-    const renamed = 'suites/agents.suite.ts::[AGENT-CREATE] creating an agent returned it';
-    const elsewhere = 'suites/personas.suite.ts::[PERSONA-CREATE] creating a persona returns it';
-    const found = 'run::agents::[AGENT-CREATE] a finding';
-    const text = [renamed, elsewhere, found].map((id) => `  - check: ${JSON.stringify(id)}\n    reason: r\n`).join('');
-    expect(waive(`waivers:\n${text}`, [PASSED]).report.stale).toEqual([{ check: renamed, reason: 'r' }]);
-    // `--only AGENT-GET`: the pattern leaves [AGENT-CREATE] checks out, so their absence says nothing.
-    expect(applyWaivers([PASSED], parse(`waivers:\n${text}`), '2030-01-15', { namePattern: '\\[AGENT-GET\\]' }).report.stale).toEqual([]);
-    expect(applyWaivers([PASSED], parse(`waivers:\n${text}`), '2030-01-15', { namePattern: '\\[AGENT-CREATE\\]' }).report.stale).toEqual([{ check: renamed, reason: 'r' }]);
+  it('a check waiver whose id matches no check of a run that surely declared it matches no check (not stale); otherwise it says nothing', () => {
+    const removed = 'agents.create.returned-it';
+    const text = `waivers:\n  - check: ${removed}\n    reason: r\n`;
+    expect(waive(text, [PASSED]).report).toMatchObject({ stale: [], unmatched: [{ check: removed, reason: 'r' }] });
+    // `--only AGENT-GET`, a shard: the run may have left the check out, so its absence says nothing.
+    expect(applyWaivers([PASSED], parse(text), '2030-01-15', { declared: () => false }).report).not.toHaveProperty('unmatched');
+    expect(applyWaivers([PASSED], parse(text), '2030-01-15', { declared: (id) => id === removed }).report.unmatched).toEqual([{ check: removed, reason: 'r' }]);
+    // The text reports say so in those words.
+    const run = summarise([PASSED], { ...META, waivers: waive(text, [PASSED]).report });
+    expect(consoleSummary(run, { color: false })).toContain(`UNMATCHED check ${removed}: matches no check`);
+    // The run's own checks exist only when seen: a waiver of one that is absent is neither stale nor unmatched.
+    const runCheck = waive('waivers:\n  - check: "run::agents::[AGENT-CREATE] a finding"\n    reason: r\n', [PASSED]).report;
+    expect(runCheck).toMatchObject({ stale: [] });
+    expect(runCheck).not.toHaveProperty('unmatched');
     // Expired, it is reported as expired only.
-    const expired = waive(`waivers:\n  - check: ${JSON.stringify(renamed)}\n    reason: r\n    expires: 2020-01-01\n`, [PASSED]).report;
-    expect(expired).toMatchObject({ stale: [], expired: [{ check: renamed, failures: [] }] });
+    const expired = waive(`waivers:\n  - check: ${removed}\n    reason: r\n    expires: 2020-01-01\n`, [PASSED]).report;
+    expect(expired).toMatchObject({ stale: [], expired: [{ check: removed, failures: [] }] });
+    expect(expired).not.toHaveProperty('unmatched');
   });
 
   it('errors are never waived', () => {

@@ -16,6 +16,7 @@ import { idOf, selectionMismatch } from '../../assert/filter-judge.js';
 import { declareUnseenJunctionCheck, expectShownComplements, expectUnseenField } from './related.js';
 import { requestPage, type Collection, type Walk } from '../../harness/list-walk.js';
 import { acceptedFilter, expectWalks, filterCollectionOf, filteredWalk, filterText, Snapshot, type ListId } from './collection.js';
+import { checkIdOf } from '../../result/check-id.js';
 
 const UNKNOWN_FIELD = comparison('no_such_field', '=', '1');
 /** Values that are no number (a sign or a point alone) or no time. */
@@ -79,7 +80,7 @@ export function declareFilterChecks(id: ListId): void {
     // One field per list also walks a selection in small pages: a filter kept on the first page only shows there.
     const spread = exposed === exposedList[0];
     const spreadTitle = spread ? ` (the one nearest half the ${itemsKey} also in pages of a third of it)` : '';
-    check(['LIST-FILTER-FIELDS'], `${path}: filter on ${name} with each operator returns exactly the matching ${itemsKey}${spreadTitle}, and complementary operators split them`, async (t) => {
+    check(checkIdOf('lists', id, 'filter-fields', name), ['LIST-FILTER-FIELDS'], `${path}: filter on ${name} with each operator returns exactly the matching ${itemsKey}${spreadTitle}, and complementary operators split them`, async (t) => {
       const snapshot = await snapshotOf(t, id);
       const comparisons = operatorComparisons(snapshot.items, exposed);
       // No item shows a usable value: judged as a field the items do not show.
@@ -104,7 +105,7 @@ export function declareFilterChecks(id: ListId): void {
   if (typed.length) {
     const numbers = typed.some(({ field }) => field.kind === 'number');
     const tried = numbers ? `${UNREADABLE.number.join(' ')}; numbers also compared with ${NUMBER_LITERALS.map(([op, v]) => `${op} ${v}`).join(' and ')}` : UNREADABLE.timestamp.join(' ');
-    check(['LIST-FILTER-FIELDS'], `${path}: ${typed.map((e) => e.name).join(', ')} compared with = to a value that is no number or time is refused with INVALID_ARGUMENT or selects no ${itemsKey} (${tried})`, async (t) => {
+    check(checkIdOf('lists', id, 'filter-fields', 'unreadable-values'), ['LIST-FILTER-FIELDS'], `${path}: ${typed.map((e) => e.name).join(', ')} compared with = to a value that is no number or time is refused with INVALID_ARGUMENT or selects no ${itemsKey} (${tried})`, async (t) => {
       const snapshot = await snapshotOf(t, id);
       for (const { name, field } of typed) {
         for (const value of UNREADABLE[field.kind as keyof typeof UNREADABLE]) {
@@ -122,14 +123,14 @@ export function declareFilterChecks(id: ListId): void {
   }
 
   for (const [name, field] of Object.entries(list.filterFields).filter(([, f]) => f.path === null)) {
-    check(['LIST-FILTER-FIELDS'], `${path}: filter on ${name} (not a field of the items) is accepted, returns only listed ${itemsKey}, and complementary operators never share one`, async (t) => {
+    check(checkIdOf('lists', id, 'filter-fields', 'unlisted', name), ['LIST-FILTER-FIELDS'], `${path}: filter on ${name} (not a field of the items) is accepted, returns only listed ${itemsKey}, and complementary operators never share one`, async (t) => {
       await expectUnseenField(t, await snapshotOf(t, id), name, field);
     });
   }
 
   declareUnseenJunctionCheck(id);
 
-  check(['LIST-FILTER-AND-OR'], `${path}: two comparisons joined by AND select their intersection, by OR their union (the union also in pages of a third of it)`, async (t) => {
+  check(checkIdOf('lists', id, 'filter-and-or'), ['LIST-FILTER-AND-OR'], `${path}: two comparisons joined by AND select their intersection, by OR their union (the union also in pages of a third of it)`, async (t) => {
     const snapshot = await snapshotOf(t, id);
     const candidates = acceptedComparisons(list, snapshot.items);
     if (!candidates.length) t.skip('no listed item carries a usable filter value');
@@ -142,7 +143,7 @@ export function declareFilterChecks(id: ListId): void {
     });
   });
 
-  check(['LIST-FILTER-QUOTING'], `${path}: a value unquoted and double-quoted selects the same ${itemsKey} (the widest quoted one also in pages of a third of it)`, async (t) => {
+  check(checkIdOf('lists', id, 'filter-quoting'), ['LIST-FILTER-QUOTING'], `${path}: a value unquoted and double-quoted selects the same ${itemsKey} (the widest quoted one also in pages of a third of it)`, async (t) => {
     const snapshot = await snapshotOf(t, id);
     const comparisons = bareComparisons(list, snapshot.items);
     if (!comparisons.length) t.skip('no listed value can be written without quotes');
@@ -159,14 +160,14 @@ export function declareFilterChecks(id: ListId): void {
     if (widest) await expectSpreadSelection(t, snapshot, widest.cmp, widest.walk, ['LIST-FILTER-QUOTING'], { quote: 'always' });
   });
 
-  check(['LIST-FILTER-QUOTING'], `${path}: a double-quoted value containing a space selects the matching ${itemsKey}`, async (t) => {
+  check(checkIdOf('lists', id, 'filter-quoting', 'space'), ['LIST-FILTER-QUOTING'], `${path}: a double-quoted value containing a space selects the matching ${itemsKey}`, async (t) => {
     const snapshot = await snapshotOf(t, id);
     const comparisons = spacedComparisons(list, snapshot.items);
     if (!comparisons.length) t.skip('no listed item carries a value with a space');
     for (const c of comparisons) await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING']);
   });
 
-  check(['LIST-FILTER-COMPACT'], `${path}: comparisons written with and without blanks around the operator (\`f = v\`, \`f=v\`, \`f>=v\`, \`f="v"\`, joined by AND) select the matching ${itemsKey}`, async (t) => {
+  check(checkIdOf('lists', id, 'filter-compact'), ['LIST-FILTER-COMPACT'], `${path}: comparisons written with and without blanks around the operator (\`f = v\`, \`f=v\`, \`f>=v\`, \`f="v"\`, joined by AND) select the matching ${itemsKey}`, async (t) => {
     const snapshot = await snapshotOf(t, id);
     const comparisons = compactComparisons(list, snapshot.items);
     if (!comparisons.length) t.skip('no listed item carries a usable filter value');
@@ -181,20 +182,20 @@ export function declareFilterChecks(id: ListId): void {
   // Alone and after a comparison on a listed field: a service checking only a filter that is one comparison accepts the second.
   // That field holds free text, so `= x` is a value it must take (an enum or a timestamp might refuse x itself, and hide the fault).
   const unknownFieldFilters: readonly FilterExpr[] = [UNKNOWN_FIELD, { kind: 'and', terms: [comparison(freeTextField(list), '=', 'x'), UNKNOWN_FIELD] }];
-  check(['LIST-FILTER-UNKNOWN-FIELD'], `${path}: a filter on a field it does not list (alone, or joined by AND to a listed one) is rejected with INVALID_ARGUMENT naming filter`, async (t) => {
+  check(checkIdOf('lists', id, 'filter-unknown-field'), ['LIST-FILTER-UNKNOWN-FIELD'], `${path}: a filter on a field it does not list (alone, or joined by AND to a listed one) is rejected with INVALID_ARGUMENT naming filter`, async (t) => {
     const collection = await filterCollectionOf(t, id);
     for (const filter of unknownFieldFilters) await expectRejected(t, collection, filterText(collection, filter), ['LIST-FILTER-UNKNOWN-FIELD']);
   });
 
   const [first] = exposedFields(list);
   if (first) {
-    check(['LIST-FILTER-MALFORMED'], `${path}: ${malformedFilters(first.name).map((f) => JSON.stringify(f)).join(', ')} (compact where the target writes comparisons so) are rejected with INVALID_ARGUMENT`, async (t) => {
+    check(checkIdOf('lists', id, 'filter-malformed', 'compact'), ['LIST-FILTER-MALFORMED'], `${path}: ${malformedFilters(first.name).map((f) => JSON.stringify(f)).join(', ')} (compact where the target writes comparisons so) are rejected with INVALID_ARGUMENT`, async (t) => {
       const collection = await filterCollectionOf(t, id);
       for (const filter of malformedFilters(first.name, collection.filterFormat)) await expectRejected(t, collection, filter, ['LIST-FILTER-MALFORMED']);
     });
   }
 
-  check(['LIST-FILTER-MALFORMED'], `${path}: valid comparisons broken by a dangling or doubled AND/OR, a missing field or value, a doubled operator, an open quote or a trailing operator are rejected`, async (t) => {
+  check(checkIdOf('lists', id, 'filter-malformed', 'broken'), ['LIST-FILTER-MALFORMED'], `${path}: valid comparisons broken by a dangling or doubled AND/OR, a missing field or value, a doubled operator, an open quote or a trailing operator are rejected`, async (t) => {
     const snapshot = await snapshotOf(t, id);
     const candidates = acceptedComparisons(list, snapshot.items);
     if (!candidates.length) t.skip('no listed item carries a usable filter value');

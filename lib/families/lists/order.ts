@@ -9,6 +9,7 @@ import { checkEnumOrder, checkSorted, type Direction } from '../../assert/orderi
 import { violation } from '../../assert/violation.js';
 import { requestPage, type Collection, type Walk } from '../../harness/list-walk.js';
 import { callHolding, collectionOf, Snapshot, walk, type ListId } from './collection.js';
+import { checkIdOf } from '../../result/check-id.js';
 
 /**
  * Order must hold across page boundaries: each ordered walk reads the collection in about three pages
@@ -70,7 +71,7 @@ export function declareOrderChecks(id: ListId): void {
   const { path, itemsKey } = list;
 
   for (const [name, field] of Object.entries(list.orderFields)) {
-    check(['LIST-ORDER-BY'], `${path}: order_by=${name} sorts ${itemsKey} ascending and order_by=-${name} descending, across pages`, async (t) => {
+    check(checkIdOf('lists', id, 'order-by', name), ['LIST-ORDER-BY'], `${path}: order_by=${name} sorts ${itemsKey} ascending and order_by=-${name} descending, across pages`, async (t) => {
       const collection = await paged(t, id);
       for (const direction of ['asc', 'desc'] as const) {
         await expectOrdered(t, collection, { name, field, direction, orderBy: dashed(name, direction) }, ['LIST-ORDER-BY']);
@@ -79,7 +80,7 @@ export function declareOrderChecks(id: ListId): void {
   }
 
   if (list.descSuffix) {
-    check(['LIST-ORDER-BY-DESC-SUFFIX'], `${path}: order_by "<field> desc" sorts ${itemsKey} descending for every order field`, async (t) => {
+    check(checkIdOf('lists', id, 'order-by-desc-suffix'), ['LIST-ORDER-BY-DESC-SUFFIX'], `${path}: order_by "<field> desc" sorts ${itemsKey} descending for every order field`, async (t) => {
       const collection = await paged(t, id);
       for (const [name, field] of Object.entries(list.orderFields)) {
         await expectOrdered(t, collection, { name, field, direction: 'desc', orderBy: `${name} desc` }, ['LIST-ORDER-BY-DESC-SUFFIX']);
@@ -93,7 +94,7 @@ export function declareOrderChecks(id: ListId): void {
     const field = list.orderFields[name];
     if (!field) throw new Error(`${path}: default order ${defaultOrder} is not an order field`);
     const direction: Direction = defaultOrder.startsWith('-') ? 'desc' : 'asc';
-    check(['LIST-ORDER-DEFAULT'], `${path}: without order_by, ${itemsKey} come in ${defaultOrder} order`, async (t) => {
+    check(checkIdOf('lists', id, 'order-default'), ['LIST-ORDER-DEFAULT'], `${path}: without order_by, ${itemsKey} come in ${defaultOrder} order`, async (t) => {
       await expectOrdered(t, await paged(t, id), { name, field, direction, orderBy: undefined }, ['LIST-ORDER-DEFAULT']);
     });
   }
@@ -101,7 +102,7 @@ export function declareOrderChecks(id: ListId): void {
   // A listed field with more around it than a trailing desc: a pattern matched without its anchors would still find `<field> desc` in them.
   const [firstField] = Object.keys(list.orderFields);
   const unknownOrders = [...UNKNOWN_ORDERS, `${firstField} desc desc`, `no_such_field ${firstField} desc`];
-  check(['LIST-ORDER-BY-UNKNOWN'], `${path}: order_by on a field it does not list, or with more than a field and a trailing desc, is rejected with INVALID_ARGUMENT naming order_by`, async (t) => {
+  check(checkIdOf('lists', id, 'order-by-unknown'), ['LIST-ORDER-BY-UNKNOWN'], `${path}: order_by on a field it does not list, or with more than a field and a trailing desc, is rejected with INVALID_ARGUMENT naming order_by`, async (t) => {
     const collection = await collectionOf(t, id);
     for (const orderBy of unknownOrders) {
       t.expectInvalidArgument(await requestPage(t, collection, { order_by: orderBy }), ['LIST-ORDER-BY-UNKNOWN'], 'order_by', `order_by=${orderBy}`);

@@ -11,6 +11,7 @@ import { isSuccess } from '../../assert/responses.js';
 import { repeated, walkMismatch } from '../../assert/filter-judge.js';
 import { collectionOf, filterFormatted, filterText, ownedSharedWalk, Snapshot, walk, type ListId } from './collection.js';
 import type { JsonObject } from '../../util/json.js';
+import { checkIdOf } from '../../result/check-id.js';
 
 /** A small page size: about twenty pages over the reference's collections. */
 export const SMALL_PAGE = 7;
@@ -63,7 +64,7 @@ export function declarePaginationChecks(id: ListId): void {
   const { path, itemsKey } = list;
   const { max, default: fallback } = list.pageSize;
 
-  check(['LIST-PAGINATION-COMPLETE'], `${path}: following next_page_token at page_size ${SMALL_PAGE} returns the ${itemsKey} of a walk at ${max}, none twice`, async (t) => {
+  check(checkIdOf('lists', id, 'pagination-complete'), ['LIST-PAGINATION-COMPLETE'], `${path}: following next_page_token at page_size ${SMALL_PAGE} returns the ${itemsKey} of a walk at ${max}, none twice`, async (t) => {
     const snapshot = await paged(t, id);
     let fresh = false;
     await snapshot.expect(['LIST-PAGINATION-COMPLETE'], async (all) => {
@@ -76,7 +77,7 @@ export function declarePaginationChecks(id: ListId): void {
     });
   });
 
-  check(['LIST-PAGE-SIZE-RESPECTED'], `${path}: no page holds more than page_size ${SMALL_PAGE}, nor without page_size (first page or after a token) more than the default ${fallback}`, async (t) => {
+  check(checkIdOf('lists', id, 'page-size-respected'), ['LIST-PAGE-SIZE-RESPECTED'], `${path}: no page holds more than page_size ${SMALL_PAGE}, nor without page_size (first page or after a token) more than the default ${fallback}`, async (t) => {
     const { collection } = await paged(t, id);
     const small = await smallWalk(t, collection, 'LIST-PAGE-SIZE-RESPECTED');
     for (const [n, page] of small.pages.entries()) {
@@ -90,7 +91,7 @@ export function declarePaginationChecks(id: ListId): void {
     t.assert(next.length <= fallback, ['LIST-PAGE-SIZE-RESPECTED'], `without page_size the page after the first holds ${next.length} ${itemsKey}; the default is ${fallback}`, call);
   });
 
-  check(['LIST-PAGE-SIZE-BOUNDS'], `${path}: page_size 1 and ${max} are accepted and served with at most that many ${itemsKey}; 0, -1 and ${max + 1} are rejected with INVALID_ARGUMENT naming page_size or served with at most ${max}; none answers an empty list while ${itemsKey} exist`, async (t) => {
+  check(checkIdOf('lists', id, 'page-size-bounds'), ['LIST-PAGE-SIZE-BOUNDS'], `${path}: page_size 1 and ${max} are accepted and served with at most that many ${itemsKey}; 0, -1 and ${max + 1} are rejected with INVALID_ARGUMENT naming page_size or served with at most ${max}; none answers an empty list while ${itemsKey} exist`, async (t) => {
     const requirements: RequirementId[] = ['LIST-PAGE-SIZE-BOUNDS'];
     const collection = await collectionOf(t, id);
     const served: Served[] = [];
@@ -119,24 +120,24 @@ export function declarePaginationChecks(id: ListId): void {
     }
   });
 
-  check(['LIST-PAGE-SIZE-INVALID'], `${path}: page_size ${NOT_INTEGERS.map((v) => JSON.stringify(v)).join(' or ')} is rejected with INVALID_ARGUMENT naming page_size`, async (t) => {
+  check(checkIdOf('lists', id, 'page-size-invalid'), ['LIST-PAGE-SIZE-INVALID'], `${path}: page_size ${NOT_INTEGERS.map((v) => JSON.stringify(v)).join(' or ')} is rejected with INVALID_ARGUMENT naming page_size`, async (t) => {
     const collection = await collectionOf(t, id);
     for (const size of NOT_INTEGERS) {
       t.expectInvalidArgument(await requestPage(t, collection, { page_size: size }), ['LIST-PAGE-SIZE-INVALID'], 'page_size', `page_size ${JSON.stringify(size)}`);
     }
   });
 
-  check(['LIST-LAST-PAGE'], `${path}: walks at page_size ${SMALL_PAGE} and ${max} end on a page whose next_page_token is empty, null or absent`, async (t) => {
+  check(checkIdOf('lists', id, 'last-page'), ['LIST-LAST-PAGE'], `${path}: walks at page_size ${SMALL_PAGE} and ${max} end on a page whose next_page_token is empty, null or absent`, async (t) => {
     const { collection } = await paged(t, id);
     await smallWalk(t, collection, 'LIST-LAST-PAGE');
   });
 
-  check(['LIST-PAGE-TOKEN-FORGED'], `${path}: a page_token the service never issued is rejected with INVALID_ARGUMENT`, async (t) => {
+  check(checkIdOf('lists', id, 'page-token-forged'), ['LIST-PAGE-TOKEN-FORGED'], `${path}: a page_token the service never issued is rejected with INVALID_ARGUMENT`, async (t) => {
     const call = await requestPage(t, await collectionOf(t, id), { page_token: FORGED_TOKEN });
     t.expectInvalidArgument(call, ['LIST-PAGE-TOKEN-FORGED'], 'page_token', `page_token ${JSON.stringify(FORGED_TOKEN)}`);
   });
 
-  check(['LIST-FULL-PAGES'], `${path}: every page but the last holds exactly page_size ${itemsKey} (${SMALL_PAGE} and ${max}; default ${fallback})`, async (t) => {
+  check(checkIdOf('lists', id, 'full-pages'), ['LIST-FULL-PAGES'], `${path}: every page but the last holds exactly page_size ${itemsKey} (${SMALL_PAGE} and ${max}; default ${fallback})`, async (t) => {
     const snapshot = await paged(t, id);
     const small = await smallWalk(t, snapshot.collection, 'LIST-FULL-PAGES');
     const largest = await ownedSharedWalk(t, snapshot.collection, { page_size: max }, ['LIST-PAGINATION-COMPLETE'], ['LIST-FULL-PAGES']);
@@ -150,7 +151,7 @@ export function declarePaginationChecks(id: ListId): void {
     t.assert(first.items.length === expected, ['LIST-FULL-PAGES'], `without page_size the first page holds ${first.items.length} ${itemsKey}, not ${expected}`, first.call);
   });
 
-  check(['LIST-PAGE-TOKEN-STALE'], `${path}: a page_token reused with another order_by or filter is rejected with INVALID_ARGUMENT`, async (t) => {
+  check(checkIdOf('lists', id, 'page-token-stale'), ['LIST-PAGE-TOKEN-STALE'], `${path}: a page_token reused with another order_by or filter is rejected with INVALID_ARGUMENT`, async (t) => {
     const snapshot = await paged(t, id);
     const [field] = Object.keys(list.orderFields);
     const [comparison] = acceptedComparisons(list, snapshot.items);

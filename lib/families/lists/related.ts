@@ -14,6 +14,7 @@ import { subsetMismatch, walkMismatch } from '../../assert/filter-judge.js';
 import { carriesValue, partitionMismatch, unionMismatch } from '../../assert/partition.js';
 import type { Collection, Walk } from '../../harness/list-walk.js';
 import { acceptedFilter, expectWalks, filterCollectionOf, filteredWalk, filterText, sharedFilteredWalk, Snapshot, type ListId } from './collection.js';
+import { checkIdOf } from '../../result/check-id.js';
 
 type Item = Record<string, unknown>;
 
@@ -122,7 +123,7 @@ export function declareUnseenJunctionCheck(id: ListId): void {
   const list = listEndpoint(id);
   const unlisted = unlistedFields(list);
   if (!unlisted.length) return;
-  check(AND_OR, `${list.path}: a comparison on ${unlisted.join(', ')} where no item shows it, joined by AND with one every item meets or by OR with one none meets, selects the same ${list.itemsKey}`, async (t) => {
+  check(checkIdOf('lists', id, 'filter-and-or', 'unseen-fields'), AND_OR, `${list.path}: a comparison on ${unlisted.join(', ')} where no item shows it, joined by AND with one every item meets or by OR with one none meets, selects the same ${list.itemsKey}`, async (t) => {
     const snapshot = await Snapshot.take(t, await filterCollectionOf(t, id), 1, 'items to take the other comparison from');
     const { collection } = snapshot;
     const unseen = unlisted.filter((name) => !snapshot.items.some((item) => carriesValue(item, list.filterFields[name]!)));

@@ -2,7 +2,7 @@
 // endpoints: which ones, with their titles, come from lib/generic/checks.ts (shared with
 // `--list`); each kind's body is here. A collection's write runs only with PUBLISHED_WRITES.
 
-import { generatedChecks, isCollectionWrite, type GeneratedKind } from '../../generic/checks.js';
+import { generatedCheckId, generatedChecks, isCollectionWrite, type GeneratedKind } from '../../generic/checks.js';
 import type { PublishedOperation } from '../../generic/model.js';
 import { check, type CheckContext } from '../../harness/index.js';
 import { expectAuthenticated } from './auth.js';
@@ -25,6 +25,6 @@ const BODIES: Readonly<Record<GeneratedKind, (t: CheckContext, operation: Publis
 export function declarePublishedChecks(operation: PublishedOperation): void {
   const options = { publishedWrite: isCollectionWrite(operation) };
   for (const { kind, requirements, title } of generatedChecks(operation)) {
-    check(requirements, title, (t) => BODIES[kind](t, operation), options);
+    check(generatedCheckId(operation, kind), requirements, title, (t) => BODIES[kind](t, operation), options);
   }
 }
