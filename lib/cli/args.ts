@@ -41,7 +41,7 @@ Options:
   --shard <i>/<n>        run only the i-th of n shares of the suite files (vitest's --shard): one CI machine of n
   --merge <dir>...       run nothing: merge the summary.json files of the given report directories (e.g. one per shard)
                          into one set of reports in --report-dir, and exit with the merged run's exit code
-  --list                 print every requirement with its level and the checks (with their ids) that verify it, then exit
+  --list                 print every requirement with its level and the checks that verify it, by id, then exit
   -h, --help; -v, --version
 NO_COLOR turns colour off; FORCE_COLOR turns it on where the output is not a terminal (CI logs).`;
 
