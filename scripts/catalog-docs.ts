@@ -3,9 +3,9 @@
 
 import { REQUIREMENTS } from '../lib/contract/requirements/index.js';
 import { UNTESTABLE } from '../lib/contract/untestable.js';
-import { FAULTS } from '../lib/reference/faults/index.js';
+import { FAULTS } from '../proof/faults/index.js';
 import { APPLICABILITY, faultModel, SLIPS, unplacedFaults, type Slip } from './fault-model.js';
-import { VARIATIONS } from '../lib/reference/variations.js';
+import { VARIATIONS } from '../proof/variations.js';
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 

@@ -6,8 +6,8 @@
 // reference service may not (test/reference/independence.test.ts).
 
 import { REQUIREMENTS, type RequirementId } from '../lib/contract/requirements/index.js';
-import { FAULTS } from '../lib/reference/faults/index.js';
-import { FAULT_SLIPS, SLIPS, slipsOf, type Slip } from '../lib/reference/faults/slips.js';
+import { FAULTS } from '../proof/faults/index.js';
+import { FAULT_SLIPS, SLIPS, slipsOf, type Slip } from '../proof/faults/slips.js';
 
 export { SLIPS, type Slip };
 

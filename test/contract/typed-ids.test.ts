@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS, type EndpointKey } from '../../lib/contract/endpoints.js';
 import { isRequirementId, type RequirementId } from '../../lib/contract/requirements/index.js';
-import { isFaultId, type FaultId } from '../../lib/reference/faults/index.js';
+import { isFaultId, type FaultId } from '../../proof/faults/index.js';
 
 describe('typed ids', () => {
   it('a misspelt requirement id fails the type check', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { REQUIREMENTS } from '../../lib/contract/requirements/index.js';
-import { FAULTS } from '../../lib/reference/faults/index.js';
+import { FAULTS } from '../../proof/faults/index.js';
 import { APPLICABILITY, faultModel, SLIPS, unplacedFaults, type Slip } from '../../scripts/fault-model.js';
-import { FAULT_SLIPS, slipsOf } from '../../lib/reference/faults/slips.js';
+import { FAULT_SLIPS, slipsOf } from '../../proof/faults/slips.js';
 
 const slips = Object.keys(SLIPS) as Slip[];
 

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REQUIREMENTS } from '../../lib/contract/requirements/index.js';
 import type { CheckResult } from '../../lib/result/model.js';
-import { FAULTS } from '../../lib/reference/faults/index.js';
-import { VARIATIONS } from '../../lib/reference/variations.js';
+import { FAULTS } from '../../proof/faults/index.js';
+import { VARIATIONS } from '../../proof/variations.js';
 import { describeProof, type Proof } from '../support/proof.js';
 import { ROOT } from '../support/run-cli.js';
 

@@ -3,12 +3,12 @@
 // merged YAML is the JSON form, and fails it when the merge hides a real difference.
 
 import { describe, it } from 'vitest';
-import { startReferenceService, type ReferenceOptions } from '../../lib/reference/server.js';
+import { startReference, type ProofReferenceOptions } from '../../proof/service.js';
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
 import { runCli, type SummaryCheck } from '../support/run-cli.js';
 
-async function sameDocumentCheck(options: ReferenceOptions): Promise<SummaryCheck & { notes?: string[] }> {
-  const reference = await startReferenceService(options);
+async function sameDocumentCheck(options: ProofReferenceOptions): Promise<SummaryCheck & { notes?: string[] }> {
+  const reference = await startReference(options);
   try {
     const run = await runCli({ env: referenceEnvironment(reference), args: ['--only', 'SPEC-SAME-DOCUMENT'] });
     const check = run.summary?.checks.find((c) => c.requirements.includes('SPEC-SAME-DOCUMENT'));

@@ -2,7 +2,7 @@
 // (lib/reference/beyond): listed, read and updated as the spec's general rules have it.
 
 import { describe, expect, it } from 'vitest';
-import { startReferenceService } from '../../lib/reference/server.js';
+import { startReference } from '../../proof/service.js';
 import { client, detailFields, useService, type Call } from './client.js';
 
 type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
@@ -125,7 +125,7 @@ describe('authentication beyond the contract', () => {
 
 describe('the documents publishing the operations beyond the contract', () => {
   it.each([['default', 'agent-evaluation'], ['alt-a', undefined]])('(%s) publish each in its group\'s document, secured, with its operationId, page_size bounds and error statuses', async (variation, single) => {
-    const service = await startReferenceService({ variation });
+    const service = await startReference({ variation });
     try {
       const docs = await documents(client(service));
       const groups: Record<string, string> = { '/v1/agents': 'agents', '/v1/runs': 'runs', '/v1/test-cases': 'test-cases' };
@@ -155,7 +155,7 @@ describe('the documents publishing the operations beyond the contract', () => {
   });
 
   it('publish the operationIds of the real service', async () => {
-    const service = await startReferenceService();
+    const service = await startReference();
     try {
       const docs = await documents(client(service));
       const ids = BEYOND.map(([method, path]) => published(docs, method!, path!)?.operation.operationId);
@@ -168,7 +168,7 @@ describe('the documents publishing the operations beyond the contract', () => {
 
 describe('variations of the operations beyond the contract', () => {
   it('alt-b serves and publishes 20 items a page by default, and publishes the errors under default alone', async () => {
-    const service = await startReferenceService({ variation: 'alt-b' });
+    const service = await startReference({ variation: 'alt-b' });
     try {
       const call = client(service);
       expect((await call('GET', '/v1/test-cases')).body.test_cases).toHaveLength(15);
@@ -185,7 +185,7 @@ describe('variations of the operations beyond the contract', () => {
   });
 
   it('alt-c issues UUIDs as page tokens of the lists beyond the contract, base64 for the others', async () => {
-    const service = await startReferenceService({ variation: 'alt-c' });
+    const service = await startReference({ variation: 'alt-c' });
     try {
       const call = client(service);
       const token = (await call('GET', '/v1/agents?page_size=5')).body.next_page_token;

@@ -2,7 +2,7 @@
 
 import { request } from 'undici';
 import { afterAll, beforeAll } from 'vitest';
-import { startReferenceService, type ReferenceOptions, type RunningReference } from '../../lib/reference/server.js';
+import { startReference, type ProofReferenceOptions, type RunningReference } from '../../proof/service.js';
 
 export interface Answer {
   status: number;
@@ -44,11 +44,11 @@ export function client(service: RunningReference): Call {
 }
 
 /** Starts a service for the enclosing describe block (or file) and stops it afterwards. */
-export function useService(options: ReferenceOptions = {}): { call: Call; service: () => RunningReference } {
+export function useService(options: ProofReferenceOptions = {}): { call: Call; service: () => RunningReference } {
   let running: RunningReference | undefined;
   let call: Call | undefined;
   beforeAll(async () => {
-    running = await startReferenceService(options);
+    running = await startReference(options);
     call = client(running);
   });
   afterAll(async () => {

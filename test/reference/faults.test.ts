@@ -1,9 +1,9 @@
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { isRequirementId } from '../../lib/contract/requirements/index.js';
-import { FAULTS } from '../../lib/reference/faults/index.js';
+import { FAULTS } from '../../proof/faults/index.js';
 import { DEFAULT_API_KEY } from '../../lib/reference/behaviour.js';
-import { startReferenceService } from '../../lib/reference/server.js';
+import { startReference } from '../../proof/service.js';
 import { client, useService, type Call } from './client.js';
 import { AGENT_PROBES } from './probes/agents.js';
 import { MUTATION_PROBES } from './probes/mutations.js';
@@ -143,7 +143,7 @@ describe('faults', () => {
   it.each(FAULTS.map((f) => f.id))('%s changes what the service does', async (id) => {
     const probe = PROBES[id];
     if (!probe) throw new Error(`no probe for ${id}`);
-    const faulty = await startReferenceService({ faults: [id] });
+    const faulty = await startReference({ faults: [id] });
     try {
       expect(await probe(client(faulty))).not.toEqual(await probe(correct.call));
     } finally {
@@ -153,6 +153,6 @@ describe('faults', () => {
 
   it('refuses an unknown fault, naming the known ones', async () => {
     // @ts-expect-error: an unknown fault id fails the type check; from an untyped caller it throws.
-    await expect(startReferenceService({ faults: ['no-such-fault'] })).rejects.toThrow(/unknown fault "no-such-fault".*auth-wrong-key-accepted/);
+    await expect(startReference({ faults: ['no-such-fault'] })).rejects.toThrow(/unknown fault "no-such-fault".*auth-wrong-key-accepted/);
   });
 });

@@ -5,10 +5,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, test } from 'vitest';
-import { FAULTS } from '../../lib/reference/faults/index.js';
+import { FAULTS } from '../../proof/faults/index.js';
 import { ROOT } from '../support/run-cli.js';
 
-const MAIN = ['--import', 'tsx', 'lib/reference/main.ts'];
+const MAIN = ['--import', 'tsx', 'proof/main.ts'];
 
 interface Ended {
   readonly code: number | null;

@@ -3,7 +3,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { parsePublishedYaml } from '../../lib/published/yaml.js';
 import { SERVED_ENDPOINTS } from '../../lib/reference/beyond/endpoints.js';
-import { startReferenceService } from '../../lib/reference/server.js';
+import { startReference } from '../../proof/service.js';
 import { client, useService, type Call } from './client.js';
 
 type Doc = { openapi: string; servers: { url: string }[]; paths: Record<string, Record<string, { security?: unknown[]; parameters?: { in: string }[] }>> } & Record<string, unknown>;
@@ -109,7 +109,7 @@ describe('published spec with merge keys (alt-b)', () => {
   });
 
   it.each(['default', 'alt-a'])('is not what %s writes: no anchors, no aliases', async (variation) => {
-    const service = await startReferenceService({ variation });
+    const service = await startReference({ variation });
     try {
       const listed = await client(service)('GET', '/v1/openapi', { key: null });
       for (const url of listedUrls(listed.body)) {

@@ -1,6 +1,6 @@
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { startReferenceService } from '../../lib/reference/server.js';
+import { startReference } from '../../proof/service.js';
 import { detailFields, useService, type Call } from './client.js';
 
 const VOICE = { display_name: 'Variant', model_type: 'MODEL_TYPE_VOICE' };
@@ -209,5 +209,5 @@ describe.each([
 });
 
 it('refuses an unknown variation, naming the known ones', async () => {
-  await expect(startReferenceService({ variation: 'alt-z' })).rejects.toThrow(/unknown variation "alt-z".*alt-a/);
+  await expect(startReference({ variation: 'alt-z' })).rejects.toThrow(/unknown variation "alt-z".*alt-a/);
 });

@@ -8,8 +8,8 @@ import { newRunMarker, parseConfig } from '../../lib/config.js';
 import type { RequirementId } from '../../lib/contract/requirements/index.js';
 import { planEnvironment, type TargetPlan } from '../../lib/protocol/plan.js';
 import type { CheckResult } from '../../lib/result/model.js';
-import { startReferenceService, type RunningReference } from '../../lib/reference/server.js';
-import type { FaultId } from '../../lib/reference/faults/index.js';
+import { startReference, type RunningReference } from '../../proof/service.js';
+import type { FaultId } from '../../proof/faults/index.js';
 import { CollectingReporter } from '../../lib/runner/collect.js';
 import { settleFindings } from '../../lib/result/settle.js';
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
@@ -40,7 +40,7 @@ export async function runProofBatch(jobs: readonly ProofJob[]): Promise<JobResul
   try {
     const targets: Array<{ job: ProofJob; plan: TargetPlan }> = [];
     for (const job of jobs) {
-      const reference = await startReferenceService({ faults: job.faults ?? [], variation: job.variation ?? 'default' });
+      const reference = await startReference({ faults: job.faults ?? [], variation: job.variation ?? 'default' });
       references.push(reference);
       const config = parseConfig({ ...referenceEnvironment(reference), PROFILE: job.profile, AES_RUN_MARKER: newRunMarker() });
       targets.push({ job, plan: { name: job.name, config, ...(job.requirements ? { only: job.requirements } : {}) } });

@@ -5,7 +5,7 @@
 import { requirement } from '../../lib/contract/requirements/index.js';
 import { filesCarrying, type InventoryEntry } from '../../lib/runner/inventory.js';
 import type { CheckResult } from '../../lib/result/model.js';
-import type { Fault } from '../../lib/reference/faults/index.js';
+import type { Fault } from '../../proof/faults/index.js';
 import type { JobResult, ProofJob } from './proof-batch.js';
 
 /**

@@ -3,8 +3,8 @@
 // test in `npm test` runs `all`; by hand it proves single faults while writing a check.
 
 import { writeFileSync } from 'node:fs';
-import { FAULTS, type Fault } from '../../lib/reference/faults/index.js';
-import { VARIATIONS } from '../../lib/reference/variations.js';
+import { FAULTS, type Fault } from '../../proof/faults/index.js';
+import { VARIATIONS } from '../../proof/variations.js';
 import { collectInventory } from '../../lib/runner/inventory.js';
 import { cleanJob, describeProof, faultJob, judgeClean, judgeFault, type Proof } from './proof.js';
 import { runProofBatch, type ProofJob } from './proof-batch.js';

@@ -1,8 +1,8 @@
 // Simulation-metrics faults.
 
-import { ID_RULES } from '../../contract/ids.js';
+import { ID_RULES } from '../../lib/contract/ids.js';
 import { fault, missingAnsweredWith, presentWith, respondWith, type Fault } from './define.js';
-import type { JsonObject } from '../../util/json.js';
+import type { JsonObject } from '../../lib/util/json.js';
 
 const LIST = 'GET /v1/simulations/{simulation_id}/metrics';
 const GET = 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}';

@@ -2,13 +2,13 @@
 // (lib/reference/beyond): the specification's general rules kept on its own 20 endpoints but not
 // on one published beside them, and a document publishing operations nothing serves.
 
-import { INPUT_TYPES } from '../../contract/enums.js';
-import { beyondEndpoint, GET_RUN, GET_TEST_CASE, LIST_AGENTS, UPDATE_AGENT } from '../beyond/endpoints.js';
-import { pageOf, wrappedAs, type BeyondOperation } from '../beyond/published.js';
-import { invalidArgument } from '../http/errors.js';
+import { INPUT_TYPES } from '../../lib/contract/enums.js';
+import { beyondEndpoint, GET_RUN, GET_TEST_CASE, LIST_AGENTS, UPDATE_AGENT } from '../../lib/reference/beyond/endpoints.js';
+import { pageOf, wrappedAs, type BeyondOperation } from '../../lib/reference/beyond/published.js';
+import { invalidArgument } from '../../lib/reference/http/errors.js';
 import { fault, localTime, readAs, respondWith, type Fault } from './define.js';
 import { onList, tokenAcceptedOn } from './list-seams.js';
-import type { JsonObject } from '../../util/json.js';
+import type { JsonObject } from '../../lib/util/json.js';
 
 const timestamp = { type: 'string', format: 'iso-utc' };
 
@@ -164,7 +164,7 @@ export const BEYOND_CONTRACT_FAULTS = [
   }),
   fault('beyond-unserved-behind-gateway', ['GENERIC-IMPLEMENTED'], 'The documents also publish, as the real service\'s do, the lists GET /v1/test-sets, GET /v1/agents/{agent_id}/mutations and GET /v1/review-projects, which the service does not serve; and it authenticates every request before routing it, as a gateway does: without a key each answers 401 UNAUTHENTICATED, with the key a path it does not know 404 and a method a path does not serve 405, each `{"detail": ...}` outside the envelope.', (b) => {
     b.publishing.beyond = [...b.publishing.beyond, UNSERVED[0]!, ...UNSERVED_ON_SERVED_PATHS];
-    b.auth.unroutedChecked = true;
+    b.unrouted = (error, presented) => (presented === b.apiKey ? error : b.auth.failure(presented));
     const { status, body } = b.errors;
     const answer = (code: string, endpoint: unknown) => (endpoint === undefined ? FRAMEWORK_ANSWERS[code] : undefined);
     b.errors.status = (code, endpoint) => answer(code, endpoint)?.[0] ?? status(code, endpoint);

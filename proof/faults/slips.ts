@@ -2,7 +2,7 @@
 // docs/fault-model.md), which places a fault in the cell of each requirement it breaks, under each
 // slip given here.
 
-import type { RequirementId } from '../../contract/requirements/index.js';
+import type { RequirementId } from '../../lib/contract/requirements/index.js';
 import type { FaultId } from './index.js';
 
 /** The ways a rule is commonly broken, the columns of the fault model. */

@@ -2,11 +2,11 @@
 // share: a blank parameter, the filter reshaped, and one seam of the list policy replaced on one
 // list only.
 
-import type { ListEndpoint } from '../../contract/list-endpoints.js';
-import type { Behaviour } from '../behaviour.js';
-import type { BeyondListId } from '../beyond/lists.js';
-import type { Comparison, FilterExpr } from '../listing/filter-syntax.js';
-import type { ServedList } from '../listing/tables.js';
+import type { ListEndpoint } from '../../lib/contract/list-endpoints.js';
+import type { Behaviour } from '../../lib/reference/behaviour.js';
+import type { BeyondListId } from '../../lib/reference/beyond/lists.js';
+import type { Comparison, FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
+import type { ServedList } from '../../lib/reference/listing/tables.js';
 
 type Lists = Behaviour['lists'];
 

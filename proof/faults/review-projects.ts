@@ -1,10 +1,10 @@
 // Review project faults. Most change how one body field is read (Behaviour.reviewProjectFields).
 
-import type { FieldLimitId } from '../../contract/limits.js';
-import type { Behaviour } from '../behaviour.js';
-import type { ReviewProjectRecord } from '../store/records.js';
-import type { Fields } from '../validation/fields.js';
-import type { ReviewProjectFields } from '../validation/review-projects.js';
+import type { FieldLimitId } from '../../lib/contract/limits.js';
+import type { Behaviour } from '../../lib/reference/behaviour.js';
+import type { ReviewProjectRecord } from '../../lib/reference/store/records.js';
+import type { Fields } from '../../lib/reference/validation/fields.js';
+import type { ReviewProjectFields } from '../../lib/reference/validation/review-projects.js';
 import { fault, presentWith, type Fault } from './define.js';
 
 type Field = keyof ReviewProjectFields;

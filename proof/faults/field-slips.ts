@@ -4,16 +4,16 @@
 // one, a JSON type drifting, one state of the resource, or an array's order.
 
 import { isDeepStrictEqual } from 'node:util';
-import type { FieldLimitId } from '../../contract/limits.js';
-import type { Behaviour } from '../behaviour.js';
-import type { MutationRecord } from '../store/records.js';
-import { utf8Size } from '../validation/measure.js';
-import { flattenToStrings, type MutationFields } from '../validation/mutations.js';
-import type { ReviewProjectFields } from '../validation/review-projects.js';
-import type { KeyRule } from '../validation/simulator-config.js';
-import { HOUR } from '../fixtures/time.js';
+import type { FieldLimitId } from '../../lib/contract/limits.js';
+import type { Behaviour } from '../../lib/reference/behaviour.js';
+import type { MutationRecord } from '../../lib/reference/store/records.js';
+import { utf8Size } from '../../lib/reference/validation/measure.js';
+import { flattenToStrings, type MutationFields } from '../../lib/reference/validation/mutations.js';
+import type { ReviewProjectFields } from '../../lib/reference/validation/review-projects.js';
+import type { KeyRule } from '../../lib/reference/validation/simulator-config.js';
+import { HOUR } from '../../lib/reference/fixtures/time.js';
 import { fault, presentWith, readAs, rereadAgent, rereadTestCase, sortedLists, type Fault } from './define.js';
-import { type JsonObject, isJsonObject } from '../../util/json.js';
+import { type JsonObject, isJsonObject } from '../../lib/util/json.js';
 
 const GET_AGENT = 'GET /v1/agents/{agent_id}';
 const GET_MUTATION = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}';

@@ -1,7 +1,7 @@
 // Faults of the published specification endpoints.
 
 import { fault, finalizeWith, paths, type Fault } from './define.js';
-import type { JsonObject } from '../../util/json.js';
+import type { JsonObject } from '../../lib/util/json.js';
 import { withKeyAsHeaderParameter } from '../variations.js';
 
 function withoutOperation(doc: JsonObject, method: string, pathSuffix: string): JsonObject {

@@ -1,7 +1,7 @@
 // Run faults.
 
-import type { Behaviour } from '../behaviour.js';
-import type { RunProgress } from '../store/records.js';
+import type { Behaviour } from '../../lib/reference/behaviour.js';
+import type { RunProgress } from '../../lib/reference/store/records.js';
 import { fault, missingAnsweredWith, presentWith, type Fault } from './define.js';
 
 /** Changes the progress counters of every returned run. */

@@ -1,7 +1,7 @@
 // Faults that cut across endpoints: error envelope, bodies, timestamps, names.
 
-import { internal } from '../http/errors.js';
-import { DAY } from '../fixtures/time.js';
+import { internal } from '../../lib/reference/http/errors.js';
+import { DAY } from '../../lib/reference/fixtures/time.js';
 import { fault, localTime, presentWith, respondWith, type Fault } from './define.js';
 
 export const GENERAL_FAULTS = [

@@ -3,15 +3,15 @@
 // alphabet (bound): the open cells of the fault model for the general, authentication,
 // specification and mutation-scope rules.
 
-import { internal } from '../http/errors.js';
-import { RawText } from '../http/context.js';
-import { DAY } from '../fixtures/time.js';
-import { fault, finalizeWith, localTime, paths, presentWith, readAs, type Fault } from './define.js';
-import type { Behaviour } from '../behaviour.js';
-import { checkMutationIdAfterAgent } from '../routes/mutations.js';
-import type { MutationRules } from '../validation/mutations.js';
-import type { CheckedIdRule } from '../validation/id-format.js';
-import type { JsonObject } from '../../util/json.js';
+import { internal } from '../../lib/reference/http/errors.js';
+import { RawText } from '../../lib/reference/http/context.js';
+import { DAY } from '../../lib/reference/fixtures/time.js';
+import { authenticateAfter, fault, finalizeWith, localTime, paths, presentWith, readAs, type Fault } from './define.js';
+import type { Behaviour } from '../../lib/reference/behaviour.js';
+import { checkMutationIdAfterAgent } from '../../lib/reference/routes/mutations.js';
+import type { MutationRules } from '../../lib/reference/validation/mutations.js';
+import type { CheckedIdRule } from '../../lib/reference/validation/id-format.js';
+import type { JsonObject } from '../../lib/util/json.js';
 
 const rules = (b: Behaviour, changes: Partial<MutationRules>): void => {
   b.mutationRules = { ...b.mutationRules, ...changes };
@@ -160,7 +160,7 @@ export const GENERAL_SLIPS_FAULTS = [
     });
   }),
   fault('auth-missing-key-after-path-ids', ['AUTH-MISSING-KEY'], 'X-API-Key is validated as a required header parameter with the path parameters, after their formats: a request without the key and with a malformed path ID gets INVALID_ARGUMENT (a wrong key is still refused first).', (b) => {
-    b.auth.missingCheckedAfter = 'path-ids';
+    authenticateAfter(b, 'path-ids', (presented) => presented === undefined);
   }),
 
   // ---- bound: one character past the ID alphabet ------------------------------------------------

@@ -3,9 +3,9 @@
 // implementer does who applies a rule on one list but not another. The list faults of
 // lists.ts break a rule on all three lists at once; these show each list's checks judge it.
 
-import type { ServedList } from '../listing/tables.js';
-import type { Behaviour } from '../behaviour.js';
-import { invalidArgument } from '../http/errors.js';
+import type { ServedList } from '../../lib/reference/listing/tables.js';
+import type { Behaviour } from '../../lib/reference/behaviour.js';
+import { invalidArgument } from '../../lib/reference/http/errors.js';
 import { fault, type Fault } from './define.js';
 import { isBlank, onList, type ListId } from './list-seams.js';
 

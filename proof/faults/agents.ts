@@ -1,18 +1,18 @@
 // Agent faults: each breaks one rule of POST /v1/agents or GET /v1/agents/{agent_id}
 // the way a real implementation might.
 
-import { MODEL_TYPES, type ModelType } from '../../contract/enums.js';
-import type { FieldLimitId } from '../../contract/limits.js';
-import type { Behaviour } from '../behaviour.js';
-import type { LimitBounds } from '../validation/limits.js';
-import { readModelType, type AgentFields } from '../validation/agents.js';
-import { HTTP_URL, JSON_DOCUMENT, WSS_URL } from '../validation/checks.js';
-import type { Check } from '../validation/fields.js';
-import { utf8Size } from '../validation/measure.js';
-import { isHttpUrl, isPhoneNumber, isPublicHost, isPublicHttpUrl, isWssUrl } from '../validation/formats.js';
-import type { KeyRule } from '../validation/simulator-config.js';
+import { MODEL_TYPES, type ModelType } from '../../lib/contract/enums.js';
+import type { FieldLimitId } from '../../lib/contract/limits.js';
+import type { Behaviour } from '../../lib/reference/behaviour.js';
+import type { LimitBounds } from '../../lib/reference/validation/limits.js';
+import { readModelType, type AgentFields } from '../../lib/reference/validation/agents.js';
+import { HTTP_URL, JSON_DOCUMENT, WSS_URL } from '../../lib/reference/validation/checks.js';
+import type { Check } from '../../lib/reference/validation/fields.js';
+import { utf8Size } from '../../lib/reference/validation/measure.js';
+import { isHttpUrl, isPhoneNumber, isPublicHost, isPublicHttpUrl, isWssUrl } from '../../lib/reference/validation/formats.js';
+import type { KeyRule } from '../../lib/reference/validation/simulator-config.js';
 import { fault, presentWith, respondWith, type Fault } from './define.js';
-import { isJsonObject, type JsonObject } from '../../util/json.js';
+import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 
 const limit = (id: FieldLimitId, bounds: LimitBounds) => (b: Behaviour) => {
   b.limits[id] = { ...b.limits[id], ...bounds };

@@ -4,9 +4,9 @@
 // (Behaviour.lists); those on the pages after a token through `continued`, `issuedAfter` and
 // the page token the page_size seam is given.
 
-import type { ServedList } from '../listing/tables.js';
-import type { Behaviour, ListQuery } from '../behaviour.js';
-import { readFilterText, type FilterExpr } from '../listing/filter-syntax.js';
+import type { ServedList } from '../../lib/reference/listing/tables.js';
+import type { Behaviour, ListQuery } from '../../lib/reference/behaviour.js';
+import { readFilterText, type FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
 import { fault, type Fault } from './define.js';
 import { asAnd, isBlank, onList, prune, tokenAcceptedOn } from './list-seams.js';
 

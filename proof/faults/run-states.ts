@@ -1,7 +1,7 @@
 // Run deletion by the run's state: a DELETE answered with success must delete the run or
 // cancel it, a finished run and a run in progress alike (which does which is not shown).
 
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../../lib/reference/http/errors.js';
 import { fault, type Fault } from './define.js';
 
 export const RUN_STATES_FAULTS = [

@@ -4,7 +4,7 @@
 // only explicit values, the way a store, a projection or a falsy test would.
 
 import { fault, readAs, rereadAgent, rereadTestCase, sortedLists, type Fault } from './define.js';
-import { isJsonObject, type JsonObject } from '../../util/json.js';
+import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 
 const GET_AGENT = 'GET /v1/agents/{agent_id}';
 const GET_MUTATION = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}';

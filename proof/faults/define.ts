@@ -1,14 +1,14 @@
 // The shape of a fault and the small seams faults use to override the Behaviour.
 // A fault is a named override in one place: the correct code reads as if faults did not exist.
 
-import type { RequirementId } from '../../contract/requirements/index.js';
-import type { Behaviour, ResourceKind } from '../behaviour.js';
-import { HOUR } from '../fixtures/time.js';
-import type { ApiError } from '../http/errors.js';
-import type { SpecForm } from '../openapi/negotiate.js';
-import type { AgentFields } from '../validation/agents.js';
-import type { TestCaseFields } from '../validation/test-cases.js';
-import { isJsonObject, type JsonObject } from '../../util/json.js';
+import type { RequirementId } from '../../lib/contract/requirements/index.js';
+import type { Behaviour, ResourceKind, ServeStep } from '../../lib/reference/behaviour.js';
+import { HOUR } from '../../lib/reference/fixtures/time.js';
+import type { ApiError } from '../../lib/reference/http/errors.js';
+import type { SpecForm } from '../../lib/reference/openapi/negotiate.js';
+import type { AgentFields } from '../../lib/reference/validation/agents.js';
+import type { TestCaseFields } from '../../lib/reference/validation/test-cases.js';
+import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 
 export interface Fault<Id extends string = string> {
   readonly id: Id;
@@ -38,6 +38,18 @@ export function presentWith(b: Behaviour, kind: ResourceKind, touch: (view: Json
   b.present = (k, view, record) => {
     const shaped = present(k, view, record);
     return k === kind ? touch(shaped, record) : shaped;
+  };
+}
+
+/** Checks the key after `step` rather than first of all; only for the keys `when` picks (every key when omitted). */
+export function authenticateAfter(b: Behaviour, step: Exclude<ServeStep, 'authenticate'>, when = (_presented: string | undefined): boolean => true): void {
+  const steps = b.serveSteps;
+  b.serveSteps = (presented) => {
+    const order = steps(presented);
+    if (!when(presented)) return order;
+    const others = order.filter((s) => s !== 'authenticate');
+    const after = others.indexOf(step) + 1;
+    return [...others.slice(0, after), 'authenticate', ...others.slice(after)];
   };
 }
 

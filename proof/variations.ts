@@ -3,21 +3,21 @@
 // run against each shows that no check relies on one server's choices.
 
 import { createHash, randomUUID } from 'node:crypto';
-import { API_KEY_HEADER, DEFAULTS, INPUT_TYPES, MODEL_TYPES, type ModelType } from '../contract/enums.js';
-import type { Behaviour } from './behaviour.js';
-import { isBeyondList } from './beyond/lists.js';
-import type { BeyondOperation } from './beyond/published.js';
-import { RawText } from './http/context.js';
-import { invalidArgument, type ErrorDetail } from './http/errors.js';
-import { signedTokenCodec, tableTokenCodec, type PageTokenCodec } from './listing/page-token.js';
-import type { ServedList } from './listing/tables.js';
-import type { Fields } from './validation/fields.js';
-import type { MutationFields } from './validation/mutations.js';
-import type { TestCaseFields } from './validation/test-cases.js';
-import { NAME_MAP, NAMED_ARRAY } from './openapi/listing-styles.js';
-import { checkMutationIdAfterAgent } from './routes/mutations.js';
-import { UPPER_ALPHANUMERIC } from './store/ids.js';
-import { isJsonObject, type JsonObject } from '../util/json.js';
+import { API_KEY_HEADER, DEFAULTS, INPUT_TYPES, MODEL_TYPES, type ModelType } from '../lib/contract/enums.js';
+import type { Behaviour } from '../lib/reference/behaviour.js';
+import { isBeyondList } from '../lib/reference/beyond/lists.js';
+import type { BeyondOperation } from '../lib/reference/beyond/published.js';
+import { RawText } from '../lib/reference/http/context.js';
+import { invalidArgument, type ErrorDetail } from '../lib/reference/http/errors.js';
+import { signedTokenCodec, tableTokenCodec, type PageTokenCodec } from '../lib/reference/listing/page-token.js';
+import type { ServedList } from '../lib/reference/listing/tables.js';
+import type { Fields } from '../lib/reference/validation/fields.js';
+import type { MutationFields } from '../lib/reference/validation/mutations.js';
+import type { TestCaseFields } from '../lib/reference/validation/test-cases.js';
+import { NAME_MAP, NAMED_ARRAY } from '../lib/reference/openapi/listing-styles.js';
+import { checkMutationIdAfterAgent } from '../lib/reference/routes/mutations.js';
+import { UPPER_ALPHANUMERIC } from '../lib/reference/store/ids.js';
+import { isJsonObject, type JsonObject } from '../lib/util/json.js';
 
 export interface Variation {
   readonly name: string;

@@ -1,10 +1,10 @@
 // Agent mutation faults: each breaks one rule the way a real implementation might.
 
-import type { Behaviour } from '../behaviour.js';
-import { utf8Size } from '../validation/measure.js';
-import { flattenToStrings, type MutationFields, type MutationRules } from '../validation/mutations.js';
+import type { Behaviour } from '../../lib/reference/behaviour.js';
+import { utf8Size } from '../../lib/reference/validation/measure.js';
+import { flattenToStrings, type MutationFields, type MutationRules } from '../../lib/reference/validation/mutations.js';
 import { fault, missingAnsweredWith, presentWith, readAs, respondWith, type Fault } from './define.js';
-import { isJsonObject, type JsonObject } from '../../util/json.js';
+import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 
 const rules = (b: Behaviour, change: Partial<MutationRules>) => {
   b.mutationRules = { ...b.mutationRules, ...change };

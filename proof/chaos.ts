@@ -2,7 +2,8 @@
 // Each mode takes over some responses before the reference handles the request.
 // `mode` applies to every request; `mode@/v1/path-prefix` only under that prefix.
 
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { RequestListener } from '../lib/reference/server.js';
 
 // "A few dozen requests a second": a limit a run at full speed passes many times over.
 const RATE_LIMIT_PER_SECOND = 40;
@@ -59,7 +60,7 @@ function idleClose(): Act {
 }
 
 /** Whether chaos took over this response; `echo-key` is applied by `echoKey` instead. */
-export function chaosTakeover(rules: readonly ChaosRule[]): Act {
+function chaosTakeover(rules: readonly ChaosRule[]): Act {
   const seen = new Map<string, number>();
   const windows = new Map<string, { start: number; count: number }>();
   const acts: Record<Exclude<ChaosMode, 'echo-key'>, Act> = {
@@ -122,14 +123,36 @@ export function chaosTakeover(rules: readonly ChaosRule[]): Act {
   };
 }
 
-/** For `echo-key`: the text to send, with the presented key added to JSON bodies. */
-export function echoKey(rules: readonly ChaosRule[], req: IncomingMessage, text: string): string {
-  const key = req.headers['x-api-key'];
-  if (typeof key !== 'string' || !rules.some((r) => r.mode === 'echo-key' && (req.url ?? '/').startsWith(r.pathPrefix))) return text;
+/** The key added to a JSON body's text; any other text as it is. */
+function withKey(text: string, key: string): string {
   try {
     const body = JSON.parse(text) as Record<string, unknown>;
     return JSON.stringify({ ...body, received_key: key, note: `your key ${key} was used` });
   } catch {
     return text;
   }
+}
+
+/** For `echo-key`: the response's head held back until its body, so the presented key can be added to a JSON body. */
+function echoKey(rules: readonly ChaosRule[], req: IncomingMessage, res: ServerResponse): void {
+  const key = req.headers['x-api-key'];
+  if (typeof key !== 'string' || !rules.some((r) => r.mode === 'echo-key' && (req.url ?? '/').startsWith(r.pathPrefix))) return;
+  const [writeHead, end] = [res.writeHead.bind(res), res.end.bind(res)];
+  let head: [number, OutgoingHttpHeaders] = [200, {}];
+  res.writeHead = ((status: number, headers?: OutgoingHttpHeaders) => ((head = [status, headers ?? {}]), res)) as typeof res.writeHead;
+  res.end = ((text?: string) => {
+    const body = withKey(text ?? '', key);
+    writeHead(head[0], body ? { ...head[1], 'Content-Length': Buffer.byteLength(body) } : head[1]);
+    return end(body);
+  }) as typeof res.end;
+}
+
+/** The reference's request listener behind the chaos rules: each takes a response over, or lets the service answer. */
+export function withChaos(rules: readonly ChaosRule[]): (listener: RequestListener) => RequestListener {
+  const takeover = chaosTakeover(rules);
+  return (listener) => async (req, res) => {
+    if (takeover(req, res)) return;
+    echoKey(rules, req, res);
+    await listener(req, res);
+  };
 }

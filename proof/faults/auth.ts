@@ -1,7 +1,7 @@
 // Authentication faults.
 
-import { ApiError } from '../http/errors.js';
-import { fault, refineFailure, type Fault } from './define.js';
+import { ApiError } from '../../lib/reference/http/errors.js';
+import { authenticateAfter, fault, refineFailure, type Fault } from './define.js';
 
 export const AUTH_FAULTS = [
   fault('auth-missing-key-accepted-on-get-agent', ['AUTH-MISSING-KEY'], 'GET /v1/agents/{agent_id} is served without a key.', (b) => {
@@ -34,13 +34,13 @@ export const AUTH_FAULTS = [
     b.auth.accepts = (_endpoint, key) => key?.toLowerCase() === valid;
   }),
   fault('auth-after-path-ids', ['AUTH-INVALID-KEY'], 'Path IDs are checked before the key: a malformed ID with a wrong key gets INVALID_ARGUMENT.', (b) => {
-    b.auth.checkedAfter = 'path-ids';
+    authenticateAfter(b, 'path-ids');
   }),
   fault('auth-after-body', ['AUTH-INVALID-KEY'], 'The body is parsed before the key is checked: a body that is not JSON with a wrong key gets INVALID_ARGUMENT.', (b) => {
-    b.auth.checkedAfter = 'body';
+    authenticateAfter(b, 'body');
   }),
   fault('auth-after-handler', ['AUTH-INVALID-KEY'], 'The key is checked after the request was handled: a bad body or query with a wrong key gets INVALID_ARGUMENT (and a valid write is carried out before it is refused).', (b) => {
-    b.auth.checkedAfter = 'handler';
+    authenticateAfter(b, 'handler');
   }),
   fault('auth-spec-requires-key', ['AUTH-SPEC-PUBLIC'], 'The /v1/openapi endpoints need the key too.', (b) => {
     b.auth.required = () => true;

@@ -1,7 +1,7 @@
 // Dashboard faults.
 
-import type { Behaviour } from '../behaviour.js';
-import type { DashboardRecord } from '../store/records.js';
+import type { Behaviour } from '../../lib/reference/behaviour.js';
+import type { DashboardRecord } from '../../lib/reference/store/records.js';
 import { fault, presentWith, type Fault } from './define.js';
 
 const setDisplayNameBounds = (bounds: { min?: number; max?: number }) => (b: Behaviour) => {

@@ -2,10 +2,10 @@
 // largest page size that personas, runs and metric outputs are found with): each must
 // still end in a failing check that names its rule, never in skips.
 
-import { RawText } from '../http/context.js';
-import { internal } from '../http/errors.js';
+import { RawText } from '../../lib/reference/http/context.js';
+import { internal } from '../../lib/reference/http/errors.js';
 import { fault, respondWith, type Fault } from './define.js';
-import type { JsonObject } from '../../util/json.js';
+import type { JsonObject } from '../../lib/util/json.js';
 
 const METRICS = 'GET /v1/simulations/{simulation_id}/metrics';
 /** Well past the suite's 32 MiB cap on one response. */

@@ -1,16 +1,16 @@
 // List faults: realistic bugs in pagination, order_by and filter, each through one seam
 // of the list policy (Behaviour.lists).
 
-import { readFilterText, type Comparison, type FilterExpr } from '../listing/filter-syntax.js';
-import type { FilterFields } from '../listing/filter-match.js';
-import { literalRank, readPath } from '../listing/values.js';
-import type { ListField } from '../../contract/list-endpoints.js';
-import type { Behaviour } from '../behaviour.js';
-import { invalidArgument } from '../http/errors.js';
+import { readFilterText, type Comparison, type FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
+import type { FilterFields } from '../../lib/reference/listing/filter-match.js';
+import { literalRank, readPath } from '../../lib/reference/listing/values.js';
+import type { ListField } from '../../lib/contract/list-endpoints.js';
+import type { Behaviour } from '../../lib/reference/behaviour.js';
+import { invalidArgument } from '../../lib/reference/http/errors.js';
 import { refuseBlanksAroundOperators, withoutQuotedValues } from '../variations.js';
 import { fault, respondWith, type Fault } from './define.js';
 import { asAnd, isBlank, prune } from './list-seams.js';
-import type { JsonObject } from '../../util/json.js';
+import type { JsonObject } from '../../lib/util/json.js';
 
 type Matches = Behaviour['lists']['matches'];
 

@@ -1,6 +1,6 @@
 // The fault catalog: one file per area, merged here. Each fault names the requirements it breaks.
 
-import type { Behaviour } from '../behaviour.js';
+import type { Behaviour } from '../../lib/reference/behaviour.js';
 import type { Fault as FaultShape } from './define.js';
 import { AUTH_FAULTS } from './auth.js';
 import { SPECIFICATION_FAULTS } from './specification.js';

@@ -3,7 +3,7 @@
 // data breaks. Each is one cause, however many responses show it.
 
 import { fault, finalizeWith, type Fault } from './define.js';
-import type { JsonObject } from '../../util/json.js';
+import type { JsonObject } from '../../lib/util/json.js';
 
 type Schemas = Record<string, { required?: string[]; properties?: Record<string, JsonObject> }>;
 

@@ -5,9 +5,9 @@
 
 import { CHAOS_MODES, parseChaos } from './chaos.js';
 import { FAULTS, type FaultId, isFaultId, parseFaultList } from './faults/index.js';
-import { startReferenceService } from './server.js';
+import { startReference } from './service.js';
 import { VARIATIONS } from './variations.js';
-import { closest } from '../util/closest.js';
+import { closest } from '../lib/util/closest.js';
 
 const HELP = `Usage: npm run reference [-- --list-faults]
 
@@ -95,7 +95,7 @@ async function main(args: readonly string[]): Promise<void> {
     latencyMs: checkedLatency(env.LATENCY_MS),
     ...(env.API_KEY ? { apiKey: env.API_KEY } : {}),
   };
-  const service = await startReferenceService(options).catch((error: NodeJS.ErrnoException) => {
+  const service = await startReference(options).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE') throw new UsageError(`port ${options.port} on ${options.host} is in use: set PORT to another (PORT=0 picks a free one)`);
     if (error.code === 'EADDRNOTAVAIL') throw new UsageError(`HOST: ${options.host} is not an address of this machine`);
     throw error;

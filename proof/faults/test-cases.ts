@@ -1,10 +1,10 @@
 // Test case faults: each breaks one rule the way a real implementation might.
 
-import { DEFAULTS, INPUT_TYPES } from '../../contract/enums.js';
-import type { Behaviour } from '../behaviour.js';
-import type { TestCaseFields } from '../validation/test-cases.js';
+import { DEFAULTS, INPUT_TYPES } from '../../lib/contract/enums.js';
+import type { Behaviour } from '../../lib/reference/behaviour.js';
+import type { TestCaseFields } from '../../lib/reference/validation/test-cases.js';
 import { fault, presentWith, type Fault } from './define.js';
-import { isJsonObject, type JsonObject } from '../../util/json.js';
+import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 
 /** Replaces how one body field is read, given the reading it replaces. */
 const reread = <K extends keyof TestCaseFields>(field: K, reader: (original: TestCaseFields[K]) => TestCaseFields[K]) => (b: Behaviour) => {
