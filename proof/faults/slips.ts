@@ -1,4 +1,4 @@
-// How each fault of the catalog slips: the columns of the fault model (scripts/fault-model.ts,
+// How each fault of the catalog slips: the columns of the fault model (proof/fault-model.ts,
 // docs/fault-model.md), which places a fault in the cell of each requirement it breaks, under each
 // slip given here.
 

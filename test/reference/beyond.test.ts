@@ -3,7 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { startReference } from '../../proof/service.js';
-import { client, detailFields, useService, type Call } from './client.js';
+import { detailFields, useService } from './client.js';
+import { client, type Call } from '../../proof/probes/call.js';
 
 type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
 type Operation = { operationId?: string; parameters: { name: string; schema: Record<string, unknown> }[]; responses: Record<string, unknown>; security: unknown[] };

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { parsePublishedYaml } from '../../lib/published/yaml.js';
 import { SERVED_ENDPOINTS } from '../../lib/reference/beyond/endpoints.js';
 import { startReference } from '../../proof/service.js';
-import { client, useService, type Call } from './client.js';
+import { useService } from './client.js';
+import { client, type Call } from '../../proof/probes/call.js';
 
 type Doc = { openapi: string; servers: { url: string }[]; paths: Record<string, Record<string, { security?: unknown[]; parameters?: { in: string }[] }>> } & Record<string, unknown>;
 

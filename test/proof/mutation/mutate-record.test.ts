@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script, without types
-import { inScope, readRecord, recordReport, sha256Of, survivorReason, unexplainedSurvivors } from '../../scripts/mutate-record.mjs';
+import { inScope, readRecord, recordReport, sha256Of, survivorReason, unexplainedSurvivors } from '../../../proof/mutation/mutate-record.mjs';
 
-const SURVIVORS = new URL('../../scripts/mutate-survivors.mjs', import.meta.url).pathname;
+const SURVIVORS = new URL('../../../proof/mutation/mutate-survivors.mjs', import.meta.url).pathname;
 
 const mutant = (line: number, column: number, status: string, extra: object = {}) => ({
   id: `${line}:${column}`, mutatorName: 'EqualityOperator', replacement: 'a !== b', status, location: { start: { line, column }, end: { line, column: column + 1 } }, coveredBy: ['0'], ...extra,

@@ -2,7 +2,7 @@
 // differs between the correct service and the one with the fault. Faults on the pages after a
 // token are observed by walking every page.
 
-import type { Call } from '../client.js';
+import type { Call } from './call.js';
 
 type Probe = (call: Call) => Promise<unknown>;
 type Query = Record<string, string>;

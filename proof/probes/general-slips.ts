@@ -2,7 +2,7 @@
 // differs between the correct service and the one with the fault.
 
 import { parse } from 'yaml';
-import type { Call } from '../client.js';
+import type { Call } from './call.js';
 import { FIXTURE_IDS } from './fixture-ids.js';
 
 type Probe = (call: Call) => Promise<unknown>;

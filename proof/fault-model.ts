@@ -1,13 +1,11 @@
 // The fault model: for every requirement, the ways an implementation commonly slips on such a
-// rule (the columns, lib/reference/faults/slips.ts), and for each, either faults of the catalog
+// rule (the columns, proof/faults/slips.ts), and for each, either faults of the catalog
 // that slip that way (which the proof shows the suite detects) or one line saying why the slip
-// cannot happen to that rule. docs/fault-model.md is generated from it (`npm run docs`). It lives
-// beside the docs' generator, not in lib/reference: it reads the requirement catalog, which the
-// reference service may not (test/reference/independence.test.ts).
+// cannot happen to that rule. docs/fault-model.md is generated from it (`npm run docs`).
 
 import { REQUIREMENTS, type RequirementId } from '../lib/contract/requirements/index.js';
-import { FAULTS } from '../proof/faults/index.js';
-import { FAULT_SLIPS, SLIPS, slipsOf, type Slip } from '../proof/faults/slips.js';
+import { FAULTS } from './faults/index.js';
+import { FAULT_SLIPS, SLIPS, slipsOf, type Slip } from './faults/slips.js';
 
 export { SLIPS, type Slip };
 

@@ -1,17 +1,17 @@
-// The committed record of mutation runs (docs/mutation-record.json): for every source file a run
+// The committed record of mutation runs (proof/mutation/record.json): for every source file a run
 // mutated, the file's SHA-256 then and its mutants (place, mutator, replacement, status, reason).
 // Stryker's reports live in reports/ and are not committed; a run of everything takes hours, so a
 // score adds up from runs of a folder or file made over several sessions, and this record is what
 // lets them add up. A file edited since its run is stale: mutate-survivors.mjs says so.
 //
-//   node scripts/mutate-record.mjs [report.json [pattern ...]]   # record a Stryker JSON report (npm run mutate does), only the files
+//   node proof/mutation/mutate-record.mjs [report.json [pattern ...]]   # record a Stryker JSON report (npm run mutate does), only the files
 //                                                                 # the patterns name (its --mutate) when given
 
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
-export const RECORD = 'docs/mutation-record.json';
+export const RECORD = 'proof/mutation/record.json';
 
 /** Statuses of a mutant no check detected: a survivor, to kill or to mark. */
 export const UNDETECTED = new Set(['Survived', 'NoCoverage']);

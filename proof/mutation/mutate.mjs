@@ -2,7 +2,7 @@
 // `npm run mutate [-- <Stryker options>] [--retest-survivors]`: StrykerJS (stryker.config.mjs), then what it left.
 //
 // - Each run's JSON report is kept in reports/mutation/runs/<what it mutated>.json (not committed), and
-//   its results are recorded in docs/mutation-record.json (committed: scripts/mutate-record.mjs), a
+//   its results are recorded in proof/mutation/record.json (committed: proof/mutation/mutate-record.mjs), a
 //   file's entry replaced by its latest run, so that runs of a folder or a file add up to one score
 //   across sessions.
 // - `--retest-survivors`: after triage, tests again only what the kept runs (a file's latest) did not
@@ -76,7 +76,7 @@ mkdirSync(KEPT, { recursive: true });
 keepRun(REPORT, `${KEPT}/${name}.json`);
 recordReport(REPORT, RECORD, patterns);
 
-const survivors = (extra) => spawnSync(process.execPath, ['scripts/mutate-survivors.mjs', ...extra], { stdio: 'inherit' }).status;
+const survivors = (extra) => spawnSync(process.execPath, ['proof/mutation/mutate-survivors.mjs', ...extra], { stdio: 'inherit' }).status;
 console.log(`\n== This run (${REPORT}) ==`);
 survivors([REPORT, '--reasons']);
 console.log(`\n== Every file recorded (${RECORD}), each by its latest run ==`);

@@ -1,7 +1,7 @@
 // What each agent fault changes, observed from outside: each probe's value differs
 // between the correct service and the one with the fault.
 
-import type { Call } from '../client.js';
+import type { Call } from './call.js';
 
 type Probe = (call: Call) => Promise<unknown>;
 

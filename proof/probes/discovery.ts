@@ -1,6 +1,6 @@
 // What each discovery fault changes, observed from outside.
 
-import type { Call } from '../client.js';
+import type { Call } from './call.js';
 
 type Probe = (call: Call) => Promise<unknown>;
 

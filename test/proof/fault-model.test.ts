@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REQUIREMENTS } from '../../lib/contract/requirements/index.js';
 import { FAULTS } from '../../proof/faults/index.js';
-import { APPLICABILITY, faultModel, SLIPS, unplacedFaults, type Slip } from '../../scripts/fault-model.js';
+import { APPLICABILITY, faultModel, SLIPS, unplacedFaults, type Slip } from '../../proof/fault-model.js';
 import { FAULT_SLIPS, slipsOf } from '../../proof/faults/slips.js';
 
 const slips = Object.keys(SLIPS) as Slip[];

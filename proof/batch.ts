@@ -3,18 +3,21 @@
 // fault's target declares only the checks that could detect it.
 
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
-import { newRunMarker, parseConfig } from '../../lib/config.js';
-import type { RequirementId } from '../../lib/contract/requirements/index.js';
-import { planEnvironment, type TargetPlan } from '../../lib/protocol/plan.js';
-import type { CheckResult } from '../../lib/result/model.js';
-import { startReference, type RunningReference } from '../../proof/service.js';
-import type { FaultId } from '../../proof/faults/index.js';
-import { CollectingReporter } from '../../lib/runner/collect.js';
-import { settleFindings } from '../../lib/result/settle.js';
-import { referenceEnvironment } from '../../lib/runner/embedded.js';
-import { CONFORMANCE_SCHEDULING } from '../../lib/runner/project.js';
-import { ROOT } from './run-cli.js';
+import { newRunMarker, parseConfig } from '../lib/config.js';
+import type { RequirementId } from '../lib/contract/requirements/index.js';
+import { planEnvironment, type TargetPlan } from '../lib/protocol/plan.js';
+import type { CheckResult } from '../lib/result/model.js';
+import { startReference, type RunningReference } from './service.js';
+import type { FaultId } from './faults/index.js';
+import { CollectingReporter } from '../lib/runner/collect.js';
+import { settleFindings } from '../lib/result/settle.js';
+import { referenceEnvironment } from '../lib/runner/embedded.js';
+import { CONFORMANCE_SCHEDULING } from '../lib/runner/project.js';
+
+/** The repository: the suite files the proof runs are under it. */
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 export interface ProofJob {
   readonly name: string;

@@ -1,7 +1,8 @@
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { startReference } from '../../proof/service.js';
-import { detailFields, useService, type Call } from './client.js';
+import { detailFields, useService } from '../reference/client.js';
+import { type Call } from '../../proof/probes/call.js';
 
 const VOICE = { display_name: 'Variant', model_type: 'MODEL_TYPE_VOICE' };
 

@@ -9,14 +9,14 @@
 //   disable` comment and its reason, or, where a directive would hide a killed mutant too, to explain so;
 // - `--reasons`: the mutants marked so (Stryker's Ignored), grouped by the reason given, with where;
 // - `--all`: every mutant, whatever its status; `--score`: no mutant, the score alone;
-// - `--recorded`: read the committed record (docs/mutation-record.json, or `--record <file>`) instead
+// - `--recorded`: read the committed record (proof/mutation/record.json, or `--record <file>`) instead
 //   of reports, and name the files edited since their run (their mutants may have moved: run them again)
 //   and the survivors of the others with no comment near them saying why they survive;
 // - the score per folder and in all, as Stryker counts it: detected (Killed, Timeout) ÷ (detected +
 //   survivors); marked mutants are left out of both.
 // Exit 0 whatever it finds: it reports, it does not judge.
 //
-//   node scripts/mutate-survivors.mjs [report.json ... | --recorded [--record <file>]] [--reasons] [--all | --score]
+//   node proof/mutation/mutate-survivors.mjs [report.json ... | --recorded [--record <file>]] [--reasons] [--all | --score]
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';

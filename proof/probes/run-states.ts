@@ -1,7 +1,7 @@
 // What each run-state fault changes, observed from outside: deleting the finished and the
 // in-progress fixture run, then reading the run back from the list.
 
-import type { Call } from '../client.js';
+import type { Call } from './call.js';
 import { FIXTURE_IDS } from './fixture-ids.js';
 
 type Probe = (call: Call) => Promise<unknown>;

@@ -1,7 +1,7 @@
 // What each per-list page_size fault changes, observed from outside on the list it breaks:
 // each probe's value differs between the correct service and the one with the fault.
 
-import type { Call } from '../client.js';
+import type { Call } from './call.js';
 
 type Probe = (call: Call) => Promise<unknown>;
 type Query = Record<string, string>;

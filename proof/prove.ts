@@ -1,13 +1,13 @@
-// `npx tsx test/support/prove.ts [all | <fault-id> | variation:<name>[/strict] ...] [--json out.json]`
+// `npx tsx proof/prove.ts [all | <fault-id> | variation:<name>[/strict] ...] [--json out.json]`
 // Proves faults are detected and variations pass, in one vitest process. The score
 // test in `npm test` runs `all`; by hand it proves single faults while writing a check.
 
 import { writeFileSync } from 'node:fs';
-import { FAULTS, type Fault } from '../../proof/faults/index.js';
-import { VARIATIONS } from '../../proof/variations.js';
-import { collectInventory } from '../../lib/runner/inventory.js';
-import { cleanJob, describeProof, faultJob, judgeClean, judgeFault, type Proof } from './proof.js';
-import { runProofBatch, type ProofJob } from './proof-batch.js';
+import { FAULTS, type Fault } from './faults/index.js';
+import { VARIATIONS } from './variations.js';
+import { collectInventory } from '../lib/runner/inventory.js';
+import { cleanJob, describeProof, faultJob, judgeClean, judgeFault, type Proof } from './judge.js';
+import { runProofBatch, type ProofJob } from './batch.js';
 
 interface Planned {
   readonly job: ProofJob;

@@ -2,11 +2,11 @@
 // switched on it must fail a check carrying a requirement the fault names; against
 // every permitted variation it must pass.
 
-import { requirement } from '../../lib/contract/requirements/index.js';
-import { filesCarrying, type InventoryEntry } from '../../lib/runner/inventory.js';
-import type { CheckResult } from '../../lib/result/model.js';
-import type { Fault } from '../../proof/faults/index.js';
-import type { JobResult, ProofJob } from './proof-batch.js';
+import { requirement } from '../lib/contract/requirements/index.js';
+import { filesCarrying, type InventoryEntry } from '../lib/runner/inventory.js';
+import type { CheckResult } from '../lib/result/model.js';
+import type { Fault } from './faults/index.js';
+import type { JobResult, ProofJob } from './batch.js';
 
 /**
  * Only the checks that carry one of the fault's requirements can prove it detected, so the
