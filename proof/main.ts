@@ -1,6 +1,7 @@
-// `npm run reference [-- --list-faults | --help]`: runs the reference service until interrupted
-// and prints the settings a suite run needs, as ready-to-paste environment lines (stdout); what it
-// is doing goes to stderr. FAULTS, VARIATION, CHAOS and LATENCY_MS make it a broken, different or
+// `aes-conformance reference [options]` (compiled, dispatched by lib/cli/main.ts) and
+// `npm run reference [-- options]`: runs the reference service until interrupted and prints the
+// settings a suite run needs, as ready-to-paste environment lines (stdout); what it is doing goes
+// to stderr. Faults, a variation, chaos modes and a latency make it a broken, different, hostile or
 // slow server. Mistakes get one clear line and exit 2, never a stack trace.
 
 import { CHAOS_MODES, parseChaos } from './chaos.js';
@@ -8,20 +9,28 @@ import { FAULTS, type FaultId, isFaultId, parseFaultList } from './faults/index.
 import { startReference } from './service.js';
 import { VARIATIONS } from './variations.js';
 import { closest } from '../lib/util/closest.js';
+import { pathToFileURL } from 'node:url';
 
-const HELP = `Usage: npm run reference [-- --list-faults]
+const HELP = `Usage: aes-conformance reference [options]   (or: npm run reference -- [options])
 
-Starts the embedded reference service of the Agent Evaluation Service API and prints
-BASE_URL=, API_KEY= and fixture lines ready to paste into .env. Stops on Ctrl-C or SIGTERM.
+Starts the reference service of the Agent Evaluation Service API and prints BASE_URL=,
+API_KEY= and fixture lines ready to paste into .env. Stops on Ctrl-C or SIGTERM.
 
-Settings (environment):
-  PORT         port to listen on (default 8787; 0 picks a free one)
-  HOST         address to listen on (default 127.0.0.1)
-  API_KEY      the key the service accepts (default ref-test-key-0001)
-  FAULTS       fault ids, comma- or space-separated (see --list-faults)
-  VARIATION    a correct variation: ${VARIATIONS.map((v) => v.name).join(', ')}
-  CHAOS        hostile behaviour: ${Object.keys(CHAOS_MODES).join(', ')} (mode or mode@/v1/path-prefix)
-  LATENCY_MS   delay in ms added to every response (default 0)`;
+Settings (an option, or its environment variable):
+  --port n           PORT         port to listen on (default 8787; 0 picks a free one)
+  --host a           HOST         address to listen on (default 127.0.0.1)
+                     API_KEY      the key the service accepts (default ref-test-key-0001)
+  --faults a,b       FAULTS       fault ids, comma- or space-separated (see --list-faults)
+  --variation v      VARIATION    a correct variation: ${VARIATIONS.map((v) => v.name).join(', ')}
+  --chaos m          CHAOS        hostile behaviour: ${Object.keys(CHAOS_MODES).join(', ')} (mode or mode@/v1/path-prefix)
+  --latency-ms n     LATENCY_MS   delay in ms added to every response (default 0)
+  --list-faults                   lists the faults, the variations and the chaos modes
+  --help`;
+
+/** Each option and the environment variable it sets (an option wins). */
+const OPTION_ENV: Readonly<Record<string, string>> = {
+  '--port': 'PORT', '--host': 'HOST', '--faults': 'FAULTS', '--variation': 'VARIATION', '--chaos': 'CHAOS', '--latency-ms': 'LATENCY_MS',
+};
 
 class UsageError extends Error {}
 
@@ -81,11 +90,24 @@ function listFaults(): string {
   ].join('\n');
 }
 
+/** The settings: the environment's, with the options' (`--name value` or `--name=value`) over them. */
+function settings(args: readonly string[], env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const set: NodeJS.ProcessEnv = { ...env };
+  for (let at = 0; at < args.length; at++) {
+    const [option = '', inline] = args[at]!.split(/=(.*)/s);
+    const name = OPTION_ENV[option];
+    if (!name) throw new UsageError(`unknown argument ${args[at]}; see --help`);
+    const value = inline ?? args[++at];
+    if (value === undefined) throw new UsageError(`${option} needs a value; see --help`);
+    set[name] = value;
+  }
+  return set;
+}
+
 async function main(args: readonly string[]): Promise<void> {
   if (args.includes('--help') || args.includes('-h')) return void console.log(HELP);
   if (args.includes('--list-faults')) return void console.log(listFaults());
-  if (args.length) throw new UsageError(`unknown argument ${args.join(' ')}; see --help`);
-  const env = process.env;
+  const env = settings(args, process.env);
   const options = {
     host: env.HOST ?? '127.0.0.1',
     port: checkedPort(env.PORT),
@@ -134,7 +156,13 @@ async function main(args: readonly string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  const message = error instanceof UsageError ? error.message : `internal error: ${(error as Error)?.message ?? String(error)}`;
-  process.stderr.write(`reference service: ${message}\n`, () => process.exit(2));
-});
+/** Runs the command; a mistake or a failure to start ends the process with exit 2. */
+export function referenceCommand(args: readonly string[]): Promise<void> {
+  return main(args).catch((error: unknown) => {
+    const message = error instanceof UsageError ? error.message : `internal error: ${(error as Error)?.message ?? String(error)}`;
+    process.stderr.write(`reference service: ${message}\n`, () => process.exit(2));
+  });
+}
+
+// Run directly (`npm run reference`), not imported by the CLI.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await referenceCommand(process.argv.slice(2));

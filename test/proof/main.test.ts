@@ -1,7 +1,8 @@
 // `npm run reference` as a person meets it: clear one-line mistakes, a listening line that says
-// what is switched on, the fault list, and a clean stop on SIGTERM (also when npm is the one signalled).
+// what is switched on, the fault list, and a clean stop on SIGTERM (also when npm is the one signalled);
+// and `aes-conformance reference`, the same command compiled, as the package ships it.
 
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer, connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, test } from 'vitest';
@@ -122,5 +123,26 @@ describe('npm run reference', () => {
     const port = await until(() => portOf(output().stdout), 'the BASE_URL line');
     npm.kill('SIGTERM');
     await until(async () => ((await accepts(port)) ? undefined : true), `the port ${port} to be freed`);
+  }, 120_000);
+});
+
+describe('aes-conformance reference, compiled', () => {
+  test('serves the reference with the faults its options name, reached over HTTP, until SIGTERM', async () => {
+    expect(spawnSync(process.execPath, ['bin/build.js'], { cwd: ROOT }).status).toBe(0);
+    // The compiled CLI, which loads the compiled command (dist/proof/main.js).
+    const args = ['dist/lib/cli/main.js', 'reference', '--faults', 'auth-wrong-key-accepted', '--variation=alt-a', '--port', '0'];
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const { output, ended } = collect(child);
+    const port = await until(() => portOf(output().stdout), 'the BASE_URL line');
+    const answer = await fetch(`http://127.0.0.1:${port}/v1/personas`, { headers: { 'X-API-Key': 'not-the-key' } });
+    expect(answer.status).toBe(200);
+    expect(output().stderr).toContain('(variation alt-a; faults: auth-wrong-key-accepted)');
+    child.kill('SIGTERM');
+    expect((await ended).code).toBe(0);
+  }, 120_000);
+
+  test('an unknown option is one clear line and exit 2', async () => {
+    const ended = await collect(spawn(process.execPath, ['dist/lib/cli/main.js', 'reference', '--fault', 'x'], { cwd: ROOT })).ended;
+    expect(ended).toMatchObject({ code: 2, stdout: '', stderr: 'reference service: unknown argument --fault; see --help\n' });
   }, 120_000);
 });
