@@ -1,5 +1,5 @@
 // Variation profiles: other choices a correct server may make where the spec is silent.
-// `alt-a` and `alt-b` together differ from `default` at every open point, so a suite
+// `rest-statuses` and `lenient-inputs` together differ from `default` at every open point, so a suite
 // run against each shows that no check relies on one server's choices.
 
 import { createHash, randomUUID } from 'node:crypto';
@@ -56,7 +56,7 @@ function withFloatMean(run: JsonObject): JsonObject {
   return { ...run, results: { ...results, metrics: { ...results['metrics'], repeated_score: repeated } } };
 }
 
-/** The reads of one persona or one metric output, whose timestamps alt-a writes with milliseconds. */
+/** The reads of one persona or one metric output, whose timestamps rest-statuses writes with milliseconds. */
 const SINGLE_READS = new Set(['GET /v1/personas/{persona_id}', 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}']);
 
 /** A resource whose whole-second timestamps (`10:00:00Z`) are written with milliseconds (`10:00:00.000Z`): the same instants. */
@@ -89,8 +89,8 @@ function resolvingUrlHosts(b: Behaviour): void {
   };
 }
 
-const ALT_A: Variation = {
-  name: 'alt-a',
+const REST_STATUSES: Variation = {
+  name: 'rest-statuses',
   changes: [
     'POST creates answer 201; DELETEs answer 204 with no body',
     'INVALID_ARGUMENT is HTTP 422; UNAUTHENTICATED is HTTP 403',
@@ -169,11 +169,11 @@ const parameterValuesAsText: MutationFields['parameter_values'] = (f) => {
   }));
 };
 
-/** The page size the lists beyond the specification serve by default under alt-b. */
-const ALT_B_BEYOND_PAGE = 20;
+/** The page size the lists beyond the specification serve by default under lenient-inputs. */
+const LENIENT_BEYOND_PAGE = 20;
 
-const ALT_B: Variation = {
-  name: 'alt-b',
+const LENIENT_INPUTS: Variation = {
+  name: 'lenient-inputs',
   changes: [
     'run deletion answers 202 (cancellation is asynchronous) with `{}`; a cancelled run shows the status `CANCELLING`',
     'a missing resource is HTTP 410 (code NOT_FOUND); a duplicate mutation name is HTTP 400 (code ALREADY_EXISTS)',
@@ -189,7 +189,7 @@ const ALT_B: Variation = {
     'specs: one OpenAPI 3.0.3 document with `nullable`, listed as a top-level array of `{name, url}`',
     'the YAML form writes repeated parameters and responses once (`&anchor`) and merges them (`<<: *anchor`)',
     'YAML is labelled `application/x-yaml`',
-    `the lists beyond the specification (agents, test cases) hold ${ALT_B_BEYOND_PAGE} items by default, published as page_size \`default: ${ALT_B_BEYOND_PAGE}\`; the operations beyond the specification publish their errors under \`default\` alone`,
+    `the lists beyond the specification (agents, test cases) hold ${LENIENT_BEYOND_PAGE} items by default, published as page_size \`default: ${LENIENT_BEYOND_PAGE}\`; the operations beyond the specification publish their errors under \`default\` alone`,
   ],
   apply(b) {
     const success = b.successStatus;
@@ -218,16 +218,16 @@ const ALT_B: Variation = {
     b.publishing = { ...b.publishing, openapiVersion: '3.0.3', listing: NAMED_ARRAY };
     b.publishing.yamlMergeKeys = true;
     b.contentTypes.yaml = 'application/x-yaml';
-    beyondPagesOf(b, ALT_B_BEYOND_PAGE);
+    beyondPagesOf(b, LENIENT_BEYOND_PAGE);
   },
 };
 
-// ---- alt-c ------------------------------------------------------------------------------
+// ---- localized-pointers ------------------------------------------------------------------------------
 
 /** `metadata.chat_endpoint` as a JSON pointer, `/metadata/chat_endpoint` (RFC 6901 escapes). */
 const jsonPointer = (path: string): string => `/${path.split('.').map((token) => token.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 
-/** How alt-c names a detail's field: pointers for body fields, indexes for list elements, the request part for the rest. */
+/** How localized-pointers names a detail's field: pointers for body fields, indexes for list elements, the request part for the rest. */
 function pointerStyleField(detail: ErrorDetail): string {
   switch (detail.location) {
     case 'body': {
@@ -300,10 +300,10 @@ export function withKeyAsHeaderParameter(doc: JsonObject): JsonObject {
   return { ...rest, paths, components: kept };
 }
 
-/** The most items an alt-c page holds: fewer than the default page size, as a server may return (LIST-PAGE-SIZE-RESPECTED). */
+/** The most items an localized-pointers page holds: fewer than the default page size, as a server may return (LIST-PAGE-SIZE-RESPECTED). */
 const SHORT_PAGE = 40;
 
-/** An agent as alt-c's read path returns it: fields holding "", null or [] left out (proto3 JSON; knowledge_base_ids stays), the CHAT defaults filled in. */
+/** An agent as localized-pointers's read path returns it: fields holding "", null or [] left out (proto3 JSON; knowledge_base_ids stays), the CHAT defaults filled in. */
 function agentAsRead(agent: JsonObject): JsonObject {
   const empty = (value: unknown) => value === '' || value === null || (Array.isArray(value) && value.length === 0);
   const kept = Object.fromEntries(Object.entries(agent).filter(([key, value]) => key === 'knowledge_base_ids' || !empty(value)));
@@ -321,7 +321,7 @@ const QUOTED_OR_COMPARISON = new RegExp(String.raw`(${QUOTED})|([A-Za-z_][\w.]*)
 export const withoutQuotedValues = (filter: string): string => filter.replace(new RegExp(QUOTED, 'g'), '""');
 
 /**
- * Comparisons as a tokenizer that reads `f=v` as one word takes them (alt-c's choice, and under the strict profile
+ * Comparisons as a tokenizer that reads `f=v` as one word takes them (localized-pointers's choice, and under the strict profile
  * the fault list-filter-spaced-refused): filter text with a blank beside an operator is refused, quoted values
  * aside; an unquoted value is whatever follows the operator up to a blank, so `name==x` compares name with `=x`.
  */
@@ -366,8 +366,8 @@ function jsonTextRewritten(agent: JsonObject): JsonObject {
   return { ...agent, metadata: Object.fromEntries(rewritten) };
 }
 
-const ALT_C: Variation = {
-  name: 'alt-c',
+const LOCALIZED_POINTERS: Variation = {
+  name: 'localized-pointers',
   changes: [
     'error details name body fields by JSON pointer (`/display_name`, `/metadata/chat_endpoint`), a bad list element by index (`assignees[0]`), query parameters as `query.page_size`, path parameters as `path.agent_id`, the key header as `headers.x-api-key`',
     'error messages are localized (French, non-ASCII)',
@@ -415,7 +415,7 @@ const ALT_C: Variation = {
 
 const DEFAULT: Variation = { name: 'default', changes: [], apply: () => undefined };
 
-export const VARIATIONS: readonly Variation[] = [DEFAULT, ALT_A, ALT_B, ALT_C];
+export const VARIATIONS: readonly Variation[] = [DEFAULT, REST_STATUSES, LENIENT_INPUTS, LOCALIZED_POINTERS];
 
 export function applyVariation(name: string, b: Behaviour): void {
   const found = VARIATIONS.find((v) => v.name === name);

@@ -249,6 +249,6 @@ export const LISTS_FAULTS = [
       return read(raw, list);
     };
   }),
-  fault('list-filter-spaced-refused', ['LIST-FILTER-COMPACT'], 'The filter is split on blanks into words: a comparison with blanks around its operator (`status = COMPLETED`) is refused (a correct choice where the specification is silent, as variation alt-c makes it; the strict profile asks for both forms).',
+  fault('list-filter-spaced-refused', ['LIST-FILTER-COMPACT'], 'The filter is split on blanks into words: a comparison with blanks around its operator (`status = COMPLETED`) is refused (a correct choice where the specification is silent, as variation localized-pointers makes it; the strict profile asks for both forms).',
     refuseBlanksAroundOperators),
 ] as const satisfies readonly Fault[];

@@ -94,7 +94,7 @@ export const SPECIFICATION_FAULTS = [
     finalizeWith(b, (doc) => withoutOperation(doc, 'delete', '/runs/{run_id}'));
   }),
   fault('spec-no-security', ['SPEC-SECURITY-API-KEY'], 'No operation is documented as secured.', (b) => finalizeWith(b, withoutSecurity)),
-  fault('spec-key-as-parameter-only', ['SPEC-SECURITY-SCHEME'], 'No security scheme: X-API-Key is documented as a required header parameter of each secured operation (variation alt-c\'s choice, short of the convention).', (b) => finalizeWith(b, withKeyAsHeaderParameter)),
+  fault('spec-key-as-parameter-only', ['SPEC-SECURITY-SCHEME'], 'No security scheme: X-API-Key is documented as a required header parameter of each secured operation (variation localized-pointers\'s choice, short of the convention).', (b) => finalizeWith(b, withKeyAsHeaderParameter)),
   fault('spec-key-parameter-optional', ['SPEC-SECURITY-API-KEY'], 'No security scheme: X-API-Key is documented on every operation as a header parameter, but not as required.', (b) => finalizeWith(b, withKeyParameterOptional)),
   fault('spec-listed-not-fetchable', ['SPEC-FETCHABLE'], 'The listing names a spec that answers NOT_FOUND.', (b) => {
     const listing = b.publishing.listing;

@@ -60,7 +60,7 @@ describe('npm run reference', () => {
     ]);
     expect(faults.code).toBe(2);
     expect(faults.stderr.trim()).toBe(`reference service: FAULTS: unknown fault "nonsense", "list-page-gapp" (did you mean list-page-gap?); \`npm run reference -- --list-faults\` lists the ${FAULTS.length} faults`);
-    expect(variation).toMatchObject({ code: 2, stderr: expect.stringMatching(/^reference service: VARIATION: unknown variation "alt-z"; known: default, alt-a/) });
+    expect(variation).toMatchObject({ code: 2, stderr: expect.stringMatching(/^reference service: VARIATION: unknown variation "alt-z"; known: default, rest-statuses/) });
     expect(port).toMatchObject({ code: 2, stderr: 'reference service: PORT: "99999" is not a port number (0 to 65535)\n' });
   }, 120_000);
 
@@ -101,16 +101,16 @@ describe('npm run reference', () => {
     expect(code).toBe(0);
     for (const fault of FAULTS) expect(stdout).toContain(`  ${fault.id} `);
     expect(stdout).toMatch(/^Variations \(VARIATION=name\)/m);
-    expect(stdout).toMatch(/^ {2}alt-c: /m);
+    expect(stdout).toMatch(/^ {2}localized-pointers: /m);
     expect(stdout).toMatch(/^Chaos modes/m);
   }, 120_000);
 
   test('says what it serves, and SIGTERM stops it and frees the port', async () => {
-    const child = reference({ FAULTS: 'list-page-gap', VARIATION: 'alt-a' });
+    const child = reference({ FAULTS: 'list-page-gap', VARIATION: 'rest-statuses' });
     const { output, ended } = collect(child);
     const port = await until(() => portOf(output().stdout), 'the BASE_URL line');
     await until(() => (/listening/.test(output().stderr) ? true : undefined), 'the listening line');
-    expect(output().stderr).toContain(`reference service listening on http://127.0.0.1:${port} (variation alt-a; faults: list-page-gap); Ctrl-C stops it`);
+    expect(output().stderr).toContain(`reference service listening on http://127.0.0.1:${port} (variation rest-statuses; faults: list-page-gap); Ctrl-C stops it`);
     expect(await accepts(port)).toBe(true);
     child.kill('SIGTERM');
     expect((await ended).code).toBe(0);
@@ -130,13 +130,13 @@ describe('aes-conformance reference, compiled', () => {
   test('serves the reference with the faults its options name, reached over HTTP, until SIGTERM', async () => {
     expect(spawnSync(process.execPath, ['bin/build.js'], { cwd: ROOT }).status).toBe(0);
     // The compiled CLI, which loads the compiled command (dist/proof/main.js).
-    const args = ['dist/lib/cli/main.js', 'reference', '--faults', 'auth-wrong-key-accepted', '--variation=alt-a', '--port', '0'];
+    const args = ['dist/lib/cli/main.js', 'reference', '--faults', 'auth-wrong-key-accepted', '--variation=rest-statuses', '--port', '0'];
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     const { output, ended } = collect(child);
     const port = await until(() => portOf(output().stdout), 'the BASE_URL line');
     const answer = await fetch(`http://127.0.0.1:${port}/v1/personas`, { headers: { 'X-API-Key': 'not-the-key' } });
     expect(answer.status).toBe(200);
-    expect(output().stderr).toContain('(variation alt-a; faults: auth-wrong-key-accepted)');
+    expect(output().stderr).toContain('(variation rest-statuses; faults: auth-wrong-key-accepted)');
     child.kill('SIGTERM');
     expect((await ended).code).toBe(0);
   }, 120_000);

@@ -15,8 +15,8 @@ async function walkTokens(call: Call): Promise<unknown[]> {
   return tokens;
 }
 
-describe('variation alt-a', () => {
-  const { call, service } = useService({ variation: 'alt-a' });
+describe('variation rest-statuses', () => {
+  const { call, service } = useService({ variation: 'rest-statuses' });
 
   it('answers creates with 201 and deletes with an empty 204', async () => {
     const created = await call('POST', '/v1/agents', { body: { ...VOICE, simulator_configuration: { voice: 'x' } } });
@@ -69,8 +69,8 @@ describe('variation alt-a', () => {
   });
 });
 
-describe('variation alt-b', () => {
-  const { call } = useService({ variation: 'alt-b' });
+describe('variation lenient-inputs', () => {
+  const { call } = useService({ variation: 'lenient-inputs' });
 
   it('accepts short and lower-case model types and input types, and omits default-valued mutation fields', async () => {
     const agent = (await call('POST', '/v1/agents', { body: { ...VOICE, model_type: 'VOICE', prompt: 'p' } })).body.agent;
@@ -112,8 +112,8 @@ describe('variation alt-b', () => {
   });
 });
 
-describe('variation alt-c', () => {
-  const { call, service } = useService({ variation: 'alt-c' });
+describe('variation localized-pointers', () => {
+  const { call, service } = useService({ variation: 'localized-pointers' });
   const PROJECT = { display_name: 'Review', assignees: ['a@example.com'], linked_simulation_ids: ['s1'], linked_metric_ids: ['m1'] };
 
   it('names body fields by JSON pointer, list elements by index, query and header by request part', async () => {
@@ -196,8 +196,8 @@ describe('variation alt-c', () => {
 });
 
 describe.each([
-  ['alt-a', 204, undefined],
-  ['alt-b', 202, 'CANCELLING'],
+  ['rest-statuses', 204, undefined],
+  ['lenient-inputs', 202, 'CANCELLING'],
 ])('variation %s: deleting the run in progress', (variation, status, listedAs) => {
   const { call, service } = useService({ variation });
 
@@ -210,5 +210,5 @@ describe.each([
 });
 
 it('refuses an unknown variation, naming the known ones', async () => {
-  await expect(startReference({ variation: 'alt-z' })).rejects.toThrow(/unknown variation "alt-z".*alt-a/);
+  await expect(startReference({ variation: 'alt-z' })).rejects.toThrow(/unknown variation "alt-z".*rest-statuses/);
 });

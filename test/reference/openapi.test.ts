@@ -25,7 +25,7 @@ async function publishedDocs(call: Call, baseUrl: string): Promise<Doc[]> {
     expect(yaml.contentType).toMatch(/yaml/);
     const json = await call('GET', url.slice(baseUrl.length), { key: null, headers: { Accept: 'application/json' } });
     expect(json.contentType).toMatch(/^application\/json/);
-    // Read as the suite reads it: with merge keys applied (alt-b writes them).
+    // Read as the suite reads it: with merge keys applied (lenient-inputs writes them).
     expect(parsePublishedYaml(yaml.text).document).toEqual(json.body);
     await SwaggerParser.validate(structuredClone(json.body));
     docs.push(json.body);
@@ -41,7 +41,7 @@ function coveredKeys(docs: Doc[]): string[] {
   });
 }
 
-describe.each(['default', 'alt-a', 'alt-b', 'alt-c'])('published specs (%s)', (variation) => {
+describe.each(['default', 'rest-statuses', 'lenient-inputs', 'localized-pointers'])('published specs (%s)', (variation) => {
   const { call, service } = useService({ variation });
 
   it('are valid OpenAPI, the same in YAML and JSON, cover every served endpoint and document the key', async () => {
@@ -51,8 +51,8 @@ describe.each(['default', 'alt-a', 'alt-b', 'alt-c'])('published specs (%s)', (v
       for (const [path, item] of Object.entries(doc.paths)) {
         for (const operation of Object.values(item)) {
           const open = path.includes('/openapi');
-          // alt-c documents the key as a required header parameter, with no security scheme.
-          if (variation === 'alt-c') {
+          // localized-pointers documents the key as a required header parameter, with no security scheme.
+          if (variation === 'localized-pointers') {
             expect(operation.security).toBeUndefined();
             expect((operation.parameters ?? []).filter((p) => p.in === 'header')).toEqual(open ? [] : [{ name: 'X-API-Key', in: 'header', required: true, schema: { type: 'string' } }]);
           } else {
@@ -85,8 +85,8 @@ describe('published spec (default)', () => {
   });
 });
 
-describe('published spec with merge keys (alt-b)', () => {
-  const { call } = useService({ variation: 'alt-b' });
+describe('published spec with merge keys (lenient-inputs)', () => {
+  const { call } = useService({ variation: 'lenient-inputs' });
   const SPEC = '/v1/openapi/agent-evaluation';
 
   it('writes shared parameters and responses once and merges them, reading back as the JSON form', async () => {
@@ -109,7 +109,7 @@ describe('published spec with merge keys (alt-b)', () => {
     await expect(SwaggerParser.validate(structuredClone(literal) as never)).rejects.toThrow();
   });
 
-  it.each(['default', 'alt-a'])('is not what %s writes: no anchors, no aliases', async (variation) => {
+  it.each(['default', 'rest-statuses'])('is not what %s writes: no anchors, no aliases', async (variation) => {
     const service = await startReference({ variation });
     try {
       const listed = await client(service)('GET', '/v1/openapi', { key: null });
