@@ -5,7 +5,7 @@
 
 import { REQUIREMENTS, type RequirementId } from '../lib/contract/requirements/index.js';
 import { FAULTS } from './faults/index.js';
-import { FAULT_SLIPS, SLIPS, slipsOf, type Slip } from './faults/slips.js';
+import { FAULT_SLIPS, SLIPS, slipsOf, type FaultSlips, type Slip } from './faults/slips.js';
 
 export { SLIPS, type Slip };
 
@@ -119,13 +119,21 @@ const applies = (slip: Slip, id: RequirementId): boolean => {
   return to === 'all' || to.includes(id);
 };
 
-/** The model, one row per requirement of the catalog. */
-export function faultModel(): ModelRow[] {
+/** What the model is made of: the faults, and how each slips (by id). */
+interface Catalog {
+  readonly faults: readonly { readonly id: string; readonly requirements: readonly RequirementId[] }[];
+  readonly slips: Readonly<Record<string, FaultSlips | undefined>>;
+}
+
+const CATALOG: Catalog = { faults: FAULTS, slips: FAULT_SLIPS };
+
+/** The model, one row per requirement of the catalog (another catalog: for the model's own tests). */
+export function faultModel(catalog: Catalog = CATALOG): ModelRow[] {
   return REQUIREMENTS.map((requirement) => {
     const id = requirement.id as RequirementId;
-    const breaking = FAULTS.filter((f) => (f.requirements as readonly string[]).includes(id));
+    const breaking = catalog.faults.filter((f) => (f.requirements as readonly string[]).includes(id));
     const cells = Object.fromEntries((Object.keys(SLIPS) as Slip[]).map((slip): [Slip, Cell] => {
-      const faults = breaking.filter((f) => slipsOf(FAULT_SLIPS[f.id], id).includes(slip)).map((f) => f.id);
+      const faults = breaking.filter((f) => slipsOf(catalog.slips[f.id], id).includes(slip)).map((f) => f.id);
       if (faults.length) return [slip, { kind: 'faults', faults }];
       if (slip === 'broken' && breaking.length) return [slip, { kind: 'implied', faults: breaking.map((f) => f.id) }];
       if (!applies(slip, id)) return [slip, { kind: 'not-applicable', reason: APPLICABILITY[slip].otherwise ?? '' }];
@@ -136,4 +144,5 @@ export function faultModel(): ModelRow[] {
 }
 
 /** Faults of the catalog not yet placed in the model (no slip given in slips.ts). */
-export const unplacedFaults = (): string[] => FAULTS.filter((f) => !f.requirements.some((r) => slipsOf(FAULT_SLIPS[f.id], r).length)).map((f) => f.id);
+export const unplacedFaults = (catalog: Catalog = CATALOG): string[] =>
+  catalog.faults.filter((f) => !f.requirements.some((r) => slipsOf(catalog.slips[f.id], r).length)).map((f) => f.id);
