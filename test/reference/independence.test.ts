@@ -30,7 +30,6 @@ const DATA_IMPORTS: Readonly<Record<string, 'every export' | readonly string[]>>
   'lib/contract/limits.ts': ['FIELD_LIMITS', 'FieldLimit', 'FieldLimitId', 'LimitUnit'],
   'lib/contract/list-endpoints.ts': ['LIST_ENDPOINTS', 'ListEndpoint', 'ListField', 'FieldKind', 'FILTER_OPERATORS', 'FilterOperator'],
   'lib/contract/schemas.ts': ['DEFINITIONS', 'SchemaName'],
-  'lib/contract/requirements/index.ts': ['RequirementId'],
 };
 
 /** Trees that judge or generate requests: none of them may reach lib/reference. */
