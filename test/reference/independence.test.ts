@@ -4,7 +4,7 @@
 // together and no fault can show it. So:
 //   - a module under lib/reference may import, from outside lib/reference, only node
 //     built-ins, declared packages, and the DATA of the contract: the named constants and
-//     types listed in DATA_IMPORTS below (tables, enums, limits, requirement ids), never a
+//     types listed in DATA_IMPORTS below (tables, enums, limits), never a
 //     function, a class or a regular expression the suite may judge with;
 //   - besides, it may use the generic helpers of lib/util, which import nothing of the project
 //     and so cannot carry a rule of the API (checked below);
