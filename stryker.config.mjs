@@ -33,10 +33,10 @@ export default {
   // The reference's rule-bearing code: validation, listing, routes and their views, the HTTP layer
   // (errors, body, router), the request pipeline (server.ts: authentication order, wrapper keys, the
   // error envelope), the default decisions (behaviour.ts: status mapping, time format, auth), the
-  // IDs it issues, and the negotiation of the published spec's form. Left out: the fault catalog and
-  // the variations (they only change the reference on purpose), fixtures, the published documents'
-  // assembly and serialization (openapi/ but negotiate.ts), chaos modes (hostile-server tests only),
-  // the standalone entry (main.ts), the store's clock and randomness, and the memo cache.
+  // IDs it issues, and the negotiation of the published spec's form. Left out: the proof (proof/: the
+  // fault catalog, the variations and chaos modes change the reference on purpose; the reference
+  // command), fixtures, the published documents'
+  // assembly and serialization (openapi/ but negotiate.ts), the store's clock and randomness, and the memo cache.
   mutate: [
     'lib/reference/validation/**/*.ts',
     'lib/reference/listing/**/*.ts',
