@@ -1,7 +1,7 @@
 // StrykerJS mutation testing of the embedded reference service (`npm run mutate`): an independent
-// source of faults next to the hand-written catalog (lib/reference/faults/). Stryker mutates the
+// source of faults next to the hand-written catalog (proof/faults/). Stryker mutates the
 // reference's rule-bearing code; the "test" of each mutant is one whole conformance run against the
-// embedded reference, built from the mutated TypeScript sources (scripts/mutate-run.mjs). A mutant is killed
+// embedded reference, built from the mutated TypeScript sources (proof/mutation/mutate-run.mjs). A mutant is killed
 // when that run exits non-zero (a check failed or errored), is not `conformant` (a partial run: a
 // check skipped for want of a fixture), or times out. Not part of `npm test` or CI.
 //
@@ -25,7 +25,7 @@ export default {
     // One conformance run by the compiled CLI (BASE_URL emptied: always the embedded reference; the
     // strict profile, whose SHOULD checks the reference meets too, unless PROFILE says otherwise). It fails
     // (kills the mutant) unless the run is `conformant` with no more skips than the unmutated one.
-    command: 'node scripts/mutate-run.mjs',
+    command: 'node proof/mutation/mutate-run.mjs',
   },
   coverageAnalysis: 'off',
   buildCommand: 'node bin/build.js --force',
@@ -33,10 +33,10 @@ export default {
   // The reference's rule-bearing code: validation, listing, routes and their views, the HTTP layer
   // (errors, body, router), the request pipeline (server.ts: authentication order, wrapper keys, the
   // error envelope), the default decisions (behaviour.ts: status mapping, time format, auth), the
-  // IDs it issues, and the negotiation of the published spec's form. Left out: the fault catalog and
-  // the variations (they only change the reference on purpose), fixtures, the published documents'
-  // assembly and serialization (openapi/ but negotiate.ts), chaos modes (hostile-server tests only),
-  // the standalone entry (main.ts), the store's clock and randomness, and the memo cache.
+  // IDs it issues, and the negotiation of the published spec's form. Left out: the proof (proof/: the
+  // fault catalog, the variations and chaos modes change the reference on purpose; the reference
+  // command), fixtures, the published documents'
+  // assembly and serialization (openapi/ but negotiate.ts), the store's clock and randomness, and the memo cache.
   mutate: [
     'lib/reference/validation/**/*.ts',
     'lib/reference/listing/**/*.ts',
@@ -63,7 +63,7 @@ export default {
   concurrency: 2,
 
   reporters: ['clear-text', 'progress', 'html', 'json', 'live'],
-  appendPlugins: ['./scripts/stryker-live-reporter.mjs'],
+  appendPlugins: ['./proof/mutation/stryker-live-reporter.mjs'],
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   clearTextReporter: { allowColor: true, logTests: false, reportTests: false, reportMutants: true, reportScoreTable: true },

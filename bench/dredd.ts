@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { API_KEY_HEADER } from '../lib/contract/enums.js';
 import { parseListing } from '../lib/published/listing.js';
-import { startReferenceService, type RunningReference } from '../lib/reference/server.js';
+import { startReference, type RunningReference } from '../proof/service.js';
 import { referenceEnvironment } from '../lib/runner/embedded.js';
 import { CPU_METHOD, environment, onInterrupt, runTimed } from './child.js';
 import {
@@ -60,7 +60,7 @@ const progress = (line: string): void => void process.stderr.write(`bench/dredd:
 async function countingReference(): Promise<{ reference: RunningReference; requests: () => number; startCounting: () => void }> {
   let counting = false;
   let requests = 0;
-  const reference = await startReferenceService({ onRequest: () => void (counting && requests++) });
+  const reference = await startReference({ onRequest: () => void (counting && requests++) });
   return { reference, requests: () => requests, startCounting: () => void (counting = true) };
 }
 

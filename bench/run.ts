@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseConfig } from '../lib/config.js';
-import { startReferenceService } from '../lib/reference/server.js';
+import { startReference } from '../proof/service.js';
 import { referenceEnvironment } from '../lib/runner/embedded.js';
 import { CPU_METHOD, environment, runTimed } from './child.js';
 import {
@@ -66,7 +66,7 @@ async function runOnce(scenario: Scenario, label: string): Promise<RunMeasure> {
   const spans: Array<{ startedAt: number; endedAt: number }> = [];
   // The bench's own CPU from here to the reference's close is the reference service's (see RunCpu).
   const selfBefore = process.cpuUsage();
-  const reference = await startReferenceService({
+  const reference = await startReference({
     latencyMs: scenario.latencyMs,
     onRequest: (startedAt, endedAt) => void spans.push({ startedAt, endedAt }),
   });

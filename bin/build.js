@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run build` (also run by `prepare`, so `npm ci` and `npm install` build; by `prepack`; by
-// `pretest`): compiles lib/ to dist/lib/ (tsconfig.build.json, incremental), removes what a deleted
+// `pretest`): compiles lib/ to dist/lib/ and the reference command (proof/main.ts) to dist/proof/
+// (tsconfig.build.json, incremental), removes what a deleted
 // source left there, writes dist/package.json (the name and version the reports show), the
 // validators of fixed schemas (dist/precompiled/, see lib/schema/precompiled.ts) and
 // dist/inventory.json (every check of the suites, for `--list`), then the stamp that makes
@@ -51,6 +52,7 @@ async function build() {
     return compiled.status ?? 1;
   }
   prune(join(DIST, 'lib'));
+  prune(join(DIST, 'proof'));
 
   // lib/result/suite.ts reads the package's name and version two folders up: dist/ when compiled.
   // It also makes dist/ a module scope of its own ("type": "module").

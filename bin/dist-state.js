@@ -20,7 +20,7 @@ export const SOURCE_MAIN = join(ROOT, 'lib', 'cli', 'main.ts');
  * What the build reads: the sources, the suites (also read at run time, and listed in dist/inventory.json), its
  * settings, and the installed dependencies (the schemas it precompiles come from them).
  */
-const SOURCE_DIRS = ['lib', 'suites'];
+const SOURCE_DIRS = ['lib', 'proof', 'suites'];
 const SOURCE_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'bin/build.js'];
 
 /** A checkout holds the TypeScript sources; an installed package does not. */

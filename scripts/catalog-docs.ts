@@ -3,9 +3,9 @@
 
 import { REQUIREMENTS } from '../lib/contract/requirements/index.js';
 import { UNTESTABLE } from '../lib/contract/untestable.js';
-import { FAULTS } from '../lib/reference/faults/index.js';
-import { APPLICABILITY, faultModel, SLIPS, unplacedFaults, type Slip } from './fault-model.js';
-import { VARIATIONS } from '../lib/reference/variations.js';
+import { FAULTS } from '../proof/faults/index.js';
+import { APPLICABILITY, faultModel, SLIPS, unplacedFaults, type Slip } from '../proof/fault-model.js';
+import { VARIATIONS } from '../proof/variations.js';
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -36,7 +36,7 @@ export function faultsDoc(): string {
   return [
     '# Fault catalog and permitted variations',
     '',
-    `Generated from \`lib/reference/faults/\` and \`lib/reference/variations.ts\` by \`npm run docs\`. Each fault switches on one way a real implementation breaks a rule (\`FAULTS=id npm run reference\`); \`npm test\` proves the suite fails against each one, with a check that names one of the fault's requirements, and passes against every variation.`,
+    `Generated from \`proof/faults/\` and \`proof/variations.ts\` by \`npm run docs\`. Each fault switches on one way a real implementation breaks a rule (\`FAULTS=id npm run reference\`); \`npm test\` proves the suite fails against each one, with a check that names one of the fault's requirements, and passes against every variation.`,
     '',
     `## Faults (${FAULTS.length})`,
     '',
@@ -75,7 +75,7 @@ export function faultModelDoc(): string {
   return [
     '# Fault model',
     '',
-    'Generated from `scripts/fault-model.ts` (the slips and where each applies) and `lib/reference/faults/slips.ts` (how each fault of the catalog slips) by `npm run docs`.',
+    'Generated from `proof/fault-model.ts` (the slips and where each applies) and `proof/faults/slips.ts` (how each fault of the catalog slips) by `npm run docs`.',
     'For every requirement, the common ways an implementation breaks such a rule: each cell holds the faults of the catalog that break the rule that way (`npm test`\'s score proves each of them detected), or, marked `·`, does not apply to the rule (the reason for each column is below), or is **open**: a slip that can happen to the rule and that no fault of the catalog exemplifies yet.',
     '',
     `${rows.length} requirements × ${slips.length} slips = ${cells.length} cells: ${count('faults') + count('implied')} filled with faults the suite detects (${count('implied')} of them by narrower faults), ${count('not-applicable')} not applicable, ${open.length} open. ${FAULTS.length} faults in the catalog, ${unplaced.length} not yet placed in the model.`,

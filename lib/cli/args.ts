@@ -43,6 +43,7 @@ Options:
                          into one set of reports in --report-dir, and exit with the merged run's exit code
   --list                 print every requirement with its level and the checks that verify it, by id, then exit
   -h, --help; -v, --version
+Commands: aes-conformance reference [--faults ...] starts the reference service, faults switched on (--help there)
 NO_COLOR turns colour off; FORCE_COLOR turns it on where the output is not a terminal (CI logs).`;
 
 const EXIT_HELP = `Exit codes: 0 no violation (CONFORMANT, or a partial pass that says so; waived failures included);

@@ -51,7 +51,11 @@ function exitWhenFlushed(code: number): void {
   process.stderr.write('', flushed);
 }
 
-main(process.argv.slice(2)).then(
+const argv = process.argv.slice(2);
+// `reference`: the reference service with faults, to see the suite bite. The proof's own compiled
+// entry (dist/proof/), loaded for this command only; it serves until stopped, so no exit here.
+if (argv[0] === 'reference') await (await import('../../proof/main.js')).referenceCommand(argv.slice(1));
+else main(argv).then(
   (code) => exitWhenFlushed(code),
   (error: unknown) => {
     // No stack trace for users; the message says what broke.

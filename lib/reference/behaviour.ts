@@ -35,16 +35,13 @@ export interface AuthPolicy {
   /** Whether the presented key (undefined when the header is missing) opens the endpoint. */
   accepts(endpoint: Endpoint, presented: string | undefined): boolean;
   failure(presented: string | undefined): ApiError;
-  /** After which step of serving a request the key is checked: first of all, as the spec's unconditional rule has it. */
-  checkedAfter: AuthStep;
-  /** After which step a request without the header is refused, when not with every other refused key (`checkedAfter`). */
-  missingCheckedAfter?: AuthStep;
-  /** Whether a request the service does not route is refused without the key first, as a gateway in front of the routes does. */
-  unroutedChecked?: boolean;
 }
 
-/** The steps of serving a request, in order (server.ts `serve`). */
-export type AuthStep = 'nothing' | 'path-ids' | 'body' | 'handler';
+/** The steps of serving a routed request (server.ts `serve`). */
+export type ServeStep = 'authenticate' | 'path-ids' | 'body' | 'handler';
+
+/** The key first of all, as the spec's unconditional rule has it. */
+export const SERVE_STEPS: readonly ServeStep[] = ['authenticate', 'path-ids', 'body', 'handler'];
 
 export interface ErrorPolicy {
   /** The code an error is answered with (endpoint is undefined for unrouted requests). */
@@ -165,6 +162,10 @@ export interface PublishingPolicy {
 export interface Behaviour {
   apiKey: string;
   auth: AuthPolicy;
+  /** The steps of serving a routed request, in order, for the key presented (undefined when the header is missing). */
+  serveSteps(presented: string | undefined): readonly ServeStep[];
+  /** The error a request the service does not route gets (a path it does not know, a method a path does not serve). */
+  unrouted(error: ApiError, presented: string | undefined): ApiError;
   limits: Record<FieldLimitId, LimitBounds>;
   successStatus(endpoint: Endpoint): number;
   /** Whether a success carries a body (a 204 never does); published accordingly. */
@@ -243,8 +244,10 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
       failure: (presented) =>
         // Stryker disable next-line all: the message is free text.
         unauthenticated(API_KEY_HEADER, presented === undefined ? `the ${API_KEY_HEADER} header is missing` : `the ${API_KEY_HEADER} header does not carry a valid key`),
-      checkedAfter: 'nothing',
     },
+    serveSteps: () => SERVE_STEPS,
+    // Stryker disable next-line ArrowFunction: what a request the service does not route gets is not governed.
+    unrouted: (error) => error,
     limits: defaultLimits(),
     successStatus: () => 200,
     successHasBody: () => true,

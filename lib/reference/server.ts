@@ -1,13 +1,13 @@
 // The embedded reference service: a complete implementation of the specification,
-// reached by the suite only over HTTP, like any third-party server.
+// reached by the suite only over HTTP, like any third-party server. It knows no fault,
+// variation or chaos mode: the proof (proof/) changes it from outside, through `configure`
+// (its Behaviour) and `wrap` (its request listener).
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Endpoint } from '../contract/endpoints.js';
 import { API_KEY_HEADER } from '../contract/enums.js';
-import { defaultBehaviour, type AuthStep, type Behaviour } from './behaviour.js';
-import { applyFaults, type FaultId } from './faults/index.js';
+import { defaultBehaviour, type Behaviour, type ServeStep } from './behaviour.js';
 import { seedStore, type ReferenceFixtures } from './fixtures/fixtures.js';
 import { MalformedJson, parseObject, readText } from './http/body.js';
 import { json, RawText, type Reply } from './http/context.js';
@@ -16,30 +16,21 @@ import { resolve, type Routed } from './http/router.js';
 import { assertRoutesCoverServedEndpoints, handlerFor } from './routes/index.js';
 import type { Store } from './store/store.js';
 import { enforcePathIds } from './validation/path-ids.js';
-import { applyVariation } from './variations.js';
-import { chaosTakeover, echoKey, parseChaos, type ChaosRule } from './chaos.js';
 import type { JsonObject } from '../util/json.js';
 
 export type { ReferenceFixtures } from './fixtures/fixtures.js';
+
+export type RequestListener = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 export interface ReferenceOptions {
   host?: string;
   /** 0 (the default) picks a free port. */
   port?: number;
   apiKey?: string;
-  /** Fault ids (see faults.ts). */
-  faults?: Iterable<FaultId>;
-  /** Variation profile name (see variations.ts); `default` when omitted. */
-  variation?: string;
-  /** Delay added to every response, for benchmarks. */
-  latencyMs?: number;
-  /** Chaos switches (see chaos.ts): `mode` or `mode@/v1/path-prefix`. */
-  chaos?: Iterable<string>;
-  /**
-   * Told of every request once its response is done (or its connection dropped), with when it
-   * arrived and when it ended (epoch ms, sub-millisecond; the latency included), for benchmarks.
-   */
-  onRequest?: (startedAt: number, endedAt: number) => void;
+  /** Changes the correct Behaviour before the service serves (a fault, a variation). */
+  configure?: (b: Behaviour) => void;
+  /** Wraps the request listener (a hostile server, a slow one, one that is watched). */
+  wrap?: (listener: RequestListener) => RequestListener;
 }
 
 export interface RunningReference {
@@ -82,34 +73,33 @@ function shape(reply: Reply, endpoint: Endpoint, b: Behaviour): Reply {
   return shaped instanceof RawText ? { kind: 'text', contentType: shaped.contentType, text: shaped.text } : json(shaped);
 }
 
-/** Authenticates, validates path IDs, reads the body, runs the handler: in that order. */
+/** Authenticates, validates path IDs, reads the body, runs the handler: in the Behaviour's order (that one). */
 async function serve(req: IncomingMessage, url: URL, route: Routed, b: Behaviour, store: Store): Promise<Outgoing> {
   const { endpoint, params } = route;
   const key = presentedKey(req);
-  // Stryker disable next-line all: only faults check a missing key at another step than every other refused key.
-  const checkedAfter = key === undefined ? (b.auth.missingCheckedAfter ?? b.auth.checkedAfter) : b.auth.checkedAfter;
-  const authenticateAfter = (step: AuthStep): void => {
-    // The `true` of `checkedAfter === step` survives, unmarked: authenticating again after the first step finds what the first found.
-    if (checkedAfter === step && b.auth.required(endpoint) && !b.auth.accepts(endpoint, key)) throw b.auth.failure(key);
+  let body: JsonObject = {};
+  let reply: Reply = json({});
+  const steps: Record<ServeStep, () => Promise<void> | void> = {
+    authenticate: () => {
+      if (b.auth.required(endpoint) && !b.auth.accepts(endpoint, key)) throw b.auth.failure(key);
+    },
+    'path-ids': () => enforcePathIds(endpoint, params, b.pathIdChecked, b.pathIdRules),
+    body: async () => {
+      if (endpoint.method === 'POST' || endpoint.method === 'PATCH') body = await readBody(req, b, endpoint);
+    },
+    handler: () => {
+      reply = handlerFor(endpoint.key)({
+        b, store, endpoint, body,
+        query: url.searchParams,
+        headers: req.headers,
+        // Stryker disable next-line all: the host the spec listing's URLs name: the suite fetches only those of its target's origin (a service behind a proxy may name another), and a relative one resolves there.
+        baseUrl: `http://${req.headers.host ?? 'localhost'}`,
+        // Stryker disable next-line StringLiteral: a route's handler asks only for the parameters its path has.
+        param: (name) => params[name] ?? '',
+      });
+    },
   };
-  authenticateAfter('nothing');
-  enforcePathIds(endpoint, params, b.pathIdChecked, b.pathIdRules);
-  // Stryker disable next-line StringLiteral: only faults authenticate after a later step (the first already did).
-  authenticateAfter('path-ids');
-  const body = endpoint.method === 'POST' || endpoint.method === 'PATCH' ? await readBody(req, b, endpoint) : {};
-  // Stryker disable next-line StringLiteral: only faults authenticate after a later step (the first already did).
-  authenticateAfter('body');
-  const reply = handlerFor(endpoint.key)({
-    b, store, endpoint, body,
-    query: url.searchParams,
-    headers: req.headers,
-    // Stryker disable next-line all: the host the spec listing's URLs name: the suite fetches only those of its target's origin (a service behind a proxy may name another), and a relative one resolves there.
-    baseUrl: `http://${req.headers.host ?? 'localhost'}`,
-    // Stryker disable next-line StringLiteral: a route's handler asks only for the parameters its path has.
-    param: (name) => params[name] ?? '',
-  });
-  // Stryker disable next-line StringLiteral: only faults authenticate after a later step (the first already did).
-  authenticateAfter('handler');
+  for (const step of b.serveSteps(key)) await steps[step]();
   return { status: b.successStatus(endpoint), reply: shape(reply, endpoint, b) };
 }
 
@@ -128,17 +118,15 @@ async function handle(req: IncomingMessage, b: Behaviour, store: Store): Promise
   // A request a server receives always has its URL and method.
   const url = new URL(String(req.url), 'http://reference.invalid');
   const route = resolve(String(req.method), url.pathname);
-  // Stryker disable next-line all: only faults authenticate a request they do not route.
-  if (route.kind !== 'endpoint' && b.auth.unroutedChecked && presentedKey(req) !== b.apiKey) return errorOutgoing(b.auth.failure(presentedKey(req)), b, undefined);
   // The `false` mutants of the next two conditions survive, unmarked: what a path or a method the specification does not list gets is
   // not governed (a directive would mark the `true` ones, which checks kill).
   // Stryker disable next-line StringLiteral: what a path the specification does not list gets is not governed (the message and detail are free text).
-  if (route.kind === 'unknown') return errorOutgoing(notFound('route', 'path'), b, undefined);
+  if (route.kind === 'unknown') return errorOutgoing(b.unrouted(notFound('route', 'path'), presentedKey(req)), b, undefined);
   // Stryker disable next-line StringLiteral,BlockStatement: what a method a path does not serve gets is not governed.
   if (route.kind === 'wrong-method') {
     // Stryker disable next-line StringLiteral: what a method a path does not serve gets is not governed.
     const error = new ApiError('UNIMPLEMENTED', `${req.method} is not supported on this path; allowed: ${route.allowed.join(', ')}`);
-    return errorOutgoing(error, b, undefined);
+    return errorOutgoing(b.unrouted(error, presentedKey(req)), b, undefined);
   }
   try {
     return await serve(req, url, route, b, store);
@@ -147,47 +135,20 @@ async function handle(req: IncomingMessage, b: Behaviour, store: Store): Promise
   }
 }
 
-function send(req: IncomingMessage, res: ServerResponse, { status, reply }: Outgoing, b: Behaviour, chaos: readonly ChaosRule[]): void {
+function send(res: ServerResponse, { status, reply }: Outgoing, b: Behaviour): void {
   // The `false` mutant survives, unmarked: only variations answer 204 (a directive would mark the `true` one, which checks kill).
   // Stryker disable next-line BlockStatement: only variations answer 204.
   if (status === 204) {
     res.writeHead(status).end();
     return;
   }
-  const [contentType, plain] = reply.kind === 'text' ? [reply.contentType, reply.text] : [b.contentTypes.json, JSON.stringify(reply.body)];
-  const text = echoKey(chaos, req, plain);
+  const [contentType, text] = reply.kind === 'text' ? [reply.contentType, reply.text] : [b.contentTypes.json, JSON.stringify(reply.body)];
   // No content type for no body.
   res.writeHead(status, { ...(text ? { 'Content-Type': contentType } : {}), 'Content-Length': Buffer.byteLength(text) }).end(text);
 }
 
-// Stryker disable next-line all: only benchmarks read when a request arrived and ended.
-const epochNow = (): number => performance.timeOrigin + performance.now();
-
-function requestListener(b: Behaviour, store: Store, latencyMs: number, chaos: readonly ChaosRule[], onRequest: ReferenceOptions['onRequest']) {
-  const takeover = chaosTakeover(chaos);
-  return async (req: IncomingMessage, res: ServerResponse) => {
-    // The `false` mutant survives, unmarked: only benchmarks are told of requests (a directive would mark the `true` one, which breaks
-    // every request).
-    // Stryker disable next-line BlockStatement: only benchmarks are told of requests.
-    if (onRequest) {
-      const startedAt = epochNow();
-      // Stryker disable next-line all: only benchmarks are told of requests.
-      res.once('close', () => onRequest(startedAt, epochNow()));
-    }
-    // Stryker disable next-line all: only benchmarks add latency (a delay of 0 changes no answer).
-    if (latencyMs > 0) await delay(latencyMs);
-    // The `false` mutant survives, unmarked: only the hostile-server tests switch chaos on.
-    if (takeover(req, res)) return;
-    send(req, res, await handle(req, b, store), b, chaos);
-  };
-}
-
-/** The Behaviour for the options: the variation's choices, then the faults on top. */
-function behaviourFor(options: ReferenceOptions): Behaviour {
-  const b = defaultBehaviour(options.apiKey);
-  applyVariation(options.variation ?? 'default', b);
-  applyFaults(options.faults ?? [], b);
-  return b;
+function requestListener(b: Behaviour, store: Store): RequestListener {
+  return async (req, res) => send(res, await handle(req, b, store), b);
 }
 
 function listen(server: Server, host: string, port: number): Promise<AddressInfo> {
@@ -204,11 +165,11 @@ function listen(server: Server, host: string, port: number): Promise<AddressInfo
 
 export async function startReferenceService(options: ReferenceOptions = {}): Promise<RunningReference> {
   assertRoutesCoverServedEndpoints();
-  const b = behaviourFor(options);
+  const b = defaultBehaviour(options.apiKey);
+  options.configure?.(b);
   const { store, fixtures } = seedStore(b.idAlphabet);
-  // Stryker disable next-line LogicalOperator: only benchmarks add latency (undefined and 0 add none).
-  const latencyMs = options.latencyMs ?? 0;
-  const server = createServer(requestListener(b, store, latencyMs, parseChaos(options.chaos ?? []), options.onRequest));
+  const listener = requestListener(b, store);
+  const server = createServer(options.wrap ? options.wrap(listener) : listener);
   // Stryker disable next-line all: the embedded service's own address (on this machine, the suite reaches it on every interface alike).
   const host = options.host ?? '127.0.0.1';
   // Stryker disable next-line LogicalOperator: undefined and 0 both pick a free port.

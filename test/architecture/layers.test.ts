@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Edge, importGraph, importLoops } from './import-graph.js';
 
-/** Bottom first. A file's layer is its folder under lib/ (or lib/<name>.ts), `suites` or `bin`. */
+/** Bottom first. A file's layer is its folder under lib/ (or lib/<name>.ts), `suites`, `proof` or `bin`. */
 export const LAYERS = [
   'util', // small helpers that import nothing of ours
   'contract', // the specification as data
@@ -25,7 +25,8 @@ export const LAYERS = [
   'waivers', // accepted failures, applied to results
   'report', // JUnit, HTML, summary.json, console: all from result/
   'runner', // one run: plan, vitest, collection
-  'cli', // the command line
+  'proof', // proof/: faults, variations, chaos, probes, the proof's batches; the reference command
+  'cli', // the command line (its `reference` command loads proof/main.ts, and nothing else of proof/)
   'bin',
 ] as const;
 
@@ -57,7 +58,7 @@ export function layeringViolations(edges: readonly Edge[]): string[] {
 }
 
 describe('architecture', () => {
-  const edges = importGraph(['lib', 'suites', 'bin']);
+  const edges = importGraph(['lib', 'suites', 'proof', 'bin']);
 
   it('reads the imports it judges', () => {
     expect(edges.length).toBeGreaterThan(500);
@@ -66,6 +67,11 @@ describe('architecture', () => {
 
   it('no import points up', () => {
     expect(layeringViolations(edges)).toEqual([]);
+  });
+
+  it('the product imports nothing of the proof but the reference command\'s entry, from the CLI', () => {
+    const product = edges.filter(({ from }) => layerOf(from) !== 'proof');
+    expect(product.filter(({ to }) => layerOf(to) === 'proof')).toEqual([{ from: 'lib/cli/main.ts', to: 'proof/main.ts' }]);
   });
 
   it('no import loop exists', () => {

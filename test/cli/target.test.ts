@@ -7,13 +7,13 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type RunningReference, startReferenceService } from '../../lib/reference/server.js';
+import { type RunningReference, startReference } from '../../proof/service.js';
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
 import { ROOT, runCli } from '../support/run-cli.js';
 
 let reference: RunningReference;
 beforeAll(async () => {
-  reference = await startReferenceService();
+  reference = await startReference();
 });
 afterAll(async () => {
   await reference.close();
@@ -80,7 +80,7 @@ describe('--rerun-failed', () => {
 describe('deterministic by default', () => {
   test('two runs against the same faulty server give the same results; --seed random draws a seed and says which', async () => {
     // A fault only some generated values reveal: with a seed drawn per run, runs found it or not (2, 2, 1 failures).
-    const faulty = await startReferenceService({ faults: ['test-case-test-set-id-7-accepted'] });
+    const faulty = await startReference({ faults: ['test-case-test-set-id-7-accepted'] });
     try {
       const options = { env: referenceEnvironment(faulty), args: ['--only', 'TESTCASE-TEST-SET-ID'] };
       const [first, second] = [await runCli(options), await runCli(options)];
@@ -131,7 +131,7 @@ describe('reports CI can rely on', () => {
   test('SIGTERM stops the run with its reports written: verdict interrupted, exit 143, unfinished checks not run', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'aes-interrupted-'));
     // A slow target: the whole run takes far longer than the way from the first progress line to the signal.
-    const slow = await startReferenceService({ latencyMs: 200 });
+    const slow = await startReference({ latencyMs: 200 });
     try {
       const child = spawn(process.execPath, [join(ROOT, 'bin', 'aes-conformance.js')], {
         cwd: dir, env: { PATH: process.env['PATH'] ?? '', HOME: dir, NO_COLOR: '1', REPORT_DIR: dir, ...referenceEnvironment(slow) }, stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,7 +4,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type RunningReference, startReferenceService } from '../../lib/reference/server.js';
+import { type RunningReference, startReference } from '../../proof/service.js';
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
 import { runCli } from '../support/run-cli.js';
 
@@ -20,7 +20,7 @@ let faulty: RunningReference;
 let correct: RunningReference;
 
 beforeAll(async () => {
-  [faulty, correct] = await Promise.all([startReferenceService({ faults: ['list-page-gap'] }), startReferenceService()]);
+  [faulty, correct] = await Promise.all([startReference({ faults: ['list-page-gap'] }), startReference()]);
 });
 
 afterAll(async () => {

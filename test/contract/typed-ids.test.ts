@@ -8,7 +8,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../lib/contract/endpoints.js';
 import { isRequirementId } from '../../lib/contract/requirements/index.js';
-import { isFaultId } from '../../lib/reference/faults/index.js';
+import { isFaultId } from '../../proof/faults/index.js';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const CONFIG = fileURLToPath(new URL('../../tsconfig.json', import.meta.url));
@@ -56,7 +56,7 @@ describe('typed ids', () => {
 
   it('a misspelt fault id fails the type check', () => {
     const [right, wrong] = ['list-page-gap', 'list-page-gapp'];
-    expectOnlyWrongFails(`import type { FaultId } from '../../lib/reference/faults/index.js';`, 'FaultId', right, wrong);
+    expectOnlyWrongFails(`import type { FaultId } from '../../proof/faults/index.js';`, 'FaultId', right, wrong);
     expect([isFaultId(right), isFaultId(wrong)]).toEqual([true, false]);
   });
 });

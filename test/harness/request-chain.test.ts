@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { requestChain, requestFacts, type Span } from '../../lib/harness/request-chain.js';
 import { ApiClient } from '../../lib/http/client.js';
-import { startReferenceService, type RunningReference } from '../../lib/reference/server.js';
+import { startReference, type RunningReference } from '../../proof/service.js';
 
 const span = (startedAt: number, endsAt: number): Span => ({ startedAt, durationMs: endsAt - startedAt });
 
@@ -47,7 +47,7 @@ describe('the client’s exchanges', () => {
   let service: RunningReference;
   let client: ApiClient;
   beforeAll(async () => {
-    service = await startReferenceService({ latencyMs: 5 });
+    service = await startReference({ latencyMs: 5 });
     client = new ApiClient({ baseUrl: service.url, apiKey: service.apiKey, timeoutMs: 30_000, concurrency: 4 });
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 // The mutation score: the suite must fail against the reference service with each
 // fault switched on (with a check that names a requirement the fault breaks), pass
 // against every permitted variation, and cover every requirement of the catalog.
-// The proofs run in one child process (test/support/prove.ts), one vitest project each.
+// The proofs run in one child process (proof/prove.ts), one vitest project each.
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REQUIREMENTS } from '../../lib/contract/requirements/index.js';
 import type { CheckResult } from '../../lib/result/model.js';
-import { FAULTS } from '../../lib/reference/faults/index.js';
-import { VARIATIONS } from '../../lib/reference/variations.js';
-import { describeProof, type Proof } from '../support/proof.js';
+import { FAULTS } from '../../proof/faults/index.js';
+import { VARIATIONS } from '../../proof/variations.js';
+import { describeProof, type Proof } from '../../proof/judge.js';
 import { ROOT } from '../support/run-cli.js';
 
 interface ProofReport {
@@ -30,7 +30,7 @@ const childEnvironment = (): NodeJS.ProcessEnv => Object.fromEntries(Object.entr
 beforeAll(() => {
   const dir = mkdtempSync(join(tmpdir(), 'aes-score-'));
   const out = join(dir, 'proofs.json');
-  const child = spawnSync(process.execPath, ['--import', 'tsx', 'test/support/prove.ts', 'all', '--json', out], {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', 'proof/prove.ts', 'all', '--json', out], {
     cwd: ROOT, env: childEnvironment(), encoding: 'utf8', timeout: 900_000, maxBuffer: 64 * 1024 * 1024,
   });
   try {

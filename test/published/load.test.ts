@@ -94,7 +94,7 @@ describe('loadPublishedSpec', () => {
 
   it('reads a YAML form with merge keys applied when it falls back to it', async () => {
     const document = apiDocument({ dialect: '3.1' });
-    // Shared parameters and responses written once and merged, as the reference's alt-b writes them.
+    // Shared parameters and responses written once and merged, as the reference's lenient-inputs writes them.
     const text = specText(document as JsonObject, 'yaml', { yamlMergeKeys: true } as PublishingPolicy);
     expect(text).toContain('<<: *response-200');
     target.serve((path, headers) => {

@@ -3,12 +3,12 @@
 // merged YAML is the JSON form, and fails it when the merge hides a real difference.
 
 import { describe, it } from 'vitest';
-import { startReferenceService, type ReferenceOptions } from '../../lib/reference/server.js';
+import { startReference, type ProofReferenceOptions } from '../../proof/service.js';
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
 import { runCli, type SummaryCheck } from '../support/run-cli.js';
 
-async function sameDocumentCheck(options: ReferenceOptions): Promise<SummaryCheck & { notes?: string[] }> {
-  const reference = await startReferenceService(options);
+async function sameDocumentCheck(options: ProofReferenceOptions): Promise<SummaryCheck & { notes?: string[] }> {
+  const reference = await startReference(options);
   try {
     const run = await runCli({ env: referenceEnvironment(reference), args: ['--only', 'SPEC-SAME-DOCUMENT'] });
     const check = run.summary?.checks.find((c) => c.requirements.includes('SPEC-SAME-DOCUMENT'));
@@ -22,7 +22,7 @@ async function sameDocumentCheck(options: ReferenceOptions): Promise<SummaryChec
 // Each test is a CLI run of its own: they run side by side.
 describe.concurrent('SPEC-SAME-DOCUMENT with YAML merge keys', { timeout: 120_000 }, () => {
   it('passes YAML whose merge keys make it the JSON form, with a portability note', async ({ expect }) => {
-    const check = await sameDocumentCheck({ variation: 'alt-b' });
+    const check = await sameDocumentCheck({ variation: 'lenient-inputs' });
     expect(check.outcome).toBe('pass');
     expect(check.notes).toEqual([expect.stringMatching(/^agent-evaluation: the YAML form is the same document as the JSON form only with YAML merge keys .*portability concern.*swagger-parser/)]);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detailFields, useService, type Answer } from './client.js';
+import { detailFields, useService } from './client.js';
+import { type Answer } from '../../proof/probes/call.js';
 
 const voice = { display_name: 'Front desk', model_type: 'MODEL_TYPE_VOICE', phone_number: '+14155550100' };
 const chat = (metadata: Record<string, unknown>) => ({ display_name: 'Chatty', model_type: 'MODEL_TYPE_CHAT', metadata });

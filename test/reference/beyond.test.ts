@@ -2,8 +2,9 @@
 // (lib/reference/beyond): listed, read and updated as the spec's general rules have it.
 
 import { describe, expect, it } from 'vitest';
-import { startReferenceService } from '../../lib/reference/server.js';
-import { client, detailFields, useService, type Call } from './client.js';
+import { startReference } from '../../proof/service.js';
+import { detailFields, useService } from './client.js';
+import { client, type Call } from '../../proof/probes/call.js';
 
 type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
 type Operation = { operationId?: string; parameters: { name: string; schema: Record<string, unknown> }[]; responses: Record<string, unknown>; security: unknown[] };
@@ -124,8 +125,8 @@ describe('authentication beyond the contract', () => {
 });
 
 describe('the documents publishing the operations beyond the contract', () => {
-  it.each([['default', 'agent-evaluation'], ['alt-a', undefined]])('(%s) publish each in its group\'s document, secured, with its operationId, page_size bounds and error statuses', async (variation, single) => {
-    const service = await startReferenceService({ variation });
+  it.each([['default', 'agent-evaluation'], ['rest-statuses', undefined]])('(%s) publish each in its group\'s document, secured, with its operationId, page_size bounds and error statuses', async (variation, single) => {
+    const service = await startReference({ variation });
     try {
       const docs = await documents(client(service));
       const groups: Record<string, string> = { '/v1/agents': 'agents', '/v1/runs': 'runs', '/v1/test-cases': 'test-cases' };
@@ -143,7 +144,7 @@ describe('the documents publishing the operations beyond the contract', () => {
         expect(pageSizeSchema(listAgents)).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 50 });
         expect(Object.keys(getRun.responses)).toEqual(['200', '401', '404', 'default']);
       } else {
-        // alt-a: no operationId, no maximum; UNAUTHENTICATED is published under its own status, 403.
+        // rest-statuses: no operationId, no maximum; UNAUTHENTICATED is published under its own status, 403.
         expect(listAgents).not.toHaveProperty('operationId');
         expect(pageSizeSchema(listAgents)).toEqual({ type: 'integer', minimum: 1, default: 50 });
         expect(Object.keys(getRun.responses)).toEqual(['200', '403', '404', 'default']);
@@ -155,7 +156,7 @@ describe('the documents publishing the operations beyond the contract', () => {
   });
 
   it('publish the operationIds of the real service', async () => {
-    const service = await startReferenceService();
+    const service = await startReference();
     try {
       const docs = await documents(client(service));
       const ids = BEYOND.map(([method, path]) => published(docs, method!, path!)?.operation.operationId);
@@ -167,8 +168,8 @@ describe('the documents publishing the operations beyond the contract', () => {
 });
 
 describe('variations of the operations beyond the contract', () => {
-  it('alt-b serves and publishes 20 items a page by default, and publishes the errors under default alone', async () => {
-    const service = await startReferenceService({ variation: 'alt-b' });
+  it('lenient-inputs serves and publishes 20 items a page by default, and publishes the errors under default alone', async () => {
+    const service = await startReference({ variation: 'lenient-inputs' });
     try {
       const call = client(service);
       expect((await call('GET', '/v1/test-cases')).body.test_cases).toHaveLength(15);
@@ -184,8 +185,8 @@ describe('variations of the operations beyond the contract', () => {
     }
   });
 
-  it('alt-c issues UUIDs as page tokens of the lists beyond the contract, base64 for the others', async () => {
-    const service = await startReferenceService({ variation: 'alt-c' });
+  it('localized-pointers issues UUIDs as page tokens of the lists beyond the contract, base64 for the others', async () => {
+    const service = await startReference({ variation: 'localized-pointers' });
     try {
       const call = client(service);
       const token = (await call('GET', '/v1/agents?page_size=5')).body.next_page_token;

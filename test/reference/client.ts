@@ -1,54 +1,15 @@
-// A tiny HTTP client for the reference service tests.
+// Starts a reference service for the reference's tests and calls it (proof/probes/call.ts).
 
-import { request } from 'undici';
 import { afterAll, beforeAll } from 'vitest';
-import { startReferenceService, type ReferenceOptions, type RunningReference } from '../../lib/reference/server.js';
-
-export interface Answer {
-  status: number;
-  contentType: string;
-  text: string;
-  /** Parsed JSON (loosely typed: tests probe it freely), or the text when it is not JSON. */
-  body: any;
-}
-
-export interface CallOptions {
-  /** The API key to send; the service's own key by default, null for none. */
-  key?: string | null;
-  body?: unknown;
-  /** Raw body text, sent as is. */
-  raw?: string;
-  headers?: Record<string, string>;
-}
-
-export type Call = (method: string, path: string, options?: CallOptions) => Promise<Answer>;
-
-export function client(service: RunningReference): Call {
-  return async (method, path, options = {}) => {
-    const key = options.key === undefined ? service.apiKey : options.key;
-    const headers: Record<string, string> = { ...(key === null ? {} : { 'X-API-Key': key }), ...options.headers };
-    const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-    if (payload !== undefined) headers['Content-Type'] = 'application/json';
-    // undici's request sends only the headers given (fetch would add Accept: */* and others).
-    const response = await request(service.url + path, { method: method as 'GET', headers, body: payload });
-    const text = await response.body.text();
-    const contentType = String(response.headers['content-type'] ?? '');
-    let body: unknown = text;
-    try {
-      body = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      // YAML and other text stay as text
-    }
-    return { status: response.statusCode, contentType, text, body };
-  };
-}
+import { client, type Answer, type Call } from '../../proof/probes/call.js';
+import { startReference, type ProofReferenceOptions, type RunningReference } from '../../proof/service.js';
 
 /** Starts a service for the enclosing describe block (or file) and stops it afterwards. */
-export function useService(options: ReferenceOptions = {}): { call: Call; service: () => RunningReference } {
+export function useService(options: ProofReferenceOptions = {}): { call: Call; service: () => RunningReference } {
   let running: RunningReference | undefined;
   let call: Call | undefined;
   beforeAll(async () => {
-    running = await startReferenceService(options);
+    running = await startReference(options);
     call = client(running);
   });
   afterAll(async () => {

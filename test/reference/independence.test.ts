@@ -4,7 +4,7 @@
 // together and no fault can show it. So:
 //   - a module under lib/reference may import, from outside lib/reference, only node
 //     built-ins, declared packages, and the DATA of the contract: the named constants and
-//     types listed in DATA_IMPORTS below (tables, enums, limits, requirement ids), never a
+//     types listed in DATA_IMPORTS below (tables, enums, limits), never a
 //     function, a class or a regular expression the suite may judge with;
 //   - besides, it may use the generic helpers of lib/util, which import nothing of the project
 //     and so cannot carry a rule of the API (checked below);
@@ -30,7 +30,6 @@ const DATA_IMPORTS: Readonly<Record<string, 'every export' | readonly string[]>>
   'lib/contract/limits.ts': ['FIELD_LIMITS', 'FieldLimit', 'FieldLimitId', 'LimitUnit'],
   'lib/contract/list-endpoints.ts': ['LIST_ENDPOINTS', 'ListEndpoint', 'ListField', 'FieldKind', 'FILTER_OPERATORS', 'FilterOperator'],
   'lib/contract/schemas.ts': ['DEFINITIONS', 'SchemaName'],
-  'lib/contract/requirements/index.ts': ['RequirementId'],
 };
 
 /** Trees that judge or generate requests: none of them may reach lib/reference. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detailFields, useService, type Call } from './client.js';
+import { detailFields, useService } from './client.js';
+import { type Call } from '../../proof/probes/call.js';
 
 type Item = Record<string, unknown>;
 

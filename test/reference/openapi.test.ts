@@ -3,8 +3,9 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { parsePublishedYaml } from '../../lib/published/yaml.js';
 import { SERVED_ENDPOINTS } from '../../lib/reference/beyond/endpoints.js';
-import { startReferenceService } from '../../lib/reference/server.js';
-import { client, useService, type Call } from './client.js';
+import { startReference } from '../../proof/service.js';
+import { useService } from './client.js';
+import { client, type Call } from '../../proof/probes/call.js';
 
 type Doc = { openapi: string; servers: { url: string }[]; paths: Record<string, Record<string, { security?: unknown[]; parameters?: { in: string }[] }>> } & Record<string, unknown>;
 
@@ -24,7 +25,7 @@ async function publishedDocs(call: Call, baseUrl: string): Promise<Doc[]> {
     expect(yaml.contentType).toMatch(/yaml/);
     const json = await call('GET', url.slice(baseUrl.length), { key: null, headers: { Accept: 'application/json' } });
     expect(json.contentType).toMatch(/^application\/json/);
-    // Read as the suite reads it: with merge keys applied (alt-b writes them).
+    // Read as the suite reads it: with merge keys applied (lenient-inputs writes them).
     expect(parsePublishedYaml(yaml.text).document).toEqual(json.body);
     await SwaggerParser.validate(structuredClone(json.body));
     docs.push(json.body);
@@ -40,7 +41,7 @@ function coveredKeys(docs: Doc[]): string[] {
   });
 }
 
-describe.each(['default', 'alt-a', 'alt-b', 'alt-c'])('published specs (%s)', (variation) => {
+describe.each(['default', 'rest-statuses', 'lenient-inputs', 'localized-pointers'])('published specs (%s)', (variation) => {
   const { call, service } = useService({ variation });
 
   it('are valid OpenAPI, the same in YAML and JSON, cover every served endpoint and document the key', async () => {
@@ -50,8 +51,8 @@ describe.each(['default', 'alt-a', 'alt-b', 'alt-c'])('published specs (%s)', (v
       for (const [path, item] of Object.entries(doc.paths)) {
         for (const operation of Object.values(item)) {
           const open = path.includes('/openapi');
-          // alt-c documents the key as a required header parameter, with no security scheme.
-          if (variation === 'alt-c') {
+          // localized-pointers documents the key as a required header parameter, with no security scheme.
+          if (variation === 'localized-pointers') {
             expect(operation.security).toBeUndefined();
             expect((operation.parameters ?? []).filter((p) => p.in === 'header')).toEqual(open ? [] : [{ name: 'X-API-Key', in: 'header', required: true, schema: { type: 'string' } }]);
           } else {
@@ -84,8 +85,8 @@ describe('published spec (default)', () => {
   });
 });
 
-describe('published spec with merge keys (alt-b)', () => {
-  const { call } = useService({ variation: 'alt-b' });
+describe('published spec with merge keys (lenient-inputs)', () => {
+  const { call } = useService({ variation: 'lenient-inputs' });
   const SPEC = '/v1/openapi/agent-evaluation';
 
   it('writes shared parameters and responses once and merges them, reading back as the JSON form', async () => {
@@ -108,8 +109,8 @@ describe('published spec with merge keys (alt-b)', () => {
     await expect(SwaggerParser.validate(structuredClone(literal) as never)).rejects.toThrow();
   });
 
-  it.each(['default', 'alt-a'])('is not what %s writes: no anchors, no aliases', async (variation) => {
-    const service = await startReferenceService({ variation });
+  it.each(['default', 'rest-statuses'])('is not what %s writes: no anchors, no aliases', async (variation) => {
+    const service = await startReference({ variation });
     try {
       const listed = await client(service)('GET', '/v1/openapi', { key: null });
       for (const url of listedUrls(listed.body)) {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { startReferenceService, type RunningReference } from '../../lib/reference/server.js';
+import { startReference, type RunningReference } from '../../proof/service.js';
 
 describe('the request recorder (onRequest)', () => {
   const seen: Array<{ startedAt: number; endedAt: number }> = [];
   let service: RunningReference;
   beforeAll(async () => {
-    service = await startReferenceService({ onRequest: (startedAt, endedAt) => void seen.push({ startedAt, endedAt }) });
+    service = await startReference({ onRequest: (startedAt, endedAt) => void seen.push({ startedAt, endedAt }) });
   });
   afterAll(() => service.close());
 
@@ -26,7 +26,7 @@ describe('the request recorder (onRequest)', () => {
   });
 
   test('is optional: a service without it answers as usual', async () => {
-    const plain = await startReferenceService();
+    const plain = await startReference();
     try {
       expect((await fetch(`${plain.url}/v1/openapi`)).status).toBeLessThan(500);
     } finally {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detailFields, useService, type Answer } from './client.js';
+import { detailFields, useService } from './client.js';
+import { type Answer } from '../../proof/probes/call.js';
 
 const expectInvalid = (answer: Answer, field: string) => {
   expect([answer.status, answer.body.error.code]).toEqual([400, 'INVALID_ARGUMENT']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startReferenceService } from '../../lib/reference/server.js';
+import { startReference } from '../../proof/service.js';
 import { detailFields, useService } from './client.js';
 
 describe('the server', () => {
@@ -22,7 +22,7 @@ describe('the server', () => {
   });
 
   it('is seeded the same way on every start', async () => {
-    const [a, b] = await Promise.all([startReferenceService(), startReferenceService()]);
+    const [a, b] = await Promise.all([startReference(), startReference()]);
     try {
       expect(a.fixtures).toEqual(b.fixtures);
       expect(a.url).not.toBe(b.url);

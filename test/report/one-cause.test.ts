@@ -5,7 +5,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type RunningReference, startReferenceService } from '../../lib/reference/server.js';
+import { type RunningReference, startReference } from '../../proof/service.js';
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
 import { type CliRun, type Summary, runCli } from '../support/run-cli.js';
 
@@ -26,7 +26,7 @@ const references: RunningReference[] = [];
 
 beforeAll(async () => {
   await Promise.all(FAULTS.map(async (fault) => {
-    const reference = await startReferenceService({ faults: [fault] });
+    const reference = await startReference({ faults: [fault] });
     references.push(reference);
     const run = await runCli({ env: referenceEnvironment(reference), keepReports: true, timeoutMs: 240_000 });
     expect(run.summary, run.stdout.slice(-3000) + run.stderr.slice(-2000)).toBeDefined();

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAjv } from '../../lib/schema/ajv.js';
 import { REQUIREMENTS } from '../../lib/contract/requirements/index.js';
 import { DEFAULT_API_KEY } from '../../lib/reference/behaviour.js';
-import { type RunningReference, startReferenceService } from '../../lib/reference/server.js';
+import { type RunningReference, startReference } from '../../proof/service.js';
 import { toJunitXml } from '../../lib/report/junit.js';
 import { SUMMARY_SCHEMA } from '../../lib/report/summary-json.js';
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
@@ -48,7 +48,7 @@ beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'aes-real-run-'));
   // Violations (auth error details, dashboard names), errors (connections reset under /v1/agents), skips (SHOULD
   // checks in the default profile), and every response echoing the key it was sent.
-  reference = await startReferenceService({
+  reference = await startReference({
     apiKey: FAULTY_KEY, faults: ['auth-details-missing', 'dashboard-name-singular'], chaos: ['reset@/v1/agents', 'echo-key'],
   });
   [faulty, clean] = await Promise.all([

@@ -4,12 +4,12 @@
 
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type RunningReference, startReferenceService } from '../../lib/reference/server.js';
+import { type RunningReference, startReference } from '../../proof/service.js';
 
 let reference: RunningReference;
 
 beforeAll(async () => {
-  reference = await startReferenceService({ chaos: ['rate-limit', 'idle-close'] });
+  reference = await startReference({ chaos: ['rate-limit', 'idle-close'] });
 });
 
 afterAll(() => reference.close());

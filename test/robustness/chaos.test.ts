@@ -4,8 +4,8 @@
 import { readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { startReferenceService } from '../../lib/reference/server.js';
-import type { FaultId } from '../../lib/reference/faults/index.js';
+import { startReference } from '../../proof/service.js';
+import type { FaultId } from '../../proof/faults/index.js';
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
 import { Limiter } from '../support/limiter.js';
 import { type CliRun, runCli } from '../support/run-cli.js';
@@ -47,7 +47,7 @@ function runAgainstHang(chaos: string[]): Promise<{ run: CliRun; everything: str
 }
 
 async function runOnce(chaos: string[], options: ChaosOptions): Promise<{ run: CliRun; everything: string; key: string }> {
-  const reference = await startReferenceService({ chaos, ...(options.faults ? { faults: options.faults } : {}) });
+  const reference = await startReference({ chaos, ...(options.faults ? { faults: options.faults } : {}) });
   try {
     const run = await runCli({
       env: {

@@ -5,7 +5,7 @@
 
 import { createServer, request, type Server } from 'node:http';
 import { describe, expect, test } from 'vitest';
-import { startReferenceService } from '../../lib/reference/server.js';
+import { startReference } from '../../proof/service.js';
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
 import { runCli } from '../support/run-cli.js';
 
@@ -38,7 +38,7 @@ async function throttlingFrom(target: string, answered: number): Promise<{ url: 
 }
 
 async function runThrottled(answered: number): Promise<Awaited<ReturnType<typeof runCli>>> {
-  const reference = await startReferenceService();
+  const reference = await startReference();
   const proxy = await throttlingFrom(reference.url, answered);
   try {
     return await runCli({
@@ -53,7 +53,7 @@ async function runThrottled(answered: number): Promise<Awaited<ReturnType<typeof
 
 describe.concurrent('back-pressure and idle connections', () => {
   test('a server that rate-limits and drops idle connections: the whole default run passes, its throttling reported', async () => {
-    const reference = await startReferenceService({ chaos: ['rate-limit', 'idle-close'] });
+    const reference = await startReference({ chaos: ['rate-limit', 'idle-close'] });
     try {
       const run = await runCli({ env: { ...referenceEnvironment(reference), RUN_TIMEOUT_MS: String(RUN_TIMEOUT_MS) }, timeoutMs: KILL_MS });
       const summary = run.summary!;

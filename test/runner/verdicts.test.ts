@@ -4,7 +4,7 @@
 // them, the run is never conformant, and one cause is reported once.
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type RunningReference, startReferenceService } from '../../lib/reference/server.js';
+import { type RunningReference, startReference } from '../../proof/service.js';
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
 import { type CliRun, type Summary, runCli } from '../support/run-cli.js';
 
@@ -14,7 +14,7 @@ const references: RunningReference[] = [];
 
 beforeAll(async () => {
   await Promise.all(FAULTS.map(async (fault) => {
-    const reference = await startReferenceService({ faults: [fault] });
+    const reference = await startReference({ faults: [fault] });
     references.push(reference);
     runs.set(fault, await runCli({ env: referenceEnvironment(reference), timeoutMs: 240_000 }));
   }));

@@ -29,7 +29,7 @@ export const MUTATIONS = [
     'An omitted update_time is read as null; strict requires an explicit null. A refused request updates nothing: after a duplicate of its name is refused, the first mutation still has update_time null.'),
   must(m, 'MUTATION-DELETE-IDEMPOTENT', 'States and transitions', 'Deleting a mutation succeeds, and deleting it again also succeeds.',
     'deleting a mutation that is already deleted succeeds',
-    'Audit: "success also when already deleted": any 2xx, any body (the body is not shown; alt-c answers 200 with none). Kept.'),
+    'Audit: "success also when already deleted": any 2xx, any body (the body is not shown; localized-pointers answers 200 with none). Kept.'),
   must(m, 'MUTATION-DELETE-GONE', 'States and transitions', 'A deleted mutation can no longer be fetched.', 'Agent mutations and other resources are removed by deletion',
     'Any error body is accepted; NOT_FOUND (HTTP 404) only under MISSING-RESOURCE-NOT-FOUND (strict). The response body of deletion is not shown: any success is accepted. Audit: "removed by deletion" leaves no reading in which the mutation is still returned (a soft-deleted record served with a flag is not removed). Kept.'),
   must(m, 'MUTATION-SCOPED-TO-AGENT', 'Agents and mutations', 'A mutation is reachable only under its own agent: fetching it under another agent fails, and deleting it there leaves it intact.',

@@ -21,7 +21,7 @@ export function readPageSize(raw: string | null, list: ServedList, outOfRange: '
   if (size >= min && size <= max) return size;
   // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral,MethodExpression: the specification leaves open
   // whether an out-of-range page_size is refused or clamped (LIST-PAGE-SIZE-BOUNDS allows both); by default it is refused, only the
-  // alt-a variation clamps.
+  // rest-statuses variation clamps.
   if (outOfRange === 'clamp') return Math.min(max, Math.max(min, size));
   // Stryker disable next-line StringLiteral: the message is free text, and the detail's location is read only by variations and faults.
   throw invalidArgument('page_size', `must be ${min} to ${max}, got ${size}`, 'query');

@@ -80,9 +80,9 @@ function createMutation(ctx: RequestContext) {
 /**
  * Looks the agent of a mutation's path up before reading mutation_id's format, as a server resolving the path from left to
  * right would: a malformed mutation_id under a missing agent is then NOT_FOUND. A choice the specification leaves open
- * (variation alt-b); the strict profile's convention (PATH-ID-FORMAT-FIRST) checks every format first.
+ * (variation lenient-inputs); the strict profile's convention (PATH-ID-FORMAT-FIRST) checks every format first.
  */
-// Stryker disable all: only the alt-b variation and a fault call it; the default reference checks every path ID's format first.
+// Stryker disable all: only the lenient-inputs variation and a fault call it; the default reference checks every path ID's format first.
 export function checkMutationIdAfterAgent(b: Behaviour): void {
   const checked = b.pathIdChecked;
   b.pathIdChecked = (endpoint, param) => !(param === 'mutation_id' && endpoint.path.includes('/mutations/')) && checked(endpoint, param);
@@ -94,7 +94,7 @@ export function checkMutationIdAfterAgent(b: Behaviour): void {
 function reached({ b, store, param, endpoint }: RequestContext, method: 'GET' | 'DELETE'): MutationRecord {
   const agent = activeAgent(store, param('agent_id'));
   // Stryker disable next-line ConditionalExpression,ObjectLiteral,StringLiteral,ArrowFunction,EqualityOperator: off by default, and every
-  // path ID was checked before the handler (a second check of mutation_id gives the same answer); only alt-b and a fault turn it on.
+  // path ID was checked before the handler (a second check of mutation_id gives the same answer); only lenient-inputs and a fault turn it on.
   if (b.mutationRules.mutationIdCheckedAfterAgent) enforcePathIds(endpoint, { mutation_id: param('mutation_id') }, (_e, name) => name === 'mutation_id', b.pathIdRules);
   const mutation = store.mutations.get(param('mutation_id'));
   // Stryker disable next-line StringLiteral: the text and details of a NOT_FOUND are free (the specification asks none of them).

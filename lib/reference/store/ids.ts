@@ -4,7 +4,7 @@
 import type { Random } from './random.js';
 
 export const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-// Stryker disable next-line StringLiteral: only the variation alt-a issues IDs over this alphabet.
+// Stryker disable next-line StringLiteral: only the variation rest-statuses issues IDs over this alphabet.
 export const UPPER_ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 

@@ -123,7 +123,7 @@ export class Fields {
     const strings = value as string[];
     // Stryker disable next-line OptionalChaining: equivalent: the callback runs only when options.each is set.
     const badIndex = options.each ? strings.findIndex((item) => !options.each?.test(item)) : -1;
-    // Stryker disable next-line StringLiteral,OptionalChaining: free message text (alt-c reads the element's index from it, and names the list
+    // Stryker disable next-line StringLiteral,OptionalChaining: free message text (localized-pointers reads the element's index from it, and names the list
     // either way); badIndex is -1 unless options.each is set.
     if (badIndex >= 0) this.fail(name, `element ${badIndex} must be ${options.each?.description}`);
     return this.finish(name, strings, options);

@@ -1,0 +1,77 @@
+// The fault catalog: one file per area, merged here. Each fault names the requirements it breaks.
+
+import type { Behaviour } from '../../lib/reference/behaviour.js';
+import type { Fault as FaultShape } from './define.js';
+import { AUTH_FAULTS } from './auth.js';
+import { SPECIFICATION_FAULTS } from './specification.js';
+import { GENERAL_FAULTS } from './general.js';
+import { AGENTS_FAULTS } from './agents.js';
+import { MUTATIONS_FAULTS } from './mutations.js';
+import { TEST_CASES_FAULTS } from './test-cases.js';
+import { PERSONAS_FAULTS } from './personas.js';
+import { RUNS_FAULTS } from './runs.js';
+import { RUN_STATES_FAULTS } from './run-states.js';
+import { METRICS_FAULTS } from './metrics.js';
+import { LISTS_FAULTS } from './lists.js';
+import { LISTS_PER_LIST_FAULTS } from './lists-per-list.js';
+import { LISTS_SLIPS_FAULTS } from './lists-slips.js';
+import { SCHEDULED_RUNS_FAULTS } from './scheduled-runs.js';
+import { DASHBOARDS_FAULTS } from './dashboards.js';
+import { REVIEW_PROJECTS_FAULTS } from './review-projects.js';
+import { DISCOVERY_FAULTS } from './discovery.js';
+import { PUBLISHED_FAULTS } from './published.js';
+import { READ_BACK_FAULTS } from './read-back.js';
+import { FIELD_SLIPS_FAULTS } from './field-slips.js';
+import { GENERAL_SLIPS_FAULTS } from './general-slips.js';
+import { BEYOND_CONTRACT_FAULTS } from './beyond-contract.js';
+
+
+export const FAULTS = [
+  ...AUTH_FAULTS,
+  ...SPECIFICATION_FAULTS,
+  ...GENERAL_FAULTS,
+  ...AGENTS_FAULTS,
+  ...MUTATIONS_FAULTS,
+  ...TEST_CASES_FAULTS,
+  ...PERSONAS_FAULTS,
+  ...RUNS_FAULTS,
+  ...RUN_STATES_FAULTS,
+  ...METRICS_FAULTS,
+  ...LISTS_FAULTS,
+  ...LISTS_PER_LIST_FAULTS,
+  ...LISTS_SLIPS_FAULTS,
+  ...SCHEDULED_RUNS_FAULTS,
+  ...DASHBOARDS_FAULTS,
+  ...REVIEW_PROJECTS_FAULTS,
+  ...DISCOVERY_FAULTS,
+  ...PUBLISHED_FAULTS,
+  ...READ_BACK_FAULTS,
+  ...FIELD_SLIPS_FAULTS,
+  ...GENERAL_SLIPS_FAULTS,
+  ...BEYOND_CONTRACT_FAULTS,
+] as const satisfies readonly FaultShape[];
+
+/** A fault of the catalog: a misspelt id fails the type check. */
+export type FaultId = (typeof FAULTS)[number]['id'];
+
+/** A fault of the catalog, its id typed. */
+export type Fault = FaultShape<FaultId>;
+
+const BY_ID = new Map<string, FaultShape>(FAULTS.map((f) => [f.id, f]));
+
+export const isFaultId = (id: string): id is FaultId => BY_ID.has(id);
+
+function faultById(id: string): FaultShape {
+  const found = BY_ID.get(id);
+  if (!found) throw new Error(`unknown fault "${id}"; known faults: ${FAULTS.map((f) => f.id).join(', ')}`);
+  return found;
+}
+
+/** Applies the named faults in order; an unknown id (from an untyped caller) throws before anything is changed. */
+export function applyFaults(ids: Iterable<FaultId>, b: Behaviour): void {
+  const faults = [...ids].map(faultById);
+  for (const f of faults) f.apply(b);
+}
+
+/** Parses a FAULTS environment value: ids separated by commas or spaces. */
+export const parseFaultList = (text: string | undefined): string[] => (text ?? '').split(/[\s,]+/).filter(Boolean);

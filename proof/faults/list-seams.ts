@@ -1,0 +1,45 @@
+// The small seams the list faults (lists.ts, lists-slips.ts, lists-per-list.ts, beyond-contract.ts)
+// share: a blank parameter, the filter reshaped, and one seam of the list policy replaced on one
+// list only.
+
+import type { ListEndpoint } from '../../lib/contract/list-endpoints.js';
+import type { Behaviour } from '../../lib/reference/behaviour.js';
+import type { BeyondListId } from '../../lib/reference/beyond/lists.js';
+import type { Comparison, FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
+import type { ServedList } from '../../lib/reference/listing/tables.js';
+
+type Lists = Behaviour['lists'];
+
+/** A list the reference serves, by id: the contract's three and those beyond it. */
+export type ListId = ListEndpoint['id'] | BeyondListId;
+
+/** Whether a query parameter is absent or blank. */
+export const isBlank = (raw: string | null): boolean => (raw ?? '').trim() === '';
+
+/** The expression with its ORs read as ANDs. */
+export const asAnd = (expr: FilterExpr): FilterExpr => (expr.kind === 'cmp' ? expr : { kind: 'and', terms: expr.terms.map(asAnd) });
+
+/** The expression without the comparisons `keep` rejects; null when none is left. */
+export function prune(expr: FilterExpr, keep: (cmp: Comparison) => boolean): FilterExpr | null {
+  if (expr.kind === 'cmp') return keep(expr) ? expr : null;
+  const terms = expr.terms.map((term) => prune(term, keep)).filter((term): term is FilterExpr => term !== null);
+  return terms.length > 1 ? { kind: expr.kind, terms } : (terms[0] ?? null);
+}
+
+type PerList = 'pageSize' | 'order' | 'filter' | 'endOfList' | 'resumeAt' | 'refuseToken';
+
+/** Seam `key` of the list policy replaced on list `id` by `on` (`correct`: the one it replaces); the other lists keep it. */
+export function onList<K extends PerList>(b: Behaviour, id: ListId, key: K, on: (correct: Lists[K]) => Lists[K]): void {
+  const correct = b.lists[key];
+  const replaced = on(correct);
+  b.lists[key] = ((...args: Parameters<Lists[K]>) => {
+    const list = (key === 'endOfList' ? args[0] : args[1]) as ServedList;
+    const chosen = list.id === id ? replaced : correct;
+    return (chosen as (...a: Parameters<Lists[K]>) => ReturnType<Lists[K]>)(...args);
+  }) as Lists[K];
+}
+
+/** The answer to a page_token problem on list `id`: null (go on from the first page) for `problem`. */
+export function tokenAcceptedOn(b: Behaviour, id: ListId, problem: 'unknown' | 'other-query'): void {
+  onList(b, id, 'refuseToken', (refuse) => (found, list) => (found === problem ? null : refuse(found, list)));
+}

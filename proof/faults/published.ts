@@ -1,0 +1,28 @@
+// A server whose published documents are stricter than its answers, as real ones are:
+// enums that leave out values it returns, a required field it never sends, a minimum its
+// data breaks. Each is one cause, however many responses show it.
+
+import { fault, finalizeWith, type Fault } from './define.js';
+import type { JsonObject } from '../../lib/util/json.js';
+
+type Schemas = Record<string, { required?: string[]; properties?: Record<string, JsonObject> }>;
+
+/** Tightens one property of a component schema, in whichever published document holds it. */
+function tighten(schemas: Schemas, name: string, property: string, touch: (schema: JsonObject) => JsonObject): void {
+  const schema = schemas[name]?.properties?.[property];
+  if (schema) schemas[name]!.properties![property] = touch(schema);
+}
+
+export const PUBLISHED_FAULTS = [
+  fault('published-stricter-than-answers', ['SCHEMA-PUBLISHED'], 'The published documents are stricter than the answers: run status and persona conversation_initiation enums leave out values the service returns, agents require a customer_agent_id never sent, phone number index has minimum 1 (the service counts from 0).', (b) => {
+    finalizeWith(b, (doc) => {
+      const copy = structuredClone(doc);
+      const schemas = ((copy['components'] as JsonObject | undefined)?.['schemas'] ?? {}) as Schemas;
+      tighten(schemas, 'Run', 'status', (s) => ({ ...s, enum: ['COMPLETED'] }));
+      tighten(schemas, 'Persona', 'conversation_initiation', (s) => ({ ...s, enum: ['wait_for_agent'] }));
+      tighten(schemas, 'PhoneNumber', 'index', (s) => ({ ...s, minimum: 1 }));
+      if (schemas['Agent']) schemas['Agent'].required = [...(schemas['Agent'].required ?? []), 'customer_agent_id'];
+      return copy;
+    });
+  }),
+] as const satisfies readonly Fault[];

@@ -1,0 +1,424 @@
+// Variation profiles: other choices a correct server may make where the spec is silent.
+// `rest-statuses` and `lenient-inputs` together differ from `default` at every open point, so a suite
+// run against each shows that no check relies on one server's choices.
+
+import { createHash, randomUUID } from 'node:crypto';
+import { API_KEY_HEADER, DEFAULTS, INPUT_TYPES, MODEL_TYPES, type ModelType } from '../lib/contract/enums.js';
+import type { Behaviour } from '../lib/reference/behaviour.js';
+import { isBeyondList } from '../lib/reference/beyond/lists.js';
+import type { BeyondOperation } from '../lib/reference/beyond/published.js';
+import { RawText } from '../lib/reference/http/context.js';
+import { invalidArgument, type ErrorDetail } from '../lib/reference/http/errors.js';
+import { signedTokenCodec, tableTokenCodec, type PageTokenCodec } from '../lib/reference/listing/page-token.js';
+import type { ServedList } from '../lib/reference/listing/tables.js';
+import type { Fields } from '../lib/reference/validation/fields.js';
+import type { MutationFields } from '../lib/reference/validation/mutations.js';
+import type { TestCaseFields } from '../lib/reference/validation/test-cases.js';
+import { NAME_MAP, NAMED_ARRAY } from '../lib/reference/openapi/listing-styles.js';
+import { checkMutationIdAfterAgent } from '../lib/reference/routes/mutations.js';
+import { UPPER_ALPHANUMERIC } from '../lib/reference/store/ids.js';
+import { isJsonObject, type JsonObject } from '../lib/util/json.js';
+
+export interface Variation {
+  readonly name: string;
+  /** What the profile changes, one line per open point. */
+  readonly changes: readonly string[];
+  apply(b: Behaviour): void;
+}
+
+const CREATES = new Set(['POST /v1/agents', 'POST /v1/agents/{agent_id}/mutations', 'POST /v1/test-cases', 'POST /v1/review-projects']);
+
+function withStatuses(b: Behaviour, overrides: Readonly<Record<string, number>>): void {
+  const status = b.errors.status;
+  b.errors.status = (code, endpoint) => overrides[code] ?? status(code, endpoint);
+}
+
+/** Proto3 JSON style: fields holding their default ("" or null) are left out. */
+function withoutDefaults(view: JsonObject): JsonObject {
+  return Object.fromEntries(Object.entries(view).filter(([, value]) => value !== '' && value !== null));
+}
+
+const etag = (view: JsonObject) => `"${createHash('sha1').update(JSON.stringify(view)).digest('hex').slice(0, 16)}"`;
+
+/** An operation beyond the specification as a document publishes it without operationId and without page_size's maximum. */
+function withoutIdAndMaximum({ operationId: _id, pageSize, ...published }: BeyondOperation): BeyondOperation {
+  if (!pageSize) return published;
+  const { maximum: _maximum, ...bounds } = pageSize;
+  return { ...published, pageSize: bounds };
+}
+
+/** A run with a metric of three scores of 0.1 averaged as a server would: its mean is one unit in the last place above min and max. */
+function withFloatMean(run: JsonObject): JsonObject {
+  const results = run['results'];
+  if (!isJsonObject(results) || !isJsonObject(results['metrics'])) return run;
+  const scores = [0.1, 0.1, 0.1];
+  const repeated = { mean: scores.reduce((sum, score) => sum + score) / scores.length, min: 0.1, max: 0.1 };
+  return { ...run, results: { ...results, metrics: { ...results['metrics'], repeated_score: repeated } } };
+}
+
+/** The reads of one persona or one metric output, whose timestamps rest-statuses writes with milliseconds. */
+const SINGLE_READS = new Set(['GET /v1/personas/{persona_id}', 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}']);
+
+/** A resource whose whole-second timestamps (`10:00:00Z`) are written with milliseconds (`10:00:00.000Z`): the same instants. */
+const withMilliseconds = (resource: JsonObject): JsonObject =>
+  Object.fromEntries(Object.entries(resource).map(([key, value]) => [key, key.endsWith('_time') && typeof value === 'string' ? value.replace(/Z$/, '.000Z') : value]));
+
+/** The reference's stand-in for DNS: IP literals and example.com, .net and .org (public DNS serves them) resolve; no other name does. */
+const RESOLVING_HOST = /^(example\.(com|net|org)|\[[0-9a-f:.]+\]|\d{1,3}(\.\d{1,3}){3})$/i;
+
+/** A URL the rule took is refused when its host name does not resolve, as an SSRF guard that resolves names first does. */
+function refuseUnresolvedHost(fields: Fields, key: string): void {
+  const value = fields.string(key);
+  const host = value === null ? null : URL.parse(value)?.hostname;
+  if (host && !RESOLVING_HOST.test(host)) fields.fail(key, `must name a host that resolves (${host} does not)`);
+}
+
+/** chat_endpoint, initialization_endpoint, a WEBSOCKET endpoint and the webhook endpoint: hosts resolved. */
+function resolvingUrlHosts(b: Behaviour): void {
+  const { config, fields } = b.agentRules;
+  for (const [modelType, key] of [['MODEL_TYPE_CHAT', 'chat_endpoint'], ['MODEL_TYPE_CHAT', 'initialization_endpoint'], ['MODEL_TYPE_WEBSOCKET', 'endpoint']] as const) {
+    const rules = config[modelType]!;
+    const rule = rules[key]!;
+    config[modelType] = { ...rules, [key]: (c: Fields, k: string) => (rule(c, k), refuseUnresolvedHost(c, k)) };
+  }
+  const endpoint = fields.endpoint;
+  fields.endpoint = (f, request) => {
+    const value = endpoint(f, request);
+    refuseUnresolvedHost(f, 'endpoint');
+    return value;
+  };
+}
+
+const REST_STATUSES: Variation = {
+  name: 'rest-statuses',
+  changes: [
+    'POST creates answer 201; DELETEs answer 204 with no body',
+    'INVALID_ARGUMENT is HTTP 422; UNAUTHENTICATED is HTTP 403',
+    'error details name body fields under the resource (`agent.display_name`); messages are reworded',
+    'the last page omits next_page_token; out-of-range page_size is clamped',
+    'page tokens are random hex handles into an in-memory table; ties are ordered by id descending',
+    'resources carry an extra `etag` field',
+    'timestamps have whole seconds (`2026-01-05T10:00:00Z`); a persona or a metric output read by its id has them with milliseconds (`2026-01-05T10:00:00.000Z`, the same instants, as a second serializer writes them)',
+    'generated IDs use uppercase letters and digits only',
+    'the simulator configuration is sent as `simulator_configuration` (returned as `metadata`)',
+    'specs: one OpenAPI 3.0.3 document per endpoint group, `/v1` in the server URL, listed as a name → URL map',
+    'the operations beyond the specification are published without operationId, and their page_size without `maximum` (100 all the same, clamped like the others)',
+    'JSON is labelled `application/json; charset=utf-8`',
+    'a spec asked for with `Accept: */*` (any form will do) is served as JSON, the form its negotiation lists first; without an Accept header it is YAML, the default',
+    'deleting a PENDING run (not started: nothing to cancel) deletes it; a RUNNING run is still cancelled',
+    'run result means are sums divided in floating point: each run with metrics has `repeated_score`, three scores of 0.1, whose mean is 0.10000000000000002 beside min and max 0.1',
+  ],
+  apply(b) {
+    b.successStatus = (endpoint) => (CREATES.has(endpoint.key) ? 201 : endpoint.method === 'DELETE' ? 204 : 200);
+    withStatuses(b, { INVALID_ARGUMENT: 422, UNAUTHENTICATED: 403 });
+    b.errors.field = (detail, endpoint) => (detail.location === 'body' ? `${endpoint?.wrapper ?? 'request'}.${detail.field}` : detail.field);
+    b.errors.message = (error) => `Request rejected (${error.code.toLowerCase().replace(/_/g, ' ')}): ${error.message}`;
+    b.lists.endOfList = () => undefined;
+    b.lists.pageSizeOutOfRange = 'clamp';
+    const negotiate = b.publishing.negotiate;
+    b.publishing.negotiate = (accept) => (accept?.split(',').some((range) => range.trim().startsWith('*/*')) ? 'json' : negotiate(accept));
+    const table = tableTokenCodec();
+    b.lists.tokens = () => table;
+    b.lists.tieOrder = 'desc';
+    const present = b.present;
+    b.present = (kind, view, record) => {
+      const shaped = kind === 'run' ? withFloatMean(present(kind, view, record)) : present(kind, view, record);
+      return { ...shaped, etag: etag(shaped) };
+    };
+    b.formatTime = (ms) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+    const respond = b.respond;
+    b.respond = (endpoint, body) => {
+      const shaped = respond(endpoint, body);
+      const wrapper = endpoint.wrapper;
+      return SINGLE_READS.has(endpoint.key) && wrapper && isJsonObject(shaped) && isJsonObject(shaped[wrapper])
+        ? { ...shaped, [wrapper]: withMilliseconds(shaped[wrapper]) } : shaped;
+    };
+    b.idAlphabet = UPPER_ALPHANUMERIC;
+    b.simulatorConfigField = 'simulator_configuration';
+    b.publishing = { ...b.publishing, openapiVersion: '3.0.3', layout: 'per-group', versionInServerUrl: true, listing: NAME_MAP };
+    b.publishing.beyond = b.publishing.beyond.map(withoutIdAndMaximum);
+    b.contentTypes.json = 'application/json; charset=utf-8';
+    const outcome = b.runDeletion.outcome;
+    b.runDeletion.outcome = (status) => (status === 'PENDING' ? 'delete' : outcome(status));
+  },
+};
+
+/** The lists beyond the specification with pages of `size` items by default, served and published so; their errors published under `default` alone. */
+function beyondPagesOf(b: Behaviour, size: number): void {
+  const withDefault = (list: ServedList): ServedList => ({ ...list, pageSize: { ...list.pageSize, default: size } });
+  b.beyondLists = { agents: withDefault(b.beyondLists.agents), 'test-cases': withDefault(b.beyondLists['test-cases']) };
+  b.publishing.beyond = b.publishing.beyond.map((op) => ({ ...op, errors: [], ...(op.pageSize ? { pageSize: { ...op.pageSize, default: size } } : {}) }));
+}
+
+/** input_type read in any letter case and stored in upper case (`scenario` is SCENARIO); absent, the default. */
+const inputTypeInAnyCase: TestCaseFields['input_type'] = (f) => {
+  const given = f.string('input_type');
+  if (given === null) return DEFAULTS.testCaseInputType;
+  const upper = given.toUpperCase();
+  return (INPUT_TYPES as readonly string[]).includes(upper) ? upper : f.fail('input_type', `must be one of ${INPUT_TYPES.join(', ')}`);
+};
+
+/** parameter_values whose numbers and booleans are taken as their JSON text (`42` is "42", `true` is "true"); objects, arrays and null inside are refused. */
+const parameterValuesAsText: MutationFields['parameter_values'] = (f) => {
+  const given = f.object('parameter_values');
+  if (given === null) return null;
+  return Object.fromEntries(Object.entries(given).map(([key, value]) => {
+    if (typeof value === 'string') return [key, value];
+    if (typeof value === 'number' || typeof value === 'boolean') return [key, JSON.stringify(value)];
+    return f.fail(`parameter_values.${key}`, 'must be a string, a number or a boolean');
+  }));
+};
+
+/** The page size the lists beyond the specification serve by default under lenient-inputs. */
+const LENIENT_BEYOND_PAGE = 20;
+
+const LENIENT_INPUTS: Variation = {
+  name: 'lenient-inputs',
+  changes: [
+    'run deletion answers 202 (cancellation is asynchronous) with `{}`; a cancelled run shows the status `CANCELLING`',
+    'a missing resource is HTTP 410 (code NOT_FOUND); a duplicate mutation name is HTTP 400 (code ALREADY_EXISTS)',
+    'a mutation\'s path is resolved left to right: the agent is looked up before mutation_id\'s format is read (a malformed mutation_id under a missing agent is NOT_FOUND)',
+    'metric_output_id is checked for its length alone, as Limits states it ("26 characters"): one of 26 characters with `_`, `-` or `é` is looked up (NOT_FOUND)',
+    'error messages are terse: the details joined',
+    'the last page has next_page_token `""` for personas and null for runs and metrics',
+    'page_size 0 means the default page size (AIP-158); other out-of-range values are rejected',
+    'resources carry an extra `kind` field; fields holding "" or null are omitted from mutations (proto3 JSON style)',
+    'timestamps have microseconds and a `+00:00` offset',
+    'model_type also accepts the short forms (`VOICE`, `CHAT`, ...) and every form in lower case (`voice`, `model_type_chat`), stored as MODEL_TYPE_*; input_type is read in any letter case, stored in upper case',
+    'parameter_values may hold numbers and booleans, stored as their JSON text (`{"tone": 42}` is stored `{"tone": "42"}`, `true` as `"true"`); objects, arrays and null inside are refused',
+    'specs: one OpenAPI 3.0.3 document with `nullable`, listed as a top-level array of `{name, url}`',
+    'the YAML form writes repeated parameters and responses once (`&anchor`) and merges them (`<<: *anchor`)',
+    'YAML is labelled `application/x-yaml`',
+    `the lists beyond the specification (agents, test cases) hold ${LENIENT_BEYOND_PAGE} items by default, published as page_size \`default: ${LENIENT_BEYOND_PAGE}\`; the operations beyond the specification publish their errors under \`default\` alone`,
+  ],
+  apply(b) {
+    const success = b.successStatus;
+    b.successStatus = (endpoint) => (endpoint.key === 'DELETE /v1/runs/{run_id}' ? 202 : success(endpoint));
+    b.runDeletion.cancelledStatus = () => 'CANCELLING';
+    withStatuses(b, { NOT_FOUND: 410, ALREADY_EXISTS: 400 });
+    checkMutationIdAfterAgent(b);
+    b.pathIdRules = { ...b.pathIdRules, metricOutput: { ...b.pathIdRules.metricOutput, alphanumeric: false } };
+    b.errors.message = (error) => error.details.map((d) => `${d.field}: ${d.description}`).join('; ') || error.message;
+    b.lists.endOfList = (list) => (list.id === 'personas' ? '' : null);
+    const pageSize = b.lists.pageSize;
+    b.lists.pageSize = (raw, list, pageToken) => (raw?.trim() === '0' ? list.pageSize.default : pageSize(raw, list, pageToken));
+    const present = b.present;
+    b.present = (kind, view, record) => {
+      const shaped = present(kind, view, record);
+      return { ...(kind === 'mutation' ? withoutDefaults(shaped) : shaped), kind };
+    };
+    b.formatTime = (ms) => new Date(ms).toISOString().replace('Z', '000+00:00');
+    // The short forms, and every form in lower case.
+    b.modelTypeAliases = Object.fromEntries(MODEL_TYPES.flatMap((type): [string, ModelType][] => {
+      const short = type.replace('MODEL_TYPE_', '');
+      return [[short, type], [short.toLowerCase(), type], [type.toLowerCase(), type]];
+    }));
+    b.testCaseFields = { ...b.testCaseFields, input_type: inputTypeInAnyCase };
+    b.mutationRules = { ...b.mutationRules, fields: { ...b.mutationRules.fields, parameter_values: parameterValuesAsText } };
+    b.publishing = { ...b.publishing, openapiVersion: '3.0.3', listing: NAMED_ARRAY };
+    b.publishing.yamlMergeKeys = true;
+    b.contentTypes.yaml = 'application/x-yaml';
+    beyondPagesOf(b, LENIENT_BEYOND_PAGE);
+  },
+};
+
+// ---- localized-pointers ------------------------------------------------------------------------------
+
+/** `metadata.chat_endpoint` as a JSON pointer, `/metadata/chat_endpoint` (RFC 6901 escapes). */
+const jsonPointer = (path: string): string => `/${path.split('.').map((token) => token.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+
+/** How localized-pointers names a detail's field: pointers for body fields, indexes for list elements, the request part for the rest. */
+function pointerStyleField(detail: ErrorDetail): string {
+  switch (detail.location) {
+    case 'body': {
+      if (detail.field === 'body') return detail.field;
+      // Fields.strings reports a bad element as "element <i> must be ...": name the element itself.
+      const element = /^element (\d+) /.exec(detail.description);
+      return element ? `${detail.field}[${element[1]}]` : jsonPointer(detail.field);
+    }
+    case 'query':
+      return `query.${detail.field}`;
+    case 'header':
+      return `headers.${detail.field.toLowerCase()}`;
+    case 'path':
+      return detail.field === 'path' ? detail.field : `path.${detail.field}`;
+  }
+}
+
+/** Standard base64 (`+`, `/`, `=`) of the signed token behind a fixed lead: every token needs URL-encoding in a query. */
+function base64TokenCodec(inner: PageTokenCodec): PageTokenCodec {
+  const lead = Buffer.from([0xfb, 0xef, 0xbf]); // "+++/" in base64
+  return {
+    encode(cursor) {
+      const bytes = Buffer.from(inner.encode(cursor));
+      // One byte more than a multiple of 3 ends the text with "==".
+      const padded = Buffer.concat([lead, bytes, Buffer.alloc((3 - (bytes.length % 3)) % 3, 0x20), Buffer.from(' ')]);
+      return padded.toString('base64');
+    },
+    decode(token) {
+      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(token)) return null;
+      const bytes = Buffer.from(token, 'base64');
+      if (!bytes.subarray(0, lead.length).equals(lead)) return null;
+      return inner.decode(bytes.subarray(lead.length).toString('utf8').trimEnd());
+    },
+  };
+}
+
+/** Fields the spec types as `number` (not integer): a float-typed server writes them `30.0`. */
+const FLOAT_FIELDS = new Set(['value', 'mean', 'min', 'max', 'float_value', 'start_offset', 'end_offset', 'wait_seconds']);
+
+/** JSON as a Python or Jackson server writes it: indented, `", "`-free, integral floats with `.0`. */
+function floatStyleJson(value: unknown, key = '', indent = ''): string {
+  if (typeof value === 'number') {
+    const integral = Number.isInteger(value) && Math.abs(value) < 1e15;
+    return FLOAT_FIELDS.has(key) && integral ? `${value}.0` : JSON.stringify(value);
+  }
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    return value.length ? `[\n${value.map((item) => inner + floatStyleJson(item, '', inner)).join(',\n')}\n${indent}]` : '[]';
+  }
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+    return entries.length ? `{\n${entries.map(([k, item]) => `${inner}${JSON.stringify(k)}: ${floatStyleJson(item, k, inner)}`).join(',\n')}\n${indent}}` : '{}';
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The key required by a header parameter of each secured operation instead of a security scheme: the same requirement, documented another way. */
+export function withKeyAsHeaderParameter(doc: JsonObject): JsonObject {
+  const keyParameter = { name: API_KEY_HEADER, in: 'header', required: true, schema: { type: 'string' } };
+  const documentSecured = Array.isArray(doc['security']) && doc['security'].length > 0;
+  const paths = Object.fromEntries(Object.entries(doc['paths'] as JsonObject).map(([path, item]) => [path, Object.fromEntries(Object.entries(item as JsonObject).map(([method, value]) => {
+    if (!isJsonObject(value) || !('responses' in value)) return [method, value];
+    const { security, ...operation } = value;
+    const secured = Array.isArray(security) ? security.length > 0 : documentSecured;
+    const parameters = Array.isArray(operation['parameters']) ? operation['parameters'] : [];
+    return [method, secured ? { ...operation, parameters: [...parameters, keyParameter] } : operation];
+  }))]));
+  const { security: _security, components, ...rest } = doc;
+  const { securitySchemes: _schemes, ...kept } = (components ?? {}) as JsonObject;
+  return { ...rest, paths, components: kept };
+}
+
+/** The most items an localized-pointers page holds: fewer than the default page size, as a server may return (LIST-PAGE-SIZE-RESPECTED). */
+const SHORT_PAGE = 40;
+
+/** An agent as localized-pointers's read path returns it: fields holding "", null or [] left out (proto3 JSON; knowledge_base_ids stays), the CHAT defaults filled in. */
+function agentAsRead(agent: JsonObject): JsonObject {
+  const empty = (value: unknown) => value === '' || value === null || (Array.isArray(value) && value.length === 0);
+  const kept = Object.fromEntries(Object.entries(agent).filter(([key, value]) => key === 'knowledge_base_ids' || !empty(value)));
+  const metadata = agent['metadata'];
+  if (agent['model_type'] !== 'MODEL_TYPE_CHAT' || typeof metadata !== 'object' || metadata === null) return kept;
+  return { ...kept, metadata: { response_format: 'chat_completions', strip_message_timestamps: false, ...metadata } };
+}
+
+/** A quoted value, or a comparison with an unquoted value: its field, operator and value (not one a quote follows). */
+/** A double-quoted filter value, its escapes included. */
+const QUOTED = String.raw`"(?:[^"\\]|\\.)*"`;
+const QUOTED_OR_COMPARISON = new RegExp(String.raw`(${QUOTED})|([A-Za-z_][\w.]*)(!=|>=|<=|=|>|<)([^\s"()]+)(?!")`, 'g');
+
+/** Filter text with each quoted value emptied (`""`): what is left is the filter's own syntax. */
+export const withoutQuotedValues = (filter: string): string => filter.replace(new RegExp(QUOTED, 'g'), '""');
+
+/**
+ * Comparisons as a tokenizer that reads `f=v` as one word takes them (localized-pointers's choice, and under the strict profile
+ * the fault list-filter-spaced-refused): filter text with a blank beside an operator is refused, quoted values
+ * aside; an unquoted value is whatever follows the operator up to a blank, so `name==x` compares name with `=x`.
+ */
+export function refuseBlanksAroundOperators(b: Behaviour): void {
+  const filter = b.lists.filter;
+  b.lists.filter = (raw, list) => {
+    if (raw === null) return filter(raw, list);
+    if (/\s[=!<>]|[=!<>]\s/.test(withoutQuotedValues(raw))) {
+      throw invalidArgument('filter', 'write comparisons without blanks around the operator, as in status=COMPLETED', 'query');
+    }
+    // Each unquoted value quoted, for the reference's own reading, which takes no operator character at a value's start.
+    const quoted = raw.replace(QUOTED_OR_COMPARISON, (_whole, quote: string | undefined, field: string, op: string, value: string) =>
+      (quote ?? `${field}${op}"${value.replace(/[\\"]/g, '\\$&')}"`));
+    return filter(quoted, list);
+  };
+}
+
+/** The configuration keys the specification calls JSON (a "JSON string", "JSON payload", "validated JSON"). */
+const JSON_TEXT_KEYS = new Set(['initialization_payload', 'custom_data', 'custom_persona_data', 'custom_headers', 'input_template', 'trigger_call_headers', 'trigger_call_payload', 'initialization_json']);
+
+/** JSON as Python's json.dumps writes it: `", "` and `": "` between items, Unicode escaped. */
+function pythonJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(pythonJson).join(', ')}]`;
+  if (isJsonObject(value)) return `{${Object.entries(value).map(([key, item]) => `${asciiJson(key)}: ${pythonJson(item)}`).join(', ')}}`;
+  return typeof value === 'string' ? asciiJson(value) : JSON.stringify(value);
+}
+
+const asciiJson = (text: string): string => JSON.stringify(text).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** An agent whose JSON-text configuration values are stored parsed and written back as Python does (`{"tier": "gold"}` for `{"tier":"gold"}`). */
+function jsonTextRewritten(agent: JsonObject): JsonObject {
+  const metadata = agent['metadata'];
+  if (!isJsonObject(metadata)) return agent;
+  const rewritten = Object.entries(metadata).map(([key, value]) => {
+    if (!JSON_TEXT_KEYS.has(key) || typeof value !== 'string') return [key, value];
+    try {
+      return [key, pythonJson(JSON.parse(value))];
+    } catch {
+      return [key, value];
+    }
+  });
+  return { ...agent, metadata: Object.fromEntries(rewritten) };
+}
+
+const LOCALIZED_POINTERS: Variation = {
+  name: 'localized-pointers',
+  changes: [
+    'error details name body fields by JSON pointer (`/display_name`, `/metadata/chat_endpoint`), a bad list element by index (`assignees[0]`), query parameters as `query.page_size`, path parameters as `path.agent_id`, the key header as `headers.x-api-key`',
+    'error messages are localized (French, non-ASCII)',
+    'timestamps have nanoseconds and a `+0000` zero offset (`2026-01-05T10:00:00.123000000+0000`, as Python\'s `%z` and Jackson write it)',
+    'page tokens are standard base64 with `+`, `/` and `=` (they must be URL-encoded in a query); those of the lists beyond the specification (agents, test cases) are UUIDs',
+    `pages are short: at most ${SHORT_PAGE} items, whatever page_size (or its default) allows`,
+    'JSON bodies are pretty-printed, and integral values of number (float) fields are written `30.0`',
+    'a mutation deletion answers 200 with no body at all (the spec shows neither its status nor its body)',
+    'GET of an agent leaves out fields holding "", null or an empty list (knowledge_base_ids aside) and fills in the CHAT configuration defaults (response_format, strip_message_timestamps); POST answers in full',
+    'configuration values the specification calls JSON, given as text, are stored parsed and written back as Python\'s json.dumps writes them (`{"tier":"gold"}` comes back `{"tier": "gold"}`, non-ASCII escaped)',
+    'a dashboard PATCH must carry display_name: without it, it is rejected (so a dashboard cannot be read back)',
+    'filters are written as the service\'s own examples write them, without blanks around a comparison\'s operator (`status="COMPLETED"`): `status = COMPLETED` is refused with INVALID_ARGUMENT, and an unquoted value runs to the next blank (`name==x` compares name with `=x`)',
+    'specs document X-API-Key as a required header parameter of each secured operation (as FastAPI\'s `Header()` writes it), with no security scheme',
+    'URLs in chat_endpoint, initialization_endpoint, a WEBSOCKET endpoint and the webhook endpoint are refused when their host name does not resolve (an SSRF guard resolving names before its private-range test; DNS stood in for by: IP literals, example.com, .net and .org resolve)',
+  ],
+  apply(b) {
+    b.successHasBody = (endpoint) => endpoint.key !== 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}';
+    b.errors.field = (detail) => pointerStyleField(detail);
+    b.errors.message = (error) => `Requête refusée (${error.code}) : ${error.message}`;
+    b.formatTime = (ms) => new Date(ms).toISOString().replace('Z', '000000+0000');
+    const base64 = base64TokenCodec(signedTokenCodec('reference-page-token-c'));
+    const uuids = tableTokenCodec(randomUUID);
+    b.lists.tokens = (list) => (isBeyondList(list) ? uuids : base64);
+    const pageSize = b.lists.pageSize;
+    b.lists.pageSize = (raw, list, pageToken) => Math.min(SHORT_PAGE, pageSize(raw, list, pageToken));
+    b.dashboardNameRequired = true;
+    const present = b.present;
+    b.present = (kind, view, record) => (kind === 'agent' ? jsonTextRewritten(present(kind, view, record)) : present(kind, view, record));
+    refuseBlanksAroundOperators(b);
+    const finalize = b.publishing.finalize;
+    b.publishing.finalize = (doc, form) => withKeyAsHeaderParameter(finalize(doc, form));
+    resolvingUrlHosts(b);
+    const read = b.respond;
+    b.respond = (endpoint, body) => {
+      const shaped = read(endpoint, body) as JsonObject;
+      return endpoint.key === 'GET /v1/agents/{agent_id}' ? { ...shaped, agent: agentAsRead(shaped['agent'] as JsonObject) } : shaped;
+    };
+    const respond = b.respond;
+    b.respond = (endpoint, body) => {
+      const shaped = respond(endpoint, body);
+      return shaped instanceof RawText || endpoint.path.startsWith('/v1/openapi') ? shaped : new RawText(b.contentTypes.json, floatStyleJson(shaped));
+    };
+  },
+};
+
+const DEFAULT: Variation = { name: 'default', changes: [], apply: () => undefined };
+
+export const VARIATIONS: readonly Variation[] = [DEFAULT, REST_STATUSES, LENIENT_INPUTS, LOCALIZED_POINTERS];
+
+export function applyVariation(name: string, b: Behaviour): void {
+  const found = VARIATIONS.find((v) => v.name === name);
+  if (!found) throw new Error(`unknown variation "${name}"; known variations: ${VARIATIONS.map((v) => v.name).join(', ')}`);
+  found.apply(b);
+}
