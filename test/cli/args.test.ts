@@ -60,7 +60,7 @@ describe('parseCli', () => {
   });
 
   it('--help shows every setting with its option and variable, in lines of at most 120 characters', () => {
-    const entries = HELP.split(/\n(?=  -)/).map((entry) => entry.replace(/\s+/g, ' '));
+    const entries = HELP.split(/\n(?= {2}-)/).map((entry) => entry.replace(/\s+/g, ' '));
     for (const s of SETTINGS) expect(entries.find((entry) => entry.startsWith(` --${s.option} `)), s.name).toContain(`(${s.name}`);
     expect(HELP.split('\n').filter((line) => line.length > 120)).toEqual([]);
   });

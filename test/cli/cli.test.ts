@@ -162,7 +162,7 @@ describe('aes-conformance', () => {
     expect(version.stdout).toMatch(/^aes-conformance \d+\.\d+\.\d+/);
     expect(list.stdout).toMatch(/AUTH-MISSING-KEY\s+MUST/);
     // Each requirement is followed by the checks that carry it, found by collecting the suites.
-    expect(list.stdout).toMatch(/AUTH-MISSING-KEY.*\n    verified by \d+ checks?:\n      auth\.[a-z0-9.-]+: /);
+    expect(list.stdout).toMatch(/AUTH-MISSING-KEY.*\n {4}verified by \d+ checks?:\n {6}auth\.[a-z0-9.-]+: /);
     expect(list.stdout).toMatch(/ 0 requirements without a check\./);
     expect(list.stdout).toMatch(/Not testable from outside the service:/);
     expect(help.summary).toBeUndefined();

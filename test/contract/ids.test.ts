@@ -23,7 +23,7 @@ describe('matchesIdRule', () => {
   });
 
   it('is false for what is not a string', () => {
-    expect(matchesIdRule(ID_RULES.simulation, 1234567890123456789012)).toBe(false);
+    expect(matchesIdRule(ID_RULES.simulation, 2 ** 70)).toBe(false);
     expect(matchesIdRule(ID_RULES.simulation, undefined)).toBe(false);
   });
 });

@@ -156,10 +156,14 @@ class Pipe {
       if (this.failure) return reject(this.failure);
       let done = false;
       this.on(method, (params) => {
-        if (!done) (done = true), resolve(params);
+        if (done) return;
+        done = true;
+        resolve(params);
       });
       this.on('#failure', () => {
-        if (!done) (done = true), reject(this.failure);
+        if (done) return;
+        done = true;
+        reject(this.failure);
       });
     });
   }

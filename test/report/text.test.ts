@@ -85,7 +85,7 @@ describe('checkDetail', () => {
     expect(detail).toContain('the second DELETE answered 404\nexpected a success, as for the first\nviolated: MUTATION-DELETE-IDEMPOTENT\n\nrequest:  DELETE ');
     expect(detail).toContain('  x-api-key: $API_KEY\nresponse: 404\n  content-type: application/json\n  body: {"error"');
     expect(detail).not.toContain('leaked');
-    expect(detail).toMatch(/\nreplay:   curl -sS/);
+    expect(detail).toMatch(/\nreplay: {3}curl -sS/);
   });
 
   it('names no violation for an error, and a seed (with its path) to reproduce', () => {
