@@ -11,7 +11,10 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
     rules: {
       // A leading underscore names what is deliberately left unused (a destructured part dropped).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // vitest's TaskMeta is widened by declaration merging: an interface that only extends.
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
       // Terminal escapes and TLS record bytes are matched on purpose.

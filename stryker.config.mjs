@@ -66,7 +66,13 @@ export default {
   appendPlugins: ['./proof/mutation/stryker-live-reporter.mjs'],
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
-  clearTextReporter: { allowColor: true, logTests: false, reportTests: false, reportMutants: true, reportScoreTable: true },
+  clearTextReporter: {
+    allowColor: true,
+    logTests: false,
+    reportTests: false,
+    reportMutants: true,
+    reportScoreTable: true,
+  },
   // `npm run mutate -- --incremental`: re-tests only the mutants of code changed since the last run
   // (per-folder runs add up in this one file). The command runner reports no coverage, so a change
   // to the suites (or to reference code outside the mutated file) is not seen: add `--force` then.

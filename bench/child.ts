@@ -46,12 +46,16 @@ const selfChildrenTicks = (): number | undefined => {
   }
 };
 
-const METHOD: 'gnu-time' | 'proc' | 'none' = gnuTimeWorks() ? 'gnu-time' : selfChildrenTicks() !== undefined ? 'proc' : 'none';
+const METHOD: 'gnu-time' | 'proc' | 'none' = gnuTimeWorks()
+  ? 'gnu-time'
+  : selfChildrenTicks() !== undefined
+    ? 'proc'
+    : 'none';
 
 /** How CPU was measured, for the bench's output. */
 export const CPU_METHOD = {
   'gnu-time': `GNU time (\`${GNU_TIME} -f "${TIME_FORMAT}"\`), which counts the command and every descendant it reaped; max RSS: the largest single process`,
-  proc: 'the change in this process\'s cutime+cstime (/proc/self/stat), which counts the command and every descendant it reaped; no RSS (no GNU time here)',
+  proc: "the change in this process's cutime+cstime (/proc/self/stat), which counts the command and every descendant it reaped; no RSS (no GNU time here)",
   none: 'not measured (neither GNU time nor /proc here)',
 }[METHOD];
 
@@ -83,7 +87,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 export function environment(extra: Record<string, string>): Record<string, string> {
   const settings = new Set<string>(SETTINGS.map((s) => s.name));
   const inherited = Object.entries(process.env).filter(
-    (entry): entry is [string, string] => entry[1] !== undefined && !settings.has(entry[0]) && !entry[0].startsWith('AES_'),
+    (entry): entry is [string, string] =>
+      entry[1] !== undefined && !settings.has(entry[0]) && !entry[0].startsWith('AES_'),
   );
   return { ...Object.fromEntries(inherited), ...extra };
 }
@@ -104,20 +109,29 @@ export interface Command {
 
 export async function runTimed(c: Command): Promise<Ended> {
   const timeFile = `${c.outputFile}.time`;
-  const [file, args] = METHOD === 'gnu-time'
-    ? [GNU_TIME, ['-f', TIME_FORMAT, '-o', timeFile, c.command, ...c.args]]
-    : [c.command, [...c.args]];
+  const [file, args] =
+    METHOD === 'gnu-time'
+      ? [GNU_TIME, ['-f', TIME_FORMAT, '-o', timeFile, c.command, ...c.args]]
+      : [c.command, [...c.args]];
   const output = await open(c.outputFile, 'w');
   const ticksBefore = METHOD === 'proc' ? selfChildrenTicks() : undefined;
   try {
     const started = performance.now();
-    const child = spawn(file, args, { cwd: c.cwd, env: c.env, stdio: ['ignore', output.fd, output.fd], detached: true });
+    const child = spawn(file, args, {
+      cwd: c.cwd,
+      env: c.env,
+      stdio: ['ignore', output.fd, output.fd],
+      detached: true,
+    });
     running = child.pid === undefined ? undefined : { pid: child.pid, note: c.interruptNote ?? '' };
-    const killer = setTimeout(() => {
-      c.onLimit();
-      killGroup(child.pid!, 'SIGTERM');
-      setTimeout(() => killGroup(child.pid!, 'SIGKILL'), 5_000).unref();
-    }, Math.max(0, c.limitMs));
+    const killer = setTimeout(
+      () => {
+        c.onLimit();
+        killGroup(child.pid!, 'SIGTERM');
+        setTimeout(() => killGroup(child.pid!, 'SIGKILL'), 5_000).unref();
+      },
+      Math.max(0, c.limitMs),
+    );
     const code = await new Promise<number | null>((resolve) => {
       child.once('error', (error) => {
         process.stderr.write(`bench: could not start ${c.command}: ${error.message}\n`);
@@ -128,9 +142,12 @@ export async function runTimed(c: Command): Promise<Ended> {
     const wallMs = performance.now() - started;
     clearTimeout(killer);
     running = undefined;
-    const usage = METHOD === 'gnu-time'
-      ? await readFile(timeFile, 'utf8').then(parseTimeFile, () => undefined)
-      : ticksBefore === undefined ? undefined : { cpuMs: ((selfChildrenTicks() ?? ticksBefore) - ticksBefore) * (1000 / TICKS_PER_SECOND) };
+    const usage =
+      METHOD === 'gnu-time'
+        ? await readFile(timeFile, 'utf8').then(parseTimeFile, () => undefined)
+        : ticksBefore === undefined
+          ? undefined
+          : { cpuMs: ((selfChildrenTicks() ?? ticksBefore) - ticksBefore) * (1000 / TICKS_PER_SECOND) };
     return { code, wallMs, ...(usage ? { usage } : {}) };
   } finally {
     await output.close();

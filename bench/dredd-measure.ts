@@ -4,7 +4,8 @@
 import { cell, markdown, type ProcessUsage } from './measure.js';
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -64,12 +65,20 @@ export interface DreddDocument {
  * 200; apiaryio/dredd#1769), so it would expect an error body from a successful request, and no hook
  * can tell that transaction from the real 200 one (same name, same status).
  */
-export function dreddDocument(source: unknown, exampleFor: (method: string, name: string) => string | undefined): DreddDocument {
+export function dreddDocument(
+  source: unknown,
+  exampleFor: (method: string, name: string) => string | undefined,
+): DreddDocument {
   const document = structuredClone(isObject(source) ? source : {});
-  const components = isObject(document['components']) && isObject(document['components']['parameters']) ? document['components']['parameters'] : {};
+  const components =
+    isObject(document['components']) && isObject(document['components']['parameters'])
+      ? document['components']['parameters']
+      : {};
   const resolved = (parameter: unknown): unknown => {
     const ref = isObject(parameter) && typeof parameter['$ref'] === 'string' ? parameter['$ref'] : undefined;
-    return ref?.startsWith('#/components/parameters/') ? structuredClone(components[ref.slice('#/components/parameters/'.length)]) : parameter;
+    return ref?.startsWith('#/components/parameters/')
+      ? structuredClone(components[ref.slice('#/components/parameters/'.length)])
+      : parameter;
   };
   const madeUp: string[] = [];
   let droppedDefaults = 0;
@@ -87,12 +96,17 @@ export function dreddDocument(source: unknown, exampleFor: (method: string, name
       for (const parameter of parameters) {
         if (!isObject(parameter) || parameter['in'] !== 'path' || typeof parameter['name'] !== 'string') continue;
         const known = exampleFor(method, parameter['name']);
-        if (known === undefined && parameter['example'] === undefined) madeUp.push(`${method.toUpperCase()} ${path} ${parameter['name']}`);
+        if (known === undefined && parameter['example'] === undefined)
+          madeUp.push(`${method.toUpperCase()} ${path} ${parameter['name']}`);
         parameter['example'] = known ?? parameter['example'] ?? wellFormedId(parameter['schema']);
       }
       operation['parameters'] = parameters;
       const responses = operation['responses'];
-      if (isObject(responses) && 'default' in responses && Object.keys(responses).some((status) => /^2\d\d$/.test(status))) {
+      if (
+        isObject(responses) &&
+        'default' in responses &&
+        Object.keys(responses).some((status) => /^2\d\d$/.test(status))
+      ) {
         delete responses['default'];
         droppedDefaults++;
       }
@@ -125,7 +139,13 @@ const plain = (output: string): string => output.replace(/\u001b\[[0-9;]*m/g, ''
 export function dreddTally(output: string): DreddTally | undefined {
   const match = /complete: (\d+) passing, (\d+) failing, (\d+) errors, (\d+) skipped, (\d+) total/.exec(plain(output));
   if (!match) return undefined;
-  const [passing, failing, errors, skipped, total] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const [passing, failing, errors, skipped, total] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   return { passing, failing, errors, skipped, total };
 }
 
@@ -136,13 +156,16 @@ export function dreddTally(output: string): DreddTally | undefined {
  */
 export function dreddFailureReasons(output: string): Array<[reason: string, count: number]> {
   const counts = new Map<string, number>();
-  const lines = plain(output).split('\n').map((line) => line.trim());
+  const lines = plain(output)
+    .split('\n')
+    .map((line) => line.trim());
   lines.forEach((line, index) => {
     const first = /^fail: (.*)$/.exec(line)?.[1];
     if (first === undefined || / duration: \d+ms$/.test(first)) return;
     const rest = lines.slice(index + 1);
     const end = rest.findIndex((next) => next === '' || next.startsWith('request:'));
-    for (const reason of [first, ...rest.slice(0, end === -1 ? 0 : end)]) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+    for (const reason of [first, ...rest.slice(0, end === -1 ? 0 : end)])
+      counts.set(reason, (counts.get(reason) ?? 0) + 1);
   });
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
@@ -178,29 +201,85 @@ export function comparisonTable(pairs: readonly Pair[], plannedRuns: number, dre
     const usage = done.flatMap((r) => (r.usage ? [r.usage] : []));
     return [
       `${done.length}/${plannedRuns} (${done.filter((r) => r.exitCode === 0).length})`,
-      cell(done.map((r) => r.wallMs / 1000), 2),
-      cell(usage.map((u) => u.cpuMs / 1000), 2),
-      cell(done.map((r) => r.requests), 0),
+      cell(
+        done.map((r) => r.wallMs / 1000),
+        2,
+      ),
+      cell(
+        usage.map((u) => u.cpuMs / 1000),
+        2,
+      ),
+      cell(
+        done.map((r) => r.requests),
+        0,
+      ),
     ];
   };
   const dredd = finished(pairs.map((p) => p.dredd));
   const tallies = dredd.flatMap((r) => (r.tally ? [r.tally] : []));
   const ours = finished(pairs.map((p) => p.ours));
   const counts = ours.flatMap((r) => (r.counts ? [r.counts] : []));
-  const count = (key: string): string => cell(counts.map((c) => c[key] ?? 0), 0);
+  const count = (key: string): string =>
+    cell(
+      counts.map((c) => c[key] ?? 0),
+      0,
+    );
   const both = pairs.filter((p) => p.dredd.exitCode !== null && p.ours.exitCode !== null);
   const cpuBoth = both.filter((p) => p.dredd.usage && p.ours.usage);
   return markdown(
-    ['tool', 'runs (exit 0)', 'wall s', 'CPU s', 'requests', 'transactions / checks', 'passed', 'failed', 'skipped', 'errors'],
     [
-      [`Dredd ${dreddVersion}`, ...common(pairs.map((p) => p.dredd)),
-        ...(['total', 'passing', 'failing', 'skipped', 'errors'] as const).map((key) => cell(tallies.map((t) => t[key]), 0))],
-      ['aes-conformance', ...common(pairs.map((p) => p.ours)), count('total'), count('pass'), count('fail'), count('skip'), count('error')],
-      ['ours ÷ Dredd', `${both.length}/${plannedRuns}`,
-        cell(both.map((p) => p.ours.wallMs / p.dredd.wallMs), 1),
-        cell(cpuBoth.map((p) => p.ours.usage!.cpuMs / p.dredd.usage!.cpuMs), 1),
-        cell(both.filter((p) => p.dredd.requests > 0).map((p) => p.ours.requests / p.dredd.requests), 1),
-        '—', '—', '—', '—', '—'],
+      'tool',
+      'runs (exit 0)',
+      'wall s',
+      'CPU s',
+      'requests',
+      'transactions / checks',
+      'passed',
+      'failed',
+      'skipped',
+      'errors',
+    ],
+    [
+      [
+        `Dredd ${dreddVersion}`,
+        ...common(pairs.map((p) => p.dredd)),
+        ...(['total', 'passing', 'failing', 'skipped', 'errors'] as const).map((key) =>
+          cell(
+            tallies.map((t) => t[key]),
+            0,
+          ),
+        ),
+      ],
+      [
+        'aes-conformance',
+        ...common(pairs.map((p) => p.ours)),
+        count('total'),
+        count('pass'),
+        count('fail'),
+        count('skip'),
+        count('error'),
+      ],
+      [
+        'ours ÷ Dredd',
+        `${both.length}/${plannedRuns}`,
+        cell(
+          both.map((p) => p.ours.wallMs / p.dredd.wallMs),
+          1,
+        ),
+        cell(
+          cpuBoth.map((p) => p.ours.usage!.cpuMs / p.dredd.usage!.cpuMs),
+          1,
+        ),
+        cell(
+          both.filter((p) => p.dredd.requests > 0).map((p) => p.ours.requests / p.dredd.requests),
+          1,
+        ),
+        '—',
+        '—',
+        '—',
+        '—',
+        '—',
+      ],
     ],
   );
 }

@@ -20,7 +20,15 @@ import { startReference, type RunningReference } from '../proof/service.js';
 import { referenceEnvironment } from '../lib/runner/embedded.js';
 import { CPU_METHOD, environment, onInterrupt, runTimed } from './child.js';
 import {
-  comparisonTable, dreddDocument, dreddFailureReasons, dreddTally, type DreddRun, hooksSource, type KnownIds, type OurRun, type Pair,
+  comparisonTable,
+  dreddDocument,
+  dreddFailureReasons,
+  dreddTally,
+  type DreddRun,
+  hooksSource,
+  type KnownIds,
+  type OurRun,
+  type Pair,
   referenceExample,
 } from './dredd-measure.js';
 
@@ -46,18 +54,24 @@ const RUNS = Number(options.runs);
 const LIMIT_MINUTES = Number(options['time-limit']);
 if (!Number.isInteger(RUNS) || RUNS <= 0) fail(`--runs must be a positive whole number, got ${options.runs}`);
 if (!(LIMIT_MINUTES > 0)) fail(`--time-limit must be a positive number of minutes, got ${options['time-limit']}`);
-if (!options.dredd) fail('--dredd <dir> is required: the directory Dredd is installed in (it holds node_modules/dredd)');
+if (!options.dredd)
+  fail('--dredd <dir> is required: the directory Dredd is installed in (it holds node_modules/dredd)');
 const DREDD_PACKAGE = join(resolve(options.dredd), 'node_modules', 'dredd');
 // Dredd's own script, run with this Node (its `#!/usr/bin/env node` could pick another).
 const DREDD_BIN = join(DREDD_PACKAGE, 'bin', 'dredd');
 if (!existsSync(DREDD_BIN)) fail(`no Dredd at ${DREDD_BIN}; install it there: npm install dredd@14.1.0`);
-const DREDD_VERSION = (JSON.parse(readFileSync(join(DREDD_PACKAGE, 'package.json'), 'utf8')) as { version: string }).version;
+const DREDD_VERSION = (JSON.parse(readFileSync(join(DREDD_PACKAGE, 'package.json'), 'utf8')) as { version: string })
+  .version;
 const DEADLINE = performance.now() + LIMIT_MINUTES * 60_000;
 
 const progress = (line: string): void => void process.stderr.write(`bench/dredd: ${line}\n`);
 
 /** A reference service counting the requests it receives from the moment `counting` is set. */
-async function countingReference(): Promise<{ reference: RunningReference; requests: () => number; startCounting: () => void }> {
+async function countingReference(): Promise<{
+  reference: RunningReference;
+  requests: () => number;
+  startCounting: () => void;
+}> {
   let counting = false;
   let requests = 0;
   const reference = await startReference({ onRequest: () => void (counting && requests++) });
@@ -66,28 +80,45 @@ async function countingReference(): Promise<{ reference: RunningReference; reque
 
 /** GET a path of the reference as JSON, or undefined when that does not work out. */
 async function getJson(reference: RunningReference, path: string): Promise<unknown> {
-  const response = await fetch(`${reference.url}${path}`, { headers: { accept: 'application/json', [API_KEY_HEADER]: reference.apiKey } });
+  const response = await fetch(`${reference.url}${path}`, {
+    headers: { accept: 'application/json', [API_KEY_HEADER]: reference.apiKey },
+  });
   return response.ok ? response.json().catch(() => undefined) : undefined;
 }
 
 /** The value at a path of keys and indexes in parsed JSON, or undefined. */
 const at = (value: unknown, ...path: Array<string | number>): unknown =>
-  path.reduce<unknown>((v, key) => (typeof v === 'object' && v !== null ? (v as Record<string | number, unknown>)[key] : undefined), value);
+  path.reduce<unknown>(
+    (v, key) => (typeof v === 'object' && v !== null ? (v as Record<string | number, unknown>)[key] : undefined),
+    value,
+  );
 
 /** The published documents, and the seeded ids the fixtures do not name: an agent, a simulation and one of its metric outputs, read from a run. */
-async function discover(reference: RunningReference): Promise<{ documents: Array<{ name: string; document: unknown }>; ids: KnownIds }> {
+async function discover(
+  reference: RunningReference,
+): Promise<{ documents: Array<{ name: string; document: unknown }>; ids: KnownIds }> {
   const listed = parseListing(await getJson(reference, '/v1/openapi'));
   if (!listed.length) throw new Error('GET /v1/openapi lists no document');
-  const documents = await Promise.all(listed.map(async ({ specName }) => ({
-    name: specName, document: await getJson(reference, `/v1/openapi/${encodeURIComponent(specName)}`),
-  })));
+  const documents = await Promise.all(
+    listed.map(async ({ specName }) => ({
+      name: specName,
+      document: await getJson(reference, `/v1/openapi/${encodeURIComponent(specName)}`),
+    })),
+  );
   const runs = at(await getJson(reference, '/v1/runs?page_size=50'), 'runs');
   const run = Array.isArray(runs) ? runs.find((r) => typeof at(r, 'results', 'output_ids', 0) === 'string') : undefined;
   const simulationId = at(run, 'results', 'output_ids', 0);
-  const metricOutputId = typeof simulationId === 'string'
-    ? at(await getJson(reference, `/v1/simulations/${encodeURIComponent(simulationId)}/metrics?page_size=1`), 'metrics', 0, 'metric_output_id')
-    : undefined;
-  const optional = (key: string, value: unknown): Record<string, string> => (typeof value === 'string' ? { [key]: value } : {});
+  const metricOutputId =
+    typeof simulationId === 'string'
+      ? at(
+          await getJson(reference, `/v1/simulations/${encodeURIComponent(simulationId)}/metrics?page_size=1`),
+          'metrics',
+          0,
+          'metric_output_id',
+        )
+      : undefined;
+  const optional = (key: string, value: unknown): Record<string, string> =>
+    typeof value === 'string' ? { [key]: value } : {};
   return {
     documents,
     ids: {
@@ -109,27 +140,46 @@ async function dreddOnce(dir: string, label: string): Promise<DreddRun> {
   try {
     const { documents, ids } = await discover(reference);
     prepared = { madeUp: [], droppedDefaults: 0 };
-    const files = await Promise.all(documents.map(async ({ name, document }, index) => {
-      const copy = dreddDocument(document, (method, parameter) => referenceExample(ids, method, parameter));
-      prepared.madeUp.push(...copy.madeUp);
-      prepared.droppedDefaults += copy.droppedDefaults;
-      const file = join(dir, `openapi-${index}-${name.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
-      await writeFile(file, JSON.stringify(copy.document, null, 2));
-      return file;
-    }));
+    const files = await Promise.all(
+      documents.map(async ({ name, document }, index) => {
+        const copy = dreddDocument(document, (method, parameter) => referenceExample(ids, method, parameter));
+        prepared.madeUp.push(...copy.madeUp);
+        prepared.droppedDefaults += copy.droppedDefaults;
+        const file = join(dir, `openapi-${index}-${name.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
+        await writeFile(file, JSON.stringify(copy.document, null, 2));
+        return file;
+      }),
+    );
     const hooks = join(dir, 'hooks.js');
     await writeFile(hooks, hooksSource(API_KEY_HEADER, reference.apiKey));
     // A second document and more go with --path (Dredd's CLI takes one positional document).
-    const args = [DREDD_BIN, files[0]!, reference.url, `--hookfiles=${hooks}`, ...files.slice(1).flatMap((f) => ['--path', f])];
+    const args = [
+      DREDD_BIN,
+      files[0]!,
+      reference.url,
+      `--hookfiles=${hooks}`,
+      ...files.slice(1).flatMap((f) => ['--path', f]),
+    ];
     startCounting();
     const ended = await runTimed({
-      command: process.execPath, args, cwd: dir, env: environment({}), outputFile: join(dir, 'dredd.log'),
-      limitMs: DEADLINE - performance.now(), onLimit: () => progress(`${label}: the time bound is reached; killing Dredd`),
+      command: process.execPath,
+      args,
+      cwd: dir,
+      env: environment({}),
+      outputFile: join(dir, 'dredd.log'),
+      limitMs: DEADLINE - performance.now(),
+      onLimit: () => progress(`${label}: the time bound is reached; killing Dredd`),
       ...(options.keep ? { interruptNote: `Dredd's output is in ${dir}` } : {}),
     });
     lastDreddOutput = await readFile(join(dir, 'dredd.log'), 'utf8').catch(() => '');
     const tally = dreddTally(lastDreddOutput);
-    return { wallMs: ended.wallMs, exitCode: ended.code, requests: requests(), ...(ended.usage ? { usage: ended.usage } : {}), ...(tally ? { tally } : {}) };
+    return {
+      wallMs: ended.wallMs,
+      exitCode: ended.code,
+      requests: requests(),
+      ...(ended.usage ? { usage: ended.usage } : {}),
+      ...(tally ? { tally } : {}),
+    };
   } finally {
     await reference.close();
   }
@@ -140,15 +190,26 @@ async function oursOnce(dir: string, label: string): Promise<OurRun> {
   startCounting();
   const env = environment({ ...referenceEnvironment(reference), REPORT_DIR: join(dir, 'reports') });
   const ended = await runTimed({
-    command: process.execPath, args: [CLI], cwd: dir, env, outputFile: join(dir, 'output.log'),
-    limitMs: DEADLINE - performance.now(), onLimit: () => progress(`${label}: the time bound is reached; killing the run`),
+    command: process.execPath,
+    args: [CLI],
+    cwd: dir,
+    env,
+    outputFile: join(dir, 'output.log'),
+    limitMs: DEADLINE - performance.now(),
+    onLimit: () => progress(`${label}: the time bound is reached; killing the run`),
     ...(options.keep ? { interruptNote: `the run's output is in ${dir}` } : {}),
   }).finally(() => reference.close());
   const counts = await readFile(join(dir, 'reports', 'summary.json'), 'utf8').then(
     (text) => (JSON.parse(text) as { counts?: Record<string, number> }).counts,
     () => undefined,
   );
-  return { wallMs: ended.wallMs, exitCode: ended.code, requests: requests(), ...(ended.usage ? { usage: ended.usage } : {}), ...(counts ? { counts } : {}) };
+  return {
+    wallMs: ended.wallMs,
+    exitCode: ended.code,
+    requests: requests(),
+    ...(ended.usage ? { usage: ended.usage } : {}),
+    ...(counts ? { counts } : {}),
+  };
 }
 
 const work = await mkdtemp(join(tmpdir(), 'aes-dredd-'));
@@ -168,11 +229,17 @@ try {
     await mkdir(join(dir, 'ours'), { recursive: true });
     const dredd = await dreddOnce(join(dir, 'dredd'), `run ${i}/${RUNS} Dredd`);
     const t = dredd.tally;
-    progress(`run ${i}/${RUNS} Dredd: ${(dredd.wallMs / 1000).toFixed(2)} s, exit ${dredd.exitCode ?? 'killed'}, `
-      + (t ? `${t.total} transactions: ${t.passing} passed, ${t.failing} failed, ${t.skipped} skipped, ${t.errors} errors` : 'no tally in its output'));
+    progress(
+      `run ${i}/${RUNS} Dredd: ${(dredd.wallMs / 1000).toFixed(2)} s, exit ${dredd.exitCode ?? 'killed'}, ` +
+        (t
+          ? `${t.total} transactions: ${t.passing} passed, ${t.failing} failed, ${t.skipped} skipped, ${t.errors} errors`
+          : 'no tally in its output'),
+    );
     const ours = await oursOnce(join(dir, 'ours'), `run ${i}/${RUNS} aes-conformance`);
-    progress(`run ${i}/${RUNS} aes-conformance: ${(ours.wallMs / 1000).toFixed(2)} s, exit ${ours.exitCode ?? 'killed'}, ${ours.requests} requests`
-      + (ours.counts ? `, ${ours.counts['total']} checks` : ', no summary.json'));
+    progress(
+      `run ${i}/${RUNS} aes-conformance: ${(ours.wallMs / 1000).toFixed(2)} s, exit ${ours.exitCode ?? 'killed'}, ${ours.requests} requests` +
+        (ours.counts ? `, ${ours.counts['total']} checks` : ', no summary.json'),
+    );
     pairs.push({ dredd, ours });
   }
 } finally {
@@ -190,15 +257,20 @@ const out = [
   '- wall: from spawning the tool (`node <dredd>/bin/dredd <document> <url> --hookfiles=<hooks>`, `node bin/aes-conformance.js`)',
   '  to its exit, start-up included. runs (exit 0): runs finished, of those planned (how many exited 0; Dredd exits 1 when',
   '  a transaction fails).',
-  '- CPU: user+sys of the tool\'s processes (not the reference service\'s), measured with',
+  "- CPU: user+sys of the tool's processes (not the reference service's), measured with",
   `  ${CPU_METHOD}.`,
-  '- requests: counted by the reference service during the tool\'s run (not the bench\'s own look-ups of documents and ids).',
-  '- transactions / checks: Dredd\'s transactions (one per operation, response and media type of the document) and the suite\'s',
+  "- requests: counted by the reference service during the tool's run (not the bench's own look-ups of documents and ids).",
+  "- transactions / checks: Dredd's transactions (one per operation, response and media type of the document) and the suite's",
   '  checks, with how many passed, failed, were skipped and ended in error.',
   `- Dredd's document: the published one with an example on every path parameter${prepared.madeUp.length ? ` (made-up ids, none seeded: ${prepared.madeUp.join(', ')})` : ''};`,
   `  ${prepared.droppedDefaults} \`default\` responses beside a 2xx one left out (Dredd 14 would test each as a 200). No request body examples`,
   '  are added: Dredd builds each body from its schema (empty strings, nulls), and the reference refuses some of those (400).',
-  ...(reasons.length ? ['- Dredd\'s failure reasons in the last run, with how many transactions gave each:', ...reasons.map(([reason, n]) => `    ${n}× ${reason}`)] : []),
+  ...(reasons.length
+    ? [
+        "- Dredd's failure reasons in the last run, with how many transactions gave each:",
+        ...reasons.map(([reason, n]) => `    ${n}× ${reason}`),
+      ]
+    : []),
   ...(cut ? [`- not run: ${cut} pair(s); the ${LIMIT_MINUTES}-minute bound was reached.`] : []),
 ];
 process.stdout.write(`${out.join('\n')}\n`);

@@ -61,13 +61,18 @@ interface SummaryCheck {
 }
 
 /** The request facts of a summary.json (see lib/report/summary-json.ts). */
-export function checksMeasure(summary: { verdict?: string; counts?: Record<string, number>; checks?: readonly SummaryCheck[] }): ChecksMeasure {
+export function checksMeasure(summary: {
+  verdict?: string;
+  counts?: Record<string, number>;
+  checks?: readonly SummaryCheck[];
+}): ChecksMeasure {
   const checks = summary.checks ?? [];
   const longestChain = Math.max(0, ...checks.map((c) => c.requestChain ?? 0));
   return {
     requests: checks.reduce((sum, c) => sum + (c.requests ?? 0), 0),
     longestChain,
-    longestChecks: longestChain > 0 ? checks.filter((c) => c.requestChain === longestChain).map((c) => c.id ?? c.name ?? '?') : [],
+    longestChecks:
+      longestChain > 0 ? checks.filter((c) => c.requestChain === longestChain).map((c) => c.id ?? c.name ?? '?') : [],
     verdict: summary.verdict ?? 'unknown',
     counts: summary.counts ?? {},
   };
@@ -87,7 +92,9 @@ export const throughputFloorMs = (run: RunMeasure, concurrency: number): number 
 
 /** The larger of the two floors: no run can be faster than either. */
 export function largerFloorMs(run: RunMeasure, concurrency: number): number | undefined {
-  const floors = [floorMs(run), throughputFloorMs(run, concurrency)].filter((f): f is number => f !== undefined && f > 0);
+  const floors = [floorMs(run), throughputFloorMs(run, concurrency)].filter(
+    (f): f is number => f !== undefined && f > 0,
+  );
   return floors.length ? Math.max(...floors) : undefined;
 }
 
@@ -105,14 +112,25 @@ export function parseTimeFile(text: string): ProcessUsage | undefined {
  * are counted from its closing parenthesis; fields 16 and 17 are then at 13 and 14.
  */
 export function childrenTicks(stat: string): number | undefined {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).trim().split(' ');
+  const fields = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .trim()
+    .split(' ');
   const [cutime, cstime] = [Number(fields[13]), Number(fields[14])];
   return Number.isInteger(cutime) && Number.isInteger(cstime) ? cutime + cstime : undefined;
 }
 
 /** The most spans open at one instant (one ending as another starts: not both). */
 export function peakInFlight(spans: ReadonlyArray<{ readonly startedAt: number; readonly endedAt: number }>): number {
-  const events = spans.flatMap((s) => [[s.startedAt, 1], [s.endedAt, -1]] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const events = spans
+    .flatMap(
+      (s) =>
+        [
+          [s.startedAt, 1],
+          [s.endedAt, -1],
+        ] as const,
+    )
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   let open = 0;
   let peak = 0;
   for (const [, change] of events) peak = Math.max(peak, (open += change));
@@ -143,8 +161,17 @@ export function cell(values: readonly number[], digits: number): string {
 }
 
 const HEADER = [
-  'scenario', 'runs (exit 0)', 'wall s', 'CPU s', 'CPU ms / request', 'max RSS MB', 'requests',
-  'sum of request time s', 'effective parallelism', 'floor s', 'wall ÷ floor',
+  'scenario',
+  'runs (exit 0)',
+  'wall s',
+  'CPU s',
+  'CPU ms / request',
+  'max RSS MB',
+  'requests',
+  'sum of request time s',
+  'effective parallelism',
+  'floor s',
+  'wall ÷ floor',
 ] as const;
 type Column = (typeof HEADER)[number];
 
@@ -163,8 +190,14 @@ function cpuCells(runs: readonly RunMeasure[]): Partial<Record<Column, string>> 
   const measured = runs.filter((r) => r.cpu !== undefined);
   const rss = measured.flatMap((r) => (r.cpu!.maxRssKb === undefined ? [] : [r.cpu!.maxRssKb / MIB]));
   return {
-    'CPU s': cell(measured.map((r) => r.cpu!.cpuMs / 1000), 1),
-    'CPU ms / request': cell(measured.filter((r) => r.requests > 0).map((r) => r.cpu!.cpuMs / r.requests), 2),
+    'CPU s': cell(
+      measured.map((r) => r.cpu!.cpuMs / 1000),
+      1,
+    ),
+    'CPU ms / request': cell(
+      measured.filter((r) => r.requests > 0).map((r) => r.cpu!.cpuMs / r.requests),
+      2,
+    ),
     'max RSS MB': cell(rss, 0),
   };
 }
@@ -175,7 +208,12 @@ function cpuCells(runs: readonly RunMeasure[]): Partial<Record<Column, string>> 
  * times the latency over `concurrency`; the scenario's own floor is the larger of the two, per run.
  * Every ratio is the median of the per-run ratios.
  */
-export function table(scenarios: readonly Scenario[], runs: readonly RunMeasure[], plannedRuns: number, concurrency: number): string {
+export function table(
+  scenarios: readonly Scenario[],
+  runs: readonly RunMeasure[],
+  plannedRuns: number,
+  concurrency: number,
+): string {
   const rows: string[][] = [];
   for (const scenario of scenarios) {
     const all = runs.filter((r) => r.scenario === scenario.key);
@@ -187,36 +225,68 @@ export function table(scenarios: readonly Scenario[], runs: readonly RunMeasure[
         const f = floor(run);
         return f === undefined || f === 0 ? [] : [{ run, floor: f }];
       });
-    const floorCells = (measured: ReadonlyArray<{ run: RunMeasure; floor: number }>): Partial<Record<Column, string>> => ({
-      'floor s': cell(measured.map(({ floor }) => floor / 1000), 2),
-      'wall ÷ floor': cell(measured.map(({ run, floor }) => run.wallMs / floor), 1),
+    const floorCells = (
+      measured: ReadonlyArray<{ run: RunMeasure; floor: number }>,
+    ): Partial<Record<Column, string>> => ({
+      'floor s': cell(
+        measured.map(({ floor }) => floor / 1000),
+        2,
+      ),
+      'wall ÷ floor': cell(
+        measured.map(({ run, floor }) => run.wallMs / floor),
+        1,
+      ),
     });
     const larger = floored((r) => largerFloorMs(r, concurrency));
-    rows.push(row({
-      scenario: scenario.label,
-      'runs (exit 0)': `${finished.length}/${plannedRuns} (${ok})`,
-      'wall s': cell(finished.map((r) => r.wallMs / 1000), 1),
-      ...cpuCells(finished),
-      requests: cell(finished.map((r) => r.requests), 0),
-      'sum of request time s': cell(finished.map((r) => r.requestMs / 1000), 1),
-      'effective parallelism': cell(finished.map((r) => r.requestMs / r.wallMs), 2),
-      ...(larger.length ? floorCells(larger) : {}),
-    }));
+    rows.push(
+      row({
+        scenario: scenario.label,
+        'runs (exit 0)': `${finished.length}/${plannedRuns} (${ok})`,
+        'wall s': cell(
+          finished.map((r) => r.wallMs / 1000),
+          1,
+        ),
+        ...cpuCells(finished),
+        requests: cell(
+          finished.map((r) => r.requests),
+          0,
+        ),
+        'sum of request time s': cell(
+          finished.map((r) => r.requestMs / 1000),
+          1,
+        ),
+        'effective parallelism': cell(
+          finished.map((r) => r.requestMs / r.wallMs),
+          2,
+        ),
+        ...(larger.length ? floorCells(larger) : {}),
+      }),
+    );
     if (scenario.latencyMs > 0) {
       const chain = floored(floorMs);
       const throughput = floored((r) => throughputFloorMs(r, concurrency));
-      rows.push(row({
-        scenario: `(c) critical path of (${scenario.key}): longest chain × ${scenario.latencyMs} ms`,
-        'runs (exit 0)': `${chain.length}/${plannedRuns}`,
-        requests: cell(chain.map(({ run }) => run.checks!.longestChain), 0),
-        ...floorCells(chain),
-      }));
-      rows.push(row({
-        scenario: `(d) throughput floor of (${scenario.key}): requests × ${scenario.latencyMs} ms ÷ ${concurrency}`,
-        'runs (exit 0)': `${throughput.length}/${plannedRuns}`,
-        requests: cell(throughput.map(({ run }) => run.requests), 0),
-        ...floorCells(throughput),
-      }));
+      rows.push(
+        row({
+          scenario: `(c) critical path of (${scenario.key}): longest chain × ${scenario.latencyMs} ms`,
+          'runs (exit 0)': `${chain.length}/${plannedRuns}`,
+          requests: cell(
+            chain.map(({ run }) => run.checks!.longestChain),
+            0,
+          ),
+          ...floorCells(chain),
+        }),
+      );
+      rows.push(
+        row({
+          scenario: `(d) throughput floor of (${scenario.key}): requests × ${scenario.latencyMs} ms ÷ ${concurrency}`,
+          'runs (exit 0)': `${throughput.length}/${plannedRuns}`,
+          requests: cell(
+            throughput.map(({ run }) => run.requests),
+            0,
+          ),
+          ...floorCells(throughput),
+        }),
+      );
     }
   }
   return markdown(HEADER, rows);
@@ -237,9 +307,18 @@ export function startupTable(options: readonly string[], runs: readonly StartupM
     return [
       `\`node bin/aes-conformance.js ${option}\``,
       `${finished.length}/${plannedRuns} (${finished.filter((r) => r.exitCode === 0).length})`,
-      cell(finished.map((r) => r.wallMs / 1000), 2),
-      cell(usage.map((u) => u.cpuMs / 1000), 2),
-      cell(usage.flatMap((u) => (u.maxRssKb === undefined ? [] : [u.maxRssKb / MIB])), 0),
+      cell(
+        finished.map((r) => r.wallMs / 1000),
+        2,
+      ),
+      cell(
+        usage.map((u) => u.cpuMs / 1000),
+        2,
+      ),
+      cell(
+        usage.flatMap((u) => (u.maxRssKb === undefined ? [] : [u.maxRssKb / MIB])),
+        0,
+      ),
     ];
   });
   return markdown(['start-up', 'runs (exit 0)', 'wall s', 'CPU s', 'max RSS MB'], rows);

@@ -19,7 +19,15 @@ import { startReference } from '../proof/service.js';
 import { referenceEnvironment } from '../lib/runner/embedded.js';
 import { CPU_METHOD, environment, runTimed } from './child.js';
 import {
-  cell, checksMeasure, largerFloorMs, peakInFlight, type RunMeasure, type Scenario, type StartupMeasure, startupTable, table,
+  cell,
+  checksMeasure,
+  largerFloorMs,
+  peakInFlight,
+  type RunMeasure,
+  type Scenario,
+  type StartupMeasure,
+  startupTable,
+  table,
 } from './measure.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -60,7 +68,10 @@ function positive(name: string, text: string | undefined): number {
 }
 
 const progress = (line: string): void => void process.stderr.write(`bench: ${line}\n`);
-const loads = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
+const loads = (): string =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 async function runOnce(scenario: Scenario, label: string): Promise<RunMeasure> {
   const spans: Array<{ startedAt: number; endedAt: number }> = [];
@@ -80,8 +91,13 @@ async function runOnce(scenario: Scenario, label: string): Promise<RunMeasure> {
     RUN_TIMEOUT_MS: String(Math.round(Math.min(900_000, remaining - GRACE_MS))),
   });
   const ended = await runTimed({
-    command: process.execPath, args: [CLI], cwd: dir, env, outputFile: join(dir, 'output.log'),
-    limitMs: remaining, onLimit: () => progress(`${label}: the bench's time bound is reached; killing the run`),
+    command: process.execPath,
+    args: [CLI],
+    cwd: dir,
+    env,
+    outputFile: join(dir, 'output.log'),
+    limitMs: remaining,
+    onLimit: () => progress(`${label}: the bench's time bound is reached; killing the run`),
     interruptNote: `the interrupted run's output is in ${dir}`,
   }).finally(() => reference.close());
   const self = process.cpuUsage(selfBefore);
@@ -95,7 +111,13 @@ async function runOnce(scenario: Scenario, label: string): Promise<RunMeasure> {
   else await reportTrouble(label, exitCode, dir);
   const requestMs = spans.reduce((sum, s) => sum + s.endedAt - s.startedAt, 0);
   return {
-    scenario: scenario.key, latencyMs: scenario.latencyMs, wallMs, requests: spans.length, requestMs, peakInFlight: peakInFlight(spans), exitCode,
+    scenario: scenario.key,
+    latencyMs: scenario.latencyMs,
+    wallMs,
+    requests: spans.length,
+    requestMs,
+    peakInFlight: peakInFlight(spans),
+    exitCode,
     ...(checks ? { checks } : {}),
     ...(usage ? { cpu: { ...usage, cpuMs: usage.cpuMs + referenceMs, referenceMs } } : {}),
   };
@@ -105,8 +127,13 @@ async function runOnce(scenario: Scenario, label: string): Promise<RunMeasure> {
 async function startupOnce(option: string, label: string): Promise<StartupMeasure> {
   const dir = await mkdtemp(join(tmpdir(), 'aes-bench-'));
   const ended = await runTimed({
-    command: process.execPath, args: [CLI, option], cwd: dir, env: environment({}), outputFile: join(dir, 'output.log'),
-    limitMs: DEADLINE - performance.now(), onLimit: () => progress(`${label}: the bench's time bound is reached; killing it`),
+    command: process.execPath,
+    args: [CLI, option],
+    cwd: dir,
+    env: environment({}),
+    outputFile: join(dir, 'output.log'),
+    limitMs: DEADLINE - performance.now(),
+    onLimit: () => progress(`${label}: the bench's time bound is reached; killing it`),
   });
   if (ended.code === 0 && !options.keep) await rm(dir, { recursive: true, force: true });
   else await reportTrouble(label, ended.code, dir);
@@ -116,14 +143,18 @@ async function startupOnce(option: string, label: string): Promise<StartupMeasur
 async function reportTrouble(label: string, exitCode: number | null, dir: string): Promise<void> {
   if (exitCode === 0) return progress(`${label}: kept in ${dir}`);
   const tail = (await readFile(join(dir, 'output.log'), 'utf8').catch(() => '')).trimEnd().split('\n').slice(-12);
-  progress(`${label}: ${exitCode === null ? 'killed at the time bound' : `exited ${exitCode}`}; output and reports kept in ${dir}; last lines:`);
+  progress(
+    `${label}: ${exitCode === null ? 'killed at the time bound' : `exited ${exitCode}`}; output and reports kept in ${dir}; last lines:`,
+  );
   tail.forEach((line) => process.stderr.write(`    ${line}\n`));
 }
 
 const startLoad = loads();
 const cores = availableParallelism();
 const cpuModel = cpus()[0]?.model.trim() ?? 'unknown CPU';
-progress(`${cores} cores (${cpuModel}), load average ${startLoad}; ${RUNS} runs of each scenario and start-up command, ${options['time-limit']} min bound`);
+progress(
+  `${cores} cores (${cpuModel}), load average ${startLoad}; ${RUNS} runs of each scenario and start-up command, ${options['time-limit']} min bound`,
+);
 progress(`CPU: ${CPU_METHOD}`);
 
 const runs: RunMeasure[] = [];
@@ -140,9 +171,11 @@ for (let i = 1; i <= RUNS; i++) {
     const run = await runOnce(scenario, label);
     runs.push(run);
     const floor = largerFloorMs(run, CONCURRENCY);
-    progress(`${label}: ${seconds(run.wallMs)} s, ${run.cpu ? `CPU ${seconds(run.cpu.cpuMs)} s, ` : ''}${run.requests} requests, exit ${run.exitCode ?? 'killed'}`
-      + (run.checks ? `, ${run.checks.verdict}, longest chain ${run.checks.longestChain}` : ', no summary.json')
-      + (floor ? `, larger floor ${seconds(floor)} s` : ''));
+    progress(
+      `${label}: ${seconds(run.wallMs)} s, ${run.cpu ? `CPU ${seconds(run.cpu.cpuMs)} s, ` : ''}${run.requests} requests, exit ${run.exitCode ?? 'killed'}` +
+        (run.checks ? `, ${run.checks.verdict}, longest chain ${run.checks.longestChain}` : ', no summary.json') +
+        (floor ? `, larger floor ${seconds(floor)} s` : ''),
+    );
   }
   for (const option of STARTUP_OPTIONS) {
     const label = `run ${i}/${RUNS} ${option}`;
@@ -152,13 +185,15 @@ for (let i = 1; i <= RUNS; i++) {
     }
     const startup = await startupOnce(option, label);
     startups.push(startup);
-    progress(`${label}: ${seconds(startup.wallMs)} s${startup.usage ? `, CPU ${seconds(startup.usage.cpuMs)} s` : ''}, exit ${startup.exitCode ?? 'killed'}`);
+    progress(
+      `${label}: ${seconds(startup.wallMs)} s${startup.usage ? `, CPU ${seconds(startup.usage.cpuMs)} s` : ''}, exit ${startup.exitCode ?? 'killed'}`,
+    );
   }
 }
 
 const finished = runs.filter((r) => r.exitCode !== null);
 const outside = finished.flatMap((r) => (r.checks ? [r.requests - r.checks.requests] : []));
-const longest = [...new Set(finished.flatMap((r) => (r.latencyMs > 0 ? r.checks?.longestChecks ?? [] : [])))];
+const longest = [...new Set(finished.flatMap((r) => (r.latencyMs > 0 ? (r.checks?.longestChecks ?? []) : [])))];
 const failed = [...runs, ...startups].filter((r) => r.exitCode !== 0);
 const referenceShare = finished.flatMap((r) => (r.cpu ? [r.cpu.referenceMs / 1000] : []));
 const ofScenario = (key: Scenario['key']): RunMeasure[] => finished.filter((r) => r.scenario === key);
@@ -174,10 +209,10 @@ const out = [
   '  finished, of those planned (how many exited 0).',
   '- CPU: user+sys of every process of the run, measured with',
   `  ${CPU_METHOD}.`,
-  '  The CLI\'s processes: the CLI itself, its vitest workers and tsx\'s esbuild. The reference service, which a default run',
-  '  hosts in the CLI process, runs in the bench\'s process here (to count requests): the bench\'s own CPU over each run is',
+  "  The CLI's processes: the CLI itself, its vitest workers and tsx's esbuild. The reference service, which a default run",
+  "  hosts in the CLI process, runs in the bench's process here (to count requests): the bench's own CPU over each run is",
   `  added, ${cell(referenceShare, 1)} s of the total. CPU ms / request: that total ÷ requests. max RSS: the CLI's processes`,
-  '  only (the reference service\'s memory is in the bench\'s process; a default run\'s CLI process holds it too).',
+  "  only (the reference service's memory is in the bench's process; a default run's CLI process holds it too).",
   '- requests, sum of request time: counted by the reference service, each request from its arrival to the end of its',
   '  response (the added latency included). effective parallelism: sum of request time ÷ wall.',
   `- floor: the most requests one check sent one after another (its \`requestChain\` in summary.json: requests that did not`,
@@ -186,16 +221,31 @@ const out = [
   `  (preflight, each worker loading the published spec, cleanup: ${outside.length ? cell(outside, 0) : 'not measured'} a run), start-up, server work`,
   '  beyond the latency, and checks the runner makes wait for one another (exclusive checks, worker and concurrency caps).',
   `- (d) throughput floor: every request the server got × ${LATENCY_MS} ms ÷ CONCURRENCY (${CONCURRENCY}, the suite's default): the`,
-  '  time the requests take at most CONCURRENCY at a time. Only roughly a floor: preflight and each worker\'s spec loading',
+  "  time the requests take at most CONCURRENCY at a time. Only roughly a floor: preflight and each worker's spec loading",
   '  are outside the cap. The floor of (b) itself is the larger of (c) and (d), run by run; wall ÷ floor there is wall ÷ that.',
-  ...(longest.length ? [`- longest chain in: ${longest.slice(0, 3).join('; ')}${longest.length > 3 ? ` (and ${longest.length - 3} more)` : ''}.`] : []),
-  `- peak requests in flight at the server: (a) ${cell(ofScenario('a').map((r) => r.peakInFlight), 0)}, (b) ${cell(slow.map((r) => r.peakInFlight), 0)};`
-  + ` the wall of (b) cannot be below its sum of request time ÷ that peak: ${cell(slow.map((r) => r.requestMs / r.peakInFlight / 1000), 1)} s.`,
+  ...(longest.length
+    ? [
+        `- longest chain in: ${longest.slice(0, 3).join('; ')}${longest.length > 3 ? ` (and ${longest.length - 3} more)` : ''}.`,
+      ]
+    : []),
+  `- peak requests in flight at the server: (a) ${cell(
+    ofScenario('a').map((r) => r.peakInFlight),
+    0,
+  )}, (b) ${cell(
+    slow.map((r) => r.peakInFlight),
+    0,
+  )};` +
+    ` the wall of (b) cannot be below its sum of request time ÷ that peak: ${cell(
+      slow.map((r) => r.requestMs / r.peakInFlight / 1000),
+      1,
+    )} s.`,
   '',
   startupTable(STARTUP_OPTIONS, startups, RUNS),
   '',
   '- start-up: from spawning `node bin/aes-conformance.js <option>` (in an empty directory, no settings) to its exit; CPU as above.',
-  ...(failed.length ? [`- not clean: ${failed.length} run(s) exited non-zero or were killed (killed runs are left out of the tables).`] : []),
+  ...(failed.length
+    ? [`- not clean: ${failed.length} run(s) exited non-zero or were killed (killed runs are left out of the tables).`]
+    : []),
   ...(cut ? [`- not run: ${cut} run(s); the ${options['time-limit']}-minute bound was reached.`] : []),
 ];
 process.stdout.write(`${out.join('\n')}\n`);

@@ -8,7 +8,18 @@
 // bin/aes-conformance.js run dist/. Nothing to do when dist/ is current (`--force` builds anyway).
 
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, rmdirSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  rmdirSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -58,10 +69,15 @@ async function build() {
   // It also makes dist/ a module scope of its own ("type": "module").
   const { name, version, license } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   const description = `The compiled ${name} (npm run build); the package is the folder above.`;
-  writeFileSync(join(DIST, 'package.json'), `${JSON.stringify({ name, version, license, private: true, type: 'module', description }, null, 2)}\n`);
+  writeFileSync(
+    join(DIST, 'package.json'),
+    `${JSON.stringify({ name, version, license, private: true, type: 'module', description }, null, 2)}\n`,
+  );
 
   const { precompilable } = await import(pathToFileURL(join(DIST, 'lib', 'runner', 'precompilable.js')).href);
-  const { precompiledFile, standaloneSource } = await import(pathToFileURL(join(DIST, 'lib', 'schema', 'precompiled.js')).href);
+  const { precompiledFile, standaloneSource } = await import(
+    pathToFileURL(join(DIST, 'lib', 'schema', 'precompiled.js')).href
+  );
   rmSync(join(DIST, 'precompiled'), { recursive: true, force: true });
   mkdirSync(join(DIST, 'precompiled'));
   for (const schema of precompilable()) writeFileSync(precompiledFile(schema), standaloneSource(schema));
@@ -74,7 +90,9 @@ async function build() {
   closeSync(openSync(STAMP, 'w'));
   // Dated at the build's start: a source saved while it ran is newer, so dist/ is not current.
   utimesSync(STAMP, started, started);
-  say(`dist/ built in ${((Date.now() - started.getTime()) / 1000).toFixed(1)} s (${inventory.length} checks in dist/inventory.json)`);
+  say(
+    `dist/ built in ${((Date.now() - started.getTime()) / 1000).toFixed(1)} s (${inventory.length} checks in dist/inventory.json)`,
+  );
   return 0;
 }
 

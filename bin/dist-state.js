@@ -46,6 +46,7 @@ export function distIsCurrent() {
     return false;
   }
   if (!existsSync(COMPILED_MAIN)) return false;
-  if (SOURCE_FILES.some((file) => existsSync(join(ROOT, file)) && statSync(join(ROOT, file)).mtimeMs > built)) return false;
+  if (SOURCE_FILES.some((file) => existsSync(join(ROOT, file)) && statSync(join(ROOT, file)).mtimeMs > built))
+    return false;
   return !SOURCE_DIRS.some((dir) => existsSync(join(ROOT, dir)) && changedAfter(join(ROOT, dir), built));
 }

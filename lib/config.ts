@@ -8,7 +8,15 @@ import { SETTINGS, type SettingName, type SettingValues } from './config/setting
 import { ConfigError, isRandomSeed, v1Dropped } from './config/values.js';
 
 export { ConfigError, DEFAULT_SEED } from './config/values.js';
-export { FIXTURE_SETTINGS, SETTINGS, SETTING_NAMES, type DeletableFixture, type FixtureField, type Setting, type SettingName } from './config/settings.js';
+export {
+  FIXTURE_SETTINGS,
+  SETTINGS,
+  SETTING_NAMES,
+  type DeletableFixture,
+  type FixtureField,
+  type Setting,
+  type SettingName,
+} from './config/settings.js';
 
 export type Config = SettingValues & {
   /** Marker put into the names of everything this run creates (AES_RUN_MARKER, set by the proof and tests). */
@@ -24,10 +32,13 @@ export type Config = SettingValues & {
  * gave it: `NUM_RUNS must be …` reads `--runs must be …` when the value came from `--runs`.
  */
 export function asGiven(message: string, given: Readonly<Record<string, string>> = {}): string {
-  return message.split('\n').map((line) => {
-    const setting = /^[A-Z][A-Z_]+(?=[ :])/.exec(line)?.[0];
-    return setting && given[setting] ? given[setting] + line.slice(setting.length) : line;
-  }).join('\n');
+  return message
+    .split('\n')
+    .map((line) => {
+      const setting = /^[A-Z][A-Z_]+(?=[ :])/.exec(line)?.[0];
+      return setting && given[setting] ? given[setting] + line.slice(setting.length) : line;
+    })
+    .join('\n');
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -70,7 +81,9 @@ export function settingLookalikes(env: Env): string[] {
   const bare = (name: string): string => name.toUpperCase().replace(/[^A-Z0-9]/g, '');
   return Object.keys(env).flatMap((key) => {
     if (names.includes(key)) return [];
-    const like = names.find((name) => bare(name) === bare(key) || (key.length >= 4 && oneEditApart(key.toUpperCase(), name)));
+    const like = names.find(
+      (name) => bare(name) === bare(key) || (key.length >= 4 && oneEditApart(key.toUpperCase(), name)),
+    );
     return like ? [`${key} is not a setting; did you mean ${like}? (${key} is ignored)`] : [];
   });
 }
@@ -80,7 +93,12 @@ function oneEditApart(a: string, b: string): boolean {
   if (editDistance(a, b) <= 1) return true;
   if (a.length !== b.length) return false;
   const differ = [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
-  return differ.length === 2 && differ[1] === differ[0]! + 1 && a[differ[0]!] === b[differ[1]!] && a[differ[1]!] === b[differ[0]!];
+  return (
+    differ.length === 2 &&
+    differ[1] === differ[0]! + 1 &&
+    a[differ[0]!] === b[differ[1]!] &&
+    a[differ[1]!] === b[differ[0]!]
+  );
 }
 
 /** A setting's text as it is parsed: trimmed, and unset when empty. */
@@ -104,20 +122,24 @@ export function parseConfig(env: Env): Config {
   for (const setting of SETTINGS) {
     if (setting.field === undefined) continue;
     try {
-      values[setting.field] = setting.default === undefined
-        ? setting.parse(text(setting.name), setting.name)
-        : setting.parse(text(setting.name) ?? setting.default, setting.name);
+      values[setting.field] =
+        setting.default === undefined
+          ? setting.parse(text(setting.name), setting.name)
+          : setting.parse(text(setting.name) ?? setting.default, setting.name);
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
       errors.push(error.message);
     }
   }
   if (text('BASE_URL') !== undefined && text('API_KEY') === undefined) {
-    errors.push('API_KEY is not set: the target at BASE_URL needs a valid organisation key (set API_KEY in the environment or .env).');
+    errors.push(
+      'API_KEY is not set: the target at BASE_URL needs a valid organisation key (set API_KEY in the environment or .env).',
+    );
   }
   if (errors.length) throw new ConfigError(errors.join('\n'));
   const settings = values as SettingValues;
-  const notice = settings.baseUrl === undefined ? undefined : v1Dropped(text('BASE_URL')!, settings.baseUrl, 'BASE_URL');
+  const notice =
+    settings.baseUrl === undefined ? undefined : v1Dropped(text('BASE_URL')!, settings.baseUrl, 'BASE_URL');
   return {
     ...settings,
     runMarker: text('AES_RUN_MARKER') ?? newRunMarker(),
@@ -128,7 +150,9 @@ export function parseConfig(env: Env): Config {
 
 /** Short, unique per run, safe in any display name: `cft-<time36><rand36>`. */
 export function newRunMarker(): string {
-  return `cft-${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36).padStart(4, '0')}`;
+  return `cft-${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4)
+    .toString(36)
+    .padStart(4, '0')}`;
 }
 
 const SECRET_FIELDS = SETTINGS.flatMap((s) => (s.secret && s.field ? [s.field] : []));

@@ -45,20 +45,38 @@ export async function runProofBatch(jobs: readonly ProofJob[]): Promise<JobResul
     for (const job of jobs) {
       const reference = await startReference({ faults: job.faults ?? [], variation: job.variation ?? 'default' });
       references.push(reference);
-      const config = parseConfig({ ...referenceEnvironment(reference), PROFILE: job.profile, AES_RUN_MARKER: newRunMarker() });
+      const config = parseConfig({
+        ...referenceEnvironment(reference),
+        PROFILE: job.profile,
+        AES_RUN_MARKER: newRunMarker(),
+      });
       targets.push({ job, plan: { name: job.name, config, ...(job.requirements ? { only: job.requirements } : {}) } });
     }
     const collector = new CollectingReporter();
-    const vitest = await createVitest('test', {
-      root: ROOT, config: false, run: true, watch: false, passWithNoTests: true, reporters: [collector], maxWorkers: availableParallelism(), ...CONFORMANCE_SCHEDULING,
-    }, { test: { projects: projectsFor(targets) } });
+    const vitest = await createVitest(
+      'test',
+      {
+        root: ROOT,
+        config: false,
+        run: true,
+        watch: false,
+        passWithNoTests: true,
+        reporters: [collector],
+        maxWorkers: availableParallelism(),
+        ...CONFORMANCE_SCHEDULING,
+      },
+      { test: { projects: projectsFor(targets) } },
+    );
     try {
       await vitest.start();
     } finally {
       await vitest.close();
     }
     // A suite that could not run is every job's error: a variation is not clean when part of the suite never ran.
-    return jobs.map((job) => ({ name: job.name, checks: [...settleFindings(collector.checksOf(job.name)), ...collector.problemChecks()] }));
+    return jobs.map((job) => ({
+      name: job.name,
+      checks: [...settleFindings(collector.checksOf(job.name)), ...collector.problemChecks()],
+    }));
   } finally {
     await Promise.all(references.map((r) => r.close()));
   }

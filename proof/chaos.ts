@@ -33,7 +33,8 @@ export interface ChaosRule {
 export function parseChaos(specs: Iterable<string>): ChaosRule[] {
   return [...specs].map((spec) => {
     const [mode, pathPrefix = '/'] = spec.split('@');
-    if (!(mode && mode in CHAOS_MODES)) throw new Error(`unknown chaos mode "${spec}"; known: ${Object.keys(CHAOS_MODES).join(', ')}`);
+    if (!(mode && mode in CHAOS_MODES))
+      throw new Error(`unknown chaos mode "${spec}"; known: ${Object.keys(CHAOS_MODES).join(', ')}`);
     return { mode: mode as ChaosMode, pathPrefix };
   });
 }
@@ -72,7 +73,12 @@ function chaosTakeover(rules: readonly ChaosRule[]): Act {
       res.socket?.destroy();
       return true;
     },
-    'non-json': (_req, res) => (res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html><body>Service temporarily replaced by a login page</body></html>'), true),
+    'non-json': (_req, res) => (
+      res
+        .writeHead(200, { 'Content-Type': 'text/html' })
+        .end('<html><body>Service temporarily replaced by a login page</body></html>'),
+      true
+    ),
     huge: (_req, res) => {
       const chunk = `"${'x'.repeat(1024 * 1024 - 3)}",`;
       res.writeHead(200, { 'Content-Type': 'application/json' });
@@ -96,7 +102,9 @@ function chaosTakeover(rules: readonly ChaosRule[]): Act {
       const count = (seen.get(key) ?? 0) + 1;
       seen.set(key, count);
       if (count > BURST) return false;
-      res.writeHead(503, { 'Retry-After': '0', 'Content-Type': 'application/json' }).end('{"error":{"code":"UNAVAILABLE","message":"busy","details":[]}}');
+      res
+        .writeHead(503, { 'Retry-After': '0', 'Content-Type': 'application/json' })
+        .end('{"error":{"code":"UNAVAILABLE","message":"busy","details":[]}}');
       return true;
     },
     // A window of one second per key, from its first request.
@@ -109,7 +117,8 @@ function chaosTakeover(rules: readonly ChaosRule[]): Act {
         return false;
       }
       if (++window.count <= RATE_LIMIT_PER_SECOND) return false;
-      res.writeHead(429, { 'Retry-After': '1', 'Content-Type': 'application/json' })
+      res
+        .writeHead(429, { 'Retry-After': '1', 'Content-Type': 'application/json' })
         .end('{"error":{"code":"RESOURCE_EXHAUSTED","message":"rate limit exceeded","details":[]}}');
       return true;
     },
@@ -119,7 +128,12 @@ function chaosTakeover(rules: readonly ChaosRule[]): Act {
   const ordered = [...rules].sort((a, b) => Number(b.mode === 'idle-close') - Number(a.mode === 'idle-close'));
   return (req, res) => {
     const path = req.url ?? '/';
-    return ordered.some((r) => r.mode !== 'echo-key' && path.startsWith(r.pathPrefix) && acts[r.mode as Exclude<ChaosMode, 'echo-key'>](req, res));
+    return ordered.some(
+      (r) =>
+        r.mode !== 'echo-key' &&
+        path.startsWith(r.pathPrefix) &&
+        acts[r.mode as Exclude<ChaosMode, 'echo-key'>](req, res),
+    );
   };
 }
 
@@ -136,10 +150,14 @@ function withKey(text: string, key: string): string {
 /** For `echo-key`: the response's head held back until its body, so the presented key can be added to a JSON body. */
 function echoKey(rules: readonly ChaosRule[], req: IncomingMessage, res: ServerResponse): void {
   const key = req.headers['x-api-key'];
-  if (typeof key !== 'string' || !rules.some((r) => r.mode === 'echo-key' && (req.url ?? '/').startsWith(r.pathPrefix))) return;
+  if (typeof key !== 'string' || !rules.some((r) => r.mode === 'echo-key' && (req.url ?? '/').startsWith(r.pathPrefix)))
+    return;
   const [writeHead, end] = [res.writeHead.bind(res), res.end.bind(res)];
   let head: [number, OutgoingHttpHeaders] = [200, {}];
-  res.writeHead = ((status: number, headers?: OutgoingHttpHeaders) => ((head = [status, headers ?? {}]), res)) as typeof res.writeHead;
+  res.writeHead = ((status: number, headers?: OutgoingHttpHeaders) => (
+    (head = [status, headers ?? {}]),
+    res
+  )) as typeof res.writeHead;
   res.end = ((text?: string) => {
     const body = withKey(text ?? '', key);
     writeHead(head[0], body ? { ...head[1], 'Content-Length': Buffer.byteLength(body) } : head[1]);

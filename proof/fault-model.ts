@@ -16,17 +16,44 @@ interface Applicability {
 }
 
 const LENGTH_RULES: RequirementId[] = [
-  'FIELD-LENGTH-LIMITS', 'FIELD-CHARS-CODEPOINTS', 'FIELD-SIZE-LIMITS', 'AGENT-DISPLAY-NAME', 'AGENT-PHONE-NUMBER', 'AGENT-ENDPOINT', 'AGENT-PROMPT',
-  'AGENT-CONFIG-SIZE', 'CHAT-PAYLOAD-LIMITS', 'MUTATION-DISPLAY-NAME', 'MUTATION-DESCRIPTION', 'MUTATION-CONFIG-OVERRIDES-SIZE', 'TESTCASE-INPUT-STR',
-  'TESTCASE-TEST-SET-ID', 'DASHBOARD-DISPLAY-NAME', 'REVIEW-PROJECT-DISPLAY-NAME',
+  'FIELD-LENGTH-LIMITS',
+  'FIELD-CHARS-CODEPOINTS',
+  'FIELD-SIZE-LIMITS',
+  'AGENT-DISPLAY-NAME',
+  'AGENT-PHONE-NUMBER',
+  'AGENT-ENDPOINT',
+  'AGENT-PROMPT',
+  'AGENT-CONFIG-SIZE',
+  'CHAT-PAYLOAD-LIMITS',
+  'MUTATION-DISPLAY-NAME',
+  'MUTATION-DESCRIPTION',
+  'MUTATION-CONFIG-OVERRIDES-SIZE',
+  'TESTCASE-INPUT-STR',
+  'TESTCASE-TEST-SET-ID',
+  'DASHBOARD-DISPLAY-NAME',
+  'REVIEW-PROJECT-DISPLAY-NAME',
 ];
 const ID_LENGTH_RULES: RequirementId[] = [
-  'PATH-ID-FORMAT', 'AGENT-ID-FORMAT', 'MUTATION-ID-FORMAT', 'METRIC-OUTPUT-ID-FORMAT', 'METRIC-SIMULATION-ID-ACCEPTED', 'AGENT-REFERENCE-IDS', 'CHAT-PERSONA-ID',
+  'PATH-ID-FORMAT',
+  'AGENT-ID-FORMAT',
+  'MUTATION-ID-FORMAT',
+  'METRIC-OUTPUT-ID-FORMAT',
+  'METRIC-SIMULATION-ID-ACCEPTED',
+  'AGENT-REFERENCE-IDS',
+  'CHAT-PERSONA-ID',
 ];
 /** Rules every page of a list must keep. */
 const PAGE_RULES: RequirementId[] = [
-  'LIST-PAGINATION-COMPLETE', 'LIST-PAGE-SIZE-RESPECTED', 'LIST-LAST-PAGE', 'LIST-ORDER-BY', 'LIST-ORDER-BY-DESC-SUFFIX', 'LIST-ORDER-DEFAULT',
-  'LIST-FILTER-FIELDS', 'LIST-FILTER-AND-OR', 'LIST-FILTER-QUOTING', 'LIST-FULL-PAGES',
+  'LIST-PAGINATION-COMPLETE',
+  'LIST-PAGE-SIZE-RESPECTED',
+  'LIST-LAST-PAGE',
+  'LIST-ORDER-BY',
+  'LIST-ORDER-BY-DESC-SUFFIX',
+  'LIST-ORDER-DEFAULT',
+  'LIST-FILTER-FIELDS',
+  'LIST-FILTER-AND-OR',
+  'LIST-FILTER-QUOTING',
+  'LIST-FULL-PAGES',
 ];
 const LIST_RULES = REQUIREMENTS.filter((r) => r.area === 'lists').map((r) => r.id as RequirementId);
 const GENERIC_RULES = REQUIREMENTS.filter((r) => r.area === 'published').map((r) => r.id as RequirementId);
@@ -35,9 +62,18 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
   broken: { to: 'all' },
   bound: {
     to: [
-      ...LENGTH_RULES, ...ID_LENGTH_RULES, 'CHAT-ENDPOINT-PUBLIC', 'REVIEW-PROJECT-REQUIRED', 'LIST-PAGE-SIZE-BOUNDS', 'GENERIC-PAGINATION', 'LIST-PAGE-SIZE-RESPECTED', 'RUN-PROGRESS-CONSISTENT', 'RUN-METRICS-CONSISTENT',
+      ...LENGTH_RULES,
+      ...ID_LENGTH_RULES,
+      'CHAT-ENDPOINT-PUBLIC',
+      'REVIEW-PROJECT-REQUIRED',
+      'LIST-PAGE-SIZE-BOUNDS',
+      'GENERIC-PAGINATION',
+      'LIST-PAGE-SIZE-RESPECTED',
+      'RUN-PROGRESS-CONSISTENT',
+      'RUN-METRICS-CONSISTENT',
       // A comparison's own value on the edge of `>=` and `<=`; a value read back cut at a length.
-      'LIST-FILTER-FIELDS', 'READ-BACK-UNCHANGED',
+      'LIST-FILTER-FIELDS',
+      'READ-BACK-UNCHANGED',
       // A format's pattern matched without its anchors: text before or after the value gets through.
       'REVIEW-PROJECT-ASSIGNEE-EMAIL',
     ],
@@ -45,16 +81,50 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
   },
   unit: {
     // Phone numbers (E.164, SIP) and endpoint URLs are ASCII text: every unit counts them alike.
-    to: [...LENGTH_RULES.filter((id) => !['TESTCASE-INPUT-STR', 'AGENT-PHONE-NUMBER', 'AGENT-ENDPOINT'].includes(id)), 'READ-BACK-UNCHANGED'],
-    otherwise: 'the rule measures no length or size, only its presence, or only ASCII text (phone numbers, URLs), which every unit counts alike',
+    to: [
+      ...LENGTH_RULES.filter((id) => !['TESTCASE-INPUT-STR', 'AGENT-PHONE-NUMBER', 'AGENT-ENDPOINT'].includes(id)),
+      'READ-BACK-UNCHANGED',
+    ],
+    otherwise:
+      'the rule measures no length or size, only its presence, or only ASCII text (phone numbers, URLs), which every unit counts alike',
   },
   scope: {
     to: [
-      'ENVELOPE-WRAPPED', 'ENVELOPE-SINGLE-KEY', 'ERROR-ENVELOPE', 'ERROR-INVALID-ARGUMENT', 'ERROR-DETAILS-FIELD', 'REQUEST-MALFORMED-JSON', 'REQUEST-WRONG-TYPE',
-      'REQUEST-MISSING-REQUIRED', 'PATH-ID-FORMAT', 'FIELD-LENGTH-LIMITS', 'FIELD-SIZE-LIMITS', 'TIMESTAMP-ISO-UTC', 'TIMESTAMP-ORDER', 'NAME-MATCHES-ID',
-      'SCHEMA-CANONICAL', 'SCHEMA-PUBLISHED', 'HTTP-STATUS-CONVENTIONS', 'RESPONSE-CONTENT-TYPE-JSON', 'MISSING-RESOURCE-NOT-FOUND', 'AUTH-MISSING-KEY',
-      'AUTH-INVALID-KEY', 'AUTH-DETAILS-HEADER', 'AUTH-SPEC-PUBLIC', 'SPEC-FETCHABLE', 'SPEC-SECURITY-API-KEY', 'DELETE-EMPTY-OBJECT-BODY', 'AGENT-REFERENCE-IDS',
-      'CHAT-URLS-VALIDATED', 'CHAT-ENDPOINT-PUBLIC', 'CHAT-PAYLOAD-LIMITS', 'AGENT-CONFIG-SIZE', 'MUTATION-SCOPED-TO-AGENT', 'READ-BACK-UNCHANGED', 'EXPLICIT-VALUE-KEPT', ...LIST_RULES.filter((id) => id !== 'LIST-ORDER-BY-DESC-SUFFIX'),
+      'ENVELOPE-WRAPPED',
+      'ENVELOPE-SINGLE-KEY',
+      'ERROR-ENVELOPE',
+      'ERROR-INVALID-ARGUMENT',
+      'ERROR-DETAILS-FIELD',
+      'REQUEST-MALFORMED-JSON',
+      'REQUEST-WRONG-TYPE',
+      'REQUEST-MISSING-REQUIRED',
+      'PATH-ID-FORMAT',
+      'FIELD-LENGTH-LIMITS',
+      'FIELD-SIZE-LIMITS',
+      'TIMESTAMP-ISO-UTC',
+      'TIMESTAMP-ORDER',
+      'NAME-MATCHES-ID',
+      'SCHEMA-CANONICAL',
+      'SCHEMA-PUBLISHED',
+      'HTTP-STATUS-CONVENTIONS',
+      'RESPONSE-CONTENT-TYPE-JSON',
+      'MISSING-RESOURCE-NOT-FOUND',
+      'AUTH-MISSING-KEY',
+      'AUTH-INVALID-KEY',
+      'AUTH-DETAILS-HEADER',
+      'AUTH-SPEC-PUBLIC',
+      'SPEC-FETCHABLE',
+      'SPEC-SECURITY-API-KEY',
+      'DELETE-EMPTY-OBJECT-BODY',
+      'AGENT-REFERENCE-IDS',
+      'CHAT-URLS-VALIDATED',
+      'CHAT-ENDPOINT-PUBLIC',
+      'CHAT-PAYLOAD-LIMITS',
+      'AGENT-CONFIG-SIZE',
+      'MUTATION-SCOPED-TO-AGENT',
+      'READ-BACK-UNCHANGED',
+      'EXPLICIT-VALUE-KEPT',
+      ...LIST_RULES.filter((id) => id !== 'LIST-ORDER-BY-DESC-SUFFIX'),
       // The generic layer's rules hold for every published operation: kept on some, broken on one.
       ...GENERIC_RULES,
     ],
@@ -62,39 +132,103 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
   },
   'read-back': {
     to: [
-      'READ-BACK-UNCHANGED', 'AGENT-GET', 'MUTATION-GET', 'AGENT-KNOWLEDGE-BASE-IDS', 'AGENT-NO-SOFT-DELETE-FLAG', 'MUTATION-PARAMETER-VALUES-DERIVED', 'MUTATION-UPDATE-TIME-NULL',
-      'MUTATION-EXPLICIT-DEFAULTS', 'TIMESTAMP-ORDER',
+      'READ-BACK-UNCHANGED',
+      'AGENT-GET',
+      'MUTATION-GET',
+      'AGENT-KNOWLEDGE-BASE-IDS',
+      'AGENT-NO-SOFT-DELETE-FLAG',
+      'MUTATION-PARAMETER-VALUES-DERIVED',
+      'MUTATION-UPDATE-TIME-NULL',
+      'MUTATION-EXPLICIT-DEFAULTS',
+      'TIMESTAMP-ORDER',
     ],
-    otherwise: 'what is written and then read back is READ-BACK-UNCHANGED\'s rule, field by field; nothing else this rule concerns is stored and read back by an endpoint the specification shows (test cases, review projects and dashboards have no read)',
+    otherwise:
+      "what is written and then read back is READ-BACK-UNCHANGED's rule, field by field; nothing else this rule concerns is stored and read back by an endpoint the specification shows (test cases, review projects and dashboards have no read)",
   },
   'first-page': { to: [...PAGE_RULES, 'GENERIC-PAGINATION'], otherwise: 'not a rule of list pages' },
   precedence: {
-    to: ['AUTH-MISSING-KEY', 'AUTH-INVALID-KEY', 'PATH-ID-FORMAT-FIRST', 'MISSING-RESOURCE-NOT-FOUND', 'MUTATION-SCOPED-TO-AGENT', 'GENERIC-AUTH'],
-    otherwise: 'the rule judges one property of the request, and the specification fixes no order between its failure and another (a request wrong in two ways may fail either way; the orders that change an answer are those of the rules marked applicable)',
+    to: [
+      'AUTH-MISSING-KEY',
+      'AUTH-INVALID-KEY',
+      'PATH-ID-FORMAT-FIRST',
+      'MISSING-RESOURCE-NOT-FOUND',
+      'MUTATION-SCOPED-TO-AGENT',
+      'GENERIC-AUTH',
+    ],
+    otherwise:
+      'the rule judges one property of the request, and the specification fixes no order between its failure and another (a request wrong in two ways may fail either way; the orders that change an answer are those of the rules marked applicable)',
   },
   explicit: {
     to: [
-      'EXPLICIT-VALUE-KEPT', 'MUTATION-DESCRIPTION', 'MUTATION-PARAMETER-VALUES-DERIVED', 'MUTATION-EXPLICIT-DEFAULTS', 'TESTCASE-INPUT-TYPE-DEFAULT', 'TESTCASE-EXPECTED-OUTPUT-WRAPPED',
-      'TESTCASE-EXPECTED-BEHAVIORS-PREFERRED', 'REVIEW-PROJECT-TYPE', 'REVIEW-PROJECT-NOTIFICATIONS-DEFAULT', 'REVIEW-PROJECT-RULES', 'REVIEW-PROJECT-REQUIRED',
+      'EXPLICIT-VALUE-KEPT',
+      'MUTATION-DESCRIPTION',
+      'MUTATION-PARAMETER-VALUES-DERIVED',
+      'MUTATION-EXPLICIT-DEFAULTS',
+      'TESTCASE-INPUT-TYPE-DEFAULT',
+      'TESTCASE-EXPECTED-OUTPUT-WRAPPED',
+      'TESTCASE-EXPECTED-BEHAVIORS-PREFERRED',
+      'REVIEW-PROJECT-TYPE',
+      'REVIEW-PROJECT-NOTIFICATIONS-DEFAULT',
+      'REVIEW-PROJECT-RULES',
+      'REVIEW-PROJECT-REQUIRED',
       // An absent Accept header, not only an explicit */*, gets the default YAML.
       'SPEC-YAML-DEFAULT',
       // Not the list rules: the spec gives defaults only for an absent page_size and order_by and says nothing of
       // empty ones (0 may mean the default, as in AIP-158), and "", null and an absent next_page_token all end a list.
       'AGENT-KNOWLEDGE-BASE-IDS',
     ],
-    otherwise: 'the rule gives no default and no optional value that could be sent empty (an explicit value of a field is EXPLICIT-VALUE-KEPT\'s rule)',
+    otherwise:
+      "the rule gives no default and no optional value that could be sent empty (an explicit value of a field is EXPLICIT-VALUE-KEPT's rule)",
   },
   state: {
-    to: ['RUN-DELETE', 'RUN-DELETE-BY-STATUS', 'MUTATION-DELETE-IDEMPOTENT', 'MUTATION-DELETE-GONE', 'MUTATION-DISPLAY-NAME-UNIQUE', 'MUTATION-DISPLAY-NAME-REUSABLE', 'PERSONA-DELETE', 'SCHEDULED-RUN-DELETE', 'MUTATION-UPDATE-TIME-NULL'],
+    to: [
+      'RUN-DELETE',
+      'RUN-DELETE-BY-STATUS',
+      'MUTATION-DELETE-IDEMPOTENT',
+      'MUTATION-DELETE-GONE',
+      'MUTATION-DISPLAY-NAME-UNIQUE',
+      'MUTATION-DISPLAY-NAME-REUSABLE',
+      'PERSONA-DELETE',
+      'SCHEDULED-RUN-DELETE',
+      'MUTATION-UPDATE-TIME-NULL',
+    ],
     otherwise: 'the rule does not depend on a state of the resource the specification names',
   },
   type: {
-    to: ['SCHEMA-CANONICAL', 'SCHEMA-PUBLISHED', 'GENERIC-SCHEMA-PUBLISHED', 'TIMESTAMP-ISO-UTC', 'REQUEST-WRONG-TYPE', 'ERROR-INVALID-ARGUMENT', 'PERSONA-PHONE-NUMBERS', 'READ-BACK-UNCHANGED', 'EXPLICIT-VALUE-KEPT', 'AGENT-KNOWLEDGE-BASE-IDS', 'MUTATION-UPDATE-TIME-NULL', 'MUTATION-PARAMETER-VALUES-DERIVED', 'RUN-PROGRESS-CONSISTENT', 'LIST-PAGE-SIZE-INVALID', 'LIST-FILTER-FIELDS', 'AGENT-CONFIG-ECHO'],
-    otherwise: 'the rule fixes no JSON type the answer could drift from (the canonical schema checks types: SCHEMA-CANONICAL)',
+    to: [
+      'SCHEMA-CANONICAL',
+      'SCHEMA-PUBLISHED',
+      'GENERIC-SCHEMA-PUBLISHED',
+      'TIMESTAMP-ISO-UTC',
+      'REQUEST-WRONG-TYPE',
+      'ERROR-INVALID-ARGUMENT',
+      'PERSONA-PHONE-NUMBERS',
+      'READ-BACK-UNCHANGED',
+      'EXPLICIT-VALUE-KEPT',
+      'AGENT-KNOWLEDGE-BASE-IDS',
+      'MUTATION-UPDATE-TIME-NULL',
+      'MUTATION-PARAMETER-VALUES-DERIVED',
+      'RUN-PROGRESS-CONSISTENT',
+      'LIST-PAGE-SIZE-INVALID',
+      'LIST-FILTER-FIELDS',
+      'AGENT-CONFIG-ECHO',
+    ],
+    otherwise:
+      'the rule fixes no JSON type the answer could drift from (the canonical schema checks types: SCHEMA-CANONICAL)',
   },
   order: {
-    to: ['LIST-ORDER-BY', 'LIST-ORDER-BY-DESC-SUFFIX', 'LIST-ORDER-DEFAULT', 'LIST-PAGINATION-COMPLETE', 'GENERIC-ORDER-BY', 'TESTCASE-EXPECTED-BEHAVIORS-PREFERRED', 'AGENT-CREATE', 'READ-BACK-UNCHANGED'],
-    otherwise: 'the rule concerns no array or list whose order the specification fixes (review-project lists and phone numbers, which carry their own index, may come in any order)',
+    to: [
+      'LIST-ORDER-BY',
+      'LIST-ORDER-BY-DESC-SUFFIX',
+      'LIST-ORDER-DEFAULT',
+      'LIST-PAGINATION-COMPLETE',
+      'GENERIC-ORDER-BY',
+      'TESTCASE-EXPECTED-BEHAVIORS-PREFERRED',
+      'AGENT-CREATE',
+      'READ-BACK-UNCHANGED',
+    ],
+    otherwise:
+      'the rule concerns no array or list whose order the specification fixes (review-project lists and phone numbers, which carry their own index, may come in any order)',
   },
 };
 
@@ -132,13 +266,15 @@ export function faultModel(catalog: Catalog = CATALOG): ModelRow[] {
   return REQUIREMENTS.map((requirement) => {
     const id = requirement.id as RequirementId;
     const breaking = catalog.faults.filter((f) => (f.requirements as readonly string[]).includes(id));
-    const cells = Object.fromEntries((Object.keys(SLIPS) as Slip[]).map((slip): [Slip, Cell] => {
-      const faults = breaking.filter((f) => slipsOf(catalog.slips[f.id], id).includes(slip)).map((f) => f.id);
-      if (faults.length) return [slip, { kind: 'faults', faults }];
-      if (slip === 'broken' && breaking.length) return [slip, { kind: 'implied', faults: breaking.map((f) => f.id) }];
-      if (!applies(slip, id)) return [slip, { kind: 'not-applicable', reason: APPLICABILITY[slip].otherwise ?? '' }];
-      return [slip, { kind: 'open' }];
-    })) as Record<Slip, Cell>;
+    const cells = Object.fromEntries(
+      (Object.keys(SLIPS) as Slip[]).map((slip): [Slip, Cell] => {
+        const faults = breaking.filter((f) => slipsOf(catalog.slips[f.id], id).includes(slip)).map((f) => f.id);
+        if (faults.length) return [slip, { kind: 'faults', faults }];
+        if (slip === 'broken' && breaking.length) return [slip, { kind: 'implied', faults: breaking.map((f) => f.id) }];
+        if (!applies(slip, id)) return [slip, { kind: 'not-applicable', reason: APPLICABILITY[slip].otherwise ?? '' }];
+        return [slip, { kind: 'open' }];
+      }),
+    ) as Record<Slip, Cell>;
     return { requirement: id, cells };
   });
 }

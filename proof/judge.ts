@@ -17,7 +17,13 @@ export function faultJob(fault: Fault, inventory: readonly InventoryEntry[]): Pr
   const profile = fault.requirements.every((id) => requirement(id).level === 'SHOULD') ? 'strict' : 'default';
   // The checks that bring it out (seenThrough) run too; a failure must still name one of its requirements.
   const run = [...fault.requirements, ...(fault.seenThrough ?? [])];
-  return { name: `fault:${fault.id}`, faults: [fault.id], profile, files: filesCarrying(inventory, run), requirements: run };
+  return {
+    name: `fault:${fault.id}`,
+    faults: [fault.id],
+    profile,
+    files: filesCarrying(inventory, run),
+    requirements: run,
+  };
 }
 
 export function cleanJob(variation: string, profile: 'default' | 'strict' = 'default'): ProofJob {
@@ -44,11 +50,23 @@ export function judgeFault(fault: Fault, result: JobResult): Proof {
 
 export function judgeClean(result: JobResult): Proof {
   const evidence = result.checks.filter((c) => c.outcome === 'fail' || c.outcome === 'error');
-  return { name: result.name, ok: evidence.length === 0 && result.checks.length > 0, evidence, proven: [], checks: result.checks.length };
+  return {
+    name: result.name,
+    ok: evidence.length === 0 && result.checks.length > 0,
+    evidence,
+    proven: [],
+    checks: result.checks.length,
+  };
 }
 
 export function describeProof(proof: Proof): string {
-  const shown = proof.evidence.slice(0, 5).map((c) => `  ${c.outcome.toUpperCase()} ${c.name}\n    ${(c.message ?? '').split('\n')[0]}`);
+  const shown = proof.evidence
+    .slice(0, 5)
+    .map((c) => `  ${c.outcome.toUpperCase()} ${c.name}\n    ${(c.message ?? '').split('\n')[0]}`);
   const empty = proof.checks === 0 ? ['  no check ran'] : [];
-  return [`${proof.ok ? 'ok  ' : 'FAIL'} ${proof.name}`, ...(proof.ok && proof.evidence.length && !proof.name.startsWith('fault:') ? [] : shown), ...empty].join('\n');
+  return [
+    `${proof.ok ? 'ok  ' : 'FAIL'} ${proof.name}`,
+    ...(proof.ok && proof.evidence.length && !proof.name.startsWith('fault:') ? [] : shown),
+    ...empty,
+  ].join('\n');
 }

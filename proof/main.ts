@@ -29,7 +29,12 @@ Settings (an option, or its environment variable):
 
 /** Each option and the environment variable it sets (an option wins). */
 const OPTION_ENV: Readonly<Record<string, string>> = {
-  '--port': 'PORT', '--host': 'HOST', '--faults': 'FAULTS', '--variation': 'VARIATION', '--chaos': 'CHAOS', '--latency-ms': 'LATENCY_MS',
+  '--port': 'PORT',
+  '--host': 'HOST',
+  '--faults': 'FAULTS',
+  '--variation': 'VARIATION',
+  '--chaos': 'CHAOS',
+  '--latency-ms': 'LATENCY_MS',
 };
 
 class UsageError extends Error {}
@@ -40,7 +45,9 @@ function checkedFaults(text: string | undefined): FaultId[] {
   const unknown = ids.filter((id) => !isFaultId(id));
   if (unknown.length) {
     const hints = unknown.map((id) => `"${id}"${closest(id, known) ? ` (did you mean ${closest(id, known)}?)` : ''}`);
-    throw new UsageError(`FAULTS: unknown fault ${hints.join(', ')}; \`npm run reference -- --list-faults\` lists the ${known.length} faults`);
+    throw new UsageError(
+      `FAULTS: unknown fault ${hints.join(', ')}; \`npm run reference -- --list-faults\` lists the ${known.length} faults`,
+    );
   }
   return ids.filter(isFaultId);
 }
@@ -60,11 +67,13 @@ function checkedInteger(name: string, text: string | undefined, fallback: number
   return value;
 }
 
-const checkedPort = (text: string | undefined): number => checkedInteger('PORT', text, 8787, 65535, 'a port number (0 to 65535)');
+const checkedPort = (text: string | undefined): number =>
+  checkedInteger('PORT', text, 8787, 65535, 'a port number (0 to 65535)');
 
 /** setTimeout's bound: a longer delay would fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-const checkedLatency = (text: string | undefined): number => checkedInteger('LATENCY_MS', text, 0, MAX_TIMER_MS, `a whole number of milliseconds (0 to ${MAX_TIMER_MS})`);
+const checkedLatency = (text: string | undefined): number =>
+  checkedInteger('LATENCY_MS', text, 0, MAX_TIMER_MS, `a whole number of milliseconds (0 to ${MAX_TIMER_MS})`);
 
 function checkedChaos(text: string | undefined): string[] {
   const specs = parseFaultList(text);
@@ -83,7 +92,10 @@ function listFaults(): string {
     ...FAULTS.map((f) => `  ${f.id.padEnd(width)}  ${f.description}`),
     '',
     'Variations (VARIATION=name), each a correct server that chose differently:',
-    ...VARIATIONS.map((v) => `  ${v.name}${v.changes.length ? `: ${v.changes.join('; ')}` : ': the choices of the specification\'s examples'}`),
+    ...VARIATIONS.map(
+      (v) =>
+        `  ${v.name}${v.changes.length ? `: ${v.changes.join('; ')}` : ": the choices of the specification's examples"}`,
+    ),
     '',
     'Chaos modes (CHAOS=mode or mode@/v1/path-prefix):',
     ...Object.entries(CHAOS_MODES).map(([mode, what]) => `  ${mode}: ${what}`),
@@ -118,33 +130,46 @@ async function main(args: readonly string[]): Promise<void> {
     ...(env.API_KEY ? { apiKey: env.API_KEY } : {}),
   };
   const service = await startReference(options).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'EADDRINUSE') throw new UsageError(`port ${options.port} on ${options.host} is in use: set PORT to another (PORT=0 picks a free one)`);
+    if (error.code === 'EADDRINUSE')
+      throw new UsageError(
+        `port ${options.port} on ${options.host} is in use: set PORT to another (PORT=0 picks a free one)`,
+      );
     if (error.code === 'EADDRNOTAVAIL') throw new UsageError(`HOST: ${options.host} is not an address of this machine`);
     throw error;
   });
   const { fixtures } = service;
-  console.log([
-    `BASE_URL=${service.url}`,
-    `API_KEY=${service.apiKey}`,
-    `SCHEDULED_RUN_ID=${fixtures.scheduledRunId}`,
-    `DASHBOARD_ID=${fixtures.dashboardId}`,
-    `DELETABLE_PERSONA_ID=${fixtures.deletablePersonaId}`,
-    `DELETABLE_RUN_ID=${fixtures.deletableRunId}`,
-    `CANCELLABLE_RUN_ID=${fixtures.cancellableRunId}`,
-    `DELETABLE_SCHEDULED_RUN_ID=${fixtures.deletableScheduledRunId}`,
-  ].join('\n'));
-  const also = [...(options.chaos.length ? [`chaos: ${options.chaos.join(', ')}`] : []), ...(options.latencyMs ? [`latency ${options.latencyMs} ms`] : [])];
-  console.error(`reference service listening on ${service.url} (variation ${options.variation}; faults: ${options.faults.join(', ') || 'none'}${also.length ? `; ${also.join('; ')}` : ''}); Ctrl-C stops it`);
+  console.log(
+    [
+      `BASE_URL=${service.url}`,
+      `API_KEY=${service.apiKey}`,
+      `SCHEDULED_RUN_ID=${fixtures.scheduledRunId}`,
+      `DASHBOARD_ID=${fixtures.dashboardId}`,
+      `DELETABLE_PERSONA_ID=${fixtures.deletablePersonaId}`,
+      `DELETABLE_RUN_ID=${fixtures.deletableRunId}`,
+      `CANCELLABLE_RUN_ID=${fixtures.cancellableRunId}`,
+      `DELETABLE_SCHEDULED_RUN_ID=${fixtures.deletableScheduledRunId}`,
+    ].join('\n'),
+  );
+  const also = [
+    ...(options.chaos.length ? [`chaos: ${options.chaos.join(', ')}`] : []),
+    ...(options.latencyMs ? [`latency ${options.latencyMs} ms`] : []),
+  ];
+  console.error(
+    `reference service listening on ${service.url} (variation ${options.variation}; faults: ${options.faults.join(', ') || 'none'}${also.length ? `; ${also.join('; ')}` : ''}); Ctrl-C stops it`,
+  );
 
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
     console.error(`reference service: ${signal}, stopping`);
-    service.close().then(() => process.exit(0), (error: unknown) => {
-      console.error(`reference service: could not close cleanly: ${(error as Error).message}`);
-      process.exit(1);
-    });
+    service.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`reference service: could not close cleanly: ${(error as Error).message}`);
+        process.exit(1);
+      },
+    );
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
@@ -159,7 +184,8 @@ async function main(args: readonly string[]): Promise<void> {
 /** Runs the command; a mistake or a failure to start ends the process with exit 2. */
 export function referenceCommand(args: readonly string[]): Promise<void> {
   return main(args).catch((error: unknown) => {
-    const message = error instanceof UsageError ? error.message : `internal error: ${(error as Error)?.message ?? String(error)}`;
+    const message =
+      error instanceof UsageError ? error.message : `internal error: ${(error as Error)?.message ?? String(error)}`;
     process.stderr.write(`reference service: ${message}\n`, () => process.exit(2));
   });
 }

@@ -16,7 +16,10 @@ interface Planned {
 
 const inventory = await collectInventory();
 const faultPlan = (fault: Fault): Planned => ({ job: faultJob(fault, inventory), judge: (r) => judgeFault(fault, r) });
-const cleanPlan = (variation: string, profile: 'default' | 'strict'): Planned => ({ job: cleanJob(variation, profile), judge: judgeClean });
+const cleanPlan = (variation: string, profile: 'default' | 'strict'): Planned => ({
+  job: cleanJob(variation, profile),
+  judge: judgeClean,
+});
 
 /** Every variation under the default profile, and the reference under strict (it meets every SHOULD). */
 export const ALL_CLEAN = [...VARIATIONS.map((v) => [v.name, 'default'] as const), ['default', 'strict'] as const];
@@ -44,6 +47,14 @@ const results = await runProofBatch(planned.map((p) => p.job));
 const proofs = planned.map((p, i) => p.judge(results[i]!));
 for (const proof of proofs) console.log(describeProof(proof));
 const failed = proofs.filter((p) => !p.ok).length;
-if (out) writeFileSync(out, JSON.stringify({ durationMs: performance.now() - started, proofs, strict: results[planned.findIndex((p) => p.job.name === 'variation:default/strict')] ?? null }));
+if (out)
+  writeFileSync(
+    out,
+    JSON.stringify({
+      durationMs: performance.now() - started,
+      proofs,
+      strict: results[planned.findIndex((p) => p.job.name === 'variation:default/strict')] ?? null,
+    }),
+  );
 console.log(`\nproofs: ${proofs.length - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

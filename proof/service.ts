@@ -2,7 +2,12 @@
 // change its Behaviour; chaos modes, a latency and a watcher wrap its request listener.
 
 import { setTimeout as delay } from 'node:timers/promises';
-import { startReferenceService, type ReferenceOptions, type RequestListener, type RunningReference } from '../lib/reference/server.js';
+import {
+  startReferenceService,
+  type ReferenceOptions,
+  type RequestListener,
+  type RunningReference,
+} from '../lib/reference/server.js';
 import { parseChaos, withChaos } from './chaos.js';
 import { applyFaults, type FaultId } from './faults/index.js';
 import { applyVariation } from './variations.js';
@@ -28,7 +33,11 @@ export interface ProofReferenceOptions extends Omit<ReferenceOptions, 'configure
 const epochNow = (): number => performance.timeOrigin + performance.now();
 
 /** The listener told of every request (benchmarks) and slowed down, the latency included in what it is told. */
-function watchedAndSlowed(listener: RequestListener, latencyMs: number, onRequest: ProofReferenceOptions['onRequest']): RequestListener {
+function watchedAndSlowed(
+  listener: RequestListener,
+  latencyMs: number,
+  onRequest: ProofReferenceOptions['onRequest'],
+): RequestListener {
   return async (req, res) => {
     if (onRequest) {
       const startedAt = epochNow();

@@ -26,7 +26,12 @@ export interface Variation {
   apply(b: Behaviour): void;
 }
 
-const CREATES = new Set(['POST /v1/agents', 'POST /v1/agents/{agent_id}/mutations', 'POST /v1/test-cases', 'POST /v1/review-projects']);
+const CREATES = new Set([
+  'POST /v1/agents',
+  'POST /v1/agents/{agent_id}/mutations',
+  'POST /v1/test-cases',
+  'POST /v1/review-projects',
+]);
 
 function withStatuses(b: Behaviour, overrides: Readonly<Record<string, number>>): void {
   const status = b.errors.status;
@@ -57,11 +62,19 @@ function withFloatMean(run: JsonObject): JsonObject {
 }
 
 /** The reads of one persona or one metric output, whose timestamps rest-statuses writes with milliseconds. */
-const SINGLE_READS = new Set(['GET /v1/personas/{persona_id}', 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}']);
+const SINGLE_READS = new Set([
+  'GET /v1/personas/{persona_id}',
+  'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}',
+]);
 
 /** A resource whose whole-second timestamps (`10:00:00Z`) are written with milliseconds (`10:00:00.000Z`): the same instants. */
 const withMilliseconds = (resource: JsonObject): JsonObject =>
-  Object.fromEntries(Object.entries(resource).map(([key, value]) => [key, key.endsWith('_time') && typeof value === 'string' ? value.replace(/Z$/, '.000Z') : value]));
+  Object.fromEntries(
+    Object.entries(resource).map(([key, value]) => [
+      key,
+      key.endsWith('_time') && typeof value === 'string' ? value.replace(/Z$/, '.000Z') : value,
+    ]),
+  );
 
 /** The reference's stand-in for DNS: IP literals and example.com, .net and .org (public DNS serves them) resolve; no other name does. */
 const RESOLVING_HOST = /^(example\.(com|net|org)|\[[0-9a-f:.]+\]|\d{1,3}(\.\d{1,3}){3})$/i;
@@ -76,7 +89,11 @@ function refuseUnresolvedHost(fields: Fields, key: string): void {
 /** chat_endpoint, initialization_endpoint, a WEBSOCKET endpoint and the webhook endpoint: hosts resolved. */
 function resolvingUrlHosts(b: Behaviour): void {
   const { config, fields } = b.agentRules;
-  for (const [modelType, key] of [['MODEL_TYPE_CHAT', 'chat_endpoint'], ['MODEL_TYPE_CHAT', 'initialization_endpoint'], ['MODEL_TYPE_WEBSOCKET', 'endpoint']] as const) {
+  for (const [modelType, key] of [
+    ['MODEL_TYPE_CHAT', 'chat_endpoint'],
+    ['MODEL_TYPE_CHAT', 'initialization_endpoint'],
+    ['MODEL_TYPE_WEBSOCKET', 'endpoint'],
+  ] as const) {
     const rules = config[modelType]!;
     const rule = rules[key]!;
     config[modelType] = { ...rules, [key]: (c: Fields, k: string) => (rule(c, k), refuseUnresolvedHost(c, k)) };
@@ -111,12 +128,14 @@ const REST_STATUSES: Variation = {
   apply(b) {
     b.successStatus = (endpoint) => (CREATES.has(endpoint.key) ? 201 : endpoint.method === 'DELETE' ? 204 : 200);
     withStatuses(b, { INVALID_ARGUMENT: 422, UNAUTHENTICATED: 403 });
-    b.errors.field = (detail, endpoint) => (detail.location === 'body' ? `${endpoint?.wrapper ?? 'request'}.${detail.field}` : detail.field);
+    b.errors.field = (detail, endpoint) =>
+      detail.location === 'body' ? `${endpoint?.wrapper ?? 'request'}.${detail.field}` : detail.field;
     b.errors.message = (error) => `Request rejected (${error.code.toLowerCase().replace(/_/g, ' ')}): ${error.message}`;
     b.lists.endOfList = () => undefined;
     b.lists.pageSizeOutOfRange = 'clamp';
     const negotiate = b.publishing.negotiate;
-    b.publishing.negotiate = (accept) => (accept?.split(',').some((range) => range.trim().startsWith('*/*')) ? 'json' : negotiate(accept));
+    b.publishing.negotiate = (accept) =>
+      accept?.split(',').some((range) => range.trim().startsWith('*/*')) ? 'json' : negotiate(accept);
     const table = tableTokenCodec();
     b.lists.tokens = () => table;
     b.lists.tieOrder = 'desc';
@@ -131,11 +150,18 @@ const REST_STATUSES: Variation = {
       const shaped = respond(endpoint, body);
       const wrapper = endpoint.wrapper;
       return SINGLE_READS.has(endpoint.key) && wrapper && isJsonObject(shaped) && isJsonObject(shaped[wrapper])
-        ? { ...shaped, [wrapper]: withMilliseconds(shaped[wrapper]) } : shaped;
+        ? { ...shaped, [wrapper]: withMilliseconds(shaped[wrapper]) }
+        : shaped;
     };
     b.idAlphabet = UPPER_ALPHANUMERIC;
     b.simulatorConfigField = 'simulator_configuration';
-    b.publishing = { ...b.publishing, openapiVersion: '3.0.3', layout: 'per-group', versionInServerUrl: true, listing: NAME_MAP };
+    b.publishing = {
+      ...b.publishing,
+      openapiVersion: '3.0.3',
+      layout: 'per-group',
+      versionInServerUrl: true,
+      listing: NAME_MAP,
+    };
     b.publishing.beyond = b.publishing.beyond.map(withoutIdAndMaximum);
     b.contentTypes.json = 'application/json; charset=utf-8';
     const outcome = b.runDeletion.outcome;
@@ -147,7 +173,11 @@ const REST_STATUSES: Variation = {
 function beyondPagesOf(b: Behaviour, size: number): void {
   const withDefault = (list: ServedList): ServedList => ({ ...list, pageSize: { ...list.pageSize, default: size } });
   b.beyondLists = { agents: withDefault(b.beyondLists.agents), 'test-cases': withDefault(b.beyondLists['test-cases']) };
-  b.publishing.beyond = b.publishing.beyond.map((op) => ({ ...op, errors: [], ...(op.pageSize ? { pageSize: { ...op.pageSize, default: size } } : {}) }));
+  b.publishing.beyond = b.publishing.beyond.map((op) => ({
+    ...op,
+    errors: [],
+    ...(op.pageSize ? { pageSize: { ...op.pageSize, default: size } } : {}),
+  }));
 }
 
 /** input_type read in any letter case and stored in upper case (`scenario` is SCENARIO); absent, the default. */
@@ -155,18 +185,22 @@ const inputTypeInAnyCase: TestCaseFields['input_type'] = (f) => {
   const given = f.string('input_type');
   if (given === null) return DEFAULTS.testCaseInputType;
   const upper = given.toUpperCase();
-  return (INPUT_TYPES as readonly string[]).includes(upper) ? upper : f.fail('input_type', `must be one of ${INPUT_TYPES.join(', ')}`);
+  return (INPUT_TYPES as readonly string[]).includes(upper)
+    ? upper
+    : f.fail('input_type', `must be one of ${INPUT_TYPES.join(', ')}`);
 };
 
 /** parameter_values whose numbers and booleans are taken as their JSON text (`42` is "42", `true` is "true"); objects, arrays and null inside are refused. */
 const parameterValuesAsText: MutationFields['parameter_values'] = (f) => {
   const given = f.object('parameter_values');
   if (given === null) return null;
-  return Object.fromEntries(Object.entries(given).map(([key, value]) => {
-    if (typeof value === 'string') return [key, value];
-    if (typeof value === 'number' || typeof value === 'boolean') return [key, JSON.stringify(value)];
-    return f.fail(`parameter_values.${key}`, 'must be a string, a number or a boolean');
-  }));
+  return Object.fromEntries(
+    Object.entries(given).map(([key, value]) => {
+      if (typeof value === 'string') return [key, value];
+      if (typeof value === 'number' || typeof value === 'boolean') return [key, JSON.stringify(value)];
+      return f.fail(`parameter_values.${key}`, 'must be a string, a number or a boolean');
+    }),
+  );
 };
 
 /** The page size the lists beyond the specification serve by default under lenient-inputs. */
@@ -177,7 +211,7 @@ const LENIENT_INPUTS: Variation = {
   changes: [
     'run deletion answers 202 (cancellation is asynchronous) with `{}`; a cancelled run shows the status `CANCELLING`',
     'a missing resource is HTTP 410 (code NOT_FOUND); a duplicate mutation name is HTTP 400 (code ALREADY_EXISTS)',
-    'a mutation\'s path is resolved left to right: the agent is looked up before mutation_id\'s format is read (a malformed mutation_id under a missing agent is NOT_FOUND)',
+    "a mutation's path is resolved left to right: the agent is looked up before mutation_id's format is read (a malformed mutation_id under a missing agent is NOT_FOUND)",
     'metric_output_id is checked for its length alone, as Limits states it ("26 characters"): one of 26 characters with `_`, `-` or `é` is looked up (NOT_FOUND)',
     'error messages are terse: the details joined',
     'the last page has next_page_token `""` for personas and null for runs and metrics',
@@ -201,7 +235,8 @@ const LENIENT_INPUTS: Variation = {
     b.errors.message = (error) => error.details.map((d) => `${d.field}: ${d.description}`).join('; ') || error.message;
     b.lists.endOfList = (list) => (list.id === 'personas' ? '' : null);
     const pageSize = b.lists.pageSize;
-    b.lists.pageSize = (raw, list, pageToken) => (raw?.trim() === '0' ? list.pageSize.default : pageSize(raw, list, pageToken));
+    b.lists.pageSize = (raw, list, pageToken) =>
+      raw?.trim() === '0' ? list.pageSize.default : pageSize(raw, list, pageToken);
     const present = b.present;
     b.present = (kind, view, record) => {
       const shaped = present(kind, view, record);
@@ -209,12 +244,21 @@ const LENIENT_INPUTS: Variation = {
     };
     b.formatTime = (ms) => new Date(ms).toISOString().replace('Z', '000+00:00');
     // The short forms, and every form in lower case.
-    b.modelTypeAliases = Object.fromEntries(MODEL_TYPES.flatMap((type): [string, ModelType][] => {
-      const short = type.replace('MODEL_TYPE_', '');
-      return [[short, type], [short.toLowerCase(), type], [type.toLowerCase(), type]];
-    }));
+    b.modelTypeAliases = Object.fromEntries(
+      MODEL_TYPES.flatMap((type): [string, ModelType][] => {
+        const short = type.replace('MODEL_TYPE_', '');
+        return [
+          [short, type],
+          [short.toLowerCase(), type],
+          [type.toLowerCase(), type],
+        ];
+      }),
+    );
     b.testCaseFields = { ...b.testCaseFields, input_type: inputTypeInAnyCase };
-    b.mutationRules = { ...b.mutationRules, fields: { ...b.mutationRules.fields, parameter_values: parameterValuesAsText } };
+    b.mutationRules = {
+      ...b.mutationRules,
+      fields: { ...b.mutationRules.fields, parameter_values: parameterValuesAsText },
+    };
     b.publishing = { ...b.publishing, openapiVersion: '3.0.3', listing: NAMED_ARRAY };
     b.publishing.yamlMergeKeys = true;
     b.contentTypes.yaml = 'application/x-yaml';
@@ -225,7 +269,11 @@ const LENIENT_INPUTS: Variation = {
 // ---- localized-pointers ------------------------------------------------------------------------------
 
 /** `metadata.chat_endpoint` as a JSON pointer, `/metadata/chat_endpoint` (RFC 6901 escapes). */
-const jsonPointer = (path: string): string => `/${path.split('.').map((token) => token.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+const jsonPointer = (path: string): string =>
+  `/${path
+    .split('.')
+    .map((token) => token.replace(/~/g, '~0').replace(/\//g, '~1'))
+    .join('/')}`;
 
 /** How localized-pointers names a detail's field: pointers for body fields, indexes for list elements, the request part for the rest. */
 function pointerStyleField(detail: ErrorDetail): string {
@@ -265,7 +313,16 @@ function base64TokenCodec(inner: PageTokenCodec): PageTokenCodec {
 }
 
 /** Fields the spec types as `number` (not integer): a float-typed server writes them `30.0`. */
-const FLOAT_FIELDS = new Set(['value', 'mean', 'min', 'max', 'float_value', 'start_offset', 'end_offset', 'wait_seconds']);
+const FLOAT_FIELDS = new Set([
+  'value',
+  'mean',
+  'min',
+  'max',
+  'float_value',
+  'start_offset',
+  'end_offset',
+  'wait_seconds',
+]);
 
 /** JSON as a Python or Jackson server writes it: indented, `", "`-free, integral floats with `.0`. */
 function floatStyleJson(value: unknown, key = '', indent = ''): string {
@@ -275,11 +332,15 @@ function floatStyleJson(value: unknown, key = '', indent = ''): string {
   }
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
-    return value.length ? `[\n${value.map((item) => inner + floatStyleJson(item, '', inner)).join(',\n')}\n${indent}]` : '[]';
+    return value.length
+      ? `[\n${value.map((item) => inner + floatStyleJson(item, '', inner)).join(',\n')}\n${indent}]`
+      : '[]';
   }
   if (typeof value === 'object' && value !== null) {
     const entries = Object.entries(value).filter(([, item]) => item !== undefined);
-    return entries.length ? `{\n${entries.map(([k, item]) => `${inner}${JSON.stringify(k)}: ${floatStyleJson(item, k, inner)}`).join(',\n')}\n${indent}}` : '{}';
+    return entries.length
+      ? `{\n${entries.map(([k, item]) => `${inner}${JSON.stringify(k)}: ${floatStyleJson(item, k, inner)}`).join(',\n')}\n${indent}}`
+      : '{}';
   }
   return JSON.stringify(value) ?? 'null';
 }
@@ -288,13 +349,20 @@ function floatStyleJson(value: unknown, key = '', indent = ''): string {
 export function withKeyAsHeaderParameter(doc: JsonObject): JsonObject {
   const keyParameter = { name: API_KEY_HEADER, in: 'header', required: true, schema: { type: 'string' } };
   const documentSecured = Array.isArray(doc['security']) && doc['security'].length > 0;
-  const paths = Object.fromEntries(Object.entries(doc['paths'] as JsonObject).map(([path, item]) => [path, Object.fromEntries(Object.entries(item as JsonObject).map(([method, value]) => {
-    if (!isJsonObject(value) || !('responses' in value)) return [method, value];
-    const { security, ...operation } = value;
-    const secured = Array.isArray(security) ? security.length > 0 : documentSecured;
-    const parameters = Array.isArray(operation['parameters']) ? operation['parameters'] : [];
-    return [method, secured ? { ...operation, parameters: [...parameters, keyParameter] } : operation];
-  }))]));
+  const paths = Object.fromEntries(
+    Object.entries(doc['paths'] as JsonObject).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(item as JsonObject).map(([method, value]) => {
+          if (!isJsonObject(value) || !('responses' in value)) return [method, value];
+          const { security, ...operation } = value;
+          const secured = Array.isArray(security) ? security.length > 0 : documentSecured;
+          const parameters = Array.isArray(operation['parameters']) ? operation['parameters'] : [];
+          return [method, secured ? { ...operation, parameters: [...parameters, keyParameter] } : operation];
+        }),
+      ),
+    ]),
+  );
   const { security: _security, components, ...rest } = doc;
   const { securitySchemes: _schemes, ...kept } = (components ?? {}) as JsonObject;
   return { ...rest, paths, components: kept };
@@ -306,7 +374,9 @@ const SHORT_PAGE = 40;
 /** An agent as localized-pointers's read path returns it: fields holding "", null or [] left out (proto3 JSON; knowledge_base_ids stays), the CHAT defaults filled in. */
 function agentAsRead(agent: JsonObject): JsonObject {
   const empty = (value: unknown) => value === '' || value === null || (Array.isArray(value) && value.length === 0);
-  const kept = Object.fromEntries(Object.entries(agent).filter(([key, value]) => key === 'knowledge_base_ids' || !empty(value)));
+  const kept = Object.fromEntries(
+    Object.entries(agent).filter(([key, value]) => key === 'knowledge_base_ids' || !empty(value)),
+  );
   const metadata = agent['metadata'];
   if (agent['model_type'] !== 'MODEL_TYPE_CHAT' || typeof metadata !== 'object' || metadata === null) return kept;
   return { ...kept, metadata: { response_format: 'chat_completions', strip_message_timestamps: false, ...metadata } };
@@ -330,26 +400,46 @@ export function refuseBlanksAroundOperators(b: Behaviour): void {
   b.lists.filter = (raw, list) => {
     if (raw === null) return filter(raw, list);
     if (/\s[=!<>]|[=!<>]\s/.test(withoutQuotedValues(raw))) {
-      throw invalidArgument('filter', 'write comparisons without blanks around the operator, as in status=COMPLETED', 'query');
+      throw invalidArgument(
+        'filter',
+        'write comparisons without blanks around the operator, as in status=COMPLETED',
+        'query',
+      );
     }
     // Each unquoted value quoted, for the reference's own reading, which takes no operator character at a value's start.
-    const quoted = raw.replace(QUOTED_OR_COMPARISON, (_whole, quote: string | undefined, field: string, op: string, value: string) =>
-      (quote ?? `${field}${op}"${value.replace(/[\\"]/g, '\\$&')}"`));
+    const quoted = raw.replace(
+      QUOTED_OR_COMPARISON,
+      (_whole, quote: string | undefined, field: string, op: string, value: string) =>
+        quote ?? `${field}${op}"${value.replace(/[\\"]/g, '\\$&')}"`,
+    );
     return filter(quoted, list);
   };
 }
 
 /** The configuration keys the specification calls JSON (a "JSON string", "JSON payload", "validated JSON"). */
-const JSON_TEXT_KEYS = new Set(['initialization_payload', 'custom_data', 'custom_persona_data', 'custom_headers', 'input_template', 'trigger_call_headers', 'trigger_call_payload', 'initialization_json']);
+const JSON_TEXT_KEYS = new Set([
+  'initialization_payload',
+  'custom_data',
+  'custom_persona_data',
+  'custom_headers',
+  'input_template',
+  'trigger_call_headers',
+  'trigger_call_payload',
+  'initialization_json',
+]);
 
 /** JSON as Python's json.dumps writes it: `", "` and `": "` between items, Unicode escaped. */
 function pythonJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(pythonJson).join(', ')}]`;
-  if (isJsonObject(value)) return `{${Object.entries(value).map(([key, item]) => `${asciiJson(key)}: ${pythonJson(item)}`).join(', ')}}`;
+  if (isJsonObject(value))
+    return `{${Object.entries(value)
+      .map(([key, item]) => `${asciiJson(key)}: ${pythonJson(item)}`)
+      .join(', ')}}`;
   return typeof value === 'string' ? asciiJson(value) : JSON.stringify(value);
 }
 
-const asciiJson = (text: string): string => JSON.stringify(text).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const asciiJson = (text: string): string =>
+  JSON.stringify(text).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** An agent whose JSON-text configuration values are stored parsed and written back as Python does (`{"tier": "gold"}` for `{"tier":"gold"}`). */
 function jsonTextRewritten(agent: JsonObject): JsonObject {
@@ -371,7 +461,7 @@ const LOCALIZED_POINTERS: Variation = {
   changes: [
     'error details name body fields by JSON pointer (`/display_name`, `/metadata/chat_endpoint`), a bad list element by index (`assignees[0]`), query parameters as `query.page_size`, path parameters as `path.agent_id`, the key header as `headers.x-api-key`',
     'error messages are localized (French, non-ASCII)',
-    'timestamps have nanoseconds and a `+0000` zero offset (`2026-01-05T10:00:00.123000000+0000`, as Python\'s `%z` and Jackson write it)',
+    "timestamps have nanoseconds and a `+0000` zero offset (`2026-01-05T10:00:00.123000000+0000`, as Python's `%z` and Jackson write it)",
     'page tokens are standard base64 with `+`, `/` and `=` (they must be URL-encoded in a query); those of the lists beyond the specification (agents, test cases) are UUIDs',
     `pages are short: at most ${SHORT_PAGE} items, whatever page_size (or its default) allows`,
     'JSON bodies are pretty-printed, and integral values of number (float) fields are written `30.0`',
@@ -380,7 +470,7 @@ const LOCALIZED_POINTERS: Variation = {
     'configuration values the specification calls JSON, given as text, are stored parsed and written back as Python\'s json.dumps writes them (`{"tier":"gold"}` comes back `{"tier": "gold"}`, non-ASCII escaped)',
     'a dashboard PATCH must carry display_name: without it, it is rejected (so a dashboard cannot be read back)',
     'filters are written as the service\'s own examples write them, without blanks around a comparison\'s operator (`status="COMPLETED"`): `status = COMPLETED` is refused with INVALID_ARGUMENT, and an unquoted value runs to the next blank (`name==x` compares name with `=x`)',
-    'specs document X-API-Key as a required header parameter of each secured operation (as FastAPI\'s `Header()` writes it), with no security scheme',
+    "specs document X-API-Key as a required header parameter of each secured operation (as FastAPI's `Header()` writes it), with no security scheme",
     'URLs in chat_endpoint, initialization_endpoint, a WEBSOCKET endpoint and the webhook endpoint are refused when their host name does not resolve (an SSRF guard resolving names before its private-range test; DNS stood in for by: IP literals, example.com, .net and .org resolve)',
   ],
   apply(b) {
@@ -395,7 +485,8 @@ const LOCALIZED_POINTERS: Variation = {
     b.lists.pageSize = (raw, list, pageToken) => Math.min(SHORT_PAGE, pageSize(raw, list, pageToken));
     b.dashboardNameRequired = true;
     const present = b.present;
-    b.present = (kind, view, record) => (kind === 'agent' ? jsonTextRewritten(present(kind, view, record)) : present(kind, view, record));
+    b.present = (kind, view, record) =>
+      kind === 'agent' ? jsonTextRewritten(present(kind, view, record)) : present(kind, view, record);
     refuseBlanksAroundOperators(b);
     const finalize = b.publishing.finalize;
     b.publishing.finalize = (doc, form) => withKeyAsHeaderParameter(finalize(doc, form));
@@ -403,12 +494,16 @@ const LOCALIZED_POINTERS: Variation = {
     const read = b.respond;
     b.respond = (endpoint, body) => {
       const shaped = read(endpoint, body) as JsonObject;
-      return endpoint.key === 'GET /v1/agents/{agent_id}' ? { ...shaped, agent: agentAsRead(shaped['agent'] as JsonObject) } : shaped;
+      return endpoint.key === 'GET /v1/agents/{agent_id}'
+        ? { ...shaped, agent: agentAsRead(shaped['agent'] as JsonObject) }
+        : shaped;
     };
     const respond = b.respond;
     b.respond = (endpoint, body) => {
       const shaped = respond(endpoint, body);
-      return shaped instanceof RawText || endpoint.path.startsWith('/v1/openapi') ? shaped : new RawText(b.contentTypes.json, floatStyleJson(shaped));
+      return shaped instanceof RawText || endpoint.path.startsWith('/v1/openapi')
+        ? shaped
+        : new RawText(b.contentTypes.json, floatStyleJson(shaped));
     };
   },
 };
@@ -419,6 +514,7 @@ export const VARIATIONS: readonly Variation[] = [DEFAULT, REST_STATUSES, LENIENT
 
 export function applyVariation(name: string, b: Behaviour): void {
   const found = VARIATIONS.find((v) => v.name === name);
-  if (!found) throw new Error(`unknown variation "${name}"; known variations: ${VARIATIONS.map((v) => v.name).join(', ')}`);
+  if (!found)
+    throw new Error(`unknown variation "${name}"; known variations: ${VARIATIONS.map((v) => v.name).join(', ')}`);
   found.apply(b);
 }

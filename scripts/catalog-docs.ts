@@ -10,14 +10,17 @@ import { VARIATIONS } from '../proof/variations.js';
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export function requirementsDoc(): string {
-  const rows = REQUIREMENTS.map((r) => `| \`${r.id}\` | ${r.level} | ${r.area} | ${cell(r.section)} | ${cell(r.summary)} | ${cell(r.quote)} | ${cell(r.decision ?? '')} |`);
+  const rows = REQUIREMENTS.map(
+    (r) =>
+      `| \`${r.id}\` | ${r.level} | ${r.area} | ${cell(r.section)} | ${cell(r.summary)} | ${cell(r.quote)} | ${cell(r.decision ?? '')} |`,
+  );
   const untestable = UNTESTABLE.map((u) => `| ${cell(u.topic)} | ${cell(u.section)} | ${cell(u.reason)} |`);
   return [
     '# Requirement catalog',
     '',
     `Generated from \`lib/contract/requirements/\` by \`npm run docs\`. ${REQUIREMENTS.length} requirements: ${REQUIREMENTS.filter((r) => r.level === 'MUST').length} MUST (checked in every profile), ${REQUIREMENTS.filter((r) => r.level === 'SHOULD').length} SHOULD (conventions, checked with \`PROFILE=strict\`).`,
     '',
-    '| id | level | area | spec section | rule | the spec\'s words | decision where the spec is silent |',
+    "| id | level | area | spec section | rule | the spec's words | decision where the spec is silent |",
     '|---|---|---|---|---|---|---|',
     ...rows,
     '',
@@ -31,8 +34,12 @@ export function requirementsDoc(): string {
 }
 
 export function faultsDoc(): string {
-  const rows = FAULTS.map((f) => `| \`${f.id}\` | ${f.requirements.map((id) => `\`${id}\``).join(', ')} | ${cell(f.description)} |`);
-  const variations = VARIATIONS.map((v) => `| \`${v.name}\` | ${v.changes.map(cell).join('; ') || 'as the reference service behaves by default'} |`);
+  const rows = FAULTS.map(
+    (f) => `| \`${f.id}\` | ${f.requirements.map((id) => `\`${id}\``).join(', ')} | ${cell(f.description)} |`,
+  );
+  const variations = VARIATIONS.map(
+    (v) => `| \`${v.name}\` | ${v.changes.map(cell).join('; ') || 'as the reference service behaves by default'} |`,
+  );
   return [
     '# Fault catalog and permitted variations',
     '',
@@ -58,13 +65,23 @@ export function faultsDoc(): string {
 export function faultModelDoc(): string {
   const rows = faultModel();
   const slips = Object.keys(SLIPS) as Slip[];
-  const cells = rows.flatMap((row) => slips.map((slip) => ({ requirement: row.requirement, slip, cell: row.cells[slip] })));
+  const cells = rows.flatMap((row) =>
+    slips.map((slip) => ({ requirement: row.requirement, slip, cell: row.cells[slip] })),
+  );
   const count = (kind: string) => cells.filter((c) => c.cell.kind === kind).length;
   const open = cells.filter((c) => c.cell.kind === 'open');
   const unplaced = unplacedFaults();
   const mark = (cell: (typeof cells)[number]['cell']): string =>
-    cell.kind === 'faults' ? `${cell.faults.length}` : cell.kind === 'implied' ? `(${cell.faults.length})` : cell.kind === 'open' ? '**open**' : '·';
-  const matrix = rows.map((row) => `| \`${row.requirement}\` | ${slips.map((slip) => mark(row.cells[slip])).join(' | ')} |`);
+    cell.kind === 'faults'
+      ? `${cell.faults.length}`
+      : cell.kind === 'implied'
+        ? `(${cell.faults.length})`
+        : cell.kind === 'open'
+          ? '**open**'
+          : '·';
+  const matrix = rows.map(
+    (row) => `| \`${row.requirement}\` | ${slips.map((slip) => mark(row.cells[slip])).join(' | ')} |`,
+  );
   const detail = rows.flatMap((row) => {
     const filled = slips.flatMap((slip) => {
       const cell = row.cells[slip];
@@ -76,7 +93,7 @@ export function faultModelDoc(): string {
     '# Fault model',
     '',
     'Generated from `proof/fault-model.ts` (the slips and where each applies) and `proof/faults/slips.ts` (how each fault of the catalog slips) by `npm run docs`.',
-    'For every requirement, the common ways an implementation breaks such a rule: each cell holds the faults of the catalog that break the rule that way (`npm test`\'s score proves each of them detected), or, marked `·`, does not apply to the rule (the reason for each column is below), or is **open**: a slip that can happen to the rule and that no fault of the catalog exemplifies yet.',
+    "For every requirement, the common ways an implementation breaks such a rule: each cell holds the faults of the catalog that break the rule that way (`npm test`'s score proves each of them detected), or, marked `·`, does not apply to the rule (the reason for each column is below), or is **open**: a slip that can happen to the rule and that no fault of the catalog exemplifies yet.",
     '',
     `${rows.length} requirements × ${slips.length} slips = ${cells.length} cells: ${count('faults') + count('implied')} filled with faults the suite detects (${count('implied')} of them by narrower faults), ${count('not-applicable')} not applicable, ${open.length} open. ${FAULTS.length} faults in the catalog, ${unplaced.length} not yet placed in the model.`,
     '',
@@ -109,7 +126,11 @@ export function faultModelDoc(): string {
   ].join('\n');
 }
 
-export const GENERATED_DOCS = { 'docs/requirements.md': requirementsDoc, 'docs/faults.md': faultsDoc, 'docs/fault-model.md': faultModelDoc } as const;
+export const GENERATED_DOCS = {
+  'docs/requirements.md': requirementsDoc,
+  'docs/faults.md': faultsDoc,
+  'docs/fault-model.md': faultModelDoc,
+} as const;
 
 if (process.argv[1]?.endsWith('catalog-docs.ts')) {
   const { writeFileSync } = await import('node:fs');

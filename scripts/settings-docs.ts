@@ -11,7 +11,7 @@ export const README_END = '<!-- settings:end -->';
 /** The README's settings table: one row per setting. */
 export function settingsTable(): string {
   const rows = SETTINGS.map((s) => {
-    const unset = s.default !== undefined ? `\`${s.default}\`` : s.unset ?? '';
+    const unset = s.default !== undefined ? `\`${s.default}\`` : (s.unset ?? '');
     return `| \`${s.name}\` | ${cell(`\`--${s.option}${s.arg ? ` ${s.arg}` : ''}\``)} | ${cell(unset)} | ${cell(s.meaning)} |`;
   });
   return [
@@ -28,7 +28,8 @@ export function settingsTable(): string {
 export function withSettingsTable(document: string): string {
   const begin = document.indexOf(README_BEGIN);
   const end = document.indexOf(README_END);
-  if (begin < 0 || end < begin) throw new Error(`no ${README_BEGIN} … ${README_END} block to render the settings table into`);
+  if (begin < 0 || end < begin)
+    throw new Error(`no ${README_BEGIN} … ${README_END} block to render the settings table into`);
   return document.slice(0, begin) + settingsTable() + document.slice(end + README_END.length);
 }
 
@@ -59,5 +60,6 @@ export const GENERATED_SETTINGS_DOCS: Readonly<Record<string, (current: string) 
 
 if (process.argv[1]?.endsWith('settings-docs.ts')) {
   const { readFileSync, writeFileSync } = await import('node:fs');
-  for (const [path, render] of Object.entries(GENERATED_SETTINGS_DOCS)) writeFileSync(path, render(readFileSync(path, 'utf8')));
+  for (const [path, render] of Object.entries(GENERATED_SETTINGS_DOCS))
+    writeFileSync(path, render(readFileSync(path, 'utf8')));
 }

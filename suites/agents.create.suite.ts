@@ -6,7 +6,13 @@
 import { ERROR_CODES } from '../lib/contract/enums.js';
 import { ID_RULES } from '../lib/contract/ids.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
-import { expectAgent, expectAgentCreated, expectAgentReadBack, expectEcho, fetchAgent } from '../lib/families/agents.js';
+import {
+  expectAgent,
+  expectAgentCreated,
+  expectAgentReadBack,
+  expectEcho,
+  fetchAgent,
+} from '../lib/families/agents.js';
 import { PUBLIC_WEBHOOK_URL } from '../lib/gen/bodies.js';
 import { alnum, nearMissIds } from '../lib/gen/ids.js';
 import { check, describeGroup } from '../lib/harness/index.js';
@@ -17,10 +23,22 @@ import { checkIdOf } from '../lib/result/check-id.js';
 
 const GET = 'GET /v1/agents/{agent_id}' satisfies EndpointKey;
 const WRITES = { writes: true } as const;
-const SUCCESS_RESPONSE_RULES: readonly RequirementId[] = ['ENVELOPE-WRAPPED', 'TIMESTAMP-ISO-UTC', 'SCHEMA-CANONICAL', 'SCHEMA-PUBLISHED'];
-const ERROR_RESPONSE_RULES: readonly RequirementId[] = ['ERROR-ENVELOPE', 'ERROR-INVALID-ARGUMENT', 'ERROR-DETAILS-FIELD'];
+const SUCCESS_RESPONSE_RULES: readonly RequirementId[] = [
+  'ENVELOPE-WRAPPED',
+  'TIMESTAMP-ISO-UTC',
+  'SCHEMA-CANONICAL',
+  'SCHEMA-PUBLISHED',
+];
+const ERROR_RESPONSE_RULES: readonly RequirementId[] = [
+  'ERROR-ENVELOPE',
+  'ERROR-INVALID-ARGUMENT',
+  'ERROR-DETAILS-FIELD',
+];
 
-const PROMPT = 'You are the front desk of a dental practice. Greet the caller, ask for their name, then book, move or cancel an appointment. '.repeat(4);
+const PROMPT =
+  'You are the front desk of a dental practice. Greet the caller, ask for their name, then book, move or cancel an appointment. '.repeat(
+    4,
+  );
 
 /** Every top-level field the spec lists beside the required ones (empty reference lists: unknown IDs may be refused). */
 const EVERY_FIELD: JsonObject = {
@@ -40,12 +58,17 @@ const EXPLICIT_VALUES: JsonObject = {
     version: 0,
     enabled: false,
     note: '',
-    steps: [{ name: 'greet', next: 'book' }, { name: 'book', retries: 0 }, { name: 'answer', escalate: false }],
+    steps: [
+      { name: 'greet', next: 'book' },
+      { name: 'book', retries: 0 },
+      { name: 'answer', escalate: false },
+    ],
     tags: ['zeta', 'alpha', 'mid'],
   },
 };
 
-const INVARIANTS: ReadonlyArray<[RequirementId, string]> = [ // the requirement is the key of the check's id
+const INVARIANTS: ReadonlyArray<[RequirementId, string]> = [
+  // the requirement is the key of the check's id
   ['AGENT-ID-FORMAT', 'agents returned by POST and GET have a 22-character alphanumeric id'],
   ['TIMESTAMP-ORDER', 'agents returned by POST and GET have no update_time before create_time'],
   ['AGENT-NO-SOFT-DELETE-FLAG', 'agents returned by POST and GET carry no soft-delete flag'],
@@ -62,68 +85,155 @@ const WRONG_TYPES: ReadonlyArray<[string, unknown, string]> = [
 describeGroup('agents', () => {
   // Also the place the cross-cutting rules of a success response are named: every check
   // asserts them on its responses, and a fault breaking them must be caught here.
-  check('agents.create.every-field', ['AGENT-CREATE', ...SUCCESS_RESPONSE_RULES], 'POST /v1/agents with every agent field returns {agent} carrying each field as sent', async (t) => {
-    expectAgentCreated(t, await t.agents.send(EVERY_FIELD), ['AGENT-CREATE'], 'creating an agent with every field');
-  }, WRITES);
+  check(
+    'agents.create.every-field',
+    ['AGENT-CREATE', ...SUCCESS_RESPONSE_RULES],
+    'POST /v1/agents with every agent field returns {agent} carrying each field as sent',
+    async (t) => {
+      expectAgentCreated(t, await t.agents.send(EVERY_FIELD), ['AGENT-CREATE'], 'creating an agent with every field');
+    },
+    WRITES,
+  );
 
-  check('agents.create.created-agent-sent-application-json', ['ENVELOPE-SINGLE-KEY', 'RESPONSE-CONTENT-TYPE-JSON'], 'a created agent is sent as application/json with {agent} as the only top-level key', async (t) => {
-    await t.agents.create();
-  }, WRITES);
+  check(
+    'agents.create.created-agent-sent-application-json',
+    ['ENVELOPE-SINGLE-KEY', 'RESPONSE-CONTENT-TYPE-JSON'],
+    'a created agent is sent as application/json with {agent} as the only top-level key',
+    async (t) => {
+      await t.agents.create();
+    },
+    WRITES,
+  );
 
-  check('agents.create.get-as-created', ['AGENT-GET'], 'GET /v1/agents/{agent_id} returns the agent as created', async (t) => {
-    const created = await t.agents.send(EVERY_FIELD);
-    const { id } = expectAgentCreated(t, created, ['AGENT-CREATE'], 'creating an agent with every field');
-    const { agent, call } = await fetchAgent(t, id, ['AGENT-GET']);
-    expectEcho(t, { ...sentBody(created), id }, agent, ['AGENT-GET'], call);
-  }, WRITES);
+  check(
+    'agents.create.get-as-created',
+    ['AGENT-GET'],
+    'GET /v1/agents/{agent_id} returns the agent as created',
+    async (t) => {
+      const created = await t.agents.send(EVERY_FIELD);
+      const { id } = expectAgentCreated(t, created, ['AGENT-CREATE'], 'creating an agent with every field');
+      const { agent, call } = await fetchAgent(t, id, ['AGENT-GET']);
+      expectEcho(t, { ...sentBody(created), id }, agent, ['AGENT-GET'], call);
+    },
+    WRITES,
+  );
 
-  check('agents.create.explicit-values-kept', ['EXPLICIT-VALUE-KEPT', 'READ-BACK-UNCHANGED'], 'prompt "", empty lists and workflows holding ordered lists, false, 0 and "" come back as sent from POST and GET', async (t) => {
-    const created = await t.agents.send(EXPLICIT_VALUES);
-    const what = 'an agent with explicit empty values';
-    const agent = expectAgent(t, created, ['AGENT-CREATE'], what);
-    expectEcho(t, sentBody(created), agent, ['EXPLICIT-VALUE-KEPT'], created, 'the explicit values as given');
-    await expectAgentReadBack(t, created, what);
-  }, WRITES);
+  check(
+    'agents.create.explicit-values-kept',
+    ['EXPLICIT-VALUE-KEPT', 'READ-BACK-UNCHANGED'],
+    'prompt "", empty lists and workflows holding ordered lists, false, 0 and "" come back as sent from POST and GET',
+    async (t) => {
+      const created = await t.agents.send(EXPLICIT_VALUES);
+      const what = 'an agent with explicit empty values';
+      const agent = expectAgent(t, created, ['AGENT-CREATE'], what);
+      expectEcho(t, sentBody(created), agent, ['EXPLICIT-VALUE-KEPT'], created, 'the explicit values as given');
+      await expectAgentReadBack(t, created, what);
+    },
+    WRITES,
+  );
 
   for (const [requirement, title] of INVARIANTS) {
-    check(checkIdOf('agents.create.invariant', requirement), [requirement], title, async (t) => {
-      const { id } = expectAgentCreated(t, await t.agents.send(EVERY_FIELD), [requirement], 'creating an agent');
-      await fetchAgent(t, id, [requirement]);
-    }, WRITES);
+    check(
+      checkIdOf('agents.create.invariant', requirement),
+      [requirement],
+      title,
+      async (t) => {
+        const { id } = expectAgentCreated(t, await t.agents.send(EVERY_FIELD), [requirement], 'creating an agent');
+        await fetchAgent(t, id, [requirement]);
+      },
+      WRITES,
+    );
   }
 
   for (const field of ['display_name', 'model_type']) {
-    check(checkIdOf('agents.create.missing', field), ['REQUEST-MISSING-REQUIRED', ...ERROR_RESPONSE_RULES], `an agent without ${field} is rejected with INVALID_ARGUMENT naming ${field}`, async (t) => {
-      t.expectInvalidArgument(await t.agents.send({ [field]: undefined }), ['REQUEST-MISSING-REQUIRED'], [field], `an agent without ${field}`);
-    }, WRITES);
+    check(
+      checkIdOf('agents.create.missing', field),
+      ['REQUEST-MISSING-REQUIRED', ...ERROR_RESPONSE_RULES],
+      `an agent without ${field} is rejected with INVALID_ARGUMENT naming ${field}`,
+      async (t) => {
+        t.expectInvalidArgument(
+          await t.agents.send({ [field]: undefined }),
+          ['REQUEST-MISSING-REQUIRED'],
+          [field],
+          `an agent without ${field}`,
+        );
+      },
+      WRITES,
+    );
   }
 
-  check('agents.create.invalid-agent-answered-invalid-argument', ['HTTP-STATUS-CONVENTIONS'], 'an invalid agent is answered INVALID_ARGUMENT with HTTP 400', async (t) => {
-    const call = await t.agents.send({ display_name: undefined });
-    t.expectRejection(call, ['REQUEST-MISSING-REQUIRED'], { code: ERROR_CODES.invalidArgument, conventionalStatus: 400 }, 'an agent without display_name');
-  }, WRITES);
+  check(
+    'agents.create.invalid-agent-answered-invalid-argument',
+    ['HTTP-STATUS-CONVENTIONS'],
+    'an invalid agent is answered INVALID_ARGUMENT with HTTP 400',
+    async (t) => {
+      const call = await t.agents.send({ display_name: undefined });
+      t.expectRejection(
+        call,
+        ['REQUEST-MISSING-REQUIRED'],
+        { code: ERROR_CODES.invalidArgument, conventionalStatus: 400 },
+        'an agent without display_name',
+      );
+    },
+    WRITES,
+  );
 
   for (const [field, value, how] of WRONG_TYPES) {
-    check(checkIdOf('agents.create.wrong-type', field), ['REQUEST-WRONG-TYPE'], `${field} given as ${how} is rejected`, async (t) => {
-      t.expectInvalidArgument(await t.agents.send({ [field]: value }), ['REQUEST-WRONG-TYPE'], [field], `an agent with ${field} as ${how}`);
-    }, WRITES);
+    check(
+      checkIdOf('agents.create.wrong-type', field),
+      ['REQUEST-WRONG-TYPE'],
+      `${field} given as ${how} is rejected`,
+      async (t) => {
+        t.expectInvalidArgument(
+          await t.agents.send({ [field]: value }),
+          ['REQUEST-WRONG-TYPE'],
+          [field],
+          `an agent with ${field} as ${how}`,
+        );
+      },
+      WRITES,
+    );
   }
 
-  check('agents.create.body-json-but-not-object', ['ERROR-INVALID-ARGUMENT'], 'a body that is JSON but not an object (null, 42, "text", []) is rejected with INVALID_ARGUMENT, not a server error', async (t) => {
-    for (const body of ['null', '42', '"text"', '[]']) {
-      t.expectInvalidArgument(await t.call('POST /v1/agents', { rawBody: body }), ['ERROR-INVALID-ARGUMENT'], undefined, `the body ${body}`);
-    }
-  }, WRITES);
+  check(
+    'agents.create.body-json-but-not-object',
+    ['ERROR-INVALID-ARGUMENT'],
+    'a body that is JSON but not an object (null, 42, "text", []) is rejected with INVALID_ARGUMENT, not a server error',
+    async (t) => {
+      for (const body of ['null', '42', '"text"', '[]']) {
+        t.expectInvalidArgument(
+          await t.call('POST /v1/agents', { rawBody: body }),
+          ['ERROR-INVALID-ARGUMENT'],
+          undefined,
+          `the body ${body}`,
+        );
+      }
+    },
+    WRITES,
+  );
 
-  check('agents.create.truncated-json-body-rejected-invalid', ['REQUEST-MALFORMED-JSON'], 'a truncated JSON body is rejected with INVALID_ARGUMENT', async (t) => {
-    const call = await t.call('POST /v1/agents', { rawBody: `{"display_name": "${t.name('malformed')}", "model_type": "MODEL_TYPE_VOICE",` });
-    t.expectInvalidArgument(call, ['REQUEST-MALFORMED-JSON'], undefined, 'a truncated JSON body');
-  }, WRITES);
+  check(
+    'agents.create.truncated-json-body-rejected-invalid',
+    ['REQUEST-MALFORMED-JSON'],
+    'a truncated JSON body is rejected with INVALID_ARGUMENT',
+    async (t) => {
+      const call = await t.call('POST /v1/agents', {
+        rawBody: `{"display_name": "${t.name('malformed')}", "model_type": "MODEL_TYPE_VOICE",`,
+      });
+      t.expectInvalidArgument(call, ['REQUEST-MALFORMED-JSON'], undefined, 'a truncated JSON body');
+    },
+    WRITES,
+  );
 
   for (const [i, miss] of nearMissIds(ID_RULES.agent).entries()) {
-    check(checkIdOf('agents.create.agent-id.near-miss', i + 1), ['PATH-ID-FORMAT'], `GET /v1/agents/{agent_id} with an agent_id of ${miss.why} is rejected naming agent_id`, async (t) => {
-      const call = await t.call(GET, { params: { agent_id: miss.value } });
-      t.expectInvalidArgument(call, ['PATH-ID-FORMAT'], 'agent_id', `an agent_id of ${miss.why}`);
-    });
+    check(
+      checkIdOf('agents.create.agent-id.near-miss', i + 1),
+      ['PATH-ID-FORMAT'],
+      `GET /v1/agents/{agent_id} with an agent_id of ${miss.why} is rejected naming agent_id`,
+      async (t) => {
+        const call = await t.call(GET, { params: { agent_id: miss.value } });
+        t.expectInvalidArgument(call, ['PATH-ID-FORMAT'], 'agent_id', `an agent_id of ${miss.why}`);
+      },
+    );
   }
 });

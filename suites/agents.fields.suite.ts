@@ -25,16 +25,46 @@ const SIZED = [
 describeGroup('agents', () => {
   lengthLimitChecks(agentLengthLimit({ field: 'display_name', requirement: 'AGENT-DISPLAY-NAME' }));
   lengthLimitChecks(agentLengthLimit({ field: 'prompt', requirement: 'AGENT-PROMPT' }));
-  lengthLimitChecks(agentLengthLimit({ field: 'phone_number', requirement: 'AGENT-PHONE-NUMBER', format: FORMATTED_VALUES.phone_number }));
-  lengthLimitChecks(agentLengthLimit({ field: 'endpoint', requirement: 'AGENT-ENDPOINT', format: FORMATTED_VALUES.endpoint }));
+  lengthLimitChecks(
+    agentLengthLimit({
+      field: 'phone_number',
+      requirement: 'AGENT-PHONE-NUMBER',
+      format: FORMATTED_VALUES.phone_number,
+    }),
+  );
+  lengthLimitChecks(
+    agentLengthLimit({ field: 'endpoint', requirement: 'AGENT-ENDPOINT', format: FORMATTED_VALUES.endpoint }),
+  );
 
-  check('agents.fields.sip-address-accepted-phone-number', ['AGENT-PHONE-NUMBER'], 'a SIP address is accepted as phone_number', async (t) => {
-    expectAgentCreated(t, await t.agents.send({ phone_number: 'sip:frontdesk@pbx.example.com' }), ['AGENT-PHONE-NUMBER'], 'an agent with a SIP phone_number');
-  }, WRITES);
+  check(
+    'agents.fields.sip-address-accepted-phone-number',
+    ['AGENT-PHONE-NUMBER'],
+    'a SIP address is accepted as phone_number',
+    async (t) => {
+      expectAgentCreated(
+        t,
+        await t.agents.send({ phone_number: 'sip:frontdesk@pbx.example.com' }),
+        ['AGENT-PHONE-NUMBER'],
+        'an agent with a SIP phone_number',
+      );
+    },
+    WRITES,
+  );
 
-  check('agents.fields.phone-number-neither-e-164', ['AGENT-PHONE-NUMBER'], 'a phone_number that is neither E.164 nor a SIP address is rejected', async (t) => {
-    t.expectInvalidArgument(await t.agents.send({ phone_number: 'call the front desk' }), ['AGENT-PHONE-NUMBER'], ['phone_number'], 'an agent with a malformed phone_number');
-  }, WRITES);
+  check(
+    'agents.fields.phone-number-neither-e-164',
+    ['AGENT-PHONE-NUMBER'],
+    'a phone_number that is neither E.164 nor a SIP address is rejected',
+    async (t) => {
+      t.expectInvalidArgument(
+        await t.agents.send({ phone_number: 'call the front desk' }),
+        ['AGENT-PHONE-NUMBER'],
+        ['phone_number'],
+        'an agent with a malformed phone_number',
+      );
+    },
+    WRITES,
+  );
 
   // E.164 numbers have at most 15 digits after `+`, and no country code begins with 0 (ITU-T E.164 §6); the whole
   // value is the number or the address (SIP URIs hold no spaces, RFC 3261).
@@ -45,66 +75,178 @@ describeGroup('agents', () => {
     ['call sip:frontdesk@pbx.example.com', 'with text before a SIP address'],
     ['sip:frontdesk@pbx.example.com ext 12', 'with text after a SIP address'],
   ] as const) {
-    check(checkIdOf('agents.fields.phone-number.rejected', value), ['AGENT-PHONE-NUMBER'], `a phone_number ${why} is rejected`, async (t) => {
-      t.expectInvalidArgument(await t.agents.send({ phone_number: value }), ['AGENT-PHONE-NUMBER'], ['phone_number'], `an agent with phone_number ${value}, ${why}`);
-    }, WRITES);
+    check(
+      checkIdOf('agents.fields.phone-number.rejected', value),
+      ['AGENT-PHONE-NUMBER'],
+      `a phone_number ${why} is rejected`,
+      async (t) => {
+        t.expectInvalidArgument(
+          await t.agents.send({ phone_number: value }),
+          ['AGENT-PHONE-NUMBER'],
+          ['phone_number'],
+          `an agent with phone_number ${value}, ${why}`,
+        );
+      },
+      WRITES,
+    );
   }
 
-  check('agents.fields.http-https-endpoint-urls-accepted', ['AGENT-ENDPOINT'], 'HTTP and HTTPS endpoint URLs are accepted', async (t) => {
-    for (const endpoint of ['http://example.com/outbound', PUBLIC_WEBHOOK_URL]) {
-      expectAgentCreated(t, await t.agents.send({ endpoint }), ['AGENT-ENDPOINT'], `an agent with endpoint ${endpoint}`);
-    }
-  }, WRITES);
+  check(
+    'agents.fields.http-https-endpoint-urls-accepted',
+    ['AGENT-ENDPOINT'],
+    'HTTP and HTTPS endpoint URLs are accepted',
+    async (t) => {
+      for (const endpoint of ['http://example.com/outbound', PUBLIC_WEBHOOK_URL]) {
+        expectAgentCreated(
+          t,
+          await t.agents.send({ endpoint }),
+          ['AGENT-ENDPOINT'],
+          `an agent with endpoint ${endpoint}`,
+        );
+      }
+    },
+    WRITES,
+  );
 
-  check('agents.fields.endpoint-not-http-s-url', ['AGENT-ENDPOINT'], 'an endpoint that is not an HTTP(S) URL (ftp://x) is rejected', async (t) => {
-    t.expectInvalidArgument(await t.agents.send({ endpoint: 'ftp://x' }), ['AGENT-ENDPOINT'], ['endpoint'], 'an agent with endpoint ftp://x');
-  }, WRITES);
+  check(
+    'agents.fields.endpoint-not-http-s-url',
+    ['AGENT-ENDPOINT'],
+    'an endpoint that is not an HTTP(S) URL (ftp://x) is rejected',
+    async (t) => {
+      t.expectInvalidArgument(
+        await t.agents.send({ endpoint: 'ftp://x' }),
+        ['AGENT-ENDPOINT'],
+        ['endpoint'],
+        'an agent with endpoint ftp://x',
+      );
+    },
+    WRITES,
+  );
 
-  check('agents.fields.outbound-voice-without-endpoint', ['AGENT-ENDPOINT'], 'a MODEL_TYPE_OUTBOUND_VOICE agent without endpoint is rejected', async (t) => {
-    const call = await t.agents.send(typedAgentBody('MODEL_TYPE_OUTBOUND_VOICE', t.name('outbound without endpoint'), { overrides: { endpoint: undefined } }));
-    t.expectInvalidArgument(call, ['AGENT-ENDPOINT'], ['endpoint'], 'an outbound voice agent without endpoint');
-  }, WRITES);
+  check(
+    'agents.fields.outbound-voice-without-endpoint',
+    ['AGENT-ENDPOINT'],
+    'a MODEL_TYPE_OUTBOUND_VOICE agent without endpoint is rejected',
+    async (t) => {
+      const call = await t.agents.send(
+        typedAgentBody('MODEL_TYPE_OUTBOUND_VOICE', t.name('outbound without endpoint'), {
+          overrides: { endpoint: undefined },
+        }),
+      );
+      t.expectInvalidArgument(call, ['AGENT-ENDPOINT'], ['endpoint'], 'an outbound voice agent without endpoint');
+    },
+    WRITES,
+  );
 
-  check('agents.fields.model-type.accepted', ['AGENT-MODEL-TYPE'], 'MODEL_TYPE_VOICE, MODEL_TYPE_OUTBOUND_VOICE and MODEL_TYPE_SMS agents are accepted', async (t) => {
-    for (const modelType of ['MODEL_TYPE_VOICE', 'MODEL_TYPE_OUTBOUND_VOICE', 'MODEL_TYPE_SMS'] as const) {
-      expectAgentCreated(t, await t.agents.send(typedAgentBody(modelType, t.name(modelType))), ['AGENT-MODEL-TYPE'], `a ${modelType} agent`);
-    }
-  }, WRITES);
+  check(
+    'agents.fields.model-type.accepted',
+    ['AGENT-MODEL-TYPE'],
+    'MODEL_TYPE_VOICE, MODEL_TYPE_OUTBOUND_VOICE and MODEL_TYPE_SMS agents are accepted',
+    async (t) => {
+      for (const modelType of ['MODEL_TYPE_VOICE', 'MODEL_TYPE_OUTBOUND_VOICE', 'MODEL_TYPE_SMS'] as const) {
+        expectAgentCreated(
+          t,
+          await t.agents.send(typedAgentBody(modelType, t.name(modelType))),
+          ['AGENT-MODEL-TYPE'],
+          `a ${modelType} agent`,
+        );
+      }
+    },
+    WRITES,
+  );
 
   for (const modelType of ['MODEL_TYPE_FOO', '']) {
-    check(checkIdOf('agents.fields.model-type.rejected', modelType || 'empty'), ['AGENT-MODEL-TYPE'], `model_type ${JSON.stringify(modelType)} is rejected`, async (t) => {
-      t.expectInvalidArgument(await t.agents.send({ model_type: modelType }), ['AGENT-MODEL-TYPE'], ['model_type'], `an agent with model_type ${JSON.stringify(modelType)}`);
-    }, WRITES);
+    check(
+      checkIdOf('agents.fields.model-type.rejected', modelType || 'empty'),
+      ['AGENT-MODEL-TYPE'],
+      `model_type ${JSON.stringify(modelType)} is rejected`,
+      async (t) => {
+        t.expectInvalidArgument(
+          await t.agents.send({ model_type: modelType }),
+          ['AGENT-MODEL-TYPE'],
+          ['model_type'],
+          `an agent with model_type ${JSON.stringify(modelType)}`,
+        );
+      },
+      WRITES,
+    );
   }
 
-  check('agents.fields.model-type-voice-short-form', ['AGENT-MODEL-TYPE'], 'model_type "voice" (the short form in lower case) is rejected naming model_type, or stored as MODEL_TYPE_VOICE', async (t) => {
-    expectRefusedOrRecognised(t, await t.agents.send({ model_type: 'voice' }), ['AGENT-MODEL-TYPE'], 'model_type', asListed('MODEL_TYPE_VOICE'), 'model_type "voice"');
-  }, WRITES);
+  check(
+    'agents.fields.model-type-voice-short-form',
+    ['AGENT-MODEL-TYPE'],
+    'model_type "voice" (the short form in lower case) is rejected naming model_type, or stored as MODEL_TYPE_VOICE',
+    async (t) => {
+      expectRefusedOrRecognised(
+        t,
+        await t.agents.send({ model_type: 'voice' }),
+        ['AGENT-MODEL-TYPE'],
+        'model_type',
+        asListed('MODEL_TYPE_VOICE'),
+        'model_type "voice"',
+      );
+    },
+    WRITES,
+  );
 
   for (const field of ['metric_ids', 'test_set_ids']) {
     for (const [i, miss] of nearMissIds(ID_RULES.agentReference, 9).entries()) {
-      check(checkIdOf('agents.fields', field, 'near-miss', i + 1), ['AGENT-REFERENCE-IDS'], `a ${field} element of ${miss.why} is rejected`, async (t) => {
-        t.expectInvalidArgument(await t.agents.send({ [field]: [miss.value] }), ['AGENT-REFERENCE-IDS'], [field], `an agent with a ${field} element of ${miss.why}`);
-      }, WRITES);
+      check(
+        checkIdOf('agents.fields', field, 'near-miss', i + 1),
+        ['AGENT-REFERENCE-IDS'],
+        `a ${field} element of ${miss.why} is rejected`,
+        async (t) => {
+          t.expectInvalidArgument(
+            await t.agents.send({ [field]: [miss.value] }),
+            ['AGENT-REFERENCE-IDS'],
+            [field],
+            `an agent with a ${field} element of ${miss.why}`,
+          );
+        },
+        WRITES,
+      );
     }
   }
 
-  check('agents.fields.reference-ids-accepted', ['AGENT-REFERENCE-IDS-ACCEPTED'], 'well-formed metric_ids and test_set_ids are accepted and returned', async (t) => {
-    const call = await t.agents.send({ metric_ids: [alnum(22, 11)], test_set_ids: [alnum(22, 12)] });
-    expectAgentCreated(t, call, ['AGENT-REFERENCE-IDS-ACCEPTED'], 'an agent with well-formed reference IDs');
-  }, WRITES);
+  check(
+    'agents.fields.reference-ids-accepted',
+    ['AGENT-REFERENCE-IDS-ACCEPTED'],
+    'well-formed metric_ids and test_set_ids are accepted and returned',
+    async (t) => {
+      const call = await t.agents.send({ metric_ids: [alnum(22, 11)], test_set_ids: [alnum(22, 12)] });
+      expectAgentCreated(t, call, ['AGENT-REFERENCE-IDS-ACCEPTED'], 'an agent with well-formed reference IDs');
+    },
+    WRITES,
+  );
 
   for (const { what, limit, field } of SIZED) {
     const sizes = byteLimitSizes(limit);
     const requirements = ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'] as const;
-    check(checkIdOf('agents.fields.size', limit, 'accepted'), requirements, `${what} of ${sizes.accept} bytes of JSON is accepted`, async (t) => {
-      const call = await t.agents.send({ [await field(t)]: jsonObjectOfSize(sizes.accept) });
-      expectAgent(t, call, requirements, `an agent with ${what} of ${sizes.accept} bytes`);
-    }, BIG);
+    check(
+      checkIdOf('agents.fields.size', limit, 'accepted'),
+      requirements,
+      `${what} of ${sizes.accept} bytes of JSON is accepted`,
+      async (t) => {
+        const call = await t.agents.send({ [await field(t)]: jsonObjectOfSize(sizes.accept) });
+        expectAgent(t, call, requirements, `an agent with ${what} of ${sizes.accept} bytes`);
+      },
+      BIG,
+    );
     // In two-byte characters: bytes, not characters, are what the limit counts.
-    check(checkIdOf('agents.fields.size', limit, 'rejected'), requirements, `${what} of ${sizes.reject} bytes of JSON in two-byte characters is rejected`, async (t) => {
-      const call = await t.agents.send({ [await field(t)]: jsonObjectOfSize(sizes.reject, 'two-byte') });
-      t.assert(call.response.status >= 400, requirements, `an agent with ${what} of ${sizes.reject} bytes should be rejected, but POST /v1/agents answered ${call.response.status}`, call);
-    }, BIG);
+    check(
+      checkIdOf('agents.fields.size', limit, 'rejected'),
+      requirements,
+      `${what} of ${sizes.reject} bytes of JSON in two-byte characters is rejected`,
+      async (t) => {
+        const call = await t.agents.send({ [await field(t)]: jsonObjectOfSize(sizes.reject, 'two-byte') });
+        t.assert(
+          call.response.status >= 400,
+          requirements,
+          `an agent with ${what} of ${sizes.reject} bytes should be rejected, but POST /v1/agents answered ${call.response.status}`,
+          call,
+        );
+      },
+      BIG,
+    );
   }
 });

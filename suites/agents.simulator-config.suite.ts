@@ -8,8 +8,19 @@ import { ID_RULES } from '../lib/contract/ids.js';
 import { fieldLimit } from '../lib/contract/limits.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { expectAgentCreated, expectAgentReadBack, expectEcho, fetchAgent } from '../lib/families/agents.js';
-import { configField, initializationPayloadForm, probeConfigField, unprovenReason } from '../lib/families/simulator-config.js';
-import { byteLimitSizes, type FillerText, jsonObjectOfSize, jsonTextOfSize, typedAgentBody } from '../lib/gen/agent-bodies.js';
+import {
+  configField,
+  initializationPayloadForm,
+  probeConfigField,
+  unprovenReason,
+} from '../lib/families/simulator-config.js';
+import {
+  byteLimitSizes,
+  type FillerText,
+  jsonObjectOfSize,
+  jsonTextOfSize,
+  typedAgentBody,
+} from '../lib/gen/agent-bodies.js';
 import { PUBLIC_CHAT_URL } from '../lib/gen/bodies.js';
 import { nearMissIds } from '../lib/gen/ids.js';
 import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
@@ -57,7 +68,7 @@ const PRIVATE_CHAT_URLS = [
   ['the last block of the private 172.16/12', 'http://172.31.255.254/chat'],
   ['a loopback address other than 127.0.0.1 (127/8)', 'http://127.1.2.3/chat'],
   ['the IPv6 loopback', 'http://[::1]/chat'],
-  ['an IPv6 unique local address (fc00::/7, IPv6\'s private range)', 'http://[fd12:3456::1]/chat'],
+  ["an IPv6 unique local address (fc00::/7, IPv6's private range)", 'http://[fd12:3456::1]/chat'],
 ] as const;
 
 /**
@@ -84,43 +95,144 @@ const WRONG_TYPED_KEYS = [
 ] as const;
 
 const CONFIG_CASES: readonly ConfigCase[] = [
-  { id: 'chat-endpoint.missing', requirements: ['CHAT-ENDPOINT-REQUIRED'], modelType: CHAT, title: 'a CHAT agent without chat_endpoint is rejected',
-    config: { chat_endpoint: undefined, authorization_header: 'Bearer cft-token' }, rejects: 'chat_endpoint' },
+  {
+    id: 'chat-endpoint.missing',
+    requirements: ['CHAT-ENDPOINT-REQUIRED'],
+    modelType: CHAT,
+    title: 'a CHAT agent without chat_endpoint is rejected',
+    config: { chat_endpoint: undefined, authorization_header: 'Bearer cft-token' },
+    rejects: 'chat_endpoint',
+  },
   ...PRIVATE_CHAT_URLS.map(([where, url]): ConfigCase => ({
-    id: checkIdOf('chat-endpoint.private', url), requirements: ['CHAT-ENDPOINT-PUBLIC'], modelType: CHAT, title: `a chat_endpoint on ${where} (${url}) is rejected`, config: { chat_endpoint: url }, rejects: 'chat_endpoint',
+    id: checkIdOf('chat-endpoint.private', url),
+    requirements: ['CHAT-ENDPOINT-PUBLIC'],
+    modelType: CHAT,
+    title: `a chat_endpoint on ${where} (${url}) is rejected`,
+    config: { chat_endpoint: url },
+    rejects: 'chat_endpoint',
   })),
   ...PUBLIC_CHAT_URLS.map(([where, url]): ConfigCase => ({
-    id: checkIdOf('chat-endpoint.public', url), requirements: ['CHAT-ENDPOINT-PUBLIC'], modelType: CHAT, title: `a chat_endpoint on a public address ${where} (${url}) is accepted`, config: { chat_endpoint: url },
+    id: checkIdOf('chat-endpoint.public', url),
+    requirements: ['CHAT-ENDPOINT-PUBLIC'],
+    modelType: CHAT,
+    title: `a chat_endpoint on a public address ${where} (${url}) is accepted`,
+    config: { chat_endpoint: url },
   })),
-  { id: 'chat-endpoint.not-url', requirements: ['CHAT-URLS-VALIDATED'], modelType: CHAT, title: 'a chat_endpoint that is not a URL is rejected', config: { chat_endpoint: 'not a url' }, rejects: 'chat_endpoint' },
-  { id: 'initialization-endpoint.not-url', requirements: ['CHAT-URLS-VALIDATED'], modelType: CHAT, title: 'an initialization_endpoint that is not a URL is rejected',
-    config: { initialization_endpoint: 'not a url' }, rejects: 'initialization_endpoint' },
-  { id: 'initialization-endpoint.https', requirements: ['CHAT-URLS-VALIDATED'], modelType: CHAT, title: 'an HTTPS initialization_endpoint is accepted',
-    config: { initialization_endpoint: 'https://example.com/v1/sessions' } },
-  { id: 'input-template.not-json', requirements: ['CHAT-INPUT-TEMPLATE-JSON'], modelType: CHAT, title: 'an input_template that is not valid JSON is rejected',
-    config: { input_template: '{"messages": [' }, rejects: 'input_template' },
-  { id: 'input-template.json-with-variables', requirements: ['CHAT-INPUT-TEMPLATE-JSON'], modelType: CHAT, title: 'an input_template of valid JSON with template variables is accepted',
-    config: { input_template: VALID_TEMPLATE } },
-  { id: 'response-format.xml', requirements: ['CHAT-RESPONSE-FORMAT'], modelType: CHAT, title: 'response_format `xml` is rejected', config: { response_format: 'xml' }, rejects: 'response_format' },
+  {
+    id: 'chat-endpoint.not-url',
+    requirements: ['CHAT-URLS-VALIDATED'],
+    modelType: CHAT,
+    title: 'a chat_endpoint that is not a URL is rejected',
+    config: { chat_endpoint: 'not a url' },
+    rejects: 'chat_endpoint',
+  },
+  {
+    id: 'initialization-endpoint.not-url',
+    requirements: ['CHAT-URLS-VALIDATED'],
+    modelType: CHAT,
+    title: 'an initialization_endpoint that is not a URL is rejected',
+    config: { initialization_endpoint: 'not a url' },
+    rejects: 'initialization_endpoint',
+  },
+  {
+    id: 'initialization-endpoint.https',
+    requirements: ['CHAT-URLS-VALIDATED'],
+    modelType: CHAT,
+    title: 'an HTTPS initialization_endpoint is accepted',
+    config: { initialization_endpoint: 'https://example.com/v1/sessions' },
+  },
+  {
+    id: 'input-template.not-json',
+    requirements: ['CHAT-INPUT-TEMPLATE-JSON'],
+    modelType: CHAT,
+    title: 'an input_template that is not valid JSON is rejected',
+    config: { input_template: '{"messages": [' },
+    rejects: 'input_template',
+  },
+  {
+    id: 'input-template.json-with-variables',
+    requirements: ['CHAT-INPUT-TEMPLATE-JSON'],
+    modelType: CHAT,
+    title: 'an input_template of valid JSON with template variables is accepted',
+    config: { input_template: VALID_TEMPLATE },
+  },
+  {
+    id: 'response-format.xml',
+    requirements: ['CHAT-RESPONSE-FORMAT'],
+    modelType: CHAT,
+    title: 'response_format `xml` is rejected',
+    config: { response_format: 'xml' },
+    rejects: 'response_format',
+  },
   ...WRONG_TYPED_KEYS.map(([modelType, key, value, how]): ConfigCase => ({
-    id: checkIdOf('wrong-type', modelType.replace('MODEL_TYPE_', ''), key), requirements: ['REQUEST-WRONG-TYPE'], modelType, title: `a ${modelType} ${key} given as ${how} is rejected`, config: { [key]: value }, rejects: key,
+    id: checkIdOf('wrong-type', modelType.replace('MODEL_TYPE_', ''), key),
+    requirements: ['REQUEST-WRONG-TYPE'],
+    modelType,
+    title: `a ${modelType} ${key} given as ${how} is rejected`,
+    config: { [key]: value },
+    rejects: key,
   })),
   ...nearMissIds(ID_RULES.persona, 3).map((miss, i): ConfigCase => ({
-    id: checkIdOf('persona-id.near-miss', i + 1), requirements: ['CHAT-PERSONA-ID'], modelType: CHAT, title: `a persona_id of ${miss.why} is rejected`, config: { persona_id: miss.value }, rejects: 'persona_id',
+    id: checkIdOf('persona-id.near-miss', i + 1),
+    requirements: ['CHAT-PERSONA-ID'],
+    modelType: CHAT,
+    title: `a persona_id of ${miss.why} is rejected`,
+    config: { persona_id: miss.value },
+    rejects: 'persona_id',
   })),
-  { id: 'websocket.wss-with-initialization-json', requirements: ['WEBSOCKET-ENDPOINT', 'WEBSOCKET-INIT-JSON'], modelType: WEBSOCKET, title: 'a WEBSOCKET agent with a wss:// endpoint and initialization_json is accepted', config: {} },
-  { id: 'websocket.endpoint-missing', requirements: ['WEBSOCKET-ENDPOINT'], modelType: WEBSOCKET, title: 'a WEBSOCKET agent without endpoint is rejected', config: { endpoint: undefined }, rejects: 'endpoint' },
-  { id: 'websocket.endpoint-ws', requirements: ['WEBSOCKET-ENDPOINT'], modelType: WEBSOCKET, title: 'a WEBSOCKET endpoint with ws:// is rejected', config: { endpoint: 'ws://ws.example.com/agent' }, rejects: 'endpoint' },
-  { id: 'websocket.endpoint-https', requirements: ['WEBSOCKET-ENDPOINT'], modelType: WEBSOCKET, title: 'a WEBSOCKET endpoint with https:// is rejected', config: { endpoint: 'https://ws.example.com/agent' }, rejects: 'endpoint' },
-  { id: 'websocket.initialization-json-missing', requirements: ['WEBSOCKET-INIT-JSON'], modelType: WEBSOCKET, title: 'a WEBSOCKET agent without initialization_json is rejected',
-    config: { initialization_json: undefined }, rejects: 'initialization_json' },
+  {
+    id: 'websocket.wss-with-initialization-json',
+    requirements: ['WEBSOCKET-ENDPOINT', 'WEBSOCKET-INIT-JSON'],
+    modelType: WEBSOCKET,
+    title: 'a WEBSOCKET agent with a wss:// endpoint and initialization_json is accepted',
+    config: {},
+  },
+  {
+    id: 'websocket.endpoint-missing',
+    requirements: ['WEBSOCKET-ENDPOINT'],
+    modelType: WEBSOCKET,
+    title: 'a WEBSOCKET agent without endpoint is rejected',
+    config: { endpoint: undefined },
+    rejects: 'endpoint',
+  },
+  {
+    id: 'websocket.endpoint-ws',
+    requirements: ['WEBSOCKET-ENDPOINT'],
+    modelType: WEBSOCKET,
+    title: 'a WEBSOCKET endpoint with ws:// is rejected',
+    config: { endpoint: 'ws://ws.example.com/agent' },
+    rejects: 'endpoint',
+  },
+  {
+    id: 'websocket.endpoint-https',
+    requirements: ['WEBSOCKET-ENDPOINT'],
+    modelType: WEBSOCKET,
+    title: 'a WEBSOCKET endpoint with https:// is rejected',
+    config: { endpoint: 'https://ws.example.com/agent' },
+    rejects: 'endpoint',
+  },
+  {
+    id: 'websocket.initialization-json-missing',
+    requirements: ['WEBSOCKET-INIT-JSON'],
+    modelType: WEBSOCKET,
+    title: 'a WEBSOCKET agent without initialization_json is rejected',
+    config: { initialization_json: undefined },
+    rejects: 'initialization_json',
+  },
 ];
 
-const PAYLOAD_LIMITS = ['chat.initialization_payload', 'chat.custom_data', 'chat.custom_persona_data', 'chat.custom_headers'] as const;
+const PAYLOAD_LIMITS = [
+  'chat.initialization_payload',
+  'chat.custom_data',
+  'chat.custom_persona_data',
+  'chat.custom_headers',
+] as const;
 
 function shownValue(value: unknown): string {
   const text = JSON.stringify(value);
-  return text.length <= 60 ? text : `${text.slice(0, 40)}… (${Buffer.byteLength(typeof value === 'string' ? value : text)} bytes)`;
+  return text.length <= 60
+    ? text
+    : `${text.slice(0, 40)}… (${Buffer.byteLength(typeof value === 'string' ? value : text)} bytes)`;
 }
 
 /** `a MODEL_TYPE_CHAT agent without chat_endpoint, with authorization_header "Bearer …"`. */
@@ -128,23 +240,45 @@ function describeConfig(modelType: ModelType, config: JsonObject): string {
   const entries = Object.entries(config);
   const without = entries.filter(([, v]) => v === undefined).map(([k]) => `without ${k}`);
   const given = entries.filter(([, v]) => v !== undefined).map(([k, v]) => `${k} ${shownValue(v)}`);
-  return [`a ${modelType} agent`, ...without, ...(given.length ? [`with ${given.join(', ')}`] : [])].join(', ').replace(' agent, ', ' agent ');
+  return [`a ${modelType} agent`, ...without, ...(given.length ? [`with ${given.join(', ')}`] : [])]
+    .join(', ')
+    .replace(' agent, ', ' agent ');
 }
 
 /** A body of `modelType` with `config` under the proven configuration field (skips when none is proven). */
-async function configured(t: CheckContext, modelType: ModelType, config: JsonObject): Promise<{ body: JsonObject; field: string; what: string }> {
+async function configured(
+  t: CheckContext,
+  modelType: ModelType,
+  config: JsonObject,
+): Promise<{ body: JsonObject; field: string; what: string }> {
   const field = await configField(t);
-  return { body: typedAgentBody(modelType, t.name(`${modelType} configuration`), { configField: field, config }), field, what: describeConfig(modelType, config) };
+  return {
+    body: typedAgentBody(modelType, t.name(`${modelType} configuration`), { configField: field, config }),
+    field,
+    what: describeConfig(modelType, config),
+  };
 }
 
 /** A configuration key rejected: the details may name the key or the configuration field that holds it. */
-async function expectConfigRejected(t: CheckContext, modelType: ModelType, config: JsonObject, key: string, requirements: Requirements): Promise<void> {
+async function expectConfigRejected(
+  t: CheckContext,
+  modelType: ModelType,
+  config: JsonObject,
+  key: string,
+  requirements: Requirements,
+): Promise<void> {
   const { body, field, what } = await configured(t, modelType, config);
   t.expectInvalidArgument(await t.agents.send(body), requirements, [key, field], what);
 }
 
 /** Accepted; with `readBack`, GET returns every field and the configuration (as `metadata`) as sent. */
-async function expectConfigAccepted(t: CheckContext, modelType: ModelType, config: JsonObject, requirements: Requirements, readBack = false): Promise<void> {
+async function expectConfigAccepted(
+  t: CheckContext,
+  modelType: ModelType,
+  config: JsonObject,
+  requirements: Requirements,
+  readBack = false,
+): Promise<void> {
   const { body, field, what } = await configured(t, modelType, config);
   const call = await t.agents.send(body);
   expectAgentCreated(t, call, requirements, what, field);
@@ -152,41 +286,91 @@ async function expectConfigAccepted(t: CheckContext, modelType: ModelType, confi
 }
 
 /** A value of `bytes` for a CHAT payload key: JSON text ("JSON string"), or for initialization_payload the form the target takes. */
-async function payloadOfSize(t: CheckContext, key: string, field: string, bytes: number, requirements: Requirements, text: FillerText = 'ascii'): Promise<unknown> {
+async function payloadOfSize(
+  t: CheckContext,
+  key: string,
+  field: string,
+  bytes: number,
+  requirements: Requirements,
+  text: FillerText = 'ascii',
+): Promise<unknown> {
   if (key !== 'initialization_payload') return jsonTextOfSize(bytes, text);
   const { form, call } = await initializationPayloadForm(t, field);
-  t.assert(form, requirements, 'a small initialization_payload ({"hello":"world"}) was rejected both as JSON text and as an object', call);
+  t.assert(
+    form,
+    requirements,
+    'a small initialization_payload ({"hello":"world"}) was rejected both as JSON text and as an object',
+    call,
+  );
   return form === 'object' ? jsonObjectOfSize(bytes, text) : jsonTextOfSize(bytes, text);
 }
 
 describeGroup('agents', () => {
-  check('agents.simulator-config.chat-and-websocket-accepted', ['AGENT-MODEL-TYPE'], 'MODEL_TYPE_CHAT and MODEL_TYPE_WEBSOCKET agents with their required configuration are accepted', async (t) => {
-    for (const modelType of [CHAT, WEBSOCKET] as const) await expectConfigAccepted(t, modelType, {}, ['AGENT-MODEL-TYPE']);
-  }, WRITES);
+  check(
+    'agents.simulator-config.chat-and-websocket-accepted',
+    ['AGENT-MODEL-TYPE'],
+    'MODEL_TYPE_CHAT and MODEL_TYPE_WEBSOCKET agents with their required configuration are accepted',
+    async (t) => {
+      for (const modelType of [CHAT, WEBSOCKET] as const)
+        await expectConfigAccepted(t, modelType, {}, ['AGENT-MODEL-TYPE']);
+    },
+    WRITES,
+  );
 
-  check('agents.simulator-config.chat-config-echo', ['AGENT-CONFIG-ECHO'], `a CHAT agent's configuration (chat_endpoint ${PUBLIC_CHAT_URL}) is accepted and returned as metadata by POST and GET`, async (t) => {
-    const found = await probeConfigField(t);
-    if (!found.echoed && !found.published) t.skip(unprovenReason(found));
-    t.assert(found.echoed, ['AGENT-CONFIG-ECHO'], `${unprovenReason(found)}, although ${found.source} names that field`, found.call);
-    const call = await t.agents.send(typedAgentBody(CHAT, t.name('configured chat agent'), { configField: found.field, config: CHAT_CONFIG }));
-    const agent = expectAgentCreated(t, call, ['AGENT-CONFIG-ECHO'], 'a CHAT agent with a full configuration', found.field);
-    expectEcho(t, { metadata: CHAT_CONFIG }, agent, ['AGENT-CONFIG-ECHO'], call);
-    const fetched = await fetchAgent(t, agent['id'], ['AGENT-GET']);
-    expectEcho(t, { metadata: CHAT_CONFIG }, fetched.agent, ['AGENT-CONFIG-ECHO'], fetched.call);
-  }, WRITES);
+  check(
+    'agents.simulator-config.chat-config-echo',
+    ['AGENT-CONFIG-ECHO'],
+    `a CHAT agent's configuration (chat_endpoint ${PUBLIC_CHAT_URL}) is accepted and returned as metadata by POST and GET`,
+    async (t) => {
+      const found = await probeConfigField(t);
+      if (!found.echoed && !found.published) t.skip(unprovenReason(found));
+      t.assert(
+        found.echoed,
+        ['AGENT-CONFIG-ECHO'],
+        `${unprovenReason(found)}, although ${found.source} names that field`,
+        found.call,
+      );
+      const call = await t.agents.send(
+        typedAgentBody(CHAT, t.name('configured chat agent'), { configField: found.field, config: CHAT_CONFIG }),
+      );
+      const agent = expectAgentCreated(
+        t,
+        call,
+        ['AGENT-CONFIG-ECHO'],
+        'a CHAT agent with a full configuration',
+        found.field,
+      );
+      expectEcho(t, { metadata: CHAT_CONFIG }, agent, ['AGENT-CONFIG-ECHO'], call);
+      const fetched = await fetchAgent(t, agent['id'], ['AGENT-GET']);
+      expectEcho(t, { metadata: CHAT_CONFIG }, fetched.agent, ['AGENT-CONFIG-ECHO'], fetched.call);
+    },
+    WRITES,
+  );
 
   for (const c of CONFIG_CASES) {
-    check(`agents.simulator-config.${c.id}`, c.requirements, c.title, async (t) => {
-      if (c.rejects) await expectConfigRejected(t, c.modelType, c.config, c.rejects, c.requirements);
-      else await expectConfigAccepted(t, c.modelType, c.config, c.requirements);
-    }, WRITES);
+    check(
+      `agents.simulator-config.${c.id}`,
+      c.requirements,
+      c.title,
+      async (t) => {
+        if (c.rejects) await expectConfigRejected(t, c.modelType, c.config, c.rejects, c.requirements);
+        else await expectConfigAccepted(t, c.modelType, c.config, c.requirements);
+      },
+      WRITES,
+    );
   }
 
-  check('agents.simulator-config.response-format-chat-completions-responses', ['CHAT-RESPONSE-FORMAT'], 'response_format `chat_completions` and `responses` are accepted', async (t) => {
-    for (const format of ['chat_completions', 'responses']) {
-      await expectConfigAccepted(t, CHAT, { response_format: format }, ['CHAT-RESPONSE-FORMAT']);
-    }
-  }, WRITES);
+  check(
+    'agents.simulator-config.response-format-chat-completions-responses',
+    ['CHAT-RESPONSE-FORMAT'],
+    'response_format `chat_completions` and `responses` are accepted',
+    async (t) => {
+      for (const format of ['chat_completions', 'responses']) {
+        await expectConfigAccepted(t, CHAT, { response_format: format }, ['CHAT-RESPONSE-FORMAT']);
+      }
+    },
+    WRITES,
+  );
 
   for (const limit of PAYLOAD_LIMITS) {
     const key = fieldLimit(limit).field;
@@ -194,16 +378,28 @@ describeGroup('agents', () => {
     const requirements = ['CHAT-PAYLOAD-LIMITS', 'FIELD-SIZE-LIMITS'] as const;
     // A "JSON string" must come back the string it was; the form of a "JSON payload" is open, so that one is not read back.
     const readBack = key !== 'initialization_payload';
-    check(checkIdOf('agents.simulator-config.payload', key, 'accepted'), readBack ? [...requirements, 'READ-BACK-UNCHANGED'] : requirements, `a CHAT ${key} of ${sizes.accept} bytes is accepted`, async (t) => {
-      const field = await configField(t);
-      const config = { [key]: await payloadOfSize(t, key, field, sizes.accept, requirements) };
-      await expectConfigAccepted(t, CHAT, config, requirements, readBack);
-    }, WRITES);
+    check(
+      checkIdOf('agents.simulator-config.payload', key, 'accepted'),
+      readBack ? [...requirements, 'READ-BACK-UNCHANGED'] : requirements,
+      `a CHAT ${key} of ${sizes.accept} bytes is accepted`,
+      async (t) => {
+        const field = await configField(t);
+        const config = { [key]: await payloadOfSize(t, key, field, sizes.accept, requirements) };
+        await expectConfigAccepted(t, CHAT, config, requirements, readBack);
+      },
+      WRITES,
+    );
     // In two-byte characters: bytes, not characters, are what the limit counts.
-    check(checkIdOf('agents.simulator-config.payload', key, 'rejected'), requirements, `a CHAT ${key} of ${sizes.reject} bytes in two-byte characters is rejected`, async (t) => {
-      const field = await configField(t);
-      const config = { [key]: await payloadOfSize(t, key, field, sizes.reject, requirements, 'two-byte') };
-      await expectConfigRejected(t, CHAT, config, key, requirements);
-    }, WRITES);
+    check(
+      checkIdOf('agents.simulator-config.payload', key, 'rejected'),
+      requirements,
+      `a CHAT ${key} of ${sizes.reject} bytes in two-byte characters is rejected`,
+      async (t) => {
+        const field = await configField(t);
+        const config = { [key]: await payloadOfSize(t, key, field, sizes.reject, requirements, 'two-byte') };
+        await expectConfigRejected(t, CHAT, config, key, requirements);
+      },
+      WRITES,
+    );
   }
 });

@@ -23,7 +23,13 @@ const CASES = [
 ] as const;
 
 /** The request sent with the key refused: valid in every other respect. */
-async function expectRefused(t: CheckContext, endpoint: Secured, requirement: RequirementId, probe: CallSpec, how: string): Promise<void> {
+async function expectRefused(
+  t: CheckContext,
+  endpoint: Secured,
+  requirement: RequirementId,
+  probe: CallSpec,
+  how: string,
+): Promise<void> {
   const call = await t.call(endpoint.key, probe);
   t.expectRejection(call, [requirement], REFUSED, `${endpoint.key} ${how}`);
 }
@@ -43,7 +49,10 @@ function otherFaults(endpoint: Endpoint): Array<{ what: string; probe: Omit<Call
     faults.push({ what: 'an empty body object (required fields missing)', probe: { params, json: {} } });
   }
   if (LIST_ENDPOINTS.some((list) => endpoint.method === 'GET' && list.path === endpoint.path)) {
-    faults.push({ what: 'page_size "abc" and a filter that does not parse', probe: { params, query: { page_size: 'abc', filter: '((' } } });
+    faults.push({
+      what: 'page_size "abc" and a filter that does not parse',
+      probe: { params, query: { page_size: 'abc', filter: '((' } },
+    });
   }
   return faults;
 }
@@ -52,24 +61,48 @@ describeGroup('auth', () => {
   for (const endpoint of SECURED) {
     for (const { requirement, auth, how } of CASES) {
       // Against a server with an auth hole, a mutating call could change data: skipped under READ_ONLY.
-      check(checkIdOf('auth', requirement.replace(/^AUTH-/, ''), endpoint.key), [requirement, 'AUTH-DETAILS-HEADER'], `${endpoint.key} ${how} is rejected with UNAUTHENTICATED`, async (t) => {
-        await expectRefused(t, endpoint, requirement, { ...sampleRequest(endpoint, t.name('auth probe')), auth }, how);
-      }, { writes: endpoint.writes });
+      check(
+        checkIdOf('auth', requirement.replace(/^AUTH-/, ''), endpoint.key),
+        [requirement, 'AUTH-DETAILS-HEADER'],
+        `${endpoint.key} ${how} is rejected with UNAUTHENTICATED`,
+        async (t) => {
+          await expectRefused(
+            t,
+            endpoint,
+            requirement,
+            { ...sampleRequest(endpoint, t.name('auth probe')), auth },
+            how,
+          );
+        },
+        { writes: endpoint.writes },
+      );
     }
   }
 
   for (const [i, shape] of INVALID_KEY_SHAPES.entries()) {
     for (const writes of [false, true]) {
       const endpoints = SECURED.filter((e) => e.writes === writes);
-      check(checkIdOf('auth.invalid-key', `shape-${i + 1}`, writes ? 'writes' : 'reads'), ['AUTH-INVALID-KEY', 'AUTH-DETAILS-HEADER'], `${shape.what} is rejected with UNAUTHENTICATED on every endpoint that ${writes ? 'writes' : 'reads'}`, async (t) => {
-        const made = shape.of(t.config.apiKey ?? '');
-        if (made === undefined) return t.skip(`${shape.what} cannot be made from the configured key`);
-        // Made from the valid key, it would show most of it: it is redacted like the key.
-        const key = t.secret(made);
-        for (const endpoint of endpoints) {
-          await expectRefused(t, endpoint, 'AUTH-INVALID-KEY', { ...sampleRequest(endpoint, t.name('auth probe')), auth: { key } }, `with ${shape.what}`);
-        }
-      }, { writes });
+      check(
+        checkIdOf('auth.invalid-key', `shape-${i + 1}`, writes ? 'writes' : 'reads'),
+        ['AUTH-INVALID-KEY', 'AUTH-DETAILS-HEADER'],
+        `${shape.what} is rejected with UNAUTHENTICATED on every endpoint that ${writes ? 'writes' : 'reads'}`,
+        async (t) => {
+          const made = shape.of(t.config.apiKey ?? '');
+          if (made === undefined) return t.skip(`${shape.what} cannot be made from the configured key`);
+          // Made from the valid key, it would show most of it: it is redacted like the key.
+          const key = t.secret(made);
+          for (const endpoint of endpoints) {
+            await expectRefused(
+              t,
+              endpoint,
+              'AUTH-INVALID-KEY',
+              { ...sampleRequest(endpoint, t.name('auth probe')), auth: { key } },
+              `with ${shape.what}`,
+            );
+          }
+        },
+        { writes },
+      );
     }
   }
 
@@ -77,10 +110,29 @@ describeGroup('auth', () => {
     const faults = otherFaults(endpoint);
     if (!faults.length) continue;
     const [first] = faults as [(typeof faults)[number]];
-    check(checkIdOf('auth.key-first', endpoint.key), ['AUTH-MISSING-KEY', 'AUTH-INVALID-KEY', 'AUTH-DETAILS-HEADER'], `${endpoint.key} with a wrong key and ${faults.map((f) => f.what).join(', or ')}, or without a key and ${first.what}, is rejected with UNAUTHENTICATED: the key comes first`, async (t) => {
-      for (const { what, probe } of faults) await expectRefused(t, endpoint, 'AUTH-INVALID-KEY', { ...probe, auth: { key: WRONG_KEY } }, `with a wrong key and ${what}`);
-      // A missing key may be checked on its own path (a required header parameter, validated with the others): it comes first too.
-      await expectRefused(t, endpoint, 'AUTH-MISSING-KEY', { ...first.probe, auth: 'none' }, `without ${API_KEY_HEADER} and with ${first.what}`);
-    }, { writes: endpoint.writes });
+    check(
+      checkIdOf('auth.key-first', endpoint.key),
+      ['AUTH-MISSING-KEY', 'AUTH-INVALID-KEY', 'AUTH-DETAILS-HEADER'],
+      `${endpoint.key} with a wrong key and ${faults.map((f) => f.what).join(', or ')}, or without a key and ${first.what}, is rejected with UNAUTHENTICATED: the key comes first`,
+      async (t) => {
+        for (const { what, probe } of faults)
+          await expectRefused(
+            t,
+            endpoint,
+            'AUTH-INVALID-KEY',
+            { ...probe, auth: { key: WRONG_KEY } },
+            `with a wrong key and ${what}`,
+          );
+        // A missing key may be checked on its own path (a required header parameter, validated with the others): it comes first too.
+        await expectRefused(
+          t,
+          endpoint,
+          'AUTH-MISSING-KEY',
+          { ...first.probe, auth: 'none' },
+          `without ${API_KEY_HEADER} and with ${first.what}`,
+        );
+      },
+      { writes: endpoint.writes },
+    );
   }
 });

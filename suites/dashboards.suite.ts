@@ -25,7 +25,8 @@ const dashboardId = (t: CheckContext) => t.config.dashboardId as string;
 /** Within 255 characters however they are counted (177 code points, 254 UTF-16 units), multi-byte and astral. */
 const READ_BACK_NAME = stringOf(100, 'bmp') + stringOf(77, 'astral');
 
-const patch = (t: CheckContext, spec: CallSpec, id = dashboardId(t)) => t.call(PATCH, { params: { dashboard_id: id }, ...spec });
+const patch = (t: CheckContext, spec: CallSpec, id = dashboardId(t)) =>
+  t.call(PATCH, { params: { dashboard_id: id }, ...spec });
 const rename = (t: CheckContext, displayName: string) => patch(t, { json: dashboardBody(displayName) });
 
 describeGroup('dashboards', () => {
@@ -38,55 +39,115 @@ describeGroup('dashboards', () => {
     options: RENAMES,
   });
 
-  check('dashboards.display-name-given-number-rejected', ['REQUEST-WRONG-TYPE'], 'display_name given as a number is rejected with INVALID_ARGUMENT naming display_name', async (t) => {
-    const call = await patch(t, { json: { display_name: 12345 } });
-    t.expectInvalidArgument(call, ['REQUEST-WRONG-TYPE'], 'display_name', 'a numeric display_name');
-  }, WRITES);
+  check(
+    'dashboards.display-name-given-number-rejected',
+    ['REQUEST-WRONG-TYPE'],
+    'display_name given as a number is rejected with INVALID_ARGUMENT naming display_name',
+    async (t) => {
+      const call = await patch(t, { json: { display_name: 12345 } });
+      t.expectInvalidArgument(call, ['REQUEST-WRONG-TYPE'], 'display_name', 'a numeric display_name');
+    },
+    WRITES,
+  );
 
-  check('dashboards.patch-body-not-valid-json', ['REQUEST-MALFORMED-JSON'], 'a PATCH body that is not valid JSON is rejected with INVALID_ARGUMENT', async (t) => {
-    const call = await patch(t, { rawBody: '{"display_name": ' });
-    t.expectInvalidArgument(call, ['REQUEST-MALFORMED-JSON'], undefined, 'a truncated JSON body');
-  }, WRITES);
+  check(
+    'dashboards.patch-body-not-valid-json',
+    ['REQUEST-MALFORMED-JSON'],
+    'a PATCH body that is not valid JSON is rejected with INVALID_ARGUMENT',
+    async (t) => {
+      const call = await patch(t, { rawBody: '{"display_name": ' });
+      t.expectInvalidArgument(call, ['REQUEST-MALFORMED-JSON'], undefined, 'a truncated JSON body');
+    },
+    WRITES,
+  );
 
   // A malformed id names no dashboard, so the valid body changes nothing.
-  for (const [i, { value, why }] of [...nearMissIds(ID_RULES.dashboard, 5), ...offAlphabetIds(ID_RULES.dashboard, 5)].entries()) {
-    check(checkIdOf('dashboards.dashboard-id.near-miss', i + 1), ['PATH-ID-FORMAT'], `a dashboard_id of ${why} is rejected with INVALID_ARGUMENT naming dashboard_id`, async (t) => {
-      const call = await patch(t, { json: dashboardBody(t.name('path id probe')) }, value);
-      t.expectInvalidArgument(call, ['PATH-ID-FORMAT'], 'dashboard_id', `a dashboard_id of ${why}`);
-    });
+  for (const [i, { value, why }] of [
+    ...nearMissIds(ID_RULES.dashboard, 5),
+    ...offAlphabetIds(ID_RULES.dashboard, 5),
+  ].entries()) {
+    check(
+      checkIdOf('dashboards.dashboard-id.near-miss', i + 1),
+      ['PATH-ID-FORMAT'],
+      `a dashboard_id of ${why} is rejected with INVALID_ARGUMENT naming dashboard_id`,
+      async (t) => {
+        const call = await patch(t, { json: dashboardBody(t.name('path id probe')) }, value);
+        t.expectInvalidArgument(call, ['PATH-ID-FORMAT'], 'dashboard_id', `a dashboard_id of ${why}`);
+      },
+    );
   }
 
-  check('dashboards.patch-applies-display-name-returns', ['DASHBOARD-PATCH'], 'each PATCH applies its display_name and returns {dashboard} named dashboards/<22 alphanumeric>', async (t) => {
-    for (const displayName of [t.name('dashboard renamed'), t.name('dashboard renamed again')]) {
-      const call = await rename(t, displayName);
-      const dashboard = t.expectResource(call, ['DASHBOARD-PATCH'], 'renaming the dashboard');
-      t.assert(dashboard['display_name'] === displayName, ['DASHBOARD-PATCH'],
-        `sent display_name ${JSON.stringify(displayName)}, the response carries ${JSON.stringify(dashboard['display_name'])}`, call);
-    }
-  }, RENAMES);
+  check(
+    'dashboards.patch-applies-display-name-returns',
+    ['DASHBOARD-PATCH'],
+    'each PATCH applies its display_name and returns {dashboard} named dashboards/<22 alphanumeric>',
+    async (t) => {
+      for (const displayName of [t.name('dashboard renamed'), t.name('dashboard renamed again')]) {
+        const call = await rename(t, displayName);
+        const dashboard = t.expectResource(call, ['DASHBOARD-PATCH'], 'renaming the dashboard');
+        t.assert(
+          dashboard['display_name'] === displayName,
+          ['DASHBOARD-PATCH'],
+          `sent display_name ${JSON.stringify(displayName)}, the response carries ${JSON.stringify(dashboard['display_name'])}`,
+          call,
+        );
+      }
+    },
+    RENAMES,
+  );
 
   // No GET of a dashboard is listed: a PATCH without display_name (a partial update changing nothing) is the read.
-  check('dashboards.display-name-read-back', ['READ-BACK-UNCHANGED'], `a display_name set by PATCH (${charLength(READ_BACK_NAME)} multi-byte and astral characters) is the one a PATCH without display_name describes`, async (t) => {
-    const displayName = marked(t.config.runMarker, READ_BACK_NAME);
-    t.expectResource(await rename(t, displayName), ['DASHBOARD-PATCH'], 'renaming the dashboard');
-    const read = await patch(t, { json: {} });
-    if (!isSuccess(read)) {
-      // Refusing it is allowed (the rest of the update body is not shown); the refusal is still an error in the envelope.
-      t.expectRejection(read, ['READ-BACK-UNCHANGED'], {}, 'a PATCH without display_name');
-      t.skip(`a dashboard cannot be read: no GET is listed, and a PATCH without display_name was answered ${read.response.status}`);
-    }
-    const dashboard = t.expectResource(read, ['READ-BACK-UNCHANGED'], 'a PATCH without display_name');
-    t.assert(dashboard['display_name'] === displayName, ['READ-BACK-UNCHANGED'],
-      `display_name set to ${JSON.stringify(displayName)}, a PATCH without display_name then describes ${JSON.stringify(dashboard['display_name'])}`, read);
-  }, RENAMES);
+  check(
+    'dashboards.display-name-read-back',
+    ['READ-BACK-UNCHANGED'],
+    `a display_name set by PATCH (${charLength(READ_BACK_NAME)} multi-byte and astral characters) is the one a PATCH without display_name describes`,
+    async (t) => {
+      const displayName = marked(t.config.runMarker, READ_BACK_NAME);
+      t.expectResource(await rename(t, displayName), ['DASHBOARD-PATCH'], 'renaming the dashboard');
+      const read = await patch(t, { json: {} });
+      if (!isSuccess(read)) {
+        // Refusing it is allowed (the rest of the update body is not shown); the refusal is still an error in the envelope.
+        t.expectRejection(read, ['READ-BACK-UNCHANGED'], {}, 'a PATCH without display_name');
+        t.skip(
+          `a dashboard cannot be read: no GET is listed, and a PATCH without display_name was answered ${read.response.status}`,
+        );
+      }
+      const dashboard = t.expectResource(read, ['READ-BACK-UNCHANGED'], 'a PATCH without display_name');
+      t.assert(
+        dashboard['display_name'] === displayName,
+        ['READ-BACK-UNCHANGED'],
+        `display_name set to ${JSON.stringify(displayName)}, a PATCH without display_name then describes ${JSON.stringify(dashboard['display_name'])}`,
+        read,
+      );
+    },
+    RENAMES,
+  );
 
-  check('dashboards.renamed-dashboard-named-dashboards-dashboard', ['NAME-MATCHES-ID'], 'the renamed dashboard is named dashboards/<the dashboard_id of the path>', async (t) => {
-    const call = await rename(t, t.name('dashboard name check'));
-    expectNameMatchesId(t, t.expectResource(call, ['DASHBOARD-PATCH'], 'renaming the dashboard'), 'dashboards', call, dashboardId(t));
-  }, RENAMES);
+  check(
+    'dashboards.renamed-dashboard-named-dashboards-dashboard',
+    ['NAME-MATCHES-ID'],
+    'the renamed dashboard is named dashboards/<the dashboard_id of the path>',
+    async (t) => {
+      const call = await rename(t, t.name('dashboard name check'));
+      expectNameMatchesId(
+        t,
+        t.expectResource(call, ['DASHBOARD-PATCH'], 'renaming the dashboard'),
+        'dashboards',
+        call,
+        dashboardId(t),
+      );
+    },
+    RENAMES,
+  );
 
-  check('dashboards.renamed-dashboard-s-update-time', ['TIMESTAMP-ORDER'], 'the renamed dashboard\'s update_time is not before its create_time', async (t) => {
-    const call = await rename(t, t.name('dashboard'));
-    expectTimestampOrder(t, t.expectResource(call, ['DASHBOARD-PATCH'], 'renaming the dashboard'), call);
-  }, RENAMES);
+  check(
+    'dashboards.renamed-dashboard-s-update-time',
+    ['TIMESTAMP-ORDER'],
+    "the renamed dashboard's update_time is not before its create_time",
+    async (t) => {
+      const call = await rename(t, t.name('dashboard'));
+      expectTimestampOrder(t, t.expectResource(call, ['DASHBOARD-PATCH'], 'renaming the dashboard'), call);
+    },
+    RENAMES,
+  );
 });

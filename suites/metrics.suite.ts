@@ -30,60 +30,110 @@ async function listedSimulationIds(t: CheckContext): Promise<[string, ...string[
 }
 
 /** One simulation ID of each length, then a spread of the rest. */
-const acceptanceSample = (ids: readonly string[]): string[] =>
-  [...new Set([...new Map(ids.map((id) => [id.length, id])).values(), ...spread(ids, ACCEPTANCE_SAMPLE)])];
+const acceptanceSample = (ids: readonly string[]): string[] => [
+  ...new Set([...new Map(ids.map((id) => [id.length, id])).values(), ...spread(ids, ACCEPTANCE_SAMPLE)]),
+];
 
 async function listedOutputs(t: CheckContext): Promise<Listed[]> {
   const listed: Listed[] = [];
-  for (const simulation_id of spread(await listedSimulationIds(t), SIMULATION_SAMPLE)) listed.push(...await everyListed(t, 'metrics', { simulation_id }));
+  for (const simulation_id of spread(await listedSimulationIds(t), SIMULATION_SAMPLE))
+    listed.push(...(await everyListed(t, 'metrics', { simulation_id })));
   return listed;
 }
 
 describeGroup('metrics', () => {
   declareListChecks('metrics');
 
-  declareItemRules('metric output', listedOutputs, [{
-    id: 'id-format',
-    requirements: ['METRIC-OUTPUT-ID-FORMAT'],
-    title: 'has a 26-character alphanumeric metric_output_id',
-    expect: (t, output, call) => t.assert(matchesIdRule(ID_RULES.metricOutput, output['metric_output_id']), ['METRIC-OUTPUT-ID-FORMAT'],
-      `metric_output_id ${JSON.stringify(output['metric_output_id'])} is not 26 alphanumeric characters`, call),
-  }]);
+  declareItemRules('metric output', listedOutputs, [
+    {
+      id: 'id-format',
+      requirements: ['METRIC-OUTPUT-ID-FORMAT'],
+      title: 'has a 26-character alphanumeric metric_output_id',
+      expect: (t, output, call) =>
+        t.assert(
+          matchesIdRule(ID_RULES.metricOutput, output['metric_output_id']),
+          ['METRIC-OUTPUT-ID-FORMAT'],
+          `metric_output_id ${JSON.stringify(output['metric_output_id'])} is not 26 alphanumeric characters`,
+          call,
+        ),
+    },
+  ]);
 
-  check('metrics.simulation-ids-accepted', ['METRIC-SIMULATION-ID-ACCEPTED'], 'GET /v1/simulations/{simulation_id}/metrics accepts the simulation IDs that run results list (22 to 27 characters)', async (t) => {
-    for (const simulation_id of acceptanceSample(await listedSimulationIds(t))) {
-      const call = await t.call(LIST, { params: { simulation_id } });
-      t.assert(isSuccess(call), ['METRIC-SIMULATION-ID-ACCEPTED'],
-        `listing the metrics of simulation ${simulation_id} (${simulation_id.length} characters, from a run's results) answered ${call.response.status}`, call);
-    }
-  });
+  check(
+    'metrics.simulation-ids-accepted',
+    ['METRIC-SIMULATION-ID-ACCEPTED'],
+    'GET /v1/simulations/{simulation_id}/metrics accepts the simulation IDs that run results list (22 to 27 characters)',
+    async (t) => {
+      for (const simulation_id of acceptanceSample(await listedSimulationIds(t))) {
+        const call = await t.call(LIST, { params: { simulation_id } });
+        t.assert(
+          isSuccess(call),
+          ['METRIC-SIMULATION-ID-ACCEPTED'],
+          `listing the metrics of simulation ${simulation_id} (${simulation_id.length} characters, from a run's results) answered ${call.response.status}`,
+          call,
+        );
+      }
+    },
+  );
 
-  check('metrics.get-as-listed', ['METRIC-GET'], 'GET .../metrics/{metric_output_id} returns {metric}: the listed output, field for field', async (t) => {
-    const busiest = await busiestSimulation(t);
-    if (!busiest || !busiest.metrics.length) return t.skip('no simulation of the listed runs has metric outputs');
-    for (const output of spread(busiest.metrics)) {
-      const metric_output_id = String(output['metric_output_id']);
-      const call = await t.call(GET, { params: { simulation_id: busiest.simulationId, metric_output_id } });
-      const got = t.expectResource(call, ['METRIC-GET'], `getting listed metric output ${metric_output_id}`);
-      t.assert(got['metric_output_id'] === metric_output_id, ['METRIC-GET'], `asked for metric output ${metric_output_id}, got ${JSON.stringify(got['metric_output_id'])}`, call);
-      // An output not yet COMPLETED may change between the list and the GET: only its identity is compared.
-      expectSameAsListed(t, ['METRIC-GET'], output, got, call, output['status'] === 'COMPLETED' ? Object.keys(output) : IDENTITY);
-    }
-  });
+  check(
+    'metrics.get-as-listed',
+    ['METRIC-GET'],
+    'GET .../metrics/{metric_output_id} returns {metric}: the listed output, field for field',
+    async (t) => {
+      const busiest = await busiestSimulation(t);
+      if (!busiest || !busiest.metrics.length) return t.skip('no simulation of the listed runs has metric outputs');
+      for (const output of spread(busiest.metrics)) {
+        const metric_output_id = String(output['metric_output_id']);
+        const call = await t.call(GET, { params: { simulation_id: busiest.simulationId, metric_output_id } });
+        const got = t.expectResource(call, ['METRIC-GET'], `getting listed metric output ${metric_output_id}`);
+        t.assert(
+          got['metric_output_id'] === metric_output_id,
+          ['METRIC-GET'],
+          `asked for metric output ${metric_output_id}, got ${JSON.stringify(got['metric_output_id'])}`,
+          call,
+        );
+        // An output not yet COMPLETED may change between the list and the GET: only its identity is compared.
+        expectSameAsListed(
+          t,
+          ['METRIC-GET'],
+          output,
+          got,
+          call,
+          output['status'] === 'COMPLETED' ? Object.keys(output) : IDENTITY,
+        );
+      }
+    },
+  );
 
   for (const endpoint of [LIST, GET] as const) {
-    check(checkIdOf('metrics.simulation-id.near-miss', endpoint === LIST ? 'list' : 'get'), ['PATH-ID-FORMAT'], `${endpoint} rejects a simulation_id of 21 or 28 characters with INVALID_ARGUMENT`, async (t) => {
-      await expectNearMissesRejected(t, endpoint, 'simulation_id');
-    });
+    check(
+      checkIdOf('metrics.simulation-id.near-miss', endpoint === LIST ? 'list' : 'get'),
+      ['PATH-ID-FORMAT'],
+      `${endpoint} rejects a simulation_id of 21 or 28 characters with INVALID_ARGUMENT`,
+      async (t) => {
+        await expectNearMissesRejected(t, endpoint, 'simulation_id');
+      },
+    );
   }
 
-  check('metrics.metric-output-id.near-miss', ['PATH-ID-FORMAT'], `${GET} rejects a metric_output_id of 25 or 27 characters with INVALID_ARGUMENT; one of 26 with _, - or é is refused or looked up`, async (t) => {
-    const [simulation_id] = await listedSimulationIds(t);
-    await expectNearMissesRejected(t, GET, 'metric_output_id', { simulation_id });
-  });
+  check(
+    'metrics.metric-output-id.near-miss',
+    ['PATH-ID-FORMAT'],
+    `${GET} rejects a metric_output_id of 25 or 27 characters with INVALID_ARGUMENT; one of 26 with _, - or é is refused or looked up`,
+    async (t) => {
+      const [simulation_id] = await listedSimulationIds(t);
+      await expectNearMissesRejected(t, GET, 'metric_output_id', { simulation_id });
+    },
+  );
 
-  check('metrics.get-well-formed-metric-output', ['MISSING-RESOURCE-NOT-FOUND', 'HTTP-STATUS-CONVENTIONS'], 'GET of a well-formed metric_output_id that names nothing answers NOT_FOUND (404)', async (t) => {
-    const [simulation_id] = await listedSimulationIds(t);
-    await expectMissingNotFound(t, GET, { simulation_id, metric_output_id: wellFormedId(ID_RULES.metricOutput, 53) });
-  });
+  check(
+    'metrics.get-well-formed-metric-output',
+    ['MISSING-RESOURCE-NOT-FOUND', 'HTTP-STATUS-CONVENTIONS'],
+    'GET of a well-formed metric_output_id that names nothing answers NOT_FOUND (404)',
+    async (t) => {
+      const [simulation_id] = await listedSimulationIds(t);
+      await expectMissingNotFound(t, GET, { simulation_id, metric_output_id: wellFormedId(ID_RULES.metricOutput, 53) });
+    },
+  );
 });

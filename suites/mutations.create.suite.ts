@@ -36,7 +36,16 @@ function readField(mutation: JsonObject, field: string): unknown {
   return field.endsWith('_time') && typeof value === 'string' ? timestampMs(value) : value;
 }
 
-const MUTATION_FIELDS = ['id', 'agent_id', 'display_name', 'description', 'config_overrides', 'parameter_values', 'create_time', 'update_time'];
+const MUTATION_FIELDS = [
+  'id',
+  'agent_id',
+  'display_name',
+  'description',
+  'config_overrides',
+  'parameter_values',
+  'create_time',
+  'update_time',
+];
 
 const shown = (value: unknown): string => (value === undefined ? 'nothing' : JSON.stringify(value));
 
@@ -49,84 +58,202 @@ const WRONG_TYPES = [
 ] as const;
 
 describeGroup('mutations', () => {
-  check('mutations.create.created-mutation-returns-display-name', ['MUTATION-CREATE'], 'a created mutation returns display_name, description, config_overrides and parameter_values as sent, and agent_id the parent', async (t) => {
-    const agentId = await t.mutations.parent();
-    const { mutation, call, sent } = await t.mutations.create(agentId, EVERY_FIELD);
-    const mismatches = echoMismatches({ ...sent, agent_id: agentId }, mutation);
-    t.assert(!mismatches.length, ['MUTATION-CREATE'], `the created mutation differs from what was sent: ${mismatches.join('; ')}`, call);
-  }, WRITES);
+  check(
+    'mutations.create.created-mutation-returns-display-name',
+    ['MUTATION-CREATE'],
+    'a created mutation returns display_name, description, config_overrides and parameter_values as sent, and agent_id the parent',
+    async (t) => {
+      const agentId = await t.mutations.parent();
+      const { mutation, call, sent } = await t.mutations.create(agentId, EVERY_FIELD);
+      const mismatches = echoMismatches({ ...sent, agent_id: agentId }, mutation);
+      t.assert(
+        !mismatches.length,
+        ['MUTATION-CREATE'],
+        `the created mutation differs from what was sent: ${mismatches.join('; ')}`,
+        call,
+      );
+    },
+    WRITES,
+  );
 
-  check('mutations.create.get-returns-mutation-created', ['MUTATION-GET'], 'GET returns the mutation as created', async (t) => {
-    const agentId = await t.mutations.parent();
-    const { mutation } = await t.mutations.create(agentId, EVERY_FIELD);
-    const call = await fetchMutation(t, agentId, mutation['id']);
-    const fetched = t.expectResource(call, ['MUTATION-GET'], 'fetching the created mutation');
-    const differing = MUTATION_FIELDS.filter((field) => !isDeepStrictEqual(readField(mutation, field), readField(fetched, field)));
-    const described = differing.map((field) => `${field} (created ${shown(mutation[field])}, fetched ${shown(fetched[field])})`);
-    t.assert(!differing.length, ['MUTATION-GET'], `the fetched mutation differs from the created one in ${described.join('; ')}`, call);
-  }, WRITES);
+  check(
+    'mutations.create.get-returns-mutation-created',
+    ['MUTATION-GET'],
+    'GET returns the mutation as created',
+    async (t) => {
+      const agentId = await t.mutations.parent();
+      const { mutation } = await t.mutations.create(agentId, EVERY_FIELD);
+      const call = await fetchMutation(t, agentId, mutation['id']);
+      const fetched = t.expectResource(call, ['MUTATION-GET'], 'fetching the created mutation');
+      const differing = MUTATION_FIELDS.filter(
+        (field) => !isDeepStrictEqual(readField(mutation, field), readField(fetched, field)),
+      );
+      const described = differing.map(
+        (field) => `${field} (created ${shown(mutation[field])}, fetched ${shown(fetched[field])})`,
+      );
+      t.assert(
+        !differing.length,
+        ['MUTATION-GET'],
+        `the fetched mutation differs from the created one in ${described.join('; ')}`,
+        call,
+      );
+    },
+    WRITES,
+  );
 
-  check('mutations.create.mutation-id-26-alphanumeric-characters', ['MUTATION-ID-FORMAT'], 'a mutation id is 26 alphanumeric characters', async (t) => {
-    const { mutation, call } = await t.mutations.create(await t.mutations.parent());
-    t.assert(matchesIdRule(ID_RULES.mutation, mutation['id']), ['MUTATION-ID-FORMAT'], `mutation id ${shown(mutation['id'])} is not 26 alphanumeric characters`, call);
-  }, WRITES);
+  check(
+    'mutations.create.mutation-id-26-alphanumeric-characters',
+    ['MUTATION-ID-FORMAT'],
+    'a mutation id is 26 alphanumeric characters',
+    async (t) => {
+      const { mutation, call } = await t.mutations.create(await t.mutations.parent());
+      t.assert(
+        matchesIdRule(ID_RULES.mutation, mutation['id']),
+        ['MUTATION-ID-FORMAT'],
+        `mutation id ${shown(mutation['id'])} is not 26 alphanumeric characters`,
+        call,
+      );
+    },
+    WRITES,
+  );
 
-  check('mutations.create.mutation-created-fetched-no-update', ['TIMESTAMP-ORDER'], 'a mutation, created and fetched, has no update_time before its create_time', async (t) => {
-    const agentId = await t.mutations.parent();
-    const { mutation, call } = await t.mutations.create(agentId);
-    expectTimestampOrder(t, mutation, call);
-    const fetch = await fetchMutation(t, agentId, mutation['id']);
-    expectTimestampOrder(t, t.expectResource(fetch, ['MUTATION-GET'], 'fetching the created mutation'), fetch);
-  }, WRITES);
+  check(
+    'mutations.create.mutation-created-fetched-no-update',
+    ['TIMESTAMP-ORDER'],
+    'a mutation, created and fetched, has no update_time before its create_time',
+    async (t) => {
+      const agentId = await t.mutations.parent();
+      const { mutation, call } = await t.mutations.create(agentId);
+      expectTimestampOrder(t, mutation, call);
+      const fetch = await fetchMutation(t, agentId, mutation['id']);
+      expectTimestampOrder(t, t.expectResource(fetch, ['MUTATION-GET'], 'fetching the created mutation'), fetch);
+    },
+    WRITES,
+  );
 
   // ---- defaults ----------------------------------------------------------------------------
 
-  check('mutations.create.description-defaults-empty-string-creation', ['MUTATION-DESCRIPTION'], 'description defaults to the empty string, on creation and on GET', async (t) => {
-    for (const [read, exchange] of await createdAndFetched(t)) {
-      t.assert(readField(read, 'description') === '', ['MUTATION-DESCRIPTION'], `description, not sent, should be "" (or left out), got ${shown(read['description'])}`, exchange);
-    }
-  }, WRITES);
+  check(
+    'mutations.create.description-defaults-empty-string-creation',
+    ['MUTATION-DESCRIPTION'],
+    'description defaults to the empty string, on creation and on GET',
+    async (t) => {
+      for (const [read, exchange] of await createdAndFetched(t)) {
+        t.assert(
+          readField(read, 'description') === '',
+          ['MUTATION-DESCRIPTION'],
+          `description, not sent, should be "" (or left out), got ${shown(read['description'])}`,
+          exchange,
+        );
+      }
+    },
+    WRITES,
+  );
 
-  check('mutations.create.mutation-never-updated-update-time', ['MUTATION-UPDATE-TIME-NULL'], 'a mutation never updated has update_time null, on creation and on GET', async (t) => {
-    for (const [read, exchange] of await createdAndFetched(t)) {
-      t.assert(readField(read, 'update_time') === null, ['MUTATION-UPDATE-TIME-NULL'], `update_time of a mutation never updated should be null (or left out), got ${shown(read['update_time'])}`, exchange);
-    }
-  }, WRITES);
+  check(
+    'mutations.create.mutation-never-updated-update-time',
+    ['MUTATION-UPDATE-TIME-NULL'],
+    'a mutation never updated has update_time null, on creation and on GET',
+    async (t) => {
+      for (const [read, exchange] of await createdAndFetched(t)) {
+        t.assert(
+          readField(read, 'update_time') === null,
+          ['MUTATION-UPDATE-TIME-NULL'],
+          `update_time of a mutation never updated should be null (or left out), got ${shown(read['update_time'])}`,
+          exchange,
+        );
+      }
+    },
+    WRITES,
+  );
 
-  check('mutations.create.description-update-time-null-present', ['MUTATION-EXPLICIT-DEFAULTS'], 'description "" and update_time null are present in the response, not left out, on creation and on GET', async (t) => {
-    for (const [mutation, call] of await createdAndFetched(t)) {
-      t.assert(mutation['description'] === '', ['MUTATION-EXPLICIT-DEFAULTS'], `description should be present as "", got ${shown(mutation['description'])}`, call);
-      t.assert('update_time' in mutation && mutation['update_time'] === null, ['MUTATION-EXPLICIT-DEFAULTS'], `update_time should be present as null, got ${shown(mutation['update_time'])}`, call);
-    }
-  }, WRITES);
+  check(
+    'mutations.create.description-update-time-null-present',
+    ['MUTATION-EXPLICIT-DEFAULTS'],
+    'description "" and update_time null are present in the response, not left out, on creation and on GET',
+    async (t) => {
+      for (const [mutation, call] of await createdAndFetched(t)) {
+        t.assert(
+          mutation['description'] === '',
+          ['MUTATION-EXPLICIT-DEFAULTS'],
+          `description should be present as "", got ${shown(mutation['description'])}`,
+          call,
+        );
+        t.assert(
+          'update_time' in mutation && mutation['update_time'] === null,
+          ['MUTATION-EXPLICIT-DEFAULTS'],
+          `update_time should be present as null, got ${shown(mutation['update_time'])}`,
+          call,
+        );
+      }
+    },
+    WRITES,
+  );
 
   // ---- malformed bodies --------------------------------------------------------------------
 
   for (const { field, value, why } of WRONG_TYPES) {
-    check(checkIdOf('mutations.create.wrong-type', field), ['REQUEST-WRONG-TYPE'], `${field} given as ${why} is rejected with INVALID_ARGUMENT naming ${field}`, async (t) => {
-      const call = await t.mutations.send(await t.mutations.parent(), { [field]: value });
-      t.expectInvalidArgument(call, ['REQUEST-WRONG-TYPE'], field, `${field} given as ${why}`);
-    }, WRITES);
+    check(
+      checkIdOf('mutations.create.wrong-type', field),
+      ['REQUEST-WRONG-TYPE'],
+      `${field} given as ${why} is rejected with INVALID_ARGUMENT naming ${field}`,
+      async (t) => {
+        const call = await t.mutations.send(await t.mutations.parent(), { [field]: value });
+        t.expectInvalidArgument(call, ['REQUEST-WRONG-TYPE'], field, `${field} given as ${why}`);
+      },
+      WRITES,
+    );
   }
 
   // A number alone, and after a string: a server reading only some value (or the first) takes the rest; then a
   // fraction and a boolean. Values "as strings" may be refused or taken as their text ("42"), never kept as numbers.
   const scalarValues = [{ tone: 42 }, { tone: 'calm', retries: 3, ratio: 2.5, live: true }];
-  check('mutations.create.parameter-values-scalars', ['REQUEST-WRONG-TYPE'], `parameter_values holding numbers or a boolean (${scalarValues.map((v) => JSON.stringify(v)).join(', ')}) are rejected with INVALID_ARGUMENT naming parameter_values, or stored as strings ("42"), on creation and on GET`, async (t) => {
-    for (const values of scalarValues) {
-      const agentId = await t.mutations.parent();
-      const what = `parameter_values ${JSON.stringify(values)}`;
-      const recognised = asTextValues(values);
-      // Refused, named as the field or as the value inside it (`parameter_values.tone`).
-      const created = expectRefusedOrRecognised(t, await t.mutations.send(agentId, { parameter_values: values }), ['REQUEST-WRONG-TYPE'], 'parameter_values', recognised, what, { within: true });
-      if (!created) continue;
-      const fetch = await fetchMutation(t, agentId, created['id']);
-      expectRecognised(t, t.expectResource(fetch, ['MUTATION-GET'], `fetching the mutation created with ${what}`), fetch, ['REQUEST-WRONG-TYPE'], 'parameter_values', recognised, `${what} (read back)`);
-    }
-  }, WRITES);
+  check(
+    'mutations.create.parameter-values-scalars',
+    ['REQUEST-WRONG-TYPE'],
+    `parameter_values holding numbers or a boolean (${scalarValues.map((v) => JSON.stringify(v)).join(', ')}) are rejected with INVALID_ARGUMENT naming parameter_values, or stored as strings ("42"), on creation and on GET`,
+    async (t) => {
+      for (const values of scalarValues) {
+        const agentId = await t.mutations.parent();
+        const what = `parameter_values ${JSON.stringify(values)}`;
+        const recognised = asTextValues(values);
+        // Refused, named as the field or as the value inside it (`parameter_values.tone`).
+        const created = expectRefusedOrRecognised(
+          t,
+          await t.mutations.send(agentId, { parameter_values: values }),
+          ['REQUEST-WRONG-TYPE'],
+          'parameter_values',
+          recognised,
+          what,
+          { within: true },
+        );
+        if (!created) continue;
+        const fetch = await fetchMutation(t, agentId, created['id']);
+        expectRecognised(
+          t,
+          t.expectResource(fetch, ['MUTATION-GET'], `fetching the mutation created with ${what}`),
+          fetch,
+          ['REQUEST-WRONG-TYPE'],
+          'parameter_values',
+          recognised,
+          `${what} (read back)`,
+        );
+      }
+    },
+    WRITES,
+  );
 
-  check('mutations.create.mutation-body-not-valid-json', ['REQUEST-MALFORMED-JSON'], 'a mutation body that is not valid JSON is rejected with INVALID_ARGUMENT', async (t) => {
-    const call = await t.call('POST /v1/agents/{agent_id}/mutations', { params: { agent_id: await t.mutations.parent() }, rawBody: '{"display_name": ' });
-    t.expectInvalidArgument(call, ['REQUEST-MALFORMED-JSON'], undefined, 'a body that is not valid JSON');
-  }, WRITES);
+  check(
+    'mutations.create.mutation-body-not-valid-json',
+    ['REQUEST-MALFORMED-JSON'],
+    'a mutation body that is not valid JSON is rejected with INVALID_ARGUMENT',
+    async (t) => {
+      const call = await t.call('POST /v1/agents/{agent_id}/mutations', {
+        params: { agent_id: await t.mutations.parent() },
+        rawBody: '{"display_name": ',
+      });
+      t.expectInvalidArgument(call, ['REQUEST-MALFORMED-JSON'], undefined, 'a body that is not valid JSON');
+    },
+    WRITES,
+  );
 });

@@ -30,16 +30,34 @@ const LARGE_OVERRIDES = { prompt: twoByteText(OVERRIDES_SIZE.high + 260) };
 async function duplicate(t: CheckContext): Promise<{ call: Call; agentId: string; first: JsonObject }> {
   const agentId = await t.mutations.parent();
   const { mutation, sent } = await t.mutations.create(agentId, {}, ['MUTATION-CREATE'], 'creating the first mutation');
-  return { call: await t.mutations.send(agentId, { display_name: sent['display_name'], description: 'the second of two' }), agentId, first: mutation };
+  return {
+    call: await t.mutations.send(agentId, { display_name: sent['display_name'], description: 'the second of two' }),
+    agentId,
+    first: mutation,
+  };
 }
 
 describeGroup('mutations', () => {
   // ---- display_name ----------------------------------------------------------------------
 
-  check('mutations.fields.mutation-without-display-name-rejected', ['MUTATION-DISPLAY-NAME', 'REQUEST-MISSING-REQUIRED'], 'a mutation without display_name is rejected with INVALID_ARGUMENT naming display_name', async (t) => {
-    const call = await t.mutations.send(await t.mutations.parent(), { display_name: undefined, description: 'no display name' });
-    t.expectInvalidArgument(call, ['MUTATION-DISPLAY-NAME', 'REQUEST-MISSING-REQUIRED'], 'display_name', 'a mutation without display_name');
-  }, WRITES);
+  check(
+    'mutations.fields.mutation-without-display-name-rejected',
+    ['MUTATION-DISPLAY-NAME', 'REQUEST-MISSING-REQUIRED'],
+    'a mutation without display_name is rejected with INVALID_ARGUMENT naming display_name',
+    async (t) => {
+      const call = await t.mutations.send(await t.mutations.parent(), {
+        display_name: undefined,
+        description: 'no display name',
+      });
+      t.expectInvalidArgument(
+        call,
+        ['MUTATION-DISPLAY-NAME', 'REQUEST-MISSING-REQUIRED'],
+        'display_name',
+        'a mutation without display_name',
+      );
+    },
+    WRITES,
+  );
 
   lengthLimitChecks({
     requirement: 'MUTATION-DISPLAY-NAME',
@@ -51,33 +69,100 @@ describeGroup('mutations', () => {
     judge: MUTATION_JUDGE,
   });
 
-  check('mutations.fields.second-active-mutation-agent-same', ['MUTATION-DISPLAY-NAME-UNIQUE', 'MUTATION-UPDATE-TIME-NULL'], 'a second active mutation of the agent with the same display_name is rejected, and the first is left never updated (update_time null)', async (t) => {
-    const { call, agentId, first } = await duplicate(t);
-    t.expectRejection(call, ['MUTATION-DISPLAY-NAME-UNIQUE'], {}, 'a mutation named like an active one of the same agent');
-    // A refused request changes nothing: the first mutation was never updated (an omitted update_time reads as null).
-    const fetch = await fetchMutation(t, agentId, first['id']);
-    const updateTime = t.expectResource(fetch, ['MUTATION-GET'], 'fetching the first mutation')['update_time'];
-    t.assert(updateTime === null || updateTime === undefined, ['MUTATION-UPDATE-TIME-NULL'], `update_time of the first mutation, never updated (only a refused duplicate followed), should be null, got ${shown(updateTime)}`, fetch);
-  }, WRITES);
+  check(
+    'mutations.fields.second-active-mutation-agent-same',
+    ['MUTATION-DISPLAY-NAME-UNIQUE', 'MUTATION-UPDATE-TIME-NULL'],
+    'a second active mutation of the agent with the same display_name is rejected, and the first is left never updated (update_time null)',
+    async (t) => {
+      const { call, agentId, first } = await duplicate(t);
+      t.expectRejection(
+        call,
+        ['MUTATION-DISPLAY-NAME-UNIQUE'],
+        {},
+        'a mutation named like an active one of the same agent',
+      );
+      // A refused request changes nothing: the first mutation was never updated (an omitted update_time reads as null).
+      const fetch = await fetchMutation(t, agentId, first['id']);
+      const updateTime = t.expectResource(fetch, ['MUTATION-GET'], 'fetching the first mutation')['update_time'];
+      t.assert(
+        updateTime === null || updateTime === undefined,
+        ['MUTATION-UPDATE-TIME-NULL'],
+        `update_time of the first mutation, never updated (only a refused duplicate followed), should be null, got ${shown(updateTime)}`,
+        fetch,
+      );
+    },
+    WRITES,
+  );
 
-  check('mutations.fields.duplicate-display-name-rejected-already', ['MUTATION-DUPLICATE-ALREADY-EXISTS'], 'a duplicate display_name is rejected with ALREADY_EXISTS (HTTP 409)', async (t) => {
-    t.expectRejection((await duplicate(t)).call, ['MUTATION-DUPLICATE-ALREADY-EXISTS'], CONVENTIONAL_ERRORS.alreadyExists, 'a mutation named like an active one of the same agent');
-  }, WRITES);
+  check(
+    'mutations.fields.duplicate-display-name-rejected-already',
+    ['MUTATION-DUPLICATE-ALREADY-EXISTS'],
+    'a duplicate display_name is rejected with ALREADY_EXISTS (HTTP 409)',
+    async (t) => {
+      t.expectRejection(
+        (await duplicate(t)).call,
+        ['MUTATION-DUPLICATE-ALREADY-EXISTS'],
+        CONVENTIONAL_ERRORS.alreadyExists,
+        'a mutation named like an active one of the same agent',
+      );
+    },
+    WRITES,
+  );
 
-  check('mutations.fields.same-display-name-accepted-under', ['MUTATION-DISPLAY-NAME-PER-AGENT'], 'the same display_name is accepted under another agent', async (t) => {
-    const { sent } = await t.mutations.create(await t.mutations.parent(0), {}, ['MUTATION-CREATE'], 'creating a mutation under the first agent');
-    await t.mutations.create(await t.mutations.parent(1), { display_name: sent['display_name'] }, ['MUTATION-DISPLAY-NAME-PER-AGENT'], 'creating a mutation of the same name under a second agent');
-  }, WRITES);
+  check(
+    'mutations.fields.same-display-name-accepted-under',
+    ['MUTATION-DISPLAY-NAME-PER-AGENT'],
+    'the same display_name is accepted under another agent',
+    async (t) => {
+      const { sent } = await t.mutations.create(
+        await t.mutations.parent(0),
+        {},
+        ['MUTATION-CREATE'],
+        'creating a mutation under the first agent',
+      );
+      await t.mutations.create(
+        await t.mutations.parent(1),
+        { display_name: sent['display_name'] },
+        ['MUTATION-DISPLAY-NAME-PER-AGENT'],
+        'creating a mutation of the same name under a second agent',
+      );
+    },
+    WRITES,
+  );
 
-  check('mutations.fields.display-name-deleted-mutation-can', ['MUTATION-DISPLAY-NAME-REUSABLE', 'MUTATION-DISPLAY-NAME-UNIQUE'], 'the display_name of a deleted mutation can be used again, and is then taken by the new one', async (t) => {
-    const agentId = await t.mutations.parent();
-    const { mutation, sent } = await t.mutations.create(agentId, {}, ['MUTATION-CREATE'], 'creating the first mutation');
-    const deletion = await t.call(DELETE, { params: { agent_id: agentId, mutation_id: String(mutation['id']) } });
-    t.expectSuccess(deletion, ['MUTATION-DELETE-IDEMPOTENT'], 'deleting the first mutation');
-    await t.mutations.create(agentId, { display_name: sent['display_name'] }, ['MUTATION-DISPLAY-NAME-REUSABLE'], 'creating a mutation with the deleted one\'s display_name');
-    const third = await t.mutations.send(agentId, { display_name: sent['display_name'], description: 'the third of three' });
-    t.expectRejection(third, ['MUTATION-DISPLAY-NAME-UNIQUE'], {}, 'a mutation named like the active one that reused a deleted one\'s display_name');
-  }, WRITES);
+  check(
+    'mutations.fields.display-name-deleted-mutation-can',
+    ['MUTATION-DISPLAY-NAME-REUSABLE', 'MUTATION-DISPLAY-NAME-UNIQUE'],
+    'the display_name of a deleted mutation can be used again, and is then taken by the new one',
+    async (t) => {
+      const agentId = await t.mutations.parent();
+      const { mutation, sent } = await t.mutations.create(
+        agentId,
+        {},
+        ['MUTATION-CREATE'],
+        'creating the first mutation',
+      );
+      const deletion = await t.call(DELETE, { params: { agent_id: agentId, mutation_id: String(mutation['id']) } });
+      t.expectSuccess(deletion, ['MUTATION-DELETE-IDEMPOTENT'], 'deleting the first mutation');
+      await t.mutations.create(
+        agentId,
+        { display_name: sent['display_name'] },
+        ['MUTATION-DISPLAY-NAME-REUSABLE'],
+        "creating a mutation with the deleted one's display_name",
+      );
+      const third = await t.mutations.send(agentId, {
+        display_name: sent['display_name'],
+        description: 'the third of three',
+      });
+      t.expectRejection(
+        third,
+        ['MUTATION-DISPLAY-NAME-UNIQUE'],
+        {},
+        "a mutation named like the active one that reused a deleted one's display_name",
+      );
+    },
+    WRITES,
+  );
 
   // ---- description ---------------------------------------------------------------------------
 
@@ -93,51 +178,137 @@ describeGroup('mutations', () => {
 
   // ---- config_overrides and parameter_values ---------------------------------------------
 
-  check('mutations.fields.config-overrides-may-override-key', ['MUTATION-CONFIG-OVERRIDES-KEYS'], 'config_overrides may override a key the parent has (prompt)', async (t) => {
-    await t.mutations.create(await t.mutations.parent(), { config_overrides: { prompt: 'override prompt' } }, ['MUTATION-CONFIG-OVERRIDES-KEYS'], 'overriding prompt, which the parent agent has');
-  }, WRITES);
+  check(
+    'mutations.fields.config-overrides-may-override-key',
+    ['MUTATION-CONFIG-OVERRIDES-KEYS'],
+    'config_overrides may override a key the parent has (prompt)',
+    async (t) => {
+      await t.mutations.create(
+        await t.mutations.parent(),
+        { config_overrides: { prompt: 'override prompt' } },
+        ['MUTATION-CONFIG-OVERRIDES-KEYS'],
+        'overriding prompt, which the parent agent has',
+      );
+    },
+    WRITES,
+  );
 
-  check('mutations.fields.config-overrides-key-parent-lacks', ['MUTATION-CONFIG-OVERRIDES-KEYS'], 'config_overrides with a key the parent lacks is rejected with INVALID_ARGUMENT naming config_overrides', async (t) => {
-    const call = await t.mutations.send(await t.mutations.parent(), { config_overrides: { no_such_key_cft: 'x' } });
-    t.expectInvalidArgument(call, ['MUTATION-CONFIG-OVERRIDES-KEYS'], 'config_overrides', 'overriding a key the parent agent lacks', { within: true });
-  }, WRITES);
+  check(
+    'mutations.fields.config-overrides-key-parent-lacks',
+    ['MUTATION-CONFIG-OVERRIDES-KEYS'],
+    'config_overrides with a key the parent lacks is rejected with INVALID_ARGUMENT naming config_overrides',
+    async (t) => {
+      const call = await t.mutations.send(await t.mutations.parent(), { config_overrides: { no_such_key_cft: 'x' } });
+      t.expectInvalidArgument(
+        call,
+        ['MUTATION-CONFIG-OVERRIDES-KEYS'],
+        'config_overrides',
+        'overriding a key the parent agent lacks',
+        { within: true },
+      );
+    },
+    WRITES,
+  );
 
-  check('mutations.fields.config-overrides-size.accepted', ['MUTATION-CONFIG-OVERRIDES-SIZE', 'FIELD-SIZE-LIMITS'], `config_overrides of ${byteSize(SMALL_OVERRIDES)} bytes (under 10 KB) is accepted`, async (t) => {
-    await t.mutations.create(await t.mutations.parent(), { config_overrides: SMALL_OVERRIDES }, ['MUTATION-CONFIG-OVERRIDES-SIZE', 'FIELD-SIZE-LIMITS'], `config_overrides of ${byteSize(SMALL_OVERRIDES)} bytes`);
-  }, WRITES);
+  check(
+    'mutations.fields.config-overrides-size.accepted',
+    ['MUTATION-CONFIG-OVERRIDES-SIZE', 'FIELD-SIZE-LIMITS'],
+    `config_overrides of ${byteSize(SMALL_OVERRIDES)} bytes (under 10 KB) is accepted`,
+    async (t) => {
+      await t.mutations.create(
+        await t.mutations.parent(),
+        { config_overrides: SMALL_OVERRIDES },
+        ['MUTATION-CONFIG-OVERRIDES-SIZE', 'FIELD-SIZE-LIMITS'],
+        `config_overrides of ${byteSize(SMALL_OVERRIDES)} bytes`,
+      );
+    },
+    WRITES,
+  );
 
-  check('mutations.fields.config-overrides-size.rejected', ['MUTATION-CONFIG-OVERRIDES-SIZE', 'FIELD-SIZE-LIMITS'], `config_overrides of ${byteSize(LARGE_OVERRIDES)} bytes (over 10 KB) is rejected with INVALID_ARGUMENT`, async (t) => {
-    const call = await t.mutations.send(await t.mutations.parent(), { config_overrides: LARGE_OVERRIDES });
-    t.expectInvalidArgument(call, ['MUTATION-CONFIG-OVERRIDES-SIZE', 'FIELD-SIZE-LIMITS'], 'config_overrides', `config_overrides of ${byteSize(LARGE_OVERRIDES)} bytes`, { within: true });
-  }, WRITES);
+  check(
+    'mutations.fields.config-overrides-size.rejected',
+    ['MUTATION-CONFIG-OVERRIDES-SIZE', 'FIELD-SIZE-LIMITS'],
+    `config_overrides of ${byteSize(LARGE_OVERRIDES)} bytes (over 10 KB) is rejected with INVALID_ARGUMENT`,
+    async (t) => {
+      const call = await t.mutations.send(await t.mutations.parent(), { config_overrides: LARGE_OVERRIDES });
+      t.expectInvalidArgument(
+        call,
+        ['MUTATION-CONFIG-OVERRIDES-SIZE', 'FIELD-SIZE-LIMITS'],
+        'config_overrides',
+        `config_overrides of ${byteSize(LARGE_OVERRIDES)} bytes`,
+        { within: true },
+      );
+    },
+    WRITES,
+  );
 
-  check('mutations.fields.without-parameter-values-flat-string', ['MUTATION-PARAMETER-VALUES-DERIVED'], 'without parameter_values, flat string overrides come back as parameter_values, on creation and on GET', async (t) => {
-    const overrides = { prompt: 'hello' };
-    for (const [read, exchange] of await createdAndFetched(t, { config_overrides: overrides })) {
-      t.assert(isDeepStrictEqual(read['parameter_values'], overrides), ['MUTATION-PARAMETER-VALUES-DERIVED'],
-        `parameter_values derived from config_overrides ${JSON.stringify(overrides)} should be the same pairs, got ${shown(read['parameter_values'])}`, exchange);
-    }
-  }, WRITES);
+  check(
+    'mutations.fields.without-parameter-values-flat-string',
+    ['MUTATION-PARAMETER-VALUES-DERIVED'],
+    'without parameter_values, flat string overrides come back as parameter_values, on creation and on GET',
+    async (t) => {
+      const overrides = { prompt: 'hello' };
+      for (const [read, exchange] of await createdAndFetched(t, { config_overrides: overrides })) {
+        t.assert(
+          isDeepStrictEqual(read['parameter_values'], overrides),
+          ['MUTATION-PARAMETER-VALUES-DERIVED'],
+          `parameter_values derived from config_overrides ${JSON.stringify(overrides)} should be the same pairs, got ${shown(read['parameter_values'])}`,
+          exchange,
+        );
+      }
+    },
+    WRITES,
+  );
 
-  check('mutations.fields.parameter-values-given-kept-given', ['MUTATION-PARAMETER-VALUES-DERIVED'], 'parameter_values given are kept as given', async (t) => {
-    const given = { tone: 'friendly' };
-    const { mutation, call } = await t.mutations.create(await t.mutations.parent(), { config_overrides: { prompt: 'hello' }, parameter_values: given });
-    t.assert(isDeepStrictEqual(mutation['parameter_values'], given), ['MUTATION-PARAMETER-VALUES-DERIVED'],
-      `parameter_values sent as ${JSON.stringify(given)} came back as ${shown(mutation['parameter_values'])}`, call);
-  }, WRITES);
+  check(
+    'mutations.fields.parameter-values-given-kept-given',
+    ['MUTATION-PARAMETER-VALUES-DERIVED'],
+    'parameter_values given are kept as given',
+    async (t) => {
+      const given = { tone: 'friendly' };
+      const { mutation, call } = await t.mutations.create(await t.mutations.parent(), {
+        config_overrides: { prompt: 'hello' },
+        parameter_values: given,
+      });
+      t.assert(
+        isDeepStrictEqual(mutation['parameter_values'], given),
+        ['MUTATION-PARAMETER-VALUES-DERIVED'],
+        `parameter_values sent as ${JSON.stringify(given)} came back as ${shown(mutation['parameter_values'])}`,
+        call,
+      );
+    },
+    WRITES,
+  );
 
-  check('mutations.fields.parameter-values-derived-nested-non', ['MUTATION-PARAMETER-VALUES-DERIVED'], 'parameter_values derived from a nested non-string override are flattened: string pairs, one of them "3" keyed by the path workflows → retries', async (t) => {
-    // Overrides a number inside the parent's workflows: whatever the flattening notation, the values are strings.
-    const agentId = await t.mutations.newParent({ workflows: { retries: 2 } });
-    const call = await t.mutations.send(agentId, { config_overrides: { workflows: { retries: 3 } } });
-    if (rejectsNaming(call, 'config_overrides', 'workflows')) t.skip('the target does not count workflows as overridable configuration (which keys count is not shown)');
-    const values = t.expectResource(call, ['MUTATION-CREATE'], 'overriding workflows.retries with a number')['parameter_values'];
-    const entries = typeof values === 'object' && values !== null ? Object.entries(values) : [];
-    t.assert(entries.length > 0 && entries.every(([, value]) => typeof value === 'string'), ['MUTATION-PARAMETER-VALUES-DERIVED'],
-      `parameter_values derived from {"workflows":{"retries":3}} should be string pairs, got ${shown(values)}`, call);
-    // Flattened, not serialized: the leaf is a pair of its own, and its key keeps the path to it (`workflows.retries`, `workflows_retries`,
-    // `workflows[retries]`, ...): neither `workflows: "{\"retries\":3}"` nor a bare `retries`.
-    t.assert(entries.some(([key, value]) => value === '3' && /workflows.*retries/i.test(key)), ['MUTATION-PARAMETER-VALUES-DERIVED'],
-      `parameter_values derived from {"workflows":{"retries":3}} should flatten it to a pair "3" keyed by workflows and retries, got ${shown(values)}`, call);
-  }, WRITES);
+  check(
+    'mutations.fields.parameter-values-derived-nested-non',
+    ['MUTATION-PARAMETER-VALUES-DERIVED'],
+    'parameter_values derived from a nested non-string override are flattened: string pairs, one of them "3" keyed by the path workflows → retries',
+    async (t) => {
+      // Overrides a number inside the parent's workflows: whatever the flattening notation, the values are strings.
+      const agentId = await t.mutations.newParent({ workflows: { retries: 2 } });
+      const call = await t.mutations.send(agentId, { config_overrides: { workflows: { retries: 3 } } });
+      if (rejectsNaming(call, 'config_overrides', 'workflows'))
+        t.skip('the target does not count workflows as overridable configuration (which keys count is not shown)');
+      const values = t.expectResource(call, ['MUTATION-CREATE'], 'overriding workflows.retries with a number')[
+        'parameter_values'
+      ];
+      const entries = typeof values === 'object' && values !== null ? Object.entries(values) : [];
+      t.assert(
+        entries.length > 0 && entries.every(([, value]) => typeof value === 'string'),
+        ['MUTATION-PARAMETER-VALUES-DERIVED'],
+        `parameter_values derived from {"workflows":{"retries":3}} should be string pairs, got ${shown(values)}`,
+        call,
+      );
+      // Flattened, not serialized: the leaf is a pair of its own, and its key keeps the path to it (`workflows.retries`, `workflows_retries`,
+      // `workflows[retries]`, ...): neither `workflows: "{\"retries\":3}"` nor a bare `retries`.
+      t.assert(
+        entries.some(([key, value]) => value === '3' && /workflows.*retries/i.test(key)),
+        ['MUTATION-PARAMETER-VALUES-DERIVED'],
+        `parameter_values derived from {"workflows":{"retries":3}} should flatten it to a pair "3" keyed by workflows and retries, got ${shown(values)}`,
+        call,
+      );
+    },
+    WRITES,
+  );
 });

@@ -42,70 +42,152 @@ async function mutationAndStranger(t: CheckContext): Promise<{ owned: MutationPa
 /** The mutation is still there under its own agent. */
 async function expectIntact(t: CheckContext, owned: MutationPath, after: string): Promise<void> {
   const call = await t.call(GET, { params: owned });
-  const fetched = t.expectResource(call, ['MUTATION-SCOPED-TO-AGENT'], `fetching the mutation under its own agent after ${after}`);
-  t.assert(fetched['id'] === owned.mutation_id, ['MUTATION-SCOPED-TO-AGENT'],
-    `fetching mutation ${owned.mutation_id} under its own agent returned id ${JSON.stringify(fetched['id'] ?? null)}`, call);
+  const fetched = t.expectResource(
+    call,
+    ['MUTATION-SCOPED-TO-AGENT'],
+    `fetching the mutation under its own agent after ${after}`,
+  );
+  t.assert(
+    fetched['id'] === owned.mutation_id,
+    ['MUTATION-SCOPED-TO-AGENT'],
+    `fetching mutation ${owned.mutation_id} under its own agent returned id ${JSON.stringify(fetched['id'] ?? null)}`,
+    call,
+  );
 }
 
 /** A mutation sent under a well-formed agent id that names no agent. */
-const orphan = (t: CheckContext, fields: Readonly<Record<string, unknown>> = {}): Promise<Call> => t.mutations.send(wellFormedId(ID_RULES.agent, 43), fields);
+const orphan = (t: CheckContext, fields: Readonly<Record<string, unknown>> = {}): Promise<Call> =>
+  t.mutations.send(wellFormedId(ID_RULES.agent, 43), fields);
 
 describeGroup('mutations', () => {
   // ---- deletion ----------------------------------------------------------------------------
 
-  check('mutations.scope.deleting-mutation-succeeds-deleting-again', ['MUTATION-DELETE-IDEMPOTENT'], 'deleting a mutation succeeds, and deleting it again succeeds too', async (t) => {
-    const params = await deleted(t);
-    t.expectSuccess(await deleteMutation(t, params), ['MUTATION-DELETE-IDEMPOTENT'], 'deleting the mutation a second time');
-  }, WRITES);
+  check(
+    'mutations.scope.deleting-mutation-succeeds-deleting-again',
+    ['MUTATION-DELETE-IDEMPOTENT'],
+    'deleting a mutation succeeds, and deleting it again succeeds too',
+    async (t) => {
+      const params = await deleted(t);
+      t.expectSuccess(
+        await deleteMutation(t, params),
+        ['MUTATION-DELETE-IDEMPOTENT'],
+        'deleting the mutation a second time',
+      );
+    },
+    WRITES,
+  );
 
-  check('mutations.scope.deleted-mutation-can-no-longer', ['MUTATION-DELETE-GONE'], 'a deleted mutation can no longer be fetched', async (t) => {
-    const params = await deleted(t);
-    t.expectRejection(await t.call(GET, { params }), ['MUTATION-DELETE-GONE'], {}, 'fetching a deleted mutation');
-  }, WRITES);
+  check(
+    'mutations.scope.deleted-mutation-can-no-longer',
+    ['MUTATION-DELETE-GONE'],
+    'a deleted mutation can no longer be fetched',
+    async (t) => {
+      const params = await deleted(t);
+      t.expectRejection(await t.call(GET, { params }), ['MUTATION-DELETE-GONE'], {}, 'fetching a deleted mutation');
+    },
+    WRITES,
+  );
 
-  check('mutations.scope.fetching-deleted-mutation-answers-not', ['MISSING-RESOURCE-NOT-FOUND'], 'fetching a deleted mutation answers NOT_FOUND (HTTP 404)', async (t) => {
-    await expectMissingNotFound(t, GET, await deleted(t));
-  }, WRITES);
+  check(
+    'mutations.scope.fetching-deleted-mutation-answers-not',
+    ['MISSING-RESOURCE-NOT-FOUND'],
+    'fetching a deleted mutation answers NOT_FOUND (HTTP 404)',
+    async (t) => {
+      await expectMissingNotFound(t, GET, await deleted(t));
+    },
+    WRITES,
+  );
 
   // ---- scope: a mutation belongs to its agent -----------------------------------------------
 
-  check('mutations.scope.get-mutation-under-another-agent', ['MUTATION-SCOPED-TO-AGENT'], 'GET of a mutation under another agent fails, and it stays reachable under its own', async (t) => {
-    const { owned, stranger } = await mutationAndStranger(t);
-    const call = await t.call(GET, { params: { ...owned, agent_id: stranger } });
-    t.expectRejection(call, ['MUTATION-SCOPED-TO-AGENT'], {}, 'fetching a mutation under an agent it does not belong to');
-    await expectIntact(t, owned, 'a GET under another agent');
-  }, WRITES);
+  check(
+    'mutations.scope.get-mutation-under-another-agent',
+    ['MUTATION-SCOPED-TO-AGENT'],
+    'GET of a mutation under another agent fails, and it stays reachable under its own',
+    async (t) => {
+      const { owned, stranger } = await mutationAndStranger(t);
+      const call = await t.call(GET, { params: { ...owned, agent_id: stranger } });
+      t.expectRejection(
+        call,
+        ['MUTATION-SCOPED-TO-AGENT'],
+        {},
+        'fetching a mutation under an agent it does not belong to',
+      );
+      await expectIntact(t, owned, 'a GET under another agent');
+    },
+    WRITES,
+  );
 
-  check('mutations.scope.delete-mutation-under-another-agent', ['MUTATION-SCOPED-TO-AGENT'], 'DELETE of a mutation under another agent leaves it intact', async (t) => {
-    const { owned, stranger } = await mutationAndStranger(t);
-    // The answer itself is open: an error, or the success idempotent deletion gives for what is not there.
-    await deleteMutation(t, { ...owned, agent_id: stranger });
-    await expectIntact(t, owned, 'a DELETE under another agent');
-  }, WRITES);
+  check(
+    'mutations.scope.delete-mutation-under-another-agent',
+    ['MUTATION-SCOPED-TO-AGENT'],
+    'DELETE of a mutation under another agent leaves it intact',
+    async (t) => {
+      const { owned, stranger } = await mutationAndStranger(t);
+      // The answer itself is open: an error, or the success idempotent deletion gives for what is not there.
+      await deleteMutation(t, { ...owned, agent_id: stranger });
+      await expectIntact(t, owned, 'a DELETE under another agent');
+    },
+    WRITES,
+  );
 
-  check('mutations.scope.orphan-refused', ['MUTATION-PARENT-MUST-EXIST'], 'creating a mutation under an agent that does not exist fails', async (t) => {
-    t.expectRejection(await orphan(t), ['MUTATION-PARENT-MUST-EXIST'], {}, 'creating a mutation under a well-formed agent id that names no agent');
-  }, WRITES);
+  check(
+    'mutations.scope.orphan-refused',
+    ['MUTATION-PARENT-MUST-EXIST'],
+    'creating a mutation under an agent that does not exist fails',
+    async (t) => {
+      t.expectRejection(
+        await orphan(t),
+        ['MUTATION-PARENT-MUST-EXIST'],
+        {},
+        'creating a mutation under a well-formed agent id that names no agent',
+      );
+    },
+    WRITES,
+  );
 
-  check('mutations.scope.orphan-not-found', ['MISSING-RESOURCE-NOT-FOUND'], 'creating a mutation under an agent that does not exist answers NOT_FOUND (HTTP 404)', async (t) => {
-    // config_overrides whose keys every parent the suite makes has: judged against the parent, so only once it is found.
-    const call = await orphan(t, { config_overrides: { prompt: 'overridden prompt' } });
-    t.expectRejection(call, ['MISSING-RESOURCE-NOT-FOUND'], CONVENTIONAL_ERRORS.notFound, 'creating a mutation with config_overrides under a well-formed agent id that names no agent');
-  }, WRITES);
+  check(
+    'mutations.scope.orphan-not-found',
+    ['MISSING-RESOURCE-NOT-FOUND'],
+    'creating a mutation under an agent that does not exist answers NOT_FOUND (HTTP 404)',
+    async (t) => {
+      // config_overrides whose keys every parent the suite makes has: judged against the parent, so only once it is found.
+      const call = await orphan(t, { config_overrides: { prompt: 'overridden prompt' } });
+      t.expectRejection(
+        call,
+        ['MISSING-RESOURCE-NOT-FOUND'],
+        CONVENTIONAL_ERRORS.notFound,
+        'creating a mutation with config_overrides under a well-formed agent id that names no agent',
+      );
+    },
+    WRITES,
+  );
 
   // ---- path IDs ------------------------------------------------------------------------------
 
-  check('mutations.scope.malformed-mutation-id-under-agent', ['PATH-ID-FORMAT-FIRST'], 'a malformed mutation_id under an agent that does not exist is rejected with INVALID_ARGUMENT naming mutation_id (GET and DELETE)', async (t) => {
-    // A malformed mutation_id names nothing, so the DELETE changes no data.
-    for (const endpoint of [GET, DELETE] as const) await expectFormatBeforeLookup(t, endpoint, 'mutation_id', { agent_id: wellFormedId(ID_RULES.agent, 44) });
-  });
+  check(
+    'mutations.scope.malformed-mutation-id-under-agent',
+    ['PATH-ID-FORMAT-FIRST'],
+    'a malformed mutation_id under an agent that does not exist is rejected with INVALID_ARGUMENT naming mutation_id (GET and DELETE)',
+    async (t) => {
+      // A malformed mutation_id names nothing, so the DELETE changes no data.
+      for (const endpoint of [GET, DELETE] as const)
+        await expectFormatBeforeLookup(t, endpoint, 'mutation_id', { agent_id: wellFormedId(ID_RULES.agent, 44) });
+    },
+  );
 
   for (const endpoint of [GET, DELETE] as const) {
     for (const param of ['mutation_id', 'agent_id'] as const) {
-      check(checkIdOf('mutations.scope.near-miss', endpoint.split(' ')[0]!, param), ['PATH-ID-FORMAT'], `${endpoint} with a near miss of ${param} is rejected with INVALID_ARGUMENT naming ${param}`, async (t) => {
-        // The other parameter names a real mutation and agent, so the near miss is the only thing wrong.
-        await expectNearMissesRejected(t, endpoint, param, await created(t));
-      }, WRITES);
+      check(
+        checkIdOf('mutations.scope.near-miss', endpoint.split(' ')[0]!, param),
+        ['PATH-ID-FORMAT'],
+        `${endpoint} with a near miss of ${param} is rejected with INVALID_ARGUMENT naming ${param}`,
+        async (t) => {
+          // The other parameter names a real mutation and agent, so the near miss is the only thing wrong.
+          await expectNearMissesRejected(t, endpoint, param, await created(t));
+        },
+        WRITES,
+      );
     }
   }
 });

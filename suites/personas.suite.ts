@@ -3,7 +3,14 @@
 // DELETABLE_PERSONA_ID only) answers an empty object and removes the persona.
 
 import { ID_RULES, matchesIdRule } from '../lib/contract/ids.js';
-import { declareEmptyBodyCheck, deleteOnce, deletesFixture, expectEmptyObjectAnswer, settled, type Deletion } from '../lib/families/deletion.js';
+import {
+  declareEmptyBodyCheck,
+  deleteOnce,
+  deletesFixture,
+  expectEmptyObjectAnswer,
+  settled,
+  type Deletion,
+} from '../lib/families/deletion.js';
 import { declareListChecks } from '../lib/families/lists/index.js';
 import { declareItemRules, everyListed, listedNow, type ItemRule } from '../lib/families/listed-items.js';
 import { expectMissingNotFound, expectNearMissesRejected } from '../lib/families/path-ids.js';
@@ -23,7 +30,8 @@ const DELETE = 'DELETE /v1/personas/{persona_id}' satisfies EndpointKey;
 const LOCALE_TAG = /^[a-z]{2,3}-(?:[A-Z]{2}|\d{3})$/;
 
 /** resource_name is the persona's `name` in the sense of NAME-MATCHES-ID: `personas/<id>`. */
-const expectPersonaName: ItemRule['expect'] = (t, persona, call) => expectNameMatchesId(t, { name: persona['resource_name'] }, 'personas', call, persona['id']);
+const expectPersonaName: ItemRule['expect'] = (t, persona, call) =>
+  expectNameMatchesId(t, { name: persona['resource_name'] }, 'personas', call, persona['id']);
 
 const PERSONA_RULES: readonly ItemRule[] = [
   {
@@ -37,7 +45,12 @@ const PERSONA_RULES: readonly ItemRule[] = [
     requirements: ['PERSONA-FIELDS'],
     title: 'has a 22-character alphanumeric id',
     expect: (t, persona, call) =>
-      t.assert(matchesIdRule(ID_RULES.persona, persona['id']), ['PERSONA-FIELDS'], `persona id ${JSON.stringify(persona['id'])} is not 22 alphanumeric characters`, call),
+      t.assert(
+        matchesIdRule(ID_RULES.persona, persona['id']),
+        ['PERSONA-FIELDS'],
+        `persona id ${JSON.stringify(persona['id'])} is not 22 alphanumeric characters`,
+        call,
+      ),
   },
   {
     id: 'language-code',
@@ -47,7 +60,12 @@ const PERSONA_RULES: readonly ItemRule[] = [
       const code = persona['language_code'];
       // The field is not stated to be always present: judged where present.
       if (code === undefined) return;
-      t.assert(typeof code === 'string' && LOCALE_TAG.test(code), ['PERSONA-FIELDS'], `persona ${String(persona['id'])}: language_code ${JSON.stringify(code)} is not <language>-<REGION>`, call);
+      t.assert(
+        typeof code === 'string' && LOCALE_TAG.test(code),
+        ['PERSONA-FIELDS'],
+        `persona ${String(persona['id'])}: language_code ${JSON.stringify(code)} is not <language>-<REGION>`,
+        call,
+      );
     },
   },
   {
@@ -65,7 +83,10 @@ function deletePersona(t: CheckContext) {
   return deleteOnce(t, 'persona', async (ctx): Promise<Deletion> => {
     const persona_id = ctx.config.deletablePersonaId as string;
     const before = await ctx.call(GET, { params: { persona_id } });
-    if (!isSuccess(before)) return { skip: `DELETABLE_PERSONA_ID ${persona_id} is not served by ${GET} (answered ${before.response.status})` };
+    if (!isSuccess(before))
+      return {
+        skip: `DELETABLE_PERSONA_ID ${persona_id} is not served by ${GET} (answered ${before.response.status})`,
+      };
     return { call: await ctx.call(DELETE, { params: { persona_id } }) };
   });
 }
@@ -75,54 +96,98 @@ describeGroup('personas', () => {
 
   declareItemRules('persona', (t) => everyListed(t, 'personas'), PERSONA_RULES);
 
-  check('personas.get-as-listed', ['PERSONA-GET'], 'GET /v1/personas/{persona_id} returns {persona}: the listed persona, field for field', async (t) => {
-    const listed = await personas(t);
-    if (!listed.length) t.skip('no persona is listed');
-    for (const persona of spread(listed)) {
-      const call = await t.call(GET, { params: { persona_id: idOf(persona) } });
-      const got = t.expectResource(call, ['PERSONA-GET'], `getting listed persona ${idOf(persona)}`);
-      t.assert(got['id'] === persona['id'], ['PERSONA-GET'], `asked for persona ${idOf(persona)}, got ${JSON.stringify(got['id'])}`, call);
-      // The item rules are declared over the list; the GET answer keeps the name rule too.
-      expectPersonaName(t, got, call);
-      expectSameAsListed(t, ['PERSONA-GET'], persona, got, call);
-    }
-  });
+  check(
+    'personas.get-as-listed',
+    ['PERSONA-GET'],
+    'GET /v1/personas/{persona_id} returns {persona}: the listed persona, field for field',
+    async (t) => {
+      const listed = await personas(t);
+      if (!listed.length) t.skip('no persona is listed');
+      for (const persona of spread(listed)) {
+        const call = await t.call(GET, { params: { persona_id: idOf(persona) } });
+        const got = t.expectResource(call, ['PERSONA-GET'], `getting listed persona ${idOf(persona)}`);
+        t.assert(
+          got['id'] === persona['id'],
+          ['PERSONA-GET'],
+          `asked for persona ${idOf(persona)}, got ${JSON.stringify(got['id'])}`,
+          call,
+        );
+        // The item rules are declared over the list; the GET answer keeps the name rule too.
+        expectPersonaName(t, got, call);
+        expectSameAsListed(t, ['PERSONA-GET'], persona, got, call);
+      }
+    },
+  );
 
-  check('personas.phone-numbers', ['PERSONA-PHONE-NUMBERS'], 'GET /v1/personas/phone-numbers returns {phone_numbers: {inbound, outbound}} of {index, phone_number}', async (t) => {
-    const call = await t.call('GET /v1/personas/phone-numbers');
-    // The canonical schema holds the shape: both arrays, integer index, string phone_number.
-    t.expectResource(call, ['PERSONA-PHONE-NUMBERS'], 'getting the phone numbers');
-  });
+  check(
+    'personas.phone-numbers',
+    ['PERSONA-PHONE-NUMBERS'],
+    'GET /v1/personas/phone-numbers returns {phone_numbers: {inbound, outbound}} of {index, phone_number}',
+    async (t) => {
+      const call = await t.call('GET /v1/personas/phone-numbers');
+      // The canonical schema holds the shape: both arrays, integer index, string phone_number.
+      t.expectResource(call, ['PERSONA-PHONE-NUMBERS'], 'getting the phone numbers');
+    },
+  );
 
   for (const endpoint of [GET, DELETE] as const) {
     // A malformed id cannot name a real persona, so the DELETE probe changes nothing.
-    check(checkIdOf('personas.persona-id.near-miss', endpoint.split(' ')[0]!), ['PATH-ID-FORMAT'], `${endpoint} rejects a persona_id that is not 22 alphanumeric characters with INVALID_ARGUMENT`, async (t) => {
-      await expectNearMissesRejected(t, endpoint, 'persona_id');
-    });
+    check(
+      checkIdOf('personas.persona-id.near-miss', endpoint.split(' ')[0]!),
+      ['PATH-ID-FORMAT'],
+      `${endpoint} rejects a persona_id that is not 22 alphanumeric characters with INVALID_ARGUMENT`,
+      async (t) => {
+        await expectNearMissesRejected(t, endpoint, 'persona_id');
+      },
+    );
   }
 
-  check('personas.get-well-formed-persona-id', ['MISSING-RESOURCE-NOT-FOUND', 'HTTP-STATUS-CONVENTIONS'], 'GET of a well-formed persona_id that names nothing answers NOT_FOUND (404)', async (t) => {
-    await expectMissingNotFound(t, GET, { persona_id: wellFormedId(ID_RULES.persona, 31) });
-  });
+  check(
+    'personas.get-well-formed-persona-id',
+    ['MISSING-RESOURCE-NOT-FOUND', 'HTTP-STATUS-CONVENTIONS'],
+    'GET of a well-formed persona_id that names nothing answers NOT_FOUND (404)',
+    async (t) => {
+      await expectMissingNotFound(t, GET, { persona_id: wellFormedId(ID_RULES.persona, 31) });
+    },
+  );
 
   // It names nothing, so the DELETE changes no data.
-  check('personas.delete-well-formed-persona-id', ['MISSING-RESOURCE-NOT-FOUND', 'HTTP-STATUS-CONVENTIONS'], 'DELETE of a well-formed persona_id that names nothing answers NOT_FOUND (404)', async (t) => {
-    await expectMissingNotFound(t, DELETE, { persona_id: wellFormedId(ID_RULES.persona, 32) });
-  }, { writes: true });
+  check(
+    'personas.delete-well-formed-persona-id',
+    ['MISSING-RESOURCE-NOT-FOUND', 'HTTP-STATUS-CONVENTIONS'],
+    'DELETE of a well-formed persona_id that names nothing answers NOT_FOUND (404)',
+    async (t) => {
+      await expectMissingNotFound(t, DELETE, { persona_id: wellFormedId(ID_RULES.persona, 32) });
+    },
+    { writes: true },
+  );
 
   // Last, and alone: the deletion changes the list the checks above read.
-  check('personas.delete-empty-object-then-gone', ['PERSONA-DELETE'], 'DELETE /v1/personas/{persona_id} answers an empty object; the persona can no longer be fetched or listed', async (t) => {
-    const { call } = await deletePersona(t);
-    const persona_id = t.config.deletablePersonaId as string;
-    expectEmptyObjectAnswer(t, call, ['PERSONA-DELETE'], 'deleting the persona');
-    const problem = await settled(async () => {
-      const after = await t.call(GET, { params: { persona_id } });
-      if (isSuccess(after)) return `the deleted persona ${persona_id} is still served by ${GET}`;
-      t.expectRejection(after, ['PERSONA-DELETE'], {}, 'getting the deleted persona');
-      return (await listedNow(t, 'personas')).some((persona) => persona['id'] === persona_id) ? `the deleted persona ${persona_id} is still listed` : undefined;
-    });
-    t.assert(problem === undefined, ['PERSONA-DELETE'], problem ?? '');
-  }, deletesFixture('deletablePersonaId'));
+  check(
+    'personas.delete-empty-object-then-gone',
+    ['PERSONA-DELETE'],
+    'DELETE /v1/personas/{persona_id} answers an empty object; the persona can no longer be fetched or listed',
+    async (t) => {
+      const { call } = await deletePersona(t);
+      const persona_id = t.config.deletablePersonaId as string;
+      expectEmptyObjectAnswer(t, call, ['PERSONA-DELETE'], 'deleting the persona');
+      const problem = await settled(async () => {
+        const after = await t.call(GET, { params: { persona_id } });
+        if (isSuccess(after)) return `the deleted persona ${persona_id} is still served by ${GET}`;
+        t.expectRejection(after, ['PERSONA-DELETE'], {}, 'getting the deleted persona');
+        return (await listedNow(t, 'personas')).some((persona) => persona['id'] === persona_id)
+          ? `the deleted persona ${persona_id} is still listed`
+          : undefined;
+      });
+      t.assert(problem === undefined, ['PERSONA-DELETE'], problem ?? '');
+    },
+    deletesFixture('deletablePersonaId'),
+  );
 
-  declareEmptyBodyCheck('DELETE /v1/personas/{persona_id}', 'deleting the persona', 'deletablePersonaId', deletePersona);
+  declareEmptyBodyCheck(
+    'DELETE /v1/personas/{persona_id}',
+    'deleting the persona',
+    'deletablePersonaId',
+    deletePersona,
+  );
 });

@@ -23,24 +23,50 @@ const SIMULATION_SAMPLE = 8;
 /** A simulation and the metric_id of one of its outputs; skips the check when none is found. */
 async function links(t: CheckContext): Promise<ReviewLinks> {
   for (const simulationId of (await simulationIds(t)).slice(0, SIMULATION_SAMPLE)) {
-    const metricId = (await metricOutputs(t, simulationId)).map((m) => m['metric_id']).find((id) => typeof id === 'string' && id !== '');
+    const metricId = (await metricOutputs(t, simulationId))
+      .map((m) => m['metric_id'])
+      .find((id) => typeof id === 'string' && id !== '');
     if (typeof metricId === 'string') return { simulationId, metricId };
   }
-  return t.skip('needs a simulation with a metric output (from the runs\' results.output_ids and their metrics lists); none found');
+  return t.skip(
+    "needs a simulation with a metric output (from the runs' results.output_ids and their metrics lists); none found",
+  );
 }
 
 /** The project created from the four required fields alone, once per target. */
 async function minimalProject(t: CheckContext): Promise<Created<'reviewProject'>> {
   const linked = await links(t); // skips here, per check, rather than inside the shared creation
-  return t.memo('minimal review project', (ctx) => ctx.reviewProjects.create(linked, {}, ['REVIEW-PROJECT-CREATE'], 'creating a review project from the required fields'));
+  return t.memo('minimal review project', (ctx) =>
+    ctx.reviewProjects.create(
+      linked,
+      {},
+      ['REVIEW-PROJECT-CREATE'],
+      'creating a review project from the required fields',
+    ),
+  );
 }
 
 /** Lists compare as multisets: the spec does not say their order is kept. */
 const sameValue = (sent: unknown, got: unknown): boolean =>
-  Array.isArray(sent) && Array.isArray(got) ? isDeepStrictEqual([...sent].sort(), [...got].sort()) : isDeepStrictEqual(sent, got);
+  Array.isArray(sent) && Array.isArray(got)
+    ? isDeepStrictEqual([...sent].sort(), [...got].sort())
+    : isDeepStrictEqual(sent, got);
 
-function expectField(t: CheckContext, requirements: readonly RequirementId[], project: JsonObject, field: string, expected: unknown, call: Call, why: string): void {
-  t.assert(sameValue(expected, project[field]), requirements, `${field} should be ${JSON.stringify(expected)} (${why}), got ${JSON.stringify(project[field])}`, call);
+function expectField(
+  t: CheckContext,
+  requirements: readonly RequirementId[],
+  project: JsonObject,
+  field: string,
+  expected: unknown,
+  call: Call,
+  why: string,
+): void {
+  t.assert(
+    sameValue(expected, project[field]),
+    requirements,
+    `${field} should be ${JSON.stringify(expected)} (${why}), got ${JSON.stringify(project[field])}`,
+    call,
+  );
 }
 
 /** A value of one field that must be rejected with INVALID_ARGUMENT naming it. */
@@ -52,15 +78,42 @@ interface Rejected {
 }
 
 const REJECTED: readonly Rejected[] = [
-  ...REQUIRED_FIELDS.map((field): Rejected => ({ requirements: ['REVIEW-PROJECT-REQUIRED', 'REQUEST-MISSING-REQUIRED'], field, value: undefined, why: 'left out' })),
-  ...LIST_FIELDS.map((field): Rejected => ({ requirements: ['REVIEW-PROJECT-REQUIRED'], field, value: [], why: 'an empty list' })),
+  ...REQUIRED_FIELDS.map((field): Rejected => ({
+    requirements: ['REVIEW-PROJECT-REQUIRED', 'REQUEST-MISSING-REQUIRED'],
+    field,
+    value: undefined,
+    why: 'left out',
+  })),
+  ...LIST_FIELDS.map((field): Rejected => ({
+    requirements: ['REVIEW-PROJECT-REQUIRED'],
+    field,
+    value: [],
+    why: 'an empty list',
+  })),
   // A required field given as null is as missing as one left out.
   { requirements: ['REVIEW-PROJECT-REQUIRED'], field: 'assignees', value: null, why: 'null' },
-  ...['not-an-email', 'a@', '@b.com', 'a reviewer@example.com', 'reviewer@example.com extra'].map((address): Rejected => ({ requirements: ['REVIEW-PROJECT-ASSIGNEE-EMAIL'], field: 'assignees', value: [address], why: `[${JSON.stringify(address)}]` })),
+  ...['not-an-email', 'a@', '@b.com', 'a reviewer@example.com', 'reviewer@example.com extra'].map(
+    (address): Rejected => ({
+      requirements: ['REVIEW-PROJECT-ASSIGNEE-EMAIL'],
+      field: 'assignees',
+      value: [address],
+      why: `[${JSON.stringify(address)}]`,
+    }),
+  ),
   { requirements: ['REVIEW-PROJECT-TYPE'], field: 'project_type', value: 'PROJECT_FOO', why: '"PROJECT_FOO"' },
   { requirements: ['REVIEW-PROJECT-RULES'], field: 'project_rules', value: ['other_rule'], why: '["other_rule"]' },
-  { requirements: ['REQUEST-WRONG-TYPE'], field: 'assignees', value: 'reviewer@example.com', why: 'a string instead of a list' },
-  { requirements: ['REQUEST-WRONG-TYPE'], field: 'notifications', value: 'yes', why: 'the string "yes" instead of a boolean' },
+  {
+    requirements: ['REQUEST-WRONG-TYPE'],
+    field: 'assignees',
+    value: 'reviewer@example.com',
+    why: 'a string instead of a list',
+  },
+  {
+    requirements: ['REQUEST-WRONG-TYPE'],
+    field: 'notifications',
+    value: 'yes',
+    why: 'the string "yes" instead of a boolean',
+  },
 ];
 
 /** A value of one field that must be accepted (and, where given, returned as `returned`). */
@@ -73,62 +126,167 @@ interface Accepted {
 }
 
 const ACCEPTED: readonly Accepted[] = [
-  { requirements: ['REVIEW-PROJECT-ASSIGNEE-EMAIL'], field: 'assignees', value: ['reviewer+tag@example.com'], why: 'a plus-tagged address' },
-  ...PROJECT_TYPES.map((type): Accepted => ({ requirements: ['REVIEW-PROJECT-TYPE'], field: 'project_type', value: type, why: type, returned: type })),
-  { requirements: ['REVIEW-PROJECT-NOTIFICATIONS-DEFAULT'], field: 'notifications', value: false, why: 'false', returned: false },
-  { requirements: ['REVIEW-PROJECT-RULES'], field: 'project_rules', value: [...PROJECT_RULES], why: JSON.stringify(PROJECT_RULES), returned: [...PROJECT_RULES] },
+  {
+    requirements: ['REVIEW-PROJECT-ASSIGNEE-EMAIL'],
+    field: 'assignees',
+    value: ['reviewer+tag@example.com'],
+    why: 'a plus-tagged address',
+  },
+  ...PROJECT_TYPES.map((type): Accepted => ({
+    requirements: ['REVIEW-PROJECT-TYPE'],
+    field: 'project_type',
+    value: type,
+    why: type,
+    returned: type,
+  })),
+  {
+    requirements: ['REVIEW-PROJECT-NOTIFICATIONS-DEFAULT'],
+    field: 'notifications',
+    value: false,
+    why: 'false',
+    returned: false,
+  },
+  {
+    requirements: ['REVIEW-PROJECT-RULES'],
+    field: 'project_rules',
+    value: [...PROJECT_RULES],
+    why: JSON.stringify(PROJECT_RULES),
+    returned: [...PROJECT_RULES],
+  },
   { requirements: ['REVIEW-PROJECT-RULES'], field: 'project_rules', value: null, why: 'null' },
 ];
 
 describeGroup('review-projects', () => {
-  check('review-projects.every-field', ['REVIEW-PROJECT-CREATE'], 'POST returns {review_project} echoing every field sent', async (t) => {
-    const { reviewProject, call, sent } = await t.reviewProjects.create(await links(t), {
-      assignees: ['reviewer@example.com', 'second.reviewer@example.com'],
-      description: t.name('review project description'),
-      project_type: 'PROJECT_COLLABORATIVE',
-      notifications: false,
-      project_rules: [...PROJECT_RULES],
-    }, ['REVIEW-PROJECT-CREATE'], 'creating a review project with every field');
-    for (const [field, value] of Object.entries(sent)) expectField(t, ['REVIEW-PROJECT-CREATE'], reviewProject, field, value, call, 'as sent');
-  }, WRITES);
+  check(
+    'review-projects.every-field',
+    ['REVIEW-PROJECT-CREATE'],
+    'POST returns {review_project} echoing every field sent',
+    async (t) => {
+      const { reviewProject, call, sent } = await t.reviewProjects.create(
+        await links(t),
+        {
+          assignees: ['reviewer@example.com', 'second.reviewer@example.com'],
+          description: t.name('review project description'),
+          project_type: 'PROJECT_COLLABORATIVE',
+          notifications: false,
+          project_rules: [...PROJECT_RULES],
+        },
+        ['REVIEW-PROJECT-CREATE'],
+        'creating a review project with every field',
+      );
+      for (const [field, value] of Object.entries(sent))
+        expectField(t, ['REVIEW-PROJECT-CREATE'], reviewProject, field, value, call, 'as sent');
+    },
+    WRITES,
+  );
 
-  check('review-projects.created-review-project-named-review', ['NAME-MATCHES-ID'], 'a created review project is named review-projects/<its id>', async (t) => {
-    const { reviewProject, call } = await minimalProject(t);
-    expectNameMatchesId(t, reviewProject, 'review-projects', call);
-  }, WRITES);
+  check(
+    'review-projects.created-review-project-named-review',
+    ['NAME-MATCHES-ID'],
+    'a created review project is named review-projects/<its id>',
+    async (t) => {
+      const { reviewProject, call } = await minimalProject(t);
+      expectNameMatchesId(t, reviewProject, 'review-projects', call);
+    },
+    WRITES,
+  );
 
-  check('review-projects.created-review-project-s-update', ['TIMESTAMP-ORDER'], 'a created review project\'s update_time is not before its create_time', async (t) => {
-    const { reviewProject, call } = await minimalProject(t);
-    expectTimestampOrder(t, reviewProject, call);
-  }, WRITES);
+  check(
+    'review-projects.created-review-project-s-update',
+    ['TIMESTAMP-ORDER'],
+    "a created review project's update_time is not before its create_time",
+    async (t) => {
+      const { reviewProject, call } = await minimalProject(t);
+      expectTimestampOrder(t, reviewProject, call);
+    },
+    WRITES,
+  );
 
-  check('review-projects.project-type-defaults-project-individual', ['REVIEW-PROJECT-TYPE'], 'project_type defaults to PROJECT_INDIVIDUAL', async (t) => {
-    const { reviewProject, call } = await minimalProject(t);
-    expectField(t, ['REVIEW-PROJECT-TYPE'], reviewProject, 'project_type', 'PROJECT_INDIVIDUAL', call, 'the default when omitted');
-  }, WRITES);
+  check(
+    'review-projects.project-type-defaults-project-individual',
+    ['REVIEW-PROJECT-TYPE'],
+    'project_type defaults to PROJECT_INDIVIDUAL',
+    async (t) => {
+      const { reviewProject, call } = await minimalProject(t);
+      expectField(
+        t,
+        ['REVIEW-PROJECT-TYPE'],
+        reviewProject,
+        'project_type',
+        'PROJECT_INDIVIDUAL',
+        call,
+        'the default when omitted',
+      );
+    },
+    WRITES,
+  );
 
-  check('review-projects.notifications-defaults-true', ['REVIEW-PROJECT-NOTIFICATIONS-DEFAULT'], 'notifications defaults to true', async (t) => {
-    const { reviewProject, call } = await minimalProject(t);
-    expectField(t, ['REVIEW-PROJECT-NOTIFICATIONS-DEFAULT'], reviewProject, 'notifications', true, call, 'the default when omitted');
-  }, WRITES);
+  check(
+    'review-projects.notifications-defaults-true',
+    ['REVIEW-PROJECT-NOTIFICATIONS-DEFAULT'],
+    'notifications defaults to true',
+    async (t) => {
+      const { reviewProject, call } = await minimalProject(t);
+      expectField(
+        t,
+        ['REVIEW-PROJECT-NOTIFICATIONS-DEFAULT'],
+        reviewProject,
+        'notifications',
+        true,
+        call,
+        'the default when omitted',
+      );
+    },
+    WRITES,
+  );
 
   for (const { requirements, field, value, why, returned } of ACCEPTED) {
-    check(checkIdOf('review-projects.accepted', field, valueKey(value)), requirements, `${field} ${why} is accepted${returned === undefined ? '' : ' and returned as sent'}`, async (t) => {
-      const { reviewProject, call } = await t.reviewProjects.create(await links(t), { [field]: value }, requirements, `${field} ${why}`);
-      if (returned !== undefined) expectField(t, requirements, reviewProject, field, returned, call, 'as sent');
-    }, WRITES);
+    check(
+      checkIdOf('review-projects.accepted', field, valueKey(value)),
+      requirements,
+      `${field} ${why} is accepted${returned === undefined ? '' : ' and returned as sent'}`,
+      async (t) => {
+        const { reviewProject, call } = await t.reviewProjects.create(
+          await links(t),
+          { [field]: value },
+          requirements,
+          `${field} ${why}`,
+        );
+        if (returned !== undefined) expectField(t, requirements, reviewProject, field, returned, call, 'as sent');
+      },
+      WRITES,
+    );
   }
 
   for (const { requirements, field, value, why } of REJECTED) {
-    check(checkIdOf('review-projects.rejected', field, valueKey(value)), requirements, `${field} ${why} is rejected with INVALID_ARGUMENT naming ${field}`, async (t) => {
-      t.expectInvalidArgument(await t.reviewProjects.send(await links(t), { [field]: value }), requirements, field, `${field} ${why}`);
-    }, WRITES);
+    check(
+      checkIdOf('review-projects.rejected', field, valueKey(value)),
+      requirements,
+      `${field} ${why} is rejected with INVALID_ARGUMENT naming ${field}`,
+      async (t) => {
+        t.expectInvalidArgument(
+          await t.reviewProjects.send(await links(t), { [field]: value }),
+          requirements,
+          field,
+          `${field} ${why}`,
+        );
+      },
+      WRITES,
+    );
   }
 
-  check('review-projects.body-not-valid-json-rejected', ['REQUEST-MALFORMED-JSON'], 'a body that is not valid JSON is rejected with INVALID_ARGUMENT', async (t) => {
-    const call = await t.call('POST /v1/review-projects', { rawBody: `{"display_name": ${JSON.stringify(t.name('review project'))}, "assignees": [` });
-    t.expectInvalidArgument(call, ['REQUEST-MALFORMED-JSON'], undefined, 'a truncated JSON body');
-  }, WRITES);
+  check(
+    'review-projects.body-not-valid-json-rejected',
+    ['REQUEST-MALFORMED-JSON'],
+    'a body that is not valid JSON is rejected with INVALID_ARGUMENT',
+    async (t) => {
+      const call = await t.call('POST /v1/review-projects', {
+        rawBody: `{"display_name": ${JSON.stringify(t.name('review project'))}, "assignees": [`,
+      });
+      t.expectInvalidArgument(call, ['REQUEST-MALFORMED-JSON'], undefined, 'a truncated JSON body');
+    },
+    WRITES,
+  );
 
   lengthLimitChecks({
     requirement: 'REVIEW-PROJECT-DISPLAY-NAME',

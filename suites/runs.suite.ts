@@ -3,7 +3,14 @@
 // answers an empty object and deletes or cancels the run, a finished one and one in progress.
 
 import type { RequirementId } from '../lib/contract/requirements/index.js';
-import { declareEmptyBodyCheck, deleteOnce, deletesFixture, expectEmptyObjectAnswer, settled, type Deletion } from '../lib/families/deletion.js';
+import {
+  declareEmptyBodyCheck,
+  deleteOnce,
+  deletesFixture,
+  expectEmptyObjectAnswer,
+  settled,
+  type Deletion,
+} from '../lib/families/deletion.js';
 import { declareListChecks } from '../lib/families/lists/index.js';
 import { declareItemRules, everyListed, listedNow, type ItemRule } from '../lib/families/listed-items.js';
 import { expectMissingNotFound } from '../lib/families/path-ids.js';
@@ -30,7 +37,9 @@ function progressProblem(progress: unknown): string | undefined {
   const total = progress['total_test_cases'];
   if (total === undefined) return undefined;
   const above = COUNTERS.find((name) => ((progress[name] as number | undefined) ?? 0) > (total as number));
-  return above === undefined ? undefined : `${above} ${String(progress[above])} exceeds total_test_cases ${String(total)}`;
+  return above === undefined
+    ? undefined
+    : `${above} ${String(progress[above])} exceeds total_test_cases ${String(total)}`;
 }
 
 /**
@@ -44,16 +53,27 @@ function metricsProblem(results: unknown): string | undefined {
   const metrics = isJsonObject(results) ? results['metrics'] : undefined;
   if (!isJsonObject(metrics)) return undefined;
   for (const [name, summary] of Object.entries(metrics)) {
-    const { min, mean, max } = (isJsonObject(summary) ? summary : {}) as { min?: unknown; mean?: unknown; max?: unknown };
-    if (typeof min !== 'number' || typeof mean !== 'number' || typeof max !== 'number') return `metric ${JSON.stringify(name)} is ${JSON.stringify(summary)}, not numbers {mean, min, max}`;
+    const { min, mean, max } = (isJsonObject(summary) ? summary : {}) as {
+      min?: unknown;
+      mean?: unknown;
+      max?: unknown;
+    };
+    if (typeof min !== 'number' || typeof mean !== 'number' || typeof max !== 'number')
+      return `metric ${JSON.stringify(name)} is ${JSON.stringify(summary)}, not numbers {mean, min, max}`;
     // Three scores of 0.1 average to 0.10000000000000002 in floating point.
     const slack = ROUNDING * Math.max(Math.abs(min), Math.abs(max));
-    if (!(min - slack <= mean && mean <= max + slack)) return `metric ${JSON.stringify(name)} has min ${min}, mean ${mean}, max ${max}: not min ≤ mean ≤ max`;
+    if (!(min - slack <= mean && mean <= max + slack))
+      return `metric ${JSON.stringify(name)} has min ${min}, mean ${mean}, max ${max}: not min ≤ mean ≤ max`;
   }
   return undefined;
 }
 
-const judged = (requirement: 'RUN-PROGRESS-CONSISTENT' | 'RUN-METRICS-CONSISTENT', field: string, problemOf: (value: unknown) => string | undefined): ItemRule['expect'] =>
+const judged =
+  (
+    requirement: 'RUN-PROGRESS-CONSISTENT' | 'RUN-METRICS-CONSISTENT',
+    field: string,
+    problemOf: (value: unknown) => string | undefined,
+  ): ItemRule['expect'] =>
   (t, run, call) => {
     const problem = problemOf(run[field]);
     t.assert(problem === undefined, [requirement], `run ${String(run['run_id'])}: ${problem ?? ''}`, call);
@@ -103,13 +123,22 @@ function cancelRun(t: CheckContext) {
     const run_id = ctx.config.cancellableRunId as string;
     const before = (await listedNow(ctx, 'runs')).find((run) => run['run_id'] === run_id);
     if (!before) return { skip: `CANCELLABLE_RUN_ID ${run_id} is not among the listed runs` };
-    if (before['status'] === FINISHED) return { skip: `CANCELLABLE_RUN_ID ${run_id} is listed as ${FINISHED}: finished, not in progress (set it to a run still pending or running)` };
+    if (before['status'] === FINISHED)
+      return {
+        skip: `CANCELLABLE_RUN_ID ${run_id} is listed as ${FINISHED}: finished, not in progress (set it to a run still pending or running)`,
+      };
     return { call: await ctx.call(DELETE, { params: { run_id } }), before };
   });
 }
 
 /** After a DELETE of `before` answered success, the run is gone from the list or listed with another status. */
-async function expectGoneOrChanged(t: CheckContext, call: Call, before: JsonObject, what: string, requirements: readonly RequirementId[]): Promise<void> {
+async function expectGoneOrChanged(
+  t: CheckContext,
+  call: Call,
+  before: JsonObject,
+  what: string,
+  requirements: readonly RequirementId[],
+): Promise<void> {
   const problem = await settled(async () => {
     const after = (await listedNow(t, 'runs')).find((run) => run['run_id'] === before['run_id']);
     return after && after['status'] === before['status']
@@ -131,31 +160,63 @@ describeGroup('runs', () => {
   declareItemRules('run', (t) => everyListed(t, 'runs'), RUN_RULES);
 
   // A random id of the usual length is all but certain to name no run; still a DELETE, so it counts as a write.
-  check('runs.delete-run-id-names-nothing', ['MISSING-RESOURCE-NOT-FOUND', 'HTTP-STATUS-CONVENTIONS'], 'DELETE of a run_id that names nothing answers NOT_FOUND (404)', async (t) => {
-    await expectMissingNotFound(t, DELETE, { run_id: alnum(22, 41) });
-  }, { writes: true });
+  check(
+    'runs.delete-run-id-names-nothing',
+    ['MISSING-RESOURCE-NOT-FOUND', 'HTTP-STATUS-CONVENTIONS'],
+    'DELETE of a run_id that names nothing answers NOT_FOUND (404)',
+    async (t) => {
+      await expectMissingNotFound(t, DELETE, { run_id: alnum(22, 41) });
+    },
+    { writes: true },
+  );
 
   // Last, and alone: the deletion changes the list the checks above read.
-  check('runs.delete-empty-object-then-gone', ['RUN-DELETE'], 'DELETE /v1/runs/{run_id} answers an empty object; the run is then gone from the list or has a new status', async (t) => {
-    const { call, before } = await deleteRun(t);
-    expectEmptyObjectAnswer(t, call, ['RUN-DELETE'], 'deleting the run');
-    await expectGoneOrChanged(t, call, before, 'the run', ['RUN-DELETE']);
-  }, deletesFixture('deletableRunId'));
+  check(
+    'runs.delete-empty-object-then-gone',
+    ['RUN-DELETE'],
+    'DELETE /v1/runs/{run_id} answers an empty object; the run is then gone from the list or has a new status',
+    async (t) => {
+      const { call, before } = await deleteRun(t);
+      expectEmptyObjectAnswer(t, call, ['RUN-DELETE'], 'deleting the run');
+      await expectGoneOrChanged(t, call, before, 'the run', ['RUN-DELETE']);
+    },
+    deletesFixture('deletableRunId'),
+  );
 
   declareEmptyBodyCheck('DELETE /v1/runs/{run_id}', 'deleting the run', 'deletableRunId', deleteRun);
 
   // The same deletion as above, judged as the deletion of a finished run. The rule holds for every
   // status, so a run listed with another one is judged all the same; only then is the check skipped.
-  check('runs.delete-finished', ['RUN-DELETE-BY-STATUS'], `DELETE of a finished run (DELETABLE_RUN_ID listed ${FINISHED}) succeeds; the run is then gone from the list or listed with another status`, async (t) => {
-    const { call, before } = await deleteRun(t);
-    const finished = before['status'] === FINISHED;
-    await expectDeletedOrCancelled(t, call, before, finished ? 'the finished run' : `the run listed ${JSON.stringify(before['status'])}`);
-    if (!finished) t.skip(`DELETABLE_RUN_ID ${String(before['run_id'])} was listed as ${JSON.stringify(before['status'])}, not ${FINISHED} (the one finished status the spec shows): its deletion held, but no finished run was deleted`);
-  }, deletesFixture('deletableRunId'));
+  check(
+    'runs.delete-finished',
+    ['RUN-DELETE-BY-STATUS'],
+    `DELETE of a finished run (DELETABLE_RUN_ID listed ${FINISHED}) succeeds; the run is then gone from the list or listed with another status`,
+    async (t) => {
+      const { call, before } = await deleteRun(t);
+      const finished = before['status'] === FINISHED;
+      await expectDeletedOrCancelled(
+        t,
+        call,
+        before,
+        finished ? 'the finished run' : `the run listed ${JSON.stringify(before['status'])}`,
+      );
+      if (!finished)
+        t.skip(
+          `DELETABLE_RUN_ID ${String(before['run_id'])} was listed as ${JSON.stringify(before['status'])}, not ${FINISHED} (the one finished status the spec shows): its deletion held, but no finished run was deleted`,
+        );
+    },
+    deletesFixture('deletableRunId'),
+  );
 
-  check('runs.delete-run-progress-cancellable-run', ['RUN-DELETE', 'RUN-DELETE-BY-STATUS'], 'DELETE of a run in progress (CANCELLABLE_RUN_ID) answers an empty object; the run is then gone from the list or listed with another status (cancelled)', async (t) => {
-    const { call, before } = await cancelRun(t);
-    await expectDeletedOrCancelled(t, call, before, 'the run in progress');
-    expectEmptyObjectAnswer(t, call, ['RUN-DELETE'], 'deleting the run in progress');
-  }, deletesFixture('cancellableRunId'));
+  check(
+    'runs.delete-run-progress-cancellable-run',
+    ['RUN-DELETE', 'RUN-DELETE-BY-STATUS'],
+    'DELETE of a run in progress (CANCELLABLE_RUN_ID) answers an empty object; the run is then gone from the list or listed with another status (cancelled)',
+    async (t) => {
+      const { call, before } = await cancelRun(t);
+      await expectDeletedOrCancelled(t, call, before, 'the run in progress');
+      expectEmptyObjectAnswer(t, call, ['RUN-DELETE'], 'deleting the run in progress');
+    },
+    deletesFixture('cancellableRunId'),
+  );
 });

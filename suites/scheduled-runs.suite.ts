@@ -22,14 +22,23 @@ const EXPRESSION_FORM = /^(rate|cron)\(.*\)$/s;
 const fetchById = (t: CheckContext, id: string) => t.call(GET, { params: { scheduled_run_id: id } });
 
 /** The scheduled run named by SCHEDULED_RUN_ID (checks using it declare the need). */
-async function configured(t: CheckContext, requirements: readonly RequirementId[]): Promise<{ call: Call; run: JsonObject }> {
+async function configured(
+  t: CheckContext,
+  requirements: readonly RequirementId[],
+): Promise<{ call: Call; run: JsonObject }> {
   const call = await fetchById(t, t.config.scheduledRunId as string);
   return { call, run: t.expectResource(call, requirements, 'fetching SCHEDULED_RUN_ID') };
 }
 
 /** The body of a deletion is not shown: any 2xx without an error body, an empty one included. */
 function expectDeleted(t: CheckContext, call: Call): void {
-  if (call.response.text.trim() === '') t.assert(isSuccess(call), ['SCHEDULED-RUN-DELETE'], `deleting the scheduled run answered ${call.response.status}`, call);
+  if (call.response.text.trim() === '')
+    t.assert(
+      isSuccess(call),
+      ['SCHEDULED-RUN-DELETE'],
+      `deleting the scheduled run answered ${call.response.status}`,
+      call,
+    );
   else t.expectSuccess(call, ['SCHEDULED-RUN-DELETE'], 'deleting the scheduled run');
 }
 
@@ -39,61 +48,124 @@ const READS = { needs: ['scheduledRunId'] } as const;
 const deleted = (t: CheckContext): Promise<{ id?: string }> => t.memo('deleted scheduled run', async () => ({}));
 
 describeGroup('scheduled-runs', () => {
-  check('scheduled-runs.get-fixture', ['SCHEDULED-RUN-GET'], 'GET returns {scheduled_run} for SCHEDULED_RUN_ID, with that 22-character id', async (t) => {
-    const { call, run } = await configured(t, ['SCHEDULED-RUN-GET']);
-    t.assert(run['id'] === t.config.scheduledRunId, ['SCHEDULED-RUN-GET'], `asked for ${t.config.scheduledRunId}, got id ${JSON.stringify(run['id'])}`, call);
-  }, READS);
+  check(
+    'scheduled-runs.get-fixture',
+    ['SCHEDULED-RUN-GET'],
+    'GET returns {scheduled_run} for SCHEDULED_RUN_ID, with that 22-character id',
+    async (t) => {
+      const { call, run } = await configured(t, ['SCHEDULED-RUN-GET']);
+      t.assert(
+        run['id'] === t.config.scheduledRunId,
+        ['SCHEDULED-RUN-GET'],
+        `asked for ${t.config.scheduledRunId}, got id ${JSON.stringify(run['id'])}`,
+        call,
+      );
+    },
+    READS,
+  );
 
-  check('scheduled-runs.scheduled-run-s-name-scheduled', ['NAME-MATCHES-ID'], 'the scheduled run\'s name is scheduled-runs/<its id>', async (t) => {
-    const { call, run } = await configured(t, ['SCHEDULED-RUN-GET']);
-    expectNameMatchesId(t, run, 'scheduled-runs', call);
-  }, READS);
+  check(
+    'scheduled-runs.scheduled-run-s-name-scheduled',
+    ['NAME-MATCHES-ID'],
+    "the scheduled run's name is scheduled-runs/<its id>",
+    async (t) => {
+      const { call, run } = await configured(t, ['SCHEDULED-RUN-GET']);
+      expectNameMatchesId(t, run, 'scheduled-runs', call);
+    },
+    READS,
+  );
 
-  check('scheduled-runs.scheduled-runs-update-time-when', ['TIMESTAMP-ORDER'], 'the scheduled runs\' update_time, when not null, is not before their create_time (SCHEDULED_RUN_ID, and DELETABLE_SCHEDULED_RUN_ID before its deletion)', async (t) => {
-    const { call, run } = await configured(t, ['SCHEDULED-RUN-GET']);
-    expectTimestampOrder(t, run, call);
-    const other = t.config.deletableScheduledRunId;
-    if (other === undefined || other === t.config.scheduledRunId) return;
-    const read = await fetchById(t, other);
-    // Not served: an earlier run may have deleted it (SCHEDULED-RUN-DELETE skips then too).
-    if (!isSuccess(read)) {
-      t.expectRejection(read, ['SCHEDULED-RUN-GET'], {}, 'fetching DELETABLE_SCHEDULED_RUN_ID');
-      t.note(`DELETABLE_SCHEDULED_RUN_ID ${other} is not served (GET answered ${read.response.status}): only SCHEDULED_RUN_ID was read`);
-      return;
-    }
-    expectTimestampOrder(t, t.expectResource(read, ['SCHEDULED-RUN-GET'], 'fetching DELETABLE_SCHEDULED_RUN_ID'), read);
-  }, READS);
+  check(
+    'scheduled-runs.scheduled-runs-update-time-when',
+    ['TIMESTAMP-ORDER'],
+    "the scheduled runs' update_time, when not null, is not before their create_time (SCHEDULED_RUN_ID, and DELETABLE_SCHEDULED_RUN_ID before its deletion)",
+    async (t) => {
+      const { call, run } = await configured(t, ['SCHEDULED-RUN-GET']);
+      expectTimestampOrder(t, run, call);
+      const other = t.config.deletableScheduledRunId;
+      if (other === undefined || other === t.config.scheduledRunId) return;
+      const read = await fetchById(t, other);
+      // Not served: an earlier run may have deleted it (SCHEDULED-RUN-DELETE skips then too).
+      if (!isSuccess(read)) {
+        t.expectRejection(read, ['SCHEDULED-RUN-GET'], {}, 'fetching DELETABLE_SCHEDULED_RUN_ID');
+        t.note(
+          `DELETABLE_SCHEDULED_RUN_ID ${other} is not served (GET answered ${read.response.status}): only SCHEDULED_RUN_ID was read`,
+        );
+        return;
+      }
+      expectTimestampOrder(
+        t,
+        t.expectResource(read, ['SCHEDULED-RUN-GET'], 'fetching DELETABLE_SCHEDULED_RUN_ID'),
+        read,
+      );
+    },
+    READS,
+  );
 
-  check('scheduled-runs.schedule-expression-rate-cron-form', ['SCHEDULED-RUN-EXPRESSION-FORM'], 'schedule_expression is in rate(...) or cron(...) form', async (t) => {
-    const { call, run } = await configured(t, ['SCHEDULED-RUN-GET']);
-    const expression = run['schedule_expression'];
-    t.assert(typeof expression === 'string' && EXPRESSION_FORM.test(expression), ['SCHEDULED-RUN-EXPRESSION-FORM'],
-      `schedule_expression should be rate(...) or cron(...), got ${JSON.stringify(expression)}`, call);
-  }, READS);
+  check(
+    'scheduled-runs.schedule-expression-rate-cron-form',
+    ['SCHEDULED-RUN-EXPRESSION-FORM'],
+    'schedule_expression is in rate(...) or cron(...) form',
+    async (t) => {
+      const { call, run } = await configured(t, ['SCHEDULED-RUN-GET']);
+      const expression = run['schedule_expression'];
+      t.assert(
+        typeof expression === 'string' && EXPRESSION_FORM.test(expression),
+        ['SCHEDULED-RUN-EXPRESSION-FORM'],
+        `schedule_expression should be rate(...) or cron(...), got ${JSON.stringify(expression)}`,
+        call,
+      );
+    },
+    READS,
+  );
 
   // A malformed id names nothing, so even a DELETE of one changes no data.
   for (const key of [GET, DELETE] as const) {
     for (const [i, { value, why }] of nearMissIds(ID_RULES.scheduledRun, 3).entries()) {
-      check(checkIdOf('scheduled-runs.scheduled-run-id.near-miss', key.split(' ')[0]!, i + 1), ['PATH-ID-FORMAT'], `${key} with a scheduled_run_id of ${why} is rejected with INVALID_ARGUMENT naming scheduled_run_id`, async (t) => {
-        const call = await t.call(key, { params: { scheduled_run_id: value } });
-        t.expectInvalidArgument(call, ['PATH-ID-FORMAT'], 'scheduled_run_id', `a scheduled_run_id of ${why}`);
-      });
+      check(
+        checkIdOf('scheduled-runs.scheduled-run-id.near-miss', key.split(' ')[0]!, i + 1),
+        ['PATH-ID-FORMAT'],
+        `${key} with a scheduled_run_id of ${why} is rejected with INVALID_ARGUMENT naming scheduled_run_id`,
+        async (t) => {
+          const call = await t.call(key, { params: { scheduled_run_id: value } });
+          t.expectInvalidArgument(call, ['PATH-ID-FORMAT'], 'scheduled_run_id', `a scheduled_run_id of ${why}`);
+        },
+      );
     }
   }
 
-  check('scheduled-runs.delete-removes-deletable-scheduled-run', ['SCHEDULED-RUN-DELETE'], 'DELETE removes DELETABLE_SCHEDULED_RUN_ID: fetching it afterwards fails', async (t) => {
-    const id = t.config.deletableScheduledRunId as string;
-    const before = await fetchById(t, id);
-    if (!isSuccess(before)) t.skip(`DELETABLE_SCHEDULED_RUN_ID ${id} is not served (GET answered ${before.response.status}); an earlier run may have deleted it`);
-    expectDeleted(t, await t.call(DELETE, { params: { scheduled_run_id: id } }));
-    (await deleted(t)).id = id;
-    t.expectRejection(await fetchById(t, id), ['SCHEDULED-RUN-DELETE'], {}, 'fetching the deleted scheduled run');
-  }, deletesFixture('deletableScheduledRunId'));
+  check(
+    'scheduled-runs.delete-removes-deletable-scheduled-run',
+    ['SCHEDULED-RUN-DELETE'],
+    'DELETE removes DELETABLE_SCHEDULED_RUN_ID: fetching it afterwards fails',
+    async (t) => {
+      const id = t.config.deletableScheduledRunId as string;
+      const before = await fetchById(t, id);
+      if (!isSuccess(before))
+        t.skip(
+          `DELETABLE_SCHEDULED_RUN_ID ${id} is not served (GET answered ${before.response.status}); an earlier run may have deleted it`,
+        );
+      expectDeleted(t, await t.call(DELETE, { params: { scheduled_run_id: id } }));
+      (await deleted(t)).id = id;
+      t.expectRejection(await fetchById(t, id), ['SCHEDULED-RUN-DELETE'], {}, 'fetching the deleted scheduled run');
+    },
+    deletesFixture('deletableScheduledRunId'),
+  );
 
-  check('scheduled-runs.scheduled-run-not-exist-no', ['MISSING-RESOURCE-NOT-FOUND'], 'a scheduled run that does not exist, or no longer does, yields NOT_FOUND', async (t) => {
-    const deletedId = (await deleted(t)).id;
-    for (const id of [wellFormedId(ID_RULES.scheduledRun, 11), ...(deletedId ? [deletedId] : [])]) {
-      t.expectRejection(await fetchById(t, id), ['MISSING-RESOURCE-NOT-FOUND'], CONVENTIONAL_ERRORS.notFound, `fetching scheduled run ${id}`);
-    }
-  });
+  check(
+    'scheduled-runs.scheduled-run-not-exist-no',
+    ['MISSING-RESOURCE-NOT-FOUND'],
+    'a scheduled run that does not exist, or no longer does, yields NOT_FOUND',
+    async (t) => {
+      const deletedId = (await deleted(t)).id;
+      for (const id of [wellFormedId(ID_RULES.scheduledRun, 11), ...(deletedId ? [deletedId] : [])]) {
+        t.expectRejection(
+          await fetchById(t, id),
+          ['MISSING-RESOURCE-NOT-FOUND'],
+          CONVENTIONAL_ERRORS.notFound,
+          `fetching scheduled run ${id}`,
+        );
+      }
+    },
+  );
 });

@@ -6,8 +6,19 @@ import { ENDPOINTS } from '../lib/contract/endpoints.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import { API_KEY_HEADER, CONVENTIONAL_ERRORS } from '../lib/contract/enums.js';
 import {
-  compareForms, coverage, indexOperations, MERGE_KEYS_NOTE, parseForm, parseListing, securityProblems, validateForm,
-  type DocumentedOperation, type FormsComparison, type ListedSpec, type OperationIndex, type PublishedYaml,
+  compareForms,
+  coverage,
+  indexOperations,
+  MERGE_KEYS_NOTE,
+  parseForm,
+  parseListing,
+  securityProblems,
+  validateForm,
+  type DocumentedOperation,
+  type FormsComparison,
+  type ListedSpec,
+  type OperationIndex,
+  type PublishedYaml,
 } from '../lib/published/index.js';
 import { deref } from '../lib/published/refs.js';
 import { isJsonObject } from '../lib/util/json.js';
@@ -19,7 +30,12 @@ async function listing(t: CheckContext): Promise<{ call: Call; specs: ListedSpec
   const call = await t.call('GET /v1/openapi', { auth: 'none' });
   // The listing's shape is not shown (an object or an array): only success and JSON are required.
   const { status, json } = call.response;
-  t.assert(status >= 200 && status < 300, ['SPEC-LISTING', 'AUTH-SPEC-PUBLIC'], `listing the specs without a key answered ${status}`, call);
+  t.assert(
+    status >= 200 && status < 300,
+    ['SPEC-LISTING', 'AUTH-SPEC-PUBLIC'],
+    `listing the specs without a key answered ${status}`,
+    call,
+  );
   t.assert(json !== undefined, ['SPEC-LISTING'], 'the listing is not JSON', call);
   return { call, specs: parseListing(json) };
 }
@@ -40,7 +56,11 @@ const fetchSpec = (t: CheckContext, specName: string, accept: string | null): Pr
  * keys applied: lib/published/yaml.ts); undefined when not served (SPEC-FETCHABLE's concern).
  * The YAML form is the default, asked for without an Accept header (Accept of any media type takes either form).
  */
-async function served(t: CheckContext, specName: string, form: 'yaml' | 'json'): Promise<{ call: Call; read(): PublishedYaml } | undefined> {
+async function served(
+  t: CheckContext,
+  specName: string,
+  form: 'yaml' | 'json',
+): Promise<{ call: Call; read(): PublishedYaml } | undefined> {
   const call = await fetchSpec(t, specName, form === 'json' ? 'application/json' : null);
   if (call.response.status < 200 || call.response.status >= 300) return undefined;
   return { call, read: () => parseForm(call.response.text, form) };
@@ -50,7 +70,9 @@ async function served(t: CheckContext, specName: string, form: 'yaml' | 'json'):
 const NONE_SERVED = 'no listed spec was served (see SPEC-FETCHABLE)';
 
 /** A served form with its document, when it reads. */
-function readable(form: Awaited<ReturnType<typeof served>>): { form: NonNullable<typeof form>; doc: PublishedYaml } | undefined {
+function readable(
+  form: Awaited<ReturnType<typeof served>>,
+): { form: NonNullable<typeof form>; doc: PublishedYaml } | undefined {
   if (!form) return undefined;
   try {
     return { form, doc: form.read() };
@@ -80,17 +102,29 @@ async function documents(t: CheckContext): Promise<unknown[]> {
  */
 function keyAsRequiredParameter(operation: DocumentedOperation): boolean {
   const paths = operation.document['paths'];
-  const item = isJsonObject(paths) ? Object.values(paths).find((entry) => isJsonObject(entry) && Object.values(entry).includes(operation.operation)) : undefined;
-  const listed = [operation.operation['parameters'], isJsonObject(item) ? item['parameters'] : undefined].flatMap((list) => (Array.isArray(list) ? list : []));
-  return listed.map((parameter) => deref(operation.document, parameter)).some((parameter) => isJsonObject(parameter) &&
-    parameter['in'] === 'header' && parameter['required'] === true && String(parameter['name']).toLowerCase() === API_KEY_HEADER.toLowerCase());
+  const item = isJsonObject(paths)
+    ? Object.values(paths).find((entry) => isJsonObject(entry) && Object.values(entry).includes(operation.operation))
+    : undefined;
+  const listed = [operation.operation['parameters'], isJsonObject(item) ? item['parameters'] : undefined].flatMap(
+    (list) => (Array.isArray(list) ? list : []),
+  );
+  return listed
+    .map((parameter) => deref(operation.document, parameter))
+    .some(
+      (parameter) =>
+        isJsonObject(parameter) &&
+        parameter['in'] === 'header' &&
+        parameter['required'] === true &&
+        String(parameter['name']).toLowerCase() === API_KEY_HEADER.toLowerCase(),
+    );
 }
 
 /** The endpoints whose documented security is judged: a secured one that requires the key as a header parameter documents it already. */
-const securityJudged = (index: OperationIndex) => ENDPOINTS.filter((endpoint) => {
-  const operation = endpoint.public ? undefined : index.find(endpoint.method, endpoint.path);
-  return !operation || !keyAsRequiredParameter(operation);
-});
+const securityJudged = (index: OperationIndex) =>
+  ENDPOINTS.filter((endpoint) => {
+    const operation = endpoint.public ? undefined : index.find(endpoint.method, endpoint.path);
+    return !operation || !keyAsRequiredParameter(operation);
+  });
 
 const sameOrigin = (url: string, base: string): boolean => {
   try {
@@ -101,147 +135,293 @@ const sameOrigin = (url: string, base: string): boolean => {
 };
 
 describeGroup('specification', () => {
-  check('specification.get-openapi-without-key-lists', ['SPEC-LISTING', 'AUTH-SPEC-PUBLIC'], 'GET /v1/openapi without a key lists spec_name values with their URLs', async (t) => {
-    const { call, specs } = await listing(t);
-    t.assert(specs.length > 0, ['SPEC-LISTING'], 'the listing names no spec_name (read as an array of {spec_name, url} or a map from name to URL)', call);
-    const withoutUrl = specs.filter((spec) => !spec.url);
-    t.assert(!withoutUrl.length, ['SPEC-LISTING'], `listed without a URL: ${withoutUrl.map((s) => s.specName).join(', ')}`, call);
-  });
+  check(
+    'specification.get-openapi-without-key-lists',
+    ['SPEC-LISTING', 'AUTH-SPEC-PUBLIC'],
+    'GET /v1/openapi without a key lists spec_name values with their URLs',
+    async (t) => {
+      const { call, specs } = await listing(t);
+      t.assert(
+        specs.length > 0,
+        ['SPEC-LISTING'],
+        'the listing names no spec_name (read as an array of {spec_name, url} or a map from name to URL)',
+        call,
+      );
+      const withoutUrl = specs.filter((spec) => !spec.url);
+      t.assert(
+        !withoutUrl.length,
+        ['SPEC-LISTING'],
+        `listed without a URL: ${withoutUrl.map((s) => s.specName).join(', ')}`,
+        call,
+      );
+    },
+  );
 
-  check('specification.listed-spec-served-openapi-spec', ['SPEC-FETCHABLE', 'AUTH-SPEC-PUBLIC'], 'every listed spec is served at /v1/openapi/{spec_name} (and at its listed URL) without a key', async (t) => {
-    const base = t.config.baseUrl as string;
-    for (const spec of await listedSpecs(t)) {
-      const call = await fetchSpec(t, spec.specName, '*/*');
-      const { status } = call.response;
-      t.assert(status >= 200 && status < 300, ['SPEC-FETCHABLE', 'AUTH-SPEC-PUBLIC'], `spec ${JSON.stringify(spec.specName)} answered ${status} without a key`, call);
-      const url = spec.url ? new URL(spec.url, `${base}/`).href : undefined;
-      // Only same-origin URLs are fetched: the suite never calls hosts it was not pointed at.
-      if (url && sameOrigin(url, base) && url.startsWith(base)) {
-        const byUrl = await t.target.client.send({ method: 'GET', path: url.slice(base.length), auth: 'none', headers: { accept: '*/*' } });
-        t.exchanges.push(byUrl);
-        t.assert(byUrl.response.status >= 200 && byUrl.response.status < 300, ['SPEC-FETCHABLE'], `the listed URL ${spec.url} of ${spec.specName} answered ${byUrl.response.status}`, byUrl);
+  check(
+    'specification.listed-spec-served-openapi-spec',
+    ['SPEC-FETCHABLE', 'AUTH-SPEC-PUBLIC'],
+    'every listed spec is served at /v1/openapi/{spec_name} (and at its listed URL) without a key',
+    async (t) => {
+      const base = t.config.baseUrl as string;
+      for (const spec of await listedSpecs(t)) {
+        const call = await fetchSpec(t, spec.specName, '*/*');
+        const { status } = call.response;
+        t.assert(
+          status >= 200 && status < 300,
+          ['SPEC-FETCHABLE', 'AUTH-SPEC-PUBLIC'],
+          `spec ${JSON.stringify(spec.specName)} answered ${status} without a key`,
+          call,
+        );
+        const url = spec.url ? new URL(spec.url, `${base}/`).href : undefined;
+        // Only same-origin URLs are fetched: the suite never calls hosts it was not pointed at.
+        if (url && sameOrigin(url, base) && url.startsWith(base)) {
+          const byUrl = await t.target.client.send({
+            method: 'GET',
+            path: url.slice(base.length),
+            auth: 'none',
+            headers: { accept: '*/*' },
+          });
+          t.exchanges.push(byUrl);
+          t.assert(
+            byUrl.response.status >= 200 && byUrl.response.status < 300,
+            ['SPEC-FETCHABLE'],
+            `the listed URL ${spec.url} of ${spec.specName} answered ${byUrl.response.status}`,
+            byUrl,
+          );
+        }
       }
-    }
-  });
+    },
+  );
 
-  check('specification.without-accept-header-spec-yaml', ['SPEC-YAML-DEFAULT'], 'without an Accept header a spec is YAML, labelled with a YAML media type', async (t) => {
-    let judged = 0;
-    for (const spec of await listedSpecs(t)) {
-      // Served at all (Accept: */*, as SPEC-FETCHABLE asks), else SPEC-FETCHABLE reports it; */* may get either form.
-      const any = await fetchSpec(t, spec.specName, '*/*');
-      if (any.response.status < 200 || any.response.status >= 300) continue;
-      judged++;
-      const bare = await fetchSpec(t, spec.specName, null);
-      const type = bare.response.headers['content-type'] ?? '';
-      t.assert(bare.response.status >= 200 && bare.response.status < 300 && YAML_TYPES.test(type), ['SPEC-YAML-DEFAULT'],
-        `${spec.specName}: without an Accept header answered ${bare.response.status} labelled ${JSON.stringify(type)}, not YAML (with Accept: */* it answered ${any.response.status})`, bare);
-      let doc: unknown;
-      try {
-        doc = parseForm(bare.response.text, 'yaml').document;
-      } catch (error) {
-        t.assert(false, ['SPEC-YAML-DEFAULT'], `${spec.specName}: default form is not YAML: ${(error as Error).message.split('\n')[0]}`, bare);
+  check(
+    'specification.without-accept-header-spec-yaml',
+    ['SPEC-YAML-DEFAULT'],
+    'without an Accept header a spec is YAML, labelled with a YAML media type',
+    async (t) => {
+      let judged = 0;
+      for (const spec of await listedSpecs(t)) {
+        // Served at all (Accept: */*, as SPEC-FETCHABLE asks), else SPEC-FETCHABLE reports it; */* may get either form.
+        const any = await fetchSpec(t, spec.specName, '*/*');
+        if (any.response.status < 200 || any.response.status >= 300) continue;
+        judged++;
+        const bare = await fetchSpec(t, spec.specName, null);
+        const type = bare.response.headers['content-type'] ?? '';
+        t.assert(
+          bare.response.status >= 200 && bare.response.status < 300 && YAML_TYPES.test(type),
+          ['SPEC-YAML-DEFAULT'],
+          `${spec.specName}: without an Accept header answered ${bare.response.status} labelled ${JSON.stringify(type)}, not YAML (with Accept: */* it answered ${any.response.status})`,
+          bare,
+        );
+        let doc: unknown;
+        try {
+          doc = parseForm(bare.response.text, 'yaml').document;
+        } catch (error) {
+          t.assert(
+            false,
+            ['SPEC-YAML-DEFAULT'],
+            `${spec.specName}: default form is not YAML: ${(error as Error).message.split('\n')[0]}`,
+            bare,
+          );
+        }
+        t.assert(
+          typeof doc === 'object' && doc !== null,
+          ['SPEC-YAML-DEFAULT'],
+          `${spec.specName}: YAML body is not a mapping`,
+          bare,
+        );
       }
-      t.assert(typeof doc === 'object' && doc !== null, ['SPEC-YAML-DEFAULT'], `${spec.specName}: YAML body is not a mapping`, bare);
-    }
-    if (!judged) t.skip(NONE_SERVED);
-  });
+      if (!judged) t.skip(NONE_SERVED);
+    },
+  );
 
-  check('specification.accept-no-preference-spec-yaml', ['SPEC-YAML-ANY-ACCEPT'], 'with Accept: */* (no preference) a spec is YAML, the default form', async (t) => {
-    let judged = 0;
-    for (const spec of await listedSpecs(t)) {
-      const call = await fetchSpec(t, spec.specName, '*/*');
-      if (call.response.status < 200 || call.response.status >= 300) continue;
-      judged++;
-      const type = call.response.headers['content-type'] ?? '';
-      t.assert(YAML_TYPES.test(type), ['SPEC-YAML-ANY-ACCEPT'], `${spec.specName}: with Accept: */* labelled ${JSON.stringify(type)}, not a YAML media type`, call);
-    }
-    if (!judged) t.skip(NONE_SERVED);
-  });
-
-  check('specification.yaml-form-labelled-application-yaml', ['SPEC-YAML-MEDIA-TYPE'], 'the YAML form is labelled application/yaml', async (t) => {
-    let judged = 0;
-    for (const spec of await listedSpecs(t)) {
-      const yaml = await served(t, spec.specName, 'yaml');
-      if (!yaml) continue;
-      judged++;
-      const type = yaml.call.response.headers['content-type'] ?? '';
-      t.assert(/^application\/yaml\b/i.test(type), ['SPEC-YAML-MEDIA-TYPE'], `${spec.specName}: labelled ${JSON.stringify(type)}`, yaml.call);
-    }
-    if (!judged) t.skip(NONE_SERVED);
-  });
-
-  check('specification.accept-application-json-spec-json', ['SPEC-JSON-ON-REQUEST'], 'with Accept: application/json a spec is JSON, labelled with a JSON media type', async (t) => {
-    let judged = 0;
-    for (const spec of await listedSpecs(t)) {
-      const json = await served(t, spec.specName, 'json');
-      if (!json) continue;
-      judged++;
-      const type = json.call.response.headers['content-type'] ?? '';
-      t.assert(JSON_TYPES.test(type), ['SPEC-JSON-ON-REQUEST'], `${spec.specName}: JSON form labelled ${JSON.stringify(type)}`, json.call);
-      const doc = json.call.response.json;
-      t.assert(typeof doc === 'object' && doc !== null && !Array.isArray(doc), ['SPEC-JSON-ON-REQUEST'], `${spec.specName}: body is not a JSON object`, json.call);
-    }
-    if (!judged) t.skip(NONE_SERVED);
-  });
-
-  check('specification.yaml-json-forms-spec-same', ['SPEC-SAME-DOCUMENT'], 'the YAML and JSON forms of each spec are the same document', async (t) => {
-    let compared = 0;
-    for (const spec of await listedSpecs(t)) {
-      const [yaml, json] = [await served(t, spec.specName, 'yaml'), await served(t, spec.specName, 'json')];
-      if (!yaml || !json) continue;
-      let comparison: FormsComparison;
-      try {
-        comparison = compareForms(yaml.read(), json.read().document);
-      } catch {
-        continue; // unreadable forms are the YAML/JSON checks' concern
+  check(
+    'specification.accept-no-preference-spec-yaml',
+    ['SPEC-YAML-ANY-ACCEPT'],
+    'with Accept: */* (no preference) a spec is YAML, the default form',
+    async (t) => {
+      let judged = 0;
+      for (const spec of await listedSpecs(t)) {
+        const call = await fetchSpec(t, spec.specName, '*/*');
+        if (call.response.status < 200 || call.response.status >= 300) continue;
+        judged++;
+        const type = call.response.headers['content-type'] ?? '';
+        t.assert(
+          YAML_TYPES.test(type),
+          ['SPEC-YAML-ANY-ACCEPT'],
+          `${spec.specName}: with Accept: */* labelled ${JSON.stringify(type)}, not a YAML media type`,
+          call,
+        );
       }
-      compared++;
-      t.assert(comparison.same, ['SPEC-SAME-DOCUMENT'], `${spec.specName}: the YAML and JSON forms differ${comparison.same ? '' : ` ${comparison.difference}`}`, json.call);
-      if (comparison.same && comparison.onlyWithMergeKeys) t.note(MERGE_KEYS_NOTE(spec.specName, 'the YAML form is the same document as the JSON form'));
-    }
-    if (!compared) t.skip('no listed spec was served and readable in both forms (see SPEC-FETCHABLE, SPEC-YAML-DEFAULT, SPEC-JSON-ON-REQUEST)');
-  });
+      if (!judged) t.skip(NONE_SERVED);
+    },
+  );
 
-  check('specification.published-spec-valid-openapi-document', ['SPEC-VALID-OPENAPI'], 'each published spec is a valid OpenAPI document', async (t) => {
-    let validated = 0;
-    for (const spec of await listedSpecs(t)) {
-      // The JSON form, else the YAML form: the first one served that reads (unreadable forms are the YAML/JSON checks' concern).
-      const found = readable(await served(t, spec.specName, 'json')) ?? readable(await served(t, spec.specName, 'yaml'));
-      if (!found) continue;
-      const { form, doc } = found;
-      validated++;
-      const result = await validateForm(doc);
-      t.assert(result.ok, ['SPEC-VALID-OPENAPI'], `${spec.specName}: ${result.ok ? '' : result.message}`, form.call);
-      if (result.ok && result.onlyWithMergeKeys) t.note(MERGE_KEYS_NOTE(spec.specName, 'the YAML form (read because no JSON form was served) is a valid OpenAPI document'));
-    }
-    if (!validated) t.skip('no listed spec was served in a readable form (see SPEC-FETCHABLE, SPEC-JSON-ON-REQUEST, SPEC-YAML-DEFAULT)');
-  });
+  check(
+    'specification.yaml-form-labelled-application-yaml',
+    ['SPEC-YAML-MEDIA-TYPE'],
+    'the YAML form is labelled application/yaml',
+    async (t) => {
+      let judged = 0;
+      for (const spec of await listedSpecs(t)) {
+        const yaml = await served(t, spec.specName, 'yaml');
+        if (!yaml) continue;
+        judged++;
+        const type = yaml.call.response.headers['content-type'] ?? '';
+        t.assert(
+          /^application\/yaml\b/i.test(type),
+          ['SPEC-YAML-MEDIA-TYPE'],
+          `${spec.specName}: labelled ${JSON.stringify(type)}`,
+          yaml.call,
+        );
+      }
+      if (!judged) t.skip(NONE_SERVED);
+    },
+  );
 
-  check('specification.spec-name-listing-not-give', ['MISSING-RESOURCE-NOT-FOUND'], 'a spec_name the listing does not give answers NOT_FOUND (404)', async (t) => {
-    const names = new Set((await listedSpecs(t)).map((spec) => spec.specName));
-    // The suite's own mark, made longer until no listed name is it.
-    let unlisted = 'cft-no-such-spec';
-    while (names.has(unlisted)) unlisted += '-x';
-    const call = await fetchSpec(t, unlisted, 'application/json');
-    t.expectRejection(call, ['MISSING-RESOURCE-NOT-FOUND'], CONVENTIONAL_ERRORS.notFound, `GET /v1/openapi/${unlisted}, a spec_name the listing does not give`);
-  });
+  check(
+    'specification.accept-application-json-spec-json',
+    ['SPEC-JSON-ON-REQUEST'],
+    'with Accept: application/json a spec is JSON, labelled with a JSON media type',
+    async (t) => {
+      let judged = 0;
+      for (const spec of await listedSpecs(t)) {
+        const json = await served(t, spec.specName, 'json');
+        if (!json) continue;
+        judged++;
+        const type = json.call.response.headers['content-type'] ?? '';
+        t.assert(
+          JSON_TYPES.test(type),
+          ['SPEC-JSON-ON-REQUEST'],
+          `${spec.specName}: JSON form labelled ${JSON.stringify(type)}`,
+          json.call,
+        );
+        const doc = json.call.response.json;
+        t.assert(
+          typeof doc === 'object' && doc !== null && !Array.isArray(doc),
+          ['SPEC-JSON-ON-REQUEST'],
+          `${spec.specName}: body is not a JSON object`,
+          json.call,
+        );
+      }
+      if (!judged) t.skip(NONE_SERVED);
+    },
+  );
 
-  check('specification.published-specs-together-document-endpoint', ['SPEC-COVERS-ENDPOINTS'], 'the published specs together document every endpoint of the specification', async (t) => {
-    const index = indexOperations(await documents(t), { basePath: new URL(t.config.baseUrl as string).pathname });
-    // The two specification endpoints may document themselves or not: the spec does not say.
-    const missing = coverage(index, ENDPOINTS.filter((e) => !e.public));
-    t.assert(!missing.length, ['SPEC-COVERS-ENDPOINTS'], `not documented: ${missing.map((e) => e.key).join(', ')}`);
-  });
+  check(
+    'specification.yaml-json-forms-spec-same',
+    ['SPEC-SAME-DOCUMENT'],
+    'the YAML and JSON forms of each spec are the same document',
+    async (t) => {
+      let compared = 0;
+      for (const spec of await listedSpecs(t)) {
+        const [yaml, json] = [await served(t, spec.specName, 'yaml'), await served(t, spec.specName, 'json')];
+        if (!yaml || !json) continue;
+        let comparison: FormsComparison;
+        try {
+          comparison = compareForms(yaml.read(), json.read().document);
+        } catch {
+          continue; // unreadable forms are the YAML/JSON checks' concern
+        }
+        compared++;
+        t.assert(
+          comparison.same,
+          ['SPEC-SAME-DOCUMENT'],
+          `${spec.specName}: the YAML and JSON forms differ${comparison.same ? '' : ` ${comparison.difference}`}`,
+          json.call,
+        );
+        if (comparison.same && comparison.onlyWithMergeKeys)
+          t.note(MERGE_KEYS_NOTE(spec.specName, 'the YAML form is the same document as the JSON form'));
+      }
+      if (!compared)
+        t.skip(
+          'no listed spec was served and readable in both forms (see SPEC-FETCHABLE, SPEC-YAML-DEFAULT, SPEC-JSON-ON-REQUEST)',
+        );
+    },
+  );
 
-  check('specification.documented-operation-requires-x-api', ['SPEC-SECURITY-API-KEY'], 'every documented operation requires X-API-Key (a security scheme or a required header parameter), except the specification endpoints', async (t) => {
-    const index = indexOperations(await documents(t), { basePath: new URL(t.config.baseUrl as string).pathname });
-    const problems = securityProblems(index, securityJudged(index));
-    t.assert(!problems.length, ['SPEC-SECURITY-API-KEY'], problems.slice(0, 6).join('; '));
-  });
+  check(
+    'specification.published-spec-valid-openapi-document',
+    ['SPEC-VALID-OPENAPI'],
+    'each published spec is a valid OpenAPI document',
+    async (t) => {
+      let validated = 0;
+      for (const spec of await listedSpecs(t)) {
+        // The JSON form, else the YAML form: the first one served that reads (unreadable forms are the YAML/JSON checks' concern).
+        const found =
+          readable(await served(t, spec.specName, 'json')) ?? readable(await served(t, spec.specName, 'yaml'));
+        if (!found) continue;
+        const { form, doc } = found;
+        validated++;
+        const result = await validateForm(doc);
+        t.assert(result.ok, ['SPEC-VALID-OPENAPI'], `${spec.specName}: ${result.ok ? '' : result.message}`, form.call);
+        if (result.ok && result.onlyWithMergeKeys)
+          t.note(
+            MERGE_KEYS_NOTE(
+              spec.specName,
+              'the YAML form (read because no JSON form was served) is a valid OpenAPI document',
+            ),
+          );
+      }
+      if (!validated)
+        t.skip(
+          'no listed spec was served in a readable form (see SPEC-FETCHABLE, SPEC-JSON-ON-REQUEST, SPEC-YAML-DEFAULT)',
+        );
+    },
+  );
 
-  check('specification.documented-operation-declares-x-api', ['SPEC-SECURITY-SCHEME'], 'every documented operation declares X-API-Key as an apiKey security scheme, except the specification endpoints', async (t) => {
-    const index = indexOperations(await documents(t), { basePath: new URL(t.config.baseUrl as string).pathname });
-    const problems = securityProblems(index);
-    t.assert(!problems.length, ['SPEC-SECURITY-SCHEME'], problems.slice(0, 6).join('; '));
-  });
+  check(
+    'specification.spec-name-listing-not-give',
+    ['MISSING-RESOURCE-NOT-FOUND'],
+    'a spec_name the listing does not give answers NOT_FOUND (404)',
+    async (t) => {
+      const names = new Set((await listedSpecs(t)).map((spec) => spec.specName));
+      // The suite's own mark, made longer until no listed name is it.
+      let unlisted = 'cft-no-such-spec';
+      while (names.has(unlisted)) unlisted += '-x';
+      const call = await fetchSpec(t, unlisted, 'application/json');
+      t.expectRejection(
+        call,
+        ['MISSING-RESOURCE-NOT-FOUND'],
+        CONVENTIONAL_ERRORS.notFound,
+        `GET /v1/openapi/${unlisted}, a spec_name the listing does not give`,
+      );
+    },
+  );
+
+  check(
+    'specification.published-specs-together-document-endpoint',
+    ['SPEC-COVERS-ENDPOINTS'],
+    'the published specs together document every endpoint of the specification',
+    async (t) => {
+      const index = indexOperations(await documents(t), { basePath: new URL(t.config.baseUrl as string).pathname });
+      // The two specification endpoints may document themselves or not: the spec does not say.
+      const missing = coverage(
+        index,
+        ENDPOINTS.filter((e) => !e.public),
+      );
+      t.assert(!missing.length, ['SPEC-COVERS-ENDPOINTS'], `not documented: ${missing.map((e) => e.key).join(', ')}`);
+    },
+  );
+
+  check(
+    'specification.documented-operation-requires-x-api',
+    ['SPEC-SECURITY-API-KEY'],
+    'every documented operation requires X-API-Key (a security scheme or a required header parameter), except the specification endpoints',
+    async (t) => {
+      const index = indexOperations(await documents(t), { basePath: new URL(t.config.baseUrl as string).pathname });
+      const problems = securityProblems(index, securityJudged(index));
+      t.assert(!problems.length, ['SPEC-SECURITY-API-KEY'], problems.slice(0, 6).join('; '));
+    },
+  );
+
+  check(
+    'specification.documented-operation-declares-x-api',
+    ['SPEC-SECURITY-SCHEME'],
+    'every documented operation declares X-API-Key as an apiKey security scheme, except the specification endpoints',
+    async (t) => {
+      const index = indexOperations(await documents(t), { basePath: new URL(t.config.baseUrl as string).pathname });
+      const problems = securityProblems(index);
+      t.assert(!problems.length, ['SPEC-SECURITY-SCHEME'], problems.slice(0, 6).join('; '));
+    },
+  );
 });

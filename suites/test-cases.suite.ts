@@ -24,9 +24,20 @@ import { boundaryKey } from '../lib/families/length-limits.js';
 const WRITES = { writes: true } as const;
 
 /** Every field sent comes back equal. */
-function expectEchoed(t: CheckContext, sent: JsonObject, testCase: JsonObject, requirements: readonly RequirementId[], call: Call): void {
+function expectEchoed(
+  t: CheckContext,
+  sent: JsonObject,
+  testCase: JsonObject,
+  requirements: readonly RequirementId[],
+  call: Call,
+): void {
   const mismatches = echoMismatches(sent, testCase);
-  t.assert(!mismatches.length, requirements, `the created test case differs from what was sent: ${mismatches.join('; ')}`, call);
+  t.assert(
+    !mismatches.length,
+    requirements,
+    `the created test case differs from what was sent: ${mismatches.join('; ')}`,
+    call,
+  );
 }
 
 const shown = (value: unknown): string => (value === undefined ? 'nothing' : JSON.stringify(value));
@@ -39,7 +50,11 @@ const LONG_MULTI_BYTE = stringOf(2500, 'bmp') + stringOf(500, 'astral');
 /** Test set IDs of any length but the stated one, in characters no reading counts differently. */
 const wrongLengthTestSetIds = fc.oneof(
   fc.string({ unit: fc.constantFrom(...ASCII_CHARS), minLength: 1, maxLength: TEST_SET_ID_LENGTH - 1 }),
-  fc.string({ unit: fc.constantFrom(...ASCII_CHARS), minLength: TEST_SET_ID_LENGTH + 1, maxLength: 3 * TEST_SET_ID_LENGTH }),
+  fc.string({
+    unit: fc.constantFrom(...ASCII_CHARS),
+    minLength: TEST_SET_ID_LENGTH + 1,
+    maxLength: 3 * TEST_SET_ID_LENGTH,
+  }),
 );
 
 /** What each listed input type needs beside it; for SCRIPT, the persona lines. */
@@ -63,168 +78,417 @@ const SCRIPT_TURNS = ['My order never arrived', 'I would like a refund'];
 describeGroup('test-cases', () => {
   // ---- creating --------------------------------------------------------------------------
 
-  check('test-cases.every-field', ['TESTCASE-CREATE'], 'a created test case returns every field as sent', async (t) => {
-    const { testCase, call, sent } = await t.testCases.create({
-      description: 'Caller asks for a refund of a late order',
-      user_notes: 'Seen in the March escalations',
-      expected_behaviors: ['Asks for the order number', 'Offers a refund or a voucher'],
-      expected_output_json: { resolution: 'refund', amount: 12.5 },
-      metric_input: { expected_entities: ['order number', 'refund amount'] },
-      input_type: 'SCENARIO',
-    }, ['TESTCASE-CREATE'], 'creating a test case with every field');
-    expectEchoed(t, sent, testCase, ['TESTCASE-CREATE'], call);
-  }, WRITES);
+  check(
+    'test-cases.every-field',
+    ['TESTCASE-CREATE'],
+    'a created test case returns every field as sent',
+    async (t) => {
+      const { testCase, call, sent } = await t.testCases.create(
+        {
+          description: 'Caller asks for a refund of a late order',
+          user_notes: 'Seen in the March escalations',
+          expected_behaviors: ['Asks for the order number', 'Offers a refund or a voucher'],
+          expected_output_json: { resolution: 'refund', amount: 12.5 },
+          metric_input: { expected_entities: ['order number', 'refund amount'] },
+          input_type: 'SCENARIO',
+        },
+        ['TESTCASE-CREATE'],
+        'creating a test case with every field',
+      );
+      expectEchoed(t, sent, testCase, ['TESTCASE-CREATE'], call);
+    },
+    WRITES,
+  );
 
-  check('test-cases.created-test-case-named-test', ['TESTCASE-CREATE', 'NAME-MATCHES-ID', 'TIMESTAMP-ORDER'], 'a created test case is named test-cases/<id>, with an id of 22 characters and no update_time before its create_time', async (t) => {
-    const { testCase, call } = await t.testCases.create();
-    t.assert(matchesIdRule(ID_RULES.testCase, testCase['id']), ['TESTCASE-CREATE'], `test case id ${shown(testCase['id'])} is not 22 characters`, call);
-    expectNameMatchesId(t, testCase, 'test-cases', call);
-    expectTimestampOrder(t, testCase, call);
-  }, WRITES);
+  check(
+    'test-cases.created-test-case-named-test',
+    ['TESTCASE-CREATE', 'NAME-MATCHES-ID', 'TIMESTAMP-ORDER'],
+    'a created test case is named test-cases/<id>, with an id of 22 characters and no update_time before its create_time',
+    async (t) => {
+      const { testCase, call } = await t.testCases.create();
+      t.assert(
+        matchesIdRule(ID_RULES.testCase, testCase['id']),
+        ['TESTCASE-CREATE'],
+        `test case id ${shown(testCase['id'])} is not 22 characters`,
+        call,
+      );
+      expectNameMatchesId(t, testCase, 'test-cases', call);
+      expectTimestampOrder(t, testCase, call);
+    },
+    WRITES,
+  );
 
   // ---- input_str -------------------------------------------------------------------------
 
-  check('test-cases.test-case-without-input-str', ['TESTCASE-INPUT-STR', 'REQUEST-MISSING-REQUIRED'], 'a test case without input_str is rejected with INVALID_ARGUMENT naming input_str', async (t) => {
-    const call = await t.testCases.send({ input_str: undefined });
-    t.expectInvalidArgument(call, ['TESTCASE-INPUT-STR', 'REQUEST-MISSING-REQUIRED'], 'input_str', 'a test case without input_str');
-  }, WRITES);
+  check(
+    'test-cases.test-case-without-input-str',
+    ['TESTCASE-INPUT-STR', 'REQUEST-MISSING-REQUIRED'],
+    'a test case without input_str is rejected with INVALID_ARGUMENT naming input_str',
+    async (t) => {
+      const call = await t.testCases.send({ input_str: undefined });
+      t.expectInvalidArgument(
+        call,
+        ['TESTCASE-INPUT-STR', 'REQUEST-MISSING-REQUIRED'],
+        'input_str',
+        'a test case without input_str',
+      );
+    },
+    WRITES,
+  );
 
   const inputBounds = boundaryCases({ min: fieldLimit('testCase.input_str').min ?? 1 });
   for (const { value, why } of inputBounds.reject) {
-    check(checkIdOf('test-cases.input-str.rejected', boundaryKey(value)), ['TESTCASE-INPUT-STR', 'FIELD-LENGTH-LIMITS'], `input_str of ${why} is rejected with INVALID_ARGUMENT naming input_str`, async (t) => {
-      const call = await t.testCases.send({ input_str: value });
-      t.expectInvalidArgument(call, ['TESTCASE-INPUT-STR', 'FIELD-LENGTH-LIMITS'], 'input_str', `input_str of ${why}`);
-    }, WRITES);
+    check(
+      checkIdOf('test-cases.input-str.rejected', boundaryKey(value)),
+      ['TESTCASE-INPUT-STR', 'FIELD-LENGTH-LIMITS'],
+      `input_str of ${why} is rejected with INVALID_ARGUMENT naming input_str`,
+      async (t) => {
+        const call = await t.testCases.send({ input_str: value });
+        t.expectInvalidArgument(
+          call,
+          ['TESTCASE-INPUT-STR', 'FIELD-LENGTH-LIMITS'],
+          'input_str',
+          `input_str of ${why}`,
+        );
+      },
+      WRITES,
+    );
   }
   for (const { value, why } of inputBounds.accept) {
-    check(checkIdOf('test-cases.input-str.accepted', boundaryKey(value)), ['TESTCASE-INPUT-STR', 'FIELD-LENGTH-LIMITS'], `input_str of ${why} is accepted`, async (t) => {
-      const { testCase, call, sent } = await t.testCases.create({ input_str: value }, ['TESTCASE-INPUT-STR', 'FIELD-LENGTH-LIMITS'], `input_str of ${why}`);
-      expectEchoed(t, { input_str: sent['input_str'] }, testCase, ['TESTCASE-CREATE'], call);
-    }, WRITES);
+    check(
+      checkIdOf('test-cases.input-str.accepted', boundaryKey(value)),
+      ['TESTCASE-INPUT-STR', 'FIELD-LENGTH-LIMITS'],
+      `input_str of ${why} is accepted`,
+      async (t) => {
+        const { testCase, call, sent } = await t.testCases.create(
+          { input_str: value },
+          ['TESTCASE-INPUT-STR', 'FIELD-LENGTH-LIMITS'],
+          `input_str of ${why}`,
+        );
+        expectEchoed(t, { input_str: sent['input_str'] }, testCase, ['TESTCASE-CREATE'], call);
+      },
+      WRITES,
+    );
   }
 
-  check('test-cases.input-str.long-multi-byte', ['TESTCASE-INPUT-STR'], `input_str of ${charLength(LONG_MULTI_BYTE)} multi-byte characters is accepted`, async (t) => {
-    const what = `input_str of ${charLength(LONG_MULTI_BYTE)} multi-byte characters`;
-    const { testCase, call, sent } = await t.testCases.create({ input_str: LONG_MULTI_BYTE }, ['TESTCASE-INPUT-STR'], what);
-    expectEchoed(t, { input_str: sent['input_str'] }, testCase, ['TESTCASE-CREATE'], call);
-  }, WRITES);
+  check(
+    'test-cases.input-str.long-multi-byte',
+    ['TESTCASE-INPUT-STR'],
+    `input_str of ${charLength(LONG_MULTI_BYTE)} multi-byte characters is accepted`,
+    async (t) => {
+      const what = `input_str of ${charLength(LONG_MULTI_BYTE)} multi-byte characters`;
+      const { testCase, call, sent } = await t.testCases.create(
+        { input_str: LONG_MULTI_BYTE },
+        ['TESTCASE-INPUT-STR'],
+        what,
+      );
+      expectEchoed(t, { input_str: sent['input_str'] }, testCase, ['TESTCASE-CREATE'], call);
+    },
+    WRITES,
+  );
 
   // ---- test_set_id -------------------------------------------------------------------------
 
-  check('test-cases.test-case-without-test-set', ['TESTCASE-TEST-SET-ID', 'REQUEST-MISSING-REQUIRED'], 'a test case without test_set_id is rejected with INVALID_ARGUMENT naming test_set_id', async (t) => {
-    const call = await t.testCases.send({ test_set_id: undefined });
-    t.expectInvalidArgument(call, ['TESTCASE-TEST-SET-ID', 'REQUEST-MISSING-REQUIRED'], 'test_set_id', 'a test case without test_set_id');
-  }, WRITES);
+  check(
+    'test-cases.test-case-without-test-set',
+    ['TESTCASE-TEST-SET-ID', 'REQUEST-MISSING-REQUIRED'],
+    'a test case without test_set_id is rejected with INVALID_ARGUMENT naming test_set_id',
+    async (t) => {
+      const call = await t.testCases.send({ test_set_id: undefined });
+      t.expectInvalidArgument(
+        call,
+        ['TESTCASE-TEST-SET-ID', 'REQUEST-MISSING-REQUIRED'],
+        'test_set_id',
+        'a test case without test_set_id',
+      );
+    },
+    WRITES,
+  );
 
-  check('test-cases.test-set-id-url-instead', ['TESTCASE-TEST-SET-ID'], 'test_set_id in the URL instead of the body is rejected with INVALID_ARGUMENT naming test_set_id', async (t) => {
-    const call = await t.testCases.send({ test_set_id: undefined }, { test_set_id: await t.testCases.testSetId() });
-    t.expectInvalidArgument(call, ['TESTCASE-TEST-SET-ID'], 'test_set_id', 'test_set_id sent as a query parameter, not in the body');
-  }, WRITES);
+  check(
+    'test-cases.test-set-id-url-instead',
+    ['TESTCASE-TEST-SET-ID'],
+    'test_set_id in the URL instead of the body is rejected with INVALID_ARGUMENT naming test_set_id',
+    async (t) => {
+      const call = await t.testCases.send({ test_set_id: undefined }, { test_set_id: await t.testCases.testSetId() });
+      t.expectInvalidArgument(
+        call,
+        ['TESTCASE-TEST-SET-ID'],
+        'test_set_id',
+        'test_set_id sent as a query parameter, not in the body',
+      );
+    },
+    WRITES,
+  );
 
-  check('test-cases.test-set-id.length-accepted', ['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'], `test_set_id of ${TEST_SET_ID_LENGTH} characters is accepted`, async (t) => {
-    const testSetId = await t.testCases.testSetId();
-    const { testCase, call } = await t.testCases.create({}, ['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'], `test_set_id ${shown(testSetId)}`);
-    expectEchoed(t, { test_set_id: testSetId }, testCase, ['TESTCASE-CREATE'], call);
-  }, WRITES);
+  check(
+    'test-cases.test-set-id.length-accepted',
+    ['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'],
+    `test_set_id of ${TEST_SET_ID_LENGTH} characters is accepted`,
+    async (t) => {
+      const testSetId = await t.testCases.testSetId();
+      const { testCase, call } = await t.testCases.create(
+        {},
+        ['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'],
+        `test_set_id ${shown(testSetId)}`,
+      );
+      expectEchoed(t, { test_set_id: testSetId }, testCase, ['TESTCASE-CREATE'], call);
+    },
+    WRITES,
+  );
 
   for (const delta of [-1, 1]) {
     const length = TEST_SET_ID_LENGTH + delta;
-    check(checkIdOf('test-cases.test-set-id.length-rejected', length), ['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'], `test_set_id of ${length} characters is rejected with INVALID_ARGUMENT naming test_set_id`, async (t) => {
-      // The accepted test set with its last character dropped, or one more added.
-      const accepted = [...(await t.testCases.testSetId())];
-      const value = delta < 0 ? accepted.slice(0, length).join('') : `${accepted.join('')}x`;
-      const call = await t.testCases.send({ test_set_id: value });
-      t.expectInvalidArgument(call, ['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'], 'test_set_id', `test_set_id ${shown(value)} (${length} characters)`);
-    }, WRITES);
+    check(
+      checkIdOf('test-cases.test-set-id.length-rejected', length),
+      ['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'],
+      `test_set_id of ${length} characters is rejected with INVALID_ARGUMENT naming test_set_id`,
+      async (t) => {
+        // The accepted test set with its last character dropped, or one more added.
+        const accepted = [...(await t.testCases.testSetId())];
+        const value = delta < 0 ? accepted.slice(0, length).join('') : `${accepted.join('')}x`;
+        const call = await t.testCases.send({ test_set_id: value });
+        t.expectInvalidArgument(
+          call,
+          ['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'],
+          'test_set_id',
+          `test_set_id ${shown(value)} (${length} characters)`,
+        );
+      },
+      WRITES,
+    );
   }
 
-  check('test-cases.test-set-id.two-byte-rejected', ['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'], `test_set_id of ${TEST_SET_ID_LENGTH / 2} two-byte characters (${TEST_SET_ID_LENGTH} UTF-8 bytes) is rejected with INVALID_ARGUMENT naming test_set_id`, async (t) => {
-    // Characters, not bytes: half as many two-byte characters fill the bytes of a valid ID.
-    const value = twoByteText(TEST_SET_ID_LENGTH);
-    const call = await t.testCases.send({ test_set_id: value });
-    t.expectInvalidArgument(call, ['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'], 'test_set_id', `test_set_id ${shown(value)} (${charLength(value)} characters, ${Buffer.byteLength(value)} bytes)`);
-  }, WRITES);
-
-  check('test-cases.test-set-id.generated-lengths-rejected', ['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'], `generated test_set_id values of other lengths than ${TEST_SET_ID_LENGTH} are rejected`, async (t) => {
-    await property(t, wrongLengthTestSetIds, async (value) => {
+  check(
+    'test-cases.test-set-id.two-byte-rejected',
+    ['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'],
+    `test_set_id of ${TEST_SET_ID_LENGTH / 2} two-byte characters (${TEST_SET_ID_LENGTH} UTF-8 bytes) is rejected with INVALID_ARGUMENT naming test_set_id`,
+    async (t) => {
+      // Characters, not bytes: half as many two-byte characters fill the bytes of a valid ID.
+      const value = twoByteText(TEST_SET_ID_LENGTH);
       const call = await t.testCases.send({ test_set_id: value });
-      t.expectInvalidArgument(call, ['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'], 'test_set_id', `test_set_id of ${charLength(value)} characters`);
-    });
-  }, WRITES);
+      t.expectInvalidArgument(
+        call,
+        ['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'],
+        'test_set_id',
+        `test_set_id ${shown(value)} (${charLength(value)} characters, ${Buffer.byteLength(value)} bytes)`,
+      );
+    },
+    WRITES,
+  );
+
+  check(
+    'test-cases.test-set-id.generated-lengths-rejected',
+    ['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'],
+    `generated test_set_id values of other lengths than ${TEST_SET_ID_LENGTH} are rejected`,
+    async (t) => {
+      await property(t, wrongLengthTestSetIds, async (value) => {
+        const call = await t.testCases.send({ test_set_id: value });
+        t.expectInvalidArgument(
+          call,
+          ['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'],
+          'test_set_id',
+          `test_set_id of ${charLength(value)} characters`,
+        );
+      });
+    },
+    WRITES,
+  );
 
   // ---- input_type ----------------------------------------------------------------------------
 
-  check('test-cases.input-type-defaults-scenario', ['TESTCASE-INPUT-TYPE-DEFAULT'], 'input_type defaults to SCENARIO', async (t) => {
-    const { testCase, call } = await t.testCases.create({}, ['TESTCASE-CREATE'], 'creating a test case without input_type');
-    t.assert(testCase['input_type'] === 'SCENARIO', ['TESTCASE-INPUT-TYPE-DEFAULT'], `input_type, not sent, should be "SCENARIO", got ${shown(testCase['input_type'])}`, call);
-  }, WRITES);
+  check(
+    'test-cases.input-type-defaults-scenario',
+    ['TESTCASE-INPUT-TYPE-DEFAULT'],
+    'input_type defaults to SCENARIO',
+    async (t) => {
+      const { testCase, call } = await t.testCases.create(
+        {},
+        ['TESTCASE-CREATE'],
+        'creating a test case without input_type',
+      );
+      t.assert(
+        testCase['input_type'] === 'SCENARIO',
+        ['TESTCASE-INPUT-TYPE-DEFAULT'],
+        `input_type, not sent, should be "SCENARIO", got ${shown(testCase['input_type'])}`,
+        call,
+      );
+    },
+    WRITES,
+  );
 
   for (const inputType of INPUT_TYPES) {
-    check(checkIdOf('test-cases.input-type.accepted', inputType), ['TESTCASE-INPUT-TYPE'], `input_type ${inputType} is accepted`, async (t) => {
-      const call = await t.testCases.send({ input_type: inputType, ...INPUT_TYPE_EXTRAS[inputType] });
-      // What simulation_metadata_input holds for types other than SCRIPT is not shown: a
-      // rejection for its contents alone still recognises the type.
-      if (rejectsNaming(call, 'simulation_metadata_input') && !answerNames(call, 'input_type')) {
-        return t.note(`input_type ${inputType} was recognised: the target refused only the simulation_metadata_input sent with it`);
-      }
-      const testCase = t.expectResource(call, ['TESTCASE-INPUT-TYPE'], `a test case of input_type ${inputType}`);
-      t.assert(testCase['input_type'] === inputType, ['TESTCASE-INPUT-TYPE'], `input_type sent as ${inputType} came back as ${shown(testCase['input_type'])}`, call);
-    }, WRITES);
+    check(
+      checkIdOf('test-cases.input-type.accepted', inputType),
+      ['TESTCASE-INPUT-TYPE'],
+      `input_type ${inputType} is accepted`,
+      async (t) => {
+        const call = await t.testCases.send({ input_type: inputType, ...INPUT_TYPE_EXTRAS[inputType] });
+        // What simulation_metadata_input holds for types other than SCRIPT is not shown: a
+        // rejection for its contents alone still recognises the type.
+        if (rejectsNaming(call, 'simulation_metadata_input') && !answerNames(call, 'input_type')) {
+          return t.note(
+            `input_type ${inputType} was recognised: the target refused only the simulation_metadata_input sent with it`,
+          );
+        }
+        const testCase = t.expectResource(call, ['TESTCASE-INPUT-TYPE'], `a test case of input_type ${inputType}`);
+        t.assert(
+          testCase['input_type'] === inputType,
+          ['TESTCASE-INPUT-TYPE'],
+          `input_type sent as ${inputType} came back as ${shown(testCase['input_type'])}`,
+          call,
+        );
+      },
+      WRITES,
+    );
   }
 
-  check('test-cases.input-type-foo-not-listed', ['TESTCASE-INPUT-TYPE'], 'input_type "FOO" (not a listed value) is rejected with INVALID_ARGUMENT naming input_type', async (t) => {
-    t.expectInvalidArgument(await t.testCases.send({ input_type: 'FOO' }), ['TESTCASE-INPUT-TYPE'], 'input_type', 'input_type "FOO"');
-  }, WRITES);
+  check(
+    'test-cases.input-type-foo-not-listed',
+    ['TESTCASE-INPUT-TYPE'],
+    'input_type "FOO" (not a listed value) is rejected with INVALID_ARGUMENT naming input_type',
+    async (t) => {
+      t.expectInvalidArgument(
+        await t.testCases.send({ input_type: 'FOO' }),
+        ['TESTCASE-INPUT-TYPE'],
+        'input_type',
+        'input_type "FOO"',
+      );
+    },
+    WRITES,
+  );
 
-  check('test-cases.input-type-scenario-listed-value', ['TESTCASE-INPUT-TYPE'], 'input_type "scenario" (a listed value in lower case) is rejected naming input_type, or stored as SCENARIO', async (t) => {
-    expectRefusedOrRecognised(t, await t.testCases.send({ input_type: 'scenario' }), ['TESTCASE-INPUT-TYPE'], 'input_type', asListed('SCENARIO'), 'input_type "scenario"');
-  }, WRITES);
+  check(
+    'test-cases.input-type-scenario-listed-value',
+    ['TESTCASE-INPUT-TYPE'],
+    'input_type "scenario" (a listed value in lower case) is rejected naming input_type, or stored as SCENARIO',
+    async (t) => {
+      expectRefusedOrRecognised(
+        t,
+        await t.testCases.send({ input_type: 'scenario' }),
+        ['TESTCASE-INPUT-TYPE'],
+        'input_type',
+        asListed('SCENARIO'),
+        'input_type "scenario"',
+      );
+    },
+    WRITES,
+  );
 
   // ---- expected results -----------------------------------------------------------------------
 
-  check('test-cases.expected-output-str-alone-comes', ['TESTCASE-EXPECTED-OUTPUT-WRAPPED'], 'expected_output_str alone comes back as the one-element expected_behaviors', async (t) => {
-    const expected = 'Offers a refund';
-    const { testCase, call } = await t.testCases.create({ expected_output_str: expected }, ['TESTCASE-CREATE'], 'creating a test case with expected_output_str only');
-    t.assert(JSON.stringify(testCase['expected_behaviors']) === JSON.stringify([expected]), ['TESTCASE-EXPECTED-OUTPUT-WRAPPED'],
-      `expected_behaviors should be ${JSON.stringify([expected])}, got ${shown(testCase['expected_behaviors'])}`, call);
-  }, WRITES);
+  check(
+    'test-cases.expected-output-str-alone-comes',
+    ['TESTCASE-EXPECTED-OUTPUT-WRAPPED'],
+    'expected_output_str alone comes back as the one-element expected_behaviors',
+    async (t) => {
+      const expected = 'Offers a refund';
+      const { testCase, call } = await t.testCases.create(
+        { expected_output_str: expected },
+        ['TESTCASE-CREATE'],
+        'creating a test case with expected_output_str only',
+      );
+      t.assert(
+        JSON.stringify(testCase['expected_behaviors']) === JSON.stringify([expected]),
+        ['TESTCASE-EXPECTED-OUTPUT-WRAPPED'],
+        `expected_behaviors should be ${JSON.stringify([expected])}, got ${shown(testCase['expected_behaviors'])}`,
+        call,
+      );
+    },
+    WRITES,
+  );
 
-  check('test-cases.both-given-expected-behaviors-kept', ['TESTCASE-EXPECTED-BEHAVIORS-PREFERRED'], 'with both given, expected_behaviors is kept as sent', async (t) => {
-    // Not in sorted order: kept as sent is kept in the order sent.
-    const behaviors = ['Offers a refund', 'Asks for the order number'];
-    const fields = { expected_behaviors: behaviors, expected_output_str: 'Offers a voucher' };
-    const { testCase, call } = await t.testCases.create(fields, ['TESTCASE-CREATE'], 'creating a test case with expected_behaviors and expected_output_str');
-    t.assert(JSON.stringify(testCase['expected_behaviors']) === JSON.stringify(behaviors), ['TESTCASE-EXPECTED-BEHAVIORS-PREFERRED'],
-      `expected_behaviors should stay ${JSON.stringify(behaviors)}, got ${shown(testCase['expected_behaviors'])}`, call);
-  }, WRITES);
+  check(
+    'test-cases.both-given-expected-behaviors-kept',
+    ['TESTCASE-EXPECTED-BEHAVIORS-PREFERRED'],
+    'with both given, expected_behaviors is kept as sent',
+    async (t) => {
+      // Not in sorted order: kept as sent is kept in the order sent.
+      const behaviors = ['Offers a refund', 'Asks for the order number'];
+      const fields = { expected_behaviors: behaviors, expected_output_str: 'Offers a voucher' };
+      const { testCase, call } = await t.testCases.create(
+        fields,
+        ['TESTCASE-CREATE'],
+        'creating a test case with expected_behaviors and expected_output_str',
+      );
+      t.assert(
+        JSON.stringify(testCase['expected_behaviors']) === JSON.stringify(behaviors),
+        ['TESTCASE-EXPECTED-BEHAVIORS-PREFERRED'],
+        `expected_behaviors should stay ${JSON.stringify(behaviors)}, got ${shown(testCase['expected_behaviors'])}`,
+        call,
+      );
+    },
+    WRITES,
+  );
 
-  check('test-cases.explicit-empty-values-kept-expected', ['EXPLICIT-VALUE-KEPT'], 'explicit empty values are kept: expected_behaviors [] beside an expected_output_str, description "" and user_notes ""', async (t) => {
-    // expected_behaviors is given (empty), so the deprecated expected_output_str does not stand in for it.
-    const explicit = { expected_behaviors: [], description: '', user_notes: '' };
-    const { testCase, call } = await t.testCases.create({ ...explicit, expected_output_str: 'Offers a refund' }, ['TESTCASE-CREATE'], 'creating a test case with explicit empty values');
-    expectEchoed(t, explicit, testCase, ['EXPLICIT-VALUE-KEPT'], call);
-  }, WRITES);
+  check(
+    'test-cases.explicit-empty-values-kept-expected',
+    ['EXPLICIT-VALUE-KEPT'],
+    'explicit empty values are kept: expected_behaviors [] beside an expected_output_str, description "" and user_notes ""',
+    async (t) => {
+      // expected_behaviors is given (empty), so the deprecated expected_output_str does not stand in for it.
+      const explicit = { expected_behaviors: [], description: '', user_notes: '' };
+      const { testCase, call } = await t.testCases.create(
+        { ...explicit, expected_output_str: 'Offers a refund' },
+        ['TESTCASE-CREATE'],
+        'creating a test case with explicit empty values',
+      );
+      expectEchoed(t, explicit, testCase, ['EXPLICIT-VALUE-KEPT'], call);
+    },
+    WRITES,
+  );
 
   // ---- SCRIPT input ---------------------------------------------------------------------------
 
-  check('test-cases.script-test-case-returns-simulation', ['TESTCASE-CREATE'], 'a SCRIPT test case returns simulation_metadata_input as sent, script_turns in the order sent', async (t) => {
-    const sent = { input_type: 'SCRIPT', simulation_metadata_input: { script_turns: SCRIPT_TURNS } };
-    const { testCase, call } = await t.testCases.create(sent, ['TESTCASE-CREATE'], 'creating a SCRIPT test case with two script_turns');
-    expectEchoed(t, sent, testCase, ['TESTCASE-CREATE'], call);
-  }, WRITES);
+  check(
+    'test-cases.script-test-case-returns-simulation',
+    ['TESTCASE-CREATE'],
+    'a SCRIPT test case returns simulation_metadata_input as sent, script_turns in the order sent',
+    async (t) => {
+      const sent = { input_type: 'SCRIPT', simulation_metadata_input: { script_turns: SCRIPT_TURNS } };
+      const { testCase, call } = await t.testCases.create(
+        sent,
+        ['TESTCASE-CREATE'],
+        'creating a SCRIPT test case with two script_turns',
+      );
+      expectEchoed(t, sent, testCase, ['TESTCASE-CREATE'], call);
+    },
+    WRITES,
+  );
 
-  check('test-cases.script-test-case-script-turns', ['REQUEST-WRONG-TYPE'], 'a SCRIPT test case whose script_turns is a string, not a list of strings, is rejected with INVALID_ARGUMENT naming script_turns', async (t) => {
-    // Named as the key (`script_turns`) or inside the object holding it (`simulation_metadata_input.script_turns`).
-    const call = await t.testCases.send({ input_type: 'SCRIPT', simulation_metadata_input: { script_turns: SCRIPT_TURNS[0] } });
-    t.expectInvalidArgument(call, ['REQUEST-WRONG-TYPE'], ['script_turns', 'simulation_metadata_input'], 'a SCRIPT test case with script_turns a string', { within: true });
-  }, WRITES);
+  check(
+    'test-cases.script-test-case-script-turns',
+    ['REQUEST-WRONG-TYPE'],
+    'a SCRIPT test case whose script_turns is a string, not a list of strings, is rejected with INVALID_ARGUMENT naming script_turns',
+    async (t) => {
+      // Named as the key (`script_turns`) or inside the object holding it (`simulation_metadata_input.script_turns`).
+      const call = await t.testCases.send({
+        input_type: 'SCRIPT',
+        simulation_metadata_input: { script_turns: SCRIPT_TURNS[0] },
+      });
+      t.expectInvalidArgument(
+        call,
+        ['REQUEST-WRONG-TYPE'],
+        ['script_turns', 'simulation_metadata_input'],
+        'a SCRIPT test case with script_turns a string',
+        { within: true },
+      );
+    },
+    WRITES,
+  );
 
   // ---- wrong types ----------------------------------------------------------------------------
 
   for (const { field, value, why } of WRONG_TYPES) {
-    check(checkIdOf('test-cases.wrong-type', field, valueKey(value)), ['REQUEST-WRONG-TYPE'], `${field} given as ${why} is rejected with INVALID_ARGUMENT naming ${field}`, async (t) => {
-      const call = await t.testCases.send({ [field]: value });
-      t.expectInvalidArgument(call, ['REQUEST-WRONG-TYPE'], field, `${field} given as ${why}`);
-    }, WRITES);
+    check(
+      checkIdOf('test-cases.wrong-type', field, valueKey(value)),
+      ['REQUEST-WRONG-TYPE'],
+      `${field} given as ${why} is rejected with INVALID_ARGUMENT naming ${field}`,
+      async (t) => {
+        const call = await t.testCases.send({ [field]: value });
+        t.expectInvalidArgument(call, ['REQUEST-WRONG-TYPE'], field, `${field} given as ${why}`);
+      },
+      WRITES,
+    );
   }
 });

@@ -45,7 +45,13 @@ export function rulesOf(schemaName: string, issues: readonly SchemaIssue[]): str
     const rule = definition ? SCHEMA_RULES[`${definition}.${property}`] : undefined;
     if (rule) rules.add(rule);
     // A timestamp that is not even a string (epoch seconds as a number) breaks the timestamp rule too.
-    if (issue.keyword === 'type' && definition !== undefined && property !== undefined && isTimestamp(definition, property)) rules.add(TIMESTAMP_RULE);
+    if (
+      issue.keyword === 'type' &&
+      definition !== undefined &&
+      property !== undefined &&
+      isTimestamp(definition, property)
+    )
+      rules.add(TIMESTAMP_RULE);
   }
   return [...rules];
 }

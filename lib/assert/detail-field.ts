@@ -77,7 +77,9 @@ function matchAt(segments: readonly Segment[], at: number, wanted: readonly stri
 }
 
 function wantedKeys(field: string): string[] {
-  return parseDetailField(field).flatMap((s) => (isIndex(s) ? [] : [normalized(s.key)])).filter((k) => k !== '');
+  return parseDetailField(field)
+    .flatMap((s) => (isIndex(s) ? [] : [normalized(s.key)]))
+    .filter((k) => k !== '');
 }
 
 export interface NamingOptions {
@@ -110,6 +112,10 @@ export function detailNamesField(detailField: string, field: string, options: Na
  * The one judgement of an error naming the field at fault: whether any of the details (their `field`s)
  * names one of `fields`; the assertions (responses.ts) and the decisions (error-details.ts) both ask it.
  */
-export function detailsName(detailFields: readonly string[], fields: readonly string[], options: NamingOptions = {}): boolean {
+export function detailsName(
+  detailFields: readonly string[],
+  fields: readonly string[],
+  options: NamingOptions = {},
+): boolean {
   return detailFields.some((detail) => fields.some((field) => detailNamesField(detail, field, options)));
 }

@@ -9,10 +9,13 @@ import { type JsonObject, isJsonObject } from '../util/json.js';
 
 /** An empty list may come back empty, null or absent (proto3 JSON leaves empty lists out). */
 const sameEmptyList = (sent: unknown, returned: unknown): boolean =>
-  Array.isArray(sent) && sent.length === 0 && (returned === undefined || returned === null || isDeepStrictEqual(returned, []));
+  Array.isArray(sent) &&
+  sent.length === 0 &&
+  (returned === undefined || returned === null || isDeepStrictEqual(returned, []));
 
 /** A resource's own empty string may be left out (proto3 JSON) and is then read as `""`; never null, never inside a JSON object sent. */
-const sameEmptyString = (sent: unknown, returned: unknown, path: string): boolean => sent === '' && returned === undefined && path === '';
+const sameEmptyString = (sent: unknown, returned: unknown, path: string): boolean =>
+  sent === '' && returned === undefined && path === '';
 
 /** JSON text of an object or array: the document it writes; else undefined. */
 function jsonDocument(text: unknown): unknown {
@@ -41,7 +44,13 @@ export function echoMismatches(sent: JsonObject, returned: unknown, path = ''): 
     const at = path ? `${path}.${key}` : key;
     const back = got[key];
     if (isJsonObject(value) && isJsonObject(back)) return echoMismatches(value, back, at);
-    if (isDeepStrictEqual(value, back) || sameEmptyList(value, back) || sameEmptyString(value, back, path) || sameJsonDocument(value, back, path)) return [];
+    if (
+      isDeepStrictEqual(value, back) ||
+      sameEmptyList(value, back) ||
+      sameEmptyString(value, back, path) ||
+      sameJsonDocument(value, back, path)
+    )
+      return [];
     return [`${at}: sent ${preview(value)}, got ${preview(back)}`];
   });
 }

@@ -18,7 +18,8 @@ export function detailFields(exchange: Exchange): string[] {
  * Whether any detail of the answer names `field` or something inside it: `config_overrides`,
  * `mutation.config_overrides.no_such_key`, `/config_overrides/no_such_key`.
  */
-export const answerNames = (exchange: Exchange, field: string): boolean => detailsName(detailFields(exchange), [field], { within: true });
+export const answerNames = (exchange: Exchange, field: string): boolean =>
+  detailsName(detailFields(exchange), [field], { within: true });
 
 /** Whether the answer is a 4xx INVALID_ARGUMENT: the server read the request and refused it. */
 export function refusedAsInvalid(exchange: Exchange): boolean {

@@ -16,8 +16,11 @@ export function describeExchange(exchange: Exchange): string {
   const { request, response } = exchange;
   const lines = [`request:  ${request.method} ${redact(request.url)}`];
   if (request.body !== undefined) lines.push(`  body: ${excerpt(request.body, 600)}`);
-  lines.push(`response: ${response.status}${response.headers['content-type'] ? ` (${response.headers['content-type']})` : ''}`);
-  if (response.text) lines.push(`  body: ${excerpt(response.text)}${response.truncated ? ' [cut at the size cap]' : ''}`);
+  lines.push(
+    `response: ${response.status}${response.headers['content-type'] ? ` (${response.headers['content-type']})` : ''}`,
+  );
+  if (response.text)
+    lines.push(`  body: ${excerpt(response.text)}${response.truncated ? ' [cut at the size cap]' : ''}`);
   lines.push(`replay:   ${toCurl(request)}`);
   return lines.join('\n');
 }
@@ -38,6 +41,11 @@ export function toEvidence(exchange: Exchange): Evidence {
 }
 
 export function requestEvidence(request: RecordedRequest): Evidence {
-  const base = { method: request.method, url: redact(request.url), requestHeaders: redactedHeaders(request.headers), curl: toCurl(request) };
+  const base = {
+    method: request.method,
+    url: redact(request.url),
+    requestHeaders: redactedHeaders(request.headers),
+    curl: toCurl(request),
+  };
   return request.body === undefined ? base : { ...base, requestBodyExcerpt: excerpt(request.body, 600) };
 }

@@ -21,7 +21,8 @@ export function duplicates(items: readonly Item[], idField: string): string[] {
 }
 
 /** Up to SHOWN ids, and how many more. */
-export const listed = (ids: readonly string[]): string => `${ids.slice(0, SHOWN).join(', ')}${ids.length > SHOWN ? ` and ${ids.length - SHOWN} more` : ''}`;
+export const listed = (ids: readonly string[]): string =>
+  `${ids.slice(0, SHOWN).join(', ')}${ids.length > SHOWN ? ` and ${ids.length - SHOWN} more` : ''}`;
 
 /** Why a walk holds an item twice, or undefined. */
 export function repeated(walked: readonly Item[], idField: string, how: string): string | undefined {
@@ -30,7 +31,12 @@ export function repeated(walked: readonly Item[], idField: string, how: string):
 }
 
 /** Why a walk is not the same collection as the reference walk, or undefined. */
-export function walkMismatch(reference: readonly Item[], walked: readonly Item[], idField: string, how: string): string | undefined {
+export function walkMismatch(
+  reference: readonly Item[],
+  walked: readonly Item[],
+  idField: string,
+  how: string,
+): string | undefined {
   const twice = repeated(walked, idField, how);
   if (twice) return twice;
   const expected = new Set(reference.map((item) => idOf(item, idField)));
@@ -53,7 +59,13 @@ export interface SentFilter {
  * item the filter excludes under every reading, or an item of `all` it includes under
  * every reading that did not come back.
  */
-export function selectionMismatch({ expr, text: sent }: SentFilter, fields: FilterFields, idField: string, all: readonly Item[], returned: readonly Item[]): string | undefined {
+export function selectionMismatch(
+  { expr, text: sent }: SentFilter,
+  fields: FilterFields,
+  idField: string,
+  all: readonly Item[],
+  returned: readonly Item[],
+): string | undefined {
   const text = JSON.stringify(sent);
   const wrong = returned.filter((item) => judgeFilter(expr, item, fields) === 'no-match');
   if (wrong.length) {
@@ -70,10 +82,17 @@ export function selectionMismatch({ expr, text: sent }: SentFilter, fields: Filt
 }
 
 /** Why `returned` holds an item the unfiltered list does not, or undefined. */
-export function subsetMismatch(idField: string, all: readonly Item[], returned: readonly Item[], how: string): string | undefined {
+export function subsetMismatch(
+  idField: string,
+  all: readonly Item[],
+  returned: readonly Item[],
+  how: string,
+): string | undefined {
   const known = new Set(all.map((item) => idOf(item, idField)));
   const unknown = returned.map((item) => idOf(item, idField)).filter((id) => !known.has(id));
-  return unknown.length ? `${how} returned ${unknown.length} item(s) the unfiltered list does not hold: ${listed(unknown)}` : undefined;
+  return unknown.length
+    ? `${how} returned ${unknown.length} item(s) the unfiltered list does not hold: ${listed(unknown)}`
+    : undefined;
 }
 
 /** The compared values of an item, e.g. `(status "FAILED", create_time "2026-…")`. */

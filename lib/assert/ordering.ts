@@ -5,7 +5,8 @@ import { interpretedComparisons, valueAt } from '../contract/filter/index.js';
 import type { ListField } from '../contract/list-endpoints.js';
 
 export type Direction = 'asc' | 'desc';
-export type SortedCheck = { readonly ok: true } | { readonly ok: false; readonly index: number; readonly message: string };
+export type SortedCheck =
+  { readonly ok: true } | { readonly ok: false; readonly index: number; readonly message: string };
 export type EnumOrderCheck = { readonly ok: true } | { readonly ok: false; readonly message: string };
 
 const OK = { ok: true } as const;
@@ -25,16 +26,27 @@ export function checkSorted(items: readonly unknown[], field: ListField, directi
     const b = valueAt(items[i + 1], field.path);
     if (interpretedComparisons(field.kind, a, b)?.every((s) => s * wrongWay > 0)) {
       const order = direction === 'asc' ? 'ascending' : 'descending';
-      return { ok: false, index: i, message: `${field.path} is not ${order}: item ${i} has ${show(a)} but item ${i + 1} has ${show(b)}` };
+      return {
+        ok: false,
+        index: i,
+        message: `${field.path} is not ${order}: item ${i} has ${show(a)} but item ${i + 1} has ${show(b)}`,
+      };
     }
   }
   return OK;
 }
 
 /** Equal enum values must form one block, and the blocks of the ascending list must be those of the descending list reversed. */
-export function checkEnumOrder(ascItems: readonly unknown[], descItems: readonly unknown[], field: ListField): EnumOrderCheck {
+export function checkEnumOrder(
+  ascItems: readonly unknown[],
+  descItems: readonly unknown[],
+  field: ListField,
+): EnumOrderCheck {
   if (field.path === null) return OK;
-  for (const [items, name] of [[ascItems, 'ascending'], [descItems, 'descending']] as const) {
+  for (const [items, name] of [
+    [ascItems, 'ascending'],
+    [descItems, 'descending'],
+  ] as const) {
     const grouped = checkGrouped(items, field.path);
     if (!grouped.ok) return { ok: false, message: `${name} list: ${grouped.message}` };
   }

@@ -24,7 +24,9 @@ export function pageSizeLimit(list: ListEndpoint, query: Query): number {
   const asked = query?.['page_size'];
   if (asked === undefined) return list.pageSize.default;
   const n = typeof asked === 'number' ? asked : /^\s*\d+\s*$/.test(asked) ? Number(asked) : NaN;
-  return Number.isInteger(n) && n >= list.pageSize.min && n <= list.pageSize.max ? n : Math.max(list.pageSize.max, list.pageSize.default);
+  return Number.isInteger(n) && n >= list.pageSize.min && n <= list.pageSize.max
+    ? n
+    : Math.max(list.pageSize.max, list.pageSize.default);
 }
 
 /**
@@ -57,7 +59,14 @@ const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10)
  * Judges what every response must keep, before any check reads it. `requirements`: the
  * rules of the check that sent it, charged when an over-long body breaks no list rule.
  */
-export function expectWithinBounds(endpointKey: string, pathTemplate: string, query: Query, ex: Exchange, requirements: readonly string[], capBytes: number): void {
+export function expectWithinBounds(
+  endpointKey: string,
+  pathTemplate: string,
+  query: Query,
+  ex: Exchange,
+  requirements: readonly string[],
+  capBytes: number,
+): void {
   const list = listAt(pathTemplate);
   const { response } = ex;
   const success = response.status >= 200 && response.status < 300;
@@ -65,15 +74,32 @@ export function expectWithinBounds(endpointKey: string, pathTemplate: string, qu
   if (response.truncated) {
     const held = list && success ? countLeadingItems(response.text, list.itemsKey) : 0;
     if (list && held > limit) {
-      violation(['LIST-PAGE-SIZE-RESPECTED'], `${endpointKey}: the response exceeded ${megabytes(capBytes)} (the most the suite reads of one response), and its first ${megabytes(capBytes)} already hold ${held} ${list.itemsKey}, more than the ${limit} this page may hold`, ex);
+      violation(
+        ['LIST-PAGE-SIZE-RESPECTED'],
+        `${endpointKey}: the response exceeded ${megabytes(capBytes)} (the most the suite reads of one response), and its first ${megabytes(capBytes)} already hold ${held} ${list.itemsKey}, more than the ${limit} this page may hold`,
+        ex,
+      );
     }
-    violation(requirements, `${endpointKey}: the response exceeded ${megabytes(capBytes)}, the most the suite reads of one response; it cannot be judged`, ex);
+    violation(
+      requirements,
+      `${endpointKey}: the response exceeded ${megabytes(capBytes)}, the most the suite reads of one response; it cannot be judged`,
+      ex,
+    );
   }
   if (!list || !success) return;
   const items = (response.json as Record<string, unknown> | undefined)?.[list.itemsKey];
   if (Array.isArray(items) && items.length > limit) {
     const asked = query?.['page_size'];
-    const why = asked === undefined ? `the default page size is ${limit}` : limit === Number(asked) ? `page_size ${asked} was asked` : `page_size ${JSON.stringify(asked)} is out of range and the maximum is ${limit}`;
-    violation(['LIST-PAGE-SIZE-RESPECTED'], `${endpointKey}: the page holds ${items.length} ${list.itemsKey}, but ${why}`, ex);
+    const why =
+      asked === undefined
+        ? `the default page size is ${limit}`
+        : limit === Number(asked)
+          ? `page_size ${asked} was asked`
+          : `page_size ${JSON.stringify(asked)} is out of range and the maximum is ${limit}`;
+    violation(
+      ['LIST-PAGE-SIZE-RESPECTED'],
+      `${endpointKey}: the page holds ${items.length} ${list.itemsKey}, but ${why}`,
+      ex,
+    );
   }
 }

@@ -18,7 +18,8 @@ export interface Selection {
 }
 
 const quoted = (s: Selection): string => JSON.stringify(s.text);
-const idSet = (items: readonly Item[], idField: string): Set<string> => new Set(items.map((item) => idOf(item, idField)));
+const idSet = (items: readonly Item[], idField: string): Set<string> =>
+  new Set(items.map((item) => idOf(item, idField)));
 
 /**
  * Whether the item shows a value of the field that every server can compare: text for
@@ -45,13 +46,20 @@ export function carriesValue(item: Item, field: ListField): boolean {
  * Why two complementary selections are wrong, or undefined: an item both returned, or an
  * item of `cover` (items known to hold a value) that neither returned.
  */
-export function partitionMismatch(a: Selection, b: Selection, idField: string, cover: readonly Item[] = []): string | undefined {
+export function partitionMismatch(
+  a: Selection,
+  b: Selection,
+  idField: string,
+  cover: readonly Item[] = [],
+): string | undefined {
   const inB = idSet(b.items, idField);
   const both = [...idSet(a.items, idField)].filter((id) => inB.has(id));
-  if (both.length) return `filters ${quoted(a)} and ${quoted(b)} exclude each other, yet both returned ${both.length} item(s): ${listed(both)}`;
+  if (both.length)
+    return `filters ${quoted(a)} and ${quoted(b)} exclude each other, yet both returned ${both.length} item(s): ${listed(both)}`;
   const returned = new Set([...idSet(a.items, idField), ...inB]);
   const neither = [...idSet(cover, idField)].filter((id) => !returned.has(id));
-  if (neither.length) return `filters ${quoted(a)} and ${quoted(b)} together select every item that has a value, yet neither returned ${neither.length} such item(s): ${listed(neither)}`;
+  if (neither.length)
+    return `filters ${quoted(a)} and ${quoted(b)} together select every item that has a value, yet neither returned ${neither.length} such item(s): ${listed(neither)}`;
   return undefined;
 }
 
@@ -60,8 +68,13 @@ export function partitionMismatch(a: Selection, b: Selection, idField: string, c
  * pair selects the items that have a value (and, on a server that orders a missing value
  * first or last, those too, in both pairs alike).
  */
-export function unionMismatch(p: readonly [Selection, Selection], q: readonly [Selection, Selection], idField: string): string | undefined {
-  const union = (pair: readonly [Selection, Selection]) => new Set([...idSet(pair[0].items, idField), ...idSet(pair[1].items, idField)]);
+export function unionMismatch(
+  p: readonly [Selection, Selection],
+  q: readonly [Selection, Selection],
+  idField: string,
+): string | undefined {
+  const union = (pair: readonly [Selection, Selection]) =>
+    new Set([...idSet(pair[0].items, idField), ...idSet(pair[1].items, idField)]);
   const [up, uq] = [union(p), union(q)];
   const onlyP = [...up].filter((id) => !uq.has(id));
   const onlyQ = [...uq].filter((id) => !up.has(id));

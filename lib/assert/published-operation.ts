@@ -19,21 +19,39 @@ import { type JsonObject, isJsonObject } from '../util/json.js';
 export function expectErrorEnvelope(ex: Exchange, what: string): JsonObject {
   const { status, json } = ex.response;
   const issues = validateCanonical('ErrorBody', json ?? null);
-  if (issues.length || !isErrorBody(json)) violation(['GENERIC-ERROR-ENVELOPE'], `${what} answered ${status} without the error envelope: ${formatIssues(issues)}`, ex);
+  if (issues.length || !isErrorBody(json))
+    violation(
+      ['GENERIC-ERROR-ENVELOPE'],
+      `${what} answered ${status} without the error envelope: ${formatIssues(issues)}`,
+      ex,
+    );
   return json.error;
 }
 
 /** A refusal with UNAUTHENTICATED, in the envelope, naming `X-API-Key`. */
 export function expectUnauthenticated(ex: Exchange, what: string): void {
   const { status } = ex.response;
-  if (status < 400) violation(['GENERIC-AUTH'], `${what} should be refused with ${ERROR_CODES.unauthenticated}, but answered ${status}`, ex);
+  if (status < 400)
+    violation(
+      ['GENERIC-AUTH'],
+      `${what} should be refused with ${ERROR_CODES.unauthenticated}, but answered ${status}`,
+      ex,
+    );
   const error = expectErrorEnvelope(ex, what);
   if (error['code'] !== ERROR_CODES.unauthenticated) {
-    violation(['GENERIC-AUTH'], `${what} should be refused with ${ERROR_CODES.unauthenticated}, got ${JSON.stringify(error['code'])} (${status})`, ex);
+    violation(
+      ['GENERIC-AUTH'],
+      `${what} should be refused with ${ERROR_CODES.unauthenticated}, got ${JSON.stringify(error['code'])} (${status})`,
+      ex,
+    );
   }
   const fields = (error['details'] as Array<{ field: string }>).map((detail) => detail.field);
   if (!detailsName(fields, [API_KEY_HEADER])) {
-    violation(['GENERIC-AUTH'], `${what}: the ${ERROR_CODES.unauthenticated} details do not name ${API_KEY_HEADER} (they name: ${fields.map((f) => JSON.stringify(f)).join(', ') || 'nothing'})`, ex);
+    violation(
+      ['GENERIC-AUTH'],
+      `${what}: the ${ERROR_CODES.unauthenticated} details do not name ${API_KEY_HEADER} (they name: ${fields.map((f) => JSON.stringify(f)).join(', ') || 'nothing'})`,
+      ex,
+    );
   }
 }
 
@@ -51,21 +69,40 @@ export function notServed(ex: Exchange, what: string): RuleViolation | undefined
   if (isErrorBody(json) && json.error['code'] === ERROR_CODES.unauthenticated) return undefined;
   // The request and its answer are the place: every operation published and not served is one cause.
   const where = `${what}, answered ${status}`;
-  return new RuleViolation(['GENERIC-IMPLEMENTED'], `${where}: the operation is published but not implemented`, ex, where);
+  return new RuleViolation(
+    ['GENERIC-IMPLEMENTED'],
+    `${where}: the operation is published but not implemented`,
+    ex,
+    where,
+  );
 }
 
 /** Whether the operation publishes a response for the status: itself, its class (`4XX`) or `default`. */
-export const publishesStatus = (operation: PublishedOperation, status: number): boolean => responseKeyFor(operation.statuses, status) !== undefined;
+export const publishesStatus = (operation: PublishedOperation, status: number): boolean =>
+  responseKeyFor(operation.statuses, status) !== undefined;
 
 /** The response's status is published for the operation and its body matches the schema published for it. */
-export function expectPublishedResponse(published: PublishedSpec | null, operation: PublishedOperation, ex: Exchange): void {
+export function expectPublishedResponse(
+  published: PublishedSpec | null,
+  operation: PublishedOperation,
+  ex: Exchange,
+): void {
   const { status, json } = ex.response;
   const label = operationLabel(operation);
   if (!publishesStatus(operation, status)) {
-    violation(['GENERIC-SCHEMA-PUBLISHED'], `${label} answered ${status}, a status its document does not publish (it publishes ${operation.statuses.join(', ') || 'none'})`, ex);
+    violation(
+      ['GENERIC-SCHEMA-PUBLISHED'],
+      `${label} answered ${status}, a status its document does not publish (it publishes ${operation.statuses.join(', ') || 'none'})`,
+      ex,
+    );
   }
   const issues = published?.validateResponse(operation.method, operation.path, status, json ?? null);
-  if (issues?.length) violation(['GENERIC-SCHEMA-PUBLISHED'], `${label} ${status}: the body does not match the published schema: ${formatIssues(issues)}`, ex);
+  if (issues?.length)
+    violation(
+      ['GENERIC-SCHEMA-PUBLISHED'],
+      `${label} ${status}: the body does not match the published schema: ${formatIssues(issues)}`,
+      ex,
+    );
 }
 
 /** The resource under the wrapper key the document names. */
@@ -73,7 +110,11 @@ export function expectWrapped(operation: PublishedOperation, wrapper: string, ex
   const { json } = ex.response;
   const body = isJsonObject(json) ? json : {};
   if (!isJsonObject(body[wrapper])) {
-    violation(['GENERIC-WRAPPED'], `${operationLabel(operation)}: the resource is not wrapped under "${wrapper}" (top-level keys: ${Object.keys(body).join(', ') || 'none'})`, ex);
+    violation(
+      ['GENERIC-WRAPPED'],
+      `${operationLabel(operation)}: the resource is not wrapped under "${wrapper}" (top-level keys: ${Object.keys(body).join(', ') || 'none'})`,
+      ex,
+    );
   }
   return body[wrapper] as JsonObject;
 }

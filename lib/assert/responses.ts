@@ -48,7 +48,8 @@ export type Judged<T> = Seen & { readonly value: T };
 
 const nothingSeen = (): Seen => ({ verified: [], conventions: [], published: [] });
 
-const convention = (seen: Seen, requirements: readonly string[], summary: string, exchange: Exchange): void => void seen.conventions.push({ requirements, summary, exchange });
+const convention = (seen: Seen, requirements: readonly string[], summary: string, exchange: Exchange): void =>
+  void seen.conventions.push({ requirements, summary, exchange });
 
 export function isErrorBody(body: unknown): body is { error: JsonObject } {
   return isJsonObject(body) && isJsonObject(body['error']);
@@ -60,14 +61,24 @@ export function isSuccess(ex: Exchange): boolean {
 
 /** The published-schema check, shared by successes and rejections. */
 function checkPublished(ctx: ResponseContext, seen: Seen, endpoint: Endpoint, ex: Exchange): void {
-  const issues = ctx.publishedSpec?.validateResponse(endpoint.method, endpoint.path, ex.response.status, ex.response.json ?? null);
+  const issues = ctx.publishedSpec?.validateResponse(
+    endpoint.method,
+    endpoint.path,
+    ex.response.status,
+    ex.response.json ?? null,
+  );
   if (issues) seen.published.push({ operation: endpoint.key, status: ex.response.status, issues, exchange: ex });
 }
 
 function checkContentType(ctx: ResponseContext, seen: Seen, ex: Exchange): void {
   if (!ctx.strict || ex.response.text === '') return;
   if (!/^application\/json\b/i.test(ex.response.headers['content-type'] ?? '')) {
-    convention(seen, ['RESPONSE-CONTENT-TYPE-JSON'], `JSON body sent with Content-Type ${JSON.stringify(ex.response.headers['content-type'] ?? null)}`, ex);
+    convention(
+      seen,
+      ['RESPONSE-CONTENT-TYPE-JSON'],
+      `JSON body sent with Content-Type ${JSON.stringify(ex.response.headers['content-type'] ?? null)}`,
+      ex,
+    );
   } else seen.verified.push('RESPONSE-CONTENT-TYPE-JSON');
 }
 
@@ -75,7 +86,13 @@ function checkContentType(ctx: ResponseContext, seen: Seen, ex: Exchange): void 
  * A success: 2xx with no error body. The body is checked against the endpoint's
  * canonical schema. A 204 with no body stands for an empty object.
  */
-export function expectSuccess(ctx: ResponseContext, endpoint: Endpoint, ex: Exchange, requirements: readonly RequirementId[], what = 'the request'): Judged<JsonObject> {
+export function expectSuccess(
+  ctx: ResponseContext,
+  endpoint: Endpoint,
+  ex: Exchange,
+  requirements: readonly RequirementId[],
+  what = 'the request',
+): Judged<JsonObject> {
   const seen = nothingSeen();
   const { status, json, text } = ex.response;
   if (!(status >= 200 && status < 300) || isErrorBody(json)) {
@@ -85,29 +102,50 @@ export function expectSuccess(ctx: ResponseContext, endpoint: Endpoint, ex: Exch
   // No body is an empty success where one is not expected: a 204, or an endpoint whose response the spec does not show.
   const showsNoBody = status === 204 || (!endpoint.wrapper && !endpoint.responseSchema);
   const body: unknown = text.trim() === '' && showsNoBody ? {} : json;
-  if (!isJsonObject(body)) violation(['SCHEMA-CANONICAL'], `${endpoint.key} answered ${status} with a body that is not a JSON object`, ex);
+  if (!isJsonObject(body))
+    violation(['SCHEMA-CANONICAL'], `${endpoint.key} answered ${status} with a body that is not a JSON object`, ex);
   if (endpoint.wrapper && !isJsonObject(body[endpoint.wrapper])) {
-    violation(['ENVELOPE-WRAPPED'], `${endpoint.key}: the resource is not wrapped under "${endpoint.wrapper}" (top-level keys: ${Object.keys(body).join(', ') || 'none'})`, ex);
+    violation(
+      ['ENVELOPE-WRAPPED'],
+      `${endpoint.key}: the resource is not wrapped under "${endpoint.wrapper}" (top-level keys: ${Object.keys(body).join(', ') || 'none'})`,
+      ex,
+    );
   }
   if (endpoint.wrapper) seen.verified.push('ENVELOPE-WRAPPED');
   if (endpoint.responseSchema) {
     const issues = validateCanonical(endpoint.responseSchema, body);
-    if (issues.length) schemaViolation(['SCHEMA-CANONICAL', ...rulesOf(endpoint.responseSchema, issues)], endpoint.key, issues, ex);
+    if (issues.length)
+      schemaViolation(['SCHEMA-CANONICAL', ...rulesOf(endpoint.responseSchema, issues)], endpoint.key, issues, ex);
     seen.verified.push('SCHEMA-CANONICAL', 'TIMESTAMP-ISO-UTC');
   }
   checkPublished(ctx, seen, endpoint, ex);
   // Strict-only conventions come last, so a broken MUST is always the one reported.
   checkContentType(ctx, seen, ex);
   if (ctx.strict && endpoint.wrapper) {
-    if (Object.keys(body).length !== 1) convention(seen, ['ENVELOPE-SINGLE-KEY'], `${endpoint.key}: top-level keys besides "${endpoint.wrapper}": ${Object.keys(body).filter((k) => k !== endpoint.wrapper).join(', ')}`, ex);
+    if (Object.keys(body).length !== 1)
+      convention(
+        seen,
+        ['ENVELOPE-SINGLE-KEY'],
+        `${endpoint.key}: top-level keys besides "${endpoint.wrapper}": ${Object.keys(body)
+          .filter((k) => k !== endpoint.wrapper)
+          .join(', ')}`,
+        ex,
+      );
     else seen.verified.push('ENVELOPE-SINGLE-KEY');
   }
-  if (ctx.strict && status > 204) convention(seen, ['HTTP-STATUS-CONVENTIONS'], `success answered with status ${status}`, ex);
+  if (ctx.strict && status > 204)
+    convention(seen, ['HTTP-STATUS-CONVENTIONS'], `success answered with status ${status}`, ex);
   return { value: body, ...seen };
 }
 
 /** A success whose resource is returned unwrapped. */
-export function expectResource(ctx: ResponseContext, endpoint: Endpoint, ex: Exchange, requirements: readonly RequirementId[], what?: string): Judged<JsonObject> {
+export function expectResource(
+  ctx: ResponseContext,
+  endpoint: Endpoint,
+  ex: Exchange,
+  requirements: readonly RequirementId[],
+  what?: string,
+): Judged<JsonObject> {
   if (!endpoint.wrapper) throw new Error(`${endpoint.key} has no wrapper key in the contract`);
   const { value, ...seen } = expectSuccess(ctx, endpoint, ex, requirements, what);
   return { value: value[endpoint.wrapper] as JsonObject, ...seen };
@@ -126,11 +164,22 @@ export interface ExpectedError extends NamingOptions {
 }
 
 /** A rejection: status ≥ 400 with the error envelope, the expected code, and details naming the field. */
-export function expectRejection(ctx: ResponseContext, endpoint: Endpoint, ex: Exchange, requirements: readonly RequirementId[], expected: ExpectedError, what = 'the request'): Judged<JsonObject> {
+export function expectRejection(
+  ctx: ResponseContext,
+  endpoint: Endpoint,
+  ex: Exchange,
+  requirements: readonly RequirementId[],
+  expected: ExpectedError,
+  what = 'the request',
+): Judged<JsonObject> {
   const seen = nothingSeen();
   const { status, json } = ex.response;
   if (status < 400) {
-    violation(requirements, `${what} should be rejected${expected.code ? ` with ${expected.code}` : ''}, but ${endpoint.key} answered ${status}`, ex);
+    violation(
+      requirements,
+      `${what} should be rejected${expected.code ? ` with ${expected.code}` : ''}, but ${endpoint.key} answered ${status}`,
+      ex,
+    );
   }
   if (!isErrorBody(json)) violation(['ERROR-ENVELOPE'], `error response ${status} has no "error" object`, ex);
   const issues = validateCanonical('ErrorBody', json);
@@ -138,23 +187,37 @@ export function expectRejection(ctx: ResponseContext, endpoint: Endpoint, ex: Ex
   seen.verified.push('ERROR-ENVELOPE');
   const error = json.error;
   if (expected.code && error['code'] !== expected.code) {
-    violation(requirements, `${what} should be rejected with code ${expected.code}, got ${JSON.stringify(error['code'])}`, ex);
+    violation(
+      requirements,
+      `${what} should be rejected with code ${expected.code}, got ${JSON.stringify(error['code'])}`,
+      ex,
+    );
   }
   if (expected.code === ERROR_CODES.invalidArgument) seen.verified.push('ERROR-INVALID-ARGUMENT');
   if (expected.field) {
     const fields = typeof expected.field === 'string' ? [expected.field] : expected.field;
     const named = (error['details'] as Array<{ field: string }>).map((d) => d.field);
     if (!detailsName(named, fields, expected)) {
-      const detailRequirement = expected.code === ERROR_CODES.unauthenticated ? 'AUTH-DETAILS-HEADER' : 'ERROR-DETAILS-FIELD';
+      const detailRequirement =
+        expected.code === ERROR_CODES.unauthenticated ? 'AUTH-DETAILS-HEADER' : 'ERROR-DETAILS-FIELD';
       const inside = expected.within ? ' (or anything inside it)' : '';
-      violation([detailRequirement], `error details do not name the field ${fields.map((f) => `"${f}"`).join(' or ')}${inside} (they name: ${named.map((f) => JSON.stringify(f)).join(', ') || 'nothing'})`, ex);
+      violation(
+        [detailRequirement],
+        `error details do not name the field ${fields.map((f) => `"${f}"`).join(' or ')}${inside} (they name: ${named.map((f) => JSON.stringify(f)).join(', ') || 'nothing'})`,
+        ex,
+      );
     }
     if (expected.code === ERROR_CODES.invalidArgument) seen.verified.push('ERROR-DETAILS-FIELD');
   }
   checkPublished(ctx, seen, endpoint, ex);
   checkContentType(ctx, seen, ex);
   if (ctx.strict && expected.conventionalStatus !== undefined && status !== expected.conventionalStatus) {
-    convention(seen, ['HTTP-STATUS-CONVENTIONS'], `${error['code']} answered with HTTP ${status}; convention is ${expected.conventionalStatus}`, ex);
+    convention(
+      seen,
+      ['HTTP-STATUS-CONVENTIONS'],
+      `${error['code']} answered with HTTP ${status}; convention is ${expected.conventionalStatus}`,
+      ex,
+    );
   }
   return { value: error, ...seen };
 }
@@ -163,10 +226,19 @@ export function expectRejection(ctx: ResponseContext, endpoint: Endpoint, ex: Ex
  * INVALID_ARGUMENT naming the field (or one of the fields): the spec's answer to every invalid parameter or body
  * field. Where the field holds others, `within` also takes a detail naming something inside it.
  */
-export function expectInvalidArgument(ctx: ResponseContext, endpoint: Endpoint, ex: Exchange, requirements: readonly RequirementId[], field: ExpectedError['field'], what?: string, options: NamingOptions = {}): Judged<JsonObject> {
-  const expected: ExpectedError = field === undefined
-    ? { code: ERROR_CODES.invalidArgument, conventionalStatus: 400 }
-    : { code: ERROR_CODES.invalidArgument, field, ...options, conventionalStatus: 400 };
+export function expectInvalidArgument(
+  ctx: ResponseContext,
+  endpoint: Endpoint,
+  ex: Exchange,
+  requirements: readonly RequirementId[],
+  field: ExpectedError['field'],
+  what?: string,
+  options: NamingOptions = {},
+): Judged<JsonObject> {
+  const expected: ExpectedError =
+    field === undefined
+      ? { code: ERROR_CODES.invalidArgument, conventionalStatus: 400 }
+      : { code: ERROR_CODES.invalidArgument, field, ...options, conventionalStatus: 400 };
   return expectRejection(ctx, endpoint, ex, [...requirements, 'ERROR-INVALID-ARGUMENT'], expected, what);
 }
 
@@ -174,7 +246,12 @@ export function expectInvalidArgument(ctx: ResponseContext, endpoint: Endpoint, 
  * Issues of one kind are one thing wrong, seen at their pointers (array indices folded), so the same
  * bug in the bodies of many endpoints is one cause; issues of several kinds are written each at its pointer.
  */
-function schemaViolation(requirements: readonly string[], where: string, issues: readonly SchemaIssue[], ex: Exchange): never {
+function schemaViolation(
+  requirements: readonly string[],
+  where: string,
+  issues: readonly SchemaIssue[],
+  ex: Exchange,
+): never {
   const kinds = [...new Set(issues.map((i) => i.message))];
   if (kinds.length > 1) violationAt(requirements, where, formatIssues(issues), ex);
   const pointers = [...new Set(issues.map((i) => foldIndices(i.pointer)))];

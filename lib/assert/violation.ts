@@ -8,7 +8,12 @@ export class RuleViolation extends Error {
   override readonly name = 'RuleViolation';
 
   /** @param where the place the summary begins with (`<where>: <what was wrong>`), when the judgement knows it: one cause seen at many places is one cause. */
-  constructor(readonly requirements: readonly string[], readonly summary: string, readonly exchange?: Exchange, readonly where?: string) {
+  constructor(
+    readonly requirements: readonly string[],
+    readonly summary: string,
+    readonly exchange?: Exchange,
+    readonly where?: string,
+  ) {
     super(`[${requirements.join(', ')}] ${summary}${exchange ? `\n\n${describeExchange(exchange)}` : ''}`);
   }
 }

@@ -71,20 +71,29 @@ function settingsHelp(): string {
   const usage = SETTINGS.map((s) => `  --${s.option}${s.arg ? ` ${s.arg}` : ''}`);
   const column = Math.max(...usage.map((u) => u.length)) + 2;
   const entries = SETTINGS.map((s, i) => {
-    const unset = s.default !== undefined ? `; default: ${s.default}` : s.unset ? `; unset: ${s.unset.replace(/`/g, '')}` : '';
+    const unset =
+      s.default !== undefined ? `; default: ${s.default}` : s.unset ? `; unset: ${s.unset.replace(/`/g, '')}` : '';
     const [first, ...rest] = wrapped(`${s.summary} (${s.name}${unset})`, HELP_WIDTH - column);
     return [usage[i]!.padEnd(column) + first, ...rest.map((line) => ' '.repeat(column) + line)].join('\n');
   });
-  return ['Settings: each option stands for the environment variable (or .env line) in brackets; an option wins over both.', ...entries].join('\n');
+  return [
+    'Settings: each option stands for the environment variable (or .env line) in brackets; an option wins over both.',
+    ...entries,
+  ].join('\n');
 }
 
 export const HELP = `${COMMAND_HELP}\n\n${settingsHelp()}\n\n${EXIT_HELP}`;
 
 const COMMAND_OPTIONS = {
   only: { type: 'string', multiple: true },
-  'rerun-failed': { type: 'boolean' }, list: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
-  shard: { type: 'string' }, merge: { type: 'boolean' },
-  exclude: { type: 'string', multiple: true }, format: { type: 'string' },
+  'rerun-failed': { type: 'boolean' },
+  list: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+  shard: { type: 'string' },
+  merge: { type: 'boolean' },
+  exclude: { type: 'string', multiple: true },
+  format: { type: 'string' },
 } as const;
 
 /** A setting's option takes a value, or is a switch (`--read-only`) when `--help` shows none. */
@@ -100,7 +109,8 @@ const OPTIONS = { ...SETTING_OPTIONS, ...COMMAND_OPTIONS };
  */
 function optionError(error: Error): string {
   const typed = /option '([^']+)'/.exec(error.message)?.[1];
-  if ((error as { code?: string }).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || typed === undefined) return error.message;
+  if ((error as { code?: string }).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || typed === undefined)
+    return error.message;
   const near = closest(typed.replace(/^-+/, '').split('=')[0]!, Object.keys(OPTIONS));
   return `unknown option ${typed}${near ? ` (did you mean --${near}?)` : ''}`;
 }
@@ -122,7 +132,8 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   if (positionals.length && !values.merge) {
     throw new ConfigError(`unexpected argument: ${positionals.join(' ')}\nRun with --help for the options.`);
   }
-  if (values.merge && !positionals.length) throw new ConfigError('--merge needs the report directories (or summary.json files) to merge');
+  if (values.merge && !positionals.length)
+    throw new ConfigError('--merge needs the report directories (or summary.json files) to merge');
   if (values.shard !== undefined) checkShard(values.shard);
   const format = values.format ?? 'text';
   if (format !== 'text' && format !== 'json') throw new ConfigError(`--format: expected text or json, got "${format}"`);
@@ -135,17 +146,40 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     // A switch (`--read-only`) sets its setting to true.
     if (value === undefined || value === false) continue;
     [merged[name], given[name]] = [value === true ? 'true' : value, `--${option}`];
-    if (secret && value) warnings.push(`--${option} puts its value in your shell history and process list; prefer ${name} in the environment or .env.`);
+    if (secret && value)
+      warnings.push(
+        `--${option} puts its value in your shell history and process list; prefer ${name} in the environment or .env.`,
+      );
   }
   warnings.push(...settingLookalikes(env));
-  const action = values.help ? 'help' : values.version ? 'version' : values.list ? 'list' : values.merge ? 'merge' : 'run';
+  const action = values.help
+    ? 'help'
+    : values.version
+      ? 'version'
+      : values.list
+        ? 'list'
+        : values.merge
+          ? 'merge'
+          : 'run';
   // `--only a --only b` and `--only a,b` select the same.
-  const items = (lists: string[] | undefined): string[] => (lists ?? []).flatMap((list) => list.split(',')).map((item) => item.trim()).filter(Boolean);
+  const items = (lists: string[] | undefined): string[] =>
+    (lists ?? [])
+      .flatMap((list) => list.split(','))
+      .map((item) => item.trim())
+      .filter(Boolean);
   const only = items(values.only);
   const exclude = items(values.exclude);
   return {
-    env: merged, only, exclude, format, action, rerunFailed: values['rerun-failed'] ?? false,
-    ...(values.shard === undefined ? {} : { shard: values.shard }), mergeFrom: positionals, warnings, given,
+    env: merged,
+    only,
+    exclude,
+    format,
+    action,
+    rerunFailed: values['rerun-failed'] ?? false,
+    ...(values.shard === undefined ? {} : { shard: values.shard }),
+    mergeFrom: positionals,
+    warnings,
+    given,
   };
 }
 

@@ -17,7 +17,8 @@ export async function list(request: CliRequest, log: (line: string) => void): Pr
   const inventory = await suiteInventory();
   const config = parseConfig(request.env);
   const json = request.format === 'json';
-  if (config.baseUrl === undefined) return (json ? process.stdout.write(catalogJson(inventory, chosen)) : log(catalogListing(inventory, chosen)), 0);
+  if (config.baseUrl === undefined)
+    return (json ? process.stdout.write(catalogJson(inventory, chosen)) : log(catalogListing(inventory, chosen)), 0);
   const { operationsBeyondContract } = await import('../runner/published-operations.js');
   const { operations, problems } = await operationsBeyondContract(config);
   if (!operations.length && problems.length) {

@@ -7,7 +7,10 @@ import { redact } from '../http/redact.js';
 import { SUITE } from '../result/suite.js';
 import { HELP, parseCli } from './args.js';
 
-const writer = (stream: NodeJS.WriteStream) => (line: string): void => void stream.write(`${redact(line)}\n`);
+const writer =
+  (stream: NodeJS.WriteStream) =>
+  (line: string): void =>
+    void stream.write(`${redact(line)}\n`);
 
 async function main(argv: readonly string[]): Promise<number> {
   loadDotenv();
@@ -19,7 +22,11 @@ async function main(argv: readonly string[]): Promise<number> {
     throw error;
   }
   // --format json: stdout carries summary.json (or --list's catalog) alone; progress, warnings and notes go to stderr.
-  const log = writer(request.format === 'json' && request.action !== 'help' && request.action !== 'version' ? process.stderr : process.stdout);
+  const log = writer(
+    request.format === 'json' && request.action !== 'help' && request.action !== 'version'
+      ? process.stderr
+      : process.stdout,
+  );
   request.warnings.forEach((w) => log(`warning: ${w}`));
   if (request.action === 'help') return (log(HELP), 0);
   if (request.action === 'version') return (log(`${SUITE.name} ${SUITE.version}`), 0);
@@ -55,11 +62,12 @@ const argv = process.argv.slice(2);
 // `reference`: the reference service with faults, to see the suite bite. The proof's own compiled
 // entry (dist/proof/), loaded for this command only; it serves until stopped, so no exit here.
 if (argv[0] === 'reference') await (await import('../../proof/main.js')).referenceCommand(argv.slice(1));
-else main(argv).then(
-  (code) => exitWhenFlushed(code),
-  (error: unknown) => {
-    // No stack trace for users; the message says what broke.
-    process.stderr.write(`aes-conformance: internal error: ${redact((error as Error)?.message ?? String(error))}\n`);
-    exitWhenFlushed(2);
-  },
-);
+else
+  main(argv).then(
+    (code) => exitWhenFlushed(code),
+    (error: unknown) => {
+      // No stack trace for users; the message says what broke.
+      process.stderr.write(`aes-conformance: internal error: ${redact((error as Error)?.message ?? String(error))}\n`);
+      exitWhenFlushed(2);
+    },
+  );

@@ -21,7 +21,9 @@ type Log = (line: string) => void;
 /** A run (or `--merge`): the reports written, the run's exit code returned. */
 export async function runOrMerge(request: CliRequest, log: Log): Promise<number> {
   // A run keeps the signals until its reports are written: a signal then changes nothing but the time.
-  return request.action === 'merge' ? runAndReport(request, log) : whileSignalsInterrupt(log, (interrupt) => runAndReport(request, log, interrupt));
+  return request.action === 'merge'
+    ? runAndReport(request, log)
+    : whileSignalsInterrupt(log, (interrupt) => runAndReport(request, log, interrupt));
 }
 
 async function runAndReport(request: CliRequest, log: Log, interrupt?: AbortSignal): Promise<number> {
@@ -40,12 +42,23 @@ async function runAndReport(request: CliRequest, log: Log, interrupt?: AbortSign
     if (request.rerunFailed) {
       const failed = await failedItems(reportDir, request.env);
       // Nothing failed: the earlier run's reports stay as they are.
-      if (!failed.length) return (log(`Nothing to re-run: the run in ${join(reportDir, 'summary.json')} had no failures or errors.`), 0);
-      log(`Re-running what failed or errored in ${join(reportDir, 'summary.json')} (checks by id, findings by requirement): ${failed.join(', ')}`);
+      if (!failed.length)
+        return (log(`Nothing to re-run: the run in ${join(reportDir, 'summary.json')} had no failures or errors.`), 0);
+      log(
+        `Re-running what failed or errored in ${join(reportDir, 'summary.json')} (checks by id, findings by requirement): ${failed.join(', ')}`,
+      );
       only = [...only, ...failed];
     }
     await probe(writtenTo);
-    run = await runConformance({ env: request.env, only, exclude: request.exclude, log, given: request.given, ...(interrupt ? { interrupt } : {}), ...(request.shard ? { shard: request.shard } : {}) });
+    run = await runConformance({
+      env: request.env,
+      only,
+      exclude: request.exclude,
+      log,
+      given: request.given,
+      ...(interrupt ? { interrupt } : {}),
+      ...(request.shard ? { shard: request.shard } : {}),
+    });
   }
   let written: ReportPaths | Error;
   try {
@@ -54,10 +67,12 @@ async function runAndReport(request: CliRequest, log: Log, interrupt?: AbortSign
     written = error as Error;
   }
   // The verdict is shown even when the reports could not be written.
-  if (request.format === 'json') process.stdout.write(toSummaryJson(run)); // the same document as summary.json, already redacted
+  if (request.format === 'json')
+    process.stdout.write(toSummaryJson(run)); // the same document as summary.json, already redacted
   else log(consoleSummary(run, { color: colourWanted(request.env, process.stdout.isTTY === true) }));
   // Without its reports a CI job has nothing to read: exit 2, as for a report directory found unwritable before the run.
-  if (written instanceof Error) return (process.stderr.write(`REPORT_DIR ${writtenTo} could not be written: ${redact(written.message)}\n`), 2);
+  if (written instanceof Error)
+    return (process.stderr.write(`REPORT_DIR ${writtenTo} could not be written: ${redact(written.message)}\n`), 2);
   log(`Reports: ${written.junit}, ${written.html}, ${written.summary}`);
   return run.exitCode;
 }
@@ -114,19 +129,30 @@ async function failedItems(reportDir: string, env: Readonly<Record<string, strin
   if (summary.stop) {
     // Stopped part-way (interrupted, throttled), it left checks unrun; stopped before the suites, it ran none.
     const what = summary.checks?.length ? 'did not finish: the checks it left were never run' : 'verified nothing';
-    throw new ConfigError(`--rerun-failed: the earlier run (${file}) ${what}: it stopped (${summary.stop.kind}: ${summary.stop.message}); run the whole suite again.`);
+    throw new ConfigError(
+      `--rerun-failed: the earlier run (${file}) ${what}: it stopped (${summary.stop.kind}: ${summary.stop.message}); run the whole suite again.`,
+    );
   }
   const recorded = summary.target;
   const current = currentTarget(env);
-  if (recorded && current && (recorded.embedded !== current.embedded || (!current.embedded && recorded.baseUrl !== current.baseUrl))) {
-    const named = (t: { baseUrl: string | null; embedded: boolean }): string => (t.embedded ? 'the embedded reference service' : String(t.baseUrl));
-    throw new ConfigError(`--rerun-failed: the earlier run (${file}) was against ${named(recorded)}, not ${named(current)}: re-run against the recorded target (set BASE_URL to it), or run the whole suite.`);
+  if (
+    recorded &&
+    current &&
+    (recorded.embedded !== current.embedded || (!current.embedded && recorded.baseUrl !== current.baseUrl))
+  ) {
+    const named = (t: { baseUrl: string | null; embedded: boolean }): string =>
+      t.embedded ? 'the embedded reference service' : String(t.baseUrl);
+    throw new ConfigError(
+      `--rerun-failed: the earlier run (${file}) was against ${named(recorded)}, not ${named(current)}: re-run against the recorded target (set BASE_URL to it), or run the whole suite.`,
+    );
   }
   return rerunItems(summary.checks ?? []);
 }
 
 /** The target the settings name (undefined when they cannot be read: the run itself then stops and says why). */
-function currentTarget(env: Readonly<Record<string, string | undefined>>): { baseUrl: string | null; embedded: boolean } | undefined {
+function currentTarget(
+  env: Readonly<Record<string, string | undefined>>,
+): { baseUrl: string | null; embedded: boolean } | undefined {
   try {
     const { baseUrl } = parseConfig(env);
     return { baseUrl: baseUrl ?? null, embedded: baseUrl === undefined };

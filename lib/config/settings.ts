@@ -2,7 +2,19 @@
 // `--help` (lib/cli/args.ts), the README's settings table and .env.example (scripts/settings-docs.ts)
 // are all made from this table; the Config type is what its parsers return.
 
-import { baseUrl, DEFAULT_SEED, flag, integer, oneOf, optional, type Parse, type ParseOptional, path, seed, text } from './values.js';
+import {
+  baseUrl,
+  DEFAULT_SEED,
+  flag,
+  integer,
+  oneOf,
+  optional,
+  type Parse,
+  type ParseOptional,
+  path,
+  seed,
+  text,
+} from './values.js';
 
 const PROFILES = ['default', 'strict'] as const;
 
@@ -38,113 +50,234 @@ export type Setting = SettingRow & Parsed;
 
 const TABLE = [
   {
-    name: 'BASE_URL', option: 'base-url', arg: '<url>', field: 'baseUrl', parse: baseUrl, target: true,
+    name: 'BASE_URL',
+    option: 'base-url',
+    arg: '<url>',
+    field: 'baseUrl',
+    parse: baseUrl,
+    target: true,
     summary: 'target base address',
     unset: 'the embedded reference service',
-    meaning: 'Target base address (paths are appended as `/v1/...`; a base URL ending in `/v1` is used without it, and the run says so). Unset, with no other target setting (`API_KEY`, a fixture id): the embedded reference service is started on a free loopback port and its key and fixtures are used, and the verdict line, `summary.json` (`target.embedded`, `headline`) and `junit.xml` (`target_embedded`) say so. Set but empty (`${{ vars.STAGING_URL }}` when the variable is missing), or `API_KEY` or a fixture id set without it: the run stops with exit 2 (no target is named). A key of the environment or `.env` that looks like a setting but is none (`BASE_ULR`, `APIKEY`) is warned of, naming the setting it resembles.',
+    meaning:
+      'Target base address (paths are appended as `/v1/...`; a base URL ending in `/v1` is used without it, and the run says so). Unset, with no other target setting (`API_KEY`, a fixture id): the embedded reference service is started on a free loopback port and its key and fixtures are used, and the verdict line, `summary.json` (`target.embedded`, `headline`) and `junit.xml` (`target_embedded`) say so. Set but empty (`${{ vars.STAGING_URL }}` when the variable is missing), or `API_KEY` or a fixture id set without it: the run stops with exit 2 (no target is named). A key of the environment or `.env` that looks like a setting but is none (`BASE_ULR`, `APIKEY`) is warned of, naming the setting it resembles.',
   },
   {
-    name: 'API_KEY', option: 'api-key', arg: '<key>', field: 'apiKey', parse: text, secret: true, target: true,
+    name: 'API_KEY',
+    option: 'api-key',
+    arg: '<key>',
+    field: 'apiKey',
+    parse: text,
+    secret: true,
+    target: true,
     summary: 'organisation key, never printed; the environment or .env keeps it out of shell history',
-    meaning: 'A valid organisation key for the target. Never printed or written to reports (the command-line option works but warns: it lands in shell history).',
+    meaning:
+      'A valid organisation key for the target. Never printed or written to reports (the command-line option works but warns: it lands in shell history).',
   },
   {
-    name: 'SCHEDULED_RUN_ID', option: 'scheduled-run-id', arg: '<id>', field: 'scheduledRunId', parse: text, target: true, fixture: 'kept',
+    name: 'SCHEDULED_RUN_ID',
+    option: 'scheduled-run-id',
+    arg: '<id>',
+    field: 'scheduledRunId',
+    parse: text,
+    target: true,
+    fixture: 'kept',
     summary: 'an existing scheduled run: the API cannot list or create one',
-    meaning: 'An existing scheduled run (the API cannot list or create one). Absent: its checks are skipped, with that reason.',
+    meaning:
+      'An existing scheduled run (the API cannot list or create one). Absent: its checks are skipped, with that reason.',
   },
   {
-    name: 'DASHBOARD_ID', option: 'dashboard-id', arg: '<id>', field: 'dashboardId', parse: text, target: true, fixture: 'kept',
+    name: 'DASHBOARD_ID',
+    option: 'dashboard-id',
+    arg: '<id>',
+    field: 'dashboardId',
+    parse: text,
+    target: true,
+    fixture: 'kept',
     summary: 'an existing dashboard the suite may rename',
-    meaning: 'An existing dashboard the suite may rename: point it at one you do not mind renaming. Absent: dashboard checks are skipped.',
+    meaning:
+      'An existing dashboard the suite may rename: point it at one you do not mind renaming. Absent: dashboard checks are skipped.',
   },
   {
-    name: 'DELETABLE_PERSONA_ID', option: 'deletable-persona-id', arg: '<id>', field: 'deletablePersonaId', parse: text, target: true, fixture: 'deleted',
+    name: 'DELETABLE_PERSONA_ID',
+    option: 'deletable-persona-id',
+    arg: '<id>',
+    field: 'deletablePersonaId',
+    parse: text,
+    target: true,
+    fixture: 'deleted',
     summary: 'a persona the suite may delete',
     meaning: 'A persona the suite may delete. Without it, no pre-existing persona is deleted.',
   },
   {
-    name: 'DELETABLE_RUN_ID', option: 'deletable-run-id', arg: '<id>', field: 'deletableRunId', parse: text, target: true, fixture: 'deleted',
+    name: 'DELETABLE_RUN_ID',
+    option: 'deletable-run-id',
+    arg: '<id>',
+    field: 'deletableRunId',
+    parse: text,
+    target: true,
+    fixture: 'deleted',
     summary: 'a run the suite may delete (a COMPLETED one)',
-    meaning: 'A run the suite may delete; a `COMPLETED` one lets it check the deletion of a finished run. Without it, no pre-existing run is deleted.',
+    meaning:
+      'A run the suite may delete; a `COMPLETED` one lets it check the deletion of a finished run. Without it, no pre-existing run is deleted.',
   },
   {
-    name: 'CANCELLABLE_RUN_ID', option: 'cancellable-run-id', arg: '<id>', field: 'cancellableRunId', parse: text, target: true, fixture: 'deleted',
+    name: 'CANCELLABLE_RUN_ID',
+    option: 'cancellable-run-id',
+    arg: '<id>',
+    field: 'cancellableRunId',
+    parse: text,
+    target: true,
+    fixture: 'deleted',
     summary: 'a run still in progress the suite may delete, which cancels it',
-    meaning: 'A run still in progress (pending or running, not `COMPLETED`) the suite may delete, which cancels it (or deletes it). Absent: the check deleting a run in progress is skipped.',
+    meaning:
+      'A run still in progress (pending or running, not `COMPLETED`) the suite may delete, which cancels it (or deletes it). Absent: the check deleting a run in progress is skipped.',
   },
   {
-    name: 'DELETABLE_SCHEDULED_RUN_ID', option: 'deletable-scheduled-run-id', arg: '<id>', field: 'deletableScheduledRunId', parse: text, target: true, fixture: 'deleted',
+    name: 'DELETABLE_SCHEDULED_RUN_ID',
+    option: 'deletable-scheduled-run-id',
+    arg: '<id>',
+    field: 'deletableScheduledRunId',
+    parse: text,
+    target: true,
+    fixture: 'deleted',
     summary: 'a scheduled run the suite may delete',
     meaning: 'A scheduled run the suite may delete. Without it, no scheduled run is deleted.',
   },
   {
-    name: 'REPORT_DIR', option: 'report-dir', arg: '<dir>', field: 'reportDir', parse: path, default: 'reports',
+    name: 'REPORT_DIR',
+    option: 'report-dir',
+    arg: '<dir>',
+    field: 'reportDir',
+    parse: path,
+    default: 'reports',
     summary: 'where reports go',
-    meaning: 'Where reports are written. Created and probed (a file written and removed) before the first request: one that cannot be written stops the run with exit 2.',
+    meaning:
+      'Where reports are written. Created and probed (a file written and removed) before the first request: one that cannot be written stops the run with exit 2.',
   },
   {
-    name: 'PROFILE', option: 'profile', arg: '<name>', field: 'profile', parse: oneOf(PROFILES), default: 'default',
+    name: 'PROFILE',
+    option: 'profile',
+    arg: '<name>',
+    field: 'profile',
+    parse: oneOf(PROFILES),
+    default: 'default',
     summary: `${PROFILES.join(' | ')}: strict adds the SHOULD conventions`,
-    meaning: '`default` asserts only what the specification states; `strict` adds common conventions (the `SHOULD` requirements: 400/401/404 status mappings, `application/json` content type, explicit defaults, full pages, ...).',
+    meaning:
+      '`default` asserts only what the specification states; `strict` adds common conventions (the `SHOULD` requirements: 400/401/404 status mappings, `application/json` content type, explicit defaults, full pages, ...).',
   },
   {
-    name: 'READ_ONLY', option: 'read-only', field: 'readOnly', parse: flag, default: 'false',
+    name: 'READ_ONLY',
+    option: 'read-only',
+    field: 'readOnly',
+    parse: flag,
+    default: 'false',
     summary: 'skip every check that writes',
     meaning: '`true` skips every check that writes.',
   },
   {
-    name: 'PUBLISHED_WRITES', option: 'published-writes', field: 'publishedWrites', parse: flag, default: 'false',
+    name: 'PUBLISHED_WRITES',
+    option: 'published-writes',
+    field: 'publishedWrites',
+    parse: flag,
+    default: 'false',
     summary: 'let checks of operations published beyond the 20 POST to a published collection (without a key)',
-    meaning: '`true` lets the checks of operations the target publishes beyond the specification\'s 20 send a POST to a published collection (without a key and without a body: a correct server refuses it; one that does not authenticate might create something). Default: not sent; those checks are skipped with that reason.',
+    meaning:
+      "`true` lets the checks of operations the target publishes beyond the specification's 20 send a POST to a published collection (without a key and without a body: a correct server refuses it; one that does not authenticate might create something). Default: not sent; those checks are skipped with that reason.",
   },
   {
-    name: 'SEED', option: 'seed', arg: '<n|random>', field: 'seed', parse: seed, default: String(DEFAULT_SEED),
+    name: 'SEED',
+    option: 'seed',
+    arg: '<n|random>',
+    field: 'seed',
+    parse: seed,
+    default: String(DEFAULT_SEED),
     summary: 'fast-check seed; random explores, and the run prints the seed it drew',
-    meaning: 'fast-check seed. The default is fixed, so the same server gives the same result every run. `random` explores: the run prints the seed it drew (`--seed <n>` repeats it). Negative values are accepted (`--seed -123`). The console names the seed of every failed property, and reports carry it per check.',
+    meaning:
+      'fast-check seed. The default is fixed, so the same server gives the same result every run. `random` explores: the run prints the seed it drew (`--seed <n>` repeats it). Negative values are accepted (`--seed -123`). The console names the seed of every failed property, and reports carry it per check.',
   },
   {
-    name: 'NUM_RUNS', option: 'runs', arg: '<n>', field: 'numRuns', parse: integer(1, 100_000), default: '20',
+    name: 'NUM_RUNS',
+    option: 'runs',
+    arg: '<n>',
+    field: 'numRuns',
+    parse: integer(1, 100_000),
+    default: '20',
     summary: 'fast-check runs per property',
     meaning: 'fast-check runs per property.',
   },
   {
-    name: 'REQUEST_TIMEOUT_MS', option: 'request-timeout-ms', arg: '<ms>', field: 'requestTimeoutMs', parse: integer(1, 600_000), default: '10000',
+    name: 'REQUEST_TIMEOUT_MS',
+    option: 'request-timeout-ms',
+    arg: '<ms>',
+    field: 'requestTimeoutMs',
+    parse: integer(1, 600_000),
+    default: '10000',
     summary: 'timeout of one request',
     meaning: 'Timeout of one request in milliseconds.',
   },
   {
-    name: 'RUN_TIMEOUT_MS', option: 'run-timeout-ms', arg: '<ms>', field: 'runTimeoutMs', parse: integer(1000, 86_400_000), default: '900000',
+    name: 'RUN_TIMEOUT_MS',
+    option: 'run-timeout-ms',
+    arg: '<ms>',
+    field: 'runTimeoutMs',
+    parse: integer(1000, 86_400_000),
+    default: '900000',
     summary: 'bound on the whole run; checks still running then end as errors',
-    meaning: 'Bound on the whole run in milliseconds (the default is 15 minutes); checks still running then end as errors and the reports are written.',
+    meaning:
+      'Bound on the whole run in milliseconds (the default is 15 minutes); checks still running then end as errors and the reports are written.',
   },
   {
-    name: 'CONCURRENCY', option: 'concurrency', arg: '<n>', field: 'concurrency', parse: integer(1, 1024), default: '16',
+    name: 'CONCURRENCY',
+    option: 'concurrency',
+    arg: '<n>',
+    field: 'concurrency',
+    parse: integer(1, 1024),
+    default: '16',
     summary: 'cap on requests in flight over the whole run',
     meaning: 'Cap on requests in flight over the whole run, shared among the test workers (1: one request at a time).',
   },
   {
-    name: 'RATE_LIMIT', option: 'rate', arg: '<n>', field: 'rateLimit', parse: optional(integer(1, 100_000)),
+    name: 'RATE_LIMIT',
+    option: 'rate',
+    arg: '<n>',
+    field: 'rateLimit',
+    parse: optional(integer(1, 100_000)),
     summary: 'requests per second over the whole run, to stay under a known rate limit',
     unset: 'none',
-    meaning: 'Requests per second over the whole run, to stay under a rate limit the target is known to have. Unset: as fast as answered; back-pressure (429, or 503 with Retry-After) slows the run down in any case.',
+    meaning:
+      'Requests per second over the whole run, to stay under a rate limit the target is known to have. Unset: as fast as answered; back-pressure (429, or 503 with Retry-After) slows the run down in any case.',
   },
   {
-    name: 'THROTTLE_GIVE_UP_MS', option: 'throttle-give-up-ms', arg: '<ms>', field: 'throttleGiveUpMs', parse: integer(1000, 86_400_000), default: '60000',
+    name: 'THROTTLE_GIVE_UP_MS',
+    option: 'throttle-give-up-ms',
+    arg: '<ms>',
+    field: 'throttleGiveUpMs',
+    parse: integer(1000, 86_400_000),
+    default: '60000',
     summary: 'stop as throttled (exit 2) after only back-pressure answers for this long',
-    meaning: 'When the target has answered every request with back-pressure (429, or 503 with Retry-After) for this long, the run stops as throttled (exit 2).',
+    meaning:
+      'When the target has answered every request with back-pressure (429, or 503 with Retry-After) for this long, the run stops as throttled (exit 2).',
   },
   {
-    name: 'WAIVERS', option: 'waivers', arg: '<file>', parse: text,
+    name: 'WAIVERS',
+    option: 'waivers',
+    arg: '<file>',
+    parse: text,
     summary: 'waiver file: accepted failures with a reason and an optional expiry date',
     unset: '`conformance.waivers.yaml` in the working directory, if present',
-    meaning: 'Waiver file: known failures accepted for a while, each with a reason and an optional expiry date (see Waivers).',
+    meaning:
+      'Waiver file: known failures accepted for a while, each with a reason and an optional expiry date (see Waivers).',
   },
   {
-    name: 'SIMULATOR_CONFIG_FIELD', option: 'simulator-config-field', arg: '<name>', field: 'simulatorConfigField', parse: text,
-    summary: 'request field carrying an agent\'s simulator configuration on creation',
-    unset: 'read from the target\'s published schema, else `metadata`',
-    meaning: 'Request field that carries an agent\'s simulator configuration on creation (the specification does not name it).',
+    name: 'SIMULATOR_CONFIG_FIELD',
+    option: 'simulator-config-field',
+    arg: '<name>',
+    field: 'simulatorConfigField',
+    parse: text,
+    summary: "request field carrying an agent's simulator configuration on creation",
+    unset: "read from the target's published schema, else `metadata`",
+    meaning:
+      "Request field that carries an agent's simulator configuration on creation (the specification does not name it).",
   },
 ] as const satisfies readonly Setting[];
 
@@ -167,7 +300,9 @@ export type DeletableFixture = Extract<Row, { fixture: 'deleted' }>['field'];
 const fixtures = TABLE.filter((s): s is Extract<Row, { fixture: string }> => 'fixture' in s);
 
 /** The settings naming a target's existing resources, and the Config fields they fill. */
-export const FIXTURE_SETTINGS: Readonly<Record<string, FixtureField>> = Object.fromEntries(fixtures.map((s) => [s.name, s.field]));
+export const FIXTURE_SETTINGS: Readonly<Record<string, FixtureField>> = Object.fromEntries(
+  fixtures.map((s) => [s.name, s.field]),
+);
 
 /** The setting that fills each Config field, by field: `dashboardId` is DASHBOARD_ID. */
 export const SETTING_NAMES: Readonly<Record<keyof SettingValues, string>> = Object.fromEntries(

@@ -15,15 +15,20 @@ export const text: ParseOptional<string | undefined> = (value) => value;
 /** A path, relative to the working directory. */
 export const path: Parse<string> = (value) => value;
 
-export const integer = (min: number, max: number): Parse<number> => (value, name) => {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
-    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, not ${JSON.stringify(value)}.`);
-  }
-  return parsed;
-};
+export const integer =
+  (min: number, max: number): Parse<number> =>
+  (value, name) => {
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+      throw new ConfigError(`${name} must be an integer from ${min} to ${max}, not ${JSON.stringify(value)}.`);
+    }
+    return parsed;
+  };
 
-export const optional = <T>(parse: Parse<T>): ParseOptional<T | undefined> => (value, name) => (value === undefined ? undefined : parse(value, name));
+export const optional =
+  <T>(parse: Parse<T>): ParseOptional<T | undefined> =>
+  (value, name) =>
+    value === undefined ? undefined : parse(value, name);
 
 export const flag: Parse<boolean> = (value, name) => {
   if (/^(1|true|yes)$/i.test(value)) return true;
@@ -32,11 +37,13 @@ export const flag: Parse<boolean> = (value, name) => {
 };
 
 /** One of the names given, in any case (`PROFILE=Strict`), as `--only` takes its items. */
-export const oneOf = <T extends string>(allowed: readonly T[]): Parse<T> => (value, name) => {
-  const named = allowed.find((item) => item === value.toLowerCase());
-  if (named !== undefined) return named;
-  throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, not ${JSON.stringify(value)}.`);
-};
+export const oneOf =
+  <T extends string>(allowed: readonly T[]): Parse<T> =>
+  (value, name) => {
+    const named = allowed.find((item) => item === value.toLowerCase());
+    if (named !== undefined) return named;
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, not ${JSON.stringify(value)}.`);
+  };
 
 /** The seed of every run that names none: fixed, so identical inputs give identical results. */
 export const DEFAULT_SEED = 291128;
@@ -63,19 +70,25 @@ export const baseUrl: ParseOptional<string | undefined> = (value, name) => {
 
 /** What parsing changed in a base address beyond its trailing slashes: the `/v1` ending dropped. */
 export function v1Dropped(given: string, used: string, name: string): string | undefined {
-  return used === given.replace(/\/+$/, '') ? undefined : `${name} ends in /v1: the suite appends /v1 itself, so it uses ${used}`;
+  return used === given.replace(/\/+$/, '')
+    ? undefined
+    : `${name} ends in /v1: the suite appends /v1 itself, so it uses ${used}`;
 }
 
 function checkBaseUrl(value: string, name: string): void {
   // `localhost:8787` parses as a URL whose scheme is `localhost:`; without `//` there is no host.
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
-    throw new ConfigError(`${name} has no http:// or https:// in front: ${JSON.stringify(value)} (did you mean http://${value}?).`);
+    throw new ConfigError(
+      `${name} has no http:// or https:// in front: ${JSON.stringify(value)} (did you mean http://${value}?).`,
+    );
   }
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new ConfigError(`${name} is not a URL: ${JSON.stringify(value)} (expected for example http://127.0.0.1:8787).`);
+    throw new ConfigError(
+      `${name} is not a URL: ${JSON.stringify(value)} (expected for example http://127.0.0.1:8787).`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ConfigError(`${name} must use http or https, not ${url.protocol}.`);

@@ -9,8 +9,13 @@ export interface IdRule {
   readonly quote: string;
 }
 
-const rule = (kind: string, minLength: number, maxLength: number, alphanumeric: boolean, quote: string): IdRule =>
-  ({ kind, minLength, maxLength, alphanumeric, quote });
+const rule = (kind: string, minLength: number, maxLength: number, alphanumeric: boolean, quote: string): IdRule => ({
+  kind,
+  minLength,
+  maxLength,
+  alphanumeric,
+  quote,
+});
 
 export const ID_RULES = {
   agent: rule('agent', 22, 22, true, 'Agent, persona, dashboard IDs: 22 alphanumeric characters'),
@@ -36,6 +41,7 @@ export function matchesIdRule(rule: IdRule, value: unknown): boolean {
 
 /** JSON-Schema pattern for an ID rule (used by the canonical schemas). */
 export function idPattern(rule: IdRule): string {
-  const quantifier = rule.minLength === rule.maxLength ? `{${rule.minLength}}` : `{${rule.minLength},${rule.maxLength}}`;
+  const quantifier =
+    rule.minLength === rule.maxLength ? `{${rule.minLength}}` : `{${rule.minLength},${rule.maxLength}}`;
   return rule.alphanumeric ? `^[A-Za-z0-9]${quantifier}$` : `^[\\s\\S]${quantifier}$`;
 }

@@ -42,8 +42,16 @@ export const LIST_ENDPOINTS: readonly ListEndpoint[] = [
     itemsKey: 'personas',
     idField: 'id',
     pageSize: { default: 50, min: 1, max: 100 },
-    filterFields: { name: f('string', 'name'), create_time: f('timestamp', 'create_time'), update_time: f('timestamp', 'update_time') },
-    orderFields: { create_time: f('timestamp', 'create_time'), update_time: f('timestamp', 'update_time'), name: f('string', 'name') },
+    filterFields: {
+      name: f('string', 'name'),
+      create_time: f('timestamp', 'create_time'),
+      update_time: f('timestamp', 'update_time'),
+    },
+    orderFields: {
+      create_time: f('timestamp', 'create_time'),
+      update_time: f('timestamp', 'update_time'),
+      name: f('string', 'name'),
+    },
     defaultOrder: null,
     descSuffix: true,
     quote: 'query: page_size (int, default 50, 1 to 100), page_token, filter, order_by',

@@ -19,8 +19,16 @@ const timestamp: Schema = { type: 'string', format: 'iso-utc' };
 const nullableTimestamp: Schema = { type: ['string', 'null'], format: 'iso-utc' };
 const strArray: Schema = { type: 'array', items: str };
 const id = (rule: (typeof ID_RULES)[keyof typeof ID_RULES]): Schema => ({ type: 'string', pattern: idPattern(rule) });
-const resource = (required: string[], properties: Record<string, Schema>): Schema => ({ type: 'object', required, properties });
-const wrapped = (key: string, ref: string): Schema => ({ type: 'object', required: [key], properties: { [key]: { $ref: `#/definitions/${ref}` } } });
+const resource = (required: string[], properties: Record<string, Schema>): Schema => ({
+  type: 'object',
+  required,
+  properties,
+});
+const wrapped = (key: string, ref: string): Schema => ({
+  type: 'object',
+  required: [key],
+  properties: { [key]: { $ref: `#/definitions/${ref}` } },
+});
 const list = (key: string, ref: string): Schema => ({
   type: 'object',
   required: [key],
@@ -139,20 +147,32 @@ export const DEFINITIONS: Record<string, Schema> = {
     create_time: timestamp,
     update_time: timestamp,
   }),
-  ReviewProject: resource(['name', 'id', 'display_name', 'assignees', 'linked_simulation_ids', 'linked_metric_ids', 'project_type', 'notifications'], {
-    name: str,
-    id: str,
-    display_name: { type: 'string', minLength: 1 },
-    assignees: { type: 'array', minItems: 1, items: str },
-    linked_simulation_ids: { type: 'array', minItems: 1, items: str },
-    linked_metric_ids: { type: 'array', minItems: 1, items: str },
-    description: nullableStr,
-    project_type: { type: 'string', enum: [...PROJECT_TYPES] },
-    notifications: bool,
-    project_rules: { type: ['array', 'null'], items: { type: 'string', enum: [...PROJECT_RULES] } },
-    create_time: timestamp,
-    update_time: timestamp,
-  }),
+  ReviewProject: resource(
+    [
+      'name',
+      'id',
+      'display_name',
+      'assignees',
+      'linked_simulation_ids',
+      'linked_metric_ids',
+      'project_type',
+      'notifications',
+    ],
+    {
+      name: str,
+      id: str,
+      display_name: { type: 'string', minLength: 1 },
+      assignees: { type: 'array', minItems: 1, items: str },
+      linked_simulation_ids: { type: 'array', minItems: 1, items: str },
+      linked_metric_ids: { type: 'array', minItems: 1, items: str },
+      description: nullableStr,
+      project_type: { type: 'string', enum: [...PROJECT_TYPES] },
+      notifications: bool,
+      project_rules: { type: ['array', 'null'], items: { type: 'string', enum: [...PROJECT_RULES] } },
+      create_time: timestamp,
+      update_time: timestamp,
+    },
+  ),
   SubValue: {
     type: 'object',
     properties: {

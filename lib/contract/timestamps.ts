@@ -12,7 +12,8 @@
 
 import { remembered } from '../util/remembered.js';
 
-const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})([Tt ])(\d{2}):(\d{2}):(\d{2})(?:[.,](\d+))?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/;
+const TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})([Tt ])(\d{2}):(\d{2}):(\d{2})(?:[.,](\d+))?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/;
 
 interface Instant {
   /** Milliseconds since the epoch (the fraction cut to milliseconds; a leap second reads as the next second's start). */
@@ -41,16 +42,34 @@ export function parseTimestamp(value: unknown, { anyOffset = false }: TimestampR
 function readTimestamp(value: string, anyOffset: boolean): Instant | undefined {
   const m = TIMESTAMP.exec(value);
   if (!m) return undefined;
-  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[5], m[6], m[7]].map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[5], m[6], m[7]].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const [separator, zulu, offsetSign, offsetHours = '00', offsetMinutes = '00'] = [m[4], m[9], m[10], m[11], m[12]];
-  if (!anyOffset && (separator === ' ' || (!zulu && (offsetSign !== '+' || offsetHours !== '00' || offsetMinutes !== '00')))) return undefined;
+  if (
+    !anyOffset &&
+    (separator === ' ' || (!zulu && (offsetSign !== '+' || offsetHours !== '00' || offsetMinutes !== '00')))
+  )
+    return undefined;
   if (Number(offsetHours) > 23 || Number(offsetMinutes) > 59) return undefined;
   // The fields must survive a round trip through a date (no 2026-02-30, no 24:00); a leap second is checked as :59.
   const leap = second === 60;
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
   date.setUTCHours(hour, minute, leap ? 59 : second, 0);
-  const fields = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds()];
+  const fields = [
+    date.getUTCFullYear(),
+    date.getUTCMonth() + 1,
+    date.getUTCDate(),
+    date.getUTCHours(),
+    date.getUTCMinutes(),
+    date.getUTCSeconds(),
+  ];
   if (fields.join() !== [year, month, day, hour, minute, leap ? 59 : second].join()) return undefined;
   const fraction = (m[8] ?? '').replace(/0+$/, '');
   const offsetMs = (offsetSign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes)) * 60_000;

@@ -29,7 +29,10 @@ export function softDeleteKeys(value: unknown, path = ''): string[] {
 const INVARIANTS: ReadonlyArray<{ requirement: RequirementId; problem: (agent: JsonObject) => string | undefined }> = [
   {
     requirement: 'AGENT-ID-FORMAT',
-    problem: (agent) => (matchesIdRule(ID_RULES.agent, agent['id']) ? undefined : `agent id ${JSON.stringify(agent['id'])} is not 22 alphanumeric characters`),
+    problem: (agent) =>
+      matchesIdRule(ID_RULES.agent, agent['id'])
+        ? undefined
+        : `agent id ${JSON.stringify(agent['id'])} is not 22 alphanumeric characters`,
   },
   {
     requirement: 'TIMESTAMP-ORDER',
@@ -37,7 +40,10 @@ const INVARIANTS: ReadonlyArray<{ requirement: RequirementId; problem: (agent: J
   },
   {
     requirement: 'AGENT-KNOWLEDGE-BASE-IDS',
-    problem: (agent) => (Array.isArray(agent['knowledge_base_ids']) ? undefined : `knowledge_base_ids is ${JSON.stringify(agent['knowledge_base_ids'] ?? null)}, not a list`),
+    problem: (agent) =>
+      Array.isArray(agent['knowledge_base_ids'])
+        ? undefined
+        : `knowledge_base_ids is ${JSON.stringify(agent['knowledge_base_ids'] ?? null)}, not a list`,
   },
   {
     requirement: 'AGENT-NO-SOFT-DELETE-FLAG',
@@ -49,7 +55,12 @@ const INVARIANTS: ReadonlyArray<{ requirement: RequirementId; problem: (agent: J
 ];
 
 /** A successful agent response, checked against every agent invariant; returns the agent. */
-export function expectAgent(t: CheckContext, call: Call, requirements: readonly RequirementId[], what?: string): JsonObject {
+export function expectAgent(
+  t: CheckContext,
+  call: Call,
+  requirements: readonly RequirementId[],
+  what?: string,
+): JsonObject {
   const agent = t.expectResource(call, requirements, what);
   for (const { requirement, problem } of INVARIANTS) {
     const found = problem(agent);
@@ -59,15 +70,31 @@ export function expectAgent(t: CheckContext, call: Call, requirements: readonly 
 }
 
 /** GET of an agent, checked against every agent invariant. */
-export async function fetchAgent(t: CheckContext, agentId: unknown, requirements: readonly RequirementId[]): Promise<{ agent: JsonObject; call: Call }> {
+export async function fetchAgent(
+  t: CheckContext,
+  agentId: unknown,
+  requirements: readonly RequirementId[],
+): Promise<{ agent: JsonObject; call: Call }> {
   const call = await t.call('GET /v1/agents/{agent_id}', { params: { agent_id: String(agentId) } });
   return { agent: expectAgent(t, call, requirements, 'reading the created agent back'), call };
 }
 
 /** Every field of `sent` comes back equal in `returned` (an agent, or any resource read back). */
-export function expectEcho(t: CheckContext, sent: JsonObject, returned: JsonObject, requirements: readonly RequirementId[], call: Call, what = 'what was sent'): void {
+export function expectEcho(
+  t: CheckContext,
+  sent: JsonObject,
+  returned: JsonObject,
+  requirements: readonly RequirementId[],
+  call: Call,
+  what = 'what was sent',
+): void {
   const mismatches = echoMismatches(sent, returned);
-  t.assert(!mismatches.length, requirements, `${call.endpoint.key} did not return ${what}: ${mismatches.join('; ')}`, call);
+  t.assert(
+    !mismatches.length,
+    requirements,
+    `${call.endpoint.key} did not return ${what}: ${mismatches.join('; ')}`,
+    call,
+  );
 }
 
 /** The key the configuration keeps a secret under: a server may mask it (AGENT-CONFIG-ECHO), so it is never compared. */
@@ -86,10 +113,22 @@ function asReturned(sent: JsonObject, configField: string | undefined): JsonObje
  * READ-BACK-UNCHANGED: the agent a create accepted, read back by GET, carries every field as
  * sent. The configuration sent under `configField`, if given, is compared as `metadata`.
  */
-export async function expectAgentReadBack(t: CheckContext, created: Call, what: string, configField?: string): Promise<JsonObject> {
+export async function expectAgentReadBack(
+  t: CheckContext,
+  created: Call,
+  what: string,
+  configField?: string,
+): Promise<JsonObject> {
   const id = (created.response.json as { agent?: { id?: unknown } } | undefined)?.agent?.id;
   const { agent, call } = await fetchAgent(t, id, ['AGENT-GET']);
-  expectEcho(t, asReturned(sentBody(created), configField), agent, ['READ-BACK-UNCHANGED'], call, `what was accepted (${what})`);
+  expectEcho(
+    t,
+    asReturned(sentBody(created), configField),
+    agent,
+    ['READ-BACK-UNCHANGED'],
+    call,
+    `what was accepted (${what})`,
+  );
   return agent;
 }
 
@@ -97,17 +136,30 @@ export async function expectAgentReadBack(t: CheckContext, created: Call, what: 
  * An agent the target had to accept: every invariant holds and every top-level field sent comes
  * back equal, except `configField`, whose configuration returns as `metadata` (compared where it is the point).
  */
-export function expectAgentCreated(t: CheckContext, call: Call, requirements: readonly RequirementId[], what?: string, configField?: string): JsonObject {
+export function expectAgentCreated(
+  t: CheckContext,
+  call: Call,
+  requirements: readonly RequirementId[],
+  what?: string,
+  configField?: string,
+): JsonObject {
   const agent = expectAgent(t, call, requirements, what);
   const sent = sentBody(call);
-  expectEcho(t, Object.fromEntries(Object.entries(sent).filter(([key]) => key !== configField)), agent, ['AGENT-CREATE'], call);
+  expectEcho(
+    t,
+    Object.fromEntries(Object.entries(sent).filter(([key]) => key !== configField)),
+    agent,
+    ['AGENT-CREATE'],
+    call,
+  );
   return agent;
 }
 
 const AGENT_JUDGE: Judge = {
   accepted: (t, call, requirements, what) => void expectAgentCreated(t, call, requirements, `an agent with ${what}`),
-  rejected: (t, call, requirements, field, what) => t.expectInvalidArgument(call, requirements, [field], `an agent with ${what}`),
-  readBack: async (t, call, what) => void await expectAgentReadBack(t, call, `an agent with ${what}`),
+  rejected: (t, call, requirements, field, what) =>
+    t.expectInvalidArgument(call, requirements, [field], `an agent with ${what}`),
+  readBack: async (t, call, what) => void (await expectAgentReadBack(t, call, `an agent with ${what}`)),
 };
 
 export interface AgentLimit {

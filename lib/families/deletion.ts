@@ -13,40 +13,78 @@ import { checkIdOf } from '../result/check-id.js';
 export type Deletion<T extends object = object> = (T & { readonly call: Call }) | { readonly skip: string };
 
 /** The first check to ask performs the deletion; later ones get the same exchange. */
-export async function deleteOnce<T extends object>(t: CheckContext, key: string, perform: (t: CheckContext) => Promise<Deletion<T>>): Promise<T & { readonly call: Call }> {
+export async function deleteOnce<T extends object>(
+  t: CheckContext,
+  key: string,
+  perform: (t: CheckContext) => Promise<Deletion<T>>,
+): Promise<T & { readonly call: Call }> {
   const done = await t.memo(`deletion of ${key}`, perform);
   if ('skip' in done) t.skip(done.skip);
   return done;
 }
 
 /** A success whose body is an empty object; a 204 without a body counts as one. */
-export function expectEmptyObjectAnswer(t: CheckContext, call: Call, requirements: readonly RequirementId[], what: string): void {
+export function expectEmptyObjectAnswer(
+  t: CheckContext,
+  call: Call,
+  requirements: readonly RequirementId[],
+  what: string,
+): void {
   const body = t.expectSuccess(call, requirements, what);
-  t.assert(Object.keys(body).length === 0, requirements, `${what} should answer an empty object, but answered ${excerpt(JSON.stringify(body), 200)}`, call);
+  t.assert(
+    Object.keys(body).length === 0,
+    requirements,
+    `${what} should answer an empty object, but answered ${excerpt(JSON.stringify(body), 200)}`,
+    call,
+  );
 }
 
 /** A check deleting a fixture the run was given: it needs the setting, writes, and runs alone (other checks read the list it changes). */
-export const deletesFixture = (setting: DeletableFixture): CheckOptions => ({ needs: [setting], writes: true, exclusive: true });
+export const deletesFixture = (setting: DeletableFixture): CheckOptions => ({
+  needs: [setting],
+  writes: true,
+  exclusive: true,
+});
 
 /** Strict: the deletion's empty object is sent as the JSON body `{}`, not left out. */
-export function declareEmptyBodyCheck(endpoint: string, what: string, setting: DeletableFixture, deletion: (t: CheckContext) => Promise<{ readonly call: Call }>): void {
-  check(checkIdOf('deletion', setting, 'empty-object-body'), ['DELETE-EMPTY-OBJECT-BODY'], `${endpoint} sends the empty object as the JSON body {}`, async (t) => {
-    expectEmptyJsonBody(t, (await deletion(t)).call, what);
-  }, deletesFixture(setting));
+export function declareEmptyBodyCheck(
+  endpoint: string,
+  what: string,
+  setting: DeletableFixture,
+  deletion: (t: CheckContext) => Promise<{ readonly call: Call }>,
+): void {
+  check(
+    checkIdOf('deletion', setting, 'empty-object-body'),
+    ['DELETE-EMPTY-OBJECT-BODY'],
+    `${endpoint} sends the empty object as the JSON body {}`,
+    async (t) => {
+      expectEmptyJsonBody(t, (await deletion(t)).call, what);
+    },
+    deletesFixture(setting),
+  );
 }
 
 function expectEmptyJsonBody(t: CheckContext, call: Call, what: string): void {
   if (!isSuccess(call)) t.skip(`${what} did not succeed (judged by the MUST check)`);
   const { json, text, status } = call.response;
   const empty = typeof json === 'object' && json !== null && !Array.isArray(json) && Object.keys(json).length === 0;
-  t.assert(empty, ['DELETE-EMPTY-OBJECT-BODY'], `${what} answered ${status} with ${text.trim() ? excerpt(text, 200) : 'no body'}; convention is the JSON body {}`, call);
+  t.assert(
+    empty,
+    ['DELETE-EMPTY-OBJECT-BODY'],
+    `${what} answered ${status} with ${text.trim() ? excerpt(text, 200) : 'no body'}; convention is the JSON body {}`,
+    call,
+  );
 }
 
 /**
  * Runs `probe` until it finds nothing wrong, a few times a second apart: a server may
  * apply a deletion just after answering it (a 202, say). Returns the last problem.
  */
-export async function settled(probe: () => Promise<string | undefined>, attempts = 4, pauseMs = 1000): Promise<string | undefined> {
+export async function settled(
+  probe: () => Promise<string | undefined>,
+  attempts = 4,
+  pauseMs = 1000,
+): Promise<string | undefined> {
   let problem = await probe();
   for (let attempt = 1; attempt < attempts && problem !== undefined; attempt++) {
     await delay(pauseMs);

@@ -15,7 +15,10 @@ export interface Recognition {
 }
 
 /** A listed value sent in another letter case (`voice`), recognised: the listed value itself (MODEL_TYPE_VOICE), never the spelling sent. */
-export const asListed = (listed: string): Recognition => ({ holds: (stored) => stored === listed, expected: `the listed ${listed}` });
+export const asListed = (listed: string): Recognition => ({
+  holds: (stored) => stored === listed,
+  expected: `the listed ${listed}`,
+});
 
 /**
  * Whether `stored` is a string a server would write for the scalar `sent`: a string as sent; a number as a decimal
@@ -31,18 +34,36 @@ function isTextOf(sent: unknown, stored: unknown): boolean {
 
 /** An object of scalars (`{"tone": 42}`), recognised: the same keys, each value stored as a string (isTextOf). */
 export function asTextValues(sent: JsonObject): Recognition {
-  const texts = Object.entries(sent).map(([key, value]) => `${JSON.stringify(key)}: ${typeof value === 'string' ? JSON.stringify(value) : `"${String(value)}"`}`);
+  const texts = Object.entries(sent).map(
+    ([key, value]) =>
+      `${JSON.stringify(key)}: ${typeof value === 'string' ? JSON.stringify(value) : `"${String(value)}"`}`,
+  );
   return {
-    holds: (stored) => isJsonObject(stored) && isDeepStrictEqual(Object.keys(stored).sort(), Object.keys(sent).sort()) &&
+    holds: (stored) =>
+      isJsonObject(stored) &&
+      isDeepStrictEqual(Object.keys(stored).sort(), Object.keys(sent).sort()) &&
       Object.entries(sent).every(([key, value]) => isTextOf(value, stored[key])),
     expected: `{${texts.join(', ')}} (each value a string)`,
   };
 }
 
 /** `resource` (read from `call`) holds `field` as `recognised` says. */
-export function expectRecognised(t: CheckContext, resource: JsonObject, call: Call, requirements: readonly RequirementId[], field: string, recognised: Recognition, what: string): void {
+export function expectRecognised(
+  t: CheckContext,
+  resource: JsonObject,
+  call: Call,
+  requirements: readonly RequirementId[],
+  field: string,
+  recognised: Recognition,
+  what: string,
+): void {
   const stored = resource[field];
-  t.assert(recognised.holds(stored), requirements, `${what} was accepted, so ${field} must be ${recognised.expected}; it came back as ${JSON.stringify(stored)}`, call);
+  t.assert(
+    recognised.holds(stored),
+    requirements,
+    `${what} was accepted, so ${field} must be ${recognised.expected}; it came back as ${JSON.stringify(stored)}`,
+    call,
+  );
 }
 
 /**
@@ -51,7 +72,15 @@ export function expectRecognised(t: CheckContext, resource: JsonObject, call: Ca
  * inside it) or recognised, and then the created resource (under the endpoint's wrapper) holds `field` as
  * `recognised` says. Returns the created resource when it was recognised, for a check that reads it back.
  */
-export function expectRefusedOrRecognised(t: CheckContext, call: Call, requirements: readonly RequirementId[], field: string, recognised: Recognition, what: string, options: NamingOptions = {}): JsonObject | undefined {
+export function expectRefusedOrRecognised(
+  t: CheckContext,
+  call: Call,
+  requirements: readonly RequirementId[],
+  field: string,
+  recognised: Recognition,
+  what: string,
+  options: NamingOptions = {},
+): JsonObject | undefined {
   if (!isSuccess(call)) {
     t.expectInvalidArgument(call, requirements, field, what, options);
     return undefined;

@@ -9,7 +9,14 @@
 import fc from 'fast-check';
 import { fieldLimit, type FieldLimitId } from '../contract/limits.js';
 import type { RequirementId } from '../contract/requirements/index.js';
-import { boundaryCases, type BoundaryCase, inRangeString, stringOf, tooLongString, type LengthBounds } from '../gen/strings.js';
+import {
+  boundaryCases,
+  type BoundaryCase,
+  inRangeString,
+  stringOf,
+  tooLongString,
+  type LengthBounds,
+} from '../gen/strings.js';
 import { holdsMarker, marked } from '../gen/marked.js';
 import { check, type Call, type CheckContext, type CheckOptions } from '../harness/index.js';
 import { property } from '../harness/property.js';
@@ -24,7 +31,13 @@ export interface FormattedValues {
 /** How a limit's answers are judged. */
 export interface Judge {
   readonly accepted: (t: CheckContext, call: Call, requirements: readonly RequirementId[], what: string) => void;
-  readonly rejected: (t: CheckContext, call: Call, requirements: readonly RequirementId[], field: string, what: string) => void;
+  readonly rejected: (
+    t: CheckContext,
+    call: Call,
+    requirements: readonly RequirementId[],
+    field: string,
+    what: string,
+  ) => void;
   /**
    * Where the resource can be read: reads the accepted one back and requires what was sent
    * (READ-BACK-UNCHANGED). Done after the deterministic cases only, one read each.
@@ -58,7 +71,8 @@ const OVER = 16;
 /** The character bounds of a row of the limits table (no stated minimum is 0). */
 export function charBounds(id: FieldLimitId): Required<LengthBounds> {
   const limit = fieldLimit(id);
-  if (limit.unit !== 'chars' || limit.max === undefined) throw new Error(`${id} is not a character limit with a maximum`);
+  if (limit.unit !== 'chars' || limit.max === undefined)
+    throw new Error(`${id} is not a character limit with a maximum`);
   return { min: limit.min ?? 0, max: limit.max };
 }
 
@@ -67,18 +81,22 @@ const isMarked = (limit: LengthLimit): boolean => limit.marked ?? true;
 /** A boundary value as a segment of a check id: its length and its kind of characters (`201-ascii`, `200-astral`). */
 export function boundaryKey(value: string): string {
   const chars = [...value];
-  const kinds = new Set(chars.map((c) => (c.codePointAt(0)! < 0x80 ? 'ascii' : c.codePointAt(0)! > 0xffff ? 'astral' : 'multi-byte')));
+  const kinds = new Set(
+    chars.map((c) => (c.codePointAt(0)! < 0x80 ? 'ascii' : c.codePointAt(0)! > 0xffff ? 'astral' : 'multi-byte')),
+  );
   return `${chars.length}-${kinds.size === 1 ? [...kinds][0]! : kinds.size ? 'mixed' : 'empty'}`;
 }
 
 /** A case as a title shows it: a marked value of more than one character has the marker at its front. */
 const shownCase = (limit: LengthLimit, c: BoundaryCase): string =>
-  (isMarked(limit) && [...c.value].length > 1 ? `${c.why}, the run marker replacing its first characters` : c.why);
+  isMarked(limit) && [...c.value].length > 1 ? `${c.why}, the run marker replacing its first characters` : c.why;
 
 /** The checks' titles: prose for readers (a check's id is its own, lib/result/check-id.ts). */
 const TITLES = {
-  accepted: (limit: LengthLimit, c: BoundaryCase) => `${limit.field} of ${shownCase(limit, c)} is accepted${limit.judge?.readBack ? ' and returned as sent' : ''}`,
-  rejected: (limit: LengthLimit, c: BoundaryCase) => `${limit.field} of ${shownCase(limit, c)} is rejected with INVALID_ARGUMENT naming ${limit.field}`,
+  accepted: (limit: LengthLimit, c: BoundaryCase) =>
+    `${limit.field} of ${shownCase(limit, c)} is accepted${limit.judge?.readBack ? ' and returned as sent' : ''}`,
+  rejected: (limit: LengthLimit, c: BoundaryCase) =>
+    `${limit.field} of ${shownCase(limit, c)} is rejected with INVALID_ARGUMENT naming ${limit.field}`,
   acceptedProperty: ({ field, bounds: { min, max }, format }: LengthLimit) =>
     `generated ${field} values of ${format ? format.shortest : min} to ${max} ${format ? 'characters' : 'mixed ASCII, multi-byte and astral characters'} are accepted`,
   rejectedProperty: ({ field, bounds: { max }, format }: LengthLimit) =>
@@ -108,7 +126,10 @@ const ofLengths = (format: FormattedValues, lengths: fc.Arbitrary<number>): fc.A
 
 /** Accepted values spread over the whole range. */
 function acceptedValues(limit: LengthLimit, t: CheckContext): fc.Arbitrary<string> {
-  const { bounds: { min, max }, format } = limit;
+  const {
+    bounds: { min, max },
+    format,
+  } = limit;
   if (format) return ofLengths(format, fc.integer({ min: format.shortest, max }));
   if (!isMarked(limit)) return inRangeString({ min, max });
   const prefix = `${t.config.runMarker} `;
@@ -117,7 +138,10 @@ function acceptedValues(limit: LengthLimit, t: CheckContext): fc.Arbitrary<strin
 }
 
 function rejectedValues(limit: LengthLimit, t: CheckContext): fc.Arbitrary<string> {
-  const { bounds: { max }, format } = limit;
+  const {
+    bounds: { max },
+    format,
+  } = limit;
   if (format) return ofLengths(format, fc.integer({ min: max + 1, max: max + OVER }));
   const values = tooLongString(max, OVER);
   return isMarked(limit) ? values.map((s) => marked(t.config.runMarker, s)) : values;
@@ -129,7 +153,8 @@ export function lengthLimitChecks(limit: LengthLimit): void {
   const { accept, reject } = casesOf(limit);
 
   const mark = (t: CheckContext, value: string) => (isMarked(limit) ? marked(t.config.runMarker, value) : value);
-  const shown = (t: CheckContext, c: BoundaryCase) => `${c.why}${isMarked(limit) && holdsMarker(t.config.runMarker, c.value) ? ', run marker first' : ''}`;
+  const shown = (t: CheckContext, c: BoundaryCase) =>
+    `${c.why}${isMarked(limit) && holdsMarker(t.config.runMarker, c.value) ? ', run marker first' : ''}`;
   const accepted = async (t: CheckContext, value: string, why: string, ids = requirements, readBack = false) => {
     const call = await send(t, value);
     judge.accepted(t, call, ids, `${field} of ${why}`);
@@ -145,18 +170,50 @@ export function lengthLimitChecks(limit: LengthLimit): void {
   const id = (...keys: ReadonlyArray<string | number>) => checkIdOf('length', requirement, ...keys);
   for (const c of accept) {
     const ids: RequirementId[] = readBack ? [...requirements, 'READ-BACK-UNCHANGED'] : requirements;
-    check(id('accepted', boundaryKey(c.value)), ids, TITLES.accepted(limit, c), (t) => accepted(t, mark(t, c.value), shown(t, c), requirements, readBack), options);
+    check(
+      id('accepted', boundaryKey(c.value)),
+      ids,
+      TITLES.accepted(limit, c),
+      (t) => accepted(t, mark(t, c.value), shown(t, c), requirements, readBack),
+      options,
+    );
   }
   for (const c of reject) {
-    check(id('rejected', boundaryKey(c.value)), requirements, TITLES.rejected(limit, c), (t) => rejected(t, mark(t, c.value), shown(t, c)), options);
+    check(
+      id('rejected', boundaryKey(c.value)),
+      requirements,
+      TITLES.rejected(limit, c),
+      (t) => rejected(t, mark(t, c.value), shown(t, c)),
+      options,
+    );
   }
   if (limit.acceptProperty) {
-    check(id('accepted-generated'), requirements, TITLES.acceptedProperty(limit), (t) => property(t, acceptedValues(limit, t), (value) => accepted(t, value, length(value))), options);
+    check(
+      id('accepted-generated'),
+      requirements,
+      TITLES.acceptedProperty(limit),
+      (t) => property(t, acceptedValues(limit, t), (value) => accepted(t, value, length(value))),
+      options,
+    );
   }
-  check(id('rejected-generated'), requirements, TITLES.rejectedProperty(limit), (t) => property(t, rejectedValues(limit, t), (value) => rejected(t, value, length(value))), options);
+  check(
+    id('rejected-generated'),
+    requirements,
+    TITLES.rejectedProperty(limit),
+    (t) => property(t, rejectedValues(limit, t), (value) => rejected(t, value, length(value))),
+    options,
+  );
   if (limit.codePoints ?? true) {
-    check(id('code-points'), ['FIELD-CHARS-CODEPOINTS'], TITLES.codePoints(limit), async (t) => {
-      await accepted(t, mark(t, stringOf(bounds.max, 'astral')), `${bounds.max} code points`, ['FIELD-CHARS-CODEPOINTS']);
-    }, options);
+    check(
+      id('code-points'),
+      ['FIELD-CHARS-CODEPOINTS'],
+      TITLES.codePoints(limit),
+      async (t) => {
+        await accepted(t, mark(t, stringOf(bounds.max, 'astral')), `${bounds.max} code points`, [
+          'FIELD-CHARS-CODEPOINTS',
+        ]);
+      },
+      options,
+    );
   }
 }

@@ -38,7 +38,11 @@ const LOOSE_WALK: StopRules = {
 };
 
 /** Every page of a list at the largest page size. */
-function walkAtMax(t: CheckContext, listId: ListEndpoint['id'], params: Readonly<Record<string, string>>): Promise<Walk> {
+function walkAtMax(
+  t: CheckContext,
+  listId: ListEndpoint['id'],
+  params: Readonly<Record<string, string>>,
+): Promise<Walk> {
   const list = listEndpoint(listId);
   return walkList(t, { list, params }, { page_size: list.pageSize.max }, LOOSE_WALK);
 }
@@ -50,17 +54,32 @@ async function listedOrSkip(t: CheckContext, walk: Promise<Walk>): Promise<Liste
 }
 
 /** Every item of a list, read once per target. */
-export function everyListed(t: CheckContext, listId: ListEndpoint['id'], params: Readonly<Record<string, string>> = {}): Promise<Listed[]> {
-  return listedOrSkip(t, t.memo(`every listed ${listId} ${JSON.stringify(params)}`, (ctx) => walkAtMax(ctx, listId, params)));
+export function everyListed(
+  t: CheckContext,
+  listId: ListEndpoint['id'],
+  params: Readonly<Record<string, string>> = {},
+): Promise<Listed[]> {
+  return listedOrSkip(
+    t,
+    t.memo(`every listed ${listId} ${JSON.stringify(params)}`, (ctx) => walkAtMax(ctx, listId, params)),
+  );
 }
 
 /** Every item of a list as it is now (after a change the check made). */
-export async function listedNow(t: CheckContext, listId: ListEndpoint['id'], params: Readonly<Record<string, string>> = {}): Promise<JsonObject[]> {
+export async function listedNow(
+  t: CheckContext,
+  listId: ListEndpoint['id'],
+  params: Readonly<Record<string, string>> = {},
+): Promise<JsonObject[]> {
   return (await listedOrSkip(t, walkAtMax(t, listId, params))).map(({ item }) => item);
 }
 
 /** One check per rule over the items `source` gives; `what` names an item ("persona"). */
-export function declareItemRules(what: string, source: (t: CheckContext) => Promise<Listed[]>, rules: readonly ItemRule[]): void {
+export function declareItemRules(
+  what: string,
+  source: (t: CheckContext) => Promise<Listed[]>,
+  rules: readonly ItemRule[],
+): void {
   for (const rule of rules) {
     check(checkIdOf('items', what, rule.id), rule.requirements, `every listed ${what} ${rule.title}`, async (t) => {
       const listed = await source(t);

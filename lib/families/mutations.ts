@@ -16,15 +16,22 @@ export const fetchMutation = (t: CheckContext, agentId: string, mutationId: unkn
   t.call(GET, { params: { agent_id: agentId, mutation_id: String(mutationId) } });
 
 /** A mutation created with `fields` under a parent of the check, and fetched back: each as read, with its exchange. */
-export async function createdAndFetched(t: CheckContext, fields: JsonObject = {}): Promise<ReadonlyArray<readonly [JsonObject, Call]>> {
+export async function createdAndFetched(
+  t: CheckContext,
+  fields: JsonObject = {},
+): Promise<ReadonlyArray<readonly [JsonObject, Call]>> {
   const agentId = await t.mutations.parent();
   const { mutation, call } = await t.mutations.create(agentId, fields);
   const fetch = await fetchMutation(t, agentId, mutation['id']);
-  return [[mutation, call], [t.expectResource(fetch, ['MUTATION-GET'], 'fetching the created mutation'), fetch]];
+  return [
+    [mutation, call],
+    [t.expectResource(fetch, ['MUTATION-GET'], 'fetching the created mutation'), fetch],
+  ];
 }
 
 /** The agent a mutation create was sent under, from its path. */
-const parentOf = (created: Call): string => decodeURIComponent(/\/agents\/([^/?#]+)\/mutations/.exec(new URL(created.request.url).pathname)?.[1] ?? '');
+const parentOf = (created: Call): string =>
+  decodeURIComponent(/\/agents\/([^/?#]+)\/mutations/.exec(new URL(created.request.url).pathname)?.[1] ?? '');
 
 /** READ-BACK-UNCHANGED: the mutation a create accepted, read back by GET, carries every field as sent. */
 export async function expectMutationReadBack(t: CheckContext, created: Call, what: string): Promise<JsonObject> {
@@ -38,5 +45,5 @@ export async function expectMutationReadBack(t: CheckContext, created: Call, wha
 /** A mutation field's limit: judged as any limit (PLAIN_JUDGE), and accepted values read back. */
 export const MUTATION_JUDGE: Judge = {
   ...PLAIN_JUDGE,
-  readBack: async (t, call, what) => void await expectMutationReadBack(t, call, `a mutation with ${what}`),
+  readBack: async (t, call, what) => void (await expectMutationReadBack(t, call, `a mutation with ${what}`)),
 };

@@ -34,7 +34,12 @@ function endpointOf(key: EndpointKey) {
  * hyphen, a letter beyond ASCII), the other path parameters well-formed (`params` overrides them,
  * e.g. with a real parent id).
  */
-export async function expectNearMissesRejected(t: CheckContext, endpointKey: EndpointKey, param: string, params: Readonly<Record<string, string>> = {}): Promise<void> {
+export async function expectNearMissesRejected(
+  t: CheckContext,
+  endpointKey: EndpointKey,
+  param: string,
+  params: Readonly<Record<string, string>> = {},
+): Promise<void> {
   const endpoint = endpointOf(endpointKey);
   const kind = endpoint.pathParams[param];
   if (!kind) throw new Error(`${endpointKey} has no ID rule for ${param}`);
@@ -43,7 +48,8 @@ export async function expectNearMissesRejected(t: CheckContext, endpointKey: End
   for (const miss of [...nearMissIds(rule), ...offAlphabetIds(rule)]) {
     const call = await t.call(endpointKey, { params: { ...base, [param]: miss.value } });
     const what = `${endpointKey} with ${param} of ${miss.why}`;
-    if (ALPHABET_NOT_IN_LIMITS.has(kind) && breaksOnlyAlphabet(rule, miss.value)) expectRefusedOrLookedUp(t, call, param, what);
+    if (ALPHABET_NOT_IN_LIMITS.has(kind) && breaksOnlyAlphabet(rule, miss.value))
+      expectRefusedOrLookedUp(t, call, param, what);
     else t.expectInvalidArgument(call, ['PATH-ID-FORMAT'], param, what);
   }
 }
@@ -51,8 +57,15 @@ export async function expectNearMissesRejected(t: CheckContext, endpointKey: End
 /** INVALID_ARGUMENT naming `param`, or another 4xx error (looked up, found nothing); never a success or a 5xx. */
 function expectRefusedOrLookedUp(t: CheckContext, call: Call, param: string, what: string): void {
   const { status } = call.response;
-  if (status >= 400 && status < 500 && !refusedAsInvalid(call)) t.expectRejection(call, ['PATH-ID-FORMAT'], {}, `${what} (looked up)`);
-  else t.expectInvalidArgument(call, ['PATH-ID-FORMAT'], param, `${what}, which may also be looked up and answered with another 4xx error`);
+  if (status >= 400 && status < 500 && !refusedAsInvalid(call))
+    t.expectRejection(call, ['PATH-ID-FORMAT'], {}, `${what} (looked up)`);
+  else
+    t.expectInvalidArgument(
+      call,
+      ['PATH-ID-FORMAT'],
+      param,
+      `${what}, which may also be looked up and answered with another 4xx error`,
+    );
 }
 
 /**
@@ -60,18 +73,32 @@ function expectRefusedOrLookedUp(t: CheckContext, call: Call, param: string, wha
  * judged on the request, so it is rejected with INVALID_ARGUMENT naming `param`, not answered
  * as a missing resource.
  */
-export async function expectFormatBeforeLookup(t: CheckContext, endpointKey: EndpointKey, param: string, params: Readonly<Record<string, string>>): Promise<void> {
+export async function expectFormatBeforeLookup(
+  t: CheckContext,
+  endpointKey: EndpointKey,
+  param: string,
+  params: Readonly<Record<string, string>>,
+): Promise<void> {
   const endpoint = endpointOf(endpointKey);
   const kind = endpoint.pathParams[param];
   if (!kind) throw new Error(`${endpointKey} has no ID rule for ${param}`);
   const [miss] = nearMissIds(ID_RULES[kind]);
   if (!miss) throw new Error(`no near miss of the ${kind} ID rule`);
   const call = await t.call(endpointKey, { params: { ...sampleParams(endpoint), ...params, [param]: miss.value } });
-  t.expectInvalidArgument(call, ['PATH-ID-FORMAT-FIRST'], param, `${endpointKey} with ${param} of ${miss.why} under ${JSON.stringify(params)}, which names nothing`);
+  t.expectInvalidArgument(
+    call,
+    ['PATH-ID-FORMAT-FIRST'],
+    param,
+    `${endpointKey} with ${param} of ${miss.why} under ${JSON.stringify(params)}, which names nothing`,
+  );
 }
 
 /** A well-formed ID that names nothing: NOT_FOUND with HTTP 404, the common convention. */
-export async function expectMissingNotFound(t: CheckContext, endpointKey: EndpointKey, params: Readonly<Record<string, string>>): Promise<void> {
+export async function expectMissingNotFound(
+  t: CheckContext,
+  endpointKey: EndpointKey,
+  params: Readonly<Record<string, string>>,
+): Promise<void> {
   const call = await t.call(endpointKey, { params });
   const what = `${endpointKey} with a well-formed ID that names nothing`;
   t.expectRejection(call, ['MISSING-RESOURCE-NOT-FOUND'], CONVENTIONAL_ERRORS.notFound, what);

@@ -9,7 +9,9 @@ import type { JsonObject } from '../util/json.js';
 /** Up to `count` items spread over the list: the first, the last and evenly between. */
 export function spread<T>(items: readonly T[], count = 3): T[] {
   if (items.length <= count) return [...items];
-  const positions = new Set(Array.from({ length: count }, (_, i) => Math.round((i * (items.length - 1)) / (count - 1))));
+  const positions = new Set(
+    Array.from({ length: count }, (_, i) => Math.round((i * (items.length - 1)) / (count - 1))),
+  );
   return [...positions].map((position) => items[position] as T);
 }
 
@@ -19,11 +21,24 @@ const shown = (value: unknown): string => {
 };
 
 /** The same value; two timestamps when they write the same instant (`10:00:00Z` and `10:00:00.000Z`: a list and a read may serialize apart). */
-const sameValue = (listed: unknown, got: unknown): boolean => isDeepStrictEqual(listed, got) || compareInstants(listed, got) === 0;
+const sameValue = (listed: unknown, got: unknown): boolean =>
+  isDeepStrictEqual(listed, got) || compareInstants(listed, got) === 0;
 
 /** Each of `fields` (every field of the listed item by default) has the listed value in the fetched resource. */
-export function expectSameAsListed(t: CheckContext, requirements: readonly RequirementId[], listed: JsonObject, got: JsonObject, call: Call, fields: readonly string[] = Object.keys(listed)): void {
+export function expectSameAsListed(
+  t: CheckContext,
+  requirements: readonly RequirementId[],
+  listed: JsonObject,
+  got: JsonObject,
+  call: Call,
+  fields: readonly string[] = Object.keys(listed),
+): void {
   const differing = fields.filter((field) => !sameValue(listed[field], got[field]));
   const described = differing.map((field) => `${field} (listed ${shown(listed[field])}, fetched ${shown(got[field])})`);
-  t.assert(!differing.length, requirements, `the fetched resource differs from the listed one in ${described.join('; ')}`, call);
+  t.assert(
+    !differing.length,
+    requirements,
+    `the fetched resource differs from the listed one in ${described.join('; ')}`,
+    call,
+  );
 }

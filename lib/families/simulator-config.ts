@@ -9,7 +9,14 @@ import type { Call, CheckContext } from '../harness/context.js';
 import { isSuccess } from '../assert/responses.js';
 import type { JsonObject } from '../util/json.js';
 
-const CANDIDATES = ['metadata', 'simulator_configuration', 'simulator_config', 'simulation_config', 'configuration', 'config'];
+const CANDIDATES = [
+  'metadata',
+  'simulator_configuration',
+  'simulator_config',
+  'simulation_config',
+  'configuration',
+  'config',
+];
 
 export interface ConfigProbe {
   readonly field: string;
@@ -23,17 +30,23 @@ export interface ConfigProbe {
 }
 
 function candidate(t: CheckContext): Pick<ConfigProbe, 'field' | 'source' | 'published'> {
-  if (t.config.simulatorConfigField) return { field: t.config.simulatorConfigField, source: 'SIMULATOR_CONFIG_FIELD', published: false };
+  if (t.config.simulatorConfigField)
+    return { field: t.config.simulatorConfigField, source: 'SIMULATOR_CONFIG_FIELD', published: false };
   const listed = t.target.published?.requestBodyProperties('POST', '/v1/agents') ?? [];
   const found = CANDIDATES.find((name) => listed.includes(name));
-  return found ? { field: found, source: 'the published request schema of POST /v1/agents', published: true } : { field: 'metadata', source: 'a guess', published: false };
+  return found
+    ? { field: found, source: 'the published request schema of POST /v1/agents', published: true }
+    : { field: 'metadata', source: 'a guess', published: false };
 }
 
-const metadataOf = (call: Call): JsonObject | undefined => (call.response.json as { agent?: { metadata?: JsonObject } } | undefined)?.agent?.metadata;
+const metadataOf = (call: Call): JsonObject | undefined =>
+  (call.response.json as { agent?: { metadata?: JsonObject } } | undefined)?.agent?.metadata;
 
 async function runProbe(t: CheckContext): Promise<ConfigProbe> {
   const named = candidate(t);
-  const call = await t.agents.send(typedAgentBody('MODEL_TYPE_CHAT', t.name('configuration probe'), { configField: named.field }));
+  const call = await t.agents.send(
+    typedAgentBody('MODEL_TYPE_CHAT', t.name('configuration probe'), { configField: named.field }),
+  );
   return { ...named, call, echoed: isSuccess(call) && metadataOf(call)?.['chat_endpoint'] === PUBLIC_CHAT_URL };
 }
 
@@ -42,8 +55,10 @@ export function probeConfigField(t: CheckContext): Promise<ConfigProbe> {
 }
 
 export function unprovenReason(found: ConfigProbe): string {
-  return `a CHAT configuration sent as "${found.field}" (${found.source}) did not come back as metadata.chat_endpoint `
-    + `(POST /v1/agents answered ${found.call.response.status}); set SIMULATOR_CONFIG_FIELD to the request field that carries the simulator configuration`;
+  return (
+    `a CHAT configuration sent as "${found.field}" (${found.source}) did not come back as metadata.chat_endpoint ` +
+    `(POST /v1/agents answered ${found.call.response.status}); set SIMULATOR_CONFIG_FIELD to the request field that carries the simulator configuration`
+  );
 }
 
 /** The proven configuration field; skips the check (naming SIMULATOR_CONFIG_FIELD) when it could not be proven. */
@@ -63,8 +78,16 @@ export function initializationPayloadForm(t: CheckContext, field: string): Promi
   return t.memo('initialization_payload form', async () => {
     const small = { hello: 'world' };
     let call: Call | undefined;
-    for (const [form, value] of [['text', JSON.stringify(small)], ['object', small]] as const) {
-      call = await t.agents.send(typedAgentBody('MODEL_TYPE_CHAT', t.name('initialization_payload form'), { configField: field, config: { initialization_payload: value } }));
+    for (const [form, value] of [
+      ['text', JSON.stringify(small)],
+      ['object', small],
+    ] as const) {
+      call = await t.agents.send(
+        typedAgentBody('MODEL_TYPE_CHAT', t.name('initialization_payload form'), {
+          configField: field,
+          config: { initialization_payload: value },
+        }),
+      );
       if (isSuccess(call)) return { form, call };
     }
     return { call: call as Call };

@@ -28,10 +28,15 @@ export interface TypedAgent {
 }
 
 /** A valid agent of `modelType`: a phone number always, an endpoint for OUTBOUND_VOICE, the required configuration. */
-export function typedAgentBody(modelType: ModelType, displayName: string, { configField, config = {}, overrides = {} }: TypedAgent = {}): JsonObject {
+export function typedAgentBody(
+  modelType: ModelType,
+  displayName: string,
+  { configField, config = {}, overrides = {} }: TypedAgent = {},
+): JsonObject {
   const endpoint = modelType === 'MODEL_TYPE_OUTBOUND_VOICE' ? { endpoint: PUBLIC_WEBHOOK_URL } : {};
   const merged = { ...REQUIRED_CONFIG[modelType], ...config };
-  if (configField === undefined && Object.keys(merged).length) throw new Error(`a ${modelType} agent needs the configuration field`);
+  if (configField === undefined && Object.keys(merged).length)
+    throw new Error(`a ${modelType} agent needs the configuration field`);
   const configuration = configField === undefined ? {} : { [configField]: merged };
   return agentBody(displayName, { model_type: modelType, ...endpoint, ...configuration, ...overrides });
 }
@@ -48,8 +53,14 @@ function shaped(prefix: string, suffix: string, length: number, salt: number): s
  * (RFC 3261, RFC 3986), so multi-byte text would make them malformed, not long.
  */
 export const FORMATTED_VALUES = {
-  phone_number: { shortest: 'sip:x@pbx.example.com'.length, ofLength: (n: number, salt = 0) => shaped('sip:', '@pbx.example.com', n, salt) },
-  endpoint: { shortest: 'https://example.com/x'.length, ofLength: (n: number, salt = 0) => shaped('https://example.com/', '', n, salt) },
+  phone_number: {
+    shortest: 'sip:x@pbx.example.com'.length,
+    ofLength: (n: number, salt = 0) => shaped('sip:', '@pbx.example.com', n, salt),
+  },
+  endpoint: {
+    shortest: 'https://example.com/x'.length,
+    ofLength: (n: number, salt = 0) => shaped('https://example.com/', '', n, salt),
+  },
 } as const;
 
 export type FormattedField = keyof typeof FORMATTED_VALUES;

@@ -22,7 +22,12 @@ export function testCaseBody(inputStr: string, overrides: JsonObject = {}): Json
   return { input_str: inputStr, test_set_id: 'cftTs001', ...overrides };
 }
 
-export function reviewProjectBody(displayName: string, simulationId: string, metricId: string, overrides: JsonObject = {}): JsonObject {
+export function reviewProjectBody(
+  displayName: string,
+  simulationId: string,
+  metricId: string,
+  overrides: JsonObject = {},
+): JsonObject {
   return {
     display_name: displayName,
     assignees: ['reviewer@example.com'],

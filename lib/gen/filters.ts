@@ -5,9 +5,23 @@
 
 import fc from 'fast-check';
 import {
-  compareValues, formatFilter, isBareValue, judgeFilter, valueAt, type Comparison, type FilterExpr, type FormatOptions, type Junction,
+  compareValues,
+  formatFilter,
+  isBareValue,
+  judgeFilter,
+  valueAt,
+  type Comparison,
+  type FilterExpr,
+  type FormatOptions,
+  type Junction,
 } from '../contract/filter/index.js';
-import { FILTER_OPERATORS, type FieldKind, type FilterOperator, type ListEndpoint, type ListField } from '../contract/list-endpoints.js';
+import {
+  FILTER_OPERATORS,
+  type FieldKind,
+  type FilterOperator,
+  type ListEndpoint,
+  type ListField,
+} from '../contract/list-endpoints.js';
 
 type Item = Record<string, unknown>;
 
@@ -18,7 +32,9 @@ export interface ExposedField {
 }
 
 export function exposedFields(list: ListEndpoint): ExposedField[] {
-  return Object.entries(list.filterFields).flatMap(([name, field]) => (field.path === null ? [] : [{ name, field: { ...field, path: field.path } }]));
+  return Object.entries(list.filterFields).flatMap(([name, field]) =>
+    field.path === null ? [] : [{ name, field: { ...field, path: field.path } }],
+  );
 }
 
 /** The list's first filter field of free text: any value is one it must take. */
@@ -42,7 +58,8 @@ export function mustAccept(kind: FieldKind, op: FilterOperator): boolean {
  */
 export function filterLiteral(kind: FieldKind, value: unknown): string | undefined {
   if (kind === 'number') return typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
-  if (typeof value !== 'string' || value === '' || value !== value.trim() || /["\\\p{Cc}]/u.test(value)) return undefined;
+  if (typeof value !== 'string' || value === '' || value !== value.trim() || /["\\\p{Cc}]/u.test(value))
+    return undefined;
   return value;
 }
 
@@ -66,7 +83,9 @@ export function sampleValues(items: readonly Item[], exposed: ExposedField, coun
   if (exposed.field.kind === 'tags') {
     const frequency = new Map<string, number>();
     for (const { text } of values) frequency.set(text, (frequency.get(text) ?? 0) + 1);
-    return [...frequency.keys()].sort((a, b) => frequency.get(b)! - frequency.get(a)! || (a < b ? -1 : 1)).slice(0, count);
+    return [...frequency.keys()]
+      .sort((a, b) => frequency.get(b)! - frequency.get(a)! || (a < b ? -1 : 1))
+      .slice(0, count);
   }
   const texts = values.sort((a, b) => compareValues(exposed.field.kind, a.raw, b.raw)).map((v) => v.text);
   const chosen: string[] = [];
@@ -93,14 +112,24 @@ export function respell(kind: FieldKind, text: string): string | undefined {
   return fraction.length < 6 ? `${head}.${fraction.padEnd(6, '0')}${zone}` : undefined;
 }
 
-export const comparison = (field: string, op: FilterOperator, value: string): Comparison => ({ kind: 'cmp', field, op, value, quoted: !isBareValue(value) });
+export const comparison = (field: string, op: FilterOperator, value: string): Comparison => ({
+  kind: 'cmp',
+  field,
+  op,
+  value,
+  quoted: !isBareValue(value),
+});
 
 /**
  * A value for a field no item shows (e.g. runs' created_by), which every server must accept;
  * undefined for ids, enums and tags, whose values a server may validate against its own.
  */
 function unseenValue(kind: FieldKind): string | undefined {
-  const values: Partial<Record<FieldKind, string>> = { timestamp: '2000-01-01T00:00:00Z', number: '0', string: 'cft-nobody@example.com' };
+  const values: Partial<Record<FieldKind, string>> = {
+    timestamp: '2000-01-01T00:00:00Z',
+    number: '0',
+    string: 'cft-nobody@example.com',
+  };
   return values[kind];
 }
 
@@ -123,7 +152,10 @@ export function unseenFieldValue(list: ListEndpoint, items: readonly Item[], kin
  * least value of a timestamp or number g that every item shows, for the AND and OR
  * identities; undefined when no field qualifies.
  */
-export function boundComparisons(list: ListEndpoint, items: readonly Item[]): { always: Comparison; never: Comparison } | undefined {
+export function boundComparisons(
+  list: ListEndpoint,
+  items: readonly Item[],
+): { always: Comparison; never: Comparison } | undefined {
   for (const exposed of exposedFields(list)) {
     const { name, field } = exposed;
     if ((field.kind !== 'timestamp' && field.kind !== 'number') || !items.length) continue;
@@ -133,7 +165,12 @@ export function boundComparisons(list: ListEndpoint, items: readonly Item[]): { 
     const always = comparison(name, '>=', least);
     const never = comparison(name, '<', least);
     const fields = { [name]: field };
-    if (items.every((item) => judgeFilter(always, item, fields) === 'match' && judgeFilter(never, item, fields) === 'no-match')) return { always, never };
+    if (
+      items.every(
+        (item) => judgeFilter(always, item, fields) === 'match' && judgeFilter(never, item, fields) === 'no-match',
+      )
+    )
+      return { always, never };
   }
   return undefined;
 }
@@ -151,7 +188,11 @@ export function operatorComparisons(items: readonly Item[], exposed: ExposedFiel
 export function acceptedComparisons(list: ListEndpoint, items: readonly Item[]): Comparison[] {
   return exposedFields(list).flatMap((exposed) => {
     const [median] = sampleValues(items, exposed, 1);
-    return median === undefined ? [] : FILTER_OPERATORS.filter((op) => mustAccept(exposed.field.kind, op)).map((op) => comparison(exposed.name, op, median));
+    return median === undefined
+      ? []
+      : FILTER_OPERATORS.filter((op) => mustAccept(exposed.field.kind, op)).map((op) =>
+          comparison(exposed.name, op, median),
+        );
   });
 }
 
@@ -164,7 +205,10 @@ export function junctionExamples(list: ListEndpoint, items: readonly Item[]): Ju
     const [a, b] = sampleValues(items, exposed, 2);
     if (a === undefined || b === undefined) continue;
     const pair = (op: FilterOperator) => [comparison(exposed.name, op, a), comparison(exposed.name, op, b)];
-    return [{ kind: 'or', terms: pair('=') }, { kind: 'and', terms: pair('!=') }];
+    return [
+      { kind: 'or', terms: pair('=') },
+      { kind: 'and', terms: pair('!=') },
+    ];
   }
   return [];
 }
@@ -172,13 +216,19 @@ export function junctionExamples(list: ListEndpoint, items: readonly Item[]): Ju
 /** AND or OR of two comparisons; never both, since the spec shows no precedence. */
 export function junctionArbitrary(candidates: readonly Comparison[]): fc.Arbitrary<FilterExpr> {
   const term = fc.constantFrom(...candidates);
-  return fc.tuple(fc.constantFrom<Junction['kind']>('and', 'or'), term, term).map(([kind, a, b]): FilterExpr => ({ kind, terms: [a, b] }));
+  return fc
+    .tuple(fc.constantFrom<Junction['kind']>('and', 'or'), term, term)
+    .map(([kind, a, b]): FilterExpr => ({ kind, terms: [a, b] }));
 }
 
 /** `f = "v w"` for each field with a value holding a space: it must be quoted to work. */
 export function spacedComparisons(list: ListEndpoint, items: readonly Item[]): Comparison[] {
   return exposedFields(list).flatMap((exposed) => {
-    const spaced = items.flatMap((item) => literalsOf(item, exposed)).map((v) => v.text).filter((text) => text.includes(' ')).sort();
+    const spaced = items
+      .flatMap((item) => literalsOf(item, exposed))
+      .map((v) => v.text)
+      .filter((text) => text.includes(' '))
+      .sort();
     return spaced.length ? [comparison(exposed.name, '=', spaced[0]!)] : [];
   });
 }
@@ -230,8 +280,13 @@ const BREAKERS: readonly Breaker[] = [
 const DOUBLED_OPERATOR: Breaker = (c) => `${c.field} ${c.op}${c.op} ${valueText(c)}`;
 
 /** Malformed filter text built from valid comparisons (values have no quotes, by filterLiteral). */
-export function malformedArbitrary(candidates: readonly Comparison[], format: FormatOptions = {}): fc.Arbitrary<string> {
+export function malformedArbitrary(
+  candidates: readonly Comparison[],
+  format: FormatOptions = {},
+): fc.Arbitrary<string> {
   const term = fc.constantFrom(...candidates);
   const breakers = format.compact ? BREAKERS : [...BREAKERS, DOUBLED_OPERATOR];
-  return fc.tuple(fc.constantFrom(...breakers), term, term).map(([breaker, c, d]) => breaker(c, d, format, blankOf(format)));
+  return fc
+    .tuple(fc.constantFrom(...breakers), term, term)
+    .map(([breaker, c, d]) => breaker(c, d, format, blankOf(format)));
 }

@@ -28,12 +28,21 @@ export interface NearMiss {
 /** IDs that break the rule in one way each: one too short, one too long, a character outside the alphabet. */
 export function nearMissIds(rule: IdRule, salt = 0): NearMiss[] {
   const misses: NearMiss[] = [
-    { value: alnum(rule.minLength - 1, salt), why: `${rule.minLength - 1} characters (one fewer than ${rule.minLength})` },
-    { value: alnum(rule.maxLength + 1, salt), why: `${rule.maxLength + 1} characters (one more than ${rule.maxLength})` },
+    {
+      value: alnum(rule.minLength - 1, salt),
+      why: `${rule.minLength - 1} characters (one fewer than ${rule.minLength})`,
+    },
+    {
+      value: alnum(rule.maxLength + 1, salt),
+      why: `${rule.maxLength + 1} characters (one more than ${rule.maxLength})`,
+    },
   ];
   if (rule.alphanumeric) {
     const base = alnum(rule.minLength - 1, salt + 1);
-    misses.push({ value: `${base.slice(0, 5)}_${base.slice(5)}`, why: `${rule.minLength} characters with an underscore (not alphanumeric)` });
+    misses.push({
+      value: `${base.slice(0, 5)}_${base.slice(5)}`,
+      why: `${rule.minLength} characters with an underscore (not alphanumeric)`,
+    });
   }
   return misses;
 }
@@ -50,7 +59,13 @@ export function offAlphabetIds(rule: IdRule, salt = 0): NearMiss[] {
   const hyphen = base(2);
   const letter = base(3);
   return [
-    { value: `${hyphen.slice(0, 7)}-${hyphen.slice(7)}`, why: `${rule.minLength} characters with a hyphen (not alphanumeric)` },
-    { value: `${letter.slice(0, 9)}é${letter.slice(9)}`, why: `${rule.minLength} characters with é (a letter outside [A-Za-z0-9])` },
+    {
+      value: `${hyphen.slice(0, 7)}-${hyphen.slice(7)}`,
+      why: `${rule.minLength} characters with a hyphen (not alphanumeric)`,
+    },
+    {
+      value: `${letter.slice(0, 9)}é${letter.slice(9)}`,
+      why: `${rule.minLength} characters with é (a letter outside [A-Za-z0-9])`,
+    },
   ];
 }

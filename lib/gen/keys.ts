@@ -22,6 +22,9 @@ export const INVALID_KEY_SHAPES: readonly KeyShape[] = [
   { what: 'an empty X-API-Key', of: () => '' },
   { what: 'the valid key with a character added', of: (key) => `${key}${otherThan(key.at(-1) ?? 'x')}` },
   { what: 'the valid key without its last character', of: (key) => (key.length > 1 ? key.slice(0, -1) : undefined) },
-  { what: 'the valid key with its last character changed', of: (key) => (key.length ? `${key.slice(0, -1)}${otherThan(key.at(-1)!)}` : undefined) },
+  {
+    what: 'the valid key with its last character changed',
+    of: (key) => (key.length ? `${key.slice(0, -1)}${otherThan(key.at(-1)!)}` : undefined),
+  },
   { what: 'the valid key in another letter case', of: otherCase },
 ];

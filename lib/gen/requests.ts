@@ -23,12 +23,18 @@ export function sampleParams(endpoint: Endpoint, salt = 7): Record<string, strin
 
 export function sampleBody(endpoint: Endpoint, label: string): JsonObject | undefined {
   switch (`${endpoint.method} ${endpoint.path}`) {
-    case 'POST /v1/agents': return agentBody(label);
-    case 'POST /v1/agents/{agent_id}/mutations': return mutationBody(label);
-    case 'POST /v1/test-cases': return testCaseBody(label);
-    case 'POST /v1/review-projects': return reviewProjectBody(label, alnum(22, 1), alnum(22, 2));
-    case 'PATCH /v1/dashboards/{dashboard_id}': return dashboardBody(label);
-    default: return undefined;
+    case 'POST /v1/agents':
+      return agentBody(label);
+    case 'POST /v1/agents/{agent_id}/mutations':
+      return mutationBody(label);
+    case 'POST /v1/test-cases':
+      return testCaseBody(label);
+    case 'POST /v1/review-projects':
+      return reviewProjectBody(label, alnum(22, 1), alnum(22, 2));
+    case 'PATCH /v1/dashboards/{dashboard_id}':
+      return dashboardBody(label);
+    default:
+      return undefined;
   }
 }
 

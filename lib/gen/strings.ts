@@ -48,7 +48,7 @@ export interface LengthBounds {
  * the 50000-character limits; a length and a seed shrink as well.
  */
 export function mixedText(length: number, seed: number, maxUnits = Number.POSITIVE_INFINITY): string {
-  let state = (seed >>> 0) || 0x9e3779b9;
+  let state = seed >>> 0 || 0x9e3779b9;
   // xorshift32: fast, and enough to spread characters.
   const random = (): number => {
     state ^= state << 13;
@@ -112,11 +112,17 @@ export function boundaryCases(bounds: LengthBounds): { accept: BoundaryCase[]; r
   const { min, max } = bounds;
   if (min !== undefined && min > 0) {
     accept.push({ value: stringOf(min), why: `${min} character${min === 1 ? '' : 's'} (the minimum)` });
-    reject.push({ value: stringOf(min - 1), why: min - 1 === 0 ? 'an empty string' : `${min - 1} characters (one below the minimum)` });
+    reject.push({
+      value: stringOf(min - 1),
+      why: min - 1 === 0 ? 'an empty string' : `${min - 1} characters (one below the minimum)`,
+    });
   }
   if (max !== undefined) {
     accept.push({ value: stringOf(max), why: `${max} ASCII characters (the maximum)` });
-    accept.push({ value: stringOf(max, 'bmp'), why: `${max} multi-byte characters (the maximum; ${Buffer.byteLength(stringOf(max, 'bmp'))} UTF-8 bytes)` });
+    accept.push({
+      value: stringOf(max, 'bmp'),
+      why: `${max} multi-byte characters (the maximum; ${Buffer.byteLength(stringOf(max, 'bmp'))} UTF-8 bytes)`,
+    });
     const astral = astralCase(min ?? 0, max);
     if (astral) accept.push(astral);
     reject.push({ value: stringOf(max + 1), why: `${max + 1} ASCII characters (one above the maximum)` });

@@ -20,9 +20,15 @@ const OWN_FIELDS: readonly string[] = ['id', 'name'];
  * string field, at any depth up to FIELD_DEPTH, whose name is a path parameter of any operation
  * (`agent_id`) is a value of that parameter; `id` and `name` are left to (a).
  */
-export function valuesFromItems(list: PublishedOperation, items: readonly unknown[], operations: readonly PublishedOperation[]): DiscoveredValues {
+export function valuesFromItems(
+  list: PublishedOperation,
+  items: readonly unknown[],
+  operations: readonly PublishedOperation[],
+): DiscoveredValues {
   const children = operations.flatMap((operation) => childParameter(list.path, operation.path) ?? []);
-  const fieldNames = new Set(operations.flatMap((operation) => operation.pathParams.map((parameter) => parameter.name)).filter(isForeignField));
+  const fieldNames = new Set(
+    operations.flatMap((operation) => operation.pathParams.map((parameter) => parameter.name)).filter(isForeignField),
+  );
   const collection = list.path.replace(/\/+$/, '').split('/').pop() ?? '';
   const values: DiscoveredValues = new Map();
   for (const item of items) {
@@ -41,7 +47,10 @@ export function mergeValues(...maps: readonly ReadonlyMap<string, readonly strin
 }
 
 /** For each path parameter, the first value that fits its published schema; else the names that have none. */
-export function assignment(operation: PublishedOperation, values: ReadonlyMap<string, readonly string[]>): { params: Record<string, string> } | { missing: string[] } {
+export function assignment(
+  operation: PublishedOperation,
+  values: ReadonlyMap<string, readonly string[]>,
+): { params: Record<string, string> } | { missing: string[] } {
   const params: Record<string, string> = {};
   const missing: string[] = [];
   for (const parameter of operation.pathParams) {
@@ -60,11 +69,16 @@ export function assignment(operation: PublishedOperation, values: ReadonlyMap<st
  * Whatever no round can fill comes last, to be tried with what was found anyway.
  */
 export function discoveryOrder(operations: readonly PublishedOperation[]): PublishedOperation[][] {
-  let remaining = operations.filter((operation) => operation.method === 'GET' && (operation.list || (operation.pathParams.length === 0 && operation.items)));
+  let remaining = operations.filter(
+    (operation) =>
+      operation.method === 'GET' && (operation.list || (operation.pathParams.length === 0 && operation.items)),
+  );
   const fillable = new Set<string>();
   const rounds: PublishedOperation[][] = [];
   for (;;) {
-    const ready = remaining.filter((operation) => operation.pathParams.every((parameter) => fillable.has(parameter.name)));
+    const ready = remaining.filter((operation) =>
+      operation.pathParams.every((parameter) => fillable.has(parameter.name)),
+    );
     if (ready.length === 0) break;
     rounds.push(ready);
     remaining = remaining.filter((operation) => !ready.includes(operation));
@@ -85,13 +99,16 @@ export function discoveryOrder(operations: readonly PublishedOperation[]): Publi
  * a parameter needed (the IDs of a child operation, or a field named like the parameter), and the
  * lists that fill their own parameters in turn. Discovery reads nothing else.
  */
-export function sourcesFor(wanted: readonly PublishedOperation[], operations: readonly PublishedOperation[]): Set<PublishedOperation> {
+export function sourcesFor(
+  wanted: readonly PublishedOperation[],
+  operations: readonly PublishedOperation[],
+): Set<PublishedOperation> {
   const needed = new Set(wanted.flatMap((operation) => operation.pathParams.map((parameter) => parameter.name)));
   const candidates = discoveryOrder(operations).flat();
   const sources = new Set<PublishedOperation>();
   const gives = (list: PublishedOperation): boolean =>
-    operations.some((operation) => needed.has(childParameter(list.path, operation.path) ?? ''))
-    || (list.items?.fields ?? []).some((field) => isForeignField(field) && needed.has(field));
+    operations.some((operation) => needed.has(childParameter(list.path, operation.path) ?? '')) ||
+    (list.items?.fields ?? []).some((field) => isForeignField(field) && needed.has(field));
   for (let grown = true; grown;) {
     grown = false;
     for (const list of candidates.filter((candidate) => !sources.has(candidate) && gives(candidate))) {

@@ -34,9 +34,12 @@ export function integerBounds(schema: unknown): Bounds {
 /** `minLength` and `maxLength` when they are non-negative integers. */
 export function lengthBounds(schema: unknown): Bounds {
   if (!isJsonObject(schema)) return {};
-  const [min, max] = [schema['minLength'], schema['maxLength']].map((value) => (Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : undefined));
+  const [min, max] = [schema['minLength'], schema['maxLength']].map((value) =>
+    Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : undefined,
+  );
   return { ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) };
 }
 
-const finite = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const finite = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 const isNumber = (value: number | undefined): value is number => value !== undefined;

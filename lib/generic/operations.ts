@@ -3,7 +3,13 @@
 // the published-spec index reads them (lib/published/operations.ts), one document at a time.
 
 import { ENDPOINTS } from '../contract/endpoints.js';
-import { indexOperations, matchKey, type DocumentedOperation, type IndexOptions, type SecurityRequirement } from '../published/operations.js';
+import {
+  indexOperations,
+  matchKey,
+  type DocumentedOperation,
+  type IndexOptions,
+  type SecurityRequirement,
+} from '../published/operations.js';
 import { deref } from '../published/refs.js';
 import { allowsAnonymous } from '../published/security.js';
 import { type JsonObject, isJsonObject } from '../util/json.js';
@@ -20,7 +26,10 @@ export interface NamedDocument {
 const READS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
 
 /** In document order; an operation two documents publish is taken from the first. */
-export function publishedOperations(documents: readonly NamedDocument[], options: IndexOptions = {}): PublishedOperation[] {
+export function publishedOperations(
+  documents: readonly NamedDocument[],
+  options: IndexOptions = {},
+): PublishedOperation[] {
   const byRoute = new Map<string, PublishedOperation>();
   for (const { specName, document } of documents) {
     if (!isJsonObject(document)) continue;
@@ -39,7 +48,11 @@ export function beyondContract(operations: readonly PublishedOperation[]): Publi
   return operations.filter((operation) => !contract.has(matchKey(operation.method, operation.path)));
 }
 
-function describe(specName: string, documented: DocumentedOperation, pathItem: JsonObject | undefined): PublishedOperation {
+function describe(
+  specName: string,
+  documented: DocumentedOperation,
+  pathItem: JsonObject | undefined,
+): PublishedOperation {
   const { document, operation, method, path } = documented;
   const parameters = mergedParameters(document, pathItem, operation);
   const queryParams = parameters.filter((parameter) => parameter.in === 'query');
@@ -80,4 +93,3 @@ function pathItems(document: JsonObject): Map<unknown, JsonObject> {
 /** A key must be sent: some requirement is listed, and none is the empty `{}` that makes the key optional. */
 const isSecured = (security: readonly SecurityRequirement[] | undefined): boolean =>
   security !== undefined && security.length > 0 && !allowsAnonymous(security);
-

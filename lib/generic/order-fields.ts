@@ -15,7 +15,10 @@ export interface OrderField {
 /** `-create_time`, `create_time desc`, `create_time asc` → `create_time`; anything but one field name → undefined. */
 export function orderedField(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  const name = value.trim().replace(/^-/, '').replace(/\s+(asc|desc)$/i, '');
+  const name = value
+    .trim()
+    .replace(/^-/, '')
+    .replace(/\s+(asc|desc)$/i, '');
   return /^[A-Za-z_][\w.]*$/.test(name) ? name : undefined;
 }
 
@@ -35,7 +38,11 @@ export function orderFields(operation: PublishedOperation): OrderField[] {
   const key = operation.items?.key;
   if (!parameter || key === undefined) return [];
   const schema = parameter.schema ?? {};
-  const shown = [...(Array.isArray(schema['enum']) ? schema['enum'] : []), schema['default'], ...(parameter.examples ?? [])];
+  const shown = [
+    ...(Array.isArray(schema['enum']) ? schema['enum'] : []),
+    schema['default'],
+    ...(parameter.examples ?? []),
+  ];
   const names = [...new Set(shown.map(orderedField).filter((name): name is string => name !== undefined))];
   const success = successSchema(operation.source.document, operation.source.operation);
   return names.flatMap((name) => {

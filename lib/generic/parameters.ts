@@ -8,7 +8,11 @@ import { type JsonObject, isJsonObject } from '../util/json.js';
 const LOCATIONS: readonly string[] = ['path', 'query', 'header', 'cookie'];
 
 /** Path-item parameters first, in published order; unreadable entries are skipped. */
-export function mergedParameters(document: JsonObject, pathItem: JsonObject | undefined, operation: JsonObject): PublishedParameter[] {
+export function mergedParameters(
+  document: JsonObject,
+  pathItem: JsonObject | undefined,
+  operation: JsonObject,
+): PublishedParameter[] {
   const byKey = new Map<string, PublishedParameter>();
   for (const owner of [pathItem, operation]) {
     const listed = owner?.['parameters'];
@@ -23,8 +27,14 @@ export function mergedParameters(document: JsonObject, pathItem: JsonObject | un
 
 /** One parameter per `{name}` of the template, in its order; a name nothing describes gets a bare one. */
 export function templateParameters(path: string, parameters: readonly PublishedParameter[]): PublishedParameter[] {
-  return [...path.matchAll(/\{([^{}]*)\}/g)].map(([, name = '']) =>
-    parameters.find((parameter) => parameter.in === 'path' && parameter.name === name) ?? { name, in: 'path', required: true });
+  return [...path.matchAll(/\{([^{}]*)\}/g)].map(
+    ([, name = '']) =>
+      parameters.find((parameter) => parameter.in === 'path' && parameter.name === name) ?? {
+        name,
+        in: 'path',
+        required: true,
+      },
+  );
 }
 
 function readParameter(document: JsonObject, raw: unknown): PublishedParameter | undefined {
@@ -46,7 +56,9 @@ function readParameter(document: JsonObject, raw: unknown): PublishedParameter |
 
 /** `example` and `examples` of the parameter (a map of Example objects) and of its schema (3.0's `example`, 3.1's array). */
 function examplesOf(document: JsonObject, parameter: JsonObject, schema: unknown): unknown[] {
-  const named = isJsonObject(parameter['examples']) ? Object.values(parameter['examples']).map((example) => deref(document, example)) : [];
+  const named = isJsonObject(parameter['examples'])
+    ? Object.values(parameter['examples']).map((example) => deref(document, example))
+    : [];
   return [
     ...('example' in parameter ? [parameter['example']] : []),
     ...named.flatMap((example) => (isJsonObject(example) && 'value' in example ? [example['value']] : [])),

@@ -32,7 +32,10 @@ export function absentValue(parameter: PublishedParameter): string {
     schema?.['format'] === 'uuid' ? ABSENT_UUID : undefined,
     typeof schema?.['pattern'] === 'string' ? patternValue(schema['pattern'], length, seeded(SEED)) : undefined,
   ];
-  return candidates.find((value) => value !== undefined && fitsPublished(parameter, value)) ?? draw(ALPHANUMERICS, length, seeded(SEED));
+  return (
+    candidates.find((value) => value !== undefined && fitsPublished(parameter, value)) ??
+    draw(ALPHANUMERICS, length, seeded(SEED))
+  );
 }
 
 /** Whether the value satisfies the published length, pattern, `format: uuid` and integer type. An empty value never fits. */

@@ -24,11 +24,13 @@ export function patternValue(pattern: string, length: number, random: () => numb
   const atoms = atomsOf(pattern);
   if (!atoms) return undefined;
   let extra = length - atoms.reduce((sum, atom) => sum + atom.min, 0);
-  return atoms.map((atom) => {
-    const count = atom.min + Math.max(0, Math.min(extra, atom.max - atom.min));
-    extra -= count - atom.min;
-    return draw(atom.chars, count, random);
-  }).join('');
+  return atoms
+    .map((atom) => {
+      const count = atom.min + Math.max(0, Math.min(extra, atom.max - atom.min));
+      extra -= count - atom.min;
+      return draw(atom.chars, count, random);
+    })
+    .join('');
 }
 
 /** `count` characters of `chars`, drawn with `random`. */
@@ -44,7 +46,16 @@ function atomsOf(pattern: string): Atom[] | undefined {
     if (!match || !chars) return undefined;
     const [, , least, comma, most, symbol] = match;
     const min = least !== undefined ? Number(least) : symbol === '+' ? 1 : symbol ? 0 : 1;
-    const max = least !== undefined ? (comma ? (most ? Number(most) : Infinity) : min) : symbol === '*' || symbol === '+' ? Infinity : 1;
+    const max =
+      least !== undefined
+        ? comma
+          ? most
+            ? Number(most)
+            : Infinity
+          : min
+        : symbol === '*' || symbol === '+'
+          ? Infinity
+          : 1;
     if (max < min || min > MAX_REPEAT) return undefined;
     atoms.push({ chars, min, max });
   }

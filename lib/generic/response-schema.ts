@@ -21,14 +21,20 @@ export function responseSchemaFor(operation: PublishedOperation, status: number)
 const MAX_DEPTH = 24;
 
 /** Whether a schema publishes `format: date-time` anywhere (following local `$ref`s, cycle-safe). */
-export function publishesDateTime(document: JsonObject, schema: unknown, seen = new Set<unknown>(), depth = 0): boolean {
+export function publishesDateTime(
+  document: JsonObject,
+  schema: unknown,
+  seen = new Set<unknown>(),
+  depth = 0,
+): boolean {
   const node = deref(document, schema);
   if (!isJsonObject(node) || seen.has(node) || depth > MAX_DEPTH) return false;
   seen.add(node);
   if (node['format'] === 'date-time') return true;
   const children = [
     ...Object.values(isJsonObject(node['properties']) ? node['properties'] : {}),
-    node['items'], node['additionalProperties'],
+    node['items'],
+    node['additionalProperties'],
     ...['allOf', 'anyOf', 'oneOf'].flatMap((key) => (Array.isArray(node[key]) ? node[key] : [])),
   ];
   return children.some((child) => publishesDateTime(document, child, seen, depth + 1));
@@ -37,6 +43,10 @@ export function publishesDateTime(document: JsonObject, schema: unknown, seen = 
 /** Whether the operation's success responses publish a timestamp (a `default` response stands for success when no 2xx is published). */
 export function successPublishesDateTime(operation: PublishedOperation): boolean {
   const successes = operation.statuses.filter((s) => /^2/.test(s)).map((status) => Number(status.replace(/x/gi, '0')));
-  const statuses = successes.length ? successes : operation.statuses.some((s) => s.toLowerCase() === 'default') ? [200] : [];
+  const statuses = successes.length
+    ? successes
+    : operation.statuses.some((s) => s.toLowerCase() === 'default')
+      ? [200]
+      : [];
   return statuses.some((status) => publishesDateTime(operation.source.document, responseSchemaFor(operation, status)));
 }

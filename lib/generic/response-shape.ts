@@ -15,7 +15,9 @@ export function successSchema(document: JsonObject, operation: JsonObject): Json
   const responses = operation['responses'];
   if (!isJsonObject(responses)) return undefined;
   // Digits sort before `X`: 200, 201, …, 2XX.
-  for (const key of Object.keys(responses).filter((status) => /^2(\d\d|xx)$/i.test(status)).sort()) {
+  for (const key of Object.keys(responses)
+    .filter((status) => /^2(\d\d|xx)$/i.test(status))
+    .sort()) {
     const response = deref(document, responses[key]);
     const schema = deref(document, isJsonObject(response) ? jsonMediaSchema(response['content']) : undefined);
     if (isJsonObject(schema)) return schema;
@@ -29,18 +31,26 @@ export function successSchema(document: JsonObject, operation: JsonObject): Json
  */
 export function itemsOf(document: JsonObject, schema: unknown): ItemsShape | undefined {
   const resolved = deref(document, schema);
-  const alternatives = isJsonObject(resolved) ? [resolved['oneOf'], resolved['anyOf']].flatMap((branches) => (Array.isArray(branches) ? branches : [])) : [];
+  const alternatives = isJsonObject(resolved)
+    ? [resolved['oneOf'], resolved['anyOf']].flatMap((branches) => (Array.isArray(branches) ? branches : []))
+    : [];
   for (const candidate of [resolved, ...alternatives]) {
     for (const [key, raw] of propertiesOf(document, candidate)) {
       const property = deref(document, raw);
-      if (typesOf(property).includes('array')) return { key, fields: [...fieldNames(document, (property as JsonObject)['items'])] };
+      if (typesOf(property).includes('array'))
+        return { key, fields: [...fieldNames(document, (property as JsonObject)['items'])] };
     }
   }
   return undefined;
 }
 
 /** The schema of one property of the items under the array property `key` (`$ref`s followed), when published. */
-export function itemPropertySchema(document: JsonObject, schema: unknown, key: string, property: string): JsonObject | undefined {
+export function itemPropertySchema(
+  document: JsonObject,
+  schema: unknown,
+  key: string,
+  property: string,
+): JsonObject | undefined {
   const array = deref(document, propertiesOf(document, schema).get(key));
   const items = isJsonObject(array) ? array['items'] : undefined;
   const found = deref(document, propertiesOf(document, items).get(property));
@@ -61,21 +71,35 @@ function propertiesOf(document: JsonObject, schema: unknown, depth = 0): Map<str
   if (!isJsonObject(resolved) || depth > MAX_DEPTH) return found;
   const entries = [
     ...(isJsonObject(resolved['properties']) ? Object.entries(resolved['properties']) : []),
-    ...(Array.isArray(resolved['allOf']) ? resolved['allOf'].flatMap((branch) => [...propertiesOf(document, branch, depth + 1)]) : []),
+    ...(Array.isArray(resolved['allOf'])
+      ? resolved['allOf'].flatMap((branch) => [...propertiesOf(document, branch, depth + 1)])
+      : []),
   ];
   for (const [name, value] of entries) if (!found.has(name)) found.set(name, value);
   return found;
 }
 
 /** Every property name of the schema and of the objects (or arrays of them) below it; each schema is read once. */
-function fieldNames(document: JsonObject, schema: unknown, depth = 0, seen = new Set<unknown>(), names = new Set<string>()): Set<string> {
+function fieldNames(
+  document: JsonObject,
+  schema: unknown,
+  depth = 0,
+  seen = new Set<unknown>(),
+  names = new Set<string>(),
+): Set<string> {
   const resolved = deref(document, schema);
   if (!isJsonObject(resolved) || depth > MAX_DEPTH || seen.has(resolved)) return names;
   seen.add(resolved);
   for (const [name, raw] of propertiesOf(document, resolved)) {
     names.add(name);
     const property = deref(document, raw);
-    fieldNames(document, typesOf(property).includes('array') && isJsonObject(property) ? property['items'] : property, depth + 1, seen, names);
+    fieldNames(
+      document,
+      typesOf(property).includes('array') && isJsonObject(property) ? property['items'] : property,
+      depth + 1,
+      seen,
+      names,
+    );
   }
   return names;
 }

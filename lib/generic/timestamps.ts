@@ -34,14 +34,24 @@ interface Walk {
 }
 
 /** `seen`: the schemas already applied at this place of the body (a composition cycle ends there). */
-function walk(state: Walk, schema: unknown, value: unknown, pointer: string, depth: number, nullAllowed: boolean, seen: Set<unknown>): void {
+function walk(
+  state: Walk,
+  schema: unknown,
+  value: unknown,
+  pointer: string,
+  depth: number,
+  nullAllowed: boolean,
+  seen: Set<unknown>,
+): void {
   const resolved = deref(state.document, schema);
   if (!isJsonObject(resolved) || depth > MAX_DEPTH || seen.has(resolved)) return;
   seen.add(resolved);
   const nullOk = nullAllowed || allowsNull(resolved);
   if (resolved['format'] === 'date-time' && !(value === null && nullOk)) state.found.set(pointer, value);
-  for (const branch of sameValueBranches(state.document, resolved, value)) walk(state, branch, value, pointer, depth + 1, nullOk, seen);
-  for (const [key, childSchema, child] of children(resolved, value)) walk(state, childSchema, child, `${pointer}/${escape(key)}`, depth + 1, false, new Set());
+  for (const branch of sameValueBranches(state.document, resolved, value))
+    walk(state, branch, value, pointer, depth + 1, nullOk, seen);
+  for (const [key, childSchema, child] of children(resolved, value))
+    walk(state, childSchema, child, `${pointer}/${escape(key)}`, depth + 1, false, new Set());
 }
 
 /** The subschemas that apply to the same value: every `allOf` branch, the `anyOf`/`oneOf` branches read above. */
@@ -52,14 +62,19 @@ function sameValueBranches(document: unknown, schema: JsonObject, value: unknown
     if (!Array.isArray(branches)) return [];
     const admitting = branches.map((branch) => deref(document, branch)).filter((branch) => admits(branch, value));
     const scalar = typeof value !== 'object' || value === null;
-    return !scalar || admitting.every((branch) => isJsonObject(branch) && branch['format'] === 'date-time') ? admitting : [];
+    return !scalar || admitting.every((branch) => isJsonObject(branch) && branch['format'] === 'date-time')
+      ? admitting
+      : [];
   });
   return [...allOf, ...alternatives];
 }
 
 /** [key, schema, value] of each element or member the schema describes. */
 function children(schema: JsonObject, value: unknown): Array<[string, unknown, unknown]> {
-  if (Array.isArray(value)) return isJsonObject(schema['items']) ? value.map((element, index) => [String(index), schema['items'], element]) : [];
+  if (Array.isArray(value))
+    return isJsonObject(schema['items'])
+      ? value.map((element, index) => [String(index), schema['items'], element])
+      : [];
   if (!isJsonObject(value)) return [];
   const properties = isJsonObject(schema['properties']) ? schema['properties'] : {};
   const additional = isJsonObject(schema['additionalProperties']) ? schema['additionalProperties'] : undefined;
@@ -76,12 +91,15 @@ function admits(branch: unknown, value: unknown): boolean {
   if (types.length === 0) return true;
   if (value === null) return types.includes('null') || branch['nullable'] === true;
   if (Array.isArray(value)) return types.includes('array');
-  if (typeof value === 'number') return types.includes('number') || (types.includes('integer') && Number.isInteger(value));
+  if (typeof value === 'number')
+    return types.includes('number') || (types.includes('integer') && Number.isInteger(value));
   return types.includes(typeof value);
 }
 
 const allowsNull = (schema: JsonObject): boolean =>
-  schema['nullable'] === true || typesOf(schema).includes('null') || (Array.isArray(schema['enum']) && schema['enum'].includes(null));
+  schema['nullable'] === true ||
+  typesOf(schema).includes('null') ||
+  (Array.isArray(schema['enum']) && schema['enum'].includes(null));
 
 /** RFC 6901: `~` and `/` in a key. */
 const escape = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');

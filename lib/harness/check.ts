@@ -41,7 +41,14 @@ export interface CheckOptions {
 }
 
 /** While a group's body is declared for one target of the plan: where its checks go, and the names besides the group that select them. */
-let binding: { readonly target: TargetPlan; readonly group: string; readonly subjects: readonly string[]; readonly declarations: Array<() => void> } | undefined;
+let binding:
+  | {
+      readonly target: TargetPlan;
+      readonly group: string;
+      readonly subjects: readonly string[];
+      readonly declarations: Array<() => void>;
+    }
+  | undefined;
 
 /**
  * A top-level group of checks (an endpoint group or a cross-cutting area), declared for each target
@@ -50,7 +57,10 @@ let binding: { readonly target: TargetPlan; readonly group: string; readonly sub
  */
 export function describeGroup(group: Group | 'auth', body: () => void): void {
   const { targets } = readPlan();
-  describeDeclared(group, targets.map((target) => ({ target, declarations: declarationsFor(target, group, body) })));
+  describeDeclared(
+    group,
+    targets.map((target) => ({ target, declarations: declarationsFor(target, group, body) })),
+  );
 }
 
 /** The group name of the generic layer's checks of one published document. */
@@ -64,22 +74,35 @@ const publishedGroup = (document: string): string => `${PUBLISHED_GROUP}: ${docu
  */
 export async function describePublished(declare: (operation: PublishedOperation) => void): Promise<void> {
   const { targets } = readPlan();
-  const published = await Promise.all(targets.map(async (target) => ({
-    target, operations: target.config.baseUrl ? (await getTarget(target)).beyondContract : [TEMPLATE_OPERATION],
-  })));
-  const documents = [...new Set(published.flatMap(({ operations }) => operations.map((operation) => operation.document)))];
+  const published = await Promise.all(
+    targets.map(async (target) => ({
+      target,
+      operations: target.config.baseUrl ? (await getTarget(target)).beyondContract : [TEMPLATE_OPERATION],
+    })),
+  );
+  const documents = [
+    ...new Set(published.flatMap(({ operations }) => operations.map((operation) => operation.document))),
+  ];
   for (const document of documents) {
     const group = publishedGroup(document);
-    describeDeclared(group, published.map(({ target, operations }) => ({
-      target,
-      declarations: operations
-        .filter((operation) => operation.document === document)
-        .flatMap((operation) => declarationsFor(target, group, () => declare(operation), [PUBLISHED_GROUP, document, operation.id])),
-    })));
+    describeDeclared(
+      group,
+      published.map(({ target, operations }) => ({
+        target,
+        declarations: operations
+          .filter((operation) => operation.document === document)
+          .flatMap((operation) =>
+            declarationsFor(target, group, () => declare(operation), [PUBLISHED_GROUP, document, operation.id]),
+          ),
+      })),
+    );
   }
 }
 
-function describeDeclared(group: string, declared: ReadonlyArray<{ target: TargetPlan; declarations: Array<() => void> }>): void {
+function describeDeclared(
+  group: string,
+  declared: ReadonlyArray<{ target: TargetPlan; declarations: Array<() => void> }>,
+): void {
   const { length } = declared;
   // vitest refuses a block without tests.
   if (!declared.some((d) => d.declarations.length)) return;
@@ -96,7 +119,12 @@ function describeDeclared(group: string, declared: ReadonlyArray<{ target: Targe
   });
 }
 
-function declarationsFor(target: TargetPlan, group: string, body: () => void, subjects: readonly string[] = []): Array<() => void> {
+function declarationsFor(
+  target: TargetPlan,
+  group: string,
+  body: () => void,
+  subjects: readonly string[] = [],
+): Array<() => void> {
   binding = { target, group, subjects, declarations: [] };
   try {
     body();
@@ -106,30 +134,51 @@ function declarationsFor(target: TargetPlan, group: string, body: () => void, su
   }
 }
 
-export function check(id: string, requirements: readonly RequirementId[], title: string, body: (t: CheckContext) => Promise<void>, options: CheckOptions = {}): void {
+export function check(
+  id: string,
+  requirements: readonly RequirementId[],
+  title: string,
+  body: (t: CheckContext) => Promise<void>,
+  options: CheckOptions = {},
+): void {
   if (!binding) throw new Error(`check "${title}" is declared outside describeGroup()`);
-  if (!isCheckId(id)) throw new Error(`check "${title}": "${id}" is no check id (lowercase dotted words, e.g. agents.create.every-field)`);
+  if (!isCheckId(id))
+    throw new Error(
+      `check "${title}": "${id}" is no check id (lowercase dotted words, e.g. agents.create.every-field)`,
+    );
   const { target, group, subjects, declarations } = binding;
-  if (selects(target, { id, group, requirements, subjects })) declarations.push(() => declare(target, id, [...requirements], title, body, options));
+  if (selects(target, { id, group, requirements, subjects }))
+    declarations.push(() => declare(target, id, [...requirements], title, body, options));
 }
 
-function declare(plan: TargetPlan, checkId: string, ids: RequirementId[], title: string, body: (t: CheckContext) => Promise<void>, options: CheckOptions): void {
+function declare(
+  plan: TargetPlan,
+  checkId: string,
+  ids: RequirementId[],
+  title: string,
+  body: (t: CheckContext) => Promise<void>,
+  options: CheckOptions,
+): void {
   // `test.sequential`, not the `sequential` option: the group's concurrency would override the option.
   const declareTest = options.exclusive ? test.sequential : test;
   // The id, the requirement ids and the target travel in the task's meta from the start: the inventory reads them without running.
-  declareTest(checkName(ids, title), { timeout: options.timeout, meta: { checkId, requirements: ids, target: plan.name } }, async (vitest) => {
-    const target = await getTarget(plan);
-    const t = new CheckContext(target, ids);
-    const { end, lastOfBody } = await endOf(t, async () => {
-      const reason = skipReason(target, ids, options);
-      if (reason) t.skip(reason);
-      await body(t);
-    });
-    // What the check saw is recorded once, as it ends.
-    Object.assign(vitest.task.meta, recordOf(t, end, lastOfBody));
-    if (end instanceof Skip) vitest.skip(end.reason);
-    if (end !== undefined) throw end;
-  });
+  declareTest(
+    checkName(ids, title),
+    { timeout: options.timeout, meta: { checkId, requirements: ids, target: plan.name } },
+    async (vitest) => {
+      const target = await getTarget(plan);
+      const t = new CheckContext(target, ids);
+      const { end, lastOfBody } = await endOf(t, async () => {
+        const reason = skipReason(target, ids, options);
+        if (reason) t.skip(reason);
+        await body(t);
+      });
+      // What the check saw is recorded once, as it ends.
+      Object.assign(vitest.task.meta, recordOf(t, end, lastOfBody));
+      if (end instanceof Skip) vitest.skip(end.reason);
+      if (end !== undefined) throw end;
+    },
+  );
 }
 
 /**
@@ -138,7 +187,10 @@ function declare(plan: TargetPlan, checkId: string, ids: RequirementId[], title:
  * its body ended: a refused deletion fails the check (a skip too, which must not hide it); after a
  * failure of its own, it is kept for the runner to settle.
  */
-async function endOf(t: CheckContext, run: () => Promise<void>): Promise<{ end: unknown; lastOfBody: Exchange | undefined }> {
+async function endOf(
+  t: CheckContext,
+  run: () => Promise<void>,
+): Promise<{ end: unknown; lastOfBody: Exchange | undefined }> {
   let end: unknown;
   try {
     await run();
@@ -161,7 +213,9 @@ function brokenConventions(t: CheckContext): RuleViolation | undefined {
   const [first, ...more] = t.conventions;
   if (!first) return undefined;
   const ids = [...new Set(t.conventions.flatMap((c) => c.requirements))];
-  const also = more.length ? ` (and ${more.length} more: ${[...new Set(more.map((c) => c.summary))].slice(0, 3).join('; ')})` : '';
+  const also = more.length
+    ? ` (and ${more.length} more: ${[...new Set(more.map((c) => c.summary))].slice(0, 3).join('; ')})`
+    : '';
   return new RuleViolation(ids, `${first.summary}${also}`, first.exchange);
 }
 
@@ -197,7 +251,8 @@ function skipReason(target: Target, ids: readonly RequirementId[], options: Chec
 function failureRecord(error: unknown, lastOfBody: Exchange | undefined): CheckMeta {
   if (isRuleViolation(error)) {
     return {
-      violated: [...error.requirements], violationSummary: error.summary,
+      violated: [...error.requirements],
+      violationSummary: error.summary,
       ...(error.where !== undefined ? { violationWhere: error.where } : {}),
       ...(error.exchange ? { evidence: toEvidence(error.exchange) } : {}),
     };

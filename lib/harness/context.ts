@@ -19,7 +19,10 @@ import { foldIndices, type JsonObject } from '../util/json.js';
 
 /** A violation seen where no check of its rule judged it, as the runner settles it (settle.ts). */
 const observedFinding = (seen: RuleViolation): Finding => ({
-  kind: 'observed', requirements: [...seen.requirements], summary: seen.summary, ...(seen.exchange ? { evidence: toEvidence(seen.exchange) } : {}),
+  kind: 'observed',
+  requirements: [...seen.requirements],
+  summary: seen.summary,
+  ...(seen.exchange ? { evidence: toEvidence(seen.exchange) } : {}),
   ...(seen.where !== undefined ? { where: seen.where } : {}),
 });
 
@@ -72,7 +75,10 @@ export class CheckContext {
    * @param requirements the rules this check verifies: a response it receives that cannot
    * be judged at all (over the size cap) is charged to them.
    */
-  constructor(readonly target: Target, private readonly requirements: readonly string[] = []) {}
+  constructor(
+    readonly target: Target,
+    private readonly requirements: readonly string[] = [],
+  ) {}
 
   get config() {
     return this.target.config;
@@ -84,12 +90,24 @@ export class CheckContext {
     if (!endpoint) throw new Error(`no endpoint "${key}" in the contract`);
     // READ_ONLY holds whatever a check declared: no request that could change data is sent,
     // not even one a correct server must reject (a lenient server might not).
-    if (this.config.readOnly && endpoint.method !== 'GET') this.skip(`${READ_ONLY_REASON} (${endpoint.method} ${endpoint.path})`);
+    if (this.config.readOnly && endpoint.method !== 'GET')
+      this.skip(`${READ_ONLY_REASON} (${endpoint.method} ${endpoint.path})`);
     const { params, ...request } = spec;
     const { client } = this.target;
-    const exchange = await client.send({ ...request, method: endpoint.method, path: fillPath(endpoint.path, params ?? {}) });
+    const exchange = await client.send({
+      ...request,
+      method: endpoint.method,
+      path: fillPath(endpoint.path, params ?? {}),
+    });
     this.exchanges.push(exchange);
-    expectWithinBounds(endpoint.key, endpoint.path, request.query, exchange, this.requirements, client.maxResponseBytes);
+    expectWithinBounds(
+      endpoint.key,
+      endpoint.path,
+      request.query,
+      exchange,
+      this.requirements,
+      client.maxResponseBytes,
+    );
     return { ...exchange, endpoint };
   }
 
@@ -98,9 +116,14 @@ export class CheckContext {
    * recorded like every call; under READ_ONLY only GETs are sent.
    */
   async send(operation: PublishedOperation, spec: CallSpec = {}): Promise<Exchange> {
-    if (this.config.readOnly && operation.method !== 'GET') this.skip(`${READ_ONLY_REASON} (${operation.method} ${operation.path})`);
+    if (this.config.readOnly && operation.method !== 'GET')
+      this.skip(`${READ_ONLY_REASON} (${operation.method} ${operation.path})`);
     const { params, ...request } = spec;
-    const exchange = await this.target.client.send({ ...request, method: operation.method, path: fillPath(operation.path, params ?? {}) });
+    const exchange = await this.target.client.send({
+      ...request,
+      method: operation.method,
+      path: fillPath(operation.path, params ?? {}),
+    });
     this.exchanges.push(exchange);
     return exchange;
   }
@@ -113,12 +136,27 @@ export class CheckContext {
     return this.collect(responses.expectResource(this.target.responses, call.endpoint, call, requirements, what));
   }
 
-  expectRejection(call: Call, requirements: readonly RequirementId[], expected: responses.ExpectedError = {}, what?: string): JsonObject {
-    return this.collect(responses.expectRejection(this.target.responses, call.endpoint, call, requirements, expected, what));
+  expectRejection(
+    call: Call,
+    requirements: readonly RequirementId[],
+    expected: responses.ExpectedError = {},
+    what?: string,
+  ): JsonObject {
+    return this.collect(
+      responses.expectRejection(this.target.responses, call.endpoint, call, requirements, expected, what),
+    );
   }
 
-  expectInvalidArgument(call: Call, requirements: readonly RequirementId[], field: responses.ExpectedError['field'], what?: string, options?: NamingOptions): JsonObject {
-    return this.collect(responses.expectInvalidArgument(this.target.responses, call.endpoint, call, requirements, field, what, options));
+  expectInvalidArgument(
+    call: Call,
+    requirements: readonly RequirementId[],
+    field: responses.ExpectedError['field'],
+    what?: string,
+    options?: NamingOptions,
+  ): JsonObject {
+    return this.collect(
+      responses.expectInvalidArgument(this.target.responses, call.endpoint, call, requirements, field, what, options),
+    );
   }
 
   /** An assertion that held: its value, with what it saw kept for the check's record. */
@@ -156,13 +194,19 @@ export class CheckContext {
     for (const issue of issues) {
       // Array indices are folded, so one wrong enum in a page of 1000 items is one location, counted.
       const location = `${status} ${foldIndices(issue.pointer)}: ${issue.message}`;
-      const at = findings.findIndex((f) => f.kind === 'published-schema' && f.operation === operation && f.location === location);
+      const at = findings.findIndex(
+        (f) => f.kind === 'published-schema' && f.operation === operation && f.location === location,
+      );
       if (at >= 0) {
         findings[at] = { ...findings[at]!, count: (findings[at]!.count ?? 1) + 1 };
         continue;
       }
       this.addFinding({
-        kind: 'published-schema', requirements: ['SCHEMA-PUBLISHED'], operation, status, location,
+        kind: 'published-schema',
+        requirements: ['SCHEMA-PUBLISHED'],
+        operation,
+        status,
+        location,
         summary: `${operation} ${status}: the body does not match the target's own published schema at ${issue.pointer}: ${issue.message}`,
         evidence: toEvidence(exchange),
       });
@@ -170,7 +214,8 @@ export class CheckContext {
   }
 
   private addFinding(finding: Finding): void {
-    const same = (f: Finding) => f.kind === finding.kind && f.summary === finding.summary && f.location === finding.location;
+    const same = (f: Finding) =>
+      f.kind === finding.kind && f.summary === finding.summary && f.location === finding.location;
     if (!this.findings.some(same)) this.findings.push(finding);
   }
 
@@ -217,7 +262,10 @@ export class CheckContext {
    * A deletion that could not be sent is left (the run marker lets a sweep find it).
    */
   async deleteCreated(): Promise<RuleViolation[]> {
-    const due = this.deletions.splice(0).reverse().filter((deletion) => this.target.deletions.delete(deletion));
+    const due = this.deletions
+      .splice(0)
+      .reverse()
+      .filter((deletion) => this.target.deletions.delete(deletion));
     const answered = await Promise.allSettled(due.map((deletion) => deletion()));
     return answered.flatMap((a) => (a.status === 'fulfilled' && a.value ? [a.value] : []));
   }

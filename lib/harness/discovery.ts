@@ -38,7 +38,11 @@ async function orSkip<T>(t: CheckContext, what: string, load: Promise<T>): Promi
  * but a walk at the default page size does not, the violation at the maximum is reported and
  * discovery goes on with the data, so the checks that need it still run.
  */
-async function discover(t: CheckContext, list: ListEndpoint, params: Readonly<Record<string, string>> = {}): Promise<{ items: JsonObject[] }> {
+async function discover(
+  t: CheckContext,
+  list: ListEndpoint,
+  params: Readonly<Record<string, string>> = {},
+): Promise<{ items: JsonObject[] }> {
   try {
     return await walkList(t, { list, params }, { page_size: list.pageSize.max }, DISCOVERY_WALK);
   } catch (atMax) {
@@ -46,8 +50,16 @@ async function discover(t: CheckContext, list: ListEndpoint, params: Readonly<Re
     const fallback = await walkList(t, { list, params }, {}, DISCOVERY_WALK).catch(() => undefined);
     if (!fallback) throw atMax;
     // A page at the maximum that was served but too long keeps its rule; one that was refused breaks the bounds rule.
-    const ids = atMax.requirements.includes('LIST-PAGE-SIZE-RESPECTED') ? atMax.requirements : ['LIST-PAGE-SIZE-BOUNDS'];
-    t.observe(new RuleViolation(ids, `at page_size ${list.pageSize.max} (the maximum): ${atMax.summary}; without page_size the list is served`, atMax.exchange));
+    const ids = atMax.requirements.includes('LIST-PAGE-SIZE-RESPECTED')
+      ? atMax.requirements
+      : ['LIST-PAGE-SIZE-BOUNDS'];
+    t.observe(
+      new RuleViolation(
+        ids,
+        `at page_size ${list.pageSize.max} (the maximum): ${atMax.summary}; without page_size the list is served`,
+        atMax.exchange,
+      ),
+    );
     return fallback;
   }
 }
@@ -73,12 +85,17 @@ export async function simulationIds(t: CheckContext): Promise<string[]> {
 
 /** The metric outputs of one simulation (all pages). */
 export async function metricOutputs(t: CheckContext, simulationId: string): Promise<JsonObject[]> {
-  const walk = t.memo(`discovered metrics of ${simulationId}`, (ctx) => discover(ctx, listEndpoint('metrics'), { simulation_id: simulationId }));
+  const walk = t.memo(`discovered metrics of ${simulationId}`, (ctx) =>
+    discover(ctx, listEndpoint('metrics'), { simulation_id: simulationId }),
+  );
   return (await orSkip(t, `the metric outputs of simulation ${simulationId}`, walk)).items;
 }
 
 /** The simulation with the most metric outputs among the first few, for list checks that need pages. */
-export async function busiestSimulation(t: CheckContext, sample = 8): Promise<{ simulationId: string; metrics: JsonObject[] } | undefined> {
+export async function busiestSimulation(
+  t: CheckContext,
+  sample = 8,
+): Promise<{ simulationId: string; metrics: JsonObject[] } | undefined> {
   let best: { simulationId: string; metrics: JsonObject[] } | undefined;
   for (const simulationId of (await simulationIds(t)).slice(0, sample)) {
     const metrics = await metricOutputs(t, simulationId);

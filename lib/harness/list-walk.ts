@@ -72,7 +72,10 @@ export interface StopRules {
 
 /** A walk that stopped without failing; the check cannot go on (walkedOrSkip ends it). */
 export class WalkStopped extends Error {
-  constructor(reason: string, readonly blockedBy?: RuleViolation) {
+  constructor(
+    reason: string,
+    readonly blockedBy?: RuleViolation,
+  ) {
     super(reason);
   }
 }
@@ -89,17 +92,32 @@ export async function walkedOrSkip<T>(t: CheckContext, what: string, walk: Promi
 }
 
 /** One request to the list, with no assertion on the answer. */
-export function requestPage(t: CheckContext, { list, params }: Collection, query: Readonly<Record<string, string | number | undefined>>): Promise<Call> {
+export function requestPage(
+  t: CheckContext,
+  { list, params }: Collection,
+  query: Readonly<Record<string, string | number | undefined>>,
+): Promise<Call> {
   return t.call(`GET ${list.path}`, { params, query });
 }
 
 /** One page, which must pass expectSuccess (charged to `requirements`). */
-export async function fetchPage(t: CheckContext, collection: Collection, query: ListQuery, requirements: readonly RequirementId[]): Promise<Page> {
+export async function fetchPage(
+  t: CheckContext,
+  collection: Collection,
+  query: ListQuery,
+  requirements: readonly RequirementId[],
+): Promise<Page> {
   return readPage(t, collection.list, await requestPage(t, collection, query), 'judged', { fails: requirements });
 }
 
 /** Every page until the last, under `rules` (`first`: the first page's call, already made with `query`). */
-export async function walkList(t: CheckContext, collection: Collection, query: ListQuery, rules: StopRules, first?: Call): Promise<Walk> {
+export async function walkList(
+  t: CheckContext,
+  collection: Collection,
+  query: ListQuery,
+  rules: StopRules,
+  first?: Call,
+): Promise<Walk> {
   const pages: Page[] = [];
   for await (const page of pagesOf(t, collection, query, rules, first)) pages.push(page);
   return { pages, items: pages.flatMap((p) => p.items) };
@@ -109,7 +127,13 @@ export async function walkList(t: CheckContext, collection: Collection, query: L
  * The walk's pages one by one, under `rules`, for a check that may stop early (the next page is asked
  * for only when the check wants it); `first`: the first page's call, already made with `query`.
  */
-export async function* pagesOf(t: CheckContext, collection: Collection, query: ListQuery, rules: StopRules, first?: Call): AsyncGenerator<Page, void> {
+export async function* pagesOf(
+  t: CheckContext,
+  collection: Collection,
+  query: ListQuery,
+  rules: StopRules,
+  first?: Call,
+): AsyncGenerator<Page, void> {
   const seen: Progress = { pages: [], tokens: new Set(), ids: new Set(), idle: 0 };
   let call = first ?? (await requestPage(t, collection, query));
   for (;;) {
@@ -136,13 +160,22 @@ function endsOn(token: string, page: Page, seen: Progress, list: ListEndpoint, r
   seen.idle = seen.ids.size > known ? 0 : seen.idle + 1;
   if (seen.tokens.has(token)) {
     if (rules.repeatedToken === 'ends') return true;
-    violation(rules.repeatedToken.fails, `${list.path}: next_page_token ${JSON.stringify(token)} came back a second time, so the walk would never end`, page.call);
+    violation(
+      rules.repeatedToken.fails,
+      `${list.path}: next_page_token ${JSON.stringify(token)} came back a second time, so the walk would never end`,
+      page.call,
+    );
   }
   const { idlePages, maxItems, maxPages } = rules;
   if (idlePages && seen.idle >= idlePages.max) {
-    violation(idlePages.fails, `${list.path}: ${seen.idle} pages in a row brought no new item, yet each carried a next_page_token`, page.call);
+    violation(
+      idlePages.fails,
+      `${list.path}: ${seen.idle} pages in a row brought no new item, yet each carried a next_page_token`,
+      page.call,
+    );
   }
-  if (maxItems !== undefined && seen.ids.size > maxItems) throw new WalkStopped(`${list.path} holds more than ${maxItems} items: too many to walk in one check`);
+  if (maxItems !== undefined && seen.ids.size > maxItems)
+    throw new WalkStopped(`${list.path} holds more than ${maxItems} items: too many to walk in one check`);
   if (maxPages && seen.pages.length >= maxPages.max) {
     const why = `${list.path}: still not on the last page after ${maxPages.max} pages`;
     if (maxPages.beyond === 'gives up') throw new WalkStopped(`${why}: too many to walk in one check`);
@@ -153,10 +186,17 @@ function endsOn(token: string, page: Page, seen: Progress, list: ListEndpoint, r
 }
 
 /** The page `call` answered; an unread page fails the walk or stops it (WalkStopped). */
-function readPage(t: CheckContext, list: ListEndpoint, call: Call, read: StopRules['read'], unreadPage: StopRules['unreadPage']): Page {
+function readPage(
+  t: CheckContext,
+  list: ListEndpoint,
+  call: Call,
+  read: StopRules['read'],
+  unreadPage: StopRules['unreadPage'],
+): Page {
   const requirements = 'fails' in unreadPage ? unreadPage.fails : unreadPage.blocks;
   try {
-    const { body, items } = read === 'judged' ? judgedItems(t, list, call, requirements) : looseItems(t, list, call, requirements);
+    const { body, items } =
+      read === 'judged' ? judgedItems(t, list, call, requirements) : looseItems(t, list, call, requirements);
     return { call, items, nextToken: nextTokenOf(body) };
   } catch (error) {
     if ('blocks' in unreadPage && isRuleViolation(error)) throw new WalkStopped(error.summary, error);
@@ -164,20 +204,34 @@ function readPage(t: CheckContext, list: ListEndpoint, call: Call, read: StopRul
   }
 }
 
-function judgedItems(t: CheckContext, list: ListEndpoint, call: Call, requirements: readonly RequirementId[]): { body: JsonObject; items: JsonObject[] } {
+function judgedItems(
+  t: CheckContext,
+  list: ListEndpoint,
+  call: Call,
+  requirements: readonly RequirementId[],
+): { body: JsonObject; items: JsonObject[] } {
   const body = t.expectSuccess(call, requirements, `listing ${list.id}`);
   return { body, items: body[list.itemsKey] as JsonObject[] };
 }
 
 /** A 2xx holding the items array; any other page is unread, for the reason expectSuccess gives (else SCHEMA-CANONICAL). */
-function looseItems(t: CheckContext, list: ListEndpoint, call: Call, requirements: readonly RequirementId[]): { body: JsonObject; items: JsonObject[] } {
+function looseItems(
+  t: CheckContext,
+  list: ListEndpoint,
+  call: Call,
+  requirements: readonly RequirementId[],
+): { body: JsonObject; items: JsonObject[] } {
   const body = call.response.json;
   if (isSuccess(call) && isJsonObject(body)) {
     const items = body[list.itemsKey];
     if (Array.isArray(items)) return { body, items: items.filter(isJsonObject) };
   }
   t.expectSuccess(call, requirements, `listing ${list.id}`);
-  return violation(['SCHEMA-CANONICAL'], `listing ${list.id} answered ${call.response.status} without a "${list.itemsKey}" array`, call);
+  return violation(
+    ['SCHEMA-CANONICAL'],
+    `listing ${list.id} answered ${call.response.status} without a "${list.itemsKey}" array`,
+    call,
+  );
 }
 
 /** `null`, `""` and an absent field all end a walk (LIST-LAST-PAGE). */

@@ -8,20 +8,30 @@ import type { CheckContext } from './context.js';
 /** 10 s for the default 20 runs; deeper runs (NUM_RUNS) get proportionally longer. */
 const timeLimitMs = (numRuns: number): number => Math.max(10_000, numRuns * 500);
 
-export async function property<T>(t: CheckContext, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>): Promise<void> {
+export async function property<T>(
+  t: CheckContext,
+  arbitrary: fc.Arbitrary<T>,
+  predicate: (value: T) => Promise<void>,
+): Promise<void> {
   const { seed, numRuns } = t.config;
   let latest: Promise<void> | undefined;
-  const details = await fc.check(fc.asyncProperty(arbitrary, (value) => (latest = predicate(value))), {
-    numRuns,
-    seed,
-    // Shrinking sends requests: bound it so a slow target cannot stall the run. A failure
-    // found before the limit is still reported, with the smallest counterexample reached.
-    interruptAfterTimeLimit: timeLimitMs(numRuns),
-    markInterruptAsFailure: false,
-  });
+  const details = await fc.check(
+    fc.asyncProperty(arbitrary, (value) => (latest = predicate(value))),
+    {
+      numRuns,
+      seed,
+      // Shrinking sends requests: bound it so a slow target cannot stall the run. A failure
+      // found before the limit is still reported, with the smallest counterexample reached.
+      interruptAfterTimeLimit: timeLimitMs(numRuns),
+      markInterruptAsFailure: false,
+    },
+  );
   t.recordProperty(details.seed, details.counterexamplePath ?? undefined);
   // The time limit held the property to fewer runs than asked: the report says so.
-  if (details.interrupted) t.note(`the property's time limit (${timeLimitMs(numRuns) / 1000} s) stopped it after ${Math.max(details.numRuns, 1)} of ${numRuns} runs`);
+  if (details.interrupted)
+    t.note(
+      `the property's time limit (${timeLimitMs(numRuns) / 1000} s) stopped it after ${Math.max(details.numRuns, 1)} of ${numRuns} runs`,
+    );
   if (!details.failed) return;
   // The time limit cut a run short (fast-check then reports a failure without an error): that run's own end is the cause.
   const error = details.errorInstance ?? (await outcomeOf(latest));
@@ -30,7 +40,12 @@ export async function property<T>(t: CheckContext, arbitrary: fc.Arbitrary<T>, p
   const reproduce = `reproduce with SEED=${details.seed}${details.counterexamplePath ? ` (path ${details.counterexamplePath})` : ''}`;
   const shrunk = details.interrupted ? 'shrunk until the time limit' : 'shrunk';
   if (isRuleViolation(error)) {
-    throw new RuleViolation(error.requirements, `${error.summary}\ncounterexample (${shrunk}): ${shown.length > 300 ? `${shown.slice(0, 300)}…` : shown}; ${reproduce}`, error.exchange, error.where);
+    throw new RuleViolation(
+      error.requirements,
+      `${error.summary}\ncounterexample (${shrunk}): ${shown.length > 300 ? `${shown.slice(0, 300)}…` : shown}; ${reproduce}`,
+      error.exchange,
+      error.where,
+    );
   }
   throw error instanceof Error ? error : new Error(String(error));
 }

@@ -23,7 +23,10 @@ type Call = Exchange & { readonly endpoint: Endpoint };
 /** What the layer needs of the check it creates for: CheckContext, seen from below. */
 export interface Creator {
   readonly config: Pick<Config, 'runMarker'>;
-  call(key: EndpointKey, spec?: Omit<RequestSpec, 'method' | 'path'> & { readonly params?: Readonly<Record<string, string>> }): Promise<Call>;
+  call(
+    key: EndpointKey,
+    spec?: Omit<RequestSpec, 'method' | 'path'> & { readonly params?: Readonly<Record<string, string>> },
+  ): Promise<Call>;
   expectResource(call: Call, requirements: readonly RequirementId[], what?: string): JsonObject;
   name(label: string): string;
   cleanup(deletion: () => Promise<Call>, requirements: readonly RequirementId[]): void;
@@ -32,7 +35,9 @@ export interface Creator {
 }
 
 /** A create the target had to accept: the resource (under `K`), the exchange, and the body as sent. */
-export type Created<K extends string> = { readonly call: Call; readonly sent: JsonObject } & { readonly [P in K]: JsonObject };
+export type Created<K extends string> = { readonly call: Call; readonly sent: JsonObject } & {
+  readonly [P in K]: JsonObject;
+};
 
 type Requirements = readonly RequirementId[];
 
@@ -57,7 +62,13 @@ function createdIn(call: Call): JsonObject | undefined {
 /** The JSON body a call sent, as it went out. */
 export const sentBody = (call: Exchange): JsonObject => JSON.parse(call.request.body ?? '{}') as JsonObject;
 
-function expectCreated<K extends string>(t: Creator, kind: K, call: Call, requirements: Requirements, what: string): Created<K> {
+function expectCreated<K extends string>(
+  t: Creator,
+  kind: K,
+  call: Call,
+  requirements: Requirements,
+  what: string,
+): Created<K> {
   return { call, sent: sentBody(call), [kind]: t.expectResource(call, requirements, what) } as Created<K>;
 }
 
@@ -71,7 +82,11 @@ export class Agents {
     return this.t.call(AGENTS, { json: sendable(this.t, agentBody(this.t.name('agent'), fields), 'display_name') });
   }
 
-  async create(fields: JsonObject = {}, requirements: Requirements = ['AGENT-CREATE'], what = 'creating an agent'): Promise<Created<'agent'>> {
+  async create(
+    fields: JsonObject = {},
+    requirements: Requirements = ['AGENT-CREATE'],
+    what = 'creating an agent',
+  ): Promise<Created<'agent'>> {
     return expectCreated(this.t, 'agent', await this.send(fields), requirements, what);
   }
 }
@@ -92,9 +107,16 @@ export class Mutations {
 
   /** A new parent agent with a prompt (so `prompt` is on its configuration) and `fields`; skips the check when none can be made. */
   async newParent(fields: JsonObject = {}): Promise<string> {
-    const call = await this.agents.send({ display_name: this.t.name('mutation parent'), prompt: 'base prompt', ...fields });
+    const call = await this.agents.send({
+      display_name: this.t.name('mutation parent'),
+      prompt: 'base prompt',
+      ...fields,
+    });
     const id = createdIn(call)?.['id'];
-    if (typeof id !== 'string') this.t.skip(`needs a parent agent, but POST /v1/agents answered ${call.response.status} without one (the agents group judges that)`);
+    if (typeof id !== 'string')
+      this.t.skip(
+        `needs a parent agent, but POST /v1/agents answered ${call.response.status} without one (the agents group judges that)`,
+      );
     return id;
   }
 
@@ -119,7 +141,10 @@ export class Mutations {
    */
   async send(agentId: string, fields: JsonObject = {}): Promise<Call> {
     const body = 'display_name' in fields ? fields : mutationBody(await this.uniqueName(), fields);
-    const call = await this.t.call(MUTATIONS, { params: { agent_id: agentId }, json: sendable(this.t, body, 'display_name') });
+    const call = await this.t.call(MUTATIONS, {
+      params: { agent_id: agentId },
+      json: sendable(this.t, body, 'display_name'),
+    });
     const created = createdIn(call);
     if (created) {
       const params = { agent_id: agentId, mutation_id: String(created['id']) };
@@ -129,7 +154,12 @@ export class Mutations {
     return call;
   }
 
-  async create(agentId: string, fields: JsonObject = {}, requirements: Requirements = ['MUTATION-CREATE'], what = 'creating a mutation'): Promise<Created<'mutation'>> {
+  async create(
+    agentId: string,
+    fields: JsonObject = {},
+    requirements: Requirements = ['MUTATION-CREATE'],
+    what = 'creating a mutation',
+  ): Promise<Created<'mutation'>> {
     return expectCreated(this.t, 'mutation', await this.send(agentId, fields), requirements, what);
   }
 
@@ -157,16 +187,25 @@ export class TestCases {
 
   /** POST /v1/test-cases: `fields` over a valid body with input_str `<marker> test case` and the chosen test set. */
   async send(fields: JsonObject = {}, query?: RequestSpec['query']): Promise<Call> {
-    const json = sendable(this.t, testCaseBody(this.t.name('test case'), { test_set_id: await this.testSetId(), ...fields }), 'input_str');
+    const json = sendable(
+      this.t,
+      testCaseBody(this.t.name('test case'), { test_set_id: await this.testSetId(), ...fields }),
+      'input_str',
+    );
     return this.t.call(TEST_CASES, query ? { json, query } : { json });
   }
 
-  async create(fields: JsonObject = {}, requirements: Requirements = ['TESTCASE-CREATE'], what = 'creating a test case'): Promise<Created<'testCase'>> {
+  async create(
+    fields: JsonObject = {},
+    requirements: Requirements = ['TESTCASE-CREATE'],
+    what = 'creating a test case',
+  ): Promise<Created<'testCase'>> {
     return expectCreated(this.t, 'testCase', await this.send(fields), requirements, what);
   }
 
   private async chooseTestSet(): Promise<string> {
-    if (isSuccess(await this.t.call(TEST_CASES, { json: testCaseBody(this.t.name('test set probe')) }))) return MADE_UP_TEST_SET;
+    if (isSuccess(await this.t.call(TEST_CASES, { json: testCaseBody(this.t.name('test set probe')) })))
+      return MADE_UP_TEST_SET;
     const runs = await this.t.call('GET /v1/runs', { query: { page_size: 100 } });
     const listed = isSuccess(runs) ? (runs.response.json as JsonObject)['runs'] : undefined;
     const named = Array.isArray(listed) ? listed.map((run) => (run as JsonObject | null)?.['test_set_id']) : [];
@@ -193,7 +232,12 @@ export class ReviewProjects {
     return this.t.call(REVIEW_PROJECTS, { json: sendable(this.t, body, 'display_name') });
   }
 
-  async create(links: ReviewLinks, fields: JsonObject = {}, requirements: Requirements = ['REVIEW-PROJECT-CREATE'], what = 'creating a review project'): Promise<Created<'reviewProject'>> {
+  async create(
+    links: ReviewLinks,
+    fields: JsonObject = {},
+    requirements: Requirements = ['REVIEW-PROJECT-CREATE'],
+    what = 'creating a review project',
+  ): Promise<Created<'reviewProject'>> {
     return expectCreated(this.t, 'reviewProject', await this.send(links, fields), requirements, what);
   }
 }

@@ -55,9 +55,16 @@ export async function deleteLeftovers(name: string): Promise<void> {
 }
 
 async function connect(config: Config): Promise<Target> {
-  if (!config.baseUrl) throw new Error('BASE_URL is not set: run the suite through `npm run conformance`, which starts the reference service when no target is given.');
+  if (!config.baseUrl)
+    throw new Error(
+      'BASE_URL is not set: run the suite through `npm run conformance`, which starts the reference service when no target is given.',
+    );
   const client = new ApiClient({
-    baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.requestTimeoutMs, concurrency: config.concurrency, throttleGiveUpMs: config.throttleGiveUpMs,
+    baseUrl: config.baseUrl,
+    apiKey: config.apiKey,
+    timeoutMs: config.requestTimeoutMs,
+    concurrency: config.concurrency,
+    throttleGiveUpMs: config.throttleGiveUpMs,
     ...(config.rateLimit === undefined ? {} : { ratePerSecond: config.rateLimit }),
   });
   const loaded = await loadPublishedSpec(client);

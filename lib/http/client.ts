@@ -77,25 +77,35 @@ export class ApiClient {
     const url = this.options.baseUrl + spec.path + queryString(spec.query);
     const { headers, recordedHeaders } = this.headersFor(spec);
     const body = spec.rawBody ?? (spec.json === undefined ? undefined : JSON.stringify(spec.json));
-    const recorded: RecordedRequest = body === undefined
-      ? { method: spec.method, url, headers: recordedHeaders }
-      : { method: spec.method, url, headers: recordedHeaders, body };
+    const recorded: RecordedRequest =
+      body === undefined
+        ? { method: spec.method, url, headers: recordedHeaders }
+        : { method: spec.method, url, headers: recordedHeaders, body };
     const started = performance.now();
     const startedAt = performance.timeOrigin + started;
     // Bounded by time, not by a count: the throttle gives up when nothing has got through for its give-up time.
     for (let attempt = 0; ; attempt++) {
-      if (this.throttle.givenUp) throw new ThrottledError(`${spec.method} ${redact(url)}: ${this.throttle.givenUpMessage}`, recorded);
-      const response = await this.throttle.run(() => this.onceRetryingReset(spec.method, url, headers, body, recorded)).catch((error: unknown) => {
-        // One message wherever a request was cut short, so the reports show one cause (the request is in the evidence).
-        throw this.throttle.stopSignal.aborted ? new TransportError(`not finished: ${(this.throttle.stopSignal.reason as Error).message}`, recorded, false) : error;
-      });
+      if (this.throttle.givenUp)
+        throw new ThrottledError(`${spec.method} ${redact(url)}: ${this.throttle.givenUpMessage}`, recorded);
+      const response = await this.throttle
+        .run(() => this.onceRetryingReset(spec.method, url, headers, body, recorded))
+        .catch((error: unknown) => {
+          // One message wherever a request was cut short, so the reports show one cause (the request is in the evidence).
+          throw this.throttle.stopSignal.aborted
+            ? new TransportError(`not finished: ${(this.throttle.stopSignal.reason as Error).message}`, recorded, false)
+            : error;
+        });
       const wait = backPressureMs(response);
       if (wait === undefined) {
         this.throttle.answered();
         return { request: recorded, response, startedAt, durationMs: performance.now() - started, retries: attempt };
       }
       // A server asking again and again for no wait at all gets a growing one, so that no request spins.
-      this.throttle.backPressure(attempt < SPIN_FREE_RETRIES ? wait : Math.max(wait, Math.min(MAX_SPIN_WAIT_MS, 100 * 2 ** (attempt - SPIN_FREE_RETRIES))));
+      this.throttle.backPressure(
+        attempt < SPIN_FREE_RETRIES
+          ? wait
+          : Math.max(wait, Math.min(MAX_SPIN_WAIT_MS, 100 * 2 ** (attempt - SPIN_FREE_RETRIES))),
+      );
     }
   }
 
@@ -115,7 +125,8 @@ export class ApiClient {
 
   private headersFor(spec: RequestSpec): { headers: Record<string, string>; recordedHeaders: Record<string, string> } {
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries({ accept: 'application/json', ...spec.headers })) if (value !== null) headers[name] = value;
+    for (const [name, value] of Object.entries({ accept: 'application/json', ...spec.headers }))
+      if (value !== null) headers[name] = value;
     if (spec.json !== undefined || spec.rawBody !== undefined) headers['content-type'] ??= 'application/json';
     const recordedHeaders: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers)) recordedHeaders[name] = redact(value);
@@ -134,16 +145,30 @@ export class ApiClient {
    * A reused keep-alive socket the server closed at the same moment resets before the request is
    * read: an idempotent request is sent once more on a fresh connection (see connections.ts).
    */
-  private async onceRetryingReset(method: string, url: string, headers: Record<string, string>, body: string | undefined, recorded: RecordedRequest): Promise<RecordedResponse> {
+  private async onceRetryingReset(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    recorded: RecordedRequest,
+  ): Promise<RecordedResponse> {
     try {
       return await this.once(method, url, headers, body, recorded, this.connections.agentFor(method));
     } catch (error) {
-      if (!(error instanceof TransportError && error.reset && this.connections.resetWasIdleClose(method, error.cause))) throw error;
+      if (!(error instanceof TransportError && error.reset && this.connections.resetWasIdleClose(method, error.cause)))
+        throw error;
       return this.once(method, url, headers, body, recorded, this.connections.fresh);
     }
   }
 
-  private async once(method: string, url: string, headers: Record<string, string>, body: string | undefined, recorded: RecordedRequest, dispatcher: Dispatcher): Promise<RecordedResponse> {
+  private async once(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    recorded: RecordedRequest,
+    dispatcher: Dispatcher,
+  ): Promise<RecordedResponse> {
     const timeoutMs = this.options.timeoutMs;
     try {
       const response = await undiciRequest(url, {
@@ -156,10 +181,23 @@ export class ApiClient {
         signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), this.throttle.stopSignal]),
       });
       const { text, truncated } = await readCapped(response.body, this.maxResponseBytes);
-      return { status: response.statusCode, headers: flatHeaders(response.headers), text, json: parseJson(text), truncated };
+      return {
+        status: response.statusCode,
+        headers: flatHeaders(response.headers),
+        text,
+        json: parseJson(text),
+        truncated,
+      };
     } catch (error) {
-      const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-      throw new TransportError(describeTransportError(error, method, url, timeoutMs), recorded, RESET_CODES.has(code ?? ''), { cause: error });
+      const code =
+        (error as { code?: string; cause?: { code?: string } }).code ??
+        (error as { cause?: { code?: string } }).cause?.code;
+      throw new TransportError(
+        describeTransportError(error, method, url, timeoutMs),
+        recorded,
+        RESET_CODES.has(code ?? ''),
+        { cause: error },
+      );
     }
   }
 }
@@ -173,7 +211,10 @@ function queryString(query: RequestSpec['query']): string {
   return pairs.length ? `?${pairs.join('&')}` : '';
 }
 
-async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, cap: number): Promise<{ text: string; truncated: boolean }> {
+async function readCapped(
+  body: AsyncIterable<Buffer> & { destroy(): void },
+  cap: number,
+): Promise<{ text: string; truncated: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -213,7 +254,8 @@ function backPressureMs(response: RecordedResponse): number | undefined {
   if (response.status !== 429 && response.status !== 503) return undefined;
   const header = response.headers['retry-after'];
   const seconds = Number(header);
-  const ms = header === undefined ? Number.NaN : Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
+  const ms =
+    header === undefined ? Number.NaN : Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
   if (Number.isFinite(ms)) return Math.max(0, ms);
   return response.status === 429 ? DEFAULT_BACK_OFF_MS : undefined;
 }
@@ -222,14 +264,23 @@ function describeTransportError(error: unknown, method: string, url: string, tim
   const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = err.code ?? err.cause?.code;
   const where = `${method} ${redact(url)}`;
-  if (err.name === 'TimeoutError' || err.name === 'AbortError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+  if (
+    err.name === 'TimeoutError' ||
+    err.name === 'AbortError' ||
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT'
+  ) {
     return `${where}: no complete response within ${timeoutMs} ms (REQUEST_TIMEOUT_MS)`;
   }
   if (code === 'ECONNREFUSED') return `${where}: connection refused — is the target running at this address?`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${where}: host name not found`;
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `${where}: the connection was reset by the target`;
   // https:// to a plain-HTTP port: the server's first bytes are no TLS record.
-  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG' || /wrong version number|packet length too long/i.test(err.message ?? '')) {
+  if (
+    code === 'ERR_SSL_WRONG_VERSION_NUMBER' ||
+    code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG' ||
+    /wrong version number|packet length too long/i.test(err.message ?? '')
+  ) {
     return `${where}: TLS handshake failed: is this an http:// port? (the server did not answer in TLS)`;
   }
   if (code?.startsWith('ERR_SSL_')) return `${where}: TLS handshake failed (${code})`;

@@ -36,7 +36,8 @@ interface Watch {
  * Filled from undici's diagnostics channels, which see every socket of this thread: one watch per
  * thread (kept on globalThis), however often a test runner loads this module.
  */
-const watch: Watch = ((globalThis as { [key: symbol]: Watch })[Symbol.for('aes-conformance idle watch')] ??= startWatch());
+const watch: Watch = ((globalThis as { [key: symbol]: Watch })[Symbol.for('aes-conformance idle watch')] ??=
+  startWatch());
 
 function startWatch(): Watch {
   const started: Watch = { lastAnswerAt: new WeakMap(), idleAtSend: new WeakMap(), idleOfError: new WeakMap() };

@@ -11,7 +11,10 @@ export function toCurl(request: RecordedRequest): string {
   for (const [name, value] of Object.entries(request.headers)) {
     const header = `${name}: ${value}`;
     // Double quotes only where the shell must expand the key.
-    parts.push('-H', value.includes(API_KEY_PLACEHOLDER) ? `"${header.replace(/"/g, '\\"')}"` : singleQuoted(redact(header)));
+    parts.push(
+      '-H',
+      value.includes(API_KEY_PLACEHOLDER) ? `"${header.replace(/"/g, '\\"')}"` : singleQuoted(redact(header)),
+    );
   }
   if (request.body !== undefined) {
     if (request.body.length <= MAX_INLINE_BODY) parts.push('--data-raw', singleQuoted(redact(request.body)));

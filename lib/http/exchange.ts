@@ -31,7 +31,12 @@ export interface Exchange {
 /** The target could not be reached or answered unusably: an Error outcome, not a rule violation. */
 export class TransportError extends Error {
   override readonly name = 'TransportError';
-  constructor(message: string, readonly request: RecordedRequest, readonly reset = false, options?: ErrorOptions) {
+  constructor(
+    message: string,
+    readonly request: RecordedRequest,
+    readonly reset = false,
+    options?: ErrorOptions,
+  ) {
     super(message, options);
   }
 }

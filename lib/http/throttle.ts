@@ -51,7 +51,10 @@ export class Throttle {
   private gaveUp = false;
   private readonly stopping = new AbortController();
 
-  constructor(baseUrl: string, private readonly options: ThrottleOptions) {
+  constructor(
+    baseUrl: string,
+    private readonly options: ThrottleOptions,
+  ) {
     this.cap = options.concurrency;
     this.channel = throttleChannel(baseUrl);
     this.channel.onmessage = (event: unknown) => this.heard((event as { data: ThrottleMessage }).data);

@@ -12,7 +12,8 @@ export function toCheckResult(test: TestCase): CheckResult {
   const result = test.result();
   const file = relativeFile(test.module.moduleId);
   const outcome = outcomeOf(result.state, meta.violated !== undefined);
-  const message = result.state === 'failed' ? redact(failureMessage(meta.violated, meta.violationSummary, result.errors)) : undefined;
+  const message =
+    result.state === 'failed' ? redact(failureMessage(meta.violated, meta.violationSummary, result.errors)) : undefined;
   const skipReason = result.state === 'skipped' ? (meta.skipReason ?? result.note ?? 'skipped') : undefined;
   return {
     // A test case not declared by check() (none today) is still told apart by its place.
@@ -44,7 +45,11 @@ export function toCheckResult(test: TestCase): CheckResult {
 export const targetOf = (task: TestCase): string => task.meta().target ?? '';
 
 /** A violation's one-line summary (the evidence travels separately); otherwise the error text. */
-function failureMessage(violated: string[] | undefined, summary: string | undefined, errors: ReadonlyArray<{ message: string }>): string {
+function failureMessage(
+  violated: string[] | undefined,
+  summary: string | undefined,
+  errors: ReadonlyArray<{ message: string }>,
+): string {
   if (violated && summary !== undefined) return `[${violated.join(', ')}] ${summary}`;
   return errors.map((e) => e.message).join('\n');
 }

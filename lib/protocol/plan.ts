@@ -28,7 +28,10 @@ export const planEnvironment = (plan: Plan): Record<string, string> => ({ [PLAN_
 /** The plan this worker was given. */
 export function readPlan(env: Readonly<Record<string, string | undefined>> = process.env): Plan {
   const text = env[PLAN_VARIABLE];
-  if (!text) throw new Error(`no ${PLAN_VARIABLE} in the environment: run the suite through \`npm run conformance\`, which writes the plan.`);
+  if (!text)
+    throw new Error(
+      `no ${PLAN_VARIABLE} in the environment: run the suite through \`npm run conformance\`, which writes the plan.`,
+    );
   const plan = JSON.parse(text) as Plan;
   if (!Array.isArray(plan.targets) || plan.targets.length === 0) throw new Error(`${PLAN_VARIABLE} names no target`);
   return plan;

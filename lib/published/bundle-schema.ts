@@ -15,8 +15,18 @@ export interface BundledSchema {
 // Keywords whose values are schemas: a map of them, one, or a list of them.
 const SCHEMA_MAP_KEYWORDS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 const SCHEMA_KEYWORDS = new Set([
-  'additionalProperties', 'additionalItems', 'items', 'contains', 'not', 'if', 'then', 'else',
-  'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'contentSchema',
+  'additionalProperties',
+  'additionalItems',
+  'items',
+  'contains',
+  'not',
+  'if',
+  'then',
+  'else',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'contentSchema',
 ]);
 const SCHEMA_LIST_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
 // References are resolved here; a leftover `$id` would move ajv's base URI, a `$schema` name a draft ajv lacks.
@@ -70,7 +80,10 @@ export function bundleSchema(document: JsonObject, schema: unknown): BundledSche
 
 /** OpenAPI 3.0 keywords in JSON Schema terms; `schema` is a fresh copy. */
 function fromOpenApi30(schema: JsonObject): JsonObject {
-  for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (typeof schema[flag] !== 'boolean') continue;
     if (schema[flag] === true && typeof schema[bound] === 'number') {
       schema[flag] = schema[bound];

@@ -21,15 +21,28 @@ export const specPath = (specName: string): string => `/v1/openapi/${encodeURICo
 
 /** Throws only TransportError (target unreachable). */
 export async function fetchSpecDocument(client: ApiClient, specName: string, form: SpecForm): Promise<FetchedSpec> {
-  const exchange = await client.send({ method: 'GET', path: specPath(specName), auth: 'none', headers: { accept: ACCEPT[form] } });
+  const exchange = await client.send({
+    method: 'GET',
+    path: specPath(specName),
+    auth: 'none',
+    headers: { accept: ACCEPT[form] },
+  });
   const { status, text, truncated } = exchange.response;
   if (status < 200 || status >= 300) return { exchange, document: undefined };
-  const parseError = truncated ? 'the document is larger than the response size cap' : text.trim() === '' ? 'the body is empty' : undefined;
+  const parseError = truncated
+    ? 'the document is larger than the response size cap'
+    : text.trim() === ''
+      ? 'the body is empty'
+      : undefined;
   if (parseError) return { exchange, document: undefined, parseError };
   try {
     return { exchange, document: parseForm(text, form === 'json' ? 'json' : 'yaml').document };
   } catch (error) {
     const firstLine = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-    return { exchange, document: undefined, parseError: `the body is not ${form === 'json' ? 'JSON' : 'YAML'} (${firstLine})` };
+    return {
+      exchange,
+      document: undefined,
+      parseError: `the body is not ${form === 'json' ? 'JSON' : 'YAML'} (${firstLine})`,
+    };
   }
 }

@@ -21,21 +21,30 @@ export function parseForm(text: string, form: DocumentForm): PublishedYaml {
 }
 
 export type FormsComparison =
-  | { readonly same: true; /** True when the forms differ unless merge keys are applied. */ readonly onlyWithMergeKeys: boolean }
-  | { readonly same: false; /** Where they first differ, e.g. `at /paths/~1v1~1runs/get/responses: ...`. */ readonly difference: string };
+  | {
+      readonly same: true;
+      /** True when the forms differ unless merge keys are applied. */ readonly onlyWithMergeKeys: boolean;
+    }
+  | {
+      readonly same: false;
+      /** Where they first differ, e.g. `at /paths/~1v1~1runs/get/responses: ...`. */ readonly difference: string;
+    };
 
 /** Whether the YAML form, read with merge keys applied, is the JSON form's document. */
 export function compareForms(yaml: PublishedYaml, json: unknown): FormsComparison {
   const expected = asJson(json);
   const actual = asJson(yaml.document);
   const at = firstDifference(actual, expected, '');
-  if (at !== undefined) return { same: false, difference: `${at}${yaml.mergeKeys ? ' (the YAML read with its merge keys applied)' : ''}` };
+  if (at !== undefined)
+    return { same: false, difference: `${at}${yaml.mergeKeys ? ' (the YAML read with its merge keys applied)' : ''}` };
   // Read without merge keys, the YAML keeps a `<<` key where each merge was, which the JSON form
   // (equal to the merged reading) cannot have: the forms are the same only with merge keys applied.
   return { same: true, onlyWithMergeKeys: yaml.mergeKeys };
 }
 
-export type FormValidation = (OpenApiValidation & { readonly ok: false }) | { readonly ok: true; /** True when only the merged reading is valid. */ readonly onlyWithMergeKeys: boolean };
+export type FormValidation =
+  | (OpenApiValidation & { readonly ok: false })
+  | { readonly ok: true; /** True when only the merged reading is valid. */ readonly onlyWithMergeKeys: boolean };
 
 /** validateOpenApi on the read document; a YAML form with merge keys is also validated as read without them. */
 export async function validateForm(read: PublishedYaml): Promise<FormValidation> {

@@ -3,7 +3,6 @@ import { type JsonObject, isJsonObject } from '../util/json.js';
 // reasonable one is read: an array of entries, a map from name to URL, either at
 // the top level or under one key.
 
-
 export interface ListedSpec {
   /** The `spec_name` to request at `/v1/openapi/{spec_name}`. */
   readonly specName: string;

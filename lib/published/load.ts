@@ -35,18 +35,34 @@ type Failure = { readonly failure: string };
 
 export async function loadPublishedSpec(client: ApiClient): Promise<LoadedSpecs> {
   const listing = await readListing(client);
-  if ('failure' in listing) return { published: null, documents: [], operations: indexOperations([]), problems: [listing.failure] };
+  if ('failure' in listing)
+    return { published: null, documents: [], operations: indexOperations([]), problems: [listing.failure] };
   const outcomes = await Promise.all(listing.map((entry) => loadDocument(client, entry)));
   const documents = outcomes.flatMap((outcome) => (outcome.loaded ? [outcome.loaded] : []));
   const problems = outcomes.flatMap((outcome) => outcome.problems);
   // A base URL with a path (`http://host/api`) may appear in the documents' server URLs.
-  const operations = indexOperations(documents.map((loaded) => loaded.document), { basePath: new URL(client.baseUrl).pathname });
+  const operations = indexOperations(
+    documents.map((loaded) => loaded.document),
+    { basePath: new URL(client.baseUrl).pathname },
+  );
   if (documents.length === 0) {
-    return { published: null, documents, operations, problems: [...problems, 'no listed spec is a valid OpenAPI document'] };
+    return {
+      published: null,
+      documents,
+      operations,
+      problems: [...problems, 'no listed spec is a valid OpenAPI document'],
+    };
   }
   const validators = compileResponseValidators(operations);
   // A getter: it compiles every response schema, which most readers never need.
-  return { published: publishedSpec(operations, validators), documents, operations, get problems() { return [...problems, ...validators.problems]; } };
+  return {
+    published: publishedSpec(operations, validators),
+    documents,
+    operations,
+    get problems() {
+      return [...problems, ...validators.problems];
+    },
+  };
 }
 
 function publishedSpec(operations: OperationIndex, validators: ResponseValidators): PublishedSpec {
@@ -63,10 +79,13 @@ async function readListing(client: ApiClient): Promise<ListedSpec[] | Failure> {
   const exchange = await reaching(client.send({ method: 'GET', path: LISTING_PATH, auth: 'none' }));
   if (exchange instanceof TransportError) return { failure: exchange.message };
   const { status, json, text } = exchange.response;
-  if (status < 200 || status >= 300) return { failure: `GET ${LISTING_PATH} answered HTTP ${status} instead of the list of spec names` };
+  if (status < 200 || status >= 300)
+    return { failure: `GET ${LISTING_PATH} answered HTTP ${status} instead of the list of spec names` };
   if (json === undefined) return { failure: `GET ${LISTING_PATH} did not answer JSON (body: ${excerpt(text)})` };
   const listed = parseListing(json);
-  return listed.length ? listed : { failure: `GET ${LISTING_PATH} lists no spec names in a recognisable shape (body: ${excerpt(text)})` };
+  return listed.length
+    ? listed
+    : { failure: `GET ${LISTING_PATH} lists no spec names in a recognisable shape (body: ${excerpt(text)})` };
 }
 
 interface Outcome {
@@ -86,10 +105,16 @@ async function loadDocument(client: ApiClient, { specName }: ListedSpec): Promis
 async function validated(specName: string, document: unknown, problems: string[]): Promise<Outcome> {
   const validation = await validateOpenApi(document);
   if (validation.ok) return { loaded: { specName, document }, problems };
-  return { problems: [...problems, `spec ${JSON.stringify(specName)} is not a valid OpenAPI document: ${validation.message}`] };
+  return {
+    problems: [...problems, `spec ${JSON.stringify(specName)} is not a valid OpenAPI document: ${validation.message}`],
+  };
 }
 
-async function fetchForm(client: ApiClient, specName: string, form: SpecForm): Promise<{ readonly document: unknown } | Failure> {
+async function fetchForm(
+  client: ApiClient,
+  specName: string,
+  form: SpecForm,
+): Promise<{ readonly document: unknown } | Failure> {
   const request = `GET ${specPath(specName)}${form === 'json' ? ' with Accept: application/json' : ''}`;
   const fetched = await reaching(fetchSpecDocument(client, specName, form));
   if (fetched instanceof TransportError) return { failure: fetched.message };
@@ -110,5 +135,7 @@ async function reaching<T>(call: Promise<T>): Promise<T | TransportError> {
 }
 
 function excerpt(text: string): string {
-  return text.trim() === '' ? 'empty' : JSON.stringify(text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text);
+  return text.trim() === ''
+    ? 'empty'
+    : JSON.stringify(text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text);
 }

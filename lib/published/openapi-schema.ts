@@ -19,17 +19,30 @@ const AjvDraft04 = ajvDraft04Module.default;
 
 /** The two schemas, for the build to precompile. */
 export const OPENAPI_SCHEMAS: Readonly<Record<Dialect, Precompilable>> = {
-  '3.0': { name: 'openapi-3.0', refs: ['3.0'], ajv: (source) => new AjvDraft04({ ...OPTIONS, code: { source } }).addSchema(openapi.v3, '3.0') },
-  '3.1': { name: 'openapi-3.1', refs: ['3.1'], ajv: (source) => new Ajv2020({ ...OPTIONS, code: { source } }).addSchema(schema31(), '3.1') },
+  '3.0': {
+    name: 'openapi-3.0',
+    refs: ['3.0'],
+    ajv: (source) => new AjvDraft04({ ...OPTIONS, code: { source } }).addSchema(openapi.v3, '3.0'),
+  },
+  '3.1': {
+    name: 'openapi-3.1',
+    refs: ['3.1'],
+    ajv: (source) => new Ajv2020({ ...OPTIONS, code: { source } }).addSchema(schema31(), '3.1'),
+  },
 };
 
-const validators = { '3.0': precompiledValidators(OPENAPI_SCHEMAS['3.0']), '3.1': precompiledValidators(OPENAPI_SCHEMAS['3.1']) };
+const validators = {
+  '3.0': precompiledValidators(OPENAPI_SCHEMAS['3.0']),
+  '3.1': precompiledValidators(OPENAPI_SCHEMAS['3.1']),
+};
 
 /** Issues of a dereferenced OpenAPI 3 document, one per line in swagger-parser's words. */
 export function openApiSchemaIssues(api: unknown, openapiVersion: string): string[] {
   const dialect: Dialect = openapiVersion.startsWith('3.1') ? '3.1' : '3.0';
   const validate = validators[dialect](dialect);
-  return validate(api) ? [] : (validate.errors ?? []).map((error) => `#${error.instancePath || '/'} ${error.message ?? error.keyword}`);
+  return validate(api)
+    ? []
+    : (validate.errors ?? []).map((error) => `#${error.instancePath || '/'} ${error.message ?? error.keyword}`);
 }
 
 /** Ajv mishandles the 3.1 schema's `$dynamicRef` (ajv-validator/ajv#1573): pin it to the plain schema definition. */

@@ -66,10 +66,18 @@ function* operationsOf(document: JsonObject, basePath: string): Generator<Docume
       const operation = item[method];
       if (!isJsonObject(operation)) continue;
       // Servers may be overridden per path item and per operation.
-      const prefixes = serverPaths(document, operation) ?? serverPaths(document, item) ?? serverPaths(document, document) ?? [''];
+      const prefixes = serverPaths(document, operation) ??
+        serverPaths(document, item) ??
+        serverPaths(document, document) ?? [''];
       const security = securityOf(operation) ?? securityOf(document);
       for (const prefix of prefixes) {
-        yield { method: method.toUpperCase(), path: servedPath(prefix + documentPath, basePath), document, operation, security };
+        yield {
+          method: method.toUpperCase(),
+          path: servedPath(prefix + documentPath, basePath),
+          document,
+          operation,
+          security,
+        };
       }
     }
   }

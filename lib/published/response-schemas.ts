@@ -23,7 +23,10 @@ export interface ResponseValidators {
 /** Status key (upper case) → validator; null where the response documents no JSON schema. */
 type ByStatusKey = ReadonlyMap<string, ValidateFunction | null>;
 
-export function compileResponseValidators(index: OperationIndex, endpoints: readonly Endpoint[] = ENDPOINTS): ResponseValidators {
+export function compileResponseValidators(
+  index: OperationIndex,
+  endpoints: readonly Endpoint[] = ENDPOINTS,
+): ResponseValidators {
   const compiler = new Compiler();
   const byOperation = new Map<DocumentedOperation, ByStatusKey>();
   const compiled = (operation: DocumentedOperation): ByStatusKey => {
@@ -85,7 +88,9 @@ class Compiler {
       }
       return validator;
     } catch (error) {
-      this.problems.push(`${label}: the published schema cannot be used (${error instanceof Error ? error.message : String(error)})`);
+      this.problems.push(
+        `${label}: the published schema cannot be used (${error instanceof Error ? error.message : String(error)})`,
+      );
       return null;
     }
   }

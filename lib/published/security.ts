@@ -23,7 +23,8 @@ function protectedProblem(operation: DocumentedOperation): string | undefined {
   if (!requirements.some((requirement) => Object.keys(requirement).some((name) => isApiKeyHeader(operation, name)))) {
     return `documented security (${describe(requirements)}) has no apiKey scheme in the ${API_KEY_HEADER} header`;
   }
-  if (allowsAnonymous(requirements)) return `documented security (${describe(requirements)}) also allows calls without a key`;
+  if (allowsAnonymous(requirements))
+    return `documented security (${describe(requirements)}) also allows calls without a key`;
   return undefined;
 }
 
@@ -40,8 +41,13 @@ export const allowsAnonymous = (requirements: readonly SecurityRequirement[]): b
 function isApiKeyHeader(operation: DocumentedOperation, schemeName: string): boolean {
   const scheme = securityScheme(operation.document, schemeName);
   // Header names are case-insensitive.
-  return isJsonObject(scheme) && scheme['type'] === 'apiKey' && scheme['in'] === 'header'
-    && typeof scheme['name'] === 'string' && scheme['name'].toLowerCase() === API_KEY_HEADER.toLowerCase();
+  return (
+    isJsonObject(scheme) &&
+    scheme['type'] === 'apiKey' &&
+    scheme['in'] === 'header' &&
+    typeof scheme['name'] === 'string' &&
+    scheme['name'].toLowerCase() === API_KEY_HEADER.toLowerCase()
+  );
 }
 
 function securityScheme(document: JsonObject, name: string): unknown {

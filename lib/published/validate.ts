@@ -22,7 +22,11 @@ export async function validateOpenApi(document: unknown): Promise<OpenApiValidat
     // A clone: swagger-parser dereferences its input in place. Its schema check is run
     // below from a cached compilation; circular references stay as they are for it.
     const clone = structuredClone(document) as unknown as OpenAPI.Document;
-    const api = await SwaggerParser.validate(clone, { resolve: { external: false }, dereference: { circular: 'ignore' }, validate: { schema: false } });
+    const api = await SwaggerParser.validate(clone, {
+      resolve: { external: false },
+      dereference: { circular: 'ignore' },
+      validate: { schema: false },
+    });
     const issues = openApiSchemaIssues(api, version);
     return issues.length ? { ok: false, message: tidy(issues) } : { ok: true };
   } catch (error) {

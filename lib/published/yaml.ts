@@ -18,7 +18,20 @@
 // - A `%YAML 1.1` directive changes none of this (js-yaml ignores it too).
 // - Duplicate keys are an error, as in js-yaml and the `yaml` package.
 
-import { isAlias, isMap, isNode, isScalar, isSeq, parseDocument, visit, type Document, type DocumentOptions, type ParseOptions, type SchemaOptions, type ToJSOptions } from 'yaml';
+import {
+  isAlias,
+  isMap,
+  isNode,
+  isScalar,
+  isSeq,
+  parseDocument,
+  visit,
+  type Document,
+  type DocumentOptions,
+  type ParseOptions,
+  type SchemaOptions,
+  type ToJSOptions,
+} from 'yaml';
 
 export interface PublishedYaml {
   /** The document with merge keys applied. */
@@ -88,7 +101,8 @@ function boundAliases(doc: Document.Parsed): void {
   };
   let written = 0;
   visit(doc, { Node: () => void written++ });
-  if (size(doc.contents) - written > MAX_ALIASED_NODES) throw new Error(`the aliases expand the document by more than ${MAX_ALIASED_NODES} nodes`);
+  if (size(doc.contents) - written > MAX_ALIASED_NODES)
+    throw new Error(`the aliases expand the document by more than ${MAX_ALIASED_NODES} nodes`);
 }
 
 /** Merge keys are composed as scalars holding Symbol('<<'); a quoted "<<" is an ordinary key. */
@@ -107,4 +121,4 @@ function hasMergeKeys(doc: Document.Parsed): boolean {
 /** A note for a check that passed only because merge keys were applied. */
 export const MERGE_KEYS_NOTE = (specName: string, what: string): string =>
   `${specName}: ${what} only with YAML merge keys (\`<<: *anchor\`) applied, as js-yaml's default schema, PyYAML and the yaml package (merge: true) read them. ` +
-  'A portability concern, not a violation: some YAML 1.2 parsers (swagger-parser\'s among them) do not apply merge keys and read `<<` as an ordinary key.';
+  "A portability concern, not a violation: some YAML 1.2 parsers (swagger-parser's among them) do not apply merge keys and read `<<` as an ordinary key.";

@@ -38,7 +38,8 @@ export function memo<V>(limit: number): Memo<V> {
   };
 }
 
-const sameRecords = (a: readonly object[], b: readonly object[]): boolean => a.length === b.length && a.every((record, i) => record === b[i]);
+const sameRecords = (a: readonly object[], b: readonly object[]): boolean =>
+  a.length === b.length && a.every((record, i) => record === b[i]);
 
 export interface RecordsMemo<V> {
   /** The value kept for `b` under `key` while `records` are the ones it was made from (records are replaced, never changed in place); else `make`'s. */
@@ -48,7 +49,15 @@ export interface RecordsMemo<V> {
 /** Values worked out from a list of records, kept until the records listed change. */
 export function recordsMemo<V>(limit: number): RecordsMemo<V> {
   const kept = memo<{ readonly records: readonly object[]; readonly value: V }>(limit);
-  return { get: (b, key, records, make) => kept.get(b, key, () => ({ records, value: make() }), (k) => sameRecords(k.records, records)).value };
+  return {
+    get: (b, key, records, make) =>
+      kept.get(
+        b,
+        key,
+        () => ({ records, value: make() }),
+        (k) => sameRecords(k.records, records),
+      ).value,
+  };
 }
 
 export interface ObjectMemo<V> {

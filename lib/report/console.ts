@@ -1,9 +1,31 @@
 // The closing summary printed after a run: per-group counts, the first failures with their
 // replay lines, totals and verdict. Fits 100 columns (but for the curl lines, printed whole); no stack traces.
 
-import { OUTCOMES, checksByGroup, countOutcomes, failuresByCause, requirementTally, skipsByReason, untestedByReason, verdictOf, type Cause, type Counts } from '../result/aggregate.js';
+import {
+  OUTCOMES,
+  checksByGroup,
+  countOutcomes,
+  failuresByCause,
+  requirementTally,
+  skipsByReason,
+  untestedByReason,
+  verdictOf,
+  type Cause,
+  type Counts,
+} from '../result/aggregate.js';
 import type { CheckResult, Outcome, RunResult, Verdict } from '../result/model.js';
-import { causeHeading, firstLine, placeLines, legal, plural, seconds, verdictLine, verdictText, waiverSummaryLines, withRedaction } from './text.js';
+import {
+  causeHeading,
+  firstLine,
+  placeLines,
+  legal,
+  plural,
+  seconds,
+  verdictLine,
+  verdictText,
+  waiverSummaryLines,
+  withRedaction,
+} from './text.js';
 import type { ReportPaths } from './write.js';
 import { isRequirementId, requirement } from '../contract/requirements/index.js';
 import { SPECIFICATION } from '../contract/specification.js';
@@ -19,9 +41,22 @@ const MAX_LISTED = 20;
 const INDENT = '  ';
 
 const ANSI = { bold: 1, red: 31, green: 32, yellow: 33, magenta: 35 } as const;
-const OUTCOME_COLOR: Readonly<Record<Outcome, keyof typeof ANSI>> = { pass: 'green', fail: 'red', skip: 'yellow', error: 'magenta' };
+const OUTCOME_COLOR: Readonly<Record<Outcome, keyof typeof ANSI>> = {
+  pass: 'green',
+  fail: 'red',
+  skip: 'yellow',
+  error: 'magenta',
+};
 
-const VERDICT_COLOR: Readonly<Record<Verdict, keyof typeof ANSI>> = { conformant: 'green', 'passed-partial': 'yellow', violations: 'red', errors: 'red', stopped: 'red', interrupted: 'red', throttled: 'red' };
+const VERDICT_COLOR: Readonly<Record<Verdict, keyof typeof ANSI>> = {
+  conformant: 'green',
+  'passed-partial': 'yellow',
+  violations: 'red',
+  errors: 'red',
+  stopped: 'red',
+  interrupted: 'red',
+  throttled: 'red',
+};
 
 type Paint = (text: string, color: keyof typeof ANSI) => string;
 
@@ -32,9 +67,19 @@ export function consoleSummary(run: RunResult, options: ConsoleOptions): string 
 
 function summaryLines(run: RunResult, paint: Paint, reports: ReportPaths | undefined): string[] {
   const target = run.target.baseUrl ?? 'no target';
-  const paths = reports ? ['Reports:', ...[reports.junit, reports.html, reports.summary].map((p) => fit(`${INDENT}${p}`, 'end'))] : [];
+  const paths = reports
+    ? ['Reports:', ...[reports.junit, reports.html, reports.summary].map((p) => fit(`${INDENT}${p}`, 'end'))]
+    : [];
   // A run that stopped before the suites has nothing to count: the reason leads.
-  if (run.stop && !run.checks.length) return [paint(fit(`Conformance run stopped: ${target} (profile ${run.profile})`), 'bold'), '', ...throttlingLines(run), ...verdictLines(run, paint), ...specificationLines(), ...paths];
+  if (run.stop && !run.checks.length)
+    return [
+      paint(fit(`Conformance run stopped: ${target} (profile ${run.profile})`), 'bold'),
+      '',
+      ...throttlingLines(run),
+      ...verdictLines(run, paint),
+      ...specificationLines(),
+      ...paths,
+    ];
   return [
     paint(fit(`Conformance summary: ${target} (profile ${run.profile}, ${seconds(run.durationMs)} s)`), 'bold'),
     '',
@@ -45,7 +90,11 @@ function summaryLines(run: RunResult, paint: Paint, reports: ReportPaths | undef
     ...untestedList(run),
     ...waiverLines(run),
     '',
-    ...wrap(`Requirements: ${run.requirements.length} in the catalog: ${requirementTally(run.requirements)}`, '', INDENT),
+    ...wrap(
+      `Requirements: ${run.requirements.length} in the catalog: ${requirementTally(run.requirements)}`,
+      '',
+      INDENT,
+    ),
     fit(`Totals: ${plural(run.counts.total, 'check')}: ${OUTCOMES.map((o) => `${run.counts[o]} ${o}`).join(', ')}`),
     ...throttlingLines(run),
     ...verdictLines(run, paint),
@@ -80,9 +129,10 @@ function failureList(checks: readonly CheckResult[], paint: Paint): string[] {
   const failed = causes.reduce((n, c) => n + c.checks.length, 0);
   const shown = causes.slice(0, MAX_LISTED);
   const counted = `${plural(causes.length, 'cause')} over ${plural(failed, 'check')}`;
-  const heading = shown.length < causes.length
-    ? `Failures and errors: ${counted} (first ${shown.length} causes; all in report.html):`
-    : `Failures and errors: ${counted}:`;
+  const heading =
+    shown.length < causes.length
+      ? `Failures and errors: ${counted} (first ${shown.length} causes; all in report.html):`
+      : `Failures and errors: ${counted}:`;
   return ['', heading, ...shown.flatMap((c) => ['', ...causeLines(c, paint)])];
 }
 
@@ -90,10 +140,17 @@ function failureList(checks: readonly CheckResult[], paint: Paint): string[] {
 function seedLines(checks: readonly CheckResult[]): string[] {
   const failed = checks.filter((c) => (c.outcome === 'fail' || c.outcome === 'error') && c.seed !== undefined);
   const seeds = [...new Set(failed.map((c) => c.seed!))];
-  return seeds.length === 0 ? [] : ['', ...seeds.map((seed) => {
-    const its = failed.filter((c) => c.seed === seed).length;
-    return fit(`Seed ${seed}: ${plural(its, 'failed property check')}; --seed ${seed} (SEED) repeats ${its === 1 ? 'it' : 'them'}`);
-  })];
+  return seeds.length === 0
+    ? []
+    : [
+        '',
+        ...seeds.map((seed) => {
+          const its = failed.filter((c) => c.seed === seed).length;
+          return fit(
+            `Seed ${seed}: ${plural(its, 'failed property check')}; --seed ${seed} (SEED) repeats ${its === 1 ? 'it' : 'them'}`,
+          );
+        }),
+      ];
 }
 
 const MAX_NAMED = 3;
@@ -104,24 +161,43 @@ function causeLines(cause: Cause, paint: Paint): string[] {
   const { example, checks } = cause;
   const message = firstLine(example.message);
   const others = checks.slice(1);
-  const also = others.length === 0 ? [] : [
-    `${INDENT}${plural(checks.length, 'check')} ${example.outcome === 'fail' ? 'failed' : 'errored'} for this cause; also:`,
-    ...others.slice(0, MAX_NAMED).flatMap((c) => wrap(c.name, `${INDENT}${INDENT}`, `${INDENT}${INDENT}${INDENT}`)),
-    ...(others.length > MAX_NAMED ? [`${INDENT}${INDENT}and ${others.length - MAX_NAMED} more`] : []),
-  ];
+  const also =
+    others.length === 0
+      ? []
+      : [
+          `${INDENT}${plural(checks.length, 'check')} ${example.outcome === 'fail' ? 'failed' : 'errored'} for this cause; also:`,
+          ...others
+            .slice(0, MAX_NAMED)
+            .flatMap((c) => wrap(c.name, `${INDENT}${INDENT}`, `${INDENT}${INDENT}${INDENT}`)),
+          ...(others.length > MAX_NAMED ? [`${INDENT}${INDENT}and ${others.length - MAX_NAMED} more`] : []),
+        ];
   // Indented lines after the first are the message's own list (e.g. the schema locations of a published-schema mismatch).
-  const indented = example.outcome !== 'fail' ? [] : (example.message ?? '').split(/\r?\n/).slice(1).filter((l) => l.startsWith('  '));
+  const indented =
+    example.outcome !== 'fail'
+      ? []
+      : (example.message ?? '')
+          .split(/\r?\n/)
+          .slice(1)
+          .filter((l) => l.startsWith('  '));
   const listed = indented.slice(0, MAX_LISTED_LINES).flatMap((l) => {
     const lead = /^ */.exec(l)?.[0] ?? '';
     return wrap(l, `${INDENT}${lead}`, `${INDENT}${lead}${INDENT}`);
   });
-  if (indented.length > MAX_LISTED_LINES) listed.push(`${INDENT}  … ${plural(indented.length - MAX_LISTED_LINES, 'more line')} in report.html`);
+  if (indented.length > MAX_LISTED_LINES)
+    listed.push(`${INDENT}  … ${plural(indented.length - MAX_LISTED_LINES, 'more line')} in report.html`);
   const [seenAt, ...places] = placeLines(cause);
-  const placed = seenAt === undefined ? [] : [
-    `${INDENT}${seenAt}`,
-    ...places.slice(0, MAX_LISTED_LINES).flatMap((p) => wrap(p, `${INDENT}${INDENT}`, `${INDENT}${INDENT}${INDENT}`)),
-    ...(places.length > MAX_LISTED_LINES ? [`${INDENT}${INDENT}and ${places.length - MAX_LISTED_LINES} more (report.html)`] : []),
-  ];
+  const placed =
+    seenAt === undefined
+      ? []
+      : [
+          `${INDENT}${seenAt}`,
+          ...places
+            .slice(0, MAX_LISTED_LINES)
+            .flatMap((p) => wrap(p, `${INDENT}${INDENT}`, `${INDENT}${INDENT}${INDENT}`)),
+          ...(places.length > MAX_LISTED_LINES
+            ? [`${INDENT}${INDENT}and ${places.length - MAX_LISTED_LINES} more (report.html)`]
+            : []),
+        ];
   return [
     ...wrap(causeHeading(cause), '', INDENT).map((l) => paint(l, OUTCOME_COLOR[example.outcome])),
     ...placed,
@@ -151,9 +227,14 @@ function skipList(checks: readonly CheckResult[]): string[] {
   const lines = reasons.slice(0, MAX_REASONS).flatMap(({ reason, checks: its }) => {
     const hint = skipHint(reason);
     const count = String(its.length);
-    return wrap(`${count} × ${reason}${hint ? `: ${hint}` : ''}`, `${INDENT}${' '.repeat(Math.max(0, 4 - count.length))}`, `${INDENT}${' '.repeat(7)}`);
+    return wrap(
+      `${count} × ${reason}${hint ? `: ${hint}` : ''}`,
+      `${INDENT}${' '.repeat(Math.max(0, 4 - count.length))}`,
+      `${INDENT}${' '.repeat(7)}`,
+    );
   });
-  const more = reasons.length > MAX_REASONS ? [`${INDENT}… ${reasons.length - MAX_REASONS} more reasons in report.html`] : [];
+  const more =
+    reasons.length > MAX_REASONS ? [`${INDENT}… ${reasons.length - MAX_REASONS} more reasons in report.html`] : [];
   return ['', 'Skipped, by reason:', ...lines, ...more];
 }
 
@@ -169,7 +250,14 @@ function skipHint(reason: string): string | undefined {
 /** A partial run names what it left unverified, by reason. */
 function untestedList(run: RunResult): string[] {
   if (run.untested.length === 0 || run.stop) return [];
-  const lines = untestedByReason(run.untested).slice(0, MAX_REASONS).flatMap(({ reason, ids }) => wrap(`${plural(ids.length, 'requirement')}: ${reason}: ${ids.slice(0, 8).join(', ')}${ids.length > 8 ? ', …' : ''}`, INDENT));
+  const lines = untestedByReason(run.untested)
+    .slice(0, MAX_REASONS)
+    .flatMap(({ reason, ids }) =>
+      wrap(
+        `${plural(ids.length, 'requirement')}: ${reason}: ${ids.slice(0, 8).join(', ')}${ids.length > 8 ? ', …' : ''}`,
+        INDENT,
+      ),
+    );
   return ['', `Not verified (${plural(run.untested.length, 'required requirement')}; the run is partial):`, ...lines];
 }
 
@@ -182,14 +270,18 @@ function replayLines(curl: string): string[] {
   // Control characters are shown, not sent to the terminal; a body with line breaks or tabs cannot be pasted as one line.
   if (/[\t\n\r]/.test(curl)) return [`${INDENT}replay: the body has line breaks or tabs; see report.html`];
   const shown = legal(curl);
-  if (shown !== curl) return [`${INDENT}${shown}`, `${INDENT}(control characters are shown as \\uXXXX: edit them back before replaying)`];
+  if (shown !== curl)
+    return [`${INDENT}${shown}`, `${INDENT}(control characters are shown as \\uXXXX: edit them back before replaying)`];
   return [`${INDENT}${shown}`];
 }
 
 /** Back-pressure is no verdict, but a reader should know the run was slowed, and how much. */
 function throttlingLines({ throttling }: RunResult): string[] {
   if (!throttling) return [];
-  return wrap(`Throttled: the target answered ${plural(throttling.responses, 'request')} with back-pressure (429, or 503 with Retry-After); the run waited ${seconds(throttling.waitMs)} s for it in all`, '');
+  return wrap(
+    `Throttled: the target answered ${plural(throttling.responses, 'request')} with back-pressure (429, or 503 with Retry-After); the run waited ${seconds(throttling.waitMs)} s for it in all`,
+    '',
+  );
 }
 
 function verdictLines(run: RunResult, paint: Paint): string[] {
@@ -253,5 +345,12 @@ function fit(text: string, keep: 'start' | 'end' = 'start', width = WIDTH): stri
 function waiverLines(run: RunResult): string[] {
   const lines = waiverSummaryLines(run);
   // Wrapped, not cut: a stale or expired entry's name is what the reader must find in the waiver file.
-  return lines.length ? ['', ...lines.flatMap((line, i) => (i === 0 ? wrap(line, '', INDENT) : wrap(line.trim(), INDENT, `${INDENT}${INDENT}`)))] : [];
+  return lines.length
+    ? [
+        '',
+        ...lines.flatMap((line, i) =>
+          i === 0 ? wrap(line, '', INDENT) : wrap(line.trim(), INDENT, `${INDENT}${INDENT}`),
+        ),
+      ]
+    : [];
 }

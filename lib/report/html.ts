@@ -5,9 +5,31 @@ import { SETTINGS } from '../config.js';
 import { REQUIREMENTS, type Requirement } from '../contract/requirements/index.js';
 import { SPECIFICATION_TEXT } from '../contract/specification.js';
 import { UNTESTABLE } from '../contract/untestable.js';
-import { OUTCOMES, checksByGroup, countOutcomes, failuresByCause, type Cause, orderGroups, requirementTally, skipsByReason, untestedByReason, verdictOf } from '../result/aggregate.js';
+import {
+  OUTCOMES,
+  checksByGroup,
+  countOutcomes,
+  failuresByCause,
+  type Cause,
+  orderGroups,
+  requirementTally,
+  skipsByReason,
+  untestedByReason,
+  verdictOf,
+} from '../result/aggregate.js';
 import type { CheckResult, RequirementResult, RunResult } from '../result/model.js';
-import { causeHeading, checkDetail, escapeAttribute, escapeMarkup as esc, placeLines, plural, seconds, verdictText, waiverSummaryLines, withRedaction } from './text.js';
+import {
+  causeHeading,
+  checkDetail,
+  escapeAttribute,
+  escapeMarkup as esc,
+  placeLines,
+  plural,
+  seconds,
+  verdictText,
+  waiverSummaryLines,
+  withRedaction,
+} from './text.js';
 
 const SLOWEST = 10;
 /** Causes shown expanded; the rest are collapsed to their heading (a click, or a link into them, opens them). */
@@ -58,20 +80,19 @@ function header(run: RunResult): string {
   return `<header>
 <h1>Agent Evaluation Service API: conformance report</h1>
 ${definitions([
-    ['Target', `${targetText(run)}${run.target.embedded && run.target.baseUrl ? ' (embedded reference service)' : ''}`],
-    ['Started', run.startedAt],
-    ['Profile', run.profile],
-    ['Duration', `${seconds(run.durationMs)} s`],
-    ['Suite', `${run.suite.name} ${run.suite.version}`],
-    ['Specification', SPECIFICATION_TEXT],
-  ])}
+  ['Target', `${targetText(run)}${run.target.embedded && run.target.baseUrl ? ' (embedded reference service)' : ''}`],
+  ['Started', run.startedAt],
+  ['Profile', run.profile],
+  ['Duration', `${seconds(run.durationMs)} s`],
+  ['Suite', `${run.suite.name} ${run.suite.version}`],
+  ['Specification', SPECIFICATION_TEXT],
+])}
 </header>`;
 }
 
 function verdictSection(run: RunResult): string {
   const { label, detail } = verdictText(run);
-  const counts = OUTCOMES
-    .map((o) => `<span class="count ${o}"><b>${run.counts[o]}</b> ${o}</span>`).join(' ');
+  const counts = OUTCOMES.map((o) => `<span class="count ${o}"><b>${run.counts[o]}</b> ${o}</span>`).join(' ');
   return `<section id="verdict" class="verdict ${verdictOf(run)}">
 <p class="label">${esc(label)}</p>
 <p>${esc(detail)}</p>
@@ -85,10 +106,14 @@ function settingsSection(run: RunResult): string {
     const i = SETTING_NAMES.indexOf(name);
     return i === -1 ? SETTING_NAMES.length : i;
   };
-  const named = Object.entries(run.settings).map(([key, value]) => [settingName(key), value] as const)
+  const named = Object.entries(run.settings)
+    .map(([key, value]) => [settingName(key), value] as const)
     .sort(([a], [b]) => rank(a) - rank(b));
-  const rows = named.map(([name, value]) => `<tr><th scope="row"><code>${esc(name)}</code></th>`
-    + `<td>${esc(name === 'API_KEY' ? '[redacted]' : value)}</td><td><small>${rendered(SETTING_MEANINGS.get(name) ?? '')}</small></td></tr>`);
+  const rows = named.map(
+    ([name, value]) =>
+      `<tr><th scope="row"><code>${esc(name)}</code></th>` +
+      `<td>${esc(name === 'API_KEY' ? '[redacted]' : value)}</td><td><small>${rendered(SETTING_MEANINGS.get(name) ?? '')}</small></td></tr>`,
+  );
   return `<section id="settings"><h2>Settings</h2>
 ${rows.length ? `<table class="settings"><thead><tr><th>Variable</th><th>Value</th><th>Meaning</th></tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>` : '<p>None recorded.</p>'}
 </section>`;
@@ -96,7 +121,8 @@ ${rows.length ? `<table class="settings"><thead><tr><th>Variable</th><th>Value</
 
 const SETTING_NAMES: readonly string[] = [...SETTINGS.map((s) => s.name), 'AES_RUN_MARKER'];
 const SETTING_MEANINGS: ReadonlyMap<string, string> = new Map<string, string>([
-  ...SETTINGS.map((s) => [s.name, s.meaning] as const), ['AES_RUN_MARKER', 'Marker put into the names of everything this run creates.'],
+  ...SETTINGS.map((s) => [s.name, s.meaning] as const),
+  ['AES_RUN_MARKER', 'Marker put into the names of everything this run creates.'],
 ]);
 
 /** `baseUrl` (a Config field) to `BASE_URL` (its variable); names already in that form, and unknown ones, stay as they are. */
@@ -109,7 +135,10 @@ export function settingName(key: string): string {
 
 /** Escaped text with `code spans` set as <code>; a lone backtick stays as it is. */
 export function rendered(text: string): string {
-  return text.split(/`([^`]+)`/).map((part, i) => (i % 2 ? `<code>${esc(part)}</code>` : esc(part))).join('');
+  return text
+    .split(/`([^`]+)`/)
+    .map((part, i) => (i % 2 ? `<code>${esc(part)}</code>` : esc(part)))
+    .join('');
 }
 
 /** Links to the sections, each with what it holds. */
@@ -120,15 +149,27 @@ function contentsSection(run: RunResult): string {
   const skipped = skips.reduce((n, s) => n + s.checks.length, 0);
   const entries: Array<readonly [string, string, string]> = [
     ...(run.waivers ? [['waivers', 'Waivers', `${plural(run.waivers.waived, 'failure')} waived`] as const] : []),
-    ['failures', 'Failures and errors', run.stop ? 'the run stopped' : causes.length ? `${plural(causes.length, 'cause')} over ${plural(failed, 'check')}` : 'none'],
-    ...(showsUntested(run) ? [['untested', 'Not verified', plural(run.untested.length, 'required requirement')] as const] : []),
+    [
+      'failures',
+      'Failures and errors',
+      run.stop
+        ? 'the run stopped'
+        : causes.length
+          ? `${plural(causes.length, 'cause')} over ${plural(failed, 'check')}`
+          : 'none',
+    ],
+    ...(showsUntested(run)
+      ? [['untested', 'Not verified', plural(run.untested.length, 'required requirement')] as const]
+      : []),
     ['skips', 'Skipped checks', skipped ? `${plural(skipped, 'check')}, ${plural(skips.length, 'reason')}` : 'none'],
     ['requirements', 'Requirements', requirementTally(run.requirements)],
     ['settings', 'Settings', ''],
     ['timing', 'Timing', ''],
     ['untestable', 'Not testable from outside', plural(UNTESTABLE.length, 'point')],
   ];
-  const items = entries.map(([id, title, note]) => `<li><a href="#${id}">${esc(title)}</a>${note ? ` <small>${esc(note)}</small>` : ''}</li>`);
+  const items = entries.map(
+    ([id, title, note]) => `<li><a href="#${id}">${esc(title)}</a>${note ? ` <small>${esc(note)}</small>` : ''}</li>`,
+  );
   return `<nav id="contents" aria-label="Contents"><h2>Contents</h2>\n<ol>${items.join('')}</ol>\n</nav>`;
 }
 
@@ -141,7 +182,9 @@ function skipsSection(run: RunResult, anchors: ReadonlyMap<string, string>): str
     });
     return `<details><summary>${esc(`${plural(checks.length, 'check')}: ${reason}`)}</summary>\n<ul>${items.join('')}</ul></details>`;
   });
-  const heading = groups.length ? ` <small>${esc(`${plural(run.counts.skip, 'check')}, ${plural(groups.length, 'reason')}`)}</small>` : '';
+  const heading = groups.length
+    ? ` <small>${esc(`${plural(run.counts.skip, 'check')}, ${plural(groups.length, 'reason')}`)}</small>`
+    : '';
   return `<section id="skips"><h2>Skipped checks${heading}</h2>\n${groups.join('\n') || '<p>None.</p>'}\n</section>`;
 }
 
@@ -153,7 +196,9 @@ function matrixSection(run: RunResult, anchors: ReadonlyMap<string, string>): st
     const rows = inArea.map((r) => requirementRow(r, run.profile, checks, anchors));
     // Beside the requirements, the counts of the checks of the group of that name, as the console's table has them.
     const grouped = groups.get(area);
-    const counted = grouped ? `; ${plural(grouped.length, 'check')}: ${OUTCOMES.map((o) => `${countOutcomes(grouped)[o]} ${o}`).join(', ')}` : '';
+    const counted = grouped
+      ? `; ${plural(grouped.length, 'check')}: ${OUTCOMES.map((o) => `${countOutcomes(grouped)[o]} ${o}`).join(', ')}`
+      : '';
     return `<h3>${esc(area)} <small>${esc(`${requirementTally(inArea)}${counted}`)}</small></h3>
 <table class="matrix"><thead><tr><th>Requirement</th><th>Level</th><th>Outcome</th></tr></thead>
 <tbody>
@@ -164,14 +209,19 @@ ${rows.join('\n')}
 }
 
 function requirementRow(
-  r: RequirementResult, profile: string, checks: ReadonlyMap<string, CheckResult>, anchors: ReadonlyMap<string, string>,
+  r: RequirementResult,
+  profile: string,
+  checks: ReadonlyMap<string, CheckResult>,
+  anchors: ReadonlyMap<string, string>,
 ): string {
   const its = r.checks.flatMap((id) => checks.get(id) ?? []);
   // The spec's words are open where a failure links to them; elsewhere a click away.
   const open = r.outcome === 'fail' || r.outcome === 'error' ? ' open' : '';
-  return `<tr id="req-${escapeAttribute(r.id)}" class="${r.stoppedBy ? 'stopped' : r.outcome}"><td><details class="text"${open}><summary><code>${esc(r.id)}</code> <small class="section">${esc(r.section)}</small>`
-    + `<br>${rendered(r.summary)}</summary>${specText(CATALOG.get(r.id))}</details></td>`
-    + `<td>${r.level}</td><td>${outcomeCell(r, profile, its, anchors)}</td></tr>`;
+  return (
+    `<tr id="req-${escapeAttribute(r.id)}" class="${r.stoppedBy ? 'stopped' : r.outcome}"><td><details class="text"${open}><summary><code>${esc(r.id)}</code> <small class="section">${esc(r.section)}</small>` +
+    `<br>${rendered(r.summary)}</summary>${specText(CATALOG.get(r.id))}</details></td>` +
+    `<td>${r.level}</td><td>${outcomeCell(r, profile, its, anchors)}</td></tr>`
+  );
 }
 
 /** The spec's words the rule rests on and, where the spec is silent, what the suite decided. */
@@ -181,16 +231,27 @@ function specText(entry: Requirement | undefined): string {
   return `<blockquote>${rendered(entry.quote)}</blockquote>${decision}`;
 }
 
-function outcomeCell(r: RequirementResult, profile: string, its: readonly CheckResult[], anchors: ReadonlyMap<string, string>): string {
+function outcomeCell(
+  r: RequirementResult,
+  profile: string,
+  its: readonly CheckResult[],
+  anchors: ReadonlyMap<string, string>,
+): string {
   switch (r.outcome) {
     case 'pass':
-      return `<details><summary>pass <small>(${plural(its.length, 'check')})</small></summary>`
-        + `<ul class="checks">${its.map((c) => `<li>${esc(c.title)} <small>${esc(c.group)}</small></li>`).join('')}</ul></details>`;
+      return (
+        `<details><summary>pass <small>(${plural(its.length, 'check')})</small></summary>` +
+        `<ul class="checks">${its.map((c) => `<li>${esc(c.title)} <small>${esc(c.group)}</small></li>`).join('')}</ul></details>`
+      );
     case 'skip': {
       if (!r.stoppedBy) return `skipped: ${esc([...new Set(its.map((c) => c.skipReason ?? 'skipped'))].join('; '))}`;
       // Its checks failed on another rule first: not verified, and the failures say why.
-      const links = its.filter((c) => c.outcome === 'fail').map((c) => `<a href="#${escapeAttribute(anchors.get(c.id) ?? '')}">${esc(c.title)}</a>`);
-      const rules = r.stoppedBy.map((id) => `<a href="#req-${escapeAttribute(id)}"><code>${esc(id)}</code></a>`).join(', ');
+      const links = its
+        .filter((c) => c.outcome === 'fail')
+        .map((c) => `<a href="#${escapeAttribute(anchors.get(c.id) ?? '')}">${esc(c.title)}</a>`);
+      const rules = r.stoppedBy
+        .map((id) => `<a href="#req-${escapeAttribute(id)}"><code>${esc(id)}</code></a>`)
+        .join(', ');
       return `not verified: its checks failed on ${rules} first: ${links[0] ?? ''}${links.length > 1 ? `<details><summary>${esc(`and ${links.length - 1} more`)}</summary>${links.slice(1).join(', ')}</details>` : ''}`;
     }
     case 'untested':
@@ -198,7 +259,8 @@ function outcomeCell(r: RequirementResult, profile: string, its: readonly CheckR
       return r.level === 'SHOULD' && profile !== 'strict' ? 'not applicable (strict profile only)' : 'not tested';
     case 'fail':
     case 'error': {
-      const links = its.filter((c) => c.outcome === r.outcome)
+      const links = its
+        .filter((c) => c.outcome === r.outcome)
         .map((c) => `<a href="#${escapeAttribute(anchors.get(c.id) ?? '')}">${esc(c.title)}</a>`);
       // A long list of links is folded after the first: the failures section holds the account.
       if (links.length <= 3) return `${r.outcome}: ${links.join(', ')}`;
@@ -209,16 +271,23 @@ function outcomeCell(r: RequirementResult, profile: string, its: readonly CheckR
 
 /** One article per cause: the first check's account stands for all; the others are listed (and linkable). */
 function failuresSection(run: RunResult, anchors: ReadonlyMap<string, string>): string {
-  const stop = run.stop ? `<article class="failure"><h3>${esc(`STOPPED (${run.stop.kind})`)}</h3><pre>${esc(run.stop.message)}</pre></article>` : '';
+  const stop = run.stop
+    ? `<article class="failure"><h3>${esc(`STOPPED (${run.stop.kind})`)}</h3><pre>${esc(run.stop.message)}</pre></article>`
+    : '';
   const causes = failuresByCause(run.checks);
   const articles = causes.map((cause, i) => {
     const { example: c, checks } = cause;
-    const others = checks.slice(1).map((o) => `<li id="${escapeAttribute(anchors.get(o.id) ?? '')}">${esc(o.name)}</li>`);
+    const others = checks
+      .slice(1)
+      .map((o) => `<li id="${escapeAttribute(anchors.get(o.id) ?? '')}">${esc(o.name)}</li>`);
     const verb = c.outcome === 'fail' ? 'failed' : 'errored';
     // A long list of the others is folded: the evidence above stands for them all.
-    const also = others.length > FOLDED_OTHERS
-      ? `<details class="also"><summary>${esc(`${plural(checks.length, 'check')} ${verb} for this cause; the other ${others.length}`)}</summary>\n<ul class="also">${others.join('')}</ul></details>`
-      : others.length ? `<p>${esc(`${plural(checks.length, 'check')} ${verb} for this cause; the others:`)}</p>\n<ul class="also">${others.join('')}</ul>` : '';
+    const also =
+      others.length > FOLDED_OTHERS
+        ? `<details class="also"><summary>${esc(`${plural(checks.length, 'check')} ${verb} for this cause; the other ${others.length}`)}</summary>\n<ul class="also">${others.join('')}</ul></details>`
+        : others.length
+          ? `<p>${esc(`${plural(checks.length, 'check')} ${verb} for this cause; the others:`)}</p>\n<ul class="also">${others.join('')}</ul>`
+          : '';
     const count = checks.length > 1 ? ` <small>${esc(plural(checks.length, 'check'))}</small>` : '';
     return `<details class="failure ${c.outcome}" id="${escapeAttribute(anchors.get(c.id) ?? '')}"${i < OPEN_CAUSES ? ' open' : ''}>
 <summary><h3>${esc(causeHeading(cause))}</h3>${count}</summary>
@@ -229,7 +298,9 @@ ${also}
 </details>`;
   });
   const failed = causes.reduce((n, c) => n + c.checks.length, 0);
-  const heading = causes.length ? ` <small>${esc(`${plural(causes.length, 'cause')} over ${plural(failed, 'check')}`)}</small>` : '';
+  const heading = causes.length
+    ? ` <small>${esc(`${plural(causes.length, 'cause')} over ${plural(failed, 'check')}`)}</small>`
+    : '';
   const body = stop + articles.join('\n');
   return `<section id="failures"><h2>Failures and errors${heading}</h2>\n${body || '<p>None.</p>'}\n</section>`;
 }
@@ -237,7 +308,9 @@ ${also}
 /** Where one cause was seen, when at more than one place. */
 function placesOf(cause: Cause): string {
   const [seenAt, ...places] = placeLines(cause);
-  return seenAt === undefined ? '' : `<p class="places">${esc(seenAt)}</p>\n<ul class="places">${places.map((p) => `<li><code>${esc(p.trim())}</code></li>`).join('')}</ul>\n`;
+  return seenAt === undefined
+    ? ''
+    : `<p class="places">${esc(seenAt)}</p>\n<ul class="places">${places.map((p) => `<li><code>${esc(p.trim())}</code></li>`).join('')}</ul>\n`;
 }
 
 /** The rules a failure is about (those its violation names, else those it verifies), each linked to its text in the matrix. */
@@ -258,8 +331,10 @@ function showsUntested(run: RunResult): boolean {
 /** A partial run lists what it did not verify, and why; a complete one shows nothing here. */
 function untestedSection(run: RunResult): string {
   if (!showsUntested(run)) return '';
-  const groups = untestedByReason(run.untested).map(({ reason, ids }) => `<details><summary>${esc(`${plural(ids.length, 'requirement')}: ${reason}`)}</summary>
-<p>${ids.map((id) => `<code>${esc(id)}</code>`).join(', ')}</p></details>`);
+  const groups = untestedByReason(run.untested).map(
+    ({ reason, ids }) => `<details><summary>${esc(`${plural(ids.length, 'requirement')}: ${reason}`)}</summary>
+<p>${ids.map((id) => `<code>${esc(id)}</code>`).join(', ')}</p></details>`,
+  );
   return `<section id="untested"><h2>Not verified <small>${esc(`${plural(run.untested.length, 'required requirement')}: the run is partial`)}</small></h2>
 ${groups.join('\n')}
 </section>`;
@@ -267,7 +342,9 @@ ${groups.join('\n')}
 
 function timingSection(run: RunResult): string {
   const slowest = [...run.checks].sort((a, b) => b.durationMs - a.durationMs).slice(0, SLOWEST);
-  const rows = slowest.map((c) => `<tr><td class="num">${seconds(c.durationMs)} s</td><td>${esc(c.group)}</td><td>${esc(c.name)}</td></tr>`);
+  const rows = slowest.map(
+    (c) => `<tr><td class="num">${seconds(c.durationMs)} s</td><td>${esc(c.group)}</td><td>${esc(c.name)}</td></tr>`,
+  );
   return `<section id="timing"><h2>Timing</h2>
 <p>${esc(`${plural(run.checks.length, 'check')} in ${seconds(run.durationMs)} s. Slowest:`)}</p>
 ${rows.length ? `<table><thead><tr><th>Time</th><th>Group</th><th>Check</th></tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>` : ''}
@@ -275,7 +352,9 @@ ${rows.length ? `<table><thead><tr><th>Time</th><th>Group</th><th>Check</th></tr
 }
 
 function untestableSection(): string {
-  const items = UNTESTABLE.map((u) => `<li><b>${rendered(u.topic)}</b> <small>(${esc(u.section)})</small>: ${rendered(u.reason)}</li>`);
+  const items = UNTESTABLE.map(
+    (u) => `<li><b>${rendered(u.topic)}</b> <small>(${esc(u.section)})</small>: ${rendered(u.reason)}</li>`,
+  );
   return `<section id="untestable"><h2>Not testable from outside</h2>\n<ul>\n${items.join('\n')}\n</ul>\n</section>`;
 }
 

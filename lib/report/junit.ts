@@ -2,10 +2,26 @@
 // Everything it writes is read from the RunResult: the verdict, the groups in display order, each requirement's level and section.
 
 import { checkName } from '../result/check-name.js';
-import { type CheckResult, type Outcome, requirementIdsOf, type RequirementResult, type RunResult, type RunStop, type Untested } from '../result/model.js';
+import {
+  type CheckResult,
+  type Outcome,
+  requirementIdsOf,
+  type RequirementResult,
+  type RunResult,
+  type RunStop,
+  type Untested,
+} from '../result/model.js';
 import { waiverLabel } from '../waivers/waivers.js';
 import { SPECIFICATION_TEXT } from '../contract/specification.js';
-import { checkDetail, escapeAttribute, escapeMarkup, firstLine, seconds, selectionText, withRedaction } from './text.js';
+import {
+  checkDetail,
+  escapeAttribute,
+  escapeMarkup,
+  firstLine,
+  seconds,
+  selectionText,
+  withRedaction,
+} from './text.js';
 
 const CLASSNAME_PREFIX = 'aes-conformance';
 
@@ -20,18 +36,32 @@ function render(run: RunResult): string {
   // so a CI gate reading junit.xml agrees with the exit code; its message says it is a waived failure.
   const own = run.checks.map((c): CheckResult => (c.outcome === 'fail' && c.waived ? { ...c, outcome: 'skip' } : c));
   const checks = run.stop ? [stopAsCheck(run.stop), ...own] : [...own, ...run.untested.map(untestedAsCheck)];
-  const groups = run.stop ? [PREFLIGHT_GROUP, ...run.groups] : [...run.groups, ...(run.untested.length ? [UNTESTED_GROUP] : [])];
+  const groups = run.stop
+    ? [PREFLIGHT_GROUP, ...run.groups]
+    : [...run.groups, ...(run.untested.length ? [UNTESTED_GROUP] : [])];
   const requirements = new Map(run.requirements.map((r) => [r.id, r]));
   const counts = tally(checks);
   const timestamp = junitTimestamp(run.startedAt);
   // The root carries only what junit-10.xsd allows there (no skipped, no timestamp): each testsuite has both.
   const root = attributes({
-    name: run.suite.name, tests: counts.total, failures: counts.fail, errors: counts.error, time: seconds(run.durationMs),
+    name: run.suite.name,
+    tests: counts.total,
+    failures: counts.fail,
+    errors: counts.error,
+    time: seconds(run.durationMs),
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites${root}>`,
-    ...groups.map((group) => testsuite(group, checks.filter((c) => c.group === group), timestamp, runProperties(run), requirements)),
+    ...groups.map((group) =>
+      testsuite(
+        group,
+        checks.filter((c) => c.group === group),
+        timestamp,
+        runProperties(run),
+        requirements,
+      ),
+    ),
     '</testsuites>',
     '',
   ].join('\n');
@@ -47,11 +77,22 @@ function tally(checks: readonly CheckResult[]): Readonly<Record<Outcome, number>
 const PREFLIGHT_GROUP = 'preflight';
 
 function stopAsCheck(stop: RunStop): CheckResult {
-  const title = stop.kind === 'interrupted' ? `the run was interrupted (${stop.signal ?? 'signal'})`
-    : stop.kind === 'throttled' ? 'the run stopped: the target answered only with back-pressure' : `the run stopped before the suites (${stop.kind})`;
+  const title =
+    stop.kind === 'interrupted'
+      ? `the run was interrupted (${stop.signal ?? 'signal'})`
+      : stop.kind === 'throttled'
+        ? 'the run stopped: the target answered only with back-pressure'
+        : `the run stopped before the suites (${stop.kind})`;
   return {
-    id: `${PREFLIGHT_GROUP}::${stop.kind}`, file: '', group: PREFLIGHT_GROUP, title, name: title,
-    requirements: [], outcome: 'error', durationMs: 0, message: stop.message,
+    id: `${PREFLIGHT_GROUP}::${stop.kind}`,
+    file: '',
+    group: PREFLIGHT_GROUP,
+    title,
+    name: title,
+    requirements: [],
+    outcome: 'error',
+    durationMs: 0,
+    message: stop.message,
   };
 }
 
@@ -61,8 +102,15 @@ export const UNTESTED_GROUP = 'untested';
 function untestedAsCheck(u: Untested): CheckResult {
   const title = 'not verified in this run';
   return {
-    id: `${UNTESTED_GROUP}::${u.id}`, file: '', group: UNTESTED_GROUP, title, name: checkName([u.id], title),
-    requirements: [u.id], outcome: 'skip', durationMs: 0, skipReason: u.reason,
+    id: `${UNTESTED_GROUP}::${u.id}`,
+    file: '',
+    group: UNTESTED_GROUP,
+    title,
+    name: checkName([u.id], title),
+    requirements: [u.id],
+    outcome: 'skip',
+    durationMs: 0,
+    skipReason: u.reason,
   };
 }
 
@@ -79,7 +127,11 @@ function runProperties(run: RunResult): string {
     ['untested_requirements', String(run.untested.length)],
     ...waiverProperties(run),
   ];
-  return ['    <properties>', ...props.map(([name, value]) => `      <property${attributes({ name, value })}/>`), '    </properties>'].join('\n');
+  return [
+    '    <properties>',
+    ...props.map(([name, value]) => `      <property${attributes({ name, value })}/>`),
+    '    </properties>',
+  ].join('\n');
 }
 
 /** The waiver file, how many failures it waived, and each expired or stale entry (to renew or remove). */
@@ -90,23 +142,49 @@ function waiverProperties(run: RunResult): [string, string][] {
     ['waivers_file', w.file],
     ['waived_failures', String(w.waived)],
     ...w.expired.map((e): [string, string] => ['expired_waiver', `${waiverLabel(e)} (expired ${e.expires})`]),
-    ...w.stale.map((e): [string, string] => ['stale_waiver', `${waiverLabel(e)}: no failure of this run needed it; remove the waiver`]),
-    ...(w.unmatched ?? []).map((e): [string, string] => ['unmatched_waiver', `${waiverLabel(e)}: matches no check; correct or remove the waiver`]),
+    ...w.stale.map((e): [string, string] => [
+      'stale_waiver',
+      `${waiverLabel(e)}: no failure of this run needed it; remove the waiver`,
+    ]),
+    ...(w.unmatched ?? []).map((e): [string, string] => [
+      'unmatched_waiver',
+      `${waiverLabel(e)}: matches no check; correct or remove the waiver`,
+    ]),
   ];
 }
 
-function testsuite(group: string, checks: readonly CheckResult[], timestamp: string | undefined, properties: string, requirements: ReadonlyMap<string, RequirementResult>): string {
+function testsuite(
+  group: string,
+  checks: readonly CheckResult[],
+  timestamp: string | undefined,
+  properties: string,
+  requirements: ReadonlyMap<string, RequirementResult>,
+): string {
   const counts = tally(checks);
   const durationMs = checks.reduce((sum, c) => sum + c.durationMs, 0);
   const head = attributes({
-    name: group, tests: counts.total, failures: counts.fail, errors: counts.error, skipped: counts.skip,
-    time: seconds(durationMs), timestamp,
+    name: group,
+    tests: counts.total,
+    failures: counts.fail,
+    errors: counts.error,
+    skipped: counts.skip,
+    time: seconds(durationMs),
+    timestamp,
   });
-  return [`  <testsuite${head}>`, properties, ...checks.map((check) => testcase(check, requirements)), '  </testsuite>'].join('\n');
+  return [
+    `  <testsuite${head}>`,
+    properties,
+    ...checks.map((check) => testcase(check, requirements)),
+    '  </testsuite>',
+  ].join('\n');
 }
 
 function testcase(check: CheckResult, requirements: ReadonlyMap<string, RequirementResult>): string {
-  const head = attributes({ name: check.name, classname: `${CLASSNAME_PREFIX}.${check.group}`, time: seconds(check.durationMs) });
+  const head = attributes({
+    name: check.name,
+    classname: `${CLASSNAME_PREFIX}.${check.group}`,
+    time: seconds(check.durationMs),
+  });
   const body = [properties(check, requirements), outcomeElement(check)].filter((part) => part !== '');
   return body.length === 0
     ? `    <testcase${head}/>`
@@ -123,9 +201,16 @@ function properties(check: CheckResult, requirements: ReadonlyMap<string, Requir
     ['spec_section', entries.length === 0 ? undefined : [...new Set(entries.map((r) => r.section))].join('; ')],
     ['seed', check.seed],
     ['path', check.path],
-    ['waived', check.waived ? `${check.waived.reason}${check.waived.expires ? ` (until ${check.waived.expires})` : ''}` : undefined],
+    [
+      'waived',
+      check.waived
+        ? `${check.waived.reason}${check.waived.expires ? ` (until ${check.waived.expires})` : ''}`
+        : undefined,
+    ],
   ];
-  const lines = props.flatMap(([name, value]) => (value === undefined ? [] : [`        <property${attributes({ name, value })}/>`]));
+  const lines = props.flatMap(([name, value]) =>
+    value === undefined ? [] : [`        <property${attributes({ name, value })}/>`],
+  );
   return lines.length === 0 ? '' : ['      <properties>', ...lines, '      </properties>'].join('\n');
 }
 

@@ -47,20 +47,24 @@ let validator: ReturnType<ReturnType<typeof newAjv>['compile']> | undefined;
 export async function readSummaries(paths: readonly string[]): Promise<SummarySource[]> {
   validator ??= newAjv().compile(SUMMARY_SCHEMA);
   const validate = validator;
-  return Promise.all(paths.map(async (path) => {
-    const file = (await stat(path).catch(() => undefined))?.isDirectory() ? join(path, 'summary.json') : path;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(await readFile(file, 'utf8'));
-    } catch (error) {
-      throw new ConfigError(`--merge: cannot read ${file}: ${(error as Error).message}`);
-    }
-    if (!validate(parsed)) {
-      const first = validate.errors?.[0];
-      throw new ConfigError(`--merge: ${file} is not a summary.json of this suite: ${first?.instancePath || '/'} ${first?.message ?? ''}`.trim());
-    }
-    return { source: file, summary: parsed as SummaryDocument };
-  }));
+  return Promise.all(
+    paths.map(async (path) => {
+      const file = (await stat(path).catch(() => undefined))?.isDirectory() ? join(path, 'summary.json') : path;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(await readFile(file, 'utf8'));
+      } catch (error) {
+        throw new ConfigError(`--merge: cannot read ${file}: ${(error as Error).message}`);
+      }
+      if (!validate(parsed)) {
+        const first = validate.errors?.[0];
+        throw new ConfigError(
+          `--merge: ${file} is not a summary.json of this suite: ${first?.instancePath || '/'} ${first?.message ?? ''}`.trim(),
+        );
+      }
+      return { source: file, summary: parsed as SummaryDocument };
+    }),
+  );
 }
 
 /**
@@ -76,13 +80,21 @@ export function mergeSummaries(sources: readonly SummarySource[], waiverFile?: W
   const summaries = sources.map((s) => s.summary);
   const same = (what: string, value: (s: SummaryDocument) => string): void => {
     const values = new Set(summaries.map(value));
-    if (values.size > 1) throw new ConfigError(`--merge: the runs differ in ${what} (${[...values].join(' vs ')}): merge only runs of one configuration`);
+    if (values.size > 1)
+      throw new ConfigError(
+        `--merge: the runs differ in ${what} (${[...values].join(' vs ')}): merge only runs of one configuration`,
+      );
   };
   same('suite version', (s) => `${s.suite.name} ${s.suite.version}`);
   same('profile', (s) => s.profile);
   // The merged reports name this suite's specification: a run that checked another cannot be part of them.
-  const other = summaries.find((s) => s.specification && s.specification.sha256 !== SPECIFICATION.sha256)?.specification;
-  if (other) throw new ConfigError(`--merge: a run checked another specification (SHA-256 ${other.sha256}) than this suite (${SPECIFICATION.sha256}): merge with the suite that made the runs`);
+  const other = summaries.find(
+    (s) => s.specification && s.specification.sha256 !== SPECIFICATION.sha256,
+  )?.specification;
+  if (other)
+    throw new ConfigError(
+      `--merge: a run checked another specification (SHA-256 ${other.sha256}) than this suite (${SPECIFICATION.sha256}): merge with the suite that made the runs`,
+    );
   const allEmbedded = summaries.every((s) => s.target.embedded);
   if (!allEmbedded) same('target', (s) => `${s.target.baseUrl ?? 'embedded'}`);
   const baseUrls = new Set(summaries.map((s) => s.target.baseUrl));
@@ -96,11 +108,14 @@ export function mergeSummaries(sources: readonly SummarySource[], waiverFile?: W
       // Each shard settles its own findings into run checks (one per published operation): keep the worst.
       if (earlier !== undefined && check.id.startsWith(RUN_CHECK_PREFIX)) {
         const at = checks.findIndex((c) => c.id === check.id);
-        if (worstOutcome([check.outcome, checks[at]!.outcome]) !== checks[at]!.outcome) checks[at] = { ...check, title: titleOf(check.name) };
+        if (worstOutcome([check.outcome, checks[at]!.outcome]) !== checks[at]!.outcome)
+          checks[at] = { ...check, title: titleOf(check.name) };
         continue;
       }
       if (earlier !== undefined) {
-        throw new ConfigError(`--merge: the check "${check.id}" is in both ${earlier} and ${source}: merge runs of distinct shards`);
+        throw new ConfigError(
+          `--merge: the check "${check.id}" is in both ${earlier} and ${source}: merge runs of distinct shards`,
+        );
       }
       seen.set(check.id, source);
       checks.push({ ...check, title: titleOf(check.name) });
@@ -119,15 +134,25 @@ export function mergeSummaries(sources: readonly SummarySource[], waiverFile?: W
   if (waiverFile) {
     const chosen = { only: selection.only, exclude: selection.exclude ?? [] };
     const declared = (id: string): boolean => wholeOfShards(selection.shards) && surelyDeclared(chosen, id);
-    ({ checks: merged, report: waivers } = applyWaivers(checks, waiverFile, today ?? waiverDay(new Date(start)), { declared }));
-  } else waivers = mergedWaivers(summaries.flatMap((s) => (s.waivers ? [s.waivers] : [])), checks);
+    ({ checks: merged, report: waivers } = applyWaivers(checks, waiverFile, today ?? waiverDay(new Date(start)), {
+      declared,
+    }));
+  } else
+    waivers = mergedWaivers(
+      summaries.flatMap((s) => (s.waivers ? [s.waivers] : [])),
+      checks,
+    );
 
   const end = Math.max(...summaries.map((s, i) => (starts[i] ?? start) + s.durationMs));
   const stopped = sources.find((s) => s.summary.stop);
-  const stop = stopped?.summary.stop ? { ...stopped.summary.stop, message: `${stopped.source}: ${stopped.summary.stop.message}` } : undefined;
+  const stop = stopped?.summary.stop
+    ? { ...stopped.summary.stop, message: `${stopped.source}: ${stopped.summary.stop.message}` }
+    : undefined;
   // Shards run side by side: their back-pressure answers and waits add up.
   const throttled = summaries.flatMap((s) => (s.throttling ? [s.throttling] : []));
-  const throttling = throttled.length ? { responses: sum(throttled.map((t) => t.responses)), waitMs: sum(throttled.map((t) => t.waitMs)) } : undefined;
+  const throttling = throttled.length
+    ? { responses: sum(throttled.map((t) => t.responses)), waitMs: sum(throttled.map((t) => t.waitMs)) }
+    : undefined;
   const run = summarise(merged, {
     suite: first.summary.suite,
     target,
@@ -154,11 +179,25 @@ function mergedWaivers(reports: readonly WaiverReport[], checks: readonly CheckR
     const earlier = expired.get(waiverLabel(e));
     expired.set(waiverLabel(e), { ...e, failures: [...new Set([...(earlier?.failures ?? []), ...e.failures])] });
   }
-  const stale = new Map(reports.flatMap((r) => r.stale).filter((e) => !used.has(waiverLabel(e))).map((e) => [waiverLabel(e), e]));
-  const unmatched = new Map(reports.flatMap((r) => r.unmatched ?? []).filter((e) => !checks.some((c) => c.id === e.check)).map((e) => [waiverLabel(e), e]));
+  const stale = new Map(
+    reports
+      .flatMap((r) => r.stale)
+      .filter((e) => !used.has(waiverLabel(e)))
+      .map((e) => [waiverLabel(e), e]),
+  );
+  const unmatched = new Map(
+    reports
+      .flatMap((r) => r.unmatched ?? [])
+      .filter((e) => !checks.some((c) => c.id === e.check))
+      .map((e) => [waiverLabel(e), e]),
+  );
   return {
-    file: first.file, entries: Math.max(...reports.map((r) => r.entries)), waived: checks.filter((c) => c.outcome === 'fail' && c.waived).length,
-    expired: [...expired.values()], stale: [...stale.values()], ...(unmatched.size ? { unmatched: [...unmatched.values()] } : {}),
+    file: first.file,
+    entries: Math.max(...reports.map((r) => r.entries)),
+    waived: checks.filter((c) => c.outcome === 'fail' && c.waived).length,
+    expired: [...expired.values()],
+    stale: [...stale.values()],
+    ...(unmatched.size ? { unmatched: [...unmatched.values()] } : {}),
   };
 }
 

@@ -34,7 +34,13 @@ export function legal(text: string): string {
   return text.replace(ILLEGAL, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
 }
 
-const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ENTITIES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Escapes text content for XML and HTML alike; `>` is always escaped, so `]]>` cannot appear. */
 export function escapeMarkup(text: string): string {
@@ -44,7 +50,9 @@ export function escapeMarkup(text: string): string {
 
 /** Escapes an attribute value, keeping tabs and line breaks that attribute normalisation would turn into spaces. */
 export function escapeAttribute(text: string): string {
-  return legal(text).replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c).replace(/[\t\n\r]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return legal(text)
+    .replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c)
+    .replace(/[\t\n\r]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export function firstLine(text: string | undefined): string {
@@ -82,7 +90,9 @@ export function causeHeading(cause: Cause): string {
 
 /** `seen at 13 places:`, then the places: where one cause was seen (empty for a cause seen at one place). */
 export function placeLines(cause: Cause): string[] {
-  return cause.places.length < 2 ? [] : [`seen at ${plural(cause.places.length, 'place')}:`, ...cause.places.map((p) => `  ${p}`)];
+  return cause.places.length < 2
+    ? []
+    : [`seen at ${plural(cause.places.length, 'place')}:`, ...cause.places.map((p) => `  ${p}`)];
 }
 
 /** Request, response and replay line; the key only ever as `$API_KEY`. */
@@ -97,8 +107,9 @@ function evidenceLines(e: Evidence): string[] {
 
 function headerLines(headers: Readonly<Record<string, string>>, request: boolean): string[] {
   // The recorder already puts the placeholder in; a report is the last place to make sure of it.
-  return Object.entries(headers).map(([name, value]) =>
-    `  ${name}: ${request && name.toLowerCase() === 'x-api-key' ? API_KEY_PLACEHOLDER : value}`);
+  return Object.entries(headers).map(
+    ([name, value]) => `  ${name}: ${request && name.toLowerCase() === 'x-api-key' ? API_KEY_PLACEHOLDER : value}`,
+  );
 }
 
 /** The full account of a failed or errored check: message, blamed ids, reproduction, evidence. */
@@ -106,7 +117,8 @@ export function checkDetail(check: CheckResult): string {
   const lines = [check.message ?? '(no message)'];
   if (check.outcome === 'fail') lines.push(`violated: ${blamedIds(check).join(', ') || '(no requirement named)'}`);
   if (check.waived) lines.push(waivedLine(check.waived));
-  if (check.seed !== undefined) lines.push(`reproduce: SEED=${check.seed}${check.path !== undefined ? ` (path ${check.path})` : ''}`);
+  if (check.seed !== undefined)
+    lines.push(`reproduce: SEED=${check.seed}${check.path !== undefined ? ` (path ${check.path})` : ''}`);
   if (check.evidence) lines.push('', ...evidenceLines(check.evidence));
   return lines.join('\n');
 }
@@ -122,9 +134,17 @@ export function waiverSummaryLines(run: RunResult): string[] {
   if (!w) return [];
   return [
     `Waivers (${w.file}, ${w.entries} ${w.entries === 1 ? 'entry' : 'entries'}): ${plural(w.waived, 'waived failure')} (reported as failures, not counted in the exit code)`,
-    ...w.expired.map((e) => `  EXPIRED ${waiverLabel(e)} (expired ${e.expires}): waives nothing${e.failures.length ? `; ${plural(e.failures.length, 'failure')} it covered now count${e.failures.length === 1 ? 's' : ''}` : ''}`),
-    ...w.stale.map((e) => `  STALE ${waiverLabel(e)}: no failure of this run needed it; remove the waiver (${e.reason})`),
-    ...(w.unmatched ?? []).map((e) => `  UNMATCHED ${waiverLabel(e)}: matches no check (the ids are in --list); correct or remove the waiver (${e.reason})`),
+    ...w.expired.map(
+      (e) =>
+        `  EXPIRED ${waiverLabel(e)} (expired ${e.expires}): waives nothing${e.failures.length ? `; ${plural(e.failures.length, 'failure')} it covered now count${e.failures.length === 1 ? 's' : ''}` : ''}`,
+    ),
+    ...w.stale.map(
+      (e) => `  STALE ${waiverLabel(e)}: no failure of this run needed it; remove the waiver (${e.reason})`,
+    ),
+    ...(w.unmatched ?? []).map(
+      (e) =>
+        `  UNMATCHED ${waiverLabel(e)}: matches no check (the ids are in --list); correct or remove the waiver (${e.reason})`,
+    ),
   ];
 }
 
@@ -140,19 +160,41 @@ export function verdictText(run: RunResult): VerdictText {
     case 'interrupted':
       return { label: 'INTERRUPTED', detail: `${run.stop?.message ?? 'the run was interrupted'}${ranBeforeStop(run)}` };
     case 'stopped':
-      return { label: 'STOPPED', detail: `the run stopped (${run.stop?.kind ?? 'unknown'}): ${run.stop?.message ?? ''}` };
+      return {
+        label: 'STOPPED',
+        detail: `the run stopped (${run.stop?.kind ?? 'unknown'}): ${run.stop?.message ?? ''}`,
+      };
     case 'throttled':
-      return { label: 'STOPPED: THROTTLED', detail: `${run.stop?.message ?? ''}${run.checks.length ? ranBeforeStop(run) : ''}` };
+      return {
+        label: 'STOPPED: THROTTLED',
+        detail: `${run.stop?.message ?? ''}${run.checks.length ? ranBeforeStop(run) : ''}`,
+      };
     case 'violations':
-      return { label: 'NOT CONFORMANT', detail: `${plural(fail, 'check')} found a rule violated${error ? `; ${error} errored` : ''}` };
+      return {
+        label: 'NOT CONFORMANT',
+        detail: `${plural(fail, 'check')} found a rule violated${error ? `; ${error} errored` : ''}`,
+      };
     case 'errors':
       // Not a violation by the target, but conformance is not shown either: exit code 1 as well.
-      return { label: 'NOT CONFORMANT', detail: `no rule violation found, but ${plural(error, 'check')} errored, so conformance is not established` };
+      return {
+        label: 'NOT CONFORMANT',
+        detail: `no rule violation found, but ${plural(error, 'check')} errored, so conformance is not established`,
+      };
     case 'passed-partial':
-      if (!run.untested.length) return { label: 'PASSED, PARTIAL RUN: NOT SHOWN CONFORMANT', detail: `${plural(pass, 'check')} passed, ${skip} skipped, ${waivedText(run)}: a waived failure is not a verified rule, so conformance is not established (exit code 0)` };
-      return { label: 'PASSED, PARTIAL RUN: NOT SHOWN CONFORMANT', detail: `${plural(pass, 'check')} passed, ${skip} skipped, ${waivedText(run)}; but ${plural(run.untested.length, 'required requirement')} ${run.untested.length === 1 ? 'was' : 'were'} not verified${selectionText(run)}, so conformance is not established (exit code 0: what ran passed)` };
+      if (!run.untested.length)
+        return {
+          label: 'PASSED, PARTIAL RUN: NOT SHOWN CONFORMANT',
+          detail: `${plural(pass, 'check')} passed, ${skip} skipped, ${waivedText(run)}: a waived failure is not a verified rule, so conformance is not established (exit code 0)`,
+        };
+      return {
+        label: 'PASSED, PARTIAL RUN: NOT SHOWN CONFORMANT',
+        detail: `${plural(pass, 'check')} passed, ${skip} skipped, ${waivedText(run)}; but ${plural(run.untested.length, 'required requirement')} ${run.untested.length === 1 ? 'was' : 'were'} not verified${selectionText(run)}, so conformance is not established (exit code 0: what ran passed)`,
+      };
     case 'conformant':
-      return { label: 'CONFORMANT', detail: `${plural(pass, 'check')} passed, ${skip} skipped; every required requirement verified` };
+      return {
+        label: 'CONFORMANT',
+        detail: `${plural(pass, 'check')} passed, ${skip} skipped; every required requirement verified`,
+      };
   }
 }
 
@@ -180,6 +222,11 @@ function waivedText(run: RunResult): string {
 export function selectionText(run: RunResult): string {
   const { only, shards, readOnly } = run.selection;
   const exclude = run.selection.exclude ?? [];
-  const parts = [...(only.length ? [`--only ${only.join(',')}`] : []), ...(exclude.length ? [`--exclude ${exclude.join(',')}`] : []), ...(shards.length ? [`--shard ${shards.join(', ')}`] : []), ...(readOnly ? ['read-only'] : [])];
+  const parts = [
+    ...(only.length ? [`--only ${only.join(',')}`] : []),
+    ...(exclude.length ? [`--exclude ${exclude.join(',')}`] : []),
+    ...(shards.length ? [`--shard ${shards.join(', ')}`] : []),
+    ...(readOnly ? ['read-only'] : []),
+  ];
   return parts.length ? ` (${parts.join('; ')})` : '';
 }

@@ -14,7 +14,11 @@ export interface ReportPaths {
 }
 
 export async function writeReports(run: RunResult, dir: string): Promise<ReportPaths> {
-  const paths: ReportPaths = { junit: join(dir, 'junit.xml'), html: join(dir, 'report.html'), summary: join(dir, 'summary.json') };
+  const paths: ReportPaths = {
+    junit: join(dir, 'junit.xml'),
+    html: join(dir, 'report.html'),
+    summary: join(dir, 'summary.json'),
+  };
   await makeDirectory(dir);
   await Promise.all([
     writeFile(paths.junit, toJunitXml(run), 'utf8'),

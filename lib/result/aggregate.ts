@@ -4,15 +4,38 @@
 import { GROUPS } from '../contract/endpoints.js';
 import { REQUIREMENTS } from '../contract/requirements/index.js';
 import { causeId, causeKeyOf, causeLabel, placesOf, type CauseKey } from './cause.js';
-import { type CheckResult, type ExitCode, type Outcome, type RequirementResult, requirementIdsOf, type RunResult, type RunStop, type Selection, type Untested, type Verdict, type WaiverReport } from './model.js';
+import {
+  type CheckResult,
+  type ExitCode,
+  type Outcome,
+  type RequirementResult,
+  requirementIdsOf,
+  type RunResult,
+  type RunStop,
+  type Selection,
+  type Untested,
+  type Verdict,
+  type WaiverReport,
+} from './model.js';
 
 export const OUTCOMES: readonly Outcome[] = ['pass', 'fail', 'skip', 'error'];
 
 export type Counts = RunResult['counts'];
-export const VERDICTS: readonly Verdict[] = ['conformant', 'passed-partial', 'violations', 'errors', 'stopped', 'interrupted', 'throttled'];
+export const VERDICTS: readonly Verdict[] = [
+  'conformant',
+  'passed-partial',
+  'violations',
+  'errors',
+  'stopped',
+  'interrupted',
+  'throttled',
+];
 
 /** Everything of a RunResult that the checks do not determine. */
-export type RunMeta = Pick<RunResult, 'suite' | 'target' | 'profile' | 'startedAt' | 'durationMs' | 'settings' | 'selection'> & {
+export type RunMeta = Pick<
+  RunResult,
+  'suite' | 'target' | 'profile' | 'startedAt' | 'durationMs' | 'settings' | 'selection'
+> & {
   readonly stop?: RunStop;
   /** The waiver file's report; the checks already carry their `waived` marks. */
   readonly waivers?: WaiverReport;
@@ -42,12 +65,21 @@ export function summarise(checks: readonly CheckResult[], meta: RunMeta): RunRes
     exitCode: exitCodeFor(counts, meta.stop, waivedFailures(checks)),
     groups: orderGroups(checks.map((c) => c.group)),
   };
-  const result = { ...run, ...(meta.stop ? { stop: meta.stop } : {}), ...(meta.waivers ? { waivers: meta.waivers } : {}) };
+  const result = {
+    ...run,
+    ...(meta.stop ? { stop: meta.stop } : {}),
+    ...(meta.waivers ? { waivers: meta.waivers } : {}),
+  };
   return { ...result, verdict: verdictOf(result) };
 }
 
 /** The requirements the profile requires that no check verified, each with the reason. */
-function untestedRequirements(requirements: readonly RequirementResult[], checks: readonly CheckResult[], profile: string, selection: Selection): Untested[] {
+function untestedRequirements(
+  requirements: readonly RequirementResult[],
+  checks: readonly CheckResult[],
+  profile: string,
+  selection: Selection,
+): Untested[] {
   const byId = new Map(checks.map((c) => [c.id, c]));
   return requirements
     .filter((r) => r.level === 'MUST' || profile === 'strict')
@@ -57,7 +89,8 @@ function untestedRequirements(requirements: readonly RequirementResult[], checks
       if (r.outcome === 'skip') return [{ id: r.id, level: r.level, reason: skipReasons(its, r.stoppedBy) }];
       // A requirement whose only failures are waived is not verified: the run cannot be shown conformant.
       const failing = its.filter((c) => outcomeFor(c, r.id) === 'fail');
-      if (r.outcome === 'fail' && failing.every((c) => c.waived)) return [{ id: r.id, level: r.level, reason: waivedReason(failing) }];
+      if (r.outcome === 'fail' && failing.every((c) => c.waived))
+        return [{ id: r.id, level: r.level, reason: waivedReason(failing) }];
       return [];
     });
 }
@@ -78,7 +111,8 @@ function notRunReason(selection: Selection, id: string): string {
   const exclude = selection.exclude ?? [];
   if (exclude.includes(id)) return `excluded (--exclude ${exclude.join(',')})`;
   if (selection.only.length) return `not selected (--only ${selection.only.join(',')})`;
-  if (selection.shards.length) return `not in the shard${selection.shards.length === 1 ? '' : 's'} run (--shard ${selection.shards.join(', ')})`;
+  if (selection.shards.length)
+    return `not in the shard${selection.shards.length === 1 ? '' : 's'} run (--shard ${selection.shards.join(', ')})`;
   if (exclude.length) return `excluded (--exclude ${exclude.join(',')})`;
   return 'no check ran';
 }
@@ -86,7 +120,7 @@ function notRunReason(selection: Selection, id: string): string {
 function skipReasons(checks: readonly CheckResult[], stoppedBy: readonly string[] = []): string {
   // A failed check that carries the requirement stopped at another rule before it was verified.
   const stopped = `its checks failed on ${stoppedBy.join(', ')} first`;
-  const reasons = [...new Set(checks.map((c) => (c.outcome === 'fail' ? stopped : c.skipReason ?? 'skipped')))];
+  const reasons = [...new Set(checks.map((c) => (c.outcome === 'fail' ? stopped : (c.skipReason ?? 'skipped'))))];
   return reasons.slice(0, 2).join('; ') + (reasons.length > 2 ? `; and ${reasons.length - 2} more` : '');
 }
 
@@ -109,9 +143,15 @@ export function requirementResults(checks: readonly CheckResult[]): RequirementR
   return REQUIREMENTS.map((r) => {
     const its = carrying.get(r.id) ?? [];
     const outcome = worstOutcome(its.map((c) => outcomeFor(c, r.id))) ?? 'untested';
-    const stoppedBy = outcome === 'skip' ? [...new Set(its.flatMap((c) => (c.outcome === 'fail' ? c.violated ?? [] : [])))] : [];
+    const stoppedBy =
+      outcome === 'skip' ? [...new Set(its.flatMap((c) => (c.outcome === 'fail' ? (c.violated ?? []) : [])))] : [];
     return {
-      id: r.id, level: r.level, area: r.area, section: r.section, summary: r.summary, outcome,
+      id: r.id,
+      level: r.level,
+      area: r.area,
+      section: r.section,
+      summary: r.summary,
+      outcome,
       checks: its.map((c) => c.id),
       ...(stoppedBy.length ? { stoppedBy } : {}),
     };
@@ -119,7 +159,10 @@ export function requirementResults(checks: readonly CheckResult[]): RequirementR
 }
 
 export function worstOutcome(outcomes: readonly Outcome[]): Outcome | undefined {
-  return outcomes.reduce<Outcome | undefined>((worst, o) => (worst === undefined || SEVERITY[o] > SEVERITY[worst] ? o : worst), undefined);
+  return outcomes.reduce<Outcome | undefined>(
+    (worst, o) => (worst === undefined || SEVERITY[o] > SEVERITY[worst] ? o : worst),
+    undefined,
+  );
 }
 
 export function countOutcomes(checks: readonly CheckResult[]): Counts {
@@ -136,9 +179,12 @@ const REQUIREMENT_OUTCOMES: readonly RequirementOutcome[] = [...OUTCOMES, 'untes
  * those whose checks failed on another rule first are counted apart from the skipped (`… 2 skip, 36 stopped by a failure, …`).
  */
 export function requirementTally(requirements: readonly RequirementResult[]): string {
-  const count = (o: RequirementOutcome) => requirements.filter((r) => r.outcome === o && (o !== 'skip' || !r.stoppedBy)).length;
+  const count = (o: RequirementOutcome) =>
+    requirements.filter((r) => r.outcome === o && (o !== 'skip' || !r.stoppedBy)).length;
   const stopped = requirements.filter((r) => r.stoppedBy).length;
-  return REQUIREMENT_OUTCOMES.map((o) => `${count(o)} ${o}${o === 'skip' && stopped ? `, ${stopped} stopped by a failure` : ''}`).join(', ');
+  return REQUIREMENT_OUTCOMES.map(
+    (o) => `${count(o)} ${o}${o === 'skip' && stopped ? `, ${stopped} stopped by a failure` : ''}`,
+  ).join(', ');
 }
 
 /** A partial pass exits 0 (what ran passed, so a CI gate on a chosen part holds); its verdict says partial. */
@@ -204,7 +250,12 @@ export function failuresByCause(checks: readonly CheckResult[]): Cause[] {
     cause.checks.push(check);
     for (const place of placesOf(check)) cause.places.add(place);
   }
-  return [...causes.values()].map(({ key, checks: its, places }) => ({ key, example: its[0]!, checks: its, places: [...places] }));
+  return [...causes.values()].map(({ key, checks: its, places }) => ({
+    key,
+    example: its[0]!,
+    checks: its,
+    places: [...places],
+  }));
 }
 
 /** The unverified requirements grouped by reason, in order of first appearance. */
@@ -226,7 +277,9 @@ export function skipsByReason(checks: readonly CheckResult[]): Array<{ reason: s
     const entry = reasons.get(key) ?? reasons.set(key, { ...(blocker ? { blocker } : {}), checks: [] }).get(key)!;
     entry.checks.push(check);
   }
-  return [...reasons.values()].map(({ blocker, checks: its }) => ({ reason: skipReason(its, blocker), checks: its })).sort((a, b) => b.checks.length - a.checks.length);
+  return [...reasons.values()]
+    .map(({ blocker, checks: its }) => ({ reason: skipReason(its, blocker), checks: its }))
+    .sort((a, b) => b.checks.length - a.checks.length);
 }
 
 /** The skips' one reason; checks blocked by one cause seen at several places: `blocked by [RULE] what (seen at 3 places)`. */

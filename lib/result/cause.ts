@@ -32,13 +32,20 @@ function summaryOf(check: CheckResult): string {
 
 /** What was wrong and where, as the violation said; a message without a known place is its own what (quoted values and large numbers set aside). */
 function split(summary: string, where: string | undefined): { what: string; place?: string } {
-  if (where !== undefined && summary.startsWith(`${where}: `)) return { what: summary.slice(where.length + 2), place: where };
+  if (where !== undefined && summary.startsWith(`${where}: `))
+    return { what: summary.slice(where.length + 2), place: where };
   return { what: summary.replace(/"(?:[^"\\]|\\.)*"/g, '"…"').replace(/\b\d{3,}\b/g, 'N') };
 }
 
 export function causeKeyOf(check: CheckResult): CauseKey {
-  const rules = check.outcome === 'fail' ? causeRules(check.violated?.length ? check.violated : check.requirements) : [];
-  return { outcome: check.outcome, waived: check.waived !== undefined, rules, what: split(summaryOf(check), check.where).what };
+  const rules =
+    check.outcome === 'fail' ? causeRules(check.violated?.length ? check.violated : check.requirements) : [];
+  return {
+    outcome: check.outcome,
+    waived: check.waived !== undefined,
+    rules,
+    what: split(summaryOf(check), check.where).what,
+  };
 }
 
 /** Where a failed check saw its cause, when its violation knew; with the others a check added for a finding lists. */
@@ -51,8 +58,13 @@ export function placesOf(check: CheckResult): string[] {
 export const causeId = (key: CauseKey): string => JSON.stringify([key.outcome, key.waived, key.rules, key.what]);
 
 /** A finding's cause (its rules and what was wrong), as a check failing for it would have it. */
-export const findingCause = (finding: Finding): CauseKey =>
-  ({ outcome: 'fail', waived: false, rules: causeRules(finding.requirements), what: split(finding.summary.split('\n')[0] ?? '', finding.where).what });
+export const findingCause = (finding: Finding): CauseKey => ({
+  outcome: 'fail',
+  waived: false,
+  rules: causeRules(finding.requirements),
+  what: split(finding.summary.split('\n')[0] ?? '', finding.where).what,
+});
 
 /** `[RULE] what was wrong`: a cause named by its rule, never by the check that happened to show it. */
-export const causeLabel = (key: Pick<CauseKey, 'rules' | 'what'>): string => `${key.rules.length ? `[${key.rules.join(', ')}] ` : ''}${key.what}`;
+export const causeLabel = (key: Pick<CauseKey, 'rules' | 'what'>): string =>
+  `${key.rules.length ? `[${key.rules.join(', ')}] ` : ''}${key.what}`;

@@ -14,10 +14,15 @@ export const isCheckId = (text: string): boolean => CHECK_ID.test(text);
  * and anything that is no letter or digit become dashes. Keys, never titles: an id never follows prose.
  */
 export const idSegment = (key: string | number): string =>
-  String(key).replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'x';
+  String(key)
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '') || 'x';
 
 /** An id from a literal prefix and segments each made of a key (`checkIdOf('lists.order-by', listId)`). */
-export const checkIdOf = (prefix: string, ...keys: ReadonlyArray<string | number>): string => [prefix, ...keys.map(idSegment)].join('.');
+export const checkIdOf = (prefix: string, ...keys: ReadonlyArray<string | number>): string =>
+  [prefix, ...keys.map(idSegment)].join('.');
 
 /** A value a check sends, as a segment: `absent`, `empty`, or its JSON text (`[42]` → `42`). */
 export const valueKey = (value: unknown): string => {

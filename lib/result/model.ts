@@ -196,7 +196,8 @@ export interface RunResult {
  * `passed-partial`: no check failed or errored, but requirements the profile requires were left unverified.
  * `throttled`: a stop, by a target that answered only with back-pressure.
  */
-export type Verdict = 'conformant' | 'passed-partial' | 'violations' | 'errors' | 'stopped' | 'interrupted' | 'throttled';
+export type Verdict =
+  'conformant' | 'passed-partial' | 'violations' | 'errors' | 'stopped' | 'interrupted' | 'throttled';
 
 /** The ids a check speaks for: those it verifies and those its violation names (e.g. SCHEMA-PUBLISHED). */
 export function requirementIdsOf(check: CheckResult): readonly string[] {

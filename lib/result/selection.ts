@@ -44,8 +44,14 @@ export function selects(choice: Choice, check: Selectable): boolean {
   const { id, group, requirements, subjects = [] } = check;
   if (choice.exclude?.some((r) => requirements.includes(r)) || choice.excludeChecks?.includes(id)) return false;
   if (!choice.only && !choice.onlyGroups && !choice.onlyPublished && !choice.onlyChecks) return true;
-  const named = (names: readonly string[] | undefined): boolean => !!names?.some((name) => name === group || subjects.includes(name));
-  return named(choice.onlyGroups) || named(choice.onlyPublished) || !!choice.only?.some((r) => requirements.includes(r)) || !!choice.onlyChecks?.includes(id);
+  const named = (names: readonly string[] | undefined): boolean =>
+    !!names?.some((name) => name === group || subjects.includes(name));
+  return (
+    named(choice.onlyGroups) ||
+    named(choice.onlyPublished) ||
+    !!choice.only?.some((r) => requirements.includes(r)) ||
+    !!choice.onlyChecks?.includes(id)
+  );
 }
 
 /**
@@ -65,13 +71,20 @@ const isGroup = (item: string): boolean => GROUP_NAMES.includes(item);
 
 /** Items as the catalog spells them (groups and check ids in lower case, requirement ids in upper case), and those that are none of these, as typed. */
 function readItems(given: readonly string[]): { items: string[]; unknown: string[] } {
-  const spelt = given.map((item) => (isGroup(item.toLowerCase()) || isCheckId(item.toLowerCase()) ? item.toLowerCase() : item.toUpperCase()));
+  const spelt = given.map((item) =>
+    isGroup(item.toLowerCase()) || isCheckId(item.toLowerCase()) ? item.toLowerCase() : item.toUpperCase(),
+  );
   const known = (item: string): boolean => isGroup(item) || isRequirementId(item) || isCheckId(item);
-  return { items: [...new Set(spelt.filter(known))], unknown: [...new Set(given.filter((_item, i) => !known(spelt[i]!)))] };
+  return {
+    items: [...new Set(spelt.filter(known))],
+    unknown: [...new Set(given.filter((_item, i) => !known(spelt[i]!)))],
+  };
 }
 
 const unknownItems = (option: string, unknown: readonly string[], published = false): ConfigError =>
-  new ConfigError(`${option}: unknown group${published ? ', requirement id, check id, or published operation or document' : ', requirement id or check id'}: ${unknown.join(', ')}. Groups: ${GROUP_NAMES.join(', ')}; requirement ids and check ids: see --list${published ? '; published operations and documents: --list with BASE_URL set' : ''}.`);
+  new ConfigError(
+    `${option}: unknown group${published ? ', requirement id, check id, or published operation or document' : ', requirement id or check id'}: ${unknown.join(', ')}. Groups: ${GROUP_NAMES.join(', ')}; requirement ids and check ids: see --list${published ? '; published operations and documents: --list with BASE_URL set' : ''}.`,
+  );
 
 /**
  * Items as the catalog spells them: groups and check ids in lower case, requirement ids in upper case,
@@ -94,21 +107,33 @@ export function selection(only: readonly string[], exclude: readonly string[] = 
   const { items, unknown: pendingPublished } = readItems(only);
   const excluded = selectedItems(exclude, '--exclude');
   const [groups, ids, checks] = [items.filter(isGroup), items.filter(isRequirementId), items.filter(isCheckId)];
-  const [excludedGroups, excludedIds, excludedChecks] = [excluded.filter(isGroup), excluded.filter(isRequirementId), excluded.filter(isCheckId)];
+  const [excludedGroups, excludedIds, excludedChecks] = [
+    excluded.filter(isGroup),
+    excluded.filter(isRequirementId),
+    excluded.filter(isCheckId),
+  ];
   const narrowedByGroups = groups.length > 0 && !ids.length && !checks.length;
   const loaded = narrowedByGroups ? groups : GROUP_NAMES;
-  const files = narrowedByGroups || excludedGroups.length ? loaded.filter((g) => !excludedGroups.includes(g)).map(groupFilePrefix) : [];
-  if (excludedGroups.length && !files.length) throw new ConfigError(`--exclude ${excluded.join(',')} leaves no group to run`);
+  const files =
+    narrowedByGroups || excludedGroups.length
+      ? loaded.filter((g) => !excludedGroups.includes(g)).map(groupFilePrefix)
+      : [];
+  if (excludedGroups.length && !files.length)
+    throw new ConfigError(`--exclude ${excluded.join(',')} leaves no group to run`);
   const byItems = ids.length > 0 || checks.length > 0;
   const declared: Choice = {
-    ...(ids.length ? { only: ids } : {}), ...(checks.length ? { onlyChecks: checks } : {}), ...(groups.length && byItems ? { onlyGroups: groups } : {}),
-    ...(excludedIds.length ? { exclude: excludedIds } : {}), ...(excludedChecks.length ? { excludeChecks: excludedChecks } : {}),
+    ...(ids.length ? { only: ids } : {}),
+    ...(checks.length ? { onlyChecks: checks } : {}),
+    ...(groups.length && byItems ? { onlyGroups: groups } : {}),
+    ...(excludedIds.length ? { exclude: excludedIds } : {}),
+    ...(excludedChecks.length ? { excludeChecks: excludedChecks } : {}),
   };
   return { only: items, exclude: excluded, files, declared, pendingPublished };
 }
 
 /** Whether the published names must be read: items only they can confirm, or check ids that may be an operation id (`runs.list`). */
-export const asksPublished = (chosen: Chosen): boolean => chosen.pendingPublished.length > 0 || !!chosen.declared.onlyChecks?.length;
+export const asksPublished = (chosen: Chosen): boolean =>
+  chosen.pendingPublished.length > 0 || !!chosen.declared.onlyChecks?.length;
 
 /**
  * `--only` items that are neither a group, a requirement id nor a check id, confirmed against `names`
@@ -119,14 +144,24 @@ export function withPublished(chosen: Chosen, names: ReadonlySet<string>): Chose
   const alsoPublished = (chosen.declared.onlyChecks ?? []).filter((id) => names.has(id));
   if (!chosen.pendingPublished.length && !alsoPublished.length) return chosen;
   if (chosen.exclude.includes(PUBLISHED_GROUP)) {
-    throw new ConfigError(`--only ${chosen.pendingPublished.join(',')}: published operations or documents, but --exclude published leaves out every check of what the target publishes beyond the 20 endpoints`);
+    throw new ConfigError(
+      `--only ${chosen.pendingPublished.join(',')}: published operations or documents, but --exclude published leaves out every check of what the target publishes beyond the 20 endpoints`,
+    );
   }
   const missing = chosen.pendingPublished.filter((name) => !names.has(name));
   if (missing.length) throw unknownItems('--only', missing, true);
   const published = groupFilePrefix(PUBLISHED_GROUP);
-  const files = chosen.files.length ? [...new Set([...chosen.files, published])] : chosen.only.length ? [] : [published];
+  const files = chosen.files.length
+    ? [...new Set([...chosen.files, published])]
+    : chosen.only.length
+      ? []
+      : [published];
   const onlyPublished = [...chosen.pendingPublished, ...alsoPublished];
-  const declared = { ...chosen.declared, onlyPublished, ...(chosen.files.length && chosen.only.length ? { onlyGroups: chosen.only.filter(isGroup) } : {}) };
+  const declared = {
+    ...chosen.declared,
+    onlyPublished,
+    ...(chosen.files.length && chosen.only.length ? { onlyGroups: chosen.only.filter(isGroup) } : {}),
+  };
   return { ...chosen, only: [...chosen.only, ...chosen.pendingPublished], files, declared, pendingPublished: [] };
 }
 
@@ -135,7 +170,10 @@ export function withPublished(chosen: Chosen, names: ReadonlySet<string>): Chose
  * no check has the id): when it chose every check, or named the id. Otherwise (groups, requirement ids,
  * published names, a shard) it may have left the check out, and says nothing.
  */
-export function surelyDeclared(chosen: { readonly only: readonly string[]; readonly exclude: readonly string[] }, id: string): boolean {
+export function surelyDeclared(
+  chosen: { readonly only: readonly string[]; readonly exclude: readonly string[] },
+  id: string,
+): boolean {
   // An excluded group or requirement may be the check's own.
   if (chosen.exclude.includes(id) || !chosen.exclude.every(isCheckId)) return false;
   return chosen.only.length === 0 || chosen.only.includes(id);
@@ -155,13 +193,28 @@ export function wholeOfShards(shards: readonly string[]): boolean {
  * aside) or errored, by its id; a check the run itself added (a finding seen on the way, a published
  * schema, a problem: `run::…`) has no declaration to select, so the checks of its requirements.
  */
-export function rerunItems(checks: ReadonlyArray<{ readonly id: string; readonly outcome: string; readonly requirements: readonly string[]; readonly waived?: unknown }>): string[] {
+export function rerunItems(
+  checks: ReadonlyArray<{
+    readonly id: string;
+    readonly outcome: string;
+    readonly requirements: readonly string[];
+    readonly waived?: unknown;
+  }>,
+): string[] {
   const failed = checks.filter((c) => (c.outcome === 'fail' && !c.waived) || c.outcome === 'error');
   return [...new Set(failed.flatMap((c) => (isCheckId(c.id) ? [c.id] : c.requirements)))];
 }
 
 /** Whether `--list` shows a check of the inventory: its suite file's group, a requirement id it carries or its id chosen, none of them excluded. */
-export function listed(chosen: Pick<Chosen, 'only' | 'exclude'>, check: { readonly id: string; readonly file: string; readonly requirements: readonly string[] }): boolean {
-  const named = (item: string): boolean => (isGroup(item) ? check.file.startsWith(groupFilePrefix(item)) : isCheckId(item) ? check.id === item : check.requirements.includes(item));
+export function listed(
+  chosen: Pick<Chosen, 'only' | 'exclude'>,
+  check: { readonly id: string; readonly file: string; readonly requirements: readonly string[] },
+): boolean {
+  const named = (item: string): boolean =>
+    isGroup(item)
+      ? check.file.startsWith(groupFilePrefix(item))
+      : isCheckId(item)
+        ? check.id === item
+        : check.requirements.includes(item);
   return !chosen.exclude.some(named) && (chosen.only.length === 0 || chosen.only.some(named));
 }

@@ -25,7 +25,9 @@ export function settleFindings(checks: readonly CheckResult[]): CheckResult[] {
   const settled = checks.map((c) => {
     const { findings: _findings, publishedChecked: _published, ...rest } = c;
     const blocker = observed.blockerOf.get(c.id);
-    return blocker && c.outcome === 'skip' ? { ...rest, skipReason: blockedReason(blocker.finding), blockedBy: blocker.check.id } : rest;
+    return blocker && c.outcome === 'skip'
+      ? { ...rest, skipReason: blockedReason(blocker.finding), blockedBy: blocker.check.id }
+      : rest;
   });
   return [...settled, ...observed.added, ...publishedSchemaChecks(checks)];
 }
@@ -33,7 +35,8 @@ export function settleFindings(checks: readonly CheckResult[]): CheckResult[] {
 /** `blocked by [RULE] what was wrong (seen at GET /v1/runs …)`; without a known place, the finding's own words. */
 function blockedReason(finding: Finding): string {
   const { rules, what } = findingCause(finding);
-  if (finding.where === undefined) return `blocked by ${causeLabel({ rules, what: finding.summary.split('\n')[0] ?? '' })}`;
+  if (finding.where === undefined)
+    return `blocked by ${causeLabel({ rules, what: finding.summary.split('\n')[0] ?? '' })}`;
   return `blocked by ${causeLabel({ rules, what })} (seen at ${finding.where})`;
 }
 
@@ -67,8 +70,15 @@ function settleObserved(checks: readonly CheckResult[]): { added: CheckResult[];
       if (!blockedBy.has(c.id)) blockedBy.set(c.id, { cause, finding });
     }
   }
-  const addedChecks = new Map([...added].map(([cause, { seenBy, finding, places }]) => [cause, observedCheck(seenBy, finding, [...places])]));
-  const blockerOf = new Map([...blockedBy].map(([id, { cause, finding }]) => [id, { check: typeof cause === 'string' ? addedChecks.get(cause)! : cause, finding }]));
+  const addedChecks = new Map(
+    [...added].map(([cause, { seenBy, finding, places }]) => [cause, observedCheck(seenBy, finding, [...places])]),
+  );
+  const blockerOf = new Map(
+    [...blockedBy].map(([id, { cause, finding }]) => [
+      id,
+      { check: typeof cause === 'string' ? addedChecks.get(cause)! : cause, finding },
+    ]),
+  );
   return { added: [...addedChecks.values()], blockerOf };
 }
 
@@ -82,8 +92,16 @@ function observedCheck(seenBy: CheckResult, finding: Finding, places: readonly s
   const others = places.filter((p) => p !== finding.where);
   const message = `[${finding.requirements.join(', ')}] ${finding.summary}${others.map((p) => `\n  also seen at ${p}`).join('')}`;
   return {
-    id: `${RUN_CHECK_PREFIX}${seenBy.group}::${name}`, file: seenBy.file, group: seenBy.group, title, name,
-    requirements: finding.requirements, outcome: 'fail', durationMs: 0, message, violated: finding.requirements,
+    id: `${RUN_CHECK_PREFIX}${seenBy.group}::${name}`,
+    file: seenBy.file,
+    group: seenBy.group,
+    title,
+    name,
+    requirements: finding.requirements,
+    outcome: 'fail',
+    durationMs: 0,
+    message,
+    violated: finding.requirements,
     ...(finding.where !== undefined ? { where: finding.where } : {}),
     ...(others.length ? { alsoSeenAt: others } : {}),
     ...(finding.evidence ? { evidence: finding.evidence } : {}),
@@ -102,7 +120,9 @@ function publishedSchemaChecks(checks: readonly CheckResult[]): CheckResult[] {
       e.checks.add(c.id);
     }
   }
-  return [...operations].sort(([a], [b]) => a.localeCompare(b)).map(([op, { findings, checks: seenIn }]) => publishedSchemaCheck(op, findings, seenIn.size));
+  return [...operations]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([op, { findings, checks: seenIn }]) => publishedSchemaCheck(op, findings, seenIn.size));
 }
 
 /** Distinct schema locations of an operation's mismatches, with how often each was seen and its first example. */
@@ -121,14 +141,28 @@ function publishedSchemaCheck(operation: string, findings: readonly Finding[], c
   const title = `responses of ${operation} match the target's published schema`;
   const name = checkName(['SCHEMA-PUBLISHED'], title);
   const base = {
-    id: `${RUN_CHECK_PREFIX}published-schema::${operation}`, file: 'run', group: GROUP_OF.get(operation) ?? 'specification',
-    title, name, requirements: ['SCHEMA-PUBLISHED'], durationMs: 0,
+    id: `${RUN_CHECK_PREFIX}published-schema::${operation}`,
+    file: 'run',
+    group: GROUP_OF.get(operation) ?? 'specification',
+    title,
+    name,
+    requirements: ['SCHEMA-PUBLISHED'],
+    durationMs: 0,
   };
   if (!findings.length) return { ...base, outcome: 'pass' };
   const locations = byLocation(findings);
-  const listed = locations.map((l) => `  ${l.location} (${l.count}×; e.g. ${l.example.evidence ? `${l.example.evidence.method} ${l.example.evidence.url}` : 'no exchange'})`);
+  const listed = locations.map(
+    (l) =>
+      `  ${l.location} (${l.count}×; e.g. ${l.example.evidence ? `${l.example.evidence.method} ${l.example.evidence.url}` : 'no exchange'})`,
+  );
   const mismatches = locations.reduce((n, l) => n + l.count, 0);
   const summary = `responses of ${operation} do not match the target's own published schema at ${locations.length} location${locations.length === 1 ? '' : 's'} (${mismatches} mismatch${mismatches === 1 ? '' : 'es'}, seen by ${checkCount} check${checkCount === 1 ? '' : 's'}); the checks of the specification's rules went on with the data`;
   const example = locations[0]?.example.evidence;
-  return { ...base, outcome: 'fail', violated: ['SCHEMA-PUBLISHED'], message: `[SCHEMA-PUBLISHED] ${summary}\n${listed.join('\n')}`, ...(example ? { evidence: example } : {}) };
+  return {
+    ...base,
+    outcome: 'fail',
+    violated: ['SCHEMA-PUBLISHED'],
+    message: `[SCHEMA-PUBLISHED] ${summary}\n${listed.join('\n')}`,
+    ...(example ? { evidence: example } : {}),
+  };
 }

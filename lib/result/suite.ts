@@ -2,6 +2,9 @@
 
 import { readFileSync } from 'node:fs';
 
-const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  name: string;
+  version: string;
+};
 
 export const SUITE: { readonly name: string; readonly version: string } = { name: pkg.name, version: pkg.version };

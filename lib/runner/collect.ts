@@ -20,12 +20,23 @@ export class CollectingReporter implements Reporter {
   /** The problems as checks of the run that errored: a suite that could not run verified nothing. */
   problemChecks(): CheckResult[] {
     return this.problems.map((message, i): CheckResult => ({
-      id: `run::problem-${i}`, file: 'run', group: 'run', title: message.split('\n')[0] ?? message, name: 'suite could not run',
-      requirements: [], outcome: 'error', durationMs: 0, message,
+      id: `run::problem-${i}`,
+      file: 'run',
+      group: 'run',
+      title: message.split('\n')[0] ?? message,
+      name: 'suite could not run',
+      requirements: [],
+      outcome: 'error',
+      durationMs: 0,
+      message,
     }));
   }
 
-  onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>, reason: TestRunEndReason): void {
+  onTestRunEnd(
+    modules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<{ message?: string }>,
+    reason: TestRunEndReason,
+  ): void {
     for (const module of modules) {
       for (const error of module.errors()) this.problems.push(`${relativeFile(module.moduleId)}: ${error.message}`);
       for (const test of module.children.allTests()) {
@@ -34,12 +45,15 @@ export class CollectingReporter implements Reporter {
         if (!this.byTarget.has(target)) this.byTarget.set(target, []);
         // A check the cancelled run skipped (no reason of its own: vitest's note) or never started did not run.
         const state = test.result().state;
-        const cut = reason === 'interrupted' && (state === 'pending' || (state === 'skipped' && test.meta().skipReason === undefined));
+        const cut =
+          reason === 'interrupted' &&
+          (state === 'pending' || (state === 'skipped' && test.meta().skipReason === undefined));
         this.byTarget.get(target)!.push(cut ? this.notRun(check) : check);
       }
       for (const suite of module.children.allSuites()) {
         // A group hook that failed (deleting what checks cut short left, timing out, say): a problem of the run.
-        for (const error of suite.errors()) this.problems.push(`${relativeFile(module.moduleId)} > ${suite.name}: ${error.message}`);
+        for (const error of suite.errors())
+          this.problems.push(`${relativeFile(module.moduleId)} > ${suite.name}: ${error.message}`);
       }
     }
     for (const error of unhandledErrors) this.problems.push(`unhandled error: ${error.message ?? String(error)}`);

@@ -31,7 +31,14 @@ export async function collectInventory(): Promise<InventoryEntry[]> {
     if (broken.length) throw new Error(`the suite files could not be collected:\n${broken.join('\n')}`);
     // Files are collected in parallel and end in any order: sorted by path, the inventory is the same every time.
     const byPath = [...testModules].sort((a, b) => (a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0));
-    return byPath.flatMap((m) => [...m.children.allTests()].map((t) => ({ id: t.meta().checkId ?? '', file: relativeFile(m.moduleId), name: t.name, requirements: t.meta().requirements ?? [] })));
+    return byPath.flatMap((m) =>
+      [...m.children.allTests()].map((t) => ({
+        id: t.meta().checkId ?? '',
+        file: relativeFile(m.moduleId),
+        name: t.name,
+        requirements: t.meta().requirements ?? [],
+      })),
+    );
   } finally {
     await vitest.close();
   }

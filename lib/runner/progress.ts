@@ -45,7 +45,10 @@ export class ProgressReporter implements Reporter {
   /** Check ids already counted (a result may be reported again when its module ends). */
   private readonly seen = new Set<string>();
 
-  constructor(private readonly write: (line: string) => void, options: ProgressOptions = {}) {
+  constructor(
+    private readonly write: (line: string) => void,
+    options: ProgressOptions = {},
+  ) {
     this.intervalMs = options.intervalMs ?? 5000;
     this.everyChecks = options.everyChecks ?? 250;
     this.now = options.now ?? Date.now;
@@ -71,7 +74,8 @@ export class ProgressReporter implements Reporter {
   onTestCaseResult(test: TestCase): void {
     this.count(test);
     const done = doneOf(this.counts);
-    if (done - this.doneAtLastLine >= this.everyChecks || this.now() - this.lastLine >= this.intervalMs) this.countLine();
+    if (done - this.doneAtLastLine >= this.everyChecks || this.now() - this.lastLine >= this.intervalMs)
+      this.countLine();
   }
 
   onTestModuleEnd(module: TestModule): void {

@@ -103,5 +103,9 @@ export async function conformanceVitest(options: Options = {}): Promise<Vitest> 
   const { createVitest } = await import('vitest/node');
   const compiled = COMPILED ? compiledLib() : { options: {}, vite: {} };
   const sequence = { ...CONFORMANCE_SCHEDULING.sequence, sequencer: await publishedFirst() };
-  return createVitest('test', { ...SUITE_CONFIG, ...CONFORMANCE_SCHEDULING, sequence, ...compiled.options, ...options }, compiled.vite);
+  return createVitest(
+    'test',
+    { ...SUITE_CONFIG, ...CONFORMANCE_SCHEDULING, sequence, ...compiled.options, ...options },
+    compiled.vite,
+  );
 }

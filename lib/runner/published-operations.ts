@@ -9,11 +9,21 @@ import { ApiClient } from '../http/client.js';
 import { loadPublishedSpec } from '../published/load.js';
 
 /** The operations, and what kept documents from being read (the target unreachable, a document invalid). */
-export async function operationsBeyondContract(config: Config): Promise<{ operations: PublishedOperation[]; problems: readonly string[] }> {
-  const client = new ApiClient({ baseUrl: config.baseUrl!, apiKey: config.apiKey, timeoutMs: config.requestTimeoutMs, concurrency: 4 });
+export async function operationsBeyondContract(
+  config: Config,
+): Promise<{ operations: PublishedOperation[]; problems: readonly string[] }> {
+  const client = new ApiClient({
+    baseUrl: config.baseUrl!,
+    apiKey: config.apiKey,
+    timeoutMs: config.requestTimeoutMs,
+    concurrency: 4,
+  });
   try {
     const { documents, problems } = await loadPublishedSpec(client);
-    return { operations: beyondContract(publishedOperations(documents, { basePath: new URL(config.baseUrl!).pathname })), problems };
+    return {
+      operations: beyondContract(publishedOperations(documents, { basePath: new URL(config.baseUrl!).pathname })),
+      problems,
+    };
   } finally {
     await client.close();
   }
@@ -21,5 +31,7 @@ export async function operationsBeyondContract(config: Config): Promise<{ operat
 
 /** The operation ids and document names the target publishes beyond the 20 endpoints. */
 export async function publishedNames(config: Config): Promise<Set<string>> {
-  return new Set((await operationsBeyondContract(config)).operations.flatMap((operation) => [operation.document, operation.id]));
+  return new Set(
+    (await operationsBeyondContract(config)).operations.flatMap((operation) => [operation.document, operation.id]),
+  );
 }

@@ -11,7 +11,15 @@ import { SUITE } from '../result/suite.js';
 import { settleFindings } from '../result/settle.js';
 import type { CheckResult, InterruptSignal, RunResult, RunStop, Selection, WaiverReport } from '../result/model.js';
 import { planEnvironment, type Plan } from '../protocol/plan.js';
-import { asksPublished, type Chosen, PUBLISHED_GROUP, selection, surelyDeclared, wholeOfShards, withPublished } from '../result/selection.js';
+import {
+  asksPublished,
+  type Chosen,
+  PUBLISHED_GROUP,
+  selection,
+  surelyDeclared,
+  wholeOfShards,
+  withPublished,
+} from '../result/selection.js';
 import { CollectingReporter } from './collect.js';
 import { publishedNames } from './published-operations.js';
 import { atReference, startEmbedded } from './embedded.js';
@@ -52,7 +60,14 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
     // The target and the selection as given, even when they could not be used: the reports say what was tried.
     const given = request.env['BASE_URL']?.trim() || null;
     const asTyped = { only: [...(request.only ?? [])], exclude: [...(request.exclude ?? [])] };
-    return assemble(startedAt, undefined, { baseUrl: given, embedded: false }, selectionOf(asTyped, request, false), [], { kind: 'config', message: asGiven(error.message, request.given) });
+    return assemble(
+      startedAt,
+      undefined,
+      { baseUrl: given, embedded: false },
+      selectionOf(asTyped, request, false),
+      [],
+      { kind: 'config', message: asGiven(error.message, request.given) },
+    );
   }
   const embedded = config.baseUrl === undefined ? await startEmbedded() : undefined;
   let throttling: ThrottleWatch | undefined;
@@ -60,30 +75,59 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
     if (embedded) config = atReference(config, embedded);
     registerSecret(config.apiKey);
     if (config.baseUrlNotice) log(config.baseUrlNotice);
-    log(`Target ${config.baseUrl}${embedded ? ' (embedded reference service: no target setting given)' : ''}, profile ${config.profile}${config.readOnly ? ', read-only' : ''}`);
-    if (config.seedDrawn) log(`Seed ${config.seed}, drawn at random (SEED=random): --seed ${config.seed} repeats this run`);
+    log(
+      `Target ${config.baseUrl}${embedded ? ' (embedded reference service: no target setting given)' : ''}, profile ${config.profile}${config.readOnly ? ', read-only' : ''}`,
+    );
+    if (config.seedDrawn)
+      log(`Seed ${config.seed}, drawn at random (SEED=random): --seed ${config.seed} repeats this run`);
     // Every client of the target, in the workers too, tells it of back-pressure.
     throttling = new ThrottleWatch(config.baseUrl!);
-    const stop = interrupted(request.interrupt) ?? await checkTarget(config);
+    const stop = interrupted(request.interrupt) ?? (await checkTarget(config));
     const target = { baseUrl: config.baseUrl ?? null, embedded: !!embedded };
-    if (stop) return withThrottling(assemble(startedAt, config, target, selectionOf(chosen, request, config.readOnly), [], stop), throttling);
+    if (stop)
+      return withThrottling(
+        assemble(startedAt, config, target, selectionOf(chosen, request, config.readOnly), [], stop),
+        throttling,
+      );
     try {
       chosen = await withPublishedNames(chosen, config);
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
-      return assemble(startedAt, config, target, selectionOf(chosen, request, config.readOnly), [], { kind: 'config', message: error.message });
+      return assemble(startedAt, config, target, selectionOf(chosen, request, config.readOnly), [], {
+        kind: 'config',
+        message: error.message,
+      });
     }
     const selected = selectionOf(chosen, request, config.readOnly);
     // CONCURRENCY and RATE_LIMIT hold for the whole run: each worker gets its share.
     const workers = Math.min(availableParallelism(), config.concurrency);
-    const share = { concurrency: Math.floor(config.concurrency / workers), rateLimit: config.rateLimit === undefined ? undefined : config.rateLimit / workers };
+    const share = {
+      concurrency: Math.floor(config.concurrency / workers),
+      rateLimit: config.rateLimit === undefined ? undefined : config.rateLimit / workers,
+    };
     const plan = { targets: [{ name: RUN_TARGET, config: { ...config, ...share }, ...chosen.declared }] };
-    const checks = await runSuites(plan, chosen.files, workers, config.runTimeoutMs, log, throttling, request.shard, request.interrupt);
-    const stopped = interrupted(request.interrupt) ?? (throttling.gaveUp === undefined ? undefined : throttledStop(throttling.gaveUp));
+    const checks = await runSuites(
+      plan,
+      chosen.files,
+      workers,
+      config.runTimeoutMs,
+      log,
+      throttling,
+      request.shard,
+      request.interrupt,
+    );
+    const stopped =
+      interrupted(request.interrupt) ??
+      (throttling.gaveUp === undefined ? undefined : throttledStop(throttling.gaveUp));
     if (!waiverFile) return withThrottling(assemble(startedAt, config, target, selected, checks, stopped), throttling);
     const whole = wholeOfShards(request.shard ? [request.shard] : []);
-    const waived = applyWaivers(checks, waiverFile, waiverDay(startedAt), { declared: (id) => whole && surelyDeclared(chosen, id) });
-    return withThrottling(assemble(startedAt, config, target, selected, waived.checks, stopped, waived.report), throttling);
+    const waived = applyWaivers(checks, waiverFile, waiverDay(startedAt), {
+      declared: (id) => whole && surelyDeclared(chosen, id),
+    });
+    return withThrottling(
+      assemble(startedAt, config, target, selected, waived.checks, stopped, waived.report),
+      throttling,
+    );
   } finally {
     throttling?.close();
     await embedded?.close();
@@ -98,7 +142,13 @@ function interrupted(interrupt: AbortSignal | undefined): RunStop | undefined {
 }
 
 async function checkTarget(config: Config): Promise<RunStop | undefined> {
-  const client = new ApiClient({ baseUrl: config.baseUrl!, apiKey: config.apiKey, timeoutMs: config.requestTimeoutMs, concurrency: 2, throttleGiveUpMs: config.throttleGiveUpMs });
+  const client = new ApiClient({
+    baseUrl: config.baseUrl!,
+    apiKey: config.apiKey,
+    timeoutMs: config.requestTimeoutMs,
+    concurrency: 2,
+    throttleGiveUpMs: config.throttleGiveUpMs,
+  });
   try {
     const stop = await preflight(client);
     return client.givenUp ? throttledStop(client.givenUpMessage) : stop;
@@ -114,12 +164,22 @@ const throttledStop = (why: string): RunStop => ({
   message: `${why[0]!.toUpperCase()}${why.slice(1)} (THROTTLE_GIVE_UP_MS), so the run stopped. Is the key's quota used up? RATE_LIMIT (--rate) keeps a run under a limit the target has.`,
 });
 
-const withThrottling = (run: RunResult, watch: ThrottleWatch): RunResult => (watch.figures ? { ...run, throttling: watch.figures } : run);
+const withThrottling = (run: RunResult, watch: ThrottleWatch): RunResult =>
+  watch.figures ? { ...run, throttling: watch.figures } : run;
 
 /** The name of a run's one target in its plan. */
 const RUN_TARGET = 'target';
 
-async function runSuites(plan: Plan, files: readonly string[], workers: number, runTimeoutMs: number, log: (line: string) => void, throttling: ThrottleWatch, shard?: string, interrupt?: AbortSignal): Promise<CheckResult[]> {
+async function runSuites(
+  plan: Plan,
+  files: readonly string[],
+  workers: number,
+  runTimeoutMs: number,
+  log: (line: string) => void,
+  throttling: ThrottleWatch,
+  shard?: string,
+  interrupt?: AbortSignal,
+): Promise<CheckResult[]> {
   const collector = new CollectingReporter();
   const progress = new ProgressReporter(log);
   const signalHandlers = SIGNALS.map((signal) => process.rawListeners(signal));
@@ -132,7 +192,13 @@ async function runSuites(plan: Plan, files: readonly string[], workers: number, 
     ...(shard ? { shard } : {}),
   });
   // vitest's logger exits the process on SIGINT and SIGTERM: where the caller handles them (interrupt), the run ends with its reports instead.
-  if (interrupt) SIGNALS.forEach((signal, i) => process.rawListeners(signal).filter((l) => !signalHandlers[i]!.includes(l)).forEach((l) => process.removeListener(signal, l as () => void)));
+  if (interrupt)
+    SIGNALS.forEach((signal, i) =>
+      process
+        .rawListeners(signal)
+        .filter((l) => !signalHandlers[i]!.includes(l))
+        .forEach((l) => process.removeListener(signal, l as () => void)),
+    );
   // Every way a run ends early cancels it alike: requests in flight or waiting out back-pressure are cut
   // short in every worker (so the reports are written before a second signal), and the checks not
   // finished are reported as not run, saying why.
@@ -169,17 +235,30 @@ async function runSuites(plan: Plan, files: readonly string[], workers: number, 
  * too (`runs.list`): confirmed against the target's documents once it answers (lib/result/selection.ts, withPublished).
  */
 export async function withPublishedNames(chosen: Chosen, config: Config): Promise<Chosen> {
-  if (!asksPublished(chosen) || (chosen.exclude.includes(PUBLISHED_GROUP) && !chosen.pendingPublished.length)) return chosen;
+  if (!asksPublished(chosen) || (chosen.exclude.includes(PUBLISHED_GROUP) && !chosen.pendingPublished.length))
+    return chosen;
   // With --exclude published, withPublished refuses the names before the target is asked.
   return withPublished(chosen, chosen.exclude.includes(PUBLISHED_GROUP) ? new Set() : await publishedNames(config));
 }
 
-function selectionOf({ only, exclude }: Pick<Chosen, 'only' | 'exclude'>, request: RunRequest, readOnly: boolean): Selection {
+function selectionOf(
+  { only, exclude }: Pick<Chosen, 'only' | 'exclude'>,
+  request: RunRequest,
+  readOnly: boolean,
+): Selection {
   return { only, shards: request.shard ? [request.shard] : [], readOnly, exclude };
 }
 
 /** `config` is undefined when it could not be read (a stopped run): defaults are shown then. */
-function assemble(startedAt: Date, config: Config | undefined, target: RunResult['target'], selection: Selection, checks: CheckResult[], stop?: RunStop, waivers?: WaiverReport): RunResult {
+function assemble(
+  startedAt: Date,
+  config: Config | undefined,
+  target: RunResult['target'],
+  selection: Selection,
+  checks: CheckResult[],
+  stop?: RunStop,
+  waivers?: WaiverReport,
+): RunResult {
   return summarise(checks, {
     suite: SUITE,
     target,

@@ -30,12 +30,20 @@ export function newAjv(source = false): Ajv {
 export function toIssues(errors: ErrorObject[] | null | undefined): SchemaIssue[] {
   return (errors ?? []).map((e) => ({
     pointer: e.instancePath || '/',
-    message: e.keyword === 'additionalProperties' ? `${e.message} (${String(e.params['additionalProperty'])})` : (e.message ?? e.keyword),
+    message:
+      e.keyword === 'additionalProperties'
+        ? `${e.message} (${String(e.params['additionalProperty'])})`
+        : (e.message ?? e.keyword),
     schemaPath: e.schemaPath,
     keyword: e.keyword,
   }));
 }
 
 export function formatIssues(issues: readonly SchemaIssue[]): string {
-  return issues.slice(0, 8).map((i) => `${i.pointer}: ${i.message}`).join('; ') + (issues.length > 8 ? `; … ${issues.length - 8} more` : '');
+  return (
+    issues
+      .slice(0, 8)
+      .map((i) => `${i.pointer}: ${i.message}`)
+      .join('; ') + (issues.length > 8 ? `; … ${issues.length - 8} more` : '')
+  );
 }

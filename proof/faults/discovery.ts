@@ -21,26 +21,49 @@ function repeatedTo(body: JsonObject, key: string, bytes: number): JsonObject {
 }
 
 export const DISCOVERY_FAULTS = [
-  fault('metrics-list-oversized', ['LIST-PAGE-SIZE-RESPECTED'], 'The metrics list answers a valid JSON body of about 50 MB: the page\'s items repeated far beyond page_size.', (b) => {
-    respondWith(b, METRICS, (body) => repeatedTo(body, 'metrics', OVERSIZED_BYTES));
-  }),
-  fault('runs-list-not-json', ['SCHEMA-CANONICAL', 'LIST-PAGINATION-COMPLETE'], 'The runs list answers 200 with an HTML page instead of JSON (so it cannot be walked either).', (b) => {
-    const respond = b.respond;
-    b.respond = (endpoint, body) => (endpoint.key === 'GET /v1/runs' ? new RawText('text/html', '<html><body>runs</body></html>') : respond(endpoint, body));
-  }),
-  fault('personas-list-over-max', ['LIST-PAGE-SIZE-RESPECTED'], 'At page_size = the maximum (100), a persona page holds one item more.', (b) => {
-    const read = b.lists.pageSize;
-    b.lists.pageSize = (raw, list, pageToken) => {
-      const size = read(raw, list, pageToken);
-      return list.id === 'personas' && size === list.pageSize.max ? size + 1 : size;
-    };
-  }),
-  fault('metrics-list-fails-at-max', ['LIST-PAGE-SIZE-BOUNDS'], 'The metrics list answers 500 INTERNAL when page_size is the maximum (1000).', (b) => {
-    const read = b.lists.pageSize;
-    b.lists.pageSize = (raw, list, pageToken) => {
-      const size = read(raw, list, pageToken);
-      if (list.id === 'metrics' && size === list.pageSize.max) throw internal('page too large for the metrics store');
-      return size;
-    };
-  }),
+  fault(
+    'metrics-list-oversized',
+    ['LIST-PAGE-SIZE-RESPECTED'],
+    "The metrics list answers a valid JSON body of about 50 MB: the page's items repeated far beyond page_size.",
+    (b) => {
+      respondWith(b, METRICS, (body) => repeatedTo(body, 'metrics', OVERSIZED_BYTES));
+    },
+  ),
+  fault(
+    'runs-list-not-json',
+    ['SCHEMA-CANONICAL', 'LIST-PAGINATION-COMPLETE'],
+    'The runs list answers 200 with an HTML page instead of JSON (so it cannot be walked either).',
+    (b) => {
+      const respond = b.respond;
+      b.respond = (endpoint, body) =>
+        endpoint.key === 'GET /v1/runs'
+          ? new RawText('text/html', '<html><body>runs</body></html>')
+          : respond(endpoint, body);
+    },
+  ),
+  fault(
+    'personas-list-over-max',
+    ['LIST-PAGE-SIZE-RESPECTED'],
+    'At page_size = the maximum (100), a persona page holds one item more.',
+    (b) => {
+      const read = b.lists.pageSize;
+      b.lists.pageSize = (raw, list, pageToken) => {
+        const size = read(raw, list, pageToken);
+        return list.id === 'personas' && size === list.pageSize.max ? size + 1 : size;
+      };
+    },
+  ),
+  fault(
+    'metrics-list-fails-at-max',
+    ['LIST-PAGE-SIZE-BOUNDS'],
+    'The metrics list answers 500 INTERNAL when page_size is the maximum (1000).',
+    (b) => {
+      const read = b.lists.pageSize;
+      b.lists.pageSize = (raw, list, pageToken) => {
+        const size = read(raw, list, pageToken);
+        if (list.id === 'metrics' && size === list.pageSize.max) throw internal('page too large for the metrics store');
+        return size;
+      };
+    },
+  ),
 ] as const satisfies readonly Fault[];

@@ -19,13 +19,16 @@ const GET_AGENT = 'GET /v1/agents/{agent_id}';
 const GET_MUTATION = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}';
 
 /** One row of the limits table measured another way (its bounds kept, or changed by `bounds`). */
-const measuredAs = (ids: readonly FieldLimitId[], measure: (value: unknown) => number, bounds: { min?: number; max?: number } = {}) => (b: Behaviour) => {
-  for (const id of ids) b.limits[id] = { ...b.limits[id], ...bounds, measure };
-};
+const measuredAs =
+  (ids: readonly FieldLimitId[], measure: (value: unknown) => number, bounds: { min?: number; max?: number } = {}) =>
+  (b: Behaviour) => {
+    for (const id of ids) b.limits[id] = { ...b.limits[id], ...bounds, measure };
+  };
 
 const bytesOfText = (value: unknown): number => utf8Size(String(value));
 /** JavaScript's `.length` of the JSON text: UTF-16 units, which for the text sent are its characters, not its bytes. */
-const charactersOfJson = (value: unknown): number => (typeof value === 'string' ? value : JSON.stringify(value) ?? '').length;
+const charactersOfJson = (value: unknown): number =>
+  (typeof value === 'string' ? value : (JSON.stringify(value) ?? '')).length;
 
 /** Code points counted by a hand-written surrogate-pair test with `>` and `<` for `>=` and `<=`: a pair with a unit at an end of its range (U+10000, U+1D7FF) counts as two. */
 function codePointsMissingRangeEnds(value: unknown): number {
@@ -40,17 +43,31 @@ function codePointsMissingRangeEnds(value: unknown): number {
   return count;
 }
 
-const rereadMutation = <K extends keyof MutationFields>(name: K, reader: (original: MutationFields[K]) => MutationFields[K]) => (b: Behaviour) => {
-  b.mutationRules = { ...b.mutationRules, fields: { ...b.mutationRules.fields, [name]: reader(b.mutationRules.fields[name]) } };
-};
+const rereadMutation =
+  <K extends keyof MutationFields>(name: K, reader: (original: MutationFields[K]) => MutationFields[K]) =>
+  (b: Behaviour) => {
+    b.mutationRules = {
+      ...b.mutationRules,
+      fields: { ...b.mutationRules.fields, [name]: reader(b.mutationRules.fields[name]) },
+    };
+  };
 
-const rereadReviewProject = <K extends keyof ReviewProjectFields>(names: readonly K[], reader: (original: ReviewProjectFields[K], name: K) => ReviewProjectFields[K]) => (b: Behaviour) => {
-  for (const name of names) b.reviewProjectFields = { ...b.reviewProjectFields, [name]: reader(b.reviewProjectFields[name], name) };
-};
+const rereadReviewProject =
+  <K extends keyof ReviewProjectFields>(
+    names: readonly K[],
+    reader: (original: ReviewProjectFields[K], name: K) => ReviewProjectFields[K],
+  ) =>
+  (b: Behaviour) => {
+    for (const name of names)
+      b.reviewProjectFields = { ...b.reviewProjectFields, [name]: reader(b.reviewProjectFields[name], name) };
+  };
 
 /** Replaces the rule of one CHAT configuration key. */
 const rekeyChat = (key: string, rule: KeyRule) => (b: Behaviour) => {
-  b.agentRules.config = { ...b.agentRules.config, MODEL_TYPE_CHAT: { ...b.agentRules.config.MODEL_TYPE_CHAT, [key]: rule } };
+  b.agentRules.config = {
+    ...b.agentRules.config,
+    MODEL_TYPE_CHAT: { ...b.agentRules.config.MODEL_TYPE_CHAT, [key]: rule },
+  };
 };
 
 /** Every number at any depth written as its decimal text (a string-typed key/value store). */
@@ -66,137 +83,357 @@ const ALPHANUMERIC_22_OR_MORE = /^[A-Za-z0-9]{22,}$/;
 
 export const FIELD_SLIPS_FAULTS = [
   // unit: bytes for characters, characters for bytes
-  fault('mutation-display-name-bytes', ['MUTATION-DISPLAY-NAME'], 'Mutation display_name is limited to 200 UTF-8 bytes instead of 200 characters.',
-    measuredAs(['mutation.display_name'], bytesOfText)),
-  fault('dashboard-display-name-bytes', ['DASHBOARD-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'], 'Dashboard display_name is limited to 255 UTF-8 bytes (a VARCHAR(255) byte column) instead of 255 characters.',
-    measuredAs(['dashboard.display_name'], bytesOfText)),
-  fault('review-project-display-name-bytes', ['REVIEW-PROJECT-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'], 'Review project display_name is limited to 200 UTF-8 bytes instead of 200 characters.',
-    measuredAs(['reviewProject.display_name'], bytesOfText)),
-  fault('test-case-test-set-id-bytes', ['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'], 'test_set_id must be exactly 8 UTF-8 bytes (a CHAR(8) byte column), not 8 characters: four two-byte characters pass.',
-    measuredAs(['testCase.test_set_id'], bytesOfText)),
-  fault('chat-payload-sizes-in-characters', ['CHAT-PAYLOAD-LIMITS', 'FIELD-SIZE-LIMITS'], 'The CHAT payload limits (16 KB, 32 KB) are held against the JSON text\'s `.length`, its characters, not its UTF-8 bytes.',
-    measuredAs(['chat.initialization_payload', 'chat.custom_data', 'chat.custom_persona_data', 'chat.custom_headers'], charactersOfJson)),
-  fault('agent-config-size-in-characters', ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'], 'The 10 MB limits of the simulator configuration and workflows are held against the JSON text\'s `.length`, its characters, not its UTF-8 bytes.',
-    measuredAs(['agent.metadata', 'agent.workflows'], charactersOfJson)),
-  fault('dashboard-display-name-surrogate-ends', ['FIELD-CHARS-CODEPOINTS'], 'Dashboard display_name counts code points with a hand-written surrogate-pair test that leaves out the ends of the ranges (`unit > 0xD800`, `next < 0xDFFF`): U+10000 and U+1D7FF count as two, so 255 astral characters with them are rejected.',
-    measuredAs(['dashboard.display_name'], codePointsMissingRangeEnds)),
-  fault('mutation-overrides-size-in-characters', ['MUTATION-CONFIG-OVERRIDES-SIZE', 'FIELD-SIZE-LIMITS'], 'The 10 KB limit of config_overrides is held against the JSON text\'s `.length`, its characters, not its UTF-8 bytes.',
-    measuredAs(['mutation.config_overrides'], charactersOfJson)),
+  fault(
+    'mutation-display-name-bytes',
+    ['MUTATION-DISPLAY-NAME'],
+    'Mutation display_name is limited to 200 UTF-8 bytes instead of 200 characters.',
+    measuredAs(['mutation.display_name'], bytesOfText),
+  ),
+  fault(
+    'dashboard-display-name-bytes',
+    ['DASHBOARD-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'],
+    'Dashboard display_name is limited to 255 UTF-8 bytes (a VARCHAR(255) byte column) instead of 255 characters.',
+    measuredAs(['dashboard.display_name'], bytesOfText),
+  ),
+  fault(
+    'review-project-display-name-bytes',
+    ['REVIEW-PROJECT-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'],
+    'Review project display_name is limited to 200 UTF-8 bytes instead of 200 characters.',
+    measuredAs(['reviewProject.display_name'], bytesOfText),
+  ),
+  fault(
+    'test-case-test-set-id-bytes',
+    ['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'],
+    'test_set_id must be exactly 8 UTF-8 bytes (a CHAR(8) byte column), not 8 characters: four two-byte characters pass.',
+    measuredAs(['testCase.test_set_id'], bytesOfText),
+  ),
+  fault(
+    'chat-payload-sizes-in-characters',
+    ['CHAT-PAYLOAD-LIMITS', 'FIELD-SIZE-LIMITS'],
+    "The CHAT payload limits (16 KB, 32 KB) are held against the JSON text's `.length`, its characters, not its UTF-8 bytes.",
+    measuredAs(
+      ['chat.initialization_payload', 'chat.custom_data', 'chat.custom_persona_data', 'chat.custom_headers'],
+      charactersOfJson,
+    ),
+  ),
+  fault(
+    'agent-config-size-in-characters',
+    ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'],
+    "The 10 MB limits of the simulator configuration and workflows are held against the JSON text's `.length`, its characters, not its UTF-8 bytes.",
+    measuredAs(['agent.metadata', 'agent.workflows'], charactersOfJson),
+  ),
+  fault(
+    'dashboard-display-name-surrogate-ends',
+    ['FIELD-CHARS-CODEPOINTS'],
+    'Dashboard display_name counts code points with a hand-written surrogate-pair test that leaves out the ends of the ranges (`unit > 0xD800`, `next < 0xDFFF`): U+10000 and U+1D7FF count as two, so 255 astral characters with them are rejected.',
+    measuredAs(['dashboard.display_name'], codePointsMissingRangeEnds),
+  ),
+  fault(
+    'mutation-overrides-size-in-characters',
+    ['MUTATION-CONFIG-OVERRIDES-SIZE', 'FIELD-SIZE-LIMITS'],
+    "The 10 KB limit of config_overrides is held against the JSON text's `.length`, its characters, not its UTF-8 bytes.",
+    measuredAs(['mutation.config_overrides'], charactersOfJson),
+  ),
 
   // scope: one field or endpoint keeps the rule, another does not
-  fault('dashboard-patch-max-unchecked', ['FIELD-LENGTH-LIMITS', 'DASHBOARD-DISPLAY-NAME'], 'The maximum length of display_name is enforced on the create endpoints only: the dashboard PATCH checks only that it is not empty.', (b) => {
-    b.limits['dashboard.display_name'] = { ...b.limits['dashboard.display_name'], max: undefined };
-  }),
-  fault('chat-custom-persona-data-unlimited', ['CHAT-PAYLOAD-LIMITS', 'FIELD-SIZE-LIMITS'], 'Three of the four CHAT payload limits are enforced: custom_persona_data is read without its 16 KB limit.',
-    rekeyChat('custom_persona_data', (c, k) => void c.jsonValue(k))),
-  fault('agent-config-size-chat-only', ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'], 'The 10 MB limit of the simulator configuration is checked in the CHAT validator only: configurations of other agent types are unlimited.',
-    (b) => rereadAgent(b, 'metadata', (read) => (f, request) => (request.modelType === 'MODEL_TYPE_CHAT' ? read(f, request) : f.object(request.configField)))),
-  fault('agent-test-set-ids-unchecked', ['AGENT-REFERENCE-IDS'], 'metric_ids elements are checked as 22 alphanumeric characters; test_set_ids elements are stored unchecked.',
-    (b) => rereadAgent(b, 'test_set_ids', () => (f) => f.strings('test_set_ids') ?? [])),
-  fault('test-case-update-before-create', ['TIMESTAMP-ORDER'], 'Test cases report an update_time a second before their create_time (the one resource whose update_time is set before the insert).', (b) => {
-    presentWith(b, 'testCase', (view, record) => ({ ...view, update_time: b.formatTime((record as { create_time: number }).create_time - 1000) }));
-  }),
+  fault(
+    'dashboard-patch-max-unchecked',
+    ['FIELD-LENGTH-LIMITS', 'DASHBOARD-DISPLAY-NAME'],
+    'The maximum length of display_name is enforced on the create endpoints only: the dashboard PATCH checks only that it is not empty.',
+    (b) => {
+      b.limits['dashboard.display_name'] = { ...b.limits['dashboard.display_name'], max: undefined };
+    },
+  ),
+  fault(
+    'chat-custom-persona-data-unlimited',
+    ['CHAT-PAYLOAD-LIMITS', 'FIELD-SIZE-LIMITS'],
+    'Three of the four CHAT payload limits are enforced: custom_persona_data is read without its 16 KB limit.',
+    rekeyChat('custom_persona_data', (c, k) => void c.jsonValue(k)),
+  ),
+  fault(
+    'agent-config-size-chat-only',
+    ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'],
+    'The 10 MB limit of the simulator configuration is checked in the CHAT validator only: configurations of other agent types are unlimited.',
+    (b) =>
+      rereadAgent(
+        b,
+        'metadata',
+        (read) => (f, request) =>
+          request.modelType === 'MODEL_TYPE_CHAT' ? read(f, request) : f.object(request.configField),
+      ),
+  ),
+  fault(
+    'agent-test-set-ids-unchecked',
+    ['AGENT-REFERENCE-IDS'],
+    'metric_ids elements are checked as 22 alphanumeric characters; test_set_ids elements are stored unchecked.',
+    (b) => rereadAgent(b, 'test_set_ids', () => (f) => f.strings('test_set_ids') ?? []),
+  ),
+  fault(
+    'test-case-update-before-create',
+    ['TIMESTAMP-ORDER'],
+    'Test cases report an update_time a second before their create_time (the one resource whose update_time is set before the insert).',
+    (b) => {
+      presentWith(b, 'testCase', (view, record) => ({
+        ...view,
+        update_time: b.formatTime((record as { create_time: number }).create_time - 1000),
+      }));
+    },
+  ),
 
   // bound: at the limit itself
-  fault('mutation-display-name-astral-off-by-one', ['FIELD-CHARS-CODEPOINTS'], 'Mutation display_name is counted in UTF-16 units, and only when that passes 200 in code points with `<` instead of `<=`: 200 astral characters are rejected, 199 accepted.',
+  fault(
+    'mutation-display-name-astral-off-by-one',
+    ['FIELD-CHARS-CODEPOINTS'],
+    'Mutation display_name is counted in UTF-16 units, and only when that passes 200 in code points with `<` instead of `<=`: 200 astral characters are rejected, 199 accepted.',
     rereadMutation('display_name', (read) => (f, body) => {
       const value = read(f, body);
-      return value.length > 200 && [...value].length >= 200 ? f.fail('display_name', 'must be at most 200 characters') : value;
-    })),
-  fault('agent-reference-ids-up-to-22', ['AGENT-REFERENCE-IDS'], 'metric_ids and test_set_ids elements are checked as at most 22 alphanumeric characters: 21 pass.', (b) => {
-    for (const name of ['metric_ids', 'test_set_ids'] as const) {
-      rereadAgent(b, name, () => (f) => f.strings(name, { each: { test: (v) => ALPHANUMERIC_UP_TO_22.test(v), description: 'at most 22 alphanumeric characters' } }) ?? []);
-    }
-  }),
-  fault('chat-persona-id-22-or-more', ['CHAT-PERSONA-ID'], 'persona_id is checked as at least 22 alphanumeric characters: 23 pass.',
-    rekeyChat('persona_id', (c, k) => void c.string(k, { check: { test: (v) => ALPHANUMERIC_22_OR_MORE.test(v), description: 'at least 22 alphanumeric characters' } }))),
-  fault('run-metrics-mean-float32', ['RUN-METRICS-CONSISTENT'], 'The mean of a result metric is kept in single precision (a REAL column), min and max in double: where the mean equals min or max it falls just outside.', (b) => {
-    presentWith(b, 'run', (view) => {
-      const results = view['results'] as { metrics: Record<string, { mean: number; min: number; max: number }> };
-      const metrics = Object.fromEntries(Object.entries(results.metrics).map(([name, m]) => [name, { ...m, mean: Math.fround(m.mean) }]));
-      return { ...view, results: { ...results, metrics } };
-    });
-  }),
+      return value.length > 200 && [...value].length >= 200
+        ? f.fail('display_name', 'must be at most 200 characters')
+        : value;
+    }),
+  ),
+  fault(
+    'agent-reference-ids-up-to-22',
+    ['AGENT-REFERENCE-IDS'],
+    'metric_ids and test_set_ids elements are checked as at most 22 alphanumeric characters: 21 pass.',
+    (b) => {
+      for (const name of ['metric_ids', 'test_set_ids'] as const) {
+        rereadAgent(
+          b,
+          name,
+          () => (f) =>
+            f.strings(name, {
+              each: { test: (v) => ALPHANUMERIC_UP_TO_22.test(v), description: 'at most 22 alphanumeric characters' },
+            }) ?? [],
+        );
+      }
+    },
+  ),
+  fault(
+    'chat-persona-id-22-or-more',
+    ['CHAT-PERSONA-ID'],
+    'persona_id is checked as at least 22 alphanumeric characters: 23 pass.',
+    rekeyChat(
+      'persona_id',
+      (c, k) =>
+        void c.string(k, {
+          check: { test: (v) => ALPHANUMERIC_22_OR_MORE.test(v), description: 'at least 22 alphanumeric characters' },
+        }),
+    ),
+  ),
+  fault(
+    'run-metrics-mean-float32',
+    ['RUN-METRICS-CONSISTENT'],
+    'The mean of a result metric is kept in single precision (a REAL column), min and max in double: where the mean equals min or max it falls just outside.',
+    (b) => {
+      presentWith(b, 'run', (view) => {
+        const results = view['results'] as { metrics: Record<string, { mean: number; min: number; max: number }> };
+        const metrics = Object.fromEntries(
+          Object.entries(results.metrics).map(([name, m]) => [name, { ...m, mean: Math.fround(m.mean) }]),
+        );
+        return { ...view, results: { ...results, metrics } };
+      });
+    },
+  ),
 
   // read-back: the create answer right, the read wrong
-  fault('agent-get-update-time-local', ['TIMESTAMP-ORDER'], 'GET /v1/agents/{agent_id} returns update_time as read from a column a trigger fills in local time (UTC-7) and written as UTC: seven hours before create_time.',
-    (b) => readAs(b, GET_AGENT, 'agent', (agent) => ({ ...agent, update_time: new Date(Date.parse(String(agent['update_time'])) - 7 * HOUR).toISOString() }))),
-  fault('agent-get-knowledge-base-ids-dropped', ['AGENT-KNOWLEDGE-BASE-IDS'], 'GET /v1/agents/{agent_id} returns the agent without knowledge_base_ids (kept in a table the read does not join); the create answer has them.',
-    (b) => readAs(b, GET_AGENT, 'agent', ({ knowledge_base_ids: _ids, ...agent }) => agent)),
-  fault('agent-get-soft-delete-flag', ['AGENT-NO-SOFT-DELETE-FLAG'], 'GET /v1/agents/{agent_id} returns the stored row with its `is_deleted: false` (SELECT *); the create answer is built without it.',
-    (b) => readAs(b, GET_AGENT, 'agent', (agent) => ({ ...agent, is_deleted: false }))),
-  fault('mutation-get-parameter-values-not-derived', ['MUTATION-PARAMETER-VALUES-DERIVED'], 'Derived parameter_values are computed for the create answer only: GET returns the stored column, which holds only given ones ({}).',
-    (b) => readAs(b, GET_MUTATION, 'mutation', (mutation) => (isJsonObject(mutation['config_overrides']) && isDeepStrictEqual(mutation['parameter_values'], flattenToStrings(mutation['config_overrides']))
-      ? { ...mutation, parameter_values: {} } : mutation))),
-  fault('mutation-get-update-time-set', ['MUTATION-UPDATE-TIME-NULL'], 'GET returns update_time equal to create_time (a column defaulting to now()); the create answer has null.',
-    (b) => readAs(b, GET_MUTATION, 'mutation', (mutation) => ({ ...mutation, update_time: mutation['create_time'] }))),
-  fault('mutation-get-defaults-omitted', ['MUTATION-EXPLICIT-DEFAULTS'], 'GET leaves out description "" and update_time null (the read path serializes proto3 JSON); the create answer has them.',
-    (b) => readAs(b, GET_MUTATION, 'mutation', (mutation) => Object.fromEntries(Object.entries(mutation).filter(([, value]) => value !== '' && value !== null)))),
+  fault(
+    'agent-get-update-time-local',
+    ['TIMESTAMP-ORDER'],
+    'GET /v1/agents/{agent_id} returns update_time as read from a column a trigger fills in local time (UTC-7) and written as UTC: seven hours before create_time.',
+    (b) =>
+      readAs(b, GET_AGENT, 'agent', (agent) => ({
+        ...agent,
+        update_time: new Date(Date.parse(String(agent['update_time'])) - 7 * HOUR).toISOString(),
+      })),
+  ),
+  fault(
+    'agent-get-knowledge-base-ids-dropped',
+    ['AGENT-KNOWLEDGE-BASE-IDS'],
+    'GET /v1/agents/{agent_id} returns the agent without knowledge_base_ids (kept in a table the read does not join); the create answer has them.',
+    (b) => readAs(b, GET_AGENT, 'agent', ({ knowledge_base_ids: _ids, ...agent }) => agent),
+  ),
+  fault(
+    'agent-get-soft-delete-flag',
+    ['AGENT-NO-SOFT-DELETE-FLAG'],
+    'GET /v1/agents/{agent_id} returns the stored row with its `is_deleted: false` (SELECT *); the create answer is built without it.',
+    (b) => readAs(b, GET_AGENT, 'agent', (agent) => ({ ...agent, is_deleted: false })),
+  ),
+  fault(
+    'mutation-get-parameter-values-not-derived',
+    ['MUTATION-PARAMETER-VALUES-DERIVED'],
+    'Derived parameter_values are computed for the create answer only: GET returns the stored column, which holds only given ones ({}).',
+    (b) =>
+      readAs(b, GET_MUTATION, 'mutation', (mutation) =>
+        isJsonObject(mutation['config_overrides']) &&
+        isDeepStrictEqual(mutation['parameter_values'], flattenToStrings(mutation['config_overrides']))
+          ? { ...mutation, parameter_values: {} }
+          : mutation,
+      ),
+  ),
+  fault(
+    'mutation-get-update-time-set',
+    ['MUTATION-UPDATE-TIME-NULL'],
+    'GET returns update_time equal to create_time (a column defaulting to now()); the create answer has null.',
+    (b) => readAs(b, GET_MUTATION, 'mutation', (mutation) => ({ ...mutation, update_time: mutation['create_time'] })),
+  ),
+  fault(
+    'mutation-get-defaults-omitted',
+    ['MUTATION-EXPLICIT-DEFAULTS'],
+    'GET leaves out description "" and update_time null (the read path serializes proto3 JSON); the create answer has them.',
+    (b) =>
+      readAs(b, GET_MUTATION, 'mutation', (mutation) =>
+        Object.fromEntries(Object.entries(mutation).filter(([, value]) => value !== '' && value !== null)),
+      ),
+  ),
 
   // explicit: an explicit value taken for an absent one
-  fault('agent-knowledge-base-ids-empty-omitted', ['AGENT-KNOWLEDGE-BASE-IDS'], 'An empty knowledge_base_ids is left out of agent responses (proto3 JSON omits empty lists).', (b) => {
-    presentWith(b, 'agent', (view) => (Array.isArray(view['knowledge_base_ids']) && view['knowledge_base_ids'].length === 0
-      ? Object.fromEntries(Object.entries(view).filter(([key]) => key !== 'knowledge_base_ids')) : view));
-  }),
-  fault('review-project-required-null-accepted', ['REVIEW-PROJECT-REQUIRED'], 'A required list is checked as a key of the body (`"assignees" in body`): an explicit null passes and is stored as an empty list.',
-    rereadReviewProject(['assignees', 'linked_simulation_ids', 'linked_metric_ids'], (read, name) => (f) => (f.has(name) && f.strings(name) === null ? [] : read(f)))),
-  fault('review-project-rules-null-rejected', ['REVIEW-PROJECT-RULES'], 'An explicit null project_rules is rejected as not a list (only an absent one is read as none).',
-    rereadReviewProject(['project_rules'], (read) => (f) => (f.has('project_rules') && f.strings('project_rules') === null ? f.fail('project_rules', 'must be a list') : read(f)))),
+  fault(
+    'agent-knowledge-base-ids-empty-omitted',
+    ['AGENT-KNOWLEDGE-BASE-IDS'],
+    'An empty knowledge_base_ids is left out of agent responses (proto3 JSON omits empty lists).',
+    (b) => {
+      presentWith(b, 'agent', (view) =>
+        Array.isArray(view['knowledge_base_ids']) && view['knowledge_base_ids'].length === 0
+          ? Object.fromEntries(Object.entries(view).filter(([key]) => key !== 'knowledge_base_ids'))
+          : view,
+      );
+    },
+  ),
+  fault(
+    'review-project-required-null-accepted',
+    ['REVIEW-PROJECT-REQUIRED'],
+    'A required list is checked as a key of the body (`"assignees" in body`): an explicit null passes and is stored as an empty list.',
+    rereadReviewProject(
+      ['assignees', 'linked_simulation_ids', 'linked_metric_ids'],
+      (read, name) => (f) => (f.has(name) && f.strings(name) === null ? [] : read(f)),
+    ),
+  ),
+  fault(
+    'review-project-rules-null-rejected',
+    ['REVIEW-PROJECT-RULES'],
+    'An explicit null project_rules is rejected as not a list (only an absent one is read as none).',
+    rereadReviewProject(
+      ['project_rules'],
+      (read) => (f) =>
+        f.has('project_rules') && f.strings('project_rules') === null
+          ? f.fail('project_rules', 'must be a list')
+          : read(f),
+    ),
+  ),
 
   // type: a JSON type drifting
-  fault('agent-get-workflows-numbers-as-text', ['READ-BACK-UNCHANGED'], 'GET /v1/agents/{agent_id} returns every number in workflows as its text (stored in a string key/value table); the create answer has the numbers.',
-    (b) => readAs(b, GET_AGENT, 'agent', (agent) => ({ ...agent, workflows: numbersAsText(agent['workflows']) as JsonObject | null }))),
-  fault('agent-knowledge-base-ids-null', ['AGENT-KNOWLEDGE-BASE-IDS'], 'An agent without knowledge bases has knowledge_base_ids null instead of [].', (b) => {
-    presentWith(b, 'agent', (view) => (Array.isArray(view['knowledge_base_ids']) && view['knowledge_base_ids'].length === 0 ? { ...view, knowledge_base_ids: null } : view));
-  }),
-  fault('mutation-update-time-text-null', ['MUTATION-UPDATE-TIME-NULL'], 'A mutation never updated has update_time "null", the text (a null formatted through a template string).', (b) => {
-    presentWith(b, 'mutation', (view) => (view['update_time'] === null ? { ...view, update_time: 'null' } : view));
-  }),
-  fault('run-progress-counters-as-text', ['RUN-PROGRESS-CONSISTENT'], 'Run progress counters are returned as decimal strings (int64 in proto3 JSON).', (b) => {
-    presentWith(b, 'run', (view) => ({ ...view, progress: Object.fromEntries(Object.entries(view['progress'] as JsonObject).map(([k, v]) => [k, String(v)])) }));
-  }),
+  fault(
+    'agent-get-workflows-numbers-as-text',
+    ['READ-BACK-UNCHANGED'],
+    'GET /v1/agents/{agent_id} returns every number in workflows as its text (stored in a string key/value table); the create answer has the numbers.',
+    (b) =>
+      readAs(b, GET_AGENT, 'agent', (agent) => ({
+        ...agent,
+        workflows: numbersAsText(agent['workflows']) as JsonObject | null,
+      })),
+  ),
+  fault(
+    'agent-knowledge-base-ids-null',
+    ['AGENT-KNOWLEDGE-BASE-IDS'],
+    'An agent without knowledge bases has knowledge_base_ids null instead of [].',
+    (b) => {
+      presentWith(b, 'agent', (view) =>
+        Array.isArray(view['knowledge_base_ids']) && view['knowledge_base_ids'].length === 0
+          ? { ...view, knowledge_base_ids: null }
+          : view,
+      );
+    },
+  ),
+  fault(
+    'mutation-update-time-text-null',
+    ['MUTATION-UPDATE-TIME-NULL'],
+    'A mutation never updated has update_time "null", the text (a null formatted through a template string).',
+    (b) => {
+      presentWith(b, 'mutation', (view) => (view['update_time'] === null ? { ...view, update_time: 'null' } : view));
+    },
+  ),
+  fault(
+    'run-progress-counters-as-text',
+    ['RUN-PROGRESS-CONSISTENT'],
+    'Run progress counters are returned as decimal strings (int64 in proto3 JSON).',
+    (b) => {
+      presentWith(b, 'run', (view) => ({
+        ...view,
+        progress: Object.fromEntries(Object.entries(view['progress'] as JsonObject).map(([k, v]) => [k, String(v)])),
+      }));
+    },
+  ),
 
   // state: wrong in one state of the resource
-  fault('mutation-name-unique-first-match', ['MUTATION-DISPLAY-NAME-UNIQUE'], 'Uniqueness is judged on the oldest mutation of the agent with that name (`... LIMIT 1`): once that one is deleted, any number of active mutations may share its name.', (b) => {
-    const oldest = new Map<string, MutationRecord>();
-    b.mutationRules = {
-      ...b.mutationRules,
-      nameTakenBy: (other, agentId, displayName) => {
-        if (other.agent_id !== agentId || other.display_name !== displayName) return false;
-        const key = `${agentId}\u0000${displayName}`;
-        const first = oldest.get(key) ?? other;
-        oldest.set(key, first);
-        return first === other && !other.deleted;
-      },
-    };
-  }),
-  fault('mutation-duplicate-touches-update-time', ['MUTATION-UPDATE-TIME-NULL'], 'A refused duplicate name still updates the mutation that holds it (an upsert `ON CONFLICT DO UPDATE SET update_time = now()` before ALREADY_EXISTS): that mutation, never updated, then has an update_time.', (b) => {
-    const touched = new WeakMap<MutationRecord, number>();
-    const taken = b.mutationRules.nameTakenBy;
-    b.mutationRules = {
-      ...b.mutationRules,
-      nameTakenBy: (other, agentId, displayName) => {
-        const isTaken = taken(other, agentId, displayName);
-        if (isTaken) touched.set(other, Date.now());
-        return isTaken;
-      },
-    };
-    presentWith(b, 'mutation', (view, record) => {
-      const at = touched.get(record as MutationRecord);
-      return at === undefined ? view : { ...view, update_time: b.formatTime(Math.max(at, (record as MutationRecord).create_time)) };
-    });
-  }),
-  fault('scheduled-run-delete-disabled-kept', ['SCHEDULED-RUN-DELETE'], 'DELETE removes a scheduled run through its schedule: a disabled one, which has none, answers success and is kept.', (b) => {
-    const removes = b.scheduledRunDeleteRemoves;
-    b.scheduledRunDeleteRemoves = (run) => run.enabled && removes(run);
-  }),
+  fault(
+    'mutation-name-unique-first-match',
+    ['MUTATION-DISPLAY-NAME-UNIQUE'],
+    'Uniqueness is judged on the oldest mutation of the agent with that name (`... LIMIT 1`): once that one is deleted, any number of active mutations may share its name.',
+    (b) => {
+      const oldest = new Map<string, MutationRecord>();
+      b.mutationRules = {
+        ...b.mutationRules,
+        nameTakenBy: (other, agentId, displayName) => {
+          if (other.agent_id !== agentId || other.display_name !== displayName) return false;
+          const key = `${agentId}\u0000${displayName}`;
+          const first = oldest.get(key) ?? other;
+          oldest.set(key, first);
+          return first === other && !other.deleted;
+        },
+      };
+    },
+  ),
+  fault(
+    'mutation-duplicate-touches-update-time',
+    ['MUTATION-UPDATE-TIME-NULL'],
+    'A refused duplicate name still updates the mutation that holds it (an upsert `ON CONFLICT DO UPDATE SET update_time = now()` before ALREADY_EXISTS): that mutation, never updated, then has an update_time.',
+    (b) => {
+      const touched = new WeakMap<MutationRecord, number>();
+      const taken = b.mutationRules.nameTakenBy;
+      b.mutationRules = {
+        ...b.mutationRules,
+        nameTakenBy: (other, agentId, displayName) => {
+          const isTaken = taken(other, agentId, displayName);
+          if (isTaken) touched.set(other, Date.now());
+          return isTaken;
+        },
+      };
+      presentWith(b, 'mutation', (view, record) => {
+        const at = touched.get(record as MutationRecord);
+        return at === undefined
+          ? view
+          : { ...view, update_time: b.formatTime(Math.max(at, (record as MutationRecord).create_time)) };
+      });
+    },
+  ),
+  fault(
+    'scheduled-run-delete-disabled-kept',
+    ['SCHEDULED-RUN-DELETE'],
+    'DELETE removes a scheduled run through its schedule: a disabled one, which has none, answers success and is kept.',
+    (b) => {
+      const removes = b.scheduledRunDeleteRemoves;
+      b.scheduledRunDeleteRemoves = (run) => run.enabled && removes(run);
+    },
+  ),
 
   // order: an array's order not kept
-  fault('agent-workflows-lists-sorted', ['AGENT-CREATE'], 'workflows is stored in a canonical form meant to sort keys that sorts every list too: steps come back in another order, from POST and GET.',
-    (b) => rereadAgent(b, 'workflows', (read) => (f, request) => sortedLists(read(f, request)) as JsonObject | null)),
-  fault('test-case-expected-behaviors-sorted', ['TESTCASE-EXPECTED-BEHAVIORS-PREFERRED'], 'With expected_output_str also given, expected_behaviors goes through the reconciling path, which dedupes it through a sorted set: it comes back sorted.',
-    (b) => rereadTestCase(b, ['expected_behaviors'], (read) => (f, request) => {
-      const behaviors = read(f, request);
-      return behaviors !== null && request.body['expected_output_str'] !== undefined ? [...new Set(behaviors)].sort() : behaviors;
-    })),
+  fault(
+    'agent-workflows-lists-sorted',
+    ['AGENT-CREATE'],
+    'workflows is stored in a canonical form meant to sort keys that sorts every list too: steps come back in another order, from POST and GET.',
+    (b) => rereadAgent(b, 'workflows', (read) => (f, request) => sortedLists(read(f, request)) as JsonObject | null),
+  ),
+  fault(
+    'test-case-expected-behaviors-sorted',
+    ['TESTCASE-EXPECTED-BEHAVIORS-PREFERRED'],
+    'With expected_output_str also given, expected_behaviors goes through the reconciling path, which dedupes it through a sorted set: it comes back sorted.',
+    (b) =>
+      rereadTestCase(b, ['expected_behaviors'], (read) => (f, request) => {
+        const behaviors = read(f, request);
+        return behaviors !== null && request.body['expected_output_str'] !== undefined
+          ? [...new Set(behaviors)].sort()
+          : behaviors;
+      }),
+  ),
 ] as const satisfies readonly Fault[];

@@ -22,25 +22,58 @@ export const GENERAL_FAULTS = [
     // Serialized without the key: JSON leaves out an undefined member.
     b.errors.message = () => undefined as unknown as string;
   }),
-  fault('invalid-argument-named-bad-request', ['ERROR-INVALID-ARGUMENT'], 'An invalid body field is answered with code BAD_REQUEST instead of INVALID_ARGUMENT.', (b) => {
-    const code = b.errors.code;
-    b.errors.code = (error, endpoint) => (error.code === 'INVALID_ARGUMENT' ? 'BAD_REQUEST' : code(error, endpoint));
-  }),
-  fault('invalid-argument-http-422', ['HTTP-STATUS-CONVENTIONS'], 'INVALID_ARGUMENT is answered with HTTP 422 (allowed by the spec; against the 400 convention).', (b) => {
-    const status = b.errors.status;
-    b.errors.status = (code, endpoint) => (code === 'INVALID_ARGUMENT' ? 422 : status(code, endpoint));
-  }),
-  fault('not-found-http-410', ['HTTP-STATUS-CONVENTIONS'], 'NOT_FOUND is answered with HTTP 410 (allowed by the spec; against the 404 convention).', (b) => {
-    const status = b.errors.status;
-    b.errors.status = (code, endpoint) => (code === 'NOT_FOUND' ? 410 : status(code, endpoint));
-  }),
-  fault('envelope-extra-top-level-key', ['ENVELOPE-SINGLE-KEY'], 'A created agent comes with a request_id beside the agent wrapper (the default reading allows it; the strict one does not).', (b) => {
-    respondWith(b, 'POST /v1/agents', (body) => ({ ...body, request_id: 'req-1' }));
-  }),
-  fault('persona-update-before-create', ['TIMESTAMP-ORDER'], 'Personas report an update_time a day before their create_time.', (b) => {
-    presentWith(b, 'persona', (view, record) => ({ ...view, update_time: b.formatTime((record as { create_time: number }).create_time - DAY) }));
-  }),
-  fault('persona-resource-name-wrong', ['NAME-MATCHES-ID'], 'Persona resource_name does not carry the persona id.', (b) => {
-    presentWith(b, 'persona', (view) => ({ ...view, resource_name: 'personas/unknown' }));
-  }),
+  fault(
+    'invalid-argument-named-bad-request',
+    ['ERROR-INVALID-ARGUMENT'],
+    'An invalid body field is answered with code BAD_REQUEST instead of INVALID_ARGUMENT.',
+    (b) => {
+      const code = b.errors.code;
+      b.errors.code = (error, endpoint) => (error.code === 'INVALID_ARGUMENT' ? 'BAD_REQUEST' : code(error, endpoint));
+    },
+  ),
+  fault(
+    'invalid-argument-http-422',
+    ['HTTP-STATUS-CONVENTIONS'],
+    'INVALID_ARGUMENT is answered with HTTP 422 (allowed by the spec; against the 400 convention).',
+    (b) => {
+      const status = b.errors.status;
+      b.errors.status = (code, endpoint) => (code === 'INVALID_ARGUMENT' ? 422 : status(code, endpoint));
+    },
+  ),
+  fault(
+    'not-found-http-410',
+    ['HTTP-STATUS-CONVENTIONS'],
+    'NOT_FOUND is answered with HTTP 410 (allowed by the spec; against the 404 convention).',
+    (b) => {
+      const status = b.errors.status;
+      b.errors.status = (code, endpoint) => (code === 'NOT_FOUND' ? 410 : status(code, endpoint));
+    },
+  ),
+  fault(
+    'envelope-extra-top-level-key',
+    ['ENVELOPE-SINGLE-KEY'],
+    'A created agent comes with a request_id beside the agent wrapper (the default reading allows it; the strict one does not).',
+    (b) => {
+      respondWith(b, 'POST /v1/agents', (body) => ({ ...body, request_id: 'req-1' }));
+    },
+  ),
+  fault(
+    'persona-update-before-create',
+    ['TIMESTAMP-ORDER'],
+    'Personas report an update_time a day before their create_time.',
+    (b) => {
+      presentWith(b, 'persona', (view, record) => ({
+        ...view,
+        update_time: b.formatTime((record as { create_time: number }).create_time - DAY),
+      }));
+    },
+  ),
+  fault(
+    'persona-resource-name-wrong',
+    ['NAME-MATCHES-ID'],
+    'Persona resource_name does not carry the persona id.',
+    (b) => {
+      presentWith(b, 'persona', (view) => ({ ...view, resource_name: 'personas/unknown' }));
+    },
+  ),
 ] as const satisfies readonly Fault[];

@@ -25,7 +25,6 @@ import { FIELD_SLIPS_FAULTS } from './field-slips.js';
 import { GENERAL_SLIPS_FAULTS } from './general-slips.js';
 import { BEYOND_CONTRACT_FAULTS } from './beyond-contract.js';
 
-
 export const FAULTS = [
   ...AUTH_FAULTS,
   ...SPECIFICATION_FAULTS,

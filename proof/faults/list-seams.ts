@@ -17,7 +17,8 @@ export type ListId = ListEndpoint['id'] | BeyondListId;
 export const isBlank = (raw: string | null): boolean => (raw ?? '').trim() === '';
 
 /** The expression with its ORs read as ANDs. */
-export const asAnd = (expr: FilterExpr): FilterExpr => (expr.kind === 'cmp' ? expr : { kind: 'and', terms: expr.terms.map(asAnd) });
+export const asAnd = (expr: FilterExpr): FilterExpr =>
+  expr.kind === 'cmp' ? expr : { kind: 'and', terms: expr.terms.map(asAnd) };
 
 /** The expression without the comparisons `keep` rejects; null when none is left. */
 export function prune(expr: FilterExpr, keep: (cmp: Comparison) => boolean): FilterExpr | null {

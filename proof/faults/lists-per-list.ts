@@ -12,7 +12,11 @@ import { isBlank, onList, type ListId } from './list-seams.js';
 type PageSize = Behaviour['lists']['pageSize'];
 
 /** page_size on list `id` as `read` has it (`correct`: the reading it replaces); the other lists keep the correct one. */
-function pageSizeOn(b: Behaviour, id: ListId, read: (raw: string | null, list: ServedList, pageToken: string | null, correct: PageSize) => number): void {
+function pageSizeOn(
+  b: Behaviour,
+  id: ListId,
+  read: (raw: string | null, list: ServedList, pageToken: string | null, correct: PageSize) => number,
+): void {
   onList(b, id, 'pageSize', (correct) => (raw, list, pageToken) => read(raw, list, pageToken, correct));
 }
 
@@ -27,10 +31,12 @@ function refusedOn(b: Behaviour, id: ListId, why: (size: number, list: ServedLis
 }
 
 /** The maximum itself refused (`page_size < max` where `<=` was meant). */
-const maxRefused = (size: number, list: ServedList): string | undefined => (size >= list.pageSize.max ? `must be less than ${list.pageSize.max}` : undefined);
+const maxRefused = (size: number, list: ServedList): string | undefined =>
+  size >= list.pageSize.max ? `must be less than ${list.pageSize.max}` : undefined;
 
 /** The integer a page_size parameter spells, if it spells one. */
-const integer = (raw: string | null): number | undefined => (raw !== null && /^\s*[+-]?\d+\s*$/.test(raw) ? Number(raw) : undefined);
+const integer = (raw: string | null): number | undefined =>
+  raw !== null && /^\s*[+-]?\d+\s*$/.test(raw) ? Number(raw) : undefined;
 
 /** Whether the request asks for a page after a token. */
 const continued = (pageToken: string | null): boolean => !isBlank(pageToken);
@@ -40,65 +46,166 @@ const PERSONAS_MAX = 100;
 
 export const LISTS_PER_LIST_FAULTS = [
   // personas (page_size 1 to 100, default 50)
-  fault('personas-page-size-max-rejected', ['LIST-PAGE-SIZE-BOUNDS'], 'Personas only: page_size must be below 100, so the maximum itself is rejected (runs and metrics accept 1000).', (b) => {
-    refusedOn(b, 'personas', maxRefused);
-  }),
-  fault('personas-page-one-short', ['LIST-PAGE-SIZE-BOUNDS'], 'Personas only: every page ends one item early (the slice end is off by one), so page_size 1 answers an empty page that ends the list.', (b) => {
-    pageSizeOn(b, 'personas', (raw, list, pageToken, correct) => correct(raw, list, pageToken) - 1);
-  }),
-  fault('personas-page-size-negative-sliced', ['LIST-PAGE-SIZE-BOUNDS'], 'Personas only: a negative page_size is not refused but used as the end of a slice: page_size -1 answers every persona but the last, more than the maximum 100.', (b) => {
-    pageSizeOn(b, 'personas', (raw, list, pageToken, correct) => {
-      const asked = integer(raw);
-      return asked !== undefined && asked < 0 ? asked : correct(raw, list, pageToken);
-    });
-  }),
-  fault('personas-default-page-size-20', ['LIST-FULL-PAGES'], 'Personas only: without page_size a page holds 20 personas, not 50.', (b) => {
-    pageSizeOn(b, 'personas', (raw, list, pageToken, correct) => (isBlank(raw) ? 20 : correct(raw, list, pageToken)));
-  }),
-  fault('personas-page-token-loses-page-size', ['LIST-PAGE-SIZE-RESPECTED'], 'Personas only: the page after a token takes its page size from the token, which does not carry it: the default 50, whatever page_size asks.', (b) => {
-    pageSizeOn(b, 'personas', (raw, list, pageToken, correct) => (continued(pageToken) ? list.pageSize.default : correct(raw, list, pageToken)));
-  }),
-  fault('personas-default-page-size-lost-after-token', ['LIST-PAGE-SIZE-RESPECTED'], 'Personas only: without page_size the first page holds the default 50, but a page after a token holds the maximum 100.', (b) => {
-    pageSizeOn(b, 'personas', (raw, list, pageToken, correct) => (isBlank(raw) && continued(pageToken) ? list.pageSize.max : correct(raw, list, pageToken)));
-  }),
+  fault(
+    'personas-page-size-max-rejected',
+    ['LIST-PAGE-SIZE-BOUNDS'],
+    'Personas only: page_size must be below 100, so the maximum itself is rejected (runs and metrics accept 1000).',
+    (b) => {
+      refusedOn(b, 'personas', maxRefused);
+    },
+  ),
+  fault(
+    'personas-page-one-short',
+    ['LIST-PAGE-SIZE-BOUNDS'],
+    'Personas only: every page ends one item early (the slice end is off by one), so page_size 1 answers an empty page that ends the list.',
+    (b) => {
+      pageSizeOn(b, 'personas', (raw, list, pageToken, correct) => correct(raw, list, pageToken) - 1);
+    },
+  ),
+  fault(
+    'personas-page-size-negative-sliced',
+    ['LIST-PAGE-SIZE-BOUNDS'],
+    'Personas only: a negative page_size is not refused but used as the end of a slice: page_size -1 answers every persona but the last, more than the maximum 100.',
+    (b) => {
+      pageSizeOn(b, 'personas', (raw, list, pageToken, correct) => {
+        const asked = integer(raw);
+        return asked !== undefined && asked < 0 ? asked : correct(raw, list, pageToken);
+      });
+    },
+  ),
+  fault(
+    'personas-default-page-size-20',
+    ['LIST-FULL-PAGES'],
+    'Personas only: without page_size a page holds 20 personas, not 50.',
+    (b) => {
+      pageSizeOn(b, 'personas', (raw, list, pageToken, correct) => (isBlank(raw) ? 20 : correct(raw, list, pageToken)));
+    },
+  ),
+  fault(
+    'personas-page-token-loses-page-size',
+    ['LIST-PAGE-SIZE-RESPECTED'],
+    'Personas only: the page after a token takes its page size from the token, which does not carry it: the default 50, whatever page_size asks.',
+    (b) => {
+      pageSizeOn(b, 'personas', (raw, list, pageToken, correct) =>
+        continued(pageToken) ? list.pageSize.default : correct(raw, list, pageToken),
+      );
+    },
+  ),
+  fault(
+    'personas-default-page-size-lost-after-token',
+    ['LIST-PAGE-SIZE-RESPECTED'],
+    'Personas only: without page_size the first page holds the default 50, but a page after a token holds the maximum 100.',
+    (b) => {
+      pageSizeOn(b, 'personas', (raw, list, pageToken, correct) =>
+        isBlank(raw) && continued(pageToken) ? list.pageSize.max : correct(raw, list, pageToken),
+      );
+    },
+  ),
 
   // runs (page_size 1 to 1000, default 50)
-  fault('runs-page-size-max-of-personas', ['LIST-PAGE-SIZE-BOUNDS'], 'Runs only: the handler checks page_size against the personas\' maximum, so page_size above 100 (1000 included) is rejected.', (b) => {
-    refusedOn(b, 'runs', (size) => (size > PERSONAS_MAX ? `must be 1 to ${PERSONAS_MAX}, got ${size}` : undefined));
-  }),
-  fault('runs-page-size-one-rejected', ['LIST-PAGE-SIZE-BOUNDS'], 'Runs only: the lower bound is checked as `page_size > 1`, so page_size 1 is rejected.', (b) => {
-    refusedOn(b, 'runs', (size, list) => (size <= list.pageSize.min ? `must be greater than ${list.pageSize.min}` : undefined));
-  }),
-  fault('runs-page-size-zero-empty', ['LIST-PAGE-SIZE-BOUNDS'], 'Runs only: page_size 0 passes the bounds check (`< 0` instead of `< 1`) and answers an empty page that ends the list, while 140 runs exist.', (b) => {
-    pageSizeOn(b, 'runs', (raw, list, pageToken, correct) => (integer(raw) === 0 ? 0 : correct(raw, list, pageToken)));
-  }),
-  fault('runs-default-page-size-100', ['LIST-PAGE-SIZE-RESPECTED'], 'Runs only: without page_size a page holds 100 runs, not 50.', (b) => {
-    pageSizeOn(b, 'runs', (raw, list, pageToken, correct) => (isBlank(raw) ? 100 : correct(raw, list, pageToken)));
-  }),
-  fault('runs-page-size-first-page-only', ['LIST-PAGE-SIZE-RESPECTED'], 'Runs only: page_size is honoured on the first page; the page after a token holds the default 50.', (b) => {
-    pageSizeOn(b, 'runs', (raw, list, pageToken, correct) => (continued(pageToken) ? correct(null, list, pageToken) : correct(raw, list, pageToken)));
-  }),
+  fault(
+    'runs-page-size-max-of-personas',
+    ['LIST-PAGE-SIZE-BOUNDS'],
+    "Runs only: the handler checks page_size against the personas' maximum, so page_size above 100 (1000 included) is rejected.",
+    (b) => {
+      refusedOn(b, 'runs', (size) => (size > PERSONAS_MAX ? `must be 1 to ${PERSONAS_MAX}, got ${size}` : undefined));
+    },
+  ),
+  fault(
+    'runs-page-size-one-rejected',
+    ['LIST-PAGE-SIZE-BOUNDS'],
+    'Runs only: the lower bound is checked as `page_size > 1`, so page_size 1 is rejected.',
+    (b) => {
+      refusedOn(b, 'runs', (size, list) =>
+        size <= list.pageSize.min ? `must be greater than ${list.pageSize.min}` : undefined,
+      );
+    },
+  ),
+  fault(
+    'runs-page-size-zero-empty',
+    ['LIST-PAGE-SIZE-BOUNDS'],
+    'Runs only: page_size 0 passes the bounds check (`< 0` instead of `< 1`) and answers an empty page that ends the list, while 140 runs exist.',
+    (b) => {
+      pageSizeOn(b, 'runs', (raw, list, pageToken, correct) =>
+        integer(raw) === 0 ? 0 : correct(raw, list, pageToken),
+      );
+    },
+  ),
+  fault(
+    'runs-default-page-size-100',
+    ['LIST-PAGE-SIZE-RESPECTED'],
+    'Runs only: without page_size a page holds 100 runs, not 50.',
+    (b) => {
+      pageSizeOn(b, 'runs', (raw, list, pageToken, correct) => (isBlank(raw) ? 100 : correct(raw, list, pageToken)));
+    },
+  ),
+  fault(
+    'runs-page-size-first-page-only',
+    ['LIST-PAGE-SIZE-RESPECTED'],
+    'Runs only: page_size is honoured on the first page; the page after a token holds the default 50.',
+    (b) => {
+      pageSizeOn(b, 'runs', (raw, list, pageToken, correct) =>
+        continued(pageToken) ? correct(null, list, pageToken) : correct(raw, list, pageToken),
+      );
+    },
+  ),
 
   // metrics (page_size 1 to 1000, default 50)
-  fault('metrics-page-size-max-off-by-one', ['LIST-PAGE-SIZE-BOUNDS'], 'Metrics only: page_size must be below 1000, so the maximum itself is rejected with INVALID_ARGUMENT.', (b) => {
-    refusedOn(b, 'metrics', maxRefused);
-  }),
-  fault('metrics-page-size-capped-at-personas-max', ['LIST-FULL-PAGES'], 'Metrics only: pages silently hold at most 100 metric outputs (the personas\' maximum): page_size 1000 gets 100 of 140 and a token.', (b) => {
-    pageSizeOn(b, 'metrics', (raw, list, pageToken, correct) => Math.min(PERSONAS_MAX, correct(raw, list, pageToken)));
-  }),
-  fault('metrics-page-size-negative-empty', ['LIST-PAGE-SIZE-BOUNDS'], 'Metrics only: a negative page_size is read as zero, so page_size -1 answers an empty page that ends the list.', (b) => {
-    pageSizeOn(b, 'metrics', (raw, list, pageToken, correct) => {
-      const asked = integer(raw);
-      return asked !== undefined && asked < 0 ? 0 : correct(raw, list, pageToken);
-    });
-  }),
-  fault('metrics-page-one-long', ['LIST-PAGE-SIZE-BOUNDS'], 'Metrics only: every page holds one item more than page_size asks (the slice end is off by one): page_size 1 answers 2.', (b) => {
-    pageSizeOn(b, 'metrics', (raw, list, pageToken, correct) => correct(raw, list, pageToken) + 1);
-  }),
-  fault('metrics-default-page-size-max', ['LIST-PAGE-SIZE-RESPECTED'], 'Metrics only: without page_size a page holds up to the maximum 1000 (every output of a simulation), not 50.', (b) => {
-    pageSizeOn(b, 'metrics', (raw, list, pageToken, correct) => (isBlank(raw) ? list.pageSize.max : correct(raw, list, pageToken)));
-  }),
-  fault('metrics-page-size-max-after-token', ['LIST-PAGE-SIZE-RESPECTED'], 'Metrics only: the page after a token holds up to the maximum 1000, whatever page_size asks.', (b) => {
-    pageSizeOn(b, 'metrics', (raw, list, pageToken, correct) => (continued(pageToken) ? list.pageSize.max : correct(raw, list, pageToken)));
-  }),
+  fault(
+    'metrics-page-size-max-off-by-one',
+    ['LIST-PAGE-SIZE-BOUNDS'],
+    'Metrics only: page_size must be below 1000, so the maximum itself is rejected with INVALID_ARGUMENT.',
+    (b) => {
+      refusedOn(b, 'metrics', maxRefused);
+    },
+  ),
+  fault(
+    'metrics-page-size-capped-at-personas-max',
+    ['LIST-FULL-PAGES'],
+    "Metrics only: pages silently hold at most 100 metric outputs (the personas' maximum): page_size 1000 gets 100 of 140 and a token.",
+    (b) => {
+      pageSizeOn(b, 'metrics', (raw, list, pageToken, correct) =>
+        Math.min(PERSONAS_MAX, correct(raw, list, pageToken)),
+      );
+    },
+  ),
+  fault(
+    'metrics-page-size-negative-empty',
+    ['LIST-PAGE-SIZE-BOUNDS'],
+    'Metrics only: a negative page_size is read as zero, so page_size -1 answers an empty page that ends the list.',
+    (b) => {
+      pageSizeOn(b, 'metrics', (raw, list, pageToken, correct) => {
+        const asked = integer(raw);
+        return asked !== undefined && asked < 0 ? 0 : correct(raw, list, pageToken);
+      });
+    },
+  ),
+  fault(
+    'metrics-page-one-long',
+    ['LIST-PAGE-SIZE-BOUNDS'],
+    'Metrics only: every page holds one item more than page_size asks (the slice end is off by one): page_size 1 answers 2.',
+    (b) => {
+      pageSizeOn(b, 'metrics', (raw, list, pageToken, correct) => correct(raw, list, pageToken) + 1);
+    },
+  ),
+  fault(
+    'metrics-default-page-size-max',
+    ['LIST-PAGE-SIZE-RESPECTED'],
+    'Metrics only: without page_size a page holds up to the maximum 1000 (every output of a simulation), not 50.',
+    (b) => {
+      pageSizeOn(b, 'metrics', (raw, list, pageToken, correct) =>
+        isBlank(raw) ? list.pageSize.max : correct(raw, list, pageToken),
+      );
+    },
+  ),
+  fault(
+    'metrics-page-size-max-after-token',
+    ['LIST-PAGE-SIZE-RESPECTED'],
+    'Metrics only: the page after a token holds up to the maximum 1000, whatever page_size asks.',
+    (b) => {
+      pageSizeOn(b, 'metrics', (raw, list, pageToken, correct) =>
+        continued(pageToken) ? list.pageSize.max : correct(raw, list, pageToken),
+      );
+    },
+  ),
 ] as const satisfies readonly Fault[];

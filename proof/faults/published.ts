@@ -14,15 +14,20 @@ function tighten(schemas: Schemas, name: string, property: string, touch: (schem
 }
 
 export const PUBLISHED_FAULTS = [
-  fault('published-stricter-than-answers', ['SCHEMA-PUBLISHED'], 'The published documents are stricter than the answers: run status and persona conversation_initiation enums leave out values the service returns, agents require a customer_agent_id never sent, phone number index has minimum 1 (the service counts from 0).', (b) => {
-    finalizeWith(b, (doc) => {
-      const copy = structuredClone(doc);
-      const schemas = ((copy['components'] as JsonObject | undefined)?.['schemas'] ?? {}) as Schemas;
-      tighten(schemas, 'Run', 'status', (s) => ({ ...s, enum: ['COMPLETED'] }));
-      tighten(schemas, 'Persona', 'conversation_initiation', (s) => ({ ...s, enum: ['wait_for_agent'] }));
-      tighten(schemas, 'PhoneNumber', 'index', (s) => ({ ...s, minimum: 1 }));
-      if (schemas['Agent']) schemas['Agent'].required = [...(schemas['Agent'].required ?? []), 'customer_agent_id'];
-      return copy;
-    });
-  }),
+  fault(
+    'published-stricter-than-answers',
+    ['SCHEMA-PUBLISHED'],
+    'The published documents are stricter than the answers: run status and persona conversation_initiation enums leave out values the service returns, agents require a customer_agent_id never sent, phone number index has minimum 1 (the service counts from 0).',
+    (b) => {
+      finalizeWith(b, (doc) => {
+        const copy = structuredClone(doc);
+        const schemas = ((copy['components'] as JsonObject | undefined)?.['schemas'] ?? {}) as Schemas;
+        tighten(schemas, 'Run', 'status', (s) => ({ ...s, enum: ['COMPLETED'] }));
+        tighten(schemas, 'Persona', 'conversation_initiation', (s) => ({ ...s, enum: ['wait_for_agent'] }));
+        tighten(schemas, 'PhoneNumber', 'index', (s) => ({ ...s, minimum: 1 }));
+        if (schemas['Agent']) schemas['Agent'].required = [...(schemas['Agent'].required ?? []), 'customer_agent_id'];
+        return copy;
+      });
+    },
+  ),
 ] as const satisfies readonly Fault[];

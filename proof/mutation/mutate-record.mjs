@@ -61,7 +61,9 @@ export function unexplainedSurvivors(record) {
     const lines = linesAsRun(path, file.sha256);
     if (!lines) return [];
     const survivors = file.mutants.filter((m) => UNDETECTED.has(m.status)).map((m) => Number(m.at.split(':')[0]));
-    return [...new Set(survivors)].filter((line) => survivorReason(lines, line) === undefined).map((line) => ({ path, line }));
+    return [...new Set(survivors)]
+      .filter((line) => survivorReason(lines, line) === undefined)
+      .map((line) => ({ path, line }));
   });
 }
 
@@ -101,7 +103,9 @@ function render(files) {
 /** A --mutate pattern (a glob, or a file with a line range) as a test of a relative path. */
 function globTest(pattern) {
   const glob = pattern.replace(/:\d+(?::\d+)?-\d+(?::\d+)?$/, '');
-  const source = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*\/|\*\*|\*|\?/g, (m) => ({ '**/': '(?:.*/)?', '**': '.*', '*': '[^/]*', '?': '[^/]' })[m]);
+  const source = glob
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*\*\/|\*\*|\*|\?/g, (m) => ({ '**/': '(?:.*/)?', '**': '.*', '*': '[^/]*', '?': '[^/]' })[m]);
   return new RegExp(`^${source}$`);
 }
 
@@ -122,7 +126,9 @@ export function recordReport(reportPath, recordPath = RECORD, patterns = []) {
     if (!inScope(path, patterns)) continue;
     recorded.push(path);
     const sha256 = createHash('sha256').update(source).digest('hex');
-    const byPlace = [...mutants].sort((a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column);
+    const byPlace = [...mutants].sort(
+      (a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column,
+    );
     kept[path] = { sha256, mutants: byPlace.map(compact) };
   }
   writeFileSync(recordPath, render(kept));
@@ -131,6 +137,10 @@ export function recordReport(reportPath, recordPath = RECORD, patterns = []) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const [report = 'reports/mutation/mutation.json', ...patterns] = process.argv.slice(2);
-  const recorded = recordReport(report, RECORD, patterns.flatMap((p) => p.split(',')));
+  const recorded = recordReport(
+    report,
+    RECORD,
+    patterns.flatMap((p) => p.split(',')),
+  );
   console.log(`${RECORD}: recorded ${recorded.join(', ')}`);
 }

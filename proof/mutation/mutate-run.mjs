@@ -28,7 +28,8 @@ const run = spawnSync(process.execPath, ['bin/aes-conformance.js'], {
 const code = run.status ?? 1;
 
 function withoutTarget(env) {
-  const target = /^(BASE_URL|API_KEY|SCHEDULED_RUN_ID|DASHBOARD_ID|DELETABLE_PERSONA_ID|DELETABLE_RUN_ID|CANCELLABLE_RUN_ID|DELETABLE_SCHEDULED_RUN_ID)$/;
+  const target =
+    /^(BASE_URL|API_KEY|SCHEDULED_RUN_ID|DASHBOARD_ID|DELETABLE_PERSONA_ID|DELETABLE_RUN_ID|CANCELLABLE_RUN_ID|DELETABLE_SCHEDULED_RUN_ID)$/;
   return Object.fromEntries(Object.entries(env).filter(([name]) => !target.test(name)));
 }
 
@@ -51,11 +52,14 @@ function verdict() {
     return { exit: 0, why: `baseline: conformant, ${skips} skipped` };
   }
   const baseline = existsSync(BASELINE) ? JSON.parse(readFileSync(BASELINE, 'utf8')).skip : undefined;
-  if (baseline !== undefined && skips > baseline) return { exit: 1, why: `${skips} checks skipped, the unmutated reference ${baseline}` };
+  if (baseline !== undefined && skips > baseline)
+    return { exit: 1, why: `${skips} checks skipped, the unmutated reference ${baseline}` };
   return { exit: 0, why: 'conformant' };
 }
 
 const { exit, why } = verdict();
 rmSync(reportDir, { recursive: true, force: true });
-console.log(`mutate-run${mutant === undefined ? '' : ` (mutant ${mutant})`}: ${exit === 0 ? 'survived' : 'killed'}: ${why}`);
+console.log(
+  `mutate-run${mutant === undefined ? '' : ` (mutant ${mutant})`}: ${exit === 0 ? 'survived' : 'killed'}: ${why}`,
+);
 process.exit(exit);

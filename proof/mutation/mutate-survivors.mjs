@@ -20,7 +20,15 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { linesAsRun, RECORD, readRecord, sha256Of, survivorReason, UNDETECTED, unexplainedSurvivors } from './mutate-record.mjs';
+import {
+  linesAsRun,
+  RECORD,
+  readRecord,
+  sha256Of,
+  survivorReason,
+  UNDETECTED,
+  unexplainedSurvivors,
+} from './mutate-record.mjs';
 
 const args = process.argv.slice(2);
 const all = args.includes('--all');
@@ -30,7 +38,9 @@ const recordAt = args.indexOf('--record');
 const recordFile = recordAt < 0 ? RECORD : args[recordAt + 1];
 const recorded = args.includes('--recorded') || recordAt >= 0;
 const given = args.filter((arg, i) => !arg.startsWith('--') && (recordAt < 0 || i !== recordAt + 1));
-const reports = recorded ? [readRecord(recordFile)] : (given.length ? given : ['reports/mutation/mutation.json']).map((file) => JSON.parse(readFileSync(file, 'utf8')));
+const reports = recorded
+  ? [readRecord(recordFile)]
+  : (given.length ? given : ['reports/mutation/mutation.json']).map((file) => JSON.parse(readFileSync(file, 'utf8')));
 
 /** Each source file's mutants, from the last report that holds the file, and its lines as that report saw them (undefined: edited since). */
 const files = new Map();
@@ -44,14 +54,20 @@ for (const report of reports) {
 
 const DETECTED = new Set(['Killed', 'Timeout']);
 const where = (path, m) => `${path}:${m.location.start.line}:${m.location.start.column}`;
-const byPlace = (a, b) => a.path.localeCompare(b.path) || a.m.location.start.line - b.m.location.start.line || a.m.location.start.column - b.m.location.start.column;
+const byPlace = (a, b) =>
+  a.path.localeCompare(b.path) ||
+  a.m.location.start.line - b.m.location.start.line ||
+  a.m.location.start.column - b.m.location.start.column;
 
 const listed = [...files].flatMap(([path, mutants]) => mutants.map((m) => ({ path, m }))).sort(byPlace);
 for (const { path, m } of listed) {
   if (scoreOnly || !(all || UNDETECTED.has(m.status))) continue;
   console.log(`${m.status.padEnd(10)} ${where(path, m)}  ${m.mutatorName}  ${JSON.stringify(m.replacement ?? '')}`);
   const lines = sources.get(path);
-  if (UNDETECTED.has(m.status) && lines) console.log(`${''.padEnd(10)} why: ${survivorReason(lines, m.location.start.line) ?? 'no comment says (kill it, mark it, or say why it survives)'}`);
+  if (UNDETECTED.has(m.status) && lines)
+    console.log(
+      `${''.padEnd(10)} why: ${survivorReason(lines, m.location.start.line) ?? 'no comment says (kill it, mark it, or say why it survives)'}`,
+    );
 }
 
 if (reasons) {
@@ -60,9 +76,13 @@ if (reasons) {
     const reason = m.statusReason ?? '(no reason given)';
     marked.set(reason, [...(marked.get(reason) ?? []), where(path, m)]);
   }
-  console.log(`\nMarked equivalent or left open by the specification (${[...marked.values()].flat().length} mutants, ${marked.size} reasons):`);
+  console.log(
+    `\nMarked equivalent or left open by the specification (${[...marked.values()].flat().length} mutants, ${marked.size} reasons):`,
+  );
   for (const [reason, places] of [...marked].sort((a, b) => b[1].length - a[1].length)) {
-    console.log(`  ${String(places.length).padStart(3)} × ${reason}\n        ${[...new Set(places.map((p) => p.replace(/:\d+$/, '')))].join(', ')}`);
+    console.log(
+      `  ${String(places.length).padStart(3)} × ${reason}\n        ${[...new Set(places.map((p) => p.replace(/:\d+$/, '')))].join(', ')}`,
+    );
   }
 }
 
@@ -82,7 +102,9 @@ const line = (key, entry) => {
   const detected = sum(entry, DETECTED);
   const valid = detected + sum(entry, UNDETECTED);
   const score = valid ? `${((100 * detected) / valid).toFixed(2)}%` : '-';
-  const statuses = Object.entries(entry).map(([status, n]) => `${status} ${n}`).join(', ');
+  const statuses = Object.entries(entry)
+    .map(([status, n]) => `${status} ${n}`)
+    .join(', ');
   return `${key.padEnd(32)} ${score.padStart(7)} (${detected}/${valid})  ${statuses}`;
 };
 console.log('\nScore (detected ÷ detected and survivors; marked mutants left out):');
@@ -90,10 +112,18 @@ for (const key of [...counts.keys()].filter((k) => k !== 'all').sort()) console.
 if (counts.has('all')) console.log(`  ${line('all', counts.get('all'))}`);
 
 if (recorded) {
-  const stale = Object.entries(reports[0].files).filter(([path, { sha256 }]) => !existsSync(path) || sha256Of(path) !== sha256).map(([path]) => path);
-  console.log(stale.length ? `\nEdited since their run (${recordFile} is stale for them; run them again):\n  ${stale.join('\n  ')}` : `\nEvery recorded file is as it was run.`);
+  const stale = Object.entries(reports[0].files)
+    .filter(([path, { sha256 }]) => !existsSync(path) || sha256Of(path) !== sha256)
+    .map(([path]) => path);
+  console.log(
+    stale.length
+      ? `\nEdited since their run (${recordFile} is stale for them; run them again):\n  ${stale.join('\n  ')}`
+      : `\nEvery recorded file is as it was run.`,
+  );
   const unexplained = unexplainedSurvivors(reports[0]);
   if (unexplained.length) {
-    console.log(`\nSurvivors with no comment saying why they survive (kill, mark or explain each):\n  ${unexplained.map((u) => `${u.path}:${u.line}`).join('\n  ')}`);
+    console.log(
+      `\nSurvivors with no comment saying why they survive (kill, mark or explain each):\n  ${unexplained.map((u) => `${u.path}:${u.line}`).join('\n  ')}`,
+    );
   }
 }

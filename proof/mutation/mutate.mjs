@@ -38,7 +38,9 @@ function runName() {
   if (!pattern) return 'everything';
   const name = pattern.replace(/[^A-Za-z0-9.-]+/g, '_').replace(/^_|_$/g, '');
   // A file name holds 255 bytes at most: a long list of files keeps its start and a digest of the whole.
-  return name.length <= 120 ? name : `${name.slice(0, 80)}_${createHash('sha256').update(pattern).digest('hex').slice(0, 16)}`;
+  return name.length <= 120
+    ? name
+    : `${name.slice(0, 80)}_${createHash('sha256').update(pattern).digest('hex').slice(0, 16)}`;
 }
 const name = runName();
 
@@ -52,7 +54,11 @@ function keepRun(report, kept) {
 if (retest) {
   // Stryker's incremental file is a report of the same shape: every kept run's files (a file's latest run), without their
   // survivors, which are then tested as new.
-  const kept = existsSync(KEPT) ? readdirSync(KEPT).map((file) => `${KEPT}/${file}`).sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs) : [];
+  const kept = existsSync(KEPT)
+    ? readdirSync(KEPT)
+        .map((file) => `${KEPT}/${file}`)
+        .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs)
+    : [];
   if (!kept.length) {
     console.error(`--retest-survivors: no kept run in ${KEPT}: run npm run mutate without it first`);
     process.exit(2);
@@ -60,7 +66,8 @@ if (retest) {
   const reports = kept.map((file) => JSON.parse(readFileSync(file, 'utf8')));
   const merged = { ...reports.at(-1), files: Object.assign({}, ...reports.map((report) => report.files)) };
   // Only the files this run mutates: Stryker carries the others into its report as it finds them here, survivors included.
-  for (const [path, file] of Object.entries(merged.files)) if (inScope(path, patterns)) file.mutants = file.mutants.filter((m) => !UNDETECTED.has(m.status));
+  for (const [path, file] of Object.entries(merged.files))
+    if (inScope(path, patterns)) file.mutants = file.mutants.filter((m) => !UNDETECTED.has(m.status));
   writeFileSync(INCREMENTAL, JSON.stringify(merged));
   args.push('--incremental');
 }
@@ -69,14 +76,17 @@ const stryker = spawnSync('stryker', ['run', ...args], { stdio: 'inherit' });
 if (stryker.status !== 0) process.exit(stryker.status ?? 1);
 
 if (Object.keys(JSON.parse(readFileSync(REPORT, 'utf8')).files).length === 0) {
-  console.error('\nThe run mutated no file: check --mutate (comma-separated paths or globs; Stryker does not expand {a,b}).');
+  console.error(
+    '\nThe run mutated no file: check --mutate (comma-separated paths or globs; Stryker does not expand {a,b}).',
+  );
   process.exit(2);
 }
 mkdirSync(KEPT, { recursive: true });
 keepRun(REPORT, `${KEPT}/${name}.json`);
 recordReport(REPORT, RECORD, patterns);
 
-const survivors = (extra) => spawnSync(process.execPath, ['proof/mutation/mutate-survivors.mjs', ...extra], { stdio: 'inherit' }).status;
+const survivors = (extra) =>
+  spawnSync(process.execPath, ['proof/mutation/mutate-survivors.mjs', ...extra], { stdio: 'inherit' }).status;
 console.log(`\n== This run (${REPORT}) ==`);
 survivors([REPORT, '--reasons']);
 console.log(`\n== Every file recorded (${RECORD}), each by its latest run ==`);

@@ -21,7 +21,10 @@ class LiveSurvivorsReporter {
     // As in its reports, lines and columns count from 1.
     const { line, column } = result.location.start;
     const where = `${relative(process.cwd(), result.fileName)}:${line}:${column}`;
-    appendFileSync(FILE, `${result.status.padEnd(10)} ${where}  ${result.mutatorName}  ${JSON.stringify(result.replacement ?? '')}\n`);
+    appendFileSync(
+      FILE,
+      `${result.status.padEnd(10)} ${where}  ${result.mutatorName}  ${JSON.stringify(result.replacement ?? '')}\n`,
+    );
   }
 }
 

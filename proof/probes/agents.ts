@@ -12,15 +12,18 @@ const WSS = { endpoint: 'wss://ws.example.com/agent', initialization_json: '{"ty
 const create = (call: Call, body: object) => call('POST', '/v1/agents', { body });
 const status = async (call: Call, fields: object) => (await create(call, { ...VOICE, ...fields })).status;
 const agent = async (call: Call, fields: object = {}) => (await create(call, { ...VOICE, ...fields })).body.agent;
-const chat = (call: Call, metadata: object) => status(call, { model_type: 'MODEL_TYPE_CHAT', metadata: { chat_endpoint: CHAT_URL, ...metadata } });
-const websocket = (call: Call, metadata: object) => status(call, { model_type: 'MODEL_TYPE_WEBSOCKET', metadata: { ...WSS, ...metadata } });
+const chat = (call: Call, metadata: object) =>
+  status(call, { model_type: 'MODEL_TYPE_CHAT', metadata: { chat_endpoint: CHAT_URL, ...metadata } });
+const websocket = (call: Call, metadata: object) =>
+  status(call, { model_type: 'MODEL_TYPE_WEBSOCKET', metadata: { ...WSS, ...metadata } });
 const sip = (length: number) => `sip:${'a'.repeat(length - 'sip:@pbx.example.com'.length)}@pbx.example.com`;
 const url = (length: number) => `https://hooks.example.com/${'a'.repeat(length - 'https://hooks.example.com/'.length)}`;
 const sized = (bytes: number) => JSON.stringify({ data: 'x'.repeat(bytes - 11) });
 
 export const AGENT_PROBES: Record<string, Probe> = {
   'agent-create-drops-workflows': async (call) => (await agent(call, { workflows: { a: 1 } })).workflows,
-  'agent-get-prompt-truncated': async (call) => (await call('GET', `/v1/agents/${(await agent(call, { prompt: 'p'.repeat(300) })).id}`)).body.agent.prompt.length,
+  'agent-get-prompt-truncated': async (call) =>
+    (await call('GET', `/v1/agents/${(await agent(call, { prompt: 'p'.repeat(300) })).id}`)).body.agent.prompt.length,
   'agent-id-21-characters': async (call) => (await agent(call)).id.length,
   'agent-update-before-create': async (call) => {
     const created = await agent(call);
@@ -68,10 +71,23 @@ export const AGENT_PROBES: Record<string, Probe> = {
   'agent-workflows-max-1mb': (call) => status(call, { workflows: JSON.parse(sized(2_000_000)) }),
   'agent-workflows-unlimited': (call) => status(call, { workflows: JSON.parse(sized(11_000_000)) }),
   'agent-config-values-stringified': async (call) =>
-    (await create(call, { ...VOICE, model_type: 'MODEL_TYPE_CHAT', metadata: { chat_endpoint: CHAT_URL, strip_message_timestamps: true } })).body.agent.metadata,
+    (
+      await create(call, {
+        ...VOICE,
+        model_type: 'MODEL_TYPE_CHAT',
+        metadata: { chat_endpoint: CHAT_URL, strip_message_timestamps: true },
+      })
+    ).body.agent.metadata,
   'agent-config-json-text-as-repr': async (call) =>
-    (await create(call, { ...VOICE, model_type: 'MODEL_TYPE_CHAT', metadata: { chat_endpoint: CHAT_URL, custom_data: '{"tier":"gold"}' } })).body.agent.metadata.custom_data,
-  'chat-endpoint-optional': (call) => status(call, { model_type: 'MODEL_TYPE_CHAT', metadata: { response_format: 'responses' } }),
+    (
+      await create(call, {
+        ...VOICE,
+        model_type: 'MODEL_TYPE_CHAT',
+        metadata: { chat_endpoint: CHAT_URL, custom_data: '{"tier":"gold"}' },
+      })
+    ).body.agent.metadata.custom_data,
+  'chat-endpoint-optional': (call) =>
+    status(call, { model_type: 'MODEL_TYPE_CHAT', metadata: { response_format: 'responses' } }),
   'chat-private-ips-accepted': (call) => chat(call, { chat_endpoint: 'http://10.1.2.3/chat' }),
   'chat-loopback-accepted': (call) => chat(call, { chat_endpoint: 'http://localhost/chat' }),
   'chat-private-172-accepted': (call) => chat(call, { chat_endpoint: 'http://172.31.255.254/chat' }),
@@ -83,7 +99,8 @@ export const AGENT_PROBES: Record<string, Probe> = {
   'chat-ipv6-v4-tail': (call) => chat(call, { chat_endpoint: 'http://[2606:4700::a00:1]/chat' }),
   'chat-endpoint-not-parsed': (call) => chat(call, { chat_endpoint: 'not a url' }),
   'chat-initialization-endpoint-unchecked': (call) => chat(call, { initialization_endpoint: 'not a url' }),
-  'chat-initialization-endpoint-wss-only': (call) => chat(call, { initialization_endpoint: 'https://chat.example.com/init' }),
+  'chat-initialization-endpoint-wss-only': (call) =>
+    chat(call, { initialization_endpoint: 'https://chat.example.com/init' }),
   'chat-input-template-unchecked': (call) => chat(call, { input_template: '{"messages": [' }),
   'chat-input-template-variables-rejected': (call) => chat(call, { input_template: '{"input":"{{latest_message}}"}' }),
   'chat-response-format-unchecked': (call) => chat(call, { response_format: 'xml' }),
@@ -94,7 +111,11 @@ export const AGENT_PROBES: Record<string, Probe> = {
   'chat-custom-data-max-16kb': (call) => chat(call, { custom_data: sized(30_000) }),
   'chat-strip-timestamps-unchecked': (call) => chat(call, { strip_message_timestamps: 'sometimes' }),
   'outbound-trigger-call-keys-unchecked': (call) =>
-    status(call, { model_type: 'MODEL_TYPE_OUTBOUND_VOICE', endpoint: 'https://hooks.example.com/x', metadata: { trigger_call_payload: 42 } }),
+    status(call, {
+      model_type: 'MODEL_TYPE_OUTBOUND_VOICE',
+      endpoint: 'https://hooks.example.com/x',
+      metadata: { trigger_call_payload: 42 },
+    }),
   'websocket-custom-headers-unchecked': (call) => websocket(call, { custom_headers: 42 }),
   'websocket-ws-accepted': (call) => websocket(call, { endpoint: 'ws://ws.example.com/agent' }),
   'websocket-endpoint-any-url': (call) => websocket(call, { endpoint: 'https://ws.example.com/agent' }),

@@ -6,7 +6,8 @@ import { FIXTURE_IDS } from './fixture-ids.js';
 
 type Probe = (call: Call) => Promise<unknown>;
 
-const rename = (call: Call, display_name: string, id = FIXTURE_IDS.dashboardId) => call('PATCH', `/v1/dashboards/${id}`, { body: { display_name } });
+const rename = (call: Call, display_name: string, id = FIXTURE_IDS.dashboardId) =>
+  call('PATCH', `/v1/dashboards/${id}`, { body: { display_name } });
 const status = async (call: Call, display_name: string) => (await rename(call, display_name)).status;
 const renamed = async (call: Call, display_name = 'Probe') => (await rename(call, display_name)).body.dashboard;
 

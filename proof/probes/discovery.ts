@@ -10,9 +10,11 @@ async function firstSimulation(call: Call): Promise<string> {
 }
 
 export const DISCOVERY_PROBES: Record<string, Probe> = {
-  'metrics-list-oversized': async (call) => (await call('GET', `/v1/simulations/${await firstSimulation(call)}/metrics?page_size=1000`)).text.length > 40 * 1024 * 1024,
+  'metrics-list-oversized': async (call) =>
+    (await call('GET', `/v1/simulations/${await firstSimulation(call)}/metrics?page_size=1000`)).text.length >
+    40 * 1024 * 1024,
   'runs-list-not-json': async (call) => (await call('GET', '/v1/runs?page_size=5')).contentType,
   'personas-list-over-max': async (call) => (await call('GET', '/v1/personas?page_size=100')).body.personas.length,
-  'metrics-list-fails-at-max': async (call) => (await call('GET', `/v1/simulations/${await firstSimulation(call)}/metrics?page_size=1000`)).status,
+  'metrics-list-fails-at-max': async (call) =>
+    (await call('GET', `/v1/simulations/${await firstSimulation(call)}/metrics?page_size=1000`)).status,
 };
-

@@ -23,7 +23,9 @@ async function second(call: Call, path: string, query: Query): Promise<unknown> 
 
 /** Every simulation a run names (its metrics list is a collection of its own). */
 async function simulations(call: Call): Promise<string[]> {
-  const runs = (await list(call, '/v1/runs', { page_size: '1000' })).body.runs as { results: { output_ids: string[] } }[];
+  const runs = (await list(call, '/v1/runs', { page_size: '1000' })).body.runs as {
+    results: { output_ids: string[] };
+  }[];
   return [...new Set(runs.flatMap((run) => run.results.output_ids))];
 }
 
@@ -47,7 +49,8 @@ export const LISTS_PER_LIST_PROBES: Record<string, Probe> = {
   'runs-default-page-size-100': (call) => shape(call, RUNS, {}),
   'runs-page-size-first-page-only': (call) => second(call, RUNS, { page_size: '7' }),
   'metrics-page-size-max-off-by-one': (call) => metrics(call, (path) => shape(call, path, { page_size: '1000' })),
-  'metrics-page-size-capped-at-personas-max': (call) => metrics(call, (path) => shape(call, path, { page_size: '1000' })),
+  'metrics-page-size-capped-at-personas-max': (call) =>
+    metrics(call, (path) => shape(call, path, { page_size: '1000' })),
   'metrics-page-size-negative-empty': (call) => metrics(call, (path) => shape(call, path, { page_size: '-1' })),
   'metrics-page-one-long': (call) => metrics(call, (path) => shape(call, path, { page_size: '1' })),
   'metrics-default-page-size-max': (call) => metrics(call, (path) => shape(call, path, {})),

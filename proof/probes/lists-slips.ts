@@ -36,7 +36,9 @@ async function walk(call: Call, path: string, query: Query): Promise<[unknown[],
 
 /** `probe` of the metrics list of every simulation a run names. */
 async function everySimulation(call: Call, probe: (path: string) => Promise<unknown>): Promise<unknown[]> {
-  const runs = (await list(call, '/v1/runs', { page_size: '1000' })).body.runs as { results: { output_ids: string[] } }[];
+  const runs = (await list(call, '/v1/runs', { page_size: '1000' })).body.runs as {
+    results: { output_ids: string[] };
+  }[];
   const simulations = [...new Set(runs.flatMap((run) => run.results.output_ids))];
   return Promise.all(simulations.map((id) => probe(`/v1/simulations/${id}/metrics`)));
 }
@@ -62,12 +64,15 @@ export const LISTS_SLIPS_PROBES: Record<string, Probe> = {
   'list-order-direction-lost-after-token': (call) => walk(call, PERSONAS, { page_size: '50', order_by: '-name' }),
   'list-order-desc-suffix-ignored': (call) => page(call, PERSONAS, { page_size: '5', order_by: 'name desc' }),
   'list-order-desc-suffix-first-page-only': (call) => walk(call, PERSONAS, { page_size: '50', order_by: 'name desc' }),
-  'metrics-default-order-create-time': (call) => everySimulation(call, (path) => page(call, path, { page_size: '1000' })),
+  'metrics-default-order-create-time': (call) =>
+    everySimulation(call, (path) => page(call, path, { page_size: '1000' })),
   'list-default-order-first-page-only': (call) => walk(call, RUNS, { page_size: '50' }),
   'runs-order-unknown-field-default': (call) => page(call, RUNS, { order_by: 'no_such_field' }),
   'list-filter-first-page-only': (call) => walk(call, RUNS, { page_size: '5', filter: 'status = FAILED' }),
-  'list-filter-or-as-and-after-token': (call) => walk(call, RUNS, { page_size: '2', filter: 'status = FAILED OR status = PENDING' }),
-  'metrics-filter-quoted-never-match': (call) => everySimulation(call, (path) => page(call, path, { page_size: '1000', filter: 'status = "COMPLETED"' })),
+  'list-filter-or-as-and-after-token': (call) =>
+    walk(call, RUNS, { page_size: '2', filter: 'status = FAILED OR status = PENDING' }),
+  'metrics-filter-quoted-never-match': (call) =>
+    everySimulation(call, (path) => page(call, path, { page_size: '1000', filter: 'status = "COMPLETED"' })),
   'runs-filter-compact-quotes-kept': (call) => page(call, RUNS, { page_size: '1000', filter: 'status="COMPLETED"' }),
   'list-filter-quotes-kept-after-token': (call) => walk(call, RUNS, { page_size: '5', filter: 'status = "COMPLETED"' }),
   'personas-filter-unknown-field-ignored': (call) => page(call, PERSONAS, { filter: 'no_such_field = 1' }),

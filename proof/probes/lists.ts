@@ -5,13 +5,17 @@ import type { Call } from './call.js';
 
 type Probe = (call: Call) => Promise<unknown>;
 
-const list = (call: Call, path: string, query: Record<string, string>) => call('GET', `${path}?${new URLSearchParams(query)}`);
+const list = (call: Call, path: string, query: Record<string, string>) =>
+  call('GET', `${path}?${new URLSearchParams(query)}`);
 
 /** Status and item ids of one page. */
 async function page(call: Call, path: string, query: Record<string, string>): Promise<[number, unknown]> {
   const answer = await list(call, path, query);
   const key = path.split('/').at(-1)!;
-  return [answer.status, answer.body[key]?.map((item: Record<string, unknown>) => item.id ?? item.run_id ?? item.metric_output_id)];
+  return [
+    answer.status,
+    answer.body[key]?.map((item: Record<string, unknown>) => item.id ?? item.run_id ?? item.metric_output_id),
+  ];
 }
 
 /** The first two pages' ids at page_size 3. */
@@ -23,9 +27,13 @@ async function twoPages(call: Call): Promise<unknown> {
 
 /** The filtered pages of every simulation's metrics. */
 async function everySimulation(call: Call, query: Record<string, string>): Promise<unknown[]> {
-  const runs = (await list(call, '/v1/runs', { page_size: '1000' })).body.runs as { results: { output_ids: string[] } }[];
+  const runs = (await list(call, '/v1/runs', { page_size: '1000' })).body.runs as {
+    results: { output_ids: string[] };
+  }[];
   const simulations = [...new Set(runs.flatMap((run) => run.results.output_ids))];
-  return Promise.all(simulations.map((id) => page(call, `/v1/simulations/${id}/metrics`, { ...query, page_size: '1000' })));
+  return Promise.all(
+    simulations.map((id) => page(call, `/v1/simulations/${id}/metrics`, { ...query, page_size: '1000' })),
+  );
 }
 
 const personas = (call: Call, query: Record<string, string>) => page(call, '/v1/personas', query);
@@ -42,7 +50,8 @@ export const LIST_PROBES: Record<string, Probe> = {
   'list-page-size-parse-int': (call) => personas(call, { page_size: '1.5' }),
   'list-last-page-echoes-token': async (call) => {
     const first = await list(call, '/v1/runs', { page_size: '100' });
-    return (await list(call, '/v1/runs', { page_size: '100', page_token: first.body.next_page_token })).body.next_page_token;
+    return (await list(call, '/v1/runs', { page_size: '100', page_token: first.body.next_page_token })).body
+      .next_page_token;
   },
   'list-forged-token-first-page': (call) => personas(call, { page_token: 'forged!token' }),
   'list-stale-token-accepted': async (call) => {
@@ -65,12 +74,15 @@ export const LIST_PROBES: Record<string, Probe> = {
   },
   'list-filter-tag-ignored': (call) => runs(call, { filter: 'tag = smoke' }),
   'list-filter-created-by-rejected': (call) => runs(call, { filter: 'created_by = "ana@example.com"' }),
-  'list-filter-created-by-ignored': (call) => runs(call, { filter: 'created_by = "nobody@example.com"', page_size: '1000' }),
-  'list-filter-created-by-lost-in-junction': (call) => runs(call, { filter: 'created_by = "ana@example.com" OR status = NONE', page_size: '1000' }),
+  'list-filter-created-by-ignored': (call) =>
+    runs(call, { filter: 'created_by = "nobody@example.com"', page_size: '1000' }),
+  'list-filter-created-by-lost-in-junction': (call) =>
+    runs(call, { filter: 'created_by = "ana@example.com" OR status = NONE', page_size: '1000' }),
   'list-filter-enum-bounds-exclusive': (call) => runs(call, { filter: 'status >= COMPLETED', page_size: '1000' }),
   'list-filter-metric-times-since': (call) => everySimulation(call, { filter: 'start_time < "2026-01-06T01:00:00Z"' }),
   'list-filter-unknown-field-ignored': (call) => personas(call, { filter: 'no_such_field = 1' }),
-  'list-filter-unknown-field-in-junction-accepted': (call) => runs(call, { filter: 'status = FAILED AND no_such_field = 1' }),
+  'list-filter-unknown-field-in-junction-accepted': (call) =>
+    runs(call, { filter: 'status = FAILED AND no_such_field = 1' }),
   'list-filter-malformed-ignored': (call) => personas(call, { filter: 'name =' }),
   'list-filter-dangling-junction-accepted': (call) => personas(call, { filter: 'name = x AND' }),
   'list-order-suffix-unanchored': (call) => personas(call, { order_by: 'name desc desc' }),

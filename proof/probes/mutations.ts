@@ -6,7 +6,11 @@ import type { Call } from './call.js';
 type Probe = (call: Call) => Promise<unknown>;
 
 const newAgent = async (call: Call, extra: object = {}): Promise<string> =>
-  (await call('POST', '/v1/agents', { body: { display_name: 'Parent', model_type: 'MODEL_TYPE_VOICE', prompt: 'p', ...extra } })).body.agent.id;
+  (
+    await call('POST', '/v1/agents', {
+      body: { display_name: 'Parent', model_type: 'MODEL_TYPE_VOICE', prompt: 'p', ...extra },
+    })
+  ).body.agent.id;
 
 const base = (agentId: string) => `/v1/agents/${agentId}/mutations`;
 const create = (call: Call, agentId: string, body: object) => call('POST', base(agentId), { body });
@@ -15,7 +19,12 @@ const create = (call: Call, agentId: string, body: object) => call('POST', base(
 async function withMutation(call: Call, body: object = { display_name: 'm' }) {
   const agentId = await newAgent(call);
   const answer = await create(call, agentId, body);
-  return { agentId, answer, mutation: answer.body.mutation, at: (agent = agentId) => `${base(agent)}/${answer.body.mutation.id}` };
+  return {
+    agentId,
+    answer,
+    mutation: answer.body.mutation,
+    at: (agent = agentId) => `${base(agent)}/${answer.body.mutation.id}`,
+  };
 }
 
 const status = async (call: Call, body: object) => (await create(call, await newAgent(call), body)).status;
@@ -23,10 +32,12 @@ const status = async (call: Call, body: object) => (await create(call, await new
 /** parameter_values derived from a number inside the parent's workflows. */
 async function derivedFromNested(call: Call) {
   const agentId = await newAgent(call, { workflows: { retries: 2 } });
-  return (await create(call, agentId, { display_name: 'm', config_overrides: { workflows: { retries: 3 } } })).body.mutation.parameter_values;
+  return (await create(call, agentId, { display_name: 'm', config_overrides: { workflows: { retries: 3 } } })).body
+    .mutation.parameter_values;
 }
 
-const createdField = async (call: Call, body: object, field: string) => (await withMutation(call, body)).mutation[field];
+const createdField = async (call: Call, body: object, field: string) =>
+  (await withMutation(call, body)).mutation[field];
 
 export const MUTATION_PROBES: Record<string, Probe> = {
   'mutation-display-name-max-199': (call) => status(call, { display_name: 'n'.repeat(200) }),
@@ -62,18 +73,28 @@ export const MUTATION_PROBES: Record<string, Probe> = {
   'mutation-lengths-utf16': (call) => status(call, { display_name: '😀'.repeat(200) }),
   'mutation-description-number-coerced': (call) => status(call, { display_name: 'm', description: 42 }),
   'mutation-explicit-defaults-omitted': async (call) => Object.keys((await withMutation(call)).mutation).sort(),
-  'mutation-override-keys-unchecked': (call) => status(call, { display_name: 'm', config_overrides: { no_such_key: 'x' } }),
-  'mutation-override-keys-simulator-only': (call) => status(call, { display_name: 'm', config_overrides: { prompt: 'x' } }),
-  'mutation-overrides-limit-1kb': (call) => status(call, { display_name: 'm', config_overrides: { prompt: 'x'.repeat(2000) } }),
-  'mutation-overrides-size-unchecked': (call) => status(call, { display_name: 'm', config_overrides: { prompt: 'x'.repeat(11_000) } }),
+  'mutation-override-keys-unchecked': (call) =>
+    status(call, { display_name: 'm', config_overrides: { no_such_key: 'x' } }),
+  'mutation-override-keys-simulator-only': (call) =>
+    status(call, { display_name: 'm', config_overrides: { prompt: 'x' } }),
+  'mutation-overrides-limit-1kb': (call) =>
+    status(call, { display_name: 'm', config_overrides: { prompt: 'x'.repeat(2000) } }),
+  'mutation-overrides-size-unchecked': (call) =>
+    status(call, { display_name: 'm', config_overrides: { prompt: 'x'.repeat(11_000) } }),
   'mutation-overrides-string-ignored': (call) => status(call, { display_name: 'm', config_overrides: 'prompt=x' }),
-  'mutation-overrides-dropped': (call) => createdField(call, { display_name: 'm', config_overrides: { prompt: 'x' } }, 'config_overrides'),
-  'mutation-parameter-values-not-derived': (call) => createdField(call, { display_name: 'm', config_overrides: { prompt: 'x' } }, 'parameter_values'),
+  'mutation-overrides-dropped': (call) =>
+    createdField(call, { display_name: 'm', config_overrides: { prompt: 'x' } }, 'config_overrides'),
+  'mutation-parameter-values-not-derived': (call) =>
+    createdField(call, { display_name: 'm', config_overrides: { prompt: 'x' } }, 'parameter_values'),
   'mutation-parameter-values-not-stringified': derivedFromNested,
-  'mutation-parameter-values-string-accepted': (call) => status(call, { display_name: 'm', parameter_values: 'prompt=x' }),
-  'mutation-parameter-values-numbers-accepted': (call) => status(call, { display_name: 'm', parameter_values: { tone: 42 } }),
-  'mutation-parameter-values-first-checked': (call) => status(call, { display_name: 'm', parameter_values: { tone: 'calm', retries: 3 } }),
-  'mutation-parameter-values-scalars-dropped': (call) => status(call, { display_name: 'm', parameter_values: { tone: 'calm', retries: 3 } }),
+  'mutation-parameter-values-string-accepted': (call) =>
+    status(call, { display_name: 'm', parameter_values: 'prompt=x' }),
+  'mutation-parameter-values-numbers-accepted': (call) =>
+    status(call, { display_name: 'm', parameter_values: { tone: 42 } }),
+  'mutation-parameter-values-first-checked': (call) =>
+    status(call, { display_name: 'm', parameter_values: { tone: 'calm', retries: 3 } }),
+  'mutation-parameter-values-scalars-dropped': (call) =>
+    status(call, { display_name: 'm', parameter_values: { tone: 'calm', retries: 3 } }),
   'mutation-parameter-values-text-on-create-only': async (call) => {
     const { answer, at } = await withMutation(call, { display_name: 'm', parameter_values: { tone: 42 } });
     return answer.status < 300 ? (await call('GET', at())).body.mutation.parameter_values : answer.status;
@@ -81,7 +102,11 @@ export const MUTATION_PROBES: Record<string, Probe> = {
   'mutation-parameter-values-nested-as-json': derivedFromNested,
   'mutation-parameter-values-leaf-keys': derivedFromNested,
   'mutation-parameter-values-given-ignored': (call) =>
-    createdField(call, { display_name: 'm', config_overrides: { prompt: 'x' }, parameter_values: { tone: 'warm' } }, 'parameter_values'),
+    createdField(
+      call,
+      { display_name: 'm', config_overrides: { prompt: 'x' }, parameter_values: { tone: 'warm' } },
+      'parameter_values',
+    ),
   'mutation-id-25-characters': async (call) => String((await withMutation(call)).mutation.id).length,
   'mutation-update-before-create': async (call) => {
     const { mutation } = await withMutation(call);
@@ -105,9 +130,13 @@ export const MUTATION_PROBES: Record<string, Probe> = {
     await call('DELETE', at(await newAgent(call)));
     return (await call('GET', at())).status;
   },
-  'mutation-missing-failed-precondition': async (call) => (await call('GET', `${base(await newAgent(call))}/${'0'.repeat(26)}`)).body.error.code,
-  'mutation-parent-missing-invalid-argument': async (call) => (await create(call, 'Q'.repeat(22), { display_name: 'm' })).body.error.code,
+  'mutation-missing-failed-precondition': async (call) =>
+    (await call('GET', `${base(await newAgent(call))}/${'0'.repeat(26)}`)).body.error.code,
+  'mutation-parent-missing-invalid-argument': async (call) =>
+    (await create(call, 'Q'.repeat(22), { display_name: 'm' })).body.error.code,
   'mutation-orphan-created': async (call) => (await create(call, 'Q'.repeat(22), { display_name: 'm' })).status,
-  'mutation-id-path-unchecked': async (call) => (await call('GET', `${base(await newAgent(call))}/short`)).body.error.code,
-  'mutation-agent-id-path-unchecked': async (call) => (await call('GET', `${base('short')}/${'0'.repeat(26)}`)).body.error.code,
+  'mutation-id-path-unchecked': async (call) =>
+    (await call('GET', `${base(await newAgent(call))}/short`)).body.error.code,
+  'mutation-agent-id-path-unchecked': async (call) =>
+    (await call('GET', `${base('short')}/${'0'.repeat(26)}`)).body.error.code,
 };

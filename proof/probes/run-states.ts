@@ -17,5 +17,8 @@ export const RUN_STATE_PROBES: Record<string, Probe> = {
   'run-cancel-keeps-status': (call) => deleteThenList(call, FIXTURE_IDS.cancellableRunId),
   'run-delete-finished-kept': (call) => deleteThenList(call, FIXTURE_IDS.deletableRunId),
   'run-delete-in-progress-refused': (call) => deleteThenList(call, FIXTURE_IDS.cancellableRunId),
-  'run-delete-in-progress-still-listed': async (call) => [await deleteThenList(call, FIXTURE_IDS.cancellableRunId), await deleteThenList(call, FIXTURE_IDS.cancellableRunId)],
+  'run-delete-in-progress-still-listed': async (call) => [
+    await deleteThenList(call, FIXTURE_IDS.cancellableRunId),
+    await deleteThenList(call, FIXTURE_IDS.cancellableRunId),
+  ],
 };

@@ -15,7 +15,8 @@ export const SCHEDULED_RUN_PROBES: Record<string, Probe> = {
   'scheduled-run-expression-bare-cron': async (call) => (await scheduledRun(call)).schedule_expression,
   'scheduled-run-times-swapped': async (call) => (await scheduledRun(call)).create_time,
   // The deletable one was never run nor updated.
-  'scheduled-run-unset-times-epoch': async (call) => (await call('GET', at(FIXTURE_IDS.deletableScheduledRunId))).body.scheduled_run.update_time,
+  'scheduled-run-unset-times-epoch': async (call) =>
+    (await call('GET', at(FIXTURE_IDS.deletableScheduledRunId))).body.scheduled_run.update_time,
   'scheduled-run-delete-kept': async (call) => {
     await call('DELETE', at(FIXTURE_IDS.deletableScheduledRunId));
     return (await call('GET', at(FIXTURE_IDS.deletableScheduledRunId))).status;

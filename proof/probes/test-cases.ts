@@ -30,16 +30,21 @@ export const TEST_CASE_PROBES: Record<string, Probe> = {
   'test-case-input-type-unchecked': (call) => status(call, { ...VALID, input_type: 'FOO' }),
   'test-case-input-type-lowercase-accepted': (call) => status(call, { ...VALID, input_type: 'scenario' }),
   'test-case-input-type-prefixed': (call) => status(call, { ...VALID, input_type: 'IVR' }),
-  'test-case-script-unsupported': (call) => status(call, { ...VALID, input_type: 'SCRIPT', simulation_metadata_input: { script_turns: ['hello'] } }),
-  'test-case-expected-output-not-wrapped': async (call) => (await created(call, { ...VALID, expected_output_str: 'refund' })).expected_behaviors,
+  'test-case-script-unsupported': (call) =>
+    status(call, { ...VALID, input_type: 'SCRIPT', simulation_metadata_input: { script_turns: ['hello'] } }),
+  'test-case-expected-output-not-wrapped': async (call) =>
+    (await created(call, { ...VALID, expected_output_str: 'refund' })).expected_behaviors,
   'test-case-expected-output-overrides': async (call) =>
-    (await created(call, { ...VALID, expected_output_str: 'refund', expected_behaviors: ['voucher'] })).expected_behaviors,
+    (await created(call, { ...VALID, expected_output_str: 'refund', expected_behaviors: ['voucher'] }))
+      .expected_behaviors,
   'test-case-expected-behaviors-string-wrapped': (call) => status(call, { ...VALID, expected_behaviors: 'refund' }),
   'test-case-expected-behaviors-elements-unchecked': (call) => status(call, { ...VALID, expected_behaviors: [42] }),
   'test-case-objects-any-type': (call) => status(call, { ...VALID, metric_input: 'order number' }),
-  'test-case-script-turns-unchecked': (call) => status(call, { ...VALID, input_type: 'SCRIPT', simulation_metadata_input: { script_turns: 'hello' } }),
+  'test-case-script-turns-unchecked': (call) =>
+    status(call, { ...VALID, input_type: 'SCRIPT', simulation_metadata_input: { script_turns: 'hello' } }),
   'test-case-simulation-metadata-dropped': async (call) =>
-    (await created(call, { ...VALID, input_type: 'SCRIPT', simulation_metadata_input: { script_turns: ['hello'] } })).simulation_metadata_input,
+    (await created(call, { ...VALID, input_type: 'SCRIPT', simulation_metadata_input: { script_turns: ['hello'] } }))
+      .simulation_metadata_input,
   'test-case-name-wrong-prefix': async (call) => String((await created(call, VALID)).name).split('/')[0],
   'test-case-id-21-characters': async (call) => String((await created(call, VALID)).id).length,
   'test-case-user-notes-dropped': async (call) => (await created(call, { ...VALID, user_notes: 'n' })).user_notes,

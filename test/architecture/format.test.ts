@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ignorePath = `${ROOT}.prettierignore`;
-const recorded = Object.keys((JSON.parse(readFileSync(`${ROOT}proof/mutation/record.json`, 'utf8')) as { files: object }).files);
+const recorded = Object.keys(
+  (JSON.parse(readFileSync(`${ROOT}proof/mutation/record.json`, 'utf8')) as { files: object }).files,
+);
 
 const ignored = async (path: string): Promise<boolean> => (await getFileInfo(`${ROOT}${path}`, { ignorePath })).ignored;
 
@@ -22,7 +24,14 @@ describe('the formatter and the mutation record', () => {
 
   it('formats the rest of the code, the reference outside the record included', async () => {
     const left = [];
-    for (const path of ['lib/config.ts', 'lib/reference/memo.ts', 'lib/reference/fixtures/fixtures.ts', 'proof/faults/index.ts', 'suites/auth.suite.ts', 'test/architecture/format.test.ts'])
+    for (const path of [
+      'lib/config.ts',
+      'lib/reference/memo.ts',
+      'lib/reference/fixtures/fixtures.ts',
+      'proof/faults/index.ts',
+      'suites/auth.suite.ts',
+      'test/architecture/format.test.ts',
+    ])
       if (await ignored(path)) left.push(path);
     expect(left).toEqual([]);
   });

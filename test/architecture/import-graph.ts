@@ -38,18 +38,16 @@ const isFile = (abs: string): boolean => existsSync(abs) && statSync(abs).isFile
 /** A relative specifier as NodeNext resolves it in this project: `.js` written, `.ts` on disk. */
 function resolveRelative(file: string, specifier: string): string {
   const base = resolve(ROOT, dirname(file), specifier);
-  const candidates = [
-    base.replace(/\.(c|m)?js$/, '.$1ts'),
-    base,
-    `${base}.ts`,
-    join(base, 'index.ts'),
-  ];
+  const candidates = [base.replace(/\.(c|m)?js$/, '.$1ts'), base, `${base}.ts`, join(base, 'index.ts')];
   const found = candidates.find(isFile);
   if (!found) throw new Error(`${file}: cannot resolve "${specifier}"`);
   return relative(ROOT, found).split(sep).join('/');
 }
 
-const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<
+  string,
+  Record<string, string> | undefined
+>;
 const PACKAGES = new Set([...Object.keys(PACKAGE.dependencies ?? {}), ...Object.keys(PACKAGE.devDependencies ?? {})]);
 const BUILTINS = new Set(builtinModules);
 
@@ -70,7 +68,9 @@ export function importsOf(file: string): Import[] {
     }
     const bare = specifier.replace(/^node:/, '');
     if (!specifier.startsWith('node:') && !BUILTINS.has(bare) && !PACKAGES.has(packageName(specifier))) {
-      throw new Error(`${file}:${line}: "${specifier}" is neither a node built-in nor a declared package (a path alias?)`);
+      throw new Error(
+        `${file}:${line}: "${specifier}" is neither a node built-in nor a declared package (a path alias?)`,
+      );
     }
     found.push({ file, specifier, target: null, names, line });
   };
@@ -82,20 +82,38 @@ export function importsOf(file: string): Import[] {
       if (clause?.name) names.push('default');
       const bindings = clause?.namedBindings;
       if (bindings && ts.isNamespaceImport(bindings)) names.push('*');
-      if (bindings && ts.isNamedImports(bindings)) for (const el of bindings.elements) names.push((el.propertyName ?? el.name).text);
+      if (bindings && ts.isNamedImports(bindings))
+        for (const el of bindings.elements) names.push((el.propertyName ?? el.name).text);
       add(node.moduleSpecifier.text, names, node);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.exportClause;
-      const names = clause && ts.isNamedExports(clause) ? clause.elements.map((el) => (el.propertyName ?? el.name).text) : ['*'];
+      const names =
+        clause && ts.isNamedExports(clause) ? clause.elements.map((el) => (el.propertyName ?? el.name).text) : ['*'];
       add(node.moduleSpecifier.text, names, node);
-    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+    } else if (
+      ts.isImportEqualsDeclaration(node) &&
+      ts.isExternalModuleReference(node.moduleReference) &&
+      ts.isStringLiteral(node.moduleReference.expression)
+    ) {
       add(node.moduleReference.expression.text, ['*'], node);
-    } else if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))) {
+    } else if (
+      ts.isCallExpression(node) &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword ||
+        (ts.isIdentifier(node.expression) && node.expression.text === 'require'))
+    ) {
       const [arg] = node.arguments;
       if (arg && ts.isStringLiteralLike(arg)) add(arg.text, ['*'], node);
       else if (arg) throw new Error(`${file}: a computed import() or require() cannot be checked`);
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
-      add(node.argument.literal.text, [node.qualifier ? (ts.isIdentifier(node.qualifier) ? node.qualifier.text : '*') : '*'], node);
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
+      add(
+        node.argument.literal.text,
+        [node.qualifier ? (ts.isIdentifier(node.qualifier) ? node.qualifier.text : '*') : '*'],
+        node,
+      );
     }
     ts.forEachChild(node, visit);
   };
@@ -105,7 +123,10 @@ export function importsOf(file: string): Import[] {
 
 /** Every import between project modules of these trees. */
 export function importGraph(dirs: readonly string[]): Edge[] {
-  return dirs.flatMap(tsFiles).flatMap(importsOf).flatMap((i) => (i.target === null ? [] : [{ from: i.file, to: i.target }]));
+  return dirs
+    .flatMap(tsFiles)
+    .flatMap(importsOf)
+    .flatMap((i) => (i.target === null ? [] : [{ from: i.file, to: i.target }]));
 }
 
 /** Every import loop (strongly connected component of more than one file, or a file importing itself). */
@@ -122,14 +143,20 @@ export function importLoops(edges: readonly Edge[]): string[][] {
   for (const start of next.keys()) {
     if (index.has(start)) continue;
     const work: Array<{ node: string; i: number }> = [{ node: start, i: 0 }];
-    index.set(start, counter); low.set(start, counter++); stack.push(start); onStack.add(start);
+    index.set(start, counter);
+    low.set(start, counter++);
+    stack.push(start);
+    onStack.add(start);
     while (work.length) {
       const frame = work[work.length - 1]!;
       const targets = next.get(frame.node) ?? [];
       if (frame.i < targets.length) {
         const target = targets[frame.i++]!;
         if (!index.has(target)) {
-          index.set(target, counter); low.set(target, counter++); stack.push(target); onStack.add(target);
+          index.set(target, counter);
+          low.set(target, counter++);
+          stack.push(target);
+          onStack.add(target);
           work.push({ node: target, i: 0 });
         } else if (onStack.has(target)) {
           low.set(frame.node, Math.min(low.get(frame.node)!, index.get(target)!));

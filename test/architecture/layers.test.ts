@@ -69,9 +69,11 @@ describe('architecture', () => {
     expect(layeringViolations(edges)).toEqual([]);
   });
 
-  it('the product imports nothing of the proof but the reference command\'s entry, from the CLI', () => {
+  it("the product imports nothing of the proof but the reference command's entry, from the CLI", () => {
     const product = edges.filter(({ from }) => layerOf(from) !== 'proof');
-    expect(product.filter(({ to }) => layerOf(to) === 'proof')).toEqual([{ from: 'lib/cli/main.ts', to: 'proof/main.ts' }]);
+    expect(product.filter(({ to }) => layerOf(to) === 'proof')).toEqual([
+      { from: 'lib/cli/main.ts', to: 'proof/main.ts' },
+    ]);
   });
 
   it('no import loop exists', () => {
@@ -80,9 +82,15 @@ describe('architecture', () => {
 
   it('would see an upward import, a loop and a self-import', () => {
     const up = { from: 'lib/contract/limits.ts', to: 'lib/harness/check.ts' };
-    expect(layeringViolations([up])).toEqual(['lib/contract/limits.ts -> lib/harness/check.ts (contract is below harness)']);
+    expect(layeringViolations([up])).toEqual([
+      'lib/contract/limits.ts -> lib/harness/check.ts (contract is below harness)',
+    ]);
     expect(layeringViolations([{ from: 'lib/reference/server.ts', to: 'lib/http/client.ts' }])).toHaveLength(1);
-    const loop = [{ from: 'lib/a/x.ts', to: 'lib/a/y.ts' }, { from: 'lib/a/y.ts', to: 'lib/a/z.ts' }, { from: 'lib/a/z.ts', to: 'lib/a/x.ts' }];
+    const loop = [
+      { from: 'lib/a/x.ts', to: 'lib/a/y.ts' },
+      { from: 'lib/a/y.ts', to: 'lib/a/z.ts' },
+      { from: 'lib/a/z.ts', to: 'lib/a/x.ts' },
+    ];
     expect(importLoops(loop)).toEqual([['lib/a/x.ts', 'lib/a/y.ts', 'lib/a/z.ts']]);
     expect(importLoops([{ from: 'lib/a/x.ts', to: 'lib/a/x.ts' }])).toEqual([['lib/a/x.ts']]);
     expect(importLoops([{ from: 'lib/a/x.ts', to: 'lib/a/y.ts' }])).toEqual([]);

@@ -23,14 +23,19 @@ describe('the package', () => {
   const command = files.filter((path) => path.startsWith('dist/proof/'));
 
   it('ships the reference command compiled: its entry, the service it changes, faults, variations and chaos modes', () => {
-    expect(command.filter((path) => !path.startsWith('dist/proof/faults/')).sort()).toEqual(
-      ['dist/proof/chaos.js', 'dist/proof/main.js', 'dist/proof/service.js', 'dist/proof/variations.js'],
-    );
+    expect(command.filter((path) => !path.startsWith('dist/proof/faults/')).sort()).toEqual([
+      'dist/proof/chaos.js',
+      'dist/proof/main.js',
+      'dist/proof/service.js',
+      'dist/proof/variations.js',
+    ]);
     expect(command).toContain('dist/proof/faults/index.js');
   });
 
   it('holds no fault, variation or chaos module outside the reference command, and no source of the proof', () => {
-    expect(files.filter((path) => !path.startsWith('dist/proof/') && (PROOF_MODULE.test(path) || path.startsWith('proof/')))).toEqual([]);
+    expect(
+      files.filter((path) => !path.startsWith('dist/proof/') && (PROOF_MODULE.test(path) || path.startsWith('proof/'))),
+    ).toEqual([]);
     expect(files).toContain('dist/lib/reference/server.js');
   });
 });

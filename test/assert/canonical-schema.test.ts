@@ -12,8 +12,22 @@ const T = '2026-01-05T10:00:00Z';
 
 /** A valid instance of each definition SCHEMA_RULES names a property of. */
 const VALID: Record<string, Record<string, unknown>> = {
-  Agent: { id: alnum(22), display_name: 'a', model_type: 'MODEL_TYPE_VOICE', knowledge_base_ids: [], create_time: T, update_time: T },
-  Mutation: { id: alnum(26), agent_id: alnum(22), display_name: 'm', create_time: T, update_time: null, parameter_values: { a: 'b' } },
+  Agent: {
+    id: alnum(22),
+    display_name: 'a',
+    model_type: 'MODEL_TYPE_VOICE',
+    knowledge_base_ids: [],
+    create_time: T,
+    update_time: T,
+  },
+  Mutation: {
+    id: alnum(26),
+    agent_id: alnum(22),
+    display_name: 'm',
+    create_time: T,
+    update_time: null,
+    parameter_values: { a: 'b' },
+  },
   MetricOutput: { metric_output_id: alnum(26), metric_id: 'm1' },
   Persona: { resource_name: `personas/${alnum(22)}`, id: alnum(22), language_code: 'en-US' },
   PhoneNumbers: { inbound: [], outbound: [] },
@@ -23,8 +37,15 @@ const VALID: Record<string, Record<string, unknown>> = {
   ScheduledRun: { name: 'scheduled-runs/x', id: alnum(22), schedule_expression: 'rate(1 day)' },
   Dashboard: { name: `dashboards/${alnum(22)}`, display_name: 'd' },
   ReviewProject: {
-    name: 'review-projects/x', id: 'x', display_name: 'r', assignees: ['a@example.com'], linked_simulation_ids: ['s'], linked_metric_ids: ['m'],
-    project_type: 'PROJECT_INDIVIDUAL', notifications: true, project_rules: ['require_disagreement_notes'],
+    name: 'review-projects/x',
+    id: 'x',
+    display_name: 'r',
+    assignees: ['a@example.com'],
+    linked_simulation_ids: ['s'],
+    linked_metric_ids: ['m'],
+    project_type: 'PROJECT_INDIVIDUAL',
+    notifications: true,
+    project_rules: ['require_disagreement_notes'],
   },
   ErrorBody: { error: { code: 'INVALID_ARGUMENT', message: 'm', details: [] } },
 };
@@ -39,7 +60,14 @@ describe('validateCanonical', () => {
 
   it('reports each issue with its JSON pointer, message, schema path and keyword', () => {
     const issues = validateCanonical('AgentResponse', { agent: { ...VALID['Agent'], id: 'short' } });
-    expect(issues).toEqual([{ pointer: '/agent/id', message: expect.stringMatching(/pattern/), schemaPath: '#/definitions/Agent/properties/id/pattern', keyword: 'pattern' }]);
+    expect(issues).toEqual([
+      {
+        pointer: '/agent/id',
+        message: expect.stringMatching(/pattern/),
+        schemaPath: '#/definitions/Agent/properties/id/pattern',
+        keyword: 'pattern',
+      },
+    ]);
   });
 
   it('allows fields the spec does not list, and leaves out fields it does not require', () => {
@@ -53,10 +81,13 @@ describe('validateCanonical', () => {
   });
 
   it('validates the same way on every call (compiled once, reused)', () => {
-    fc.assert(fc.property(fc.constantFrom(...Object.keys(VALID)), fc.boolean(), (name, broken) => {
-      const instance = broken ? { ...VALID[name], [Object.keys(VALID[name]!)[0]!]: WRONG } : VALID[name];
-      expect(validateCanonical(name, instance).length > 0).toBe(broken);
-    }), { numRuns: 60 });
+    fc.assert(
+      fc.property(fc.constantFrom(...Object.keys(VALID)), fc.boolean(), (name, broken) => {
+        const instance = broken ? { ...VALID[name], [Object.keys(VALID[name]!)[0]!]: WRONG } : VALID[name];
+        expect(validateCanonical(name, instance).length > 0).toBe(broken);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('refuses a schema the contract does not have', () => {
@@ -66,7 +97,8 @@ describe('validateCanonical', () => {
 
 describe('hasCanonicalSchema', () => {
   it('is true for every response schema an endpoint names, and for the error body', () => {
-    for (const endpoint of ENDPOINTS) if (endpoint.responseSchema) expect(hasCanonicalSchema(endpoint.responseSchema), endpoint.key).toBe(true);
+    for (const endpoint of ENDPOINTS)
+      if (endpoint.responseSchema) expect(hasCanonicalSchema(endpoint.responseSchema), endpoint.key).toBe(true);
     expect(hasCanonicalSchema('ErrorBody')).toBe(true);
   });
 
@@ -77,45 +109,77 @@ describe('hasCanonicalSchema', () => {
 });
 
 describe('rulesOf', () => {
-  const all = Object.entries(SCHEMA_RULES).map(([key, rule]) => [key, rule, ...key.split('.')] as [string, string, string, string]);
+  const all = Object.entries(SCHEMA_RULES).map(
+    ([key, rule]) => [key, rule, ...key.split('.')] as [string, string, string, string],
+  );
   /** The rules an instance of `definition` breaks. */
-  const rulesFor = (definition: string, instance: unknown): string[] => rulesOf(definition, validateCanonical(definition, instance));
+  const rulesFor = (definition: string, instance: unknown): string[] =>
+    rulesOf(definition, validateCanonical(definition, instance));
 
   it('every definition SCHEMA_RULES names is one the tests have a valid instance of', () => {
     for (const [, , definition] of all) expect(Object.keys(VALID)).toContain(definition);
   });
 
-  it.each(all)('%s of the wrong type breaks %s (and the timestamp rule, if it is a timestamp)', (_, rule, definition, property) => {
-    const timestamp = (DEFINITIONS[definition]!['properties'] as Record<string, { format?: string }>)[property]?.format === 'iso-utc';
-    expect(rulesFor(definition, { ...VALID[definition], [property]: WRONG }).sort()).toEqual((timestamp ? [rule, 'TIMESTAMP-ISO-UTC'] : [rule]).sort());
+  it.each(all)(
+    '%s of the wrong type breaks %s (and the timestamp rule, if it is a timestamp)',
+    (_, rule, definition, property) => {
+      const timestamp =
+        (DEFINITIONS[definition]!['properties'] as Record<string, { format?: string }>)[property]?.format === 'iso-utc';
+      expect(rulesFor(definition, { ...VALID[definition], [property]: WRONG }).sort()).toEqual(
+        (timestamp ? [rule, 'TIMESTAMP-ISO-UTC'] : [rule]).sort(),
+      );
+    },
+  );
+
+  it.each(
+    all.filter(([, , definition, property]) =>
+      ((DEFINITIONS[definition]!['required'] as string[] | undefined) ?? []).includes(property),
+    ),
+  )('%s missing breaks %s', (_, rule, definition, property) => {
+    const instance: Record<string, unknown> = { ...VALID[definition] };
+    delete instance[property];
+    expect(rulesFor(definition, instance)).toEqual([rule]);
   });
 
-  it.each(all.filter(([, , definition, property]) => ((DEFINITIONS[definition]!['required'] as string[] | undefined) ?? []).includes(property)))(
-    '%s missing breaks %s', (_, rule, definition, property) => {
-      const instance: Record<string, unknown> = { ...VALID[definition] };
-      delete instance[property];
-      expect(rulesFor(definition, instance)).toEqual([rule]);
-    });
-
   it('a timestamp that is not a string (epoch milliseconds) breaks the timestamp rule, as one in another format does', () => {
-    expect(rulesFor('Mutation', { ...VALID['Mutation'], create_time: 1_767_225_600_000 })).toContain('TIMESTAMP-ISO-UTC');
-    expect(rulesFor('Mutation', { ...VALID['Mutation'], create_time: '2026-01-01 00:00:00' })).toContain('TIMESTAMP-ISO-UTC');
+    expect(rulesFor('Mutation', { ...VALID['Mutation'], create_time: 1_767_225_600_000 })).toContain(
+      'TIMESTAMP-ISO-UTC',
+    );
+    expect(rulesFor('Mutation', { ...VALID['Mutation'], create_time: '2026-01-01 00:00:00' })).toContain(
+      'TIMESTAMP-ISO-UTC',
+    );
     expect(rulesFor('Mutation', { ...VALID['Mutation'], display_name: 7 })).not.toContain('TIMESTAMP-ISO-UTC');
   });
 
   it('finds the rule inside a wrapped response too', () => {
-    expect(rulesFor('MutationResponse', { mutation: { ...VALID['Mutation'], id: alnum(25) } })).toEqual(['MUTATION-ID-FORMAT']);
+    expect(rulesFor('MutationResponse', { mutation: { ...VALID['Mutation'], id: alnum(25) } })).toEqual([
+      'MUTATION-ID-FORMAT',
+    ]);
   });
 
   it('finds the rule inside a definition that holds a $ref, and in list elements', () => {
-    expect(rulesFor('MetricResponse', { metric: { ...VALID['MetricOutput'], metric_output_id: alnum(25) } })).toEqual(['METRIC-OUTPUT-ID-FORMAT']);
-    expect(rulesFor('PhoneNumbersResponse', { phone_numbers: { inbound: {}, outbound: [] } })).toEqual(['PERSONA-PHONE-NUMBERS']);
-    expect(rulesFor('PhoneNumbersResponse', { phone_numbers: { inbound: [{ ...VALID['PhoneNumber'], index: 'x' }], outbound: [] } })).toEqual(['PERSONA-PHONE-NUMBERS']);
+    expect(rulesFor('MetricResponse', { metric: { ...VALID['MetricOutput'], metric_output_id: alnum(25) } })).toEqual([
+      'METRIC-OUTPUT-ID-FORMAT',
+    ]);
+    expect(rulesFor('PhoneNumbersResponse', { phone_numbers: { inbound: {}, outbound: [] } })).toEqual([
+      'PERSONA-PHONE-NUMBERS',
+    ]);
+    expect(
+      rulesFor('PhoneNumbersResponse', {
+        phone_numbers: { inbound: [{ ...VALID['PhoneNumber'], index: 'x' }], outbound: [] },
+      }),
+    ).toEqual(['PERSONA-PHONE-NUMBERS']);
   });
 
   it('a timestamp that is not ISO 8601 UTC breaks TIMESTAMP-ISO-UTC, wherever it is', () => {
-    for (const [name, field] of [['Agent', 'create_time'], ['Agent', 'update_time'], ['TestCase', 'create_time']] as const) {
-      expect(rulesFor(name, { ...VALID[name], [field]: '2026-01-05T10:00:00+02:00' }), `${name}.${field}`).toEqual([TIMESTAMP_RULE]);
+    for (const [name, field] of [
+      ['Agent', 'create_time'],
+      ['Agent', 'update_time'],
+      ['TestCase', 'create_time'],
+    ] as const) {
+      expect(rulesFor(name, { ...VALID[name], [field]: '2026-01-05T10:00:00+02:00' }), `${name}.${field}`).toEqual([
+        TIMESTAMP_RULE,
+      ]);
     }
   });
 

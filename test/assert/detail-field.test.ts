@@ -45,24 +45,52 @@ describe('detailNamesField', () => {
     expect(detailNamesField(detail, 'display_name')).toBe(true);
   });
 
-  const NOT_NAMING_DISPLAY_NAME = ['display_name_x', 'other', 'name', 'display', 'agent.name', 'x_display_name', '/display_name_x', '', 'display_name.length', '/display_name/max'];
+  const NOT_NAMING_DISPLAY_NAME = [
+    'display_name_x',
+    'other',
+    'name',
+    'display',
+    'agent.name',
+    'x_display_name',
+    '/display_name_x',
+    '',
+    'display_name.length',
+    '/display_name/max',
+  ];
   it.each(NOT_NAMING_DISPLAY_NAME)('%j does not name display_name', (detail) => {
     expect(detailNamesField(detail, 'display_name')).toBe(false);
   });
 
-  const NAMING_ASSIGNEES = ['assignees', 'assignees[0]', 'assignees[12]', 'assignees.0', 'assignees[0].email', 'assignees.0.email', '/assignees/0', '/assignees/0/email', 'review_project.assignees[0]', 'body.assignees[0]', 'assignees[0][1]'];
+  const NAMING_ASSIGNEES = [
+    'assignees',
+    'assignees[0]',
+    'assignees[12]',
+    'assignees.0',
+    'assignees[0].email',
+    'assignees.0.email',
+    '/assignees/0',
+    '/assignees/0/email',
+    'review_project.assignees[0]',
+    'body.assignees[0]',
+    'assignees[0][1]',
+  ];
   it.each(NAMING_ASSIGNEES)('%s names assignees', (detail) => {
     expect(detailNamesField(detail, 'assignees')).toBe(true);
   });
 
-  it.each(['assignee', 'assignees_x', 'linked_metric_ids[0]', 'assignees.email', '0', '[0]'])('%s does not name assignees', (detail) => {
-    expect(detailNamesField(detail, 'assignees')).toBe(false);
-  });
+  it.each(['assignee', 'assignees_x', 'linked_metric_ids[0]', 'assignees.email', '0', '[0]'])(
+    '%s does not name assignees',
+    (detail) => {
+      expect(detailNamesField(detail, 'assignees')).toBe(false);
+    },
+  );
 
   it('matches a dotted field as a path, under any parent, indexes between its keys stepped over', () => {
     expect(detailNamesField('metadata.chat_endpoint', 'metadata.chat_endpoint')).toBe(true);
     expect(detailNamesField('/agent/metadata/chat_endpoint', 'metadata.chat_endpoint')).toBe(true);
-    expect(detailNamesField('simulation_metadata_input.script_turns[2]', 'simulation_metadata_input.script_turns')).toBe(true);
+    expect(
+      detailNamesField('simulation_metadata_input.script_turns[2]', 'simulation_metadata_input.script_turns'),
+    ).toBe(true);
     expect(detailNamesField('items[3].value', 'items.value')).toBe(true);
     expect(detailNamesField('chat_endpoint', 'metadata.chat_endpoint')).toBe(false);
     expect(detailNamesField('workflows.chat_endpoint', 'metadata.chat_endpoint')).toBe(false);
@@ -76,7 +104,15 @@ describe('detailNamesField', () => {
   });
 
   it('names a header in any case and under a request part', () => {
-    for (const detail of ['X-API-Key', 'x-api-key', 'X-Api-Key', 'headers.x-api-key', 'header.X-API-Key', '/headers/x-api-key', 'headers["X-API-Key"]']) {
+    for (const detail of [
+      'X-API-Key',
+      'x-api-key',
+      'X-Api-Key',
+      'headers.x-api-key',
+      'header.X-API-Key',
+      '/headers/x-api-key',
+      'headers["X-API-Key"]',
+    ]) {
       expect(detailNamesField(detail, 'X-API-Key'), detail).toBe(true);
     }
     expect(detailNamesField('Authorization', 'X-API-Key')).toBe(false);
@@ -121,15 +157,25 @@ describe('rejectsNaming', () => {
     durationMs: 0,
     retries: 0,
   });
-  const error = (code: string, field: string) => ({ error: { code, message: 'm', details: [{ field, description: 'd' }] } });
+  const error = (code: string, field: string) => ({
+    error: { code, message: 'm', details: [{ field, description: 'd' }] },
+  });
 
   it('is a 4xx INVALID_ARGUMENT naming one of the fields, or something inside one', () => {
-    expect(rejectsNaming(answer(400, error('INVALID_ARGUMENT', 'mutation.workflows.retries')), 'config_overrides', 'workflows')).toBe(true);
+    expect(
+      rejectsNaming(
+        answer(400, error('INVALID_ARGUMENT', 'mutation.workflows.retries')),
+        'config_overrides',
+        'workflows',
+      ),
+    ).toBe(true);
     expect(rejectsNaming(answer(422, error('INVALID_ARGUMENT', '/config_overrides/x')), 'config_overrides')).toBe(true);
   });
 
   it('is nothing else: another field, another code, a 5xx, a success', () => {
-    expect(rejectsNaming(answer(400, error('INVALID_ARGUMENT', 'display_name')), 'config_overrides', 'workflows')).toBe(false);
+    expect(rejectsNaming(answer(400, error('INVALID_ARGUMENT', 'display_name')), 'config_overrides', 'workflows')).toBe(
+      false,
+    );
     expect(rejectsNaming(answer(409, error('ALREADY_EXISTS', 'config_overrides')), 'config_overrides')).toBe(false);
     expect(rejectsNaming(answer(500, error('INVALID_ARGUMENT', 'config_overrides')), 'config_overrides')).toBe(false);
     expect(rejectsNaming(answer(200, { mutation: { config_overrides: {} } }), 'config_overrides')).toBe(false);

@@ -8,52 +8,82 @@ import { echoMismatches } from '../../lib/assert/echo.js';
 import type { JsonObject } from '../../lib/util/json.js';
 
 /** JSON objects as they travel: parsed back, so no -0, undefined or non-JSON value. */
-const jsonObject = fc.dictionary(fc.string({ unit: fc.constantFrom(...'abcxyz_'), minLength: 1, maxLength: 4 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 5 })
+const jsonObject = fc
+  .dictionary(
+    fc.string({ unit: fc.constantFrom(...'abcxyz_'), minLength: 1, maxLength: 4 }),
+    fc.jsonValue({ maxDepth: 3 }),
+    { maxKeys: 5 },
+  )
   .map((o) => JSON.parse(JSON.stringify(o)) as JsonObject);
 
 describe('echoMismatches', () => {
   it('finds nothing when the same object comes back', () => {
-    fc.assert(fc.property(jsonObject, (sent) => {
-      expect(echoMismatches(sent, JSON.parse(JSON.stringify(sent)))).toEqual([]);
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(jsonObject, (sent) => {
+        expect(echoMismatches(sent, JSON.parse(JSON.stringify(sent)))).toEqual([]);
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('finds nothing when the server adds fields, at the top level or inside a sent object', () => {
-    fc.assert(fc.property(jsonObject, (sent) => {
-      const returned: JsonObject = { ...structuredClone(sent), id: 'server-set', create_time: '2026-01-05T10:00:00Z' };
-      for (const [key, value] of Object.entries(returned)) {
-        if (typeof value === 'object' && value !== null && !Array.isArray(value)) returned[key] = { ...(value as JsonObject), added_by_server: 1 };
-      }
-      expect(echoMismatches(sent, returned)).toEqual([]);
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(jsonObject, (sent) => {
+        const returned: JsonObject = {
+          ...structuredClone(sent),
+          id: 'server-set',
+          create_time: '2026-01-05T10:00:00Z',
+        };
+        for (const [key, value] of Object.entries(returned)) {
+          if (typeof value === 'object' && value !== null && !Array.isArray(value))
+            returned[key] = { ...(value as JsonObject), added_by_server: 1 };
+        }
+        expect(echoMismatches(sent, returned)).toEqual([]);
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('names exactly the field changed, by its dotted path, with what was sent and what came back', () => {
     const sent = { display_name: 'a', metadata: { chat_endpoint: 'https://x', nested: { deep: 1 } }, tags: ['x'] };
     expect(echoMismatches(sent, { ...sent, display_name: 'b' })).toEqual(['display_name: sent "a", got "b"']);
-    expect(echoMismatches(sent, { ...sent, metadata: { ...sent.metadata, nested: { deep: 2 } } })).toEqual(['metadata.nested.deep: sent 1, got 2']);
+    expect(echoMismatches(sent, { ...sent, metadata: { ...sent.metadata, nested: { deep: 2 } } })).toEqual([
+      'metadata.nested.deep: sent 1, got 2',
+    ]);
     expect(echoMismatches(sent, { ...sent, tags: ['x', 'y'] })).toEqual(['tags: sent ["x"], got ["x","y"]']);
   });
 
-  it('takes JSON text inside a sent object back as the same document written another way, never a resource\'s own field', () => {
+  it("takes JSON text inside a sent object back as the same document written another way, never a resource's own field", () => {
     const sent = { prompt: '{"a":1}', metadata: { custom_data: '{"tier":"gold","n":[1,2]}' } };
     expect(echoMismatches(sent, { ...sent, metadata: { custom_data: '{"n": [1, 2], "tier": "gold"}' } })).toEqual([]);
-    expect(echoMismatches(sent, { ...sent, metadata: { custom_data: "{'tier': 'gold', 'n': [1, 2]}" } })).toHaveLength(1);
+    expect(echoMismatches(sent, { ...sent, metadata: { custom_data: "{'tier': 'gold', 'n': [1, 2]}" } })).toHaveLength(
+      1,
+    );
     expect(echoMismatches(sent, { ...sent, metadata: { custom_data: '{"tier":"silver","n":[1,2]}' } })).toHaveLength(1);
     expect(echoMismatches(sent, { ...sent, metadata: { custom_data: { tier: 'gold', n: [1, 2] } } })).toHaveLength(1);
-    expect(echoMismatches(sent, { ...sent, prompt: '{"a": 1}' })).toEqual(['prompt: sent "{\\"a\\":1}", got "{\\"a\\": 1}"']);
+    expect(echoMismatches(sent, { ...sent, prompt: '{"a": 1}' })).toEqual([
+      'prompt: sent "{\\"a\\":1}", got "{\\"a\\": 1}"',
+    ]);
   });
 
   it('names each field dropped', () => {
-    fc.assert(fc.property(jsonObject.filter((o) => Object.keys(o).length > 0), (sent) => {
-      const [dropped] = Object.keys(sent);
-      const returned: JsonObject = { ...sent };
-      delete returned[dropped!];
-      const found = echoMismatches(sent, returned);
-      const emptyList = Array.isArray(sent[dropped!]) && (sent[dropped!] as unknown[]).length === 0;
-      const emptyString = sent[dropped!] === '';
-      expect(found).toEqual(emptyList || emptyString ? [] : [expect.stringMatching(new RegExp(`^${dropped}: sent .*, got nothing$`))]);
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(
+        jsonObject.filter((o) => Object.keys(o).length > 0),
+        (sent) => {
+          const [dropped] = Object.keys(sent);
+          const returned: JsonObject = { ...sent };
+          delete returned[dropped!];
+          const found = echoMismatches(sent, returned);
+          const emptyList = Array.isArray(sent[dropped!]) && (sent[dropped!] as unknown[]).length === 0;
+          const emptyString = sent[dropped!] === '';
+          expect(found).toEqual(
+            emptyList || emptyString ? [] : [expect.stringMatching(new RegExp(`^${dropped}: sent .*, got nothing$`))],
+          );
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 
   it('compares values strictly: a number is not its string, 1 is not true, null is not absent', () => {
@@ -74,7 +104,9 @@ describe('echoMismatches', () => {
     for (const returned of [{ prompt: '' }, {}]) expect(echoMismatches({ prompt: '' }, returned)).toEqual([]);
     expect(echoMismatches({ prompt: '' }, { prompt: null })).toEqual(['prompt: sent "", got null']);
     expect(echoMismatches({ prompt: '' }, { prompt: 'default' })).toHaveLength(1);
-    expect(echoMismatches({ workflows: { note: '' } }, { workflows: {} })).toEqual(['workflows.note: sent "", got nothing']);
+    expect(echoMismatches({ workflows: { note: '' } }, { workflows: {} })).toEqual([
+      'workflows.note: sent "", got nothing',
+    ]);
   });
 
   it('keeps explicit false and 0 as given: neither may be left out or replaced', () => {
@@ -89,7 +121,11 @@ describe('echoMismatches', () => {
   });
 
   it('names every field when what came back is not an object', () => {
-    for (const returned of [undefined, null, 'agent', [1]]) expect(echoMismatches({ a: 1, b: { c: 2 } }, returned)).toEqual(['a: sent 1, got nothing', 'b: sent {"c":2}, got nothing']);
+    for (const returned of [undefined, null, 'agent', [1]])
+      expect(echoMismatches({ a: 1, b: { c: 2 } }, returned)).toEqual([
+        'a: sent 1, got nothing',
+        'b: sent {"c":2}, got nothing',
+      ]);
   });
 
   it('shortens long values in its text, saying how long they were', () => {

@@ -18,10 +18,19 @@ const request: RecordedRequest = {
   body: '{"display_name":"cft"}',
 };
 
-function exchange(text: string, options: { request?: RecordedRequest; headers?: Record<string, string>; truncated?: boolean } = {}): Exchange {
+function exchange(
+  text: string,
+  options: { request?: RecordedRequest; headers?: Record<string, string>; truncated?: boolean } = {},
+): Exchange {
   return {
     request: options.request ?? request,
-    response: { status: 400, headers: options.headers ?? { 'content-type': 'application/json' }, text, json: undefined, truncated: options.truncated ?? false },
+    response: {
+      status: 400,
+      headers: options.headers ?? { 'content-type': 'application/json' },
+      text,
+      json: undefined,
+      truncated: options.truncated ?? false,
+    },
     startedAt: 0,
     durationMs: 1,
     retries: 0,
@@ -35,11 +44,14 @@ describe('excerpt', () => {
   });
 
   it('cuts longer text at the limit and says how long it was', () => {
-    fc.assert(fc.property(fc.string({ minLength: 0, maxLength: 300 }), fc.integer({ min: 1, max: 200 }), (text, limit) => {
-      const out = excerpt(text, limit);
-      if (text.length <= limit) expect(out).toBe(text);
-      else expect(out).toBe(`${text.slice(0, limit)}… (${text.length} characters in all)`);
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(fc.string({ minLength: 0, maxLength: 300 }), fc.integer({ min: 1, max: 200 }), (text, limit) => {
+        const out = excerpt(text, limit);
+        if (text.length <= limit) expect(out).toBe(text);
+        else expect(out).toBe(`${text.slice(0, limit)}… (${text.length} characters in all)`);
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('redacts before cutting, so a key across the cut never shows, not even its first half', () => {
@@ -64,8 +76,14 @@ describe('describeExchange', () => {
   });
 
   it('leaves out what is not there: request body, content type, response body', () => {
-    const bare = describeExchange(exchange('', { request: { method: 'GET', url: 'http://127.0.0.1:9/v1/runs', headers: {} }, headers: {} }));
-    expect(bare.split('\n')).toEqual(['request:  GET http://127.0.0.1:9/v1/runs', 'response: 400', expect.stringMatching(/^replay: {3}curl /)]);
+    const bare = describeExchange(
+      exchange('', { request: { method: 'GET', url: 'http://127.0.0.1:9/v1/runs', headers: {} }, headers: {} }),
+    );
+    expect(bare.split('\n')).toEqual([
+      'request:  GET http://127.0.0.1:9/v1/runs',
+      'response: 400',
+      expect.stringMatching(/^replay: {3}curl /),
+    ]);
   });
 
   it('says when the body was cut at the size cap', () => {
@@ -74,7 +92,12 @@ describe('describeExchange', () => {
 
   it('never shows the key, wherever a server echoes it', () => {
     const echoed = exchange(`{"error":{"message":"bad key ${KEY}"}}`, {
-      request: { method: 'GET', url: `http://127.0.0.1:9/v1/runs?key=${KEY}`, headers: { 'X-API-Key': '$API_KEY' }, body: KEY },
+      request: {
+        method: 'GET',
+        url: `http://127.0.0.1:9/v1/runs?key=${KEY}`,
+        headers: { 'X-API-Key': '$API_KEY' },
+        body: KEY,
+      },
     });
     const text = describeExchange(echoed);
     expect(text).not.toContain(KEY);
@@ -107,11 +130,17 @@ describe('toEvidence and requestEvidence', () => {
   });
 
   it('requestEvidence has no body excerpt for a request without a body', () => {
-    expect(requestEvidence({ method: 'GET', url: 'http://127.0.0.1:9/v1/runs', headers: {} })).not.toHaveProperty('requestBodyExcerpt');
+    expect(requestEvidence({ method: 'GET', url: 'http://127.0.0.1:9/v1/runs', headers: {} })).not.toHaveProperty(
+      'requestBodyExcerpt',
+    );
   });
 
   it('redact the key in the URL and both bodies', () => {
-    const evidence = toEvidence(exchange(`echo ${KEY}`, { request: { ...request, url: `http://127.0.0.1:9/v1/runs?k=${KEY}`, body: `{"k":"${KEY}"}` } }));
+    const evidence = toEvidence(
+      exchange(`echo ${KEY}`, {
+        request: { ...request, url: `http://127.0.0.1:9/v1/runs?k=${KEY}`, body: `{"k":"${KEY}"}` },
+      }),
+    );
     expect(JSON.stringify(evidence)).not.toContain(KEY);
   });
 

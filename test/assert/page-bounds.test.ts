@@ -8,7 +8,11 @@ const runs = listEndpoint('runs');
 
 const exchange = (status: number, text: string, truncated = false): Exchange => exchangeOf(status, text, { truncated });
 
-const page = (n: number) => JSON.stringify({ runs: Array.from({ length: n }, (_, i) => ({ run_id: `r${i}`, note: 'a "quoted" } brace' })), next_page_token: null });
+const page = (n: number) =>
+  JSON.stringify({
+    runs: Array.from({ length: n }, (_, i) => ({ run_id: `r${i}`, note: 'a "quoted" } brace' })),
+    next_page_token: null,
+  });
 
 describe('pageSizeLimit', () => {
   it('is the page_size asked when in range, the default when absent, the maximum otherwise', () => {
@@ -41,7 +45,18 @@ describe('expectWithinBounds', () => {
     expect(judge({ page_size: 7 }, exchange(200, page(7)))).toBeUndefined();
     expect(judge(undefined, exchange(200, page(50)))).toBeUndefined();
     expect(judge({ page_size: 0 }, exchange(400, '{"error": {}}'))).toBeUndefined();
-    expect(violated(() => expectWithinBounds('GET /v1/personas/{persona_id}', '/v1/personas/{persona_id}', undefined, exchange(200, page(80)), [], 1 << 20))).toBeUndefined();
+    expect(
+      violated(() =>
+        expectWithinBounds(
+          'GET /v1/personas/{persona_id}',
+          '/v1/personas/{persona_id}',
+          undefined,
+          exchange(200, page(80)),
+          [],
+          1 << 20,
+        ),
+      ),
+    ).toBeUndefined();
   });
 
   it('fails a page with more items than page_size, the default or the maximum allows, wherever it is seen', () => {
@@ -49,10 +64,21 @@ describe('expectWithinBounds', () => {
     expect(judge(undefined, exchange(200, page(51)))).toEqual(['LIST-PAGE-SIZE-RESPECTED']);
   });
 
-  it('fails a response cut at the size cap: as too many items when its prefix already holds them, else against the check\'s rules', () => {
+  it("fails a response cut at the size cap: as too many items when its prefix already holds them, else against the check's rules", () => {
     const long = page(60);
     expect(judge({ page_size: 7 }, exchange(200, long.slice(0, 1024), true))).toEqual(['LIST-PAGE-SIZE-RESPECTED']);
     expect(judge({ page_size: 1000 }, exchange(200, long.slice(0, 1024), true))).toEqual(['RUN-FIELDS']);
-    expect(violated(() => expectWithinBounds('POST /v1/agents', '/v1/agents', undefined, exchange(200, 'x', true), ['AGENT-CREATE'], 1024))).toEqual(['AGENT-CREATE']);
+    expect(
+      violated(() =>
+        expectWithinBounds(
+          'POST /v1/agents',
+          '/v1/agents',
+          undefined,
+          exchange(200, 'x', true),
+          ['AGENT-CREATE'],
+          1024,
+        ),
+      ),
+    ).toEqual(['AGENT-CREATE']);
   });
 });

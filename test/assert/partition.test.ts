@@ -6,8 +6,17 @@ import { unlistedFields } from '../../lib/families/lists/related.js';
 const RUNS = listEndpoint('runs');
 const { filterFields: fields } = RUNS;
 
-const run = (run_id: string, status: unknown, create_time = '2026-01-05T10:00:00Z') => ({ run_id, status, create_time });
-const all = [run('r1', 'COMPLETED'), run('r2', 'FAILED', '2026-01-06T10:00:00Z'), run('r3', 'PENDING'), run('r4', null)];
+const run = (run_id: string, status: unknown, create_time = '2026-01-05T10:00:00Z') => ({
+  run_id,
+  status,
+  create_time,
+});
+const all = [
+  run('r1', 'COMPLETED'),
+  run('r2', 'FAILED', '2026-01-06T10:00:00Z'),
+  run('r3', 'PENDING'),
+  run('r4', null),
+];
 const pick = (...ids: string[]) => all.filter((item) => ids.includes(item.run_id));
 const sel = (text: string, ...ids: string[]): Selection => ({ text, items: pick(...ids) });
 
@@ -27,32 +36,55 @@ describe('carriesValue', () => {
 
 describe('partitionMismatch', () => {
   it('accepts disjoint sides that cover every item with a value; a null may be on neither side', () => {
-    expect(partitionMismatch(sel('status > FAILED', 'r3'), sel('status <= FAILED', 'r1', 'r2'), 'run_id', pick('r1', 'r2', 'r3'))).toBeUndefined();
-    expect(partitionMismatch(sel('status > FAILED', 'r3', 'r4'), sel('status <= FAILED', 'r1', 'r2'), 'run_id', pick('r1', 'r2', 'r3'))).toBeUndefined();
+    expect(
+      partitionMismatch(
+        sel('status > FAILED', 'r3'),
+        sel('status <= FAILED', 'r1', 'r2'),
+        'run_id',
+        pick('r1', 'r2', 'r3'),
+      ),
+    ).toBeUndefined();
+    expect(
+      partitionMismatch(
+        sel('status > FAILED', 'r3', 'r4'),
+        sel('status <= FAILED', 'r1', 'r2'),
+        'run_id',
+        pick('r1', 'r2', 'r3'),
+      ),
+    ).toBeUndefined();
   });
 
   it('without a cover (values not shown) judges only that the sides are disjoint', () => {
     expect(partitionMismatch(sel('created_by = x'), sel('created_by != x'), 'run_id')).toBeUndefined();
     expect(partitionMismatch(sel('created_by = x', 'r1', 'r2'), sel('created_by != x', 'r2', 'r3'), 'run_id')).toBe(
-      'filters "created_by = x" and "created_by != x" exclude each other, yet both returned 1 item(s): r2');
+      'filters "created_by = x" and "created_by != x" exclude each other, yet both returned 1 item(s): r2',
+    );
   });
 
   it('names items with a value that neither side returned', () => {
-    expect(partitionMismatch(sel('status >= FAILED', 'r3'), sel('status < FAILED', 'r1'), 'run_id', pick('r1', 'r2', 'r3'))).toBe(
-      'filters "status >= FAILED" and "status < FAILED" together select every item that has a value, yet neither returned 1 such item(s): r2');
+    expect(
+      partitionMismatch(sel('status >= FAILED', 'r3'), sel('status < FAILED', 'r1'), 'run_id', pick('r1', 'r2', 'r3')),
+    ).toBe(
+      'filters "status >= FAILED" and "status < FAILED" together select every item that has a value, yet neither returned 1 such item(s): r2',
+    );
   });
 });
 
 describe('unionMismatch', () => {
   it('accepts two pairs that split the same items, nulls included in both or neither', () => {
-    expect(unionMismatch([sel('a', 'r1'), sel('b', 'r2', 'r4')], [sel('c', 'r1', 'r2'), sel('d', 'r4')], 'run_id')).toBeUndefined();
+    expect(
+      unionMismatch([sel('a', 'r1'), sel('b', 'r2', 'r4')], [sel('c', 'r1', 'r2'), sel('d', 'r4')], 'run_id'),
+    ).toBeUndefined();
     expect(unionMismatch([sel('a', 'r1'), sel('b', 'r2')], [sel('c', 'r1', 'r2'), sel('d')], 'run_id')).toBeUndefined();
   });
 
   it('names items one pair returned and the other did not, whichever way', () => {
     expect(unionMismatch([sel('a', 'r1'), sel('b', 'r2', 'r3')], [sel('c', 'r1'), sel('d', 'r2')], 'run_id')).toBe(
-      'filters "a" and "b" together returned 1 item(s) that "c" and "d" together did not: r3; both pairs split the same items');
-    expect(unionMismatch([sel('a', 'r1'), sel('b')], [sel('c', 'r1'), sel('d', 'r4')], 'run_id')).toMatch(/^filters "c" and "d" together returned 1 item\(s\) .*: r4;/);
+      'filters "a" and "b" together returned 1 item(s) that "c" and "d" together did not: r3; both pairs split the same items',
+    );
+    expect(unionMismatch([sel('a', 'r1'), sel('b')], [sel('c', 'r1'), sel('d', 'r4')], 'run_id')).toMatch(
+      /^filters "c" and "d" together returned 1 item\(s\) .*: r4;/,
+    );
   });
 });
 

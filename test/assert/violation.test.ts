@@ -6,8 +6,19 @@ import { isRuleViolation, RuleViolation, violation } from '../../lib/assert/viol
 import { TransportError, type Exchange } from '../../lib/http/exchange.js';
 
 const exchange: Exchange = {
-  request: { method: 'POST', url: 'http://127.0.0.1:9/v1/agents', headers: { 'X-API-Key': '$API_KEY' }, body: '{"display_name":""}' },
-  response: { status: 200, headers: { 'content-type': 'application/json' }, text: '{"agent":{}}', json: { agent: {} }, truncated: false },
+  request: {
+    method: 'POST',
+    url: 'http://127.0.0.1:9/v1/agents',
+    headers: { 'X-API-Key': '$API_KEY' },
+    body: '{"display_name":""}',
+  },
+  response: {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    text: '{"agent":{}}',
+    json: { agent: {} },
+    truncated: false,
+  },
   startedAt: 0,
   durationMs: 1,
   retries: 0,
@@ -15,7 +26,11 @@ const exchange: Exchange = {
 
 describe('RuleViolation', () => {
   it('carries the requirements, the summary and the exchange', () => {
-    const error = new RuleViolation(['AGENT-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'], 'an empty display_name was accepted', exchange);
+    const error = new RuleViolation(
+      ['AGENT-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'],
+      'an empty display_name was accepted',
+      exchange,
+    );
     expect(error.requirements).toEqual(['AGENT-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS']);
     expect(error.summary).toBe('an empty display_name was accepted');
     expect(error.exchange).toBe(exchange);

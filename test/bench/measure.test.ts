@@ -1,13 +1,30 @@
 import { describe, expect, test } from 'vitest';
 import {
-  cell, checksMeasure, childrenTicks, floorMs, largerFloorMs, parseTimeFile, peakInFlight, type RunMeasure, spread, startupTable, table,
+  cell,
+  checksMeasure,
+  childrenTicks,
+  floorMs,
+  largerFloorMs,
+  parseTimeFile,
+  peakInFlight,
+  type RunMeasure,
+  spread,
+  startupTable,
+  table,
   throughputFloorMs,
 } from '../../bench/measure.js';
 
 const run = (over: Partial<RunMeasure> = {}): RunMeasure => ({
-  scenario: 'b', latencyMs: 50, wallMs: 20_000, requests: 100, requestMs: 10_000, peakInFlight: 4, exitCode: 0,
+  scenario: 'b',
+  latencyMs: 50,
+  wallMs: 20_000,
+  requests: 100,
+  requestMs: 10_000,
+  peakInFlight: 4,
+  exitCode: 0,
   checks: { requests: 90, longestChain: 8, longestChecks: ['x'], verdict: 'conformant', counts: {} },
-  cpu: { cpuMs: 5_000, referenceMs: 1_000, maxRssKb: 512 * 1024 }, ...over,
+  cpu: { cpuMs: 5_000, referenceMs: 1_000, maxRssKb: 512 * 1024 },
+  ...over,
 });
 
 describe('the bench’s arithmetic', () => {
@@ -24,9 +41,20 @@ describe('the bench’s arithmetic', () => {
   test('a summary’s longest chain, the checks with it, and the requests sent in checks', () => {
     const measure = checksMeasure({
       verdict: 'conformant',
-      checks: [{ id: 'a', requests: 3, requestChain: 2 }, { id: 'b', requests: 5, requestChain: 4 }, { id: 'c' }, { id: 'd', requests: 4, requestChain: 4 }],
+      checks: [
+        { id: 'a', requests: 3, requestChain: 2 },
+        { id: 'b', requests: 5, requestChain: 4 },
+        { id: 'c' },
+        { id: 'd', requests: 4, requestChain: 4 },
+      ],
     });
-    expect(measure).toEqual({ requests: 12, longestChain: 4, longestChecks: ['b', 'd'], verdict: 'conformant', counts: {} });
+    expect(measure).toEqual({
+      requests: 12,
+      longestChain: 4,
+      longestChecks: ['b', 'd'],
+      verdict: 'conformant',
+      counts: {},
+    });
     expect(checksMeasure({}).longestChain).toBe(0);
     expect(checksMeasure({ counts: { pass: 3, total: 3 } }).counts).toEqual({ pass: 3, total: 3 });
   });
@@ -46,14 +74,17 @@ describe('the bench’s arithmetic', () => {
     expect(largerFloorMs(run({ latencyMs: 0 }), 16)).toBeUndefined();
   });
 
-  test('GNU time\'s figures: user+sys in ms and the max RSS, after any line saying how the command ended', () => {
+  test("GNU time's figures: user+sys in ms and the max RSS, after any line saying how the command ended", () => {
     expect(parseTimeFile('9.41 1.36 556788\n')).toEqual({ cpuMs: 10_770, maxRssKb: 556_788 });
-    expect(parseTimeFile('Command exited with non-zero status 1\n0.50 0.25 1024\n')).toEqual({ cpuMs: 750, maxRssKb: 1024 });
+    expect(parseTimeFile('Command exited with non-zero status 1\n0.50 0.25 1024\n')).toEqual({
+      cpuMs: 750,
+      maxRssKb: 1024,
+    });
     expect(parseTimeFile('Command terminated by signal 9\n')).toBeUndefined();
     expect(parseTimeFile('')).toBeUndefined();
   });
 
-  test('the children\'s ticks of a /proc stat line, counted past a command name holding spaces and parentheses', () => {
+  test("the children's ticks of a /proc stat line, counted past a command name holding spaces and parentheses", () => {
     // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime ...
     const stat = '42 (tsx (a b)) S 1 42 42 0 -1 4194304 100 200 0 0 7 3 950 140 20 0 11 0 5000 100000 2000';
     expect(childrenTicks(stat)).toBe(1090);
@@ -62,29 +93,56 @@ describe('the bench’s arithmetic', () => {
 
   test('peak in flight: overlapping spans count together, touching ones do not', () => {
     expect(peakInFlight([])).toBe(0);
-    expect(peakInFlight([{ startedAt: 0, endedAt: 10 }, { startedAt: 10, endedAt: 20 }])).toBe(1);
-    expect(peakInFlight([{ startedAt: 0, endedAt: 10 }, { startedAt: 5, endedAt: 20 }, { startedAt: 6, endedAt: 7 }])).toBe(3);
+    expect(
+      peakInFlight([
+        { startedAt: 0, endedAt: 10 },
+        { startedAt: 10, endedAt: 20 },
+      ]),
+    ).toBe(1);
+    expect(
+      peakInFlight([
+        { startedAt: 0, endedAt: 10 },
+        { startedAt: 5, endedAt: 20 },
+        { startedAt: 6, endedAt: 7 },
+      ]),
+    ).toBe(3);
   });
 
   test('the table: a row per scenario, both floors under the slow one, killed runs left out', () => {
-    const scenarios = [{ key: 'a', label: '(a) default', latencyMs: 0 }, { key: 'b', label: '(b) slow', latencyMs: 50 }] as const;
+    const scenarios = [
+      { key: 'a', label: '(a) default', latencyMs: 0 },
+      { key: 'b', label: '(b) slow', latencyMs: 50 },
+    ] as const;
     const runs = [
-      run({ scenario: 'a', latencyMs: 0 }), run(), run({ wallMs: 40_000, exitCode: 1, cpu: undefined }), run({ exitCode: null }),
+      run({ scenario: 'a', latencyMs: 0 }),
+      run(),
+      run({ wallMs: 40_000, exitCode: 1, cpu: undefined }),
+      run({ exitCode: null }),
     ];
     const lines = table(scenarios, runs, 3, 16).split('\n');
     expect(lines).toHaveLength(6);
-    expect(lines[0]).toBe('| scenario | runs (exit 0) | wall s | CPU s | CPU ms / request | max RSS MB | requests | sum of request time s | effective parallelism | floor s | wall ÷ floor |');
+    expect(lines[0]).toBe(
+      '| scenario | runs (exit 0) | wall s | CPU s | CPU ms / request | max RSS MB | requests | sum of request time s | effective parallelism | floor s | wall ÷ floor |',
+    );
     expect(lines[2]).toBe('| (a) default | 1/3 (1) | 20.0 | 5.0 | 50.00 | 512 | 100 | 10.0 | 0.50 | — | — |');
-    expect(lines[3]).toBe('| (b) slow | 2/3 (1) | 30.0 (20.0–40.0) | 5.0 | 50.00 | 512 | 100 | 10.0 | 0.38 (0.25–0.50) | 0.40 | 75.0 (50.0–100.0) |');
-    expect(lines[4]).toBe('| (c) critical path of (b): longest chain × 50 ms | 2/3 | — | — | — | — | 8 | — | — | 0.40 | 75.0 (50.0–100.0) |');
-    expect(lines[5]).toBe('| (d) throughput floor of (b): requests × 50 ms ÷ 16 | 2/3 | — | — | — | — | 100 | — | — | 0.31 | 96.0 (64.0–128.0) |');
+    expect(lines[3]).toBe(
+      '| (b) slow | 2/3 (1) | 30.0 (20.0–40.0) | 5.0 | 50.00 | 512 | 100 | 10.0 | 0.38 (0.25–0.50) | 0.40 | 75.0 (50.0–100.0) |',
+    );
+    expect(lines[4]).toBe(
+      '| (c) critical path of (b): longest chain × 50 ms | 2/3 | — | — | — | — | 8 | — | — | 0.40 | 75.0 (50.0–100.0) |',
+    );
+    expect(lines[5]).toBe(
+      '| (d) throughput floor of (b): requests × 50 ms ÷ 16 | 2/3 | — | — | — | — | 100 | — | — | 0.31 | 96.0 (64.0–128.0) |',
+    );
   });
 
   test('the start-up table: a row per option, in the order given, killed runs left out', () => {
     const usage = { cpuMs: 1_200, maxRssKb: 280 * 1024 };
     const runs = [
-      { option: '--help', wallMs: 1_300, exitCode: 0, usage }, { option: '--version', wallMs: 1_400, exitCode: 0, usage },
-      { option: '--version', wallMs: 1_600, exitCode: 0 }, { option: '--version', wallMs: 9_000, exitCode: null },
+      { option: '--help', wallMs: 1_300, exitCode: 0, usage },
+      { option: '--version', wallMs: 1_400, exitCode: 0, usage },
+      { option: '--version', wallMs: 1_600, exitCode: 0 },
+      { option: '--version', wallMs: 9_000, exitCode: null },
     ];
     const lines = startupTable(['--version', '--help', '--list'], runs, 3).split('\n');
     expect(lines[0]).toBe('| start-up | runs (exit 0) | wall s | CPU s | max RSS MB |');

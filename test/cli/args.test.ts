@@ -4,10 +4,27 @@ import { parseConfig, type Setting, SETTINGS } from '../../lib/config.js';
 
 /** A value each setting accepts, other than its default; a switch's is `true`. */
 const SAMPLES: Readonly<Record<string, string>> = {
-  BASE_URL: 'http://127.0.0.1:8787/v1', API_KEY: 'k', SCHEDULED_RUN_ID: 's', DASHBOARD_ID: 'd', DELETABLE_PERSONA_ID: 'p',
-  DELETABLE_RUN_ID: 'r', CANCELLABLE_RUN_ID: 'c', DELETABLE_SCHEDULED_RUN_ID: 'ds', REPORT_DIR: 'out', PROFILE: 'strict',
-  READ_ONLY: 'true', PUBLISHED_WRITES: 'true', SEED: '-5', NUM_RUNS: '3', REQUEST_TIMEOUT_MS: '2500', RUN_TIMEOUT_MS: '60000',
-  CONCURRENCY: '4', RATE_LIMIT: '30', THROTTLE_GIVE_UP_MS: '5000', WAIVERS: 'w.yaml', SIMULATOR_CONFIG_FIELD: 'sim',
+  BASE_URL: 'http://127.0.0.1:8787/v1',
+  API_KEY: 'k',
+  SCHEDULED_RUN_ID: 's',
+  DASHBOARD_ID: 'd',
+  DELETABLE_PERSONA_ID: 'p',
+  DELETABLE_RUN_ID: 'r',
+  CANCELLABLE_RUN_ID: 'c',
+  DELETABLE_SCHEDULED_RUN_ID: 'ds',
+  REPORT_DIR: 'out',
+  PROFILE: 'strict',
+  READ_ONLY: 'true',
+  PUBLISHED_WRITES: 'true',
+  SEED: '-5',
+  NUM_RUNS: '3',
+  REQUEST_TIMEOUT_MS: '2500',
+  RUN_TIMEOUT_MS: '60000',
+  CONCURRENCY: '4',
+  RATE_LIMIT: '30',
+  THROTTLE_GIVE_UP_MS: '5000',
+  WAIVERS: 'w.yaml',
+  SIMULATOR_CONFIG_FIELD: 'sim',
 };
 const argsFor = (s: Setting): string[] => (s.arg ? [`--${s.option}`, SAMPLES[s.name]!] : [`--${s.option}`]);
 
@@ -17,8 +34,12 @@ describe('parseCli', () => {
   });
 
   it('names an unknown option in its own words, with the closest one when it looks mistyped', () => {
-    expect(() => parseCli(['--reed-only'], {})).toThrow(/^unknown option --reed-only \(did you mean --read-only\?\)\nRun with --help for the options\.$/);
-    expect(() => parseCli(['--base_url=http://x'], {})).toThrow(/^unknown option --base_url \(did you mean --base-url\?\)/);
+    expect(() => parseCli(['--reed-only'], {})).toThrow(
+      /^unknown option --reed-only \(did you mean --read-only\?\)\nRun with --help for the options\.$/,
+    );
+    expect(() => parseCli(['--base_url=http://x'], {})).toThrow(
+      /^unknown option --base_url \(did you mean --base-url\?\)/,
+    );
     expect(() => parseCli(['--frobnicate'], {})).toThrow(/^unknown option --frobnicate\nRun with --help/);
   });
 
@@ -29,7 +50,9 @@ describe('parseCli', () => {
   });
 
   it('warns of a key that looks like a setting but is none, naming the setting', () => {
-    expect(parseCli([], { BASE_ULR: 'http://x', PATH: '/bin' }).warnings).toEqual(['BASE_ULR is not a setting; did you mean BASE_URL? (BASE_ULR is ignored)']);
+    expect(parseCli([], { BASE_ULR: 'http://x', PATH: '/bin' }).warnings).toEqual([
+      'BASE_ULR is not a setting; did you mean BASE_URL? (BASE_ULR is ignored)',
+    ]);
   });
 
   it('--rate is RATE_LIMIT, and messages name the option typed', () => {
@@ -38,17 +61,20 @@ describe('parseCli', () => {
     expect(request.given['RATE_LIMIT']).toBe('--rate');
   });
 
-  test.each(SETTINGS.map((s) => [s.name, s] as const))('%s has an option, which gives the Config its variable gives', (name, s) => {
-    expect(SAMPLES[name], `a sample value of ${name} for this test`).toBeDefined();
-    const request = parseCli(argsFor(s), {});
-    expect(request.env[name]).toBe(SAMPLES[name]);
-    expect(request.given[name]).toBe(`--${s.option}`);
-    // Given over a target of its own, each sample is a change the Config shows.
-    const before = { BASE_URL: 'http://127.0.0.1:1', API_KEY: 'other-key', AES_RUN_MARKER: 'cft-test' };
-    const byOption = parseConfig({ ...before, ...request.env });
-    expect(byOption).toEqual(parseConfig({ ...before, [name]: SAMPLES[name] }));
-    if (s.field) expect(byOption).not.toEqual(parseConfig(before));
-  });
+  test.each(SETTINGS.map((s) => [s.name, s] as const))(
+    '%s has an option, which gives the Config its variable gives',
+    (name, s) => {
+      expect(SAMPLES[name], `a sample value of ${name} for this test`).toBeDefined();
+      const request = parseCli(argsFor(s), {});
+      expect(request.env[name]).toBe(SAMPLES[name]);
+      expect(request.given[name]).toBe(`--${s.option}`);
+      // Given over a target of its own, each sample is a change the Config shows.
+      const before = { BASE_URL: 'http://127.0.0.1:1', API_KEY: 'other-key', AES_RUN_MARKER: 'cft-test' };
+      const byOption = parseConfig({ ...before, ...request.env });
+      expect(byOption).toEqual(parseConfig({ ...before, [name]: SAMPLES[name] }));
+      if (s.field) expect(byOption).not.toEqual(parseConfig(before));
+    },
+  );
 
   it('an option wins over the environment, and a switch left out changes nothing', () => {
     expect(parseCli(['--concurrency', '2'], { CONCURRENCY: '8' }).env['CONCURRENCY']).toBe('2');
@@ -56,12 +82,18 @@ describe('parseCli', () => {
   });
 
   it('warns that a secret given as an option lands in shell history', () => {
-    expect(parseCli(['--api-key', 'k'], {}).warnings).toEqual(['--api-key puts its value in your shell history and process list; prefer API_KEY in the environment or .env.']);
+    expect(parseCli(['--api-key', 'k'], {}).warnings).toEqual([
+      '--api-key puts its value in your shell history and process list; prefer API_KEY in the environment or .env.',
+    ]);
   });
 
   it('--help shows every setting with its option and variable, in lines of at most 120 characters', () => {
     const entries = HELP.split(/\n(?= {2}-)/).map((entry) => entry.replace(/\s+/g, ' '));
-    for (const s of SETTINGS) expect(entries.find((entry) => entry.startsWith(` --${s.option} `)), s.name).toContain(`(${s.name}`);
+    for (const s of SETTINGS)
+      expect(
+        entries.find((entry) => entry.startsWith(` --${s.option} `)),
+        s.name,
+      ).toContain(`(${s.name}`);
     expect(HELP.split('\n').filter((line) => line.length > 120)).toEqual([]);
   });
 

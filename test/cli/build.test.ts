@@ -32,12 +32,18 @@ describe('dist/ and the sources', () => {
     tree = mkdtempSync(join(tmpdir(), 'aes-dist-'));
     mkdirSync(join(tree, 'bin'));
     cpSync(join(ROOT, 'bin', 'dist-state.js'), join(tree, 'bin', 'dist-state.js'));
-    const files: Record<string, string> = { 'package.json': '{"type":"module"}', 'lib/cli/main.ts': '', 'dist/lib/cli/main.js': '', 'suites/a.suite.ts': '' };
+    const files: Record<string, string> = {
+      'package.json': '{"type":"module"}',
+      'lib/cli/main.ts': '',
+      'dist/lib/cli/main.js': '',
+      'suites/a.suite.ts': '',
+    };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(join(tree, path, '..'), { recursive: true });
       writeFileSync(join(tree, path), text);
     }
-    for (const path of ['package.json', 'lib/cli/main.ts', 'lib/cli', 'lib', 'suites/a.suite.ts', 'suites']) utimesSync(join(tree, path), at(0), at(0));
+    for (const path of ['package.json', 'lib/cli/main.ts', 'lib/cli', 'lib', 'suites/a.suite.ts', 'suites'])
+      utimesSync(join(tree, path), at(0), at(0));
   });
 
   afterAll(() => rmSync(tree, { recursive: true, force: true }));
@@ -73,20 +79,34 @@ describe('the command line as bin/aes-conformance.js starts it', () => {
   beforeAll(() => {
     // Every package (bare specifier) the process imports, written to stderr.
     dir = mkdtempSync(join(tmpdir(), 'aes-loads-'));
-    writeFileSync(join(dir, 'hooks.mjs'), `export async function resolve(specifier, context, next) {
+    writeFileSync(
+      join(dir, 'hooks.mjs'),
+      `export async function resolve(specifier, context, next) {
       if (!/^(\\.|\\/|node:|file:|#)/.test(specifier)) process.stderr.write('imports ' + specifier + '\\n');
       return next(specifier, context);
-    }`);
-    writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});`);
+    }`,
+    );
+    writeFileSync(
+      join(dir, 'register.mjs'),
+      `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});`,
+    );
   });
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   /** The packages the CLI imports to answer `args`. */
   function packagesLoaded(...args: string[]): string[] {
-    const run = spawnSync(process.execPath, ['--import', join(dir, 'register.mjs'), CLI, ...args], { cwd: dir, encoding: 'utf8', env: { PATH: process.env['PATH'] } });
+    const run = spawnSync(process.execPath, ['--import', join(dir, 'register.mjs'), CLI, ...args], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { PATH: process.env['PATH'] },
+    });
     expect(run.status, run.stderr).toBe(0);
-    return [...new Set(run.stderr.split('\n').flatMap((line) => (line.startsWith('imports ') ? [line.slice('imports '.length)] : [])))].sort();
+    return [
+      ...new Set(
+        run.stderr.split('\n').flatMap((line) => (line.startsWith('imports ') ? [line.slice('imports '.length)] : [])),
+      ),
+    ].sort();
   }
 
   const HEAVY = /^(vitest|vite|@vitest\/|rolldown|ajv|undici|yaml|fast-check|@apidevtools\/)/;
@@ -97,20 +117,24 @@ describe('the command line as bin/aes-conformance.js starts it', () => {
   });
 
   // `npm test` builds first (pretest), so dist/ is current here unless a source was saved since.
-  test('--list never shows a stale inventory: compiled, it reads the build\'s, which is what the suites declare now; with dist/ out of date, the sources run and collect it', async () => {
+  test("--list never shows a stale inventory: compiled, it reads the build's, which is what the suites declare now; with dist/ out of date, the sources run and collect it", async () => {
     if (distIsCurrent()) {
       const built = JSON.parse(readFileSync(join(ROOT, 'dist', 'inventory.json'), 'utf8')) as unknown;
-      expect(built, 'dist/inventory.json is not the suites\' inventory: `npm run build -- --force`').toEqual(await collectInventory());
+      expect(built, "dist/inventory.json is not the suites' inventory: `npm run build -- --force`").toEqual(
+        await collectInventory(),
+      );
       expect(packagesLoaded('--list').filter((p) => /^(vitest|vite|tsx)/.test(p))).toEqual([]);
     } else {
       expect(packagesLoaded('--list')).toEqual(expect.arrayContaining(['tsx/esm/api', 'vitest/node']));
     }
   }, 180_000); // collecting every suite starts a vitest of its own: slow on a busy machine, not a hang
 
-  test('the compiled CLI validates with the build\'s precompiled code of each fixed schema, which is what the sources compile now', () => {
+  test("the compiled CLI validates with the build's precompiled code of each fixed schema, which is what the sources compile now", () => {
     if (!distIsCurrent()) return;
     for (const schema of precompilable()) {
-      expect(readFileSync(join(ROOT, 'dist', 'precompiled', `${schema.name}.cjs`), 'utf8'), schema.name).toBe(standaloneSource(schema));
+      expect(readFileSync(join(ROOT, 'dist', 'precompiled', `${schema.name}.cjs`), 'utf8'), schema.name).toBe(
+        standaloneSource(schema),
+      );
     }
   });
 });

@@ -8,7 +8,11 @@ import { publishedOperations } from '../../lib/generic/operations.js';
 import { agents31, operation, widgets30 } from '../generic/fixtures.js';
 
 const BASE = 'http://127.0.0.1:8787';
-const all = () => publishedOperations([{ specName: 'widgets', document: widgets30() }, { specName: 'agents', document: agents31() }]);
+const all = () =>
+  publishedOperations([
+    { specName: 'widgets', document: widgets30() },
+    { specName: 'agents', document: agents31() },
+  ]);
 const byId = (id: string): PublishedOperation => {
   const found = all().find((candidate) => candidate.id === id);
   if (!found) throw new Error(`the fixtures publish no ${id}`);
@@ -42,7 +46,9 @@ describe('generatedListing', () => {
     const operations = all();
     const listing = generatedListing(BASE, operations);
     const checkLines = listing.split('\n').filter((line) => line.startsWith('      published.'));
-    expect(listing.split('\n')[0]).toBe(`Generated from what ${BASE} publishes beyond the specification's 20 endpoints: ${checkLines.length} checks for ${operations.length} operations in 2 documents.`);
+    expect(listing.split('\n')[0]).toBe(
+      `Generated from what ${BASE} publishes beyond the specification's 20 endpoints: ${checkLines.length} checks for ${operations.length} operations in 2 documents.`,
+    );
     expect(operations.length).toBe(9);
     expect(listing.match(/^ {2}published: /gm)).toHaveLength(2);
     expect(listing.match(/^ {4}\S/gm)).toHaveLength(9);
@@ -52,12 +58,16 @@ describe('generatedListing', () => {
     const listing = generatedListing(BASE, [byId('GET /v1/widgets/{widget_id}')]);
     expect(listing).toContain('\n    GET /v1/widgets/{widget_id}\n');
     expect(listing).toContain('.wrapped: [GENERIC-WRAPPED] answers the resource wrapped under "widget"\n');
-    expect(listing).toContain('.absent: [GENERIC-ERROR-ENVELOPE] path parameters naming nothing are answered, if with an error, with the error envelope');
+    expect(listing).toContain(
+      '.absent: [GENERIC-ERROR-ENVELOPE] path parameters naming nothing are answered, if with an error, with the error envelope',
+    );
     expect(listing).not.toMatch(/\] :/);
   });
 
   it('says when nothing is published beyond the 20 endpoints', () => {
-    expect(generatedListing(BASE, [])).toBe(`Generated from what ${BASE} publishes beyond the specification's 20 endpoints: 0 checks for 0 operations in 0 documents.`);
+    expect(generatedListing(BASE, [])).toBe(
+      `Generated from what ${BASE} publishes beyond the specification's 20 endpoints: 0 checks for 0 operations in 0 documents.`,
+    );
     const [head, group] = generatedListing(BASE, [operation('/v1/x', { document: 'solo' })]).split('\n');
     expect(head).toMatch(/: 3 checks for 1 operations? in 1 documents?\.$/);
     expect(group).toBe('  published: solo');

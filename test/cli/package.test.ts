@@ -13,15 +13,27 @@ const NPM = process.env['npm_execpath'];
 test('the tarball holds dist/, suites/ and bin/, and no sources, tests, benches or CI files', () => {
   // --ignore-scripts: the list alone (npm test has built dist/ already); what is listed is what `files` selects.
   const args = ['pack', '--dry-run', '--json', '--ignore-scripts'];
-  const out = NPM ? execFileSync(process.execPath, [NPM, ...args], { cwd: ROOT, encoding: 'utf8' }) : execFileSync('npm', args, { cwd: ROOT, encoding: 'utf8' });
+  const out = NPM
+    ? execFileSync(process.execPath, [NPM, ...args], { cwd: ROOT, encoding: 'utf8' })
+    : execFileSync('npm', args, { cwd: ROOT, encoding: 'utf8' });
   const files = (JSON.parse(out) as Array<{ files: Array<{ path: string }> }>)[0]!.files.map((f) => f.path);
-  for (const needed of ['bin/aes-conformance.js', 'dist/lib/cli/main.js', 'dist/inventory.json', 'dist/package.json', 'suites/auth.suite.ts', 'package.json']) {
+  for (const needed of [
+    'bin/aes-conformance.js',
+    'dist/lib/cli/main.js',
+    'dist/inventory.json',
+    'dist/package.json',
+    'suites/auth.suite.ts',
+    'package.json',
+  ]) {
     expect(files, needed).toContain(needed);
   }
-  expect(files.filter((path) => /^(test|bench|\.ci|lib|scripts|docs)\//.test(path) || path.endsWith('.tsbuildinfo'))).toEqual([]);
+  expect(
+    files.filter((path) => /^(test|bench|\.ci|lib|scripts|docs)\//.test(path) || path.endsWith('.tsbuildinfo')),
+  ).toEqual([]);
 }, 60_000);
 
 test('the run-time dependencies leave out what only a checkout needs', () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-  for (const devOnly of ['tsx', 'typescript', '@types/node']) expect(Object.keys(pkg.dependencies)).not.toContain(devOnly);
+  for (const devOnly of ['tsx', 'typescript', '@types/node'])
+    expect(Object.keys(pkg.dependencies)).not.toContain(devOnly);
 });

@@ -18,7 +18,10 @@ afterAll(async () => {
 test('--only AUTH-MISSING-KEY: progress counts only the selected checks, none of the others as skipped', async () => {
   const run = await runCli({ env: referenceEnvironment(reference), args: ['--only', 'AUTH-MISSING-KEY'] });
   expect(run.exitCode).toBe(0);
-  const progress = run.stdout.slice(0, run.stdout.indexOf('Conformance summary')).split('\n').filter((l) => /checks done/.test(l));
+  const progress = run.stdout
+    .slice(0, run.stdout.indexOf('Conformance summary'))
+    .split('\n')
+    .filter((l) => /checks done/.test(l));
   expect(progress.length).toBeGreaterThan(0);
   // Every file and count line: no skipped checks, and failed and errored apart.
   for (const line of progress) {

@@ -1,5 +1,13 @@
 import { describe, expect, it, test } from 'vitest';
-import { ConfigError, DEFAULT_SEED, asGiven, parseConfig, redactedSettings, settingLookalikes, settingText } from '../../lib/config.js';
+import {
+  ConfigError,
+  DEFAULT_SEED,
+  asGiven,
+  parseConfig,
+  redactedSettings,
+  settingLookalikes,
+  settingText,
+} from '../../lib/config.js';
 
 describe('parseConfig', () => {
   test('defaults without a target', () => {
@@ -19,9 +27,12 @@ describe('parseConfig', () => {
     [{ API_KEY: 'k' }, /^API_KEY is set but BASE_URL is not: no target is named/],
     [{ API_KEY: '' }, /^API_KEY is set but BASE_URL is not/],
     [{ DASHBOARD_ID: 'd', CANCELLABLE_RUN_ID: 'r' }, /^DASHBOARD_ID, CANCELLABLE_RUN_ID are set but BASE_URL is not/],
-  ])('a target setting without a target (%o) stops the run: the embedded reference is only for no target setting at all', (env, message) => {
-    expect(() => parseConfig(env)).toThrow(message);
-  });
+  ])(
+    'a target setting without a target (%o) stops the run: the embedded reference is only for no target setting at all',
+    (env, message) => {
+      expect(() => parseConfig(env)).toThrow(message);
+    },
+  );
 
   test('the seed is fixed by default, drawn with SEED=random (and marked so), and taken as given otherwise', () => {
     expect(parseConfig({}).seed).toBe(parseConfig({}).seed);
@@ -60,24 +71,43 @@ describe('parseConfig', () => {
   });
 
   test('every bad or missing value is reported at once, one a line, in the order of the settings table', () => {
-    expect(() => parseConfig({ BASE_URL: 'localhost:8787', PROFILE: 'lax', NUM_RUNS: '0', CONCURRENCY: 'many' })).toThrow(new ConfigError([
-      'BASE_URL has no http:// or https:// in front: "localhost:8787" (did you mean http://localhost:8787?).',
-      'PROFILE must be one of default, strict, not "lax".',
-      'NUM_RUNS must be an integer from 1 to 100000, not "0".',
-      'CONCURRENCY must be an integer from 1 to 1024, not "many".',
-      'API_KEY is not set: the target at BASE_URL needs a valid organisation key (set API_KEY in the environment or .env).',
-    ].join('\n')));
-    expect(() => parseConfig({ API_KEY: 'k', SEED: 'x' })).toThrow(/^API_KEY is set but BASE_URL is not: .*\nSEED must be an integer/);
+    expect(() =>
+      parseConfig({ BASE_URL: 'localhost:8787', PROFILE: 'lax', NUM_RUNS: '0', CONCURRENCY: 'many' }),
+    ).toThrow(
+      new ConfigError(
+        [
+          'BASE_URL has no http:// or https:// in front: "localhost:8787" (did you mean http://localhost:8787?).',
+          'PROFILE must be one of default, strict, not "lax".',
+          'NUM_RUNS must be an integer from 1 to 100000, not "0".',
+          'CONCURRENCY must be an integer from 1 to 1024, not "many".',
+          'API_KEY is not set: the target at BASE_URL needs a valid organisation key (set API_KEY in the environment or .env).',
+        ].join('\n'),
+      ),
+    );
+    expect(() => parseConfig({ API_KEY: 'k', SEED: 'x' })).toThrow(
+      /^API_KEY is set but BASE_URL is not: .*\nSEED must be an integer/,
+    );
   });
 
   test('the runs the suite may delete are read, and absent by default', () => {
     const target = { BASE_URL: 'http://127.0.0.1:1', API_KEY: 'k' };
-    expect(parseConfig({ ...target, DELETABLE_RUN_ID: ' finished-run ', CANCELLABLE_RUN_ID: 'running-run' })).toMatchObject({ deletableRunId: 'finished-run', cancellableRunId: 'running-run' });
-    expect(parseConfig({ ...target, CANCELLABLE_RUN_ID: '' })).toMatchObject({ deletableRunId: undefined, cancellableRunId: undefined });
+    expect(
+      parseConfig({ ...target, DELETABLE_RUN_ID: ' finished-run ', CANCELLABLE_RUN_ID: 'running-run' }),
+    ).toMatchObject({ deletableRunId: 'finished-run', cancellableRunId: 'running-run' });
+    expect(parseConfig({ ...target, CANCELLABLE_RUN_ID: '' })).toMatchObject({
+      deletableRunId: undefined,
+      cancellableRunId: undefined,
+    });
   });
 
   test('trailing slashes are dropped and settings are read', () => {
-    const config = parseConfig({ BASE_URL: 'http://127.0.0.1:8787/', API_KEY: 'secret-key', READ_ONLY: 'true', PROFILE: 'strict', SEED: '42' });
+    const config = parseConfig({
+      BASE_URL: 'http://127.0.0.1:8787/',
+      API_KEY: 'secret-key',
+      READ_ONLY: 'true',
+      PROFILE: 'strict',
+      SEED: '42',
+    });
     expect(config).toMatchObject({ baseUrl: 'http://127.0.0.1:8787', readOnly: true, profile: 'strict', seed: 42 });
   });
 
@@ -93,7 +123,12 @@ describe('parseConfig', () => {
     expect(Object.keys(redactedSettings(config))).not.toContain('baseUrlNotice');
   });
 
-  test.each(['http://127.0.0.1:8787', 'http://127.0.0.1:8787/api', 'http://127.0.0.1:8787/v10', 'http://127.0.0.1:8787/?next=/v1'])('%s is used as given, without a notice', (given) => {
+  test.each([
+    'http://127.0.0.1:8787',
+    'http://127.0.0.1:8787/api',
+    'http://127.0.0.1:8787/v10',
+    'http://127.0.0.1:8787/?next=/v1',
+  ])('%s is used as given, without a notice', (given) => {
     const config = parseConfig({ BASE_URL: given, API_KEY: 'k' });
     expect(config.baseUrl).toBe(given);
     expect(config.baseUrlNotice).toBeUndefined();
@@ -101,7 +136,10 @@ describe('parseConfig', () => {
 
   test('no rate by default, and a minute of nothing but back-pressure before a run gives up', () => {
     expect(parseConfig({ RATE_LIMIT: '' })).toMatchObject({ rateLimit: undefined, throttleGiveUpMs: 60_000 });
-    expect(parseConfig({ RATE_LIMIT: '30', THROTTLE_GIVE_UP_MS: '5000' })).toMatchObject({ rateLimit: 30, throttleGiveUpMs: 5000 });
+    expect(parseConfig({ RATE_LIMIT: '30', THROTTLE_GIVE_UP_MS: '5000' })).toMatchObject({
+      rateLimit: 30,
+      throttleGiveUpMs: 5000,
+    });
   });
 
   test('the key never appears in the redacted settings', () => {
@@ -121,11 +159,17 @@ describe('settingText', () => {
 
 describe('asGiven', () => {
   it('names the leading setting as the user gave it, and leaves other messages alone', () => {
-    expect(asGiven('NUM_RUNS must be an integer from 1 to 100000, not "0".', { NUM_RUNS: '--runs' })).toBe('--runs must be an integer from 1 to 100000, not "0".');
+    expect(asGiven('NUM_RUNS must be an integer from 1 to 100000, not "0".', { NUM_RUNS: '--runs' })).toBe(
+      '--runs must be an integer from 1 to 100000, not "0".',
+    );
     expect(asGiven('BASE_URL is not a URL: "x"', { BASE_URL: '--base-url' })).toBe('--base-url is not a URL: "x"');
     expect(asGiven('NUM_RUNS must be an integer', {})).toBe('NUM_RUNS must be an integer');
-    expect(asGiven('PROFILE must be one of default, strict', { NUM_RUNS: '--runs' })).toBe('PROFILE must be one of default, strict');
-    expect(asGiven('PROFILE must be one of default, strict\nNUM_RUNS must be an integer', { NUM_RUNS: '--runs' })).toBe('PROFILE must be one of default, strict\n--runs must be an integer');
+    expect(asGiven('PROFILE must be one of default, strict', { NUM_RUNS: '--runs' })).toBe(
+      'PROFILE must be one of default, strict',
+    );
+    expect(asGiven('PROFILE must be one of default, strict\nNUM_RUNS must be an integer', { NUM_RUNS: '--runs' })).toBe(
+      'PROFILE must be one of default, strict\n--runs must be an integer',
+    );
   });
 });
 
@@ -142,9 +186,47 @@ describe('settingLookalikes', () => {
 
   test('the settings themselves and the rest of an environment (CI, shells, images) give no warning', () => {
     const names = [
-      'BASE_URL', 'API_KEY', 'PROFILE', 'SEED', 'PATH', 'HOME', 'PWD', 'OLDPWD', 'SHELL', 'USER', 'LANG', 'LC_ALL', 'TERM', 'HOSTNAME', 'SHLVL',
-      'TMPDIR', 'TZ', 'CI', 'GITHUB_ACTIONS', 'GITHUB_SHA', 'RUNNER_TEMP', 'NODE_ENV', 'NODE_OPTIONS', 'NODE_VERSION', 'GPG_KEY', 'PYTHON_VERSION',
-      'JAVA_HOME', 'MODE', 'DEV', 'PROD', 'SSR', 'TEST', 'VITEST', 'INIT_CWD', 'COLUMNS', 'FORCE_COLOR', 'NO_COLOR', 'DEBUG', 'PORT', 'HOST', 'AES_RUN_MARKER',
+      'BASE_URL',
+      'API_KEY',
+      'PROFILE',
+      'SEED',
+      'PATH',
+      'HOME',
+      'PWD',
+      'OLDPWD',
+      'SHELL',
+      'USER',
+      'LANG',
+      'LC_ALL',
+      'TERM',
+      'HOSTNAME',
+      'SHLVL',
+      'TMPDIR',
+      'TZ',
+      'CI',
+      'GITHUB_ACTIONS',
+      'GITHUB_SHA',
+      'RUNNER_TEMP',
+      'NODE_ENV',
+      'NODE_OPTIONS',
+      'NODE_VERSION',
+      'GPG_KEY',
+      'PYTHON_VERSION',
+      'JAVA_HOME',
+      'MODE',
+      'DEV',
+      'PROD',
+      'SSR',
+      'TEST',
+      'VITEST',
+      'INIT_CWD',
+      'COLUMNS',
+      'FORCE_COLOR',
+      'NO_COLOR',
+      'DEBUG',
+      'PORT',
+      'HOST',
+      'AES_RUN_MARKER',
     ];
     expect(settingLookalikes(Object.fromEntries(names.map((name) => [name, 'x'])))).toEqual([]);
   });

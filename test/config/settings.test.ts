@@ -1,5 +1,13 @@
 import { describe, expect, expectTypeOf, test } from 'vitest';
-import { type Config, type DeletableFixture, FIXTURE_SETTINGS, type FixtureField, parseConfig, SETTING_NAMES, SETTINGS } from '../../lib/config.js';
+import {
+  type Config,
+  type DeletableFixture,
+  FIXTURE_SETTINGS,
+  type FixtureField,
+  parseConfig,
+  SETTING_NAMES,
+  SETTINGS,
+} from '../../lib/config.js';
 
 const distinct = (values: readonly unknown[]): boolean => new Set(values).size === values.length;
 
@@ -10,15 +18,18 @@ describe('the settings table', () => {
     expect(distinct(SETTINGS.flatMap((s) => (s.field ? [s.field] : [])))).toBe(true);
   });
 
-  test.each(SETTINGS.map((s) => [s.name, s] as const))('%s has an option, a parser and words for each document', (_name, s) => {
-    expect(s.option).toMatch(/^[a-z][a-z-]*[a-z]$/);
-    expect(typeof s.parse).toBe('function');
-    expect(s.summary.length).toBeGreaterThan(0);
-    expect(s.meaning.length).toBeGreaterThan(s.summary.length / 2);
-    expect(s.meaning, 'report.html shows the meaning with its code spans alone').not.toMatch(/\*\*|\]\(/);
-    // A switch (no value shown) can only say true: its setting must be a flag whose default is false.
-    if (s.arg === undefined) expect(s.default).toBe('false');
-  });
+  test.each(SETTINGS.map((s) => [s.name, s] as const))(
+    '%s has an option, a parser and words for each document',
+    (_name, s) => {
+      expect(s.option).toMatch(/^[a-z][a-z-]*[a-z]$/);
+      expect(typeof s.parse).toBe('function');
+      expect(s.summary.length).toBeGreaterThan(0);
+      expect(s.meaning.length).toBeGreaterThan(s.summary.length / 2);
+      expect(s.meaning, 'report.html shows the meaning with its code spans alone').not.toMatch(/\*\*|\]\(/);
+      // A switch (no value shown) can only say true: its setting must be a flag whose default is false.
+      if (s.arg === undefined) expect(s.default).toBe('false');
+    },
+  );
 
   test('an unset setting takes its default, as parsed', () => {
     const config = parseConfig({}) as unknown as Record<string, unknown>;
@@ -29,13 +40,26 @@ describe('the settings table', () => {
 
   test('the fixtures, and the names of the settings filling each field, come from the table', () => {
     expect(FIXTURE_SETTINGS).toEqual({
-      SCHEDULED_RUN_ID: 'scheduledRunId', DASHBOARD_ID: 'dashboardId', DELETABLE_PERSONA_ID: 'deletablePersonaId',
-      DELETABLE_RUN_ID: 'deletableRunId', CANCELLABLE_RUN_ID: 'cancellableRunId', DELETABLE_SCHEDULED_RUN_ID: 'deletableScheduledRunId',
+      SCHEDULED_RUN_ID: 'scheduledRunId',
+      DASHBOARD_ID: 'dashboardId',
+      DELETABLE_PERSONA_ID: 'deletablePersonaId',
+      DELETABLE_RUN_ID: 'deletableRunId',
+      CANCELLABLE_RUN_ID: 'cancellableRunId',
+      DELETABLE_SCHEDULED_RUN_ID: 'deletableScheduledRunId',
     });
     expect(SETTING_NAMES.dashboardId).toBe('DASHBOARD_ID');
     expect(SETTING_NAMES.numRuns).toBe('NUM_RUNS');
-    expectTypeOf<FixtureField>().toEqualTypeOf<'scheduledRunId' | 'dashboardId' | 'deletablePersonaId' | 'deletableRunId' | 'cancellableRunId' | 'deletableScheduledRunId'>();
-    expectTypeOf<DeletableFixture>().toEqualTypeOf<'deletablePersonaId' | 'deletableRunId' | 'cancellableRunId' | 'deletableScheduledRunId'>();
+    expectTypeOf<FixtureField>().toEqualTypeOf<
+      | 'scheduledRunId'
+      | 'dashboardId'
+      | 'deletablePersonaId'
+      | 'deletableRunId'
+      | 'cancellableRunId'
+      | 'deletableScheduledRunId'
+    >();
+    expectTypeOf<DeletableFixture>().toEqualTypeOf<
+      'deletablePersonaId' | 'deletableRunId' | 'cancellableRunId' | 'deletableScheduledRunId'
+    >();
   });
 
   test('Config is what the parsers return', () => {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, ConfigError, flag, integer, isRandomSeed, oneOf, optional, seed, v1Dropped } from '../../lib/config/values.js';
+import {
+  baseUrl,
+  ConfigError,
+  flag,
+  integer,
+  isRandomSeed,
+  oneOf,
+  optional,
+  seed,
+  v1Dropped,
+} from '../../lib/config/values.js';
 
 describe('the parsers of setting values', () => {
   it('integer: within its bounds, else a message naming the setting and quoting the value', () => {
@@ -22,7 +32,9 @@ describe('the parsers of setting values', () => {
 
   it('oneOf: a name in any case, given back as declared', () => {
     expect(oneOf(['default', 'strict'])('STRICT', 'P')).toBe('strict');
-    expect(() => oneOf(['default', 'strict'])('lax', 'P')).toThrow(new ConfigError('P must be one of default, strict, not "lax".'));
+    expect(() => oneOf(['default', 'strict'])('lax', 'P')).toThrow(
+      new ConfigError('P must be one of default, strict, not "lax".'),
+    );
   });
 
   it('seed: an integer of 32 bits, or random (any case), drawn', () => {
@@ -38,7 +50,9 @@ describe('the parsers of setting values', () => {
     expect(baseUrl('http://h:1//', 'B')).toBe('http://h:1');
     expect(v1Dropped('http://h:1//', 'http://h:1', 'B')).toBeUndefined();
     expect(baseUrl('http://h:1/api/v1/', 'B')).toBe('http://h:1/api');
-    expect(v1Dropped('http://h:1/api/v1/', 'http://h:1/api', 'B')).toBe('B ends in /v1: the suite appends /v1 itself, so it uses http://h:1/api');
+    expect(v1Dropped('http://h:1/api/v1/', 'http://h:1/api', 'B')).toBe(
+      'B ends in /v1: the suite appends /v1 itself, so it uses http://h:1/api',
+    );
     expect(() => baseUrl('h:1', 'B')).toThrow(/^B has no http:\/\/ or https:\/\/ in front/);
   });
 });

@@ -28,19 +28,26 @@ describe('findEndpoint', () => {
 
 describe('fillPath', () => {
   it('fills every parameter, URL-encoded', () => {
-    expect(fillPath('/v1/agents/{agent_id}/mutations/{mutation_id}', { agent_id: 'a', mutation_id: 'm' })).toBe('/v1/agents/a/mutations/m');
+    expect(fillPath('/v1/agents/{agent_id}/mutations/{mutation_id}', { agent_id: 'a', mutation_id: 'm' })).toBe(
+      '/v1/agents/a/mutations/m',
+    );
     expect(fillPath('/v1/runs/{run_id}', { run_id: 'a/b c?' })).toBe('/v1/runs/a%2Fb%20c%3F');
     expect(fillPath('/v1/runs/{run_id}', { run_id: '' })).toBe('/v1/runs/');
   });
 
   it('throws for a missing parameter', () => {
-    expect(() => fillPath('/v1/agents/{agent_id}', { agentId: 'a' })).toThrow('missing path parameter agent_id for /v1/agents/{agent_id}');
+    expect(() => fillPath('/v1/agents/{agent_id}', { agentId: 'a' })).toThrow(
+      'missing path parameter agent_id for /v1/agents/{agent_id}',
+    );
   });
 });
 
 describe('matchPath', () => {
   it('gives the parameters of a matching path, URL-decoded', () => {
-    expect(matchPath('/v1/agents/{agent_id}/mutations/{mutation_id}', '/v1/agents/a/mutations/m')).toEqual({ agent_id: 'a', mutation_id: 'm' });
+    expect(matchPath('/v1/agents/{agent_id}/mutations/{mutation_id}', '/v1/agents/a/mutations/m')).toEqual({
+      agent_id: 'a',
+      mutation_id: 'm',
+    });
     expect(matchPath('/v1/runs/{run_id}', '/v1/runs/a%20b')).toEqual({ run_id: 'a b' });
     expect(matchPath('/v1/openapi', '/v1/openapi')).toEqual({});
   });
@@ -52,7 +59,7 @@ describe('matchPath', () => {
     expect(matchPath('/v1/openapi', '/v1/openapi/x')).toBeNull();
   });
 
-  it('reads the template\'s other characters literally', () => {
+  it("reads the template's other characters literally", () => {
     expect(matchPath('/v1/a.b/{id}', '/v1/a.b/1')).toEqual({ id: '1' });
     expect(matchPath('/v1/a.b/{id}', '/v1/aXb/1')).toBeNull();
   });

@@ -38,7 +38,8 @@ describe('idPattern', () => {
     for (const rule of Object.values(ID_RULES)) {
       const pattern = new RegExp(idPattern(rule), 'u');
       for (const length of [rule.minLength - 1, rule.minLength, rule.maxLength, rule.maxLength + 1]) {
-        for (const value of ['a'.repeat(length), '-'.repeat(length)]) expect(pattern.test(value), `${rule.kind} ${value}`).toBe(matchesIdRule(rule, value));
+        for (const value of ['a'.repeat(length), '-'.repeat(length)])
+          expect(pattern.test(value), `${rule.kind} ${value}`).toBe(matchesIdRule(rule, value));
       }
     }
   });

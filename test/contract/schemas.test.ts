@@ -12,7 +12,9 @@ import { newAjv } from '../../lib/schema/ajv.js';
 function refsIn(node: unknown): string[] {
   if (Array.isArray(node)) return node.flatMap(refsIn);
   if (typeof node !== 'object' || node === null) return [];
-  return Object.entries(node).flatMap(([key, value]) => (key === '$ref' && typeof value === 'string' ? [value] : refsIn(value)));
+  return Object.entries(node).flatMap(([key, value]) =>
+    key === '$ref' && typeof value === 'string' ? [value] : refsIn(value),
+  );
 }
 
 describe('DEFINITIONS', () => {

@@ -10,8 +10,14 @@ const file = new URL(`../../../shared/spec/${SPECIFICATION.file}`, import.meta.u
 
 describe('the pinned specification', () => {
   it(`matches ../shared/spec/${SPECIFICATION.file}`, (context) => {
-    if (!existsSync(file)) return context.skip(`../shared/spec/${SPECIFICATION.file} is absent beside the project root (a package install): nothing to compare the pin with`);
+    if (!existsSync(file))
+      return context.skip(
+        `../shared/spec/${SPECIFICATION.file} is absent beside the project root (a package install): nothing to compare the pin with`,
+      );
     const sha256 = createHash('sha256').update(readFileSync(file)).digest('hex');
-    expect(sha256, 'the specification changed: review its rules, then record the new SHA-256 in lib/contract/specification.ts').toBe(SPECIFICATION.sha256);
+    expect(
+      sha256,
+      'the specification changed: review its rules, then record the new SHA-256 in lib/contract/specification.ts',
+    ).toBe(SPECIFICATION.sha256);
   });
 });

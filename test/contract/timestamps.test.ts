@@ -18,27 +18,57 @@ describe('ISO 8601 UTC timestamps', () => {
   it.each(UTC)('%s is UTC, read to the millisecond', (text) => {
     expect(parseIsoUtc(text)).toBeDefined();
     expect(timestampMs(text)).toBe(AT);
-    expect(validateCanonical('Dashboard', { name: `dashboards/${'a'.repeat(22)}`, display_name: 'd', create_time: text })).toEqual([]);
+    expect(
+      validateCanonical('Dashboard', { name: `dashboards/${'a'.repeat(22)}`, display_name: 'd', create_time: text }),
+    ).toEqual([]);
   });
 
-  const NOT_UTC = ['2026-01-05T10:00:00+02:00', '2026-01-05T10:00:00-05:00', '2026-01-05T10:00:00', '2026-01-05 10:00:00Z', '2026-01-05T10:00Z', '1767607200', '2026-01-05T10:00:00.Z', '2026-01-05T10:00:00+000'];
+  const NOT_UTC = [
+    '2026-01-05T10:00:00+02:00',
+    '2026-01-05T10:00:00-05:00',
+    '2026-01-05T10:00:00',
+    '2026-01-05 10:00:00Z',
+    '2026-01-05T10:00Z',
+    '1767607200',
+    '2026-01-05T10:00:00.Z',
+    '2026-01-05T10:00:00+000',
+  ];
   it.each(NOT_UTC)('%s is not', (text) => {
     expect(parseIsoUtc(text)).toBeUndefined();
-    expect(validateCanonical('Dashboard', { name: `dashboards/${'a'.repeat(22)}`, display_name: 'd', create_time: text })).not.toEqual([]);
+    expect(
+      validateCanonical('Dashboard', { name: `dashboards/${'a'.repeat(22)}`, display_name: 'd', create_time: text }),
+    ).not.toEqual([]);
   });
 
-  const NOT_A_TIME = ['2026-13-45T99:99:99Z', '2026-02-30T00:00:00Z', '2026-04-31T00:00:00Z', '2025-02-29T00:00:00Z', '2026-01-05T24:00:00Z', '2026-01-05T10:60:00Z', '2026-01-05T10:00:61Z', '20260105T100000Z'];
+  const NOT_A_TIME = [
+    '2026-13-45T99:99:99Z',
+    '2026-02-30T00:00:00Z',
+    '2026-04-31T00:00:00Z',
+    '2025-02-29T00:00:00Z',
+    '2026-01-05T24:00:00Z',
+    '2026-01-05T10:60:00Z',
+    '2026-01-05T10:00:61Z',
+    '20260105T100000Z',
+  ];
   it.each(NOT_A_TIME)('%s has the shape but is no date and time', (text) => {
     expect(parseIsoUtc(text)).toBeUndefined();
     expect(parseTimestamp(text, { anyOffset: true })).toBeUndefined();
-    expect(validateCanonical('Dashboard', { name: `dashboards/${'a'.repeat(22)}`, display_name: 'd', create_time: text })).not.toEqual([]);
+    expect(
+      validateCanonical('Dashboard', { name: `dashboards/${'a'.repeat(22)}`, display_name: 'd', create_time: text }),
+    ).not.toEqual([]);
   });
 
   it('accepts a leap day and a leap second', () => {
     expect(parseIsoUtc('2024-02-29T00:00:00Z')?.ms).toBe(Date.parse('2024-02-29T00:00:00Z'));
     expect(parseIsoUtc('2016-12-31T23:59:60Z')?.ms).toBe(Date.parse('2017-01-01T00:00:00Z'));
     expect(compareInstants('2016-12-31T23:59:60.5Z', '2016-12-31T23:59:59.9Z')).toBe(1);
-    expect(validateCanonical('Dashboard', { name: `dashboards/${'a'.repeat(22)}`, display_name: 'd', create_time: '2016-12-31T23:59:60Z' })).toEqual([]);
+    expect(
+      validateCanonical('Dashboard', {
+        name: `dashboards/${'a'.repeat(22)}`,
+        display_name: 'd',
+        create_time: '2016-12-31T23:59:60Z',
+      }),
+    ).toEqual([]);
   });
 
   it('reads any offset and a space only when asked', () => {

@@ -23,33 +23,50 @@ function typeErrors(source: string): string[] {
   const file = `${HERE}typed-ids.probe.ts`;
   const host = ts.createCompilerHost(options);
   const { getSourceFile, fileExists, readFile } = host;
-  host.getSourceFile = (name, language, ...rest) => (name === file ? ts.createSourceFile(name, source, language) : getSourceFile(name, language, ...rest));
+  host.getSourceFile = (name, language, ...rest) =>
+    name === file ? ts.createSourceFile(name, source, language) : getSourceFile(name, language, ...rest);
   host.fileExists = (name) => name === file || fileExists(name);
   host.readFile = (name) => (name === file ? source : readFile(name));
   const program = ts.createProgram([file], options, host, previous);
   previous = program;
   const checked = program.getSourceFile(file)!;
-  return [...program.getSyntacticDiagnostics(checked), ...program.getSemanticDiagnostics(checked)].map((d) =>
-    `${checked.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
+  return [...program.getSyntacticDiagnostics(checked), ...program.getSemanticDiagnostics(checked)].map(
+    (d) =>
+      `${checked.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`,
+  );
 }
 
 /** Line 2 assigns the right value, line 3 the wrong one: only line 3 may fail, and it must. */
 function expectOnlyWrongFails(importLine: string, type: string, right: string, wrong: string): void {
-  const errors = typeErrors(`${importLine}\nexport const right: ${type} = '${right}';\nexport const wrong: ${type} = '${wrong}';\n`);
-  expect(errors).toEqual([expect.stringMatching(new RegExp(`^3: Type '"${wrong.replace(/[{}/]/g, '\\$&')}"' is not assignable to type `))]);
+  const errors = typeErrors(
+    `${importLine}\nexport const right: ${type} = '${right}';\nexport const wrong: ${type} = '${wrong}';\n`,
+  );
+  expect(errors).toEqual([
+    expect.stringMatching(new RegExp(`^3: Type '"${wrong.replace(/[{}/]/g, '\\$&')}"' is not assignable to type `)),
+  ]);
 }
 
 describe('typed ids', () => {
   it('a misspelt requirement id fails the type check', () => {
     const [right, wrong] = ['MUTATION-DELETE-IDEMPOTENT', 'MUTATION-DELETE-IDEMPOTNET'];
-    expectOnlyWrongFails(`import type { RequirementId } from '../../lib/contract/requirements/index.js';`, 'RequirementId', right, wrong);
+    expectOnlyWrongFails(
+      `import type { RequirementId } from '../../lib/contract/requirements/index.js';`,
+      'RequirementId',
+      right,
+      wrong,
+    );
     expect([isRequirementId(right), isRequirementId(wrong)]).toEqual([true, false]);
   });
 
   it('a misspelt endpoint key fails the type check', () => {
     // The second is no operation of the contract.
     const [right, wrong] = ['DELETE /v1/agents/{agent_id}/mutations/{mutation_id}', 'DELETE /v1/agents/{agent_id}'];
-    expectOnlyWrongFails(`import type { EndpointKey } from '../../lib/contract/endpoints.js';`, 'EndpointKey', right, wrong);
+    expectOnlyWrongFails(
+      `import type { EndpointKey } from '../../lib/contract/endpoints.js';`,
+      'EndpointKey',
+      right,
+      wrong,
+    );
     const keys = ENDPOINTS.map((e): string => e.key);
     expect([keys.includes(right), keys.includes(wrong)]).toEqual([true, false]);
   });

@@ -15,14 +15,20 @@ describe('documented settings', () => {
     expect(current).toBe(render(current));
   });
 
-  test.each(SETTINGS.map((s) => [s.name, s.option] as const))('%s has a row in the README configuration table, with its option', (name, option) => {
-    expect(readme).toMatch(new RegExp(`^\\| \`${name}\` \\| \`--${option}[ \`]`, 'm'));
-  });
+  test.each(SETTINGS.map((s) => [s.name, s.option] as const))(
+    '%s has a row in the README configuration table, with its option',
+    (name, option) => {
+      expect(readme).toMatch(new RegExp(`^\\| \`${name}\` \\| \`--${option}[ \`]`, 'm'));
+    },
+  );
 
   // Target settings stand commented out: set but empty, they would stop the run (no target named).
-  test.each(SETTINGS.map((s) => [s.name, s.target === true] as const))('%s is in .env.example (commented out: %s)', (name, target) => {
-    expect(example).toMatch(new RegExp(`^${target ? '# ' : ''}${name}=`, 'm'));
-  });
+  test.each(SETTINGS.map((s) => [s.name, s.target === true] as const))(
+    '%s is in .env.example (commented out: %s)',
+    (name, target) => {
+      expect(example).toMatch(new RegExp(`^${target ? '# ' : ''}${name}=`, 'm'));
+    },
+  );
 
   test('the README without its markers is refused rather than left as it is', () => {
     expect(() => withSettingsTable(readme.replace(README_BEGIN, ''))).toThrow(/no <!-- settings:begin -->/);

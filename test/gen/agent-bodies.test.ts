@@ -6,7 +6,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MODEL_TYPES, type ModelType } from '../../lib/contract/enums.js';
 import { byteSize, charLength, FIELD_LIMITS, fieldLimit, type FieldLimitId } from '../../lib/contract/limits.js';
-import { byteLimitSizes, FORMATTED_VALUES, type FormattedField, jsonObjectOfSize, jsonTextOfSize, typedAgentBody } from '../../lib/gen/agent-bodies.js';
+import {
+  byteLimitSizes,
+  FORMATTED_VALUES,
+  type FormattedField,
+  jsonObjectOfSize,
+  jsonTextOfSize,
+  typedAgentBody,
+} from '../../lib/gen/agent-bodies.js';
 import { PUBLIC_CHAT_URL, PUBLIC_WEBHOOK_URL, VALID_PHONE } from '../../lib/gen/bodies.js';
 import { echoIssues, limitProblems, sent } from './valid-body.js';
 
@@ -14,18 +21,22 @@ const NEEDS_CONFIG: readonly ModelType[] = ['MODEL_TYPE_CHAT', 'MODEL_TYPE_WEBSO
 /** Where a CHAT or WEBSOCKET configuration goes; responses carry it as `metadata`. */
 const FIELD = 'metadata';
 
-const configOf = (body: Record<string, unknown>, field = FIELD): Record<string, unknown> => body[field] as Record<string, unknown>;
+const configOf = (body: Record<string, unknown>, field = FIELD): Record<string, unknown> =>
+  body[field] as Record<string, unknown>;
 
 describe('typedAgentBody', () => {
-  it.each(MODEL_TYPES)('a %s agent is valid per the limits and the Agent schema, its configuration per the chat limits', (modelType) => {
-    const body = typedAgentBody(modelType, 'cft typed', { configField: FIELD });
-    expect(body['model_type']).toBe(modelType);
-    expect(body['display_name']).toBe('cft typed');
-    expect(body['phone_number']).toBe(VALID_PHONE);
-    expect(limitProblems('agent', body)).toEqual([]);
-    expect(limitProblems('chatConfig', configOf(body))).toEqual([]);
-    expect(echoIssues('agent', body)).toEqual([]);
-  });
+  it.each(MODEL_TYPES)(
+    'a %s agent is valid per the limits and the Agent schema, its configuration per the chat limits',
+    (modelType) => {
+      const body = typedAgentBody(modelType, 'cft typed', { configField: FIELD });
+      expect(body['model_type']).toBe(modelType);
+      expect(body['display_name']).toBe('cft typed');
+      expect(body['phone_number']).toBe(VALID_PHONE);
+      expect(limitProblems('agent', body)).toEqual([]);
+      expect(limitProblems('chatConfig', configOf(body))).toEqual([]);
+      expect(echoIssues('agent', body)).toEqual([]);
+    },
+  );
 
   it('an OUTBOUND_VOICE agent has the endpoint it requires; other types none', () => {
     for (const modelType of MODEL_TYPES) {
@@ -35,7 +46,9 @@ describe('typedAgentBody', () => {
   });
 
   it('a CHAT agent carries a public chat_endpoint', () => {
-    expect(configOf(typedAgentBody('MODEL_TYPE_CHAT', 'cft', { configField: FIELD }))).toEqual({ chat_endpoint: PUBLIC_CHAT_URL });
+    expect(configOf(typedAgentBody('MODEL_TYPE_CHAT', 'cft', { configField: FIELD }))).toEqual({
+      chat_endpoint: PUBLIC_CHAT_URL,
+    });
   });
 
   it('a WEBSOCKET agent carries a wss:// endpoint and initialization_json that is a JSON object', () => {
@@ -49,36 +62,67 @@ describe('typedAgentBody', () => {
 
   it('a type that requires a configuration refuses to build without the field; others build without it', () => {
     for (const modelType of MODEL_TYPES) {
-      if (NEEDS_CONFIG.includes(modelType)) expect(() => typedAgentBody(modelType, 'cft')).toThrow(/configuration field/);
-      else expect(Object.keys(typedAgentBody(modelType, 'cft')).every((key) => ['display_name', 'model_type', 'phone_number', 'endpoint'].includes(key))).toBe(true);
+      if (NEEDS_CONFIG.includes(modelType))
+        expect(() => typedAgentBody(modelType, 'cft')).toThrow(/configuration field/);
+      else
+        expect(
+          Object.keys(typedAgentBody(modelType, 'cft')).every((key) =>
+            ['display_name', 'model_type', 'phone_number', 'endpoint'].includes(key),
+          ),
+        ).toBe(true);
     }
   });
 
   it('puts the configuration under whichever field the target uses', () => {
-    fc.assert(fc.property(fc.constantFrom('metadata', 'simulator_configuration', 'config'), fc.constantFrom(...NEEDS_CONFIG), (field, modelType) => {
-      const body = typedAgentBody(modelType, 'cft', { configField: field });
-      expect(configOf(body, field)).toBeTypeOf('object');
-      expect(Object.keys(body).filter((key) => ['metadata', 'simulator_configuration', 'config'].includes(key))).toEqual([field]);
-    }), { numRuns: 20 });
+    fc.assert(
+      fc.property(
+        fc.constantFrom('metadata', 'simulator_configuration', 'config'),
+        fc.constantFrom(...NEEDS_CONFIG),
+        (field, modelType) => {
+          const body = typedAgentBody(modelType, 'cft', { configField: field });
+          expect(configOf(body, field)).toBeTypeOf('object');
+          expect(
+            Object.keys(body).filter((key) => ['metadata', 'simulator_configuration', 'config'].includes(key)),
+          ).toEqual([field]);
+        },
+      ),
+      { numRuns: 20 },
+    );
   });
 
   it('config keys are merged over the required ones; a key set to undefined is not sent', () => {
-    const body = typedAgentBody('MODEL_TYPE_CHAT', 'cft', { configField: FIELD, config: { chat_endpoint: undefined, response_format: 'responses' } });
+    const body = typedAgentBody('MODEL_TYPE_CHAT', 'cft', {
+      configField: FIELD,
+      config: { chat_endpoint: undefined, response_format: 'responses' },
+    });
     expect(configOf(sent(body))).toEqual({ response_format: 'responses' });
-    const ws = typedAgentBody('MODEL_TYPE_WEBSOCKET', 'cft', { configField: FIELD, config: { endpoint: 'ws://ws.example.com/agent' } });
+    const ws = typedAgentBody('MODEL_TYPE_WEBSOCKET', 'cft', {
+      configField: FIELD,
+      config: { endpoint: 'ws://ws.example.com/agent' },
+    });
     expect(configOf(ws)['endpoint']).toBe('ws://ws.example.com/agent');
     expect(configOf(ws)['initialization_json']).toBeDefined();
   });
 
   it('overrides are merged at the top level; an undefined one takes the field out of what is sent', () => {
-    const body = typedAgentBody('MODEL_TYPE_OUTBOUND_VOICE', 'cft', { overrides: { endpoint: undefined, prompt: 'p' } });
-    expect(sent(body)).toEqual({ display_name: 'cft', model_type: 'MODEL_TYPE_OUTBOUND_VOICE', phone_number: VALID_PHONE, prompt: 'p' });
+    const body = typedAgentBody('MODEL_TYPE_OUTBOUND_VOICE', 'cft', {
+      overrides: { endpoint: undefined, prompt: 'p' },
+    });
+    expect(sent(body)).toEqual({
+      display_name: 'cft',
+      model_type: 'MODEL_TYPE_OUTBOUND_VOICE',
+      phone_number: VALID_PHONE,
+      prompt: 'p',
+    });
   });
 });
 
 describe('FORMATTED_VALUES', () => {
   const FIELDS = Object.keys(FORMATTED_VALUES) as FormattedField[];
-  const LIMIT: Record<FormattedField, FieldLimitId> = { phone_number: 'agent.phone_number', endpoint: 'agent.endpoint' };
+  const LIMIT: Record<FormattedField, FieldLimitId> = {
+    phone_number: 'agent.phone_number',
+    endpoint: 'agent.endpoint',
+  };
   const FORMAT: Record<FormattedField, (value: string) => boolean> = {
     // A SIP address (RFC 3261): sip:user@host.
     phone_number: (value) => /^sip:[A-Za-z0-9]+@pbx\.example\.com$/.test(value),
@@ -87,12 +131,23 @@ describe('FORMATTED_VALUES', () => {
   };
 
   it('ofLength(n) is exactly n characters by every reading (ASCII), well formed, from the shortest up to past the limit', () => {
-    const cases = fc.constantFrom(...FIELDS).chain((field) => fc.tuple(fc.constant(field), fc.integer({ min: FORMATTED_VALUES[field].shortest, max: fieldLimit(LIMIT[field]).max! + 16 }), fc.nat(1000)));
-    fc.assert(fc.property(cases, ([field, n, salt]) => {
-      const value = FORMATTED_VALUES[field].ofLength(n, salt);
-      expect([charLength(value), value.length, Buffer.byteLength(value)]).toEqual([n, n, n]);
-      expect(FORMAT[field](value), value).toBe(true);
-    }), { numRuns: 100 });
+    const cases = fc
+      .constantFrom(...FIELDS)
+      .chain((field) =>
+        fc.tuple(
+          fc.constant(field),
+          fc.integer({ min: FORMATTED_VALUES[field].shortest, max: fieldLimit(LIMIT[field]).max! + 16 }),
+          fc.nat(1000),
+        ),
+      );
+    fc.assert(
+      fc.property(cases, ([field, n, salt]) => {
+        const value = FORMATTED_VALUES[field].ofLength(n, salt);
+        expect([charLength(value), value.length, Buffer.byteLength(value)]).toEqual([n, n, n]);
+        expect(FORMAT[field](value), value).toBe(true);
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('the values at the limit and one past it sit on either side of the contract limit', () => {
@@ -123,31 +178,40 @@ describe('JSON of an exact size', () => {
   const smallest = JSON.stringify({ data: '' }).length;
 
   it('jsonObjectOfSize(n) is an object whose compact JSON is n bytes, as byteSize measures it', () => {
-    fc.assert(fc.property(fc.integer({ min: smallest, max: 50_000 }), (n) => {
-      const value = jsonObjectOfSize(n);
-      expect(value).toBeTypeOf('object');
-      expect(byteSize(value)).toBe(n);
-      expect(Buffer.byteLength(JSON.stringify(value))).toBe(n);
-    }), { numRuns: 50 });
+    fc.assert(
+      fc.property(fc.integer({ min: smallest, max: 50_000 }), (n) => {
+        const value = jsonObjectOfSize(n);
+        expect(value).toBeTypeOf('object');
+        expect(byteSize(value)).toBe(n);
+        expect(Buffer.byteLength(JSON.stringify(value))).toBe(n);
+      }),
+      { numRuns: 50 },
+    );
   });
 
   it('jsonTextOfSize(n) is JSON text of n bytes that parses to an object', () => {
-    fc.assert(fc.property(fc.integer({ min: smallest, max: 50_000 }), (n) => {
-      const text = jsonTextOfSize(n);
-      expect(byteSize(text)).toBe(n);
-      expect(JSON.parse(text)).toEqual(jsonObjectOfSize(n));
-    }), { numRuns: 50 });
+    fc.assert(
+      fc.property(fc.integer({ min: smallest, max: 50_000 }), (n) => {
+        const text = jsonTextOfSize(n);
+        expect(byteSize(text)).toBe(n);
+        expect(JSON.parse(text)).toEqual(jsonObjectOfSize(n));
+      }),
+      { numRuns: 50 },
+    );
   });
 
   it('in two-byte characters, the same number of bytes in about half as many characters', () => {
-    fc.assert(fc.property(fc.integer({ min: smallest, max: 50_000 }), (n) => {
-      const value = jsonObjectOfSize(n, 'two-byte');
-      expect(byteSize(value)).toBe(n);
-      expect(Buffer.byteLength(JSON.stringify(value))).toBe(n);
-      expect(JSON.stringify(value).length).toBe(smallest + Math.ceil((n - smallest) / 2));
-      expect(JSON.parse(jsonTextOfSize(n, 'two-byte'))).toEqual(value);
-      expect(byteSize(jsonTextOfSize(n, 'two-byte'))).toBe(n);
-    }), { numRuns: 50 });
+    fc.assert(
+      fc.property(fc.integer({ min: smallest, max: 50_000 }), (n) => {
+        const value = jsonObjectOfSize(n, 'two-byte');
+        expect(byteSize(value)).toBe(n);
+        expect(Buffer.byteLength(JSON.stringify(value))).toBe(n);
+        expect(JSON.stringify(value).length).toBe(smallest + Math.ceil((n - smallest) / 2));
+        expect(JSON.parse(jsonTextOfSize(n, 'two-byte'))).toEqual(value);
+        expect(byteSize(jsonTextOfSize(n, 'two-byte'))).toBe(n);
+      }),
+      { numRuns: 50 },
+    );
   });
 
   it('the 10 MB sizes too', () => {

@@ -3,8 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { formatFilter, judgeFilter, parseFilter } from '../../lib/contract/filter/index.js';
 import { listEndpoint } from '../../lib/contract/list-endpoints.js';
 import {
-  acceptedComparisons, bareComparisons, boundComparisons, comparison, exposedFields, filterLiteral,
-  junctionArbitrary, junctionExamples, malformedArbitrary, malformedFilters, operatorComparisons, respell, sampleValues, spacedComparisons,
+  acceptedComparisons,
+  bareComparisons,
+  boundComparisons,
+  comparison,
+  exposedFields,
+  filterLiteral,
+  junctionArbitrary,
+  junctionExamples,
+  malformedArbitrary,
+  malformedFilters,
+  operatorComparisons,
+  respell,
+  sampleValues,
+  spacedComparisons,
   unseenFieldValue,
 } from '../../lib/gen/filters.js';
 
@@ -13,7 +25,13 @@ const METRICS = listEndpoint('metrics');
 const exposed = (list = RUNS, name: string) => exposedFields(list).find((e) => e.name === name)!;
 
 const runs = [
-  { run_id: 'r1', status: 'COMPLETED', agent_id: 'a1', create_time: '2026-01-05T10:00:00.000Z', tags: ['nightly', 'release candidate'] },
+  {
+    run_id: 'r1',
+    status: 'COMPLETED',
+    agent_id: 'a1',
+    create_time: '2026-01-05T10:00:00.000Z',
+    tags: ['nightly', 'release candidate'],
+  },
   { run_id: 'r2', status: 'FAILED', agent_id: 'a2', create_time: '2026-01-05T09:00:00.000Z', tags: ['nightly'] },
   { run_id: 'r3', status: 'COMPLETED', agent_id: 'a"3', create_time: '2026-01-05T11:00:00.000Z', tags: [] },
   { run_id: 'r4', status: 'RUNNING', agent_id: null, create_time: '2026-01-05T12:00:00.000Z', tags: ['smoke'] },
@@ -28,9 +46,16 @@ describe('filterLiteral', () => {
   });
 
   it.each<[string, 'string' | 'number', unknown]>([
-    ['a quote', 'string', 'say "hi"'], ['a backslash', 'string', 'a\\b'], ['a control character', 'string', 'a\nb'],
-    ['surrounding space', 'string', ' a'], ['empty text', 'string', ''], ['null', 'string', null], ['a number in a text field', 'string', 3],
-    ['NaN', 'number', Number.NaN], ['Infinity', 'number', Number.POSITIVE_INFINITY], ['text in a number field', 'number', '3'],
+    ['a quote', 'string', 'say "hi"'],
+    ['a backslash', 'string', 'a\\b'],
+    ['a control character', 'string', 'a\nb'],
+    ['surrounding space', 'string', ' a'],
+    ['empty text', 'string', ''],
+    ['null', 'string', null],
+    ['a number in a text field', 'string', 3],
+    ['NaN', 'number', Number.NaN],
+    ['Infinity', 'number', Number.POSITIVE_INFINITY],
+    ['text in a number field', 'number', '3'],
   ])('refuses %s', (_, kind, value) => {
     expect(filterLiteral(kind, value)).toBeUndefined();
   });
@@ -45,7 +70,10 @@ describe('sampleValues', () => {
   it('spreads several values and never repeats one', () => {
     expect(sampleValues(runs, exposed(RUNS, 'status'), 2)).toEqual(['COMPLETED', 'PENDING']);
     expect(sampleValues(runs, exposed(RUNS, 'agent_id'), 3)).toEqual(['a1', 'a2']);
-    expect(sampleValues(runs, exposed(RUNS, 'create_time'), 2)).toEqual(['2026-01-05T09:00:00.000Z', '2026-01-05T11:00:00.000Z']);
+    expect(sampleValues(runs, exposed(RUNS, 'create_time'), 2)).toEqual([
+      '2026-01-05T09:00:00.000Z',
+      '2026-01-05T11:00:00.000Z',
+    ]);
   });
 
   it('orders numbers numerically and tags by frequency', () => {
@@ -61,7 +89,10 @@ describe('sampleValues', () => {
 
 describe('respell', () => {
   it.each([
-    ['number', '0.35', '0.350'], ['number', '1', '1.0'], ['number', '-2', '-2.0'], ['number', '1e-7', undefined],
+    ['number', '0.35', '0.350'],
+    ['number', '1', '1.0'],
+    ['number', '-2', '-2.0'],
+    ['number', '1e-7', undefined],
     ['timestamp', '2026-01-05T10:00:00.000Z', '2026-01-05T10:00:00Z'],
     ['timestamp', '2026-01-05T10:00:00Z', '2026-01-05T10:00:00.000Z'],
     ['timestamp', '2026-01-05T10:00:00.000000+00:00', '2026-01-05T10:00:00+00:00'],
@@ -77,7 +108,9 @@ describe('respell', () => {
     const field = { time: { kind: 'timestamp' as const, path: 'time' } };
     const item = { time: '2026-01-05T10:00:00.000Z' };
     for (const op of ['=', '>=', '<', '!='] as const) {
-      expect(judgeFilter(comparison('time', op, respell('timestamp', item.time)!), item, field)).toBe(judgeFilter(comparison('time', op, item.time), item, field));
+      expect(judgeFilter(comparison('time', op, respell('timestamp', item.time)!), item, field)).toBe(
+        judgeFilter(comparison('time', op, item.time), item, field),
+      );
     }
   });
 });
@@ -88,7 +121,8 @@ describe('comparisons from data', () => {
     expect(time).toHaveLength(12);
     expect(new Set(time.map((c) => c.value))).toEqual(new Set(['2026-01-05T10:00:00.000Z', '2026-01-05T10:00:00Z']));
     expect(operatorComparisons(runs, exposed(RUNS, 'status')).map((c) => formatFilter(c))).toEqual(
-      ['=', '!=', '>', '<', '>=', '<='].map((op) => `status ${op} FAILED`));
+      ['=', '!=', '>', '<', '>=', '<='].map((op) => `status ${op} FAILED`),
+    );
     expect(operatorComparisons([], exposed(RUNS, 'status'))).toEqual([]);
   });
 
@@ -102,7 +136,10 @@ describe('comparisons from data', () => {
   });
 
   it('joins two values of one field: OR of equalities, AND of inequalities', () => {
-    expect(junctionExamples(RUNS, runs).map((e) => formatFilter(e))).toEqual(['status = COMPLETED OR status = PENDING', 'status != COMPLETED AND status != PENDING']);
+    expect(junctionExamples(RUNS, runs).map((e) => formatFilter(e))).toEqual([
+      'status = COMPLETED OR status = PENDING',
+      'status != COMPLETED AND status != PENDING',
+    ]);
     expect(junctionExamples(RUNS, [runs[1]!])).toEqual([]);
   });
 
@@ -116,23 +153,34 @@ describe('generated expressions', () => {
   const candidates = acceptedComparisons(RUNS, runs);
 
   it('valid junctions parse back to two comparisons under one AND or OR', () => {
-    fc.assert(fc.property(junctionArbitrary(candidates), (expr) => {
-      const parsed = parseFilter(formatFilter(expr));
-      expect(parsed.ok && parsed.expr.kind !== 'cmp' && parsed.expr.terms.length).toBe(2);
-    }));
+    fc.assert(
+      fc.property(junctionArbitrary(candidates), (expr) => {
+        const parsed = parseFilter(formatFilter(expr));
+        expect(parsed.ok && parsed.expr.kind !== 'cmp' && parsed.expr.terms.length).toBe(2);
+      }),
+    );
   });
 
   it('malformed ones never parse, however they shrink', () => {
-    fc.assert(fc.property(malformedArbitrary(candidates), (text) => {
-      expect(parseFilter(text).ok).toBe(false);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(malformedArbitrary(candidates), (text) => {
+        expect(parseFilter(text).ok).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
     for (const text of malformedFilters('name')) expect(parseFilter(text).ok).toBe(false);
   });
 });
 
 describe('fields no item shows', () => {
   it('are compared with the median of a timestamp the items show, else a fixed valid value', () => {
-    expect(unseenFieldValue(METRICS, [{ create_time: '2026-01-05T10:00:00Z' }, { create_time: '2026-01-05T11:00:00Z' }, {}], 'timestamp')).toBe('2026-01-05T11:00:00Z');
+    expect(
+      unseenFieldValue(
+        METRICS,
+        [{ create_time: '2026-01-05T10:00:00Z' }, { create_time: '2026-01-05T11:00:00Z' }, {}],
+        'timestamp',
+      ),
+    ).toBe('2026-01-05T11:00:00Z');
     expect(unseenFieldValue(METRICS, [{ value: 1 }], 'timestamp')).toBe('2000-01-01T00:00:00Z');
     expect(unseenFieldValue(RUNS, runs, 'string')).toBe('cft-nobody@example.com');
     expect(unseenFieldValue(RUNS, runs, 'id')).toBeUndefined();
@@ -149,7 +197,10 @@ describe('boundComparisons', () => {
 
   it('skip a field some item lacks, and fall back to a number', () => {
     const metrics = [{ value: 0.5, create_time: '2026-01-05T08:00:00Z' }, { value: 0.25 }];
-    expect(boundComparisons(METRICS, metrics)).toEqual({ always: comparison('value', '>=', '0.25'), never: comparison('value', '<', '0.25') });
+    expect(boundComparisons(METRICS, metrics)).toEqual({
+      always: comparison('value', '>=', '0.25'),
+      never: comparison('value', '<', '0.25'),
+    });
     expect(boundComparisons(METRICS, [])).toBeUndefined();
   });
 });

@@ -12,12 +12,15 @@ const ALPHANUMERIC = /^[A-Za-z0-9]*$/;
 
 describe('alnum', () => {
   it('is exactly `length` alphanumeric characters, the same for the same salt', () => {
-    fc.assert(fc.property(fc.nat(80), fc.nat(1_000_000), (length, salt) => {
-      const value = alnum(length, salt);
-      expect(value).toHaveLength(length);
-      expect(value).toMatch(ALPHANUMERIC);
-      expect(alnum(length, salt)).toBe(value);
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(fc.nat(80), fc.nat(1_000_000), (length, salt) => {
+        const value = alnum(length, salt);
+        expect(value).toHaveLength(length);
+        expect(value).toMatch(ALPHANUMERIC);
+        expect(alnum(length, salt)).toBe(value);
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('differs per salt: a few thousand salts give as many different 22-character IDs', () => {
@@ -38,13 +41,18 @@ describe('wellFormedId', () => {
   });
 
   it('satisfies the rule at any length the rule allows, and differs per salt', () => {
-    const ruleAndLength = fc.constantFrom(...RULES).chain((rule) => fc.tuple(fc.constant(rule), fc.integer({ min: rule.minLength, max: rule.maxLength })));
-    fc.assert(fc.property(ruleAndLength, fc.nat(100_000), ([rule, length], salt) => {
-      const id = wellFormedId(rule, salt, length);
-      expect(id).toHaveLength(length);
-      expect(matchesIdRule(rule, id)).toBe(true);
-      expect(wellFormedId(rule, salt + 1, length)).not.toBe(id);
-    }), { numRuns: 60 });
+    const ruleAndLength = fc
+      .constantFrom(...RULES)
+      .chain((rule) => fc.tuple(fc.constant(rule), fc.integer({ min: rule.minLength, max: rule.maxLength })));
+    fc.assert(
+      fc.property(ruleAndLength, fc.nat(100_000), ([rule, length], salt) => {
+        const id = wellFormedId(rule, salt, length);
+        expect(id).toHaveLength(length);
+        expect(matchesIdRule(rule, id)).toBe(true);
+        expect(wellFormedId(rule, salt + 1, length)).not.toBe(id);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('is alphanumeric even where the rule allows any character, so it is safe in a path unencoded', () => {
@@ -59,33 +67,41 @@ describe('nearMissIds', () => {
   });
 
   it('are one too short and one too long (alphanumeric, so the length is all that is wrong), and for an alphanumeric rule one with an underscore', () => {
-    fc.assert(fc.property(fc.constantFrom(...RULES), fc.nat(100_000), (rule, salt) => {
-      const misses = nearMissIds(rule, salt);
-      expect(misses).toHaveLength(rule.alphanumeric ? 3 : 2);
-      const [short, long, underscore] = misses;
-      expect(charLength(short!.value)).toBe(rule.minLength - 1);
-      expect(short!.value).toMatch(ALPHANUMERIC);
-      expect(short!.why).toContain(`${rule.minLength - 1} characters`);
-      expect(charLength(long!.value)).toBe(rule.maxLength + 1);
-      expect(long!.value).toMatch(ALPHANUMERIC);
-      expect(long!.why).toContain(`${rule.maxLength + 1} characters`);
-      if (rule.alphanumeric) {
-        // In range, so only the character breaks the rule: take the underscore out and it is an ID again.
-        expect(charLength(underscore!.value)).toBeGreaterThanOrEqual(rule.minLength);
-        expect(charLength(underscore!.value)).toBeLessThanOrEqual(rule.maxLength);
-        expect(underscore!.value.match(/_/g)).toHaveLength(1);
-        expect(matchesIdRule({ ...rule, minLength: rule.minLength - 1 }, underscore!.value.replace('_', ''))).toBe(true);
-        expect(underscore!.why).toMatch(/underscore/);
-      }
-    }), { numRuns: 60 });
+    fc.assert(
+      fc.property(fc.constantFrom(...RULES), fc.nat(100_000), (rule, salt) => {
+        const misses = nearMissIds(rule, salt);
+        expect(misses).toHaveLength(rule.alphanumeric ? 3 : 2);
+        const [short, long, underscore] = misses;
+        expect(charLength(short!.value)).toBe(rule.minLength - 1);
+        expect(short!.value).toMatch(ALPHANUMERIC);
+        expect(short!.why).toContain(`${rule.minLength - 1} characters`);
+        expect(charLength(long!.value)).toBe(rule.maxLength + 1);
+        expect(long!.value).toMatch(ALPHANUMERIC);
+        expect(long!.why).toContain(`${rule.maxLength + 1} characters`);
+        if (rule.alphanumeric) {
+          // In range, so only the character breaks the rule: take the underscore out and it is an ID again.
+          expect(charLength(underscore!.value)).toBeGreaterThanOrEqual(rule.minLength);
+          expect(charLength(underscore!.value)).toBeLessThanOrEqual(rule.maxLength);
+          expect(underscore!.value.match(/_/g)).toHaveLength(1);
+          expect(matchesIdRule({ ...rule, minLength: rule.minLength - 1 }, underscore!.value.replace('_', ''))).toBe(
+            true,
+          );
+          expect(underscore!.why).toMatch(/underscore/);
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('are all different from one another, and their reasons too', () => {
-    fc.assert(fc.property(fc.constantFrom(...RULES), fc.nat(100_000), (rule, salt) => {
-      const misses = nearMissIds(rule, salt);
-      expect(new Set(misses.map((m) => m.value)).size).toBe(misses.length);
-      expect(new Set(misses.map((m) => m.why)).size).toBe(misses.length);
-    }), { numRuns: 40 });
+    fc.assert(
+      fc.property(fc.constantFrom(...RULES), fc.nat(100_000), (rule, salt) => {
+        const misses = nearMissIds(rule, salt);
+        expect(new Set(misses.map((m) => m.value)).size).toBe(misses.length);
+        expect(new Set(misses.map((m) => m.why)).size).toBe(misses.length);
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('the underscore is not at either end, where a server might trim or split it off', () => {

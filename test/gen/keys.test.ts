@@ -9,18 +9,27 @@ const KEY = 'aes-reference-key-0123';
 
 describe('INVALID_KEY_SHAPES', () => {
   it('makes the shapes it names from a key', () => {
-    expect(INVALID_KEY_SHAPES.map((s) => s.of(KEY))).toEqual(['', `${KEY}7`, KEY.slice(0, -1), `${KEY.slice(0, -1)}7`, KEY.toUpperCase()]);
+    expect(INVALID_KEY_SHAPES.map((s) => s.of(KEY))).toEqual([
+      '',
+      `${KEY}7`,
+      KEY.slice(0, -1),
+      `${KEY.slice(0, -1)}7`,
+      KEY.toUpperCase(),
+    ]);
   });
 
   it('never gives the valid key, whatever it is, nor the valid key padded with spaces', () => {
     // A key is a token: printable, without spaces (the configuration trims what it is given).
     const keys = fc.string({ unit: fc.constantFrom(...'aZ09-_.~+/=xX7'), minLength: 1, maxLength: 40 });
-    fc.assert(fc.property(keys, (key) => {
-      for (const shape of INVALID_KEY_SHAPES) {
-        const made = shape.of(key);
-        if (made !== undefined) expect(made.trim(), shape.what).not.toBe(key.trim());
-      }
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(keys, (key) => {
+        for (const shape of INVALID_KEY_SHAPES) {
+          const made = shape.of(key);
+          if (made !== undefined) expect(made.trim(), shape.what).not.toBe(key.trim());
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('leaves out what cannot be made: no other case without letters, nothing to remove from one character', () => {

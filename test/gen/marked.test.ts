@@ -9,31 +9,42 @@ import { newRunMarker } from '../../lib/config.js';
 import { holdsMarker, marked } from '../../lib/gen/marked.js';
 import { ASCII_CHARS, ASTRAL_CHARS, BMP_CHARS, stringOf } from '../../lib/gen/strings.js';
 
-const mixedText = fc.array(fc.constantFrom(...ASCII_CHARS, ...BMP_CHARS, ...ASTRAL_CHARS), { maxLength: 60 }).map((chars) => chars.join(''));
+const mixedText = fc
+  .array(fc.constantFrom(...ASCII_CHARS, ...BMP_CHARS, ...ASTRAL_CHARS), { maxLength: 60 })
+  .map((chars) => chars.join(''));
 /** Markers as the suite makes them (`cft-<time36><rand36>`), and other ASCII ones a user may set. */
-const asciiMarker = fc.oneof(fc.constant(newRunMarker()), fc.string({ unit: fc.constantFrom(...ASCII_CHARS), minLength: 1, maxLength: 20 }));
+const asciiMarker = fc.oneof(
+  fc.constant(newRunMarker()),
+  fc.string({ unit: fc.constantFrom(...ASCII_CHARS), minLength: 1, maxLength: 20 }),
+);
 
 describe('marked', () => {
   it('keeps the length in code points and never grows in UTF-16 units', () => {
-    fc.assert(fc.property(asciiMarker, mixedText, (marker, value) => {
-      const out = marked(marker, value);
-      expect(charLength(out)).toBe(charLength(value));
-      expect(out.length).toBeLessThanOrEqual(value.length);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(asciiMarker, mixedText, (marker, value) => {
+        const out = marked(marker, value);
+        expect(charLength(out)).toBe(charLength(value));
+        expect(out.length).toBeLessThanOrEqual(value.length);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('puts `<marker> ` first when the value has room for it and one more character; else returns the value', () => {
-    fc.assert(fc.property(asciiMarker, mixedText, (marker, value) => {
-      const out = marked(marker, value);
-      if (holdsMarker(marker, value)) {
-        expect(out.startsWith(`${marker} `)).toBe(true);
-        // The rest of the value is kept, so the value never ends on the marker's space.
-        expect([...out].slice(marker.length + 1)).toEqual([...value].slice(marker.length + 1));
-        expect(out.endsWith(' ')).toBe(value.endsWith(' '));
-      } else {
-        expect(out).toBe(value);
-      }
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(asciiMarker, mixedText, (marker, value) => {
+        const out = marked(marker, value);
+        if (holdsMarker(marker, value)) {
+          expect(out.startsWith(`${marker} `)).toBe(true);
+          // The rest of the value is kept, so the value never ends on the marker's space.
+          expect([...out].slice(marker.length + 1)).toEqual([...value].slice(marker.length + 1));
+          expect(out.endsWith(' ')).toBe(value.endsWith(' '));
+        } else {
+          expect(out).toBe(value);
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('holds the marker exactly from marker length + 2 code points on', () => {

@@ -13,7 +13,13 @@ const WITH_BODY = ENDPOINTS.filter((e) => e.method === 'POST' || e.method === 'P
 const WITHOUT_BODY = ENDPOINTS.filter((e) => e.method === 'GET' || e.method === 'DELETE');
 
 /** The limits table's resource for each endpoint wrapper. */
-const RESOURCE: Record<Wrapper, FieldLimit['resource']> = { agent: 'agent', mutation: 'mutation', test_case: 'testCase', dashboard: 'dashboard', review_project: 'reviewProject' };
+const RESOURCE: Record<Wrapper, FieldLimit['resource']> = {
+  agent: 'agent',
+  mutation: 'mutation',
+  test_case: 'testCase',
+  dashboard: 'dashboard',
+  review_project: 'reviewProject',
+};
 
 describe('sampleParams', () => {
   it('gives every path parameter of every endpoint a value that fills the path and reads back', () => {
@@ -24,14 +30,17 @@ describe('sampleParams', () => {
     }
   });
 
-  it('each ID satisfies its parameter\'s rule; a parameter without one gets 22 alphanumeric characters', () => {
-    fc.assert(fc.property(fc.constantFrom(...ENDPOINTS), fc.nat(100_000), (endpoint, salt) => {
-      const params = sampleParams(endpoint, salt);
-      for (const [name, kind] of Object.entries(endpoint.pathParams)) {
-        if (kind) expect(matchesIdRule(ID_RULES[kind], params[name]), `${endpoint.key} ${name}`).toBe(true);
-        else expect(params[name]).toMatch(/^[A-Za-z0-9]{22}$/);
-      }
-    }), { numRuns: 60 });
+  it("each ID satisfies its parameter's rule; a parameter without one gets 22 alphanumeric characters", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...ENDPOINTS), fc.nat(100_000), (endpoint, salt) => {
+        const params = sampleParams(endpoint, salt);
+        for (const [name, kind] of Object.entries(endpoint.pathParams)) {
+          if (kind) expect(matchesIdRule(ID_RULES[kind], params[name]), `${endpoint.key} ${name}`).toBe(true);
+          else expect(params[name]).toMatch(/^[A-Za-z0-9]{22}$/);
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('the salt varies the IDs (they name nothing), and the default is fixed', () => {
@@ -48,13 +57,20 @@ describe('sampleBody', () => {
   });
 
   it('each body is valid per the limits and the canonical schema of the resource it creates, and carries the label', () => {
-    fc.assert(fc.property(fc.constantFrom(...WITH_BODY), fc.constantFrom('cft label', 'cft-l9z 名前', 'x'), (endpoint, label) => {
-      const body = sampleBody(endpoint, label)!;
-      const wrapper = endpoint.wrapper as Wrapper;
-      expect(Object.values(body)).toContain(label);
-      expect(limitProblems(RESOURCE[wrapper], body), endpoint.key).toEqual([]);
-      expect(echoIssues(wrapper, body), endpoint.key).toEqual([]);
-    }), { numRuns: 30 });
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...WITH_BODY),
+        fc.constantFrom('cft label', 'cft-l9z 名前', 'x'),
+        (endpoint, label) => {
+          const body = sampleBody(endpoint, label)!;
+          const wrapper = endpoint.wrapper as Wrapper;
+          expect(Object.values(body)).toContain(label);
+          expect(limitProblems(RESOURCE[wrapper], body), endpoint.key).toEqual([]);
+          expect(echoIssues(wrapper, body), endpoint.key).toEqual([]);
+        },
+      ),
+      { numRuns: 30 },
+    );
   });
 });
 
@@ -63,12 +79,13 @@ describe('sampleRequest', () => {
     for (const endpoint of ENDPOINTS) {
       const request = sampleRequest(endpoint, 'cft', 3);
       expect(request.params).toEqual(sampleParams(endpoint, 3));
-      if (endpoint.method === 'POST' || endpoint.method === 'PATCH') expect(request.json).toEqual(sampleBody(endpoint, 'cft'));
+      if (endpoint.method === 'POST' || endpoint.method === 'PATCH')
+        expect(request.json).toEqual(sampleBody(endpoint, 'cft'));
       else expect('json' in request, endpoint.key).toBe(false);
     }
   });
 
-  it('without a salt uses sampleParams\'s default', () => {
+  it("without a salt uses sampleParams's default", () => {
     for (const endpoint of ENDPOINTS) expect(sampleRequest(endpoint, 'cft').params).toEqual(sampleParams(endpoint));
   });
 });

@@ -15,15 +15,25 @@ export const sent = (body: JsonObject): JsonObject => JSON.parse(JSON.stringify(
 /** Each field of `body` the limits table has a row for, outside its limit (KB / MB read as the stricter 1000). */
 export function limitProblems(resource: FieldLimit['resource'], body: JsonObject): string[] {
   const wire = sent(body);
-  return (FIELD_LIMITS as readonly FieldLimit[]).filter((limit) => limit.resource === resource && limit.field in wire).flatMap((limit) => {
-    const value = wire[limit.field];
-    const size = limit.unit === 'chars' ? (typeof value === 'string' ? charLength(value) : undefined)
-      : limit.unit === 'items' ? (Array.isArray(value) ? value.length : undefined)
-        : byteSize(value);
-    if (size === undefined) return [`${limit.id}: ${JSON.stringify(value)} is not a ${limit.unit === 'chars' ? 'string' : 'list'}`];
-    const max = limit.max ?? limit.maxAmbiguous?.low ?? Number.POSITIVE_INFINITY;
-    return size < (limit.min ?? 0) || size > max ? [`${limit.id}: ${size} ${limit.unit}, limit ${limit.quote}`] : [];
-  });
+  return (FIELD_LIMITS as readonly FieldLimit[])
+    .filter((limit) => limit.resource === resource && limit.field in wire)
+    .flatMap((limit) => {
+      const value = wire[limit.field];
+      const size =
+        limit.unit === 'chars'
+          ? typeof value === 'string'
+            ? charLength(value)
+            : undefined
+          : limit.unit === 'items'
+            ? Array.isArray(value)
+              ? value.length
+              : undefined
+            : byteSize(value);
+      if (size === undefined)
+        return [`${limit.id}: ${JSON.stringify(value)} is not a ${limit.unit === 'chars' ? 'string' : 'list'}`];
+      const max = limit.max ?? limit.maxAmbiguous?.low ?? Number.POSITIVE_INFINITY;
+      return size < (limit.min ?? 0) || size > max ? [`${limit.id}: ${size} ${limit.unit}, limit ${limit.quote}`] : [];
+    });
 }
 
 const NOW = '2026-01-05T10:00:00Z';
@@ -32,9 +42,22 @@ const NOW = '2026-01-05T10:00:00Z';
 const SERVER_FIELDS = {
   agent: { id: alnum(22, 901), knowledge_base_ids: [], create_time: NOW, update_time: NOW },
   mutation: { id: alnum(26, 902), agent_id: alnum(22, 903), create_time: NOW, update_time: null },
-  test_case: { name: `test-cases/${alnum(22, 904)}`, id: alnum(22, 904), input_type: 'SCENARIO', create_time: NOW, update_time: NOW },
+  test_case: {
+    name: `test-cases/${alnum(22, 904)}`,
+    id: alnum(22, 904),
+    input_type: 'SCENARIO',
+    create_time: NOW,
+    update_time: NOW,
+  },
   dashboard: { name: `dashboards/${alnum(22, 905)}`, create_time: NOW, update_time: NOW },
-  review_project: { name: `review-projects/${alnum(22, 906)}`, id: alnum(22, 906), project_type: 'PROJECT_INDIVIDUAL', notifications: true, create_time: NOW, update_time: NOW },
+  review_project: {
+    name: `review-projects/${alnum(22, 906)}`,
+    id: alnum(22, 906),
+    project_type: 'PROJECT_INDIVIDUAL',
+    notifications: true,
+    create_time: NOW,
+    update_time: NOW,
+  },
 } as const;
 
 const RESPONSE_SCHEMA = {

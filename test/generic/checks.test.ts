@@ -14,34 +14,64 @@ const kinds = (op: PublishedOperation) => generatedChecks(op).map((check) => che
 
 /** The source of an operation whose 200 response publishes `schema`. */
 const answering = (schema: unknown): PublishedOperation['source'] => ({
-  document: {}, operation: { responses: { '200': { content: { 'application/json': { schema } } } } },
+  document: {},
+  operation: { responses: { '200': { content: { 'application/json': { schema } } } } },
 });
-const listOf = (item: unknown): PublishedOperation => operation('/v1/tags', {
-  id: 'listTags',
-  list: { itemsKey: 'tags', pageSize: { min: 1, max: 20 } },
-  source: answering({ type: 'object', properties: { tags: { type: 'array', items: item }, next_page_token: { type: 'string' } } }),
-});
+const listOf = (item: unknown): PublishedOperation =>
+  operation('/v1/tags', {
+    id: 'listTags',
+    list: { itemsKey: 'tags', pageSize: { min: 1, max: 20 } },
+    source: answering({
+      type: 'object',
+      properties: { tags: { type: 'array', items: item }, next_page_token: { type: 'string' } },
+    }),
+  });
 
 describe('generatedChecks', () => {
   it('gives a published list without path parameters: implemented, auth, read, timestamps and pagination', () => {
     const list = find('GET', '/v1/widgets');
     expect(kinds(list)).toEqual(['implemented', 'auth', 'read', 'timestamps', 'pagination']);
     expect(generatedChecks(list).map((check) => check.requirements)).toEqual([
-      ['GENERIC-IMPLEMENTED'], ['GENERIC-AUTH', 'GENERIC-ERROR-ENVELOPE'], ['GENERIC-SCHEMA-PUBLISHED'], ['GENERIC-TIMESTAMPS'], ['GENERIC-PAGINATION', 'GENERIC-ERROR-ENVELOPE'],
+      ['GENERIC-IMPLEMENTED'],
+      ['GENERIC-AUTH', 'GENERIC-ERROR-ENVELOPE'],
+      ['GENERIC-SCHEMA-PUBLISHED'],
+      ['GENERIC-TIMESTAMPS'],
+      ['GENERIC-PAGINATION', 'GENERIC-ERROR-ENVELOPE'],
     ]);
     expect(generatedChecks(list).every((check) => check.title.startsWith('listWidgets (GET /v1/widgets)'))).toBe(true);
     // page_size published with an exclusive minimum of 0 and a maximum of 50.
-    expect(generatedChecks(list).at(-1)?.title).toBe('listWidgets (GET /v1/widgets) pages as the list rules say: 3 pages at page_size 7 serve what a page of 21 lists, each once; page_size 50 served; a forged page_token refused');
+    expect(generatedChecks(list).at(-1)?.title).toBe(
+      'listWidgets (GET /v1/widgets) pages as the list rules say: 3 pages at page_size 7 serve what a page of 21 lists, each once; page_size 50 served; a forged page_token refused',
+    );
   });
 
   it('gives a timestamps check only where a success response publishes a date-time', () => {
-    expect(kinds(listOf({ type: 'object', properties: { id: { type: 'string' }, create_time: { type: 'string', format: 'date-time' } } }))).toContain('timestamps');
-    expect(kinds(listOf({ type: 'object', properties: { id: { type: 'string' }, day: { type: 'string', format: 'date' } } }))).toEqual(['implemented', 'auth', 'read', 'pagination']);
+    expect(
+      kinds(
+        listOf({
+          type: 'object',
+          properties: { id: { type: 'string' }, create_time: { type: 'string', format: 'date-time' } },
+        }),
+      ),
+    ).toContain('timestamps');
+    expect(
+      kinds(
+        listOf({ type: 'object', properties: { id: { type: 'string' }, day: { type: 'string', format: 'date' } } }),
+      ),
+    ).toEqual(['implemented', 'auth', 'read', 'pagination']);
     expect(kinds(operation('/v1/tags'))).toEqual(['implemented', 'auth', 'read']);
     // A date-time published only for an error is no timestamp of a read.
     const errorOnly = operation('/v1/tags', {
       statuses: ['200', '404'],
-      source: { document: {}, operation: { responses: { '200': {}, '404': { content: { 'application/json': { schema: { type: 'string', format: 'date-time' } } } } } } },
+      source: {
+        document: {},
+        operation: {
+          responses: {
+            '200': {},
+            '404': { content: { 'application/json': { schema: { type: 'string', format: 'date-time' } } } },
+          },
+        },
+      },
     });
     expect(kinds(errorOnly)).not.toContain('timestamps');
   });
@@ -51,7 +81,9 @@ describe('generatedChecks', () => {
     expect(kinds(one)).toEqual(['implemented', 'auth', 'read', 'wrapped', 'timestamps', 'absent']);
     const checks = generatedChecks(one);
     expect(checks.find((check) => check.kind === 'wrapped')).toEqual({
-      kind: 'wrapped', requirements: ['GENERIC-WRAPPED'], title: 'GET /v1/widgets/{widget_id} answers the resource wrapped under "widget"',
+      kind: 'wrapped',
+      requirements: ['GENERIC-WRAPPED'],
+      title: 'GET /v1/widgets/{widget_id} answers the resource wrapped under "widget"',
     });
     expect(checks.find((check) => check.kind === 'absent')?.requirements).toEqual(['GENERIC-ERROR-ENVELOPE']);
     // Without the wrapper, no wrapped check; without path parameters, no absent check.
@@ -69,24 +101,29 @@ describe('generatedChecks', () => {
       'updateWidget (PATCH /v1/widgets/{widget_id}): no key and a wrong key each give UNAUTHENTICATED naming X-API-Key',
     ]);
     // Even one that says it takes page_size and page_token.
-    expect(kinds(operation('/v1/x', { method: 'POST', writes: true, list: { pageSize: { min: 1 } } }))).toEqual(['implemented', 'auth']);
+    expect(kinds(operation('/v1/x', { method: 'POST', writes: true, list: { pageSize: { min: 1 } } }))).toEqual([
+      'implemented',
+      'auth',
+    ]);
   });
 
   // The specification requires the key on every endpoint but its own two: an operation whose
   // document publishes no key requirement is checked all the same.
   it('gives an operation publishing no key requirement the auth check too', () => {
-    const unsecured = publishedOperations([{ specName: 'widgets', document: widgets30() }]).find((candidate) => candidate.id === 'deleteWidget')!;
+    const unsecured = publishedOperations([{ specName: 'widgets', document: widgets30() }]).find(
+      (candidate) => candidate.id === 'deleteWidget',
+    )!;
     expect(unsecured.secured).toBe(false);
     expect(generatedChecks(unsecured).flatMap((check) => check.requirements)).toContain('GENERIC-AUTH');
   });
 
-  it('gives a collection\'s POST the implemented and auth checks', () => {
+  it("gives a collection's POST the implemented and auth checks", () => {
     expect(kinds(find('POST', '/v1/widgets'))).toEqual(['implemented', 'auth']);
   });
 });
 
 describe('isCollectionWrite', () => {
-  it('is true for a write naming no resource (a collection\'s POST) and for no other operation', () => {
+  it("is true for a write naming no resource (a collection's POST) and for no other operation", () => {
     expect(isCollectionWrite(find('POST', '/v1/widgets'))).toBe(true);
     expect(isCollectionWrite(find('PATCH', '/v1/widgets/{widget_id}'))).toBe(false);
     expect(isCollectionWrite(find('DELETE', '/v1/widgets/{widget_id}'))).toBe(false);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { assignment, discoveryOrder, mergeValues, sourcesFor, valuesFromItems } from '../../lib/generic/discovered-values.js';
+import {
+  assignment,
+  discoveryOrder,
+  mergeValues,
+  sourcesFor,
+  valuesFromItems,
+} from '../../lib/generic/discovered-values.js';
 import type { PublishedOperation } from '../../lib/generic/model.js';
 import { operation } from './fixtures.js';
 
@@ -9,19 +15,46 @@ const paths = (rounds: PublishedOperation[][]) => rounds.map((round) => round.ma
 
 describe('valuesFromItems', () => {
   const widgets = list('/v1/widgets');
-  const operations = [widgets, operation('/v1/widgets/{widget_id}'), operation('/v1/widgets/{key}/'), operation('/v1/widgets/{widget_id}/parts/{part_id}'), operation('/v1/teams/{team_id}'), operation('/v1/things/{id}')];
+  const operations = [
+    widgets,
+    operation('/v1/widgets/{widget_id}'),
+    operation('/v1/widgets/{key}/'),
+    operation('/v1/widgets/{widget_id}/parts/{part_id}'),
+    operation('/v1/teams/{team_id}'),
+    operation('/v1/things/{id}'),
+  ];
 
-  it('reads each item\'s id as the value of every parameter one segment below the list', () => {
-    const values = valuesFromItems(widgets, [{ id: 'w1' }, { id: 7 }, { id: 'w1' }, { id: '' }, { id: null }, 'text', null], operations);
-    expect(values).toEqual(new Map([['widget_id', ['w1', '7']], ['key', ['w1', '7']]]));
+  it("reads each item's id as the value of every parameter one segment below the list", () => {
+    const values = valuesFromItems(
+      widgets,
+      [{ id: 'w1' }, { id: 7 }, { id: 'w1' }, { id: '' }, { id: null }, 'text', null],
+      operations,
+    );
+    expect(values).toEqual(
+      new Map([
+        ['widget_id', ['w1', '7']],
+        ['key', ['w1', '7']],
+      ]),
+    );
   });
 
   it('reads the last segment of a name written <collection>/<id> when there is no id', () => {
-    const values = valuesFromItems(widgets, [{ name: 'widgets/w2' }, { name: 'projects/p/widgets/w3' }, { name: 'gadgets/g1' }, { name: 'plain' }, { name: 'widgets/' }, { id: 'w4', name: 'widgets/ignored' }], operations);
+    const values = valuesFromItems(
+      widgets,
+      [
+        { name: 'widgets/w2' },
+        { name: 'projects/p/widgets/w3' },
+        { name: 'gadgets/g1' },
+        { name: 'plain' },
+        { name: 'widgets/' },
+        { id: 'w4', name: 'widgets/ignored' },
+      ],
+      operations,
+    );
     expect(values.get('widget_id')).toEqual(['w2', 'w3', 'w4']);
   });
 
-  it('reads fields named as any operation\'s path parameter, at any depth up to the bound', () => {
+  it("reads fields named as any operation's path parameter, at any depth up to the bound", () => {
     const items = [
       { id: 'w1', owner: { team_id: 't1' }, history: [{ team_id: 't2' }], team_id: 5 },
       { a: { b: { c: { team_id: 't3' } } } },
@@ -34,7 +67,7 @@ describe('valuesFromItems', () => {
     expect(values.get('widget_id')).toEqual(['w1', 'w5', 'w9']);
   });
 
-  it('reads no item\'s id or name as the value of another operation\'s {id}', () => {
+  it("reads no item's id or name as the value of another operation's {id}", () => {
     const values = valuesFromItems(widgets, [{ id: 'w1', nested: { id: 'n1', name: 'x' } }], operations);
     expect(values.has('id')).toBe(false);
     expect(valuesFromItems(list('/v1/things'), [{ id: 'x1' }], operations).get('id')).toEqual(['x1']);
@@ -43,8 +76,20 @@ describe('valuesFromItems', () => {
 
 describe('mergeValues', () => {
   it('keeps every value once, in the order the maps give them', () => {
-    const merged = mergeValues(new Map([['a', ['1', '2']]]), new Map([['a', ['2', '3']], ['b', ['4']]]), new Map());
-    expect(merged).toEqual(new Map([['a', ['1', '2', '3']], ['b', ['4']]]));
+    const merged = mergeValues(
+      new Map([['a', ['1', '2']]]),
+      new Map([
+        ['a', ['2', '3']],
+        ['b', ['4']],
+      ]),
+      new Map(),
+    );
+    expect(merged).toEqual(
+      new Map([
+        ['a', ['1', '2', '3']],
+        ['b', ['4']],
+      ]),
+    );
   });
 });
 
@@ -56,8 +101,11 @@ describe('assignment', () => {
     ],
   });
 
-  it('takes the first value that fits each parameter\'s published schema', () => {
-    const values = new Map([['widget_id', ['toolong', 'w12', 'w34']], ['part_id', ['', 'p1']]]);
+  it("takes the first value that fits each parameter's published schema", () => {
+    const values = new Map([
+      ['widget_id', ['toolong', 'w12', 'w34']],
+      ['part_id', ['', 'p1']],
+    ]);
     expect(assignment(parts, values)).toEqual({ params: { widget_id: 'w12', part_id: 'p1' } });
   });
 
@@ -116,13 +164,16 @@ describe('sourcesFor', () => {
   ];
   const sources = (wanted: PublishedOperation[]) => [...sourcesFor(wanted, operations)].map((op) => op.path).sort();
 
-  it('reads only the lists that give a value of a wanted parameter: by their items\' ids or by a field named like it', () => {
+  it("reads only the lists that give a value of a wanted parameter: by their items' ids or by a field named like it", () => {
     expect(sources([operation('/v1/widgets/{widget_id}')])).toEqual(['/v1/widgets']);
     expect(sources([operation('/v1/gadgets/{gadget_id}')])).toEqual(['/v1/gadgets']);
   });
 
-  it('adds the lists that fill a source\'s own path parameters', () => {
-    expect(sources([operation('/v1/teams/{team_id}/members/{member_id}')])).toEqual(['/v1/teams/{team_id}/members', '/v1/widgets']);
+  it("adds the lists that fill a source's own path parameters", () => {
+    expect(sources([operation('/v1/teams/{team_id}/members/{member_id}')])).toEqual([
+      '/v1/teams/{team_id}/members',
+      '/v1/widgets',
+    ]);
   });
 
   it('reads nothing when nothing is wanted, or nothing gives it', () => {

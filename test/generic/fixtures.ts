@@ -20,18 +20,36 @@ export function widgets30(): Json {
       '/widgets': {
         get: {
           operationId: 'listWidgets',
-          parameters: [ref('parameters/PageSize'), ref('parameters/PageToken'), { name: 'filter', in: 'query', schema: { type: 'string' } }],
-          responses: { '200': { description: 'ok', content: json(ref('schemas/WidgetList')) }, '401': ref('responses/Unauthorized') },
+          parameters: [
+            ref('parameters/PageSize'),
+            ref('parameters/PageToken'),
+            { name: 'filter', in: 'query', schema: { type: 'string' } },
+          ],
+          responses: {
+            '200': { description: 'ok', content: json(ref('schemas/WidgetList')) },
+            '401': ref('responses/Unauthorized'),
+          },
         },
-        post: { operationId: 'createWidget', responses: { '201': ref('responses/Widget'), '400': ref('responses/Unauthorized') } },
+        post: {
+          operationId: 'createWidget',
+          responses: { '201': ref('responses/Widget'), '400': ref('responses/Unauthorized') },
+        },
       },
       '/widgets/{widget_id}': {
         parameters: [ref('parameters/WidgetId')],
-        get: { responses: { '200': ref('responses/Widget'), '404': ref('responses/Unauthorized'), default: ref('responses/Unauthorized') } },
+        get: {
+          responses: {
+            '200': ref('responses/Widget'),
+            '404': ref('responses/Unauthorized'),
+            default: ref('responses/Unauthorized'),
+          },
+        },
         patch: {
           operationId: 'updateWidget',
           // Replaces the path item's widget_id.
-          parameters: [{ name: 'widget_id', in: 'path', required: true, schema: { type: 'string', minLength: 8, maxLength: 8 } }],
+          parameters: [
+            { name: 'widget_id', in: 'path', required: true, schema: { type: 'string', minLength: 8, maxLength: 8 } },
+          ],
           responses: { '200': ref('responses/Widget') },
         },
         delete: { operationId: 'deleteWidget', security: [], responses: { '204': { description: 'gone' } } },
@@ -40,7 +58,12 @@ export function widgets30(): Json {
         get: {
           operationId: 'listParts',
           parameters: [ref('parameters/WidgetId')],
-          responses: { '200': { description: 'ok', content: json({ type: 'object', properties: { parts: { type: 'array', items: { type: 'string' } } } }) } },
+          responses: {
+            '200': {
+              description: 'ok',
+              content: json({ type: 'object', properties: { parts: { type: 'array', items: { type: 'string' } } } }),
+            },
+          },
         },
       },
     },
@@ -49,7 +72,11 @@ export function widgets30(): Json {
       parameters: {
         WidgetId: { name: 'widget_id', in: 'path', required: true, schema: ref('schemas/WidgetId') },
         // 3.0 writes an exclusive bound as a flag beside the bound.
-        PageSize: { name: 'page_size', in: 'query', schema: { type: 'integer', minimum: 0, exclusiveMinimum: true, maximum: 50, default: 20 } },
+        PageSize: {
+          name: 'page_size',
+          in: 'query',
+          schema: { type: 'integer', minimum: 0, exclusiveMinimum: true, maximum: 50, default: 20 },
+        },
         PageToken: { name: 'page_token', in: 'query', schema: { type: 'string' } },
       },
       schemas: {
@@ -63,7 +90,10 @@ export function widgets30(): Json {
             create_time: { type: 'string', format: 'date-time' },
           },
         },
-        WidgetList: { type: 'object', properties: { widgets: { type: 'array', items: ref('schemas/Widget') }, next_page_token: { type: 'string' } } },
+        WidgetList: {
+          type: 'object',
+          properties: { widgets: { type: 'array', items: ref('schemas/Widget') }, next_page_token: { type: 'string' } },
+        },
         WidgetResponse: { allOf: [{ type: 'object', properties: { widget: ref('schemas/Widget') } }] },
         Error: { type: 'object', properties: { error: { type: 'object' } } },
       },
@@ -90,10 +120,19 @@ export function agents31(): Json {
           security: [{}, { apiKey: [] }],
           parameters: [
             { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
-            { name: 'page_size', in: 'query', schema: { type: ['integer', 'null'], exclusiveMinimum: 0, exclusiveMaximum: 101 } },
+            {
+              name: 'page_size',
+              in: 'query',
+              schema: { type: ['integer', 'null'], exclusiveMinimum: 0, exclusiveMaximum: 101 },
+            },
             { name: 'page_token', in: 'query', schema: { type: 'string' } },
           ],
-          responses: { '200': { description: 'ok', content: json({ type: 'object', properties: { tags: { type: ['array'], items: { type: 'string' } } } }) } },
+          responses: {
+            '200': {
+              description: 'ok',
+              content: json({ type: 'object', properties: { tags: { type: ['array'], items: { type: 'string' } } } }),
+            },
+          },
         },
       },
       // Also in widgets30 (served at the same path): that one comes first.
@@ -106,9 +145,22 @@ export function agents31(): Json {
 
 /** A PublishedOperation with only what a test names (a GET with nothing published). */
 export function operation(path: string, extra: Partial<PublishedOperation> = {}): PublishedOperation {
-  const pathParams = [...path.matchAll(/\{([^}]*)\}/g)].map(([, name = '']) => ({ name, in: 'path' as const, required: true }));
+  const pathParams = [...path.matchAll(/\{([^}]*)\}/g)].map(([, name = '']) => ({
+    name,
+    in: 'path' as const,
+    required: true,
+  }));
   return {
-    document: 'test', id: `GET ${path}`, method: 'GET', path, pathParams, queryParams: [], secured: true, writes: false,
-    statuses: ['200'], source: { document: {}, operation: {} }, ...extra,
+    document: 'test',
+    id: `GET ${path}`,
+    method: 'GET',
+    path,
+    pathParams,
+    queryParams: [],
+    secured: true,
+    writes: false,
+    statuses: ['200'],
+    source: { document: {}, operation: {} },
+    ...extra,
   };
 }

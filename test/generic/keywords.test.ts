@@ -24,9 +24,18 @@ describe('integerBounds', () => {
   });
 
   it('reads 3.0 exclusive flags beside the bound: the next integer inwards', () => {
-    expect(integerBounds({ minimum: 0, exclusiveMinimum: true, maximum: 10, exclusiveMaximum: true })).toEqual({ min: 1, max: 9 });
-    expect(integerBounds({ minimum: 0.5, exclusiveMinimum: true, maximum: 9.5, exclusiveMaximum: true })).toEqual({ min: 1, max: 9 });
-    expect(integerBounds({ minimum: 0, exclusiveMinimum: false, maximum: 10, exclusiveMaximum: false })).toEqual({ min: 0, max: 10 });
+    expect(integerBounds({ minimum: 0, exclusiveMinimum: true, maximum: 10, exclusiveMaximum: true })).toEqual({
+      min: 1,
+      max: 9,
+    });
+    expect(integerBounds({ minimum: 0.5, exclusiveMinimum: true, maximum: 9.5, exclusiveMaximum: true })).toEqual({
+      min: 1,
+      max: 9,
+    });
+    expect(integerBounds({ minimum: 0, exclusiveMinimum: false, maximum: 10, exclusiveMaximum: false })).toEqual({
+      min: 0,
+      max: 10,
+    });
   });
 
   it('reads 3.1 exclusive bounds as numbers', () => {
@@ -35,8 +44,14 @@ describe('integerBounds', () => {
   });
 
   it('keeps the stricter of an inclusive and an exclusive bound', () => {
-    expect(integerBounds({ minimum: 5, exclusiveMinimum: 0, maximum: 5, exclusiveMaximum: 10 })).toEqual({ min: 5, max: 5 });
-    expect(integerBounds({ minimum: 0, exclusiveMinimum: 5, maximum: 10, exclusiveMaximum: 7 })).toEqual({ min: 6, max: 6 });
+    expect(integerBounds({ minimum: 5, exclusiveMinimum: 0, maximum: 5, exclusiveMaximum: 10 })).toEqual({
+      min: 5,
+      max: 5,
+    });
+    expect(integerBounds({ minimum: 0, exclusiveMinimum: 5, maximum: 10, exclusiveMaximum: 7 })).toEqual({
+      min: 6,
+      max: 6,
+    });
   });
 
   it('ignores bounds that are not finite numbers, and schemas that are not objects', () => {

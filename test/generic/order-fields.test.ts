@@ -28,11 +28,27 @@ function listShowing(orderBy: Record<string, unknown>, schema: Record<string, un
             { name: 'page_token', in: 'query', schema: { type: 'string' } },
             { name: 'order_by', in: 'query', schema: { type: 'string', ...schema }, ...orderBy },
           ],
-          responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/TicketList' } } } } },
+          responses: {
+            200: {
+              description: 'ok',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/TicketList' } } },
+            },
+          },
         },
       },
     },
-    components: { schemas: { Ticket: ITEM, TicketList: { type: 'object', properties: { tickets: { type: 'array', items: { $ref: '#/components/schemas/Ticket' } }, next_page_token: { type: 'string' } } } } },
+    components: {
+      schemas: {
+        Ticket: ITEM,
+        TicketList: {
+          type: 'object',
+          properties: {
+            tickets: { type: 'array', items: { $ref: '#/components/schemas/Ticket' } },
+            next_page_token: { type: 'string' },
+          },
+        },
+      },
+    },
   };
   return publishedOperations([{ specName: 'tickets', document }])[0]!;
 }
@@ -41,20 +57,35 @@ const names = (op: ReturnType<typeof listShowing>) => orderFields(op).map((o) =>
 
 describe('orderedField', () => {
   it('reads one field name, with a leading dash or a trailing asc/desc', () => {
-    expect(['create_time', '-create_time', ' create_time desc', 'create_time ASC', 'metrics.value'].map(orderedField)).toEqual(['create_time', 'create_time', 'create_time', 'create_time', 'metrics.value']);
+    expect(
+      ['create_time', '-create_time', ' create_time desc', 'create_time ASC', 'metrics.value'].map(orderedField),
+    ).toEqual(['create_time', 'create_time', 'create_time', 'create_time', 'metrics.value']);
   });
 
   it('reads nothing else', () => {
-    expect(['', '-', 'create_time,name', 'a b', '1abc', 42, null].map(orderedField)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
+    expect(['', '-', 'create_time,name', 'a b', '1abc', 42, null].map(orderedField)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });
 
 describe('orderFields', () => {
-  it('names the fields of the parameter\'s example, its schema\'s default and enum, each once, with the kind its items publish', () => {
+  it("names the fields of the parameter's example, its schema's default and enum, each once, with the kind its items publish", () => {
     expect(names(listShowing({ example: '-create_time' }))).toEqual(['create_time:timestamp']);
     expect(names(listShowing({}, { default: 'priority' }))).toEqual(['priority:number']);
-    expect(names(listShowing({}, { enum: ['status', '-status', 'name desc'] }))).toEqual(['status:enum', 'name:string']);
-    expect(names(listShowing({ examples: { newest: { value: '-create_time' }, urgent: { value: 'priority' } } }))).toEqual(['create_time:timestamp', 'priority:number']);
+    expect(names(listShowing({}, { enum: ['status', '-status', 'name desc'] }))).toEqual([
+      'status:enum',
+      'name:string',
+    ]);
+    expect(
+      names(listShowing({ examples: { newest: { value: '-create_time' }, urgent: { value: 'priority' } } })),
+    ).toEqual(['create_time:timestamp', 'priority:number']);
   });
 
   it('leaves out fields the items do not publish, or publish without a comparable type', () => {

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { PublishedParameter } from '../../lib/generic/model.js';
 import { absentValue, fitsPublished } from '../../lib/generic/path-values.js';
 
-const param = (schema?: Record<string, unknown>): PublishedParameter => ({ name: 'thing_id', in: 'path', required: true, ...(schema ? { schema } : {}) });
+const param = (schema?: Record<string, unknown>): PublishedParameter => ({
+  name: 'thing_id',
+  in: 'path',
+  required: true,
+  ...(schema ? { schema } : {}),
+});
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('absentValue', () => {
@@ -54,7 +59,7 @@ describe('absentValue', () => {
     expect(absentValue(param({ type: 'string', pattern }))).toBe(value);
   });
 
-  it('reaches the published length through the pattern\'s open repetitions', () => {
+  it("reaches the published length through the pattern's open repetitions", () => {
     const value = absentValue(param({ type: 'string', pattern: '^run_[a-z0-9]+$', minLength: 12, maxLength: 12 }));
     expect(value).toMatch(/^run_[a-z0-9]{8}$/);
   });
@@ -106,7 +111,13 @@ describe('fitsPublished', () => {
   });
 
   it('accepts every value absentValue makes', () => {
-    for (const schema of [{}, { type: 'integer', maximum: 7 }, { format: 'uuid' }, { pattern: '^[A-Za-z0-9]{22}$' }, { minLength: 3, maxLength: 3 }]) {
+    for (const schema of [
+      {},
+      { type: 'integer', maximum: 7 },
+      { format: 'uuid' },
+      { pattern: '^[A-Za-z0-9]{22}$' },
+      { minLength: 3, maxLength: 3 },
+    ]) {
       expect(fitsPublished(param(schema), absentValue(param(schema)))).toBe(true);
     }
   });

@@ -23,7 +23,16 @@ describe('patternValue', () => {
     expect(patternValue('^[a-c0-1]{2}$', 2, last)).toBe('11');
   });
 
-  it.each([['^(ab|cd)$'], ['^a|b$'], ['^(?=a)a$'], ['^[\\/]{2}$'], ['^x{3,2}$'], ['^x{5000}$'], ['^[z-a]$'], ['^a\\bb$']])('reads %s as not simple', (pattern) => {
+  it.each([
+    ['^(ab|cd)$'],
+    ['^a|b$'],
+    ['^(?=a)a$'],
+    ['^[\\/]{2}$'],
+    ['^x{3,2}$'],
+    ['^x{5000}$'],
+    ['^[z-a]$'],
+    ['^a\\bb$'],
+  ])('reads %s as not simple', (pattern) => {
     expect(patternValue(pattern, 5, first)).toBeUndefined();
   });
 });

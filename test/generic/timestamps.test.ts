@@ -26,7 +26,13 @@ const found = (schema: unknown, body: unknown) => publishedTimestamps(document, 
 describe('publishedTimestamps', () => {
   it('finds values where the schema publishes date-time, through $ref, properties, items and additionalProperties', () => {
     const body = {
-      widget: { id: 'x', create_time: T, events: [{ at: T }, { at: 'yesterday' }], deadlines: { 'a/b~c': T }, undocumented: T },
+      widget: {
+        id: 'x',
+        create_time: T,
+        events: [{ at: T }, { at: 'yesterday' }],
+        deadlines: { 'a/b~c': T },
+        undocumented: T,
+      },
     };
     const schema = { type: 'object', properties: { widget: { $ref: '#/components/schemas/Widget' } } };
     expect(found(schema, body)).toEqual([
@@ -38,17 +44,25 @@ describe('publishedTimestamps', () => {
   });
 
   it('finds nothing where the schema does not say date-time, or the body lacks the field', () => {
-    expect(found({ $ref: '#/components/schemas/Widget' }, { id: T, events: 'not an array', deadlines: [] })).toEqual([]);
-    expect(found({ type: 'object', properties: { at: { type: 'string', format: 'date' } } }, { at: '2026-01-05' })).toEqual([]);
+    expect(found({ $ref: '#/components/schemas/Widget' }, { id: T, events: 'not an array', deadlines: [] })).toEqual(
+      [],
+    );
+    expect(
+      found({ type: 'object', properties: { at: { type: 'string', format: 'date' } } }, { at: '2026-01-05' }),
+    ).toEqual([]);
   });
 
   it('reports a value of any other type at a date-time place, so that the check fails it', () => {
-    expect(found({ type: 'object', properties: { at: dateTime } }, { at: 1767607200 })).toEqual([{ pointer: '/at', value: 1767607200 }]);
+    expect(found({ type: 'object', properties: { at: dateTime } }, { at: 1767607200 })).toEqual([
+      { pointer: '/at', value: 1767607200 },
+    ]);
     expect(found(dateTime, T)).toEqual([{ pointer: '', value: T }]);
   });
 
   it('follows allOf, each place once', () => {
-    const schema = { allOf: [{ properties: { at: dateTime } }, { properties: { at: { $ref: '#/components/schemas/Stamp' } } }] };
+    const schema = {
+      allOf: [{ properties: { at: dateTime } }, { properties: { at: { $ref: '#/components/schemas/Stamp' } } }],
+    };
     expect(found(schema, { at: T })).toEqual([{ pointer: '/at', value: T }]);
   });
 
@@ -64,7 +78,9 @@ describe('publishedTimestamps', () => {
   });
 
   it('reports a null where the schema does not allow it', () => {
-    expect(found({ type: 'object', properties: { at: dateTime } }, { at: null })).toEqual([{ pointer: '/at', value: null }]);
+    expect(found({ type: 'object', properties: { at: dateTime } }, { at: null })).toEqual([
+      { pointer: '/at', value: null },
+    ]);
   });
 
   it('judges a scalar in a union only when every branch admitting it says date-time', () => {
@@ -95,9 +111,23 @@ describe('publishedTimestamps', () => {
 
   it('never throws on broken schemas or documents', () => {
     for (const doc of [null, 'x', [], document]) {
-      expect(publishedTimestamps(doc, { $ref: '#/nowhere', allOf: 'x', anyOf: [null, 3], properties: [] }, { at: T })).toEqual([]);
-      expect(publishedTimestamps(doc, { type: 'object', properties: { at: { $ref: '#/components/schemas/Missing' } } }, { at: T })).toEqual([]);
-      expect(publishedTimestamps(doc, { allOf: 'x', anyOf: [null, 3], oneOf: {}, properties: [], items: 5, additionalProperties: true }, { at: [T] })).toEqual([]);
+      expect(
+        publishedTimestamps(doc, { $ref: '#/nowhere', allOf: 'x', anyOf: [null, 3], properties: [] }, { at: T }),
+      ).toEqual([]);
+      expect(
+        publishedTimestamps(
+          doc,
+          { type: 'object', properties: { at: { $ref: '#/components/schemas/Missing' } } },
+          { at: T },
+        ),
+      ).toEqual([]);
+      expect(
+        publishedTimestamps(
+          doc,
+          { allOf: 'x', anyOf: [null, 3], oneOf: {}, properties: [], items: 5, additionalProperties: true },
+          { at: [T] },
+        ),
+      ).toEqual([]);
     }
   });
 });

@@ -25,8 +25,14 @@ test('a refused deletion fails the check that created the resource', async () =>
   const config = parseConfig({ ...referenceEnvironment(reference), AES_RUN_MARKER: 'cft-cleanup' });
   const collector = new CollectingReporter();
   const vitest = await createVitest('test', {
-    root: PACKAGE_ROOT, config: false, run: true, watch: false, reporters: [collector], include: ['test/harness/fixtures/cleanup.fixture.ts'],
-    env: planEnvironment({ targets: [{ name: 'reference', config }] }), ...CONFORMANCE_SCHEDULING,
+    root: PACKAGE_ROOT,
+    config: false,
+    run: true,
+    watch: false,
+    reporters: [collector],
+    include: ['test/harness/fixtures/cleanup.fixture.ts'],
+    env: planEnvironment({ targets: [{ name: 'reference', config }] }),
+    ...CONFORMANCE_SCHEDULING,
   });
   try {
     await vitest.start();
@@ -38,14 +44,22 @@ test('a refused deletion fails the check that created the resource', async () =>
   expect(collector.problems).toEqual([]);
   expect(checks).toHaveLength(4);
   for (const title of ['passes, then its deletion is refused', 'skips, then its deletion is refused']) {
-    expect(byTitle(title), title).toMatchObject({ outcome: 'fail', violated: ['MUTATION-DELETE-IDEMPOTENT'], message: expect.stringMatching(/deleting what the check created should succeed/) });
+    expect(byTitle(title), title).toMatchObject({
+      outcome: 'fail',
+      violated: ['MUTATION-DELETE-IDEMPOTENT'],
+      message: expect.stringMatching(/deleting what the check created should succeed/),
+    });
   }
   const failed = byTitle('fails, then its deletion is refused');
   expect(failed).toMatchObject({ outcome: 'fail', violated: ['MUTATION-CREATE'] });
-  expect(failed.findings).toEqual([expect.objectContaining({ kind: 'observed', requirements: ['MUTATION-DELETE-IDEMPOTENT'] })]);
+  expect(failed.findings).toEqual([
+    expect.objectContaining({ kind: 'observed', requirements: ['MUTATION-DELETE-IDEMPOTENT'] }),
+  ]);
   const passed = byTitle('passes, and its deletion succeeds');
   expect(passed.outcome).toBe('pass');
   // The ids it declares lead its name; the rules its assertions applied are recorded beside them.
   expect(passed.name).toBe('[MUTATION-CREATE] passes, and its deletion succeeds');
-  expect(passed.requirements).toEqual(expect.arrayContaining(['MUTATION-CREATE', 'ENVELOPE-WRAPPED', 'SCHEMA-CANONICAL']));
+  expect(passed.requirements).toEqual(
+    expect.arrayContaining(['MUTATION-CREATE', 'ENVELOPE-WRAPPED', 'SCHEMA-CANONICAL']),
+  );
 }, 180_000); // starts a vitest of its own: not about time, so bounded only against a hang

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { listEndpoint } from '../../lib/contract/list-endpoints.js';
 import type { Call, CheckContext } from '../../lib/harness/context.js';
-import { fetchPage, nextTokenOf, pagesOf, walkedOrSkip, walkList, WalkStopped, type StopRules } from '../../lib/harness/list-walk.js';
+import {
+  fetchPage,
+  nextTokenOf,
+  pagesOf,
+  walkedOrSkip,
+  walkList,
+  WalkStopped,
+  type StopRules,
+} from '../../lib/harness/list-walk.js';
 import { isRuleViolation, RuleViolation, violation } from '../../lib/assert/violation.js';
 import { isJsonObject } from '../../lib/util/json.js';
 
@@ -22,7 +30,10 @@ function fakeContext(serve: (query: Query) => Answer) {
     call: async (_key: string, { query = {} }: { query?: Query }) => {
       sent.push(query);
       const { status, json } = serve(query);
-      return { request: { method: 'GET', url: '/v1/runs', headers: {} }, response: { status, json, text: JSON.stringify(json), truncated: false, headers: {} } } as unknown as Call;
+      return {
+        request: { method: 'GET', url: '/v1/runs', headers: {} },
+        response: { status, json, text: JSON.stringify(json), truncated: false, headers: {} },
+      } as unknown as Call;
     },
     expectSuccess: (call: Call, requirements: readonly string[], what: string) => {
       const { status, json } = call.response;
@@ -43,20 +54,37 @@ function fakeContext(serve: (query: Query) => Answer) {
 }
 
 /** Pages of `runs` items by id; the page after token `n` starts at item n (a token past the end repeats). */
-function pagedRuns(ids: readonly string[], size: number, token = (next: number): string | null | undefined => (next < ids.length ? String(next) : null)) {
+function pagedRuns(
+  ids: readonly string[],
+  size: number,
+  token = (next: number): string | null | undefined => (next < ids.length ? String(next) : null),
+) {
   return (query: Query): Answer => {
     const start = Number(query['page_token'] ?? 0);
-    return { status: 200, json: { runs: ids.slice(start, start + size).map((run_id) => ({ run_id })), next_page_token: token(start + size) } };
+    return {
+      status: 200,
+      json: {
+        runs: ids.slice(start, start + size).map((run_id) => ({ run_id })),
+        next_page_token: token(start + size),
+      },
+    };
   };
 }
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `r${i}`);
 
-const JUDGED: StopRules = { read: 'judged', unreadPage: { fails: ['LIST-ORDER-BY'] }, repeatedToken: { fails: ['LIST-LAST-PAGE'] } };
+const JUDGED: StopRules = {
+  read: 'judged',
+  unreadPage: { fails: ['LIST-ORDER-BY'] },
+  repeatedToken: { fails: ['LIST-LAST-PAGE'] },
+};
 const LOOSE: StopRules = { read: 'loose', unreadPage: { blocks: ['LIST-PAGINATION-COMPLETE'] }, repeatedToken: 'ends' };
 
 async function violationOf(walk: Promise<unknown>): Promise<RuleViolation> {
-  const error = await walk.then(() => undefined, (e: unknown) => e);
+  const error = await walk.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   if (!isRuleViolation(error)) throw new Error(`expected a rule violation, got ${String(error)}`);
   return error;
 }
@@ -106,8 +134,13 @@ describe('walkList', () => {
 
   it('fails after the declared number of pages in a row that bring no new item', async () => {
     // Every page repeats the first two runs under a fresh token.
-    const { t, sent } = fakeContext((query) => ({ status: 200, json: { runs: [{ run_id: 'a' }, { run_id: 'b' }], next_page_token: `${Number(query['page_token'] ?? 0) + 1}` } }));
-    const seen = await violationOf(walkList(t, RUNS, {}, { ...JUDGED, idlePages: { max: 3, fails: ['LIST-PAGINATION-COMPLETE'] } }));
+    const { t, sent } = fakeContext((query) => ({
+      status: 200,
+      json: { runs: [{ run_id: 'a' }, { run_id: 'b' }], next_page_token: `${Number(query['page_token'] ?? 0) + 1}` },
+    }));
+    const seen = await violationOf(
+      walkList(t, RUNS, {}, { ...JUDGED, idlePages: { max: 3, fails: ['LIST-PAGINATION-COMPLETE'] } }),
+    );
     expect(seen.requirements).toEqual(['LIST-PAGINATION-COMPLETE']);
     expect(seen.summary).toBe('/v1/runs: 3 pages in a row brought no new item, yet each carried a next_page_token');
     expect(sent).toHaveLength(4);
@@ -116,7 +149,9 @@ describe('walkList', () => {
   describe('a walk too long', () => {
     it('fails at the most pages, charged as declared', async () => {
       const { t, sent } = fakeContext(pagedRuns(ids(10), 2));
-      const seen = await violationOf(walkList(t, RUNS, {}, { ...JUDGED, maxPages: { max: 3, beyond: { fails: ['LIST-PAGINATION-COMPLETE'] } } }));
+      const seen = await violationOf(
+        walkList(t, RUNS, {}, { ...JUDGED, maxPages: { max: 3, beyond: { fails: ['LIST-PAGINATION-COMPLETE'] } } }),
+      );
       expect(seen.requirements).toEqual(['LIST-PAGINATION-COMPLETE']);
       expect(seen.summary).toBe('/v1/runs: still not on the last page after 3 pages');
       expect(sent).toHaveLength(3);
@@ -124,22 +159,42 @@ describe('walkList', () => {
 
     it('may end on its last allowed page', async () => {
       const { t } = fakeContext(pagedRuns(ids(6), 2));
-      expect((await walkList(t, RUNS, {}, { ...JUDGED, maxPages: { max: 3, beyond: { fails: ['LIST-PAGINATION-COMPLETE'] } } })).items).toHaveLength(6);
+      expect(
+        (
+          await walkList(
+            t,
+            RUNS,
+            {},
+            { ...JUDGED, maxPages: { max: 3, beyond: { fails: ['LIST-PAGINATION-COMPLETE'] } } },
+          )
+        ).items,
+      ).toHaveLength(6);
     });
 
     it('or is given up at the most pages or items: the check is skipped, not failed', async () => {
       const byPages = fakeContext(pagedRuns(ids(10), 2));
-      await expect(walkedOrSkip(byPages.t, 'listing runs', walkList(byPages.t, RUNS, {}, { ...LOOSE, maxPages: { max: 3, beyond: 'gives up' } }))).rejects.toThrow('ended');
-      expect(byPages.ended).toEqual(['skip: /v1/runs: still not on the last page after 3 pages: too many to walk in one check']);
+      await expect(
+        walkedOrSkip(
+          byPages.t,
+          'listing runs',
+          walkList(byPages.t, RUNS, {}, { ...LOOSE, maxPages: { max: 3, beyond: 'gives up' } }),
+        ),
+      ).rejects.toThrow('ended');
+      expect(byPages.ended).toEqual([
+        'skip: /v1/runs: still not on the last page after 3 pages: too many to walk in one check',
+      ]);
       const byItems = fakeContext(pagedRuns(ids(10), 2));
-      await expect(walkedOrSkip(byItems.t, 'listing runs', walkList(byItems.t, RUNS, {}, { ...JUDGED, maxItems: 5 }))).rejects.toThrow('ended');
+      await expect(
+        walkedOrSkip(byItems.t, 'listing runs', walkList(byItems.t, RUNS, {}, { ...JUDGED, maxItems: 5 })),
+      ).rejects.toThrow('ended');
       expect(byItems.ended).toEqual(['skip: /v1/runs holds more than 5 items: too many to walk in one check']);
       expect(byItems.sent).toHaveLength(3);
     });
   });
 
   describe('an unread page', () => {
-    const failing = (status: number, json: unknown) => fakeContext((query) => (query['page_token'] ? { status, json } : pagedRuns(ids(4), 2)(query)));
+    const failing = (status: number, json: unknown) =>
+      fakeContext((query) => (query['page_token'] ? { status, json } : pagedRuns(ids(4), 2)(query)));
 
     it('fails a judged walk, charged as declared', async () => {
       const seen = await violationOf(walkList(failing(500, { error: { code: 'INTERNAL' } }).t, RUNS, {}, JUDGED));
@@ -189,9 +244,14 @@ describe('pagesOf', () => {
 describe('fetchPage', () => {
   it('reads one judged page, charged to the requirements given', async () => {
     const ok = fakeContext(pagedRuns(ids(4), 3));
-    expect(await fetchPage(ok.t, RUNS, { page_size: 3 }, ['LIST-FULL-PAGES'])).toMatchObject({ nextToken: '3', items: [{ run_id: 'r0' }, { run_id: 'r1' }, { run_id: 'r2' }] });
+    expect(await fetchPage(ok.t, RUNS, { page_size: 3 }, ['LIST-FULL-PAGES'])).toMatchObject({
+      nextToken: '3',
+      items: [{ run_id: 'r0' }, { run_id: 'r1' }, { run_id: 'r2' }],
+    });
     const refused = fakeContext(() => ({ status: 400, json: { error: { code: 'INVALID_ARGUMENT' } } }));
-    expect((await violationOf(fetchPage(refused.t, RUNS, {}, ['LIST-FULL-PAGES']))).requirements).toEqual(['LIST-FULL-PAGES']);
+    expect((await violationOf(fetchPage(refused.t, RUNS, {}, ['LIST-FULL-PAGES']))).requirements).toEqual([
+      'LIST-FULL-PAGES',
+    ]);
   });
 });
 

@@ -49,20 +49,26 @@ describe('agents', () => {
   test('create sends the fields over a valid agent named `<marker> agent` and returns the agent, the exchange and the body', async () => {
     const t = await contextOf();
     const { agent, call, sent } = await t.agents.create({ prompt: 'hello' });
-    expect(sent).toEqual({ display_name: `${MARKER} agent`, model_type: 'MODEL_TYPE_VOICE', phone_number: VALID_PHONE, prompt: 'hello' });
+    expect(sent).toEqual({
+      display_name: `${MARKER} agent`,
+      model_type: 'MODEL_TYPE_VOICE',
+      phone_number: VALID_PHONE,
+      prompt: 'hello',
+    });
     expect(call.endpoint.key).toBe('POST /v1/agents');
     expect(agent).toMatchObject(sent);
   });
 
   test('a given name gets the marker over its first characters, its length kept; a marked or short one is sent as given', async () => {
     const t = await contextOf();
-    const nameSent = async (displayName: string) => sentBody(await t.agents.send({ display_name: displayName }))['display_name'];
+    const nameSent = async (displayName: string) =>
+      sentBody(await t.agents.send({ display_name: displayName }))['display_name'];
     expect(await nameSent('x'.repeat(40))).toBe(`${MARKER} ${'x'.repeat(40 - MARKER.length - 1)}`);
     expect(await nameSent(t.name('front desk'))).toBe(`${MARKER} front desk`);
     expect(await nameSent('a')).toBe('a');
   });
 
-  test('a field set to undefined is left out, and the answer is the check\'s to judge', async () => {
+  test("a field set to undefined is left out, and the answer is the check's to judge", async () => {
     const t = await contextOf();
     const call = await t.agents.send({ display_name: undefined });
     expect(Object.keys(sentBody(call))).toEqual(['model_type', 'phone_number']);
@@ -111,10 +117,16 @@ describe('mutations', () => {
     const { mutation } = await t.mutations.create(agentId);
     // A second deletion of a mutation that does not exist under another agent: the target refuses it.
     const params = { agent_id: wellFormedId(ID_RULES.agent, 44), mutation_id: String(mutation['id']) };
-    t.cleanup(() => t.call('DELETE /v1/agents/{agent_id}/mutations/{mutation_id}', { params }), ['MUTATION-DELETE-IDEMPOTENT']);
+    t.cleanup(
+      () => t.call('DELETE /v1/agents/{agent_id}/mutations/{mutation_id}', { params }),
+      ['MUTATION-DELETE-IDEMPOTENT'],
+    );
     const refused = await t.deleteCreated();
     expect(refused).toHaveLength(1);
-    expect(refused[0]).toMatchObject({ requirements: ['MUTATION-DELETE-IDEMPOTENT'], summary: expect.stringMatching(/^deleting what the check created should succeed/) });
+    expect(refused[0]).toMatchObject({
+      requirements: ['MUTATION-DELETE-IDEMPOTENT'],
+      summary: expect.stringMatching(/^deleting what the check created should succeed/),
+    });
     expect(refused[0]!.exchange?.response.status).toBeGreaterThanOrEqual(400);
   });
 
@@ -148,7 +160,9 @@ describe('mutations', () => {
         throw new Error(`skipped: ${reason}`);
       },
     });
-    await expect(new Mutations(refused).parent()).rejects.toThrow(/skipped: needs a parent agent, but POST \/v1\/agents answered 400 .*the agents group judges that/);
+    await expect(new Mutations(refused).parent()).rejects.toThrow(
+      /skipped: needs a parent agent, but POST \/v1\/agents answered 400 .*the agents group judges that/,
+    );
   });
 });
 
@@ -156,7 +170,11 @@ describe('test cases and review projects', () => {
   test('a test case is sent with the test set chosen once for the target and input_str `<marker> test case`', async () => {
     const t = await contextOf();
     const { testCase, sent } = await t.testCases.create({ description: 'a refund' });
-    expect(sent).toEqual({ input_str: `${MARKER} test case`, test_set_id: await t.testCases.testSetId(), description: 'a refund' });
+    expect(sent).toEqual({
+      input_str: `${MARKER} test case`,
+      test_set_id: await t.testCases.testSetId(),
+      description: 'a refund',
+    });
     expect(testCase).toMatchObject(sent);
   });
 
@@ -165,7 +183,12 @@ describe('test cases and review projects', () => {
     const simulationId = (await simulationIds(t))[0] as string;
     const metricId = String((await metricOutputs(t, simulationId))[0]?.['metric_id']);
     const { reviewProject, sent } = await t.reviewProjects.create({ simulationId, metricId }, { notifications: false });
-    expect(sent).toMatchObject({ display_name: `${MARKER} review project`, linked_simulation_ids: [simulationId], linked_metric_ids: [metricId], notifications: false });
+    expect(sent).toMatchObject({
+      display_name: `${MARKER} review project`,
+      linked_simulation_ids: [simulationId],
+      linked_metric_ids: [metricId],
+      notifications: false,
+    });
     expect(reviewProject['display_name']).toBe(`${MARKER} review project`);
   });
 });

@@ -13,7 +13,11 @@ import { startReferenceService, type RunningReference } from '../../lib/referenc
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
 import { CONFORMANCE_SCHEDULING, PACKAGE_ROOT } from '../../lib/runner/project.js';
 
-interface Ran { name: string; start: number; end: number }
+interface Ran {
+  name: string;
+  start: number;
+  end: number;
+}
 
 let reference: RunningReference;
 let dir: string;
@@ -33,19 +37,31 @@ test('ordinary checks overlap; the exclusive one overlaps none and keeps its pla
   const log = join(dir, 'ran.jsonl');
   const config = parseConfig({ ...referenceEnvironment(reference), AES_RUN_MARKER: 'cft-test' });
   const vitest = await createVitest('test', {
-    root: PACKAGE_ROOT, config: false, run: true, watch: false, reporters: [], include: ['test/harness/fixtures/scheduling.fixture.ts'],
-    env: { SCHEDULING_LOG: log, ...planEnvironment({ targets: [{ name: 'reference', config }] }) }, ...CONFORMANCE_SCHEDULING,
+    root: PACKAGE_ROOT,
+    config: false,
+    run: true,
+    watch: false,
+    reporters: [],
+    include: ['test/harness/fixtures/scheduling.fixture.ts'],
+    env: { SCHEDULING_LOG: log, ...planEnvironment({ targets: [{ name: 'reference', config }] }) },
+    ...CONFORMANCE_SCHEDULING,
   });
   try {
     await vitest.start();
   } finally {
     await vitest.close();
   }
-  const ran = readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Ran);
+  const ran = readFileSync(log, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Ran);
   const byName = Object.fromEntries(ran.map((r) => [r.name, r]));
   const exclusive = byName['exclusive']!;
   expect(ran).toHaveLength(6);
-  expect(overlap(byName['a']!, byName['b']!) && overlap(byName['d']!, byName['e']!), 'neighbours ran one after another').toBe(true);
+  expect(
+    overlap(byName['a']!, byName['b']!) && overlap(byName['d']!, byName['e']!),
+    'neighbours ran one after another',
+  ).toBe(true);
   for (const name of ['a', 'b', 'c']) expect(byName[name]!.end).toBeLessThanOrEqual(exclusive.start);
   for (const name of ['d', 'e']) expect(byName[name]!.start).toBeGreaterThanOrEqual(exclusive.end);
 }, 180_000); // starts a vitest of its own: not about time, so bounded only against a hang

@@ -33,7 +33,9 @@ const client = (options: Partial<ConstructorParameters<typeof ApiClient>[0]> = {
 
 describe('ApiClient', () => {
   test('sends the key, records it as $API_KEY, parses JSON', async () => {
-    routes.set('/echo', (req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ key: req.headers['x-api-key'] })));
+    routes.set('/echo', (req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ key: req.headers['x-api-key'] })),
+    );
     const ex = await client().send({ method: 'GET', path: '/echo' });
     expect(ex.response.json).toEqual({ key: 'client-test-secret-key' });
     expect(ex.request.headers['X-API-Key']).toBe('$API_KEY');
@@ -48,7 +50,8 @@ describe('ApiClient', () => {
 
   test('sends Accept: application/json unless told otherwise, and none for null', async () => {
     routes.set('/accept', (req, res) => res.writeHead(200).end(String(req.headers.accept)));
-    const accept = async (headers?: Record<string, string | null>) => (await client().send({ method: 'GET', path: '/accept', headers })).response.text;
+    const accept = async (headers?: Record<string, string | null>) =>
+      (await client().send({ method: 'GET', path: '/accept', headers })).response.text;
     expect(await accept()).toBe('application/json');
     expect(await accept({ accept: '*/*' })).toBe('*/*');
     expect(await accept({ accept: null })).toBe('undefined');
@@ -62,7 +65,9 @@ describe('ApiClient', () => {
 
   test('waits out 503 with Retry-After, then returns the answer', async () => {
     let calls = 0;
-    routes.set('/busy', (_req, res) => (++calls < 3 ? res.writeHead(503, { 'retry-after': '0' }).end() : res.writeHead(200).end('{}')));
+    routes.set('/busy', (_req, res) =>
+      ++calls < 3 ? res.writeHead(503, { 'retry-after': '0' }).end() : res.writeHead(200).end('{}'),
+    );
     const ex = await client().send({ method: 'GET', path: '/busy' });
     expect(ex.response.status).toBe(200);
     expect(ex.retries).toBe(2);
@@ -70,14 +75,18 @@ describe('ApiClient', () => {
 
   test('waits out 429s without counting them; gives up only when nothing got through for the give-up time', async () => {
     let calls = 0;
-    routes.set('/limited', (_req, res) => (++calls <= 5 ? res.writeHead(429, { 'retry-after': '0' }).end() : res.writeHead(200).end('{}')));
+    routes.set('/limited', (_req, res) =>
+      ++calls <= 5 ? res.writeHead(429, { 'retry-after': '0' }).end() : res.writeHead(200).end('{}'),
+    );
     const ex = await client().send({ method: 'GET', path: '/limited' });
     expect([ex.response.status, ex.retries]).toEqual([200, 5]);
     routes.set('/always', (_req, res) => res.writeHead(429, { 'retry-after': '0' }).end());
-    await expect(client({ throttleGiveUpMs: 200 }).send({ method: 'GET', path: '/always' })).rejects.toBeInstanceOf(ThrottledError);
+    await expect(client({ throttleGiveUpMs: 200 }).send({ method: 'GET', path: '/always' })).rejects.toBeInstanceOf(
+      ThrottledError,
+    );
   });
 
-  test('a 503 without Retry-After is the server\'s answer', async () => {
+  test("a 503 without Retry-After is the server's answer", async () => {
     routes.set('/down', (_req, res) => res.writeHead(503).end());
     const ex = await client().send({ method: 'GET', path: '/down' });
     expect([ex.response.status, ex.retries]).toEqual([503, 0]);
@@ -92,7 +101,9 @@ describe('ApiClient', () => {
 
   test('a hanging server becomes a TransportError naming the timeout', async () => {
     routes.set('/hang', () => {});
-    await expect(client({ timeoutMs: 300 }).send({ method: 'GET', path: '/hang' })).rejects.toThrow(/no complete response within 300 ms/);
+    await expect(client({ timeoutMs: 300 }).send({ method: 'GET', path: '/hang' })).rejects.toThrow(
+      /no complete response within 300 ms/,
+    );
   });
 
   test('a refused connection becomes a TransportError', async () => {
@@ -103,11 +114,18 @@ describe('ApiClient', () => {
   });
 
   test('https:// to a plain-HTTP port says so in words, not in OpenSSL', async () => {
-    const tls = new ApiClient({ baseUrl: base.replace(/^http:/, 'https:'), apiKey: undefined, timeoutMs: 20_000, concurrency: 1 });
+    const tls = new ApiClient({
+      baseUrl: base.replace(/^http:/, 'https:'),
+      apiKey: undefined,
+      timeoutMs: 20_000,
+      concurrency: 1,
+    });
     try {
       const error = await tls.send({ method: 'GET', path: '/x' }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TransportError);
-      expect((error as Error).message).toMatch(/^GET https:\/\/127\.0\.0\.1:\d+\/x: TLS handshake failed: is this an http:\/\/ port\?/);
+      expect((error as Error).message).toMatch(
+        /^GET https:\/\/127\.0\.0\.1:\d+\/x: TLS handshake failed: is this an http:\/\/ port\?/,
+      );
       expect((error as Error).message).not.toMatch(/ssl3|openssl|routines/i);
     } finally {
       await tls.close();
@@ -116,9 +134,16 @@ describe('ApiClient', () => {
 
   test('http:// to a TLS port (the answer is a TLS alert) says so in words', async () => {
     // A TLS server's answer to a plain HTTP request: an alert record (0x15, version 3.1, protocol_version).
-    const tlsLike = createNetServer((socket) => socket.once('data', () => socket.end(Buffer.from([0x15, 0x03, 0x01, 0x00, 0x02, 0x02, 0x46]))));
+    const tlsLike = createNetServer((socket) =>
+      socket.once('data', () => socket.end(Buffer.from([0x15, 0x03, 0x01, 0x00, 0x02, 0x02, 0x46]))),
+    );
     await new Promise<void>((resolve) => tlsLike.listen(0, '127.0.0.1', resolve));
-    const plain = new ApiClient({ baseUrl: `http://127.0.0.1:${(tlsLike.address() as { port: number }).port}`, apiKey: undefined, timeoutMs: 20_000, concurrency: 1 });
+    const plain = new ApiClient({
+      baseUrl: `http://127.0.0.1:${(tlsLike.address() as { port: number }).port}`,
+      apiKey: undefined,
+      timeoutMs: 20_000,
+      concurrency: 1,
+    });
     try {
       const error = await plain.send({ method: 'GET', path: '/x' }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TransportError);
@@ -144,7 +169,8 @@ describe('ApiClient, when the runner ends the run', () => {
     await vi.waitFor(() => expect([hits.get('/stall'), hits.get('/later')]).toEqual([1, 1]));
     const watch = new ThrottleWatch(base);
     watch.stop('the run was interrupted by SIGTERM');
-    for (const cut of [stalled, waiting]) await expect(cut).rejects.toThrow(/^not finished: the run was interrupted by SIGTERM$/);
+    for (const cut of [stalled, waiting])
+      await expect(cut).rejects.toThrow(/^not finished: the run was interrupted by SIGTERM$/);
     await expect(stalled).rejects.toBeInstanceOf(TransportError);
     expect((await waiting.catch((error: TransportError) => error)).request.method).toBe('POST');
     watch.close();

@@ -85,7 +85,7 @@ describe('connections a server closes when idle', () => {
     await c.close();
   });
 
-  test('a read reset on a fresh connection is the server\'s doing: an error, not sent again', async () => {
+  test("a read reset on a fresh connection is the server's doing: an error, not sent again", async () => {
     const c = client();
     const failed = await c.send({ method: 'GET', path: '/boom' }).catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(TransportError);

@@ -21,11 +21,13 @@ async function mostInFlight(t: Throttle, count: number): Promise<number> {
   let inFlight = 0;
   let most = 0;
   const releases: Array<() => void> = [];
-  const tasks = Array.from({ length: count }, () => t.run(async () => {
-    most = Math.max(most, ++inFlight);
-    await new Promise<void>((resolve) => releases.push(resolve));
-    inFlight--;
-  }));
+  const tasks = Array.from({ length: count }, () =>
+    t.run(async () => {
+      most = Math.max(most, ++inFlight);
+      await new Promise<void>((resolve) => releases.push(resolve));
+      inFlight--;
+    }),
+  );
   for (let done = 0; done < count; done++) {
     await vi.waitFor(() => expect(releases.length).toBeGreaterThan(0));
     releases.shift()!();

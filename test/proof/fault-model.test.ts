@@ -18,13 +18,18 @@ describe('the fault model', () => {
     // A catalog of two faults: one slipping on the first requirement only, one given a slip on a requirement it does not break.
     const [first, second] = [REQUIREMENTS[0]!.id as RequirementId, REQUIREMENTS[1]!.id as RequirementId];
     const catalog = {
-      faults: [{ id: 'narrow', requirements: [first, second] }, { id: 'stray', requirements: [second] }],
+      faults: [
+        { id: 'narrow', requirements: [first, second] },
+        { id: 'stray', requirements: [second] },
+      ],
       slips: { narrow: { [first]: ['bound'] as Slip[] }, stray: { [first]: ['bound'] as Slip[] } },
     };
-    const placed = faultModel(catalog).flatMap((row) => slips.flatMap((slip) => {
-      const cell = row.cells[slip];
-      return cell.kind === 'faults' ? cell.faults.map((id) => `${row.requirement} × ${slip}: ${id}`) : [];
-    }));
+    const placed = faultModel(catalog).flatMap((row) =>
+      slips.flatMap((slip) => {
+        const cell = row.cells[slip];
+        return cell.kind === 'faults' ? cell.faults.map((id) => `${row.requirement} × ${slip}: ${id}`) : [];
+      }),
+    );
     expect(placed).toEqual([`${first} × bound: narrow`]);
     expect(unplacedFaults(catalog)).toEqual(['stray']);
     const implied = faultModel(catalog).find((row) => row.requirement === second)!.cells.broken;
@@ -38,12 +43,20 @@ describe('the fault model', () => {
       if (to !== 'all') expect(new Set(to).size, `${slip} lists a requirement twice`).toBe(to.length);
     }
     expect(rows.every((row) => row.cells.broken.kind !== 'not-applicable')).toBe(true);
-    expect(rows.filter((row) => row.cells.broken.kind === 'implied').every((row) => slips.some((slip) => row.cells[slip].kind === 'faults'))).toBe(true);
+    expect(
+      rows
+        .filter((row) => row.cells.broken.kind === 'implied')
+        .every((row) => slips.some((slip) => row.cells[slip].kind === 'faults')),
+    ).toBe(true);
     // A fault slipping so on the rule shows the slip can happen to it: the applicability must say so.
-    const contradicted = rows.flatMap((row) => slips.filter((slip) => {
-      const { to } = APPLICABILITY[slip];
-      return row.cells[slip].kind === 'faults' && to !== 'all' && !to.includes(row.requirement);
-    }).map((slip) => `${row.requirement} × ${slip}`));
+    const contradicted = rows.flatMap((row) =>
+      slips
+        .filter((slip) => {
+          const { to } = APPLICABILITY[slip];
+          return row.cells[slip].kind === 'faults' && to !== 'all' && !to.includes(row.requirement);
+        })
+        .map((slip) => `${row.requirement} × ${slip}`),
+    );
     expect(contradicted).toEqual([]);
   });
 
@@ -51,11 +64,19 @@ describe('the fault model', () => {
     const known = new Set(FAULTS.map((f) => f.id as string));
     expect(Object.keys(FAULT_SLIPS).filter((id) => !known.has(id))).toEqual([]);
     expect(unplacedFaults()).toEqual([]);
-    expect(rows.flatMap((row) => slips.filter((slip) => row.cells[slip].kind === 'open').map((slip) => `${row.requirement} × ${slip}`))).toEqual([]);
+    expect(
+      rows.flatMap((row) =>
+        slips.filter((slip) => row.cells[slip].kind === 'open').map((slip) => `${row.requirement} × ${slip}`),
+      ),
+    ).toEqual([]);
     // Slips given per requirement name only requirements the fault breaks.
     const strays = FAULTS.flatMap((f) => {
       const slips = FAULT_SLIPS[f.id];
-      return slips && !Array.isArray(slips) ? Object.keys(slips).filter((r) => !(f.requirements as readonly string[]).includes(r)).map((r) => `${f.id}: ${r}`) : [];
+      return slips && !Array.isArray(slips)
+        ? Object.keys(slips)
+            .filter((r) => !(f.requirements as readonly string[]).includes(r))
+            .map((r) => `${f.id}: ${r}`)
+        : [];
     });
     expect(strays).toEqual([]);
   });

@@ -26,13 +26,15 @@ import { BEYOND_CONTRACT_PROBES } from '../../proof/probes/beyond-contract.js';
 const SPEC = '/v1/openapi/agent-evaluation';
 const VOICE = { display_name: 'Probe', model_type: 'MODEL_TYPE_VOICE' };
 
-const jsonSpec = async (call: Call) => (await call('GET', SPEC, { key: null, headers: { Accept: 'application/json' } })).body;
+const jsonSpec = async (call: Call) =>
+  (await call('GET', SPEC, { key: null, headers: { Accept: 'application/json' } })).body;
 const firstPersona = async (call: Call) => (await call('GET', '/v1/personas?page_size=1')).body.personas[0];
 const newAgent = async (call: Call, body: object = VOICE) => await call('POST', '/v1/agents', { body });
 
 async function newMutation(call: Call) {
   const agentId = (await newAgent(call, { ...VOICE, prompt: 'p' })).body.agent.id;
-  const mutation = (await call('POST', `/v1/agents/${agentId}/mutations`, { body: { display_name: 'm' } })).body.mutation;
+  const mutation = (await call('POST', `/v1/agents/${agentId}/mutations`, { body: { display_name: 'm' } })).body
+    .mutation;
   return { agentId, mutation };
 }
 
@@ -54,29 +56,41 @@ const PROBES: Record<string, (call: Call) => Promise<unknown>> = {
   ...FIELD_SLIPS_PROBES,
   ...GENERAL_SLIPS_PROBES,
   ...BEYOND_CONTRACT_PROBES,
-  'auth-missing-key-accepted-on-get-agent': async (call) => (await call('GET', `/v1/agents/${'A'.repeat(22)}`, { key: null })).status,
+  'auth-missing-key-accepted-on-get-agent': async (call) =>
+    (await call('GET', `/v1/agents/${'A'.repeat(22)}`, { key: null })).status,
   'auth-wrong-key-accepted': async (call) => (await call('GET', '/v1/personas', { key: 'nope' })).status,
   'auth-details-missing': async (call) => (await call('GET', '/v1/personas', { key: null })).body.error.details,
   'auth-wrong-code': async (call) => (await call('GET', '/v1/personas', { key: null })).body.error.code,
   'auth-spec-requires-key': async (call) => (await call('GET', '/v1/openapi', { key: null })).status,
   'auth-empty-key-accepted': async (call) => (await call('GET', '/v1/personas', { key: '' })).status,
-  'auth-key-prefix-accepted': async (call) => (await call('GET', '/v1/personas', { key: `${DEFAULT_API_KEY}x` })).status,
-  'auth-key-last-character-ignored': async (call) => (await call('GET', '/v1/personas', { key: DEFAULT_API_KEY.slice(0, -1) })).status,
-  'auth-key-case-insensitive': async (call) => (await call('GET', '/v1/personas', { key: DEFAULT_API_KEY.toUpperCase() })).status,
+  'auth-key-prefix-accepted': async (call) =>
+    (await call('GET', '/v1/personas', { key: `${DEFAULT_API_KEY}x` })).status,
+  'auth-key-last-character-ignored': async (call) =>
+    (await call('GET', '/v1/personas', { key: DEFAULT_API_KEY.slice(0, -1) })).status,
+  'auth-key-case-insensitive': async (call) =>
+    (await call('GET', '/v1/personas', { key: DEFAULT_API_KEY.toUpperCase() })).status,
   'auth-after-path-ids': async (call) => (await call('GET', '/v1/agents/x', { key: 'nope' })).body.error.code,
-  'auth-after-body': async (call) => (await call('POST', '/v1/agents', { key: 'nope', raw: '{"display_name": ' })).body.error.code,
+  'auth-after-body': async (call) =>
+    (await call('POST', '/v1/agents', { key: 'nope', raw: '{"display_name": ' })).body.error.code,
   'auth-after-handler': async (call) => (await call('POST', '/v1/agents', { key: 'nope', body: {} })).body.error.code,
-  'published-stricter-than-answers': async (call) => (await jsonSpec(call)).components.schemas.Run.properties.status.enum,
+  'published-stricter-than-answers': async (call) =>
+    (await jsonSpec(call)).components.schemas.Run.properties.status.enum,
   'spec-unlisted-name-served': async (call) => (await call('GET', '/v1/openapi/no-such-spec', { key: null })).status,
   'spec-listing-empty': async (call) => (await call('GET', '/v1/openapi', { key: null })).body,
   'spec-yaml-as-json': async (call) => (await call('GET', SPEC, { key: null })).contentType,
-  'spec-any-accept-json': async (call) => (await call('GET', SPEC, { key: null, headers: { Accept: '*/*' } })).contentType,
+  'spec-any-accept-json': async (call) =>
+    (await call('GET', SPEC, { key: null, headers: { Accept: '*/*' } })).contentType,
   'spec-no-accept-crash': async (call) => (await call('GET', SPEC, { key: null })).status,
-  'spec-json-ignored': async (call) => (await call('GET', SPEC, { key: null, headers: { Accept: 'application/json' } })).contentType,
-  'spec-json-differs': async (call) => Object.keys((await jsonSpec(call)).paths).length === Object.keys(parse((await call('GET', SPEC, { key: null })).text).paths).length,
+  'spec-json-ignored': async (call) =>
+    (await call('GET', SPEC, { key: null, headers: { Accept: 'application/json' } })).contentType,
+  'spec-json-differs': async (call) =>
+    Object.keys((await jsonSpec(call)).paths).length ===
+    Object.keys(parse((await call('GET', SPEC, { key: null })).text).paths).length,
   'spec-invalid-openapi': async (call) => 'info' in (await jsonSpec(call)),
-  'spec-missing-endpoint': async (call) => [(await jsonSpec(call)).paths['/v1/runs/{run_id}']?.delete !== undefined,
-    parse((await call('GET', SPEC, { key: null })).text).paths['/v1/runs/{run_id}']?.delete !== undefined],
+  'spec-missing-endpoint': async (call) => [
+    (await jsonSpec(call)).paths['/v1/runs/{run_id}']?.delete !== undefined,
+    parse((await call('GET', SPEC, { key: null })).text).paths['/v1/runs/{run_id}']?.delete !== undefined,
+  ],
   'spec-no-security': async (call) => (await jsonSpec(call)).paths['/v1/runs'].get.security,
   'spec-key-as-parameter-only': async (call) => (await jsonSpec(call)).paths['/v1/runs'].get.security,
   'spec-key-parameter-optional': async (call) => {
@@ -95,13 +109,18 @@ const PROBES: Record<string, (call: Call) => Promise<unknown>> = {
   'invalid-argument-http-422': async (call) => (await newAgent(call, {})).status,
   'not-found-http-410': async (call) => (await call('GET', `/v1/personas/${'A'.repeat(22)}`)).status,
   'envelope-extra-top-level-key': async (call) => Object.keys((await newAgent(call)).body),
-  'agent-test-set-ids-joined': async (call) => (await newAgent(call, { ...VOICE, test_set_ids: ['a'.repeat(22), 'b'.repeat(22)] })).body.agent.test_set_ids,
-  'agent-display-name-max-199': async (call) => (await newAgent(call, { ...VOICE, display_name: 'n'.repeat(200) })).status,
-  'agent-display-name-max-201': async (call) => (await newAgent(call, { ...VOICE, display_name: 'n'.repeat(201) })).status,
+  'agent-test-set-ids-joined': async (call) =>
+    (await newAgent(call, { ...VOICE, test_set_ids: ['a'.repeat(22), 'b'.repeat(22)] })).body.agent.test_set_ids,
+  'agent-display-name-max-199': async (call) =>
+    (await newAgent(call, { ...VOICE, display_name: 'n'.repeat(200) })).status,
+  'agent-display-name-max-201': async (call) =>
+    (await newAgent(call, { ...VOICE, display_name: 'n'.repeat(201) })).status,
   'agent-soft-delete-flag-leaked': async (call) => 'deleted' in (await newAgent(call)).body.agent,
   'mutation-with-description-not-deletable': async (call) => {
     const agentId = (await newAgent(call, { ...VOICE, prompt: 'p' })).body.agent.id;
-    const mutation = (await call('POST', `/v1/agents/${agentId}/mutations`, { body: { display_name: 'm', description: 'd' } })).body.mutation;
+    const mutation = (
+      await call('POST', `/v1/agents/${agentId}/mutations`, { body: { display_name: 'm', description: 'd' } })
+    ).body.mutation;
     return (await call('DELETE', `/v1/agents/${agentId}/mutations/${mutation.id}`)).status;
   },
   'mutation-delete-not-idempotent': async (call) => {
@@ -120,13 +139,17 @@ const PROBES: Record<string, (call: Call) => Promise<unknown>> = {
     return persona.resource_name === `personas/${persona.id}`;
   },
   'run-metrics-inconsistent': async (call) => {
-    const runs = (await call('GET', '/v1/runs?page_size=1000')).body.runs as { results: { metrics: Record<string, { min: number; mean: number; max: number }> } }[];
+    const runs = (await call('GET', '/v1/runs?page_size=1000')).body.runs as {
+      results: { metrics: Record<string, { min: number; mean: number; max: number }> };
+    }[];
     return runs.every((run) => Object.values(run.results.metrics).every((m) => m.min <= m.mean && m.mean <= m.max));
   },
   'agent-knowledge-base-ids-missing': async (call) => 'knowledge_base_ids' in (await newAgent(call)).body.agent,
   'mutation-update-time-set': async (call) => (await newMutation(call)).mutation.update_time,
   'spec-yaml-legacy-media-type': async (call) => (await call('GET', SPEC, { key: null })).contentType,
-  'spec-yaml-merge-drops-override': async (call) => parse((await call('GET', SPEC, { key: null })).text, { merge: true }).paths['/v1/openapi/{spec_name}'].get.responses['200'].content,
+  'spec-yaml-merge-drops-override': async (call) =>
+    parse((await call('GET', SPEC, { key: null })).text, { merge: true }).paths['/v1/openapi/{spec_name}'].get
+      .responses['200'].content,
   'json-content-type-text': async (call) => (await call('GET', '/v1/personas')).contentType,
 };
 
@@ -154,6 +177,8 @@ describe('faults', () => {
 
   it('refuses an unknown fault, naming the known ones', async () => {
     // @ts-expect-error: an unknown fault id fails the type check; from an untyped caller it throws.
-    await expect(startReference({ faults: ['no-such-fault'] })).rejects.toThrow(/unknown fault "no-such-fault".*auth-wrong-key-accepted/);
+    await expect(startReference({ faults: ['no-such-fault'] })).rejects.toThrow(
+      /unknown fault "no-such-fault".*auth-wrong-key-accepted/,
+    );
   });
 });

@@ -27,10 +27,18 @@ function collect(child: ChildProcess): { output: () => { stdout: string; stderr:
 }
 
 const reference = (env: Record<string, string>, args: readonly string[] = []) =>
-  spawn(process.execPath, [...MAIN, ...args], { cwd: ROOT, env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  spawn(process.execPath, [...MAIN, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 
 /** Waits until `check` holds, polling; the bound only guards against a hang. */
-async function until<T>(check: () => T | undefined | Promise<T | undefined>, what: string, boundMs = 60_000): Promise<T> {
+async function until<T>(
+  check: () => T | undefined | Promise<T | undefined>,
+  what: string,
+  boundMs = 60_000,
+): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await check();
@@ -40,11 +48,12 @@ async function until<T>(check: () => T | undefined | Promise<T | undefined>, wha
   }
 }
 
-const accepts = (port: number) => new Promise<boolean>((resolve) => {
-  const socket = connect(port, '127.0.0.1');
-  socket.once('connect', () => (socket.destroy(), resolve(true)));
-  socket.once('error', () => resolve(false));
-});
+const accepts = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
 
 const portOf = (stdout: string): number | undefined => {
   const port = /^BASE_URL=http:\/\/127\.0\.0\.1:(\d+)$/m.exec(stdout)?.[1];
@@ -59,9 +68,19 @@ describe('npm run reference', () => {
       collect(reference({ PORT: '99999' })).ended,
     ]);
     expect(faults.code).toBe(2);
-    expect(faults.stderr.trim()).toBe(`reference service: FAULTS: unknown fault "nonsense", "list-page-gapp" (did you mean list-page-gap?); \`npm run reference -- --list-faults\` lists the ${FAULTS.length} faults`);
-    expect(variation).toMatchObject({ code: 2, stderr: expect.stringMatching(/^reference service: VARIATION: unknown variation "alt-z"; known: default, rest-statuses/) });
-    expect(port).toMatchObject({ code: 2, stderr: 'reference service: PORT: "99999" is not a port number (0 to 65535)\n' });
+    expect(faults.stderr.trim()).toBe(
+      `reference service: FAULTS: unknown fault "nonsense", "list-page-gapp" (did you mean list-page-gap?); \`npm run reference -- --list-faults\` lists the ${FAULTS.length} faults`,
+    );
+    expect(variation).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(
+        /^reference service: VARIATION: unknown variation "alt-z"; known: default, rest-statuses/,
+      ),
+    });
+    expect(port).toMatchObject({
+      code: 2,
+      stderr: 'reference service: PORT: "99999" is not a port number (0 to 65535)\n',
+    });
   }, 120_000);
 
   test('an empty PORT and a LATENCY_MS that is not a whole number of milliseconds are refused, not read as 0 or NaN', async () => {
@@ -73,14 +92,16 @@ describe('npm run reference', () => {
       collect(reference({ LATENCY_MS: '-5' })).ended,
       collect(reference({ LATENCY_MS: '1e3' })).ended,
     ]);
-    expect(ended.map((e) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }))).toEqual([
-      'PORT: "" is not a port number (0 to 65535)',
-      'PORT: "80.5" is not a port number (0 to 65535)',
-      'LATENCY_MS: "slow" is not a whole number of milliseconds (0 to 2147483647)',
-      'LATENCY_MS: "" is not a whole number of milliseconds (0 to 2147483647)',
-      'LATENCY_MS: "-5" is not a whole number of milliseconds (0 to 2147483647)',
-      'LATENCY_MS: "1e3" is not a whole number of milliseconds (0 to 2147483647)',
-    ].map((message) => ({ code: 2, stdout: '', stderr: `reference service: ${message}\n` })));
+    expect(ended.map((e) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }))).toEqual(
+      [
+        'PORT: "" is not a port number (0 to 65535)',
+        'PORT: "80.5" is not a port number (0 to 65535)',
+        'LATENCY_MS: "slow" is not a whole number of milliseconds (0 to 2147483647)',
+        'LATENCY_MS: "" is not a whole number of milliseconds (0 to 2147483647)',
+        'LATENCY_MS: "-5" is not a whole number of milliseconds (0 to 2147483647)',
+        'LATENCY_MS: "1e3" is not a whole number of milliseconds (0 to 2147483647)',
+      ].map((message) => ({ code: 2, stdout: '', stderr: `reference service: ${message}\n` })),
+    );
   }, 120_000);
 
   test('a port in use is said in words, not as a stack trace', async () => {
@@ -90,7 +111,9 @@ describe('npm run reference', () => {
       const { port } = blocker.address() as AddressInfo;
       const ended = await collect(reference({ PORT: String(port) })).ended;
       expect(ended.code).toBe(2);
-      expect(ended.stderr).toBe(`reference service: port ${port} on 127.0.0.1 is in use: set PORT to another (PORT=0 picks a free one)\n`);
+      expect(ended.stderr).toBe(
+        `reference service: port ${port} on 127.0.0.1 is in use: set PORT to another (PORT=0 picks a free one)\n`,
+      );
     } finally {
       blocker.close();
     }
@@ -110,7 +133,9 @@ describe('npm run reference', () => {
     const { output, ended } = collect(child);
     const port = await until(() => portOf(output().stdout), 'the BASE_URL line');
     await until(() => (/listening/.test(output().stderr) ? true : undefined), 'the listening line');
-    expect(output().stderr).toContain(`reference service listening on http://127.0.0.1:${port} (variation rest-statuses; faults: list-page-gap); Ctrl-C stops it`);
+    expect(output().stderr).toContain(
+      `reference service listening on http://127.0.0.1:${port} (variation rest-statuses; faults: list-page-gap); Ctrl-C stops it`,
+    );
     expect(await accepts(port)).toBe(true);
     child.kill('SIGTERM');
     expect((await ended).code).toBe(0);
@@ -118,7 +143,11 @@ describe('npm run reference', () => {
   }, 120_000);
 
   test('SIGTERM to `npm run reference` stops the service too (npm does not pass it on)', async () => {
-    const npm = spawn('npm', ['run', '--silent', 'reference'], { cwd: ROOT, env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const npm = spawn('npm', ['run', '--silent', 'reference'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const { output } = collect(npm);
     const port = await until(() => portOf(output().stdout), 'the BASE_URL line');
     npm.kill('SIGTERM');
@@ -130,7 +159,15 @@ describe('aes-conformance reference, compiled', () => {
   test('serves the reference with the faults its options name, reached over HTTP, until SIGTERM', async () => {
     expect(spawnSync(process.execPath, ['bin/build.js'], { cwd: ROOT }).status).toBe(0);
     // The compiled CLI, which loads the compiled command (dist/proof/main.js).
-    const args = ['dist/lib/cli/main.js', 'reference', '--faults', 'auth-wrong-key-accepted', '--variation=rest-statuses', '--port', '0'];
+    const args = [
+      'dist/lib/cli/main.js',
+      'reference',
+      '--faults',
+      'auth-wrong-key-accepted',
+      '--variation=rest-statuses',
+      '--port',
+      '0',
+    ];
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     const { output, ended } = collect(child);
     const port = await until(() => portOf(output().stdout), 'the BASE_URL line');
@@ -142,7 +179,13 @@ describe('aes-conformance reference, compiled', () => {
   }, 120_000);
 
   test('an unknown option is one clear line and exit 2', async () => {
-    const ended = await collect(spawn(process.execPath, ['dist/lib/cli/main.js', 'reference', '--fault', 'x'], { cwd: ROOT })).ended;
-    expect(ended).toMatchObject({ code: 2, stdout: '', stderr: 'reference service: unknown argument --fault; see --help\n' });
+    const ended = await collect(
+      spawn(process.execPath, ['dist/lib/cli/main.js', 'reference', '--fault', 'x'], { cwd: ROOT }),
+    ).ended;
+    expect(ended).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'reference service: unknown argument --fault; see --help\n',
+    });
   }, 120_000);
 });

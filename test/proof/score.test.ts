@@ -25,18 +25,25 @@ let report: ProofReport;
 const byName = new Map<string, Proof>();
 
 /** The child must not believe it is a vitest worker: drop vitest's own variables. */
-const childEnvironment = (): NodeJS.ProcessEnv => Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(VITEST|VITE_|TEST$|NODE_ENV$)/.test(name)));
+const childEnvironment = (): NodeJS.ProcessEnv =>
+  Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(VITEST|VITE_|TEST$|NODE_ENV$)/.test(name)));
 
 beforeAll(() => {
   const dir = mkdtempSync(join(tmpdir(), 'aes-score-'));
   const out = join(dir, 'proofs.json');
   const child = spawnSync(process.execPath, ['--import', 'tsx', 'proof/prove.ts', 'all', '--json', out], {
-    cwd: ROOT, env: childEnvironment(), encoding: 'utf8', timeout: 900_000, maxBuffer: 64 * 1024 * 1024,
+    cwd: ROOT,
+    env: childEnvironment(),
+    encoding: 'utf8',
+    timeout: 900_000,
+    maxBuffer: 64 * 1024 * 1024,
   });
   try {
     report = JSON.parse(readFileSync(out, 'utf8')) as ProofReport;
   } catch {
-    throw new Error(`the proof run wrote no results (exit ${child.status}): ${(child.stderr || child.stdout).slice(-3000)}`);
+    throw new Error(
+      `the proof run wrote no results (exit ${child.status}): ${(child.stderr || child.stdout).slice(-3000)}`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -47,7 +54,9 @@ afterAll(() => {
   if (!report) return;
   const faults = report.proofs.filter((p) => p.name.startsWith('fault:'));
   const clean = report.proofs.filter((p) => p.name.startsWith('variation:'));
-  console.log(`mutation score: ${faults.filter((p) => p.ok).length}/${faults.length} faults detected, ${clean.filter((p) => p.ok).length}/${clean.length} variation profiles clean (${(report.durationMs / 1000).toFixed(0)} s)`);
+  console.log(
+    `mutation score: ${faults.filter((p) => p.ok).length}/${faults.length} faults detected, ${clean.filter((p) => p.ok).length}/${clean.length} variation profiles clean (${(report.durationMs / 1000).toFixed(0)} s)`,
+  );
 });
 
 const CLEAN = [...VARIATIONS.map((v) => `variation:${v.name}/default`), 'variation:default/strict'];
@@ -70,7 +79,9 @@ describe('every fault is detected', () => {
 
 describe('every requirement is tested and proven able to fail', () => {
   test('every requirement has a check that passed against the reference service (strict profile)', () => {
-    const passed = new Set((report.strict?.checks ?? []).filter((c) => c.outcome === 'pass').flatMap((c) => c.requirements));
+    const passed = new Set(
+      (report.strict?.checks ?? []).filter((c) => c.outcome === 'pass').flatMap((c) => c.requirements),
+    );
     expect(REQUIREMENTS.map((r) => r.id).filter((id) => !passed.has(id))).toEqual([]);
   });
 

@@ -32,7 +32,11 @@ describe('variation rest-statuses', () => {
 
   it('maps errors to other statuses and names body fields under the resource', async () => {
     const invalid = await call('POST', '/v1/agents', { body: { model_type: 'MODEL_TYPE_VOICE' } });
-    expect([invalid.status, invalid.body.error.code, detailFields(invalid)]).toEqual([422, 'INVALID_ARGUMENT', ['agent.display_name']]);
+    expect([invalid.status, invalid.body.error.code, detailFields(invalid)]).toEqual([
+      422,
+      'INVALID_ARGUMENT',
+      ['agent.display_name'],
+    ]);
     expect((await call('GET', '/v1/personas', { key: null })).status).toBe(403);
   });
 
@@ -44,7 +48,9 @@ describe('variation rest-statuses', () => {
   });
 
   it('averages run result scores in floating point: a mean a unit in the last place above min and max', async () => {
-    const runs = (await call('GET', '/v1/runs?page_size=1000')).body.runs as Array<{ results: { metrics: Record<string, { mean: number; min: number; max: number }> } }>;
+    const runs = (await call('GET', '/v1/runs?page_size=1000')).body.runs as Array<{
+      results: { metrics: Record<string, { mean: number; min: number; max: number }> };
+    }>;
     const repeated = runs.map((run) => run.results.metrics['repeated_score']).filter((m) => m !== undefined);
     expect(repeated.length).toBeGreaterThan(0);
     for (const m of repeated) expect([m.min, m.max, m.mean > m.max]).toEqual([0.1, 0.1, true]);
@@ -73,16 +79,29 @@ describe('variation lenient-inputs', () => {
   const { call } = useService({ variation: 'lenient-inputs' });
 
   it('accepts short and lower-case model types and input types, and omits default-valued mutation fields', async () => {
-    const agent = (await call('POST', '/v1/agents', { body: { ...VOICE, model_type: 'VOICE', prompt: 'p' } })).body.agent;
+    const agent = (await call('POST', '/v1/agents', { body: { ...VOICE, model_type: 'VOICE', prompt: 'p' } })).body
+      .agent;
     expect(agent).toMatchObject({ model_type: 'MODEL_TYPE_VOICE', kind: 'agent' });
     for (const form of ['voice', 'model_type_voice']) {
-      expect((await call('POST', '/v1/agents', { body: { ...VOICE, model_type: form } })).body.agent.model_type, form).toBe('MODEL_TYPE_VOICE');
+      expect(
+        (await call('POST', '/v1/agents', { body: { ...VOICE, model_type: form } })).body.agent.model_type,
+        form,
+      ).toBe('MODEL_TYPE_VOICE');
     }
-    const testCase = await call('POST', '/v1/test-cases', { body: { input_str: 'hello', test_set_id: 'abcd1234', input_type: 'scenario' } });
+    const testCase = await call('POST', '/v1/test-cases', {
+      body: { input_str: 'hello', test_set_id: 'abcd1234', input_type: 'scenario' },
+    });
     expect([testCase.status, testCase.body.test_case?.input_type]).toEqual([200, 'SCENARIO']);
-    expect((await call('POST', '/v1/test-cases', { body: { input_str: 'hello', test_set_id: 'abcd1234', input_type: 'foo' } })).status).toBe(400);
+    expect(
+      (
+        await call('POST', '/v1/test-cases', {
+          body: { input_str: 'hello', test_set_id: 'abcd1234', input_type: 'foo' },
+        })
+      ).status,
+    ).toBe(400);
     expect(agent.create_time).toMatch(/\.\d{6}\+00:00$/);
-    const mutation = (await call('POST', `/v1/agents/${agent.id}/mutations`, { body: { display_name: 'm' } })).body.mutation;
+    const mutation = (await call('POST', `/v1/agents/${agent.id}/mutations`, { body: { display_name: 'm' } })).body
+      .mutation;
     expect(mutation).not.toHaveProperty('description');
     expect(mutation).not.toHaveProperty('update_time');
     const duplicate = await call('POST', `/v1/agents/${agent.id}/mutations`, { body: { display_name: 'm' } });
@@ -93,7 +112,11 @@ describe('variation lenient-inputs', () => {
   it('stores numbers and booleans in parameter_values as their JSON text, and refuses objects there', async () => {
     const agent = (await call('POST', '/v1/agents', { body: { ...VOICE, prompt: 'p' } })).body.agent;
     const path = `/v1/agents/${agent.id}/mutations`;
-    const created = (await call('POST', path, { body: { display_name: 'n', parameter_values: { tone: 'calm', retries: 3, ratio: 2.5, live: true } } })).body.mutation;
+    const created = (
+      await call('POST', path, {
+        body: { display_name: 'n', parameter_values: { tone: 'calm', retries: 3, ratio: 2.5, live: true } },
+      })
+    ).body.mutation;
     const expected = { tone: 'calm', retries: '3', ratio: '2.5', live: 'true' };
     expect(created.parameter_values).toEqual(expected);
     expect((await call('GET', `${path}/${created.id}`)).body.mutation.parameter_values).toEqual(expected);
@@ -107,38 +130,79 @@ describe('variation lenient-inputs', () => {
     expect((await call('GET', '/v1/personas?page_size=-1')).status).toBe(400);
     expect((await call('GET', '/v1/runs?page_size=1000')).body.next_page_token).toBeNull();
     const listing = (await call('GET', '/v1/openapi', { key: null })).body;
-    expect(listing).toEqual([{ name: 'agent-evaluation', url: expect.stringMatching(/\/v1\/openapi\/agent-evaluation$/) }]);
+    expect(listing).toEqual([
+      { name: 'agent-evaluation', url: expect.stringMatching(/\/v1\/openapi\/agent-evaluation$/) },
+    ]);
     expect((await call('GET', '/v1/openapi/agent-evaluation', { key: null })).contentType).toBe('application/x-yaml');
   });
 });
 
 describe('variation localized-pointers', () => {
   const { call, service } = useService({ variation: 'localized-pointers' });
-  const PROJECT = { display_name: 'Review', assignees: ['a@example.com'], linked_simulation_ids: ['s1'], linked_metric_ids: ['m1'] };
+  const PROJECT = {
+    display_name: 'Review',
+    assignees: ['a@example.com'],
+    linked_simulation_ids: ['s1'],
+    linked_metric_ids: ['m1'],
+  };
 
   it('names body fields by JSON pointer, list elements by index, query and header by request part', async () => {
     const missing = await call('POST', '/v1/agents', { body: { model_type: 'MODEL_TYPE_VOICE' } });
-    expect([missing.status, missing.body.error.code, detailFields(missing)]).toEqual([400, 'INVALID_ARGUMENT', ['/display_name']]);
+    expect([missing.status, missing.body.error.code, detailFields(missing)]).toEqual([
+      400,
+      'INVALID_ARGUMENT',
+      ['/display_name'],
+    ]);
     expect(missing.body.error.message).toMatch(/^Requête refusée/);
-    const email = await call('POST', '/v1/review-projects', { body: { ...PROJECT, assignees: ['a@example.com', 'not-an-email'] } });
+    const email = await call('POST', '/v1/review-projects', {
+      body: { ...PROJECT, assignees: ['a@example.com', 'not-an-email'] },
+    });
     expect(detailFields(email)).toEqual(['assignees[1]']);
-    expect(detailFields(await call('POST', '/v1/review-projects', { body: { ...PROJECT, assignees: [] } }))).toEqual(['/assignees']);
-    const chat = await call('POST', '/v1/agents', { body: { display_name: 'c', model_type: 'MODEL_TYPE_CHAT', metadata: {} } });
+    expect(detailFields(await call('POST', '/v1/review-projects', { body: { ...PROJECT, assignees: [] } }))).toEqual([
+      '/assignees',
+    ]);
+    const chat = await call('POST', '/v1/agents', {
+      body: { display_name: 'c', model_type: 'MODEL_TYPE_CHAT', metadata: {} },
+    });
     expect(detailFields(chat)).toEqual(['/metadata/chat_endpoint']);
     expect(detailFields(await call('GET', '/v1/personas?page_size=0'))).toEqual(['query.page_size']);
     expect(detailFields(await call('GET', '/v1/personas', { key: null }))).toEqual(['headers.x-api-key']);
   });
 
   it('refuses a URL whose host name does not resolve (example.com, .net, .org and IP literals do), in each URL a configuration or agent holds', async () => {
-    const agent = (fields: Record<string, unknown>) => call('POST', '/v1/agents', { body: { display_name: 'u', phone_number: '+14155550100', ...fields } });
+    const agent = (fields: Record<string, unknown>) =>
+      call('POST', '/v1/agents', { body: { display_name: 'u', phone_number: '+14155550100', ...fields } });
     const chat = (metadata: Record<string, unknown>) => agent({ model_type: 'MODEL_TYPE_CHAT', metadata });
-    expect((await chat({ chat_endpoint: 'https://example.com/v1/messages', initialization_endpoint: 'https://example.org/s' })).status).toBe(200);
+    expect(
+      (
+        await chat({
+          chat_endpoint: 'https://example.com/v1/messages',
+          initialization_endpoint: 'https://example.org/s',
+        })
+      ).status,
+    ).toBe(200);
     expect((await chat({ chat_endpoint: 'http://[2606:4700::a00:1]/chat' })).status).toBe(200);
-    expect(detailFields(await chat({ chat_endpoint: 'https://chat.example.com/v1/messages' }))).toEqual(['/metadata/chat_endpoint']);
-    expect(detailFields(await chat({ chat_endpoint: 'https://example.com/c', initialization_endpoint: 'https://init.example.com/s' }))).toEqual(['/metadata/initialization_endpoint']);
-    expect(detailFields(await agent({ model_type: 'MODEL_TYPE_WEBSOCKET', metadata: { endpoint: 'wss://ws.example.com/agent' } }))).toEqual(['/metadata/endpoint']);
-    expect((await agent({ model_type: 'MODEL_TYPE_OUTBOUND_VOICE', endpoint: 'https://example.com/hook' })).status).toBe(200);
-    expect(detailFields(await agent({ model_type: 'MODEL_TYPE_OUTBOUND_VOICE', endpoint: 'https://hooks.example.com/hook' }))).toEqual(['/endpoint']);
+    expect(detailFields(await chat({ chat_endpoint: 'https://chat.example.com/v1/messages' }))).toEqual([
+      '/metadata/chat_endpoint',
+    ]);
+    expect(
+      detailFields(
+        await chat({ chat_endpoint: 'https://example.com/c', initialization_endpoint: 'https://init.example.com/s' }),
+      ),
+    ).toEqual(['/metadata/initialization_endpoint']);
+    expect(
+      detailFields(
+        await agent({ model_type: 'MODEL_TYPE_WEBSOCKET', metadata: { endpoint: 'wss://ws.example.com/agent' } }),
+      ),
+    ).toEqual(['/metadata/endpoint']);
+    expect(
+      (await agent({ model_type: 'MODEL_TYPE_OUTBOUND_VOICE', endpoint: 'https://example.com/hook' })).status,
+    ).toBe(200);
+    expect(
+      detailFields(
+        await agent({ model_type: 'MODEL_TYPE_OUTBOUND_VOICE', endpoint: 'https://hooks.example.com/hook' }),
+      ),
+    ).toEqual(['/endpoint']);
   });
 
   it('serves short pages: at most 40 items, whatever page_size or its default allows', async () => {
@@ -157,19 +221,33 @@ describe('variation localized-pointers', () => {
   });
 
   it('reads an agent back in proto3 style with the CHAT defaults filled in, and requires display_name in a dashboard PATCH', async () => {
-    const body = { ...VOICE, model_type: 'MODEL_TYPE_CHAT', prompt: '', metadata: { chat_endpoint: 'https://example.com/v1/messages' } };
+    const body = {
+      ...VOICE,
+      model_type: 'MODEL_TYPE_CHAT',
+      prompt: '',
+      metadata: { chat_endpoint: 'https://example.com/v1/messages' },
+    };
     const created = (await call('POST', '/v1/agents', { body })).body.agent;
     expect(created).toMatchObject({ prompt: '', metric_ids: [] });
     const read = (await call('GET', `/v1/agents/${created.id}`)).body.agent;
     expect(['prompt' in read, 'metric_ids' in read, read.knowledge_base_ids]).toEqual([false, false, []]);
-    expect(read.metadata).toEqual({ ...body.metadata, response_format: 'chat_completions', strip_message_timestamps: false });
-    expect(detailFields(await call('PATCH', `/v1/dashboards/${service().fixtures.dashboardId}`, { body: {} }))).toEqual(['/display_name']);
+    expect(read.metadata).toEqual({
+      ...body.metadata,
+      response_format: 'chat_completions',
+      strip_message_timestamps: false,
+    });
+    expect(detailFields(await call('PATCH', `/v1/dashboards/${service().fixtures.dashboardId}`, { body: {} }))).toEqual(
+      ['/display_name'],
+    );
   });
 
   it('issues standard base64 page tokens that need URL-encoding and reads them back', async () => {
     const first = (await call('GET', '/v1/personas?page_size=1')).body;
     expect(first.next_page_token).toMatch(/^\+\+\+\/[A-Za-z0-9+/]*==$/);
-    const second = await call('GET', `/v1/personas?page_size=1&page_token=${encodeURIComponent(first.next_page_token)}`);
+    const second = await call(
+      'GET',
+      `/v1/personas?page_size=1&page_token=${encodeURIComponent(first.next_page_token)}`,
+    );
     expect(second.status).toBe(200);
     expect(second.body.personas[0].id).not.toBe(first.personas[0].id);
     const unencoded = await call('GET', `/v1/personas?page_size=1&page_token=${first.next_page_token}`);
@@ -180,7 +258,12 @@ describe('variation localized-pointers', () => {
     const compact = await filtered('status=COMPLETED AND created_by!="a = b"');
     expect(compact.status).toBe(200);
     expect(compact.body.runs.length).toBeGreaterThan(0);
-    for (const spaced of ['status = COMPLETED', 'status =COMPLETED', 'status= COMPLETED', 'status=COMPLETED AND created_by != x']) {
+    for (const spaced of [
+      'status = COMPLETED',
+      'status =COMPLETED',
+      'status= COMPLETED',
+      'status=COMPLETED AND created_by != x',
+    ]) {
       const refused = await filtered(spaced);
       expect([refused.status, detailFields(refused)], spaced).toEqual([400, ['query.filter']]);
     }

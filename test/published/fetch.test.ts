@@ -26,7 +26,9 @@ describe('fetchSpecDocument', () => {
 
   it('says why a body cannot be read', async () => {
     target.serve(() => ({ body: 'openapi: [3.1' }));
-    expect((await fetchSpecDocument(target.client(), 'main', 'default')).parseError).toMatch(/^the body is not YAML \(/);
+    expect((await fetchSpecDocument(target.client(), 'main', 'default')).parseError).toMatch(
+      /^the body is not YAML \(/,
+    );
     expect((await fetchSpecDocument(target.client(), 'main', 'json')).parseError).toMatch(/^the body is not JSON \(/);
     target.serve(() => ({ body: '' }));
     expect((await fetchSpecDocument(target.client(), 'main', 'json')).parseError).toBe('the body is empty');

@@ -31,19 +31,37 @@ function schemas(dialect: Dialect): Json {
         description: nullable(dialect, { type: 'string' }),
         create_time: { type: 'string', format: 'date-time' },
         // 3.0 writes an exclusive bound as a boolean beside `minimum`.
-        score: dialect === '3.0' ? { type: 'number', minimum: 0, exclusiveMinimum: true } : { type: 'number', exclusiveMinimum: 0 },
+        score:
+          dialect === '3.0'
+            ? { type: 'number', minimum: 0, exclusiveMinimum: true }
+            : { type: 'number', exclusiveMinimum: 0 },
         phone_number: { type: 'string', format: 'e164-phone' },
         parent: { $ref: '#/components/schemas/Agent' },
       },
       example: { id: 'x', display_name: 'example' },
     },
-    AgentResponse: { type: 'object', required: ['agent'], properties: { agent: { $ref: '#/components/schemas/Agent' } } },
+    AgentResponse: {
+      type: 'object',
+      required: ['agent'],
+      properties: { agent: { $ref: '#/components/schemas/Agent' } },
+    },
     AgentFields: { type: 'object', properties: { display_name: { type: 'string' }, model_type: { type: 'string' } } },
-    CreateAgent: { allOf: [{ $ref: '#/components/schemas/AgentFields' }, { type: 'object', required: ['display_name'], properties: { prompt: { type: 'string' } } }] },
+    CreateAgent: {
+      allOf: [
+        { $ref: '#/components/schemas/AgentFields' },
+        { type: 'object', required: ['display_name'], properties: { prompt: { type: 'string' } } },
+      ],
+    },
     Error: {
       type: 'object',
       required: ['error'],
-      properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } } },
+      properties: {
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: { code: { type: 'string' }, message: { type: 'string' } },
+        },
+      },
     },
   };
 }
@@ -55,11 +73,17 @@ const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
 const DETAILED: Readonly<Record<string, Json>> = {
   'POST /v1/agents': {
     requestBody: { required: true, content: jsonContent(ref('CreateAgent')) },
-    responses: { '201': { description: 'created', content: jsonContent(ref('AgentResponse')) }, '4XX': { $ref: '#/components/responses/Error' } },
+    responses: {
+      '201': { description: 'created', content: jsonContent(ref('AgentResponse')) },
+      '4XX': { $ref: '#/components/responses/Error' },
+    },
   },
   'GET /v1/agents/{agent_id}': {
     responses: {
-      '200': { description: 'the agent', content: { 'application/json; charset=utf-8': { schema: ref('AgentResponse') } } },
+      '200': {
+        description: 'the agent',
+        content: { 'application/json; charset=utf-8': { schema: ref('AgentResponse') } },
+      },
       '404': { description: 'not found', content: { 'application/problem+json': { schema: ref('Error') } } },
       '204': { description: 'no body' },
       default: { $ref: '#/components/responses/Error' },
@@ -67,16 +91,31 @@ const DETAILED: Readonly<Record<string, Json>> = {
   },
 };
 
-const plainOperation = (): Json => ({ responses: { '200': { description: 'ok', content: jsonContent({ type: 'object' }) } } });
+const plainOperation = (): Json => ({
+  responses: { '200': { description: 'ok', content: jsonContent({ type: 'object' }) } },
+});
 
 /** Parameter names differ from the contract's on purpose (`{agent_id}` → `{agentId}`). */
 const documentedPath = (path: string, v1InPaths: boolean): string =>
-  (v1InPaths ? path : path.replace(/^\/v1/, '')).replace(/\{(\w+)\}/g, (_, name: string) => `{${name.replace(/_(\w)/g, (__, c: string) => c.toUpperCase())}}`);
+  (v1InPaths ? path : path.replace(/^\/v1/, '')).replace(
+    /\{(\w+)\}/g,
+    (_, name: string) => `{${name.replace(/_(\w)/g, (__, c: string) => c.toUpperCase())}}`,
+  );
 
 function operation(endpoint: Endpoint, path: string): Json {
-  const parameters = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+  const parameters = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
   const described = DETAILED[endpoint.key] ?? plainOperation();
-  return { operationId: endpoint.key, ...(parameters.length ? { parameters } : {}), ...(endpoint.public ? { security: [] } : {}), ...described };
+  return {
+    operationId: endpoint.key,
+    ...(parameters.length ? { parameters } : {}),
+    ...(endpoint.public ? { security: [] } : {}),
+    ...described,
+  };
 }
 
 export function apiDocument(options: DocumentOptions): Json {
@@ -102,5 +141,12 @@ export function apiDocument(options: DocumentOptions): Json {
 export const AGENT_ID = 'A'.repeat(22);
 
 export const validAgent = (overrides: Json = {}): Json => ({
-  agent: { id: AGENT_ID, display_name: 'Support bot', description: 'answers calls', create_time: '2024-05-01T10:00:00.123+02:00', score: 0.5, ...overrides },
+  agent: {
+    id: AGENT_ID,
+    display_name: 'Support bot',
+    description: 'answers calls',
+    create_time: '2024-05-01T10:00:00.123+02:00',
+    score: 0.5,
+    ...overrides,
+  },
 });

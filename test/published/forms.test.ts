@@ -10,29 +10,43 @@ describe('compareForms', () => {
   });
 
   it('needs no merge keys for a plain YAML form; response codes compare as strings', () => {
-    expect(compareForms(parsePublishedYaml(stringify(twoOperations())), JSON.parse(JSON.stringify(twoOperations())))).toEqual({ same: true, onlyWithMergeKeys: false });
+    expect(
+      compareForms(parsePublishedYaml(stringify(twoOperations())), JSON.parse(JSON.stringify(twoOperations()))),
+    ).toEqual({ same: true, onlyWithMergeKeys: false });
   });
 
   it('tells whether the reading without merge keys would have differed', () => {
     // The literal reading would have a `<<` key the JSON form lacks: merge keys are needed.
-    expect(compareForms(parsePublishedYaml('a: &a {x: 1}\nb: {<<: *a}\n'), { a: { x: 1 }, b: { x: 1 } })).toEqual({ same: true, onlyWithMergeKeys: true });
+    expect(compareForms(parsePublishedYaml('a: &a {x: 1}\nb: {<<: *a}\n'), { a: { x: 1 }, b: { x: 1 } })).toEqual({
+      same: true,
+      onlyWithMergeKeys: true,
+    });
     // A JSON form that has the `<<` key itself is matched by the literal reading only.
-    expect(compareForms(parsePublishedYaml('a: &a {x: 1}\nb: {<<: *a}\n'), { a: { x: 1 }, b: { '<<': { x: 1 } } })).toMatchObject({ same: false });
+    expect(
+      compareForms(parsePublishedYaml('a: &a {x: 1}\nb: {<<: *a}\n'), { a: { x: 1 }, b: { '<<': { x: 1 } } }),
+    ).toMatchObject({ same: false });
   });
 
   it('names where a merge makes the forms differ: a merged response whose content was not overridden', () => {
     const json = twoOperations() as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
-    json.paths['/v1/agents/{agent_id}']!.delete!.responses['200'] = { description: 'Deleted.', content: { 'application/json': { schema: { type: 'object' } } } };
+    json.paths['/v1/agents/{agent_id}']!.delete!.responses['200'] = {
+      description: 'Deleted.',
+      content: { 'application/json': { schema: { type: 'object' } } },
+    };
     const comparison = compareForms(parsePublishedYaml(MERGED), json);
     expect(comparison).toEqual({
       same: false,
-      difference: 'at /paths/~1v1~1agents~1{agent_id}/delete/responses/200: only the JSON has "content" (the YAML read with its merge keys applied)',
+      difference:
+        'at /paths/~1v1~1agents~1{agent_id}/delete/responses/200: only the JSON has "content" (the YAML read with its merge keys applied)',
     });
   });
 
   it('names a value that differs, without mentioning merge keys when there are none', () => {
     const yaml = parseForm('info: {title: t, version: "2"}\n', 'yaml');
-    expect(compareForms(yaml, { info: { title: 't', version: '1' } })).toEqual({ same: false, difference: 'at /info/version: YAML "2", JSON "1"' });
+    expect(compareForms(yaml, { info: { title: 't', version: '1' } })).toEqual({
+      same: false,
+      difference: 'at /info/version: YAML "2", JSON "1"',
+    });
   });
 });
 
@@ -42,12 +56,20 @@ describe('validateForm', () => {
   });
 
   it('says nothing of merge keys for a JSON form or a YAML form without them', async () => {
-    expect(await validateForm(parseForm(JSON.stringify(twoOperations()), 'json'))).toEqual({ ok: true, onlyWithMergeKeys: false });
-    expect(await validateForm(parseForm(stringify(twoOperations()), 'yaml'))).toEqual({ ok: true, onlyWithMergeKeys: false });
+    expect(await validateForm(parseForm(JSON.stringify(twoOperations()), 'json'))).toEqual({
+      ok: true,
+      onlyWithMergeKeys: false,
+    });
+    expect(await validateForm(parseForm(stringify(twoOperations()), 'yaml'))).toEqual({
+      ok: true,
+      onlyWithMergeKeys: false,
+    });
   });
 
   it('reports an invalid merged document as invalid', async () => {
-    const result = await validateForm(parsePublishedYaml(MERGED.replace("info: {title: t, version: '1'}", 'info: &i {title: t}\nx-info: {<<: *i}')));
+    const result = await validateForm(
+      parsePublishedYaml(MERGED.replace("info: {title: t, version: '1'}", 'info: &i {title: t}\nx-info: {<<: *i}')),
+    );
     expect(result).toMatchObject({ ok: false, message: expect.stringMatching(/version/) });
   });
 });
@@ -74,31 +96,55 @@ describe('where compareForms finds the forms differ', () => {
   const differenceOf = (yaml: unknown, json: unknown) => compareForms(parseForm(JSON.stringify(yaml), 'json'), json);
 
   it('names keys only one form has, both ways, at an escaped pointer', () => {
-    expect(differenceOf({ 'a/b~c': { x: 1, y: 2 } }, { 'a/b~c': { x: 1, z: 2 } })).toEqual({ same: false, difference: 'at /a~1b~0c: only the YAML has "y"; only the JSON has "z"' });
+    expect(differenceOf({ 'a/b~c': { x: 1, y: 2 } }, { 'a/b~c': { x: 1, z: 2 } })).toEqual({
+      same: false,
+      difference: 'at /a~1b~0c: only the YAML has "y"; only the JSON has "z"',
+    });
     expect(differenceOf({ a: 1 }, { a: 1, b: 2 })).toEqual({ same: false, difference: 'at /: only the JSON has "b"' });
   });
 
   it('walks arrays of the same length item by item, and shows arrays of different lengths whole', () => {
-    expect(differenceOf({ a: [1, 2, 3] }, { a: [1, 5, 3] })).toEqual({ same: false, difference: 'at /a/1: YAML 2, JSON 5' });
+    expect(differenceOf({ a: [1, 2, 3] }, { a: [1, 5, 3] })).toEqual({
+      same: false,
+      difference: 'at /a/1: YAML 2, JSON 5',
+    });
     expect(differenceOf({ a: [1, 2] }, { a: [1] })).toEqual({ same: false, difference: 'at /a: YAML [1,2], JSON [1]' });
   });
 
   it('shows an array and an object whole, not key by key', () => {
-    expect(differenceOf({ a: ['x'] }, { a: { 0: 'y' } })).toEqual({ same: false, difference: 'at /a: YAML ["x"], JSON {"0":"y"}' });
-    expect(differenceOf({ a: { 0: 'x', 1: 'y' } }, { a: ['x'] })).toEqual({ same: false, difference: 'at /a: YAML {"0":"x","1":"y"}, JSON ["x"]' });
+    expect(differenceOf({ a: ['x'] }, { a: { 0: 'y' } })).toEqual({
+      same: false,
+      difference: 'at /a: YAML ["x"], JSON {"0":"y"}',
+    });
+    expect(differenceOf({ a: { 0: 'x', 1: 'y' } }, { a: ['x'] })).toEqual({
+      same: false,
+      difference: 'at /a: YAML {"0":"x","1":"y"}, JSON ["x"]',
+    });
   });
 
   it('cuts a shown value at 60 characters, and calls a missing form absent', () => {
     const long = 'x'.repeat(70);
-    expect(differenceOf({ a: long }, { a: 'y' })).toEqual({ same: false, difference: `at /a: YAML "${'x'.repeat(59)}…, JSON "y"` });
-    expect(differenceOf({ a: 'x'.repeat(58) }, { a: 'y' })).toEqual({ same: false, difference: `at /a: YAML "${'x'.repeat(58)}", JSON "y"` });
+    expect(differenceOf({ a: long }, { a: 'y' })).toEqual({
+      same: false,
+      difference: `at /a: YAML "${'x'.repeat(59)}…, JSON "y"`,
+    });
+    expect(differenceOf({ a: 'x'.repeat(58) }, { a: 'y' })).toEqual({
+      same: false,
+      difference: `at /a: YAML "${'x'.repeat(58)}", JSON "y"`,
+    });
     expect(differenceOf({ a: 1 }, undefined)).toEqual({ same: false, difference: 'at /: YAML {"a":1}, JSON absent' });
   });
 });
 
 describe('validateForm of a YAML form that cannot be read without its merge keys', () => {
   it('counts it valid only with merge keys', async () => {
-    const read = { document: twoOperations(), mergeKeys: true, withoutMergeKeys: () => { throw new Error('a merge of a scalar'); } };
+    const read = {
+      document: twoOperations(),
+      mergeKeys: true,
+      withoutMergeKeys: () => {
+        throw new Error('a merge of a scalar');
+      },
+    };
     expect(await validateForm(read)).toEqual({ ok: true, onlyWithMergeKeys: true });
   });
 });

@@ -25,8 +25,14 @@ describe('loadPublishedSpec', () => {
     expect(coverage(loaded.operations)).toEqual([]);
     expect(securityProblems(loaded.operations)).toEqual([]);
     expect(loaded.published?.validateResponse(...GET_AGENT, 200, validAgent({ description: null }))).toEqual([]);
-    expect(loaded.published?.validateResponse(...GET_AGENT, 200, validAgent({ id: 7 }))).toMatchObject([{ pointer: '/agent/id', message: 'must be string' }]);
-    expect(loaded.published?.requestBodyProperties('POST', '/v1/agents')).toEqual(['display_name', 'model_type', 'prompt']);
+    expect(loaded.published?.validateResponse(...GET_AGENT, 200, validAgent({ id: 7 }))).toMatchObject([
+      { pointer: '/agent/id', message: 'must be string' },
+    ]);
+    expect(loaded.published?.requestBodyProperties('POST', '/v1/agents')).toEqual([
+      'display_name',
+      'model_type',
+      'prompt',
+    ]);
     expect(loaded.published?.requestBodyProperties('GET', '/v1/runs')).toBeUndefined();
     expect(target.seen.every((request) => request.headers['x-api-key'] === undefined)).toBe(true);
   });
@@ -38,18 +44,30 @@ describe('loadPublishedSpec', () => {
     expect(loaded.problems).toEqual([]);
     expect(coverage(loaded.operations)).toEqual([]);
     expect(loaded.published?.validateResponse(...GET_AGENT, 200, validAgent({ description: null }))).toEqual([]);
-    expect(loaded.published?.validateResponse(...GET_AGENT, 200, validAgent({ display_name: null }))?.[0]?.pointer).toBe('/agent/display_name');
+    expect(
+      loaded.published?.validateResponse(...GET_AGENT, 200, validAgent({ display_name: null }))?.[0]?.pointer,
+    ).toBe('/agent/display_name');
   });
 
   it('combines documents published per resource, listed under one key', async () => {
-    const agents = apiDocument({ dialect: '3.1', only: (e) => ['specification', 'agents', 'mutations'].includes(e.group) });
-    const rest = apiDocument({ dialect: '3.0', v1InPaths: false, servers: ['/v1'], only: (e) => !['agents', 'mutations'].includes(e.group) });
+    const agents = apiDocument({
+      dialect: '3.1',
+      only: (e) => ['specification', 'agents', 'mutations'].includes(e.group),
+    });
+    const rest = apiDocument({
+      dialect: '3.0',
+      v1InPaths: false,
+      servers: ['/v1'],
+      only: (e) => !['agents', 'mutations'].includes(e.group),
+    });
     target.serve(publishing({ specs: { agents: '/v1/openapi/agents', rest: '/v1/openapi/rest' } }, { agents, rest }));
     const loaded = await loadPublishedSpec(target.client());
     expect(loaded.problems).toEqual([]);
     expect(loaded.documents.map((d) => d.specName)).toEqual(['agents', 'rest']);
     expect(coverage(loaded.operations)).toEqual([]);
-    expect(loaded.published?.validateResponse('GET', '/v1/runs', 200, [])).toMatchObject([{ pointer: '/', message: 'must be object' }]);
+    expect(loaded.published?.validateResponse('GET', '/v1/runs', 200, [])).toMatchObject([
+      { pointer: '/', message: 'must be object' },
+    ]);
   });
 
   it('reports a document missing an endpoint through coverage', async () => {
@@ -62,9 +80,15 @@ describe('loadPublishedSpec', () => {
 
   it('keeps the valid documents and explains the invalid one', async () => {
     const invalid = { openapi: '3.1.0', info: { title: 'no version' }, paths: {} };
-    target.serve(publishing([{ name: 'broken' }, { name: 'main' }], { broken: invalid, main: apiDocument({ dialect: '3.1' }) }));
+    target.serve(
+      publishing([{ name: 'broken' }, { name: 'main' }], { broken: invalid, main: apiDocument({ dialect: '3.1' }) }),
+    );
     const loaded = await loadPublishedSpec(target.client());
-    expect(loaded.problems).toEqual([expect.stringMatching(/^spec "broken" is not a valid OpenAPI document: .*#\/info must have required property 'version'/)]);
+    expect(loaded.problems).toEqual([
+      expect.stringMatching(
+        /^spec "broken" is not a valid OpenAPI document: .*#\/info must have required property 'version'/,
+      ),
+    ]);
     expect(loaded.documents.map((d) => d.specName)).toEqual(['main']);
     expect(loaded.published).not.toBeNull();
   });
@@ -88,7 +112,9 @@ describe('loadPublishedSpec', () => {
       return headers.accept === 'application/json' ? { status: 406, body: '' } : documentReply(document, headers);
     });
     const loaded = await loadPublishedSpec(target.client());
-    expect(loaded.problems).toEqual(['GET /v1/openapi/main with Accept: application/json answered HTTP 406; the default (YAML) form was used instead']);
+    expect(loaded.problems).toEqual([
+      'GET /v1/openapi/main with Accept: application/json answered HTTP 406; the default (YAML) form was used instead',
+    ]);
     expect(loaded.documents).toEqual([{ specName: 'main', document }]);
   });
 
@@ -99,10 +125,14 @@ describe('loadPublishedSpec', () => {
     expect(text).toContain('<<: *response-200');
     target.serve((path, headers) => {
       if (path === '/v1/openapi') return json(['main']);
-      return headers.accept === 'application/json' ? { status: 406, body: '' } : { contentType: 'application/yaml', body: text };
+      return headers.accept === 'application/json'
+        ? { status: 406, body: '' }
+        : { contentType: 'application/yaml', body: text };
     });
     const loaded = await loadPublishedSpec(target.client());
-    expect(loaded.problems).toEqual(['GET /v1/openapi/main with Accept: application/json answered HTTP 406; the default (YAML) form was used instead']);
+    expect(loaded.problems).toEqual([
+      'GET /v1/openapi/main with Accept: application/json answered HTTP 406; the default (YAML) form was used instead',
+    ]);
     expect(loaded.documents).toEqual([{ specName: 'main', document }]);
   });
 
@@ -115,8 +145,16 @@ describe('loadPublishedSpec', () => {
   });
 
   it.each([
-    ['an error status', json({ error: {} }, 500), /^GET \/v1\/openapi answered HTTP 500 instead of the list of spec names$/],
-    ['a body that is not JSON', { contentType: 'text/html', body: '<html>docs</html>' }, /^GET \/v1\/openapi did not answer JSON \(body: "<html>docs<\/html>"\)$/],
+    [
+      'an error status',
+      json({ error: {} }, 500),
+      /^GET \/v1\/openapi answered HTTP 500 instead of the list of spec names$/,
+    ],
+    [
+      'a body that is not JSON',
+      { contentType: 'text/html', body: '<html>docs</html>' },
+      /^GET \/v1\/openapi did not answer JSON \(body: "<html>docs<\/html>"\)$/,
+    ],
     ['an unrecognisable listing', json({ count: 0 }), /^GET \/v1\/openapi lists no spec names in a recognisable shape/],
   ])('explains a listing with %s', async (_, reply, problem) => {
     target.serve(() => reply);
@@ -128,7 +166,12 @@ describe('loadPublishedSpec', () => {
   it('explains an unreachable target', async () => {
     const port = await closedPort();
     // A refused connection is immediate; the timeout only has to stay out of its way on a busy machine.
-    const client = new ApiClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: undefined, timeoutMs: 20_000, concurrency: 1 });
+    const client = new ApiClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      apiKey: undefined,
+      timeoutMs: 20_000,
+      concurrency: 1,
+    });
     const loaded = await loadPublishedSpec(client);
     await client.close();
     expect(loaded.published).toBeNull();

@@ -24,7 +24,11 @@ describe.concurrent('SPEC-SAME-DOCUMENT with YAML merge keys', { timeout: 120_00
   it('passes YAML whose merge keys make it the JSON form, with a portability note', async ({ expect }) => {
     const check = await sameDocumentCheck({ variation: 'lenient-inputs' });
     expect(check.outcome).toBe('pass');
-    expect(check.notes).toEqual([expect.stringMatching(/^agent-evaluation: the YAML form is the same document as the JSON form only with YAML merge keys .*portability concern.*swagger-parser/)]);
+    expect(check.notes).toEqual([
+      expect.stringMatching(
+        /^agent-evaluation: the YAML form is the same document as the JSON form only with YAML merge keys .*portability concern.*swagger-parser/,
+      ),
+    ]);
   });
 
   it('passes YAML without merge keys with no note', async ({ expect }) => {
@@ -36,6 +40,8 @@ describe.concurrent('SPEC-SAME-DOCUMENT with YAML merge keys', { timeout: 120_00
   it('fails YAML that differs from the JSON form once its merge keys are applied, saying where', async ({ expect }) => {
     const check = await sameDocumentCheck({ faults: ['spec-yaml-merge-drops-override'] });
     expect(check.outcome).toBe('fail');
-    expect(check.message).toMatch(/the YAML and JSON forms differ at \/paths\/~1v1~1openapi~1\{spec_name\}\/get\/responses\/200\/content: only the JSON has "application\/yaml" \(the YAML read with its merge keys applied\)/);
+    expect(check.message).toMatch(
+      /the YAML and JSON forms differ at \/paths\/~1v1~1openapi~1\{spec_name\}\/get\/responses\/200\/content: only the JSON has "application\/yaml" \(the YAML read with its merge keys applied\)/,
+    );
   });
 });

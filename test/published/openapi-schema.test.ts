@@ -11,8 +11,12 @@ describe('openApiSchemaIssues', () => {
   });
 
   it('writes each issue as swagger-parser does: `#<pointer> <message>`', () => {
-    expect(openApiSchemaIssues({ openapi: '3.0.3', paths: {} }, '3.0.3')).toEqual(["#/ must have required property 'info'"]);
-    expect(openApiSchemaIssues({ openapi: '3.1.0', info: { title: 7, version: '1' }, paths: {} }, '3.1.0')).toContain('#/info/title must be string');
+    expect(openApiSchemaIssues({ openapi: '3.0.3', paths: {} }, '3.0.3')).toEqual([
+      "#/ must have required property 'info'",
+    ]);
+    expect(openApiSchemaIssues({ openapi: '3.1.0', info: { title: 7, version: '1' }, paths: {} }, '3.1.0')).toContain(
+      '#/info/title must be string',
+    );
   });
 
   it('judges by the dialect the version names: 3.1 documents may have webhooks instead of paths', () => {
@@ -22,7 +26,12 @@ describe('openApiSchemaIssues', () => {
   });
 
   it('checks schemas in 3.1 documents as schemas: an object or a boolean', () => {
-    const withSchema = (schema: unknown) => ({ openapi: '3.1.0', info: INFO, paths: {}, components: { schemas: { S: schema } } });
+    const withSchema = (schema: unknown) => ({
+      openapi: '3.1.0',
+      info: INFO,
+      paths: {},
+      components: { schemas: { S: schema } },
+    });
     expect(openApiSchemaIssues(withSchema({ type: 'string' }), '3.1.0')).toEqual([]);
     expect(openApiSchemaIssues(withSchema(true), '3.1.0')).toEqual([]);
     expect(openApiSchemaIssues(withSchema('string'), '3.1.0')).not.toEqual([]);

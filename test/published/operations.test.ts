@@ -25,7 +25,12 @@ describe('indexOperations', () => {
   });
 
   it('fills server variables with their defaults', () => {
-    const document = { ...apiDocument({ dialect: '3.1', v1InPaths: false }), servers: [{ url: '{scheme}://host/{version}', variables: { scheme: { default: 'https' }, version: { default: 'v1' } } }] };
+    const document = {
+      ...apiDocument({ dialect: '3.1', v1InPaths: false }),
+      servers: [
+        { url: '{scheme}://host/{version}', variables: { scheme: { default: 'https' }, version: { default: 'v1' } } },
+      ],
+    };
     expect(coverage(indexOperations([document]))).toEqual([]);
   });
 
@@ -38,7 +43,10 @@ describe('indexOperations', () => {
   });
 
   it('removes the path of the target base URL', () => {
-    const index = indexOperations([apiDocument({ dialect: '3.1', v1InPaths: false, servers: ['http://host/api/v1'] })], { basePath: '/api/' });
+    const index = indexOperations(
+      [apiDocument({ dialect: '3.1', v1InPaths: false, servers: ['http://host/api/v1'] })],
+      { basePath: '/api/' },
+    );
     expect(coverage(index)).toEqual([]);
   });
 
@@ -59,6 +67,8 @@ describe('coverage', () => {
   });
 
   it('does not take a path without /v1 for the contract path', () => {
-    expect(coverage(indexOperations([apiDocument({ dialect: '3.1', v1InPaths: false })]))).toHaveLength(ENDPOINTS.length);
+    expect(coverage(indexOperations([apiDocument({ dialect: '3.1', v1InPaths: false })]))).toHaveLength(
+      ENDPOINTS.length,
+    );
   });
 });

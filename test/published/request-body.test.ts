@@ -25,8 +25,15 @@ describe('requestBodyProperties through references', () => {
   });
 
   it('follows references to the body and its parts, and names each field once', () => {
-    const schemas = { Base: { properties: { id: {}, name: {} } }, Named: { allOf: [{ $ref: '#/components/schemas/Base' }, { properties: { name: {}, tag: {} } }] } };
-    expect(requestBodyProperties(operation({ $ref: '#/components/schemas/Named' }, schemas))).toEqual(['id', 'name', 'tag']);
+    const schemas = {
+      Base: { properties: { id: {}, name: {} } },
+      Named: { allOf: [{ $ref: '#/components/schemas/Base' }, { properties: { name: {}, tag: {} } }] },
+    };
+    expect(requestBodyProperties(operation({ $ref: '#/components/schemas/Named' }, schemas))).toEqual([
+      'id',
+      'name',
+      'tag',
+    ]);
   });
 
   it('stops at a part that contains itself', () => {

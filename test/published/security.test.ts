@@ -8,10 +8,20 @@ const v31 = apiDocument({ dialect: '3.1' });
 
 describe('securityProblems', () => {
   /** The fixture with its `security` and `ApiKeyAuth` scheme changed. */
-  function secured(security: unknown, scheme: Record<string, unknown> = { type: 'apiKey', in: 'header', name: 'X-API-Key' }) {
+  function secured(
+    security: unknown,
+    scheme: Record<string, unknown> = { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+  ) {
     const document = apiDocument({ dialect: '3.1' });
     const components = document['components'] as Record<string, unknown>;
-    return { ...document, security, components: { ...components, securitySchemes: { ApiKeyAuth: scheme, Bearer: { type: 'http', scheme: 'bearer' } } } };
+    return {
+      ...document,
+      security,
+      components: {
+        ...components,
+        securitySchemes: { ApiKeyAuth: scheme, Bearer: { type: 'http', scheme: 'bearer' } },
+      },
+    };
   }
   const problems = (document: unknown) => securityProblems(indexOperations([document]));
 
@@ -23,16 +33,26 @@ describe('securityProblems', () => {
 
   it('reports operations documented without the key', () => {
     expect(problems(secured(undefined))).toHaveLength(ENDPOINTS.length - 2);
-    expect(problems(secured([{ Bearer: [] }]))[0]).toBe('POST /v1/agents: documented security (Bearer) has no apiKey scheme in the X-API-Key header');
-    expect(problems(secured([{ ApiKeyAuth: [] }], { type: 'apiKey', in: 'query', name: 'X-API-Key' }))).toHaveLength(ENDPOINTS.length - 2);
-    expect(problems(secured([{ ApiKeyAuth: [] }, {}]))[0]).toBe('POST /v1/agents: documented security (ApiKeyAuth or {}) also allows calls without a key');
+    expect(problems(secured([{ Bearer: [] }]))[0]).toBe(
+      'POST /v1/agents: documented security (Bearer) has no apiKey scheme in the X-API-Key header',
+    );
+    expect(problems(secured([{ ApiKeyAuth: [] }], { type: 'apiKey', in: 'query', name: 'X-API-Key' }))).toHaveLength(
+      ENDPOINTS.length - 2,
+    );
+    expect(problems(secured([{ ApiKeyAuth: [] }, {}]))[0]).toBe(
+      'POST /v1/agents: documented security (ApiKeyAuth or {}) also allows calls without a key',
+    );
   });
 
   it('reports spec endpoints documented as needing authentication, unless anonymous access is allowed', () => {
     const document = apiDocument({ dialect: '3.1' });
-    const listing = (document['paths'] as Record<string, Record<string, Record<string, unknown>>>)['/v1/openapi']!['get']!;
+    const listing = (document['paths'] as Record<string, Record<string, Record<string, unknown>>>)['/v1/openapi']![
+      'get'
+    ]!;
     delete listing['security'];
-    expect(problems(document)).toEqual(['GET /v1/openapi: documented as requiring authentication (ApiKeyAuth), but the specification endpoints need no key']);
+    expect(problems(document)).toEqual([
+      'GET /v1/openapi: documented as requiring authentication (ApiKeyAuth), but the specification endpoints need no key',
+    ]);
     listing['security'] = [{ ApiKeyAuth: [] }, {}];
     expect(problems(document)).toEqual([]);
   });

@@ -42,7 +42,9 @@ export function useTestTarget(): TestTarget {
     const path = request.url ?? '/';
     seen.push({ path, headers: request.headers });
     const reply = route(path, request.headers) ?? NOT_FOUND;
-    response.writeHead(reply.status ?? 200, { 'content-type': reply.contentType ?? 'application/json' }).end(reply.body);
+    response
+      .writeHead(reply.status ?? 200, { 'content-type': reply.contentType ?? 'application/json' })
+      .end(reply.body);
   });
   const origin = (): string => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -62,7 +64,12 @@ export function useTestTarget(): TestTarget {
     },
     client(mount = '') {
       // Not about time: a generous timeout keeps a busy machine from turning an answer into an error.
-      const client = new ApiClient({ baseUrl: origin() + mount, apiKey: 'test-key', timeoutMs: 20_000, concurrency: 4 });
+      const client = new ApiClient({
+        baseUrl: origin() + mount,
+        apiKey: 'test-key',
+        timeoutMs: 20_000,
+        concurrency: 4,
+      });
       clients.push(client);
       return client;
     },
@@ -77,14 +84,18 @@ export const json = (value: unknown, status = 200): Reply => ({ status, body: JS
 
 /** A document as the spec describes: JSON when asked for, YAML otherwise. */
 export function documentReply(document: unknown, headers: IncomingHttpHeaders): Reply {
-  return headers.accept?.includes('application/json') ? json(document) : { contentType: 'application/yaml', body: stringify(document) };
+  return headers.accept?.includes('application/json')
+    ? json(document)
+    : { contentType: 'application/yaml', body: stringify(document) };
 }
 
 /** Serves `listing` at `<mount>/v1/openapi` and each document at `<mount>/v1/openapi/{name}`. */
 export function publishing(listing: unknown, documents: Readonly<Record<string, unknown>>, mount = ''): Route {
   return (path, headers) => {
     if (path === `${mount}/v1/openapi`) return json(listing);
-    const name = path.startsWith(`${mount}/v1/openapi/`) ? decodeURIComponent(path.slice(`${mount}/v1/openapi/`.length)) : undefined;
+    const name = path.startsWith(`${mount}/v1/openapi/`)
+      ? decodeURIComponent(path.slice(`${mount}/v1/openapi/`.length))
+      : undefined;
     const document = name === undefined ? undefined : documents[name];
     return document === undefined ? undefined : documentReply(document, headers);
   };

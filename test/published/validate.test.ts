@@ -17,27 +17,47 @@ describe('validateOpenApi', () => {
   it('explains what is wrong with an invalid document', async () => {
     const document = { ...apiDocument({ dialect: '3.0' }), info: { title: 'no version' } };
     const result = await validateOpenApi(document);
-    expect(result).toEqual({ ok: false, message: expect.stringContaining("#/info must have required property 'version'") });
+    expect(result).toEqual({
+      ok: false,
+      message: expect.stringContaining("#/info must have required property 'version'"),
+    });
   });
 
   // validateOpenApi runs swagger-parser's schema check from a cached compilation.
-  it.each(['3.0', '3.1'] as const)('finds what swagger-parser itself finds in an invalid %s document', async (dialect) => {
-    const document = { ...apiDocument({ dialect }), info: { title: 'no version' }, tags: 'not a list' };
-    const own = await SwaggerParser.validate(structuredClone(document) as unknown as OpenAPI.Document).then(() => '', (error: Error) => error.message);
-    const ownIssues = own.split('\n').slice(1).map((line) => line.trim()).filter(Boolean);
-    expect(ownIssues.length).toBeGreaterThan(1);
-    expect(await validateOpenApi(document)).toEqual({ ok: false, message: ownIssues.join('; ') });
-  });
+  it.each(['3.0', '3.1'] as const)(
+    'finds what swagger-parser itself finds in an invalid %s document',
+    async (dialect) => {
+      const document = { ...apiDocument({ dialect }), info: { title: 'no version' }, tags: 'not a list' };
+      const own = await SwaggerParser.validate(structuredClone(document) as unknown as OpenAPI.Document).then(
+        () => '',
+        (error: Error) => error.message,
+      );
+      const ownIssues = own
+        .split('\n')
+        .slice(1)
+        .map((line) => line.trim())
+        .filter(Boolean);
+      expect(ownIssues.length).toBeGreaterThan(1);
+      expect(await validateOpenApi(document)).toEqual({ ok: false, message: ownIssues.join('; ') });
+    },
+  );
 
   it('reports a reference that points at nothing', async () => {
     const document = apiDocument({ dialect: '3.1' });
     (document['components'] as Record<string, unknown>)['responses'] = {};
-    expect(await validateOpenApi(document)).toEqual({ ok: false, message: expect.stringContaining('#/components/responses/Error') });
+    expect(await validateOpenApi(document)).toEqual({
+      ok: false,
+      message: expect.stringContaining('#/components/responses/Error'),
+    });
   });
 
   it.each([
     ['a string, which swagger-parser would open as a path', '/etc/hostname', 'the document is not a JSON/YAML object'],
-    ['Swagger 2.0', { swagger: '2.0', info: { title: 't', version: '1' }, paths: {} }, 'not an OpenAPI 3 document (openapi: null)'],
+    [
+      'Swagger 2.0',
+      { swagger: '2.0', info: { title: 't', version: '1' }, paths: {} },
+      'not an OpenAPI 3 document (openapi: null)',
+    ],
   ])('rejects %s', async (_, document, message) => {
     expect(await validateOpenApi(document)).toEqual({ ok: false, message });
   });
@@ -45,7 +65,9 @@ describe('validateOpenApi', () => {
   it('does not fetch external references', async () => {
     target.serve(() => json({ type: 'object' }));
     const document = apiDocument({ dialect: '3.1' });
-    (document['components'] as { schemas: Record<string, unknown> }).schemas['Error'] = { $ref: `${target.origin}/schemas/error.json` };
+    (document['components'] as { schemas: Record<string, unknown> }).schemas['Error'] = {
+      $ref: `${target.origin}/schemas/error.json`,
+    };
     await validateOpenApi(document);
     expect(target.seen).toEqual([]);
   });

@@ -13,12 +13,19 @@ describe('parsePublishedYaml', () => {
 
   it('reads `<<` as an ordinary key when asked for the reading without merge keys', () => {
     const literal = parsePublishedYaml(MERGED).withoutMergeKeys() as ReturnType<typeof twoOperations>;
-    expect(literal).toMatchObject({ paths: { '/v1/agents/{agent_id}': { delete: { responses: { default: { '<<': ERROR } } } } } });
+    expect(literal).toMatchObject({
+      paths: { '/v1/agents/{agent_id}': { delete: { responses: { default: { '<<': ERROR } } } } },
+    });
   });
 
   it('follows the merge rules: explicit keys win wherever they stand, earlier sources win over later ones', () => {
     const text = 'a: &a {x: 1, y: 1}\nb: &b {x: 2, z: 2}\nc: {x: 0, <<: [*a, *b]}\nd: {<<: *a, y: 3}\n';
-    expect(parsePublishedYaml(text).document).toEqual({ a: { x: 1, y: 1 }, b: { x: 2, z: 2 }, c: { x: 0, y: 1, z: 2 }, d: { x: 1, y: 3 } });
+    expect(parsePublishedYaml(text).document).toEqual({
+      a: { x: 1, y: 1 },
+      b: { x: 2, z: 2 },
+      c: { x: 0, y: 1, z: 2 },
+      d: { x: 1, y: 3 },
+    });
   });
 
   it('takes a quoted "<<" as an ordinary key, not a merge key', () => {
@@ -37,13 +44,25 @@ describe('parsePublishedYaml', () => {
   // YAML 1.1 scalars are not read the YAML 1.1 way (js-yaml's default schema does not either):
   // they would turn strings the JSON form carries into booleans, numbers and dates.
   it.each([
-    ['yes / no / on / off / y / n stay strings', 'enum: [yes, no, on, off, y, n]', { enum: ['yes', 'no', 'on', 'off', 'y', 'n'] }],
+    [
+      'yes / no / on / off / y / n stay strings',
+      'enum: [yes, no, on, off, y, n]',
+      { enum: ['yes', 'no', 'on', 'off', 'y', 'n'] },
+    ],
     ['true and false are booleans', 'a: true\nb: False', { a: true, b: false }],
     ['a leading zero is no octal', 'a: 012\nb: 0o12\nc: 0x1F', { a: 12, b: 10, c: 31 }],
     ['sexagesimal and underscored numbers stay strings', 'a: 1:20\nb: 1_000', { a: '1:20', b: '1_000' }],
-    ['timestamps stay strings', 'version: 2024-01-01\nat: 2024-01-01T10:00:00Z', { version: '2024-01-01', at: '2024-01-01T10:00:00Z' }],
+    [
+      'timestamps stay strings',
+      'version: 2024-01-01\nat: 2024-01-01T10:00:00Z',
+      { version: '2024-01-01', at: '2024-01-01T10:00:00Z' },
+    ],
     ['null spellings are null', 'a: ~\nb: null\nc:', { a: null, b: null, c: null }],
-    ['a %YAML 1.1 directive changes none of it', '%YAML 1.1\n---\na: yes\nb: 012\nc: &c {x: 1}\nd: {<<: *c}', { a: 'yes', b: 12, c: { x: 1 }, d: { x: 1 } }],
+    [
+      'a %YAML 1.1 directive changes none of it',
+      '%YAML 1.1\n---\na: yes\nb: 012\nc: &c {x: 1}\nd: {<<: *c}',
+      { a: 'yes', b: 12, c: { x: 1 }, d: { x: 1 } },
+    ],
   ])('%s', (_, text, expected) => {
     expect(parsePublishedYaml(text).document).toEqual(expected);
   });
@@ -56,8 +75,13 @@ describe('parsePublishedYaml', () => {
   });
 
   it('refuses exponential alias expansion', () => {
-    const levels = Array.from({ length: 9 }, (_, i) => `l${i + 1}: &l${i + 1} [${Array(10).fill(`*l${i}`).join(', ')}]`);
-    expect(() => parsePublishedYaml(['l0: &l0 [lol]', ...levels].join('\n'))).toThrow(/aliases expand the document by more than 2000000 nodes/);
+    const levels = Array.from(
+      { length: 9 },
+      (_, i) => `l${i + 1}: &l${i + 1} [${Array(10).fill(`*l${i}`).join(', ')}]`,
+    );
+    expect(() => parsePublishedYaml(['l0: &l0 [lol]', ...levels].join('\n'))).toThrow(
+      /aliases expand the document by more than 2000000 nodes/,
+    );
   });
 
   it('refuses a huge map merged thousands of times', () => {
@@ -68,7 +92,9 @@ describe('parsePublishedYaml', () => {
 
   it('refuses an alias inside the node it refers to, and too many aliases', () => {
     expect(() => parsePublishedYaml('a: &a {b: *a}\n')).toThrow(/the alias \*a is inside the node it refers to/);
-    expect(() => parsePublishedYaml(`a: &a 1\nb: [${Array(10_001).fill('*a').join(', ')}]\n`)).toThrow(/more than 10000 aliases/);
+    expect(() => parsePublishedYaml(`a: &a 1\nb: [${Array(10_001).fill('*a').join(', ')}]\n`)).toThrow(
+      /more than 10000 aliases/,
+    );
   });
 
   it.each([

@@ -28,7 +28,14 @@ const DATA_IMPORTS: Readonly<Record<string, 'every export' | readonly string[]>>
   'lib/contract/endpoints.ts': ['ENDPOINTS', 'GROUPS', 'Endpoint', 'Group', 'Method'],
   'lib/contract/ids.ts': ['ID_RULES', 'IdKind', 'IdRule'],
   'lib/contract/limits.ts': ['FIELD_LIMITS', 'FieldLimit', 'FieldLimitId', 'LimitUnit'],
-  'lib/contract/list-endpoints.ts': ['LIST_ENDPOINTS', 'ListEndpoint', 'ListField', 'FieldKind', 'FILTER_OPERATORS', 'FilterOperator'],
+  'lib/contract/list-endpoints.ts': [
+    'LIST_ENDPOINTS',
+    'ListEndpoint',
+    'ListField',
+    'FieldKind',
+    'FILTER_OPERATORS',
+    'FilterOperator',
+  ],
   'lib/contract/schemas.ts': ['DEFINITIONS', 'SchemaName'],
 };
 
@@ -36,7 +43,8 @@ const DATA_IMPORTS: Readonly<Record<string, 'every export' | readonly string[]>>
 const JUDGES = ['lib/assert', 'lib/families', 'lib/harness', 'lib/gen', 'suites'];
 
 const inReference = (path: string): boolean => path === REFERENCE || path.startsWith(`${REFERENCE}/`);
-const show = (i: Import): string => `${i.file}:${i.line} imports {${i.names.join(', ')}} from "${i.specifier}" (${i.target})`;
+const show = (i: Import): string =>
+  `${i.file}:${i.line} imports {${i.names.join(', ')}} from "${i.specifier}" (${i.target})`;
 
 /** Every import from outside lib/reference that DATA_IMPORTS does not allow. */
 function disallowed(imports: readonly Import[]): { readonly imp: Import; readonly names: readonly string[] }[] {
@@ -59,12 +67,16 @@ describe('the reference service stands apart from the suite', () => {
   });
 
   it('lets lib/util import nothing of the project, so the helpers the reference may use know nothing of the API', () => {
-    const inward = tsFiles(UTIL).flatMap(importsOf).filter((imp) => imp.target !== null && !imp.target.startsWith(`${UTIL}/`));
+    const inward = tsFiles(UTIL)
+      .flatMap(importsOf)
+      .filter((imp) => imp.target !== null && !imp.target.startsWith(`${UTIL}/`));
     expect(inward.map(show)).toEqual([]);
   });
 
-  it('takes nothing from outside lib/reference but the contract\'s data', () => {
-    const violations = disallowed(referenceImports).map(({ imp, names }) => `${show(imp)}: not data the reference may share with the suite: ${names.join(', ')}`);
+  it("takes nothing from outside lib/reference but the contract's data", () => {
+    const violations = disallowed(referenceImports).map(
+      ({ imp, names }) => `${show(imp)}: not data the reference may share with the suite: ${names.join(', ')}`,
+    );
     expect(violations).toEqual([]);
   });
 
@@ -75,13 +87,16 @@ describe('the reference service stands apart from the suite', () => {
       const runtime = allowed === 'every export' ? Object.keys(exports) : allowed.filter((name) => name in exports);
       for (const name of runtime) {
         const value = exports[name];
-        if (typeof value === 'function' || value instanceof RegExp) problems.push(`${module}: ${name} is logic, not data`);
+        if (typeof value === 'function' || value instanceof RegExp)
+          problems.push(`${module}: ${name} is logic, not data`);
       }
       // A listed name missing at run time must be a type the module declares.
       const text = readFileSync(join(ROOT, module), 'utf8');
       if (allowed !== 'every export') {
         for (const name of allowed.filter((n) => !(n in exports))) {
-          const declared = new RegExp(`export\\s+(type|interface)\\s+${name}\\b|export\\s+type\\s*\\{[^}]*\\b${name}\\b`).test(text);
+          const declared = new RegExp(
+            `export\\s+(type|interface)\\s+${name}\\b|export\\s+type\\s*\\{[^}]*\\b${name}\\b`,
+          ).test(text);
           if (!declared) problems.push(`${module}: ${name} is neither a runtime export nor a declared type`);
         }
       }
@@ -90,7 +105,13 @@ describe('the reference service stands apart from the suite', () => {
   });
 
   it('detects a forbidden import (the check itself works)', () => {
-    const fake: Import = { file: 'lib/reference/x.ts', specifier: '../contract/ids.js', target: 'lib/contract/ids.ts', names: ['ID_RULES', 'matchesIdRule'], line: 1 };
+    const fake: Import = {
+      file: 'lib/reference/x.ts',
+      specifier: '../contract/ids.js',
+      target: 'lib/contract/ids.ts',
+      names: ['ID_RULES', 'matchesIdRule'],
+      line: 1,
+    };
     const fromFilter: Import = { ...fake, target: 'lib/contract/filter/index.ts', names: ['FilterExpr'] };
     const namespace: Import = { ...fake, target: 'lib/contract/limits.ts', names: ['*'] };
     const enums: Import = { ...fake, target: 'lib/contract/enums.ts', names: ['*'] };

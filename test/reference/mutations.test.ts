@@ -9,23 +9,39 @@ describe('mutations', () => {
   const create = (body: unknown, agent = agentId) => call('POST', `/v1/agents/${agent}/mutations`, { body });
 
   beforeAll(async () => {
-    const agent = { display_name: 'Parent', model_type: 'MODEL_TYPE_VOICE', prompt: 'Hi', metadata: { voice_speed: 1.2 } };
+    const agent = {
+      display_name: 'Parent',
+      model_type: 'MODEL_TYPE_VOICE',
+      prompt: 'Hi',
+      metadata: { voice_speed: 1.2 },
+    };
     agentId = (await call('POST', '/v1/agents', { body: agent })).body.agent.id;
     otherAgentId = (await call('POST', '/v1/agents', { body: agent })).body.agent.id;
   });
 
   it('creates a mutation with defaults and derived parameter_values, and gets it back', async () => {
-    const created = await create({ display_name: 'Faster', config_overrides: { prompt: 'Hello', metadata: { voice_speed: 1.5, tone: { warm: true } } } });
+    const created = await create({
+      display_name: 'Faster',
+      config_overrides: { prompt: 'Hello', metadata: { voice_speed: 1.5, tone: { warm: true } } },
+    });
     expect(created.status).toBe(200);
     const mutation = created.body.mutation;
     expect(mutation).toMatchObject({ agent_id: agentId, display_name: 'Faster', description: '', update_time: null });
     expect(mutation.id).toMatch(/^[0-9A-Z]{26}$/);
-    expect(mutation.parameter_values).toEqual({ prompt: 'Hello', 'metadata.voice_speed': '1.5', 'metadata.tone.warm': 'true' });
+    expect(mutation.parameter_values).toEqual({
+      prompt: 'Hello',
+      'metadata.voice_speed': '1.5',
+      'metadata.tone.warm': 'true',
+    });
     expect((await call('GET', `${base()}/${mutation.id}`)).body).toEqual({ mutation });
   });
 
   it('keeps given parameter_values and accepts simulator configuration keys', async () => {
-    const created = await create({ display_name: 'Given', config_overrides: { voice_speed: 2 }, parameter_values: { speed: 'fast' } });
+    const created = await create({
+      display_name: 'Given',
+      config_overrides: { voice_speed: 2 },
+      parameter_values: { speed: 'fast' },
+    });
     expect(created.body.mutation.parameter_values).toEqual({ speed: 'fast' });
   });
 
@@ -48,7 +64,11 @@ describe('mutations', () => {
   it('keeps display names unique per agent among active mutations', async () => {
     const first = await create({ display_name: 'Twin' });
     const duplicate = await create({ display_name: 'Twin' });
-    expect([duplicate.status, duplicate.body.error.code, detailFields(duplicate)]).toEqual([409, 'ALREADY_EXISTS', ['display_name']]);
+    expect([duplicate.status, duplicate.body.error.code, detailFields(duplicate)]).toEqual([
+      409,
+      'ALREADY_EXISTS',
+      ['display_name'],
+    ]);
     expect((await create({ display_name: 'Twin' }, otherAgentId)).status).toBe(200);
     expect((await call('DELETE', `${base()}/${first.body.mutation.id}`)).status).toBe(200);
     expect((await create({ display_name: 'Twin' })).status).toBe(200);

@@ -7,7 +7,11 @@ import { startReference } from '../../proof/service.js';
 import { useService } from './client.js';
 import { client, type Call } from '../../proof/probes/call.js';
 
-type Doc = { openapi: string; servers: { url: string }[]; paths: Record<string, Record<string, { security?: unknown[]; parameters?: { in: string }[] }>> } & Record<string, unknown>;
+type Doc = {
+  openapi: string;
+  servers: { url: string }[];
+  paths: Record<string, Record<string, { security?: unknown[]; parameters?: { in: string }[] }>>;
+} & Record<string, unknown>;
 
 /** The listed spec URLs, whatever the listing's shape. */
 function listedUrls(body: unknown): string[] {
@@ -37,39 +41,48 @@ async function publishedDocs(call: Call, baseUrl: string): Promise<Doc[]> {
 function coveredKeys(docs: Doc[]): string[] {
   return docs.flatMap((doc) => {
     const prefix = new URL(doc.servers[0]?.url ?? 'http://x').pathname.replace(/\/$/, '');
-    return Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${prefix}${path}`));
+    return Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${prefix}${path}`),
+    );
   });
 }
 
-describe.each(['default', 'rest-statuses', 'lenient-inputs', 'localized-pointers'])('published specs (%s)', (variation) => {
-  const { call, service } = useService({ variation });
+describe.each(['default', 'rest-statuses', 'lenient-inputs', 'localized-pointers'])(
+  'published specs (%s)',
+  (variation) => {
+    const { call, service } = useService({ variation });
 
-  it('are valid OpenAPI, the same in YAML and JSON, cover every served endpoint and document the key', async () => {
-    const docs = await publishedDocs(call, service().url);
-    expect(coveredKeys(docs).sort()).toEqual(SERVED_ENDPOINTS.map((e) => e.key).sort());
-    for (const doc of docs) {
-      for (const [path, item] of Object.entries(doc.paths)) {
-        for (const operation of Object.values(item)) {
-          const open = path.includes('/openapi');
-          // localized-pointers documents the key as a required header parameter, with no security scheme.
-          if (variation === 'localized-pointers') {
-            expect(operation.security).toBeUndefined();
-            expect((operation.parameters ?? []).filter((p) => p.in === 'header')).toEqual(open ? [] : [{ name: 'X-API-Key', in: 'header', required: true, schema: { type: 'string' } }]);
-          } else {
-            expect(operation.security).toEqual(open ? [] : [{ ApiKeyAuth: [] }]);
+    it('are valid OpenAPI, the same in YAML and JSON, cover every served endpoint and document the key', async () => {
+      const docs = await publishedDocs(call, service().url);
+      expect(coveredKeys(docs).sort()).toEqual(SERVED_ENDPOINTS.map((e) => e.key).sort());
+      for (const doc of docs) {
+        for (const [path, item] of Object.entries(doc.paths)) {
+          for (const operation of Object.values(item)) {
+            const open = path.includes('/openapi');
+            // localized-pointers documents the key as a required header parameter, with no security scheme.
+            if (variation === 'localized-pointers') {
+              expect(operation.security).toBeUndefined();
+              expect((operation.parameters ?? []).filter((p) => p.in === 'header')).toEqual(
+                open ? [] : [{ name: 'X-API-Key', in: 'header', required: true, schema: { type: 'string' } }],
+              );
+            } else {
+              expect(operation.security).toEqual(open ? [] : [{ ApiKeyAuth: [] }]);
+            }
           }
         }
       }
-    }
-  });
-});
+    });
+  },
+);
 
 describe('published spec (default)', () => {
   const { call, service } = useService();
 
   it('is one OpenAPI 3.1 document listed with its URL', async () => {
     const listing = await call('GET', '/v1/openapi', { key: null });
-    expect(listing.body).toEqual({ specs: [{ spec_name: 'agent-evaluation', url: `${service().url}/v1/openapi/agent-evaluation` }] });
+    expect(listing.body).toEqual({
+      specs: [{ spec_name: 'agent-evaluation', url: `${service().url}/v1/openapi/agent-evaluation` }],
+    });
     const yaml = await call('GET', '/v1/openapi/agent-evaluation', { key: null });
     expect(yaml.contentType).toBe('application/yaml');
     const doc = parse(yaml.text);
@@ -105,7 +118,9 @@ describe('published spec with merge keys (lenient-inputs)', () => {
     // A reader that does not apply them sees `<<` keys: not the JSON form, nor valid OpenAPI.
     const literal = read.withoutMergeKeys() as Doc;
     expect(literal).not.toEqual(json);
-    expect(literal.paths['/v1/agents/{agent_id}']?.get).toMatchObject({ responses: { default: { '<<': expect.any(Object) } } });
+    expect(literal.paths['/v1/agents/{agent_id}']?.get).toMatchObject({
+      responses: { default: { '<<': expect.any(Object) } },
+    });
     await expect(SwaggerParser.validate(structuredClone(literal) as never)).rejects.toThrow();
   });
 

@@ -10,11 +10,14 @@ import { limitRow, utf8Size } from '../../lib/reference/validation/measure.js';
 
 const text = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 30 }),
-  fc.string({ unit: fc.constantFrom('a', 'Z', '0', '9', '-', '_', ' ', 'é', '\u{1F600}', '\uD800', '\uDC00'), maxLength: 30 }),
+  fc.string({
+    unit: fc.constantFrom('a', 'Z', '0', '9', '-', '_', ' ', 'é', '\u{1F600}', '\uD800', '\uDC00'),
+    maxLength: 30,
+  }),
   fc.stringMatching(/^[A-Za-z0-9]{20,28}$/),
 );
 
-describe('the reference ID and length rules agree with the suite\'s', () => {
+describe("the reference ID and length rules agree with the suite's", () => {
   it('check IDs alike', () => {
     fc.assert(
       fc.property(fc.constantFrom(...Object.values(ID_RULES)), fc.oneof(text, fc.anything()), (rule, value) => {
@@ -36,9 +39,12 @@ describe('the reference ID and length rules agree with the suite\'s', () => {
       }),
       { numRuns: 5000 },
     );
-    fc.assert(fc.property(fc.jsonValue(), (value) => {
-      expect(utf8Size(value)).toBe(byteSize(value));
-    }), { numRuns: 1000 });
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(utf8Size(value)).toBe(byteSize(value));
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   it('find the same limit rows', () => {

@@ -14,7 +14,12 @@ describe('test cases', () => {
   it('creates a test case with defaults', async () => {
     const answer = await create({ input_str: 'Ask for a refund', test_set_id: 'TS000001' });
     const testCase = answer.body.test_case;
-    expect(testCase).toMatchObject({ input_str: 'Ask for a refund', test_set_id: 'TS000001', input_type: 'SCENARIO', expected_behaviors: null });
+    expect(testCase).toMatchObject({
+      input_str: 'Ask for a refund',
+      test_set_id: 'TS000001',
+      input_type: 'SCENARIO',
+      expected_behaviors: null,
+    });
     expect(testCase.id).toHaveLength(22);
     expect(testCase.name).toBe(`test-cases/${testCase.id}`);
   });
@@ -22,14 +27,26 @@ describe('test cases', () => {
   it('wraps expected_output_str only when expected_behaviors is absent', async () => {
     const wrapped = await create({ input_str: 'x', test_set_id: 'TS000001', expected_output_str: 'refund issued' });
     expect(wrapped.body.test_case.expected_behaviors).toEqual(['refund issued']);
-    const kept = await create({ input_str: 'x', test_set_id: 'TS000001', expected_output_str: 'a', expected_behaviors: ['b', 'c'] });
+    const kept = await create({
+      input_str: 'x',
+      test_set_id: 'TS000001',
+      expected_output_str: 'a',
+      expected_behaviors: ['b', 'c'],
+    });
     expect(kept.body.test_case.expected_behaviors).toEqual(['b', 'c']);
   });
 
   it('echoes every field', async () => {
     const sent = {
-      input_str: 'Hello', test_set_id: 'ABCDEFGH', expected_behaviors: ['greets'], expected_output_json: { ok: true }, description: null,
-      input_type: 'SCRIPT', simulation_metadata_input: { script_turns: ['hi', 'bye'] }, metric_input: { expected_entities: ['order'] }, user_notes: 'n',
+      input_str: 'Hello',
+      test_set_id: 'ABCDEFGH',
+      expected_behaviors: ['greets'],
+      expected_output_json: { ok: true },
+      description: null,
+      input_type: 'SCRIPT',
+      simulation_metadata_input: { script_turns: ['hi', 'bye'] },
+      metric_input: { expected_entities: ['order'] },
+      user_notes: 'n',
     };
     expect((await create(sent)).body.test_case).toMatchObject(sent);
   });
@@ -40,9 +57,20 @@ describe('test cases', () => {
     expectInvalid(await create({ input_str: 'x' }), 'test_set_id');
     expectInvalid(await create({ input_str: 'x', test_set_id: 'SEVEN77' }), 'test_set_id');
     expectInvalid(await create({ input_str: 'x', test_set_id: 'TS000001', input_type: 'VIDEO' }), 'input_type');
-    expectInvalid(await create({ input_str: 'x', test_set_id: 'TS000001', expected_behaviors: 'one' }), 'expected_behaviors');
+    expectInvalid(
+      await create({ input_str: 'x', test_set_id: 'TS000001', expected_behaviors: 'one' }),
+      'expected_behaviors',
+    );
     expectInvalid(await create({ input_str: 'x', test_set_id: 'TS000001', metric_input: [] }), 'metric_input');
-    expectInvalid(await create({ input_str: 'x', test_set_id: 'TS000001', input_type: 'SCRIPT', simulation_metadata_input: { script_turns: [1] } }), 'simulation_metadata_input.script_turns');
+    expectInvalid(
+      await create({
+        input_str: 'x',
+        test_set_id: 'TS000001',
+        input_type: 'SCRIPT',
+        simulation_metadata_input: { script_turns: [1] },
+      }),
+      'simulation_metadata_input.script_turns',
+    );
   });
 });
 
@@ -63,7 +91,8 @@ describe('personas', () => {
     const id = service().fixtures.deletablePersonaId;
     const { name } = (await call('GET', `/v1/personas/${id}`)).body.persona;
     const filter = encodeURIComponent(`name = "${name}"`);
-    const listed = async () => (await call('GET', `/v1/personas?filter=${filter}`)).body.personas.map((p: { id: string }) => p.id);
+    const listed = async () =>
+      (await call('GET', `/v1/personas?filter=${filter}`)).body.personas.map((p: { id: string }) => p.id);
     expect(await listed()).toContain(id);
     expect((await call('DELETE', `/v1/personas/${id}`)).body).toEqual({});
     expect(await listed()).not.toContain(id);
@@ -79,13 +108,19 @@ describe('runs', () => {
   it('deletes a terminal run and cancels a running one', async () => {
     const id = service().fixtures.deletableRunId;
     expect((await call('DELETE', `/v1/runs/${id}`)).body).toEqual({});
-    expect((await call('GET', '/v1/runs?page_size=1000')).body.runs.map((r: { run_id: string }) => r.run_id)).not.toContain(id);
+    expect(
+      (await call('GET', '/v1/runs?page_size=1000')).body.runs.map((r: { run_id: string }) => r.run_id),
+    ).not.toContain(id);
     const running = (await call('GET', '/v1/runs?filter=status%3DRUNNING&page_size=1')).body.runs[0];
     expect((await call('DELETE', `/v1/runs/${running.run_id}`)).status).toBe(200);
-    const after = (await call('GET', '/v1/runs?page_size=1000')).body.runs.find((r: { run_id: string }) => r.run_id === running.run_id);
+    const after = (await call('GET', '/v1/runs?page_size=1000')).body.runs.find(
+      (r: { run_id: string }) => r.run_id === running.run_id,
+    );
     expect(after.status).toBe('CANCELLED');
     // The same query as before the cancellation: its answer is worked out again.
-    const stillRunning = (await call('GET', '/v1/runs?filter=status%3DRUNNING&page_size=1000')).body.runs.map((r: { run_id: string }) => r.run_id);
+    const stillRunning = (await call('GET', '/v1/runs?filter=status%3DRUNNING&page_size=1000')).body.runs.map(
+      (r: { run_id: string }) => r.run_id,
+    );
     expect(stillRunning).not.toContain(running.run_id);
     expect((await call('DELETE', `/v1/runs/${id}`)).status).toBe(404);
   });
@@ -102,7 +137,9 @@ describe('metrics', () => {
       const listed = await call('GET', `/v1/simulations/${id}/metrics`);
       expect(listed.status).toBe(200);
       const first = listed.body.metrics[0];
-      expect((await call('GET', `/v1/simulations/${id}/metrics/${first.metric_output_id}`)).body).toEqual({ metric: first });
+      expect((await call('GET', `/v1/simulations/${id}/metrics/${first.metric_output_id}`)).body).toEqual({
+        metric: first,
+      });
     }
   });
 
@@ -119,7 +156,11 @@ describe('scheduled runs, dashboards, review projects', () => {
   it('gets and deletes scheduled runs', async () => {
     const { scheduledRunId, deletableScheduledRunId } = service().fixtures;
     const got = (await call('GET', `/v1/scheduled-runs/${scheduledRunId}`)).body.scheduled_run;
-    expect(got).toMatchObject({ id: scheduledRunId, name: `scheduled-runs/${scheduledRunId}`, schedule_expression: expect.stringMatching(/^(rate|cron)\(.*\)$/) });
+    expect(got).toMatchObject({
+      id: scheduledRunId,
+      name: `scheduled-runs/${scheduledRunId}`,
+      schedule_expression: expect.stringMatching(/^(rate|cron)\(.*\)$/),
+    });
     expect((await call('DELETE', `/v1/scheduled-runs/${deletableScheduledRunId}`)).body).toEqual({});
     expect((await call('GET', `/v1/scheduled-runs/${deletableScheduledRunId}`)).status).toBe(404);
   });
@@ -130,19 +171,42 @@ describe('scheduled runs, dashboards, review projects', () => {
     const dashboard = answer.body.dashboard;
     expect(dashboard).toMatchObject({ name: `dashboards/${id}`, display_name: 'd'.repeat(255) });
     expect(Date.parse(dashboard.update_time)).toBeGreaterThan(Date.parse(dashboard.create_time));
-    expectInvalid(await call('PATCH', `/v1/dashboards/${id}`, { body: { display_name: 'd'.repeat(256) } }), 'display_name');
+    expectInvalid(
+      await call('PATCH', `/v1/dashboards/${id}`, { body: { display_name: 'd'.repeat(256) } }),
+      'display_name',
+    );
     // A partial update: without display_name, the one stored stays, and the answer describes it.
-    expect((await call('PATCH', `/v1/dashboards/${id}`, { body: {} })).body.dashboard).toMatchObject({ display_name: 'd'.repeat(255) });
+    expect((await call('PATCH', `/v1/dashboards/${id}`, { body: {} })).body.dashboard).toMatchObject({
+      display_name: 'd'.repeat(255),
+    });
   });
 
   it('creates review projects', async () => {
-    const valid = { display_name: 'Review', assignees: ['a@example.com'], linked_simulation_ids: ['s1'], linked_metric_ids: ['m1'] };
+    const valid = {
+      display_name: 'Review',
+      assignees: ['a@example.com'],
+      linked_simulation_ids: ['s1'],
+      linked_metric_ids: ['m1'],
+    };
     const project = (await call('POST', '/v1/review-projects', { body: valid })).body.review_project;
-    expect(project).toMatchObject({ ...valid, project_type: 'PROJECT_INDIVIDUAL', notifications: true, project_rules: null, description: null });
+    expect(project).toMatchObject({
+      ...valid,
+      project_type: 'PROJECT_INDIVIDUAL',
+      notifications: true,
+      project_rules: null,
+      description: null,
+    });
     expect(project.name).toBe(`review-projects/${project.id}`);
-    const full = { ...valid, project_type: 'PROJECT_COLLABORATIVE', notifications: false, project_rules: ['require_disagreement_notes'], description: 'd' };
+    const full = {
+      ...valid,
+      project_type: 'PROJECT_COLLABORATIVE',
+      notifications: false,
+      project_rules: ['require_disagreement_notes'],
+      description: 'd',
+    };
     expect((await call('POST', '/v1/review-projects', { body: full })).body.review_project).toMatchObject(full);
-    const invalid = async (body: unknown, field: string) => expectInvalid(await call('POST', '/v1/review-projects', { body }), field);
+    const invalid = async (body: unknown, field: string) =>
+      expectInvalid(await call('POST', '/v1/review-projects', { body }), field);
     await invalid({ ...valid, assignees: [] }, 'assignees');
     await invalid({ ...valid, assignees: ['not-an-email'] }, 'assignees');
     await invalid({ ...valid, linked_metric_ids: undefined }, 'linked_metric_ids');

@@ -18,7 +18,11 @@ describe('the server', () => {
     expect([unknown.status, unknown.body.error.code]).toEqual([404, 'NOT_FOUND']);
     const wrongMethod = await call('PUT', '/v1/agents');
     expect(wrongMethod.status).toBeGreaterThanOrEqual(400);
-    expect(wrongMethod.body.error).toMatchObject({ code: expect.any(String), message: expect.any(String), details: [] });
+    expect(wrongMethod.body.error).toMatchObject({
+      code: expect.any(String),
+      message: expect.any(String),
+      details: [],
+    });
   });
 
   it('is seeded the same way on every start', async () => {

@@ -13,7 +13,12 @@ import { pathToFileURL } from 'node:url';
 
 /** Debian's `chromium` package; CHROMIUM overrides. Undefined when none can be run. */
 export function findChromium(): string | undefined {
-  const candidates = [process.env['CHROMIUM'], '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/lib/chromium/chromium'];
+  const candidates = [
+    process.env['CHROMIUM'],
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/lib/chromium/chromium',
+  ];
   return candidates.find((path): path is string => {
     if (!path) return false;
     try {
@@ -63,17 +68,34 @@ interface Message {
 }
 
 const FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
-  '--no-default-browser-check', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--disable-extensions', '--disable-default-apps', '--mute-audio', '--hide-scrollbars', '--remote-debugging-pipe',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-extensions',
+  '--disable-default-apps',
+  '--mute-audio',
+  '--hide-scrollbars',
+  '--remote-debugging-pipe',
 ];
 
 /** Opens `file` in a fresh headless Chromium (own profile directory), `width` x `height` CSS pixels, and reads it back. */
 export async function renderFile(
-  chromium: string, file: string, ids: readonly string[], options: RenderOptions = {},
+  chromium: string,
+  file: string,
+  ids: readonly string[],
+  options: RenderOptions = {},
 ): Promise<RenderedPage> {
   const profile = await mkdtemp(join(tmpdir(), 'aes-chromium-'));
-  const child = spawn(chromium, [...FLAGS, `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] });
+  const child = spawn(chromium, [...FLAGS, `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
+  });
   const session = new Pipe(child);
   const timeoutMs = options.timeoutMs ?? 30_000;
   const timer = setTimeout(() => session.abort(new Error(`Chromium did not finish within ${timeoutMs} ms`)), timeoutMs);
@@ -84,10 +106,17 @@ export async function renderFile(
     const page = (method: string, params: Record<string, unknown> = {}): Promise<Record<string, unknown>> =>
       session.send(method, params, sessionId as string);
     const requests: string[] = [];
-    session.on('Network.requestWillBeSent', (params) => requests.push(String((params['request'] as { url?: unknown } | undefined)?.url)));
+    session.on('Network.requestWillBeSent', (params) =>
+      requests.push(String((params['request'] as { url?: unknown } | undefined)?.url)),
+    );
     await page('Network.enable');
     await page('Page.enable');
-    await page('Emulation.setDeviceMetricsOverride', { width: options.width ?? 1280, height: options.height ?? 2000, deviceScaleFactor: 1, mobile: false });
+    await page('Emulation.setDeviceMetricsOverride', {
+      width: options.width ?? 1280,
+      height: options.height ?? 2000,
+      deviceScaleFactor: 1,
+      mobile: false,
+    });
     const loaded = session.next('Page.loadEventFired');
     await page('Page.navigate', { url });
     await loaded;
@@ -104,7 +133,10 @@ export async function renderFile(
     })`;
     const evaluated = await page('Runtime.evaluate', { expression: probe, returnByValue: true });
     const value = (evaluated['result'] as { value?: unknown } | undefined)?.value;
-    const seen = JSON.parse(String(value)) as Pick<RenderedPage, 'text' | 'byId' | 'resources' | 'height' | 'tops' | 'probed'>;
+    const seen = JSON.parse(String(value)) as Pick<
+      RenderedPage,
+      'text' | 'byId' | 'resources' | 'height' | 'tops' | 'probed'
+    >;
     const shot = await page('Page.captureScreenshot', { format: 'png' });
     // A clean exit leaves no process behind; close() kills it if it takes longer.
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -122,7 +154,10 @@ export async function renderFile(
 class Pipe {
   private nextId = 1;
   private buffer = '';
-  private readonly pending = new Map<number, { resolve: (r: Record<string, unknown>) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (r: Record<string, unknown>) => void; reject: (e: Error) => void }
+  >();
   private readonly listeners = new Map<string, Array<(params: Record<string, unknown>) => void>>();
   private failure: Error | undefined;
   private stderr = '';
@@ -131,9 +166,14 @@ class Pipe {
     const output = child.stdio[4] as Readable;
     output.setEncoding('utf8');
     output.on('data', (chunk: string) => this.receive(chunk));
-    (child.stdio[2] as Readable).on('data', (chunk: Buffer) => (this.stderr = (this.stderr + chunk.toString()).slice(-2000)));
+    (child.stdio[2] as Readable).on(
+      'data',
+      (chunk: Buffer) => (this.stderr = (this.stderr + chunk.toString()).slice(-2000)),
+    );
     child.on('error', (error) => this.abort(error));
-    child.on('exit', (code, signal) => this.abort(new Error(`Chromium exited (${code ?? signal}): ${this.stderr.trim()}`)));
+    child.on('exit', (code, signal) =>
+      this.abort(new Error(`Chromium exited (${code ?? signal}): ${this.stderr.trim()}`)),
+    );
   }
 
   send(method: string, params: Record<string, unknown> = {}, sessionId?: string): Promise<Record<string, unknown>> {

@@ -10,7 +10,14 @@ import { COVERING, ERRORED, FAILED, META, PASSED, PROPERTY, SKIPPED, sampleRun, 
 const REPORTS = { junit: 'reports/junit.xml', html: 'reports/report.html', summary: 'reports/summary.json' };
 const ANSI = /\u001b\[[0-9;]*m/g;
 /** The widest line in code points (an astral character is one column, not two UTF-16 units); curl lines are printed whole. */
-const widest = (text: string): number => Math.max(...text.replace(ANSI, '').split('\n').filter((l) => !/^ {2}curl /.test(l)).map((l) => Array.from(l).length));
+const widest = (text: string): number =>
+  Math.max(
+    ...text
+      .replace(ANSI, '')
+      .split('\n')
+      .filter((l) => !/^ {2}curl /.test(l))
+      .map((l) => Array.from(l).length),
+  );
 const ASTRAL = '\u{1D518}\u{1F389}'; // 𝔘🎉
 
 /** Long names, messages and URLs, and more failures than are listed. */
@@ -22,7 +29,10 @@ function crowdedRun() {
     group: i % 2 ? 'a-group-with-a-name-far-longer-than-any-real-group-would-ever-have' : 'mutations',
     title: `${'a very long title '.repeat(8)}${i}`,
     message: `cause ${i}: ${'word '.repeat(40)}\nsecond line`,
-    evidence: { ...FAILED.evidence!, curl: `curl -sS -i -X POST '${longUrl}' -H "X-API-Key: $API_KEY" --data-raw '${'{"k":"v"}'.repeat(30)}'` },
+    evidence: {
+      ...FAILED.evidence!,
+      curl: `curl -sS -i -X POST '${longUrl}' -H "X-API-Key: $API_KEY" --data-raw '${'{"k":"v"}'.repeat(30)}'`,
+    },
   }));
   return sampleRun([...failures, ERRORED]);
 }
@@ -34,22 +44,35 @@ function astralRun() {
   const title = `display_name of 200 astral characters ${ASTRAL.repeat(30)} is accepted and read back unchanged`;
   const message = `[AGENT-DISPLAY-NAME] POST /v1/agents answered 400 for display_name ${ASTRAL.repeat(45)}x: should be rejected with code INVALID_ARGUMENT only beyond 200 characters, ${'word '.repeat(20)}end`;
   const curl = `curl -sS -i -X POST 'http://127.0.0.1:8787/v1/agents' -H 'content-type: application/json' -H "X-API-Key: $API_KEY" --data-raw '${BODY.replace(/'/g, `'\\''`)}'`;
-  return sampleRun([{
-    ...FAILED, id: 'astral', group: 'agents', title, name: `[AGENT-DISPLAY-NAME] ${title}`, requirements: ['AGENT-DISPLAY-NAME'], violated: ['AGENT-DISPLAY-NAME'],
-    message, evidence: { ...FAILED.evidence!, method: 'POST', url: 'http://127.0.0.1:8787/v1/agents', curl },
-  }]);
+  return sampleRun([
+    {
+      ...FAILED,
+      id: 'astral',
+      group: 'agents',
+      title,
+      name: `[AGENT-DISPLAY-NAME] ${title}`,
+      requirements: ['AGENT-DISPLAY-NAME'],
+      violated: ['AGENT-DISPLAY-NAME'],
+      message,
+      evidence: { ...FAILED.evidence!, method: 'POST', url: 'http://127.0.0.1:8787/v1/agents', curl },
+    },
+  ]);
 }
 
 /** The words bash sees in a command line, with curl replaced by printf. */
 function shellWords(line: string): string[] {
-  const out = spawnSync('bash', ['-c', `printf '%s\\0' ${line.replace(/^\s*curl /, '')}`], { env: { API_KEY: 'k' }, encoding: 'utf8' });
+  const out = spawnSync('bash', ['-c', `printf '%s\\0' ${line.replace(/^\s*curl /, '')}`], {
+    env: { API_KEY: 'k' },
+    encoding: 'utf8',
+  });
   return out.stdout.split('\0').slice(0, -1);
 }
 
 describe('consoleSummary', () => {
   it('fits 100 columns, with and without colour, but for the curl lines', () => {
     for (const run of [sampleRun(), stoppedRun(), crowdedRun(), astralRun()]) {
-      for (const color of [false, true]) expect(widest(consoleSummary(run, { color, reports: REPORTS }))).toBeLessThanOrEqual(100);
+      for (const color of [false, true])
+        expect(widest(consoleSummary(run, { color, reports: REPORTS }))).toBeLessThanOrEqual(100);
     }
   });
 
@@ -57,8 +80,10 @@ describe('consoleSummary', () => {
     const text = consoleSummary(sampleRun(), { color: false, reports: REPORTS });
     expect(text).toMatch(/^agents\s+2\s+0\s+0\s+1\s+3$/m);
     expect(text).toMatch(/^mutations\s+0\s+1\s+0\s+0\s+1$/m);
-    expect(text).toContain('FAIL [MUTATION-DELETE-IDEMPOTENT] deleting a deleted mutation succeeds\n  the second DELETE answered 404\n'
-      + '  violated: MUTATION-DELETE-IDEMPOTENT: Deleting a mutation succeeds, and deleting it again also\n    succeeds.\n  curl ');
+    expect(text).toContain(
+      'FAIL [MUTATION-DELETE-IDEMPOTENT] deleting a deleted mutation succeeds\n  the second DELETE answered 404\n' +
+        '  violated: MUTATION-DELETE-IDEMPOTENT: Deleting a mutation succeeds, and deleting it again also\n    succeeds.\n  curl ',
+    );
     expect(text).not.toContain('expected a success');
     expect(text).toContain('ERROR [AGENT-GET] an agent is fetched by id\n  request timed out after 10000 ms\n');
     expect(text).not.toContain('at Client.send');
@@ -76,7 +101,10 @@ describe('consoleSummary', () => {
 
   it('groups failures that share a cause: one heading, the count and the other checks named', () => {
     const same = Array.from({ length: 30 }, (_, i): CheckResult => ({
-      ...FAILED, id: `same${i}`, title: `check ${i}`, name: `[AGENT-CREATE] check ${i}`,
+      ...FAILED,
+      id: `same${i}`,
+      title: `check ${i}`,
+      name: `[AGENT-CREATE] check ${i}`,
       message: `[SCHEMA-CANONICAL] GET /v1/runs answered 200 with a body that is not a JSON object (${1000 + i} bytes)`,
     }));
     const text = consoleSummary(sampleRun([...same, FAILED]), { color: false });
@@ -123,22 +151,41 @@ describe('consoleSummary', () => {
     const line = text.split('\n').find((l) => l.startsWith('  curl '))!;
     const args = shellWords(line);
     expect(args[args.indexOf('--data-raw') + 1]).toBe(BODY);
-    const out = spawnSync('sh', ['-c', `printf %s ${line.replace(/^\s*curl .*--data-raw /, '')}`], { encoding: 'buffer' });
+    const out = spawnSync('sh', ['-c', `printf %s ${line.replace(/^\s*curl .*--data-raw /, '')}`], {
+      encoding: 'buffer',
+    });
     expect(out.stdout.equals(Buffer.from(BODY, 'utf8'))).toBe(true);
   });
 
   it('says how to run what a missing setting or the profile left out', () => {
     const skip = (i: number, skipReason: string): CheckResult => ({ ...SKIPPED, id: `s${i}`, skipReason });
-    const text = consoleSummary(sampleRun([PASSED, skip(1, 'needs DASHBOARD_ID (not set)'), skip(2, 'a SHOULD convention: checked only with PROFILE=strict'),
-      skip(3, 'a SHOULD convention: checked only with PROFILE=strict'), skip(4, 'READ_ONLY is set and this check writes')]), { color: false });
-    expect(text).toContain('     2 × a SHOULD convention: checked only with PROFILE=strict: run with --profile strict\n');
+    const text = consoleSummary(
+      sampleRun([
+        PASSED,
+        skip(1, 'needs DASHBOARD_ID (not set)'),
+        skip(2, 'a SHOULD convention: checked only with PROFILE=strict'),
+        skip(3, 'a SHOULD convention: checked only with PROFILE=strict'),
+        skip(4, 'READ_ONLY is set and this check writes'),
+      ]),
+      { color: false },
+    );
+    expect(text).toContain(
+      '     2 × a SHOULD convention: checked only with PROFILE=strict: run with --profile strict\n',
+    );
     expect(text).toContain('     1 × needs DASHBOARD_ID (not set): set DASHBOARD_ID to run them\n');
-    expect(text).toContain('     1 × READ_ONLY is set and this check writes: run without --read-only (READ_ONLY) to run them\n');
+    expect(text).toContain(
+      '     1 × READ_ONLY is set and this check writes: run without --read-only (READ_ONLY) to run them\n',
+    );
   });
 
   it('lists the indented lines of a message, wrapped, and says how many more there are', () => {
-    const lines = Array.from({ length: 12 }, (_, i) => `  /components/schemas/Agent/properties/field_${i}: ${'expected string '.repeat(8)}`);
-    const text = consoleSummary(sampleRun([{ ...FAILED, message: `published schema mismatch\n${lines.join('\n')}` }]), { color: false });
+    const lines = Array.from(
+      { length: 12 },
+      (_, i) => `  /components/schemas/Agent/properties/field_${i}: ${'expected string '.repeat(8)}`,
+    );
+    const text = consoleSummary(sampleRun([{ ...FAILED, message: `published schema mismatch\n${lines.join('\n')}` }]), {
+      color: false,
+    });
     expect(text).toContain('    /components/schemas/Agent/properties/field_7: expected string');
     expect(text).not.toContain('field_8:');
     expect(text).toContain('… 4 more lines in report.html');
@@ -156,28 +203,46 @@ describe('consoleSummary', () => {
 
   it('keeps terminal escapes and secrets out', () => {
     registerSecret('console-secret-123');
-    const text = consoleSummary(sampleRun([{ ...FAILED, message: 'x \u001b[2J console-secret-123' }]), { color: false });
+    const text = consoleSummary(sampleRun([{ ...FAILED, message: 'x \u001b[2J console-secret-123' }]), {
+      color: false,
+    });
     expect(text).toContain('x \\u001b[2J [redacted]');
   });
 
   it('heads one cause seen at several places by its rule and what was wrong, and lists the places', () => {
-    const at = (id: string, where: string, violated = ['SCHEMA-CANONICAL', 'TIMESTAMP-ISO-UTC']): CheckResult =>
-      ({ ...FAILED, id, violated, where, message: `[${violated.join(', ')}] ${where}: must match format "iso-utc"` });
-    const text = consoleSummary(sampleRun([at('a', 'POST /v1/agents /agent/create_time'), at('b', 'GET /v1/runs /runs/*/create_time'), at('c', 'listAgents (GET /v1/agents) /agents/*/create_time', ['GENERIC-TIMESTAMPS'])]), { color: false });
+    const at = (id: string, where: string, violated = ['SCHEMA-CANONICAL', 'TIMESTAMP-ISO-UTC']): CheckResult => ({
+      ...FAILED,
+      id,
+      violated,
+      where,
+      message: `[${violated.join(', ')}] ${where}: must match format "iso-utc"`,
+    });
+    const text = consoleSummary(
+      sampleRun([
+        at('a', 'POST /v1/agents /agent/create_time'),
+        at('b', 'GET /v1/runs /runs/*/create_time'),
+        at('c', 'listAgents (GET /v1/agents) /agents/*/create_time', ['GENERIC-TIMESTAMPS']),
+      ]),
+      { color: false },
+    );
     expect(text).toContain('Failures and errors: 1 cause over 3 checks:');
-    expect(text).toContain([
-      'FAIL [TIMESTAMP-ISO-UTC] must match format "iso-utc"',
-      '  seen at 3 places:',
-      '    POST /v1/agents /agent/create_time',
-      '    GET /v1/runs /runs/*/create_time',
-      '    listAgents (GET /v1/agents) /agents/*/create_time',
-    ].join('\n'));
+    expect(text).toContain(
+      [
+        'FAIL [TIMESTAMP-ISO-UTC] must match format "iso-utc"',
+        '  seen at 3 places:',
+        '    POST /v1/agents /agent/create_time',
+        '    GET /v1/runs /runs/*/create_time',
+        '    listAgents (GET /v1/agents) /agents/*/create_time',
+      ].join('\n'),
+    );
     expect(text).toContain('3 checks failed for this cause; also:');
   });
 
   it('says in the verdict line that the target was the embedded reference service', () => {
     const embedded = summarise(COVERING, { ...META, target: { baseUrl: 'http://127.0.0.1:4000', embedded: true } });
-    expect(consoleSummary(embedded, { color: false })).toContain('Verdict: CONFORMANT against the embedded reference service, no target named (exit code 0)');
+    expect(consoleSummary(embedded, { color: false })).toContain(
+      'Verdict: CONFORMANT against the embedded reference service, no target named (exit code 0)',
+    );
     expect(consoleSummary(summarise(COVERING, META), { color: false })).toContain('Verdict: CONFORMANT (exit code 0)');
   });
 
@@ -188,16 +253,24 @@ describe('consoleSummary', () => {
   });
 
   it('a run a throttling target stopped part-way shows what ran, and its verdict says it was throttled', () => {
-    const run = summarise([PASSED, FAILED], { ...META, stop: { kind: 'throttled', message: 'The target answered every request with back-pressure for 60 s' } });
+    const run = summarise([PASSED, FAILED], {
+      ...META,
+      stop: { kind: 'throttled', message: 'The target answered every request with back-pressure for 60 s' },
+    });
     const text = consoleSummary(run, { color: false });
     expect(text).toContain('Conformance summary:');
     expect(text).toContain('Verdict: STOPPED: THROTTLED (exit code 2)');
-    expect(text.replace(/\s+/g, ' ')).toContain('back-pressure for 60 s; 1 check passed, 1 failed, 0 errored, 0 skipped before it stopped');
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'back-pressure for 60 s; 1 check passed, 1 failed, 0 errored, 0 skipped before it stopped',
+    );
     expect(toJunitXml(run)).toContain('the run stopped: the target answered only with back-pressure');
   });
 
   it('an interrupted run shows what ran, and its verdict says it was interrupted', () => {
-    const run = summarise([PASSED, { ...ERRORED, message: 'not run: the run was interrupted by SIGTERM' }], { ...META, stop: { kind: 'interrupted', signal: 'SIGTERM', message: 'interrupted by SIGTERM' } });
+    const run = summarise([PASSED, { ...ERRORED, message: 'not run: the run was interrupted by SIGTERM' }], {
+      ...META,
+      stop: { kind: 'interrupted', signal: 'SIGTERM', message: 'interrupted by SIGTERM' },
+    });
     const text = consoleSummary(run, { color: false });
     expect(text).toContain('Verdict: INTERRUPTED (exit code 143)');
     expect(text).toMatch(/interrupted by SIGTERM; 1 check passed, 0 failed, 1 errored, 0 skipped before it stopped/);

@@ -23,15 +23,18 @@ afterAll(async () => {
 /** Writes each run's summary.json into a directory of its own, as shards on separate machines would. */
 async function shardDirs(...runs: RunResult[]): Promise<string[]> {
   const dirs = await mkdtemp(join(root, 'case-'));
-  return Promise.all(runs.map(async (run, i) => {
-    const dir = join(dirs, `shard-${i + 1}`);
-    await mkdir(dir);
-    await writeFile(join(dir, 'summary.json'), toSummaryJson(run), 'utf8');
-    return dir;
-  }));
+  return Promise.all(
+    runs.map(async (run, i) => {
+      const dir = join(dirs, `shard-${i + 1}`);
+      await mkdir(dir);
+      await writeFile(join(dir, 'summary.json'), toSummaryJson(run), 'utf8');
+      return dir;
+    }),
+  );
 }
 
-const shard = (checks: readonly CheckResult[], meta: Partial<typeof META> = {}): RunResult => summarise(checks, { ...META, ...meta });
+const shard = (checks: readonly CheckResult[], meta: Partial<typeof META> = {}): RunResult =>
+  summarise(checks, { ...META, ...meta });
 
 describe('mergeSummaries', () => {
   it('gives back the run the shards were cut from: every check (file and title included), counts, requirement outcomes, exit code', async () => {
@@ -43,8 +46,12 @@ describe('mergeSummaries', () => {
     expect(merged.requirements).toEqual(whole.requirements);
     expect(merged.exitCode).toBe(1);
     expect(merged.stop).toBeUndefined();
-    expect({ suite: merged.suite, target: merged.target, profile: merged.profile, settings: merged.settings })
-      .toEqual({ suite: whole.suite, target: whole.target, profile: whole.profile, settings: whole.settings });
+    expect({ suite: merged.suite, target: merged.target, profile: merged.profile, settings: merged.settings }).toEqual({
+      suite: whole.suite,
+      target: whole.target,
+      profile: whole.profile,
+      settings: whole.settings,
+    });
   });
 
   it('reads a summary.json path as well as its directory, and spans the time from the first start to the last end', async () => {
@@ -60,15 +67,18 @@ describe('mergeSummaries', () => {
 
   it('shows embedded targets on different ports as the embedded service, and lists settings that differed', async () => {
     const embedded = (port: number) => ({
-      target: { baseUrl: `http://127.0.0.1:${port}`, embedded: true }, settings: { ...META.settings, BASE_URL: `http://127.0.0.1:${port}` },
+      target: { baseUrl: `http://127.0.0.1:${port}`, embedded: true },
+      settings: { ...META.settings, BASE_URL: `http://127.0.0.1:${port}` },
     });
-    const merged = mergeSummaries(await readSummaries(await shardDirs(shard([PASSED], embedded(1111)), shard([SKIPPED], embedded(2222)))));
+    const merged = mergeSummaries(
+      await readSummaries(await shardDirs(shard([PASSED], embedded(1111)), shard([SKIPPED], embedded(2222)))),
+    );
     expect(merged.target).toEqual({ baseUrl: null, embedded: true });
     expect(merged.settings['BASE_URL']).toBe('http://127.0.0.1:1111 | http://127.0.0.1:2222');
     expect(merged.settings['PROFILE']).toBe('default');
   });
 
-  it('keeps a shard\'s stop: the merged run exits 2 and says which shard stopped', async () => {
+  it("keeps a shard's stop: the merged run exits 2 and says which shard stopped", async () => {
     const dirs = await shardDirs(shard([PASSED]), stoppedRun());
     const merged = mergeSummaries(await readSummaries(dirs));
     expect(merged.exitCode).toBe(2);
@@ -77,17 +87,30 @@ describe('mergeSummaries', () => {
   });
 
   it('adds up the back-pressure the shards waited out, and shows none when none met any', async () => {
-    const throttled = (check: CheckResult, responses: number, waitMs: number): RunResult => ({ ...shard([check]), throttling: { responses, waitMs } });
-    const merged = mergeSummaries(await readSummaries(await shardDirs(throttled(PASSED, 3, 2_000), shard([SKIPPED]), throttled(FAILED, 4, 500))));
+    const throttled = (check: CheckResult, responses: number, waitMs: number): RunResult => ({
+      ...shard([check]),
+      throttling: { responses, waitMs },
+    });
+    const merged = mergeSummaries(
+      await readSummaries(await shardDirs(throttled(PASSED, 3, 2_000), shard([SKIPPED]), throttled(FAILED, 4, 500))),
+    );
     expect(merged.throttling).toEqual({ responses: 7, waitMs: 2_500 });
-    expect(mergeSummaries(await readSummaries(await shardDirs(shard([PASSED]), shard([SKIPPED])))).throttling).toBeUndefined();
+    expect(
+      mergeSummaries(await readSummaries(await shardDirs(shard([PASSED]), shard([SKIPPED])))).throttling,
+    ).toBeUndefined();
   });
 
   it('refuses runs of different targets or profiles, the same check twice, and files that are not summaries', async () => {
     const other = { target: { baseUrl: 'https://elsewhere.example.com', embedded: false } };
-    await expect(readSummaries(await shardDirs(shard([PASSED]), shard([SKIPPED], other))).then(mergeSummaries)).rejects.toThrow(/differ in target/);
-    await expect(readSummaries(await shardDirs(shard([PASSED]), shard([SKIPPED], { profile: 'strict' }))).then(mergeSummaries)).rejects.toThrow(/differ in profile/);
-    await expect(readSummaries(await shardDirs(shard([PASSED]), shard([PASSED]))).then(mergeSummaries)).rejects.toThrow(/in both .* merge runs of distinct shards/);
+    await expect(
+      readSummaries(await shardDirs(shard([PASSED]), shard([SKIPPED], other))).then(mergeSummaries),
+    ).rejects.toThrow(/differ in target/);
+    await expect(
+      readSummaries(await shardDirs(shard([PASSED]), shard([SKIPPED], { profile: 'strict' }))).then(mergeSummaries),
+    ).rejects.toThrow(/differ in profile/);
+    await expect(readSummaries(await shardDirs(shard([PASSED]), shard([PASSED]))).then(mergeSummaries)).rejects.toThrow(
+      /in both .* merge runs of distinct shards/,
+    );
     const junk = join(root, 'junk.json');
     await writeFile(junk, '{"counts": 1}', 'utf8');
     await expect(readSummaries([junk])).rejects.toThrow(ConfigError);
@@ -103,7 +126,11 @@ describe('mergeSummaries', () => {
     };
     await rewrite(older!, (summary) => delete summary['specification']);
     expect(mergeSummaries(await readSummaries([dir!, older!])).checks).toHaveLength(2);
-    await rewrite(dir!, (summary) => { summary['specification'] = { ...SPECIFICATION, sha256: '0'.repeat(64) }; });
-    await expect(readSummaries([dir!, older!]).then(mergeSummaries)).rejects.toThrow(/another specification \(SHA-256 0{64}\)/);
+    await rewrite(dir!, (summary) => {
+      summary['specification'] = { ...SPECIFICATION, sha256: '0'.repeat(64) };
+    });
+    await expect(readSummaries([dir!, older!]).then(mergeSummaries)).rejects.toThrow(
+      /another specification \(SHA-256 0{64}\)/,
+    );
   });
 });

@@ -25,26 +25,37 @@ const runs = new Map<FaultUnderTest, Ran>();
 const references: RunningReference[] = [];
 
 beforeAll(async () => {
-  await Promise.all(FAULTS.map(async (fault) => {
-    const reference = await startReference({ faults: [fault] });
-    references.push(reference);
-    const run = await runCli({ env: referenceEnvironment(reference), keepReports: true, timeoutMs: 240_000 });
-    expect(run.summary, run.stdout.slice(-3000) + run.stderr.slice(-2000)).toBeDefined();
-    const html = await readFile(join(run.reportDir, 'report.html'), 'utf8');
-    runs.set(fault, { run, summary: run.summary as unknown as Ran['summary'], html });
-  }));
+  await Promise.all(
+    FAULTS.map(async (fault) => {
+      const reference = await startReference({ faults: [fault] });
+      references.push(reference);
+      const run = await runCli({ env: referenceEnvironment(reference), keepReports: true, timeoutMs: 240_000 });
+      expect(run.summary, run.stdout.slice(-3000) + run.stderr.slice(-2000)).toBeDefined();
+      const html = await readFile(join(run.reportDir, 'report.html'), 'utf8');
+      runs.set(fault, { run, summary: run.summary as unknown as Ran['summary'], html });
+    }),
+  );
 }, 300_000);
 
 afterAll(async () => {
-  await Promise.all([...references.map((r) => r.close()), ...[...runs.values()].map((r) => rm(r.run.reportDir, { recursive: true, force: true }))]);
+  await Promise.all([
+    ...references.map((r) => r.close()),
+    ...[...runs.values()].map((r) => rm(r.run.reportDir, { recursive: true, force: true })),
+  ]);
 });
 
 /** The failing checks of a run, and for each unserved operation its checks. */
 function expectOneFailurePerOperation(fault: FaultUnderTest, operations: readonly string[]): void {
   const { summary } = runs.get(fault)!;
   const failed = summary.checks.filter((c) => c.outcome === 'fail' || c.outcome === 'error');
-  expect(failed.map((c) => c.name).sort(), 'the only failures are one GENERIC-IMPLEMENTED per unserved operation')
-    .toEqual(operations.map((op) => failed.find((c) => c.name.includes(`${op} is served, as published`))?.name ?? `no failure for ${op}`).sort());
+  expect(
+    failed.map((c) => c.name).sort(),
+    'the only failures are one GENERIC-IMPLEMENTED per unserved operation',
+  ).toEqual(
+    operations
+      .map((op) => failed.find((c) => c.name.includes(`${op} is served, as published`))?.name ?? `no failure for ${op}`)
+      .sort(),
+  );
   for (const op of operations) {
     const its = summary.checks.filter((c) => c.name.includes(`${op}:`) || c.name.includes(`${op} `));
     const implemented = its.find((c) => c.requirements.includes('GENERIC-IMPLEMENTED'))!;
@@ -71,7 +82,10 @@ describe('operations published and not served', () => {
   });
 
   test('answered as unknown routes whatever the key: one failing check each, the rest blocked', () => {
-    expectOneFailurePerOperation('beyond-published-not-implemented', ['listTestSets (GET /v1/test-sets)', 'getTestSet (GET /v1/test-sets/{test_set_id})']);
+    expectOneFailurePerOperation('beyond-published-not-implemented', [
+      'listTestSets (GET /v1/test-sets)',
+      'getTestSet (GET /v1/test-sets/{test_set_id})',
+    ]);
   });
 });
 
@@ -87,7 +101,9 @@ describe('one bug seen on many endpoints (timestamps with a +02:00 offset)', () 
     expect(cause!.places.some((p) => p.startsWith('GET /v1/runs '))).toBe(true);
     expect(cause!.places.some((p) => p.startsWith('listAgents (GET /v1/agents) '))).toBe(true);
     expect(run.stdout).toContain(`Failures and errors: 1 cause over ${failed.length} checks:`);
-    expect(run.stdout).toContain(`FAIL [TIMESTAMP-ISO-UTC] must match format "iso-utc"\n  seen at ${cause!.places.length} places:`);
+    expect(run.stdout).toContain(
+      `FAIL [TIMESTAMP-ISO-UTC] must match format "iso-utc"\n  seen at ${cause!.places.length} places:`,
+    );
     expect(html).toContain(`1 cause over ${failed.length} checks`);
     expect(html).toContain(`seen at ${cause!.places.length} places:`);
   });
@@ -98,7 +114,9 @@ describe('one bug seen on many endpoints (timestamps with a +02:00 offset)', () 
     expect(blocked.length).toBeGreaterThan(10);
     const names = new Set(summary.checks.filter((c) => c.outcome === 'fail').map((c) => c.name));
     for (const c of blocked) {
-      expect(c.skipReason, c.name).toMatch(/^blocked by \[TIMESTAMP-ISO-UTC\] must match format "iso-utc" \(seen at .+\)$/);
+      expect(c.skipReason, c.name).toMatch(
+        /^blocked by \[TIMESTAMP-ISO-UTC\] must match format "iso-utc" \(seen at .+\)$/,
+      );
       for (const name of names) expect(c.skipReason).not.toContain(name);
     }
   });
@@ -110,10 +128,16 @@ describe('one bug seen on many endpoints (timestamps with a +02:00 offset)', () 
     expect(stopped.length).toBeGreaterThan(10);
     for (const r of stopped) {
       expect(r.stoppedBy).toEqual(['SCHEMA-CANONICAL', 'TIMESTAMP-ISO-UTC']);
-      expect(html).toMatch(new RegExp(`<tr id="req-${r.id}" class="stopped">.*not verified: its checks failed on .*TIMESTAMP-ISO-UTC.* first`));
+      expect(html).toMatch(
+        new RegExp(
+          `<tr id="req-${r.id}" class="stopped">.*not verified: its checks failed on .*TIMESTAMP-ISO-UTC.* first`,
+        ),
+      );
     }
     // The agents area counts its stopped requirements and its group's failing checks, as the console's table does.
     const agents = summary.checks.filter((c) => c.group === 'agents' && c.outcome === 'fail').length;
-    expect(html).toMatch(new RegExp(`<h3>agents <small>[^<]*\\d+ stopped by a failure[^<]*; \\d+ checks: \\d+ pass, ${agents} fail`));
+    expect(html).toMatch(
+      new RegExp(`<h3>agents <small>[^<]*\\d+ stopped by a failure[^<]*; \\d+ checks: \\d+ pass, ${agents} fail`),
+    );
   });
 });

@@ -40,7 +40,9 @@ let scratch = '';
 async function realRun(key: string, options: Parameters<typeof runCli>[0]): Promise<RealRun> {
   const run = await runCli({ ...options, keepReports: true, timeoutMs: RUN_BOUND_MS - 10_000 });
   const names = await readdir(run.reportDir);
-  const files = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await readFile(join(run.reportDir, n), 'utf8')] as const)));
+  const files = Object.fromEntries(
+    await Promise.all(names.map(async (n) => [n, await readFile(join(run.reportDir, n), 'utf8')] as const)),
+  );
   return { run, key, files };
 }
 
@@ -49,10 +51,15 @@ beforeAll(async () => {
   // Violations (auth error details, dashboard names), errors (connections reset under /v1/agents), skips (SHOULD
   // checks in the default profile), and every response echoing the key it was sent.
   reference = await startReference({
-    apiKey: FAULTY_KEY, faults: ['auth-details-missing', 'dashboard-name-singular'], chaos: ['reset@/v1/agents', 'echo-key'],
+    apiKey: FAULTY_KEY,
+    faults: ['auth-details-missing', 'dashboard-name-singular'],
+    chaos: ['reset@/v1/agents', 'echo-key'],
   });
   [faulty, clean] = await Promise.all([
-    realRun(FAULTY_KEY, { env: { ...referenceEnvironment(reference), REQUEST_TIMEOUT_MS: '5000' }, args: ['--only', 'auth,dashboards'] }),
+    realRun(FAULTY_KEY, {
+      env: { ...referenceEnvironment(reference), REQUEST_TIMEOUT_MS: '5000' },
+      args: ['--only', 'auth,dashboards'],
+    }),
     // No BASE_URL: the embedded reference service, with its fixed key.
     realRun(DEFAULT_API_KEY, { args: ['--only', 'auth,specification'] }),
   ]);
@@ -72,7 +79,8 @@ describe('the runs the reports come from', () => {
     expect(counts.error).toBeGreaterThan(0);
     expect(counts.skip).toBeGreaterThan(0);
     expect(clean.run.exitCode, clean.run.stdout.slice(-1500)).toBe(0);
-    for (const r of [faulty, clean]) expect(Object.keys(r.files).sort()).toEqual(['junit.xml', 'report.html', 'summary.json']);
+    for (const r of [faulty, clean])
+      expect(Object.keys(r.files).sort()).toEqual(['junit.xml', 'report.html', 'summary.json']);
   });
 
   it('the API key is in no report file and nowhere in the console output, even echoed back by the server', () => {
@@ -88,7 +96,7 @@ describe('the runs the reports come from', () => {
 
 /** xmllint from Debian's libxml2-utils (.ci/run installs it); undefined when it is not installed. */
 const XMLLINT = spawnSync('xmllint', ['--version'], { encoding: 'utf8' }).error ? undefined : 'xmllint';
-const NO_XMLLINT = 'xmllint not found: install Debian\'s libxml2-utils (.ci/run does)';
+const NO_XMLLINT = "xmllint not found: install Debian's libxml2-utils (.ci/run does)";
 
 /**
  * A missing tool skips its test with the reason, except where .ci/run sets REQUIRE_REPORT_TOOLS=1
@@ -120,7 +128,15 @@ describe('junit.xml against the JUnit XSD (Jenkins xunit junit-10.xsd, testcase 
       expect(ok, `${name}: ${output}`).toBe(true);
     }
     const xml = files['faulty-run.xml'];
-    const elements = ['<failure ', '<error ', '<skipped ', '<property name="requirement"', '<property name="level"', '<property name="spec_section"', '<property name="seed"'];
+    const elements = [
+      '<failure ',
+      '<error ',
+      '<skipped ',
+      '<property name="requirement"',
+      '<property name="level"',
+      '<property name="spec_section"',
+      '<property name="seed"',
+    ];
     for (const element of elements) {
       expect(xml).toContain(element);
     }
@@ -128,7 +144,10 @@ describe('junit.xml against the JUnit XSD (Jenkins xunit junit-10.xsd, testcase 
 
   it('rejects a document that breaks the schema, so the check above is not vacuous', async (context) => {
     if (!XMLLINT) return missingTool(context, NO_XMLLINT);
-    const broken = faulty.files['junit.xml']!.replace('<testcase ', '<testcase bogus="1" ').replace('<properties>', '<unknown-element/><properties>');
+    const broken = faulty.files['junit.xml']!.replace('<testcase ', '<testcase bogus="1" ').replace(
+      '<properties>',
+      '<unknown-element/><properties>',
+    );
     const file = join(scratch, 'broken.xml');
     await writeFile(file, broken, 'utf8');
     const { ok, output } = validateJunit(file);
@@ -144,8 +163,13 @@ describe('summary.json against its JSON Schema', () => {
     const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     for (const r of [faulty, clean]) {
       const summary = JSON.parse(r.files['summary.json']!) as Record<string, unknown> & {
-        counts: Record<string, number>; checks: Array<{ outcome: string }>; requirements: unknown[];
-        suite: { version: string }; target: { embedded: boolean; baseUrl: string | null }; durationMs: number; exitCode: number;
+        counts: Record<string, number>;
+        checks: Array<{ outcome: string }>;
+        requirements: unknown[];
+        suite: { version: string };
+        target: { embedded: boolean; baseUrl: string | null };
+        durationMs: number;
+        exitCode: number;
       };
       expect(validate(summary), JSON.stringify(validate.errors)).toBe(true);
       expect(summary.suite.version).toBe(pkg.version);
@@ -171,7 +195,8 @@ describe('summary.json against its JSON Schema', () => {
 
 describe('report.html in headless Chromium', () => {
   const chromium = findChromium();
-  const missing = 'Chromium not found (looked for $CHROMIUM, /usr/bin/chromium): install Debian\'s chromium package (.ci/run does)';
+  const missing =
+    "Chromium not found (looked for $CHROMIUM, /usr/bin/chromium): install Debian's chromium package (.ci/run does)";
 
   it('shows the verdict and the counts, fetches nothing, and leaves a screenshot in reports/', async (context) => {
     if (!chromium) return missingTool(context, missing);
@@ -183,12 +208,20 @@ describe('report.html in headless Chromium', () => {
       renderFile(chromium, join(faulty.run.reportDir, 'report.html'), ids, { probe }),
       renderFile(chromium, join(clean.run.reportDir, 'report.html'), ids, { probe }),
     ]);
-    for (const [page, run, verdict] of [[bad, faulty, 'NOT CONFORMANT'], [good, clean, 'PASSED, PARTIAL RUN: NOT SHOWN CONFORMANT']] as const) {
+    for (const [page, run, verdict] of [
+      [bad, faulty, 'NOT CONFORMANT'],
+      [good, clean, 'PASSED, PARTIAL RUN: NOT SHOWN CONFORMANT'],
+    ] as const) {
       const { pass, fail, skip, error, total } = run.run.summary!.counts;
       expect(page.byId['verdict']?.split('\n')[0]).toBe(verdict);
-      expect(page.byId['counts']).toBe(`${pass} pass ${fail} fail ${skip} skip ${error} error of ${total} checks; exit code ${run.run.exitCode}`);
+      expect(page.byId['counts']).toBe(
+        `${pass} pass ${fail} fail ${skip} skip ${error} error of ${total} checks; exit code ${run.run.exitCode}`,
+      );
       // Nothing but the page itself was requested, and nothing was loaded after it.
-      expect(page.requests.every((url) => url.startsWith('file://') && url.endsWith('/report.html')), page.requests.join(', ')).toBe(true);
+      expect(
+        page.requests.every((url) => url.startsWith('file://') && url.endsWith('/report.html')),
+        page.requests.join(', '),
+      ).toBe(true);
       expect(page.resources).toEqual([]);
       expect(page.png.subarray(1, 4).toString('latin1')).toBe('PNG');
     }
@@ -215,7 +248,8 @@ describe('report.html in headless Chromium', () => {
     expect(folded).toBeDefined();
     expect(faulty.files['report.html']).toContain(`href="#${folded}"`);
     const page = await renderFile(chromium, join(faulty.run.reportDir, 'report.html'), [folded!], {
-      fragment: folded!, probe: `[document.getElementById(${JSON.stringify(folded)}).closest('details').open, window.scrollY]`,
+      fragment: folded!,
+      probe: `[document.getElementById(${JSON.stringify(folded)}).closest('details').open, window.scrollY]`,
     });
     const [open, scrolled] = page.probed as [boolean, number];
     expect(open).toBe(true);
@@ -225,7 +259,11 @@ describe('report.html in headless Chromium', () => {
   it('sees a page that does fetch from the network (the instrument works)', async (context) => {
     if (!chromium) return missingTool(context, missing);
     const file = join(scratch, 'fetching.html');
-    await writeFile(file, '<!DOCTYPE html><html><body><p id="p">x</p><img src="http://127.0.0.1:9/pixel.png"></body></html>', 'utf8');
+    await writeFile(
+      file,
+      '<!DOCTYPE html><html><body><p id="p">x</p><img src="http://127.0.0.1:9/pixel.png"></body></html>',
+      'utf8',
+    );
     const page = await renderFile(chromium, file, ['p']);
     expect(page.byId['p']).toBe('x');
     expect(page.requests).toContain('http://127.0.0.1:9/pixel.png');
@@ -235,7 +273,9 @@ describe('report.html in headless Chromium', () => {
     for (const r of [faulty, clean]) {
       const html = r.files['report.html']!;
       expect(html).not.toMatch(/\b(src|href)\s*=\s*["']?\s*(https?:)?\/\//i);
-      expect(html).toContain('<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; style-src \'unsafe-inline\'">');
+      expect(html).toContain(
+        '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; style-src \'unsafe-inline\'">',
+      );
     }
   });
 });

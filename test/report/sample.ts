@@ -24,12 +24,20 @@ const check = (c: Omit<CheckResult, 'id' | 'file' | 'name'> & { file?: string })
 };
 
 export const PASSED = check({
-  group: 'agents', title: 'creating an agent returns it', requirements: ['AGENT-CREATE'], outcome: 'pass', durationMs: 120,
+  group: 'agents',
+  title: 'creating an agent returns it',
+  requirements: ['AGENT-CREATE'],
+  outcome: 'pass',
+  durationMs: 120,
 });
 
 export const FAILED = check({
-  group: 'mutations', title: 'deleting a deleted mutation succeeds', requirements: ['MUTATION-DELETE-IDEMPOTENT'],
-  outcome: 'fail', durationMs: 250, message: 'the second DELETE answered 404\nexpected a success, as for the first',
+  group: 'mutations',
+  title: 'deleting a deleted mutation succeeds',
+  requirements: ['MUTATION-DELETE-IDEMPOTENT'],
+  outcome: 'fail',
+  durationMs: 250,
+  message: 'the second DELETE answered 404\nexpected a success, as for the first',
   violated: ['MUTATION-DELETE-IDEMPOTENT'],
   evidence: {
     method: 'DELETE',
@@ -43,18 +51,31 @@ export const FAILED = check({
 });
 
 export const SKIPPED = check({
-  group: 'scheduled-runs', title: 'a scheduled run is fetched by id', requirements: ['SCHEDULED-RUN-GET'], outcome: 'skip',
-  durationMs: 0, skipReason: 'SCHEDULED_RUN_ID is not set: the API cannot create a scheduled run',
+  group: 'scheduled-runs',
+  title: 'a scheduled run is fetched by id',
+  requirements: ['SCHEDULED-RUN-GET'],
+  outcome: 'skip',
+  durationMs: 0,
+  skipReason: 'SCHEDULED_RUN_ID is not set: the API cannot create a scheduled run',
 });
 
 export const ERRORED = check({
-  group: 'agents', title: 'an agent is fetched by id', requirements: ['AGENT-GET'], outcome: 'error', durationMs: 10_000,
+  group: 'agents',
+  title: 'an agent is fetched by id',
+  requirements: ['AGENT-GET'],
+  outcome: 'error',
+  durationMs: 10_000,
   message: 'request timed out after 10000 ms\n    at Client.send (lib/http/client.ts:42:7)',
 });
 
 export const PROPERTY = check({
-  group: 'agents', title: 'display names up to 200 characters are accepted', requirements: ['AGENT-DISPLAY-NAME', 'SCHEMA-PUBLISHED'],
-  outcome: 'pass', durationMs: 900, seed: -1234567, path: '3:1:0',
+  group: 'agents',
+  title: 'display names up to 200 characters are accepted',
+  requirements: ['AGENT-DISPLAY-NAME', 'SCHEMA-PUBLISHED'],
+  outcome: 'pass',
+  durationMs: 900,
+  seed: -1234567,
+  path: '3:1:0',
 });
 
 export const CHECKS: readonly CheckResult[] = [PASSED, FAILED, SKIPPED, ERRORED, PROPERTY];
@@ -64,10 +85,18 @@ export function sampleRun(checks: readonly CheckResult[] = CHECKS): RunResult {
 }
 
 /** One passing check per requirement of the catalog: a run that verified everything. */
-export const COVERING: readonly CheckResult[] = REQUIREMENTS.map((r) => check({
-  group: r.area, title: `verifies ${r.id}`, requirements: [r.id], outcome: 'pass', durationMs: 1,
-}));
+export const COVERING: readonly CheckResult[] = REQUIREMENTS.map((r) =>
+  check({
+    group: r.area,
+    title: `verifies ${r.id}`,
+    requirements: [r.id],
+    outcome: 'pass',
+    durationMs: 1,
+  }),
+);
 
-export function stoppedRun(stop: RunStop = { kind: 'unauthenticated', message: 'the target rejected API_KEY (401 UNAUTHENTICATED)' }): RunResult {
+export function stoppedRun(
+  stop: RunStop = { kind: 'unauthenticated', message: 'the target rejected API_KEY (401 UNAUTHENTICATED)' },
+): RunResult {
   return summarise([], { ...META, stop });
 }

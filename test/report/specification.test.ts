@@ -8,11 +8,16 @@ import { toJunitXml } from '../../lib/report/junit.js';
 import { toSummaryJson } from '../../lib/report/summary-json.js';
 import { sampleRun, stoppedRun } from './sample.js';
 
-describe.each([['a finished run', sampleRun()], ['a stopped run', stoppedRun()]])('%s', (_, run) => {
+describe.each([
+  ['a finished run', sampleRun()],
+  ['a stopped run', stoppedRun()],
+])('%s', (_, run) => {
   const line = `${SPECIFICATION.file}, SHA-256 ${SPECIFICATION.sha256}`;
 
   it('names the specification in the console summary', () => {
-    expect(consoleSummary(run, { color: false })).toContain(`\nSpecification: ${SPECIFICATION.file}\n  SHA-256 ${SPECIFICATION.sha256}\n`);
+    expect(consoleSummary(run, { color: false })).toContain(
+      `\nSpecification: ${SPECIFICATION.file}\n  SHA-256 ${SPECIFICATION.sha256}\n`,
+    );
   });
 
   it('records it in summary.json', () => {

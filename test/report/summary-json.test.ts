@@ -17,20 +17,49 @@ describe('toSummaryJson', () => {
 
   it('carries the verdict, counts, stop and every check', () => {
     const summary = JSON.parse(toSummaryJson(sampleRun()));
-    expect(summary).toMatchObject({ schemaVersion: 1, exitCode: 1, verdict: 'violations', counts: { pass: 2, fail: 1, skip: 1, error: 1, total: 5 } });
+    expect(summary).toMatchObject({
+      schemaVersion: 1,
+      exitCode: 1,
+      verdict: 'violations',
+      counts: { pass: 2, fail: 1, skip: 1, error: 1, total: 5 },
+    });
     expect(summary.stop).toBeUndefined();
     expect(summary.checks).toHaveLength(5);
-    expect(summary.checks[1]).toMatchObject({ id: FAILED.id, violated: FAILED.violated, evidence: { status: 404, curl: FAILED.evidence?.curl } });
+    expect(summary.checks[1]).toMatchObject({
+      id: FAILED.id,
+      violated: FAILED.violated,
+      evidence: { status: 404, curl: FAILED.evidence?.curl },
+    });
     expect(summary.checks[4]).toMatchObject({ seed: PROPERTY.seed, path: PROPERTY.path });
-    expect(JSON.parse(toSummaryJson(stoppedRun()))).toMatchObject({ verdict: 'stopped', exitCode: 2, stop: { kind: 'unauthenticated' } });
+    expect(JSON.parse(toSummaryJson(stoppedRun()))).toMatchObject({
+      verdict: 'stopped',
+      exitCode: 2,
+      stop: { kind: 'unauthenticated' },
+    });
   });
 
   it('heads with the verdict line, naming the embedded reference; an interrupted run validates with its signal and exit code', () => {
     expect(JSON.parse(toSummaryJson(sampleRun())).headline).toBe('NOT CONFORMANT (exit code 1)');
-    const embedded = JSON.parse(toSummaryJson(summarise([PASSED], { ...META, target: { baseUrl: 'http://127.0.0.1:4000', embedded: true } })));
-    expect(embedded).toMatchObject({ target: { embedded: true }, headline: expect.stringMatching(/ against the embedded reference service, no target named \(exit code 0\)$/) });
-    const interrupted = JSON.parse(toSummaryJson(summarise([PASSED], { ...META, stop: { kind: 'interrupted', signal: 'SIGINT', message: 'interrupted by SIGINT' } })));
-    expect(interrupted).toMatchObject({ verdict: 'interrupted', exitCode: 130, stop: { kind: 'interrupted', signal: 'SIGINT' } });
+    const embedded = JSON.parse(
+      toSummaryJson(summarise([PASSED], { ...META, target: { baseUrl: 'http://127.0.0.1:4000', embedded: true } })),
+    );
+    expect(embedded).toMatchObject({
+      target: { embedded: true },
+      headline: expect.stringMatching(/ against the embedded reference service, no target named \(exit code 0\)$/),
+    });
+    const interrupted = JSON.parse(
+      toSummaryJson(
+        summarise([PASSED], {
+          ...META,
+          stop: { kind: 'interrupted', signal: 'SIGINT', message: 'interrupted by SIGINT' },
+        }),
+      ),
+    );
+    expect(interrupted).toMatchObject({
+      verdict: 'interrupted',
+      exitCode: 130,
+      stop: { kind: 'interrupted', signal: 'SIGINT' },
+    });
     expect(validate(interrupted), JSON.stringify(validate.errors)).toBe(true);
   });
 

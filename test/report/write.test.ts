@@ -19,7 +19,11 @@ describe('writeReports', () => {
     const dir = join(root, 'nested', 'reports');
     const run = sampleRun();
     const paths = await writeReports(run, dir);
-    expect(paths).toEqual({ junit: join(dir, 'junit.xml'), html: join(dir, 'report.html'), summary: join(dir, 'summary.json') });
+    expect(paths).toEqual({
+      junit: join(dir, 'junit.xml'),
+      html: join(dir, 'report.html'),
+      summary: join(dir, 'summary.json'),
+    });
     expect(await readFile(paths.junit, 'utf8')).toBe(toJunitXml(run));
     expect(await readFile(paths.html, 'utf8')).toBe(toHtml(run));
     expect(await readFile(paths.summary, 'utf8')).toBe(toSummaryJson(run));

@@ -1,19 +1,57 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../lib/config.js';
-import { asksPublished, type Choice, selectedItems, selection, selects, surelyDeclared, wholeOfShards, withPublished } from '../../lib/result/selection.js';
+import {
+  asksPublished,
+  type Choice,
+  selectedItems,
+  selection,
+  selects,
+  surelyDeclared,
+  wholeOfShards,
+  withPublished,
+} from '../../lib/result/selection.js';
 
-const check = (id: string, group: string, requirements: string[], subjects: string[] = []) => ({ id, group, requirements, subjects });
-const declares = (choice: Choice, group: string, requirements: string[], subjects: string[] = [], id = 'a.check'): boolean => selects(choice, check(id, group, requirements, subjects));
+const check = (id: string, group: string, requirements: string[], subjects: string[] = []) => ({
+  id,
+  group,
+  requirements,
+  subjects,
+});
+const declares = (
+  choice: Choice,
+  group: string,
+  requirements: string[],
+  subjects: string[] = [],
+  id = 'a.check',
+): boolean => selects(choice, check(id, group, requirements, subjects));
 
 describe('selection', () => {
   it('turns groups into suite files, and requirement ids into what the plan declares', () => {
-    expect(selection(['agents', 'auth'])).toEqual({ only: ['agents', 'auth'], exclude: [], files: ['suites/agents.', 'suites/auth.'], declared: {}, pendingPublished: [] });
-    expect(selection(['AGENT-CREATE'])).toEqual({ only: ['AGENT-CREATE'], exclude: [], files: [], declared: { only: ['AGENT-CREATE'] }, pendingPublished: [] });
+    expect(selection(['agents', 'auth'])).toEqual({
+      only: ['agents', 'auth'],
+      exclude: [],
+      files: ['suites/agents.', 'suites/auth.'],
+      declared: {},
+      pendingPublished: [],
+    });
+    expect(selection(['AGENT-CREATE'])).toEqual({
+      only: ['AGENT-CREATE'],
+      exclude: [],
+      files: [],
+      declared: { only: ['AGENT-CREATE'] },
+      pendingPublished: [],
+    });
   });
 
   it('takes groups and requirement ids together: every file loads, the plan declares both', () => {
     const chosen = selection(['AUTH-MISSING-KEY', 'agents']);
-    expect(chosen).toEqual({ only: ['AUTH-MISSING-KEY', 'agents'], exclude: [], files: [], declared: { only: ['AUTH-MISSING-KEY'], onlyGroups: ['agents'] }, pendingPublished: [] });
+    expect(chosen).toEqual({
+      only: ['AUTH-MISSING-KEY', 'agents'],
+      exclude: [],
+      files: [],
+      declared: { only: ['AUTH-MISSING-KEY'], onlyGroups: ['agents'] },
+      pendingPublished: [],
+    });
     expect(declares(chosen.declared, 'agents', ['AGENT-CREATE'])).toBe(true);
     expect(declares(chosen.declared, 'personas', ['AUTH-MISSING-KEY', 'AUTH-DETAILS-HEADER'])).toBe(true);
     expect(declares(chosen.declared, 'personas', ['PERSONA-GET'])).toBe(false);
@@ -21,7 +59,13 @@ describe('selection', () => {
 
   it('takes check ids, in any case: every file loads, the plan declares the checks of those ids', () => {
     const chosen = selection(['Agents.Create.Every-Field', 'AUTH-MISSING-KEY']);
-    expect(chosen).toEqual({ only: ['agents.create.every-field', 'AUTH-MISSING-KEY'], exclude: [], files: [], declared: { only: ['AUTH-MISSING-KEY'], onlyChecks: ['agents.create.every-field'] }, pendingPublished: [] });
+    expect(chosen).toEqual({
+      only: ['agents.create.every-field', 'AUTH-MISSING-KEY'],
+      exclude: [],
+      files: [],
+      declared: { only: ['AUTH-MISSING-KEY'], onlyChecks: ['agents.create.every-field'] },
+      pendingPublished: [],
+    });
     expect(declares(chosen.declared, 'agents', ['AGENT-CREATE'], [], 'agents.create.every-field')).toBe(true);
     expect(declares(chosen.declared, 'agents', ['AGENT-CREATE'], [], 'agents.create.other')).toBe(false);
   });
@@ -40,10 +84,28 @@ describe('selection', () => {
 
   it('selects the published checks of an operation id or a document name, and all of them by the group', () => {
     const declared = { onlyPublished: ['listTestCases'] };
-    expect(declares(declared, 'published: test-cases', ['GENERIC-AUTH'], ['published', 'test-cases', 'listTestCases'])).toBe(true);
-    expect(declares(declared, 'published: test-cases', ['GENERIC-AUTH'], ['published', 'test-cases', 'getTestCase'])).toBe(false);
-    expect(declares({ onlyGroups: ['published'], only: ['AGENT-GET'] }, 'published: runs', ['GENERIC-AUTH'], ['published', 'runs', 'getRun'])).toBe(true);
-    expect(declares({ onlyGroups: ['agents'], only: ['AGENT-GET'] }, 'published: runs', ['GENERIC-AUTH'], ['published', 'runs', 'getRun'])).toBe(false);
+    expect(
+      declares(declared, 'published: test-cases', ['GENERIC-AUTH'], ['published', 'test-cases', 'listTestCases']),
+    ).toBe(true);
+    expect(
+      declares(declared, 'published: test-cases', ['GENERIC-AUTH'], ['published', 'test-cases', 'getTestCase']),
+    ).toBe(false);
+    expect(
+      declares(
+        { onlyGroups: ['published'], only: ['AGENT-GET'] },
+        'published: runs',
+        ['GENERIC-AUTH'],
+        ['published', 'runs', 'getRun'],
+      ),
+    ).toBe(true);
+    expect(
+      declares(
+        { onlyGroups: ['agents'], only: ['AGENT-GET'] },
+        'published: runs',
+        ['GENERIC-AUTH'],
+        ['published', 'runs', 'getRun'],
+      ),
+    ).toBe(false);
   });
 });
 
@@ -54,22 +116,41 @@ describe('withPublished', () => {
     expect(withPublished(chosen, new Set(['listRuns']))).toBe(chosen);
     const both = withPublished(chosen, new Set(['runs.list']));
     expect(both.declared).toEqual({ onlyChecks: ['runs.list'], onlyPublished: ['runs.list'] });
-    expect(declares(both.declared, 'published: runs', ['GENERIC-AUTH'], ['published', 'runs', 'runs.list'], 'published.runs.runs-list.auth')).toBe(true);
+    expect(
+      declares(
+        both.declared,
+        'published: runs',
+        ['GENERIC-AUTH'],
+        ['published', 'runs', 'runs.list'],
+        'published.runs.runs-list.auth',
+      ),
+    ).toBe(true);
   });
 
   it('asks nothing of a selection without names to confirm', () => {
-    expect([selection([]), selection(['agents']), selection(['AGENT-CREATE'])].map(asksPublished)).toEqual([false, false, false]);
+    expect([selection([]), selection(['agents']), selection(['AGENT-CREATE'])].map(asksPublished)).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 });
 
 describe('selectedItems', () => {
   it('reads groups, requirement ids and check ids in any case', () => {
-    expect(selectedItems(['Dashboards', 'auth-missing-key', 'AUTH', 'Auth.Key-First.X'])).toEqual(['dashboards', 'AUTH-MISSING-KEY', 'auth', 'auth.key-first.x']);
+    expect(selectedItems(['Dashboards', 'auth-missing-key', 'AUTH', 'Auth.Key-First.X'])).toEqual([
+      'dashboards',
+      'AUTH-MISSING-KEY',
+      'auth',
+      'auth.key-first.x',
+    ]);
     expect(selection(['AGENTS'])).toMatchObject({ only: ['agents'], files: ['suites/agents.'] });
   });
 
   it('names the valid groups when it refuses an item', () => {
-    expect(() => selectedItems(['nonsense'])).toThrow(/--only: unknown group, requirement id or check id: nonsense\. Groups: specification, agents, .*auth, published; requirement ids and check ids: see --list\./);
+    expect(() => selectedItems(['nonsense'])).toThrow(
+      /--only: unknown group, requirement id or check id: nonsense\. Groups: specification, agents, .*auth, published; requirement ids and check ids: see --list\./,
+    );
   });
 });
 

@@ -16,11 +16,14 @@ afterAll(() => reference.close());
 
 describe('chaos modes of a correct server', () => {
   test('rate-limit: beyond a few dozen requests a second a key gets 429, Retry-After: 1 and RESOURCE_EXHAUSTED; another key is not limited', async () => {
-    const get = (key: string): Promise<Response> => fetch(`${reference.url}/v1/personas`, { headers: { 'x-api-key': key } });
+    const get = (key: string): Promise<Response> =>
+      fetch(`${reference.url}/v1/personas`, { headers: { 'x-api-key': key } });
     // Batches until one is limited: however slowly a loaded machine serves them, a batch of 100 sent at once is too many.
     let limited: Response[] = [];
     for (let batch = 0; batch < 20 && !limited.length; batch++) {
-      limited = (await Promise.all(Array.from({ length: 100 }, () => get(reference.apiKey)))).filter((a) => a.status === 429);
+      limited = (await Promise.all(Array.from({ length: 100 }, () => get(reference.apiKey)))).filter(
+        (a) => a.status === 429,
+      );
     }
     expect(limited.length).toBeGreaterThan(0);
     expect(limited[0]!.headers.get('retry-after')).toBe('1');

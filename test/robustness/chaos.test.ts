@@ -35,9 +35,17 @@ const runs = new Limiter(PARALLEL_RUNS);
 const SLOTTED_RUNS = 8;
 const TEST_TIMEOUT_MS = Math.ceil(SLOTTED_RUNS / PARALLEL_RUNS) * KILL_MS;
 
-interface ChaosOptions { only?: string; faults?: FaultId[]; env?: Record<string, string>; requestTimeoutMs?: number }
+interface ChaosOptions {
+  only?: string;
+  faults?: FaultId[];
+  env?: Record<string, string>;
+  requestTimeoutMs?: number;
+}
 
-async function runAgainstChaos(chaos: string[], options: ChaosOptions = {}): Promise<{ run: CliRun; everything: string; key: string }> {
+async function runAgainstChaos(
+  chaos: string[],
+  options: ChaosOptions = {},
+): Promise<{ run: CliRun; everything: string; key: string }> {
   return runs.run(() => runOnce(chaos, options));
 }
 
@@ -46,7 +54,10 @@ function runAgainstHang(chaos: string[]): Promise<{ run: CliRun; everything: str
   return runOnce(chaos, { requestTimeoutMs: HANG_REQUEST_TIMEOUT_MS });
 }
 
-async function runOnce(chaos: string[], options: ChaosOptions): Promise<{ run: CliRun; everything: string; key: string }> {
+async function runOnce(
+  chaos: string[],
+  options: ChaosOptions,
+): Promise<{ run: CliRun; everything: string; key: string }> {
   const reference = await startReference({ chaos, ...(options.faults ? { faults: options.faults } : {}) });
   try {
     const run = await runCli({
@@ -79,62 +90,94 @@ function expectCleanFailure(result: { run: CliRun; everything: string; key: stri
 // The runs against a hang are declared first: vitest starts at most five tests of a file at once,
 // and these mostly wait, so they should wait while the other runs use the CPU.
 describe.concurrent('against a hostile server the run ends cleanly', () => {
-  test('an endpoint that never answers: those checks error on the timeout, the rest run', async () => {
-    const result = await runAgainstHang(['hang@/v1/agents']);
-    expectCleanFailure(result, 1);
-    const errored = result.run.summary!.checks.filter((c) => c.outcome === 'error');
-    expect(errored.length).toBeGreaterThan(0);
-    expect(errored.every((c) => /REQUEST_TIMEOUT_MS/.test(c.message ?? ''))).toBe(true);
-    expect(result.run.summary!.counts.pass).toBeGreaterThan(10);
-  }, TEST_TIMEOUT_MS);
+  test(
+    'an endpoint that never answers: those checks error on the timeout, the rest run',
+    async () => {
+      const result = await runAgainstHang(['hang@/v1/agents']);
+      expectCleanFailure(result, 1);
+      const errored = result.run.summary!.checks.filter((c) => c.outcome === 'error');
+      expect(errored.length).toBeGreaterThan(0);
+      expect(errored.every((c) => /REQUEST_TIMEOUT_MS/.test(c.message ?? ''))).toBe(true);
+      expect(result.run.summary!.counts.pass).toBeGreaterThan(10);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  test('a target that never answers is a clear stop', async () => {
-    const result = await runAgainstHang(['hang']);
-    expectCleanFailure(result, 2);
-    expect(result.run.summary!.stop?.kind).toBe('unreachable');
-  }, TEST_TIMEOUT_MS);
+  test(
+    'a target that never answers is a clear stop',
+    async () => {
+      const result = await runAgainstHang(['hang']);
+      expectCleanFailure(result, 2);
+      expect(result.run.summary!.stop?.kind).toBe('unreachable');
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  test('an unreachable published spec fails the spec checks; the rest goes on with the canonical schemas', async () => {
-    const result = await runAgainstHang(['hang@/v1/openapi']);
-    expectCleanFailure(result, 1);
-    const auth = result.run.summary!.checks.filter((c) => c.group === 'auth');
-    expect(auth.length).toBeGreaterThan(0);
-    expect(auth.every((c) => c.outcome === 'pass')).toBe(true);
-  }, TEST_TIMEOUT_MS);
+  test(
+    'an unreachable published spec fails the spec checks; the rest goes on with the canonical schemas',
+    async () => {
+      const result = await runAgainstHang(['hang@/v1/openapi']);
+      expectCleanFailure(result, 1);
+      const auth = result.run.summary!.checks.filter((c) => c.group === 'auth');
+      expect(auth.length).toBeGreaterThan(0);
+      expect(auth.every((c) => c.outcome === 'pass')).toBe(true);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
   test.each([
     ['reset@/v1/agents', /reset/],
     ['truncate@/v1/agents', /./],
-  ])('%s: the affected checks error with a plain message', async (chaos, message) => {
-    const result = await runAgainstChaos([chaos]);
-    expectCleanFailure(result, 1);
-    const errored = result.run.summary!.checks.filter((c) => c.outcome === 'error');
-    expect(errored.length).toBeGreaterThan(0);
-    expect(errored.every((c) => message.test(c.message ?? ''))).toBe(true);
-  }, TEST_TIMEOUT_MS);
+  ])(
+    '%s: the affected checks error with a plain message',
+    async (chaos, message) => {
+      const result = await runAgainstChaos([chaos]);
+      expectCleanFailure(result, 1);
+      const errored = result.run.summary!.checks.filter((c) => c.outcome === 'error');
+      expect(errored.length).toBeGreaterThan(0);
+      expect(errored.every((c) => message.test(c.message ?? ''))).toBe(true);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  test.each(['non-json@/v1/agents', 'huge@/v1/agents', 'redirect-loop@/v1/agents'])('%s: the affected checks fail as violations', async (chaos) => {
-    const result = await runAgainstChaos([chaos]);
-    expectCleanFailure(result, 1);
-    expect(result.run.summary!.counts.fail).toBeGreaterThan(0);
-  }, TEST_TIMEOUT_MS);
+  test.each(['non-json@/v1/agents', 'huge@/v1/agents', 'redirect-loop@/v1/agents'])(
+    '%s: the affected checks fail as violations',
+    async (chaos) => {
+      const result = await runAgainstChaos([chaos]);
+      expectCleanFailure(result, 1);
+      expect(result.run.summary!.counts.fail).toBeGreaterThan(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  test('a burst of 503s is waited out: the run passes', async () => {
-    const result = await runAgainstChaos(['burst-503']);
-    expect(result.run.exitCode, result.run.stdout.slice(-2000)).toBe(0);
-  }, TEST_TIMEOUT_MS);
+  test(
+    'a burst of 503s is waited out: the run passes',
+    async () => {
+      const result = await runAgainstChaos(['burst-503']);
+      expect(result.run.exitCode, result.run.stdout.slice(-2000)).toBe(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  test('a server that echoes the key: the key appears in no output or report', async () => {
-    const result = await runAgainstChaos(['echo-key']);
-    expect(result.run.exitCode, result.run.stdout.slice(-2000)).toBe(0);
-    expect(result.everything).not.toContain(result.key);
-  }, TEST_TIMEOUT_MS);
+  test(
+    'a server that echoes the key: the key appears in no output or report',
+    async () => {
+      const result = await runAgainstChaos(['echo-key']);
+      expect(result.run.exitCode, result.run.stdout.slice(-2000)).toBe(0);
+      expect(result.everything).not.toContain(result.key);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  test('an invalid published spec fails SPEC-VALID-OPENAPI; the rest goes on', async () => {
-    const result = await runAgainstChaos([], { faults: ['spec-invalid-openapi'] });
-    expectCleanFailure(result, 1);
-    const checks = result.run.summary!.checks;
-    expect(checks.find((c) => c.requirements.includes('SPEC-VALID-OPENAPI'))?.outcome).toBe('fail');
-    expect(checks.filter((c) => c.group === 'auth').every((c) => c.outcome === 'pass')).toBe(true);
-  }, TEST_TIMEOUT_MS);
+  test(
+    'an invalid published spec fails SPEC-VALID-OPENAPI; the rest goes on',
+    async () => {
+      const result = await runAgainstChaos([], { faults: ['spec-invalid-openapi'] });
+      expectCleanFailure(result, 1);
+      const checks = result.run.summary!.checks;
+      expect(checks.find((c) => c.requirements.includes('SPEC-VALID-OPENAPI'))?.outcome).toBe('fail');
+      expect(checks.filter((c) => c.group === 'auth').every((c) => c.outcome === 'pass')).toBe(true);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

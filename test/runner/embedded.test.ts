@@ -13,7 +13,9 @@ beforeAll(async () => {
 afterAll(() => reference.close());
 
 async function listedStatus(runId: string): Promise<string | undefined> {
-  const response = await fetch(`${reference.url}/v1/runs?page_size=1000`, { headers: { 'X-API-Key': reference.apiKey } });
+  const response = await fetch(`${reference.url}/v1/runs?page_size=1000`, {
+    headers: { 'X-API-Key': reference.apiKey },
+  });
   const { runs } = (await response.json()) as { runs: Array<{ run_id: string; status: string }> };
   return runs.find((run) => run.run_id === runId)?.status;
 }
@@ -21,8 +23,14 @@ async function listedStatus(runId: string): Promise<string | undefined> {
 describe('embedded reference fixtures', () => {
   test('the environment and the config name a finished run and a run in progress, both listed', async () => {
     const env = referenceEnvironment(reference);
-    expect(env).toMatchObject({ DELETABLE_RUN_ID: reference.fixtures.deletableRunId, CANCELLABLE_RUN_ID: reference.fixtures.cancellableRunId });
-    expect(atReference(parseConfig({}), reference)).toMatchObject({ deletableRunId: env['DELETABLE_RUN_ID'], cancellableRunId: env['CANCELLABLE_RUN_ID'] });
+    expect(env).toMatchObject({
+      DELETABLE_RUN_ID: reference.fixtures.deletableRunId,
+      CANCELLABLE_RUN_ID: reference.fixtures.cancellableRunId,
+    });
+    expect(atReference(parseConfig({}), reference)).toMatchObject({
+      deletableRunId: env['DELETABLE_RUN_ID'],
+      cancellableRunId: env['CANCELLABLE_RUN_ID'],
+    });
     expect(await listedStatus(reference.fixtures.deletableRunId)).toBe('COMPLETED');
     expect(await listedStatus(reference.fixtures.cancellableRunId)).toBe('PENDING');
   });

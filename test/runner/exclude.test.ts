@@ -31,12 +31,17 @@ describe('selection with --exclude', () => {
   });
 
   it('refuses unknown items and an exclusion that leaves nothing', () => {
-    expect(() => selection([], ['nonsense'])).toThrow(/^--exclude: unknown group, requirement id or check id: nonsense\./);
+    expect(() => selection([], ['nonsense'])).toThrow(
+      /^--exclude: unknown group, requirement id or check id: nonsense\./,
+    );
     expect(() => selection(['agents'], ['agents'])).toThrow(/--exclude agents leaves no group to run/);
   });
 
   it('is read from the command line like --only, with --format and --waivers', () => {
-    const request = parseCli(['--exclude', 'agents,AUTH-MISSING-KEY', '--exclude', 'runs', '--format', 'json', '--waivers', 'w.yaml'], {});
+    const request = parseCli(
+      ['--exclude', 'agents,AUTH-MISSING-KEY', '--exclude', 'runs', '--format', 'json', '--waivers', 'w.yaml'],
+      {},
+    );
     expect(request.exclude).toEqual(['agents', 'AUTH-MISSING-KEY', 'runs']);
     expect(request.format).toBe('json');
     expect(request.env['WAIVERS']).toBe('w.yaml');

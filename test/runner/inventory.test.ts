@@ -28,14 +28,16 @@ describe('the suite inventory', () => {
     expect(inventory.flatMap((c) => c.requirements).filter((id) => !isRequirementId(id))).toEqual([]);
   });
 
-  test('every check has an id: well formed, short, and no other check\'s (waivers, --only, --rerun-failed and --merge key on it)', () => {
+  test("every check has an id: well formed, short, and no other check's (waivers, --only, --rerun-failed and --merge key on it)", () => {
     const ids = inventory.map((c) => c.id);
     expect(ids.filter((id) => !CHECK_ID.test(id) || id.length > 80)).toEqual([]);
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
   });
 
-  test('the README\'s example check waiver names a real check', () => {
-    const examples = [...readFileSync(new URL('../../README.md', import.meta.url), 'utf8').matchAll(/^ {2}- check: (\S+)/gm)].map((m) => m[1]!);
+  test("the README's example check waiver names a real check", () => {
+    const examples = [
+      ...readFileSync(new URL('../../README.md', import.meta.url), 'utf8').matchAll(/^ {2}- check: (\S+)/gm),
+    ].map((m) => m[1]!);
     expect(examples.length).toBeGreaterThan(0);
     expect(examples.filter((id) => !inventory.some((c) => c.id === id))).toEqual([]);
   });
@@ -53,10 +55,24 @@ describe('the suite inventory', () => {
   test('the published suite declares, without a target, the checks generated for the template operation: every kind, every GENERIC-* id', () => {
     const published = inventory.filter((c) => c.file === 'suites/published.suite.ts');
     const generated = generatedChecks(TEMPLATE_OPERATION);
-    expect(generated.map((check) => check.kind)).toEqual(['implemented', 'auth', 'read', 'wrapped', 'timestamps', 'absent', 'pagination', 'order']);
-    expect(published).toEqual(generated.map(({ kind, requirements, title }) => ({
-      id: generatedCheckId(TEMPLATE_OPERATION, kind), file: 'suites/published.suite.ts', name: checkName(requirements, title), requirements,
-    })));
+    expect(generated.map((check) => check.kind)).toEqual([
+      'implemented',
+      'auth',
+      'read',
+      'wrapped',
+      'timestamps',
+      'absent',
+      'pagination',
+      'order',
+    ]);
+    expect(published).toEqual(
+      generated.map(({ kind, requirements, title }) => ({
+        id: generatedCheckId(TEMPLATE_OPERATION, kind),
+        file: 'suites/published.suite.ts',
+        name: checkName(requirements, title),
+        requirements,
+      })),
+    );
     expect(published.filter((c) => !c.name.includes('<operation>')).map((c) => c.name)).toEqual([]);
     const genericIds = REQUIREMENTS.map((r) => r.id).filter((id) => id.startsWith('GENERIC-'));
     expect(genericIds).toHaveLength(8);

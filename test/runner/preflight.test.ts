@@ -36,7 +36,10 @@ afterAll(async () => {
 });
 
 // Nothing here is about timing: a generous timeout keeps a busy machine from turning a probe into an error.
-async function preflightAt(baseUrl: string, apiKey = 'preflight-test-key'): Promise<Awaited<ReturnType<typeof preflight>>> {
+async function preflightAt(
+  baseUrl: string,
+  apiKey = 'preflight-test-key',
+): Promise<Awaited<ReturnType<typeof preflight>>> {
   const client = new ApiClient({ baseUrl, apiKey, timeoutMs: 20_000, concurrency: 2 });
   try {
     return await preflight(client);

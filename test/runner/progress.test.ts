@@ -8,12 +8,17 @@ import { ProgressReporter } from '../../lib/runner/progress.js';
 type State = 'passed' | 'failed' | 'skipped' | 'pending';
 
 let ids = 0;
-function fakeTest(name: string, state: State, violated?: string[]): TestCase & { finish(s: State, v?: string[]): void } {
+function fakeTest(
+  name: string,
+  state: State,
+  violated?: string[],
+): TestCase & { finish(s: State, v?: string[]): void } {
   let current = state;
   let meta: { violated?: string[] } = violated ? { violated } : {};
   const id = `t${ids++}`;
   return {
-    id, name,
+    id,
+    name,
     result: () => ({ state: current }),
     meta: () => meta,
     finish(s: State, v?: string[]) {
@@ -24,10 +29,14 @@ function fakeTest(name: string, state: State, violated?: string[]): TestCase & {
 }
 
 function fakeModule(file: string, tests: TestCase[]): TestModule {
-  return { moduleId: `/x/suites/${file}.suite.ts`, children: { allTests: () => tests[Symbol.iterator]() } } as unknown as TestModule;
+  return {
+    moduleId: `/x/suites/${file}.suite.ts`,
+    children: { allTests: () => tests[Symbol.iterator]() },
+  } as unknown as TestModule;
 }
 
-const specs = (n: number): ReadonlyArray<TestSpecification> => Array.from({ length: n }) as unknown as TestSpecification[];
+const specs = (n: number): ReadonlyArray<TestSpecification> =>
+  Array.from({ length: n }) as unknown as TestSpecification[];
 
 function reporter(options: ConstructorParameters<typeof ProgressReporter>[1] = {}) {
   const lines: string[] = [];
@@ -39,15 +48,24 @@ function reporter(options: ConstructorParameters<typeof ProgressReporter>[1] = {
 describe('ProgressReporter', () => {
   it('prints a line per finished file with failed and errored apart, and the count so far', () => {
     const { r, lines } = reporter();
-    const a = [fakeTest('[AGENT-CREATE] a', 'passed'), fakeTest('[AGENT-GET] b', 'failed', ['AGENT-GET']), fakeTest('[AGENT-GET] c', 'failed'), fakeTest('[AGENT-X] d', 'skipped')];
+    const a = [
+      fakeTest('[AGENT-CREATE] a', 'passed'),
+      fakeTest('[AGENT-GET] b', 'failed', ['AGENT-GET']),
+      fakeTest('[AGENT-GET] c', 'failed'),
+      fakeTest('[AGENT-X] d', 'skipped'),
+    ];
     const b = [fakeTest('[RUN-GET] e', 'passed')];
     r.onTestRunStart(specs(2));
     r.onTestModuleCollected(fakeModule('agents', a));
     r.onTestModuleEnd(fakeModule('agents', a));
-    expect(lines).toEqual(['  ✗ agents                      1 passed   1 failed   1 errored    1 skipped   (4/4+ checks done)']);
+    expect(lines).toEqual([
+      '  ✗ agents                      1 passed   1 failed   1 errored    1 skipped   (4/4+ checks done)',
+    ]);
     r.onTestModuleCollected(fakeModule('runs', b));
     r.onTestModuleEnd(fakeModule('runs', b));
-    expect(lines[1]).toBe('  ✓ runs                        1 passed   0 failed   0 errored    0 skipped   (5/5 checks done)');
+    expect(lines[1]).toBe(
+      '  ✓ runs                        1 passed   0 failed   0 errored    0 skipped   (5/5 checks done)',
+    );
     r.onTestRunEnd();
     expect(lines).toHaveLength(2);
   });

@@ -13,11 +13,13 @@ const runs = new Map<string, CliRun>();
 const references: RunningReference[] = [];
 
 beforeAll(async () => {
-  await Promise.all(FAULTS.map(async (fault) => {
-    const reference = await startReference({ faults: [fault] });
-    references.push(reference);
-    runs.set(fault, await runCli({ env: referenceEnvironment(reference), timeoutMs: 240_000 }));
-  }));
+  await Promise.all(
+    FAULTS.map(async (fault) => {
+      const reference = await startReference({ faults: [fault] });
+      references.push(reference);
+      runs.set(fault, await runCli({ env: referenceEnvironment(reference), timeoutMs: 240_000 }));
+    }),
+  );
 }, 300_000);
 
 afterAll(async () => {
@@ -33,7 +35,9 @@ const summaryOf = (fault: string): Summary => {
 /** Every skip that a broken rule caused names the failing check that reports it. */
 function expectEverySkipExplained(summary: Summary): void {
   const failing = new Set(summary.checks.filter((c) => c.outcome === 'fail').map((c) => c.id));
-  for (const skip of summary.checks.filter((c) => c.outcome === 'skip' && /broke|blocked|see the/.test(c.skipReason ?? ''))) {
+  for (const skip of summary.checks.filter(
+    (c) => c.outcome === 'skip' && /broke|blocked|see the/.test(c.skipReason ?? ''),
+  )) {
     expect(skip.blockedBy, `${skip.name}: ${skip.skipReason}`).toBeDefined();
     expect(failing.has(skip.blockedBy!), `${skip.name} is blocked by ${skip.blockedBy}, which did not fail`).toBe(true);
   }
@@ -45,7 +49,11 @@ describe('a fault first seen in discovery', () => {
     expect(summary.exitCode).toBe(1);
     expect(summary.verdict).toBe('violations');
     const failed = summary.checks.filter((c) => c.outcome === 'fail');
-    expect(failed.some((c) => c.violated?.includes('LIST-PAGE-SIZE-RESPECTED') && /the response exceeded 32 MB/.test(c.message ?? ''))).toBe(true);
+    expect(
+      failed.some(
+        (c) => c.violated?.includes('LIST-PAGE-SIZE-RESPECTED') && /the response exceeded 32 MB/.test(c.message ?? ''),
+      ),
+    ).toBe(true);
     expect(failed.filter((c) => /not a JSON object/.test(c.message ?? ''))).toEqual([]);
     expectEverySkipExplained(summary);
     expect(runs.get('metrics-list-oversized')!.stdout).toMatch(/Verdict: NOT CONFORMANT \(exit code 1\)/);
@@ -69,11 +77,21 @@ describe('published documents stricter than the answers', () => {
     const failed = summary.checks.filter((c) => c.outcome === 'fail');
     expect(failed.length).toBeGreaterThanOrEqual(4);
     // The operations published beyond the 20 are judged against the same documents by their own checks (GENERIC-SCHEMA-PUBLISHED), one per operation too.
-    const published = (c: (typeof failed)[number]) => c.id.startsWith('run::published-schema::') && c.violated?.join() === 'SCHEMA-PUBLISHED';
+    const published = (c: (typeof failed)[number]) =>
+      c.id.startsWith('run::published-schema::') && c.violated?.join() === 'SCHEMA-PUBLISHED';
     const generic = (c: (typeof failed)[number]) => c.requirements.join() === 'GENERIC-SCHEMA-PUBLISHED';
-    expect(failed.every((c) => published(c) || generic(c)), failed.map((c) => `${c.name} ${c.violated}`).join('\n')).toBe(true);
+    expect(
+      failed.every((c) => published(c) || generic(c)),
+      failed.map((c) => `${c.name} ${c.violated}`).join('\n'),
+    ).toBe(true);
     expect(failed.filter(published).length).toBeGreaterThanOrEqual(4);
-    expect(summary.checks.filter((c) => c.outcome === 'skip' && (c.blockedBy || /SCHEMA-PUBLISHED|broke/.test(c.skipReason ?? '')))).toEqual([]);
-    expect(failed.find((c) => c.name.includes('GET /v1/runs '))?.message).toMatch(/at 1 location .*\n {2}200 \/runs\/\*\/status: must be equal to one of the allowed values/);
+    expect(
+      summary.checks.filter(
+        (c) => c.outcome === 'skip' && (c.blockedBy || /SCHEMA-PUBLISHED|broke/.test(c.skipReason ?? '')),
+      ),
+    ).toEqual([]);
+    expect(failed.find((c) => c.name.includes('GET /v1/runs '))?.message).toMatch(
+      /at 1 location .*\n {2}200 \/runs\/\*\/status: must be equal to one of the allowed values/,
+    );
   });
 });

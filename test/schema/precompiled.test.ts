@@ -15,7 +15,11 @@ import { ROOT } from '../support/run-cli.js';
  */
 function loadSource(source: string): Record<string, ValidateFunction> {
   const module = { exports: {} as Record<string, ValidateFunction> };
-  new Function('module', 'exports', 'require', source)(module, module.exports, createRequire(join(ROOT, 'dist', 'precompiled', 'test.cjs')));
+  new Function('module', 'exports', 'require', source)(
+    module,
+    module.exports,
+    createRequire(join(ROOT, 'dist', 'precompiled', 'test.cjs')),
+  );
   return module.exports;
 }
 
@@ -34,19 +38,32 @@ function expectSameJudgements(schema: Precompilable, instances: readonly unknown
 
 describe('precompiled validators', () => {
   it('the build precompiles both OpenAPI schemas and the canonical ones, each under its own name', () => {
-    expect(precompilable().map((schema) => schema.name).sort()).toEqual(['canonical', 'openapi-3.0', 'openapi-3.1']);
+    expect(
+      precompilable()
+        .map((schema) => schema.name)
+        .sort(),
+    ).toEqual(['canonical', 'openapi-3.0', 'openapi-3.1']);
   });
 
-  it.each(['3.0', '3.1'] as const)('the standalone code of the OpenAPI %s schema judges as the schema compiled at run time', (dialect) => {
-    const valid = apiDocument({ dialect });
-    const invalid = { ...valid, info: { title: 'no version' }, tags: 'not a list' };
-    expectSameJudgements(OPENAPI_SCHEMAS[dialect], [valid, invalid]);
-    expect(loadSource(standaloneSource(OPENAPI_SCHEMAS[dialect]))[dialect]!(invalid)).toBe(false);
-  });
+  it.each(['3.0', '3.1'] as const)(
+    'the standalone code of the OpenAPI %s schema judges as the schema compiled at run time',
+    (dialect) => {
+      const valid = apiDocument({ dialect });
+      const invalid = { ...valid, info: { title: 'no version' }, tags: 'not a list' };
+      expectSameJudgements(OPENAPI_SCHEMAS[dialect], [valid, invalid]);
+      expect(loadSource(standaloneSource(OPENAPI_SCHEMAS[dialect]))[dialect]!(invalid)).toBe(false);
+    },
+  );
 
-  it('the standalone code of each canonical schema judges as the schema compiled at run time, the suite\'s own timestamp format included', () => {
+  it("the standalone code of each canonical schema judges as the schema compiled at run time, the suite's own timestamp format included", () => {
     const times = ['2026-01-02T03:04:05Z', '2026-02-30T00:00:00Z', 'yesterday'];
-    const instances = [{}, [], 'text', null, ...times.map((time) => ({ create_time: time, update_time: time, name: 'n' }))];
+    const instances = [
+      {},
+      [],
+      'text',
+      null,
+      ...times.map((time) => ({ create_time: time, update_time: time, name: 'n' })),
+    ];
     expectSameJudgements(CANONICAL_SCHEMAS, instances);
     const agent = loadSource(standaloneSource(CANONICAL_SCHEMAS))['canonical#/definitions/Agent'];
     expect(agent, 'the canonical schemas define Agent').toBeDefined();

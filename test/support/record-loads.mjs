@@ -3,9 +3,11 @@
 
 import { register } from 'node:module';
 
-register(`data:text/javascript,${encodeURIComponent(`
+register(
+  `data:text/javascript,${encodeURIComponent(`
 import { appendFileSync } from 'node:fs';
 export async function load(url, context, next) {
   appendFileSync(process.env.AES_LOADS_FILE, url + '\\n');
   return next(url, context);
-}`)}`);
+}`)}`,
+);

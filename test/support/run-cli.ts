@@ -71,22 +71,24 @@ export async function runCli(options: CliOptions = {}): Promise<CliRun> {
   const reportDir = await mkdtemp(join(tmpdir(), 'aes-proof-'));
   for (const [name, text] of Object.entries(options.files ?? {})) await writeFile(join(reportDir, name), text, 'utf8');
   const started = performance.now();
-  const { exitCode, stdout, stderr } = await new Promise<{ exitCode: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...(options.args ?? [])], {
-      cwd: reportDir, // a directory with no .env
-      env: { ...baseEnvironment(), REPORT_DIR: reportDir, ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ exitCode: code, stdout: out, stderr: err });
-    });
-  });
+  const { exitCode, stdout, stderr } = await new Promise<{ exitCode: number | null; stdout: string; stderr: string }>(
+    (resolve) => {
+      const child = spawn(process.execPath, [CLI, ...(options.args ?? [])], {
+        cwd: reportDir, // a directory with no .env
+        env: { ...baseEnvironment(), REPORT_DIR: reportDir, ...options.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        resolve({ exitCode: code, stdout: out, stderr: err });
+      });
+    },
+  );
   const durationMs = performance.now() - started;
   let summary: Summary | undefined;
   try {

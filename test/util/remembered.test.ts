@@ -7,9 +7,18 @@ test('works a key out once, undefined included, and tries again after a throw', 
   const read = remembered<number | undefined>(10);
   let made = 0;
   const make = (value: number | undefined) => () => (made++, value);
-  expect([read('a', make(1)), read('a', make(2)), read('u', make(undefined)), read('u', make(3))]).toEqual([1, 1, undefined, undefined]);
+  expect([read('a', make(1)), read('a', make(2)), read('u', make(undefined)), read('u', make(3))]).toEqual([
+    1,
+    1,
+    undefined,
+    undefined,
+  ]);
   expect(made).toBe(2);
-  expect(() => read('x', () => { throw new Error('no'); })).toThrow('no');
+  expect(() =>
+    read('x', () => {
+      throw new Error('no');
+    }),
+  ).toThrow('no');
   expect(read('x', make(4))).toBe(4);
 });
 

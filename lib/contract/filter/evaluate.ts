@@ -22,7 +22,11 @@ export function valueAt(item: unknown, path: string): unknown {
 }
 
 /** The compared field's kind and the item's value; undefined when the field is unknown or not exposed. */
-function resolve(cmp: Comparison, item: unknown, fields: FilterFields): { kind: FieldKind; value: unknown } | undefined {
+function resolve(
+  cmp: Comparison,
+  item: unknown,
+  fields: FilterFields,
+): { kind: FieldKind; value: unknown } | undefined {
   const field = Object.hasOwn(fields, cmp.field) ? fields[cmp.field] : undefined;
   return field?.path == null ? undefined : { kind: field.kind, value: valueAt(item, field.path) };
 }

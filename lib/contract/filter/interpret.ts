@@ -24,7 +24,9 @@ export function interpretedComparisons(kind: FieldKind, a: unknown, b: unknown):
       return s === undefined ? undefined : [s];
     }
     case 'number':
-      return typeof a === 'number' && typeof b === 'number' && !Number.isNaN(a) && !Number.isNaN(b) ? [sign(a, b)] : undefined;
+      return typeof a === 'number' && typeof b === 'number' && !Number.isNaN(a) && !Number.isNaN(b)
+        ? [sign(a, b)]
+        : undefined;
     case 'tags':
       return undefined;
     default:

@@ -68,7 +68,8 @@ class Parser {
     const terms = [term()];
     for (let at = this.keyword(kind); at >= 0; at = this.keyword(kind)) {
       this.skipSpace();
-      if (this.atEnd() || this.peek() === ')') this.fail(`dangling ${kind.toUpperCase()}: no comparison follows it`, at);
+      if (this.atEnd() || this.peek() === ')')
+        this.fail(`dangling ${kind.toUpperCase()}: no comparison follows it`, at);
       terms.push(term());
     }
     // Flattened because AND and OR are associative: `(a AND b) AND c` is `a AND b AND c`.
@@ -102,7 +103,8 @@ class Parser {
   private comparison(): FilterExpr {
     const start = this.pos;
     const field = this.match(FIELD);
-    if (field === undefined) this.fail(this.atEnd() ? 'expected a comparison' : `expected a field name, found ${this.snippet()}`);
+    if (field === undefined)
+      this.fail(this.atEnd() ? 'expected a comparison' : `expected a field name, found ${this.snippet()}`);
     if (KEYWORDS.includes(field)) this.fail(`dangling ${field}: no comparison before it`, start);
     this.skipSpace();
     const opAt = this.pos;
@@ -135,7 +137,8 @@ class Parser {
       }
       const escaped = this.text.charAt(this.pos);
       if (escaped === '') break;
-      if (escaped !== '"' && escaped !== '\\') this.fail(`unknown escape "\\${escaped}" (only \\" and \\\\ are allowed)`, this.pos - 1);
+      if (escaped !== '"' && escaped !== '\\')
+        this.fail(`unknown escape "\\${escaped}" (only \\" and \\\\ are allowed)`, this.pos - 1);
       value += escaped;
       this.pos++;
     }

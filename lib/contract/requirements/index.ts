@@ -12,12 +12,36 @@ import { PUBLISHED } from './published.js';
 export type { Requirement, Level, RequirementArea } from './types.js';
 
 export const REQUIREMENTS: readonly Requirement[] = [
-  ...GENERAL, ...AUTH, ...SPECIFICATION, ...AGENTS, ...MUTATIONS, ...TEST_CASES, ...PERSONAS,
-  ...RUNS, ...METRICS, ...LISTS, ...SCHEDULED_RUNS, ...DASHBOARDS, ...REVIEW_PROJECTS, ...PUBLISHED,
+  ...GENERAL,
+  ...AUTH,
+  ...SPECIFICATION,
+  ...AGENTS,
+  ...MUTATIONS,
+  ...TEST_CASES,
+  ...PERSONAS,
+  ...RUNS,
+  ...METRICS,
+  ...LISTS,
+  ...SCHEDULED_RUNS,
+  ...DASHBOARDS,
+  ...REVIEW_PROJECTS,
+  ...PUBLISHED,
 ];
 
-type Catalog = typeof GENERAL | typeof AUTH | typeof SPECIFICATION | typeof AGENTS | typeof MUTATIONS | typeof TEST_CASES
-  | typeof PERSONAS | typeof RUNS | typeof METRICS | typeof LISTS | typeof SCHEDULED_RUNS | typeof DASHBOARDS | typeof REVIEW_PROJECTS
+type Catalog =
+  | typeof GENERAL
+  | typeof AUTH
+  | typeof SPECIFICATION
+  | typeof AGENTS
+  | typeof MUTATIONS
+  | typeof TEST_CASES
+  | typeof PERSONAS
+  | typeof RUNS
+  | typeof METRICS
+  | typeof LISTS
+  | typeof SCHEDULED_RUNS
+  | typeof DASHBOARDS
+  | typeof REVIEW_PROJECTS
   | typeof PUBLISHED;
 
 /** A requirement id known to the catalog: typos in suites fail the type check. */

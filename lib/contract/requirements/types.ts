@@ -20,8 +20,23 @@ export interface Requirement<Id extends string = string> {
   readonly decision?: string;
 }
 
-export const must = <const Id extends string>(area: RequirementArea, id: Id, section: string, summary: string, quote: string, decision?: string): Requirement<Id> =>
-  decision === undefined ? { id, area, level: 'MUST', section, summary, quote } : { id, area, level: 'MUST', section, summary, quote, decision };
+export const must = <const Id extends string>(
+  area: RequirementArea,
+  id: Id,
+  section: string,
+  summary: string,
+  quote: string,
+  decision?: string,
+): Requirement<Id> =>
+  decision === undefined
+    ? { id, area, level: 'MUST', section, summary, quote }
+    : { id, area, level: 'MUST', section, summary, quote, decision };
 
-export const should = <const Id extends string>(area: RequirementArea, id: Id, section: string, summary: string, quote: string, decision: string): Requirement<Id> =>
-  ({ id, area, level: 'SHOULD', section, summary, quote, decision });
+export const should = <const Id extends string>(
+  area: RequirementArea,
+  id: Id,
+  section: string,
+  summary: string,
+  quote: string,
+  decision: string,
+): Requirement<Id> => ({ id, area, level: 'SHOULD', section, summary, quote, decision });

@@ -7,7 +7,15 @@ import { listEndpoint, type ListEndpoint } from '../../contract/list-endpoints.j
 import type { RequirementId } from '../../contract/requirements/index.js';
 import type { Call, CheckContext } from '../../harness/context.js';
 import { busiestSimulation } from '../../harness/discovery.js';
-import { requestPage, walkedOrSkip, walkList, type Collection, type ListQuery, type StopRules, type Walk } from '../../harness/list-walk.js';
+import {
+  requestPage,
+  walkedOrSkip,
+  walkList,
+  type Collection,
+  type ListQuery,
+  type StopRules,
+  type Walk,
+} from '../../harness/list-walk.js';
 import { freeTextField } from '../../gen/filters.js';
 import { isSuccess } from '../../assert/responses.js';
 import { refusedAsInvalid } from '../../assert/error-details.js';
@@ -37,7 +45,8 @@ export async function collectionOf(t: CheckContext, id: ListId): Promise<Collect
   const list = listEndpoint(id);
   if (id !== 'metrics') return { list, params: {} };
   const busiest = await busiestSimulation(t);
-  if (!busiest) t.skip('no simulation to list metrics of: no listed run names a simulation output id in results.output_ids');
+  if (!busiest)
+    t.skip('no simulation to list metrics of: no listed run names a simulation output id in results.output_ids');
   return { list, params: { simulation_id: busiest.simulationId } };
 }
 
@@ -54,13 +63,19 @@ export async function filterCollectionOf(t: CheckContext, id: ListId): Promise<C
  */
 export async function filterFormatted(t: CheckContext, collection: Collection): Promise<Collection> {
   const probe: FilterExpr = { kind: 'cmp', field: freeTextField(collection.list), op: '=', value: 'x', quoted: false };
-  const filterFormat = await t.memo(`filter format ${collection.list.path} ${JSON.stringify(collection.params)}`, async (first) => {
-    const spaced = await requestPage(first, collection, { filter: formatFilter(probe) });
-    if (!refusedAsInvalid(spaced)) return {};
-    const compact = await requestPage(first, collection, { filter: formatFilter(probe, { compact: true }) });
-    return isSuccess(compact) ? { compact: true } : {};
-  });
-  if (filterFormat.compact) t.note(`filters are written without blanks around the operator (\`${formatFilter(probe, filterFormat)}\`): ${collection.list.path} refused \`${formatFilter(probe)}\` with INVALID_ARGUMENT`);
+  const filterFormat = await t.memo(
+    `filter format ${collection.list.path} ${JSON.stringify(collection.params)}`,
+    async (first) => {
+      const spaced = await requestPage(first, collection, { filter: formatFilter(probe) });
+      if (!refusedAsInvalid(spaced)) return {};
+      const compact = await requestPage(first, collection, { filter: formatFilter(probe, { compact: true }) });
+      return isSuccess(compact) ? { compact: true } : {};
+    },
+  );
+  if (filterFormat.compact)
+    t.note(
+      `filters are written without blanks around the operator (\`${formatFilter(probe, filterFormat)}\`): ${collection.list.path} refused \`${formatFilter(probe)}\` with INVALID_ARGUMENT`,
+    );
   return { ...collection, filterFormat };
 }
 
@@ -70,12 +85,23 @@ export function filterText(collection: Collection, expr: FilterExpr, format?: Fo
 }
 
 /** Every page until the last (`first`: the first page's call, already made with `query`). */
-export function walk(t: CheckContext, collection: Collection, query: ListQuery, requirements: readonly RequirementId[], first?: Call): Promise<Walk> {
+export function walk(
+  t: CheckContext,
+  collection: Collection,
+  query: ListQuery,
+  requirements: readonly RequirementId[],
+  first?: Call,
+): Promise<Walk> {
   return stoppedAsSkip(t, collection, walkList(t, collection, query, listCheckWalk(requirements), first));
 }
 
 /** A walk several checks share: walked once, and where it stops, each check skips with its own reason. */
-export function sharedFilteredWalk(t: CheckContext, collection: Collection, filter: string, requirements: readonly RequirementId[]): Promise<Walk> {
+export function sharedFilteredWalk(
+  t: CheckContext,
+  collection: Collection,
+  filter: string,
+  requirements: readonly RequirementId[],
+): Promise<Walk> {
   const walked = sharedWalk(t, collection, { filter, page_size: collection.list.pageSize.max }, requirements);
   return stoppedAsSkip(t, collection, walked);
 }
@@ -85,23 +111,42 @@ export function sharedFilteredWalk(t: CheckContext, collection: Collection, filt
  * failure of it (charged to `requirements`) fails each check that owns one of them and blocks the
  * others (reported for the run once, by the owner: CheckContext.blocked), where it stops each skips.
  */
-export function ownedSharedWalk(t: CheckContext, collection: Collection, query: ListQuery, requirements: readonly RequirementId[], own: readonly RequirementId[]): Promise<Walk> {
+export function ownedSharedWalk(
+  t: CheckContext,
+  collection: Collection,
+  query: ListQuery,
+  requirements: readonly RequirementId[],
+  own: readonly RequirementId[],
+): Promise<Walk> {
   const walked = sharedWalk(t, collection, query, requirements).catch((error: unknown) => {
-    if (isRuleViolation(error) && !error.requirements.some((id) => own.includes(id as RequirementId))) t.blocked(`the shared walk of ${collection.list.id} with ${JSON.stringify(query)}`, error);
+    if (isRuleViolation(error) && !error.requirements.some((id) => own.includes(id as RequirementId)))
+      t.blocked(`the shared walk of ${collection.list.id} with ${JSON.stringify(query)}`, error);
     throw error;
   });
   return stoppedAsSkip(t, collection, walked);
 }
 
-const sharedWalk = (t: CheckContext, collection: Collection, query: ListQuery, requirements: readonly RequirementId[]): Promise<Walk> =>
-  t.memo(`walk ${collection.list.path} ${JSON.stringify(collection.params)} ${JSON.stringify(query)}`, (first) => walkList(first, collection, query, listCheckWalk(requirements)));
+const sharedWalk = (
+  t: CheckContext,
+  collection: Collection,
+  query: ListQuery,
+  requirements: readonly RequirementId[],
+): Promise<Walk> =>
+  t.memo(`walk ${collection.list.path} ${JSON.stringify(collection.params)} ${JSON.stringify(query)}`, (first) =>
+    walkList(first, collection, query, listCheckWalk(requirements)),
+  );
 
 const stoppedAsSkip = (t: CheckContext, collection: Collection, walked: Promise<Walk>): Promise<Walk> =>
   walkedOrSkip(t, `listing ${collection.list.id}`, walked);
 
 /** The walk of a filter at `pageSize`, by default the largest (from `first`, its first page's call, if given). */
 export function filteredWalk(
-  t: CheckContext, collection: Collection, filter: string, requirements: readonly RequirementId[], first?: Call, pageSize = collection.list.pageSize.max,
+  t: CheckContext,
+  collection: Collection,
+  filter: string,
+  requirements: readonly RequirementId[],
+  first?: Call,
+  pageSize = collection.list.pageSize.max,
 ): Promise<Walk> {
   return walk(t, collection, { filter, page_size: pageSize }, requirements, first);
 }
@@ -110,7 +155,12 @@ export function filteredWalk(
  * The first page of a filter the server may refuse (ordering on a text-like field), or
  * undefined when refused; a refusal must be INVALID_ARGUMENT naming filter.
  */
-export async function acceptedFilter(t: CheckContext, collection: Collection, filter: string, requirements: readonly RequirementId[]): Promise<Call | undefined> {
+export async function acceptedFilter(
+  t: CheckContext,
+  collection: Collection,
+  filter: string,
+  requirements: readonly RequirementId[],
+): Promise<Call | undefined> {
   const call = await requestPage(t, collection, { filter, page_size: collection.list.pageSize.max });
   if (isSuccess(call)) return call;
   t.expectInvalidArgument(call, requirements, 'filter', `filter ${JSON.stringify(filter)}`);
@@ -139,7 +189,11 @@ export interface Mismatch {
 async function everything(t: CheckContext, collection: Collection, fresh: boolean): Promise<Item[]> {
   const query = { page_size: collection.list.pageSize.max };
   const requirements: RequirementId[] = ['LIST-PAGINATION-COMPLETE'];
-  return (await (fresh ? walk(t, collection, query, requirements) : stoppedAsSkip(t, collection, sharedWalk(t, collection, query, requirements)))).items;
+  return (
+    await (fresh
+      ? walk(t, collection, query, requirements)
+      : stoppedAsSkip(t, collection, sharedWalk(t, collection, query, requirements)))
+  ).items;
 }
 
 /** The whole collection, walked at the largest page size. */
@@ -151,10 +205,16 @@ export class Snapshot {
   ) {}
 
   /** Skips the check when the collection holds fewer than `minimum` items (`why` says what they are needed for). */
-  static async take(t: CheckContext, collection: Collection, minimum = 1, why = 'something to list'): Promise<Snapshot> {
+  static async take(
+    t: CheckContext,
+    collection: Collection,
+    minimum = 1,
+    why = 'something to list',
+  ): Promise<Snapshot> {
     const items = await everything(t, collection, false);
     const { path, itemsKey } = collection.list;
-    if (items.length < minimum) t.skip(`${path} holds ${items.length} ${itemsKey}; this check needs at least ${minimum} (${why})`);
+    if (items.length < minimum)
+      t.skip(`${path} holds ${items.length} ${itemsKey}; this check needs at least ${minimum} (${why})`);
     return new Snapshot(t, collection, items);
   }
 
@@ -166,7 +226,10 @@ export class Snapshot {
    * Fails with `requirements` when `compare` finds a mismatch twice: against this snapshot
    * and against a fresh one, since checks elsewhere may delete an item they were given meanwhile.
    */
-  async expect(requirements: readonly RequirementId[], compare: (items: readonly Item[]) => Promise<Mismatch | undefined>): Promise<void> {
+  async expect(
+    requirements: readonly RequirementId[],
+    compare: (items: readonly Item[]) => Promise<Mismatch | undefined>,
+  ): Promise<void> {
     if (!(await compare(this.current))) return;
     this.current = await everything(this.t, this.collection, true);
     const mismatch = await compare(this.current);
@@ -190,16 +253,26 @@ export interface FilterWalk {
  * walks judged last.
  */
 export async function expectWalks(
-  t: CheckContext, snapshot: Snapshot, filters: readonly FilterWalk[], requirements: readonly RequirementId[],
+  t: CheckContext,
+  snapshot: Snapshot,
+  filters: readonly FilterWalk[],
+  requirements: readonly RequirementId[],
   judge: (all: readonly Item[], selections: readonly Selection[]) => string | undefined,
 ): Promise<Walk[]> {
   let fresh = false;
   let walks: Walk[] = [];
   await snapshot.expect(requirements, async (all) => {
     walks = [];
-    for (const f of filters) walks.push((fresh ? undefined : f.walked) ?? (await filteredWalk(t, snapshot.collection, f.text, f.requirements, undefined, f.pageSize)));
+    for (const f of filters)
+      walks.push(
+        (fresh ? undefined : f.walked) ??
+          (await filteredWalk(t, snapshot.collection, f.text, f.requirements, undefined, f.pageSize)),
+      );
     fresh = true;
-    const message = judge(all, walks.map((w, i) => ({ text: filters[i]!.text, items: w.items })));
+    const message = judge(
+      all,
+      walks.map((w, i) => ({ text: filters[i]!.text, items: w.items })),
+    );
     if (message === undefined) return undefined;
     const quoted = filters.findIndex((f) => message.includes(JSON.stringify(f.text)));
     return { message, call: walks[Math.max(0, quoted)]?.pages.at(-1)?.call };

@@ -6,8 +6,19 @@ import { type Comparison, type FilterExpr, type FormatOptions } from '../../cont
 import { listEndpoint, type FilterOperator } from '../../contract/list-endpoints.js';
 import type { RequirementId } from '../../contract/requirements/index.js';
 import {
-  acceptedComparisons, bareComparisons, comparison, compactComparisons, exposedFields, freeTextField, junctionArbitrary, junctionExamples,
-  malformedArbitrary, malformedFilters, mustAccept, operatorComparisons, spacedComparisons,
+  acceptedComparisons,
+  bareComparisons,
+  comparison,
+  compactComparisons,
+  exposedFields,
+  freeTextField,
+  junctionArbitrary,
+  junctionExamples,
+  malformedArbitrary,
+  malformedFilters,
+  mustAccept,
+  operatorComparisons,
+  spacedComparisons,
 } from '../../gen/filters.js';
 import { check, type CheckContext } from '../../harness/index.js';
 import type { Call } from '../../harness/context.js';
@@ -15,14 +26,25 @@ import { property } from '../../harness/property.js';
 import { idOf, selectionMismatch } from '../../assert/filter-judge.js';
 import { declareUnseenJunctionCheck, expectShownComplements, expectUnseenField } from './related.js';
 import { requestPage, type Collection, type Walk } from '../../harness/list-walk.js';
-import { acceptedFilter, expectWalks, filterCollectionOf, filteredWalk, filterText, Snapshot, type ListId } from './collection.js';
+import {
+  acceptedFilter,
+  expectWalks,
+  filterCollectionOf,
+  filteredWalk,
+  filterText,
+  Snapshot,
+  type ListId,
+} from './collection.js';
 import { checkIdOf } from '../../result/check-id.js';
 
 const UNKNOWN_FIELD = comparison('no_such_field', '=', '1');
 /** Values that are no number (a sign or a point alone) or no time. */
 const UNREADABLE = { number: ['not_a_value', '-', '.'], timestamp: ['not_a_value'] } as const;
 /** Integers, a negative one and a single digit, that a list's own (fractional) values would never make the suite send. */
-const NUMBER_LITERALS: readonly (readonly [FilterOperator, string])[] = [['>', '-1000000'], ['>=', '0']];
+const NUMBER_LITERALS: readonly (readonly [FilterOperator, string])[] = [
+  ['>', '-1000000'],
+  ['>=', '0'],
+];
 /** How many pages a selection is spread over to show a filter kept on the first page only. */
 const SPREAD_PAGES = 3;
 
@@ -31,14 +53,25 @@ const SPREAD_PAGES = 3;
  * returns exactly the snapshot items the filter selects, under every reading (twice: see Snapshot.expect).
  */
 async function expectSelection(
-  t: CheckContext, snapshot: Snapshot, expr: FilterExpr, requirements: readonly RequirementId[], format?: FormatOptions, first?: Call, pageSize?: number,
+  t: CheckContext,
+  snapshot: Snapshot,
+  expr: FilterExpr,
+  requirements: readonly RequirementId[],
+  format?: FormatOptions,
+  first?: Call,
+  pageSize?: number,
 ): Promise<Walk> {
   const { collection } = snapshot;
   const { filterFields, idField } = collection.list;
   const text = filterText(collection, expr, format);
   const walked = first && (await filteredWalk(t, collection, text, requirements, first));
-  const [result] = await expectWalks(t, snapshot, [{ text, requirements, walked, pageSize }], requirements, (all, [s]) =>
-    selectionMismatch({ expr, text }, filterFields, idField, all, s!.items));
+  const [result] = await expectWalks(
+    t,
+    snapshot,
+    [{ text, requirements, walked, pageSize }],
+    requirements,
+    (all, [s]) => selectionMismatch({ expr, text }, filterFields, idField, all, s!.items),
+  );
   return result!;
 }
 
@@ -49,21 +82,42 @@ async function expectSelection(
  * after the first page would be the same items).
  */
 function spreadPageSize(snapshot: Snapshot, walked: Walk): number | undefined {
-  const { idField, pageSize: { min, max } } = snapshot.collection.list;
+  const {
+    idField,
+    pageSize: { min, max },
+  } = snapshot.collection.list;
   const all = snapshot.items;
   const selected = new Set(walked.items.map((item) => idOf(item, idField)));
-  if (selected.size < 2 || all.slice(-selected.size).every((item) => selected.has(idOf(item, idField)))) return undefined;
+  if (selected.size < 2 || all.slice(-selected.size).every((item) => selected.has(idOf(item, idField))))
+    return undefined;
   return Math.min(max, Math.max(min, Math.ceil(selected.size / SPREAD_PAGES)));
 }
 
 /** The selection of `expr` (`walked` at the largest page size) walked again in about SPREAD_PAGES pages, where it spans them (spreadPageSize). */
-async function expectSpreadSelection(t: CheckContext, snapshot: Snapshot, expr: FilterExpr, walked: Walk, requirements: readonly RequirementId[], format?: FormatOptions): Promise<void> {
+async function expectSpreadSelection(
+  t: CheckContext,
+  snapshot: Snapshot,
+  expr: FilterExpr,
+  walked: Walk,
+  requirements: readonly RequirementId[],
+  format?: FormatOptions,
+): Promise<void> {
   const pageSize = spreadPageSize(snapshot, walked);
   if (pageSize !== undefined) await expectSelection(t, snapshot, expr, requirements, format, undefined, pageSize);
 }
 
-async function expectRejected(t: CheckContext, collection: Collection, filter: string, requirements: readonly RequirementId[]): Promise<void> {
-  t.expectInvalidArgument(await requestPage(t, collection, { filter }), requirements, 'filter', `filter ${JSON.stringify(filter)}`);
+async function expectRejected(
+  t: CheckContext,
+  collection: Collection,
+  filter: string,
+  requirements: readonly RequirementId[],
+): Promise<void> {
+  t.expectInvalidArgument(
+    await requestPage(t, collection, { filter }),
+    requirements,
+    'filter',
+    `filter ${JSON.stringify(filter)}`,
+  );
 }
 
 async function snapshotOf(t: CheckContext, id: ListId): Promise<Snapshot> {
@@ -80,125 +134,209 @@ export function declareFilterChecks(id: ListId): void {
     // One field per list also walks a selection in small pages: a filter kept on the first page only shows there.
     const spread = exposed === exposedList[0];
     const spreadTitle = spread ? ` (the one nearest half the ${itemsKey} also in pages of a third of it)` : '';
-    check(checkIdOf('lists', id, 'filter-fields', name), ['LIST-FILTER-FIELDS'], `${path}: filter on ${name} with each operator returns exactly the matching ${itemsKey}${spreadTitle}, and complementary operators split them`, async (t) => {
-      const snapshot = await snapshotOf(t, id);
-      const comparisons = operatorComparisons(snapshot.items, exposed);
-      // No item shows a usable value: judged as a field the items do not show.
-      if (!comparisons.length) return expectUnseenField(t, snapshot, name, field);
-      const walks: { cmp: Comparison; walk: Walk }[] = [];
-      for (const c of comparisons) {
-        const first = mustAccept(field.kind, c.op) ? null : await acceptedFilter(t, snapshot.collection, filterText(snapshot.collection, c), ['LIST-FILTER-FIELDS']);
-        if (first !== undefined) walks.push({ cmp: c, walk: await expectSelection(t, snapshot, c, ['LIST-FILTER-FIELDS'], undefined, first ?? undefined) });
-      }
-      if (spread) {
-        const half = snapshot.items.length / 2;
-        const [nearest] = walks.filter((w) => spreadPageSize(snapshot, w.walk) !== undefined)
-          .sort((a, b) => Math.abs(a.walk.items.length - half) - Math.abs(b.walk.items.length - half));
-        if (nearest) await expectSpreadSelection(t, snapshot, nearest.cmp, nearest.walk, ['LIST-FILTER-FIELDS']);
-      }
-      await expectShownComplements(t, snapshot, field, walks);
-    });
+    check(
+      checkIdOf('lists', id, 'filter-fields', name),
+      ['LIST-FILTER-FIELDS'],
+      `${path}: filter on ${name} with each operator returns exactly the matching ${itemsKey}${spreadTitle}, and complementary operators split them`,
+      async (t) => {
+        const snapshot = await snapshotOf(t, id);
+        const comparisons = operatorComparisons(snapshot.items, exposed);
+        // No item shows a usable value: judged as a field the items do not show.
+        if (!comparisons.length) return expectUnseenField(t, snapshot, name, field);
+        const walks: { cmp: Comparison; walk: Walk }[] = [];
+        for (const c of comparisons) {
+          const first = mustAccept(field.kind, c.op)
+            ? null
+            : await acceptedFilter(t, snapshot.collection, filterText(snapshot.collection, c), ['LIST-FILTER-FIELDS']);
+          if (first !== undefined)
+            walks.push({
+              cmp: c,
+              walk: await expectSelection(t, snapshot, c, ['LIST-FILTER-FIELDS'], undefined, first ?? undefined),
+            });
+        }
+        if (spread) {
+          const half = snapshot.items.length / 2;
+          const [nearest] = walks
+            .filter((w) => spreadPageSize(snapshot, w.walk) !== undefined)
+            .sort((a, b) => Math.abs(a.walk.items.length - half) - Math.abs(b.walk.items.length - half));
+          if (nearest) await expectSpreadSelection(t, snapshot, nearest.cmp, nearest.walk, ['LIST-FILTER-FIELDS']);
+        }
+        await expectShownComplements(t, snapshot, field, walks);
+      },
+    );
   }
 
   // Values no reading takes for a number or a time: no item equals one, whether the server compares values or text.
   const typed = exposedList.filter(({ field }) => field.kind === 'number' || field.kind === 'timestamp');
   if (typed.length) {
     const numbers = typed.some(({ field }) => field.kind === 'number');
-    const tried = numbers ? `${UNREADABLE.number.join(' ')}; numbers also compared with ${NUMBER_LITERALS.map(([op, v]) => `${op} ${v}`).join(' and ')}` : UNREADABLE.timestamp.join(' ');
-    check(checkIdOf('lists', id, 'filter-fields', 'unreadable-values'), ['LIST-FILTER-FIELDS'], `${path}: ${typed.map((e) => e.name).join(', ')} compared with = to a value that is no number or time is refused with INVALID_ARGUMENT or selects no ${itemsKey} (${tried})`, async (t) => {
-      const snapshot = await snapshotOf(t, id);
-      for (const { name, field } of typed) {
-        for (const value of UNREADABLE[field.kind as keyof typeof UNREADABLE]) {
-          const filter = filterText(snapshot.collection, comparison(name, '=', value), { quote: 'never' });
-          const first = await acceptedFilter(t, snapshot.collection, filter, ['LIST-FILTER-FIELDS']);
-          if (!first) continue;
-          const walked = await filteredWalk(t, snapshot.collection, filter, ['LIST-FILTER-FIELDS'], first);
-          t.assert(walked.items.length === 0, ['LIST-FILTER-FIELDS'],
-            `filter ${JSON.stringify(filter)} was accepted and selected ${walked.items.length} ${itemsKey}: no ${name} equals ${JSON.stringify(value)}, which is no ${field.kind}`, first);
+    const tried = numbers
+      ? `${UNREADABLE.number.join(' ')}; numbers also compared with ${NUMBER_LITERALS.map(([op, v]) => `${op} ${v}`).join(' and ')}`
+      : UNREADABLE.timestamp.join(' ');
+    check(
+      checkIdOf('lists', id, 'filter-fields', 'unreadable-values'),
+      ['LIST-FILTER-FIELDS'],
+      `${path}: ${typed.map((e) => e.name).join(', ')} compared with = to a value that is no number or time is refused with INVALID_ARGUMENT or selects no ${itemsKey} (${tried})`,
+      async (t) => {
+        const snapshot = await snapshotOf(t, id);
+        for (const { name, field } of typed) {
+          for (const value of UNREADABLE[field.kind as keyof typeof UNREADABLE]) {
+            const filter = filterText(snapshot.collection, comparison(name, '=', value), { quote: 'never' });
+            const first = await acceptedFilter(t, snapshot.collection, filter, ['LIST-FILTER-FIELDS']);
+            if (!first) continue;
+            const walked = await filteredWalk(t, snapshot.collection, filter, ['LIST-FILTER-FIELDS'], first);
+            t.assert(
+              walked.items.length === 0,
+              ['LIST-FILTER-FIELDS'],
+              `filter ${JSON.stringify(filter)} was accepted and selected ${walked.items.length} ${itemsKey}: no ${name} equals ${JSON.stringify(value)}, which is no ${field.kind}`,
+              first,
+            );
+          }
+          if (field.kind !== 'number') continue;
+          for (const [op, value] of NUMBER_LITERALS)
+            await expectSelection(t, snapshot, { kind: 'cmp', field: name, op, value, quoted: false }, [
+              'LIST-FILTER-FIELDS',
+            ]);
         }
-        if (field.kind !== 'number') continue;
-        for (const [op, value] of NUMBER_LITERALS) await expectSelection(t, snapshot, { kind: 'cmp', field: name, op, value, quoted: false }, ['LIST-FILTER-FIELDS']);
-      }
-    });
+      },
+    );
   }
 
   for (const [name, field] of Object.entries(list.filterFields).filter(([, f]) => f.path === null)) {
-    check(checkIdOf('lists', id, 'filter-fields', 'unlisted', name), ['LIST-FILTER-FIELDS'], `${path}: filter on ${name} (not a field of the items) is accepted, returns only listed ${itemsKey}, and complementary operators never share one`, async (t) => {
-      await expectUnseenField(t, await snapshotOf(t, id), name, field);
-    });
+    check(
+      checkIdOf('lists', id, 'filter-fields', 'unlisted', name),
+      ['LIST-FILTER-FIELDS'],
+      `${path}: filter on ${name} (not a field of the items) is accepted, returns only listed ${itemsKey}, and complementary operators never share one`,
+      async (t) => {
+        await expectUnseenField(t, await snapshotOf(t, id), name, field);
+      },
+    );
   }
 
   declareUnseenJunctionCheck(id);
 
-  check(checkIdOf('lists', id, 'filter-and-or'), ['LIST-FILTER-AND-OR'], `${path}: two comparisons joined by AND select their intersection, by OR their union (the union also in pages of a third of it)`, async (t) => {
-    const snapshot = await snapshotOf(t, id);
-    const candidates = acceptedComparisons(list, snapshot.items);
-    if (!candidates.length) t.skip('no listed item carries a usable filter value');
-    for (const example of junctionExamples(list, snapshot.items)) {
-      const walked = await expectSelection(t, snapshot, example, ['LIST-FILTER-AND-OR']);
-      if (example.kind === 'or') await expectSpreadSelection(t, snapshot, example, walked, ['LIST-FILTER-AND-OR']);
-    }
-    await property(t, junctionArbitrary(candidates), async (expr) => {
-      await expectSelection(t, snapshot, expr, ['LIST-FILTER-AND-OR']);
-    });
-  });
+  check(
+    checkIdOf('lists', id, 'filter-and-or'),
+    ['LIST-FILTER-AND-OR'],
+    `${path}: two comparisons joined by AND select their intersection, by OR their union (the union also in pages of a third of it)`,
+    async (t) => {
+      const snapshot = await snapshotOf(t, id);
+      const candidates = acceptedComparisons(list, snapshot.items);
+      if (!candidates.length) t.skip('no listed item carries a usable filter value');
+      for (const example of junctionExamples(list, snapshot.items)) {
+        const walked = await expectSelection(t, snapshot, example, ['LIST-FILTER-AND-OR']);
+        if (example.kind === 'or') await expectSpreadSelection(t, snapshot, example, walked, ['LIST-FILTER-AND-OR']);
+      }
+      await property(t, junctionArbitrary(candidates), async (expr) => {
+        await expectSelection(t, snapshot, expr, ['LIST-FILTER-AND-OR']);
+      });
+    },
+  );
 
-  check(checkIdOf('lists', id, 'filter-quoting'), ['LIST-FILTER-QUOTING'], `${path}: a value unquoted and double-quoted selects the same ${itemsKey} (the widest quoted one also in pages of a third of it)`, async (t) => {
-    const snapshot = await snapshotOf(t, id);
-    const comparisons = bareComparisons(list, snapshot.items);
-    if (!comparisons.length) t.skip('no listed value can be written without quotes');
-    let widest: { cmp: Comparison; walk: Walk } | undefined;
-    for (const c of comparisons) {
-      const bare = await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING'], { quote: 'never' });
-      const quoted = await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING'], { quote: 'always' });
-      const ids = (walked: Walk) => walked.items.map((item) => idOf(item, list.idField)).sort().join(',');
-      t.assert(ids(bare) === ids(quoted), ['LIST-FILTER-QUOTING'],
-        `${JSON.stringify(filterText(snapshot.collection, c, { quote: 'never' }))} returned ${bare.items.length} ${itemsKey}, ${JSON.stringify(filterText(snapshot.collection, c, { quote: 'always' }))} ${quoted.items.length}, not the same ones`,
-        quoted.pages.at(-1)?.call);
-      if (!widest || quoted.items.length > widest.walk.items.length) widest = { cmp: c, walk: quoted };
-    }
-    if (widest) await expectSpreadSelection(t, snapshot, widest.cmp, widest.walk, ['LIST-FILTER-QUOTING'], { quote: 'always' });
-  });
+  check(
+    checkIdOf('lists', id, 'filter-quoting'),
+    ['LIST-FILTER-QUOTING'],
+    `${path}: a value unquoted and double-quoted selects the same ${itemsKey} (the widest quoted one also in pages of a third of it)`,
+    async (t) => {
+      const snapshot = await snapshotOf(t, id);
+      const comparisons = bareComparisons(list, snapshot.items);
+      if (!comparisons.length) t.skip('no listed value can be written without quotes');
+      let widest: { cmp: Comparison; walk: Walk } | undefined;
+      for (const c of comparisons) {
+        const bare = await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING'], { quote: 'never' });
+        const quoted = await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING'], { quote: 'always' });
+        const ids = (walked: Walk) =>
+          walked.items
+            .map((item) => idOf(item, list.idField))
+            .sort()
+            .join(',');
+        t.assert(
+          ids(bare) === ids(quoted),
+          ['LIST-FILTER-QUOTING'],
+          `${JSON.stringify(filterText(snapshot.collection, c, { quote: 'never' }))} returned ${bare.items.length} ${itemsKey}, ${JSON.stringify(filterText(snapshot.collection, c, { quote: 'always' }))} ${quoted.items.length}, not the same ones`,
+          quoted.pages.at(-1)?.call,
+        );
+        if (!widest || quoted.items.length > widest.walk.items.length) widest = { cmp: c, walk: quoted };
+      }
+      if (widest)
+        await expectSpreadSelection(t, snapshot, widest.cmp, widest.walk, ['LIST-FILTER-QUOTING'], { quote: 'always' });
+    },
+  );
 
-  check(checkIdOf('lists', id, 'filter-quoting', 'space'), ['LIST-FILTER-QUOTING'], `${path}: a double-quoted value containing a space selects the matching ${itemsKey}`, async (t) => {
-    const snapshot = await snapshotOf(t, id);
-    const comparisons = spacedComparisons(list, snapshot.items);
-    if (!comparisons.length) t.skip('no listed item carries a value with a space');
-    for (const c of comparisons) await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING']);
-  });
+  check(
+    checkIdOf('lists', id, 'filter-quoting', 'space'),
+    ['LIST-FILTER-QUOTING'],
+    `${path}: a double-quoted value containing a space selects the matching ${itemsKey}`,
+    async (t) => {
+      const snapshot = await snapshotOf(t, id);
+      const comparisons = spacedComparisons(list, snapshot.items);
+      if (!comparisons.length) t.skip('no listed item carries a value with a space');
+      for (const c of comparisons) await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING']);
+    },
+  );
 
-  check(checkIdOf('lists', id, 'filter-compact'), ['LIST-FILTER-COMPACT'], `${path}: comparisons written with and without blanks around the operator (\`f = v\`, \`f=v\`, \`f>=v\`, \`f="v"\`, joined by AND) select the matching ${itemsKey}`, async (t) => {
-    const snapshot = await snapshotOf(t, id);
-    const comparisons = compactComparisons(list, snapshot.items);
-    if (!comparisons.length) t.skip('no listed item carries a usable filter value');
-    const [a, b] = comparisons.filter((c) => c.op === '=');
-    for (const compact of [true, false]) {
-      for (const c of comparisons) await expectSelection(t, snapshot, c, ['LIST-FILTER-COMPACT'], { compact });
-      await expectSelection(t, snapshot, comparisons[0]!, ['LIST-FILTER-COMPACT'], { compact, quote: 'always' });
-      if (a && b) await expectSelection(t, snapshot, { kind: 'and', terms: [a, b] }, ['LIST-FILTER-COMPACT'], { compact });
-    }
-  });
+  check(
+    checkIdOf('lists', id, 'filter-compact'),
+    ['LIST-FILTER-COMPACT'],
+    `${path}: comparisons written with and without blanks around the operator (\`f = v\`, \`f=v\`, \`f>=v\`, \`f="v"\`, joined by AND) select the matching ${itemsKey}`,
+    async (t) => {
+      const snapshot = await snapshotOf(t, id);
+      const comparisons = compactComparisons(list, snapshot.items);
+      if (!comparisons.length) t.skip('no listed item carries a usable filter value');
+      const [a, b] = comparisons.filter((c) => c.op === '=');
+      for (const compact of [true, false]) {
+        for (const c of comparisons) await expectSelection(t, snapshot, c, ['LIST-FILTER-COMPACT'], { compact });
+        await expectSelection(t, snapshot, comparisons[0]!, ['LIST-FILTER-COMPACT'], { compact, quote: 'always' });
+        if (a && b)
+          await expectSelection(t, snapshot, { kind: 'and', terms: [a, b] }, ['LIST-FILTER-COMPACT'], { compact });
+      }
+    },
+  );
 
   // Alone and after a comparison on a listed field: a service checking only a filter that is one comparison accepts the second.
   // That field holds free text, so `= x` is a value it must take (an enum or a timestamp might refuse x itself, and hide the fault).
-  const unknownFieldFilters: readonly FilterExpr[] = [UNKNOWN_FIELD, { kind: 'and', terms: [comparison(freeTextField(list), '=', 'x'), UNKNOWN_FIELD] }];
-  check(checkIdOf('lists', id, 'filter-unknown-field'), ['LIST-FILTER-UNKNOWN-FIELD'], `${path}: a filter on a field it does not list (alone, or joined by AND to a listed one) is rejected with INVALID_ARGUMENT naming filter`, async (t) => {
-    const collection = await filterCollectionOf(t, id);
-    for (const filter of unknownFieldFilters) await expectRejected(t, collection, filterText(collection, filter), ['LIST-FILTER-UNKNOWN-FIELD']);
-  });
+  const unknownFieldFilters: readonly FilterExpr[] = [
+    UNKNOWN_FIELD,
+    { kind: 'and', terms: [comparison(freeTextField(list), '=', 'x'), UNKNOWN_FIELD] },
+  ];
+  check(
+    checkIdOf('lists', id, 'filter-unknown-field'),
+    ['LIST-FILTER-UNKNOWN-FIELD'],
+    `${path}: a filter on a field it does not list (alone, or joined by AND to a listed one) is rejected with INVALID_ARGUMENT naming filter`,
+    async (t) => {
+      const collection = await filterCollectionOf(t, id);
+      for (const filter of unknownFieldFilters)
+        await expectRejected(t, collection, filterText(collection, filter), ['LIST-FILTER-UNKNOWN-FIELD']);
+    },
+  );
 
   const [first] = exposedFields(list);
   if (first) {
-    check(checkIdOf('lists', id, 'filter-malformed', 'compact'), ['LIST-FILTER-MALFORMED'], `${path}: ${malformedFilters(first.name).map((f) => JSON.stringify(f)).join(', ')} (compact where the target writes comparisons so) are rejected with INVALID_ARGUMENT`, async (t) => {
-      const collection = await filterCollectionOf(t, id);
-      for (const filter of malformedFilters(first.name, collection.filterFormat)) await expectRejected(t, collection, filter, ['LIST-FILTER-MALFORMED']);
-    });
+    check(
+      checkIdOf('lists', id, 'filter-malformed', 'compact'),
+      ['LIST-FILTER-MALFORMED'],
+      `${path}: ${malformedFilters(first.name)
+        .map((f) => JSON.stringify(f))
+        .join(', ')} (compact where the target writes comparisons so) are rejected with INVALID_ARGUMENT`,
+      async (t) => {
+        const collection = await filterCollectionOf(t, id);
+        for (const filter of malformedFilters(first.name, collection.filterFormat))
+          await expectRejected(t, collection, filter, ['LIST-FILTER-MALFORMED']);
+      },
+    );
   }
 
-  check(checkIdOf('lists', id, 'filter-malformed', 'broken'), ['LIST-FILTER-MALFORMED'], `${path}: valid comparisons broken by a dangling or doubled AND/OR, a missing field or value, a doubled operator, an open quote or a trailing operator are rejected`, async (t) => {
-    const snapshot = await snapshotOf(t, id);
-    const candidates = acceptedComparisons(list, snapshot.items);
-    if (!candidates.length) t.skip('no listed item carries a usable filter value');
-    await property(t, malformedArbitrary(candidates, snapshot.collection.filterFormat), (filter) => expectRejected(t, snapshot.collection, filter, ['LIST-FILTER-MALFORMED']));
-  });
+  check(
+    checkIdOf('lists', id, 'filter-malformed', 'broken'),
+    ['LIST-FILTER-MALFORMED'],
+    `${path}: valid comparisons broken by a dangling or doubled AND/OR, a missing field or value, a doubled operator, an open quote or a trailing operator are rejected`,
+    async (t) => {
+      const snapshot = await snapshotOf(t, id);
+      const candidates = acceptedComparisons(list, snapshot.items);
+      if (!candidates.length) t.skip('no listed item carries a usable filter value');
+      await property(t, malformedArbitrary(candidates, snapshot.collection.filterFormat), (filter) =>
+        expectRejected(t, snapshot.collection, filter, ['LIST-FILTER-MALFORMED']),
+      );
+    },
+  );
 }

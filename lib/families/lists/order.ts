@@ -39,31 +39,56 @@ interface Paged {
 async function paged(t: CheckContext, id: ListId): Promise<Paged> {
   const snapshot = await Snapshot.take(t, await collectionOf(t, id), 2, 'two items to order');
   const { min, max } = snapshot.collection.list.pageSize;
-  return { collection: snapshot.collection, pageSize: Math.min(max, Math.max(min, Math.ceil(snapshot.items.length / ORDER_PAGES))) };
+  return {
+    collection: snapshot.collection,
+    pageSize: Math.min(max, Math.max(min, Math.ceil(snapshot.items.length / ORDER_PAGES))),
+  };
 }
 
-function orderedWalk(t: CheckContext, { collection, pageSize }: Paged, orderBy: string | undefined, requirements: readonly RequirementId[]): Promise<Walk> {
-  return walk(t, collection, orderBy === undefined ? { page_size: pageSize } : { page_size: pageSize, order_by: orderBy }, requirements);
+function orderedWalk(
+  t: CheckContext,
+  { collection, pageSize }: Paged,
+  orderBy: string | undefined,
+  requirements: readonly RequirementId[],
+): Promise<Walk> {
+  return walk(
+    t,
+    collection,
+    orderBy === undefined ? { page_size: pageSize } : { page_size: pageSize, order_by: orderBy },
+    requirements,
+  );
 }
 
 /**
  * Walks all pages in the ordering and fails where every reading agrees two neighbours are
  * out of order. Enum values may sort by any consistent order: judged against the opposite walk.
  */
-async function expectOrdered(t: CheckContext, paged: Paged, ordering: Ordering, requirements: readonly RequirementId[]): Promise<void> {
+async function expectOrdered(
+  t: CheckContext,
+  paged: Paged,
+  ordering: Ordering,
+  requirements: readonly RequirementId[],
+): Promise<void> {
   const { name, field, direction, orderBy } = ordering;
   const { collection } = paged;
   const walked = await orderedWalk(t, paged, orderBy, requirements);
   const carried = walked.items.filter((item) => field.path !== null && valueAt(item, field.path) != null).length;
-  if (carried < 2) t.skip(`fewer than two ${collection.list.itemsKey} carry ${field.path ?? name}: their order cannot be judged`);
+  if (carried < 2)
+    t.skip(`fewer than two ${collection.list.itemsKey} carry ${field.path ?? name}: their order cannot be judged`);
   const shown = orderBy === undefined ? 'without order_by' : `order_by=${orderBy}`;
   const sorted = checkSorted(walked.items, field, direction);
-  if (!sorted.ok) violation(requirements, `${collection.list.path} ${shown}: ${sorted.message}`, callHolding(walked, sorted.index + 1));
+  if (!sorted.ok)
+    violation(
+      requirements,
+      `${collection.list.path} ${shown}: ${sorted.message}`,
+      callHolding(walked, sorted.index + 1),
+    );
   if (field.kind !== 'enum') return;
   const reverse = await orderedWalk(t, paged, dashed(name, opposite(direction)), requirements);
   const [asc, desc] = direction === 'asc' ? [walked, reverse] : [reverse, walked];
   const blocks = checkEnumOrder(asc.items, desc.items, field);
-  if (!blocks.ok) violation(requirements, `${collection.list.path} ${shown}: ${blocks.message}`, walked.pages.at(-1)?.call);
+  if (!blocks.ok)
+    violation(requirements, `${collection.list.path} ${shown}: ${blocks.message}`, walked.pages.at(-1)?.call);
 }
 
 export function declareOrderChecks(id: ListId): void {
@@ -71,21 +96,35 @@ export function declareOrderChecks(id: ListId): void {
   const { path, itemsKey } = list;
 
   for (const [name, field] of Object.entries(list.orderFields)) {
-    check(checkIdOf('lists', id, 'order-by', name), ['LIST-ORDER-BY'], `${path}: order_by=${name} sorts ${itemsKey} ascending and order_by=-${name} descending, across pages`, async (t) => {
-      const collection = await paged(t, id);
-      for (const direction of ['asc', 'desc'] as const) {
-        await expectOrdered(t, collection, { name, field, direction, orderBy: dashed(name, direction) }, ['LIST-ORDER-BY']);
-      }
-    });
+    check(
+      checkIdOf('lists', id, 'order-by', name),
+      ['LIST-ORDER-BY'],
+      `${path}: order_by=${name} sorts ${itemsKey} ascending and order_by=-${name} descending, across pages`,
+      async (t) => {
+        const collection = await paged(t, id);
+        for (const direction of ['asc', 'desc'] as const) {
+          await expectOrdered(t, collection, { name, field, direction, orderBy: dashed(name, direction) }, [
+            'LIST-ORDER-BY',
+          ]);
+        }
+      },
+    );
   }
 
   if (list.descSuffix) {
-    check(checkIdOf('lists', id, 'order-by-desc-suffix'), ['LIST-ORDER-BY-DESC-SUFFIX'], `${path}: order_by "<field> desc" sorts ${itemsKey} descending for every order field`, async (t) => {
-      const collection = await paged(t, id);
-      for (const [name, field] of Object.entries(list.orderFields)) {
-        await expectOrdered(t, collection, { name, field, direction: 'desc', orderBy: `${name} desc` }, ['LIST-ORDER-BY-DESC-SUFFIX']);
-      }
-    });
+    check(
+      checkIdOf('lists', id, 'order-by-desc-suffix'),
+      ['LIST-ORDER-BY-DESC-SUFFIX'],
+      `${path}: order_by "<field> desc" sorts ${itemsKey} descending for every order field`,
+      async (t) => {
+        const collection = await paged(t, id);
+        for (const [name, field] of Object.entries(list.orderFields)) {
+          await expectOrdered(t, collection, { name, field, direction: 'desc', orderBy: `${name} desc` }, [
+            'LIST-ORDER-BY-DESC-SUFFIX',
+          ]);
+        }
+      },
+    );
   }
 
   const defaultOrder = list.defaultOrder;
@@ -94,18 +133,35 @@ export function declareOrderChecks(id: ListId): void {
     const field = list.orderFields[name];
     if (!field) throw new Error(`${path}: default order ${defaultOrder} is not an order field`);
     const direction: Direction = defaultOrder.startsWith('-') ? 'desc' : 'asc';
-    check(checkIdOf('lists', id, 'order-default'), ['LIST-ORDER-DEFAULT'], `${path}: without order_by, ${itemsKey} come in ${defaultOrder} order`, async (t) => {
-      await expectOrdered(t, await paged(t, id), { name, field, direction, orderBy: undefined }, ['LIST-ORDER-DEFAULT']);
-    });
+    check(
+      checkIdOf('lists', id, 'order-default'),
+      ['LIST-ORDER-DEFAULT'],
+      `${path}: without order_by, ${itemsKey} come in ${defaultOrder} order`,
+      async (t) => {
+        await expectOrdered(t, await paged(t, id), { name, field, direction, orderBy: undefined }, [
+          'LIST-ORDER-DEFAULT',
+        ]);
+      },
+    );
   }
 
   // A listed field with more around it than a trailing desc: a pattern matched without its anchors would still find `<field> desc` in them.
   const [firstField] = Object.keys(list.orderFields);
   const unknownOrders = [...UNKNOWN_ORDERS, `${firstField} desc desc`, `no_such_field ${firstField} desc`];
-  check(checkIdOf('lists', id, 'order-by-unknown'), ['LIST-ORDER-BY-UNKNOWN'], `${path}: order_by on a field it does not list, or with more than a field and a trailing desc, is rejected with INVALID_ARGUMENT naming order_by`, async (t) => {
-    const collection = await collectionOf(t, id);
-    for (const orderBy of unknownOrders) {
-      t.expectInvalidArgument(await requestPage(t, collection, { order_by: orderBy }), ['LIST-ORDER-BY-UNKNOWN'], 'order_by', `order_by=${orderBy}`);
-    }
-  });
+  check(
+    checkIdOf('lists', id, 'order-by-unknown'),
+    ['LIST-ORDER-BY-UNKNOWN'],
+    `${path}: order_by on a field it does not list, or with more than a field and a trailing desc, is rejected with INVALID_ARGUMENT naming order_by`,
+    async (t) => {
+      const collection = await collectionOf(t, id);
+      for (const orderBy of unknownOrders) {
+        t.expectInvalidArgument(
+          await requestPage(t, collection, { order_by: orderBy }),
+          ['LIST-ORDER-BY-UNKNOWN'],
+          'order_by',
+          `order_by=${orderBy}`,
+        );
+      }
+    },
+  );
 }

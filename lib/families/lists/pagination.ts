@@ -9,7 +9,15 @@ import type { Call } from '../../harness/context.js';
 import { fetchPage, nextTokenOf, pagesOf, requestPage, type Collection, type Walk } from '../../harness/list-walk.js';
 import { isSuccess } from '../../assert/responses.js';
 import { repeated, walkMismatch } from '../../assert/filter-judge.js';
-import { collectionOf, filterFormatted, filterText, ownedSharedWalk, Snapshot, walk, type ListId } from './collection.js';
+import {
+  collectionOf,
+  filterFormatted,
+  filterText,
+  ownedSharedWalk,
+  Snapshot,
+  walk,
+  type ListId,
+} from './collection.js';
 import type { JsonObject } from '../../util/json.js';
 import { checkIdOf } from '../../result/check-id.js';
 
@@ -36,10 +44,21 @@ interface Served {
  * the same page_size; an empty page that ends the list says the collection is empty. The page that
  * settled it is returned as evidence.
  */
-async function reachesAnItem(t: CheckContext, collection: Collection, served: Served, requirements: readonly RequirementId[]): Promise<{ reached: boolean; call: Call }> {
+async function reachesAnItem(
+  t: CheckContext,
+  collection: Collection,
+  served: Served,
+  requirements: readonly RequirementId[],
+): Promise<{ reached: boolean; call: Call }> {
   let { call } = served;
   let followed = 0;
-  for await (const page of pagesOf(t, collection, { page_size: served.size }, { read: 'judged', unreadPage: { fails: requirements }, repeatedToken: 'ends' }, served.call)) {
+  for await (const page of pagesOf(
+    t,
+    collection,
+    { page_size: served.size },
+    { read: 'judged', unreadPage: { fails: requirements }, repeatedToken: 'ends' },
+    served.call,
+  )) {
     ({ call } = page);
     if (page.items.length > 0) return { reached: true, call };
     if (followed++ === EMPTY_PAGES_FOLLOWED) break;
@@ -64,105 +83,222 @@ export function declarePaginationChecks(id: ListId): void {
   const { path, itemsKey } = list;
   const { max, default: fallback } = list.pageSize;
 
-  check(checkIdOf('lists', id, 'pagination-complete'), ['LIST-PAGINATION-COMPLETE'], `${path}: following next_page_token at page_size ${SMALL_PAGE} returns the ${itemsKey} of a walk at ${max}, none twice`, async (t) => {
-    const snapshot = await paged(t, id);
-    let fresh = false;
-    await snapshot.expect(['LIST-PAGINATION-COMPLETE'], async (all) => {
-      // Compared again before failing: with a walk of its own, as the snapshot is.
-      const small = await (fresh ? walk(t, snapshot.collection, { page_size: SMALL_PAGE }, ['LIST-PAGINATION-COMPLETE']) : smallWalk(t, snapshot.collection, 'LIST-PAGINATION-COMPLETE'));
-      fresh = true;
-      const message = repeated(all, list.idField, `the walk at page_size ${max}`)
-        ?? walkMismatch(all, small.items, list.idField, `the walk at page_size ${SMALL_PAGE}`);
-      return message === undefined ? undefined : { message, call: small.pages.at(-1)?.call };
-    });
-  });
+  check(
+    checkIdOf('lists', id, 'pagination-complete'),
+    ['LIST-PAGINATION-COMPLETE'],
+    `${path}: following next_page_token at page_size ${SMALL_PAGE} returns the ${itemsKey} of a walk at ${max}, none twice`,
+    async (t) => {
+      const snapshot = await paged(t, id);
+      let fresh = false;
+      await snapshot.expect(['LIST-PAGINATION-COMPLETE'], async (all) => {
+        // Compared again before failing: with a walk of its own, as the snapshot is.
+        const small = await (fresh
+          ? walk(t, snapshot.collection, { page_size: SMALL_PAGE }, ['LIST-PAGINATION-COMPLETE'])
+          : smallWalk(t, snapshot.collection, 'LIST-PAGINATION-COMPLETE'));
+        fresh = true;
+        const message =
+          repeated(all, list.idField, `the walk at page_size ${max}`) ??
+          walkMismatch(all, small.items, list.idField, `the walk at page_size ${SMALL_PAGE}`);
+        return message === undefined ? undefined : { message, call: small.pages.at(-1)?.call };
+      });
+    },
+  );
 
-  check(checkIdOf('lists', id, 'page-size-respected'), ['LIST-PAGE-SIZE-RESPECTED'], `${path}: no page holds more than page_size ${SMALL_PAGE}, nor without page_size (first page or after a token) more than the default ${fallback}`, async (t) => {
-    const { collection } = await paged(t, id);
-    const small = await smallWalk(t, collection, 'LIST-PAGE-SIZE-RESPECTED');
-    for (const [n, page] of small.pages.entries()) {
-      t.assert(page.items.length <= SMALL_PAGE, ['LIST-PAGE-SIZE-RESPECTED'], `page ${n + 1} at page_size ${SMALL_PAGE} holds ${page.items.length} ${itemsKey}`, page.call);
-    }
-    const first = await fetchPage(t, collection, {}, ['LIST-PAGE-SIZE-RESPECTED']);
-    t.assert(first.items.length <= fallback, ['LIST-PAGE-SIZE-RESPECTED'], `without page_size the first page holds ${first.items.length} ${itemsKey}; the default is ${fallback}`, first.call);
-    if (first.nextToken === null) return;
-    const call = await requestPage(t, collection, { page_token: first.nextToken });
-    const next = itemsOf(collection, t.expectSuccess(call, ['LIST-PAGE-SIZE-RESPECTED'], 'the page after the first, without page_size'));
-    t.assert(next.length <= fallback, ['LIST-PAGE-SIZE-RESPECTED'], `without page_size the page after the first holds ${next.length} ${itemsKey}; the default is ${fallback}`, call);
-  });
-
-  check(checkIdOf('lists', id, 'page-size-bounds'), ['LIST-PAGE-SIZE-BOUNDS'], `${path}: page_size 1 and ${max} are accepted and served with at most that many ${itemsKey}; 0, -1 and ${max + 1} are rejected with INVALID_ARGUMENT naming page_size or served with at most ${max}; none answers an empty list while ${itemsKey} exist`, async (t) => {
-    const requirements: RequirementId[] = ['LIST-PAGE-SIZE-BOUNDS'];
-    const collection = await collectionOf(t, id);
-    const served: Served[] = [];
-    // In range first (they must be served, with at most that many), then out of range (rejected, or served with at most the maximum).
-    for (const size of [1, max, 0, -1, max + 1]) {
-      const inRange = size >= 1 && size <= max;
-      const call = await requestPage(t, collection, { page_size: size });
-      if (!inRange && !isSuccess(call)) {
-        t.expectInvalidArgument(call, requirements, 'page_size', `page_size ${size}`);
-        continue;
+  check(
+    checkIdOf('lists', id, 'page-size-respected'),
+    ['LIST-PAGE-SIZE-RESPECTED'],
+    `${path}: no page holds more than page_size ${SMALL_PAGE}, nor without page_size (first page or after a token) more than the default ${fallback}`,
+    async (t) => {
+      const { collection } = await paged(t, id);
+      const small = await smallWalk(t, collection, 'LIST-PAGE-SIZE-RESPECTED');
+      for (const [n, page] of small.pages.entries()) {
+        t.assert(
+          page.items.length <= SMALL_PAGE,
+          ['LIST-PAGE-SIZE-RESPECTED'],
+          `page ${n + 1} at page_size ${SMALL_PAGE} holds ${page.items.length} ${itemsKey}`,
+          page.call,
+        );
       }
-      const body = t.expectSuccess(call, requirements, `page_size ${size}`);
-      const items = itemsOf(collection, body);
-      t.assert(items.length <= (inRange ? size : max), requirements, inRange
-        ? `page_size ${size} answered with ${items.length} ${itemsKey}`
-        : `page_size ${size} was served with ${items.length} ${itemsKey}, more than the maximum ${max}`, call);
-      served.push({ size, call, items: items.length, nextToken: nextTokenOf(body) });
-    }
-    // A page_size accepted or brought into range lists the collection: once one of them showed an item, an empty list is wrong.
-    const listed = served.find((page) => page.items > 0);
-    if (!listed) return;
-    for (const page of served.filter((p) => p.items === 0)) {
-      const { reached, call } = await reachesAnItem(t, collection, page, requirements);
-      const followed = page.nextToken === null ? 'and ends the list' : `and its next_page_token led to no ${itemsKey} within ${EMPTY_PAGES_FOLLOWED} pages`;
-      t.assert(reached, requirements, `page_size ${page.size} was served with no ${itemsKey} ${followed}, while page_size ${listed.size} listed ${listed.items}`, call);
-    }
-  });
+      const first = await fetchPage(t, collection, {}, ['LIST-PAGE-SIZE-RESPECTED']);
+      t.assert(
+        first.items.length <= fallback,
+        ['LIST-PAGE-SIZE-RESPECTED'],
+        `without page_size the first page holds ${first.items.length} ${itemsKey}; the default is ${fallback}`,
+        first.call,
+      );
+      if (first.nextToken === null) return;
+      const call = await requestPage(t, collection, { page_token: first.nextToken });
+      const next = itemsOf(
+        collection,
+        t.expectSuccess(call, ['LIST-PAGE-SIZE-RESPECTED'], 'the page after the first, without page_size'),
+      );
+      t.assert(
+        next.length <= fallback,
+        ['LIST-PAGE-SIZE-RESPECTED'],
+        `without page_size the page after the first holds ${next.length} ${itemsKey}; the default is ${fallback}`,
+        call,
+      );
+    },
+  );
 
-  check(checkIdOf('lists', id, 'page-size-invalid'), ['LIST-PAGE-SIZE-INVALID'], `${path}: page_size ${NOT_INTEGERS.map((v) => JSON.stringify(v)).join(' or ')} is rejected with INVALID_ARGUMENT naming page_size`, async (t) => {
-    const collection = await collectionOf(t, id);
-    for (const size of NOT_INTEGERS) {
-      t.expectInvalidArgument(await requestPage(t, collection, { page_size: size }), ['LIST-PAGE-SIZE-INVALID'], 'page_size', `page_size ${JSON.stringify(size)}`);
-    }
-  });
-
-  check(checkIdOf('lists', id, 'last-page'), ['LIST-LAST-PAGE'], `${path}: walks at page_size ${SMALL_PAGE} and ${max} end on a page whose next_page_token is empty, null or absent`, async (t) => {
-    const { collection } = await paged(t, id);
-    await smallWalk(t, collection, 'LIST-LAST-PAGE');
-  });
-
-  check(checkIdOf('lists', id, 'page-token-forged'), ['LIST-PAGE-TOKEN-FORGED'], `${path}: a page_token the service never issued is rejected with INVALID_ARGUMENT`, async (t) => {
-    const call = await requestPage(t, await collectionOf(t, id), { page_token: FORGED_TOKEN });
-    t.expectInvalidArgument(call, ['LIST-PAGE-TOKEN-FORGED'], 'page_token', `page_token ${JSON.stringify(FORGED_TOKEN)}`);
-  });
-
-  check(checkIdOf('lists', id, 'full-pages'), ['LIST-FULL-PAGES'], `${path}: every page but the last holds exactly page_size ${itemsKey} (${SMALL_PAGE} and ${max}; default ${fallback})`, async (t) => {
-    const snapshot = await paged(t, id);
-    const small = await smallWalk(t, snapshot.collection, 'LIST-FULL-PAGES');
-    const largest = await ownedSharedWalk(t, snapshot.collection, { page_size: max }, ['LIST-PAGINATION-COMPLETE'], ['LIST-FULL-PAGES']);
-    for (const [size, walked] of [[SMALL_PAGE, small], [max, largest]] as const) {
-      for (const [n, page] of walked.pages.slice(0, -1).entries()) {
-        t.assert(page.items.length === size, ['LIST-FULL-PAGES'], `page ${n + 1} at page_size ${size} holds ${page.items.length} ${itemsKey}`, page.call);
+  check(
+    checkIdOf('lists', id, 'page-size-bounds'),
+    ['LIST-PAGE-SIZE-BOUNDS'],
+    `${path}: page_size 1 and ${max} are accepted and served with at most that many ${itemsKey}; 0, -1 and ${max + 1} are rejected with INVALID_ARGUMENT naming page_size or served with at most ${max}; none answers an empty list while ${itemsKey} exist`,
+    async (t) => {
+      const requirements: RequirementId[] = ['LIST-PAGE-SIZE-BOUNDS'];
+      const collection = await collectionOf(t, id);
+      const served: Served[] = [];
+      // In range first (they must be served, with at most that many), then out of range (rejected, or served with at most the maximum).
+      for (const size of [1, max, 0, -1, max + 1]) {
+        const inRange = size >= 1 && size <= max;
+        const call = await requestPage(t, collection, { page_size: size });
+        if (!inRange && !isSuccess(call)) {
+          t.expectInvalidArgument(call, requirements, 'page_size', `page_size ${size}`);
+          continue;
+        }
+        const body = t.expectSuccess(call, requirements, `page_size ${size}`);
+        const items = itemsOf(collection, body);
+        t.assert(
+          items.length <= (inRange ? size : max),
+          requirements,
+          inRange
+            ? `page_size ${size} answered with ${items.length} ${itemsKey}`
+            : `page_size ${size} was served with ${items.length} ${itemsKey}, more than the maximum ${max}`,
+          call,
+        );
+        served.push({ size, call, items: items.length, nextToken: nextTokenOf(body) });
       }
-    }
-    const first = await fetchPage(t, snapshot.collection, {}, ['LIST-FULL-PAGES']);
-    const expected = Math.min(fallback, snapshot.items.length);
-    t.assert(first.items.length === expected, ['LIST-FULL-PAGES'], `without page_size the first page holds ${first.items.length} ${itemsKey}, not ${expected}`, first.call);
-  });
+      // A page_size accepted or brought into range lists the collection: once one of them showed an item, an empty list is wrong.
+      const listed = served.find((page) => page.items > 0);
+      if (!listed) return;
+      for (const page of served.filter((p) => p.items === 0)) {
+        const { reached, call } = await reachesAnItem(t, collection, page, requirements);
+        const followed =
+          page.nextToken === null
+            ? 'and ends the list'
+            : `and its next_page_token led to no ${itemsKey} within ${EMPTY_PAGES_FOLLOWED} pages`;
+        t.assert(
+          reached,
+          requirements,
+          `page_size ${page.size} was served with no ${itemsKey} ${followed}, while page_size ${listed.size} listed ${listed.items}`,
+          call,
+        );
+      }
+    },
+  );
 
-  check(checkIdOf('lists', id, 'page-token-stale'), ['LIST-PAGE-TOKEN-STALE'], `${path}: a page_token reused with another order_by or filter is rejected with INVALID_ARGUMENT`, async (t) => {
-    const snapshot = await paged(t, id);
-    const [field] = Object.keys(list.orderFields);
-    const [comparison] = acceptedComparisons(list, snapshot.items);
-    if (field === undefined || comparison === undefined) return t.skip('no order_by field or usable filter value');
-    const first = await fetchPage(t, snapshot.collection, { page_size: SMALL_PAGE, order_by: field }, ['LIST-PAGE-TOKEN-STALE']);
-    if (first.nextToken === null) return t.skip(`page_size ${SMALL_PAGE} gave a single page: no token to reuse`);
-    const filter = filterText(await filterFormatted(t, snapshot.collection), comparison);
-    const changes: readonly { order_by: string; filter?: string }[] = [{ order_by: `-${field}` }, { order_by: field, filter }];
-    for (const change of changes) {
-      const call = await requestPage(t, snapshot.collection, { page_size: SMALL_PAGE, ...change, page_token: first.nextToken });
-      t.expectInvalidArgument(call, ['LIST-PAGE-TOKEN-STALE'], 'page_token', `a token of order_by=${field} reused with ${JSON.stringify(change)}`);
-    }
-  });
+  check(
+    checkIdOf('lists', id, 'page-size-invalid'),
+    ['LIST-PAGE-SIZE-INVALID'],
+    `${path}: page_size ${NOT_INTEGERS.map((v) => JSON.stringify(v)).join(' or ')} is rejected with INVALID_ARGUMENT naming page_size`,
+    async (t) => {
+      const collection = await collectionOf(t, id);
+      for (const size of NOT_INTEGERS) {
+        t.expectInvalidArgument(
+          await requestPage(t, collection, { page_size: size }),
+          ['LIST-PAGE-SIZE-INVALID'],
+          'page_size',
+          `page_size ${JSON.stringify(size)}`,
+        );
+      }
+    },
+  );
+
+  check(
+    checkIdOf('lists', id, 'last-page'),
+    ['LIST-LAST-PAGE'],
+    `${path}: walks at page_size ${SMALL_PAGE} and ${max} end on a page whose next_page_token is empty, null or absent`,
+    async (t) => {
+      const { collection } = await paged(t, id);
+      await smallWalk(t, collection, 'LIST-LAST-PAGE');
+    },
+  );
+
+  check(
+    checkIdOf('lists', id, 'page-token-forged'),
+    ['LIST-PAGE-TOKEN-FORGED'],
+    `${path}: a page_token the service never issued is rejected with INVALID_ARGUMENT`,
+    async (t) => {
+      const call = await requestPage(t, await collectionOf(t, id), { page_token: FORGED_TOKEN });
+      t.expectInvalidArgument(
+        call,
+        ['LIST-PAGE-TOKEN-FORGED'],
+        'page_token',
+        `page_token ${JSON.stringify(FORGED_TOKEN)}`,
+      );
+    },
+  );
+
+  check(
+    checkIdOf('lists', id, 'full-pages'),
+    ['LIST-FULL-PAGES'],
+    `${path}: every page but the last holds exactly page_size ${itemsKey} (${SMALL_PAGE} and ${max}; default ${fallback})`,
+    async (t) => {
+      const snapshot = await paged(t, id);
+      const small = await smallWalk(t, snapshot.collection, 'LIST-FULL-PAGES');
+      const largest = await ownedSharedWalk(
+        t,
+        snapshot.collection,
+        { page_size: max },
+        ['LIST-PAGINATION-COMPLETE'],
+        ['LIST-FULL-PAGES'],
+      );
+      for (const [size, walked] of [
+        [SMALL_PAGE, small],
+        [max, largest],
+      ] as const) {
+        for (const [n, page] of walked.pages.slice(0, -1).entries()) {
+          t.assert(
+            page.items.length === size,
+            ['LIST-FULL-PAGES'],
+            `page ${n + 1} at page_size ${size} holds ${page.items.length} ${itemsKey}`,
+            page.call,
+          );
+        }
+      }
+      const first = await fetchPage(t, snapshot.collection, {}, ['LIST-FULL-PAGES']);
+      const expected = Math.min(fallback, snapshot.items.length);
+      t.assert(
+        first.items.length === expected,
+        ['LIST-FULL-PAGES'],
+        `without page_size the first page holds ${first.items.length} ${itemsKey}, not ${expected}`,
+        first.call,
+      );
+    },
+  );
+
+  check(
+    checkIdOf('lists', id, 'page-token-stale'),
+    ['LIST-PAGE-TOKEN-STALE'],
+    `${path}: a page_token reused with another order_by or filter is rejected with INVALID_ARGUMENT`,
+    async (t) => {
+      const snapshot = await paged(t, id);
+      const [field] = Object.keys(list.orderFields);
+      const [comparison] = acceptedComparisons(list, snapshot.items);
+      if (field === undefined || comparison === undefined) return t.skip('no order_by field or usable filter value');
+      const first = await fetchPage(t, snapshot.collection, { page_size: SMALL_PAGE, order_by: field }, [
+        'LIST-PAGE-TOKEN-STALE',
+      ]);
+      if (first.nextToken === null) return t.skip(`page_size ${SMALL_PAGE} gave a single page: no token to reuse`);
+      const filter = filterText(await filterFormatted(t, snapshot.collection), comparison);
+      const changes: readonly { order_by: string; filter?: string }[] = [
+        { order_by: `-${field}` },
+        { order_by: field, filter },
+      ];
+      for (const change of changes) {
+        const call = await requestPage(t, snapshot.collection, {
+          page_size: SMALL_PAGE,
+          ...change,
+          page_token: first.nextToken,
+        });
+        t.expectInvalidArgument(
+          call,
+          ['LIST-PAGE-TOKEN-STALE'],
+          'page_token',
+          `a token of order_by=${field} reused with ${JSON.stringify(change)}`,
+        );
+      }
+    },
+  );
 }

@@ -12,7 +12,8 @@ import { absentParams, keylessWhat, servedOrBlocked } from './probes.js';
 const WRONG_KEY = 'cft-not-a-valid-key-0000000000000000';
 
 /** Said of an operation whose document asks no key: the specification asks one all the same. */
-const UNSECURED = ' (its document publishes no key requirement, but the specification requires the key on every endpoint but its own two)';
+const UNSECURED =
+  ' (its document publishes no key requirement, but the specification requires the key on every endpoint but its own two)';
 
 export async function expectAuthenticated(t: CheckContext, operation: PublishedOperation): Promise<void> {
   const unsecured = operation.secured ? '' : UNSECURED;

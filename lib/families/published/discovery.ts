@@ -3,7 +3,13 @@
 // and every ID they show is kept under the path parameter it fills, beside the IDs the settings
 // give (DASHBOARD_ID, SCHEDULED_RUN_ID). Read-only: GETs with the key.
 
-import { assignment, discoveryOrder, mergeValues, sourcesFor, valuesFromItems } from '../../generic/discovered-values.js';
+import {
+  assignment,
+  discoveryOrder,
+  mergeValues,
+  sourcesFor,
+  valuesFromItems,
+} from '../../generic/discovered-values.js';
 import type { Config } from '../../config.js';
 import type { PublishedOperation } from '../../generic/model.js';
 import type { CheckContext } from '../../harness/index.js';
@@ -18,24 +24,34 @@ export function itemsOf(operation: PublishedOperation, json: unknown): unknown[]
 }
 
 /** Path parameters the settings name a resource for: what no list may show (the API lists no dashboards or scheduled runs). */
-export const settingValues = (config: Config): Values => new Map(
-  ([['dashboard_id', config.dashboardId], ['scheduled_run_id', config.scheduledRunId]] as const)
-    .flatMap(([name, value]) => (value === undefined ? [] : [[name, [value]] as [string, string[]]])),
-);
+export const settingValues = (config: Config): Values =>
+  new Map(
+    (
+      [
+        ['dashboard_id', config.dashboardId],
+        ['scheduled_run_id', config.scheduledRunId],
+      ] as const
+    ).flatMap(([name, value]) => (value === undefined ? [] : [[name, [value]] as [string, string[]]])),
+  );
 
 async function discover(t: CheckContext): Promise<Values> {
   const operations = t.target.publishedOperations;
   // Only the lists that can fill a path parameter of a published GET beyond the 20 are read, one page each at their default size.
-  const sources = sourcesFor(t.target.beyondContract.filter((operation) => operation.method === 'GET'), operations);
+  const sources = sourcesFor(
+    t.target.beyondContract.filter((operation) => operation.method === 'GET'),
+    operations,
+  );
   let values: Values = settingValues(t.config);
   for (const round of discoveryOrder(operations).map((lists) => lists.filter((list) => sources.has(list)))) {
-    const found = await Promise.all(round.map(async (list) => {
-      const filled = assignment(list, values);
-      if (!('params' in filled)) return new Map<string, string[]>();
-      const exchange = await t.send(list, { params: filled.params });
-      const items = exchange.response.status < 300 ? itemsOf(list, exchange.response.json) : undefined;
-      return items ? valuesFromItems(list, items, operations) : new Map<string, string[]>();
-    }));
+    const found = await Promise.all(
+      round.map(async (list) => {
+        const filled = assignment(list, values);
+        if (!('params' in filled)) return new Map<string, string[]>();
+        const exchange = await t.send(list, { params: filled.params });
+        const items = exchange.response.status < 300 ? itemsOf(list, exchange.response.json) : undefined;
+        return items ? valuesFromItems(list, items, operations) : new Map<string, string[]>();
+      }),
+    );
     values = mergeValues(values, ...found);
   }
   return values;
@@ -45,9 +61,13 @@ async function discover(t: CheckContext): Promise<Values> {
 export const discoveredValues = (t: CheckContext): Promise<Values> => t.memo('published:discovered-values', discover);
 
 /** Path parameters naming data the target showed, or the names nothing showed a value for. */
-export async function discoveredParams(t: CheckContext, operation: PublishedOperation): Promise<ReturnType<typeof assignment>> {
+export async function discoveredParams(
+  t: CheckContext,
+  operation: PublishedOperation,
+): Promise<ReturnType<typeof assignment>> {
   return operation.pathParams.length === 0 ? { params: {} } : assignment(operation, await discoveredValues(t));
 }
 
 /** Why a check needing discovered path parameters could not run. */
-export const nothingDiscovered = (missing: readonly string[]): string => `no published list showed a value for ${missing.join(', ')}: nothing to read`;
+export const nothingDiscovered = (missing: readonly string[]): string =>
+  `no published list showed a value for ${missing.join(', ')}: nothing to read`;

@@ -12,10 +12,23 @@ import type { Exchange } from '../../http/exchange.js';
 import { discoveredParams, itemsOf, nothingDiscovered } from './discovery.js';
 import { servedOrBlocked } from './probes.js';
 
-async function orderedPage(t: CheckContext, operation: PublishedOperation, params: Record<string, string>, orderBy: string): Promise<{ exchange: Exchange; items: unknown[] }> {
-  const exchange = await t.send(operation, { params, query: { order_by: orderBy, page_size: String(walkSizes(operation.list!).reference) } });
+async function orderedPage(
+  t: CheckContext,
+  operation: PublishedOperation,
+  params: Record<string, string>,
+  orderBy: string,
+): Promise<{ exchange: Exchange; items: unknown[] }> {
+  const exchange = await t.send(operation, {
+    params,
+    query: { order_by: orderBy, page_size: String(walkSizes(operation.list!).reference) },
+  });
   const items = exchange.response.status < 300 ? itemsOf(operation, exchange.response.json) : undefined;
-  t.assert(items, ['GENERIC-ORDER-BY'], `${operationLabel(operation)} with order_by=${orderBy} answered ${exchange.response.status} without a list of items`, exchange);
+  t.assert(
+    items,
+    ['GENERIC-ORDER-BY'],
+    `${operationLabel(operation)} with order_by=${orderBy} answered ${exchange.response.status} without a list of items`,
+    exchange,
+  );
   return { exchange, items: items! };
 }
 
@@ -27,13 +40,28 @@ export async function expectOrderedAsPublished(t: CheckContext, operation: Publi
   for (const { name, field } of orderFields(operation)) {
     const ascending = await orderedPage(t, operation, filled.params, name);
     const descending = await orderedPage(t, operation, filled.params, `-${name}`);
-    for (const [page, direction] of [[ascending, 'asc'], [descending, 'desc']] as const) {
+    for (const [page, direction] of [
+      [ascending, 'asc'],
+      [descending, 'desc'],
+    ] as const) {
       const sorted = checkSorted(page.items, field, direction);
-      if (!sorted.ok) t.assert(false, ['GENERIC-ORDER-BY'], `${label} with order_by=${direction === 'asc' ? name : `-${name}`}: ${sorted.message}`, page.exchange);
+      if (!sorted.ok)
+        t.assert(
+          false,
+          ['GENERIC-ORDER-BY'],
+          `${label} with order_by=${direction === 'asc' ? name : `-${name}`}: ${sorted.message}`,
+          page.exchange,
+        );
     }
     if (field.kind === 'enum') {
       const blocks = checkEnumOrder(ascending.items, descending.items, field);
-      if (!blocks.ok) t.assert(false, ['GENERIC-ORDER-BY'], `${label} with order_by ${name} and -${name}: ${blocks.message}`, descending.exchange);
+      if (!blocks.ok)
+        t.assert(
+          false,
+          ['GENERIC-ORDER-BY'],
+          `${label} with order_by ${name} and -${name}: ${blocks.message}`,
+          descending.exchange,
+        );
     }
   }
 }

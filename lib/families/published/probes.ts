@@ -16,11 +16,14 @@ import { discoveredParams } from './discovery.js';
 export const absentParams = (operation: PublishedOperation): Record<string, string> =>
   Object.fromEntries(operation.pathParams.map((param) => [param.name, absentValue(param)]));
 
-const memoKey = (what: string, operation: PublishedOperation): string => `published:${what}:${operation.method} ${operation.path}`;
+const memoKey = (what: string, operation: PublishedOperation): string =>
+  `published:${what}:${operation.method} ${operation.path}`;
 
 /** The operation requested without a key and without a body, once per run. */
 export const keylessProbe = (t: CheckContext, operation: PublishedOperation): Promise<Exchange> =>
-  t.memo(memoKey('keyless', operation), (owner) => owner.send(operation, { params: absentParams(operation), auth: 'none' }));
+  t.memo(memoKey('keyless', operation), (owner) =>
+    owner.send(operation, { params: absentParams(operation), auth: 'none' }),
+  );
 
 /** A GET with the key and path parameters naming nothing, once per run. */
 export const absentProbe = (t: CheckContext, operation: PublishedOperation): Promise<Exchange> =>
@@ -40,14 +43,18 @@ export const read = (t: CheckContext, operation: PublishedOperation): Promise<Re
   });
 
 /** What the keyless request is called in reports. */
-export const keylessWhat = (operation: PublishedOperation): string => `${operationLabel(operation)} without ${API_KEY_HEADER}`;
+export const keylessWhat = (operation: PublishedOperation): string =>
+  `${operationLabel(operation)} without ${API_KEY_HEADER}`;
 
 /**
  * Whether the keyless request shows the operation is not served: only where its document publishes
  * a key requirement (without one, a 404 may be its answer to an ID naming nothing, and failing to
  * ask the key is GENERIC-AUTH's finding).
  */
-const keylessShowsUnserved = async (t: CheckContext, operation: PublishedOperation): Promise<RuleViolation | undefined> =>
+const keylessShowsUnserved = async (
+  t: CheckContext,
+  operation: PublishedOperation,
+): Promise<RuleViolation | undefined> =>
   operation.secured ? notServed(await keylessProbe(t, operation), keylessWhat(operation)) : undefined;
 
 /**
@@ -70,7 +77,10 @@ async function keyedShowsUnserved(t: CheckContext, operation: PublishedOperation
 
 /** The violation showing the operation is published but not served, or undefined when it is served: learnt once per run. */
 export const unserved = (t: CheckContext, operation: PublishedOperation): Promise<RuleViolation | undefined> =>
-  t.memo(memoKey('unserved', operation), async (owner) => (await keylessShowsUnserved(owner, operation)) ?? keyedShowsUnserved(owner, operation));
+  t.memo(
+    memoKey('unserved', operation),
+    async (owner) => (await keylessShowsUnserved(owner, operation)) ?? keyedShowsUnserved(owner, operation),
+  );
 
 /**
  * Skips a check of an operation that is not served, blocked by GENERIC-IMPLEMENTED's violation

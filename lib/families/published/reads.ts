@@ -28,7 +28,8 @@ async function readExchange(t: CheckContext, operation: PublishedOperation): Pro
 async function successfulRead(t: CheckContext, operation: PublishedOperation): Promise<Exchange> {
   const exchange = await readExchange(t, operation);
   const { status } = exchange.response;
-  if (status < 200 || status >= 300) t.skip(`the read answered ${status} (judged by GENERIC-SCHEMA-PUBLISHED): no resource to judge`);
+  if (status < 200 || status >= 300)
+    t.skip(`the read answered ${status} (judged by GENERIC-SCHEMA-PUBLISHED): no resource to judge`);
   return exchange;
 }
 
@@ -53,12 +54,18 @@ export async function expectReadTimestamps(t: CheckContext, operation: Published
   if (!wrong.length) return;
   const pointers = [...new Set(wrong.map(({ pointer }) => foldIndices(pointer)))];
   // Worded as the canonical schema words a timestamp that is not UTC, so one such bug everywhere is one cause (lib/result/cause.ts).
-  violationAt(['GENERIC-TIMESTAMPS'], `${operationLabel(operation)} ${pointers.join(', ')}`, 'must match format "iso-utc"', exchange);
+  violationAt(
+    ['GENERIC-TIMESTAMPS'],
+    `${operationLabel(operation)} ${pointers.join(', ')}`,
+    'must match format "iso-utc"',
+    exchange,
+  );
 }
 
 /** GENERIC-ERROR-ENVELOPE: path parameters naming nothing, answered (if with an error) in the envelope. */
 export async function expectAbsentInEnvelope(t: CheckContext, operation: PublishedOperation): Promise<void> {
   await servedOrBlocked(t, operation);
   const exchange = await absentProbe(t, operation);
-  if (exchange.response.status >= 400) expectErrorEnvelope(exchange, `${operationLabel(operation)} with path parameters naming nothing`);
+  if (exchange.response.status >= 400)
+    expectErrorEnvelope(exchange, `${operationLabel(operation)} with path parameters naming nothing`);
 }

@@ -5,7 +5,9 @@
 import type { ServedList } from '../listing/tables.js';
 
 const oldestFirst = (id: string, path: string, itemsKey: string): ServedList => ({
-  id, path, itemsKey,
+  id,
+  path,
+  itemsKey,
   idField: 'id',
   pageSize: { default: 50, min: 1, max: 100 },
   filterFields: {},

@@ -35,7 +35,11 @@ export interface BeyondOperation {
 }
 
 /** The page_size schema of a served list: its bounds and its default. */
-export const pageSizeOf = ({ pageSize }: ServedList): PageSizeSchema => ({ minimum: pageSize.min, maximum: pageSize.max, default: pageSize.default });
+export const pageSizeOf = ({ pageSize }: ServedList): PageSizeSchema => ({
+  minimum: pageSize.min,
+  maximum: pageSize.max,
+  default: pageSize.default,
+});
 
 /** `{<key>: [<item>], next_page_token}`, as the contract's lists are published. */
 export const pageOf = (key: string, item: string): JsonObject => ({
@@ -43,11 +47,18 @@ export const pageOf = (key: string, item: string): JsonObject => ({
   required: [key],
   properties: {
     [key]: { type: 'array', items: { $ref: `#/definitions/${item}` } },
-    next_page_token: { type: ['string', 'null'], description: 'page_token of the next page; empty, null or absent on the last page.' },
+    next_page_token: {
+      type: ['string', 'null'],
+      description: 'page_token of the next page; empty, null or absent on the last page.',
+    },
   },
 });
 
-export const wrappedAs = (key: string, item: string): JsonObject => ({ type: 'object', required: [key], properties: { [key]: { $ref: `#/definitions/${item}` } } });
+export const wrappedAs = (key: string, item: string): JsonObject => ({
+  type: 'object',
+  required: [key],
+  properties: { [key]: { $ref: `#/definitions/${item}` } },
+});
 
 /** The errors of a list: a page_size or page_token refused, a key refused. */
 const PAGE_ERRORS = ['INVALID_ARGUMENT', 'UNAUTHENTICATED'];
@@ -59,7 +70,8 @@ export const BEYOND_PUBLISHED: readonly BeyondOperation[] = [
     endpoint: LIST_AGENTS,
     operationId: 'listAgents',
     summary: 'List agents',
-    description: 'The organization\'s agents, oldest first. Pass the next_page_token of a page as page_token to read the next.',
+    description:
+      "The organization's agents, oldest first. Pass the next_page_token of a page as page_token to read the next.",
     pageSize: pageSizeOf(BEYOND_LISTS.agents),
     errors: PAGE_ERRORS,
     schemas: { AgentList: pageOf('agents', 'Agent') },
@@ -85,7 +97,8 @@ export const BEYOND_PUBLISHED: readonly BeyondOperation[] = [
     endpoint: LIST_TEST_CASES,
     operationId: 'listTestCases',
     summary: 'List test cases',
-    description: 'The organization\'s test cases, oldest first. Pass the next_page_token of a page as page_token to read the next.',
+    description:
+      "The organization's test cases, oldest first. Pass the next_page_token of a page as page_token to read the next.",
     pageSize: pageSizeOf(BEYOND_LISTS['test-cases']),
     orderBy: { default: 'create_time', example: '-create_time' },
     errors: PAGE_ERRORS,

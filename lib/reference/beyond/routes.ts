@@ -13,13 +13,20 @@ import { GET_RUN, GET_TEST_CASE, LIST_AGENTS, LIST_TEST_CASES, UPDATE_AGENT } fr
 
 function listAgents({ b, store, query }: RequestContext) {
   const records = [...store.agents.values()].filter((agent) => !agent.deleted);
-  return json(listPage(b, query, { list: b.beyondLists.agents, parent: '', records, view: (agent) => agentView(b, agent) }));
+  return json(
+    listPage(b, query, { list: b.beyondLists.agents, parent: '', records, view: (agent) => agentView(b, agent) }),
+  );
 }
 
 /** Renames the agent: display_name is read as POST /v1/agents reads it. */
 function updateAgent({ b, store, body, param }: RequestContext) {
   const agent = activeAgent(store, param('agent_id'));
-  const request = { body, configField: b.simulatorConfigField, modelTypeAliases: b.modelTypeAliases, modelType: agent.model_type };
+  const request = {
+    body,
+    configField: b.simulatorConfigField,
+    modelTypeAliases: b.modelTypeAliases,
+    modelType: agent.model_type,
+  };
   const displayName = b.agentRules.fields.display_name(new Fields(body, b.limits), request);
   const updated: AgentRecord = { ...agent, display_name: displayName, update_time: store.clock.now() };
   store.agents.set(updated.id, b.kept('agent', updated, agent));
@@ -31,7 +38,14 @@ const getRun = (ctx: RequestContext) => json(runView(ctx.b, shownRun(ctx)));
 
 function listTestCases({ b, store, query }: RequestContext) {
   const records = [...store.testCases.values()];
-  return json(listPage(b, query, { list: b.beyondLists['test-cases'], parent: '', records, view: (testCase) => testCaseView(b, testCase) }));
+  return json(
+    listPage(b, query, {
+      list: b.beyondLists['test-cases'],
+      parent: '',
+      records,
+      view: (testCase) => testCaseView(b, testCase),
+    }),
+  );
 }
 
 const getTestCase = ({ b, store, param }: RequestContext) =>

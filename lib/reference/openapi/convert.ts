@@ -18,7 +18,11 @@ const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions']);
 
 function convertEntry(key: string, value: unknown, version: OpenApiVersion): Record<string, unknown> {
   if (SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null) {
-    return { [key]: Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, toOpenApiSchema(schema, version)])) };
+    return {
+      [key]: Object.fromEntries(
+        Object.entries(value).map(([name, schema]) => [name, toOpenApiSchema(schema, version)]),
+      ),
+    };
   }
   if (key === 'type') return convertType(value, version);
   if (key === 'format' && value === 'iso-utc') return { format: 'date-time' };

@@ -25,7 +25,11 @@ interface Catalogued {
 function catalog(b: Behaviour): Catalogued[] {
   const { beyond } = b.publishing;
   if (b.publishing.layout === 'single') return [{ name: WHOLE_API_SPEC, endpoints: ENDPOINTS, beyond }];
-  return GROUPS.map((group) => ({ name: group, endpoints: ENDPOINTS.filter((e) => e.group === group), beyond: beyond.filter((op) => op.endpoint.group === group) }));
+  return GROUPS.map((group) => ({
+    name: group,
+    endpoints: ENDPOINTS.filter((e) => e.group === group),
+    beyond: beyond.filter((op) => op.endpoint.group === group),
+  }));
 }
 
 export function specEntries(b: Behaviour, baseUrl: string): SpecEntry[] {
@@ -65,7 +69,12 @@ function referencedSchemas(value: unknown, schemas: Readonly<Record<string, unkn
 function components(b: Behaviour, docPaths: JsonObject): JsonObject {
   const version = b.publishing.openapiVersion;
   const beyond = Object.fromEntries(b.publishing.beyond.flatMap((op) => Object.entries(op.schemas)));
-  const all = Object.fromEntries(Object.entries({ ...DEFINITIONS, ...requestSchemas(b), ...beyond }).map(([name, schema]) => [name, toOpenApiSchema(schema, version)]));
+  const all = Object.fromEntries(
+    Object.entries({ ...DEFINITIONS, ...requestSchemas(b), ...beyond }).map(([name, schema]) => [
+      name,
+      toOpenApiSchema(schema, version),
+    ]),
+  );
   const used = referencedSchemas(docPaths, all);
   return {
     schemas: Object.fromEntries(Object.entries(all).filter(([name]) => used.has(name))),
@@ -76,14 +85,18 @@ function components(b: Behaviour, docPaths: JsonObject): JsonObject {
 /** The named document as served to a client that reached `baseUrl`; undefined if there is none. */
 export function specDocument(b: Behaviour, name: string, baseUrl: string): JsonObject | undefined {
   const documents = catalog(b);
-  const served = b.publishing.documentNamed(name, documents.map((c) => c.name));
+  const served = b.publishing.documentNamed(
+    name,
+    documents.map((c) => c.name),
+  );
   const entry = documents.find((c) => c.name === served);
   if (!entry) return undefined;
   const docPaths = paths(entry, b);
   return {
     openapi: b.publishing.openapiVersion,
     info: {
-      title: entry.name === WHOLE_API_SPEC ? 'Agent Evaluation Service API' : `Agent Evaluation Service API: ${entry.name}`,
+      title:
+        entry.name === WHOLE_API_SPEC ? 'Agent Evaluation Service API' : `Agent Evaluation Service API: ${entry.name}`,
       version: '1.0.0',
       description: 'Reference implementation published by the conformance suite.',
     },

@@ -2,7 +2,6 @@ import type { JsonObject } from '../../util/json.js';
 // Shapes of the `GET /v1/openapi` answer. The spec only says "the available spec_name
 // values with their URLs", so each shape carries the schema it is published with.
 
-
 export interface SpecEntry {
   readonly spec_name: string;
   readonly url: string;
@@ -22,7 +21,11 @@ const entrySchema = (nameKey: string): JsonObject => ({
 /** `{specs: [{spec_name, url}]}` */
 export const SPECS_ARRAY: ListingStyle = {
   render: (entries) => ({ specs: entries.map(({ spec_name, url }) => ({ spec_name, url })) }),
-  schema: { type: 'object', required: ['specs'], properties: { specs: { type: 'array', items: entrySchema('spec_name') } } },
+  schema: {
+    type: 'object',
+    required: ['specs'],
+    properties: { specs: { type: 'array', items: entrySchema('spec_name') } },
+  },
 };
 
 /** `{"<spec_name>": "<url>", ...}` */

@@ -34,7 +34,13 @@ function pathParameters(endpoint: Endpoint): JsonObject[] {
   }));
 }
 
-const query = (name: string, schema: JsonObject, description: string): JsonObject => ({ name, in: 'query', required: false, schema, description });
+const query = (name: string, schema: JsonObject, description: string): JsonObject => ({
+  name,
+  in: 'query',
+  required: false,
+  schema,
+  description,
+});
 
 function pageParameters(pageSize: PageSizeSchema): JsonObject[] {
   return [
@@ -47,9 +53,16 @@ function listParameters(list: ListEndpoint): JsonObject[] {
   const { default: fallback, min, max } = list.pageSize;
   return [
     ...pageParameters({ minimum: min, maximum: max, default: fallback }),
-    query('filter', { type: 'string' }, `Comparisons joined by AND / OR on: ${Object.keys(list.filterFields).join(', ')}.`),
-    query('order_by', { type: 'string', ...(list.defaultOrder ? { default: list.defaultOrder } : {}) },
-      `One of ${Object.keys(list.orderFields).join(', ')}; a leading "-"${list.descSuffix ? ' or a trailing " desc"' : ''} sorts descending.`),
+    query(
+      'filter',
+      { type: 'string' },
+      `Comparisons joined by AND / OR on: ${Object.keys(list.filterFields).join(', ')}.`,
+    ),
+    query(
+      'order_by',
+      { type: 'string', ...(list.defaultOrder ? { default: list.defaultOrder } : {}) },
+      `One of ${Object.keys(list.orderFields).join(', ')}; a leading "-"${list.descSuffix ? ' or a trailing " desc"' : ''} sorts descending.`,
+    ),
   ];
 }
 
@@ -63,7 +76,10 @@ function successContent(endpoint: Endpoint, b: Behaviour): JsonObject {
 
 function successResponse(endpoint: Endpoint, b: Behaviour): JsonObject {
   const status = b.successStatus(endpoint);
-  const success = status === 204 || !b.successHasBody(endpoint) ? { description: 'Success, no content.' } : { description: 'Success.', content: successContent(endpoint, b) };
+  const success =
+    status === 204 || !b.successHasBody(endpoint)
+      ? { description: 'Success, no content.' }
+      : { description: 'Success.', content: successContent(endpoint, b) };
   return { [String(status)]: success };
 }
 
@@ -98,7 +114,18 @@ export function operation(endpoint: Endpoint, b: Behaviour): JsonObject {
 
 export function beyondOperation(published: BeyondOperation, b: Behaviour): JsonObject {
   const { endpoint, operationId: id, pageSize, orderBy, requestBody } = published;
-  const ordering = orderBy ? [{ ...query('order_by', { type: 'string', default: orderBy.default }, 'A field to sort by; a leading "-" sorts descending.'), example: orderBy.example }] : [];
+  const ordering = orderBy
+    ? [
+        {
+          ...query(
+            'order_by',
+            { type: 'string', default: orderBy.default },
+            'A field to sort by; a leading "-" sorts descending.',
+          ),
+          example: orderBy.example,
+        },
+      ]
+    : [];
   return {
     ...(id === undefined ? {} : { operationId: id }),
     summary: published.summary,

@@ -1,7 +1,14 @@
 // Request body schemas (draft-07, like the canonical ones), from the same limits,
 // enums and field names the routes enforce.
 
-import { CHAT_RESPONSE_FORMATS, DEFAULTS, INPUT_TYPES, MODEL_TYPES, PROJECT_RULES, PROJECT_TYPES } from '../../contract/enums.js';
+import {
+  CHAT_RESPONSE_FORMATS,
+  DEFAULTS,
+  INPUT_TYPES,
+  MODEL_TYPES,
+  PROJECT_RULES,
+  PROJECT_TYPES,
+} from '../../contract/enums.js';
 import { ID_RULES } from '../../contract/ids.js';
 import type { FieldLimitId } from '../../contract/limits.js';
 import type { Behaviour } from '../behaviour.js';
@@ -17,12 +24,18 @@ function bounded(b: Behaviour, id: FieldLimitId, schema: Schema): Schema {
   const unit = limitRow(id).unit;
   if (unit === 'bytes') return { ...schema, description: `At most ${max} bytes as compact JSON.` };
   const [minKey, maxKey] = unit === 'items' ? ['minItems', 'maxItems'] : ['minLength', 'maxLength'];
-  return { ...schema, ...(min === undefined ? {} : { [minKey]: min }), ...(max === undefined ? {} : { [maxKey]: max }) };
+  return {
+    ...schema,
+    ...(min === undefined ? {} : { [minKey]: min }),
+    ...(max === undefined ? {} : { [maxKey]: max }),
+  };
 }
 
 const nullable = (type: string, extra: Schema = {}): Schema => ({ type: [type, 'null'], ...extra });
 const strings = (extra: Schema = {}): Schema => ({ type: 'array', items: { type: 'string' }, ...extra });
-const jsonValue = (description: string): Schema => ({ description: `JSON text or a JSON object. ${description}`.trim() });
+const jsonValue = (description: string): Schema => ({
+  description: `JSON text or a JSON object. ${description}`.trim(),
+});
 
 function simulatorConfiguration(b: Behaviour): Schema {
   const size = (id: FieldLimitId) => `At most ${b.limits[id].max} bytes.`;
@@ -53,15 +66,25 @@ function simulatorConfiguration(b: Behaviour): Schema {
 }
 
 function createAgent(b: Behaviour): Schema {
-  const reference = nullable('array', { items: { type: 'string', pattern: publishedIdPattern(ID_RULES.agentReference) } });
+  const reference = nullable('array', {
+    items: { type: 'string', pattern: publishedIdPattern(ID_RULES.agentReference) },
+  });
   return {
     type: 'object',
     required: ['display_name', 'model_type'],
     properties: {
       display_name: bounded(b, 'agent.display_name', { type: 'string' }),
       model_type: { type: 'string', enum: [...MODEL_TYPES, ...Object.keys(b.modelTypeAliases)] },
-      phone_number: bounded(b, 'agent.phone_number', nullable('string', { description: 'E.164 phone number or SIP address.' })),
-      endpoint: bounded(b, 'agent.endpoint', nullable('string', { format: 'uri', description: 'Required for MODEL_TYPE_OUTBOUND_VOICE.' })),
+      phone_number: bounded(
+        b,
+        'agent.phone_number',
+        nullable('string', { description: 'E.164 phone number or SIP address.' }),
+      ),
+      endpoint: bounded(
+        b,
+        'agent.endpoint',
+        nullable('string', { format: 'uri', description: 'Required for MODEL_TYPE_OUTBOUND_VOICE.' }),
+      ),
       prompt: bounded(b, 'agent.prompt', nullable('string')),
       [b.simulatorConfigField]: simulatorConfiguration(b),
       workflows: bounded(b, 'agent.workflows', nullable('object')),
@@ -73,7 +96,11 @@ function createAgent(b: Behaviour): Schema {
 
 /** The body of PATCH /v1/agents/{agent_id} (beyond the contract): a new display_name, with the limits of POST's. */
 function updateAgent(b: Behaviour): Schema {
-  return { type: 'object', required: ['display_name'], properties: { display_name: bounded(b, 'agent.display_name', { type: 'string' }) } };
+  return {
+    type: 'object',
+    required: ['display_name'],
+    properties: { display_name: bounded(b, 'agent.display_name', { type: 'string' }) },
+  };
 }
 
 function createMutation(b: Behaviour): Schema {
@@ -109,7 +136,11 @@ function createTestCase(b: Behaviour): Schema {
 }
 
 function updateDashboard(b: Behaviour): Schema {
-  return { type: 'object', required: ['display_name'], properties: { display_name: bounded(b, 'dashboard.display_name', { type: 'string' }) } };
+  return {
+    type: 'object',
+    required: ['display_name'],
+    properties: { display_name: bounded(b, 'dashboard.display_name', { type: 'string' }) },
+  };
 }
 
 function createReviewProject(b: Behaviour): Schema {

@@ -40,7 +40,8 @@ function withMergeKeys(doc: JsonObject): string {
       if (!isMap(operation)) continue;
       const parameters = operation.get('parameters');
       if (isSeq(parameters)) {
-        for (const parameter of parameters.items) if (isMap(parameter)) share(parameter, `${String(parameter.get('in'))}-${String(parameter.get('name'))}`);
+        for (const parameter of parameters.items)
+          if (isMap(parameter)) share(parameter, `${String(parameter.get('in'))}-${String(parameter.get('name'))}`);
       }
       const responses = operation.get('responses');
       if (isMap(responses)) for (const pair of responses.items) share(pair.value, `response-${keyOf(pair.key)}`);
@@ -55,7 +56,9 @@ function withMergeKeys(doc: JsonObject): string {
  * otherwise `node` becomes a base itself.
  */
 function factor(yaml: Document, node: YAMLMap, bases: Base[], label: string, anchors: Set<string>): void {
-  const entries = new Map(node.items.map((pair) => [keyOf(pair.key), (pair.value as Node | null)?.toJSON() as unknown]));
+  const entries = new Map(
+    node.items.map((pair) => [keyOf(pair.key), (pair.value as Node | null)?.toJSON() as unknown]),
+  );
   let best: { base: Base; shared: number } | undefined;
   for (const base of bases) {
     if (![...base.entries.keys()].every((key) => entries.has(key))) continue;

@@ -13,7 +13,8 @@ export function seededRandom(seed: number): Random {
   };
 }
 
-export const randomInt = (random: Random, min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
+export const randomInt = (random: Random, min: number, max: number): number =>
+  min + Math.floor(random() * (max - min + 1));
 
 export function pick<T>(random: Random, items: readonly T[]): T {
   const item = items[Math.floor(random() * items.length)];

@@ -93,7 +93,10 @@ export interface RunRecord {
   readonly test_set_id: string;
   readonly tags: readonly string[];
   readonly progress: RunProgress;
-  readonly results: { readonly output_ids: readonly string[]; readonly metrics: Readonly<Record<string, MetricSummary>> };
+  readonly results: {
+    readonly output_ids: readonly string[];
+    readonly metrics: Readonly<Record<string, MetricSummary>>;
+  };
   readonly metadata: Readonly<Record<string, string>>;
   readonly error: string | null;
   /** Filterable (`created_by`) but not a field of Run as the spec lists it. */

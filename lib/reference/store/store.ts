@@ -3,8 +3,16 @@
 import type { Clock } from './clock.js';
 import type { IdFactory } from './ids.js';
 import type {
-  AgentRecord, DashboardRecord, MetricOutputRecord, MutationRecord, PersonaRecord, PhoneNumberRecord,
-  ReviewProjectRecord, RunRecord, ScheduledRunRecord, TestCaseRecord,
+  AgentRecord,
+  DashboardRecord,
+  MetricOutputRecord,
+  MutationRecord,
+  PersonaRecord,
+  PhoneNumberRecord,
+  ReviewProjectRecord,
+  RunRecord,
+  ScheduledRunRecord,
+  TestCaseRecord,
 } from './records.js';
 
 export interface Store {
@@ -15,7 +23,10 @@ export interface Store {
   readonly mutations: Map<string, MutationRecord>;
   readonly testCases: Map<string, TestCaseRecord>;
   readonly personas: Map<string, PersonaRecord>;
-  readonly phoneNumbers: { readonly inbound: readonly PhoneNumberRecord[]; readonly outbound: readonly PhoneNumberRecord[] };
+  readonly phoneNumbers: {
+    readonly inbound: readonly PhoneNumberRecord[];
+    readonly outbound: readonly PhoneNumberRecord[];
+  };
   readonly runs: Map<string, RunRecord>;
   /** Metric outputs by simulation id, then by metric_output_id. */
   readonly simulations: Map<string, Map<string, MetricOutputRecord>>;

@@ -28,10 +28,17 @@ describe('compareValues and coerceFilterValue', () => {
   const mixed = fc.oneof(fc.string({ maxLength: 3 }), fc.constant(null), fc.constant(undefined), fc.integer());
   it('is a total order', () => {
     fc.assert(
-      fc.property(fc.constantFrom('string', 'number') as fc.Arbitrary<'string' | 'number'>, mixed, mixed, mixed, (kind, a, b, c) => {
-        expect(Math.sign(compareValues(kind, a, b))).toBe(-Math.sign(compareValues(kind, b, a)) || 0);
-        if (compareValues(kind, a, b) <= 0 && compareValues(kind, b, c) <= 0) expect(compareValues(kind, a, c)).toBeLessThanOrEqual(0);
-      }),
+      fc.property(
+        fc.constantFrom('string', 'number') as fc.Arbitrary<'string' | 'number'>,
+        mixed,
+        mixed,
+        mixed,
+        (kind, a, b, c) => {
+          expect(Math.sign(compareValues(kind, a, b))).toBe(-Math.sign(compareValues(kind, b, a)) || 0);
+          if (compareValues(kind, a, b) <= 0 && compareValues(kind, b, c) <= 0)
+            expect(compareValues(kind, a, c)).toBeLessThanOrEqual(0);
+        },
+      ),
     );
   });
 

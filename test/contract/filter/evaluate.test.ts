@@ -155,7 +155,9 @@ describe('judgeFilter', () => {
 
   const word = fc.stringMatching(/^[a-cA-C]{0,3}$/);
   const lowerWord = fc.stringMatching(/^[a-c]{0,3}$/);
-  const instant = fc.integer({ min: Date.UTC(2025, 0, 1), max: Date.UTC(2025, 0, 3) }).map((ms) => new Date(ms - (ms % 3_600_000)).toISOString());
+  const instant = fc
+    .integer({ min: Date.UTC(2025, 0, 1), max: Date.UTC(2025, 0, 3) })
+    .map((ms) => new Date(ms - (ms % 3_600_000)).toISOString());
   const number = fc.oneof(fc.integer({ min: -3, max: 3 }), fc.double({ noNaN: true, noDefaultInfinity: true }));
   const item = (text: fc.Arbitrary<string>) =>
     fc.record(
@@ -178,8 +180,17 @@ describe('judgeFilter', () => {
     fc.letrec<{ e: FilterExpr }>((tie) => ({
       e: fc.oneof(
         { depthSize: 'small' },
-        fc.record({ kind: fc.constant('cmp' as const), field: fc.constantFrom(...Object.keys(fields)), op: fc.constantFrom(...FILTER_OPERATORS), value: filterValue(text), quoted: fc.boolean() }),
-        fc.record({ kind: fc.constantFrom('and' as const, 'or' as const), terms: fc.array(tie('e'), { minLength: 1, maxLength: 3 }) }),
+        fc.record({
+          kind: fc.constant('cmp' as const),
+          field: fc.constantFrom(...Object.keys(fields)),
+          op: fc.constantFrom(...FILTER_OPERATORS),
+          value: filterValue(text),
+          quoted: fc.boolean(),
+        }),
+        fc.record({
+          kind: fc.constantFrom('and' as const, 'or' as const),
+          terms: fc.array(tie('e'), { minLength: 1, maxLength: 3 }),
+        }),
       ),
     })).e;
 
@@ -196,13 +207,26 @@ describe('judgeFilter', () => {
   it('decides every text, number and time comparison when no case variants exist', () => {
     const decidable = ['agent_id', 'persona_id', 'metric_name', 'create_time', 'value'];
     fc.assert(
-      fc.property(fc.constantFrom(...decidable), fc.constantFrom(...FILTER_OPERATORS), lowerWord, instant, number, (name, op, text, time, n) => {
-        const kind = fields[name]!.kind;
-        const v = kind === 'timestamp' ? time : kind === 'number' ? String(n) : text;
-        const e = cmp(name, op, v);
-        const it = { agent_id: 'b', persona_id: '', metric_name: 'ab', create_time: '2025-01-02T00:00:00.000Z', value: 1 };
-        expect(judgeFilter(e, it, fields)).toBe(matchesFilter(e, it, fields) ? 'match' : 'no-match');
-      }),
+      fc.property(
+        fc.constantFrom(...decidable),
+        fc.constantFrom(...FILTER_OPERATORS),
+        lowerWord,
+        instant,
+        number,
+        (name, op, text, time, n) => {
+          const kind = fields[name]!.kind;
+          const v = kind === 'timestamp' ? time : kind === 'number' ? String(n) : text;
+          const e = cmp(name, op, v);
+          const it = {
+            agent_id: 'b',
+            persona_id: '',
+            metric_name: 'ab',
+            create_time: '2025-01-02T00:00:00.000Z',
+            value: 1,
+          };
+          expect(judgeFilter(e, it, fields)).toBe(matchesFilter(e, it, fields) ? 'match' : 'no-match');
+        },
+      ),
     );
   });
 });

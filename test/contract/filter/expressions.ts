@@ -11,7 +11,13 @@ export function parsed(text: string): FilterExpr {
   return result.expr;
 }
 
-export const cmp = (field: string, op: FilterOperator, value: string, quoted = false): FilterExpr => ({ kind: 'cmp', field, op, value, quoted });
+export const cmp = (field: string, op: FilterOperator, value: string, quoted = false): FilterExpr => ({
+  kind: 'cmp',
+  field,
+  op,
+  value,
+  quoted,
+});
 
 /** What parse(format(e)) can give back: no `quoted`, no one-term junctions, same-kind junctions flattened. */
 export function normalize(e: FilterExpr): FilterExpr {

@@ -12,12 +12,21 @@ const value = fc.oneof(
   fc.stringMatching(/^[a-z0-9:.+-]{1,8}$/),
   fc.constantFrom('', 'AND', 'OR', 'a b', '"', '\\', '\\"', '(', ')', '=x', '!', 'x=y', '2026-01-01T00:00:00Z'),
 );
-const comparison = fc.record({ kind: fc.constant('cmp' as const), field, op: fc.constantFrom(...FILTER_OPERATORS), value, quoted: fc.boolean() });
+const comparison = fc.record({
+  kind: fc.constant('cmp' as const),
+  field,
+  op: fc.constantFrom(...FILTER_OPERATORS),
+  value,
+  quoted: fc.boolean(),
+});
 const { expr } = fc.letrec<{ expr: FilterExpr }>((tie) => ({
   expr: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     comparison,
-    fc.record({ kind: fc.constantFrom('and' as const, 'or' as const), terms: fc.array(tie('expr'), { minLength: 1, maxLength: 4 }) }),
+    fc.record({
+      kind: fc.constantFrom('and' as const, 'or' as const),
+      terms: fc.array(tie('expr'), { minLength: 1, maxLength: 4 }),
+    }),
   ),
 }));
 
@@ -50,7 +59,9 @@ describe('formatFilter', () => {
   });
 
   it('writes no blanks around an operator when compact, and keeps them around the keywords', () => {
-    expect(formatFilter(parsed('status = COMPLETED AND (a > 1 OR b <= "x y")'), { compact: true })).toBe('status=COMPLETED AND (a>1 OR b<="x y")');
+    expect(formatFilter(parsed('status = COMPLETED AND (a > 1 OR b <= "x y")'), { compact: true })).toBe(
+      'status=COMPLETED AND (a>1 OR b<="x y")',
+    );
     expect(parsed(formatFilter(cmp('a', '!=', '-1'), { compact: true }))).toEqual(cmp('a', '!=', '-1'));
   });
 
@@ -82,7 +93,8 @@ describe('formatFilter', () => {
   it('with quote never, round-trips bare values and throws for the rest', () => {
     fc.assert(
       fc.property(value, (v) => {
-        if (isBareValue(v)) expect(parsed(formatFilter(cmp('a', '<', v), { quote: 'never' }))).toEqual(cmp('a', '<', v));
+        if (isBareValue(v))
+          expect(parsed(formatFilter(cmp('a', '<', v), { quote: 'never' }))).toEqual(cmp('a', '<', v));
         else expect(() => formatFilter(cmp('a', '<', v), { quote: 'never' })).toThrow(RangeError);
       }),
     );

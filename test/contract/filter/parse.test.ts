@@ -42,7 +42,10 @@ describe('parseFilter', () => {
   });
 
   it('lets parentheses override precedence, with or without spaces around them', () => {
-    const expected = { kind: 'and', terms: [{ kind: 'or', terms: [cmp('a', '=', '1'), cmp('b', '=', '2')] }, cmp('c', '=', '3')] };
+    const expected = {
+      kind: 'and',
+      terms: [{ kind: 'or', terms: [cmp('a', '=', '1'), cmp('b', '=', '2')] }, cmp('c', '=', '3')],
+    };
     expect(parsed('(a=1 OR b=2) AND c=3')).toEqual(expected);
     expect(parsed('( a = 1 OR b = 2 )AND(c = 3)')).toEqual(expected);
     expect(parsed('((a=1))')).toEqual(cmp('a', '=', '1'));
@@ -94,8 +97,29 @@ describe('parseFilter', () => {
     expect(result.ok || result.message).toContain(message);
   });
 
-  const tokens = fc.constantFrom('a', 'b.c', '=', '!=', '>=', '<', '==', '"', '\\', '(', ')', ' AND ', ' OR ', ' and ', ' ', 'x y', '2026-01-01T00:00:00Z');
-  const filterish = fc.oneof(fc.string(), fc.array(tokens, { maxLength: 12 }).map((t) => t.join('')));
+  const tokens = fc.constantFrom(
+    'a',
+    'b.c',
+    '=',
+    '!=',
+    '>=',
+    '<',
+    '==',
+    '"',
+    '\\',
+    '(',
+    ')',
+    ' AND ',
+    ' OR ',
+    ' and ',
+    ' ',
+    'x y',
+    '2026-01-01T00:00:00Z',
+  );
+  const filterish = fc.oneof(
+    fc.string(),
+    fc.array(tokens, { maxLength: 12 }).map((t) => t.join('')),
+  );
 
   it('never throws, reports positions inside the text, and accepts its own canonical text', () => {
     fc.assert(

@@ -4,7 +4,10 @@ import type { Call, CheckContext } from '../../../lib/harness/context.js';
 import { filterFormatted, filterText } from '../../../lib/families/lists/collection.js';
 
 const PERSONAS = { list: listEndpoint('personas'), params: {} };
-const INVALID = { status: 400, json: { error: { code: 'INVALID_ARGUMENT', message: 'no', details: [{ field: 'filter' }] } } };
+const INVALID = {
+  status: 400,
+  json: { error: { code: 'INVALID_ARGUMENT', message: 'no', details: [{ field: 'filter' }] } },
+};
 const OK = { status: 200, json: { personas: [], next_page_token: null } };
 
 type Answer = { status: number; json: unknown };
@@ -19,7 +22,10 @@ function fakeContext(answers: Readonly<Record<string, Answer>>) {
       const filter = String(query['filter']);
       sent.push(filter);
       const { status, json } = answers[filter] ?? OK;
-      return { request: { method: 'GET', url: '/v1/personas', headers: {} }, response: { status, json, text: JSON.stringify(json), truncated: false, headers: {} } } as unknown as Call;
+      return {
+        request: { method: 'GET', url: '/v1/personas', headers: {} },
+        response: { status, json, text: JSON.stringify(json), truncated: false, headers: {} },
+      } as unknown as Call;
     },
     memo: (key: string, load: (first: CheckContext) => Promise<unknown>) => {
       if (!memo.has(key)) memo.set(key, load(t as unknown as CheckContext));
@@ -37,7 +43,9 @@ describe('filterFormatted', () => {
     await filterFormatted(t, PERSONAS);
     expect(sent).toEqual(['name = x']);
     expect(notes).toEqual([]);
-    expect(filterText(collection, { kind: 'cmp', field: 'name', op: '>=', value: 'a b', quoted: true })).toBe('name >= "a b"');
+    expect(filterText(collection, { kind: 'cmp', field: 'name', op: '>=', value: 'a b', quoted: true })).toBe(
+      'name >= "a b"',
+    );
   });
 
   it('writes them compact when the target refuses blanks with INVALID_ARGUMENT and takes `name=x`, and each check says so', async () => {
@@ -47,10 +55,23 @@ describe('filterFormatted', () => {
     expect(sent).toEqual(['name = x', 'name=x']);
     expect(notes).toHaveLength(2);
     expect(notes[0]).toContain('refused `name = x` with INVALID_ARGUMENT');
-    expect(filterText(collection, { kind: 'and', terms: [{ kind: 'cmp', field: 'name', op: '=', value: 'a', quoted: false }, { kind: 'cmp', field: 'create_time', op: '<', value: 'b', quoted: false }] }))
-      .toBe('name=a AND create_time<b');
+    expect(
+      filterText(collection, {
+        kind: 'and',
+        terms: [
+          { kind: 'cmp', field: 'name', op: '=', value: 'a', quoted: false },
+          { kind: 'cmp', field: 'create_time', op: '<', value: 'b', quoted: false },
+        ],
+      }),
+    ).toBe('name=a AND create_time<b');
     // What a check asks for explicitly wins over the target's form.
-    expect(filterText(collection, { kind: 'cmp', field: 'name', op: '=', value: 'a', quoted: false }, { compact: false, quote: 'always' })).toBe('name = "a"');
+    expect(
+      filterText(
+        collection,
+        { kind: 'cmp', field: 'name', op: '=', value: 'a', quoted: false },
+        { compact: false, quote: 'always' },
+      ),
+    ).toBe('name = "a"');
   });
 
   it('keeps the blanks, so that the checks see it, when the refusal is anything but INVALID_ARGUMENT or the compact form fails too', async () => {
