@@ -14,13 +14,12 @@ export const PROJECT_TYPES = ['PROJECT_COLLABORATIVE', 'PROJECT_INDIVIDUAL'] as 
 export const PROJECT_RULES = ['require_disagreement_notes'] as const;
 export const CHAT_RESPONSE_FORMATS = ['chat_completions', 'responses'] as const;
 
+/** The defaults of request fields; the lists' default orders are in LIST_ENDPOINTS (list-endpoints.ts). */
 export const DEFAULTS = {
   testCaseInputType: 'SCENARIO',
   mutationDescription: '',
   reviewProjectType: 'PROJECT_INDIVIDUAL',
   reviewProjectNotifications: true,
-  runsOrderBy: '-create_time',
-  metricsOrderBy: 'metric_name',
 } as const;
 
 export const ERROR_CODES = {
