@@ -34,7 +34,7 @@ const LOOSE_WALK: StopRules = {
   read: 'loose',
   unreadPage: { blocks: ['LIST-PAGINATION-COMPLETE'] },
   repeatedToken: 'ends',
-  maxPages: { max: 2000, beyond: 'gives up' },
+  maxPages: { max: 2000, reached: 'gives up' },
 };
 
 /** Every page of a list at the largest page size. */

@@ -17,7 +17,7 @@ const DISCOVERY_WALK: StopRules = {
   read: 'judged',
   unreadPage: { fails: ['LIST-PAGINATION-COMPLETE'] },
   repeatedToken: { fails: ['LIST-PAGINATION-COMPLETE'] },
-  maxPages: { max: 2000, beyond: { fails: ['LIST-PAGINATION-COMPLETE'] } },
+  maxPages: { max: 2000, reached: { fails: ['LIST-PAGINATION-COMPLETE'] } },
 };
 
 /**

@@ -65,7 +65,7 @@ export interface StopRules {
   /** At `max` pages in a row that bring no new item (by id), yet carry a token, the walk fails. */
   readonly idlePages?: Fails & { readonly max: number };
   /** The most pages a walk reads; the last of them carrying a new token fails the walk or gives it up (a skip). */
-  readonly maxPages?: { readonly max: number; readonly beyond: Fails | 'gives up' };
+  readonly maxPages?: { readonly max: number; readonly reached: Fails | 'gives up' };
   /** More items (by id) than this gives the walk up: too many to walk in one check. */
   readonly maxItems?: number;
 }
@@ -178,8 +178,8 @@ function endsOn(token: string, page: Page, seen: Progress, list: ListEndpoint, r
     throw new WalkStopped(`${list.path} holds more than ${maxItems} items: too many to walk in one check`);
   if (maxPages && seen.pages.length >= maxPages.max) {
     const why = `${list.path}: still not on the last page after ${maxPages.max} pages`;
-    if (maxPages.beyond === 'gives up') throw new WalkStopped(`${why}: too many to walk in one check`);
-    violation(maxPages.beyond.fails, why, page.call);
+    if (maxPages.reached === 'gives up') throw new WalkStopped(`${why}: too many to walk in one check`);
+    violation(maxPages.reached.fails, why, page.call);
   }
   seen.tokens.add(token);
   return false;

@@ -150,7 +150,7 @@ describe('walkList', () => {
     it('fails at the most pages, charged as declared', async () => {
       const { t, sent } = fakeContext(pagedRuns(ids(10), 2));
       const seen = await violationOf(
-        walkList(t, RUNS, {}, { ...JUDGED, maxPages: { max: 3, beyond: { fails: ['LIST-PAGINATION-COMPLETE'] } } }),
+        walkList(t, RUNS, {}, { ...JUDGED, maxPages: { max: 3, reached: { fails: ['LIST-PAGINATION-COMPLETE'] } } }),
       );
       expect(seen.requirements).toEqual(['LIST-PAGINATION-COMPLETE']);
       expect(seen.summary).toBe('/v1/runs: still not on the last page after 3 pages');
@@ -165,7 +165,7 @@ describe('walkList', () => {
             t,
             RUNS,
             {},
-            { ...JUDGED, maxPages: { max: 3, beyond: { fails: ['LIST-PAGINATION-COMPLETE'] } } },
+            { ...JUDGED, maxPages: { max: 3, reached: { fails: ['LIST-PAGINATION-COMPLETE'] } } },
           )
         ).items,
       ).toHaveLength(6);
@@ -177,7 +177,7 @@ describe('walkList', () => {
         walkedOrSkip(
           byPages.t,
           'listing runs',
-          walkList(byPages.t, RUNS, {}, { ...LOOSE, maxPages: { max: 3, beyond: 'gives up' } }),
+          walkList(byPages.t, RUNS, {}, { ...LOOSE, maxPages: { max: 3, reached: 'gives up' } }),
         ),
       ).rejects.toThrow('ended');
       expect(byPages.ended).toEqual([

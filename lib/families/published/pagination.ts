@@ -175,7 +175,7 @@ async function expectLargestServed(
 }
 
 /** One past the published maximum: refused with INVALID_ARGUMENT, or brought into range. */
-async function expectBeyondMaximum(
+async function expectOnePastMaximum(
   t: CheckContext,
   operation: PublishedOperation,
   params: Record<string, string>,
@@ -232,6 +232,6 @@ export async function expectPagesAsPublished(t: CheckContext, operation: Publish
   const { small, reference, large } = walkSizes(list);
   await expectForgedTokenRefused(t, operation, filled.params);
   await expectLargestServed(t, operation, filled.params, large);
-  if (list.pageSize.max !== undefined) await expectBeyondMaximum(t, operation, filled.params, list.pageSize.max);
+  if (list.pageSize.max !== undefined) await expectOnePastMaximum(t, operation, filled.params, list.pageSize.max);
   await expectCompleteWalk(t, operation, filled.params, reference, small);
 }
