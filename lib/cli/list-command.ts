@@ -19,8 +19,8 @@ export async function list(request: CliRequest, log: (line: string) => void): Pr
   const json = request.format === 'json';
   if (config.baseUrl === undefined)
     return (json ? process.stdout.write(catalogJson(inventory, chosen)) : log(catalogListing(inventory, chosen)), 0);
-  const { operationsBeyondContract } = await import('../runner/published-operations.js');
-  const { operations, problems } = await operationsBeyondContract(config);
+  const { readGenericOperations } = await import('../runner/published-operations.js');
+  const { operations, problems } = await readGenericOperations(config);
   if (!operations.length && problems.length) {
     if (!json) log(catalogListing(inventory, chosen));
     log(`\nWhat ${config.baseUrl} publishes could not be read: ${problems.join('; ')}`);

@@ -42,8 +42,8 @@ export function publishedOperations(
   return [...byRoute.values()];
 }
 
-/** The operations that are not among the specification's endpoints (its two public ones included). */
-export function beyondContract(operations: readonly PublishedOperation[]): PublishedOperation[] {
+/** The generic layer's operations: those not among the specification's endpoints (its two public ones included). */
+export function genericOperations(operations: readonly PublishedOperation[]): PublishedOperation[] {
   const contract = new Set(ENDPOINTS.map((endpoint) => matchKey(endpoint.method, endpoint.path)));
   return operations.filter((operation) => !contract.has(matchKey(operation.method, operation.path)));
 }

@@ -33,7 +33,7 @@ export interface CheckOptions {
    */
   readonly exclusive?: boolean;
   /**
-   * The check sends a request to a write the target publishes beyond the contract that names no
+   * The check sends a request to one of the generic layer's writes that names no
    * resource (a collection's POST): a server that does not authenticate might act on it, so it
    * runs only with PUBLISHED_WRITES=true.
    */
@@ -77,7 +77,7 @@ export async function describePublished(declare: (operation: PublishedOperation)
   const published = await Promise.all(
     targets.map(async (target) => ({
       target,
-      operations: target.config.baseUrl ? (await getTarget(target)).beyondContract : [TEMPLATE_OPERATION],
+      operations: target.config.baseUrl ? (await getTarget(target)).genericOperations : [TEMPLATE_OPERATION],
     })),
   );
   const documents = [

@@ -112,8 +112,8 @@ export class CheckContext {
   }
 
   /**
-   * Sends a request to an operation the target publishes beyond the contract (the generic layer),
-   * recorded like every call; under READ_ONLY only GETs are sent.
+   * Sends a request to one of the generic layer's operations, recorded like every call; under READ_ONLY
+   * only GETs are sent.
    */
   async send(operation: PublishedOperation, spec: CallSpec = {}): Promise<Exchange> {
     if (this.config.readOnly && operation.method !== 'GET')

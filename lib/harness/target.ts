@@ -6,7 +6,7 @@
 import type { Config } from '../config.js';
 import type { ResponseContext } from '../assert/responses.js';
 import { ApiClient } from '../http/client.js';
-import { beyondContract, publishedOperations } from '../generic/operations.js';
+import { genericOperations, publishedOperations } from '../generic/operations.js';
 import type { PublishedOperation } from '../generic/model.js';
 import { loadPublishedSpec } from '../published/load.js';
 import type { TargetPlan } from '../protocol/plan.js';
@@ -18,8 +18,8 @@ export interface Target {
   readonly published: PublishedSpec | null;
   /** Every operation the target publishes (the generic layer discovers data through its lists). */
   readonly publishedOperations: readonly PublishedOperation[];
-  /** Those beyond the specification's 20 endpoints: the generic layer's subjects. */
-  readonly beyondContract: readonly PublishedOperation[];
+  /** Those beyond the specification's 20 endpoints: what the generic layer checks. */
+  readonly genericOperations: readonly PublishedOperation[];
   readonly responses: ResponseContext;
   /** What the checks learn once per target (a discovered list, a probe, a deletion sent once). */
   memo<T>(key: string, load: () => Promise<T>): Promise<T>;
@@ -75,7 +75,7 @@ async function connect(config: Config): Promise<Target> {
     client,
     published: loaded.published,
     publishedOperations: operations,
-    beyondContract: beyondContract(operations),
+    genericOperations: genericOperations(operations),
     responses: { publishedSpec: loaded.published, strict: config.profile === 'strict' },
     memo<T>(key: string, load: () => Promise<T>): Promise<T> {
       let found = memos.get(key) as Promise<T> | undefined;

@@ -3,13 +3,13 @@
 // publish is a configuration error rather than an empty run), and `--list` shows what they generate.
 
 import type { Config } from '../config.js';
-import { beyondContract, publishedOperations } from '../generic/operations.js';
+import { genericOperations, publishedOperations } from '../generic/operations.js';
 import type { PublishedOperation } from '../generic/model.js';
 import { ApiClient } from '../http/client.js';
 import { loadPublishedSpec } from '../published/load.js';
 
 /** The operations, and what kept documents from being read (the target unreachable, a document invalid). */
-export async function operationsBeyondContract(
+export async function readGenericOperations(
   config: Config,
 ): Promise<{ operations: PublishedOperation[]; problems: readonly string[] }> {
   const client = new ApiClient({
@@ -21,7 +21,7 @@ export async function operationsBeyondContract(
   try {
     const { documents, problems } = await loadPublishedSpec(client);
     return {
-      operations: beyondContract(publishedOperations(documents, { basePath: new URL(config.baseUrl!).pathname })),
+      operations: genericOperations(publishedOperations(documents, { basePath: new URL(config.baseUrl!).pathname })),
       problems,
     };
   } finally {
@@ -32,6 +32,6 @@ export async function operationsBeyondContract(
 /** The operation ids and document names the target publishes beyond the 20 endpoints. */
 export async function publishedNames(config: Config): Promise<Set<string>> {
   return new Set(
-    (await operationsBeyondContract(config)).operations.flatMap((operation) => [operation.document, operation.id]),
+    (await readGenericOperations(config)).operations.flatMap((operation) => [operation.document, operation.id]),
   );
 }

@@ -10,7 +10,7 @@ import { ApiClient } from '../../lib/http/client.js';
 import { loadPublishedSpec } from '../../lib/published/load.js';
 import { startReferenceService, type RunningReference } from '../../lib/reference/server.js';
 import { atReference } from '../../lib/runner/embedded.js';
-import { operationsBeyondContract } from '../../lib/runner/published-operations.js';
+import { readGenericOperations } from '../../lib/runner/published-operations.js';
 import { type Choice, selection, selects as selectsCheck } from '../../lib/result/selection.js';
 import { withPublishedNames } from '../../lib/runner/run.js';
 
@@ -22,7 +22,7 @@ let document: string;
 beforeAll(async () => {
   reference = await startReferenceService();
   config = atReference(parseConfig({}), reference);
-  const { operations, problems } = await operationsBeyondContract(config);
+  const { operations, problems } = await readGenericOperations(config);
   expect(problems).toEqual([]);
   const ids = operations.map((operation) => operation.id);
   // The names these tests choose: if the reference stops publishing them, the tests need others.

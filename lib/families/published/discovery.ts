@@ -38,7 +38,7 @@ async function discover(t: CheckContext): Promise<Values> {
   const operations = t.target.publishedOperations;
   // Only the lists that can fill a path parameter of a published GET beyond the 20 are read, one page each at their default size.
   const sources = sourcesFor(
-    t.target.beyondContract.filter((operation) => operation.method === 'GET'),
+    t.target.genericOperations.filter((operation) => operation.method === 'GET'),
     operations,
   );
   let values: Values = settingValues(t.config);
