@@ -14,8 +14,8 @@ import { readOrder, type Order } from './listing/order.js';
 import { readPageSize } from './listing/page-size.js';
 import { signedTokenCodec, type PageTokenCodec } from './listing/page-token.js';
 import type { ServedList } from './listing/tables.js';
-import { BEYOND_LISTS, type BeyondListId } from './beyond/lists.js';
-import { BEYOND_PUBLISHED, type BeyondOperation } from './beyond/published.js';
+import { GENERIC_LISTS, type GenericListId } from './generic/lists.js';
+import { GENERIC_PUBLISHED, type GenericOperation } from './generic/published.js';
 import { SPECS_ARRAY, type ListingStyle } from './openapi/listing-styles.js';
 import { negotiateSpecForm, type SpecForm } from './openapi/negotiate.js';
 import { ALPHANUMERIC } from './store/ids.js';
@@ -151,8 +151,8 @@ export interface PublishingPolicy {
   /** Whether the YAML form writes repeated parameters and responses once (`&anchor`) and merges them elsewhere (`<<: *anchor`). */
   yamlMergeKeys: boolean;
   negotiate(accept: string | undefined): SpecForm;
-  /** The operations published beyond the contract's endpoints (lib/reference/beyond), served or not. */
-  beyond: readonly BeyondOperation[];
+  /** The operations published for the generic layer (lib/reference/generic), served or not. */
+  beyond: readonly GenericOperation[];
   /** Last touch on a document before it is serialized in the given form. */
   finalize(doc: JsonObject, form: SpecForm): JsonObject;
   /** The document served for a spec_name asked for, of those listed (none: NOT_FOUND). */
@@ -206,8 +206,8 @@ export interface Behaviour {
   /** What the store keeps of an update: the updated record (`previous` is the one it replaces). */
   kept<T extends object>(kind: ResourceKind, updated: T, previous: T): T;
   lists: ListPolicy;
-  /** The lists served beyond the contract's (lib/reference/beyond): their page_size bounds and default. */
-  beyondLists: Record<BeyondListId, ServedList>;
+  /** The lists served for the generic layer (lib/reference/generic): their page_size bounds and default. */
+  beyondLists: Record<GenericListId, ServedList>;
   publishing: PublishingPolicy;
   contentTypes: { json: string; yaml: string };
 }
@@ -291,7 +291,7 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
     bodyMustBeObject: true,
     kept: (_kind, updated) => updated,
     lists: defaultListPolicy(),
-    beyondLists: { ...BEYOND_LISTS },
+    beyondLists: { ...GENERIC_LISTS },
     publishing: {
       openapiVersion: '3.1.0',
       // Stryker disable next-line StringLiteral: one published document or one per endpoint group is the service's own choice.
@@ -302,7 +302,7 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
       // Stryker disable next-line BooleanLiteral: YAML merge keys or repeated text is the service's own choice (both read the same).
       yamlMergeKeys: false,
       negotiate: negotiateSpecForm,
-      beyond: BEYOND_PUBLISHED,
+      beyond: GENERIC_PUBLISHED,
       finalize: (doc) => doc,
       documentNamed: (asked, listed) => (listed.includes(asked) ? asked : undefined),
     },

@@ -2,7 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { parsePublishedYaml } from '../../lib/published/yaml.js';
-import { SERVED_ENDPOINTS } from '../../lib/reference/beyond/endpoints.js';
+import { SERVED_ENDPOINTS } from '../../lib/reference/generic/endpoints.js';
 import { startReference } from '../../proof/service.js';
 import { useService } from './client.js';
 import { client, type Call } from '../../proof/probes/call.js';
@@ -37,7 +37,7 @@ async function publishedDocs(call: Call, baseUrl: string): Promise<Doc[]> {
   return docs;
 }
 
-/** Every served endpoint (the contract's and those beyond it) appears, whether `/v1` sits in the paths or the server URL. */
+/** Every served endpoint (the specification's and the generic layer's) appears, whether `/v1` sits in the paths or the server URL. */
 function coveredKeys(docs: Doc[]): string[] {
   return docs.flatMap((doc) => {
     const prefix = new URL(doc.servers[0]?.url ?? 'http://x').pathname.replace(/\/$/, '');

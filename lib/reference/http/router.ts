@@ -1,8 +1,8 @@
-// Routing by the table of served endpoints (the contract's and those beyond it). Templates
+// Routing by the table of served endpoints (the specification's and the generic layer's). Templates
 // with fewer parameters win, so `/v1/personas/phone-numbers` is not read as a persona id.
 
 import type { Endpoint } from '../../contract/endpoints.js';
-import { SERVED_ENDPOINTS } from '../beyond/endpoints.js';
+import { SERVED_ENDPOINTS } from '../generic/endpoints.js';
 
 export interface Routed {
   readonly kind: 'endpoint';

@@ -1,15 +1,15 @@
 // The published specifications: which documents exist (one for the API, or one per
 // endpoint group) and how each is assembled from the contract tables, with the operations
-// published beyond the contract (Behaviour.publishing.beyond) in their group's document.
+// published for the generic layer (Behaviour.publishing.beyond) in their group's document.
 
 import { ENDPOINTS, GROUPS, type Endpoint } from '../../contract/endpoints.js';
 import { API_KEY_HEADER } from '../../contract/enums.js';
 import { DEFINITIONS } from '../../contract/schemas.js';
 import type { Behaviour } from '../behaviour.js';
-import type { BeyondOperation } from '../beyond/published.js';
+import type { GenericOperation } from '../generic/published.js';
 import { toOpenApiSchema } from './convert.js';
 import type { SpecEntry } from './listing-styles.js';
-import { beyondOperation, operation, SECURITY_SCHEME } from './operations.js';
+import { genericOperation, operation, SECURITY_SCHEME } from './operations.js';
 import { requestSchemas } from './request-schemas.js';
 import type { JsonObject } from '../../util/json.js';
 
@@ -19,16 +19,16 @@ const VERSION_PREFIX = '/v1';
 interface Catalogued {
   readonly name: string;
   readonly endpoints: readonly Endpoint[];
-  readonly beyond: readonly BeyondOperation[];
+  readonly generic: readonly GenericOperation[];
 }
 
 function catalog(b: Behaviour): Catalogued[] {
-  const { beyond } = b.publishing;
-  if (b.publishing.layout === 'single') return [{ name: WHOLE_API_SPEC, endpoints: ENDPOINTS, beyond }];
+  const { beyond: generic } = b.publishing;
+  if (b.publishing.layout === 'single') return [{ name: WHOLE_API_SPEC, endpoints: ENDPOINTS, generic }];
   return GROUPS.map((group) => ({
     name: group,
     endpoints: ENDPOINTS.filter((e) => e.group === group),
-    beyond: beyond.filter((op) => op.endpoint.group === group),
+    generic: generic.filter((op) => op.endpoint.group === group),
   }));
 }
 
@@ -36,10 +36,10 @@ export function specEntries(b: Behaviour, baseUrl: string): SpecEntry[] {
   return catalog(b).map(({ name }) => ({ spec_name: name, url: `${baseUrl}${VERSION_PREFIX}/openapi/${name}` }));
 }
 
-function paths({ endpoints, beyond }: Catalogued, b: Behaviour): JsonObject {
+function paths({ endpoints, generic }: Catalogued, b: Behaviour): JsonObject {
   const published: [Endpoint, JsonObject][] = [
     ...endpoints.map((endpoint): [Endpoint, JsonObject] => [endpoint, operation(endpoint, b)]),
-    ...beyond.map((op): [Endpoint, JsonObject] => [op.endpoint, beyondOperation(op, b)]),
+    ...generic.map((op): [Endpoint, JsonObject] => [op.endpoint, genericOperation(op, b)]),
   ];
   const out: Record<string, JsonObject> = {};
   for (const [endpoint, described] of published) {
@@ -68,9 +68,9 @@ function referencedSchemas(value: unknown, schemas: Readonly<Record<string, unkn
 /** The schemas the paths use (each document carries only its own) and the key scheme. */
 function components(b: Behaviour, docPaths: JsonObject): JsonObject {
   const version = b.publishing.openapiVersion;
-  const beyond = Object.fromEntries(b.publishing.beyond.flatMap((op) => Object.entries(op.schemas)));
+  const generic = Object.fromEntries(b.publishing.beyond.flatMap((op) => Object.entries(op.schemas)));
   const all = Object.fromEntries(
-    Object.entries({ ...DEFINITIONS, ...requestSchemas(b), ...beyond }).map(([name, schema]) => [
+    Object.entries({ ...DEFINITIONS, ...requestSchemas(b), ...generic }).map(([name, schema]) => [
       name,
       toOpenApiSchema(schema, version),
     ]),

@@ -1,12 +1,12 @@
 // One OpenAPI operation per contract endpoint: parameters, request body, the success
-// response as the Behaviour answers it, and a default error response. The operations beyond the
-// contract are published as their descriptions (beyond/published.ts) say, each error under its status.
+// response as the Behaviour answers it, and a default error response. The generic layer's operations
+// are published as their descriptions (generic/published.ts) say, each error under its status.
 
 import type { Endpoint } from '../../contract/endpoints.js';
 import { ID_RULES } from '../../contract/ids.js';
 import { LIST_ENDPOINTS, type ListEndpoint } from '../../contract/list-endpoints.js';
 import type { Behaviour } from '../behaviour.js';
-import type { BeyondOperation, PageSizeSchema } from '../beyond/published.js';
+import type { GenericOperation, PageSizeSchema } from '../generic/published.js';
 import { publishedIdPattern } from '../validation/id-format.js';
 import { requestSchemaName } from './request-schemas.js';
 import type { JsonObject } from '../../util/json.js';
@@ -112,7 +112,7 @@ export function operation(endpoint: Endpoint, b: Behaviour): JsonObject {
   };
 }
 
-export function beyondOperation(published: BeyondOperation, b: Behaviour): JsonObject {
+export function genericOperation(published: GenericOperation, b: Behaviour): JsonObject {
   const { endpoint, operationId: id, pageSize, orderBy, requestBody } = published;
   const ordering = orderBy
     ? [

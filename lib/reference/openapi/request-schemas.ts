@@ -94,7 +94,7 @@ function createAgent(b: Behaviour): Schema {
   };
 }
 
-/** The body of PATCH /v1/agents/{agent_id} (beyond the contract): a new display_name, with the limits of POST's. */
+/** The body of PATCH /v1/agents/{agent_id} (one of the generic layer's): a new display_name, with the limits of POST's. */
 function updateAgent(b: Behaviour): Schema {
   return {
     type: 'object',

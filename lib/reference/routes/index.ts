@@ -1,8 +1,8 @@
-// Every handler, by endpoint key: the contract's and those beyond it. The server refuses to
+// Every handler, by endpoint key: the specification's and the generic layer's. The server refuses to
 // start if an endpoint it serves has none.
 
-import { SERVED_ENDPOINTS } from '../beyond/endpoints.js';
-import { BEYOND_ROUTES } from '../beyond/routes.js';
+import { SERVED_ENDPOINTS } from '../generic/endpoints.js';
+import { GENERIC_ROUTES } from '../generic/routes.js';
 import type { Handler, Routes } from '../http/context.js';
 import { agentRoutes } from './agents.js';
 import { dashboardRoutes } from './dashboards.js';
@@ -17,7 +17,7 @@ import { testCaseRoutes } from './test-cases.js';
 
 export const ROUTES: Routes = {
   ...openapiRoutes, ...agentRoutes, ...mutationRoutes, ...testCaseRoutes, ...personaRoutes, ...runRoutes,
-  ...metricRoutes, ...scheduledRunRoutes, ...dashboardRoutes, ...reviewProjectRoutes, ...BEYOND_ROUTES,
+  ...metricRoutes, ...scheduledRunRoutes, ...dashboardRoutes, ...reviewProjectRoutes, ...GENERIC_ROUTES,
 };
 
 export function handlerFor(endpointKey: string): Handler {
@@ -28,7 +28,7 @@ export function handlerFor(endpointKey: string): Handler {
   return handler;
 }
 
-/** Checked at start: every served endpoint (the contract's and those beyond it) has a handler, and nothing else has. */
+/** Checked at start: every served endpoint (the specification's and the generic layer's) has a handler, and nothing else has. */
 // Stryker disable next-line BlockStatement: the reference's own consistency check at start, no rule of the specification: a correct
 // reference passes it, so a mutant that never fails it changes nothing (one that always fails it is detected).
 export function assertRoutesCoverServedEndpoints(): void {

@@ -1,5 +1,5 @@
-// The operations the reference serves and publishes beyond the specification's endpoints
-// (lib/reference/beyond): listed, read and updated as the spec's general rules have it.
+// The operations the reference serves and publishes for the generic layer (lib/reference/generic):
+// listed, read and updated as the spec's general rules have it.
 
 import { describe, expect, it } from 'vitest';
 import { startReference } from '../../proof/service.js';
@@ -15,7 +15,7 @@ type Operation = {
 };
 
 const UNKNOWN_AGENT = 'Q'.repeat(22);
-const BEYOND = [
+const GENERIC = [
   ['GET', '/v1/agents'],
   ['PATCH', '/v1/agents/{agent_id}'],
   ['GET', '/v1/runs/{run_id}'],
@@ -81,7 +81,7 @@ function published(
 
 const pageSizeSchema = (operation: Operation) => operation.parameters.find((p) => p.name === 'page_size')?.schema;
 
-describe('the lists beyond the contract', () => {
+describe("the generic layer's lists", () => {
   const { call } = useService();
 
   it.each([
@@ -114,7 +114,7 @@ describe('the lists beyond the contract', () => {
   });
 });
 
-describe('the reads and the update beyond the contract', () => {
+describe("the generic layer's reads and update", () => {
   const { call, service } = useService();
 
   it('read a run and a test case wrapped, as the lists show them', async () => {
@@ -168,10 +168,10 @@ describe('the reads and the update beyond the contract', () => {
   });
 });
 
-describe('authentication beyond the contract', () => {
+describe("authentication of the generic layer's operations", () => {
   const { call } = useService();
 
-  it.each(BEYOND)(
+  it.each(GENERIC)(
     '%s %s refuses a missing or wrong key before it looks at the path or the body',
     async (method, template) => {
       const path = template.replace(/\{\w+\}/, 'not-an-id');
@@ -187,7 +187,7 @@ describe('authentication beyond the contract', () => {
   );
 });
 
-describe('the documents publishing the operations beyond the contract', () => {
+describe("the documents publishing the generic layer's operations", () => {
   it.each([
     ['default', 'agent-evaluation'],
     ['rest-statuses', undefined],
@@ -202,7 +202,7 @@ describe('the documents publishing the operations beyond the contract', () => {
           '/v1/runs': 'runs',
           '/v1/test-cases': 'test-cases',
         };
-        for (const [method, path] of BEYOND) {
+        for (const [method, path] of GENERIC) {
           const found = published(docs, method!, path!);
           expect(found, `${method} ${path}`).toBeDefined();
           expect(found!.name).toBe(single ?? groups[path!.split('/').slice(0, 3).join('/')]);
@@ -234,7 +234,7 @@ describe('the documents publishing the operations beyond the contract', () => {
     const service = await startReference();
     try {
       const docs = await documents(client(service));
-      const ids = BEYOND.map(([method, path]) => published(docs, method!, path!)?.operation.operationId);
+      const ids = GENERIC.map(([method, path]) => published(docs, method!, path!)?.operation.operationId);
       expect(ids).toEqual(['listAgents', 'updateAgent', 'getRun', 'listTestCases', 'getTestCase']);
     } finally {
       await service.close();
@@ -242,7 +242,7 @@ describe('the documents publishing the operations beyond the contract', () => {
   });
 });
 
-describe('variations of the operations beyond the contract', () => {
+describe("variations of the generic layer's operations", () => {
   it('lenient-inputs serves and publishes 20 items a page by default, and publishes the errors under default alone', async () => {
     const service = await startReference({ variation: 'lenient-inputs' });
     try {
@@ -261,7 +261,7 @@ describe('variations of the operations beyond the contract', () => {
     }
   });
 
-  it('localized-pointers issues UUIDs as page tokens of the lists beyond the contract, base64 for the others', async () => {
+  it("localized-pointers issues UUIDs as page tokens of the generic layer's lists, base64 for the others", async () => {
     const service = await startReference({ variation: 'localized-pointers' });
     try {
       const call = client(service);

@@ -1,4 +1,4 @@
-// Handlers of the operations served beyond the contract (endpoints.ts), built from the same
+// Handlers of the generic layer's operations (endpoints.ts), built from the same
 // views, lookups and readers as the contract's.
 
 import { json, type RequestContext, type Routes } from '../http/context.js';
@@ -51,7 +51,7 @@ function listTestCases({ b, store, query }: RequestContext) {
 const getTestCase = ({ b, store, param }: RequestContext) =>
   json(testCaseView(b, existing(store.testCases.get(param('test_case_id')), 'test case', 'test_case_id')));
 
-export const BEYOND_ROUTES: Routes = {
+export const GENERIC_ROUTES: Routes = {
   [LIST_AGENTS.key]: listAgents,
   [UPDATE_AGENT.key]: updateAgent,
   [GET_RUN.key]: getRun,
