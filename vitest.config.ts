@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          // Includes the mutation score (test/proof), which proves the suite against every fault and variation.
+          // Includes the fault score (test/proof), which proves the suite against every fault and variation.
           include: ['test/**/*.test.ts'],
           testTimeout: 30_000,
         },
