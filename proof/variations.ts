@@ -5,8 +5,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { API_KEY_HEADER, DEFAULTS, INPUT_TYPES, MODEL_TYPES, type ModelType } from '../lib/contract/enums.js';
 import type { Behaviour } from '../lib/reference/behaviour.js';
-import { isBeyondList } from '../lib/reference/beyond/lists.js';
-import type { BeyondOperation } from '../lib/reference/beyond/published.js';
+import { isGenericList } from '../lib/reference/generic/lists.js';
+import type { GenericOperation } from '../lib/reference/generic/published.js';
 import { RawText } from '../lib/reference/http/context.js';
 import { invalidArgument, type ErrorDetail } from '../lib/reference/http/errors.js';
 import { signedTokenCodec, tableTokenCodec, type PageTokenCodec } from '../lib/reference/listing/page-token.js';
@@ -46,7 +46,7 @@ function withoutDefaults(view: JsonObject): JsonObject {
 const etag = (view: JsonObject) => `"${createHash('sha1').update(JSON.stringify(view)).digest('hex').slice(0, 16)}"`;
 
 /** An operation beyond the specification as a document publishes it without operationId and without page_size's maximum. */
-function withoutIdAndMaximum({ operationId: _id, pageSize, ...published }: BeyondOperation): BeyondOperation {
+function withoutIdAndMaximum({ operationId: _id, pageSize, ...published }: GenericOperation): GenericOperation {
   if (!pageSize) return published;
   const { maximum: _maximum, ...bounds } = pageSize;
   return { ...published, pageSize: bounds };
@@ -162,7 +162,7 @@ const REST_STATUSES: Variation = {
       versionInServerUrl: true,
       listing: NAME_MAP,
     };
-    b.publishing.beyond = b.publishing.beyond.map(withoutIdAndMaximum);
+    b.publishing.generic = b.publishing.generic.map(withoutIdAndMaximum);
     b.contentTypes.json = 'application/json; charset=utf-8';
     const outcome = b.runDeletion.outcome;
     b.runDeletion.outcome = (status) => (status === 'PENDING' ? 'delete' : outcome(status));
@@ -172,8 +172,11 @@ const REST_STATUSES: Variation = {
 /** The lists beyond the specification with pages of `size` items by default, served and published so; their errors published under `default` alone. */
 function beyondPagesOf(b: Behaviour, size: number): void {
   const withDefault = (list: ServedList): ServedList => ({ ...list, pageSize: { ...list.pageSize, default: size } });
-  b.beyondLists = { agents: withDefault(b.beyondLists.agents), 'test-cases': withDefault(b.beyondLists['test-cases']) };
-  b.publishing.beyond = b.publishing.beyond.map((op) => ({
+  b.genericLists = {
+    agents: withDefault(b.genericLists.agents),
+    'test-cases': withDefault(b.genericLists['test-cases']),
+  };
+  b.publishing.generic = b.publishing.generic.map((op) => ({
     ...op,
     errors: [],
     ...(op.pageSize ? { pageSize: { ...op.pageSize, default: size } } : {}),
@@ -480,7 +483,7 @@ const LOCALIZED_POINTERS: Variation = {
     b.formatTime = (ms) => new Date(ms).toISOString().replace('Z', '000000+0000');
     const base64 = base64TokenCodec(signedTokenCodec('reference-page-token-c'));
     const uuids = tableTokenCodec(randomUUID);
-    b.lists.tokens = (list) => (isBeyondList(list) ? uuids : base64);
+    b.lists.tokens = (list) => (isGenericList(list) ? uuids : base64);
     const pageSize = b.lists.pageSize;
     b.lists.pageSize = (raw, list, pageToken) => Math.min(SHORT_PAGE, pageSize(raw, list, pageToken));
     b.dashboardNameRequired = true;

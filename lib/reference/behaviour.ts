@@ -152,7 +152,7 @@ export interface PublishingPolicy {
   yamlMergeKeys: boolean;
   negotiate(accept: string | undefined): SpecForm;
   /** The operations published for the generic layer (lib/reference/generic), served or not. */
-  beyond: readonly GenericOperation[];
+  generic: readonly GenericOperation[];
   /** Last touch on a document before it is serialized in the given form. */
   finalize(doc: JsonObject, form: SpecForm): JsonObject;
   /** The document served for a spec_name asked for, of those listed (none: NOT_FOUND). */
@@ -207,7 +207,7 @@ export interface Behaviour {
   kept<T extends object>(kind: ResourceKind, updated: T, previous: T): T;
   lists: ListPolicy;
   /** The lists served for the generic layer (lib/reference/generic): their page_size bounds and default. */
-  beyondLists: Record<GenericListId, ServedList>;
+  genericLists: Record<GenericListId, ServedList>;
   publishing: PublishingPolicy;
   contentTypes: { json: string; yaml: string };
 }
@@ -291,7 +291,7 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
     bodyMustBeObject: true,
     kept: (_kind, updated) => updated,
     lists: defaultListPolicy(),
-    beyondLists: { ...GENERIC_LISTS },
+    genericLists: { ...GENERIC_LISTS },
     publishing: {
       openapiVersion: '3.1.0',
       // Stryker disable next-line StringLiteral: one published document or one per endpoint group is the service's own choice.
@@ -302,7 +302,7 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
       // Stryker disable next-line BooleanLiteral: YAML merge keys or repeated text is the service's own choice (both read the same).
       yamlMergeKeys: false,
       negotiate: negotiateSpecForm,
-      beyond: GENERIC_PUBLISHED,
+      generic: GENERIC_PUBLISHED,
       finalize: (doc) => doc,
       documentNamed: (asked, listed) => (listed.includes(asked) ? asked : undefined),
     },

@@ -4,13 +4,13 @@
 
 import { INPUT_TYPES } from '../../lib/contract/enums.js';
 import {
-  beyondEndpoint,
+  genericEndpoint,
   GET_RUN,
   GET_TEST_CASE,
   LIST_AGENTS,
   UPDATE_AGENT,
-} from '../../lib/reference/beyond/endpoints.js';
-import { pageOf, wrappedAs, type BeyondOperation } from '../../lib/reference/beyond/published.js';
+} from '../../lib/reference/generic/endpoints.js';
+import { pageOf, wrappedAs, type GenericOperation } from '../../lib/reference/generic/published.js';
 import { invalidArgument } from '../../lib/reference/http/errors.js';
 import { fault, localTime, readAs, respondWith, type Fault } from './define.js';
 import { onList, tokenAcceptedOn } from './list-seams.js';
@@ -49,9 +49,9 @@ const WEBHOOK = {
 };
 
 /** Operations a document publishes, secured like the others, that the service never routes. */
-const UNSERVED: readonly BeyondOperation[] = [
+const UNSERVED: readonly GenericOperation[] = [
   {
-    endpoint: beyondEndpoint('GET', '/v1/test-sets', 'test-cases', { responseSchema: 'TestSetList', pathParams: {} }),
+    endpoint: genericEndpoint('GET', '/v1/test-sets', 'test-cases', { responseSchema: 'TestSetList', pathParams: {} }),
     operationId: 'listTestSets',
     summary: 'List test sets',
     description: "The organization's test sets, each a group of test cases a run is launched against.",
@@ -60,7 +60,7 @@ const UNSERVED: readonly BeyondOperation[] = [
     schemas: { TestSet: TEST_SET, TestSetList: pageOf('test_sets', 'TestSet') },
   },
   {
-    endpoint: beyondEndpoint('GET', '/v1/test-sets/{test_set_id}', 'test-cases', {
+    endpoint: genericEndpoint('GET', '/v1/test-sets/{test_set_id}', 'test-cases', {
       wrapper: 'test_set',
       responseSchema: 'TestSetResponse',
       pathParams: { test_set_id: null },
@@ -72,7 +72,7 @@ const UNSERVED: readonly BeyondOperation[] = [
     schemas: { TestSet: TEST_SET, TestSetResponse: wrappedAs('test_set', 'TestSet') },
   },
   {
-    endpoint: beyondEndpoint('POST', '/v1/webhooks', 'runs', {
+    endpoint: genericEndpoint('POST', '/v1/webhooks', 'runs', {
       wrapper: 'webhook',
       responseSchema: 'WebhookResponse',
       pathParams: {},
@@ -98,9 +98,9 @@ const UNSERVED: readonly BeyondOperation[] = [
  * Operations the real service publishes that a service serving only the specification's 20 does not
  * route, on paths it serves with POST: two lists, one with a path parameter.
  */
-const UNSERVED_ON_SERVED_PATHS: readonly BeyondOperation[] = [
+const UNSERVED_ON_SERVED_PATHS: readonly GenericOperation[] = [
   {
-    endpoint: beyondEndpoint('GET', '/v1/agents/{agent_id}/mutations', 'mutations', {
+    endpoint: genericEndpoint('GET', '/v1/agents/{agent_id}/mutations', 'mutations', {
       responseSchema: 'MutationList',
       pathParams: { agent_id: 'agent' },
     }),
@@ -114,7 +114,7 @@ const UNSERVED_ON_SERVED_PATHS: readonly BeyondOperation[] = [
     schemas: { MutationList: pageOf('mutations', 'Mutation') },
   },
   {
-    endpoint: beyondEndpoint('GET', '/v1/review-projects', 'review-projects', {
+    endpoint: genericEndpoint('GET', '/v1/review-projects', 'review-projects', {
       responseSchema: 'ReviewProjectList',
       pathParams: {},
     }),
@@ -135,8 +135,8 @@ const FRAMEWORK_ANSWERS: Readonly<Record<string, readonly [number, string]>> = {
 };
 
 /** An operation published on a path the service serves, with a method it does not route there. */
-const DELETE_AGENT: BeyondOperation = {
-  endpoint: beyondEndpoint('DELETE', '/v1/agents/{agent_id}', 'agents', { pathParams: { agent_id: 'agent' } }),
+const DELETE_AGENT: GenericOperation = {
+  endpoint: genericEndpoint('DELETE', '/v1/agents/{agent_id}', 'agents', { pathParams: { agent_id: 'agent' } }),
   operationId: 'deleteAgent',
   summary: 'Delete an agent',
   description: 'Deletes an agent and its mutations.',
@@ -270,7 +270,7 @@ export const BEYOND_CONTRACT_FAULTS = [
     ['GENERIC-IMPLEMENTED'],
     'The documents also publish DELETE /v1/agents/{agent_id}, secured by the key; the service serves GET and PATCH on that path but not DELETE, which answers as a method not supported (501 UNIMPLEMENTED, whatever the key).',
     (b) => {
-      b.publishing.beyond = [...b.publishing.beyond, DELETE_AGENT];
+      b.publishing.generic = [...b.publishing.generic, DELETE_AGENT];
     },
   ),
   fault(
@@ -278,7 +278,7 @@ export const BEYOND_CONTRACT_FAULTS = [
     ['GENERIC-IMPLEMENTED'],
     'The documents also publish GET /v1/test-sets, GET /v1/test-sets/{test_set_id} and POST /v1/webhooks, secured by the key, which the service does not serve: they answer as unknown routes (404 NOT_FOUND, whatever the key).',
     (b) => {
-      b.publishing.beyond = [...b.publishing.beyond, ...UNSERVED];
+      b.publishing.generic = [...b.publishing.generic, ...UNSERVED];
     },
   ),
   fault(
@@ -286,7 +286,7 @@ export const BEYOND_CONTRACT_FAULTS = [
     ['GENERIC-IMPLEMENTED'],
     'The documents also publish, as the real service\'s do, the lists GET /v1/test-sets, GET /v1/agents/{agent_id}/mutations and GET /v1/review-projects, which the service does not serve; and it authenticates every request before routing it, as a gateway does: without a key each answers 401 UNAUTHENTICATED, with the key a path it does not know 404 and a method a path does not serve 405, each `{"detail": ...}` outside the envelope.',
     (b) => {
-      b.publishing.beyond = [...b.publishing.beyond, UNSERVED[0]!, ...UNSERVED_ON_SERVED_PATHS];
+      b.publishing.generic = [...b.publishing.generic, UNSERVED[0]!, ...UNSERVED_ON_SERVED_PATHS];
       b.unrouted = (error, presented) => (presented === b.apiKey ? error : b.auth.failure(presented));
       const { status, body } = b.errors;
       const answer = (code: string, endpoint: unknown) =>

@@ -4,14 +4,14 @@
 
 import type { ListEndpoint } from '../../lib/contract/list-endpoints.js';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
-import type { BeyondListId } from '../../lib/reference/beyond/lists.js';
+import type { GenericListId } from '../../lib/reference/generic/lists.js';
 import type { Comparison, FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
 import type { ServedList } from '../../lib/reference/listing/tables.js';
 
 type Lists = Behaviour['lists'];
 
 /** A list the reference serves, by id: the contract's three and those beyond it. */
-export type ListId = ListEndpoint['id'] | BeyondListId;
+export type ListId = ListEndpoint['id'] | GenericListId;
 
 /** Whether a query parameter is absent or blank. */
 export const isBlank = (raw: string | null): boolean => (raw ?? '').trim() === '';

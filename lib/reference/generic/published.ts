@@ -1,6 +1,6 @@
 // How the documents publish the generic layer's operations: operationIds and descriptions,
 // the page_size schema of the lists, the statuses of the errors each answers, and the component
-// schemas each brings. Behaviour.publishing.beyond holds these: variations reshape them, and a
+// schemas each brings. Behaviour.publishing.generic holds these: variations reshape them, and a
 // fault adds operations the reference does not serve.
 
 import type { Endpoint } from '../../contract/endpoints.js';

@@ -14,7 +14,7 @@ import { GET_RUN, GET_TEST_CASE, LIST_AGENTS, LIST_TEST_CASES, UPDATE_AGENT } fr
 function listAgents({ b, store, query }: RequestContext) {
   const records = [...store.agents.values()].filter((agent) => !agent.deleted);
   return json(
-    listPage(b, query, { list: b.beyondLists.agents, parent: '', records, view: (agent) => agentView(b, agent) }),
+    listPage(b, query, { list: b.genericLists.agents, parent: '', records, view: (agent) => agentView(b, agent) }),
   );
 }
 
@@ -40,7 +40,7 @@ function listTestCases({ b, store, query }: RequestContext) {
   const records = [...store.testCases.values()];
   return json(
     listPage(b, query, {
-      list: b.beyondLists['test-cases'],
+      list: b.genericLists['test-cases'],
       parent: '',
       records,
       view: (testCase) => testCaseView(b, testCase),

@@ -1,4 +1,4 @@
-// The one list implementation, driven by a row of LIST_ENDPOINTS or a list served beyond them:
+// The one list implementation, driven by a row of LIST_ENDPOINTS or a list of the generic layer:
 // filter, order (ties by id so pages are stable), keyset pagination with opaque tokens.
 //
 // Every page of a query is cut from the same ordered items, so a Behaviour keeps them

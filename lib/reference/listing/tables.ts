@@ -1,9 +1,9 @@
-// The lists the reference serves: the rows of the contract's list table, and the lists it
-// serves beyond the contract (lib/reference/beyond), which the listing code reads alike.
+// The lists the reference serves: the rows of the contract's list table, and the lists of the
+// generic layer's operations (lib/reference/generic), which the listing code reads alike.
 
 import { LIST_ENDPOINTS, type ListEndpoint } from '../../contract/list-endpoints.js';
 
-/** What the listing code reads of a list: a row of the contract's table, or a list beyond it. */
+/** What the listing code reads of a list: a row of the contract's table, or a list of the generic layer. */
 export type ServedList = Omit<ListEndpoint, 'id' | 'path' | 'quote'> & { readonly id: string; readonly path: string };
 
 export function listTable(id: ListEndpoint['id']): ListEndpoint {

@@ -1,6 +1,6 @@
 // The published specifications: which documents exist (one for the API, or one per
 // endpoint group) and how each is assembled from the contract tables, with the operations
-// published for the generic layer (Behaviour.publishing.beyond) in their group's document.
+// published for the generic layer (Behaviour.publishing.generic) in their group's document.
 
 import { ENDPOINTS, GROUPS, type Endpoint } from '../../contract/endpoints.js';
 import { API_KEY_HEADER } from '../../contract/enums.js';
@@ -23,7 +23,7 @@ interface Catalogued {
 }
 
 function catalog(b: Behaviour): Catalogued[] {
-  const { beyond: generic } = b.publishing;
+  const { generic } = b.publishing;
   if (b.publishing.layout === 'single') return [{ name: WHOLE_API_SPEC, endpoints: ENDPOINTS, generic }];
   return GROUPS.map((group) => ({
     name: group,
@@ -68,7 +68,7 @@ function referencedSchemas(value: unknown, schemas: Readonly<Record<string, unkn
 /** The schemas the paths use (each document carries only its own) and the key scheme. */
 function components(b: Behaviour, docPaths: JsonObject): JsonObject {
   const version = b.publishing.openapiVersion;
-  const generic = Object.fromEntries(b.publishing.beyond.flatMap((op) => Object.entries(op.schemas)));
+  const generic = Object.fromEntries(b.publishing.generic.flatMap((op) => Object.entries(op.schemas)));
   const all = Object.fromEntries(
     Object.entries({ ...DEFINITIONS, ...requestSchemas(b), ...generic }).map(([name, schema]) => [
       name,
