@@ -18,6 +18,7 @@ import {
 } from '../../lib/reference/validation/formats.js';
 import type { KeyRule } from '../../lib/reference/validation/simulator-config.js';
 import { fault, presentWith, respondWith, type Fault } from './define.js';
+import { limitFaults } from './limits.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import { agent, status, sip, url, sized, create, VOICE, CHAT_URL, chat, websocket } from '../probes/agents.js';
 
@@ -73,16 +74,6 @@ const chatEndpointAlsoAccepting = (slips: (host: string) => boolean) =>
 /** chat_endpoint as the reference checks it, but also refusing the URLs whose host `slips` holds. */
 const chatEndpointAlsoRefusing = (slips: (host: string) => boolean) =>
   chatEndpoint((v) => isPublicHttpUrl(v) && !slips(hostOf(v) ?? ''));
-
-/** `field` limited to `max` counted in `measure` units instead of characters (display_name keeps its minimum of 1). */
-const measuredAs = (field: 'display_name' | 'prompt', max: number, measure: (value: string) => number) =>
-  reread([field], () => (f) => {
-    const required = field === 'display_name';
-    const value = f.string(field, { required });
-    if (value !== null && ((required && value === '') || measure(value) > max))
-      f.fail(field, `must be at most ${max} units`);
-    return value as string;
-  });
 
 /** phone_number read with another format check (none: any string). */
 const phoneChecked = (check?: Check<string>) =>
@@ -224,157 +215,108 @@ export const AGENTS_FAULTS = [
   }),
 
   // Lengths: off by one each side, wrong constants, other units
-  fault({
-    id: 'agent-display-name-max-199',
-    requirements: ['AGENT-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'],
-    slips: ['bound'],
-    description: 'Agent display_name of 200 characters is rejected.',
-    behaviour: limit('agent.display_name', { max: 199 }),
-    probe: (call) => status(call, { display_name: 'n'.repeat(200) }),
-  }),
-  fault({
-    id: 'agent-display-name-max-201',
-    requirements: ['AGENT-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'],
-    slips: ['bound'],
-    description: 'Agent display_name of 201 characters is accepted.',
-    behaviour: limit('agent.display_name', { max: 201 }),
-    probe: (call) => status(call, { display_name: 'n'.repeat(201) }),
-  }),
-  fault({
-    id: 'agent-display-name-max-255',
+  ...limitFaults('agent.display_name', {
+    subject: 'Agent display_name',
     requirements: ['AGENT-DISPLAY-NAME'],
-    slips: ['bound'],
-    description: 'Agent display_name is limited to 255 characters (the dashboard limit).',
-    behaviour: limit('agent.display_name', { max: 255 }),
-    probe: (call) => status(call, { display_name: 'n'.repeat(250) }),
+    send: (call, value) => create(call, { ...VOICE, display_name: value }),
+    sized: (size) => 'n'.repeat(size),
+    faults: [
+      {
+        id: 'agent-display-name-max-199',
+        bounds: { max: 199 },
+        requirements: ['AGENT-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'],
+      },
+      {
+        id: 'agent-display-name-max-201',
+        bounds: { max: 201 },
+        requirements: ['AGENT-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'],
+      },
+      {
+        id: 'agent-display-name-max-255',
+        bounds: { max: 255 },
+        description: 'Agent display_name is limited to 255 characters (the dashboard limit).',
+      },
+      {
+        id: 'agent-display-name-min-3',
+        bounds: { min: 3 },
+        description: 'Agent display_name needs at least 3 characters.',
+      },
+      {
+        id: 'agent-display-name-empty-accepted',
+        bounds: { min: 0 },
+        description: 'An empty agent display_name is accepted.',
+      },
+      {
+        id: 'agent-display-name-bytes',
+        measure: utf8Size,
+        sample: 'é'.repeat(200),
+        description: 'Agent display_name is limited to 200 UTF-8 bytes instead of 200 characters.',
+      },
+      {
+        id: 'agent-display-name-utf16',
+        measure: (value) => String(value).length,
+        sample: '😀'.repeat(200),
+        requirements: ['FIELD-CHARS-CODEPOINTS'],
+        description: 'Agent display_name is limited to 200 UTF-16 units: 200 astral characters are rejected.',
+      },
+    ],
   }),
-  fault({
-    id: 'agent-display-name-min-3',
-    requirements: ['AGENT-DISPLAY-NAME'],
-    slips: ['bound'],
-    description: 'Agent display_name needs at least 3 characters.',
-    behaviour: limit('agent.display_name', { min: 3 }),
-    probe: (call) => status(call, { display_name: 'n' }),
-  }),
-  fault({
-    id: 'agent-display-name-empty-accepted',
-    requirements: ['AGENT-DISPLAY-NAME'],
-    slips: ['bound'],
-    description: 'An empty agent display_name is accepted.',
-    behaviour: limit('agent.display_name', { min: 0 }),
-    probe: (call) => status(call, { display_name: '' }),
-  }),
-  fault({
-    id: 'agent-display-name-bytes',
-    requirements: ['AGENT-DISPLAY-NAME'],
-    slips: ['unit'],
-    description: 'Agent display_name is limited to 200 UTF-8 bytes instead of 200 characters.',
-    behaviour: measuredAs('display_name', 200, utf8Size),
-    probe: (call) => status(call, { display_name: 'é'.repeat(200) }),
-  }),
-  fault({
-    id: 'agent-display-name-utf16',
-    requirements: ['FIELD-CHARS-CODEPOINTS'],
-    slips: ['unit'],
-    description: 'Agent display_name is limited to 200 UTF-16 units: 200 astral characters are rejected.',
-    behaviour: measuredAs('display_name', 200, (value) => value.length),
-    probe: (call) => status(call, { display_name: '😀'.repeat(200) }),
-  }),
-  fault({
-    id: 'agent-phone-number-max-199',
+  ...limitFaults('agent.phone_number', {
+    subject: 'phone_number',
     requirements: ['AGENT-PHONE-NUMBER'],
-    slips: ['bound'],
-    description: 'phone_number of 200 characters is rejected.',
-    behaviour: limit('agent.phone_number', { max: 199 }),
-    probe: (call) => status(call, { phone_number: sip(200) }),
+    send: (call, value) => create(call, { ...VOICE, phone_number: value }),
+    sized: sip,
+    faults: [
+      { id: 'agent-phone-number-max-199', bounds: { max: 199 } },
+      { id: 'agent-phone-number-max-201', bounds: { max: 201 } },
+      {
+        id: 'agent-phone-number-max-16',
+        bounds: { max: 16 },
+        description: 'phone_number is limited to 16 characters (sized for E.164 only).',
+      },
+      {
+        id: 'agent-phone-number-max-255',
+        bounds: { max: 255 },
+        description: 'phone_number is limited to 255 characters (a VARCHAR(255) column).',
+      },
+    ],
   }),
-  fault({
-    id: 'agent-phone-number-max-201',
-    requirements: ['AGENT-PHONE-NUMBER'],
-    slips: ['bound'],
-    description: 'phone_number of 201 characters is accepted.',
-    behaviour: limit('agent.phone_number', { max: 201 }),
-    probe: (call) => status(call, { phone_number: sip(201) }),
-  }),
-  fault({
-    id: 'agent-phone-number-max-16',
-    requirements: ['AGENT-PHONE-NUMBER'],
-    slips: ['bound'],
-    description: 'phone_number is limited to 16 characters (sized for E.164 only).',
-    behaviour: limit('agent.phone_number', { max: 16 }),
-    probe: (call) => status(call, { phone_number: sip(30) }),
-  }),
-  fault({
-    id: 'agent-phone-number-max-255',
-    requirements: ['AGENT-PHONE-NUMBER'],
-    slips: ['bound'],
-    description: 'phone_number is limited to 255 characters (a VARCHAR(255) column).',
-    behaviour: limit('agent.phone_number', { max: 255 }),
-    probe: (call) => status(call, { phone_number: sip(250) }),
-  }),
-  fault({
-    id: 'agent-endpoint-max-199',
+  ...limitFaults('agent.endpoint', {
+    subject: 'endpoint',
     requirements: ['AGENT-ENDPOINT'],
-    slips: ['bound'],
-    description: 'endpoint of 200 characters is rejected.',
-    behaviour: limit('agent.endpoint', { max: 199 }),
-    probe: (call) => status(call, { endpoint: url(200) }),
+    send: (call, value) => create(call, { ...VOICE, endpoint: value }),
+    sized: url,
+    faults: [
+      { id: 'agent-endpoint-max-199', bounds: { max: 199 } },
+      { id: 'agent-endpoint-max-201', bounds: { max: 201 } },
+      { id: 'agent-endpoint-max-128', bounds: { max: 128 }, description: 'endpoint is limited to 128 characters.' },
+      {
+        id: 'agent-endpoint-max-2048',
+        bounds: { max: 2048 },
+        description: 'endpoint is limited to 2048 characters (the common URL limit).',
+      },
+    ],
   }),
-  fault({
-    id: 'agent-endpoint-max-201',
-    requirements: ['AGENT-ENDPOINT'],
-    slips: ['bound'],
-    description: 'endpoint of 201 characters is accepted.',
-    behaviour: limit('agent.endpoint', { max: 201 }),
-    probe: (call) => status(call, { endpoint: url(201) }),
-  }),
-  fault({
-    id: 'agent-endpoint-max-128',
-    requirements: ['AGENT-ENDPOINT'],
-    slips: ['bound'],
-    description: 'endpoint is limited to 128 characters.',
-    behaviour: limit('agent.endpoint', { max: 128 }),
-    probe: (call) => status(call, { endpoint: url(150) }),
-  }),
-  fault({
-    id: 'agent-endpoint-max-2048',
-    requirements: ['AGENT-ENDPOINT'],
-    slips: ['bound'],
-    description: 'endpoint is limited to 2048 characters (the common URL limit).',
-    behaviour: limit('agent.endpoint', { max: 2048 }),
-    probe: (call) => status(call, { endpoint: url(300) }),
-  }),
-  fault({
-    id: 'agent-prompt-max-49999',
+  ...limitFaults('agent.prompt', {
+    subject: 'prompt',
     requirements: ['AGENT-PROMPT'],
-    slips: ['bound'],
-    description: 'prompt of 50000 characters is rejected.',
-    behaviour: limit('agent.prompt', { max: 49_999 }),
-    probe: (call) => status(call, { prompt: 'p'.repeat(50_000) }),
-  }),
-  fault({
-    id: 'agent-prompt-max-50001',
-    requirements: ['AGENT-PROMPT'],
-    slips: ['bound'],
-    description: 'prompt of 50001 characters is accepted.',
-    behaviour: limit('agent.prompt', { max: 50_001 }),
-    probe: (call) => status(call, { prompt: 'p'.repeat(50_001) }),
-  }),
-  fault({
-    id: 'agent-prompt-max-65535',
-    requirements: ['AGENT-PROMPT'],
-    slips: ['bound'],
-    description: 'prompt is limited to 65535 characters (a TEXT column).',
-    behaviour: limit('agent.prompt', { max: 65_535 }),
-    probe: (call) => status(call, { prompt: 'p'.repeat(60_000) }),
-  }),
-  fault({
-    id: 'agent-prompt-bytes',
-    requirements: ['AGENT-PROMPT'],
-    slips: ['unit'],
-    description: 'prompt is limited to 50000 UTF-8 bytes instead of 50000 characters.',
-    behaviour: measuredAs('prompt', 50_000, utf8Size),
-    probe: (call) => status(call, { prompt: 'é'.repeat(50_000) }),
+    send: (call, value) => create(call, { ...VOICE, prompt: value }),
+    sized: (size) => 'p'.repeat(size),
+    faults: [
+      { id: 'agent-prompt-max-49999', bounds: { max: 49_999 } },
+      { id: 'agent-prompt-max-50001', bounds: { max: 50_001 } },
+      {
+        id: 'agent-prompt-max-65535',
+        bounds: { max: 65_535 },
+        description: 'prompt is limited to 65535 characters (a TEXT column).',
+      },
+      {
+        id: 'agent-prompt-bytes',
+        measure: utf8Size,
+        sample: 'é'.repeat(50_000),
+        description: 'prompt is limited to 50000 UTF-8 bytes instead of 50000 characters.',
+      },
+    ],
   }),
 
   // Formats
@@ -590,37 +532,39 @@ export const AGENTS_FAULTS = [
   }),
 
   // Sizes of the configuration and workflows
-  fault({
-    id: 'agent-config-max-1mb',
+  ...limitFaults('agent.metadata', {
+    subject: 'The simulator configuration',
     requirements: ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'],
-    slips: ['bound'],
-    description: 'The simulator configuration is limited to 1 MB.',
-    behaviour: limit('agent.metadata', { max: 1_000_000 }),
-    probe: (call) => status(call, { metadata: JSON.parse(sized(2_000_000)) }),
+    send: (call, value) => create(call, { ...VOICE, metadata: value }),
+    sized: (size) => JSON.parse(sized(size)),
+    faults: [
+      {
+        id: 'agent-config-max-1mb',
+        bounds: { max: 1_000_000 },
+        description: 'The simulator configuration is limited to 1 MB.',
+      },
+      {
+        id: 'agent-config-unlimited',
+        bounds: { max: undefined },
+        slips: ['broken'],
+        description: 'The size of the simulator configuration is not checked.',
+      },
+    ],
   }),
-  fault({
-    id: 'agent-config-unlimited',
+  ...limitFaults('agent.workflows', {
+    subject: 'workflows',
     requirements: ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'],
-    slips: ['broken'],
-    description: 'The size of the simulator configuration is not checked.',
-    behaviour: limit('agent.metadata', { max: undefined }),
-    probe: (call) => status(call, { metadata: JSON.parse(sized(11_000_000)) }),
-  }),
-  fault({
-    id: 'agent-workflows-max-1mb',
-    requirements: ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'],
-    slips: ['bound'],
-    description: 'workflows is limited to 1 MB.',
-    behaviour: limit('agent.workflows', { max: 1_000_000 }),
-    probe: (call) => status(call, { workflows: JSON.parse(sized(2_000_000)) }),
-  }),
-  fault({
-    id: 'agent-workflows-unlimited',
-    requirements: ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'],
-    slips: ['broken'],
-    description: 'The size of workflows is not checked.',
-    behaviour: limit('agent.workflows', { max: undefined }),
-    probe: (call) => status(call, { workflows: JSON.parse(sized(11_000_000)) }),
+    send: (call, value) => create(call, { ...VOICE, workflows: value }),
+    sized: (size) => JSON.parse(sized(size)),
+    faults: [
+      { id: 'agent-workflows-max-1mb', bounds: { max: 1_000_000 }, description: 'workflows is limited to 1 MB.' },
+      {
+        id: 'agent-workflows-unlimited',
+        bounds: { max: undefined },
+        slips: ['broken'],
+        description: 'The size of workflows is not checked.',
+      },
+    ],
   }),
 
   // The simulator configuration
@@ -905,13 +849,23 @@ export const AGENTS_FAULTS = [
     },
     probe: (call) => chat(call, { custom_persona_data: sized(15_000) }),
   }),
-  fault({
-    id: 'chat-custom-data-max-16kb',
+  ...limitFaults('chat.custom_data', {
+    subject: 'custom_data',
     requirements: ['CHAT-PAYLOAD-LIMITS', 'FIELD-SIZE-LIMITS'],
-    slips: ['bound'],
-    description: 'custom_data is limited to 16 KB instead of 32 KB.',
-    behaviour: limit('chat.custom_data', { max: 16 * 1024 }),
-    probe: (call) => chat(call, { custom_data: sized(30_000) }),
+    send: (call, value) =>
+      create(call, {
+        ...VOICE,
+        model_type: 'MODEL_TYPE_CHAT',
+        metadata: { chat_endpoint: CHAT_URL, custom_data: value },
+      }),
+    sized: sized,
+    faults: [
+      {
+        id: 'chat-custom-data-max-16kb',
+        bounds: { max: 16 * 1024 },
+        description: 'custom_data is limited to 16 KB instead of 32 KB.',
+      },
+    ],
   }),
 
   // OUTBOUND_VOICE and WEBSOCKET configuration

@@ -55,6 +55,11 @@ export interface Fault<Id extends string = string> {
   behaviour(b: Behaviour): void;
   /** What it changes, observed from outside (test/proof/faults.test.ts). */
   readonly probe: Probe;
+  /**
+   * What the probe reads from the faulty service, the observable the description names (the correct
+   * service must read otherwise). Without it the proof asks only that the two differ.
+   */
+  readonly shows?: unknown;
 }
 
 export const fault = <const Id extends string>(record: Fault<Id>): Fault<Id> => record;

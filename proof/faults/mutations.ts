@@ -4,6 +4,7 @@ import type { Behaviour } from '../../lib/reference/behaviour.js';
 import { utf8Size } from '../../lib/reference/validation/measure.js';
 import { flattenToStrings, type MutationFields, type MutationRules } from '../../lib/reference/validation/mutations.js';
 import { fault, missingAnsweredWith, presentWith, readAs, respondWith, type Fault } from './define.js';
+import { limitFaults } from './limits.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import { status, withMutation, create, createdField, derivedFromNested, newAgent, base } from '../probes/mutations.js';
 
@@ -16,15 +17,6 @@ const reread =
   <K extends keyof MutationFields>(field: K, reader: (original: MutationFields[K]) => MutationFields[K]) =>
   (b: Behaviour) => {
     rules(b, { fields: { ...b.mutationRules.fields, [field]: reader(b.mutationRules.fields[field]) } });
-  };
-
-const limit =
-  (
-    id: 'mutation.display_name' | 'mutation.description' | 'mutation.config_overrides',
-    bounds: { min?: number; max?: number },
-  ) =>
-  (b: Behaviour) => {
-    b.limits[id] = { ...b.limits[id], ...bounds };
   };
 
 /** A text field whose length is also held against its maximum as `measure` counts it. */
@@ -92,45 +84,30 @@ export const MUTATIONS_FAULTS = [
   }),
 
   // display_name and its uniqueness
-  fault({
-    id: 'mutation-display-name-max-199',
+  ...limitFaults('mutation.display_name', {
+    subject: 'A mutation display_name',
     requirements: ['MUTATION-DISPLAY-NAME'],
-    slips: ['bound'],
-    description: 'A mutation display_name of 200 characters is rejected.',
-    behaviour: limit('mutation.display_name', { max: 199 }),
-    probe: (call) => status(call, { display_name: 'n'.repeat(200) }),
-  }),
-  fault({
-    id: 'mutation-display-name-max-201',
-    requirements: ['MUTATION-DISPLAY-NAME'],
-    slips: ['bound'],
-    description: 'A mutation display_name of 201 characters is accepted.',
-    behaviour: limit('mutation.display_name', { max: 201 }),
-    probe: (call) => status(call, { display_name: 'n'.repeat(201) }),
-  }),
-  fault({
-    id: 'mutation-display-name-empty-accepted',
-    requirements: ['MUTATION-DISPLAY-NAME'],
-    slips: ['bound'],
-    description: 'An empty mutation display_name is accepted.',
-    behaviour: limit('mutation.display_name', { min: 0 }),
-    probe: (call) => status(call, { display_name: '' }),
-  }),
-  fault({
-    id: 'mutation-display-name-min-2',
-    requirements: ['MUTATION-DISPLAY-NAME'],
-    slips: ['bound'],
-    description: 'A mutation display_name of 1 character is rejected.',
-    behaviour: limit('mutation.display_name', { min: 2 }),
-    probe: (call) => status(call, { display_name: 'n' }),
-  }),
-  fault({
-    id: 'mutation-display-name-max-255',
-    requirements: ['MUTATION-DISPLAY-NAME'],
-    slips: ['bound'],
-    description: 'Mutation display_names are limited at 255 characters (the column size), not 200.',
-    behaviour: limit('mutation.display_name', { max: 255 }),
-    probe: (call) => status(call, { display_name: 'n'.repeat(210) }),
+    send: async (call, value) => create(call, await newAgent(call), { display_name: value }),
+    sized: (size) => 'n'.repeat(size),
+    faults: [
+      { id: 'mutation-display-name-max-199', bounds: { max: 199 } },
+      { id: 'mutation-display-name-max-201', bounds: { max: 201 } },
+      {
+        id: 'mutation-display-name-empty-accepted',
+        bounds: { min: 0 },
+        description: 'An empty mutation display_name is accepted.',
+      },
+      {
+        id: 'mutation-display-name-min-2',
+        bounds: { min: 2 },
+        description: 'A mutation display_name of 1 character is rejected.',
+      },
+      {
+        id: 'mutation-display-name-max-255',
+        bounds: { max: 255 },
+        description: 'Mutation display_names are limited at 255 characters (the column size), not 200.',
+      },
+    ],
   }),
   fault({
     id: 'mutation-display-name-optional',
@@ -239,37 +216,26 @@ export const MUTATIONS_FAULTS = [
     },
     probe: (call) => createdField(call, { display_name: 'm' }, 'description'),
   }),
-  fault({
-    id: 'mutation-description-max-1999',
+  ...limitFaults('mutation.description', {
+    subject: 'A mutation description',
     requirements: ['MUTATION-DESCRIPTION'],
-    slips: ['bound'],
-    description: 'A mutation description of 2000 characters is rejected.',
-    behaviour: limit('mutation.description', { max: 1999 }),
-    probe: (call) => status(call, { display_name: 'm', description: 'd'.repeat(2000) }),
-  }),
-  fault({
-    id: 'mutation-description-max-2001',
-    requirements: ['MUTATION-DESCRIPTION'],
-    slips: ['bound'],
-    description: 'A mutation description of 2001 characters is accepted.',
-    behaviour: limit('mutation.description', { max: 2001 }),
-    probe: (call) => status(call, { display_name: 'm', description: 'd'.repeat(2001) }),
-  }),
-  fault({
-    id: 'mutation-description-unlimited',
-    requirements: ['MUTATION-DESCRIPTION'],
-    slips: ['bound'],
-    description: 'Mutation descriptions are limited only by the column size (65535 characters).',
-    behaviour: limit('mutation.description', { max: 65_535 }),
-    probe: (call) => status(call, { display_name: 'm', description: 'd'.repeat(3000) }),
-  }),
-  fault({
-    id: 'mutation-description-bytes',
-    requirements: ['MUTATION-DESCRIPTION'],
-    slips: ['unit'],
-    description: 'The mutation description limit counts UTF-8 bytes, not characters.',
-    behaviour: measuredAs('description', utf8Size),
-    probe: (call) => status(call, { display_name: 'm', description: 'é'.repeat(1500) }),
+    send: async (call, value) => create(call, await newAgent(call), { display_name: 'm', description: value }),
+    sized: (size) => 'd'.repeat(size),
+    faults: [
+      { id: 'mutation-description-max-1999', bounds: { max: 1999 } },
+      { id: 'mutation-description-max-2001', bounds: { max: 2001 } },
+      {
+        id: 'mutation-description-unlimited',
+        bounds: { max: 65_535 },
+        description: 'Mutation descriptions are limited only by the column size (65535 characters).',
+      },
+      {
+        id: 'mutation-description-bytes',
+        measure: utf8Size,
+        sample: 'é'.repeat(1500),
+        description: 'The mutation description limit counts UTF-8 bytes, not characters.',
+      },
+    ],
   }),
   fault({
     id: 'mutation-lengths-utf16',
@@ -327,21 +293,25 @@ export const MUTATIONS_FAULTS = [
     },
     probe: (call) => status(call, { display_name: 'm', config_overrides: { prompt: 'x' } }),
   }),
-  fault({
-    id: 'mutation-overrides-limit-1kb',
+  ...limitFaults('mutation.config_overrides', {
+    subject: 'config_overrides',
     requirements: ['MUTATION-CONFIG-OVERRIDES-SIZE', 'FIELD-SIZE-LIMITS'],
-    slips: ['bound'],
-    description: 'config_overrides is limited to 1 KB instead of 10 KB.',
-    behaviour: limit('mutation.config_overrides', { max: 1024 }),
-    probe: (call) => status(call, { display_name: 'm', config_overrides: { prompt: 'x'.repeat(2000) } }),
-  }),
-  fault({
-    id: 'mutation-overrides-size-unchecked',
-    requirements: ['MUTATION-CONFIG-OVERRIDES-SIZE'],
-    slips: ['broken'],
-    description: 'config_overrides of any size is accepted.',
-    behaviour: limit('mutation.config_overrides', { max: Number.MAX_SAFE_INTEGER }),
-    probe: (call) => status(call, { display_name: 'm', config_overrides: { prompt: 'x'.repeat(11_000) } }),
+    send: async (call, value) => create(call, await newAgent(call), { display_name: 'm', config_overrides: value }),
+    sized: (size) => ({ prompt: 'x'.repeat(size - '{"prompt":""}'.length) }),
+    faults: [
+      {
+        id: 'mutation-overrides-limit-1kb',
+        bounds: { max: 1024 },
+        description: 'config_overrides is limited to 1 KB instead of 10 KB.',
+      },
+      {
+        id: 'mutation-overrides-size-unchecked',
+        bounds: { max: Number.MAX_SAFE_INTEGER },
+        slips: ['broken'],
+        requirements: ['MUTATION-CONFIG-OVERRIDES-SIZE'],
+        description: 'config_overrides of any size is accepted.',
+      },
+    ],
   }),
   fault({
     id: 'mutation-overrides-string-ignored',

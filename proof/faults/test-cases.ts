@@ -4,19 +4,15 @@ import { DEFAULTS, INPUT_TYPES } from '../../lib/contract/enums.js';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
 import type { TestCaseFields } from '../../lib/reference/validation/test-cases.js';
 import { fault, presentWith, type Fault } from './define.js';
+import { limitFaults } from './limits.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
-import { status, VALID, withoutTestSet, created } from '../probes/test-cases.js';
+import { create, status, VALID, withoutTestSet, created } from '../probes/test-cases.js';
 
 /** Replaces how one body field is read, given the reading it replaces. */
 const reread =
   <K extends keyof TestCaseFields>(field: K, reader: (original: TestCaseFields[K]) => TestCaseFields[K]) =>
   (b: Behaviour) => {
     b.testCaseFields = { ...b.testCaseFields, [field]: reader(b.testCaseFields[field]) };
-  };
-
-const limit =
-  (id: 'testCase.input_str' | 'testCase.test_set_id', bounds: { min?: number; max?: number }) => (b: Behaviour) => {
-    b.limits[id] = { ...b.limits[id], ...bounds };
   };
 
 /** input_type read against `accepted` (spelled as given), defaulting to `fallback`. */
@@ -31,37 +27,30 @@ const listed = (value: string): boolean => (INPUT_TYPES as readonly string[]).in
 
 export const TEST_CASES_FAULTS = [
   // test_set_id
-  fault({
-    id: 'test-case-test-set-id-7-accepted',
+  ...limitFaults('testCase.test_set_id', {
+    subject: 'A test_set_id',
     requirements: ['TESTCASE-TEST-SET-ID'],
-    slips: ['bound'],
-    description: 'A test_set_id of 7 characters is accepted.',
-    behaviour: limit('testCase.test_set_id', { min: 7 }),
-    probe: (call) => status(call, { ...VALID, test_set_id: 'SEVEN77' }),
-  }),
-  fault({
-    id: 'test-case-test-set-id-9-accepted',
-    requirements: ['TESTCASE-TEST-SET-ID'],
-    slips: ['bound'],
-    description: 'A test_set_id of 9 characters is accepted.',
-    behaviour: limit('testCase.test_set_id', { max: 9 }),
-    probe: (call) => status(call, { ...VALID, test_set_id: 'NINE99999' }),
-  }),
-  fault({
-    id: 'test-case-test-set-id-8-rejected',
-    requirements: ['TESTCASE-TEST-SET-ID'],
-    slips: ['bound'],
-    description: 'test_set_id is validated as a 22-character id, so 8 characters are rejected.',
-    behaviour: limit('testCase.test_set_id', { min: 22, max: 22 }),
-    probe: (call) => status(call, VALID),
-  }),
-  fault({
-    id: 'test-case-test-set-id-unchecked',
-    requirements: ['TESTCASE-TEST-SET-ID'],
-    slips: ['broken'],
-    description: 'test_set_id of any non-empty length is accepted.',
-    behaviour: limit('testCase.test_set_id', { min: 1, max: 255 }),
-    probe: (call) => status(call, { ...VALID, test_set_id: 'a-much-longer-test-set-id' }),
+    send: (call, value) => create(call, { ...VALID, test_set_id: value }),
+    sized: (size) => 'T'.repeat(size),
+    faults: [
+      {
+        id: 'test-case-test-set-id-7-accepted',
+        bounds: { min: 7 },
+        description: 'A test_set_id of 7 characters is accepted.',
+      },
+      { id: 'test-case-test-set-id-9-accepted', bounds: { max: 9 } },
+      {
+        id: 'test-case-test-set-id-8-rejected',
+        bounds: { min: 22, max: 22 },
+        description: 'test_set_id is validated as a 22-character id, so 8 characters are rejected.',
+      },
+      {
+        id: 'test-case-test-set-id-unchecked',
+        bounds: { min: 1, max: 255 },
+        slips: ['broken'],
+        description: 'test_set_id of any non-empty length is accepted.',
+      },
+    ],
   }),
   fault({
     id: 'test-case-test-set-id-optional',
@@ -87,21 +76,15 @@ export const TEST_CASES_FAULTS = [
   }),
 
   // input_str
-  fault({
-    id: 'test-case-empty-input-accepted',
+  ...limitFaults('testCase.input_str', {
+    subject: 'input_str',
     requirements: ['TESTCASE-INPUT-STR'],
-    slips: ['bound'],
-    description: 'An empty input_str is accepted.',
-    behaviour: limit('testCase.input_str', { min: 0 }),
-    probe: (call) => status(call, { ...VALID, input_str: '' }),
-  }),
-  fault({
-    id: 'test-case-input-str-min-2',
-    requirements: ['TESTCASE-INPUT-STR'],
-    slips: ['bound'],
-    description: 'An input_str of 1 character is rejected.',
-    behaviour: limit('testCase.input_str', { min: 2 }),
-    probe: (call) => status(call, { ...VALID, input_str: 'a' }),
+    send: (call, value) => create(call, { ...VALID, input_str: value }),
+    sized: (size) => 'i'.repeat(size),
+    faults: [
+      { id: 'test-case-empty-input-accepted', bounds: { min: 0 }, description: 'An empty input_str is accepted.' },
+      { id: 'test-case-input-str-min-2', bounds: { min: 2 }, description: 'An input_str of 1 character is rejected.' },
+    ],
   }),
   fault({
     id: 'test-case-input-str-optional',
@@ -114,13 +97,18 @@ export const TEST_CASES_FAULTS = [
     ),
     probe: (call) => status(call, { test_set_id: 'TS000001' }),
   }),
-  fault({
-    id: 'test-case-input-str-capped',
+  ...limitFaults('testCase.input_str', {
+    subject: 'input_str',
     requirements: ['TESTCASE-INPUT-STR'],
-    slips: ['bound'],
-    description: 'input_str is capped at 1000 characters.',
-    behaviour: limit('testCase.input_str', { max: 1000 }),
-    probe: (call) => status(call, { ...VALID, input_str: 'é'.repeat(3000) }),
+    send: (call, value) => create(call, { ...VALID, input_str: value }),
+    sized: (size) => 'i'.repeat(size),
+    faults: [
+      {
+        id: 'test-case-input-str-capped',
+        bounds: { max: 1000 },
+        description: 'input_str is capped at 1000 characters.',
+      },
+    ],
   }),
   fault({
     id: 'test-case-input-str-number-coerced',

@@ -5,7 +5,7 @@ import type { Call } from './call.js';
 
 export const VALID = { input_str: 'Ask for a refund', test_set_id: 'TS000001' };
 
-const create = (call: Call, body: object, query = '') => call('POST', `/v1/test-cases${query}`, { body });
+export const create = (call: Call, body: object, query = '') => call('POST', `/v1/test-cases${query}`, { body });
 export const status = async (call: Call, body: object, query?: string) => (await create(call, body, query)).status;
 export const created = async (call: Call, body: object) => (await create(call, body)).body.test_case;
 

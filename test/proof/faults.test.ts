@@ -1,9 +1,13 @@
+// The proof's own check of the catalog: every fault, switched on alone, changes what the reference
+// serves, as its probe observes.
+
 import { describe, expect, it } from 'vitest';
 import { isRequirementId } from '../../lib/contract/requirements/index.js';
 import { FAULTS } from '../../proof/faults/index.js';
 import { startReference } from '../../proof/service.js';
 import { useService } from '../reference/client.js';
 import { client } from '../../proof/probes/call.js';
+
 describe('faults', () => {
   const correct = useService();
 
@@ -14,10 +18,13 @@ describe('faults', () => {
     }
   });
 
-  it.each(FAULTS.map((f) => [f.id, f] as const))('%s changes what the service does', async (id, { probe }) => {
+  it.each(FAULTS.map((f) => [f.id, f] as const))('%s changes what the service does', async (id, f) => {
     const faulty = await startReference({ faults: [id] });
     try {
-      expect(await probe(client(faulty))).not.toEqual(await probe(correct.call));
+      const seen = await f.probe(client(faulty));
+      // A probe that names what the fault shows fails on any other change, a crash included.
+      if ('shows' in f) expect(seen).toEqual(f.shows);
+      expect(seen).not.toEqual(await f.probe(correct.call));
     } finally {
       await faulty.close();
     }
