@@ -136,6 +136,7 @@ export const AGENTS_FAULTS = [
       return null;
     }),
     probe: async (call) => (await agent(call, { workflows: { a: 1 } })).workflows,
+    shows: null,
   }),
   fault({
     id: 'agent-get-prompt-truncated',
@@ -156,6 +157,7 @@ export const AGENTS_FAULTS = [
     },
     probe: async (call) =>
       (await call('GET', `/v1/agents/${(await agent(call, { prompt: 'p'.repeat(300) })).id}`)).body.agent.prompt.length,
+    shows: 255,
   }),
   fault({
     id: 'agent-id-21-characters',
@@ -166,6 +168,7 @@ export const AGENTS_FAULTS = [
       presentWith(b, 'agent', (view) => ({ ...view, id: String(view['id']).slice(0, 21) }));
     },
     probe: async (call) => (await agent(call)).id.length,
+    shows: 21,
   }),
   fault({
     id: 'agent-update-before-create',
@@ -182,6 +185,7 @@ export const AGENTS_FAULTS = [
       const created = await agent(call);
       return Date.parse(created.update_time) >= Date.parse(created.create_time);
     },
+    shows: false,
   }),
   fault({
     id: 'agent-soft-delete-flag-leaked',
@@ -192,6 +196,7 @@ export const AGENTS_FAULTS = [
       presentWith(b, 'agent', (view, record) => ({ ...view, deleted: (record as { deleted: boolean }).deleted }));
     },
     probe: async (call) => 'deleted' in (await agent(call)),
+    shows: true,
   }),
   fault({
     id: 'agent-delete-time-leaked',
@@ -202,6 +207,7 @@ export const AGENTS_FAULTS = [
       presentWith(b, 'agent', (view) => ({ ...view, delete_time: null }));
     },
     probe: async (call) => 'delete_time' in (await agent(call)),
+    shows: true,
   }),
   fault({
     id: 'agent-knowledge-base-ids-missing',
@@ -212,6 +218,7 @@ export const AGENTS_FAULTS = [
       presentWith(b, 'agent', ({ knowledge_base_ids: _ids, ...rest }) => rest);
     },
     probe: async (call) => 'knowledge_base_ids' in (await agent(call)),
+    shows: false,
   }),
 
   // Lengths: off by one each side, wrong constants, other units
@@ -327,6 +334,7 @@ export const AGENTS_FAULTS = [
     description: 'phone_number is stored without checking it is E.164 or SIP.',
     behaviour: phoneChecked(),
     probe: (call) => status(call, { phone_number: 'call the front desk' }),
+    shows: 200,
   }),
   fault({
     id: 'agent-phone-e164-unbounded',
@@ -338,6 +346,7 @@ export const AGENTS_FAULTS = [
       checked((v) => isPhoneNumber(v) || /^\+[1-9]\d{15,}$/.test(v), 'an E.164 number or a SIP address'),
     ),
     probe: (call) => status(call, { phone_number: '+1234567890123456' }),
+    shows: 200,
   }),
   fault({
     id: 'agent-phone-e164-leading-zero',
@@ -349,6 +358,7 @@ export const AGENTS_FAULTS = [
       checked((v) => isPhoneNumber(v) || /^\+\d{2,15}$/.test(v), 'an E.164 number or a SIP address'),
     ),
     probe: (call) => status(call, { phone_number: '+0123456789' }),
+    shows: 200,
   }),
   fault({
     id: 'agent-phone-number-prefix-match',
@@ -363,6 +373,7 @@ export const AGENTS_FAULTS = [
       ),
     ),
     probe: (call) => status(call, { phone_number: 'sip:desk@pbx.example.com ext 12' }),
+    shows: 200,
   }),
   fault({
     id: 'agent-phone-number-search',
@@ -377,6 +388,7 @@ export const AGENTS_FAULTS = [
       ),
     ),
     probe: (call) => status(call, { phone_number: 'call +14155550123' }),
+    shows: 200,
   }),
   fault({
     id: 'agent-phone-number-sip-rejected',
@@ -385,6 +397,7 @@ export const AGENTS_FAULTS = [
     description: 'phone_number accepts E.164 numbers only: SIP addresses are rejected.',
     behaviour: phoneChecked(checked((v) => isPhoneNumber(v) && v.startsWith('+'), 'an E.164 number')),
     probe: (call) => status(call, { phone_number: 'sip:desk@pbx.example.com' }),
+    shows: 400,
   }),
   fault({
     id: 'agent-endpoint-any-scheme',
@@ -393,6 +406,7 @@ export const AGENTS_FAULTS = [
     description: 'endpoint accepts any URL scheme (ftp://x).',
     behaviour: endpointChecked(checked((v) => URL.canParse(v), 'a URL')),
     probe: (call) => status(call, { endpoint: 'ftp://x' }),
+    shows: 200,
   }),
   fault({
     id: 'agent-endpoint-https-only',
@@ -401,6 +415,7 @@ export const AGENTS_FAULTS = [
     description: 'endpoint accepts HTTPS URLs only: http:// is rejected.',
     behaviour: endpointChecked(checked((v) => v.startsWith('https://') && isHttpUrl(v), 'an HTTPS URL')),
     probe: (call) => status(call, { endpoint: 'http://hooks.example.com/x' }),
+    shows: 400,
   }),
   fault({
     id: 'outbound-endpoint-optional',
@@ -409,6 +424,7 @@ export const AGENTS_FAULTS = [
     description: 'A MODEL_TYPE_OUTBOUND_VOICE agent without endpoint is accepted.',
     behaviour: endpointChecked(HTTP_URL, true),
     probe: (call) => status(call, { model_type: 'MODEL_TYPE_OUTBOUND_VOICE' }),
+    shows: 200,
   }),
 
   // model_type and required fields
@@ -426,6 +442,7 @@ export const AGENTS_FAULTS = [
       };
     },
     probe: (call) => status(call, { model_type: 'voice' }),
+    shows: 200,
   }),
   fault({
     id: 'agent-model-type-unchecked',
@@ -439,6 +456,7 @@ export const AGENTS_FAULTS = [
       };
     },
     probe: (call) => status(call, { model_type: 'MODEL_TYPE_FOO' }),
+    shows: 200,
   }),
   fault({
     id: 'agent-model-type-sms-unsupported',
@@ -452,6 +470,7 @@ export const AGENTS_FAULTS = [
           : readModelType(f, request);
     },
     probe: (call) => status(call, { model_type: 'MODEL_TYPE_SMS' }),
+    shows: 400,
   }),
   fault({
     id: 'agent-model-type-defaults-to-voice',
@@ -463,6 +482,7 @@ export const AGENTS_FAULTS = [
         request.body['model_type'] === undefined ? 'MODEL_TYPE_VOICE' : readModelType(f, request);
     },
     probe: (call) => status(call, { model_type: undefined }),
+    shows: 200,
   }),
   fault({
     id: 'agent-display-name-defaulted',
@@ -474,6 +494,7 @@ export const AGENTS_FAULTS = [
       (read) => (f, request) => (request.body['display_name'] === undefined ? 'Untitled agent' : read(f, request)),
     ),
     probe: (call) => status(call, { display_name: undefined }),
+    shows: 200,
   }),
   fault({
     id: 'agent-numbers-coerced-to-text',
@@ -485,6 +506,7 @@ export const AGENTS_FAULTS = [
       return typeof value === 'number' ? String(value) : read(f, request);
     }),
     probe: (call) => status(call, { prompt: 42 }),
+    shows: 200,
   }),
   fault({
     id: 'agent-reference-ids-scalar-accepted',
@@ -496,6 +518,7 @@ export const AGENTS_FAULTS = [
       return typeof value === 'string' ? [value] : read(f, request);
     }),
     probe: (call) => status(call, { metric_ids: 'a'.repeat(22) }),
+    shows: 200,
   }),
   fault({
     id: 'agent-path-id-unchecked',
@@ -508,6 +531,7 @@ export const AGENTS_FAULTS = [
         endpoint.key !== 'GET /v1/agents/{agent_id}' && pathIdChecked(endpoint, param);
     },
     probe: async (call) => (await call('GET', '/v1/agents/short')).body.error.code,
+    shows: 'NOT_FOUND',
   }),
 
   // Referenced IDs
@@ -518,6 +542,7 @@ export const AGENTS_FAULTS = [
     description: 'metric_ids and test_set_ids elements are stored without checking their format.',
     behaviour: reread(['metric_ids', 'test_set_ids'], (_read, name) => (f) => f.strings(name) ?? []),
     probe: (call) => status(call, { test_set_ids: ['short'] }),
+    shows: 200,
   }),
   fault({
     id: 'agent-reference-ids-must-exist',
@@ -529,6 +554,7 @@ export const AGENTS_FAULTS = [
       (_read, name) => (f) => f.strings(name, { each: checked(() => false, 'the ID of an existing object') }) ?? [],
     ),
     probe: (call) => status(call, { metric_ids: ['a'.repeat(22)] }),
+    shows: 400,
   }),
 
   // Sizes of the configuration and workflows
@@ -594,6 +620,7 @@ export const AGENTS_FAULTS = [
           metadata: { chat_endpoint: CHAT_URL, strip_message_timestamps: true },
         })
       ).body.agent.metadata,
+    shows: { chat_endpoint: 'https://chat.example.com/v1/messages', strip_message_timestamps: 'true' },
   }),
   fault({
     id: 'agent-config-json-text-as-repr',
@@ -634,6 +661,7 @@ export const AGENTS_FAULTS = [
           metadata: { chat_endpoint: CHAT_URL, custom_data: '{"tier":"gold"}' },
         })
       ).body.agent.metadata.custom_data,
+    shows: "{'tier': 'gold'}",
   }),
   fault({
     id: 'chat-endpoint-optional',
@@ -642,6 +670,7 @@ export const AGENTS_FAULTS = [
     description: 'A CHAT agent without chat_endpoint is accepted.',
     behaviour: stringKey(CHAT, 'chat_endpoint', checked(isPublicHttpUrl, 'a public HTTP(S) URL')),
     probe: (call) => status(call, { model_type: 'MODEL_TYPE_CHAT', metadata: { response_format: 'responses' } }),
+    shows: 200,
   }),
   fault({
     id: 'chat-private-ips-accepted',
@@ -655,6 +684,7 @@ export const AGENTS_FAULTS = [
       true,
     ),
     probe: (call) => chat(call, { chat_endpoint: 'http://10.1.2.3/chat' }),
+    shows: 200,
   }),
   fault({
     id: 'chat-loopback-accepted',
@@ -663,6 +693,7 @@ export const AGENTS_FAULTS = [
     description: 'chat_endpoint rejects private address ranges but accepts localhost and loopback addresses.',
     behaviour: chatEndpointAlsoAccepting((host) => LOOPBACK.test(host)),
     probe: (call) => chat(call, { chat_endpoint: 'http://localhost/chat' }),
+    shows: 200,
   }),
   fault({
     id: 'chat-private-172-accepted',
@@ -672,6 +703,7 @@ export const AGENTS_FAULTS = [
       'chat_endpoint rejects loopback, 10/8 and 192.168/16, but the third private range, 172.16/12, was forgotten: http://172.16.0.1/chat is accepted.',
     behaviour: chatEndpointAlsoAccepting((host) => /^172\.(1[6-9]|2\d|3[01])\./.test(host)),
     probe: (call) => chat(call, { chat_endpoint: 'http://172.31.255.254/chat' }),
+    shows: 200,
   }),
   fault({
     id: 'chat-private-172-too-wide',
@@ -681,6 +713,7 @@ export const AGENTS_FAULTS = [
       'chat_endpoint treats every 172.x.x.x address as private (`startsWith("172.")` for 172.16/12): the public 172.32.0.1 is rejected.',
     behaviour: chatEndpointAlsoRefusing((host) => host.startsWith('172.')),
     probe: (call) => chat(call, { chat_endpoint: 'http://172.32.0.1/chat' }),
+    shows: 400,
   }),
   fault({
     id: 'chat-loopback-literal-only',
@@ -690,6 +723,7 @@ export const AGENTS_FAULTS = [
       'chat_endpoint rejects the loopback address as the literal 127.0.0.1: the rest of 127/8 (http://127.1.2.3/chat) is accepted.',
     behaviour: chatEndpointAlsoAccepting((host) => host.startsWith('127.') && host !== '127.0.0.1'),
     probe: (call) => chat(call, { chat_endpoint: 'http://127.1.2.3/chat' }),
+    shows: 200,
   }),
   fault({
     id: 'chat-private-ipv6-accepted',
@@ -699,6 +733,7 @@ export const AGENTS_FAULTS = [
       'chat_endpoint checks the private ranges of IPv4 only: an IPv6 unique local address (fc00::/7) is accepted; [::1] is still refused.',
     behaviour: chatEndpointAlsoAccepting((host) => /^\[f[cd]/i.test(host)),
     probe: (call) => chat(call, { chat_endpoint: 'http://[fd12:3456::1]/chat' }),
+    shows: 200,
   }),
   fault({
     id: 'chat-ipv6-hosts-refused',
@@ -707,6 +742,7 @@ export const AGENTS_FAULTS = [
     description: 'chat_endpoint refuses every IPv6 host, public ones too: http://[2606:4700::a00:1]/chat is rejected.',
     behaviour: chatEndpointAlsoRefusing((host) => host.startsWith('[')),
     probe: (call) => chat(call, { chat_endpoint: 'http://[2606:4700::1]/chat' }),
+    shows: 400,
   }),
   fault({
     id: 'chat-ipv6-private-digits-anywhere',
@@ -716,6 +752,7 @@ export const AGENTS_FAULTS = [
       'chat_endpoint looks for fc00::/7 and fe80::/10 in every group of an IPv6 address (a pattern without `^`): the public [2606:fd00::1] is rejected.',
     behaviour: chatEndpointAlsoRefusing((host) => /(f[cd][0-9a-f]{2}|fe[89ab][0-9a-f]):/.test(host)),
     probe: (call) => chat(call, { chat_endpoint: 'http://[2606:fe80::1]/chat' }),
+    shows: 400,
   }),
   fault({
     id: 'chat-ipv6-v4-tail',
@@ -728,6 +765,7 @@ export const AGENTS_FAULTS = [
       return tail !== null && !isPublicHost(tail);
     }),
     probe: (call) => chat(call, { chat_endpoint: 'http://[2606:4700::a00:1]/chat' }),
+    shows: 400,
   }),
   fault({
     id: 'chat-endpoint-not-parsed',
@@ -744,6 +782,7 @@ export const AGENTS_FAULTS = [
       true,
     ),
     probe: (call) => chat(call, { chat_endpoint: 'not a url' }),
+    shows: 200,
   }),
   fault({
     id: 'chat-initialization-endpoint-unchecked',
@@ -752,6 +791,7 @@ export const AGENTS_FAULTS = [
     description: 'initialization_endpoint is stored without checking it is a URL.',
     behaviour: stringKey(CHAT, 'initialization_endpoint', undefined),
     probe: (call) => chat(call, { initialization_endpoint: 'not a url' }),
+    shows: 200,
   }),
   fault({
     id: 'chat-initialization-endpoint-wss-only',
@@ -760,6 +800,7 @@ export const AGENTS_FAULTS = [
     description: 'initialization_endpoint is checked with the WEBSOCKET rule: HTTPS URLs are rejected.',
     behaviour: stringKey(CHAT, 'initialization_endpoint', WSS_URL),
     probe: (call) => chat(call, { initialization_endpoint: 'https://chat.example.com/init' }),
+    shows: 400,
   }),
   fault({
     id: 'chat-input-template-unchecked',
@@ -768,6 +809,7 @@ export const AGENTS_FAULTS = [
     description: 'input_template is stored without checking it is JSON.',
     behaviour: rekey(CHAT, 'input_template', (c, k) => void c.jsonValue(k)),
     probe: (call) => chat(call, { input_template: '{"messages": [' }),
+    shows: 200,
   }),
   fault({
     id: 'chat-input-template-variables-rejected',
@@ -786,6 +828,7 @@ export const AGENTS_FAULTS = [
         }),
     ),
     probe: (call) => chat(call, { input_template: '{"input":"{{latest_message}}"}' }),
+    shows: 400,
   }),
   fault({
     id: 'chat-response-format-unchecked',
@@ -794,6 +837,7 @@ export const AGENTS_FAULTS = [
     description: 'response_format accepts any string.',
     behaviour: stringKey(CHAT, 'response_format', undefined),
     probe: (call) => chat(call, { response_format: 'xml' }),
+    shows: 200,
   }),
   fault({
     id: 'chat-response-format-responses-unsupported',
@@ -802,6 +846,7 @@ export const AGENTS_FAULTS = [
     description: 'response_format accepts `chat_completions` only.',
     behaviour: rekey(CHAT, 'response_format', (c, k) => void c.oneOf(k, ['chat_completions'])),
     probe: (call) => chat(call, { response_format: 'responses' }),
+    shows: 400,
   }),
   fault({
     id: 'chat-persona-id-unchecked',
@@ -810,6 +855,7 @@ export const AGENTS_FAULTS = [
     description: 'persona_id is stored without checking it is a 22-character ID.',
     behaviour: stringKey(CHAT, 'persona_id', undefined),
     probe: (call) => chat(call, { persona_id: 'abc' }),
+    shows: 200,
   }),
   fault({
     id: 'chat-strip-timestamps-unchecked',
@@ -819,6 +865,7 @@ export const AGENTS_FAULTS = [
       'strip_message_timestamps is stored as given: the string "sometimes" is accepted where the table says boolean.',
     behaviour: rekey(CHAT, 'strip_message_timestamps', () => undefined),
     probe: (call) => chat(call, { strip_message_timestamps: 'sometimes' }),
+    shows: 200,
   }),
   fault({
     id: 'chat-payload-limits-unenforced',
@@ -836,6 +883,7 @@ export const AGENTS_FAULTS = [
         limit(id, { max: undefined })(b);
     },
     probe: (call) => chat(call, { custom_headers: sized(20_000) }),
+    shows: 200,
   }),
   fault({
     id: 'chat-16kb-limits-as-10kb',
@@ -848,6 +896,7 @@ export const AGENTS_FAULTS = [
         limit(id, { max: 10 * 1024 })(b);
     },
     probe: (call) => chat(call, { custom_persona_data: sized(15_000) }),
+    shows: 400,
   }),
   ...limitFaults('chat.custom_data', {
     subject: 'custom_data',
@@ -885,6 +934,7 @@ export const AGENTS_FAULTS = [
         endpoint: 'https://hooks.example.com/x',
         metadata: { trigger_call_payload: 42 },
       }),
+    shows: 200,
   }),
   fault({
     id: 'websocket-custom-headers-unchecked',
@@ -894,6 +944,7 @@ export const AGENTS_FAULTS = [
       'The WEBSOCKET custom_headers is stored as given: a number is accepted where the table says JSON string.',
     behaviour: rekey(WEBSOCKET, 'custom_headers', () => undefined),
     probe: (call) => websocket(call, { custom_headers: 42 }),
+    shows: 200,
   }),
   fault({
     id: 'websocket-ws-accepted',
@@ -907,6 +958,7 @@ export const AGENTS_FAULTS = [
       true,
     ),
     probe: (call) => websocket(call, { endpoint: 'ws://ws.example.com/agent' }),
+    shows: 200,
   }),
   fault({
     id: 'websocket-endpoint-any-url',
@@ -920,6 +972,7 @@ export const AGENTS_FAULTS = [
       true,
     ),
     probe: (call) => websocket(call, { endpoint: 'https://ws.example.com/agent' }),
+    shows: 200,
   }),
   fault({
     id: 'websocket-endpoint-optional',
@@ -928,6 +981,7 @@ export const AGENTS_FAULTS = [
     description: 'A WEBSOCKET agent without endpoint is accepted.',
     behaviour: stringKey(WEBSOCKET, 'endpoint', WSS_URL),
     probe: (call) => websocket(call, { endpoint: undefined }),
+    shows: 200,
   }),
   fault({
     id: 'websocket-init-json-optional',
@@ -936,6 +990,7 @@ export const AGENTS_FAULTS = [
     description: 'A WEBSOCKET agent without initialization_json is accepted.',
     behaviour: rekey(WEBSOCKET, 'initialization_json', (c, k) => void c.jsonValue(k)),
     probe: (call) => websocket(call, { initialization_json: undefined }),
+    shows: 200,
   }),
   fault({
     id: 'websocket-init-json-object-only',
@@ -944,5 +999,6 @@ export const AGENTS_FAULTS = [
     description: 'initialization_json must be a JSON object: the JSON string the spec describes is rejected.',
     behaviour: rekey(WEBSOCKET, 'initialization_json', (c, k) => void c.object(k, { required: true })),
     probe: (call) => websocket(call, {}),
+    shows: 400,
   }),
 ] as const satisfies readonly Fault[];

@@ -16,6 +16,7 @@ export const AUTH_FAULTS = [
         (key === undefined && endpoint.key === 'GET /v1/agents/{agent_id}') || accepts(endpoint, key);
     },
     probe: async (call) => (await call('GET', `/v1/agents/${'A'.repeat(22)}`, { key: null })).status,
+    shows: 404,
   }),
   fault({
     id: 'auth-wrong-key-accepted',
@@ -26,6 +27,7 @@ export const AUTH_FAULTS = [
       b.auth.accepts = (_endpoint, key) => key !== undefined && key !== '';
     },
     probe: async (call) => (await call('GET', '/v1/personas', { key: 'nope' })).status,
+    shows: 200,
   }),
   fault({
     id: 'auth-details-missing',
@@ -36,6 +38,7 @@ export const AUTH_FAULTS = [
       refineFailure(b, (error) => new ApiError(error.code, error.message, []));
     },
     probe: async (call) => (await call('GET', '/v1/personas', { key: null })).body.error.details,
+    shows: [],
   }),
   fault({
     id: 'auth-wrong-code',
@@ -48,6 +51,7 @@ export const AUTH_FAULTS = [
       );
     },
     probe: async (call) => (await call('GET', '/v1/personas', { key: null })).body.error.code,
+    shows: 'PERMISSION_DENIED',
   }),
   fault({
     id: 'auth-empty-key-accepted',
@@ -60,6 +64,7 @@ export const AUTH_FAULTS = [
       b.auth.accepts = (endpoint, key) => (key !== undefined && key.trim() === '') || accepts(endpoint, key);
     },
     probe: async (call) => (await call('GET', '/v1/personas', { key: '' })).status,
+    shows: 200,
   }),
   fault({
     id: 'auth-key-prefix-accepted',
@@ -71,6 +76,7 @@ export const AUTH_FAULTS = [
       b.auth.accepts = (_endpoint, key) => key?.startsWith(valid) === true;
     },
     probe: async (call) => (await call('GET', '/v1/personas', { key: `${DEFAULT_API_KEY}x` })).status,
+    shows: 200,
   }),
   fault({
     id: 'auth-key-last-character-ignored',
@@ -83,6 +89,7 @@ export const AUTH_FAULTS = [
         key !== undefined && key.length >= compared.length && key.slice(0, compared.length) === compared;
     },
     probe: async (call) => (await call('GET', '/v1/personas', { key: DEFAULT_API_KEY.slice(0, -1) })).status,
+    shows: 200,
   }),
   fault({
     id: 'auth-key-case-insensitive',
@@ -94,6 +101,7 @@ export const AUTH_FAULTS = [
       b.auth.accepts = (_endpoint, key) => key?.toLowerCase() === valid;
     },
     probe: async (call) => (await call('GET', '/v1/personas', { key: DEFAULT_API_KEY.toUpperCase() })).status,
+    shows: 200,
   }),
   fault({
     id: 'auth-after-path-ids',
@@ -104,6 +112,7 @@ export const AUTH_FAULTS = [
       authenticateAfter(b, 'path-ids');
     },
     probe: async (call) => (await call('GET', '/v1/agents/x', { key: 'nope' })).body.error.code,
+    shows: 'INVALID_ARGUMENT',
   }),
   fault({
     id: 'auth-after-body',
@@ -116,6 +125,7 @@ export const AUTH_FAULTS = [
     },
     probe: async (call) =>
       (await call('POST', '/v1/agents', { key: 'nope', raw: '{"display_name": ' })).body.error.code,
+    shows: 'INVALID_ARGUMENT',
   }),
   fault({
     id: 'auth-after-handler',
@@ -127,6 +137,7 @@ export const AUTH_FAULTS = [
       authenticateAfter(b, 'handler');
     },
     probe: async (call) => (await call('POST', '/v1/agents', { key: 'nope', body: {} })).body.error.code,
+    shows: 'INVALID_ARGUMENT',
   }),
   fault({
     id: 'auth-spec-requires-key',
@@ -137,5 +148,6 @@ export const AUTH_FAULTS = [
       b.auth.required = () => true;
     },
     probe: async (call) => (await call('GET', '/v1/openapi', { key: null })).status,
+    shows: 401,
   }),
 ] as const satisfies readonly Fault[];

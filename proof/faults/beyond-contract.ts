@@ -163,6 +163,7 @@ export const BEYOND_CONTRACT_FAULTS = [
       b.auth.required = (endpoint) => endpoint.key !== LIST_AGENTS.key && required(endpoint);
     },
     probe: async (call) => (await call('GET', '/v1/agents', { key: null })).status,
+    shows: 200,
   }),
   fault({
     id: 'beyond-patch-agent-wrong-key-accepted',
@@ -178,6 +179,7 @@ export const BEYOND_CONTRACT_FAULTS = [
     probe: async (call) =>
       (await call('PATCH', `/v1/agents/${UNKNOWN_AGENT}`, { key: 'wrong-key', body: { display_name: 'Renamed' } })).body
         .error.code,
+    shows: 'NOT_FOUND',
   }),
   fault({
     id: 'beyond-get-run-error-without-envelope',
@@ -207,6 +209,7 @@ export const BEYOND_CONTRACT_FAULTS = [
       }));
     },
     probe: async (call) => typeof (await firstTestCase(call)).input_type,
+    shows: 'number',
   }),
   fault({
     id: 'beyond-get-run-unwrapped',
@@ -232,6 +235,7 @@ export const BEYOND_CONTRACT_FAULTS = [
       }));
     },
     probe: async (call) => (await firstTestCase(call)).create_time.endsWith('Z'),
+    shows: false,
   }),
   fault({
     id: 'beyond-test-cases-list-repeats-item',
@@ -257,6 +261,7 @@ export const BEYOND_CONTRACT_FAULTS = [
       });
     },
     probe: async (call) => (await call('GET', '/v1/agents?page_size=3')).body.agents.length,
+    shows: 12,
   }),
   fault({
     id: 'beyond-test-cases-page-size-first-page-only',
@@ -275,6 +280,7 @@ export const BEYOND_CONTRACT_FAULTS = [
       return (await call('GET', `/v1/test-cases?page_size=2&page_token=${encodeURIComponent(first.next_page_token)}`))
         .body.test_cases.length;
     },
+    shows: 13,
   }),
   fault({
     id: 'beyond-list-agents-maximum-refused',
@@ -291,6 +297,7 @@ export const BEYOND_CONTRACT_FAULTS = [
       });
     },
     probe: async (call) => (await call('GET', '/v1/agents?page_size=100')).status,
+    shows: 400,
   }),
   fault({
     id: 'beyond-test-cases-descending-ignored',
@@ -314,6 +321,7 @@ export const BEYOND_CONTRACT_FAULTS = [
       tokenAcceptedOn(b, 'test-cases', 'unknown');
     },
     probe: async (call) => (await call('GET', '/v1/test-cases?page_token=forged-token')).status,
+    shows: 200,
   }),
   fault({
     id: 'beyond-method-not-implemented',
@@ -330,6 +338,7 @@ export const BEYOND_CONTRACT_FAULTS = [
       ).body;
       return Object.keys(spec.paths['/v1/agents/{agent_id}'] ?? {});
     },
+    shows: ['get', 'patch', 'delete'],
   }),
   fault({
     id: 'beyond-published-not-implemented',
@@ -341,6 +350,7 @@ export const BEYOND_CONTRACT_FAULTS = [
       b.publishing.beyond = [...b.publishing.beyond, ...UNSERVED];
     },
     probe: publishedAndServed,
+    shows: [true, true, true],
   }),
   fault({
     id: 'beyond-unserved-behind-gateway',
@@ -364,5 +374,6 @@ export const BEYOND_CONTRACT_FAULTS = [
       (await call('GET', `/v1/agents/${UNKNOWN_AGENT}/mutations`, { key: null })).status,
       (await call('GET', `/v1/agents/${UNKNOWN_AGENT}/mutations`)).status,
     ],
+    shows: [401, 405],
   }),
 ] as const satisfies readonly Fault[];

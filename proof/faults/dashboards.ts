@@ -31,6 +31,7 @@ export const DASHBOARDS_FAULTS = [
       await renamed(call, 'first');
       return (await renamed(call, 'second')).display_name;
     },
+    shows: 'first',
   }),
   fault({
     id: 'dashboard-display-name-max-254',
@@ -39,6 +40,7 @@ export const DASHBOARDS_FAULTS = [
     description: 'Dashboard display_name of 255 characters is rejected.',
     behaviour: setDisplayNameBounds({ max: 254 }),
     probe: (call) => status(call, 'n'.repeat(255)),
+    shows: 400,
   }),
   fault({
     id: 'dashboard-display-name-max-256',
@@ -47,6 +49,7 @@ export const DASHBOARDS_FAULTS = [
     description: 'Dashboard display_name of 256 characters is accepted.',
     behaviour: setDisplayNameBounds({ max: 256 }),
     probe: (call) => status(call, 'n'.repeat(256)),
+    shows: 200,
   }),
   fault({
     id: 'dashboard-display-name-empty-accepted',
@@ -55,6 +58,7 @@ export const DASHBOARDS_FAULTS = [
     description: 'An empty dashboard display_name is accepted.',
     behaviour: setDisplayNameBounds({ min: 0 }),
     probe: (call) => status(call, ''),
+    shows: 200,
   }),
   fault({
     id: 'dashboard-name-singular',
@@ -68,6 +72,7 @@ export const DASHBOARDS_FAULTS = [
       }));
     },
     probe: async (call) => String((await renamed(call)).name).split('/')[0],
+    shows: 'dashboard',
   }),
   fault({
     id: 'dashboard-times-swapped',
@@ -85,6 +90,7 @@ export const DASHBOARDS_FAULTS = [
       const dashboard = await renamed(call);
       return Date.parse(dashboard.update_time) >= Date.parse(dashboard.create_time);
     },
+    shows: false,
   }),
   fault({
     id: 'dashboard-path-id-unchecked',
@@ -96,5 +102,6 @@ export const DASHBOARDS_FAULTS = [
       b.pathIdChecked = (endpoint, param) => param !== 'dashboard_id' && checked(endpoint, param);
     },
     probe: async (call) => (await rename(call, 'Probe', 'd'.repeat(21))).body.error.code,
+    shows: 'NOT_FOUND',
   }),
 ] as const satisfies readonly Fault[];

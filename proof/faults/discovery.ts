@@ -34,6 +34,7 @@ export const DISCOVERY_FAULTS = [
     probe: async (call) =>
       (await call('GET', `/v1/simulations/${await firstSimulation(call)}/metrics?page_size=1000`)).text.length >
       40 * 1024 * 1024,
+    shows: true,
   }),
   fault({
     id: 'runs-list-not-json',
@@ -48,6 +49,7 @@ export const DISCOVERY_FAULTS = [
           : respond(endpoint, body);
     },
     probe: async (call) => (await call('GET', '/v1/runs?page_size=5')).contentType,
+    shows: 'text/html',
   }),
   fault({
     id: 'personas-list-over-max',
@@ -62,6 +64,7 @@ export const DISCOVERY_FAULTS = [
       };
     },
     probe: async (call) => (await call('GET', '/v1/personas?page_size=100')).body.personas.length,
+    shows: 101,
   }),
   fault({
     id: 'metrics-list-fails-at-max',
@@ -78,5 +81,6 @@ export const DISCOVERY_FAULTS = [
     },
     probe: async (call) =>
       (await call('GET', `/v1/simulations/${await firstSimulation(call)}/metrics?page_size=1000`)).status,
+    shows: 500,
   }),
 ] as const satisfies readonly Fault[];

@@ -105,6 +105,7 @@ export const FIELD_SLIPS_FAULTS = [
     description: 'Mutation display_name is limited to 200 UTF-8 bytes instead of 200 characters.',
     behaviour: measuredAs(['mutation.display_name'], bytesOfText),
     probe: (call) => mutationStatus(call, { display_name: 'é'.repeat(200) }),
+    shows: 400,
   }),
   fault({
     id: 'dashboard-display-name-bytes',
@@ -114,6 +115,7 @@ export const FIELD_SLIPS_FAULTS = [
       'Dashboard display_name is limited to 255 UTF-8 bytes (a VARCHAR(255) byte column) instead of 255 characters.',
     behaviour: measuredAs(['dashboard.display_name'], bytesOfText),
     probe: (call) => renameDashboard(call, 'é'.repeat(255)),
+    shows: 400,
   }),
   fault({
     id: 'review-project-display-name-bytes',
@@ -122,6 +124,7 @@ export const FIELD_SLIPS_FAULTS = [
     description: 'Review project display_name is limited to 200 UTF-8 bytes instead of 200 characters.',
     behaviour: measuredAs(['reviewProject.display_name'], bytesOfText),
     probe: async (call) => (await reviewProject(call, { display_name: 'é'.repeat(200) })).status,
+    shows: 400,
   }),
   fault({
     id: 'test-case-test-set-id-bytes',
@@ -131,6 +134,7 @@ export const FIELD_SLIPS_FAULTS = [
       'test_set_id must be exactly 8 UTF-8 bytes (a CHAR(8) byte column), not 8 characters: four two-byte characters pass.',
     behaviour: measuredAs(['testCase.test_set_id'], bytesOfText),
     probe: async (call) => (await testCase(call, { test_set_id: 'éééé' })).status,
+    shows: 200,
   }),
   fault({
     id: 'chat-payload-sizes-in-characters',
@@ -143,6 +147,7 @@ export const FIELD_SLIPS_FAULTS = [
       charactersOfJson,
     ),
     probe: (call) => chatStatus(call, { custom_headers: JSON.stringify({ h: 'é'.repeat(10_000) }) }),
+    shows: 200,
   }),
   fault({
     id: 'agent-config-size-in-characters',
@@ -152,6 +157,7 @@ export const FIELD_SLIPS_FAULTS = [
       "The 10 MB limits of the simulator configuration and workflows are held against the JSON text's `.length`, its characters, not its UTF-8 bytes.",
     behaviour: measuredAs(['agent.metadata', 'agent.workflows'], charactersOfJson),
     probe: (call) => agentStatus(call, { workflows: { w: 'é'.repeat(5_300_000) } }),
+    shows: 200,
   }),
   fault({
     id: 'dashboard-display-name-surrogate-ends',
@@ -161,6 +167,7 @@ export const FIELD_SLIPS_FAULTS = [
       'Dashboard display_name counts code points with a hand-written surrogate-pair test that leaves out the ends of the ranges (`unit > 0xD800`, `next < 0xDFFF`): U+10000 and U+1D7FF count as two, so 255 astral characters with them are rejected.',
     behaviour: measuredAs(['dashboard.display_name'], codePointsMissingRangeEnds),
     probe: (call) => renameDashboard(call, '\u{10000}\u{1D7FF}'.repeat(127)),
+    shows: 400,
   }),
   fault({
     id: 'mutation-overrides-size-in-characters',
@@ -170,6 +177,7 @@ export const FIELD_SLIPS_FAULTS = [
       "The 10 KB limit of config_overrides is held against the JSON text's `.length`, its characters, not its UTF-8 bytes.",
     behaviour: measuredAs(['mutation.config_overrides'], charactersOfJson),
     probe: (call) => mutationStatus(call, { display_name: 'm', config_overrides: { prompt: 'é'.repeat(5300) } }),
+    shows: 200,
   }),
 
   // scope: one field or endpoint keeps the rule, another does not
@@ -183,6 +191,7 @@ export const FIELD_SLIPS_FAULTS = [
       b.limits['dashboard.display_name'] = { ...b.limits['dashboard.display_name'], max: undefined };
     },
     probe: (call) => renameDashboard(call, 'd'.repeat(256)),
+    shows: 200,
   }),
   fault({
     id: 'chat-custom-persona-data-unlimited',
@@ -192,6 +201,7 @@ export const FIELD_SLIPS_FAULTS = [
       'Three of the four CHAT payload limits are enforced: custom_persona_data is read without its 16 KB limit.',
     behaviour: rekeyChat('custom_persona_data', (c, k) => void c.jsonValue(k)),
     probe: (call) => chatStatus(call, { custom_persona_data: JSON.stringify({ p: 'x'.repeat(20_000) }) }),
+    shows: 200,
   }),
   fault({
     id: 'agent-config-size-chat-only',
@@ -207,6 +217,7 @@ export const FIELD_SLIPS_FAULTS = [
           request.modelType === 'MODEL_TYPE_CHAT' ? read(f, request) : f.object(request.configField),
       ),
     probe: (call) => agentStatus(call, { metadata: { m: 'x'.repeat(10_500_000) } }),
+    shows: 200,
   }),
   fault({
     id: 'agent-test-set-ids-unchecked',
@@ -216,6 +227,7 @@ export const FIELD_SLIPS_FAULTS = [
       'metric_ids elements are checked as 22 alphanumeric characters; test_set_ids elements are stored unchecked.',
     behaviour: (b) => rereadAgent(b, 'test_set_ids', () => (f) => f.strings('test_set_ids') ?? []),
     probe: (call) => agentStatus(call, { test_set_ids: ['short'] }),
+    shows: 200,
   }),
   fault({
     id: 'test-case-update-before-create',
@@ -233,6 +245,7 @@ export const FIELD_SLIPS_FAULTS = [
       const created = (await testCase(call, {})).body.test_case;
       return Date.parse(created.update_time) >= Date.parse(created.create_time);
     },
+    shows: false,
   }),
 
   // bound: at the limit itself
@@ -249,6 +262,7 @@ export const FIELD_SLIPS_FAULTS = [
         : value;
     }),
     probe: (call) => mutationStatus(call, { display_name: '😀'.repeat(200) }),
+    shows: 400,
   }),
   fault({
     id: 'agent-reference-ids-up-to-22',
@@ -268,6 +282,7 @@ export const FIELD_SLIPS_FAULTS = [
       }
     },
     probe: (call) => agentStatus(call, { metric_ids: ['A'.repeat(21)] }),
+    shows: 200,
   }),
   fault({
     id: 'chat-persona-id-22-or-more',
@@ -282,6 +297,7 @@ export const FIELD_SLIPS_FAULTS = [
         }),
     ),
     probe: (call) => chatStatus(call, { persona_id: 'A'.repeat(23) }),
+    shows: 200,
   }),
   fault({
     id: 'run-metrics-mean-float32',
@@ -304,6 +320,7 @@ export const FIELD_SLIPS_FAULTS = [
           (m) => m.min <= m.mean && m.mean <= m.max,
         ),
       ),
+    shows: false,
   }),
 
   // read-back: the create answer right, the read wrong
@@ -322,6 +339,7 @@ export const FIELD_SLIPS_FAULTS = [
       const agent = await agentReadBack(call);
       return Date.parse(agent.update_time) >= Date.parse(agent.create_time);
     },
+    shows: false,
   }),
   fault({
     id: 'agent-get-knowledge-base-ids-dropped',
@@ -331,6 +349,7 @@ export const FIELD_SLIPS_FAULTS = [
       'GET /v1/agents/{agent_id} returns the agent without knowledge_base_ids (kept in a table the read does not join); the create answer has them.',
     behaviour: (b) => readAs(b, GET_AGENT, 'agent', ({ knowledge_base_ids: _ids, ...agent }) => agent),
     probe: async (call) => 'knowledge_base_ids' in (await agentReadBack(call)),
+    shows: false,
   }),
   fault({
     id: 'agent-get-soft-delete-flag',
@@ -356,6 +375,7 @@ export const FIELD_SLIPS_FAULTS = [
       ),
     probe: async (call) =>
       (await mutationReadBack(call, { display_name: 'm', config_overrides: { prompt: 'hello' } })).parameter_values,
+    shows: {},
   }),
   fault({
     id: 'mutation-get-update-time-set',
@@ -378,6 +398,7 @@ export const FIELD_SLIPS_FAULTS = [
         Object.fromEntries(Object.entries(mutation).filter(([, value]) => value !== '' && value !== null)),
       ),
     probe: async (call) => Object.keys(await mutationReadBack(call)).sort(),
+    shows: ['agent_id', 'config_overrides', 'create_time', 'display_name', 'id', 'parameter_values'],
   }),
 
   // explicit: an explicit value taken for an absent one
@@ -394,6 +415,7 @@ export const FIELD_SLIPS_FAULTS = [
       );
     },
     probe: async (call) => 'knowledge_base_ids' in (await newAgent(call)).body.agent,
+    shows: false,
   }),
   fault({
     id: 'review-project-required-null-accepted',
@@ -406,6 +428,7 @@ export const FIELD_SLIPS_FAULTS = [
       (read, name) => (f) => (f.has(name) && f.strings(name) === null ? [] : read(f)),
     ),
     probe: async (call) => (await reviewProject(call, { assignees: null })).status,
+    shows: 200,
   }),
   fault({
     id: 'review-project-rules-null-rejected',
@@ -420,6 +443,7 @@ export const FIELD_SLIPS_FAULTS = [
           : read(f),
     ),
     probe: async (call) => (await reviewProject(call, { project_rules: null })).status,
+    shows: 400,
   }),
 
   // type: a JSON type drifting
@@ -435,6 +459,7 @@ export const FIELD_SLIPS_FAULTS = [
         workflows: numbersAsText(agent['workflows']) as JsonObject | null,
       })),
     probe: async (call) => (await agentReadBack(call, { workflows: { retries: 3 } })).workflows,
+    shows: { retries: '3' },
   }),
   fault({
     id: 'agent-knowledge-base-ids-null',
@@ -449,6 +474,7 @@ export const FIELD_SLIPS_FAULTS = [
       );
     },
     probe: async (call) => (await newAgent(call)).body.agent.knowledge_base_ids,
+    shows: null,
   }),
   fault({
     id: 'mutation-update-time-text-null',
@@ -460,6 +486,7 @@ export const FIELD_SLIPS_FAULTS = [
       presentWith(b, 'mutation', (view) => (view['update_time'] === null ? { ...view, update_time: 'null' } : view));
     },
     probe: async (call) => (await mutate(call, await parent(call), { display_name: 'm' })).body.mutation.update_time,
+    shows: 'null',
   }),
   fault({
     id: 'run-progress-counters-as-text',
@@ -473,6 +500,7 @@ export const FIELD_SLIPS_FAULTS = [
       }));
     },
     probe: async (call) => typeof (await runs(call))[0]?.['progress'].total_test_cases,
+    shows: 'string',
   }),
 
   // state: wrong in one state of the resource
@@ -502,6 +530,7 @@ export const FIELD_SLIPS_FAULTS = [
       await mutate(call, agentId, { display_name: 'same' });
       return (await mutate(call, agentId, { display_name: 'same' })).status;
     },
+    shows: 200,
   }),
   fault({
     id: 'mutation-duplicate-touches-update-time',
@@ -549,6 +578,7 @@ export const FIELD_SLIPS_FAULTS = [
       await call('DELETE', at);
       return (await call('GET', at)).status;
     },
+    shows: 200,
   }),
 
   // order: an array's order not kept
@@ -562,6 +592,7 @@ export const FIELD_SLIPS_FAULTS = [
       rereadAgent(b, 'workflows', (read) => (f, request) => sortedLists(read(f, request)) as JsonObject | null),
     probe: async (call) =>
       (await newAgent(call, { workflows: { steps: ['greet', 'book'] } })).body.agent.workflows.steps,
+    shows: ['book', 'greet'],
   }),
   fault({
     id: 'test-case-expected-behaviors-sorted',
@@ -583,5 +614,6 @@ export const FIELD_SLIPS_FAULTS = [
           expected_output_str: 'Offers a voucher',
         })
       ).body.test_case.expected_behaviors,
+    shows: ['Asks for the order number', 'Offers a refund'],
   }),
 ] as const satisfies readonly Fault[];

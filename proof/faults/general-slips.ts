@@ -71,6 +71,7 @@ export const GENERAL_SLIPS_FAULTS = [
       codeOnEndpoint(b, 'POST /v1/review-projects', 'INVALID_ARGUMENT', 'FAILED_PRECONDITION');
     },
     probe: async (call) => (await call('POST', '/v1/review-projects', { body: {} })).body.error.code,
+    shows: 'FAILED_PRECONDITION',
   }),
   fault({
     id: 'dashboard-details-name-wrong-field',
@@ -105,6 +106,7 @@ export const GENERAL_SLIPS_FAULTS = [
     },
     probe: async (call) =>
       (await call('PATCH', `/v1/dashboards/${FIXTURE_IDS.dashboardId}`, { raw: '{"display_name": ' })).status,
+    shows: 500,
   }),
   fault({
     id: 'review-project-notifications-truthy',
@@ -127,6 +129,7 @@ export const GENERAL_SLIPS_FAULTS = [
     },
     probe: async (call) =>
       (await call('POST', '/v1/review-projects', { body: reviewProject({ notifications: 'yes' }) })).status,
+    shows: 200,
   }),
   fault({
     id: 'test-case-missing-field-unnamed',
@@ -170,6 +173,7 @@ export const GENERAL_SLIPS_FAULTS = [
       b.bodyMustBeObject = false;
     },
     probe: async (call) => (await call('POST', '/v1/agents', { raw: 'null' })).body.error.code,
+    shows: 'INTERNAL',
   }),
   fault({
     id: 'scheduled-run-last-run-at-epoch',
@@ -186,6 +190,7 @@ export const GENERAL_SLIPS_FAULTS = [
     },
     probe: async (call) =>
       typeof (await call('GET', `/v1/scheduled-runs/${FIXTURE_IDS.scheduledRunId}`)).body.scheduled_run.last_run_at,
+    shows: 'number',
   }),
   fault({
     id: 'agent-get-update-before-create',
@@ -203,6 +208,7 @@ export const GENERAL_SLIPS_FAULTS = [
       const agent = (await call('GET', `/v1/agents/${await newAgentId(call)}`)).body.agent;
       return Date.parse(agent.update_time) >= Date.parse(agent.create_time);
     },
+    shows: false,
   }),
   fault({
     id: 'persona-get-name-singular',
@@ -218,6 +224,7 @@ export const GENERAL_SLIPS_FAULTS = [
     },
     probe: async (call) =>
       (await call('GET', `/v1/personas/${await firstPersonaId(call)}`)).body.persona.resource_name.split('/')[0],
+    shows: 'persona',
   }),
   fault({
     id: 'scheduled-run-published-enabled-string',
@@ -239,6 +246,7 @@ export const GENERAL_SLIPS_FAULTS = [
     },
     probe: async (call) =>
       (await jsonSpec(call, 'agent-evaluation')).components.schemas.ScheduledRun.properties.enabled,
+    shows: { type: 'string' },
   }),
   fault({
     id: 'metrics-not-found-http-400',
@@ -252,6 +260,7 @@ export const GENERAL_SLIPS_FAULTS = [
         code === 'NOT_FOUND' && endpoint?.path.startsWith('/v1/simulations/') ? 400 : status(code, endpoint);
     },
     probe: async (call) => (await call('GET', `/v1/simulations/${'S'.repeat(22)}/metrics/${'M'.repeat(26)}`)).status,
+    shows: 400,
   }),
   fault({
     id: 'persona-delete-text-plain',
@@ -270,6 +279,7 @@ export const GENERAL_SLIPS_FAULTS = [
       };
     },
     probe: async (call) => (await call('DELETE', `/v1/personas/${FIXTURE_IDS.deletablePersonaId}`)).contentType,
+    shows: 'text/plain',
   }),
   fault({
     id: 'persona-delete-missing-permission-denied',
@@ -281,6 +291,7 @@ export const GENERAL_SLIPS_FAULTS = [
       codeOnEndpoint(b, 'DELETE /v1/personas/{persona_id}', 'NOT_FOUND', 'PERMISSION_DENIED');
     },
     probe: async (call) => (await call('DELETE', `/v1/personas/${MISSING_PERSONA}`)).body.error.code,
+    shows: 'PERMISSION_DENIED',
   }),
   fault({
     id: 'auth-reads-check-key-presence-only',
@@ -294,6 +305,7 @@ export const GENERAL_SLIPS_FAULTS = [
         (endpoint.method === 'GET' && key !== undefined && key !== '') || accepts(endpoint, key);
     },
     probe: async (call) => (await call('GET', '/v1/personas', { key: 'nope' })).status,
+    shows: 200,
   }),
   fault({
     id: 'auth-details-header-wrong-on-review-projects',
@@ -321,6 +333,7 @@ export const GENERAL_SLIPS_FAULTS = [
       b.auth.required = (endpoint) => endpoint.key === 'GET /v1/openapi/{spec_name}' || required(endpoint);
     },
     probe: async (call) => (await call('GET', '/v1/openapi/agent-evaluation', { key: null })).status,
+    shows: 401,
   }),
   fault({
     id: 'spec-group-document-not-fetchable',
@@ -349,6 +362,7 @@ export const GENERAL_SLIPS_FAULTS = [
         listed.map(async (spec) => (await call('GET', new URL(spec.url).pathname, { key: null })).status),
       );
     },
+    shows: [200, 200, 200, 200, 200, 200, 200, 200, 404, 200],
   }),
   fault({
     id: 'spec-one-operation-unsecured',
@@ -368,6 +382,7 @@ export const GENERAL_SLIPS_FAULTS = [
     probe: async (call) =>
       parse((await call('GET', '/v1/openapi/agent-evaluation', { key: null })).text).paths['/v1/personas/phone-numbers']
         .get.security,
+    shows: [],
   }),
   fault({
     id: 'run-delete-no-body',
@@ -380,6 +395,7 @@ export const GENERAL_SLIPS_FAULTS = [
         endpoint.key === 'DELETE /v1/runs/{run_id}' ? new RawText('', '') : respond(endpoint, body);
     },
     probe: async (call) => (await call('DELETE', `/v1/runs/${FIXTURE_IDS.deletableRunId}`)).text,
+    shows: '',
   }),
 
   // ---- precedence: checked in the wrong order ----------------------------------------------------
@@ -392,6 +408,7 @@ export const GENERAL_SLIPS_FAULTS = [
       "The mutation_id's format is checked only once the agent of the path is found: a malformed mutation_id under an agent that does not exist is answered NOT_FOUND.",
     behaviour: checkMutationIdAfterAgent,
     probe: async (call) => (await call('GET', `/v1/agents/${AGENT_ID}/mutations/x`)).body.error.code,
+    shows: 'NOT_FOUND',
   }),
   fault({
     id: 'mutation-parent-looked-up-after-body',
@@ -408,6 +425,7 @@ export const GENERAL_SLIPS_FAULTS = [
           body: { display_name: 'm', config_overrides: { prompt: 'q' } },
         })
       ).body.error.code,
+    shows: 'INVALID_ARGUMENT',
   }),
   fault({
     id: 'mutation-delete-before-scope-check',
@@ -432,6 +450,7 @@ export const GENERAL_SLIPS_FAULTS = [
       await call('DELETE', `/v1/agents/${await newAgentId(call)}/mutations/${mutation.id}`);
       return (await call('GET', `/v1/agents/${agentId}/mutations/${mutation.id}`)).status;
     },
+    shows: 404,
   }),
   fault({
     id: 'auth-missing-key-after-path-ids',
@@ -443,6 +462,7 @@ export const GENERAL_SLIPS_FAULTS = [
       authenticateAfter(b, 'path-ids', (presented) => presented === undefined);
     },
     probe: async (call) => (await call('GET', '/v1/agents/x', { key: null })).body.error.code,
+    shows: 'INVALID_ARGUMENT',
   }),
 
   // ---- bound: one character past the ID alphabet ------------------------------------------------
@@ -457,6 +477,7 @@ export const GENERAL_SLIPS_FAULTS = [
       pathIdAlphabet(b, (unit) => /[A-Za-z0-9-]/.test(String.fromCharCode(unit)));
     },
     probe: async (call) => (await call('GET', `/v1/agents/${'A'.repeat(10)}-${'A'.repeat(11)}`)).body.error.code,
+    shows: 'NOT_FOUND',
   }),
   fault({
     id: 'path-id-alphabet-unicode',
@@ -469,5 +490,6 @@ export const GENERAL_SLIPS_FAULTS = [
     },
     probe: async (call) =>
       (await call('GET', `/v1/agents/${encodeURIComponent(`${'A'.repeat(10)}é${'A'.repeat(11)}`)}`)).body.error.code,
+    shows: 'NOT_FOUND',
   }),
 ] as const satisfies readonly Fault[];

@@ -16,6 +16,7 @@ export const GENERAL_FAULTS = [
       b.errors.details = (error) => (error.code === 'INVALID_ARGUMENT' ? [] : details(error));
     },
     probe: async (call) => (await newAgent(call, {})).body.error.details.length,
+    shows: 0,
   }),
   fault({
     id: 'malformed-json-500',
@@ -26,6 +27,7 @@ export const GENERAL_FAULTS = [
       b.errors.malformedJson = (reason) => internal(`could not handle the body: ${reason}`);
     },
     probe: async (call) => (await call('POST', '/v1/agents', { raw: '{"display_name": ' })).status,
+    shows: 500,
   }),
   fault({
     id: 'timestamps-not-utc',
@@ -36,6 +38,7 @@ export const GENERAL_FAULTS = [
       b.formatTime = localTime;
     },
     probe: async (call) => (await firstPersona(call)).create_time.endsWith('Z'),
+    shows: false,
   }),
   fault({
     id: 'json-content-type-text',
@@ -46,6 +49,7 @@ export const GENERAL_FAULTS = [
       b.contentTypes.json = 'text/plain; charset=utf-8';
     },
     probe: async (call) => (await call('GET', '/v1/personas')).contentType,
+    shows: 'text/plain; charset=utf-8',
   }),
   fault({
     id: 'error-message-missing',
@@ -57,6 +61,7 @@ export const GENERAL_FAULTS = [
       b.errors.message = () => undefined as unknown as string;
     },
     probe: async (call) => 'message' in (await newAgent(call, {})).body.error,
+    shows: false,
   }),
   fault({
     id: 'invalid-argument-named-bad-request',
@@ -68,6 +73,7 @@ export const GENERAL_FAULTS = [
       b.errors.code = (error, endpoint) => (error.code === 'INVALID_ARGUMENT' ? 'BAD_REQUEST' : code(error, endpoint));
     },
     probe: async (call) => (await newAgent(call, {})).body.error.code,
+    shows: 'BAD_REQUEST',
   }),
   fault({
     id: 'invalid-argument-http-422',
@@ -79,6 +85,7 @@ export const GENERAL_FAULTS = [
       b.errors.status = (code, endpoint) => (code === 'INVALID_ARGUMENT' ? 422 : status(code, endpoint));
     },
     probe: async (call) => (await newAgent(call, {})).status,
+    shows: 422,
   }),
   fault({
     id: 'not-found-http-410',
@@ -90,6 +97,7 @@ export const GENERAL_FAULTS = [
       b.errors.status = (code, endpoint) => (code === 'NOT_FOUND' ? 410 : status(code, endpoint));
     },
     probe: async (call) => (await call('GET', `/v1/personas/${'A'.repeat(22)}`)).status,
+    shows: 410,
   }),
   fault({
     id: 'envelope-extra-top-level-key',
@@ -101,6 +109,7 @@ export const GENERAL_FAULTS = [
       respondWith(b, 'POST /v1/agents', (body) => ({ ...body, request_id: 'req-1' }));
     },
     probe: async (call) => Object.keys((await newAgent(call)).body),
+    shows: ['agent', 'request_id'],
   }),
   fault({
     id: 'persona-update-before-create',
@@ -117,6 +126,7 @@ export const GENERAL_FAULTS = [
       const persona = await firstPersona(call);
       return Date.parse(persona.update_time) >= Date.parse(persona.create_time);
     },
+    shows: false,
   }),
   fault({
     id: 'persona-resource-name-wrong',
@@ -130,5 +140,6 @@ export const GENERAL_FAULTS = [
       const persona = await firstPersona(call);
       return persona.resource_name === `personas/${persona.id}`;
     },
+    shows: false,
   }),
 ] as const satisfies readonly Fault[];

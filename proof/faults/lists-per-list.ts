@@ -57,6 +57,7 @@ export const LISTS_PER_LIST_FAULTS = [
       refusedOn(b, 'personas', maxRefused);
     },
     probe: (call) => shape(call, PERSONAS, { page_size: '100' }),
+    shows: [400, undefined, false],
   }),
   fault({
     id: 'personas-page-one-short',
@@ -68,6 +69,7 @@ export const LISTS_PER_LIST_FAULTS = [
       pageSizeOn(b, 'personas', (raw, list, pageToken, correct) => correct(raw, list, pageToken) - 1);
     },
     probe: (call) => shape(call, PERSONAS, { page_size: '1' }),
+    shows: [200, 0, false],
   }),
   fault({
     id: 'personas-page-size-negative-sliced',
@@ -82,6 +84,7 @@ export const LISTS_PER_LIST_FAULTS = [
       });
     },
     probe: (call) => shape(call, PERSONAS, { page_size: '-1' }),
+    shows: [200, 134, true],
   }),
   fault({
     id: 'personas-default-page-size-20',
@@ -92,6 +95,7 @@ export const LISTS_PER_LIST_FAULTS = [
       pageSizeOn(b, 'personas', (raw, list, pageToken, correct) => (isBlank(raw) ? 20 : correct(raw, list, pageToken)));
     },
     probe: (call) => shape(call, PERSONAS, {}),
+    shows: [200, 20, true],
   }),
   fault({
     id: 'personas-page-token-loses-page-size',
@@ -105,6 +109,7 @@ export const LISTS_PER_LIST_FAULTS = [
       );
     },
     probe: (call) => second(call, PERSONAS, { page_size: '7' }),
+    shows: [200, 50, true],
   }),
   fault({
     id: 'personas-default-page-size-lost-after-token',
@@ -118,6 +123,7 @@ export const LISTS_PER_LIST_FAULTS = [
       );
     },
     probe: (call) => second(call, PERSONAS, {}),
+    shows: [200, 85, false],
   }),
 
   // runs (page_size 1 to 1000, default 50)
@@ -131,6 +137,7 @@ export const LISTS_PER_LIST_FAULTS = [
       refusedOn(b, 'runs', (size) => (size > PERSONAS_MAX ? `must be 1 to ${PERSONAS_MAX}, got ${size}` : undefined));
     },
     probe: (call) => shape(call, RUNS, { page_size: '1000' }),
+    shows: [400, undefined, false],
   }),
   fault({
     id: 'runs-page-size-one-rejected',
@@ -143,6 +150,7 @@ export const LISTS_PER_LIST_FAULTS = [
       );
     },
     probe: (call) => shape(call, RUNS, { page_size: '1' }),
+    shows: [400, undefined, false],
   }),
   fault({
     id: 'runs-page-size-zero-empty',
@@ -156,6 +164,7 @@ export const LISTS_PER_LIST_FAULTS = [
       );
     },
     probe: (call) => shape(call, RUNS, { page_size: '0' }),
+    shows: [200, 0, false],
   }),
   fault({
     id: 'runs-default-page-size-100',
@@ -166,6 +175,7 @@ export const LISTS_PER_LIST_FAULTS = [
       pageSizeOn(b, 'runs', (raw, list, pageToken, correct) => (isBlank(raw) ? 100 : correct(raw, list, pageToken)));
     },
     probe: (call) => shape(call, RUNS, {}),
+    shows: [200, 100, true],
   }),
   fault({
     id: 'runs-page-size-first-page-only',
@@ -178,6 +188,7 @@ export const LISTS_PER_LIST_FAULTS = [
       );
     },
     probe: (call) => second(call, RUNS, { page_size: '7' }),
+    shows: [200, 50, true],
   }),
 
   // metrics (page_size 1 to 1000, default 50)

@@ -255,6 +255,17 @@ export const LISTS_SLIPS_FAULTS = [
     },
     probe: (call) =>
       everySimulation(call, (path) => page(call, path, { page_size: '1000', filter: 'status = "COMPLETED"' })),
+    shows: [
+      [200, []],
+      [200, []],
+      [200, []],
+      [200, []],
+      [200, []],
+      [200, []],
+      [200, []],
+      [200, []],
+      [200, []],
+    ],
   }),
   fault({
     id: 'runs-filter-compact-quotes-kept',
@@ -269,6 +280,7 @@ export const LISTS_SLIPS_FAULTS = [
       });
     },
     probe: (call) => page(call, RUNS, { page_size: '1000', filter: 'status="COMPLETED"' }),
+    shows: [200, []],
   }),
   fault({
     id: 'list-filter-quotes-kept-after-token',

@@ -141,6 +141,7 @@ export const LISTS_FAULTS = [
       };
     },
     probe: (call) => personas(call, { page_size: '100' }),
+    shows: [400, undefined],
   }),
   fault({
     id: 'list-page-size-above-max-served',
@@ -249,6 +250,7 @@ export const LISTS_FAULTS = [
       };
     },
     probe: (call) => personas(call, { page_size: '5', order_by: 'name desc' }),
+    shows: [400, undefined],
   }),
   fault({
     id: 'list-default-order-ascending',
@@ -277,6 +279,7 @@ export const LISTS_FAULTS = [
       };
     },
     probe: (call) => runs(call, { order_by: 'no_such_field desc' }),
+    shows: [500, undefined],
   }),
   fault({
     id: 'list-order-suffix-unanchored',
@@ -323,6 +326,7 @@ export const LISTS_FAULTS = [
       evaluateWith(b, (cmp, item, fields, correct) => (cmp.quoted ? false : correct(cmp, item, fields)));
     },
     probe: (call) => runs(call, { filter: 'status = "FAILED"' }),
+    shows: [200, []],
   }),
   fault({
     id: 'list-filter-or-as-and',
@@ -334,6 +338,7 @@ export const LISTS_FAULTS = [
       b.lists.matches = (expr, item, fields) => matches(asAnd(expr), item, fields);
     },
     probe: (call) => runs(call, { filter: 'status = FAILED OR status = PENDING' }),
+    shows: [200, []],
   }),
   fault({
     id: 'list-filter-not-equal-as-equal',
@@ -365,6 +370,7 @@ export const LISTS_FAULTS = [
       const time = (await list(call, '/v1/personas', { page_size: '1' })).body.personas[0].create_time as string;
       return personas(call, { filter: `create_time = "${time.replace('.000Z', 'Z')}"` });
     },
+    shows: [200, []],
   }),
   fault({
     id: 'list-filter-tag-ignored',
@@ -391,6 +397,7 @@ export const LISTS_FAULTS = [
       };
     },
     probe: (call) => runs(call, { filter: 'created_by = "ana@example.com"' }),
+    shows: [400, undefined],
   }),
   fault({
     id: 'list-filter-created-by-ignored',
@@ -414,6 +421,7 @@ export const LISTS_FAULTS = [
         matches(expr, expr.kind === 'cmp' ? item : without(item, 'created_by'), fields);
     },
     probe: (call) => runs(call, { filter: 'created_by = "ana@example.com" OR status = NONE', page_size: '1000' }),
+    shows: [200, []],
   }),
   fault({
     id: 'list-filter-unreadable-value-ignored',
@@ -443,6 +451,17 @@ export const LISTS_FAULTS = [
       });
     },
     probe: (call) => everySimulation(call, { filter: 'value > -1000000' }),
+    shows: [
+      [200, []],
+      [200, []],
+      [200, []],
+      [200, []],
+      [200, []],
+      [200, []],
+      [200, []],
+      [200, []],
+      [200, []],
+    ],
   }),
   fault({
     id: 'list-filter-enum-bounds-exclusive',
@@ -513,6 +532,7 @@ export const LISTS_FAULTS = [
       };
     },
     probe: (call) => runs(call, { filter: 'status = FAILED AND no_such_field = 1' }),
+    shows: [200, []],
   }),
   fault({
     id: 'list-filter-malformed-ignored',
@@ -535,6 +555,7 @@ export const LISTS_FAULTS = [
       b.lists.filter = (raw, list) => read(raw === null ? null : raw.replace(/\s+(AND|OR)\s*$/, ''), list);
     },
     probe: (call) => personas(call, { filter: 'name = x AND' }),
+    shows: [200, []],
   }),
   fault({
     id: 'list-filter-trailing-ignored',
@@ -547,6 +568,7 @@ export const LISTS_FAULTS = [
       b.lists.filter = (raw, list) => read(raw === null ? null : completePrefix(raw), list);
     },
     probe: (call) => personas(call, { filter: 'name = x =' }),
+    shows: [200, []],
   }),
   fault({
     id: 'list-filter-compact-refused',
@@ -565,6 +587,7 @@ export const LISTS_FAULTS = [
       };
     },
     probe: (call) => runs(call, { filter: 'status=COMPLETED', page_size: '1000' }),
+    shows: [400, undefined],
   }),
   fault({
     id: 'list-filter-spaced-refused',
@@ -574,5 +597,6 @@ export const LISTS_FAULTS = [
       'The filter is split on blanks into words: a comparison with blanks around its operator (`status = COMPLETED`) is refused (a correct choice where the specification is silent, as variation localized-pointers makes it; the strict profile asks for both forms).',
     behaviour: refuseBlanksAroundOperators,
     probe: (call) => runs(call, { filter: 'status = COMPLETED', page_size: '1000' }),
+    shows: [400, undefined],
   }),
 ] as const satisfies readonly Fault[];

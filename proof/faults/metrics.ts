@@ -21,6 +21,7 @@ export const METRICS_FAULTS = [
       const longest = (await simulations(call)).find((id) => id.length === 27);
       return (await call('GET', `/v1/simulations/${longest}/metrics`)).status;
     },
+    shows: 400,
   }),
   fault({
     id: 'simulation-id-max-28',
@@ -32,6 +33,7 @@ export const METRICS_FAULTS = [
       b.pathIdRules = { ...b.pathIdRules, simulation: { ...ID_RULES.simulation, maxLength: 28 } };
     },
     probe: async (call) => errorCode(call, `/v1/simulations/${'s'.repeat(28)}/metrics`),
+    shows: 'NOT_FOUND',
   }),
   fault({
     id: 'metric-output-id-path-unchecked',
@@ -43,6 +45,7 @@ export const METRICS_FAULTS = [
       b.pathIdChecked = (endpoint, param) => param !== 'metric_output_id' && checked(endpoint, param);
     },
     probe: async (call) => errorCode(call, `/v1/simulations/${(await simulations(call))[0]}/metrics/${'m'.repeat(25)}`),
+    shows: 'NOT_FOUND',
   }),
   fault({
     id: 'metric-get-cached-by-metric-id',
@@ -90,5 +93,6 @@ export const METRICS_FAULTS = [
       missingAnsweredWith(b, 'metric_output_id', 'INVALID_ARGUMENT');
     },
     probe: async (call) => errorCode(call, `/v1/simulations/${(await simulations(call))[0]}/metrics/${UNKNOWN_26}`),
+    shows: 'INVALID_ARGUMENT',
   }),
 ] as const satisfies readonly Fault[];

@@ -52,6 +52,7 @@ export const MUTATIONS_FAULTS = [
       await call('DELETE', at());
       return (await call('DELETE', at())).status;
     },
+    shows: 404,
   }),
   fault({
     id: 'mutation-with-description-not-deletable',
@@ -71,6 +72,7 @@ export const MUTATIONS_FAULTS = [
       const { at } = await withMutation(call, { display_name: 'm', description: 'd' });
       return (await call('DELETE', at())).status;
     },
+    shows: 404,
   }),
   fault({
     id: 'mutation-update-time-set',
@@ -119,6 +121,7 @@ export const MUTATIONS_FAULTS = [
       (read) => (f, body) => (body['display_name'] === undefined ? 'Untitled mutation' : read(f, body)),
     ),
     probe: (call) => status(call, { description: 'no name' }),
+    shows: 200,
   }),
   fault({
     id: 'mutation-display-name-ascii-only',
@@ -130,6 +133,7 @@ export const MUTATIONS_FAULTS = [
       return /^[\x20-\x7e]*$/.test(value) ? value : f.fail('display_name', 'must be printable ASCII');
     }),
     probe: (call) => status(call, { display_name: 'Grüße' }),
+    shows: 400,
   }),
   fault({
     id: 'mutation-name-unique-not-enforced',
@@ -143,6 +147,7 @@ export const MUTATIONS_FAULTS = [
       const { agentId } = await withMutation(call);
       return (await create(call, agentId, { display_name: 'm' })).status;
     },
+    shows: 200,
   }),
   fault({
     id: 'mutation-name-unique-across-agents',
@@ -157,6 +162,7 @@ export const MUTATIONS_FAULTS = [
       await withMutation(call, { display_name: 'shared' });
       return status(call, { display_name: 'shared' });
     },
+    shows: 409,
   }),
   fault({
     id: 'mutation-name-unique-counts-deleted',
@@ -173,6 +179,7 @@ export const MUTATIONS_FAULTS = [
       await call('DELETE', at());
       return (await create(call, agentId, { display_name: 'm' })).status;
     },
+    shows: 409,
   }),
   fault({
     id: 'mutation-duplicate-status-400',
@@ -187,6 +194,7 @@ export const MUTATIONS_FAULTS = [
       const { agentId } = await withMutation(call);
       return (await create(call, agentId, { display_name: 'm' })).status;
     },
+    shows: 400,
   }),
 
   // description
@@ -202,6 +210,7 @@ export const MUTATIONS_FAULTS = [
       }));
     },
     probe: (call) => createdField(call, { display_name: 'm' }, 'description'),
+    shows: null,
   }),
   fault({
     id: 'mutation-description-default-na',
@@ -215,6 +224,7 @@ export const MUTATIONS_FAULTS = [
       }));
     },
     probe: (call) => createdField(call, { display_name: 'm' }, 'description'),
+    shows: 'N/A',
   }),
   ...limitFaults('mutation.description', {
     subject: 'A mutation description',
@@ -247,6 +257,7 @@ export const MUTATIONS_FAULTS = [
       measuredAs('description', utf16Units)(b);
     },
     probe: (call) => status(call, { display_name: '😀'.repeat(200) }),
+    shows: 400,
   }),
   fault({
     id: 'mutation-description-number-coerced',
@@ -258,6 +269,7 @@ export const MUTATIONS_FAULTS = [
       (read) => (f, body) => (typeof body['description'] === 'number' ? String(body['description']) : read(f, body)),
     ),
     probe: (call) => status(call, { display_name: 'm', description: 42 }),
+    shows: 200,
   }),
   fault({
     id: 'mutation-explicit-defaults-omitted',
@@ -270,6 +282,7 @@ export const MUTATIONS_FAULTS = [
       );
     },
     probe: async (call) => Object.keys((await withMutation(call)).mutation).sort(),
+    shows: ['agent_id', 'config_overrides', 'create_time', 'display_name', 'id', 'parameter_values'],
   }),
 
   // config_overrides
@@ -282,6 +295,7 @@ export const MUTATIONS_FAULTS = [
       rules(b, { overrideKeysChecked: false });
     },
     probe: (call) => status(call, { display_name: 'm', config_overrides: { no_such_key: 'x' } }),
+    shows: 200,
   }),
   fault({
     id: 'mutation-override-keys-simulator-only',
@@ -292,6 +306,7 @@ export const MUTATIONS_FAULTS = [
       rules(b, { configurationKeys: (agent) => new Set(Object.keys(agent.metadata ?? {})) });
     },
     probe: (call) => status(call, { display_name: 'm', config_overrides: { prompt: 'x' } }),
+    shows: 400,
   }),
   ...limitFaults('mutation.config_overrides', {
     subject: 'config_overrides',
@@ -323,6 +338,7 @@ export const MUTATIONS_FAULTS = [
       (read) => (f, body) => (typeof body['config_overrides'] === 'string' ? {} : read(f, body)),
     ),
     probe: (call) => status(call, { display_name: 'm', config_overrides: 'prompt=x' }),
+    shows: 200,
   }),
   fault({
     id: 'mutation-overrides-dropped',
@@ -333,6 +349,7 @@ export const MUTATIONS_FAULTS = [
       presentWith(b, 'mutation', (view) => ({ ...view, config_overrides: {} }));
     },
     probe: (call) => createdField(call, { display_name: 'm', config_overrides: { prompt: 'x' } }, 'config_overrides'),
+    shows: {},
   }),
 
   // parameter_values
@@ -345,6 +362,7 @@ export const MUTATIONS_FAULTS = [
       rules(b, { parameterValues: (given) => given ?? {} });
     },
     probe: (call) => createdField(call, { display_name: 'm', config_overrides: { prompt: 'x' } }, 'parameter_values'),
+    shows: {},
   }),
   fault({
     id: 'mutation-parameter-values-not-stringified',
@@ -355,6 +373,7 @@ export const MUTATIONS_FAULTS = [
       rules(b, { parameterValues: (given, overrides) => given ?? (overrides as Record<string, string>) });
     },
     probe: derivedFromNested,
+    shows: { workflows: { retries: 3 } },
   }),
   fault({
     id: 'mutation-parameter-values-string-accepted',
@@ -369,6 +388,7 @@ export const MUTATIONS_FAULTS = [
         : read(f, body);
     }),
     probe: (call) => status(call, { display_name: 'm', parameter_values: 'prompt=x' }),
+    shows: 200,
   }),
   fault({
     id: 'mutation-parameter-values-numbers-accepted',
@@ -377,6 +397,7 @@ export const MUTATIONS_FAULTS = [
     description: 'parameter_values is checked to be an object, not to hold strings: `{"tone": 42}` is stored as given.',
     behaviour: reread('parameter_values', () => (f) => f.object('parameter_values') as Record<string, string> | null),
     probe: (call) => status(call, { display_name: 'm', parameter_values: { tone: 42 } }),
+    shows: 200,
   }),
   fault({
     id: 'mutation-parameter-values-first-checked',
@@ -391,6 +412,7 @@ export const MUTATIONS_FAULTS = [
         : read(f, body);
     }),
     probe: (call) => status(call, { display_name: 'm', parameter_values: { tone: 'calm', retries: 3 } }),
+    shows: 200,
   }),
   fault({
     id: 'mutation-parameter-values-scalars-dropped',
@@ -408,6 +430,7 @@ export const MUTATIONS_FAULTS = [
       );
     }),
     probe: (call) => status(call, { display_name: 'm', parameter_values: { tone: 'calm', retries: 3 } }),
+    shows: 200,
   }),
   fault({
     id: 'mutation-parameter-values-text-on-create-only',
@@ -435,6 +458,7 @@ export const MUTATIONS_FAULTS = [
       const { answer, at } = await withMutation(call, { display_name: 'm', parameter_values: { tone: 42 } });
       return answer.status < 300 ? (await call('GET', at())).body.mutation.parameter_values : answer.status;
     },
+    shows: { tone: 42 },
   }),
   fault({
     id: 'mutation-parameter-values-nested-as-json',
@@ -455,6 +479,7 @@ export const MUTATIONS_FAULTS = [
       });
     },
     probe: derivedFromNested,
+    shows: { workflows: '{"retries":3}' },
   }),
   fault({
     id: 'mutation-parameter-values-leaf-keys',
@@ -470,6 +495,7 @@ export const MUTATIONS_FAULTS = [
       rules(b, { parameterValues: (given, overrides) => given ?? leaves(overrides) });
     },
     probe: derivedFromNested,
+    shows: { retries: '3' },
   }),
   fault({
     id: 'mutation-parameter-values-given-ignored',
@@ -486,6 +512,7 @@ export const MUTATIONS_FAULTS = [
         { display_name: 'm', config_overrides: { prompt: 'x' }, parameter_values: { tone: 'warm' } },
         'parameter_values',
       ),
+    shows: { prompt: 'x' },
   }),
 
   // identity, reading back, scope, deletion
@@ -498,6 +525,7 @@ export const MUTATIONS_FAULTS = [
       presentWith(b, 'mutation', (view) => ({ ...view, id: String(view.id).slice(0, 25) }));
     },
     probe: async (call) => String((await withMutation(call)).mutation.id).length,
+    shows: 25,
   }),
   fault({
     id: 'mutation-update-before-create',
@@ -514,6 +542,7 @@ export const MUTATIONS_FAULTS = [
       const { mutation } = await withMutation(call);
       return mutation.update_time === null || Date.parse(mutation.update_time) >= Date.parse(mutation.create_time);
     },
+    shows: false,
   }),
   fault({
     id: 'mutation-get-description-lost',
@@ -530,6 +559,7 @@ export const MUTATIONS_FAULTS = [
       const { at } = await withMutation(call, { display_name: 'm', description: 'kept' });
       return (await call('GET', at())).body.mutation.description;
     },
+    shows: '',
   }),
   fault({
     id: 'mutation-deleted-still-served',
@@ -544,6 +574,7 @@ export const MUTATIONS_FAULTS = [
       await call('DELETE', at());
       return (await call('GET', at())).status;
     },
+    shows: 200,
   }),
   fault({
     id: 'mutation-reachable-under-other-agent',
@@ -555,6 +586,7 @@ export const MUTATIONS_FAULTS = [
       const { at } = await withMutation(call);
       return (await call('GET', at(await newAgent(call)))).status;
     },
+    shows: 200,
   }),
   fault({
     id: 'mutation-delete-under-other-agent',
@@ -567,6 +599,7 @@ export const MUTATIONS_FAULTS = [
       await call('DELETE', at(await newAgent(call)));
       return (await call('GET', at())).status;
     },
+    shows: 404,
   }),
   fault({
     id: 'mutation-missing-failed-precondition',
@@ -577,6 +610,7 @@ export const MUTATIONS_FAULTS = [
       missingAnsweredWith(b, 'mutation_id', 'FAILED_PRECONDITION');
     },
     probe: async (call) => (await call('GET', `${base(await newAgent(call))}/${'0'.repeat(26)}`)).body.error.code,
+    shows: 'FAILED_PRECONDITION',
   }),
   fault({
     id: 'mutation-parent-missing-invalid-argument',
@@ -587,6 +621,7 @@ export const MUTATIONS_FAULTS = [
       missingAnsweredWith(b, 'agent_id', 'INVALID_ARGUMENT');
     },
     probe: async (call) => (await create(call, 'Q'.repeat(22), { display_name: 'm' })).body.error.code,
+    shows: 'INVALID_ARGUMENT',
   }),
   fault({
     id: 'mutation-orphan-created',
@@ -597,6 +632,7 @@ export const MUTATIONS_FAULTS = [
       rules(b, { parentRequired: false });
     },
     probe: async (call) => (await create(call, 'Q'.repeat(22), { display_name: 'm' })).status,
+    shows: 200,
   }),
   fault({
     id: 'mutation-id-path-unchecked',
@@ -608,6 +644,7 @@ export const MUTATIONS_FAULTS = [
       b.pathIdChecked = (endpoint, param) => param !== 'mutation_id' && checked(endpoint, param);
     },
     probe: async (call) => (await call('GET', `${base(await newAgent(call))}/short`)).body.error.code,
+    shows: 'NOT_FOUND',
   }),
   fault({
     id: 'mutation-agent-id-path-unchecked',
@@ -620,5 +657,6 @@ export const MUTATIONS_FAULTS = [
         !(endpoint.group === 'mutations' && param === 'agent_id') && checked(endpoint, param);
     },
     probe: async (call) => (await call('GET', `${base('short')}/${'0'.repeat(26)}`)).body.error.code,
+    shows: 'NOT_FOUND',
   }),
 ] as const satisfies readonly Fault[];

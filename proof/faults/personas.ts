@@ -18,6 +18,7 @@ export const PERSONAS_FAULTS = [
       });
     },
     probe: async (call) => (await call('GET', `/v1/personas/${(await firstPersona(call)).id}`)).body.persona.name,
+    shows: 'verse',
   }),
   fault({
     id: 'persona-get-touches-update-time',
@@ -34,6 +35,7 @@ export const PERSONAS_FAULTS = [
     probe: async (call) =>
       (await call('GET', `/v1/personas/${(await firstPersona(call)).id}`)).body.persona.update_time ===
       (await firstPersona(call)).update_time,
+    shows: false,
   }),
   fault({
     id: 'persona-id-21-chars',
@@ -47,6 +49,7 @@ export const PERSONAS_FAULTS = [
       });
     },
     probe: async (call) => (await firstPersona(call)).id.length,
+    shows: 21,
   }),
   fault({
     id: 'persona-language-code-underscore',
@@ -57,6 +60,7 @@ export const PERSONAS_FAULTS = [
       presentWith(b, 'persona', (view) => ({ ...view, language_code: String(view.language_code).replace('-', '_') }));
     },
     probe: async (call) => (await firstPersona(call)).language_code,
+    shows: 'es_ES',
   }),
   fault({
     id: 'persona-phone-index-string',
@@ -74,6 +78,7 @@ export const PERSONAS_FAULTS = [
       });
     },
     probe: async (call) => (await call('GET', '/v1/personas/phone-numbers')).body.phone_numbers.inbound[0].index,
+    shows: '0',
   }),
   fault({
     id: 'persona-delete-answers-persona',
@@ -99,6 +104,7 @@ export const PERSONAS_FAULTS = [
       await call('DELETE', persona);
       return (await call('GET', persona)).status;
     },
+    shows: 200,
   }),
   fault({
     id: 'persona-delete-still-listed',
@@ -114,6 +120,7 @@ export const PERSONAS_FAULTS = [
       return (await call('GET', '/v1/personas?page_size=100&filter=name%3D%22Deletable%20Persona%22')).body.personas
         .length;
     },
+    shows: 1,
   }),
   fault({
     id: 'persona-path-id-unchecked',
@@ -126,6 +133,7 @@ export const PERSONAS_FAULTS = [
       b.pathIdChecked = (endpoint, param) => param !== 'persona_id' && checked(endpoint, param);
     },
     probe: async (call) => errorCode(call, '/v1/personas/bad'),
+    shows: 'NOT_FOUND',
   }),
   fault({
     id: 'persona-missing-internal',
@@ -136,6 +144,7 @@ export const PERSONAS_FAULTS = [
       missingAnsweredWith(b, 'persona_id', 'INTERNAL');
     },
     probe: async (call) => errorCode(call, `/v1/personas/${UNKNOWN_22}`),
+    shows: 'INTERNAL',
   }),
   fault({
     id: 'persona-delete-204-no-body',
@@ -147,5 +156,6 @@ export const PERSONAS_FAULTS = [
       b.successStatus = (endpoint) => (endpoint.key === 'DELETE /v1/personas/{persona_id}' ? 204 : status(endpoint));
     },
     probe: async (call) => (await call('DELETE', persona)).status,
+    shows: 204,
   }),
 ] as const satisfies readonly Fault[];

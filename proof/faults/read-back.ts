@@ -65,6 +65,7 @@ export const READ_BACK_FAULTS = [
         typeof agent['prompt'] === 'string' ? { ...agent, prompt: agent['prompt'].slice(0, 4000) } : agent,
       ),
     probe: async (call) => (await readBack(call, { prompt: 'p'.repeat(5000) })).prompt.length,
+    shows: 4000,
   }),
   fault({
     id: 'agent-get-text-cut-at-astral',
@@ -74,6 +75,7 @@ export const READ_BACK_FAULTS = [
       'GET /v1/agents/{agent_id} returns each text field cut before its first astral character (stored in a three-byte `utf8` column).',
     behaviour: (b) => readAs(b, GET_AGENT, 'agent', strings(cutAtAstral)),
     probe: async (call) => (await readBack(call, { display_name: 'Probe 😀 agent' })).display_name,
+    shows: 'Probe ',
   }),
   fault({
     id: 'agent-get-workflows-lists-sorted',
@@ -87,6 +89,7 @@ export const READ_BACK_FAULTS = [
         workflows: sortedLists(agent['workflows']) as JsonObject,
       })),
     probe: async (call) => (await readBack(call, { workflows: { tags: ['b', 'a'] } })).workflows.tags,
+    shows: ['a', 'b'],
   }),
   fault({
     id: 'agent-get-metadata-custom-keys-dropped',
@@ -124,6 +127,7 @@ export const READ_BACK_FAULTS = [
     probe: async (call) =>
       (await readBack(call, { ...CHAT, metadata: { ...CHAT.metadata, custom_data: `"${'x'.repeat(20_000)}"` } }))
         .metadata.custom_data.length,
+    shows: 16384,
   }),
   fault({
     id: 'mutation-get-description-utf8-cut',
@@ -139,6 +143,8 @@ export const READ_BACK_FAULTS = [
       ),
     probe: async (call) =>
       (await mutationReadBack(call, { display_name: 'm', description: 'é'.repeat(2000) })).description,
+    shows:
+      'éééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé',
   }),
   fault({
     id: 'mutation-get-display-name-astral-replaced',
@@ -153,6 +159,7 @@ export const READ_BACK_FAULTS = [
           : mutation,
       ),
     probe: async (call) => (await mutationReadBack(call, { display_name: 'm 😀' })).display_name,
+    shows: 'm ?',
   }),
   fault({
     id: 'dashboard-patch-not-stored',
@@ -169,6 +176,7 @@ export const READ_BACK_FAULTS = [
       await call('PATCH', at, { body: { display_name: 'Renamed by a probe' } });
       return (await call('PATCH', at, { body: {} })).body.dashboard.display_name;
     },
+    shows: 'Quality overview',
   }),
 
   // Explicit values taken for absent ones
@@ -179,6 +187,7 @@ export const READ_BACK_FAULTS = [
     description: 'An explicit empty prompt is stored as null (`prompt || null`).',
     behaviour: (b) => rereadAgent(b, 'prompt', (read) => (f, request) => read(f, request) || null),
     probe: async (call) => (await created(call, { prompt: '' })).prompt,
+    shows: null,
   }),
   fault({
     id: 'agent-workflows-falsy-dropped',
@@ -188,6 +197,7 @@ export const READ_BACK_FAULTS = [
     behaviour: (b) =>
       rereadAgent(b, 'workflows', (read) => (f, request) => withoutFalsy(read(f, request)) as JsonObject | null),
     probe: async (call) => (await created(call, { workflows: { enabled: false, retries: 0, note: '' } })).workflows,
+    shows: {},
   }),
   fault({
     id: 'test-case-empty-behaviors-replaced',
@@ -203,6 +213,7 @@ export const READ_BACK_FAULTS = [
       }),
     probe: async (call) =>
       (await testCase(call, { expected_behaviors: [], expected_output_str: 'Offers a refund' })).expected_behaviors,
+    shows: ['Offers a refund'],
   }),
   fault({
     id: 'test-case-empty-text-nulled',
@@ -212,5 +223,6 @@ export const READ_BACK_FAULTS = [
     behaviour: (b) =>
       rereadTestCase(b, ['description', 'user_notes'], (read) => (f, request) => read(f, request) || null),
     probe: async (call) => (await testCase(call, { description: '', user_notes: '' })).description,
+    shows: null,
   }),
 ] as const satisfies readonly Fault[];

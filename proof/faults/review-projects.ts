@@ -42,6 +42,7 @@ export const REVIEW_PROJECTS_FAULTS = [
       f.string('display_name') === null ? 'Untitled review project' : base(f),
     ),
     probe: async (call) => (await create(call, without('display_name'))).status,
+    shows: 200,
   }),
   fault({
     id: 'review-project-assignees-optional',
@@ -50,6 +51,7 @@ export const REVIEW_PROJECTS_FAULTS = [
     description: 'A review project without assignees is created with none.',
     behaviour: optionalList('assignees'),
     probe: async (call) => (await create(call, without('assignees'))).status,
+    shows: 200,
   }),
   fault({
     id: 'review-project-simulation-ids-optional',
@@ -58,6 +60,7 @@ export const REVIEW_PROJECTS_FAULTS = [
     description: 'A review project without linked_simulation_ids is created with none.',
     behaviour: optionalList('linked_simulation_ids'),
     probe: async (call) => (await create(call, without('linked_simulation_ids'))).status,
+    shows: 200,
   }),
   fault({
     id: 'review-project-metric-ids-optional',
@@ -66,6 +69,7 @@ export const REVIEW_PROJECTS_FAULTS = [
     description: 'A review project without linked_metric_ids is created with none.',
     behaviour: optionalList('linked_metric_ids'),
     probe: async (call) => (await create(call, without('linked_metric_ids'))).status,
+    shows: 200,
   }),
   fault({
     id: 'review-project-empty-lists-accepted',
@@ -81,6 +85,7 @@ export const REVIEW_PROJECTS_FAULTS = [
         setLimit(id, { min: 0 })(b);
     },
     probe: (call) => status(call, { linked_metric_ids: [] }),
+    shows: 200,
   }),
   fault({
     id: 'review-project-email-unchecked',
@@ -91,6 +96,7 @@ export const REVIEW_PROJECTS_FAULTS = [
       f.strings('assignees', { required: true, limit: 'reviewProject.assignees' }),
     ),
     probe: (call) => status(call, { assignees: ['not-an-email'] }),
+    shows: 200,
   }),
   fault({
     id: 'review-project-email-plus-rejected',
@@ -103,6 +109,7 @@ export const REVIEW_PROJECTS_FAULTS = [
       return assignees;
     }),
     probe: (call) => status(call, { assignees: ['a+tag@example.com'] }),
+    shows: 400,
   }),
   fault({
     id: 'review-project-email-unanchored',
@@ -118,6 +125,7 @@ export const REVIEW_PROJECTS_FAULTS = [
       }),
     ),
     probe: (call) => status(call, { assignees: ['a reviewer@example.com'] }),
+    shows: 200,
   }),
   fault({
     id: 'review-project-assignee-string-wrapped',
@@ -134,6 +142,7 @@ export const REVIEW_PROJECTS_FAULTS = [
       return base(f);
     }),
     probe: (call) => status(call, { assignees: 'a@example.com' }),
+    shows: 200,
   }),
   fault({
     id: 'review-project-type-default-collaborative',
@@ -144,6 +153,7 @@ export const REVIEW_PROJECTS_FAULTS = [
       f.string('project_type') === null ? 'PROJECT_COLLABORATIVE' : base(f),
     ),
     probe: async (call) => (await created(call)).project_type,
+    shows: 'PROJECT_COLLABORATIVE',
   }),
   fault({
     id: 'review-project-type-unchecked',
@@ -152,6 +162,7 @@ export const REVIEW_PROJECTS_FAULTS = [
     description: 'Any project_type string is accepted.',
     behaviour: readWith('project_type', (f, base) => f.string('project_type') ?? base(f)),
     probe: (call) => status(call, { project_type: 'PROJECT_FOO' }),
+    shows: 200,
   }),
   fault({
     id: 'review-project-type-ignored',
@@ -163,6 +174,7 @@ export const REVIEW_PROJECTS_FAULTS = [
       return 'PROJECT_INDIVIDUAL';
     }),
     probe: async (call) => (await created(call, { project_type: 'PROJECT_COLLABORATIVE' })).project_type,
+    shows: 'PROJECT_INDIVIDUAL',
   }),
   fault({
     id: 'review-project-notifications-default-false',
@@ -171,6 +183,7 @@ export const REVIEW_PROJECTS_FAULTS = [
     description: 'notifications defaults to false.',
     behaviour: readWith('notifications', (f) => f.boolean('notifications') ?? false),
     probe: async (call) => (await created(call)).notifications,
+    shows: false,
   }),
   fault({
     id: 'review-project-notifications-false-ignored',
@@ -179,6 +192,7 @@ export const REVIEW_PROJECTS_FAULTS = [
     description: 'notifications false is read as "not given" (`value || default`) and becomes true.',
     behaviour: readWith('notifications', (f) => f.boolean('notifications') || true),
     probe: async (call) => (await created(call, { notifications: false })).notifications,
+    shows: true,
   }),
   fault({
     id: 'review-project-rules-unchecked',
@@ -187,6 +201,7 @@ export const REVIEW_PROJECTS_FAULTS = [
     description: 'project_rules accepts any strings.',
     behaviour: readWith('project_rules', (f) => f.strings('project_rules')),
     probe: (call) => status(call, { project_rules: ['other_rule'] }),
+    shows: 200,
   }),
   fault({
     id: 'review-project-display-name-max-199',
@@ -195,6 +210,7 @@ export const REVIEW_PROJECTS_FAULTS = [
     description: 'Review project display_name of 200 characters is rejected.',
     behaviour: setLimit('reviewProject.display_name', { max: 199 }),
     probe: (call) => status(call, { display_name: 'n'.repeat(200) }),
+    shows: 400,
   }),
   fault({
     id: 'review-project-display-name-max-201',
@@ -203,6 +219,7 @@ export const REVIEW_PROJECTS_FAULTS = [
     description: 'Review project display_name of 201 characters is accepted.',
     behaviour: setLimit('reviewProject.display_name', { max: 201 }),
     probe: (call) => status(call, { display_name: 'n'.repeat(201) }),
+    shows: 200,
   }),
   fault({
     id: 'review-project-description-dropped',
@@ -223,6 +240,7 @@ export const REVIEW_PROJECTS_FAULTS = [
       presentWith(b, 'reviewProject', (view) => ({ ...view, name: `reviewProjects/${String(view.id)}` }));
     },
     probe: async (call) => String((await created(call)).name).split('/')[0],
+    shows: 'reviewProjects',
   }),
   fault({
     id: 'review-project-update-time-local',
@@ -239,5 +257,6 @@ export const REVIEW_PROJECTS_FAULTS = [
       const project = await created(call);
       return Date.parse(project.update_time) >= Date.parse(project.create_time);
     },
+    shows: false,
   }),
 ] as const satisfies readonly Fault[];

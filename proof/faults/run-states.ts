@@ -17,6 +17,7 @@ export const RUN_STATES_FAULTS = [
       b.runDeletion.cancelledStatus = (status) => status;
     },
     probe: (call) => deleteThenList(call, FIXTURE_IDS.cancellableRunId),
+    shows: [200, 'PENDING'],
   }),
   fault({
     id: 'run-delete-finished-kept',
@@ -30,6 +31,7 @@ export const RUN_STATES_FAULTS = [
       b.runDeletion.cancelledStatus = (status) => (outcome(status) === 'delete' ? status : cancelledStatus(status));
     },
     probe: (call) => deleteThenList(call, FIXTURE_IDS.deletableRunId),
+    shows: [200, 'COMPLETED'],
   }),
   fault({
     id: 'run-delete-in-progress-refused',
@@ -48,6 +50,7 @@ export const RUN_STATES_FAULTS = [
       b.errors.status = (code, endpoint) => (code === 'FAILED_PRECONDITION' ? 400 : statusOf(code, endpoint));
     },
     probe: (call) => deleteThenList(call, FIXTURE_IDS.cancellableRunId),
+    shows: [400, 'PENDING'],
   }),
   fault({
     id: 'run-delete-in-progress-still-listed',
@@ -63,6 +66,10 @@ export const RUN_STATES_FAULTS = [
     probe: async (call) => [
       await deleteThenList(call, FIXTURE_IDS.cancellableRunId),
       await deleteThenList(call, FIXTURE_IDS.cancellableRunId),
+    ],
+    shows: [
+      [200, 'PENDING'],
+      [404, 'PENDING'],
     ],
   }),
 ] as const satisfies readonly Fault[];

@@ -32,6 +32,7 @@ export const RUNS_FAULTS = [
       }[];
       return runs.every((run) => Object.values(run.results.metrics).every((m) => m.min <= m.mean && m.mean <= m.max));
     },
+    shows: false,
   }),
   fault({
     id: 'run-name-singular',
@@ -90,6 +91,7 @@ export const RUNS_FAULTS = [
       await call('DELETE', run);
       return (await allRuns(call)).some((listed) => listed.run_id === FIXTURE_IDS.deletableRunId);
     },
+    shows: true,
   }),
   fault({
     id: 'run-delete-answers-run',
@@ -111,5 +113,6 @@ export const RUNS_FAULTS = [
       missingAnsweredWith(b, 'run_id', 'PERMISSION_DENIED');
     },
     probe: async (call) => errorCode(call, `/v1/runs/${UNKNOWN_22}`, 'DELETE'),
+    shows: 'PERMISSION_DENIED',
   }),
 ] as const satisfies readonly Fault[];

@@ -34,6 +34,7 @@ export const SCHEDULED_RUNS_FAULTS = [
       presentWith(b, 'scheduledRun', (view) => ({ ...view, schedule_expression: '0 12 * * *' }));
     },
     probe: async (call) => (await scheduledRun(call)).schedule_expression,
+    shows: '0 12 * * *',
   }),
   fault({
     id: 'scheduled-run-times-swapped',
@@ -74,6 +75,7 @@ export const SCHEDULED_RUNS_FAULTS = [
       await call('DELETE', at(FIXTURE_IDS.deletableScheduledRunId));
       return (await call('GET', at(FIXTURE_IDS.deletableScheduledRunId))).status;
     },
+    shows: 200,
   }),
   fault({
     id: 'scheduled-run-path-id-unchecked',
@@ -85,5 +87,6 @@ export const SCHEDULED_RUNS_FAULTS = [
       b.pathIdChecked = (endpoint, param) => param !== 'scheduled_run_id' && checked(endpoint, param);
     },
     probe: async (call) => (await call('GET', at('s'.repeat(21)))).body.error.code,
+    shows: 'NOT_FOUND',
   }),
 ] as const satisfies readonly Fault[];

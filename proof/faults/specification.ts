@@ -86,6 +86,7 @@ export const SPECIFICATION_FAULTS = [
       b.publishing.documentNamed = (asked, listed) => named(asked, listed) ?? listed[0];
     },
     probe: async (call) => (await call('GET', '/v1/openapi/no-such-spec', { key: null })).status,
+    shows: 200,
   }),
   fault({
     id: 'spec-listing-empty',
@@ -97,6 +98,7 @@ export const SPECIFICATION_FAULTS = [
       b.publishing.listing = { ...listing, render: () => listing.render([]) };
     },
     probe: async (call) => (await call('GET', '/v1/openapi', { key: null })).body,
+    shows: { specs: [] },
   }),
   fault({
     id: 'spec-yaml-as-json',
@@ -107,6 +109,7 @@ export const SPECIFICATION_FAULTS = [
       b.publishing.negotiate = () => 'json';
     },
     probe: async (call) => (await call('GET', SPEC, { key: null })).contentType,
+    shows: 'application/json',
   }),
   fault({
     id: 'spec-no-accept-crash',
@@ -121,6 +124,7 @@ export const SPECIFICATION_FAULTS = [
       };
     },
     probe: async (call) => (await call('GET', SPEC, { key: null })).status,
+    shows: 500,
   }),
   fault({
     id: 'spec-json-ignored',
@@ -132,6 +136,7 @@ export const SPECIFICATION_FAULTS = [
     },
     probe: async (call) =>
       (await call('GET', SPEC, { key: null, headers: { Accept: 'application/json' } })).contentType,
+    shows: 'application/yaml',
   }),
   fault({
     id: 'spec-json-differs',
@@ -146,6 +151,7 @@ export const SPECIFICATION_FAULTS = [
     probe: async (call) =>
       Object.keys((await jsonSpec(call)).paths).length ===
       Object.keys(parse((await call('GET', SPEC, { key: null })).text).paths).length,
+    shows: false,
   }),
   fault({
     id: 'spec-invalid-openapi',
@@ -156,6 +162,7 @@ export const SPECIFICATION_FAULTS = [
       finalizeWith(b, ({ info: _info, ...rest }) => rest);
     },
     probe: async (call) => 'info' in (await jsonSpec(call)),
+    shows: false,
   }),
   fault({
     id: 'spec-missing-endpoint',
@@ -169,6 +176,7 @@ export const SPECIFICATION_FAULTS = [
       (await jsonSpec(call)).paths['/v1/runs/{run_id}']?.delete !== undefined,
       parse((await call('GET', SPEC, { key: null })).text).paths['/v1/runs/{run_id}']?.delete !== undefined,
     ],
+    shows: [false, false],
   }),
   fault({
     id: 'spec-no-security',
@@ -198,6 +206,7 @@ export const SPECIFICATION_FAULTS = [
       const get = (await jsonSpec(call)).paths['/v1/runs'].get;
       return [get.security, get.parameters.filter((p: { in: string }) => p.in === 'header')];
     },
+    shows: [undefined, [{ name: 'X-API-Key', in: 'header', required: false, schema: { type: 'string' } }]],
   }),
   fault({
     id: 'spec-listed-not-fetchable',
@@ -216,6 +225,7 @@ export const SPECIFICATION_FAULTS = [
       const url = new URL((await call('GET', '/v1/openapi', { key: null })).body.specs[0].url);
       return (await call('GET', url.pathname, { key: null })).status;
     },
+    shows: 404,
   }),
   fault({
     id: 'spec-schema-mismatch',
@@ -226,6 +236,7 @@ export const SPECIFICATION_FAULTS = [
       finalizeWith(b, withAgentDisplayNameInteger);
     },
     probe: async (call) => (await jsonSpec(call)).components.schemas.Agent.properties.display_name.type,
+    shows: 'integer',
   }),
   fault({
     id: 'spec-any-accept-json',
@@ -237,6 +248,7 @@ export const SPECIFICATION_FAULTS = [
       b.publishing.negotiate = (accept) => (accept === '*/*' ? 'json' : negotiate(accept));
     },
     probe: async (call) => (await call('GET', SPEC, { key: null, headers: { Accept: '*/*' } })).contentType,
+    shows: 'application/json',
   }),
   fault({
     id: 'spec-yaml-legacy-media-type',
@@ -247,6 +259,7 @@ export const SPECIFICATION_FAULTS = [
       b.contentTypes.yaml = 'application/x-yaml';
     },
     probe: async (call) => (await call('GET', SPEC, { key: null })).contentType,
+    shows: 'application/x-yaml',
   }),
   fault({
     id: 'spec-yaml-merge-drops-override',

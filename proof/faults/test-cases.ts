@@ -62,6 +62,7 @@ export const TEST_CASES_FAULTS = [
       (read) => (f, request) => (request.body['test_set_id'] === undefined ? '' : read(f, request)),
     ),
     probe: (call) => status(call, withoutTestSet),
+    shows: 200,
   }),
   fault({
     id: 'test-case-test-set-id-from-query',
@@ -73,6 +74,7 @@ export const TEST_CASES_FAULTS = [
       return request.body['test_set_id'] === undefined && queried !== null ? queried : read(f, request);
     }),
     probe: (call) => status(call, withoutTestSet, '?test_set_id=TS000001'),
+    shows: 200,
   }),
 
   // input_str
@@ -96,6 +98,7 @@ export const TEST_CASES_FAULTS = [
       (read) => (f, request) => (request.body['input_str'] === undefined ? '' : read(f, request)),
     ),
     probe: (call) => status(call, { test_set_id: 'TS000001' }),
+    shows: 200,
   }),
   ...limitFaults('testCase.input_str', {
     subject: 'input_str',
@@ -120,6 +123,7 @@ export const TEST_CASES_FAULTS = [
       return typeof given === 'number' ? String(given) : read(f, request);
     }),
     probe: (call) => status(call, { ...VALID, input_str: 42 }),
+    shows: 200,
   }),
 
   // input_type
@@ -130,6 +134,7 @@ export const TEST_CASES_FAULTS = [
     description: 'input_type defaults to the enum zero value INPUT_TYPE_UNSPECIFIED.',
     behaviour: inputTypes(listed, 'INPUT_TYPE_UNSPECIFIED'),
     probe: async (call) => (await created(call, VALID)).input_type,
+    shows: 'INPUT_TYPE_UNSPECIFIED',
   }),
   fault({
     id: 'test-case-input-type-default-transcript',
@@ -138,6 +143,7 @@ export const TEST_CASES_FAULTS = [
     description: 'input_type defaults to TRANSCRIPT.',
     behaviour: inputTypes(listed, 'TRANSCRIPT'),
     probe: async (call) => (await created(call, VALID)).input_type,
+    shows: 'TRANSCRIPT',
   }),
   fault({
     id: 'test-case-input-type-unchecked',
@@ -146,6 +152,7 @@ export const TEST_CASES_FAULTS = [
     description: 'Any input_type string is accepted.',
     behaviour: inputTypes(() => true),
     probe: (call) => status(call, { ...VALID, input_type: 'FOO' }),
+    shows: 200,
   }),
   fault({
     id: 'test-case-input-type-lowercase-accepted',
@@ -154,6 +161,7 @@ export const TEST_CASES_FAULTS = [
     description: 'input_type is accepted in any letter case, and stored as given.',
     behaviour: inputTypes((value) => listed(value.toUpperCase())),
     probe: (call) => status(call, { ...VALID, input_type: 'scenario' }),
+    shows: 200,
   }),
   fault({
     id: 'test-case-input-type-prefixed',
@@ -162,6 +170,7 @@ export const TEST_CASES_FAULTS = [
     description: 'input_type takes the protobuf enum names only (`INPUT_TYPE_SCENARIO`, ...).',
     behaviour: inputTypes((value) => value.startsWith('INPUT_TYPE_') && listed(value.slice('INPUT_TYPE_'.length))),
     probe: (call) => status(call, { ...VALID, input_type: 'IVR' }),
+    shows: 400,
   }),
   fault({
     id: 'test-case-script-unsupported',
@@ -171,6 +180,7 @@ export const TEST_CASES_FAULTS = [
     behaviour: inputTypes((value) => listed(value) && value !== 'SCRIPT'),
     probe: (call) =>
       status(call, { ...VALID, input_type: 'SCRIPT', simulation_metadata_input: { script_turns: ['hello'] } }),
+    shows: 400,
   }),
 
   // expected results
@@ -181,6 +191,7 @@ export const TEST_CASES_FAULTS = [
     description: 'expected_output_str is stored but not used for expected_behaviors.',
     behaviour: reread('expected_behaviors', () => (f) => f.strings('expected_behaviors')),
     probe: async (call) => (await created(call, { ...VALID, expected_output_str: 'refund' })).expected_behaviors,
+    shows: null,
   }),
   fault({
     id: 'test-case-expected-output-overrides',
@@ -194,6 +205,7 @@ export const TEST_CASES_FAULTS = [
     probe: async (call) =>
       (await created(call, { ...VALID, expected_output_str: 'refund', expected_behaviors: ['voucher'] }))
         .expected_behaviors,
+    shows: ['refund'],
   }),
   fault({
     id: 'test-case-expected-behaviors-string-wrapped',
@@ -205,6 +217,7 @@ export const TEST_CASES_FAULTS = [
       return typeof given === 'string' ? [given] : read(f, request);
     }),
     probe: (call) => status(call, { ...VALID, expected_behaviors: 'refund' }),
+    shows: 200,
   }),
 
   fault({
@@ -217,6 +230,7 @@ export const TEST_CASES_FAULTS = [
       return Array.isArray(given) ? (given as string[]) : read(f, request);
     }),
     probe: (call) => status(call, { ...VALID, expected_behaviors: [42] }),
+    shows: 200,
   }),
 
   // the object fields
@@ -237,6 +251,7 @@ export const TEST_CASES_FAULTS = [
       }
     },
     probe: (call) => status(call, { ...VALID, metric_input: 'order number' }),
+    shows: 200,
   }),
   fault({
     id: 'test-case-script-turns-unchecked',
@@ -247,6 +262,7 @@ export const TEST_CASES_FAULTS = [
     behaviour: reread('simulation_metadata_input', () => (f) => f.object('simulation_metadata_input')),
     probe: (call) =>
       status(call, { ...VALID, input_type: 'SCRIPT', simulation_metadata_input: { script_turns: 'hello' } }),
+    shows: 200,
   }),
   fault({
     id: 'test-case-simulation-metadata-dropped',
@@ -261,6 +277,7 @@ export const TEST_CASES_FAULTS = [
     probe: async (call) =>
       (await created(call, { ...VALID, input_type: 'SCRIPT', simulation_metadata_input: { script_turns: ['hello'] } }))
         .simulation_metadata_input,
+    shows: null,
   }),
 
   // what comes back
@@ -273,6 +290,7 @@ export const TEST_CASES_FAULTS = [
       presentWith(b, 'testCase', (view) => ({ ...view, name: `testcases/${String(view.id)}` }));
     },
     probe: async (call) => String((await created(call, VALID)).name).split('/')[0],
+    shows: 'testcases',
   }),
   fault({
     id: 'test-case-id-21-characters',
@@ -286,6 +304,7 @@ export const TEST_CASES_FAULTS = [
       });
     },
     probe: async (call) => String((await created(call, VALID)).id).length,
+    shows: 21,
   }),
   fault({
     id: 'test-case-user-notes-dropped',
