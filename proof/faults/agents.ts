@@ -226,7 +226,7 @@ export const AGENTS_FAULTS = [
     subject: 'Agent display_name',
     requirements: ['AGENT-DISPLAY-NAME'],
     send: (call, value) => create(call, { ...VOICE, display_name: value }),
-    sized: (size) => 'n'.repeat(size),
+    sized: (size: number) => 'n'.repeat(size),
     faults: [
       {
         id: 'agent-display-name-max-199',
@@ -308,7 +308,7 @@ export const AGENTS_FAULTS = [
     subject: 'prompt',
     requirements: ['AGENT-PROMPT'],
     send: (call, value) => create(call, { ...VOICE, prompt: value }),
-    sized: (size) => 'p'.repeat(size),
+    sized: (size: number) => 'p'.repeat(size),
     faults: [
       { id: 'agent-prompt-max-49999', bounds: { max: 49_999 } },
       { id: 'agent-prompt-max-50001', bounds: { max: 50_001 } },
@@ -562,7 +562,7 @@ export const AGENTS_FAULTS = [
     subject: 'The simulator configuration',
     requirements: ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'],
     send: (call, value) => create(call, { ...VOICE, metadata: value }),
-    sized: (size) => JSON.parse(sized(size)),
+    sized: (size: number) => JSON.parse(sized(size)),
     faults: [
       {
         id: 'agent-config-max-1mb',
@@ -581,7 +581,7 @@ export const AGENTS_FAULTS = [
     subject: 'workflows',
     requirements: ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'],
     send: (call, value) => create(call, { ...VOICE, workflows: value }),
-    sized: (size) => JSON.parse(sized(size)),
+    sized: (size: number) => JSON.parse(sized(size)),
     faults: [
       { id: 'agent-workflows-max-1mb', bounds: { max: 1_000_000 }, description: 'workflows is limited to 1 MB.' },
       {

@@ -3,11 +3,8 @@
 import type { Behaviour } from '../../lib/reference/behaviour.js';
 import type { DashboardRecord } from '../../lib/reference/store/records.js';
 import { fault, presentWith, type Fault } from './define.js';
-import { renamed, status, rename } from '../probes/dashboards.js';
-
-const setDisplayNameBounds = (bounds: { min?: number; max?: number }) => (b: Behaviour) => {
-  b.limits['dashboard.display_name'] = { ...b.limits['dashboard.display_name'], ...bounds };
-};
+import { limitFaults } from './limits.js';
+import { renamed, rename } from '../probes/dashboards.js';
 
 /** Answers each PATCH with the display_name the previous response carried (a stale read). */
 function answerWithPreviousName(b: Behaviour): void {
@@ -33,32 +30,20 @@ export const DASHBOARDS_FAULTS = [
     },
     shows: 'first',
   }),
-  fault({
-    id: 'dashboard-display-name-max-254',
+  ...limitFaults('dashboard.display_name', {
+    subject: 'Dashboard display_name',
     requirements: ['DASHBOARD-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'],
-    slips: ['bound'],
-    description: 'Dashboard display_name of 255 characters is rejected.',
-    behaviour: setDisplayNameBounds({ max: 254 }),
-    probe: (call) => status(call, 'n'.repeat(255)),
-    shows: 400,
-  }),
-  fault({
-    id: 'dashboard-display-name-max-256',
-    requirements: ['DASHBOARD-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'],
-    slips: ['bound'],
-    description: 'Dashboard display_name of 256 characters is accepted.',
-    behaviour: setDisplayNameBounds({ max: 256 }),
-    probe: (call) => status(call, 'n'.repeat(256)),
-    shows: 200,
-  }),
-  fault({
-    id: 'dashboard-display-name-empty-accepted',
-    requirements: ['DASHBOARD-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'],
-    slips: ['bound'],
-    description: 'An empty dashboard display_name is accepted.',
-    behaviour: setDisplayNameBounds({ min: 0 }),
-    probe: (call) => status(call, ''),
-    shows: 200,
+    send: (call, value) => rename(call, value),
+    sized: (size: number) => 'n'.repeat(size),
+    faults: [
+      { id: 'dashboard-display-name-max-254', bounds: { max: 254 } },
+      { id: 'dashboard-display-name-max-256', bounds: { max: 256 } },
+      {
+        id: 'dashboard-display-name-empty-accepted',
+        bounds: { min: 0 },
+        description: 'An empty dashboard display_name is accepted.',
+      },
+    ],
   }),
   fault({
     id: 'dashboard-name-singular',

@@ -23,23 +23,23 @@ interface WrongBound<Id extends string> {
 }
 
 /** The row measured in another unit: `sample`, within the row's bounds, is refused so measured. */
-interface WrongUnit<Id extends string> {
+interface WrongUnit<Id extends string, Value> {
   readonly id: Id;
   readonly measure: (value: unknown) => number;
-  readonly sample: unknown;
+  readonly sample: Value;
   readonly description: string;
   readonly requirements?: readonly RequirementId[];
 }
 
-interface RowFaults<Id extends string> {
+interface RowFaults<Id extends string, Value> {
   /** The field as the descriptions name it: `Agent display_name`. */
   readonly subject: string;
   readonly requirements: readonly RequirementId[];
   /** Sends `value` as the field, in a request the correct service otherwise takes. */
-  readonly send: (call: Call, value: unknown) => Promise<Answer>;
+  readonly send: (call: Call, value: NoInfer<Value>) => Promise<Answer>;
   /** A value of the field measuring `size` in the row's unit. */
-  readonly sized: (size: number) => unknown;
-  readonly faults: readonly (WrongBound<Id> | WrongUnit<Id>)[];
+  readonly sized: (size: number) => Value;
+  readonly faults: readonly (WrongBound<Id> | WrongUnit<Id, Value>)[];
 }
 
 const rowOf = (id: FieldLimitId): FieldLimit => FIELD_LIMITS.find((row) => row.id === id)!;
@@ -68,7 +68,7 @@ function described(row: FieldLimit, subject: string, wrong: WrongBound<string>):
 }
 
 /** The faults of one row of the limits table, in the order given. */
-export function limitFaults<const Id extends string>(id: FieldLimitId, spec: RowFaults<Id>): Fault<Id>[] {
+export function limitFaults<const Id extends string, Value>(id: FieldLimitId, spec: RowFaults<Id, Value>): Fault<Id>[] {
   const row = rowOf(id);
   return spec.faults.map((wrong) => {
     const requirements = wrong.requirements ?? spec.requirements;

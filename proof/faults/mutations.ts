@@ -90,7 +90,7 @@ export const MUTATIONS_FAULTS = [
     subject: 'A mutation display_name',
     requirements: ['MUTATION-DISPLAY-NAME'],
     send: async (call, value) => create(call, await newAgent(call), { display_name: value }),
-    sized: (size) => 'n'.repeat(size),
+    sized: (size: number) => 'n'.repeat(size),
     faults: [
       { id: 'mutation-display-name-max-199', bounds: { max: 199 } },
       { id: 'mutation-display-name-max-201', bounds: { max: 201 } },
@@ -230,7 +230,7 @@ export const MUTATIONS_FAULTS = [
     subject: 'A mutation description',
     requirements: ['MUTATION-DESCRIPTION'],
     send: async (call, value) => create(call, await newAgent(call), { display_name: 'm', description: value }),
-    sized: (size) => 'd'.repeat(size),
+    sized: (size: number) => 'd'.repeat(size),
     faults: [
       { id: 'mutation-description-max-1999', bounds: { max: 1999 } },
       { id: 'mutation-description-max-2001', bounds: { max: 2001 } },
@@ -312,7 +312,7 @@ export const MUTATIONS_FAULTS = [
     subject: 'config_overrides',
     requirements: ['MUTATION-CONFIG-OVERRIDES-SIZE', 'FIELD-SIZE-LIMITS'],
     send: async (call, value) => create(call, await newAgent(call), { display_name: 'm', config_overrides: value }),
-    sized: (size) => ({ prompt: 'x'.repeat(size - '{"prompt":""}'.length) }),
+    sized: (size: number) => ({ prompt: 'x'.repeat(size - '{"prompt":""}'.length) }),
     faults: [
       {
         id: 'mutation-overrides-limit-1kb',

@@ -6,7 +6,8 @@ import type { ReviewProjectRecord } from '../../lib/reference/store/records.js';
 import type { Fields } from '../../lib/reference/validation/fields.js';
 import type { ReviewProjectFields } from '../../lib/reference/validation/review-projects.js';
 import { fault, presentWith, type Fault } from './define.js';
-import { create, without, status, created } from '../probes/review-projects.js';
+import { limitFaults } from './limits.js';
+import { create, without, status, created, VALID } from '../probes/review-projects.js';
 
 type Field = keyof ReviewProjectFields;
 type ListField = 'assignees' | 'linked_simulation_ids' | 'linked_metric_ids';
@@ -203,23 +204,15 @@ export const REVIEW_PROJECTS_FAULTS = [
     probe: (call) => status(call, { project_rules: ['other_rule'] }),
     shows: 200,
   }),
-  fault({
-    id: 'review-project-display-name-max-199',
+  ...limitFaults('reviewProject.display_name', {
+    subject: 'Review project display_name',
     requirements: DISPLAY_NAME,
-    slips: ['bound'],
-    description: 'Review project display_name of 200 characters is rejected.',
-    behaviour: setLimit('reviewProject.display_name', { max: 199 }),
-    probe: (call) => status(call, { display_name: 'n'.repeat(200) }),
-    shows: 400,
-  }),
-  fault({
-    id: 'review-project-display-name-max-201',
-    requirements: DISPLAY_NAME,
-    slips: ['bound'],
-    description: 'Review project display_name of 201 characters is accepted.',
-    behaviour: setLimit('reviewProject.display_name', { max: 201 }),
-    probe: (call) => status(call, { display_name: 'n'.repeat(201) }),
-    shows: 200,
+    send: (call, value) => create(call, { ...VALID, display_name: value }),
+    sized: (size: number) => 'n'.repeat(size),
+    faults: [
+      { id: 'review-project-display-name-max-199', bounds: { max: 199 } },
+      { id: 'review-project-display-name-max-201', bounds: { max: 201 } },
+    ],
   }),
   fault({
     id: 'review-project-description-dropped',

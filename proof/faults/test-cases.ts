@@ -31,7 +31,7 @@ export const TEST_CASES_FAULTS = [
     subject: 'A test_set_id',
     requirements: ['TESTCASE-TEST-SET-ID'],
     send: (call, value) => create(call, { ...VALID, test_set_id: value }),
-    sized: (size) => 'T'.repeat(size),
+    sized: (size: number) => 'T'.repeat(size),
     faults: [
       {
         id: 'test-case-test-set-id-7-accepted',
@@ -82,7 +82,7 @@ export const TEST_CASES_FAULTS = [
     subject: 'input_str',
     requirements: ['TESTCASE-INPUT-STR'],
     send: (call, value) => create(call, { ...VALID, input_str: value }),
-    sized: (size) => 'i'.repeat(size),
+    sized: (size: number) => 'i'.repeat(size),
     faults: [
       { id: 'test-case-empty-input-accepted', bounds: { min: 0 }, description: 'An empty input_str is accepted.' },
       { id: 'test-case-input-str-min-2', bounds: { min: 2 }, description: 'An input_str of 1 character is rejected.' },
@@ -104,7 +104,7 @@ export const TEST_CASES_FAULTS = [
     subject: 'input_str',
     requirements: ['TESTCASE-INPUT-STR'],
     send: (call, value) => create(call, { ...VALID, input_str: value }),
-    sized: (size) => 'i'.repeat(size),
+    sized: (size: number) => 'i'.repeat(size),
     faults: [
       {
         id: 'test-case-input-str-capped',

@@ -3,7 +3,7 @@
 
 import type { Call } from './call.js';
 
-const VALID = {
+export const VALID = {
   display_name: 'Review',
   assignees: ['a@example.com'],
   linked_simulation_ids: ['s1'],
