@@ -88,6 +88,19 @@ export const REVIEW_PROJECTS_FAULTS = [
     probe: (call) => status(call, { linked_metric_ids: [] }),
     shows: 200,
   }),
+  ...limitFaults('reviewProject.assignees', {
+    subject: 'assignees',
+    requirements: ['REVIEW-PROJECT-REQUIRED'],
+    sized: (size: number) => Array.from({ length: size }, (_, n) => `reviewer${n}@example.com`),
+    send: (call, value) => create(call, { ...VALID, assignees: value }),
+    faults: [
+      {
+        id: 'review-project-assignees-min-2',
+        bounds: { min: 2 },
+        description: 'assignees needs two addresses or more (a reviewer and an approver): one assignee is refused.',
+      },
+    ],
+  }),
   fault({
     id: 'review-project-email-unchecked',
     requirements: ['REVIEW-PROJECT-ASSIGNEE-EMAIL'],
