@@ -108,7 +108,8 @@ export const AGENTS_FAULTS = [
           : view,
       );
     },
-    probe: async (call) => (await agent(call, { test_set_ids: ['a'.repeat(22), 'b'.repeat(22)] })).test_set_ids,
+    probe: async (call) => typeof (await agent(call, { test_set_ids: ['a'.repeat(22), 'b'.repeat(22)] })).test_set_ids,
+    shows: 'string',
   }),
   fault({
     id: 'agent-missing-wrapper',
@@ -122,7 +123,8 @@ export const AGENTS_FAULTS = [
         return endpoint.wrapper === 'agent' ? (shaped as JsonObject).agent : shaped;
       };
     },
-    probe: async (call) => Object.keys((await create(call, VOICE)).body),
+    probe: async (call) => 'agent' in (await create(call, VOICE)).body,
+    shows: false,
   }),
 
   // What comes back

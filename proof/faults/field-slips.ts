@@ -385,7 +385,11 @@ export const FIELD_SLIPS_FAULTS = [
       'GET returns update_time equal to create_time (a column defaulting to now()); the create answer has null.',
     behaviour: (b) =>
       readAs(b, GET_MUTATION, 'mutation', (mutation) => ({ ...mutation, update_time: mutation['create_time'] })),
-    probe: async (call) => (await mutationReadBack(call)).update_time,
+    probe: async (call) => {
+      const mutation = await mutationReadBack(call);
+      return mutation.update_time === mutation.create_time;
+    },
+    shows: true,
   }),
   fault({
     id: 'mutation-get-defaults-omitted',
@@ -560,8 +564,9 @@ export const FIELD_SLIPS_FAULTS = [
       const agentId = await parent(call);
       const first = (await mutate(call, agentId, { display_name: 'same' })).body.mutation;
       await mutate(call, agentId, { display_name: 'same' });
-      return (await call('GET', `/v1/agents/${agentId}/mutations/${first.id}`)).body.mutation.update_time;
+      return typeof (await call('GET', `/v1/agents/${agentId}/mutations/${first.id}`)).body.mutation.update_time;
     },
+    shows: 'string',
   }),
   fault({
     id: 'scheduled-run-delete-disabled-kept',

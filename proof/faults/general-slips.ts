@@ -161,7 +161,10 @@ export const GENERAL_SLIPS_FAULTS = [
       });
     },
     probe: async (call) =>
-      (await call('GET', `/v1/scheduled-runs/${FIXTURE_IDS.scheduledRunId}`)).body.scheduled_run.last_run_at,
+      (await call('GET', `/v1/scheduled-runs/${FIXTURE_IDS.scheduledRunId}`)).body.scheduled_run.last_run_at.endsWith(
+        '+02:00',
+      ),
+    shows: true,
   }),
   fault({
     id: 'body-not-object-passed-on',

@@ -82,7 +82,8 @@ export const MUTATIONS_FAULTS = [
     behaviour: (b) => {
       presentWith(b, 'mutation', (view) => ({ ...view, update_time: view.create_time }));
     },
-    probe: async (call) => (await withMutation(call)).mutation.update_time,
+    probe: async (call) => typeof (await withMutation(call)).mutation.update_time,
+    shows: 'string',
   }),
 
   // display_name and its uniqueness

@@ -235,7 +235,8 @@ export const REVIEW_PROJECTS_FAULTS = [
     behaviour: (b) => {
       presentWith(b, 'reviewProject', ({ description: _description, ...rest }) => rest);
     },
-    probe: async (call) => (await created(call, { description: 'd' })).description,
+    probe: async (call) => 'description' in (await created(call, { description: 'd' })),
+    shows: false,
   }),
   fault({
     id: 'review-project-name-camel-case',

@@ -75,7 +75,11 @@ export const RUNS_FAULTS = [
         update_time: b.formatTime((record as { create_time: number }).create_time - 3_600_000),
       }));
     },
-    probe: async (call) => (await firstRun(call)).update_time,
+    probe: async (call) => {
+      const run = await firstRun(call);
+      return Date.parse(run.update_time) < Date.parse(run.create_time);
+    },
+    shows: true,
   }),
   fault({
     id: 'run-delete-still-listed',

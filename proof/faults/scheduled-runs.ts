@@ -62,6 +62,7 @@ export const SCHEDULED_RUNS_FAULTS = [
       }));
     },
     probe: async (call) => (await call('GET', at(FIXTURE_IDS.deletableScheduledRunId))).body.scheduled_run.update_time,
+    shows: '1970-01-01T00:00:00.000Z',
   }),
   fault({
     id: 'scheduled-run-delete-kept',
