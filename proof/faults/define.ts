@@ -1,5 +1,5 @@
-// The shape of a fault, one record, and the small seams faults use to override the Behaviour.
-// A fault is a named override in one place: the correct code reads as if faults did not exist.
+// The shape of a fault, one record (what it breaks, how it slips, what it changes, how that shows),
+// and the small seams faults use to override the Behaviour.
 
 import type { RequirementId } from '../../lib/contract/requirements/index.js';
 import type { Behaviour, ResourceKind, ServeStep } from '../../lib/reference/behaviour.js';
