@@ -194,7 +194,8 @@ export const BEYOND_CONTRACT_FAULTS = [
           ? { message: 'run not found' }
           : body(error, endpoint);
     },
-    probe: async (call) => (await call('GET', '/v1/runs/no-such-run')).body,
+    probe: async (call) => 'error' in (await call('GET', '/v1/runs/no-such-run')).body,
+    shows: false,
   }),
   fault({
     id: 'beyond-test-case-breaks-published-schema',
@@ -220,7 +221,8 @@ export const BEYOND_CONTRACT_FAULTS = [
     behaviour: (b) => {
       respondWith(b, GET_RUN.key, (body) => body['run'] as JsonObject);
     },
-    probe: async (call) => Object.keys(await firstRun(call)),
+    probe: async (call) => 'run_id' in (await firstRun(call)),
+    shows: true,
   }),
   fault({
     id: 'beyond-test-case-time-not-utc',

@@ -358,7 +358,8 @@ export const FIELD_SLIPS_FAULTS = [
     description:
       'GET /v1/agents/{agent_id} returns the stored row with its `is_deleted: false` (SELECT *); the create answer is built without it.',
     behaviour: (b) => readAs(b, GET_AGENT, 'agent', (agent) => ({ ...agent, is_deleted: false })),
-    probe: async (call) => Object.keys(await agentReadBack(call)).sort(),
+    probe: async (call) => (await agentReadBack(call)).is_deleted,
+    shows: false,
   }),
   fault({
     id: 'mutation-get-parameter-values-not-derived',

@@ -59,6 +59,7 @@ export const GENERAL_SLIPS_FAULTS = [
         endpoint?.key === 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}' ? error : body(error, endpoint);
     },
     probe: async (call) => Object.keys((await call('DELETE', `/v1/agents/${AGENT_ID}/mutations/x`)).body),
+    shows: ['code', 'message', 'details'],
   }),
   fault({
     id: 'review-project-invalid-failed-precondition',
@@ -90,8 +91,10 @@ export const GENERAL_SLIPS_FAULTS = [
           : field(detail, endpoint);
     },
     probe: async (call) =>
-      (await call('PATCH', `/v1/dashboards/${FIXTURE_IDS.dashboardId}`, { body: { display_name: 42 } })).body.error
-        .details,
+      (
+        await call('PATCH', `/v1/dashboards/${FIXTURE_IDS.dashboardId}`, { body: { display_name: 42 } })
+      ).body.error.details.map((detail: { field: string }) => detail.field),
+    shows: ['name'],
   }),
   fault({
     id: 'malformed-json-500-on-patch',
@@ -145,7 +148,10 @@ export const GENERAL_SLIPS_FAULTS = [
           : field(detail, endpoint);
     },
     probe: async (call) =>
-      (await call('POST', '/v1/test-cases', { body: { test_set_id: 'abcdefgh' } })).body.error.details,
+      (await call('POST', '/v1/test-cases', { body: { test_set_id: 'abcdefgh' } })).body.error.details.map(
+        (detail: { field: string }) => detail.field,
+      ),
+    shows: ['body'],
   }),
   fault({
     id: 'scheduled-run-last-run-at-local',
@@ -324,7 +330,10 @@ export const GENERAL_SLIPS_FAULTS = [
           : field(detail, endpoint);
     },
     probe: async (call) =>
-      (await call('POST', '/v1/review-projects', { key: null, body: reviewProject({}) })).body.error.details,
+      (await call('POST', '/v1/review-projects', { key: null, body: reviewProject({}) })).body.error.details.map(
+        (detail: { field: string }) => detail.field,
+      ),
+    shows: ['Authorization'],
   }),
   fault({
     id: 'auth-spec-document-requires-key',

@@ -82,7 +82,8 @@ export const METRICS_FAULTS = [
     behaviour: (b) => {
       presentWith(b, 'metric', (view) => ({ ...view, metric_output_id: String(view.metric_output_id).slice(0, 24) }));
     },
-    probe: async (call) => (await metricsOf(call, (await simulations(call))[0] as string))[0]?.metric_output_id,
+    probe: async (call) => (await metricsOf(call, (await simulations(call))[0] as string))[0]?.metric_output_id.length,
+    shows: 24,
   }),
   fault({
     id: 'metric-missing-invalid-argument',

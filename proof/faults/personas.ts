@@ -89,7 +89,8 @@ export const PERSONAS_FAULTS = [
       const answer = b.deletion.answer;
       b.deletion.answer = (kind, deleted) => (kind === 'persona' ? deleted : answer(kind, deleted));
     },
-    probe: async (call) => (await call('DELETE', persona)).body,
+    probe: async (call) => 'id' in (await call('DELETE', persona)).body,
+    shows: true,
   }),
   fault({
     id: 'persona-delete-still-served',

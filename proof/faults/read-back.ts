@@ -110,6 +110,7 @@ export const READ_BACK_FAULTS = [
       }),
     probe: async (call) =>
       (await readBack(call, { ...CHAT, metadata: { ...CHAT.metadata, custom_data: '{}' } })).metadata.custom_data,
+    shows: undefined,
   }),
   fault({
     id: 'agent-get-config-strings-cut-16kb',

@@ -42,7 +42,8 @@ export const RUNS_FAULTS = [
     behaviour: (b) => {
       presentWith(b, 'run', (view) => ({ ...view, name: `run/${String(view.run_id)}` }));
     },
-    probe: async (call) => (await firstRun(call)).name,
+    probe: async (call) => (await firstRun(call)).name.split('/')[0],
+    shows: 'run',
   }),
   fault({
     id: 'run-progress-completed-over-total',
@@ -52,7 +53,11 @@ export const RUNS_FAULTS = [
     behaviour: (b) => {
       progressWith(b, (progress) => ({ ...progress, completed_test_cases: progress.total_test_cases + 1 }));
     },
-    probe: async (call) => (await firstRun(call)).progress,
+    probe: async (call) => {
+      const { progress } = await firstRun(call);
+      return progress.completed_test_cases > progress.total_test_cases;
+    },
+    shows: true,
   }),
   fault({
     id: 'run-progress-failed-negative',
@@ -62,7 +67,8 @@ export const RUNS_FAULTS = [
     behaviour: (b) => {
       progressWith(b, (progress) => ({ ...progress, failed_test_cases: progress.failed_test_cases - 1 }));
     },
-    probe: async (call) => (await firstRun(call)).progress,
+    probe: async (call) => (await firstRun(call)).progress.failed_test_cases,
+    shows: 0,
   }),
   fault({
     id: 'run-update-before-create',
@@ -106,7 +112,8 @@ export const RUNS_FAULTS = [
       const answer = b.deletion.answer;
       b.deletion.answer = (kind, deleted) => (kind === 'run' ? deleted : answer(kind, deleted));
     },
-    probe: async (call) => (await call('DELETE', run)).body,
+    probe: async (call) => 'run_id' in (await call('DELETE', run)).body,
+    shows: true,
   }),
   fault({
     id: 'run-missing-permission-denied',

@@ -13,7 +13,8 @@ export const SCHEDULED_RUNS_FAULTS = [
     behaviour: (b) => {
       presentWith(b, 'scheduledRun', (view) => ({ ...view, name: view.id }));
     },
-    probe: async (call) => (await scheduledRun(call)).name,
+    probe: async (call) => (await scheduledRun(call)).name.includes('/'),
+    shows: false,
   }),
   fault({
     id: 'scheduled-run-id-of-template',
@@ -23,7 +24,11 @@ export const SCHEDULED_RUNS_FAULTS = [
     behaviour: (b) => {
       presentWith(b, 'scheduledRun', (view) => ({ ...view, id: view.run_template_id }));
     },
-    probe: async (call) => (await scheduledRun(call)).id,
+    probe: async (call) => {
+      const scheduled = await scheduledRun(call);
+      return scheduled.id === scheduled.run_template_id;
+    },
+    shows: true,
   }),
   fault({
     id: 'scheduled-run-expression-bare-cron',

@@ -185,6 +185,7 @@ export const SPECIFICATION_FAULTS = [
     description: 'No operation is documented as secured.',
     behaviour: (b) => finalizeWith(b, withoutSecurity),
     probe: async (call) => (await jsonSpec(call)).paths['/v1/runs'].get.security,
+    shows: undefined,
   }),
   fault({
     id: 'spec-key-as-parameter-only',
@@ -194,6 +195,7 @@ export const SPECIFICATION_FAULTS = [
       "No security scheme: X-API-Key is documented as a required header parameter of each secured operation (variation localized-pointers's choice, short of the convention).",
     behaviour: (b) => finalizeWith(b, withKeyAsHeaderParameter),
     probe: async (call) => (await jsonSpec(call)).paths['/v1/runs'].get.security,
+    shows: undefined,
   }),
   fault({
     id: 'spec-key-parameter-optional',
