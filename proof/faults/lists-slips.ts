@@ -9,7 +9,7 @@ import type { Behaviour, ListQuery } from '../../lib/reference/behaviour.js';
 import { readFilterText, type FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
 import { fault, type Fault } from './define.js';
 import { asAnd, isBlank, onList, prune, tokenAcceptedOn } from './list-seams.js';
-import { walk, RUNS, PERSONAS, everySimulation, page, list } from '../probes/lists-slips.js';
+import { walk, RUNS, PERSONAS, everySimulation, page, counted, list } from '../probes/lists-slips.js';
 
 /** The expression with each comparison changed by `touch`. */
 const mapComparisons = (
@@ -76,7 +76,8 @@ export const LISTS_SLIPS_FAULTS = [
         return read(Number.isNaN(parsed) ? null : String(parsed), list, pageToken);
       });
     },
-    probe: (call) => page(call, RUNS, { page_size: '1.5' }),
+    probe: (call) => counted(call, RUNS, { page_size: '1.5' }),
+    shows: [200, 1],
   }),
   fault({
     id: 'personas-forged-token-first-page',
@@ -118,8 +119,9 @@ export const LISTS_SLIPS_FAULTS = [
     },
     probe: async (call) => {
       const first = await list(call, RUNS, { page_size: '7' });
-      return page(call, RUNS, { page_size: '7', page_token: first.body.next_page_token });
+      return counted(call, RUNS, { page_size: '7', page_token: first.body.next_page_token });
     },
+    shows: [200, 6],
   }),
 
   // order_by

@@ -11,7 +11,7 @@ import { refuseBlanksAroundOperators, withoutQuotedValues } from '../variations.
 import { fault, respondWith, type Fault } from './define.js';
 import { asAnd, isBlank, prune } from './list-seams.js';
 import type { JsonObject } from '../../lib/util/json.js';
-import { twoPages, personas, list, runs, everySimulation } from '../probes/lists.js';
+import { twoPages, personas, personasCounted, list, runs, everySimulation } from '../probes/lists.js';
 
 type Matches = Behaviour['lists']['matches'];
 
@@ -102,7 +102,8 @@ export const LISTS_FAULTS = [
         return list.pageSize.default;
       };
     },
-    probe: (call) => personas(call, { page_size: '7' }),
+    probe: (call) => personasCounted(call, { page_size: '7' }),
+    shows: [200, 50],
   }),
   fault({
     id: 'list-default-page-size-100',
@@ -113,7 +114,8 @@ export const LISTS_FAULTS = [
       const read = b.lists.pageSize;
       b.lists.pageSize = (raw, list, pageToken) => (isBlank(raw) ? 100 : read(raw, list, pageToken));
     },
-    probe: (call) => personas(call, {}),
+    probe: (call) => personasCounted(call, {}),
+    shows: [200, 100],
   }),
   fault({
     id: 'list-default-page-size-20',
@@ -124,7 +126,8 @@ export const LISTS_FAULTS = [
       const read = b.lists.pageSize;
       b.lists.pageSize = (raw, list, pageToken) => (isBlank(raw) ? 20 : read(raw, list, pageToken));
     },
-    probe: (call) => personas(call, {}),
+    probe: (call) => personasCounted(call, {}),
+    shows: [200, 20],
   }),
   fault({
     id: 'list-max-page-size-off-by-one',
@@ -153,7 +156,8 @@ export const LISTS_FAULTS = [
       b.lists.pageSize = (raw, list, pageToken) =>
         Number(raw) > list.pageSize.max && Number.isInteger(Number(raw)) ? Number(raw) : read(raw, list, pageToken);
     },
-    probe: (call) => personas(call, { page_size: '101' }),
+    probe: (call) => personasCounted(call, { page_size: '101' }),
+    shows: [200, 101],
   }),
   fault({
     id: 'list-page-size-parse-int',
@@ -167,7 +171,8 @@ export const LISTS_FAULTS = [
         return read(Number.isNaN(parsed) ? null : String(parsed), list, pageToken);
       };
     },
-    probe: (call) => personas(call, { page_size: '1.5' }),
+    probe: (call) => personasCounted(call, { page_size: '1.5' }),
+    shows: [200, 1],
   }),
   fault({
     id: 'list-last-page-echoes-token',

@@ -18,6 +18,12 @@ export async function page(call: Call, path: string, query: Query): Promise<[num
   return [answer.status, answer.body[itemsKey(path)]?.map(idOf)];
 }
 
+/** Status and number of items of one page: what a page_size fault changes. */
+export async function counted(call: Call, path: string, query: Query): Promise<[number, number]> {
+  const [status, ids] = await page(call, path, query);
+  return [status, (ids as unknown[] | undefined)?.length ?? 0];
+}
+
 /** The ids of every page along next_page_token, and how many pages it took. */
 export async function walk(call: Call, path: string, query: Query): Promise<[unknown[], number]> {
   const ids: unknown[] = [];
