@@ -201,6 +201,7 @@ export const LISTS_PER_LIST_FAULTS = [
       refusedOn(b, 'metrics', maxRefused);
     },
     probe: (call) => metrics(call, (path) => shape(call, path, { page_size: '1000' })),
+    shows: [[400, null, false]],
   }),
   fault({
     id: 'metrics-page-size-capped-at-personas-max',
@@ -228,6 +229,7 @@ export const LISTS_PER_LIST_FAULTS = [
       });
     },
     probe: (call) => metrics(call, (path) => shape(call, path, { page_size: '-1' })),
+    shows: [[200, 0, false]],
   }),
   fault({
     id: 'metrics-page-one-long',
@@ -239,6 +241,7 @@ export const LISTS_PER_LIST_FAULTS = [
       pageSizeOn(b, 'metrics', (raw, list, pageToken, correct) => correct(raw, list, pageToken) + 1);
     },
     probe: (call) => metrics(call, (path) => shape(call, path, { page_size: '1' })),
+    shows: [[200, 2, true]],
   }),
   fault({
     id: 'metrics-default-page-size-max',

@@ -28,9 +28,11 @@ async function simulations(call: Call): Promise<string[]> {
   return [...new Set(runs.flatMap((run) => run.results.output_ids))];
 }
 
-/** `pageOf` the metrics list of every simulation. */
-export const metrics = async (call: Call, pageOf: (path: string) => Promise<unknown>): Promise<unknown[]> =>
-  Promise.all((await simulations(call)).map((id) => pageOf(`/v1/simulations/${id}/metrics`)));
+/** `pageOf` the metrics list of every simulation: the distinct answers as JSON reads them, sorted (short enough to name). */
+export async function metrics(call: Call, pageOf: (path: string) => Promise<unknown>): Promise<unknown[]> {
+  const pages = await Promise.all((await simulations(call)).map((id) => pageOf(`/v1/simulations/${id}/metrics`)));
+  return [...new Set(pages.map((page) => JSON.stringify(page)))].sort().map((text) => JSON.parse(text));
+}
 
 export const PERSONAS = '/v1/personas';
 export const RUNS = '/v1/runs';
