@@ -88,7 +88,8 @@ export const LISTS_SLIPS_FAULTS = [
     behaviour: (b) => {
       tokenAcceptedOn(b, 'personas', 'unknown');
     },
-    probe: (call) => page(call, PERSONAS, { page_token: 'forged!token' }),
+    probe: (call) => counted(call, PERSONAS, { page_token: 'forged!token' }),
+    shows: [200, 50],
   }),
   fault({
     id: 'runs-stale-token-accepted',
@@ -101,8 +102,9 @@ export const LISTS_SLIPS_FAULTS = [
     },
     probe: async (call) => {
       const first = await list(call, RUNS, { page_size: '5', order_by: 'create_time' });
-      return page(call, RUNS, { page_size: '5', order_by: '-create_time', page_token: first.body.next_page_token });
+      return counted(call, RUNS, { page_size: '5', order_by: '-create_time', page_token: first.body.next_page_token });
     },
+    shows: [200, 4],
   }),
   fault({
     id: 'list-page-after-token-one-short',
@@ -217,7 +219,8 @@ export const LISTS_SLIPS_FAULTS = [
         }
       });
     },
-    probe: (call) => page(call, RUNS, { order_by: 'no_such_field' }),
+    probe: (call) => counted(call, RUNS, { order_by: 'no_such_field' }),
+    shows: [200, 50],
   }),
 
   // filter
@@ -307,7 +310,8 @@ export const LISTS_SLIPS_FAULTS = [
         return parsed.ok ? prune(parsed.expr, (cmp) => Object.hasOwn(list.filterFields, cmp.field)) : read(raw, list);
       });
     },
-    probe: (call) => page(call, PERSONAS, { filter: 'no_such_field = 1' }),
+    probe: (call) => counted(call, PERSONAS, { filter: 'no_such_field = 1' }),
+    shows: [200, 50],
   }),
   fault({
     id: 'runs-filter-malformed-ignored',
@@ -323,6 +327,7 @@ export const LISTS_SLIPS_FAULTS = [
         (read) => (raw, list) => (isBlank(raw) || readFilterText(raw ?? '').ok ? read(raw, list) : null),
       );
     },
-    probe: (call) => page(call, RUNS, { filter: 'status =' }),
+    probe: (call) => counted(call, RUNS, { filter: 'status =' }),
+    shows: [200, 50],
   }),
 ] as const satisfies readonly Fault[];

@@ -11,7 +11,7 @@ import { refuseBlanksAroundOperators, withoutQuotedValues } from '../variations.
 import { fault, respondWith, type Fault } from './define.js';
 import { asAnd, isBlank, prune } from './list-seams.js';
 import type { JsonObject } from '../../lib/util/json.js';
-import { twoPages, personas, personasCounted, list, runs, everySimulation } from '../probes/lists.js';
+import { twoPages, personas, personasCounted, list, runs, runsCounted, everySimulation } from '../probes/lists.js';
 
 type Matches = Behaviour['lists']['matches'];
 
@@ -184,10 +184,10 @@ export const LISTS_FAULTS = [
       b.lists.endOfList = (list, pageToken) => pageToken || end(list, pageToken);
     },
     probe: async (call) => {
-      const first = await list(call, '/v1/runs', { page_size: '100' });
-      return (await list(call, '/v1/runs', { page_size: '100', page_token: first.body.next_page_token })).body
-        .next_page_token;
+      const token = (await list(call, '/v1/runs', { page_size: '100' })).body.next_page_token;
+      return (await list(call, '/v1/runs', { page_size: '100', page_token: token })).body.next_page_token === token;
     },
+    shows: true,
   }),
   fault({
     id: 'list-forged-token-first-page',
@@ -198,7 +198,8 @@ export const LISTS_FAULTS = [
       const refuse = b.lists.refuseToken;
       b.lists.refuseToken = (problem, list) => (problem === 'unknown' ? null : refuse(problem, list));
     },
-    probe: (call) => personas(call, { page_token: 'forged!token' }),
+    probe: (call) => personasCounted(call, { page_token: 'forged!token' }),
+    shows: [200, 50],
   }),
   fault({
     id: 'list-stale-token-accepted',
@@ -211,8 +212,9 @@ export const LISTS_FAULTS = [
     },
     probe: async (call) => {
       const first = await list(call, '/v1/personas', { page_size: '5', order_by: 'name' });
-      return personas(call, { page_size: '5', order_by: '-name', page_token: first.body.next_page_token });
+      return personasCounted(call, { page_size: '5', order_by: '-name', page_token: first.body.next_page_token });
     },
+    shows: [200, 4],
   }),
 
   // order_by
@@ -318,7 +320,8 @@ export const LISTS_FAULTS = [
         }
       };
     },
-    probe: (call) => personas(call, { order_by: 'no_such_field' }),
+    probe: (call) => personasCounted(call, { order_by: 'no_such_field' }),
+    shows: [200, 50],
   }),
 
   // filter
@@ -412,7 +415,8 @@ export const LISTS_FAULTS = [
     behaviour: (b) => {
       evaluateWith(b, (cmp, item, fields, correct) => cmp.field === 'created_by' || correct(cmp, item, fields));
     },
-    probe: (call) => runs(call, { filter: 'created_by = "nobody@example.com"', page_size: '1000' }),
+    probe: (call) => runsCounted(call, { filter: 'created_by = "nobody@example.com"', page_size: '1000' }),
+    shows: [200, 140],
   }),
   fault({
     id: 'list-filter-created-by-lost-in-junction',
@@ -521,7 +525,8 @@ export const LISTS_FAULTS = [
         return parsed.ok ? prune(parsed.expr, (cmp) => Object.hasOwn(list.filterFields, cmp.field)) : read(raw, list);
       };
     },
-    probe: (call) => personas(call, { filter: 'no_such_field = 1' }),
+    probe: (call) => personasCounted(call, { filter: 'no_such_field = 1' }),
+    shows: [200, 50],
   }),
   fault({
     id: 'list-filter-unknown-field-in-junction-accepted',
@@ -548,7 +553,8 @@ export const LISTS_FAULTS = [
       const read = b.lists.filter;
       b.lists.filter = (raw, list) => (isBlank(raw) || readFilterText(raw ?? '').ok ? read(raw, list) : null);
     },
-    probe: (call) => personas(call, { filter: 'name =' }),
+    probe: (call) => personasCounted(call, { filter: 'name =' }),
+    shows: [200, 50],
   }),
   fault({
     id: 'list-filter-dangling-junction-accepted',

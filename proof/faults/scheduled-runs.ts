@@ -51,7 +51,11 @@ export const SCHEDULED_RUNS_FAULTS = [
         view.update_time === null ? view : { ...view, create_time: view.update_time, update_time: view.create_time },
       );
     },
-    probe: async (call) => (await scheduledRun(call)).create_time,
+    probe: async (call) => {
+      const scheduled = await scheduledRun(call);
+      return Date.parse(scheduled.create_time) > Date.parse(scheduled.update_time);
+    },
+    shows: true,
   }),
   fault({
     id: 'scheduled-run-unset-times-epoch',

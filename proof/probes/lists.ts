@@ -35,9 +35,11 @@ export async function everySimulation(call: Call, query: Record<string, string>)
 }
 
 export const personas = (call: Call, query: Record<string, string>) => page(call, '/v1/personas', query);
-/** Status and number of items of one page of personas: what a page_size fault changes. */
-export async function personasCounted(call: Call, query: Record<string, string>): Promise<[number, number]> {
-  const [status, ids] = await page(call, '/v1/personas', query);
+/** Status and number of items of one page: what a fault that serves a page it should refuse changes. */
+async function counted(call: Call, path: string, query: Record<string, string>): Promise<[number, number]> {
+  const [status, ids] = await page(call, path, query);
   return [status, (ids as unknown[] | undefined)?.length ?? 0];
 }
+export const personasCounted = (call: Call, query: Record<string, string>) => counted(call, '/v1/personas', query);
+export const runsCounted = (call: Call, query: Record<string, string>) => counted(call, '/v1/runs', query);
 export const runs = (call: Call, query: Record<string, string>) => page(call, '/v1/runs', query);
