@@ -1,11 +1,11 @@
 // The fault model: for every requirement, the ways an implementation commonly slips on such a
-// rule (the columns, proof/faults/slips.ts), and for each, either faults of the catalog
+// rule (the columns, SLIPS in proof/faults/define.ts), and for each, either faults of the catalog
 // that slip that way (which the proof shows the suite detects) or one line saying why the slip
 // cannot happen to that rule. docs/fault-model.md is generated from it (`npm run docs`).
 
 import { REQUIREMENTS, type RequirementId } from '../lib/contract/requirements/index.js';
 import { FAULTS } from './faults/index.js';
-import { FAULT_SLIPS, SLIPS, slipsOf, type FaultSlips, type Slip } from './faults/slips.js';
+import { SLIPS, slipsOf, type FaultSlips, type Slip } from './faults/define.js';
 
 export { SLIPS, type Slip };
 
@@ -253,22 +253,23 @@ const applies = (slip: Slip, id: RequirementId): boolean => {
   return to === 'all' || to.includes(id);
 };
 
-/** What the model is made of: the faults, and how each slips (by id). */
-interface Catalog {
-  readonly faults: readonly { readonly id: string; readonly requirements: readonly RequirementId[] }[];
-  readonly slips: Readonly<Record<string, FaultSlips | undefined>>;
-}
+/** What the model is made of: the faults, each with how it slips. */
+type Catalog = readonly {
+  readonly id: string;
+  readonly requirements: readonly RequirementId[];
+  readonly slips: FaultSlips;
+}[];
 
-const CATALOG: Catalog = { faults: FAULTS, slips: FAULT_SLIPS };
+const CATALOG: Catalog = FAULTS;
 
 /** The model, one row per requirement of the catalog (another catalog: for the model's own tests). */
 export function faultModel(catalog: Catalog = CATALOG): ModelRow[] {
   return REQUIREMENTS.map((requirement) => {
     const id = requirement.id as RequirementId;
-    const breaking = catalog.faults.filter((f) => (f.requirements as readonly string[]).includes(id));
+    const breaking = catalog.filter((f) => (f.requirements as readonly string[]).includes(id));
     const cells = Object.fromEntries(
       (Object.keys(SLIPS) as Slip[]).map((slip): [Slip, Cell] => {
-        const faults = breaking.filter((f) => slipsOf(catalog.slips[f.id], id).includes(slip)).map((f) => f.id);
+        const faults = breaking.filter((f) => slipsOf(f.slips, id).includes(slip)).map((f) => f.id);
         if (faults.length) return [slip, { kind: 'faults', faults }];
         if (slip === 'broken' && breaking.length) return [slip, { kind: 'implied', faults: breaking.map((f) => f.id) }];
         if (!applies(slip, id)) return [slip, { kind: 'not-applicable', reason: APPLICABILITY[slip].otherwise ?? '' }];
@@ -279,6 +280,6 @@ export function faultModel(catalog: Catalog = CATALOG): ModelRow[] {
   });
 }
 
-/** Faults of the catalog not yet placed in the model (no slip given in slips.ts). */
+/** Faults of the catalog not yet placed in the model (no slip given on a requirement they break). */
 export const unplacedFaults = (catalog: Catalog = CATALOG): string[] =>
-  catalog.faults.filter((f) => !f.requirements.some((r) => slipsOf(catalog.slips[f.id], r).length)).map((f) => f.id);
+  catalog.filter((f) => !f.requirements.some((r) => slipsOf(f.slips, r).length)).map((f) => f.id);

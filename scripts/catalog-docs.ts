@@ -92,7 +92,7 @@ export function faultModelDoc(): string {
   return [
     '# Fault model',
     '',
-    'Generated from `proof/fault-model.ts` (the slips and where each applies) and `proof/faults/slips.ts` (how each fault of the catalog slips) by `npm run docs`.',
+    'Generated from `proof/fault-model.ts` (the slips and where each applies) and the fault records of `proof/faults/` (how each fault of the catalog slips) by `npm run docs`.',
     "For every requirement, the common ways an implementation breaks such a rule: each cell holds the faults of the catalog that break the rule that way (`npm test`'s score proves each of them detected), or, marked `·`, does not apply to the rule (the reason for each column is below), or is **open**: a slip that can happen to the rule and that no fault of the catalog exemplifies yet.",
     '',
     `${rows.length} requirements × ${slips.length} slips = ${cells.length} cells: ${count('faults') + count('implied')} filled with faults the suite detects (${count('implied')} of them by narrower faults), ${count('not-applicable')} not applicable, ${open.length} open. ${FAULTS.length} faults in the catalog, ${unplaced.length} not yet placed in the model.`,

@@ -18,7 +18,9 @@ import {
 } from '../../lib/reference/validation/formats.js';
 import type { KeyRule } from '../../lib/reference/validation/simulator-config.js';
 import { fault, presentWith, respondWith, type Fault } from './define.js';
+import { limitFaults } from './limits.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
+import { agent, status, sip, url, sized, create, VOICE, CHAT_URL, chat, websocket } from '../probes/agents.js';
 
 const limit = (id: FieldLimitId, bounds: LimitBounds) => (b: Behaviour) => {
   b.limits[id] = { ...b.limits[id], ...bounds };
@@ -73,16 +75,6 @@ const chatEndpointAlsoAccepting = (slips: (host: string) => boolean) =>
 const chatEndpointAlsoRefusing = (slips: (host: string) => boolean) =>
   chatEndpoint((v) => isPublicHttpUrl(v) && !slips(hostOf(v) ?? ''));
 
-/** `field` limited to `max` counted in `measure` units instead of characters (display_name keeps its minimum of 1). */
-const measuredAs = (field: 'display_name' | 'prompt', max: number, measure: (value: string) => number) =>
-  reread([field], () => (f) => {
-    const required = field === 'display_name';
-    const value = f.string(field, { required });
-    if (value !== null && ((required && value === '') || measure(value) > max))
-      f.fail(field, `must be at most ${max} units`);
-    return value as string;
-  });
-
 /** phone_number read with another format check (none: any string). */
 const phoneChecked = (check?: Check<string>) =>
   reread(
@@ -104,41 +96,56 @@ const endpointChecked = (check: Check<string>, optional = false) =>
   );
 
 export const AGENTS_FAULTS = [
-  fault(
-    'agent-test-set-ids-joined',
-    ['SCHEMA-CANONICAL'],
-    'Agents return test_set_ids as one comma-separated string instead of a list.',
-    (b) => {
+  fault({
+    id: 'agent-test-set-ids-joined',
+    requirements: ['SCHEMA-CANONICAL'],
+    slips: ['type'],
+    description: 'Agents return test_set_ids as one comma-separated string instead of a list.',
+    behaviour: (b) => {
       presentWith(b, 'agent', (view) =>
         Array.isArray(view['test_set_ids'])
           ? { ...view, test_set_ids: (view['test_set_ids'] as string[]).join(',') }
           : view,
       );
     },
-  ),
-  fault('agent-missing-wrapper', ['ENVELOPE-WRAPPED'], 'Agents are returned without the `agent` wrapper.', (b) => {
-    const respond = b.respond;
-    b.respond = (endpoint, body) => {
-      const shaped = respond(endpoint, body);
-      return endpoint.wrapper === 'agent' ? (shaped as JsonObject).agent : shaped;
-    };
+    probe: async (call) => typeof (await agent(call, { test_set_ids: ['a'.repeat(22), 'b'.repeat(22)] })).test_set_ids,
+    shows: 'string',
+  }),
+  fault({
+    id: 'agent-missing-wrapper',
+    requirements: ['ENVELOPE-WRAPPED'],
+    slips: ['scope'],
+    description: 'Agents are returned without the `agent` wrapper.',
+    behaviour: (b) => {
+      const respond = b.respond;
+      b.respond = (endpoint, body) => {
+        const shaped = respond(endpoint, body);
+        return endpoint.wrapper === 'agent' ? (shaped as JsonObject).agent : shaped;
+      };
+    },
+    probe: async (call) => 'agent' in (await create(call, VOICE)).body,
+    shows: false,
   }),
 
   // What comes back
-  fault(
-    'agent-create-drops-workflows',
-    ['AGENT-CREATE'],
-    'workflows is accepted but not stored: agents come back with workflows null.',
-    reread(['workflows'], (read) => (f, request) => {
+  fault({
+    id: 'agent-create-drops-workflows',
+    requirements: ['AGENT-CREATE'],
+    slips: ['broken'],
+    description: 'workflows is accepted but not stored: agents come back with workflows null.',
+    behaviour: reread(['workflows'], (read) => (f, request) => {
       read(f, request);
       return null;
     }),
-  ),
-  fault(
-    'agent-get-prompt-truncated',
-    ['AGENT-GET'],
-    'GET /v1/agents/{agent_id} returns the prompt cut to 255 characters (a summary column).',
-    (b) => {
+    probe: async (call) => (await agent(call, { workflows: { a: 1 } })).workflows,
+    shows: null,
+  }),
+  fault({
+    id: 'agent-get-prompt-truncated',
+    requirements: ['AGENT-GET'],
+    slips: ['read-back'],
+    description: 'GET /v1/agents/{agent_id} returns the prompt cut to 255 characters (a summary column).',
+    behaviour: (b) => {
       respondWith(b, 'GET /v1/agents/{agent_id}', (body) => {
         const agent = body['agent'] as JsonObject;
         return {
@@ -150,234 +157,285 @@ export const AGENTS_FAULTS = [
         };
       });
     },
-  ),
-  fault('agent-id-21-characters', ['AGENT-ID-FORMAT'], 'Agents are returned with an id of 21 characters.', (b) => {
-    presentWith(b, 'agent', (view) => ({ ...view, id: String(view['id']).slice(0, 21) }));
+    probe: async (call) =>
+      (await call('GET', `/v1/agents/${(await agent(call, { prompt: 'p'.repeat(300) })).id}`)).body.agent.prompt.length,
+    shows: 255,
   }),
-  fault(
-    'agent-update-before-create',
-    ['TIMESTAMP-ORDER'],
-    'Agents report an update_time a second before their create_time.',
-    (b) => {
+  fault({
+    id: 'agent-id-21-characters',
+    requirements: ['AGENT-ID-FORMAT'],
+    slips: ['bound'],
+    description: 'Agents are returned with an id of 21 characters.',
+    behaviour: (b) => {
+      presentWith(b, 'agent', (view) => ({ ...view, id: String(view['id']).slice(0, 21) }));
+    },
+    probe: async (call) => (await agent(call)).id.length,
+    shows: 21,
+  }),
+  fault({
+    id: 'agent-update-before-create',
+    requirements: ['TIMESTAMP-ORDER'],
+    slips: ['broken'],
+    description: 'Agents report an update_time a second before their create_time.',
+    behaviour: (b) => {
       presentWith(b, 'agent', (view, record) => ({
         ...view,
         update_time: b.formatTime((record as { create_time: number }).create_time - 1000),
       }));
     },
-  ),
-  fault(
-    'agent-soft-delete-flag-leaked',
-    ['AGENT-NO-SOFT-DELETE-FLAG'],
-    'Agents are returned with their `deleted` flag.',
-    (b) => {
+    probe: async (call) => {
+      const created = await agent(call);
+      return Date.parse(created.update_time) >= Date.parse(created.create_time);
+    },
+    shows: false,
+  }),
+  fault({
+    id: 'agent-soft-delete-flag-leaked',
+    requirements: ['AGENT-NO-SOFT-DELETE-FLAG'],
+    slips: ['broken'],
+    description: 'Agents are returned with their `deleted` flag.',
+    behaviour: (b) => {
       presentWith(b, 'agent', (view, record) => ({ ...view, deleted: (record as { deleted: boolean }).deleted }));
     },
-  ),
-  fault(
-    'agent-delete-time-leaked',
-    ['AGENT-NO-SOFT-DELETE-FLAG'],
-    'Agents are returned with a `delete_time: null` field.',
-    (b) => {
+    probe: async (call) => 'deleted' in (await agent(call)),
+    shows: true,
+  }),
+  fault({
+    id: 'agent-delete-time-leaked',
+    requirements: ['AGENT-NO-SOFT-DELETE-FLAG'],
+    slips: ['broken'],
+    description: 'Agents are returned with a `delete_time: null` field.',
+    behaviour: (b) => {
       presentWith(b, 'agent', (view) => ({ ...view, delete_time: null }));
     },
-  ),
-  fault(
-    'agent-knowledge-base-ids-missing',
-    ['AGENT-KNOWLEDGE-BASE-IDS'],
-    'Agents are returned without knowledge_base_ids.',
-    (b) => {
+    probe: async (call) => 'delete_time' in (await agent(call)),
+    shows: true,
+  }),
+  fault({
+    id: 'agent-knowledge-base-ids-missing',
+    requirements: ['AGENT-KNOWLEDGE-BASE-IDS'],
+    slips: ['broken'],
+    description: 'Agents are returned without knowledge_base_ids.',
+    behaviour: (b) => {
       presentWith(b, 'agent', ({ knowledge_base_ids: _ids, ...rest }) => rest);
     },
-  ),
+    probe: async (call) => 'knowledge_base_ids' in (await agent(call)),
+    shows: false,
+  }),
 
   // Lengths: off by one each side, wrong constants, other units
-  fault(
-    'agent-display-name-max-199',
-    ['AGENT-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'],
-    'Agent display_name of 200 characters is rejected.',
-    limit('agent.display_name', { max: 199 }),
-  ),
-  fault(
-    'agent-display-name-max-201',
-    ['AGENT-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'],
-    'Agent display_name of 201 characters is accepted.',
-    limit('agent.display_name', { max: 201 }),
-  ),
-  fault(
-    'agent-display-name-max-255',
-    ['AGENT-DISPLAY-NAME'],
-    'Agent display_name is limited to 255 characters (the dashboard limit).',
-    limit('agent.display_name', { max: 255 }),
-  ),
-  fault(
-    'agent-display-name-min-3',
-    ['AGENT-DISPLAY-NAME'],
-    'Agent display_name needs at least 3 characters.',
-    limit('agent.display_name', { min: 3 }),
-  ),
-  fault(
-    'agent-display-name-empty-accepted',
-    ['AGENT-DISPLAY-NAME'],
-    'An empty agent display_name is accepted.',
-    limit('agent.display_name', { min: 0 }),
-  ),
-  fault(
-    'agent-display-name-bytes',
-    ['AGENT-DISPLAY-NAME'],
-    'Agent display_name is limited to 200 UTF-8 bytes instead of 200 characters.',
-    measuredAs('display_name', 200, utf8Size),
-  ),
-  fault(
-    'agent-display-name-utf16',
-    ['FIELD-CHARS-CODEPOINTS'],
-    'Agent display_name is limited to 200 UTF-16 units: 200 astral characters are rejected.',
-    measuredAs('display_name', 200, (value) => value.length),
-  ),
-  fault(
-    'agent-phone-number-max-199',
-    ['AGENT-PHONE-NUMBER'],
-    'phone_number of 200 characters is rejected.',
-    limit('agent.phone_number', { max: 199 }),
-  ),
-  fault(
-    'agent-phone-number-max-201',
-    ['AGENT-PHONE-NUMBER'],
-    'phone_number of 201 characters is accepted.',
-    limit('agent.phone_number', { max: 201 }),
-  ),
-  fault(
-    'agent-phone-number-max-16',
-    ['AGENT-PHONE-NUMBER'],
-    'phone_number is limited to 16 characters (sized for E.164 only).',
-    limit('agent.phone_number', { max: 16 }),
-  ),
-  fault(
-    'agent-phone-number-max-255',
-    ['AGENT-PHONE-NUMBER'],
-    'phone_number is limited to 255 characters (a VARCHAR(255) column).',
-    limit('agent.phone_number', { max: 255 }),
-  ),
-  fault(
-    'agent-endpoint-max-199',
-    ['AGENT-ENDPOINT'],
-    'endpoint of 200 characters is rejected.',
-    limit('agent.endpoint', { max: 199 }),
-  ),
-  fault(
-    'agent-endpoint-max-201',
-    ['AGENT-ENDPOINT'],
-    'endpoint of 201 characters is accepted.',
-    limit('agent.endpoint', { max: 201 }),
-  ),
-  fault(
-    'agent-endpoint-max-128',
-    ['AGENT-ENDPOINT'],
-    'endpoint is limited to 128 characters.',
-    limit('agent.endpoint', { max: 128 }),
-  ),
-  fault(
-    'agent-endpoint-max-2048',
-    ['AGENT-ENDPOINT'],
-    'endpoint is limited to 2048 characters (the common URL limit).',
-    limit('agent.endpoint', { max: 2048 }),
-  ),
-  fault(
-    'agent-prompt-max-49999',
-    ['AGENT-PROMPT'],
-    'prompt of 50000 characters is rejected.',
-    limit('agent.prompt', { max: 49_999 }),
-  ),
-  fault(
-    'agent-prompt-max-50001',
-    ['AGENT-PROMPT'],
-    'prompt of 50001 characters is accepted.',
-    limit('agent.prompt', { max: 50_001 }),
-  ),
-  fault(
-    'agent-prompt-max-65535',
-    ['AGENT-PROMPT'],
-    'prompt is limited to 65535 characters (a TEXT column).',
-    limit('agent.prompt', { max: 65_535 }),
-  ),
-  fault(
-    'agent-prompt-bytes',
-    ['AGENT-PROMPT'],
-    'prompt is limited to 50000 UTF-8 bytes instead of 50000 characters.',
-    measuredAs('prompt', 50_000, utf8Size),
-  ),
+  ...limitFaults('agent.display_name', {
+    subject: 'Agent display_name',
+    requirements: ['AGENT-DISPLAY-NAME'],
+    send: (call, value) => create(call, { ...VOICE, display_name: value }),
+    sized: (size: number) => 'n'.repeat(size),
+    faults: [
+      {
+        id: 'agent-display-name-max-199',
+        bounds: { max: 199 },
+        requirements: ['AGENT-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'],
+      },
+      {
+        id: 'agent-display-name-max-201',
+        bounds: { max: 201 },
+        requirements: ['AGENT-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'],
+      },
+      {
+        id: 'agent-display-name-max-255',
+        bounds: { max: 255 },
+        description: 'Agent display_name is limited to 255 characters (the dashboard limit).',
+      },
+      {
+        id: 'agent-display-name-min-3',
+        bounds: { min: 3 },
+        description: 'Agent display_name needs at least 3 characters.',
+      },
+      {
+        id: 'agent-display-name-empty-accepted',
+        bounds: { min: 0 },
+        description: 'An empty agent display_name is accepted.',
+      },
+      {
+        id: 'agent-display-name-bytes',
+        measure: utf8Size,
+        sample: 'é'.repeat(200),
+        description: 'Agent display_name is limited to 200 UTF-8 bytes instead of 200 characters.',
+      },
+      {
+        id: 'agent-display-name-utf16',
+        measure: (value) => String(value).length,
+        sample: '😀'.repeat(200),
+        requirements: ['FIELD-CHARS-CODEPOINTS'],
+        description: 'Agent display_name is limited to 200 UTF-16 units: 200 astral characters are rejected.',
+      },
+    ],
+  }),
+  ...limitFaults('agent.phone_number', {
+    subject: 'phone_number',
+    requirements: ['AGENT-PHONE-NUMBER'],
+    send: (call, value) => create(call, { ...VOICE, phone_number: value }),
+    sized: sip,
+    faults: [
+      { id: 'agent-phone-number-max-199', bounds: { max: 199 } },
+      { id: 'agent-phone-number-max-201', bounds: { max: 201 } },
+      {
+        id: 'agent-phone-number-max-16',
+        bounds: { max: 16 },
+        description: 'phone_number is limited to 16 characters (sized for E.164 only).',
+      },
+      {
+        id: 'agent-phone-number-max-255',
+        bounds: { max: 255 },
+        description: 'phone_number is limited to 255 characters (a VARCHAR(255) column).',
+      },
+    ],
+  }),
+  ...limitFaults('agent.endpoint', {
+    subject: 'endpoint',
+    requirements: ['AGENT-ENDPOINT'],
+    send: (call, value) => create(call, { ...VOICE, endpoint: value }),
+    sized: url,
+    faults: [
+      { id: 'agent-endpoint-max-199', bounds: { max: 199 } },
+      { id: 'agent-endpoint-max-201', bounds: { max: 201 } },
+      { id: 'agent-endpoint-max-128', bounds: { max: 128 }, description: 'endpoint is limited to 128 characters.' },
+      {
+        id: 'agent-endpoint-max-2048',
+        bounds: { max: 2048 },
+        description: 'endpoint is limited to 2048 characters (the common URL limit).',
+      },
+    ],
+  }),
+  ...limitFaults('agent.prompt', {
+    subject: 'prompt',
+    requirements: ['AGENT-PROMPT'],
+    send: (call, value) => create(call, { ...VOICE, prompt: value }),
+    sized: (size: number) => 'p'.repeat(size),
+    faults: [
+      { id: 'agent-prompt-max-49999', bounds: { max: 49_999 } },
+      { id: 'agent-prompt-max-50001', bounds: { max: 50_001 } },
+      {
+        id: 'agent-prompt-max-65535',
+        bounds: { max: 65_535 },
+        description: 'prompt is limited to 65535 characters (a TEXT column).',
+      },
+      {
+        id: 'agent-prompt-bytes',
+        measure: utf8Size,
+        sample: 'é'.repeat(50_000),
+        description: 'prompt is limited to 50000 UTF-8 bytes instead of 50000 characters.',
+      },
+    ],
+  }),
 
   // Formats
-  fault(
-    'agent-phone-number-unchecked',
-    ['AGENT-PHONE-NUMBER'],
-    'phone_number is stored without checking it is E.164 or SIP.',
-    phoneChecked(),
-  ),
-  fault(
-    'agent-phone-e164-unbounded',
-    ['AGENT-PHONE-NUMBER'],
-    "phone_number checks E.164 as `+` and digits without E.164's 15-digit bound: +1234567890123456 is accepted.",
-    phoneChecked(checked((v) => isPhoneNumber(v) || /^\+[1-9]\d{15,}$/.test(v), 'an E.164 number or a SIP address')),
-  ),
-  fault(
-    'agent-phone-e164-leading-zero',
-    ['AGENT-PHONE-NUMBER'],
-    'phone_number checks E.164 as `+` and 2 to 15 digits: a country code beginning with 0 (+0123456789) is accepted.',
-    phoneChecked(checked((v) => isPhoneNumber(v) || /^\+\d{2,15}$/.test(v), 'an E.164 number or a SIP address')),
-  ),
-  fault(
-    'agent-phone-number-prefix-match',
-    ['AGENT-PHONE-NUMBER'],
-    "phone_number is matched from its start only (Python's re.match): text after a SIP address (`sip:frontdesk@pbx.example.com ext 12`) is accepted.",
-    phoneChecked(
+  fault({
+    id: 'agent-phone-number-unchecked',
+    requirements: ['AGENT-PHONE-NUMBER'],
+    slips: ['broken'],
+    description: 'phone_number is stored without checking it is E.164 or SIP.',
+    behaviour: phoneChecked(),
+    probe: (call) => status(call, { phone_number: 'call the front desk' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'agent-phone-e164-unbounded',
+    requirements: ['AGENT-PHONE-NUMBER'],
+    slips: ['bound'],
+    description:
+      "phone_number checks E.164 as `+` and digits without E.164's 15-digit bound: +1234567890123456 is accepted.",
+    behaviour: phoneChecked(
+      checked((v) => isPhoneNumber(v) || /^\+[1-9]\d{15,}$/.test(v), 'an E.164 number or a SIP address'),
+    ),
+    probe: (call) => status(call, { phone_number: '+1234567890123456' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'agent-phone-e164-leading-zero',
+    requirements: ['AGENT-PHONE-NUMBER'],
+    slips: ['bound'],
+    description:
+      'phone_number checks E.164 as `+` and 2 to 15 digits: a country code beginning with 0 (+0123456789) is accepted.',
+    behaviour: phoneChecked(
+      checked((v) => isPhoneNumber(v) || /^\+\d{2,15}$/.test(v), 'an E.164 number or a SIP address'),
+    ),
+    probe: (call) => status(call, { phone_number: '+0123456789' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'agent-phone-number-prefix-match',
+    requirements: ['AGENT-PHONE-NUMBER'],
+    slips: ['bound'],
+    description:
+      "phone_number is matched from its start only (Python's re.match): text after a SIP address (`sip:frontdesk@pbx.example.com ext 12`) is accepted.",
+    behaviour: phoneChecked(
       checked(
         (v) => /^\+[1-9]\d{1,14}/.test(v) || /^sips?:[^\s@]+@[^\s@]+/.test(v),
         'an E.164 number or a SIP address',
       ),
     ),
-  ),
-  fault(
-    'agent-phone-number-search',
-    ['AGENT-PHONE-NUMBER'],
-    "phone_number's patterns lack `^`: text before an E.164 number or a SIP address (`call +14155550123`) is accepted.",
-    phoneChecked(
+    probe: (call) => status(call, { phone_number: 'sip:desk@pbx.example.com ext 12' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'agent-phone-number-search',
+    requirements: ['AGENT-PHONE-NUMBER'],
+    slips: ['bound'],
+    description:
+      "phone_number's patterns lack `^`: text before an E.164 number or a SIP address (`call +14155550123`) is accepted.",
+    behaviour: phoneChecked(
       checked(
         (v) => /\+[1-9]\d{1,14}$/.test(v) || /sips?:[^\s@]+@[^\s@]+$/.test(v),
         'an E.164 number or a SIP address',
       ),
     ),
-  ),
-  fault(
-    'agent-phone-number-sip-rejected',
-    ['AGENT-PHONE-NUMBER'],
-    'phone_number accepts E.164 numbers only: SIP addresses are rejected.',
-    phoneChecked(checked((v) => isPhoneNumber(v) && v.startsWith('+'), 'an E.164 number')),
-  ),
-  fault(
-    'agent-endpoint-any-scheme',
-    ['AGENT-ENDPOINT'],
-    'endpoint accepts any URL scheme (ftp://x).',
-    endpointChecked(checked((v) => URL.canParse(v), 'a URL')),
-  ),
-  fault(
-    'agent-endpoint-https-only',
-    ['AGENT-ENDPOINT'],
-    'endpoint accepts HTTPS URLs only: http:// is rejected.',
-    endpointChecked(checked((v) => v.startsWith('https://') && isHttpUrl(v), 'an HTTPS URL')),
-  ),
-  fault(
-    'outbound-endpoint-optional',
-    ['AGENT-ENDPOINT'],
-    'A MODEL_TYPE_OUTBOUND_VOICE agent without endpoint is accepted.',
-    endpointChecked(HTTP_URL, true),
-  ),
+    probe: (call) => status(call, { phone_number: 'call +14155550123' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'agent-phone-number-sip-rejected',
+    requirements: ['AGENT-PHONE-NUMBER'],
+    slips: ['broken'],
+    description: 'phone_number accepts E.164 numbers only: SIP addresses are rejected.',
+    behaviour: phoneChecked(checked((v) => isPhoneNumber(v) && v.startsWith('+'), 'an E.164 number')),
+    probe: (call) => status(call, { phone_number: 'sip:desk@pbx.example.com' }),
+    shows: 400,
+  }),
+  fault({
+    id: 'agent-endpoint-any-scheme',
+    requirements: ['AGENT-ENDPOINT'],
+    slips: ['broken'],
+    description: 'endpoint accepts any URL scheme (ftp://x).',
+    behaviour: endpointChecked(checked((v) => URL.canParse(v), 'a URL')),
+    probe: (call) => status(call, { endpoint: 'ftp://x' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'agent-endpoint-https-only',
+    requirements: ['AGENT-ENDPOINT'],
+    slips: ['broken'],
+    description: 'endpoint accepts HTTPS URLs only: http:// is rejected.',
+    behaviour: endpointChecked(checked((v) => v.startsWith('https://') && isHttpUrl(v), 'an HTTPS URL')),
+    probe: (call) => status(call, { endpoint: 'http://hooks.example.com/x' }),
+    shows: 400,
+  }),
+  fault({
+    id: 'outbound-endpoint-optional',
+    requirements: ['AGENT-ENDPOINT'],
+    slips: ['broken'],
+    description: 'A MODEL_TYPE_OUTBOUND_VOICE agent without endpoint is accepted.',
+    behaviour: endpointChecked(HTTP_URL, true),
+    probe: (call) => status(call, { model_type: 'MODEL_TYPE_OUTBOUND_VOICE' }),
+    shows: 200,
+  }),
 
   // model_type and required fields
-  fault(
-    'agent-model-type-any-case-kept',
-    ['AGENT-MODEL-TYPE'],
-    'model_type is matched in any letter case, the short form too (`voice`), and stored as sent.',
-    (b) => {
+  fault({
+    id: 'agent-model-type-any-case-kept',
+    requirements: ['AGENT-MODEL-TYPE'],
+    slips: ['broken'],
+    description: 'model_type is matched in any letter case, the short form too (`voice`), and stored as sent.',
+    behaviour: (b) => {
       const read = b.agentRules.modelType;
       b.agentRules.modelType = (f, request) => {
         const given = f.string('model_type', { required: true }).toUpperCase();
@@ -385,120 +443,165 @@ export const AGENTS_FAULTS = [
         return listed === undefined ? read(f, request) : (request.body['model_type'] as ModelType);
       };
     },
-  ),
-  fault(
-    'agent-model-type-unchecked',
-    ['AGENT-MODEL-TYPE'],
-    'An unknown model_type is stored as MODEL_TYPE_VOICE.',
-    (b) => {
+    probe: (call) => status(call, { model_type: 'voice' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'agent-model-type-unchecked',
+    requirements: ['AGENT-MODEL-TYPE'],
+    slips: ['broken'],
+    description: 'An unknown model_type is stored as MODEL_TYPE_VOICE.',
+    behaviour: (b) => {
       b.agentRules.modelType = (f) => {
         const given = f.string('model_type', { required: true });
         return (MODEL_TYPES as readonly string[]).includes(given) ? (given as ModelType) : 'MODEL_TYPE_VOICE';
       };
     },
-  ),
-  fault('agent-model-type-sms-unsupported', ['AGENT-MODEL-TYPE'], 'MODEL_TYPE_SMS is rejected.', (b) => {
-    b.agentRules.modelType = (f, request) =>
-      f.string('model_type') === 'MODEL_TYPE_SMS'
-        ? f.fail('model_type', 'SMS agents are not supported')
-        : readModelType(f, request);
+    probe: (call) => status(call, { model_type: 'MODEL_TYPE_FOO' }),
+    shows: 200,
   }),
-  fault(
-    'agent-model-type-defaults-to-voice',
-    ['REQUEST-MISSING-REQUIRED'],
-    'An agent without model_type is created as MODEL_TYPE_VOICE.',
-    (b) => {
+  fault({
+    id: 'agent-model-type-sms-unsupported',
+    requirements: ['AGENT-MODEL-TYPE'],
+    slips: ['broken'],
+    description: 'MODEL_TYPE_SMS is rejected.',
+    behaviour: (b) => {
+      b.agentRules.modelType = (f, request) =>
+        f.string('model_type') === 'MODEL_TYPE_SMS'
+          ? f.fail('model_type', 'SMS agents are not supported')
+          : readModelType(f, request);
+    },
+    probe: (call) => status(call, { model_type: 'MODEL_TYPE_SMS' }),
+    shows: 400,
+  }),
+  fault({
+    id: 'agent-model-type-defaults-to-voice',
+    requirements: ['REQUEST-MISSING-REQUIRED'],
+    slips: ['broken'],
+    description: 'An agent without model_type is created as MODEL_TYPE_VOICE.',
+    behaviour: (b) => {
       b.agentRules.modelType = (f, request) =>
         request.body['model_type'] === undefined ? 'MODEL_TYPE_VOICE' : readModelType(f, request);
     },
-  ),
-  fault(
-    'agent-display-name-defaulted',
-    ['REQUEST-MISSING-REQUIRED'],
-    'An agent without display_name is named "Untitled agent".',
-    reread(
+    probe: (call) => status(call, { model_type: undefined }),
+    shows: 200,
+  }),
+  fault({
+    id: 'agent-display-name-defaulted',
+    requirements: ['REQUEST-MISSING-REQUIRED'],
+    slips: ['broken'],
+    description: 'An agent without display_name is named "Untitled agent".',
+    behaviour: reread(
       ['display_name'],
       (read) => (f, request) => (request.body['display_name'] === undefined ? 'Untitled agent' : read(f, request)),
     ),
-  ),
-  fault(
-    'agent-numbers-coerced-to-text',
-    ['REQUEST-WRONG-TYPE'],
-    'A number given for display_name or prompt is stored as its text.',
-    reread(['display_name', 'prompt'], (read, name) => (f, request) => {
+    probe: (call) => status(call, { display_name: undefined }),
+    shows: 200,
+  }),
+  fault({
+    id: 'agent-numbers-coerced-to-text',
+    requirements: ['REQUEST-WRONG-TYPE'],
+    slips: ['type'],
+    description: 'A number given for display_name or prompt is stored as its text.',
+    behaviour: reread(['display_name', 'prompt'], (read, name) => (f, request) => {
       const value = request.body[name];
       return typeof value === 'number' ? String(value) : read(f, request);
     }),
-  ),
-  fault(
-    'agent-reference-ids-scalar-accepted',
-    ['REQUEST-WRONG-TYPE'],
-    'A single ID given as a string for metric_ids or test_set_ids is read as a one-element list.',
-    reread(['metric_ids', 'test_set_ids'], (read, name) => (f, request) => {
+    probe: (call) => status(call, { prompt: 42 }),
+    shows: 200,
+  }),
+  fault({
+    id: 'agent-reference-ids-scalar-accepted',
+    requirements: ['REQUEST-WRONG-TYPE'],
+    slips: ['type'],
+    description: 'A single ID given as a string for metric_ids or test_set_ids is read as a one-element list.',
+    behaviour: reread(['metric_ids', 'test_set_ids'], (read, name) => (f, request) => {
       const value = request.body[name];
       return typeof value === 'string' ? [value] : read(f, request);
     }),
-  ),
-  fault(
-    'agent-path-id-unchecked',
-    ['PATH-ID-FORMAT'],
-    'GET /v1/agents/{agent_id} looks malformed agent IDs up as they are (NOT_FOUND).',
-    (b) => {
+    probe: (call) => status(call, { metric_ids: 'a'.repeat(22) }),
+    shows: 200,
+  }),
+  fault({
+    id: 'agent-path-id-unchecked',
+    requirements: ['PATH-ID-FORMAT'],
+    slips: ['scope'],
+    description: 'GET /v1/agents/{agent_id} looks malformed agent IDs up as they are (NOT_FOUND).',
+    behaviour: (b) => {
       const pathIdChecked = b.pathIdChecked;
       b.pathIdChecked = (endpoint, param) =>
         endpoint.key !== 'GET /v1/agents/{agent_id}' && pathIdChecked(endpoint, param);
     },
-  ),
+    probe: async (call) => (await call('GET', '/v1/agents/short')).body.error.code,
+    shows: 'NOT_FOUND',
+  }),
 
   // Referenced IDs
-  fault(
-    'agent-reference-ids-unchecked',
-    ['AGENT-REFERENCE-IDS'],
-    'metric_ids and test_set_ids elements are stored without checking their format.',
-    reread(['metric_ids', 'test_set_ids'], (_read, name) => (f) => f.strings(name) ?? []),
-  ),
-  fault(
-    'agent-reference-ids-must-exist',
-    ['AGENT-REFERENCE-IDS-ACCEPTED'],
-    'metric_ids and test_set_ids must name existing objects: well-formed unknown IDs are rejected.',
-    reread(
+  fault({
+    id: 'agent-reference-ids-unchecked',
+    requirements: ['AGENT-REFERENCE-IDS'],
+    slips: ['broken'],
+    description: 'metric_ids and test_set_ids elements are stored without checking their format.',
+    behaviour: reread(['metric_ids', 'test_set_ids'], (_read, name) => (f) => f.strings(name) ?? []),
+    probe: (call) => status(call, { test_set_ids: ['short'] }),
+    shows: 200,
+  }),
+  fault({
+    id: 'agent-reference-ids-must-exist',
+    requirements: ['AGENT-REFERENCE-IDS-ACCEPTED'],
+    slips: ['broken'],
+    description: 'metric_ids and test_set_ids must name existing objects: well-formed unknown IDs are rejected.',
+    behaviour: reread(
       ['metric_ids', 'test_set_ids'],
       (_read, name) => (f) => f.strings(name, { each: checked(() => false, 'the ID of an existing object') }) ?? [],
     ),
-  ),
+    probe: (call) => status(call, { metric_ids: ['a'.repeat(22)] }),
+    shows: 400,
+  }),
 
   // Sizes of the configuration and workflows
-  fault(
-    'agent-config-max-1mb',
-    ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'],
-    'The simulator configuration is limited to 1 MB.',
-    limit('agent.metadata', { max: 1_000_000 }),
-  ),
-  fault(
-    'agent-config-unlimited',
-    ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'],
-    'The size of the simulator configuration is not checked.',
-    limit('agent.metadata', { max: undefined }),
-  ),
-  fault(
-    'agent-workflows-max-1mb',
-    ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'],
-    'workflows is limited to 1 MB.',
-    limit('agent.workflows', { max: 1_000_000 }),
-  ),
-  fault(
-    'agent-workflows-unlimited',
-    ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'],
-    'The size of workflows is not checked.',
-    limit('agent.workflows', { max: undefined }),
-  ),
+  ...limitFaults('agent.metadata', {
+    subject: 'The simulator configuration',
+    requirements: ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'],
+    send: (call, value) => create(call, { ...VOICE, metadata: value }),
+    sized: (size: number) => JSON.parse(sized(size)),
+    faults: [
+      {
+        id: 'agent-config-max-1mb',
+        bounds: { max: 1_000_000 },
+        description: 'The simulator configuration is limited to 1 MB.',
+      },
+      {
+        id: 'agent-config-unlimited',
+        bounds: { max: undefined },
+        slips: ['broken'],
+        description: 'The size of the simulator configuration is not checked.',
+      },
+    ],
+  }),
+  ...limitFaults('agent.workflows', {
+    subject: 'workflows',
+    requirements: ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'],
+    send: (call, value) => create(call, { ...VOICE, workflows: value }),
+    sized: (size: number) => JSON.parse(sized(size)),
+    faults: [
+      { id: 'agent-workflows-max-1mb', bounds: { max: 1_000_000 }, description: 'workflows is limited to 1 MB.' },
+      {
+        id: 'agent-workflows-unlimited',
+        bounds: { max: undefined },
+        slips: ['broken'],
+        description: 'The size of workflows is not checked.',
+      },
+    ],
+  }),
 
   // The simulator configuration
-  fault(
-    'agent-config-values-stringified',
-    ['AGENT-CONFIG-ECHO'],
-    'The configuration is stored as a string map: booleans come back as "true" / "false".',
-    (b) => {
+  fault({
+    id: 'agent-config-values-stringified',
+    requirements: ['AGENT-CONFIG-ECHO'],
+    slips: ['type'],
+    description: 'The configuration is stored as a string map: booleans come back as "true" / "false".',
+    behaviour: (b) => {
       presentWith(b, 'agent', (view) => {
         const metadata = view['metadata'] as JsonObject | null;
         return metadata
@@ -511,12 +614,23 @@ export const AGENTS_FAULTS = [
           : view;
       });
     },
-  ),
-  fault(
-    'agent-config-json-text-as-repr',
-    ['AGENT-CONFIG-ECHO'],
-    "JSON text in the configuration (custom_data, input_template, ...) is stored parsed and written back as Python's str() of it, not JSON: `{\"tier\":\"gold\"}` comes back `{'tier': 'gold'}`.",
-    (b) => {
+    probe: async (call) =>
+      (
+        await create(call, {
+          ...VOICE,
+          model_type: 'MODEL_TYPE_CHAT',
+          metadata: { chat_endpoint: CHAT_URL, strip_message_timestamps: true },
+        })
+      ).body.agent.metadata,
+    shows: { chat_endpoint: 'https://chat.example.com/v1/messages', strip_message_timestamps: 'true' },
+  }),
+  fault({
+    id: 'agent-config-json-text-as-repr',
+    requirements: ['AGENT-CONFIG-ECHO'],
+    slips: ['type'],
+    description:
+      "JSON text in the configuration (custom_data, input_template, ...) is stored parsed and written back as Python's str() of it, not JSON: `{\"tier\":\"gold\"}` comes back `{'tier': 'gold'}`.",
+    behaviour: (b) => {
       const repr = (value: unknown): string =>
         Array.isArray(value)
           ? `[${value.map(repr).join(', ')}]`
@@ -541,80 +655,126 @@ export const AGENTS_FAULTS = [
         };
       });
     },
-  ),
-  fault(
-    'chat-endpoint-optional',
-    ['CHAT-ENDPOINT-REQUIRED'],
-    'A CHAT agent without chat_endpoint is accepted.',
-    stringKey(CHAT, 'chat_endpoint', checked(isPublicHttpUrl, 'a public HTTP(S) URL')),
-  ),
-  fault(
-    'chat-private-ips-accepted',
-    ['CHAT-ENDPOINT-PUBLIC'],
-    'chat_endpoint rejects loopback hosts only: private addresses (10/8, 192.168/16, ...) are accepted.',
-    stringKey(
+    probe: async (call) =>
+      (
+        await create(call, {
+          ...VOICE,
+          model_type: 'MODEL_TYPE_CHAT',
+          metadata: { chat_endpoint: CHAT_URL, custom_data: '{"tier":"gold"}' },
+        })
+      ).body.agent.metadata.custom_data,
+    shows: "{'tier': 'gold'}",
+  }),
+  fault({
+    id: 'chat-endpoint-optional',
+    requirements: ['CHAT-ENDPOINT-REQUIRED'],
+    slips: ['broken'],
+    description: 'A CHAT agent without chat_endpoint is accepted.',
+    behaviour: stringKey(CHAT, 'chat_endpoint', checked(isPublicHttpUrl, 'a public HTTP(S) URL')),
+    probe: (call) => status(call, { model_type: 'MODEL_TYPE_CHAT', metadata: { response_format: 'responses' } }),
+    shows: 200,
+  }),
+  fault({
+    id: 'chat-private-ips-accepted',
+    requirements: ['CHAT-ENDPOINT-PUBLIC'],
+    slips: ['broken'],
+    description: 'chat_endpoint rejects loopback hosts only: private addresses (10/8, 192.168/16, ...) are accepted.',
+    behaviour: stringKey(
       CHAT,
       'chat_endpoint',
       checked((v) => isHttpUrl(v) && !isLoopbackUrl(v), 'a non-loopback URL'),
       true,
     ),
-  ),
-  fault(
-    'chat-loopback-accepted',
-    ['CHAT-ENDPOINT-PUBLIC'],
-    'chat_endpoint rejects private address ranges but accepts localhost and loopback addresses.',
-    chatEndpointAlsoAccepting((host) => LOOPBACK.test(host)),
-  ),
-  fault(
-    'chat-private-172-accepted',
-    ['CHAT-ENDPOINT-PUBLIC'],
-    'chat_endpoint rejects loopback, 10/8 and 192.168/16, but the third private range, 172.16/12, was forgotten: http://172.16.0.1/chat is accepted.',
-    chatEndpointAlsoAccepting((host) => /^172\.(1[6-9]|2\d|3[01])\./.test(host)),
-  ),
-  fault(
-    'chat-private-172-too-wide',
-    ['CHAT-ENDPOINT-PUBLIC'],
-    'chat_endpoint treats every 172.x.x.x address as private (`startsWith("172.")` for 172.16/12): the public 172.32.0.1 is rejected.',
-    chatEndpointAlsoRefusing((host) => host.startsWith('172.')),
-  ),
-  fault(
-    'chat-loopback-literal-only',
-    ['CHAT-ENDPOINT-PUBLIC'],
-    'chat_endpoint rejects the loopback address as the literal 127.0.0.1: the rest of 127/8 (http://127.1.2.3/chat) is accepted.',
-    chatEndpointAlsoAccepting((host) => host.startsWith('127.') && host !== '127.0.0.1'),
-  ),
-  fault(
-    'chat-private-ipv6-accepted',
-    ['CHAT-ENDPOINT-PUBLIC'],
-    'chat_endpoint checks the private ranges of IPv4 only: an IPv6 unique local address (fc00::/7) is accepted; [::1] is still refused.',
-    chatEndpointAlsoAccepting((host) => /^\[f[cd]/i.test(host)),
-  ),
-  fault(
-    'chat-ipv6-hosts-refused',
-    ['CHAT-ENDPOINT-PUBLIC'],
-    'chat_endpoint refuses every IPv6 host, public ones too: http://[2606:4700::a00:1]/chat is rejected.',
-    chatEndpointAlsoRefusing((host) => host.startsWith('[')),
-  ),
-  fault(
-    'chat-ipv6-private-digits-anywhere',
-    ['CHAT-ENDPOINT-PUBLIC'],
-    'chat_endpoint looks for fc00::/7 and fe80::/10 in every group of an IPv6 address (a pattern without `^`): the public [2606:fd00::1] is rejected.',
-    chatEndpointAlsoRefusing((host) => /(f[cd][0-9a-f]{2}|fe[89ab][0-9a-f]):/.test(host)),
-  ),
-  fault(
-    'chat-ipv6-v4-tail',
-    ['CHAT-ENDPOINT-PUBLIC'],
-    'chat_endpoint reads the last 32 bits of any IPv6 address ending `::x:y` as IPv4 (the IPv4-compatible form, wherever `::` stands): the public [2606:4700::a00:1] is rejected as 10.0.0.1.',
-    chatEndpointAlsoRefusing((host) => {
+    probe: (call) => chat(call, { chat_endpoint: 'http://10.1.2.3/chat' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'chat-loopback-accepted',
+    requirements: ['CHAT-ENDPOINT-PUBLIC'],
+    slips: ['broken'],
+    description: 'chat_endpoint rejects private address ranges but accepts localhost and loopback addresses.',
+    behaviour: chatEndpointAlsoAccepting((host) => LOOPBACK.test(host)),
+    probe: (call) => chat(call, { chat_endpoint: 'http://localhost/chat' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'chat-private-172-accepted',
+    requirements: ['CHAT-ENDPOINT-PUBLIC'],
+    slips: ['scope'],
+    description:
+      'chat_endpoint rejects loopback, 10/8 and 192.168/16, but the third private range, 172.16/12, was forgotten: http://172.16.0.1/chat is accepted.',
+    behaviour: chatEndpointAlsoAccepting((host) => /^172\.(1[6-9]|2\d|3[01])\./.test(host)),
+    probe: (call) => chat(call, { chat_endpoint: 'http://172.31.255.254/chat' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'chat-private-172-too-wide',
+    requirements: ['CHAT-ENDPOINT-PUBLIC'],
+    slips: ['bound'],
+    description:
+      'chat_endpoint treats every 172.x.x.x address as private (`startsWith("172.")` for 172.16/12): the public 172.32.0.1 is rejected.',
+    behaviour: chatEndpointAlsoRefusing((host) => host.startsWith('172.')),
+    probe: (call) => chat(call, { chat_endpoint: 'http://172.32.0.1/chat' }),
+    shows: 400,
+  }),
+  fault({
+    id: 'chat-loopback-literal-only',
+    requirements: ['CHAT-ENDPOINT-PUBLIC'],
+    slips: ['bound'],
+    description:
+      'chat_endpoint rejects the loopback address as the literal 127.0.0.1: the rest of 127/8 (http://127.1.2.3/chat) is accepted.',
+    behaviour: chatEndpointAlsoAccepting((host) => host.startsWith('127.') && host !== '127.0.0.1'),
+    probe: (call) => chat(call, { chat_endpoint: 'http://127.1.2.3/chat' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'chat-private-ipv6-accepted',
+    requirements: ['CHAT-ENDPOINT-PUBLIC'],
+    slips: ['scope'],
+    description:
+      'chat_endpoint checks the private ranges of IPv4 only: an IPv6 unique local address (fc00::/7) is accepted; [::1] is still refused.',
+    behaviour: chatEndpointAlsoAccepting((host) => /^\[f[cd]/i.test(host)),
+    probe: (call) => chat(call, { chat_endpoint: 'http://[fd12:3456::1]/chat' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'chat-ipv6-hosts-refused',
+    requirements: ['CHAT-ENDPOINT-PUBLIC'],
+    slips: ['bound'],
+    description: 'chat_endpoint refuses every IPv6 host, public ones too: http://[2606:4700::a00:1]/chat is rejected.',
+    behaviour: chatEndpointAlsoRefusing((host) => host.startsWith('[')),
+    probe: (call) => chat(call, { chat_endpoint: 'http://[2606:4700::1]/chat' }),
+    shows: 400,
+  }),
+  fault({
+    id: 'chat-ipv6-private-digits-anywhere',
+    requirements: ['CHAT-ENDPOINT-PUBLIC'],
+    slips: ['bound'],
+    description:
+      'chat_endpoint looks for fc00::/7 and fe80::/10 in every group of an IPv6 address (a pattern without `^`): the public [2606:fd00::1] is rejected.',
+    behaviour: chatEndpointAlsoRefusing((host) => /(f[cd][0-9a-f]{2}|fe[89ab][0-9a-f]):/.test(host)),
+    probe: (call) => chat(call, { chat_endpoint: 'http://[2606:fe80::1]/chat' }),
+    shows: 400,
+  }),
+  fault({
+    id: 'chat-ipv6-v4-tail',
+    requirements: ['CHAT-ENDPOINT-PUBLIC'],
+    slips: ['bound'],
+    description:
+      'chat_endpoint reads the last 32 bits of any IPv6 address ending `::x:y` as IPv4 (the IPv4-compatible form, wherever `::` stands): the public [2606:4700::a00:1] is rejected as 10.0.0.1.',
+    behaviour: chatEndpointAlsoRefusing((host) => {
       const tail = v4TailOf(host);
       return tail !== null && !isPublicHost(tail);
     }),
-  ),
-  fault(
-    'chat-endpoint-not-parsed',
-    ['CHAT-URLS-VALIDATED'],
-    'chat_endpoint is only screened for private hosts, never parsed as a URL: `not a url` is accepted.',
-    stringKey(
+    probe: (call) => chat(call, { chat_endpoint: 'http://[2606:4700::a00:1]/chat' }),
+    shows: 400,
+  }),
+  fault({
+    id: 'chat-endpoint-not-parsed',
+    requirements: ['CHAT-URLS-VALIDATED'],
+    slips: ['broken'],
+    description: 'chat_endpoint is only screened for private hosts, never parsed as a URL: `not a url` is accepted.',
+    behaviour: stringKey(
       CHAT,
       'chat_endpoint',
       checked((v) => {
@@ -623,30 +783,42 @@ export const AGENTS_FAULTS = [
       }, 'not a private host'),
       true,
     ),
-  ),
-  fault(
-    'chat-initialization-endpoint-unchecked',
-    ['CHAT-URLS-VALIDATED'],
-    'initialization_endpoint is stored without checking it is a URL.',
-    stringKey(CHAT, 'initialization_endpoint', undefined),
-  ),
-  fault(
-    'chat-initialization-endpoint-wss-only',
-    ['CHAT-URLS-VALIDATED'],
-    'initialization_endpoint is checked with the WEBSOCKET rule: HTTPS URLs are rejected.',
-    stringKey(CHAT, 'initialization_endpoint', WSS_URL),
-  ),
-  fault(
-    'chat-input-template-unchecked',
-    ['CHAT-INPUT-TEMPLATE-JSON'],
-    'input_template is stored without checking it is JSON.',
-    rekey(CHAT, 'input_template', (c, k) => void c.jsonValue(k)),
-  ),
-  fault(
-    'chat-input-template-variables-rejected',
-    ['CHAT-INPUT-TEMPLATE-JSON'],
-    'input_template may not contain `{{`, so templates with variables are rejected.',
-    rekey(
+    probe: (call) => chat(call, { chat_endpoint: 'not a url' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'chat-initialization-endpoint-unchecked',
+    requirements: ['CHAT-URLS-VALIDATED'],
+    slips: ['scope'],
+    description: 'initialization_endpoint is stored without checking it is a URL.',
+    behaviour: stringKey(CHAT, 'initialization_endpoint', undefined),
+    probe: (call) => chat(call, { initialization_endpoint: 'not a url' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'chat-initialization-endpoint-wss-only',
+    requirements: ['CHAT-URLS-VALIDATED'],
+    slips: ['broken'],
+    description: 'initialization_endpoint is checked with the WEBSOCKET rule: HTTPS URLs are rejected.',
+    behaviour: stringKey(CHAT, 'initialization_endpoint', WSS_URL),
+    probe: (call) => chat(call, { initialization_endpoint: 'https://chat.example.com/init' }),
+    shows: 400,
+  }),
+  fault({
+    id: 'chat-input-template-unchecked',
+    requirements: ['CHAT-INPUT-TEMPLATE-JSON'],
+    slips: ['broken'],
+    description: 'input_template is stored without checking it is JSON.',
+    behaviour: rekey(CHAT, 'input_template', (c, k) => void c.jsonValue(k)),
+    probe: (call) => chat(call, { input_template: '{"messages": [' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'chat-input-template-variables-rejected',
+    requirements: ['CHAT-INPUT-TEMPLATE-JSON'],
+    slips: ['broken'],
+    description: 'input_template may not contain `{{`, so templates with variables are rejected.',
+    behaviour: rekey(
       CHAT,
       'input_template',
       (c, k) =>
@@ -657,36 +829,53 @@ export const AGENTS_FAULTS = [
           },
         }),
     ),
-  ),
-  fault(
-    'chat-response-format-unchecked',
-    ['CHAT-RESPONSE-FORMAT'],
-    'response_format accepts any string.',
-    stringKey(CHAT, 'response_format', undefined),
-  ),
-  fault(
-    'chat-response-format-responses-unsupported',
-    ['CHAT-RESPONSE-FORMAT'],
-    'response_format accepts `chat_completions` only.',
-    rekey(CHAT, 'response_format', (c, k) => void c.oneOf(k, ['chat_completions'])),
-  ),
-  fault(
-    'chat-persona-id-unchecked',
-    ['CHAT-PERSONA-ID'],
-    'persona_id is stored without checking it is a 22-character ID.',
-    stringKey(CHAT, 'persona_id', undefined),
-  ),
-  fault(
-    'chat-strip-timestamps-unchecked',
-    ['REQUEST-WRONG-TYPE'],
-    'strip_message_timestamps is stored as given: the string "sometimes" is accepted where the table says boolean.',
-    rekey(CHAT, 'strip_message_timestamps', () => undefined),
-  ),
-  fault(
-    'chat-payload-limits-unenforced',
-    ['CHAT-PAYLOAD-LIMITS'],
-    'The sizes of initialization_payload, custom_data, custom_persona_data and custom_headers are not checked.',
-    (b) => {
+    probe: (call) => chat(call, { input_template: '{"input":"{{latest_message}}"}' }),
+    shows: 400,
+  }),
+  fault({
+    id: 'chat-response-format-unchecked',
+    requirements: ['CHAT-RESPONSE-FORMAT'],
+    slips: ['broken'],
+    description: 'response_format accepts any string.',
+    behaviour: stringKey(CHAT, 'response_format', undefined),
+    probe: (call) => chat(call, { response_format: 'xml' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'chat-response-format-responses-unsupported',
+    requirements: ['CHAT-RESPONSE-FORMAT'],
+    slips: ['broken'],
+    description: 'response_format accepts `chat_completions` only.',
+    behaviour: rekey(CHAT, 'response_format', (c, k) => void c.oneOf(k, ['chat_completions'])),
+    probe: (call) => chat(call, { response_format: 'responses' }),
+    shows: 400,
+  }),
+  fault({
+    id: 'chat-persona-id-unchecked',
+    requirements: ['CHAT-PERSONA-ID'],
+    slips: ['broken'],
+    description: 'persona_id is stored without checking it is a 22-character ID.',
+    behaviour: stringKey(CHAT, 'persona_id', undefined),
+    probe: (call) => chat(call, { persona_id: 'abc' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'chat-strip-timestamps-unchecked',
+    requirements: ['REQUEST-WRONG-TYPE'],
+    slips: ['type'],
+    description:
+      'strip_message_timestamps is stored as given: the string "sometimes" is accepted where the table says boolean.',
+    behaviour: rekey(CHAT, 'strip_message_timestamps', () => undefined),
+    probe: (call) => chat(call, { strip_message_timestamps: 'sometimes' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'chat-payload-limits-unenforced',
+    requirements: ['CHAT-PAYLOAD-LIMITS'],
+    slips: ['broken'],
+    description:
+      'The sizes of initialization_payload, custom_data, custom_persona_data and custom_headers are not checked.',
+    behaviour: (b) => {
       for (const id of [
         'chat.initialization_payload',
         'chat.custom_data',
@@ -695,77 +884,123 @@ export const AGENTS_FAULTS = [
       ] as const)
         limit(id, { max: undefined })(b);
     },
-  ),
-  fault(
-    'chat-16kb-limits-as-10kb',
-    ['CHAT-PAYLOAD-LIMITS'],
-    'The 16 KB limits (initialization_payload, custom_persona_data, custom_headers) are enforced as 10 KB.',
-    (b) => {
+    probe: (call) => chat(call, { custom_headers: sized(20_000) }),
+    shows: 200,
+  }),
+  fault({
+    id: 'chat-16kb-limits-as-10kb',
+    requirements: ['CHAT-PAYLOAD-LIMITS'],
+    slips: ['bound'],
+    description:
+      'The 16 KB limits (initialization_payload, custom_persona_data, custom_headers) are enforced as 10 KB.',
+    behaviour: (b) => {
       for (const id of ['chat.initialization_payload', 'chat.custom_persona_data', 'chat.custom_headers'] as const)
         limit(id, { max: 10 * 1024 })(b);
     },
-  ),
-  fault(
-    'chat-custom-data-max-16kb',
-    ['CHAT-PAYLOAD-LIMITS', 'FIELD-SIZE-LIMITS'],
-    'custom_data is limited to 16 KB instead of 32 KB.',
-    limit('chat.custom_data', { max: 16 * 1024 }),
-  ),
+    probe: (call) => chat(call, { custom_persona_data: sized(15_000) }),
+    shows: 400,
+  }),
+  ...limitFaults('chat.custom_data', {
+    subject: 'custom_data',
+    requirements: ['CHAT-PAYLOAD-LIMITS', 'FIELD-SIZE-LIMITS'],
+    send: (call, value) =>
+      create(call, {
+        ...VOICE,
+        model_type: 'MODEL_TYPE_CHAT',
+        metadata: { chat_endpoint: CHAT_URL, custom_data: value },
+      }),
+    sized: sized,
+    faults: [
+      {
+        id: 'chat-custom-data-max-16kb',
+        bounds: { max: 16 * 1024 },
+        description: 'custom_data is limited to 16 KB instead of 32 KB.',
+      },
+    ],
+  }),
 
   // OUTBOUND_VOICE and WEBSOCKET configuration
-  fault(
-    'outbound-trigger-call-keys-unchecked',
-    ['REQUEST-WRONG-TYPE'],
-    'trigger_call_headers and trigger_call_payload are stored as given: a number is accepted where the table says JSON string.',
-    (b) => {
+  fault({
+    id: 'outbound-trigger-call-keys-unchecked',
+    requirements: ['REQUEST-WRONG-TYPE'],
+    slips: ['type'],
+    description:
+      'trigger_call_headers and trigger_call_payload are stored as given: a number is accepted where the table says JSON string.',
+    behaviour: (b) => {
       for (const key of ['trigger_call_headers', 'trigger_call_payload'])
         rekey(OUTBOUND_VOICE, key, () => undefined)(b);
     },
-  ),
-  fault(
-    'websocket-custom-headers-unchecked',
-    ['REQUEST-WRONG-TYPE'],
-    'The WEBSOCKET custom_headers is stored as given: a number is accepted where the table says JSON string.',
-    rekey(WEBSOCKET, 'custom_headers', () => undefined),
-  ),
-  fault(
-    'websocket-ws-accepted',
-    ['WEBSOCKET-ENDPOINT'],
-    'The WEBSOCKET endpoint accepts ws:// as well as wss://.',
-    stringKey(
+    probe: (call) =>
+      status(call, {
+        model_type: 'MODEL_TYPE_OUTBOUND_VOICE',
+        endpoint: 'https://hooks.example.com/x',
+        metadata: { trigger_call_payload: 42 },
+      }),
+    shows: 200,
+  }),
+  fault({
+    id: 'websocket-custom-headers-unchecked',
+    requirements: ['REQUEST-WRONG-TYPE'],
+    slips: ['type'],
+    description:
+      'The WEBSOCKET custom_headers is stored as given: a number is accepted where the table says JSON string.',
+    behaviour: rekey(WEBSOCKET, 'custom_headers', () => undefined),
+    probe: (call) => websocket(call, { custom_headers: 42 }),
+    shows: 200,
+  }),
+  fault({
+    id: 'websocket-ws-accepted',
+    requirements: ['WEBSOCKET-ENDPOINT'],
+    slips: ['broken'],
+    description: 'The WEBSOCKET endpoint accepts ws:// as well as wss://.',
+    behaviour: stringKey(
       WEBSOCKET,
       'endpoint',
       checked((v) => isWssUrl(v.replace(/^ws:/, 'wss:')), 'a ws:// or wss:// URL'),
       true,
     ),
-  ),
-  fault(
-    'websocket-endpoint-any-url',
-    ['WEBSOCKET-ENDPOINT'],
-    'The WEBSOCKET endpoint accepts any URL (https:// too).',
-    stringKey(
+    probe: (call) => websocket(call, { endpoint: 'ws://ws.example.com/agent' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'websocket-endpoint-any-url',
+    requirements: ['WEBSOCKET-ENDPOINT'],
+    slips: ['broken'],
+    description: 'The WEBSOCKET endpoint accepts any URL (https:// too).',
+    behaviour: stringKey(
       WEBSOCKET,
       'endpoint',
       checked((v) => URL.canParse(v), 'a URL'),
       true,
     ),
-  ),
-  fault(
-    'websocket-endpoint-optional',
-    ['WEBSOCKET-ENDPOINT'],
-    'A WEBSOCKET agent without endpoint is accepted.',
-    stringKey(WEBSOCKET, 'endpoint', WSS_URL),
-  ),
-  fault(
-    'websocket-init-json-optional',
-    ['WEBSOCKET-INIT-JSON'],
-    'A WEBSOCKET agent without initialization_json is accepted.',
-    rekey(WEBSOCKET, 'initialization_json', (c, k) => void c.jsonValue(k)),
-  ),
-  fault(
-    'websocket-init-json-object-only',
-    ['WEBSOCKET-INIT-JSON'],
-    'initialization_json must be a JSON object: the JSON string the spec describes is rejected.',
-    rekey(WEBSOCKET, 'initialization_json', (c, k) => void c.object(k, { required: true })),
-  ),
+    probe: (call) => websocket(call, { endpoint: 'https://ws.example.com/agent' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'websocket-endpoint-optional',
+    requirements: ['WEBSOCKET-ENDPOINT'],
+    slips: ['broken'],
+    description: 'A WEBSOCKET agent without endpoint is accepted.',
+    behaviour: stringKey(WEBSOCKET, 'endpoint', WSS_URL),
+    probe: (call) => websocket(call, { endpoint: undefined }),
+    shows: 200,
+  }),
+  fault({
+    id: 'websocket-init-json-optional',
+    requirements: ['WEBSOCKET-INIT-JSON'],
+    slips: ['broken'],
+    description: 'A WEBSOCKET agent without initialization_json is accepted.',
+    behaviour: rekey(WEBSOCKET, 'initialization_json', (c, k) => void c.jsonValue(k)),
+    probe: (call) => websocket(call, { initialization_json: undefined }),
+    shows: 200,
+  }),
+  fault({
+    id: 'websocket-init-json-object-only',
+    requirements: ['WEBSOCKET-INIT-JSON'],
+    slips: ['broken'],
+    description: 'initialization_json must be a JSON object: the JSON string the spec describes is rejected.',
+    behaviour: rekey(WEBSOCKET, 'initialization_json', (c, k) => void c.object(k, { required: true })),
+    probe: (call) => websocket(call, {}),
+    shows: 400,
+  }),
 ] as const satisfies readonly Fault[];

@@ -2,91 +2,152 @@
 
 import { ApiError } from '../../lib/reference/http/errors.js';
 import { authenticateAfter, fault, refineFailure, type Fault } from './define.js';
+import { DEFAULT_API_KEY } from '../../lib/reference/behaviour.js';
 
 export const AUTH_FAULTS = [
-  fault(
-    'auth-missing-key-accepted-on-get-agent',
-    ['AUTH-MISSING-KEY'],
-    'GET /v1/agents/{agent_id} is served without a key.',
-    (b) => {
+  fault({
+    id: 'auth-missing-key-accepted-on-get-agent',
+    requirements: ['AUTH-MISSING-KEY'],
+    slips: ['scope'],
+    description: 'GET /v1/agents/{agent_id} is served without a key.',
+    behaviour: (b) => {
       const accepts = b.auth.accepts;
       b.auth.accepts = (endpoint, key) =>
         (key === undefined && endpoint.key === 'GET /v1/agents/{agent_id}') || accepts(endpoint, key);
     },
-  ),
-  fault('auth-wrong-key-accepted', ['AUTH-INVALID-KEY'], 'Any non-empty key is accepted.', (b) => {
-    b.auth.accepts = (_endpoint, key) => key !== undefined && key !== '';
+    probe: async (call) => (await call('GET', `/v1/agents/${'A'.repeat(22)}`, { key: null })).status,
+    shows: 404,
   }),
-  fault('auth-details-missing', ['AUTH-DETAILS-HEADER'], 'UNAUTHENTICATED errors have empty details.', (b) => {
-    refineFailure(b, (error) => new ApiError(error.code, error.message, []));
+  fault({
+    id: 'auth-wrong-key-accepted',
+    requirements: ['AUTH-INVALID-KEY'],
+    slips: ['broken'],
+    description: 'Any non-empty key is accepted.',
+    behaviour: (b) => {
+      b.auth.accepts = (_endpoint, key) => key !== undefined && key !== '';
+    },
+    probe: async (call) => (await call('GET', '/v1/personas', { key: 'nope' })).status,
+    shows: 200,
   }),
-  fault(
-    'auth-wrong-code',
-    ['AUTH-MISSING-KEY', 'AUTH-INVALID-KEY'],
-    'A missing key gives code PERMISSION_DENIED.',
-    (b) => {
+  fault({
+    id: 'auth-details-missing',
+    requirements: ['AUTH-DETAILS-HEADER'],
+    slips: ['broken'],
+    description: 'UNAUTHENTICATED errors have empty details.',
+    behaviour: (b) => {
+      refineFailure(b, (error) => new ApiError(error.code, error.message, []));
+    },
+    probe: async (call) => (await call('GET', '/v1/personas', { key: null })).body.error.details,
+    shows: [],
+  }),
+  fault({
+    id: 'auth-wrong-code',
+    requirements: ['AUTH-MISSING-KEY', 'AUTH-INVALID-KEY'],
+    slips: ['broken'],
+    description: 'A missing key gives code PERMISSION_DENIED.',
+    behaviour: (b) => {
       refineFailure(b, (error, key) =>
         key === undefined ? new ApiError('PERMISSION_DENIED', error.message, error.details) : error,
       );
     },
-  ),
-  fault(
-    'auth-empty-key-accepted',
-    ['AUTH-INVALID-KEY'],
-    'An X-API-Key header that is present but empty or blank is let through, as if no check were configured.',
-    (b) => {
+    probe: async (call) => (await call('GET', '/v1/personas', { key: null })).body.error.code,
+    shows: 'PERMISSION_DENIED',
+  }),
+  fault({
+    id: 'auth-empty-key-accepted',
+    requirements: ['AUTH-INVALID-KEY'],
+    slips: ['broken'],
+    description:
+      'An X-API-Key header that is present but empty or blank is let through, as if no check were configured.',
+    behaviour: (b) => {
       const accepts = b.auth.accepts;
       b.auth.accepts = (endpoint, key) => (key !== undefined && key.trim() === '') || accepts(endpoint, key);
     },
-  ),
-  fault(
-    'auth-key-prefix-accepted',
-    ['AUTH-INVALID-KEY'],
-    "A key that starts with the valid key is accepted: the comparison stops at the valid key's length.",
-    (b) => {
+    probe: async (call) => (await call('GET', '/v1/personas', { key: '' })).status,
+    shows: 200,
+  }),
+  fault({
+    id: 'auth-key-prefix-accepted',
+    requirements: ['AUTH-INVALID-KEY'],
+    slips: ['broken'],
+    description: "A key that starts with the valid key is accepted: the comparison stops at the valid key's length.",
+    behaviour: (b) => {
       const valid = b.apiKey;
       b.auth.accepts = (_endpoint, key) => key?.startsWith(valid) === true;
     },
-  ),
-  fault(
-    'auth-key-last-character-ignored',
-    ['AUTH-INVALID-KEY'],
-    "The key's last character is not compared: the valid key without it, or with it changed, is accepted.",
-    (b) => {
+    probe: async (call) => (await call('GET', '/v1/personas', { key: `${DEFAULT_API_KEY}x` })).status,
+    shows: 200,
+  }),
+  fault({
+    id: 'auth-key-last-character-ignored',
+    requirements: ['AUTH-INVALID-KEY'],
+    slips: ['broken'],
+    description: "The key's last character is not compared: the valid key without it, or with it changed, is accepted.",
+    behaviour: (b) => {
       const compared = b.apiKey.slice(0, -1);
       b.auth.accepts = (_endpoint, key) =>
         key !== undefined && key.length >= compared.length && key.slice(0, compared.length) === compared;
     },
-  ),
-  fault('auth-key-case-insensitive', ['AUTH-INVALID-KEY'], 'Keys are compared without regard to letter case.', (b) => {
-    const valid = b.apiKey.toLowerCase();
-    b.auth.accepts = (_endpoint, key) => key?.toLowerCase() === valid;
+    probe: async (call) => (await call('GET', '/v1/personas', { key: DEFAULT_API_KEY.slice(0, -1) })).status,
+    shows: 200,
   }),
-  fault(
-    'auth-after-path-ids',
-    ['AUTH-INVALID-KEY'],
-    'Path IDs are checked before the key: a malformed ID with a wrong key gets INVALID_ARGUMENT.',
-    (b) => {
+  fault({
+    id: 'auth-key-case-insensitive',
+    requirements: ['AUTH-INVALID-KEY'],
+    slips: ['broken'],
+    description: 'Keys are compared without regard to letter case.',
+    behaviour: (b) => {
+      const valid = b.apiKey.toLowerCase();
+      b.auth.accepts = (_endpoint, key) => key?.toLowerCase() === valid;
+    },
+    probe: async (call) => (await call('GET', '/v1/personas', { key: DEFAULT_API_KEY.toUpperCase() })).status,
+    shows: 200,
+  }),
+  fault({
+    id: 'auth-after-path-ids',
+    requirements: ['AUTH-INVALID-KEY'],
+    slips: ['precedence'],
+    description: 'Path IDs are checked before the key: a malformed ID with a wrong key gets INVALID_ARGUMENT.',
+    behaviour: (b) => {
       authenticateAfter(b, 'path-ids');
     },
-  ),
-  fault(
-    'auth-after-body',
-    ['AUTH-INVALID-KEY'],
-    'The body is parsed before the key is checked: a body that is not JSON with a wrong key gets INVALID_ARGUMENT.',
-    (b) => {
+    probe: async (call) => (await call('GET', '/v1/agents/x', { key: 'nope' })).body.error.code,
+    shows: 'INVALID_ARGUMENT',
+  }),
+  fault({
+    id: 'auth-after-body',
+    requirements: ['AUTH-INVALID-KEY'],
+    slips: ['precedence'],
+    description:
+      'The body is parsed before the key is checked: a body that is not JSON with a wrong key gets INVALID_ARGUMENT.',
+    behaviour: (b) => {
       authenticateAfter(b, 'body');
     },
-  ),
-  fault(
-    'auth-after-handler',
-    ['AUTH-INVALID-KEY'],
-    'The key is checked after the request was handled: a bad body or query with a wrong key gets INVALID_ARGUMENT (and a valid write is carried out before it is refused).',
-    (b) => {
+    probe: async (call) =>
+      (await call('POST', '/v1/agents', { key: 'nope', raw: '{"display_name": ' })).body.error.code,
+    shows: 'INVALID_ARGUMENT',
+  }),
+  fault({
+    id: 'auth-after-handler',
+    requirements: ['AUTH-INVALID-KEY'],
+    slips: ['precedence'],
+    description:
+      'The key is checked after the request was handled: a bad body or query with a wrong key gets INVALID_ARGUMENT (and a valid write is carried out before it is refused).',
+    behaviour: (b) => {
       authenticateAfter(b, 'handler');
     },
-  ),
-  fault('auth-spec-requires-key', ['AUTH-SPEC-PUBLIC'], 'The /v1/openapi endpoints need the key too.', (b) => {
-    b.auth.required = () => true;
+    probe: async (call) => (await call('POST', '/v1/agents', { key: 'nope', body: {} })).body.error.code,
+    shows: 'INVALID_ARGUMENT',
+  }),
+  fault({
+    id: 'auth-spec-requires-key',
+    requirements: ['AUTH-SPEC-PUBLIC'],
+    slips: ['broken'],
+    description: 'The /v1/openapi endpoints need the key too.',
+    behaviour: (b) => {
+      b.auth.required = () => true;
+    },
+    probe: async (call) => (await call('GET', '/v1/openapi', { key: null })).status,
+    shows: 401,
   }),
 ] as const satisfies readonly Fault[];

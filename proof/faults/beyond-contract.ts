@@ -1,5 +1,5 @@
 // Faults of the operations the reference publishes beyond the specification's endpoints
-// (lib/reference/beyond): the specification's general rules kept on its own 20 endpoints but not
+// (lib/reference/generic): the specification's general rules kept on its own 20 endpoints but not
 // on one published beside them, and a document publishing operations nothing serves.
 
 import { INPUT_TYPES } from '../../lib/contract/enums.js';
@@ -15,6 +15,13 @@ import { invalidArgument } from '../../lib/reference/http/errors.js';
 import { fault, localTime, readAs, respondWith, type Fault } from './define.js';
 import { onList, tokenAcceptedOn } from './list-seams.js';
 import type { JsonObject } from '../../lib/util/json.js';
+import {
+  UNKNOWN_AGENT,
+  firstTestCase,
+  firstRun,
+  twoTestCasePages,
+  publishedAndServed,
+} from '../probes/beyond-contract.js';
 
 const timestamp = { type: 'string', format: 'iso-utc' };
 
@@ -145,102 +152,145 @@ const DELETE_AGENT: GenericOperation = {
 };
 
 export const BEYOND_CONTRACT_FAULTS = [
-  fault(
-    'beyond-list-agents-unauthenticated',
-    ['GENERIC-AUTH'],
-    'GET /v1/agents (published beyond the specification) is left out of the key check: it answers without a key, or with a wrong one.',
-    (b) => {
+  fault({
+    id: 'beyond-list-agents-unauthenticated',
+    requirements: ['GENERIC-AUTH'],
+    slips: ['scope'],
+    description:
+      'GET /v1/agents (published beyond the specification) is left out of the key check: it answers without a key, or with a wrong one.',
+    behaviour: (b) => {
       const required = b.auth.required;
       b.auth.required = (endpoint) => endpoint.key !== LIST_AGENTS.key && required(endpoint);
     },
-  ),
-  fault(
-    'beyond-patch-agent-wrong-key-accepted',
-    ['GENERIC-AUTH'],
-    'PATCH /v1/agents/{agent_id} (beyond the specification) lets any key that is present through: a wrong key goes on to the lookup (NOT_FOUND) and the update.',
-    (b) => {
+    probe: async (call) => (await call('GET', '/v1/agents', { key: null })).status,
+    shows: 200,
+  }),
+  fault({
+    id: 'beyond-patch-agent-wrong-key-accepted',
+    requirements: ['GENERIC-AUTH'],
+    slips: ['scope', 'precedence'],
+    description:
+      'PATCH /v1/agents/{agent_id} (beyond the specification) lets any key that is present through: a wrong key goes on to the lookup (NOT_FOUND) and the update.',
+    behaviour: (b) => {
       const accepts = b.auth.accepts;
       b.auth.accepts = (endpoint, key) =>
         (endpoint.key === UPDATE_AGENT.key && key !== undefined) || accepts(endpoint, key);
     },
-  ),
-  fault(
-    'beyond-get-run-error-without-envelope',
-    ['GENERIC-ERROR-ENVELOPE'],
-    'GET /v1/runs/{run_id} (beyond the specification) answers an unknown run 404 `{"message": "run not found"}`, without the error envelope.',
-    (b) => {
+    probe: async (call) =>
+      (await call('PATCH', `/v1/agents/${UNKNOWN_AGENT}`, { key: 'wrong-key', body: { display_name: 'Renamed' } })).body
+        .error.code,
+    shows: 'NOT_FOUND',
+  }),
+  fault({
+    id: 'beyond-get-run-error-without-envelope',
+    requirements: ['GENERIC-ERROR-ENVELOPE'],
+    slips: ['scope'],
+    description:
+      'GET /v1/runs/{run_id} (beyond the specification) answers an unknown run 404 `{"message": "run not found"}`, without the error envelope.',
+    behaviour: (b) => {
       const body = b.errors.body;
       b.errors.body = (error, endpoint) =>
         endpoint?.key === GET_RUN.key && error['code'] === 'NOT_FOUND'
           ? { message: 'run not found' }
           : body(error, endpoint);
     },
-  ),
-  fault(
-    'beyond-test-case-breaks-published-schema',
-    ['GENERIC-SCHEMA-PUBLISHED'],
-    'GET /v1/test-cases/{test_case_id} (beyond the specification) answers input_type as its enum number (protobuf JSON with integers for enums, 0 for SCENARIO), where its published schema says a string of the enum.',
-    (b) => {
+    probe: async (call) => 'error' in (await call('GET', '/v1/runs/no-such-run')).body,
+    shows: false,
+  }),
+  fault({
+    id: 'beyond-test-case-breaks-published-schema',
+    requirements: ['GENERIC-SCHEMA-PUBLISHED'],
+    slips: ['type'],
+    description:
+      'GET /v1/test-cases/{test_case_id} (beyond the specification) answers input_type as its enum number (protobuf JSON with integers for enums, 0 for SCENARIO), where its published schema says a string of the enum.',
+    behaviour: (b) => {
       readAs(b, GET_TEST_CASE.key, 'test_case', (testCase) => ({
         ...testCase,
         input_type: INPUT_TYPES.indexOf(testCase['input_type'] as (typeof INPUT_TYPES)[number]),
       }));
     },
-  ),
-  fault(
-    'beyond-get-run-unwrapped',
-    ['GENERIC-WRAPPED', 'GENERIC-SCHEMA-PUBLISHED'],
-    "GET /v1/runs/{run_id} (beyond the specification) answers the run's fields at the top level, not under `run` as its published schema has them.",
-    (b) => {
+    probe: async (call) => typeof (await firstTestCase(call)).input_type,
+    shows: 'number',
+  }),
+  fault({
+    id: 'beyond-get-run-unwrapped',
+    requirements: ['GENERIC-WRAPPED', 'GENERIC-SCHEMA-PUBLISHED'],
+    slips: ['scope'],
+    description:
+      "GET /v1/runs/{run_id} (beyond the specification) answers the run's fields at the top level, not under `run` as its published schema has them.",
+    behaviour: (b) => {
       respondWith(b, GET_RUN.key, (body) => body['run'] as JsonObject);
     },
-  ),
-  fault(
-    'beyond-test-case-time-not-utc',
-    ['GENERIC-TIMESTAMPS'],
-    "GET /v1/test-cases/{test_case_id} (beyond the specification) answers create_time in the service's local time, the same instant with a `+02:00` offset.",
-    (b) => {
+    probe: async (call) => 'run_id' in (await firstRun(call)),
+    shows: true,
+  }),
+  fault({
+    id: 'beyond-test-case-time-not-utc',
+    requirements: ['GENERIC-TIMESTAMPS'],
+    slips: ['scope'],
+    description:
+      "GET /v1/test-cases/{test_case_id} (beyond the specification) answers create_time in the service's local time, the same instant with a `+02:00` offset.",
+    behaviour: (b) => {
       readAs(b, GET_TEST_CASE.key, 'test_case', (testCase) => ({
         ...testCase,
         create_time: localTime(Date.parse(String(testCase['create_time']))),
       }));
     },
-  ),
-  fault(
-    'beyond-test-cases-list-repeats-item',
-    ['GENERIC-PAGINATION'],
-    'GET /v1/test-cases (beyond the specification) starts each page after a token with the last item of the page before, which so comes twice.',
-    (b) => {
+    probe: async (call) => (await firstTestCase(call)).create_time.endsWith('Z'),
+    shows: false,
+  }),
+  fault({
+    id: 'beyond-test-cases-list-repeats-item',
+    requirements: ['GENERIC-PAGINATION'],
+    slips: ['scope'],
+    description:
+      'GET /v1/test-cases (beyond the specification) starts each page after a token with the last item of the page before, which so comes twice.',
+    behaviour: (b) => {
       onList(b, 'test-cases', 'resumeAt', () => (firstAfter) => Math.max(0, firstAfter - 1));
     },
-  ),
-  fault(
-    'beyond-list-agents-page-size-ignored',
-    ['GENERIC-PAGINATION'],
-    'GET /v1/agents (beyond the specification) checks page_size, then serves pages of the default 50 agents whatever it asks.',
-    (b) => {
+    probe: twoTestCasePages,
+  }),
+  fault({
+    id: 'beyond-list-agents-page-size-ignored',
+    requirements: ['GENERIC-PAGINATION'],
+    slips: ['scope'],
+    description:
+      'GET /v1/agents (beyond the specification) checks page_size, then serves pages of the default 50 agents whatever it asks.',
+    behaviour: (b) => {
       onList(b, 'agents', 'pageSize', (pageSize) => (raw, list, pageToken) => {
         pageSize(raw, list, pageToken);
         return list.pageSize.default;
       });
     },
-  ),
-  fault(
-    'beyond-test-cases-page-size-first-page-only',
-    ['GENERIC-PAGINATION'],
-    'GET /v1/test-cases (beyond the specification) keeps page_size on the first page only: the pages after a token hold the default 50 test cases.',
-    (b) => {
+    probe: async (call) => (await call('GET', '/v1/agents?page_size=3')).body.agents.length,
+    shows: 12,
+  }),
+  fault({
+    id: 'beyond-test-cases-page-size-first-page-only',
+    requirements: ['GENERIC-PAGINATION'],
+    slips: ['first-page'],
+    description:
+      'GET /v1/test-cases (beyond the specification) keeps page_size on the first page only: the pages after a token hold the default 50 test cases.',
+    behaviour: (b) => {
       onList(b, 'test-cases', 'pageSize', (pageSize) => (raw, list, pageToken) => {
         const asked = pageSize(raw, list, pageToken);
         return pageToken ? list.pageSize.default : asked;
       });
     },
-  ),
-  fault(
-    'beyond-list-agents-maximum-refused',
-    ['GENERIC-PAGINATION'],
-    'GET /v1/agents (beyond the specification) refuses its published maximum page_size 100 with INVALID_ARGUMENT (a `<` where `<=` was meant).',
-    (b) => {
+    probe: async (call) => {
+      const first = (await call('GET', '/v1/test-cases?page_size=2')).body;
+      return (await call('GET', `/v1/test-cases?page_size=2&page_token=${encodeURIComponent(first.next_page_token)}`))
+        .body.test_cases.length;
+    },
+    shows: 13,
+  }),
+  fault({
+    id: 'beyond-list-agents-maximum-refused',
+    requirements: ['GENERIC-PAGINATION'],
+    slips: ['bound'],
+    description:
+      'GET /v1/agents (beyond the specification) refuses its published maximum page_size 100 with INVALID_ARGUMENT (a `<` where `<=` was meant).',
+    behaviour: (b) => {
       onList(b, 'agents', 'pageSize', (pageSize) => (raw, list, pageToken) => {
         const asked = pageSize(raw, list, pageToken);
         if (asked === list.pageSize.max)
@@ -248,44 +298,69 @@ export const BEYOND_CONTRACT_FAULTS = [
         return asked;
       });
     },
-  ),
-  fault(
-    'beyond-test-cases-descending-ignored',
-    ['GENERIC-ORDER-BY'],
-    'GET /v1/test-cases (beyond the specification) reads order_by without its leading dash: `-create_time` sorts oldest first, as `create_time` does.',
-    (b) => {
+    probe: async (call) => (await call('GET', '/v1/agents?page_size=100')).status,
+    shows: 400,
+  }),
+  fault({
+    id: 'beyond-test-cases-descending-ignored',
+    requirements: ['GENERIC-ORDER-BY'],
+    slips: ['scope', 'order'],
+    description:
+      'GET /v1/test-cases (beyond the specification) reads order_by without its leading dash: `-create_time` sorts oldest first, as `create_time` does.',
+    behaviour: (b) => {
       onList(b, 'test-cases', 'order', (order) => (raw, list) => order(raw ? raw.replace(/^-/, '') : raw, list));
     },
-  ),
-  fault(
-    'beyond-forged-token-accepted',
-    ['GENERIC-PAGINATION'],
-    'GET /v1/test-cases (beyond the specification) answers a page_token it never issued with the first page.',
-    (b) => {
+    probe: async (call) =>
+      (await call('GET', '/v1/test-cases?order_by=-create_time&page_size=1')).body.test_cases[0].id,
+  }),
+  fault({
+    id: 'beyond-forged-token-accepted',
+    requirements: ['GENERIC-PAGINATION'],
+    slips: ['scope'],
+    description:
+      'GET /v1/test-cases (beyond the specification) answers a page_token it never issued with the first page.',
+    behaviour: (b) => {
       tokenAcceptedOn(b, 'test-cases', 'unknown');
     },
-  ),
-  fault(
-    'beyond-method-not-implemented',
-    ['GENERIC-IMPLEMENTED'],
-    'The documents also publish DELETE /v1/agents/{agent_id}, secured by the key; the service serves GET and PATCH on that path but not DELETE, which answers as a method not supported (501 UNIMPLEMENTED, whatever the key).',
-    (b) => {
+    probe: async (call) => (await call('GET', '/v1/test-cases?page_token=forged-token')).status,
+    shows: 200,
+  }),
+  fault({
+    id: 'beyond-method-not-implemented',
+    requirements: ['GENERIC-IMPLEMENTED'],
+    slips: ['scope'],
+    description:
+      'The documents also publish DELETE /v1/agents/{agent_id}, secured by the key; the service serves GET and PATCH on that path but not DELETE, which answers as a method not supported (501 UNIMPLEMENTED, whatever the key).',
+    behaviour: (b) => {
       b.publishing.generic = [...b.publishing.generic, DELETE_AGENT];
     },
-  ),
-  fault(
-    'beyond-published-not-implemented',
-    ['GENERIC-IMPLEMENTED'],
-    'The documents also publish GET /v1/test-sets, GET /v1/test-sets/{test_set_id} and POST /v1/webhooks, secured by the key, which the service does not serve: they answer as unknown routes (404 NOT_FOUND, whatever the key).',
-    (b) => {
+    probe: async (call) => {
+      const spec = (
+        await call('GET', '/v1/openapi/agent-evaluation', { key: null, headers: { Accept: 'application/json' } })
+      ).body;
+      return Object.keys(spec.paths['/v1/agents/{agent_id}'] ?? {});
+    },
+    shows: ['get', 'patch', 'delete'],
+  }),
+  fault({
+    id: 'beyond-published-not-implemented',
+    requirements: ['GENERIC-IMPLEMENTED'],
+    slips: ['broken'],
+    description:
+      'The documents also publish GET /v1/test-sets, GET /v1/test-sets/{test_set_id} and POST /v1/webhooks, secured by the key, which the service does not serve: they answer as unknown routes (404 NOT_FOUND, whatever the key).',
+    behaviour: (b) => {
       b.publishing.generic = [...b.publishing.generic, ...UNSERVED];
     },
-  ),
-  fault(
-    'beyond-unserved-behind-gateway',
-    ['GENERIC-IMPLEMENTED'],
-    'The documents also publish, as the real service\'s do, the lists GET /v1/test-sets, GET /v1/agents/{agent_id}/mutations and GET /v1/review-projects, which the service does not serve; and it authenticates every request before routing it, as a gateway does: without a key each answers 401 UNAUTHENTICATED, with the key a path it does not know 404 and a method a path does not serve 405, each `{"detail": ...}` outside the envelope.',
-    (b) => {
+    probe: publishedAndServed,
+    shows: [true, true, true],
+  }),
+  fault({
+    id: 'beyond-unserved-behind-gateway',
+    requirements: ['GENERIC-IMPLEMENTED'],
+    slips: ['broken'],
+    description:
+      'The documents also publish, as the real service\'s do, the lists GET /v1/test-sets, GET /v1/agents/{agent_id}/mutations and GET /v1/review-projects, which the service does not serve; and it authenticates every request before routing it, as a gateway does: without a key each answers 401 UNAUTHENTICATED, with the key a path it does not know 404 and a method a path does not serve 405, each `{"detail": ...}` outside the envelope.',
+    behaviour: (b) => {
       b.publishing.generic = [...b.publishing.generic, UNSERVED[0]!, ...UNSERVED_ON_SERVED_PATHS];
       b.unrouted = (error, presented) => (presented === b.apiKey ? error : b.auth.failure(presented));
       const { status, body } = b.errors;
@@ -297,5 +372,10 @@ export const BEYOND_CONTRACT_FAULTS = [
         return framework ? { detail: framework[1] } : body(error, endpoint);
       };
     },
-  ),
+    probe: async (call) => [
+      (await call('GET', `/v1/agents/${UNKNOWN_AGENT}/mutations`, { key: null })).status,
+      (await call('GET', `/v1/agents/${UNKNOWN_AGENT}/mutations`)).status,
+    ],
+    shows: [401, 405],
+  }),
 ] as const satisfies readonly Fault[];

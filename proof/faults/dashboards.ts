@@ -3,10 +3,8 @@
 import type { Behaviour } from '../../lib/reference/behaviour.js';
 import type { DashboardRecord } from '../../lib/reference/store/records.js';
 import { fault, presentWith, type Fault } from './define.js';
-
-const setDisplayNameBounds = (bounds: { min?: number; max?: number }) => (b: Behaviour) => {
-  b.limits['dashboard.display_name'] = { ...b.limits['dashboard.display_name'], ...bounds };
-};
+import { limitFaults } from './limits.js';
+import { renamed, rename } from '../probes/dashboards.js';
 
 /** Answers each PATCH with the display_name the previous response carried (a stale read). */
 function answerWithPreviousName(b: Behaviour): void {
@@ -20,60 +18,75 @@ function answerWithPreviousName(b: Behaviour): void {
 }
 
 export const DASHBOARDS_FAULTS = [
-  fault(
-    'dashboard-patch-stale',
-    ['DASHBOARD-PATCH'],
-    'PATCH answers with the display_name the dashboard had before it (read before the write).',
-    answerWithPreviousName,
-  ),
-  fault(
-    'dashboard-display-name-max-254',
-    ['DASHBOARD-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'],
-    'Dashboard display_name of 255 characters is rejected.',
-    setDisplayNameBounds({ max: 254 }),
-  ),
-  fault(
-    'dashboard-display-name-max-256',
-    ['DASHBOARD-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'],
-    'Dashboard display_name of 256 characters is accepted.',
-    setDisplayNameBounds({ max: 256 }),
-  ),
-  fault(
-    'dashboard-display-name-empty-accepted',
-    ['DASHBOARD-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'],
-    'An empty dashboard display_name is accepted.',
-    setDisplayNameBounds({ min: 0 }),
-  ),
-  fault(
-    'dashboard-name-singular',
-    ['DASHBOARD-PATCH', 'NAME-MATCHES-ID'],
-    'Dashboards are named `dashboard/<id>` (singular collection).',
-    (b) => {
+  fault({
+    id: 'dashboard-patch-stale',
+    requirements: ['DASHBOARD-PATCH'],
+    slips: ['broken'],
+    description: 'PATCH answers with the display_name the dashboard had before it (read before the write).',
+    behaviour: answerWithPreviousName,
+    probe: async (call) => {
+      await renamed(call, 'first');
+      return (await renamed(call, 'second')).display_name;
+    },
+    shows: 'first',
+  }),
+  ...limitFaults('dashboard.display_name', {
+    subject: 'Dashboard display_name',
+    requirements: ['DASHBOARD-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'],
+    send: (call, value) => rename(call, value),
+    sized: (size: number) => 'n'.repeat(size),
+    faults: [
+      { id: 'dashboard-display-name-max-254', bounds: { max: 254 } },
+      { id: 'dashboard-display-name-max-256', bounds: { max: 256 } },
+      {
+        id: 'dashboard-display-name-empty-accepted',
+        bounds: { min: 0 },
+        description: 'An empty dashboard display_name is accepted.',
+      },
+    ],
+  }),
+  fault({
+    id: 'dashboard-name-singular',
+    requirements: ['DASHBOARD-PATCH', 'NAME-MATCHES-ID'],
+    slips: ['broken'],
+    description: 'Dashboards are named `dashboard/<id>` (singular collection).',
+    behaviour: (b) => {
       presentWith(b, 'dashboard', (view) => ({
         ...view,
         name: String(view.name).replace(/^dashboards\//, 'dashboard/'),
       }));
     },
-  ),
-  fault(
-    'dashboard-times-swapped',
-    ['TIMESTAMP-ORDER'],
-    'Dashboards report create_time and update_time swapped.',
-    (b) => {
+    probe: async (call) => String((await renamed(call)).name).split('/')[0],
+    shows: 'dashboard',
+  }),
+  fault({
+    id: 'dashboard-times-swapped',
+    requirements: ['TIMESTAMP-ORDER'],
+    slips: ['broken'],
+    description: 'Dashboards report create_time and update_time swapped.',
+    behaviour: (b) => {
       presentWith(b, 'dashboard', (view) => ({
         ...view,
         create_time: view.update_time,
         update_time: view.create_time,
       }));
     },
-  ),
-  fault(
-    'dashboard-path-id-unchecked',
-    ['PATH-ID-FORMAT'],
-    'dashboard_id is not checked: a malformed id answers NOT_FOUND.',
-    (b) => {
+    probe: async (call) => {
+      const dashboard = await renamed(call);
+      return Date.parse(dashboard.update_time) >= Date.parse(dashboard.create_time);
+    },
+    shows: false,
+  }),
+  fault({
+    id: 'dashboard-path-id-unchecked',
+    requirements: ['PATH-ID-FORMAT'],
+    slips: ['scope'],
+    description: 'dashboard_id is not checked: a malformed id answers NOT_FOUND.',
+    behaviour: (b) => {
       const checked = b.pathIdChecked;
       b.pathIdChecked = (endpoint, param) => param !== 'dashboard_id' && checked(endpoint, param);
     },
-  ),
+    probe: async (call) => (await rename(call, 'Probe', 'd'.repeat(21))).body.error.code,
+    shows: 'NOT_FOUND',
+  }),
 ] as const satisfies readonly Fault[];

@@ -1,5 +1,5 @@
-// The shape of a fault and the small seams faults use to override the Behaviour.
-// A fault is a named override in one place: the correct code reads as if faults did not exist.
+// The shape of a fault, one record (what it breaks, how it slips, what it changes, how that shows),
+// and the small seams faults use to override the Behaviour.
 
 import type { RequirementId } from '../../lib/contract/requirements/index.js';
 import type { Behaviour, ResourceKind, ServeStep } from '../../lib/reference/behaviour.js';
@@ -9,26 +9,60 @@ import type { SpecForm } from '../../lib/reference/openapi/negotiate.js';
 import type { AgentFields } from '../../lib/reference/validation/agents.js';
 import type { TestCaseFields } from '../../lib/reference/validation/test-cases.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
+import type { Call } from '../probes/call.js';
 
+/** What a probe reads of the service: a value that differs between the correct service and the faulty one. */
+export type Probe = (call: Call) => Promise<unknown>;
+
+/** The ways a rule is commonly broken, the columns of the fault model. */
+export const SLIPS = {
+  broken: 'the rule not kept at all, or inverted',
+  bound: 'one side of a bound: the limit itself refused, or one past it accepted',
+  unit: 'the wrong unit: bytes, code points or UTF-16 units; KB read as 1000 or 1024',
+  scope: 'kept on one endpoint, method, field or list but not another',
+  'read-back': 'kept in the answer to a write, not in what is stored and read back',
+  'first-page': 'kept on the first page of a list only',
+  precedence: 'checked in the wrong order: authentication, route, ID format, existence, body',
+  explicit: 'an explicit value (empty, false, 0) taken for an absent one, or a default put over it',
+  state: 'wrong in one state of the resource',
+  type: 'type drift: a number sent back as a string, an array as null',
+  order: 'order not kept: of an array, or of a list',
+} as const;
+
+export type Slip = keyof typeof SLIPS;
+
+/** A fault's slips: the same for every requirement it breaks, or per requirement where they differ. */
+export type FaultSlips = readonly Slip[] | { readonly [R in RequirementId]?: readonly Slip[] };
+
+/** The slips of a fault on one requirement it breaks. */
+export function slipsOf(slips: FaultSlips, requirement: string): readonly Slip[] {
+  return Array.isArray(slips) ? slips : ((slips as Record<string, readonly Slip[]>)[requirement] ?? []);
+}
+
+/** A fault: the rule it breaks, how, what it changes in the reference, and how that shows from outside. */
 export interface Fault<Id extends string = string> {
   readonly id: Id;
   readonly requirements: readonly RequirementId[];
+  /** How it slips: its columns in the fault model (proof/fault-model.ts, docs/fault-model.md). */
+  readonly slips: FaultSlips;
   readonly description: string;
   /**
    * Requirements of the checks that bring the fault out without judging it (it shows while cleaning
    * up after them): the proof runs their checks too, and still needs a failure naming `requirements`.
    */
   readonly seenThrough?: readonly RequirementId[];
-  apply(b: Behaviour): void;
+  /** What the fault changes in the reference's behaviour (its seams, lib/reference/behaviour.ts). */
+  behaviour(b: Behaviour): void;
+  /** What it changes, observed from outside (test/proof/faults.test.ts). */
+  readonly probe: Probe;
+  /**
+   * What the probe reads from the faulty service, the observable the description names (the correct
+   * service must read otherwise). Without it the proof asks only that the two differ.
+   */
+  readonly shows?: unknown;
 }
 
-export const fault = <const Id extends string>(
-  id: Id,
-  requirements: readonly RequirementId[],
-  description: string,
-  apply: (b: Behaviour) => void,
-  seenThrough?: readonly RequirementId[],
-): Fault<Id> => ({ id, requirements, description, apply, ...(seenThrough ? { seenThrough } : {}) });
+export const fault = <const Id extends string>(record: Fault<Id>): Fault<Id> => record;
 
 /** Adds a last touch to every published document. */
 export function finalizeWith(b: Behaviour, touch: (doc: JsonObject, form: SpecForm) => JsonObject): void {

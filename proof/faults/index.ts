@@ -69,7 +69,7 @@ function faultById(id: string): FaultShape {
 /** Applies the named faults in order; an unknown id (from an untyped caller) throws before anything is changed. */
 export function applyFaults(ids: Iterable<FaultId>, b: Behaviour): void {
   const faults = [...ids].map(faultById);
-  for (const f of faults) f.apply(b);
+  for (const f of faults) f.behaviour(b);
 }
 
 /** Parses a FAULTS environment value: ids separated by commas or spaces. */

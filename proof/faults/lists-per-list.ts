@@ -8,6 +8,7 @@ import type { Behaviour } from '../../lib/reference/behaviour.js';
 import { invalidArgument } from '../../lib/reference/http/errors.js';
 import { fault, type Fault } from './define.js';
 import { isBlank, onList, type ListId } from './list-seams.js';
+import { shape, PERSONAS, second, RUNS, metrics } from '../probes/lists-per-list.js';
 
 type PageSize = Behaviour['lists']['pageSize'];
 
@@ -46,166 +47,225 @@ const PERSONAS_MAX = 100;
 
 export const LISTS_PER_LIST_FAULTS = [
   // personas (page_size 1 to 100, default 50)
-  fault(
-    'personas-page-size-max-rejected',
-    ['LIST-PAGE-SIZE-BOUNDS'],
-    'Personas only: page_size must be below 100, so the maximum itself is rejected (runs and metrics accept 1000).',
-    (b) => {
+  fault({
+    id: 'personas-page-size-max-rejected',
+    requirements: ['LIST-PAGE-SIZE-BOUNDS'],
+    slips: ['scope', 'bound'],
+    description:
+      'Personas only: page_size must be below 100, so the maximum itself is rejected (runs and metrics accept 1000).',
+    behaviour: (b) => {
       refusedOn(b, 'personas', maxRefused);
     },
-  ),
-  fault(
-    'personas-page-one-short',
-    ['LIST-PAGE-SIZE-BOUNDS'],
-    'Personas only: every page ends one item early (the slice end is off by one), so page_size 1 answers an empty page that ends the list.',
-    (b) => {
+    probe: (call) => shape(call, PERSONAS, { page_size: '100' }),
+    shows: [400, undefined, false],
+  }),
+  fault({
+    id: 'personas-page-one-short',
+    requirements: ['LIST-PAGE-SIZE-BOUNDS'],
+    slips: ['scope', 'bound'],
+    description:
+      'Personas only: every page ends one item early (the slice end is off by one), so page_size 1 answers an empty page that ends the list.',
+    behaviour: (b) => {
       pageSizeOn(b, 'personas', (raw, list, pageToken, correct) => correct(raw, list, pageToken) - 1);
     },
-  ),
-  fault(
-    'personas-page-size-negative-sliced',
-    ['LIST-PAGE-SIZE-BOUNDS'],
-    'Personas only: a negative page_size is not refused but used as the end of a slice: page_size -1 answers every persona but the last, more than the maximum 100.',
-    (b) => {
+    probe: (call) => shape(call, PERSONAS, { page_size: '1' }),
+    shows: [200, 0, false],
+  }),
+  fault({
+    id: 'personas-page-size-negative-sliced',
+    requirements: ['LIST-PAGE-SIZE-BOUNDS'],
+    slips: ['scope', 'bound'],
+    description:
+      'Personas only: a negative page_size is not refused but used as the end of a slice: page_size -1 answers every persona but the last, more than the maximum 100.',
+    behaviour: (b) => {
       pageSizeOn(b, 'personas', (raw, list, pageToken, correct) => {
         const asked = integer(raw);
         return asked !== undefined && asked < 0 ? asked : correct(raw, list, pageToken);
       });
     },
-  ),
-  fault(
-    'personas-default-page-size-20',
-    ['LIST-FULL-PAGES'],
-    'Personas only: without page_size a page holds 20 personas, not 50.',
-    (b) => {
+    probe: (call) => shape(call, PERSONAS, { page_size: '-1' }),
+    shows: [200, 134, true],
+  }),
+  fault({
+    id: 'personas-default-page-size-20',
+    requirements: ['LIST-FULL-PAGES'],
+    slips: ['scope'],
+    description: 'Personas only: without page_size a page holds 20 personas, not 50.',
+    behaviour: (b) => {
       pageSizeOn(b, 'personas', (raw, list, pageToken, correct) => (isBlank(raw) ? 20 : correct(raw, list, pageToken)));
     },
-  ),
-  fault(
-    'personas-page-token-loses-page-size',
-    ['LIST-PAGE-SIZE-RESPECTED'],
-    'Personas only: the page after a token takes its page size from the token, which does not carry it: the default 50, whatever page_size asks.',
-    (b) => {
+    probe: (call) => shape(call, PERSONAS, {}),
+    shows: [200, 20, true],
+  }),
+  fault({
+    id: 'personas-page-token-loses-page-size',
+    requirements: ['LIST-PAGE-SIZE-RESPECTED'],
+    slips: ['scope', 'first-page'],
+    description:
+      'Personas only: the page after a token takes its page size from the token, which does not carry it: the default 50, whatever page_size asks.',
+    behaviour: (b) => {
       pageSizeOn(b, 'personas', (raw, list, pageToken, correct) =>
         continued(pageToken) ? list.pageSize.default : correct(raw, list, pageToken),
       );
     },
-  ),
-  fault(
-    'personas-default-page-size-lost-after-token',
-    ['LIST-PAGE-SIZE-RESPECTED'],
-    'Personas only: without page_size the first page holds the default 50, but a page after a token holds the maximum 100.',
-    (b) => {
+    probe: (call) => second(call, PERSONAS, { page_size: '7' }),
+    shows: [200, 50, true],
+  }),
+  fault({
+    id: 'personas-default-page-size-lost-after-token',
+    requirements: ['LIST-PAGE-SIZE-RESPECTED'],
+    slips: ['scope', 'first-page'],
+    description:
+      'Personas only: without page_size the first page holds the default 50, but a page after a token holds the maximum 100.',
+    behaviour: (b) => {
       pageSizeOn(b, 'personas', (raw, list, pageToken, correct) =>
         isBlank(raw) && continued(pageToken) ? list.pageSize.max : correct(raw, list, pageToken),
       );
     },
-  ),
+    probe: (call) => second(call, PERSONAS, {}),
+    shows: [200, 85, false],
+  }),
 
   // runs (page_size 1 to 1000, default 50)
-  fault(
-    'runs-page-size-max-of-personas',
-    ['LIST-PAGE-SIZE-BOUNDS'],
-    "Runs only: the handler checks page_size against the personas' maximum, so page_size above 100 (1000 included) is rejected.",
-    (b) => {
+  fault({
+    id: 'runs-page-size-max-of-personas',
+    requirements: ['LIST-PAGE-SIZE-BOUNDS'],
+    slips: ['scope', 'bound'],
+    description:
+      "Runs only: the handler checks page_size against the personas' maximum, so page_size above 100 (1000 included) is rejected.",
+    behaviour: (b) => {
       refusedOn(b, 'runs', (size) => (size > PERSONAS_MAX ? `must be 1 to ${PERSONAS_MAX}, got ${size}` : undefined));
     },
-  ),
-  fault(
-    'runs-page-size-one-rejected',
-    ['LIST-PAGE-SIZE-BOUNDS'],
-    'Runs only: the lower bound is checked as `page_size > 1`, so page_size 1 is rejected.',
-    (b) => {
+    probe: (call) => shape(call, RUNS, { page_size: '1000' }),
+    shows: [400, undefined, false],
+  }),
+  fault({
+    id: 'runs-page-size-one-rejected',
+    requirements: ['LIST-PAGE-SIZE-BOUNDS'],
+    slips: ['scope', 'bound'],
+    description: 'Runs only: the lower bound is checked as `page_size > 1`, so page_size 1 is rejected.',
+    behaviour: (b) => {
       refusedOn(b, 'runs', (size, list) =>
         size <= list.pageSize.min ? `must be greater than ${list.pageSize.min}` : undefined,
       );
     },
-  ),
-  fault(
-    'runs-page-size-zero-empty',
-    ['LIST-PAGE-SIZE-BOUNDS'],
-    'Runs only: page_size 0 passes the bounds check (`< 0` instead of `< 1`) and answers an empty page that ends the list, while 140 runs exist.',
-    (b) => {
+    probe: (call) => shape(call, RUNS, { page_size: '1' }),
+    shows: [400, undefined, false],
+  }),
+  fault({
+    id: 'runs-page-size-zero-empty',
+    requirements: ['LIST-PAGE-SIZE-BOUNDS'],
+    slips: ['scope', 'bound'],
+    description:
+      'Runs only: page_size 0 passes the bounds check (`< 0` instead of `< 1`) and answers an empty page that ends the list, while 140 runs exist.',
+    behaviour: (b) => {
       pageSizeOn(b, 'runs', (raw, list, pageToken, correct) =>
         integer(raw) === 0 ? 0 : correct(raw, list, pageToken),
       );
     },
-  ),
-  fault(
-    'runs-default-page-size-100',
-    ['LIST-PAGE-SIZE-RESPECTED'],
-    'Runs only: without page_size a page holds 100 runs, not 50.',
-    (b) => {
+    probe: (call) => shape(call, RUNS, { page_size: '0' }),
+    shows: [200, 0, false],
+  }),
+  fault({
+    id: 'runs-default-page-size-100',
+    requirements: ['LIST-PAGE-SIZE-RESPECTED'],
+    slips: ['scope'],
+    description: 'Runs only: without page_size a page holds 100 runs, not 50.',
+    behaviour: (b) => {
       pageSizeOn(b, 'runs', (raw, list, pageToken, correct) => (isBlank(raw) ? 100 : correct(raw, list, pageToken)));
     },
-  ),
-  fault(
-    'runs-page-size-first-page-only',
-    ['LIST-PAGE-SIZE-RESPECTED'],
-    'Runs only: page_size is honoured on the first page; the page after a token holds the default 50.',
-    (b) => {
+    probe: (call) => shape(call, RUNS, {}),
+    shows: [200, 100, true],
+  }),
+  fault({
+    id: 'runs-page-size-first-page-only',
+    requirements: ['LIST-PAGE-SIZE-RESPECTED'],
+    slips: ['scope', 'first-page'],
+    description: 'Runs only: page_size is honoured on the first page; the page after a token holds the default 50.',
+    behaviour: (b) => {
       pageSizeOn(b, 'runs', (raw, list, pageToken, correct) =>
         continued(pageToken) ? correct(null, list, pageToken) : correct(raw, list, pageToken),
       );
     },
-  ),
+    probe: (call) => second(call, RUNS, { page_size: '7' }),
+    shows: [200, 50, true],
+  }),
 
   // metrics (page_size 1 to 1000, default 50)
-  fault(
-    'metrics-page-size-max-off-by-one',
-    ['LIST-PAGE-SIZE-BOUNDS'],
-    'Metrics only: page_size must be below 1000, so the maximum itself is rejected with INVALID_ARGUMENT.',
-    (b) => {
+  fault({
+    id: 'metrics-page-size-max-off-by-one',
+    requirements: ['LIST-PAGE-SIZE-BOUNDS'],
+    slips: ['scope', 'bound'],
+    description: 'Metrics only: page_size must be below 1000, so the maximum itself is rejected with INVALID_ARGUMENT.',
+    behaviour: (b) => {
       refusedOn(b, 'metrics', maxRefused);
     },
-  ),
-  fault(
-    'metrics-page-size-capped-at-personas-max',
-    ['LIST-FULL-PAGES'],
-    "Metrics only: pages silently hold at most 100 metric outputs (the personas' maximum): page_size 1000 gets 100 of 140 and a token.",
-    (b) => {
+    probe: (call) => metrics(call, (path) => shape(call, path, { page_size: '1000' })),
+    shows: [[400, null, false]],
+  }),
+  fault({
+    id: 'metrics-page-size-capped-at-personas-max',
+    requirements: ['LIST-FULL-PAGES'],
+    slips: ['scope'],
+    description:
+      "Metrics only: pages silently hold at most 100 metric outputs (the personas' maximum): page_size 1000 gets 100 of 140 and a token.",
+    behaviour: (b) => {
       pageSizeOn(b, 'metrics', (raw, list, pageToken, correct) =>
         Math.min(PERSONAS_MAX, correct(raw, list, pageToken)),
       );
     },
-  ),
-  fault(
-    'metrics-page-size-negative-empty',
-    ['LIST-PAGE-SIZE-BOUNDS'],
-    'Metrics only: a negative page_size is read as zero, so page_size -1 answers an empty page that ends the list.',
-    (b) => {
+    probe: (call) => metrics(call, (path) => shape(call, path, { page_size: '1000' })),
+  }),
+  fault({
+    id: 'metrics-page-size-negative-empty',
+    requirements: ['LIST-PAGE-SIZE-BOUNDS'],
+    slips: ['scope', 'bound'],
+    description:
+      'Metrics only: a negative page_size is read as zero, so page_size -1 answers an empty page that ends the list.',
+    behaviour: (b) => {
       pageSizeOn(b, 'metrics', (raw, list, pageToken, correct) => {
         const asked = integer(raw);
         return asked !== undefined && asked < 0 ? 0 : correct(raw, list, pageToken);
       });
     },
-  ),
-  fault(
-    'metrics-page-one-long',
-    ['LIST-PAGE-SIZE-BOUNDS'],
-    'Metrics only: every page holds one item more than page_size asks (the slice end is off by one): page_size 1 answers 2.',
-    (b) => {
+    probe: (call) => metrics(call, (path) => shape(call, path, { page_size: '-1' })),
+    shows: [[200, 0, false]],
+  }),
+  fault({
+    id: 'metrics-page-one-long',
+    requirements: ['LIST-PAGE-SIZE-BOUNDS'],
+    slips: ['scope', 'bound'],
+    description:
+      'Metrics only: every page holds one item more than page_size asks (the slice end is off by one): page_size 1 answers 2.',
+    behaviour: (b) => {
       pageSizeOn(b, 'metrics', (raw, list, pageToken, correct) => correct(raw, list, pageToken) + 1);
     },
-  ),
-  fault(
-    'metrics-default-page-size-max',
-    ['LIST-PAGE-SIZE-RESPECTED'],
-    'Metrics only: without page_size a page holds up to the maximum 1000 (every output of a simulation), not 50.',
-    (b) => {
+    probe: (call) => metrics(call, (path) => shape(call, path, { page_size: '1' })),
+    shows: [[200, 2, true]],
+  }),
+  fault({
+    id: 'metrics-default-page-size-max',
+    requirements: ['LIST-PAGE-SIZE-RESPECTED'],
+    slips: ['scope'],
+    description:
+      'Metrics only: without page_size a page holds up to the maximum 1000 (every output of a simulation), not 50.',
+    behaviour: (b) => {
       pageSizeOn(b, 'metrics', (raw, list, pageToken, correct) =>
         isBlank(raw) ? list.pageSize.max : correct(raw, list, pageToken),
       );
     },
-  ),
-  fault(
-    'metrics-page-size-max-after-token',
-    ['LIST-PAGE-SIZE-RESPECTED'],
-    'Metrics only: the page after a token holds up to the maximum 1000, whatever page_size asks.',
-    (b) => {
+    probe: (call) => metrics(call, (path) => shape(call, path, {})),
+  }),
+  fault({
+    id: 'metrics-page-size-max-after-token',
+    requirements: ['LIST-PAGE-SIZE-RESPECTED'],
+    slips: ['scope', 'first-page'],
+    description: 'Metrics only: the page after a token holds up to the maximum 1000, whatever page_size asks.',
+    behaviour: (b) => {
       pageSizeOn(b, 'metrics', (raw, list, pageToken, correct) =>
         continued(pageToken) ? list.pageSize.max : correct(raw, list, pageToken),
       );
     },
-  ),
+    probe: (call) => metrics(call, (path) => second(call, path, { page_size: '7' })),
+  }),
 ] as const satisfies readonly Fault[];

@@ -11,6 +11,7 @@ import { refuseBlanksAroundOperators, withoutQuotedValues } from '../variations.
 import { fault, respondWith, type Fault } from './define.js';
 import { asAnd, isBlank, prune } from './list-seams.js';
 import type { JsonObject } from '../../lib/util/json.js';
+import { twoPages, personas, personasCounted, list, runs, runsCounted, everySimulation } from '../probes/lists.js';
 
 type Matches = Behaviour['lists']['matches'];
 
@@ -69,52 +70,71 @@ const without = (item: unknown, key: string): unknown =>
 
 export const LISTS_FAULTS = [
   // Pagination
-  fault(
-    'list-page-overlap',
-    ['LIST-PAGINATION-COMPLETE'],
-    'The page after a token starts with the last item of the page before, which so comes twice.',
-    (b) => {
+  fault({
+    id: 'list-page-overlap',
+    requirements: ['LIST-PAGINATION-COMPLETE'],
+    slips: ['broken'],
+    description: 'The page after a token starts with the last item of the page before, which so comes twice.',
+    behaviour: (b) => {
       b.lists.resumeAt = (firstAfter) => Math.max(0, firstAfter - 1);
     },
-  ),
-  fault(
-    'list-page-gap',
-    ['LIST-PAGINATION-COMPLETE'],
-    'The page after a token skips the item it should start with.',
-    (b) => {
+    probe: twoPages,
+  }),
+  fault({
+    id: 'list-page-gap',
+    requirements: ['LIST-PAGINATION-COMPLETE'],
+    slips: ['broken'],
+    description: 'The page after a token skips the item it should start with.',
+    behaviour: (b) => {
       b.lists.resumeAt = (firstAfter) => firstAfter + 1;
     },
-  ),
-  fault(
-    'list-page-size-ignored',
-    ['LIST-PAGE-SIZE-RESPECTED'],
-    'page_size is validated, then every page holds the default number of items.',
-    (b) => {
+    probe: twoPages,
+  }),
+  fault({
+    id: 'list-page-size-ignored',
+    requirements: ['LIST-PAGE-SIZE-RESPECTED'],
+    slips: ['broken'],
+    description: 'page_size is validated, then every page holds the default number of items.',
+    behaviour: (b) => {
       const read = b.lists.pageSize;
       b.lists.pageSize = (raw, list, pageToken) => {
         read(raw, list, pageToken);
         return list.pageSize.default;
       };
     },
-  ),
-  fault(
-    'list-default-page-size-100',
-    ['LIST-PAGE-SIZE-RESPECTED'],
-    'Without page_size a page holds 100 items, not 50.',
-    (b) => {
+    probe: (call) => personasCounted(call, { page_size: '7' }),
+    shows: [200, 50],
+  }),
+  fault({
+    id: 'list-default-page-size-100',
+    requirements: ['LIST-PAGE-SIZE-RESPECTED'],
+    slips: ['broken'],
+    description: 'Without page_size a page holds 100 items, not 50.',
+    behaviour: (b) => {
       const read = b.lists.pageSize;
       b.lists.pageSize = (raw, list, pageToken) => (isBlank(raw) ? 100 : read(raw, list, pageToken));
     },
-  ),
-  fault('list-default-page-size-20', ['LIST-FULL-PAGES'], 'Without page_size a page holds 20 items, not 50.', (b) => {
-    const read = b.lists.pageSize;
-    b.lists.pageSize = (raw, list, pageToken) => (isBlank(raw) ? 20 : read(raw, list, pageToken));
+    probe: (call) => personasCounted(call, {}),
+    shows: [200, 100],
   }),
-  fault(
-    'list-max-page-size-off-by-one',
-    ['LIST-PAGE-SIZE-BOUNDS'],
-    'page_size must be below the maximum: the maximum itself is rejected.',
-    (b) => {
+  fault({
+    id: 'list-default-page-size-20',
+    requirements: ['LIST-FULL-PAGES'],
+    slips: ['broken'],
+    description: 'Without page_size a page holds 20 items, not 50.',
+    behaviour: (b) => {
+      const read = b.lists.pageSize;
+      b.lists.pageSize = (raw, list, pageToken) => (isBlank(raw) ? 20 : read(raw, list, pageToken));
+    },
+    probe: (call) => personasCounted(call, {}),
+    shows: [200, 20],
+  }),
+  fault({
+    id: 'list-max-page-size-off-by-one',
+    requirements: ['LIST-PAGE-SIZE-BOUNDS'],
+    slips: ['bound'],
+    description: 'page_size must be below the maximum: the maximum itself is rejected.',
+    behaviour: (b) => {
       const read = b.lists.pageSize;
       b.lists.pageSize = (raw, list, pageToken) => {
         const size = read(raw, list, pageToken);
@@ -123,79 +143,112 @@ export const LISTS_FAULTS = [
         return size;
       };
     },
-  ),
-  fault(
-    'list-page-size-above-max-served',
-    ['LIST-PAGE-SIZE-BOUNDS'],
-    'A page_size above the maximum is served in full.',
-    (b) => {
+    probe: (call) => personas(call, { page_size: '100' }),
+    shows: [400, undefined],
+  }),
+  fault({
+    id: 'list-page-size-above-max-served',
+    requirements: ['LIST-PAGE-SIZE-BOUNDS'],
+    slips: ['bound'],
+    description: 'A page_size above the maximum is served in full.',
+    behaviour: (b) => {
       const read = b.lists.pageSize;
       b.lists.pageSize = (raw, list, pageToken) =>
         Number(raw) > list.pageSize.max && Number.isInteger(Number(raw)) ? Number(raw) : read(raw, list, pageToken);
     },
-  ),
-  fault(
-    'list-page-size-parse-int',
-    ['LIST-PAGE-SIZE-INVALID'],
-    'page_size is read with parseInt: "1.5" is 1 and "abc" the default.',
-    (b) => {
+    probe: (call) => personasCounted(call, { page_size: '101' }),
+    shows: [200, 101],
+  }),
+  fault({
+    id: 'list-page-size-parse-int',
+    requirements: ['LIST-PAGE-SIZE-INVALID'],
+    slips: ['type'],
+    description: 'page_size is read with parseInt: "1.5" is 1 and "abc" the default.',
+    behaviour: (b) => {
       const read = b.lists.pageSize;
       b.lists.pageSize = (raw, list, pageToken) => {
         const parsed = Number.parseInt(raw ?? '', 10);
         return read(Number.isNaN(parsed) ? null : String(parsed), list, pageToken);
       };
     },
-  ),
-  fault(
-    'list-last-page-echoes-token',
-    ['LIST-LAST-PAGE'],
-    'The last page answers with the page_token it was fetched with, so a walk never ends.',
-    (b) => {
+    probe: (call) => personasCounted(call, { page_size: '1.5' }),
+    shows: [200, 1],
+  }),
+  fault({
+    id: 'list-last-page-echoes-token',
+    requirements: ['LIST-LAST-PAGE'],
+    slips: ['broken', 'first-page'],
+    description: 'The last page answers with the page_token it was fetched with, so a walk never ends.',
+    behaviour: (b) => {
       const end = b.lists.endOfList;
       b.lists.endOfList = (list, pageToken) => pageToken || end(list, pageToken);
     },
-  ),
-  fault(
-    'list-forged-token-first-page',
-    ['LIST-PAGE-TOKEN-FORGED'],
-    'A page_token the service never issued gets the first page.',
-    (b) => {
+    probe: async (call) => {
+      const token = (await list(call, '/v1/runs', { page_size: '100' })).body.next_page_token;
+      return (await list(call, '/v1/runs', { page_size: '100', page_token: token })).body.next_page_token === token;
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'list-forged-token-first-page',
+    requirements: ['LIST-PAGE-TOKEN-FORGED'],
+    slips: ['broken'],
+    description: 'A page_token the service never issued gets the first page.',
+    behaviour: (b) => {
       const refuse = b.lists.refuseToken;
       b.lists.refuseToken = (problem, list) => (problem === 'unknown' ? null : refuse(problem, list));
     },
-  ),
-  fault(
-    'list-stale-token-accepted',
-    ['LIST-PAGE-TOKEN-STALE'],
-    'A page_token issued for another filter or order_by is used as is.',
-    (b) => {
+    probe: (call) => personasCounted(call, { page_token: 'forged!token' }),
+    shows: [200, 50],
+  }),
+  fault({
+    id: 'list-stale-token-accepted',
+    requirements: ['LIST-PAGE-TOKEN-STALE'],
+    slips: ['broken'],
+    description: 'A page_token issued for another filter or order_by is used as is.',
+    behaviour: (b) => {
       const refuse = b.lists.refuseToken;
       b.lists.refuseToken = (problem, list) => (problem === 'other-query' ? null : refuse(problem, list));
     },
-  ),
+    probe: async (call) => {
+      const first = await list(call, '/v1/personas', { page_size: '5', order_by: 'name' });
+      return personasCounted(call, { page_size: '5', order_by: '-name', page_token: first.body.next_page_token });
+    },
+    shows: [200, 4],
+  }),
 
   // order_by
-  fault('list-order-by-ignored', ['LIST-ORDER-BY'], 'order_by is validated, then the default order is used.', (b) => {
-    const order = b.lists.order;
-    b.lists.order = (raw, list) => {
-      order(raw, list);
-      return order(null, list);
-    };
+  fault({
+    id: 'list-order-by-ignored',
+    requirements: ['LIST-ORDER-BY'],
+    slips: ['order'],
+    description: 'order_by is validated, then the default order is used.',
+    behaviour: (b) => {
+      const order = b.lists.order;
+      b.lists.order = (raw, list) => {
+        order(raw, list);
+        return order(null, list);
+      };
+    },
+    probe: (call) => personas(call, { page_size: '5', order_by: 'name' }),
   }),
-  fault(
-    'list-order-desc-ignored',
-    ['LIST-ORDER-BY'],
-    'A leading dash in order_by is dropped: lists come ascending.',
-    (b) => {
+  fault({
+    id: 'list-order-desc-ignored',
+    requirements: ['LIST-ORDER-BY'],
+    slips: ['order'],
+    description: 'A leading dash in order_by is dropped: lists come ascending.',
+    behaviour: (b) => {
       const order = b.lists.order;
       b.lists.order = (raw, list) => order(raw === null ? null : raw.replace(/^\s*-/, ''), list);
     },
-  ),
-  fault(
-    'list-order-desc-suffix-rejected',
-    ['LIST-ORDER-BY-DESC-SUFFIX'],
-    'order_by "<field> desc" is rejected; only the dash prefix works.',
-    (b) => {
+    probe: (call) => personas(call, { page_size: '5', order_by: '-name' }),
+  }),
+  fault({
+    id: 'list-order-desc-suffix-rejected',
+    requirements: ['LIST-ORDER-BY-DESC-SUFFIX'],
+    slips: ['broken'],
+    description: 'order_by "<field> desc" is rejected; only the dash prefix works.',
+    behaviour: (b) => {
       const order = b.lists.order;
       b.lists.order = (raw, list) => {
         if (/\s+desc$/i.test(raw?.trim() ?? ''))
@@ -203,21 +256,27 @@ export const LISTS_FAULTS = [
         return order(raw, list);
       };
     },
-  ),
-  fault(
-    'list-default-order-ascending',
-    ['LIST-ORDER-DEFAULT'],
-    'Without order_by, lists come in ascending order of their default field (runs oldest first).',
-    (b) => {
+    probe: (call) => personas(call, { page_size: '5', order_by: 'name desc' }),
+    shows: [400, undefined],
+  }),
+  fault({
+    id: 'list-default-order-ascending',
+    requirements: ['LIST-ORDER-DEFAULT'],
+    slips: ['order'],
+    description: 'Without order_by, lists come in ascending order of their default field (runs oldest first).',
+    behaviour: (b) => {
       const order = b.lists.order;
       b.lists.order = (raw, list) => (isBlank(raw) ? { ...order(raw, list), descending: false } : order(raw, list));
     },
-  ),
-  fault(
-    'list-order-suffixed-unknown-field-crash',
-    ['LIST-ORDER-BY-UNKNOWN'],
-    'An order_by "<field> desc" naming no listed field fails with 500: the field it names is looked up without a check.',
-    (b) => {
+    probe: (call) => runs(call, { page_size: '5' }),
+  }),
+  fault({
+    id: 'list-order-suffixed-unknown-field-crash',
+    requirements: ['LIST-ORDER-BY-UNKNOWN'],
+    slips: ['scope'],
+    description:
+      'An order_by "<field> desc" naming no listed field fails with 500: the field it names is looked up without a check.',
+    behaviour: (b) => {
       const order = b.lists.order;
       b.lists.order = (raw, list) => {
         const suffixed = /^(\S+)\s+desc$/i.exec(raw?.trim() ?? '');
@@ -226,12 +285,16 @@ export const LISTS_FAULTS = [
         return order(raw, list);
       };
     },
-  ),
-  fault(
-    'list-order-suffix-unanchored',
-    ['LIST-ORDER-BY-UNKNOWN'],
-    'Where a trailing desc is documented (personas), its pattern is matched without its anchors: `name desc desc` and `no_such_field name desc` sort by name, descending.',
-    (b) => {
+    probe: (call) => runs(call, { order_by: 'no_such_field desc' }),
+    shows: [500, undefined],
+  }),
+  fault({
+    id: 'list-order-suffix-unanchored',
+    requirements: ['LIST-ORDER-BY-UNKNOWN'],
+    slips: ['broken'],
+    description:
+      'Where a trailing desc is documented (personas), its pattern is matched without its anchors: `name desc desc` and `no_such_field name desc` sort by name, descending.',
+    behaviour: (b) => {
       const order = b.lists.order;
       b.lists.order = (raw, list) => {
         const found = list.descSuffix ? /([A-Za-z_][A-Za-z0-9_.]*)\s+desc/i.exec(raw ?? '') : null;
@@ -240,12 +303,14 @@ export const LISTS_FAULTS = [
           : order(raw, list);
       };
     },
-  ),
-  fault(
-    'list-order-unknown-field-default',
-    ['LIST-ORDER-BY-UNKNOWN'],
-    'An order_by the service cannot read falls back to the default order.',
-    (b) => {
+    probe: (call) => personas(call, { order_by: 'name desc desc' }),
+  }),
+  fault({
+    id: 'list-order-unknown-field-default',
+    requirements: ['LIST-ORDER-BY-UNKNOWN'],
+    slips: ['broken'],
+    description: 'An order_by the service cannot read falls back to the default order.',
+    behaviour: (b) => {
       const order = b.lists.order;
       b.lists.order = (raw, list) => {
         try {
@@ -255,44 +320,82 @@ export const LISTS_FAULTS = [
         }
       };
     },
-  ),
+    probe: (call) => personasCounted(call, { order_by: 'no_such_field' }),
+    shows: [200, 50],
+  }),
 
   // filter
-  fault(
-    'list-filter-quoted-never-match',
-    ['LIST-FILTER-QUOTING'],
-    'A double-quoted value keeps its quotes when compared, so it matches nothing.',
-    (b) => {
+  fault({
+    id: 'list-filter-quoted-never-match',
+    requirements: ['LIST-FILTER-QUOTING'],
+    slips: ['broken'],
+    description: 'A double-quoted value keeps its quotes when compared, so it matches nothing.',
+    behaviour: (b) => {
       evaluateWith(b, (cmp, item, fields, correct) => (cmp.quoted ? false : correct(cmp, item, fields)));
     },
-  ),
-  fault('list-filter-or-as-and', ['LIST-FILTER-AND-OR'], 'OR is evaluated as AND.', (b) => {
-    const matches = b.lists.matches;
-    b.lists.matches = (expr, item, fields) => matches(asAnd(expr), item, fields);
+    probe: (call) => runs(call, { filter: 'status = "FAILED"' }),
+    shows: [200, []],
   }),
-  fault('list-filter-not-equal-as-equal', ['LIST-FILTER-FIELDS'], '`!=` is evaluated as `=`.', (b) => {
-    evaluateWith(b, (cmp, item, fields, correct) => correct(cmp.op === '!=' ? { ...cmp, op: '=' } : cmp, item, fields));
+  fault({
+    id: 'list-filter-or-as-and',
+    requirements: ['LIST-FILTER-AND-OR'],
+    slips: ['broken'],
+    description: 'OR is evaluated as AND.',
+    behaviour: (b) => {
+      const matches = b.lists.matches;
+      b.lists.matches = (expr, item, fields) => matches(asAnd(expr), item, fields);
+    },
+    probe: (call) => runs(call, { filter: 'status = FAILED OR status = PENDING' }),
+    shows: [200, []],
   }),
-  fault(
-    'list-filter-numbers-as-text',
-    ['LIST-FILTER-FIELDS'],
-    'Numbers are compared as text: 0.5 is not 0.50, and 9 is above 10.',
-    (b) => compareAsText(b, 'number'),
-  ),
-  fault(
-    'list-filter-timestamps-as-text',
-    ['LIST-FILTER-FIELDS'],
-    'Timestamps are compared as text: `…:00Z` is not `…:00.000Z`.',
-    (b) => compareAsText(b, 'timestamp'),
-  ),
-  fault('list-filter-tag-ignored', ['LIST-FILTER-FIELDS'], 'A tag comparison holds for every run.', (b) => {
-    evaluateWith(b, (cmp, item, fields, correct) => fields[cmp.field]?.kind === 'tags' || correct(cmp, item, fields));
+  fault({
+    id: 'list-filter-not-equal-as-equal',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['broken'],
+    description: '`!=` is evaluated as `=`.',
+    behaviour: (b) => {
+      evaluateWith(b, (cmp, item, fields, correct) =>
+        correct(cmp.op === '!=' ? { ...cmp, op: '=' } : cmp, item, fields),
+      );
+    },
+    probe: (call) => runs(call, { filter: 'status != COMPLETED' }),
   }),
-  fault(
-    'list-filter-created-by-rejected',
-    ['LIST-FILTER-FIELDS'],
-    'A filter on created_by (not a field of Run) is rejected.',
-    (b) => {
+  fault({
+    id: 'list-filter-numbers-as-text',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['type'],
+    description: 'Numbers are compared as text: 0.5 is not 0.50, and 9 is above 10.',
+    behaviour: (b) => compareAsText(b, 'number'),
+    probe: (call) => everySimulation(call, { filter: 'value >= 0.50' }),
+  }),
+  fault({
+    id: 'list-filter-timestamps-as-text',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['type'],
+    description: 'Timestamps are compared as text: `…:00Z` is not `…:00.000Z`.',
+    behaviour: (b) => compareAsText(b, 'timestamp'),
+    probe: async (call) => {
+      const time = (await list(call, '/v1/personas', { page_size: '1' })).body.personas[0].create_time as string;
+      return personas(call, { filter: `create_time = "${time.replace('.000Z', 'Z')}"` });
+    },
+    shows: [200, []],
+  }),
+  fault({
+    id: 'list-filter-tag-ignored',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['scope'],
+    description: 'A tag comparison holds for every run.',
+    behaviour: (b) => {
+      evaluateWith(b, (cmp, item, fields, correct) => fields[cmp.field]?.kind === 'tags' || correct(cmp, item, fields));
+    },
+    probe: (call) => runs(call, { filter: 'tag = smoke' }),
+  }),
+  fault({
+    id: 'list-filter-created-by-rejected',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['scope'],
+    description: 'A filter on created_by (not a field of Run) is rejected.',
+    behaviour: (b) => {
       const read = b.lists.filter;
       b.lists.filter = (raw, list) => {
         const expr = read(raw, list);
@@ -301,53 +404,80 @@ export const LISTS_FAULTS = [
         return expr;
       };
     },
-  ),
-  fault(
-    'list-filter-created-by-ignored',
-    ['LIST-FILTER-FIELDS'],
-    'A comparison on created_by (not a field of Run) is accepted, then holds for every run.',
-    (b) => {
+    probe: (call) => runs(call, { filter: 'created_by = "ana@example.com"' }),
+    shows: [400, undefined],
+  }),
+  fault({
+    id: 'list-filter-created-by-ignored',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['scope'],
+    description: 'A comparison on created_by (not a field of Run) is accepted, then holds for every run.',
+    behaviour: (b) => {
       evaluateWith(b, (cmp, item, fields, correct) => cmp.field === 'created_by' || correct(cmp, item, fields));
     },
-  ),
-  fault(
-    'list-filter-created-by-lost-in-junction',
-    ['LIST-FILTER-AND-OR'],
-    'Inside AND or OR, created_by is read from the run as returned, which lacks it: the comparison never holds there (alone it works).',
-    (b) => {
+    probe: (call) => runsCounted(call, { filter: 'created_by = "nobody@example.com"', page_size: '1000' }),
+    shows: [200, 140],
+  }),
+  fault({
+    id: 'list-filter-created-by-lost-in-junction',
+    requirements: ['LIST-FILTER-AND-OR'],
+    slips: ['scope'],
+    description:
+      'Inside AND or OR, created_by is read from the run as returned, which lacks it: the comparison never holds there (alone it works).',
+    behaviour: (b) => {
       const matches = b.lists.matches;
       b.lists.matches = (expr, item, fields) =>
         matches(expr, expr.kind === 'cmp' ? item : without(item, 'created_by'), fields);
     },
-  ),
-  fault(
-    'list-filter-unreadable-value-ignored',
-    ['LIST-FILTER-FIELDS'],
-    'A comparison whose value is no number (or no time) on a number (or timestamp) field is dropped: it holds for every item.',
-    (b) => {
+    probe: (call) => runs(call, { filter: 'created_by = "ana@example.com" OR status = NONE', page_size: '1000' }),
+    shows: [200, []],
+  }),
+  fault({
+    id: 'list-filter-unreadable-value-ignored',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['broken'],
+    description:
+      'A comparison whose value is no number (or no time) on a number (or timestamp) field is dropped: it holds for every item.',
+    behaviour: (b) => {
       evaluateWith(b, (cmp, item, fields, correct) => {
         const kind = kindOf(fields, cmp.field);
         const unreadable = (kind === 'number' || kind === 'timestamp') && literalRank(kind, cmp.value) === undefined;
         return unreadable || correct(cmp, item, fields);
       });
     },
-  ),
-  fault(
-    'list-filter-negative-number-unread',
-    ['LIST-FILTER-FIELDS'],
-    "A number's literal is read as digits and a point only: a negative one (`value > -1000000`) is no number, and its comparison never holds.",
-    (b) => {
+    probe: (call) => personas(call, { filter: 'create_time = not_a_value' }),
+  }),
+  fault({
+    id: 'list-filter-negative-number-unread',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['broken'],
+    description:
+      "A number's literal is read as digits and a point only: a negative one (`value > -1000000`) is no number, and its comparison never holds.",
+    behaviour: (b) => {
       evaluateWith(b, (cmp, item, fields, correct) => {
         const kind = kindOf(fields, cmp.field);
         return !(kind === 'number' && cmp.value.startsWith('-')) && correct(cmp, item, fields);
       });
     },
-  ),
-  fault(
-    'list-filter-enum-bounds-exclusive',
-    ['LIST-FILTER-FIELDS'],
-    'On status, `>=` and `<=` leave out the value itself: they act as `>` and `<`.',
-    (b) => {
+    probe: (call) => everySimulation(call, { filter: 'value > -1000000' }),
+    shows: [
+      [200, []],
+      [200, []],
+      [200, []],
+      [200, []],
+      [200, []],
+      [200, []],
+      [200, []],
+      [200, []],
+      [200, []],
+    ],
+  }),
+  fault({
+    id: 'list-filter-enum-bounds-exclusive',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['bound'],
+    description: 'On status, `>=` and `<=` leave out the value itself: they act as `>` and `<`.',
+    behaviour: (b) => {
       const strict = { '>=': '>', '<=': '<' } as const;
       evaluateWith(b, (cmp, item, fields, correct) =>
         correct(
@@ -359,12 +489,15 @@ export const LISTS_FAULTS = [
         ),
       );
     },
-  ),
-  fault(
-    'list-filter-metric-times-since',
-    ['LIST-FILTER-FIELDS'],
-    'Metric outputs do not show start_time and end_time (the spec does not list them), and every comparison on them acts as `>=` (a "since" bound).',
-    (b) => {
+    probe: (call) => runs(call, { filter: 'status >= COMPLETED', page_size: '1000' }),
+  }),
+  fault({
+    id: 'list-filter-metric-times-since',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['scope'],
+    description:
+      'Metric outputs do not show start_time and end_time (the spec does not list them), and every comparison on them acts as `>=` (a "since" bound).',
+    behaviour: (b) => {
       const hide = ({ start_time: _start, end_time: _end, ...rest }: JsonObject): JsonObject => rest;
       respondWith(b, 'GET /v1/simulations/{simulation_id}/metrics', (body) => ({
         ...body,
@@ -378,63 +511,83 @@ export const LISTS_FAULTS = [
         correct(cmp.field === 'start_time' || cmp.field === 'end_time' ? { ...cmp, op: '>=' } : cmp, item, fields),
       );
     },
-  ),
-  fault(
-    'list-filter-unknown-field-ignored',
-    ['LIST-FILTER-UNKNOWN-FIELD'],
-    'Comparisons on fields the list does not have are dropped.',
-    (b) => {
+    probe: (call) => everySimulation(call, { filter: 'start_time < "2026-01-06T01:00:00Z"' }),
+  }),
+  fault({
+    id: 'list-filter-unknown-field-ignored',
+    requirements: ['LIST-FILTER-UNKNOWN-FIELD'],
+    slips: ['broken'],
+    description: 'Comparisons on fields the list does not have are dropped.',
+    behaviour: (b) => {
       const read = b.lists.filter;
       b.lists.filter = (raw, list) => {
         const parsed = readFilterText(raw ?? '');
         return parsed.ok ? prune(parsed.expr, (cmp) => Object.hasOwn(list.filterFields, cmp.field)) : read(raw, list);
       };
     },
-  ),
-  fault(
-    'list-filter-unknown-field-in-junction-accepted',
-    ['LIST-FILTER-UNKNOWN-FIELD'],
-    'Only a filter that is one comparison has its field checked: joined by AND or OR, a field the list does not have is accepted (its comparison never holds).',
-    (b) => {
+    probe: (call) => personasCounted(call, { filter: 'no_such_field = 1' }),
+    shows: [200, 50],
+  }),
+  fault({
+    id: 'list-filter-unknown-field-in-junction-accepted',
+    requirements: ['LIST-FILTER-UNKNOWN-FIELD'],
+    slips: ['scope'],
+    description:
+      'Only a filter that is one comparison has its field checked: joined by AND or OR, a field the list does not have is accepted (its comparison never holds).',
+    behaviour: (b) => {
       const read = b.lists.filter;
       b.lists.filter = (raw, list) => {
         const parsed = readFilterText(raw ?? '');
         return parsed.ok && parsed.expr.kind !== 'cmp' ? parsed.expr : read(raw, list);
       };
     },
-  ),
-  fault(
-    'list-filter-malformed-ignored',
-    ['LIST-FILTER-MALFORMED'],
-    'A filter that does not parse is ignored: the whole list comes back.',
-    (b) => {
+    probe: (call) => runs(call, { filter: 'status = FAILED AND no_such_field = 1' }),
+    shows: [200, []],
+  }),
+  fault({
+    id: 'list-filter-malformed-ignored',
+    requirements: ['LIST-FILTER-MALFORMED'],
+    slips: ['broken'],
+    description: 'A filter that does not parse is ignored: the whole list comes back.',
+    behaviour: (b) => {
       const read = b.lists.filter;
       b.lists.filter = (raw, list) => (isBlank(raw) || readFilterText(raw ?? '').ok ? read(raw, list) : null);
     },
-  ),
-  fault(
-    'list-filter-dangling-junction-accepted',
-    ['LIST-FILTER-MALFORMED'],
-    'A trailing AND or OR is dropped instead of refused.',
-    (b) => {
+    probe: (call) => personasCounted(call, { filter: 'name =' }),
+    shows: [200, 50],
+  }),
+  fault({
+    id: 'list-filter-dangling-junction-accepted',
+    requirements: ['LIST-FILTER-MALFORMED'],
+    slips: ['broken'],
+    description: 'A trailing AND or OR is dropped instead of refused.',
+    behaviour: (b) => {
       const read = b.lists.filter;
       b.lists.filter = (raw, list) => read(raw === null ? null : raw.replace(/\s+(AND|OR)\s*$/, ''), list);
     },
-  ),
-  fault(
-    'list-filter-trailing-ignored',
-    ['LIST-FILTER-MALFORMED'],
-    'The parser reads comparisons while AND or OR follows, then stops without looking for the end of the text: what trails a complete expression (`status = x =`) is ignored.',
-    (b) => {
+    probe: (call) => personas(call, { filter: 'name = x AND' }),
+    shows: [200, []],
+  }),
+  fault({
+    id: 'list-filter-trailing-ignored',
+    requirements: ['LIST-FILTER-MALFORMED'],
+    slips: ['broken'],
+    description:
+      'The parser reads comparisons while AND or OR follows, then stops without looking for the end of the text: what trails a complete expression (`status = x =`) is ignored.',
+    behaviour: (b) => {
       const read = b.lists.filter;
       b.lists.filter = (raw, list) => read(raw === null ? null : completePrefix(raw), list);
     },
-  ),
-  fault(
-    'list-filter-compact-refused',
-    ['LIST-FILTER-COMPACT'],
-    'The filter is split on blanks into field, operator and value: a comparison without blanks around its operator (`status=COMPLETED`) is refused.',
-    (b) => {
+    probe: (call) => personas(call, { filter: 'name = x =' }),
+    shows: [200, []],
+  }),
+  fault({
+    id: 'list-filter-compact-refused',
+    requirements: ['LIST-FILTER-COMPACT'],
+    slips: ['broken'],
+    description:
+      'The filter is split on blanks into field, operator and value: a comparison without blanks around its operator (`status=COMPLETED`) is refused.',
+    behaviour: (b) => {
       const read = b.lists.filter;
       b.lists.filter = (raw, list) => {
         // Quoted text aside, an operator character touching anything but a blank or another operator character.
@@ -444,11 +597,17 @@ export const LISTS_FAULTS = [
         return read(raw, list);
       };
     },
-  ),
-  fault(
-    'list-filter-spaced-refused',
-    ['LIST-FILTER-COMPACT'],
-    'The filter is split on blanks into words: a comparison with blanks around its operator (`status = COMPLETED`) is refused (a correct choice where the specification is silent, as variation localized-pointers makes it; the strict profile asks for both forms).',
-    refuseBlanksAroundOperators,
-  ),
+    probe: (call) => runs(call, { filter: 'status=COMPLETED', page_size: '1000' }),
+    shows: [400, undefined],
+  }),
+  fault({
+    id: 'list-filter-spaced-refused',
+    requirements: ['LIST-FILTER-COMPACT'],
+    slips: ['broken'],
+    description:
+      'The filter is split on blanks into words: a comparison with blanks around its operator (`status = COMPLETED`) is refused (a correct choice where the specification is silent, as variation localized-pointers makes it; the strict profile asks for both forms).',
+    behaviour: refuseBlanksAroundOperators,
+    probe: (call) => runs(call, { filter: 'status = COMPLETED', page_size: '1000' }),
+    shows: [400, undefined],
+  }),
 ] as const satisfies readonly Fault[];

@@ -3,41 +3,57 @@
 import { ID_RULES } from '../../lib/contract/ids.js';
 import { fault, missingAnsweredWith, presentWith, respondWith, type Fault } from './define.js';
 import type { JsonObject } from '../../lib/util/json.js';
+import { simulations, errorCode, metricsOf, UNKNOWN_26 } from '../probes/resources.js';
 
 const LIST = 'GET /v1/simulations/{simulation_id}/metrics';
 const GET = 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}';
 
 export const METRICS_FAULTS = [
-  fault(
-    'simulation-id-max-26',
-    ['METRIC-SIMULATION-ID-ACCEPTED'],
-    'simulation_id is checked against 22 to 26 characters: 27-character simulations are rejected.',
-    (b) => {
+  fault({
+    id: 'simulation-id-max-26',
+    requirements: ['METRIC-SIMULATION-ID-ACCEPTED'],
+    slips: ['bound'],
+    description: 'simulation_id is checked against 22 to 26 characters: 27-character simulations are rejected.',
+    behaviour: (b) => {
       b.pathIdRules = { ...b.pathIdRules, simulation: { ...ID_RULES.simulation, maxLength: 26 } };
     },
-  ),
-  fault(
-    'simulation-id-max-28',
-    ['PATH-ID-FORMAT'],
-    'simulation_id is checked against 22 to 28 characters: a 28-character id is looked up instead of rejected.',
-    (b) => {
+    probe: async (call) => {
+      const longest = (await simulations(call)).find((id) => id.length === 27);
+      return (await call('GET', `/v1/simulations/${longest}/metrics`)).status;
+    },
+    shows: 400,
+  }),
+  fault({
+    id: 'simulation-id-max-28',
+    requirements: ['PATH-ID-FORMAT'],
+    slips: ['bound'],
+    description:
+      'simulation_id is checked against 22 to 28 characters: a 28-character id is looked up instead of rejected.',
+    behaviour: (b) => {
       b.pathIdRules = { ...b.pathIdRules, simulation: { ...ID_RULES.simulation, maxLength: 28 } };
     },
-  ),
-  fault(
-    'metric-output-id-path-unchecked',
-    ['PATH-ID-FORMAT'],
-    'metric_output_id is not validated: a malformed id answers NOT_FOUND instead of INVALID_ARGUMENT.',
-    (b) => {
+    probe: async (call) => errorCode(call, `/v1/simulations/${'s'.repeat(28)}/metrics`),
+    shows: 'NOT_FOUND',
+  }),
+  fault({
+    id: 'metric-output-id-path-unchecked',
+    requirements: ['PATH-ID-FORMAT'],
+    slips: ['scope'],
+    description: 'metric_output_id is not validated: a malformed id answers NOT_FOUND instead of INVALID_ARGUMENT.',
+    behaviour: (b) => {
       const checked = b.pathIdChecked;
       b.pathIdChecked = (endpoint, param) => param !== 'metric_output_id' && checked(endpoint, param);
     },
-  ),
-  fault(
-    'metric-get-cached-by-metric-id',
-    ['METRIC-GET'],
-    'GET of a metric output answers from a cache keyed by metric_id, filled by lists: another output of the same metric.',
-    (b) => {
+    probe: async (call) => errorCode(call, `/v1/simulations/${(await simulations(call))[0]}/metrics/${'m'.repeat(25)}`),
+    shows: 'NOT_FOUND',
+  }),
+  fault({
+    id: 'metric-get-cached-by-metric-id',
+    requirements: ['METRIC-GET'],
+    slips: ['broken'],
+    description:
+      'GET of a metric output answers from a cache keyed by metric_id, filled by lists: another output of the same metric.',
+    behaviour: (b) => {
       const cache = new Map<unknown, JsonObject>();
       respondWith(b, LIST, (body) => {
         for (const output of body.metrics as JsonObject[])
@@ -46,16 +62,38 @@ export const METRICS_FAULTS = [
       });
       respondWith(b, GET, (body) => ({ metric: cache.get((body.metric as JsonObject).metric_id) ?? body.metric }));
     },
-  ),
-  fault('metric-output-id-24-chars', ['METRIC-OUTPUT-ID-FORMAT'], 'metric_output_id is cut to 24 characters.', (b) => {
-    presentWith(b, 'metric', (view) => ({ ...view, metric_output_id: String(view.metric_output_id).slice(0, 24) }));
+    probe: async (call) => {
+      const simulation = (await simulations(call))[0] as string;
+      const outputs = await metricsOf(call, simulation);
+      return Promise.all(
+        outputs.map(
+          async (output) =>
+            (await call('GET', `/v1/simulations/${simulation}/metrics/${output.metric_output_id}`)).body.metric
+              .metric_output_id,
+        ),
+      );
+    },
   }),
-  fault(
-    'metric-missing-invalid-argument',
-    ['MISSING-RESOURCE-NOT-FOUND'],
-    'GET of an unknown metric output answers INVALID_ARGUMENT instead of NOT_FOUND.',
-    (b) => {
+  fault({
+    id: 'metric-output-id-24-chars',
+    requirements: ['METRIC-OUTPUT-ID-FORMAT'],
+    slips: ['bound'],
+    description: 'metric_output_id is cut to 24 characters.',
+    behaviour: (b) => {
+      presentWith(b, 'metric', (view) => ({ ...view, metric_output_id: String(view.metric_output_id).slice(0, 24) }));
+    },
+    probe: async (call) => (await metricsOf(call, (await simulations(call))[0] as string))[0]?.metric_output_id.length,
+    shows: 24,
+  }),
+  fault({
+    id: 'metric-missing-invalid-argument',
+    requirements: ['MISSING-RESOURCE-NOT-FOUND'],
+    slips: ['broken'],
+    description: 'GET of an unknown metric output answers INVALID_ARGUMENT instead of NOT_FOUND.',
+    behaviour: (b) => {
       missingAnsweredWith(b, 'metric_output_id', 'INVALID_ARGUMENT');
     },
-  ),
+    probe: async (call) => errorCode(call, `/v1/simulations/${(await simulations(call))[0]}/metrics/${UNKNOWN_26}`),
+    shows: 'INVALID_ARGUMENT',
+  }),
 ] as const satisfies readonly Fault[];

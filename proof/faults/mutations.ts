@@ -4,7 +4,9 @@ import type { Behaviour } from '../../lib/reference/behaviour.js';
 import { utf8Size } from '../../lib/reference/validation/measure.js';
 import { flattenToStrings, type MutationFields, type MutationRules } from '../../lib/reference/validation/mutations.js';
 import { fault, missingAnsweredWith, presentWith, readAs, respondWith, type Fault } from './define.js';
+import { limitFaults } from './limits.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
+import { status, withMutation, create, createdField, derivedFromNested, newAgent, base } from '../probes/mutations.js';
 
 const rules = (b: Behaviour, change: Partial<MutationRules>) => {
   b.mutationRules = { ...b.mutationRules, ...change };
@@ -15,15 +17,6 @@ const reread =
   <K extends keyof MutationFields>(field: K, reader: (original: MutationFields[K]) => MutationFields[K]) =>
   (b: Behaviour) => {
     rules(b, { fields: { ...b.mutationRules.fields, [field]: reader(b.mutationRules.fields[field]) } });
-  };
-
-const limit =
-  (
-    id: 'mutation.display_name' | 'mutation.description' | 'mutation.config_overrides',
-    bounds: { min?: number; max?: number },
-  ) =>
-  (b: Behaviour) => {
-    b.limits[id] = { ...b.limits[id], ...bounds };
   };
 
 /** A text field whose length is also held against its maximum as `measure` counts it. */
@@ -46,290 +39,389 @@ const reachedAs = (agentFor: (owner: string, asked: string, method: 'GET' | 'DEL
 };
 
 export const MUTATIONS_FAULTS = [
-  fault(
-    'mutation-delete-not-idempotent',
-    ['MUTATION-DELETE-IDEMPOTENT'],
-    'Deleting a deleted mutation answers NOT_FOUND.',
-    (b) => {
+  fault({
+    id: 'mutation-delete-not-idempotent',
+    requirements: ['MUTATION-DELETE-IDEMPOTENT'],
+    slips: ['state'],
+    description: 'Deleting a deleted mutation answers NOT_FOUND.',
+    behaviour: (b) => {
       b.mutationDeleteIdempotent = false;
     },
-  ),
-  fault(
-    'mutation-with-description-not-deletable',
-    ['MUTATION-DELETE-IDEMPOTENT'],
-    'A mutation with a description cannot be deleted: DELETE answers NOT_FOUND (only what cleanup deletes has one).',
-    (b) => {
+    probe: async (call) => {
+      const { at } = await withMutation(call);
+      await call('DELETE', at());
+      return (await call('DELETE', at())).status;
+    },
+    shows: 404,
+  }),
+  fault({
+    id: 'mutation-with-description-not-deletable',
+    requirements: ['MUTATION-DELETE-IDEMPOTENT'],
+    slips: ['broken'],
+    description:
+      'A mutation with a description cannot be deleted: DELETE answers NOT_FOUND (only what cleanup deletes has one).',
+    seenThrough: ['MUTATION-DESCRIPTION'],
+    behaviour: (b) => {
       const reaches = b.mutationRules.reaches;
       rules(b, {
         reaches: (mutation, agentId, method) =>
           !(method === 'DELETE' && mutation.description) && reaches(mutation, agentId, method),
       });
     },
-    ['MUTATION-DESCRIPTION'],
-  ),
-  fault('mutation-update-time-set', ['MUTATION-UPDATE-TIME-NULL'], 'New mutations report an update_time.', (b) => {
-    presentWith(b, 'mutation', (view) => ({ ...view, update_time: view.create_time }));
+    probe: async (call) => {
+      const { at } = await withMutation(call, { display_name: 'm', description: 'd' });
+      return (await call('DELETE', at())).status;
+    },
+    shows: 404,
+  }),
+  fault({
+    id: 'mutation-update-time-set',
+    requirements: ['MUTATION-UPDATE-TIME-NULL'],
+    slips: ['broken'],
+    description: 'New mutations report an update_time.',
+    behaviour: (b) => {
+      presentWith(b, 'mutation', (view) => ({ ...view, update_time: view.create_time }));
+    },
+    probe: async (call) => typeof (await withMutation(call)).mutation.update_time,
+    shows: 'string',
   }),
 
   // display_name and its uniqueness
-  fault(
-    'mutation-display-name-max-199',
-    ['MUTATION-DISPLAY-NAME'],
-    'A mutation display_name of 200 characters is rejected.',
-    limit('mutation.display_name', { max: 199 }),
-  ),
-  fault(
-    'mutation-display-name-max-201',
-    ['MUTATION-DISPLAY-NAME'],
-    'A mutation display_name of 201 characters is accepted.',
-    limit('mutation.display_name', { max: 201 }),
-  ),
-  fault(
-    'mutation-display-name-empty-accepted',
-    ['MUTATION-DISPLAY-NAME'],
-    'An empty mutation display_name is accepted.',
-    limit('mutation.display_name', { min: 0 }),
-  ),
-  fault(
-    'mutation-display-name-min-2',
-    ['MUTATION-DISPLAY-NAME'],
-    'A mutation display_name of 1 character is rejected.',
-    limit('mutation.display_name', { min: 2 }),
-  ),
-  fault(
-    'mutation-display-name-max-255',
-    ['MUTATION-DISPLAY-NAME'],
-    'Mutation display_names are limited at 255 characters (the column size), not 200.',
-    limit('mutation.display_name', { max: 255 }),
-  ),
-  fault(
-    'mutation-display-name-optional',
-    ['MUTATION-DISPLAY-NAME'],
-    'A mutation without display_name is named "Untitled mutation".',
-    reread(
+  ...limitFaults('mutation.display_name', {
+    subject: 'A mutation display_name',
+    requirements: ['MUTATION-DISPLAY-NAME'],
+    send: async (call, value) => create(call, await newAgent(call), { display_name: value }),
+    sized: (size: number) => 'n'.repeat(size),
+    faults: [
+      { id: 'mutation-display-name-max-199', bounds: { max: 199 } },
+      { id: 'mutation-display-name-max-201', bounds: { max: 201 } },
+      {
+        id: 'mutation-display-name-empty-accepted',
+        bounds: { min: 0 },
+        description: 'An empty mutation display_name is accepted.',
+      },
+      {
+        id: 'mutation-display-name-min-2',
+        bounds: { min: 2 },
+        description: 'A mutation display_name of 1 character is rejected.',
+      },
+      {
+        id: 'mutation-display-name-max-255',
+        bounds: { max: 255 },
+        description: 'Mutation display_names are limited at 255 characters (the column size), not 200.',
+      },
+    ],
+  }),
+  fault({
+    id: 'mutation-display-name-optional',
+    requirements: ['MUTATION-DISPLAY-NAME'],
+    slips: ['broken'],
+    description: 'A mutation without display_name is named "Untitled mutation".',
+    behaviour: reread(
       'display_name',
       (read) => (f, body) => (body['display_name'] === undefined ? 'Untitled mutation' : read(f, body)),
     ),
-  ),
-  fault(
-    'mutation-display-name-ascii-only',
-    ['MUTATION-DISPLAY-NAME'],
-    'Mutation display_names may hold printable ASCII only.',
-    reread('display_name', (read) => (f, body) => {
+    probe: (call) => status(call, { description: 'no name' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'mutation-display-name-ascii-only',
+    requirements: ['MUTATION-DISPLAY-NAME'],
+    slips: ['broken'],
+    description: 'Mutation display_names may hold printable ASCII only.',
+    behaviour: reread('display_name', (read) => (f, body) => {
       const value = read(f, body);
       return /^[\x20-\x7e]*$/.test(value) ? value : f.fail('display_name', 'must be printable ASCII');
     }),
-  ),
-  fault(
-    'mutation-name-unique-not-enforced',
-    ['MUTATION-DISPLAY-NAME-UNIQUE'],
-    'Two active mutations of an agent may share a display_name.',
-    (b) => {
+    probe: (call) => status(call, { display_name: 'Grüße' }),
+    shows: 400,
+  }),
+  fault({
+    id: 'mutation-name-unique-not-enforced',
+    requirements: ['MUTATION-DISPLAY-NAME-UNIQUE'],
+    slips: ['broken'],
+    description: 'Two active mutations of an agent may share a display_name.',
+    behaviour: (b) => {
       rules(b, { nameTakenBy: () => false });
     },
-  ),
-  fault(
-    'mutation-name-unique-across-agents',
-    ['MUTATION-DISPLAY-NAME-PER-AGENT'],
-    'Mutation display_names are unique across all agents.',
-    (b) => {
+    probe: async (call) => {
+      const { agentId } = await withMutation(call);
+      return (await create(call, agentId, { display_name: 'm' })).status;
+    },
+    shows: 200,
+  }),
+  fault({
+    id: 'mutation-name-unique-across-agents',
+    requirements: ['MUTATION-DISPLAY-NAME-PER-AGENT'],
+    slips: ['broken'],
+    description: 'Mutation display_names are unique across all agents.',
+    behaviour: (b) => {
       const taken = b.mutationRules.nameTakenBy;
       rules(b, { nameTakenBy: (other, _agentId, displayName) => taken(other, other.agent_id, displayName) });
     },
-  ),
-  fault(
-    'mutation-name-unique-counts-deleted',
-    ['MUTATION-DISPLAY-NAME-REUSABLE'],
-    'Deleted mutations keep their display_name taken.',
-    (b) => {
+    probe: async (call) => {
+      await withMutation(call, { display_name: 'shared' });
+      return status(call, { display_name: 'shared' });
+    },
+    shows: 409,
+  }),
+  fault({
+    id: 'mutation-name-unique-counts-deleted',
+    requirements: ['MUTATION-DISPLAY-NAME-REUSABLE'],
+    slips: ['state'],
+    description: 'Deleted mutations keep their display_name taken.',
+    behaviour: (b) => {
       rules(b, {
         nameTakenBy: (other, agentId, displayName) => other.agent_id === agentId && other.display_name === displayName,
       });
     },
-  ),
-  fault(
-    'mutation-duplicate-status-400',
-    ['MUTATION-DUPLICATE-ALREADY-EXISTS'],
-    'A duplicate mutation name answers ALREADY_EXISTS with HTTP 400.',
-    (b) => {
+    probe: async (call) => {
+      const { agentId, at } = await withMutation(call);
+      await call('DELETE', at());
+      return (await create(call, agentId, { display_name: 'm' })).status;
+    },
+    shows: 409,
+  }),
+  fault({
+    id: 'mutation-duplicate-status-400',
+    requirements: ['MUTATION-DUPLICATE-ALREADY-EXISTS'],
+    slips: ['broken'],
+    description: 'A duplicate mutation name answers ALREADY_EXISTS with HTTP 400.',
+    behaviour: (b) => {
       const status = b.errors.status;
       b.errors.status = (code, endpoint) => (code === 'ALREADY_EXISTS' ? 400 : status(code, endpoint));
     },
-  ),
+    probe: async (call) => {
+      const { agentId } = await withMutation(call);
+      return (await create(call, agentId, { display_name: 'm' })).status;
+    },
+    shows: 400,
+  }),
 
   // description
-  fault(
-    'mutation-description-default-null',
-    ['MUTATION-DESCRIPTION'],
-    'An empty mutation description is reported as null.',
-    (b) => {
+  fault({
+    id: 'mutation-description-default-null',
+    requirements: ['MUTATION-DESCRIPTION'],
+    slips: ['explicit'],
+    description: 'An empty mutation description is reported as null.',
+    behaviour: (b) => {
       presentWith(b, 'mutation', (view) => ({
         ...view,
         description: view.description === '' ? null : view.description,
       }));
     },
-  ),
-  fault(
-    'mutation-description-default-na',
-    ['MUTATION-DESCRIPTION'],
-    'An empty mutation description is reported as "N/A".',
-    (b) => {
+    probe: (call) => createdField(call, { display_name: 'm' }, 'description'),
+    shows: null,
+  }),
+  fault({
+    id: 'mutation-description-default-na',
+    requirements: ['MUTATION-DESCRIPTION'],
+    slips: ['explicit'],
+    description: 'An empty mutation description is reported as "N/A".',
+    behaviour: (b) => {
       presentWith(b, 'mutation', (view) => ({
         ...view,
         description: view.description === '' ? 'N/A' : view.description,
       }));
     },
-  ),
-  fault(
-    'mutation-description-max-1999',
-    ['MUTATION-DESCRIPTION'],
-    'A mutation description of 2000 characters is rejected.',
-    limit('mutation.description', { max: 1999 }),
-  ),
-  fault(
-    'mutation-description-max-2001',
-    ['MUTATION-DESCRIPTION'],
-    'A mutation description of 2001 characters is accepted.',
-    limit('mutation.description', { max: 2001 }),
-  ),
-  fault(
-    'mutation-description-unlimited',
-    ['MUTATION-DESCRIPTION'],
-    'Mutation descriptions are limited only by the column size (65535 characters).',
-    limit('mutation.description', { max: 65_535 }),
-  ),
-  fault(
-    'mutation-description-bytes',
-    ['MUTATION-DESCRIPTION'],
-    'The mutation description limit counts UTF-8 bytes, not characters.',
-    measuredAs('description', utf8Size),
-  ),
-  fault(
-    'mutation-lengths-utf16',
-    ['FIELD-CHARS-CODEPOINTS'],
-    'Mutation display_name and description limits count UTF-16 units, not code points.',
-    (b) => {
+    probe: (call) => createdField(call, { display_name: 'm' }, 'description'),
+    shows: 'N/A',
+  }),
+  ...limitFaults('mutation.description', {
+    subject: 'A mutation description',
+    requirements: ['MUTATION-DESCRIPTION'],
+    send: async (call, value) => create(call, await newAgent(call), { display_name: 'm', description: value }),
+    sized: (size: number) => 'd'.repeat(size),
+    faults: [
+      { id: 'mutation-description-max-1999', bounds: { max: 1999 } },
+      { id: 'mutation-description-max-2001', bounds: { max: 2001 } },
+      {
+        id: 'mutation-description-unlimited',
+        bounds: { max: 65_535 },
+        description: 'Mutation descriptions are limited only by the column size (65535 characters).',
+      },
+      {
+        id: 'mutation-description-bytes',
+        measure: utf8Size,
+        sample: 'é'.repeat(1500),
+        description: 'The mutation description limit counts UTF-8 bytes, not characters.',
+      },
+    ],
+  }),
+  fault({
+    id: 'mutation-lengths-utf16',
+    requirements: ['FIELD-CHARS-CODEPOINTS'],
+    slips: ['unit'],
+    description: 'Mutation display_name and description limits count UTF-16 units, not code points.',
+    behaviour: (b) => {
       measuredAs('display_name', utf16Units)(b);
       measuredAs('description', utf16Units)(b);
     },
-  ),
-  fault(
-    'mutation-description-number-coerced',
-    ['REQUEST-WRONG-TYPE'],
-    'A numeric mutation description is stored as its decimal string.',
-    reread(
+    probe: (call) => status(call, { display_name: '😀'.repeat(200) }),
+    shows: 400,
+  }),
+  fault({
+    id: 'mutation-description-number-coerced',
+    requirements: ['REQUEST-WRONG-TYPE'],
+    slips: ['type'],
+    description: 'A numeric mutation description is stored as its decimal string.',
+    behaviour: reread(
       'description',
       (read) => (f, body) => (typeof body['description'] === 'number' ? String(body['description']) : read(f, body)),
     ),
-  ),
-  fault(
-    'mutation-explicit-defaults-omitted',
-    ['MUTATION-EXPLICIT-DEFAULTS'],
-    'Mutations leave out description "" and update_time null (proto3 JSON style).',
-    (b) => {
+    probe: (call) => status(call, { display_name: 'm', description: 42 }),
+    shows: 200,
+  }),
+  fault({
+    id: 'mutation-explicit-defaults-omitted',
+    requirements: ['MUTATION-EXPLICIT-DEFAULTS'],
+    slips: ['explicit'],
+    description: 'Mutations leave out description "" and update_time null (proto3 JSON style).',
+    behaviour: (b) => {
       presentWith(b, 'mutation', (view) =>
         Object.fromEntries(Object.entries(view).filter(([, value]) => value !== '' && value !== null)),
       );
     },
-  ),
+    probe: async (call) => Object.keys((await withMutation(call)).mutation).sort(),
+    shows: ['agent_id', 'config_overrides', 'create_time', 'display_name', 'id', 'parameter_values'],
+  }),
 
   // config_overrides
-  fault(
-    'mutation-override-keys-unchecked',
-    ['MUTATION-CONFIG-OVERRIDES-KEYS'],
-    'config_overrides may use keys the parent agent lacks.',
-    (b) => {
+  fault({
+    id: 'mutation-override-keys-unchecked',
+    requirements: ['MUTATION-CONFIG-OVERRIDES-KEYS'],
+    slips: ['broken'],
+    description: 'config_overrides may use keys the parent agent lacks.',
+    behaviour: (b) => {
       rules(b, { overrideKeysChecked: false });
     },
-  ),
-  fault(
-    'mutation-override-keys-simulator-only',
-    ['MUTATION-CONFIG-OVERRIDES-KEYS'],
-    'Only simulator configuration keys may be overridden, not agent fields such as prompt.',
-    (b) => {
+    probe: (call) => status(call, { display_name: 'm', config_overrides: { no_such_key: 'x' } }),
+    shows: 200,
+  }),
+  fault({
+    id: 'mutation-override-keys-simulator-only',
+    requirements: ['MUTATION-CONFIG-OVERRIDES-KEYS'],
+    slips: ['broken'],
+    description: 'Only simulator configuration keys may be overridden, not agent fields such as prompt.',
+    behaviour: (b) => {
       rules(b, { configurationKeys: (agent) => new Set(Object.keys(agent.metadata ?? {})) });
     },
-  ),
-  fault(
-    'mutation-overrides-limit-1kb',
-    ['MUTATION-CONFIG-OVERRIDES-SIZE', 'FIELD-SIZE-LIMITS'],
-    'config_overrides is limited to 1 KB instead of 10 KB.',
-    limit('mutation.config_overrides', { max: 1024 }),
-  ),
-  fault(
-    'mutation-overrides-size-unchecked',
-    ['MUTATION-CONFIG-OVERRIDES-SIZE'],
-    'config_overrides of any size is accepted.',
-    limit('mutation.config_overrides', { max: Number.MAX_SAFE_INTEGER }),
-  ),
-  fault(
-    'mutation-overrides-string-ignored',
-    ['REQUEST-WRONG-TYPE'],
-    'config_overrides given as a string is ignored (read as no overrides).',
-    reread(
+    probe: (call) => status(call, { display_name: 'm', config_overrides: { prompt: 'x' } }),
+    shows: 400,
+  }),
+  ...limitFaults('mutation.config_overrides', {
+    subject: 'config_overrides',
+    requirements: ['MUTATION-CONFIG-OVERRIDES-SIZE', 'FIELD-SIZE-LIMITS'],
+    send: async (call, value) => create(call, await newAgent(call), { display_name: 'm', config_overrides: value }),
+    sized: (size: number) => ({ prompt: 'x'.repeat(size - '{"prompt":""}'.length) }),
+    faults: [
+      {
+        id: 'mutation-overrides-limit-1kb',
+        bounds: { max: 1024 },
+        description: 'config_overrides is limited to 1 KB instead of 10 KB.',
+      },
+      {
+        id: 'mutation-overrides-size-unchecked',
+        bounds: { max: Number.MAX_SAFE_INTEGER },
+        slips: ['broken'],
+        requirements: ['MUTATION-CONFIG-OVERRIDES-SIZE'],
+        description: 'config_overrides of any size is accepted.',
+      },
+    ],
+  }),
+  fault({
+    id: 'mutation-overrides-string-ignored',
+    requirements: ['REQUEST-WRONG-TYPE'],
+    slips: ['type'],
+    description: 'config_overrides given as a string is ignored (read as no overrides).',
+    behaviour: reread(
       'config_overrides',
       (read) => (f, body) => (typeof body['config_overrides'] === 'string' ? {} : read(f, body)),
     ),
-  ),
-  fault(
-    'mutation-overrides-dropped',
-    ['MUTATION-CREATE'],
-    'Mutations are returned with empty config_overrides.',
-    (b) => {
+    probe: (call) => status(call, { display_name: 'm', config_overrides: 'prompt=x' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'mutation-overrides-dropped',
+    requirements: ['MUTATION-CREATE'],
+    slips: ['broken'],
+    description: 'Mutations are returned with empty config_overrides.',
+    behaviour: (b) => {
       presentWith(b, 'mutation', (view) => ({ ...view, config_overrides: {} }));
     },
-  ),
+    probe: (call) => createdField(call, { display_name: 'm', config_overrides: { prompt: 'x' } }, 'config_overrides'),
+    shows: {},
+  }),
 
   // parameter_values
-  fault(
-    'mutation-parameter-values-not-derived',
-    ['MUTATION-PARAMETER-VALUES-DERIVED'],
-    'Without parameter_values, mutations get none.',
-    (b) => {
+  fault({
+    id: 'mutation-parameter-values-not-derived',
+    requirements: ['MUTATION-PARAMETER-VALUES-DERIVED'],
+    slips: ['explicit'],
+    description: 'Without parameter_values, mutations get none.',
+    behaviour: (b) => {
       rules(b, { parameterValues: (given) => given ?? {} });
     },
-  ),
-  fault(
-    'mutation-parameter-values-not-stringified',
-    ['MUTATION-PARAMETER-VALUES-DERIVED'],
-    'Derived parameter_values are a copy of config_overrides, values kept as they are.',
-    (b) => {
+    probe: (call) => createdField(call, { display_name: 'm', config_overrides: { prompt: 'x' } }, 'parameter_values'),
+    shows: {},
+  }),
+  fault({
+    id: 'mutation-parameter-values-not-stringified',
+    requirements: ['MUTATION-PARAMETER-VALUES-DERIVED'],
+    slips: ['type'],
+    description: 'Derived parameter_values are a copy of config_overrides, values kept as they are.',
+    behaviour: (b) => {
       rules(b, { parameterValues: (given, overrides) => given ?? (overrides as Record<string, string>) });
     },
-  ),
-  fault(
-    'mutation-parameter-values-string-accepted',
-    ['REQUEST-WRONG-TYPE'],
-    'parameter_values is checked only to hold string values, which a string passes (its characters are strings): it is stored character by character.',
-    reread('parameter_values', (read) => (f, body) => {
+    probe: derivedFromNested,
+    shows: { workflows: { retries: 3 } },
+  }),
+  fault({
+    id: 'mutation-parameter-values-string-accepted',
+    requirements: ['REQUEST-WRONG-TYPE'],
+    slips: ['type'],
+    description:
+      'parameter_values is checked only to hold string values, which a string passes (its characters are strings): it is stored character by character.',
+    behaviour: reread('parameter_values', (read) => (f, body) => {
       const given = body['parameter_values'];
       return typeof given === 'string'
         ? Object.fromEntries(Array.from(given, (char, i) => [String(i), char]))
         : read(f, body);
     }),
-  ),
-  fault(
-    'mutation-parameter-values-numbers-accepted',
-    ['REQUEST-WRONG-TYPE'],
-    'parameter_values is checked to be an object, not to hold strings: `{"tone": 42}` is stored as given.',
-    reread('parameter_values', () => (f) => f.object('parameter_values') as Record<string, string> | null),
-  ),
-  fault(
-    'mutation-parameter-values-first-checked',
-    ['REQUEST-WRONG-TYPE'],
-    'Only the first of parameter_values\' values is checked to be a string: `{"tone": "calm", "retries": 3}` is stored as given.',
-    reread('parameter_values', (read) => (f, body) => {
+    probe: (call) => status(call, { display_name: 'm', parameter_values: 'prompt=x' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'mutation-parameter-values-numbers-accepted',
+    requirements: ['REQUEST-WRONG-TYPE'],
+    slips: ['type'],
+    description: 'parameter_values is checked to be an object, not to hold strings: `{"tone": 42}` is stored as given.',
+    behaviour: reread('parameter_values', () => (f) => f.object('parameter_values') as Record<string, string> | null),
+    probe: (call) => status(call, { display_name: 'm', parameter_values: { tone: 42 } }),
+    shows: 200,
+  }),
+  fault({
+    id: 'mutation-parameter-values-first-checked',
+    requirements: ['REQUEST-WRONG-TYPE'],
+    slips: ['scope'],
+    description:
+      'Only the first of parameter_values\' values is checked to be a string: `{"tone": "calm", "retries": 3}` is stored as given.',
+    behaviour: reread('parameter_values', (read) => (f, body) => {
       const given = body['parameter_values'];
       return isJsonObject(given) && typeof Object.values(given)[0] === 'string'
         ? (given as Record<string, string>)
         : read(f, body);
     }),
-  ),
-  fault(
-    'mutation-parameter-values-scalars-dropped',
-    ['REQUEST-WRONG-TYPE'],
-    'parameter_values\' values that are not strings are dropped, not refused: `{"tone": 42}` is stored as `{}`.',
-    reread('parameter_values', () => (f) => {
+    probe: (call) => status(call, { display_name: 'm', parameter_values: { tone: 'calm', retries: 3 } }),
+    shows: 200,
+  }),
+  fault({
+    id: 'mutation-parameter-values-scalars-dropped',
+    requirements: ['REQUEST-WRONG-TYPE'],
+    slips: ['type'],
+    description:
+      'parameter_values\' values that are not strings are dropped, not refused: `{"tone": 42}` is stored as `{}`.',
+    behaviour: reread('parameter_values', () => (f) => {
       const given = f.object('parameter_values');
       return (
         given &&
@@ -338,12 +430,16 @@ export const MUTATIONS_FAULTS = [
         )
       );
     }),
-  ),
-  fault(
-    'mutation-parameter-values-text-on-create-only',
-    ['REQUEST-WRONG-TYPE'],
-    'parameter_values\' numbers are written as strings in the create answer (built from the coerced request) but stored as given: GET returns `{"tone": 42}`.',
-    (b) => {
+    probe: (call) => status(call, { display_name: 'm', parameter_values: { tone: 'calm', retries: 3 } }),
+    shows: 200,
+  }),
+  fault({
+    id: 'mutation-parameter-values-text-on-create-only',
+    requirements: ['REQUEST-WRONG-TYPE'],
+    slips: ['type'],
+    description:
+      'parameter_values\' numbers are written as strings in the create answer (built from the coerced request) but stored as given: GET returns `{"tone": 42}`.',
+    behaviour: (b) => {
       reread('parameter_values', () => (f) => f.object('parameter_values') as Record<string, string> | null)(b);
       readAs(b, 'POST /v1/agents/{agent_id}/mutations', 'mutation', (mutation) =>
         isJsonObject(mutation['parameter_values'])
@@ -359,12 +455,19 @@ export const MUTATIONS_FAULTS = [
           : mutation,
       );
     },
-  ),
-  fault(
-    'mutation-parameter-values-nested-as-json',
-    ['MUTATION-PARAMETER-VALUES-DERIVED'],
-    'Derived parameter_values are not flattened: each top-level override is one pair, a nested object written as its JSON text.',
-    (b) => {
+    probe: async (call) => {
+      const { answer, at } = await withMutation(call, { display_name: 'm', parameter_values: { tone: 42 } });
+      return answer.status < 300 ? (await call('GET', at())).body.mutation.parameter_values : answer.status;
+    },
+    shows: { tone: 42 },
+  }),
+  fault({
+    id: 'mutation-parameter-values-nested-as-json',
+    requirements: ['MUTATION-PARAMETER-VALUES-DERIVED'],
+    slips: ['broken'],
+    description:
+      'Derived parameter_values are not flattened: each top-level override is one pair, a nested object written as its JSON text.',
+    behaviour: (b) => {
       rules(b, {
         parameterValues: (given, overrides) =>
           given ??
@@ -376,116 +479,185 @@ export const MUTATIONS_FAULTS = [
           ),
       });
     },
-  ),
-  fault(
-    'mutation-parameter-values-leaf-keys',
-    ['MUTATION-PARAMETER-VALUES-DERIVED'],
-    "Flattening loses the path: a nested override's pair is keyed by its last key alone (`retries`, not `workflows.retries`).",
-    (b) => {
+    probe: derivedFromNested,
+    shows: { workflows: '{"retries":3}' },
+  }),
+  fault({
+    id: 'mutation-parameter-values-leaf-keys',
+    requirements: ['MUTATION-PARAMETER-VALUES-DERIVED'],
+    slips: ['broken'],
+    description:
+      "Flattening loses the path: a nested override's pair is keyed by its last key alone (`retries`, not `workflows.retries`).",
+    behaviour: (b) => {
       const leaves = (overrides: JsonObject) =>
         Object.fromEntries(
           Object.entries(flattenToStrings(overrides)).map(([path, value]) => [path.split('.').pop() ?? path, value]),
         );
       rules(b, { parameterValues: (given, overrides) => given ?? leaves(overrides) });
     },
-  ),
-  fault(
-    'mutation-parameter-values-given-ignored',
-    ['MUTATION-PARAMETER-VALUES-DERIVED'],
-    'parameter_values are always derived, even when given.',
-    (b) => {
+    probe: derivedFromNested,
+    shows: { retries: '3' },
+  }),
+  fault({
+    id: 'mutation-parameter-values-given-ignored',
+    requirements: ['MUTATION-PARAMETER-VALUES-DERIVED'],
+    slips: ['explicit'],
+    description: 'parameter_values are always derived, even when given.',
+    behaviour: (b) => {
       const derive = b.mutationRules.parameterValues;
       rules(b, { parameterValues: (_given, overrides) => derive(null, overrides) });
     },
-  ),
+    probe: (call) =>
+      createdField(
+        call,
+        { display_name: 'm', config_overrides: { prompt: 'x' }, parameter_values: { tone: 'warm' } },
+        'parameter_values',
+      ),
+    shows: { prompt: 'x' },
+  }),
 
   // identity, reading back, scope, deletion
-  fault(
-    'mutation-id-25-characters',
-    ['MUTATION-ID-FORMAT'],
-    'Mutation ids are returned without their last character.',
-    (b) => {
+  fault({
+    id: 'mutation-id-25-characters',
+    requirements: ['MUTATION-ID-FORMAT'],
+    slips: ['bound'],
+    description: 'Mutation ids are returned without their last character.',
+    behaviour: (b) => {
       presentWith(b, 'mutation', (view) => ({ ...view, id: String(view.id).slice(0, 25) }));
     },
-  ),
-  fault(
-    'mutation-update-before-create',
-    ['TIMESTAMP-ORDER'],
-    'Mutations report an update_time a day before their create_time.',
-    (b) => {
+    probe: async (call) => String((await withMutation(call)).mutation.id).length,
+    shows: 25,
+  }),
+  fault({
+    id: 'mutation-update-before-create',
+    requirements: ['TIMESTAMP-ORDER'],
+    slips: ['broken'],
+    description: 'Mutations report an update_time a day before their create_time.',
+    behaviour: (b) => {
       presentWith(b, 'mutation', (view, record) => ({
         ...view,
         update_time: b.formatTime((record as { create_time: number }).create_time - 86_400_000),
       }));
     },
-  ),
-  fault(
-    'mutation-get-description-lost',
-    ['MUTATION-GET'],
-    'GET returns an empty description (read from a projection that lacks it).',
-    (b) => {
+    probe: async (call) => {
+      const { mutation } = await withMutation(call);
+      return mutation.update_time === null || Date.parse(mutation.update_time) >= Date.parse(mutation.create_time);
+    },
+    shows: false,
+  }),
+  fault({
+    id: 'mutation-get-description-lost',
+    requirements: ['MUTATION-GET'],
+    slips: ['read-back'],
+    description: 'GET returns an empty description (read from a projection that lacks it).',
+    behaviour: (b) => {
       respondWith(b, 'GET /v1/agents/{agent_id}/mutations/{mutation_id}', (body) => ({
         ...body,
         mutation: { ...(body.mutation as JsonObject), description: '' },
       }));
     },
-  ),
-  fault('mutation-deleted-still-served', ['MUTATION-DELETE-GONE'], 'GET still returns a deleted mutation.', (b) => {
-    rules(b, { reaches: (mutation, agentId) => mutation.agent_id === agentId });
+    probe: async (call) => {
+      const { at } = await withMutation(call, { display_name: 'm', description: 'kept' });
+      return (await call('GET', at())).body.mutation.description;
+    },
+    shows: '',
   }),
-  fault(
-    'mutation-reachable-under-other-agent',
-    ['MUTATION-SCOPED-TO-AGENT'],
-    'GET and DELETE find a mutation by its id under any agent.',
-    reachedAs((owner) => owner),
-  ),
-  fault(
-    'mutation-delete-under-other-agent',
-    ['MUTATION-SCOPED-TO-AGENT'],
-    'DELETE removes a mutation by its id under any agent.',
-    reachedAs((owner, asked, method) => (method === 'DELETE' ? owner : asked)),
-  ),
-  fault(
-    'mutation-missing-failed-precondition',
-    ['MISSING-RESOURCE-NOT-FOUND'],
-    'A missing or deleted mutation answers FAILED_PRECONDITION instead of NOT_FOUND.',
-    (b) => {
+  fault({
+    id: 'mutation-deleted-still-served',
+    requirements: ['MUTATION-DELETE-GONE'],
+    slips: ['state'],
+    description: 'GET still returns a deleted mutation.',
+    behaviour: (b) => {
+      rules(b, { reaches: (mutation, agentId) => mutation.agent_id === agentId });
+    },
+    probe: async (call) => {
+      const { at } = await withMutation(call);
+      await call('DELETE', at());
+      return (await call('GET', at())).status;
+    },
+    shows: 200,
+  }),
+  fault({
+    id: 'mutation-reachable-under-other-agent',
+    requirements: ['MUTATION-SCOPED-TO-AGENT'],
+    slips: ['broken'],
+    description: 'GET and DELETE find a mutation by its id under any agent.',
+    behaviour: reachedAs((owner) => owner),
+    probe: async (call) => {
+      const { at } = await withMutation(call);
+      return (await call('GET', at(await newAgent(call)))).status;
+    },
+    shows: 200,
+  }),
+  fault({
+    id: 'mutation-delete-under-other-agent',
+    requirements: ['MUTATION-SCOPED-TO-AGENT'],
+    slips: ['scope'],
+    description: 'DELETE removes a mutation by its id under any agent.',
+    behaviour: reachedAs((owner, asked, method) => (method === 'DELETE' ? owner : asked)),
+    probe: async (call) => {
+      const { at } = await withMutation(call);
+      await call('DELETE', at(await newAgent(call)));
+      return (await call('GET', at())).status;
+    },
+    shows: 404,
+  }),
+  fault({
+    id: 'mutation-missing-failed-precondition',
+    requirements: ['MISSING-RESOURCE-NOT-FOUND'],
+    slips: ['broken'],
+    description: 'A missing or deleted mutation answers FAILED_PRECONDITION instead of NOT_FOUND.',
+    behaviour: (b) => {
       missingAnsweredWith(b, 'mutation_id', 'FAILED_PRECONDITION');
     },
-  ),
-  fault(
-    'mutation-parent-missing-invalid-argument',
-    ['MISSING-RESOURCE-NOT-FOUND'],
-    'An agent id that names no agent answers INVALID_ARGUMENT instead of NOT_FOUND.',
-    (b) => {
+    probe: async (call) => (await call('GET', `${base(await newAgent(call))}/${'0'.repeat(26)}`)).body.error.code,
+    shows: 'FAILED_PRECONDITION',
+  }),
+  fault({
+    id: 'mutation-parent-missing-invalid-argument',
+    requirements: ['MISSING-RESOURCE-NOT-FOUND'],
+    slips: ['broken'],
+    description: 'An agent id that names no agent answers INVALID_ARGUMENT instead of NOT_FOUND.',
+    behaviour: (b) => {
       missingAnsweredWith(b, 'agent_id', 'INVALID_ARGUMENT');
     },
-  ),
-  fault(
-    'mutation-orphan-created',
-    ['MUTATION-PARENT-MUST-EXIST'],
-    'A mutation is created under an agent id that names no agent.',
-    (b) => {
+    probe: async (call) => (await create(call, 'Q'.repeat(22), { display_name: 'm' })).body.error.code,
+    shows: 'INVALID_ARGUMENT',
+  }),
+  fault({
+    id: 'mutation-orphan-created',
+    requirements: ['MUTATION-PARENT-MUST-EXIST'],
+    slips: ['broken'],
+    description: 'A mutation is created under an agent id that names no agent.',
+    behaviour: (b) => {
       rules(b, { parentRequired: false });
     },
-  ),
-  fault(
-    'mutation-id-path-unchecked',
-    ['PATH-ID-FORMAT'],
-    'An ill-formed mutation_id is looked up like any other and answers NOT_FOUND.',
-    (b) => {
+    probe: async (call) => (await create(call, 'Q'.repeat(22), { display_name: 'm' })).status,
+    shows: 200,
+  }),
+  fault({
+    id: 'mutation-id-path-unchecked',
+    requirements: ['PATH-ID-FORMAT'],
+    slips: ['scope'],
+    description: 'An ill-formed mutation_id is looked up like any other and answers NOT_FOUND.',
+    behaviour: (b) => {
       const checked = b.pathIdChecked;
       b.pathIdChecked = (endpoint, param) => param !== 'mutation_id' && checked(endpoint, param);
     },
-  ),
-  fault(
-    'mutation-agent-id-path-unchecked',
-    ['PATH-ID-FORMAT'],
-    'On mutation endpoints an ill-formed agent_id is looked up like any other and answers NOT_FOUND.',
-    (b) => {
+    probe: async (call) => (await call('GET', `${base(await newAgent(call))}/short`)).body.error.code,
+    shows: 'NOT_FOUND',
+  }),
+  fault({
+    id: 'mutation-agent-id-path-unchecked',
+    requirements: ['PATH-ID-FORMAT'],
+    slips: ['scope'],
+    description: 'On mutation endpoints an ill-formed agent_id is looked up like any other and answers NOT_FOUND.',
+    behaviour: (b) => {
       const checked = b.pathIdChecked;
       b.pathIdChecked = (endpoint, param) =>
         !(endpoint.group === 'mutations' && param === 'agent_id') && checked(endpoint, param);
     },
-  ),
+    probe: async (call) => (await call('GET', `${base('short')}/${'0'.repeat(26)}`)).body.error.code,
+    shows: 'NOT_FOUND',
+  }),
 ] as const satisfies readonly Fault[];

@@ -4,6 +4,7 @@
 
 import { fault, finalizeWith, type Fault } from './define.js';
 import type { JsonObject } from '../../lib/util/json.js';
+import { jsonSpec } from '../probes/basics.js';
 
 type Schemas = Record<string, { required?: string[]; properties?: Record<string, JsonObject> }>;
 
@@ -14,11 +15,13 @@ function tighten(schemas: Schemas, name: string, property: string, touch: (schem
 }
 
 export const PUBLISHED_FAULTS = [
-  fault(
-    'published-stricter-than-answers',
-    ['SCHEMA-PUBLISHED'],
-    'The published documents are stricter than the answers: run status and persona conversation_initiation enums leave out values the service returns, agents require a customer_agent_id never sent, phone number index has minimum 1 (the service counts from 0).',
-    (b) => {
+  fault({
+    id: 'published-stricter-than-answers',
+    requirements: ['SCHEMA-PUBLISHED'],
+    slips: ['broken'],
+    description:
+      'The published documents are stricter than the answers: run status and persona conversation_initiation enums leave out values the service returns, agents require a customer_agent_id never sent, phone number index has minimum 1 (the service counts from 0).',
+    behaviour: (b) => {
       finalizeWith(b, (doc) => {
         const copy = structuredClone(doc);
         const schemas = ((copy['components'] as JsonObject | undefined)?.['schemas'] ?? {}) as Schemas;
@@ -29,5 +32,6 @@ export const PUBLISHED_FAULTS = [
         return copy;
       });
     },
-  ),
+    probe: async (call) => (await jsonSpec(call)).components.schemas.Run.properties.status.enum,
+  }),
 ] as const satisfies readonly Fault[];

@@ -5,6 +5,8 @@
 
 import { fault, readAs, rereadAgent, rereadTestCase, sortedLists, type Fault } from './define.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
+import { readBack, CHAT, mutationReadBack, created, testCase } from '../probes/read-back.js';
+import { FIXTURE_IDS } from '../probes/fixture-ids.js';
 
 const GET_AGENT = 'GET /v1/agents/{agent_id}';
 const GET_MUTATION = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}';
@@ -52,36 +54,50 @@ const EXPLICIT = ['EXPLICIT-VALUE-KEPT'] as const;
 
 export const READ_BACK_FAULTS = [
   // What a later read returns
-  fault(
-    'agent-get-prompt-cut-4000',
-    READ_BACK,
-    'GET /v1/agents/{agent_id} returns the prompt cut to 4000 characters (a VARCHAR2(4000) column); shorter prompts and the create answer are whole.',
-    (b) =>
+  fault({
+    id: 'agent-get-prompt-cut-4000',
+    requirements: READ_BACK,
+    slips: ['read-back', 'bound'],
+    description:
+      'GET /v1/agents/{agent_id} returns the prompt cut to 4000 characters (a VARCHAR2(4000) column); shorter prompts and the create answer are whole.',
+    behaviour: (b) =>
       readAs(b, GET_AGENT, 'agent', (agent) =>
         typeof agent['prompt'] === 'string' ? { ...agent, prompt: agent['prompt'].slice(0, 4000) } : agent,
       ),
-  ),
-  fault(
-    'agent-get-text-cut-at-astral',
-    READ_BACK,
-    'GET /v1/agents/{agent_id} returns each text field cut before its first astral character (stored in a three-byte `utf8` column).',
-    (b) => readAs(b, GET_AGENT, 'agent', strings(cutAtAstral)),
-  ),
-  fault(
-    'agent-get-workflows-lists-sorted',
-    READ_BACK,
-    'GET /v1/agents/{agent_id} returns workflows with every list sorted (a canonical form meant to sort keys only).',
-    (b) =>
+    probe: async (call) => (await readBack(call, { prompt: 'p'.repeat(5000) })).prompt.length,
+    shows: 4000,
+  }),
+  fault({
+    id: 'agent-get-text-cut-at-astral',
+    requirements: READ_BACK,
+    slips: ['read-back', 'unit'],
+    description:
+      'GET /v1/agents/{agent_id} returns each text field cut before its first astral character (stored in a three-byte `utf8` column).',
+    behaviour: (b) => readAs(b, GET_AGENT, 'agent', strings(cutAtAstral)),
+    probe: async (call) => (await readBack(call, { display_name: 'Probe 😀 agent' })).display_name,
+    shows: 'Probe ',
+  }),
+  fault({
+    id: 'agent-get-workflows-lists-sorted',
+    requirements: READ_BACK,
+    slips: ['read-back', 'order'],
+    description:
+      'GET /v1/agents/{agent_id} returns workflows with every list sorted (a canonical form meant to sort keys only).',
+    behaviour: (b) =>
       readAs(b, GET_AGENT, 'agent', (agent) => ({
         ...agent,
         workflows: sortedLists(agent['workflows']) as JsonObject,
       })),
-  ),
-  fault(
-    'agent-get-metadata-custom-keys-dropped',
-    READ_BACK,
-    'GET /v1/agents/{agent_id} returns metadata without custom_data, custom_persona_data and custom_headers (kept in a table the read does not join).',
-    (b) =>
+    probe: async (call) => (await readBack(call, { workflows: { tags: ['b', 'a'] } })).workflows.tags,
+    shows: ['a', 'b'],
+  }),
+  fault({
+    id: 'agent-get-metadata-custom-keys-dropped',
+    requirements: READ_BACK,
+    slips: ['read-back'],
+    description:
+      'GET /v1/agents/{agent_id} returns metadata without custom_data, custom_persona_data and custom_headers (kept in a table the read does not join).',
+    behaviour: (b) =>
       readAs(b, GET_AGENT, 'agent', (agent) => {
         if (!isJsonObject(agent['metadata'])) return agent;
         const {
@@ -92,76 +108,122 @@ export const READ_BACK_FAULTS = [
         } = agent['metadata'];
         return { ...agent, metadata };
       }),
-  ),
-  fault(
-    'agent-get-config-strings-cut-16kb',
-    READ_BACK,
-    'GET /v1/agents/{agent_id} returns each metadata string cut to 16384 characters (one column size for every key, 32 KB custom_data included).',
-    (b) =>
+    probe: async (call) =>
+      (await readBack(call, { ...CHAT, metadata: { ...CHAT.metadata, custom_data: '{}' } })).metadata.custom_data,
+    shows: undefined,
+  }),
+  fault({
+    id: 'agent-get-config-strings-cut-16kb',
+    requirements: READ_BACK,
+    slips: ['read-back', 'bound'],
+    description:
+      'GET /v1/agents/{agent_id} returns each metadata string cut to 16384 characters (one column size for every key, 32 KB custom_data included).',
+    behaviour: (b) =>
       readAs(
         b,
         GET_AGENT,
         'agent',
         strings((value) => value.slice(0, 16_384), 'metadata'),
       ),
-  ),
-  fault(
-    'mutation-get-description-utf8-cut',
-    READ_BACK,
-    'GET returns a mutation description cut to 2000 UTF-8 bytes (a byte-sized column); ASCII descriptions and the create answer are whole.',
-    (b) =>
+    probe: async (call) =>
+      (await readBack(call, { ...CHAT, metadata: { ...CHAT.metadata, custom_data: `"${'x'.repeat(20_000)}"` } }))
+        .metadata.custom_data.length,
+    shows: 16384,
+  }),
+  fault({
+    id: 'mutation-get-description-utf8-cut',
+    requirements: READ_BACK,
+    slips: ['read-back', 'unit'],
+    description:
+      'GET returns a mutation description cut to 2000 UTF-8 bytes (a byte-sized column); ASCII descriptions and the create answer are whole.',
+    behaviour: (b) =>
       readAs(b, GET_MUTATION, 'mutation', (mutation) =>
         typeof mutation['description'] === 'string'
           ? { ...mutation, description: cutToBytes(mutation['description'], 2000) }
           : mutation,
       ),
-  ),
-  fault(
-    'mutation-get-display-name-astral-replaced',
-    READ_BACK,
-    'GET returns a mutation display_name with each astral character stored as `?` (a three-byte `utf8` column).',
-    (b) =>
+    probe: async (call) =>
+      (await mutationReadBack(call, { display_name: 'm', description: 'é'.repeat(2000) })).description,
+    shows:
+      'éééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé',
+  }),
+  fault({
+    id: 'mutation-get-display-name-astral-replaced',
+    requirements: READ_BACK,
+    slips: ['read-back', 'unit'],
+    description:
+      'GET returns a mutation display_name with each astral character stored as `?` (a three-byte `utf8` column).',
+    behaviour: (b) =>
       readAs(b, GET_MUTATION, 'mutation', (mutation) =>
         typeof mutation['display_name'] === 'string'
           ? { ...mutation, display_name: mutation['display_name'].replace(new RegExp(ASTRAL.source, 'gu'), '?') }
           : mutation,
       ),
-  ),
-  fault(
-    'dashboard-patch-not-stored',
-    READ_BACK,
-    'PATCH /v1/dashboards/{id} answers with the new display_name but the store keeps the old one (the write goes to a copy).',
-    (b) => {
+    probe: async (call) => (await mutationReadBack(call, { display_name: 'm 😀' })).display_name,
+    shows: 'm ?',
+  }),
+  fault({
+    id: 'dashboard-patch-not-stored',
+    requirements: READ_BACK,
+    slips: ['read-back', 'scope'],
+    description:
+      'PATCH /v1/dashboards/{id} answers with the new display_name but the store keeps the old one (the write goes to a copy).',
+    behaviour: (b) => {
       const kept = b.kept;
       b.kept = (kind, updated, previous) => (kind === 'dashboard' ? previous : kept(kind, updated, previous));
     },
-  ),
+    probe: async (call) => {
+      const at = `/v1/dashboards/${FIXTURE_IDS.dashboardId}`;
+      await call('PATCH', at, { body: { display_name: 'Renamed by a probe' } });
+      return (await call('PATCH', at, { body: {} })).body.dashboard.display_name;
+    },
+    shows: 'Quality overview',
+  }),
 
   // Explicit values taken for absent ones
-  fault('agent-empty-prompt-nulled', EXPLICIT, 'An explicit empty prompt is stored as null (`prompt || null`).', (b) =>
-    rereadAgent(b, 'prompt', (read) => (f, request) => read(f, request) || null),
-  ),
-  fault(
-    'agent-workflows-falsy-dropped',
-    EXPLICIT,
-    'workflows is stored through a cleaner that drops keys holding false, 0 or "" at every depth.',
-    (b) => rereadAgent(b, 'workflows', (read) => (f, request) => withoutFalsy(read(f, request)) as JsonObject | null),
-  ),
-  fault(
-    'test-case-empty-behaviors-replaced',
-    EXPLICIT,
-    'An explicit empty expected_behaviors is replaced by the wrapped expected_output_str (`if (!behaviors?.length)`).',
-    (b) =>
+  fault({
+    id: 'agent-empty-prompt-nulled',
+    requirements: EXPLICIT,
+    slips: ['explicit'],
+    description: 'An explicit empty prompt is stored as null (`prompt || null`).',
+    behaviour: (b) => rereadAgent(b, 'prompt', (read) => (f, request) => read(f, request) || null),
+    probe: async (call) => (await created(call, { prompt: '' })).prompt,
+    shows: null,
+  }),
+  fault({
+    id: 'agent-workflows-falsy-dropped',
+    requirements: EXPLICIT,
+    slips: ['explicit', 'type'],
+    description: 'workflows is stored through a cleaner that drops keys holding false, 0 or "" at every depth.',
+    behaviour: (b) =>
+      rereadAgent(b, 'workflows', (read) => (f, request) => withoutFalsy(read(f, request)) as JsonObject | null),
+    probe: async (call) => (await created(call, { workflows: { enabled: false, retries: 0, note: '' } })).workflows,
+    shows: {},
+  }),
+  fault({
+    id: 'test-case-empty-behaviors-replaced',
+    requirements: EXPLICIT,
+    slips: ['explicit'],
+    description:
+      'An explicit empty expected_behaviors is replaced by the wrapped expected_output_str (`if (!behaviors?.length)`).',
+    behaviour: (b) =>
       rereadTestCase(b, ['expected_behaviors'], (read) => (f, request) => {
         const behaviors = read(f, request);
         const deprecated = f.string('expected_output_str');
         return behaviors?.length || deprecated === null ? behaviors : [deprecated];
       }),
-  ),
-  fault(
-    'test-case-empty-text-nulled',
-    EXPLICIT,
-    'An explicit empty description or user_notes is stored as null (`value || null`).',
-    (b) => rereadTestCase(b, ['description', 'user_notes'], (read) => (f, request) => read(f, request) || null),
-  ),
+    probe: async (call) =>
+      (await testCase(call, { expected_behaviors: [], expected_output_str: 'Offers a refund' })).expected_behaviors,
+    shows: ['Offers a refund'],
+  }),
+  fault({
+    id: 'test-case-empty-text-nulled',
+    requirements: EXPLICIT,
+    slips: ['explicit', 'scope'],
+    description: 'An explicit empty description or user_notes is stored as null (`value || null`).',
+    behaviour: (b) =>
+      rereadTestCase(b, ['description', 'user_notes'], (read) => (f, request) => read(f, request) || null),
+    probe: async (call) => (await testCase(call, { description: '', user_notes: '' })).description,
+    shows: null,
+  }),
 ] as const satisfies readonly Fault[];

@@ -6,6 +6,8 @@ import type { ReviewProjectRecord } from '../../lib/reference/store/records.js';
 import type { Fields } from '../../lib/reference/validation/fields.js';
 import type { ReviewProjectFields } from '../../lib/reference/validation/review-projects.js';
 import { fault, presentWith, type Fault } from './define.js';
+import { limitFaults } from './limits.js';
+import { create, without, status, created, VALID } from '../probes/review-projects.js';
 
 type Field = keyof ReviewProjectFields;
 type ListField = 'assignees' | 'linked_simulation_ids' | 'linked_metric_ids';
@@ -32,35 +34,50 @@ const REQUIRED = ['REVIEW-PROJECT-REQUIRED', 'REQUEST-MISSING-REQUIRED'] as cons
 const DISPLAY_NAME = ['REVIEW-PROJECT-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'] as const;
 
 export const REVIEW_PROJECTS_FAULTS = [
-  fault(
-    'review-project-display-name-optional',
-    REQUIRED,
-    'A review project without display_name is created as "Untitled review project".',
-    readWith('display_name', (f, base) => (f.string('display_name') === null ? 'Untitled review project' : base(f))),
-  ),
-  fault(
-    'review-project-assignees-optional',
-    REQUIRED,
-    'A review project without assignees is created with none.',
-    optionalList('assignees'),
-  ),
-  fault(
-    'review-project-simulation-ids-optional',
-    REQUIRED,
-    'A review project without linked_simulation_ids is created with none.',
-    optionalList('linked_simulation_ids'),
-  ),
-  fault(
-    'review-project-metric-ids-optional',
-    REQUIRED,
-    'A review project without linked_metric_ids is created with none.',
-    optionalList('linked_metric_ids'),
-  ),
-  fault(
-    'review-project-empty-lists-accepted',
-    ['REVIEW-PROJECT-REQUIRED'],
-    'Empty assignees, linked_simulation_ids and linked_metric_ids are accepted.',
-    (b) => {
+  fault({
+    id: 'review-project-display-name-optional',
+    requirements: REQUIRED,
+    slips: ['broken'],
+    description: 'A review project without display_name is created as "Untitled review project".',
+    behaviour: readWith('display_name', (f, base) =>
+      f.string('display_name') === null ? 'Untitled review project' : base(f),
+    ),
+    probe: async (call) => (await create(call, without('display_name'))).status,
+    shows: 200,
+  }),
+  fault({
+    id: 'review-project-assignees-optional',
+    requirements: REQUIRED,
+    slips: ['broken'],
+    description: 'A review project without assignees is created with none.',
+    behaviour: optionalList('assignees'),
+    probe: async (call) => (await create(call, without('assignees'))).status,
+    shows: 200,
+  }),
+  fault({
+    id: 'review-project-simulation-ids-optional',
+    requirements: REQUIRED,
+    slips: ['broken'],
+    description: 'A review project without linked_simulation_ids is created with none.',
+    behaviour: optionalList('linked_simulation_ids'),
+    probe: async (call) => (await create(call, without('linked_simulation_ids'))).status,
+    shows: 200,
+  }),
+  fault({
+    id: 'review-project-metric-ids-optional',
+    requirements: REQUIRED,
+    slips: ['broken'],
+    description: 'A review project without linked_metric_ids is created with none.',
+    behaviour: optionalList('linked_metric_ids'),
+    probe: async (call) => (await create(call, without('linked_metric_ids'))).status,
+    shows: 200,
+  }),
+  fault({
+    id: 'review-project-empty-lists-accepted',
+    requirements: ['REVIEW-PROJECT-REQUIRED'],
+    slips: ['bound'],
+    description: 'Empty assignees, linked_simulation_ids and linked_metric_ids are accepted.',
+    behaviour: (b) => {
       for (const id of [
         'reviewProject.assignees',
         'reviewProject.linked_simulation_ids',
@@ -68,40 +85,68 @@ export const REVIEW_PROJECTS_FAULTS = [
       ] as const)
         setLimit(id, { min: 0 })(b);
     },
-  ),
-  fault(
-    'review-project-email-unchecked',
-    ['REVIEW-PROJECT-ASSIGNEE-EMAIL'],
-    'Assignees are not checked to be e-mail addresses.',
-    readWith('assignees', (f) => f.strings('assignees', { required: true, limit: 'reviewProject.assignees' })),
-  ),
-  fault(
-    'review-project-email-plus-rejected',
-    ['REVIEW-PROJECT-ASSIGNEE-EMAIL'],
-    'Assignee addresses with a `+` tag are rejected (a too narrow pattern).',
-    readWith('assignees', (f, base) => {
+    probe: (call) => status(call, { linked_metric_ids: [] }),
+    shows: 200,
+  }),
+  ...limitFaults('reviewProject.assignees', {
+    subject: 'assignees',
+    requirements: ['REVIEW-PROJECT-REQUIRED'],
+    sized: (size: number) => Array.from({ length: size }, (_, n) => `reviewer${n}@example.com`),
+    send: (call, value) => create(call, { ...VALID, assignees: value }),
+    faults: [
+      {
+        id: 'review-project-assignees-min-2',
+        bounds: { min: 2 },
+        description: 'assignees needs two addresses or more (a reviewer and an approver): one assignee is refused.',
+      },
+    ],
+  }),
+  fault({
+    id: 'review-project-email-unchecked',
+    requirements: ['REVIEW-PROJECT-ASSIGNEE-EMAIL'],
+    slips: ['broken'],
+    description: 'Assignees are not checked to be e-mail addresses.',
+    behaviour: readWith('assignees', (f) =>
+      f.strings('assignees', { required: true, limit: 'reviewProject.assignees' }),
+    ),
+    probe: (call) => status(call, { assignees: ['not-an-email'] }),
+    shows: 200,
+  }),
+  fault({
+    id: 'review-project-email-plus-rejected',
+    requirements: ['REVIEW-PROJECT-ASSIGNEE-EMAIL'],
+    slips: ['broken'],
+    description: 'Assignee addresses with a `+` tag are rejected (a too narrow pattern).',
+    behaviour: readWith('assignees', (f, base) => {
       const assignees = base(f);
       if (assignees.some((address) => address.includes('+'))) f.fail('assignees', 'must be an e-mail address');
       return assignees;
     }),
-  ),
-  fault(
-    'review-project-email-unanchored',
-    ['REVIEW-PROJECT-ASSIGNEE-EMAIL'],
-    'Assignees are searched for an address, not matched whole (a pattern without `^` and `$`): `a reviewer@example.com` is accepted.',
-    readWith('assignees', (f) =>
+    probe: (call) => status(call, { assignees: ['a+tag@example.com'] }),
+    shows: 400,
+  }),
+  fault({
+    id: 'review-project-email-unanchored',
+    requirements: ['REVIEW-PROJECT-ASSIGNEE-EMAIL'],
+    slips: ['bound'],
+    description:
+      'Assignees are searched for an address, not matched whole (a pattern without `^` and `$`): `a reviewer@example.com` is accepted.',
+    behaviour: readWith('assignees', (f) =>
       f.strings('assignees', {
         required: true,
         limit: 'reviewProject.assignees',
         each: { test: (v) => /[^\s@]+@[^\s@]+\.[^\s@]+/.test(v), description: 'an e-mail address' },
       }),
     ),
-  ),
-  fault(
-    'review-project-assignee-string-wrapped',
-    ['REQUEST-WRONG-TYPE'],
-    'A single assignee given as a string is accepted as a one-element list.',
-    readWith('assignees', (f, base) => {
+    probe: (call) => status(call, { assignees: ['a reviewer@example.com'] }),
+    shows: 200,
+  }),
+  fault({
+    id: 'review-project-assignee-string-wrapped',
+    requirements: ['REQUEST-WRONG-TYPE'],
+    slips: ['type'],
+    description: 'A single assignee given as a string is accepted as a one-element list.',
+    behaviour: readWith('assignees', (f, base) => {
       try {
         const single = f.string('assignees');
         if (single !== null) return [single];
@@ -110,83 +155,115 @@ export const REVIEW_PROJECTS_FAULTS = [
       }
       return base(f);
     }),
-  ),
-  fault(
-    'review-project-type-default-collaborative',
-    ['REVIEW-PROJECT-TYPE'],
-    'project_type defaults to PROJECT_COLLABORATIVE.',
-    readWith('project_type', (f, base) => (f.string('project_type') === null ? 'PROJECT_COLLABORATIVE' : base(f))),
-  ),
-  fault(
-    'review-project-type-unchecked',
-    ['REVIEW-PROJECT-TYPE'],
-    'Any project_type string is accepted.',
-    readWith('project_type', (f, base) => f.string('project_type') ?? base(f)),
-  ),
-  fault(
-    'review-project-type-ignored',
-    ['REVIEW-PROJECT-TYPE'],
-    'project_type is checked but ignored: every project is PROJECT_INDIVIDUAL.',
-    readWith('project_type', (f, base) => {
+    probe: (call) => status(call, { assignees: 'a@example.com' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'review-project-type-default-collaborative',
+    requirements: ['REVIEW-PROJECT-TYPE'],
+    slips: ['broken'],
+    description: 'project_type defaults to PROJECT_COLLABORATIVE.',
+    behaviour: readWith('project_type', (f, base) =>
+      f.string('project_type') === null ? 'PROJECT_COLLABORATIVE' : base(f),
+    ),
+    probe: async (call) => (await created(call)).project_type,
+    shows: 'PROJECT_COLLABORATIVE',
+  }),
+  fault({
+    id: 'review-project-type-unchecked',
+    requirements: ['REVIEW-PROJECT-TYPE'],
+    slips: ['broken'],
+    description: 'Any project_type string is accepted.',
+    behaviour: readWith('project_type', (f, base) => f.string('project_type') ?? base(f)),
+    probe: (call) => status(call, { project_type: 'PROJECT_FOO' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'review-project-type-ignored',
+    requirements: ['REVIEW-PROJECT-TYPE'],
+    slips: ['explicit'],
+    description: 'project_type is checked but ignored: every project is PROJECT_INDIVIDUAL.',
+    behaviour: readWith('project_type', (f, base) => {
       base(f);
       return 'PROJECT_INDIVIDUAL';
     }),
-  ),
-  fault(
-    'review-project-notifications-default-false',
-    ['REVIEW-PROJECT-NOTIFICATIONS-DEFAULT'],
-    'notifications defaults to false.',
-    readWith('notifications', (f) => f.boolean('notifications') ?? false),
-  ),
-  fault(
-    'review-project-notifications-false-ignored',
-    ['REVIEW-PROJECT-NOTIFICATIONS-DEFAULT'],
-    'notifications false is read as "not given" (`value || default`) and becomes true.',
-    readWith('notifications', (f) => f.boolean('notifications') || true),
-  ),
-  fault(
-    'review-project-rules-unchecked',
-    ['REVIEW-PROJECT-RULES'],
-    'project_rules accepts any strings.',
-    readWith('project_rules', (f) => f.strings('project_rules')),
-  ),
-  fault(
-    'review-project-display-name-max-199',
-    DISPLAY_NAME,
-    'Review project display_name of 200 characters is rejected.',
-    setLimit('reviewProject.display_name', { max: 199 }),
-  ),
-  fault(
-    'review-project-display-name-max-201',
-    DISPLAY_NAME,
-    'Review project display_name of 201 characters is accepted.',
-    setLimit('reviewProject.display_name', { max: 201 }),
-  ),
-  fault(
-    'review-project-description-dropped',
-    ['REVIEW-PROJECT-CREATE'],
-    'The created review project is returned without its description.',
-    (b) => {
+    probe: async (call) => (await created(call, { project_type: 'PROJECT_COLLABORATIVE' })).project_type,
+    shows: 'PROJECT_INDIVIDUAL',
+  }),
+  fault({
+    id: 'review-project-notifications-default-false',
+    requirements: ['REVIEW-PROJECT-NOTIFICATIONS-DEFAULT'],
+    slips: ['explicit'],
+    description: 'notifications defaults to false.',
+    behaviour: readWith('notifications', (f) => f.boolean('notifications') ?? false),
+    probe: async (call) => (await created(call)).notifications,
+    shows: false,
+  }),
+  fault({
+    id: 'review-project-notifications-false-ignored',
+    requirements: ['REVIEW-PROJECT-NOTIFICATIONS-DEFAULT'],
+    slips: ['explicit'],
+    description: 'notifications false is read as "not given" (`value || default`) and becomes true.',
+    behaviour: readWith('notifications', (f) => f.boolean('notifications') || true),
+    probe: async (call) => (await created(call, { notifications: false })).notifications,
+    shows: true,
+  }),
+  fault({
+    id: 'review-project-rules-unchecked',
+    requirements: ['REVIEW-PROJECT-RULES'],
+    slips: ['broken'],
+    description: 'project_rules accepts any strings.',
+    behaviour: readWith('project_rules', (f) => f.strings('project_rules')),
+    probe: (call) => status(call, { project_rules: ['other_rule'] }),
+    shows: 200,
+  }),
+  ...limitFaults('reviewProject.display_name', {
+    subject: 'Review project display_name',
+    requirements: DISPLAY_NAME,
+    send: (call, value) => create(call, { ...VALID, display_name: value }),
+    sized: (size: number) => 'n'.repeat(size),
+    faults: [
+      { id: 'review-project-display-name-max-199', bounds: { max: 199 } },
+      { id: 'review-project-display-name-max-201', bounds: { max: 201 } },
+    ],
+  }),
+  fault({
+    id: 'review-project-description-dropped',
+    requirements: ['REVIEW-PROJECT-CREATE'],
+    slips: ['broken'],
+    description: 'The created review project is returned without its description.',
+    behaviour: (b) => {
       presentWith(b, 'reviewProject', ({ description: _description, ...rest }) => rest);
     },
-  ),
-  fault(
-    'review-project-name-camel-case',
-    ['NAME-MATCHES-ID'],
-    'Review projects are named `reviewProjects/<id>`.',
-    (b) => {
+    probe: async (call) => 'description' in (await created(call, { description: 'd' })),
+    shows: false,
+  }),
+  fault({
+    id: 'review-project-name-camel-case',
+    requirements: ['NAME-MATCHES-ID'],
+    slips: ['broken'],
+    description: 'Review projects are named `reviewProjects/<id>`.',
+    behaviour: (b) => {
       presentWith(b, 'reviewProject', (view) => ({ ...view, name: `reviewProjects/${String(view.id)}` }));
     },
-  ),
-  fault(
-    'review-project-update-time-local',
-    ['TIMESTAMP-ORDER'],
-    'update_time is written in UTC−5 local time but labelled UTC, five hours before create_time.',
-    (b) => {
+    probe: async (call) => String((await created(call)).name).split('/')[0],
+    shows: 'reviewProjects',
+  }),
+  fault({
+    id: 'review-project-update-time-local',
+    requirements: ['TIMESTAMP-ORDER'],
+    slips: ['broken'],
+    description: 'update_time is written in UTC−5 local time but labelled UTC, five hours before create_time.',
+    behaviour: (b) => {
       presentWith(b, 'reviewProject', (view, record) => ({
         ...view,
         update_time: b.formatTime((record as ReviewProjectRecord).update_time - 5 * 3600_000),
       }));
     },
-  ),
+    probe: async (call) => {
+      const project = await created(call);
+      return Date.parse(project.update_time) >= Date.parse(project.create_time);
+    },
+    shows: false,
+  }),
 ] as const satisfies readonly Fault[];

@@ -3,31 +3,43 @@
 
 import { ApiError } from '../../lib/reference/http/errors.js';
 import { fault, type Fault } from './define.js';
+import { deleteThenList } from '../probes/run-states.js';
+import { FIXTURE_IDS } from '../probes/fixture-ids.js';
 
 export const RUN_STATES_FAULTS = [
-  fault(
-    'run-cancel-keeps-status',
-    ['RUN-DELETE-BY-STATUS'],
-    'DELETE of a run in progress answers `{}` but the run keeps its status: the cancellation is never applied.',
-    (b) => {
+  fault({
+    id: 'run-cancel-keeps-status',
+    requirements: ['RUN-DELETE-BY-STATUS'],
+    slips: ['state'],
+    description:
+      'DELETE of a run in progress answers `{}` but the run keeps its status: the cancellation is never applied.',
+    behaviour: (b) => {
       b.runDeletion.cancelledStatus = (status) => status;
     },
-  ),
-  fault(
-    'run-delete-finished-kept',
-    ['RUN-DELETE-BY-STATUS'],
-    'DELETE of a finished run answers `{}` but neither deletes nor cancels it: it stays listed with its status.',
-    (b) => {
+    probe: (call) => deleteThenList(call, FIXTURE_IDS.cancellableRunId),
+    shows: [200, 'PENDING'],
+  }),
+  fault({
+    id: 'run-delete-finished-kept',
+    requirements: ['RUN-DELETE-BY-STATUS'],
+    slips: ['state'],
+    description:
+      'DELETE of a finished run answers `{}` but neither deletes nor cancels it: it stays listed with its status.',
+    behaviour: (b) => {
       const { outcome, cancelledStatus } = b.runDeletion;
       b.runDeletion.outcome = () => 'cancel';
       b.runDeletion.cancelledStatus = (status) => (outcome(status) === 'delete' ? status : cancelledStatus(status));
     },
-  ),
-  fault(
-    'run-delete-in-progress-refused',
-    ['RUN-DELETE-BY-STATUS'],
-    'DELETE of a run in progress is refused with FAILED_PRECONDITION (HTTP 400: "cancel it first") instead of cancelling it.',
-    (b) => {
+    probe: (call) => deleteThenList(call, FIXTURE_IDS.deletableRunId),
+    shows: [200, 'COMPLETED'],
+  }),
+  fault({
+    id: 'run-delete-in-progress-refused',
+    requirements: ['RUN-DELETE-BY-STATUS'],
+    slips: ['state'],
+    description:
+      'DELETE of a run in progress is refused with FAILED_PRECONDITION (HTTP 400: "cancel it first") instead of cancelling it.',
+    behaviour: (b) => {
       const { outcome } = b.runDeletion;
       b.runDeletion.outcome = (status) => {
         if (outcome(status) === 'cancel')
@@ -37,15 +49,27 @@ export const RUN_STATES_FAULTS = [
       const statusOf = b.errors.status;
       b.errors.status = (code, endpoint) => (code === 'FAILED_PRECONDITION' ? 400 : statusOf(code, endpoint));
     },
-  ),
-  fault(
-    'run-delete-in-progress-still-listed',
-    ['RUN-DELETE-BY-STATUS'],
-    'DELETE deletes a run in progress too (instead of cancelling it), but the runs list ignores deletions: the run stays listed with its in-progress status.',
-    (b) => {
+    probe: (call) => deleteThenList(call, FIXTURE_IDS.cancellableRunId),
+    shows: [400, 'PENDING'],
+  }),
+  fault({
+    id: 'run-delete-in-progress-still-listed',
+    requirements: ['RUN-DELETE-BY-STATUS'],
+    slips: ['state'],
+    description:
+      'DELETE deletes a run in progress too (instead of cancelling it), but the runs list ignores deletions: the run stays listed with its in-progress status.',
+    behaviour: (b) => {
       b.runDeletion.outcome = () => 'delete';
       const hides = b.deletion.hides;
       b.deletion.hides = (endpoint) => endpoint.key !== 'GET /v1/runs' && hides(endpoint);
     },
-  ),
+    probe: async (call) => [
+      await deleteThenList(call, FIXTURE_IDS.cancellableRunId),
+      await deleteThenList(call, FIXTURE_IDS.cancellableRunId),
+    ],
+    shows: [
+      [200, 'PENDING'],
+      [404, 'PENDING'],
+    ],
+  }),
 ] as const satisfies readonly Fault[];

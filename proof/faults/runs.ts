@@ -3,6 +3,8 @@
 import type { Behaviour } from '../../lib/reference/behaviour.js';
 import type { RunProgress } from '../../lib/reference/store/records.js';
 import { fault, missingAnsweredWith, presentWith, type Fault } from './define.js';
+import { firstRun, run, allRuns, errorCode, UNKNOWN_22 } from '../probes/resources.js';
+import { FIXTURE_IDS } from '../probes/fixture-ids.js';
 
 /** Changes the progress counters of every returned run. */
 function progressWith(b: Behaviour, touch: (progress: RunProgress) => RunProgress): void {
@@ -10,11 +12,12 @@ function progressWith(b: Behaviour, touch: (progress: RunProgress) => RunProgres
 }
 
 export const RUNS_FAULTS = [
-  fault(
-    'run-metrics-inconsistent',
-    ['RUN-METRICS-CONSISTENT'],
-    'Run result metrics report min and max swapped.',
-    (b) => {
+  fault({
+    id: 'run-metrics-inconsistent',
+    requirements: ['RUN-METRICS-CONSISTENT'],
+    slips: ['broken'],
+    description: 'Run result metrics report min and max swapped.',
+    behaviour: (b) => {
       presentWith(b, 'run', (view) => {
         const results = view.results as { metrics: Record<string, { min: number; max: number; mean: number }> };
         const metrics = Object.fromEntries(
@@ -23,66 +26,104 @@ export const RUNS_FAULTS = [
         return { ...view, results: { ...results, metrics } };
       });
     },
-  ),
-  fault(
-    'run-name-singular',
-    ['RUN-FIELDS', 'NAME-MATCHES-ID'],
-    'Run names use the singular collection: `run/<id>`.',
-    (b) => {
+    probe: async (call) => {
+      const runs = (await call('GET', '/v1/runs?page_size=1000')).body.runs as {
+        results: { metrics: Record<string, { min: number; mean: number; max: number }> };
+      }[];
+      return runs.every((run) => Object.values(run.results.metrics).every((m) => m.min <= m.mean && m.mean <= m.max));
+    },
+    shows: false,
+  }),
+  fault({
+    id: 'run-name-singular',
+    requirements: ['RUN-FIELDS', 'NAME-MATCHES-ID'],
+    slips: ['broken'],
+    description: 'Run names use the singular collection: `run/<id>`.',
+    behaviour: (b) => {
       presentWith(b, 'run', (view) => ({ ...view, name: `run/${String(view.run_id)}` }));
     },
-  ),
-  fault(
-    'run-progress-completed-over-total',
-    ['RUN-PROGRESS-CONSISTENT'],
-    'completed_test_cases counts retries too and exceeds total_test_cases.',
-    (b) => {
+    probe: async (call) => (await firstRun(call)).name.split('/')[0],
+    shows: 'run',
+  }),
+  fault({
+    id: 'run-progress-completed-over-total',
+    requirements: ['RUN-PROGRESS-CONSISTENT'],
+    slips: ['bound'],
+    description: 'completed_test_cases counts retries too and exceeds total_test_cases.',
+    behaviour: (b) => {
       progressWith(b, (progress) => ({ ...progress, completed_test_cases: progress.total_test_cases + 1 }));
     },
-  ),
-  fault(
-    'run-progress-failed-negative',
-    ['RUN-PROGRESS-CONSISTENT'],
-    'failed_test_cases is off by one: -1 for a run with no failure.',
-    (b) => {
+    probe: async (call) => {
+      const { progress } = await firstRun(call);
+      return progress.completed_test_cases > progress.total_test_cases;
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'run-progress-failed-negative',
+    requirements: ['RUN-PROGRESS-CONSISTENT'],
+    slips: ['bound'],
+    description: 'failed_test_cases is off by one: -1 for a run with no failure.',
+    behaviour: (b) => {
       progressWith(b, (progress) => ({ ...progress, failed_test_cases: progress.failed_test_cases - 1 }));
     },
-  ),
-  fault(
-    'run-update-before-create',
-    ['TIMESTAMP-ORDER'],
-    'Runs report an update_time an hour before their create_time.',
-    (b) => {
+    probe: async (call) => (await firstRun(call)).progress.failed_test_cases,
+    shows: 0,
+  }),
+  fault({
+    id: 'run-update-before-create',
+    requirements: ['TIMESTAMP-ORDER'],
+    slips: ['broken'],
+    description: 'Runs report an update_time an hour before their create_time.',
+    behaviour: (b) => {
       presentWith(b, 'run', (view, record) => ({
         ...view,
         update_time: b.formatTime((record as { create_time: number }).create_time - 3_600_000),
       }));
     },
-  ),
-  fault(
-    'run-delete-still-listed',
-    ['RUN-DELETE'],
-    'DELETE of a run answers `{}` but the run stays listed unchanged (the runs list ignores the deletion).',
-    (b) => {
+    probe: async (call) => {
+      const run = await firstRun(call);
+      return Date.parse(run.update_time) < Date.parse(run.create_time);
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'run-delete-still-listed',
+    requirements: ['RUN-DELETE'],
+    slips: ['state'],
+    description:
+      'DELETE of a run answers `{}` but the run stays listed unchanged (the runs list ignores the deletion).',
+    behaviour: (b) => {
       const hides = b.deletion.hides;
       b.deletion.hides = (endpoint) => endpoint.key !== 'GET /v1/runs' && hides(endpoint);
     },
-  ),
-  fault(
-    'run-delete-answers-run',
-    ['RUN-DELETE', 'DELETE-EMPTY-OBJECT-BODY'],
-    'DELETE of a run answers the run instead of an empty object.',
-    (b) => {
+    probe: async (call) => {
+      await call('DELETE', run);
+      return (await allRuns(call)).some((listed) => listed.run_id === FIXTURE_IDS.deletableRunId);
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'run-delete-answers-run',
+    requirements: ['RUN-DELETE', 'DELETE-EMPTY-OBJECT-BODY'],
+    slips: ['broken'],
+    description: 'DELETE of a run answers the run instead of an empty object.',
+    behaviour: (b) => {
       const answer = b.deletion.answer;
       b.deletion.answer = (kind, deleted) => (kind === 'run' ? deleted : answer(kind, deleted));
     },
-  ),
-  fault(
-    'run-missing-permission-denied',
-    ['MISSING-RESOURCE-NOT-FOUND'],
-    'DELETE of an unknown run answers PERMISSION_DENIED instead of NOT_FOUND.',
-    (b) => {
+    probe: async (call) => 'run_id' in (await call('DELETE', run)).body,
+    shows: true,
+  }),
+  fault({
+    id: 'run-missing-permission-denied',
+    requirements: ['MISSING-RESOURCE-NOT-FOUND'],
+    slips: ['broken'],
+    description: 'DELETE of an unknown run answers PERMISSION_DENIED instead of NOT_FOUND.',
+    behaviour: (b) => {
       missingAnsweredWith(b, 'run_id', 'PERMISSION_DENIED');
     },
-  ),
+    probe: async (call) => errorCode(call, `/v1/runs/${UNKNOWN_22}`, 'DELETE'),
+    shows: 'PERMISSION_DENIED',
+  }),
 ] as const satisfies readonly Fault[];

@@ -1,69 +1,102 @@
 // Scheduled run faults.
 
 import { fault, presentWith, type Fault } from './define.js';
+import { scheduledRun, at } from '../probes/scheduled-runs.js';
+import { FIXTURE_IDS } from '../probes/fixture-ids.js';
 
 export const SCHEDULED_RUNS_FAULTS = [
-  fault(
-    'scheduled-run-name-unprefixed',
-    ['NAME-MATCHES-ID'],
-    'Scheduled runs are named by their bare id, without `scheduled-runs/`.',
-    (b) => {
+  fault({
+    id: 'scheduled-run-name-unprefixed',
+    requirements: ['NAME-MATCHES-ID'],
+    slips: ['broken'],
+    description: 'Scheduled runs are named by their bare id, without `scheduled-runs/`.',
+    behaviour: (b) => {
       presentWith(b, 'scheduledRun', (view) => ({ ...view, name: view.id }));
     },
-  ),
-  fault(
-    'scheduled-run-id-of-template',
-    ['SCHEDULED-RUN-GET'],
-    'A scheduled run is returned with its run_template_id in place of its own id.',
-    (b) => {
+    probe: async (call) => (await scheduledRun(call)).name.includes('/'),
+    shows: false,
+  }),
+  fault({
+    id: 'scheduled-run-id-of-template',
+    requirements: ['SCHEDULED-RUN-GET'],
+    slips: ['broken'],
+    description: 'A scheduled run is returned with its run_template_id in place of its own id.',
+    behaviour: (b) => {
       presentWith(b, 'scheduledRun', (view) => ({ ...view, id: view.run_template_id }));
     },
-  ),
-  fault(
-    'scheduled-run-expression-bare-cron',
-    ['SCHEDULED-RUN-EXPRESSION-FORM'],
-    'schedule_expression is returned as a bare crontab line (`0 12 * * *`).',
-    (b) => {
+    probe: async (call) => {
+      const scheduled = await scheduledRun(call);
+      return scheduled.id === scheduled.run_template_id;
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'scheduled-run-expression-bare-cron',
+    requirements: ['SCHEDULED-RUN-EXPRESSION-FORM'],
+    slips: ['broken'],
+    description: 'schedule_expression is returned as a bare crontab line (`0 12 * * *`).',
+    behaviour: (b) => {
       presentWith(b, 'scheduledRun', (view) => ({ ...view, schedule_expression: '0 12 * * *' }));
     },
-  ),
-  fault(
-    'scheduled-run-times-swapped',
-    ['TIMESTAMP-ORDER'],
-    'Scheduled runs report create_time and update_time swapped.',
-    (b) => {
+    probe: async (call) => (await scheduledRun(call)).schedule_expression,
+    shows: '0 12 * * *',
+  }),
+  fault({
+    id: 'scheduled-run-times-swapped',
+    requirements: ['TIMESTAMP-ORDER'],
+    slips: ['broken'],
+    description: 'Scheduled runs report create_time and update_time swapped.',
+    behaviour: (b) => {
       presentWith(b, 'scheduledRun', (view) =>
         view.update_time === null ? view : { ...view, create_time: view.update_time, update_time: view.create_time },
       );
     },
-  ),
-  fault(
-    'scheduled-run-unset-times-epoch',
-    ['TIMESTAMP-ORDER'],
-    "A scheduled run's unset times are written as the zero timestamp: one never updated or never run shows update_time and last_run_at `1970-01-01T00:00:00.000Z` instead of null (set times are right).",
-    (b) => {
+    probe: async (call) => {
+      const scheduled = await scheduledRun(call);
+      return Date.parse(scheduled.create_time) > Date.parse(scheduled.update_time);
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'scheduled-run-unset-times-epoch',
+    requirements: ['TIMESTAMP-ORDER'],
+    slips: ['broken'],
+    description:
+      "A scheduled run's unset times are written as the zero timestamp: one never updated or never run shows update_time and last_run_at `1970-01-01T00:00:00.000Z` instead of null (set times are right).",
+    behaviour: (b) => {
       presentWith(b, 'scheduledRun', (view) => ({
         ...view,
         update_time: view.update_time ?? b.formatTime(0),
         last_run_at: view.last_run_at ?? b.formatTime(0),
       }));
     },
-  ),
-  fault(
-    'scheduled-run-delete-kept',
-    ['SCHEDULED-RUN-DELETE'],
-    'DELETE answers success but the scheduled run is still served.',
-    (b) => {
+    probe: async (call) => (await call('GET', at(FIXTURE_IDS.deletableScheduledRunId))).body.scheduled_run.update_time,
+    shows: '1970-01-01T00:00:00.000Z',
+  }),
+  fault({
+    id: 'scheduled-run-delete-kept',
+    requirements: ['SCHEDULED-RUN-DELETE'],
+    slips: ['broken'],
+    description: 'DELETE answers success but the scheduled run is still served.',
+    behaviour: (b) => {
       b.scheduledRunDeleteRemoves = () => false;
     },
-  ),
-  fault(
-    'scheduled-run-path-id-unchecked',
-    ['PATH-ID-FORMAT'],
-    'scheduled_run_id is not checked: a malformed id answers NOT_FOUND.',
-    (b) => {
+    probe: async (call) => {
+      await call('DELETE', at(FIXTURE_IDS.deletableScheduledRunId));
+      return (await call('GET', at(FIXTURE_IDS.deletableScheduledRunId))).status;
+    },
+    shows: 200,
+  }),
+  fault({
+    id: 'scheduled-run-path-id-unchecked',
+    requirements: ['PATH-ID-FORMAT'],
+    slips: ['scope'],
+    description: 'scheduled_run_id is not checked: a malformed id answers NOT_FOUND.',
+    behaviour: (b) => {
       const checked = b.pathIdChecked;
       b.pathIdChecked = (endpoint, param) => param !== 'scheduled_run_id' && checked(endpoint, param);
     },
-  ),
+    probe: async (call) => (await call('GET', at('s'.repeat(21)))).body.error.code,
+    shows: 'NOT_FOUND',
+  }),
 ] as const satisfies readonly Fault[];

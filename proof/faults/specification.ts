@@ -3,6 +3,8 @@
 import { fault, finalizeWith, paths, type Fault } from './define.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import { withKeyAsHeaderParameter } from '../variations.js';
+import { SPEC, jsonSpec } from '../probes/basics.js';
+import { parse } from 'yaml';
 
 function withoutOperation(doc: JsonObject, method: string, pathSuffix: string): JsonObject {
   const kept = Object.entries(paths(doc)).flatMap(([path, item]): [string, Record<string, JsonObject>][] => {
@@ -73,103 +75,206 @@ function withSuccessContentMergedUnchanged(doc: JsonObject): JsonObject {
 }
 
 export const SPECIFICATION_FAULTS = [
-  fault(
-    'spec-unlisted-name-served',
-    ['MISSING-RESOURCE-NOT-FOUND'],
-    'GET /v1/openapi/{spec_name} serves the first listed document for a spec_name the listing does not give, instead of NOT_FOUND (a document cache keyed without the name).',
-    (b) => {
+  fault({
+    id: 'spec-unlisted-name-served',
+    requirements: ['MISSING-RESOURCE-NOT-FOUND'],
+    slips: ['scope'],
+    description:
+      'GET /v1/openapi/{spec_name} serves the first listed document for a spec_name the listing does not give, instead of NOT_FOUND (a document cache keyed without the name).',
+    behaviour: (b) => {
       const named = b.publishing.documentNamed;
       b.publishing.documentNamed = (asked, listed) => named(asked, listed) ?? listed[0];
     },
-  ),
-  fault('spec-listing-empty', ['SPEC-LISTING'], 'GET /v1/openapi lists no specs.', (b) => {
-    const listing = b.publishing.listing;
-    b.publishing.listing = { ...listing, render: () => listing.render([]) };
+    probe: async (call) => (await call('GET', '/v1/openapi/no-such-spec', { key: null })).status,
+    shows: 200,
   }),
-  fault('spec-yaml-as-json', ['SPEC-YAML-DEFAULT'], 'Specs are served as JSON by default.', (b) => {
-    b.publishing.negotiate = () => 'json';
+  fault({
+    id: 'spec-listing-empty',
+    requirements: ['SPEC-LISTING'],
+    slips: ['broken'],
+    description: 'GET /v1/openapi lists no specs.',
+    behaviour: (b) => {
+      const listing = b.publishing.listing;
+      b.publishing.listing = { ...listing, render: () => listing.render([]) };
+    },
+    probe: async (call) => (await call('GET', '/v1/openapi', { key: null })).body,
+    shows: { specs: [] },
   }),
-  fault(
-    'spec-no-accept-crash',
-    ['SPEC-YAML-DEFAULT'],
-    'A spec requested without an Accept header fails with 500: the header is read without a check.',
-    (b) => {
+  fault({
+    id: 'spec-yaml-as-json',
+    requirements: ['SPEC-YAML-DEFAULT'],
+    slips: ['broken'],
+    description: 'Specs are served as JSON by default.',
+    behaviour: (b) => {
+      b.publishing.negotiate = () => 'json';
+    },
+    probe: async (call) => (await call('GET', SPEC, { key: null })).contentType,
+    shows: 'application/json',
+  }),
+  fault({
+    id: 'spec-no-accept-crash',
+    requirements: ['SPEC-YAML-DEFAULT'],
+    slips: ['explicit'],
+    description: 'A spec requested without an Accept header fails with 500: the header is read without a check.',
+    behaviour: (b) => {
       const negotiate = b.publishing.negotiate;
       b.publishing.negotiate = (accept) => {
         if (accept === undefined) throw new TypeError("Cannot read properties of undefined (reading 'split')");
         return negotiate(accept);
       };
     },
-  ),
-  fault('spec-json-ignored', ['SPEC-JSON-ON-REQUEST'], 'Accept: application/json still gets YAML.', (b) => {
-    b.publishing.negotiate = () => 'yaml';
+    probe: async (call) => (await call('GET', SPEC, { key: null })).status,
+    shows: 500,
   }),
-  fault('spec-json-differs', ['SPEC-SAME-DOCUMENT'], 'The JSON form lacks one path of the YAML form.', (b) => {
-    finalizeWith(b, (doc, form) =>
-      form === 'json' ? { ...doc, paths: Object.fromEntries(Object.entries(paths(doc)).slice(1)) } : doc,
-    );
+  fault({
+    id: 'spec-json-ignored',
+    requirements: ['SPEC-JSON-ON-REQUEST'],
+    slips: ['broken'],
+    description: 'Accept: application/json still gets YAML.',
+    behaviour: (b) => {
+      b.publishing.negotiate = () => 'yaml';
+    },
+    probe: async (call) =>
+      (await call('GET', SPEC, { key: null, headers: { Accept: 'application/json' } })).contentType,
+    shows: 'application/yaml',
   }),
-  fault('spec-invalid-openapi', ['SPEC-VALID-OPENAPI'], 'Published documents lack `info`.', (b) => {
-    finalizeWith(b, ({ info: _info, ...rest }) => rest);
+  fault({
+    id: 'spec-json-differs',
+    requirements: ['SPEC-SAME-DOCUMENT'],
+    slips: ['broken'],
+    description: 'The JSON form lacks one path of the YAML form.',
+    behaviour: (b) => {
+      finalizeWith(b, (doc, form) =>
+        form === 'json' ? { ...doc, paths: Object.fromEntries(Object.entries(paths(doc)).slice(1)) } : doc,
+      );
+    },
+    probe: async (call) =>
+      Object.keys((await jsonSpec(call)).paths).length ===
+      Object.keys(parse((await call('GET', SPEC, { key: null })).text).paths).length,
+    shows: false,
   }),
-  fault(
-    'spec-missing-endpoint',
-    ['SPEC-COVERS-ENDPOINTS'],
-    'DELETE /v1/runs/{run_id} is missing from the published documents.',
-    (b) => {
+  fault({
+    id: 'spec-invalid-openapi',
+    requirements: ['SPEC-VALID-OPENAPI'],
+    slips: ['broken'],
+    description: 'Published documents lack `info`.',
+    behaviour: (b) => {
+      finalizeWith(b, ({ info: _info, ...rest }) => rest);
+    },
+    probe: async (call) => 'info' in (await jsonSpec(call)),
+    shows: false,
+  }),
+  fault({
+    id: 'spec-missing-endpoint',
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    slips: ['broken'],
+    description: 'DELETE /v1/runs/{run_id} is missing from the published documents.',
+    behaviour: (b) => {
       finalizeWith(b, (doc) => withoutOperation(doc, 'delete', '/runs/{run_id}'));
     },
-  ),
-  fault('spec-no-security', ['SPEC-SECURITY-API-KEY'], 'No operation is documented as secured.', (b) =>
-    finalizeWith(b, withoutSecurity),
-  ),
-  fault(
-    'spec-key-as-parameter-only',
-    ['SPEC-SECURITY-SCHEME'],
-    "No security scheme: X-API-Key is documented as a required header parameter of each secured operation (variation localized-pointers's choice, short of the convention).",
-    (b) => finalizeWith(b, withKeyAsHeaderParameter),
-  ),
-  fault(
-    'spec-key-parameter-optional',
-    ['SPEC-SECURITY-API-KEY'],
-    'No security scheme: X-API-Key is documented on every operation as a header parameter, but not as required.',
-    (b) => finalizeWith(b, withKeyParameterOptional),
-  ),
-  fault('spec-listed-not-fetchable', ['SPEC-FETCHABLE'], 'The listing names a spec that answers NOT_FOUND.', (b) => {
-    const listing = b.publishing.listing;
-    b.publishing.listing = {
-      ...listing,
-      render: (entries) =>
-        listing.render(entries.map((e) => ({ spec_name: `${e.spec_name}-latest`, url: `${e.url}-latest` }))),
-    };
+    probe: async (call) => [
+      (await jsonSpec(call)).paths['/v1/runs/{run_id}']?.delete !== undefined,
+      parse((await call('GET', SPEC, { key: null })).text).paths['/v1/runs/{run_id}']?.delete !== undefined,
+    ],
+    shows: [false, false],
   }),
-  fault(
-    'spec-schema-mismatch',
-    ['SCHEMA-PUBLISHED'],
-    'The published Agent schema types display_name as an integer.',
-    (b) => {
+  fault({
+    id: 'spec-no-security',
+    requirements: ['SPEC-SECURITY-API-KEY'],
+    slips: ['broken'],
+    description: 'No operation is documented as secured.',
+    behaviour: (b) => finalizeWith(b, withoutSecurity),
+    probe: async (call) => (await jsonSpec(call)).paths['/v1/runs'].get.security,
+    shows: undefined,
+  }),
+  fault({
+    id: 'spec-key-as-parameter-only',
+    requirements: ['SPEC-SECURITY-SCHEME'],
+    slips: ['broken'],
+    description:
+      "No security scheme: X-API-Key is documented as a required header parameter of each secured operation (variation localized-pointers's choice, short of the convention).",
+    behaviour: (b) => finalizeWith(b, withKeyAsHeaderParameter),
+    probe: async (call) => (await jsonSpec(call)).paths['/v1/runs'].get.security,
+    shows: undefined,
+  }),
+  fault({
+    id: 'spec-key-parameter-optional',
+    requirements: ['SPEC-SECURITY-API-KEY'],
+    slips: ['broken'],
+    description:
+      'No security scheme: X-API-Key is documented on every operation as a header parameter, but not as required.',
+    behaviour: (b) => finalizeWith(b, withKeyParameterOptional),
+    probe: async (call) => {
+      const get = (await jsonSpec(call)).paths['/v1/runs'].get;
+      return [get.security, get.parameters.filter((p: { in: string }) => p.in === 'header')];
+    },
+    shows: [undefined, [{ name: 'X-API-Key', in: 'header', required: false, schema: { type: 'string' } }]],
+  }),
+  fault({
+    id: 'spec-listed-not-fetchable',
+    requirements: ['SPEC-FETCHABLE'],
+    slips: ['broken'],
+    description: 'The listing names a spec that answers NOT_FOUND.',
+    behaviour: (b) => {
+      const listing = b.publishing.listing;
+      b.publishing.listing = {
+        ...listing,
+        render: (entries) =>
+          listing.render(entries.map((e) => ({ spec_name: `${e.spec_name}-latest`, url: `${e.url}-latest` }))),
+      };
+    },
+    probe: async (call) => {
+      const url = new URL((await call('GET', '/v1/openapi', { key: null })).body.specs[0].url);
+      return (await call('GET', url.pathname, { key: null })).status;
+    },
+    shows: 404,
+  }),
+  fault({
+    id: 'spec-schema-mismatch',
+    requirements: ['SCHEMA-PUBLISHED'],
+    slips: ['type'],
+    description: 'The published Agent schema types display_name as an integer.',
+    behaviour: (b) => {
       finalizeWith(b, withAgentDisplayNameInteger);
     },
-  ),
-  fault(
-    'spec-any-accept-json',
-    ['SPEC-YAML-ANY-ACCEPT'],
-    'A spec asked for with Accept: */* is served as JSON; YAML only without an Accept header.',
-    (b) => {
+    probe: async (call) => (await jsonSpec(call)).components.schemas.Agent.properties.display_name.type,
+    shows: 'integer',
+  }),
+  fault({
+    id: 'spec-any-accept-json',
+    requirements: ['SPEC-YAML-ANY-ACCEPT'],
+    slips: ['broken'],
+    description: 'A spec asked for with Accept: */* is served as JSON; YAML only without an Accept header.',
+    behaviour: (b) => {
       const negotiate = b.publishing.negotiate;
       b.publishing.negotiate = (accept) => (accept === '*/*' ? 'json' : negotiate(accept));
     },
-  ),
-  fault('spec-yaml-legacy-media-type', ['SPEC-YAML-MEDIA-TYPE'], 'YAML is labelled application/x-yaml.', (b) => {
-    b.contentTypes.yaml = 'application/x-yaml';
+    probe: async (call) => (await call('GET', SPEC, { key: null, headers: { Accept: '*/*' } })).contentType,
+    shows: 'application/json',
   }),
-  fault(
-    'spec-yaml-merge-drops-override',
-    ['SPEC-SAME-DOCUMENT'],
-    'The YAML form uses merge keys, and one operation merges the first success response without overriding its content: read with merge keys applied, it differs from the JSON form.',
-    (b) => {
+  fault({
+    id: 'spec-yaml-legacy-media-type',
+    requirements: ['SPEC-YAML-MEDIA-TYPE'],
+    slips: ['broken'],
+    description: 'YAML is labelled application/x-yaml.',
+    behaviour: (b) => {
+      b.contentTypes.yaml = 'application/x-yaml';
+    },
+    probe: async (call) => (await call('GET', SPEC, { key: null })).contentType,
+    shows: 'application/x-yaml',
+  }),
+  fault({
+    id: 'spec-yaml-merge-drops-override',
+    requirements: ['SPEC-SAME-DOCUMENT'],
+    slips: ['broken'],
+    description:
+      'The YAML form uses merge keys, and one operation merges the first success response without overriding its content: read with merge keys applied, it differs from the JSON form.',
+    behaviour: (b) => {
       b.publishing.yamlMergeKeys = true;
       finalizeWith(b, (doc, form) => (form === 'yaml' ? withSuccessContentMergedUnchanged(doc) : doc));
     },
-  ),
+    probe: async (call) =>
+      parse((await call('GET', SPEC, { key: null })).text, { merge: true }).paths['/v1/openapi/{spec_name}'].get
+        .responses['200'].content,
+  }),
 ] as const satisfies readonly Fault[];

@@ -1,27 +1,31 @@
-// What each list slip fault (lists-slips.ts) changes, observed from outside: each probe's value
-// differs between the correct service and the one with the fault. Faults on the pages after a
-// token are observed by walking every page.
+// What the probes of the list slip faults (proof/faults/lists-slips.ts); faults on the pages after a
+// token are observed by walking every page share. Each probe lives in its fault's record.
 
 import type { Call } from './call.js';
 
-type Probe = (call: Call) => Promise<unknown>;
 type Query = Record<string, string>;
 
 /** A walk is cut off after this many pages (a fault's walk may never end). */
 const MAX_PAGES = 60;
 
-const list = (call: Call, path: string, query: Query) => call('GET', `${path}?${new URLSearchParams(query)}`);
+export const list = (call: Call, path: string, query: Query) => call('GET', `${path}?${new URLSearchParams(query)}`);
 const idOf = (item: Record<string, unknown>): unknown => item.id ?? item.run_id ?? item.metric_output_id;
 const itemsKey = (path: string): string => path.split('/').at(-1)!;
 
 /** Status and item ids of one page. */
-async function page(call: Call, path: string, query: Query): Promise<[number, unknown]> {
+export async function page(call: Call, path: string, query: Query): Promise<[number, unknown]> {
   const answer = await list(call, path, query);
   return [answer.status, answer.body[itemsKey(path)]?.map(idOf)];
 }
 
+/** Status and number of items of one page: what a page_size fault changes. */
+export async function counted(call: Call, path: string, query: Query): Promise<[number, number]> {
+  const [status, ids] = await page(call, path, query);
+  return [status, (ids as unknown[] | undefined)?.length ?? 0];
+}
+
 /** The ids of every page along next_page_token, and how many pages it took. */
-async function walk(call: Call, path: string, query: Query): Promise<[unknown[], number]> {
+export async function walk(call: Call, path: string, query: Query): Promise<[unknown[], number]> {
   const ids: unknown[] = [];
   let token: string | undefined;
   let pages = 0;
@@ -35,7 +39,7 @@ async function walk(call: Call, path: string, query: Query): Promise<[unknown[],
 }
 
 /** `probe` of the metrics list of every simulation a run names. */
-async function everySimulation(call: Call, probe: (path: string) => Promise<unknown>): Promise<unknown[]> {
+export async function everySimulation(call: Call, probe: (path: string) => Promise<unknown>): Promise<unknown[]> {
   const runs = (await list(call, '/v1/runs', { page_size: '1000' })).body.runs as {
     results: { output_ids: string[] };
   }[];
@@ -43,38 +47,5 @@ async function everySimulation(call: Call, probe: (path: string) => Promise<unkn
   return Promise.all(simulations.map((id) => probe(`/v1/simulations/${id}/metrics`)));
 }
 
-const PERSONAS = '/v1/personas';
-const RUNS = '/v1/runs';
-
-export const LISTS_SLIPS_PROBES: Record<string, Probe> = {
-  'list-token-after-extra-item': (call) => walk(call, RUNS, { page_size: '7' }),
-  'list-ties-reversed-after-token': (call) => walk(call, PERSONAS, { page_size: '7' }),
-  'metrics-last-page-echoes-token': (call) => everySimulation(call, (path) => walk(call, path, { page_size: '2' })),
-  'runs-page-size-parse-int': (call) => page(call, RUNS, { page_size: '1.5' }),
-  'personas-forged-token-first-page': (call) => page(call, PERSONAS, { page_token: 'forged!token' }),
-  'runs-stale-token-accepted': async (call) => {
-    const first = await list(call, RUNS, { page_size: '5', order_by: 'create_time' });
-    return page(call, RUNS, { page_size: '5', order_by: '-create_time', page_token: first.body.next_page_token });
-  },
-  'list-page-after-token-one-short': async (call) => {
-    const first = await list(call, RUNS, { page_size: '7' });
-    return page(call, RUNS, { page_size: '7', page_token: first.body.next_page_token });
-  },
-  'personas-order-by-name-as-create-time': (call) => page(call, PERSONAS, { page_size: '5', order_by: 'name' }),
-  'list-order-direction-lost-after-token': (call) => walk(call, PERSONAS, { page_size: '50', order_by: '-name' }),
-  'list-order-desc-suffix-ignored': (call) => page(call, PERSONAS, { page_size: '5', order_by: 'name desc' }),
-  'list-order-desc-suffix-first-page-only': (call) => walk(call, PERSONAS, { page_size: '50', order_by: 'name desc' }),
-  'metrics-default-order-create-time': (call) =>
-    everySimulation(call, (path) => page(call, path, { page_size: '1000' })),
-  'list-default-order-first-page-only': (call) => walk(call, RUNS, { page_size: '50' }),
-  'runs-order-unknown-field-default': (call) => page(call, RUNS, { order_by: 'no_such_field' }),
-  'list-filter-first-page-only': (call) => walk(call, RUNS, { page_size: '5', filter: 'status = FAILED' }),
-  'list-filter-or-as-and-after-token': (call) =>
-    walk(call, RUNS, { page_size: '2', filter: 'status = FAILED OR status = PENDING' }),
-  'metrics-filter-quoted-never-match': (call) =>
-    everySimulation(call, (path) => page(call, path, { page_size: '1000', filter: 'status = "COMPLETED"' })),
-  'runs-filter-compact-quotes-kept': (call) => page(call, RUNS, { page_size: '1000', filter: 'status="COMPLETED"' }),
-  'list-filter-quotes-kept-after-token': (call) => walk(call, RUNS, { page_size: '5', filter: 'status = "COMPLETED"' }),
-  'personas-filter-unknown-field-ignored': (call) => page(call, PERSONAS, { filter: 'no_such_field = 1' }),
-  'runs-filter-malformed-ignored': (call) => page(call, RUNS, { filter: 'status =' }),
-};
+export const PERSONAS = '/v1/personas';
+export const RUNS = '/v1/runs';
