@@ -1,4 +1,4 @@
-// The mutation score: the suite must fail against the reference service with each
+// The fault score: the suite must fail against the reference service with each
 // fault switched on (with a check that names a requirement the fault breaks), pass
 // against every permitted variation, and cover every requirement of the catalog.
 // The proofs run in one child process (proof/prove.ts), one vitest project each.
@@ -55,7 +55,7 @@ afterAll(() => {
   const faults = report.proofs.filter((p) => p.name.startsWith('fault:'));
   const clean = report.proofs.filter((p) => p.name.startsWith('variation:'));
   console.log(
-    `mutation score: ${faults.filter((p) => p.ok).length}/${faults.length} faults detected, ${clean.filter((p) => p.ok).length}/${clean.length} variation profiles clean (${(report.durationMs / 1000).toFixed(0)} s)`,
+    `fault score: ${faults.filter((p) => p.ok).length}/${faults.length} faults detected, ${clean.filter((p) => p.ok).length}/${clean.length} variation profiles clean (${(report.durationMs / 1000).toFixed(0)} s)`,
   );
 });
 
