@@ -170,7 +170,7 @@ const REST_STATUSES: Variation = {
 };
 
 /** The lists beyond the specification with pages of `size` items by default, served and published so; their errors published under `default` alone. */
-function beyondPagesOf(b: Behaviour, size: number): void {
+function genericPagesOf(b: Behaviour, size: number): void {
   const withDefault = (list: ServedList): ServedList => ({ ...list, pageSize: { ...list.pageSize, default: size } });
   b.genericLists = {
     agents: withDefault(b.genericLists.agents),
@@ -207,7 +207,7 @@ const parameterValuesAsText: MutationFields['parameter_values'] = (f) => {
 };
 
 /** The page size the lists beyond the specification serve by default under lenient-inputs. */
-const LENIENT_BEYOND_PAGE = 20;
+const LENIENT_GENERIC_PAGE = 20;
 
 const LENIENT_INPUTS: Variation = {
   name: 'lenient-inputs',
@@ -226,7 +226,7 @@ const LENIENT_INPUTS: Variation = {
     'specs: one OpenAPI 3.0.3 document with `nullable`, listed as a top-level array of `{name, url}`',
     'the YAML form writes repeated parameters and responses once (`&anchor`) and merges them (`<<: *anchor`)',
     'YAML is labelled `application/x-yaml`',
-    `the lists beyond the specification (agents, test cases) hold ${LENIENT_BEYOND_PAGE} items by default, published as page_size \`default: ${LENIENT_BEYOND_PAGE}\`; the operations beyond the specification publish their errors under \`default\` alone`,
+    `the lists beyond the specification (agents, test cases) hold ${LENIENT_GENERIC_PAGE} items by default, published as page_size \`default: ${LENIENT_GENERIC_PAGE}\`; the operations beyond the specification publish their errors under \`default\` alone`,
   ],
   apply(b) {
     const success = b.successStatus;
@@ -265,7 +265,7 @@ const LENIENT_INPUTS: Variation = {
     b.publishing = { ...b.publishing, openapiVersion: '3.0.3', listing: NAMED_ARRAY };
     b.publishing.yamlMergeKeys = true;
     b.contentTypes.yaml = 'application/x-yaml';
-    beyondPagesOf(b, LENIENT_BEYOND_PAGE);
+    genericPagesOf(b, LENIENT_GENERIC_PAGE);
   },
 };
 

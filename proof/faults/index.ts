@@ -23,7 +23,7 @@ import { PUBLISHED_FAULTS } from './published.js';
 import { READ_BACK_FAULTS } from './read-back.js';
 import { FIELD_SLIPS_FAULTS } from './field-slips.js';
 import { GENERAL_SLIPS_FAULTS } from './general-slips.js';
-import { BEYOND_CONTRACT_FAULTS } from './beyond-contract.js';
+import { GENERIC_FAULTS } from './generic.js';
 
 export const FAULTS = [
   ...AUTH_FAULTS,
@@ -47,7 +47,7 @@ export const FAULTS = [
   ...READ_BACK_FAULTS,
   ...FIELD_SLIPS_FAULTS,
   ...GENERAL_SLIPS_FAULTS,
-  ...BEYOND_CONTRACT_FAULTS,
+  ...GENERIC_FAULTS,
 ] as const satisfies readonly FaultShape[];
 
 /** A fault of the catalog: a misspelt id fails the type check. */

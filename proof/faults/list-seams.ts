@@ -1,4 +1,4 @@
-// The small seams the list faults (lists.ts, lists-slips.ts, lists-per-list.ts, beyond-contract.ts)
+// The small seams the list faults (lists.ts, lists-slips.ts, lists-per-list.ts, generic.ts)
 // share: a blank parameter, the filter reshaped, and one seam of the list policy replaced on one
 // list only.
 

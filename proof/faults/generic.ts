@@ -15,13 +15,7 @@ import { invalidArgument } from '../../lib/reference/http/errors.js';
 import { fault, localTime, readAs, respondWith, type Fault } from './define.js';
 import { onList, tokenAcceptedOn } from './list-seams.js';
 import type { JsonObject } from '../../lib/util/json.js';
-import {
-  UNKNOWN_AGENT,
-  firstTestCase,
-  firstRun,
-  twoTestCasePages,
-  publishedAndServed,
-} from '../probes/beyond-contract.js';
+import { UNKNOWN_AGENT, firstTestCase, firstRun, twoTestCasePages, publishedAndServed } from '../probes/generic.js';
 
 const timestamp = { type: 'string', format: 'iso-utc' };
 
@@ -151,7 +145,7 @@ const DELETE_AGENT: GenericOperation = {
   schemas: {},
 };
 
-export const BEYOND_CONTRACT_FAULTS = [
+export const GENERIC_FAULTS = [
   fault({
     id: 'beyond-list-agents-unauthenticated',
     requirements: ['GENERIC-AUTH'],
