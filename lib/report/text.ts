@@ -181,6 +181,11 @@ export function verdictText(run: RunResult): VerdictText {
         detail: `no rule violation found, but ${plural(error, 'check')} errored, so conformance is not established`,
       };
     case 'passed-partial':
+      if (!run.untested.length && run.selection.exclude?.length)
+        return {
+          label: 'PASSED, PARTIAL RUN: NOT SHOWN CONFORMANT',
+          detail: `${plural(pass, 'check')} passed, ${skip} skipped, ${waivedText(run)}; but --exclude ${run.selection.exclude.join(',')} left checks out, so conformance is not established (exit code 0: what ran passed)`,
+        };
       if (!run.untested.length)
         return {
           label: 'PASSED, PARTIAL RUN: NOT SHOWN CONFORMANT',

@@ -203,7 +203,9 @@ export function verdictOf(run: Omit<RunResult, 'verdict'>): Verdict {
   const waived = waivedFailures(run.checks);
   if (run.counts.fail - waived > 0) return 'violations';
   if (run.counts.error > 0) return 'errors';
-  return run.untested.length || waived > 0 ? 'passed-partial' : 'conformant';
+  // Whatever --exclude left out (a check, a group) was not verified, even where other checks share its rules.
+  const excluded = (run.selection.exclude ?? []).length > 0;
+  return run.untested.length || waived > 0 || excluded ? 'passed-partial' : 'conformant';
 }
 
 // Endpoint groups in the spec's order, then the cross-cutting areas; unknown groups follow in order of appearance.
