@@ -184,8 +184,8 @@ function declare(
 /**
  * How a check ends (`end`): undefined when it passed, else what it throws (a violation, a skip, an error);
  * and the last exchange of its body, the evidence of an error. It deletes what it created first, however
- * its body ended: a refused deletion fails the check (a skip too, which must not hide it); after a
- * failure of its own, it is kept for the runner to settle.
+ * its body ended: a refused deletion, or a convention its responses broke (strict profile), fails the
+ * check (a skip too, which must not hide it); after a failure of its own, each is kept for the runner to settle.
  */
 async function endOf(
   t: CheckContext,
@@ -199,16 +199,17 @@ async function endOf(
   }
   const lastOfBody = t.exchanges.at(-1);
   const refused = await t.deleteCreated();
+  const conventions = brokenConventions(t);
   if (end !== undefined && !(end instanceof Skip)) {
-    refused.forEach((seen) => t.observe(seen));
+    [...refused, ...(conventions ? [conventions] : [])].forEach((seen) => t.observe(seen));
     return { end, lastOfBody };
   }
-  const [first, ...more] = refused;
+  const [first, ...more] = [...refused, ...(conventions ? [conventions] : [])];
   more.forEach((seen) => t.observe(seen));
-  return { end: first ?? end ?? brokenConventions(t), lastOfBody };
+  return { end: first ?? end, lastOfBody };
 }
 
-/** Every MUST held; broken conventions (strict profile) fail the check now, all named. */
+/** Broken conventions (strict profile), all named: they fail a check that would pass or skip, as any rule seen broken. */
 function brokenConventions(t: CheckContext): RuleViolation | undefined {
   const [first, ...more] = t.conventions;
   if (!first) return undefined;

@@ -1,28 +1,45 @@
 // A check owns what it creates: its deletions run when it ends, and a refusal fails that very
 // check (one that passed or skipped), or, after a failure of its own, is kept as a finding the
-// runner settles by its cause. Proven on a fixture file run through vitest against the reference.
+// runner settles by its cause. Conventions its responses broke (strict profile) are judged the same
+// way. Proven on fixture files run through vitest against the reference.
 
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createVitest } from 'vitest/node';
 import { parseConfig } from '../../lib/config.js';
 import { planEnvironment } from '../../lib/protocol/plan.js';
-import { startReferenceService, type RunningReference } from '../../lib/reference/server.js';
+import { startReferenceService, type RequestListener, type RunningReference } from '../../lib/reference/server.js';
 import type { CheckResult } from '../../lib/result/model.js';
 import { CollectingReporter } from '../../lib/runner/collect.js';
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
 import { CONFORMANCE_SCHEDULING, PACKAGE_ROOT } from '../../lib/runner/project.js';
 
 let reference: RunningReference;
+/** The same service, its JSON bodies labelled `text/plain`: the strict profile's RESPONSE-CONTENT-TYPE-JSON broken. */
+let mislabelled: RunningReference;
+
+const mislabel =
+  (listener: RequestListener): RequestListener =>
+  (req, res) => {
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
+    res.writeHead = ((status: number, headers?: Record<string, string | number>) =>
+      writeHead(
+        status,
+        headers && 'Content-Type' in headers ? { ...headers, 'Content-Type': 'text/plain' } : headers,
+      )) as typeof res.writeHead;
+    return listener(req, res);
+  };
 
 beforeAll(async () => {
   reference = await startReferenceService();
+  mislabelled = await startReferenceService({ wrap: mislabel });
 });
 afterAll(async () => {
-  await reference.close();
+  await Promise.all([reference.close(), mislabelled.close()]);
 });
 
-test('a refused deletion fails the check that created the resource', async () => {
-  const config = parseConfig({ ...referenceEnvironment(reference), AES_RUN_MARKER: 'cft-cleanup' });
+/** The checks of a fixture file, run through vitest against one service as a run would. */
+async function runFixture(file: string, service: RunningReference, settings: Record<string, string> = {}) {
+  const config = parseConfig({ ...referenceEnvironment(service), AES_RUN_MARKER: 'cft-fixture', ...settings });
   const collector = new CollectingReporter();
   const vitest = await createVitest('test', {
     root: PACKAGE_ROOT,
@@ -30,7 +47,7 @@ test('a refused deletion fails the check that created the resource', async () =>
     run: true,
     watch: false,
     reporters: [collector],
-    include: ['test/harness/fixtures/cleanup.fixture.ts'],
+    include: [file],
     env: planEnvironment({ targets: [{ name: 'reference', config }] }),
     ...CONFORMANCE_SCHEDULING,
   });
@@ -39,9 +56,13 @@ test('a refused deletion fails the check that created the resource', async () =>
   } finally {
     await vitest.close();
   }
-  const checks = collector.checksOf('reference');
-  const byTitle = (title: string): CheckResult => checks.find((c) => c.title === title)!;
   expect(collector.problems).toEqual([]);
+  const checks = collector.checksOf('reference');
+  return { checks, byTitle: (title: string): CheckResult => checks.find((c) => c.title === title)! };
+}
+
+test('a refused deletion fails the check that created the resource', async () => {
+  const { checks, byTitle } = await runFixture('test/harness/fixtures/cleanup.fixture.ts', reference);
   expect(checks).toHaveLength(4);
   for (const title of ['passes, then its deletion is refused', 'skips, then its deletion is refused']) {
     expect(byTitle(title), title).toMatchObject({
@@ -63,3 +84,25 @@ test('a refused deletion fails the check that created the resource', async () =>
     expect.arrayContaining(['MUTATION-CREATE', 'ENVELOPE-WRAPPED', 'SCHEMA-CANONICAL']),
   );
 }, 180_000); // starts a vitest of its own: not about time, so bounded only against a hang
+
+test('a convention broken (strict profile) fails a check that passes or skips, and is kept after a failure', async () => {
+  const file = 'test/harness/fixtures/conventions.fixture.ts';
+  const { checks, byTitle } = await runFixture(file, mislabelled, { PROFILE: 'strict' });
+  expect(checks).toHaveLength(3);
+  for (const title of ['sees a convention broken, then passes', 'sees a convention broken, then skips']) {
+    expect(byTitle(title), title).toMatchObject({
+      outcome: 'fail',
+      violated: ['RESPONSE-CONTENT-TYPE-JSON'],
+      message: expect.stringMatching(/Content-Type "text\/plain"/),
+    });
+  }
+  const failed = byTitle('sees a convention broken, then fails');
+  expect(failed).toMatchObject({ outcome: 'fail', violated: ['LIST-PAGE-SIZE-RESPECTED'] });
+  expect(failed.findings).toEqual([
+    expect.objectContaining({ kind: 'observed', requirements: ['RESPONSE-CONTENT-TYPE-JSON'] }),
+  ]);
+  // The default profile asserts no convention: the same service passes and skips as the checks say.
+  const lenient = await runFixture(file, mislabelled);
+  expect(lenient.byTitle('sees a convention broken, then passes').outcome).toBe('pass');
+  expect(lenient.byTitle('sees a convention broken, then skips').outcome).toBe('skip');
+}, 180_000); // starts vitest twice: not about time, so bounded only against a hang
