@@ -212,6 +212,11 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'LIST-PAGE-SIZE-INVALID',
       'LIST-FILTER-FIELDS',
       'AGENT-CONFIG-ECHO',
+      // A value sent as a string comes back as one, whatever it reads like ("0042", "null").
+      'AGENT-CREATE',
+      'MUTATION-CREATE',
+      'TESTCASE-CREATE',
+      'REVIEW-PROJECT-CREATE',
     ],
     otherwise:
       'the rule fixes no JSON type the answer could drift from (the canonical schema checks types: SCHEMA-CANONICAL)',

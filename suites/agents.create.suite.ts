@@ -20,6 +20,8 @@ import { sentBody } from '../lib/harness/resources.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf } from '../lib/result/check-id.js';
+import { valueSpaceCheck } from '../lib/families/field-values.js';
+import { VALID_PHONE } from '../lib/gen/bodies.js';
 
 const GET = 'GET /v1/agents/{agent_id}' satisfies EndpointKey;
 const WRITES = { writes: true } as const;
@@ -236,4 +238,14 @@ describeGroup('agents', () => {
       },
     );
   }
+
+  valueSpaceCheck({
+    id: 'agents.create',
+    operation: 'POST /v1/agents',
+    requirement: 'AGENT-CREATE',
+    fields: { display_name: 'name', prompt: 'text', phone_number: 'phone', endpoint: 'url' },
+    typical: (t) => ({ display_name: t.name('agent'), phone_number: VALID_PHONE }),
+    send: (t, fields) => t.agents.send(fields),
+    readBack: async (t, call, what) => void (await expectAgentReadBack(t, call, `an agent with ${what}`)),
+  });
 });

@@ -8,11 +8,12 @@ import { ID_RULES, matchesIdRule } from '../lib/contract/ids.js';
 import { timestampMs } from '../lib/contract/timestamps.js';
 import { echoMismatches } from '../lib/assert/echo.js';
 import { asTextValues, expectRecognised, expectRefusedOrRecognised } from '../lib/families/invalid-field.js';
-import { createdAndFetched, fetchMutation } from '../lib/families/mutations.js';
+import { createdAndFetched, expectMutationReadBack, fetchMutation } from '../lib/families/mutations.js';
 import { expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { check, describeGroup } from '../lib/harness/index.js';
 import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf } from '../lib/result/check-id.js';
+import { valueSpaceCheck } from '../lib/families/field-values.js';
 
 const WRITES = { writes: true } as const;
 
@@ -256,4 +257,14 @@ describeGroup('mutations', () => {
     },
     WRITES,
   );
+
+  valueSpaceCheck({
+    id: 'mutations.create',
+    operation: 'POST /v1/agents/{agent_id}/mutations',
+    requirement: 'MUTATION-CREATE',
+    fields: { display_name: 'name', description: 'text' },
+    typical: (t, index) => ({ display_name: t.name(`mutation of typical name ${index}`) }),
+    send: async (t, fields) => t.mutations.send(await t.mutations.parent(), fields),
+    readBack: async (t, call, what) => void (await expectMutationReadBack(t, call, `a mutation with ${what}`)),
+  });
 });

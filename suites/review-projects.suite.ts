@@ -13,6 +13,7 @@ import { check, describeGroup, type Call, type CheckContext } from '../lib/harne
 import type { Created, ReviewLinks } from '../lib/harness/resources.js';
 import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf, valueKey } from '../lib/result/check-id.js';
+import { valueSpaceCheck } from '../lib/families/field-values.js';
 
 const WRITES = { writes: true } as const;
 const REQUIRED_FIELDS = ['display_name', 'assignees', 'linked_simulation_ids', 'linked_metric_ids'] as const;
@@ -295,5 +296,14 @@ describeGroup('review-projects', () => {
     send: async (t, value) => t.reviewProjects.send(await links(t), { display_name: value }),
     acceptProperty: false,
     options: WRITES,
+  });
+
+  valueSpaceCheck({
+    id: 'review-projects.create',
+    operation: 'POST /v1/review-projects',
+    requirement: 'REVIEW-PROJECT-CREATE',
+    fields: { display_name: 'name', description: 'text', assignees: ['email'] },
+    typical: (t) => ({ display_name: t.name('review project'), assignees: ['reviewer@example.com'] }),
+    send: async (t, fields) => t.reviewProjects.send(await links(t), fields),
   });
 });

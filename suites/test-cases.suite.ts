@@ -20,6 +20,7 @@ import { TEST_SET_ID_LENGTH } from '../lib/harness/resources.js';
 import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf, valueKey } from '../lib/result/check-id.js';
 import { boundaryKey } from '../lib/families/length-limits.js';
+import { valueSpaceCheck } from '../lib/families/field-values.js';
 
 const WRITES = { writes: true } as const;
 
@@ -491,4 +492,13 @@ describeGroup('test-cases', () => {
       WRITES,
     );
   }
+
+  valueSpaceCheck({
+    id: 'test-cases.create',
+    operation: 'POST /v1/test-cases',
+    requirement: 'TESTCASE-CREATE',
+    fields: { input_str: 'name', description: 'text', user_notes: 'text', expected_behaviors: ['text'] },
+    typical: (t) => ({ input_str: t.name('test case') }),
+    send: (t, fields) => t.testCases.send(fields),
+  });
 });

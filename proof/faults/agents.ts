@@ -1003,4 +1003,46 @@ export const AGENTS_FAULTS = [
     probe: (call) => websocket(call, {}),
     shows: 400,
   }),
+
+  // The valid space beyond typical values (values.* checks)
+  fault({
+    id: 'agent-prompt-lines-joined',
+    requirements: ['AGENT-CREATE'],
+    slips: ['broken'],
+    description:
+      "Whitespace in an agent's prompt is collapsed to one space on store (a sanitizer), so a prompt of several lines comes back as one line.",
+    behaviour: reread(['prompt'], (read) => (f, request) => {
+      const value = read(f, request);
+      return typeof value === 'string' ? value.replace(/\s+/g, ' ') : value;
+    }),
+    probe: async (call) => (await agent(call, { prompt: 'first line\nsecond line' })).prompt,
+    shows: 'first line second line',
+  }),
+  fault({
+    id: 'agent-phone-north-american-only',
+    requirements: ['AGENT-CREATE'],
+    slips: ['broken'],
+    description:
+      'phone_number takes E.164 numbers of the North American plan only (+1 and ten digits): +442071838750 is refused.',
+    behaviour: reread(['phone_number'], (read) => (f, request) => {
+      const value = read(f, request);
+      return typeof value === 'string' && value.startsWith('+') && !/^\+1\d{10}$/.test(value)
+        ? f.fail('phone_number', 'must be an E.164 phone number')
+        : value;
+    }),
+    probe: (call) => status(call, { phone_number: '+442071838750' }),
+    shows: 400,
+  }),
+  fault({
+    id: 'agent-prompt-numeric-as-number',
+    requirements: ['AGENT-CREATE'],
+    slips: ['type'],
+    description: 'A prompt that reads as a number ("0042") is stored as a number (42).',
+    behaviour: reread(['prompt'], (read) => (f, request) => {
+      const value = read(f, request);
+      return typeof value === 'string' && /^\d+$/.test(value) ? (Number(value) as unknown as string) : value;
+    }),
+    probe: async (call) => (await agent(call, { prompt: '0042' })).prompt,
+    shows: 42,
+  }),
 ] as const satisfies readonly Fault[];

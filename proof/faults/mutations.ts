@@ -660,4 +660,31 @@ export const MUTATIONS_FAULTS = [
     probe: async (call) => (await call('GET', `${base('short')}/${'0'.repeat(26)}`)).body.error.code,
     shows: 'NOT_FOUND',
   }),
+
+  // The valid space beyond typical values (values.* checks)
+  fault({
+    id: 'mutation-description-markup-escaped',
+    requirements: ['MUTATION-CREATE', 'READ-BACK-UNCHANGED'],
+    slips: ['broken'],
+    description:
+      "A mutation's description is stored HTML-escaped (`<` as `&lt;`, `&` as `&amp;`), so markup comes back changed.",
+    behaviour: reread(
+      'description',
+      (read) => (f, body) => read(f, body).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+    ),
+    probe: (call) => createdField(call, { display_name: 'm', description: '<b>x</b> & y' }, 'description'),
+    shows: '&lt;b&gt;x&lt;/b&gt; &amp; y',
+  }),
+  fault({
+    id: 'mutation-description-null-text-as-null',
+    requirements: ['MUTATION-CREATE', 'READ-BACK-UNCHANGED'],
+    slips: ['type'],
+    description: 'A mutation description holding the text "null" is stored as null.',
+    behaviour: reread('description', (read) => (f, body) => {
+      const value = read(f, body);
+      return value === 'null' ? (null as unknown as string) : value;
+    }),
+    probe: (call) => createdField(call, { display_name: 'm', description: 'null' }, 'description'),
+    shows: null,
+  }),
 ] as const satisfies readonly Fault[];

@@ -266,4 +266,35 @@ export const REVIEW_PROJECTS_FAULTS = [
     },
     shows: false,
   }),
+
+  // The valid space beyond typical values (values.* checks)
+  fault({
+    id: 'review-project-assignee-plus-refused',
+    requirements: ['REVIEW-PROJECT-CREATE'],
+    slips: ['broken'],
+    description:
+      'assignees are checked against a narrow e-mail pattern without `+`: a plus-addressed reviewer (first.last+review@example.com) is refused.',
+    behaviour: readWith('assignees', (f, base) => {
+      const value = base(f);
+      return value.some((email) => !/^[a-z0-9._-]+@[a-z0-9.-]+$/i.test(email))
+        ? f.fail('assignees', 'must be e-mail addresses')
+        : value;
+    }),
+    probe: (call) => status(call, { assignees: ['first.last+review@example.com'] }),
+    shows: 400,
+  }),
+  fault({
+    id: 'review-project-description-numeric-as-number',
+    requirements: ['REVIEW-PROJECT-CREATE'],
+    slips: ['type'],
+    description: 'A review project description that reads as a number ("1e3") is stored as that number (1000).',
+    behaviour: readWith('description', (f, base) => {
+      const value = base(f);
+      return typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))
+        ? (Number(value) as unknown as string)
+        : value;
+    }),
+    probe: async (call) => (await created(call, { description: '1e3' })).description,
+    shows: 1000,
+  }),
 ] as const satisfies readonly Fault[];

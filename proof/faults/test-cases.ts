@@ -317,4 +317,46 @@ export const TEST_CASES_FAULTS = [
     probe: async (call) => 'user_notes' in (await created(call, { ...VALID, user_notes: 'n' })),
     shows: false,
   }),
+
+  // The valid space beyond typical values (values.* checks)
+  fault({
+    id: 'test-case-notes-null-text-as-null',
+    requirements: ['TESTCASE-CREATE'],
+    slips: ['type'],
+    description: 'user_notes holding the text "null" is stored as null.',
+    behaviour: reread('user_notes', (read) => (f, request) => {
+      const value = read(f, request);
+      return value === 'null' ? null : value;
+    }),
+    probe: async (call) => (await created(call, { ...VALID, user_notes: 'null' })).user_notes,
+    shows: null,
+  }),
+  fault({
+    id: 'test-case-behaviors-numeric-as-numbers',
+    requirements: ['TESTCASE-CREATE'],
+    slips: ['type'],
+    description: 'expected_behaviors items that read as numbers ("0042", "1e3") are stored as numbers.',
+    behaviour: reread(
+      'expected_behaviors',
+      (read) => (f, request) =>
+        read(f, request)?.map((item) =>
+          /^-?\d+(\.\d+)?(e\d+)?$/i.test(item) ? (Number(item) as unknown as string) : item,
+        ) ?? null,
+    ),
+    probe: async (call) => (await created(call, { ...VALID, expected_behaviors: ['0042'] })).expected_behaviors,
+    shows: [42],
+  }),
+  fault({
+    id: 'test-case-description-astral-dropped',
+    requirements: ['TESTCASE-CREATE'],
+    slips: ['broken'],
+    description:
+      "Characters outside the Basic Multilingual Plane (emoji, 𝒜) are dropped from a test case's description, as a three-byte UTF-8 column stores it.",
+    behaviour: reread(
+      'description',
+      (read) => (f, request) => read(f, request)?.replace(/[\u{10000}-\u{10FFFF}]/gu, '') ?? null,
+    ),
+    probe: async (call) => (await created(call, { ...VALID, description: 'a😀b' })).description,
+    shows: 'ab',
+  }),
 ] as const satisfies readonly Fault[];

@@ -1,0 +1,103 @@
+// The valid space of a resource's fields beyond their typical values: one create per shape
+// (lib/gen/values.ts), every text, e-mail, URL and phone field of it in its kind's shape. Each
+// comes back as sent (value and JSON type), from the create and from the read the specification
+// shows; a value a careful server may refuse is refused with INVALID_ARGUMENT naming its field,
+// and the create is sent again with that field typical. Any other refusal fails the create's rule.
+
+import type { RequirementId } from '../contract/requirements/index.js';
+import { echoMismatches } from '../assert/echo.js';
+import { detailFields } from '../assert/error-details.js';
+import { detailsName } from '../assert/detail-field.js';
+import { isSuccess } from '../assert/responses.js';
+import { shapeCount, shapedValue, type ValueKind } from '../gen/values.js';
+import { check, type Call, type CheckContext } from '../harness/index.js';
+import { sentBody } from '../harness/resources.js';
+import type { JsonObject } from '../util/json.js';
+import type { Judge } from './length-limits.js';
+
+/** A field's kind, or a list of one value of that kind. */
+export type FieldShape = ValueKind | readonly [ValueKind];
+
+export interface ValueSpace {
+  /** The check id's first words (`agents.create`). */
+  readonly id: string;
+  /** `POST /v1/agents`, as the title says it. */
+  readonly operation: string;
+  /** The create's own rule: a valid create is accepted and returns every field as sent. */
+  readonly requirement: RequirementId;
+  readonly fields: Readonly<Record<string, FieldShape>>;
+  /** Typical valid values of the fields whose shapes may be refused, for the `index`th create: sent again in their place. */
+  typical(t: CheckContext, index: number): JsonObject;
+  send(t: CheckContext, fields: JsonObject): Promise<Call>;
+  /** Reads back what a create accepted (READ-BACK-UNCHANGED), where the specification shows a read. */
+  readonly readBack?: Judge['readBack'];
+}
+
+const kindOf = (shape: FieldShape): ValueKind => (typeof shape === 'string' ? shape : shape[0]);
+
+/** The `index`th shape of every field: a name carries the run marker in front, a list holds one value. */
+function shapedFields(t: CheckContext, space: ValueSpace, index: number): { fields: JsonObject; refusable: string[] } {
+  const fields: JsonObject = {};
+  const refusable: string[] = [];
+  for (const [field, shape] of Object.entries(space.fields)) {
+    const { value, mayRefuse } = shapedValue(kindOf(shape), index);
+    const sent = kindOf(shape) === 'name' ? t.name(value) : value;
+    fields[field] = typeof shape === 'string' ? sent : [sent];
+    if (mayRefuse) refusable.push(field);
+  }
+  return { fields, refusable };
+}
+
+/** What the `index`th create sends, as a report names it. */
+const describe = (space: ValueSpace, index: number): string =>
+  [...new Set(Object.values(space.fields).map((shape) => shapedValue(kindOf(shape), index).shape))].join('; ');
+
+async function sendShape(t: CheckContext, space: ValueSpace, index: number): Promise<void> {
+  const what = `valid values of unusual shapes (${describe(space, index)})`;
+  const { fields, refusable } = shapedFields(t, space, index);
+  let call = await space.send(t, fields);
+  // Each refusal a careful server may make names a field, sent again typical: at most one more create per such field.
+  for (let left = refusable.length; !isSuccess(call) && left > 0; left--) {
+    const named = refusable.filter((field) => detailsName(detailFields(call), [field]));
+    if (!named.length) break;
+    t.expectInvalidArgument(call, [space.requirement], named, `${what}, one a server may refuse`);
+    const typical = space.typical(t, index);
+    for (const field of named) {
+      fields[field] = typical[field] ?? null;
+      refusable.splice(refusable.indexOf(field), 1);
+    }
+    call = await space.send(t, fields);
+  }
+  const resource = t.expectResource(call, [space.requirement], `creating with ${what}`);
+  const mismatches = echoMismatches(sentBody(call), resource);
+  t.assert(
+    !mismatches.length,
+    [space.requirement],
+    `${space.operation} did not return ${what} as sent: ${mismatches.join('; ')}`,
+    call,
+  );
+  await space.readBack?.(t, call, what);
+}
+
+/** The check of a resource's valid space: every shape sent once, the creates in parallel. */
+export function valueSpaceCheck(space: ValueSpace): void {
+  const kinds = Object.values(space.fields).map(kindOf);
+  const requirements: RequirementId[] = [
+    space.requirement,
+    ...(space.readBack ? ['READ-BACK-UNCHANGED' as const] : []),
+  ];
+  check(
+    `${space.id}.unusual-valid-values`,
+    requirements,
+    `${space.operation} stores valid values of unusual shapes in ${Object.keys(space.fields).join(', ')} as sent${space.readBack ? ', and reads them back so' : ''}`,
+    async (t) => {
+      // Every create ends before the check does (its deletions run then); the first failure is the check's.
+      const sent = await Promise.allSettled(
+        Array.from({ length: shapeCount(kinds) }, (_, index) => sendShape(t, space, index)),
+      );
+      const failed = sent.find((s) => s.status === 'rejected');
+      if (failed) throw failed.reason;
+    },
+    { writes: true },
+  );
+}

@@ -1,0 +1,76 @@
+// Valid values of the less common shapes, per kind of field: what a field's valid space holds
+// beside the typical value (digits only, words a parser knows, markup, several lines, other
+// scripts, astral characters, JSON-looking text; the rarer forms of e-mail addresses, URLs and
+// phone numbers). A server must store each as sent; a few a careful server may refuse instead
+// (`mayRefuse`: control characters in a name, forms a common validator does not know).
+// Every value is NFC-stable and has no blank at either end: no reasonable server trims or normalises it.
+
+/** What a field holds: a name (one line, carries the run marker), free text, or a formatted value. */
+export type ValueKind = 'name' | 'text' | 'email' | 'url' | 'phone';
+
+export interface ShapedValue {
+  /** What is unusual about it, as a report says it. */
+  readonly shape: string;
+  readonly value: string;
+  /** A careful server may refuse it (INVALID_ARGUMENT naming the field) rather than store it. */
+  readonly mayRefuse?: boolean;
+}
+
+const TEXT: readonly ShapedValue[] = [
+  { shape: 'digits only, a leading zero', value: '0042' },
+  { shape: 'a word a parser knows', value: 'null' },
+  { shape: 'markup, quotes and backslashes', value: `<b>bold</b> & "double" 'single' \\ back/slash` },
+  { shape: 'several lines and a tab', value: 'first line\nsecond line\n\tindented third' },
+  { shape: 'astral characters and emoji sequences', value: '𝒜 😀 👩‍👩‍👧 🇫🇷 \u{10000}' },
+  { shape: 'right-to-left and other scripts', value: 'שלום עולם 中文 한국어 Ωß हिन्दी' },
+  { shape: 'JSON-looking text', value: '{"a":1,"b":[true,null]}' },
+  { shape: 'escape-looking text and two blanks inside', value: 'literal \\n and \\u0041  %20 &amp;' },
+  { shape: 'a number in exponent form', value: '1e3' },
+];
+
+/** A name is one line: a careful server may refuse a control character in it. The run marker goes in front. */
+const NAME: readonly ShapedValue[] = TEXT.map((v) =>
+  /[\n\t]/.test(v.value) ? { ...v, value: 'first line\nsecond', mayRefuse: true } : v,
+);
+
+const EMAIL: readonly ShapedValue[] = [
+  { shape: 'a plus tag and dots', value: 'first.last+review@example.com' },
+  { shape: 'a one-character local part and a deep domain', value: 'x@mail.example.co.uk' },
+  { shape: 'digits only before the @', value: '0042@example.com' },
+  { shape: 'hyphen and underscore', value: 'a-b_c@ex-ample.com' },
+  { shape: 'an apostrophe', value: "o'neil@example.com", mayRefuse: true },
+];
+
+/** Every URL names example.com (public DNS resolves it; a server may refuse a name that does not resolve). */
+const URL_VALUES: readonly ShapedValue[] = [
+  { shape: 'a port, a query and an escape', value: 'https://example.com:8443/hooks/outbound?tenant=42&mode=a%20b' },
+  { shape: 'plain HTTP, a tilde and a trailing slash', value: 'http://example.com/path-with_chars~tilde/' },
+];
+
+const PHONE: readonly ShapedValue[] = [
+  { shape: 'an E.164 number outside North America', value: '+442071838750' },
+  { shape: 'a SIP address', value: 'sip:alice@pbx.example.com' },
+  {
+    shape: 'a SIPS address with a port and a parameter',
+    value: 'sips:alice@pbx.example.com:5061;transport=tls',
+    mayRefuse: true,
+  },
+];
+
+export const SHAPED_VALUES: Readonly<Record<ValueKind, readonly ShapedValue[]>> = {
+  name: NAME,
+  text: TEXT,
+  email: EMAIL,
+  url: URL_VALUES,
+  phone: PHONE,
+};
+
+/** How many requests it takes to send every shape of every kind once: the most shapes of one kind. */
+export const shapeCount = (kinds: Iterable<ValueKind>): number =>
+  Math.max(0, ...[...kinds].map((kind) => SHAPED_VALUES[kind].length));
+
+/** The `index`th shape of a kind (kinds with fewer shapes start again). */
+export const shapedValue = (kind: ValueKind, index: number): ShapedValue => {
+  const values = SHAPED_VALUES[kind];
+  return values[index % values.length]!;
+};

@@ -1,0 +1,51 @@
+// The shaped values are valid by construction: each stays valid however a careful server reads
+// it (NFC-stable, no blank at either end, within every limit of its kind's fields), so a refusal
+// or a change is the server's doing; and every kind has a value it must store.
+
+import { expect, test } from 'vitest';
+import { FIELD_LIMITS } from '../../lib/contract/limits.js';
+import { SHAPED_VALUES, shapeCount, shapedValue, type ValueKind } from '../../lib/gen/values.js';
+
+const KINDS = Object.keys(SHAPED_VALUES) as ValueKind[];
+/** The shortest maximum among the fields of the suite's tables (mutation description: 2000; names: 200). */
+const NAME_MAX = Math.min(
+  ...FIELD_LIMITS.filter((l) => l.field === 'display_name').map((l) => ('max' in l ? l.max : Infinity)),
+);
+
+test.each(KINDS)('every %s value is NFC-stable, without a blank at either end, and short', (kind) => {
+  for (const { value, shape } of SHAPED_VALUES[kind]) {
+    expect(value.normalize('NFC'), shape).toBe(value);
+    expect(value.trim(), shape).toBe(value);
+    // A name carries the run marker in front: room is left for it.
+    expect([...value].length, shape).toBeLessThanOrEqual(NAME_MAX - 40);
+  }
+});
+
+test.each(KINDS)('%s has values a server must store, and shapes named once', (kind) => {
+  expect(SHAPED_VALUES[kind].some((v) => !v.mayRefuse)).toBe(true);
+  const shapes = SHAPED_VALUES[kind].map((v) => v.shape);
+  expect(new Set(shapes).size).toBe(shapes.length);
+});
+
+test('a name may be refused only for a control character; free text may not be refused', () => {
+  for (const v of SHAPED_VALUES.name) expect(v.mayRefuse ?? false, v.shape).toBe(/[\u0000-\u001f]/.test(v.value));
+  expect(SHAPED_VALUES.text.filter((v) => v.mayRefuse)).toEqual([]);
+  expect(SHAPED_VALUES.text.some((v) => v.value.includes('\n'))).toBe(true);
+});
+
+test('formatted values are what their formats say', () => {
+  for (const { value } of SHAPED_VALUES.url) expect(new URL(value).hostname).toBe('example.com');
+  for (const { value } of SHAPED_VALUES.email) expect(value).toMatch(/^[^\s@]+@[^\s@]+\.[^\s@]+$/);
+  for (const { value } of SHAPED_VALUES.phone) expect(value).toMatch(/^(\+[1-9]\d{1,14}|sips?:[^\s@]+@[^\s@]+)$/);
+});
+
+test('one create per shape sends every shape of every kind once, kinds with fewer shapes starting again', () => {
+  expect(shapeCount(['email', 'url'])).toBe(SHAPED_VALUES.email.length);
+  expect(shapeCount([])).toBe(0);
+  const count = shapeCount(KINDS);
+  for (const kind of KINDS) {
+    const sent = new Set(Array.from({ length: count }, (_, i) => shapedValue(kind, i).value));
+    expect(sent.size).toBe(SHAPED_VALUES[kind].length);
+  }
+  expect(shapedValue('url', SHAPED_VALUES.url.length)).toBe(SHAPED_VALUES.url[0]);
+});
