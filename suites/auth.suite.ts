@@ -135,4 +135,31 @@ describeGroup('auth', () => {
       { writes: endpoint.writes },
     );
   }
+
+  for (const writes of [false, true]) {
+    const endpoints = SECURED.filter((e) => e.writes === writes);
+    check(
+      checkIdOf('auth.key-elsewhere', writes ? 'writes' : 'reads'),
+      ['AUTH-MISSING-KEY', 'AUTH-DETAILS-HEADER'],
+      `the valid key offered anywhere but ${API_KEY_HEADER} (a bearer token, the query, a cookie) is rejected with UNAUTHENTICATED on every endpoint that ${writes ? 'writes' : 'reads'}`,
+      async (t) => {
+        const key = t.config.apiKey;
+        if (key === undefined) return t.skip('needs API_KEY: the valid key is what is offered in the wrong places');
+        // The query carries it URL-encoded: redacted in that form too.
+        t.secret(encodeURIComponent(key));
+        const elsewhere = { authorization: `Bearer ${key}`, cookie: `api_key=${encodeURIComponent(key)}` };
+        for (const endpoint of endpoints) {
+          const request = sampleRequest(endpoint, t.name('auth probe'));
+          await expectRefused(
+            t,
+            endpoint,
+            'AUTH-MISSING-KEY',
+            { ...request, auth: 'none', headers: elsewhere, query: { api_key: key } },
+            `with the valid key as a bearer token, a query parameter and a cookie, but no ${API_KEY_HEADER}`,
+          );
+        }
+      },
+      { writes },
+    );
+  }
 });

@@ -1,6 +1,7 @@
 // Every decision the reference service makes that a fault or a variation may change,
 // in one object. Route code reads from it and never asks which profile is active.
 
+import type { IncomingMessage } from 'node:http';
 import type { Endpoint } from '../contract/endpoints.js';
 import type { ModelType } from '../contract/enums.js';
 import { ID_RULES, type IdKind, type IdRule } from '../contract/ids.js';
@@ -30,6 +31,8 @@ import type { JsonObject } from '../util/json.js';
 export type ResourceKind = 'agent' | 'mutation' | 'testCase' | 'persona' | 'run' | 'metric' | 'scheduledRun' | 'dashboard' | 'reviewProject';
 
 export interface AuthPolicy {
+  /** The key a request presents (undefined when it presents none): the spec reads it from X-API-Key only. */
+  presented(req: IncomingMessage): string | undefined;
   /** Whether the endpoint needs a key at all. */
   required(endpoint: Endpoint): boolean;
   /** Whether the presented key (undefined when the header is missing) opens the endpoint. */
@@ -235,10 +238,17 @@ function defaultLimits(): Record<FieldLimitId, LimitBounds> {
   return Object.fromEntries(entries) as Record<FieldLimitId, LimitBounds>;
 }
 
+export function presentedKey(req: IncomingMessage): string | undefined {
+  const value = req.headers[API_KEY_HEADER.toLowerCase()];
+  // Stryker disable next-line StringLiteral: a key header sent twice (HTTP joins repeats with ', '): the suite sends none, and a repeated key is no shape the specification names.
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
 export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
   return {
     apiKey,
     auth: {
+      presented: presentedKey,
       required: (endpoint) => !endpoint.public,
       accepts: (_endpoint, presented) => presented === apiKey,
       failure: (presented) =>

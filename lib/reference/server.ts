@@ -6,7 +6,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Endpoint } from '../contract/endpoints.js';
-import { API_KEY_HEADER } from '../contract/enums.js';
 import { defaultBehaviour, type Behaviour, type ServeStep } from './behaviour.js';
 import { seedStore, type ReferenceFixtures } from './fixtures/fixtures.js';
 import { MalformedJson, parseObject, readText } from './http/body.js';
@@ -46,12 +45,6 @@ interface Outgoing {
   readonly reply: Reply;
 }
 
-function presentedKey(req: IncomingMessage): string | undefined {
-  const value = req.headers[API_KEY_HEADER.toLowerCase()];
-  // Stryker disable next-line StringLiteral: a key header sent twice (HTTP joins repeats with ', '): the suite sends none, and a repeated key is no shape the specification names.
-  return Array.isArray(value) ? value.join(', ') : value;
-}
-
 async function readBody(req: IncomingMessage, b: Behaviour, endpoint: Endpoint): Promise<JsonObject> {
   const text = await readText(req);
   try {
@@ -76,7 +69,7 @@ function shape(reply: Reply, endpoint: Endpoint, b: Behaviour): Reply {
 /** Authenticates, validates path IDs, reads the body, runs the handler: in the Behaviour's order (that one). */
 async function serve(req: IncomingMessage, url: URL, route: Routed, b: Behaviour, store: Store): Promise<Outgoing> {
   const { endpoint, params } = route;
-  const key = presentedKey(req);
+  const key = b.auth.presented(req);
   let body: JsonObject = {};
   let reply: Reply = json({});
   const steps: Record<ServeStep, () => Promise<void> | void> = {
@@ -121,12 +114,12 @@ async function handle(req: IncomingMessage, b: Behaviour, store: Store): Promise
   // The `false` mutants of the next two conditions survive, unmarked: what a path or a method the specification does not list gets is
   // not governed (a directive would mark the `true` ones, which checks kill).
   // Stryker disable next-line StringLiteral: what a path the specification does not list gets is not governed (the message and detail are free text).
-  if (route.kind === 'unknown') return errorOutgoing(b.unrouted(notFound('route', 'path'), presentedKey(req)), b, undefined);
+  if (route.kind === 'unknown') return errorOutgoing(b.unrouted(notFound('route', 'path'), b.auth.presented(req)), b, undefined);
   // Stryker disable next-line StringLiteral,BlockStatement: what a method a path does not serve gets is not governed.
   if (route.kind === 'wrong-method') {
     // Stryker disable next-line StringLiteral: what a method a path does not serve gets is not governed.
     const error = new ApiError('UNIMPLEMENTED', `${req.method} is not supported on this path; allowed: ${route.allowed.join(', ')}`);
-    return errorOutgoing(b.unrouted(error, presentedKey(req)), b, undefined);
+    return errorOutgoing(b.unrouted(error, b.auth.presented(req)), b, undefined);
   }
   try {
     return await serve(req, url, route, b, store);

@@ -150,4 +150,32 @@ export const AUTH_FAULTS = [
     probe: async (call) => (await call('GET', '/v1/openapi', { key: null })).status,
     shows: 401,
   }),
+  fault({
+    id: 'auth-bearer-token-accepted',
+    requirements: ['AUTH-MISSING-KEY'],
+    slips: ['scope'],
+    description:
+      'Without X-API-Key, the key is also read from `Authorization: Bearer <key>` (a second scheme a framework offers).',
+    behaviour: (b) => {
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => presented(req) ?? /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    },
+    probe: async (call) =>
+      (await call('GET', '/v1/personas', { key: null, headers: { Authorization: `Bearer ${DEFAULT_API_KEY}` } }))
+        .status,
+    shows: 200,
+  }),
+  fault({
+    id: 'auth-query-key-accepted',
+    requirements: ['AUTH-MISSING-KEY'],
+    slips: ['scope'],
+    description: 'Without X-API-Key, the key is also read from the query parameter `api_key`.',
+    behaviour: (b) => {
+      const presented = b.auth.presented;
+      b.auth.presented = (req) =>
+        presented(req) ?? new URL(req.url ?? '/', 'http://service').searchParams.get('api_key') ?? undefined;
+    },
+    probe: async (call) => (await call('GET', `/v1/personas?api_key=${DEFAULT_API_KEY}`, { key: null })).status,
+    shows: 200,
+  }),
 ] as const satisfies readonly Fault[];
