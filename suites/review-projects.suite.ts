@@ -302,7 +302,7 @@ describeGroup('review-projects', () => {
     id: 'review-projects.create',
     operation: 'POST /v1/review-projects',
     requirement: 'REVIEW-PROJECT-CREATE',
-    fields: { display_name: 'name', description: 'text', assignees: ['email'] },
+    fields: { display_name: 'name', description: 'text', assignees: { list: 'email' } },
     typical: (t) => ({ display_name: t.name('review project'), assignees: ['reviewer@example.com'] }),
     send: async (t, fields) => t.reviewProjects.send(await links(t), fields),
   });

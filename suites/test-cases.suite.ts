@@ -497,8 +497,25 @@ describeGroup('test-cases', () => {
     id: 'test-cases.create',
     operation: 'POST /v1/test-cases',
     requirement: 'TESTCASE-CREATE',
-    fields: { input_str: 'name', description: 'text', user_notes: 'text', expected_behaviors: ['text'] },
+    fields: {
+      input_str: 'name',
+      description: 'text',
+      user_notes: 'text',
+      expected_behaviors: { list: 'text', repeats: true },
+      'metric_input.expected_entities': { list: 'text', repeats: true },
+    },
     typical: (t) => ({ input_str: t.name('test case') }),
     send: (t, fields) => t.testCases.send(fields),
+  });
+
+  valueSpaceCheck({
+    id: 'test-cases.create-script',
+    operation: 'POST /v1/test-cases',
+    variant: 'a SCRIPT test case',
+    requirement: 'TESTCASE-CREATE',
+    // Persona lines are ordered, and a persona may say the same line twice.
+    fields: { input_str: 'name', 'simulation_metadata_input.script_turns': { list: 'text', repeats: true } },
+    typical: (t) => ({ input_str: t.name('test case') }),
+    send: (t, fields) => t.testCases.send({ ...fields, input_type: 'SCRIPT' }),
   });
 });

@@ -15,16 +15,22 @@ import { sentBody } from '../harness/resources.js';
 import type { JsonObject } from '../util/json.js';
 import type { Judge } from './length-limits.js';
 
-/** A field's kind, or a list of one value of that kind. */
-export type FieldShape = ValueKind | readonly [ValueKind];
+/**
+ * A field's kind, or a list of values of that kind: one value, and (`repeats`, where the specification's words
+ * make a repeated item ordinary, as persona lines) the same value twice, which a set would fold into one.
+ */
+export type FieldShape = ValueKind | { readonly list: ValueKind; readonly repeats?: boolean };
 
 export interface ValueSpace {
   /** The check id's first words (`agents.create`). */
   readonly id: string;
   /** `POST /v1/agents`, as the title says it. */
   readonly operation: string;
+  /** What the creates share beside the shaped fields, as the title says it (`a SCRIPT test case`). */
+  readonly variant?: string;
   /** The create's own rule: a valid create is accepted and returns every field as sent. */
   readonly requirement: RequirementId;
+  /** The fields, by name; a dotted name is a key inside an object field (`simulation_metadata_input.script_turns`). */
   readonly fields: Readonly<Record<string, FieldShape>>;
   /** Typical valid values of the fields whose shapes may be refused, for the `index`th create: sent again in their place. */
   typical(t: CheckContext, index: number): JsonObject;
@@ -33,16 +39,27 @@ export interface ValueSpace {
   readonly readBack?: Judge['readBack'];
 }
 
-const kindOf = (shape: FieldShape): ValueKind => (typeof shape === 'string' ? shape : shape[0]);
+const kindOf = (shape: FieldShape): ValueKind => (typeof shape === 'string' ? shape : shape.list);
 
-/** The `index`th shape of every field: a name carries the run marker in front, a list holds one value. */
+/** `value` under the dotted `path` of `body`, the objects on the way made as needed. */
+function put(body: JsonObject, path: string, value: unknown): void {
+  const [key, ...rest] = path.split('.') as [string, ...string[]];
+  if (!rest.length) {
+    body[key] = value as JsonObject[string];
+    return;
+  }
+  const inner = (body[key] ??= {}) as JsonObject;
+  put(inner, rest.join('.'), value);
+}
+
+/** The `index`th shape of every field: a name carries the run marker in front; a list holds one value, or on odd creates the value twice where it `repeats`. */
 function shapedFields(t: CheckContext, space: ValueSpace, index: number): { fields: JsonObject; refusable: string[] } {
   const fields: JsonObject = {};
   const refusable: string[] = [];
   for (const [field, shape] of Object.entries(space.fields)) {
     const { value, mayRefuse } = shapedValue(kindOf(shape), index);
     const sent = kindOf(shape) === 'name' ? t.name(value) : value;
-    fields[field] = typeof shape === 'string' ? sent : [sent];
+    put(fields, field, typeof shape === 'string' ? sent : shape.repeats && index % 2 ? [sent, sent] : [sent]);
     if (mayRefuse) refusable.push(field);
   }
   return { fields, refusable };
@@ -58,12 +75,12 @@ async function sendShape(t: CheckContext, space: ValueSpace, index: number): Pro
   let call = await space.send(t, fields);
   // Each refusal a careful server may make names a field, sent again typical: at most one more create per such field.
   for (let left = refusable.length; !isSuccess(call) && left > 0; left--) {
-    const named = refusable.filter((field) => detailsName(detailFields(call), [field]));
+    const named = refusable.filter((field) => detailsName(detailFields(call), [field.split('.').at(-1)!]));
     if (!named.length) break;
     t.expectInvalidArgument(call, [space.requirement], named, `${what}, one a server may refuse`);
     const typical = space.typical(t, index);
     for (const field of named) {
-      fields[field] = typical[field] ?? null;
+      put(fields, field, typical[field] ?? null);
       refusable.splice(refusable.indexOf(field), 1);
     }
     call = await space.send(t, fields);
@@ -89,7 +106,7 @@ export function valueSpaceCheck(space: ValueSpace): void {
   check(
     `${space.id}.unusual-valid-values`,
     requirements,
-    `${space.operation} stores valid values of unusual shapes in ${Object.keys(space.fields).join(', ')} as sent${space.readBack ? ', and reads them back so' : ''}`,
+    `${space.operation}${space.variant ? ` (${space.variant})` : ''} stores valid values of unusual shapes in ${Object.keys(space.fields).join(', ')} as sent${space.readBack ? ', and reads them back so' : ''}`,
     async (t) => {
       // Every create ends before the check does (its deletions run then); the first failure is the check's.
       const sent = await Promise.allSettled(

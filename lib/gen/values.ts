@@ -50,6 +50,7 @@ const URL_VALUES: readonly ShapedValue[] = [
 const PHONE: readonly ShapedValue[] = [
   { shape: 'an E.164 number outside North America', value: '+442071838750' },
   { shape: 'a SIP address', value: 'sip:alice@pbx.example.com' },
+  { shape: 'a SIP address whose user is a phone number', value: 'sip:+14155550123@pbx.example.com' },
   {
     shape: 'a SIPS address with a port and a parameter',
     value: 'sips:alice@pbx.example.com:5061;transport=tls',
