@@ -1,17 +1,29 @@
-// List faults: realistic bugs in pagination, order_by and filter, each through one seam
-// of the list policy (Behaviour.lists).
+// List faults: realistic bugs in pagination, order_by and filter, on every page or on the pages
+// after a token only, each through one seam of the list policy (Behaviour.lists).
 
 import { readFilterText, type Comparison, type FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
 import type { FilterFields } from '../../lib/reference/listing/filter-match.js';
+import type { ServedList } from '../../lib/reference/listing/tables.js';
 import { literalRank, readPath } from '../../lib/reference/listing/values.js';
 import type { ListField } from '../../lib/contract/list-endpoints.js';
-import type { Behaviour } from '../../lib/reference/behaviour.js';
+import type { Behaviour, ListQuery } from '../../lib/reference/behaviour.js';
 import { invalidArgument } from '../../lib/reference/http/errors.js';
 import { refuseBlanksAroundOperators, withoutQuotedValues } from '../variations.js';
 import { fault, respondWith, type Fault } from './define.js';
-import { asAnd, isBlank, prune } from './list-seams.js';
+import { asAnd, isBlank, prune, quotesKept } from './list-seams.js';
 import type { JsonObject } from '../../lib/util/json.js';
-import { twoPages, personas, personasCounted, list, runs, runsCounted, everySimulation } from '../probes/lists.js';
+import {
+  twoPages,
+  personas,
+  personasCounted,
+  list,
+  runs,
+  runsCounted,
+  everySimulation,
+  walk,
+  PERSONAS,
+  RUNS,
+} from '../probes/lists.js';
 
 type Matches = Behaviour['lists']['matches'];
 
@@ -63,6 +75,12 @@ function completePrefix(text: string): string {
     if (readFilterText(prefix).ok) return /^(AND|OR)$/.test(words[n]!) ? text : prefix;
   }
   return text;
+}
+
+/** The query the pages after a token are cut from, as `cut` has it; the first page keeps the query asked. */
+function afterToken(b: Behaviour, cut: (query: ListQuery, list: ServedList) => ListQuery): void {
+  const continued = b.lists.continued;
+  b.lists.continued = (query, list) => cut(continued(query, list), list);
 }
 
 const without = (item: unknown, key: string): unknown =>
@@ -609,5 +627,132 @@ export const LISTS_FAULTS = [
     behaviour: refuseBlanksAroundOperators,
     probe: (call) => runs(call, { filter: 'status = COMPLETED', page_size: '1000' }),
     shows: [400, undefined],
+  }),
+  fault({
+    id: 'list-token-after-extra-item',
+    requirements: ['LIST-PAGINATION-COMPLETE'],
+    slips: ['first-page'],
+    description:
+      'A page after a token reads one item more than page_size (to see whether more follow) and issues its next_page_token after that extra item, as the first page does not: from the third page on, one item at each page boundary is skipped.',
+    behaviour: (b) => {
+      const issuedAfter = b.lists.issuedAfter;
+      b.lists.issuedAfter = (last, pageToken) => issuedAfter(last, pageToken) + (isBlank(pageToken) ? 0 : 1);
+    },
+    probe: (call) => walk(call, RUNS, { page_size: '7' }),
+  }),
+  fault({
+    id: 'list-ties-reversed-after-token',
+    requirements: ['LIST-PAGINATION-COMPLETE'],
+    slips: ['order'],
+    description:
+      'The query for the pages after a token breaks ties of the sort value by id the other way round from the first page: an item sharing its sort value with the last item of a page is skipped, or comes twice.',
+    behaviour: (b) => {
+      afterToken(b, (query) => ({ ...query, ties: query.ties === 'asc' ? 'desc' : 'asc' }));
+    },
+    probe: (call) => walk(call, PERSONAS, { page_size: '7' }),
+  }),
+  fault({
+    id: 'list-page-after-token-one-short',
+    requirements: ['LIST-FULL-PAGES'],
+    slips: ['first-page'],
+    description:
+      "A page after a token is read from the token's item on, which is then dropped: it holds one item fewer than page_size (the first page is full).",
+    behaviour: (b) => {
+      const read = b.lists.pageSize;
+      b.lists.pageSize = (raw, list, pageToken) => {
+        const size = read(raw, list, pageToken);
+        return isBlank(pageToken) ? size : Math.max(1, size - 1);
+      };
+    },
+    probe: async (call) => {
+      const first = await list(call, RUNS, { page_size: '7' });
+      return runsCounted(call, { page_size: '7', page_token: first.body.next_page_token });
+    },
+    shows: [200, 6],
+  }),
+  fault({
+    id: 'list-order-direction-lost-after-token',
+    requirements: ['LIST-ORDER-BY'],
+    slips: ['first-page'],
+    description:
+      "The page token keeps order_by's field, not its leading dash: with order_by=-<field> the first page comes descending, the pages after a token ascending.",
+    behaviour: (b) => {
+      afterToken(b, (query) =>
+        /^\s*-/.test(query.orderBy ?? '') ? { ...query, order: { ...query.order, descending: false } } : query,
+      );
+    },
+    probe: (call) => walk(call, PERSONAS, { page_size: '50', order_by: '-name' }),
+  }),
+  fault({
+    id: 'list-order-desc-suffix-ignored',
+    requirements: ['LIST-ORDER-BY-DESC-SUFFIX'],
+    slips: ['order'],
+    description: 'order_by "<field> desc" is accepted, but the trailing desc is dropped: the items come ascending.',
+    behaviour: (b) => {
+      const order = b.lists.order;
+      b.lists.order = (raw, list) => order(raw === null ? null : raw.replace(/\s+desc\s*$/i, ''), list);
+    },
+    probe: (call) => personas(call, { page_size: '5', order_by: 'name desc' }),
+  }),
+  fault({
+    id: 'list-order-desc-suffix-first-page-only',
+    requirements: ['LIST-ORDER-BY-DESC-SUFFIX'],
+    slips: ['first-page'],
+    description:
+      'On the pages after a token, order_by is read by a parser that knows only the leading dash: "<field> desc" is read as "<field>", so the first page comes descending and the pages after it ascending.',
+    behaviour: (b) => {
+      afterToken(b, (query, list) =>
+        /\s+desc\s*$/i.test(query.orderBy ?? '')
+          ? { ...query, order: b.lists.order(query.orderBy!.replace(/\s+desc\s*$/i, ''), list) }
+          : query,
+      );
+    },
+    probe: (call) => walk(call, PERSONAS, { page_size: '50', order_by: 'name desc' }),
+  }),
+  fault({
+    id: 'list-default-order-first-page-only',
+    requirements: ['LIST-ORDER-DEFAULT'],
+    slips: ['first-page'],
+    description:
+      "Without order_by, the default order's direction is applied to the first page only: the pages after a token come ascending (runs: oldest first after the newest first page).",
+    behaviour: (b) => {
+      afterToken(b, (query) =>
+        isBlank(query.orderBy) ? { ...query, order: { ...query.order, descending: false } } : query,
+      );
+    },
+    probe: (call) => walk(call, RUNS, { page_size: '50' }),
+  }),
+  fault({
+    id: 'list-filter-first-page-only',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['first-page'],
+    description:
+      'The filter is applied to the first page only: the pages after a token go on through the whole collection, unfiltered.',
+    behaviour: (b) => {
+      afterToken(b, (query) => ({ ...query, filter: null }));
+    },
+    probe: (call) => walk(call, RUNS, { page_size: '5', filter: 'status = FAILED' }),
+  }),
+  fault({
+    id: 'list-filter-or-as-and-after-token',
+    requirements: ['LIST-FILTER-AND-OR'],
+    slips: ['first-page'],
+    description:
+      "The page token keeps the filter's comparisons, not how they are joined: on the pages after it, OR acts as AND.",
+    behaviour: (b) => {
+      afterToken(b, (query) => (query.filter ? { ...query, filter: asAnd(query.filter) } : query));
+    },
+    probe: (call) => walk(call, RUNS, { page_size: '2', filter: 'status = FAILED OR status = PENDING' }),
+  }),
+  fault({
+    id: 'list-filter-quotes-kept-after-token',
+    requirements: ['LIST-FILTER-QUOTING'],
+    slips: ['first-page'],
+    description:
+      'On the pages after a token, a double-quoted value keeps its quotes when compared: a quoted comparison matches on the first page only.',
+    behaviour: (b) => {
+      afterToken(b, (query) => (query.filter ? { ...query, filter: quotesKept(query.filter) } : query));
+    },
+    probe: (call) => walk(call, RUNS, { page_size: '5', filter: 'status = "COMPLETED"' }),
   }),
 ] as const satisfies readonly Fault[];

@@ -1,6 +1,7 @@
 // A server whose published documents are stricter than its answers, as real ones are:
 // enums that leave out values it returns, a required field it never sends, a minimum its
-// data breaks. Each is one cause, however many responses show it.
+// data breaks, a field typed otherwise on one operation. Each is one cause, however many
+// responses show it.
 
 import { fault, finalizeWith, type Fault } from './define.js';
 import type { JsonObject } from '../../lib/util/json.js';
@@ -33,5 +34,26 @@ export const PUBLISHED_FAULTS = [
       });
     },
     probe: async (call) => (await jsonSpec(call)).components.schemas.Run.properties.status.enum,
+  }),
+  fault({
+    id: 'scheduled-run-published-enabled-string',
+    requirements: ['SCHEMA-PUBLISHED'],
+    slips: ['scope'],
+    description:
+      'The published schema of GET /v1/scheduled-runs/{scheduled_run_id} types `enabled` as a string (the service answers a boolean); every other operation matches its answers.',
+    seenThrough: ['SCHEDULED-RUN-GET'],
+    behaviour: (b) => {
+      finalizeWith(b, (doc) => {
+        const copy = structuredClone(doc);
+        const schema = (
+          (copy['components'] as JsonObject | undefined)?.['schemas'] as
+            Record<string, { properties?: Record<string, JsonObject> }> | undefined
+        )?.['ScheduledRun'];
+        if (schema?.properties?.['enabled']) schema.properties['enabled'] = { type: 'string' };
+        return copy;
+      });
+    },
+    probe: async (call) => (await jsonSpec(call)).components.schemas.ScheduledRun.properties.enabled,
+    shows: { type: 'string' },
   }),
 ] as const satisfies readonly Fault[];

@@ -1,5 +1,5 @@
-// What the probes of the faults of the operations beyond the contract (proof/faults/beyond-
-// contract.ts) share. Each probe lives in its fault's record.
+// What the probes of the faults of the operations beyond the contract (proof/faults/generic.ts)
+// share. Each probe lives in its fault's record.
 
 import type { Call } from './call.js';
 

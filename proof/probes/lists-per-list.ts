@@ -33,6 +33,3 @@ export async function metrics(call: Call, pageOf: (path: string) => Promise<unkn
   const pages = await Promise.all((await simulations(call)).map((id) => pageOf(`/v1/simulations/${id}/metrics`)));
   return [...new Set(pages.map((page) => JSON.stringify(page)))].sort().map((text) => JSON.parse(text));
 }
-
-export const PERSONAS = '/v1/personas';
-export const RUNS = '/v1/runs';

@@ -1,19 +1,38 @@
-// What the probes of the list faults (proof/faults/lists.ts) share. Each probe lives in its fault's
-// record.
+// What the probes of the list faults (proof/faults/lists.ts, lists-per-list.ts) share; faults on the
+// pages after a token are observed by walking every page. Each probe lives in its fault's record.
 
 import type { Call } from './call.js';
+
+/** A walk is cut off after this many pages (a fault's walk may never end). */
+const MAX_PAGES = 60;
+
+export const PERSONAS = '/v1/personas';
+export const RUNS = '/v1/runs';
 
 export const list = (call: Call, path: string, query: Record<string, string>) =>
   call('GET', `${path}?${new URLSearchParams(query)}`);
 
+const idOf = (item: Record<string, unknown>): unknown => item.id ?? item.run_id ?? item.metric_output_id;
+const itemsKey = (path: string): string => path.split('/').at(-1)!;
+
 /** Status and item ids of one page. */
-async function page(call: Call, path: string, query: Record<string, string>): Promise<[number, unknown]> {
+export async function page(call: Call, path: string, query: Record<string, string>): Promise<[number, unknown]> {
   const answer = await list(call, path, query);
-  const key = path.split('/').at(-1)!;
-  return [
-    answer.status,
-    answer.body[key]?.map((item: Record<string, unknown>) => item.id ?? item.run_id ?? item.metric_output_id),
-  ];
+  return [answer.status, answer.body[itemsKey(path)]?.map(idOf)];
+}
+
+/** The ids of every page along next_page_token, and how many pages it took. */
+export async function walk(call: Call, path: string, query: Record<string, string>): Promise<[unknown[], number]> {
+  const ids: unknown[] = [];
+  let token: string | undefined;
+  let pages = 0;
+  do {
+    const answer = await list(call, path, token ? { ...query, page_token: token } : query);
+    ids.push(...(answer.body[itemsKey(path)] ?? []).map(idOf));
+    token = answer.body.next_page_token || undefined;
+    pages += 1;
+  } while (token && pages < MAX_PAGES);
+  return [ids, pages];
 }
 
 /** The first two pages' ids at page_size 3. */
