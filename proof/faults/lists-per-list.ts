@@ -11,7 +11,7 @@ import { readFilterText } from '../../lib/reference/listing/filter-syntax.js';
 import { fault, type Fault } from './define.js';
 import { isBlank, onList, prune, quotesKept, tokenAcceptedOn, type ListId } from './list-seams.js';
 import { shape, second, metrics } from '../probes/lists-per-list.js';
-import { list, page, personas, personasCounted, runs, runsCounted, walk, PERSONAS, RUNS } from '../probes/lists.js';
+import { list, page, pageInOrder, personasCounted, runs, runsCounted, walk, PERSONAS, RUNS } from '../probes/lists.js';
 
 type PageSize = Behaviour['lists']['pageSize'];
 
@@ -218,6 +218,14 @@ export const LISTS_PER_LIST_FAULTS = [
       );
     },
     probe: (call) => metrics(call, (path) => shape(call, path, { page_size: '1000' })),
+    shows: [
+      [200, 100, true],
+      [200, 3, false],
+      [200, 4, false],
+      [200, 6, false],
+      [200, 7, false],
+      [200, 8, false],
+    ],
   }),
   fault({
     id: 'metrics-page-size-negative-empty',
@@ -258,6 +266,14 @@ export const LISTS_PER_LIST_FAULTS = [
       );
     },
     probe: (call) => metrics(call, (path) => shape(call, path, {})),
+    shows: [
+      [200, 140, false],
+      [200, 3, false],
+      [200, 4, false],
+      [200, 6, false],
+      [200, 7, false],
+      [200, 8, false],
+    ],
   }),
   fault({
     id: 'metrics-page-size-max-after-token',
@@ -270,6 +286,14 @@ export const LISTS_PER_LIST_FAULTS = [
       );
     },
     probe: (call) => metrics(call, (path) => second(call, path, { page_size: '7' })),
+    shows: [
+      [200, 1, false],
+      [200, 133, false],
+      [200, 3, false],
+      [200, 4, false],
+      [200, 6, false],
+      [200, 7, false],
+    ],
   }),
   fault({
     id: 'metrics-last-page-echoes-token',
@@ -280,7 +304,8 @@ export const LISTS_PER_LIST_FAULTS = [
     behaviour: (b) => {
       onList(b, 'metrics', 'endOfList', (end) => (list, pageToken) => pageToken || end(list, pageToken));
     },
-    probe: (call) => metrics(call, (path) => walk(call, path, { page_size: '2' })),
+    probe: (call) => metrics(call, async (path) => (await walk(call, path, { page_size: '5' })).ended),
+    shows: [false, true],
   }),
   fault({
     id: 'runs-page-size-parse-int',
@@ -336,7 +361,8 @@ export const LISTS_PER_LIST_FAULTS = [
         return read.field === 'name' ? order(read.descending ? '-create_time' : 'create_time', list) : read;
       });
     },
-    probe: (call) => personas(call, { page_size: '5', order_by: 'name' }),
+    probe: (call) => pageInOrder(call, PERSONAS, { page_size: '100', order_by: 'name' }, 'name'),
+    shows: [200, false],
   }),
   fault({
     id: 'metrics-default-order-create-time',
@@ -347,7 +373,8 @@ export const LISTS_PER_LIST_FAULTS = [
     behaviour: (b) => {
       onList(b, 'metrics', 'order', (order) => (raw, list) => order(isBlank(raw) ? 'create_time' : raw, list));
     },
-    probe: (call) => metrics(call, (path) => page(call, path, { page_size: '1000' })),
+    probe: (call) => metrics(call, (path) => pageInOrder(call, path, { page_size: '1000' }, 'metric_name')),
+    shows: [[200, false]],
   }),
   fault({
     id: 'runs-order-unknown-field-default',

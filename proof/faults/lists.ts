@@ -13,14 +13,19 @@ import { fault, respondWith, type Fault } from './define.js';
 import { asAnd, isBlank, prune, quotesKept } from './list-seams.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import {
-  twoPages,
+  metricLists,
+  misfiltered,
+  page,
+  pageInOrder,
   personas,
   personasCounted,
-  list,
   runs,
   runsCounted,
   everySimulation,
+  list,
   walk,
+  walked,
+  walkInOrder,
   PERSONAS,
   RUNS,
 } from '../probes/lists.js';
@@ -96,7 +101,8 @@ export const LISTS_FAULTS = [
     behaviour: (b) => {
       b.lists.resumeAt = (firstAfter) => Math.max(0, firstAfter - 1);
     },
-    probe: twoPages,
+    probe: (call) => walked(call, RUNS, { page_size: '50' }),
+    shows: { again: 2, missed: 0 },
   }),
   fault({
     id: 'list-page-gap',
@@ -106,7 +112,8 @@ export const LISTS_FAULTS = [
     behaviour: (b) => {
       b.lists.resumeAt = (firstAfter) => firstAfter + 1;
     },
-    probe: twoPages,
+    probe: (call) => walked(call, RUNS, { page_size: '50' }),
+    shows: { again: 0, missed: 2 },
   }),
   fault({
     id: 'list-page-size-ignored',
@@ -248,7 +255,8 @@ export const LISTS_FAULTS = [
         return order(null, list);
       };
     },
-    probe: (call) => personas(call, { page_size: '5', order_by: 'name' }),
+    probe: (call) => pageInOrder(call, PERSONAS, { page_size: '100', order_by: 'name' }, 'name'),
+    shows: [200, false],
   }),
   fault({
     id: 'list-order-desc-ignored',
@@ -259,7 +267,8 @@ export const LISTS_FAULTS = [
       const order = b.lists.order;
       b.lists.order = (raw, list) => order(raw === null ? null : raw.replace(/^\s*-/, ''), list);
     },
-    probe: (call) => personas(call, { page_size: '5', order_by: '-name' }),
+    probe: (call) => pageInOrder(call, PERSONAS, { page_size: '100', order_by: '-name' }, 'name', true),
+    shows: [200, false],
   }),
   fault({
     id: 'list-order-desc-suffix-rejected',
@@ -286,7 +295,8 @@ export const LISTS_FAULTS = [
       const order = b.lists.order;
       b.lists.order = (raw, list) => (isBlank(raw) ? { ...order(raw, list), descending: false } : order(raw, list));
     },
-    probe: (call) => runs(call, { page_size: '5' }),
+    probe: (call) => pageInOrder(call, RUNS, { page_size: '50' }, 'create_time', true),
+    shows: [200, false],
   }),
   fault({
     id: 'list-order-suffixed-unknown-field-crash',
@@ -321,7 +331,8 @@ export const LISTS_FAULTS = [
           : order(raw, list);
       };
     },
-    probe: (call) => personas(call, { order_by: 'name desc desc' }),
+    probe: (call) => pageInOrder(call, PERSONAS, { page_size: '100', order_by: 'name desc desc' }, 'name', true),
+    shows: [200, true],
   }),
   fault({
     id: 'list-order-unknown-field-default',
@@ -376,7 +387,8 @@ export const LISTS_FAULTS = [
         correct(cmp.op === '!=' ? { ...cmp, op: '=' } : cmp, item, fields),
       );
     },
-    probe: (call) => runs(call, { filter: 'status != COMPLETED' }),
+    probe: (call) => misfiltered(call, [RUNS], 'status != COMPLETED', (run) => run.status !== 'COMPLETED'),
+    shows: 140,
   }),
   fault({
     id: 'list-filter-numbers-as-text',
@@ -384,7 +396,8 @@ export const LISTS_FAULTS = [
     slips: ['type'],
     description: 'Numbers are compared as text: 0.5 is not 0.50, and 9 is above 10.',
     behaviour: (b) => compareAsText(b, 'number'),
-    probe: (call) => everySimulation(call, { filter: 'value >= 0.50' }),
+    probe: async (call) => misfiltered(call, await metricLists(call), 'value >= 0.50', (output) => output.value >= 0.5),
+    shows: 9,
   }),
   fault({
     id: 'list-filter-timestamps-as-text',
@@ -406,7 +419,8 @@ export const LISTS_FAULTS = [
     behaviour: (b) => {
       evaluateWith(b, (cmp, item, fields, correct) => fields[cmp.field]?.kind === 'tags' || correct(cmp, item, fields));
     },
-    probe: (call) => runs(call, { filter: 'tag = smoke' }),
+    probe: (call) => misfiltered(call, [RUNS], 'tag = smoke', (run) => run.tags.includes('smoke')),
+    shows: 86,
   }),
   fault({
     id: 'list-filter-created-by-rejected',
@@ -463,7 +477,8 @@ export const LISTS_FAULTS = [
         return unreadable || correct(cmp, item, fields);
       });
     },
-    probe: (call) => personas(call, { filter: 'create_time = not_a_value' }),
+    probe: (call) => personasCounted(call, { filter: 'create_time = not_a_value' }),
+    shows: [200, 50],
   }),
   fault({
     id: 'list-filter-negative-number-unread',
@@ -507,7 +522,12 @@ export const LISTS_FAULTS = [
         ),
       );
     },
-    probe: (call) => runs(call, { filter: 'status >= COMPLETED', page_size: '1000' }),
+    probe: async (call) => {
+      const [, ids] = await runs(call, { filter: 'status >= COMPLETED', page_size: '1000' });
+      const completed = (await runs(call, { filter: 'status = COMPLETED', page_size: '1000' }))[1] as unknown[];
+      return completed.filter((id) => (ids as unknown[]).includes(id)).length;
+    },
+    shows: 0,
   }),
   fault({
     id: 'list-filter-metric-times-since',
@@ -529,7 +549,24 @@ export const LISTS_FAULTS = [
         correct(cmp.field === 'start_time' || cmp.field === 'end_time' ? { ...cmp, op: '>=' } : cmp, item, fields),
       );
     },
-    probe: (call) => everySimulation(call, { filter: 'start_time < "2026-01-06T01:00:00Z"' }),
+    probe: async (call) => {
+      // Before and since one instant: no output is in both, whether the list shows its start_time or not.
+      const both = await Promise.all(
+        (await metricLists(call)).map(async (path) => {
+          const [, before] = await page(call, path, {
+            page_size: '1000',
+            filter: 'start_time < "2026-01-06T01:00:00Z"',
+          });
+          const [, since] = await page(call, path, {
+            page_size: '1000',
+            filter: 'start_time >= "2026-01-06T01:00:00Z"',
+          });
+          return (before as unknown[]).filter((id) => (since as unknown[]).includes(id)).length;
+        }),
+      );
+      return both.reduce((sum, count) => sum + count, 0);
+    },
+    shows: 119,
   }),
   fault({
     id: 'list-filter-unknown-field-ignored',
@@ -638,7 +675,8 @@ export const LISTS_FAULTS = [
       const issuedAfter = b.lists.issuedAfter;
       b.lists.issuedAfter = (last, pageToken) => issuedAfter(last, pageToken) + (isBlank(pageToken) ? 0 : 1);
     },
-    probe: (call) => walk(call, RUNS, { page_size: '7' }),
+    probe: (call) => walked(call, RUNS, { page_size: '7' }),
+    shows: { again: 0, missed: 16 },
   }),
   fault({
     id: 'list-ties-reversed-after-token',
@@ -649,7 +687,14 @@ export const LISTS_FAULTS = [
     behaviour: (b) => {
       afterToken(b, (query) => ({ ...query, ties: query.ties === 'asc' ? 'desc' : 'asc' }));
     },
-    probe: (call) => walk(call, PERSONAS, { page_size: '7' }),
+    probe: async (call) => [
+      await walked(call, PERSONAS, { page_size: '8' }),
+      await walked(call, PERSONAS, { page_size: '9' }),
+    ],
+    shows: [
+      { again: 0, missed: 1 },
+      { again: 1, missed: 0 },
+    ],
   }),
   fault({
     id: 'list-page-after-token-one-short',
@@ -681,7 +726,8 @@ export const LISTS_FAULTS = [
         /^\s*-/.test(query.orderBy ?? '') ? { ...query, order: { ...query.order, descending: false } } : query,
       );
     },
-    probe: (call) => walk(call, PERSONAS, { page_size: '50', order_by: '-name' }),
+    probe: (call) => walkInOrder(call, PERSONAS, { page_size: '50', order_by: '-name' }, 'name', true),
+    shows: false,
   }),
   fault({
     id: 'list-order-desc-suffix-ignored',
@@ -692,7 +738,8 @@ export const LISTS_FAULTS = [
       const order = b.lists.order;
       b.lists.order = (raw, list) => order(raw === null ? null : raw.replace(/\s+desc\s*$/i, ''), list);
     },
-    probe: (call) => personas(call, { page_size: '5', order_by: 'name desc' }),
+    probe: (call) => pageInOrder(call, PERSONAS, { page_size: '100', order_by: 'name desc' }, 'name', true),
+    shows: [200, false],
   }),
   fault({
     id: 'list-order-desc-suffix-first-page-only',
@@ -707,7 +754,8 @@ export const LISTS_FAULTS = [
           : query,
       );
     },
-    probe: (call) => walk(call, PERSONAS, { page_size: '50', order_by: 'name desc' }),
+    probe: (call) => walkInOrder(call, PERSONAS, { page_size: '50', order_by: 'name desc' }, 'name', true),
+    shows: false,
   }),
   fault({
     id: 'list-default-order-first-page-only',
@@ -720,7 +768,8 @@ export const LISTS_FAULTS = [
         isBlank(query.orderBy) ? { ...query, order: { ...query.order, descending: false } } : query,
       );
     },
-    probe: (call) => walk(call, RUNS, { page_size: '50' }),
+    probe: (call) => walkInOrder(call, RUNS, { page_size: '50' }, 'create_time', true),
+    shows: false,
   }),
   fault({
     id: 'list-filter-first-page-only',
@@ -731,7 +780,11 @@ export const LISTS_FAULTS = [
     behaviour: (b) => {
       afterToken(b, (query) => ({ ...query, filter: null }));
     },
-    probe: (call) => walk(call, RUNS, { page_size: '5', filter: 'status = FAILED' }),
+    probe: async (call) =>
+      (await walk(call, RUNS, { page_size: '5', filter: 'status = FAILED' })).items.filter(
+        (run) => run.status !== 'FAILED',
+      ).length,
+    shows: 88,
   }),
   fault({
     id: 'list-filter-or-as-and-after-token',
@@ -742,7 +795,8 @@ export const LISTS_FAULTS = [
     behaviour: (b) => {
       afterToken(b, (query) => (query.filter ? { ...query, filter: asAnd(query.filter) } : query));
     },
-    probe: (call) => walk(call, RUNS, { page_size: '2', filter: 'status = FAILED OR status = PENDING' }),
+    probe: (call) => walked(call, RUNS, { page_size: '2', filter: 'status = FAILED OR status = PENDING' }),
+    shows: { again: 0, missed: 34 },
   }),
   fault({
     id: 'list-filter-quotes-kept-after-token',
@@ -753,6 +807,7 @@ export const LISTS_FAULTS = [
     behaviour: (b) => {
       afterToken(b, (query) => (query.filter ? { ...query, filter: quotesKept(query.filter) } : query));
     },
-    probe: (call) => walk(call, RUNS, { page_size: '5', filter: 'status = "COMPLETED"' }),
+    probe: (call) => walked(call, RUNS, { page_size: '5', filter: 'status = "COMPLETED"' }),
+    shows: { again: 0, missed: 51 },
   }),
 ] as const satisfies readonly Fault[];
