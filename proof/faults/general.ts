@@ -1,5 +1,5 @@
 // Faults of the rules that cut across endpoints (error envelope, bodies, timestamps, names,
-// lengths in code points, path IDs), broken everywhere or on every endpoint, method or field
+// field lengths, path IDs), broken everywhere or on every endpoint, method or field
 // but one.
 
 import { internal } from '../../lib/reference/http/errors.js';
