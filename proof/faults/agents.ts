@@ -17,10 +17,13 @@ import {
   isWssUrl,
 } from '../../lib/reference/validation/formats.js';
 import type { KeyRule } from '../../lib/reference/validation/simulator-config.js';
-import { fault, presentWith, respondWith, type Fault } from './define.js';
-import { limitFaults } from './limits.js';
+import { fault, presentWith, readAs, rereadAgent, respondWith, sortedLists, type Fault } from './define.js';
+import { charactersOfJson, limitFaults, rowsMeasuredAs } from './limits.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import { agent, status, sip, url, sized, create, VOICE, CHAT_URL, chat, websocket } from '../probes/agents.js';
+import { readBack } from '../probes/read-back.js';
+
+const GET_AGENT = 'GET /v1/agents/{agent_id}';
 
 const limit = (id: FieldLimitId, bounds: LimitBounds) => (b: Behaviour) => {
   b.limits[id] = { ...b.limits[id], ...bounds };
@@ -46,6 +49,9 @@ const stringKey = (modelType: ModelType, key: string, check: Check<string> | und
 const CHAT = 'MODEL_TYPE_CHAT';
 const OUTBOUND_VOICE = 'MODEL_TYPE_OUTBOUND_VOICE';
 const WEBSOCKET = 'MODEL_TYPE_WEBSOCKET';
+const ALPHANUMERIC_UP_TO_22 = /^[A-Za-z0-9]{1,22}$/;
+const ALPHANUMERIC_22_OR_MORE = /^[A-Za-z0-9]{22,}$/;
+
 const checked = (test: (value: string) => boolean, description: string): Check<string> => ({ test, description });
 
 const hostOf = (value: string): string | null => {
@@ -1003,7 +1009,162 @@ export const AGENTS_FAULTS = [
     probe: (call) => websocket(call, {}),
     shows: 400,
   }),
-
+  fault({
+    id: 'chat-payload-sizes-in-characters',
+    requirements: ['CHAT-PAYLOAD-LIMITS', 'FIELD-SIZE-LIMITS'],
+    slips: ['unit'],
+    description:
+      "The CHAT payload limits (16 KB, 32 KB) are held against the JSON text's `.length`, its characters, not its UTF-8 bytes.",
+    behaviour: rowsMeasuredAs(
+      ['chat.initialization_payload', 'chat.custom_data', 'chat.custom_persona_data', 'chat.custom_headers'],
+      charactersOfJson,
+    ),
+    probe: (call) => chat(call, { custom_headers: JSON.stringify({ h: 'é'.repeat(10_000) }) }),
+    shows: 200,
+  }),
+  fault({
+    id: 'agent-config-size-in-characters',
+    requirements: ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'],
+    slips: ['unit'],
+    description:
+      "The 10 MB limits of the simulator configuration and workflows are held against the JSON text's `.length`, its characters, not its UTF-8 bytes.",
+    behaviour: rowsMeasuredAs(['agent.metadata', 'agent.workflows'], charactersOfJson),
+    probe: (call) => status(call, { workflows: { w: 'é'.repeat(5_300_000) } }),
+    shows: 200,
+  }),
+  fault({
+    id: 'chat-custom-persona-data-unlimited',
+    requirements: ['CHAT-PAYLOAD-LIMITS', 'FIELD-SIZE-LIMITS'],
+    slips: ['scope'],
+    description:
+      'Three of the four CHAT payload limits are enforced: custom_persona_data is read without its 16 KB limit.',
+    behaviour: rekey(CHAT, 'custom_persona_data', (c, k) => void c.jsonValue(k)),
+    probe: (call) => chat(call, { custom_persona_data: JSON.stringify({ p: 'x'.repeat(20_000) }) }),
+    shows: 200,
+  }),
+  fault({
+    id: 'agent-config-size-chat-only',
+    requirements: ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'],
+    slips: ['scope'],
+    description:
+      'The 10 MB limit of the simulator configuration is checked in the CHAT validator only: configurations of other agent types are unlimited.',
+    behaviour: (b) =>
+      rereadAgent(
+        b,
+        'metadata',
+        (read) => (f, request) =>
+          request.modelType === 'MODEL_TYPE_CHAT' ? read(f, request) : f.object(request.configField),
+      ),
+    probe: (call) => status(call, { metadata: { m: 'x'.repeat(10_500_000) } }),
+    shows: 200,
+  }),
+  fault({
+    id: 'agent-test-set-ids-unchecked',
+    requirements: ['AGENT-REFERENCE-IDS'],
+    slips: ['scope'],
+    description:
+      'metric_ids elements are checked as 22 alphanumeric characters; test_set_ids elements are stored unchecked.',
+    behaviour: (b) => rereadAgent(b, 'test_set_ids', () => (f) => f.strings('test_set_ids') ?? []),
+    probe: (call) => status(call, { test_set_ids: ['short'] }),
+    shows: 200,
+  }),
+  fault({
+    id: 'agent-reference-ids-up-to-22',
+    requirements: ['AGENT-REFERENCE-IDS'],
+    slips: ['bound'],
+    description: 'metric_ids and test_set_ids elements are checked as at most 22 alphanumeric characters: 21 pass.',
+    behaviour: (b) => {
+      for (const name of ['metric_ids', 'test_set_ids'] as const) {
+        rereadAgent(
+          b,
+          name,
+          () => (f) =>
+            f.strings(name, {
+              each: { test: (v) => ALPHANUMERIC_UP_TO_22.test(v), description: 'at most 22 alphanumeric characters' },
+            }) ?? [],
+        );
+      }
+    },
+    probe: (call) => status(call, { metric_ids: ['A'.repeat(21)] }),
+    shows: 200,
+  }),
+  fault({
+    id: 'chat-persona-id-22-or-more',
+    requirements: ['CHAT-PERSONA-ID'],
+    slips: ['bound'],
+    description: 'persona_id is checked as at least 22 alphanumeric characters: 23 pass.',
+    behaviour: rekey(
+      CHAT,
+      'persona_id',
+      (c, k) =>
+        void c.string(k, {
+          check: { test: (v) => ALPHANUMERIC_22_OR_MORE.test(v), description: 'at least 22 alphanumeric characters' },
+        }),
+    ),
+    probe: (call) => chat(call, { persona_id: 'A'.repeat(23) }),
+    shows: 200,
+  }),
+  fault({
+    id: 'agent-get-knowledge-base-ids-dropped',
+    requirements: ['AGENT-KNOWLEDGE-BASE-IDS'],
+    slips: ['read-back'],
+    description:
+      'GET /v1/agents/{agent_id} returns the agent without knowledge_base_ids (kept in a table the read does not join); the create answer has them.',
+    behaviour: (b) => readAs(b, GET_AGENT, 'agent', ({ knowledge_base_ids: _ids, ...agent }) => agent),
+    probe: async (call) => 'knowledge_base_ids' in (await readBack(call)),
+    shows: false,
+  }),
+  fault({
+    id: 'agent-get-soft-delete-flag',
+    requirements: ['AGENT-NO-SOFT-DELETE-FLAG'],
+    slips: ['read-back'],
+    description:
+      'GET /v1/agents/{agent_id} returns the stored row with its `is_deleted: false` (SELECT *); the create answer is built without it.',
+    behaviour: (b) => readAs(b, GET_AGENT, 'agent', (agent) => ({ ...agent, is_deleted: false })),
+    probe: async (call) => (await readBack(call)).is_deleted,
+    shows: false,
+  }),
+  fault({
+    id: 'agent-knowledge-base-ids-empty-omitted',
+    requirements: ['AGENT-KNOWLEDGE-BASE-IDS'],
+    slips: ['explicit'],
+    description: 'An empty knowledge_base_ids is left out of agent responses (proto3 JSON omits empty lists).',
+    behaviour: (b) => {
+      presentWith(b, 'agent', (view) =>
+        Array.isArray(view['knowledge_base_ids']) && view['knowledge_base_ids'].length === 0
+          ? Object.fromEntries(Object.entries(view).filter(([key]) => key !== 'knowledge_base_ids'))
+          : view,
+      );
+    },
+    probe: async (call) => 'knowledge_base_ids' in (await agent(call)),
+    shows: false,
+  }),
+  fault({
+    id: 'agent-knowledge-base-ids-null',
+    requirements: ['AGENT-KNOWLEDGE-BASE-IDS'],
+    slips: ['type'],
+    description: 'An agent without knowledge bases has knowledge_base_ids null instead of [].',
+    behaviour: (b) => {
+      presentWith(b, 'agent', (view) =>
+        Array.isArray(view['knowledge_base_ids']) && view['knowledge_base_ids'].length === 0
+          ? { ...view, knowledge_base_ids: null }
+          : view,
+      );
+    },
+    probe: async (call) => (await agent(call)).knowledge_base_ids,
+    shows: null,
+  }),
+  fault({
+    id: 'agent-workflows-lists-sorted',
+    requirements: ['AGENT-CREATE'],
+    slips: ['order'],
+    description:
+      'workflows is stored in a canonical form meant to sort keys that sorts every list too: steps come back in another order, from POST and GET.',
+    behaviour: (b) =>
+      rereadAgent(b, 'workflows', (read) => (f, request) => sortedLists(read(f, request)) as JsonObject | null),
+    probe: async (call) => (await agent(call, { workflows: { steps: ['greet', 'book'] } })).workflows.steps,
+    shows: ['book', 'greet'],
+  }),
   // The valid space beyond typical values (values.* checks)
   fault({
     id: 'agent-prompt-lines-joined',

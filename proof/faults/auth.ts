@@ -3,6 +3,7 @@
 import { ApiError } from '../../lib/reference/http/errors.js';
 import { authenticateAfter, fault, refineFailure, type Fault } from './define.js';
 import { DEFAULT_API_KEY } from '../../lib/reference/behaviour.js';
+import { VALID } from '../probes/review-projects.js';
 
 export const AUTH_FAULTS = [
   fault({
@@ -149,6 +150,63 @@ export const AUTH_FAULTS = [
     },
     probe: async (call) => (await call('GET', '/v1/openapi', { key: null })).status,
     shows: 401,
+  }),
+  fault({
+    id: 'auth-reads-check-key-presence-only',
+    requirements: ['AUTH-INVALID-KEY'],
+    slips: ['scope'],
+    description:
+      'Endpoints that only read check that X-API-Key is present, not that it is valid: any key is accepted on GET; writes check the key.',
+    behaviour: (b) => {
+      const accepts = b.auth.accepts;
+      b.auth.accepts = (endpoint, key) =>
+        (endpoint.method === 'GET' && key !== undefined && key !== '') || accepts(endpoint, key);
+    },
+    probe: async (call) => (await call('GET', '/v1/personas', { key: 'nope' })).status,
+    shows: 200,
+  }),
+  fault({
+    id: 'auth-details-header-wrong-on-review-projects',
+    requirements: ['AUTH-DETAILS-HEADER'],
+    slips: ['scope'],
+    description:
+      'POST /v1/review-projects names the refused key `Authorization` in the UNAUTHENTICATED details; other endpoints name X-API-Key.',
+    behaviour: (b) => {
+      const field = b.errors.field;
+      b.errors.field = (detail, endpoint) =>
+        endpoint?.key === 'POST /v1/review-projects' && detail.location === 'header'
+          ? 'Authorization'
+          : field(detail, endpoint);
+    },
+    probe: async (call) =>
+      (await call('POST', '/v1/review-projects', { key: null, body: VALID })).body.error.details.map(
+        (detail: { field: string }) => detail.field,
+      ),
+    shows: ['Authorization'],
+  }),
+  fault({
+    id: 'auth-spec-document-requires-key',
+    requirements: ['AUTH-SPEC-PUBLIC'],
+    slips: ['scope'],
+    description: 'GET /v1/openapi/{spec_name} needs the key; the listing GET /v1/openapi is public.',
+    behaviour: (b) => {
+      const required = b.auth.required;
+      b.auth.required = (endpoint) => endpoint.key === 'GET /v1/openapi/{spec_name}' || required(endpoint);
+    },
+    probe: async (call) => (await call('GET', '/v1/openapi/agent-evaluation', { key: null })).status,
+    shows: 401,
+  }),
+  fault({
+    id: 'auth-missing-key-after-path-ids',
+    requirements: ['AUTH-MISSING-KEY'],
+    slips: ['precedence'],
+    description:
+      'X-API-Key is validated as a required header parameter with the path parameters, after their formats: a request without the key and with a malformed path ID gets INVALID_ARGUMENT (a wrong key is still refused first).',
+    behaviour: (b) => {
+      authenticateAfter(b, 'path-ids', (presented) => presented === undefined);
+    },
+    probe: async (call) => (await call('GET', '/v1/agents/x', { key: null })).body.error.code,
+    shows: 'INVALID_ARGUMENT',
   }),
   fault({
     id: 'auth-bearer-token-accepted',

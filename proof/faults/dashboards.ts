@@ -3,8 +3,8 @@
 import type { Behaviour } from '../../lib/reference/behaviour.js';
 import type { DashboardRecord } from '../../lib/reference/store/records.js';
 import { fault, presentWith, type Fault } from './define.js';
-import { limitFaults } from './limits.js';
-import { renamed, rename } from '../probes/dashboards.js';
+import { bytesOfText, limitFaults, rowsMeasuredAs } from './limits.js';
+import { renamed, rename, status } from '../probes/dashboards.js';
 
 /** Answers each PATCH with the display_name the previous response carried (a stale read). */
 function answerWithPreviousName(b: Behaviour): void {
@@ -88,5 +88,15 @@ export const DASHBOARDS_FAULTS = [
     },
     probe: async (call) => (await rename(call, 'Probe', 'd'.repeat(21))).body.error.code,
     shows: 'NOT_FOUND',
+  }),
+  fault({
+    id: 'dashboard-display-name-bytes',
+    requirements: ['DASHBOARD-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'],
+    slips: ['unit'],
+    description:
+      'Dashboard display_name is limited to 255 UTF-8 bytes (a VARCHAR(255) byte column) instead of 255 characters.',
+    behaviour: rowsMeasuredAs(['dashboard.display_name'], bytesOfText),
+    probe: (call) => status(call, 'é'.repeat(255)),
+    shows: 400,
   }),
 ] as const satisfies readonly Fault[];

@@ -57,9 +57,9 @@ export interface Fault<Id extends string = string> {
   readonly probe: Probe;
   /**
    * What the probe reads from the faulty service, the observable the description names (the correct
-   * service must read otherwise). Without it the proof asks only that the two differ.
+   * service must read otherwise): required, so that no probe passes on any change, a crash included.
    */
-  readonly shows?: unknown;
+  readonly shows: unknown;
 }
 
 export const fault = <const Id extends string>(record: Fault<Id>): Fault<Id> => record;

@@ -1,9 +1,53 @@
-// Faults that cut across endpoints: error envelope, bodies, timestamps, names.
+// Faults of the rules that cut across endpoints (error envelope, bodies, timestamps, names,
+// field lengths, path IDs), broken everywhere or on every endpoint, method or field
+// but one.
 
 import { internal } from '../../lib/reference/http/errors.js';
-import { DAY } from '../../lib/reference/fixtures/time.js';
-import { fault, localTime, presentWith, respondWith, type Fault } from './define.js';
+import { RawText } from '../../lib/reference/http/context.js';
+import { DAY, HOUR } from '../../lib/reference/fixtures/time.js';
+import type { Behaviour } from '../../lib/reference/behaviour.js';
+import { checkMutationIdAfterAgent } from '../../lib/reference/routes/mutations.js';
+import type { CheckedIdRule } from '../../lib/reference/validation/id-format.js';
+import { fault, localTime, presentWith, readAs, respondWith, type Fault } from './define.js';
+import { rowsMeasuredAs } from './limits.js';
 import { newAgent, firstPersona } from '../probes/basics.js';
+import { status as dashboardNameStatus } from '../probes/dashboards.js';
+import { FIXTURE_IDS } from '../probes/fixture-ids.js';
+import { readBack } from '../probes/read-back.js';
+import { UNKNOWN_22 } from '../probes/resources.js';
+import { VALID as REVIEW_PROJECT } from '../probes/review-projects.js';
+import { created as createdTestCase, VALID as TEST_CASE } from '../probes/test-cases.js';
+
+const GET_AGENT = 'GET /v1/agents/{agent_id}';
+
+/** Code points counted by a hand-written surrogate-pair test with `>` and `<` for `>=` and `<=`: a pair with a unit at an end of its range (U+10000, U+1D7FF) counts as two. */
+function codePointsMissingRangeEnds(value: unknown): number {
+  const text = String(value);
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    const next = text.charCodeAt(i + 1);
+    if (unit > 0xd800 && unit < 0xdbff && next > 0xdc00 && next < 0xdfff) i++;
+    count++;
+  }
+  return count;
+}
+
+/** Path IDs of the alphanumeric rules checked against another alphabet, one UTF-16 unit at a time. */
+function pathIdAlphabet(b: Behaviour, inAlphabet: (unit: number) => boolean): void {
+  const widened = Object.entries(b.pathIdRules).map(([kind, rule]): [string, CheckedIdRule] => [
+    kind,
+    { ...rule, inAlphabet },
+  ]);
+  b.pathIdRules = Object.fromEntries(widened) as Behaviour['pathIdRules'];
+}
+
+/** The error code of one endpoint's errors of `code`, changed to `answered`. */
+function codeOnEndpoint(b: Behaviour, endpointKey: string, code: string, answered: string): void {
+  const codeOf = b.errors.code;
+  b.errors.code = (error, endpoint) =>
+    endpoint?.key === endpointKey && error.code === code ? answered : codeOf(error, endpoint);
+}
 
 export const GENERAL_FAULTS = [
   fault({
@@ -141,5 +185,331 @@ export const GENERAL_FAULTS = [
       return persona.resource_name === `personas/${persona.id}`;
     },
     shows: false,
+  }),
+  fault({
+    id: 'dashboard-display-name-surrogate-ends',
+    requirements: ['FIELD-CHARS-CODEPOINTS'],
+    slips: ['unit'],
+    description:
+      'Dashboard display_name counts code points with a hand-written surrogate-pair test that leaves out the ends of the ranges (`unit > 0xD800`, `next < 0xDFFF`): U+10000 and U+1D7FF count as two, so 255 astral characters with them are rejected.',
+    behaviour: rowsMeasuredAs(['dashboard.display_name'], codePointsMissingRangeEnds),
+    probe: (call) => dashboardNameStatus(call, '\u{10000}\u{1D7FF}'.repeat(127)),
+    shows: 400,
+  }),
+  fault({
+    id: 'dashboard-patch-max-unchecked',
+    requirements: ['FIELD-LENGTH-LIMITS', 'DASHBOARD-DISPLAY-NAME'],
+    slips: { 'DASHBOARD-DISPLAY-NAME': ['bound'], 'FIELD-LENGTH-LIMITS': ['scope'] },
+    description:
+      'The maximum length of display_name is enforced on the create endpoints only: the dashboard PATCH checks only that it is not empty.',
+    behaviour: (b) => {
+      b.limits['dashboard.display_name'] = { ...b.limits['dashboard.display_name'], max: undefined };
+    },
+    probe: (call) => dashboardNameStatus(call, 'd'.repeat(256)),
+    shows: 200,
+  }),
+  fault({
+    id: 'test-case-update-before-create',
+    requirements: ['TIMESTAMP-ORDER'],
+    slips: ['scope'],
+    description:
+      'Test cases report an update_time a second before their create_time (the one resource whose update_time is set before the insert).',
+    behaviour: (b) => {
+      presentWith(b, 'testCase', (view, record) => ({
+        ...view,
+        update_time: b.formatTime((record as { create_time: number }).create_time - 1000),
+      }));
+    },
+    probe: async (call) => {
+      const created = await createdTestCase(call, TEST_CASE);
+      return Date.parse(created.update_time) >= Date.parse(created.create_time);
+    },
+    shows: false,
+  }),
+  fault({
+    id: 'agent-get-update-time-local',
+    requirements: ['TIMESTAMP-ORDER'],
+    slips: ['read-back'],
+    description:
+      'GET /v1/agents/{agent_id} returns update_time as read from a column a trigger fills in local time (UTC-7) and written as UTC: seven hours before create_time.',
+    behaviour: (b) =>
+      readAs(b, GET_AGENT, 'agent', (agent) => ({
+        ...agent,
+        update_time: new Date(Date.parse(String(agent['update_time'])) - 7 * HOUR).toISOString(),
+      })),
+    probe: async (call) => {
+      const agent = await readBack(call);
+      return Date.parse(agent.update_time) >= Date.parse(agent.create_time);
+    },
+    shows: false,
+  }),
+  fault({
+    id: 'error-envelope-bare-on-mutation-delete',
+    requirements: ['ERROR-ENVELOPE'],
+    slips: ['scope'],
+    description:
+      'Errors of DELETE /v1/agents/{agent_id}/mutations/{mutation_id} are sent bare ({code, message, details} at the top level), without the `error` object every other endpoint uses.',
+    seenThrough: ['PATH-ID-FORMAT'],
+    behaviour: (b) => {
+      const body = b.errors.body;
+      b.errors.body = (error, endpoint) =>
+        endpoint?.key === 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}' ? error : body(error, endpoint);
+    },
+    probe: async (call) => Object.keys((await call('DELETE', `/v1/agents/${UNKNOWN_22}/mutations/x`)).body),
+    shows: ['code', 'message', 'details'],
+  }),
+  fault({
+    id: 'review-project-invalid-failed-precondition',
+    requirements: ['ERROR-INVALID-ARGUMENT'],
+    slips: ['scope'],
+    description:
+      'POST /v1/review-projects answers an invalid body with code FAILED_PRECONDITION; every other endpoint says INVALID_ARGUMENT.',
+    seenThrough: ['REQUEST-MALFORMED-JSON'],
+    behaviour: (b) => {
+      codeOnEndpoint(b, 'POST /v1/review-projects', 'INVALID_ARGUMENT', 'FAILED_PRECONDITION');
+    },
+    probe: async (call) => (await call('POST', '/v1/review-projects', { body: {} })).body.error.code,
+    shows: 'FAILED_PRECONDITION',
+  }),
+  fault({
+    id: 'dashboard-details-name-wrong-field',
+    requirements: ['ERROR-DETAILS-FIELD'],
+    slips: ['scope'],
+    description:
+      "PATCH /v1/dashboards/{dashboard_id} names an invalid display_name `name` (the dashboard's resource name) in its details; other endpoints name the field.",
+    seenThrough: ['REQUEST-WRONG-TYPE'],
+    behaviour: (b) => {
+      const field = b.errors.field;
+      b.errors.field = (detail, endpoint) =>
+        endpoint?.key === 'PATCH /v1/dashboards/{dashboard_id}' &&
+        detail.location === 'body' &&
+        detail.field === 'display_name'
+          ? 'name'
+          : field(detail, endpoint);
+    },
+    probe: async (call) =>
+      (
+        await call('PATCH', `/v1/dashboards/${FIXTURE_IDS.dashboardId}`, { body: { display_name: 42 } })
+      ).body.error.details.map((detail: { field: string }) => detail.field),
+    shows: ['name'],
+  }),
+  fault({
+    id: 'malformed-json-500-on-patch',
+    requirements: ['REQUEST-MALFORMED-JSON'],
+    slips: ['scope'],
+    description:
+      'A malformed JSON body gives a 500 INTERNAL error on PATCH (the dashboard update); POST bodies get INVALID_ARGUMENT.',
+    behaviour: (b) => {
+      const malformed = b.errors.malformedJson;
+      b.errors.malformedJson = (reason, endpoint) =>
+        endpoint?.method === 'PATCH' ? internal(`could not handle the body: ${reason}`) : malformed(reason, endpoint);
+    },
+    probe: async (call) =>
+      (await call('PATCH', `/v1/dashboards/${FIXTURE_IDS.dashboardId}`, { raw: '{"display_name": ' })).status,
+    shows: 500,
+  }),
+  fault({
+    id: 'review-project-notifications-truthy',
+    requirements: ['REQUEST-WRONG-TYPE'],
+    slips: ['scope'],
+    description:
+      'A review project\'s notifications is read by truthiness (the string "yes" is true), while every other field\'s JSON type is checked.',
+    behaviour: (b) => {
+      const notifications = b.reviewProjectFields.notifications;
+      b.reviewProjectFields = {
+        ...b.reviewProjectFields,
+        notifications: (f) => {
+          try {
+            return notifications(f);
+          } catch {
+            return f.string('notifications') !== '';
+          }
+        },
+      };
+    },
+    probe: async (call) =>
+      (await call('POST', '/v1/review-projects', { body: { ...REVIEW_PROJECT, notifications: 'yes' } })).status,
+    shows: 200,
+  }),
+  fault({
+    id: 'test-case-missing-field-unnamed',
+    requirements: ['REQUEST-MISSING-REQUIRED'],
+    slips: ['scope'],
+    description:
+      'POST /v1/test-cases reports a missing required field against the whole body (details field `body`); other endpoints name the field.',
+    behaviour: (b) => {
+      const field = b.errors.field;
+      b.errors.field = (detail, endpoint) =>
+        endpoint?.key === 'POST /v1/test-cases' && detail.location === 'body' && detail.description === 'is required'
+          ? 'body'
+          : field(detail, endpoint);
+    },
+    probe: async (call) =>
+      (await call('POST', '/v1/test-cases', { body: { test_set_id: 'abcdefgh' } })).body.error.details.map(
+        (detail: { field: string }) => detail.field,
+      ),
+    shows: ['body'],
+  }),
+  fault({
+    id: 'scheduled-run-last-run-at-local',
+    requirements: ['TIMESTAMP-ISO-UTC'],
+    slips: ['scope'],
+    description:
+      "A scheduled run's last_run_at is written in local time with a +02:00 offset; create_time, update_time and every other timestamp are UTC.",
+    seenThrough: ['SCHEDULED-RUN-GET'],
+    behaviour: (b) => {
+      presentWith(b, 'scheduledRun', (view, record) => {
+        const last = (record as { last_run_at: number | null }).last_run_at;
+        return last === null ? view : { ...view, last_run_at: localTime(last) };
+      });
+    },
+    probe: async (call) =>
+      (await call('GET', `/v1/scheduled-runs/${FIXTURE_IDS.scheduledRunId}`)).body.scheduled_run.last_run_at.endsWith(
+        '+02:00',
+      ),
+    shows: true,
+  }),
+  fault({
+    id: 'body-not-object-passed-on',
+    requirements: ['ERROR-INVALID-ARGUMENT'],
+    slips: ['type'],
+    description:
+      'A request body that is JSON but not an object is handed to the handler, which fails on `null` (a 500 INTERNAL instead of INVALID_ARGUMENT) and reads other values as an empty body.',
+    behaviour: (b) => {
+      b.bodyMustBeObject = false;
+    },
+    probe: async (call) => (await call('POST', '/v1/agents', { raw: 'null' })).body.error.code,
+    shows: 'INTERNAL',
+  }),
+  fault({
+    id: 'scheduled-run-last-run-at-epoch',
+    requirements: ['TIMESTAMP-ISO-UTC'],
+    slips: ['type'],
+    description:
+      "A scheduled run's last_run_at is sent as epoch milliseconds (a JSON number), the way the store keeps it; every other timestamp is an ISO 8601 string.",
+    seenThrough: ['SCHEDULED-RUN-GET'],
+    behaviour: (b) => {
+      presentWith(b, 'scheduledRun', (view, record) => {
+        const last = (record as { last_run_at: number | null }).last_run_at;
+        return last === null ? view : { ...view, last_run_at: last };
+      });
+    },
+    probe: async (call) =>
+      typeof (await call('GET', `/v1/scheduled-runs/${FIXTURE_IDS.scheduledRunId}`)).body.scheduled_run.last_run_at,
+    shows: 'number',
+  }),
+  fault({
+    id: 'agent-get-update-before-create',
+    requirements: ['TIMESTAMP-ORDER'],
+    slips: ['scope'],
+    description:
+      'GET /v1/agents/{agent_id} reports an update_time a day before the create_time; the agent POST answers in order.',
+    behaviour: (b) => {
+      readAs(b, 'GET /v1/agents/{agent_id}', 'agent', (agent) => ({
+        ...agent,
+        update_time: b.formatTime(Date.parse(String(agent['create_time'])) - DAY),
+      }));
+    },
+    probe: async (call) => {
+      const agent = (await call('GET', `/v1/agents/${(await newAgent(call)).body.agent.id}`)).body.agent;
+      return Date.parse(agent.update_time) >= Date.parse(agent.create_time);
+    },
+    shows: false,
+  }),
+  fault({
+    id: 'persona-get-name-singular',
+    requirements: ['NAME-MATCHES-ID'],
+    slips: ['scope'],
+    description: 'GET /v1/personas/{persona_id} names the persona `persona/<id>`; the list names it `personas/<id>`.',
+    seenThrough: ['PERSONA-GET'],
+    behaviour: (b) => {
+      readAs(b, 'GET /v1/personas/{persona_id}', 'persona', (persona) => ({
+        ...persona,
+        resource_name: `persona/${String(persona['id'])}`,
+      }));
+    },
+    probe: async (call) =>
+      (await call('GET', `/v1/personas/${(await firstPersona(call)).id}`)).body.persona.resource_name.split('/')[0],
+    shows: 'persona',
+  }),
+  fault({
+    id: 'metrics-not-found-http-400',
+    requirements: ['HTTP-STATUS-CONVENTIONS'],
+    slips: ['scope'],
+    description:
+      'NOT_FOUND is answered with HTTP 400 by the simulation metrics endpoints only (allowed by the spec; against the 404 convention).',
+    behaviour: (b) => {
+      const status = b.errors.status;
+      b.errors.status = (code, endpoint) =>
+        code === 'NOT_FOUND' && endpoint?.path.startsWith('/v1/simulations/') ? 400 : status(code, endpoint);
+    },
+    probe: async (call) => (await call('GET', `/v1/simulations/${'S'.repeat(22)}/metrics/${'M'.repeat(26)}`)).status,
+    shows: 400,
+  }),
+  fault({
+    id: 'persona-delete-text-plain',
+    requirements: ['RESPONSE-CONTENT-TYPE-JSON'],
+    slips: ['scope'],
+    description:
+      'DELETE /v1/personas/{persona_id} writes its `{}` as text/plain; every other JSON body is labelled application/json.',
+    seenThrough: ['PERSONA-DELETE'],
+    behaviour: (b) => {
+      const respond = b.respond;
+      b.respond = (endpoint, body) => {
+        const shaped = respond(endpoint, body);
+        return endpoint.key === 'DELETE /v1/personas/{persona_id}' && !(shaped instanceof RawText)
+          ? new RawText('text/plain', JSON.stringify(shaped))
+          : shaped;
+      };
+    },
+    probe: async (call) => (await call('DELETE', `/v1/personas/${FIXTURE_IDS.deletablePersonaId}`)).contentType,
+    shows: 'text/plain',
+  }),
+  fault({
+    id: 'persona-delete-missing-permission-denied',
+    requirements: ['MISSING-RESOURCE-NOT-FOUND'],
+    slips: ['scope'],
+    description:
+      'DELETE of a persona that does not exist answers PERMISSION_DENIED (the ownership check finds no owner); GET of it answers NOT_FOUND.',
+    behaviour: (b) => {
+      codeOnEndpoint(b, 'DELETE /v1/personas/{persona_id}', 'NOT_FOUND', 'PERMISSION_DENIED');
+    },
+    probe: async (call) => (await call('DELETE', `/v1/personas/${UNKNOWN_22}`)).body.error.code,
+    shows: 'PERMISSION_DENIED',
+  }),
+  fault({
+    id: 'mutation-id-format-after-agent-lookup',
+    requirements: ['PATH-ID-FORMAT-FIRST'],
+    slips: ['precedence'],
+    description:
+      "The mutation_id's format is checked only once the agent of the path is found: a malformed mutation_id under an agent that does not exist is answered NOT_FOUND.",
+    behaviour: checkMutationIdAfterAgent,
+    probe: async (call) => (await call('GET', `/v1/agents/${UNKNOWN_22}/mutations/x`)).body.error.code,
+    shows: 'NOT_FOUND',
+  }),
+  fault({
+    id: 'path-id-alphabet-hyphen',
+    requirements: ['PATH-ID-FORMAT'],
+    slips: ['bound'],
+    description:
+      "Path IDs are checked against a slug's alphabet, `[A-Za-z0-9-]`: an agent, persona, dashboard, mutation or metric output id of the right length with a hyphen is looked up (NOT_FOUND); one with an underscore is still refused.",
+    behaviour: (b) => {
+      pathIdAlphabet(b, (unit) => /[A-Za-z0-9-]/.test(String.fromCharCode(unit)));
+    },
+    probe: async (call) => (await call('GET', `/v1/agents/${'A'.repeat(10)}-${'A'.repeat(11)}`)).body.error.code,
+    shows: 'NOT_FOUND',
+  }),
+  fault({
+    id: 'path-id-alphabet-unicode',
+    requirements: ['PATH-ID-FORMAT'],
+    slips: ['bound'],
+    description:
+      "Path IDs are checked as letters and digits of any script (`\\p{L}\\p{N}`, like Python's str.isalnum): an id of the right length with `é` is looked up (NOT_FOUND); one with an underscore or a hyphen is still refused.",
+    behaviour: (b) => {
+      pathIdAlphabet(b, (unit) => /[\p{L}\p{N}]/u.test(String.fromCharCode(unit)));
+    },
+    probe: async (call) =>
+      (await call('GET', `/v1/agents/${encodeURIComponent(`${'A'.repeat(10)}é${'A'.repeat(11)}`)}`)).body.error.code,
+    shows: 'NOT_FOUND',
   }),
 ] as const satisfies readonly Fault[];

@@ -15,7 +15,14 @@ import { invalidArgument } from '../../lib/reference/http/errors.js';
 import { fault, localTime, readAs, respondWith, type Fault } from './define.js';
 import { onList, tokenAcceptedOn } from './list-seams.js';
 import type { JsonObject } from '../../lib/util/json.js';
-import { UNKNOWN_AGENT, firstTestCase, firstRun, twoTestCasePages, publishedAndServed } from '../probes/generic.js';
+import {
+  UNKNOWN_AGENT,
+  firstTestCase,
+  firstRun,
+  repeatedOnSecondPage,
+  testCasesNewestFirst,
+  publishedAndServed,
+} from '../probes/generic.js';
 
 const timestamp = { type: 'string', format: 'iso-utc' };
 
@@ -242,7 +249,8 @@ export const GENERIC_FAULTS = [
     behaviour: (b) => {
       onList(b, 'test-cases', 'resumeAt', () => (firstAfter) => Math.max(0, firstAfter - 1));
     },
-    probe: twoTestCasePages,
+    probe: repeatedOnSecondPage,
+    shows: 1,
   }),
   fault({
     id: 'beyond-list-agents-page-size-ignored',
@@ -304,8 +312,8 @@ export const GENERIC_FAULTS = [
     behaviour: (b) => {
       onList(b, 'test-cases', 'order', (order) => (raw, list) => order(raw ? raw.replace(/^-/, '') : raw, list));
     },
-    probe: async (call) =>
-      (await call('GET', '/v1/test-cases?order_by=-create_time&page_size=1')).body.test_cases[0].id,
+    probe: testCasesNewestFirst,
+    shows: false,
   }),
   fault({
     id: 'beyond-forged-token-accepted',

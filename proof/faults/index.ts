@@ -14,15 +14,12 @@ import { RUN_STATES_FAULTS } from './run-states.js';
 import { METRICS_FAULTS } from './metrics.js';
 import { LISTS_FAULTS } from './lists.js';
 import { LISTS_PER_LIST_FAULTS } from './lists-per-list.js';
-import { LISTS_SLIPS_FAULTS } from './lists-slips.js';
 import { SCHEDULED_RUNS_FAULTS } from './scheduled-runs.js';
 import { DASHBOARDS_FAULTS } from './dashboards.js';
 import { REVIEW_PROJECTS_FAULTS } from './review-projects.js';
 import { DISCOVERY_FAULTS } from './discovery.js';
 import { PUBLISHED_FAULTS } from './published.js';
 import { READ_BACK_FAULTS } from './read-back.js';
-import { FIELD_SLIPS_FAULTS } from './field-slips.js';
-import { GENERAL_SLIPS_FAULTS } from './general-slips.js';
 import { GENERIC_FAULTS } from './generic.js';
 
 export const FAULTS = [
@@ -38,15 +35,12 @@ export const FAULTS = [
   ...METRICS_FAULTS,
   ...LISTS_FAULTS,
   ...LISTS_PER_LIST_FAULTS,
-  ...LISTS_SLIPS_FAULTS,
   ...SCHEDULED_RUNS_FAULTS,
   ...DASHBOARDS_FAULTS,
   ...REVIEW_PROJECTS_FAULTS,
   ...DISCOVERY_FAULTS,
   ...PUBLISHED_FAULTS,
   ...READ_BACK_FAULTS,
-  ...FIELD_SLIPS_FAULTS,
-  ...GENERAL_SLIPS_FAULTS,
   ...GENERIC_FAULTS,
 ] as const satisfies readonly FaultShape[];
 

@@ -4,7 +4,9 @@
 
 import type { RequirementId } from '../../lib/contract/requirements/index.js';
 import { FIELD_LIMITS, type FieldLimit, type FieldLimitId } from '../../lib/contract/limits.js';
+import type { Behaviour } from '../../lib/reference/behaviour.js';
 import type { LimitBounds } from '../../lib/reference/validation/limits.js';
+import { utf8Size } from '../../lib/reference/validation/measure.js';
 import type { Answer, Call } from '../probes/call.js';
 import { fault, type Fault, type FaultSlips } from './define.js';
 
@@ -41,6 +43,18 @@ interface RowFaults<Id extends string, Value> {
   readonly sized: (size: number) => Value;
   readonly faults: readonly (WrongBound<Id> | WrongUnit<Id, Value>)[];
 }
+
+/** Rows of the limits table measured another way (their bounds kept, or changed by `bounds`). */
+export const rowsMeasuredAs =
+  (ids: readonly FieldLimitId[], measure: (value: unknown) => number, bounds: { min?: number; max?: number } = {}) =>
+  (b: Behaviour) => {
+    for (const id of ids) b.limits[id] = { ...b.limits[id], ...bounds, measure };
+  };
+
+export const bytesOfText = (value: unknown): number => utf8Size(String(value));
+/** JavaScript's `.length` of the JSON text: UTF-16 units, which for the text sent are its characters, not its bytes. */
+export const charactersOfJson = (value: unknown): number =>
+  (typeof value === 'string' ? value : (JSON.stringify(value) ?? '')).length;
 
 const rowOf = (id: FieldLimitId): FieldLimit => FIELD_LIMITS.find((row) => row.id === id)!;
 const maxOf = (row: FieldLimit): number | undefined => row.max ?? row.maxAmbiguous?.low;

@@ -1,6 +1,6 @@
-// The small seams the list faults (lists.ts, lists-slips.ts, lists-per-list.ts, generic.ts)
-// share: a blank parameter, the filter reshaped, and one seam of the list policy replaced on one
-// list only.
+// The small seams the list faults (lists.ts, lists-per-list.ts, generic.ts) share: a blank
+// parameter, the filter reshaped (its ORs as ANDs, comparisons dropped, quotes kept), and one
+// seam of the list policy replaced on one list only.
 
 import type { ListEndpoint } from '../../lib/contract/list-endpoints.js';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
@@ -26,6 +26,17 @@ export function prune(expr: FilterExpr, keep: (cmp: Comparison) => boolean): Fil
   const terms = expr.terms.map((term) => prune(term, keep)).filter((term): term is FilterExpr => term !== null);
   return terms.length > 1 ? { kind: expr.kind, terms } : (terms[0] ?? null);
 }
+
+/** The expression with each comparison changed by `touch`. */
+const mapComparisons = (
+  expr: FilterExpr,
+  touch: (cmp: Extract<FilterExpr, { kind: 'cmp' }>) => FilterExpr,
+): FilterExpr =>
+  expr.kind === 'cmp' ? touch(expr) : { kind: expr.kind, terms: expr.terms.map((term) => mapComparisons(term, touch)) };
+
+/** A double-quoted value compared with its quotes still on (so it matches nothing). */
+export const quotesKept = (expr: FilterExpr): FilterExpr =>
+  mapComparisons(expr, (cmp) => (cmp.quoted ? { ...cmp, value: `"${cmp.value}"`, quoted: false } : cmp));
 
 type PerList = 'pageSize' | 'order' | 'filter' | 'endOfList' | 'resumeAt' | 'refuseToken';
 

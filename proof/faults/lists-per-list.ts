@@ -1,14 +1,17 @@
-// List faults on ONE list: each breaks a page_size rule (a bound, the default, page_size on
-// the pages after a token) on one list endpoint and leaves the other two correct, as an
-// implementer does who applies a rule on one list but not another. The list faults of
-// lists.ts break a rule on all three lists at once; these show each list's checks judge it.
+// List faults on ONE list: each breaks a list rule (a page_size bound or default, page_size on
+// the pages after a token, a page token, order_by, the filter, the last page) on one list
+// endpoint and leaves the other two correct, as an implementer does who applies a rule on one
+// list but not another. The list faults of lists.ts break a rule on all three lists at once;
+// these show each list's checks judge it.
 
 import type { ServedList } from '../../lib/reference/listing/tables.js';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
 import { invalidArgument } from '../../lib/reference/http/errors.js';
+import { readFilterText } from '../../lib/reference/listing/filter-syntax.js';
 import { fault, type Fault } from './define.js';
-import { isBlank, onList, type ListId } from './list-seams.js';
-import { shape, PERSONAS, second, RUNS, metrics } from '../probes/lists-per-list.js';
+import { isBlank, onList, prune, quotesKept, tokenAcceptedOn, type ListId } from './list-seams.js';
+import { shape, second, metrics } from '../probes/lists-per-list.js';
+import { list, page, pageInOrder, personasCounted, runs, runsCounted, walk, PERSONAS, RUNS } from '../probes/lists.js';
 
 type PageSize = Behaviour['lists']['pageSize'];
 
@@ -215,6 +218,14 @@ export const LISTS_PER_LIST_FAULTS = [
       );
     },
     probe: (call) => metrics(call, (path) => shape(call, path, { page_size: '1000' })),
+    shows: [
+      [200, 100, true],
+      [200, 3, false],
+      [200, 4, false],
+      [200, 6, false],
+      [200, 7, false],
+      [200, 8, false],
+    ],
   }),
   fault({
     id: 'metrics-page-size-negative-empty',
@@ -255,6 +266,14 @@ export const LISTS_PER_LIST_FAULTS = [
       );
     },
     probe: (call) => metrics(call, (path) => shape(call, path, {})),
+    shows: [
+      [200, 140, false],
+      [200, 3, false],
+      [200, 4, false],
+      [200, 6, false],
+      [200, 7, false],
+      [200, 8, false],
+    ],
   }),
   fault({
     id: 'metrics-page-size-max-after-token',
@@ -267,5 +286,174 @@ export const LISTS_PER_LIST_FAULTS = [
       );
     },
     probe: (call) => metrics(call, (path) => second(call, path, { page_size: '7' })),
+    shows: [
+      [200, 1, false],
+      [200, 133, false],
+      [200, 3, false],
+      [200, 4, false],
+      [200, 6, false],
+      [200, 7, false],
+    ],
+  }),
+  fault({
+    id: 'metrics-last-page-echoes-token',
+    requirements: ['LIST-LAST-PAGE'],
+    slips: ['scope'],
+    description:
+      'Metrics only: the last page answers with the page_token it was fetched with, so a walk never ends (personas and runs end theirs).',
+    behaviour: (b) => {
+      onList(b, 'metrics', 'endOfList', (end) => (list, pageToken) => pageToken || end(list, pageToken));
+    },
+    probe: (call) => metrics(call, async (path) => (await walk(call, path, { page_size: '5' })).ended),
+    shows: [false, true],
+  }),
+  fault({
+    id: 'runs-page-size-parse-int',
+    requirements: ['LIST-PAGE-SIZE-INVALID'],
+    slips: ['scope'],
+    description:
+      'Runs only: page_size is read with parseInt, so "1.5" is 1 and "abc" the default (personas and metrics refuse them).',
+    behaviour: (b) => {
+      onList(b, 'runs', 'pageSize', (read) => (raw, list, pageToken) => {
+        const parsed = Number.parseInt(raw ?? '', 10);
+        return read(Number.isNaN(parsed) ? null : String(parsed), list, pageToken);
+      });
+    },
+    probe: (call) => runsCounted(call, { page_size: '1.5' }),
+    shows: [200, 1],
+  }),
+  fault({
+    id: 'personas-forged-token-first-page',
+    requirements: ['LIST-PAGE-TOKEN-FORGED'],
+    slips: ['scope'],
+    description:
+      'Personas only: a page_token the service never issued gets the first page (runs and metrics refuse it).',
+    behaviour: (b) => {
+      tokenAcceptedOn(b, 'personas', 'unknown');
+    },
+    probe: (call) => personasCounted(call, { page_token: 'forged!token' }),
+    shows: [200, 50],
+  }),
+  fault({
+    id: 'runs-stale-token-accepted',
+    requirements: ['LIST-PAGE-TOKEN-STALE'],
+    slips: ['scope'],
+    description:
+      'Runs only: a page_token issued for another filter or order_by is used as is (personas and metrics refuse it).',
+    behaviour: (b) => {
+      tokenAcceptedOn(b, 'runs', 'other-query');
+    },
+    probe: async (call) => {
+      const first = await list(call, RUNS, { page_size: '5', order_by: 'create_time' });
+      return runsCounted(call, { page_size: '5', order_by: '-create_time', page_token: first.body.next_page_token });
+    },
+    shows: [200, 4],
+  }),
+  fault({
+    id: 'personas-order-by-name-as-create-time',
+    requirements: ['LIST-ORDER-BY'],
+    slips: ['scope'],
+    description:
+      "Personas only: order_by=name is accepted, then sorts by create_time in the direction asked (the handler's column map lacks name); the other fields and lists sort right.",
+    behaviour: (b) => {
+      onList(b, 'personas', 'order', (order) => (raw, list) => {
+        const read = order(raw, list);
+        return read.field === 'name' ? order(read.descending ? '-create_time' : 'create_time', list) : read;
+      });
+    },
+    probe: (call) => pageInOrder(call, PERSONAS, { page_size: '100', order_by: 'name' }, 'name'),
+    shows: [200, false],
+  }),
+  fault({
+    id: 'metrics-default-order-create-time',
+    requirements: ['LIST-ORDER-DEFAULT'],
+    slips: ['scope'],
+    description:
+      'Metrics only: without order_by, metric outputs come by create_time, not by metric_name (runs keep -create_time).',
+    behaviour: (b) => {
+      onList(b, 'metrics', 'order', (order) => (raw, list) => order(isBlank(raw) ? 'create_time' : raw, list));
+    },
+    probe: (call) => metrics(call, (path) => pageInOrder(call, path, { page_size: '1000' }, 'metric_name')),
+    shows: [[200, false]],
+  }),
+  fault({
+    id: 'runs-order-unknown-field-default',
+    requirements: ['LIST-ORDER-BY-UNKNOWN'],
+    slips: ['scope'],
+    description:
+      'Runs only: an order_by the service cannot read falls back to the default order (personas and metrics refuse it).',
+    behaviour: (b) => {
+      onList(b, 'runs', 'order', (order) => (raw, list) => {
+        try {
+          return order(raw, list);
+        } catch {
+          return order(null, list);
+        }
+      });
+    },
+    probe: (call) => runsCounted(call, { order_by: 'no_such_field' }),
+    shows: [200, 50],
+  }),
+  fault({
+    id: 'metrics-filter-quoted-never-match',
+    requirements: ['LIST-FILTER-QUOTING'],
+    slips: ['scope'],
+    description:
+      'Metrics only: a double-quoted value keeps its quotes when compared, so it matches nothing (personas and runs unquote it).',
+    behaviour: (b) => {
+      onList(b, 'metrics', 'filter', (read) => (raw, list) => {
+        const expr = read(raw, list);
+        return expr && quotesKept(expr);
+      });
+    },
+    probe: (call) => metrics(call, (path) => page(call, path, { page_size: '1000', filter: 'status = "COMPLETED"' })),
+    shows: [[200, []]],
+  }),
+  fault({
+    id: 'runs-filter-compact-quotes-kept',
+    requirements: ['LIST-FILTER-COMPACT'],
+    slips: ['scope'],
+    description:
+      'Runs only: a word runs on through a quote, so in `status="COMPLETED"` the quotes stay part of the value and it matches nothing (with blanks around the operator, and on personas and metrics, quotes are read).',
+    behaviour: (b) => {
+      onList(b, 'runs', 'filter', (read) => (raw, list) => {
+        const expr = read(raw, list);
+        return expr && /[=!<>]"/.test(raw ?? '') ? quotesKept(expr) : expr;
+      });
+    },
+    probe: (call) => runs(call, { page_size: '1000', filter: 'status="COMPLETED"' }),
+    shows: [200, []],
+  }),
+  fault({
+    id: 'personas-filter-unknown-field-ignored',
+    requirements: ['LIST-FILTER-UNKNOWN-FIELD'],
+    slips: ['scope'],
+    description:
+      'Personas only: comparisons on fields the list does not have are dropped (runs and metrics refuse them).',
+    behaviour: (b) => {
+      onList(b, 'personas', 'filter', (read) => (raw, list) => {
+        const parsed = readFilterText(raw ?? '');
+        return parsed.ok ? prune(parsed.expr, (cmp) => Object.hasOwn(list.filterFields, cmp.field)) : read(raw, list);
+      });
+    },
+    probe: (call) => personasCounted(call, { filter: 'no_such_field = 1' }),
+    shows: [200, 50],
+  }),
+  fault({
+    id: 'runs-filter-malformed-ignored',
+    requirements: ['LIST-FILTER-MALFORMED'],
+    slips: ['scope'],
+    description:
+      'Runs only: a filter that does not parse is ignored, and every run comes back (personas and metrics refuse it).',
+    behaviour: (b) => {
+      onList(
+        b,
+        'runs',
+        'filter',
+        (read) => (raw, list) => (isBlank(raw) || readFilterText(raw ?? '').ok ? read(raw, list) : null),
+      );
+    },
+    probe: (call) => runsCounted(call, { filter: 'status =' }),
+    shows: [200, 50],
   }),
 ] as const satisfies readonly Fault[];

@@ -1,17 +1,34 @@
-// List faults: realistic bugs in pagination, order_by and filter, each through one seam
-// of the list policy (Behaviour.lists).
+// List faults: realistic bugs in pagination, order_by and filter, on every page or on the pages
+// after a token only, each through one seam of the list policy (Behaviour.lists).
 
 import { readFilterText, type Comparison, type FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
 import type { FilterFields } from '../../lib/reference/listing/filter-match.js';
+import type { ServedList } from '../../lib/reference/listing/tables.js';
 import { literalRank, readPath } from '../../lib/reference/listing/values.js';
 import type { ListField } from '../../lib/contract/list-endpoints.js';
-import type { Behaviour } from '../../lib/reference/behaviour.js';
+import type { Behaviour, ListQuery } from '../../lib/reference/behaviour.js';
 import { invalidArgument } from '../../lib/reference/http/errors.js';
 import { refuseBlanksAroundOperators, withoutQuotedValues } from '../variations.js';
 import { fault, respondWith, type Fault } from './define.js';
-import { asAnd, isBlank, prune } from './list-seams.js';
+import { asAnd, isBlank, prune, quotesKept } from './list-seams.js';
 import type { JsonObject } from '../../lib/util/json.js';
-import { twoPages, personas, personasCounted, list, runs, runsCounted, everySimulation } from '../probes/lists.js';
+import {
+  metricLists,
+  misfiltered,
+  page,
+  pageInOrder,
+  personas,
+  personasCounted,
+  runs,
+  runsCounted,
+  everySimulation,
+  list,
+  walk,
+  walked,
+  walkInOrder,
+  PERSONAS,
+  RUNS,
+} from '../probes/lists.js';
 
 type Matches = Behaviour['lists']['matches'];
 
@@ -65,6 +82,12 @@ function completePrefix(text: string): string {
   return text;
 }
 
+/** The query the pages after a token are cut from, as `cut` has it; the first page keeps the query asked. */
+function afterToken(b: Behaviour, cut: (query: ListQuery, list: ServedList) => ListQuery): void {
+  const continued = b.lists.continued;
+  b.lists.continued = (query, list) => cut(continued(query, list), list);
+}
+
 const without = (item: unknown, key: string): unknown =>
   Object.fromEntries(Object.entries(item as object).filter(([k]) => k !== key));
 
@@ -78,7 +101,8 @@ export const LISTS_FAULTS = [
     behaviour: (b) => {
       b.lists.resumeAt = (firstAfter) => Math.max(0, firstAfter - 1);
     },
-    probe: twoPages,
+    probe: (call) => walked(call, RUNS, { page_size: '50' }),
+    shows: { again: 2, missed: 0 },
   }),
   fault({
     id: 'list-page-gap',
@@ -88,7 +112,8 @@ export const LISTS_FAULTS = [
     behaviour: (b) => {
       b.lists.resumeAt = (firstAfter) => firstAfter + 1;
     },
-    probe: twoPages,
+    probe: (call) => walked(call, RUNS, { page_size: '50' }),
+    shows: { again: 0, missed: 2 },
   }),
   fault({
     id: 'list-page-size-ignored',
@@ -230,7 +255,8 @@ export const LISTS_FAULTS = [
         return order(null, list);
       };
     },
-    probe: (call) => personas(call, { page_size: '5', order_by: 'name' }),
+    probe: (call) => pageInOrder(call, PERSONAS, { page_size: '100', order_by: 'name' }, 'name'),
+    shows: [200, false],
   }),
   fault({
     id: 'list-order-desc-ignored',
@@ -241,7 +267,8 @@ export const LISTS_FAULTS = [
       const order = b.lists.order;
       b.lists.order = (raw, list) => order(raw === null ? null : raw.replace(/^\s*-/, ''), list);
     },
-    probe: (call) => personas(call, { page_size: '5', order_by: '-name' }),
+    probe: (call) => pageInOrder(call, PERSONAS, { page_size: '100', order_by: '-name' }, 'name', true),
+    shows: [200, false],
   }),
   fault({
     id: 'list-order-desc-suffix-rejected',
@@ -268,7 +295,8 @@ export const LISTS_FAULTS = [
       const order = b.lists.order;
       b.lists.order = (raw, list) => (isBlank(raw) ? { ...order(raw, list), descending: false } : order(raw, list));
     },
-    probe: (call) => runs(call, { page_size: '5' }),
+    probe: (call) => pageInOrder(call, RUNS, { page_size: '50' }, 'create_time', true),
+    shows: [200, false],
   }),
   fault({
     id: 'list-order-suffixed-unknown-field-crash',
@@ -303,7 +331,8 @@ export const LISTS_FAULTS = [
           : order(raw, list);
       };
     },
-    probe: (call) => personas(call, { order_by: 'name desc desc' }),
+    probe: (call) => pageInOrder(call, PERSONAS, { page_size: '100', order_by: 'name desc desc' }, 'name', true),
+    shows: [200, true],
   }),
   fault({
     id: 'list-order-unknown-field-default',
@@ -358,7 +387,8 @@ export const LISTS_FAULTS = [
         correct(cmp.op === '!=' ? { ...cmp, op: '=' } : cmp, item, fields),
       );
     },
-    probe: (call) => runs(call, { filter: 'status != COMPLETED' }),
+    probe: (call) => misfiltered(call, [RUNS], 'status != COMPLETED', (run) => run.status !== 'COMPLETED'),
+    shows: 140,
   }),
   fault({
     id: 'list-filter-numbers-as-text',
@@ -366,7 +396,8 @@ export const LISTS_FAULTS = [
     slips: ['type'],
     description: 'Numbers are compared as text: 0.5 is not 0.50, and 9 is above 10.',
     behaviour: (b) => compareAsText(b, 'number'),
-    probe: (call) => everySimulation(call, { filter: 'value >= 0.50' }),
+    probe: async (call) => misfiltered(call, await metricLists(call), 'value >= 0.50', (output) => output.value >= 0.5),
+    shows: 9,
   }),
   fault({
     id: 'list-filter-timestamps-as-text',
@@ -388,7 +419,8 @@ export const LISTS_FAULTS = [
     behaviour: (b) => {
       evaluateWith(b, (cmp, item, fields, correct) => fields[cmp.field]?.kind === 'tags' || correct(cmp, item, fields));
     },
-    probe: (call) => runs(call, { filter: 'tag = smoke' }),
+    probe: (call) => misfiltered(call, [RUNS], 'tag = smoke', (run) => run.tags.includes('smoke')),
+    shows: 86,
   }),
   fault({
     id: 'list-filter-created-by-rejected',
@@ -445,7 +477,8 @@ export const LISTS_FAULTS = [
         return unreadable || correct(cmp, item, fields);
       });
     },
-    probe: (call) => personas(call, { filter: 'create_time = not_a_value' }),
+    probe: (call) => personasCounted(call, { filter: 'create_time = not_a_value' }),
+    shows: [200, 50],
   }),
   fault({
     id: 'list-filter-negative-number-unread',
@@ -489,7 +522,12 @@ export const LISTS_FAULTS = [
         ),
       );
     },
-    probe: (call) => runs(call, { filter: 'status >= COMPLETED', page_size: '1000' }),
+    probe: async (call) => {
+      const [, ids] = await runs(call, { filter: 'status >= COMPLETED', page_size: '1000' });
+      const completed = (await runs(call, { filter: 'status = COMPLETED', page_size: '1000' }))[1] as unknown[];
+      return completed.filter((id) => (ids as unknown[]).includes(id)).length;
+    },
+    shows: 0,
   }),
   fault({
     id: 'list-filter-metric-times-since',
@@ -511,7 +549,24 @@ export const LISTS_FAULTS = [
         correct(cmp.field === 'start_time' || cmp.field === 'end_time' ? { ...cmp, op: '>=' } : cmp, item, fields),
       );
     },
-    probe: (call) => everySimulation(call, { filter: 'start_time < "2026-01-06T01:00:00Z"' }),
+    probe: async (call) => {
+      // Before and since one instant: no output is in both, whether the list shows its start_time or not.
+      const both = await Promise.all(
+        (await metricLists(call)).map(async (path) => {
+          const [, before] = await page(call, path, {
+            page_size: '1000',
+            filter: 'start_time < "2026-01-06T01:00:00Z"',
+          });
+          const [, since] = await page(call, path, {
+            page_size: '1000',
+            filter: 'start_time >= "2026-01-06T01:00:00Z"',
+          });
+          return (before as unknown[]).filter((id) => (since as unknown[]).includes(id)).length;
+        }),
+      );
+      return both.reduce((sum, count) => sum + count, 0);
+    },
+    shows: 119,
   }),
   fault({
     id: 'list-filter-unknown-field-ignored',
@@ -609,5 +664,150 @@ export const LISTS_FAULTS = [
     behaviour: refuseBlanksAroundOperators,
     probe: (call) => runs(call, { filter: 'status = COMPLETED', page_size: '1000' }),
     shows: [400, undefined],
+  }),
+  fault({
+    id: 'list-token-after-extra-item',
+    requirements: ['LIST-PAGINATION-COMPLETE'],
+    slips: ['first-page'],
+    description:
+      'A page after a token reads one item more than page_size (to see whether more follow) and issues its next_page_token after that extra item, as the first page does not: from the third page on, one item at each page boundary is skipped.',
+    behaviour: (b) => {
+      const issuedAfter = b.lists.issuedAfter;
+      b.lists.issuedAfter = (last, pageToken) => issuedAfter(last, pageToken) + (isBlank(pageToken) ? 0 : 1);
+    },
+    probe: (call) => walked(call, RUNS, { page_size: '7' }),
+    shows: { again: 0, missed: 16 },
+  }),
+  fault({
+    id: 'list-ties-reversed-after-token',
+    requirements: ['LIST-PAGINATION-COMPLETE'],
+    slips: ['order'],
+    description:
+      'The query for the pages after a token breaks ties of the sort value by id the other way round from the first page: an item sharing its sort value with the last item of a page is skipped, or comes twice.',
+    behaviour: (b) => {
+      afterToken(b, (query) => ({ ...query, ties: query.ties === 'asc' ? 'desc' : 'asc' }));
+    },
+    probe: async (call) => [
+      await walked(call, PERSONAS, { page_size: '8' }),
+      await walked(call, PERSONAS, { page_size: '9' }),
+    ],
+    shows: [
+      { again: 0, missed: 1 },
+      { again: 1, missed: 0 },
+    ],
+  }),
+  fault({
+    id: 'list-page-after-token-one-short',
+    requirements: ['LIST-FULL-PAGES'],
+    slips: ['first-page'],
+    description:
+      "A page after a token is read from the token's item on, which is then dropped: it holds one item fewer than page_size (the first page is full).",
+    behaviour: (b) => {
+      const read = b.lists.pageSize;
+      b.lists.pageSize = (raw, list, pageToken) => {
+        const size = read(raw, list, pageToken);
+        return isBlank(pageToken) ? size : Math.max(1, size - 1);
+      };
+    },
+    probe: async (call) => {
+      const first = await list(call, RUNS, { page_size: '7' });
+      return runsCounted(call, { page_size: '7', page_token: first.body.next_page_token });
+    },
+    shows: [200, 6],
+  }),
+  fault({
+    id: 'list-order-direction-lost-after-token',
+    requirements: ['LIST-ORDER-BY'],
+    slips: ['first-page'],
+    description:
+      "The page token keeps order_by's field, not its leading dash: with order_by=-<field> the first page comes descending, the pages after a token ascending.",
+    behaviour: (b) => {
+      afterToken(b, (query) =>
+        /^\s*-/.test(query.orderBy ?? '') ? { ...query, order: { ...query.order, descending: false } } : query,
+      );
+    },
+    probe: (call) => walkInOrder(call, PERSONAS, { page_size: '50', order_by: '-name' }, 'name', true),
+    shows: false,
+  }),
+  fault({
+    id: 'list-order-desc-suffix-ignored',
+    requirements: ['LIST-ORDER-BY-DESC-SUFFIX'],
+    slips: ['order'],
+    description: 'order_by "<field> desc" is accepted, but the trailing desc is dropped: the items come ascending.',
+    behaviour: (b) => {
+      const order = b.lists.order;
+      b.lists.order = (raw, list) => order(raw === null ? null : raw.replace(/\s+desc\s*$/i, ''), list);
+    },
+    probe: (call) => pageInOrder(call, PERSONAS, { page_size: '100', order_by: 'name desc' }, 'name', true),
+    shows: [200, false],
+  }),
+  fault({
+    id: 'list-order-desc-suffix-first-page-only',
+    requirements: ['LIST-ORDER-BY-DESC-SUFFIX'],
+    slips: ['first-page'],
+    description:
+      'On the pages after a token, order_by is read by a parser that knows only the leading dash: "<field> desc" is read as "<field>", so the first page comes descending and the pages after it ascending.',
+    behaviour: (b) => {
+      afterToken(b, (query, list) =>
+        /\s+desc\s*$/i.test(query.orderBy ?? '')
+          ? { ...query, order: b.lists.order(query.orderBy!.replace(/\s+desc\s*$/i, ''), list) }
+          : query,
+      );
+    },
+    probe: (call) => walkInOrder(call, PERSONAS, { page_size: '50', order_by: 'name desc' }, 'name', true),
+    shows: false,
+  }),
+  fault({
+    id: 'list-default-order-first-page-only',
+    requirements: ['LIST-ORDER-DEFAULT'],
+    slips: ['first-page'],
+    description:
+      "Without order_by, the default order's direction is applied to the first page only: the pages after a token come ascending (runs: oldest first after the newest first page).",
+    behaviour: (b) => {
+      afterToken(b, (query) =>
+        isBlank(query.orderBy) ? { ...query, order: { ...query.order, descending: false } } : query,
+      );
+    },
+    probe: (call) => walkInOrder(call, RUNS, { page_size: '50' }, 'create_time', true),
+    shows: false,
+  }),
+  fault({
+    id: 'list-filter-first-page-only',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['first-page'],
+    description:
+      'The filter is applied to the first page only: the pages after a token go on through the whole collection, unfiltered.',
+    behaviour: (b) => {
+      afterToken(b, (query) => ({ ...query, filter: null }));
+    },
+    probe: async (call) =>
+      (await walk(call, RUNS, { page_size: '5', filter: 'status = FAILED' })).items.filter(
+        (run) => run.status !== 'FAILED',
+      ).length,
+    shows: 88,
+  }),
+  fault({
+    id: 'list-filter-or-as-and-after-token',
+    requirements: ['LIST-FILTER-AND-OR'],
+    slips: ['first-page'],
+    description:
+      "The page token keeps the filter's comparisons, not how they are joined: on the pages after it, OR acts as AND.",
+    behaviour: (b) => {
+      afterToken(b, (query) => (query.filter ? { ...query, filter: asAnd(query.filter) } : query));
+    },
+    probe: (call) => walked(call, RUNS, { page_size: '2', filter: 'status = FAILED OR status = PENDING' }),
+    shows: { again: 0, missed: 34 },
+  }),
+  fault({
+    id: 'list-filter-quotes-kept-after-token',
+    requirements: ['LIST-FILTER-QUOTING'],
+    slips: ['first-page'],
+    description:
+      'On the pages after a token, a double-quoted value keeps its quotes when compared: a quoted comparison matches on the first page only.',
+    behaviour: (b) => {
+      afterToken(b, (query) => (query.filter ? { ...query, filter: quotesKept(query.filter) } : query));
+    },
+    probe: (call) => walked(call, RUNS, { page_size: '5', filter: 'status = "COMPLETED"' }),
+    shows: { again: 0, missed: 51 },
   }),
 ] as const satisfies readonly Fault[];

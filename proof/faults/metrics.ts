@@ -64,15 +64,17 @@ export const METRICS_FAULTS = [
     },
     probe: async (call) => {
       const simulation = (await simulations(call))[0] as string;
-      const outputs = await metricsOf(call, simulation);
-      return Promise.all(
-        outputs.map(
+      const answered = await Promise.all(
+        (await metricsOf(call, simulation)).map(
           async (output) =>
             (await call('GET', `/v1/simulations/${simulation}/metrics/${output.metric_output_id}`)).body.metric
-              .metric_output_id,
+              .metric_output_id === output.metric_output_id,
         ),
       );
+      // The outputs a GET answers with another one.
+      return answered.filter((same) => !same).length;
     },
+    shows: 1,
   }),
   fault({
     id: 'metric-output-id-24-chars',

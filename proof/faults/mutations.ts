@@ -1,12 +1,17 @@
 // Agent mutation faults: each breaks one rule the way a real implementation might.
 
+import { isDeepStrictEqual } from 'node:util';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
+import type { MutationRecord } from '../../lib/reference/store/records.js';
 import { utf8Size } from '../../lib/reference/validation/measure.js';
 import { flattenToStrings, type MutationFields, type MutationRules } from '../../lib/reference/validation/mutations.js';
 import { fault, missingAnsweredWith, presentWith, readAs, respondWith, type Fault } from './define.js';
-import { limitFaults } from './limits.js';
+import { bytesOfText, charactersOfJson, limitFaults, rowsMeasuredAs } from './limits.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import { status, withMutation, create, createdField, derivedFromNested, newAgent, base } from '../probes/mutations.js';
+import { mutationReadBack } from '../probes/read-back.js';
+
+const GET_MUTATION = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}';
 
 const rules = (b: Behaviour, change: Partial<MutationRules>) => {
   b.mutationRules = { ...b.mutationRules, ...change };
@@ -257,6 +262,21 @@ export const MUTATIONS_FAULTS = [
       measuredAs('display_name', utf16Units)(b);
       measuredAs('description', utf16Units)(b);
     },
+    probe: (call) => status(call, { display_name: '😀'.repeat(200) }),
+    shows: 400,
+  }),
+  fault({
+    id: 'mutation-display-name-astral-off-by-one',
+    requirements: ['FIELD-CHARS-CODEPOINTS'],
+    slips: ['bound'],
+    description:
+      'Mutation display_name is counted in UTF-16 units, and only when that passes 200 in code points with `<` instead of `<=`: 200 astral characters are rejected, 199 accepted.',
+    behaviour: reread('display_name', (read) => (f, body) => {
+      const value = read(f, body);
+      return value.length > 200 && [...value].length >= 200
+        ? f.fail('display_name', 'must be at most 200 characters')
+        : value;
+    }),
     probe: (call) => status(call, { display_name: '😀'.repeat(200) }),
     shows: 400,
   }),
@@ -625,6 +645,19 @@ export const MUTATIONS_FAULTS = [
     shows: 'INVALID_ARGUMENT',
   }),
   fault({
+    id: 'mutation-parent-looked-up-after-body',
+    requirements: ['MISSING-RESOURCE-NOT-FOUND'],
+    slips: ['precedence'],
+    description:
+      'A mutation body is validated before its parent agent is looked up: config_overrides under an agent that does not exist is refused as INVALID_ARGUMENT (no such configuration key) instead of NOT_FOUND.',
+    behaviour: (b) => {
+      rules(b, { parentLookedUp: 'after-body' });
+    },
+    probe: async (call) =>
+      (await create(call, 'Q'.repeat(22), { display_name: 'm', config_overrides: { prompt: 'q' } })).body.error.code,
+    shows: 'INVALID_ARGUMENT',
+  }),
+  fault({
     id: 'mutation-orphan-created',
     requirements: ['MUTATION-PARENT-MUST-EXIST'],
     slips: ['broken'],
@@ -660,7 +693,166 @@ export const MUTATIONS_FAULTS = [
     probe: async (call) => (await call('GET', `${base('short')}/${'0'.repeat(26)}`)).body.error.code,
     shows: 'NOT_FOUND',
   }),
-
+  fault({
+    id: 'mutation-display-name-bytes',
+    requirements: ['MUTATION-DISPLAY-NAME'],
+    slips: ['unit'],
+    description: 'Mutation display_name is limited to 200 UTF-8 bytes instead of 200 characters.',
+    behaviour: rowsMeasuredAs(['mutation.display_name'], bytesOfText),
+    probe: (call) => status(call, { display_name: 'é'.repeat(200) }),
+    shows: 400,
+  }),
+  fault({
+    id: 'mutation-overrides-size-in-characters',
+    requirements: ['MUTATION-CONFIG-OVERRIDES-SIZE', 'FIELD-SIZE-LIMITS'],
+    slips: ['unit'],
+    description:
+      "The 10 KB limit of config_overrides is held against the JSON text's `.length`, its characters, not its UTF-8 bytes.",
+    behaviour: rowsMeasuredAs(['mutation.config_overrides'], charactersOfJson),
+    probe: (call) => status(call, { display_name: 'm', config_overrides: { prompt: 'é'.repeat(5300) } }),
+    shows: 200,
+  }),
+  fault({
+    id: 'mutation-get-parameter-values-not-derived',
+    requirements: ['MUTATION-PARAMETER-VALUES-DERIVED'],
+    slips: ['read-back'],
+    description:
+      'Derived parameter_values are computed for the create answer only: GET returns the stored column, which holds only given ones ({}).',
+    behaviour: (b) =>
+      readAs(b, GET_MUTATION, 'mutation', (mutation) =>
+        isJsonObject(mutation['config_overrides']) &&
+        isDeepStrictEqual(mutation['parameter_values'], flattenToStrings(mutation['config_overrides']))
+          ? { ...mutation, parameter_values: {} }
+          : mutation,
+      ),
+    probe: async (call) =>
+      (await mutationReadBack(call, { display_name: 'm', config_overrides: { prompt: 'hello' } })).parameter_values,
+    shows: {},
+  }),
+  fault({
+    id: 'mutation-get-update-time-set',
+    requirements: ['MUTATION-UPDATE-TIME-NULL'],
+    slips: ['read-back'],
+    description:
+      'GET returns update_time equal to create_time (a column defaulting to now()); the create answer has null.',
+    behaviour: (b) =>
+      readAs(b, GET_MUTATION, 'mutation', (mutation) => ({ ...mutation, update_time: mutation['create_time'] })),
+    probe: async (call) => {
+      const mutation = await mutationReadBack(call);
+      return mutation.update_time === mutation.create_time;
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'mutation-get-defaults-omitted',
+    requirements: ['MUTATION-EXPLICIT-DEFAULTS'],
+    slips: ['read-back'],
+    description:
+      'GET leaves out description "" and update_time null (the read path serializes proto3 JSON); the create answer has them.',
+    behaviour: (b) =>
+      readAs(b, GET_MUTATION, 'mutation', (mutation) =>
+        Object.fromEntries(Object.entries(mutation).filter(([, value]) => value !== '' && value !== null)),
+      ),
+    probe: async (call) => Object.keys(await mutationReadBack(call)).sort(),
+    shows: ['agent_id', 'config_overrides', 'create_time', 'display_name', 'id', 'parameter_values'],
+  }),
+  fault({
+    id: 'mutation-update-time-text-null',
+    requirements: ['MUTATION-UPDATE-TIME-NULL'],
+    slips: ['type'],
+    description:
+      'A mutation never updated has update_time "null", the text (a null formatted through a template string).',
+    behaviour: (b) => {
+      presentWith(b, 'mutation', (view) => (view['update_time'] === null ? { ...view, update_time: 'null' } : view));
+    },
+    probe: async (call) => (await create(call, await newAgent(call), { display_name: 'm' })).body.mutation.update_time,
+    shows: 'null',
+  }),
+  fault({
+    id: 'mutation-name-unique-first-match',
+    requirements: ['MUTATION-DISPLAY-NAME-UNIQUE'],
+    slips: ['state'],
+    description:
+      'Uniqueness is judged on the oldest mutation of the agent with that name (`... LIMIT 1`): once that one is deleted, any number of active mutations may share its name.',
+    behaviour: (b) => {
+      const oldest = new Map<string, MutationRecord>();
+      b.mutationRules = {
+        ...b.mutationRules,
+        nameTakenBy: (other, agentId, displayName) => {
+          if (other.agent_id !== agentId || other.display_name !== displayName) return false;
+          const key = `${agentId}\u0000${displayName}`;
+          const first = oldest.get(key) ?? other;
+          oldest.set(key, first);
+          return first === other && !other.deleted;
+        },
+      };
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const first = (await create(call, agentId, { display_name: 'same' })).body.mutation;
+      await call('DELETE', `/v1/agents/${agentId}/mutations/${first.id}`);
+      await create(call, agentId, { display_name: 'same' });
+      return (await create(call, agentId, { display_name: 'same' })).status;
+    },
+    shows: 200,
+  }),
+  fault({
+    id: 'mutation-duplicate-touches-update-time',
+    requirements: ['MUTATION-UPDATE-TIME-NULL'],
+    slips: ['state'],
+    description:
+      'A refused duplicate name still updates the mutation that holds it (an upsert `ON CONFLICT DO UPDATE SET update_time = now()` before ALREADY_EXISTS): that mutation, never updated, then has an update_time.',
+    behaviour: (b) => {
+      const touched = new WeakMap<MutationRecord, number>();
+      const taken = b.mutationRules.nameTakenBy;
+      b.mutationRules = {
+        ...b.mutationRules,
+        nameTakenBy: (other, agentId, displayName) => {
+          const isTaken = taken(other, agentId, displayName);
+          if (isTaken) touched.set(other, Date.now());
+          return isTaken;
+        },
+      };
+      presentWith(b, 'mutation', (view, record) => {
+        const at = touched.get(record as MutationRecord);
+        return at === undefined
+          ? view
+          : { ...view, update_time: b.formatTime(Math.max(at, (record as MutationRecord).create_time)) };
+      });
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const first = (await create(call, agentId, { display_name: 'same' })).body.mutation;
+      await create(call, agentId, { display_name: 'same' });
+      return typeof (await call('GET', `/v1/agents/${agentId}/mutations/${first.id}`)).body.mutation.update_time;
+    },
+    shows: 'string',
+  }),
+  fault({
+    id: 'mutation-delete-before-scope-check',
+    requirements: ['MUTATION-SCOPED-TO-AGENT'],
+    slips: ['precedence'],
+    description:
+      'DELETE under another agent deletes the mutation by its id first, and only then finds it belongs to another agent (answering NOT_FOUND).',
+    behaviour: (b) => {
+      const reaches = b.mutationRules.reaches;
+      rules(b, {
+        reaches: (mutation, agentId, method) => {
+          const reached = reaches(mutation, agentId, method);
+          if (method === 'DELETE') mutation.deleted = true;
+          return reached;
+        },
+      });
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const mutation = (await call('POST', `/v1/agents/${agentId}/mutations`, { body: { display_name: 'm' } })).body
+        .mutation;
+      await call('DELETE', `/v1/agents/${await newAgent(call)}/mutations/${mutation.id}`);
+      return (await call('GET', `/v1/agents/${agentId}/mutations/${mutation.id}`)).status;
+    },
+    shows: 404,
+  }),
   // The valid space beyond typical values (values.* checks)
   fault({
     id: 'mutation-description-markup-escaped',

@@ -1,7 +1,9 @@
-// Persona faults.
+// Persona faults, and those of the rule of the persona and run deletions' `{}` body.
 
+import { RawText } from '../../lib/reference/http/context.js';
 import { fault, missingAnsweredWith, presentWith, respondWith, type Fault } from './define.js';
 import { firstPersona, persona, errorCode, UNKNOWN_22 } from '../probes/resources.js';
+import { FIXTURE_IDS } from '../probes/fixture-ids.js';
 
 const GET = 'GET /v1/personas/{persona_id}';
 
@@ -158,5 +160,18 @@ export const PERSONAS_FAULTS = [
     },
     probe: async (call) => (await call('DELETE', persona)).status,
     shows: 204,
+  }),
+  fault({
+    id: 'run-delete-no-body',
+    requirements: ['DELETE-EMPTY-OBJECT-BODY'],
+    slips: ['scope'],
+    description: 'DELETE /v1/runs/{run_id} answers 200 with no body at all; the persona DELETE sends `{}`.',
+    behaviour: (b) => {
+      const respond = b.respond;
+      b.respond = (endpoint, body) =>
+        endpoint.key === 'DELETE /v1/runs/{run_id}' ? new RawText('', '') : respond(endpoint, body);
+    },
+    probe: async (call) => (await call('DELETE', `/v1/runs/${FIXTURE_IDS.deletableRunId}`)).text,
+    shows: '',
   }),
 ] as const satisfies readonly Fault[];

@@ -1,10 +1,12 @@
 // A server whose published documents are stricter than its answers, as real ones are:
 // enums that leave out values it returns, a required field it never sends, a minimum its
-// data breaks. Each is one cause, however many responses show it.
+// data breaks, a field typed otherwise on one operation. Each is one cause, however many
+// responses show it.
 
 import { fault, finalizeWith, type Fault } from './define.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import { jsonSpec } from '../probes/basics.js';
+import { allRuns } from '../probes/resources.js';
 
 type Schemas = Record<string, { required?: string[]; properties?: Record<string, JsonObject> }>;
 
@@ -32,6 +34,33 @@ export const PUBLISHED_FAULTS = [
         return copy;
       });
     },
-    probe: async (call) => (await jsonSpec(call)).components.schemas.Run.properties.status.enum,
+    probe: async (call) => {
+      // The run statuses the service returns that the published Run.status enum leaves out.
+      const listed = (await jsonSpec(call)).components.schemas.Run.properties.status.enum as string[] | undefined;
+      const returned = new Set((await allRuns(call)).map((run) => run.status as string));
+      return [...returned].filter((status) => listed !== undefined && !listed.includes(status)).sort();
+    },
+    shows: ['CANCELLED', 'FAILED', 'PENDING', 'RUNNING'],
+  }),
+  fault({
+    id: 'scheduled-run-published-enabled-string',
+    requirements: ['SCHEMA-PUBLISHED'],
+    slips: ['scope'],
+    description:
+      'The published schema of GET /v1/scheduled-runs/{scheduled_run_id} types `enabled` as a string (the service answers a boolean); every other operation matches its answers.',
+    seenThrough: ['SCHEDULED-RUN-GET'],
+    behaviour: (b) => {
+      finalizeWith(b, (doc) => {
+        const copy = structuredClone(doc);
+        const schema = (
+          (copy['components'] as JsonObject | undefined)?.['schemas'] as
+            Record<string, { properties?: Record<string, JsonObject> }> | undefined
+        )?.['ScheduledRun'];
+        if (schema?.properties?.['enabled']) schema.properties['enabled'] = { type: 'string' };
+        return copy;
+      });
+    },
+    probe: async (call) => (await jsonSpec(call)).components.schemas.ScheduledRun.properties.enabled,
+    shows: { type: 'string' },
   }),
 ] as const satisfies readonly Fault[];

@@ -49,6 +49,14 @@ function withoutFalsy(value: unknown): unknown {
   return value;
 }
 
+/** Every number at any depth written as its decimal text (a string-typed key/value store). */
+function numbersAsText(value: unknown): unknown {
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return value.map(numbersAsText);
+  if (isJsonObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, numbersAsText(v)]));
+  return value;
+}
+
 const READ_BACK = ['READ-BACK-UNCHANGED'] as const;
 const EXPLICIT = ['EXPLICIT-VALUE-KEPT'] as const;
 
@@ -225,5 +233,19 @@ export const READ_BACK_FAULTS = [
       rereadTestCase(b, ['description', 'user_notes'], (read) => (f, request) => read(f, request) || null),
     probe: async (call) => (await testCase(call, { description: '', user_notes: '' })).description,
     shows: null,
+  }),
+  fault({
+    id: 'agent-get-workflows-numbers-as-text',
+    requirements: ['READ-BACK-UNCHANGED'],
+    slips: ['type', 'read-back'],
+    description:
+      'GET /v1/agents/{agent_id} returns every number in workflows as its text (stored in a string key/value table); the create answer has the numbers.',
+    behaviour: (b) =>
+      readAs(b, GET_AGENT, 'agent', (agent) => ({
+        ...agent,
+        workflows: numbersAsText(agent['workflows']) as JsonObject | null,
+      })),
+    probe: async (call) => (await readBack(call, { workflows: { retries: 3 } })).workflows,
+    shows: { retries: '3' },
   }),
 ] as const satisfies readonly Fault[];

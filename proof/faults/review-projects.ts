@@ -6,7 +6,7 @@ import type { ReviewProjectRecord } from '../../lib/reference/store/records.js';
 import type { Fields } from '../../lib/reference/validation/fields.js';
 import type { ReviewProjectFields } from '../../lib/reference/validation/review-projects.js';
 import { fault, presentWith, type Fault } from './define.js';
-import { limitFaults } from './limits.js';
+import { bytesOfText, limitFaults, rowsMeasuredAs } from './limits.js';
 import { create, without, status, created, VALID } from '../probes/review-projects.js';
 
 type Field = keyof ReviewProjectFields;
@@ -29,6 +29,17 @@ const optionalList = (field: ListField) => readWith(field, (f, base) => (f.strin
 const setLimit = (id: FieldLimitId, bounds: { min?: number; max?: number }) => (b: Behaviour) => {
   b.limits[id] = { ...b.limits[id], ...bounds };
 };
+
+/** Replaces how several fields are read, given the reading each replaces. */
+const rereadReviewProject =
+  <K extends keyof ReviewProjectFields>(
+    names: readonly K[],
+    reader: (original: ReviewProjectFields[K], name: K) => ReviewProjectFields[K],
+  ) =>
+  (b: Behaviour) => {
+    for (const name of names)
+      b.reviewProjectFields = { ...b.reviewProjectFields, [name]: reader(b.reviewProjectFields[name], name) };
+  };
 
 const REQUIRED = ['REVIEW-PROJECT-REQUIRED', 'REQUEST-MISSING-REQUIRED'] as const;
 const DISPLAY_NAME = ['REVIEW-PROJECT-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'] as const;
@@ -266,7 +277,43 @@ export const REVIEW_PROJECTS_FAULTS = [
     },
     shows: false,
   }),
-
+  fault({
+    id: 'review-project-display-name-bytes',
+    requirements: ['REVIEW-PROJECT-DISPLAY-NAME', 'FIELD-LENGTH-LIMITS'],
+    slips: ['unit'],
+    description: 'Review project display_name is limited to 200 UTF-8 bytes instead of 200 characters.',
+    behaviour: rowsMeasuredAs(['reviewProject.display_name'], bytesOfText),
+    probe: (call) => status(call, { display_name: 'é'.repeat(200) }),
+    shows: 400,
+  }),
+  fault({
+    id: 'review-project-required-null-accepted',
+    requirements: ['REVIEW-PROJECT-REQUIRED'],
+    slips: ['explicit'],
+    description:
+      'A required list is checked as a key of the body (`"assignees" in body`): an explicit null passes and is stored as an empty list.',
+    behaviour: rereadReviewProject(
+      ['assignees', 'linked_simulation_ids', 'linked_metric_ids'],
+      (read, name) => (f) => (f.has(name) && f.strings(name) === null ? [] : read(f)),
+    ),
+    probe: (call) => status(call, { assignees: null }),
+    shows: 200,
+  }),
+  fault({
+    id: 'review-project-rules-null-rejected',
+    requirements: ['REVIEW-PROJECT-RULES'],
+    slips: ['explicit'],
+    description: 'An explicit null project_rules is rejected as not a list (only an absent one is read as none).',
+    behaviour: rereadReviewProject(
+      ['project_rules'],
+      (read) => (f) =>
+        f.has('project_rules') && f.strings('project_rules') === null
+          ? f.fail('project_rules', 'must be a list')
+          : read(f),
+    ),
+    probe: (call) => status(call, { project_rules: null }),
+    shows: 400,
+  }),
   // The valid space beyond typical values (values.* checks)
   fault({
     id: 'review-project-assignee-plus-refused',

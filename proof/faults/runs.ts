@@ -3,6 +3,7 @@
 import type { Behaviour } from '../../lib/reference/behaviour.js';
 import type { RunProgress } from '../../lib/reference/store/records.js';
 import { fault, missingAnsweredWith, presentWith, type Fault } from './define.js';
+import type { JsonObject } from '../../lib/util/json.js';
 import { firstRun, run, allRuns, errorCode, UNKNOWN_22 } from '../probes/resources.js';
 import { FIXTURE_IDS } from '../probes/fixture-ids.js';
 
@@ -125,5 +126,42 @@ export const RUNS_FAULTS = [
     },
     probe: async (call) => errorCode(call, `/v1/runs/${UNKNOWN_22}`, 'DELETE'),
     shows: 'PERMISSION_DENIED',
+  }),
+  fault({
+    id: 'run-metrics-mean-float32',
+    requirements: ['RUN-METRICS-CONSISTENT'],
+    slips: ['bound'],
+    description:
+      'The mean of a result metric is kept in single precision (a REAL column), min and max in double: where the mean equals min or max it falls just outside.',
+    behaviour: (b) => {
+      presentWith(b, 'run', (view) => {
+        const results = view['results'] as { metrics: Record<string, { mean: number; min: number; max: number }> };
+        const metrics = Object.fromEntries(
+          Object.entries(results.metrics).map(([name, m]) => [name, { ...m, mean: Math.fround(m.mean) }]),
+        );
+        return { ...view, results: { ...results, metrics } };
+      });
+    },
+    probe: async (call) =>
+      (await allRuns(call)).every((run) =>
+        Object.values(run['results'].metrics as Record<string, { min: number; mean: number; max: number }>).every(
+          (m) => m.min <= m.mean && m.mean <= m.max,
+        ),
+      ),
+    shows: false,
+  }),
+  fault({
+    id: 'run-progress-counters-as-text',
+    requirements: ['RUN-PROGRESS-CONSISTENT'],
+    slips: ['type'],
+    description: 'Run progress counters are returned as decimal strings (int64 in proto3 JSON).',
+    behaviour: (b) => {
+      presentWith(b, 'run', (view) => ({
+        ...view,
+        progress: Object.fromEntries(Object.entries(view['progress'] as JsonObject).map(([k, v]) => [k, String(v)])),
+      }));
+    },
+    probe: async (call) => typeof (await allRuns(call))[0]?.['progress'].total_test_cases,
+    shows: 'string',
   }),
 ] as const satisfies readonly Fault[];

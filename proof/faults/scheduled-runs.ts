@@ -99,4 +99,21 @@ export const SCHEDULED_RUNS_FAULTS = [
     probe: async (call) => (await call('GET', at('s'.repeat(21)))).body.error.code,
     shows: 'NOT_FOUND',
   }),
+  fault({
+    id: 'scheduled-run-delete-disabled-kept',
+    requirements: ['SCHEDULED-RUN-DELETE'],
+    slips: ['state'],
+    description:
+      'DELETE removes a scheduled run through its schedule: a disabled one, which has none, answers success and is kept.',
+    behaviour: (b) => {
+      const removes = b.scheduledRunDeleteRemoves;
+      b.scheduledRunDeleteRemoves = (run) => run.enabled && removes(run);
+    },
+    probe: async (call) => {
+      const at = `/v1/scheduled-runs/${FIXTURE_IDS.deletableScheduledRunId}`;
+      await call('DELETE', at);
+      return (await call('GET', at)).status;
+    },
+    shows: 200,
+  }),
 ] as const satisfies readonly Fault[];

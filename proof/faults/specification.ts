@@ -1,5 +1,6 @@
 // Faults of the published specification endpoints.
 
+import { isDeepStrictEqual } from 'node:util';
 import { fault, finalizeWith, paths, type Fault } from './define.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import { withKeyAsHeaderParameter } from '../variations.js';
@@ -274,7 +275,56 @@ export const SPECIFICATION_FAULTS = [
       finalizeWith(b, (doc, form) => (form === 'yaml' ? withSuccessContentMergedUnchanged(doc) : doc));
     },
     probe: async (call) =>
-      parse((await call('GET', SPEC, { key: null })).text, { merge: true }).paths['/v1/openapi/{spec_name}'].get
-        .responses['200'].content,
+      isDeepStrictEqual(parse((await call('GET', SPEC, { key: null })).text, { merge: true }), await jsonSpec(call)),
+    shows: false,
+  }),
+  fault({
+    id: 'spec-group-document-not-fetchable',
+    requirements: ['SPEC-FETCHABLE'],
+    slips: ['scope'],
+    description:
+      'With one document per endpoint group, the dashboards document is listed as `dashboard` (and at that URL), which answers NOT_FOUND; every other listed document is served.',
+    behaviour: (b) => {
+      b.publishing = { ...b.publishing, layout: 'per-group' };
+      const listing = b.publishing.listing;
+      b.publishing.listing = {
+        ...listing,
+        render: (entries) =>
+          listing.render(
+            entries.map((e) =>
+              e.spec_name === 'dashboards'
+                ? { spec_name: 'dashboard', url: e.url.replace(/dashboards$/, 'dashboard') }
+                : e,
+            ),
+          ),
+      };
+    },
+    probe: async (call) => {
+      const listed = (await call('GET', '/v1/openapi', { key: null })).body.specs as { url: string }[];
+      return Promise.all(
+        listed.map(async (spec) => (await call('GET', new URL(spec.url).pathname, { key: null })).status),
+      );
+    },
+    shows: [200, 200, 200, 200, 200, 200, 200, 200, 404, 200],
+  }),
+  fault({
+    id: 'spec-one-operation-unsecured',
+    requirements: ['SPEC-SECURITY-API-KEY'],
+    slips: ['scope'],
+    description:
+      'GET /v1/personas/phone-numbers is published with `security: []` (no key), like the specification endpoints; every other operation declares X-API-Key.',
+    behaviour: (b) => {
+      finalizeWith(b, (doc) => {
+        const copy = structuredClone(doc);
+        for (const [path, item] of Object.entries(paths(copy))) {
+          if (path.endsWith('/personas/phone-numbers') && item['get']) item['get'] = { ...item['get'], security: [] };
+        }
+        return copy;
+      });
+    },
+    probe: async (call) =>
+      parse((await call('GET', '/v1/openapi/agent-evaluation', { key: null })).text).paths['/v1/personas/phone-numbers']
+        .get.security,
+    shows: [],
   }),
 ] as const satisfies readonly Fault[];

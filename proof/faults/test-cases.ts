@@ -3,8 +3,8 @@
 import { DEFAULTS, INPUT_TYPES } from '../../lib/contract/enums.js';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
 import type { TestCaseFields } from '../../lib/reference/validation/test-cases.js';
-import { fault, presentWith, type Fault } from './define.js';
-import { limitFaults } from './limits.js';
+import { fault, presentWith, rereadTestCase, type Fault } from './define.js';
+import { bytesOfText, limitFaults, rowsMeasuredAs } from './limits.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import { create, status, VALID, withoutTestSet, created } from '../probes/test-cases.js';
 
@@ -317,7 +317,39 @@ export const TEST_CASES_FAULTS = [
     probe: async (call) => 'user_notes' in (await created(call, { ...VALID, user_notes: 'n' })),
     shows: false,
   }),
-
+  fault({
+    id: 'test-case-test-set-id-bytes',
+    requirements: ['TESTCASE-TEST-SET-ID', 'FIELD-LENGTH-LIMITS'],
+    slips: ['unit'],
+    description:
+      'test_set_id must be exactly 8 UTF-8 bytes (a CHAR(8) byte column), not 8 characters: four two-byte characters pass.',
+    behaviour: rowsMeasuredAs(['testCase.test_set_id'], bytesOfText),
+    probe: (call) => status(call, { ...VALID, test_set_id: 'éééé' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'test-case-expected-behaviors-sorted',
+    requirements: ['TESTCASE-EXPECTED-BEHAVIORS-PREFERRED'],
+    slips: ['order'],
+    description:
+      'With expected_output_str also given, expected_behaviors goes through the reconciling path, which dedupes it through a sorted set: it comes back sorted.',
+    behaviour: (b) =>
+      rereadTestCase(b, ['expected_behaviors'], (read) => (f, request) => {
+        const behaviors = read(f, request);
+        return behaviors !== null && request.body['expected_output_str'] !== undefined
+          ? [...new Set(behaviors)].sort()
+          : behaviors;
+      }),
+    probe: async (call) =>
+      (
+        await created(call, {
+          ...VALID,
+          expected_behaviors: ['Offers a refund', 'Asks for the order number'],
+          expected_output_str: 'Offers a voucher',
+        })
+      ).expected_behaviors,
+    shows: ['Asks for the order number', 'Offers a refund'],
+  }),
   // The valid space beyond typical values (values.* checks)
   fault({
     id: 'test-case-notes-null-text-as-null',

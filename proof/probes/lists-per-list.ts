@@ -1,11 +1,10 @@
-// What the probes of the per-list page_size faults (proof/faults/lists-per-list.ts) share. Each probe
-// lives in its fault's record.
+// What the probes of the faults on one list (proof/faults/lists-per-list.ts) share, beside the list
+// probes' helpers (./lists.ts). Each probe lives in its fault's record.
 
 import type { Call } from './call.js';
+import { list, metricLists } from './lists.js';
 
 type Query = Record<string, string>;
-
-const list = (call: Call, path: string, query: Query) => call('GET', `${path}?${new URLSearchParams(query)}`);
 
 /** Status, number of items and whether a next_page_token follows, of one page. */
 export async function shape(call: Call, path: string, query: Query): Promise<[number, number | undefined, boolean]> {
@@ -20,19 +19,8 @@ export async function second(call: Call, path: string, query: Query): Promise<un
   return shape(call, path, { ...query, page_token: first.body.next_page_token });
 }
 
-/** Every simulation a run names (its metrics list is a collection of its own). */
-async function simulations(call: Call): Promise<string[]> {
-  const runs = (await list(call, '/v1/runs', { page_size: '1000' })).body.runs as {
-    results: { output_ids: string[] };
-  }[];
-  return [...new Set(runs.flatMap((run) => run.results.output_ids))];
-}
-
 /** `pageOf` the metrics list of every simulation: the distinct answers as JSON reads them, sorted (short enough to name). */
 export async function metrics(call: Call, pageOf: (path: string) => Promise<unknown>): Promise<unknown[]> {
-  const pages = await Promise.all((await simulations(call)).map((id) => pageOf(`/v1/simulations/${id}/metrics`)));
+  const pages = await Promise.all((await metricLists(call)).map(pageOf));
   return [...new Set(pages.map((page) => JSON.stringify(page)))].sort().map((text) => JSON.parse(text));
 }
-
-export const PERSONAS = '/v1/personas';
-export const RUNS = '/v1/runs';

@@ -12,11 +12,11 @@ export const CHAT = {
 export const created = async (call: Call, fields: object) =>
   (await call('POST', '/v1/agents', { body: { ...VOICE, ...fields } })).body.agent;
 /** The agent created from `fields`, as GET returns it. */
-export const readBack = async (call: Call, fields: object) =>
+export const readBack = async (call: Call, fields: object = {}) =>
   (await call('GET', `/v1/agents/${(await created(call, fields)).id}`)).body.agent;
 
 /** The mutation created from `body` under a new agent, as GET returns it. */
-export async function mutationReadBack(call: Call, body: object) {
+export async function mutationReadBack(call: Call, body: object = { display_name: 'm' }) {
   const agentId = (await created(call, { prompt: 'p' })).id;
   const mutation = (await call('POST', `/v1/agents/${agentId}/mutations`, { body })).body.mutation;
   return (await call('GET', `/v1/agents/${agentId}/mutations/${mutation.id}`)).body.mutation;
