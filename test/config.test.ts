@@ -7,7 +7,7 @@ import {
   redactedSettings,
   settingLookalikes,
   settingText,
-} from '../../lib/config.js';
+} from '../lib/config.js';
 
 describe('parseConfig', () => {
   test('defaults without a target', () => {
