@@ -1,7 +1,11 @@
-// `--only` items that are neither a group, a requirement id nor a check id name what the target publishes
-// beyond the 20 endpoints (lib/runner/run.ts, withPublishedNames): confirmed against the
-// documents the embedded reference service publishes, over HTTP like any target.
+// One run, as far as it goes without running the suites: the stops before them (a configuration,
+// a signal, a target unreachable or only throttling), each a result naming the target and the
+// selection as tried. And `--only` items that are neither a group, a requirement id nor a check id,
+// which name what the target publishes beyond the 20 endpoints (withPublishedNames): confirmed
+// against the documents the embedded reference service publishes, over HTTP like any target.
 
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ConfigError, type Config, parseConfig } from '../../lib/config.js';
 import { findEndpoint } from '../../lib/contract/endpoints.js';
@@ -9,10 +13,10 @@ import { publishedOperations } from '../../lib/generic/operations.js';
 import { ApiClient } from '../../lib/http/client.js';
 import { loadPublishedSpec } from '../../lib/published/load.js';
 import { startReferenceService, type RunningReference } from '../../lib/reference/server.js';
-import { atReference } from '../../lib/runner/embedded.js';
+import { atReference, referenceEnvironment } from '../../lib/runner/embedded.js';
 import { readGenericOperations } from '../../lib/runner/published-operations.js';
 import { type Choice, selection, selects as selectsCheck } from '../../lib/result/selection.js';
-import { withPublishedNames } from '../../lib/runner/run.js';
+import { runConformance, withPublishedNames } from '../../lib/runner/run.js';
 
 let reference: RunningReference;
 let config: Config;
@@ -142,5 +146,96 @@ describe('withPublishedNames', () => {
       expect(await withPublishedNames(chosen, unreachable)).toBe(chosen);
     }
     expect(selection(['published']).files).toEqual(['suites/published.']);
+  });
+});
+
+/** Nothing listens on the discard port of the loopback. */
+const UNREACHABLE = 'http://127.0.0.1:9';
+
+describe('runConformance, stopped before the suites', () => {
+  test('a setting it cannot read stops it, named as typed, with the target and the selection as given', async () => {
+    const run = await runConformance({
+      env: { BASE_URL: ` ${UNREACHABLE} `, API_KEY: 'run-test-key', PROFILE: 'nonsense' },
+      given: { PROFILE: '--profile' },
+      only: ['agents'],
+      exclude: ['AGENT-GET'],
+      shard: '1/2',
+    });
+    expect(run.stop).toEqual({ kind: 'config', message: '--profile must be one of default, strict, not "nonsense".' });
+    expect(run).toMatchObject({
+      target: { baseUrl: UNREACHABLE, embedded: false },
+      selection: { only: ['agents'], exclude: ['AGENT-GET'], shards: ['1/2'], readOnly: false },
+      profile: 'default',
+      settings: {},
+      checks: [],
+      exitCode: 2,
+      verdict: 'stopped',
+    });
+  });
+
+  test('a selection that cannot be made stops it as a configuration error, before a request is sent', async () => {
+    const run = await runConformance({
+      env: { BASE_URL: UNREACHABLE, API_KEY: 'k' },
+      only: ['agents'],
+      exclude: ['agents'],
+    });
+    expect(run.stop).toEqual({
+      kind: 'config',
+      message: expect.stringMatching(/--exclude agents leaves no group to run/),
+    });
+    expect(run.selection).toMatchObject({ only: ['agents'], exclude: ['agents'] });
+  });
+
+  test('a target that cannot be reached stops it, its settings shown with the key redacted', async () => {
+    const lines: string[] = [];
+    const run = await runConformance({
+      env: { BASE_URL: UNREACHABLE, API_KEY: 'run-test-secret', REQUEST_TIMEOUT_MS: '2000', READ_ONLY: 'true' },
+      log: (line) => lines.push(line),
+    });
+    expect(run.stop?.kind).toBe('unreachable');
+    expect(run).toMatchObject({ target: { baseUrl: UNREACHABLE, embedded: false }, exitCode: 2, verdict: 'stopped' });
+    expect(run.selection.readOnly).toBe(true);
+    expect(run.settings).toMatchObject({ baseUrl: UNREACHABLE, apiKey: '[redacted]', readOnly: 'true' });
+    expect(lines).toEqual([`Target ${UNREACHABLE}, profile default, read-only`]);
+    expect(JSON.stringify(run)).not.toContain('run-test-secret');
+  });
+
+  test('a name --only gives that the target does not publish stops it once the target answers', async () => {
+    const run = await runConformance({ env: referenceEnvironment(reference), only: ['noSuchOperation'] });
+    expect(run.stop).toMatchObject({ kind: 'config', message: expect.stringMatching(/noSuchOperation/) });
+    expect(run.target).toEqual({ baseUrl: reference.url, embedded: false });
+    expect(run.settings['apiKey']).toBe('[redacted]');
+  });
+
+  test('a signal before the suites start stops it as interrupted; without a target it is the embedded reference', async () => {
+    const interrupt = new AbortController();
+    interrupt.abort('SIGTERM');
+    const lines: string[] = [];
+    const run = await runConformance({ env: {}, interrupt: interrupt.signal, log: (line) => lines.push(line) });
+    expect(run.stop).toEqual({ kind: 'interrupted', signal: 'SIGTERM', message: 'interrupted by SIGTERM' });
+    expect(run).toMatchObject({ target: { embedded: true }, checks: [], exitCode: 143, verdict: 'interrupted' });
+    expect(run.target.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+/);
+    expect(lines).toEqual([
+      `Target ${run.target.baseUrl} (embedded reference service: no target setting given), profile default`,
+    ]);
+  });
+
+  test('a target answering only with back-pressure stops it as throttled, with what it waited', async () => {
+    const throttling = createServer((_request, response) => response.writeHead(429, { 'retry-after': '1' }).end());
+    await new Promise<void>((listening) => throttling.listen(0, '127.0.0.1', listening));
+    try {
+      const baseUrl = `http://127.0.0.1:${(throttling.address() as AddressInfo).port}`;
+      const run = await runConformance({ env: { BASE_URL: baseUrl, API_KEY: 'k', THROTTLE_GIVE_UP_MS: '1000' } });
+      expect(run.stop).toEqual({
+        kind: 'throttled',
+        message:
+          "The target answered every request with back-pressure (429, or 503 with Retry-After) for 1 s (THROTTLE_GIVE_UP_MS), so the run stopped. Is the key's quota used up? RATE_LIMIT (--rate) keeps a run under a limit the target has.",
+      });
+      expect(run).toMatchObject({ exitCode: 2, verdict: 'throttled' });
+      expect(run.throttling?.responses).toBeGreaterThan(0);
+    } finally {
+      throttling.closeAllConnections();
+      await new Promise((closed) => throttling.close(closed));
+    }
   });
 });

@@ -1,13 +1,17 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, test } from 'vitest';
 import {
   ConfigError,
   DEFAULT_SEED,
   asGiven,
+  loadDotenv,
   parseConfig,
   redactedSettings,
   settingLookalikes,
   settingText,
-} from '../../lib/config.js';
+} from '../lib/config.js';
 
 describe('parseConfig', () => {
   test('defaults without a target', () => {
@@ -229,5 +233,27 @@ describe('settingLookalikes', () => {
       'AES_RUN_MARKER',
     ];
     expect(settingLookalikes(Object.fromEntries(names.map((name) => [name, 'x'])))).toEqual([]);
+  });
+});
+
+describe('loadDotenv', () => {
+  test('reads .env of the working directory once, never over what the environment already sets', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aes-dotenv-'));
+    const [cwd, names] = [process.cwd(), ['AES_DOTENV_TEST_NEW', 'AES_DOTENV_TEST_SET', 'AES_DOTENV_TEST_LATER']];
+    try {
+      writeFileSync(join(dir, '.env'), 'AES_DOTENV_TEST_NEW=from-file\nAES_DOTENV_TEST_SET=from-file\n');
+      process.env['AES_DOTENV_TEST_SET'] = 'from-environment';
+      process.chdir(dir);
+      loadDotenv();
+      expect(process.env['AES_DOTENV_TEST_NEW']).toBe('from-file');
+      expect(process.env['AES_DOTENV_TEST_SET']).toBe('from-environment');
+      writeFileSync(join(dir, '.env'), 'AES_DOTENV_TEST_LATER=from-file\n');
+      loadDotenv();
+      expect(process.env['AES_DOTENV_TEST_LATER']).toBeUndefined();
+    } finally {
+      process.chdir(cwd);
+      for (const name of names) delete process.env[name];
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
