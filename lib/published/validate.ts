@@ -3,6 +3,7 @@
 
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPI } from 'openapi-types';
+import { openApiRuleIssues } from './openapi-rules.js';
 import { openApiSchemaIssues } from './openapi-schema.js';
 import { isJsonObject } from '../util/json.js';
 
@@ -27,7 +28,7 @@ export async function validateOpenApi(document: unknown): Promise<OpenApiValidat
       dereference: { circular: 'ignore' },
       validate: { schema: false },
     });
-    const issues = openApiSchemaIssues(api, version);
+    const issues = [...openApiSchemaIssues(api, version), ...openApiRuleIssues(api)];
     return issues.length ? { ok: false, message: tidy(issues) } : { ok: true };
   } catch (error) {
     return { ok: false, message: tidy((error instanceof Error ? error.message : String(error)).split('\n')) };
