@@ -24,6 +24,7 @@ import { READ_BACK_FAULTS } from './read-back.js';
 import { FIELD_SLIPS_FAULTS } from './field-slips.js';
 import { GENERAL_SLIPS_FAULTS } from './general-slips.js';
 import { GENERIC_FAULTS } from './generic.js';
+import { INDEPENDENT_1_FAULTS } from './independent-1.js';
 
 export const FAULTS = [
   ...AUTH_FAULTS,
@@ -48,6 +49,7 @@ export const FAULTS = [
   ...FIELD_SLIPS_FAULTS,
   ...GENERAL_SLIPS_FAULTS,
   ...GENERIC_FAULTS,
+  ...INDEPENDENT_1_FAULTS,
 ] as const satisfies readonly FaultShape[];
 
 /** A fault of the catalog: a misspelt id fails the type check. */
