@@ -11,7 +11,7 @@ import type { AgentRecord } from '../../lib/reference/store/records.js';
 import { flattenToStrings } from '../../lib/reference/validation/mutations.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { fault, finalizeWith, presentWith, readAs, rereadAgent, rereadTestCase, respondWith } from './define.js';
+import { fault, finalizeWith, paths, presentWith, readAs, rereadAgent, rereadTestCase, respondWith } from './define.js';
 
 /** The fixture ids of the embedded service (seeded the same way at every start). */
 const FIXTURES = seedStore(ALPHANUMERIC).fixtures;
@@ -27,11 +27,14 @@ interface Listed {
   readonly metric_output_id?: string;
   readonly results?: { readonly output_ids?: readonly string[] };
   readonly subvalues_by_timestamp?: readonly unknown[] | null;
+  readonly metadata?: unknown;
 }
 
 /** The items of a list answer under `key`. */
 const listed = (body: unknown, key: string): Listed[] =>
   isJsonObject(body) && Array.isArray(body[key]) ? (body[key] as Listed[]) : [];
+
+const MUTATION_PATH = '/v1/agents/{agent_id}/mutations/{mutation_id}';
 
 const CHAT_ENDPOINT = 'https://chat.example.com/v1/messages';
 
@@ -73,8 +76,6 @@ function foldedExpr(expr: FilterExpr, textFields: ReadonlySet<string>): FilterEx
   if (expr.kind === 'cmp') return textFields.has(expr.field) ? { ...expr, value: expr.value.toLowerCase() } : expr;
   return { ...expr, terms: expr.terms.map((term) => foldedExpr(term, textFields)) };
 }
-
-const METRICS_LIST = 'GET /v1/simulations/{simulation_id}/metrics';
 
 /** Some simulation ids the runs list names (their outputs), in the order it names them. */
 async function simulationIds(call: Call): Promise<string[]> {
@@ -558,32 +559,6 @@ export const INDEPENDENT_1_FAULTS = [
     shows: [200, 200],
   }),
   fault({
-    id: 'ind1-review-project-empty-rules-nulled',
-    requirements: ['EXPLICIT-VALUE-KEPT'],
-    slips: ['explicit'],
-    description: 'An explicit empty project_rules is stored as null (`rules?.length ? rules : null`).',
-    behaviour: (b) => {
-      const read = b.reviewProjectFields.project_rules;
-      b.reviewProjectFields.project_rules = (f) => {
-        const rules = read(f);
-        return rules && rules.length > 0 ? rules : null;
-      };
-    },
-    probe: async (call) => {
-      const answer = await call('POST', '/v1/review-projects', {
-        body: {
-          display_name: 'No rules',
-          assignees: ['reviewer@example.com'],
-          linked_simulation_ids: ['SimulationOutput000000001'],
-          linked_metric_ids: ['Metric0000000000000001'],
-          project_rules: [],
-        },
-      });
-      return answer.body?.review_project?.project_rules;
-    },
-    shows: null,
-  }),
-  fault({
     id: 'ind1-mutation-description-null-kept',
     requirements: ['MUTATION-DESCRIPTION'],
     slips: ['explicit'],
@@ -636,25 +611,6 @@ export const INDEPENDENT_1_FAULTS = [
       return one?.wait_seconds === fractional?.wait_seconds;
     },
     shows: false,
-  }),
-  fault({
-    id: 'ind1-metrics-unknown-simulation-empty-list',
-    requirements: ['MISSING-RESOURCE-NOT-FOUND'],
-    slips: ['scope'],
-    description:
-      'The metrics list of a simulation that does not exist answers an empty list (`WHERE simulation_id = ?` finds no row) instead of NOT_FOUND; GET of one metric output of it still answers NOT_FOUND.',
-    behaviour: (b) => {
-      const { status, body } = b.errors;
-      const emptied = (code: string, key: string | undefined) => code === 'NOT_FOUND' && key === METRICS_LIST;
-      b.errors.status = (code, endpoint) => (emptied(code, endpoint?.key) ? 200 : status(code, endpoint));
-      b.errors.body = (error, endpoint) =>
-        emptied(String(error.code), endpoint?.key) ? { metrics: [], next_page_token: '' } : body(error, endpoint);
-    },
-    probe: async (call) => {
-      const answer = await call('GET', '/v1/simulations/NoSuchSimulation000000/metrics');
-      return { status: answer.status, body: answer.body };
-    },
-    shows: { status: 200, body: { metrics: [], next_page_token: '' } },
   }),
   fault({
     id: 'ind1-metric-get-subvalues-dropped',
@@ -714,5 +670,41 @@ export const INDEPENDENT_1_FAULTS = [
     behaviour: (b) => presentWith(b, 'testCase', (view) => numericChecked(view) as JsonObject),
     probe: async (call) => (await createTestCase(call, { test_set_id: '20261128' })).body?.test_case?.test_set_id,
     shows: 20261128,
+  }),
+  fault({
+    id: 'ind1-published-operation-id-repeated',
+    requirements: ['SPEC-VALID-OPENAPI'],
+    slips: ['broken'],
+    description:
+      'The published DELETE of a mutation reuses the operationId of its GET (a copied operation): two operations share one id, which OpenAPI requires unique.',
+    behaviour: (b) =>
+      finalizeWith(b, (doc) => {
+        const copy = structuredClone(doc);
+        const item = paths(copy)[MUTATION_PATH];
+        const [get, remove] = [item?.get, item?.delete];
+        if (get && remove) remove.operationId = get.operationId;
+        return copy;
+      }),
+    probe: async (call) => {
+      const name = (await call('GET', '/v1/openapi')).body?.specs?.[0]?.spec_name;
+      const doc = (await call('GET', `/v1/openapi/${name}`, { headers: { Accept: 'application/json' } })).body;
+      const item = isJsonObject(doc) ? paths(doc)[MUTATION_PATH] : undefined;
+      return item?.delete?.operationId === item?.get?.operationId;
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'ind1-run-metadata-as-json-text',
+    requirements: ['SCHEMA-CANONICAL'],
+    slips: ['type'],
+    description:
+      "The runs list returns each run's metadata as its JSON text (a JSON column the driver reads as a string), a string where the spec says an object.",
+    behaviour: (b) =>
+      respondWith(b, 'GET /v1/runs', (body) => ({
+        ...body,
+        runs: (body.runs as JsonObject[]).map((run) => ({ ...run, metadata: JSON.stringify(run.metadata) })),
+      })),
+    probe: async (call) => typeof listed((await call('GET', '/v1/runs?page_size=5')).body, 'runs')[0]?.metadata,
+    shows: 'string',
   }),
 ] as const;
