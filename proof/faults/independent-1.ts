@@ -87,7 +87,7 @@ export const INDEPENDENT_1_FAULTS = [
   fault({
     id: 'ind1-body-decoded-per-chunk',
     requirements: ['AGENT-CREATE', 'READ-BACK-UNCHANGED'],
-    slips: ['unit'],
+    slips: { 'AGENT-CREATE': ['broken'], 'READ-BACK-UNCHANGED': ['unit'] },
     description:
       'A request body is decoded as UTF-8 chunk by chunk as it arrives (`chunks.map(c => c.toString()).join("")`): a multi-byte character split between two chunks of a large body becomes two U+FFFD, so a long prompt of emoji comes back damaged.',
     behaviour: (b) => {
@@ -105,7 +105,7 @@ export const INDEPENDENT_1_FAULTS = [
   fault({
     id: 'ind1-content-length-utf16',
     requirements: ['AGENT-CREATE'],
-    slips: ['unit'],
+    slips: ['broken'],
     description:
       "Content-Length is the JSON text's `.length` (UTF-16 units), not its UTF-8 bytes: an answer holding non-ASCII text is cut short, and is no longer JSON.",
     behaviour: (b) => {
@@ -122,7 +122,7 @@ export const INDEPENDENT_1_FAULTS = [
   fault({
     id: 'ind1-auth-kept-per-connection',
     requirements: ['AUTH-INVALID-KEY'],
-    slips: ['state'],
+    slips: ['scope'],
     description:
       'The key is checked once per connection: after one request with the valid key, later requests on the same keep-alive connection are served whatever key they carry.',
     behaviour: (b) => {
@@ -440,7 +440,7 @@ export const INDEPENDENT_1_FAULTS = [
   fault({
     id: 'ind1-override-key-falsy-on-parent',
     requirements: ['MUTATION-CONFIG-OVERRIDES-KEYS'],
-    slips: ['explicit'],
+    slips: ['broken'],
     description:
       "A configuration key exists for config_overrides only when its value on the parent is truthy (`if (config[key])`): overriding a parent's `strip_message_timestamps: false` is refused as a key the agent lacks.",
     behaviour: (b) => {
@@ -468,7 +468,7 @@ export const INDEPENDENT_1_FAULTS = [
   fault({
     id: 'ind1-overrides-merged-into-parent',
     requirements: ['AGENT-GET', 'READ-BACK-UNCHANGED'],
-    slips: ['state'],
+    slips: ['read-back'],
     description:
       "Creating a mutation merges its config_overrides into the parent agent's stored configuration (an in-place `Object.assign` meant for a copy): GET of the agent then returns the mutation's values.",
     behaviour: (b) => {
@@ -503,7 +503,7 @@ export const INDEPENDENT_1_FAULTS = [
   fault({
     id: 'ind1-parameter-values-cached-per-agent',
     requirements: ['MUTATION-PARAMETER-VALUES-DERIVED'],
-    slips: ['state'],
+    slips: ['broken'],
     description:
       "Derived parameter_values are cached by parent agent: every later mutation of an agent that gives none gets the first one's pairs, not its own overrides'.",
     behaviour: (b) => {
@@ -596,7 +596,7 @@ export const INDEPENDENT_1_FAULTS = [
   fault({
     id: 'ind1-persona-get-wait-seconds-rounded',
     requirements: ['PERSONA-GET'],
-    slips: ['type', 'scope'],
+    slips: ['broken'],
     description:
       'GET /v1/personas/{persona_id} returns wait_seconds rounded to whole seconds (read into an integer field); the list returns 0.5, 1.5, 3.25 as they are.',
     behaviour: (b) =>
@@ -615,7 +615,7 @@ export const INDEPENDENT_1_FAULTS = [
   fault({
     id: 'ind1-metric-get-subvalues-dropped',
     requirements: ['METRIC-GET'],
-    slips: ['scope'],
+    slips: ['broken'],
     description:
       'GET of one metric output returns subvalues_by_timestamp empty (the detail query does not join the subvalues table); the list returns them.',
     behaviour: (b) =>
@@ -648,7 +648,7 @@ export const INDEPENDENT_1_FAULTS = [
   fault({
     id: 'ind1-dashboard-name-char-padded',
     requirements: ['DASHBOARD-PATCH'],
-    slips: ['read-back'],
+    slips: ['broken'],
     description:
       'Dashboard display_name is kept in a CHAR(255) column and returned padded with blanks to 255 characters.',
     behaviour: (b) =>
@@ -664,7 +664,7 @@ export const INDEPENDENT_1_FAULTS = [
   fault({
     id: 'ind1-test-case-numeric-strings-as-numbers',
     requirements: ['SCHEMA-CANONICAL', 'TESTCASE-CREATE'],
-    slips: ['type'],
+    slips: { 'SCHEMA-CANONICAL': ['type'], 'TESTCASE-CREATE': ['broken'] },
     description:
       'Test cases are serialized with a numeric check (PHP\'s JSON_NUMERIC_CHECK): a string of digits only, such as the test_set_id "20261128", is written as the number 20261128.',
     behaviour: (b) => presentWith(b, 'testCase', (view) => numericChecked(view) as JsonObject),
