@@ -94,6 +94,7 @@ export const INDEPENDENT_1_FAULTS = [
       b.decodeBody = (chunks) => chunks.map((chunk) => chunk.toString('utf8')).join('');
     },
     probe: async (call) => {
+      // The prompt's characters start at byte 73 of the body, an odd offset: a chunk boundary at an even one (64 KiB) splits one.
       const prompt = '\u{1F600}'.repeat(40000);
       const answer = await call('POST', '/v1/agents', {
         body: { display_name: 'Emoji prompt', model_type: 'MODEL_TYPE_VOICE', prompt },
@@ -559,24 +560,19 @@ export const INDEPENDENT_1_FAULTS = [
     shows: [200, 200],
   }),
   fault({
-    id: 'ind1-mutation-description-null-kept',
-    requirements: ['MUTATION-DESCRIPTION'],
-    slips: ['explicit'],
+    id: 'ind1-test-set-id-alphanumeric-only',
+    requirements: ['TESTCASE-TEST-SET-ID'],
+    slips: ['broken'],
     description:
-      'An explicit `description: null` is stored as null (the default "" is applied only when the key is absent): the mutation returns description null where the spec says a string, default empty.',
-    behaviour: (b) => {
-      const read = b.mutationRules.fields.description;
-      b.mutationRules.fields = {
-        ...b.mutationRules.fields,
-        description: (f, body) => (body.description === null ? (null as unknown as string) : read(f, body)),
-      };
-    },
-    probe: async (call) => {
-      const agentId = await createAgent(call, { prompt: 'Be brief.' });
-      const answer = await createMutation(call, agentId, { display_name: 'Null description', description: null });
-      return answer.body?.mutation?.description;
-    },
-    shows: null,
+      'test_set_id is checked with the ID alphabet as well as its length: an 8-character id with a hyphen (`qa-set-1`) is rejected, where the spec asks exactly 8 characters, of no stated alphabet.',
+    behaviour: (b) =>
+      rereadTestCase(b, ['test_set_id'], (read) => (f, request) => {
+        const id = read(f, request);
+        if (!/^[A-Za-z0-9]+$/.test(id)) f.fail('test_set_id', 'must be alphanumeric');
+        return id;
+      }),
+    probe: async (call) => (await createTestCase(call, { test_set_id: 'qa-set-1' })).status,
+    shows: 400,
   }),
   fault({
     id: 'ind1-empty-expected-output-not-wrapped',
