@@ -16,7 +16,7 @@ import { declareItemRules, everyListed, listedNow, type ItemRule } from '../lib/
 import { expectMissingNotFound, expectNearMissesRejected } from '../lib/families/path-ids.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { isSuccess } from '../lib/assert/responses.js';
-import { expectSameAsListed, spread } from '../lib/families/same-resource.js';
+import { covering, expectSameAsListed } from '../lib/families/same-resource.js';
 import { wellFormedId } from '../lib/gen/ids.js';
 import { personas } from '../lib/harness/discovery.js';
 import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
@@ -103,7 +103,7 @@ describeGroup('personas', () => {
     async (t) => {
       const listed = await personas(t);
       if (!listed.length) t.skip('no persona is listed');
-      for (const persona of spread(listed)) {
+      for (const persona of covering(listed)) {
         const call = await t.call(GET, { params: { persona_id: idOf(persona) } });
         const got = t.expectResource(call, ['PERSONA-GET'], `getting listed persona ${idOf(persona)}`);
         t.assert(

@@ -38,6 +38,8 @@ export interface AuthPolicy {
   /** Whether the presented key (undefined when the header is missing) opens the endpoint. */
   accepts(endpoint: Endpoint, presented: string | undefined): boolean;
   failure(presented: string | undefined): ApiError;
+  /** Whether a request on this connection is let through, given whether its own key was accepted (it is, exactly then). */
+  admitted(connection: object, accepted: boolean): boolean;
 }
 
 /** The steps of serving a routed request (server.ts `serve`). */
@@ -213,6 +215,10 @@ export interface Behaviour {
   genericLists: Record<GenericListId, ServedList>;
   publishing: PublishingPolicy;
   contentTypes: { json: string; yaml: string };
+  /** The text of a request body from the chunks it arrived in (UTF-8, decoded whole). */
+  decodeBody(chunks: readonly Buffer[]): string;
+  /** The Content-Length of a response body (its UTF-8 bytes). */
+  contentLength(text: string): number;
 }
 
 export const DEFAULT_API_KEY = 'ref-test-key-0001';
@@ -254,6 +260,7 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
       failure: (presented) =>
         // Stryker disable next-line all: the message is free text.
         unauthenticated(API_KEY_HEADER, presented === undefined ? `the ${API_KEY_HEADER} header is missing` : `the ${API_KEY_HEADER} header does not carry a valid key`),
+      admitted: (_connection, accepted) => accepted,
     },
     serveSteps: () => SERVE_STEPS,
     // Stryker disable next-line ArrowFunction: what a request the service does not route gets is not governed.
@@ -317,5 +324,7 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
       documentNamed: (asked, listed) => (listed.includes(asked) ? asked : undefined),
     },
     contentTypes: { json: 'application/json', yaml: 'application/yaml' },
+    decodeBody: (chunks) => Buffer.concat(chunks).toString('utf8'),
+    contentLength: (text) => Buffer.byteLength(text),
   };
 }

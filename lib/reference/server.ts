@@ -46,7 +46,7 @@ interface Outgoing {
 }
 
 async function readBody(req: IncomingMessage, b: Behaviour, endpoint: Endpoint): Promise<JsonObject> {
-  const text = await readText(req);
+  const text = await readText(req, (chunks) => b.decodeBody(chunks));
   try {
     return parseObject(text, b.bodyMustBeObject);
   } catch (error) {
@@ -74,7 +74,7 @@ async function serve(req: IncomingMessage, url: URL, route: Routed, b: Behaviour
   let reply: Reply = json({});
   const steps: Record<ServeStep, () => Promise<void> | void> = {
     authenticate: () => {
-      if (b.auth.required(endpoint) && !b.auth.accepts(endpoint, key)) throw b.auth.failure(key);
+      if (b.auth.required(endpoint) && !b.auth.admitted(req.socket, b.auth.accepts(endpoint, key))) throw b.auth.failure(key);
     },
     'path-ids': () => enforcePathIds(endpoint, params, b.pathIdChecked, b.pathIdRules),
     body: async () => {
@@ -137,7 +137,7 @@ function send(res: ServerResponse, { status, reply }: Outgoing, b: Behaviour): v
   }
   const [contentType, text] = reply.kind === 'text' ? [reply.contentType, reply.text] : [b.contentTypes.json, JSON.stringify(reply.body)];
   // No content type for no body.
-  res.writeHead(status, { ...(text ? { 'Content-Type': contentType } : {}), 'Content-Length': Buffer.byteLength(text) }).end(text);
+  res.writeHead(status, { ...(text ? { 'Content-Type': contentType } : {}), 'Content-Length': b.contentLength(text) }).end(text);
 }
 
 function requestListener(b: Behaviour, store: Store): RequestListener {

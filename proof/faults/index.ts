@@ -21,6 +21,7 @@ import { DISCOVERY_FAULTS } from './discovery.js';
 import { PUBLISHED_FAULTS } from './published.js';
 import { READ_BACK_FAULTS } from './read-back.js';
 import { GENERIC_FAULTS } from './generic.js';
+import { INDEPENDENT_1_FAULTS } from './independent-1.js';
 
 export const FAULTS = [
   ...AUTH_FAULTS,
@@ -42,6 +43,7 @@ export const FAULTS = [
   ...PUBLISHED_FAULTS,
   ...READ_BACK_FAULTS,
   ...GENERIC_FAULTS,
+  ...INDEPENDENT_1_FAULTS,
 ] as const satisfies readonly FaultShape[];
 
 /** A fault of the catalog: a misspelt id fails the type check. */

@@ -11,7 +11,14 @@ const BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 /** Thrown when the text is not JSON; the Behaviour decides how it is reported. */
 export class MalformedJson extends Error {}
 
-export async function readText(req: IncomingMessage, limit = BODY_LIMIT_BYTES): Promise<string> {
+/** The chunks of a body as text: UTF-8, decoded whole (a character may straddle two chunks). */
+const decodeWhole = (chunks: readonly Buffer[]): string => Buffer.concat(chunks).toString('utf8');
+
+export async function readText(
+  req: IncomingMessage,
+  decode: (chunks: readonly Buffer[]) => string = decodeWhole,
+  limit = BODY_LIMIT_BYTES,
+): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   // Stryker disable all: the reference's own cap (32 MiB), no rule of the specification; no correct check sends that much.
@@ -22,7 +29,7 @@ export async function readText(req: IncomingMessage, limit = BODY_LIMIT_BYTES): 
   }
   if (size > limit) throw invalidArgument('body', `request body exceeds ${limit} bytes`);
   // Stryker restore all
-  return Buffer.concat(chunks).toString('utf8');
+  return decode(chunks);
 }
 
 /** The body as a JSON object; `mustBeObject` false lets any JSON value through (as a fault does). */
