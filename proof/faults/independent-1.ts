@@ -5,7 +5,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { invalidArgument } from '../../lib/reference/http/errors.js';
-import type { FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { AgentRecord } from '../../lib/reference/store/records.js';
 import { flattenToStrings } from '../../lib/reference/validation/mutations.js';
@@ -72,16 +71,30 @@ function numericChecked(value: unknown): unknown {
 }
 
 /** The filter's comparisons on free-text fields with their values folded to lower case (a case-insensitive collation). */
-function foldedExpr(expr: FilterExpr, textFields: ReadonlySet<string>): FilterExpr {
-  if (expr.kind === 'cmp') return textFields.has(expr.field) ? { ...expr, value: expr.value.toLowerCase() } : expr;
-  return { ...expr, terms: expr.terms.map((term) => foldedExpr(term, textFields)) };
-}
-
 /** Some simulation ids the runs list names (their outputs), in the order it names them. */
 async function simulationIds(call: Call): Promise<string[]> {
   const runs = listed((await call('GET', '/v1/runs?page_size=1000')).body, 'runs');
   return [...new Set<string>(runs.flatMap((run) => run.results?.output_ids ?? []))];
 }
+
+/**
+ * The faults of this round no check detects yet, each with the class of check it needs: out of the
+ * score (index.ts) until that check exists, measured by `npx tsx proof/detect.ts 'ind1-*'`.
+ */
+export const UNDETECTED: Readonly<Record<string, string>> = {
+  'ind1-filter-junction-split-inside-quotes':
+    "valid filters of the grammar's rarer forms: a quoted value holding AND / OR",
+  'ind1-order-ignored-with-filter': 'filter and order_by together, on every list that has both',
+  'ind1-websocket-auth-header-bearer-only': 'every form a configuration key documents is accepted and kept',
+  'ind1-override-key-falsy-on-parent': 'explicit false, 0 and "" count as present, for config_overrides keys',
+  'ind1-overrides-merged-into-parent':
+    'sequences: a write reaching beyond the resource it names (model-based exploration)',
+  'ind1-parameter-values-cached-per-agent':
+    'sequences: a derived value computed after another write (model-based exploration)',
+  'ind1-test-set-id-alphanumeric-only':
+    'unusual valid values of an id-like field with no stated alphabet (test_set_id)',
+  'ind1-empty-expected-output-not-wrapped': 'explicit empty values of every optional field a rule reads as given',
+};
 
 export const INDEPENDENT_1_FAULTS = [
   fault({
@@ -198,32 +211,6 @@ export const INDEPENDENT_1_FAULTS = [
     probe: async (call) =>
       (await call('GET', `/v1/runs?page_size=5&filter=${q('create_time >= 2026-01-01T00:00:00Z')}`)).status,
     shows: 400,
-  }),
-  fault({
-    id: 'ind1-filter-equality-case-insensitive',
-    requirements: ['LIST-FILTER-FIELDS'],
-    slips: ['broken'],
-    description:
-      'Free-text comparisons are made under a case-insensitive collation (MySQL\'s default): `name = "alice smith"` also matches "Alice Smith" and "ALICE SMITH".',
-    behaviour: (b) => {
-      const matches = b.lists.matches;
-      b.lists.matches = (expr, item, fields) => {
-        const text = Object.entries(fields).filter(([, field]) => field.kind === 'string' && field.path !== null);
-        const folded: Record<string, unknown> = { ...(item as JsonObject) };
-        for (const [, field] of text) {
-          const value = folded[field.path!];
-          if (typeof value === 'string') folded[field.path!] = value.toLowerCase();
-        }
-        return matches(foldedExpr(expr, new Set(text.map(([name]) => name))), folded, fields);
-      };
-    },
-    probe: async (call) => {
-      const answer = await call('GET', `/v1/personas?page_size=100&filter=${q('name = "alice smith"')}`);
-      return listed(answer.body, 'personas')
-        .map((p) => p.name)
-        .sort();
-    },
-    shows: ['ALICE SMITH', 'Alice Smith', 'alice smith'],
   }),
   fault({
     id: 'ind1-order-ignored-with-filter',
