@@ -82,9 +82,6 @@ async function simulationIds(call: Call): Promise<string[]> {
  * score (index.ts) until that check exists, measured by `npx tsx proof/detect.ts 'ind1-*'`.
  */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind1-filter-junction-split-inside-quotes':
-    "valid filters of the grammar's rarer forms: a quoted value holding AND / OR",
-  'ind1-order-ignored-with-filter': 'filter and order_by together, on every list that has both',
   'ind1-websocket-auth-header-bearer-only': 'every form a configuration key documents is accepted and kept',
   'ind1-override-key-falsy-on-parent': 'explicit false, 0 and "" count as present, for config_overrides keys',
   'ind1-overrides-merged-into-parent':

@@ -45,6 +45,8 @@ const NUMBER_LITERALS: readonly (readonly [FilterOperator, string])[] = [
   ['>', '-1000000'],
   ['>=', '0'],
 ];
+/** Values that hold the grammar's own words and operators: quoted, each is one value (a split before the quotes are read is not). */
+const GRAMMAR_WORDS = ['Salt AND Pepper', 'Salt OR Pepper', 'x >= y', 'a != b', '(a) = b'];
 /** How many pages a selection is spread over to show a filter kept on the first page only. */
 const SPREAD_PAGES = 3;
 
@@ -272,6 +274,18 @@ export function declareFilterChecks(id: ListId): void {
       const comparisons = spacedComparisons(list, snapshot.items);
       if (!comparisons.length) t.skip('no listed item carries a value with a space');
       for (const c of comparisons) await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING']);
+    },
+  );
+
+  const field = freeTextField(list);
+  check(
+    checkIdOf('lists', id, 'filter-quoting', 'grammar-words'),
+    ['LIST-FILTER-QUOTING'],
+    `${path}: ${field} = a double-quoted value holding the filter's own words, operators or parentheses (${GRAMMAR_WORDS.map((w) => JSON.stringify(w)).join(', ')}) is one value, selecting only the ${itemsKey} that hold it`,
+    async (t) => {
+      const snapshot = await snapshotOf(t, id);
+      for (const value of GRAMMAR_WORDS)
+        await expectSelection(t, snapshot, comparison(field, '=', value), ['LIST-FILTER-QUOTING'], { quote: 'always' });
     },
   );
 

@@ -8,7 +8,18 @@ import { check, type CheckContext } from '../../harness/index.js';
 import { checkEnumOrder, checkSorted, type Direction } from '../../assert/ordering.js';
 import { violation } from '../../assert/violation.js';
 import { requestPage, type Collection, type Walk } from '../../harness/list-walk.js';
-import { callHolding, collectionOf, Snapshot, walk, type ListId } from './collection.js';
+import { compareInstants, parseTimestamp } from '../../contract/timestamps.js';
+import { comparison } from '../../gen/filters.js';
+import {
+  callHolding,
+  collectionOf,
+  filterCollectionOf,
+  filteredWalk,
+  filterText,
+  Snapshot,
+  walk,
+  type ListId,
+} from './collection.js';
 import { checkIdOf } from '../../result/check-id.js';
 
 /**
@@ -145,6 +156,8 @@ export function declareOrderChecks(id: ListId): void {
     );
   }
 
+  declareOrderWithFilterCheck(id);
+
   // A listed field with more around it than a trailing desc: a pattern matched without its anchors would still find `<field> desc` in them.
   const [firstField] = Object.keys(list.orderFields);
   const unknownOrders = [...UNKNOWN_ORDERS, `${firstField} desc desc`, `no_such_field ${firstField} desc`];
@@ -161,6 +174,67 @@ export function declareOrderChecks(id: ListId): void {
           'order_by',
           `order_by=${orderBy}`,
         );
+      }
+    },
+  );
+}
+
+/**
+ * Filter and order together: with a filter selecting about half the items (a time at most their median), an
+ * order field other than the default's sorts them both ways, and each item listed still matches the filter.
+ * Each item is judged on its own (another check may delete one between walks: the selections are not compared).
+ */
+const ANY_OFFSET = { anyOffset: true };
+
+function declareOrderWithFilterCheck(id: ListId): void {
+  const list = listEndpoint(id);
+  const { path, itemsKey } = list;
+  const defaultName = list.defaultOrder?.replace(/^-/, '');
+  const [orderName, orderField] =
+    Object.entries(list.orderFields).find(([name, field]) => field.kind !== 'enum' && name !== defaultName) ?? [];
+  const [timeName, timeField] =
+    Object.entries(list.filterFields).find(([, f]) => f.kind === 'timestamp' && f.path) ?? [];
+  if (!orderName || !orderField || !timeName || !timeField?.path) return;
+  const timePath = timeField.path;
+  const requirements: RequirementId[] = ['LIST-ORDER-BY', 'LIST-FILTER-FIELDS'];
+  check(
+    checkIdOf('lists', id, 'order-by-with-filter'),
+    requirements,
+    `${path}: order_by=${orderName} and -${orderName} with a filter on ${timeName} sort the ${itemsKey} the filter selects, across pages`,
+    async (t) => {
+      const snapshot = await Snapshot.take(t, await filterCollectionOf(t, id), 2, 'two items to filter and order');
+      const times = snapshot.items
+        .map((item) => valueAt(item, timePath))
+        .filter((time): time is string => parseTimestamp(time, ANY_OFFSET) !== undefined)
+        .sort((a, b) => compareInstants(a, b, ANY_OFFSET)!);
+      const median = times[Math.floor((times.length - 1) / 2)];
+      if (median === undefined) return t.skip(`no ${itemsKey} carries a readable ${timeName}`);
+      const filter = filterText(snapshot.collection, comparison(timeName, '<=', median));
+      const selected = await filteredWalk(t, snapshot.collection, filter, ['LIST-FILTER-FIELDS']);
+      if (selected.items.length < 2) return t.skip(`filter ${filter} selects fewer than two ${itemsKey} to order`);
+      const { min, max } = list.pageSize;
+      const pageSize = Math.min(max, Math.max(min, Math.ceil(selected.items.length / ORDER_PAGES)));
+      for (const direction of ['asc', 'desc'] as const) {
+        const orderBy = dashed(orderName, direction);
+        const walked = await walk(
+          t,
+          snapshot.collection,
+          { filter, order_by: orderBy, page_size: pageSize },
+          requirements,
+        );
+        const shown = `filter=${filter} order_by=${orderBy}`;
+        const outside = walked.items.findIndex(
+          (item) => (compareInstants(valueAt(item, timePath), median, ANY_OFFSET) ?? 0) > 0,
+        );
+        if (outside >= 0)
+          violation(
+            ['LIST-FILTER-FIELDS'],
+            `${path} ${shown}: ${itemsKey} ${outside + 1} has ${timeName} ${JSON.stringify(valueAt(walked.items[outside], timePath))}, after ${median}`,
+            callHolding(walked, outside),
+          );
+        const sorted = checkSorted(walked.items, orderField, direction);
+        if (!sorted.ok)
+          violation(['LIST-ORDER-BY'], `${path} ${shown}: ${sorted.message}`, callHolding(walked, sorted.index + 1));
       }
     },
   );
