@@ -94,6 +94,9 @@ const WRONG_TYPED_KEYS = [
   [WEBSOCKET, 'custom_headers', 42, 'a number (the table: JSON string)'],
 ] as const;
 
+/** The forms of authorization_header the specification describes (WEBSOCKET: both; CHAT: "a bearer scheme or an API-key scheme"). */
+const AUTH_HEADER_FORMS = ['Bearer cft-token-0001', 'X-API-Key cft-key-0001'];
+
 const CONFIG_CASES: readonly ConfigCase[] = [
   {
     id: 'chat-endpoint.missing',
@@ -355,6 +358,19 @@ describeGroup('agents', () => {
       async (t) => {
         if (c.rejects) await expectConfigRejected(t, c.modelType, c.config, c.rejects, c.requirements);
         else await expectConfigAccepted(t, c.modelType, c.config, c.requirements);
+      },
+      WRITES,
+    );
+  }
+
+  for (const modelType of [CHAT, WEBSOCKET] as const) {
+    check(
+      checkIdOf('agents.simulator-config.authorization-header-forms', modelType.replace('MODEL_TYPE_', '')),
+      ['CONFIG-AUTH-HEADER-FORMS'],
+      `a ${modelType} authorization_header is accepted in both forms the specification describes, \`Bearer <token>\` and \`X-API-Key <key>\``,
+      async (t) => {
+        for (const value of AUTH_HEADER_FORMS)
+          await expectConfigAccepted(t, modelType, { authorization_header: value }, ['CONFIG-AUTH-HEADER-FORMS']);
       },
       WRITES,
     );

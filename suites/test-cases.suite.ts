@@ -4,6 +4,7 @@
 // The API cannot delete test cases: the resource layer puts the run marker in every
 // input_str long enough to hold it.
 
+import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { INPUT_TYPES } from '../lib/contract/enums.js';
 import { ID_RULES, matchesIdRule } from '../lib/contract/ids.js';
@@ -21,6 +22,7 @@ import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf, valueKey } from '../lib/result/check-id.js';
 import { boundaryKey } from '../lib/families/length-limits.js';
 import { valueSpaceCheck } from '../lib/families/field-values.js';
+import { SHAPED_VALUES } from '../lib/gen/values.js';
 
 const WRITES = { writes: true } as const;
 
@@ -381,20 +383,26 @@ describeGroup('test-cases', () => {
   check(
     'test-cases.expected-output-str-alone-comes',
     ['TESTCASE-EXPECTED-OUTPUT-WRAPPED'],
-    'expected_output_str alone comes back as the one-element expected_behaviors',
+    'expected_output_str alone comes back as the one-element expected_behaviors, for a typical value, every shape of text and an explicit ""',
     async (t) => {
-      const expected = 'Offers a refund';
-      const { testCase, call } = await t.testCases.create(
-        { expected_output_str: expected },
-        ['TESTCASE-CREATE'],
-        'creating a test case with expected_output_str only',
+      // The rule holds over the field's whole valid space; "" is given too (a server may refuse it, naming the field).
+      const values = ['Offers a refund', ...SHAPED_VALUES.text.map((v) => v.value), ''];
+      const wrapped = await Promise.allSettled(
+        values.map(async (expected) => {
+          const call = await t.testCases.send({ expected_output_str: expected });
+          const what = `a test case with expected_output_str ${JSON.stringify(expected)} only`;
+          if (expected === '' && rejectsNaming(call, 'expected_output_str')) return;
+          const testCase = t.expectResource(call, ['TESTCASE-CREATE'], `creating ${what}`);
+          t.assert(
+            isDeepStrictEqual(testCase['expected_behaviors'], [expected]),
+            ['TESTCASE-EXPECTED-OUTPUT-WRAPPED'],
+            `${what}: expected_behaviors should be ${JSON.stringify([expected])}, got ${shown(testCase['expected_behaviors'])}`,
+            call,
+          );
+        }),
       );
-      t.assert(
-        JSON.stringify(testCase['expected_behaviors']) === JSON.stringify([expected]),
-        ['TESTCASE-EXPECTED-OUTPUT-WRAPPED'],
-        `expected_behaviors should be ${JSON.stringify([expected])}, got ${shown(testCase['expected_behaviors'])}`,
-        call,
-      );
+      const failed = wrapped.find((w) => w.status === 'rejected');
+      if (failed) throw failed.reason;
     },
     WRITES,
   );

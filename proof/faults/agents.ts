@@ -1206,4 +1206,17 @@ export const AGENTS_FAULTS = [
     probe: async (call) => (await agent(call, { prompt: '0042' })).prompt,
     shows: 42,
   }),
+  fault({
+    id: 'chat-auth-header-bearer-only',
+    requirements: ['CONFIG-AUTH-HEADER-FORMS'],
+    slips: ['broken'],
+    description:
+      'A CHAT authorization_header must be `Bearer <token>`: the API-key form (`X-API-Key <key>`) is refused.',
+    behaviour: rekey(CHAT, 'authorization_header', (c, k) => {
+      const value = c.string(k);
+      if (value !== null && !value.startsWith('Bearer ')) c.fail(k, 'must be a bearer token');
+    }),
+    probe: (call) => chat(call, { chat_endpoint: 'https://example.com/chat', authorization_header: 'X-API-Key k' }),
+    shows: 400,
+  }),
 ] as const satisfies readonly Fault[];

@@ -82,7 +82,6 @@ async function simulationIds(call: Call): Promise<string[]> {
  * score (index.ts) until that check exists, measured by `npx tsx proof/detect.ts 'ind1-*'`.
  */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind1-websocket-auth-header-bearer-only': 'every form a configuration key documents is accepted and kept',
   'ind1-override-key-falsy-on-parent': 'explicit false, 0 and "" count as present, for config_overrides keys',
   'ind1-overrides-merged-into-parent':
     'sequences: a write reaching beyond the resource it names (model-based exploration)',
@@ -90,7 +89,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'sequences: a derived value computed after another write (model-based exploration)',
   'ind1-test-set-id-alphanumeric-only':
     'unusual valid values of an id-like field with no stated alphabet (test_set_id)',
-  'ind1-empty-expected-output-not-wrapped': 'explicit empty values of every optional field a rule reads as given',
 };
 
 export const INDEPENDENT_1_FAULTS = [

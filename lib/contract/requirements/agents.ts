@@ -171,6 +171,14 @@ export const AGENTS = [
     'WEBSOCKET initialization_json: required; JSON string sent on connection',
     'Sent as JSON text in a string, as the spec describes it.',
   ),
+  must(
+    a,
+    'CONFIG-AUTH-HEADER-FORMS',
+    'Agent',
+    'The authorization_header of a CHAT or a WEBSOCKET configuration takes each form the specification describes: `Bearer <token>` and `X-API-Key <key>`.',
+    'WEBSOCKET authorization_header: optional; sent in the handshake; `Bearer <token>` is sent as an `Authorization: Bearer` header, `X-API-Key <key>` is sent as an `X-API-Key` header. CHAT authorization_header: auth header value (for example a bearer scheme or an API-key scheme)',
+    'Accepted is all that is judged: a server may mask the secret when it returns the configuration (AGENT-CONFIG-ECHO).',
+  ),
   should(
     a,
     'AGENT-REFERENCE-IDS-ACCEPTED',
