@@ -9,6 +9,8 @@ import { byteSize, fieldLimit } from '../lib/contract/limits.js';
 import { rejectsNaming } from '../lib/assert/error-details.js';
 import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js';
 import { createdAndFetched, fetchMutation, MUTATION_JUDGE } from '../lib/families/mutations.js';
+import { configField } from '../lib/families/simulator-config.js';
+import { typedAgentBody } from '../lib/gen/agent-bodies.js';
 import { twoByteText } from '../lib/gen/strings.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
@@ -188,6 +190,29 @@ describeGroup('mutations', () => {
         { config_overrides: { prompt: 'override prompt' } },
         ['MUTATION-CONFIG-OVERRIDES-KEYS'],
         'overriding prompt, which the parent agent has',
+      );
+    },
+    WRITES,
+  );
+
+  check(
+    'mutations.fields.config-overrides-key-false-on-parent',
+    ['MUTATION-CONFIG-OVERRIDES-KEYS'],
+    'config_overrides may override a configuration key the parent holds as false (a CHAT strip_message_timestamps)',
+    async (t) => {
+      // A key holding false is a key the parent has: only a value test (`if (config[key])`) would say otherwise.
+      const field = await configField(t);
+      const parent = await t.mutations.newParent(
+        typedAgentBody('MODEL_TYPE_CHAT', t.name('mutation parent'), {
+          configField: field,
+          config: { strip_message_timestamps: false },
+        }),
+      );
+      await t.mutations.create(
+        parent,
+        { config_overrides: { strip_message_timestamps: true } },
+        ['MUTATION-CONFIG-OVERRIDES-KEYS'],
+        'overriding strip_message_timestamps, which the parent agent holds as false',
       );
     },
     WRITES,

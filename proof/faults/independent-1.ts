@@ -82,7 +82,6 @@ async function simulationIds(call: Call): Promise<string[]> {
  * score (index.ts) until that check exists, measured by `npx tsx proof/detect.ts 'ind1-*'`.
  */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind1-override-key-falsy-on-parent': 'explicit false, 0 and "" count as present, for config_overrides keys',
   'ind1-overrides-merged-into-parent':
     'sequences: a write reaching beyond the resource it names (model-based exploration)',
   'ind1-parameter-values-cached-per-agent':
