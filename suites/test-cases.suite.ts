@@ -17,7 +17,7 @@ import { asListed, expectRefusedOrRecognised } from '../lib/families/invalid-fie
 import { ASCII_CHARS, boundaryCases, stringOf, twoByteText } from '../lib/gen/strings.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import { property } from '../lib/harness/property.js';
-import { TEST_SET_ID_LENGTH } from '../lib/harness/resources.js';
+import { MADE_UP_TEST_SET, TEST_SET_ID_LENGTH } from '../lib/harness/resources.js';
 import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf, valueKey } from '../lib/result/check-id.js';
 import { boundaryKey } from '../lib/families/length-limits.js';
@@ -74,6 +74,9 @@ const WRONG_TYPES = [
   { field: 'metric_input', value: 'order number', why: 'a string, not an object' },
   { field: 'simulation_metadata_input', value: 'hello', why: 'a string, not an object' },
 ] as const;
+
+/** Test set ids of the length the specification gives, of shapes beyond letters and digits (it names no alphabet), and digits only (a number would lose the zeros). */
+const TEST_SET_ID_SHAPES = ['00000042', 'qa-set-1', 'QA_set.1'];
 
 /** A SCRIPT test case's persona lines, out of sorted order: kept as sent is kept in the order sent. */
 const SCRIPT_TURNS = ['My order never arrived', 'I would like a refund'];
@@ -236,6 +239,27 @@ describeGroup('test-cases', () => {
         `test_set_id ${shown(testSetId)}`,
       );
       expectEchoed(t, { test_set_id: testSetId }, testCase, ['TESTCASE-CREATE'], call);
+    },
+    WRITES,
+  );
+
+  check(
+    'test-cases.test-set-id.shapes-accepted',
+    ['TESTCASE-TEST-SET-ID'],
+    `test_set_id of exactly ${TEST_SET_ID_LENGTH} characters of any shape (${TEST_SET_ID_SHAPES.map((v) => JSON.stringify(v)).join(', ')}) is accepted and returned as sent: the specification gives it no alphabet`,
+    async (t) => {
+      if ((await t.testCases.testSetId()) !== MADE_UP_TEST_SET)
+        return t.skip(
+          'the target takes only the test sets it has: a made-up test_set_id of another shape cannot be sent',
+        );
+      for (const value of TEST_SET_ID_SHAPES) {
+        const { testCase, call } = await t.testCases.create(
+          { test_set_id: value },
+          ['TESTCASE-TEST-SET-ID'],
+          `test_set_id ${shown(value)}`,
+        );
+        expectEchoed(t, { test_set_id: value }, testCase, ['TESTCASE-TEST-SET-ID'], call);
+      }
     },
     WRITES,
   );

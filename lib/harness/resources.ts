@@ -170,7 +170,8 @@ export class Mutations {
 }
 
 const TEST_CASES = 'POST /v1/test-cases' satisfies EndpointKey;
-const MADE_UP_TEST_SET = String(testCaseBody('')['test_set_id']);
+/** The test_set_id the suite makes up: sent when the target takes test sets it does not have. */
+export const MADE_UP_TEST_SET = String(testCaseBody('')['test_set_id']);
 /** The one length a test_set_id has (the contract's limit, exactly). */
 export const TEST_SET_ID_LENGTH = fieldLimit('testCase.test_set_id').max ?? 8;
 

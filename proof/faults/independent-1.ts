@@ -86,8 +86,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'sequences: a write reaching beyond the resource it names (model-based exploration)',
   'ind1-parameter-values-cached-per-agent':
     'sequences: a derived value computed after another write (model-based exploration)',
-  'ind1-test-set-id-alphanumeric-only':
-    'unusual valid values of an id-like field with no stated alphabet (test_set_id)',
 };
 
 export const INDEPENDENT_1_FAULTS = [
