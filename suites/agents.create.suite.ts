@@ -21,6 +21,7 @@ import type { EndpointKey } from '../lib/contract/endpoints.js';
 import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 import { valueSpaceCheck } from '../lib/families/field-values.js';
+import { jsonFormsCheck } from '../lib/families/json-forms.js';
 import { VALID_PHONE } from '../lib/gen/bodies.js';
 
 const GET = 'GET /v1/agents/{agent_id}' satisfies EndpointKey;
@@ -247,5 +248,12 @@ describeGroup('agents', () => {
     typical: (t) => ({ display_name: t.name('agent'), phone_number: VALID_PHONE }),
     send: (t, fields) => t.agents.send(fields),
     readBack: async (t, call, what) => void (await expectAgentReadBack(t, call, `an agent with ${what}`)),
+  });
+
+  jsonFormsCheck({
+    id: 'agents.create',
+    operation: 'POST /v1/agents',
+    requirement: 'AGENT-CREATE',
+    send: (t, name, written) => t.agents.send({ display_name: name }, written),
   });
 });

@@ -14,6 +14,7 @@ import { check, describeGroup } from '../lib/harness/index.js';
 import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 import { valueSpaceCheck } from '../lib/families/field-values.js';
+import { jsonFormsCheck } from '../lib/families/json-forms.js';
 
 const WRITES = { writes: true } as const;
 
@@ -266,5 +267,12 @@ describeGroup('mutations', () => {
     typical: (t, index) => ({ display_name: t.name(`mutation of typical name ${index}`) }),
     send: async (t, fields) => t.mutations.send(await t.mutations.parent(), fields),
     readBack: async (t, call, what) => void (await expectMutationReadBack(t, call, `a mutation with ${what}`)),
+  });
+
+  jsonFormsCheck({
+    id: 'mutations.create',
+    operation: 'POST /v1/agents/{agent_id}/mutations',
+    requirement: 'MUTATION-CREATE',
+    send: async (t, name, written) => t.mutations.send(await t.mutations.parent(), { display_name: name }, written),
   });
 });

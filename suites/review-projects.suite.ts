@@ -14,6 +14,7 @@ import type { Created, ReviewLinks } from '../lib/harness/resources.js';
 import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf, valueKey } from '../lib/result/check-id.js';
 import { valueSpaceCheck } from '../lib/families/field-values.js';
+import { jsonFormsCheck } from '../lib/families/json-forms.js';
 
 const WRITES = { writes: true } as const;
 const REQUIRED_FIELDS = ['display_name', 'assignees', 'linked_simulation_ids', 'linked_metric_ids'] as const;
@@ -305,5 +306,12 @@ describeGroup('review-projects', () => {
     fields: { display_name: 'name', description: 'text', assignees: { list: 'email' } },
     typical: (t) => ({ display_name: t.name('review project'), assignees: ['reviewer@example.com'] }),
     send: async (t, fields) => t.reviewProjects.send(await links(t), fields),
+  });
+
+  jsonFormsCheck({
+    id: 'review-projects.create',
+    operation: 'POST /v1/review-projects',
+    requirement: 'REVIEW-PROJECT-CREATE',
+    send: async (t, name, written) => t.reviewProjects.send(await links(t), { display_name: name }, written),
   });
 });

@@ -22,6 +22,7 @@ import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf, valueKey } from '../lib/result/check-id.js';
 import { boundaryKey } from '../lib/families/length-limits.js';
 import { valueSpaceCheck } from '../lib/families/field-values.js';
+import { jsonFormsCheck } from '../lib/families/json-forms.js';
 import { SHAPED_VALUES } from '../lib/gen/values.js';
 
 const WRITES = { writes: true } as const;
@@ -549,5 +550,12 @@ describeGroup('test-cases', () => {
     fields: { input_str: 'name', 'simulation_metadata_input.script_turns': { list: 'text', repeats: true } },
     typical: (t) => ({ input_str: t.name('test case') }),
     send: (t, fields) => t.testCases.send({ ...fields, input_type: 'SCRIPT' }),
+  });
+
+  jsonFormsCheck({
+    id: 'test-cases.create',
+    operation: 'POST /v1/test-cases',
+    requirement: 'TESTCASE-CREATE',
+    send: (t, name, written) => t.testCases.send({ input_str: name }, undefined, written),
   });
 });

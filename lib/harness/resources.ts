@@ -41,6 +41,9 @@ export type Created<K extends string> = { readonly call: Call; readonly sent: Js
 
 type Requirements = readonly RequirementId[];
 
+/** How a body is written and labelled, where a check varies it (its JSON text, its Content-Type). */
+export type Written = Pick<RequestSpec, 'jsonText' | 'headers'>;
+
 /**
  * `body` as it is sent: a string under `nameField` gets the run marker over its first characters
  * (its length kept, so boundary values stay boundary values; already marked, it is unchanged),
@@ -78,8 +81,11 @@ export class Agents {
   constructor(private readonly t: Creator) {}
 
   /** POST /v1/agents: `fields` over a valid MODEL_TYPE_VOICE agent named `<marker> agent`. */
-  send(fields: JsonObject = {}): Promise<Call> {
-    return this.t.call(AGENTS, { json: sendable(this.t, agentBody(this.t.name('agent'), fields), 'display_name') });
+  send(fields: JsonObject = {}, written: Written = {}): Promise<Call> {
+    return this.t.call(AGENTS, {
+      json: sendable(this.t, agentBody(this.t.name('agent'), fields), 'display_name'),
+      ...written,
+    });
   }
 
   async create(
@@ -139,11 +145,12 @@ export class Mutations {
    * no other mutation on the target has. Whatever is created is deleted when the check ends,
    * and that deletion is judged too.
    */
-  async send(agentId: string, fields: JsonObject = {}): Promise<Call> {
+  async send(agentId: string, fields: JsonObject = {}, written: Written = {}): Promise<Call> {
     const body = 'display_name' in fields ? fields : mutationBody(await this.uniqueName(), fields);
     const call = await this.t.call(MUTATIONS, {
       params: { agent_id: agentId },
       json: sendable(this.t, body, 'display_name'),
+      ...written,
     });
     const created = createdIn(call);
     if (created) {
@@ -187,13 +194,13 @@ export class TestCases {
   }
 
   /** POST /v1/test-cases: `fields` over a valid body with input_str `<marker> test case` and the chosen test set. */
-  async send(fields: JsonObject = {}, query?: RequestSpec['query']): Promise<Call> {
+  async send(fields: JsonObject = {}, query?: RequestSpec['query'], written: Written = {}): Promise<Call> {
     const json = sendable(
       this.t,
       testCaseBody(this.t.name('test case'), { test_set_id: await this.testSetId(), ...fields }),
       'input_str',
     );
-    return this.t.call(TEST_CASES, query ? { json, query } : { json });
+    return this.t.call(TEST_CASES, query ? { json, query, ...written } : { json, ...written });
   }
 
   async create(
@@ -228,9 +235,9 @@ export class ReviewProjects {
   constructor(private readonly t: Creator) {}
 
   /** POST /v1/review-projects: `fields` over a valid project named `<marker> review project` linking `links`. */
-  send(links: ReviewLinks, fields: JsonObject = {}): Promise<Call> {
+  send(links: ReviewLinks, fields: JsonObject = {}, written: Written = {}): Promise<Call> {
     const body = reviewProjectBody(this.t.name('review project'), links.simulationId, links.metricId, fields);
-    return this.t.call(REVIEW_PROJECTS, { json: sendable(this.t, body, 'display_name') });
+    return this.t.call(REVIEW_PROJECTS, { json: sendable(this.t, body, 'display_name'), ...written });
   }
 
   async create(

@@ -31,6 +31,8 @@ export interface RequestSpec {
   readonly auth?: 'key' | 'none' | { readonly key: string };
   /** A JSON body, serialised here. */
   readonly json?: unknown;
+  /** How the JSON body is written (JSON.stringify by default): a server must read any valid JSON text of it alike. */
+  readonly jsonText?: (value: unknown) => string;
   /** A body sent verbatim (for malformed-JSON tests); implies a JSON content type. */
   readonly rawBody?: string;
   /** Headers to send; null leaves one out, the client's own default (`accept: application/json`) included. */
@@ -76,7 +78,7 @@ export class ApiClient {
   async send(spec: RequestSpec): Promise<Exchange> {
     const url = this.options.baseUrl + spec.path + queryString(spec.query);
     const { headers, recordedHeaders } = this.headersFor(spec);
-    const body = spec.rawBody ?? (spec.json === undefined ? undefined : JSON.stringify(spec.json));
+    const body = spec.rawBody ?? (spec.json === undefined ? undefined : (spec.jsonText ?? JSON.stringify)(spec.json));
     const recorded: RecordedRequest =
       body === undefined
         ? { method: spec.method, url, headers: recordedHeaders }

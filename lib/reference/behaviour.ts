@@ -208,6 +208,8 @@ export interface Behaviour {
   dashboardNameRequired: boolean;
   /** Whether a request body that is JSON but not an object (`null`, `42`, `[]`) is refused before any handler reads it. */
   bodyMustBeObject: boolean;
+  /** An error for a body the service will not read, by its Content-Type (undefined: read it; the spec: every body is JSON). */
+  bodyRefusal(contentType: string | undefined, endpoint: Endpoint): ApiError | undefined;
   /** What the store keeps of an update: the updated record (`previous` is the one it replaces). */
   kept<T extends object>(kind: ResourceKind, updated: T, previous: T): T;
   lists: ListPolicy;
@@ -306,6 +308,7 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
     reviewProjectFields: { ...REVIEW_PROJECT_FIELDS },
     dashboardNameRequired: false,
     bodyMustBeObject: true,
+    bodyRefusal: () => undefined,
     kept: (_kind, updated) => updated,
     lists: defaultListPolicy(),
     genericLists: { ...GENERIC_LISTS },

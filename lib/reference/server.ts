@@ -46,6 +46,8 @@ interface Outgoing {
 }
 
 async function readBody(req: IncomingMessage, b: Behaviour, endpoint: Endpoint): Promise<JsonObject> {
+  const refused = b.bodyRefusal(req.headers['content-type'], endpoint);
+  if (refused) throw refused;
   const text = await readText(req, (chunks) => b.decodeBody(chunks));
   try {
     return parseObject(text, b.bodyMustBeObject);

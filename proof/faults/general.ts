@@ -2,7 +2,7 @@
 // field lengths, path IDs), broken everywhere or on every endpoint, method or field
 // but one.
 
-import { internal } from '../../lib/reference/http/errors.js';
+import { internal, invalidArgument } from '../../lib/reference/http/errors.js';
 import { RawText } from '../../lib/reference/http/context.js';
 import { DAY, HOUR } from '../../lib/reference/fixtures/time.js';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
@@ -511,5 +511,26 @@ export const GENERAL_FAULTS = [
     probe: async (call) =>
       (await call('GET', `/v1/agents/${encodeURIComponent(`${'A'.repeat(10)}é${'A'.repeat(11)}`)}`)).body.error.code,
     shows: 'NOT_FOUND',
+  }),
+  fault({
+    id: 'request-content-type-exact',
+    requirements: ['REQUEST-JSON-FORMS'],
+    slips: ['broken'],
+    description:
+      'A body is read only when its Content-Type is exactly `application/json`: `application/json; charset=utf-8` is refused with INVALID_ARGUMENT (a string comparison where a media type parser was due).',
+    behaviour: (b) => {
+      b.bodyRefusal = (contentType) =>
+        contentType === 'application/json'
+          ? undefined
+          : invalidArgument('Content-Type', 'must be application/json', 'header');
+    },
+    probe: async (call) =>
+      (
+        await call('POST', '/v1/agents', {
+          raw: JSON.stringify({ display_name: 'Probe', model_type: 'MODEL_TYPE_VOICE' }),
+          headers: { 'Content-Type': 'application/json; charset=utf-8' },
+        })
+      ).status,
+    shows: 400,
   }),
 ] as const satisfies readonly Fault[];

@@ -27,7 +27,9 @@ export function client(service: RunningReference): Call {
     const key = options.key === undefined ? service.apiKey : options.key;
     const headers: Record<string, string> = { ...(key === null ? {} : { 'X-API-Key': key }), ...options.headers };
     const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-    if (payload !== undefined) headers['Content-Type'] = 'application/json';
+    // A probe may label its body otherwise (a media type with parameters).
+    if (payload !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type'))
+      headers['Content-Type'] = 'application/json';
     // undici's request sends only the headers given (fetch would add Accept: */* and others).
     const response = await request(service.url + path, { method: method as 'GET', headers, body: payload });
     const text = await response.body.text();

@@ -52,6 +52,14 @@ export const GENERAL = [
   ),
   must(
     g,
+    'REQUEST-JSON-FORMS',
+    'Errors',
+    'A request body is read as the JSON it is, however it is written: blanks and line breaks between tokens, `\\uXXXX` escapes (surrogate pairs too) and `\\/`, and a Content-Type of `application/json` with a charset parameter.',
+    'All request and response bodies are JSON unless stated otherwise.',
+    'JSON (RFC 8259) allows every one of these forms, and `application/json; charset=utf-8` names the same media type. What a server does with other media types, or with a byte order mark, is not judged.',
+  ),
+  must(
+    g,
     'REQUEST-WRONG-TYPE',
     'Errors',
     'A body field of the wrong JSON type is rejected with INVALID_ARGUMENT naming the field.',

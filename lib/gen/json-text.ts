@@ -1,0 +1,47 @@
+// JSON text written the less common ways RFC 8259 allows: every token on a line of its own,
+// indented by tabs and ended by CR LF; every character beyond ASCII, and the first letter of each
+// string, as a `\uXXXX` escape (characters beyond the BMP as surrogate pairs); `/` as `\/`.
+// Any JSON reader reads it as the same value.
+
+const escaped = (char: string): string =>
+  [...char].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+
+/** A string literal with every non-ASCII character, its first letter and `/` escaped. */
+function unusualString(text: string): string {
+  const plain = JSON.stringify(text).slice(1, -1);
+  let letterEscaped = false;
+  let out = '';
+  for (let i = 0; i < plain.length; i++) {
+    const c = plain[i]!;
+    if (c === '\\') {
+      out += c + plain[++i]!;
+      continue;
+    }
+    const code = c.charCodeAt(0);
+    if (code > 0x7e) out += escaped(c);
+    else if (c === '/') out += '\\/';
+    else if (!letterEscaped && /[A-Za-z]/.test(c)) {
+      out += escaped(c);
+      letterEscaped = true;
+    } else out += c;
+  }
+  return `"${out}"`;
+}
+
+/** `value` as JSON text in the unusual forms above. */
+export function unusualJsonText(value: unknown, depth = 0): string {
+  const indent = '\t'.repeat(depth + 1);
+  const close = `\r\n${'\t'.repeat(depth)}`;
+  if (typeof value === 'string') return unusualString(value);
+  if (Array.isArray(value))
+    return value.length
+      ? `[\r\n${value.map((item) => indent + unusualJsonText(item, depth + 1)).join(' ,\r\n')}${close}]`
+      : '[ ]';
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    return entries.length
+      ? `{\r\n${entries.map(([k, v]) => `${indent}${unusualString(k)} :\t${unusualJsonText(v, depth + 1)}`).join(' ,\r\n')}${close}}`
+      : '{ }';
+  }
+  return JSON.stringify(value);
+}

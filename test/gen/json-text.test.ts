@@ -1,0 +1,22 @@
+// Unusual JSON text reads as the same value, and really is written unusually.
+
+import fc from 'fast-check';
+import { expect, test } from 'vitest';
+import { unusualJsonText } from '../../lib/gen/json-text.js';
+
+test('any JSON value reads back the same from its unusual text', () => {
+  fc.assert(
+    fc.property(fc.jsonValue(), (value) => {
+      expect(JSON.parse(unusualJsonText(value))).toEqual(JSON.parse(JSON.stringify(value)));
+    }),
+  );
+});
+
+test('escapes non-ASCII characters (astral ones as surrogate pairs), a first letter and solidus; breaks lines with CR LF and tabs', () => {
+  const text = unusualJsonText({ display_name: 'Agent é/😀', list: [1, 'a'] });
+  expect(text).toContain('\\u0041gent \\u00e9\\/\\ud83d\\ude00');
+  expect(text).toContain('\\u0064isplay_name');
+  expect(text).toMatch(/\{\r\n\t"/);
+  expect(text).not.toMatch(/[^\x00-\x7f]/);
+  expect(JSON.parse(text)).toEqual({ display_name: 'Agent é/😀', list: [1, 'a'] });
+});
