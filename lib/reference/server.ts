@@ -46,7 +46,7 @@ interface Outgoing {
 }
 
 async function readBody(req: IncomingMessage, b: Behaviour, endpoint: Endpoint): Promise<JsonObject> {
-  const text = await readText(req, (chunks) => b.decodeBody(chunks));
+  const text = b.requestBody(await readText(req, (chunks) => b.decodeBody(chunks)), req.headers);
   try {
     return parseObject(text, b.bodyMustBeObject);
   } catch (error) {
