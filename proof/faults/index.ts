@@ -22,6 +22,7 @@ import { PUBLISHED_FAULTS } from './published.js';
 import { READ_BACK_FAULTS } from './read-back.js';
 import { GENERIC_FAULTS } from './generic.js';
 import { INDEPENDENT_1_FAULTS, UNDETECTED } from './independent-1.js';
+import { INDEPENDENT_2_FAULTS } from './independent-2.js';
 
 export const FAULTS = [
   ...AUTH_FAULTS,
@@ -44,6 +45,7 @@ export const FAULTS = [
   ...READ_BACK_FAULTS,
   ...GENERIC_FAULTS,
   ...INDEPENDENT_1_FAULTS.filter((f) => !(f.id in UNDETECTED)),
+  ...INDEPENDENT_2_FAULTS,
 ] as const satisfies readonly FaultShape[];
 
 /** Faults of an independent round no check detects yet (see UNDETECTED): runnable by id, left out of the score. */
