@@ -295,27 +295,6 @@ export const INDEPENDENT_2_FAULTS = [
     shows: { status: 400, code: 'INVALID_ARGUMENT' },
   }),
   fault({
-    id: 'ind2-persona-name-filter-case-insensitive',
-    requirements: ['LIST-FILTER-FIELDS'],
-    slips: ['broken'],
-    description:
-      'Persona names are compared under a case-insensitive collation (a MySQL `_ci` column): `name = "alice smith"` also returns `Alice Smith` and `ALICE SMITH`, other personas.',
-    behaviour(b) {
-      const matches = b.lists.matches;
-      const folded = (expr: FilterExpr) =>
-        mapComparisons(expr, (c) => (c.field === 'name' ? { ...c, value: c.value.toLowerCase() } : c));
-      b.lists.matches = (expr, item, fields) =>
-        Object.hasOwn(fields, 'name') && isJsonObject(item) && typeof item.name === 'string'
-          ? matches(folded(expr), { ...item, name: item.name.toLowerCase() }, fields)
-          : matches(expr, item, fields);
-    },
-    probe: async (call) => {
-      const answer = await call('GET', `/v1/personas?page_size=100&${filterQuery('name = "alice smith"')}`);
-      return (answer.body.personas as JsonObject[]).map((p) => p.name).sort();
-    },
-    shows: ['ALICE SMITH', 'Alice Smith', 'alice smith'],
-  }),
-  fault({
     id: 'ind2-filter-third-term-dropped',
     requirements: ['LIST-FILTER-AND-OR'],
     slips: ['broken'],
@@ -333,6 +312,33 @@ export const INDEPENDENT_2_FAULTS = [
       return runs.some((r) => r.persona_id !== run.persona_id);
     },
     shows: true,
+  }),
+  fault({
+    id: 'ind2-filter-same-field-last-wins',
+    requirements: ['LIST-FILTER-AND-OR'],
+    slips: ['broken'],
+    description:
+      'An AND of comparisons is built into a condition map keyed by field, so of two comparisons on one field only the last is kept: `create_time >= A AND create_time < B` acts as `create_time < B`, and runs before A come back.',
+    behaviour(b) {
+      const lastPerField = (expr: FilterExpr): FilterExpr => {
+        if (expr.kind === 'cmp') return expr;
+        const terms = expr.terms.map(lastPerField);
+        if (expr.kind === 'or') return { ...expr, terms };
+        const byField = new Map<string, FilterExpr>();
+        terms.forEach((term, i) => byField.set(term.kind === 'cmp' ? term.field : `#${i}`, term));
+        const kept = [...byField.values()];
+        return kept.length === 1 ? kept[0]! : { ...expr, terms: kept };
+      };
+      refilter(b, lastPerField);
+    },
+    probe: async (call) => {
+      const times = (await allRuns(call)).map((r) => String(r.create_time)).sort();
+      const [from, to] = [times[20]!, times[40]!];
+      const text = `create_time >= "${from}" AND create_time < "${to}"`;
+      const runs = (await call('GET', `/v1/runs?page_size=1000&${filterQuery(text)}`)).body.runs as JsonObject[];
+      return runs.every((r) => Date.parse(String(r.create_time)) >= Date.parse(from));
+    },
+    shows: false,
   }),
   fault({
     id: 'ind2-filter-empty-quoted-refused',
@@ -397,6 +403,18 @@ export const INDEPENDENT_2_FAULTS = [
     shows: { status: 500, code: 'INTERNAL' },
   }),
 
+  fault({
+    id: 'ind2-runs-failed-error-dropped',
+    requirements: ['SCHEMA-CANONICAL'],
+    slips: ['broken'],
+    description:
+      "The runs list leaves out a failed run's error text (kept in a column the list's query does not select): every run, FAILED ones too, has error null.",
+    behaviour(b) {
+      presentWith(b, 'run', (view) => ({ ...view, error: null }));
+    },
+    probe: async (call) => (await allRuns(call)).find((r) => r.status === 'FAILED')?.error,
+    shows: null,
+  }),
   // ---- errors on rare paths, routes ----
   fault({
     id: 'ind2-path-id-detail-without-description',
@@ -473,32 +491,25 @@ export const INDEPENDENT_2_FAULTS = [
     probe: async (call) => (await voiceAgent(call, { id: 'my-own-agent-id' })).answer.body.agent.id,
     shows: 'my-own-agent-id',
   }),
+
   fault({
-    id: 'ind2-endpoint-normalized',
-    requirements: ['AGENT-CREATE'],
-    slips: ['read-back'],
+    id: 'ind2-e164-fifteen-digits-refused',
+    requirements: ['AGENT-PHONE-NUMBER'],
+    slips: ['bound'],
     description:
-      'endpoint is stored as the URL parser writes it back (`new URL(endpoint).href`): `https://Hooks.Example.com` is returned `https://hooks.example.com/`, host lower-cased and a slash added.',
+      'E.164 numbers are checked as at most 15 characters with the plus counted among them (`^\\+[1-9]\\d{1,13}$`): a number of 15 digits, the most E.164 allows (+882123456789012), is refused with INVALID_ARGUMENT.',
     behaviour(b) {
-      rereadAgent(b, 'endpoint', (read) => (fields, request) => {
+      rereadAgent(b, 'phone_number', (read) => (fields, request) => {
         const value = read(fields, request);
-        return value === null ? value : new URL(value).href;
+        if (value !== null && /^\+\d+$/.test(value) && value.length > 15) {
+          fields.fail('phone_number', 'must be an E.164 phone number or a SIP address');
+        }
+        return value;
       });
     },
-    probe: async (call) =>
-      (
-        await call('POST', '/v1/agents', {
-          body: {
-            display_name: 'Normalized endpoint',
-            model_type: 'MODEL_TYPE_OUTBOUND_VOICE',
-            endpoint: 'https://Hooks.Example.com',
-            phone_number: '+14155550123',
-          },
-        })
-      ).body.agent.endpoint,
-    shows: 'https://hooks.example.com/',
+    probe: async (call) => outcome((await voiceAgent(call, { phone_number: '+882123456789012' })).answer),
+    shows: { status: 400, code: 'INVALID_ARGUMENT' },
   }),
-
   // ---- mutations ----
   fault({
     id: 'ind2-mutation-delete-siblings',
@@ -602,24 +613,6 @@ export const INDEPENDENT_2_FAULTS = [
 
   // ---- review projects ----
   fault({
-    id: 'ind2-assignees-lowercased',
-    requirements: ['REVIEW-PROJECT-CREATE'],
-    slips: ['read-back'],
-    description:
-      'Assignee addresses are stored lower-cased (normalized for matching reviewers): `Ana.Reviewer@Example.com` is returned `ana.reviewer@example.com`.',
-    behaviour(b) {
-      const read = b.reviewProjectFields.assignees;
-      b.reviewProjectFields = {
-        ...b.reviewProjectFields,
-        assignees: (fields) => read(fields).map((a) => a.toLowerCase()),
-      };
-    },
-    probe: async (call) =>
-      (await call('POST', '/v1/review-projects', { body: reviewProject({ assignees: ['Ana.Reviewer@Example.com'] }) }))
-        .body.review_project.assignees,
-    shows: ['ana.reviewer@example.com'],
-  }),
-  fault({
     id: 'ind2-review-project-rules-empty-refused',
     requirements: ['REVIEW-PROJECT-RULES'],
     slips: ['scope'],
@@ -640,25 +633,28 @@ export const INDEPENDENT_2_FAULTS = [
       outcome(await call('POST', '/v1/review-projects', { body: reviewProject({ project_rules: [] }) })),
     shows: { status: 400, code: 'INVALID_ARGUMENT' },
   }),
+
   fault({
-    id: 'ind2-review-description-tags-stripped',
-    requirements: ['REVIEW-PROJECT-CREATE'],
-    slips: ['read-back'],
+    id: 'ind2-nul-character-internal',
+    requirements: ['ERROR-INVALID-ARGUMENT'],
+    slips: ['broken'],
     description:
-      'A review project description goes through a tag stripper (`replace(/<[^>]*>/g, "")`): `Check <b>tone</b> & pace` is stored and returned `Check tone & pace`.',
+      'A review project description holding a NUL character (`\\u0000`, valid in a JSON string) reaches a PostgreSQL text column, which refuses it: the request fails with 500 INTERNAL, neither stored nor refused as INVALID_ARGUMENT.',
     behaviour(b) {
       const read = b.reviewProjectFields.description;
       b.reviewProjectFields = {
         ...b.reviewProjectFields,
-        description: (fields) => read(fields)?.replace(/<[^>]*>/g, '') ?? null,
+        description: (fields) => {
+          const value = read(fields);
+          if (value?.includes('\u0000')) throw new Error('invalid byte sequence for encoding "UTF8": 0x00');
+          return value;
+        },
       };
     },
     probe: async (call) =>
-      (await call('POST', '/v1/review-projects', { body: reviewProject({ description: 'Check <b>tone</b> & pace' }) }))
-        .body.review_project.description,
-    shows: 'Check tone & pace',
+      outcome(await call('POST', '/v1/review-projects', { body: reviewProject({ description: 'Line one\u0000' }) })),
+    shows: { status: 500, code: 'INTERNAL' },
   }),
-
   // ---- dashboards, scheduled runs ----
   fault({
     id: 'ind2-dashboard-patch-unchanged-name-nulled',
