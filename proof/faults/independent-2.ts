@@ -177,7 +177,7 @@ export const INDEPENDENT_2_FAULTS = [
   fault({
     id: 'ind2-spec-listing-as-yaml',
     requirements: ['SPEC-LISTING'],
-    slips: ['scope'],
+    slips: ['broken'],
     description:
       "GET /v1/openapi writes its listing through the documents' writer: it answers YAML (`application/yaml`), the documents' default form, not the JSON every body other than a document is.",
     behaviour(b) {
@@ -215,7 +215,7 @@ export const INDEPENDENT_2_FAULTS = [
   fault({
     id: 'ind2-spec-cached-without-form',
     requirements: ['SPEC-YAML-DEFAULT'],
-    slips: ['state'],
+    slips: ['broken'],
     description:
       'Published documents are cached by spec_name alone, not by form: once a document was asked for as JSON, a request without Accept gets that JSON text (labelled application/yaml), and the reverse.',
     behaviour(b) {
@@ -253,7 +253,7 @@ export const INDEPENDENT_2_FAULTS = [
   fault({
     id: 'ind2-page-size-sticks',
     requirements: ['LIST-FULL-PAGES'],
-    slips: ['state'],
+    slips: ['broken'],
     description:
       "A list's page_size is merged into the handler's shared defaults (`Object.assign(DEFAULTS, query)`): after one request with page_size=3, later requests without page_size get pages of 3, not the default 50.",
     behaviour(b) {
@@ -343,7 +343,7 @@ export const INDEPENDENT_2_FAULTS = [
   fault({
     id: 'ind2-filter-empty-quoted-refused',
     requirements: ['LIST-FILTER-QUOTING'],
-    slips: ['explicit'],
+    slips: ['broken'],
     description:
       'A comparison whose quoted value is empty (`name != ""`) is refused as missing its value (`if (!value)`), with INVALID_ARGUMENT; a quoted value may be any text.',
     behaviour(b) {
@@ -380,7 +380,7 @@ export const INDEPENDENT_2_FAULTS = [
   fault({
     id: 'ind2-token-parsed-before-signature',
     requirements: ['LIST-PAGE-TOKEN-FORGED'],
-    slips: ['precedence'],
+    slips: ['broken'],
     description:
       "A page_token's payload is decoded and parsed as JSON before its signature is checked: a token the service never issued whose payload is not JSON fails with 500 INTERNAL instead of INVALID_ARGUMENT.",
     behaviour(b) {
@@ -437,7 +437,7 @@ export const INDEPENDENT_2_FAULTS = [
   fault({
     id: 'ind2-phone-numbers-shadowed',
     requirements: ['PERSONA-PHONE-NUMBERS'],
-    slips: ['precedence'],
+    slips: ['broken'],
     description:
       'GET /v1/personas/phone-numbers is routed to GET /v1/personas/{persona_id}, registered first: `phone-numbers` is refused as a malformed persona_id (INVALID_ARGUMENT).',
     behaviour(b) {
@@ -456,7 +456,7 @@ export const INDEPENDENT_2_FAULTS = [
   fault({
     id: 'ind2-agent-ids-seeded-per-second',
     requirements: ['AGENT-GET', 'AGENT-CREATE'],
-    slips: ['state'],
+    slips: ['broken'],
     description:
       'Agent ids are drawn from a generator seeded with the current second (`random.seed(int(time.time()))`): agents created within one second get the same id, the later one replacing the earlier in the store.',
     behaviour(b) {
@@ -514,7 +514,7 @@ export const INDEPENDENT_2_FAULTS = [
   fault({
     id: 'ind2-mutation-delete-siblings',
     requirements: ['MUTATION-GET'],
-    slips: ['scope'],
+    slips: ['broken'],
     description:
       "DELETE of a mutation marks deleted every mutation of its agent (`UPDATE ... WHERE agent_id = ?`, the id condition missing): the agent's other mutations are gone after it.",
     behaviour(b) {
@@ -575,7 +575,7 @@ export const INDEPENDENT_2_FAULTS = [
   fault({
     id: 'ind2-mutation-name-nfkc',
     requirements: ['MUTATION-CREATE', 'READ-BACK-UNCHANGED'],
-    slips: ['read-back'],
+    slips: { 'MUTATION-CREATE': ['broken'], 'READ-BACK-UNCHANGED': ['read-back'] },
     description:
       'A mutation display_name is stored NFKC-normalized (the form its uniqueness is judged in): `Tone ① ﬁnal` is returned `Tone 1 final`.',
     behaviour(b) {
@@ -615,7 +615,7 @@ export const INDEPENDENT_2_FAULTS = [
   fault({
     id: 'ind2-review-project-rules-empty-refused',
     requirements: ['REVIEW-PROJECT-RULES'],
-    slips: ['scope'],
+    slips: ['broken'],
     description:
       "project_rules is read with the required lists' validator, at least one element: an empty project_rules (no rule) is refused with INVALID_ARGUMENT.",
     behaviour(b) {
@@ -659,7 +659,7 @@ export const INDEPENDENT_2_FAULTS = [
   fault({
     id: 'ind2-dashboard-patch-unchanged-name-nulled',
     requirements: ['DASHBOARD-PATCH', 'SCHEMA-CANONICAL'],
-    slips: ['explicit'],
+    slips: ['broken'],
     description:
       'A dashboard PATCH writes the columns it changes and the others as NULL: a PATCH without display_name (or with the same one) answers the merged record, but stores display_name null, which the next PATCH answers.',
     behaviour(b) {
@@ -681,7 +681,7 @@ export const INDEPENDENT_2_FAULTS = [
   fault({
     id: 'ind2-scheduled-run-timezone-offset',
     requirements: ['SCHEDULED-RUN-GET', 'SCHEMA-CANONICAL'],
-    slips: ['type'],
+    slips: { 'SCHEDULED-RUN-GET': ['broken'], 'SCHEMA-CANONICAL': ['type'] },
     description:
       "A scheduled run's schedule_timezone is returned as the zone's UTC offset at its creation (`+00:00`, `+01:00`: a timezone-aware datetime stored with a fixed offset), not the time zone name (`UTC`, `Europe/Paris`).",
     behaviour(b) {
