@@ -1,7 +1,7 @@
 // Every decision the reference service makes that a fault or a variation may change,
 // in one object. Route code reads from it and never asks which profile is active.
 
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Endpoint } from '../contract/endpoints.js';
 import type { ModelType } from '../contract/enums.js';
 import { ID_RULES, type IdKind, type IdRule } from '../contract/ids.js';
@@ -21,7 +21,7 @@ import { SPECS_ARRAY, type ListingStyle } from './openapi/listing-styles.js';
 import { negotiateSpecForm, type SpecForm } from './openapi/negotiate.js';
 import { ALPHANUMERIC } from './store/ids.js';
 import type { LimitBounds } from './validation/limits.js';
-import type { ScheduledRunRecord } from './store/records.js';
+import type { AgentRecord, ScheduledRunRecord } from './store/records.js';
 import { REVIEW_PROJECT_FIELDS, type ReviewProjectFields } from './validation/review-projects.js';
 import { defaultMutationRules, type MutationRules } from './validation/mutations.js';
 import { TEST_CASE_FIELDS, type TestCaseFields } from './validation/test-cases.js';
@@ -162,6 +162,8 @@ export interface PublishingPolicy {
   finalize(doc: JsonObject, form: SpecForm): JsonObject;
   /** The document served for a spec_name asked for, of those listed (none: NOT_FOUND). */
   documentNamed(asked: string, listed: readonly string[]): string | undefined;
+  /** The text served for the document named `name` in the given form, from the text it was written as: that text. */
+  written(text: string, form: SpecForm, name: string): string;
 }
 
 export interface Behaviour {
@@ -217,6 +219,10 @@ export interface Behaviour {
   genericLists: Record<GenericListId, ServedList>;
   publishing: PublishingPolicy;
   contentTypes: { json: string; yaml: string };
+  /** The body text a POST or PATCH is read from, given the text received and the request's headers: that text. */
+  requestBody(text: string, headers: IncomingHttpHeaders): string;
+  /** The agent a POST /v1/agents stores, given the record built from the fields read and the raw body: that record. */
+  agentCreated(record: AgentRecord, body: JsonObject): AgentRecord;
   /** The text of a request body from the chunks it arrived in (UTF-8, decoded whole). */
   decodeBody(chunks: readonly Buffer[]): string;
   /** The Content-Length of a response body (its UTF-8 bytes). */
@@ -325,8 +331,11 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
       generic: GENERIC_PUBLISHED,
       finalize: (doc) => doc,
       documentNamed: (asked, listed) => (listed.includes(asked) ? asked : undefined),
+      written: (text) => text,
     },
     contentTypes: { json: 'application/json', yaml: 'application/yaml' },
+    requestBody: (text) => text,
+    agentCreated: (record) => record,
     decodeBody: (chunks) => Buffer.concat(chunks).toString('utf8'),
     contentLength: (text) => Buffer.byteLength(text),
   };

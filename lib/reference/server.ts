@@ -48,7 +48,7 @@ interface Outgoing {
 async function readBody(req: IncomingMessage, b: Behaviour, endpoint: Endpoint): Promise<JsonObject> {
   const refused = b.bodyRefusal(req.headers['content-type'], endpoint);
   if (refused) throw refused;
-  const text = await readText(req, (chunks) => b.decodeBody(chunks));
+  const text = b.requestBody(await readText(req, (chunks) => b.decodeBody(chunks)), req.headers);
   try {
     return parseObject(text, b.bodyMustBeObject);
   } catch (error) {

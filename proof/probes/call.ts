@@ -1,5 +1,6 @@
 // The probes' HTTP client: one request to a running reference service, its answer read as JSON when it is.
 
+import { Readable } from 'node:stream';
 import { request } from 'undici';
 import type { RunningReference } from '../../lib/reference/server.js';
 
@@ -7,6 +8,8 @@ export interface Answer {
   status: number;
   contentType: string;
   text: string;
+  /** The body's bytes as received (a byte order mark included, which text leaves out). */
+  bytes: Buffer;
   /** Parsed JSON (loosely typed: tests probe it freely), or the text when it is not JSON. */
   body: any;
 }
@@ -18,6 +21,10 @@ export interface CallOptions {
   /** Raw body text, sent as is. */
   raw?: string;
   headers?: Record<string, string>;
+  /** The Content-Type a body is sent with; application/json by default. */
+  contentType?: string;
+  /** Sends the body chunked (Transfer-Encoding: chunked, no Content-Length). */
+  chunked?: boolean;
 }
 
 export type Call = (method: string, path: string, options?: CallOptions) => Promise<Answer>;
@@ -29,17 +36,20 @@ export function client(service: RunningReference): Call {
     const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     // A probe may label its body otherwise (a media type with parameters).
     if (payload !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type'))
-      headers['Content-Type'] = 'application/json';
+      headers['Content-Type'] = options.contentType ?? 'application/json';
+    const body = payload !== undefined && options.chunked ? Readable.from([Buffer.from(payload)]) : payload;
     // undici's request sends only the headers given (fetch would add Accept: */* and others).
-    const response = await request(service.url + path, { method: method as 'GET', headers, body: payload });
-    const text = await response.body.text();
+    const response = await request(service.url + path, { method: method as 'GET', headers, body });
+    const bytes = Buffer.from(await response.body.arrayBuffer());
+    // As undici's text() decodes: UTF-8, a leading byte order mark dropped.
+    const text = new TextDecoder().decode(bytes);
     const contentType = String(response.headers['content-type'] ?? '');
-    let body: unknown = text;
+    let parsed: unknown = text;
     try {
-      body = text === '' ? undefined : JSON.parse(text);
+      parsed = text === '' ? undefined : JSON.parse(text);
     } catch {
       // YAML and other text stay as text
     }
-    return { status: response.statusCode, contentType, text, body };
+    return { status: response.statusCode, contentType, text, bytes, body: parsed };
   };
 }

@@ -40,7 +40,7 @@ export function activeAgent(store: Store, id: string): AgentRecord {
 function createAgent({ b, store, body }: RequestContext) {
   const read = readAgent(b.agentRules, new Fields(body, b.limits), { body, configField: b.simulatorConfigField, modelTypeAliases: b.modelTypeAliases });
   const now = store.clock.now();
-  const agent: AgentRecord = {
+  const built: AgentRecord = {
     id: store.ids.token(22),
     ...read,
     // Stryker disable next-line ArrayDeclaration: which knowledge bases a new agent has is not shown (the request names none).
@@ -49,6 +49,7 @@ function createAgent({ b, store, body }: RequestContext) {
     update_time: now,
     deleted: false,
   };
+  const agent = b.agentCreated(built, body);
   store.agents.set(agent.id, agent);
   return json(agentView(b, agent));
 }

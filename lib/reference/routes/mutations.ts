@@ -106,7 +106,7 @@ function deleteMutation(ctx: RequestContext) {
   // Stryker disable next-line ConditionalExpression,StringLiteral: deletion is idempotent by default, so this is false; only faults turn it
   // off (`true` is MUTATION-DELETE-IDEMPOTENT's, and detected).
   if (!ctx.b.mutationDeleteIdempotent) existing(mutation.deleted ? undefined : mutation, 'mutation', 'mutation_id');
-  mutation.deleted = true;
+  for (const deleted of ctx.b.mutationRules.deletes(mutation, [...ctx.store.mutations.values()])) deleted.deleted = true;
   return json({});
 }
 

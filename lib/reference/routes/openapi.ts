@@ -15,7 +15,7 @@ const written = memo<string>(64);
 function publishedText(b: Behaviour, name: string, baseUrl: string, form: SpecForm): string | undefined {
   return written.get(b, JSON.stringify([name, baseUrl, form]), () => {
     const doc = specDocument(b, name, baseUrl);
-    return doc && specText(b.publishing.finalize(doc, form), form, b.publishing);
+    return doc && b.publishing.written(specText(b.publishing.finalize(doc, form), form, b.publishing), form, name);
   });
 }
 

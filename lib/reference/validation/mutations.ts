@@ -33,6 +33,8 @@ export interface MutationRules {
   parentRequired: boolean;
   /** When a creation looks its parent up: before reading the body, or after (a missing parent then has no configuration keys). */
   parentLookedUp: 'before-body' | 'after-body';
+  /** The mutations a DELETE of `target` marks deleted, of all stored (`all`): the target alone. */
+  deletes(target: MutationRecord, all: readonly MutationRecord[]): readonly MutationRecord[];
   /** Whether a GET or DELETE checks mutation_id's format again once the agent is found (with every path ID, before anything, it is). */
   mutationIdCheckedAfterAgent: boolean;
 }
@@ -76,6 +78,7 @@ export function defaultMutationRules(): MutationRules {
     reaches: (mutation, agentId, method) => mutation.agent_id === agentId && (method === 'DELETE' || !mutation.deleted),
     parentRequired: true,
     parentLookedUp: 'before-body',
+    deletes: (target) => [target],
     // Stryker disable next-line BooleanLiteral: equivalent: every path ID's format is checked before the handler by default, so checking mutation_id
     // again once the agent is found gives the same answer.
     mutationIdCheckedAfterAgent: false,
