@@ -36,8 +36,15 @@ describe('the package', () => {
 
   it('holds no fault, variation or chaos module outside the reference command, and no source of the proof', () => {
     expect(
-      files.filter((path) => !path.startsWith('dist/proof/') && (PROOF_MODULE.test(path) || path.startsWith('proof/'))),
+      files.filter(
+        (path) =>
+          !path.startsWith('dist/proof/') &&
+          !path.startsWith('docs/') &&
+          (PROOF_MODULE.test(path) || path.startsWith('proof/')),
+      ),
     ).toEqual([]);
     expect(files).toContain('dist/lib/reference/server.js');
+    // The README's links to docs/ and its license resolve in an installed package too.
+    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'docs/glossary.md', 'docs/requirements.md']));
   });
 });
