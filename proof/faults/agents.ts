@@ -5,6 +5,7 @@ import { MODEL_TYPES, type ModelType } from '../../lib/contract/enums.js';
 import type { FieldLimitId } from '../../lib/contract/limits.js';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
 import type { LimitBounds } from '../../lib/reference/validation/limits.js';
+import type { AgentRecord, MutationRecord } from '../../lib/reference/store/records.js';
 import { readModelType, type AgentFields } from '../../lib/reference/validation/agents.js';
 import { HTTP_URL, JSON_DOCUMENT, WSS_URL } from '../../lib/reference/validation/checks.js';
 import type { Check } from '../../lib/reference/validation/fields.js';
@@ -21,6 +22,7 @@ import { fault, presentWith, respondWith, type Fault } from './define.js';
 import { limitFaults } from './limits.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import { agent, status, sip, url, sized, create, VOICE, CHAT_URL, chat, websocket } from '../probes/agents.js';
+import { create as createMutation, newAgent, withMutation } from '../probes/mutations.js';
 
 const limit = (id: FieldLimitId, bounds: LimitBounds) => (b: Behaviour) => {
   b.limits[id] = { ...b.limits[id], ...bounds };
@@ -1002,5 +1004,66 @@ export const AGENTS_FAULTS = [
     behaviour: rekey(WEBSOCKET, 'initialization_json', (c, k) => void c.object(k, { required: true })),
     probe: (call) => websocket(call, {}),
     shows: 400,
+  }),
+
+  // sequences: found by the exploration (suites/explore.suite.ts)
+  fault({
+    id: 'agent-create-time-restamped-by-mutation',
+    requirements: ['AGENT-GET'],
+    slips: ['state'],
+    description:
+      "Creating a mutation saves its agent again as new: the agent's create_time (and update_time) becomes the mutation's.",
+    behaviour: (b) => {
+      const restamped = new Map<string, number>();
+      presentWith(b, 'mutation', (view, record) => {
+        const mutation = record as MutationRecord;
+        restamped.set(mutation.agent_id, Math.max(restamped.get(mutation.agent_id) ?? 0, mutation.create_time));
+        return view;
+      });
+      presentWith(b, 'agent', (view, record) => {
+        const at = restamped.get((record as AgentRecord).id);
+        return at === undefined ? view : { ...view, create_time: b.formatTime(at), update_time: b.formatTime(at) };
+      });
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const before = (await call('GET', `/v1/agents/${agentId}`)).body.agent.create_time;
+      await createMutation(call, agentId, { display_name: 'm' });
+      return (await call('GET', `/v1/agents/${agentId}`)).body.agent.create_time === before;
+    },
+    shows: false,
+  }),
+  fault({
+    id: 'agent-overrides-cleared-by-mutation-delete',
+    requirements: ['AGENT-GET'],
+    slips: ['state'],
+    description:
+      "Deleting a mutation clears, on its agent, the fields the mutation's config_overrides named (a delta undone on the parent, where it was never applied).",
+    behaviour: (b) => {
+      const cleared = new Map<string, Set<string>>();
+      const reaches = b.mutationRules.reaches;
+      b.mutationRules = {
+        ...b.mutationRules,
+        reaches: (mutation, agentId, method) => {
+          const reached = reaches(mutation, agentId, method);
+          if (reached && method === 'DELETE') {
+            const fields = cleared.get(mutation.agent_id) ?? new Set<string>();
+            Object.keys(mutation.config_overrides).forEach((field) => fields.add(field));
+            cleared.set(mutation.agent_id, fields);
+          }
+          return reached;
+        },
+      };
+      presentWith(b, 'agent', (view, record) => {
+        const fields = [...(cleared.get((record as AgentRecord).id) ?? [])].filter((field) => field in view);
+        return { ...view, ...Object.fromEntries(fields.map((field) => [field, null])) };
+      });
+    },
+    probe: async (call) => {
+      const { agentId, at } = await withMutation(call, { display_name: 'm', config_overrides: { prompt: 'other' } });
+      await call('DELETE', at());
+      return (await call('GET', `/v1/agents/${agentId}`)).body.agent.prompt;
+    },
+    shows: null,
   }),
 ] as const satisfies readonly Fault[];
