@@ -2,7 +2,7 @@
 // run's seed, every answer judged against a model of what the specification states about state. What a
 // check created is deleted when it ends (mutations; agents cannot be deleted through the API).
 
-import { AGENT_AND_MUTATION_COMMANDS } from '../lib/explore/commands.js';
+import { AGENT_AND_MUTATION_COMMANDS, TEST_CASE_COMMANDS } from '../lib/explore/commands.js';
 import { explore } from '../lib/explore/explore.js';
 import { check, describeGroup } from '../lib/harness/index.js';
 
@@ -29,6 +29,21 @@ describeGroup('mutations', () => {
     'sequences of agent and mutation writes and reads keep what the specification states about their state',
     async (t) => {
       await explore(t, AGENT_AND_MUTATION_COMMANDS);
+    },
+    { writes: true },
+  );
+
+  check(
+    'explore.test-cases',
+    [
+      'TESTCASE-CREATE',
+      'TESTCASE-INPUT-TYPE-DEFAULT',
+      'TESTCASE-EXPECTED-OUTPUT-WRAPPED',
+      'TESTCASE-EXPECTED-BEHAVIORS-PREFERRED',
+    ],
+    'sequences of test case creates each answer what was sent, with the defaults and derived values the specification states',
+    async (t) => {
+      await explore(t, TEST_CASE_COMMANDS);
     },
     { writes: true },
   );

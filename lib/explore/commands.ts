@@ -12,6 +12,7 @@ import { violation } from '../assert/violation.js';
 import { typedAgentBody } from '../gen/agent-bodies.js';
 import { wellFormedId } from '../gen/ids.js';
 import { inRangeString } from '../gen/strings.js';
+import { INPUT_TYPES } from '../contract/enums.js';
 import type { Call, CheckContext } from '../harness/index.js';
 import type { Exchange } from '../http/exchange.js';
 import type { JsonObject } from '../util/json.js';
@@ -24,6 +25,7 @@ import {
   type MutationEntry,
   type MutationFlaw,
   type Problem,
+  testCaseCreateProblems,
 } from './model.js';
 
 /** The target as the commands reach it: the check's context, and the requests this sequence sent, in order. */
@@ -34,10 +36,12 @@ export interface Explorer {
 
 export type ExploreCommand = fc.AsyncCommand<ExploreModel, Explorer>;
 
-/** The command a sequence opens with (the state most commands need), and those drawn after it. */
+/** The command a sequence opens with (the state most commands need), those drawn after it, and how it closes. */
 export interface Commands {
   readonly opening: fc.Arbitrary<ExploreCommand>;
   readonly drawn: fc.Arbitrary<ExploreCommand>[];
+  /** Judges the state the sequence left, once its commands ran. */
+  readonly closing?: (m: ExploreModel, r: Explorer) => Promise<void>;
 }
 
 const GET_AGENT = 'GET /v1/agents/{agent_id}' satisfies EndpointKey;
@@ -241,6 +245,48 @@ class DeleteMutation implements ExploreCommand {
   toString = (): string => `deleteMutation(${this.pick})`;
 }
 
+// ---- test cases (no read is shown: each create is judged by its own answer) ----------------------------
+
+/** input_type values a valid body may carry with nothing else: what the others need in simulation_metadata_input is not shown. */
+const PLAIN_INPUT_TYPES = INPUT_TYPES.filter((type) => type === 'SCENARIO' || type === 'SCRIPT');
+
+export interface TestCaseDraft {
+  readonly inputStr: string;
+  readonly inputType?: (typeof PLAIN_INPUT_TYPES)[number];
+  readonly expectedBehaviors?: readonly string[];
+  readonly expectedOutputStr?: string;
+  readonly description?: string;
+}
+
+class CreateTestCase implements ExploreCommand {
+  constructor(readonly draft: TestCaseDraft) {}
+  check = (): boolean => true;
+  async run(_m: ExploreModel, r: Explorer): Promise<void> {
+    const { inputStr, inputType, expectedBehaviors, expectedOutputStr, description } = this.draft;
+    const call = await sent(
+      r,
+      r.t.testCases.send({
+        input_str: inputStr,
+        ...(inputType === undefined ? {} : { input_type: inputType }),
+        ...(inputType === 'SCRIPT' ? { simulation_metadata_input: { script_turns: [inputStr] } } : {}),
+        ...(expectedBehaviors === undefined ? {} : { expected_behaviors: [...expectedBehaviors] }),
+        ...(expectedOutputStr === undefined ? {} : { expected_output_str: expectedOutputStr }),
+        ...(description === undefined ? {} : { description }),
+      }),
+    );
+    const created = r.t.expectResource(call, ['TESTCASE-CREATE'], 'creating a valid test case');
+    failOn(
+      testCaseCreateProblems(JSON.parse(call.request.body ?? '{}') as JsonObject, created),
+      'creating a test case after the creates before it',
+      call,
+    );
+  }
+  toString = (): string => {
+    const { inputStr, ...fields } = this.draft;
+    return `createTestCase(input of ${[...inputStr].length}, with ${Object.keys(fields).join(' ') || 'no other field'})`;
+  };
+}
+
 // ---- the commands, drawn ---------------------------------------------------------------------------------
 
 const agentDrafts: fc.Arbitrary<AgentDraft> = fc.record({
@@ -276,4 +322,23 @@ export const AGENT_AND_MUTATION_COMMANDS = {
     fc.nat().map((pick) => new GetMutation(pick)),
     fc.nat().map((pick) => new DeleteMutation(pick)),
   ],
+  closing: readBack,
+} satisfies Commands;
+
+const testCaseDrafts: fc.Arbitrary<TestCaseDraft> = fc.record(
+  {
+    // Long enough to hold the run marker the resource layer puts over its first characters.
+    inputStr: inRangeString({ min: 40, max: 300 }),
+    inputType: fc.constantFrom(...PLAIN_INPUT_TYPES),
+    expectedBehaviors: fc.array(inRangeString({ min: 1, max: 80 }), { minLength: 1, maxLength: 3 }),
+    expectedOutputStr: inRangeString({ min: 1, max: 80 }),
+    description: inRangeString({ max: 200 }),
+  },
+  { requiredKeys: ['inputStr'] },
+);
+
+/** Test cases: creates one after another, each judged by its answer (a second create must not answer the first's values). */
+export const TEST_CASE_COMMANDS = {
+  opening: testCaseDrafts.map((draft): ExploreCommand => new CreateTestCase(draft)),
+  drawn: [testCaseDrafts.map((draft) => new CreateTestCase(draft))],
 } satisfies Commands;

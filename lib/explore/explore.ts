@@ -6,14 +6,14 @@ import fc from 'fast-check';
 import { isRuleViolation, RuleViolation } from '../assert/violation.js';
 import type { CheckContext } from '../harness/index.js';
 import { property } from '../harness/property.js';
-import { readBack, type Commands, type Explorer } from './commands.js';
+import type { Commands, Explorer } from './commands.js';
 import { emptyModel } from './model.js';
 import { describeSequence } from './sequence.js';
 
 /** Commands per sequence: room for the state a rule needs (two mutations of one agent, a delete, a read). */
 const MAX_COMMANDS = 10;
 
-export async function explore(t: CheckContext, { opening, drawn }: Commands): Promise<void> {
+export async function explore(t: CheckContext, { opening, drawn, closing }: Commands): Promise<void> {
   await property(
     t,
     fc.tuple(opening, fc.commands(drawn, { maxCommands: MAX_COMMANDS })),
@@ -25,7 +25,7 @@ export async function explore(t: CheckContext, { opening, drawn }: Commands): Pr
           await first.run(model, explorer);
           return { model, real: explorer };
         }, sequence);
-        await readBack(model, explorer);
+        await closing?.(model, explorer);
       } catch (error) {
         if (!isRuleViolation(error)) throw error;
         const replay = `the sequence's requests:\n${describeSequence(explorer.sent)}`;

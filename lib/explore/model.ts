@@ -5,6 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { RequirementId } from '../contract/requirements/index.js';
 import { compareInstants } from '../contract/timestamps.js';
+import { echoMismatches } from '../assert/echo.js';
 import { isJsonObject, type JsonObject } from '../util/json.js';
 
 /** An agent as its create answered: every later read must describe it so. */
@@ -143,5 +144,39 @@ export function agentReadProblems(entry: AgentEntry, read: JsonObject): Problem[
   const { update_time: _moves, ...fixed } = entry.snapshot;
   const changed = differences(fixed, read);
   if (changed.length) problems.push({ requirement: 'AGENT-GET', what: changed.join('; ') });
+  return problems;
+}
+
+/**
+ * What is wrong with a created test case, given the body sent: every field sent must come back (the deprecated
+ * expected_output_str aside, which a server may write its own way), input_type SCENARIO when none was sent,
+ * and expected_behaviors the one-element list of expected_output_str when only that was sent.
+ */
+export function testCaseCreateProblems(sent: JsonObject, created: JsonObject): Problem[] {
+  const { expected_output_str: deprecated, ...kept } = sent;
+  const problems: Problem[] = [];
+  const mismatches = echoMismatches(kept, created);
+  if (mismatches.length)
+    problems.push({
+      requirement:
+        deprecated !== undefined && kept['expected_behaviors'] !== undefined
+          ? 'TESTCASE-EXPECTED-BEHAVIORS-PREFERRED'
+          : 'TESTCASE-CREATE',
+      what: `the created test case differs from what was sent: ${mismatches.join('; ')}`,
+    });
+  if (sent['input_type'] === undefined && created['input_type'] !== 'SCENARIO')
+    problems.push({
+      requirement: 'TESTCASE-INPUT-TYPE-DEFAULT',
+      what: `input_type, not sent, is ${shown(created['input_type'])}, not "SCENARIO"`,
+    });
+  if (
+    deprecated !== undefined &&
+    kept['expected_behaviors'] === undefined &&
+    !isDeepStrictEqual(created['expected_behaviors'], [deprecated])
+  )
+    problems.push({
+      requirement: 'TESTCASE-EXPECTED-OUTPUT-WRAPPED',
+      what: `expected_behaviors, not sent, is ${shown(created['expected_behaviors'])}, not ${shown([deprecated])} (expected_output_str wrapped)`,
+    });
   return problems;
 }

@@ -8,6 +8,7 @@ import {
   emptyModel,
   expectedMutationCreate,
   mutationReadProblems,
+  testCaseCreateProblems,
   type ExploreModel,
   type MutationEntry,
 } from '../../lib/explore/model.js';
@@ -141,6 +142,41 @@ describe('agentReadProblems', () => {
     ).toEqual(['AGENT-GET']);
     expect(agentReadProblems(entry, { ...entry.snapshot, prompt: null }).map((p) => p.requirement)).toEqual([
       'AGENT-GET',
+    ]);
+  });
+});
+
+describe('testCaseCreateProblems', () => {
+  const sent = { input_str: 'hello', test_set_id: 'cftTs001' };
+  const requirementsOf = (body: object, created: object) =>
+    testCaseCreateProblems(body as Record<string, unknown>, created as Record<string, unknown>).map(
+      (p) => p.requirement,
+    );
+
+  it('finds none when what was sent comes back, with input_type SCENARIO by default', () => {
+    expect(requirementsOf(sent, { ...sent, id: 'x', input_type: 'SCENARIO' })).toEqual([]);
+  });
+
+  it('names TESTCASE-INPUT-TYPE-DEFAULT when input_type, not sent, is not SCENARIO', () => {
+    expect(requirementsOf(sent, { ...sent, input_type: 'SCRIPT' })).toEqual(['TESTCASE-INPUT-TYPE-DEFAULT']);
+  });
+
+  it('wants expected_output_str alone wrapped into expected_behaviors, however the server writes it back', () => {
+    const body = { ...sent, input_type: 'SCENARIO', expected_output_str: 'refund' };
+    expect(requirementsOf(body, { ...body, expected_output_str: null, expected_behaviors: ['refund'] })).toEqual([]);
+    expect(requirementsOf(body, { ...body, expected_behaviors: [] })).toEqual(['TESTCASE-EXPECTED-OUTPUT-WRAPPED']);
+  });
+
+  it('names TESTCASE-EXPECTED-BEHAVIORS-PREFERRED when both were sent and expected_behaviors changed', () => {
+    const body = { ...sent, input_type: 'SCENARIO', expected_output_str: 'x', expected_behaviors: ['b', 'a'] };
+    expect(requirementsOf(body, { ...body, expected_behaviors: ['x'] })).toEqual([
+      'TESTCASE-EXPECTED-BEHAVIORS-PREFERRED',
+    ]);
+  });
+
+  it('names TESTCASE-CREATE for any other field that does not come back', () => {
+    expect(requirementsOf({ ...sent, description: 'd' }, { ...sent, input_type: 'SCENARIO' })).toEqual([
+      'TESTCASE-CREATE',
     ]);
   });
 });
