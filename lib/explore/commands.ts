@@ -42,6 +42,8 @@ export interface Commands {
   readonly drawn: fc.Arbitrary<ExploreCommand>[];
   /** Judges the state the sequence left, once its commands ran. */
   readonly closing?: (m: ExploreModel, r: Explorer) => Promise<void>;
+  /** The most commands drawn after the opening one. */
+  readonly maxCommands: number;
 }
 
 const GET_AGENT = 'GET /v1/agents/{agent_id}' satisfies EndpointKey;
@@ -323,6 +325,8 @@ export const AGENT_AND_MUTATION_COMMANDS = {
     fc.nat().map((pick) => new DeleteMutation(pick)),
   ],
   closing: readBack,
+  // Room for the state a rule needs: two mutations of one agent, a delete, a read.
+  maxCommands: 10,
 } satisfies Commands;
 
 const testCaseDrafts: fc.Arbitrary<TestCaseDraft> = fc.record(
@@ -341,4 +345,6 @@ const testCaseDrafts: fc.Arbitrary<TestCaseDraft> = fc.record(
 export const TEST_CASE_COMMANDS = {
   opening: testCaseDrafts.map((draft): ExploreCommand => new CreateTestCase(draft)),
   drawn: [testCaseDrafts.map((draft) => new CreateTestCase(draft))],
+  // Test cases cannot be deleted through the API: a few per sequence.
+  maxCommands: 3,
 } satisfies Commands;

@@ -10,13 +10,10 @@ import type { Commands, Explorer } from './commands.js';
 import { emptyModel } from './model.js';
 import { describeSequence } from './sequence.js';
 
-/** Commands per sequence: room for the state a rule needs (two mutations of one agent, a delete, a read). */
-const MAX_COMMANDS = 10;
-
-export async function explore(t: CheckContext, { opening, drawn, closing }: Commands): Promise<void> {
+export async function explore(t: CheckContext, { opening, drawn, closing, maxCommands }: Commands): Promise<void> {
   await property(
     t,
-    fc.tuple(opening, fc.commands(drawn, { maxCommands: MAX_COMMANDS })),
+    fc.tuple(opening, fc.commands(drawn, { maxCommands })),
     async ([first, sequence]) => {
       const explorer: Explorer = { t, sent: [] };
       try {
