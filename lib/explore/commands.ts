@@ -346,5 +346,5 @@ export const TEST_CASE_COMMANDS = {
   opening: testCaseDrafts.map((draft): ExploreCommand => new CreateTestCase(draft)),
   drawn: [testCaseDrafts.map((draft) => new CreateTestCase(draft))],
   // Test cases cannot be deleted through the API: a few per sequence.
-  maxCommands: 3,
+  maxCommands: 2,
 } satisfies Commands;
