@@ -1010,7 +1010,7 @@ export const AGENTS_FAULTS = [
   fault({
     id: 'agent-create-time-restamped-by-mutation',
     requirements: ['AGENT-GET'],
-    slips: ['state'],
+    slips: ['read-back'],
     description:
       "Creating a mutation saves its agent again as new: the agent's create_time (and update_time) becomes the mutation's.",
     behaviour: (b) => {
@@ -1036,7 +1036,7 @@ export const AGENTS_FAULTS = [
   fault({
     id: 'agent-overrides-cleared-by-mutation-delete',
     requirements: ['AGENT-GET'],
-    slips: ['state'],
+    slips: ['read-back'],
     description:
       "Deleting a mutation clears, on its agent, the fields the mutation's config_overrides named (a delta undone on the parent, where it was never applied).",
     behaviour: (b) => {
