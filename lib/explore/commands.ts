@@ -1,7 +1,7 @@
-// The commands of the exploration over agents and mutations (fast-check's model-based testing): each sends
-// one write or read the specification shows, judges the answer against the model (model.ts) and brings the
-// model up to date. Bodies are drawn over the valid space from lib/gen; a few are invalid by construction,
-// and a refused request must leave the model as it was, which every later read then checks.
+// The commands of the exploration (fast-check's model-based testing) over agents and mutations, and over test
+// cases: each sends one write or read the specification shows, judges the answer against the model (model.ts)
+// and brings the model up to date. Bodies are drawn over the valid space from lib/gen; some are invalid by
+// construction, and a refused request must leave the model as it was, which every later read then checks.
 
 import fc from 'fast-check';
 import type { EndpointKey } from '../contract/endpoints.js';
@@ -67,9 +67,9 @@ async function sent(r: Explorer, request: Promise<Call>): Promise<Call> {
   return call;
 }
 
+/** Fails on the problems a judgement found, naming every rule they broke. */
 function failOn(problems: readonly Problem[], where: string, call: Call): void {
-  const [first] = problems;
-  if (first)
+  if (problems.length)
     violation(
       problems.map((p) => p.requirement),
       `${where}: ${problems.map((p) => p.what).join('; ')}`,
