@@ -25,6 +25,7 @@ describeGroup('mutations', () => {
       'MUTATION-UPDATE-TIME-NULL',
       'MUTATION-DELETE-IDEMPOTENT',
       'MUTATION-DELETE-GONE',
+      'MUTATION-SCOPED-TO-AGENT',
     ],
     'sequences of agent and mutation writes and reads keep what the specification states about their state',
     async (t) => {

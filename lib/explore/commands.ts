@@ -220,6 +220,41 @@ class GetMutation implements ExploreCommand {
   toString = (): string => `getMutation(${this.pick})`;
 }
 
+/** Another agent of the model than the mutation's own, picked. */
+const stranger = (m: Readonly<ExploreModel>, entry: MutationEntry, pick: number): AgentEntry =>
+  picked(
+    m.agents.filter((agent) => agent.id !== entry.agentId),
+    pick,
+  );
+
+/** A mutation reached under an agent it does not belong to: a GET fails; a DELETE, answered either way, leaves it. */
+class ReachElsewhere implements ExploreCommand {
+  constructor(
+    readonly method: 'GET' | 'DELETE',
+    readonly pick: number,
+    readonly agentPick: number,
+  ) {}
+  check = (m: Readonly<ExploreModel>): boolean => m.mutations.length > 0 && m.agents.length > 1;
+  async run(m: ExploreModel, r: Explorer): Promise<void> {
+    const entry = picked(m.mutations, this.pick);
+    const params = { ...mutationPath(entry), agent_id: stranger(m, entry, this.agentPick).id };
+    if (this.method === 'GET') {
+      const call = await sent(r, r.t.call(GET_MUTATION, { params }));
+      r.t.expectRejection(call, ['MUTATION-SCOPED-TO-AGENT'], {}, `fetching ${label(m, entry)} under another agent`);
+      return;
+    }
+    await sent(r, r.t.call(DELETE_MUTATION, { params }));
+    if (entry.deleted) return;
+    const call = await sent(r, r.t.call(GET_MUTATION, { params: mutationPath(entry) }));
+    r.t.expectResource(
+      call,
+      ['MUTATION-SCOPED-TO-AGENT'],
+      `fetching ${label(m, entry)} after a DELETE under another agent`,
+    );
+  }
+  toString = (): string => `${this.method.toLowerCase()}MutationElsewhere(${this.pick}, ${this.agentPick})`;
+}
+
 /**
  * Reads back everything the model holds, as a sequence ends: the active mutations, the agents, then the deleted
  * mutations. A write that reached further than it should shows here even when no read was drawn after it.
@@ -323,6 +358,9 @@ export const AGENT_AND_MUTATION_COMMANDS = {
     fc.nat().map((pick) => new GetMutation(pick)),
     fc.nat().map((pick) => new GetMutation(pick)),
     fc.nat().map((pick) => new DeleteMutation(pick)),
+    fc
+      .tuple(fc.constantFrom('GET' as const, 'DELETE' as const), fc.nat(), fc.nat())
+      .map(([method, pick, agentPick]) => new ReachElsewhere(method, pick, agentPick)),
   ],
   closing: readBack,
   // Room for the state a rule needs: two mutations of one agent, a delete, a read.
