@@ -154,6 +154,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'MISSING-RESOURCE-NOT-FOUND',
       'MUTATION-SCOPED-TO-AGENT',
       'GENERIC-AUTH',
+      // A body check run after the mutation is stored: refused, and kept all the same.
+      'MUTATION-CREATE',
     ],
     otherwise:
       'the rule judges one property of the request, and the specification fixes no order between its failure and another (a request wrong in two ways may fail either way; the orders that change an answer are those of the rules marked applicable)',

@@ -206,6 +206,17 @@ const TABLE = [
     meaning: 'fast-check runs per property.',
   },
   {
+    name: 'EXPLORE_RUNS',
+    option: 'explore-runs',
+    arg: '<n>',
+    field: 'exploreRuns',
+    parse: integer(1, 100_000),
+    default: '12',
+    summary: 'command sequences each model-based exploration runs',
+    meaning:
+      "Command sequences each model-based exploration (`suites/explore.suite.ts`) generates and runs against the model of the specification, from the run's seed; raise it for a deeper run (nightly CI).",
+  },
+  {
     name: 'REQUEST_TIMEOUT_MS',
     option: 'request-timeout-ms',
     arg: '<ms>',

@@ -8,12 +8,14 @@ import type { CheckContext } from './context.js';
 /** 10 s for the default 20 runs; deeper runs (NUM_RUNS) get proportionally longer. */
 const timeLimitMs = (numRuns: number): number => Math.max(10_000, numRuns * 500);
 
+/** @param numRuns how many values to try: NUM_RUNS unless the caller has a budget of its own (EXPLORE_RUNS). */
 export async function property<T>(
   t: CheckContext,
   arbitrary: fc.Arbitrary<T>,
   predicate: (value: T) => Promise<void>,
+  numRuns = t.config.numRuns,
 ): Promise<void> {
-  const { seed, numRuns } = t.config;
+  const { seed } = t.config;
   let latest: Promise<void> | undefined;
   const details = await fc.check(
     fc.asyncProperty(arbitrary, (value) => (latest = predicate(value))),

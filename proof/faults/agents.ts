@@ -5,6 +5,7 @@ import { MODEL_TYPES, type ModelType } from '../../lib/contract/enums.js';
 import type { FieldLimitId } from '../../lib/contract/limits.js';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
 import type { LimitBounds } from '../../lib/reference/validation/limits.js';
+import type { AgentRecord, MutationRecord } from '../../lib/reference/store/records.js';
 import { readModelType, type AgentFields } from '../../lib/reference/validation/agents.js';
 import { HTTP_URL, JSON_DOCUMENT, WSS_URL } from '../../lib/reference/validation/checks.js';
 import type { Check } from '../../lib/reference/validation/fields.js';
@@ -22,6 +23,7 @@ import { charactersOfJson, limitFaults, rowsMeasuredAs } from './limits.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import { agent, status, sip, url, sized, create, VOICE, CHAT_URL, chat, websocket } from '../probes/agents.js';
 import { readBack } from '../probes/read-back.js';
+import { create as createMutation, newAgent, withMutation } from '../probes/mutations.js';
 
 const GET_AGENT = 'GET /v1/agents/{agent_id}';
 
@@ -1218,5 +1220,66 @@ export const AGENTS_FAULTS = [
     }),
     probe: (call) => chat(call, { chat_endpoint: 'https://example.com/chat', authorization_header: 'X-API-Key k' }),
     shows: 400,
+  }),
+
+  // sequences: found by the exploration (suites/explore.suite.ts)
+  fault({
+    id: 'agent-create-time-restamped-by-mutation',
+    requirements: ['AGENT-GET'],
+    slips: ['read-back'],
+    description:
+      "Creating a mutation saves its agent again as new: the agent's create_time (and update_time) becomes the mutation's.",
+    behaviour: (b) => {
+      const restamped = new Map<string, number>();
+      presentWith(b, 'mutation', (view, record) => {
+        const mutation = record as MutationRecord;
+        restamped.set(mutation.agent_id, Math.max(restamped.get(mutation.agent_id) ?? 0, mutation.create_time));
+        return view;
+      });
+      presentWith(b, 'agent', (view, record) => {
+        const at = restamped.get((record as AgentRecord).id);
+        return at === undefined ? view : { ...view, create_time: b.formatTime(at), update_time: b.formatTime(at) };
+      });
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const before = (await call('GET', `/v1/agents/${agentId}`)).body.agent.create_time;
+      await createMutation(call, agentId, { display_name: 'm' });
+      return (await call('GET', `/v1/agents/${agentId}`)).body.agent.create_time === before;
+    },
+    shows: false,
+  }),
+  fault({
+    id: 'agent-overrides-cleared-by-mutation-delete',
+    requirements: ['AGENT-GET'],
+    slips: ['read-back'],
+    description:
+      "Deleting a mutation clears, on its agent, the fields the mutation's config_overrides named (a delta undone on the parent, where it was never applied).",
+    behaviour: (b) => {
+      const cleared = new Map<string, Set<string>>();
+      const reaches = b.mutationRules.reaches;
+      b.mutationRules = {
+        ...b.mutationRules,
+        reaches: (mutation, agentId, method) => {
+          const reached = reaches(mutation, agentId, method);
+          if (reached && method === 'DELETE') {
+            const fields = cleared.get(mutation.agent_id) ?? new Set<string>();
+            Object.keys(mutation.config_overrides).forEach((field) => fields.add(field));
+            cleared.set(mutation.agent_id, fields);
+          }
+          return reached;
+        },
+      };
+      presentWith(b, 'agent', (view, record) => {
+        const fields = [...(cleared.get((record as AgentRecord).id) ?? [])].filter((field) => field in view);
+        return { ...view, ...Object.fromEntries(fields.map((field) => [field, null])) };
+      });
+    },
+    probe: async (call) => {
+      const { agentId, at } = await withMutation(call, { display_name: 'm', config_overrides: { prompt: 'other' } });
+      await call('DELETE', at());
+      return (await call('GET', `/v1/agents/${agentId}`)).body.agent.prompt;
+    },
+    shows: null,
   }),
 ] as const satisfies readonly Fault[];

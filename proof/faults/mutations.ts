@@ -35,6 +35,25 @@ const measuredAs = (field: 'display_name' | 'description', measure: (value: stri
 
 const utf16Units = (value: string): number => value.length;
 
+/** Reshapes a mutation as read while a newer mutation of its agent exists, given that newer one (a cache keyed by agent). */
+const shadowedBySibling = (b: Behaviour, touch: (view: JsonObject, newest: MutationRecord) => JsonObject) => {
+  const newest = new Map<string, MutationRecord>();
+  presentWith(b, 'mutation', (view, record) => {
+    const mutation = record as MutationRecord;
+    const latest = newest.get(mutation.agent_id);
+    if (latest === undefined || mutation.create_time > latest.create_time) newest.set(mutation.agent_id, mutation);
+    const shadow = newest.get(mutation.agent_id);
+    return shadow === undefined || shadow === mutation ? view : touch(view, shadow);
+  });
+};
+
+/** A new agent, two mutations under it, and the first one read back. */
+async function firstOfTwo(call: Parameters<typeof newAgent>[0], first: object, second: object) {
+  const { agentId, at } = await withMutation(call, { display_name: 'first', ...first });
+  await create(call, agentId, { display_name: 'second', ...second });
+  return (await call('GET', at())).body.mutation;
+}
+
 /** Scoping of GET and DELETE, reached through the original rule with another agent. */
 const reachedAs = (agentFor: (owner: string, asked: string, method: 'GET' | 'DELETE') => string) => (b: Behaviour) => {
   const reaches = b.mutationRules.reaches;
@@ -878,5 +897,48 @@ export const MUTATIONS_FAULTS = [
     }),
     probe: (call) => createdField(call, { display_name: 'm', description: 'null' }, 'description'),
     shows: null,
+  }),
+  // sequences: found by the exploration (suites/explore.suite.ts)
+  fault({
+    id: 'mutation-update-time-touched-by-sibling',
+    requirements: ['MUTATION-UPDATE-TIME-NULL'],
+    slips: ['state'],
+    description:
+      "Creating a mutation stamps update_time on the agent's earlier mutations (an insert that touches its siblings), though none of them changed.",
+    behaviour: (b) => {
+      shadowedBySibling(b, (view, newest) => ({ ...view, update_time: b.formatTime(newest.create_time) }));
+    },
+    probe: async (call) => typeof (await firstOfTwo(call, {}, {})).update_time,
+    shows: 'string',
+  }),
+  fault({
+    id: 'mutation-parameter-values-from-sibling',
+    requirements: ['MUTATION-GET'],
+    slips: ['read-back'],
+    description:
+      "GET of a mutation answers the parameter_values of its agent's newest mutation (a cache keyed by agent, not by mutation).",
+    behaviour: (b) => {
+      shadowedBySibling(b, (view, newest) => ({ ...view, parameter_values: { ...newest.parameter_values } }));
+    },
+    probe: async (call) =>
+      (await firstOfTwo(call, { parameter_values: { tone: 'calm' } }, { parameter_values: { tone: 'brisk' } }))
+        .parameter_values.tone,
+    shows: 'brisk',
+  }),
+  fault({
+    id: 'mutation-refused-overrides-stored',
+    requirements: ['MUTATION-CREATE'],
+    slips: ['precedence'],
+    description:
+      'A mutation refused for a config_overrides key its agent lacks is stored first: its display_name stays taken, and a valid mutation of that name is refused.',
+    behaviour: (b) => {
+      rules(b, { overrideKeysCheckedAt: 'after-store' });
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      await create(call, agentId, { display_name: 'm', config_overrides: { no_such_key: 'x' } });
+      return (await create(call, agentId, { display_name: 'm' })).body.error?.code;
+    },
+    shows: 'ALREADY_EXISTS',
   }),
 ] as const satisfies readonly Fault[];

@@ -20,6 +20,7 @@ export const LAYERS = [
   'assert', // pure judgements of an exchange or a list of items
   'harness', // check(), the context a check gets, targets, resources, discovery, list walks
   'families', // reusable families of checks, each a function of a declaration in contract/
+  'explore', // model-based exploration: command sequences judged against a model of the specification's state
   'suites', // one file per topic: the checks
   'reference', // the embedded reference service: reached over HTTP; imports contract and util only
   'waivers', // accepted failures, applied to results
@@ -33,7 +34,7 @@ export const LAYERS = [
 /** Layers that may import only these (beside the strict order): the reference stands apart from what it is judged by. */
 const ONLY_FROM: Partial<Record<(typeof LAYERS)[number], readonly string[]>> = {
   reference: ['contract', 'util'],
-  suites: ['util', 'contract', 'gen', 'schema', 'result', 'published', 'assert', 'harness', 'families'],
+  suites: ['util', 'contract', 'gen', 'schema', 'result', 'published', 'assert', 'harness', 'families', 'explore'],
 };
 
 export function layerOf(file: string): string {

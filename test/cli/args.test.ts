@@ -18,6 +18,7 @@ const SAMPLES: Readonly<Record<string, string>> = {
   PUBLISHED_WRITES: 'true',
   SEED: '-5',
   NUM_RUNS: '3',
+  EXPLORE_RUNS: '4',
   REQUEST_TIMEOUT_MS: '2500',
   RUN_TIMEOUT_MS: '60000',
   CONCURRENCY: '4',

@@ -50,10 +50,13 @@ function createMutation(ctx: RequestContext) {
   const description = rules.fields.description(fields, body);
   const config_overrides = rules.fields.config_overrides(fields, body);
   const stray = Object.keys(config_overrides).find((key) => !allowed.has(key));
-  if (rules.overrideKeysChecked && stray !== undefined) {
-    // Stryker disable next-line StringLiteral: the description is free text.
-    fields.fail('config_overrides', `key "${stray}" does not exist on the agent configuration`);
-  }
+  const refuseStray = () => {
+    if (rules.overrideKeysChecked && stray !== undefined) {
+      // Stryker disable next-line StringLiteral: the description is free text.
+      fields.fail('config_overrides', `key "${stray}" does not exist on the agent configuration`);
+    }
+  };
+  if (rules.overrideKeysCheckedAt === 'before-store') refuseStray();
   const given = rules.fields.parameter_values(fields, body);
   // Stryker disable next-line ConditionalExpression,BooleanLiteral: `early` is true by default, and a second lookup of the parent found
   // first gives the same answer.
@@ -74,6 +77,7 @@ function createMutation(ctx: RequestContext) {
     deleted: false,
   };
   store.mutations.set(mutation.id, mutation);
+  if (rules.overrideKeysCheckedAt === 'after-store') refuseStray();
   return json(mutationView(b, mutation));
 }
 

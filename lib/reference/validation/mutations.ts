@@ -37,6 +37,8 @@ export interface MutationRules {
   deletes(target: MutationRecord, all: readonly MutationRecord[]): readonly MutationRecord[];
   /** Whether a GET or DELETE checks mutation_id's format again once the agent is found (with every path ID, before anything, it is). */
   mutationIdCheckedAfterAgent: boolean;
+  /** When config_overrides keys are held against the parent: before the mutation is stored, or after (a refusal then leaves it stored). */
+  overrideKeysCheckedAt: 'before-store' | 'after-store';
 }
 
 const MUTATION_FIELDS: Readonly<MutationFields> = {
@@ -82,5 +84,6 @@ export function defaultMutationRules(): MutationRules {
     // Stryker disable next-line BooleanLiteral: equivalent: every path ID's format is checked before the handler by default, so checking mutation_id
     // again once the agent is found gives the same answer.
     mutationIdCheckedAfterAgent: false,
+    overrideKeysCheckedAt: 'before-store',
   };
 }

@@ -1,0 +1,388 @@
+// The commands of the exploration (fast-check's model-based testing) over agents and mutations, and over test
+// cases: each sends one write or read the specification shows, judges the answer against the model (model.ts)
+// and brings the model up to date. Bodies are drawn over the valid space from lib/gen; some are invalid by
+// construction, and a refused request must leave the model as it was, which every later read then checks.
+
+import fc from 'fast-check';
+import type { EndpointKey } from '../contract/endpoints.js';
+import { ID_RULES } from '../contract/ids.js';
+import { fieldLimit } from '../contract/limits.js';
+import { echoMismatches } from '../assert/echo.js';
+import { violation } from '../assert/violation.js';
+import { typedAgentBody } from '../gen/agent-bodies.js';
+import { wellFormedId } from '../gen/ids.js';
+import { inRangeString } from '../gen/strings.js';
+import { INPUT_TYPES } from '../contract/enums.js';
+import type { Call, CheckContext } from '../harness/index.js';
+import type { Exchange } from '../http/exchange.js';
+import type { JsonObject } from '../util/json.js';
+import {
+  agentReadProblems,
+  type AgentEntry,
+  expectedMutationCreate,
+  mutationReadProblems,
+  type ExploreModel,
+  type MutationEntry,
+  type MutationFlaw,
+  type Problem,
+  testCaseCreateProblems,
+} from './model.js';
+
+/** The target as the commands reach it: the check's context, and the requests this sequence sent, in order. */
+export interface Explorer {
+  readonly t: CheckContext;
+  readonly sent: Exchange[];
+}
+
+export type ExploreCommand = fc.AsyncCommand<ExploreModel, Explorer>;
+
+/** The command a sequence opens with (the state most commands need), those drawn after it, and how it closes. */
+export interface Commands {
+  readonly opening: fc.Arbitrary<ExploreCommand>;
+  readonly drawn: fc.Arbitrary<ExploreCommand>[];
+  /** Judges the state the sequence left, once its commands ran. */
+  readonly closing?: (m: ExploreModel, r: Explorer) => Promise<void>;
+  /** The most commands drawn after the opening one. */
+  readonly maxCommands: number;
+}
+
+const GET_AGENT = 'GET /v1/agents/{agent_id}' satisfies EndpointKey;
+const GET_MUTATION = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
+const DELETE_MUTATION = 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
+
+/** Types whose valid body needs no simulator configuration (its request field is not shown). */
+const AGENT_TYPES = ['MODEL_TYPE_VOICE', 'MODEL_TYPE_OUTBOUND_VOICE', 'MODEL_TYPE_SMS'] as const;
+/** Mutation names, few and lowercase: names repeat (uniqueness is reached) and compare alike case-folded or not. */
+const NAMES = ['alpha', 'beta'] as const;
+/** A key no agent configuration has. */
+const UNKNOWN_KEY = 'no_such_configuration_key';
+const FLAWS: readonly MutationFlaw[] = ['unknown-override-key', 'description-too-long', 'empty-name'];
+
+const maxOf = (limit: Parameters<typeof fieldLimit>[0]): number => fieldLimit(limit).max ?? 0;
+
+/** What a request sent, recorded for the sequence a failure prints. */
+async function sent(r: Explorer, request: Promise<Call>): Promise<Call> {
+  const call = await request;
+  r.sent.push(call);
+  return call;
+}
+
+/** Fails on the problems a judgement found, naming every rule they broke. */
+function failOn(problems: readonly Problem[], where: string, call: Call): void {
+  if (problems.length)
+    violation(
+      problems.map((p) => p.requirement),
+      `${where}: ${problems.map((p) => p.what).join('; ')}`,
+      call,
+    );
+}
+
+const picked = <T>(items: readonly T[], pick: number): T => items[pick % items.length] as T;
+
+const mutationPath = (entry: MutationEntry) => ({ agent_id: entry.agentId, mutation_id: entry.id });
+
+/** The mutation's place in the model, as failures name it. */
+const label = (model: ExploreModel, entry: MutationEntry): string =>
+  `mutation #${model.mutations.indexOf(entry) + 1} ("${entry.name}")`;
+
+// ---- agents --------------------------------------------------------------------------------------------
+
+export interface AgentDraft {
+  readonly modelType: (typeof AGENT_TYPES)[number];
+  readonly prompt: string;
+}
+
+class CreateAgent implements ExploreCommand {
+  constructor(readonly draft: AgentDraft) {}
+  check = (): boolean => true;
+  async run(m: ExploreModel, r: Explorer): Promise<void> {
+    const body = typedAgentBody(this.draft.modelType, r.t.name('explore agent'), {
+      overrides: { prompt: this.draft.prompt },
+    });
+    const call = await sent(r, r.t.agents.send(body));
+    const agent = r.t.expectResource(call, ['AGENT-CREATE'], 'creating a valid agent');
+    const mismatches = echoMismatches(JSON.parse(call.request.body ?? '{}') as JsonObject, agent);
+    if (mismatches.length)
+      violation(['AGENT-CREATE'], `the created agent differs from what was sent: ${mismatches.join('; ')}`, call);
+    m.agents.push({ id: String(agent['id']), snapshot: agent });
+  }
+  toString = (): string => `createAgent(${this.draft.modelType}, prompt of ${[...this.draft.prompt].length})`;
+}
+
+/** Reads an agent of the model, judged against it. */
+async function readAgent(m: ExploreModel, r: Explorer, entry: AgentEntry): Promise<void> {
+  const call = await sent(r, r.t.call(GET_AGENT, { params: { agent_id: entry.id } }));
+  const agent = r.t.expectResource(call, ['AGENT-GET'], 'fetching an agent the sequence created');
+  failOn(
+    agentReadProblems(entry, agent),
+    `agent #${m.agents.indexOf(entry) + 1} read after the writes before it`,
+    call,
+  );
+}
+
+class GetAgent implements ExploreCommand {
+  constructor(readonly pick: number) {}
+  check = (m: Readonly<ExploreModel>): boolean => m.agents.length > 0;
+  run = (m: ExploreModel, r: Explorer): Promise<void> => readAgent(m, r, picked(m.agents, this.pick));
+  toString = (): string => `getAgent(${this.pick})`;
+}
+
+// ---- mutations -----------------------------------------------------------------------------------------
+
+export interface MutationDraft {
+  /** An index into the model's agents, or an agent id that names no agent. */
+  readonly parent: number | 'missing';
+  readonly name: (typeof NAMES)[number];
+  readonly description?: string;
+  /** config_overrides.prompt (every agent of the sequence has a prompt). */
+  readonly promptOverride?: string;
+  readonly parameterValues?: Readonly<Record<string, string>>;
+  readonly flaw: MutationFlaw | undefined;
+}
+
+/** The body a draft sends, its flaw written in. */
+function mutationBody(t: CheckContext, draft: MutationDraft): JsonObject {
+  const overrides = {
+    ...(draft.promptOverride === undefined ? {} : { prompt: draft.promptOverride }),
+    ...(draft.flaw === 'unknown-override-key' ? { [UNKNOWN_KEY]: 'x' } : {}),
+  };
+  const description =
+    draft.flaw === 'description-too-long' ? 'd'.repeat(maxOf('mutation.description') + 1) : draft.description;
+  return {
+    display_name: draft.flaw === 'empty-name' ? '' : t.name(draft.name),
+    ...(description === undefined ? {} : { description }),
+    ...(Object.keys(overrides).length ? { config_overrides: overrides } : {}),
+    ...(draft.parameterValues === undefined ? {} : { parameter_values: draft.parameterValues }),
+  };
+}
+
+/**
+ * Sends a draft and judges the answer by the model. A refused invalid body must leave no trace: the same body
+ * without its flaw is sent next, and must get what it would have got had the refused one never been sent.
+ */
+async function createMutation(m: ExploreModel, r: Explorer, draft: MutationDraft, after = ''): Promise<void> {
+  const agentId = draft.parent === 'missing' ? undefined : picked(m.agents, draft.parent).id;
+  const expected = expectedMutationCreate(m, agentId, draft.name, draft.flaw);
+  const target = agentId ?? wellFormedId(ID_RULES.agent, 43);
+  const call = await sent(r, r.t.mutations.send(target, mutationBody(r.t, draft)));
+  const where = `creating a mutation named "${draft.name}" (${expected.because}${after})`;
+  if (expected.outcome === 'refuse') {
+    r.t.expectRejection(call, expected.requirements, {}, where);
+    if (draft.flaw !== undefined && agentId !== undefined)
+      await createMutation(
+        m,
+        r,
+        { ...draft, flaw: undefined },
+        `, right after the same body with ${draft.flaw} was refused`,
+      );
+    return;
+  }
+  const mutation = r.t.expectResource(call, expected.requirements, where);
+  const mismatches = echoMismatches(JSON.parse(call.request.body ?? '{}') as JsonObject, mutation);
+  if (mismatches.length)
+    violation(['MUTATION-CREATE'], `the created mutation differs from what was sent: ${mismatches.join('; ')}`, call);
+  const entry: MutationEntry = {
+    id: String(mutation['id']),
+    agentId: target,
+    name: draft.name,
+    snapshot: mutation,
+    deleted: false,
+  };
+  failOn(mutationReadProblems(entry, mutation), where, call);
+  m.mutations.push(entry);
+}
+
+class CreateMutation implements ExploreCommand {
+  constructor(readonly draft: MutationDraft) {}
+  check = (m: Readonly<ExploreModel>): boolean => this.draft.parent === 'missing' || m.agents.length > 0;
+  run = (m: ExploreModel, r: Explorer): Promise<void> => createMutation(m, r, this.draft);
+  toString = (): string => {
+    const { parent, name, flaw, ...fields } = this.draft;
+    return `createMutation(${parent}, ${name}${flaw ? `, ${flaw}` : ''}, with ${Object.keys(fields).join(' ') || 'no other field'})`;
+  };
+}
+
+/** Reads a mutation of the model, judged against it: gone once deleted, else as created. */
+async function readMutation(m: ExploreModel, r: Explorer, entry: MutationEntry): Promise<void> {
+  const call = await sent(r, r.t.call(GET_MUTATION, { params: mutationPath(entry) }));
+  if (entry.deleted) {
+    r.t.expectRejection(call, ['MUTATION-DELETE-GONE'], {}, `fetching ${label(m, entry)}, deleted`);
+    return;
+  }
+  const mutation = r.t.expectResource(call, ['MUTATION-GET'], `fetching ${label(m, entry)}, active`);
+  failOn(mutationReadProblems(entry, mutation), `${label(m, entry)} read after the writes before it`, call);
+}
+
+class GetMutation implements ExploreCommand {
+  constructor(readonly pick: number) {}
+  check = (m: Readonly<ExploreModel>): boolean => m.mutations.length > 0;
+  run = (m: ExploreModel, r: Explorer): Promise<void> => readMutation(m, r, picked(m.mutations, this.pick));
+  toString = (): string => `getMutation(${this.pick})`;
+}
+
+/** Another agent of the model than the mutation's own, picked. */
+const stranger = (m: Readonly<ExploreModel>, entry: MutationEntry, pick: number): AgentEntry =>
+  picked(
+    m.agents.filter((agent) => agent.id !== entry.agentId),
+    pick,
+  );
+
+/** A mutation reached under an agent it does not belong to: a GET fails; a DELETE, answered either way, leaves it. */
+class ReachElsewhere implements ExploreCommand {
+  constructor(
+    readonly method: 'GET' | 'DELETE',
+    readonly pick: number,
+    readonly agentPick: number,
+  ) {}
+  check = (m: Readonly<ExploreModel>): boolean => m.mutations.length > 0 && m.agents.length > 1;
+  async run(m: ExploreModel, r: Explorer): Promise<void> {
+    const entry = picked(m.mutations, this.pick);
+    const params = { ...mutationPath(entry), agent_id: stranger(m, entry, this.agentPick).id };
+    if (this.method === 'GET') {
+      const call = await sent(r, r.t.call(GET_MUTATION, { params }));
+      r.t.expectRejection(call, ['MUTATION-SCOPED-TO-AGENT'], {}, `fetching ${label(m, entry)} under another agent`);
+      return;
+    }
+    await sent(r, r.t.call(DELETE_MUTATION, { params }));
+    if (entry.deleted) return;
+    const call = await sent(r, r.t.call(GET_MUTATION, { params: mutationPath(entry) }));
+    r.t.expectResource(
+      call,
+      ['MUTATION-SCOPED-TO-AGENT'],
+      `fetching ${label(m, entry)} after a DELETE under another agent`,
+    );
+  }
+  toString = (): string => `${this.method.toLowerCase()}MutationElsewhere(${this.pick}, ${this.agentPick})`;
+}
+
+/**
+ * Reads back everything the model holds, as a sequence ends: the active mutations, the agents, then the deleted
+ * mutations. A write that reached further than it should shows here even when no read was drawn after it.
+ */
+export async function readBack(m: ExploreModel, r: Explorer): Promise<void> {
+  for (const entry of m.mutations.filter((e) => !e.deleted)) await readMutation(m, r, entry);
+  for (const entry of m.agents) await readAgent(m, r, entry);
+  for (const entry of m.mutations.filter((e) => e.deleted)) await readMutation(m, r, entry);
+}
+
+class DeleteMutation implements ExploreCommand {
+  constructor(readonly pick: number) {}
+  check = (m: Readonly<ExploreModel>): boolean => m.mutations.length > 0;
+  async run(m: ExploreModel, r: Explorer): Promise<void> {
+    const entry = picked(m.mutations, this.pick);
+    const call = await sent(r, r.t.call(DELETE_MUTATION, { params: mutationPath(entry) }));
+    // Deleting succeeds, and again once deleted.
+    r.t.expectSuccess(
+      call,
+      ['MUTATION-DELETE-IDEMPOTENT'],
+      `deleting ${label(m, entry)}${entry.deleted ? ', already deleted' : ''}`,
+    );
+    entry.deleted = true;
+  }
+  toString = (): string => `deleteMutation(${this.pick})`;
+}
+
+// ---- test cases (no read is shown: each create is judged by its own answer) ----------------------------
+
+/** input_type values a valid body may carry with nothing else: what the others need in simulation_metadata_input is not shown. */
+const PLAIN_INPUT_TYPES = INPUT_TYPES.filter((type) => type === 'SCENARIO' || type === 'SCRIPT');
+
+export interface TestCaseDraft {
+  readonly inputStr: string;
+  readonly inputType?: (typeof PLAIN_INPUT_TYPES)[number];
+  readonly expectedBehaviors?: readonly string[];
+  readonly expectedOutputStr?: string;
+  readonly description?: string;
+}
+
+class CreateTestCase implements ExploreCommand {
+  constructor(readonly draft: TestCaseDraft) {}
+  check = (): boolean => true;
+  async run(_m: ExploreModel, r: Explorer): Promise<void> {
+    const { inputStr, inputType, expectedBehaviors, expectedOutputStr, description } = this.draft;
+    const call = await sent(
+      r,
+      r.t.testCases.send({
+        input_str: inputStr,
+        ...(inputType === undefined ? {} : { input_type: inputType }),
+        ...(inputType === 'SCRIPT' ? { simulation_metadata_input: { script_turns: [inputStr] } } : {}),
+        ...(expectedBehaviors === undefined ? {} : { expected_behaviors: [...expectedBehaviors] }),
+        ...(expectedOutputStr === undefined ? {} : { expected_output_str: expectedOutputStr }),
+        ...(description === undefined ? {} : { description }),
+      }),
+    );
+    const created = r.t.expectResource(call, ['TESTCASE-CREATE'], 'creating a valid test case');
+    failOn(
+      testCaseCreateProblems(JSON.parse(call.request.body ?? '{}') as JsonObject, created),
+      'creating a test case after the creates before it',
+      call,
+    );
+  }
+  toString = (): string => {
+    const { inputStr, ...fields } = this.draft;
+    return `createTestCase(input of ${[...inputStr].length}, with ${Object.keys(fields).join(' ') || 'no other field'})`;
+  };
+}
+
+// ---- the commands, drawn ---------------------------------------------------------------------------------
+
+const agentDrafts: fc.Arbitrary<AgentDraft> = fc.record({
+  modelType: fc.constantFrom(...AGENT_TYPES),
+  // Up to 1000 characters: the length limits are the limit checks'; here a prompt only needs to be read back.
+  prompt: inRangeString({ min: 1, max: 1000 }),
+});
+
+const mutationDrafts: fc.Arbitrary<MutationDraft> = fc.record(
+  {
+    parent: fc.oneof({ weight: 9, arbitrary: fc.nat() }, { weight: 1, arbitrary: fc.constant('missing' as const) }),
+    name: fc.constantFrom(...NAMES),
+    description: inRangeString({ max: maxOf('mutation.description') }),
+    // Up to 4 UTF-8 bytes a character: well inside config_overrides' 10 KB.
+    promptOverride: inRangeString({ min: 1, max: 1000 }),
+    parameterValues: fc.dictionary(fc.constantFrom('tone', 'tier'), inRangeString({ max: 40 }), { maxKeys: 2 }),
+    // One body in three is invalid; a failing sequence shrinks towards valid ones (they send fewer requests).
+    flaw: fc.nat({ max: 3 * FLAWS.length - 1 }).map((n) => FLAWS[n - 2 * FLAWS.length]),
+  },
+  { requiredKeys: ['parent', 'name', 'flaw'] },
+);
+
+/** A sequence opens with an agent; then writes that build state and reads that judge it, as often as listed. */
+export const AGENT_AND_MUTATION_COMMANDS = {
+  opening: agentDrafts.map((draft): ExploreCommand => new CreateAgent(draft)),
+  drawn: [
+    agentDrafts.map((draft) => new CreateAgent(draft)),
+    mutationDrafts.map((draft) => new CreateMutation(draft)),
+    mutationDrafts.map((draft) => new CreateMutation(draft)),
+    mutationDrafts.map((draft) => new CreateMutation(draft)),
+    fc.nat().map((pick) => new GetAgent(pick)),
+    fc.nat().map((pick) => new GetMutation(pick)),
+    fc.nat().map((pick) => new GetMutation(pick)),
+    fc.nat().map((pick) => new DeleteMutation(pick)),
+    fc
+      .tuple(fc.constantFrom('GET' as const, 'DELETE' as const), fc.nat(), fc.nat())
+      .map(([method, pick, agentPick]) => new ReachElsewhere(method, pick, agentPick)),
+  ],
+  closing: readBack,
+  // Room for the state a rule needs: two mutations of one agent, a delete, a read.
+  maxCommands: 10,
+} satisfies Commands;
+
+const testCaseDrafts: fc.Arbitrary<TestCaseDraft> = fc.record(
+  {
+    // Long enough to hold the run marker the resource layer puts over its first characters.
+    inputStr: inRangeString({ min: 40, max: 300 }),
+    inputType: fc.constantFrom(...PLAIN_INPUT_TYPES),
+    expectedBehaviors: fc.array(inRangeString({ min: 1, max: 80 }), { minLength: 1, maxLength: 3 }),
+    expectedOutputStr: inRangeString({ min: 1, max: 80 }),
+    description: inRangeString({ max: 200 }),
+  },
+  { requiredKeys: ['inputStr'] },
+);
+
+/** Test cases: creates one after another, each judged by its answer (a second create must not answer the first's values). */
+export const TEST_CASE_COMMANDS = {
+  opening: testCaseDrafts.map((draft): ExploreCommand => new CreateTestCase(draft)),
+  drawn: [testCaseDrafts.map((draft) => new CreateTestCase(draft))],
+  // Test cases cannot be deleted through the API: a few per sequence.
+  maxCommands: 2,
+} satisfies Commands;

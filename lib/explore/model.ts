@@ -1,0 +1,182 @@
+// The model the exploration (commands.ts) keeps beside the target: what the specification states about
+// the state of agents and mutations, and nothing where it is silent. Pure: what was accepted goes in,
+// what a request must get and how a read differs come out.
+
+import { isDeepStrictEqual } from 'node:util';
+import type { RequirementId } from '../contract/requirements/index.js';
+import { compareInstants } from '../contract/timestamps.js';
+import { echoMismatches } from '../assert/echo.js';
+import { isJsonObject, type JsonObject } from '../util/json.js';
+
+/** An agent as its create answered: every later read must describe it so. */
+export interface AgentEntry {
+  readonly id: string;
+  readonly snapshot: JsonObject;
+}
+
+/** A mutation as its create answered, with its name as the model compares it (the run marker aside). */
+export interface MutationEntry {
+  readonly id: string;
+  readonly agentId: string;
+  readonly name: string;
+  readonly snapshot: JsonObject;
+  deleted: boolean;
+}
+
+export interface ExploreModel {
+  readonly agents: AgentEntry[];
+  /** Every mutation created, deleted ones included: a deleted one can still be deleted, and must stay gone. */
+  readonly mutations: MutationEntry[];
+}
+
+export const emptyModel = (): ExploreModel => ({ agents: [], mutations: [] });
+
+/** What makes a mutation body invalid by the specification (none: valid). */
+export type MutationFlaw = 'unknown-override-key' | 'description-too-long' | 'empty-name';
+
+/** The rule each flaw breaks. */
+export const FLAW_RULES: Readonly<Record<MutationFlaw, RequirementId>> = {
+  'unknown-override-key': 'MUTATION-CONFIG-OVERRIDES-KEYS',
+  'description-too-long': 'MUTATION-DESCRIPTION',
+  'empty-name': 'MUTATION-DISPLAY-NAME',
+};
+
+/** What a request must get: accepted or refused (any error), the rule that says so, and why, for the failure. */
+export interface Expected {
+  readonly outcome: 'accept' | 'refuse';
+  readonly requirements: readonly RequirementId[];
+  readonly because: string;
+}
+
+const accept = (requirement: RequirementId, because: string): Expected => ({
+  outcome: 'accept',
+  requirements: [requirement],
+  because,
+});
+const refuse = (requirement: RequirementId, because: string): Expected => ({
+  outcome: 'refuse',
+  requirements: [requirement],
+  because,
+});
+
+/**
+ * What creating a mutation named `name` under `agentId` (undefined: an id that names no agent) must get.
+ * Names are drawn lowercase, so a server comparing them case-folded decides the same.
+ */
+export function expectedMutationCreate(
+  model: ExploreModel,
+  agentId: string | undefined,
+  name: string,
+  flaw: MutationFlaw | undefined,
+): Expected {
+  if (agentId === undefined) return refuse('MUTATION-PARENT-MUST-EXIST', 'the agent id names no agent');
+  if (flaw !== undefined) return refuse(FLAW_RULES[flaw], `the body is invalid (${flaw})`);
+  const named = model.mutations.filter((m) => m.name === name);
+  if (named.some((m) => m.agentId === agentId && !m.deleted))
+    return refuse('MUTATION-DISPLAY-NAME-UNIQUE', `an active mutation of the agent is named "${name}"`);
+  if (named.some((m) => m.agentId === agentId))
+    return accept('MUTATION-DISPLAY-NAME-REUSABLE', `the agent's only mutations named "${name}" are deleted`);
+  if (named.some((m) => !m.deleted))
+    return accept('MUTATION-DISPLAY-NAME-PER-AGENT', `only another agent has an active mutation named "${name}"`);
+  return accept('MUTATION-CREATE', `the body is valid and no mutation of the agent is named "${name}"`);
+}
+
+/** A value a server may leave out (proto3 JSON omits empty values): absent reads as it. */
+const emptyValue = (value: unknown): boolean =>
+  value === null ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0) ||
+  (isJsonObject(value) && Object.keys(value).length === 0);
+
+const shown = (value: unknown): string => {
+  const text = value === undefined ? 'absent' : JSON.stringify(value);
+  return text.length > 80 ? `${text.slice(0, 80)}… (${text.length} characters)` : text;
+};
+
+/**
+ * Where `read` does not describe what `snapshot` did: each field of the snapshot, nested objects field by
+ * field, by value and JSON type. Timestamps compare as instants (a read may write them with other digits);
+ * a field left out on one side holds its empty value on the other. Fields the read adds are the server's.
+ */
+export function differences(snapshot: JsonObject, read: JsonObject, path = ''): string[] {
+  return Object.entries(snapshot).flatMap(([key, was]) => {
+    const at = path ? `${path}.${key}` : key;
+    const now = read[key];
+    if (isJsonObject(was) && isJsonObject(now)) return differences(was, now, at);
+    const same =
+      isDeepStrictEqual(was, now) ||
+      compareInstants(was, now) === 0 ||
+      (was === undefined && emptyValue(now)) ||
+      (now === undefined && emptyValue(was));
+    return same ? [] : [`${at}: was ${shown(was)}, now ${shown(now)}`];
+  });
+}
+
+/** A rule a read broke, and how. */
+export interface Problem {
+  readonly requirement: RequirementId;
+  readonly what: string;
+}
+
+/** What is wrong with a read of an active mutation: its update_time, then every field against its create. */
+export function mutationReadProblems(entry: MutationEntry, read: JsonObject): Problem[] {
+  const problems: Problem[] = [];
+  const updated = read['update_time'];
+  // No operation updates a mutation: it is never updated.
+  if (updated !== null && updated !== undefined)
+    problems.push({ requirement: 'MUTATION-UPDATE-TIME-NULL', what: `update_time is ${shown(updated)}, not null` });
+  const changed = differences(entry.snapshot, read);
+  if (changed.length) problems.push({ requirement: 'MUTATION-GET', what: changed.join('; ') });
+  return problems;
+}
+
+/**
+ * What is wrong with a read of an agent: update_time before create_time, then every field against its create.
+ * Whether writes to its mutations move an agent's update_time is not said: it is compared with create_time only.
+ */
+export function agentReadProblems(entry: AgentEntry, read: JsonObject): Problem[] {
+  const problems: Problem[] = [];
+  if ((compareInstants(read['update_time'], read['create_time']) ?? 0) < 0)
+    problems.push({
+      requirement: 'TIMESTAMP-ORDER',
+      what: `update_time ${shown(read['update_time'])} is before create_time ${shown(read['create_time'])}`,
+    });
+  const { update_time: _moves, ...fixed } = entry.snapshot;
+  const changed = differences(fixed, read);
+  if (changed.length) problems.push({ requirement: 'AGENT-GET', what: changed.join('; ') });
+  return problems;
+}
+
+/**
+ * What is wrong with a created test case, given the body sent: every field sent must come back (the deprecated
+ * expected_output_str aside, which a server may write its own way), input_type SCENARIO when none was sent,
+ * and expected_behaviors the one-element list of expected_output_str when only that was sent.
+ */
+export function testCaseCreateProblems(sent: JsonObject, created: JsonObject): Problem[] {
+  const { expected_output_str: deprecated, ...kept } = sent;
+  const problems: Problem[] = [];
+  const mismatches = echoMismatches(kept, created);
+  if (mismatches.length)
+    problems.push({
+      requirement:
+        deprecated !== undefined && kept['expected_behaviors'] !== undefined
+          ? 'TESTCASE-EXPECTED-BEHAVIORS-PREFERRED'
+          : 'TESTCASE-CREATE',
+      what: `the created test case differs from what was sent: ${mismatches.join('; ')}`,
+    });
+  if (sent['input_type'] === undefined && created['input_type'] !== 'SCENARIO')
+    problems.push({
+      requirement: 'TESTCASE-INPUT-TYPE-DEFAULT',
+      what: `input_type, not sent, is ${shown(created['input_type'])}, not "SCENARIO"`,
+    });
+  if (
+    deprecated !== undefined &&
+    kept['expected_behaviors'] === undefined &&
+    !isDeepStrictEqual(created['expected_behaviors'], [deprecated])
+  )
+    problems.push({
+      requirement: 'TESTCASE-EXPECTED-OUTPUT-WRAPPED',
+      what: `expected_behaviors, not sent, is ${shown(created['expected_behaviors'])}, not ${shown([deprecated])} (expected_output_str wrapped)`,
+    });
+  return problems;
+}

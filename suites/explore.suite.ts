@@ -1,0 +1,51 @@
+// Model-based exploration of the writable API (lib/explore): sequences of writes and reads drawn from the
+// run's seed, every answer judged against a model of what the specification states about state. What a
+// check created is deleted when it ends (mutations; agents cannot be deleted through the API).
+
+import { AGENT_AND_MUTATION_COMMANDS, TEST_CASE_COMMANDS } from '../lib/explore/commands.js';
+import { explore } from '../lib/explore/explore.js';
+import { check, describeGroup } from '../lib/harness/index.js';
+
+describeGroup('mutations', () => {
+  check(
+    'explore.agents-and-mutations',
+    [
+      'AGENT-CREATE',
+      'AGENT-GET',
+      'TIMESTAMP-ORDER',
+      'MUTATION-CREATE',
+      'MUTATION-GET',
+      'MUTATION-DISPLAY-NAME',
+      'MUTATION-DISPLAY-NAME-UNIQUE',
+      'MUTATION-DISPLAY-NAME-PER-AGENT',
+      'MUTATION-DISPLAY-NAME-REUSABLE',
+      'MUTATION-DESCRIPTION',
+      'MUTATION-CONFIG-OVERRIDES-KEYS',
+      'MUTATION-PARENT-MUST-EXIST',
+      'MUTATION-UPDATE-TIME-NULL',
+      'MUTATION-DELETE-IDEMPOTENT',
+      'MUTATION-DELETE-GONE',
+      'MUTATION-SCOPED-TO-AGENT',
+    ],
+    'sequences of agent and mutation writes and reads keep what the specification states about their state',
+    async (t) => {
+      await explore(t, AGENT_AND_MUTATION_COMMANDS);
+    },
+    { writes: true },
+  );
+
+  check(
+    'explore.test-cases',
+    [
+      'TESTCASE-CREATE',
+      'TESTCASE-INPUT-TYPE-DEFAULT',
+      'TESTCASE-EXPECTED-OUTPUT-WRAPPED',
+      'TESTCASE-EXPECTED-BEHAVIORS-PREFERRED',
+    ],
+    'sequences of test case creates each answer what was sent, with the defaults and derived values the specification states',
+    async (t) => {
+      await explore(t, TEST_CASE_COMMANDS);
+    },
+    { writes: true },
+  );
+});

@@ -1,0 +1,182 @@
+// lib/explore/model.ts: what a mutation create must get from the model's state, and how a later read may
+// differ from what the create answered (by value and JSON type; timestamps as instants; absent as empty).
+
+import { describe, expect, it } from 'vitest';
+import {
+  agentReadProblems,
+  differences,
+  emptyModel,
+  expectedMutationCreate,
+  mutationReadProblems,
+  testCaseCreateProblems,
+  type ExploreModel,
+  type MutationEntry,
+} from '../../lib/explore/model.js';
+
+const AGENT = 'A'.repeat(22);
+const OTHER = 'B'.repeat(22);
+
+const mutation = (name: string, agentId = AGENT, deleted = false): MutationEntry => ({
+  id: `${name}-${agentId}`,
+  agentId,
+  name,
+  snapshot: { display_name: name, description: '', update_time: null, create_time: '2026-01-05T10:00:00Z' },
+  deleted,
+});
+
+const modelOf = (...mutations: MutationEntry[]): ExploreModel => ({ ...emptyModel(), mutations });
+
+describe('expectedMutationCreate', () => {
+  it('refuses a mutation under an id that names no agent, whatever its body', () => {
+    expect(expectedMutationCreate(emptyModel(), undefined, 'alpha', undefined)).toMatchObject({
+      outcome: 'refuse',
+      requirements: ['MUTATION-PARENT-MUST-EXIST'],
+    });
+  });
+
+  it('refuses an invalid body under the rule its flaw breaks', () => {
+    expect(expectedMutationCreate(emptyModel(), AGENT, 'alpha', 'unknown-override-key').requirements).toEqual([
+      'MUTATION-CONFIG-OVERRIDES-KEYS',
+    ]);
+    expect(expectedMutationCreate(emptyModel(), AGENT, 'alpha', 'description-too-long').requirements).toEqual([
+      'MUTATION-DESCRIPTION',
+    ]);
+    expect(expectedMutationCreate(emptyModel(), AGENT, 'alpha', 'empty-name').outcome).toBe('refuse');
+  });
+
+  it('refuses the name of an active mutation of the same agent', () => {
+    expect(expectedMutationCreate(modelOf(mutation('alpha')), AGENT, 'alpha', undefined)).toMatchObject({
+      outcome: 'refuse',
+      requirements: ['MUTATION-DISPLAY-NAME-UNIQUE'],
+    });
+  });
+
+  it("accepts a deleted mutation's name, another agent's name and a new name, each under its rule", () => {
+    expect(expectedMutationCreate(modelOf(mutation('alpha', AGENT, true)), AGENT, 'alpha', undefined)).toMatchObject({
+      outcome: 'accept',
+      requirements: ['MUTATION-DISPLAY-NAME-REUSABLE'],
+    });
+    expect(expectedMutationCreate(modelOf(mutation('alpha', OTHER)), AGENT, 'alpha', undefined)).toMatchObject({
+      outcome: 'accept',
+      requirements: ['MUTATION-DISPLAY-NAME-PER-AGENT'],
+    });
+    expect(expectedMutationCreate(modelOf(mutation('beta')), AGENT, 'alpha', undefined)).toMatchObject({
+      outcome: 'accept',
+      requirements: ['MUTATION-CREATE'],
+    });
+  });
+
+  it('still refuses a name held by an active mutation when a deleted one had it too', () => {
+    const model = modelOf(mutation('alpha', AGENT, true), mutation('alpha'));
+    expect(expectedMutationCreate(model, AGENT, 'alpha', undefined).outcome).toBe('refuse');
+  });
+});
+
+describe('differences', () => {
+  it('finds none when the read is the snapshot, or adds fields of its own', () => {
+    const snapshot = { a: 'x', n: 1, nested: { b: [1, 2] } };
+    expect(differences(snapshot, structuredClone(snapshot))).toEqual([]);
+    expect(differences(snapshot, { ...snapshot, extra: true, nested: { b: [1, 2], c: 3 } })).toEqual([]);
+  });
+
+  it('names a changed value, inside nested objects by its path', () => {
+    expect(differences({ a: 'x', nested: { b: 'y' } }, { a: 'x', nested: { b: 'z' } })).toEqual([
+      'nested.b: was "y", now "z"',
+    ]);
+  });
+
+  it('tells JSON types apart: a number read back as its text, "" as null, a list as null', () => {
+    expect(differences({ n: 1 }, { n: '1' })).toHaveLength(1);
+    expect(differences({ s: '' }, { s: null })).toHaveLength(1);
+    expect(differences({ l: [] }, { l: null })).toHaveLength(1);
+  });
+
+  it('reads an absent field as its empty value, on either side, but not as another value', () => {
+    expect(differences({ s: '', l: [], o: {}, z: null }, {})).toEqual([]);
+    expect(differences({}, { s: '' })).toEqual([]);
+    expect(differences({ s: 'kept' }, {})).toEqual(['s: was "kept", now absent']);
+  });
+
+  it('compares timestamps as instants, whatever digits write them', () => {
+    expect(differences({ t: '2026-01-05T10:00:00Z' }, { t: '2026-01-05T10:00:00.000000+00:00' })).toEqual([]);
+    expect(differences({ t: '2026-01-05T10:00:00Z' }, { t: '2026-01-05T10:00:00.001Z' })).toHaveLength(1);
+  });
+});
+
+describe('mutationReadProblems', () => {
+  it('finds none in a read that describes the mutation as created', () => {
+    const entry = mutation('alpha');
+    expect(mutationReadProblems(entry, { ...entry.snapshot })).toEqual([]);
+  });
+
+  it('names MUTATION-UPDATE-TIME-NULL for an update_time, and MUTATION-GET for a changed field', () => {
+    const entry = mutation('alpha');
+    const read = { ...entry.snapshot, update_time: '2026-01-05T10:00:01Z', description: 'other' };
+    expect(mutationReadProblems(entry, read).map((p) => p.requirement)).toEqual([
+      'MUTATION-UPDATE-TIME-NULL',
+      'MUTATION-GET',
+    ]);
+  });
+});
+
+describe('agentReadProblems', () => {
+  const entry = {
+    id: AGENT,
+    snapshot: { prompt: 'p', create_time: '2026-01-05T10:00:00Z', update_time: '2026-01-05T10:00:00Z' },
+  };
+
+  it('lets update_time move (whether writes to its mutations move it is not said), never before create_time', () => {
+    expect(agentReadProblems(entry, { ...entry.snapshot, update_time: '2026-01-05T11:00:00Z' })).toEqual([]);
+    expect(
+      agentReadProblems(entry, { ...entry.snapshot, update_time: '2026-01-05T09:00:00Z' }).map((p) => p.requirement),
+    ).toEqual(['TIMESTAMP-ORDER']);
+  });
+
+  it('names AGENT-GET for a create_time or a field that changed', () => {
+    expect(
+      agentReadProblems(entry, {
+        ...entry.snapshot,
+        create_time: '2026-01-05T10:00:01Z',
+        update_time: '2026-01-05T10:00:01Z',
+      }).map((p) => p.requirement),
+    ).toEqual(['AGENT-GET']);
+    expect(agentReadProblems(entry, { ...entry.snapshot, prompt: null }).map((p) => p.requirement)).toEqual([
+      'AGENT-GET',
+    ]);
+  });
+});
+
+describe('testCaseCreateProblems', () => {
+  const sent = { input_str: 'hello', test_set_id: 'cftTs001' };
+  const requirementsOf = (body: object, created: object) =>
+    testCaseCreateProblems(body as Record<string, unknown>, created as Record<string, unknown>).map(
+      (p) => p.requirement,
+    );
+
+  it('finds none when what was sent comes back, with input_type SCENARIO by default', () => {
+    expect(requirementsOf(sent, { ...sent, id: 'x', input_type: 'SCENARIO' })).toEqual([]);
+  });
+
+  it('names TESTCASE-INPUT-TYPE-DEFAULT when input_type, not sent, is not SCENARIO', () => {
+    expect(requirementsOf(sent, { ...sent, input_type: 'SCRIPT' })).toEqual(['TESTCASE-INPUT-TYPE-DEFAULT']);
+  });
+
+  it('wants expected_output_str alone wrapped into expected_behaviors, however the server writes it back', () => {
+    const body = { ...sent, input_type: 'SCENARIO', expected_output_str: 'refund' };
+    expect(requirementsOf(body, { ...body, expected_output_str: null, expected_behaviors: ['refund'] })).toEqual([]);
+    expect(requirementsOf(body, { ...body, expected_behaviors: [] })).toEqual(['TESTCASE-EXPECTED-OUTPUT-WRAPPED']);
+  });
+
+  it('names TESTCASE-EXPECTED-BEHAVIORS-PREFERRED when both were sent and expected_behaviors changed', () => {
+    const body = { ...sent, input_type: 'SCENARIO', expected_output_str: 'x', expected_behaviors: ['b', 'a'] };
+    expect(requirementsOf(body, { ...body, expected_behaviors: ['x'] })).toEqual([
+      'TESTCASE-EXPECTED-BEHAVIORS-PREFERRED',
+    ]);
+  });
+
+  it('names TESTCASE-CREATE for any other field that does not come back', () => {
+    expect(requirementsOf({ ...sent, description: 'd' }, { ...sent, input_type: 'SCENARIO' })).toEqual([
+      'TESTCASE-CREATE',
+    ]);
+  });
+});
