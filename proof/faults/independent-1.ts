@@ -83,9 +83,9 @@ async function simulationIds(call: Call): Promise<string[]> {
  */
 export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind1-overrides-merged-into-parent':
-    'sequences: a write reaching beyond the resource it names (model-based exploration)',
+    'sequences over configured agents: the exploration creates agents without a simulator configuration, so an override of one of its keys is never drawn',
   'ind1-parameter-values-cached-per-agent':
-    'sequences: a derived value computed after another write (model-based exploration)',
+    'sequences over configured agents: parameter_values derived from overrides of simulator configuration keys, which the exploration does not draw',
 };
 
 export const INDEPENDENT_1_FAULTS = [
