@@ -82,6 +82,8 @@ async function simulationIds(call: Call): Promise<string[]> {
  * score (index.ts) until that check exists, measured by `npx tsx proof/detect.ts 'ind1-*'`.
  */
 export const UNDETECTED: Readonly<Record<string, string>> = {
+  'ind1-auth-kept-per-connection':
+    'state across requests on one connection: a wrong key after a valid one on the same keep-alive connection (caught only where checks happen to share a connection, so not a proof)',
   'ind1-overrides-merged-into-parent':
     'sequences over configured agents: the exploration creates agents without a simulator configuration, so an override of one of its keys is never drawn',
   'ind1-parameter-values-cached-per-agent':
@@ -149,6 +151,8 @@ export const INDEPENDENT_1_FAULTS = [
   fault({
     id: 'ind1-published-metric-value-integer',
     requirements: ['SCHEMA-PUBLISHED'],
+    // The published schema is compared with the answers of the checks reading metric outputs.
+    seenThrough: ['METRIC-GET'],
     slips: ['type'],
     description:
       "The published MetricOutput schema types `value` as an integer (the spec's `number` mapped to an int type); the service answers fractional scores such as 0.85.",
@@ -228,7 +232,7 @@ export const INDEPENDENT_1_FAULTS = [
   }),
   fault({
     id: 'ind1-filter-tags-split-on-blanks',
-    requirements: ['LIST-FILTER-FIELDS'],
+    requirements: ['LIST-FILTER-FIELDS', 'LIST-FILTER-QUOTING'],
     slips: ['broken'],
     description:
       'A tag comparison is matched against the run\'s tags as a search index tokenizes them, on blanks: `tag = "release candidate"` matches no run, while `tag = release` matches the runs so tagged.',
@@ -246,7 +250,7 @@ export const INDEPENDENT_1_FAULTS = [
   }),
   fault({
     id: 'ind1-sip-user-phone-number-rejected',
-    requirements: ['AGENT-PHONE-NUMBER'],
+    requirements: ['AGENT-PHONE-NUMBER', 'AGENT-CREATE'],
     slips: ['broken'],
     description:
       'SIP addresses are matched with a user part of letters, digits, `.`, `_` and `-` only: the common SIP address whose user is a phone number (`sip:+14155550123@gw.example.com`) is rejected.',
@@ -277,7 +281,7 @@ export const INDEPENDENT_1_FAULTS = [
   }),
   fault({
     id: 'ind1-endpoint-port-rejected',
-    requirements: ['AGENT-ENDPOINT'],
+    requirements: ['AGENT-ENDPOINT', 'AGENT-CREATE'],
     slips: ['broken'],
     description:
       'endpoint is checked with a URL pattern that has no room for a port: `https://hooks.example.com:8443/trigger` is rejected.',
@@ -365,7 +369,7 @@ export const INDEPENDENT_1_FAULTS = [
   }),
   fault({
     id: 'ind1-websocket-auth-header-bearer-only',
-    requirements: ['AGENT-CREATE'],
+    requirements: ['AGENT-CREATE', 'CONFIG-AUTH-HEADER-FORMS'],
     slips: ['broken'],
     description:
       'The WEBSOCKET authorization_header must be `Bearer <token>`: the `X-API-Key <key>` form the table also describes is rejected.',
@@ -393,6 +397,8 @@ export const INDEPENDENT_1_FAULTS = [
   fault({
     id: 'ind1-runs-single-tag-as-string',
     requirements: ['SCHEMA-CANONICAL'],
+    // Runs are read by the list checks only.
+    seenThrough: ['LIST-PAGE-SIZE-RESPECTED'],
     slips: ['type'],
     description:
       'The runs list writes a tags list of one element as that element (an XML-to-JSON mapping collapses one-element lists): `"tags": "nightly"`; lists of two stay lists.',
@@ -410,6 +416,8 @@ export const INDEPENDENT_1_FAULTS = [
   fault({
     id: 'ind1-scheduled-run-enabled-as-integer',
     requirements: ['SCHEMA-CANONICAL'],
+    // The fixture scheduled run is read by the scheduled-run checks.
+    seenThrough: ['SCHEDULED-RUN-GET'],
     slips: ['type'],
     description: "A scheduled run's enabled is returned as 1 or 0 (a TINYINT(1) column), not a boolean.",
     behaviour: (b) => presentWith(b, 'scheduledRun', (view) => ({ ...view, enabled: view.enabled ? 1 : 0 })),
@@ -671,6 +679,8 @@ export const INDEPENDENT_1_FAULTS = [
   fault({
     id: 'ind1-run-metadata-as-json-text',
     requirements: ['SCHEMA-CANONICAL'],
+    // Runs are read by the list checks only.
+    seenThrough: ['LIST-PAGE-SIZE-RESPECTED'],
     slips: ['type'],
     description:
       "The runs list returns each run's metadata as its JSON text (a JSON column the driver reads as a string), a string where the spec says an object.",

@@ -443,6 +443,8 @@ export const INDEPENDENT_2_FAULTS = [
   fault({
     id: 'ind2-path-id-detail-without-description',
     requirements: ['ERROR-ENVELOPE'],
+    // Malformed path IDs are sent by the path-ID checks.
+    seenThrough: ['PATH-ID-FORMAT'],
     slips: ['scope'],
     description:
       'A malformed path ID is refused by the router\'s parameter validator, whose details carry the field alone: `{"field": "agent_id"}` without the description every other detail has.',
