@@ -109,8 +109,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind2-filter-decoded-twice': 'filter values holding %, +, & and # (percent-encoded once)',
   'ind2-filter-third-term-dropped': 'junctions of three and more comparisons',
   'ind2-filter-empty-quoted-refused': 'explicit empty values in filters (name = "")',
-  'ind2-runs-failed-error-dropped':
-    'the fields the specification gives a state, present in that state (a failed run and its error)',
   'ind2-agent-body-over-record':
     'server-set fields (id, name, create_time) sent in a create: ignored or refused, never stored',
   'ind2-e164-fifteen-digits-refused': 'formatted values at their bounds (an E.164 number of 15 digits)',
@@ -120,7 +118,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind2-review-project-rules-empty-refused': 'explicit empty lists of optional list fields',
   'ind2-nul-character-internal': 'control characters in valid JSON strings: stored or refused, never a 5xx',
   'ind2-dashboard-patch-unchanged-name-nulled': 'sequences: a PATCH repeating the current value',
-  'ind2-scheduled-run-timezone-offset': 'the formats the specification names for read-only fields (a time zone name)',
 };
 
 export const INDEPENDENT_2_FAULTS = [
