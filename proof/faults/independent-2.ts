@@ -111,7 +111,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind2-filter-empty-quoted-refused': 'explicit empty values in filters (name = "")',
   'ind2-agent-body-over-record':
     'server-set fields (id, name, create_time) sent in a create: ignored or refused, never stored',
-  'ind2-e164-fifteen-digits-refused': 'formatted values at their bounds (an E.164 number of 15 digits)',
   'ind2-mutation-delete-siblings': 'sequences: a delete reaching beyond the resource it names',
   'ind2-mutation-get-overrides-flattened': 'nested values in config_overrides, read back on every path',
   'ind2-input-str-blank-refused': 'blank-only text where only a length is stated',
