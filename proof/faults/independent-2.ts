@@ -112,7 +112,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind2-agent-body-over-record':
     'server-set fields (id, name, create_time) sent in a create: ignored or refused, never stored',
   'ind2-mutation-delete-siblings': 'sequences: a delete reaching beyond the resource it names',
-  'ind2-mutation-get-overrides-flattened': 'nested values in config_overrides, read back on every path',
   'ind2-input-str-blank-refused': 'blank-only text where only a length is stated',
   'ind2-review-project-rules-empty-refused': 'explicit empty lists of optional list fields',
   'ind2-nul-character-internal': 'control characters in valid JSON strings: stored or refused, never a 5xx',
