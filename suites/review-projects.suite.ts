@@ -13,6 +13,7 @@ import { check, describeGroup, type Call, type CheckContext } from '../lib/harne
 import type { Created, ReviewLinks } from '../lib/harness/resources.js';
 import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf, valueKey } from '../lib/result/check-id.js';
+import { expectEcho } from '../lib/families/agents.js';
 import { valueSpaceCheck } from '../lib/families/field-values.js';
 import { jsonFormsCheck } from '../lib/families/json-forms.js';
 
@@ -238,6 +239,22 @@ describeGroup('review-projects', () => {
         call,
         'the default when omitted',
       );
+    },
+    WRITES,
+  );
+
+  check(
+    'review-projects.explicit-empty-project-rules-kept',
+    ['REVIEW-PROJECT-RULES', 'EXPLICIT-VALUE-KEPT'],
+    'project_rules [] (no rule, an optional list given empty) is accepted and kept: empty, null or absent, never filled',
+    async (t) => {
+      const { reviewProject, call } = await t.reviewProjects.create(
+        await links(t),
+        { project_rules: [] },
+        ['REVIEW-PROJECT-RULES'],
+        'a review project with project_rules []',
+      );
+      expectEcho(t, { project_rules: [] }, reviewProject, ['EXPLICIT-VALUE-KEPT'], call, 'project_rules as given');
     },
     WRITES,
   );

@@ -458,10 +458,15 @@ describeGroup('test-cases', () => {
   check(
     'test-cases.explicit-empty-values-kept-expected',
     ['EXPLICIT-VALUE-KEPT'],
-    'explicit empty values are kept: expected_behaviors [] beside an expected_output_str, description "" and user_notes ""',
+    'explicit empty values are kept: expected_behaviors [] beside an expected_output_str, metric_input.expected_entities [], description "" and user_notes ""',
     async (t) => {
       // expected_behaviors is given (empty), so the deprecated expected_output_str does not stand in for it.
-      const explicit = { expected_behaviors: [], description: '', user_notes: '' };
+      const explicit = {
+        expected_behaviors: [],
+        metric_input: { expected_entities: [] },
+        description: '',
+        user_notes: '',
+      };
       const { testCase, call } = await t.testCases.create(
         { ...explicit, expected_output_str: 'Offers a refund' },
         ['TESTCASE-CREATE'],

@@ -113,7 +113,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'server-set fields (id, name, create_time) sent in a create: ignored or refused, never stored',
   'ind2-mutation-delete-siblings': 'sequences: a delete reaching beyond the resource it names',
   'ind2-input-str-blank-refused': 'blank-only text where only a length is stated',
-  'ind2-review-project-rules-empty-refused': 'explicit empty lists of optional list fields',
   'ind2-nul-character-internal': 'control characters in valid JSON strings: stored or refused, never a 5xx',
   'ind2-dashboard-patch-unchanged-name-nulled': 'sequences: a PATCH repeating the current value',
 };

@@ -191,6 +191,6 @@ export const GENERAL = [
     'Resources and their fields',
     'An explicit value the spec allows (an empty string, an empty list, false, 0) is kept as given: defaults and derived values apply only to absent fields.',
     'auto-derived from config_overrides when omitted; the deprecated one is used only when the preferred one is absent',
-    'Judged by the echo\'s comparison: `""` must not come back null or another value (absent is read as `""`), `false` and `0` exactly; an empty list may come back empty, null or absent but not filled. Sent: an agent\'s prompt `""`, empty metric_ids and test_set_ids and workflows holding `false`, `0` and `""`; a test case\'s `expected_behaviors: []` beside an expected_output_str (given, so the deprecated field does not stand in), and description and user_notes `""`.',
+    'Judged by the echo\'s comparison: `""` must not come back null or another value (absent is read as `""`), `false` and `0` exactly; an empty list may come back empty, null or absent but not filled. Sent: an agent\'s prompt `""`, empty metric_ids and test_set_ids and workflows holding `false`, `0` and `""`; a test case\'s `expected_behaviors: []` beside an expected_output_str (given, so the deprecated field does not stand in), `metric_input.expected_entities: []`, and description and user_notes `""`; a review project\'s `project_rules: []`.',
   ),
 ] as const;
