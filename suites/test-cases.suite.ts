@@ -24,8 +24,12 @@ import { boundaryKey } from '../lib/families/length-limits.js';
 import { valueSpaceCheck } from '../lib/families/field-values.js';
 import { jsonFormsCheck } from '../lib/families/json-forms.js';
 import { SHAPED_VALUES } from '../lib/gen/values.js';
+import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
+import { wellFormedId } from '../lib/gen/ids.js';
 
 const WRITES = { writes: true } as const;
+/** An id of a test case's form, sent where the server sets one. */
+const OWN_TEST_CASE_ID = wellFormedId(ID_RULES.testCase, 30);
 
 /** Every field sent comes back equal. */
 function expectEchoed(
@@ -555,6 +559,19 @@ describeGroup('test-cases', () => {
     fields: { input_str: 'name', 'simulation_metadata_input.script_turns': { list: 'text', repeats: true } },
     typical: (t) => ({ input_str: t.name('test case') }),
     send: (t, fields) => t.testCases.send({ ...fields, input_type: 'SCRIPT' }),
+  });
+
+  serverSetFieldsCheck({
+    id: 'test-cases.create',
+    operation: 'POST /v1/test-cases',
+    requirements: ['TESTCASE-CREATE'],
+    fields: {
+      name: `test-cases/${OWN_TEST_CASE_ID}`,
+      id: OWN_TEST_CASE_ID,
+      create_time: PAST_TIMESTAMP,
+      update_time: PAST_TIMESTAMP,
+    },
+    send: (t, fields) => t.testCases.send(fields),
   });
 
   jsonFormsCheck({

@@ -109,8 +109,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind2-filter-decoded-twice': 'filter values holding %, +, & and # (percent-encoded once)',
   'ind2-filter-third-term-dropped': 'junctions of three and more comparisons',
   'ind2-filter-empty-quoted-refused': 'explicit empty values in filters (name = "")',
-  'ind2-agent-body-over-record':
-    'server-set fields (id, name, create_time) sent in a create: ignored or refused, never stored',
   'ind2-mutation-delete-siblings': 'sequences: a delete reaching beyond the resource it names',
   'ind2-input-str-blank-refused': 'blank-only text where only a length is stated',
   'ind2-nul-character-internal': 'control characters in valid JSON strings: stored or refused, never a 5xx',
