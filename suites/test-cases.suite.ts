@@ -182,6 +182,29 @@ describeGroup('test-cases', () => {
     );
   }
 
+  // Only a length is stated: blanks are characters, but a server that trims before it measures may refuse them.
+  for (const [value, why] of [
+    [' ', 'one blank'],
+    ['\t \n', 'blanks of three kinds'],
+  ] as const) {
+    check(
+      checkIdOf('test-cases.input-str.blank-only', why),
+      ['TESTCASE-INPUT-STR'],
+      `input_str of ${why} only is refused with INVALID_ARGUMENT naming input_str, or stored as sent`,
+      async (t) => {
+        expectRefusedOrRecognised(
+          t,
+          await t.testCases.send({ input_str: value }),
+          ['TESTCASE-INPUT-STR'],
+          'input_str',
+          { holds: (stored) => stored === value, expected: `${JSON.stringify(value)} as sent` },
+          `input_str of ${why} only`,
+        );
+      },
+      WRITES,
+    );
+  }
+
   check(
     'test-cases.input-str.long-multi-byte',
     ['TESTCASE-INPUT-STR'],

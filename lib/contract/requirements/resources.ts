@@ -15,7 +15,7 @@ export const TEST_CASES = [
     'Test case',
     'input_str is required with at least 1 character.',
     'input_str (required) ... min length 1',
-    'No maximum is stated: 3000 multi-byte characters (2500 of two or three UTF-8 bytes, 500 astral) must be accepted.',
+    'No maximum is stated: 3000 multi-byte characters (2500 of two or three UTF-8 bytes, 500 astral) must be accepted. Blanks only: only a length is stated, so a blank counts as a character, but a server that trims before it measures may refuse such a value (INVALID_ARGUMENT naming input_str); accepted, it is stored as sent, never emptied.',
   ),
   must(
     'test-cases',
