@@ -14,7 +14,7 @@ import {
   fetchAgent,
 } from '../lib/families/agents.js';
 import { PUBLIC_WEBHOOK_URL } from '../lib/gen/bodies.js';
-import { alnum, nearMissIds } from '../lib/gen/ids.js';
+import { alnum, nearMissIds, wellFormedId } from '../lib/gen/ids.js';
 import { check, describeGroup } from '../lib/harness/index.js';
 import { sentBody } from '../lib/harness/resources.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
@@ -23,6 +23,7 @@ import { checkIdOf } from '../lib/result/check-id.js';
 import { valueSpaceCheck } from '../lib/families/field-values.js';
 import { jsonFormsCheck } from '../lib/families/json-forms.js';
 import { VALID_PHONE } from '../lib/gen/bodies.js';
+import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
 
 const GET = 'GET /v1/agents/{agent_id}' satisfies EndpointKey;
 const WRITES = { writes: true } as const;
@@ -248,6 +249,14 @@ describeGroup('agents', () => {
     typical: (t) => ({ display_name: t.name('agent'), phone_number: VALID_PHONE }),
     send: (t, fields) => t.agents.send(fields),
     readBack: async (t, call, what) => void (await expectAgentReadBack(t, call, `an agent with ${what}`)),
+  });
+
+  serverSetFieldsCheck({
+    id: 'agents.create',
+    operation: 'POST /v1/agents',
+    requirements: ['AGENT-CREATE', 'AGENT-ID-FORMAT'],
+    fields: { id: wellFormedId(ID_RULES.agent, 30), create_time: PAST_TIMESTAMP, update_time: PAST_TIMESTAMP },
+    send: (t, fields) => t.agents.send(fields),
   });
 
   jsonFormsCheck({

@@ -51,6 +51,23 @@ describeGroup('agents', () => {
     WRITES,
   );
 
+  // E.164 allows at most 15 digits: the longest number is valid. Its shortest is not stated (a country code of
+  // one to three digits and a subscriber number a plan may make as short as it likes): no lower bound is judged.
+  check(
+    'agents.fields.phone-number-e-164-fifteen-digits',
+    ['AGENT-PHONE-NUMBER'],
+    'an E.164 phone_number of 15 digits, the most E.164 allows, is accepted and stored as sent',
+    async (t) => {
+      expectAgentCreated(
+        t,
+        await t.agents.send({ phone_number: '+493012345678901' }),
+        ['AGENT-PHONE-NUMBER'],
+        'an agent with an E.164 phone_number of 15 digits',
+      );
+    },
+    WRITES,
+  );
+
   check(
     'agents.fields.phone-number-neither-e-164',
     ['AGENT-PHONE-NUMBER'],

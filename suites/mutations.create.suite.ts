@@ -15,6 +15,8 @@ import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 import { valueSpaceCheck } from '../lib/families/field-values.js';
 import { jsonFormsCheck } from '../lib/families/json-forms.js';
+import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
+import { wellFormedId } from '../lib/gen/ids.js';
 
 const WRITES = { writes: true } as const;
 
@@ -267,6 +269,19 @@ describeGroup('mutations', () => {
     typical: (t, index) => ({ display_name: t.name(`mutation of typical name ${index}`) }),
     send: async (t, fields) => t.mutations.send(await t.mutations.parent(), fields),
     readBack: async (t, call, what) => void (await expectMutationReadBack(t, call, `a mutation with ${what}`)),
+  });
+
+  serverSetFieldsCheck({
+    id: 'mutations.create',
+    operation: 'POST /v1/agents/{agent_id}/mutations',
+    requirements: ['MUTATION-CREATE', 'MUTATION-ID-FORMAT', 'MUTATION-SCOPED-TO-AGENT'],
+    fields: {
+      id: wellFormedId(ID_RULES.mutation, 30),
+      agent_id: wellFormedId(ID_RULES.agent, 31),
+      create_time: PAST_TIMESTAMP,
+      update_time: PAST_TIMESTAMP,
+    },
+    send: async (t, fields) => t.mutations.send(await t.mutations.parent(), fields),
   });
 
   jsonFormsCheck({

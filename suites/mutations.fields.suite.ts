@@ -8,7 +8,8 @@ import { CONVENTIONAL_ERRORS } from '../lib/contract/enums.js';
 import { byteSize, fieldLimit } from '../lib/contract/limits.js';
 import { rejectsNaming } from '../lib/assert/error-details.js';
 import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js';
-import { createdAndFetched, fetchMutation, MUTATION_JUDGE } from '../lib/families/mutations.js';
+import { expectEcho } from '../lib/families/agents.js';
+import { createdAndFetched, expectMutationReadBack, fetchMutation, MUTATION_JUDGE } from '../lib/families/mutations.js';
 import { configField } from '../lib/families/simulator-config.js';
 import { typedAgentBody } from '../lib/gen/agent-bodies.js';
 import { twoByteText } from '../lib/gen/strings.js';
@@ -333,6 +334,33 @@ describeGroup('mutations', () => {
         `parameter_values derived from {"workflows":{"retries":3}} should flatten it to a pair "3" keyed by workflows and retries, got ${shown(values)}`,
         call,
       );
+    },
+    WRITES,
+  );
+
+  check(
+    'mutations.fields.nested-config-overrides-read-back',
+    ['MUTATION-CREATE', 'MUTATION-GET', 'READ-BACK-UNCHANGED'],
+    'config_overrides holding objects inside objects (a key of the parent holding an object: workflows) come back as sent from POST and GET',
+    async (t) => {
+      // Every key on the way exists on the parent: only the values differ. A list and a number keep their types.
+      const agentId = await t.mutations.newParent({
+        workflows: { retries: 2, escalation: { queue: 'tier-1', after_turns: 4, channels: ['sms'] } },
+      });
+      const overrides = { workflows: { retries: 3, escalation: { queue: 'tier-2', channels: ['sms', 'email'] } } };
+      const call = await t.mutations.send(agentId, { config_overrides: overrides });
+      if (rejectsNaming(call, 'config_overrides', 'workflows'))
+        t.skip('the target does not count workflows as overridable configuration (which keys count is not shown)');
+      const what = 'nested config_overrides';
+      expectEcho(
+        t,
+        { config_overrides: overrides },
+        t.expectResource(call, ['MUTATION-CREATE'], what),
+        ['MUTATION-CREATE'],
+        call,
+        what,
+      );
+      await expectMutationReadBack(t, call, `a mutation with ${what}`);
     },
     WRITES,
   );

@@ -13,10 +13,15 @@ import { check, describeGroup, type Call, type CheckContext } from '../lib/harne
 import type { Created, ReviewLinks } from '../lib/harness/resources.js';
 import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf, valueKey } from '../lib/result/check-id.js';
+import { expectEcho } from '../lib/families/agents.js';
 import { valueSpaceCheck } from '../lib/families/field-values.js';
 import { jsonFormsCheck } from '../lib/families/json-forms.js';
+import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
+import { alnum } from '../lib/gen/ids.js';
 
 const WRITES = { writes: true } as const;
+/** An id of the length other resources' ids have (a review project's form is not stated), sent where the server sets one. */
+const OWN_PROJECT_ID = alnum(22, 30);
 const REQUIRED_FIELDS = ['display_name', 'assignees', 'linked_simulation_ids', 'linked_metric_ids'] as const;
 const LIST_FIELDS = ['assignees', 'linked_simulation_ids', 'linked_metric_ids'] as const;
 /** How many discovered simulations are searched for a metric output. */
@@ -242,6 +247,22 @@ describeGroup('review-projects', () => {
     WRITES,
   );
 
+  check(
+    'review-projects.explicit-empty-project-rules-kept',
+    ['REVIEW-PROJECT-RULES', 'EXPLICIT-VALUE-KEPT'],
+    'project_rules [] (no rule, an optional list given empty) is accepted and kept: empty, null or absent, never filled',
+    async (t) => {
+      const { reviewProject, call } = await t.reviewProjects.create(
+        await links(t),
+        { project_rules: [] },
+        ['REVIEW-PROJECT-RULES'],
+        'a review project with project_rules []',
+      );
+      expectEcho(t, { project_rules: [] }, reviewProject, ['EXPLICIT-VALUE-KEPT'], call, 'project_rules as given');
+    },
+    WRITES,
+  );
+
   for (const { requirements, field, value, why, returned } of ACCEPTED) {
     check(
       checkIdOf('review-projects.accepted', field, valueKey(value)),
@@ -305,6 +326,19 @@ describeGroup('review-projects', () => {
     requirement: 'REVIEW-PROJECT-CREATE',
     fields: { display_name: 'name', description: 'text', assignees: { list: 'email' } },
     typical: (t) => ({ display_name: t.name('review project'), assignees: ['reviewer@example.com'] }),
+    send: async (t, fields) => t.reviewProjects.send(await links(t), fields),
+  });
+
+  serverSetFieldsCheck({
+    id: 'review-projects.create',
+    operation: 'POST /v1/review-projects',
+    requirements: ['REVIEW-PROJECT-CREATE'],
+    fields: {
+      name: `review-projects/${OWN_PROJECT_ID}`,
+      id: OWN_PROJECT_ID,
+      create_time: PAST_TIMESTAMP,
+      update_time: PAST_TIMESTAMP,
+    },
     send: async (t, fields) => t.reviewProjects.send(await links(t), fields),
   });
 

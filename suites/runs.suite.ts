@@ -24,6 +24,8 @@ import { type JsonObject, isJsonObject } from '../lib/util/json.js';
 const DELETE = 'DELETE /v1/runs/{run_id}' satisfies EndpointKey;
 /** The one finished status the spec shows. */
 const FINISHED = 'COMPLETED';
+/** The state the specification gives a field of its own: "error: error text of a failed run". */
+const FAILED = 'FAILED';
 const COUNTERS = ['completed_test_cases', 'failed_test_cases', 'in_progress_test_cases'] as const;
 
 const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
@@ -97,6 +99,21 @@ const RUN_RULES: readonly ItemRule[] = [
     requirements: ['RUN-METRICS-CONSISTENT'],
     title: 'has result metrics with min ≤ mean ≤ max',
     expect: judged('RUN-METRICS-CONSISTENT', 'results', metricsProblem),
+  },
+  {
+    // The run's status word for failure is not shown; FAILED names it by any reading.
+    id: 'failed-error',
+    requirements: ['RUN-FIELDS', 'SCHEMA-CANONICAL'],
+    title: 'in status FAILED carries its error text (error, a string)',
+    expect: (t, run, call) => {
+      if (run['status'] !== FAILED) return;
+      t.assert(
+        typeof run['error'] === 'string',
+        ['RUN-FIELDS', 'SCHEMA-CANONICAL'],
+        `run ${String(run['run_id'])} is ${FAILED} with error ${JSON.stringify(run['error'])}, not the error text of a failed run`,
+        call,
+      );
+    },
   },
   {
     id: 'timestamp-order',

@@ -18,6 +18,12 @@ import { checkIdOf } from '../lib/result/check-id.js';
 const GET = 'GET /v1/scheduled-runs/{scheduled_run_id}' satisfies EndpointKey;
 const DELETE = 'DELETE /v1/scheduled-runs/{scheduled_run_id}' satisfies EndpointKey;
 const EXPRESSION_FORM = /^(rate|cron)\(.*\)$/s;
+/**
+ * A time zone name as the tz database writes it (`UTC`, `Europe/Paris`, `America/Argentina/Buenos_Aires`,
+ * `Etc/GMT+2`): it begins with a letter and holds no colon, so an offset (`+02:00`, `UTC+01:00`) is not one.
+ * Only the form is judged: a server may know zones newer than the suite's own data.
+ */
+const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 
 const fetchById = (t: CheckContext, id: string) => t.call(GET, { params: { scheduled_run_id: id } });
 
@@ -113,6 +119,23 @@ describeGroup('scheduled-runs', () => {
         typeof expression === 'string' && EXPRESSION_FORM.test(expression),
         ['SCHEDULED-RUN-EXPRESSION-FORM'],
         `schedule_expression should be rate(...) or cron(...), got ${JSON.stringify(expression)}`,
+        call,
+      );
+    },
+    READS,
+  );
+
+  check(
+    'scheduled-runs.schedule-timezone-name',
+    ['SCHEDULED-RUN-GET', 'SCHEMA-CANONICAL'],
+    'schedule_timezone is a time zone name (Europe/Paris, UTC), not a UTC offset',
+    async (t) => {
+      const { call, run } = await configured(t, ['SCHEDULED-RUN-GET']);
+      const zone = run['schedule_timezone'];
+      t.assert(
+        zone === undefined || (typeof zone === 'string' && TIME_ZONE_NAME.test(zone)),
+        ['SCHEDULED-RUN-GET', 'SCHEMA-CANONICAL'],
+        `schedule_timezone should be a time zone name, got ${JSON.stringify(zone)}`,
         call,
       );
     },

@@ -24,8 +24,12 @@ import { boundaryKey } from '../lib/families/length-limits.js';
 import { valueSpaceCheck } from '../lib/families/field-values.js';
 import { jsonFormsCheck } from '../lib/families/json-forms.js';
 import { SHAPED_VALUES } from '../lib/gen/values.js';
+import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
+import { wellFormedId } from '../lib/gen/ids.js';
 
 const WRITES = { writes: true } as const;
+/** An id of a test case's form, sent where the server sets one. */
+const OWN_TEST_CASE_ID = wellFormedId(ID_RULES.testCase, 30);
 
 /** Every field sent comes back equal. */
 function expectEchoed(
@@ -173,6 +177,29 @@ describeGroup('test-cases', () => {
           `input_str of ${why}`,
         );
         expectEchoed(t, { input_str: sent['input_str'] }, testCase, ['TESTCASE-CREATE'], call);
+      },
+      WRITES,
+    );
+  }
+
+  // Only a length is stated: blanks are characters, but a server that trims before it measures may refuse them.
+  for (const [value, why] of [
+    [' ', 'one blank'],
+    ['\t \n', 'blanks of three kinds'],
+  ] as const) {
+    check(
+      checkIdOf('test-cases.input-str.blank-only', why),
+      ['TESTCASE-INPUT-STR'],
+      `input_str of ${why} only is refused with INVALID_ARGUMENT naming input_str, or stored as sent`,
+      async (t) => {
+        expectRefusedOrRecognised(
+          t,
+          await t.testCases.send({ input_str: value }),
+          ['TESTCASE-INPUT-STR'],
+          'input_str',
+          { holds: (stored) => stored === value, expected: `${JSON.stringify(value)} as sent` },
+          `input_str of ${why} only`,
+        );
       },
       WRITES,
     );
@@ -458,10 +485,15 @@ describeGroup('test-cases', () => {
   check(
     'test-cases.explicit-empty-values-kept-expected',
     ['EXPLICIT-VALUE-KEPT'],
-    'explicit empty values are kept: expected_behaviors [] beside an expected_output_str, description "" and user_notes ""',
+    'explicit empty values are kept: expected_behaviors [] beside an expected_output_str, metric_input.expected_entities [], description "" and user_notes ""',
     async (t) => {
       // expected_behaviors is given (empty), so the deprecated expected_output_str does not stand in for it.
-      const explicit = { expected_behaviors: [], description: '', user_notes: '' };
+      const explicit = {
+        expected_behaviors: [],
+        metric_input: { expected_entities: [] },
+        description: '',
+        user_notes: '',
+      };
       const { testCase, call } = await t.testCases.create(
         { ...explicit, expected_output_str: 'Offers a refund' },
         ['TESTCASE-CREATE'],
@@ -550,6 +582,19 @@ describeGroup('test-cases', () => {
     fields: { input_str: 'name', 'simulation_metadata_input.script_turns': { list: 'text', repeats: true } },
     typical: (t) => ({ input_str: t.name('test case') }),
     send: (t, fields) => t.testCases.send({ ...fields, input_type: 'SCRIPT' }),
+  });
+
+  serverSetFieldsCheck({
+    id: 'test-cases.create',
+    operation: 'POST /v1/test-cases',
+    requirements: ['TESTCASE-CREATE'],
+    fields: {
+      name: `test-cases/${OWN_TEST_CASE_ID}`,
+      id: OWN_TEST_CASE_ID,
+      create_time: PAST_TIMESTAMP,
+      update_time: PAST_TIMESTAMP,
+    },
+    send: (t, fields) => t.testCases.send(fields),
   });
 
   jsonFormsCheck({

@@ -49,6 +49,7 @@ const URL_VALUES: readonly ShapedValue[] = [
 
 const PHONE: readonly ShapedValue[] = [
   { shape: 'an E.164 number outside North America', value: '+442071838750' },
+  { shape: 'an E.164 number of 15 digits, the most E.164 allows', value: '+882123456789012' },
   { shape: 'a SIP address', value: 'sip:alice@pbx.example.com' },
   { shape: 'a SIP address whose user is a phone number', value: 'sip:+14155550123@pbx.example.com' },
   {

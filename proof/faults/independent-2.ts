@@ -13,7 +13,7 @@ import { flattenToStrings } from '../../lib/reference/validation/mutations.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import type { Answer, Call } from '../probes/call.js';
 import { FIXTURE_IDS } from '../probes/fixture-ids.js';
-import { fault, presentWith, readAs, rereadAgent, rereadTestCase, respondWith } from './define.js';
+import { fault, presentWith, readAs, rereadAgent, respondWith } from './define.js';
 
 // ---- helpers of the behaviours ----
 
@@ -110,16 +110,7 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind2-filter-decoded-twice': 'filter values holding %, +, & and # (percent-encoded once)',
   'ind2-filter-third-term-dropped': 'junctions of three and more comparisons',
   'ind2-filter-empty-quoted-refused': 'explicit empty values in filters (name = "")',
-  'ind2-runs-failed-error-dropped':
-    'the fields the specification gives a state, present in that state (a failed run and its error)',
-  'ind2-agent-body-over-record':
-    'server-set fields (id, name, create_time) sent in a create: ignored or refused, never stored',
-  'ind2-e164-fifteen-digits-refused': 'formatted values at their bounds (an E.164 number of 15 digits)',
-  'ind2-mutation-get-overrides-flattened': 'nested values in config_overrides, read back on every path',
-  'ind2-input-str-blank-refused': 'blank-only text where only a length is stated',
-  'ind2-review-project-rules-empty-refused': 'explicit empty lists of optional list fields',
   'ind2-nul-character-internal': 'control characters in valid JSON strings: stored or refused, never a 5xx',
-  'ind2-scheduled-run-timezone-offset': 'the formats the specification names for read-only fields (a time zone name)',
 };
 
 export const INDEPENDENT_2_FAULTS = [
@@ -619,23 +610,6 @@ export const INDEPENDENT_2_FAULTS = [
   }),
 
   // ---- test cases ----
-  fault({
-    id: 'ind2-input-str-blank-refused',
-    requirements: ['TESTCASE-INPUT-STR'],
-    slips: ['bound'],
-    description:
-      'input_str is validated as not blank (`@NotBlank`, trimmed) instead of at least 1 character: an input_str of one space is refused with INVALID_ARGUMENT.',
-    behaviour(b) {
-      rereadTestCase(b, ['input_str'], (read) => (fields, request) => {
-        const value = read(fields, request);
-        if (value.trim() === '') fields.fail('input_str', 'must not be blank');
-        return value;
-      });
-    },
-    probe: async (call) =>
-      outcome(await call('POST', '/v1/test-cases', { body: { input_str: ' ', test_set_id: 'TSBLANK1' } })),
-    shows: { status: 400, code: 'INVALID_ARGUMENT' },
-  }),
 
   // ---- review projects ----
   fault({

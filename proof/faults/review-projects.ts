@@ -344,4 +344,17 @@ export const REVIEW_PROJECTS_FAULTS = [
     probe: async (call) => (await created(call, { description: '1e3' })).description,
     shows: 1000,
   }),
+  fault({
+    id: 'review-project-rules-empty-filled',
+    requirements: ['EXPLICIT-VALUE-KEPT'],
+    slips: ['explicit'],
+    description:
+      'An explicit empty project_rules is taken for an absent one and filled with every rule: `[]` comes back `["require_disagreement_notes"]`.',
+    behaviour: readWith('project_rules', (f, base) => {
+      const value = base(f);
+      return value !== null && value.length === 0 ? ['require_disagreement_notes'] : value;
+    }),
+    probe: async (call) => (await created(call, { project_rules: [] })).project_rules,
+    shows: ['require_disagreement_notes'],
+  }),
 ] as const satisfies readonly Fault[];

@@ -391,4 +391,17 @@ export const TEST_CASES_FAULTS = [
     probe: async (call) => (await created(call, { ...VALID, description: 'a😀b' })).description,
     shows: 'ab',
   }),
+  fault({
+    id: 'test-case-input-str-blank-emptied',
+    requirements: ['TESTCASE-INPUT-STR'],
+    slips: ['bound'],
+    description:
+      'input_str is trimmed after its length is checked: an input_str of blanks only is accepted and stored as "", below its minimum of 1 character.',
+    behaviour: reread('input_str', (read) => (f, request) => {
+      const value = read(f, request);
+      return value.trim() === '' ? '' : value;
+    }),
+    probe: async (call) => (await created(call, { ...VALID, input_str: '   ' })).input_str,
+    shows: '',
+  }),
 ] as const satisfies readonly Fault[];

@@ -15,7 +15,7 @@ export const TEST_CASES = [
     'Test case',
     'input_str is required with at least 1 character.',
     'input_str (required) ... min length 1',
-    'No maximum is stated: 3000 multi-byte characters (2500 of two or three UTF-8 bytes, 500 astral) must be accepted.',
+    'No maximum is stated: 3000 multi-byte characters (2500 of two or three UTF-8 bytes, 500 astral) must be accepted. Blanks only: only a length is stated, so a blank counts as a character, but a server that trims before it measures may refuse such a value (INVALID_ARGUMENT naming input_str); accepted, it is stored as sent, never emptied.',
   ),
   must(
     'test-cases',
@@ -105,9 +105,9 @@ export const RUNS = [
     'runs',
     'RUN-FIELDS',
     'Run',
-    'A run has name `runs/<run_id>`.',
-    'name: `runs/<id>`',
-    'Judged on every listed run.',
+    'A run has name `runs/<run_id>`, and a failed run carries its error text.',
+    'name: `runs/<id>`; error: string, error text of a failed run',
+    'Judged on every listed run. The status of a failed run is not shown: a run listed as `FAILED` is one, and its `error` must be a string (an empty one is text too); runs in other states are not judged on error.',
   ),
   must(
     'runs',
@@ -177,7 +177,7 @@ export const SCHEDULED_RUNS = [
     'Scheduled runs',
     'GET /v1/scheduled-runs/{id} returns `{scheduled_run}` with name `scheduled-runs/<id>` and a 22-character id.',
     'GET /v1/scheduled-runs/{scheduled_run_id} ... `{scheduled_run: ScheduledRun}`',
-    "Checked on SCHEDULED_RUN_ID (the API cannot list or create scheduled runs). The id's alphabet is not stated: only its length is checked, and that it is the id asked for.",
+    'Checked on SCHEDULED_RUN_ID (the API cannot list or create scheduled runs). The id\'s alphabet is not stated: only its length is checked, and that it is the id asked for. schedule_timezone is a "time zone name": the form of a tz database name (a letter first, no colon), never a UTC offset; whether the zone exists is not judged (a server may know newer zones).',
   ),
   must(
     'scheduled-runs',
