@@ -104,9 +104,6 @@ const reviewProject = (extra: JsonObject): JsonObject => ({
  */
 export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind2-spec-cached-without-form': 'sequences: each form of a document asked after the other',
-  'ind2-filter-decoded-twice': 'filter values holding %, +, & and # (percent-encoded once)',
-  'ind2-filter-third-term-dropped': 'junctions of three and more comparisons',
-  'ind2-filter-empty-quoted-refused': 'explicit empty values in filters (name = "")',
   'ind2-runs-failed-error-dropped':
     'the fields the specification gives a state, present in that state (a failed run and its error)',
   'ind2-agent-body-over-record':
