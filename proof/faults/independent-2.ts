@@ -113,7 +113,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind2-mutation-get-overrides-flattened': 'nested values in config_overrides, read back on every path',
   'ind2-input-str-blank-refused': 'blank-only text where only a length is stated',
   'ind2-review-project-rules-empty-refused': 'explicit empty lists of optional list fields',
-  'ind2-nul-character-internal': 'control characters in valid JSON strings: stored or refused, never a 5xx',
   'ind2-dashboard-patch-unchanged-name-nulled': 'sequences: a PATCH repeating the current value',
   'ind2-scheduled-run-timezone-offset': 'the formats the specification names for read-only fields (a time zone name)',
 };
