@@ -270,13 +270,13 @@ export function declareFilterChecks(id: ListId): void {
 
   check(
     checkIdOf('lists', id, 'filter-quoting', 'space'),
-    ['LIST-FILTER-QUOTING'],
+    ['LIST-FILTER-QUOTING', 'LIST-FILTER-FIELDS'],
     `${path}: a double-quoted value containing a space selects the matching ${itemsKey}`,
     async (t) => {
       const snapshot = await snapshotOf(t, id);
       const comparisons = spacedComparisons(list, snapshot.items);
       if (!comparisons.length) t.skip('no listed item carries a value with a space');
-      for (const c of comparisons) await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING']);
+      for (const c of comparisons) await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING', 'LIST-FILTER-FIELDS']);
     },
   );
 
