@@ -7,6 +7,7 @@ import { ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.js';
 import { API_KEY_HEADER, ERROR_CODES } from '../lib/contract/enums.js';
 import { LIST_ENDPOINTS } from '../lib/contract/list-endpoints.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
+import { isErrorBody } from '../lib/assert/responses.js';
 import { INVALID_KEY_SHAPES } from '../lib/gen/keys.js';
 import { sampleBody, sampleParams, sampleRequest } from '../lib/gen/requests.js';
 import { type CallSpec, check, type CheckContext, describeGroup } from '../lib/harness/index.js';
@@ -16,6 +17,9 @@ const WRONG_KEY = 'cft-not-a-valid-key-0000000000000000';
 const SECURED = ENDPOINTS.filter((e) => !e.public);
 type Secured = (typeof SECURED)[number];
 const REFUSED = { code: ERROR_CODES.unauthenticated, field: API_KEY_HEADER, conventionalStatus: 401 };
+
+/** The key's header name in other letter cases: HTTP header names are case-insensitive (HTTP/2 and many proxies lower-case them). */
+const KEY_HEADER_CASES = [API_KEY_HEADER.toLowerCase(), API_KEY_HEADER.toUpperCase(), 'X-Api-Key'];
 
 const CASES = [
   { requirement: 'AUTH-MISSING-KEY', auth: 'none', how: `without ${API_KEY_HEADER}` },
@@ -162,4 +166,26 @@ describeGroup('auth', () => {
       { writes },
     );
   }
+
+  check(
+    'auth.key-header-case.reads',
+    ['AUTH-MISSING-KEY'],
+    `the valid key under ${KEY_HEADER_CASES.join(', ')} (the header name in other letter cases) is accepted on every endpoint that reads`,
+    async (t) => {
+      if (t.config.apiKey === undefined) return t.skip('needs API_KEY: the valid key is what is sent under each name');
+      for (const endpoint of SECURED.filter((e) => !e.writes)) {
+        for (const keyHeader of KEY_HEADER_CASES) {
+          const call = await t.call(endpoint.key, { ...sampleRequest(endpoint, t.name('auth probe')), keyHeader });
+          const body = call.response.json;
+          const code = isErrorBody(body) ? body.error.code : undefined;
+          t.assert(
+            call.response.status !== 401 && code !== ERROR_CODES.unauthenticated,
+            ['AUTH-MISSING-KEY'],
+            `${endpoint.key} with the valid key under \`${keyHeader}\` was refused (${call.response.status}${code === undefined ? '' : ` ${String(code)}`}): a header name is case-insensitive`,
+            call,
+          );
+        }
+      }
+    },
+  );
 });

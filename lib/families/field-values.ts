@@ -9,7 +9,7 @@ import { echoMismatches } from '../assert/echo.js';
 import { detailFields } from '../assert/error-details.js';
 import { detailsName } from '../assert/detail-field.js';
 import { isSuccess } from '../assert/responses.js';
-import { shapeCount, shapedValue, type ValueKind } from '../gen/values.js';
+import { SHAPED_VALUES, shapeCount, shapedValue, type ValueKind } from '../gen/values.js';
 import { check, type Call, type CheckContext } from '../harness/index.js';
 import { sentBody } from '../harness/resources.js';
 import type { JsonObject } from '../util/json.js';
@@ -40,6 +40,12 @@ export interface ValueSpace {
 }
 
 const kindOf = (shape: FieldShape): ValueKind => (typeof shape === 'string' ? shape : shape.list);
+
+/** A field's value where `typical` gives none: its kind's first shape, which no server may refuse. */
+const plainValue = (shape: FieldShape): string | string[] => {
+  const { value } = SHAPED_VALUES[kindOf(shape)][0]!;
+  return typeof shape === 'string' ? value : [value];
+};
 
 /** `value` under the dotted `path` of `body`, the objects on the way made as needed. */
 function put(body: JsonObject, path: string, value: unknown): void {
@@ -75,12 +81,19 @@ async function sendShape(t: CheckContext, space: ValueSpace, index: number): Pro
   let call = await space.send(t, fields);
   // Each refusal a careful server may make names a field, sent again typical: at most one more create per such field.
   for (let left = refusable.length; !isSuccess(call) && left > 0; left--) {
-    const named = refusable.filter((field) => detailsName(detailFields(call), [field.split('.').at(-1)!]));
+    // A key inside an object field is named by itself (`script_turns`), as a detail may name it under any parent.
+    const keyOf = (field: string): string => field.split('.').at(-1)!;
+    const named = refusable.filter((field) => detailsName(detailFields(call), [keyOf(field)]));
     if (!named.length) break;
-    t.expectInvalidArgument(call, [space.requirement], named, `${what}, one a server may refuse`);
+    t.expectInvalidArgument(
+      call,
+      [space.requirement, 'ERROR-INVALID-ARGUMENT'],
+      named.map(keyOf),
+      `${what}, one a server may refuse`,
+    );
     const typical = space.typical(t, index);
     for (const field of named) {
-      put(fields, field, typical[field] ?? null);
+      put(fields, field, typical[field] ?? plainValue(space.fields[field]!));
       refusable.splice(refusable.indexOf(field), 1);
     }
     call = await space.send(t, fields);
@@ -99,8 +112,10 @@ async function sendShape(t: CheckContext, space: ValueSpace, index: number): Pro
 /** The check of a resource's valid space: every shape sent once, the creates in parallel. */
 export function valueSpaceCheck(space: ValueSpace): void {
   const kinds = Object.values(space.fields).map(kindOf);
+  // A value a careful server may refuse is refused as an invalid field (ERROR-INVALID-ARGUMENT), never failed on.
   const requirements: RequirementId[] = [
     space.requirement,
+    'ERROR-INVALID-ARGUMENT',
     ...(space.readBack ? ['READ-BACK-UNCHANGED' as const] : []),
   ];
   check(

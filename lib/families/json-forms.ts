@@ -1,7 +1,7 @@
 // A request body is JSON however it is written (REQUEST-JSON-FORMS): a create whose body is
 // written the less common ways RFC 8259 allows (lib/gen/json-text.ts) and labelled
-// `application/json; charset=utf-8`, and one labelled `application/json;charset=UTF-8`: both
-// accepted, each field read back as the value the text writes.
+// `application/json; charset=utf-8`, one labelled `application/json;charset=UTF-8`, and one sent
+// chunked: each accepted, each field read back as the value the text writes.
 
 import type { RequirementId } from '../contract/requirements/index.js';
 import { echoMismatches } from '../assert/echo.js';
@@ -35,6 +35,8 @@ const FORMS: ReadonlyArray<{ readonly how: string; readonly written: Written }> 
     how: 'labelled application/json;charset=UTF-8',
     written: { headers: { 'content-type': 'application/json;charset=UTF-8' } },
   },
+  // HTTP/1.1 framing is the transport's: a body of unknown length (a streaming client's) is read like any other.
+  { how: 'sent chunked (Transfer-Encoding: chunked, no Content-Length)', written: { chunked: true } },
 ];
 
 export function jsonFormsCheck(target: JsonFormsTarget): void {

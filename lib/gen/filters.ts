@@ -198,27 +198,48 @@ export function acceptedComparisons(list: ListEndpoint, items: readonly Item[]):
 
 /**
  * `f = a OR f = b` and `f != a AND f != b` on the first field with two values: OR read
- * as AND selects nothing, AND read as OR everything.
+ * as AND selects nothing, AND read as OR everything. Where it has a third value, the same
+ * of three comparisons too: a junction read two terms deep loses (or lets in) the third's items.
  */
 export function junctionExamples(list: ListEndpoint, items: readonly Item[]): Junction[] {
   for (const exposed of exposedFields(list)) {
-    const [a, b] = sampleValues(items, exposed, 2);
-    if (a === undefined || b === undefined) continue;
-    const pair = (op: FilterOperator) => [comparison(exposed.name, op, a), comparison(exposed.name, op, b)];
-    return [
-      { kind: 'or', terms: pair('=') },
-      { kind: 'and', terms: pair('!=') },
-    ];
+    const joined = (values: readonly string[]): Junction[] => {
+      const terms = (op: FilterOperator) => values.map((v) => comparison(exposed.name, op, v));
+      return [
+        { kind: 'or', terms: terms('=') },
+        { kind: 'and', terms: terms('!=') },
+      ];
+    };
+    const [pair, triple] = [sampleValues(items, exposed, 2), sampleValues(items, exposed, 3)];
+    if (pair.length < 2) continue;
+    return triple.length === 3 ? [...joined(pair), ...joined(triple)] : joined(pair);
   }
   return [];
 }
 
-/** AND or OR of two comparisons; never both, since the spec shows no precedence. */
+/** The most comparisons one generated junction joins: three and more are read like two. */
+const MAX_JUNCTION_TERMS = 4;
+
+/** AND or OR of two to MAX_JUNCTION_TERMS comparisons; never both, since the spec shows no precedence. */
 export function junctionArbitrary(candidates: readonly Comparison[]): fc.Arbitrary<FilterExpr> {
-  const term = fc.constantFrom(...candidates);
   return fc
-    .tuple(fc.constantFrom<Junction['kind']>('and', 'or'), term, term)
-    .map(([kind, a, b]): FilterExpr => ({ kind, terms: [a, b] }));
+    .tuple(
+      fc.constantFrom<Junction['kind']>('and', 'or'),
+      fc.array(fc.constantFrom(...candidates), { minLength: 2, maxLength: MAX_JUNCTION_TERMS }),
+    )
+    .map(([kind, terms]): FilterExpr => ({ kind, terms }));
+}
+
+/**
+ * A listed value of `field` as a second decoding would read it back (`%47race Garcia` and `Grace+Garcia`
+ * for `Grace Garcia`): each is a value of its own, selecting that item only where the filter is decoded twice.
+ */
+export function escapedLookalikes(list: ListEndpoint, items: readonly Item[], field: string): string[] {
+  const exposed = exposedFields(list).find((e) => e.name === field);
+  const [median] = exposed ? sampleValues(items, exposed, 1) : [];
+  if (median === undefined || !/^[\x21-\x7e]/.test(median)) return [];
+  const escaped = `%${median.charCodeAt(0).toString(16).toUpperCase()}${median.slice(1)}`;
+  return median.includes(' ') ? [escaped, median.replaceAll(' ', '+')] : [escaped];
 }
 
 /** `f = "v w"` for each field with a value holding a space: it must be quoted to work. */

@@ -2,7 +2,8 @@
 // beside the typical value (digits only, words a parser knows, markup, several lines, other
 // scripts, astral characters, JSON-looking text; the rarer forms of e-mail addresses, URLs and
 // phone numbers). A server must store each as sent; a few a careful server may refuse instead
-// (`mayRefuse`: control characters in a name, forms a common validator does not know).
+// (`mayRefuse`: control characters in a name or beyond a line break and a tab in text, forms a common
+// validator does not know). The first shape of each kind is one no server may refuse.
 // Every value is NFC-stable and has no blank at either end: no reasonable server trims or normalises it.
 
 /** What a field holds: a name (one line, carries the run marker), free text, or a formatted value. */
@@ -26,6 +27,12 @@ const TEXT: readonly ShapedValue[] = [
   { shape: 'JSON-looking text', value: '{"a":1,"b":[true,null]}' },
   { shape: 'escape-looking text and two blanks inside', value: 'literal \\n and \\u0041  %20 &amp;' },
   { shape: 'a number in exponent form', value: '1e3' },
+  // Valid inside a JSON string; a store that cannot hold NUL may refuse them, but never fails on them.
+  {
+    shape: 'control characters (NUL, U+0001, U+001F, DEL)',
+    value: 'NUL\u0000SOH\u0001US\u001fDEL\u007fend',
+    mayRefuse: true,
+  },
 ];
 
 /** A name is one line: a careful server may refuse a control character in it. The run marker goes in front. */

@@ -2,6 +2,7 @@
 // cap on every response, back-pressure waited out by the whole run (throttle.ts), and
 // every exchange recorded with the key redacted.
 
+import { Readable } from 'node:stream';
 import { type Dispatcher, request as undiciRequest } from 'undici';
 import { API_KEY_HEADER } from '../contract/enums.js';
 import type { Exchange, RecordedRequest, RecordedResponse } from './exchange.js';
@@ -37,6 +38,10 @@ export interface RequestSpec {
   readonly rawBody?: string;
   /** Headers to send; null leaves one out, the client's own default (`accept: application/json`) included. */
   readonly headers?: Readonly<Record<string, string | null>>;
+  /** The name the key is sent under, letter case as given (header names are case-insensitive): X-API-Key by default. */
+  readonly keyHeader?: string;
+  /** The body sent chunked (Transfer-Encoding: chunked, no Content-Length), as streaming clients send it. */
+  readonly chunked?: boolean;
 }
 
 // Above the largest answer a correct server can give: an agent echoing a 10 MiB configuration
@@ -48,6 +53,12 @@ const DEFAULT_GIVE_UP_MS = 60_000;
 const DEFAULT_BACK_OFF_MS = 1_000;
 const SPIN_FREE_RETRIES = 3;
 const MAX_SPIN_WAIT_MS = 5_000;
+
+/** A request body's text, and whether it goes chunked. */
+interface Body {
+  readonly text: string;
+  readonly chunked: boolean;
+}
 
 /** Back-pressure stopped the run: no request got an answer for the give-up time. */
 export class ThrottledError extends TransportError {}
@@ -78,11 +89,12 @@ export class ApiClient {
   async send(spec: RequestSpec): Promise<Exchange> {
     const url = this.options.baseUrl + spec.path + queryString(spec.query);
     const { headers, recordedHeaders } = this.headersFor(spec);
-    const body = spec.rawBody ?? (spec.json === undefined ? undefined : (spec.jsonText ?? JSON.stringify)(spec.json));
+    const text = spec.rawBody ?? (spec.json === undefined ? undefined : (spec.jsonText ?? JSON.stringify)(spec.json));
+    const body = text === undefined ? undefined : { text, chunked: spec.chunked ?? false };
     const recorded: RecordedRequest =
       body === undefined
         ? { method: spec.method, url, headers: recordedHeaders }
-        : { method: spec.method, url, headers: recordedHeaders, body };
+        : { method: spec.method, url, headers: recordedHeaders, body: text };
     const started = performance.now();
     const startedAt = performance.timeOrigin + started;
     // Bounded by time, not by a count: the throttle gives up when nothing has got through for its give-up time.
@@ -132,14 +144,18 @@ export class ApiClient {
     if (spec.json !== undefined || spec.rawBody !== undefined) headers['content-type'] ??= 'application/json';
     const recordedHeaders: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers)) recordedHeaders[name] = redact(value);
+    // undici sends a header name as written, so a check can choose its letter case.
+    const keyHeader = spec.keyHeader ?? API_KEY_HEADER;
     const auth = spec.auth ?? 'key';
     if (auth === 'key' && this.options.apiKey !== undefined) {
-      headers[API_KEY_HEADER] = this.options.apiKey;
-      recordedHeaders[API_KEY_HEADER] = API_KEY_PLACEHOLDER;
+      headers[keyHeader] = this.options.apiKey;
+      recordedHeaders[keyHeader] = API_KEY_PLACEHOLDER;
     } else if (typeof auth === 'object') {
-      headers[API_KEY_HEADER] = auth.key;
-      recordedHeaders[API_KEY_HEADER] = redact(auth.key);
+      headers[keyHeader] = auth.key;
+      recordedHeaders[keyHeader] = redact(auth.key);
     }
+    // Only recorded: undici frames a streamed body itself, and the curl line then sends it chunked too.
+    if (spec.chunked) recordedHeaders['transfer-encoding'] = 'chunked';
     return { headers, recordedHeaders };
   }
 
@@ -151,7 +167,7 @@ export class ApiClient {
     method: string,
     url: string,
     headers: Record<string, string>,
-    body: string | undefined,
+    body: Body | undefined,
     recorded: RecordedRequest,
   ): Promise<RecordedResponse> {
     try {
@@ -167,7 +183,7 @@ export class ApiClient {
     method: string,
     url: string,
     headers: Record<string, string>,
-    body: string | undefined,
+    body: Body | undefined,
     recorded: RecordedRequest,
     dispatcher: Dispatcher,
   ): Promise<RecordedResponse> {
@@ -176,7 +192,8 @@ export class ApiClient {
       const response = await undiciRequest(url, {
         method: method as 'GET',
         headers,
-        body,
+        // A stream of unknown length goes chunked; a fresh one each attempt.
+        body: body?.chunked ? Readable.from([Buffer.from(body.text)]) : body?.text,
         dispatcher,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,

@@ -533,4 +533,26 @@ export const GENERAL_FAULTS = [
       ).status,
     shows: 400,
   }),
+  fault({
+    id: 'request-body-control-character-unnamed',
+    requirements: ['ERROR-INVALID-ARGUMENT'],
+    slips: ['broken'],
+    description:
+      'A body whose JSON holds a control character other than a line break or a tab (`\\u0000`, `\\u001f`), in any field, is refused before it is read, with INVALID_ARGUMENT naming `body` (a guard in front of a store that cannot hold NUL): a careful server names the field that holds it, or stores it.',
+    behaviour: (b) => {
+      const read = b.requestBody;
+      b.requestBody = (text, headers) => {
+        if (/\\u00(0[0-8bcef]|1[0-9a-f])|\\u007f|[\u0000-\u0008\u000b-\u001f\u007f]/i.test(text))
+          throw invalidArgument('body', 'control characters are not allowed');
+        return read(text, headers);
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/test-cases', {
+        body: { ...TEST_CASE, input_str: 'Ask\u0000 for a refund' },
+      });
+      return (answer.body.error?.details?.[0]?.field as string | undefined) ?? null;
+    },
+    shows: 'body',
+  }),
 ] as const satisfies readonly Fault[];

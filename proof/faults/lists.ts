@@ -810,4 +810,25 @@ export const LISTS_FAULTS = [
     probe: (call) => walked(call, RUNS, { page_size: '5', filter: 'status = "COMPLETED"' }),
     shows: { again: 0, missed: 51 },
   }),
+  fault({
+    id: 'list-filter-decoded-twice-leniently',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['broken'],
+    description:
+      'The filter is percent-decoded once more after the query string was, by a decoder that leaves a stray `%` as it is (Python\'s unquote_plus): `name = "100%"` still works, but `%47race` reads as `Grace` and `+` as a space, so a value written with an escape selects the item it spells.',
+    behaviour: (b) => {
+      const filter = b.lists.filter;
+      const decoded = (raw: string): string =>
+        raw
+          .replaceAll('+', ' ')
+          .replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      b.lists.filter = (raw, served) => filter(raw === null ? raw : decoded(raw), served);
+    },
+    probe: async (call) => {
+      const name = String((await list(call, PERSONAS, { page_size: '1' })).body.personas[0].name);
+      const escaped = `%${name.charCodeAt(0).toString(16).toUpperCase()}${name.slice(1)}`;
+      return personasCounted(call, { filter: `name = "${escaped}"` });
+    },
+    shows: [200, 1],
+  }),
 ] as const satisfies readonly Fault[];

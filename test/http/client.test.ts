@@ -57,6 +57,36 @@ describe('ApiClient', () => {
     expect(await accept({ accept: null })).toBe('undefined');
   });
 
+  test('sends the key under the header name as written, letter case kept on the wire', async () => {
+    routes.set('/raw-key', (req, res) =>
+      res.writeHead(200).end(String(req.rawHeaders.find((name) => name.toLowerCase() === 'x-api-key'))),
+    );
+    const sentAs = async (keyHeader?: string) =>
+      (await client().send({ method: 'GET', path: '/raw-key', keyHeader })).response.text;
+    expect(await sentAs()).toBe('X-API-Key');
+    expect(await sentAs('x-api-key')).toBe('x-api-key');
+    const ex = await client().send({ method: 'GET', path: '/raw-key', keyHeader: 'X-API-KEY' });
+    expect(ex.request.headers['X-API-KEY']).toBe('$API_KEY');
+  });
+
+  test('sends a body chunked on request (no Content-Length), recording the framing for the curl line', async () => {
+    routes.set('/framing', (req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () =>
+        res
+          .writeHead(200)
+          .end(JSON.stringify([req.headers['transfer-encoding'] ?? null, req.headers['content-length'] ?? null, body])),
+      );
+    });
+    const framing = async (chunked?: boolean) =>
+      (await client().send({ method: 'POST', path: '/framing', json: { a: 1 }, chunked })).response.json;
+    expect(await framing(true)).toEqual(['chunked', null, '{"a":1}']);
+    expect(await framing()).toEqual([null, '7', '{"a":1}']);
+    const ex = await client().send({ method: 'POST', path: '/framing', json: { a: 1 }, chunked: true });
+    expect(ex.request.headers['transfer-encoding']).toBe('chunked');
+  });
+
   test('encodes spaces in the query as %20', async () => {
     routes.set('/q', (req, res) => res.writeHead(200).end(req.url));
     const ex = await client().send({ method: 'GET', path: '/q', query: { filter: 'name = "A B"', skip: undefined } });

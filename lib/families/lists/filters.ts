@@ -11,6 +11,7 @@ import {
   comparison,
   compactComparisons,
   exposedFields,
+  escapedLookalikes,
   freeTextField,
   junctionArbitrary,
   junctionExamples,
@@ -47,6 +48,8 @@ const NUMBER_LITERALS: readonly (readonly [FilterOperator, string])[] = [
 ];
 /** Values that hold the grammar's own words and operators: quoted, each is one value (a split before the quotes are read is not). */
 const GRAMMAR_WORDS = ['Salt AND Pepper', 'Salt OR Pepper', 'x >= y', 'a != b', '(a) = b'];
+/** Values holding what a query string encodes (`%`, `+`, `&`, `#`, `=`, an escape's look): percent-encoded once by the client, each is one value, decoded once. */
+const URL_CHARACTERS = ['100%', '%41', 'a+b', 'Salt & Pepper', 'C#', 'a=b'];
 /** How many pages a selection is spread over to show a filter kept on the first page only. */
 const SPREAD_PAGES = 3;
 
@@ -220,7 +223,7 @@ export function declareFilterChecks(id: ListId): void {
   check(
     checkIdOf('lists', id, 'filter-and-or'),
     ['LIST-FILTER-AND-OR'],
-    `${path}: two comparisons joined by AND select their intersection, by OR their union (the union also in pages of a third of it)`,
+    `${path}: two, three and four comparisons joined by AND select their intersection, by OR their union (a union also in pages of a third of it)`,
     async (t) => {
       const snapshot = await snapshotOf(t, id);
       const candidates = acceptedComparisons(list, snapshot.items);
@@ -267,13 +270,13 @@ export function declareFilterChecks(id: ListId): void {
 
   check(
     checkIdOf('lists', id, 'filter-quoting', 'space'),
-    ['LIST-FILTER-QUOTING'],
+    ['LIST-FILTER-QUOTING', 'LIST-FILTER-FIELDS'],
     `${path}: a double-quoted value containing a space selects the matching ${itemsKey}`,
     async (t) => {
       const snapshot = await snapshotOf(t, id);
       const comparisons = spacedComparisons(list, snapshot.items);
       if (!comparisons.length) t.skip('no listed item carries a value with a space');
-      for (const c of comparisons) await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING']);
+      for (const c of comparisons) await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING', 'LIST-FILTER-FIELDS']);
     },
   );
 
@@ -286,6 +289,36 @@ export function declareFilterChecks(id: ListId): void {
       const snapshot = await snapshotOf(t, id);
       for (const value of GRAMMAR_WORDS)
         await expectSelection(t, snapshot, comparison(field, '=', value), ['LIST-FILTER-QUOTING'], { quote: 'always' });
+    },
+  );
+
+  check(
+    checkIdOf('lists', id, 'filter-quoting', 'url-characters'),
+    ['LIST-FILTER-QUOTING', 'LIST-FILTER-FIELDS'],
+    `${path}: ${field} = a double-quoted value holding what a query string encodes (${URL_CHARACTERS.map((w) => JSON.stringify(w)).join(', ')}, percent-encoded once; and a listed value with an escape or a plus in place of a character) is one value, selecting only the ${itemsKey} that hold it`,
+    async (t) => {
+      const snapshot = await snapshotOf(t, id);
+      for (const value of [...URL_CHARACTERS, ...escapedLookalikes(list, snapshot.items, field)])
+        await expectSelection(
+          t,
+          snapshot,
+          comparison(field, '=', value),
+          ['LIST-FILTER-QUOTING', 'LIST-FILTER-FIELDS'],
+          {
+            quote: 'always',
+          },
+        );
+    },
+  );
+
+  check(
+    checkIdOf('lists', id, 'filter-quoting', 'empty'),
+    ['LIST-FILTER-QUOTING'],
+    `${path}: ${field} = "" and ${field} != "" (an explicit empty value) are accepted and select the ${itemsKey} whose ${field} is empty, and the others`,
+    async (t) => {
+      const snapshot = await snapshotOf(t, id);
+      for (const op of ['=', '!='] as const)
+        await expectSelection(t, snapshot, comparison(field, op, ''), ['LIST-FILTER-QUOTING'], { quote: 'always' });
     },
   );
 
