@@ -56,6 +56,8 @@ function createMutation(ctx: RequestContext) {
       fields.fail('config_overrides', `key "${stray}" does not exist on the agent configuration`);
     }
   };
+  // Its `true` mutant survives, unmarked: 'before-store' is the default, so it is the same answer (a directive would mark the
+  // `false` one, which checks kill).
   if (rules.overrideKeysCheckedAt === 'before-store') refuseStray();
   const given = rules.fields.parameter_values(fields, body);
   // Stryker disable next-line ConditionalExpression,BooleanLiteral: `early` is true by default, and a second lookup of the parent found
@@ -77,6 +79,8 @@ function createMutation(ctx: RequestContext) {
     deleted: false,
   };
   store.mutations.set(mutation.id, mutation);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: by default the keys were refused before the store
+  // (above), so a second look after it finds nothing; only a fault moves the check after the store.
   if (rules.overrideKeysCheckedAt === 'after-store') refuseStray();
   return json(mutationView(b, mutation));
 }
@@ -110,6 +114,7 @@ function deleteMutation(ctx: RequestContext) {
   // Stryker disable next-line ConditionalExpression,StringLiteral: deletion is idempotent by default, so this is false; only faults turn it
   // off (`true` is MUTATION-DELETE-IDEMPOTENT's, and detected).
   if (!ctx.b.mutationDeleteIdempotent) existing(mutation.deleted ? undefined : mutation, 'mutation', 'mutation_id');
+  // Stryker disable next-line ArrayDeclaration: the default deletes the target alone and reads no other mutation; only a fault uses the list.
   for (const deleted of ctx.b.mutationRules.deletes(mutation, [...ctx.store.mutations.values()])) deleted.deleted = true;
   return json({});
 }
