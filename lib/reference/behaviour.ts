@@ -7,6 +7,7 @@ import type { ModelType } from '../contract/enums.js';
 import { ID_RULES, type IdKind, type IdRule } from '../contract/ids.js';
 import { API_KEY_HEADER } from '../contract/enums.js';
 import { FIELD_LIMITS, type FieldLimitId } from '../contract/limits.js';
+import { decodeWhole } from './http/body.js';
 import { ApiError, invalidArgument, unauthenticated, type ErrorDetail } from './http/errors.js';
 import { readFilter } from './listing/filter.js';
 import { itemMatches, type FilterFields } from './listing/filter-match.js';
@@ -336,7 +337,7 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
     contentTypes: { json: 'application/json', yaml: 'application/yaml' },
     requestBody: (text) => text,
     agentCreated: (record) => record,
-    decodeBody: (chunks) => Buffer.concat(chunks).toString('utf8'),
+    decodeBody: decodeWhole,
     contentLength: (text) => Buffer.byteLength(text),
   };
 }

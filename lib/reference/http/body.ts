@@ -12,11 +12,11 @@ const BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 export class MalformedJson extends Error {}
 
 /** The chunks of a body as text: UTF-8, decoded whole (a character may straddle two chunks). */
-const decodeWhole = (chunks: readonly Buffer[]): string => Buffer.concat(chunks).toString('utf8');
+export const decodeWhole = (chunks: readonly Buffer[]): string => Buffer.concat(chunks).toString('utf8');
 
 export async function readText(
   req: IncomingMessage,
-  decode: (chunks: readonly Buffer[]) => string = decodeWhole,
+  decode: (chunks: readonly Buffer[]) => string,
   limit = BODY_LIMIT_BYTES,
 ): Promise<string> {
   const chunks: Buffer[] = [];
