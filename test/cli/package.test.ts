@@ -1,5 +1,5 @@
-// What the package ships (`npm pack`): the compiled CLI, its inventory and the suite files,
-// none of the project's own tests, benches or CI; and run-time dependencies only.
+// What the package ships (`npm pack`): the compiled CLI, its inventory, the suite files, the docs the
+// README links and the license; none of the project's own tests, benches or CI; and run-time dependencies only.
 
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { ROOT } from '../support/run-cli.js';
 /** npm itself, as the running npm or the one beside this Node. */
 const NPM = process.env['npm_execpath'];
 
-test('the tarball holds dist/, suites/ and bin/, and no sources, tests, benches or CI files', () => {
+test('the tarball holds dist/, suites/, bin/, docs/ and the license, and no sources, tests, benches or CI files', () => {
   // --ignore-scripts: the list alone (npm test has built dist/ already); what is listed is what `files` selects.
   const args = ['pack', '--dry-run', '--json', '--ignore-scripts'];
   const out = NPM
@@ -24,11 +24,15 @@ test('the tarball holds dist/, suites/ and bin/, and no sources, tests, benches 
     'dist/package.json',
     'suites/auth.suite.ts',
     'package.json',
+    'README.md',
+    'LICENSE',
+    'docs/glossary.md',
+    'docs/requirements.md',
   ]) {
     expect(files, needed).toContain(needed);
   }
   expect(
-    files.filter((path) => /^(test|bench|\.ci|lib|scripts|docs)\//.test(path) || path.endsWith('.tsbuildinfo')),
+    files.filter((path) => /^(test|bench|\.ci|lib|scripts)\//.test(path) || path.endsWith('.tsbuildinfo')),
   ).toEqual([]);
 }, 60_000);
 
