@@ -11,9 +11,8 @@ import { create, status, VALID, withoutTestSet, created } from '../probes/test-c
 /** Replaces how one body field is read, given the reading it replaces. */
 const reread =
   <K extends keyof TestCaseFields>(field: K, reader: (original: TestCaseFields[K]) => TestCaseFields[K]) =>
-  (b: Behaviour) => {
-    b.testCaseFields = { ...b.testCaseFields, [field]: reader(b.testCaseFields[field]) };
-  };
+  (b: Behaviour) =>
+    rereadTestCase(b, [field], reader);
 
 /** input_type read against `accepted` (spelled as given), defaulting to `fallback`. */
 const inputTypes = (accepted: (value: string) => boolean, fallback: string = DEFAULTS.testCaseInputType) =>
