@@ -462,14 +462,14 @@ function jsonTextRewritten(agent: JsonObject): JsonObject {
 /** A validator narrower than the reference's, which a careful server may use: `rule` refuses what it returns a reason for. */
 function narrowed<A extends unknown[], V>(
   read: (fields: Fields, ...rest: A) => V,
-  key: string,
+  key: string | ((...rest: A) => string),
   rule: (value: string) => string | undefined,
 ) {
   return (fields: Fields, ...rest: A): V => {
     const value = read(fields, ...rest);
     for (const one of Array.isArray(value) ? value : [value]) {
       const reason = typeof one === 'string' ? rule(one) : undefined;
-      if (reason) fields.fail(key, reason);
+      if (reason) fields.fail(typeof key === 'string' ? key : key(...rest), reason);
     }
     return value;
   };
@@ -479,20 +479,37 @@ const oneLine = (value: string) =>
   /[\u0000-\u001f]/.test(value) ? 'must be one line, without control characters' : undefined;
 /** The e-mail grammar of a common validator: letters, digits and `._%+-` before the @. */
 const commonEmail = (value: string) => (/^[A-Za-z0-9._%+-]+@/.test(value) ? undefined : 'must be an e-mail address');
+/** Free text keeps its lines and tabs; other control characters (NUL, DEL, ...) a careful store may refuse. */
+const noControlCharacters = (value: string) =>
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value) ? 'must hold no control characters' : undefined;
 const sipWithoutParameters = (value: string) =>
   value.includes(';') ? 'must be an E.164 number or a SIP address' : undefined;
 
-/** Names one line, e-mail addresses by a common grammar, SIP addresses without parameters. */
+/** Names one line, free text without control characters but its lines and tabs, e-mail addresses by a common grammar, SIP addresses without parameters. */
 function narrowValidators(b: Behaviour): void {
   const agents = b.agentRules.fields;
   agents.display_name = narrowed(agents.display_name, 'display_name', oneLine);
+  agents.prompt = narrowed(agents.prompt, 'prompt', noControlCharacters);
   agents.phone_number = narrowed(agents.phone_number, 'phone_number', sipWithoutParameters);
   const mutations = b.mutationRules.fields;
-  b.mutationRules.fields = { ...mutations, display_name: narrowed(mutations.display_name, 'display_name', oneLine) };
+  b.mutationRules.fields = {
+    ...mutations,
+    display_name: narrowed(mutations.display_name, 'display_name', oneLine),
+    description: narrowed(mutations.description, 'description', noControlCharacters),
+  };
   const testCases = b.testCaseFields;
   testCases.input_str = narrowed(testCases.input_str, 'input_str', oneLine);
+  testCases.description = narrowed(testCases.description, 'description', noControlCharacters);
+  testCases.user_notes = narrowed(testCases.user_notes, 'user_notes', noControlCharacters);
+  // The refusal names the field sent: expected_output_str where it stands in for expected_behaviors.
+  testCases.expected_behaviors = narrowed(
+    testCases.expected_behaviors,
+    (request) => (request.body['expected_behaviors'] === undefined ? 'expected_output_str' : 'expected_behaviors'),
+    noControlCharacters,
+  );
   const projects = b.reviewProjectFields;
   projects.display_name = narrowed(projects.display_name, 'display_name', oneLine);
+  projects.description = narrowed(projects.description, 'description', noControlCharacters);
   projects.assignees = narrowed(projects.assignees, 'assignees', commonEmail);
 }
 
@@ -512,7 +529,7 @@ const LOCALIZED_POINTERS: Variation = {
     'filters are written as the service\'s own examples write them, without blanks around a comparison\'s operator (`status="COMPLETED"`): `status = COMPLETED` is refused with INVALID_ARGUMENT, and an unquoted value runs to the next blank (`name==x` compares name with `=x`)',
     "specs document X-API-Key as a required header parameter of each secured operation (as FastAPI's `Header()` writes it), with no security scheme",
     'URLs in chat_endpoint, initialization_endpoint, a WEBSOCKET endpoint and the webhook endpoint are refused when their host name does not resolve (an SSRF guard resolving names before its private-range test; DNS stood in for by: IP literals, example.com, .net and .org resolve)',
-    "narrower validators: a control character in a display_name or input_str is refused, e-mail addresses follow a common validator's grammar (no apostrophe), SIP addresses carry no parameters",
+    "narrower validators: a control character in a display_name or input_str is refused, and in free text (prompt, descriptions, user_notes, expected_behaviors) one other than a line break or a tab; e-mail addresses follow a common validator's grammar (no apostrophe), SIP addresses carry no parameters",
   ],
   apply(b) {
     b.successHasBody = (endpoint) => endpoint.key !== 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}';

@@ -7,7 +7,7 @@ export const AUTH = [
     'Authentication',
     'A request without `X-API-Key` to a non-specification endpoint yields UNAUTHENTICATED and no data.',
     'A missing or invalid key yields an error with code `UNAUTHENTICATED`',
-    "Audit: the words make no exception for a request that is wrong in other ways too (a body that is not JSON, required fields missing, a malformed path ID or page_size), so those are refused with UNAUTHENTICATED as well: the key comes first. A server whose JSON parser runs before its authentication (a framework's default order) answers INVALID_ARGUMENT there; that is an order the framework chose, not a reading of the words, and the refusal stays required. Kept.",
+    "Audit: the words make no exception for a request that is wrong in other ways too (a body that is not JSON, required fields missing, a malformed path ID or page_size), so those are refused with UNAUTHENTICATED as well: the key comes first. A server whose JSON parser runs before its authentication (a framework's default order) answers INVALID_ARGUMENT there; that is an order the framework chose, not a reading of the words, and the refusal stays required. Kept. The valid key offered anywhere else (`Authorization: Bearer`, a query parameter, a cookie) is not X-API-Key, the one place the specification names for it: such a request is without the key and is refused too; a server taking a second scheme adds a way in the words do not give.",
   ),
   must(
     'auth',
