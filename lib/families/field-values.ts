@@ -10,7 +10,7 @@ import { detailFields } from '../assert/error-details.js';
 import { detailsName } from '../assert/detail-field.js';
 import { isSuccess } from '../assert/responses.js';
 import { SHAPED_VALUES, shapeCount, shapedValue, type ValueKind } from '../gen/values.js';
-import { check, type Call, type CheckContext } from '../harness/index.js';
+import { allEnded, check, type Call, type CheckContext } from '../harness/index.js';
 import { sentBody } from '../harness/resources.js';
 import type { JsonObject } from '../util/json.js';
 import type { Judge } from './length-limits.js';
@@ -123,12 +123,7 @@ export function valueSpaceCheck(space: ValueSpace): void {
     requirements,
     `${space.operation}${space.variant ? ` (${space.variant})` : ''} stores valid values of unusual shapes in ${Object.keys(space.fields).join(', ')} as sent${space.readBack ? ', and reads them back so' : ''}`,
     async (t) => {
-      // Every create ends before the check does (its deletions run then); the first failure is the check's.
-      const sent = await Promise.allSettled(
-        Array.from({ length: shapeCount(kinds) }, (_, index) => sendShape(t, space, index)),
-      );
-      const failed = sent.find((s) => s.status === 'rejected');
-      if (failed) throw failed.reason;
+      await allEnded(Array.from({ length: shapeCount(kinds) }, (_, index) => sendShape(t, space, index)));
     },
     { writes: true },
   );

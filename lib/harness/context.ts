@@ -37,6 +37,16 @@ export interface CallSpec extends Omit<RequestSpec, 'method' | 'path'> {
 
 const BY_KEY = new Map<string, Endpoint>(ENDPOINTS.map((e) => [e.key, e]));
 
+/**
+ * Waits for every run of a check's parallel parts (each ends before the check does, its deletions with it) and
+ * throws what the check ends with: a failure of one before a skip of another, which must not hide it.
+ */
+export async function allEnded(runs: Iterable<Promise<unknown>>): Promise<void> {
+  const reasons = (await Promise.allSettled(runs)).flatMap((run) => (run.status === 'rejected' ? [run.reason] : []));
+  const end = reasons.find((reason) => !(reason instanceof Skip)) ?? reasons[0];
+  if (end !== undefined) throw end;
+}
+
 export const READ_ONLY_REASON = 'READ_ONLY is set and this check writes';
 
 /** What `t.skip` throws: the check runner ends the check as skipped with the reason. */

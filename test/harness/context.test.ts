@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { isRuleViolation, RuleViolation } from '../../lib/assert/violation.js';
 import { parseConfig } from '../../lib/config.js';
 import type { PublishedOperation } from '../../lib/generic/model.js';
-import { CheckContext, READ_ONLY_REASON, Skip } from '../../lib/harness/context.js';
+import { allEnded, CheckContext, READ_ONLY_REASON, Skip } from '../../lib/harness/context.js';
 import type { Target } from '../../lib/harness/target.js';
 import type { RequestSpec } from '../../lib/http/client.js';
 import { redact } from '../../lib/http/redact.js';
@@ -292,5 +292,14 @@ describe('the conveniences', () => {
     t.recordProperty(7, '2:0');
     expect(t.property).toEqual({ seed: 7, path: '2:0' });
     expect(t.notes).toEqual(['merge keys']);
+  });
+});
+
+describe('allEnded', () => {
+  it('ends with a failure of one part before a skip of another, and with nothing when all held', async () => {
+    const failure = new Error('a rule broken');
+    await expect(allEnded([Promise.reject(new Skip('no data')), Promise.reject(failure)])).rejects.toBe(failure);
+    await expect(allEnded([Promise.resolve(), Promise.reject(new Skip('no data'))])).rejects.toBeInstanceOf(Skip);
+    await expect(allEnded([Promise.resolve(1), Promise.resolve(2)])).resolves.toBeUndefined();
   });
 });
