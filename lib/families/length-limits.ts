@@ -7,11 +7,12 @@
 // invalid by construction, so shrinking never crosses the limit.
 
 import fc from 'fast-check';
-import { fieldLimit, type FieldLimitId } from '../contract/limits.js';
+import { charLength, fieldLimit, type FieldLimitId } from '../contract/limits.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import {
   boundaryCases,
   type BoundaryCase,
+  type BoundaryCases,
   inRangeString,
   stringOf,
   tooLongString,
@@ -21,6 +22,7 @@ import { holdsMarker, marked } from '../gen/marked.js';
 import { check, type Call, type CheckContext, type CheckOptions } from '../harness/index.js';
 import { property } from '../harness/property.js';
 import { checkIdOf } from '../result/check-id.js';
+import { remembered } from '../util/remembered.js';
 
 /** Values of a field with a format (a URL, a SIP address): ASCII of an exact length, since multi-byte text would be malformed, not long. */
 export interface FormattedValues {
@@ -78,13 +80,26 @@ export function charBounds(id: FieldLimitId): Required<LengthBounds> {
 
 const isMarked = (limit: LengthLimit): boolean => limit.marked ?? true;
 
+const ASCII = 1;
+const MULTI_BYTE = 2;
+const ASTRAL = 4;
+const KIND_NAMES: Readonly<Record<number, string>> = { 0: 'empty', 1: 'ascii', 2: 'multi-byte', 4: 'astral' };
+/** Keys of the values seen: every target of the proof declares the same cases, some 50,000 characters long. */
+const keys = remembered<string>(4096);
+
 /** A boundary value as a segment of a check id: its length and its kind of characters (`201-ascii`, `200-astral`). */
 export function boundaryKey(value: string): string {
-  const chars = [...value];
-  const kinds = new Set(
-    chars.map((c) => (c.codePointAt(0)! < 0x80 ? 'ascii' : c.codePointAt(0)! > 0xffff ? 'astral' : 'multi-byte')),
-  );
-  return `${chars.length}-${kinds.size === 1 ? [...kinds][0]! : kinds.size ? 'mixed' : 'empty'}`;
+  return keys(value, () => {
+    let length = 0;
+    let kinds = 0;
+    for (let i = 0; i < value.length; i++, length++) {
+      const unit = value.charCodeAt(i);
+      const pair = unit >= 0xd800 && unit <= 0xdbff && (value.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+      if (pair) i++;
+      kinds |= pair ? ASTRAL : unit < 0x80 ? ASCII : MULTI_BYTE;
+    }
+    return `${length}-${KIND_NAMES[kinds] ?? 'mixed'}`;
+  });
 }
 
 /** A case as a title shows it: a marked value of more than one character has the marker at its front. */
@@ -112,7 +127,7 @@ export const PLAIN_JUDGE: Judge = {
 };
 
 /** The deterministic cases: boundary values of free text, or of a format the maximum and one more. */
-function casesOf({ bounds, format }: LengthLimit): { accept: BoundaryCase[]; reject: BoundaryCase[] } {
+function casesOf({ bounds, format }: LengthLimit): BoundaryCases {
   if (!format) return boundaryCases(bounds);
   const { max } = bounds;
   return {
@@ -163,7 +178,7 @@ export function lengthLimitChecks(limit: LengthLimit): void {
   const rejected = async (t: CheckContext, value: string, why: string) => {
     judge.rejected(t, await send(t, value), requirements, field, `${field} of ${why}`);
   };
-  const length = (value: string) => `${[...value].length} characters`;
+  const length = (value: string) => `${charLength(value)} characters`;
 
   const readBack = judge.readBack !== undefined;
   // Ids from the table row (the requirement) and the value's length and characters, never from the titles.

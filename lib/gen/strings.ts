@@ -4,6 +4,7 @@
 // that line, because the bounds are built into the arbitraries.
 
 import fc from 'fast-check';
+import { remembered } from '../util/remembered.js';
 
 /** Printable, NFC-stable characters that no reasonable server trims or normalises. */
 export const ASCII_CHARS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.'];
@@ -106,7 +107,19 @@ function astralCase(min: number, max: number): BoundaryCase | undefined {
 }
 
 /** The deterministic cases at each side of a limit: min−1, min, max, max+1 with ASCII and multi-byte text. */
-export function boundaryCases(bounds: LengthBounds): { accept: BoundaryCase[]; reject: BoundaryCase[] } {
+export function boundaryCases(bounds: LengthBounds): BoundaryCases {
+  return cases(`${bounds.min}/${bounds.max}`, () => casesAt(bounds));
+}
+
+export interface BoundaryCases {
+  readonly accept: readonly BoundaryCase[];
+  readonly reject: readonly BoundaryCase[];
+}
+
+/** Built once per bounds: every target of the proof declares the same cases, some 50,000 characters long. */
+const cases = remembered<BoundaryCases>(256);
+
+function casesAt(bounds: LengthBounds): BoundaryCases {
   const accept: BoundaryCase[] = [];
   const reject: BoundaryCase[] = [];
   const { min, max } = bounds;

@@ -12,6 +12,7 @@ import type { DocumentedOperation, OperationIndex } from './operations.js';
 import { deref } from './refs.js';
 import { isJsonObject } from '../util/json.js';
 import { responseKeyFor } from './response-key.js';
+import { remembered } from '../util/remembered.js';
 
 export interface ResponseValidators {
   /** Issues of `body`; undefined when no JSON schema is documented for the operation and status. */
@@ -56,11 +57,16 @@ function validatorFor(byStatus: ByStatusKey, status: number): ValidateFunction |
   return key === undefined ? undefined : byStatus.get(key);
 }
 
+/**
+ * One ajv and its validators by schema text, for every target a worker checks: the proof's many
+ * targets publish mostly the same documents, and a validator depends on nothing but its schema.
+ * Created on the first schema compiled.
+ */
+let shared: { readonly ajv: Ajv; readonly compile: (text: string, make: () => ValidateFunction) => ValidateFunction };
+const sharedCompiler = () => (shared ??= { ajv: newAjv(), compile: remembered<ValidateFunction>(4096) });
+
 class Compiler {
   readonly problems: string[] = [];
-  private readonly ajv: Ajv = newAjv();
-  /** By schema text: documents repeat the same error schema under many operations. */
-  private readonly compiled = new Map<string, ValidateFunction>();
 
   responsesOf(operation: DocumentedOperation): ByStatusKey {
     const byStatus = new Map<string, ValidateFunction | null>();
@@ -78,15 +84,10 @@ class Compiler {
   private compile(operation: DocumentedOperation, schema: unknown, label: string): ValidateFunction | null {
     try {
       const bundled = bundleSchema(operation.document, schema);
+      const { ajv, compile } = sharedCompiler();
       // A format ajv does not know cannot be checked; registered as "anything goes" rather than warned about.
-      for (const format of bundled.formats) if (!(format in this.ajv.formats)) this.ajv.addFormat(format, true);
-      const text = JSON.stringify(bundled.schema);
-      let validator = this.compiled.get(text);
-      if (!validator) {
-        validator = this.ajv.compile(bundled.schema as AnySchema);
-        this.compiled.set(text, validator);
-      }
-      return validator;
+      for (const format of bundled.formats) if (!(format in ajv.formats)) ajv.addFormat(format, true);
+      return compile(JSON.stringify(bundled.schema), () => ajv.compile(bundled.schema as AnySchema));
     } catch (error) {
       this.problems.push(
         `${label}: the published schema cannot be used (${error instanceof Error ? error.message : String(error)})`,
