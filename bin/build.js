@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm run build` (also run by `prepare`, so `npm ci` and `npm install` build; by `prepack`; by
-// `pretest`): compiles lib/ to dist/lib/ and the reference command (proof/main.ts) to dist/proof/
+// `npm run build` (also run by `preconformance`, `pretest`, `prebench` and `prepack`, which a git
+// install runs too; no `prepare`, which an installed package would show as an install script):
+// compiles lib/ to dist/lib/ and the reference command (proof/main.ts) to dist/proof/
 // (tsconfig.build.json, incremental), removes what a deleted
 // source left there, writes dist/package.json (the name and version the reports show), the
 // validators of fixed schemas (dist/precompiled/, see lib/schema/precompiled.ts) and

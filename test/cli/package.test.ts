@@ -36,8 +36,18 @@ test('the tarball holds dist/, suites/, bin/, docs/ and the license, and no sour
   ).toEqual([]);
 }, 60_000);
 
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  scripts: Record<string, string>;
+};
+
 test('the run-time dependencies leave out what only a checkout needs', () => {
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
   for (const devOnly of ['tsx', 'typescript', '@types/node'])
     expect(Object.keys(pkg.dependencies)).not.toContain(devOnly);
+});
+
+test('installing the package runs no script of its own (npm would warn of each)', () => {
+  // npm's install-time scripts; `prepare` runs on installs from a folder or a tarball too.
+  for (const hook of ['preinstall', 'install', 'postinstall', 'prepare'])
+    expect(pkg.scripts, hook).not.toHaveProperty(hook);
 });
