@@ -254,7 +254,7 @@ export const INDEPENDENT_3_FAULTS = [
   fault({
     id: 'ind3-expected-output-json-dotted-keys-expanded',
     requirements: ['TESTCASE-CREATE', 'READ-BACK-UNCHANGED'],
-    slips: ['read-back'],
+    slips: { 'TESTCASE-CREATE': ['broken'], 'READ-BACK-UNCHANGED': ['read-back'] },
     description:
       'expected_output_json is stored in a document store that reads dotted keys as paths: `{"customer.name": "Ana", "total": 3}` comes back `{"customer": {"name": "Ana"}, "total": 3}`.',
     behaviour(b) {
@@ -278,7 +278,7 @@ export const INDEPENDENT_3_FAULTS = [
   fault({
     id: 'ind3-input-type-explicit-null-kept',
     requirements: ['TESTCASE-INPUT-TYPE-DEFAULT', 'SCHEMA-CANONICAL'],
-    slips: ['explicit'],
+    slips: { 'TESTCASE-INPUT-TYPE-DEFAULT': ['explicit'], 'SCHEMA-CANONICAL': ['type'] },
     description:
       'input_type defaults to SCENARIO only when the key is absent (`"input_type" in body ? body.input_type : "SCENARIO"`, the value checked only when it is a string): an explicit `input_type: null` is stored and returned as null, no value of the enum.',
     behaviour(b) {
@@ -300,7 +300,7 @@ export const INDEPENDENT_3_FAULTS = [
   fault({
     id: 'ind3-expected-behaviors-split-on-commas',
     requirements: ['TESTCASE-CREATE', 'READ-BACK-UNCHANGED'],
-    slips: ['read-back'],
+    slips: { 'TESTCASE-CREATE': ['broken'], 'READ-BACK-UNCHANGED': ['read-back'] },
     description:
       'expected_behaviors is kept as one comma-joined text column and split on commas when read: a behaviour holding a comma (`Greets the caller, then asks for the order number`) comes back as two.',
     behaviour(b) {
@@ -326,7 +326,7 @@ export const INDEPENDENT_3_FAULTS = [
   fault({
     id: 'ind3-personas-deleted-dropped-after-page',
     requirements: ['LIST-FULL-PAGES'],
-    slips: ['state'],
+    slips: ['broken'],
     description:
       'The persona list cuts its page from every persona, deleted ones included, and drops the deleted ones afterwards (a soft-delete filter applied to the page, not in the query): once a persona is deleted, the page that would hold it comes one short while more follow.',
     behaviour(b) {
@@ -466,7 +466,7 @@ export const INDEPENDENT_3_FAULTS = [
   fault({
     id: 'ind3-metric-in-progress-value-null',
     requirements: ['SCHEMA-CANONICAL'],
-    slips: ['state', 'type'],
+    slips: ['type'],
     description:
       'A metric output still IN PROGRESS is returned with value null (an optional field left unset until the score exists), where the specification types value as a number, not nullable; COMPLETED outputs carry their number.',
     behaviour(b) {
@@ -512,7 +512,7 @@ export const INDEPENDENT_3_FAULTS = [
   fault({
     id: 'ind3-metrics-quoted-number-as-text',
     requirements: ['LIST-FILTER-QUOTING'],
-    slips: ['type'],
+    slips: ['broken'],
     description:
       'The filter lexer reads a double-quoted value as a string token, and a string compared with a number field is compared with the number\'s text: `value = "1.0"` matches no output of value 1 (`value = 1.0` does).',
     behaviour(b) {
@@ -544,7 +544,7 @@ export const INDEPENDENT_3_FAULTS = [
   fault({
     id: 'ind3-scheduled-run-deleted-get-internal',
     requirements: ['SCHEDULED-RUN-DELETE', 'MISSING-RESOURCE-NOT-FOUND'],
-    slips: ['state'],
+    slips: { 'SCHEDULED-RUN-DELETE': ['state'], 'MISSING-RESOURCE-NOT-FOUND': ['broken'] },
     description:
       'DELETE /v1/scheduled-runs/{id} marks the row deleted and removes its schedule, but GET does not filter deleted rows and fails rendering the missing schedule: a deleted scheduled run answers 500 INTERNAL instead of NOT_FOUND (unknown IDs still answer NOT_FOUND).',
     behaviour(b) {
@@ -570,7 +570,7 @@ export const INDEPENDENT_3_FAULTS = [
   fault({
     id: 'ind3-dashboard-name-tags-stripped',
     requirements: ['DASHBOARD-PATCH', 'READ-BACK-UNCHANGED'],
-    slips: ['read-back'],
+    slips: { 'DASHBOARD-PATCH': ['broken'], 'READ-BACK-UNCHANGED': ['read-back'] },
     description:
       'A dashboard display_name goes through a sanitizer that strips anything between `<` and `>` as a tag: `Q3 <draft> review` is returned as `Q3  review`.',
     behaviour(b) {
@@ -592,7 +592,7 @@ export const INDEPENDENT_3_FAULTS = [
   fault({
     id: 'ind3-review-linked-simulation-ids-22-only',
     requirements: ['REVIEW-PROJECT-CREATE'],
-    slips: ['bound'],
+    slips: ['broken'],
     description:
       'linked_simulation_ids elements are checked with the 22-alphanumeric rule of agent, persona and dashboard IDs: a simulation ID of 23 to 27 characters, valid ("Simulation ID: 22 to 27 characters"), is refused with INVALID_ARGUMENT.',
     behaviour(b) {
@@ -612,7 +612,7 @@ export const INDEPENDENT_3_FAULTS = [
   fault({
     id: 'ind3-review-description-crlf-normalized',
     requirements: ['REVIEW-PROJECT-CREATE', 'READ-BACK-UNCHANGED'],
-    slips: ['read-back'],
+    slips: { 'REVIEW-PROJECT-CREATE': ['broken'], 'READ-BACK-UNCHANGED': ['read-back'] },
     description:
       'A review project description has its line breaks normalized to `\\n` on store (a text-area convention): `line one\\r\\nline two` comes back `line one\\nline two`.',
     behaviour(b) {
@@ -698,7 +698,7 @@ export const INDEPENDENT_3_FAULTS = [
   fault({
     id: 'ind3-spec-yaml-null-type-unquoted',
     requirements: ['SPEC-SAME-DOCUMENT', 'SPEC-VALID-OPENAPI'],
-    slips: ['type'],
+    slips: ['broken'],
     description:
       'The YAML form is written by an emitter that quotes strings only when they hold special characters: the type name `"null"` of nullable fields is written bare, and reads back as YAML null (`type: [string, null]`), so the YAML form differs from the JSON one and its schemas are invalid.',
     behaviour(b) {
@@ -747,7 +747,7 @@ export const INDEPENDENT_3_FAULTS = [
   fault({
     id: 'ind3-spec-paths-without-version',
     requirements: ['SPEC-COVERS-ENDPOINTS'],
-    slips: ['scope'],
+    slips: ['broken'],
     description:
       'The published paths are read from the router mounted under /v1, so they lack the prefix (`/agents/{agent_id}`), while the server URL does not carry /v1 either: the documents describe paths the service does not serve.',
     behaviour(b) {
@@ -818,7 +818,7 @@ export const INDEPENDENT_3_FAULTS = [
   fault({
     id: 'ind3-json-written-latin1',
     requirements: ['RESPONSE-CONTENT-TYPE-JSON', 'TESTCASE-CREATE'],
-    slips: ['unit'],
+    slips: ['broken'],
     description:
       'JSON responses are written through a servlet writer left at its default encoding, ISO-8859-1, and labelled `application/json;charset=ISO-8859-1`: `é` is sent as the single byte 0xE9 and characters outside Latin-1 (`✓`) as `?`, so a UTF-8 reader does not get back what it sent.',
     behaviour(b) {
