@@ -1,6 +1,12 @@
 // Independent round 3 (issue #30, point 4): faults written from the specification and the correct
 // reference alone, without reading the suite's checks. Each is one slip a careful implementer could
 // make; each probe shows the behaviour its description names.
+//
+// Dropped on review (not faults: a reasonable reader could call each conformant):
+//   ind3-agent-endpoint-scheme-case-sensitive: an upper-case scheme (`HTTPS://`) refused: RFC 3986 says only that implementations SHOULD accept it, and the suite lets a server refuse a valid value's rarer forms (as narrower e-mail and SIP validators; variation localized-pointers)
+//   ind3-personas-deleted-dropped-after-page: a short page: the specification bounds a page by page_size and does not require full pages (LIST-PAGE-SIZE; full pages are the strict LIST-FULL-PAGES)
+//   ind3-persona-name-filter-case-insensitive: case-insensitive equality in a filter: the specification is silent on collation (as round 1's ind1-filter-equality-case-insensitive)
+//   ind3-filter-text-ordering-refused: ordering operators refused on text: the specification does not say they apply to text, ids, enums or tags (LIST-FILTER-OPERATORS lets a server refuse them there)
 
 import { parse as parseYaml } from 'yaml';
 import type { ListField } from '../../lib/contract/list-endpoints.js';
@@ -10,7 +16,7 @@ import type { Comparison, FilterExpr } from '../../lib/reference/listing/filter-
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import type { Answer, Call } from '../probes/call.js';
-import { fault, finalizeWith, paths, presentWith, rereadAgent, rereadTestCase, respondWith } from './define.js';
+import { fault, finalizeWith, paths, presentWith, rereadTestCase } from './define.js';
 
 /** The fixtures of a service started with the default ID alphabet (the seed is fixed, so they are the same every time). */
 const seeded = () => seedStore(ALPHANUMERIC);
@@ -139,32 +145,6 @@ export const INDEPENDENT_3_FAULTS = [
       return { status: answer.status, sameAgent: answer.body?.agent?.id === id };
     },
     shows: { status: 200, sameAgent: true },
-  }),
-  fault({
-    id: 'ind3-agent-endpoint-scheme-case-sensitive',
-    requirements: ['AGENT-ENDPOINT'],
-    slips: ['broken'],
-    description:
-      'endpoint is checked with a case-sensitive prefix test (`startsWith("http://") || startsWith("https://")`): a webhook URL whose scheme is written in capitals (`HTTPS://hooks.example.com/trigger`, schemes are case-insensitive) is refused with INVALID_ARGUMENT.',
-    behaviour(b) {
-      rereadAgent(b, 'endpoint', (original) => (fields, request) => {
-        const value = original(fields, request);
-        if (value !== null && !value.startsWith('http://') && !value.startsWith('https://'))
-          fields.fail('endpoint', 'must be an HTTP or HTTPS URL');
-        return value;
-      });
-    },
-    probe: async (call) =>
-      errorOf(
-        await call('POST', '/v1/agents', {
-          body: {
-            display_name: 'ind3 outbound caller',
-            model_type: 'MODEL_TYPE_OUTBOUND_VOICE',
-            endpoint: 'HTTPS://hooks.example.com/trigger',
-          },
-        }),
-      ),
-    shows: { status: 400, code: 'INVALID_ARGUMENT' },
   }),
   fault({
     id: 'ind3-chat-endpoint-localhost-substring',
@@ -324,60 +304,6 @@ export const INDEPENDENT_3_FAULTS = [
 
   // ---- Personas ----
   fault({
-    id: 'ind3-personas-deleted-dropped-after-page',
-    requirements: ['LIST-FULL-PAGES'],
-    slips: ['broken'],
-    description:
-      'The persona list cuts its page from every persona, deleted ones included, and drops the deleted ones afterwards (a soft-delete filter applied to the page, not in the query): once a persona is deleted, the page that would hold it comes one short while more follow.',
-    behaviour(b) {
-      const deleted = new Set<string>();
-      const { hides, answer } = b.deletion;
-      b.deletion = {
-        hides: (endpoint) => endpoint.key !== 'GET /v1/personas' && hides(endpoint),
-        answer: (kind, view) => {
-          if (kind === 'persona') deleted.add(String(view.id));
-          return answer(kind, view);
-        },
-      };
-      respondWith(b, 'GET /v1/personas', (body) => ({
-        ...body,
-        personas: (body.personas as JsonObject[]).filter((p) => !deleted.has(String(p.id))),
-      }));
-    },
-    probe: async (call) => {
-      await call('DELETE', `/v1/personas/${fixtures().deletablePersonaId}`);
-      const page = await call('GET', `/v1/personas?${query({ page_size: '100', order_by: '-create_time' })}`);
-      return { items: page.body?.personas?.length, more: Boolean(page.body?.next_page_token) };
-    },
-    shows: { items: 99, more: true },
-  }),
-  fault({
-    id: 'ind3-persona-name-filter-case-insensitive',
-    requirements: ['LIST-FILTER-FIELDS'],
-    slips: ['broken'],
-    description:
-      'The persona filter compares name under a case-insensitive collation: `name = "Alice Smith"` also returns `alice smith` and `ALICE SMITH`.',
-    behaviour(b) {
-      const matches = b.lists.matches;
-      const lower = (expr: FilterExpr): FilterExpr =>
-        expr.kind === 'cmp'
-          ? expr.field === 'name'
-            ? { ...expr, value: expr.value.toLowerCase() }
-            : expr
-          : { ...expr, terms: expr.terms.map(lower) };
-      b.lists.matches = (expr, item, fields) => {
-        if (!Object.hasOwn(fields, 'name') || !isJsonObject(item) || typeof item.name !== 'string')
-          return matches(expr, item, fields);
-        return matches(lower(expr), { ...item, name: item.name.toLowerCase() }, fields);
-      };
-    },
-    probe: async (call) => {
-      const page = await call('GET', `/v1/personas?${query({ filter: 'name = "Alice Smith"' })}`);
-      return (page.body?.personas as JsonObject[] | undefined)?.map((p) => p.name).sort();
-    },
-    shows: ['ALICE SMITH', 'Alice Smith', 'alice smith'],
-  }),
-  fault({
     id: 'ind3-filter-quoted-value-trimmed',
     requirements: ['LIST-FILTER-QUOTING'],
     slips: ['broken'],
@@ -393,27 +319,6 @@ export const INDEPENDENT_3_FAULTS = [
       return (page.body?.personas as JsonObject[] | undefined)?.map((p) => p.name);
     },
     shows: ['Alice Smith'],
-  }),
-  fault({
-    id: 'ind3-filter-text-ordering-refused',
-    requirements: ['LIST-FILTER-FIELDS'],
-    slips: ['scope'],
-    description:
-      'The ordering operators (`>`, `<`, `>=`, `<=`) are mapped for number, time and enum fields only: on a text field (a persona name, a metric name) they are refused with INVALID_ARGUMENT (`name >= "Zoe"`), though the specification gives every operator to every filter field.',
-    behaviour(b) {
-      const filter = b.lists.filter;
-      b.lists.filter = (raw, list) => {
-        const expr = filter(raw, list);
-        const fields: Readonly<Record<string, ListField>> = list.filterFields;
-        const text =
-          expr && comparisons(expr).find((c) => fields[c.field]?.kind === 'string' && !['=', '!='].includes(c.op));
-        if (text)
-          throw invalidArgument('filter', `operator ${text.op} is not supported on text field ${text.field}`, 'query');
-        return expr;
-      };
-    },
-    probe: async (call) => errorOf(await call('GET', `/v1/personas?${query({ filter: 'name >= "Zoe"' })}`)),
-    shows: { status: 400, code: 'INVALID_ARGUMENT' },
   }),
 
   // ---- Runs ----
@@ -838,4 +743,33 @@ export const INDEPENDENT_3_FAULTS = [
 ] as const;
 
 /** Faults of this round no check detects yet, with the class of check each needs (filled in once the suite has run against them). */
-export const UNDETECTED: Readonly<Record<string, string>> = {};
+/** Missed by the suite as the round was written (67bf839), with the class of check each needs. */
+export const UNDETECTED: Readonly<Record<string, string>> = {
+  'ind3-agent-id-lookup-case-insensitive':
+    'a real id altered (here its case): every path id derived from a real one names nothing (invalid dynamic objects)',
+  'ind3-chat-endpoint-localhost-substring':
+    'the accept side of the private-address rule: public hosts that resemble localhost or private ranges by name',
+  'ind3-parameter-values-empty-derived':
+    'explicit empty values of every optional field that has a derived value (parameter_values {} is not omitted)',
+  'ind3-parameter-values-falsy-skipped':
+    'derived values over the whole value space: overrides of 0, false and "" flattened into parameter_values',
+  'ind3-expected-output-json-dotted-keys-expanded':
+    'object fields with keys of unusual shapes (dots, dollar signs, blanks, empty, non-ASCII) read back whole',
+  'ind3-input-type-explicit-null-kept':
+    'explicit null for every optional field with a stated default: refused, or the default applied; never null read back',
+  'ind3-filter-quoted-value-trimmed': 'quoted filter values with blanks at their edges compared exactly',
+  'ind3-run-metric-names-snake-cased':
+    "map keys that are data (a run's results.metrics by metric name) kept as the related resource names them",
+  'ind3-metrics-quoted-number-as-text':
+    'every number and timestamp field filtered with its value double-quoted: compared as a value, not as text',
+  'ind3-scheduled-run-deleted-get-internal':
+    'GET of every deletable resource after its deletion: NOT_FOUND, never a 5xx',
+  'ind3-dashboard-name-tags-stripped':
+    'values of unusual shapes (markup) on every write path, the dashboard PATCH included',
+  'ind3-review-description-crlf-normalized':
+    'free text with every line ending (CRLF, CR, LF) read back as sent, on every create',
+  'ind3-spec-accept-compared-exactly': 'Accept forms on the document endpoint: parameters, q-values, lists, case',
+  'ind3-spec-listing-port-dropped': 'every URL the listing gives is followed and serves its document',
+  'ind3-json-trailing-text-ignored':
+    'request bodies that are not one JSON value (trailing text, two values, comments, trailing commas): INVALID_ARGUMENT on every body endpoint',
+};
