@@ -228,6 +228,10 @@ export interface Behaviour {
   decodeBody(chunks: readonly Buffer[]): string;
   /** The Content-Length of a response body (its UTF-8 bytes). */
   contentLength(text: string): number;
+  /** The bytes a response body's text is sent as: its UTF-8. */
+  responseBytes(text: string): Buffer;
+  /** The stored ID a path ID names, of those stored: that ID itself (IDs are compared exactly). */
+  storedId(kind: ResourceKind, id: string, stored: Iterable<string>): string;
 }
 
 export const DEFAULT_API_KEY = 'ref-test-key-0001';
@@ -339,5 +343,7 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
     agentCreated: (record) => record,
     decodeBody: decodeWhole,
     contentLength: (text) => Buffer.byteLength(text),
+    responseBytes: (text) => Buffer.from(text, 'utf8'),
+    storedId: (_kind, id) => id,
   };
 }

@@ -141,7 +141,7 @@ function send(res: ServerResponse, { status, reply }: Outgoing, b: Behaviour): v
   }
   const [contentType, text] = reply.kind === 'text' ? [reply.contentType, reply.text] : [b.contentTypes.json, JSON.stringify(reply.body)];
   // No content type for no body.
-  res.writeHead(status, { ...(text ? { 'Content-Type': contentType } : {}), 'Content-Length': b.contentLength(text) }).end(text);
+  res.writeHead(status, { ...(text ? { 'Content-Type': contentType } : {}), 'Content-Length': b.contentLength(text) }).end(b.responseBytes(text));
 }
 
 function requestListener(b: Behaviour, store: Store): RequestListener {

@@ -56,5 +56,6 @@ function createAgent({ b, store, body }: RequestContext) {
 
 export const agentRoutes: Routes = {
   'POST /v1/agents': createAgent,
-  'GET /v1/agents/{agent_id}': ({ b, store, param }) => json(agentView(b, activeAgent(store, param('agent_id')))),
+  'GET /v1/agents/{agent_id}': ({ b, store, param }) =>
+    json(agentView(b, activeAgent(store, b.storedId('agent', param('agent_id'), store.agents.keys())))),
 };
