@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ConfigError, SETTING_NAMES, settingText } from '../config.js';
-import { API_KEY_PLACEHOLDER } from '../http/redact.js';
+import { CURL_KEY_NOTE, readsKey } from '../http/curl.js';
 import { isCheckId } from '../result/check-id.js';
 import { runConformance } from '../runner/run.js';
 import type { CliRequest } from './args.js';
@@ -31,9 +31,6 @@ interface RecordedRun {
 
 /** The recorded settings that decide how a check judges (its inputs, its profile): a replay judges as the run did. */
 const JUDGING = ['profile', 'seed', 'numRuns', 'exploreRuns', 'readOnly', 'publishedWrites', 'simulatorConfigField'];
-
-/** The shell line that makes `$API_KEY` of the replay lines hold the key. */
-export const API_KEY_NOTE = `The replay lines read the key from ${API_KEY_PLACEHOLDER}: \`export API_KEY=...\` first, or \`set -a; . ./.env; set +a\` to take it from .env.`;
 
 export async function replay(request: CliRequest, log: Log): Promise<number> {
   const file = join(resolve(settingText(request.env, 'REPORT_DIR')!), 'summary.json');
@@ -77,7 +74,7 @@ export async function replay(request: CliRequest, log: Log): Promise<number> {
     if (curls.length)
       log(
         ['', 'Recorded requests of what still fails:', ...curls]
-          .concat(curls.some((c) => c.includes(API_KEY_PLACEHOLDER)) ? [API_KEY_NOTE] : [])
+          .concat(curls.some(readsKey) ? [CURL_KEY_NOTE] : [])
           .join('\n'),
       );
     const count = (status: Replayed['status']): number => replayed.filter((r) => r.status === status).length;
