@@ -6,6 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ConfigError, parseConfig, settingText } from '../config.js';
 import { redact, registerSecret } from '../http/redact.js';
+import { joinHar, startHar } from '../http/har.js';
+import { SUITE } from '../result/suite.js';
 import { consoleSummary } from '../report/console.js';
 import { mergeSummaries, readSummaries } from '../report/merge.js';
 import type { InterruptSignal, RunResult } from '../result/model.js';
@@ -50,6 +52,8 @@ async function runAndReport(request: CliRequest, log: Log, interrupt?: AbortSign
       only = [...only, ...failed];
     }
     await probe(writtenTo);
+    const har = settingText(request.env, 'HAR');
+    if (har) await startHar(har);
     run = await runConformance({
       env: request.env,
       only,
@@ -59,6 +63,10 @@ async function runAndReport(request: CliRequest, log: Log, interrupt?: AbortSign
       ...(interrupt ? { interrupt } : {}),
       ...(request.shard ? { shard: request.shard } : {}),
     });
+    if (har) {
+      await joinHar(har, SUITE);
+      log(`HAR: ${resolve(har)}`);
+    }
   }
   let written: ReportPaths | Error;
   try {
