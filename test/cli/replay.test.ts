@@ -51,6 +51,12 @@ describe('replay against the real binary', () => {
       });
       expect(elsewhere.exitCode).toBe(2);
       expect(elsewhere.stderr).toContain('--other-target');
+
+      const unknown = await replay(reference, ['agents.create.get-as-created']);
+      expect(unknown.exitCode).toBe(2);
+      expect(unknown.stderr).toContain(
+        `no failure of the run in ${first.reportDir}/summary.json has this id; its failures: ${CHECK}`,
+      );
     },
     BOUND,
   );
