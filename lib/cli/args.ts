@@ -131,7 +131,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
       args: negativeSeedJoined(replaying ? argv.slice(1) : argv),
       options: OPTIONS,
       strict: true,
-      // Only `--merge` takes operands: the report directories to merge.
+      // Only `--merge` (the report directories to merge) and `replay` (check ids) take operands.
       allowPositionals: true,
     });
   } catch (error) {

@@ -6,6 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ConfigError, SETTING_NAMES, settingText } from '../config.js';
 import { CURL_KEY_NOTE, readsKey } from '../http/curl.js';
+import { joinHar, startHar } from '../http/har.js';
+import { SUITE } from '../result/suite.js';
 import { isCheckId } from '../result/check-id.js';
 import { runConformance } from '../runner/run.js';
 import type { CliRequest } from './args.js';
@@ -50,37 +52,59 @@ export async function replay(request: CliRequest, log: Log): Promise<number> {
   log(
     `Replaying ${failures.length} failure${failures.length === 1 ? '' : 's'} of ${file}, ${REPLAY_ATTEMPTS} times each (each re-runs its check, as recorded): ${failures.map((f) => f.id).join(', ')}`,
   );
-  return whileSignalsInterrupt(log, async (interrupt) => {
-    const attempts: RecordedCheck[][] = [];
-    for (let attempt = 1; attempt <= REPLAY_ATTEMPTS; attempt++) {
-      log(`Attempt ${attempt} of ${REPLAY_ATTEMPTS}`);
-      const run = await runConformance({
-        env,
-        only: replayItems(failures),
-        given: request.given,
-        interrupt,
-        // The target line once; progress and the rest of each attempt are not the replay's news.
-        log: (line) => attempt === 1 && line.startsWith('Target ') && log(line),
-      });
-      // A target that stopped answering, a rejected key, a signal: no verdict on any failure.
-      if (run.stop) return (log(`Replay stopped: ${run.stop.message}`), run.exitCode);
-      attempts.push([...run.checks]);
-    }
-    const replayed = judged(failures, attempts);
-    replayed.forEach((r) => log(replayLine(r)));
-    const curls = replayed.flatMap((r) =>
-      r.status === 'FIXED' ? [] : [recorded.checks?.find((c) => c.id === r.id)?.evidence?.curl ?? []].flat(),
+  // With HAR (--har), the exchanges of every attempt.
+  const har = settingText(env, 'HAR');
+  if (har) await startHar(har);
+  let attempts: RecordedCheck[][] | number;
+  try {
+    attempts = await whileSignalsInterrupt(log, (interrupt) =>
+      attemptsOf(failures, env, request.given, interrupt, log),
     );
-    if (curls.length)
-      log(
-        ['', 'Recorded requests of what still fails:', ...curls]
-          .concat(curls.some(readsKey) ? [CURL_KEY_NOTE] : [])
-          .join('\n'),
-      );
-    const count = (status: Replayed['status']): number => replayed.filter((r) => r.status === status).length;
-    log(`Replay: ${count('FIXED')} fixed, ${count('STILL FAILING')} still failing, ${count('FLAKY')} flaky`);
-    return replayExitCode(replayed);
-  });
+  } finally {
+    if (har) await joinHar(har, SUITE);
+  }
+  if (har) log(`HAR: ${resolve(har)}`);
+  // A target that stopped answering, a rejected key, a signal: no verdict on any failure.
+  if (typeof attempts === 'number') return attempts;
+  const replayed = judged(failures, attempts);
+  replayed.forEach((r) => log(replayLine(r)));
+  const curls = replayed.flatMap((r) =>
+    r.status === 'FIXED' ? [] : [recorded.checks?.find((c) => c.id === r.id)?.evidence?.curl ?? []].flat(),
+  );
+  if (curls.length)
+    log(
+      ['', 'Recorded requests of what still fails:', ...curls]
+        .concat(curls.some(readsKey) ? [CURL_KEY_NOTE] : [])
+        .join('\n'),
+    );
+  const count = (status: Replayed['status']): number => replayed.filter((r) => r.status === status).length;
+  log(`Replay: ${count('FIXED')} fixed, ${count('STILL FAILING')} still failing, ${count('FLAKY')} flaky`);
+  return replayExitCode(replayed);
+}
+
+/** Each attempt's checks, or the exit code of the attempt that stopped (unreachable, key rejected, interrupted). */
+async function attemptsOf(
+  failures: readonly RecordedCheck[],
+  env: Record<string, string | undefined>,
+  given: Readonly<Record<string, string>>,
+  interrupt: AbortSignal,
+  log: Log,
+): Promise<RecordedCheck[][] | number> {
+  const attempts: RecordedCheck[][] = [];
+  for (let attempt = 1; attempt <= REPLAY_ATTEMPTS; attempt++) {
+    log(`Attempt ${attempt} of ${REPLAY_ATTEMPTS}`);
+    const run = await runConformance({
+      env,
+      only: replayItems(failures),
+      given,
+      interrupt,
+      // The target line once; progress and the rest of each attempt are not the replay's news.
+      log: (line) => attempt === 1 && line.startsWith('Target ') && log(line),
+    });
+    if (run.stop) return (log(`Replay stopped: ${run.stop.message}`), run.exitCode);
+    attempts.push([...run.checks]);
+  }
+  return attempts;
 }
 
 async function readRecord(file: string): Promise<RecordedRun> {
