@@ -12,7 +12,7 @@ export interface CliRequest {
   readonly exclude: string[];
   /** `text`: progress and the console summary on stdout; `json`: summary.json on stdout, everything else on stderr. */
   readonly format: 'text' | 'json';
-  readonly action: 'run' | 'help' | 'version' | 'list' | 'merge';
+  readonly action: 'run' | 'help' | 'version' | 'list' | 'merge' | 'replay';
   readonly rerunFailed: boolean;
   /** vitest's `<index>/<count>`: this machine runs that share of the suite files. */
   readonly shard?: string;
@@ -21,6 +21,8 @@ export interface CliRequest {
   readonly warnings: string[];
   /** Settings given as options, by the option typed (`NUM_RUNS` → `--runs`): messages name what was typed. */
   readonly given: Record<string, string>;
+  /** `replay`: the check ids named (none: every failure), and whether a target other than the recorded one is allowed. */
+  readonly replay?: { readonly ids: string[]; readonly otherTarget: boolean };
 }
 
 const COMMAND_HELP = `Usage: aes-conformance [options]
@@ -44,6 +46,9 @@ Options:
   --list                 print every requirement with its level and the checks that verify it, by id, then exit
   -h, --help; -v, --version
 Commands: aes-conformance reference [--faults ...] starts the reference service, faults switched on (--help there)
+  aes-conformance replay [<check id>...|--failed] [--report-dir D] [--other-target]
+                         re-runs the checks that failed or errored in D's summary.json, 3 times, against the
+                         recorded target (its seed and profile), and says of each FIXED, STILL FAILING or FLAKY
 NO_COLOR turns colour off; FORCE_COLOR turns it on where the output is not a terminal (CI logs).`;
 
 const EXIT_HELP = `Exit codes: 0 no violation (CONFORMANT, or a partial pass that says so; waived failures included);
@@ -94,6 +99,8 @@ const COMMAND_OPTIONS = {
   merge: { type: 'boolean' },
   exclude: { type: 'string', multiple: true },
   format: { type: 'string' },
+  failed: { type: 'boolean' },
+  'other-target': { type: 'boolean' },
 } as const;
 
 /** A setting's option takes a value, or is a switch (`--read-only`) when `--help` shows none. */
@@ -116,20 +123,26 @@ function optionError(error: Error): string {
 }
 
 export function parseCli(argv: readonly string[], env: Record<string, string | undefined>): CliRequest {
+  // `replay` is a command: its operands are check ids.
+  const replaying = argv[0] === 'replay';
   let parsed;
   try {
     parsed = parseArgs({
-      args: negativeSeedJoined(argv),
+      args: negativeSeedJoined(replaying ? argv.slice(1) : argv),
       options: OPTIONS,
       strict: true,
-      // Only `--merge` takes operands: the report directories to merge.
+      // Only `--merge` (the report directories to merge) and `replay` (check ids) take operands.
       allowPositionals: true,
     });
   } catch (error) {
     throw new ConfigError(`${optionError(error as Error)}\nRun with --help for the options.`);
   }
   const { values, positionals } = parsed;
-  if (positionals.length && !values.merge) {
+  if (!replaying && (values.failed || values['other-target']))
+    throw new ConfigError(`--${values.failed ? 'failed' : 'other-target'} belongs to the replay command`);
+  if (replaying && values.failed && positionals.length)
+    throw new ConfigError(`replay: check ids or --failed, not both (${positionals.join(' ')})`);
+  if (positionals.length && !values.merge && !replaying) {
     throw new ConfigError(`unexpected argument: ${positionals.join(' ')}\nRun with --help for the options.`);
   }
   if (values.merge && !positionals.length)
@@ -154,13 +167,15 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   warnings.push(...settingLookalikes(env));
   const action = values.help
     ? 'help'
-    : values.version
-      ? 'version'
-      : values.list
-        ? 'list'
-        : values.merge
-          ? 'merge'
-          : 'run';
+    : replaying
+      ? 'replay'
+      : values.version
+        ? 'version'
+        : values.list
+          ? 'list'
+          : values.merge
+            ? 'merge'
+            : 'run';
   // `--only a --only b` and `--only a,b` select the same.
   const items = (lists: string[] | undefined): string[] =>
     (lists ?? [])
@@ -177,9 +192,10 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     action,
     rerunFailed: values['rerun-failed'] ?? false,
     ...(values.shard === undefined ? {} : { shard: values.shard }),
-    mergeFrom: positionals,
+    mergeFrom: replaying ? [] : positionals,
     warnings,
     given,
+    ...(replaying ? { replay: { ids: positionals, otherTarget: values['other-target'] ?? false } } : {}),
   };
 }
 

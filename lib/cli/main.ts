@@ -32,6 +32,7 @@ async function main(argv: readonly string[]): Promise<number> {
   if (request.action === 'version') return (log(`${SUITE.name} ${SUITE.version}`), 0);
   try {
     if (request.action === 'list') return await (await import('./list-command.js')).list(request, log);
+    if (request.action === 'replay') return await (await import('./replay-command.js')).replay(request, log);
     return await (await import('./run-command.js')).runOrMerge(request, log);
   } catch (error) {
     if (error instanceof ConfigError) return fail(error.message, 2);

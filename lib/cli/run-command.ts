@@ -6,6 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ConfigError, parseConfig, settingText } from '../config.js';
 import { redact, registerSecret } from '../http/redact.js';
+import { joinHar, startHar } from '../http/har.js';
+import { SUITE } from '../result/suite.js';
 import { consoleSummary } from '../report/console.js';
 import { mergeSummaries, readSummaries } from '../report/merge.js';
 import type { InterruptSignal, RunResult } from '../result/model.js';
@@ -50,6 +52,8 @@ async function runAndReport(request: CliRequest, log: Log, interrupt?: AbortSign
       only = [...only, ...failed];
     }
     await probe(writtenTo);
+    const har = settingText(request.env, 'HAR');
+    if (har) await startHar(har);
     run = await runConformance({
       env: request.env,
       only,
@@ -59,6 +63,10 @@ async function runAndReport(request: CliRequest, log: Log, interrupt?: AbortSign
       ...(interrupt ? { interrupt } : {}),
       ...(request.shard ? { shard: request.shard } : {}),
     });
+    if (har) {
+      await joinHar(har, SUITE);
+      log(`HAR: ${resolve(har)}`);
+    }
   }
   let written: ReportPaths | Error;
   try {
@@ -90,7 +98,7 @@ async function probe(dir: string): Promise<void> {
  * SIGINT or SIGTERM (Ctrl-C, a CI cancel, a job timeout) stops the run with its reports written
  * (verdict `interrupted`); a second signal exits at once, writing nothing.
  */
-async function whileSignalsInterrupt<T>(log: Log, body: (interrupt: AbortSignal) => Promise<T>): Promise<T> {
+export async function whileSignalsInterrupt<T>(log: Log, body: (interrupt: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   const onSignal = (signal: InterruptSignal): void => {
     if (controller.signal.aborted) process.exit(signal === 'SIGINT' ? 130 : 143);
@@ -107,7 +115,7 @@ async function whileSignalsInterrupt<T>(log: Log, body: (interrupt: AbortSignal)
   }
 }
 
-interface EarlierRun {
+export interface EarlierRun {
   readonly target?: { readonly baseUrl: string | null; readonly embedded: boolean };
   readonly stop?: { readonly kind: string; readonly message: string };
   readonly checks?: Array<{ id: string; outcome: string; requirements: string[]; waived?: unknown }>;
@@ -133,20 +141,29 @@ async function failedItems(reportDir: string, env: Readonly<Record<string, strin
       `--rerun-failed: the earlier run (${file}) ${what}: it stopped (${summary.stop.kind}: ${summary.stop.message}); run the whole suite again.`,
     );
   }
-  const recorded = summary.target;
+  const other = otherTarget(summary.target, env);
+  if (other)
+    throw new ConfigError(
+      `--rerun-failed: the earlier run (${file}) ${other}: re-run against the recorded target (set BASE_URL to it), or run the whole suite.`,
+    );
+  return rerunItems(summary.checks ?? []);
+}
+
+/** `was against <recorded>, not <current>` when the settings name another target than an earlier run's; else undefined. */
+export function otherTarget(
+  recorded: EarlierRun['target'],
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
   const current = currentTarget(env);
   if (
-    recorded &&
-    current &&
-    (recorded.embedded !== current.embedded || (!current.embedded && recorded.baseUrl !== current.baseUrl))
-  ) {
-    const named = (t: { baseUrl: string | null; embedded: boolean }): string =>
-      t.embedded ? 'the embedded reference service' : String(t.baseUrl);
-    throw new ConfigError(
-      `--rerun-failed: the earlier run (${file}) was against ${named(recorded)}, not ${named(current)}: re-run against the recorded target (set BASE_URL to it), or run the whole suite.`,
-    );
-  }
-  return rerunItems(summary.checks ?? []);
+    !recorded ||
+    !current ||
+    (recorded.embedded === current.embedded && (current.embedded || recorded.baseUrl === current.baseUrl))
+  )
+    return undefined;
+  const named = (t: { baseUrl: string | null; embedded: boolean }): string =>
+    t.embedded ? 'the embedded reference service' : String(t.baseUrl);
+  return `was against ${named(recorded)}, not ${named(current)}`;
 }
 
 /** The target the settings name (undefined when they cannot be read: the run itself then stops and says why). */

@@ -6,6 +6,7 @@
 import type { Config } from '../config.js';
 import type { ResponseContext } from '../assert/responses.js';
 import { ApiClient } from '../http/client.js';
+import { harOption } from '../http/har.js';
 import { genericOperations, publishedOperations } from '../generic/operations.js';
 import type { PublishedOperation } from '../generic/model.js';
 import { loadPublishedSpec } from '../published/load.js';
@@ -66,6 +67,7 @@ async function connect(config: Config): Promise<Target> {
     concurrency: config.concurrency,
     throttleGiveUpMs: config.throttleGiveUpMs,
     ...(config.rateLimit === undefined ? {} : { ratePerSecond: config.rateLimit }),
+    ...harOption(config.har),
   });
   const loaded = await loadPublishedSpec(client);
   const operations = publishedOperations(loaded.documents, { basePath: new URL(config.baseUrl).pathname });

@@ -8,6 +8,7 @@ import { API_KEY_HEADER } from '../contract/enums.js';
 import type { Exchange, RecordedRequest, RecordedResponse } from './exchange.js';
 import { TransportError } from './exchange.js';
 import { Connections } from './connections.js';
+import { harRecorder } from './har.js';
 import { API_KEY_PLACEHOLDER, redact, registerSecret } from './redact.js';
 import { Throttle } from './throttle.js';
 
@@ -21,6 +22,8 @@ export interface ClientOptions {
   readonly ratePerSecond?: number;
   /** Back-pressure with no answer anywhere for this long ends the retries (default a minute). */
   readonly throttleGiveUpMs?: number;
+  /** Every exchange is appended to this thread's part of the run's HAR file (lib/http/har.ts). */
+  readonly harParts?: string;
 }
 
 export interface RequestSpec {
@@ -66,9 +69,11 @@ export class ThrottledError extends TransportError {}
 export class ApiClient {
   private readonly connections: Connections;
   private readonly throttle: Throttle;
+  private readonly record: ((exchange: Exchange) => void) | undefined;
 
   constructor(private readonly options: ClientOptions) {
     registerSecret(options.apiKey);
+    this.record = options.harParts === undefined ? undefined : harRecorder(options.harParts);
     this.connections = new Connections(options.concurrency);
     this.throttle = new Throttle(options.baseUrl, {
       concurrency: options.concurrency,
@@ -112,7 +117,15 @@ export class ApiClient {
       const wait = backPressureMs(response);
       if (wait === undefined) {
         this.throttle.answered();
-        return { request: recorded, response, startedAt, durationMs: performance.now() - started, retries: attempt };
+        const exchange = {
+          request: recorded,
+          response,
+          startedAt,
+          durationMs: performance.now() - started,
+          retries: attempt,
+        };
+        this.record?.(exchange);
+        return exchange;
       }
       // A server asking again and again for no wait at all gets a growing one, so that no request spins.
       this.throttle.backPressure(

@@ -29,6 +29,7 @@ import {
 import type { ReportPaths } from './write.js';
 import { isRequirementId, requirement } from '../contract/requirements/index.js';
 import { SPECIFICATION } from '../contract/specification.js';
+import { CURL_KEY_NOTE, readsKey } from '../http/curl.js';
 
 export interface ConsoleOptions {
   readonly color: boolean;
@@ -133,7 +134,8 @@ function failureList(checks: readonly CheckResult[], paint: Paint): string[] {
     shown.length < causes.length
       ? `Failures and errors: ${counted} (first ${shown.length} causes; all in report.html):`
       : `Failures and errors: ${counted}:`;
-  return ['', heading, ...shown.flatMap((c) => ['', ...causeLines(c, paint)])];
+  const keyNote = shown.some((c) => readsKey(c.example.evidence?.curl ?? '')) ? ['', ...wrap(CURL_KEY_NOTE, '')] : [];
+  return ['', heading, ...shown.flatMap((c) => ['', ...causeLines(c, paint)]), ...keyNote];
 }
 
 /** The seed of each failed or errored property (a run's properties share one; a merge may hold several), to repeat it. */

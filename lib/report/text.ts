@@ -3,6 +3,7 @@
 
 import { checkName } from '../result/check-name.js';
 import { API_KEY_PLACEHOLDER, redact } from '../http/redact.js';
+import { CURL_KEY_NOTE, readsKey } from '../http/curl.js';
 import { verdictOf, waivedFailures, type Cause } from '../result/aggregate.js';
 import { causeLabel } from '../result/cause.js';
 import { waiverLabel } from '../waivers/waivers.js';
@@ -102,6 +103,7 @@ function evidenceLines(e: Evidence): string[] {
   lines.push(`response: ${e.status ?? 'none received'}`, ...headerLines(e.responseHeaders ?? {}, false));
   if (e.responseBodyExcerpt !== undefined) lines.push(`  body: ${e.responseBodyExcerpt}`);
   lines.push(`replay:   ${e.curl}`);
+  if (readsKey(e.curl)) lines.push(`          (${CURL_KEY_NOTE})`);
   return lines;
 }
 

@@ -6,6 +6,7 @@ import { ConfigError, type Config, asGiven, parseConfig, redactedSettings } from
 import { ApiClient } from '../http/client.js';
 import { ThrottleWatch } from '../http/throttle.js';
 import { registerSecret } from '../http/redact.js';
+import { harOption } from '../http/har.js';
 import { summarise } from '../result/aggregate.js';
 import { SUITE } from '../result/suite.js';
 import { settleFindings } from '../result/settle.js';
@@ -148,6 +149,7 @@ async function checkTarget(config: Config): Promise<RunStop | undefined> {
     timeoutMs: config.requestTimeoutMs,
     concurrency: 2,
     throttleGiveUpMs: config.throttleGiveUpMs,
+    ...harOption(config.har),
   });
   try {
     const stop = await preflight(client);

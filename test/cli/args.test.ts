@@ -26,6 +26,7 @@ const SAMPLES: Readonly<Record<string, string>> = {
   THROTTLE_GIVE_UP_MS: '5000',
   WAIVERS: 'w.yaml',
   SIMULATOR_CONFIG_FIELD: 'sim',
+  HAR: 'run.har',
 };
 const argsFor = (s: Setting): string[] => (s.arg ? [`--${s.option}`, SAMPLES[s.name]!] : [`--${s.option}`]);
 

@@ -86,6 +86,9 @@ describe('consoleSummary', () => {
     );
     expect(text).not.toContain('expected a success');
     expect(text).toContain('ERROR [AGENT-GET] an agent is fetched by id\n  request timed out after 10000 ms\n');
+    // Once, after the failures: how $API_KEY of the replay lines comes to hold the key.
+    expect(text.split('export API_KEY=...').length).toBe(2);
+    expect(text).toContain('`set -a; . ./.env; set +a`');
     expect(text).not.toContain('at Client.send');
     expect(text).toContain('Totals: 5 checks: 2 pass, 1 fail, 1 skip, 1 error');
     expect(text).toContain('Verdict: NOT CONFORMANT (exit code 1)');

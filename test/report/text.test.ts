@@ -116,6 +116,7 @@ describe('checkDetail', () => {
     );
     expect(detail).not.toContain('leaked');
     expect(detail).toMatch(/\nreplay: {3}curl -sS/);
+    expect(detail).toContain('\n          (Replay lines read the key from $API_KEY: first `export API_KEY=...`');
   });
 
   it('names no violation for an error, and a seed (with its path) to reproduce', () => {
