@@ -110,6 +110,36 @@ export const servedUnder =
     );
   };
 
+/**
+ * A body field that names a real resource, given that resource's ID altered (`send` sends the value as
+ * the field): whether a reference must name something is not shown, so the request may be refused, but
+ * what is accepted comes back as sent, never as the real resource's ID (a server that resolves
+ * references by prefix or without case, and stores what it found).
+ */
+export async function expectReferenceKept(
+  t: CheckContext,
+  field: string,
+  real: string,
+  send: (value: string) => Promise<Call>,
+): Promise<void> {
+  for (const { value, why } of alteredIds(real)) {
+    const call = await send(value);
+    if (!isSuccess(call)) {
+      t.expectRejection(call, READ_BACK, {}, `${field} of ${why}`);
+      continue;
+    }
+    const resource = t.expectResource(call, READ_BACK, `${field} of ${why}`);
+    t.assert(
+      JSON.stringify(resource[field]) === JSON.stringify([value]),
+      READ_BACK,
+      `${field} of ${why} was accepted, and comes back as ${JSON.stringify(resource[field] ?? null)}`,
+      call,
+    );
+  }
+}
+
+const READ_BACK: readonly RequirementId[] = ['READ-BACK-UNCHANGED'];
+
 const GET_AGENT = 'GET /v1/agents/{agent_id}' satisfies EndpointKey;
 const CREATE_MUTATION = 'POST /v1/agents/{agent_id}/mutations' satisfies EndpointKey;
 const GET_MUTATION = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
@@ -143,10 +173,11 @@ async function mutation(t: CheckContext): Promise<{ agent_id: string; mutation_i
   return { agent_id: agentId, mutation_id: String(created['id']) };
 }
 
-/** A simulation of the listed runs with metric outputs, and their ids. */
+/** A simulation of the listed runs with metric outputs: their ids, and the metric_id of each. */
 interface Simulation {
   readonly id: string;
   readonly outputs: readonly string[];
+  readonly metricIds: readonly string[];
 }
 
 /**
@@ -159,8 +190,10 @@ async function simulations(t: CheckContext, count: number): Promise<Simulation[]
   const inside = (id: string) => (id.length > minLength && id.length < maxLength ? 0 : 1);
   for (const id of [...(await simulationIds(t))].sort((a, b) => inside(a) - inside(b))) {
     if (found.length === count) break;
-    const outputs = (await metricOutputs(t, id)).map((m) => String(m['metric_output_id']));
-    if (outputs.length) found.push({ id, outputs });
+    const listed = await metricOutputs(t, id);
+    const outputs = listed.map((m) => String(m['metric_output_id']));
+    const metricIds = listed.map((m) => m['metric_id']).filter((m): m is string => typeof m === 'string' && m !== '');
+    if (outputs.length) found.push({ id, outputs, metricIds });
   }
   return found;
 }
@@ -344,6 +377,24 @@ const DECLARED = {
         await expectAlteredRefused(t, target, 'scheduled_run_id');
       },
       { writes: true, needs: ['scheduledRunId'] },
+    );
+  },
+  'review-projects': () => {
+    check(
+      'review-projects.dynamic-ids.links',
+      ['READ-BACK-UNCHANGED'],
+      'linked_simulation_ids and linked_metric_ids naming a real simulation and metric, altered, are refused or kept as sent',
+      async (t) => {
+        const [real] = await someSimulations(t, 1);
+        const metricId =
+          real.metricIds[0] ?? t.skip('needs a metric output with a metric_id, and the simulation has none');
+        const send = (fields: JsonObject) => t.reviewProjects.send({ simulationId: real.id, metricId }, fields);
+        await expectReferenceKept(t, 'linked_simulation_ids', real.id, (value) =>
+          send({ linked_simulation_ids: [value] }),
+        );
+        await expectReferenceKept(t, 'linked_metric_ids', metricId, (value) => send({ linked_metric_ids: [value] }));
+      },
+      WRITES,
     );
   },
   dashboards: () => {

@@ -673,4 +673,37 @@ export const GENERAL_FAULTS = [
     },
     shows: 200,
   }),
+  fault({
+    id: 'review-project-links-resolved',
+    requirements: ['READ-BACK-UNCHANGED'],
+    slips: ['read-back'],
+    description:
+      "A review project's linked_simulation_ids are resolved against the simulations with a case-insensitive prefix match (LIKE 'id%' under a case-insensitive collation) and answered as the IDs found: a real simulation ID with a character appended, cut or its case swapped comes back as the real one.",
+    behaviour: (b) => {
+      let simulations: readonly string[] = [];
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        simulations = [...store.simulations.keys()];
+        return named(endpoint, params, store);
+      };
+      const resolve = (sent: string): string =>
+        simulations.find((id) => {
+          const [a, c] = [id.toLowerCase(), sent.toLowerCase()];
+          return a.startsWith(c) || c.startsWith(a);
+        }) ?? sent;
+      presentWith(b, 'reviewProject', (view) => ({
+        ...view,
+        linked_simulation_ids: (view['linked_simulation_ids'] as string[]).map(resolve),
+      }));
+    },
+    probe: async (call) => {
+      const runs = (await call('GET', '/v1/runs?page_size=1000')).body.runs as { results: { output_ids: string[] } }[];
+      const simulation = runs.flatMap((run) => run.results.output_ids)[0]!;
+      const answer = await call('POST', '/v1/review-projects', {
+        body: { ...REVIEW_PROJECT, linked_simulation_ids: [swapCase(simulation)] },
+      });
+      return answer.body.review_project.linked_simulation_ids[0] === simulation;
+    },
+    shows: true,
+  }),
 ] as const satisfies readonly Fault[];
