@@ -227,6 +227,17 @@ const DECLARED = {
       },
       WRITES,
     );
+    check(
+      'agents.dynamic-ids.metric-ids',
+      ['READ-BACK-UNCHANGED'],
+      'metric_ids naming a listed metric_id, altered, are refused or kept as sent',
+      async (t) => {
+        const [real] = await someSimulations(t, 1);
+        const metricId = real.metricIds[0] ?? t.skip('needs a metric output with a metric_id, and none has one');
+        await expectReferenceKept(t, 'metric_ids', metricId, (value) => t.agents.send({ metric_ids: [value] }));
+      },
+      WRITES,
+    );
   },
   mutations: () => {
     check(

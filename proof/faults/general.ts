@@ -588,15 +588,22 @@ export const GENERAL_FAULTS = [
   }),
   // ---- invalid dynamic objects: a path value derived from a real resource names nothing ----
   fault({
-    id: 'path-id-agent-case-folded',
+    id: 'path-id-case-folded',
     requirements: ['PATH-ID-EXACT'],
     slips: ['broken'],
     description:
-      "Agent IDs are looked up without regard to case (a case-insensitive collation, MySQL's default): a real agent's ID with its letters' case swapped names that agent, on GET /v1/agents/{agent_id} and on the mutations under it.",
+      "22-character path IDs are looked up without regard to case (a case-insensitive collation, MySQL's default): a real agent's, persona's, scheduled run's or dashboard's ID with its letters' case swapped names that resource, on every endpoint that takes it (a DELETE deletes it, a PATCH renames it).",
     behaviour: (b) => {
-      renamePath(b, 'agent_id', (asked, store) =>
-        [...store.agents.keys()].find((id) => id.toLowerCase() === asked.toLowerCase()),
-      );
+      const tables = {
+        agent_id: (store: Store) => store.agents,
+        persona_id: (store: Store) => store.personas,
+        scheduled_run_id: (store: Store) => store.scheduledRuns,
+        dashboard_id: (store: Store) => store.dashboards,
+      };
+      for (const [param, table] of Object.entries(tables))
+        renamePath(b, param, (asked, store) =>
+          [...table(store).keys()].find((id) => id.toLowerCase() === asked.toLowerCase()),
+        );
     },
     probe: async (call) => {
       const id = String((await newAgent(call)).body.agent.id);
@@ -674,26 +681,32 @@ export const GENERAL_FAULTS = [
     shows: 200,
   }),
   fault({
-    id: 'review-project-links-resolved',
+    id: 'references-resolved-by-prefix',
     requirements: ['READ-BACK-UNCHANGED'],
     slips: ['read-back'],
     description:
-      "A review project's linked_simulation_ids are resolved against the simulations with a case-insensitive prefix match (LIKE 'id%' under a case-insensitive collation) and answered as the IDs found: a real simulation ID with a character appended, cut or its case swapped comes back as the real one.",
+      "References in a body are resolved with a case-insensitive prefix match (LIKE 'id%' under a case-insensitive collation) and answered as the IDs found: a review project's linked_simulation_ids and an agent's metric_ids holding a real simulation ID or metric_id with a character appended, cut or its case swapped come back as the real one.",
     behaviour: (b) => {
       let simulations: readonly string[] = [];
+      let metrics: readonly string[] = [];
       const named = b.pathNamed;
       b.pathNamed = (endpoint, params, store) => {
         simulations = [...store.simulations.keys()];
+        metrics = [...store.simulations.values()].flatMap((outputs) => [...outputs.values()].map((o) => o.metric_id));
         return named(endpoint, params, store);
       };
-      const resolve = (sent: string): string =>
-        simulations.find((id) => {
+      const resolve = (known: readonly string[]) => (sent: string) =>
+        known.find((id) => {
           const [a, c] = [id.toLowerCase(), sent.toLowerCase()];
           return a.startsWith(c) || c.startsWith(a);
         }) ?? sent;
       presentWith(b, 'reviewProject', (view) => ({
         ...view,
-        linked_simulation_ids: (view['linked_simulation_ids'] as string[]).map(resolve),
+        linked_simulation_ids: (view['linked_simulation_ids'] as string[]).map(resolve(simulations)),
+      }));
+      presentWith(b, 'agent', (view) => ({
+        ...view,
+        metric_ids: (view['metric_ids'] as string[]).map(resolve(metrics)),
       }));
     },
     probe: async (call) => {
