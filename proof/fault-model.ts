@@ -99,6 +99,7 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'REQUEST-WRONG-TYPE',
       'REQUEST-MISSING-REQUIRED',
       'PATH-ID-FORMAT',
+      'PATH-ID-EXACT',
       'FIELD-LENGTH-LIMITS',
       'FIELD-SIZE-LIMITS',
       'TIMESTAMP-ISO-UTC',

@@ -24,6 +24,7 @@ import { valueSpaceCheck } from '../lib/families/field-values.js';
 import { jsonFormsCheck } from '../lib/families/json-forms.js';
 import { VALID_PHONE } from '../lib/gen/bodies.js';
 import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
+import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 
 const GET = 'GET /v1/agents/{agent_id}' satisfies EndpointKey;
 const WRITES = { writes: true } as const;
@@ -265,4 +266,6 @@ describeGroup('agents', () => {
     requirement: 'AGENT-CREATE',
     send: (t, name, written) => t.agents.send({ display_name: name }, written),
   });
+
+  declareDynamicIdChecks('agents');
 });

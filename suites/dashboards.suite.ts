@@ -16,6 +16,7 @@ import { check, describeGroup, type Call, type CallSpec, type CheckContext } fro
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import { checkIdOf } from '../lib/result/check-id.js';
+import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 
 const PATCH = 'PATCH /v1/dashboards/{dashboard_id}' satisfies EndpointKey;
 const WRITES = { writes: true, needs: ['dashboardId'] } as const;
@@ -158,4 +159,6 @@ describeGroup('dashboards', () => {
     },
     RENAMES,
   );
+
+  declareDynamicIdChecks('dashboards');
 });

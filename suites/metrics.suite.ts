@@ -12,6 +12,7 @@ import { busiestSimulation, simulationIds } from '../lib/harness/discovery.js';
 import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import { checkIdOf } from '../lib/result/check-id.js';
+import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 
 const LIST = 'GET /v1/simulations/{simulation_id}/metrics' satisfies EndpointKey;
 const GET = 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}' satisfies EndpointKey;
@@ -136,4 +137,6 @@ describeGroup('metrics', () => {
       await expectMissingNotFound(t, GET, { simulation_id, metric_output_id: wellFormedId(ID_RULES.metricOutput, 53) });
     },
   );
+
+  declareDynamicIdChecks('metrics');
 });

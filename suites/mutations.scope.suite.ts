@@ -10,6 +10,7 @@ import { wellFormedId } from '../lib/gen/ids.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import { checkIdOf } from '../lib/result/check-id.js';
+import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 
 const GET = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
 const DELETE = 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
@@ -190,4 +191,6 @@ describeGroup('mutations', () => {
       );
     }
   }
+
+  declareDynamicIdChecks('mutations');
 });

@@ -22,6 +22,7 @@ import { personas } from '../lib/harness/discovery.js';
 import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import { checkIdOf } from '../lib/result/check-id.js';
+import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 
 const GET = 'GET /v1/personas/{persona_id}' satisfies EndpointKey;
 const DELETE = 'DELETE /v1/personas/{persona_id}' satisfies EndpointKey;
@@ -190,4 +191,6 @@ describeGroup('personas', () => {
     'deletablePersonaId',
     deletePersona,
   );
+
+  declareDynamicIdChecks('personas');
 });

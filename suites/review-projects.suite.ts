@@ -18,6 +18,7 @@ import { valueSpaceCheck } from '../lib/families/field-values.js';
 import { jsonFormsCheck } from '../lib/families/json-forms.js';
 import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
 import { alnum } from '../lib/gen/ids.js';
+import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 
 const WRITES = { writes: true } as const;
 /** An id of the length other resources' ids have (a review project's form is not stated), sent where the server sets one. */
@@ -348,4 +349,6 @@ describeGroup('review-projects', () => {
     requirement: 'REVIEW-PROJECT-CREATE',
     send: async (t, name, written) => t.reviewProjects.send(await links(t), { display_name: name }, written),
   });
+
+  declareDynamicIdChecks('review-projects');
 });

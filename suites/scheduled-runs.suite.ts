@@ -14,6 +14,7 @@ import { check, describeGroup, type Call, type CheckContext } from '../lib/harne
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf } from '../lib/result/check-id.js';
+import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 
 const GET = 'GET /v1/scheduled-runs/{scheduled_run_id}' satisfies EndpointKey;
 const DELETE = 'DELETE /v1/scheduled-runs/{scheduled_run_id}' satisfies EndpointKey;
@@ -191,4 +192,6 @@ describeGroup('scheduled-runs', () => {
       }
     },
   );
+
+  declareDynamicIdChecks('scheduled-runs');
 });

@@ -47,11 +47,17 @@ export async function expectNearMissesRejected(
   const rule = ID_RULES[kind];
   for (const miss of [...nearMissIds(rule), ...offAlphabetIds(rule)]) {
     const call = await t.call(endpointKey, { params: { ...base, [param]: miss.value } });
-    const what = `${endpointKey} with ${param} of ${miss.why}`;
-    if (ALPHABET_NOT_IN_LIMITS.has(kind) && breaksOnlyAlphabet(rule, miss.value))
-      expectRefusedOrLookedUp(t, call, param, what);
-    else t.expectInvalidArgument(call, ['PATH-ID-FORMAT'], param, what);
+    expectMalformedRefused(t, call, param, miss.value, `${endpointKey} with ${param} of ${miss.why}`);
   }
+}
+
+/** The judgement of one value of `param` that breaks its ID rule, sent in `call`. */
+export function expectMalformedRefused(t: CheckContext, call: Call, param: string, value: string, what: string): void {
+  const kind = call.endpoint.pathParams[param];
+  if (!kind) throw new Error(`${call.endpoint.key} has no ID rule for ${param}`);
+  if (ALPHABET_NOT_IN_LIMITS.has(kind) && breaksOnlyAlphabet(ID_RULES[kind], value))
+    expectRefusedOrLookedUp(t, call, param, what);
+  else t.expectInvalidArgument(call, ['PATH-ID-FORMAT'], param, what);
 }
 
 /** INVALID_ARGUMENT naming `param`, or another 4xx error (looked up, found nothing); never a success or a 5xx. */

@@ -69,3 +69,24 @@ export function offAlphabetIds(rule: IdRule, salt = 0): NearMiss[] {
     },
   ];
 }
+
+/** Swaps the case of every ASCII letter: `aB3` becomes `Ab3`. */
+const swapCase = (value: string): string =>
+  value.replace(/[A-Za-z]/g, (c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()));
+
+/**
+ * A real ID altered three ways (RESTler's "invalid dynamic object"): a character appended, the last one
+ * cut, and every letter's case swapped. Each is a string no resource has been given, inside or outside
+ * the ID rule; a server matching IDs by prefix, trimming them or folding their case finds the real one.
+ * An ID without letters has no case to swap, and gets the first two alone.
+ */
+export function alteredIds(real: string): NearMiss[] {
+  const altered: NearMiss[] = [
+    { value: `${real}${alnum(1, real.length)}`, why: `the real ID ${real} with a character appended` },
+    { value: real.slice(0, -1), why: `the real ID ${real} with its last character cut` },
+  ];
+  const swapped = swapCase(real);
+  if (swapped !== real)
+    altered.push({ value: swapped, why: `the real ID ${real} with the case of its letters swapped` });
+  return altered;
+}

@@ -23,6 +23,7 @@ import { negotiateSpecForm, type SpecForm } from './openapi/negotiate.js';
 import { ALPHANUMERIC } from './store/ids.js';
 import type { LimitBounds } from './validation/limits.js';
 import type { AgentRecord, ScheduledRunRecord } from './store/records.js';
+import type { Store } from './store/store.js';
 import { REVIEW_PROJECT_FIELDS, type ReviewProjectFields } from './validation/review-projects.js';
 import { defaultMutationRules, type MutationRules } from './validation/mutations.js';
 import { TEST_CASE_FIELDS, type TestCaseFields } from './validation/test-cases.js';
@@ -201,6 +202,8 @@ export interface Behaviour {
   pathIdChecked(endpoint: Endpoint, param: string): boolean;
   /** The rule each kind of path ID is checked against (the spec's). */
   pathIdRules: Readonly<Record<IdKind, IdRule>>;
+  /** The IDs a request's path names, from the path parameters it was sent with (and the store): those parameters. */
+  pathNamed(endpoint: Endpoint, params: Readonly<Record<string, string>>, store: Store): Readonly<Record<string, string>>;
   deletion: DeletionPolicy;
   runDeletion: RunDeletionPolicy;
   /** Whether DELETE /v1/scheduled-runs/{id} removes this scheduled run (the spec says it does, whatever its state). */
@@ -308,6 +311,7 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
     testCaseFields: { ...TEST_CASE_FIELDS },
     pathIdChecked: () => true,
     pathIdRules: ID_RULES,
+    pathNamed: (_endpoint, params) => params,
     deletion: { answer: () => ({}), hides: () => true },
     runDeletion: {
       // Stryker disable next-line all: in which statuses a run is deleted rather than cancelled is not shown (RUN-DELETE-BY-STATUS accepts either).

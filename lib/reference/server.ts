@@ -85,6 +85,7 @@ async function serve(req: IncomingMessage, url: URL, route: Routed, b: Behaviour
       if (endpoint.method === 'POST' || endpoint.method === 'PATCH') body = await readBody(req, b, endpoint);
     },
     handler: () => {
+      const named = b.pathNamed(endpoint, params, store);
       reply = handlerFor(endpoint.key)({
         b, store, endpoint, body,
         query: url.searchParams,
@@ -92,7 +93,7 @@ async function serve(req: IncomingMessage, url: URL, route: Routed, b: Behaviour
         // Stryker disable next-line all: the host the spec listing's URLs name: the suite fetches only those of its target's origin (a service behind a proxy may name another), and a relative one resolves there.
         baseUrl: `http://${req.headers.host ?? 'localhost'}`,
         // Stryker disable next-line StringLiteral: a route's handler asks only for the parameters its path has.
-        param: (name) => params[name] ?? '',
+        param: (name) => named[name] ?? '',
       });
     },
   };

@@ -6,6 +6,8 @@ import { internal, invalidArgument } from '../../lib/reference/http/errors.js';
 import { RawText } from '../../lib/reference/http/context.js';
 import { DAY, HOUR } from '../../lib/reference/fixtures/time.js';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
+import type { AgentRecord, PersonaRecord } from '../../lib/reference/store/records.js';
+import type { Store } from '../../lib/reference/store/store.js';
 import { checkMutationIdAfterAgent } from '../../lib/reference/routes/mutations.js';
 import type { CheckedIdRule } from '../../lib/reference/validation/id-format.js';
 import { fault, localTime, presentWith, readAs, respondWith, type Fault } from './define.js';
@@ -19,6 +21,35 @@ import { VALID as REVIEW_PROJECT } from '../probes/review-projects.js';
 import { created as createdTestCase, VALID as TEST_CASE } from '../probes/test-cases.js';
 
 const GET_AGENT = 'GET /v1/agents/{agent_id}';
+
+/** Swaps the case of every ASCII letter. */
+const swapCase = (id: string): string =>
+  id.replace(/[A-Za-z]/g, (c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()));
+
+/** Path parameter `param` renamed to the stored ID `find` matches, where the one asked for names nothing. */
+function renamePath(b: Behaviour, param: string, find: (asked: string, store: Store) => string | undefined): void {
+  const named = b.pathNamed;
+  b.pathNamed = (endpoint, params, store) => {
+    const asked = params[param];
+    const found = asked === undefined ? undefined : find(asked, store);
+    return named(endpoint, found === undefined ? params : { ...params, [param]: found }, store);
+  };
+}
+
+/** An agent shown as a persona, as one index of every resource would hand it to the persona routes. */
+const personaOf = (agent: AgentRecord): PersonaRecord => ({
+  id: agent.id,
+  name: agent.display_name,
+  persona_prompt: agent.prompt ?? '',
+  voice_name: '',
+  language_code: 'en-US',
+  background_sound: '',
+  wait_seconds: 0,
+  conversation_initiation: 'speak_first',
+  hold_music_timeout_seconds: 0,
+  create_time: agent.create_time,
+  update_time: agent.update_time,
+});
 
 /** Code points counted by a hand-written surrogate-pair test with `>` and `<` for `>=` and `<=`: a pair with a unit at an end of its range (U+10000, U+1D7FF) counts as two. */
 function codePointsMissingRangeEnds(value: unknown): number {
@@ -554,5 +585,138 @@ export const GENERAL_FAULTS = [
       return (answer.body.error?.details?.[0]?.field as string | undefined) ?? null;
     },
     shows: 'body',
+  }),
+  // ---- invalid dynamic objects: a path value derived from a real resource names nothing ----
+  fault({
+    id: 'path-id-case-folded',
+    requirements: ['PATH-ID-EXACT'],
+    slips: ['broken'],
+    description:
+      "22-character path IDs are looked up without regard to case (a case-insensitive collation, MySQL's default): a real agent's, persona's, scheduled run's or dashboard's ID with its letters' case swapped names that resource, on every endpoint that takes it (a DELETE deletes it, a PATCH renames it).",
+    behaviour: (b) => {
+      const tables = {
+        agent_id: (store: Store) => store.agents,
+        persona_id: (store: Store) => store.personas,
+        scheduled_run_id: (store: Store) => store.scheduledRuns,
+        dashboard_id: (store: Store) => store.dashboards,
+      };
+      for (const [param, table] of Object.entries(tables))
+        renamePath(b, param, (asked, store) =>
+          [...table(store).keys()].find((id) => id.toLowerCase() === asked.toLowerCase()),
+        );
+    },
+    probe: async (call) => {
+      const id = String((await newAgent(call)).body.agent.id);
+      return (await call('GET', `/v1/agents/${swapCase(id)}`)).status;
+    },
+    shows: 200,
+  }),
+  fault({
+    id: 'path-id-simulation-prefix',
+    requirements: ['PATH-ID-EXACT'],
+    slips: ['broken'],
+    description:
+      "A simulation is found by the stored ID the one asked for starts with (trailing characters ignored, as a prefix match does): a real simulation ID of fewer than 27 characters with a character appended, still within the rule, lists that simulation's metric outputs.",
+    behaviour: (b) => {
+      renamePath(b, 'simulation_id', (asked, store) =>
+        [...store.simulations.keys()].find((id) => asked.startsWith(id)),
+      );
+    },
+    probe: async (call) => {
+      const runs = (await call('GET', '/v1/runs?page_size=1000')).body.runs as { results: { output_ids: string[] } }[];
+      const short = runs.flatMap((run) => run.results.output_ids).find((id) => id.length < 27)!;
+      return (await call('GET', `/v1/simulations/${short}X/metrics`)).status;
+    },
+    shows: 200,
+  }),
+  fault({
+    id: 'path-id-persona-any-resource',
+    requirements: ['PATH-ID-EXACT'],
+    slips: ['scope'],
+    description:
+      "Personas are found in one index of every 22-character resource: GET /v1/personas/{persona_id} given an agent's ID answers the agent as a persona (its display_name as name, its prompt as persona_prompt), where it names no persona.",
+    behaviour: (b) => {
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        const id = params['persona_id'];
+        const agent = id === undefined || store.personas.has(id) ? undefined : store.agents.get(id);
+        if (agent) store.personas.set(agent.id, personaOf(agent));
+        return named(endpoint, params, store);
+      };
+    },
+    probe: async (call) => {
+      const id = String((await newAgent(call)).body.agent.id);
+      return (await call('GET', `/v1/personas/${id}`)).status;
+    },
+    shows: 200,
+  }),
+  fault({
+    id: 'metric-output-any-simulation',
+    requirements: ['PATH-ID-EXACT'],
+    slips: ['scope'],
+    description:
+      'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id} finds the output in whichever simulation holds it: an output fetched under another simulation is answered, not refused.',
+    behaviour: (b) => {
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        const { simulation_id: asked, metric_output_id: output } = params;
+        if (output === undefined || store.simulations.get(asked ?? '')?.has(output))
+          return named(endpoint, params, store);
+        const holder = [...store.simulations].find(([, outputs]) => outputs.has(output))?.[0];
+        return named(endpoint, holder === undefined ? params : { ...params, simulation_id: holder }, store);
+      };
+    },
+    probe: async (call) => {
+      const runs = (await call('GET', '/v1/runs?page_size=1000')).body.runs as { results: { output_ids: string[] } }[];
+      const [first, ...others] = [...new Set(runs.flatMap((run) => run.results.output_ids))];
+      for (const other of others) {
+        const outputs = (await call('GET', `/v1/simulations/${other}/metrics`)).body.metrics as {
+          metric_output_id: string;
+        }[];
+        if (outputs.length)
+          return (await call('GET', `/v1/simulations/${first}/metrics/${outputs[0]!.metric_output_id}`)).status;
+      }
+      return null;
+    },
+    shows: 200,
+  }),
+  fault({
+    id: 'references-resolved-by-prefix',
+    requirements: ['READ-BACK-UNCHANGED'],
+    slips: ['read-back'],
+    description:
+      "References in a body are resolved with a case-insensitive prefix match (LIKE 'id%' under a case-insensitive collation) and answered as the IDs found: a review project's linked_simulation_ids and an agent's metric_ids holding a real simulation ID or metric_id with a character appended, cut or its case swapped come back as the real one.",
+    behaviour: (b) => {
+      let simulations: readonly string[] = [];
+      let metrics: readonly string[] = [];
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        simulations = [...store.simulations.keys()];
+        metrics = [...store.simulations.values()].flatMap((outputs) => [...outputs.values()].map((o) => o.metric_id));
+        return named(endpoint, params, store);
+      };
+      const resolve = (known: readonly string[]) => (sent: string) =>
+        known.find((id) => {
+          const [a, c] = [id.toLowerCase(), sent.toLowerCase()];
+          return a.startsWith(c) || c.startsWith(a);
+        }) ?? sent;
+      presentWith(b, 'reviewProject', (view) => ({
+        ...view,
+        linked_simulation_ids: (view['linked_simulation_ids'] as string[]).map(resolve(simulations)),
+      }));
+      presentWith(b, 'agent', (view) => ({
+        ...view,
+        metric_ids: (view['metric_ids'] as string[]).map(resolve(metrics)),
+      }));
+    },
+    probe: async (call) => {
+      const runs = (await call('GET', '/v1/runs?page_size=1000')).body.runs as { results: { output_ids: string[] } }[];
+      const simulation = runs.flatMap((run) => run.results.output_ids)[0]!;
+      const answer = await call('POST', '/v1/review-projects', {
+        body: { ...REVIEW_PROJECT, linked_simulation_ids: [swapCase(simulation)] },
+      });
+      return answer.body.review_project.linked_simulation_ids[0] === simulation;
+    },
+    shows: true,
   }),
 ] as const satisfies readonly Fault[];

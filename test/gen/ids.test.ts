@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ID_RULES, type IdRule, matchesIdRule } from '../../lib/contract/ids.js';
 import { charLength } from '../../lib/contract/limits.js';
-import { alnum, nearMissIds, wellFormedId } from '../../lib/gen/ids.js';
+import { alnum, alteredIds, nearMissIds, wellFormedId } from '../../lib/gen/ids.js';
 
 const RULES = Object.values(ID_RULES) as IdRule[];
 const ALPHANUMERIC = /^[A-Za-z0-9]*$/;
@@ -109,5 +109,28 @@ describe('nearMissIds', () => {
       const underscore = nearMissIds(rule, 4)[2]!.value;
       expect(underscore.startsWith('_') || underscore.endsWith('_')).toBe(false);
     }
+  });
+});
+
+describe('alteredIds', () => {
+  it('appends a character, cuts the last one and swaps the case of the letters: each differs from the real ID', () => {
+    expect(alteredIds('abC12').map((a) => a.value)).toEqual([`abC12${alnum(1, 5)}`, 'abC1', 'ABc12']);
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z0-9]{2,30}$/), (real) => {
+        const altered = alteredIds(real);
+        for (const { value, why } of altered) {
+          expect(value).not.toBe(real);
+          expect(why).toContain(real);
+        }
+        expect(altered[0]!.value.startsWith(real)).toBe(true);
+        expect(real.startsWith(altered[1]!.value)).toBe(true);
+        for (const { value } of altered.slice(2)) expect(value.toLowerCase()).toBe(real.toLowerCase());
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('leaves the case alone where the ID has no letters', () => {
+    expect(alteredIds('0123456789')).toHaveLength(2);
   });
 });

@@ -92,6 +92,14 @@ export const GENERAL = [
   ),
   must(
     g,
+    'PATH-ID-EXACT',
+    'Resources and their fields',
+    "A path ID names only the resource with exactly that ID: a real ID with a character appended or cut or its letters' case swapped, another kind of resource's ID, or a child's ID under another parent is never answered as that resource, and a DELETE of it leaves that resource intact.",
+    'Identifiers are strings; their formats are given per resource.',
+    "RESTler's \"invalid dynamic object\": values derived from IDs the run really has (an agent and a mutation it creates, a listed persona, simulation and metric output, SCHEDULED_RUN_ID, DASHBOARD_ID). One that breaks its rule is refused with INVALID_ARGUMENT naming the parameter (PATH-ID-FORMAT's judgement); one within its rule names nothing, and any error is accepted (NOT_FOUND only under MISSING-RESOURCE-NOT-FOUND, strict). Accepted besides: a list of an altered simulation that lists none of the real one's outputs (an empty list for a parent that has none), a PATCH that describes exactly the dashboard asked for (one that creates what is missing), and any answer to a DELETE (deletion succeeds for what is not there), after which the real resource must still be read back under its own ID. Case is part of an ID: the rules' alphabet holds both cases, so a server that folds case answers two IDs as one. Another kind's ID is sent only where its form fits the parameter's rule.",
+  ),
+  must(
+    g,
     'FIELD-LENGTH-LIMITS',
     'Limits',
     'String fields accept values at their length limits and reject values one past them.',
