@@ -9,18 +9,21 @@ import { ID_RULES } from '../contract/ids.js';
 import { fieldLimit } from '../contract/limits.js';
 import { echoMismatches } from '../assert/echo.js';
 import { violation } from '../assert/violation.js';
+import { probeConfigField } from '../families/simulator-config.js';
 import { typedAgentBody } from '../gen/agent-bodies.js';
 import { wellFormedId } from '../gen/ids.js';
 import { inRangeString } from '../gen/strings.js';
-import { INPUT_TYPES } from '../contract/enums.js';
+import { INPUT_TYPES, type ModelType } from '../contract/enums.js';
 import type { Call, CheckContext } from '../harness/index.js';
 import type { Exchange } from '../http/exchange.js';
 import type { JsonObject } from '../util/json.js';
+import { type ConfigPick, configurationOf, EXPLORED_TYPES, overrideOf } from './configuration.js';
 import {
   agentReadProblems,
   type AgentEntry,
   expectedMutationCreate,
   mutationReadProblems,
+  parameterValuesProblems,
   type ExploreModel,
   type MutationEntry,
   type MutationFlaw,
@@ -50,8 +53,6 @@ const GET_AGENT = 'GET /v1/agents/{agent_id}' satisfies EndpointKey;
 const GET_MUTATION = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
 const DELETE_MUTATION = 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
 
-/** Types whose valid body needs no simulator configuration (its request field is not shown). */
-const AGENT_TYPES = ['MODEL_TYPE_VOICE', 'MODEL_TYPE_OUTBOUND_VOICE', 'MODEL_TYPE_SMS'] as const;
 /** Mutation names, few and lowercase: names repeat (uniqueness is reached) and compare alike case-folded or not. */
 const NAMES = ['alpha', 'beta'] as const;
 /** A key no agent configuration has. */
@@ -88,25 +89,52 @@ const label = (model: ExploreModel, entry: MutationEntry): string =>
 // ---- agents --------------------------------------------------------------------------------------------
 
 export interface AgentDraft {
-  readonly modelType: (typeof AGENT_TYPES)[number];
+  readonly modelType: (typeof EXPLORED_TYPES)[number];
   readonly prompt: string;
+  /** Optional configuration keys of the type, with their values (configuration.ts). */
+  readonly config: readonly ConfigPick[];
+}
+
+/**
+ * The body a draft sends: its configuration under the request field the target was found to take. Where that
+ * field could not be proven (its name is not shown), a VOICE agent without one: the configuration's own checks
+ * say why.
+ */
+async function agentBody(
+  r: Explorer,
+  draft: AgentDraft,
+): Promise<{ body: JsonObject; modelType: ModelType; config: JsonObject; field?: string }> {
+  const config = configurationOf(draft.modelType, draft.config);
+  const needsField = draft.modelType === 'MODEL_TYPE_CHAT' || draft.modelType === 'MODEL_TYPE_WEBSOCKET';
+  const probe = needsField || Object.keys(config).length ? await probeConfigField(r.t) : undefined;
+  const name = r.t.name('explore agent');
+  const overrides = { prompt: draft.prompt };
+  if (probe === undefined || !probe.echoed) {
+    const modelType = probe ? 'MODEL_TYPE_VOICE' : draft.modelType;
+    return { body: typedAgentBody(modelType, name, { overrides }), modelType, config: {} };
+  }
+  const body = typedAgentBody(draft.modelType, name, { configField: probe.field, config, overrides });
+  return { body, modelType: draft.modelType, config: body[probe.field] as JsonObject, field: probe.field };
 }
 
 class CreateAgent implements ExploreCommand {
   constructor(readonly draft: AgentDraft) {}
   check = (): boolean => true;
   async run(m: ExploreModel, r: Explorer): Promise<void> {
-    const body = typedAgentBody(this.draft.modelType, r.t.name('explore agent'), {
-      overrides: { prompt: this.draft.prompt },
-    });
+    const { body, modelType, config, field } = await agentBody(r, this.draft);
     const call = await sent(r, r.t.agents.send(body));
     const agent = r.t.expectResource(call, ['AGENT-CREATE'], 'creating a valid agent');
-    const mismatches = echoMismatches(JSON.parse(call.request.body ?? '{}') as JsonObject, agent);
+    // The configuration comes back as metadata, whatever request field carried it.
+    const { [field ?? '']: _carried, ...fields } = JSON.parse(call.request.body ?? '{}') as JsonObject;
+    const mismatches = echoMismatches(field === undefined ? fields : { ...fields, metadata: config }, agent);
     if (mismatches.length)
       violation(['AGENT-CREATE'], `the created agent differs from what was sent: ${mismatches.join('; ')}`, call);
-    m.agents.push({ id: String(agent['id']), snapshot: agent });
+    m.agents.push({ id: String(agent['id']), modelType, config, snapshot: agent });
   }
-  toString = (): string => `createAgent(${this.draft.modelType}, prompt of ${[...this.draft.prompt].length})`;
+  toString = (): string => {
+    const { modelType, prompt, config } = this.draft;
+    return `createAgent(${modelType}, prompt of ${[...prompt].length}, ${config.length} configuration picks)`;
+  };
 }
 
 /** Reads an agent of the model, judged against it. */
@@ -136,14 +164,21 @@ export interface MutationDraft {
   readonly description?: string;
   /** config_overrides.prompt (every agent of the sequence has a prompt). */
   readonly promptOverride?: string;
+  /** Overrides of the parent's configuration keys, each another value than the parent's (configuration.ts). */
+  readonly configOverrides?: readonly ConfigPick[];
   readonly parameterValues?: Readonly<Record<string, string>>;
   readonly flaw: MutationFlaw | undefined;
 }
 
-/** The body a draft sends, its flaw written in. */
-function mutationBody(t: CheckContext, draft: MutationDraft): JsonObject {
+/** The body a draft sends under `parent` (undefined: an id that names no agent), its flaw written in. */
+function mutationBody(t: CheckContext, draft: MutationDraft, parent: AgentEntry | undefined): JsonObject {
+  const configured = (draft.configOverrides ?? []).flatMap((pick) => {
+    const override = parent && overrideOf(parent.modelType, parent.config, pick);
+    return override ? [override] : [];
+  });
   const overrides = {
     ...(draft.promptOverride === undefined ? {} : { prompt: draft.promptOverride }),
+    ...Object.fromEntries(configured),
     ...(draft.flaw === 'unknown-override-key' ? { [UNKNOWN_KEY]: 'x' } : {}),
   };
   const description =
@@ -161,10 +196,11 @@ function mutationBody(t: CheckContext, draft: MutationDraft): JsonObject {
  * without its flaw is sent next, and must get what it would have got had the refused one never been sent.
  */
 async function createMutation(m: ExploreModel, r: Explorer, draft: MutationDraft, after = ''): Promise<void> {
-  const agentId = draft.parent === 'missing' ? undefined : picked(m.agents, draft.parent).id;
+  const parent = draft.parent === 'missing' ? undefined : picked(m.agents, draft.parent);
+  const agentId = parent?.id;
   const expected = expectedMutationCreate(m, agentId, draft.name, draft.flaw);
   const target = agentId ?? wellFormedId(ID_RULES.agent, 43);
-  const call = await sent(r, r.t.mutations.send(target, mutationBody(r.t, draft)));
+  const call = await sent(r, r.t.mutations.send(target, mutationBody(r.t, draft, parent)));
   const where = `creating a mutation named "${draft.name}" (${expected.because}${after})`;
   if (expected.outcome === 'refuse') {
     r.t.expectRejection(call, expected.requirements, {}, where);
@@ -178,9 +214,11 @@ async function createMutation(m: ExploreModel, r: Explorer, draft: MutationDraft
     return;
   }
   const mutation = r.t.expectResource(call, expected.requirements, where);
-  const mismatches = echoMismatches(JSON.parse(call.request.body ?? '{}') as JsonObject, mutation);
+  const body = JSON.parse(call.request.body ?? '{}') as JsonObject;
+  const mismatches = echoMismatches(body, mutation);
   if (mismatches.length)
     violation(['MUTATION-CREATE'], `the created mutation differs from what was sent: ${mismatches.join('; ')}`, call);
+  failOn(parameterValuesProblems(body, mutation), where, call);
   const entry: MutationEntry = {
     id: String(mutation['id']),
     agentId: target,
@@ -198,7 +236,8 @@ class CreateMutation implements ExploreCommand {
   run = (m: ExploreModel, r: Explorer): Promise<void> => createMutation(m, r, this.draft);
   toString = (): string => {
     const { parent, name, flaw, ...fields } = this.draft;
-    return `createMutation(${parent}, ${name}${flaw ? `, ${flaw}` : ''}, with ${Object.keys(fields).join(' ') || 'no other field'})`;
+    const given = Object.entries(fields).filter(([, value]) => value !== undefined);
+    return `createMutation(${parent}, ${name}${flaw ? `, ${flaw}` : ''}, with ${given.map(([key]) => key).join(' ') || 'no other field'})`;
   };
 }
 
@@ -326,10 +365,14 @@ class CreateTestCase implements ExploreCommand {
 
 // ---- the commands, drawn ---------------------------------------------------------------------------------
 
+const configPicks = (minLength: number): fc.Arbitrary<ConfigPick[]> =>
+  fc.array(fc.record({ key: fc.nat(), value: fc.nat() }), { minLength, maxLength: 3 });
+
 const agentDrafts: fc.Arbitrary<AgentDraft> = fc.record({
-  modelType: fc.constantFrom(...AGENT_TYPES),
+  modelType: fc.constantFrom(...EXPLORED_TYPES),
   // Up to 1000 characters: the length limits are the limit checks'; here a prompt only needs to be read back.
   prompt: inRangeString({ min: 1, max: 1000 }),
+  config: configPicks(0),
 });
 
 const mutationDrafts: fc.Arbitrary<MutationDraft> = fc.record(
@@ -339,11 +382,19 @@ const mutationDrafts: fc.Arbitrary<MutationDraft> = fc.record(
     description: inRangeString({ max: maxOf('mutation.description') }),
     // Up to 4 UTF-8 bytes a character: well inside config_overrides' 10 KB.
     promptOverride: inRangeString({ min: 1, max: 1000 }),
-    parameterValues: fc.dictionary(fc.constantFrom('tone', 'tier'), inRangeString({ max: 40 }), { maxKeys: 2 }),
+    configOverrides: configPicks(1),
+    // Given in one body in four: the others' are derived from config_overrides, which a later create must not reuse.
+    parameterValues: fc.oneof(
+      { weight: 3, arbitrary: fc.constant(undefined) },
+      {
+        weight: 1,
+        arbitrary: fc.dictionary(fc.constantFrom('tone', 'tier'), inRangeString({ max: 40 }), { maxKeys: 2 }),
+      },
+    ),
     // One body in three is invalid; a failing sequence shrinks towards valid ones (they send fewer requests).
     flaw: fc.nat({ max: 3 * FLAWS.length - 1 }).map((n) => FLAWS[n - 2 * FLAWS.length]),
   },
-  { requiredKeys: ['parent', 'name', 'flaw'] },
+  { requiredKeys: ['parent', 'name', 'flaw', 'parameterValues'] },
 );
 
 /** A sequence opens with an agent; then writes that build state and reads that judge it, as often as listed. */

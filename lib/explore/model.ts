@@ -3,6 +3,7 @@
 // what a request must get and how a read differs come out.
 
 import { isDeepStrictEqual } from 'node:util';
+import type { ModelType } from '../contract/enums.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import { compareInstants } from '../contract/timestamps.js';
 import { echoMismatches } from '../assert/echo.js';
@@ -11,6 +12,9 @@ import { isJsonObject, type JsonObject } from '../util/json.js';
 /** An agent as its create answered: every later read must describe it so. */
 export interface AgentEntry {
   readonly id: string;
+  readonly modelType: ModelType;
+  /** The simulator configuration sent ({} when none): its keys are those a mutation may override. */
+  readonly config: JsonObject;
   readonly snapshot: JsonObject;
 }
 
@@ -128,6 +132,29 @@ export function mutationReadProblems(entry: MutationEntry, read: JsonObject): Pr
   const changed = differences(entry.snapshot, read);
   if (changed.length) problems.push({ requirement: 'MUTATION-GET', what: changed.join('; ') });
   return problems;
+}
+
+/**
+ * What is wrong with a created mutation's parameter_values, given the body sent: without parameter_values they
+ * are derived from config_overrides. Only flat text overrides have exact pairs (the notation of nested keys and
+ * how other values are written are not shown): then each override is a pair, and nothing else is.
+ */
+export function parameterValuesProblems(sent: JsonObject, created: JsonObject): Problem[] {
+  if (sent['parameter_values'] !== undefined) return [];
+  const overrides = isJsonObject(sent['config_overrides']) ? sent['config_overrides'] : {};
+  if (!Object.values(overrides).every((value) => typeof value === 'string')) return [];
+  const derived = created['parameter_values'];
+  const same = Object.keys(overrides).length
+    ? isDeepStrictEqual(derived, overrides)
+    : derived === undefined || emptyValue(derived);
+  return same
+    ? []
+    : [
+        {
+          requirement: 'MUTATION-PARAMETER-VALUES-DERIVED',
+          what: `parameter_values, not sent, are ${shown(derived)}, not the overrides' pairs ${shown(overrides)}`,
+        },
+      ];
 }
 
 /**

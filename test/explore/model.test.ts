@@ -8,6 +8,7 @@ import {
   emptyModel,
   expectedMutationCreate,
   mutationReadProblems,
+  parameterValuesProblems,
   testCaseCreateProblems,
   type ExploreModel,
   type MutationEntry,
@@ -122,6 +123,8 @@ describe('mutationReadProblems', () => {
 describe('agentReadProblems', () => {
   const entry = {
     id: AGENT,
+    modelType: 'MODEL_TYPE_VOICE' as const,
+    config: {},
     snapshot: { prompt: 'p', create_time: '2026-01-05T10:00:00Z', update_time: '2026-01-05T10:00:00Z' },
   };
 
@@ -178,5 +181,31 @@ describe('testCaseCreateProblems', () => {
     expect(requirementsOf({ ...sent, description: 'd' }, { ...sent, input_type: 'SCENARIO' })).toEqual([
       'TESTCASE-CREATE',
     ]);
+  });
+});
+
+describe('parameterValuesProblems', () => {
+  const named = (sent: object, created: object) =>
+    parameterValuesProblems(sent as never, created as never).map((p) => p.requirement);
+
+  it('wants the pairs of flat text overrides when none are given, and nothing else', () => {
+    const sent = { config_overrides: { prompt: 'Be formal.', response_format: 'responses' } };
+    expect(named(sent, { parameter_values: { prompt: 'Be formal.', response_format: 'responses' } })).toEqual([]);
+    expect(named(sent, { parameter_values: { prompt: 'Be casual.', response_format: 'responses' } })).toEqual([
+      'MUTATION-PARAMETER-VALUES-DERIVED',
+    ]);
+    expect(named(sent, { parameter_values: { ...sent.config_overrides, extra: 'x' } })).toHaveLength(1);
+  });
+
+  it('wants no pairs without overrides (absent, null or {}), and none from an earlier mutation', () => {
+    expect(named({}, {})).toEqual([]);
+    expect(named({}, { parameter_values: null })).toEqual([]);
+    expect(named({}, { parameter_values: {} })).toEqual([]);
+    expect(named({}, { parameter_values: { prompt: 'Be formal.' } })).toHaveLength(1);
+  });
+
+  it('judges no given parameter_values (the echo does) and no override holding another value than text', () => {
+    expect(named({ parameter_values: { tone: 'x' }, config_overrides: { prompt: 'p' } }, {})).toEqual([]);
+    expect(named({ config_overrides: { strip_message_timestamps: true } }, { parameter_values: {} })).toEqual([]);
   });
 });
