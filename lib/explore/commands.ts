@@ -8,22 +8,26 @@ import type { EndpointKey } from '../contract/endpoints.js';
 import { ID_RULES } from '../contract/ids.js';
 import { fieldLimit } from '../contract/limits.js';
 import { echoMismatches } from '../assert/echo.js';
+import { isSuccess } from '../assert/responses.js';
 import { violation } from '../assert/violation.js';
 import { probeConfigField } from '../families/simulator-config.js';
 import { typedAgentBody } from '../gen/agent-bodies.js';
 import { wellFormedId } from '../gen/ids.js';
 import { inRangeString } from '../gen/strings.js';
 import { INPUT_TYPES, type ModelType } from '../contract/enums.js';
+import type { RequirementId } from '../contract/requirements/index.js';
 import type { Call, CheckContext } from '../harness/index.js';
 import type { Exchange } from '../http/exchange.js';
 import type { JsonObject } from '../util/json.js';
 import { type ConfigPick, configurationOf, EXPLORED_TYPES, overrideOf } from './configuration.js';
 import {
   agentReadProblems,
+  atOnceMutationProblems,
   type AgentEntry,
   expectedMutationCreate,
   mutationReadProblems,
   parameterValuesProblems,
+  sharedIds,
   type ExploreModel,
   type MutationEntry,
   type MutationFlaw,
@@ -95,15 +99,20 @@ export interface AgentDraft {
   readonly config: readonly ConfigPick[];
 }
 
+/** An agent's body, its type, and its configuration with the request field that carries it (none: not sent). */
+interface AgentMade {
+  readonly body: JsonObject;
+  readonly modelType: ModelType;
+  readonly config: JsonObject;
+  readonly field?: string;
+}
+
 /**
  * The body a draft sends: its configuration under the request field the target was found to take. Where that
  * field could not be proven (its name is not shown), a VOICE agent without one: the configuration's own checks
  * say why.
  */
-async function agentBody(
-  r: Explorer,
-  draft: AgentDraft,
-): Promise<{ body: JsonObject; modelType: ModelType; config: JsonObject; field?: string }> {
+async function agentBody(r: Explorer, draft: AgentDraft): Promise<AgentMade> {
   const config = configurationOf(draft.modelType, draft.config);
   const needsField = draft.modelType === 'MODEL_TYPE_CHAT' || draft.modelType === 'MODEL_TYPE_WEBSOCKET';
   const probe = needsField || Object.keys(config).length ? await probeConfigField(r.t) : undefined;
@@ -117,24 +126,30 @@ async function agentBody(
   return { body, modelType: draft.modelType, config: body[probe.field] as JsonObject, field: probe.field };
 }
 
+/** Judges the answer to an agent's creation (`made`: the body it sent) and brings the model up to date. */
+function agentCreated(m: ExploreModel, r: Explorer, made: AgentMade, call: Call): JsonObject {
+  const { modelType, config, field } = made;
+  const agent = r.t.expectResource(call, ['AGENT-CREATE'], 'creating a valid agent');
+  // The configuration comes back as metadata, whatever request field carried it.
+  const { [field ?? '']: _carried, ...fields } = JSON.parse(call.request.body ?? '{}') as JsonObject;
+  const mismatches = echoMismatches(field === undefined ? fields : { ...fields, metadata: config }, agent);
+  if (mismatches.length)
+    violation(['AGENT-CREATE'], `the created agent differs from what was sent: ${mismatches.join('; ')}`, call);
+  m.agents.push({ id: String(agent['id']), modelType, config, snapshot: agent });
+  return agent;
+}
+
+const describeAgent = ({ modelType, prompt, config }: AgentDraft): string =>
+  `${modelType}, prompt of ${[...prompt].length}, ${config.length} configuration picks`;
+
 class CreateAgent implements ExploreCommand {
   constructor(readonly draft: AgentDraft) {}
   check = (): boolean => true;
   async run(m: ExploreModel, r: Explorer): Promise<void> {
-    const { body, modelType, config, field } = await agentBody(r, this.draft);
-    const call = await sent(r, r.t.agents.send(body));
-    const agent = r.t.expectResource(call, ['AGENT-CREATE'], 'creating a valid agent');
-    // The configuration comes back as metadata, whatever request field carried it.
-    const { [field ?? '']: _carried, ...fields } = JSON.parse(call.request.body ?? '{}') as JsonObject;
-    const mismatches = echoMismatches(field === undefined ? fields : { ...fields, metadata: config }, agent);
-    if (mismatches.length)
-      violation(['AGENT-CREATE'], `the created agent differs from what was sent: ${mismatches.join('; ')}`, call);
-    m.agents.push({ id: String(agent['id']), modelType, config, snapshot: agent });
+    const made = await agentBody(r, this.draft);
+    agentCreated(m, r, made, await sent(r, r.t.agents.send(made.body)));
   }
-  toString = (): string => {
-    const { modelType, prompt, config } = this.draft;
-    return `createAgent(${modelType}, prompt of ${[...prompt].length}, ${config.length} configuration picks)`;
-  };
+  toString = (): string => `createAgent(${describeAgent(this.draft)})`;
 }
 
 /** Reads an agent of the model, judged against it. */
@@ -213,21 +228,34 @@ async function createMutation(m: ExploreModel, r: Explorer, draft: MutationDraft
       );
     return;
   }
-  const mutation = r.t.expectResource(call, expected.requirements, where);
+  mutationCreated(m, r, { agentId: target, name: draft.name, call, requirements: expected.requirements, where });
+}
+
+/** An accepted mutation's creation, as its judgement needs it. */
+interface MutationAccepted {
+  readonly agentId: string;
+  readonly name: string;
+  readonly call: Call;
+  readonly requirements: readonly RequirementId[];
+  readonly where: string;
+}
+
+/** Judges the answer to a mutation's creation the model accepts, and brings the model up to date. */
+function mutationCreated(
+  m: ExploreModel,
+  r: Explorer,
+  { agentId, name, call, requirements, where }: MutationAccepted,
+): JsonObject {
+  const mutation = r.t.expectResource(call, requirements, where);
   const body = JSON.parse(call.request.body ?? '{}') as JsonObject;
   const mismatches = echoMismatches(body, mutation);
   if (mismatches.length)
     violation(['MUTATION-CREATE'], `the created mutation differs from what was sent: ${mismatches.join('; ')}`, call);
   failOn(parameterValuesProblems(body, mutation), where, call);
-  const entry: MutationEntry = {
-    id: String(mutation['id']),
-    agentId: target,
-    name: draft.name,
-    snapshot: mutation,
-    deleted: false,
-  };
+  const entry: MutationEntry = { id: String(mutation['id']), agentId, name, snapshot: mutation, deleted: false };
   failOn(mutationReadProblems(entry, mutation), where, call);
   m.mutations.push(entry);
+  return mutation;
 }
 
 class CreateMutation implements ExploreCommand {
@@ -334,33 +362,141 @@ export interface TestCaseDraft {
   readonly description?: string;
 }
 
+/** The body a test case draft sends. */
+function testCaseBody({
+  inputStr,
+  inputType,
+  expectedBehaviors,
+  expectedOutputStr,
+  description,
+}: TestCaseDraft): JsonObject {
+  return {
+    input_str: inputStr,
+    ...(inputType === undefined ? {} : { input_type: inputType }),
+    ...(inputType === 'SCRIPT' ? { simulation_metadata_input: { script_turns: [inputStr] } } : {}),
+    ...(expectedBehaviors === undefined ? {} : { expected_behaviors: [...expectedBehaviors] }),
+    ...(expectedOutputStr === undefined ? {} : { expected_output_str: expectedOutputStr }),
+    ...(description === undefined ? {} : { description }),
+  };
+}
+
+/** Judges the answer to a test case's creation by what it sent. */
+function testCaseCreated(r: Explorer, call: Call, where: string): JsonObject {
+  const created = r.t.expectResource(call, ['TESTCASE-CREATE'], 'creating a valid test case');
+  failOn(testCaseCreateProblems(JSON.parse(call.request.body ?? '{}') as JsonObject, created), where, call);
+  return created;
+}
+
+const describeTestCase = ({ inputStr, ...fields }: TestCaseDraft): string =>
+  `input of ${[...inputStr].length}, with ${Object.keys(fields).join(' ') || 'no other field'}`;
+
 class CreateTestCase implements ExploreCommand {
   constructor(readonly draft: TestCaseDraft) {}
   check = (): boolean => true;
   async run(_m: ExploreModel, r: Explorer): Promise<void> {
-    const { inputStr, inputType, expectedBehaviors, expectedOutputStr, description } = this.draft;
-    const call = await sent(
-      r,
-      r.t.testCases.send({
-        input_str: inputStr,
-        ...(inputType === undefined ? {} : { input_type: inputType }),
-        ...(inputType === 'SCRIPT' ? { simulation_metadata_input: { script_turns: [inputStr] } } : {}),
-        ...(expectedBehaviors === undefined ? {} : { expected_behaviors: [...expectedBehaviors] }),
-        ...(expectedOutputStr === undefined ? {} : { expected_output_str: expectedOutputStr }),
-        ...(description === undefined ? {} : { description }),
-      }),
-    );
-    const created = r.t.expectResource(call, ['TESTCASE-CREATE'], 'creating a valid test case');
-    failOn(
-      testCaseCreateProblems(JSON.parse(call.request.body ?? '{}') as JsonObject, created),
-      'creating a test case after the creates before it',
-      call,
-    );
+    const call = await sent(r, r.t.testCases.send(testCaseBody(this.draft)));
+    testCaseCreated(r, call, 'creating a test case after the creates before it');
   }
-  toString = (): string => {
-    const { inputStr, ...fields } = this.draft;
-    return `createTestCase(input of ${[...inputStr].length}, with ${Object.keys(fields).join(' ') || 'no other field'})`;
-  };
+  toString = (): string => `createTestCase(${describeTestCase(this.draft)})`;
+}
+
+// ---- creates at the same moment ------------------------------------------------------------------------
+
+/**
+ * Sends requests at the same moment (every one in flight before any is answered) and takes their answers in
+ * the order fast-check's scheduler draws from the run's seed, not in the order they came back: what a sequence
+ * records and judges first does not depend on the clock.
+ */
+async function atOnce(r: Explorer, s: fc.Scheduler, requests: readonly (() => Promise<Call>)[]): Promise<Call[]> {
+  const inFlight = requests.map((request) => request());
+  const answers = inFlight.map((call, index) =>
+    s.schedule(call, `request ${index + 1}`).then((answered) => {
+      r.sent.push(answered);
+      return answered;
+    }),
+  );
+  await s.waitAll();
+  return Promise.all(answers);
+}
+
+/** Fails when resources created at the same moment share an id. */
+function failOnSharedIds(what: string, created: readonly JsonObject[], requirement: RequirementId, call: Call): void {
+  const shared = sharedIds(created);
+  if (shared.length)
+    violation([requirement], `${created.length} ${what} created at once share the id ${shared.join(', ')}`, call);
+}
+
+/** Two mutations of one agent with one name, created at once: at most one may succeed while both would be active. */
+class CreateMutationsAtOnce implements ExploreCommand {
+  constructor(
+    readonly parent: number,
+    readonly name: (typeof NAMES)[number],
+    readonly s: fc.Scheduler,
+  ) {}
+  check = (m: Readonly<ExploreModel>): boolean => m.agents.length > 0;
+  async run(m: ExploreModel, r: Explorer): Promise<void> {
+    const agentId = picked(m.agents, this.parent).id;
+    const expected = expectedMutationCreate(m, agentId, this.name, undefined);
+    const calls = await atOnce(
+      r,
+      this.s,
+      [0, 1].map(() => () => r.t.mutations.send(agentId, { display_name: r.t.name(this.name) })),
+    );
+    const accepted = calls.filter((call) => isSuccess(call));
+    failOn(
+      atOnceMutationProblems(expected, accepted.length),
+      `creating two mutations named "${this.name}" at once`,
+      calls[1] as Call,
+    );
+    for (const call of accepted)
+      mutationCreated(m, r, {
+        agentId,
+        name: this.name,
+        call,
+        requirements: expected.requirements,
+        where: `creating a mutation named "${this.name}" at once with another (${expected.because})`,
+      });
+  }
+  toString = (): string => `createMutationsAtOnce(${this.parent}, ${this.name})`;
+}
+
+/** Two agents created at once: both are created, each as sent, with ids of their own. */
+class CreateAgentsAtOnce implements ExploreCommand {
+  constructor(
+    readonly drafts: readonly [AgentDraft, AgentDraft],
+    readonly s: fc.Scheduler,
+  ) {}
+  check = (): boolean => true;
+  async run(m: ExploreModel, r: Explorer): Promise<void> {
+    const made = await Promise.all(this.drafts.map((draft) => agentBody(r, draft)));
+    const calls = await atOnce(
+      r,
+      this.s,
+      made.map((one) => () => r.t.agents.send(one.body)),
+    );
+    const created = calls.map((call, index) => agentCreated(m, r, made[index] as AgentMade, call));
+    failOnSharedIds('agents', created, 'AGENT-CREATE', calls[1] as Call);
+  }
+  toString = (): string => `createAgentsAtOnce(${this.drafts.map(describeAgent).join('; ')})`;
+}
+
+/** Two test cases created at once: each answers what it sent, with an id of its own. */
+class CreateTestCasesAtOnce implements ExploreCommand {
+  constructor(
+    readonly drafts: readonly [TestCaseDraft, TestCaseDraft],
+    readonly s: fc.Scheduler,
+  ) {}
+  check = (): boolean => true;
+  async run(_m: ExploreModel, r: Explorer): Promise<void> {
+    const calls = await atOnce(
+      r,
+      this.s,
+      this.drafts.map((draft) => () => r.t.testCases.send(testCaseBody(draft))),
+    );
+    const created = calls.map((call) => testCaseCreated(r, call, 'creating a test case at once with another'));
+    failOnSharedIds('test cases', created, 'TESTCASE-CREATE', calls[1] as Call);
+  }
+  toString = (): string => `createTestCasesAtOnce(${this.drafts.map(describeTestCase).join('; ')})`;
 }
 
 // ---- the commands, drawn ---------------------------------------------------------------------------------
@@ -430,10 +566,35 @@ const testCaseDrafts: fc.Arbitrary<TestCaseDraft> = fc.record(
   { requiredKeys: ['inputStr'] },
 );
 
-/** Test cases: creates one after another, each judged by its answer (a second create must not answer the first's values). */
+/** Test cases: creates one after another or two at once, each judged by its answer (a second create must not answer the first's values). */
 export const TEST_CASE_COMMANDS = {
   opening: testCaseDrafts.map((draft): ExploreCommand => new CreateTestCase(draft)),
-  drawn: [testCaseDrafts.map((draft) => new CreateTestCase(draft))],
+  drawn: [
+    testCaseDrafts.map((draft) => new CreateTestCase(draft)),
+    fc.tuple(testCaseDrafts, testCaseDrafts, fc.scheduler()).map(([a, b, s]) => new CreateTestCasesAtOnce([a, b], s)),
+  ],
   // Test cases cannot be deleted through the API: a few per sequence.
   maxCommands: 2,
+} satisfies Commands;
+
+/**
+ * Creates at the same moment, among writes that build the state they race in (a name taken, then freed): two
+ * mutations of one name, two agents. Their answers are taken in the order fast-check's scheduler draws.
+ */
+export const RACE_COMMANDS = {
+  opening: agentDrafts.map((draft): ExploreCommand => new CreateAgent(draft)),
+  drawn: [
+    fc
+      .tuple(fc.nat(), fc.constantFrom(...NAMES), fc.scheduler())
+      .map(([parent, name, s]) => new CreateMutationsAtOnce(parent, name, s)),
+    fc.tuple(agentDrafts, agentDrafts, fc.scheduler()).map(([a, b, s]) => new CreateAgentsAtOnce([a, b], s)),
+    mutationDrafts.map(
+      (draft) =>
+        new CreateMutation({ ...draft, parent: draft.parent === 'missing' ? 0 : draft.parent, flaw: undefined }),
+    ),
+    fc.nat().map((pick) => new DeleteMutation(pick)),
+  ],
+  closing: readBack,
+  // A race, and room for a name taken and freed before it.
+  maxCommands: 4,
 } satisfies Commands;

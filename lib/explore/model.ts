@@ -207,3 +207,26 @@ export function testCaseCreateProblems(sent: JsonObject, created: JsonObject): P
     });
   return problems;
 }
+
+/**
+ * What is wrong with the answers to creations of one mutation name under one agent sent at the same moment:
+ * while both would be active, at most one may succeed (the other is refused, by any error); when the name is
+ * already taken (`expected` refuses), neither may.
+ */
+export function atOnceMutationProblems(expected: Expected, succeeded: number): Problem[] {
+  const most = expected.outcome === 'accept' ? 1 : 0;
+  return succeeded > most
+    ? [
+        {
+          requirement: 'MUTATION-DISPLAY-NAME-UNIQUE',
+          what: `${succeeded} creations of one name sent at once succeeded, ${most ? 'at most one may' : 'none may'} (${expected.because})`,
+        },
+      ]
+    : [];
+}
+
+/** The ids more than one of `created` answered with (resources created at the same moment are each new). */
+export function sharedIds(created: readonly JsonObject[]): string[] {
+  const ids = created.map((resource) => String(resource['id']));
+  return [...new Set(ids.filter((id, index) => ids.indexOf(id) !== index))];
+}

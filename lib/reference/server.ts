@@ -84,8 +84,8 @@ async function serve(req: IncomingMessage, url: URL, route: Routed, b: Behaviour
     body: async () => {
       if (endpoint.method === 'POST' || endpoint.method === 'PATCH') body = await readBody(req, b, endpoint);
     },
-    handler: () => {
-      reply = handlerFor(endpoint.key)({
+    handler: async () => {
+      reply = await handlerFor(endpoint.key)({
         b, store, endpoint, body,
         query: url.searchParams,
         headers: req.headers,

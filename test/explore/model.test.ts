@@ -4,11 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   agentReadProblems,
+  atOnceMutationProblems,
   differences,
   emptyModel,
   expectedMutationCreate,
   mutationReadProblems,
   parameterValuesProblems,
+  sharedIds,
   testCaseCreateProblems,
   type ExploreModel,
   type MutationEntry,
@@ -207,5 +209,25 @@ describe('parameterValuesProblems', () => {
   it('judges no given parameter_values (the echo does) and no override holding another value than text', () => {
     expect(named({ parameter_values: { tone: 'x' }, config_overrides: { prompt: 'p' } }, {})).toEqual([]);
     expect(named({ config_overrides: { strip_message_timestamps: true } }, { parameter_values: {} })).toEqual([]);
+  });
+});
+
+describe('atOnceMutationProblems', () => {
+  const free = expectedMutationCreate(emptyModel(), AGENT, 'alpha', undefined);
+  const taken = expectedMutationCreate(modelOf(mutation('alpha')), AGENT, 'alpha', undefined);
+
+  it('lets at most one of two creations of a free name succeed, and neither of a taken one', () => {
+    expect(atOnceMutationProblems(free, 0)).toEqual([]);
+    expect(atOnceMutationProblems(free, 1)).toEqual([]);
+    expect(atOnceMutationProblems(free, 2).map((p) => p.requirement)).toEqual(['MUTATION-DISPLAY-NAME-UNIQUE']);
+    expect(atOnceMutationProblems(taken, 0)).toEqual([]);
+    expect(atOnceMutationProblems(taken, 1)).toHaveLength(1);
+  });
+});
+
+describe('sharedIds', () => {
+  it('names the ids more than one resource answered with, once each', () => {
+    expect(sharedIds([{ id: 'a' }, { id: 'b' }])).toEqual([]);
+    expect(sharedIds([{ id: 'a' }, { id: 'a' }, { id: 'a' }, { id: 'b' }])).toEqual(['a']);
   });
 });
