@@ -10,12 +10,14 @@ import { fieldLimit } from '../contract/limits.js';
 import { echoMismatches } from '../assert/echo.js';
 import { isSuccess } from '../assert/responses.js';
 import { violation } from '../assert/violation.js';
+import { expectNameMatchesId } from '../families/resource-fields.js';
 import { probeConfigField } from '../families/simulator-config.js';
 import { typedAgentBody } from '../gen/agent-bodies.js';
 import { wellFormedId } from '../gen/ids.js';
 import { inRangeString } from '../gen/strings.js';
-import { INPUT_TYPES, type ModelType } from '../contract/enums.js';
+import { INPUT_TYPES, type ModelType, PROJECT_RULES, PROJECT_TYPES } from '../contract/enums.js';
 import type { RequirementId } from '../contract/requirements/index.js';
+import { reviewLinks } from '../harness/discovery.js';
 import type { Call, CheckContext } from '../harness/index.js';
 import type { Exchange } from '../http/exchange.js';
 import type { JsonObject } from '../util/json.js';
@@ -27,6 +29,7 @@ import {
   expectedMutationCreate,
   mutationReadProblems,
   parameterValuesProblems,
+  reviewProjectCreateProblems,
   sharedIds,
   type ExploreModel,
   type MutationEntry,
@@ -400,6 +403,44 @@ class CreateTestCase implements ExploreCommand {
   toString = (): string => `createTestCase(${describeTestCase(this.draft)})`;
 }
 
+// ---- review projects (no read is shown: each create is judged by its own answer) ------------------------
+
+export interface ReviewProjectDraft {
+  readonly assignees: readonly string[];
+  readonly description?: string;
+  readonly projectType?: (typeof PROJECT_TYPES)[number];
+  readonly notifications?: boolean;
+  readonly projectRules?: readonly (typeof PROJECT_RULES)[number][];
+}
+
+class CreateReviewProject implements ExploreCommand {
+  constructor(readonly draft: ReviewProjectDraft) {}
+  check = (): boolean => true;
+  async run(m: ExploreModel, r: Explorer): Promise<void> {
+    const { assignees, description, projectType, notifications, projectRules } = this.draft;
+    const fields = {
+      assignees: [...assignees],
+      ...(description === undefined ? {} : { description }),
+      ...(projectType === undefined ? {} : { project_type: projectType }),
+      ...(notifications === undefined ? {} : { notifications }),
+      ...(projectRules === undefined ? {} : { project_rules: [...projectRules] }),
+    };
+    const call = await sent(r, r.t.reviewProjects.send(await reviewLinks(r.t), fields));
+    const created = r.t.expectResource(call, ['REVIEW-PROJECT-CREATE'], 'creating a valid review project');
+    failOn(
+      reviewProjectCreateProblems(JSON.parse(call.request.body ?? '{}') as JsonObject, created, m.reviewProjects),
+      'creating a review project after the creates before it',
+      call,
+    );
+    expectNameMatchesId(r.t, created, 'review-projects', call);
+    m.reviewProjects.push(String(created['id']));
+  }
+  toString = (): string => {
+    const { assignees, ...fields } = this.draft;
+    return `createReviewProject(${assignees.length} assignees, with ${Object.keys(fields).join(' ') || 'no other field'})`;
+  };
+}
+
 // ---- creates at the same moment ------------------------------------------------------------------------
 
 /**
@@ -597,4 +638,26 @@ export const RACE_COMMANDS = {
   closing: readBack,
   // A race, and room for a name taken and freed before it.
   maxCommands: 4,
+} satisfies Commands;
+
+/** Reviewer addresses, a plus-tagged one among them (the address grammar is not shown; every reading accepts these). */
+const ASSIGNEES = ['reviewer@example.com', 'first.last+review@example.com', 'qa.lead@example.org'] as const;
+
+const reviewProjectDrafts: fc.Arbitrary<ReviewProjectDraft> = fc.record(
+  {
+    assignees: fc.subarray([...ASSIGNEES], { minLength: 1 }),
+    description: inRangeString({ max: 200 }),
+    projectType: fc.constantFrom(...PROJECT_TYPES),
+    notifications: fc.boolean(),
+    projectRules: fc.subarray([...PROJECT_RULES]),
+  },
+  { requiredKeys: ['assignees'] },
+);
+
+/** Review projects: creates one after another, each judged by its answer (defaults the specification states, whatever was sent before). */
+export const REVIEW_PROJECT_COMMANDS = {
+  opening: reviewProjectDrafts.map((draft): ExploreCommand => new CreateReviewProject(draft)),
+  drawn: [reviewProjectDrafts.map((draft) => new CreateReviewProject(draft))],
+  // Review projects cannot be deleted through the API: a few per sequence.
+  maxCommands: 2,
 } satisfies Commands;

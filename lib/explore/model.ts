@@ -31,9 +31,11 @@ export interface ExploreModel {
   readonly agents: AgentEntry[];
   /** Every mutation created, deleted ones included: a deleted one can still be deleted, and must stay gone. */
   readonly mutations: MutationEntry[];
+  /** The ids of the review projects created (no read of one is shown: each create is judged by its answer). */
+  readonly reviewProjects: string[];
 }
 
-export const emptyModel = (): ExploreModel => ({ agents: [], mutations: [] });
+export const emptyModel = (): ExploreModel => ({ agents: [], mutations: [], reviewProjects: [] });
 
 /** What makes a mutation body invalid by the specification (none: valid). */
 export type MutationFlaw = 'unknown-override-key' | 'description-too-long' | 'empty-name';
@@ -229,4 +231,45 @@ export function atOnceMutationProblems(expected: Expected, succeeded: number): P
 export function sharedIds(created: readonly JsonObject[]): string[] {
   const ids = created.map((resource) => String(resource['id']));
   return [...new Set(ids.filter((id, index) => ids.indexOf(id) !== index))];
+}
+
+/** A body with its lists sorted: the order of a review project's lists is not said to be kept. */
+const listsSorted = (body: JsonObject): JsonObject =>
+  Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [key, Array.isArray(value) ? [...(value as unknown[])].sort() : value]),
+  );
+
+/**
+ * What is wrong with a created review project, given the body sent and the projects created before it: every
+ * field sent comes back (lists in any order), project_type PROJECT_INDIVIDUAL and notifications true when not
+ * sent, and an id of its own.
+ */
+export function reviewProjectCreateProblems(
+  sent: JsonObject,
+  created: JsonObject,
+  earlier: readonly string[],
+): Problem[] {
+  const problems: Problem[] = [];
+  const mismatches = echoMismatches(listsSorted(sent), listsSorted(created));
+  if (mismatches.length)
+    problems.push({
+      requirement: 'REVIEW-PROJECT-CREATE',
+      what: `the created review project differs from what was sent: ${mismatches.join('; ')}`,
+    });
+  if (sent['project_type'] === undefined && created['project_type'] !== 'PROJECT_INDIVIDUAL')
+    problems.push({
+      requirement: 'REVIEW-PROJECT-TYPE',
+      what: `project_type, not sent, is ${shown(created['project_type'])}, not "PROJECT_INDIVIDUAL"`,
+    });
+  if (sent['notifications'] === undefined && created['notifications'] !== true)
+    problems.push({
+      requirement: 'REVIEW-PROJECT-NOTIFICATIONS-DEFAULT',
+      what: `notifications, not sent, is ${shown(created['notifications'])}, not true`,
+    });
+  if (earlier.includes(String(created['id'])))
+    problems.push({
+      requirement: 'REVIEW-PROJECT-CREATE',
+      what: `the id ${shown(created['id'])} is an earlier project's`,
+    });
+  return problems;
 }

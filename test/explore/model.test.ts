@@ -10,6 +10,7 @@ import {
   expectedMutationCreate,
   mutationReadProblems,
   parameterValuesProblems,
+  reviewProjectCreateProblems,
   sharedIds,
   testCaseCreateProblems,
   type ExploreModel,
@@ -229,5 +230,33 @@ describe('sharedIds', () => {
   it('names the ids more than one resource answered with, once each', () => {
     expect(sharedIds([{ id: 'a' }, { id: 'b' }])).toEqual([]);
     expect(sharedIds([{ id: 'a' }, { id: 'a' }, { id: 'a' }, { id: 'b' }])).toEqual(['a']);
+  });
+});
+
+describe('reviewProjectCreateProblems', () => {
+  const sent = { display_name: 'r', assignees: ['b@example.com', 'a@example.com'], linked_metric_ids: ['m'] };
+  const answer = {
+    ...sent,
+    id: 'p2',
+    assignees: ['a@example.com', 'b@example.com'],
+    project_type: 'PROJECT_INDIVIDUAL',
+    notifications: true,
+  };
+  const named = (s: object, created: object, earlier: string[] = []) =>
+    reviewProjectCreateProblems(s as never, created as never, earlier).map((p) => p.requirement);
+
+  it('finds none in an answer carrying what was sent, lists in any order, with the stated defaults', () => {
+    expect(named(sent, answer, ['p1'])).toEqual([]);
+  });
+
+  it('names the default a project sent without it lacks, and an earlier project id', () => {
+    expect(named(sent, { ...answer, project_type: 'PROJECT_COLLABORATIVE' })).toEqual(['REVIEW-PROJECT-TYPE']);
+    expect(named(sent, { ...answer, notifications: false })).toEqual(['REVIEW-PROJECT-NOTIFICATIONS-DEFAULT']);
+    expect(named({ ...sent, notifications: false }, { ...answer, notifications: false })).toEqual([]);
+    expect(named(sent, answer, ['p1', 'p2'])).toEqual(['REVIEW-PROJECT-CREATE']);
+  });
+
+  it('names a field sent that came back otherwise', () => {
+    expect(named(sent, { ...answer, assignees: ['a@example.com'] })).toEqual(['REVIEW-PROJECT-CREATE']);
   });
 });
