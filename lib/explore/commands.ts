@@ -636,8 +636,8 @@ export const RACE_COMMANDS = {
     fc.nat().map((pick) => new DeleteMutation(pick)),
   ],
   closing: readBack,
-  // A race, and room for a name taken and freed before it.
-  maxCommands: 4,
+  // A race, and room for a name taken before it.
+  maxCommands: 3,
 } satisfies Commands;
 
 /** Reviewer addresses, a plus-tagged one among them (the address grammar is not shown; every reading accepts these). */
