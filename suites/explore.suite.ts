@@ -2,7 +2,12 @@
 // run's seed, every answer judged against a model of what the specification states about state. What a
 // check created is deleted when it ends (mutations; agents cannot be deleted through the API).
 
-import { AGENT_AND_MUTATION_COMMANDS, TEST_CASE_COMMANDS } from '../lib/explore/commands.js';
+import {
+  AGENT_AND_MUTATION_COMMANDS,
+  RACE_COMMANDS,
+  REVIEW_PROJECT_COMMANDS,
+  TEST_CASE_COMMANDS,
+} from '../lib/explore/commands.js';
 import { explore } from '../lib/explore/explore.js';
 import { check, describeGroup } from '../lib/harness/index.js';
 
@@ -21,6 +26,7 @@ describeGroup('mutations', () => {
       'MUTATION-DISPLAY-NAME-REUSABLE',
       'MUTATION-DESCRIPTION',
       'MUTATION-CONFIG-OVERRIDES-KEYS',
+      'MUTATION-PARAMETER-VALUES-DERIVED',
       'MUTATION-PARENT-MUST-EXIST',
       'MUTATION-UPDATE-TIME-NULL',
       'MUTATION-DELETE-IDEMPOTENT',
@@ -30,6 +36,29 @@ describeGroup('mutations', () => {
     'sequences of agent and mutation writes and reads keep what the specification states about their state',
     async (t) => {
       await explore(t, AGENT_AND_MUTATION_COMMANDS);
+    },
+    { writes: true },
+  );
+
+  check(
+    'explore.races',
+    [
+      'AGENT-CREATE',
+      'AGENT-GET',
+      'TIMESTAMP-ORDER',
+      'MUTATION-CREATE',
+      'MUTATION-GET',
+      'MUTATION-DISPLAY-NAME-UNIQUE',
+      'MUTATION-DISPLAY-NAME-PER-AGENT',
+      'MUTATION-DISPLAY-NAME-REUSABLE',
+      'MUTATION-PARAMETER-VALUES-DERIVED',
+      'MUTATION-UPDATE-TIME-NULL',
+      'MUTATION-DELETE-IDEMPOTENT',
+      'MUTATION-DELETE-GONE',
+    ],
+    'creates sent at the same moment keep uniqueness and get ids of their own: at most one mutation of a name while both would be active, two agents both created',
+    async (t) => {
+      await explore(t, RACE_COMMANDS);
     },
     { writes: true },
   );
@@ -45,6 +74,16 @@ describeGroup('mutations', () => {
     'sequences of test case creates each answer what was sent, with the defaults and derived values the specification states',
     async (t) => {
       await explore(t, TEST_CASE_COMMANDS);
+    },
+    { writes: true },
+  );
+
+  check(
+    'explore.review-projects',
+    ['REVIEW-PROJECT-CREATE', 'REVIEW-PROJECT-TYPE', 'REVIEW-PROJECT-NOTIFICATIONS-DEFAULT', 'NAME-MATCHES-ID'],
+    'sequences of review project creates each answer what was sent, with the defaults the specification states and an id of its own',
+    async (t) => {
+      await explore(t, REVIEW_PROJECT_COMMANDS);
     },
     { writes: true },
   );

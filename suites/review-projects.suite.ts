@@ -8,9 +8,9 @@ import { PROJECT_RULES, PROJECT_TYPES } from '../lib/contract/enums.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
-import { metricOutputs, simulationIds } from '../lib/harness/discovery.js';
+import { reviewLinks } from '../lib/harness/discovery.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
-import type { Created, ReviewLinks } from '../lib/harness/resources.js';
+import type { Created } from '../lib/harness/resources.js';
 import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf, valueKey } from '../lib/result/check-id.js';
 import { expectEcho } from '../lib/families/agents.js';
@@ -25,25 +25,9 @@ const WRITES = { writes: true } as const;
 const OWN_PROJECT_ID = alnum(22, 30);
 const REQUIRED_FIELDS = ['display_name', 'assignees', 'linked_simulation_ids', 'linked_metric_ids'] as const;
 const LIST_FIELDS = ['assignees', 'linked_simulation_ids', 'linked_metric_ids'] as const;
-/** How many discovered simulations are searched for a metric output. */
-const SIMULATION_SAMPLE = 8;
-
-/** A simulation and the metric_id of one of its outputs; skips the check when none is found. */
-async function links(t: CheckContext): Promise<ReviewLinks> {
-  for (const simulationId of (await simulationIds(t)).slice(0, SIMULATION_SAMPLE)) {
-    const metricId = (await metricOutputs(t, simulationId))
-      .map((m) => m['metric_id'])
-      .find((id) => typeof id === 'string' && id !== '');
-    if (typeof metricId === 'string') return { simulationId, metricId };
-  }
-  return t.skip(
-    "needs a simulation with a metric output (from the runs' results.output_ids and their metrics lists); none found",
-  );
-}
-
 /** The project created from the four required fields alone, once per target. */
 async function minimalProject(t: CheckContext): Promise<Created<'reviewProject'>> {
-  const linked = await links(t); // skips here, per check, rather than inside the shared creation
+  const linked = await reviewLinks(t); // skips here, per check, rather than inside the shared creation
   return t.memo('minimal review project', (ctx) =>
     ctx.reviewProjects.create(
       linked,
@@ -171,7 +155,7 @@ describeGroup('review-projects', () => {
     'POST returns {review_project} echoing every field sent',
     async (t) => {
       const { reviewProject, call, sent } = await t.reviewProjects.create(
-        await links(t),
+        await reviewLinks(t),
         {
           assignees: ['reviewer@example.com', 'second.reviewer@example.com'],
           description: t.name('review project description'),
@@ -254,7 +238,7 @@ describeGroup('review-projects', () => {
     'project_rules [] (no rule, an optional list given empty) is accepted and kept: empty, null or absent, never filled',
     async (t) => {
       const { reviewProject, call } = await t.reviewProjects.create(
-        await links(t),
+        await reviewLinks(t),
         { project_rules: [] },
         ['REVIEW-PROJECT-RULES'],
         'a review project with project_rules []',
@@ -271,7 +255,7 @@ describeGroup('review-projects', () => {
       `${field} ${why} is accepted${returned === undefined ? '' : ' and returned as sent'}`,
       async (t) => {
         const { reviewProject, call } = await t.reviewProjects.create(
-          await links(t),
+          await reviewLinks(t),
           { [field]: value },
           requirements,
           `${field} ${why}`,
@@ -289,7 +273,7 @@ describeGroup('review-projects', () => {
       `${field} ${why} is rejected with INVALID_ARGUMENT naming ${field}`,
       async (t) => {
         t.expectInvalidArgument(
-          await t.reviewProjects.send(await links(t), { [field]: value }),
+          await t.reviewProjects.send(await reviewLinks(t), { [field]: value }),
           requirements,
           field,
           `${field} ${why}`,
@@ -316,7 +300,7 @@ describeGroup('review-projects', () => {
     requirement: 'REVIEW-PROJECT-DISPLAY-NAME',
     field: 'display_name',
     bounds: charBounds('reviewProject.display_name'),
-    send: async (t, value) => t.reviewProjects.send(await links(t), { display_name: value }),
+    send: async (t, value) => t.reviewProjects.send(await reviewLinks(t), { display_name: value }),
     acceptProperty: false,
     options: WRITES,
   });
@@ -327,7 +311,7 @@ describeGroup('review-projects', () => {
     requirement: 'REVIEW-PROJECT-CREATE',
     fields: { display_name: 'name', description: 'text', assignees: { list: 'email' } },
     typical: (t) => ({ display_name: t.name('review project'), assignees: ['reviewer@example.com'] }),
-    send: async (t, fields) => t.reviewProjects.send(await links(t), fields),
+    send: async (t, fields) => t.reviewProjects.send(await reviewLinks(t), fields),
   });
 
   serverSetFieldsCheck({
@@ -340,14 +324,14 @@ describeGroup('review-projects', () => {
       create_time: PAST_TIMESTAMP,
       update_time: PAST_TIMESTAMP,
     },
-    send: async (t, fields) => t.reviewProjects.send(await links(t), fields),
+    send: async (t, fields) => t.reviewProjects.send(await reviewLinks(t), fields),
   });
 
   jsonFormsCheck({
     id: 'review-projects.create',
     operation: 'POST /v1/review-projects',
     requirement: 'REVIEW-PROJECT-CREATE',
-    send: async (t, name, written) => t.reviewProjects.send(await links(t), { display_name: name }, written),
+    send: async (t, name, written) => t.reviewProjects.send(await reviewLinks(t), { display_name: name }, written),
   });
 
   declareDynamicIdChecks('review-projects');

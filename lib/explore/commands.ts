@@ -8,19 +8,29 @@ import type { EndpointKey } from '../contract/endpoints.js';
 import { ID_RULES } from '../contract/ids.js';
 import { fieldLimit } from '../contract/limits.js';
 import { echoMismatches } from '../assert/echo.js';
+import { isSuccess } from '../assert/responses.js';
 import { violation } from '../assert/violation.js';
+import { expectNameMatchesId } from '../families/resource-fields.js';
+import { probeConfigField } from '../families/simulator-config.js';
 import { typedAgentBody } from '../gen/agent-bodies.js';
 import { wellFormedId } from '../gen/ids.js';
 import { inRangeString } from '../gen/strings.js';
-import { INPUT_TYPES } from '../contract/enums.js';
+import { INPUT_TYPES, type ModelType, PROJECT_RULES, PROJECT_TYPES } from '../contract/enums.js';
+import type { RequirementId } from '../contract/requirements/index.js';
+import { reviewLinks } from '../harness/discovery.js';
 import type { Call, CheckContext } from '../harness/index.js';
 import type { Exchange } from '../http/exchange.js';
 import type { JsonObject } from '../util/json.js';
+import { type ConfigPick, configurationOf, EXPLORED_TYPES, overrideOf } from './configuration.js';
 import {
   agentReadProblems,
+  atOnceMutationProblems,
   type AgentEntry,
   expectedMutationCreate,
   mutationReadProblems,
+  parameterValuesProblems,
+  reviewProjectCreateProblems,
+  sharedIds,
   type ExploreModel,
   type MutationEntry,
   type MutationFlaw,
@@ -50,8 +60,6 @@ const GET_AGENT = 'GET /v1/agents/{agent_id}' satisfies EndpointKey;
 const GET_MUTATION = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
 const DELETE_MUTATION = 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
 
-/** Types whose valid body needs no simulator configuration (its request field is not shown). */
-const AGENT_TYPES = ['MODEL_TYPE_VOICE', 'MODEL_TYPE_OUTBOUND_VOICE', 'MODEL_TYPE_SMS'] as const;
 /** Mutation names, few and lowercase: names repeat (uniqueness is reached) and compare alike case-folded or not. */
 const NAMES = ['alpha', 'beta'] as const;
 /** A key no agent configuration has. */
@@ -88,25 +96,63 @@ const label = (model: ExploreModel, entry: MutationEntry): string =>
 // ---- agents --------------------------------------------------------------------------------------------
 
 export interface AgentDraft {
-  readonly modelType: (typeof AGENT_TYPES)[number];
+  readonly modelType: (typeof EXPLORED_TYPES)[number];
   readonly prompt: string;
+  /** Optional configuration keys of the type, with their values (configuration.ts). */
+  readonly config: readonly ConfigPick[];
 }
+
+/** An agent's body, its type, and its configuration with the request field that carries it (none: not sent). */
+interface AgentMade {
+  readonly body: JsonObject;
+  readonly modelType: ModelType;
+  readonly config: JsonObject;
+  readonly field?: string;
+}
+
+/**
+ * The body a draft sends: its configuration under the request field the target was found to take. Where that
+ * field could not be proven (its name is not shown), a VOICE agent without one: the configuration's own checks
+ * say why.
+ */
+async function agentBody(r: Explorer, draft: AgentDraft): Promise<AgentMade> {
+  const config = configurationOf(draft.modelType, draft.config);
+  const needsField = draft.modelType === 'MODEL_TYPE_CHAT' || draft.modelType === 'MODEL_TYPE_WEBSOCKET';
+  const probe = needsField || Object.keys(config).length ? await probeConfigField(r.t) : undefined;
+  const name = r.t.name('explore agent');
+  const overrides = { prompt: draft.prompt };
+  if (probe === undefined || !probe.echoed) {
+    const modelType = probe ? 'MODEL_TYPE_VOICE' : draft.modelType;
+    return { body: typedAgentBody(modelType, name, { overrides }), modelType, config: {} };
+  }
+  const body = typedAgentBody(draft.modelType, name, { configField: probe.field, config, overrides });
+  return { body, modelType: draft.modelType, config: body[probe.field] as JsonObject, field: probe.field };
+}
+
+/** Judges the answer to an agent's creation (`made`: the body it sent) and brings the model up to date. */
+function agentCreated(m: ExploreModel, r: Explorer, made: AgentMade, call: Call): JsonObject {
+  const { modelType, config, field } = made;
+  const agent = r.t.expectResource(call, ['AGENT-CREATE'], 'creating a valid agent');
+  // The configuration comes back as metadata, whatever request field carried it.
+  const { [field ?? '']: _carried, ...fields } = JSON.parse(call.request.body ?? '{}') as JsonObject;
+  const mismatches = echoMismatches(field === undefined ? fields : { ...fields, metadata: config }, agent);
+  if (mismatches.length)
+    violation(['AGENT-CREATE'], `the created agent differs from what was sent: ${mismatches.join('; ')}`, call);
+  m.agents.push({ id: String(agent['id']), modelType, config, snapshot: agent });
+  return agent;
+}
+
+const describeAgent = ({ modelType, prompt, config }: AgentDraft): string =>
+  `${modelType}, prompt of ${[...prompt].length}, ${config.length} configuration picks`;
 
 class CreateAgent implements ExploreCommand {
   constructor(readonly draft: AgentDraft) {}
   check = (): boolean => true;
   async run(m: ExploreModel, r: Explorer): Promise<void> {
-    const body = typedAgentBody(this.draft.modelType, r.t.name('explore agent'), {
-      overrides: { prompt: this.draft.prompt },
-    });
-    const call = await sent(r, r.t.agents.send(body));
-    const agent = r.t.expectResource(call, ['AGENT-CREATE'], 'creating a valid agent');
-    const mismatches = echoMismatches(JSON.parse(call.request.body ?? '{}') as JsonObject, agent);
-    if (mismatches.length)
-      violation(['AGENT-CREATE'], `the created agent differs from what was sent: ${mismatches.join('; ')}`, call);
-    m.agents.push({ id: String(agent['id']), snapshot: agent });
+    const made = await agentBody(r, this.draft);
+    agentCreated(m, r, made, await sent(r, r.t.agents.send(made.body)));
   }
-  toString = (): string => `createAgent(${this.draft.modelType}, prompt of ${[...this.draft.prompt].length})`;
+  toString = (): string => `createAgent(${describeAgent(this.draft)})`;
 }
 
 /** Reads an agent of the model, judged against it. */
@@ -136,14 +182,21 @@ export interface MutationDraft {
   readonly description?: string;
   /** config_overrides.prompt (every agent of the sequence has a prompt). */
   readonly promptOverride?: string;
+  /** Overrides of the parent's configuration keys, each another value than the parent's (configuration.ts). */
+  readonly configOverrides?: readonly ConfigPick[];
   readonly parameterValues?: Readonly<Record<string, string>>;
   readonly flaw: MutationFlaw | undefined;
 }
 
-/** The body a draft sends, its flaw written in. */
-function mutationBody(t: CheckContext, draft: MutationDraft): JsonObject {
+/** The body a draft sends under `parent` (undefined: an id that names no agent), its flaw written in. */
+function mutationBody(t: CheckContext, draft: MutationDraft, parent: AgentEntry | undefined): JsonObject {
+  const configured = (draft.configOverrides ?? []).flatMap((pick) => {
+    const override = parent && overrideOf(parent.modelType, parent.config, pick);
+    return override ? [override] : [];
+  });
   const overrides = {
     ...(draft.promptOverride === undefined ? {} : { prompt: draft.promptOverride }),
+    ...Object.fromEntries(configured),
     ...(draft.flaw === 'unknown-override-key' ? { [UNKNOWN_KEY]: 'x' } : {}),
   };
   const description =
@@ -161,10 +214,11 @@ function mutationBody(t: CheckContext, draft: MutationDraft): JsonObject {
  * without its flaw is sent next, and must get what it would have got had the refused one never been sent.
  */
 async function createMutation(m: ExploreModel, r: Explorer, draft: MutationDraft, after = ''): Promise<void> {
-  const agentId = draft.parent === 'missing' ? undefined : picked(m.agents, draft.parent).id;
+  const parent = draft.parent === 'missing' ? undefined : picked(m.agents, draft.parent);
+  const agentId = parent?.id;
   const expected = expectedMutationCreate(m, agentId, draft.name, draft.flaw);
   const target = agentId ?? wellFormedId(ID_RULES.agent, 43);
-  const call = await sent(r, r.t.mutations.send(target, mutationBody(r.t, draft)));
+  const call = await sent(r, r.t.mutations.send(target, mutationBody(r.t, draft, parent)));
   const where = `creating a mutation named "${draft.name}" (${expected.because}${after})`;
   if (expected.outcome === 'refuse') {
     r.t.expectRejection(call, expected.requirements, {}, where);
@@ -177,19 +231,34 @@ async function createMutation(m: ExploreModel, r: Explorer, draft: MutationDraft
       );
     return;
   }
-  const mutation = r.t.expectResource(call, expected.requirements, where);
-  const mismatches = echoMismatches(JSON.parse(call.request.body ?? '{}') as JsonObject, mutation);
+  mutationCreated(m, r, { agentId: target, name: draft.name, call, requirements: expected.requirements, where });
+}
+
+/** An accepted mutation's creation, as its judgement needs it. */
+interface MutationAccepted {
+  readonly agentId: string;
+  readonly name: string;
+  readonly call: Call;
+  readonly requirements: readonly RequirementId[];
+  readonly where: string;
+}
+
+/** Judges the answer to a mutation's creation the model accepts, and brings the model up to date. */
+function mutationCreated(
+  m: ExploreModel,
+  r: Explorer,
+  { agentId, name, call, requirements, where }: MutationAccepted,
+): JsonObject {
+  const mutation = r.t.expectResource(call, requirements, where);
+  const body = JSON.parse(call.request.body ?? '{}') as JsonObject;
+  const mismatches = echoMismatches(body, mutation);
   if (mismatches.length)
     violation(['MUTATION-CREATE'], `the created mutation differs from what was sent: ${mismatches.join('; ')}`, call);
-  const entry: MutationEntry = {
-    id: String(mutation['id']),
-    agentId: target,
-    name: draft.name,
-    snapshot: mutation,
-    deleted: false,
-  };
+  failOn(parameterValuesProblems(body, mutation), where, call);
+  const entry: MutationEntry = { id: String(mutation['id']), agentId, name, snapshot: mutation, deleted: false };
   failOn(mutationReadProblems(entry, mutation), where, call);
   m.mutations.push(entry);
+  return mutation;
 }
 
 class CreateMutation implements ExploreCommand {
@@ -198,7 +267,8 @@ class CreateMutation implements ExploreCommand {
   run = (m: ExploreModel, r: Explorer): Promise<void> => createMutation(m, r, this.draft);
   toString = (): string => {
     const { parent, name, flaw, ...fields } = this.draft;
-    return `createMutation(${parent}, ${name}${flaw ? `, ${flaw}` : ''}, with ${Object.keys(fields).join(' ') || 'no other field'})`;
+    const given = Object.entries(fields).filter(([, value]) => value !== undefined);
+    return `createMutation(${parent}, ${name}${flaw ? `, ${flaw}` : ''}, with ${given.map(([key]) => key).join(' ') || 'no other field'})`;
   };
 }
 
@@ -295,41 +365,191 @@ export interface TestCaseDraft {
   readonly description?: string;
 }
 
+/** The body a test case draft sends. */
+function testCaseBody({
+  inputStr,
+  inputType,
+  expectedBehaviors,
+  expectedOutputStr,
+  description,
+}: TestCaseDraft): JsonObject {
+  return {
+    input_str: inputStr,
+    ...(inputType === undefined ? {} : { input_type: inputType }),
+    ...(inputType === 'SCRIPT' ? { simulation_metadata_input: { script_turns: [inputStr] } } : {}),
+    ...(expectedBehaviors === undefined ? {} : { expected_behaviors: [...expectedBehaviors] }),
+    ...(expectedOutputStr === undefined ? {} : { expected_output_str: expectedOutputStr }),
+    ...(description === undefined ? {} : { description }),
+  };
+}
+
+/** Judges the answer to a test case's creation by what it sent. */
+function testCaseCreated(r: Explorer, call: Call, where: string): JsonObject {
+  const created = r.t.expectResource(call, ['TESTCASE-CREATE'], 'creating a valid test case');
+  failOn(testCaseCreateProblems(JSON.parse(call.request.body ?? '{}') as JsonObject, created), where, call);
+  return created;
+}
+
+const describeTestCase = ({ inputStr, ...fields }: TestCaseDraft): string =>
+  `input of ${[...inputStr].length}, with ${Object.keys(fields).join(' ') || 'no other field'}`;
+
 class CreateTestCase implements ExploreCommand {
   constructor(readonly draft: TestCaseDraft) {}
   check = (): boolean => true;
   async run(_m: ExploreModel, r: Explorer): Promise<void> {
-    const { inputStr, inputType, expectedBehaviors, expectedOutputStr, description } = this.draft;
-    const call = await sent(
-      r,
-      r.t.testCases.send({
-        input_str: inputStr,
-        ...(inputType === undefined ? {} : { input_type: inputType }),
-        ...(inputType === 'SCRIPT' ? { simulation_metadata_input: { script_turns: [inputStr] } } : {}),
-        ...(expectedBehaviors === undefined ? {} : { expected_behaviors: [...expectedBehaviors] }),
-        ...(expectedOutputStr === undefined ? {} : { expected_output_str: expectedOutputStr }),
-        ...(description === undefined ? {} : { description }),
-      }),
-    );
-    const created = r.t.expectResource(call, ['TESTCASE-CREATE'], 'creating a valid test case');
+    const call = await sent(r, r.t.testCases.send(testCaseBody(this.draft)));
+    testCaseCreated(r, call, 'creating a test case after the creates before it');
+  }
+  toString = (): string => `createTestCase(${describeTestCase(this.draft)})`;
+}
+
+// ---- review projects (no read is shown: each create is judged by its own answer) ------------------------
+
+export interface ReviewProjectDraft {
+  readonly assignees: readonly string[];
+  readonly description?: string;
+  readonly projectType?: (typeof PROJECT_TYPES)[number];
+  readonly notifications?: boolean;
+  readonly projectRules?: readonly (typeof PROJECT_RULES)[number][];
+}
+
+class CreateReviewProject implements ExploreCommand {
+  constructor(readonly draft: ReviewProjectDraft) {}
+  check = (): boolean => true;
+  async run(m: ExploreModel, r: Explorer): Promise<void> {
+    const { assignees, description, projectType, notifications, projectRules } = this.draft;
+    const fields = {
+      assignees: [...assignees],
+      ...(description === undefined ? {} : { description }),
+      ...(projectType === undefined ? {} : { project_type: projectType }),
+      ...(notifications === undefined ? {} : { notifications }),
+      ...(projectRules === undefined ? {} : { project_rules: [...projectRules] }),
+    };
+    const call = await sent(r, r.t.reviewProjects.send(await reviewLinks(r.t), fields));
+    const created = r.t.expectResource(call, ['REVIEW-PROJECT-CREATE'], 'creating a valid review project');
     failOn(
-      testCaseCreateProblems(JSON.parse(call.request.body ?? '{}') as JsonObject, created),
-      'creating a test case after the creates before it',
+      reviewProjectCreateProblems(JSON.parse(call.request.body ?? '{}') as JsonObject, created, m.reviewProjects),
+      'creating a review project after the creates before it',
       call,
     );
+    expectNameMatchesId(r.t, created, 'review-projects', call);
+    m.reviewProjects.push(String(created['id']));
   }
   toString = (): string => {
-    const { inputStr, ...fields } = this.draft;
-    return `createTestCase(input of ${[...inputStr].length}, with ${Object.keys(fields).join(' ') || 'no other field'})`;
+    const { assignees, ...fields } = this.draft;
+    return `createReviewProject(${assignees.length} assignees, with ${Object.keys(fields).join(' ') || 'no other field'})`;
   };
+}
+
+// ---- creates at the same moment ------------------------------------------------------------------------
+
+/**
+ * Sends requests at the same moment (every one in flight before any is answered) and takes their answers in
+ * the order fast-check's scheduler draws from the run's seed, not in the order they came back: what a sequence
+ * records and judges first does not depend on the clock.
+ */
+async function atOnce(r: Explorer, s: fc.Scheduler, requests: readonly (() => Promise<Call>)[]): Promise<Call[]> {
+  const inFlight = requests.map((request) => request());
+  const answers = inFlight.map((call, index) =>
+    s.schedule(call, `request ${index + 1}`).then((answered) => {
+      r.sent.push(answered);
+      return answered;
+    }),
+  );
+  await s.waitAll();
+  return Promise.all(answers);
+}
+
+/** Fails when resources created at the same moment share an id. */
+function failOnSharedIds(what: string, created: readonly JsonObject[], requirement: RequirementId, call: Call): void {
+  const shared = sharedIds(created);
+  if (shared.length)
+    violation([requirement], `${created.length} ${what} created at once share the id ${shared.join(', ')}`, call);
+}
+
+/** Two mutations of one agent with one name, created at once: at most one may succeed while both would be active. */
+class CreateMutationsAtOnce implements ExploreCommand {
+  constructor(
+    readonly parent: number,
+    readonly name: (typeof NAMES)[number],
+    readonly s: fc.Scheduler,
+  ) {}
+  check = (m: Readonly<ExploreModel>): boolean => m.agents.length > 0;
+  async run(m: ExploreModel, r: Explorer): Promise<void> {
+    const agentId = picked(m.agents, this.parent).id;
+    const expected = expectedMutationCreate(m, agentId, this.name, undefined);
+    const calls = await atOnce(
+      r,
+      this.s,
+      [0, 1].map(() => () => r.t.mutations.send(agentId, { display_name: r.t.name(this.name) })),
+    );
+    const accepted = calls.filter((call) => isSuccess(call));
+    failOn(
+      atOnceMutationProblems(expected, accepted.length),
+      `creating two mutations named "${this.name}" at once`,
+      calls[1] as Call,
+    );
+    for (const call of accepted)
+      mutationCreated(m, r, {
+        agentId,
+        name: this.name,
+        call,
+        requirements: expected.requirements,
+        where: `creating a mutation named "${this.name}" at once with another (${expected.because})`,
+      });
+  }
+  toString = (): string => `createMutationsAtOnce(${this.parent}, ${this.name})`;
+}
+
+/** Two agents created at once: both are created, each as sent, with ids of their own. */
+class CreateAgentsAtOnce implements ExploreCommand {
+  constructor(
+    readonly drafts: readonly [AgentDraft, AgentDraft],
+    readonly s: fc.Scheduler,
+  ) {}
+  check = (): boolean => true;
+  async run(m: ExploreModel, r: Explorer): Promise<void> {
+    const made = await Promise.all(this.drafts.map((draft) => agentBody(r, draft)));
+    const calls = await atOnce(
+      r,
+      this.s,
+      made.map((one) => () => r.t.agents.send(one.body)),
+    );
+    const created = calls.map((call, index) => agentCreated(m, r, made[index] as AgentMade, call));
+    failOnSharedIds('agents', created, 'AGENT-CREATE', calls[1] as Call);
+  }
+  toString = (): string => `createAgentsAtOnce(${this.drafts.map(describeAgent).join('; ')})`;
+}
+
+/** Two test cases created at once: each answers what it sent, with an id of its own. */
+class CreateTestCasesAtOnce implements ExploreCommand {
+  constructor(
+    readonly drafts: readonly [TestCaseDraft, TestCaseDraft],
+    readonly s: fc.Scheduler,
+  ) {}
+  check = (): boolean => true;
+  async run(_m: ExploreModel, r: Explorer): Promise<void> {
+    const calls = await atOnce(
+      r,
+      this.s,
+      this.drafts.map((draft) => () => r.t.testCases.send(testCaseBody(draft))),
+    );
+    const created = calls.map((call) => testCaseCreated(r, call, 'creating a test case at once with another'));
+    failOnSharedIds('test cases', created, 'TESTCASE-CREATE', calls[1] as Call);
+  }
+  toString = (): string => `createTestCasesAtOnce(${this.drafts.map(describeTestCase).join('; ')})`;
 }
 
 // ---- the commands, drawn ---------------------------------------------------------------------------------
 
+const configPicks = (minLength: number): fc.Arbitrary<ConfigPick[]> =>
+  fc.array(fc.record({ key: fc.nat(), value: fc.nat() }), { minLength, maxLength: 3 });
+
 const agentDrafts: fc.Arbitrary<AgentDraft> = fc.record({
-  modelType: fc.constantFrom(...AGENT_TYPES),
+  modelType: fc.constantFrom(...EXPLORED_TYPES),
   // Up to 1000 characters: the length limits are the limit checks'; here a prompt only needs to be read back.
   prompt: inRangeString({ min: 1, max: 1000 }),
+  config: configPicks(0),
 });
 
 const mutationDrafts: fc.Arbitrary<MutationDraft> = fc.record(
@@ -339,11 +559,19 @@ const mutationDrafts: fc.Arbitrary<MutationDraft> = fc.record(
     description: inRangeString({ max: maxOf('mutation.description') }),
     // Up to 4 UTF-8 bytes a character: well inside config_overrides' 10 KB.
     promptOverride: inRangeString({ min: 1, max: 1000 }),
-    parameterValues: fc.dictionary(fc.constantFrom('tone', 'tier'), inRangeString({ max: 40 }), { maxKeys: 2 }),
+    configOverrides: configPicks(1),
+    // Given in one body in four: the others' are derived from config_overrides, which a later create must not reuse.
+    parameterValues: fc.oneof(
+      { weight: 3, arbitrary: fc.constant(undefined) },
+      {
+        weight: 1,
+        arbitrary: fc.dictionary(fc.constantFrom('tone', 'tier'), inRangeString({ max: 40 }), { maxKeys: 2 }),
+      },
+    ),
     // One body in three is invalid; a failing sequence shrinks towards valid ones (they send fewer requests).
     flaw: fc.nat({ max: 3 * FLAWS.length - 1 }).map((n) => FLAWS[n - 2 * FLAWS.length]),
   },
-  { requiredKeys: ['parent', 'name', 'flaw'] },
+  { requiredKeys: ['parent', 'name', 'flaw', 'parameterValues'] },
 );
 
 /** A sequence opens with an agent; then writes that build state and reads that judge it, as often as listed. */
@@ -379,10 +607,57 @@ const testCaseDrafts: fc.Arbitrary<TestCaseDraft> = fc.record(
   { requiredKeys: ['inputStr'] },
 );
 
-/** Test cases: creates one after another, each judged by its answer (a second create must not answer the first's values). */
+/** Test cases: creates one after another or two at once, each judged by its answer (a second create must not answer the first's values). */
 export const TEST_CASE_COMMANDS = {
   opening: testCaseDrafts.map((draft): ExploreCommand => new CreateTestCase(draft)),
-  drawn: [testCaseDrafts.map((draft) => new CreateTestCase(draft))],
+  drawn: [
+    testCaseDrafts.map((draft) => new CreateTestCase(draft)),
+    fc.tuple(testCaseDrafts, testCaseDrafts, fc.scheduler()).map(([a, b, s]) => new CreateTestCasesAtOnce([a, b], s)),
+  ],
   // Test cases cannot be deleted through the API: a few per sequence.
+  maxCommands: 2,
+} satisfies Commands;
+
+/**
+ * Creates at the same moment, among writes that build the state they race in (a name taken, then freed): two
+ * mutations of one name, two agents. Their answers are taken in the order fast-check's scheduler draws.
+ */
+export const RACE_COMMANDS = {
+  opening: agentDrafts.map((draft): ExploreCommand => new CreateAgent(draft)),
+  drawn: [
+    fc
+      .tuple(fc.nat(), fc.constantFrom(...NAMES), fc.scheduler())
+      .map(([parent, name, s]) => new CreateMutationsAtOnce(parent, name, s)),
+    fc.tuple(agentDrafts, agentDrafts, fc.scheduler()).map(([a, b, s]) => new CreateAgentsAtOnce([a, b], s)),
+    mutationDrafts.map(
+      (draft) =>
+        new CreateMutation({ ...draft, parent: draft.parent === 'missing' ? 0 : draft.parent, flaw: undefined }),
+    ),
+    fc.nat().map((pick) => new DeleteMutation(pick)),
+  ],
+  closing: readBack,
+  // A race, and room for a name taken before it.
+  maxCommands: 3,
+} satisfies Commands;
+
+/** Reviewer addresses, a plus-tagged one among them (the address grammar is not shown; every reading accepts these). */
+const ASSIGNEES = ['reviewer@example.com', 'first.last+review@example.com', 'qa.lead@example.org'] as const;
+
+const reviewProjectDrafts: fc.Arbitrary<ReviewProjectDraft> = fc.record(
+  {
+    assignees: fc.subarray([...ASSIGNEES], { minLength: 1 }),
+    description: inRangeString({ max: 200 }),
+    projectType: fc.constantFrom(...PROJECT_TYPES),
+    notifications: fc.boolean(),
+    projectRules: fc.subarray([...PROJECT_RULES]),
+  },
+  { requiredKeys: ['assignees'] },
+);
+
+/** Review projects: creates one after another, each judged by its answer (defaults the specification states, whatever was sent before). */
+export const REVIEW_PROJECT_COMMANDS = {
+  opening: reviewProjectDrafts.map((draft): ExploreCommand => new CreateReviewProject(draft)),
+  drawn: [reviewProjectDrafts.map((draft) => new CreateReviewProject(draft))],
+  // Review projects cannot be deleted through the API: a few per sequence.
   maxCommands: 2,
 } satisfies Commands;

@@ -3,6 +3,7 @@
 // what a request must get and how a read differs come out.
 
 import { isDeepStrictEqual } from 'node:util';
+import type { ModelType } from '../contract/enums.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import { compareInstants } from '../contract/timestamps.js';
 import { echoMismatches } from '../assert/echo.js';
@@ -11,6 +12,9 @@ import { isJsonObject, type JsonObject } from '../util/json.js';
 /** An agent as its create answered: every later read must describe it so. */
 export interface AgentEntry {
   readonly id: string;
+  readonly modelType: ModelType;
+  /** The simulator configuration sent ({} when none): its keys are those a mutation may override. */
+  readonly config: JsonObject;
   readonly snapshot: JsonObject;
 }
 
@@ -27,9 +31,11 @@ export interface ExploreModel {
   readonly agents: AgentEntry[];
   /** Every mutation created, deleted ones included: a deleted one can still be deleted, and must stay gone. */
   readonly mutations: MutationEntry[];
+  /** The ids of the review projects created (no read of one is shown: each create is judged by its answer). */
+  readonly reviewProjects: string[];
 }
 
-export const emptyModel = (): ExploreModel => ({ agents: [], mutations: [] });
+export const emptyModel = (): ExploreModel => ({ agents: [], mutations: [], reviewProjects: [] });
 
 /** What makes a mutation body invalid by the specification (none: valid). */
 export type MutationFlaw = 'unknown-override-key' | 'description-too-long' | 'empty-name';
@@ -131,6 +137,29 @@ export function mutationReadProblems(entry: MutationEntry, read: JsonObject): Pr
 }
 
 /**
+ * What is wrong with a created mutation's parameter_values, given the body sent: without parameter_values they
+ * are derived from config_overrides. Only flat text overrides have exact pairs (the notation of nested keys and
+ * how other values are written are not shown): then each override is a pair, and nothing else is.
+ */
+export function parameterValuesProblems(sent: JsonObject, created: JsonObject): Problem[] {
+  if (sent['parameter_values'] !== undefined) return [];
+  const overrides = isJsonObject(sent['config_overrides']) ? sent['config_overrides'] : {};
+  if (!Object.values(overrides).every((value) => typeof value === 'string')) return [];
+  const derived = created['parameter_values'];
+  const same = Object.keys(overrides).length
+    ? isDeepStrictEqual(derived, overrides)
+    : derived === undefined || emptyValue(derived);
+  return same
+    ? []
+    : [
+        {
+          requirement: 'MUTATION-PARAMETER-VALUES-DERIVED',
+          what: `parameter_values, not sent, are ${shown(derived)}, not the overrides' pairs ${shown(overrides)}`,
+        },
+      ];
+}
+
+/**
  * What is wrong with a read of an agent: update_time before create_time, then every field against its create.
  * Whether writes to its mutations move an agent's update_time is not said: it is compared with create_time only.
  */
@@ -177,6 +206,70 @@ export function testCaseCreateProblems(sent: JsonObject, created: JsonObject): P
     problems.push({
       requirement: 'TESTCASE-EXPECTED-OUTPUT-WRAPPED',
       what: `expected_behaviors, not sent, is ${shown(created['expected_behaviors'])}, not ${shown([deprecated])} (expected_output_str wrapped)`,
+    });
+  return problems;
+}
+
+/**
+ * What is wrong with the answers to creations of one mutation name under one agent sent at the same moment:
+ * while both would be active, at most one may succeed (the other is refused, by any error); when the name is
+ * already taken (`expected` refuses), neither may.
+ */
+export function atOnceMutationProblems(expected: Expected, succeeded: number): Problem[] {
+  const most = expected.outcome === 'accept' ? 1 : 0;
+  return succeeded > most
+    ? [
+        {
+          requirement: 'MUTATION-DISPLAY-NAME-UNIQUE',
+          what: `${succeeded} creations of one name sent at once succeeded, ${most ? 'at most one may' : 'none may'} (${expected.because})`,
+        },
+      ]
+    : [];
+}
+
+/** The ids more than one of `created` answered with (resources created at the same moment are each new). */
+export function sharedIds(created: readonly JsonObject[]): string[] {
+  const ids = created.map((resource) => String(resource['id']));
+  return [...new Set(ids.filter((id, index) => ids.indexOf(id) !== index))];
+}
+
+/** A body with its lists sorted: the order of a review project's lists is not said to be kept. */
+const listsSorted = (body: JsonObject): JsonObject =>
+  Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [key, Array.isArray(value) ? [...(value as unknown[])].sort() : value]),
+  );
+
+/**
+ * What is wrong with a created review project, given the body sent and the projects created before it: every
+ * field sent comes back (lists in any order), project_type PROJECT_INDIVIDUAL and notifications true when not
+ * sent, and an id of its own.
+ */
+export function reviewProjectCreateProblems(
+  sent: JsonObject,
+  created: JsonObject,
+  earlier: readonly string[],
+): Problem[] {
+  const problems: Problem[] = [];
+  const mismatches = echoMismatches(listsSorted(sent), listsSorted(created));
+  if (mismatches.length)
+    problems.push({
+      requirement: 'REVIEW-PROJECT-CREATE',
+      what: `the created review project differs from what was sent: ${mismatches.join('; ')}`,
+    });
+  if (sent['project_type'] === undefined && created['project_type'] !== 'PROJECT_INDIVIDUAL')
+    problems.push({
+      requirement: 'REVIEW-PROJECT-TYPE',
+      what: `project_type, not sent, is ${shown(created['project_type'])}, not "PROJECT_INDIVIDUAL"`,
+    });
+  if (sent['notifications'] === undefined && created['notifications'] !== true)
+    problems.push({
+      requirement: 'REVIEW-PROJECT-NOTIFICATIONS-DEFAULT',
+      what: `notifications, not sent, is ${shown(created['notifications'])}, not true`,
+    });
+  if (earlier.includes(String(created['id'])))
+    problems.push({
+      requirement: 'REVIEW-PROJECT-CREATE',
+      what: `the id ${shown(created['id'])} is an earlier project's`,
     });
   return problems;
 }

@@ -91,6 +91,24 @@ export async function metricOutputs(t: CheckContext, simulationId: string): Prom
   return (await orSkip(t, `the metric outputs of simulation ${simulationId}`, walk)).items;
 }
 
+/** How many discovered simulations are searched for a metric output. */
+const SIMULATION_SAMPLE = 8;
+
+/** What a review project links: a simulation and the metric_id of one of its outputs; skips the check when none is found. */
+export async function reviewLinks(
+  t: CheckContext,
+): Promise<{ readonly simulationId: string; readonly metricId: string }> {
+  for (const simulationId of (await simulationIds(t)).slice(0, SIMULATION_SAMPLE)) {
+    const metricId = (await metricOutputs(t, simulationId))
+      .map((m) => m['metric_id'])
+      .find((id) => typeof id === 'string' && id !== '');
+    if (typeof metricId === 'string') return { simulationId, metricId };
+  }
+  return t.skip(
+    "needs a simulation with a metric output (from the runs' results.output_ids and their metrics lists); none found",
+  );
+}
+
 /** The simulation with the most metric outputs among the first few, for list checks that need pages. */
 export async function busiestSimulation(
   t: CheckContext,

@@ -84,9 +84,9 @@ async function serve(req: IncomingMessage, url: URL, route: Routed, b: Behaviour
     body: async () => {
       if (endpoint.method === 'POST' || endpoint.method === 'PATCH') body = await readBody(req, b, endpoint);
     },
-    handler: () => {
+    handler: async () => {
       const named = b.pathNamed(endpoint, params, store);
-      reply = handlerFor(endpoint.key)({
+      reply = await handlerFor(endpoint.key)({
         b, store, endpoint, body,
         query: url.searchParams,
         headers: req.headers,

@@ -84,10 +84,6 @@ async function simulationIds(call: Call): Promise<string[]> {
 export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind1-auth-kept-per-connection':
     'state across requests on one connection: a wrong key after a valid one on the same keep-alive connection (caught only where checks happen to share a connection, so not a proof)',
-  'ind1-overrides-merged-into-parent':
-    'sequences over configured agents: the exploration creates agents without a simulator configuration, so an override of one of its keys is never drawn',
-  'ind1-parameter-values-cached-per-agent':
-    'sequences over configured agents: parameter_values derived from overrides of simulator configuration keys, which the exploration does not draw',
 };
 
 export const INDEPENDENT_1_FAULTS = [

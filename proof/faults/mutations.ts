@@ -1,5 +1,6 @@
 // Agent mutation faults: each breaks one rule the way a real implementation might.
 
+import { setTimeout as delay } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
 import type { MutationRecord } from '../../lib/reference/store/records.js';
@@ -12,6 +13,9 @@ import { status, withMutation, create, createdField, derivedFromNested, newAgent
 import { mutationReadBack } from '../probes/read-back.js';
 
 const GET_MUTATION = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}';
+
+/** How long the race fault's write to the database takes: far longer than two requests sent at once lie apart. */
+const STORE_WRITE_MS = 50;
 
 const rules = (b: Behaviour, change: Partial<MutationRules>) => {
   b.mutationRules = { ...b.mutationRules, ...change };
@@ -940,5 +944,22 @@ export const MUTATIONS_FAULTS = [
       return (await create(call, agentId, { display_name: 'm' })).body.error?.code;
     },
     shows: 'ALREADY_EXISTS',
+  }),
+  // races: found by the exploration's creates at once (explore.races)
+  fault({
+    id: 'mutation-name-unique-raced',
+    requirements: ['MUTATION-DISPLAY-NAME-UNIQUE'],
+    slips: ['state'],
+    description:
+      "A mutation's name is checked for uniqueness, then the mutation is stored after an await (a write to the database): two creations of one name at the same moment both pass the check, and both succeed.",
+    behaviour: (b) => {
+      rules(b, { beforeStore: () => delay(STORE_WRITE_MS) });
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const both = await Promise.all([0, 1].map(() => create(call, agentId, { display_name: 'm' })));
+      return both.filter((answer) => answer.status < 300).length;
+    },
+    shows: 2,
   }),
 ] as const satisfies readonly Fault[];

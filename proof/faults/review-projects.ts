@@ -1,5 +1,7 @@
 // Review project faults. Most change how one body field is read (Behaviour.reviewProjectFields).
 
+import { createHash } from 'node:crypto';
+import { PROJECT_TYPES } from '../../lib/contract/enums.js';
 import type { FieldLimitId } from '../../lib/contract/limits.js';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
 import type { ReviewProjectRecord } from '../../lib/reference/store/records.js';
@@ -356,5 +358,43 @@ export const REVIEW_PROJECTS_FAULTS = [
     }),
     probe: async (call) => (await created(call, { project_rules: [] })).project_rules,
     shows: ['require_disagreement_notes'],
+  }),
+  // sequences: found by the exploration (suites/explore.suite.ts)
+  fault({
+    id: 'review-project-defaults-kept-from-last',
+    requirements: ['REVIEW-PROJECT-TYPE', 'REVIEW-PROJECT-NOTIFICATIONS-DEFAULT'],
+    slips: ['state'],
+    description:
+      'The defaults of project_type and notifications are one object each creation writes its given values into (`Object.assign(defaults, body)`): a project sent without them gets the last ones given, not PROJECT_INDIVIDUAL and true.',
+    behaviour: (b) => {
+      const kept = { project_type: 'PROJECT_INDIVIDUAL', notifications: true };
+      readWith(
+        'project_type',
+        (f) => (kept.project_type = f.oneOf('project_type', PROJECT_TYPES) ?? kept.project_type),
+      )(b);
+      readWith('notifications', (f) => (kept.notifications = f.boolean('notifications') ?? kept.notifications))(b);
+    },
+    probe: async (call) => {
+      await created(call, { project_type: 'PROJECT_COLLABORATIVE', notifications: false });
+      const { project_type, notifications } = await created(call, {});
+      return { project_type, notifications };
+    },
+    shows: { project_type: 'PROJECT_COLLABORATIVE', notifications: false },
+  }),
+  fault({
+    id: 'review-project-id-from-links',
+    requirements: ['REVIEW-PROJECT-CREATE'],
+    slips: ['state'],
+    description:
+      "A review project answers an id made from what it links (an idempotency key taken for its id): a second project linking the same simulation and metric answers the first one's id and name.",
+    behaviour: (b) => {
+      presentWith(b, 'reviewProject', (view) => {
+        const links = [view['linked_simulation_ids'], view['linked_metric_ids']].flat().join('');
+        const id = createHash('sha256').update(links).digest('hex').slice(0, 22);
+        return { ...view, id, name: `review-projects/${id}` };
+      });
+    },
+    probe: async (call) => (await created(call)).id === (await created(call, { display_name: 'Other' })).id,
+    shows: true,
   }),
 ] as const satisfies readonly Fault[];

@@ -4,10 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   agentReadProblems,
+  atOnceMutationProblems,
   differences,
   emptyModel,
   expectedMutationCreate,
   mutationReadProblems,
+  parameterValuesProblems,
+  reviewProjectCreateProblems,
+  sharedIds,
   testCaseCreateProblems,
   type ExploreModel,
   type MutationEntry,
@@ -122,6 +126,8 @@ describe('mutationReadProblems', () => {
 describe('agentReadProblems', () => {
   const entry = {
     id: AGENT,
+    modelType: 'MODEL_TYPE_VOICE' as const,
+    config: {},
     snapshot: { prompt: 'p', create_time: '2026-01-05T10:00:00Z', update_time: '2026-01-05T10:00:00Z' },
   };
 
@@ -178,5 +184,79 @@ describe('testCaseCreateProblems', () => {
     expect(requirementsOf({ ...sent, description: 'd' }, { ...sent, input_type: 'SCENARIO' })).toEqual([
       'TESTCASE-CREATE',
     ]);
+  });
+});
+
+describe('parameterValuesProblems', () => {
+  const named = (sent: object, created: object) =>
+    parameterValuesProblems(sent as never, created as never).map((p) => p.requirement);
+
+  it('wants the pairs of flat text overrides when none are given, and nothing else', () => {
+    const sent = { config_overrides: { prompt: 'Be formal.', response_format: 'responses' } };
+    expect(named(sent, { parameter_values: { prompt: 'Be formal.', response_format: 'responses' } })).toEqual([]);
+    expect(named(sent, { parameter_values: { prompt: 'Be casual.', response_format: 'responses' } })).toEqual([
+      'MUTATION-PARAMETER-VALUES-DERIVED',
+    ]);
+    expect(named(sent, { parameter_values: { ...sent.config_overrides, extra: 'x' } })).toHaveLength(1);
+  });
+
+  it('wants no pairs without overrides (absent, null or {}), and none from an earlier mutation', () => {
+    expect(named({}, {})).toEqual([]);
+    expect(named({}, { parameter_values: null })).toEqual([]);
+    expect(named({}, { parameter_values: {} })).toEqual([]);
+    expect(named({}, { parameter_values: { prompt: 'Be formal.' } })).toHaveLength(1);
+  });
+
+  it('judges no given parameter_values (the echo does) and no override holding another value than text', () => {
+    expect(named({ parameter_values: { tone: 'x' }, config_overrides: { prompt: 'p' } }, {})).toEqual([]);
+    expect(named({ config_overrides: { strip_message_timestamps: true } }, { parameter_values: {} })).toEqual([]);
+  });
+});
+
+describe('atOnceMutationProblems', () => {
+  const free = expectedMutationCreate(emptyModel(), AGENT, 'alpha', undefined);
+  const taken = expectedMutationCreate(modelOf(mutation('alpha')), AGENT, 'alpha', undefined);
+
+  it('lets at most one of two creations of a free name succeed, and neither of a taken one', () => {
+    expect(atOnceMutationProblems(free, 0)).toEqual([]);
+    expect(atOnceMutationProblems(free, 1)).toEqual([]);
+    expect(atOnceMutationProblems(free, 2).map((p) => p.requirement)).toEqual(['MUTATION-DISPLAY-NAME-UNIQUE']);
+    expect(atOnceMutationProblems(taken, 0)).toEqual([]);
+    expect(atOnceMutationProblems(taken, 1)).toHaveLength(1);
+  });
+});
+
+describe('sharedIds', () => {
+  it('names the ids more than one resource answered with, once each', () => {
+    expect(sharedIds([{ id: 'a' }, { id: 'b' }])).toEqual([]);
+    expect(sharedIds([{ id: 'a' }, { id: 'a' }, { id: 'a' }, { id: 'b' }])).toEqual(['a']);
+  });
+});
+
+describe('reviewProjectCreateProblems', () => {
+  const sent = { display_name: 'r', assignees: ['b@example.com', 'a@example.com'], linked_metric_ids: ['m'] };
+  const answer = {
+    ...sent,
+    id: 'p2',
+    assignees: ['a@example.com', 'b@example.com'],
+    project_type: 'PROJECT_INDIVIDUAL',
+    notifications: true,
+  };
+  const named = (s: object, created: object, earlier: string[] = []) =>
+    reviewProjectCreateProblems(s as never, created as never, earlier).map((p) => p.requirement);
+
+  it('finds none in an answer carrying what was sent, lists in any order, with the stated defaults', () => {
+    expect(named(sent, answer, ['p1'])).toEqual([]);
+  });
+
+  it('names the default a project sent without it lacks, and an earlier project id', () => {
+    expect(named(sent, { ...answer, project_type: 'PROJECT_COLLABORATIVE' })).toEqual(['REVIEW-PROJECT-TYPE']);
+    expect(named(sent, { ...answer, notifications: false })).toEqual(['REVIEW-PROJECT-NOTIFICATIONS-DEFAULT']);
+    expect(named({ ...sent, notifications: false }, { ...answer, notifications: false })).toEqual([]);
+    expect(named(sent, answer, ['p1', 'p2'])).toEqual(['REVIEW-PROJECT-CREATE']);
+  });
+
+  it('names a field sent that came back otherwise', () => {
+    expect(named(sent, { ...answer, assignees: ['a@example.com'] })).toEqual(['REVIEW-PROJECT-CREATE']);
   });
 });

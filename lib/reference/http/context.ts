@@ -32,7 +32,7 @@ export class RawText {
   constructor(readonly contentType: string, readonly text: string) {}
 }
 
-export type Handler = (ctx: RequestContext) => Reply;
+export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;
 
 /** Handlers by endpoint key (`GET /v1/agents/{agent_id}`). */
 export type Routes = Readonly<Record<string, Handler>>;

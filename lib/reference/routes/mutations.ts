@@ -36,7 +36,7 @@ function parentKeys({ b, store, param }: RequestContext): ReadonlySet<string> {
   return b.mutationRules.configurationKeys(activeAgent(store, agentId));
 }
 
-function createMutation(ctx: RequestContext) {
+async function createMutation(ctx: RequestContext) {
   const { b, store, body } = ctx;
   const rules = b.mutationRules;
   const agentId = ctx.param('agent_id');
@@ -67,6 +67,7 @@ function createMutation(ctx: RequestContext) {
     // Stryker disable next-line StringLiteral: the text and details of an ALREADY_EXISTS are free (the specification asks none of them).
     throw alreadyExists('display_name', `the agent already has a mutation named "${display_name}"`);
   }
+  await rules.beforeStore();
 
   const now = store.clock.now();
   const mutation: MutationRecord = {

@@ -39,6 +39,8 @@ export interface MutationRules {
   mutationIdCheckedAfterAgent: boolean;
   /** When config_overrides keys are held against the parent: before the mutation is stored, or after (a refusal then leaves it stored). */
   overrideKeysCheckedAt: 'before-store' | 'after-store';
+  /** What a creation waits for between the name's uniqueness check and the store: nothing, the two are one step. */
+  beforeStore(): Promise<void> | undefined;
 }
 
 const MUTATION_FIELDS: Readonly<MutationFields> = {
@@ -85,5 +87,6 @@ export function defaultMutationRules(): MutationRules {
     // again once the agent is found gives the same answer.
     mutationIdCheckedAfterAgent: false,
     overrideKeysCheckedAt: 'before-store',
+    beforeStore: () => undefined,
   };
 }
