@@ -363,7 +363,7 @@ export const REVIEW_PROJECTS_FAULTS = [
   fault({
     id: 'review-project-defaults-kept-from-last',
     requirements: ['REVIEW-PROJECT-TYPE', 'REVIEW-PROJECT-NOTIFICATIONS-DEFAULT'],
-    slips: ['state'],
+    slips: ['explicit'],
     description:
       'The defaults of project_type and notifications are one object each creation writes its given values into (`Object.assign(defaults, body)`): a project sent without them gets the last ones given, not PROJECT_INDIVIDUAL and true.',
     behaviour: (b) => {
@@ -384,7 +384,7 @@ export const REVIEW_PROJECTS_FAULTS = [
   fault({
     id: 'review-project-id-from-links',
     requirements: ['REVIEW-PROJECT-CREATE'],
-    slips: ['state'],
+    slips: ['broken'],
     description:
       "A review project answers an id made from what it links (an idempotency key taken for its id): a second project linking the same simulation and metric answers the first one's id and name.",
     behaviour: (b) => {
