@@ -98,7 +98,7 @@ const COMMAND_OPTIONS = {
 
 /** A setting's option takes a value, or is a switch (`--read-only`) when `--help` shows none. */
 const SETTING_OPTIONS: NonNullable<ParseArgsConfig['options']> = Object.fromEntries(
-  SETTINGS.map((s) => [s.option, { type: s.arg ? 'string' : 'boolean' }]),
+  SETTINGS.map((s) => [s.option, { type: s.arg ? 'string' : 'boolean', ...(s.repeatable ? { multiple: true } : {}) }]),
 );
 
 const OPTIONS = { ...SETTING_OPTIONS, ...COMMAND_OPTIONS };
@@ -139,13 +139,17 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   if (format !== 'text' && format !== 'json') throw new ConfigError(`--format: expected text or json, got "${format}"`);
   const merged: Record<string, string | undefined> = { ...env };
   const given: Record<string, string> = {};
-  const settingValues = values as Readonly<Record<string, string | boolean | undefined>>;
+  const settingValues = values as Readonly<Record<string, string | string[] | boolean | undefined>>;
   const warnings: string[] = [];
-  for (const { name, option, secret } of SETTINGS) {
-    const value = settingValues[option];
+  for (const { name, option, secret, lowerCase } of SETTINGS) {
+    const typed = settingValues[option];
+    // A repeatable option (`--header a --header b`): its values one a line.
+    const value = Array.isArray(typed) ? typed.join('\n') : typed;
     // A switch (`--read-only`) sets its setting to true.
     if (value === undefined || value === false) continue;
     [merged[name], given[name]] = [value === true ? 'true' : value, `--${option}`];
+    // `http_proxy` is read before `HTTP_PROXY`: the option replaces both.
+    if (lowerCase) delete merged[name.toLowerCase()];
     if (secret && value)
       warnings.push(
         `--${option} puts its value in your shell history and process list; prefer ${name} in the environment or .env.`,

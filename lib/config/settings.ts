@@ -6,12 +6,14 @@ import {
   baseUrl,
   DEFAULT_SEED,
   flag,
+  headerList,
   integer,
   oneOf,
   optional,
   type Parse,
   type ParseOptional,
   path,
+  proxyUrl,
   seed,
   text,
 } from './values.js';
@@ -39,6 +41,10 @@ interface SettingRow {
   readonly fixture?: 'kept' | 'deleted';
   /** What an unset setting means, where that is not a value (`default`). */
   readonly unset?: string;
+  /** Also read in lower case (`http_proxy`), which wins when both are set, as curl and undici read it. */
+  readonly lowerCase?: true;
+  /** The option may be given again and again; the values are joined one a line. */
+  readonly repeatable?: true;
 }
 
 type Parsed =
@@ -289,6 +295,76 @@ const TABLE = [
     unset: "read from the target's published schema, else `metadata`",
     meaning:
       "Request field that carries an agent's simulator configuration on creation (the specification does not name it).",
+  },
+  {
+    name: 'HTTP_PROXY',
+    option: 'http-proxy',
+    arg: '<url>',
+    field: 'httpProxy',
+    parse: proxyUrl,
+    lowerCase: true,
+    summary: 'proxy for http:// targets (http_proxy too)',
+    unset: 'none: straight to the target',
+    meaning:
+      "Proxy every request to an `http://` target goes through (also read as `http_proxy`, which wins), through undici's `EnvHttpProxyAgent`; the target line of every report names it. Loopback targets are proxied too unless `NO_PROXY` lists them. A proxy that cannot be reached stops the run (exit 2: `cannot reach … through the proxy …`).",
+  },
+  {
+    name: 'HTTPS_PROXY',
+    option: 'https-proxy',
+    arg: '<url>',
+    field: 'httpsProxy',
+    parse: proxyUrl,
+    lowerCase: true,
+    summary: 'proxy for https:// targets (https_proxy too); unset: HTTP_PROXY',
+    unset: '`HTTP_PROXY`',
+    meaning:
+      'Proxy for an `https://` target (also read as `https_proxy`, which wins), reached by a `CONNECT` tunnel, so TLS is still end to end. Unset: `HTTP_PROXY`.',
+  },
+  {
+    name: 'NO_PROXY',
+    option: 'no-proxy',
+    arg: '<hosts>',
+    field: 'noProxy',
+    parse: text,
+    lowerCase: true,
+    summary: 'hosts reached without the proxy (no_proxy too), comma-separated; * for all',
+    unset: 'none: every host through the proxy',
+    meaning:
+      'Hosts reached without the proxy (also read as `no_proxy`, which wins): comma- or space-separated names, each matching itself and its subdomains, optionally with `:port`; `*` for all. Nothing is exempt by default, not even `localhost` or `127.0.0.1`.',
+  },
+  {
+    name: 'HEADERS',
+    option: 'header',
+    arg: "'Name: value'",
+    field: 'headers',
+    parse: headerList,
+    repeatable: true,
+    summary: 'extra header sent with every request (repeatable; one a line or ;-separated in the variable)',
+    unset: 'none',
+    meaning:
+      "Extra headers sent with every request, for a gateway in front of the target (an access token, a `Host`): `--header 'Name: value'`, repeatable, or one a line (or `;`-separated) in the variable. A check that sets or leaves out a header on purpose still does (an extra header never overrides it), and the headers a check controls (`X-API-Key`, `Content-Type`, `Content-Length`, `Transfer-Encoding`) are refused. Values of credential-like names (`Authorization`, `Cookie`, names containing `token`, `key`, `secret`, `password`, `session`) are redacted in every report and output.",
+  },
+  {
+    name: 'SECRET_HEADERS',
+    option: 'secret-header',
+    arg: "'Name: value'",
+    field: 'secretHeaders',
+    parse: headerList,
+    repeatable: true,
+    secret: true,
+    summary: 'extra header whose value is never shown (repeatable)',
+    unset: 'none',
+    meaning: 'Extra headers as `HEADERS`, whose values are redacted in every report and output whatever their names.',
+  },
+  {
+    name: 'INSECURE',
+    option: 'insecure',
+    field: 'insecure',
+    parse: flag,
+    default: 'false',
+    summary: 'accept any TLS certificate of the target (every report says so)',
+    meaning:
+      "`true` accepts any TLS certificate of the target (self-signed, expired, another host's). Every report says so next to the target. A private CA is better trusted with `NODE_EXTRA_CA_CERTS` (see TLS and proxies).",
   },
 ] as const satisfies readonly Setting[];
 

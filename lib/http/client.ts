@@ -10,6 +10,7 @@ import { TransportError } from './exchange.js';
 import { Connections } from './connections.js';
 import { API_KEY_PLACEHOLDER, redact, registerSecret } from './redact.js';
 import { Throttle } from './throttle.js';
+import { proxyFor, shownProxy, type Transport } from './transport.js';
 
 export interface ClientOptions {
   readonly baseUrl: string;
@@ -21,6 +22,8 @@ export interface ClientOptions {
   readonly ratePerSecond?: number;
   /** Back-pressure with no answer anywhere for this long ends the retries (default a minute). */
   readonly throttleGiveUpMs?: number;
+  /** A proxy, TLS verification off, extra headers (transport.ts). */
+  readonly transport?: Transport;
 }
 
 export interface RequestSpec {
@@ -69,7 +72,7 @@ export class ApiClient {
 
   constructor(private readonly options: ClientOptions) {
     registerSecret(options.apiKey);
-    this.connections = new Connections(options.concurrency);
+    this.connections = new Connections(options.concurrency, options.transport);
     this.throttle = new Throttle(options.baseUrl, {
       concurrency: options.concurrency,
       giveUpMs: options.throttleGiveUpMs ?? DEFAULT_GIVE_UP_MS,
@@ -139,7 +142,9 @@ export class ApiClient {
 
   private headersFor(spec: RequestSpec): { headers: Record<string, string>; recordedHeaders: Record<string, string> } {
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries({ accept: 'application/json', ...spec.headers }))
+    // Extra headers (HEADERS) replace the client's defaults, and yield to a header the check sets or removes.
+    const extra = (this.options.transport?.headers ?? []).map((h): [string, string] => [h.name, h.value]);
+    for (const [name, value] of overlaid([['accept', 'application/json'], ...extra], spec.headers ?? {}))
       if (value !== null) headers[name] = value;
     if (spec.json !== undefined || spec.rawBody !== undefined) headers['content-type'] ??= 'application/json';
     const recordedHeaders: Record<string, string> = {};
@@ -212,7 +217,7 @@ export class ApiClient {
         (error as { code?: string; cause?: { code?: string } }).code ??
         (error as { cause?: { code?: string } }).cause?.code;
       throw new TransportError(
-        describeTransportError(error, method, url, timeoutMs),
+        describeTransportError(error, method, url, timeoutMs, proxyFor(url, this.options.transport ?? {})),
         recorded,
         RESET_CODES.has(code ?? ''),
         { cause: error },
@@ -279,7 +284,42 @@ function backPressureMs(response: RecordedResponse): number | undefined {
   return response.status === 429 ? DEFAULT_BACK_OFF_MS : undefined;
 }
 
-function describeTransportError(error: unknown, method: string, url: string, timeoutMs: number): string {
+/** Headers by name in any letter case: each of `first` unless `then` names it too (then `then`'s, as written). */
+function overlaid(
+  first: ReadonlyArray<[string, string]>,
+  then: Readonly<Record<string, string | null>>,
+): Array<[string, string | null]> {
+  const byName = new Map<string, [string, string | null]>();
+  for (const [name, value] of [...first, ...Object.entries(then)]) byName.set(name.toLowerCase(), [name, value]);
+  return [...byName.values()];
+}
+
+function describeTransportError(
+  error: unknown,
+  method: string,
+  url: string,
+  timeoutMs: number,
+  proxy: string | undefined,
+): string {
+  const message = describeDirectError(error, method, url, timeoutMs);
+  if (proxy === undefined) return message;
+  const err = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = err.code ?? err.cause?.code ?? '';
+  const via = shownProxy(proxy);
+  // The proxy itself refused, was not found, or would not open the tunnel: nothing reached the target.
+  if (['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'].includes(code) || /proxy/i.test(err.message ?? '')) {
+    const reason =
+      code === 'ECONNREFUSED'
+        ? 'the proxy refused the connection'
+        : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+          ? "the proxy's host name was not found"
+          : redact(err.message ?? '');
+    return `${method} ${redact(url)}: cannot reach ${new URL(url).origin} through the proxy ${via}: ${reason} (HTTP_PROXY, HTTPS_PROXY, NO_PROXY)`;
+  }
+  return `${message} (through the proxy ${via})`;
+}
+
+function describeDirectError(error: unknown, method: string, url: string, timeoutMs: number): string {
   const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = err.code ?? err.cause?.code;
   const where = `${method} ${redact(url)}`;

@@ -25,6 +25,7 @@ import {
   verdictText,
   waiverSummaryLines,
   withRedaction,
+  routeOf,
 } from './text.js';
 import type { ReportPaths } from './write.js';
 import { isRequirementId, requirement } from '../contract/requirements/index.js';
@@ -66,7 +67,7 @@ export function consoleSummary(run: RunResult, options: ConsoleOptions): string 
 }
 
 function summaryLines(run: RunResult, paint: Paint, reports: ReportPaths | undefined): string[] {
-  const target = run.target.baseUrl ?? 'no target';
+  const target = `${run.target.baseUrl ?? 'no target'}${routeOf(run)}`;
   const paths = reports
     ? ['Reports:', ...[reports.junit, reports.html, reports.summary].map((p) => fit(`${INDENT}${p}`, 'end'))]
     : [];

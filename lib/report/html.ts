@@ -29,6 +29,7 @@ import {
   verdictText,
   waiverSummaryLines,
   withRedaction,
+  routeOf,
 } from './text.js';
 
 const SLOWEST = 10;
@@ -80,7 +81,10 @@ function header(run: RunResult): string {
   return `<header>
 <h1>Agent Evaluation Service API: conformance report</h1>
 ${definitions([
-  ['Target', `${targetText(run)}${run.target.embedded && run.target.baseUrl ? ' (embedded reference service)' : ''}`],
+  [
+    'Target',
+    `${targetText(run)}${run.target.embedded && run.target.baseUrl ? ' (embedded reference service)' : ''}${routeOf(run)}`,
+  ],
   ['Started', run.startedAt],
   ['Profile', run.profile],
   ['Duration', `${seconds(run.durationMs)} s`],

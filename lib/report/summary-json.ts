@@ -101,7 +101,10 @@ export const SUMMARY_SCHEMA = object(
     suite: object({ name: str, version: str }, ['name', 'version']),
     // The specification the suite checks; optional so that summaries written before it was recorded still validate (and merge).
     specification: object({ file: str, sha256: { type: 'string', pattern: '^[0-9a-f]{64}$' } }, ['file', 'sha256']),
-    target: object({ baseUrl: { type: ['string', 'null'] }, embedded: { type: 'boolean' } }, ['baseUrl', 'embedded']),
+    target: object(
+      { baseUrl: { type: ['string', 'null'] }, embedded: { type: 'boolean' }, proxy: str, insecure: { const: true } },
+      ['baseUrl', 'embedded'],
+    ),
     profile: str,
     startedAt: str,
     durationMs: nonNegative,

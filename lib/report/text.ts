@@ -235,3 +235,9 @@ export function selectionText(run: RunResult): string {
   ];
   return parts.length ? ` (${parts.join('; ')})` : '';
 }
+
+/** ` through the proxy http://proxy:3128; TLS certificates NOT verified (--insecure)`: how the target was reached. */
+export function routeOf(run: RunResult): string {
+  const { proxy, insecure } = run.target;
+  return `${proxy ? ` through the proxy ${proxy}` : ''}${insecure ? '; TLS certificates NOT verified (--insecure)' : ''}`;
+}

@@ -156,6 +156,15 @@ export interface RunStop {
 
 export type ExitCode = 0 | 1 | 2 | 130 | 143;
 
+/** Where the run's requests went, and how: through a proxy (its address without credentials), TLS unverified. */
+export interface RunTarget {
+  readonly baseUrl: string | null;
+  readonly embedded: boolean;
+  readonly proxy?: string;
+  /** INSECURE (--insecure): the target's TLS certificate was not verified; every report says so. */
+  readonly insecure?: true;
+}
+
 export type InterruptSignal = 'SIGINT' | 'SIGTERM';
 
 /** Back-pressure (429, or 503 with Retry-After) a run waited out. */
@@ -167,7 +176,7 @@ export interface Throttling {
 
 export interface RunResult {
   readonly suite: { readonly name: string; readonly version: string };
-  readonly target: { readonly baseUrl: string | null; readonly embedded: boolean };
+  readonly target: RunTarget;
   readonly profile: string;
   readonly startedAt: string;
   readonly durationMs: number;

@@ -4,6 +4,7 @@
 import { availableParallelism } from 'node:os';
 import { ConfigError, type Config, asGiven, parseConfig, redactedSettings } from '../config.js';
 import { ApiClient } from '../http/client.js';
+import { routeText, targetRoute, transportOf } from '../http/transport.js';
 import { ThrottleWatch } from '../http/throttle.js';
 import { registerSecret } from '../http/redact.js';
 import { summarise } from '../result/aggregate.js';
@@ -76,14 +77,19 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
     registerSecret(config.apiKey);
     if (config.baseUrlNotice) log(config.baseUrlNotice);
     log(
-      `Target ${config.baseUrl}${embedded ? ' (embedded reference service: no target setting given)' : ''}, profile ${config.profile}${config.readOnly ? ', read-only' : ''}`,
+      `Target ${config.baseUrl}${routeText(config.baseUrl!, transportOf(config))}${embedded ? ' (embedded reference service: no target setting given)' : ''}, profile ${config.profile}${config.readOnly ? ', read-only' : ''}`,
     );
+    if (config.insecure) log('warning: INSECURE (--insecure): TLS certificates are not verified; every report says so');
     if (config.seedDrawn)
       log(`Seed ${config.seed}, drawn at random (SEED=random): --seed ${config.seed} repeats this run`);
     // Every client of the target, in the workers too, tells it of back-pressure.
     throttling = new ThrottleWatch(config.baseUrl!);
     const stop = interrupted(request.interrupt) ?? (await checkTarget(config));
-    const target = { baseUrl: config.baseUrl ?? null, embedded: !!embedded };
+    const target = {
+      baseUrl: config.baseUrl ?? null,
+      embedded: !!embedded,
+      ...targetRoute(config.baseUrl!, transportOf(config)),
+    };
     if (stop)
       return withThrottling(
         assemble(startedAt, config, target, selectionOf(chosen, request, config.readOnly), [], stop),
@@ -144,6 +150,7 @@ function interrupted(interrupt: AbortSignal | undefined): RunStop | undefined {
 async function checkTarget(config: Config): Promise<RunStop | undefined> {
   const client = new ApiClient({
     baseUrl: config.baseUrl!,
+    transport: transportOf(config),
     apiKey: config.apiKey,
     timeoutMs: config.requestTimeoutMs,
     concurrency: 2,
