@@ -21,6 +21,8 @@ export interface CliRequest {
   readonly warnings: string[];
   /** Settings given as options, by the option typed (`NUM_RUNS` → `--runs`): messages name what was typed. */
   readonly given: Record<string, string>;
+  /** `--grep`: only checks whose id or title this regular expression matches (any case). */
+  readonly grep?: string;
 }
 
 const COMMAND_HELP = `Usage: aes-conformance [options]
@@ -34,6 +36,8 @@ Options:
                          with --list, lists only what they select
   --exclude <list>       endpoint groups, requirement ids or check ids not to run (same items as --only; repeatable);
                          the requirements left unverified make the run partial
+  --grep <pattern>       only checks whose id or title this regular expression matches (any case), as pytest's -k;
+                         the run is then partial, as with --only
   --format <text|json>   text (default): progress and summary on stdout; json: summary.json on stdout,
                          progress and messages on stderr
   --rerun-failed         run only the checks that failed or errored in the summary.json of --report-dir;
@@ -94,6 +98,7 @@ const COMMAND_OPTIONS = {
   merge: { type: 'boolean' },
   exclude: { type: 'string', multiple: true },
   format: { type: 'string' },
+  grep: { type: 'string' },
 } as const;
 
 /** A setting's option takes a value, or is a switch (`--read-only`) when `--help` shows none. */
@@ -181,6 +186,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     action,
     rerunFailed: values['rerun-failed'] ?? false,
     ...(values.shard === undefined ? {} : { shard: values.shard }),
+    ...(values.grep === undefined ? {} : { grep: values.grep }),
     mergeFrom: positionals,
     warnings,
     given,

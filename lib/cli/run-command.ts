@@ -58,6 +58,7 @@ async function runAndReport(request: CliRequest, log: Log, interrupt?: AbortSign
       given: request.given,
       ...(interrupt ? { interrupt } : {}),
       ...(request.shard ? { shard: request.shard } : {}),
+      ...(request.grep === undefined ? {} : { grep: request.grep }),
     });
   }
   let written: ReportPaths | Error;

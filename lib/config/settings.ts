@@ -366,6 +366,27 @@ const TABLE = [
     meaning:
       "`true` accepts any TLS certificate of the target (self-signed, expired, another host's). Every report says so next to the target. A private CA is better trusted with `NODE_EXTRA_CA_CERTS` (see TLS and proxies).",
   },
+  {
+    name: 'VERBOSE',
+    option: 'verbose',
+    field: 'verbose',
+    parse: flag,
+    default: 'false',
+    summary: 'one line per request on stderr: method, path, status, time, retries',
+    meaning:
+      '`true` writes one line per request to stderr as it is answered: method, path and query, status (or what went wrong), time in milliseconds and the back-pressure answers waited out. No header is shown, so neither the key nor an extra header appears.',
+  },
+  {
+    name: 'MAX_FAILURES',
+    option: 'max-failures',
+    arg: '<n>',
+    field: 'maxFailures',
+    parse: optional(integer(1, 1_000_000)),
+    summary: 'stop after this many failing checks (a partial run, exit 1)',
+    unset: 'every check runs',
+    meaning:
+      'Stop the run once this many checks have failed: the checks not finished are reported as not run, the run is partial (every report says `stopped after N failing checks (--max-failures)`) and exits 1.',
+  },
 ] as const satisfies readonly Setting[];
 
 /** Every setting, in the order the documents show them. */

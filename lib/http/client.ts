@@ -107,6 +107,8 @@ export class ApiClient {
       const response = await this.throttle
         .run(() => this.onceRetryingReset(spec.method, url, headers, body, recorded))
         .catch((error: unknown) => {
+          if (this.options.transport?.verbose)
+            verboseLine(spec.method, url, 'no answer', performance.now() - started, attempt);
           // One message wherever a request was cut short, so the reports show one cause (the request is in the evidence).
           throw this.throttle.stopSignal.aborted
             ? new TransportError(`not finished: ${(this.throttle.stopSignal.reason as Error).message}`, recorded, false)
@@ -115,7 +117,16 @@ export class ApiClient {
       const wait = backPressureMs(response);
       if (wait === undefined) {
         this.throttle.answered();
-        return { request: recorded, response, startedAt, durationMs: performance.now() - started, retries: attempt };
+        const exchange = {
+          request: recorded,
+          response,
+          startedAt,
+          durationMs: performance.now() - started,
+          retries: attempt,
+        };
+        if (this.options.transport?.verbose)
+          verboseLine(spec.method, url, String(response.status), exchange.durationMs, attempt);
+        return exchange;
       }
       // A server asking again and again for no wait at all gets a growing one, so that no request spins.
       this.throttle.backPressure(
@@ -224,6 +235,13 @@ export class ApiClient {
       );
     }
   }
+}
+
+/** `GET /v1/personas?page_size=1 200 12 ms (2 retries)` on stderr: the path only, never a header. */
+function verboseLine(method: string, url: string, status: string, ms: number, retries: number): void {
+  const { pathname, search } = new URL(url);
+  const waited = retries ? ` (${retries} ${retries === 1 ? 'retry' : 'retries'})` : '';
+  process.stderr.write(`${redact(`${method} ${pathname}${search} ${status} ${Math.round(ms)} ms${waited}`)}\n`);
 }
 
 function queryString(query: RequestSpec['query']): string {

@@ -14,6 +14,8 @@ export interface Transport {
   readonly insecure?: boolean;
   /** Sent with every request unless the request sets or removes the header itself. */
   readonly headers?: readonly ExtraHeader[];
+  /** VERBOSE: one line per request on stderr (requestLine). */
+  readonly verbose?: boolean;
 }
 
 /** What of the settings the client needs to reach the target; secret header values are registered for redaction. */
@@ -26,6 +28,7 @@ export function transportOf(config: Config): Transport {
     noProxy: config.noProxy,
     insecure: config.insecure,
     headers: [...config.headers, ...config.secretHeaders],
+    verbose: config.verbose,
   };
 }
 

@@ -127,11 +127,17 @@ export const SUMMARY_SCHEMA = object(
     throttling: object({ responses: { type: 'integer', minimum: 0 }, waitMs: nonNegative }, ['responses', 'waitMs']),
     settings: headers,
     // `exclude` is optional so that summaries written before it existed still validate (and merge).
-    selection: object({ only: strings, shards: strings, readOnly: { type: 'boolean' }, exclude: strings }, [
-      'only',
-      'shards',
-      'readOnly',
-    ]),
+    selection: object(
+      {
+        only: strings,
+        shards: strings,
+        readOnly: { type: 'boolean' },
+        exclude: strings,
+        grep: str,
+        stoppedAfterFailures: { type: 'integer', minimum: 1 },
+      },
+      ['only', 'shards', 'readOnly'],
+    ),
     waivers: object(
       {
         file: str,

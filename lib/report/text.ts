@@ -172,7 +172,7 @@ export function verdictText(run: RunResult): VerdictText {
     case 'violations':
       return {
         label: 'NOT CONFORMANT',
-        detail: `${plural(fail, 'check')} found a rule violated${error ? `; ${error} errored` : ''}`,
+        detail: `${plural(fail, 'check')} found a rule violated${error ? `; ${error} errored` : ''}${run.selection.stoppedAfterFailures ? `; a partial run${selectionText(run)}` : ''}`,
       };
     case 'errors':
       // Not a violation by the target, but conformance is not shown either: exit code 1 as well.
@@ -232,6 +232,10 @@ export function selectionText(run: RunResult): string {
     ...(exclude.length ? [`--exclude ${exclude.join(',')}`] : []),
     ...(shards.length ? [`--shard ${shards.join(', ')}`] : []),
     ...(readOnly ? ['read-only'] : []),
+    ...(run.selection.grep === undefined ? [] : [`--grep ${run.selection.grep}`]),
+    ...(run.selection.stoppedAfterFailures
+      ? [`stopped after ${run.selection.stoppedAfterFailures} failing checks (--max-failures), the rest not run`]
+      : []),
   ];
   return parts.length ? ` (${parts.join('; ')})` : '';
 }

@@ -134,6 +134,10 @@ export interface Selection {
   readonly readOnly: boolean;
   /** `--exclude` items (groups, requirement ids) not run; absent in summaries written before it existed. */
   readonly exclude?: readonly string[];
+  /** `--grep`: only checks whose id or title matched this pattern ran. */
+  readonly grep?: string;
+  /** `--max-failures` was reached: the run stopped after this many failing checks, the rest not run. */
+  readonly stoppedAfterFailures?: number;
 }
 
 /** A requirement the profile requires that no check verified, and why. */

@@ -21,6 +21,8 @@ import {
   wholeOfShards,
   withPublished,
 } from '../result/selection.js';
+import type { Reporter } from 'vitest/node';
+import { toCheckResult } from '../protocol/decode.js';
 import { CollectingReporter } from './collect.js';
 import { publishedNames } from './published-operations.js';
 import { atReference, startEmbedded } from './embedded.js';
@@ -43,6 +45,8 @@ export interface RunRequest {
   readonly given?: Readonly<Record<string, string>>;
   /** Aborted (with the signal's name as its reason) when SIGINT or SIGTERM asks the run to stop: the checks not finished are not run. */
   readonly interrupt?: AbortSignal;
+  /** `--grep`: only checks whose id or title this pattern matches. */
+  readonly grep?: string;
 }
 
 export async function runConformance(request: RunRequest): Promise<RunResult> {
@@ -53,7 +57,7 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
   let waiverFile: WaiverFile | undefined;
   try {
     config = parseConfig(request.env);
-    chosen = selection(request.only ?? [], request.exclude ?? []);
+    chosen = selection(request.only ?? [], request.exclude ?? [], request.grep);
     // WAIVERS (or --waivers) names a waiver file; else conformance.waivers.yaml in the working directory, if there.
     waiverFile = loadWaivers(request.env['WAIVERS']);
   } catch (error) {
@@ -104,7 +108,7 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
         message: error.message,
       });
     }
-    const selected = selectionOf(chosen, request, config.readOnly);
+    const limit: FailureLimit = { max: config.maxFailures, reached: false };
     // CONCURRENCY and RATE_LIMIT hold for the whole run: each worker gets its share.
     const workers = Math.min(availableParallelism(), config.concurrency);
     const share = {
@@ -121,7 +125,12 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
       throttling,
       request.shard,
       request.interrupt,
+      limit,
     );
+    const selected = {
+      ...selectionOf(chosen, request, config.readOnly),
+      ...(limit.reached ? { stoppedAfterFailures: limit.max } : {}),
+    };
     const stopped =
       interrupted(request.interrupt) ??
       (throttling.gaveUp === undefined ? undefined : throttledStop(throttling.gaveUp));
@@ -174,6 +183,12 @@ const throttledStop = (why: string): RunStop => ({
 const withThrottling = (run: RunResult, watch: ThrottleWatch): RunResult =>
   watch.figures ? { ...run, throttling: watch.figures } : run;
 
+/** MAX_FAILURES, and whether the run reached it (then it stopped, the rest not run). */
+interface FailureLimit {
+  readonly max: number | undefined;
+  reached: boolean;
+}
+
 /** The name of a run's one target in its plan. */
 const RUN_TARGET = 'target';
 
@@ -186,13 +201,25 @@ async function runSuites(
   throttling: ThrottleWatch,
   shard?: string,
   interrupt?: AbortSignal,
+  limit?: FailureLimit,
 ): Promise<CheckResult[]> {
   const collector = new CollectingReporter();
   const progress = new ProgressReporter(log);
+  let failures = 0;
+  // MAX_FAILURES: the run cancelled as an interrupt is, once that many checks have failed.
+  const failureLimit: Reporter = {
+    onTestCaseResult(test) {
+      if (limit?.max === undefined || limit.reached || toCheckResult(test).outcome !== 'fail') return;
+      if (++failures < limit.max) return;
+      limit.reached = true;
+      log(`${limit.max} checks failed (MAX_FAILURES); cancelling the remaining checks.`);
+      cancel(`the run stopped after ${limit.max} failing checks (MAX_FAILURES)`);
+    },
+  };
   const signalHandlers = SIGNALS.map((signal) => process.rawListeners(signal));
   const vitest = await conformanceVitest({
     passWithNoTests: true,
-    reporters: [collector, progress],
+    reporters: [collector, progress, failureLimit],
     // One worker per core (vitest's default leaves a core idle), but no more than CONCURRENCY allows.
     maxWorkers: workers,
     env: planEnvironment(plan),
@@ -253,7 +280,13 @@ function selectionOf(
   request: RunRequest,
   readOnly: boolean,
 ): Selection {
-  return { only, shards: request.shard ? [request.shard] : [], readOnly, exclude };
+  return {
+    only,
+    shards: request.shard ? [request.shard] : [],
+    readOnly,
+    exclude,
+    ...(request.grep === undefined ? {} : { grep: request.grep }),
+  };
 }
 
 /** `config` is undefined when it could not be read (a stopped run): defaults are shown then. */

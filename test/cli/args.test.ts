@@ -32,6 +32,8 @@ const SAMPLES: Readonly<Record<string, string>> = {
   HEADERS: 'X-Gateway: open',
   SECRET_HEADERS: 'X-Tenant: t-1',
   INSECURE: 'true',
+  VERBOSE: 'true',
+  MAX_FAILURES: '3',
 };
 const argsFor = (s: Setting): string[] => (s.arg ? [`--${s.option}`, SAMPLES[s.name]!] : [`--${s.option}`]);
 
