@@ -387,6 +387,16 @@ const TABLE = [
     meaning:
       'Stop the run once this many checks have failed: the checks not finished are reported as not run, the run is partial (every report says `stopped after N failing checks (--max-failures)`) and exits 1.',
   },
+  {
+    name: 'SUMMARY_MD',
+    option: 'summary-md',
+    arg: '<file>',
+    parse: text,
+    summary: 'also write the run in GitHub-flavoured Markdown here (GITHUB_STEP_SUMMARY is appended to when set)',
+    unset: 'none (but `$GITHUB_STEP_SUMMARY` when set)',
+    meaning:
+      'A Markdown summary of the run (GitHub-flavoured, under 64 KB: the verdict, the counts, each cause with its first evidence and `curl` line; causes that do not fit are counted in a note), for a merge-request comment. In GitHub Actions, the same summary is appended to `$GITHUB_STEP_SUMMARY` whenever that is set.',
+  },
 ] as const satisfies readonly Setting[];
 
 /** Every setting, in the order the documents show them. */

@@ -34,6 +34,7 @@ const SAMPLES: Readonly<Record<string, string>> = {
   INSECURE: 'true',
   VERBOSE: 'true',
   MAX_FAILURES: '3',
+  SUMMARY_MD: 'summary.md',
 };
 const argsFor = (s: Setting): string[] => (s.arg ? [`--${s.option}`, SAMPLES[s.name]!] : [`--${s.option}`]);
 

@@ -116,3 +116,32 @@ describe('--grep', () => {
     BOUND,
   );
 });
+
+test(
+  '--summary-md writes the Markdown summary; $GITHUB_STEP_SUMMARY is appended to; the key is in neither',
+  async () => {
+    const run = await runCli({
+      env: { ...referenceEnvironment(faulty), GITHUB_STEP_SUMMARY: 'step-summary.md' },
+      args: ['--only', 'auth', '--summary-md', 'out/summary.md'],
+      files: { 'step-summary.md': '# an earlier step\n' },
+      keepReports: true,
+    });
+    try {
+      expect(run.exitCode).toBe(1);
+      const [md, step] = await Promise.all(
+        ['out/summary.md', 'step-summary.md'].map((f) => readFile(join(run.reportDir, f), 'utf8')),
+      );
+      expect(md!).toMatch(/^## ❌ NOT CONFORMANT\n/);
+      expect(md!).toContain(`| ${run.summary!.counts.pass} | ${run.summary!.counts.fail} |`);
+      expect(md!).toMatch(/#### FAIL /);
+      expect(md!).toMatch(/```sh\ncurl -sS -i /);
+      expect(Buffer.byteLength(md!)).toBeLessThan(64_000);
+      expect(step).toBe(`# an earlier step\n${md}`);
+      expect(md!).not.toContain(faulty.apiKey);
+      expect(run.stdout).toContain('Markdown summary: out/summary.md, step-summary.md');
+    } finally {
+      await rm(run.reportDir, { recursive: true, force: true });
+    }
+  },
+  BOUND,
+);
