@@ -96,7 +96,9 @@ function summaryLines(run: RunResult, paint: Paint, reports: ReportPaths | undef
       '',
       INDENT,
     ),
-    fit(`Totals: ${plural(run.counts.total, 'check')}: ${OUTCOMES.map((o) => `${run.counts[o]} ${o}`).join(', ')}`),
+    fit(
+      `Totals: ${plural(run.counts.total, 'check')}${settledText(run)}: ${OUTCOMES.map((o) => `${run.counts[o]} ${o}`).join(', ')}`,
+    ),
     ...throttlingLines(run),
     ...verdictLines(run, paint),
     ...specificationLines(),
@@ -354,4 +356,13 @@ function waiverLines(run: RunResult): string[] {
         ),
       ]
     : [];
+}
+
+/**
+ * ` (534 declared + 18 added by the run: run::…)`: the progress line counts the declared checks; the
+ * totals add those the run made of findings and problems (`run::…`), so each figure says what it counts.
+ */
+function settledText(run: RunResult): string {
+  const settled = run.checks.filter((c) => c.id.startsWith('run::')).length;
+  return settled ? ` (${run.counts.total - settled} declared + ${settled} added by the run: run::…)` : '';
 }
