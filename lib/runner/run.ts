@@ -29,7 +29,7 @@ import { atReference, startEmbedded } from './embedded.js';
 import { preflight } from './preflight.js';
 import { conformanceVitest } from './project.js';
 import { ProgressReporter } from './progress.js';
-import { applyWaivers, loadWaivers, waiverDay, type WaiverFile } from '../waivers/waivers.js';
+import { applyWaivers, loadWaivers, waiverDay } from '../waivers/waivers.js';
 
 export interface RunRequest {
   /** The environment the run reads (process.env merged with command-line options). */
@@ -52,16 +52,22 @@ export interface RunRequest {
 export async function runConformance(request: RunRequest): Promise<RunResult> {
   const startedAt = new Date();
   const log = request.log ?? (() => {});
-  let config: Config;
-  let chosen: Chosen;
-  let waiverFile: WaiverFile | undefined;
-  try {
-    config = parseConfig(request.env);
-    chosen = selection(request.only ?? [], request.exclude ?? [], request.grep);
-    // WAIVERS (or --waivers) names a waiver file; else conformance.waivers.yaml in the working directory, if there.
-    waiverFile = loadWaivers(request.env['WAIVERS']);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
+  // Every configuration error at once (settings, selection, waiver file), one a line: not one per attempt.
+  const errors: string[] = [];
+  const read = <T>(parse: () => T): T | undefined => {
+    try {
+      return parse();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      errors.push(error.message);
+      return undefined;
+    }
+  };
+  const parsed = read(() => parseConfig(request.env));
+  const choice = read(() => selection(request.only ?? [], request.exclude ?? [], request.grep));
+  // WAIVERS (or --waivers) names a waiver file; else conformance.waivers.yaml in the working directory, if there.
+  const waiverFile = read(() => loadWaivers(request.env['WAIVERS']));
+  if (errors.length || !parsed || !choice) {
     // The target and the selection as given, even when they could not be used: the reports say what was tried.
     const given = request.env['BASE_URL']?.trim() || null;
     const asTyped = { only: [...(request.only ?? [])], exclude: [...(request.exclude ?? [])] };
@@ -71,9 +77,11 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
       { baseUrl: given, embedded: false },
       selectionOf(asTyped, request, false),
       [],
-      { kind: 'config', message: asGiven(error.message, request.given) },
+      { kind: 'config', message: asGiven(errors.join('\n'), request.given) },
     );
   }
+  let config: Config = parsed;
+  let chosen: Chosen = choice;
   const embedded = config.baseUrl === undefined ? await startEmbedded() : undefined;
   let throttling: ThrottleWatch | undefined;
   try {

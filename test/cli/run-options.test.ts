@@ -145,3 +145,21 @@ test(
   },
   BOUND,
 );
+
+test(
+  'every configuration error in one report: settings, selection and waiver file, one a line (exit 2)',
+  async () => {
+    const run = await runCli({
+      env: { ...referenceEnvironment(reference), NUM_RUNS: 'many', WAIVERS: 'no-such-waivers.yaml' },
+      args: ['--exclude', 'no-such-group', '--profile', 'Strict'],
+    });
+    expect(run.exitCode).toBe(2);
+    const lines = run.summary!.stop!.message.split('\n');
+    expect(lines.some((l) => l.startsWith('NUM_RUNS must be an integer'))).toBe(true);
+    expect(lines.some((l) => l.includes('no-such-group'))).toBe(true);
+    expect(lines.some((l) => l.includes('no-such-waivers.yaml'))).toBe(true);
+    // Enumerated settings take any case: `Strict` is no error.
+    expect(run.summary!.stop!.message).not.toContain('PROFILE');
+  },
+  BOUND,
+);
