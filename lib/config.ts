@@ -5,9 +5,9 @@
 import { config as readDotenv } from 'dotenv';
 import { editDistance } from './util/closest.js';
 import { SETTINGS, type SettingName, type SettingValues } from './config/settings.js';
-import { ConfigError, isRandomSeed, v1Dropped } from './config/values.js';
+import { ConfigError, credentialHeader, type ExtraHeader, isRandomSeed, v1Dropped } from './config/values.js';
 
-export { ConfigError, DEFAULT_SEED } from './config/values.js';
+export { ConfigError, credentialHeader, DEFAULT_SEED, type ExtraHeader } from './config/values.js';
 export {
   FIXTURE_SETTINGS,
   SETTINGS,
@@ -78,9 +78,10 @@ function targetNotNamed(env: Env): string | undefined {
  */
 export function settingLookalikes(env: Env): string[] {
   const names: readonly string[] = SETTINGS.map((s) => s.name);
+  const lowerCase = SETTINGS.flatMap((s) => (s.lowerCase ? [s.name.toLowerCase()] : []));
   const bare = (name: string): string => name.toUpperCase().replace(/[^A-Z0-9]/g, '');
   return Object.keys(env).flatMap((key) => {
-    if (names.includes(key)) return [];
+    if (names.includes(key) || lowerCase.includes(key)) return [];
     const like = names.find(
       (name) => bare(name) === bare(key) || (key.length >= 4 && oneEditApart(key.toUpperCase(), name)),
     );
@@ -101,9 +102,11 @@ function oneEditApart(a: string, b: string): boolean {
   );
 }
 
-/** A setting's text as it is parsed: trimmed, and unset when empty. */
+const LOWER_CASE = new Set(SETTINGS.flatMap((s) => (s.lowerCase ? [s.name] : [])));
+
+/** A setting's text as it is parsed: trimmed, and unset when empty; `http_proxy` before `HTTP_PROXY`. */
 function given(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
+  const value = ((LOWER_CASE.has(name) ? env[name.toLowerCase()] : undefined) ?? env[name])?.trim();
   return value ? value : undefined;
 }
 
@@ -162,7 +165,16 @@ export function redactedSettings(config: Config): Record<string, string> {
   const shown: Record<string, string> = {};
   for (const [key, value] of Object.entries(config)) {
     if (value === undefined || key === 'baseUrlNotice' || key === 'seedDrawn') continue;
-    shown[key] = SECRET_FIELDS.includes(key) ? '[redacted]' : String(value);
+    shown[key] = SECRET_FIELDS.includes(key)
+      ? '[redacted]'
+      : key === 'headers'
+        ? shownHeaders(value as readonly ExtraHeader[])
+        : String(value);
   }
   return shown;
+}
+
+/** `Name: value; Authorization: [redacted]`: extra headers, credential-like values redacted. */
+export function shownHeaders(headers: readonly ExtraHeader[]): string {
+  return headers.map((h) => `${h.name}: ${credentialHeader(h.name) ? '[redacted]' : h.value}`).join('; ');
 }

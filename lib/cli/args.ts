@@ -23,6 +23,8 @@ export interface CliRequest {
   readonly given: Record<string, string>;
   /** `replay`: the check ids named (none: every failure), and whether a target other than the recorded one is allowed. */
   readonly replay?: { readonly ids: string[]; readonly otherTarget: boolean };
+  /** `--grep`: only checks whose id or title this regular expression matches (any case). */
+  readonly grep?: string;
 }
 
 const COMMAND_HELP = `Usage: aes-conformance [options]
@@ -36,6 +38,8 @@ Options:
                          with --list, lists only what they select
   --exclude <list>       endpoint groups, requirement ids or check ids not to run (same items as --only; repeatable);
                          the requirements left unverified make the run partial
+  --grep <pattern>       only checks whose id or title this regular expression matches (any case), as pytest's -k;
+                         the run is then partial, as with --only
   --format <text|json>   text (default): progress and summary on stdout; json: summary.json on stdout,
                          progress and messages on stderr
   --rerun-failed         run only the checks that failed or errored in the summary.json of --report-dir;
@@ -101,11 +105,12 @@ const COMMAND_OPTIONS = {
   format: { type: 'string' },
   failed: { type: 'boolean' },
   'other-target': { type: 'boolean' },
+  grep: { type: 'string' },
 } as const;
 
 /** A setting's option takes a value, or is a switch (`--read-only`) when `--help` shows none. */
 const SETTING_OPTIONS: NonNullable<ParseArgsConfig['options']> = Object.fromEntries(
-  SETTINGS.map((s) => [s.option, { type: s.arg ? 'string' : 'boolean' }]),
+  SETTINGS.map((s) => [s.option, { type: s.arg ? 'string' : 'boolean', ...(s.repeatable ? { multiple: true } : {}) }]),
 );
 
 const OPTIONS = { ...SETTING_OPTIONS, ...COMMAND_OPTIONS };
@@ -152,13 +157,17 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   if (format !== 'text' && format !== 'json') throw new ConfigError(`--format: expected text or json, got "${format}"`);
   const merged: Record<string, string | undefined> = { ...env };
   const given: Record<string, string> = {};
-  const settingValues = values as Readonly<Record<string, string | boolean | undefined>>;
+  const settingValues = values as Readonly<Record<string, string | string[] | boolean | undefined>>;
   const warnings: string[] = [];
-  for (const { name, option, secret } of SETTINGS) {
-    const value = settingValues[option];
+  for (const { name, option, secret, lowerCase } of SETTINGS) {
+    const typed = settingValues[option];
+    // A repeatable option (`--header a --header b`): its values one a line.
+    const value = Array.isArray(typed) ? typed.join('\n') : typed;
     // A switch (`--read-only`) sets its setting to true.
     if (value === undefined || value === false) continue;
     [merged[name], given[name]] = [value === true ? 'true' : value, `--${option}`];
+    // `http_proxy` is read before `HTTP_PROXY`: the option replaces both.
+    if (lowerCase) delete merged[name.toLowerCase()];
     if (secret && value)
       warnings.push(
         `--${option} puts its value in your shell history and process list; prefer ${name} in the environment or .env.`,
@@ -192,6 +201,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     action,
     rerunFailed: values['rerun-failed'] ?? false,
     ...(values.shard === undefined ? {} : { shard: values.shard }),
+    ...(values.grep === undefined ? {} : { grep: values.grep }),
     mergeFrom: replaying ? [] : positionals,
     warnings,
     given,

@@ -11,7 +11,7 @@ import { SUITE } from '../result/suite.js';
 import { consoleSummary } from '../report/console.js';
 import { mergeSummaries, readSummaries } from '../report/merge.js';
 import type { InterruptSignal, RunResult } from '../result/model.js';
-import { probeReportDir, type ReportPaths, writeReports } from '../report/write.js';
+import { probeReportDir, type ReportPaths, writeMarkdownSummaries, writeReports } from '../report/write.js';
 import { toSummaryJson } from '../report/summary-json.js';
 import { loadWaivers } from '../waivers/waivers.js';
 import { rerunItems } from '../result/selection.js';
@@ -62,6 +62,7 @@ async function runAndReport(request: CliRequest, log: Log, interrupt?: AbortSign
       given: request.given,
       ...(interrupt ? { interrupt } : {}),
       ...(request.shard ? { shard: request.shard } : {}),
+      ...(request.grep === undefined ? {} : { grep: request.grep }),
     });
     if (har) {
       await joinHar(har, SUITE);
@@ -82,6 +83,19 @@ async function runAndReport(request: CliRequest, log: Log, interrupt?: AbortSign
   if (written instanceof Error)
     return (process.stderr.write(`REPORT_DIR ${writtenTo} could not be written: ${redact(written.message)}\n`), 2);
   log(`Reports: ${written.junit}, ${written.html}, ${written.summary}`);
+  // SUMMARY_MD and $GITHUB_STEP_SUMMARY: the Markdown summary, after the reports (it points at report.html).
+  try {
+    const markdown = await writeMarkdownSummaries(run, {
+      file: settingText(request.env, 'SUMMARY_MD'),
+      stepSummary: request.env['GITHUB_STEP_SUMMARY']?.trim() || undefined,
+    });
+    if (markdown.length) log(`Markdown summary: ${markdown.join(', ')}`);
+  } catch (error) {
+    return (
+      process.stderr.write(`The Markdown summary could not be written: ${redact((error as Error).message)}\n`),
+      2
+    );
+  }
   return run.exitCode;
 }
 

@@ -6,12 +6,14 @@ import {
   baseUrl,
   DEFAULT_SEED,
   flag,
+  headerList,
   integer,
   oneOf,
   optional,
   type Parse,
   type ParseOptional,
   path,
+  proxyUrl,
   seed,
   text,
 } from './values.js';
@@ -39,6 +41,10 @@ interface SettingRow {
   readonly fixture?: 'kept' | 'deleted';
   /** What an unset setting means, where that is not a value (`default`). */
   readonly unset?: string;
+  /** Also read in lower case (`http_proxy`), which wins when both are set, as curl and undici read it. */
+  readonly lowerCase?: true;
+  /** The option may be given again and again; the values are joined one a line. */
+  readonly repeatable?: true;
 }
 
 type Parsed =
@@ -300,6 +306,107 @@ const TABLE = [
     unset: 'no HAR file',
     meaning:
       "Writes every exchange of the run (the preflight's and every check's) to this file as HAR 1.2, for a browser's network panel or a HAR viewer. The key and the values of secret headers (`X-API-Key`, `Authorization`, cookies) read `[redacted]`. Entries are written as the run goes (each worker its own part, joined at the end), so the file costs no memory; they are in the order each worker finished them.",
+  },
+  {
+    name: 'HTTP_PROXY',
+    option: 'http-proxy',
+    arg: '<url>',
+    field: 'httpProxy',
+    parse: proxyUrl,
+    lowerCase: true,
+    summary: 'proxy for http:// targets (http_proxy too)',
+    unset: 'none: straight to the target',
+    meaning:
+      "Proxy every request to an `http://` target goes through (also read as `http_proxy`, which wins), through undici's `EnvHttpProxyAgent`; the target line of every report names it. Loopback targets are proxied too unless `NO_PROXY` lists them. A proxy that cannot be reached stops the run (exit 2: `cannot reach … through the proxy …`).",
+  },
+  {
+    name: 'HTTPS_PROXY',
+    option: 'https-proxy',
+    arg: '<url>',
+    field: 'httpsProxy',
+    parse: proxyUrl,
+    lowerCase: true,
+    summary: 'proxy for https:// targets (https_proxy too); unset: HTTP_PROXY',
+    unset: '`HTTP_PROXY`',
+    meaning:
+      'Proxy for an `https://` target (also read as `https_proxy`, which wins), reached by a `CONNECT` tunnel, so TLS is still end to end. Unset: `HTTP_PROXY`.',
+  },
+  {
+    name: 'NO_PROXY',
+    option: 'no-proxy',
+    arg: '<hosts>',
+    field: 'noProxy',
+    parse: text,
+    lowerCase: true,
+    summary: 'hosts reached without the proxy (no_proxy too), comma-separated; * for all',
+    unset: 'none: every host through the proxy',
+    meaning:
+      'Hosts reached without the proxy (also read as `no_proxy`, which wins): comma- or space-separated names, each matching itself and its subdomains, optionally with `:port`; `*` for all. Nothing is exempt by default, not even `localhost` or `127.0.0.1`.',
+  },
+  {
+    name: 'HEADERS',
+    option: 'header',
+    arg: "'Name: value'",
+    field: 'headers',
+    parse: headerList,
+    repeatable: true,
+    summary: 'extra header sent with every request (repeatable; one a line or ;-separated in the variable)',
+    unset: 'none',
+    meaning:
+      "Extra headers sent with every request, for a gateway in front of the target (an access token, a `Host`): `--header 'Name: value'`, repeatable, or one a line (or `;`-separated) in the variable. A check that sets or leaves out a header on purpose still does (an extra header never overrides it), and the headers a check controls (`X-API-Key`, `Content-Type`, `Content-Length`, `Transfer-Encoding`) are refused. Values of credential-like names (`Authorization`, `Cookie`, names containing `token`, `key`, `secret`, `password`, `session`) are redacted in every report and output.",
+  },
+  {
+    name: 'SECRET_HEADERS',
+    option: 'secret-header',
+    arg: "'Name: value'",
+    field: 'secretHeaders',
+    parse: headerList,
+    repeatable: true,
+    secret: true,
+    summary: 'extra header whose value is never shown (repeatable)',
+    unset: 'none',
+    meaning: 'Extra headers as `HEADERS`, whose values are redacted in every report and output whatever their names.',
+  },
+  {
+    name: 'INSECURE',
+    option: 'insecure',
+    field: 'insecure',
+    parse: flag,
+    default: 'false',
+    summary: 'accept any TLS certificate of the target (every report says so)',
+    meaning:
+      "`true` accepts any TLS certificate of the target (self-signed, expired, another host's). Every report says so next to the target. A private CA is better trusted with `NODE_EXTRA_CA_CERTS` (see TLS and proxies).",
+  },
+  {
+    name: 'VERBOSE',
+    option: 'verbose',
+    field: 'verbose',
+    parse: flag,
+    default: 'false',
+    summary: 'one line per request on stderr: method, path, status, time, retries',
+    meaning:
+      '`true` writes one line per request to stderr as it is answered: method, path and query, status (or what went wrong), time in milliseconds and the back-pressure answers waited out. No header is shown, so neither the key nor an extra header appears.',
+  },
+  {
+    name: 'MAX_FAILURES',
+    option: 'max-failures',
+    arg: '<n>',
+    field: 'maxFailures',
+    parse: optional(integer(1, 1_000_000)),
+    summary: 'stop after this many failing checks (a partial run, exit 1)',
+    unset: 'every check runs',
+    meaning:
+      'Stop the run once this many checks have failed: the checks not finished are reported as not run, the run is partial (every report says `stopped after N failing checks (--max-failures)`) and exits 1.',
+  },
+  {
+    name: 'SUMMARY_MD',
+    option: 'summary-md',
+    arg: '<file>',
+    parse: text,
+    summary: 'also write the run in GitHub-flavoured Markdown here (GITHUB_STEP_SUMMARY is appended to when set)',
+    unset: 'none (but `$GITHUB_STEP_SUMMARY` when set)',
+    meaning:
+      'A Markdown summary of the run (GitHub-flavoured, under 64 KB: the verdict, the counts, each cause with its first evidence and `curl` line; causes that do not fit are counted in a note), for a merge-request comment. In GitHub Actions, the same summary is appended to `$GITHUB_STEP_SUMMARY` whenever that is set.',
   },
 ] as const satisfies readonly Setting[];
 

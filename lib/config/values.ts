@@ -95,3 +95,56 @@ function checkBaseUrl(value: string, name: string): void {
   }
   if (url.username || url.password) throw new ConfigError(`${name} must not carry credentials; use API_KEY.`);
 }
+
+/** A proxy's address (HTTP_PROXY, HTTPS_PROXY): http or https, credentials allowed (they are never shown). */
+export const proxyUrl: ParseOptional<string | undefined> = (value, name) => {
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`);
+  } catch {
+    throw new ConfigError(
+      `${name} is not a proxy address: ${JSON.stringify(value)} (expected for example http://proxy:3128).`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`${name} must use http or https, not ${url.protocol}.`);
+  return url.href;
+};
+
+/** One extra header: its name as given, and its value. */
+export interface ExtraHeader {
+  readonly name: string;
+  readonly value: string;
+}
+
+/**
+ * Headers a check controls: the key's (sent, left out or changed on purpose), the body's type and
+ * framing. HEADERS may not set them; every other extra header yields to a check that sets or removes it.
+ */
+export const CHECK_CONTROLLED_HEADERS = ['x-api-key', 'content-type', 'content-length', 'transfer-encoding'] as const;
+
+/** `Name: value` entries, one a line or `;`-separated (`--header` repeated gives one a line). */
+export const headerList: ParseOptional<readonly ExtraHeader[]> = (value, name) => {
+  if (value === undefined) return [];
+  return value
+    .split(/[\n;]/)
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*:\s*(.*)$/.exec(entry);
+      if (!match)
+        throw new ConfigError(
+          `${name}: expected "Name: value", not ${JSON.stringify(entry.replace(/:.*/, ': …'))} (entries one a line or ;-separated).`,
+        );
+      if ((CHECK_CONTROLLED_HEADERS as readonly string[]).includes(match[1]!.toLowerCase()))
+        throw new ConfigError(
+          `${name} may not set ${match[1]}: the checks send it, leave it out or change it on purpose${match[1]!.toLowerCase() === 'x-api-key' ? ' (the key is API_KEY)' : ''}.`,
+        );
+      return { name: match[1]!, value: match[2]! };
+    });
+};
+
+/** A header whose value is a credential by its name alone: redacted wherever it is shown. */
+export const credentialHeader = (name: string): boolean =>
+  /^(authorization|proxy-authorization|cookie)$|token|key|secret|password|credential|session/i.test(name);

@@ -147,7 +147,7 @@ export function check(
       `check "${title}": "${id}" is no check id (lowercase dotted words, e.g. agents.create.every-field)`,
     );
   const { target, group, subjects, declarations } = binding;
-  if (selects(target, { id, group, requirements, subjects }))
+  if (selects(target, { id, group, requirements, subjects, title }))
     declarations.push(() => declare(target, id, [...requirements], title, body, options));
 }
 

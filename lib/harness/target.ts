@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import type { ResponseContext } from '../assert/responses.js';
 import { ApiClient } from '../http/client.js';
 import { harOption } from '../http/har.js';
+import { transportOf } from '../http/transport.js';
 import { genericOperations, publishedOperations } from '../generic/operations.js';
 import type { PublishedOperation } from '../generic/model.js';
 import { loadPublishedSpec } from '../published/load.js';
@@ -62,6 +63,7 @@ async function connect(config: Config): Promise<Target> {
     );
   const client = new ApiClient({
     baseUrl: config.baseUrl,
+    transport: transportOf(config),
     apiKey: config.apiKey,
     timeoutMs: config.requestTimeoutMs,
     concurrency: config.concurrency,

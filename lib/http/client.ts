@@ -11,6 +11,7 @@ import { Connections } from './connections.js';
 import { harRecorder } from './har.js';
 import { API_KEY_PLACEHOLDER, redact, registerSecret } from './redact.js';
 import { Throttle } from './throttle.js';
+import { proxyFor, shownProxy, type Transport } from './transport.js';
 
 export interface ClientOptions {
   readonly baseUrl: string;
@@ -24,6 +25,8 @@ export interface ClientOptions {
   readonly throttleGiveUpMs?: number;
   /** Every exchange is appended to this thread's part of the run's HAR file (lib/http/har.ts). */
   readonly harParts?: string;
+  /** A proxy, TLS verification off, extra headers (transport.ts). */
+  readonly transport?: Transport;
 }
 
 export interface RequestSpec {
@@ -74,7 +77,7 @@ export class ApiClient {
   constructor(private readonly options: ClientOptions) {
     registerSecret(options.apiKey);
     this.record = options.harParts === undefined ? undefined : harRecorder(options.harParts);
-    this.connections = new Connections(options.concurrency);
+    this.connections = new Connections(options.concurrency, options.transport);
     this.throttle = new Throttle(options.baseUrl, {
       concurrency: options.concurrency,
       giveUpMs: options.throttleGiveUpMs ?? DEFAULT_GIVE_UP_MS,
@@ -109,6 +112,8 @@ export class ApiClient {
       const response = await this.throttle
         .run(() => this.onceRetryingReset(spec.method, url, headers, body, recorded))
         .catch((error: unknown) => {
+          if (this.options.transport?.verbose)
+            verboseLine(spec.method, url, 'no answer', performance.now() - started, attempt);
           // One message wherever a request was cut short, so the reports show one cause (the request is in the evidence).
           throw this.throttle.stopSignal.aborted
             ? new TransportError(`not finished: ${(this.throttle.stopSignal.reason as Error).message}`, recorded, false)
@@ -125,6 +130,8 @@ export class ApiClient {
           retries: attempt,
         };
         this.record?.(exchange);
+        if (this.options.transport?.verbose)
+          verboseLine(spec.method, url, String(response.status), exchange.durationMs, attempt);
         return exchange;
       }
       // A server asking again and again for no wait at all gets a growing one, so that no request spins.
@@ -152,7 +159,9 @@ export class ApiClient {
 
   private headersFor(spec: RequestSpec): { headers: Record<string, string>; recordedHeaders: Record<string, string> } {
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries({ accept: 'application/json', ...spec.headers }))
+    // Extra headers (HEADERS) replace the client's defaults, and yield to a header the check sets or removes.
+    const extra = (this.options.transport?.headers ?? []).map((h): [string, string] => [h.name, h.value]);
+    for (const [name, value] of overlaid([['accept', 'application/json'], ...extra], spec.headers ?? {}))
       if (value !== null) headers[name] = value;
     if (spec.json !== undefined || spec.rawBody !== undefined) headers['content-type'] ??= 'application/json';
     const recordedHeaders: Record<string, string> = {};
@@ -225,13 +234,20 @@ export class ApiClient {
         (error as { code?: string; cause?: { code?: string } }).code ??
         (error as { cause?: { code?: string } }).cause?.code;
       throw new TransportError(
-        describeTransportError(error, method, url, timeoutMs),
+        describeTransportError(error, method, url, timeoutMs, proxyFor(url, this.options.transport ?? {})),
         recorded,
         RESET_CODES.has(code ?? ''),
         { cause: error },
       );
     }
   }
+}
+
+/** `GET /v1/personas?page_size=1 200 12 ms (2 retries)` on stderr: the path only, never a header. */
+function verboseLine(method: string, url: string, status: string, ms: number, retries: number): void {
+  const { pathname, search } = new URL(url);
+  const waited = retries ? ` (${retries} ${retries === 1 ? 'retry' : 'retries'})` : '';
+  process.stderr.write(`${redact(`${method} ${pathname}${search} ${status} ${Math.round(ms)} ms${waited}`)}\n`);
 }
 
 function queryString(query: RequestSpec['query']): string {
@@ -292,7 +308,42 @@ function backPressureMs(response: RecordedResponse): number | undefined {
   return response.status === 429 ? DEFAULT_BACK_OFF_MS : undefined;
 }
 
-function describeTransportError(error: unknown, method: string, url: string, timeoutMs: number): string {
+/** Headers by name in any letter case: each of `first` unless `then` names it too (then `then`'s, as written). */
+function overlaid(
+  first: ReadonlyArray<[string, string]>,
+  then: Readonly<Record<string, string | null>>,
+): Array<[string, string | null]> {
+  const byName = new Map<string, [string, string | null]>();
+  for (const [name, value] of [...first, ...Object.entries(then)]) byName.set(name.toLowerCase(), [name, value]);
+  return [...byName.values()];
+}
+
+function describeTransportError(
+  error: unknown,
+  method: string,
+  url: string,
+  timeoutMs: number,
+  proxy: string | undefined,
+): string {
+  const message = describeDirectError(error, method, url, timeoutMs);
+  if (proxy === undefined) return message;
+  const err = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = err.code ?? err.cause?.code ?? '';
+  const via = shownProxy(proxy);
+  // The proxy itself refused, was not found, or would not open the tunnel: nothing reached the target.
+  if (['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'].includes(code) || /proxy/i.test(err.message ?? '')) {
+    const reason =
+      code === 'ECONNREFUSED'
+        ? 'the proxy refused the connection'
+        : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+          ? "the proxy's host name was not found"
+          : redact(err.message ?? '');
+    return `${method} ${redact(url)}: cannot reach ${new URL(url).origin} through the proxy ${via}: ${reason} (HTTP_PROXY, HTTPS_PROXY, NO_PROXY)`;
+  }
+  return `${message} (through the proxy ${via})`;
+}
+
+function describeDirectError(error: unknown, method: string, url: string, timeoutMs: number): string {
   const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = err.code ?? err.cause?.code;
   const where = `${method} ${redact(url)}`;

@@ -14,7 +14,8 @@
 
 import diagnostics from 'node:diagnostics_channel';
 import type { Socket } from 'node:net';
-import { Agent } from 'undici';
+import type { Dispatcher } from 'undici';
+import { dispatcher, type Transport } from './transport.js';
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
 // Before any limit is learned: below what common servers allow (Node's 5 s).
@@ -62,19 +63,22 @@ export function idleBeforeError(error: unknown): number | undefined {
 }
 
 export class Connections {
-  private read: Agent;
-  private write: Agent;
+  private read: Dispatcher;
+  private write: Dispatcher;
   /** One connection per request (pipelining 0: `connection: close`), for a read sent again. */
-  readonly fresh: Agent;
+  readonly fresh: Dispatcher;
   /** The shortest idle time after which the server was seen to have closed a connection. */
   private idleLimitMs: number | undefined;
 
-  constructor(private readonly perAgent: number) {
+  constructor(
+    private readonly perAgent: number,
+    private readonly transport: Transport = {},
+  ) {
     [this.read, this.write] = [this.keepingAlive(READ_REUSE_MS), this.keepingAlive(WRITE_REUSE_MS)];
-    this.fresh = new Agent({ pipelining: 0, connections: perAgent });
+    this.fresh = dispatcher({ pipelining: 0, connections: perAgent }, transport);
   }
 
-  agentFor(method: string): Agent {
+  agentFor(method: string): Dispatcher {
     return IDEMPOTENT.has(method) ? this.read : this.write;
   }
 
@@ -104,8 +108,11 @@ export class Connections {
     void write.close().catch(() => {});
   }
 
-  private keepingAlive(keepAliveMs: number): Agent {
+  private keepingAlive(keepAliveMs: number): Dispatcher {
     const timeout = Math.floor(keepAliveMs);
-    return new Agent({ keepAliveTimeout: timeout, keepAliveMaxTimeout: timeout, connections: this.perAgent });
+    return dispatcher(
+      { keepAliveTimeout: timeout, keepAliveMaxTimeout: timeout, connections: this.perAgent },
+      this.transport,
+    );
   }
 }

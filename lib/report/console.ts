@@ -25,6 +25,7 @@ import {
   verdictText,
   waiverSummaryLines,
   withRedaction,
+  routeOf,
 } from './text.js';
 import type { ReportPaths } from './write.js';
 import { isRequirementId, requirement } from '../contract/requirements/index.js';
@@ -67,7 +68,7 @@ export function consoleSummary(run: RunResult, options: ConsoleOptions): string 
 }
 
 function summaryLines(run: RunResult, paint: Paint, reports: ReportPaths | undefined): string[] {
-  const target = run.target.baseUrl ?? 'no target';
+  const target = `${run.target.baseUrl ?? 'no target'}${routeOf(run)}`;
   const paths = reports
     ? ['Reports:', ...[reports.junit, reports.html, reports.summary].map((p) => fit(`${INDENT}${p}`, 'end'))]
     : [];
@@ -96,7 +97,9 @@ function summaryLines(run: RunResult, paint: Paint, reports: ReportPaths | undef
       '',
       INDENT,
     ),
-    fit(`Totals: ${plural(run.counts.total, 'check')}: ${OUTCOMES.map((o) => `${run.counts[o]} ${o}`).join(', ')}`),
+    fit(
+      `Totals: ${plural(run.counts.total, 'check')}${settledText(run)}: ${OUTCOMES.map((o) => `${run.counts[o]} ${o}`).join(', ')}`,
+    ),
     ...throttlingLines(run),
     ...verdictLines(run, paint),
     ...specificationLines(),
@@ -355,4 +358,13 @@ function waiverLines(run: RunResult): string[] {
         ),
       ]
     : [];
+}
+
+/**
+ * ` (534 declared + 18 added by the run: run::…)`: the progress line counts the declared checks; the
+ * totals add those the run made of findings and problems (`run::…`), so each figure says what it counts.
+ */
+function settledText(run: RunResult): string {
+  const settled = run.checks.filter((c) => c.id.startsWith('run::')).length;
+  return settled ? ` (${run.counts.total - settled} declared + ${settled} added by the run: run::…)` : '';
 }

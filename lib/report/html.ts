@@ -29,6 +29,7 @@ import {
   verdictText,
   waiverSummaryLines,
   withRedaction,
+  routeOf,
 } from './text.js';
 
 const SLOWEST = 10;
@@ -80,7 +81,10 @@ function header(run: RunResult): string {
   return `<header>
 <h1>Agent Evaluation Service API: conformance report</h1>
 ${definitions([
-  ['Target', `${targetText(run)}${run.target.embedded && run.target.baseUrl ? ' (embedded reference service)' : ''}`],
+  [
+    'Target',
+    `${targetText(run)}${run.target.embedded && run.target.baseUrl ? ' (embedded reference service)' : ''}${routeOf(run)}`,
+  ],
   ['Started', run.startedAt],
   ['Profile', run.profile],
   ['Duration', `${seconds(run.durationMs)} s`],
@@ -377,7 +381,7 @@ table{border-collapse:collapse;width:100%}th,td{border:1px solid #ddd;padding:.2
 .num{text-align:right;white-space:nowrap}
 tr.pass td:last-child{background:#e9f7ec}tr.fail td:last-child{background:#fdecea}
 tr.error td:last-child{background:#f3e5f5}tr.stopped td:last-child{background:#fbe9e7}tr.skip td:last-child{background:#fff6d6}tr.untested td:last-child{color:#666}
-pre{background:#f6f8fa;border:1px solid #ddd;padding:.6rem;overflow-x:auto;white-space:pre-wrap;word-break:break-all}
+pre{background:#f6f8fa;border:1px solid #ddd;padding:.6rem;overflow-x:auto;white-space:pre-wrap;overflow-wrap:anywhere}
 .failure h3{font-family:ui-monospace,monospace;font-size:.95rem}.where{color:#555;margin:.2rem 0}
 nav#contents{border:1px solid #ddd;border-radius:6px;padding:.3rem 1rem;margin-top:1rem;background:#fafafa}
 nav#contents h2{border:0;margin:.2rem 0;font-size:1rem}nav#contents ol{margin:.2rem 0;padding-left:1.4rem;columns:2}

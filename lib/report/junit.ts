@@ -121,6 +121,8 @@ function runProperties(run: RunResult): string {
     ['exit_code', String(run.exitCode)],
     ['target', run.target.baseUrl ?? 'none'],
     ['target_embedded', String(run.target.embedded)],
+    ...(run.target.proxy ? [['target_proxy', run.target.proxy] as [string, string]] : []),
+    ...(run.target.insecure ? [['tls_verified', 'false (--insecure)'] as [string, string]] : []),
     ['profile', run.profile],
     ['specification', SPECIFICATION_TEXT],
     ['selection', selectionText(run).replace(/^ \((.*)\)$/, '$1') || 'everything'],

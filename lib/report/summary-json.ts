@@ -101,7 +101,10 @@ export const SUMMARY_SCHEMA = object(
     suite: object({ name: str, version: str }, ['name', 'version']),
     // The specification the suite checks; optional so that summaries written before it was recorded still validate (and merge).
     specification: object({ file: str, sha256: { type: 'string', pattern: '^[0-9a-f]{64}$' } }, ['file', 'sha256']),
-    target: object({ baseUrl: { type: ['string', 'null'] }, embedded: { type: 'boolean' } }, ['baseUrl', 'embedded']),
+    target: object(
+      { baseUrl: { type: ['string', 'null'] }, embedded: { type: 'boolean' }, proxy: str, insecure: { const: true } },
+      ['baseUrl', 'embedded'],
+    ),
     profile: str,
     startedAt: str,
     durationMs: nonNegative,
@@ -124,11 +127,17 @@ export const SUMMARY_SCHEMA = object(
     throttling: object({ responses: { type: 'integer', minimum: 0 }, waitMs: nonNegative }, ['responses', 'waitMs']),
     settings: headers,
     // `exclude` is optional so that summaries written before it existed still validate (and merge).
-    selection: object({ only: strings, shards: strings, readOnly: { type: 'boolean' }, exclude: strings }, [
-      'only',
-      'shards',
-      'readOnly',
-    ]),
+    selection: object(
+      {
+        only: strings,
+        shards: strings,
+        readOnly: { type: 'boolean' },
+        exclude: strings,
+        grep: str,
+        stoppedAfterFailures: { type: 'integer', minimum: 1 },
+      },
+      ['only', 'shards', 'readOnly'],
+    ),
     waivers: object(
       {
         file: str,

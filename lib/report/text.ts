@@ -174,7 +174,7 @@ export function verdictText(run: RunResult): VerdictText {
     case 'violations':
       return {
         label: 'NOT CONFORMANT',
-        detail: `${plural(fail, 'check')} found a rule violated${error ? `; ${error} errored` : ''}`,
+        detail: `${plural(fail, 'check')} found a rule violated${error ? `; ${error} errored` : ''}${run.selection.stoppedAfterFailures ? `; a partial run${selectionText(run)}` : ''}`,
       };
     case 'errors':
       // Not a violation by the target, but conformance is not shown either: exit code 1 as well.
@@ -234,6 +234,16 @@ export function selectionText(run: RunResult): string {
     ...(exclude.length ? [`--exclude ${exclude.join(',')}`] : []),
     ...(shards.length ? [`--shard ${shards.join(', ')}`] : []),
     ...(readOnly ? ['read-only'] : []),
+    ...(run.selection.grep === undefined ? [] : [`--grep ${run.selection.grep}`]),
+    ...(run.selection.stoppedAfterFailures
+      ? [`stopped after ${run.selection.stoppedAfterFailures} failing checks (--max-failures), the rest not run`]
+      : []),
   ];
   return parts.length ? ` (${parts.join('; ')})` : '';
+}
+
+/** ` through the proxy http://proxy:3128; TLS certificates NOT verified (--insecure)`: how the target was reached. */
+export function routeOf(run: RunResult): string {
+  const { proxy, insecure } = run.target;
+  return `${proxy ? ` through the proxy ${proxy}` : ''}${insecure ? '; TLS certificates NOT verified (--insecure)' : ''}`;
 }

@@ -1,11 +1,12 @@
 // Writes every file report of a run into one directory.
 
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { toHtml } from './html.js';
 import { toJunitXml } from './junit.js';
 import type { RunResult } from '../result/model.js';
 import { toSummaryJson } from './summary-json.js';
+import { toMarkdown } from './markdown.js';
 
 export interface ReportPaths {
   readonly junit: string;
@@ -53,4 +54,27 @@ async function makeDirectory(dir: string): Promise<void> {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
   }
+}
+
+/**
+ * The Markdown summary: written to `file` (SUMMARY_MD), appended to `stepSummary` ($GITHUB_STEP_SUMMARY,
+ * which other steps write to as well). Returns the paths written.
+ */
+export async function writeMarkdownSummaries(
+  run: RunResult,
+  { file, stepSummary }: { file?: string | undefined; stepSummary?: string | undefined },
+): Promise<string[]> {
+  if (!file && !stepSummary) return [];
+  const markdown = toMarkdown(run);
+  const written: string[] = [];
+  if (file) {
+    await makeDirectory(dirname(resolve(file)));
+    await writeFile(file, markdown, 'utf8');
+    written.push(file);
+  }
+  if (stepSummary) {
+    await appendFile(stepSummary, markdown, 'utf8');
+    written.push(stepSummary);
+  }
+  return written;
 }

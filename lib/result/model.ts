@@ -134,6 +134,10 @@ export interface Selection {
   readonly readOnly: boolean;
   /** `--exclude` items (groups, requirement ids) not run; absent in summaries written before it existed. */
   readonly exclude?: readonly string[];
+  /** `--grep`: only checks whose id or title matched this pattern ran. */
+  readonly grep?: string;
+  /** `--max-failures` was reached: the run stopped after this many failing checks, the rest not run. */
+  readonly stoppedAfterFailures?: number;
 }
 
 /** A requirement the profile requires that no check verified, and why. */
@@ -156,6 +160,15 @@ export interface RunStop {
 
 export type ExitCode = 0 | 1 | 2 | 130 | 143;
 
+/** Where the run's requests went, and how: through a proxy (its address without credentials), TLS unverified. */
+export interface RunTarget {
+  readonly baseUrl: string | null;
+  readonly embedded: boolean;
+  readonly proxy?: string;
+  /** INSECURE (--insecure): the target's TLS certificate was not verified; every report says so. */
+  readonly insecure?: true;
+}
+
 export type InterruptSignal = 'SIGINT' | 'SIGTERM';
 
 /** Back-pressure (429, or 503 with Retry-After) a run waited out. */
@@ -167,7 +180,7 @@ export interface Throttling {
 
 export interface RunResult {
   readonly suite: { readonly name: string; readonly version: string };
-  readonly target: { readonly baseUrl: string | null; readonly embedded: boolean };
+  readonly target: RunTarget;
   readonly profile: string;
   readonly startedAt: string;
   readonly durationMs: number;

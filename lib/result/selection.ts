@@ -29,6 +29,8 @@ export interface Choice {
   /** No check carrying one of these requirement ids. */
   readonly exclude?: readonly RequirementId[];
   readonly excludeChecks?: readonly string[];
+  /** `--grep`: only checks whose id or title this pattern matches (a regular expression, any case). */
+  readonly grep?: string;
 }
 
 /** A check as selection sees it: its id, its group, its requirement ids, and the other names that select it (a published check's document and operation id). */
@@ -37,11 +39,14 @@ export interface Selectable {
   readonly group: string;
   readonly requirements: readonly string[];
   readonly subjects?: readonly string[];
+  /** What `--grep` reads beside the id; absent (a check known by id only): the id alone. */
+  readonly title?: string;
 }
 
 /** Whether the choice declares this check. */
 export function selects(choice: Choice, check: Selectable): boolean {
   const { id, group, requirements, subjects = [] } = check;
+  if (choice.grep !== undefined && !grepped(choice.grep, check)) return false;
   if (choice.exclude?.some((r) => requirements.includes(r)) || choice.excludeChecks?.includes(id)) return false;
   if (!choice.only && !choice.onlyGroups && !choice.onlyPublished && !choice.onlyChecks) return true;
   const named = (names: readonly string[] | undefined): boolean =>
@@ -103,7 +108,23 @@ export function selectedItems(only: readonly string[], option = '--only'): strin
  * out if any of them is excluded) or of an excluded id is run. Only groups alone narrow the files vitest
  * loads: a requirement or a check may be in any file.
  */
-export function selection(only: readonly string[], exclude: readonly string[] = []): Chosen {
+/** Whether `--grep`'s pattern matches the check's id or title. */
+const grepped = (pattern: string, { id, title }: Selectable): boolean => {
+  const regex = new RegExp(pattern, 'i');
+  return regex.test(id) || (title !== undefined && regex.test(title));
+};
+
+/** `--grep`'s pattern, refused when it is no regular expression. */
+function grepPattern(pattern: string): string {
+  try {
+    new RegExp(pattern, 'i');
+  } catch (error) {
+    throw new ConfigError(`--grep: ${JSON.stringify(pattern)} is no regular expression (${(error as Error).message})`);
+  }
+  return pattern;
+}
+
+export function selection(only: readonly string[], exclude: readonly string[] = [], grep?: string): Chosen {
   const { items, unknown: pendingPublished } = readItems(only);
   const excluded = selectedItems(exclude, '--exclude');
   const [groups, ids, checks] = [items.filter(isGroup), items.filter(isRequirementId), items.filter(isCheckId)];
@@ -127,6 +148,7 @@ export function selection(only: readonly string[], exclude: readonly string[] = 
     ...(groups.length && byItems ? { onlyGroups: groups } : {}),
     ...(excludedIds.length ? { exclude: excludedIds } : {}),
     ...(excludedChecks.length ? { excludeChecks: excludedChecks } : {}),
+    ...(grep === undefined ? {} : { grep: grepPattern(grep) }),
   };
   return { only: items, exclude: excluded, files, declared, pendingPublished };
 }

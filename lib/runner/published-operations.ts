@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import { genericOperations, publishedOperations } from '../generic/operations.js';
 import type { PublishedOperation } from '../generic/model.js';
 import { ApiClient } from '../http/client.js';
+import { transportOf } from '../http/transport.js';
 import { loadPublishedSpec } from '../published/load.js';
 
 /** The operations, and what kept documents from being read (the target unreachable, a document invalid). */
@@ -14,6 +15,7 @@ export async function readGenericOperations(
 ): Promise<{ operations: PublishedOperation[]; problems: readonly string[] }> {
   const client = new ApiClient({
     baseUrl: config.baseUrl!,
+    transport: transportOf(config),
     apiKey: config.apiKey,
     timeoutMs: config.requestTimeoutMs,
     concurrency: 4,

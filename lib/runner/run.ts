@@ -4,6 +4,7 @@
 import { availableParallelism } from 'node:os';
 import { ConfigError, type Config, asGiven, parseConfig, redactedSettings } from '../config.js';
 import { ApiClient } from '../http/client.js';
+import { routeText, targetRoute, transportOf } from '../http/transport.js';
 import { ThrottleWatch } from '../http/throttle.js';
 import { registerSecret } from '../http/redact.js';
 import { harOption } from '../http/har.js';
@@ -21,13 +22,15 @@ import {
   wholeOfShards,
   withPublished,
 } from '../result/selection.js';
+import type { Reporter } from 'vitest/node';
+import { toCheckResult } from '../protocol/decode.js';
 import { CollectingReporter } from './collect.js';
 import { publishedNames } from './published-operations.js';
 import { atReference, startEmbedded } from './embedded.js';
 import { preflight } from './preflight.js';
 import { conformanceVitest } from './project.js';
 import { ProgressReporter } from './progress.js';
-import { applyWaivers, loadWaivers, waiverDay, type WaiverFile } from '../waivers/waivers.js';
+import { applyWaivers, loadWaivers, waiverDay } from '../waivers/waivers.js';
 
 export interface RunRequest {
   /** The environment the run reads (process.env merged with command-line options). */
@@ -43,21 +46,29 @@ export interface RunRequest {
   readonly given?: Readonly<Record<string, string>>;
   /** Aborted (with the signal's name as its reason) when SIGINT or SIGTERM asks the run to stop: the checks not finished are not run. */
   readonly interrupt?: AbortSignal;
+  /** `--grep`: only checks whose id or title this pattern matches. */
+  readonly grep?: string;
 }
 
 export async function runConformance(request: RunRequest): Promise<RunResult> {
   const startedAt = new Date();
   const log = request.log ?? (() => {});
-  let config: Config;
-  let chosen: Chosen;
-  let waiverFile: WaiverFile | undefined;
-  try {
-    config = parseConfig(request.env);
-    chosen = selection(request.only ?? [], request.exclude ?? []);
-    // WAIVERS (or --waivers) names a waiver file; else conformance.waivers.yaml in the working directory, if there.
-    waiverFile = loadWaivers(request.env['WAIVERS']);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
+  // Every configuration error at once (settings, selection, waiver file), one a line: not one per attempt.
+  const errors: string[] = [];
+  const read = <T>(parse: () => T): T | undefined => {
+    try {
+      return parse();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      errors.push(error.message);
+      return undefined;
+    }
+  };
+  const parsed = read(() => parseConfig(request.env));
+  const choice = read(() => selection(request.only ?? [], request.exclude ?? [], request.grep));
+  // WAIVERS (or --waivers) names a waiver file; else conformance.waivers.yaml in the working directory, if there.
+  const waiverFile = read(() => loadWaivers(request.env['WAIVERS']));
+  if (errors.length || !parsed || !choice) {
     // The target and the selection as given, even when they could not be used: the reports say what was tried.
     const given = request.env['BASE_URL']?.trim() || null;
     const asTyped = { only: [...(request.only ?? [])], exclude: [...(request.exclude ?? [])] };
@@ -67,9 +78,11 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
       { baseUrl: given, embedded: false },
       selectionOf(asTyped, request, false),
       [],
-      { kind: 'config', message: asGiven(error.message, request.given) },
+      { kind: 'config', message: asGiven(errors.join('\n'), request.given) },
     );
   }
+  let config: Config = parsed;
+  let chosen: Chosen = choice;
   const embedded = config.baseUrl === undefined ? await startEmbedded() : undefined;
   let throttling: ThrottleWatch | undefined;
   try {
@@ -77,14 +90,19 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
     registerSecret(config.apiKey);
     if (config.baseUrlNotice) log(config.baseUrlNotice);
     log(
-      `Target ${config.baseUrl}${embedded ? ' (embedded reference service: no target setting given)' : ''}, profile ${config.profile}${config.readOnly ? ', read-only' : ''}`,
+      `Target ${config.baseUrl}${routeText(config.baseUrl!, transportOf(config))}${embedded ? ' (embedded reference service: no target setting given)' : ''}, profile ${config.profile}${config.readOnly ? ', read-only' : ''}`,
     );
+    if (config.insecure) log('warning: INSECURE (--insecure): TLS certificates are not verified; every report says so');
     if (config.seedDrawn)
       log(`Seed ${config.seed}, drawn at random (SEED=random): --seed ${config.seed} repeats this run`);
     // Every client of the target, in the workers too, tells it of back-pressure.
     throttling = new ThrottleWatch(config.baseUrl!);
     const stop = interrupted(request.interrupt) ?? (await checkTarget(config));
-    const target = { baseUrl: config.baseUrl ?? null, embedded: !!embedded };
+    const target = {
+      baseUrl: config.baseUrl ?? null,
+      embedded: !!embedded,
+      ...targetRoute(config.baseUrl!, transportOf(config)),
+    };
     if (stop)
       return withThrottling(
         assemble(startedAt, config, target, selectionOf(chosen, request, config.readOnly), [], stop),
@@ -99,7 +117,7 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
         message: error.message,
       });
     }
-    const selected = selectionOf(chosen, request, config.readOnly);
+    const limit: FailureLimit = { max: config.maxFailures, reached: false };
     // CONCURRENCY and RATE_LIMIT hold for the whole run: each worker gets its share.
     const workers = Math.min(availableParallelism(), config.concurrency);
     const share = {
@@ -116,7 +134,12 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
       throttling,
       request.shard,
       request.interrupt,
+      limit,
     );
+    const selected = {
+      ...selectionOf(chosen, request, config.readOnly),
+      ...(limit.reached ? { stoppedAfterFailures: limit.max } : {}),
+    };
     const stopped =
       interrupted(request.interrupt) ??
       (throttling.gaveUp === undefined ? undefined : throttledStop(throttling.gaveUp));
@@ -145,6 +168,7 @@ function interrupted(interrupt: AbortSignal | undefined): RunStop | undefined {
 async function checkTarget(config: Config): Promise<RunStop | undefined> {
   const client = new ApiClient({
     baseUrl: config.baseUrl!,
+    transport: transportOf(config),
     apiKey: config.apiKey,
     timeoutMs: config.requestTimeoutMs,
     concurrency: 2,
@@ -169,6 +193,12 @@ const throttledStop = (why: string): RunStop => ({
 const withThrottling = (run: RunResult, watch: ThrottleWatch): RunResult =>
   watch.figures ? { ...run, throttling: watch.figures } : run;
 
+/** MAX_FAILURES, and whether the run reached it (then it stopped, the rest not run). */
+interface FailureLimit {
+  readonly max: number | undefined;
+  reached: boolean;
+}
+
 /** The name of a run's one target in its plan. */
 const RUN_TARGET = 'target';
 
@@ -181,13 +211,25 @@ async function runSuites(
   throttling: ThrottleWatch,
   shard?: string,
   interrupt?: AbortSignal,
+  limit?: FailureLimit,
 ): Promise<CheckResult[]> {
   const collector = new CollectingReporter();
   const progress = new ProgressReporter(log);
+  let failures = 0;
+  // MAX_FAILURES: the run cancelled as an interrupt is, once that many checks have failed.
+  const failureLimit: Reporter = {
+    onTestCaseResult(test) {
+      if (limit?.max === undefined || limit.reached || toCheckResult(test).outcome !== 'fail') return;
+      if (++failures < limit.max) return;
+      limit.reached = true;
+      log(`${limit.max} checks failed (MAX_FAILURES); cancelling the remaining checks.`);
+      cancel(`the run stopped after ${limit.max} failing checks (MAX_FAILURES)`);
+    },
+  };
   const signalHandlers = SIGNALS.map((signal) => process.rawListeners(signal));
   const vitest = await conformanceVitest({
     passWithNoTests: true,
-    reporters: [collector, progress],
+    reporters: [collector, progress, failureLimit],
     // One worker per core (vitest's default leaves a core idle), but no more than CONCURRENCY allows.
     maxWorkers: workers,
     env: planEnvironment(plan),
@@ -248,7 +290,13 @@ function selectionOf(
   request: RunRequest,
   readOnly: boolean,
 ): Selection {
-  return { only, shards: request.shard ? [request.shard] : [], readOnly, exclude };
+  return {
+    only,
+    shards: request.shard ? [request.shard] : [],
+    readOnly,
+    exclude,
+    ...(request.grep === undefined ? {} : { grep: request.grep }),
+  };
 }
 
 /** `config` is undefined when it could not be read (a stopped run): defaults are shown then. */

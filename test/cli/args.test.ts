@@ -27,6 +27,15 @@ const SAMPLES: Readonly<Record<string, string>> = {
   WAIVERS: 'w.yaml',
   SIMULATOR_CONFIG_FIELD: 'sim',
   HAR: 'run.har',
+  HTTP_PROXY: 'http://proxy.example:3128/',
+  HTTPS_PROXY: 'http://tls-proxy.example:3128/',
+  NO_PROXY: 'localhost,127.0.0.1',
+  HEADERS: 'X-Gateway: open',
+  SECRET_HEADERS: 'X-Tenant: t-1',
+  INSECURE: 'true',
+  VERBOSE: 'true',
+  MAX_FAILURES: '3',
+  SUMMARY_MD: 'summary.md',
 };
 const argsFor = (s: Setting): string[] => (s.arg ? [`--${s.option}`, SAMPLES[s.name]!] : [`--${s.option}`]);
 
@@ -77,6 +86,20 @@ describe('parseCli', () => {
       if (s.field) expect(byOption).not.toEqual(parseConfig(before));
     },
   );
+
+  it('--header and --secret-header repeat, one a line; an option wins over a lower-case proxy variable', () => {
+    const request = parseCli(['--header', 'A: 1', '--header', 'B: 2', '--http-proxy', 'http://p:1'], {
+      http_proxy: 'http://other:2',
+    });
+    expect(request.env['HEADERS']).toBe('A: 1\nB: 2');
+    expect(parseConfig({ ...request.env, AES_RUN_MARKER: 'cft-test' })).toMatchObject({
+      headers: [
+        { name: 'A', value: '1' },
+        { name: 'B', value: '2' },
+      ],
+      httpProxy: 'http://p:1/',
+    });
+  });
 
   it('an option wins over the environment, and a switch left out changes nothing', () => {
     expect(parseCli(['--concurrency', '2'], { CONCURRENCY: '8' }).env['CONCURRENCY']).toBe('2');

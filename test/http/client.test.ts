@@ -43,6 +43,26 @@ describe('ApiClient', () => {
     expect(redact(ex.response.text)).not.toContain('client-test-secret-key');
   });
 
+  test('extra headers go with every request, yielding to a header the request sets or removes, in any case', async () => {
+    routes.set('/extra', (req, res) =>
+      res.writeHead(200).end(JSON.stringify([req.headers['x-gateway'] ?? null, req.headers.accept ?? null])),
+    );
+    const extra = client({
+      transport: {
+        headers: [
+          { name: 'X-Gateway', value: 'open' },
+          { name: 'Accept', value: 'application/vnd.gw+json' },
+        ],
+      },
+    });
+    const seen = async (headers?: Record<string, string | null>) =>
+      JSON.parse((await extra.send({ method: 'GET', path: '/extra', headers })).response.text) as unknown;
+    expect(await seen()).toEqual(['open', 'application/vnd.gw+json']);
+    expect(await seen({ 'x-gateway': 'mine', ACCEPT: 'text/plain' })).toEqual(['mine', 'text/plain']);
+    expect(await seen({ 'X-GATEWAY': null, accept: null })).toEqual([null, null]);
+    await extra.close();
+  });
+
   test('auth none sends no key', async () => {
     routes.set('/nokey', (req, res) => res.writeHead(200).end(String(req.headers['x-api-key'] === undefined)));
     expect((await client().send({ method: 'GET', path: '/nokey', auth: 'none' })).response.text).toBe('true');

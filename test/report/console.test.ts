@@ -280,3 +280,13 @@ describe('consoleSummary', () => {
     expect(text).toContain('Totals: 2 checks');
   });
 });
+
+describe('one total, labelled', () => {
+  it('the totals say how many checks were declared (as the progress counts) and how many the run added', () => {
+    const added = { ...FAILED, id: 'run::published-schema::GET /v1/personas', title: 'responses match' };
+    expect(consoleSummary(sampleRun([PASSED, FAILED, added]), { color: false })).toContain(
+      'Totals: 3 checks (2 declared + 1 added by the run: run::…):',
+    );
+    expect(consoleSummary(sampleRun([PASSED, FAILED]), { color: false })).toContain('Totals: 2 checks: ');
+  });
+});

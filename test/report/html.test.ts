@@ -209,3 +209,9 @@ describe('toHtml', () => {
     expect(html).not.toContain('no reason given');
   });
 });
+
+it('monospace bodies wrap where they must, not inside every word', () => {
+  const html = toHtml(sampleRun());
+  expect(html).toContain('white-space:pre-wrap;overflow-wrap:anywhere');
+  expect(html).not.toContain('word-break:break-all');
+});
