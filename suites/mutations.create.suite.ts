@@ -265,7 +265,7 @@ describeGroup('mutations', () => {
     id: 'mutations.create',
     operation: 'POST /v1/agents/{agent_id}/mutations',
     requirement: 'MUTATION-CREATE',
-    fields: { display_name: 'name', description: 'text' },
+    fields: { display_name: 'name', description: 'text', parameter_values: { object: 'key' } },
     typical: (t, index) => ({ display_name: t.name(`mutation of typical name ${index}`) }),
     send: async (t, fields) => t.mutations.send(await t.mutations.parent(), fields),
     readBack: async (t, call, what) => void (await expectMutationReadBack(t, call, `a mutation with ${what}`)),

@@ -10,16 +10,18 @@ import { detailFields } from '../assert/error-details.js';
 import { detailsName } from '../assert/detail-field.js';
 import { isSuccess } from '../assert/responses.js';
 import { SHAPED_VALUES, shapeCount, shapedValue, type ValueKind } from '../gen/values.js';
-import { allEnded, check, type Call, type CheckContext } from '../harness/index.js';
+import { allEnded, check, type Call, type CheckContext, type CheckOptions } from '../harness/index.js';
 import { sentBody } from '../harness/resources.js';
 import type { JsonObject } from '../util/json.js';
 import type { Judge } from './length-limits.js';
 
 /**
  * A field's kind, or a list of values of that kind: one value, and (`repeats`, where the specification's words
- * make a repeated item ordinary, as persona lines) the same value twice, which a set would fold into one.
+ * make a repeated item ordinary, as persona lines) the same value twice, which a set would fold into one; or an
+ * object field the specification leaves free, whose keys (`object: 'key'`) take the shapes.
  */
-export type FieldShape = ValueKind | { readonly list: ValueKind; readonly repeats?: boolean };
+export type FieldShape =
+  ValueKind | { readonly list: ValueKind; readonly repeats?: boolean } | { readonly object: 'key' };
 
 export interface ValueSpace {
   /** The check id's first words (`agents.create`). */
@@ -37,15 +39,23 @@ export interface ValueSpace {
   send(t: CheckContext, fields: JsonObject): Promise<Call>;
   /** Reads back what a create accepted (READ-BACK-UNCHANGED), where the specification shows a read. */
   readonly readBack?: Judge['readBack'];
+  /** The check's options beside `writes`; an `exclusive` check (an update of one resource) sends its shapes one at a time. */
+  readonly options?: CheckOptions;
 }
 
-const kindOf = (shape: FieldShape): ValueKind => (typeof shape === 'string' ? shape : shape.list);
+const kindOf = (shape: FieldShape): ValueKind =>
+  typeof shape === 'string' ? shape : 'list' in shape ? shape.list : shape.object;
+
+/** A field of `shape` holding `value`: the value, a list of it, or an object with it as a key beside a plain one. */
+function shaped(shape: FieldShape, value: string, twice: boolean): JsonObject[string] {
+  if (typeof shape === 'string') return value;
+  if ('object' in shape) return { [value]: 'under an unusual key', plain: 'beside it' };
+  return shape.repeats && twice ? [value, value] : [value];
+}
 
 /** A field's value where `typical` gives none: its kind's first shape, which no server may refuse. */
-const plainValue = (shape: FieldShape): string | string[] => {
-  const { value } = SHAPED_VALUES[kindOf(shape)][0]!;
-  return typeof shape === 'string' ? value : [value];
-};
+const plainValue = (shape: FieldShape): JsonObject[string] =>
+  shaped(shape, SHAPED_VALUES[kindOf(shape)][0]!.value, false);
 
 /** `value` under the dotted `path` of `body`, the objects on the way made as needed. */
 function put(body: JsonObject, path: string, value: unknown): void {
@@ -58,14 +68,14 @@ function put(body: JsonObject, path: string, value: unknown): void {
   put(inner, rest.join('.'), value);
 }
 
-/** The `index`th shape of every field: a name carries the run marker in front; a list holds one value, or on odd creates the value twice where it `repeats`. */
+/** The `index`th shape of every field: a name carries the run marker in front; a list holds one value, or on odd creates the value twice where it `repeats`; an object has it as a key. */
 function shapedFields(t: CheckContext, space: ValueSpace, index: number): { fields: JsonObject; refusable: string[] } {
   const fields: JsonObject = {};
   const refusable: string[] = [];
   for (const [field, shape] of Object.entries(space.fields)) {
     const { value, mayRefuse } = shapedValue(kindOf(shape), index);
     const sent = kindOf(shape) === 'name' ? t.name(value) : value;
-    put(fields, field, typeof shape === 'string' ? sent : shape.repeats && index % 2 ? [sent, sent] : [sent]);
+    put(fields, field, shaped(shape, sent, index % 2 === 1));
     if (mayRefuse) refusable.push(field);
   }
   return { fields, refusable };
@@ -109,7 +119,7 @@ async function sendShape(t: CheckContext, space: ValueSpace, index: number): Pro
   await space.readBack?.(t, call, what);
 }
 
-/** The check of a resource's valid space: every shape sent once, the creates in parallel. */
+/** The check of a resource's valid space: every shape sent once, the creates in parallel (updates of one resource in turn). */
 export function valueSpaceCheck(space: ValueSpace): void {
   const kinds = Object.values(space.fields).map(kindOf);
   // A value a careful server may refuse is refused as an invalid field (ERROR-INVALID-ARGUMENT), never failed on.
@@ -123,8 +133,10 @@ export function valueSpaceCheck(space: ValueSpace): void {
     requirements,
     `${space.operation}${space.variant ? ` (${space.variant})` : ''} stores valid values of unusual shapes in ${Object.keys(space.fields).join(', ')} as sent${space.readBack ? ', and reads them back so' : ''}`,
     async (t) => {
-      await allEnded(Array.from({ length: shapeCount(kinds) }, (_, index) => sendShape(t, space, index)));
+      const indices = Array.from({ length: shapeCount(kinds) }, (_, index) => index);
+      if (space.options?.exclusive) for (const index of indices) await sendShape(t, space, index);
+      else await allEnded(indices.map((index) => sendShape(t, space, index)));
     },
-    { writes: true },
+    { ...space.options, writes: true },
   );
 }
