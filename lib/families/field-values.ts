@@ -3,7 +3,9 @@
 // comes back as sent (value and JSON type), from the create and from the read the specification
 // shows; a value a careful server may refuse is refused with INVALID_ARGUMENT naming its field,
 // and the create is sent again with that field typical. Any other refusal fails the create's rule.
+// Beside it, explicit null in every optional field with a stated default: refused, or the default.
 
+import { isDeepStrictEqual } from 'node:util';
 import type { RequirementId } from '../contract/requirements/index.js';
 import { echoMismatches } from '../assert/echo.js';
 import { detailFields } from '../assert/error-details.js';
@@ -139,4 +141,55 @@ export function valueSpaceCheck(space: ValueSpace): void {
     },
     { ...space.options, writes: true },
   );
+}
+
+/** An optional field whose absence the specification fills: what it must read as, and the rule that says so. */
+export interface StatedDefault {
+  readonly requirement: RequirementId;
+  /** The value an omitted field takes (for a derived one, what the rest of the body derives). */
+  readonly value: unknown;
+  /** The default is the empty string, which a server may leave out (proto3 JSON), as for an omitted field. */
+  readonly emptyMayBeAbsent?: boolean;
+}
+
+export interface ExplicitNulls {
+  /** The check ids' first words (`test-cases.create`). */
+  readonly id: string;
+  /** `POST /v1/test-cases`, as the title says it. */
+  readonly operation: string;
+  /** The create's own rule: an accepted create returns its resource. */
+  readonly requirement: RequirementId;
+  readonly defaults: Readonly<Record<string, StatedDefault>>;
+  send(t: CheckContext, fields: JsonObject): Promise<Call>;
+}
+
+/**
+ * Explicit null in every optional field with a stated default or derived value: the specification does not say
+ * whether null means "absent", so a server may refuse it (INVALID_ARGUMENT naming the field) or apply the default;
+ * it may never store null, nor leave out a default other than `""`.
+ */
+export function explicitNullChecks(space: ExplicitNulls): void {
+  for (const [field, stated] of Object.entries(space.defaults)) {
+    check(
+      `${space.id}.explicit-null.${field.replaceAll('_', '-')}`,
+      [stated.requirement],
+      `${space.operation} with ${field} null is refused naming ${field}, or takes its default ${JSON.stringify(stated.value)}`,
+      async (t) => {
+        const what = `${field} sent as null`;
+        const call = await space.send(t, { [field]: null });
+        if (!isSuccess(call)) {
+          t.expectInvalidArgument(call, [stated.requirement], field, what);
+          return;
+        }
+        const got = t.expectResource(call, [space.requirement], `creating with ${what}`)[field];
+        t.assert(
+          isDeepStrictEqual(got, stated.value) || (got === undefined && stated.emptyMayBeAbsent === true),
+          [stated.requirement],
+          `${space.operation} with ${what} should refuse it or apply the default ${JSON.stringify(stated.value)}, got ${got === undefined ? 'nothing' : JSON.stringify(got)}`,
+          call,
+        );
+      },
+      { writes: true },
+    );
+  }
 }
