@@ -579,7 +579,11 @@ describeGroup('test-cases', () => {
     variant: 'a SCRIPT test case',
     requirement: 'TESTCASE-CREATE',
     // Persona lines are ordered, and a persona may say the same line twice.
-    fields: { input_str: 'name', 'simulation_metadata_input.script_turns': { list: 'text', repeats: true } },
+    fields: {
+      input_str: 'name',
+      'simulation_metadata_input.script_turns': { list: 'text', repeats: true },
+      metric_input: { object: 'key' },
+    },
     typical: (t) => ({ input_str: t.name('test case') }),
     send: (t, fields) => t.testCases.send({ ...fields, input_type: 'SCRIPT' }),
   });
