@@ -21,6 +21,7 @@ import {
   jsonTextOfSize,
   typedAgentBody,
 } from '../lib/gen/agent-bodies.js';
+import { isSuccess } from '../lib/assert/responses.js';
 import { PUBLIC_CHAT_URL } from '../lib/gen/bodies.js';
 import { nearMissIds } from '../lib/gen/ids.js';
 import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
@@ -84,6 +85,27 @@ const PUBLIC_CHAT_URLS = [
   ['in IPv6 whose last 32 bits spell 10.0.0.1', 'http://[2606:4700::a00:1]/chat'],
   ['in IPv6 whose second group is fd00 (the digits of fc00::/7)', 'http://[2606:fd00::1]/chat'],
   ['in IPv6 whose second group is fe80 (the digits of link-local fe80::/10)', 'http://[2606:fe80::1]/chat'],
+] as const;
+
+/**
+ * Public host names that resemble localhost or a private range by their name only, each with a control of the same form
+ * that resembles nothing. Neither resolves in public DNS, so a server that resolves names first may refuse both; one
+ * refused where its control is accepted was refused for its name, which is not an address.
+ */
+const NAMED_LIKE_PRIVATE_URLS = [
+  [
+    'localhost as a label of a public domain',
+    'https://localhost.example.com/chat',
+    'https://lookalike.example.com/chat',
+  ],
+  ['localhost inside a label', 'https://mylocalhost.example.net/chat', 'https://myotherhost.example.net/chat'],
+  ["a private range's first number as a label", 'https://10.example.com/chat', 'https://ten.example.com/chat'],
+  [
+    'a private address spelt with hyphens',
+    'https://192-168-1-1.example.org/chat',
+    'https://one-two-three.example.org/chat',
+  ],
+  ['a loopback address as the first labels', 'https://127.0.0.1.example.com/chat', 'https://a.b.c.d.example.com/chat'],
 ] as const;
 
 /** Configuration keys whose type the specification's table states, each given a value of another type. */
@@ -358,6 +380,29 @@ describeGroup('agents', () => {
       async (t) => {
         if (c.rejects) await expectConfigRejected(t, c.modelType, c.config, c.rejects, c.requirements);
         else await expectConfigAccepted(t, c.modelType, c.config, c.requirements);
+      },
+      WRITES,
+    );
+  }
+
+  for (const [where, url, control] of NAMED_LIKE_PRIVATE_URLS) {
+    check(
+      checkIdOf('agents.simulator-config.chat-endpoint.named-like-private', url),
+      ['CHAT-ENDPOINT-PUBLIC'],
+      `a chat_endpoint on a public host named like a private one, ${where} (${url}), is accepted where ${control}, of the same form, is`,
+      async (t) => {
+        const reqs = ['CHAT-ENDPOINT-PUBLIC'] as const;
+        const sent = async (chatEndpoint: string) => {
+          const { body, field, what } = await configured(t, CHAT, { chat_endpoint: chatEndpoint });
+          return { call: await t.agents.send(body), field, what };
+        };
+        const controlSent = await sent(control);
+        const controlAccepted = isSuccess(controlSent.call);
+        if (!controlAccepted)
+          t.expectInvalidArgument(controlSent.call, reqs, ['chat_endpoint', controlSent.field], controlSent.what);
+        const { call, field, what } = await sent(url);
+        if (controlAccepted || isSuccess(call)) expectAgentCreated(t, call, reqs, what, field);
+        else t.expectInvalidArgument(call, reqs, ['chat_endpoint', field], what);
       },
       WRITES,
     );

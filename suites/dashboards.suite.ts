@@ -9,6 +9,7 @@ import { isSuccess } from '../lib/assert/responses.js';
 import { marked } from '../lib/gen/marked.js';
 import { stringOf } from '../lib/gen/strings.js';
 import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js';
+import { valueSpaceCheck } from '../lib/families/field-values.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { dashboardBody } from '../lib/gen/bodies.js';
 import { nearMissIds, offAlphabetIds } from '../lib/gen/ids.js';
@@ -38,6 +39,17 @@ describeGroup('dashboards', () => {
     bounds: charBounds('dashboard.display_name'),
     send: rename,
     acceptProperty: true,
+    options: RENAMES,
+  });
+
+  // No read is listed: the PATCH's own answer is judged.
+  valueSpaceCheck({
+    id: 'dashboards.patch',
+    operation: PATCH,
+    requirement: 'DASHBOARD-PATCH',
+    fields: { display_name: 'name' },
+    typical: (t, index) => ({ display_name: t.name(`dashboard of typical name ${index}`) }),
+    send: (t, fields) => patch(t, { json: fields }),
     options: RENAMES,
   });
 

@@ -13,7 +13,7 @@ import { expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { check, describeGroup } from '../lib/harness/index.js';
 import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf } from '../lib/result/check-id.js';
-import { valueSpaceCheck } from '../lib/families/field-values.js';
+import { explicitNullChecks, valueSpaceCheck } from '../lib/families/field-values.js';
 import { jsonFormsCheck } from '../lib/families/json-forms.js';
 import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
 import { wellFormedId } from '../lib/gen/ids.js';
@@ -265,10 +265,23 @@ describeGroup('mutations', () => {
     id: 'mutations.create',
     operation: 'POST /v1/agents/{agent_id}/mutations',
     requirement: 'MUTATION-CREATE',
-    fields: { display_name: 'name', description: 'text' },
+    fields: { display_name: 'name', description: 'text', parameter_values: { object: 'key' } },
     typical: (t, index) => ({ display_name: t.name(`mutation of typical name ${index}`) }),
     send: async (t, fields) => t.mutations.send(await t.mutations.parent(), fields),
     readBack: async (t, call, what) => void (await expectMutationReadBack(t, call, `a mutation with ${what}`)),
+  });
+
+  // The parent agent has a prompt: parameter_values, when derived, are the override's pair.
+  explicitNullChecks({
+    id: 'mutations.create',
+    operation: 'POST /v1/agents/{agent_id}/mutations',
+    requirement: 'MUTATION-CREATE',
+    defaults: {
+      description: { requirement: 'MUTATION-DESCRIPTION', value: '', emptyMayBeAbsent: true },
+      parameter_values: { requirement: 'MUTATION-PARAMETER-VALUES-DERIVED', value: { prompt: 'hello' } },
+    },
+    send: async (t, fields) =>
+      t.mutations.send(await t.mutations.parent(), { config_overrides: { prompt: 'hello' }, ...fields }),
   });
 
   serverSetFieldsCheck({

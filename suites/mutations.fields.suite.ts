@@ -307,6 +307,79 @@ describeGroup('mutations', () => {
   );
 
   check(
+    'mutations.fields.parameter-values-given-empty-kept',
+    ['MUTATION-PARAMETER-VALUES-DERIVED', 'EXPLICIT-VALUE-KEPT'],
+    'parameter_values given as {} are kept empty (derived only when omitted), on creation and on GET',
+    async (t) => {
+      // proto3 JSON leaves an empty map out: absent reads as {}; the derived pair never.
+      for (const [read, exchange] of await createdAndFetched(t, {
+        config_overrides: { prompt: 'hello' },
+        parameter_values: {},
+      })) {
+        const values = read['parameter_values'];
+        t.assert(
+          values === undefined || isDeepStrictEqual(values, {}),
+          ['MUTATION-PARAMETER-VALUES-DERIVED', 'EXPLICIT-VALUE-KEPT'],
+          `parameter_values sent as {} beside config_overrides {"prompt":"hello"} should stay {}, got ${shown(values)}`,
+          exchange,
+        );
+      }
+    },
+    WRITES,
+  );
+
+  check(
+    'mutations.fields.parameter-values-derived-falsy-leaves',
+    ['MUTATION-PARAMETER-VALUES-DERIVED'],
+    'parameter_values derived from overrides of "", 0, false and a list hold a string pair for each, on creation and on GET',
+    async (t) => {
+      // A flat "" is a pair like any string: the same pairs come back.
+      for (const [read, exchange] of await createdAndFetched(t, { config_overrides: { prompt: '' } }))
+        t.assert(
+          isDeepStrictEqual(read['parameter_values'], { prompt: '' }),
+          ['MUTATION-PARAMETER-VALUES-DERIVED'],
+          `parameter_values derived from config_overrides {"prompt":""} should be {"prompt":""}, got ${shown(read['parameter_values'])}`,
+          exchange,
+        );
+      const overrides = { workflows: { retries: 0, notify: false, label: '', steps: ['greet', 'close'] } };
+      const agentId = await t.mutations.newParent({
+        workflows: { retries: 2, notify: true, label: 'base', steps: ['greet'] },
+      });
+      const call = await t.mutations.send(agentId, { config_overrides: overrides });
+      if (rejectsNaming(call, 'config_overrides', 'workflows'))
+        t.skip('the target does not count workflows as overridable configuration (which keys count is not shown)');
+      const mutation = t.expectResource(call, ['MUTATION-CREATE'], 'overriding workflows with falsy values');
+      const fetched = await fetchMutation(t, agentId, mutation['id']);
+      const reads: [JsonObject, Call][] = [
+        [mutation, call],
+        [t.expectResource(fetched, ['MUTATION-GET'], 'fetching the created mutation'), fetched],
+      ];
+      // Each leaf is a pair keyed by its path, its value as text ("0"; "false" in any case, as Python writes False);
+      // a list may be one pair of its text or a pair per element: some key names it.
+      const leaves: [string, RegExp, (value: string) => boolean][] = [
+        ['retries', /workflows.*retries/i, (value) => value === '0'],
+        ['notify', /workflows.*notify/i, (value) => /^false$/i.test(value)],
+        ['label', /workflows.*label/i, (value) => value === ''],
+        ['steps', /workflows.*steps/i, () => true],
+      ];
+      for (const [read, exchange] of reads) {
+        const values = read['parameter_values'];
+        const entries = typeof values === 'object' && values !== null ? Object.entries(values) : [];
+        const missing = leaves.filter(
+          ([, key, fits]) => !entries.some(([k, v]) => key.test(k) && typeof v === 'string' && fits(v)),
+        );
+        t.assert(
+          !missing.length,
+          ['MUTATION-PARAMETER-VALUES-DERIVED'],
+          `parameter_values derived from ${JSON.stringify(overrides)} should hold a string pair for ${missing.map(([name]) => name).join(', ')}, got ${shown(values)}`,
+          exchange,
+        );
+      }
+    },
+    WRITES,
+  );
+
+  check(
     'mutations.fields.parameter-values-derived-nested-non',
     ['MUTATION-PARAMETER-VALUES-DERIVED'],
     'parameter_values derived from a nested non-string override are flattened: string pairs, one of them "3" keyed by the path workflows → retries',

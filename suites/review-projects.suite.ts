@@ -14,7 +14,7 @@ import type { Created } from '../lib/harness/resources.js';
 import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf, valueKey } from '../lib/result/check-id.js';
 import { expectEcho } from '../lib/families/agents.js';
-import { valueSpaceCheck } from '../lib/families/field-values.js';
+import { explicitNullChecks, valueSpaceCheck } from '../lib/families/field-values.js';
 import { jsonFormsCheck } from '../lib/families/json-forms.js';
 import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
 import { alnum } from '../lib/gen/ids.js';
@@ -311,6 +311,17 @@ describeGroup('review-projects', () => {
     requirement: 'REVIEW-PROJECT-CREATE',
     fields: { display_name: 'name', description: 'text', assignees: { list: 'email' } },
     typical: (t) => ({ display_name: t.name('review project'), assignees: ['reviewer@example.com'] }),
+    send: async (t, fields) => t.reviewProjects.send(await reviewLinks(t), fields),
+  });
+
+  explicitNullChecks({
+    id: 'review-projects.create',
+    operation: 'POST /v1/review-projects',
+    requirement: 'REVIEW-PROJECT-CREATE',
+    defaults: {
+      project_type: { requirement: 'REVIEW-PROJECT-TYPE', value: 'PROJECT_INDIVIDUAL' },
+      notifications: { requirement: 'REVIEW-PROJECT-NOTIFICATIONS-DEFAULT', value: true },
+    },
     send: async (t, fields) => t.reviewProjects.send(await reviewLinks(t), fields),
   });
 

@@ -21,7 +21,7 @@ import { MADE_UP_TEST_SET, TEST_SET_ID_LENGTH } from '../lib/harness/resources.j
 import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf, valueKey } from '../lib/result/check-id.js';
 import { boundaryKey } from '../lib/families/length-limits.js';
-import { valueSpaceCheck } from '../lib/families/field-values.js';
+import { explicitNullChecks, valueSpaceCheck } from '../lib/families/field-values.js';
 import { jsonFormsCheck } from '../lib/families/json-forms.js';
 import { SHAPED_VALUES } from '../lib/gen/values.js';
 import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
@@ -564,7 +564,9 @@ describeGroup('test-cases', () => {
       input_str: 'name',
       description: 'text',
       user_notes: 'text',
+      expected_output_str: 'text',
       expected_behaviors: { list: 'text', repeats: true },
+      expected_output_json: { object: 'key' },
       'metric_input.expected_entities': { list: 'text', repeats: true },
     },
     typical: (t) => ({ input_str: t.name('test case') }),
@@ -577,9 +579,21 @@ describeGroup('test-cases', () => {
     variant: 'a SCRIPT test case',
     requirement: 'TESTCASE-CREATE',
     // Persona lines are ordered, and a persona may say the same line twice.
-    fields: { input_str: 'name', 'simulation_metadata_input.script_turns': { list: 'text', repeats: true } },
+    fields: {
+      input_str: 'name',
+      'simulation_metadata_input.script_turns': { list: 'text', repeats: true },
+      metric_input: { object: 'key' },
+    },
     typical: (t) => ({ input_str: t.name('test case') }),
     send: (t, fields) => t.testCases.send({ ...fields, input_type: 'SCRIPT' }),
+  });
+
+  explicitNullChecks({
+    id: 'test-cases.create',
+    operation: 'POST /v1/test-cases',
+    requirement: 'TESTCASE-CREATE',
+    defaults: { input_type: { requirement: 'TESTCASE-INPUT-TYPE-DEFAULT', value: 'SCENARIO' } },
+    send: (t, fields) => t.testCases.send(fields),
   });
 
   serverSetFieldsCheck({

@@ -3,23 +3,27 @@
 // comes back as sent (value and JSON type), from the create and from the read the specification
 // shows; a value a careful server may refuse is refused with INVALID_ARGUMENT naming its field,
 // and the create is sent again with that field typical. Any other refusal fails the create's rule.
+// Beside it, explicit null in every optional field with a stated default: refused, or the default.
 
+import { isDeepStrictEqual } from 'node:util';
 import type { RequirementId } from '../contract/requirements/index.js';
 import { echoMismatches } from '../assert/echo.js';
 import { detailFields } from '../assert/error-details.js';
 import { detailsName } from '../assert/detail-field.js';
 import { isSuccess } from '../assert/responses.js';
 import { SHAPED_VALUES, shapeCount, shapedValue, type ValueKind } from '../gen/values.js';
-import { allEnded, check, type Call, type CheckContext } from '../harness/index.js';
+import { allEnded, check, type Call, type CheckContext, type CheckOptions } from '../harness/index.js';
 import { sentBody } from '../harness/resources.js';
 import type { JsonObject } from '../util/json.js';
 import type { Judge } from './length-limits.js';
 
 /**
  * A field's kind, or a list of values of that kind: one value, and (`repeats`, where the specification's words
- * make a repeated item ordinary, as persona lines) the same value twice, which a set would fold into one.
+ * make a repeated item ordinary, as persona lines) the same value twice, which a set would fold into one; or an
+ * object field the specification leaves free, whose keys (`object: 'key'`) take the shapes.
  */
-export type FieldShape = ValueKind | { readonly list: ValueKind; readonly repeats?: boolean };
+export type FieldShape =
+  ValueKind | { readonly list: ValueKind; readonly repeats?: boolean } | { readonly object: 'key' };
 
 export interface ValueSpace {
   /** The check id's first words (`agents.create`). */
@@ -37,15 +41,23 @@ export interface ValueSpace {
   send(t: CheckContext, fields: JsonObject): Promise<Call>;
   /** Reads back what a create accepted (READ-BACK-UNCHANGED), where the specification shows a read. */
   readonly readBack?: Judge['readBack'];
+  /** The check's options beside `writes`; an `exclusive` check (an update of one resource) sends its shapes one at a time. */
+  readonly options?: CheckOptions;
 }
 
-const kindOf = (shape: FieldShape): ValueKind => (typeof shape === 'string' ? shape : shape.list);
+const kindOf = (shape: FieldShape): ValueKind =>
+  typeof shape === 'string' ? shape : 'list' in shape ? shape.list : shape.object;
+
+/** A field of `shape` holding `value`: the value, a list of it, or an object with it as a key beside a plain one. */
+function shaped(shape: FieldShape, value: string, twice: boolean): JsonObject[string] {
+  if (typeof shape === 'string') return value;
+  if ('object' in shape) return { [value]: 'under an unusual key', plain: 'beside it' };
+  return shape.repeats && twice ? [value, value] : [value];
+}
 
 /** A field's value where `typical` gives none: its kind's first shape, which no server may refuse. */
-const plainValue = (shape: FieldShape): string | string[] => {
-  const { value } = SHAPED_VALUES[kindOf(shape)][0]!;
-  return typeof shape === 'string' ? value : [value];
-};
+const plainValue = (shape: FieldShape): JsonObject[string] =>
+  shaped(shape, SHAPED_VALUES[kindOf(shape)][0]!.value, false);
 
 /** `value` under the dotted `path` of `body`, the objects on the way made as needed. */
 function put(body: JsonObject, path: string, value: unknown): void {
@@ -58,14 +70,14 @@ function put(body: JsonObject, path: string, value: unknown): void {
   put(inner, rest.join('.'), value);
 }
 
-/** The `index`th shape of every field: a name carries the run marker in front; a list holds one value, or on odd creates the value twice where it `repeats`. */
+/** The `index`th shape of every field: a name carries the run marker in front; a list holds one value, or on odd creates the value twice where it `repeats`; an object has it as a key. */
 function shapedFields(t: CheckContext, space: ValueSpace, index: number): { fields: JsonObject; refusable: string[] } {
   const fields: JsonObject = {};
   const refusable: string[] = [];
   for (const [field, shape] of Object.entries(space.fields)) {
     const { value, mayRefuse } = shapedValue(kindOf(shape), index);
     const sent = kindOf(shape) === 'name' ? t.name(value) : value;
-    put(fields, field, typeof shape === 'string' ? sent : shape.repeats && index % 2 ? [sent, sent] : [sent]);
+    put(fields, field, shaped(shape, sent, index % 2 === 1));
     if (mayRefuse) refusable.push(field);
   }
   return { fields, refusable };
@@ -109,7 +121,7 @@ async function sendShape(t: CheckContext, space: ValueSpace, index: number): Pro
   await space.readBack?.(t, call, what);
 }
 
-/** The check of a resource's valid space: every shape sent once, the creates in parallel. */
+/** The check of a resource's valid space: every shape sent once, the creates in parallel (updates of one resource in turn). */
 export function valueSpaceCheck(space: ValueSpace): void {
   const kinds = Object.values(space.fields).map(kindOf);
   // A value a careful server may refuse is refused as an invalid field (ERROR-INVALID-ARGUMENT), never failed on.
@@ -123,8 +135,61 @@ export function valueSpaceCheck(space: ValueSpace): void {
     requirements,
     `${space.operation}${space.variant ? ` (${space.variant})` : ''} stores valid values of unusual shapes in ${Object.keys(space.fields).join(', ')} as sent${space.readBack ? ', and reads them back so' : ''}`,
     async (t) => {
-      await allEnded(Array.from({ length: shapeCount(kinds) }, (_, index) => sendShape(t, space, index)));
+      const indices = Array.from({ length: shapeCount(kinds) }, (_, index) => index);
+      if (space.options?.exclusive) for (const index of indices) await sendShape(t, space, index);
+      else await allEnded(indices.map((index) => sendShape(t, space, index)));
     },
-    { writes: true },
+    { ...space.options, writes: true },
   );
+}
+
+/** An optional field whose absence the specification fills: what it must read as, and the rule that says so. */
+export interface StatedDefault {
+  readonly requirement: RequirementId;
+  /** The value an omitted field takes (for a derived one, what the rest of the body derives). */
+  readonly value: unknown;
+  /** The default is the empty string, which a server may leave out (proto3 JSON), as for an omitted field. */
+  readonly emptyMayBeAbsent?: boolean;
+}
+
+export interface ExplicitNulls {
+  /** The check ids' first words (`test-cases.create`). */
+  readonly id: string;
+  /** `POST /v1/test-cases`, as the title says it. */
+  readonly operation: string;
+  /** The create's own rule: an accepted create returns its resource. */
+  readonly requirement: RequirementId;
+  readonly defaults: Readonly<Record<string, StatedDefault>>;
+  send(t: CheckContext, fields: JsonObject): Promise<Call>;
+}
+
+/**
+ * Explicit null in every optional field with a stated default or derived value: the specification does not say
+ * whether null means "absent", so a server may refuse it (INVALID_ARGUMENT naming the field) or apply the default;
+ * it may never store null, nor leave out a default other than `""`.
+ */
+export function explicitNullChecks(space: ExplicitNulls): void {
+  for (const [field, stated] of Object.entries(space.defaults)) {
+    check(
+      `${space.id}.explicit-null.${field.replaceAll('_', '-')}`,
+      [stated.requirement],
+      `${space.operation} with ${field} null is refused naming ${field}, or takes its default ${JSON.stringify(stated.value)}`,
+      async (t) => {
+        const what = `${field} sent as null`;
+        const call = await space.send(t, { [field]: null });
+        if (!isSuccess(call)) {
+          t.expectInvalidArgument(call, [stated.requirement], field, what);
+          return;
+        }
+        const got = t.expectResource(call, [space.requirement], `creating with ${what}`)[field];
+        t.assert(
+          isDeepStrictEqual(got, stated.value) || (got === undefined && stated.emptyMayBeAbsent === true),
+          [stated.requirement],
+          `${space.operation} with ${what} should refuse it or apply the default ${JSON.stringify(stated.value)}, got ${got === undefined ? 'nothing' : JSON.stringify(got)}`,
+          call,
+        );
+      },
+      { writes: true },
+    );
+  }
 }

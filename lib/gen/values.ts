@@ -1,13 +1,13 @@
 // Valid values of the less common shapes, per kind of field: what a field's valid space holds
 // beside the typical value (digits only, words a parser knows, markup, several lines, other
-// scripts, astral characters, JSON-looking text; the rarer forms of e-mail addresses, URLs and
-// phone numbers). A server must store each as sent; a few a careful server may refuse instead
+// scripts, astral characters, JSON-looking text, every line ending; the rarer forms of e-mail addresses,
+// URLs and phone numbers; keys of an object field that a document store or a path syntax reads). A server must store each as sent; a few a careful server may refuse instead
 // (`mayRefuse`: control characters in a name or beyond a line break and a tab in text, forms a common
 // validator does not know). The first shape of each kind is one no server may refuse.
 // Every value is NFC-stable and has no blank at either end: no reasonable server trims or normalises it.
 
-/** What a field holds: a name (one line, carries the run marker), free text, or a formatted value. */
-export type ValueKind = 'name' | 'text' | 'email' | 'url' | 'phone';
+/** What a field holds: a name (one line, carries the run marker), free text, a formatted value, or a key of an object field. */
+export type ValueKind = 'name' | 'text' | 'email' | 'url' | 'phone' | 'key';
 
 export interface ShapedValue {
   /** What is unusual about it, as a report says it. */
@@ -22,6 +22,9 @@ const TEXT: readonly ShapedValue[] = [
   { shape: 'a word a parser knows', value: 'null' },
   { shape: 'markup, quotes and backslashes', value: `<b>bold</b> & "double" 'single' \\ back/slash` },
   { shape: 'several lines and a tab', value: 'first line\nsecond line\n\tindented third' },
+  // Line endings are data: a server that normalises them (to LF, as a text area does) changes the value.
+  { shape: 'Windows line endings (CRLF)', value: 'first line\r\nsecond line\r\nthird' },
+  { shape: 'old Mac (CR) and mixed line endings', value: 'cr only\rcrlf\r\nlf\nend' },
   { shape: 'astral characters and emoji sequences', value: '𝒜 😀 👩‍👩‍👧 🇫🇷 \u{10000}' },
   { shape: 'right-to-left and other scripts', value: 'שלום עולם 中文 한국어 Ωß हिन्दी' },
   { shape: 'JSON-looking text', value: '{"a":1,"b":[true,null]}' },
@@ -35,10 +38,8 @@ const TEXT: readonly ShapedValue[] = [
   },
 ];
 
-/** A name is one line: a careful server may refuse a control character in it. The run marker goes in front. */
-const NAME: readonly ShapedValue[] = TEXT.map((v) =>
-  /[\n\t]/.test(v.value) ? { ...v, value: 'first line\nsecond', mayRefuse: true } : v,
-);
+/** A name is one line: a careful server may refuse a control character (a line break, a tab) in it. The run marker goes in front. */
+const NAME: readonly ShapedValue[] = TEXT.map((v) => (/[\r\n\t]/.test(v.value) ? { ...v, mayRefuse: true } : v));
 
 const EMAIL: readonly ShapedValue[] = [
   { shape: 'a plus tag and dots', value: 'first.last+review@example.com' },
@@ -66,12 +67,28 @@ const PHONE: readonly ShapedValue[] = [
   },
 ];
 
+/**
+ * Keys of an object field the specification leaves free (a JSON document, a free-form map): any JSON key is valid.
+ * A document store reads dots and `$` as paths and operators, a form library blanks and digits; each must come back
+ * as a key of its own. An empty key a careful server may refuse.
+ */
+const KEY: readonly ShapedValue[] = [
+  { shape: 'a dotted key', value: 'customer.name' },
+  { shape: 'a key with a dollar sign', value: '$set' },
+  { shape: 'a key with blanks inside', value: 'order  total' },
+  { shape: 'a key of digits only', value: '0042' },
+  { shape: 'a key in other scripts', value: 'clé ключ 键' },
+  { shape: 'a key with brackets and a slash', value: 'items[0]/id' },
+  { shape: 'an empty key', value: '', mayRefuse: true },
+];
+
 export const SHAPED_VALUES: Readonly<Record<ValueKind, readonly ShapedValue[]>> = {
   name: NAME,
   text: TEXT,
   email: EMAIL,
   url: URL_VALUES,
   phone: PHONE,
+  key: KEY,
 };
 
 /** How many requests it takes to send every shape of every kind once: the most shapes of one kind. */

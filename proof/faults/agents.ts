@@ -1282,4 +1282,14 @@ export const AGENTS_FAULTS = [
     },
     shows: null,
   }),
+  fault({
+    id: 'chat-private-range-prefix-on-names',
+    requirements: ['CHAT-ENDPOINT-PUBLIC'],
+    slips: ['broken'],
+    description:
+      'chat_endpoint recognises private ranges by a prefix test on the host as written (`/^(10|127)\\./`), host names included: the public name https://10.example.com/chat is refused.',
+    behaviour: chatEndpointAlsoRefusing((host) => /^(10|127)\./.test(host)),
+    probe: (call) => chat(call, { chat_endpoint: 'https://10.example.com/chat' }),
+    shows: 400,
+  }),
 ] as const satisfies readonly Fault[];

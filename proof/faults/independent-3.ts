@@ -747,16 +747,6 @@ export const INDEPENDENT_3_FAULTS = [
 export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind3-agent-id-lookup-case-insensitive':
     'a real id altered (here its case): every path id derived from a real one names nothing (invalid dynamic objects)',
-  'ind3-chat-endpoint-localhost-substring':
-    'the accept side of the private-address rule: public hosts that resemble localhost or private ranges by name',
-  'ind3-parameter-values-empty-derived':
-    'explicit empty values of every optional field that has a derived value (parameter_values {} is not omitted)',
-  'ind3-parameter-values-falsy-skipped':
-    'derived values over the whole value space: overrides of 0, false and "" flattened into parameter_values',
-  'ind3-expected-output-json-dotted-keys-expanded':
-    'object fields with keys of unusual shapes (dots, dollar signs, blanks, empty, non-ASCII) read back whole',
-  'ind3-input-type-explicit-null-kept':
-    'explicit null for every optional field with a stated default: refused, or the default applied; never null read back',
   'ind3-filter-quoted-value-trimmed': 'quoted filter values with blanks at their edges compared exactly',
   'ind3-run-metric-names-snake-cased':
     "map keys that are data (a run's results.metrics by metric name) kept as the related resource names them",
@@ -764,10 +754,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'every number and timestamp field filtered with its value double-quoted: compared as a value, not as text',
   'ind3-scheduled-run-deleted-get-internal':
     'GET of every deletable resource after its deletion: NOT_FOUND, never a 5xx',
-  'ind3-dashboard-name-tags-stripped':
-    'values of unusual shapes (markup) on every write path, the dashboard PATCH included',
-  'ind3-review-description-crlf-normalized':
-    'free text with every line ending (CRLF, CR, LF) read back as sent, on every create',
   'ind3-spec-accept-compared-exactly': 'Accept forms on the document endpoint: parameters, q-values, lists, case',
   'ind3-spec-listing-port-dropped': 'every URL the listing gives is followed and serves its document',
   'ind3-json-trailing-text-ignored':

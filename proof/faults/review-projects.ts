@@ -397,4 +397,16 @@ export const REVIEW_PROJECTS_FAULTS = [
     probe: async (call) => (await created(call)).id === (await created(call, { display_name: 'Other' })).id,
     shows: true,
   }),
+  fault({
+    id: 'review-project-notifications-null-kept',
+    requirements: ['REVIEW-PROJECT-NOTIFICATIONS-DEFAULT'],
+    slips: ['explicit'],
+    description:
+      'The notifications default applies only when the key is absent (`"notifications" in body`): an explicit `notifications: null` is stored and returned as null.',
+    behaviour: readWith('notifications', (f, base) =>
+      f.has('notifications') && f.boolean('notifications') === null ? (null as unknown as boolean) : base(f),
+    ),
+    probe: async (call) => (await created(call, { notifications: null })).notifications,
+    shows: null,
+  }),
 ] as const satisfies readonly Fault[];

@@ -27,12 +27,19 @@ test.each(KINDS)('%s has values a server must store, the first among them, and s
   expect(new Set(shapes).size).toBe(shapes.length);
 });
 
-test('a name may be refused only for a control character; free text only for one beyond a line break and a tab', () => {
+test('a name may be refused only for a control character; free text only for one beyond a line ending and a tab', () => {
   for (const v of SHAPED_VALUES.name) expect(v.mayRefuse ?? false, v.shape).toBe(/[\u0000-\u001f]/.test(v.value));
   for (const v of SHAPED_VALUES.text)
-    expect(v.mayRefuse ?? false, v.shape).toBe(/[\u0000-\u0008\u000b-\u001f\u007f]/.test(v.value));
+    expect(v.mayRefuse ?? false, v.shape).toBe(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v.value));
   expect(SHAPED_VALUES.text.some((v) => v.mayRefuse && v.value.includes('\u0000'))).toBe(true);
-  expect(SHAPED_VALUES.text.some((v) => v.value.includes('\n'))).toBe(true);
+  // Every line ending: LF, CRLF, CR alone.
+  for (const ending of [/[^\r]\n/, /\r\n/, /\r[^\n]/])
+    expect(SHAPED_VALUES.text.some((v) => ending.test(v.value))).toBe(true);
+});
+
+test('a key of an object field may be refused only when empty', () => {
+  for (const v of SHAPED_VALUES.key) expect(v.mayRefuse ?? false, v.shape).toBe(v.value === '');
+  expect(SHAPED_VALUES.key.some((v) => v.value.includes('.'))).toBe(true);
 });
 
 test('formatted values are what their formats say', () => {
