@@ -770,6 +770,4 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'free text with every line ending (CRLF, CR, LF) read back as sent, on every create',
   'ind3-spec-accept-compared-exactly': 'Accept forms on the document endpoint: parameters, q-values, lists, case',
   'ind3-spec-listing-port-dropped': 'every URL the listing gives is followed and serves its document',
-  'ind3-json-trailing-text-ignored':
-    'request bodies that are not one JSON value (trailing text, two values, comments, trailing commas): INVALID_ARGUMENT on every body endpoint',
 };
