@@ -768,6 +768,4 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'values of unusual shapes (markup) on every write path, the dashboard PATCH included',
   'ind3-review-description-crlf-normalized':
     'free text with every line ending (CRLF, CR, LF) read back as sent, on every create',
-  'ind3-spec-accept-compared-exactly': 'Accept forms on the document endpoint: parameters, q-values, lists, case',
-  'ind3-spec-listing-port-dropped': 'every URL the listing gives is followed and serves its document',
 };
