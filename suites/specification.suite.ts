@@ -22,8 +22,7 @@ import {
 } from '../lib/published/index.js';
 import { deref } from '../lib/published/refs.js';
 import { isJsonObject } from '../lib/util/json.js';
-import { ApiClient } from '../lib/http/client.js';
-import { TransportError, type Exchange } from '../lib/http/exchange.js';
+import { followListed } from '../lib/families/published/listed-url.js';
 
 const YAML_TYPES = /^(application\/(x-)?yaml|text\/(x-)?yaml)\b/i;
 const JSON_TYPES = /^application\/([\w.+-]+\+)?json\b/i;
@@ -154,26 +153,6 @@ const onTargetHost = (url: string, base: string): URL | undefined => {
     return undefined;
   }
 };
-
-/** GET of a listed URL on the target's host: through the target's client under its base URL, else a client of its own. */
-async function followListed(t: CheckContext, url: URL): Promise<Exchange | string> {
-  const base = t.config.baseUrl as string;
-  const underBase = url.href.startsWith(`${base}/`);
-  const client = underBase
-    ? t.target.client
-    : new ApiClient({ baseUrl: url.origin, apiKey: undefined, timeoutMs: t.config.requestTimeoutMs, concurrency: 1 });
-  const path = underBase ? url.href.slice(base.length) : url.href.slice(url.origin.length);
-  try {
-    const exchange = await client.send({ method: 'GET', path, auth: 'none', headers: { accept: 'application/json' } });
-    t.exchanges.push(exchange);
-    return exchange;
-  } catch (error) {
-    if (error instanceof TransportError) return error.message;
-    throw error;
-  } finally {
-    if (!underBase) await client.close();
-  }
-}
 
 describeGroup('specification', () => {
   check(
