@@ -10,6 +10,7 @@ import { wellFormedId } from '../lib/gen/ids.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import { checkIdOf } from '../lib/result/check-id.js';
+import { expectGone } from '../lib/families/deletion.js';
 
 const GET = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
 const DELETE = 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
@@ -83,7 +84,7 @@ describeGroup('mutations', () => {
     'a deleted mutation can no longer be fetched',
     async (t) => {
       const params = await deleted(t);
-      t.expectRejection(await t.call(GET, { params }), ['MUTATION-DELETE-GONE'], {}, 'fetching a deleted mutation');
+      expectGone(t, await t.call(GET, { params }), ['MUTATION-DELETE-GONE'], 'fetching a deleted mutation');
     },
     WRITES,
   );

@@ -762,8 +762,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     "map keys that are data (a run's results.metrics by metric name) kept as the related resource names them",
   'ind3-metrics-quoted-number-as-text':
     'every number and timestamp field filtered with its value double-quoted: compared as a value, not as text',
-  'ind3-scheduled-run-deleted-get-internal':
-    'GET of every deletable resource after its deletion: NOT_FOUND, never a 5xx',
   'ind3-dashboard-name-tags-stripped':
     'values of unusual shapes (markup) on every write path, the dashboard PATCH included',
   'ind3-review-description-crlf-normalized':
