@@ -757,11 +757,8 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'object fields with keys of unusual shapes (dots, dollar signs, blanks, empty, non-ASCII) read back whole',
   'ind3-input-type-explicit-null-kept':
     'explicit null for every optional field with a stated default: refused, or the default applied; never null read back',
-  'ind3-filter-quoted-value-trimmed': 'quoted filter values with blanks at their edges compared exactly',
   'ind3-run-metric-names-snake-cased':
     "map keys that are data (a run's results.metrics by metric name) kept as the related resource names them",
-  'ind3-metrics-quoted-number-as-text':
-    'every number and timestamp field filtered with its value double-quoted: compared as a value, not as text',
   'ind3-dashboard-name-tags-stripped':
     'values of unusual shapes (markup) on every write path, the dashboard PATCH included',
   'ind3-review-description-crlf-normalized':
