@@ -21,7 +21,7 @@ import type { EndpointKey } from '../lib/contract/endpoints.js';
 import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 import { valueSpaceCheck } from '../lib/families/field-values.js';
-import { jsonFormsCheck } from '../lib/families/json-forms.js';
+import { jsonFormsCheck, malformedBodyCheck } from '../lib/families/json-forms.js';
 import { VALID_PHONE } from '../lib/gen/bodies.js';
 import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
@@ -217,18 +217,12 @@ describeGroup('agents', () => {
     WRITES,
   );
 
-  check(
-    'agents.create.truncated-json-body-rejected-invalid',
-    ['REQUEST-MALFORMED-JSON'],
-    'a truncated JSON body is rejected with INVALID_ARGUMENT',
-    async (t) => {
-      const call = await t.call('POST /v1/agents', {
-        rawBody: `{"display_name": "${t.name('malformed')}", "model_type": "MODEL_TYPE_VOICE",`,
-      });
-      t.expectInvalidArgument(call, ['REQUEST-MALFORMED-JSON'], undefined, 'a truncated JSON body');
-    },
-    WRITES,
-  );
+  malformedBodyCheck({
+    id: 'agents.create',
+    operation: 'POST /v1/agents',
+    send: (t, name, written) => t.agents.send({ display_name: name }, written),
+    options: WRITES,
+  });
 
   for (const [i, miss] of nearMissIds(ID_RULES.agent).entries()) {
     check(

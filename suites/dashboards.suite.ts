@@ -12,6 +12,7 @@ import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js'
 import { valueSpaceCheck } from '../lib/families/field-values.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { dashboardBody } from '../lib/gen/bodies.js';
+import { malformedBodyCheck } from '../lib/families/json-forms.js';
 import { nearMissIds, offAlphabetIds } from '../lib/gen/ids.js';
 import { check, describeGroup, type Call, type CallSpec, type CheckContext } from '../lib/harness/index.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
@@ -64,16 +65,12 @@ describeGroup('dashboards', () => {
     WRITES,
   );
 
-  check(
-    'dashboards.patch-body-not-valid-json',
-    ['REQUEST-MALFORMED-JSON'],
-    'a PATCH body that is not valid JSON is rejected with INVALID_ARGUMENT',
-    async (t) => {
-      const call = await patch(t, { rawBody: '{"display_name": ' });
-      t.expectInvalidArgument(call, ['REQUEST-MALFORMED-JSON'], undefined, 'a truncated JSON body');
-    },
-    WRITES,
-  );
+  malformedBodyCheck({
+    id: 'dashboards.patch',
+    operation: PATCH,
+    send: (t, name, written) => patch(t, { json: dashboardBody(name), ...written }),
+    options: WRITES,
+  });
 
   // A malformed id names no dashboard, so the valid body changes nothing.
   for (const [i, { value, why }] of [

@@ -7,7 +7,9 @@ import {
   declareEmptyBodyCheck,
   deleteOnce,
   deletesFixture,
+  expectDeletedAgain,
   expectEmptyObjectAnswer,
+  expectGone,
   settled,
   type Deletion,
 } from '../lib/families/deletion.js';
@@ -175,12 +177,18 @@ describeGroup('personas', () => {
       const problem = await settled(async () => {
         const after = await t.call(GET, { params: { persona_id } });
         if (isSuccess(after)) return `the deleted persona ${persona_id} is still served by ${GET}`;
-        t.expectRejection(after, ['PERSONA-DELETE'], {}, 'getting the deleted persona');
+        expectGone(t, after, ['PERSONA-DELETE'], 'getting the deleted persona');
         return (await listedNow(t, 'personas')).some((persona) => persona['id'] === persona_id)
           ? `the deleted persona ${persona_id} is still listed`
           : undefined;
       });
       t.assert(problem === undefined, ['PERSONA-DELETE'], problem ?? '');
+      expectDeletedAgain(
+        t,
+        await t.call(DELETE, { params: { persona_id } }),
+        ['PERSONA-DELETE'],
+        'deleting the deleted persona again',
+      );
     },
     deletesFixture('deletablePersonaId'),
   );

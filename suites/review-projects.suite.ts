@@ -15,7 +15,7 @@ import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf, valueKey } from '../lib/result/check-id.js';
 import { expectEcho } from '../lib/families/agents.js';
 import { explicitNullChecks, valueSpaceCheck } from '../lib/families/field-values.js';
-import { jsonFormsCheck } from '../lib/families/json-forms.js';
+import { jsonFormsCheck, malformedBodyCheck } from '../lib/families/json-forms.js';
 import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
 import { alnum } from '../lib/gen/ids.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
@@ -283,18 +283,12 @@ describeGroup('review-projects', () => {
     );
   }
 
-  check(
-    'review-projects.body-not-valid-json-rejected',
-    ['REQUEST-MALFORMED-JSON'],
-    'a body that is not valid JSON is rejected with INVALID_ARGUMENT',
-    async (t) => {
-      const call = await t.call('POST /v1/review-projects', {
-        rawBody: `{"display_name": ${JSON.stringify(t.name('review project'))}, "assignees": [`,
-      });
-      t.expectInvalidArgument(call, ['REQUEST-MALFORMED-JSON'], undefined, 'a truncated JSON body');
-    },
-    WRITES,
-  );
+  malformedBodyCheck({
+    id: 'review-projects.create',
+    operation: 'POST /v1/review-projects',
+    send: async (t, name, written) => t.reviewProjects.send(await reviewLinks(t), { display_name: name }, written),
+    options: WRITES,
+  });
 
   lengthLimitChecks({
     requirement: 'REVIEW-PROJECT-DISPLAY-NAME',

@@ -7,7 +7,7 @@ import { CONVENTIONAL_ERRORS } from '../lib/contract/enums.js';
 import { ID_RULES } from '../lib/contract/ids.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
-import { deletesFixture } from '../lib/families/deletion.js';
+import { deletesFixture, expectDeletedAgain, expectGone } from '../lib/families/deletion.js';
 import { isSuccess } from '../lib/assert/responses.js';
 import { nearMissIds, wellFormedId } from '../lib/gen/ids.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
@@ -171,7 +171,13 @@ describeGroup('scheduled-runs', () => {
         );
       expectDeleted(t, await t.call(DELETE, { params: { scheduled_run_id: id } }));
       (await deleted(t)).id = id;
-      t.expectRejection(await fetchById(t, id), ['SCHEDULED-RUN-DELETE'], {}, 'fetching the deleted scheduled run');
+      expectGone(t, await fetchById(t, id), ['SCHEDULED-RUN-DELETE'], 'fetching the deleted scheduled run');
+      expectDeletedAgain(
+        t,
+        await t.call(DELETE, { params: { scheduled_run_id: id } }),
+        ['SCHEDULED-RUN-DELETE'],
+        'deleting the deleted scheduled run again',
+      );
     },
     deletesFixture('deletableScheduledRunId'),
   );

@@ -22,6 +22,7 @@ import {
 } from '../lib/published/index.js';
 import { deref } from '../lib/published/refs.js';
 import { isJsonObject } from '../lib/util/json.js';
+import { followListed } from '../lib/families/published/listed-url.js';
 
 const YAML_TYPES = /^(application\/(x-)?yaml|text\/(x-)?yaml)\b/i;
 const JSON_TYPES = /^application\/([\w.+-]+\+)?json\b/i;
@@ -126,11 +127,30 @@ const securityJudged = (index: OperationIndex) =>
     return !operation || !keyAsRequiredParameter(operation);
   });
 
-const sameOrigin = (url: string, base: string): boolean => {
+/**
+ * Accept headers read by HTTP content negotiation (RFC 9110 12.5.1: media types are case-insensitive, q weighs
+ * preference, a range matches every type it covers): `json` where JSON is the form the client prefers among the two
+ * served, `either` where it accepts both alike.
+ */
+const ACCEPT_FORMS: ReadonlyArray<{ readonly accept: string; readonly gets: 'json' | 'either' }> = [
+  { accept: 'Application/JSON', gets: 'json' },
+  { accept: 'application/json; charset=utf-8', gets: 'json' },
+  { accept: 'application/json;q=0.9, application/yaml;q=0.1', gets: 'json' },
+  { accept: 'application/json, text/html', gets: 'json' },
+  { accept: 'text/html;q=0.9, application/json', gets: 'json' },
+  { accept: 'application/yaml;q=0, application/json', gets: 'json' },
+  { accept: '*/*', gets: 'either' },
+  { accept: 'application/*', gets: 'either' },
+  { accept: '*/*;q=0.8', gets: 'either' },
+];
+
+/** The listed URL resolved against the base URL, when it is on the host the suite was pointed at (any port). */
+const onTargetHost = (url: string, base: string): URL | undefined => {
   try {
-    return new URL(url, base).origin === new URL(base).origin;
+    const resolved = new URL(url, `${base}/`);
+    return resolved.hostname === new URL(base).hostname ? resolved : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 };
 
@@ -172,21 +192,60 @@ describeGroup('specification', () => {
           `spec ${JSON.stringify(spec.specName)} answered ${status} without a key`,
           call,
         );
-        const url = spec.url ? new URL(spec.url, `${base}/`).href : undefined;
-        // Only same-origin URLs are fetched: the suite never calls hosts it was not pointed at.
-        if (url && sameOrigin(url, base) && url.startsWith(base)) {
-          const byUrl = await t.target.client.send({
-            method: 'GET',
-            path: url.slice(base.length),
-            auth: 'none',
-            headers: { accept: '*/*' },
-          });
-          t.exchanges.push(byUrl);
+        // Only URLs on the host the suite was pointed at are followed: the suite never calls other hosts.
+        const url = spec.url ? onTargetHost(spec.url, base) : undefined;
+        if (!url) continue;
+        const byUrl = await followListed(t, url);
+        if (typeof byUrl === 'string') {
           t.assert(
-            byUrl.response.status >= 200 && byUrl.response.status < 300,
+            false,
             ['SPEC-FETCHABLE'],
-            `the listed URL ${spec.url} of ${spec.specName} answered ${byUrl.response.status}`,
-            byUrl,
+            `the listed URL ${spec.url} of ${spec.specName} was not reached: ${byUrl}`,
+          );
+          continue;
+        }
+        t.assert(
+          byUrl.response.status >= 200 && byUrl.response.status < 300,
+          ['SPEC-FETCHABLE'],
+          `the listed URL ${spec.url} of ${spec.specName} answered ${byUrl.response.status}`,
+          byUrl,
+        );
+        const named = readable(await served(t, spec.specName, 'json'));
+        const type = byUrl.response.headers['content-type'] ?? '';
+        let listed: PublishedYaml | undefined;
+        try {
+          listed = parseForm(byUrl.response.text, JSON_TYPES.test(type) ? 'json' : 'yaml');
+        } catch {
+          listed = undefined;
+        }
+        if (!named) continue; // the document endpoint's own form is the JSON checks' concern
+        const comparison = listed ? compareForms(listed, named.doc.document) : undefined;
+        t.assert(
+          comparison?.same === true,
+          ['SPEC-FETCHABLE'],
+          `the listed URL ${spec.url} of ${spec.specName} does not serve the document /v1/openapi/${spec.specName} serves${comparison && !comparison.same ? `: they differ ${comparison.difference}` : ': it does not read as JSON or YAML'}`,
+          byUrl,
+        );
+      }
+    },
+  );
+
+  check(
+    'specification.accept-forms-negotiated',
+    ['SPEC-JSON-ON-REQUEST', 'SPEC-FETCHABLE'],
+    `each spec is JSON where the Accept header prefers JSON, either form where it accepts both (${ACCEPT_FORMS.map((f) => f.accept).join(' | ')})`,
+    async (t) => {
+      for (const spec of await listedSpecs(t)) {
+        for (const { accept, gets } of ACCEPT_FORMS) {
+          const call = await fetchSpec(t, spec.specName, accept);
+          const { status, json } = call.response;
+          const type = call.response.headers['content-type'] ?? '';
+          const isJson = JSON_TYPES.test(type) && typeof json === 'object' && json !== null && !Array.isArray(json);
+          t.assert(
+            status >= 200 && status < 300 && (isJson || (gets === 'either' && YAML_TYPES.test(type))),
+            gets === 'json' ? ['SPEC-JSON-ON-REQUEST'] : ['SPEC-FETCHABLE'],
+            `${spec.specName}: with Accept: ${accept} answered ${status} labelled ${JSON.stringify(type)}, not ${gets === 'json' ? 'a JSON object' : 'JSON or YAML'}`,
+            call,
           );
         }
       }

@@ -22,7 +22,7 @@ import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf, valueKey } from '../lib/result/check-id.js';
 import { boundaryKey } from '../lib/families/length-limits.js';
 import { explicitNullChecks, valueSpaceCheck } from '../lib/families/field-values.js';
-import { jsonFormsCheck } from '../lib/families/json-forms.js';
+import { jsonFormsCheck, malformedBodyCheck } from '../lib/families/json-forms.js';
 import { SHAPED_VALUES } from '../lib/gen/values.js';
 import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
 import { wellFormedId } from '../lib/gen/ids.js';
@@ -607,6 +607,12 @@ describeGroup('test-cases', () => {
       update_time: PAST_TIMESTAMP,
     },
     send: (t, fields) => t.testCases.send(fields),
+  });
+
+  malformedBodyCheck({
+    id: 'test-cases.create',
+    operation: 'POST /v1/test-cases',
+    send: (t, name, written) => t.testCases.send({ input_str: name }, undefined, written),
   });
 
   jsonFormsCheck({

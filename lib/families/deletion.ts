@@ -23,6 +23,30 @@ export async function deleteOnce<T extends object>(
   return done;
 }
 
+/**
+ * A read of a deleted resource, or a DELETE of it where deleting again is not shown to succeed: an error, and a
+ * client error (the resource is gone, whichever code says so), never a 5xx (the server failing to say it).
+ */
+export function expectGone(t: CheckContext, call: Call, requirements: readonly RequirementId[], what: string): void {
+  t.expectRejection(call, requirements, {}, what);
+  t.assert(
+    call.response.status < 500,
+    requirements,
+    `${what} answered ${call.response.status}, a server error: a deleted resource is gone, which a 4xx says`,
+    call,
+  );
+}
+
+/** A DELETE sent again after a deletion: success (deleted already) or the resource gone, never a 5xx. */
+export function expectDeletedAgain(
+  t: CheckContext,
+  call: Call,
+  requirements: readonly RequirementId[],
+  what: string,
+): void {
+  if (!isSuccess(call)) expectGone(t, call, requirements, what);
+}
+
 /** A success whose body is an empty object; a 204 without a body counts as one. */
 export function expectEmptyObjectAnswer(
   t: CheckContext,

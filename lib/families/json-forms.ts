@@ -1,12 +1,13 @@
 // A request body is JSON however it is written (REQUEST-JSON-FORMS): a create whose body is
 // written the less common ways RFC 8259 allows (lib/gen/json-text.ts) and labelled
 // `application/json; charset=utf-8`, one labelled `application/json;charset=UTF-8`, and one sent
-// chunked: each accepted, each field read back as the value the text writes.
+// chunked: each accepted, each field read back as the value the text writes. A body that is not
+// one JSON value (REQUEST-MALFORMED-JSON) is refused with INVALID_ARGUMENT, and leaves no trace.
 
 import type { RequirementId } from '../contract/requirements/index.js';
 import { echoMismatches } from '../assert/echo.js';
 import { unusualJsonText } from '../gen/json-text.js';
-import { check, type Call, type CheckContext } from '../harness/index.js';
+import { check, type Call, type CheckContext, type CheckOptions } from '../harness/index.js';
 import { sentBody, type Written } from '../harness/resources.js';
 
 export interface JsonFormsTarget {
@@ -59,5 +60,48 @@ export function jsonFormsCheck(target: JsonFormsTarget): void {
       }
     },
     { writes: true },
+  );
+}
+
+/** A valid body's text (one object, as JSON.stringify writes it) made into text that is not one JSON value. */
+const NOT_ONE_VALUE: ReadonlyArray<{ readonly how: string; readonly text: (json: string) => string }> = [
+  { how: 'truncated', text: (json) => json.slice(0, -1) },
+  // A streaming decoder that stops after the first value (Go's json.Decoder) takes these.
+  { how: 'followed by a stray brace', text: (json) => `${json} }` },
+  { how: 'followed by a second object', text: (json) => `${json}\n${json}` },
+  // What JSON5 and lenient parsers take, RFC 8259 does not.
+  { how: 'with a trailing comma', text: (json) => `${json.slice(0, -1)},}` },
+  { how: 'with a comment', text: (json) => `${json.slice(0, -1)} /* note */}` },
+  { how: 'with single-quoted names', text: (json) => json.replace(/"([a-z_]+)":/g, "'$1':") },
+  { how: 'with a NaN value', text: (json) => `{"ignored": NaN, ${json.slice(1)}` },
+];
+
+export interface MalformedBodyTarget {
+  /** The check id's first words (`agents.create`). */
+  readonly id: string;
+  /** `POST /v1/agents`, as the title says it. */
+  readonly operation: string;
+  /** A valid body naming `name`, written as `written` says. */
+  send(t: CheckContext, name: string, written: Written): Promise<Call>;
+  /** After the refusals, judges that none left a trace of `name` (a mutation: its name still free). */
+  readonly noTrace?: (t: CheckContext, name: string) => Promise<void>;
+  readonly options?: CheckOptions;
+}
+
+/** Every body endpoint: each text that is not one JSON value refused with INVALID_ARGUMENT, none stored. */
+export function malformedBodyCheck(target: MalformedBodyTarget): void {
+  check(
+    `${target.id}.body-not-one-json-value`,
+    ['REQUEST-MALFORMED-JSON'],
+    `${target.operation} refuses with INVALID_ARGUMENT a body ${NOT_ONE_VALUE.map((f) => f.how).join(', ')}`,
+    async (t) => {
+      const name = t.name('not one JSON value');
+      for (const { how, text } of NOT_ONE_VALUE) {
+        const call = await target.send(t, name, { jsonText: (value) => text(JSON.stringify(value)) });
+        t.expectInvalidArgument(call, ['REQUEST-MALFORMED-JSON'], undefined, `a body ${how}`);
+      }
+      await target.noTrace?.(t, name);
+    },
+    target.options ?? { writes: true },
   );
 }

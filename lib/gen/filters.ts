@@ -54,7 +54,7 @@ export function mustAccept(kind: FieldKind, op: FilterOperator): boolean {
 
 /**
  * The text of a data value in a filter; undefined when no spelling is safe in every
- * server's grammar (the spec shows no escapes, and servers may trim quoted text).
+ * server's grammar (the spec shows no escapes; values with blanks at their edges are judged apart, edgeBlankValues).
  */
 export function filterLiteral(kind: FieldKind, value: unknown): string | undefined {
   if (kind === 'number') return typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
@@ -182,6 +182,23 @@ export function operatorComparisons(items: readonly Item[], exposed: ExposedFiel
   const respelled = respell(exposed.field.kind, median);
   const values = respelled === undefined ? [median] : [median, respelled];
   return values.flatMap((value) => FILTER_OPERATORS.map((op) => comparison(exposed.name, op, value)));
+}
+
+/** `f = v` for each number and time field, its median value spelled another way (respell): quoted too, it is that value. */
+export function respelledComparisons(list: ListEndpoint, items: readonly Item[]): Comparison[] {
+  return exposedFields(list).flatMap((exposed) => {
+    const [median] = sampleValues(items, exposed, 1);
+    const respelled = median === undefined ? undefined : respell(exposed.field.kind, median);
+    return respelled === undefined ? [] : [comparison(exposed.name, '=', respelled)];
+  });
+}
+
+/** The free-text field's median value with blanks at its edges: quoted, the blanks are part of the value. */
+export function edgeBlankValues(list: ListEndpoint, items: readonly Item[]): string[] {
+  const name = freeTextField(list);
+  const exposed = exposedFields(list).find((e) => e.name === name);
+  const [median = 'x'] = exposed ? sampleValues(items, exposed, 1) : [];
+  return [` ${median}`, `${median} `, `  ${median}  `];
 }
 
 /** Comparisons every server must accept, one per field and operator, from the items' median values. */

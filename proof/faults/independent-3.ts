@@ -747,15 +747,6 @@ export const INDEPENDENT_3_FAULTS = [
 export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind3-agent-id-lookup-case-insensitive':
     'a real id altered (here its case): every path id derived from a real one names nothing (invalid dynamic objects)',
-  'ind3-filter-quoted-value-trimmed': 'quoted filter values with blanks at their edges compared exactly',
   'ind3-run-metric-names-snake-cased':
-    "map keys that are data (a run's results.metrics by metric name) kept as the related resource names them",
-  'ind3-metrics-quoted-number-as-text':
-    'every number and timestamp field filtered with its value double-quoted: compared as a value, not as text',
-  'ind3-scheduled-run-deleted-get-internal':
-    'GET of every deletable resource after its deletion: NOT_FOUND, never a 5xx',
-  'ind3-spec-accept-compared-exactly': 'Accept forms on the document endpoint: parameters, q-values, lists, case',
-  'ind3-spec-listing-port-dropped': 'every URL the listing gives is followed and serves its document',
-  'ind3-json-trailing-text-ignored':
-    'request bodies that are not one JSON value (trailing text, two values, comments, trailing commas): INVALID_ARGUMENT on every body endpoint',
+    "map keys that are data (a run's results.metrics by metric name); left undetected: the specification ties these names to nothing a client sends or another read gives (output_ids are not stated to be simulation IDs, nor a run's metrics to be its outputs' metric_name values; the reference's own fixtures draw them apart), and `task_completion` is as valid a metric name as `Task Completion`",
 };

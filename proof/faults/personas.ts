@@ -174,4 +174,31 @@ export const PERSONAS_FAULTS = [
     probe: async (call) => (await call('DELETE', `/v1/runs/${FIXTURE_IDS.deletableRunId}`)).text,
     shows: '',
   }),
+  fault({
+    id: 'persona-deleted-get-internal',
+    requirements: ['PERSONA-DELETE'],
+    slips: ['state'],
+    description:
+      'GET of one persona does not skip deleted rows and fails rendering what the deletion removed: a deleted persona answers 500 INTERNAL instead of a client error (the list leaves it out).',
+    behaviour: (b) => {
+      const deleted = new Set<string>();
+      const { answer, hides } = b.deletion;
+      b.deletion = {
+        answer: (kind, view) => {
+          if (kind === 'persona') deleted.add(String(view['id']));
+          return answer(kind, view);
+        },
+        hides: (endpoint) => endpoint.key !== GET && hides(endpoint),
+      };
+      presentWith(b, 'persona', (view) => {
+        if (deleted.has(String(view['id']))) throw new TypeError("Cannot read properties of null (reading 'name')");
+        return view;
+      });
+    },
+    probe: async (call) => {
+      await call('DELETE', persona);
+      return (await call('GET', persona)).status;
+    },
+    shows: 500,
+  }),
 ] as const satisfies readonly Fault[];

@@ -51,7 +51,7 @@ export const SPECIFICATION = [
     'Specification endpoints',
     'Every listed spec_name is served at `/v1/openapi/{spec_name}`.',
     'GET /v1/openapi/{spec_name}',
-    "Audit: each listed spec_name with Accept: */* (either form will do); the listed URL too, only when it is on the target's own origin and under its base URL (the suite never calls other hosts), resolved against the base when relative. Kept.",
+    'Audit: each listed spec_name with Accept: */* (either form will do); the listed URL too, resolved against the base when relative, when it is on the host the suite was pointed at (any port: the suite never calls other hosts), must answer and serve the document the spec_name endpoint serves. Kept.',
   ),
   must(
     s,

@@ -11,6 +11,7 @@ import {
   comparison,
   compactComparisons,
   exposedFields,
+  edgeBlankValues,
   escapedLookalikes,
   freeTextField,
   junctionArbitrary,
@@ -19,6 +20,7 @@ import {
   malformedFilters,
   mustAccept,
   operatorComparisons,
+  respelledComparisons,
   spacedComparisons,
 } from '../../gen/filters.js';
 import { check, type CheckContext } from '../../harness/index.js';
@@ -265,6 +267,34 @@ export function declareFilterChecks(id: ListId): void {
       }
       if (widest)
         await expectSpreadSelection(t, snapshot, widest.cmp, widest.walk, ['LIST-FILTER-QUOTING'], { quote: 'always' });
+    },
+  );
+
+  if (exposedList.some(({ field }) => field.kind === 'number' || field.kind === 'timestamp'))
+    check(
+      checkIdOf('lists', id, 'filter-quoting', 'respelled'),
+      ['LIST-FILTER-QUOTING'],
+      `${path}: a number or time written another way (\`0.35\` as \`0.350\`, \`…:00Z\` as \`…:00.000Z\`), as it is and double-quoted, selects the ${itemsKey} of that value`,
+      async (t) => {
+        const snapshot = await snapshotOf(t, id);
+        const comparisons = respelledComparisons(list, snapshot.items);
+        if (!comparisons.length) t.skip('no listed number or time has another spelling');
+        for (const c of comparisons)
+          for (const quote of ['auto', 'always'] as const)
+            await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING'], { quote });
+      },
+    );
+
+  check(
+    checkIdOf('lists', id, 'filter-quoting', 'edge-blanks'),
+    ['LIST-FILTER-QUOTING'],
+    `${path}: ${freeTextField(list)} = a double-quoted value with blanks at its edges (a listed one with a blank before, after, two on each side) is that value exactly, selecting only the ${itemsKey} that hold it`,
+    async (t) => {
+      const snapshot = await snapshotOf(t, id);
+      for (const value of edgeBlankValues(list, snapshot.items))
+        await expectSelection(t, snapshot, comparison(freeTextField(list), '=', value), ['LIST-FILTER-QUOTING'], {
+          quote: 'always',
+        });
     },
   );
 
