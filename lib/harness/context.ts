@@ -122,10 +122,10 @@ export class CheckContext {
   }
 
   /**
-   * Sends a request to one of the generic layer's operations, recorded like every call; under READ_ONLY
-   * only GETs are sent.
+   * Sends a request to one of the generic layer's operations (or to a method and path outside the contract),
+   * recorded like every call; under READ_ONLY only GETs are sent.
    */
-  async send(operation: PublishedOperation, spec: CallSpec = {}): Promise<Exchange> {
+  async send(operation: Pick<PublishedOperation, 'method' | 'path'>, spec: CallSpec = {}): Promise<Exchange> {
     if (this.config.readOnly && operation.method !== 'GET')
       this.skip(`${READ_ONLY_REASON} (${operation.method} ${operation.path})`);
     const { params, ...request } = spec;
