@@ -10,7 +10,6 @@ import { acceptFormsCheck } from '../lib/families/negotiation.js';
 import { sampleBody, sampleParams } from '../lib/gen/requests.js';
 import { metricOutputs, personas, simulationIds } from '../lib/harness/discovery.js';
 import { check, describeGroup, type CallSpec, type CheckContext } from '../lib/harness/index.js';
-import type { Exchange } from '../lib/http/exchange.js';
 
 /** The document endpoint's form is what Accept chooses: the specification suite judges it. */
 const DOCUMENT = 'GET /v1/openapi/{spec_name}' satisfies EndpointKey;
@@ -83,6 +82,9 @@ function outsideTheContract(): Array<{
         requests.push({ method, path, params: sampleParams(served[0]!) });
   return requests;
 }
+
+/** What a request sent outside the contract gets back. */
+type Exchange = Awaited<ReturnType<CheckContext['send']>>;
 
 /** An error answer, whatever its status, in the error envelope; a success is not judged here. */
 function expectEnvelopeIfError(t: CheckContext, ex: Exchange): void {
