@@ -35,7 +35,7 @@ const NOT_ACCEPTABLE = 406;
 const NO_ACCEPT = { accept: null } as const;
 
 /** What two answers must share: the status class, and the keys of the body and of each object it holds. */
-export function outcomeOf(call: Call): string {
+export function outcomeOf(call: Pick<Call, 'response'>): string {
   const { status, json } = call.response;
   const keys = (value: unknown): string =>
     isJsonObject(value)
