@@ -22,6 +22,7 @@ import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 import { valueSpaceCheck } from '../lib/families/field-values.js';
 import { jsonFormsCheck, malformedBodyCheck } from '../lib/families/json-forms.js';
+import { bodyFormsCheck } from '../lib/families/negotiation.js';
 import { VALID_PHONE } from '../lib/gen/bodies.js';
 import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
@@ -268,4 +269,11 @@ describeGroup('agents', () => {
   });
 
   declareDynamicIdChecks('agents');
+  bodyFormsCheck({
+    id: 'agents.create',
+    operation: 'POST /v1/agents',
+    requirement: 'AGENT-CREATE',
+    send: (t, name, written) => t.agents.send({ display_name: name }, written),
+    acceptFrom: 0,
+  });
 });

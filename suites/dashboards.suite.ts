@@ -10,6 +10,7 @@ import { marked } from '../lib/gen/marked.js';
 import { stringOf } from '../lib/gen/strings.js';
 import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js';
 import { valueSpaceCheck } from '../lib/families/field-values.js';
+import { bodyFormsCheck } from '../lib/families/negotiation.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { dashboardBody } from '../lib/gen/bodies.js';
 import { malformedBodyCheck } from '../lib/families/json-forms.js';
@@ -106,6 +107,15 @@ describeGroup('dashboards', () => {
     },
     RENAMES,
   );
+
+  bodyFormsCheck({
+    id: 'dashboards.patch',
+    operation: PATCH,
+    requirement: 'DASHBOARD-PATCH',
+    send: (t, name, written) => patch(t, { json: dashboardBody(name), ...written }),
+    acceptFrom: 0,
+    options: RENAMES,
+  });
 
   // No GET of a dashboard is listed: a PATCH without display_name (a partial update changing nothing) is the read.
   check(

@@ -15,6 +15,7 @@ import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 import { explicitNullChecks, valueSpaceCheck } from '../lib/families/field-values.js';
 import { jsonFormsCheck, malformedBodyCheck } from '../lib/families/json-forms.js';
+import { bodyFormsCheck } from '../lib/families/negotiation.js';
 import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
 import { wellFormedId } from '../lib/gen/ids.js';
 
@@ -300,5 +301,13 @@ describeGroup('mutations', () => {
     operation: 'POST /v1/agents/{agent_id}/mutations',
     requirement: 'MUTATION-CREATE',
     send: async (t, name, written) => t.mutations.send(await t.mutations.parent(), { display_name: name }, written),
+  });
+
+  bodyFormsCheck({
+    id: 'mutations.create',
+    operation: 'POST /v1/agents/{agent_id}/mutations',
+    requirement: 'MUTATION-CREATE',
+    send: async (t, name, written) => t.mutations.send(await t.mutations.parent(), { display_name: name }, written),
+    acceptFrom: 3,
   });
 });

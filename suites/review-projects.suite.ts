@@ -16,6 +16,7 @@ import { checkIdOf, valueKey } from '../lib/result/check-id.js';
 import { expectEcho } from '../lib/families/agents.js';
 import { explicitNullChecks, valueSpaceCheck } from '../lib/families/field-values.js';
 import { jsonFormsCheck, malformedBodyCheck } from '../lib/families/json-forms.js';
+import { bodyFormsCheck } from '../lib/families/negotiation.js';
 import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
 import { alnum } from '../lib/gen/ids.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
@@ -340,4 +341,11 @@ describeGroup('review-projects', () => {
   });
 
   declareDynamicIdChecks('review-projects');
+  bodyFormsCheck({
+    id: 'review-projects.create',
+    operation: 'POST /v1/review-projects',
+    requirement: 'REVIEW-PROJECT-CREATE',
+    send: async (t, name, written) => t.reviewProjects.send(await reviewLinks(t), { display_name: name }, written),
+    acceptFrom: 3,
+  });
 });

@@ -23,6 +23,7 @@ import { checkIdOf, valueKey } from '../lib/result/check-id.js';
 import { boundaryKey } from '../lib/families/length-limits.js';
 import { explicitNullChecks, valueSpaceCheck } from '../lib/families/field-values.js';
 import { jsonFormsCheck, malformedBodyCheck } from '../lib/families/json-forms.js';
+import { bodyFormsCheck } from '../lib/families/negotiation.js';
 import { SHAPED_VALUES } from '../lib/gen/values.js';
 import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
 import { wellFormedId } from '../lib/gen/ids.js';
@@ -620,5 +621,13 @@ describeGroup('test-cases', () => {
     operation: 'POST /v1/test-cases',
     requirement: 'TESTCASE-CREATE',
     send: (t, name, written) => t.testCases.send({ input_str: name }, undefined, written),
+  });
+
+  bodyFormsCheck({
+    id: 'test-cases.create',
+    operation: 'POST /v1/test-cases',
+    requirement: 'TESTCASE-CREATE',
+    send: (t, name, written) => t.testCases.send({ input_str: name }, undefined, written),
+    acceptFrom: 0,
   });
 });

@@ -163,6 +163,15 @@ export interface ExpectedError extends NamingOptions {
   readonly conventionalStatus?: number;
 }
 
+/** ERROR-ENVELOPE: an error answer (whatever its status) carries one object `error` with code, message and details. */
+export function expectErrorEnvelope(ex: Exchange): { error: JsonObject } {
+  const { status, json } = ex.response;
+  if (!isErrorBody(json)) violation(['ERROR-ENVELOPE'], `error response ${status} has no "error" object`, ex);
+  const issues = validateCanonical('ErrorBody', json);
+  if (issues.length) violation(['ERROR-ENVELOPE'], `error body: ${formatIssues(issues)}`, ex);
+  return json;
+}
+
 /** A rejection: status ≥ 400 with the error envelope, the expected code, and details naming the field. */
 export function expectRejection(
   ctx: ResponseContext,
@@ -173,7 +182,7 @@ export function expectRejection(
   what = 'the request',
 ): Judged<JsonObject> {
   const seen = nothingSeen();
-  const { status, json } = ex.response;
+  const { status } = ex.response;
   if (status < 400) {
     violation(
       requirements,
@@ -181,11 +190,8 @@ export function expectRejection(
       ex,
     );
   }
-  if (!isErrorBody(json)) violation(['ERROR-ENVELOPE'], `error response ${status} has no "error" object`, ex);
-  const issues = validateCanonical('ErrorBody', json);
-  if (issues.length) violation(['ERROR-ENVELOPE'], `error body: ${formatIssues(issues)}`, ex);
+  const { error } = expectErrorEnvelope(ex);
   seen.verified.push('ERROR-ENVELOPE');
-  const error = json.error;
   if (expected.code && error['code'] !== expected.code) {
     violation(
       requirements,

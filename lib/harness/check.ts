@@ -55,7 +55,7 @@ let binding:
  * of the plan with only that target's selected checks; it cleans up after itself. With several
  * targets (the proof), each target's checks sit in a block named after it.
  */
-export function describeGroup(group: Group | 'auth', body: () => void): void {
+export function describeGroup(group: Group | 'auth' | 'http', body: () => void): void {
   const { targets } = readPlan();
   describeDeclared(
     group,

@@ -37,6 +37,9 @@ export interface CallSpec extends Omit<RequestSpec, 'method' | 'path'> {
 
 const BY_KEY = new Map<string, Endpoint>(ENDPOINTS.map((e) => [e.key, e]));
 
+/** Back-pressure and gateways: the transport's answers, not the server's errors (they change only time). */
+const TRANSPORT_STATUSES = new Set([429, 502, 503, 504]);
+
 /**
  * Waits for every run of a check's parallel parts (each ends before the check does, its deletions with it) and
  * throws what the check ends with: a failure of one before a skip of another, which must not hide it.
@@ -110,6 +113,7 @@ export class CheckContext {
       path: fillPath(endpoint.path, params ?? {}),
     });
     this.exchanges.push(exchange);
+    this.observeErrorEnvelope(exchange);
     expectWithinBounds(
       endpoint.key,
       endpoint.path,
@@ -122,10 +126,10 @@ export class CheckContext {
   }
 
   /**
-   * Sends a request to one of the generic layer's operations, recorded like every call; under READ_ONLY
-   * only GETs are sent.
+   * Sends a request to one of the generic layer's operations (or to a method and path outside the contract),
+   * recorded like every call; under READ_ONLY only GETs are sent.
    */
-  async send(operation: PublishedOperation, spec: CallSpec = {}): Promise<Exchange> {
+  async send(operation: Pick<PublishedOperation, 'method' | 'path'>, spec: CallSpec = {}): Promise<Exchange> {
     if (this.config.readOnly && operation.method !== 'GET')
       this.skip(`${READ_ONLY_REASON} (${operation.method} ${operation.path})`);
     const { params, ...request } = spec;
@@ -135,7 +139,19 @@ export class CheckContext {
       path: fillPath(operation.path, params ?? {}),
     });
     this.exchanges.push(exchange);
+    this.observeErrorEnvelope(exchange);
     return exchange;
+  }
+
+  /** Every error answer a check sees is in the error envelope, whatever the check judges (ERROR-ENVELOPE). */
+  private observeErrorEnvelope(exchange: Exchange): void {
+    if (exchange.response.status < 400 || TRANSPORT_STATUSES.has(exchange.response.status)) return;
+    try {
+      responses.expectErrorEnvelope(exchange);
+    } catch (error) {
+      if (!isRuleViolation(error)) throw error;
+      this.observe(error);
+    }
   }
 
   expectSuccess(call: Call, requirements: readonly RequirementId[], what?: string): JsonObject {

@@ -216,6 +216,8 @@ export interface Behaviour {
   bodyMustBeObject: boolean;
   /** An error for a body the service will not read, by its Content-Type (undefined: read it; the spec: every body is JSON). */
   bodyRefusal(contentType: string | undefined, endpoint: Endpoint): ApiError | undefined;
+  /** An error for a request whose Accept the service will not answer (undefined: answer it; every answer but a document is JSON). */
+  answerRefusal(accept: string | undefined, endpoint: Endpoint): ApiError | undefined;
   /** What the store keeps of an update: the updated record (`previous` is the one it replaces). */
   kept<T extends object>(kind: ResourceKind, updated: T, previous: T): T;
   lists: ListPolicy;
@@ -324,6 +326,7 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
     dashboardNameRequired: false,
     bodyMustBeObject: true,
     bodyRefusal: () => undefined,
+    answerRefusal: () => undefined,
     kept: (_kind, updated) => updated,
     lists: defaultListPolicy(),
     genericLists: { ...GENERIC_LISTS },

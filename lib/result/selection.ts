@@ -11,7 +11,7 @@ import { isCheckId } from './check-id.js';
 /** The group name that selects every check of operations published beyond the 20 endpoints (`--only published`). */
 export const PUBLISHED_GROUP = 'published';
 
-export const GROUP_NAMES: readonly string[] = [...GROUPS, 'auth', PUBLISHED_GROUP];
+export const GROUP_NAMES: readonly string[] = [...GROUPS, 'auth', 'http', PUBLISHED_GROUP];
 
 /** The suite files of a group, as vitest filters them (`suites/agents.` holds agents.create and agents.fields). */
 export const groupFilePrefix = (group: string): string => `suites/${group}.`;

@@ -2,7 +2,7 @@
 // field lengths, path IDs), broken everywhere or on every endpoint, method or field
 // but one.
 
-import { internal, invalidArgument } from '../../lib/reference/http/errors.js';
+import { ApiError, internal, invalidArgument } from '../../lib/reference/http/errors.js';
 import { RawText } from '../../lib/reference/http/context.js';
 import { DAY, HOUR } from '../../lib/reference/fixtures/time.js';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
@@ -718,5 +718,57 @@ export const GENERAL_FAULTS = [
       return answer.body.review_project.linked_simulation_ids[0] === simulation;
     },
     shows: true,
+  }),
+  fault({
+    id: 'accept-compared-exactly',
+    requirements: ['RESPONSE-ACCEPT-JSON'],
+    slips: ['broken'],
+    description:
+      'Accept is compared as a string: any Accept but exactly `application/json` (`application/json; charset=utf-8`, `application/*`, `*/*`, `Application/JSON`) is refused with 406 NOT_ACCEPTABLE on every endpoint but the document endpoint, where JSON satisfies each of them.',
+    behaviour: (b) => {
+      b.answerRefusal = (accept, endpoint) =>
+        endpoint.path === '/v1/openapi/{spec_name}' || accept === undefined || accept === 'application/json'
+          ? undefined
+          : new ApiError('NOT_ACCEPTABLE', `Accept ${accept} is not supported`);
+      const status = b.errors.status;
+      b.errors.status = (code, endpoint) => (code === 'NOT_ACCEPTABLE' ? 406 : status(code, endpoint));
+    },
+    probe: async (call) => (await call('GET', '/v1/personas', { headers: { Accept: 'application/*' } })).status,
+    shows: 406,
+  }),
+  fault({
+    id: 'content-type-letter-case-refused',
+    requirements: ['REQUEST-JSON-FORMS'],
+    slips: ['broken'],
+    description:
+      'The media type of a body is compared case-sensitively: a body labelled `Application/Json` is refused with INVALID_ARGUMENT naming Content-Type, where media types are case-insensitive (RFC 9110 8.3.1).',
+    behaviour: (b) => {
+      b.bodyRefusal = (contentType) =>
+        contentType === undefined || contentType.startsWith('application/json')
+          ? undefined
+          : invalidArgument('Content-Type', 'must be application/json', 'header');
+    },
+    probe: async (call) =>
+      (
+        await call('PATCH', `/v1/dashboards/${FIXTURE_IDS.dashboardId}`, {
+          body: { display_name: 'Probe' },
+          headers: { 'Content-Type': 'Application/Json' },
+        })
+      ).status,
+    shows: 400,
+  }),
+  fault({
+    id: 'unserved-method-bare-error',
+    requirements: ['ERROR-ENVELOPE'],
+    slips: ['scope'],
+    description:
+      'A method a path does not serve (PUT /v1/agents/{agent_id}, DELETE /v1/test-cases) is answered by the framework: 501 with a bare `{code, message}` object, not the error envelope every error response carries.',
+    behaviour: (b) => {
+      const body = b.errors.body;
+      b.errors.body = (error, endpoint) =>
+        error['code'] === 'UNIMPLEMENTED' ? { code: error['code'], message: error['message'] } : body(error, endpoint);
+    },
+    probe: async (call) => 'error' in (await call('PUT', `/v1/agents/${UNKNOWN_22}`)).body,
+    shows: false,
   }),
 ] as const satisfies readonly Fault[];

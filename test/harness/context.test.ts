@@ -108,6 +108,29 @@ describe('call', () => {
   });
 });
 
+describe('every error answer seen', () => {
+  const ENVELOPED = JSON.stringify({ error: { code: 'NOT_FOUND', message: 'no such run', details: [] } });
+
+  it('is observed when outside the error envelope, whatever the check judges; back-pressure and gateways are not', async () => {
+    const answers: Answer[] = [
+      { status: 404, body: ENVELOPED },
+      { status: 200, body: '{"anything": 1}' },
+      { status: 429, body: 'slow down' },
+      { status: 503, body: '<html>' },
+      { status: 405, body: 'Method Not Allowed' },
+      { status: 500, body: '{"message": "boom"}' },
+    ];
+    const { target } = fakeTarget(() => answers.shift()!);
+    const t = new CheckContext(target);
+    for (let i = 0; i < 5; i++) await t.call(GET_RUN, { params: { scheduled_run_id: 's' } });
+    await t.send({ method: 'PUT', path: '/v1/runs' });
+    expect(t.findings.map(({ kind, requirements, summary }) => ({ kind, requirements, summary }))).toEqual([
+      { kind: 'observed', requirements: ['ERROR-ENVELOPE'], summary: 'error response 405 has no "error" object' },
+      { kind: 'observed', requirements: ['ERROR-ENVELOPE'], summary: 'error response 500 has no "error" object' },
+    ]);
+  });
+});
+
 describe('send', () => {
   const operation = (method: string) => ({ method, path: '/v1/widgets/{widget_id}' }) as PublishedOperation;
 

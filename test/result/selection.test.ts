@@ -149,7 +149,7 @@ describe('selectedItems', () => {
 
   it('names the valid groups when it refuses an item', () => {
     expect(() => selectedItems(['nonsense'])).toThrow(
-      /--only: unknown group, requirement id or check id: nonsense\. Groups: specification, agents, .*auth, published; requirement ids and check ids: see --list\./,
+      /--only: unknown group, requirement id or check id: nonsense\. Groups: specification, agents, .*auth, http, published; requirement ids and check ids: see --list\./,
     );
   });
 });

@@ -11,7 +11,7 @@ describe('selection with --exclude', () => {
   it('leaves out the files of excluded groups', () => {
     const { files, declared } = selection([], ['Agents', 'dashboards']);
     expect(declared).toEqual({});
-    expect(files).toHaveLength(10);
+    expect(files).toHaveLength(11);
     expect(files).not.toContain('suites/agents.');
     expect(files).not.toContain('suites/dashboards.');
     expect(selection(['agents', 'auth'], ['agents']).files).toEqual(['suites/auth.']);

@@ -54,9 +54,17 @@ export const GENERAL = [
     g,
     'REQUEST-JSON-FORMS',
     'Errors',
-    'A request body is read as the JSON it is, however it is written: blanks and line breaks between tokens, `\\uXXXX` escapes (surrogate pairs too) and `\\/`, and a Content-Type of `application/json` with a charset parameter.',
+    'A request body is read as the JSON it is, however it is written: blanks and line breaks between tokens, `\\uXXXX` escapes (surrogate pairs too) and `\\/`, and a Content-Type of `application/json` with a charset parameter or in other letter cases (`Application/Json`).',
     'All request and response bodies are JSON unless stated otherwise.',
     'JSON (RFC 8259) allows every one of these forms, and `application/json; charset=utf-8` names the same media type. What a server does with other media types, or with a byte order mark, is not judged.',
+  ),
+  must(
+    g,
+    'RESPONSE-ACCEPT-JSON',
+    'Errors',
+    'A request whose Accept a JSON answer satisfies gets the answer it gets without Accept; one that JSON does not satisfy gets that answer or is refused (406) with the error envelope.',
+    'All request and response bodies are JSON unless stated otherwise.',
+    'RFC 9110 12.5.1: `application/json` with parameters, `application/*`, `*/*`, a list naming JSON at a lower weight and the type in other letter cases all accept JSON, so each must get the same status class and a body of the same shape as no Accept (a write: the same outcome). An Accept JSON does not satisfy (`text/plain`) may be ignored (the JSON answer) or refused: both pass. The document endpoint, whose form Accept chooses, is judged by SPEC-JSON-ON-REQUEST and its neighbours.',
   ),
   must(
     g,

@@ -1,0 +1,142 @@
+// HTTP content negotiation and request media types, on every endpoint of the contract (RESPONSE-ACCEPT-JSON,
+// REQUEST-JSON-FORMS): an Accept a JSON answer satisfies gets the answer no Accept gets, and a body labelled
+// `application/json` with parameters or in other letter cases is read as the JSON it is.
+
+import type { Endpoint } from '../contract/endpoints.js';
+import type { RequirementId } from '../contract/requirements/index.js';
+import { echoMismatches } from '../assert/echo.js';
+import { check, type Call, type CallSpec, type CheckContext } from '../harness/index.js';
+import type { CheckOptions } from '../harness/check.js';
+import { sentBody, type Written } from '../harness/resources.js';
+import { checkIdOf } from '../result/check-id.js';
+import { isJsonObject } from '../util/json.js';
+
+/** Accept headers a JSON answer satisfies (RFC 9110 12.5.1): each gets what no Accept gets. */
+export const JSON_ACCEPTS = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/*',
+  '*/*',
+  'text/html, application/json;q=0.9',
+  'Application/JSON',
+] as const;
+
+/** An Accept JSON does not satisfy: a server may answer JSON anyway or refuse it (406). */
+export const UNSATISFIED_ACCEPT = 'text/plain';
+
+/** Content-Types that name JSON: a parameter, no blank, other letter cases. */
+export const JSON_CONTENT_TYPES = [
+  'application/json; charset=utf-8',
+  'application/json;charset=UTF-8',
+  'Application/Json',
+] as const;
+
+const NOT_ACCEPTABLE = 406;
+const NO_ACCEPT = { accept: null } as const;
+
+/** What two answers must share: the status class, and the keys of the body and of each object it holds. */
+export function outcomeOf(call: Pick<Call, 'response'>): string {
+  const { status, json } = call.response;
+  const keys = (value: unknown): string =>
+    isJsonObject(value)
+      ? `{${Object.keys(value)
+          .sort()
+          .map((k) => `${k}${isJsonObject(value[k]) ? keys(value[k]) : Array.isArray(value[k]) ? '[]' : ''}`)
+          .join(',')}}`
+      : Array.isArray(value)
+        ? '[]'
+        : typeof value;
+  return `${Math.floor(status / 100)}xx ${call.response.text.trim() === '' ? 'no body' : keys(json)}`;
+}
+
+export interface AcceptTarget {
+  readonly endpoint: Endpoint;
+  /** The request, ready to send again (IDs the suites use: fixtures, resources created for it). */
+  request(t: CheckContext): Promise<CallSpec>;
+  readonly options?: CheckOptions;
+}
+
+/** Every Accept form on one endpoint, compared with the same request without Accept (RESPONSE-ACCEPT-JSON). */
+export function acceptFormsCheck({ endpoint, request, options }: AcceptTarget): void {
+  const requirements: RequirementId[] = ['RESPONSE-ACCEPT-JSON'];
+  check(
+    checkIdOf('http.accept', endpoint.key),
+    requirements,
+    `${endpoint.key} answers ${JSON_ACCEPTS.map((a) => `Accept: ${a}`).join(', ')} as it answers no Accept, and Accept: ${UNSATISFIED_ACCEPT} the same or 406`,
+    async (t) => {
+      const spec = await request(t);
+      const send = (headers: CallSpec['headers']) =>
+        t.call(endpoint.key as Parameters<CheckContext['call']>[0], {
+          ...spec,
+          headers: { ...spec.headers, ...headers },
+        });
+      const expected = outcomeOf(await send(NO_ACCEPT));
+      for (const accept of [...JSON_ACCEPTS, UNSATISFIED_ACCEPT]) {
+        const call = await send({ accept });
+        if (accept === UNSATISFIED_ACCEPT && call.response.status === NOT_ACCEPTABLE) {
+          t.expectRejection(call, requirements, {}, `Accept: ${accept}`);
+          continue;
+        }
+        const got = outcomeOf(call);
+        t.assert(
+          got === expected,
+          requirements,
+          `with Accept: ${accept}, the answer differs from the one without Accept (${expected}): ${got}`,
+          call,
+        );
+      }
+    },
+    options,
+  );
+}
+
+export interface BodyFormsTarget {
+  /** The check id's first words (`agents.create`). */
+  readonly id: string;
+  /** `POST /v1/agents`, as the title says it. */
+  readonly operation: string;
+  /** The operation's own rule. */
+  readonly requirement: RequirementId;
+  /** A write whose name field holds `name`, its body labelled and its answer asked for as `written` says. */
+  send(t: CheckContext, name: string, written: Written): Promise<Call>;
+  /** Which Accept form the first write carries: the writes of the suites share the forms between them. */
+  readonly acceptFrom: number;
+  readonly options?: CheckOptions;
+}
+
+/**
+ * A write per Content-Type naming JSON, each asking for JSON with one more Accept form: each read as the JSON it
+ * is (REQUEST-JSON-FORMS) and answered as without them (RESPONSE-ACCEPT-JSON).
+ */
+export function bodyFormsCheck(target: BodyFormsTarget): void {
+  const requirements: RequirementId[] = ['REQUEST-JSON-FORMS', 'RESPONSE-ACCEPT-JSON', target.requirement];
+  check(
+    `${target.id}.media-type-forms`,
+    requirements,
+    `${target.operation} reads a body labelled ${JSON_CONTENT_TYPES.join(', ')} as the JSON it is, whatever JSON Accept form asks for the answer`,
+    async (t) => {
+      for (const [i, contentType] of JSON_CONTENT_TYPES.entries()) {
+        const accept = JSON_ACCEPTS[(target.acceptFrom + i) % JSON_ACCEPTS.length]!;
+        const how = `a body labelled ${contentType}, with Accept: ${accept}`;
+        const call = await target.send(t, t.name(`media type ${i + 1}`), {
+          headers: { 'content-type': contentType, accept },
+        });
+        t.assert(
+          call.response.status !== NOT_ACCEPTABLE,
+          ['RESPONSE-ACCEPT-JSON'],
+          `${target.operation} refused Accept: ${accept}, which its JSON answer satisfies`,
+          call,
+        );
+        const resource = t.expectResource(call, [...requirements.filter((r) => r !== 'RESPONSE-ACCEPT-JSON')], how);
+        const mismatches = echoMismatches(sentBody(call), resource);
+        t.assert(
+          !mismatches.length,
+          ['REQUEST-JSON-FORMS'],
+          `${target.operation} with ${how} did not store what the body writes: ${mismatches.join('; ')}`,
+          call,
+        );
+      }
+    },
+    target.options ?? { writes: true },
+  );
+}

@@ -1,0 +1,138 @@
+// HTTP beyond the happy path, on every endpoint of the contract: content negotiation (an Accept a JSON answer
+// satisfies changes nothing), and the error envelope on whatever a server answers outside the contract (a path
+// it lacks, a method a path lacks, a body labelled as something other than JSON). The writes with a body ask for
+// their answer in the Accept forms too, in their own suites (bodyFormsCheck), where their resources are made.
+
+import { ENDPOINTS, type Endpoint, type EndpointKey, findEndpoint, type Method } from '../lib/contract/endpoints.js';
+import type { RequirementId } from '../lib/contract/requirements/index.js';
+import { expectErrorEnvelope } from '../lib/assert/responses.js';
+import { acceptFormsCheck } from '../lib/families/negotiation.js';
+import { sampleBody, sampleParams } from '../lib/gen/requests.js';
+import { metricOutputs, personas, simulationIds } from '../lib/harness/discovery.js';
+import { check, describeGroup, type CallSpec, type CheckContext } from '../lib/harness/index.js';
+
+/** The document endpoint's form is what Accept chooses: the specification suite judges it. */
+const DOCUMENT = 'GET /v1/openapi/{spec_name}' satisfies EndpointKey;
+
+/** This check's own agent, made once per target (agents cannot be deleted). */
+const agentId = (t: CheckContext): Promise<string> => t.memo('http: agent', (ctx) => ctx.mutations.parent());
+
+async function mutationParams(t: CheckContext): Promise<CallSpec> {
+  const agent_id = await agentId(t);
+  const { mutation } = await t.mutations.create(agent_id);
+  return { params: { agent_id, mutation_id: String(mutation['id']) } };
+}
+
+async function simulationId(t: CheckContext): Promise<string> {
+  const [id] = await simulationIds(t);
+  return id ?? t.skip('no run lists a simulation in results.output_ids');
+}
+
+/** Real IDs for the reads (fixtures, resources made here); a DELETE of what no check may remove names nothing. */
+const REQUESTS: { readonly [K in EndpointKey]?: (t: CheckContext) => Promise<CallSpec> } = {
+  'GET /v1/agents/{agent_id}': async (t) => ({ params: { agent_id: await agentId(t) } }),
+  'GET /v1/agents/{agent_id}/mutations/{mutation_id}': mutationParams,
+  // Deleting a deleted mutation succeeds too: one mutation answers every form.
+  'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}': mutationParams,
+  'GET /v1/personas/{persona_id}': async (t) => {
+    const persona = (await personas(t)).find((p) => p['id'] !== t.config.deletablePersonaId);
+    return persona ? { params: { persona_id: String(persona['id']) } } : t.skip('no persona is listed');
+  },
+  'GET /v1/simulations/{simulation_id}/metrics': async (t) => ({
+    params: { simulation_id: await simulationId(t) },
+  }),
+  'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}': async (t) => {
+    const simulation_id = await simulationId(t);
+    const [output] = await metricOutputs(t, simulation_id);
+    return output
+      ? { params: { simulation_id, metric_output_id: String(output['metric_output_id']) } }
+      : t.skip(`simulation ${simulation_id} lists no metric output`);
+  },
+  'GET /v1/scheduled-runs/{scheduled_run_id}': async (t) => ({
+    params: { scheduled_run_id: t.config.scheduledRunId as string },
+  }),
+};
+
+/** The methods a server may be sent on a path besides those the contract serves there. */
+const METHODS: readonly (Method | 'PUT')[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * Requests outside the contract: a path it lacks under /v1, and on every path each method it lacks there (one that
+ * could change data only where the path's IDs name nothing: a server may serve more than the contract shows).
+ */
+function outsideTheContract(): Array<{
+  readonly method: string;
+  readonly path: string;
+  readonly params: Record<string, string>;
+}> {
+  const paths = new Map<string, Endpoint[]>();
+  for (const e of ENDPOINTS) paths.set(e.path, [...(paths.get(e.path) ?? []), e]);
+  const requests = [
+    { method: 'GET', path: '/v1/no-such-collection', params: {} },
+    { method: 'POST', path: '/v1/no-such-collection', params: {} },
+    {
+      method: 'GET',
+      path: '/v1/agents/{agent_id}/no-such-child',
+      params: sampleParams(findEndpoint('GET', '/v1/agents/{agent_id}')),
+    },
+  ];
+  for (const [path, served] of paths)
+    for (const method of METHODS.filter((m) => !served.some((e) => e.method === m)))
+      if (method === 'GET' || method === 'POST' || path.includes('{'))
+        requests.push({ method, path, params: sampleParams(served[0]!) });
+  return requests;
+}
+
+/** What a request sent outside the contract gets back. */
+type Exchange = Awaited<ReturnType<CheckContext['send']>>;
+
+/** An error answer, whatever its status, in the error envelope; a success is not judged here. */
+function expectEnvelopeIfError(t: CheckContext, ex: Exchange): void {
+  if (ex.response.status < 400) return;
+  expectErrorEnvelope(ex);
+  t.verified.add('ERROR-ENVELOPE');
+}
+
+describeGroup('http', () => {
+  for (const endpoint of ENDPOINTS) {
+    if (endpoint.key === DOCUMENT || sampleBody(endpoint, '') !== undefined) continue;
+    const request = REQUESTS[endpoint.key] ?? (async () => ({ params: sampleParams(endpoint) }));
+    acceptFormsCheck({
+      endpoint,
+      request,
+      options: {
+        writes: endpoint.writes,
+        ...(endpoint.key === 'GET /v1/scheduled-runs/{scheduled_run_id}' ? { needs: ['scheduledRunId'] } : {}),
+      },
+    });
+  }
+
+  const envelope: RequirementId[] = ['ERROR-ENVELOPE'];
+  check(
+    'http.error-envelope.outside-the-contract',
+    envelope,
+    'a path under /v1 the contract lacks, and every method a path lacks, answered with an error in the error envelope (any status)',
+    async (t) => {
+      for (const { method, path, params } of outsideTheContract())
+        expectEnvelopeIfError(t, await t.send({ method, path }, { params }));
+    },
+    { writes: true },
+  );
+
+  check(
+    'http.error-envelope.not-json',
+    envelope,
+    'a body labelled text/plain (holding an empty JSON object) on every write with a body: read, or refused with an error in the error envelope (any status)',
+    async (t) => {
+      for (const endpoint of ENDPOINTS.filter((e) => sampleBody(e, '') !== undefined && e.method === 'POST')) {
+        const call = await t.call(endpoint.key, {
+          params: sampleParams(endpoint),
+          rawBody: '{}',
+          headers: { 'content-type': 'text/plain' },
+        });
+        expectEnvelopeIfError(t, call);
+      }
+    },
+    { writes: true },
+  );
+});
