@@ -371,6 +371,7 @@ export const INDEPENDENT_3_FAULTS = [
   fault({
     id: 'ind3-metric-in-progress-value-null',
     requirements: ['SCHEMA-CANONICAL'],
+    seenThrough: ['METRIC-SIMULATION-ID-ACCEPTED', 'METRIC-GET'],
     slips: ['type'],
     description:
       'A metric output still IN PROGRESS is returned with value null (an optional field left unset until the score exists), where the specification types value as a number, not nullable; COMPLETED outputs carry their number.',
@@ -386,7 +387,7 @@ export const INDEPENDENT_3_FAULTS = [
   }),
   fault({
     id: 'ind3-metric-status-shown-underscored',
-    requirements: ['LIST-FILTER-FIELDS'],
+    requirements: ['LIST-FILTER-FIELDS', 'LIST-FILTER-AND-OR'],
     slips: ['broken'],
     description:
       'Metric output statuses are written through an enum whose constant is IN_PROGRESS, while the store and the filter keep `IN PROGRESS`: an output reads `"status": "IN_PROGRESS"`, and filtering by that status, as shown, returns nothing.',
@@ -541,6 +542,7 @@ export const INDEPENDENT_3_FAULTS = [
   fault({
     id: 'ind3-review-project-times-naive',
     requirements: ['TIMESTAMP-ISO-UTC'],
+    seenThrough: ['REVIEW-PROJECT-CREATE'],
     slips: ['broken'],
     description:
       "Review projects write create_time and update_time as Python's `datetime.utcnow().isoformat()`: `2026-03-01T10:00:00.123000`, microseconds and no UTC designator (a local time in ISO 8601); every other resource writes `...Z`.",
@@ -565,7 +567,7 @@ export const INDEPENDENT_3_FAULTS = [
   // ---- Authentication ----
   fault({
     id: 'ind3-auth-authorization-header-first',
-    requirements: ['AUTH-INVALID-KEY'],
+    requirements: ['AUTH-INVALID-KEY', 'AUTH-MISSING-KEY'],
     slips: ['precedence'],
     description:
       "The key is taken from an Authorization header when one is present, before X-API-Key is looked at: a request carrying the valid X-API-Key and also an Authorization header (a proxy's Basic credentials) is refused with UNAUTHENTICATED.",
