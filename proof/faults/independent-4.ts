@@ -7,7 +7,7 @@ import type { ScheduledRunRecord } from '../../lib/reference/store/records.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import type { Answer, Call } from '../probes/call.js';
-import { fault, finalizeWith, paths, presentWith, rereadAgent, rereadTestCase } from './define.js';
+import { fault, finalizeWith, paths, presentWith, readAs, rereadAgent, rereadTestCase } from './define.js';
 
 /** The reference's fixture IDs (seeded deterministically, the same on every start). */
 const FIXTURES = seedStore(ALPHANUMERIC).fixtures;
@@ -602,6 +602,191 @@ export const INDEPENDENT_4_FAULTS = [
       return / \d{2}:/.test(answer.body.dashboard.update_time);
     },
     shows: true,
+  }),
+  fault({
+    id: 'ind4-script-turns-empty-dropped',
+    requirements: ['TESTCASE-CREATE', 'READ-BACK-UNCHANGED'],
+    slips: ['explicit'],
+    description:
+      'A SCRIPT test case\'s script_turns are cleaned with `filter(Boolean)` before they are stored: an empty turn (the persona staying silent, `""`) is dropped, and the ordered script comes back one line short.',
+    behaviour(b) {
+      rereadTestCase(b, ['simulation_metadata_input'], (read) => (fields, request) => {
+        const value = read(fields, request);
+        if (value === null || !Array.isArray(value.script_turns)) return value;
+        return { ...value, script_turns: value.script_turns.filter(Boolean) };
+      });
+    },
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/test-cases', {
+        body: {
+          input_str: 'Scripted caller',
+          test_set_id: 'ind4set5',
+          input_type: 'SCRIPT',
+          simulation_metadata_input: { script_turns: ['Hello?', '', 'Is anyone there?'] },
+        },
+      });
+      return answer.body.test_case.simulation_metadata_input.script_turns;
+    },
+    shows: ['Hello?', 'Is anyone there?'],
+  }),
+  fault({
+    id: 'ind4-chat-localhost-trailing-dot',
+    requirements: ['CHAT-ENDPOINT-PUBLIC'],
+    slips: ['broken'],
+    description:
+      "chat_endpoint compares the URL's host with `localhost` as it is written: the fully qualified form with a trailing dot (`http://localhost./chat`, the same host) is accepted.",
+    behaviour(b) {
+      const chat = b.agentRules.config.MODEL_TYPE_CHAT ?? {};
+      const rule = chat.chat_endpoint;
+      b.agentRules = {
+        ...b.agentRules,
+        config: {
+          ...b.agentRules.config,
+          MODEL_TYPE_CHAT: {
+            ...chat,
+            chat_endpoint: (config, key) => {
+              const value = config.string(key);
+              if (value !== null && URL.canParse(value) && new URL(value).hostname === 'localhost.') return;
+              rule?.(config, key);
+            },
+          },
+        },
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'ind4 chat',
+          model_type: 'MODEL_TYPE_CHAT',
+          metadata: { chat_endpoint: 'http://localhost./chat' },
+        },
+      });
+      return answer.body.error?.code ?? 'created';
+    },
+    shows: 'created',
+  }),
+  fault({
+    id: 'ind4-spec-mutation-delete-response-copied',
+    requirements: ['SCHEMA-PUBLISHED'],
+    slips: ['scope'],
+    description:
+      'The published DELETE of a mutation has its success response copied from the GET of the same path: it documents `{mutation: Mutation}`, while the service answers `{}`, which that schema refuses.',
+    behaviour(b) {
+      finalizeWith(b, (doc) => {
+        const items = paths(doc);
+        const path = Object.keys(items).find((p) => p.endsWith('/mutations/{mutation_id}'));
+        const item = path === undefined ? undefined : items[path];
+        if (!path || !item?.get || !item.delete) return doc;
+        const responses = { ...(item.delete.responses as JsonObject), ...(item.get.responses as JsonObject) };
+        return { ...doc, paths: { ...items, [path]: { ...item, delete: { ...item.delete, responses } } } };
+      });
+    },
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi');
+      const name = listing.body.specs[0].spec_name as string;
+      const doc = (await call('GET', `/v1/openapi/${name}`, { headers: { Accept: 'application/json' } })).body;
+      const item = Object.entries(doc.paths as Record<string, Record<string, JsonObject>>).find(([p]) =>
+        p.endsWith('/mutations/{mutation_id}'),
+      )?.[1];
+      const success = (op: JsonObject | undefined) =>
+        JSON.stringify((op?.responses as JsonObject | undefined)?.['200']);
+      return success(item?.delete) === success(item?.get);
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'ind4-persona-get-language-lowercase',
+    requirements: ['PERSONA-FIELDS'],
+    slips: ['scope'],
+    description:
+      'GET /v1/personas/{persona_id} writes language_code through a locale normalizer that lowercases the tag (`en-us`, BCP 47 being case-insensitive), where the specification gives `<language>-<REGION>`; the list keeps `en-US`.',
+    behaviour(b) {
+      readAs(b, 'GET /v1/personas/{persona_id}', 'persona', (persona) => ({
+        ...persona,
+        language_code: String(persona.language_code).toLowerCase(),
+      }));
+    },
+    probe: async (call) => {
+      const personas = (await call('GET', '/v1/personas?page_size=100')).body.personas as JsonObject[];
+      const lettered = personas.find((p) => /-[A-Z]{2}$/.test(String(p.language_code)));
+      const one = await call('GET', `/v1/personas/${String(lettered?.id)}`);
+      return /-[a-z]{2}$/.test(String(one.body.persona?.language_code));
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'ind4-metric-value-filter-single-precision',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['type'],
+    description:
+      'The metrics list compares `value` in a filter against a single-precision copy of the score (a REAL column), while outputs show the double: `value = 0.35` matches no output whose value is 0.35; values exact in binary (0.5, 0.25) still match.',
+    behaviour(b) {
+      const matches = b.lists.matches;
+      b.lists.matches = (expr, item, fields) => {
+        if (
+          expr.kind === 'cmp' &&
+          expr.field === 'value' &&
+          expr.op === '=' &&
+          isJsonObject(item) &&
+          typeof item.value === 'number'
+        )
+          return Math.fround(item.value) === Number(expr.value);
+        return matches(expr, item, fields);
+      };
+    },
+    probe: async (call) => {
+      const runs = (await call('GET', '/v1/runs?page_size=1000')).body.runs as { results: { output_ids: string[] } }[];
+      for (const id of new Set(runs.flatMap((run) => run.results.output_ids))) {
+        const metrics = (await call('GET', `/v1/simulations/${id}/metrics?page_size=1000`)).body
+          .metrics as JsonObject[];
+        const inexact = metrics.find((m) => typeof m.value === 'number' && Math.fround(m.value) !== m.value);
+        if (!inexact) continue;
+        const filter = encodeURIComponent(`value = ${String(inexact.value)}`);
+        const found = (await call('GET', `/v1/simulations/${id}/metrics?page_size=1000&filter=${filter}`)).body.metrics;
+        return (found as unknown[]).length > 0;
+      }
+      return 'no inexact value';
+    },
+    shows: false,
+  }),
+  fault({
+    id: 'ind4-agent-get-times-whole-seconds',
+    requirements: ['AGENT-GET'],
+    slips: ['read-back'],
+    description:
+      'GET /v1/agents/{agent_id} reads create_time and update_time from DATETIME columns without fractional seconds: `2026-11-28T07:52:10.123Z` in the create answer is `2026-11-28T07:52:10.000Z` on GET, another instant.',
+    behaviour(b) {
+      const whole = (time: unknown) => String(time).replace(/\.\d+Z$/, '.000Z');
+      readAs(b, 'GET /v1/agents/{agent_id}', 'agent', (agent) => ({
+        ...agent,
+        create_time: whole(agent.create_time),
+        update_time: whole(agent.update_time),
+      }));
+    },
+    probe: async (call) => {
+      const created = (
+        await call('POST', '/v1/agents', { body: { display_name: 'ind4 times', model_type: 'MODEL_TYPE_VOICE' } })
+      ).body.agent;
+      const read = (await call('GET', `/v1/agents/${String(created.id)}`)).body.agent;
+      return String(read.create_time).endsWith('.000Z') && String(read.update_time).endsWith('.000Z');
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'ind4-page-size-bigint-crash',
+    requirements: ['LIST-PAGE-SIZE-INVALID'],
+    slips: ['broken'],
+    description:
+      'page_size is read with `BigInt(raw)` (an int64 field), which throws a SyntaxError on text that is no integer: `page_size=abc` or `page_size=1.5` fails with 500 INTERNAL instead of INVALID_ARGUMENT.',
+    behaviour(b) {
+      const pageSize = b.lists.pageSize;
+      b.lists.pageSize = (raw, list, pageToken) => {
+        if (raw !== null && !/^\s*[+-]?\d+\s*$/.test(raw)) throw new SyntaxError(`Cannot convert ${raw} to a BigInt`);
+        return pageSize(raw, list, pageToken);
+      };
+    },
+    probe: async (call) => errorOf(await call('GET', '/v1/runs?page_size=abc')),
+    shows: { status: 500, code: 'INTERNAL' },
   }),
 ] as const;
 
