@@ -75,7 +75,7 @@ export const INDEPENDENT_4_FAULTS = [
   fault({
     id: 'ind4-body-dollar-keys-stripped',
     requirements: ['AGENT-CREATE', 'READ-BACK-UNCHANGED'],
-    slips: ['read-back'],
+    slips: { 'AGENT-CREATE': ['broken'], 'READ-BACK-UNCHANGED': ['read-back'] },
     description:
       'Request bodies go through a NoSQL-injection sanitizer (as express-mongo-sanitize does) that removes every key beginning with `$`, at any depth: an agent created with workflows `{"$schema": "...", "steps": [...]}` comes back without `$schema`.',
     behaviour(b) {
@@ -154,7 +154,7 @@ export const INDEPENDENT_4_FAULTS = [
   fault({
     id: 'ind4-dashboard-create-time-restamped',
     requirements: ['DASHBOARD-PATCH', 'READ-BACK-UNCHANGED'],
-    slips: ['read-back'],
+    slips: { 'DASHBOARD-PATCH': ['broken'], 'READ-BACK-UNCHANGED': ['read-back'] },
     description:
       "A dashboard PATCH saves the row through an upsert that writes every column, create_time with the same `now` as update_time: from the next PATCH on, the dashboard answers a create_time equal to the previous PATCH's update_time.",
     behaviour(b) {
@@ -254,7 +254,7 @@ export const INDEPENDENT_4_FAULTS = [
   fault({
     id: 'ind4-review-project-name-formula-escaped',
     requirements: ['REVIEW-PROJECT-CREATE', 'READ-BACK-UNCHANGED'],
-    slips: ['read-back'],
+    slips: { 'REVIEW-PROJECT-CREATE': ['broken'], 'READ-BACK-UNCHANGED': ['read-back'] },
     description:
       "A review project display_name is stored through a CSV-injection guard (review results are exported as spreadsheets): a name beginning with `=`, `+`, `-` or `@` gets a leading apostrophe, so `+1 callers, week 48` comes back `'+1 callers, week 48`.",
     behaviour(b) {
@@ -310,7 +310,7 @@ export const INDEPENDENT_4_FAULTS = [
   fault({
     id: 'ind4-expected-output-json-proto-key-lost',
     requirements: ['TESTCASE-CREATE', 'READ-BACK-UNCHANGED'],
-    slips: ['read-back'],
+    slips: { 'TESTCASE-CREATE': ['broken'], 'READ-BACK-UNCHANGED': ['read-back'] },
     description:
       'expected_output_json is copied with `Object.assign({}, value)`, which sets the prototype for a key named `__proto__` instead of copying it: `{"__proto__": {"tier": "gold"}, "total": 3}` comes back `{"total": 3}`.',
     behaviour(b) {
@@ -330,7 +330,7 @@ export const INDEPENDENT_4_FAULTS = [
   fault({
     id: 'ind4-scheduled-run-delete-by-template',
     requirements: ['SCHEDULED-RUN-GET'],
-    slips: ['scope'],
+    slips: ['broken'],
     description:
       'DELETE /v1/scheduled-runs/{id} removes schedules by their run template (`DELETE ... WHERE run_template_id = ?`): every scheduled run made from the same template goes too, so another scheduled run answers NOT_FOUND after one is deleted.',
     behaviour(b) {
@@ -470,7 +470,7 @@ export const INDEPENDENT_4_FAULTS = [
   fault({
     id: 'ind4-agent-endpoint-normalized',
     requirements: ['AGENT-CREATE', 'READ-BACK-UNCHANGED'],
-    slips: ['read-back'],
+    slips: { 'AGENT-CREATE': ['broken'], 'READ-BACK-UNCHANGED': ['read-back'] },
     description:
       'endpoint is stored as the URL parser writes it back (`new URL(value).href`, the value it validated): `https://hooks.example.com` comes back `https://hooks.example.com/`, with a slash the client did not send.',
     behaviour(b) {
@@ -494,7 +494,7 @@ export const INDEPENDENT_4_FAULTS = [
   fault({
     id: 'ind4-persona-zero-wait-omitted',
     requirements: ['SCHEMA-CANONICAL'],
-    slips: ['explicit'],
+    slips: ['type'],
     description:
       'Personas are written as proto3 JSON without defaults: a persona whose wait_seconds is 0 is returned without the field, in the list and on GET alike.',
     behaviour(b) {
@@ -513,7 +513,7 @@ export const INDEPENDENT_4_FAULTS = [
   fault({
     id: 'ind4-spec-path-parameter-optional',
     requirements: ['SPEC-VALID-OPENAPI'],
-    slips: ['scope'],
+    slips: ['broken'],
     description:
       'The published mutation_id parameter is a copied query-parameter definition without `required: true`, which OpenAPI demands of every path parameter: the document is not a valid OpenAPI document.',
     behaviour(b) {
@@ -605,8 +605,8 @@ export const INDEPENDENT_4_FAULTS = [
   }),
   fault({
     id: 'ind4-script-turns-empty-dropped',
-    requirements: ['TESTCASE-CREATE', 'READ-BACK-UNCHANGED'],
-    slips: ['explicit'],
+    requirements: ['EXPLICIT-VALUE-KEPT', 'READ-BACK-UNCHANGED'],
+    slips: { 'EXPLICIT-VALUE-KEPT': ['explicit'], 'READ-BACK-UNCHANGED': ['read-back'] },
     description:
       'A SCRIPT test case\'s script_turns are cleaned with `filter(Boolean)` before they are stored: an empty turn (the persona staying silent, `""`) is dropped, and the ordered script comes back one line short.',
     behaviour(b) {
@@ -697,7 +697,7 @@ export const INDEPENDENT_4_FAULTS = [
   fault({
     id: 'ind4-persona-get-language-lowercase',
     requirements: ['PERSONA-FIELDS'],
-    slips: ['scope'],
+    slips: ['broken'],
     description:
       'GET /v1/personas/{persona_id} writes language_code through a locale normalizer that lowercases the tag (`en-us`, BCP 47 being case-insensitive), where the specification gives `<language>-<REGION>`; the list keeps `en-US`.',
     behaviour(b) {
