@@ -1,8 +1,11 @@
 // Round 4 of the independent fault writers (issue #30, point 4): faults written from the specification
 // and the reference service alone, without reading the suite's checks.
 
+import type { Behaviour } from '../../lib/reference/behaviour.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { invalidArgument } from '../../lib/reference/http/errors.js';
+import type { FilterFields } from '../../lib/reference/listing/filter-match.js';
+import type { Comparison, FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
 import type { ScheduledRunRecord } from '../../lib/reference/store/records.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
@@ -35,6 +38,19 @@ function withoutDollarKeys(value: unknown): unknown {
 
 /** The filter text outside double quotes. */
 const unquoted = (text: string): string => text.replace(/"[^"]*"/g, '""');
+
+/** Replaces how single comparisons match, inside AND and OR too: `own` answers a comparison, or undefined to leave it to the service. */
+function matchWith(b: Behaviour, own: (cmp: Comparison, item: unknown) => boolean | undefined): void {
+  const matches = b.lists.matches;
+  const walk = (expr: FilterExpr, item: unknown, fields: FilterFields): boolean => {
+    if (expr.kind !== 'cmp')
+      return expr.kind === 'and'
+        ? expr.terms.every((term) => walk(term, item, fields))
+        : expr.terms.some((term) => walk(term, item, fields));
+    return own(expr, item) ?? matches(expr, item, fields);
+  };
+  b.lists.matches = walk;
+}
 
 export const INDEPENDENT_4_FAULTS = [
   fault({
@@ -422,18 +438,11 @@ export const INDEPENDENT_4_FAULTS = [
     description:
       "Run tags are kept as one comma-joined text column and `tag = x` is matched with `LIKE '%x%'`: `tag = release` matches the runs tagged `release candidate`, though no run has the tag `release`.",
     behaviour(b) {
-      const matches = b.lists.matches;
-      b.lists.matches = (expr, item, fields) => {
-        if (
-          expr.kind === 'cmp' &&
-          expr.field === 'tag' &&
-          expr.op === '=' &&
-          isJsonObject(item) &&
-          Array.isArray(item.tags)
-        )
-          return (item.tags as string[]).join(',').includes(String(expr.value));
-        return matches(expr, item, fields);
-      };
+      matchWith(b, (cmp, item) =>
+        cmp.field === 'tag' && cmp.op === '=' && isJsonObject(item) && Array.isArray(item.tags)
+          ? (item.tags as string[]).join(',').includes(cmp.value)
+          : undefined,
+      );
     },
     probe: async (call) => {
       const answer = await call('GET', `/v1/runs?page_size=1000&filter=${encodeURIComponent('tag = release')}`);
@@ -721,18 +730,11 @@ export const INDEPENDENT_4_FAULTS = [
     description:
       'The metrics list compares `value` in a filter against a single-precision copy of the score (a REAL column), while outputs show the double: `value = 0.35` matches no output whose value is 0.35; values exact in binary (0.5, 0.25) still match.',
     behaviour(b) {
-      const matches = b.lists.matches;
-      b.lists.matches = (expr, item, fields) => {
-        if (
-          expr.kind === 'cmp' &&
-          expr.field === 'value' &&
-          expr.op === '=' &&
-          isJsonObject(item) &&
-          typeof item.value === 'number'
-        )
-          return Math.fround(item.value) === Number(expr.value);
-        return matches(expr, item, fields);
-      };
+      matchWith(b, (cmp, item) =>
+        cmp.field === 'value' && cmp.op === '=' && isJsonObject(item) && typeof item.value === 'number'
+          ? Math.fround(item.value) === Number(cmp.value)
+          : undefined,
+      );
     },
     probe: async (call) => {
       const runs = (await call('GET', '/v1/runs?page_size=1000')).body.runs as { results: { output_ids: string[] } }[];
