@@ -22,7 +22,7 @@ import { SPECS_ARRAY, type ListingStyle } from './openapi/listing-styles.js';
 import { negotiateSpecForm, type SpecForm } from './openapi/negotiate.js';
 import { ALPHANUMERIC } from './store/ids.js';
 import type { LimitBounds } from './validation/limits.js';
-import type { AgentRecord, ScheduledRunRecord } from './store/records.js';
+import type { AgentRecord, MetricOutputRecord, ScheduledRunRecord } from './store/records.js';
 import type { Store } from './store/store.js';
 import { REVIEW_PROJECT_FIELDS, type ReviewProjectFields } from './validation/review-projects.js';
 import { defaultMutationRules, type MutationRules } from './validation/mutations.js';
@@ -208,6 +208,16 @@ export interface Behaviour {
   runDeletion: RunDeletionPolicy;
   /** Whether DELETE /v1/scheduled-runs/{id} removes this scheduled run (the spec says it does, whatever its state). */
   scheduledRunDeleteRemoves(run: ScheduledRunRecord): boolean;
+  /** The scheduled runs a DELETE of `target` removes, of all stored (`all`): the target alone. */
+  scheduledRunsDeletedWith(target: ScheduledRunRecord, all: readonly ScheduledRunRecord[]): readonly ScheduledRunRecord[];
+  /** The scheduled run a GET serves for an ID, given the one stored under it (undefined: none): that one. */
+  scheduledRunServed(id: string, stored: ScheduledRunRecord | undefined): ScheduledRunRecord | undefined;
+  /** The metric output a GET under a simulation reaches, given every simulation's outputs: that simulation's output of that ID. */
+  metricOutputReached(
+    simulationId: string,
+    metricOutputId: string,
+    simulations: ReadonlyMap<string, ReadonlyMap<string, MetricOutputRecord>>,
+  ): MetricOutputRecord | undefined;
   /** How POST /v1/review-projects reads each body field. */
   reviewProjectFields: ReviewProjectFields;
   /** Whether a dashboard PATCH must carry display_name; otherwise an absent one is left as it is (a partial update). */
@@ -322,6 +332,9 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
       cancelledStatus: () => 'CANCELLED',
     },
     scheduledRunDeleteRemoves: () => true,
+    scheduledRunsDeletedWith: (target) => [target],
+    scheduledRunServed: (_id, stored) => stored,
+    metricOutputReached: (simulationId, metricOutputId, simulations) => simulations.get(simulationId)?.get(metricOutputId),
     reviewProjectFields: { ...REVIEW_PROJECT_FIELDS },
     dashboardNameRequired: false,
     bodyMustBeObject: true,

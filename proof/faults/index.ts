@@ -24,9 +24,15 @@ import { GENERIC_FAULTS } from './generic.js';
 import { INDEPENDENT_1_FAULTS, UNDETECTED as UNDETECTED_1 } from './independent-1.js';
 import { INDEPENDENT_2_FAULTS, UNDETECTED as UNDETECTED_2 } from './independent-2.js';
 import { INDEPENDENT_3_FAULTS, UNDETECTED as UNDETECTED_3 } from './independent-3.js';
+import { INDEPENDENT_4_FAULTS, UNDETECTED as UNDETECTED_4 } from './independent-4.js';
 
 /** The faults of every independent round that no check detects yet, with the class of check each needs. */
-const UNDETECTED: Readonly<Record<string, string>> = { ...UNDETECTED_1, ...UNDETECTED_2, ...UNDETECTED_3 };
+const UNDETECTED: Readonly<Record<string, string>> = {
+  ...UNDETECTED_1,
+  ...UNDETECTED_2,
+  ...UNDETECTED_3,
+  ...UNDETECTED_4,
+};
 
 export const FAULTS = [
   ...AUTH_FAULTS,
@@ -51,12 +57,16 @@ export const FAULTS = [
   ...INDEPENDENT_1_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_2_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_3_FAULTS.filter((f) => !(f.id in UNDETECTED)),
+  ...INDEPENDENT_4_FAULTS.filter((f) => !(f.id in UNDETECTED)),
 ] as const satisfies readonly FaultShape[];
 
 /** Faults of an independent round no check detects yet (see UNDETECTED): runnable by id, left out of the score. */
-export const PENDING_FAULTS = [...INDEPENDENT_1_FAULTS, ...INDEPENDENT_2_FAULTS, ...INDEPENDENT_3_FAULTS].filter(
-  (f) => f.id in UNDETECTED,
-);
+export const PENDING_FAULTS = [
+  ...INDEPENDENT_1_FAULTS,
+  ...INDEPENDENT_2_FAULTS,
+  ...INDEPENDENT_3_FAULTS,
+  ...INDEPENDENT_4_FAULTS,
+].filter((f) => f.id in UNDETECTED);
 
 /** A fault of the catalog: a misspelt id fails the type check. */
 export type FaultId = (typeof FAULTS)[number]['id'];

@@ -40,8 +40,8 @@ function listMetrics(ctx: RequestContext) {
 }
 
 function getMetric(ctx: RequestContext) {
-  const { outputs } = simulation(ctx);
-  const found = outputs.get(ctx.param('metric_output_id'));
+  const { id } = simulation(ctx);
+  const found = ctx.b.metricOutputReached(id, ctx.param('metric_output_id'), ctx.store.simulations);
   // Stryker disable next-line StringLiteral: the text and details of a NOT_FOUND are free (the specification asks none of them).
   return json(metricView(ctx.b, existing(found, 'metric output', 'metric_output_id')));
 }

@@ -23,7 +23,8 @@ function scheduledRunView(b: Behaviour, run: ScheduledRunRecord): JsonObject {
 }
 
 const scheduledRun = (ctx: RequestContext) => {
-  const found = ctx.store.scheduledRuns.get(ctx.param('scheduled_run_id'));
+  const id = ctx.param('scheduled_run_id');
+  const found = ctx.b.scheduledRunServed(id, ctx.store.scheduledRuns.get(id));
   // Stryker disable next-line StringLiteral: the text and details of a NOT_FOUND are free (the specification asks none of them).
   return existing(found, 'scheduled run', 'scheduled_run_id');
 };
@@ -33,7 +34,9 @@ function deleteScheduledRun(ctx: RequestContext) {
   // Schedules live only in this record, so removing it removes the schedule.
   // Stryker disable next-line ConditionalExpression: every deletion removes the scheduled run by default, so this is true (`false` is
   // detected); only faults keep one.
-  if (ctx.b.scheduledRunDeleteRemoves(run)) ctx.store.scheduledRuns.delete(run.id);
+  for (const removed of ctx.b.scheduledRunsDeletedWith(run, [...ctx.store.scheduledRuns.values()])) {
+    if (ctx.b.scheduledRunDeleteRemoves(removed)) ctx.store.scheduledRuns.delete(removed.id);
+  }
   return json({});
 }
 
