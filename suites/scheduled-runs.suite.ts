@@ -161,7 +161,7 @@ describeGroup('scheduled-runs', () => {
   check(
     'scheduled-runs.delete-removes-deletable-scheduled-run',
     ['SCHEDULED-RUN-DELETE'],
-    'DELETE removes DELETABLE_SCHEDULED_RUN_ID: fetching it afterwards fails',
+    'DELETE removes DELETABLE_SCHEDULED_RUN_ID and no other: fetching it afterwards fails, SCHEDULED_RUN_ID is still served',
     async (t) => {
       const id = t.config.deletableScheduledRunId as string;
       const before = await fetchById(t, id);
@@ -169,9 +169,18 @@ describeGroup('scheduled-runs', () => {
         t.skip(
           `DELETABLE_SCHEDULED_RUN_ID ${id} is not served (GET answered ${before.response.status}); an earlier run may have deleted it`,
         );
+      // Another scheduled run (SCHEDULED_RUN_ID) served before the deletion is served after it: a DELETE removes what it names only.
+      const other = t.config.scheduledRunId;
+      const otherServed = other !== undefined && other !== id && isSuccess(await fetchById(t, other));
       expectDeleted(t, await t.call(DELETE, { params: { scheduled_run_id: id } }));
       (await deleted(t)).id = id;
       expectGone(t, await fetchById(t, id), ['SCHEDULED-RUN-DELETE'], 'fetching the deleted scheduled run');
+      if (otherServed)
+        t.expectResource(
+          await fetchById(t, other),
+          ['SCHEDULED-RUN-DELETE'],
+          `fetching SCHEDULED_RUN_ID ${other} after DELETABLE_SCHEDULED_RUN_ID was deleted`,
+        );
       expectDeletedAgain(
         t,
         await t.call(DELETE, { params: { scheduled_run_id: id } }),

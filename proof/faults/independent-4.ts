@@ -310,7 +310,7 @@ export const INDEPENDENT_4_FAULTS = [
   }),
   fault({
     id: 'ind4-scheduled-run-delete-by-template',
-    requirements: ['SCHEDULED-RUN-GET'],
+    requirements: ['SCHEDULED-RUN-GET', 'SCHEDULED-RUN-DELETE'],
     slips: ['broken'],
     description:
       'DELETE /v1/scheduled-runs/{id} removes schedules by their run template (`DELETE ... WHERE run_template_id = ?`): every scheduled run made from the same template goes too, so another scheduled run answers NOT_FOUND after one is deleted.',
@@ -351,7 +351,7 @@ export const INDEPENDENT_4_FAULTS = [
   }),
   fault({
     id: 'ind4-metric-reached-under-other-simulation',
-    requirements: ['MISSING-RESOURCE-NOT-FOUND'],
+    requirements: ['MISSING-RESOURCE-NOT-FOUND', 'PATH-ID-EXACT'],
     slips: ['scope'],
     description:
       "GET /v1/simulations/{simulation_id}/metrics/{metric_output_id} looks the output up by its own ID alone, once the simulation exists: an output of one simulation is served under another simulation's path, instead of NOT_FOUND.",
@@ -518,6 +518,7 @@ export const INDEPENDENT_4_FAULTS = [
   fault({
     id: 'ind4-dashboard-patch-time-sql-format',
     requirements: ['TIMESTAMP-ISO-UTC'],
+    seenThrough: ['DASHBOARD-DISPLAY-NAME'],
     slips: ['scope'],
     description:
       "The dashboard PATCH answers update_time as the database writes its `now()` text, a blank between date and time (`2026-11-28 07:52:10.123Z`), not ISO 8601's `T`; create_time and every other timestamp keep the `T`.",
@@ -597,6 +598,7 @@ export const INDEPENDENT_4_FAULTS = [
   fault({
     id: 'ind4-spec-mutation-delete-response-copied',
     requirements: ['SCHEMA-PUBLISHED'],
+    seenThrough: ['MUTATION-DELETE-IDEMPOTENT'],
     slips: ['scope'],
     description:
       'The published DELETE of a mutation has its success response copied from the GET of the same path: it documents `{mutation: Mutation}`, while the service answers `{}`, which that schema refuses.',
@@ -626,6 +628,7 @@ export const INDEPENDENT_4_FAULTS = [
   fault({
     id: 'ind4-persona-get-language-lowercase',
     requirements: ['PERSONA-FIELDS'],
+    seenThrough: ['PERSONA-GET'],
     slips: ['broken'],
     description:
       'GET /v1/personas/{persona_id} writes language_code through a locale normalizer that lowercases the tag (`en-us`, BCP 47 being case-insensitive), where the specification gives `<language>-<REGION>`; the list keeps `en-US`.',
