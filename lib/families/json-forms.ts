@@ -26,7 +26,7 @@ const NAME = 'JSON é/😀';
 
 const FORMS: ReadonlyArray<{ readonly how: string; readonly written: Written }> = [
   {
-    how: 'written with CR LF, tabs, \\u escapes (a surrogate pair too) and \\/, labelled application/json; charset=utf-8',
+    how: 'written with blanks, tabs and CR LF around the value, CR LF, tabs, \\u escapes (a surrogate pair too) and \\/, labelled application/json; charset=utf-8',
     written: {
       jsonText: (value) => unusualJsonText(value),
       headers: { 'content-type': 'application/json; charset=utf-8' },
