@@ -1,12 +1,13 @@
 // JSON text written the less common ways RFC 8259 allows: blanks, tabs and CR LF before and after
-// the value; every token on a line of its own, indented by tabs and ended by CR LF; every character beyond ASCII, and the first letter of each
-// string, as a `\uXXXX` escape (characters beyond the BMP as surrogate pairs); `/` as `\/`.
+// the value; every token on a line of its own, indented by tabs and ended by CR LF; every character
+// beyond ASCII, a double quote (as PHP's JSON_HEX_QUOT writes it) and the first letter of each string
+// as a `\uXXXX` escape (characters beyond the BMP as surrogate pairs); `/` as `\/`.
 // Any JSON reader reads it as the same value.
 
 const escaped = (char: string): string =>
   [...char].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
 
-/** A string literal with every non-ASCII character, its first letter and `/` escaped. */
+/** A string literal with every non-ASCII character, `"`, its first letter and `/` escaped. */
 function unusualString(text: string): string {
   const plain = JSON.stringify(text).slice(1, -1);
   let letterEscaped = false;
@@ -14,7 +15,8 @@ function unusualString(text: string): string {
   for (let i = 0; i < plain.length; i++) {
     const c = plain[i]!;
     if (c === '\\') {
-      out += c + plain[++i]!;
+      const next = plain[++i]!;
+      out += next === '"' ? escaped(next) : c + next;
       continue;
     }
     const code = c.charCodeAt(0);
