@@ -58,6 +58,8 @@ interface ConfigCase {
   readonly config: JsonObject;
   /** The key a rejection names; absent when the configuration must be accepted. */
   readonly rejects?: string;
+  /** A refusal for any reason will do (not only INVALID_ARGUMENT naming `rejects`). */
+  readonly anyRefusal?: boolean;
 }
 
 const PRIVATE_CHAT_URLS = [
@@ -70,7 +72,16 @@ const PRIVATE_CHAT_URLS = [
   ['a loopback address other than 127.0.0.1 (127/8)', 'http://127.1.2.3/chat'],
   ['the IPv6 loopback', 'http://[::1]/chat'],
   ["an IPv6 unique local address (fc00::/7, IPv6's private range)", 'http://[fd12:3456::1]/chat'],
-] as const;
+  // The same hosts in other spellings (URL parsers rewrite most of them), each with its check id (a URL's would
+  // repeat localhost's): refused for any reason, never accepted.
+  ['localhost fully qualified, with a trailing dot', 'http://localhost./chat', 'localhost-trailing-dot'],
+  ['localhost in upper case', 'http://LOCALHOST/chat', 'localhost-upper-case'],
+  ['127.0.0.1 shortened to two parts', 'http://127.1/chat', 'loopback-two-parts'],
+  ['127.0.0.1 as one decimal number', 'http://2130706433/chat', 'loopback-decimal'],
+  ['127.0.0.1 as one hexadecimal number', 'http://0x7f000001/chat', 'loopback-hexadecimal'],
+  ['127.0.0.1 as an IPv4-mapped IPv6 address', 'http://[::ffff:127.0.0.1]/chat', 'loopback-ipv4-mapped'],
+  ['the unspecified address (reaching this host)', 'http://0.0.0.0/chat', 'unspecified'],
+] as const satisfies ReadonlyArray<readonly [string, string, string?]>;
 
 /**
  * Public addresses just outside the private ranges, and IPv6 ones (2606::/16, allocated global unicast) holding a private
@@ -128,13 +139,14 @@ const CONFIG_CASES: readonly ConfigCase[] = [
     config: { chat_endpoint: undefined, authorization_header: 'Bearer cft-token' },
     rejects: 'chat_endpoint',
   },
-  ...PRIVATE_CHAT_URLS.map(([where, url]): ConfigCase => ({
-    id: checkIdOf('chat-endpoint.private', url),
+  ...PRIVATE_CHAT_URLS.map(([where, url, spelling]: readonly [string, string, string?]): ConfigCase => ({
+    id: spelling ? checkIdOf('chat-endpoint.private.spelt', spelling) : checkIdOf('chat-endpoint.private', url),
     requirements: ['CHAT-ENDPOINT-PUBLIC'],
     modelType: CHAT,
-    title: `a chat_endpoint on ${where} (${url}) is rejected`,
+    title: `a chat_endpoint on ${where} (${url}) is ${spelling ? 'refused, never accepted' : 'rejected'}`,
     config: { chat_endpoint: url },
     rejects: 'chat_endpoint',
+    anyRefusal: spelling !== undefined,
   })),
   ...PUBLIC_CHAT_URLS.map(([where, url]): ConfigCase => ({
     id: checkIdOf('chat-endpoint.public', url),
@@ -291,9 +303,18 @@ async function expectConfigRejected(
   config: JsonObject,
   key: string,
   requirements: Requirements,
+  anyRefusal = false,
 ): Promise<void> {
   const { body, field, what } = await configured(t, modelType, config);
-  t.expectInvalidArgument(await t.agents.send(body), requirements, [key, field], what);
+  const call = await t.agents.send(body);
+  if (!anyRefusal) return void t.expectInvalidArgument(call, requirements, [key, field], what);
+  t.expectRejection(call, requirements, {}, what);
+  t.assert(
+    call.response.status < 500,
+    requirements,
+    `${what} should be refused, but failed with ${call.response.status}`,
+    call,
+  );
 }
 
 /** Accepted; with `readBack`, GET returns every field and the configuration (as `metadata`) as sent. */
@@ -378,7 +399,7 @@ describeGroup('agents', () => {
       c.requirements,
       c.title,
       async (t) => {
-        if (c.rejects) await expectConfigRejected(t, c.modelType, c.config, c.rejects, c.requirements);
+        if (c.rejects) await expectConfigRejected(t, c.modelType, c.config, c.rejects, c.requirements, c.anyRefusal);
         else await expectConfigAccepted(t, c.modelType, c.config, c.requirements);
       },
       WRITES,

@@ -12,7 +12,8 @@
 //
 // Segments compare without regard to case, `_` or `-`, so `X-API-Key`, `x-api-key` and
 // `displayName` match; a segment must match whole, so `display_name_x`, `name` or `other`
-// never name `display_name`.
+// never name `display_name`. A query parameter has no JSON name: it is named as the request
+// spells it (`page_size`, `query.page_size`; never `pageSize`).
 
 /** One step of a path: a key, or an element index. */
 type Segment = { readonly key: string } | { readonly index: number };
@@ -60,17 +61,28 @@ export function parseDetailField(field: string): Segment[] {
 /** The form keys compare in: `displayName`, `Display_Name`, `display-name` all read `displayname`. */
 const normalized = (key: string): string => key.toLowerCase().replace(/[_-]/g, '');
 
+/** The list query parameters: the URL spells each one way, and a detail names it so. */
+const QUERY_PARAMETERS: ReadonlySet<string> = new Set(['page_size', 'page_token', 'filter', 'order_by']);
+
+/** The form a key compares in: a query parameter as written, any other key normalized. */
+const comparable = (key: string, field: string): string => (QUERY_PARAMETERS.has(field) ? key : normalized(key));
+
 /**
  * Where `wanted` (keys, already normalized) matches `segments` starting at `at`: the index
  * just after the match, or undefined. Element indexes between the wanted keys are stepped
  * over (`assignees[0].email` matches `assignees.email`).
  */
-function matchAt(segments: readonly Segment[], at: number, wanted: readonly string[]): number | undefined {
+function matchAt(
+  segments: readonly Segment[],
+  at: number,
+  wanted: readonly string[],
+  field: string,
+): number | undefined {
   let i = at;
   for (let w = 0; w < wanted.length; w++) {
     if (w > 0) while (i < segments.length && isIndex(segments[i] as Segment)) i++;
     const segment = segments[i];
-    if (segment === undefined || isIndex(segment) || normalized(segment.key) !== wanted[w]) return undefined;
+    if (segment === undefined || isIndex(segment) || comparable(segment.key, field) !== wanted[w]) return undefined;
     i++;
   }
   return i;
@@ -78,7 +90,7 @@ function matchAt(segments: readonly Segment[], at: number, wanted: readonly stri
 
 function wantedKeys(field: string): string[] {
   return parseDetailField(field)
-    .flatMap((s) => (isIndex(s) ? [] : [normalized(s.key)]))
+    .flatMap((s) => (isIndex(s) ? [] : [comparable(s.key, field)]))
     .filter((k) => k !== '');
 }
 
@@ -100,7 +112,7 @@ export function detailNamesField(detailField: string, field: string, options: Na
   if (!wanted.length) return false;
   const segments = parseDetailField(detailField);
   for (let at = 0; at < segments.length; at++) {
-    const end = matchAt(segments, at, wanted);
+    const end = matchAt(segments, at, wanted, field);
     if (end === undefined) continue;
     const next = segments[end];
     if (options.within || next === undefined || isIndex(next)) return true;

@@ -21,12 +21,12 @@ export interface JsonFormsTarget {
   send(t: CheckContext, name: string, written: Written): Promise<Call>;
 }
 
-/** Beyond ASCII, astral, and a solidus: what escapes change. */
-const NAME = 'JSON é/😀';
+/** Beyond ASCII, astral, a solidus and a double quote: what escapes change. */
+const NAME = 'JSON "é"/😀';
 
 const FORMS: ReadonlyArray<{ readonly how: string; readonly written: Written }> = [
   {
-    how: 'written with CR LF, tabs, \\u escapes (a surrogate pair too) and \\/, labelled application/json; charset=utf-8',
+    how: 'written with blanks, tabs and CR LF around the value, CR LF, tabs, \\u escapes (a surrogate pair and a double quote too) and \\/, labelled application/json; charset=utf-8',
     written: {
       jsonText: (value) => unusualJsonText(value),
       headers: { 'content-type': 'application/json; charset=utf-8' },

@@ -1,10 +1,12 @@
 // HTTP content negotiation and request media types, on every endpoint of the contract (RESPONSE-ACCEPT-JSON,
 // REQUEST-JSON-FORMS): an Accept a JSON answer satisfies gets the answer no Accept gets, and a body labelled
-// `application/json` with parameters or in other letter cases is read as the JSON it is.
+// `application/json` with parameters or in other letter cases, its text written the less common ways RFC 8259
+// allows (blanks before and after the value too), is read as the JSON it is.
 
 import type { Endpoint } from '../contract/endpoints.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import { echoMismatches } from '../assert/echo.js';
+import { unusualJsonText } from '../gen/json-text.js';
 import { check, type Call, type CallSpec, type CheckContext } from '../harness/index.js';
 import type { CheckOptions } from '../harness/check.js';
 import { sentBody, type Written } from '../harness/resources.js';
@@ -113,13 +115,14 @@ export function bodyFormsCheck(target: BodyFormsTarget): void {
   check(
     `${target.id}.media-type-forms`,
     requirements,
-    `${target.operation} reads a body labelled ${JSON_CONTENT_TYPES.join(', ')} as the JSON it is, whatever JSON Accept form asks for the answer`,
+    `${target.operation} reads a body labelled ${JSON_CONTENT_TYPES.join(', ')}, written with blanks around the value, as the JSON it is, whatever JSON Accept form asks for the answer`,
     async (t) => {
       for (const [i, contentType] of JSON_CONTENT_TYPES.entries()) {
         const accept = JSON_ACCEPTS[(target.acceptFrom + i) % JSON_ACCEPTS.length]!;
-        const how = `a body labelled ${contentType}, with Accept: ${accept}`;
+        const how = `a body labelled ${contentType}, written with blanks around the value, with Accept: ${accept}`;
         const call = await target.send(t, t.name(`media type ${i + 1}`), {
           headers: { 'content-type': contentType, accept },
+          jsonText: unusualJsonText,
         });
         t.assert(
           call.response.status !== NOT_ACCEPTABLE,

@@ -201,6 +201,20 @@ export function edgeBlankValues(list: ListEndpoint, items: readonly Item[]): str
   return [` ${median}`, `${median} `, `  ${median}  `];
 }
 
+/** Unquoted values that begin or end with the grammar's words (AND, OR) or NOT: each is a value, never a junction. */
+export const WORD_EDGED_VALUES = ['ORBIT', 'ANDES', 'BRAND', 'SCORE', 'NOTE'] as const;
+
+/**
+ * Proper parts of the field's median value (all but its last character, all but its first, its middle), each
+ * trimmed: equality with a part selects the items holding that part, never those holding only the longer value.
+ */
+export function partValues(items: readonly Item[], exposed: ExposedField): string[] {
+  const [median] = sampleValues(items, exposed, 1);
+  const chars = [...(median ?? '')];
+  const parts = [chars.slice(0, -1), chars.slice(1), chars.slice(1, -1)].map((part) => part.join('').trim());
+  return [...new Set(parts)].filter((part) => part !== median && filterLiteral('string', part) !== undefined);
+}
+
 /** Comparisons every server must accept, one per field and operator, from the items' median values. */
 export function acceptedComparisons(list: ListEndpoint, items: readonly Item[]): Comparison[] {
   return exposedFields(list).flatMap((exposed) => {

@@ -72,6 +72,9 @@ const v4TailOf = (host: string): string | null => {
 };
 const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i;
 const isLoopbackUrl = (value: string): boolean => LOOPBACK.test(hostOf(value) ?? '');
+/** The private hosts in the one spelling a pattern over the sent text knows, followed by the end of the host. */
+const PRIVATE_AS_WRITTEN =
+  /^https?:\/\/(localhost|127(\.\d+){3}|10(\.\d+){3}|192\.168(\.\d+){2}|172\.(1[6-9]|2\d|3[01])(\.\d+){2}|\[::1\]|\[f[cd][0-9a-f]*:[^\]]*\])(?=[/:?#]|$)/;
 
 /** chat_endpoint checked by `test` instead of the reference's rule (required all the same). */
 const chatEndpoint = (test: (value: string) => boolean) =>
@@ -1291,5 +1294,15 @@ export const AGENTS_FAULTS = [
     behaviour: chatEndpointAlsoRefusing((host) => /^(10|127)\./.test(host)),
     probe: (call) => chat(call, { chat_endpoint: 'https://10.example.com/chat' }),
     shows: 400,
+  }),
+  fault({
+    id: 'chat-private-host-as-written',
+    requirements: ['CHAT-ENDPOINT-PUBLIC'],
+    slips: ['broken'],
+    description:
+      'chat_endpoint is screened by a pattern over the URL as sent, before any parser reads it (`^https?://(localhost|127.x.x.x|10.x.x.x|...)`, case-sensitive): every private host the pattern spells is refused, but the same hosts written otherwise (`LOCALHOST`, `localhost.`, `127.1`, `2130706433`, `0x7f000001`, `[::ffff:127.0.0.1]`, `0.0.0.0`) are accepted.',
+    behaviour: chatEndpoint((v) => isHttpUrl(v) && !PRIVATE_AS_WRITTEN.test(v)),
+    probe: (call) => chat(call, { chat_endpoint: 'http://LOCALHOST/chat' }),
+    shows: 200,
   }),
 ] as const satisfies readonly Fault[];

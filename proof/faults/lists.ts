@@ -831,4 +831,24 @@ export const LISTS_FAULTS = [
     },
     shows: [200, 1],
   }),
+  fault({
+    id: 'list-filter-text-equality-prefix',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['broken'],
+    description:
+      "Equality on a free-text field is run as an index-friendly prefix search (`LIKE 'x%'`): `metric_name = \"Intent Accurac\"` selects the outputs of `Intent Accuracy`, though none is named so; on every list's text fields.",
+    behaviour: (b) => {
+      evaluateWith(b, (cmp, item, fields, correct) => {
+        const field = fields[cmp.field];
+        return field?.kind === 'string' && field.path !== null && cmp.op === '='
+          ? String(readPath(item, field.path) ?? '').startsWith(cmp.value)
+          : correct(cmp, item, fields);
+      });
+    },
+    probe: async (call) => {
+      const name = String((await list(call, PERSONAS, { page_size: '1' })).body.personas[0].name);
+      return personasCounted(call, { filter: `name = "${name.slice(0, -1)}"` });
+    },
+    shows: [200, 1],
+  }),
 ] as const satisfies readonly Fault[];

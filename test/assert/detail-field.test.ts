@@ -119,11 +119,14 @@ describe('detailNamesField', () => {
     expect(detailNamesField('X-API-Key-Id', 'X-API-Key')).toBe(false);
   });
 
-  it('names query parameters under query', () => {
+  it('names query parameters under query, as the request spells them', () => {
     expect(detailNamesField('query.page_size', 'page_size')).toBe(true);
     expect(detailNamesField('/query/page_size', 'page_size')).toBe(true);
-    expect(detailNamesField('pageSize', 'page_size')).toBe(true);
     expect(detailNamesField('page_token', 'page_size')).toBe(false);
+    for (const detail of ['pageSize', 'PageSize', 'page-size', 'query.pageSize'])
+      expect(detailNamesField(detail, 'page_size'), detail).toBe(false);
+    expect(detailNamesField('orderBy', 'order_by')).toBe(false);
+    expect(detailNamesField('Filter', 'filter')).toBe(false);
   });
 
   it('never matches an empty wanted field', () => {

@@ -28,10 +28,12 @@ import {
   malformedFilters,
   mustAccept,
   operatorComparisons,
+  partValues,
   respell,
   sampleValues,
   spacedComparisons,
   unseenFieldValue,
+  WORD_EDGED_VALUES,
 } from '../../lib/gen/filters.js';
 
 const RUNS = listEndpoint('runs');
@@ -293,6 +295,37 @@ describe('comparisons from data', () => {
       }),
       { numRuns: 50 },
     );
+  });
+});
+
+describe('values judged whole', () => {
+  it('partValues: trimmed proper parts of the median value, each a usable literal the median holds but is not', () => {
+    fc.assert(
+      fc.property(runs, (items) => {
+        for (const exposed of exposedFields(RUNS).filter((e) => e.field.kind === 'tags' || e.field.kind === 'string')) {
+          const [median] = sampleValues(items, exposed, 1);
+          for (const part of partValues(items, exposed)) {
+            expect(median).toContain(part);
+            expect(part).not.toBe(median);
+            expect(filterLiteral('string', part)).toBe(part);
+          }
+        }
+      }),
+      { numRuns: 50 },
+    );
+    const tags = exposedFields(RUNS).find((e) => e.name === 'tag')!;
+    expect(partValues([{ tags: ['release candidate'] }], tags)).toEqual([
+      'release candidat',
+      'elease candidate',
+      'elease candidat',
+    ]);
+  });
+
+  it('WORD_EDGED_VALUES: each is written bare and parses as one comparison, not a junction', () => {
+    for (const value of WORD_EDGED_VALUES) {
+      expect(isBareValue(value)).toBe(true);
+      readsBack(comparison('name', '=', value));
+    }
   });
 });
 

@@ -12,11 +12,12 @@ test('any JSON value reads back the same from its unusual text', () => {
   );
 });
 
-test('escapes non-ASCII characters (astral ones as surrogate pairs), a first letter and solidus; breaks lines with CR LF and tabs', () => {
-  const text = unusualJsonText({ display_name: 'Agent é/😀', list: [1, 'a'] });
-  expect(text).toContain('\\u0041gent \\u00e9\\/\\ud83d\\ude00');
+test('escapes non-ASCII characters (astral ones as surrogate pairs), double quotes, a first letter and solidus; breaks lines with CR LF and tabs, blanks around the value', () => {
+  const text = unusualJsonText({ display_name: 'Agent "é"/😀', list: [1, 'a'] });
+  expect(text).toContain('\\u0041gent \\u0022\\u00e9\\u0022\\/\\ud83d\\ude00');
   expect(text).toContain('\\u0064isplay_name');
   expect(text).toMatch(/\{\r\n\t"/);
+  expect(text).toMatch(/^ \t\r\n\t\{[^]*\}\r\n \t$/);
   expect(text).not.toMatch(/[^\x00-\x7f]/);
-  expect(JSON.parse(text)).toEqual({ display_name: 'Agent é/😀', list: [1, 'a'] });
+  expect(JSON.parse(text)).toEqual({ display_name: 'Agent "é"/😀', list: [1, 'a'] });
 });

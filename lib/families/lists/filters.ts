@@ -20,8 +20,10 @@ import {
   malformedFilters,
   mustAccept,
   operatorComparisons,
+  partValues,
   respelledComparisons,
   spacedComparisons,
+  WORD_EDGED_VALUES,
 } from '../../gen/filters.js';
 import { check, type CheckContext } from '../../harness/index.js';
 import type { Call } from '../../harness/context.js';
@@ -208,6 +210,50 @@ export function declareFilterChecks(id: ListId): void {
       },
     );
   }
+
+  // A value is matched whole: a part of a listed one (a LIKE '%x%' or a search on joined tags would take it) selects only its own.
+  const partial = exposedList.filter(({ field }) => field.kind === 'string' || field.kind === 'tags');
+  if (partial.length)
+    check(
+      checkIdOf('lists', id, 'filter-fields', 'part-values'),
+      ['LIST-FILTER-FIELDS'],
+      `${path}: ${partial.map((e) => e.name).join(', ')} = a proper part of a listed value (all but its last character, all but its first, its middle) selects exactly the ${itemsKey} holding that part, never the longer value`,
+      async (t) => {
+        const snapshot = await snapshotOf(t, id);
+        let compared = 0;
+        for (const exposed of partial)
+          for (const value of partValues(snapshot.items, exposed)) {
+            const c = comparison(exposed.name, '=', value);
+            // A server may validate tags against its own, and refuse one it never saw.
+            const first =
+              exposed.field.kind === 'tags'
+                ? await acceptedFilter(t, snapshot.collection, filterText(snapshot.collection, c), [
+                    'LIST-FILTER-FIELDS',
+                  ])
+                : null;
+            if (first === undefined) continue;
+            await expectSelection(t, snapshot, c, ['LIST-FILTER-FIELDS'], undefined, first ?? undefined);
+            compared++;
+          }
+        if (!compared) t.skip('no listed text or tag value has a part to compare with');
+      },
+    );
+
+  // A lexer matching AND or OR without a word boundary reads these as junctions.
+  const freeText = Object.entries(list.filterFields)
+    .filter(([, f]) => f.kind === 'string')
+    .map(([name]) => name);
+  check(
+    checkIdOf('lists', id, 'filter-fields', 'word-edged-values'),
+    ['LIST-FILTER-FIELDS'],
+    `${path}: ${freeText.join(', ')} = an unquoted value beginning or ending with a grammar word (${WORD_EDGED_VALUES.join(', ')}) is accepted and selects only the ${itemsKey} holding it`,
+    async (t) => {
+      const snapshot = await snapshotOf(t, id);
+      for (const name of freeText)
+        for (const value of WORD_EDGED_VALUES)
+          await expectSelection(t, snapshot, comparison(name, '=', value), ['LIST-FILTER-FIELDS'], { quote: 'never' });
+    },
+  );
 
   for (const [name, field] of Object.entries(list.filterFields).filter(([, f]) => f.path === null)) {
     check(
