@@ -408,7 +408,7 @@ describeGroup('agents', () => {
 
   for (const [where, url, control] of NAMED_LIKE_PRIVATE_URLS) {
     check(
-      checkIdOf('agents.simulator-config.chat-endpoint.named-like-private', url),
+      checkIdOf('agents.simulator-config.chat-endpoint.like-private', new URL(url).hostname),
       ['CHAT-ENDPOINT-PUBLIC'],
       `a chat_endpoint on a public host named like a private one, ${where} (${url}), is accepted where ${control}, of the same form, is`,
       async (t) => {

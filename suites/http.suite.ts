@@ -1,9 +1,9 @@
 // HTTP beyond the happy path, on every endpoint of the contract: content negotiation (an Accept a JSON answer
-// satisfies changes nothing), and the error envelope on whatever a server answers outside the contract (a path
-// it lacks, a method a path lacks, a body labelled as something other than JSON). The writes with a body ask for
+// satisfies changes nothing), and the error envelope on a body labelled as something other than JSON. (A path or
+// method outside the contract is not judged: the specification's errors are its endpoints'.) The writes with a body ask for
 // their answer in the Accept forms too, in their own suites (bodyFormsCheck), where their resources are made.
 
-import { ENDPOINTS, type Endpoint, type EndpointKey, findEndpoint, type Method } from '../lib/contract/endpoints.js';
+import { ENDPOINTS, type EndpointKey } from '../lib/contract/endpoints.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { expectErrorEnvelope } from '../lib/assert/responses.js';
 import { acceptFormsCheck } from '../lib/families/negotiation.js';
@@ -53,37 +53,7 @@ const REQUESTS: { readonly [K in EndpointKey]?: (t: CheckContext) => Promise<Cal
   }),
 };
 
-/** The methods a server may be sent on a path besides those the contract serves there. */
-const METHODS: readonly (Method | 'PUT')[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-
-/**
- * Requests outside the contract: a path it lacks under /v1, and on every path each method it lacks there (one that
- * could change data only where the path's IDs name nothing: a server may serve more than the contract shows).
- */
-function outsideTheContract(): Array<{
-  readonly method: string;
-  readonly path: string;
-  readonly params: Record<string, string>;
-}> {
-  const paths = new Map<string, Endpoint[]>();
-  for (const e of ENDPOINTS) paths.set(e.path, [...(paths.get(e.path) ?? []), e]);
-  const requests = [
-    { method: 'GET', path: '/v1/no-such-collection', params: {} },
-    { method: 'POST', path: '/v1/no-such-collection', params: {} },
-    {
-      method: 'GET',
-      path: '/v1/agents/{agent_id}/no-such-child',
-      params: sampleParams(findEndpoint('GET', '/v1/agents/{agent_id}')),
-    },
-  ];
-  for (const [path, served] of paths)
-    for (const method of METHODS.filter((m) => !served.some((e) => e.method === m)))
-      if (method === 'GET' || method === 'POST' || path.includes('{'))
-        requests.push({ method, path, params: sampleParams(served[0]!) });
-  return requests;
-}
-
-/** What a request sent outside the contract gets back. */
+/** What a request gets back. */
 type Exchange = Awaited<ReturnType<CheckContext['send']>>;
 
 /** An error answer, whatever its status, in the error envelope; a success is not judged here. */
@@ -108,17 +78,6 @@ describeGroup('http', () => {
   }
 
   const envelope: RequirementId[] = ['ERROR-ENVELOPE'];
-  check(
-    'http.error-envelope.outside-the-contract',
-    envelope,
-    'a path under /v1 the contract lacks, and every method a path lacks, answered with an error in the error envelope (any status)',
-    async (t) => {
-      for (const { method, path, params } of outsideTheContract())
-        expectEnvelopeIfError(t, await t.send({ method, path }, { params }));
-    },
-    { writes: true },
-  );
-
   check(
     'http.error-envelope.not-json',
     envelope,

@@ -139,11 +139,15 @@ export class CheckContext {
       path: fillPath(operation.path, params ?? {}),
     });
     this.exchanges.push(exchange);
-    this.observeErrorEnvelope(exchange);
     return exchange;
   }
 
-  /** Every error answer a check sees is in the error envelope, whatever the check judges (ERROR-ENVELOPE). */
+  /**
+   * Every error answer of a contract endpoint a check sees is in the error envelope, whatever the check judges
+   * (ERROR-ENVELOPE). Not what the generic layer sends (GENERIC-ERROR-ENVELOPE judges its reads), nor a path or
+   * method outside the contract: a framework's or gateway's answer there is not the API's (the real service's is
+   * `{"detail": ...}`), and the specification's errors are its endpoints'.
+   */
   private observeErrorEnvelope(exchange: Exchange): void {
     if (exchange.response.status < 400 || TRANSPORT_STATUSES.has(exchange.response.status)) return;
     try {

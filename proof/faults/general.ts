@@ -757,18 +757,4 @@ export const GENERAL_FAULTS = [
       ).status,
     shows: 400,
   }),
-  fault({
-    id: 'unserved-method-bare-error',
-    requirements: ['ERROR-ENVELOPE'],
-    slips: ['scope'],
-    description:
-      'A method a path does not serve (PUT /v1/agents/{agent_id}, DELETE /v1/test-cases) is answered by the framework: 501 with a bare `{code, message}` object, not the error envelope every error response carries.',
-    behaviour: (b) => {
-      const body = b.errors.body;
-      b.errors.body = (error, endpoint) =>
-        error['code'] === 'UNIMPLEMENTED' ? { code: error['code'], message: error['message'] } : body(error, endpoint);
-    },
-    probe: async (call) => 'error' in (await call('PUT', `/v1/agents/${UNKNOWN_22}`)).body,
-    shows: false,
-  }),
 ] as const satisfies readonly Fault[];

@@ -111,7 +111,7 @@ describe('call', () => {
 describe('every error answer seen', () => {
   const ENVELOPED = JSON.stringify({ error: { code: 'NOT_FOUND', message: 'no such run', details: [] } });
 
-  it('is observed when outside the error envelope, whatever the check judges; back-pressure and gateways are not', async () => {
+  it('is observed on a contract endpoint when outside the error envelope, whatever the check judges; back-pressure, gateways and requests outside the contract are not', async () => {
     const answers: Answer[] = [
       { status: 404, body: ENVELOPED },
       { status: 200, body: '{"anything": 1}' },
@@ -119,10 +119,11 @@ describe('every error answer seen', () => {
       { status: 503, body: '<html>' },
       { status: 405, body: 'Method Not Allowed' },
       { status: 500, body: '{"message": "boom"}' },
+      { status: 404, body: '{"detail": "Not Found"}' },
     ];
     const { target } = fakeTarget(() => answers.shift()!);
     const t = new CheckContext(target);
-    for (let i = 0; i < 5; i++) await t.call(GET_RUN, { params: { scheduled_run_id: 's' } });
+    for (let i = 0; i < 6; i++) await t.call(GET_RUN, { params: { scheduled_run_id: 's' } });
     await t.send({ method: 'PUT', path: '/v1/runs' });
     expect(t.findings.map(({ kind, requirements, summary }) => ({ kind, requirements, summary }))).toEqual([
       { kind: 'observed', requirements: ['ERROR-ENVELOPE'], summary: 'error response 405 has no "error" object' },
