@@ -534,8 +534,8 @@ export const INDEPENDENT_4_FAULTS = [
   }),
   fault({
     id: 'ind4-script-turns-empty-dropped',
-    requirements: ['EXPLICIT-VALUE-KEPT', 'READ-BACK-UNCHANGED'],
-    slips: { 'EXPLICIT-VALUE-KEPT': ['explicit'], 'READ-BACK-UNCHANGED': ['read-back'] },
+    requirements: ['TESTCASE-CREATE', 'EXPLICIT-VALUE-KEPT'],
+    slips: { 'TESTCASE-CREATE': ['explicit'], 'EXPLICIT-VALUE-KEPT': ['explicit'] },
     description:
       'A SCRIPT test case\'s script_turns are cleaned with `filter(Boolean)` before they are stored: an empty turn (the persona staying silent, `""`) is dropped, and the ordered script comes back one line short.',
     behaviour(b) {
@@ -727,21 +727,12 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'JSON text with blanks, tabs and line breaks before and after the value (RFC 8259 whitespace) on every body endpoint',
   'ind4-dashboard-create-time-restamped':
     'create_time fixed across every write path: a resource written again (the dashboard PATCH repeated) keeps its create_time',
-  'ind4-mutation-override-key-in-operator':
-    "keys named like JavaScript's Object.prototype members (constructor, toString, __proto__) where a rule says which keys exist",
-  'ind4-review-project-name-formula-escaped':
-    'free text that begins with a spreadsheet formula character (= + - @) read back as sent, on every write path',
-  'ind4-expected-output-json-proto-key-lost':
-    'object values with keys named like Object.prototype members (__proto__, constructor): refused, or read back whole',
   'ind4-filter-keyword-prefix-refused':
     'unquoted filter values that begin or end with a grammar word (ORBIT, ANDES, BRAND): accepted on every list',
   'ind4-runs-tag-filter-substring':
     'equality on text and tags with a value that is part of a listed one: never matches the longer value',
-  'ind4-agent-endpoint-normalized':
-    'URL values in the forms a normalizer rewrites (no path, a trailing dot, upper-case host, default port) read back as sent',
   'ind4-query-detail-field-camel-case':
     'INVALID_ARGUMENT naming each query parameter by its own name (page_size, page_token, filter, order_by) on every list',
-  'ind4-script-turns-empty-dropped': 'arrays of strings with an empty element: refused, or read back whole',
   'ind4-chat-localhost-trailing-dot':
     'private and loopback hosts in their other spellings (a trailing dot, upper case, 127.1, decimal and hex IPv4, IPv6 forms) refused',
 };
