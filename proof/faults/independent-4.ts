@@ -725,8 +725,6 @@ export const INDEPENDENT_4_FAULTS = [
 export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind4-body-leading-blank-refused':
     'JSON text with blanks, tabs and line breaks before and after the value (RFC 8259 whitespace) on every body endpoint',
-  'ind4-dashboard-create-time-restamped':
-    'create_time fixed across every write path: a resource written again (the dashboard PATCH repeated) keeps its create_time',
   'ind4-filter-keyword-prefix-refused':
     'unquoted filter values that begin or end with a grammar word (ORBIT, ANDES, BRAND): accepted on every list',
   'ind4-runs-tag-filter-substring':
