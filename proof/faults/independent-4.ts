@@ -535,7 +535,7 @@ export const INDEPENDENT_4_FAULTS = [
   fault({
     id: 'ind4-script-turns-empty-dropped',
     requirements: ['TESTCASE-CREATE', 'EXPLICIT-VALUE-KEPT'],
-    slips: { 'TESTCASE-CREATE': ['explicit'], 'EXPLICIT-VALUE-KEPT': ['explicit'] },
+    slips: { 'TESTCASE-CREATE': ['broken'], 'EXPLICIT-VALUE-KEPT': ['explicit'] },
     description:
       'A SCRIPT test case\'s script_turns are cleaned with `filter(Boolean)` before they are stored: an empty turn (the persona staying silent, `""`) is dropped, and the ordered script comes back one line short.',
     behaviour(b) {
