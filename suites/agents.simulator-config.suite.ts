@@ -24,6 +24,7 @@ import {
 import { isSuccess } from '../lib/assert/responses.js';
 import { PUBLIC_CHAT_URL } from '../lib/gen/bodies.js';
 import { nearMissIds } from '../lib/gen/ids.js';
+import { SHAPED_VALUES } from '../lib/gen/values.js';
 import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
 import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf } from '../lib/result/check-id.js';
@@ -484,4 +485,32 @@ describeGroup('agents', () => {
       WRITES,
     );
   }
+  // The URL keys of a CHAT configuration in every URL shape: a normalizer's rewrite (a slash added, the host in lower case) is a change.
+  check(
+    'agents.simulator-config.chat-url-shapes',
+    ['AGENT-CREATE', 'READ-BACK-UNCHANGED', 'ERROR-INVALID-ARGUMENT'],
+    `a CHAT agent's chat_endpoint and initialization_endpoint in every URL shape (${SHAPED_VALUES.url.map((v) => v.shape).join('; ')}) come back as sent, from the create and the read; the rarer ones may be refused naming the key`,
+    async (t) => {
+      for (const { value, mayRefuse } of SHAPED_VALUES.url) {
+        const { body, field, what } = await configured(t, CHAT, {
+          chat_endpoint: value,
+          initialization_endpoint: value,
+        });
+        const call = await t.agents.send(body);
+        if (mayRefuse && !isSuccess(call)) {
+          const keys = ['chat_endpoint', 'initialization_endpoint', field];
+          t.expectInvalidArgument(
+            call,
+            ['AGENT-CREATE', 'ERROR-INVALID-ARGUMENT'],
+            keys,
+            `${what}, a form a server may refuse`,
+          );
+          continue;
+        }
+        expectAgentCreated(t, call, ['AGENT-CREATE'], what, field);
+        await expectAgentReadBack(t, call, what, field);
+      }
+    },
+    WRITES,
+  );
 });

@@ -10,6 +10,7 @@ import { marked } from '../lib/gen/marked.js';
 import { stringOf } from '../lib/gen/strings.js';
 import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js';
 import { valueSpaceCheck } from '../lib/families/field-values.js';
+import { createTimeKeptCheck } from '../lib/families/server-set-fields.js';
 import { bodyFormsCheck } from '../lib/families/negotiation.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { dashboardBody } from '../lib/gen/bodies.js';
@@ -167,6 +168,14 @@ describeGroup('dashboards', () => {
     },
     RENAMES,
   );
+
+  createTimeKeptCheck({
+    id: 'dashboards.patch',
+    operation: PATCH,
+    requirements: ['DASHBOARD-PATCH', 'READ-BACK-UNCHANGED'],
+    update: (t, nth) => rename(t, t.name(`dashboard written again ${nth}`)),
+    options: RENAMES,
+  });
 
   check(
     'dashboards.renamed-dashboard-s-update-time',

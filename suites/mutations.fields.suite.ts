@@ -13,6 +13,7 @@ import { createdAndFetched, expectMutationReadBack, fetchMutation, MUTATION_JUDG
 import { configField } from '../lib/families/simulator-config.js';
 import { typedAgentBody } from '../lib/gen/agent-bodies.js';
 import { twoByteText } from '../lib/gen/strings.js';
+import { PROTOTYPE_KEYS } from '../lib/gen/values.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import type { JsonObject } from '../lib/util/json.js';
@@ -232,6 +233,27 @@ describeGroup('mutations', () => {
         'overriding a key the parent agent lacks',
         { within: true },
       );
+    },
+    WRITES,
+  );
+
+  check(
+    'mutations.fields.config-overrides-inherited-key-names',
+    ['MUTATION-CONFIG-OVERRIDES-KEYS'],
+    `config_overrides with a key named like a member every JavaScript object inherits (${PROTOTYPE_KEYS.join(', ')}), which the parent lacks, is rejected naming config_overrides`,
+    async (t) => {
+      // A key looked up with `in`, or read off a plain object, is found on every configuration.
+      const parent = await t.mutations.parent();
+      for (const key of PROTOTYPE_KEYS) {
+        const call = await t.mutations.send(parent, { config_overrides: { [key]: 'x' } });
+        t.expectInvalidArgument(
+          call,
+          ['MUTATION-CONFIG-OVERRIDES-KEYS'],
+          'config_overrides',
+          `overriding ${key}, which the parent agent lacks`,
+          { within: true },
+        );
+      }
     },
     WRITES,
   );

@@ -48,16 +48,23 @@ export interface ValueSpace {
 const kindOf = (shape: FieldShape): ValueKind =>
   typeof shape === 'string' ? shape : 'list' in shape ? shape.list : shape.object;
 
+/**
+ * Every third create, a list of text holds an empty and a blank item after the value: a store that cleans lists
+ * (`filter(Boolean)`, trimming) loses them. A careful server may refuse them instead.
+ */
+const withBlankItems = (shape: FieldShape, index: number): boolean =>
+  typeof shape === 'object' && 'list' in shape && shape.list === 'text' && index % 3 === 2;
+
 /** A field of `shape` holding `value`: the value, a list of it, or an object with it as a key beside a plain one. */
-function shaped(shape: FieldShape, value: string, twice: boolean): JsonObject[string] {
+function shaped(shape: FieldShape, value: string, index: number): JsonObject[string] {
   if (typeof shape === 'string') return value;
   if ('object' in shape) return { [value]: 'under an unusual key', plain: 'beside it' };
-  return shape.repeats && twice ? [value, value] : [value];
+  const items = shape.repeats && index % 2 === 1 ? [value, value] : [value];
+  return withBlankItems(shape, index) ? [...items, '', ' '] : items;
 }
 
 /** A field's value where `typical` gives none: its kind's first shape, which no server may refuse. */
-const plainValue = (shape: FieldShape): JsonObject[string] =>
-  shaped(shape, SHAPED_VALUES[kindOf(shape)][0]!.value, false);
+const plainValue = (shape: FieldShape): JsonObject[string] => shaped(shape, SHAPED_VALUES[kindOf(shape)][0]!.value, 0);
 
 /** `value` under the dotted `path` of `body`, the objects on the way made as needed. */
 function put(body: JsonObject, path: string, value: unknown): void {
@@ -70,22 +77,27 @@ function put(body: JsonObject, path: string, value: unknown): void {
   put(inner, rest.join('.'), value);
 }
 
-/** The `index`th shape of every field: a name carries the run marker in front; a list holds one value, or on odd creates the value twice where it `repeats`; an object has it as a key. */
+/** The `index`th shape of every field: a name carries the run marker in front (at its end where its first character is the shape); a list holds one value, or on odd creates the value twice where it `repeats` (and blank items, `withBlankItems`); an object has it as a key. */
 function shapedFields(t: CheckContext, space: ValueSpace, index: number): { fields: JsonObject; refusable: string[] } {
   const fields: JsonObject = {};
   const refusable: string[] = [];
   for (const [field, shape] of Object.entries(space.fields)) {
-    const { value, mayRefuse } = shapedValue(kindOf(shape), index);
-    const sent = kindOf(shape) === 'name' ? t.name(value) : value;
-    put(fields, field, shaped(shape, sent, index % 2 === 1));
-    if (mayRefuse) refusable.push(field);
+    const { value, mayRefuse, leads } = shapedValue(kindOf(shape), index);
+    const sent = kindOf(shape) !== 'name' ? value : leads ? `${value} ${t.config.runMarker}` : t.name(value);
+    put(fields, field, shaped(shape, sent, index));
+    if (mayRefuse || withBlankItems(shape, index)) refusable.push(field);
   }
   return { fields, refusable };
 }
 
 /** What the `index`th create sends, as a report names it. */
 const describe = (space: ValueSpace, index: number): string =>
-  [...new Set(Object.values(space.fields).map((shape) => shapedValue(kindOf(shape), index).shape))].join('; ');
+  [
+    ...new Set(Object.values(space.fields).map((shape) => shapedValue(kindOf(shape), index).shape)),
+    ...(Object.values(space.fields).some((shape) => withBlankItems(shape, index))
+      ? ['an empty and a blank list item']
+      : []),
+  ].join('; ');
 
 async function sendShape(t: CheckContext, space: ValueSpace, index: number): Promise<void> {
   const what = `valid values of unusual shapes (${describe(space, index)})`;

@@ -2,11 +2,14 @@
 // create lists the fields a client sets, and these are not among them: a server may ignore them or
 // refuse them (INVALID_ARGUMENT naming one), but never store what the client sent in their place.
 // Each value sent is of the field's valid form, so only the comparison with what came back can tell.
+// An update leaves them to the server too: a resource written again keeps its create_time.
 
 import { isDeepStrictEqual } from 'node:util';
 import type { RequirementId } from '../contract/requirements/index.js';
 import { isSuccess } from '../assert/responses.js';
-import { check, type Call, type CheckContext } from '../harness/index.js';
+import { compareInstants } from '../contract/timestamps.js';
+import { check, type Call, type CheckContext, type CheckOptions } from '../harness/index.js';
+import { expectTimestampOrder } from './resource-fields.js';
 import type { JsonObject } from '../util/json.js';
 
 /** An instant long before any server sets one: a create time that is this was taken from the body. */
@@ -55,5 +58,50 @@ export function serverSetFieldsCheck(space: ServerSetFields): void {
       );
     },
     { writes: true },
+  );
+}
+
+export interface RepeatedUpdate {
+  /** The check id's first words (`dashboards.patch`). */
+  readonly id: string;
+  /** `PATCH /v1/dashboards/{dashboard_id}`, as the title says it. */
+  readonly operation: string;
+  /** The update's own rule, and READ-BACK-UNCHANGED: a write of some fields leaves the others as they were. */
+  readonly requirements: readonly RequirementId[];
+  /** The `nth` update of one resource, each changing what it holds. */
+  update(t: CheckContext, nth: number): Promise<Call>;
+  readonly options?: CheckOptions;
+}
+
+/** How many times the resource is written: the second and third answers show what the first and second stored. */
+const UPDATES = 3;
+
+/**
+ * A resource written again keeps its create_time (a store that saves every column, create_time stamped like
+ * update_time, moves it on each write), and no answer has update_time before it. Compared as instants; an
+ * absent or unreadable create_time is another rule's concern.
+ */
+export function createTimeKeptCheck(space: RepeatedUpdate): void {
+  check(
+    `${space.id}.create-time-kept`,
+    [...space.requirements, 'TIMESTAMP-ORDER'],
+    `${space.operation} sent ${UPDATES} times answers the same create_time each time, with update_time not before it`,
+    async (t) => {
+      let first: JsonObject | undefined;
+      for (let nth = 1; nth <= UPDATES; nth++) {
+        const call = await space.update(t, nth);
+        const resource = t.expectResource(call, space.requirements, `update ${nth} of ${UPDATES}`);
+        expectTimestampOrder(t, resource, call);
+        first ??= resource;
+        const order = compareInstants(resource['create_time'], first['create_time'], { anyOffset: true });
+        t.assert(
+          order === undefined || order === 0,
+          space.requirements,
+          `update ${nth} of ${UPDATES} answered create_time ${String(resource['create_time'])}, the first ${String(first['create_time'])}`,
+          call,
+        );
+      }
+    },
+    { ...space.options, writes: true },
   );
 }

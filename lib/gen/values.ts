@@ -1,7 +1,7 @@
 // Valid values of the less common shapes, per kind of field: what a field's valid space holds
 // beside the typical value (digits only, words a parser knows, markup, several lines, other
-// scripts, astral characters, JSON-looking text, every line ending; the rarer forms of e-mail addresses,
-// URLs and phone numbers; keys of an object field that a document store or a path syntax reads). A server must store each as sent; a few a careful server may refuse instead
+// scripts, astral characters, JSON-looking text, every line ending, a leading formula character; the rarer forms
+// of e-mail addresses, URLs (and those a normalizer rewrites) and phone numbers; keys of an object field that a document store or a path syntax reads). A server must store each as sent; a few a careful server may refuse instead
 // (`mayRefuse`: control characters in a name or beyond a line break and a tab in text, forms a common
 // validator does not know). The first shape of each kind is one no server may refuse.
 // Every value is NFC-stable and has no blank at either end: no reasonable server trims or normalises it.
@@ -15,6 +15,8 @@ export interface ShapedValue {
   readonly value: string;
   /** A careful server may refuse it (INVALID_ARGUMENT naming the field) rather than store it. */
   readonly mayRefuse?: boolean;
+  /** What is unusual is its first character: a name carries the run marker at its end instead of in front. */
+  readonly leads?: boolean;
 }
 
 const TEXT: readonly ShapedValue[] = [
@@ -30,6 +32,11 @@ const TEXT: readonly ShapedValue[] = [
   { shape: 'JSON-looking text', value: '{"a":1,"b":[true,null]}' },
   { shape: 'escape-looking text and two blanks inside', value: 'literal \\n and \\u0041  %20 &amp;' },
   { shape: 'a number in exponent form', value: '1e3' },
+  // A spreadsheet reads these as formulas: a CSV-injection guard that prefixes an apostrophe changes the value.
+  { shape: 'a leading equals sign (a formula)', value: '=SUM(A1:A3)', leads: true },
+  { shape: 'a leading plus sign', value: '+1 callers, week 48', leads: true },
+  { shape: 'a leading minus sign', value: '-2 on the last run', leads: true },
+  { shape: 'a leading at sign', value: '@support team', leads: true },
   // Valid inside a JSON string; a store that cannot hold NUL may refuse them, but never fails on them.
   {
     shape: 'control characters (NUL, U+0001, U+001F, DEL)',
@@ -53,6 +60,13 @@ const EMAIL: readonly ShapedValue[] = [
 const URL_VALUES: readonly ShapedValue[] = [
   { shape: 'a port, a query and an escape', value: 'https://example.com:8443/hooks/outbound?tenant=42&mode=a%20b' },
   { shape: 'plain HTTP, a tilde and a trailing slash', value: 'http://example.com/path-with_chars~tilde/' },
+  // Forms a URL normalizer rewrites (`new URL(value).href`): each is valid and must come back as sent.
+  { shape: 'no path', value: 'https://example.com' },
+  { shape: 'an upper-case host', value: 'https://EXAMPLE.com/hooks' },
+  { shape: 'an escape in lower case', value: 'https://example.com/hooks/a%2fb' },
+  // Rarer forms a careful server may refuse: the default port written out, dot segments (a path-traversal guard).
+  { shape: 'the default port written out', value: 'https://example.com:443/hooks', mayRefuse: true },
+  { shape: 'dot segments', value: 'https://example.com/a/../hooks', mayRefuse: true },
 ];
 
 const PHONE: readonly ShapedValue[] = [
@@ -67,6 +81,9 @@ const PHONE: readonly ShapedValue[] = [
   },
 ];
 
+/** Names every JavaScript object inherits: a store that looks a key up with `in`, or copies with `Object.assign`, loses or invents them. */
+export const PROTOTYPE_KEYS: readonly string[] = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
+
 /**
  * Keys of an object field the specification leaves free (a JSON document, a free-form map): any JSON key is valid.
  * A document store reads dots and `$` as paths and operators, a form library blanks and digits; each must come back
@@ -80,6 +97,8 @@ const KEY: readonly ShapedValue[] = [
   { shape: 'a key in other scripts', value: 'clé ключ 键' },
   { shape: 'a key with brackets and a slash', value: 'items[0]/id' },
   { shape: 'an empty key', value: '', mayRefuse: true },
+  // A careful server may refuse a key named like a prototype member; one it accepts comes back as a key of its own.
+  ...PROTOTYPE_KEYS.map((key) => ({ shape: `a key named ${key}`, value: key, mayRefuse: true })),
 ];
 
 export const SHAPED_VALUES: Readonly<Record<ValueKind, readonly ShapedValue[]>> = {

@@ -46,12 +46,15 @@ export type Written = Pick<RequestSpec, 'jsonText' | 'headers' | 'chunked'>;
 
 /**
  * `body` as it is sent: a string under `nameField` gets the run marker over its first characters
- * (its length kept, so boundary values stay boundary values; already marked, it is unchanged),
- * and a field set to undefined is left out.
+ * (its length kept, so boundary values stay boundary values; holding the marker already, at its front or at its
+ * end where its first character is what a check sends, it is unchanged), and a field set to undefined is left out.
  */
 function sendable(t: Creator, body: JsonObject, nameField: string): JsonObject {
   const name = body[nameField];
-  const named = typeof name === 'string' ? { ...body, [nameField]: marked(t.config.runMarker, name) } : body;
+  const named =
+    typeof name === 'string' && !name.includes(t.config.runMarker)
+      ? { ...body, [nameField]: marked(t.config.runMarker, name) }
+      : body;
   return Object.fromEntries(Object.entries(named).filter(([, value]) => value !== undefined));
 }
 

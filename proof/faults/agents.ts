@@ -1305,4 +1305,28 @@ export const AGENTS_FAULTS = [
     probe: (call) => chat(call, { chat_endpoint: 'http://LOCALHOST/chat' }),
     shows: 200,
   }),
+  fault({
+    id: 'chat-urls-normalized',
+    requirements: ['AGENT-CREATE', 'READ-BACK-UNCHANGED'],
+    slips: { 'AGENT-CREATE': ['broken'], 'READ-BACK-UNCHANGED': ['read-back'] },
+    description:
+      "A CHAT agent's chat_endpoint and initialization_endpoint are shown as the URL parser writes them back (`new URL(value).href`, the value validated): `https://example.com` reads `https://example.com/`, `https://EXAMPLE.com/hooks` reads `https://example.com/hooks`.",
+    behaviour: (b) =>
+      presentWith(b, 'agent', (view) => {
+        const metadata = view['metadata'];
+        if (!isJsonObject(metadata)) return view;
+        const urls = ['chat_endpoint', 'initialization_endpoint'].filter((key) => typeof metadata[key] === 'string');
+        return {
+          ...view,
+          metadata: {
+            ...metadata,
+            ...Object.fromEntries(urls.map((key) => [key, new URL(metadata[key] as string).href])),
+          },
+        };
+      }),
+    probe: async (call) =>
+      (await agent(call, { model_type: 'MODEL_TYPE_CHAT', metadata: { chat_endpoint: 'https://EXAMPLE.com/hooks' } }))
+        .metadata.chat_endpoint,
+    shows: 'https://example.com/hooks',
+  }),
 ] as const satisfies readonly Fault[];

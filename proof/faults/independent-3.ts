@@ -745,7 +745,7 @@ export const INDEPENDENT_3_FAULTS = [
 ] as const;
 
 /** Faults of this round no check detects yet, with the class of check each needs (filled in once the suite has run against them). */
-/** Missed by the suite as the round was written (67bf839), with the class of check each needs. */
+/** Faults no check detects yet, with the class of check each would need (as written, 67bf839 missed 15: docs/benchmarks.md). */
 export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind3-run-metric-names-snake-cased':
     "map keys that are data (a run's results.metrics by metric name); left undetected: the specification ties these names to nothing a client sends or another read gives (output_ids are not stated to be simulation IDs, nor a run's metrics to be its outputs' metric_name values; the reference's own fixtures draw them apart), and `task_completion` is as valid a metric name as `Task Completion`",

@@ -536,8 +536,8 @@ export const INDEPENDENT_4_FAULTS = [
   }),
   fault({
     id: 'ind4-script-turns-empty-dropped',
-    requirements: ['EXPLICIT-VALUE-KEPT', 'READ-BACK-UNCHANGED'],
-    slips: { 'EXPLICIT-VALUE-KEPT': ['explicit'], 'READ-BACK-UNCHANGED': ['read-back'] },
+    requirements: ['TESTCASE-CREATE', 'EXPLICIT-VALUE-KEPT'],
+    slips: { 'TESTCASE-CREATE': ['broken'], 'EXPLICIT-VALUE-KEPT': ['explicit'] },
     description:
       'A SCRIPT test case\'s script_turns are cleaned with `filter(Boolean)` before they are stored: an empty turn (the persona staying silent, `""`) is dropped, and the ordered script comes back one line short.',
     behaviour(b) {
@@ -725,17 +725,5 @@ export const INDEPENDENT_4_FAULTS = [
 ] as const;
 
 /** The faults of this round no check detects yet, with the class of check each needs (filled in after the coordinator's run). */
-/** Missed by the suite as the round was written (138359c), with the class of check each needs. */
-export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind4-dashboard-create-time-restamped':
-    'create_time fixed across every write path: a resource written again (the dashboard PATCH repeated) keeps its create_time',
-  'ind4-mutation-override-key-in-operator':
-    "keys named like JavaScript's Object.prototype members (constructor, toString, __proto__) where a rule says which keys exist",
-  'ind4-review-project-name-formula-escaped':
-    'free text that begins with a spreadsheet formula character (= + - @) read back as sent, on every write path',
-  'ind4-expected-output-json-proto-key-lost':
-    'object values with keys named like Object.prototype members (__proto__, constructor): refused, or read back whole',
-  'ind4-agent-endpoint-normalized':
-    'URL values in the forms a normalizer rewrites (no path, a trailing dot, upper-case host, default port) read back as sent',
-  'ind4-script-turns-empty-dropped': 'arrays of strings with an empty element: refused, or read back whole',
-};
+/** Faults no check detects yet, with the class of check each would need (as written, 138359c missed 11: docs/benchmarks.md). */
+export const UNDETECTED: Readonly<Record<string, string>> = {};
