@@ -109,6 +109,15 @@ export function refineFailure(
 
 export const paths = (doc: JsonObject) => (doc.paths ?? {}) as Record<string, Record<string, JsonObject>>;
 
+/** The document's paths with every member of every path item (its operations) replaced by `change`'s answer. */
+export const mapOperations = (doc: JsonObject, change: (op: JsonObject) => unknown): Record<string, JsonObject> =>
+  Object.fromEntries(
+    Object.entries(paths(doc)).map(([path, item]) => [
+      path,
+      Object.fromEntries(Object.entries(item).map(([method, op]) => [method, change(op)])),
+    ]),
+  );
+
 /** Reshapes the success body of one endpoint (after wrapping). */
 export function respondWith(b: Behaviour, endpointKey: string, touch: (body: JsonObject) => JsonObject): void {
   const respond = b.respond;

@@ -16,7 +16,16 @@ import type { ScheduledRunRecord } from '../../lib/reference/store/records.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import type { Answer, Call } from '../probes/call.js';
-import { fault, finalizeWith, paths, presentWith, readAs, rereadAgent, rereadTestCase } from './define.js';
+import {
+  fault,
+  finalizeWith,
+  mapOperations,
+  paths,
+  presentWith,
+  readAs,
+  rereadAgent,
+  rereadTestCase,
+} from './define.js';
 
 /** The reference's fixture IDs (seeded deterministically, the same on every start). */
 const FIXTURES = seedStore(ALPHANUMERIC).fixtures;
@@ -128,18 +137,11 @@ export const INDEPENDENT_4_FAULTS = [
       "The published documents declare the key once at the document root (`security: [ApiKey]`) and write an operation's own security only when it needs the key: the two /v1/openapi operations, public, carry none and so inherit the root requirement, documented as secured.",
     behaviour(b) {
       finalizeWith(b, (doc) => {
-        const pathItems = Object.fromEntries(
-          Object.entries(paths(doc)).map(([path, item]) => [
-            path,
-            Object.fromEntries(
-              Object.entries(item).map(([method, op]) => {
-                if (!isJsonObject(op) || !Array.isArray(op.security) || op.security.length !== 0) return [method, op];
-                const { security: _none, ...rest } = op;
-                return [method, rest];
-              }),
-            ),
-          ]),
-        );
+        const pathItems = mapOperations(doc, (op) => {
+          if (!isJsonObject(op) || !Array.isArray(op.security) || op.security.length !== 0) return op;
+          const { security: _none, ...rest } = op;
+          return rest;
+        });
         return { ...doc, security: [{ ApiKey: [] }], paths: pathItems };
       });
     },
@@ -447,22 +449,15 @@ export const INDEPENDENT_4_FAULTS = [
       'The published mutation_id parameter is a copied query-parameter definition without `required: true`, which OpenAPI demands of every path parameter: the document is not a valid OpenAPI document.',
     behaviour(b) {
       finalizeWith(b, (doc) => {
-        const pathItems = Object.fromEntries(
-          Object.entries(paths(doc)).map(([path, item]) => [
-            path,
-            Object.fromEntries(
-              Object.entries(item).map(([method, op]) => {
-                if (!isJsonObject(op) || !Array.isArray(op.parameters)) return [method, op];
-                const parameters = (op.parameters as JsonObject[]).map((p) => {
-                  if (p.name !== 'mutation_id' || p.in !== 'path') return p;
-                  const { required: _required, ...rest } = p;
-                  return rest;
-                });
-                return [method, { ...op, parameters }];
-              }),
-            ),
-          ]),
-        );
+        const pathItems = mapOperations(doc, (op) => {
+          if (!isJsonObject(op) || !Array.isArray(op.parameters)) return op;
+          const parameters = (op.parameters as JsonObject[]).map((p) => {
+            if (p.name !== 'mutation_id' || p.in !== 'path') return p;
+            const { required: _required, ...rest } = p;
+            return rest;
+          });
+          return { ...op, parameters };
+        });
         return { ...doc, paths: pathItems };
       });
     },

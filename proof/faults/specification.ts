@@ -1,7 +1,7 @@
 // Faults of the published specification endpoints.
 
 import { isDeepStrictEqual } from 'node:util';
-import { fault, finalizeWith, paths, type Fault } from './define.js';
+import { fault, finalizeWith, mapOperations, paths, type Fault } from './define.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import { withKeyAsHeaderParameter } from '../variations.js';
 import { SPEC, jsonSpec } from '../probes/basics.js';
@@ -18,28 +18,20 @@ function withoutOperation(doc: JsonObject, method: string, pathSuffix: string): 
 
 function withoutSecurity(doc: JsonObject): JsonObject {
   const { security: _root, ...rest } = doc;
-  const unsecured = Object.entries(paths(doc)).map(([path, item]) => [
-    path,
-    Object.fromEntries(Object.entries(item).map(([method, { security: _op, ...op }]) => [method, op])),
-  ]);
+  const unsecured = mapOperations(doc, ({ security: _op, ...op }) => op);
   const components = { ...(doc.components as JsonObject), securitySchemes: undefined };
-  return JSON.parse(JSON.stringify({ ...rest, paths: Object.fromEntries(unsecured), components })) as JsonObject;
+  return JSON.parse(JSON.stringify({ ...rest, paths: unsecured, components })) as JsonObject;
 }
 
 /** No security scheme; X-API-Key documented on every operation as a header parameter that is not required. */
 function withKeyParameterOptional(doc: JsonObject): JsonObject {
   const unsecured = withoutSecurity(doc);
   const keyParameter = { name: 'X-API-Key', in: 'header', required: false, schema: { type: 'string' } };
-  const optional = Object.entries(paths(unsecured)).map(([path, item]) => [
-    path,
-    Object.fromEntries(
-      Object.entries(item).map(([method, op]) => [
-        method,
-        { ...op, parameters: [...(Array.isArray(op['parameters']) ? op['parameters'] : []), keyParameter] },
-      ]),
-    ),
-  ]);
-  return { ...unsecured, paths: Object.fromEntries(optional) };
+  const optional = mapOperations(unsecured, (op) => ({
+    ...op,
+    parameters: [...(Array.isArray(op['parameters']) ? op['parameters'] : []), keyParameter],
+  }));
+  return { ...unsecured, paths: optional };
 }
 
 function withAgentDisplayNameInteger(doc: JsonObject): JsonObject {
