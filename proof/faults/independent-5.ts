@@ -1,7 +1,7 @@
 // Independent round 5: faults written from the specification alone, each a plausible slip.
 
 import { PROJECT_TYPES } from '../../lib/contract/enums.js';
-import { unauthenticated } from '../../lib/reference/http/errors.js';
+import { invalidArgument, unauthenticated } from '../../lib/reference/http/errors.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { JsonObject } from '../../lib/util/json.js';
@@ -243,6 +243,195 @@ export const INDEPENDENT_5_FAULTS = [
       const name = JSON.stringify(listing.body).match(/openapi\/([A-Za-z0-9._-]+)/)?.[1];
       const doc = (await call('GET', `/v1/openapi/${name}`, { headers: { Accept: 'application/json' } })).body;
       return String(doc?.servers?.[0]?.url).endsWith('/v1');
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'ind5-mutation-override-key-case-folded',
+    requirements: ['MUTATION-CONFIG-OVERRIDES-KEYS'],
+    slips: ['broken'],
+    description:
+      'config_overrides keys are matched to the parent configuration ignoring case, so `PROMPT` is accepted on an agent that has only `prompt`.',
+    behaviour(b) {
+      const keysOf = b.mutationRules.configurationKeys;
+      b.mutationRules = {
+        ...b.mutationRules,
+        configurationKeys: (agent) => {
+          const keys = keysOf(agent);
+          const folded = new Set([...keys].map((k) => k.toLowerCase()));
+          return { ...keys, has: (key: string) => folded.has(key.toLowerCase()) } as unknown as ReadonlySet<string>;
+        },
+      };
+    },
+    probe: async (call) => {
+      const agent = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'Override keys agent',
+          model_type: 'MODEL_TYPE_VOICE',
+          phone_number: '+14155550100',
+          prompt: 'Be brief.',
+        },
+      });
+      const id = agent.body?.agent?.id;
+      const answer = await call('POST', `/v1/agents/${id}/mutations`, {
+        body: { display_name: 'Shouted prompt', config_overrides: { PROMPT: 'Be verbose.' } },
+      });
+      return answer.status;
+    },
+    shows: 200,
+  }),
+  fault({
+    id: 'ind5-test-case-deprecated-string-cleared',
+    requirements: ['READ-BACK-UNCHANGED'],
+    slips: ['read-back'],
+    description:
+      'When expected_output_str is wrapped into expected_behaviors, the deprecated field itself is cleared (migrated away): the test case comes back with expected_output_str null.',
+    behaviour(b) {
+      b.testCaseFields = {
+        ...b.testCaseFields,
+        expected_output_str: (f) => (f.strings('expected_behaviors') === null ? null : f.string('expected_output_str')),
+      };
+    },
+    probe: async (call) =>
+      (
+        await call('POST', '/v1/test-cases', {
+          body: { input_str: 'Ask for a refund', test_set_id: 'abcd1234', expected_output_str: 'Offers a refund' },
+        })
+      ).body?.test_case?.expected_output_str,
+    shows: null,
+  }),
+  fault({
+    id: 'ind5-agent-custom-data-parsed',
+    requirements: ['AGENT-CONFIG-ECHO'],
+    slips: ['type'],
+    description:
+      "A chat agent's custom_data, a JSON string, is returned parsed into an object rather than as the string sent.",
+    behaviour(b) {
+      presentWith(b, 'agent', (view) => {
+        const metadata = view.metadata as JsonObject | undefined;
+        if (!metadata || typeof metadata.custom_data !== 'string') return view;
+        try {
+          return { ...view, metadata: { ...metadata, custom_data: JSON.parse(metadata.custom_data) as JsonObject } };
+        } catch {
+          return view;
+        }
+      });
+    },
+    probe: async (call) =>
+      typeof (
+        await call('POST', '/v1/agents', {
+          body: {
+            display_name: 'Custom data chat agent',
+            model_type: 'MODEL_TYPE_CHAT',
+            metadata: { chat_endpoint: 'https://chat.example.com/v1/chat', custom_data: '{"tier":"gold"}' },
+          },
+        })
+      ).body?.agent?.metadata?.custom_data,
+    shows: 'object',
+  }),
+  fault({
+    id: 'ind5-filter-apostrophe-refused',
+    requirements: ['LIST-FILTER-QUOTING'],
+    slips: ['broken'],
+    description:
+      'The filter tokenizer also takes a single quote as a string delimiter, so an apostrophe inside a double-quoted value (`name="O\'Brien"`) is refused as malformed.',
+    behaviour(b) {
+      const filter = b.lists.filter;
+      b.lists.filter = (raw, list) => {
+        if (raw !== null && /"[^"]*'[^"]*"/.test(raw))
+          throw invalidArgument('filter', 'unterminated quoted value', 'query');
+        return filter(raw, list);
+      };
+    },
+    probe: async (call) => (await call('GET', `/v1/personas?filter=${encodeURIComponent('name="O\'Brien"')}`)).status,
+    shows: 400,
+  }),
+  fault({
+    id: 'ind5-spec-agent-name-max-255',
+    requirements: ['SCHEMA-PUBLISHED'],
+    slips: ['bound'],
+    description:
+      "The published documents give the agent display_name a maxLength of 255 (copied from the dashboard), while the service keeps the specification's 200.",
+    behaviour(b) {
+      finalizeWith(b, (doc) => {
+        const schemas = ((doc.components as JsonObject | undefined)?.schemas ?? {}) as Record<string, JsonObject>;
+        const touched = Object.fromEntries(
+          Object.entries(schemas).map(([name, schema]) => {
+            const props = schema.properties as Record<string, JsonObject> | undefined;
+            if (!props?.model_type || !props.display_name) return [name, schema];
+            return [
+              name,
+              { ...schema, properties: { ...props, display_name: { ...props.display_name, maxLength: 255 } } },
+            ];
+          }),
+        );
+        return { ...doc, components: { ...(doc.components as JsonObject), schemas: touched } };
+      });
+    },
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi');
+      const name = JSON.stringify(listing.body).match(/openapi\/([A-Za-z0-9._-]+)/)?.[1];
+      const doc = (await call('GET', `/v1/openapi/${name}`, { headers: { Accept: 'application/json' } })).body;
+      const schemas = Object.values(doc?.components?.schemas ?? {}) as any[];
+      return schemas.filter((s) => s.properties?.model_type).map((s) => s.properties?.display_name?.maxLength);
+    },
+    shows: [255, 255],
+  }),
+  fault({
+    id: 'ind5-review-project-update-time-null',
+    requirements: ['TIMESTAMP-ISO-UTC'],
+    slips: ['explicit'],
+    description:
+      'A review project just created has update_time null (the mutation\'s "null when never updated" applied where the table gives a timestamp).',
+    behaviour(b) {
+      presentWith(b, 'reviewProject', (view) =>
+        view.update_time === view.create_time ? { ...view, update_time: null } : view,
+      );
+    },
+    probe: async (call) => (await reviewProject(call, {})).body?.review_project?.update_time,
+    shows: null,
+  }),
+  fault({
+    id: 'ind5-page-size-leading-zero-octal',
+    requirements: ['LIST-PAGE-SIZE-RESPECTED'],
+    slips: ['unit'],
+    description:
+      'page_size is parsed with base prefixes (strtol base 0), so `010` is read as octal 8 and a page of 8 runs is served.',
+    behaviour(b) {
+      const pageSize = b.lists.pageSize;
+      b.lists.pageSize = (raw, list, token) =>
+        pageSize(raw !== null && /^0[0-7]+$/.test(raw) ? String(parseInt(raw, 8)) : raw, list, token);
+    },
+    probe: async (call) => (await call('GET', '/v1/runs?page_size=010')).body?.runs?.length,
+    shows: 8,
+  }),
+  fault({
+    id: 'ind5-metrics-value-filter-parse-int',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['type'],
+    description:
+      'A metric list filter reads a value bound with parseInt, so `value>=0.5` compares against 0 and returns outputs scoring below 0.5.',
+    behaviour(b) {
+      const filter = b.lists.filter;
+      b.lists.filter = (raw, list) =>
+        filter(
+          list.id === 'metrics' && raw !== null
+            ? raw.replace(/(\bvalue\s*(?:>=|<=|!=|=|>|<)\s*"?)(-?\d+)\.\d+/g, '$1$2')
+            : raw,
+          list,
+        );
+    },
+    probe: async (call) => {
+      const simulations = [...seeded().store.simulations.keys()];
+      let below = false;
+      for (const id of simulations) {
+        const answer = await call(
+          'GET',
+          `/v1/simulations/${id}/metrics?page_size=1000&filter=${encodeURIComponent('value>=0.5')}`,
+        );
+        below ||= ((answer.body?.metrics ?? []) as { value: number }[]).some((m) => m.value < 0.5);
+      }
+      return below;
     },
     shows: true,
   }),
