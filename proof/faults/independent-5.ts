@@ -5,8 +5,8 @@ import { invalidArgument, unauthenticated } from '../../lib/reference/http/error
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { JsonObject } from '../../lib/util/json.js';
-import type { Call } from '../probes/call.js';
-import { fault, finalizeWith, presentWith, readAs, refineFailure } from './define.js';
+import type { Answer, Call } from '../probes/call.js';
+import { fault, finalizeWith, presentWith, readAs, refineFailure, respondWith } from './define.js';
 
 /** The reference's seeded fixtures (the same on every start). */
 const seeded = () => seedStore(ALPHANUMERIC);
@@ -29,6 +29,13 @@ const reviewProject = (call: Call, extra: JsonObject) => {
       ...extra,
     },
   });
+};
+
+/** The first published document, in its JSON form. */
+const jsonDocument = async (call: Call): Promise<Answer['body']> => {
+  const listing = await call('GET', '/v1/openapi');
+  const name = /openapi\/([A-Za-z0-9._-]+)/.exec(JSON.stringify(listing.body))?.[1];
+  return (await call('GET', `/v1/openapi/${String(name)}`, { headers: { Accept: 'application/json' } })).body;
 };
 
 export const INDEPENDENT_5_FAULTS = [
@@ -239,9 +246,7 @@ export const INDEPENDENT_5_FAULTS = [
       }));
     },
     probe: async (call) => {
-      const listing = await call('GET', '/v1/openapi');
-      const name = JSON.stringify(listing.body).match(/openapi\/([A-Za-z0-9._-]+)/)?.[1];
-      const doc = (await call('GET', `/v1/openapi/${name}`, { headers: { Accept: 'application/json' } })).body;
+      const doc = await jsonDocument(call);
       return String(doc?.servers?.[0]?.url).endsWith('/v1');
     },
     shows: true,
@@ -369,11 +374,12 @@ export const INDEPENDENT_5_FAULTS = [
       });
     },
     probe: async (call) => {
-      const listing = await call('GET', '/v1/openapi');
-      const name = JSON.stringify(listing.body).match(/openapi\/([A-Za-z0-9._-]+)/)?.[1];
-      const doc = (await call('GET', `/v1/openapi/${name}`, { headers: { Accept: 'application/json' } })).body;
-      const schemas = Object.values(doc?.components?.schemas ?? {}) as any[];
-      return schemas.filter((s) => s.properties?.model_type).map((s) => s.properties?.display_name?.maxLength);
+      const doc = await jsonDocument(call);
+      const schemas = Object.values((doc?.components?.schemas ?? {}) as Record<string, JsonObject>);
+      return schemas
+        .map((s) => s.properties as Record<string, JsonObject> | undefined)
+        .filter((props) => props?.model_type)
+        .map((props) => props?.display_name?.maxLength);
     },
     shows: [255, 255],
   }),
@@ -434,6 +440,183 @@ export const INDEPENDENT_5_FAULTS = [
       return below;
     },
     shows: true,
+  }),
+  fault({
+    id: 'ind5-persona-list-hold-music-in-ms',
+    requirements: ['PERSONA-FIELDS'],
+    slips: ['scope', 'unit'],
+    description:
+      'The persona list gives hold_music_timeout_seconds in milliseconds (the list is built from another model), while GET /v1/personas/{id} gives seconds.',
+    behaviour(b) {
+      respondWith(b, 'GET /v1/personas', (body) => ({
+        ...body,
+        personas: (body.personas as JsonObject[]).map((p) =>
+          typeof p.hold_music_timeout_seconds === 'number'
+            ? { ...p, hold_music_timeout_seconds: p.hold_music_timeout_seconds * 1000 }
+            : p,
+        ),
+      }));
+    },
+    probe: async (call) => {
+      const listed = ((await call('GET', '/v1/personas')).body?.personas ?? []) as JsonObject[];
+      const first = listed.find(
+        (p) => typeof p.hold_music_timeout_seconds === 'number' && p.hold_music_timeout_seconds > 0,
+      );
+      const read = (await call('GET', `/v1/personas/${String(first?.id)}`)).body?.persona;
+      return Number(first?.hold_music_timeout_seconds) / Number(read?.hold_music_timeout_seconds);
+    },
+    shows: 1000,
+  }),
+  fault({
+    id: 'ind5-page-size-out-of-range-code',
+    requirements: ['ERROR-INVALID-ARGUMENT'],
+    slips: ['scope'],
+    description:
+      'A page_size outside its bounds is answered with the gRPC code OUT_OF_RANGE (HTTP 400), not INVALID_ARGUMENT.',
+    behaviour(b) {
+      const code = b.errors.code;
+      const status = b.errors.status;
+      b.errors.code = (error, endpoint) =>
+        error.code === 'INVALID_ARGUMENT' && error.details[0]?.field === 'page_size'
+          ? 'OUT_OF_RANGE'
+          : code(error, endpoint);
+      b.errors.status = (c, endpoint) => (c === 'OUT_OF_RANGE' ? 400 : status(c, endpoint));
+    },
+    probe: async (call) => (await call('GET', '/v1/runs?page_size=1001')).body?.error?.code,
+    shows: 'OUT_OF_RANGE',
+  }),
+  fault({
+    id: 'ind5-spec-review-project-required-dropped',
+    requirements: ['SCHEMA-PUBLISHED'],
+    slips: ['broken'],
+    description:
+      'The published documents mark no field of the review project creation body as required, while the service requires display_name, assignees and both link lists.',
+    behaviour(b) {
+      finalizeWith(b, (doc) => {
+        const schemas = ((doc.components as JsonObject | undefined)?.schemas ?? {}) as Record<string, JsonObject>;
+        const touched = Object.fromEntries(
+          Object.entries(schemas).map(([name, schema]) => {
+            const props = schema.properties as Record<string, JsonObject> | undefined;
+            if (!props?.assignees || !props.linked_metric_ids) return [name, schema];
+            const { required: _dropped, ...rest } = schema;
+            return [name, rest];
+          }),
+        );
+        return { ...doc, components: { ...(doc.components as JsonObject), schemas: touched } };
+      });
+    },
+    probe: async (call) => {
+      const doc = await jsonDocument(call);
+      const schemas = Object.values((doc?.components?.schemas ?? {}) as Record<string, JsonObject>);
+      return schemas
+        .filter((s) => (s.properties as JsonObject | undefined)?.assignees)
+        .some((s) => Array.isArray(s.required) && s.required.includes('assignees'));
+    },
+    shows: false,
+  }),
+  fault({
+    id: 'ind5-agent-phone-number-formatted',
+    requirements: ['READ-BACK-UNCHANGED'],
+    slips: ['read-back'],
+    description:
+      "An agent's E.164 phone_number is returned in international display format (`+1 415 555 0100`), not as sent.",
+    behaviour(b) {
+      presentWith(b, 'agent', (view) => {
+        const phone = view.phone_number;
+        const m = typeof phone === 'string' ? /^\+1(\d{3})(\d{3})(\d{4})$/.exec(phone) : null;
+        return m ? { ...view, phone_number: `+1 ${m[1]} ${m[2]} ${m[3]}` } : view;
+      });
+    },
+    probe: async (call) =>
+      (
+        await call('POST', '/v1/agents', {
+          body: { display_name: 'Formatted phone agent', model_type: 'MODEL_TYPE_VOICE', phone_number: '+14155550100' },
+        })
+      ).body?.agent?.phone_number,
+    shows: '+1 415 555 0100',
+  }),
+  fault({
+    id: 'ind5-mutation-delete-unknown-succeeds',
+    requirements: ['MISSING-RESOURCE-NOT-FOUND'],
+    slips: ['state'],
+    description:
+      'Idempotent deletion is done as "delete where id", so DELETE of a mutation ID that never existed also succeeds with an empty object.',
+    behaviour(b) {
+      const gone = (endpoint: { key: string } | undefined) =>
+        endpoint?.key === 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}';
+      const code = b.errors.code;
+      const status = b.errors.status;
+      const body = b.errors.body;
+      b.errors.code = (error, endpoint) =>
+        gone(endpoint) && error.code === 'NOT_FOUND' && error.details[0]?.field === 'mutation_id'
+          ? 'DELETED'
+          : code(error, endpoint);
+      b.errors.status = (c, endpoint) => (c === 'DELETED' ? 200 : status(c, endpoint));
+      b.errors.body = (error, endpoint) => (error.code === 'DELETED' ? {} : body(error, endpoint));
+    },
+    probe: async (call) => {
+      const agent = await call('POST', '/v1/agents', {
+        body: { display_name: 'Mutation delete agent', model_type: 'MODEL_TYPE_VOICE', phone_number: '+14155550101' },
+      });
+      const answer = await call('DELETE', `/v1/agents/${agent.body?.agent?.id}/mutations/01ARZ3NDEKTSV4RRFFQ69G5FAV`);
+      return [answer.status, answer.body];
+    },
+    shows: [200, {}],
+  }),
+  fault({
+    id: 'ind5-test-case-blank-input-refused',
+    requirements: ['TESTCASE-INPUT-STR'],
+    slips: ['bound'],
+    description:
+      'input_str is checked with an is-blank test, so a value of blanks only (`"  "`, two characters) is refused though its length is at least 1.',
+    behaviour(b) {
+      const read = b.testCaseFields.input_str;
+      b.testCaseFields = {
+        ...b.testCaseFields,
+        input_str: (f, request) => {
+          const value = read(f, request);
+          if (typeof value === 'string' && value.trim() === '') f.fail('input_str', 'must not be blank');
+          return value;
+        },
+      };
+    },
+    probe: async (call) =>
+      (await call('POST', '/v1/test-cases', { body: { input_str: '  ', test_set_id: 'abcd1234' } })).status,
+    shows: 400,
+  }),
+  fault({
+    id: 'ind5-simulation-id-min-23',
+    requirements: ['METRIC-SIMULATION-ID-ACCEPTED'],
+    slips: ['bound'],
+    description:
+      'A simulation ID is checked as 23 to 27 characters, so a 22-character simulation ID (the lower bound) is refused as invalid.',
+    behaviour(b) {
+      b.pathIdRules = { ...b.pathIdRules, simulation: { ...b.pathIdRules.simulation, minLength: 23 } };
+    },
+    probe: async (call) => {
+      const id = [...seeded().store.simulations.keys()].find((s) => s.length === 22);
+      return (await call('GET', `/v1/simulations/${String(id)}/metrics`)).status;
+    },
+    shows: 400,
+  }),
+  fault({
+    id: 'ind5-dashboard-patch-answers-changed-fields',
+    requirements: ['DASHBOARD-PATCH'],
+    slips: ['broken'],
+    description:
+      'A dashboard PATCH answers with the fields it changed (display_name, update_time) rather than the whole dashboard: name and create_time are missing.',
+    behaviour(b) {
+      respondWith(b, 'PATCH /v1/dashboards/{dashboard_id}', (body) => {
+        const d = body.dashboard as JsonObject;
+        return { ...body, dashboard: { display_name: d.display_name, update_time: d.update_time } };
+      });
+    },
+    probe: async (call) => {
+      const id = seeded().fixtures.dashboardId;
+      const answer = await call('PATCH', `/v1/dashboards/${id}`, { body: { display_name: 'Quality overview' } });
+      return Object.keys(answer.body?.dashboard ?? {}).sort();
+    },
+    shows: ['display_name', 'update_time'],
   }),
 ] as const;
 
