@@ -235,7 +235,7 @@ export const INDEPENDENT_5_FAULTS = [
   }),
   fault({
     id: 'ind5-spec-server-url-version-doubled',
-    requirements: ['SPEC-VALID-OPENAPI'],
+    requirements: ['SPEC-VALID-OPENAPI', 'SPEC-COVERS-ENDPOINTS'],
     slips: ['broken'],
     description:
       'The published documents put /v1 in the server URL while every path keeps its /v1 prefix, so each operation resolves to /v1/v1/....',
@@ -617,6 +617,60 @@ export const INDEPENDENT_5_FAULTS = [
       return Object.keys(answer.body?.dashboard ?? {}).sort();
     },
     shows: ['display_name', 'update_time'],
+  }),
+  fault({
+    id: 'ind5-websocket-init-json-reserialized',
+    requirements: ['AGENT-CONFIG-ECHO'],
+    slips: ['read-back'],
+    description:
+      'A WebSocket agent\'s initialization_json, validated by parsing, is stored re-serialized: `{ "type": "start" }` comes back as `{"type":"start"}`.',
+    behaviour(b) {
+      presentWith(b, 'agent', (view) => {
+        const metadata = view.metadata as JsonObject | undefined;
+        if (!metadata || typeof metadata.initialization_json !== 'string') return view;
+        try {
+          const compact = JSON.stringify(JSON.parse(metadata.initialization_json));
+          return { ...view, metadata: { ...metadata, initialization_json: compact } };
+        } catch {
+          return view;
+        }
+      });
+    },
+    probe: async (call) =>
+      (
+        await call('POST', '/v1/agents', {
+          body: {
+            display_name: 'Socket agent',
+            model_type: 'MODEL_TYPE_WEBSOCKET',
+            metadata: { endpoint: 'wss://socket.example.com/agent', initialization_json: '{ "type": "start" }' },
+          },
+        })
+      ).body?.agent?.metadata?.initialization_json,
+    shows: '{"type":"start"}',
+  }),
+  fault({
+    id: 'ind5-spec-runs-order-default-unsigned',
+    requirements: ['SCHEMA-PUBLISHED'],
+    slips: ['broken'],
+    description:
+      'The published documents give the runs list order_by the default `create_time` (the field name, its dash lost), while the service orders by `-create_time`.',
+    behaviour(b) {
+      finalizeWith(b, (doc) => {
+        const all = (doc.paths ?? {}) as Record<string, Record<string, JsonObject>>;
+        const runs = all['/v1/runs'];
+        if (!runs?.get) return doc;
+        const parameters = ((runs.get.parameters ?? []) as JsonObject[]).map((p) =>
+          p.name === 'order_by' ? { ...p, schema: { ...(p.schema as JsonObject), default: 'create_time' } } : p,
+        );
+        return { ...doc, paths: { ...all, '/v1/runs': { ...runs, get: { ...runs.get, parameters } } } };
+      });
+    },
+    probe: async (call) => {
+      const doc = await jsonDocument(call);
+      const parameters = (doc?.paths?.['/v1/runs']?.get?.parameters ?? []) as JsonObject[];
+      return (parameters.find((p) => p.name === 'order_by')?.schema as JsonObject | undefined)?.default;
+    },
+    shows: 'create_time',
   }),
 ] as const;
 
