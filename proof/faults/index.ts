@@ -25,6 +25,7 @@ import { INDEPENDENT_1_FAULTS, UNDETECTED as UNDETECTED_1 } from './independent-
 import { INDEPENDENT_2_FAULTS, UNDETECTED as UNDETECTED_2 } from './independent-2.js';
 import { INDEPENDENT_3_FAULTS, UNDETECTED as UNDETECTED_3 } from './independent-3.js';
 import { INDEPENDENT_4_FAULTS, UNDETECTED as UNDETECTED_4 } from './independent-4.js';
+import { INDEPENDENT_5_FAULTS, UNDETECTED as UNDETECTED_5 } from './independent-5.js';
 
 /** The faults of every independent round that no check detects yet, with the class of check each needs. */
 const UNDETECTED: Readonly<Record<string, string>> = {
@@ -32,6 +33,7 @@ const UNDETECTED: Readonly<Record<string, string>> = {
   ...UNDETECTED_2,
   ...UNDETECTED_3,
   ...UNDETECTED_4,
+  ...UNDETECTED_5,
 };
 
 export const FAULTS = [
@@ -58,6 +60,7 @@ export const FAULTS = [
   ...INDEPENDENT_2_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_3_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_4_FAULTS.filter((f) => !(f.id in UNDETECTED)),
+  ...INDEPENDENT_5_FAULTS.filter((f) => !(f.id in UNDETECTED)),
 ] as const satisfies readonly FaultShape[];
 
 /** Faults of an independent round no check detects yet (see UNDETECTED): runnable by id, left out of the score. */
@@ -66,6 +69,7 @@ export const PENDING_FAULTS = [
   ...INDEPENDENT_2_FAULTS,
   ...INDEPENDENT_3_FAULTS,
   ...INDEPENDENT_4_FAULTS,
+  ...INDEPENDENT_5_FAULTS,
 ].filter((f) => f.id in UNDETECTED);
 
 /** A fault of the catalog: a misspelt id fails the type check. */
