@@ -84,12 +84,15 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
     to: [
       ...LENGTH_RULES.filter((id) => !['TESTCASE-INPUT-STR', 'AGENT-PHONE-NUMBER', 'AGENT-ENDPOINT'].includes(id)),
       'READ-BACK-UNCHANGED',
+      // hold_music_timeout_seconds, wait_seconds: seconds, which milliseconds are not.
+      'PERSONA-FIELDS',
     ],
     otherwise:
       'the rule measures no length or size, only its presence, or only ASCII text (phone numbers, URLs), which every unit counts alike',
   },
   scope: {
     to: [
+      'PERSONA-FIELDS',
       'ENVELOPE-WRAPPED',
       'ENVELOPE-SINGLE-KEY',
       'ERROR-ENVELOPE',
@@ -220,6 +223,9 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'MUTATION-CREATE',
       'TESTCASE-CREATE',
       'REVIEW-PROJECT-CREATE',
+      // details an array, message_index an integer: each fixed by the rule's own table.
+      'ERROR-ENVELOPE',
+      'METRIC-GET',
     ],
     otherwise:
       'the rule fixes no JSON type the answer could drift from (the canonical schema checks types: SCHEMA-CANONICAL)',
