@@ -109,6 +109,14 @@ export function refineFailure(
 
 export const paths = (doc: JsonObject) => (doc.paths ?? {}) as Record<string, Record<string, JsonObject>>;
 
+/** The document with every schema of its components replaced by `change`'s answer. */
+export function mapSchemas(doc: JsonObject, change: (schema: JsonObject) => JsonObject): JsonObject {
+  const components = (doc.components ?? {}) as JsonObject;
+  const schemas = (components.schemas ?? {}) as Record<string, JsonObject>;
+  const changed = Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, change(schema)]));
+  return { ...doc, components: { ...components, schemas: changed } };
+}
+
 /** The document's paths with every member of every path item (its operations) replaced by `change`'s answer. */
 export const mapOperations = (doc: JsonObject, change: (op: JsonObject) => unknown): Record<string, JsonObject> =>
   Object.fromEntries(

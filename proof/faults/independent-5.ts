@@ -17,7 +17,7 @@ import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Answer, Call } from '../probes/call.js';
-import { fault, finalizeWith, presentWith, readAs, respondWith } from './define.js';
+import { fault, finalizeWith, mapSchemas, presentWith, readAs, respondWith } from './define.js';
 
 /** The reference's seeded fixtures (the same on every start). */
 const seeded = () => seedStore(ALPHANUMERIC);
@@ -257,20 +257,13 @@ export const INDEPENDENT_5_FAULTS = [
     description:
       "The published documents give the agent display_name a maxLength of 255 (copied from the dashboard), while the service keeps the specification's 200.",
     behaviour(b) {
-      finalizeWith(b, (doc) => {
-        const schemas = ((doc.components as JsonObject | undefined)?.schemas ?? {}) as Record<string, JsonObject>;
-        const touched = Object.fromEntries(
-          Object.entries(schemas).map(([name, schema]) => {
-            const props = schema.properties as Record<string, JsonObject> | undefined;
-            if (!props?.model_type || !props.display_name) return [name, schema];
-            return [
-              name,
-              { ...schema, properties: { ...props, display_name: { ...props.display_name, maxLength: 255 } } },
-            ];
-          }),
-        );
-        return { ...doc, components: { ...(doc.components as JsonObject), schemas: touched } };
-      });
+      finalizeWith(b, (doc) =>
+        mapSchemas(doc, (schema) => {
+          const props = schema.properties as Record<string, JsonObject> | undefined;
+          if (!props?.model_type || !props.display_name) return schema;
+          return { ...schema, properties: { ...props, display_name: { ...props.display_name, maxLength: 255 } } };
+        }),
+      );
     },
     probe: async (call) => {
       const doc = await jsonDocument(call);
@@ -393,18 +386,14 @@ export const INDEPENDENT_5_FAULTS = [
     description:
       'The published documents mark no field of the review project creation body as required, while the service requires display_name, assignees and both link lists.',
     behaviour(b) {
-      finalizeWith(b, (doc) => {
-        const schemas = ((doc.components as JsonObject | undefined)?.schemas ?? {}) as Record<string, JsonObject>;
-        const touched = Object.fromEntries(
-          Object.entries(schemas).map(([name, schema]) => {
-            const props = schema.properties as Record<string, JsonObject> | undefined;
-            if (!props?.assignees || !props.linked_metric_ids) return [name, schema];
-            const { required: _dropped, ...rest } = schema;
-            return [name, rest];
-          }),
-        );
-        return { ...doc, components: { ...(doc.components as JsonObject), schemas: touched } };
-      });
+      finalizeWith(b, (doc) =>
+        mapSchemas(doc, (schema) => {
+          const props = schema.properties as Record<string, JsonObject> | undefined;
+          if (!props?.assignees || !props.linked_metric_ids) return schema;
+          const { required: _dropped, ...rest } = schema;
+          return rest;
+        }),
+      );
     },
     probe: async (call) => {
       const doc = await jsonDocument(call);
