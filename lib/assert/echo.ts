@@ -42,7 +42,8 @@ export function echoMismatches(sent: JsonObject, returned: unknown, path = ''): 
   const got = isJsonObject(returned) ? returned : {};
   return Object.entries(sent).flatMap(([key, value]) => {
     const at = path ? `${path}.${key}` : key;
-    const back = got[key];
+    // Own members only: a `__proto__` or `constructor` key left out must read as nothing, not as Object's own.
+    const back = Object.hasOwn(got, key) ? got[key] : undefined;
     if (isJsonObject(value) && isJsonObject(back)) return echoMismatches(value, back, at);
     if (
       isDeepStrictEqual(value, back) ||

@@ -128,6 +128,15 @@ describe('echoMismatches', () => {
       ]);
   });
 
+  it('reads a prototype-named key left out as nothing, not as what every object inherits', () => {
+    const sent = JSON.parse('{"__proto__": {"a": 1}, "constructor": "c"}') as Record<string, unknown>;
+    expect(echoMismatches(sent, {})).toEqual([
+      '__proto__: sent {"a":1}, got nothing',
+      'constructor: sent "c", got nothing',
+    ]);
+    expect(echoMismatches(sent, JSON.parse('{"__proto__": {"a": 1}, "constructor": "c"}'))).toEqual([]);
+  });
+
   it('shortens long values in its text, saying how long they were', () => {
     const long = 'x'.repeat(200);
     const [line] = echoMismatches({ prompt: long }, { prompt: '' });
