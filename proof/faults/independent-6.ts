@@ -1,6 +1,26 @@
 // Independent round 6: faults written from the specification alone, each a plausible slip.
 //
-// Dropped while writing (not faults, or repeats): see the round's report.
+// Dropped while writing (repeats, siblings, readings a careful reader could call conformant, or unprovable):
+//   body limit 100 KB, chunked body read as empty, overrides merged into the parent, a repeated operationId, subvalues
+//     dropped on GET, wait_seconds rounded on GET: written already (ind2, ind1)
+//   metrics order_by=value compared as text: the fixtures' values (twentieths in [0, 1]) sort alike as text and as numbers
+//   subvalues reversed on GET: the order of subvalues_by_timestamp is not stated
+//   Accept `text/html, application/json` answered YAML: a sibling of ind3-spec-accept-compared-exactly
+//   Accept `application/json;q=0` answered JSON: "JSON when Accept: application/json" may be read to cover it
+//   the JSON form labelled application/yaml: a sibling of the document cache keyed by spec_name alone
+//   runs' last page with next_page_token null: null, "" and absent all end a list (a conformant reading)
+//   `a OR b AND c` folded left to right: precedence is not shown; `tag != x` on several tags: its meaning is not shown
+//   a dashboard name cut at its first line break: near "names trimmed" and "line breaks refused" (dropped before)
+//   a PATCH leaving update_time as it was; an unupdated scheduled run's update_time shown as create_time: not stated
+//   deleting a persona removing its runs; deleting a scheduled run removing its template run: not stated
+//   a page_token refused once its item is deleted, or used a second time: not stated
+//   percent-encoded path IDs refused: a rarer valid form refused (dropped before); a body with a BOM refused: RFC 8259
+//     allows it; duplicate keys: left open by RFC 8259; errors as application/problem+json: a JSON media type
+//   a digits-only filter value read as a number: no fixture has a digits-only test_set_id (unprovable)
+//   review project ids colliding under concurrent creations: a sibling of ind2-agent-ids-seeded-per-second
+//   a test case named with a second id, a run named by its agent_id, last_run_id as a run name, a metric output not
+//     found answered 500, PATCH served without a key, a wrong key remembered per connection, metric_ids
+//     deduplicated, sorted or collapsed to one string, digits-only names stored as numbers: siblings of written faults
 
 import { PROJECT_TYPES } from '../../lib/contract/enums.js';
 import type { IncomingMessage } from 'node:http';
