@@ -383,7 +383,11 @@ export const INDEPENDENT_6_FAULTS = [
       };
     },
     probe: async (call) => {
-      const run = [...seeded().store.runs.values()].find((r) => r.tags.length > 1);
+      const { store, fixtures } = seeded();
+      // A run no probe deletes.
+      const run = [...store.runs.values()].find(
+        (r) => r.tags.length > 1 && r.run_id !== fixtures.deletableRunId && r.run_id !== fixtures.cancellableRunId,
+      );
       const tag = String(run?.tags[1]);
       const filter = encodeURIComponent(`tag = "${tag}"`);
       const listed = await call('GET', `/v1/runs?page_size=1000&filter=${filter}`);
