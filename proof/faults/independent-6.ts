@@ -115,7 +115,7 @@ export const INDEPENDENT_6_FAULTS = [
   fault({
     id: 'ind6-agent-websocket-type-renamed',
     requirements: ['AGENT-CREATE', 'AGENT-MODEL-TYPE'],
-    slips: ['scope'],
+    slips: ['broken'],
     description:
       'A WEBSOCKET agent is returned with model_type `MODEL_TYPE_WEB_SOCKET` (the enum name derived from a class named WebSocket by a camel-to-snake converter); the other four types come back as sent.',
     behaviour(b) {
@@ -219,7 +219,7 @@ export const INDEPENDENT_6_FAULTS = [
   fault({
     id: 'ind6-mutation-get-create-time-of-agent',
     requirements: ['MUTATION-GET', 'READ-BACK-UNCHANGED'],
-    slips: ['scope'],
+    slips: ['broken'],
     description:
       "GET of a mutation answers its agent's create_time as the mutation's (the read joins the agents table and `SELECT *` lets the parent's column win); the create answer carries the mutation's own.",
     behaviour(b) {
@@ -276,7 +276,7 @@ export const INDEPENDENT_6_FAULTS = [
   fault({
     id: 'ind6-test-case-manual-stored-as-scenario',
     requirements: ['TESTCASE-CREATE', 'TESTCASE-INPUT-TYPE'],
-    slips: ['scope'],
+    slips: ['broken'],
     description:
       'input_type MANUAL is accepted but stored as SCENARIO (the map from request values to stored ones lacks MANUAL and falls back to the default): a manual test case comes back as a scenario.',
     behaviour(b) {
@@ -291,7 +291,7 @@ export const INDEPENDENT_6_FAULTS = [
   fault({
     id: 'ind6-test-case-simulation-metadata-script-only',
     requirements: ['TESTCASE-CREATE'],
-    slips: ['scope'],
+    slips: ['broken'],
     description:
       'simulation_metadata_input is stored only for SCRIPT test cases (the one type whose contents the table describes): a TRANSCRIPT test case sent with it comes back with null.',
     behaviour(b) {
@@ -328,7 +328,7 @@ export const INDEPENDENT_6_FAULTS = [
   fault({
     id: 'ind6-persona-deleted-listed-with-filter',
     requirements: ['PERSONA-DELETE'],
-    slips: ['scope'],
+    slips: ['broken'],
     description:
       'The personas list leaves deleted personas out only when it has no filter: a filtered list is built from another query template, which lacks the soft-delete condition, so a deleted persona is still found by `name = "..."`.',
     behaviour(b) {
@@ -352,7 +352,7 @@ export const INDEPENDENT_6_FAULTS = [
   fault({
     id: 'ind6-persona-get-id-omitted',
     requirements: ['PERSONA-GET', 'PERSONA-FIELDS'],
-    slips: ['scope'],
+    slips: ['broken'],
     description:
       'GET /v1/personas/{persona_id} answers the persona without its id field, only resource_name (the single read maps the resource by its name, as the list does not): the id is missing from that read.',
     behaviour(b) {
@@ -398,7 +398,7 @@ export const INDEPENDENT_6_FAULTS = [
   fault({
     id: 'ind6-run-cancel-drops-metadata',
     requirements: ['RUN-DELETE-BY-STATUS', 'READ-BACK-UNCHANGED'],
-    slips: ['state'],
+    slips: { 'RUN-DELETE-BY-STATUS': ['state'], 'READ-BACK-UNCHANGED': ['broken'] },
     description:
       'Cancelling a run in progress (its DELETE) rewrites the row from the status update alone, which resets the other columns: the cancelled run is listed with its client metadata emptied (`{}`).',
     behaviour(b) {
@@ -419,7 +419,7 @@ export const INDEPENDENT_6_FAULTS = [
   fault({
     id: 'ind6-run-delete-body-double-encoded',
     requirements: ['DELETE-EMPTY-OBJECT-BODY', 'RUN-DELETE'],
-    slips: ['type'],
+    slips: ['broken'],
     description:
       'DELETE /v1/runs/{run_id} serializes its answer twice (`res.json(JSON.stringify({}))`): the body is the JSON string `"{}"`, not the empty object.',
     behaviour(b) {
@@ -434,7 +434,7 @@ export const INDEPENDENT_6_FAULTS = [
   fault({
     id: 'ind6-metrics-subvalues-first-page-only',
     requirements: ['METRIC-GET', 'SCHEMA-CANONICAL'],
-    slips: ['first-page'],
+    slips: ['broken'],
     description:
       'The metrics list joins the subvalues table on its first page only: on the pages after a token every output is listed with subvalues_by_timestamp empty, though GET of the same output shows them.',
     behaviour(b) {
@@ -472,7 +472,7 @@ export const INDEPENDENT_6_FAULTS = [
   fault({
     id: 'ind6-scheduled-run-disabled-not-found',
     requirements: ['SCHEDULED-RUN-GET'],
-    slips: ['state'],
+    slips: ['broken'],
     description:
       "GET /v1/scheduled-runs/{id} reads the scheduler's table of active schedules: a disabled scheduled run, which has none, answers NOT_FOUND, though it exists (its DELETE, reading the scheduled runs themselves, succeeds).",
     behaviour(b) {
@@ -499,7 +499,7 @@ export const INDEPENDENT_6_FAULTS = [
   fault({
     id: 'ind6-dashboard-null-name-stored',
     requirements: ['DASHBOARD-PATCH', 'REQUEST-WRONG-TYPE'],
-    slips: ['explicit'],
+    slips: ['broken'],
     description:
       'A dashboard PATCH writes every key its body holds (`if ("display_name" in body)`), an explicit null too: `{"display_name": null}` is neither refused nor read as absent, and the dashboard answers display_name null.',
     behaviour(b) {
@@ -568,7 +568,7 @@ export const INDEPENDENT_6_FAULTS = [
   fault({
     id: 'ind6-review-assignees-shared-default',
     requirements: ['REVIEW-PROJECT-CREATE'],
-    slips: ['state'],
+    slips: ['broken'],
     description:
       "A review project's assignees are pushed onto a list shared by every creation (a mutable default kept at module level): each project answers the assignees of all the projects created before it as well as its own.",
     behaviour(b) {
@@ -593,7 +593,7 @@ export const INDEPENDENT_6_FAULTS = [
   fault({
     id: 'ind6-review-rules-dropped-for-individual',
     requirements: ['REVIEW-PROJECT-RULES', 'REVIEW-PROJECT-CREATE'],
-    slips: ['scope'],
+    slips: ['broken'],
     description:
       'project_rules are kept for PROJECT_COLLABORATIVE projects only (disagreement read as between assignees): an individual project, the default type, is stored with project_rules null whatever it was sent with.',
     behaviour(b) {
@@ -650,7 +650,7 @@ export const INDEPENDENT_6_FAULTS = [
   fault({
     id: 'ind6-spec-json-bounds-as-strings',
     requirements: ['SPEC-VALID-OPENAPI', 'SPEC-SAME-DOCUMENT'],
-    slips: ['type'],
+    slips: ['broken'],
     description:
       'The JSON form of a published document is converted from the YAML text by a reader that keeps every scalar as a string: minimum, maximum, minLength, maxLength and default come out as `"100"`, not numbers (invalid JSON Schema), and differ from the YAML form.',
     behaviour(b) {
@@ -731,7 +731,7 @@ export const INDEPENDENT_6_FAULTS = [
   fault({
     id: 'ind6-times-12-hour-clock',
     requirements: ['TIMESTAMP-ORDER', 'TIMESTAMP-ISO-UTC'],
-    slips: ['unit'],
+    slips: ['broken'],
     description:
       'Timestamps are formatted with a 12-hour hour field (`hh` for `HH` in the pattern): 14:30 is written 02:30 and midnight 12:00, so afternoon times move twelve hours back and a run updated after noon shows an update_time before its morning create_time.',
     behaviour(b) {
