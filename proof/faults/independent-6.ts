@@ -21,6 +21,8 @@
 //   a test case named with a second id, a run named by its agent_id, last_run_id as a run name, a metric output not
 //     found answered 500, PATCH served without a key, a wrong key remembered per connection, metric_ids
 //     deduplicated, sorted or collapsed to one string, digits-only names stored as numbers: siblings of written faults
+//   mutation names `7` and `007` judged equal (a loose numeric comparison): near case-insensitive uniqueness, dropped
+//     before as a comparison the specification does not show
 
 import { PROJECT_TYPES } from '../../lib/contract/enums.js';
 import type { IncomingMessage } from 'node:http';
@@ -247,31 +249,58 @@ export const INDEPENDENT_6_FAULTS = [
     shows: true,
   }),
   fault({
-    id: 'ind6-mutation-names-numerically-equal',
-    requirements: ['MUTATION-CREATE', 'MUTATION-DISPLAY-NAME-UNIQUE'],
+    id: 'ind6-mutation-overrides-size-of-merged',
+    requirements: ['MUTATION-CONFIG-OVERRIDES-SIZE'],
     slips: ['broken'],
     description:
-      "Mutation names are compared for uniqueness with a loose equality that reads numeric strings as numbers (PHP's `==`): `007` is refused as ALREADY_EXISTS once a mutation of the agent is named `7`, though the names differ.",
+      'config_overrides\' 10 KB limit is held against the configuration it makes once merged with the parent agent\'s, not against the delta sent: under an agent whose workflows hold 12 KB, a one-line override (`{"prompt": "Be kind."}`) is refused as too large.',
     behaviour(b) {
-      const taken = b.mutationRules.nameTakenBy;
-      const numeric = /^\d+$/;
+      let store: Store | undefined;
+      let agentId = '';
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, s) => {
+        store = s;
+        agentId = params.agent_id ?? '';
+        return named(endpoint, params, s);
+      };
+      const read = b.mutationRules.fields.config_overrides;
       b.mutationRules = {
         ...b.mutationRules,
-        nameTakenBy: (other, agentId, displayName) =>
-          taken(other, agentId, displayName) ||
-          (other.agent_id === agentId &&
-            !other.deleted &&
-            numeric.test(displayName) &&
-            numeric.test(other.display_name) &&
-            Number(displayName) === Number(other.display_name)),
+        fields: {
+          ...b.mutationRules.fields,
+          config_overrides: (fields, body) => {
+            const overrides = read(fields, body);
+            const agent = store?.agents.get(agentId);
+            const max = b.limits['mutation.config_overrides'].max;
+            if (agent && max !== undefined) {
+              const {
+                id: _id,
+                create_time: _c,
+                update_time: _u,
+                deleted: _d,
+                knowledge_base_ids: _k,
+                ...config
+              } = agent;
+              if (Buffer.byteLength(JSON.stringify({ ...config, ...overrides })) > max)
+                fields.fail('config_overrides', `must not exceed ${max} bytes`);
+            }
+            return overrides;
+          },
+        },
       };
     },
     probe: async (call) => {
-      const agentId = await newAgent(call);
-      await newMutation(call, agentId, '7');
-      return (await newMutation(call, agentId, '007')).status;
+      const created = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'Round six workflows',
+          model_type: 'MODEL_TYPE_VOICE',
+          prompt: 'Be brief.',
+          workflows: { steps: Array.from({ length: 120 }, (_v, i) => `Step ${i}: ${'x'.repeat(90)}`) },
+        },
+      });
+      return (await newMutation(call, String(created.body?.agent?.id), 'Small delta')).status;
     },
-    shows: 409,
+    shows: 400,
   }),
   fault({
     id: 'ind6-test-case-manual-stored-as-scenario',
