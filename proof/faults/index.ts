@@ -26,6 +26,7 @@ import { INDEPENDENT_2_FAULTS, UNDETECTED as UNDETECTED_2 } from './independent-
 import { INDEPENDENT_3_FAULTS, UNDETECTED as UNDETECTED_3 } from './independent-3.js';
 import { INDEPENDENT_4_FAULTS, UNDETECTED as UNDETECTED_4 } from './independent-4.js';
 import { INDEPENDENT_5_FAULTS, UNDETECTED as UNDETECTED_5 } from './independent-5.js';
+import { INDEPENDENT_6_FAULTS } from './independent-6.js';
 
 /** The faults of every independent round that no check detects yet, with the class of check each needs. */
 const UNDETECTED: Readonly<Record<string, string>> = {
@@ -61,6 +62,7 @@ export const FAULTS = [
   ...INDEPENDENT_3_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_4_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_5_FAULTS.filter((f) => !(f.id in UNDETECTED)),
+  ...INDEPENDENT_6_FAULTS,
 ] as const satisfies readonly FaultShape[];
 
 /** Faults of an independent round no check detects yet (see UNDETECTED): runnable by id, left out of the score. */
