@@ -26,7 +26,7 @@ import { INDEPENDENT_2_FAULTS, UNDETECTED as UNDETECTED_2 } from './independent-
 import { INDEPENDENT_3_FAULTS, UNDETECTED as UNDETECTED_3 } from './independent-3.js';
 import { INDEPENDENT_4_FAULTS, UNDETECTED as UNDETECTED_4 } from './independent-4.js';
 import { INDEPENDENT_5_FAULTS, UNDETECTED as UNDETECTED_5 } from './independent-5.js';
-import { INDEPENDENT_6_FAULTS } from './independent-6.js';
+import { INDEPENDENT_6_FAULTS, UNDETECTED as UNDETECTED_6 } from './independent-6.js';
 
 /** The faults of every independent round that no check detects yet, with the class of check each needs. */
 const UNDETECTED: Readonly<Record<string, string>> = {
@@ -35,6 +35,7 @@ const UNDETECTED: Readonly<Record<string, string>> = {
   ...UNDETECTED_3,
   ...UNDETECTED_4,
   ...UNDETECTED_5,
+  ...UNDETECTED_6,
 };
 
 export const FAULTS = [
@@ -62,7 +63,7 @@ export const FAULTS = [
   ...INDEPENDENT_3_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_4_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_5_FAULTS.filter((f) => !(f.id in UNDETECTED)),
-  ...INDEPENDENT_6_FAULTS,
+  ...INDEPENDENT_6_FAULTS.filter((f) => !(f.id in UNDETECTED)),
 ] as const satisfies readonly FaultShape[];
 
 /** Faults of an independent round no check detects yet (see UNDETECTED): runnable by id, left out of the score. */
@@ -72,6 +73,7 @@ export const PENDING_FAULTS = [
   ...INDEPENDENT_3_FAULTS,
   ...INDEPENDENT_4_FAULTS,
   ...INDEPENDENT_5_FAULTS,
+  ...INDEPENDENT_6_FAULTS,
 ].filter((f) => f.id in UNDETECTED);
 
 /** A fault of the catalog: a misspelt id fails the type check. */
