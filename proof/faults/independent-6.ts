@@ -203,6 +203,7 @@ export const INDEPENDENT_6_FAULTS = [
   fault({
     id: 'ind6-mutation-duplicate-numeric-code',
     requirements: ['ERROR-ENVELOPE'],
+    seenThrough: ['MUTATION-DISPLAY-NAME-UNIQUE'],
     slips: ['type'],
     description:
       "A duplicate mutation name is answered with the error code as the gRPC status number (`6`, a JSON number) rather than its name: the conflict handler passes the status enum's value where every other error passes the code's name.",
@@ -643,6 +644,7 @@ export const INDEPENDENT_6_FAULTS = [
   fault({
     id: 'ind6-spec-update-time-not-nullable',
     requirements: ['SCHEMA-PUBLISHED'],
+    seenThrough: ['MUTATION-CREATE', 'MUTATION-GET', 'SCHEDULED-RUN-GET'],
     slips: ['type'],
     description:
       "The published schemas type update_time as a plain string where it may be null (a 3.0 `nullable: true` lost in the move to 3.1 types): a new mutation's update_time null, and an unupdated scheduled run's, break the published schema.",
@@ -723,7 +725,7 @@ export const INDEPENDENT_6_FAULTS = [
   }),
   fault({
     id: 'ind6-body-block-comments-stripped',
-    requirements: ['AGENT-CREATE', 'READ-BACK-UNCHANGED'],
+    requirements: ['AGENT-CREATE', 'READ-BACK-UNCHANGED', 'REQUEST-MALFORMED-JSON'],
     slips: ['broken'],
     description:
       'Request bodies go through a JSON-with-comments reader that strips `/* ... */` without regard to strings: a prompt holding `/*` and later `*/` (glob patterns, C code) is stored with the text between them cut out.',
