@@ -112,6 +112,7 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'SCHEMA-PUBLISHED',
       'HTTP-STATUS-CONVENTIONS',
       'RESPONSE-CONTENT-TYPE-JSON',
+      'RESPONSE-JSON-UTF8',
       'MISSING-RESOURCE-NOT-FOUND',
       'AUTH-MISSING-KEY',
       'AUTH-INVALID-KEY',

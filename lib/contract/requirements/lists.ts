@@ -33,7 +33,7 @@ export const LISTS = [
     'Filter and pagination rules',
     'A page_size that is not an integer is rejected with INVALID_ARGUMENT.',
     'page_size (int, ...)',
-    "Audit: only `abc` and `1.5` are sent, which no reading takes for an int (reading `1.5` as 1 is parseInt's slip, not a reading); forms an integer parser may accept (`010`, `5.0`, ` 5`, `1e1`) are not sent. Kept.",
+    "Audit: only `abc` and `1.5` are sent, which no reading takes for an int (reading `1.5` as 1 is parseInt's slip, not a reading); forms an integer parser may accept (`010`, `5.0`, ` 5`, `1e1`) are not sent here: LIST-PAGE-SIZE-RESPECTED sends them, each served as the integer it spells or refused, never read as another number (`010` as octal 8). Kept.",
   ),
   must(
     l,
