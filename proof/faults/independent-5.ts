@@ -492,8 +492,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     "every field a resource table names, compared across its reads (GET and list) and with the fixture's other reads",
   'ind5-mutation-override-key-case-folded':
     "config_overrides keys that differ from the parent's only in case: refused, as keys that do not exist",
-  'ind5-filter-apostrophe-refused':
-    'quoted filter values holding an apostrophe (and other punctuation) accepted and compared, on every list',
   'ind5-spec-agent-name-max-255':
     "the published documents' bounds, required fields and defaults compared with the specification's (published looser than the spec)",
   'ind5-spec-review-project-required-dropped':
