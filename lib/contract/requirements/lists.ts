@@ -103,7 +103,7 @@ export const LISTS = [
     'Filter and pagination rules',
     'Unquoted and double-quoted values mean the same; values with spaces work when quoted.',
     'Values may be unquoted or double-quoted; a value that contains a space must be quoted.',
-    'The widest double-quoted selection is also walked at a page size of a third of it, so that quotes read on the first page only show. Quotes delimit a value, they do not change it: a quoted number or time is that number or instant however it is spelled (`"0.350"` is 0.35), and blanks inside the quotes are part of the value (`" x"` is not `x`).',
+    'The widest double-quoted selection is also walked at a page size of a third of it, so that quotes read on the first page only show. Quotes delimit a value, they do not change it: a quoted number or time is that number or instant however it is spelled (`"0.350"` is 0.35), and blanks inside the quotes are part of the value (`" x"` is not `x`). So is punctuation a tokenizer may take for a delimiter, an escape or a wildcard (an apostrophe, a backtick, `;`, `(`, `,`, `=`, `%`, `*`, a backslash written `\\\\`): the specification shows no escapes, and a backslash escaped or read as it is selects the same (nothing listed holds it).',
   ),
   must(
     l,
