@@ -86,6 +86,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'READ-BACK-UNCHANGED',
       // hold_music_timeout_seconds, wait_seconds: seconds, which milliseconds are not.
       'PERSONA-FIELDS',
+      // page_size: a decimal integer, which a parser taking base prefixes reads otherwise (`010` as octal 8).
+      'LIST-PAGE-SIZE-RESPECTED',
     ],
     otherwise:
       'the rule measures no length or size, only its presence, or only ASCII text (phone numbers, URLs), which every unit counts alike',
@@ -112,6 +114,7 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'SCHEMA-PUBLISHED',
       'HTTP-STATUS-CONVENTIONS',
       'RESPONSE-CONTENT-TYPE-JSON',
+      'RESPONSE-JSON-UTF8',
       'MISSING-RESOURCE-NOT-FOUND',
       'AUTH-MISSING-KEY',
       'AUTH-INVALID-KEY',

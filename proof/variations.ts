@@ -530,9 +530,11 @@ const LOCALIZED_POINTERS: Variation = {
     "specs document X-API-Key as a required header parameter of each secured operation (as FastAPI's `Header()` writes it), with no security scheme",
     'URLs in chat_endpoint, initialization_endpoint, a WEBSOCKET endpoint and the webhook endpoint are refused when their host name does not resolve (an SSRF guard resolving names before its private-range test; DNS stood in for by: IP literals, example.com, .net and .org resolve)',
     "narrower validators: a control character in a display_name or input_str is refused, and in free text (prompt, descriptions, user_notes, expected_behaviors) one other than a line break or a tab; e-mail addresses follow a common validator's grammar (no apostrophe), SIP addresses carry no parameters",
+    'JSON is labelled `application/json;charset="UTF-8"` (the charset quoted, in capitals, no blank)',
   ],
   apply(b) {
     b.successHasBody = (endpoint) => endpoint.key !== 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}';
+    b.contentTypes.json = 'application/json;charset="UTF-8"';
     b.errors.field = (detail) => pointerStyleField(detail);
     b.errors.message = (error) => `Requête refusée (${error.code}) : ${error.message}`;
     b.formatTime = (ms) => new Date(ms).toISOString().replace('Z', '000000+0000');

@@ -82,6 +82,43 @@ function checkContentType(ctx: ResponseContext, seen: Seen, ex: Exchange): void 
   } else seen.verified.push('RESPONSE-CONTENT-TYPE-JSON');
 }
 
+/** The labels of UTF-8, lower case: the WHATWG Encoding Standard's and IANA's alias. */
+const UTF8_LABELS = new Set([
+  'utf-8',
+  'utf8',
+  'unicode-1-1-utf-8',
+  'unicode11utf8',
+  'unicode20utf8',
+  'x-unicode20utf8',
+  'csutf8',
+]);
+
+/** The charset parameter of a Content-Type, unquoted and lower case; undefined when it has none. */
+function charsetOf(contentType: string): string | undefined {
+  // Parameters in order, a quoted value read whole (it may hold `;` or `charset=`).
+  for (const [, name, value] of contentType.matchAll(/;\s*([^=;\s]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)/g)) {
+    if (name!.toLowerCase() !== 'charset') continue;
+    return (value!.startsWith('"') ? value!.slice(1, -1).replace(/\\(.)/g, '$1') : value!).trim().toLowerCase();
+  }
+  return undefined;
+}
+
+/**
+ * RESPONSE-JSON-UTF8: an answer whose body is JSON (parsed as JSON, or labelled a JSON media type) names no
+ * encoding but UTF-8 in its charset, quoted or not, in any letter case.
+ */
+export function expectUtf8Json(ex: Exchange): void {
+  const contentType = ex.response.headers['content-type'] ?? '';
+  const json = ex.response.json !== undefined || /^[^;]*[/+]json\s*(;|$)/i.test(contentType);
+  const charset = charsetOf(contentType);
+  if (!json || charset === undefined || UTF8_LABELS.has(charset)) return;
+  violation(
+    ['RESPONSE-JSON-UTF8'],
+    `a JSON body is labelled charset=${charset}: JSON is UTF-8 (RFC 8259), and a client honouring the label misreads every non-ASCII character`,
+    ex,
+  );
+}
+
 /**
  * A success: 2xx with no error body. The body is checked against the endpoint's
  * canonical schema. A 204 with no body stands for an empty object.

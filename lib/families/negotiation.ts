@@ -1,11 +1,13 @@
 // HTTP content negotiation and request media types, on every endpoint of the contract (RESPONSE-ACCEPT-JSON,
-// REQUEST-JSON-FORMS): an Accept a JSON answer satisfies gets the answer no Accept gets, and a body labelled
+// REQUEST-JSON-FORMS, RESPONSE-JSON-UTF8): an Accept a JSON answer satisfies gets the answer no Accept gets, each
+// answer labelled with no encoding but UTF-8, and a body labelled
 // `application/json` with parameters or in other letter cases, its text written the less common ways RFC 8259
 // allows (blanks before and after the value too), is read as the JSON it is.
 
 import type { Endpoint } from '../contract/endpoints.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import { echoMismatches } from '../assert/echo.js';
+import { expectUtf8Json } from '../assert/responses.js';
 import { unusualJsonText } from '../gen/json-text.js';
 import { check, type Call, type CallSpec, type CheckContext } from '../harness/index.js';
 import type { CheckOptions } from '../harness/check.js';
@@ -58,20 +60,27 @@ export interface AcceptTarget {
   readonly options?: CheckOptions;
 }
 
-/** Every Accept form on one endpoint, compared with the same request without Accept (RESPONSE-ACCEPT-JSON). */
+/**
+ * Every Accept form on one endpoint, compared with the same request without Accept (RESPONSE-ACCEPT-JSON), each
+ * answer labelled with no encoding but UTF-8 (RESPONSE-JSON-UTF8).
+ */
 export function acceptFormsCheck({ endpoint, request, options }: AcceptTarget): void {
-  const requirements: RequirementId[] = ['RESPONSE-ACCEPT-JSON'];
+  const requirements: RequirementId[] = ['RESPONSE-ACCEPT-JSON', 'RESPONSE-JSON-UTF8'];
   check(
     checkIdOf('http.accept', endpoint.key),
     requirements,
-    `${endpoint.key} answers ${JSON_ACCEPTS.map((a) => `Accept: ${a}`).join(', ')} as it answers no Accept, and Accept: ${UNSATISFIED_ACCEPT} the same or 406`,
+    `${endpoint.key} answers ${JSON_ACCEPTS.map((a) => `Accept: ${a}`).join(', ')} as it answers no Accept, and Accept: ${UNSATISFIED_ACCEPT} the same or 406, each JSON answer labelled with no charset but UTF-8`,
     async (t) => {
       const spec = await request(t);
-      const send = (headers: CallSpec['headers']) =>
-        t.call(endpoint.key as Parameters<CheckContext['call']>[0], {
+      const send = async (headers: CallSpec['headers']) => {
+        const call = await t.call(endpoint.key as Parameters<CheckContext['call']>[0], {
           ...spec,
           headers: { ...spec.headers, ...headers },
         });
+        expectUtf8Json(call);
+        t.verified.add('RESPONSE-JSON-UTF8');
+        return call;
+      };
       const expected = outcomeOf(await send(NO_ACCEPT));
       for (const accept of [...JSON_ACCEPTS, UNSATISFIED_ACCEPT]) {
         const call = await send({ accept });

@@ -114,6 +114,7 @@ export class CheckContext {
     });
     this.exchanges.push(exchange);
     this.observeErrorEnvelope(exchange);
+    this.observeJsonCharset(exchange);
     expectWithinBounds(
       endpoint.key,
       endpoint.path,
@@ -152,6 +153,20 @@ export class CheckContext {
     if (exchange.response.status < 400 || TRANSPORT_STATUSES.has(exchange.response.status)) return;
     try {
       responses.expectErrorEnvelope(exchange);
+    } catch (error) {
+      if (!isRuleViolation(error)) throw error;
+      this.observe(error);
+    }
+  }
+
+  /**
+   * Every JSON answer of a contract endpoint a check sees names no encoding but UTF-8 (RESPONSE-JSON-UTF8), its
+   * errors and the published documents too; not a gateway's answer (back-pressure, transport).
+   */
+  private observeJsonCharset(exchange: Exchange): void {
+    if (TRANSPORT_STATUSES.has(exchange.response.status)) return;
+    try {
+      responses.expectUtf8Json(exchange);
     } catch (error) {
       if (!isRuleViolation(error)) throw error;
       this.observe(error);

@@ -757,4 +757,24 @@ export const GENERAL_FAULTS = [
       ).status,
     shows: 400,
   }),
+  fault({
+    id: 'json-charset-latin1-outside-successes',
+    requirements: ['RESPONSE-JSON-UTF8'],
+    slips: ['scope'],
+    description:
+      "Successes are written by the API's serializer as `application/json`; what the framework writes itself, errors and the published documents' JSON form, is labelled `application/json; charset=iso-8859-1` (its default charset), its bytes UTF-8.",
+    behaviour: (b) => {
+      b.contentTypes = { ...b.contentTypes, json: 'application/json; charset=iso-8859-1' };
+      const respond = b.respond;
+      b.respond = (endpoint, body) => {
+        const shaped = respond(endpoint, body);
+        return shaped instanceof RawText ? shaped : new RawText('application/json', JSON.stringify(shaped));
+      };
+    },
+    probe: async (call) => [
+      (await call('GET', '/v1/personas')).contentType,
+      (await call('GET', '/v1/personas', { key: null })).contentType,
+    ],
+    shows: ['application/json', 'application/json; charset=iso-8859-1'],
+  }),
 ] as const satisfies readonly Fault[];

@@ -12,6 +12,7 @@ import {
   expectRejection,
   expectResource,
   expectSuccess,
+  expectUtf8Json,
   isErrorBody,
   isSuccess,
   type Judged,
@@ -608,5 +609,43 @@ describe('expectInvalidArgument', () => {
     expect(
       found(() => expectInvalidArgument(STRICT, CREATE_AGENT, ex(422, body), ['AGENT-DISPLAY-NAME'], 'display_name')),
     ).toEqual(['HTTP-STATUS-CONVENTIONS']);
+  });
+});
+
+describe('expectUtf8Json (RESPONSE-JSON-UTF8)', () => {
+  const labelled = (contentType: string | undefined, text = '{"name":"Café"}') =>
+    violated(() =>
+      expectUtf8Json(
+        exchangeOf(200, text, { headers: contentType === undefined ? {} : { 'content-type': contentType } }),
+      ),
+    );
+
+  it('passes a JSON answer without charset, or with one naming UTF-8 in any case, quoted or not', () => {
+    for (const type of [
+      undefined,
+      'application/json',
+      'application/json; charset=utf-8',
+      'application/json;charset="UTF-8"',
+      'Application/JSON; Charset = UTF8',
+      'application/json; profile="x;charset=latin1"; charset=utf-8',
+      'application/problem+json; charset=utf-8',
+    ])
+      expect(labelled(type), String(type)).toBeUndefined();
+  });
+
+  it('breaks on a JSON answer labelled with another encoding', () => {
+    for (const type of [
+      'application/json; charset=iso-8859-1',
+      'application/json;charset="ISO-8859-1"',
+      'text/plain; charset=windows-1252',
+      'application/json; charset=utf-16',
+    ])
+      expect(labelled(type), type).toEqual(['RESPONSE-JSON-UTF8']);
+    expect(labelled('application/json; charset=latin1', '')).toEqual(['RESPONSE-JSON-UTF8']);
+  });
+
+  it('leaves a body that is not JSON to other rules', () => {
+    expect(labelled('application/yaml; charset=iso-8859-1', 'openapi: 3.1.0\n')).toBeUndefined();
+    expect(labelled('text/html; charset=iso-8859-1', '<p>busy</p>')).toBeUndefined();
   });
 });

@@ -185,6 +185,14 @@ export const GENERAL = [
     'All request and response bodies are JSON unless stated otherwise.',
     'Strict only: the spec never names the media type of JSON bodies.',
   ),
+  must(
+    g,
+    'RESPONSE-JSON-UTF8',
+    'Endpoints',
+    'A JSON answer is not labelled with an encoding other than UTF-8: its Content-Type carries no charset, or one naming UTF-8.',
+    'All request and response bodies are JSON unless stated otherwise.',
+    "RFC 8259 8.1: JSON exchanged between systems is UTF-8, so a charset naming another encoding (`iso-8859-1`) makes a client that honours it misread every non-ASCII character. The charset is compared ignoring case, quoted or not, against the labels of UTF-8 in the WHATWG Encoding Standard (`utf-8`, `utf8`, ...); no charset and other parameters pass. Observed on every answer of a contract endpoint whose body is JSON, the published documents' JSON form too; the media type itself is RESPONSE-CONTENT-TYPE-JSON's (strict).",
+  ),
   should(
     g,
     'MISSING-RESOURCE-NOT-FOUND',

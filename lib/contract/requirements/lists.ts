@@ -33,7 +33,7 @@ export const LISTS = [
     'Filter and pagination rules',
     'A page_size that is not an integer is rejected with INVALID_ARGUMENT.',
     'page_size (int, ...)',
-    "Audit: only `abc` and `1.5` are sent, which no reading takes for an int (reading `1.5` as 1 is parseInt's slip, not a reading); forms an integer parser may accept (`010`, `5.0`, ` 5`, `1e1`) are not sent. Kept.",
+    "Audit: only `abc` and `1.5` are sent, which no reading takes for an int (reading `1.5` as 1 is parseInt's slip, not a reading); forms an integer parser may accept (`010`, `5.0`, ` 5`, `1e1`) are not sent here: LIST-PAGE-SIZE-RESPECTED sends them, each served as the integer it spells or refused, never read as another number (`010` as octal 8). Kept.",
   ),
   must(
     l,
@@ -103,7 +103,7 @@ export const LISTS = [
     'Filter and pagination rules',
     'Unquoted and double-quoted values mean the same; values with spaces work when quoted.',
     'Values may be unquoted or double-quoted; a value that contains a space must be quoted.',
-    'The widest double-quoted selection is also walked at a page size of a third of it, so that quotes read on the first page only show. Quotes delimit a value, they do not change it: a quoted number or time is that number or instant however it is spelled (`"0.350"` is 0.35), and blanks inside the quotes are part of the value (`" x"` is not `x`).',
+    'The widest double-quoted selection is also walked at a page size of a third of it, so that quotes read on the first page only show. Quotes delimit a value, they do not change it: a quoted number or time is that number or instant however it is spelled (`"0.350"` is 0.35), and blanks inside the quotes are part of the value (`" x"` is not `x`). So is punctuation a tokenizer may take for a delimiter, an escape or a wildcard (an apostrophe, a backtick, `;`, `(`, `,`, `=`, `%`, `*`, a backslash written `\\\\`): the specification shows no escapes, and a backslash escaped or read as it is selects the same (nothing listed holds it).',
   ),
   must(
     l,

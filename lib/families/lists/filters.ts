@@ -54,6 +54,11 @@ const NUMBER_LITERALS: readonly (readonly [FilterOperator, string])[] = [
 const GRAMMAR_WORDS = ['Salt AND Pepper', 'Salt OR Pepper', 'x >= y', 'a != b', '(a) = b'];
 /** Values holding what a query string encodes (`%`, `+`, `&`, `#`, `=`, an escape's look): percent-encoded once by the client, each is one value, decoded once. */
 const URL_CHARACTERS = ['100%', '%41', 'a+b', 'Salt & Pepper', 'C#', 'a=b'];
+/**
+ * Values holding what a tokenizer may take for a delimiter, an escape or a wildcard (an apostrophe, a backtick, a
+ * backslash, `;`, `(`, `)`, `,`, `=`, `%`, `*`): double-quoted (a backslash escaped, `\\`), each is one value.
+ */
+const PUNCTUATION = ["O'Brien", "'single'", 'back`tick`', 'C:\\temp\\', 'Salt; Pepper', 'f(x), g(y)', 'k=v', '50%*'];
 /** How many pages a selection is spread over to show a filter kept on the first page only. */
 const SPREAD_PAGES = 3;
 
@@ -365,6 +370,20 @@ export function declareFilterChecks(id: ListId): void {
       const snapshot = await snapshotOf(t, id);
       for (const value of GRAMMAR_WORDS)
         await expectSelection(t, snapshot, comparison(field, '=', value), ['LIST-FILTER-QUOTING'], { quote: 'always' });
+    },
+  );
+
+  check(
+    checkIdOf('lists', id, 'filter-quoting', 'punctuation'),
+    ['LIST-FILTER-QUOTING'],
+    `${path}: ${field} = a double-quoted value holding punctuation a tokenizer may take for a delimiter, an escape or a wildcard (${PUNCTUATION.map((w) => JSON.stringify(w)).join(', ')}) is one value, selecting only the ${itemsKey} that hold it; != the first selects every other`,
+    async (t) => {
+      const snapshot = await snapshotOf(t, id);
+      for (const value of PUNCTUATION)
+        await expectSelection(t, snapshot, comparison(field, '=', value), ['LIST-FILTER-QUOTING'], { quote: 'always' });
+      await expectSelection(t, snapshot, comparison(field, '!=', PUNCTUATION[0]!), ['LIST-FILTER-QUOTING'], {
+        quote: 'always',
+      });
     },
   );
 

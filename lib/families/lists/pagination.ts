@@ -25,6 +25,9 @@ import { checkIdOf } from '../../result/check-id.js';
 export const SMALL_PAGE = 7;
 const FORGED_TOKEN = 'cft-forged-token!!%%';
 const NOT_INTEGERS = ['abc', '1.5'];
+/** A page_size every list serves (1 to 100 at least), and its other decimal spellings: a leading zero, a sign, a point, an exponent, a blank. */
+const TEN = 10;
+const TEN_SPELLED = ['010', '0010', '+10', '10.0', '1e1', ' 10'];
 /** How many empty pages that carry a token are followed, from a served page_size's first page, for an item (LIST-LAST-PAGE's idle pages). */
 const EMPTY_PAGES_FOLLOWED = 3;
 
@@ -182,6 +185,36 @@ export function declarePaginationChecks(id: ListId): void {
           reached,
           requirements,
           `page_size ${page.size} was served with no ${itemsKey} ${followed}, while page_size ${listed.size} listed ${listed.items}`,
+          call,
+        );
+      }
+    },
+  );
+
+  check(
+    checkIdOf('lists', id, 'page-size-spellings'),
+    ['LIST-PAGE-SIZE-RESPECTED'],
+    `${path}: page_size ${TEN_SPELLED.map((v) => JSON.stringify(v)).join(', ')} is served as page_size ${TEN} is (as many ${itemsKey}) or rejected with INVALID_ARGUMENT naming page_size, never read as another number (\`010\` as octal 8)`,
+    async (t) => {
+      const requirements: RequirementId[] = ['LIST-PAGE-SIZE-RESPECTED'];
+      const collection = await collectionOf(t, id);
+      const plain = async () => (await fetchPage(t, collection, { page_size: TEN }, requirements)).items.length;
+      let served = await plain();
+      for (const spelled of TEN_SPELLED) {
+        const call = await requestPage(t, collection, { page_size: spelled });
+        const how = `page_size ${JSON.stringify(spelled)}`;
+        // Whether a sign, a point, an exponent or a blank makes an integer is left open: refused or read as 10.
+        if (!isSuccess(call)) {
+          t.expectInvalidArgument(call, requirements, 'page_size', how);
+          continue;
+        }
+        const items = itemsOf(collection, t.expectSuccess(call, requirements, how)).length;
+        // Counted again before failing: the collection may have changed since.
+        if (items !== served) served = await plain();
+        t.assert(
+          items === served,
+          requirements,
+          `${how} was served with ${items} ${itemsKey}, page_size ${TEN} with ${served}: it was not read as ${TEN}`,
           call,
         );
       }
