@@ -492,8 +492,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     "every field a resource table names, compared across its reads (GET and list) and with the fixture's other reads",
   'ind5-json-labelled-latin1':
     'the charset parameter of every JSON answer: UTF-8 or none (RFC 8259), on every endpoint',
-  'ind5-mutation-override-key-case-folded':
-    "config_overrides keys that differ from the parent's only in case: refused, as keys that do not exist",
   'ind5-filter-apostrophe-refused':
     'quoted filter values holding an apostrophe (and other punctuation) accepted and compared, on every list',
   'ind5-spec-agent-name-max-255':
