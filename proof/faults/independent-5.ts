@@ -488,8 +488,6 @@ export const INDEPENDENT_5_FAULTS = [
 /** Faults of this round no check detects yet, with the class of check each needs (the coordinator fills it). */
 /** Faults no check detects yet, with the class of check each would need (as written, 8971458's checks missed 8: docs/benchmarks.md). */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind5-scheduled-run-last-run-id-dropped':
-    "every field a resource table names, compared across its reads (GET and list) and with the fixture's other reads",
   'ind5-json-labelled-latin1':
     'the charset parameter of every JSON answer: UTF-8 or none (RFC 8259), on every endpoint',
   'ind5-filter-apostrophe-refused':
