@@ -132,6 +132,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'READ-BACK-UNCHANGED',
       'EXPLICIT-VALUE-KEPT',
       ...LIST_RULES.filter((id) => id !== 'LIST-ORDER-BY-DESC-SUFFIX'),
+      // The listed persona and the fetched one are one: a field kept by one read, left out by the other.
+      'PERSONA-GET',
       // The generic layer's rules hold for every published operation: kept on some, broken on one.
       ...GENERIC_RULES,
     ],

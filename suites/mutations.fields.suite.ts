@@ -9,8 +9,16 @@ import { byteSize, fieldLimit } from '../lib/contract/limits.js';
 import { rejectsNaming } from '../lib/assert/error-details.js';
 import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js';
 import { expectEcho } from '../lib/families/agents.js';
-import { createdAndFetched, expectMutationReadBack, fetchMutation, MUTATION_JUDGE } from '../lib/families/mutations.js';
-import { configField } from '../lib/families/simulator-config.js';
+import {
+  createdAndFetched,
+  expectMutationReadBack,
+  expectOtherSpellingsRefused,
+  fetchMutation,
+  MUTATION_JUDGE,
+  OTHER_SPELLINGS,
+} from '../lib/families/mutations.js';
+import { EXPLORED_TYPES, fullConfiguration } from '../lib/explore/configuration.js';
+import { configField, probeConfigField } from '../lib/families/simulator-config.js';
 import { typedAgentBody } from '../lib/gen/agent-bodies.js';
 import { twoByteText } from '../lib/gen/strings.js';
 import { PROTOTYPE_KEYS } from '../lib/gen/values.js';
@@ -253,6 +261,30 @@ describeGroup('mutations', () => {
           `overriding ${key}, which the parent agent lacks`,
           { within: true },
         );
+      }
+    },
+    WRITES,
+  );
+
+  check(
+    'mutations.fields.config-overrides-key-other-spellings',
+    ['MUTATION-CONFIG-OVERRIDES-KEYS'],
+    `config_overrides with a key of the parent's configuration spelt another way (${OTHER_SPELLINGS.map(([what]) => what).join(', ')}) is rejected naming config_overrides, for every key of a parent of every type`,
+    async (t) => {
+      // A type that needs a configuration is made only when its request field was proven (its name is not shown).
+      const probe = await probeConfigField(t);
+      for (const modelType of EXPLORED_TYPES) {
+        if (!probe.echoed && (modelType === 'MODEL_TYPE_CHAT' || modelType === 'MODEL_TYPE_WEBSOCKET')) continue;
+        const config = fullConfiguration(modelType);
+        const body = typedAgentBody(modelType, t.name(`${modelType} parent`), {
+          ...(probe.echoed ? { configField: probe.field, config } : {}),
+          overrides: { prompt: 'base prompt' },
+        });
+        const parent = await t.mutations.newParent(body);
+        const { [probe.field]: configuration, ...fields } = body;
+        const own = probe.echoed ? { ...fields, ...(configuration as JsonObject) } : fields;
+        for (const [key, value] of Object.entries(own))
+          await expectOtherSpellingsRefused(t, parent, key, value, `a ${modelType} parent`);
       }
     },
     WRITES,

@@ -117,7 +117,7 @@ describeGroup('personas', () => {
         );
         // The item rules are declared over the list; the GET answer keeps the name rule too.
         expectPersonaName(t, got, call);
-        expectSameAsListed(t, ['PERSONA-GET'], persona, got, call);
+        expectSameAsListed(t, ['PERSONA-GET'], 'Persona', persona, got, call);
       }
     },
   );

@@ -1,12 +1,18 @@
 // Scheduled runs: the API can neither list nor create them, so the checks read the one
 // named by SCHEDULED_RUN_ID and delete only DELETABLE_SCHEDULED_RUN_ID (last, so the
-// reads never depend on whether the deletion ran). The timestamp order is read on both
-// while they are served: the second may be in another state (never run, never updated).
+// reads never depend on whether the deletion ran). The timestamp order, and the fields that
+// describe one thing (the last run's time and id), are read on both while they are served: the
+// second may be in another state (never run, never updated).
 
 import { CONVENTIONAL_ERRORS } from '../lib/contract/enums.js';
 import { ID_RULES } from '../lib/contract/ids.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
-import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
+import {
+  expectFieldsTogether,
+  expectNameMatchesId,
+  expectTimestampOrder,
+  FIELDS_TOGETHER,
+} from '../lib/families/resource-fields.js';
 import { deletesFixture, expectDeletedAgain, expectGone } from '../lib/families/deletion.js';
 import { isSuccess } from '../lib/assert/responses.js';
 import { nearMissIds, wellFormedId } from '../lib/gen/ids.js';
@@ -51,6 +57,28 @@ function expectDeleted(t: CheckContext, call: Call): void {
 
 const READS = { needs: ['scheduledRunId'] } as const;
 
+/**
+ * SCHEDULED_RUN_ID, and DELETABLE_SCHEDULED_RUN_ID while it is served (the second may be in another state:
+ * never run, never updated); not served, an earlier run may have deleted it (SCHEDULED-RUN-DELETE skips then too).
+ */
+async function bothServed(t: CheckContext): Promise<Array<{ call: Call; run: JsonObject }>> {
+  const served = [await configured(t, ['SCHEDULED-RUN-GET'])];
+  const other = t.config.deletableScheduledRunId;
+  if (other === undefined || other === t.config.scheduledRunId) return served;
+  const read = await fetchById(t, other);
+  if (!isSuccess(read)) {
+    t.expectRejection(read, ['SCHEDULED-RUN-GET'], {}, 'fetching DELETABLE_SCHEDULED_RUN_ID');
+    t.note(
+      `DELETABLE_SCHEDULED_RUN_ID ${other} is not served (GET answered ${read.response.status}): only SCHEDULED_RUN_ID was read`,
+    );
+    return served;
+  }
+  return [
+    ...served,
+    { call: read, run: t.expectResource(read, ['SCHEDULED-RUN-GET'], 'fetching DELETABLE_SCHEDULED_RUN_ID') },
+  ];
+}
+
 /** Holds DELETABLE_SCHEDULED_RUN_ID once this run has deleted it, for the strict NOT_FOUND check. */
 const deleted = (t: CheckContext): Promise<{ id?: string }> => t.memo('deleted scheduled run', async () => ({}));
 
@@ -87,24 +115,18 @@ describeGroup('scheduled-runs', () => {
     ['TIMESTAMP-ORDER'],
     "the scheduled runs' update_time, when not null, is not before their create_time (SCHEDULED_RUN_ID, and DELETABLE_SCHEDULED_RUN_ID before its deletion)",
     async (t) => {
-      const { call, run } = await configured(t, ['SCHEDULED-RUN-GET']);
-      expectTimestampOrder(t, run, call);
-      const other = t.config.deletableScheduledRunId;
-      if (other === undefined || other === t.config.scheduledRunId) return;
-      const read = await fetchById(t, other);
-      // Not served: an earlier run may have deleted it (SCHEDULED-RUN-DELETE skips then too).
-      if (!isSuccess(read)) {
-        t.expectRejection(read, ['SCHEDULED-RUN-GET'], {}, 'fetching DELETABLE_SCHEDULED_RUN_ID');
-        t.note(
-          `DELETABLE_SCHEDULED_RUN_ID ${other} is not served (GET answered ${read.response.status}): only SCHEDULED_RUN_ID was read`,
-        );
-        return;
-      }
-      expectTimestampOrder(
-        t,
-        t.expectResource(read, ['SCHEDULED-RUN-GET'], 'fetching DELETABLE_SCHEDULED_RUN_ID'),
-        read,
-      );
+      for (const { call, run } of await bothServed(t)) expectTimestampOrder(t, run, call);
+    },
+    READS,
+  );
+
+  check(
+    'scheduled-runs.last-run-fields-together',
+    ['SCHEDULED-RUN-GET'],
+    `fields of a scheduled run that describe one thing (${(FIELDS_TOGETHER.ScheduledRun ?? []).map((group) => group.join(' and ')).join('; ')}) hold values together: a schedule that ran has its last run's time and id (SCHEDULED_RUN_ID, and DELETABLE_SCHEDULED_RUN_ID before its deletion)`,
+    async (t) => {
+      for (const { call, run } of await bothServed(t))
+        expectFieldsTogether(t, 'ScheduledRun', run, call, ['SCHEDULED-RUN-GET']);
     },
     READS,
   );

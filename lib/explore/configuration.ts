@@ -72,3 +72,10 @@ export function overrideOf(
   const others = values.filter((value) => value !== config[key]);
   return [key, at(others, pick.value)];
 }
+
+/** Every optional key of the type's table, each with its first value (the mutation checks override each key). */
+export const fullConfiguration = (type: ModelType): Record<string, ConfigValue> =>
+  configurationOf(
+    type,
+    (CONFIG_KEYS[type] ?? []).map((_, key) => ({ key, value: 0 })),
+  );

@@ -1,6 +1,7 @@
 // Mutations read back: GET .../mutations/{mutation_id}, under the agent the create named in
 // its path, returns every field the create accepted as it was sent (READ-BACK-UNCHANGED),
-// and the length limits of mutation fields in those terms.
+// and the length limits of mutation fields in those terms. And the keys config_overrides
+// may hold: a key of the parent's configuration only in its exact spelling.
 
 import type { EndpointKey } from '../contract/endpoints.js';
 import type { Call, CheckContext } from '../harness/context.js';
@@ -10,6 +11,55 @@ import { expectEcho } from './agents.js';
 import { type Judge, PLAIN_JUDGE } from './length-limits.js';
 
 const GET = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
+
+/** `text` in full-width forms (`ｐｒｏｍｐｔ`), which Unicode compatibility normalisation (NFKC) folds back. */
+const fullWidth = (text: string): string =>
+  text.replace(/[!-~]/g, (char) => String.fromCodePoint((char.codePointAt(0) ?? 0) + 0xfee0));
+
+/**
+ * Other spellings of a configuration key, each another key: JSON member names are compared exactly, code unit
+ * for code unit (RFC 8259, section 8.3), so "keys must exist on the parent agent configuration" refuses each,
+ * whatever keys the parent has. Each folds back to the key under one lenient lookup: case folding, trimming,
+ * a prefix match, Unicode case forms (ſ and ı upper-case to S and I, the Kelvin sign lower-cases to k), NFKC.
+ */
+export const OTHER_SPELLINGS: ReadonlyArray<readonly [what: string, spell: (key: string) => string]> = [
+  ['in upper case', (key) => key.toUpperCase()],
+  ['capitalised', (key) => key.charAt(0).toUpperCase() + key.slice(1)],
+  ['after a blank', (key) => ` ${key}`],
+  ['before a blank', (key) => `${key} `],
+  ['with a trailing underscore', (key) => `${key}_`],
+  [
+    'with ſ, ı and K (Kelvin) for s, i and k',
+    (key) => key.replace(/s/g, 'ſ').replace(/i/g, 'ı').replace(/k/g, '\u212a'),
+  ],
+  ['in full-width letters', fullWidth],
+];
+
+/**
+ * MUTATION-CONFIG-OVERRIDES-KEYS: config_overrides holding `key` (a key of the parent `agentId`'s configuration,
+ * with `value`, the parent's own) in each other spelling is refused naming config_overrides. The value is the
+ * parent's, so a server that found the key anyway has no other reason to refuse it.
+ */
+export async function expectOtherSpellingsRefused(
+  t: CheckContext,
+  agentId: string,
+  key: string,
+  value: unknown,
+  parent: string,
+): Promise<void> {
+  for (const [what, spell] of OTHER_SPELLINGS) {
+    const spelt = spell(key);
+    if (spelt === key) continue;
+    const call = await t.mutations.send(agentId, { config_overrides: { [spelt]: value } });
+    t.expectInvalidArgument(
+      call,
+      ['MUTATION-CONFIG-OVERRIDES-KEYS'],
+      'config_overrides',
+      `overriding ${JSON.stringify(spelt)}, ${key} of ${parent} ${what}, a key the parent lacks`,
+      { within: true },
+    );
+  }
+}
 
 /** GET of the mutation `mutationId` under `agentId`. */
 export const fetchMutation = (t: CheckContext, agentId: string, mutationId: unknown): Promise<Call> =>

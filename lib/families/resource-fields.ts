@@ -1,7 +1,9 @@
 // Rules every resource shares, asserted on one returned resource: its `name` is
-// `<collection>/<its own id>`, and update_time is never before create_time.
+// `<collection>/<its own id>`, update_time is never before create_time, and fields of its
+// table that describe one thing hold values together.
 
 import type { RequirementId } from '../contract/requirements/index.js';
+import type { SchemaName } from '../contract/schemas.js';
 import { compareInstants } from '../contract/timestamps.js';
 import type { Exchange } from '../http/exchange.js';
 import type { CheckContext } from '../harness/index.js';
@@ -47,4 +49,40 @@ export function expectTimestampOrder(
 ): void {
   const problem = timestampOrderProblem(resource);
   t.assert(problem === undefined, requirements, problem ?? '', call);
+}
+
+/**
+ * Fields of a resource's table that describe one thing, so one holds a value exactly when the others do. A
+ * scheduled run's last_run_at and last_run_id are the time and the id of its last run: a schedule that ran
+ * has a last run, which has an id (every run has one); one that never ran has neither (both may then be null
+ * or absent).
+ */
+export const FIELDS_TOGETHER: Partial<Record<SchemaName, readonly (readonly string[])[]>> = {
+  ScheduledRun: [['last_run_at', 'last_run_id']],
+};
+
+const holdsValue = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
+
+/** Why groups of FIELDS_TOGETHER of `schema` are apart on `resource` (some of a group set, others not); none when all are together. */
+export function fieldsApartProblems(schema: SchemaName, resource: JsonObject): string[] {
+  return (FIELDS_TOGETHER[schema] ?? []).flatMap((fields) => {
+    const set = fields.filter((field) => holdsValue(resource[field]));
+    if (set.length === 0 || set.length === fields.length) return [];
+    const values = fields.map((field) => `${field} ${JSON.stringify(resource[field]) ?? 'absent'}`);
+    return [
+      `${fields.join(' and ')} describe one thing, but only ${set.join(', ')} holds a value (${values.join(', ')})`,
+    ];
+  });
+}
+
+/** Each group of FIELDS_TOGETHER of `schema` is all set or all unset on `resource`. */
+export function expectFieldsTogether(
+  t: CheckContext,
+  schema: SchemaName,
+  resource: JsonObject,
+  call: Exchange,
+  requirements: readonly RequirementId[],
+): void {
+  const problems = fieldsApartProblems(schema, resource);
+  t.assert(!problems.length, requirements, problems.join('; '), call);
 }

@@ -1,7 +1,10 @@
-// A resource fetched by the id a list gave must be the listed resource, field for field.
+// A resource fetched by the id a list gave must be the listed resource, field for field: every field either
+// read holds (the listed item's, and those of the resource's table the fetched one holds), a field one read
+// leaves out matching only a value proto3 JSON leaves out in the other.
 
 import { isDeepStrictEqual } from 'node:util';
 import type { RequirementId } from '../contract/requirements/index.js';
+import { DEFINITIONS, type SchemaName } from '../contract/schemas.js';
 import { compareInstants } from '../contract/timestamps.js';
 import type { Call, CheckContext } from '../harness/index.js';
 import type { JsonObject } from '../util/json.js';
@@ -43,20 +46,46 @@ const shown = (value: unknown): string => {
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 };
 
-/** The same value; two timestamps when they write the same instant (`10:00:00Z` and `10:00:00.000Z`: a list and a read may serialize apart). */
-const sameValue = (listed: unknown, got: unknown): boolean =>
-  isDeepStrictEqual(listed, got) || compareInstants(listed, got) === 0;
+/** A value proto3 JSON leaves out (empty, null, false, 0): a read without the field says the same. */
+const leftOut = (value: unknown): boolean => !filled(value) || value === false || value === 0;
 
-/** Each of `fields` (every field of the listed item by default) has the listed value in the fetched resource. */
+/**
+ * The same value; two timestamps when they write the same instant (`10:00:00Z` and `10:00:00.000Z`: a list and
+ * a read may serialize apart); a field one read leaves out, and a value the other could have left out.
+ */
+const sameValue = (listed: unknown, got: unknown): boolean =>
+  isDeepStrictEqual(listed, got) ||
+  compareInstants(listed, got) === 0 ||
+  (listed === undefined && leftOut(got)) ||
+  (got === undefined && leftOut(listed));
+
+/** The fields a list and a GET of one resource (of the table `schema`) must agree on: the listed item's, and the table's the fetched one holds (fields beyond the table are free). */
+function readFields(schema: SchemaName, listed: JsonObject, got: JsonObject): string[] {
+  const table = Object.keys((DEFINITIONS[schema]?.['properties'] as JsonObject | undefined) ?? {});
+  return [...new Set([...Object.keys(listed), ...table.filter((field) => field in got)])];
+}
+
+/** The fields among `fields` (by default every field the two reads must agree on: readFields) where the fetched resource differs from the listed one. */
+export function differingFields(
+  schema: SchemaName,
+  listed: JsonObject,
+  got: JsonObject,
+  fields: readonly string[] = readFields(schema, listed, got),
+): string[] {
+  return fields.filter((field) => !sameValue(listed[field], got[field]));
+}
+
+/** Each of `fields` (by default every field the two reads must agree on) has the listed value in the fetched resource. */
 export function expectSameAsListed(
   t: CheckContext,
   requirements: readonly RequirementId[],
+  schema: SchemaName,
   listed: JsonObject,
   got: JsonObject,
   call: Call,
-  fields: readonly string[] = Object.keys(listed),
+  fields?: readonly string[],
 ): void {
-  const differing = fields.filter((field) => !sameValue(listed[field], got[field]));
+  const differing = differingFields(schema, listed, got, fields);
   const described = differing.map((field) => `${field} (listed ${shown(listed[field])}, fetched ${shown(got[field])})`);
   t.assert(
     !differing.length,

@@ -488,10 +488,6 @@ export const INDEPENDENT_5_FAULTS = [
 /** Faults of this round no check detects yet, with the class of check each needs (the coordinator fills it). */
 /** Faults no check detects yet, with the class of check each would need (as written, 8971458's checks missed 8: docs/benchmarks.md). */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind5-scheduled-run-last-run-id-dropped':
-    "every field a resource table names, compared across its reads (GET and list) and with the fixture's other reads",
-  'ind5-mutation-override-key-case-folded':
-    "config_overrides keys that differ from the parent's only in case: refused, as keys that do not exist",
   'ind5-spec-agent-name-max-255':
     "the published documents' bounds, required fields and defaults compared with the specification's (published looser than the spec)",
   'ind5-spec-review-project-required-dropped':

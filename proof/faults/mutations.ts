@@ -51,6 +51,17 @@ const shadowedBySibling = (b: Behaviour, touch: (view: JsonObject, newest: Mutat
   });
 };
 
+/** config_overrides keys looked up in the parent's configuration by `matches` instead of exactly. */
+const overrideKeysMatched = (b: Behaviour, matches: (key: string, own: string) => boolean) => {
+  const keysOf = b.mutationRules.configurationKeys;
+  rules(b, {
+    configurationKeys: (agent) => {
+      const own = [...keysOf(agent)];
+      return { has: (key: string) => own.some((ownKey) => matches(key, ownKey)) } as unknown as ReadonlySet<string>;
+    },
+  });
+};
+
 /** A new agent, two mutations under it, and the first one read back. */
 async function firstOfTwo(call: Parameters<typeof newAgent>[0], first: object, second: object) {
   const { agentId, at } = await withMutation(call, { display_name: 'first', ...first });
@@ -961,5 +972,41 @@ export const MUTATIONS_FAULTS = [
       return both.filter((answer) => answer.status < 300).length;
     },
     shows: 2,
+  }),
+  // config_overrides keys looked up leniently: each caught by a spelling of mutations.fields.config-overrides-key-other-spellings
+  fault({
+    id: 'mutation-override-key-trimmed',
+    requirements: ['MUTATION-CONFIG-OVERRIDES-KEYS'],
+    slips: ['broken'],
+    description: 'config_overrides keys are trimmed before they are looked up: ` prompt` is accepted as `prompt`.',
+    behaviour: (b) => {
+      overrideKeysMatched(b, (key, own) => key.trim() === own);
+    },
+    probe: (call) => status(call, { display_name: 'm', config_overrides: { ' prompt': 'x' } }),
+    shows: 200,
+  }),
+  fault({
+    id: 'mutation-override-key-nfkc',
+    requirements: ['MUTATION-CONFIG-OVERRIDES-KEYS'],
+    slips: ['broken'],
+    description:
+      'config_overrides keys are looked up after Unicode compatibility normalisation (NFKC): `ｐｒｏｍｐｔ` (full-width) is accepted as `prompt`.',
+    behaviour: (b) => {
+      overrideKeysMatched(b, (key, own) => key.normalize('NFKC') === own);
+    },
+    probe: (call) => status(call, { display_name: 'm', config_overrides: { ｐｒｏｍｐｔ: 'x' } }),
+    shows: 200,
+  }),
+  fault({
+    id: 'mutation-override-key-prefix',
+    requirements: ['MUTATION-CONFIG-OVERRIDES-KEYS'],
+    slips: ['broken'],
+    description:
+      'A config_overrides key is accepted when a key of the parent begins it (a lookup meant for dotted paths): `prompt_` is accepted on an agent with `prompt`.',
+    behaviour: (b) => {
+      overrideKeysMatched(b, (key, own) => key.startsWith(own));
+    },
+    probe: (call) => status(call, { display_name: 'm', config_overrides: { prompt_: 'x' } }),
+    shows: 200,
   }),
 ] as const satisfies readonly Fault[];

@@ -1,6 +1,7 @@
 // Persona faults, and those of the rule of the persona and run deletions' `{}` body.
 
 import { RawText } from '../../lib/reference/http/context.js';
+import type { JsonObject } from '../../lib/util/json.js';
 import { fault, missingAnsweredWith, presentWith, respondWith, type Fault } from './define.js';
 import { firstPersona, persona, errorCode, UNKNOWN_22 } from '../probes/resources.js';
 import { FIXTURE_IDS } from '../probes/fixture-ids.js';
@@ -200,5 +201,20 @@ export const PERSONAS_FAULTS = [
       return (await call('GET', persona)).status;
     },
     shows: 500,
+  }),
+  fault({
+    id: 'persona-listed-without-language-code',
+    requirements: ['PERSONA-GET'],
+    slips: ['scope'],
+    description:
+      'The persona list leaves language_code out of its items (a summary view), while GET of one persona carries it.',
+    behaviour: (b) => {
+      respondWith(b, 'GET /v1/personas', (body) => ({
+        ...body,
+        personas: (body.personas as JsonObject[]).map(({ language_code: _left, ...listed }) => listed),
+      }));
+    },
+    probe: async (call) => 'language_code' in (await firstPersona(call)),
+    shows: false,
   }),
 ] as const satisfies readonly Fault[];

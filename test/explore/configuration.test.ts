@@ -2,7 +2,7 @@
 // mutation makes of it (a key the agent was created with, another value than the agent's).
 
 import { describe, expect, it } from 'vitest';
-import { CONFIG_KEYS, configurationOf, overrideOf } from '../../lib/explore/configuration.js';
+import { CONFIG_KEYS, configurationOf, fullConfiguration, overrideOf } from '../../lib/explore/configuration.js';
 
 describe('configurationOf', () => {
   it("gives a type's keys with the picked values, and none to a type without keys", () => {
@@ -30,5 +30,15 @@ describe('overrideOf', () => {
       overrideOf('MODEL_TYPE_CHAT', { chat_endpoint: 'https://example.com/v1/messages' }, { key: 0, value: 0 }),
     ).toBe(undefined);
     expect(overrideOf('MODEL_TYPE_SMS', {}, { key: 0, value: 0 })).toBe(undefined);
+  });
+});
+
+describe('fullConfiguration', () => {
+  it("gives every key of the type's table with its first value, and none to a type without keys", () => {
+    expect(fullConfiguration('MODEL_TYPE_CHAT')).toEqual(
+      Object.fromEntries((CONFIG_KEYS.MODEL_TYPE_CHAT ?? []).map(({ key, values }) => [key, values[0]])),
+    );
+    expect(Object.keys(fullConfiguration('MODEL_TYPE_CHAT'))).toHaveLength(CONFIG_KEYS.MODEL_TYPE_CHAT?.length ?? -1);
+    expect(fullConfiguration('MODEL_TYPE_VOICE')).toEqual({});
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timestampOrderProblem } from '../../lib/families/resource-fields.js';
+import { fieldsApartProblems, timestampOrderProblem } from '../../lib/families/resource-fields.js';
 
 describe('timestampOrderProblem (TIMESTAMP-ORDER, for agents and every other resource)', () => {
   it('finds update_time before create_time, below the millisecond and across offsets too', () => {
@@ -27,5 +27,24 @@ describe('timestampOrderProblem (TIMESTAMP-ORDER, for agents and every other res
     expect(timestampOrderProblem({ create_time: 'yesterday', update_time: '2026-01-05T10:00:00Z' })).toBeUndefined();
     expect(timestampOrderProblem({ create_time: '2026-01-05T10:00:00Z', update_time: null })).toBeUndefined();
     expect(timestampOrderProblem({ create_time: '2026-01-05T10:00:00Z' })).toBeUndefined();
+  });
+});
+
+describe("fieldsApartProblems (a scheduled run's last run: its time and id together)", () => {
+  it('finds one of a group holding a value without the others, either way', () => {
+    expect(fieldsApartProblems('ScheduledRun', { last_run_at: '2026-01-01T00:00:00Z' })).toEqual([
+      'last_run_at and last_run_id describe one thing, but only last_run_at holds a value (last_run_at "2026-01-01T00:00:00Z", last_run_id absent)',
+    ]);
+    expect(fieldsApartProblems('ScheduledRun', { last_run_at: null, last_run_id: 'r1' })).toHaveLength(1);
+    expect(fieldsApartProblems('ScheduledRun', { last_run_at: '2026-01-01T00:00:00Z', last_run_id: '' })).toHaveLength(
+      1,
+    );
+  });
+
+  it('holds when all or none hold a value (null, "" and absent hold none), and for a table without groups', () => {
+    expect(fieldsApartProblems('ScheduledRun', { last_run_at: '2026-01-01T00:00:00Z', last_run_id: 'r1' })).toEqual([]);
+    expect(fieldsApartProblems('ScheduledRun', { last_run_at: null, last_run_id: '' })).toEqual([]);
+    expect(fieldsApartProblems('ScheduledRun', {})).toEqual([]);
+    expect(fieldsApartProblems('Persona', { last_run_at: '2026-01-01T00:00:00Z' })).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
-// The items a "same as listed" check reads back: a few, spread over the list.
+// The items a "same as listed" check reads back: a few, spread over the list; and the fields where they differ.
 
 import { describe, expect, it } from 'vitest';
-import { covering, spread } from '../../lib/families/same-resource.js';
+import { covering, differingFields, spread } from '../../lib/families/same-resource.js';
 
 describe('spread', () => {
   it('takes every item of a list no longer than the count', () => {
@@ -37,5 +37,30 @@ describe('covering', () => {
   it('no more than the spread when it already reads every field filled', () => {
     const full = items.map((item) => ({ ...item, subvalues: [1], note: 'x', extra: { a: 1 } }));
     expect(covering(full)).toEqual(spread(full));
+  });
+});
+
+describe('differingFields', () => {
+  const listed = { id: 'p1', name: 'Ann', voice_name: 'alloy', create_time: '2026-01-01T00:00:00Z' };
+
+  it("finds a field of the resource's table that one read holds and the other leaves out, either way", () => {
+    const { voice_name: _left, ...withoutVoice } = listed;
+    expect(differingFields('Persona', withoutVoice, listed)).toEqual(['voice_name']);
+    expect(differingFields('Persona', listed, withoutVoice)).toEqual(['voice_name']);
+    expect(differingFields('Persona', listed, { ...listed, name: 'Bob' })).toEqual(['name']);
+  });
+
+  it('takes a value proto3 JSON leaves out for a field left out, the same instant for a timestamp, and any field beyond the table', () => {
+    expect(
+      differingFields('Persona', listed, { ...listed, wait_seconds: 0, background_sound: '', extra: 'x' }),
+    ).toEqual([]);
+    expect(differingFields('Persona', { ...listed, persona_prompt: null }, listed)).toEqual([]);
+    expect(differingFields('Persona', listed, { ...listed, create_time: '2026-01-01T00:00:00.000Z' })).toEqual([]);
+  });
+
+  it('compares only the fields given', () => {
+    expect(
+      differingFields('MetricOutput', { metric_id: 'm', value: 1 }, { metric_id: 'm', value: 2 }, ['metric_id']),
+    ).toEqual([]);
   });
 });

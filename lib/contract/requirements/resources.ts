@@ -64,7 +64,7 @@ export const PERSONAS = [
     'Personas',
     'GET /v1/personas/{persona_id} returns `{persona}` for a listed persona, with the same id.',
     'GET /v1/personas/{persona_id} ... `{persona: Persona}`',
-    'Checked on the first, middle and last listed persona: each field of the listed persona comes back with the same value (GET may add fields; timestamps compare as instants, since "ISO 8601 UTC strings" lets a read write `10:00:00.000Z` where the list wrote `10:00:00Z`, as variation rest-statuses does; no endpoint updates personas, so they do not change in between).',
+    'Checked on the first, middle and last listed persona: each field of the listed persona comes back with the same value, and each field of the Persona table the GET holds is in the listed one (GET may add fields beyond the table; a field one read leaves out matches only a value proto3 JSON leaves out in the other: empty, null, false, 0; timestamps compare as instants, since "ISO 8601 UTC strings" lets a read write `10:00:00.000Z` where the list wrote `10:00:00Z`, as variation rest-statuses does; no endpoint updates personas, so they do not change in between).',
   ),
   must(
     'personas',
@@ -150,7 +150,7 @@ export const METRICS = [
     'Simulation metrics',
     'GET .../metrics/{metric_output_id} returns `{metric}` equal in id to the listed output.',
     'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id} ... `{metric: MetricOutput}`',
-    'Checked on the first, middle and last output of the discovered simulation with the most outputs. A COMPLETED output comes back field for field as listed (GET may add fields; timestamps compare as instants, since "ISO 8601 UTC strings" lets a read write `10:00:00.000Z` where the list wrote `10:00:00Z`, as variation rest-statuses does); an output in another status may still be computed, so only metric_output_id and metric_id are compared.',
+    'Checked on the first, middle and last output of the discovered simulation with the most outputs. A COMPLETED output comes back field for field as listed, each field of the MetricOutput table one read holds in the other (GET may add fields beyond the table; a field one read leaves out matches only a value proto3 JSON leaves out in the other: empty, null, false, 0; timestamps compare as instants, since "ISO 8601 UTC strings" lets a read write `10:00:00.000Z` where the list wrote `10:00:00Z`, as variation rest-statuses does); an output in another status may still be computed, so only metric_output_id and metric_id are compared.',
   ),
   must(
     'metrics',
@@ -177,7 +177,7 @@ export const SCHEDULED_RUNS = [
     'Scheduled runs',
     'GET /v1/scheduled-runs/{id} returns `{scheduled_run}` with name `scheduled-runs/<id>` and a 22-character id.',
     'GET /v1/scheduled-runs/{scheduled_run_id} ... `{scheduled_run: ScheduledRun}`',
-    'Checked on SCHEDULED_RUN_ID (the API cannot list or create scheduled runs). The id\'s alphabet is not stated: only its length is checked, and that it is the id asked for. schedule_timezone is a "time zone name": the form of a tz database name (a letter first, no colon), never a UTC offset; whether the zone exists is not judged (a server may know newer zones).',
+    'Checked on SCHEDULED_RUN_ID (the API cannot list or create scheduled runs). The id\'s alphabet is not stated: only its length is checked, and that it is the id asked for. schedule_timezone is a "time zone name": the form of a tz database name (a letter first, no colon), never a UTC offset; whether the zone exists is not judged (a server may know newer zones). last_run_at and last_run_id, the time and the id of the last run, hold values together: a schedule that ran has a last run, and every run has an id; one that never ran may leave both null or absent. Neither is required alone (nothing shows a fixture ran), and last_run_id is not looked up among the runs (the specification ties no run to a schedule).',
   ),
   must(
     'scheduled-runs',

@@ -1,0 +1,41 @@
+// lib/families/mutations.ts: the other spellings of a configuration key, each another key that one lenient
+// lookup (case folding, trimming, a prefix match, Unicode case forms, NFKC) would take for it.
+
+import { describe, expect, it } from 'vitest';
+import { OTHER_SPELLINGS } from '../../lib/families/mutations.js';
+
+const spelt = (key: string) => OTHER_SPELLINGS.map(([, spell]) => spell(key));
+
+describe('OTHER_SPELLINGS', () => {
+  it('spells a key other ways, each another key', () => {
+    expect(spelt('display_name')).toEqual([
+      'DISPLAY_NAME',
+      'Display_name',
+      ' display_name',
+      'display_name ',
+      'display_name_',
+      'dıſplay_name',
+      'ｄｉｓｐｌａｙ＿ｎａｍｅ',
+    ]);
+    expect(spelt('phone_number_key')).toContain('phone_number_\u212aey');
+  });
+
+  it('folds each back to the key under one lenient lookup', () => {
+    const lookups = [
+      (key: string) => key.toLowerCase(),
+      (key: string) => key.toUpperCase().toLowerCase(),
+      (key: string) => key.trim(),
+      (key: string) => key.normalize('NFKC'),
+      (key: string) => key.slice(0, -1),
+    ];
+    for (const key of ['display_name', 'strip_message_timestamps', 'phone_number_key'])
+      for (const other of spelt(key)) {
+        expect(other).not.toBe(key);
+        expect(lookups.some((lookup) => lookup(other) === key)).toBe(true);
+      }
+  });
+
+  it('leaves a key without s, i or k as it is in Unicode case forms (the check then skips that spelling)', () => {
+    expect(spelt('prompt')).toContain('prompt');
+  });
+});
