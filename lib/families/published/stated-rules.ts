@@ -43,6 +43,8 @@ export interface Enumeration {
   readonly closed: boolean;
   /** Other spellings a server may recognise in a request (and store as the listed value): never in a response. */
   readonly recognised?: (value: string, listed: readonly string[]) => boolean;
+  /** What a published value names, where it is written another way than the values (an order names its field). */
+  readonly read?: (value: string) => string;
 }
 
 /** What the specification states of one field. */
@@ -265,6 +267,17 @@ const REQUIRED_FIELDS: ReadonlyArray<{
   },
 ];
 
+/** An order written another way is the same order: `-f` and `f desc`, `f` and `f asc`. */
+const normalOrder = (value: string) => {
+  const text = value.trim().replace(/\s+/g, ' ');
+  const words = /^(\S+) (asc|desc)$/i.exec(text);
+  if (!words) return text;
+  return words[2]!.toLowerCase() === 'desc' ? `-${words[1]}` : (words[1] as string);
+};
+
+/** The field an order names. */
+const orderedField = (value: string) => normalOrder(value).replace(/^-/, '');
+
 /** The parameters' statements: the lists' query parameters and the path IDs' lengths. */
 const PARAMETERS: ReadonlyArray<{
   readonly endpoint: EndpointKey;
@@ -282,16 +295,18 @@ const PARAMETERS: ReadonlyArray<{
         in: 'query' as const,
         statement: { path: [], bounds: { minimum: min, maximum: max }, default: fallback, quote: list.quote },
       },
-      ...(list.defaultOrder === null
-        ? []
-        : [
-            {
-              endpoint,
-              name: 'order_by',
-              in: 'query' as const,
-              statement: { path: [], default: list.defaultOrder, quote: list.quote },
-            },
-          ]),
+      {
+        endpoint,
+        name: 'order_by',
+        in: 'query' as const,
+        statement: {
+          path: [],
+          // An enum of orders names fields, each as written (`-create_time`, `name desc`): LIST-ORDER-BY, LIST-ORDER-BY-UNKNOWN.
+          enumeration: { ...closed(Object.keys(list.orderFields)), read: orderedField },
+          ...(list.defaultOrder === null ? {} : { default: list.defaultOrder }),
+          quote: list.quote,
+        },
+      },
     ];
   }),
   ...ENDPOINTS.flatMap((endpoint) =>
@@ -389,10 +404,14 @@ const JUDGES: Readonly<Record<Exclude<StatementKind, 'required'>, (found: Locate
   enums(found, schema) {
     const enumeration = found.statement.enumeration;
     if (!enumeration || !Array.isArray(schema['enum'])) return [];
-    const published = schema['enum'].filter((value) => value !== null);
+    const read = enumeration.read;
+    const published = schema['enum']
+      .filter((value) => value !== null)
+      .map((value) => (read && typeof value === 'string' ? read(value) : value));
     const missing = enumeration.values.filter((value) => !published.includes(value));
+    const unique = [...new Set(published)];
     const admitted = enumeration.closed
-      ? published.filter(
+      ? unique.filter(
           (value) =>
             !enumeration.values.includes(value as string) &&
             !(found.request && typeof value === 'string' && enumeration.recognised?.(value, enumeration.values)),
@@ -419,13 +438,6 @@ const JUDGES: Readonly<Record<Exclude<StatementKind, 'required'>, (found: Locate
   },
 };
 
-/** An order written another way is the same order: `-f` and `f desc`, `f` and `f asc`. */
-const normalOrder = (value: string) => {
-  const text = value.trim().replace(/\s+/g, ' ');
-  const words = /^(\S+) (asc|desc)$/i.exec(text);
-  if (!words) return text;
-  return words[2]!.toLowerCase() === 'desc' ? `-${words[1]}` : (words[1] as string);
-};
 const sameDefault = (published: unknown, expected: string | number | boolean) =>
   published === expected ||
   (typeof published === 'string' && typeof expected === 'string' && normalOrder(published) === normalOrder(expected));

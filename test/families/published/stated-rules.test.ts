@@ -329,4 +329,19 @@ describe('stated rules of the published documents', () => {
       expect.stringContaining('GET /v1/runs query parameter order_by: default "create_time"'),
     ]);
   });
+
+  it('reads an enum of orders as the fields they name', () => {
+    const fields = ['create_time', 'update_time', 'status', 'agent_id', 'persona_id', 'test_set_id'];
+    const doc = changed((d) => {
+      d.paths['/runs'].get.parameters[1].schema.enum = [...fields, ...fields.map((f) => `-${f}`), 'create_time desc'];
+    });
+    expect(contradictions(doc).enums).toEqual([]);
+    const wrong = changed((d) => {
+      d.paths['/runs'].get.parameters[1].schema.enum = [...fields.slice(0, -1), '-name'];
+    });
+    expect(contradictions(wrong).enums).toEqual([
+      expect.stringContaining('GET /v1/runs query parameter order_by: the enum lacks test_set_id'),
+      expect.stringContaining('GET /v1/runs query parameter order_by: the enum admits "name"'),
+    ]);
+  });
 });
