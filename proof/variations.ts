@@ -371,6 +371,68 @@ export function withKeyAsHeaderParameter(doc: JsonObject): JsonObject {
   return { ...rest, paths, components: kept };
 }
 
+/**
+ * A document as the real service writes its own (api-evangelist/coval, openapi/_original): request bodies inline,
+ * enumerations of plain strings as named schemas behind `$ref`, path parameters behind `$ref` to components.parameters.
+ */
+export function inRealServiceStyle(doc: JsonObject): JsonObject {
+  const components = (doc['components'] ?? {}) as JsonObject;
+  const schemas = { ...((components['schemas'] ?? {}) as Record<string, JsonObject>) };
+  const parameters: Record<string, JsonObject> = {};
+  const pascal = (name: string) => name.replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase());
+  const namedEnums = (schema: JsonObject): JsonObject => {
+    const properties = schema['properties'];
+    if (!isJsonObject(properties)) return schema;
+    const named = Object.entries(properties).map(([name, property]) => {
+      if (!isJsonObject(property) || !Array.isArray(property['enum'])) return [name, property];
+      if (Object.keys(property).some((key) => key !== 'type' && key !== 'enum')) return [name, property];
+      schemas[pascal(name)] = property;
+      return [name, { $ref: `#/components/schemas/${pascal(name)}` }];
+    });
+    return { ...schema, properties: Object.fromEntries(named) };
+  };
+  for (const [name, schema] of Object.entries(schemas)) schemas[name] = namedEnums(schema);
+  const inline = (requestBody: unknown): unknown => {
+    if (!isJsonObject(requestBody) || !isJsonObject(requestBody['content'])) return requestBody;
+    const content = Object.fromEntries(
+      Object.entries(requestBody['content']).map(([type, media]) => {
+        const ref = isJsonObject(media) && isJsonObject(media['schema']) ? media['schema']['$ref'] : undefined;
+        const named = typeof ref === 'string' ? schemas[ref.replace('#/components/schemas/', '')] : undefined;
+        return [type, named ? { ...(media as JsonObject), schema: structuredClone(named) } : media];
+      }),
+    );
+    return { ...requestBody, content };
+  };
+  const referenced = (parameter: unknown): unknown => {
+    if (!isJsonObject(parameter) || parameter['in'] !== 'path') return parameter;
+    const name = `${pascal(String(parameter['name']))}Path`;
+    const known = parameters[name];
+    if (known && JSON.stringify(known) !== JSON.stringify(parameter)) return parameter;
+    parameters[name] = parameter;
+    return { $ref: `#/components/parameters/${name}` };
+  };
+  const paths = Object.fromEntries(
+    Object.entries(doc['paths'] as JsonObject).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(item as JsonObject).map(([method, value]) => {
+          if (!isJsonObject(value) || !('responses' in value)) return [method, value];
+          const listed = Array.isArray(value['parameters']) ? value['parameters'].map(referenced) : undefined;
+          return [
+            method,
+            {
+              ...value,
+              ...(listed ? { parameters: listed } : {}),
+              ...('requestBody' in value ? { requestBody: inline(value['requestBody']) } : {}),
+            },
+          ];
+        }),
+      ),
+    ]),
+  );
+  return { ...doc, paths, components: { ...components, schemas, parameters } };
+}
+
 /** The most items an localized-pointers page holds: fewer than the default page size, as a server may return (LIST-PAGE-SIZE-RESPECTED). */
 const SHORT_PAGE = 40;
 
@@ -528,6 +590,7 @@ const LOCALIZED_POINTERS: Variation = {
     'a dashboard PATCH must carry display_name: without it, it is rejected (so a dashboard cannot be read back)',
     'filters are written as the service\'s own examples write them, without blanks around a comparison\'s operator (`status="COMPLETED"`): `status = COMPLETED` is refused with INVALID_ARGUMENT, and an unquoted value runs to the next blank (`name==x` compares name with `=x`)',
     "specs document X-API-Key as a required header parameter of each secured operation (as FastAPI's `Header()` writes it), with no security scheme",
+    'specs are written as the real service writes its own: request bodies inline, enumerations as named schemas behind `$ref`, path parameters behind `$ref`',
     'URLs in chat_endpoint, initialization_endpoint, a WEBSOCKET endpoint and the webhook endpoint are refused when their host name does not resolve (an SSRF guard resolving names before its private-range test; DNS stood in for by: IP literals, example.com, .net and .org resolve)',
     "narrower validators: a control character in a display_name or input_str is refused, and in free text (prompt, descriptions, user_notes, expected_behaviors) one other than a line break or a tab; e-mail addresses follow a common validator's grammar (no apostrophe), SIP addresses carry no parameters",
     'JSON is labelled `application/json;charset="UTF-8"` (the charset quoted, in capitals, no blank)',
@@ -549,7 +612,7 @@ const LOCALIZED_POINTERS: Variation = {
       kind === 'agent' ? jsonTextRewritten(present(kind, view, record)) : present(kind, view, record);
     refuseBlanksAroundOperators(b);
     const finalize = b.publishing.finalize;
-    b.publishing.finalize = (doc, form) => withKeyAsHeaderParameter(finalize(doc, form));
+    b.publishing.finalize = (doc, form) => inRealServiceStyle(withKeyAsHeaderParameter(finalize(doc, form)));
     resolvingUrlHosts(b);
     narrowValidators(b);
     const read = b.respond;

@@ -1,7 +1,7 @@
 // Faults of the published specification endpoints.
 
 import { isDeepStrictEqual } from 'node:util';
-import { fault, finalizeWith, mapOperations, paths, type Fault } from './define.js';
+import { fault, finalizeWith, mapOperations, mapSchemas, paths, type Fault } from './define.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import { withKeyAsHeaderParameter } from '../variations.js';
 import { SPEC, jsonSpec } from '../probes/basics.js';
@@ -318,5 +318,75 @@ export const SPECIFICATION_FAULTS = [
       parse((await call('GET', '/v1/openapi/agent-evaluation', { key: null })).text).paths['/v1/personas/phone-numbers']
         .get.security,
     shows: [],
+  }),
+  fault({
+    id: 'spec-input-type-enum-lacks-script',
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    slips: ['broken'],
+    description:
+      'The published documents give the test case input_type an enum without `SCRIPT` (request body and response), while the service accepts and returns it.',
+    behaviour: (b) => {
+      finalizeWith(b, (doc) =>
+        mapSchemas(doc, (schema) => {
+          const props = schema.properties as Record<string, JsonObject> | undefined;
+          const inputType = props?.input_type;
+          if (!props || !Array.isArray(inputType?.enum)) return schema;
+          const values = (inputType.enum as unknown[]).filter((value) => value !== 'SCRIPT');
+          return { ...schema, properties: { ...props, input_type: { ...inputType, enum: values } } };
+        }),
+      );
+    },
+    probe: async (call) =>
+      ((await jsonSpec(call)).components.schemas.CreateTestCaseRequest.properties.input_type.enum as string[]).includes(
+        'SCRIPT',
+      ),
+    shows: false,
+  }),
+  fault({
+    id: 'spec-model-type-enum-admits-unlisted',
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    slips: ['broken'],
+    description:
+      "The published Agent (the response's resource) gives model_type an enum with a sixth value, `MODEL_TYPE_UNSPECIFIED` (a proto enum's zero value), which the service never returns and refuses.",
+    behaviour: (b) => {
+      finalizeWith(b, (doc) =>
+        mapSchemas(doc, (schema) => {
+          const props = schema.properties as Record<string, JsonObject> | undefined;
+          const modelType = props?.model_type;
+          if (!props?.knowledge_base_ids || !Array.isArray(modelType?.enum)) return schema;
+          const values = ['MODEL_TYPE_UNSPECIFIED', ...(modelType.enum as unknown[])];
+          return { ...schema, properties: { ...props, model_type: { ...modelType, enum: values } } };
+        }),
+      );
+    },
+    probe: async (call) => (await jsonSpec(call)).components.schemas.Agent.properties.model_type.enum[0],
+    shows: 'MODEL_TYPE_UNSPECIFIED',
+  }),
+  fault({
+    id: 'spec-runs-page-size-maximum-100',
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    slips: ['broken'],
+    description:
+      "The published runs list gives page_size a maximum of 100 (the personas list's), while the service serves up to 1000.",
+    behaviour: (b) => {
+      finalizeWith(b, (doc) => ({
+        ...doc,
+        paths: mapOperations(doc, (op) =>
+          (op as JsonObject).summary === 'GET /v1/runs'
+            ? {
+                ...(op as JsonObject),
+                parameters: ((op as JsonObject).parameters as JsonObject[]).map((p) =>
+                  p.name === 'page_size' ? { ...p, schema: { ...(p.schema as JsonObject), maximum: 100 } } : p,
+                ),
+              }
+            : op,
+        ),
+      }));
+    },
+    probe: async (call) => {
+      const parameters = (await jsonSpec(call)).paths['/v1/runs'].get.parameters as JsonObject[];
+      return (parameters.find((p) => p.name === 'page_size')?.schema as JsonObject).maximum;
+    },
+    shows: 100,
   }),
 ] as const satisfies readonly Fault[];

@@ -1,0 +1,566 @@
+// What the published documents state about the specification's endpoints, against what the
+// specification states: bounds, required request fields, enumerations and defaults, one table
+// for every operation. A document that is silent (no keyword, a bound in prose only, a free-form
+// object) is never wrong; only a statement that contradicts the specification is. A request body
+// that declares a required field but leaves it out of `required` (or gives no `required` at
+// all) states that the field may be omitted, which is what OpenAPI makes of it.
+
+import { ENDPOINTS, type EndpointKey } from '../../contract/endpoints.js';
+import {
+  CHAT_RESPONSE_FORMATS,
+  DEFAULTS,
+  INPUT_TYPES,
+  MODEL_TYPES,
+  PROJECT_RULES,
+  PROJECT_TYPES,
+} from '../../contract/enums.js';
+import { ID_RULES, type IdRule } from '../../contract/ids.js';
+import { FIELD_LIMITS, type FieldLimit } from '../../contract/limits.js';
+import { LIST_ENDPOINTS } from '../../contract/list-endpoints.js';
+import type { RequirementId } from '../../contract/requirements/index.js';
+import { integerBounds, lengthBounds } from '../../generic/keywords.js';
+import type { CheckContext } from '../../harness/index.js';
+import { parseForm } from '../../published/forms.js';
+import { parseListing } from '../../published/listing.js';
+import { jsonMediaSchema } from '../../published/media.js';
+import { indexOperations, type DocumentedOperation, type OperationIndex } from '../../published/operations.js';
+import { deref } from '../../published/refs.js';
+import {
+  ANY_PROPERTY_STEP,
+  declarations,
+  ITEMS_STEP,
+  schemasAt,
+  type SchemaStep,
+} from '../../published/schema-paths.js';
+import { type JsonObject, isJsonObject } from '../../util/json.js';
+
+/** The bound keywords, each read as a number (length and count keywords as stated, minimum and maximum as the integers they admit). */
+export type BoundKeyword = 'minLength' | 'maxLength' | 'minItems' | 'maxItems' | 'minimum' | 'maximum';
+
+export interface Enumeration {
+  readonly values: readonly string[];
+  /** Closed: no other value is accepted. Open: the values are those the specification shows, among others. */
+  readonly closed: boolean;
+  /** Other spellings a server may recognise in a request (and store as the listed value): never in a response. */
+  readonly recognised?: (value: string, listed: readonly string[]) => boolean;
+  /** What a published value names, where it is written another way than the values (an order names its field). */
+  readonly read?: (value: string) => string;
+}
+
+/** What the specification states of one field. */
+export interface FieldStatement {
+  readonly path: readonly SchemaStep[];
+  readonly bounds?: Partial<Record<BoundKeyword, number>>;
+  readonly enumeration?: Enumeration;
+  readonly default?: string | number | boolean;
+  readonly quote: string;
+}
+
+type Resource = FieldLimit['resource'] | 'persona' | 'run' | 'metricOutput';
+
+/** Where a resource's fields are written (request bodies) and read (success bodies, under their key or list). */
+const RESOURCES: Readonly<
+  Record<Resource, { readonly requests: readonly FieldsAt[]; readonly responses: readonly FieldsAt[] }>
+> = {
+  agent: {
+    requests: [{ endpoint: 'POST /v1/agents', at: [] }],
+    responses: [
+      { endpoint: 'POST /v1/agents', at: ['agent'] },
+      { endpoint: 'GET /v1/agents/{agent_id}', at: ['agent'] },
+    ],
+  },
+  // The simulator configuration's request field is not named: any field of the body holding these keys.
+  chatConfig: {
+    requests: [{ endpoint: 'POST /v1/agents', at: [ANY_PROPERTY_STEP] }],
+    responses: [
+      { endpoint: 'POST /v1/agents', at: ['agent', 'metadata'] },
+      { endpoint: 'GET /v1/agents/{agent_id}', at: ['agent', 'metadata'] },
+    ],
+  },
+  mutation: {
+    requests: [{ endpoint: 'POST /v1/agents/{agent_id}/mutations', at: [] }],
+    responses: [
+      { endpoint: 'POST /v1/agents/{agent_id}/mutations', at: ['mutation'] },
+      { endpoint: 'GET /v1/agents/{agent_id}/mutations/{mutation_id}', at: ['mutation'] },
+    ],
+  },
+  testCase: {
+    requests: [{ endpoint: 'POST /v1/test-cases', at: [] }],
+    responses: [{ endpoint: 'POST /v1/test-cases', at: ['test_case'] }],
+  },
+  dashboard: {
+    requests: [{ endpoint: 'PATCH /v1/dashboards/{dashboard_id}', at: [] }],
+    responses: [{ endpoint: 'PATCH /v1/dashboards/{dashboard_id}', at: ['dashboard'] }],
+  },
+  reviewProject: {
+    requests: [{ endpoint: 'POST /v1/review-projects', at: [] }],
+    responses: [{ endpoint: 'POST /v1/review-projects', at: ['review_project'] }],
+  },
+  persona: {
+    requests: [],
+    responses: [
+      { endpoint: 'GET /v1/personas', at: ['personas', ITEMS_STEP] },
+      { endpoint: 'GET /v1/personas/{persona_id}', at: ['persona'] },
+    ],
+  },
+  run: { requests: [], responses: [{ endpoint: 'GET /v1/runs', at: ['runs', ITEMS_STEP] }] },
+  metricOutput: {
+    requests: [],
+    responses: [
+      { endpoint: 'GET /v1/simulations/{simulation_id}/metrics', at: ['metrics', ITEMS_STEP] },
+      { endpoint: 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}', at: ['metric'] },
+    ],
+  },
+};
+
+/** Where in an operation's body (request or success response) a resource's fields are. */
+interface FieldsAt {
+  readonly endpoint: EndpointKey;
+  readonly at: readonly SchemaStep[];
+}
+
+/** A listed value in another letter case; for model_type also its short form (`VOICE`, `voice`): AGENT-MODEL-TYPE, TESTCASE-INPUT-TYPE. */
+const inAnyCase = (value: string, listed: readonly string[]) =>
+  listed.some((name) => name.toLowerCase() === value.toLowerCase());
+const shortOrAnyCase = (value: string, listed: readonly string[]) =>
+  inAnyCase(value, listed) ||
+  inAnyCase(
+    value,
+    listed.map((name) => name.replace(/^MODEL_TYPE_/, '')),
+  );
+
+const closed = (values: readonly string[], recognised?: Enumeration['recognised']): Enumeration => ({
+  values,
+  closed: true,
+  ...(recognised ? { recognised } : {}),
+});
+const shown = (values: readonly string[]): Enumeration => ({ values, closed: false });
+
+/** The bounds of a row of the limits table (a byte size has no keyword: left out). */
+function limitBounds(limit: FieldLimit): FieldStatement['bounds'] {
+  if (limit.unit === 'bytes') return undefined;
+  const [minKey, maxKey] =
+    limit.unit === 'items' ? (['minItems', 'maxItems'] as const) : (['minLength', 'maxLength'] as const);
+  return {
+    ...(limit.min === undefined ? {} : { [minKey]: limit.min }),
+    ...(limit.max === undefined ? {} : { [maxKey]: limit.max }),
+  };
+}
+
+const idBounds = (rule: IdRule) => ({ minLength: rule.minLength, maxLength: rule.maxLength });
+
+/** Every field statement, by resource: the limits table's rows, the enumerations, the defaults, the IDs held in bodies. */
+const STATEMENTS: ReadonlyArray<FieldStatement & { readonly resource: Resource }> = [
+  ...FIELD_LIMITS.flatMap((limit) => {
+    const bounds = limitBounds(limit);
+    return bounds ? [{ resource: limit.resource, path: [limit.field], bounds, quote: limit.quote }] : [];
+  }),
+  ...(['metric_ids', 'test_set_ids'] as const).map((field) => ({
+    resource: 'agent' as const,
+    path: [field, ITEMS_STEP],
+    bounds: idBounds(ID_RULES.agentReference),
+    quote: ID_RULES.agentReference.quote,
+  })),
+  {
+    resource: 'agent',
+    path: ['model_type'],
+    enumeration: closed(MODEL_TYPES, shortOrAnyCase),
+    quote: 'the service lists the five `MODEL_TYPE_*` values as the supported types',
+  },
+  {
+    resource: 'chatConfig',
+    path: ['response_format'],
+    enumeration: closed(CHAT_RESPONSE_FORMATS),
+    default: CHAT_RESPONSE_FORMATS[0],
+    quote: 'response_format: `chat_completions` (default) or `responses`',
+  },
+  {
+    resource: 'chatConfig',
+    path: ['strip_message_timestamps'],
+    default: false,
+    quote: 'strip_message_timestamps: boolean, default false',
+  },
+  {
+    resource: 'chatConfig',
+    path: ['phone_number_key'],
+    default: 'phone_number',
+    quote: 'phone_number_key: default `phone_number`',
+  },
+  {
+    resource: 'chatConfig',
+    path: ['persona_id'],
+    bounds: idBounds(ID_RULES.persona),
+    quote: 'persona_id: persona reference (22-character ID)',
+  },
+  {
+    resource: 'mutation',
+    path: ['description'],
+    default: DEFAULTS.mutationDescription,
+    quote: 'description: default empty string',
+  },
+  {
+    resource: 'testCase',
+    path: ['input_type'],
+    enumeration: closed(INPUT_TYPES, inAnyCase),
+    default: DEFAULTS.testCaseInputType,
+    quote: 'input_type: `SCENARIO` (default), `TRANSCRIPT`, `IVR`, `AUDIO`, `MANUAL`, `SCRIPT`',
+  },
+  {
+    resource: 'reviewProject',
+    path: ['project_type'],
+    enumeration: closed(PROJECT_TYPES),
+    default: DEFAULTS.reviewProjectType,
+    quote: '`PROJECT_COLLABORATIVE` or `PROJECT_INDIVIDUAL`; default `PROJECT_INDIVIDUAL`',
+  },
+  {
+    resource: 'reviewProject',
+    path: ['notifications'],
+    default: DEFAULTS.reviewProjectNotifications,
+    quote: 'notifications: boolean, default true',
+  },
+  {
+    resource: 'reviewProject',
+    path: ['project_rules', ITEMS_STEP],
+    enumeration: closed(PROJECT_RULES),
+    quote: 'project_rules: enum[] or null; allowed value `require_disagreement_notes`',
+  },
+  {
+    resource: 'persona',
+    path: ['conversation_initiation'],
+    enumeration: shown(['speak_first']),
+    quote: 'conversation_initiation: a value shown is `speak_first`',
+  },
+  {
+    resource: 'run',
+    path: ['status'],
+    enumeration: shown(['COMPLETED']),
+    quote: 'Run status: a value shown is `COMPLETED`',
+  },
+  {
+    resource: 'metricOutput',
+    path: ['status'],
+    enumeration: shown(['COMPLETED', 'IN PROGRESS']),
+    quote: 'Metric output status: `COMPLETED` and `IN PROGRESS` are shown values',
+  },
+];
+
+/** The request fields the specification makes required, by operation. */
+const REQUIRED_FIELDS: ReadonlyArray<{
+  readonly endpoint: EndpointKey;
+  readonly fields: readonly string[];
+  readonly quote: string;
+}> = [
+  {
+    endpoint: 'POST /v1/agents/{agent_id}/mutations',
+    fields: ['display_name'],
+    quote: 'body: display_name (required)',
+  },
+  {
+    endpoint: 'POST /v1/test-cases',
+    fields: ['input_str', 'test_set_id'],
+    quote: 'body: input_str (required), test_set_id (required, in the body and not the URL)',
+  },
+  {
+    endpoint: 'POST /v1/review-projects',
+    fields: ['display_name', 'assignees', 'linked_simulation_ids', 'linked_metric_ids'],
+    quote: 'body: display_name, assignees, linked_simulation_ids, linked_metric_ids (all required)',
+  },
+];
+
+/** An order written another way is the same order: `-f` and `f desc`, `f` and `f asc`. */
+const normalOrder = (value: string) => {
+  const text = value.trim().replace(/\s+/g, ' ');
+  const words = /^(\S+) (asc|desc)$/i.exec(text);
+  if (!words) return text;
+  return words[2]!.toLowerCase() === 'desc' ? `-${words[1]}` : (words[1] as string);
+};
+
+/** The field an order names. */
+const orderedField = (value: string) => normalOrder(value).replace(/^-/, '');
+
+/** The parameters' statements: the lists' query parameters and the path IDs' lengths. */
+const PARAMETERS: ReadonlyArray<{
+  readonly endpoint: EndpointKey;
+  readonly name: string;
+  readonly in: 'query' | 'path';
+  readonly statement: FieldStatement;
+}> = [
+  ...LIST_ENDPOINTS.flatMap((list) => {
+    const endpoint = `GET ${list.path}` as EndpointKey;
+    const { default: fallback, min, max } = list.pageSize;
+    return [
+      {
+        endpoint,
+        name: 'page_size',
+        in: 'query' as const,
+        statement: { path: [], bounds: { minimum: min, maximum: max }, default: fallback, quote: list.quote },
+      },
+      {
+        endpoint,
+        name: 'order_by',
+        in: 'query' as const,
+        statement: {
+          path: [],
+          // An enum of orders names fields, each as written (`-create_time`, `name desc`): LIST-ORDER-BY, LIST-ORDER-BY-UNKNOWN.
+          enumeration: { ...closed(Object.keys(list.orderFields)), read: orderedField },
+          ...(list.defaultOrder === null ? {} : { default: list.defaultOrder }),
+          quote: list.quote,
+        },
+      },
+    ];
+  }),
+  ...ENDPOINTS.flatMap((endpoint) =>
+    Object.entries(endpoint.pathParams).flatMap(([name, kind]) =>
+      kind === null
+        ? []
+        : [
+            {
+              endpoint: endpoint.key as EndpointKey,
+              name,
+              in: 'path' as const,
+              statement: { path: [], bounds: idBounds(ID_RULES[kind]), quote: ID_RULES[kind].quote },
+            },
+          ],
+    ),
+  ),
+];
+
+export type StatementKind = 'bounds' | 'required' | 'enums' | 'defaults';
+
+/** Where a document states something of a field: the schemas found there, and whether it is a request. */
+interface Located {
+  readonly where: string;
+  readonly schemas: readonly JsonObject[];
+  readonly request: boolean;
+  readonly statement: FieldStatement;
+}
+
+/** Every contradiction of the specification of this kind the documents state, in words. */
+export function statedRuleContradictions(index: OperationIndex, kind: StatementKind): string[] {
+  if (kind === 'required') return requiredContradictions(index);
+  const judge = JUDGES[kind];
+  return located(index).flatMap((found) => found.schemas.flatMap((schema) => judge(found, schema)));
+}
+
+function located(index: OperationIndex): Located[] {
+  const fields = STATEMENTS.flatMap((statement) => {
+    const { requests, responses } = RESOURCES[statement.resource];
+    const written = requests.flatMap(({ endpoint, at }) => {
+      const operation = documented(index, endpoint);
+      const body = operation && requestSchema(operation);
+      return body === undefined
+        ? []
+        : [
+            {
+              where: `${endpoint} request body`,
+              schemas: schemasAt(operation!.document, body, [...at, ...statement.path]),
+              request: true,
+              statement,
+            },
+          ];
+    });
+    const read = responses.flatMap(({ endpoint, at }) => {
+      const operation = documented(index, endpoint);
+      return (operation ? successSchemas(operation) : []).map(({ status, schema }) => ({
+        where: `${endpoint} response ${status}`,
+        schemas: schemasAt(operation!.document, schema, [...at, ...statement.path]),
+        request: false,
+        statement,
+      }));
+    });
+    return [...written, ...read];
+  });
+  const parameters = PARAMETERS.flatMap(({ endpoint, name, in: location, statement }) => {
+    const operation = documented(index, endpoint);
+    const parameter =
+      operation && parameterOf(operation, documentedName(operation, endpoint, name, location), location);
+    return parameter === undefined
+      ? []
+      : [
+          {
+            where: `${endpoint} ${location} parameter ${name}`,
+            schemas: schemasAt(operation!.document, parameter['schema'], []),
+            request: true,
+            statement,
+          },
+        ];
+  });
+  return [...fields, ...parameters];
+}
+
+const field = (found: Located) => (found.statement.path.length ? ` ${found.statement.path.join('.')}` : '');
+const said = (found: Located) => `the specification: ${found.statement.quote}`;
+
+const JUDGES: Readonly<Record<Exclude<StatementKind, 'required'>, (found: Located, schema: JsonObject) => string[]>> = {
+  bounds(found, schema) {
+    const stated = publishedBounds(schema);
+    return Object.entries(found.statement.bounds ?? {}).flatMap(([keyword, value]) => {
+      const published = stated[keyword as BoundKeyword];
+      return published === undefined || published === value
+        ? []
+        : [`${found.where}${field(found)}: ${keyword} ${published}, where ${said(found)} (${keyword} ${value})`];
+    });
+  },
+  enums(found, schema) {
+    const enumeration = found.statement.enumeration;
+    if (!enumeration || !Array.isArray(schema['enum'])) return [];
+    const read = enumeration.read;
+    const published = schema['enum']
+      .filter((value) => value !== null)
+      .map((value) => (read && typeof value === 'string' ? read(value) : value));
+    const missing = enumeration.values.filter((value) => !published.includes(value));
+    const unique = [...new Set(published)];
+    const admitted = enumeration.closed
+      ? unique.filter(
+          (value) =>
+            !enumeration.values.includes(value as string) &&
+            !(found.request && typeof value === 'string' && enumeration.recognised?.(value, enumeration.values)),
+        )
+      : [];
+    return [
+      ...(missing.length
+        ? [`${found.where}${field(found)}: the enum lacks ${missing.join(', ')} (${said(found)})`]
+        : []),
+      ...(admitted.length
+        ? [
+            `${found.where}${field(found)}: the enum admits ${admitted.map((v) => JSON.stringify(v)).join(', ')} (${said(found)})`,
+          ]
+        : []),
+    ];
+  },
+  defaults(found, schema) {
+    const expected = found.statement.default;
+    if (expected === undefined || !('default' in schema)) return [];
+    const published = schema['default'];
+    return sameDefault(published, expected)
+      ? []
+      : [`${found.where}${field(found)}: default ${JSON.stringify(published)}, where ${said(found)}`];
+  },
+};
+
+const sameDefault = (published: unknown, expected: string | number | boolean) =>
+  published === expected ||
+  (typeof published === 'string' && typeof expected === 'string' && normalOrder(published) === normalOrder(expected));
+
+function publishedBounds(schema: JsonObject): Partial<Record<BoundKeyword, number>> {
+  const length = lengthBounds(schema);
+  const integers = integerBounds(schema);
+  const count = (keyword: string) => {
+    const value = schema[keyword];
+    return Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : undefined;
+  };
+  const all: Partial<Record<BoundKeyword, number | undefined>> = {
+    minLength: length.min,
+    maxLength: length.max,
+    minItems: count('minItems'),
+    maxItems: count('maxItems'),
+    minimum: integers.min,
+    maximum: integers.max,
+  };
+  return Object.fromEntries(Object.entries(all).filter(([, value]) => value !== undefined));
+}
+
+function requiredContradictions(index: OperationIndex): string[] {
+  return REQUIRED_FIELDS.flatMap(({ endpoint, fields, quote }) => {
+    const operation = documented(index, endpoint);
+    const body = operation && requestSchema(operation);
+    if (body === undefined) return [];
+    return fields.flatMap((name) =>
+      declarations(operation!.document, body, name).some(({ required }) => !required.has(name))
+        ? [`${endpoint} request body: ${name} is declared but not required, where the specification: ${quote}`]
+        : [],
+    );
+  });
+}
+
+function documented(index: OperationIndex, key: EndpointKey): DocumentedOperation | undefined {
+  const [method, path] = key.split(' ') as [string, string];
+  return index.find(method, path);
+}
+
+function requestSchema(operation: DocumentedOperation): unknown {
+  const body = deref(operation.document, operation.operation['requestBody']);
+  return isJsonObject(body) ? jsonMediaSchema(body['content']) : undefined;
+}
+
+/** The JSON schemas of the 2xx responses (`2XX` too). */
+function successSchemas(operation: DocumentedOperation): { status: string; schema: unknown }[] {
+  const responses = operation.operation['responses'];
+  if (!isJsonObject(responses)) return [];
+  return Object.entries(responses).flatMap(([status, raw]) => {
+    if (!/^2(\d\d|XX)$/i.test(status)) return [];
+    const response = deref(operation.document, raw);
+    const schema = isJsonObject(response) ? jsonMediaSchema(response['content']) : undefined;
+    return schema === undefined ? [] : [{ status, schema }];
+  });
+}
+
+/** A path parameter's name in the document, which may name it its own way: the one at the same place in the path. */
+function documentedName(operation: DocumentedOperation, key: EndpointKey, name: string, location: string): string {
+  if (location !== 'path') return name;
+  const names = (path: string) => [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
+  const position = names(key.split(' ')[1] as string).indexOf(name);
+  return names(operation.path)[position] ?? name;
+}
+
+/** The operation's parameter (else its path item's) with this name and location. */
+function parameterOf(operation: DocumentedOperation, name: string, location: string): JsonObject | undefined {
+  const paths = operation.document['paths'];
+  const item = isJsonObject(paths)
+    ? Object.values(paths)
+        .map((entry) => deref(operation.document, entry))
+        .find((entry) => isJsonObject(entry) && Object.values(entry).includes(operation.operation))
+    : undefined;
+  const listed = [operation.operation['parameters'], isJsonObject(item) ? item['parameters'] : undefined]
+    .flatMap((list) => (Array.isArray(list) ? list : []))
+    .map((parameter) => deref(operation.document, parameter));
+  return listed.find(
+    (parameter): parameter is JsonObject =>
+      isJsonObject(parameter) && parameter['name'] === name && parameter['in'] === location,
+  );
+}
+
+const TITLES: Readonly<Record<StatementKind, string>> = {
+  bounds: 'bounds (maxLength, minLength, maxItems, minItems, maximum, minimum)',
+  required: 'required request fields',
+  enums: 'enumerations',
+  defaults: 'defaults',
+};
+
+/** The JSON form of every listed document that reads, fetched once per target (the other specification checks judge the rest). */
+const publishedIndex = (t: CheckContext): Promise<OperationIndex> =>
+  t.memo('published-json-documents', async (first) => {
+    const listing = await first.call('GET /v1/openapi', { auth: 'none' });
+    const documents: unknown[] = [];
+    for (const { specName } of parseListing(listing.response.json)) {
+      const json = await first.call('GET /v1/openapi/{spec_name}', {
+        params: { spec_name: specName },
+        auth: 'none',
+        headers: { accept: 'application/json' },
+      });
+      try {
+        if (json.response.status >= 200 && json.response.status < 300)
+          documents.push(parseForm(json.response.text, 'json').document);
+      } catch {
+        // Not JSON: SPEC-JSON-ON-REQUEST reports it.
+      }
+    }
+    return indexOperations(documents, { basePath: new URL(first.config.baseUrl as string).pathname });
+  });
+
+/** The check of one kind: what the documents state of the specification's endpoints contradicts it nowhere. */
+export async function expectStatedAsSpecified(
+  t: CheckContext,
+  kind: StatementKind,
+  requirements: readonly RequirementId[],
+): Promise<void> {
+  const index = await publishedIndex(t);
+  if (!index.documentedEndpoints().length)
+    t.skip('no listed spec could be read as JSON (see SPEC-FETCHABLE, SPEC-JSON-ON-REQUEST)');
+  const contradictions = statedRuleContradictions(index, kind);
+  t.assert(
+    !contradictions.length,
+    requirements,
+    `the published documents state ${TITLES[kind]} the specification does not: ${contradictions.slice(0, 6).join('; ')}${contradictions.length > 6 ? ` (and ${contradictions.length - 6} more)` : ''}`,
+  );
+}

@@ -1,0 +1,35 @@
+// What the published documents state about the specification's endpoints, against the
+// specification: every bound, required request field, enumeration and default they give for the
+// 20 operations agrees with it; a document silent on any of them passes (lib/families/published/stated-rules.ts).
+
+import { expectStatedAsSpecified, type StatementKind } from '../lib/families/published/stated-rules.js';
+import { check, describeGroup } from '../lib/harness/index.js';
+
+const KINDS: ReadonlyArray<{ readonly kind: StatementKind; readonly id: string; readonly title: string }> = [
+  {
+    kind: 'bounds',
+    id: 'specification.published-bounds-agree-spec',
+    title:
+      'every length, count and number bound the published documents give a field or parameter of the specification is its own',
+  },
+  {
+    kind: 'required',
+    id: 'specification.published-required-fields-agree-spec',
+    title: 'every request field the specification requires is required where a published request body declares it',
+  },
+  {
+    kind: 'enums',
+    id: 'specification.published-enums-agree-spec',
+    title: 'every published enum of a field of the specification lists its values and admits no value it forbids',
+  },
+  {
+    kind: 'defaults',
+    id: 'specification.published-defaults-agree-spec',
+    title: 'every default the published documents give a field or parameter of the specification is its own',
+  },
+];
+
+describeGroup('specification', () => {
+  for (const { kind, id, title } of KINDS)
+    check(id, ['SPEC-COVERS-ENDPOINTS'], title, (t) => expectStatedAsSpecified(t, kind, ['SPEC-COVERS-ENDPOINTS']));
+});

@@ -1,0 +1,347 @@
+import { describe, expect, it } from 'vitest';
+import { statedRuleContradictions, type StatementKind } from '../../../lib/families/published/stated-rules.js';
+import { indexOperations } from '../../../lib/published/operations.js';
+
+type Json = Record<string, unknown>;
+
+const KINDS: readonly StatementKind[] = ['bounds', 'required', 'enums', 'defaults'];
+
+const json = (schema: Json): Json => ({ content: { 'application/json': { schema } } });
+const ok = (schema: Json): Json => ({ description: 'OK', ...json(schema) });
+
+/**
+ * A document written as the real service writes its own (api-evangelist/coval, openapi/_original): OpenAPI 3.0
+ * with `nullable`, `/v1` in the server URL, request bodies inline, enums as named schemas behind `$ref`,
+ * parameters behind `$ref`, a resource composed with `allOf`, `201` for creates, bounds of bytes in prose only,
+ * `null` listed in a nullable enum, a query parameter with an example and no default.
+ */
+function realStyle(): Json {
+  return {
+    openapi: '3.0.3',
+    info: { title: 'Agents', version: '1' },
+    servers: [{ url: 'https://api.example.com/v1' }],
+    paths: {
+      '/agents': {
+        post: {
+          requestBody: {
+            required: true,
+            ...json({
+              type: 'object',
+              required: ['display_name', 'model_type'],
+              properties: {
+                display_name: { type: 'string', minLength: 1, maxLength: 200 },
+                model_type: { $ref: '#/components/schemas/SimulatorType' },
+                prompt: { type: 'string', nullable: true, maxLength: 50000 },
+                metadata: {
+                  type: 'object',
+                  description: 'Simulator-specific configuration (JSONB, max 10MB)',
+                  properties: { response_format: { type: 'string', enum: ['chat_completions', 'responses'] } },
+                },
+                metric_ids: { type: 'array', items: { type: 'string', pattern: '^[A-Za-z0-9]{22}$' }, default: [] },
+                customer_agent_id: { type: 'string', minLength: 1, maxLength: 200 },
+              },
+            }),
+          },
+          responses: { '201': ok({ type: 'object', properties: { agent: { $ref: '#/components/schemas/Agent' } } }) },
+        },
+      },
+      '/agents/{id}': {
+        get: {
+          parameters: [{ $ref: '#/components/parameters/AgentId' }],
+          responses: { '200': ok({ type: 'object', properties: { agent: { $ref: '#/components/schemas/Agent' } } }) },
+        },
+      },
+      '/agents/{agent_id}/mutations': {
+        post: {
+          parameters: [{ $ref: '#/components/parameters/AgentId2' }],
+          requestBody: {
+            ...json({
+              type: 'object',
+              required: ['display_name'],
+              properties: {
+                display_name: { type: 'string', minLength: 1, maxLength: 200 },
+                description: { type: 'string', maxLength: 2000, default: '' },
+                config_overrides: { type: 'object', default: {}, description: 'Max 10KB.' },
+              },
+            }),
+          },
+          responses: { '201': ok({ type: 'object' }) },
+        },
+      },
+      '/test-cases': {
+        post: {
+          requestBody: json({
+            type: 'object',
+            required: ['input_str', 'test_set_id'],
+            properties: {
+              input_str: { type: 'string', minLength: 1 },
+              test_set_id: { type: 'string', minLength: 8, maxLength: 8 },
+              input_type: {
+                type: 'string',
+                nullable: true,
+                enum: ['SCENARIO', 'TRANSCRIPT', 'IVR', 'AUDIO', 'MANUAL', 'SCRIPT', null],
+                default: 'SCENARIO',
+              },
+            },
+          }),
+          responses: { '201': ok({ type: 'object' }) },
+        },
+      },
+      '/review-projects': {
+        post: {
+          requestBody: json({
+            type: 'object',
+            required: ['display_name', 'assignees', 'linked_simulation_ids', 'linked_metric_ids'],
+            properties: {
+              display_name: { type: 'string', minLength: 1, maxLength: 200 },
+              assignees: { type: 'array', minItems: 1, items: { type: 'string' } },
+              linked_simulation_ids: { type: 'array', minItems: 1, items: { type: 'string' } },
+              linked_metric_ids: { type: 'array', minItems: 1, items: { type: 'string' } },
+              project_type: {
+                type: 'string',
+                enum: ['PROJECT_COLLABORATIVE', 'PROJECT_INDIVIDUAL'],
+                default: 'PROJECT_INDIVIDUAL',
+              },
+              notifications: { type: 'boolean', default: true },
+              project_rules: { type: 'array', nullable: true, items: { $ref: '#/components/schemas/ProjectRule' } },
+            },
+          }),
+          responses: { '201': ok({ type: 'object' }) },
+        },
+      },
+      '/personas': {
+        get: {
+          parameters: [
+            { name: 'page_size', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } },
+            { name: 'order_by', in: 'query', schema: { type: 'string', example: '-create_time' } },
+          ],
+          responses: { '200': ok({ type: 'object' }) },
+        },
+      },
+      '/runs': {
+        get: {
+          parameters: [
+            { name: 'page_size', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 50 } },
+            { name: 'order_by', in: 'query', schema: { type: 'string', default: '-create_time' } },
+          ],
+          responses: {
+            '200': ok({
+              type: 'object',
+              properties: {
+                runs: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: { status: { type: 'string', enum: ['PENDING', 'IN PROGRESS', 'COMPLETED'] } },
+                  },
+                },
+              },
+            }),
+          },
+        },
+      },
+      '/simulations/{simulation_id}/metrics': {
+        get: {
+          parameters: [
+            {
+              name: 'simulation_id',
+              in: 'path',
+              required: true,
+              schema: { type: 'string', minLength: 22, maxLength: 27 },
+            },
+            { name: 'order_by', in: 'query', schema: { type: 'string', default: 'metric_name' } },
+          ],
+          responses: { '200': ok({ type: 'object' }) },
+        },
+      },
+    },
+    components: {
+      parameters: {
+        AgentId: { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9]{22}$' } },
+        AgentId2: {
+          name: 'agent_id',
+          in: 'path',
+          required: true,
+          schema: { type: 'string', minLength: 22, maxLength: 22 },
+        },
+      },
+      schemas: {
+        SimulatorType: {
+          type: 'string',
+          enum: [
+            'MODEL_TYPE_VOICE',
+            'MODEL_TYPE_OUTBOUND_VOICE',
+            'MODEL_TYPE_CHAT',
+            'MODEL_TYPE_SMS',
+            'MODEL_TYPE_WEBSOCKET',
+          ],
+        },
+        ProjectRule: { type: 'string', enum: ['require_disagreement_notes'] },
+        Named: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+        Agent: {
+          allOf: [
+            { $ref: '#/components/schemas/Named' },
+            {
+              type: 'object',
+              properties: {
+                display_name: { type: 'string', minLength: 1, maxLength: 200 },
+                model_type: { $ref: '#/components/schemas/SimulatorType' },
+                phone_number: { type: 'string', nullable: true, maxLength: 200 },
+              },
+            },
+          ],
+        },
+      },
+    },
+  };
+}
+
+function contradictions(document: Json): Record<StatementKind, string[]> {
+  const index = indexOperations([document]);
+  return Object.fromEntries(KINDS.map((kind) => [kind, statedRuleContradictions(index, kind)])) as Record<
+    StatementKind,
+    string[]
+  >;
+}
+
+/** The real style with one change, made on a copy. */
+function changed(change: (doc: any) => void): Json {
+  const doc = structuredClone(realStyle());
+  change(doc);
+  return doc;
+}
+
+const body = (doc: any, path: string) => doc.paths[path].post.requestBody.content['application/json'].schema;
+
+describe('stated rules of the published documents', () => {
+  it('finds nothing to contradict in a document written as the real service writes its own', () => {
+    expect(contradictions(realStyle())).toEqual({ bounds: [], required: [], enums: [], defaults: [] });
+  });
+
+  it('in 3.1, a nullable written as a branch of `type: null` is read through', () => {
+    const doc = changed((d) => {
+      d.openapi = '3.1.0';
+      body(d, '/agents').properties.prompt = { anyOf: [{ type: 'string', maxLength: 50000 }, { type: 'null' }] };
+    });
+    expect(contradictions(doc).bounds).toEqual([]);
+    body(doc, '/agents').properties.prompt.anyOf[0].maxLength = 5000;
+    expect(contradictions(doc).bounds).toEqual([
+      expect.stringContaining('POST /v1/agents request body prompt: maxLength 5000'),
+    ]);
+  });
+
+  it('fails a bound other than the specification, in a request, in a resource composed with allOf, in a parameter', () => {
+    const doc = changed((d) => {
+      body(d, '/agents').properties.display_name.maxLength = 255;
+      d.components.schemas.Agent.allOf[1].properties.phone_number.maxLength = 100;
+      d.components.parameters.AgentId2.schema.maxLength = 26;
+      d.paths['/runs'].get.parameters[0].schema.maximum = 100;
+    });
+    const { bounds } = contradictions(doc);
+    expect(bounds).toEqual([
+      expect.stringContaining('POST /v1/agents request body display_name: maxLength 255'),
+      expect.stringContaining('POST /v1/agents response 201 phone_number: maxLength 100'),
+      expect.stringContaining('GET /v1/agents/{agent_id} response 200 phone_number: maxLength 100'),
+      expect.stringContaining('GET /v1/runs query parameter page_size: maximum 100'),
+      expect.stringContaining('POST /v1/agents/{agent_id}/mutations path parameter agent_id: maxLength 26'),
+    ]);
+  });
+
+  it('reads an exclusive bound as the integer it admits', () => {
+    const doc = changed((d) => {
+      d.paths['/runs'].get.parameters[0].schema = {
+        type: 'integer',
+        minimum: 0,
+        exclusiveMinimum: true,
+        maximum: 1000,
+      };
+    });
+    expect(contradictions(doc).bounds).toEqual([]);
+  });
+
+  it('fails a required field left out of the required list, or with no list at all; a body silent on the field passes', () => {
+    const dropped = changed((d) => {
+      body(d, '/test-cases').required = ['input_str'];
+      delete body(d, '/review-projects').required;
+    });
+    expect(contradictions(dropped).required).toEqual([
+      expect.stringContaining('POST /v1/test-cases request body: test_set_id is declared but not required'),
+      ...['display_name', 'assignees', 'linked_simulation_ids', 'linked_metric_ids'].map((name) =>
+        expect.stringContaining(`POST /v1/review-projects request body: ${name} is declared but not required`),
+      ),
+    ]);
+    const silent = changed((d) => {
+      body(d, '/test-cases').properties = {};
+      delete body(d, '/test-cases').required;
+      d.paths['/review-projects'].post.requestBody = json({ type: 'object', additionalProperties: true });
+    });
+    expect(contradictions(silent).required).toEqual([]);
+  });
+
+  it('takes required from every allOf part the field is declared with', () => {
+    const doc = changed((d) => {
+      const { required, ...rest } = body(d, '/review-projects');
+      d.paths['/review-projects'].post.requestBody = json({ allOf: [rest, { required }] });
+    });
+    expect(contradictions(doc).required).toEqual([]);
+  });
+
+  it('fails an enum lacking a value or admitting one the specification forbids; recognised spellings only in requests', () => {
+    const doc = changed((d) => {
+      d.components.schemas.SimulatorType.enum.push('VOICE', 'voice');
+    });
+    expect(contradictions(doc).enums).toEqual([
+      expect.stringContaining('POST /v1/agents response 201 model_type: the enum admits "VOICE", "voice"'),
+      expect.stringContaining('GET /v1/agents/{agent_id} response 200 model_type: the enum admits "VOICE", "voice"'),
+    ]);
+    const narrowed = changed((d) => {
+      body(d, '/test-cases').properties.input_type.enum = ['SCENARIO', 'TRANSCRIPT'];
+      d.components.schemas.ProjectRule.enum.push('require_notes');
+      body(d, '/agents').properties.metadata.properties.response_format.enum = ['chat_completions'];
+      d.paths['/runs'].get.responses['200'].content[
+        'application/json'
+      ].schema.properties.runs.items.properties.status.enum = ['DONE'];
+    });
+    expect(contradictions(narrowed).enums).toEqual([
+      expect.stringContaining('POST /v1/agents request body response_format: the enum lacks responses'),
+      expect.stringContaining('POST /v1/test-cases request body input_type: the enum lacks IVR, AUDIO, MANUAL, SCRIPT'),
+      expect.stringContaining(
+        'POST /v1/review-projects request body project_rules.[]: the enum admits "require_notes"',
+      ),
+      expect.stringContaining('GET /v1/runs response 200 status: the enum lacks COMPLETED'),
+    ]);
+  });
+
+  it('fails a default other than the specification; the same order written another way passes', () => {
+    const doc = changed((d) => {
+      d.paths['/runs'].get.parameters[1].schema.default = 'create_time desc';
+      d.paths['/simulations/{simulation_id}/metrics'].get.parameters[1].schema.default = 'metric_name asc';
+    });
+    expect(contradictions(doc).defaults).toEqual([]);
+    const wrong = changed((d) => {
+      d.paths['/runs'].get.parameters[1].schema.default = 'create_time';
+      body(d, '/review-projects').properties.notifications.default = false;
+      body(d, '/agents/{agent_id}/mutations').properties.description.default = null;
+    });
+    expect(contradictions(wrong).defaults).toEqual([
+      expect.stringContaining('POST /v1/agents/{agent_id}/mutations request body description: default null'),
+      expect.stringContaining('POST /v1/review-projects request body notifications: default false'),
+      expect.stringContaining('GET /v1/runs query parameter order_by: default "create_time"'),
+    ]);
+  });
+
+  it('reads an enum of orders as the fields they name', () => {
+    const fields = ['create_time', 'update_time', 'status', 'agent_id', 'persona_id', 'test_set_id'];
+    const doc = changed((d) => {
+      d.paths['/runs'].get.parameters[1].schema.enum = [...fields, ...fields.map((f) => `-${f}`), 'create_time desc'];
+    });
+    expect(contradictions(doc).enums).toEqual([]);
+    const wrong = changed((d) => {
+      d.paths['/runs'].get.parameters[1].schema.enum = [...fields.slice(0, -1), '-name'];
+    });
+    expect(contradictions(wrong).enums).toEqual([
+      expect.stringContaining('GET /v1/runs query parameter order_by: the enum lacks test_set_id'),
+      expect.stringContaining('GET /v1/runs query parameter order_by: the enum admits "name"'),
+    ]);
+  });
+});
