@@ -107,6 +107,33 @@ describe('--grep', () => {
   );
 
   test(
+    '--list with --grep (and --exclude) lists exactly the checks a run of the same options runs',
+    async () => {
+      const options = [
+        '--grep',
+        'missing-key\\.(get|post)-v1-agents|unknown key',
+        '--exclude',
+        'auth.missing-key.post-v1-agents',
+      ];
+      const [list, text, run] = await Promise.all([
+        runCli({ args: ['--list', '--format', 'json', ...options] }),
+        runCli({ args: ['--list', ...options] }),
+        runCli({ env: referenceEnvironment(reference), args: options }),
+      ]);
+      expect([list.exitCode, text.exitCode, run.exitCode]).toEqual([0, 0, 0]);
+      const listed = (JSON.parse(list.stdout) as { checks: Array<{ id: string }> }).checks.map((c) => c.id);
+      const ran = run.summary!.checks.map((c) => c.id).filter((id) => !id.startsWith('run::'));
+      expect(listed.length).toBeGreaterThan(1);
+      expect(listed).not.toContain('auth.missing-key.post-v1-agents');
+      expect([...listed].sort()).toEqual([...ran].sort());
+      expect(text.stdout.split('\n', 1)[0]).toBe(
+        `Selected by --exclude auth.missing-key.post-v1-agents --grep ${options[1]}: ${/ \d+ of \d+ requirements/.exec(text.stdout)?.[0].trim()}, ${listed.length} of ${/of (\d+) checks/.exec(text.stdout)?.[1]} checks.`,
+      );
+    },
+    BOUND,
+  );
+
+  test(
     'a pattern that is no regular expression stops the run (exit 2)',
     async () => {
       const run = await runCli({ env: referenceEnvironment(reference), args: ['--grep', '(unclosed'] });
