@@ -26,6 +26,7 @@ import {
   waiverSummaryLines,
   withRedaction,
   routeOf,
+  seedLine,
 } from './text.js';
 import type { ReportPaths } from './write.js';
 import { isRequirementId, requirement } from '../contract/requirements/index.js';
@@ -87,7 +88,6 @@ function summaryLines(run: RunResult, paint: Paint, reports: ReportPaths | undef
     '',
     ...groupTable(run.checks, run.counts, paint),
     ...failureList(run.checks, paint),
-    ...seedLines(run.checks),
     ...skipList(run.checks),
     ...untestedList(run),
     ...waiverLines(run),
@@ -100,6 +100,7 @@ function summaryLines(run: RunResult, paint: Paint, reports: ReportPaths | undef
     fit(
       `Totals: ${plural(run.counts.total, 'check')}${settledText(run)}: ${OUTCOMES.map((o) => `${run.counts[o]} ${o}`).join(', ')}`,
     ),
+    ...seedLines(run),
     ...throttlingLines(run),
     ...verdictLines(run, paint),
     ...specificationLines(),
@@ -141,21 +142,25 @@ function failureList(checks: readonly CheckResult[], paint: Paint): string[] {
   return ['', heading, ...shown.flatMap((c) => ['', ...causeLines(c, paint)]), ...keyNote];
 }
 
-/** The seed of each failed or errored property (a run's properties share one; a merge may hold several), to repeat it. */
-function seedLines(checks: readonly CheckResult[]): string[] {
-  const failed = checks.filter((c) => (c.outcome === 'fail' || c.outcome === 'error') && c.seed !== undefined);
+/**
+ * The run's seed as the command that repeats the run (on a line of its own, as a curl line, so it copies
+ * whole), and the failed properties it drew; a merge may hold properties of other seeds, each named.
+ */
+function seedLines(run: RunResult): string[] {
+  const line = seedLine(run);
+  const failed = run.checks.filter((c) => (c.outcome === 'fail' || c.outcome === 'error') && c.seed !== undefined);
   const seeds = [...new Set(failed.map((c) => c.seed!))];
-  return seeds.length === 0
-    ? []
-    : [
-        '',
-        ...seeds.map((seed) => {
-          const its = failed.filter((c) => c.seed === seed).length;
-          return fit(
-            `Seed ${seed}: ${plural(its, 'failed property check')}; --seed ${seed} (SEED) repeats ${its === 1 ? 'it' : 'them'}`,
-          );
-        }),
-      ];
+  return [
+    ...(line === undefined ? [] : [legal(line)]),
+    ...seeds.map((seed) => {
+      const its = failed.filter((c) => c.seed === seed).length;
+      return fit(
+        String(seed) === run.settings['seed']
+          ? `${INDENT}${plural(its, 'failed property check')} drew from it`
+          : `${INDENT}Seed ${seed}: ${plural(its, 'failed property check')}; --seed ${seed} (SEED) repeats ${its === 1 ? 'it' : 'them'}`,
+      );
+    }),
+  ];
 }
 
 const MAX_NAMED = 3;

@@ -173,6 +173,38 @@ test(
   BOUND,
 );
 
+/** A command line as the shell splits it: words, and single-quoted words (`'\\''` a quote inside). */
+const shellWords = (line: string): string[] =>
+  [...line.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((m) => m[2] ?? m[1]!.replace(/'\\''/g, "'"));
+
+test(
+  'the seed in the console and the Markdown summary, as the command that repeats the run',
+  async () => {
+    const args = ['--seed', '4242', '--only', 'auth', '--grep', "missing key|it's"];
+    const run = await runCli({
+      env: referenceEnvironment(reference),
+      args: [...args, '--summary-md', 'summary.md'],
+      keepReports: true,
+    });
+    try {
+      expect(run.exitCode).toBe(0);
+      const command = `npx aes-conformance --seed 4242 --only auth --grep 'missing key|it'\\''s'`;
+      expect(run.stdout).toContain(`\nSeed 4242: ${command} repeats this run\n`);
+      expect(await readFile(join(run.reportDir, 'summary.md'), 'utf8')).toContain(
+        `Seed \`4242\`; this repeats the run:\n\n\`\`\`sh\n${command}\n\`\`\`\n`,
+      );
+      // The command, as the shell reads it, is the run's options: run again, it runs the same checks.
+      expect(shellWords(command).slice(2)).toEqual(args);
+      const again = await runCli({ env: referenceEnvironment(reference), args: shellWords(command).slice(2) });
+      const ids = (r: typeof run) => r.summary!.checks.map((c) => c.id).sort();
+      expect(ids(again)).toEqual(ids(run));
+    } finally {
+      await rm(run.reportDir, { recursive: true, force: true });
+    }
+  },
+  BOUND,
+);
+
 test(
   'every configuration error in one report: settings, selection and waiver file, one a line (exit 2)',
   async () => {
