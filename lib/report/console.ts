@@ -167,19 +167,42 @@ const MAX_NAMED = 3;
 /** Indented lines of a message shown under its first line (the rest are in report.html). */
 const MAX_LISTED_LINES = 8;
 
+/** A violation's message starts with the ids it broke (`[AGENT-GET] …`): the lines below the heading name them once. */
+const withoutIds = (line: string): string => line.replace(/^\[[A-Z0-9-]+(?:, [A-Z0-9-]+)*\] /, '');
+
+/** `GET /v1/agents/4XezMUGtkJyKazzKcZZY3e`: the method and path of the exchange a failure was shown by (the target is in the summary's first line). */
+function resourceOf(check: CheckResult): string | undefined {
+  const e = check.evidence;
+  if (!e) return undefined;
+  const url = URL.canParse(e.url) ? new URL(e.url) : undefined;
+  return `${e.method} ${url ? `${url.pathname}${url.search}` : e.url}`;
+}
+
+/**
+ * One cause: a heading that names it once (seen at one place, its check by id and title; at several, the cause
+ * as every report names it, its places below), the resource of the first failing exchange, the message without what the heading
+ * says, the rules broken, each other check of the cause once by id and title, and the replay line.
+ */
 function causeLines(cause: Cause, paint: Paint): string[] {
-  const { example, checks } = cause;
-  const message = firstLine(example.message);
-  const others = checks.slice(1);
+  const { example, checks, key, places } = cause;
+  const several = places.length > 1;
+  const outcome = `${example.outcome.toUpperCase()}${example.waived ? ' (WAIVED)' : ''}`;
+  const heading = several ? causeHeading(cause) : `${outcome} ${example.id}: ${example.title}`;
+  const first = withoutIds(firstLine(example.message));
+  // Seen at several places, a first line that is the first place and what was wrong says nothing the heading and places do not.
+  const message = several && first === `${places[0]}: ${key.what}` ? '' : first;
+  const resource = resourceOf(example);
+  const named = several ? checks : checks.slice(1);
+  const failed = example.outcome === 'fail' ? 'failed' : 'errored';
   const also =
-    others.length === 0
+    named.length === 0
       ? []
       : [
-          `${INDENT}${plural(checks.length, 'check')} ${example.outcome === 'fail' ? 'failed' : 'errored'} for this cause; also:`,
-          ...others
+          `${INDENT}${plural(checks.length, 'check')} ${failed} for this cause${several ? ':' : '; also:'}`,
+          ...named
             .slice(0, MAX_NAMED)
-            .flatMap((c) => wrap(c.name, `${INDENT}${INDENT}`, `${INDENT}${INDENT}${INDENT}`)),
-          ...(others.length > MAX_NAMED ? [`${INDENT}${INDENT}and ${others.length - MAX_NAMED} more`] : []),
+            .flatMap((c) => wrap(`${c.id}: ${c.title}`, `${INDENT}${INDENT}`, `${INDENT}${INDENT}${INDENT}`)),
+          ...(named.length > MAX_NAMED ? [`${INDENT}${INDENT}and ${named.length - MAX_NAMED} more`] : []),
         ];
   // Indented lines after the first are the message's own list (e.g. the schema locations of a published-schema mismatch).
   const indented =
@@ -195,36 +218,38 @@ function causeLines(cause: Cause, paint: Paint): string[] {
   });
   if (indented.length > MAX_LISTED_LINES)
     listed.push(`${INDENT}  … ${plural(indented.length - MAX_LISTED_LINES, 'more line')} in report.html`);
-  const [seenAt, ...places] = placeLines(cause);
-  const placed =
+  const [seenAt, ...placed] = placeLines(cause);
+  const where =
     seenAt === undefined
       ? []
       : [
           `${INDENT}${seenAt}`,
-          ...places
+          ...placed
             .slice(0, MAX_LISTED_LINES)
             .flatMap((p) => wrap(p, `${INDENT}${INDENT}`, `${INDENT}${INDENT}${INDENT}`)),
-          ...(places.length > MAX_LISTED_LINES
-            ? [`${INDENT}${INDENT}and ${places.length - MAX_LISTED_LINES} more (report.html)`]
+          ...(placed.length > MAX_LISTED_LINES
+            ? [`${INDENT}${INDENT}and ${placed.length - MAX_LISTED_LINES} more (report.html)`]
             : []),
         ];
   return [
-    ...wrap(causeHeading(cause), '', INDENT).map((l) => paint(l, OUTCOME_COLOR[example.outcome])),
-    ...placed,
+    ...wrap(heading, '', INDENT).map((l) => paint(l, OUTCOME_COLOR[example.outcome])),
+    ...(resource && !several ? wrap(`at ${resource}`, INDENT, `${INDENT}${INDENT}`) : []),
+    ...where,
     ...(message ? wrap(message, INDENT, `${INDENT}${INDENT}`) : []),
     ...listed,
-    ...violatedLines(example),
+    ...violatedLines(example, several ? undefined : example.title),
     ...also,
     ...(example.evidence ? replayLines(example.evidence.curl) : []),
   ];
 }
 
-/** `violated: ID: one-line summary`, so the rule broken reads without the catalog at hand. */
-function violatedLines(check: CheckResult): string[] {
+/** `violated: ID: one-line summary`, so the rule broken reads without the catalog at hand; a summary that is the heading's title is not said twice. */
+function violatedLines(check: CheckResult, title: string | undefined): string[] {
   if (check.outcome !== 'fail') return [];
+  const same = (summary: string): boolean => summary.replace(/\.$/, '') === title?.replace(/\.$/, '');
   return (check.violated ?? []).flatMap((id) => {
     const summary = isRequirementId(id) ? requirement(id).summary : undefined;
-    return wrap(`violated: ${id}${summary ? `: ${summary}` : ''}`, INDENT, `${INDENT}${INDENT}`);
+    return wrap(`violated: ${id}${summary && !same(summary) ? `: ${summary}` : ''}`, INDENT, `${INDENT}${INDENT}`);
   });
 }
 

@@ -166,6 +166,22 @@ test(
       expect(step).toBe(`# an earlier step\n${md}`);
       expect(md!).not.toContain(faulty.apiKey);
       expect(run.stdout).toContain('Markdown summary: out/summary.md, step-summary.md');
+      // The console's failure heading: the check once, by id and title, then the resource of its failing exchange.
+      const failures = run.stdout.slice(
+        run.stdout.indexOf('Failures and errors'),
+        run.stdout.indexOf('\nNot verified'),
+      );
+      const [, id] = /^FAIL (\S+): /m.exec(failures) ?? [];
+      const example = run.summary!.checks.find((c) => c.id === id && c.outcome === 'fail')!;
+      const title = example.name.replace(/^\[[^\]]*\] /, '');
+      const flat = failures.replace(/\n {2,}/g, ' ');
+      expect(flat).toMatch(
+        new RegExp(`\\nFAIL ${id}: ${title.replace(/[{}]/g, '\\$&')} at (GET|POST|PATCH|DELETE) /v1/\\S* `),
+      );
+      expect(flat.split(title)).toHaveLength(2);
+      // The rule's id once, with its text: not in brackets before the heading or the message.
+      expect(failures.split('AUTH-DETAILS-HEADER')).toHaveLength(2);
+      for (const c of run.summary!.checks) expect(failures.split(`${c.id}: `).length).toBeLessThanOrEqual(2);
     } finally {
       await rm(run.reportDir, { recursive: true, force: true });
     }
