@@ -13,11 +13,16 @@ const BOUND = 300_000;
 
 let reference: RunningReference;
 let faulty: RunningReference;
+let localTime: RunningReference;
 beforeAll(async () => {
-  [reference, faulty] = await Promise.all([startReference(), startReference({ faults: ['auth-details-missing'] })]);
+  [reference, faulty, localTime] = await Promise.all([
+    startReference(),
+    startReference({ faults: ['auth-details-missing'] }),
+    startReference({ faults: ['timestamps-not-utc'] }),
+  ]);
 });
 afterAll(async () => {
-  await Promise.all([reference.close(), faulty.close()]);
+  await Promise.all([reference.close(), faulty.close(), localTime.close()]);
 });
 
 test(
@@ -185,6 +190,23 @@ test(
     } finally {
       await rm(run.reportDir, { recursive: true, force: true });
     }
+  },
+  BOUND,
+);
+
+test(
+  'a schema or format violation quotes the offending value, and stays one cause whatever the values',
+  async () => {
+    const run = await runCli({ env: referenceEnvironment(localTime), args: ['--only', 'agents'] });
+    expect(run.exitCode).toBe(1);
+    const got = /\n {4}got "\d{4}-\d\d-\d\dT[\d:.]+\+02:00" at \/agents?\/\S*create_time\n/;
+    expect(run.stdout).toMatch(got);
+    expect(run.stdout).toMatch(/: must match format "iso-utc"\n {4}got /);
+    const failed = run.summary!.checks.filter((c) => c.violated?.includes('TIMESTAMP-ISO-UTC'));
+    expect(failed.length).toBeGreaterThan(1);
+    expect(failed.every((c) => /\n {2}got "[^"]+" at \//.test(c.message!))).toBe(true);
+    expect(run.stdout).toContain(`Failures and errors: 1 cause over ${run.summary!.counts.fail} checks:`);
+    expect(run.stdout).not.toContain(localTime.apiKey);
   },
   BOUND,
 );
