@@ -12,7 +12,7 @@ import { formatIssues } from '../schema/ajv.js';
 import { validateCanonical } from './canonical-schema.js';
 import { detailsName } from './detail-field.js';
 import { isErrorBody } from './responses.js';
-import { RuleViolation, violation } from './violation.js';
+import { RuleViolation, offendingValues, violation } from './violation.js';
 import { type JsonObject, isJsonObject } from '../util/json.js';
 
 /** The `error` object of an error response, which must carry the envelope. */
@@ -22,7 +22,7 @@ export function expectErrorEnvelope(ex: Exchange, what: string): JsonObject {
   if (issues.length || !isErrorBody(json))
     violation(
       ['GENERIC-ERROR-ENVELOPE'],
-      `${what} answered ${status} without the error envelope: ${formatIssues(issues)}`,
+      `${what} answered ${status} without the error envelope: ${formatIssues(issues)}${offendingValues(json, issues)}`,
       ex,
     );
   return json.error;
@@ -100,7 +100,7 @@ export function expectPublishedResponse(
   if (issues?.length)
     violation(
       ['GENERIC-SCHEMA-PUBLISHED'],
-      `${label} ${status}: the body does not match the published schema: ${formatIssues(issues)}`,
+      `${label} ${status}: the body does not match the published schema: ${formatIssues(issues)}${offendingValues(json, issues)}`,
       ex,
     );
 }

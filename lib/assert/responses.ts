@@ -10,7 +10,7 @@ import type { PublishedSpec } from '../schema/published-spec.js';
 import { detailsName, type NamingOptions } from './detail-field.js';
 import { formatIssues, type SchemaIssue } from '../schema/ajv.js';
 import { rulesOf, validateCanonical } from './canonical-schema.js';
-import { violation, violationAt } from './violation.js';
+import { offendingValues, violation, violationAt } from './violation.js';
 import { type JsonObject, foldIndices, isJsonObject } from '../util/json.js';
 
 export interface ResponseContext {
@@ -205,7 +205,8 @@ export function expectErrorEnvelope(ex: Exchange): { error: JsonObject } {
   const { status, json } = ex.response;
   if (!isErrorBody(json)) violation(['ERROR-ENVELOPE'], `error response ${status} has no "error" object`, ex);
   const issues = validateCanonical('ErrorBody', json);
-  if (issues.length) violation(['ERROR-ENVELOPE'], `error body: ${formatIssues(issues)}`, ex);
+  if (issues.length)
+    violation(['ERROR-ENVELOPE'], `error body: ${formatIssues(issues)}${offendingValues(json, issues)}`, ex);
   return json;
 }
 
@@ -296,7 +297,8 @@ function schemaViolation(
   ex: Exchange,
 ): never {
   const kinds = [...new Set(issues.map((i) => i.message))];
-  if (kinds.length > 1) violationAt(requirements, where, formatIssues(issues), ex);
+  const values = offendingValues(ex.response.json, issues);
+  if (kinds.length > 1) violationAt(requirements, where, `${formatIssues(issues)}${values}`, ex);
   const pointers = [...new Set(issues.map((i) => foldIndices(i.pointer)))];
-  return violationAt(requirements, `${where} ${pointers.join(', ')}`, kinds[0]!, ex);
+  return violationAt(requirements, `${where} ${pointers.join(', ')}`, `${kinds[0]!}${values}`, ex);
 }

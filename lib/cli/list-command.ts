@@ -1,5 +1,5 @@
 // `--list`: the catalog with the checks that verify each requirement, each by its id (narrowed by
-// `--only` and `--exclude`), from the build's inventory when the CLI runs compiled
+// `--only`, `--exclude` and `--grep` as a run narrows it), from the build's inventory when the CLI runs compiled
 // (lib/runner/inventory.ts); with BASE_URL set, also the checks the target's published documents
 // generate beyond the 20 endpoints. Text, or JSON with `--format json`. main.ts imports this module
 // only for `--list`, and it loads nothing of a run (test/cli/list-loads.test.ts): the published
@@ -13,7 +13,8 @@ import type { CliRequest } from './args.js';
 import { catalogJson, catalogListing, generatedListing } from './listing.js';
 
 export async function list(request: CliRequest, log: (line: string) => void): Promise<number> {
-  const chosen = selection(selectedItems(request.only), request.exclude);
+  const { only, exclude, declared } = selection(selectedItems(request.only), request.exclude, request.grep);
+  const chosen = { only, exclude, ...(declared.grep === undefined ? {} : { grep: declared.grep }) };
   const inventory = await suiteInventory();
   const config = parseConfig(request.env);
   const json = request.format === 'json';

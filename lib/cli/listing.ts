@@ -11,12 +11,13 @@ import { titleOf } from '../result/check-name.js';
 import { type Chosen, listed } from '../result/selection.js';
 import type { InventoryEntry } from '../runner/inventory.js';
 
-type Selected = Pick<Chosen, 'only' | 'exclude'>;
+/** `--only`, `--exclude` and `--grep`, as a run reads them. */
+type Selected = Pick<Chosen, 'only' | 'exclude'> & { readonly grep?: string };
 
 /** The checks the selection keeps, and the requirements shown: those selected or carried by a kept check. */
 function catalog(inventory: readonly InventoryEntry[], selected: Selected) {
-  const narrowed = selected.only.length > 0 || selected.exclude.length > 0;
-  const kept = inventory.filter((c) => listed(selected, c));
+  const narrowed = selected.only.length > 0 || selected.exclude.length > 0 || selected.grep !== undefined;
+  const kept = inventory.filter((c) => listed(selected, { ...c, title: titleOf(c.name) }));
   const shown = narrowed
     ? REQUIREMENTS.filter((r) => selected.only.includes(r.id) || kept.some((c) => c.requirements.includes(r.id)))
     : REQUIREMENTS;
@@ -37,6 +38,7 @@ export function catalogListing(
   const by = [
     selected.only.length ? `--only ${selected.only.join(',')}` : '',
     selected.exclude.length ? `--exclude ${selected.exclude.join(',')}` : '',
+    selected.grep !== undefined ? `--grep ${selected.grep}` : '',
   ]
     .filter(Boolean)
     .join(' ');

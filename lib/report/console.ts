@@ -26,6 +26,7 @@ import {
   waiverSummaryLines,
   withRedaction,
   routeOf,
+  seedLine,
 } from './text.js';
 import type { ReportPaths } from './write.js';
 import { isRequirementId, requirement } from '../contract/requirements/index.js';
@@ -87,7 +88,6 @@ function summaryLines(run: RunResult, paint: Paint, reports: ReportPaths | undef
     '',
     ...groupTable(run.checks, run.counts, paint),
     ...failureList(run.checks, paint),
-    ...seedLines(run.checks),
     ...skipList(run.checks),
     ...untestedList(run),
     ...waiverLines(run),
@@ -100,6 +100,7 @@ function summaryLines(run: RunResult, paint: Paint, reports: ReportPaths | undef
     fit(
       `Totals: ${plural(run.counts.total, 'check')}${settledText(run)}: ${OUTCOMES.map((o) => `${run.counts[o]} ${o}`).join(', ')}`,
     ),
+    ...seedLines(run),
     ...throttlingLines(run),
     ...verdictLines(run, paint),
     ...specificationLines(),
@@ -141,40 +142,67 @@ function failureList(checks: readonly CheckResult[], paint: Paint): string[] {
   return ['', heading, ...shown.flatMap((c) => ['', ...causeLines(c, paint)]), ...keyNote];
 }
 
-/** The seed of each failed or errored property (a run's properties share one; a merge may hold several), to repeat it. */
-function seedLines(checks: readonly CheckResult[]): string[] {
-  const failed = checks.filter((c) => (c.outcome === 'fail' || c.outcome === 'error') && c.seed !== undefined);
+/**
+ * The run's seed as the command that repeats the run (on a line of its own, as a curl line, so it copies
+ * whole), and the failed properties it drew; a merge may hold properties of other seeds, each named.
+ */
+function seedLines(run: RunResult): string[] {
+  const line = seedLine(run);
+  const failed = run.checks.filter((c) => (c.outcome === 'fail' || c.outcome === 'error') && c.seed !== undefined);
   const seeds = [...new Set(failed.map((c) => c.seed!))];
-  return seeds.length === 0
-    ? []
-    : [
-        '',
-        ...seeds.map((seed) => {
-          const its = failed.filter((c) => c.seed === seed).length;
-          return fit(
-            `Seed ${seed}: ${plural(its, 'failed property check')}; --seed ${seed} (SEED) repeats ${its === 1 ? 'it' : 'them'}`,
-          );
-        }),
-      ];
+  return [
+    ...(line === undefined ? [] : [legal(line)]),
+    ...seeds.map((seed) => {
+      const its = failed.filter((c) => c.seed === seed).length;
+      return fit(
+        String(seed) === run.settings['seed']
+          ? `${INDENT}${plural(its, 'failed property check')} drew from it`
+          : `${INDENT}Seed ${seed}: ${plural(its, 'failed property check')}; --seed ${seed} (SEED) repeats ${its === 1 ? 'it' : 'them'}`,
+      );
+    }),
+  ];
 }
 
 const MAX_NAMED = 3;
 /** Indented lines of a message shown under its first line (the rest are in report.html). */
 const MAX_LISTED_LINES = 8;
 
+/** A violation's message starts with the ids it broke (`[AGENT-GET] …`): the lines below the heading name them once. */
+const withoutIds = (line: string): string => line.replace(/^\[[A-Z0-9-]+(?:, [A-Z0-9-]+)*\] /, '');
+
+/** `GET /v1/agents/4XezMUGtkJyKazzKcZZY3e`: the method and path of the exchange a failure was shown by (the target is in the summary's first line). */
+function resourceOf(check: CheckResult): string | undefined {
+  const e = check.evidence;
+  if (!e) return undefined;
+  const url = URL.canParse(e.url) ? new URL(e.url) : undefined;
+  return `${e.method} ${url ? `${url.pathname}${url.search}` : e.url}`;
+}
+
+/**
+ * One cause: a heading that names it once (seen at one place, its check by id and title; at several, the cause
+ * as every report names it, its places below), the resource of the first failing exchange, the message without what the heading
+ * says, the rules broken, each other check of the cause once by id and title, and the replay line.
+ */
 function causeLines(cause: Cause, paint: Paint): string[] {
-  const { example, checks } = cause;
-  const message = firstLine(example.message);
-  const others = checks.slice(1);
+  const { example, checks, key, places } = cause;
+  const several = places.length > 1;
+  const outcome = `${example.outcome.toUpperCase()}${example.waived ? ' (WAIVED)' : ''}`;
+  const heading = several ? causeHeading(cause) : `${outcome} ${example.id}: ${example.title}`;
+  const first = withoutIds(firstLine(example.message));
+  // Seen at several places, a first line that is the first place and what was wrong says nothing the heading and places do not.
+  const message = several && first === `${places[0]}: ${key.what}` ? '' : first;
+  const resource = resourceOf(example);
+  const named = several ? checks : checks.slice(1);
+  const failed = example.outcome === 'fail' ? 'failed' : 'errored';
   const also =
-    others.length === 0
+    named.length === 0
       ? []
       : [
-          `${INDENT}${plural(checks.length, 'check')} ${example.outcome === 'fail' ? 'failed' : 'errored'} for this cause; also:`,
-          ...others
+          `${INDENT}${plural(checks.length, 'check')} ${failed} for this cause${several ? ':' : '; also:'}`,
+          ...named
             .slice(0, MAX_NAMED)
-            .flatMap((c) => wrap(c.name, `${INDENT}${INDENT}`, `${INDENT}${INDENT}${INDENT}`)),
-          ...(others.length > MAX_NAMED ? [`${INDENT}${INDENT}and ${others.length - MAX_NAMED} more`] : []),
+            .flatMap((c) => wrap(`${c.id}: ${c.title}`, `${INDENT}${INDENT}`, `${INDENT}${INDENT}${INDENT}`)),
+          ...(named.length > MAX_NAMED ? [`${INDENT}${INDENT}and ${named.length - MAX_NAMED} more`] : []),
         ];
   // Indented lines after the first are the message's own list (e.g. the schema locations of a published-schema mismatch).
   const indented =
@@ -190,36 +218,38 @@ function causeLines(cause: Cause, paint: Paint): string[] {
   });
   if (indented.length > MAX_LISTED_LINES)
     listed.push(`${INDENT}  … ${plural(indented.length - MAX_LISTED_LINES, 'more line')} in report.html`);
-  const [seenAt, ...places] = placeLines(cause);
-  const placed =
+  const [seenAt, ...placed] = placeLines(cause);
+  const where =
     seenAt === undefined
       ? []
       : [
           `${INDENT}${seenAt}`,
-          ...places
+          ...placed
             .slice(0, MAX_LISTED_LINES)
             .flatMap((p) => wrap(p, `${INDENT}${INDENT}`, `${INDENT}${INDENT}${INDENT}`)),
-          ...(places.length > MAX_LISTED_LINES
-            ? [`${INDENT}${INDENT}and ${places.length - MAX_LISTED_LINES} more (report.html)`]
+          ...(placed.length > MAX_LISTED_LINES
+            ? [`${INDENT}${INDENT}and ${placed.length - MAX_LISTED_LINES} more (report.html)`]
             : []),
         ];
   return [
-    ...wrap(causeHeading(cause), '', INDENT).map((l) => paint(l, OUTCOME_COLOR[example.outcome])),
-    ...placed,
+    ...wrap(heading, '', INDENT).map((l) => paint(l, OUTCOME_COLOR[example.outcome])),
+    ...(resource && !several ? wrap(`at ${resource}`, INDENT, `${INDENT}${INDENT}`) : []),
+    ...where,
     ...(message ? wrap(message, INDENT, `${INDENT}${INDENT}`) : []),
     ...listed,
-    ...violatedLines(example),
+    ...violatedLines(example, several ? undefined : example.title),
     ...also,
     ...(example.evidence ? replayLines(example.evidence.curl) : []),
   ];
 }
 
-/** `violated: ID: one-line summary`, so the rule broken reads without the catalog at hand. */
-function violatedLines(check: CheckResult): string[] {
+/** `violated: ID: one-line summary`, so the rule broken reads without the catalog at hand; a summary that is the heading's title is not said twice. */
+function violatedLines(check: CheckResult, title: string | undefined): string[] {
   if (check.outcome !== 'fail') return [];
+  const same = (summary: string): boolean => summary.replace(/\.$/, '') === title?.replace(/\.$/, '');
   return (check.violated ?? []).flatMap((id) => {
     const summary = isRequirementId(id) ? requirement(id).summary : undefined;
-    return wrap(`violated: ${id}${summary ? `: ${summary}` : ''}`, INDENT, `${INDENT}${INDENT}`);
+    return wrap(`violated: ${id}${summary && !same(summary) ? `: ${summary}` : ''}`, INDENT, `${INDENT}${INDENT}`);
   });
 }
 

@@ -12,6 +12,8 @@ import {
   plural,
   routeOf,
   seconds,
+  rerunCommand,
+  seedLine,
   selectionText,
   verdictLine,
   verdictText,
@@ -43,6 +45,7 @@ function render(run: RunResult): string {
     `| ${OUTCOMES.map((o) => run.counts[o]).join(' | ')} | ${run.counts.total} |`,
     '',
     ...(run.stop ? [`Stopped (${run.stop.kind}): ${inline(run.stop.message)}`, ''] : []),
+    ...seedBlock(run),
   ].join('\n');
   const causes = failuresByCause(run.checks);
   if (!causes.length) return `${head}\n`;
@@ -90,6 +93,14 @@ function causeSection(cause: Cause): string {
     ...(curl ? ['', 'Replay (the key is read from `$API_KEY`):', '', fenced(curl, 'sh')] : []),
     '',
   ].join('\n');
+}
+
+/** The seed, as the command that repeats the run, in a block that copies whole. */
+function seedBlock(run: RunResult): string[] {
+  const command = rerunCommand(run);
+  if (command) return [`Seed ${code(run.settings['seed']!)}; this repeats the run:`, '', fenced(command, 'sh'), ''];
+  const line = seedLine(run);
+  return line ? [inline(line), ''] : [];
 }
 
 const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');

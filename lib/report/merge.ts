@@ -9,7 +9,15 @@ import { titleOf } from '../result/check-name.js';
 import { surelyDeclared, wholeOfShards } from '../result/selection.js';
 import { summarise, WHOLE_SUITE, worstOutcome } from '../result/aggregate.js';
 import { RUN_CHECK_PREFIX } from '../result/settle.js';
-import type { CheckResult, RunResult, RunStop, Selection, Throttling, WaiverReport } from '../result/model.js';
+import type {
+  CheckResult,
+  RunResult,
+  RunStop,
+  RunTarget,
+  Selection,
+  Throttling,
+  WaiverReport,
+} from '../result/model.js';
 import { applyWaivers, waiverDay, waiverLabel, type WaiverFile } from '../waivers/waivers.js';
 import { SUMMARY_SCHEMA } from './summary-json.js';
 import { SPECIFICATION } from '../contract/specification.js';
@@ -97,8 +105,10 @@ export function mergeSummaries(sources: readonly SummarySource[], waiverFile?: W
     );
   const allEmbedded = summaries.every((s) => s.target.embedded);
   if (!allEmbedded) same('target', (s) => `${s.target.baseUrl ?? 'embedded'}`);
-  const baseUrls = new Set(summaries.map((s) => s.target.baseUrl));
-  const target = { baseUrl: baseUrls.size === 1 ? first.summary.target.baseUrl : null, embedded: allEmbedded };
+  const target = mergedFields(
+    TARGET_MERGE,
+    summaries.map((s) => s.target),
+  );
 
   const checks: CheckResult[] = [];
   const seen = new Map<string, string>();
@@ -124,7 +134,10 @@ export function mergeSummaries(sources: readonly SummarySource[], waiverFile?: W
 
   const starts = summaries.map((s) => Date.parse(s.startedAt));
   const start = Math.min(...starts);
-  const selection = mergedSelection(summaries.map((s) => s.selection ?? WHOLE_SUITE));
+  const selection = mergedFields(
+    SELECTION_MERGE,
+    summaries.map((s) => s.selection ?? WHOLE_SUITE),
+  );
 
   // A waiver file at merge time is applied afresh to the merged checks (as after one run, on the day
   // the runs started, to the checks their selection chose); without one, the runs' own waiver marks
@@ -201,19 +214,50 @@ function mergedWaivers(reports: readonly WaiverReport[], checks: readonly CheckR
   };
 }
 
+/** How each field of the runs' records becomes the merged run's; every field is named (the type makes a new field a compile error here), so a merge drops none. */
+type FieldMerge<T> = { readonly [K in keyof Required<T>]: (values: ReadonlyArray<T[K]>) => T[K] | undefined };
+
+/** The runs' records as one, field by field; a field merged to undefined is left out. */
+function mergedFields<T extends object>(merge: FieldMerge<T>, all: readonly T[]): T {
+  const fields = Object.keys(merge) as Array<keyof T>;
+  return Object.fromEntries(
+    fields.flatMap((field) => {
+      const value = merge[field](all.map((record) => record[field]));
+      return value === undefined ? [] : [[field, value]];
+    }),
+  ) as T;
+}
+
+const defined = <V>(values: ReadonlyArray<V | undefined>): V[] => [
+  ...new Set(values.filter((v): v is V => v !== undefined)),
+];
+
+/** Where the runs went: one base URL (embedded runs each had their own port: none then), every proxy, unverified TLS if any run was. */
+const TARGET_MERGE: FieldMerge<RunTarget> = {
+  baseUrl: (values) => (new Set(values).size === 1 ? values[0]! : null),
+  embedded: (values) => values.every(Boolean),
+  proxy: (values) => defined(values).join(' | ') || undefined,
+  insecure: (values) => (values.some(Boolean) ? true : undefined),
+};
+
 /**
  * What the merged runs covered: the union of their `--only` lists (everything if any ran everything),
- * every shard run, read-only if any was. Whether that covers the catalog follows from the checks themselves.
+ * every shard run, read-only if any was, every `--exclude` item; the union of their `--grep` patterns as one
+ * (none if any run had none); `--max-failures` if any run stopped at it. Whether that covers the catalog
+ * follows from the checks themselves.
  */
-function mergedSelection(all: readonly Selection[]): Selection {
-  const everything = all.some((s) => s.only.length === 0);
-  return {
-    only: everything ? [] : [...new Set(all.flatMap((s) => s.only))],
-    shards: [...new Set(all.flatMap((s) => s.shards))],
-    readOnly: all.some((s) => s.readOnly),
-    exclude: [...new Set(all.flatMap((s) => s.exclude ?? []))],
-  };
-}
+const SELECTION_MERGE: FieldMerge<Selection> = {
+  only: (values) => (values.some((only) => only.length === 0) ? [] : [...new Set(values.flat())]),
+  shards: (values) => [...new Set(values.flat())],
+  readOnly: (values) => values.some(Boolean),
+  exclude: (values) => [...new Set(values.flatMap((exclude) => exclude ?? []))],
+  grep: (values) => {
+    if (values.some((grep) => grep === undefined)) return undefined;
+    const patterns = defined(values);
+    return patterns.length === 1 ? patterns[0] : patterns.map((p) => `(?:${p})`).join('|');
+  },
+  stoppedAfterFailures: (values) => (defined(values).length ? Math.min(...defined(values)) : undefined),
+};
 
 /** Each setting once; a setting whose value differed between the runs (the embedded port, the run marker) lists them all. */
 function mergedSettings(all: ReadonlyArray<Readonly<Record<string, string>>>): Record<string, string> {

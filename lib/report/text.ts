@@ -247,3 +247,37 @@ export function routeOf(run: RunResult): string {
   const { proxy, insecure } = run.target;
   return `${proxy ? ` through the proxy ${proxy}` : ''}${insecure ? '; TLS certificates NOT verified (--insecure)' : ''}`;
 }
+
+/** A word as the shell reads it back: quoted only when it holds more than letters, digits and `,._/:=@+-`. */
+const shellWord = (word: string): string => (/^[\w,./:=@+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
+
+/**
+ * `npx aes-conformance --seed 291128 --only auth`: the command that reruns the run's selection with its
+ * seed (target and key from the environment or .env, as before); none when merged runs drew different
+ * seeds (`SEED=random` per shard).
+ */
+export function rerunCommand(run: RunResult): string | undefined {
+  const seed = run.settings['seed'];
+  if (seed === undefined || seed.includes(' | ')) return undefined;
+  const { only, shards, readOnly, exclude = [], grep } = run.selection;
+  return [
+    'npx aes-conformance',
+    `--seed ${shellWord(seed)}`,
+    ...(run.profile === 'default' ? [] : [`--profile ${shellWord(run.profile)}`]),
+    ...(only.length ? [`--only ${shellWord(only.join(','))}`] : []),
+    ...(exclude.length ? [`--exclude ${shellWord(exclude.join(','))}`] : []),
+    ...(grep === undefined ? [] : [`--grep ${shellWord(grep)}`]),
+    ...(shards.length === 1 ? [`--shard ${shellWord(shards[0]!)}`] : []),
+    ...(readOnly ? ['--read-only'] : []),
+  ].join(' ');
+}
+
+/** `Seed 291128: npx aes-conformance --seed 291128 repeats this run`, or the merged runs' seeds. */
+export function seedLine(run: RunResult): string | undefined {
+  const seed = run.settings['seed'];
+  if (seed === undefined) return undefined;
+  const command = rerunCommand(run);
+  return command
+    ? `Seed ${seed}: ${command} repeats this run`
+    : `Seeds ${seed}: the merged runs differ; each shard's own summary repeats it`;
+}

@@ -109,7 +109,7 @@ export function selectedItems(only: readonly string[], option = '--only'): strin
  * loads: a requirement or a check may be in any file.
  */
 /** Whether `--grep`'s pattern matches the check's id or title. */
-const grepped = (pattern: string, { id, title }: Selectable): boolean => {
+const grepped = (pattern: string, { id, title }: Pick<Selectable, 'id' | 'title'>): boolean => {
   const regex = new RegExp(pattern, 'i');
   return regex.test(id) || (title !== undefined && regex.test(title));
 };
@@ -227,10 +227,15 @@ export function rerunItems(
   return [...new Set(failed.flatMap((c) => (isCheckId(c.id) ? [c.id] : c.requirements)))];
 }
 
-/** Whether `--list` shows a check of the inventory: its suite file's group, a requirement id it carries or its id chosen, none of them excluded. */
+/** Whether `--list` shows a check of the inventory: its suite file's group, a requirement id it carries or its id chosen, none of them excluded, and `--grep` matching its id or title as in a run. */
 export function listed(
-  chosen: Pick<Chosen, 'only' | 'exclude'>,
-  check: { readonly id: string; readonly file: string; readonly requirements: readonly string[] },
+  chosen: Pick<Chosen, 'only' | 'exclude'> & Pick<Choice, 'grep'>,
+  check: {
+    readonly id: string;
+    readonly file: string;
+    readonly requirements: readonly string[];
+    readonly title?: string;
+  },
 ): boolean {
   const named = (item: string): boolean =>
     isGroup(item)
@@ -238,5 +243,6 @@ export function listed(
       : isCheckId(item)
         ? check.id === item
         : check.requirements.includes(item);
+  if (chosen.grep !== undefined && !grepped(chosen.grep, check)) return false;
   return !chosen.exclude.some(named) && (chosen.only.length === 0 || chosen.only.some(named));
 }

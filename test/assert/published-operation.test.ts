@@ -284,7 +284,7 @@ describe('expectPublishedResponse', () => {
     expect(violated(() => expectPublishedResponse(spec, LIST, ex(200, body)))).toEqual(['GENERIC-SCHEMA-PUBLISHED']);
     expect(asked).toEqual([['GET', '/v1/test-cases', 200, body]]);
     expect(summaryOf(() => expectPublishedResponse(spec, LIST, ex(200, body)))).toBe(
-      'listTestCases (GET /v1/test-cases) 200: the body does not match the published schema: /test_cases/0/id: must be string',
+      'listTestCases (GET /v1/test-cases) 200: the body does not match the published schema: /test_cases/0/id: must be string\n  got 7 at /test_cases/0/id',
     );
   });
 

@@ -2,7 +2,8 @@
 // the exchange as evidence; it is told from every other error (a transport error, a bug).
 
 import { describe, expect, it } from 'vitest';
-import { isRuleViolation, RuleViolation, violation } from '../../lib/assert/violation.js';
+import { isRuleViolation, offendingValues, RuleViolation, violation } from '../../lib/assert/violation.js';
+import { registerSecret } from '../../lib/http/redact.js';
 import { TransportError, type Exchange } from '../../lib/http/exchange.js';
 
 const exchange: Exchange = {
@@ -81,5 +82,35 @@ describe('isRuleViolation', () => {
     expect(isRuleViolation('RuleViolation')).toBe(false);
     expect(isRuleViolation(undefined)).toBe(false);
     expect(isRuleViolation(null)).toBe(false);
+  });
+});
+
+describe('offendingValues', () => {
+  const issue = (pointer: string, keyword: string, message = 'm') => ({ pointer, keyword, message });
+
+  it('quotes the value at each issue, one a line below the first, a missing or unexpected property none', () => {
+    const body = { agent: { create_time: '2026-13-01', id: 7, tags: ['a'] } };
+    expect(
+      offendingValues(body, [
+        issue('/agent/create_time', 'format'),
+        issue('/agent/id', 'type'),
+        issue('/agent', 'required'),
+        issue('/agent', 'additionalProperties'),
+      ]),
+    ).toBe('\n  got "2026-13-01" at /agent/create_time\n  got 7 at /agent/id');
+    expect(offendingValues(body, [issue('/agent/nothing', 'type')])).toBe('');
+    expect(offendingValues(body, [])).toBe('');
+  });
+
+  it('cuts a long value to a short excerpt, names at most three, and never shows the key', () => {
+    registerSecret('violation-secret-key-1');
+    const body = { a: 'x'.repeat(500), b: 'key violation-secret-key-1', c: 1, d: 2, e: 3 };
+    const lines = offendingValues(
+      body,
+      ['/a', '/b', '/c', '/d', '/e'].map((p) => issue(p, 'type')),
+    ).split('\n');
+    expect(lines[1]).toBe(`  got "${'x'.repeat(59)}… at /a`);
+    expect(lines[2]).toBe('  got "key [redacted]" at /b');
+    expect(lines.slice(3)).toEqual(['  got 1 at /c', '  and 2 more']);
   });
 });

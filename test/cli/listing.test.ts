@@ -146,6 +146,16 @@ describe('catalogListing', () => {
     expect(listing).toMatch(/^AGENT-GET .*\n {4}NOT VERIFIED BY ANY CHECK$/m);
   });
 
+  it('narrowed by --grep, keeps the checks whose id or title matches (any case), as a run does', () => {
+    const listing = catalogListing(INVENTORY, { only: [], exclude: [], grep: 'AN AGENT IS READ|^auth\\.' });
+    expect(listing.split('\n')[0]).toBe(
+      `Selected by --grep AN AGENT IS READ|^auth\\.: 2 of ${REQUIREMENTS.length} requirements, 2 of 3 checks.`,
+    );
+    expect(listing).toContain('agents.get: an agent is read back');
+    expect(listing).toContain('auth.missing: no key');
+    expect(listing).not.toContain('agents.create:');
+  });
+
   it('narrowed by --exclude alone, keeps the other checks and their requirements', () => {
     const listing = catalogListing(INVENTORY, { only: [], exclude: ['auth'] });
     expect(listing.split('\n')[0]).toBe(

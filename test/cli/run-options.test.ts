@@ -13,11 +13,16 @@ const BOUND = 300_000;
 
 let reference: RunningReference;
 let faulty: RunningReference;
+let localTime: RunningReference;
 beforeAll(async () => {
-  [reference, faulty] = await Promise.all([startReference(), startReference({ faults: ['auth-details-missing'] })]);
+  [reference, faulty, localTime] = await Promise.all([
+    startReference(),
+    startReference({ faults: ['auth-details-missing'] }),
+    startReference({ faults: ['timestamps-not-utc'] }),
+  ]);
 });
 afterAll(async () => {
-  await Promise.all([reference.close(), faulty.close()]);
+  await Promise.all([reference.close(), faulty.close(), localTime.close()]);
 });
 
 test(
@@ -107,6 +112,33 @@ describe('--grep', () => {
   );
 
   test(
+    '--list with --grep (and --exclude) lists exactly the checks a run of the same options runs',
+    async () => {
+      const options = [
+        '--grep',
+        'missing-key\\.(get|post)-v1-agents|unknown key',
+        '--exclude',
+        'auth.missing-key.post-v1-agents',
+      ];
+      const [list, text, run] = await Promise.all([
+        runCli({ args: ['--list', '--format', 'json', ...options] }),
+        runCli({ args: ['--list', ...options] }),
+        runCli({ env: referenceEnvironment(reference), args: options }),
+      ]);
+      expect([list.exitCode, text.exitCode, run.exitCode]).toEqual([0, 0, 0]);
+      const listed = (JSON.parse(list.stdout) as { checks: Array<{ id: string }> }).checks.map((c) => c.id);
+      const ran = run.summary!.checks.map((c) => c.id).filter((id) => !id.startsWith('run::'));
+      expect(listed.length).toBeGreaterThan(1);
+      expect(listed).not.toContain('auth.missing-key.post-v1-agents');
+      expect([...listed].sort()).toEqual([...ran].sort());
+      expect(text.stdout.split('\n', 1)[0]).toBe(
+        `Selected by --exclude auth.missing-key.post-v1-agents --grep ${options[1]}: ${/ \d+ of \d+ requirements/.exec(text.stdout)?.[0].trim()}, ${listed.length} of ${/of (\d+) checks/.exec(text.stdout)?.[1]} checks.`,
+      );
+    },
+    BOUND,
+  );
+
+  test(
     'a pattern that is no regular expression stops the run (exit 2)',
     async () => {
       const run = await runCli({ env: referenceEnvironment(reference), args: ['--grep', '(unclosed'] });
@@ -139,6 +171,71 @@ test(
       expect(step).toBe(`# an earlier step\n${md}`);
       expect(md!).not.toContain(faulty.apiKey);
       expect(run.stdout).toContain('Markdown summary: out/summary.md, step-summary.md');
+      // The console's failure heading: the check once, by id and title, then the resource of its failing exchange.
+      const failures = run.stdout.slice(
+        run.stdout.indexOf('Failures and errors'),
+        run.stdout.indexOf('\nNot verified'),
+      );
+      const [, id] = /^FAIL (\S+): /m.exec(failures) ?? [];
+      const example = run.summary!.checks.find((c) => c.id === id && c.outcome === 'fail')!;
+      const title = example.name.replace(/^\[[^\]]*\] /, '');
+      const flat = failures.replace(/\n {2,}/g, ' ');
+      expect(flat).toMatch(
+        new RegExp(`\\nFAIL ${id}: ${title.replace(/[{}]/g, '\\$&')} at (GET|POST|PATCH|DELETE) /v1/\\S* `),
+      );
+      expect(flat.split(title)).toHaveLength(2);
+      // The rule's id once, with its text: not in brackets before the heading or the message.
+      expect(failures.split('AUTH-DETAILS-HEADER')).toHaveLength(2);
+      for (const c of run.summary!.checks) expect(failures.split(`${c.id}: `).length).toBeLessThanOrEqual(2);
+    } finally {
+      await rm(run.reportDir, { recursive: true, force: true });
+    }
+  },
+  BOUND,
+);
+
+test(
+  'a schema or format violation quotes the offending value, and stays one cause whatever the values',
+  async () => {
+    const run = await runCli({ env: referenceEnvironment(localTime), args: ['--only', 'agents'] });
+    expect(run.exitCode).toBe(1);
+    const got = /\n {4}got "\d{4}-\d\d-\d\dT[\d:.]+\+02:00" at \/agents?\/\S*create_time\n/;
+    expect(run.stdout).toMatch(got);
+    expect(run.stdout).toMatch(/: must match format "iso-utc"\n {4}got /);
+    const failed = run.summary!.checks.filter((c) => c.violated?.includes('TIMESTAMP-ISO-UTC'));
+    expect(failed.length).toBeGreaterThan(1);
+    expect(failed.every((c) => /\n {2}got "[^"]+" at \//.test(c.message!))).toBe(true);
+    expect(run.stdout).toContain(`Failures and errors: 1 cause over ${run.summary!.counts.fail} checks:`);
+    expect(run.stdout).not.toContain(localTime.apiKey);
+  },
+  BOUND,
+);
+
+/** A command line as the shell splits it: words, and single-quoted words (`'\\''` a quote inside). */
+const shellWords = (line: string): string[] =>
+  [...line.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((m) => m[2] ?? m[1]!.replace(/'\\''/g, "'"));
+
+test(
+  'the seed in the console and the Markdown summary, as the command that repeats the run',
+  async () => {
+    const args = ['--seed', '4242', '--only', 'auth', '--grep', "missing key|it's"];
+    const run = await runCli({
+      env: referenceEnvironment(reference),
+      args: [...args, '--summary-md', 'summary.md'],
+      keepReports: true,
+    });
+    try {
+      expect(run.exitCode).toBe(0);
+      const command = `npx aes-conformance --seed 4242 --only auth --grep 'missing key|it'\\''s'`;
+      expect(run.stdout).toContain(`\nSeed 4242: ${command} repeats this run\n`);
+      expect(await readFile(join(run.reportDir, 'summary.md'), 'utf8')).toContain(
+        `Seed \`4242\`; this repeats the run:\n\n\`\`\`sh\n${command}\n\`\`\`\n`,
+      );
+      // The command, as the shell reads it, is the run's options: run again, it runs the same checks.
+      expect(shellWords(command).slice(2)).toEqual(args);
+      const again = await runCli({ env: referenceEnvironment(reference), args: shellWords(command).slice(2) });
+      const ids = (r: typeof run) => r.summary!.checks.map((c) => c.id).sort();
+      expect(ids(again)).toEqual(ids(run));
     } finally {
       await rm(run.reportDir, { recursive: true, force: true });
     }

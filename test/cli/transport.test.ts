@@ -227,3 +227,47 @@ test(
   },
   BOUND,
 );
+
+describe('--merge', () => {
+  test(
+    'keeps every run setting the shards recorded: the proxy, --insecure, --grep, the headers, the seed',
+    async () => {
+      const env = { ...referenceEnvironment(reference), HTTP_PROXY: proxy.url };
+      const options = ['--grep', 'missing-key|openapi', '--insecure', '--header', 'X-Route: blue', '--seed', '99'];
+      const shards = await Promise.all(
+        [1, 2].map((i) => runCli({ env, args: [...options, '--shard', `${i}/2`], keepReports: true })),
+      );
+      const merged = await runCli({
+        env: { REPORT_DIR: shards[0]!.reportDir + '-merged' },
+        args: ['--merge', ...shards.map((s) => s.reportDir)],
+      });
+      try {
+        for (const shard of shards) expect(shard.exitCode, shard.stdout.slice(-2000)).toBe(0);
+        expect(merged.exitCode, merged.stdout + merged.stderr).toBe(0);
+        const summary = JSON.parse(
+          await readFile(join(`${shards[0]!.reportDir}-merged`, 'summary.json'), 'utf8'),
+        ) as (typeof shards)[0]['summary'] & { target: object; settings: Record<string, string> };
+        const [one] = shards.map((s) => s.summary as typeof summary);
+        expect(summary.target).toEqual({ baseUrl: reference.url, embedded: false, proxy: proxy.url, insecure: true });
+        expect(summary.target).toEqual(one!.target);
+        expect(summary.selection).toMatchObject({ grep: 'missing-key|openapi', shards: ['1/2', '2/2'] });
+        expect(summary.settings).toMatchObject({ headers: 'X-Route: blue', seed: '99', insecure: 'true' });
+        const { runMarker: _marker, reportDir: _dir, ...settings } = summary.settings;
+        const { runMarker: _m, reportDir: _d, ...shardSettings } = one!.settings;
+        expect(settings).toEqual(shardSettings);
+        expect(merged.stdout).toContain(`${reference.url} through the proxy ${proxy.url}; TLS certifica`);
+        expect(merged.stdout).toContain('--grep missing-key|openapi');
+        expect(merged.stdout).toContain(
+          "Seed 99: npx aes-conformance --seed 99 --grep 'missing-key|openapi' repeats this run",
+        );
+      } finally {
+        await Promise.all(
+          shards
+            .flatMap((s) => [s.reportDir, `${s.reportDir}-merged`])
+            .map((dir) => rm(dir, { recursive: true, force: true })),
+        );
+      }
+    },
+    BOUND,
+  );
+});

@@ -81,11 +81,16 @@ describe('consoleSummary', () => {
     expect(text).toMatch(/^agents\s+2\s+0\s+0\s+1\s+3$/m);
     expect(text).toMatch(/^mutations\s+0\s+1\s+0\s+0\s+1$/m);
     expect(text).toContain(
-      'FAIL [MUTATION-DELETE-IDEMPOTENT] deleting a deleted mutation succeeds\n  the second DELETE answered 404\n' +
+      // The check once, by id and title; the resource it was about; the ids once, with the rule.
+      `FAIL ${FAILED.id}: deleting a deleted mutation succeeds\n` +
+        '  at DELETE /v1/agents/01ARZ3NDEKTSV4RRFFQ69G5FAV/mutations/01BX5ZZKBKACTAV9WEVGEMMVRZ\n' +
+        '  the second DELETE answered 404\n' +
         '  violated: MUTATION-DELETE-IDEMPOTENT: Deleting a mutation succeeds, and deleting it again also\n    succeeds.\n  curl ',
     );
     expect(text).not.toContain('expected a success');
-    expect(text).toContain('ERROR [AGENT-GET] an agent is fetched by id\n  request timed out after 10000 ms\n');
+    expect(text).toContain(`ERROR ${ERRORED.id}: an agent is fetched by id\n`);
+    expect(text).toContain('\n  request timed out after 10000 ms\n');
+    expect(text.split('MUTATION-DELETE-IDEMPOTENT').length).toBe(2);
     // Once, after the failures: how $API_KEY of the replay lines comes to hold the key.
     expect(text.split('export API_KEY=...').length).toBe(2);
     expect(text).toContain('`set -a; . ./.env; set +a`');
@@ -147,8 +152,11 @@ describe('consoleSummary', () => {
     const check = run.checks[0]!;
     // The heading and the first message line, wrapped: rejoined, they are whole.
     const flat = text.replace(/\n +/g, ' ').replace(/\n/g, ' ');
-    expect(flat.replace(/ /g, '')).toContain(`FAIL [AGENT-DISPLAY-NAME] ${check.title}`.replace(/ /g, ''));
-    expect(flat.replace(/ /g, '')).toContain(check.message!.split('\n')[0]!.replace(/ /g, ''));
+    expect(flat.replace(/ /g, '')).toContain(`FAIL ${check.id}: ${check.title}`.replace(/ /g, ''));
+    // The first message line without the ids the heading's check carries (they follow, with the rule).
+    expect(flat.replace(/ /g, '')).toContain(
+      check.message!.split('\n')[0]!.replace('[AGENT-DISPLAY-NAME] ', '').replace(/ /g, ''),
+    );
     expect(text).toContain('  violated: AGENT-DISPLAY-NAME: ');
     // The printed curl line, run by sh with printf in place of curl, sends exactly the original body.
     const line = text.split('\n').find((l) => l.startsWith('  curl '))!;
@@ -238,7 +246,16 @@ describe('consoleSummary', () => {
         '    listAgents (GET /v1/agents) /agents/*/create_time',
       ].join('\n'),
     );
-    expect(text).toContain('3 checks failed for this cause; also:');
+    // Every check of the cause once, by id and title.
+    expect(text).toMatch(/\n {2}3 checks failed for this cause:\n {4}a: .*\n {4}b: .*\n {4}c: /);
+  });
+
+  it('a violation whose rule reads as the check title names the rule by id alone', () => {
+    const text = consoleSummary(
+      sampleRun([{ ...FAILED, title: 'Deleting a mutation succeeds, and deleting it again also succeeds' }]),
+      { color: false },
+    );
+    expect(text).toContain('  violated: MUTATION-DELETE-IDEMPOTENT\n');
   });
 
   it('says in the verdict line that the target was the embedded reference service', () => {
@@ -252,7 +269,23 @@ describe('consoleSummary', () => {
   it('shows the seed of a failed property, as the option that repeats it', () => {
     const text = consoleSummary(sampleRun([{ ...PROPERTY, outcome: 'fail', message: 'x' }]), { color: false });
     expect(text).toContain(`Seed ${PROPERTY.seed}: 1 failed property check; --seed ${PROPERTY.seed} (SEED) repeats it`);
-    expect(consoleSummary(sampleRun([PROPERTY]), { color: false })).not.toContain('Seed ');
+    expect(consoleSummary(sampleRun([PROPERTY]), { color: false })).not.toContain('failed property');
+  });
+
+  it("shows the run's seed as the command that repeats the run, and the failed properties it drew", () => {
+    const run = (seed: string, selection = META.selection) =>
+      summarise([{ ...PROPERTY, outcome: 'fail', message: 'x', seed: 7 }], {
+        ...META,
+        settings: { ...META.settings, seed },
+        selection,
+      });
+    const text = consoleSummary(run('7', { ...META.selection, only: ['auth'], grep: "it's" }), { color: false });
+    expect(text).toContain(
+      "\nSeed 7: npx aes-conformance --seed 7 --only auth --grep 'it'\\''s' repeats this run\n  1 failed property check drew from it\n",
+    );
+    expect(consoleSummary(run('7 | 8'), { color: false })).toContain(
+      "Seeds 7 | 8: the merged runs differ; each shard's own summary repeats it",
+    );
   });
 
   it('a run a throttling target stopped part-way shows what ran, and its verdict says it was throttled', () => {

@@ -78,6 +78,33 @@ describe('mergeSummaries', () => {
     expect(merged.settings['PROFILE']).toBe('default');
   });
 
+  it("keeps every field of the runs' targets and selections: proxy, --insecure, --grep (their union), --max-failures", async () => {
+    const target = { ...META.target, proxy: 'http://127.0.0.1:3128', insecure: true as const };
+    const selection = { ...META.selection, grep: 'auth', stoppedAfterFailures: 3 };
+    const same = mergeSummaries(
+      await readSummaries(
+        await shardDirs(shard([PASSED], { target, selection }), shard([SKIPPED], { target, selection })),
+      ),
+    );
+    expect(same.target).toEqual(target);
+    expect(same.selection).toMatchObject({ grep: 'auth', stoppedAfterFailures: 3 });
+    const other = mergeSummaries(
+      await readSummaries(
+        await shardDirs(
+          shard([PASSED], { target, selection }),
+          shard([SKIPPED], { selection: { ...META.selection, grep: 'agents?$' } }),
+        ),
+      ),
+    );
+    // Each pattern selects what its run ran: the merged pattern matches what either matched.
+    expect(other.selection).toMatchObject({ grep: '(?:auth)|(?:agents?$)', stoppedAfterFailures: 3 });
+    expect(other.target).toEqual(target);
+    const everything = mergeSummaries(
+      await readSummaries(await shardDirs(shard([PASSED], { selection }), shard([SKIPPED]))),
+    );
+    expect(everything.selection.grep).toBeUndefined();
+  });
+
   it("keeps a shard's stop: the merged run exits 2 and says which shard stopped", async () => {
     const dirs = await shardDirs(shard([PASSED]), stoppedRun());
     const merged = mergeSummaries(await readSummaries(dirs));
