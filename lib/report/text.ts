@@ -6,6 +6,7 @@ import { API_KEY_PLACEHOLDER, redact } from '../http/redact.js';
 import { CURL_KEY_NOTE, readsKey } from '../http/curl.js';
 import { verdictOf, waivedFailures, type Cause } from '../result/aggregate.js';
 import { causeLabel } from '../result/cause.js';
+import { checksLeftOut } from '../result/selection.js';
 import { waiverLabel } from '../waivers/waivers.js';
 import type { CheckResult, Evidence, RunResult } from '../result/model.js';
 
@@ -183,10 +184,10 @@ export function verdictText(run: RunResult): VerdictText {
         detail: `no rule violation found, but ${plural(error, 'check')} errored, so conformance is not established`,
       };
     case 'passed-partial':
-      if (!run.untested.length && run.selection.exclude?.length)
+      if (!run.untested.length && checksLeftOut(run.selection).length)
         return {
           label: 'PASSED, PARTIAL RUN: NOT SHOWN CONFORMANT',
-          detail: `${plural(pass, 'check')} passed, ${skip} skipped, ${waivedText(run)}; but --exclude ${run.selection.exclude.join(',')} left checks out, so conformance is not established (exit code 0: what ran passed)`,
+          detail: `${plural(pass, 'check')} passed, ${skip} skipped, ${waivedText(run)}; but ${checksLeftOut(run.selection).join('; ')} left checks out, so conformance is not established (exit code 0: what ran passed)`,
         };
       if (!run.untested.length)
         return {

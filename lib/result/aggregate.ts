@@ -17,6 +17,7 @@ import {
   type Verdict,
   type WaiverReport,
 } from './model.js';
+import { checksLeftOut } from './selection.js';
 
 export const OUTCOMES: readonly Outcome[] = ['pass', 'fail', 'skip', 'error'];
 
@@ -203,9 +204,9 @@ export function verdictOf(run: Omit<RunResult, 'verdict'>): Verdict {
   const waived = waivedFailures(run.checks);
   if (run.counts.fail - waived > 0) return 'violations';
   if (run.counts.error > 0) return 'errors';
-  // Whatever --exclude left out (a check, a group) was not verified, even where other checks share its rules.
-  const excluded = (run.selection.exclude ?? []).length > 0;
-  return run.untested.length || waived > 0 || excluded ? 'passed-partial' : 'conformant';
+  // Checks left out (--exclude, --grep, a shard, ...) were not verified, even where other checks share their rules.
+  const leftOut = checksLeftOut(run.selection).length > 0;
+  return run.untested.length || waived > 0 || leftOut ? 'passed-partial' : 'conformant';
 }
 
 // Endpoint groups in the spec's order, then the cross-cutting areas; unknown groups follow in order of appearance.

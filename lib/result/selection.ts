@@ -7,6 +7,7 @@ import { ConfigError } from '../config.js';
 import { GROUPS } from '../contract/endpoints.js';
 import { isRequirementId, type RequirementId } from '../contract/requirements/index.js';
 import { isCheckId } from './check-id.js';
+import type { Selection } from './model.js';
 
 /** The group name that selects every check of operations published beyond the 20 endpoints (`--only published`). */
 export const PUBLISHED_GROUP = 'published';
@@ -199,6 +200,23 @@ export function surelyDeclared(
   // An excluded group or requirement may be the check's own.
   if (chosen.exclude.includes(id) || !chosen.exclude.every(isCheckId)) return false;
   return chosen.only.length === 0 || chosen.only.includes(id);
+}
+
+/**
+ * What left checks of the suite out of a run beyond whole requirements (those the run reports as not verified):
+ * a run of some of a requirement's checks verified less than that requirement, even where every requirement had a
+ * check that ran and passed. Empty: every selected requirement ran all its checks.
+ */
+export function checksLeftOut(selection: Selection): string[] {
+  const exclude = selection.exclude ?? [];
+  const alone = selection.only.filter(isCheckId);
+  return [
+    ...(exclude.length ? [`--exclude ${exclude.join(',')}`] : []),
+    ...(alone.length ? [`--only ${alone.join(',')}`] : []),
+    ...(selection.grep === undefined ? [] : [`--grep ${selection.grep}`]),
+    ...(wholeOfShards(selection.shards) ? [] : [`--shard ${selection.shards.join(', ')}`]),
+    ...(selection.stoppedAfterFailures ? [`--max-failures ${selection.stoppedAfterFailures}`] : []),
+  ];
 }
 
 /** Shards `i/n` that together are the whole suite (every index of one count). */

@@ -82,6 +82,15 @@ describe('aggregate', () => {
     expect(
       verdictOf({ ...covering, selection: { ...covering.selection, exclude: ['lists.runs.page-size-bounds'] } }),
     ).toBe('passed-partial');
+    // So were the checks --grep, a check named alone by --only, one shard or --max-failures left out.
+    for (const narrowed of [
+      { grep: 'agents' },
+      { only: ['lists.runs.page-size-bounds'] },
+      { shards: ['1/2'] },
+      { stoppedAfterFailures: 3 },
+    ])
+      expect(verdictOf({ ...covering, selection: { ...covering.selection, ...narrowed } })).toBe('passed-partial');
+    expect(verdictOf({ ...covering, selection: { ...covering.selection, shards: ['1/2', '2/2'] } })).toBe('conformant');
     expect(verdictOf(stoppedRun())).toBe('stopped');
     expect(verdictOf({ ...stoppedRun(), stop: { kind: 'throttled', message: 'only 429s' } })).toBe('throttled');
     expect(stoppedRun().exitCode).toBe(2);
