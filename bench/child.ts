@@ -8,12 +8,16 @@
 // whoever waits for the CLI. GNU time is that waiter when present (it also gives the peak RSS);
 // otherwise this process is, and the change in its own cutime+cstime (/proc/self/stat) is the
 // command's (only one command runs at a time).
+//
+// Memory: GNU time's max RSS is the peak of the largest single process; the peak of the summed
+// resident sets of the whole tree is sampled from /proc beside it (./tree-memory.ts).
 
 import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { SETTINGS } from '../lib/config.js';
 import { childrenTicks, parseTimeFile, type ProcessUsage } from './measure.js';
+import { sampleTree, treeMemoryWorks } from './tree-memory.js';
 
 const GNU_TIME = '/usr/bin/time';
 const TIME_FORMAT = '%U %S %M';
@@ -58,6 +62,13 @@ export const CPU_METHOD = {
   proc: "the change in this process's cutime+cstime (/proc/self/stat), which counts the command and every descendant it reaped; no RSS (no GNU time here)",
   none: 'not measured (neither GNU time nor /proc here)',
 }[METHOD];
+
+const TREE_MEMORY = treeMemoryWorks();
+
+/** How peak memory was measured, for the bench's output. */
+export const MEMORY_METHOD = TREE_MEMORY
+  ? 'the peak of the summed resident sets of the command and all its descendants, sampled from /proc every 20 ms (GNU time, when it runs the command, counts in it: about 2 MB)'
+  : 'not measured (no /proc/<pid>/task/<tid>/children here)';
 
 /** The command running now, killed if the bench is interrupted, and what to say then. */
 let running: { pid: number; note: string } | undefined;
@@ -124,6 +135,7 @@ export async function runTimed(c: Command): Promise<Ended> {
       detached: true,
     });
     running = child.pid === undefined ? undefined : { pid: child.pid, note: c.interruptNote ?? '' };
+    const tree = TREE_MEMORY && child.pid !== undefined ? sampleTree(child.pid) : undefined;
     const killer = setTimeout(
       () => {
         c.onLimit();
@@ -140,14 +152,16 @@ export async function runTimed(c: Command): Promise<Ended> {
       child.once('exit', (exitCode) => resolve(exitCode));
     });
     const wallMs = performance.now() - started;
+    const peakTreeKb = tree?.stop();
     clearTimeout(killer);
     running = undefined;
-    const usage =
+    const cpu =
       METHOD === 'gnu-time'
         ? await readFile(timeFile, 'utf8').then(parseTimeFile, () => undefined)
         : ticksBefore === undefined
           ? undefined
           : { cpuMs: ((selfChildrenTicks() ?? ticksBefore) - ticksBefore) * (1000 / TICKS_PER_SECOND) };
+    const usage = cpu && peakTreeKb !== undefined ? { ...cpu, peakTreeKb } : cpu;
     return { code, wallMs, ...(usage ? { usage } : {}) };
   } finally {
     await output.close();

@@ -13,6 +13,8 @@ export interface RunMeasure {
   readonly requestMs: number;
   /** The most requests the reference service had in hand at once. */
   readonly peakInFlight: number;
+  /** From the first request's arrival to the last response's end, at the server (0 with no request counted). */
+  readonly activeMs: number;
   /** The run's exit code; null when the bench killed it at its time bound. */
   readonly exitCode: number | null;
   /** From the run's summary.json, when it wrote one. */
@@ -24,8 +26,10 @@ export interface RunMeasure {
 /** What a process tree used: user+sys of it and every descendant it waited for. */
 export interface ProcessUsage {
   readonly cpuMs: number;
-  /** The peak resident set of its largest single process, in KiB, when known. */
+  /** The peak resident set of its largest single process, in KiB, when known (GNU time). */
   readonly maxRssKb?: number;
+  /** The peak of the summed resident sets of the whole process tree, in KiB, when known (/proc). */
+  readonly peakTreeKb?: number;
 }
 
 export interface RunCpu extends ProcessUsage {
@@ -48,9 +52,11 @@ export interface ChecksMeasure {
 }
 
 export interface Scenario {
-  readonly key: 'a' | 'b';
+  readonly key: 'a' | 'b' | 'e';
   readonly label: string;
   readonly latencyMs: number;
+  /** Run with no setting at all: the CLI hosts the reference service itself, which the bench cannot count. */
+  readonly embedded?: boolean;
 }
 
 interface SummaryCheck {
@@ -167,6 +173,7 @@ const HEADER = [
   'CPU s',
   'CPU ms / request',
   'max RSS MB',
+  'peak tree RSS MB',
   'requests',
   'sum of request time s',
   'effective parallelism',
@@ -189,6 +196,7 @@ const MIB = 1024;
 function cpuCells(runs: readonly RunMeasure[]): Partial<Record<Column, string>> {
   const measured = runs.filter((r) => r.cpu !== undefined);
   const rss = measured.flatMap((r) => (r.cpu!.maxRssKb === undefined ? [] : [r.cpu!.maxRssKb / MIB]));
+  const tree = measured.flatMap((r) => (r.cpu!.peakTreeKb === undefined ? [] : [r.cpu!.peakTreeKb / MIB]));
   return {
     'CPU s': cell(
       measured.map((r) => r.cpu!.cpuMs / 1000),
@@ -199,6 +207,7 @@ function cpuCells(runs: readonly RunMeasure[]): Partial<Record<Column, string>> 
       2,
     ),
     'max RSS MB': cell(rss, 0),
+    'peak tree RSS MB': cell(tree, 0),
   };
 }
 
@@ -247,18 +256,22 @@ export function table(
           1,
         ),
         ...cpuCells(finished),
-        requests: cell(
-          finished.map((r) => r.requests),
-          0,
-        ),
-        'sum of request time s': cell(
-          finished.map((r) => r.requestMs / 1000),
-          1,
-        ),
-        'effective parallelism': cell(
-          finished.map((r) => r.requestMs / r.wallMs),
-          2,
-        ),
+        ...(scenario.embedded
+          ? {}
+          : {
+              requests: cell(
+                finished.map((r) => r.requests),
+                0,
+              ),
+              'sum of request time s': cell(
+                finished.map((r) => r.requestMs / 1000),
+                1,
+              ),
+              'effective parallelism': cell(
+                finished.map((r) => r.requestMs / r.wallMs),
+                2,
+              ),
+            }),
         ...(larger.length ? floorCells(larger) : {}),
       }),
     );
@@ -290,6 +303,98 @@ export function table(
     }
   }
   return markdown(HEADER, rows);
+}
+
+/** A goal of issue #28 beside its measure: the medians of the runs that measured it. */
+interface Goal {
+  readonly what: string;
+  readonly unit: string;
+  readonly goal: number;
+  /** Whether the goal is a most (wall, memory, CPU) or a least (requests in flight). */
+  readonly most: boolean;
+  readonly values: readonly number[];
+  readonly digits: number;
+}
+
+/**
+ * Each goal of issue #28 beside its measure and their ratio (measure ÷ goal; met when at most 1 for
+ * a most, at least 1 for a least). Memory is that of a default run, whose CLI hosts the reference
+ * service; CPU per request is the CLI's own against the reference in the bench's process.
+ */
+export function goalsTable(
+  runs: readonly RunMeasure[],
+  startups: readonly StartupMeasure[],
+  concurrency: number,
+  latencyMs: number,
+): string {
+  const of = (key: Scenario['key']): RunMeasure[] => runs.filter((r) => r.scenario === key && r.exitCode !== null);
+  const version = startups.filter((s) => s.option === '--version' && s.exitCode !== null);
+  const goals: Goal[] = [
+    {
+      what: 'default run wall (a)',
+      unit: 's',
+      goal: 2.5,
+      most: true,
+      values: of('a').map((r) => r.wallMs / 1000),
+      digits: 2,
+    },
+    {
+      what: `+${latencyMs} ms run wall ÷ its floor (b)`,
+      unit: '×',
+      goal: 1.5,
+      most: true,
+      values: of('b').flatMap((r) => {
+        const floor = largerFloorMs(r, concurrency);
+        return floor ? [r.wallMs / floor] : [];
+      }),
+      digits: 2,
+    },
+    {
+      what: 'peak memory of a default run, whole process tree (e)',
+      unit: 'MB',
+      goal: 300,
+      most: true,
+      values: of('e').flatMap((r) => (r.cpu?.peakTreeKb === undefined ? [] : [r.cpu.peakTreeKb / MIB])),
+      digits: 0,
+    },
+    {
+      what: "the suite's own CPU per request, reference in another process (a)",
+      unit: 'ms',
+      goal: 1,
+      most: true,
+      values: of('a').flatMap((r) => (r.cpu && r.requests ? [(r.cpu.cpuMs - r.cpu.referenceMs) / r.requests] : [])),
+      digits: 2,
+    },
+    {
+      what: `mean requests in flight, first request to last (b)`,
+      unit: '',
+      goal: concurrency,
+      most: false,
+      values: of('b').flatMap((r) => (r.activeMs > 0 ? [r.requestMs / r.activeMs] : [])),
+      digits: 1,
+    },
+    {
+      what: '`--version` wall',
+      unit: 's',
+      goal: 0.1,
+      most: true,
+      values: version.map((s) => s.wallMs / 1000),
+      digits: 2,
+    },
+  ];
+  const rows = goals.map((g) => {
+    const median = spread(g.values)?.median;
+    const ratio = median === undefined ? undefined : median / g.goal;
+    const met = ratio === undefined ? '—' : (g.most ? ratio <= 1 : ratio >= 1) ? 'yes' : 'no';
+    return [
+      g.what,
+      `${cell(g.values, g.digits)}${g.unit && g.unit !== '×' ? ` ${g.unit}` : ''}`,
+      `${g.most ? '≤' : '≥'} ${g.goal}${g.unit && g.unit !== '×' ? ` ${g.unit}` : g.unit}`,
+      ratio === undefined ? '—' : ratio.toFixed(2),
+      met,
+    ];
+  });
+  return markdown(['goal of issue #28', 'measure (median, range)', 'goal', 'measure ÷ goal', 'met'], rows);
 }
 
 /** One start-up run: `node bin/aes-conformance.js <option>`, which exits before any target is reached. */

@@ -7,7 +7,8 @@
 // Each run is what a user starts: `node bin/aes-conformance.js` in a child process (start-up
 // included), against a fresh reference service started here, which counts the requests and
 // sums their times. Runs of the scenarios and the start-up commands alternate, so a change in
-// the machine's load falls on all.
+// the machine's load falls on all. A default run as a user starts it, with no setting at all (the
+// CLI then hosts the reference service itself), gives the peak memory of the whole process tree.
 
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
@@ -17,10 +18,11 @@ import { parseArgs } from 'node:util';
 import { parseConfig } from '../lib/config.js';
 import { startReference } from '../proof/service.js';
 import { referenceEnvironment } from '../lib/runner/embedded.js';
-import { CPU_METHOD, environment, runTimed } from './child.js';
+import { CPU_METHOD, environment, MEMORY_METHOD, runTimed } from './child.js';
 import {
   cell,
   checksMeasure,
+  goalsTable,
   largerFloorMs,
   peakInFlight,
   type RunMeasure,
@@ -56,6 +58,7 @@ const STARTUP_OPTIONS = ['--version', '--help', '--list'] as const;
 const SCENARIOS: readonly Scenario[] = [
   { key: 'a', label: '(a) default run', latencyMs: 0 },
   { key: 'b', label: `(b) +${LATENCY_MS} ms per request`, latencyMs: LATENCY_MS },
+  { key: 'e', label: '(e) default run, no setting (embedded reference)', latencyMs: 0, embedded: true },
 ];
 
 function positive(name: string, text: string | undefined): number {
@@ -77,15 +80,17 @@ async function runOnce(scenario: Scenario, label: string): Promise<RunMeasure> {
   const spans: Array<{ startedAt: number; endedAt: number }> = [];
   // The bench's own CPU from here to the reference's close is the reference service's (see RunCpu).
   const selfBefore = process.cpuUsage();
-  const reference = await startReference({
-    latencyMs: scenario.latencyMs,
-    onRequest: (startedAt, endedAt) => void spans.push({ startedAt, endedAt }),
-  });
+  const reference = scenario.embedded
+    ? undefined
+    : await startReference({
+        latencyMs: scenario.latencyMs,
+        onRequest: (startedAt, endedAt) => void spans.push({ startedAt, endedAt }),
+      });
   // The run's working directory too, so no .env of the checkout changes the default run.
   const dir = await mkdtemp(join(tmpdir(), 'aes-bench-'));
   const remaining = DEADLINE - performance.now();
   const env = environment({
-    ...referenceEnvironment(reference),
+    ...(reference ? referenceEnvironment(reference) : {}),
     REPORT_DIR: join(dir, 'reports'),
     // Within the bench's bound, the run ends its checks itself and writes its reports.
     RUN_TIMEOUT_MS: String(Math.round(Math.min(900_000, remaining - GRACE_MS))),
@@ -99,9 +104,9 @@ async function runOnce(scenario: Scenario, label: string): Promise<RunMeasure> {
     limitMs: remaining,
     onLimit: () => progress(`${label}: the bench's time bound is reached; killing the run`),
     interruptNote: `the interrupted run's output is in ${dir}`,
-  }).finally(() => reference.close());
+  }).finally(() => reference?.close());
   const self = process.cpuUsage(selfBefore);
-  const referenceMs = (self.user + self.system) / 1000;
+  const referenceMs = reference ? (self.user + self.system) / 1000 : 0;
   const { code: exitCode, wallMs, usage } = ended;
   const checks = await readFile(join(dir, 'reports', 'summary.json'), 'utf8').then(
     (text) => checksMeasure(JSON.parse(text) as Parameters<typeof checksMeasure>[0]),
@@ -117,6 +122,7 @@ async function runOnce(scenario: Scenario, label: string): Promise<RunMeasure> {
     requests: spans.length,
     requestMs,
     peakInFlight: peakInFlight(spans),
+    activeMs: spans.length ? Math.max(...spans.map((s) => s.endedAt)) - Math.min(...spans.map((s) => s.startedAt)) : 0,
     exitCode,
     ...(checks ? { checks } : {}),
     ...(usage ? { cpu: { ...usage, cpuMs: usage.cpuMs + referenceMs, referenceMs } } : {}),
@@ -156,6 +162,7 @@ progress(
   `${cores} cores (${cpuModel}), load average ${startLoad}; ${RUNS} runs of each scenario and start-up command, ${options['time-limit']} min bound`,
 );
 progress(`CPU: ${CPU_METHOD}`);
+progress(`peak tree RSS: ${MEMORY_METHOD}`);
 
 const runs: RunMeasure[] = [];
 const startups: StartupMeasure[] = [];
@@ -192,13 +199,17 @@ for (let i = 1; i <= RUNS; i++) {
 }
 
 const finished = runs.filter((r) => r.exitCode !== null);
-const outside = finished.flatMap((r) => (r.checks ? [r.requests - r.checks.requests] : []));
+/** Runs against the reference service the bench hosts, which counts their requests. */
+const counted = finished.filter((r) => r.scenario !== 'e');
+const outside = counted.flatMap((r) => (r.checks ? [r.requests - r.checks.requests] : []));
 const longest = [...new Set(finished.flatMap((r) => (r.latencyMs > 0 ? (r.checks?.longestChecks ?? []) : [])))];
 const failed = [...runs, ...startups].filter((r) => r.exitCode !== 0);
-const referenceShare = finished.flatMap((r) => (r.cpu ? [r.cpu.referenceMs / 1000] : []));
+const referenceShare = counted.flatMap((r) => (r.cpu ? [r.cpu.referenceMs / 1000] : []));
 const ofScenario = (key: Scenario['key']): RunMeasure[] => finished.filter((r) => r.scenario === key);
 const slow = ofScenario('b');
 const out = [
+  '',
+  goalsTable(runs, startups, CONCURRENCY, LATENCY_MS),
   '',
   `Machine: ${cores} cores (${cpuModel}), Node ${process.versions.node}; load average (1, 5, 15 min) ${startLoad} at start, ${loads()} at end.`,
   `Medians of ${RUNS} runs, (min–max) in brackets; runs of (a), (b) and the start-up commands alternated, each run against a fresh reference service.`,
@@ -212,7 +223,11 @@ const out = [
   "  The CLI's processes: the CLI itself, its vitest workers and tsx's esbuild. The reference service, which a default run",
   "  hosts in the CLI process, runs in the bench's process here (to count requests): the bench's own CPU over each run is",
   `  added, ${cell(referenceShare, 1)} s of the total. CPU ms / request: that total ÷ requests. max RSS: the CLI's processes`,
-  "  only (the reference service's memory is in the bench's process; a default run's CLI process holds it too).",
+  "  only (the reference service's memory is in the bench's process; a default run's CLI process holds it too): the peak",
+  "  of one process, GNU time's figure. peak tree RSS: the peak of the summed resident sets of the run's whole process tree,",
+  `  ${MEMORY_METHOD.replace(/^the peak of the summed resident sets of the command and all its descendants, /, '')}.`,
+  '- (e): `node bin/aes-conformance.js` with no setting at all, which starts the reference service in the CLI process: the',
+  "  default run a user starts; its requests are not counted (the bench does not host that service) and its CPU includes the service's.",
   '- requests, sum of request time: counted by the reference service, each request from its arrival to the end of its',
   '  response (the added latency included). effective parallelism: sum of request time ÷ wall.',
   `- floor: the most requests one check sent one after another (its \`requestChain\` in summary.json: requests that did not`,

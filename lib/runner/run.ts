@@ -30,6 +30,7 @@ import { atReference, startEmbedded } from './embedded.js';
 import { preflight } from './preflight.js';
 import { conformanceVitest } from './project.js';
 import { ProgressReporter } from './progress.js';
+import { boundHeapGrowth } from './heap.js';
 import { applyWaivers, loadWaivers, waiverDay } from '../waivers/waivers.js';
 
 export interface RunRequest {
@@ -227,6 +228,7 @@ async function runSuites(
     },
   };
   const signalHandlers = SIGNALS.map((signal) => process.rawListeners(signal));
+  boundHeapGrowth();
   const vitest = await conformanceVitest({
     passWithNoTests: true,
     reporters: [collector, progress, failureLimit],

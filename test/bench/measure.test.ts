@@ -4,6 +4,7 @@ import {
   checksMeasure,
   childrenTicks,
   floorMs,
+  goalsTable,
   largerFloorMs,
   parseTimeFile,
   peakInFlight,
@@ -21,9 +22,10 @@ const run = (over: Partial<RunMeasure> = {}): RunMeasure => ({
   requests: 100,
   requestMs: 10_000,
   peakInFlight: 4,
+  activeMs: 5_000,
   exitCode: 0,
   checks: { requests: 90, longestChain: 8, longestChecks: ['x'], verdict: 'conformant', counts: {} },
-  cpu: { cpuMs: 5_000, referenceMs: 1_000, maxRssKb: 512 * 1024 },
+  cpu: { cpuMs: 5_000, referenceMs: 1_000, maxRssKb: 512 * 1024, peakTreeKb: 600 * 1024 },
   ...over,
 });
 
@@ -122,18 +124,44 @@ describe('the bench’s arithmetic', () => {
     const lines = table(scenarios, runs, 3, 16).split('\n');
     expect(lines).toHaveLength(6);
     expect(lines[0]).toBe(
-      '| scenario | runs (exit 0) | wall s | CPU s | CPU ms / request | max RSS MB | requests | sum of request time s | effective parallelism | floor s | wall ÷ floor |',
+      '| scenario | runs (exit 0) | wall s | CPU s | CPU ms / request | max RSS MB | peak tree RSS MB | requests | sum of request time s | effective parallelism | floor s | wall ÷ floor |',
     );
-    expect(lines[2]).toBe('| (a) default | 1/3 (1) | 20.0 | 5.0 | 50.00 | 512 | 100 | 10.0 | 0.50 | — | — |');
+    expect(lines[2]).toBe('| (a) default | 1/3 (1) | 20.0 | 5.0 | 50.00 | 512 | 600 | 100 | 10.0 | 0.50 | — | — |');
     expect(lines[3]).toBe(
-      '| (b) slow | 2/3 (1) | 30.0 (20.0–40.0) | 5.0 | 50.00 | 512 | 100 | 10.0 | 0.38 (0.25–0.50) | 0.40 | 75.0 (50.0–100.0) |',
+      '| (b) slow | 2/3 (1) | 30.0 (20.0–40.0) | 5.0 | 50.00 | 512 | 600 | 100 | 10.0 | 0.38 (0.25–0.50) | 0.40 | 75.0 (50.0–100.0) |',
     );
     expect(lines[4]).toBe(
-      '| (c) critical path of (b): longest chain × 50 ms | 2/3 | — | — | — | — | 8 | — | — | 0.40 | 75.0 (50.0–100.0) |',
+      '| (c) critical path of (b): longest chain × 50 ms | 2/3 | — | — | — | — | — | 8 | — | — | 0.40 | 75.0 (50.0–100.0) |',
     );
     expect(lines[5]).toBe(
-      '| (d) throughput floor of (b): requests × 50 ms ÷ 16 | 2/3 | — | — | — | — | 100 | — | — | 0.31 | 96.0 (64.0–128.0) |',
+      '| (d) throughput floor of (b): requests × 50 ms ÷ 16 | 2/3 | — | — | — | — | — | 100 | — | — | 0.31 | 96.0 (64.0–128.0) |',
     );
+  });
+
+  test('a run with the embedded reference counts no requests of its own', () => {
+    const scenarios = [{ key: 'e', label: '(e) embedded', latencyMs: 0, embedded: true }] as const;
+    const lines = table(scenarios, [run({ scenario: 'e', latencyMs: 0, requests: 0 })], 1, 16).split('\n');
+    expect(lines[2]).toBe('| (e) embedded | 1/1 (1) | 20.0 | 5.0 | — | 512 | 600 | — | — | — | — | — |');
+  });
+
+  test('each goal of issue #28 beside its measure, the ratio, and whether it is met', () => {
+    const runs = [
+      run({ scenario: 'a', latencyMs: 0, wallMs: 2_000 }),
+      run({ wallMs: 1_000 }),
+      run({ scenario: 'e', latencyMs: 0, cpu: { cpuMs: 1, referenceMs: 0, peakTreeKb: 450 * 1024 } }),
+    ];
+    const lines = goalsTable(runs, [{ option: '--version', wallMs: 80, exitCode: 0 }], 16, 50).split('\n');
+    expect(lines[0]).toBe('| goal of issue #28 | measure (median, range) | goal | measure ÷ goal | met |');
+    expect(lines[2]).toBe('| default run wall (a) | 2.00 s | ≤ 2.5 s | 0.80 | yes |');
+    // The larger floor of run(): 100 requests × 50 ms ÷ 16 = 0.3125 s against a chain of 8 × 50 ms = 0.4 s.
+    expect(lines[3]).toBe('| +50 ms run wall ÷ its floor (b) | 2.50 | ≤ 1.5× | 1.67 | no |');
+    expect(lines[4]).toBe('| peak memory of a default run, whole process tree (e) | 450 MB | ≤ 300 MB | 1.50 | no |');
+    // (5000 − 1000) ms of the CLI's own CPU over 100 requests.
+    expect(lines[5]).toBe(
+      "| the suite's own CPU per request, reference in another process (a) | 40.00 ms | ≤ 1 ms | 40.00 | no |",
+    );
+    expect(lines[6]).toBe('| mean requests in flight, first request to last (b) | 2.0 | ≥ 16 | 0.13 | no |');
+    expect(lines[7]).toBe('| `--version` wall | 0.08 s | ≤ 0.1 s | 0.80 | yes |');
   });
 
   test('the start-up table: a row per option, in the order given, killed runs left out', () => {
