@@ -3,7 +3,8 @@
 // returned as `metadata`: what each type requires, the rules of each key, and the size of
 // CHAT payloads. Every display name carries the run marker (agents cannot be deleted).
 
-import type { ModelType } from '../lib/contract/enums.js';
+import { isDeepStrictEqual } from 'node:util';
+import { DEFAULTS, type ModelType } from '../lib/contract/enums.js';
 import { ID_RULES } from '../lib/contract/ids.js';
 import { fieldLimit } from '../lib/contract/limits.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
@@ -443,6 +444,37 @@ describeGroup('agents', () => {
     );
   }
 
+  // A default the key table states is applied when the run executes; whether it is shown in metadata is not stated, so a
+  // key not sent may be absent (as proto3 leaves out false and ""), but never shown holding another value.
+  for (const [modelType, defaults] of Object.entries(DEFAULTS.simulatorConfig)) {
+    const keys = Object.entries(defaults as Readonly<Record<string, unknown>>);
+    check(
+      checkIdOf('agents.simulator-config.stated-defaults', modelType.replace('MODEL_TYPE_', '')),
+      ['AGENT-CONFIG-ECHO'],
+      `a ${modelType} agent created without ${keys.map(([key]) => key).join(', ')} shows each absent or at its stated default (${keys.map(([key, value]) => `${key} ${JSON.stringify(value)}`).join(', ')}), by POST and GET`,
+      async (t) => {
+        const { body, field, what } = await configured(t, modelType as ModelType, {});
+        const call = await t.agents.send(body);
+        const created = expectAgentCreated(t, call, ['AGENT-CONFIG-ECHO'], what, field);
+        const fetched = await fetchAgent(t, created['id'], ['AGENT-GET']);
+        for (const [agent, read] of [
+          [created, call],
+          [fetched.agent, fetched.call],
+        ] as const) {
+          const config = (agent['metadata'] ?? {}) as JsonObject;
+          const wrong = keys.filter(([key, value]) => key in config && !isDeepStrictEqual(config[key], value));
+          t.assert(
+            !wrong.length,
+            ['AGENT-CONFIG-ECHO'],
+            `${what}, not sent: ${wrong.map(([key, value]) => `${key} shown as ${JSON.stringify(config[key])}, its stated default is ${JSON.stringify(value)}`).join('; ')}`,
+            read,
+          );
+        }
+      },
+      WRITES,
+    );
+  }
+
   check(
     'agents.simulator-config.response-format-chat-completions-responses',
     ['CHAT-RESPONSE-FORMAT'],
@@ -485,6 +517,30 @@ describeGroup('agents', () => {
       WRITES,
     );
   }
+  // Each payload limit is measured on its own key: all four, each just within its own limit, are accepted together
+  // (a server summing the configuration against one key's limit refuses them).
+  check(
+    'agents.simulator-config.payloads-together-accepted',
+    ['CHAT-PAYLOAD-LIMITS', 'FIELD-SIZE-LIMITS'],
+    `a CHAT configuration holding ${PAYLOAD_LIMITS.map((limit) => `${fieldLimit(limit).field} of ${byteLimitSizes(limit).accept} bytes`).join(', ')} at once is accepted`,
+    async (t) => {
+      const requirements = ['CHAT-PAYLOAD-LIMITS', 'FIELD-SIZE-LIMITS'] as const;
+      const field = await configField(t);
+      const config: JsonObject = {};
+      for (const limit of PAYLOAD_LIMITS) {
+        const key = fieldLimit(limit).field;
+        config[key] = (await payloadOfSize(
+          t,
+          key,
+          field,
+          byteLimitSizes(limit).accept,
+          requirements,
+        )) as JsonObject[string];
+      }
+      await expectConfigAccepted(t, CHAT, config, requirements);
+    },
+    WRITES,
+  );
   // The URL keys of a CHAT configuration in every URL shape: a normalizer's rewrite (a slash added, the host in lower case) is a change.
   check(
     'agents.simulator-config.chat-url-shapes',

@@ -9,7 +9,7 @@ import { isSuccess } from '../lib/assert/responses.js';
 import { marked } from '../lib/gen/marked.js';
 import { stringOf } from '../lib/gen/strings.js';
 import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js';
-import { valueSpaceCheck } from '../lib/families/field-values.js';
+import { explicitUpdateNullChecks, valueSpaceCheck } from '../lib/families/field-values.js';
 import { createTimeKeptCheck } from '../lib/families/server-set-fields.js';
 import { bodyFormsCheck } from '../lib/families/negotiation.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
@@ -52,6 +52,16 @@ describeGroup('dashboards', () => {
     requirement: 'DASHBOARD-PATCH',
     fields: { display_name: 'name' },
     typical: (t, index) => ({ display_name: t.name(`dashboard of typical name ${index}`) }),
+    send: (t, fields) => patch(t, { json: fields }),
+    options: RENAMES,
+  });
+
+  explicitUpdateNullChecks({
+    id: 'dashboards.patch',
+    operation: PATCH,
+    requirement: 'DASHBOARD-PATCH',
+    fields: ['display_name'],
+    set: (t) => rename(t, t.name('dashboard before a null')),
     send: (t, fields) => patch(t, { json: fields }),
     options: RENAMES,
   });

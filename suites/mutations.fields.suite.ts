@@ -228,6 +228,31 @@ describeGroup('mutations', () => {
     WRITES,
   );
 
+  // The limit is held against the overrides sent, not the configuration they make with the parent's: under a parent
+  // whose prompt and workflows each pass 10 KB however KB is read, overrides within it are accepted.
+  check(
+    'mutations.fields.config-overrides-size-beside-large-parent',
+    ['MUTATION-CONFIG-OVERRIDES-SIZE'],
+    `config_overrides of a few bytes and of ${OVERRIDES_SIZE.low - 100} bytes are accepted under a parent whose prompt and workflows each hold over ${OVERRIDES_SIZE.high} bytes`,
+    async (t) => {
+      const parent = await t.mutations.newParent({
+        prompt: 'p'.repeat(OVERRIDES_SIZE.high + 260),
+        workflows: { steps: ['w'.repeat(OVERRIDES_SIZE.high + 260)] },
+      });
+      for (const [overrides, what] of [
+        [{ prompt: 'Be kind.' }, 'a one-line prompt override'],
+        [SMALL_OVERRIDES, `a prompt override of ${OVERRIDES_SIZE.low - 100} bytes`],
+      ] as const)
+        await t.mutations.create(
+          parent,
+          { config_overrides: overrides },
+          ['MUTATION-CONFIG-OVERRIDES-SIZE'],
+          `${what} under a parent with a large configuration`,
+        );
+    },
+    WRITES,
+  );
+
   check(
     'mutations.fields.config-overrides-key-parent-lacks',
     ['MUTATION-CONFIG-OVERRIDES-KEYS'],

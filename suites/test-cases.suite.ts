@@ -521,6 +521,25 @@ describeGroup('test-cases', () => {
     WRITES,
   );
 
+  // simulation_metadata_input's contents depend on input_type, shown for SCRIPT alone (above): for every other type an
+  // object sent is kept as sent, or its contents refused naming it; never dropped.
+  for (const inputType of INPUT_TYPES.filter((type) => type !== 'SCRIPT')) {
+    check(
+      checkIdOf('test-cases.simulation-metadata-kept', inputType),
+      ['TESTCASE-CREATE'],
+      `a test case of input_type ${inputType} returns simulation_metadata_input as sent, or refuses its contents naming it`,
+      async (t) => {
+        const sent = { input_type: inputType, simulation_metadata_input: { channel: 'phone', notes: 'First call' } };
+        const call = await t.testCases.send(sent);
+        const what = `a test case of input_type ${inputType} with simulation_metadata_input`;
+        if (rejectsNaming(call, 'simulation_metadata_input', 'channel', 'notes') && !answerNames(call, 'input_type'))
+          return t.note(`${what}: its contents were refused naming them, which the specification leaves open`);
+        expectEchoed(t, sent, t.expectResource(call, ['TESTCASE-CREATE'], what), ['TESTCASE-CREATE'], call);
+      },
+      WRITES,
+    );
+  }
+
   check(
     'test-cases.script-test-case-script-turns',
     ['REQUEST-WRONG-TYPE'],

@@ -20,6 +20,11 @@ export const DEFAULTS = {
   mutationDescription: '',
   reviewProjectType: 'PROJECT_INDIVIDUAL',
   reviewProjectNotifications: true,
+  /** Keys of the simulator configuration, per agent type, whose default the key table states. */
+  simulatorConfig: {
+    MODEL_TYPE_CHAT: { response_format: 'chat_completions', strip_message_timestamps: false },
+    MODEL_TYPE_OUTBOUND_VOICE: { phone_number_key: 'phone_number' },
+  },
 } as const;
 
 export const ERROR_CODES = {

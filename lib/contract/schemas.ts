@@ -18,6 +18,8 @@ const obj: Schema = { type: 'object' };
 const timestamp: Schema = { type: 'string', format: 'iso-utc' };
 const nullableTimestamp: Schema = { type: ['string', 'null'], format: 'iso-utc' };
 const strArray: Schema = { type: 'array', items: str };
+/** The agent's webhook: HTTP or HTTPS whenever it holds a URL, whether sent or filled in by the server ("" or null when none). */
+const webhookUrl: Schema = { type: ['string', 'null'], pattern: '^$|^[Hh][Tt][Tt][Pp][Ss]?://' };
 const id = (rule: (typeof ID_RULES)[keyof typeof ID_RULES]): Schema => ({ type: 'string', pattern: idPattern(rule) });
 const resource = (required: string[], properties: Record<string, Schema>): Schema => ({
   type: 'object',
@@ -41,7 +43,7 @@ export const DEFINITIONS: Record<string, Schema> = {
     display_name: { type: 'string', minLength: 1 },
     model_type: { type: 'string', enum: [...MODEL_TYPES] },
     phone_number: nullableStr,
-    endpoint: nullableStr,
+    endpoint: webhookUrl,
     prompt: nullableStr,
     metadata: { type: ['object', 'null'] },
     workflows: { type: ['object', 'null'] },
@@ -230,6 +232,7 @@ export const SCHEMA_RULES: Readonly<Record<string, string>> = {
   'Agent.id': 'AGENT-ID-FORMAT',
   'Agent.knowledge_base_ids': 'AGENT-KNOWLEDGE-BASE-IDS',
   'Agent.model_type': 'AGENT-MODEL-TYPE',
+  'Agent.endpoint': 'AGENT-ENDPOINT',
   'Mutation.id': 'MUTATION-ID-FORMAT',
   'Mutation.update_time': 'MUTATION-UPDATE-TIME-NULL',
   'Mutation.parameter_values': 'MUTATION-PARAMETER-VALUES-DERIVED',

@@ -29,7 +29,7 @@ export const UNTESTABLE: readonly Untestable[] = [
       'CHAT response_format default `chat_completions`, strip_message_timestamps default false, phone_number_key default `phone_number`',
     section: 'Agent',
     reason:
-      'Runtime defaults: the spec does not say they are materialised in `metadata`, so their absence proves nothing.',
+      'Runtime defaults: the spec does not say they are materialised in `metadata`, so their absence proves nothing (a key shown unsent must hold its default: agents.simulator-config.stated-defaults).',
   },
   {
     topic: 'config_overrides is merged with the agent configuration at runtime',

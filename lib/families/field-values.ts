@@ -3,7 +3,8 @@
 // comes back as sent (value and JSON type), from the create and from the read the specification
 // shows; a value a careful server may refuse is refused with INVALID_ARGUMENT naming its field,
 // and the create is sent again with that field typical. Any other refusal fails the create's rule.
-// Beside it, explicit null in every optional field with a stated default: refused, or the default.
+// Beside it, explicit null in every optional field with a stated default: refused, or the default; and in every
+// field of an update body: refused, or the field left as it was.
 
 import { isDeepStrictEqual } from 'node:util';
 import type { RequirementId } from '../contract/requirements/index.js';
@@ -202,6 +203,52 @@ export function explicitNullChecks(space: ExplicitNulls): void {
         );
       },
       { writes: true },
+    );
+  }
+}
+
+export interface ExplicitUpdateNulls {
+  /** The check ids' first words (`dashboards.patch`). */
+  readonly id: string;
+  /** `PATCH /v1/dashboards/{dashboard_id}`, as the title says it. */
+  readonly operation: string;
+  /** The update's own rule: an accepted update returns its resource. */
+  readonly requirement: RequirementId;
+  /** Every field the update body holds. */
+  readonly fields: readonly string[];
+  /** Gives the resource a value of its own in `field` (an accepted update, whose answer is returned). */
+  set(t: CheckContext, field: string): Promise<Call>;
+  send(t: CheckContext, fields: JsonObject): Promise<Call>;
+  readonly options?: CheckOptions;
+}
+
+/**
+ * Explicit null in every field of an update body: the specification does not say whether null means "absent", so a
+ * server may refuse it (INVALID_ARGUMENT naming the field) or leave the field as it was; it may never store null.
+ */
+export function explicitUpdateNullChecks(space: ExplicitUpdateNulls): void {
+  for (const field of space.fields) {
+    check(
+      `${space.id}.explicit-null.${field.replaceAll('_', '-')}`,
+      [space.requirement],
+      `${space.operation} with ${field} null is refused naming ${field}, or leaves ${field} as it was`,
+      async (t) => {
+        const what = `${field} sent as null`;
+        const before = t.expectResource(await space.set(t, field), [space.requirement], `setting ${field}`)[field];
+        const call = await space.send(t, { [field]: null });
+        if (!isSuccess(call)) {
+          t.expectInvalidArgument(call, [space.requirement], field, what);
+          return;
+        }
+        const got = t.expectResource(call, [space.requirement], `updating with ${what}`)[field];
+        t.assert(
+          isDeepStrictEqual(got, before),
+          [space.requirement],
+          `${space.operation} with ${what} should refuse it or leave ${JSON.stringify(before)}, got ${got === undefined ? 'nothing' : JSON.stringify(got)}`,
+          call,
+        );
+      },
+      { ...space.options, writes: true },
     );
   }
 }

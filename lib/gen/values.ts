@@ -1,6 +1,6 @@
 // Valid values of the less common shapes, per kind of field: what a field's valid space holds
 // beside the typical value (digits only, words a parser knows, markup, several lines, other
-// scripts, astral characters, JSON-looking text, every line ending, a leading formula character; the rarer forms
+// scripts, astral characters, JSON-looking text, every line ending (U+2028, U+2029 and NEL too), format characters, a leading formula character; the rarer forms
 // of e-mail addresses, URLs (and those a normalizer rewrites) and phone numbers; keys of an object field that a document store or a path syntax reads). A server must store each as sent; a few a careful server may refuse instead
 // (`mayRefuse`: control characters in a name or beyond a line break and a tab in text, forms a common
 // validator does not know). The first shape of each kind is one no server may refuse.
@@ -27,6 +27,14 @@ const TEXT: readonly ShapedValue[] = [
   // Line endings are data: a server that normalises them (to LF, as a text area does) changes the value.
   { shape: 'Windows line endings (CRLF)', value: 'first line\r\nsecond line\r\nthird' },
   { shape: 'old Mac (CR) and mixed line endings', value: 'cr only\rcrlf\r\nlf\nend' },
+  // JSON carries these raw; a sanitizer for JSON inside script drops U+2028 and U+2029, a cleaner of invisibles the rest.
+  { shape: 'Unicode line and paragraph separators (U+2028, U+2029)', value: 'line\u2028separator\u2029paragraph' },
+  {
+    shape: 'format characters (U+200B, U+200D, U+FEFF, U+00AD)',
+    value: 'zero\u200bwidth join\u200ded in\ufeffside soft\u00adhyphen',
+  },
+  // NEL is a C1 control: a careful server may refuse it as it may refuse the C0 controls.
+  { shape: 'a next-line character (U+0085)', value: 'next\u0085line', mayRefuse: true },
   { shape: 'astral characters and emoji sequences', value: '𝒜 😀 👩‍👩‍👧 🇫🇷 \u{10000}' },
   { shape: 'right-to-left and other scripts', value: 'שלום עולם 中文 한국어 Ωß हिन्दी' },
   { shape: 'JSON-looking text', value: '{"a":1,"b":[true,null]}' },
@@ -46,7 +54,9 @@ const TEXT: readonly ShapedValue[] = [
 ];
 
 /** A name is one line: a careful server may refuse a control character (a line break, a tab) in it. The run marker goes in front. */
-const NAME: readonly ShapedValue[] = TEXT.map((v) => (/[\r\n\t]/.test(v.value) ? { ...v, mayRefuse: true } : v));
+const NAME: readonly ShapedValue[] = TEXT.map((v) =>
+  /[\r\n\t\u2028\u2029]/.test(v.value) ? { ...v, mayRefuse: true } : v,
+);
 
 const EMAIL: readonly ShapedValue[] = [
   { shape: 'a plus tag and dots', value: 'first.last+review@example.com' },

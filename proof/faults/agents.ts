@@ -1329,4 +1329,49 @@ export const AGENTS_FAULTS = [
         .metadata.chat_endpoint,
     shows: 'https://example.com/hooks',
   }),
+  fault({
+    id: 'outbound-voice-phone-number-key-default-camel-case',
+    requirements: ['AGENT-CONFIG-ECHO'],
+    slips: ['broken'],
+    description:
+      "An OUTBOUND_VOICE agent created without phone_number_key is stored with the default filled in as `phoneNumber` (the field's name in the service's own code), where the key table gives the default `phone_number`.",
+    behaviour(b) {
+      const created = b.agentCreated;
+      b.agentCreated = (record, body) => {
+        const stored = created(record, body);
+        const config = stored.metadata ?? {};
+        return stored.model_type === OUTBOUND_VOICE && !('phone_number_key' in config)
+          ? { ...stored, metadata: { ...config, phone_number_key: 'phoneNumber' } }
+          : stored;
+      };
+    },
+    probe: async (call) =>
+      (await agent(call, { model_type: OUTBOUND_VOICE, endpoint: 'https://hooks.example.com/call' })).metadata
+        ?.phone_number_key,
+    shows: 'phoneNumber',
+  }),
+  fault({
+    id: 'chat-payloads-measured-together',
+    requirements: ['CHAT-PAYLOAD-LIMITS'],
+    slips: ['broken'],
+    description:
+      "custom_data's 32 KB limit is held against all four CHAT payload keys together (initialization_payload, custom_data, custom_persona_data, custom_headers, one budget for what the service sends): each within its own limit alone, a configuration holding them all near their limits is refused naming custom_data.",
+    behaviour(b) {
+      const keys = ['initialization_payload', 'custom_data', 'custom_persona_data', 'custom_headers'];
+      const own = b.agentRules.config[CHAT]?.custom_data;
+      rekey(CHAT, 'custom_data', (c, k) => {
+        own?.(c, k);
+        const total = keys.reduce((sum, key) => sum + (c.has(key) ? utf8Size(c.jsonValue(key) ?? '') : 0), 0);
+        const max = b.limits['chat.custom_data'].max;
+        if (c.has(k) && max !== undefined && total > max) c.fail(k, `must not exceed ${max} bytes`);
+      })(b);
+    },
+    probe: (call) =>
+      chat(call, {
+        custom_data: sized(30_000),
+        custom_persona_data: sized(15_000),
+        custom_headers: sized(15_000),
+      }),
+    shows: 400,
+  }),
 ] as const satisfies readonly Fault[];

@@ -777,4 +777,17 @@ export const GENERAL_FAULTS = [
     ],
     shows: ['application/json', 'application/json; charset=iso-8859-1'],
   }),
+  fault({
+    id: 'body-format-characters-dropped',
+    requirements: ['TESTCASE-CREATE', 'READ-BACK-UNCHANGED'],
+    slips: ['broken'],
+    description:
+      'Request bodies are cleaned of invisible format characters (U+200B zero width space, U+200C, U+200D zero width joiner, U+FEFF, U+00AD soft hyphen) before they are read: text holding one, valid in a JSON string, comes back without it.',
+    behaviour(b) {
+      const requestBody = b.requestBody;
+      b.requestBody = (text, headers) => requestBody(text.replace(/[\u200b-\u200d\ufeff\u00ad]/g, ''), headers);
+    },
+    probe: async (call) => (await createdTestCase(call, { ...TEST_CASE, description: 'soft\u00adhyphen' })).description,
+    shows: 'softhyphen',
+  }),
 ] as const satisfies readonly Fault[];

@@ -27,10 +27,17 @@ test.each(KINDS)('%s has values a server must store, the first among them, and s
   expect(new Set(shapes).size).toBe(shapes.length);
 });
 
-test('a name may be refused only for a control character; free text only for one beyond a line ending and a tab', () => {
-  for (const v of SHAPED_VALUES.name) expect(v.mayRefuse ?? false, v.shape).toBe(/[\u0000-\u001f]/.test(v.value));
+test('a name may be refused only for a control character or a line separator; free text only for a control beyond a line ending and a tab', () => {
+  for (const v of SHAPED_VALUES.name)
+    expect(v.mayRefuse ?? false, v.shape).toBe(/[\u0000-\u001f\u0085\u2028\u2029]/.test(v.value));
   for (const v of SHAPED_VALUES.text)
-    expect(v.mayRefuse ?? false, v.shape).toBe(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v.value));
+    expect(v.mayRefuse ?? false, v.shape).toBe(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u0085]/.test(v.value));
+  // Unicode line separators and format characters are kept in free text: no shape holding them may be refused.
+  for (const char of ['\u2028', '\u2029', '\u200b', '\u200d', '\ufeff', '\u00ad'])
+    expect(
+      SHAPED_VALUES.text.some((v) => !v.mayRefuse && v.value.includes(char)),
+      JSON.stringify(char),
+    ).toBe(true);
   expect(SHAPED_VALUES.text.some((v) => v.mayRefuse && v.value.includes('\u0000'))).toBe(true);
   // Every line ending: LF, CRLF, CR alone.
   for (const ending of [/[^\r]\n/, /\r\n/, /\r[^\n]/])
