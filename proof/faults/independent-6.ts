@@ -802,10 +802,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'explicit null for every field of every update body: refused or ignored, never stored as null',
   'ind6-dashboard-patch-unknown-id-created':
     'an update (PATCH) of an id that does not exist is NOT_FOUND and creates nothing, on every update endpoint',
-  'ind6-auth-preflight-header-skips-key':
-    'a missing or invalid key refused whatever other headers the request carries (CORS preflight headers, Origin, forwarding headers)',
-  'ind6-auth-key-quoted-accepted':
-    'the valid key in any altered form (quoted, prefixed with a scheme, with a suffix, doubled) refused',
   'ind6-body-line-separators-dropped':
     'U+2028, U+2029 and other Unicode line and format characters inside JSON strings kept, on every text field',
 };
