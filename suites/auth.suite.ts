@@ -8,7 +8,7 @@ import { API_KEY_HEADER, ERROR_CODES } from '../lib/contract/enums.js';
 import { LIST_ENDPOINTS } from '../lib/contract/list-endpoints.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { isErrorBody } from '../lib/assert/responses.js';
-import { INVALID_KEY_SHAPES } from '../lib/gen/keys.js';
+import { HEADERS_BESIDE_KEY, INVALID_KEY_SHAPES } from '../lib/gen/keys.js';
 import { sampleBody, sampleParams, sampleRequest } from '../lib/gen/requests.js';
 import { type CallSpec, check, type CheckContext, describeGroup } from '../lib/harness/index.js';
 import { checkIdOf } from '../lib/result/check-id.js';
@@ -20,6 +20,13 @@ const REFUSED = { code: ERROR_CODES.unauthenticated, field: API_KEY_HEADER, conv
 
 /** The key's header name in other letter cases: HTTP header names are case-insensitive (HTTP/2 and many proxies lower-case them). */
 const KEY_HEADER_CASES = [API_KEY_HEADER.toLowerCase(), API_KEY_HEADER.toUpperCase(), 'X-Api-Key'];
+
+/** The valid key with blanks around it: HTTP strips them from a field value, so it is the valid key. */
+const KEY_BLANKS: ReadonlyArray<(key: string) => string> = [
+  (key) => ` ${key}`,
+  (key) => `${key}\t`,
+  (key) => ` \t${key} `,
+];
 
 const CASES = [
   { requirement: 'AUTH-MISSING-KEY', auth: 'none', how: `without ${API_KEY_HEADER}` },
@@ -167,21 +174,53 @@ describeGroup('auth', () => {
     );
   }
 
+  for (const writes of [false, true]) {
+    const endpoints = SECURED.filter((e) => e.writes === writes);
+    check(
+      checkIdOf('auth.headers-beside-key', writes ? 'writes' : 'reads'),
+      ['AUTH-MISSING-KEY', 'AUTH-INVALID-KEY', 'AUTH-DETAILS-HEADER'],
+      `without ${API_KEY_HEADER} or with a wrong one, a request carrying ${HEADERS_BESIDE_KEY.map((h) => h.what).join(', ')} is rejected with UNAUTHENTICATED on every endpoint that ${writes ? 'writes' : 'reads'}`,
+      async (t) => {
+        for (const endpoint of endpoints)
+          for (const beside of HEADERS_BESIDE_KEY)
+            for (const { requirement, auth, how } of CASES) {
+              const request = sampleRequest(endpoint, t.name('auth probe'));
+              await expectRefused(
+                t,
+                endpoint,
+                requirement,
+                { ...request, auth, headers: beside.of(endpoint.method) },
+                `${how} and with ${beside.what}`,
+              );
+            }
+      },
+      { writes },
+    );
+  }
+
   check(
-    'auth.key-header-case.reads',
+    'auth.valid-key-http-forms.reads',
     ['AUTH-MISSING-KEY'],
-    `the valid key under ${KEY_HEADER_CASES.join(', ')} (the header name in other letter cases) is accepted on every endpoint that reads`,
+    `the valid key under ${KEY_HEADER_CASES.join(', ')} (the header name in other letter cases), or with blanks around it, is accepted on every endpoint that reads: HTTP makes those the key`,
     async (t) => {
-      if (t.config.apiKey === undefined) return t.skip('needs API_KEY: the valid key is what is sent under each name');
+      const valid = t.config.apiKey;
+      if (valid === undefined) return t.skip('needs API_KEY: the valid key is what is sent in each form');
+      const forms = [
+        ...KEY_HEADER_CASES.map((keyHeader) => ({ what: `under \`${keyHeader}\``, spec: { keyHeader } })),
+        ...KEY_BLANKS.map((blanked) => ({
+          what: 'with blanks around it',
+          spec: { auth: { key: t.secret(blanked(valid)) } },
+        })),
+      ];
       for (const endpoint of SECURED.filter((e) => !e.writes)) {
-        for (const keyHeader of KEY_HEADER_CASES) {
-          const call = await t.call(endpoint.key, { ...sampleRequest(endpoint, t.name('auth probe')), keyHeader });
+        for (const { what, spec } of forms) {
+          const call = await t.call(endpoint.key, { ...sampleRequest(endpoint, t.name('auth probe')), ...spec });
           const body = call.response.json;
           const code = isErrorBody(body) ? body.error.code : undefined;
           t.assert(
             call.response.status !== 401 && code !== ERROR_CODES.unauthenticated,
             ['AUTH-MISSING-KEY'],
-            `${endpoint.key} with the valid key under \`${keyHeader}\` was refused (${call.response.status}${code === undefined ? '' : ` ${String(code)}`}): a header name is case-insensitive`,
+            `${endpoint.key} with the valid key ${what} was refused (${call.response.status}${code === undefined ? '' : ` ${String(code)}`}): a header name is case-insensitive, and blanks around a value are not part of it`,
             call,
           );
         }

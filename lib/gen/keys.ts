@@ -1,7 +1,9 @@
-// Invalid API keys in the shapes an implementation commonly lets through: empty, and the valid
-// key one edit away (a character added, removed or changed, the letter case changed). Not a
-// blank key, nor the valid key with spaces around it: HTTP strips spaces from a header value,
-// so those arrive as the empty key and the valid key.
+// Invalid API keys in the shapes an implementation commonly lets through: empty, the valid
+// key one edit away (a character added, removed or changed, the letter case changed), and the
+// valid key wrapped as a parser of another header would unwrap it (quoted, after a scheme, twice
+// as a list). Not a blank key, nor the valid key with spaces around it: HTTP strips spaces from
+// a header value, so those arrive as the empty key and the valid key.
+// And the headers a request may carry beside the key, none of which lets it in without it.
 
 export interface KeyShape {
   /** How the shape reads in a check's title. */
@@ -27,4 +29,44 @@ export const INVALID_KEY_SHAPES: readonly KeyShape[] = [
     of: (key) => (key.length ? `${key.slice(0, -1)}${otherThan(key.at(-1)!)}` : undefined),
   },
   { what: 'the valid key in another letter case', of: otherCase },
+  { what: 'the valid key in double quotes', of: (key) => `"${key}"` },
+  { what: 'the valid key in single quotes', of: (key) => `'${key}'` },
+  { what: 'the valid key after a scheme (`Bearer <key>`)', of: (key) => `Bearer ${key}` },
+  // One field line: two X-API-Key lines a proxy may join read the same, but a client sending two breaks HTTP's rule for a singleton field.
+  { what: 'the valid key twice, as a list (`<key>, <key>`)', of: (key) => `${key}, ${key}` },
+];
+
+export interface HeadersBesideKey {
+  /** How the headers read in a check's title. */
+  readonly what: string;
+  /** The headers, for a request of `method`. */
+  of(method: string): Record<string, string>;
+}
+
+/** A browser's cross-origin request: its origin, and the preflight's questions for the actual request. */
+const ORIGIN = { Origin: 'http://localhost:3000' };
+const preflight = (method: string) => ({
+  'Access-Control-Request-Method': method,
+  'Access-Control-Request-Headers': 'x-api-key, content-type',
+});
+
+/**
+ * Headers a request may carry beside the key that a server might take as a reason to skip it: CORS
+ * (a preflight's headers, on a request that is not one), forwarding naming loopback (trusted as the
+ * service's own traffic), and a method override naming the request's own method (so a server honouring
+ * it serves the same endpoint). Never OPTIONS itself: what it answers is not shown.
+ */
+export const HEADERS_BESIDE_KEY: readonly HeadersBesideKey[] = [
+  { what: 'Origin', of: () => ORIGIN },
+  {
+    what: 'Access-Control-Request-Method',
+    of: (method) => ({ 'Access-Control-Request-Method': method }),
+  },
+  { what: 'Access-Control-Request-Headers', of: () => ({ 'Access-Control-Request-Headers': 'x-api-key' }) },
+  { what: "a CORS preflight's headers together", of: (method) => ({ ...ORIGIN, ...preflight(method) }) },
+  { what: 'X-Forwarded-For', of: () => ({ 'X-Forwarded-For': '127.0.0.1' }) },
+  { what: 'X-Forwarded-Host', of: () => ({ 'X-Forwarded-Host': 'localhost' }) },
+  { what: 'X-Real-IP', of: () => ({ 'X-Real-IP': '127.0.0.1' }) },
+  { what: 'Forwarded', of: () => ({ Forwarded: 'for=127.0.0.1;host=localhost;proto=https' }) },
+  { what: 'X-HTTP-Method-Override', of: (method) => ({ 'X-HTTP-Method-Override': method }) },
 ];

@@ -236,4 +236,63 @@ export const AUTH_FAULTS = [
     probe: async (call) => (await call('GET', `/v1/personas?api_key=${DEFAULT_API_KEY}`, { key: null })).status,
     shows: 200,
   }),
+  fault({
+    id: 'auth-forwarded-loopback-skips-key',
+    requirements: ['AUTH-MISSING-KEY', 'AUTH-INVALID-KEY'],
+    slips: ['broken'],
+    description:
+      "A request forwarded for a loopback address (`X-Forwarded-For`, `X-Real-IP` or `Forwarded` naming 127.0.0.1) is taken as the service's own traffic and served without any key.",
+    behaviour: (b) => {
+      const presented = b.auth.presented;
+      const loopback = (value: string | string[] | undefined) => /(^|[\s,=])127\.0\.0\.1\b/.test(String(value ?? ''));
+      b.auth.presented = (req) =>
+        loopback(req.headers['x-forwarded-for']) ||
+        loopback(req.headers['x-real-ip']) ||
+        loopback(req.headers.forwarded)
+          ? b.apiKey
+          : presented(req);
+    },
+    probe: async (call) =>
+      (await call('GET', '/v1/personas', { key: null, headers: { 'X-Real-IP': '127.0.0.1' } })).status,
+    shows: 200,
+  }),
+  fault({
+    id: 'auth-key-quotes-stripped',
+    requirements: ['AUTH-INVALID-KEY'],
+    slips: ['broken'],
+    description:
+      "Quotes of either kind around X-API-Key are taken off before it is compared (a configuration reader's unquoting): `'<key>'` and `\"<key>\"`, other values, are accepted.",
+    behaviour: (b) => {
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => presented(req)?.replace(/^(["'])(.*)\1$/, '$2');
+    },
+    probe: async (call) => (await call('GET', '/v1/personas', { key: `'${DEFAULT_API_KEY}'` })).status,
+    shows: 200,
+  }),
+  fault({
+    id: 'auth-key-scheme-stripped',
+    requirements: ['AUTH-INVALID-KEY'],
+    slips: ['broken'],
+    description:
+      'X-API-Key is parsed like an Authorization value: a leading scheme word (`Bearer `, `Token `, `ApiKey `) is dropped before the rest is compared, so `Bearer <key>` is accepted.',
+    behaviour: (b) => {
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => presented(req)?.replace(/^[A-Za-z]+ +/, '');
+    },
+    probe: async (call) => (await call('GET', '/v1/personas', { key: `Bearer ${DEFAULT_API_KEY}` })).status,
+    shows: 200,
+  }),
+  fault({
+    id: 'auth-key-list-first-taken',
+    requirements: ['AUTH-INVALID-KEY'],
+    slips: ['broken'],
+    description:
+      'X-API-Key is read as a list field: its value is split at commas and the first member compared, so `<key>, <key>` (and `<key>, anything`) is accepted.',
+    behaviour: (b) => {
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => presented(req)?.split(',')[0]?.trim();
+    },
+    probe: async (call) => (await call('GET', '/v1/personas', { key: `${DEFAULT_API_KEY}, nope` })).status,
+    shows: 200,
+  }),
 ] as const satisfies readonly Fault[];

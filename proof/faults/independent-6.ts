@@ -796,8 +796,4 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'every item of every list (every state of it, enabled or not) read by its GET',
   'ind6-dashboard-patch-unknown-id-created':
     'an update (PATCH) of an id that does not exist is NOT_FOUND and creates nothing, on every update endpoint',
-  'ind6-auth-preflight-header-skips-key':
-    'a missing or invalid key refused whatever other headers the request carries (CORS preflight headers, Origin, forwarding headers)',
-  'ind6-auth-key-quoted-accepted':
-    'the valid key in any altered form (quoted, prefixed with a scheme, with a suffix, doubled) refused',
 };

@@ -3,7 +3,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { INVALID_KEY_SHAPES } from '../../lib/gen/keys.js';
+import { HEADERS_BESIDE_KEY, INVALID_KEY_SHAPES } from '../../lib/gen/keys.js';
 
 const KEY = 'aes-reference-key-0123';
 
@@ -15,6 +15,10 @@ describe('INVALID_KEY_SHAPES', () => {
       KEY.slice(0, -1),
       `${KEY.slice(0, -1)}7`,
       KEY.toUpperCase(),
+      `"${KEY}"`,
+      `'${KEY}'`,
+      `Bearer ${KEY}`,
+      `${KEY}, ${KEY}`,
     ]);
   });
 
@@ -36,5 +40,20 @@ describe('INVALID_KEY_SHAPES', () => {
     const shape = (what: string) => INVALID_KEY_SHAPES.find((s) => s.what.includes(what))!;
     expect(shape('letter case').of('0123-4567')).toBeUndefined();
     expect(shape('without its last').of('k')).toBeUndefined();
+  });
+});
+
+describe('HEADERS_BESIDE_KEY', () => {
+  it("never carries a key, and names only the request's own method (never OPTIONS)", () => {
+    for (const beside of HEADERS_BESIDE_KEY) {
+      const headers = beside.of('PATCH');
+      expect(
+        Object.keys(headers).map((name) => name.toLowerCase()),
+        beside.what,
+      ).not.toContain('x-api-key');
+      for (const value of Object.values(headers)) expect(value, beside.what).not.toMatch(/OPTIONS/);
+    }
+    const methods = HEADERS_BESIDE_KEY.flatMap((b) => Object.values(b.of('PATCH'))).filter((v) => /^[A-Z]+$/.test(v));
+    expect(new Set(methods)).toEqual(new Set(['PATCH']));
   });
 });

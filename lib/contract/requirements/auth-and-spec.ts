@@ -7,7 +7,7 @@ export const AUTH = [
     'Authentication',
     'A request without `X-API-Key` to a non-specification endpoint yields UNAUTHENTICATED and no data.',
     'A missing or invalid key yields an error with code `UNAUTHENTICATED`',
-    "Audit: the words make no exception for a request that is wrong in other ways too (a body that is not JSON, required fields missing, a malformed path ID or page_size), so those are refused with UNAUTHENTICATED as well: the key comes first. A server whose JSON parser runs before its authentication (a framework's default order) answers INVALID_ARGUMENT there; that is an order the framework chose, not a reading of the words, and the refusal stays required. Kept. The valid key offered anywhere else (`Authorization: Bearer`, a query parameter, a cookie) is not X-API-Key, the one place the specification names for it: such a request is without the key and is refused too; a server taking a second scheme adds a way in the words do not give.",
+    "Audit: the words make no exception for a request that is wrong in other ways too (a body that is not JSON, required fields missing, a malformed path ID or page_size), so those are refused with UNAUTHENTICATED as well: the key comes first. A server whose JSON parser runs before its authentication (a framework's default order) answers INVALID_ARGUMENT there; that is an order the framework chose, not a reading of the words, and the refusal stays required. Kept. The valid key offered anywhere else (`Authorization: Bearer`, a query parameter, a cookie) is not X-API-Key, the one place the specification names for it: such a request is without the key and is refused too; a server taking a second scheme adds a way in the words do not give. Nor do other headers make an exception: CORS headers (`Origin`, a preflight's `Access-Control-Request-*` on a request that is not OPTIONS), forwarding headers naming loopback (`X-Forwarded-For`, `X-Real-IP`, `Forwarded`, `X-Forwarded-Host`) and `X-HTTP-Method-Override` leave a request without the key refused; what OPTIONS itself answers is not shown and not asserted.",
   ),
   must(
     'auth',
@@ -15,7 +15,7 @@ export const AUTH = [
     'Authentication',
     'A request with a wrong `X-API-Key` yields UNAUTHENTICATED and no data.',
     'A missing or invalid key yields an error with code `UNAUTHENTICATED`',
-    "Audit: an empty key and the valid key in another letter case are not the organization's key (a key is a secret, compared exactly); the header's name is case-insensitive (HTTP), its value is not. Kept.",
+    "Audit: an empty key and the valid key in another letter case are not the organization's key (a key is a secret, compared exactly); the header's name is case-insensitive (HTTP), its value is not. Kept. The valid key quoted (`\"<key>\"`, `'<key>'`), after a scheme (`Bearer <key>`) or twice as a list (`<key>, <key>` in one field line) is another value, refused too: X-API-Key carries one key, and HTTP joins repeated lines only for list fields, so two X-API-Key lines (which a client must not send for a singleton field) are not asserted. Blanks around the key are not part of the value (HTTP strips them): the key with blanks is the key, accepted.",
   ),
   must(
     'auth',
