@@ -294,7 +294,7 @@ describeGroup('mutations', () => {
   check(
     'mutations.fields.config-overrides-key-other-spellings',
     ['MUTATION-CONFIG-OVERRIDES-KEYS'],
-    `config_overrides with a key of the parent's configuration spelt another way (${OTHER_SPELLINGS.map(([what]) => what).join(', ')}) is rejected naming config_overrides, for every key of a parent of every type`,
+    `config_overrides with a key of the parent's configuration spelt another way (${OTHER_SPELLINGS.map(([what]) => what).join(', ')}) is rejected naming config_overrides, each spelling on a parent of every type (upper case on every key)`,
     async (t) => {
       // A type that needs a configuration is made only when its request field was proven (its name is not shown).
       const probe = await probeConfigField(t);
@@ -308,8 +308,7 @@ describeGroup('mutations', () => {
         const parent = await t.mutations.newParent(body);
         const { [probe.field]: configuration, ...fields } = body;
         const own = probe.echoed ? { ...fields, ...(configuration as JsonObject) } : fields;
-        for (const [key, value] of Object.entries(own))
-          await expectOtherSpellingsRefused(t, parent, key, value, `a ${modelType} parent`);
+        await expectOtherSpellingsRefused(t, parent, own, `a ${modelType} parent`);
       }
     },
     WRITES,

@@ -36,28 +36,31 @@ export const OTHER_SPELLINGS: ReadonlyArray<readonly [what: string, spell: (key:
 ];
 
 /**
- * MUTATION-CONFIG-OVERRIDES-KEYS: config_overrides holding `key` (a key of the parent `agentId`'s configuration,
- * with `value`, the parent's own) in each other spelling is refused naming config_overrides. The value is the
- * parent's, so a server that found the key anyway has no other reason to refuse it.
+ * MUTATION-CONFIG-OVERRIDES-KEYS: config_overrides holding a key of the parent `agentId`'s configuration (`own`: its
+ * keys with the parent's own values) spelt another way is refused naming config_overrides. The value is the parent's,
+ * so a server that found the key anyway has no other reason to refuse it. A lenient lookup folds every key alike:
+ * each spelling is sent for the first key it changes, and the first (upper case) for every key.
  */
 export async function expectOtherSpellingsRefused(
   t: CheckContext,
   agentId: string,
-  key: string,
-  value: unknown,
+  own: Readonly<Record<string, unknown>>,
   parent: string,
 ): Promise<void> {
-  for (const [what, spell] of OTHER_SPELLINGS) {
-    const spelt = spell(key);
-    if (spelt === key) continue;
-    const call = await t.mutations.send(agentId, { config_overrides: { [spelt]: value } });
-    t.expectInvalidArgument(
-      call,
-      ['MUTATION-CONFIG-OVERRIDES-KEYS'],
-      'config_overrides',
-      `overriding ${JSON.stringify(spelt)}, ${key} of ${parent} ${what}, a key the parent lacks`,
-      { within: true },
-    );
+  const keys = Object.keys(own);
+  for (const [index, [what, spell]] of OTHER_SPELLINGS.entries()) {
+    const changed = keys.filter((key) => spell(key) !== key);
+    for (const key of index === 0 ? changed : changed.slice(0, 1)) {
+      const spelt = spell(key);
+      const call = await t.mutations.send(agentId, { config_overrides: { [spelt]: own[key] } });
+      t.expectInvalidArgument(
+        call,
+        ['MUTATION-CONFIG-OVERRIDES-KEYS'],
+        'config_overrides',
+        `overriding ${JSON.stringify(spelt)}, ${key} of ${parent} ${what}, a key the parent lacks`,
+        { within: true },
+      );
+    }
   }
 }
 

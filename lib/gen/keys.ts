@@ -70,3 +70,9 @@ export const HEADERS_BESIDE_KEY: readonly HeadersBesideKey[] = [
   { what: 'Forwarded', of: () => ({ Forwarded: 'for=127.0.0.1;host=localhost;proto=https' }) },
   { what: 'X-HTTP-Method-Override', of: (method) => ({ 'X-HTTP-Method-Override': method }) },
 ];
+
+/** Every header of HEADERS_BESIDE_KEY on one request: a server skipping the key for any one of them skips it here. */
+export const ALL_HEADERS_BESIDE_KEY: HeadersBesideKey = {
+  what: 'all of them together',
+  of: (method) => Object.assign({}, ...HEADERS_BESIDE_KEY.map((h) => h.of(method))) as Record<string, string>,
+};
