@@ -8,6 +8,7 @@ import {
   deleteOnce,
   deletesFixture,
   expectEmptyObjectAnswer,
+  expectOthersKept,
   settled,
   type Deletion,
 } from '../lib/families/deletion.js';
@@ -20,6 +21,7 @@ import { runs } from '../lib/harness/discovery.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import { type JsonObject, isJsonObject } from '../lib/util/json.js';
+import { isSuccess } from '../lib/assert/responses.js';
 
 const DELETE = 'DELETE /v1/runs/{run_id}' satisfies EndpointKey;
 /** The one finished status the spec shows. */
@@ -165,6 +167,20 @@ async function expectGoneOrChanged(
   t.assert(problem === undefined, requirements, problem ?? '', call);
 }
 
+/**
+ * What a deletion or cancel may change of a run still listed: its status and update_time, and what the run's
+ * execution writes (counters, results, error), which a run in progress moves on its own. Nothing more is said.
+ */
+const MAY_CHANGE = ['status', 'update_time', 'progress', 'results', 'error'] as const;
+
+/** A DELETE of `before` that succeeded leaves a run still listed as it was, but for what it may change. */
+async function expectRestKept(t: CheckContext, call: Call, before: JsonObject, what: string): Promise<void> {
+  if (!isSuccess(call)) t.skip(`${what} did not succeed (judged by the check of the deletion)`);
+  const after = (await listedNow(t, 'runs')).find((run) => run['run_id'] === before['run_id']);
+  if (!after) return;
+  expectOthersKept(t, before, after, MAY_CHANGE, ['RUN-DELETE-BY-STATUS', 'READ-BACK-UNCHANGED'], what, call);
+}
+
 /** A DELETE of `before` succeeded, and the run is then gone from the list or listed with another status. */
 async function expectDeletedOrCancelled(t: CheckContext, call: Call, before: JsonObject, what: string): Promise<void> {
   t.expectSuccess(call, ['RUN-DELETE-BY-STATUS'], `deleting ${what}`);
@@ -236,4 +252,19 @@ describeGroup('runs', () => {
     },
     deletesFixture('cancellableRunId'),
   );
+
+  for (const [id, deletion, what] of [
+    ['runs.delete-keeps-other-fields', deleteRun, 'the deleted run'],
+    ['runs.cancel-keeps-other-fields', cancelRun, 'the cancelled run (CANCELLABLE_RUN_ID)'],
+  ] as const)
+    check(
+      id,
+      ['RUN-DELETE-BY-STATUS', 'READ-BACK-UNCHANGED'],
+      `${what}, if still listed, changes only its status, update_time and what its execution writes: metadata, tags, agent_id and every other field listed as before`,
+      async (t) => {
+        const { call, before } = await deletion(t);
+        await expectRestKept(t, call, before, what);
+      },
+      deletesFixture(deletion === deleteRun ? 'deletableRunId' : 'cancellableRunId'),
+    );
 });

@@ -5,9 +5,11 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { DeletableFixture } from '../config.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import { check, type Call, type CheckContext, type CheckOptions } from '../harness/index.js';
+import { echoMismatches } from '../assert/echo.js';
 import { excerpt } from '../assert/evidence.js';
 import { isSuccess } from '../assert/responses.js';
 import { checkIdOf } from '../result/check-id.js';
+import type { JsonObject } from '../util/json.js';
 
 /** The DELETE exchange with what the check needs from before it (`T`); or why it was not sent. */
 export type Deletion<T extends object = object> = (T & { readonly call: Call }) | { readonly skip: string };
@@ -59,6 +61,29 @@ export function expectEmptyObjectAnswer(
     Object.keys(body).length === 0,
     requirements,
     `${what} should answer an empty object, but answered ${excerpt(JSON.stringify(body), 200)}`,
+    call,
+  );
+}
+
+/**
+ * A resource read after a write that may change only `mayChange` of it (a cancel: its status and update_time):
+ * every other field of `before` reads back equal (the one echo judgement), client data (metadata, tags) included.
+ */
+export function expectOthersKept(
+  t: CheckContext,
+  before: JsonObject,
+  after: JsonObject,
+  mayChange: readonly string[],
+  requirements: readonly RequirementId[],
+  what: string,
+  call: Call,
+): void {
+  const kept = Object.fromEntries(Object.entries(before).filter(([field]) => !mayChange.includes(field)));
+  const changed = echoMismatches(kept, after);
+  t.assert(
+    changed.length === 0,
+    requirements,
+    `${what} is read with fields changed that it may not change ("sent": as read before): ${changed.join('; ')}`,
     call,
   );
 }

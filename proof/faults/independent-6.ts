@@ -784,16 +784,12 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     "every field a server adds to a read (not sent) holds a value its row allows: a URL field's scheme, an enum's values, a format, on every resource",
   'ind6-chat-strip-timestamps-default-true':
     'every stated default of a nested configuration key (simulator configuration per model type): the value read back when the key is absent',
-  'ind6-mutation-redelete-restores':
-    'a resource deleted twice (and three times) stays gone from every read and list: repeated deletion is idempotent in effect, not only in status',
   'ind6-mutation-overrides-size-of-merged':
     'a size limit is measured on what the request sends: a small value accepted beside a large context (a parent configuration near its own limit)',
   'ind6-test-case-simulation-metadata-script-only':
     'simulation_metadata_input (and every field whose contents depend on a type) kept for every value of the type it depends on',
   'ind6-persona-deleted-listed-with-filter':
     'a deleted resource is absent from every list, filtered to select it too (by each of its own filter fields)',
-  'ind6-run-cancel-drops-metadata':
-    'a cancel (DELETE of a running run) changes only what the specification says it changes: every other field read back unchanged',
   'ind6-metrics-subvalues-first-page-only':
     'the items of every page of a list (not only the first) compared with their GET, field by field',
   'ind6-scheduled-run-disabled-not-found':
