@@ -9,6 +9,8 @@ import {
   deletesFixture,
   expectEmptyObjectAnswer,
   expectOthersKept,
+  expectStaysGone,
+  listedWhenFiltered,
   settled,
   type Deletion,
 } from '../lib/families/deletion.js';
@@ -207,11 +209,19 @@ describeGroup('runs', () => {
   check(
     'runs.delete-empty-object-then-gone',
     ['RUN-DELETE'],
-    'DELETE /v1/runs/{run_id} answers an empty object; the run is then gone from the list or has a new status',
+    'DELETE /v1/runs/{run_id} answers an empty object; the run is then gone from the list (filtered to select it too, and after a second and a third DELETE) or has a new status',
     async (t) => {
       const { call, before } = await deleteRun(t);
       expectEmptyObjectAnswer(t, call, ['RUN-DELETE'], 'deleting the run');
       await expectGoneOrChanged(t, call, before, 'the run', ['RUN-DELETE']);
+      // A run the deletion took off the list is off it filtered to select it too, and after more DELETEs.
+      const run_id = String(before['run_id']);
+      if ((await listedNow(t, 'runs')).some((run) => run['run_id'] === run_id)) return;
+      const what = `the deleted run ${run_id}`;
+      const listed = { list: 'runs', item: before } as const;
+      const problem = await listedWhenFiltered(t, listed, what);
+      t.assert(problem === undefined, ['RUN-DELETE'], problem ?? '', call);
+      await expectStaysGone(t, () => t.call(DELETE, { params: { run_id } }), { listed }, ['RUN-DELETE'], what);
     },
     deletesFixture('deletableRunId'),
   );

@@ -788,8 +788,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'a size limit is measured on what the request sends: a small value accepted beside a large context (a parent configuration near its own limit)',
   'ind6-test-case-simulation-metadata-script-only':
     'simulation_metadata_input (and every field whose contents depend on a type) kept for every value of the type it depends on',
-  'ind6-persona-deleted-listed-with-filter':
-    'a deleted resource is absent from every list, filtered to select it too (by each of its own filter fields)',
   'ind6-metrics-subvalues-first-page-only':
     'the items of every page of a list (not only the first) compared with their GET, field by field',
   'ind6-scheduled-run-disabled-not-found':
