@@ -14,6 +14,7 @@ import {
   settled,
   type Deletion,
 } from '../lib/families/deletion.js';
+import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 import { declareListChecks } from '../lib/families/lists/index.js';
 import { declareItemRules, everyListed, listedNow, type ItemRule } from '../lib/families/listed-items.js';
 import { expectMissingNotFound } from '../lib/families/path-ids.js';
@@ -191,6 +192,8 @@ async function expectDeletedOrCancelled(t: CheckContext, call: Call, before: Jso
 
 describeGroup('runs', () => {
   declareListChecks('runs');
+
+  declareDynamicIdChecks('runs');
 
   declareItemRules('run', (t) => everyListed(t, 'runs'), RUN_RULES);
 

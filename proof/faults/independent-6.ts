@@ -560,7 +560,7 @@ export const INDEPENDENT_6_FAULTS = [
   }),
   fault({
     id: 'ind6-dashboard-patch-unknown-id-created',
-    requirements: ['MISSING-RESOURCE-NOT-FOUND'],
+    requirements: ['MISSING-RESOURCE-NOT-FOUND', 'PATH-ID-EXACT'],
     slips: ['broken'],
     description:
       "A dashboard PATCH is written as an upsert: a well-formed dashboard_id that names no dashboard creates one with the body's display_name and answers it, instead of NOT_FOUND.",
@@ -794,8 +794,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'every item of every list (every state of it, enabled or not) read by its GET',
   'ind6-dashboard-null-name-stored':
     'explicit null for every field of every update body: refused or ignored, never stored as null',
-  'ind6-dashboard-patch-unknown-id-created':
-    'an update (PATCH) of an id that does not exist is NOT_FOUND and creates nothing, on every update endpoint',
   'ind6-auth-preflight-header-skips-key':
     'a missing or invalid key refused whatever other headers the request carries (CORS preflight headers, Origin, forwarding headers)',
   'ind6-auth-key-quoted-accepted':
