@@ -194,4 +194,20 @@ export const RUNS_FAULTS = [
     },
     shows: false,
   }),
+  fault({
+    id: 'run-delete-archives-without-tags',
+    requirements: ['RUN-DELETE-BY-STATUS', 'READ-BACK-UNCHANGED'],
+    slips: { 'RUN-DELETE-BY-STATUS': ['state'], 'READ-BACK-UNCHANGED': ['broken'] },
+    description:
+      'DELETE of a finished run archives it (kept, listed as ARCHIVED, which the specification allows) by writing the row from the status update alone: the archived run is listed with its tags emptied.',
+    behaviour: (b) => {
+      b.runDeletion = { outcome: () => 'cancel', cancelledStatus: () => 'ARCHIVED' };
+      presentWith(b, 'run', (view) => (view['status'] === 'ARCHIVED' ? { ...view, tags: [] } : view));
+    },
+    probe: async (call) => {
+      await call('DELETE', run);
+      return (await allRuns(call)).find((r) => r['run_id'] === FIXTURE_IDS.deletableRunId)?.['tags'];
+    },
+    shows: [],
+  }),
 ] as const satisfies readonly Fault[];
