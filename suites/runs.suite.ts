@@ -1,6 +1,7 @@
 // Runs: every listed run keeps the run field rules (name, progress counters, result
-// metrics, timestamps), and DELETE (of DELETABLE_RUN_ID and CANCELLABLE_RUN_ID only)
-// answers an empty object and deletes or cancels the run, a finished one and one in progress.
+// metrics, timestamps), and DELETE (of DELETABLE_RUN_ID and CANCELLABLE_RUN_ID only; of another
+// run's ID altered, which names nothing) answers an empty object and deletes or cancels the run,
+// a finished one and one in progress, changing nothing else of it.
 
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import {
@@ -266,9 +267,9 @@ describeGroup('runs', () => {
     deletesFixture('cancellableRunId'),
   );
 
-  for (const [id, deletion, what] of [
-    ['runs.delete-keeps-other-fields', deleteRun, 'the deleted run'],
-    ['runs.cancel-keeps-other-fields', cancelRun, 'the cancelled run (CANCELLABLE_RUN_ID)'],
+  for (const [id, deletion, setting, what] of [
+    ['runs.delete-keeps-other-fields', deleteRun, 'deletableRunId', 'the deleted run'],
+    ['runs.cancel-keeps-other-fields', cancelRun, 'cancellableRunId', 'the cancelled run (CANCELLABLE_RUN_ID)'],
   ] as const)
     check(
       id,
@@ -278,6 +279,6 @@ describeGroup('runs', () => {
         const { call, before } = await deletion(t);
         await expectRestKept(t, call, before, what);
       },
-      deletesFixture(deletion === deleteRun ? 'deletableRunId' : 'cancellableRunId'),
+      deletesFixture(setting),
     );
 });
