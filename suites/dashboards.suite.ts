@@ -15,7 +15,8 @@ import { bodyFormsCheck } from '../lib/families/negotiation.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { dashboardBody } from '../lib/gen/bodies.js';
 import { malformedBodyCheck } from '../lib/families/json-forms.js';
-import { nearMissIds, offAlphabetIds } from '../lib/gen/ids.js';
+import { nearMissIds, offAlphabetIds, wellFormedId } from '../lib/gen/ids.js';
+import { expectMissingNotFound } from '../lib/families/path-ids.js';
 import { check, describeGroup, type Call, type CallSpec, type CheckContext } from '../lib/harness/index.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
@@ -196,6 +197,24 @@ describeGroup('dashboards', () => {
       expectTimestampOrder(t, t.expectResource(call, ['DASHBOARD-PATCH'], 'renaming the dashboard'), call);
     },
     RENAMES,
+  );
+
+  // An update of a dashboard that does not exist: refused as missing, and it creates none (a second PATCH, the read).
+  check(
+    'dashboards.patch-dashboard-id-names-nothing',
+    ['MISSING-RESOURCE-NOT-FOUND', 'HTTP-STATUS-CONVENTIONS'],
+    'PATCH of a well-formed dashboard_id that names nothing answers NOT_FOUND (404), and so does the next PATCH of it: it creates nothing',
+    async (t) => {
+      const missing = wellFormedId(ID_RULES.dashboard, 33);
+      for (let nth = 0; nth < 2; nth++)
+        await expectMissingNotFound(
+          t,
+          PATCH,
+          { dashboard_id: missing },
+          { json: dashboardBody(t.name('no such dashboard')) },
+        );
+    },
+    { writes: true },
   );
 
   declareDynamicIdChecks('dashboards');

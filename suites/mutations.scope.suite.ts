@@ -11,7 +11,7 @@ import { check, describeGroup, type Call, type CheckContext } from '../lib/harne
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
-import { expectGone } from '../lib/families/deletion.js';
+import { expectGone, expectStaysGone } from '../lib/families/deletion.js';
 
 const GET = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
 const DELETE = 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
@@ -82,10 +82,17 @@ describeGroup('mutations', () => {
   check(
     'mutations.scope.deleted-mutation-can-no-longer',
     ['MUTATION-DELETE-GONE'],
-    'a deleted mutation can no longer be fetched',
+    'a deleted mutation can no longer be fetched, after a second and a third DELETE too',
     async (t) => {
       const params = await deleted(t);
       expectGone(t, await t.call(GET, { params }), ['MUTATION-DELETE-GONE'], 'fetching a deleted mutation');
+      await expectStaysGone(
+        t,
+        () => deleteMutation(t, params),
+        { get: () => t.call(GET, { params }) },
+        ['MUTATION-DELETE-GONE'],
+        `the deleted mutation ${params.mutation_id}`,
+      );
     },
     WRITES,
   );

@@ -7,14 +7,15 @@ import {
   declareEmptyBodyCheck,
   deleteOnce,
   deletesFixture,
-  expectDeletedAgain,
   expectEmptyObjectAnswer,
-  expectGone,
+  expectStaysGone,
   settled,
+  stillShown,
   type Deletion,
+  type GoneReads,
 } from '../lib/families/deletion.js';
 import { declareListChecks } from '../lib/families/lists/index.js';
-import { declareItemRules, everyListed, listedNow, type ItemRule } from '../lib/families/listed-items.js';
+import { declareItemRules, everyListed, type ItemRule } from '../lib/families/listed-items.js';
 import { expectMissingNotFound, expectNearMissesRejected } from '../lib/families/path-ids.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { isSuccess } from '../lib/assert/responses.js';
@@ -24,6 +25,7 @@ import { personas } from '../lib/harness/discovery.js';
 import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import { checkIdOf } from '../lib/result/check-id.js';
+import { isJsonObject, type JsonObject } from '../lib/util/json.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 
 const GET = 'GET /v1/personas/{persona_id}' satisfies EndpointKey;
@@ -81,16 +83,20 @@ const PERSONA_RULES: readonly ItemRule[] = [
 
 const idOf = (persona: Record<string, unknown>): string => String(persona['id']);
 
-/** Deletes DELETABLE_PERSONA_ID once, after making sure it names a persona this server serves. */
+/** Deletes DELETABLE_PERSONA_ID once, after making sure it names a persona this server serves (remembered as served). */
 function deletePersona(t: CheckContext) {
-  return deleteOnce(t, 'persona', async (ctx): Promise<Deletion> => {
+  return deleteOnce(t, 'persona', async (ctx): Promise<Deletion<{ before: JsonObject }>> => {
     const persona_id = ctx.config.deletablePersonaId as string;
     const before = await ctx.call(GET, { params: { persona_id } });
     if (!isSuccess(before))
       return {
         skip: `DELETABLE_PERSONA_ID ${persona_id} is not served by ${GET} (answered ${before.response.status})`,
       };
-    return { call: await ctx.call(DELETE, { params: { persona_id } }) };
+    const served = (before.response.json as JsonObject)['persona'];
+    return {
+      call: await ctx.call(DELETE, { params: { persona_id } }),
+      before: isJsonObject(served) ? served : { id: persona_id },
+    };
   });
 }
 
@@ -169,26 +175,19 @@ describeGroup('personas', () => {
   check(
     'personas.delete-empty-object-then-gone',
     ['PERSONA-DELETE'],
-    'DELETE /v1/personas/{persona_id} answers an empty object; the persona can no longer be fetched or listed',
+    'DELETE /v1/personas/{persona_id} answers an empty object; the persona can no longer be fetched or listed (filtered to select it too), after a second and a third DELETE as well',
     async (t) => {
-      const { call } = await deletePersona(t);
+      const { call, before } = await deletePersona(t);
       const persona_id = t.config.deletablePersonaId as string;
       expectEmptyObjectAnswer(t, call, ['PERSONA-DELETE'], 'deleting the persona');
-      const problem = await settled(async () => {
-        const after = await t.call(GET, { params: { persona_id } });
-        if (isSuccess(after)) return `the deleted persona ${persona_id} is still served by ${GET}`;
-        expectGone(t, after, ['PERSONA-DELETE'], 'getting the deleted persona');
-        return (await listedNow(t, 'personas')).some((persona) => persona['id'] === persona_id)
-          ? `the deleted persona ${persona_id} is still listed`
-          : undefined;
-      });
+      const reads: GoneReads = {
+        get: () => t.call(GET, { params: { persona_id } }),
+        listed: { list: 'personas', item: before },
+      };
+      const what = `the deleted persona ${persona_id}`;
+      const problem = await settled(() => stillShown(t, reads, ['PERSONA-DELETE'], what));
       t.assert(problem === undefined, ['PERSONA-DELETE'], problem ?? '');
-      expectDeletedAgain(
-        t,
-        await t.call(DELETE, { params: { persona_id } }),
-        ['PERSONA-DELETE'],
-        'deleting the deleted persona again',
-      );
+      await expectStaysGone(t, () => t.call(DELETE, { params: { persona_id } }), reads, ['PERSONA-DELETE'], what);
     },
     deletesFixture('deletablePersonaId'),
   );

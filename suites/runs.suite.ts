@@ -1,6 +1,7 @@
 // Runs: every listed run keeps the run field rules (name, progress counters, result
-// metrics, timestamps), and DELETE (of DELETABLE_RUN_ID and CANCELLABLE_RUN_ID only)
-// answers an empty object and deletes or cancels the run, a finished one and one in progress.
+// metrics, timestamps), and DELETE (of DELETABLE_RUN_ID and CANCELLABLE_RUN_ID only; of another
+// run's ID altered, which names nothing) answers an empty object and deletes or cancels the run,
+// a finished one and one in progress, changing nothing else of it.
 
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import {
@@ -8,9 +9,13 @@ import {
   deleteOnce,
   deletesFixture,
   expectEmptyObjectAnswer,
+  expectOthersKept,
+  expectStaysGone,
+  listedWhenFiltered,
   settled,
   type Deletion,
 } from '../lib/families/deletion.js';
+import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 import { declareListChecks } from '../lib/families/lists/index.js';
 import { declareItemRules, everyListed, listedNow, type ItemRule } from '../lib/families/listed-items.js';
 import { expectMissingNotFound } from '../lib/families/path-ids.js';
@@ -20,6 +25,7 @@ import { runs } from '../lib/harness/discovery.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import { type JsonObject, isJsonObject } from '../lib/util/json.js';
+import { isSuccess } from '../lib/assert/responses.js';
 
 const DELETE = 'DELETE /v1/runs/{run_id}' satisfies EndpointKey;
 /** The one finished status the spec shows. */
@@ -165,6 +171,20 @@ async function expectGoneOrChanged(
   t.assert(problem === undefined, requirements, problem ?? '', call);
 }
 
+/**
+ * What a deletion or cancel may change of a run still listed: its status and update_time, and what the run's
+ * execution writes (counters, results, error), which a run in progress moves on its own. Nothing more is said.
+ */
+const MAY_CHANGE = ['status', 'update_time', 'progress', 'results', 'error'] as const;
+
+/** A DELETE of `before` that succeeded leaves a run still listed as it was, but for what it may change. */
+async function expectRestKept(t: CheckContext, call: Call, before: JsonObject, what: string): Promise<void> {
+  if (!isSuccess(call)) t.skip(`${what} did not succeed (judged by the check of the deletion)`);
+  const after = (await listedNow(t, 'runs')).find((run) => run['run_id'] === before['run_id']);
+  if (!after) return;
+  expectOthersKept(t, before, after, MAY_CHANGE, ['RUN-DELETE-BY-STATUS', 'READ-BACK-UNCHANGED'], what, call);
+}
+
 /** A DELETE of `before` succeeded, and the run is then gone from the list or listed with another status. */
 async function expectDeletedOrCancelled(t: CheckContext, call: Call, before: JsonObject, what: string): Promise<void> {
   t.expectSuccess(call, ['RUN-DELETE-BY-STATUS'], `deleting ${what}`);
@@ -173,6 +193,8 @@ async function expectDeletedOrCancelled(t: CheckContext, call: Call, before: Jso
 
 describeGroup('runs', () => {
   declareListChecks('runs');
+
+  declareDynamicIdChecks('runs');
 
   declareItemRules('run', (t) => everyListed(t, 'runs'), RUN_RULES);
 
@@ -191,11 +213,19 @@ describeGroup('runs', () => {
   check(
     'runs.delete-empty-object-then-gone',
     ['RUN-DELETE'],
-    'DELETE /v1/runs/{run_id} answers an empty object; the run is then gone from the list or has a new status',
+    'DELETE /v1/runs/{run_id} answers an empty object; the run is then gone from the list (filtered to select it too, and after a second and a third DELETE) or has a new status',
     async (t) => {
       const { call, before } = await deleteRun(t);
       expectEmptyObjectAnswer(t, call, ['RUN-DELETE'], 'deleting the run');
       await expectGoneOrChanged(t, call, before, 'the run', ['RUN-DELETE']);
+      // A run the deletion took off the list is off it filtered to select it too, and after more DELETEs.
+      const run_id = String(before['run_id']);
+      if ((await listedNow(t, 'runs')).some((run) => run['run_id'] === run_id)) return;
+      const what = `the deleted run ${run_id}`;
+      const listed = { list: 'runs', item: before } as const;
+      const problem = await listedWhenFiltered(t, listed, what);
+      t.assert(problem === undefined, ['RUN-DELETE'], problem ?? '', call);
+      await expectStaysGone(t, () => t.call(DELETE, { params: { run_id } }), { listed }, ['RUN-DELETE'], what);
     },
     deletesFixture('deletableRunId'),
   );
@@ -236,4 +266,19 @@ describeGroup('runs', () => {
     },
     deletesFixture('cancellableRunId'),
   );
+
+  for (const [id, deletion, setting, what] of [
+    ['runs.delete-keeps-other-fields', deleteRun, 'deletableRunId', 'the deleted run'],
+    ['runs.cancel-keeps-other-fields', cancelRun, 'cancellableRunId', 'the cancelled run (CANCELLABLE_RUN_ID)'],
+  ] as const)
+    check(
+      id,
+      ['RUN-DELETE-BY-STATUS', 'READ-BACK-UNCHANGED'],
+      `${what}, if still listed, changes only its status, update_time and what its execution writes: metadata, tags, agent_id and every other field listed as before`,
+      async (t) => {
+        const { call, before } = await deletion(t);
+        await expectRestKept(t, call, before, what);
+      },
+      deletesFixture(setting),
+    );
 });

@@ -13,7 +13,7 @@ import {
   expectTimestampOrder,
   FIELDS_TOGETHER,
 } from '../lib/families/resource-fields.js';
-import { deletesFixture, expectDeletedAgain, expectGone } from '../lib/families/deletion.js';
+import { deletesFixture, expectGone, expectStaysGone } from '../lib/families/deletion.js';
 import { isSuccess } from '../lib/assert/responses.js';
 import { nearMissIds, wellFormedId } from '../lib/gen/ids.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
@@ -183,7 +183,7 @@ describeGroup('scheduled-runs', () => {
   check(
     'scheduled-runs.delete-removes-deletable-scheduled-run',
     ['SCHEDULED-RUN-DELETE'],
-    'DELETE removes DELETABLE_SCHEDULED_RUN_ID and no other: fetching it afterwards fails, SCHEDULED_RUN_ID is still served',
+    'DELETE removes DELETABLE_SCHEDULED_RUN_ID and no other: fetching it afterwards fails (after a second and a third DELETE too), SCHEDULED_RUN_ID is still served',
     async (t) => {
       const id = t.config.deletableScheduledRunId as string;
       const before = await fetchById(t, id);
@@ -203,11 +203,12 @@ describeGroup('scheduled-runs', () => {
           ['SCHEDULED-RUN-DELETE'],
           `fetching SCHEDULED_RUN_ID ${other} after DELETABLE_SCHEDULED_RUN_ID was deleted`,
         );
-      expectDeletedAgain(
+      await expectStaysGone(
         t,
-        await t.call(DELETE, { params: { scheduled_run_id: id } }),
+        () => t.call(DELETE, { params: { scheduled_run_id: id } }),
+        { get: () => fetchById(t, id) },
         ['SCHEDULED-RUN-DELETE'],
-        'deleting the deleted scheduled run again',
+        `the deleted scheduled run ${id}`,
       );
     },
     deletesFixture('deletableScheduledRunId'),

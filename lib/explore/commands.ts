@@ -335,22 +335,33 @@ export async function readBack(m: ExploreModel, r: Explorer): Promise<void> {
   for (const entry of m.mutations.filter((e) => e.deleted)) await readMutation(m, r, entry);
 }
 
+/** Deletes a mutation `times` times, reading it after each: deleting again succeeds, and gone stays gone. */
 class DeleteMutation implements ExploreCommand {
-  constructor(readonly pick: number) {}
+  constructor(
+    readonly pick: number,
+    readonly times: number,
+  ) {}
   check = (m: Readonly<ExploreModel>): boolean => m.mutations.length > 0;
   async run(m: ExploreModel, r: Explorer): Promise<void> {
     const entry = picked(m.mutations, this.pick);
-    const call = await sent(r, r.t.call(DELETE_MUTATION, { params: mutationPath(entry) }));
-    // Deleting succeeds, and again once deleted.
-    r.t.expectSuccess(
-      call,
-      ['MUTATION-DELETE-IDEMPOTENT'],
-      `deleting ${label(m, entry)}${entry.deleted ? ', already deleted' : ''}`,
-    );
-    entry.deleted = true;
+    for (let nth = 0; nth < this.times; nth++) {
+      const call = await sent(r, r.t.call(DELETE_MUTATION, { params: mutationPath(entry) }));
+      r.t.expectSuccess(
+        call,
+        ['MUTATION-DELETE-IDEMPOTENT'],
+        `deleting ${label(m, entry)}${entry.deleted ? ', already deleted' : ''}`,
+      );
+      entry.deleted = true;
+      await readMutation(m, r, entry);
+    }
   }
-  toString = (): string => `deleteMutation(${this.pick})`;
+  toString = (): string => `deleteMutation(${this.pick}, ${this.times} times)`;
 }
+
+/** Deletions of a picked mutation, once to three times in a row. */
+const deletions = fc
+  .tuple(fc.nat(), fc.integer({ min: 1, max: 3 }))
+  .map(([pick, times]) => new DeleteMutation(pick, times));
 
 // ---- test cases (no read is shown: each create is judged by its own answer) ----------------------------
 
@@ -585,7 +596,7 @@ export const AGENT_AND_MUTATION_COMMANDS = {
     fc.nat().map((pick) => new GetAgent(pick)),
     fc.nat().map((pick) => new GetMutation(pick)),
     fc.nat().map((pick) => new GetMutation(pick)),
-    fc.nat().map((pick) => new DeleteMutation(pick)),
+    deletions,
     fc
       .tuple(fc.constantFrom('GET' as const, 'DELETE' as const), fc.nat(), fc.nat())
       .map(([method, pick, agentPick]) => new ReachElsewhere(method, pick, agentPick)),
@@ -633,7 +644,7 @@ export const RACE_COMMANDS = {
       (draft) =>
         new CreateMutation({ ...draft, parent: draft.parent === 'missing' ? 0 : draft.parent, flaw: undefined }),
     ),
-    fc.nat().map((pick) => new DeleteMutation(pick)),
+    deletions,
   ],
   closing: readBack,
   // A race, and room for a name taken before it.

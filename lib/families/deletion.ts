@@ -3,11 +3,18 @@
 
 import { setTimeout as delay } from 'node:timers/promises';
 import type { DeletableFixture } from '../config.js';
+import type { EndpointKey } from '../contract/endpoints.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import { check, type Call, type CheckContext, type CheckOptions } from '../harness/index.js';
+import { formatFilter } from '../contract/filter/index.js';
+import { listEndpoint, type ListEndpoint } from '../contract/list-endpoints.js';
+import { comparison, exposedFields, literalsOf } from '../gen/filters.js';
+import { echoMismatches } from '../assert/echo.js';
 import { excerpt } from '../assert/evidence.js';
 import { isSuccess } from '../assert/responses.js';
 import { checkIdOf } from '../result/check-id.js';
+import { isJsonObject, type JsonObject } from '../util/json.js';
+import { listedNow } from './listed-items.js';
 
 /** The DELETE exchange with what the check needs from before it (`T`); or why it was not sent. */
 export type Deletion<T extends object = object> = (T & { readonly call: Call }) | { readonly skip: string };
@@ -47,6 +54,86 @@ export function expectDeletedAgain(
   if (!isSuccess(call)) expectGone(t, call, requirements, what);
 }
 
+/** Filters that select `item` by each of its own filter fields the list allows (`field = value`; tags one by one). */
+export function selectingFilters(list: ListEndpoint, item: JsonObject): string[] {
+  return exposedFields(list).flatMap((exposed) =>
+    literalsOf(item, exposed).map(({ text }) => formatFilter(comparison(exposed.name, '=', text))),
+  );
+}
+
+/** A list that held a deleted resource, with the resource as it listed it (its filter values). */
+export interface ListedBefore {
+  readonly list: ListEndpoint['id'];
+  readonly item: JsonObject;
+}
+
+/**
+ * Whether a list filtered to select `listed.item` (by each of its own filter fields) still lists it, as a problem:
+ * a filtered list may be read from another query than the plain one. One page at the largest size holds what
+ * such a filter selects; a refused filter is the list checks' concern and shows nothing here.
+ */
+export async function listedWhenFiltered(
+  t: CheckContext,
+  { list: listId, item }: ListedBefore,
+  what: string,
+): Promise<string | undefined> {
+  const list = listEndpoint(listId);
+  const id = item[list.idField];
+  for (const filter of selectingFilters(list, item)) {
+    const call = await t.call(`GET ${list.path}` as EndpointKey, { query: { filter, page_size: list.pageSize.max } });
+    const items = isSuccess(call) ? (call.response.json as JsonObject)[list.itemsKey] : undefined;
+    if (Array.isArray(items) && items.some((listed) => isJsonObject(listed) && listed[list.idField] === id))
+      return `${what} is still listed by ${list.path} filtered by ${filter}`;
+  }
+  return undefined;
+}
+
+/** The reads a deleted resource must be gone from: its GET where one is shown, and the list that held it. */
+export interface GoneReads {
+  readonly get?: () => Promise<Call>;
+  readonly listed?: ListedBefore;
+}
+
+/** Where a deleted resource still shows, as a problem: served by its GET, or listed (plain, or filtered to select it). */
+export async function stillShown(
+  t: CheckContext,
+  reads: GoneReads,
+  requirements: readonly RequirementId[],
+  what: string,
+): Promise<string | undefined> {
+  if (reads.get) {
+    const call = await reads.get();
+    if (isSuccess(call)) return `${what} is still served by ${call.endpoint.key}`;
+    expectGone(t, call, requirements, `getting ${what}`);
+  }
+  if (!reads.listed) return undefined;
+  const list = listEndpoint(reads.listed.list);
+  const id = reads.listed.item[list.idField];
+  if ((await listedNow(t, list.id)).some((item) => item[list.idField] === id))
+    return `${what} is still listed by ${list.path}`;
+  return listedWhenFiltered(t, reads.listed, what);
+}
+
+/**
+ * Deletion's sequence: a resource deleted, then deleted a second and a third time (each answered as
+ * `expectDeletedAgain` allows), is gone from every read after each deletion (a DELETE that toggles a
+ * deleted flag brings it back on the second).
+ */
+export async function expectStaysGone(
+  t: CheckContext,
+  deleteAgain: () => Promise<Call>,
+  reads: GoneReads,
+  requirements: readonly RequirementId[],
+  what: string,
+): Promise<void> {
+  for (const nth of ['a second', 'a third']) {
+    const call = await deleteAgain();
+    expectDeletedAgain(t, call, requirements, `deleting ${what} ${nth} time`);
+    const problem = await stillShown(t, reads, requirements, `${what}, deleted ${nth} time,`);
+    t.assert(problem === undefined, requirements, problem ?? '', call);
+  }
+}
+
 /** A success whose body is an empty object; a 204 without a body counts as one. */
 export function expectEmptyObjectAnswer(
   t: CheckContext,
@@ -59,6 +146,29 @@ export function expectEmptyObjectAnswer(
     Object.keys(body).length === 0,
     requirements,
     `${what} should answer an empty object, but answered ${excerpt(JSON.stringify(body), 200)}`,
+    call,
+  );
+}
+
+/**
+ * A resource read after a write that may change only `mayChange` of it (a cancel: its status and update_time):
+ * every other field of `before` reads back equal (the one echo judgement), client data (metadata, tags) included.
+ */
+export function expectOthersKept(
+  t: CheckContext,
+  before: JsonObject,
+  after: JsonObject,
+  mayChange: readonly string[],
+  requirements: readonly RequirementId[],
+  what: string,
+  call: Call,
+): void {
+  const kept = Object.fromEntries(Object.entries(before).filter(([field]) => !mayChange.includes(field)));
+  const changed = echoMismatches(kept, after);
+  t.assert(
+    changed.length === 0,
+    requirements,
+    `${what} is read with fields changed that it may not change ("sent": as read before): ${changed.join('; ')}`,
     call,
   );
 }

@@ -1,7 +1,7 @@
 // Invalid dynamic objects (RESTler): a path parameter given a value derived from a resource the run
 // really has (the real ID altered, another kind of resource's ID, a child's ID under another parent)
-// names nothing. It is refused, never answered as the real resource, and a DELETE of it leaves the real
-// one intact. Values that break the parameter's ID rule are judged as path-ids.ts judges near misses.
+// names nothing. It is refused, never answered as the real resource, a write to it creates nothing (an
+// update is no upsert), and a DELETE of it leaves the real one intact. Values that break the parameter's ID rule are judged as path-ids.ts judges near misses.
 
 import { ENDPOINTS, type EndpointKey, type Group } from '../contract/endpoints.js';
 import { ID_RULES, matchesIdRule, type IdKind } from '../contract/ids.js';
@@ -9,9 +9,10 @@ import type { RequirementId } from '../contract/requirements/index.js';
 import { isSuccess } from '../assert/responses.js';
 import { dashboardBody, mutationBody } from '../gen/bodies.js';
 import { alteredIds, type NearMiss } from '../gen/ids.js';
-import { metricOutputs, personas, simulationIds } from '../harness/discovery.js';
+import { metricOutputs, personas, runs, simulationIds } from '../harness/discovery.js';
 import { check, type Call, type CheckContext } from '../harness/index.js';
 import type { JsonObject } from '../util/json.js';
+import { listedNow } from './listed-items.js';
 import { expectMalformedRefused } from './path-ids.js';
 
 /** An endpoint with every path parameter naming a real resource, and what a request to it carries. */
@@ -22,6 +23,11 @@ export interface RealTarget {
   readonly json?: JsonObject;
   /** Whether a success for the value `asked` is one a correct server may give (none by default). */
   readonly successAllowed?: (call: Call, asked: string) => boolean;
+  /**
+   * Reads what a write to the value `asked` would have created (the agent a mutation was sent under; a PATCH is the
+   * one read of a dashboard): a write to what names nothing creates nothing, so the read is refused too.
+   */
+  readonly created?: (asked: string) => Promise<Call>;
   /** Reads the real resource back under its own ID after `what`, failing the check unless it is intact (DELETEs). */
   readonly intact?: (what: string) => Promise<void>;
 }
@@ -32,7 +38,7 @@ const EXACT: readonly RequirementId[] = ['PATH-ID-EXACT'];
  * Sends `target` with `param` set to each of `values` in turn (one request each): a value that breaks
  * the parameter's ID rule is refused as malformed; one within it is refused with any error, unless
  * the target allows the success it got; a DELETE may answer anything, and the real resource is then
- * read back.
+ * read back. Where the target can read what the value would name, that read is refused too.
  */
 export async function expectNamesNothing(
   t: CheckContext,
@@ -50,6 +56,8 @@ export async function expectNamesNothing(
     if (kind && !matchesIdRule(ID_RULES[kind], value)) expectMalformedRefused(t, call, param, value, what);
     else if (call.endpoint.method !== 'DELETE' && !(isSuccess(call) && target.successAllowed?.(call, value)))
       t.expectRejection(call, EXACT, {}, `${what}, which names nothing`);
+    if (target.created)
+      t.expectRejection(await target.created(value), EXACT, {}, `reading ${param} ${value} back after ${what}`);
     await target.intact?.(what);
   }
 }
@@ -151,6 +159,9 @@ const GET_METRIC = 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_i
 const GET_SCHEDULED_RUN = 'GET /v1/scheduled-runs/{scheduled_run_id}' satisfies EndpointKey;
 const DELETE_SCHEDULED_RUN = 'DELETE /v1/scheduled-runs/{scheduled_run_id}' satisfies EndpointKey;
 const PATCH_DASHBOARD = 'PATCH /v1/dashboards/{dashboard_id}' satisfies EndpointKey;
+const DELETE_RUN = 'DELETE /v1/runs/{run_id}' satisfies EndpointKey;
+/** The one finished status the specification shows: a run in it keeps its status while the check runs. */
+const FINISHED = 'COMPLETED';
 
 const WRITES = { writes: true } as const;
 
@@ -243,12 +254,13 @@ const DECLARED = {
     check(
       'mutations.dynamic-ids.create',
       ['PATH-ID-EXACT', 'PATH-ID-FORMAT'],
-      'POST /v1/agents/{agent_id}/mutations under a real agent ID altered, or a persona ID, creates nothing',
+      'POST /v1/agents/{agent_id}/mutations under a real agent ID altered, or a persona ID, creates nothing (no agent of that ID either)',
       async (t) => {
         const target: RealTarget = {
           endpoint: CREATE_MUTATION,
           params: { agent_id: await t.mutations.parent() },
           json: mutationBody(t.name('mutation under an altered agent')),
+          created: (asked) => t.call(GET_AGENT, { params: { agent_id: asked } }),
         };
         await expectAlteredRefused(t, target, 'agent_id');
         await expectOtherKindsRefused(t, target, 'agent_id', { persona: await listedPersona(t) });
@@ -390,6 +402,41 @@ const DECLARED = {
       { writes: true, needs: ['scheduledRunId'] },
     );
   },
+  runs: () => {
+    check(
+      'runs.dynamic-ids.delete',
+      ['PATH-ID-EXACT'],
+      'DELETE /v1/runs/{run_id} with a listed finished run ID altered, or a persona ID, leaves the run listed as it was',
+      async (t) => {
+        const { deletableRunId, cancellableRunId } = t.config;
+        const run =
+          (await runs(t)).find(
+            (r) =>
+              r['status'] === FINISHED &&
+              typeof r['run_id'] === 'string' &&
+              r['run_id'] !== deletableRunId &&
+              r['run_id'] !== cancellableRunId,
+          ) ?? t.skip(`needs a listed ${FINISHED} run besides DELETABLE_RUN_ID, and none is listed`);
+        const run_id = String(run['run_id']);
+        const target: RealTarget = {
+          endpoint: DELETE_RUN,
+          params: { run_id },
+          // No GET of a run is listed: the list reads it back.
+          intact: async (what) => {
+            const now = (await listedNow(t, 'runs')).find((r) => r['run_id'] === run_id);
+            t.assert(
+              now?.['status'] === FINISHED,
+              EXACT,
+              `after ${what}, run ${run_id} (${FINISHED}) is ${now ? `listed ${JSON.stringify(now['status'])}` : 'no longer listed'}`,
+            );
+          },
+        };
+        await expectAlteredRefused(t, target, 'run_id');
+        await expectOtherKindsRefused(t, target, 'run_id', { persona: await listedPersona(t) });
+      },
+      WRITES,
+    );
+  },
   'review-projects': () => {
     check(
       'review-projects.dynamic-ids.links',
@@ -412,16 +459,14 @@ const DECLARED = {
     check(
       'dashboards.dynamic-ids.patch',
       ['PATH-ID-EXACT', 'PATH-ID-FORMAT'],
-      'PATCH /v1/dashboards/{dashboard_id} with DASHBOARD_ID altered, or a persona ID, renames nothing',
+      'PATCH /v1/dashboards/{dashboard_id} with DASHBOARD_ID altered, or a persona ID, is refused and creates nothing',
       async (t) => {
         const target: RealTarget = {
           endpoint: PATCH_DASHBOARD,
           params: { dashboard_id: t.config.dashboardId as string },
           json: dashboardBody(t.name('dashboard under an altered ID')),
-          // A server may create what a PATCH names and does not find: then it describes exactly that dashboard.
-          successAllowed: (call, asked) =>
-            (call.response.json as { dashboard?: JsonObject } | undefined)?.dashboard?.['name'] ===
-            `dashboards/${asked}`,
+          // An update of what names nothing is refused: creating dashboards is not an operation the API shows.
+          created: (asked) => t.call(PATCH_DASHBOARD, { params: { dashboard_id: asked }, json: {} }),
         };
         await expectAlteredRefused(t, target, 'dashboard_id');
         await expectOtherKindsRefused(t, target, 'dashboard_id', { persona: await listedPersona(t) });

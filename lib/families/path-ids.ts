@@ -8,7 +8,7 @@ import { ID_RULES, type IdKind, type IdRule } from '../contract/ids.js';
 import { refusedAsInvalid } from '../assert/error-details.js';
 import { nearMissIds, offAlphabetIds } from '../gen/ids.js';
 import { sampleParams } from '../gen/requests.js';
-import type { Call, CheckContext } from '../harness/index.js';
+import type { Call, CallSpec, CheckContext } from '../harness/index.js';
 
 /**
  * IDs whose alphabet only the resource table names ("26-character ULID") while Limits states a
@@ -104,8 +104,9 @@ export async function expectMissingNotFound(
   t: CheckContext,
   endpointKey: EndpointKey,
   params: Readonly<Record<string, string>>,
+  spec: Omit<CallSpec, 'params'> = {},
 ): Promise<void> {
-  const call = await t.call(endpointKey, { params });
+  const call = await t.call(endpointKey, { ...spec, params });
   const what = `${endpointKey} with a well-formed ID that names nothing`;
   t.expectRejection(call, ['MISSING-RESOURCE-NOT-FOUND'], CONVENTIONAL_ERRORS.notFound, what);
 }

@@ -64,7 +64,7 @@ export function filterLiteral(kind: FieldKind, value: unknown): string | undefin
 }
 
 /** The item's usable values of a field: one, or for tags each element. */
-function literalsOf(item: Item, { field }: ExposedField): { raw: unknown; text: string }[] {
+export function literalsOf(item: Item, { field }: ExposedField): { raw: unknown; text: string }[] {
   const value = valueAt(item, field.path);
   const values = field.kind === 'tags' ? (Array.isArray(value) ? value : []) : [value];
   const kind = field.kind === 'tags' ? 'string' : field.kind;

@@ -563,7 +563,7 @@ export const INDEPENDENT_6_FAULTS = [
   }),
   fault({
     id: 'ind6-dashboard-patch-unknown-id-created',
-    requirements: ['MISSING-RESOURCE-NOT-FOUND'],
+    requirements: ['MISSING-RESOURCE-NOT-FOUND', 'PATH-ID-EXACT'],
     slips: ['broken'],
     description:
       "A dashboard PATCH is written as an upsert: a well-formed dashboard_id that names no dashboard creates one with the body's display_name and answers it, instead of NOT_FOUND.",
@@ -784,16 +784,8 @@ export const INDEPENDENT_6_FAULTS = [
 
 /** Round 6's faults no check detects yet (measured at c023ea6), each with the class of check it needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind6-mutation-redelete-restores':
-    'a resource deleted twice (and three times) stays gone from every read and list: repeated deletion is idempotent in effect, not only in status',
-  'ind6-persona-deleted-listed-with-filter':
-    'a deleted resource is absent from every list, filtered to select it too (by each of its own filter fields)',
-  'ind6-run-cancel-drops-metadata':
-    'a cancel (DELETE of a running run) changes only what the specification says it changes: every other field read back unchanged',
   'ind6-metrics-subvalues-first-page-only':
     'the items of every page of a list (not only the first) compared with their GET, field by field',
   'ind6-scheduled-run-disabled-not-found':
     'every item of every list (every state of it, enabled or not) read by its GET',
-  'ind6-dashboard-patch-unknown-id-created':
-    'an update (PATCH) of an id that does not exist is NOT_FOUND and creates nothing, on every update endpoint',
 };

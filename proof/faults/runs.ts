@@ -164,4 +164,50 @@ export const RUNS_FAULTS = [
     probe: async (call) => typeof (await allRuns(call))[0]?.['progress'].total_test_cases,
     shows: 'string',
   }),
+  fault({
+    id: 'run-id-case-folded',
+    requirements: ['PATH-ID-EXACT'],
+    slips: ['broken'],
+    description:
+      "Runs are looked up by run_id without regard to case (a case-insensitive collation): a DELETE of a real run's ID with its letters' case swapped deletes that run.",
+    behaviour: (b) => {
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        const asked = params['run_id'];
+        const found =
+          asked === undefined || store.runs.has(asked)
+            ? undefined
+            : [...store.runs.keys()].find((id) => id.toLowerCase() === asked.toLowerCase());
+        return named(endpoint, found === undefined ? params : { ...params, run_id: found }, store);
+      };
+    },
+    probe: async (call) => {
+      const { deletableRunId, cancellableRunId } = FIXTURE_IDS;
+      const runId = String(
+        (await allRuns(call)).find(
+          (r) => r['status'] === 'COMPLETED' && r['run_id'] !== deletableRunId && r['run_id'] !== cancellableRunId,
+        )?.['run_id'],
+      );
+      const swapped = runId.replace(/[A-Za-z]/g, (c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()));
+      await call('DELETE', `/v1/runs/${swapped}`);
+      return (await allRuns(call)).some((r) => r['run_id'] === runId);
+    },
+    shows: false,
+  }),
+  fault({
+    id: 'run-delete-archives-without-tags',
+    requirements: ['RUN-DELETE-BY-STATUS', 'READ-BACK-UNCHANGED'],
+    slips: { 'RUN-DELETE-BY-STATUS': ['state'], 'READ-BACK-UNCHANGED': ['broken'] },
+    description:
+      'DELETE of a finished run archives it (kept, listed as ARCHIVED, which the specification allows) by writing the row from the status update alone: the archived run is listed with its tags emptied.',
+    behaviour: (b) => {
+      b.runDeletion = { outcome: () => 'cancel', cancelledStatus: () => 'ARCHIVED' };
+      presentWith(b, 'run', (view) => (view['status'] === 'ARCHIVED' ? { ...view, tags: [] } : view));
+    },
+    probe: async (call) => {
+      await call('DELETE', run);
+      return (await allRuns(call)).find((r) => r['run_id'] === FIXTURE_IDS.deletableRunId)?.['tags'];
+    },
+    shows: [],
+  }),
 ] as const satisfies readonly Fault[];
