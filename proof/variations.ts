@@ -18,6 +18,7 @@ import { NAME_MAP, NAMED_ARRAY } from '../lib/reference/openapi/listing-styles.j
 import { checkMutationIdAfterAgent } from '../lib/reference/routes/mutations.js';
 import { UPPER_ALPHANUMERIC } from '../lib/reference/store/ids.js';
 import { isJsonObject, type JsonObject } from '../lib/util/json.js';
+import { upsertDashboards } from './faults/define.js';
 
 export interface Variation {
   readonly name: string;
@@ -226,6 +227,7 @@ const LENIENT_INPUTS: Variation = {
     'specs: one OpenAPI 3.0.3 document with `nullable`, listed as a top-level array of `{name, url}`',
     'the YAML form writes repeated parameters and responses once (`&anchor`) and merges them (`<<: *anchor`)',
     'YAML is labelled `application/x-yaml`',
+    'a dashboard PATCH of a well-formed id that names no dashboard creates it (an upsert, AIP-134 `allow_missing`)',
     `the lists beyond the specification (agents, test cases) hold ${LENIENT_GENERIC_PAGE} items by default, published as page_size \`default: ${LENIENT_GENERIC_PAGE}\`; the operations beyond the specification publish their errors under \`default\` alone`,
   ],
   apply(b) {
@@ -237,6 +239,7 @@ const LENIENT_INPUTS: Variation = {
     b.pathIdRules = { ...b.pathIdRules, metricOutput: { ...b.pathIdRules.metricOutput, alphanumeric: false } };
     b.errors.message = (error) => error.details.map((d) => `${d.field}: ${d.description}`).join('; ') || error.message;
     b.lists.endOfList = (list) => (list.id === 'personas' ? '' : null);
+    upsertDashboards(b);
     const pageSize = b.lists.pageSize;
     b.lists.pageSize = (raw, list, pageToken) =>
       raw?.trim() === '0' ? list.pageSize.default : pageSize(raw, list, pageToken);

@@ -2,7 +2,7 @@
 
 import type { Behaviour } from '../../lib/reference/behaviour.js';
 import type { DashboardRecord } from '../../lib/reference/store/records.js';
-import { fault, presentWith, type Fault } from './define.js';
+import { fault, presentWith, upsertDashboards, type Fault } from './define.js';
 import { bytesOfText, limitFaults, rowsMeasuredAs } from './limits.js';
 import { renamed, rename, status } from '../probes/dashboards.js';
 
@@ -98,5 +98,16 @@ export const DASHBOARDS_FAULTS = [
     behaviour: rowsMeasuredAs(['dashboard.display_name'], bytesOfText),
     probe: (call) => status(call, 'é'.repeat(255)),
     shows: 400,
+  }),
+  fault({
+    id: 'dashboard-patch-upserts',
+    requirements: ['MISSING-RESOURCE-NOT-FOUND'],
+    slips: ['broken'],
+    description:
+      "A dashboard PATCH is written as an upsert: a well-formed dashboard_id that names no dashboard creates one with the body's display_name and answers it, instead of NOT_FOUND. The specification leaves that open (a PATCH that creates is no violation); NOT_FOUND is the convention the strict profile checks.",
+    behaviour: upsertDashboards,
+    probe: async (call) =>
+      (await call('PATCH', '/v1/dashboards/NoSuchDashboard000000x', { body: { display_name: 'Upserted' } })).status,
+    shows: 200,
   }),
 ] as const satisfies readonly Fault[];

@@ -180,3 +180,16 @@ export function sortedLists(value: unknown): unknown {
 
 /** The instant `ms` written in a service's +02:00 local time instead of UTC. */
 export const localTime = (ms: number): string => new Date(ms + 2 * HOUR).toISOString().replace('Z', '+02:00');
+
+/** A dashboard PATCH of a well-formed id that names no dashboard creates it first (an upsert). */
+export function upsertDashboards(b: Behaviour): void {
+  const named = b.pathNamed;
+  b.pathNamed = (endpoint, params, store) => {
+    const id = params.dashboard_id;
+    if (endpoint.key === 'PATCH /v1/dashboards/{dashboard_id}' && id !== undefined && !store.dashboards.has(id)) {
+      const now = store.clock.now();
+      store.dashboards.set(id, { id, display_name: 'Untitled dashboard', create_time: now, update_time: now });
+    }
+    return named(endpoint, params, store);
+  };
+}
