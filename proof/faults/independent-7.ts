@@ -1,0 +1,235 @@
+// Round 7 of the independent fault writers (issue #30, point 4): faults written from the
+// specification and the reference's code alone, without reading the suite's checks.
+
+import type { FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
+import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
+import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
+import type { JsonObject } from '../../lib/util/json.js';
+import type { Call } from '../probes/call.js';
+import { fault, presentWith } from './define.js';
+
+const FIXTURES = seedStore(ALPHANUMERIC).fixtures;
+
+/** Creates a voice agent and answers its id. */
+async function voiceAgent(call: Call, name = 'ind7 agent'): Promise<string> {
+  const made = await call('POST', '/v1/agents', {
+    body: { display_name: name, model_type: 'MODEL_TYPE_VOICE', phone_number: '+14155550100' },
+  });
+  return made.body.agent.id as string;
+}
+
+/** Nesting depth of a JSON value: a scalar is 0, an object or array one more than its deepest member. */
+function depth(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  const members = Array.isArray(value) ? value : Object.values(value);
+  return 1 + members.reduce<number>((most, member) => Math.max(most, depth(member)), 0);
+}
+
+/** An object nested `levels` deep: {"level": {"level": ... {"step": "end"}}}. */
+function nested(levels: number): JsonObject {
+  let value: JsonObject = { step: 'end' };
+  for (let i = 1; i < levels; i++) value = { level: value };
+  return value;
+}
+
+/** Of an AND's comparisons, the last on each field (a query object keyed by field, each comparison overwriting the one before). */
+function lastPerField(expr: FilterExpr): FilterExpr {
+  if (expr.kind === 'cmp') return expr;
+  const terms = expr.terms.map(lastPerField);
+  if (expr.kind === 'or') return { ...expr, terms };
+  const kept = terms.filter(
+    (term, i) => term.kind !== 'cmp' || !terms.slice(i + 1).some((t) => t.kind === 'cmp' && t.field === term.field),
+  );
+  return { ...expr, terms: kept };
+}
+
+/** Text encoded as CESU-8 (Java's modified UTF-8 without its NUL rule): each UTF-16 unit on its own, a surrogate as three bytes. */
+function cesu8(text: string): Buffer {
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes.push(c);
+    else if (c < 0x800) bytes.push(0xc0 | (c >> 6), 0x80 | (c & 0x3f));
+    else bytes.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f));
+  }
+  return Buffer.from(bytes);
+}
+
+const HEADSET_NAME = 'Support line \u{1F3A7}';
+
+export const INDEPENDENT_7_FAULTS = [
+  fault({
+    id: 'ind7-auth-refusal-sticks-to-connection',
+    requirements: ['PERSONA-GET'],
+    slips: ['state'],
+    description:
+      'The key check remembers a refusal per connection (a session flag set on the socket): after one request with a wrong key, every later request on the same keep-alive connection is refused with UNAUTHENTICATED, the valid key too.',
+    behaviour: (b) => {
+      const refused = new WeakSet<object>();
+      const admitted = b.auth.admitted;
+      b.auth.admitted = (connection, accepted) => {
+        if (!accepted) refused.add(connection);
+        return admitted(connection, accepted) && !refused.has(connection);
+      };
+    },
+    probe: async (call) => {
+      const path = `/v1/personas/${FIXTURES.deletablePersonaId}`;
+      const wrong = await call('GET', path, { key: 'ind7-wrong-key' });
+      // The client's pool may open a second connection for the next request; a few reach the first one again.
+      const valid: string[] = [];
+      for (let i = 0; i < 6; i++) valid.push((await call('GET', path)).body?.error?.code ?? 'served');
+      return [wrong.status, valid.includes('UNAUTHENTICATED')];
+    },
+    shows: [401, true],
+  }),
+  fault({
+    id: 'ind7-agent-workflows-depth-100-internal',
+    requirements: ['AGENT-CREATE'],
+    slips: ['broken'],
+    description:
+      'An agent is stored in a JSON column with a nesting limit of 100 (MySQL: "the JSON document exceeds the maximum depth"): workflows nested deeper, valid JSON well under 10 MB, fail with 500 INTERNAL instead of being created.',
+    behaviour: (b) => {
+      const created = b.agentCreated;
+      b.agentCreated = (record, body) => {
+        if (depth(record.workflows) > 100) throw new Error('the JSON document exceeds the maximum depth');
+        return created(record, body);
+      };
+    },
+    probe: async (call) => {
+      const made = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'ind7 deep workflows',
+          model_type: 'MODEL_TYPE_VOICE',
+          phone_number: '+14155550100',
+          workflows: nested(120),
+        },
+      });
+      return made.status;
+    },
+    shows: 500,
+  }),
+  fault({
+    id: 'ind7-mutation-id-lowercased',
+    requirements: ['MUTATION-GET'],
+    slips: ['broken'],
+    description:
+      'Mutation IDs (ULIDs) are written through a ULID type whose text form is lower case, while the store keys them as generated: the id a mutation is answered with names no mutation, and GET of it answers NOT_FOUND.',
+    behaviour: (b) => presentWith(b, 'mutation', (view) => ({ ...view, id: String(view.id).toLowerCase() })),
+    probe: async (call) => {
+      const agentId = await voiceAgent(call);
+      const made = await call('POST', `/v1/agents/${agentId}/mutations`, { body: { display_name: 'ind7 variant' } });
+      const got = await call('GET', `/v1/agents/${agentId}/mutations/${made.body.mutation.id}`);
+      return got.status;
+    },
+    shows: 404,
+  }),
+  fault({
+    id: 'ind7-filter-range-last-bound-wins',
+    requirements: ['LIST-FILTER-AND-OR'],
+    slips: ['broken'],
+    description:
+      'The filter is turned into a query object keyed by field ({create_time: {$lt: ...}}), so of two comparisons ANDed on one field only the last is kept: create_time > A AND create_time < B, a range, selects everything before B.',
+    behaviour: (b) => {
+      const matches = b.lists.matches;
+      b.lists.matches = (expr, item, fields) => matches(lastPerField(expr), item, fields);
+    },
+    probe: async (call) => {
+      const filter = 'create_time > "2999-01-01T00:00:00Z" AND create_time < "2999-01-02T00:00:00Z"';
+      const listed = await call('GET', `/v1/runs?page_size=3&filter=${encodeURIComponent(filter)}`);
+      return listed.body.runs.length;
+    },
+    shows: 3,
+  }),
+  fault({
+    id: 'ind7-review-rules-as-enum-constants',
+    requirements: ['REVIEW-PROJECT-RULES'],
+    slips: ['broken'],
+    description:
+      'project_rules are written through a proto enum whose constants are upper case: require_disagreement_notes, the one allowed value, comes back REQUIRE_DISAGREEMENT_NOTES.',
+    behaviour: (b) =>
+      presentWith(b, 'reviewProject', (view) => ({
+        ...view,
+        project_rules: Array.isArray(view.project_rules)
+          ? view.project_rules.map((rule) => String(rule).toUpperCase())
+          : view.project_rules,
+      })),
+    probe: async (call) => {
+      const made = await reviewProject(call, { project_rules: ['require_disagreement_notes'] });
+      return [made.status, made.body?.review_project?.project_rules];
+    },
+    shows: [200, ['REQUIRE_DISAGREEMENT_NOTES']],
+  }),
+  fault({
+    id: 'ind7-persona-wait-seconds-as-text',
+    requirements: ['PERSONA-FIELDS'],
+    slips: ['type'],
+    description:
+      'A persona\'s wait_seconds is read from a NUMERIC column, which the database driver hands over as text: personas carry "wait_seconds": "1.5", a string where the table gives a number.',
+    behaviour: (b) => presentWith(b, 'persona', (view) => ({ ...view, wait_seconds: String(view.wait_seconds) })),
+    probe: async (call) => {
+      const got = await call('GET', `/v1/personas/${FIXTURES.deletablePersonaId}`);
+      return typeof got.body.persona.wait_seconds;
+    },
+    shows: 'string',
+  }),
+  fault({
+    id: 'ind7-json-written-cesu8',
+    requirements: ['RESPONSE-JSON-UTF8'],
+    slips: ['broken'],
+    description:
+      "JSON answers are encoded unit by unit (CESU-8, as Java's modified UTF-8 writes them): a character outside the Basic Multilingual Plane goes out as its two surrogates, three bytes each, which is not UTF-8; an agent named with an emoji reads back as replacement characters.",
+    behaviour: (b) => {
+      b.responseBytes = (text) => cesu8(text);
+      b.contentLength = (text) => cesu8(text).length;
+    },
+    probe: async (call) => {
+      const made = await call('POST', '/v1/agents', {
+        body: { display_name: HEADSET_NAME, model_type: 'MODEL_TYPE_VOICE', phone_number: '+14155550100' },
+      });
+      return made.body.agent.display_name === HEADSET_NAME;
+    },
+    shows: false,
+  }),
+  fault({
+    id: 'ind7-error-description-as-list',
+    requirements: ['ERROR-ENVELOPE'],
+    slips: ['type'],
+    description:
+      'A body field\'s error detail carries its description as the validator\'s list of messages (["must be at most 200 characters"]) rather than a string; errors of the path, query and key keep strings.',
+    behaviour: (b) => {
+      const details = b.errors.details;
+      b.errors.details = (error) =>
+        details(error).map((d) =>
+          d.location === 'body' ? ({ ...d, description: [d.description] } as unknown as typeof d) : d,
+        );
+    },
+    probe: async (call) => {
+      const refused = await call('POST', '/v1/agents', {
+        body: { display_name: 'x'.repeat(201), model_type: 'MODEL_TYPE_VOICE', phone_number: '+14155550100' },
+      });
+      return [refused.status, Array.isArray(refused.body.error.details[0].description)];
+    },
+    shows: [400, true],
+  }),
+] as const;
+
+/** Review project creation with a simulation and a metric of the fixtures. */
+async function reviewProject(call: Call, extra: JsonObject) {
+  const runs = await call('GET', '/v1/runs?page_size=50');
+  const simulationId = (runs.body.runs as { results: { output_ids: string[] } }[]).flatMap(
+    (r) => r.results.output_ids,
+  )[0];
+  const metrics = await call('GET', `/v1/simulations/${simulationId}/metrics?page_size=1`);
+  return call('POST', '/v1/review-projects', {
+    body: {
+      display_name: 'ind7 review',
+      assignees: ['reviewer@example.com'],
+      linked_simulation_ids: [simulationId],
+      linked_metric_ids: [metrics.body.metrics[0].metric_id],
+      ...extra,
+    },
+  });
+}
+
+/** No fault of this round is known undetected yet (the coordinator's run decides). */
+export const UNDETECTED: Readonly<Record<string, string>> = {};
