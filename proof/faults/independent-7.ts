@@ -6,7 +6,7 @@ import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { fault, presentWith } from './define.js';
+import { fault, finalizeWith, paths, presentWith, respondWith, rereadTestCase } from './define.js';
 
 const FIXTURES = seedStore(ALPHANUMERIC).fixtures;
 
@@ -61,7 +61,7 @@ export const INDEPENDENT_7_FAULTS = [
   fault({
     id: 'ind7-auth-refusal-sticks-to-connection',
     requirements: ['PERSONA-GET'],
-    slips: ['state'],
+    slips: ['broken'],
     description:
       'The key check remembers a refusal per connection (a session flag set on the socket): after one request with a wrong key, every later request on the same keep-alive connection is refused with UNAUTHENTICATED, the valid key too.',
     behaviour: (b) => {
@@ -161,8 +161,8 @@ export const INDEPENDENT_7_FAULTS = [
   }),
   fault({
     id: 'ind7-persona-wait-seconds-as-text',
-    requirements: ['PERSONA-FIELDS'],
-    slips: ['type'],
+    requirements: ['PERSONA-FIELDS', 'SCHEMA-CANONICAL'],
+    slips: { 'PERSONA-FIELDS': ['broken'], 'SCHEMA-CANONICAL': ['type'] },
     description:
       'A persona\'s wait_seconds is read from a NUMERIC column, which the database driver hands over as text: personas carry "wait_seconds": "1.5", a string where the table gives a number.',
     behaviour: (b) => presentWith(b, 'persona', (view) => ({ ...view, wait_seconds: String(view.wait_seconds) })),
@@ -211,7 +211,152 @@ export const INDEPENDENT_7_FAULTS = [
     },
     shows: [400, true],
   }),
+  fault({
+    id: 'ind7-spec-persona-order-by-enum',
+    requirements: ['SCHEMA-PUBLISHED'],
+    slips: ['broken'],
+    description:
+      'The published personas list gives order_by an enum of the three field names (create_time, update_time, name), generated from the sortable columns: the descending forms the service takes and the specification names (-create_time, "name desc") are invalid by the document.',
+    behaviour: (b) =>
+      finalizeWith(b, (doc) => {
+        const all = paths(doc);
+        const list = all['/v1/personas']?.get;
+        if (!list) return doc;
+        const parameters = (list.parameters as JsonObject[]).map((p) =>
+          p.name === 'order_by'
+            ? { ...p, schema: { ...(p.schema as JsonObject), enum: ['create_time', 'update_time', 'name'] } }
+            : p,
+        );
+        return { ...doc, paths: { ...all, '/v1/personas': { ...all['/v1/personas'], get: { ...list, parameters } } } };
+      }),
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi');
+      const doc = await call('GET', `/v1/openapi/${listing.body.specs[0].spec_name}`, {
+        headers: { Accept: 'application/json' },
+      });
+      const parameters = doc.body.paths['/v1/personas'].get.parameters as JsonObject[];
+      return (parameters.find((p) => p.name === 'order_by')?.schema as JsonObject).enum ?? null;
+    },
+    shows: ['create_time', 'update_time', 'name'],
+  }),
+  fault({
+    id: 'ind7-script-turns-deduplicated',
+    requirements: ['TESTCASE-CREATE'],
+    slips: ['broken'],
+    description:
+      'A SCRIPT test case\'s script_turns are stored through a Set (meant to drop accidental double submissions): a persona line said twice, such as "Yes" to two questions, is kept once, and the ordered script comes back a turn short.',
+    behaviour: (b) =>
+      rereadTestCase(b, ['simulation_metadata_input'], (original) => (fields, request) => {
+        const read = original(fields, request);
+        const turns = read?.script_turns;
+        return read && Array.isArray(turns) ? { ...read, script_turns: [...new Set(turns)] } : read;
+      }),
+    probe: async (call) => {
+      const made = await call('POST', '/v1/test-cases', {
+        body: {
+          input_str: 'A caller confirms two bookings',
+          test_set_id: 'ts7scrpt',
+          input_type: 'SCRIPT',
+          simulation_metadata_input: { script_turns: ['Hello', 'Yes', 'Tuesday', 'Yes', 'Bye'] },
+        },
+      });
+      return made.body.test_case?.simulation_metadata_input?.script_turns ?? made.status;
+    },
+    shows: ['Hello', 'Yes', 'Tuesday', 'Bye'],
+  }),
+  fault({
+    id: 'ind7-metric-get-wrapped-as-metric-output',
+    requirements: ['ENVELOPE-WRAPPED'],
+    slips: ['broken'],
+    description:
+      "GET /v1/simulations/{simulation_id}/metrics/{metric_output_id} wraps the output under metric_output (the resource type's name in the table, Metric output), where the endpoint table gives {metric: MetricOutput}; the list keeps metrics.",
+    behaviour: (b) =>
+      respondWith(b, 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}', (body) => {
+        const { metric, ...rest } = body;
+        return { ...rest, metric_output: metric };
+      }),
+    probe: async (call) => {
+      const simulationId = await fixtureSimulation(call);
+      const listed = await call('GET', `/v1/simulations/${simulationId}/metrics?page_size=1`);
+      const got = await call(
+        'GET',
+        `/v1/simulations/${simulationId}/metrics/${listed.body.metrics[0].metric_output_id}`,
+      );
+      return Object.keys(got.body);
+    },
+    shows: ['metric_output'],
+  }),
+  fault({
+    id: 'ind7-scheduled-cron-stored-bare',
+    requirements: ['SCHEDULED-RUN-EXPRESSION-FORM'],
+    slips: ['broken'],
+    description:
+      'A cron schedule is kept as the scheduler library takes it, without its cron(...) wrapper, and only rate expressions get theirs back when read: a scheduled run on cron(0 12 * * ? *) answers schedule_expression 0 12 * * ? *, in neither form.',
+    behaviour: (b) =>
+      presentWith(b, 'scheduledRun', (view) => {
+        const expression = String(view.schedule_expression);
+        const bare = /^cron\((.*)\)$/.exec(expression);
+        return bare ? { ...view, schedule_expression: bare[1] } : view;
+      }),
+    probe: async (call) => {
+      const got = await call('GET', `/v1/scheduled-runs/${FIXTURES.deletableScheduledRunId}`);
+      return got.body.scheduled_run?.schedule_expression ?? got.status;
+    },
+    shows: '0 12 * * ? *',
+  }),
+  fault({
+    id: 'ind7-spec-json-xssi-prefix',
+    requirements: ['SPEC-JSON-ON-REQUEST'],
+    slips: ['broken'],
+    description:
+      "The JSON form of a published document is written with an anti-JSON-hijacking prefix, )]}' and a line break, before the document (a web framework's XSSI guard left on for that route): the answer labelled application/json is no JSON.",
+    behaviour: (b) => {
+      const written = b.publishing.written;
+      b.publishing.written = (text, form, name) => {
+        const out = written(text, form, name);
+        return form === 'json' ? `)]}'\n${out}` : out;
+      };
+    },
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi');
+      const doc = await call('GET', `/v1/openapi/${listing.body.specs[0].spec_name}`, {
+        headers: { Accept: 'application/json' },
+      });
+      return doc.text.slice(0, 5);
+    },
+    shows: ")]}'\n",
+  }),
+  fault({
+    id: 'ind7-auth-key-percent-decoded',
+    requirements: ['AUTH-INVALID-KEY'],
+    slips: ['broken'],
+    description:
+      'X-API-Key is percent-decoded before it is compared (read through the helper that decodes query parameters): %72ef-test-key-0001, another key than the valid one, is accepted as ref-test-key-0001.',
+    behaviour: (b) => {
+      const accepts = b.auth.accepts;
+      b.auth.accepts = (endpoint, presented) => {
+        if (accepts(endpoint, presented)) return true;
+        try {
+          return presented !== undefined && accepts(endpoint, decodeURIComponent(presented));
+        } catch {
+          return false;
+        }
+      };
+    },
+    probe: async (call) => {
+      const encoded = `%${'ref-test-key-0001'.charCodeAt(0).toString(16)}${'ref-test-key-0001'.slice(1)}`;
+      const got = await call('GET', '/v1/personas/phone-numbers', { key: encoded });
+      return got.status;
+    },
+    shows: 200,
+  }),
 ] as const;
+
+/** A simulation of the fixtures: the first output of the runs listed. */
+async function fixtureSimulation(call: Call): Promise<string> {
+  const runs = await call('GET', '/v1/runs?page_size=50');
+  return (runs.body.runs as { results: { output_ids: string[] } }[]).flatMap((r) => r.results.output_ids)[0] ?? '';
+}
 
 /** Review project creation with a simulation and a metric of the fixtures. */
 async function reviewProject(call: Call, extra: JsonObject) {
