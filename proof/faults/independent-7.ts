@@ -1,6 +1,7 @@
 // Round 7 of the independent fault writers (issue #30, point 4): faults written from the
 // specification and the reference's code alone, without reading the suite's checks.
 
+import { ApiError } from '../../lib/reference/http/errors.js';
 import type { FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
@@ -350,7 +351,103 @@ export const INDEPENDENT_7_FAULTS = [
     },
     shows: 200,
   }),
+  fault({
+    id: 'ind7-dashboard-rename-to-own-name-refused',
+    requirements: ['DASHBOARD-PATCH'],
+    slips: ['broken'],
+    description:
+      "A dashboard PATCH checks the new display_name against every dashboard's, its own included (a uniqueness check copied from mutations without excluding the row updated): sending the name the dashboard already has, a valid display_name, is refused with ALREADY_EXISTS.",
+    behaviour: (b) => {
+      const kept = b.kept;
+      b.kept = (kind, updated, previous) => {
+        const named = (record: object) => (record as { display_name?: unknown }).display_name;
+        if (kind === 'dashboard' && named(updated) === named(previous))
+          throw new ApiError('ALREADY_EXISTS', 'a dashboard with this display_name already exists', [
+            { field: 'display_name', description: 'is already used by a dashboard', location: 'body' },
+          ]);
+        return kept(kind, updated, previous);
+      };
+    },
+    probe: async (call) => {
+      const path = `/v1/dashboards/${FIXTURES.dashboardId}`;
+      const first = await call('PATCH', path, { body: { display_name: 'ind7 quality overview' } });
+      const again = await call('PATCH', path, { body: { display_name: 'ind7 quality overview' } });
+      return [first.status, again.status, again.body?.error?.code ?? null];
+    },
+    shows: [200, 409, 'ALREADY_EXISTS'],
+  }),
+  fault({
+    id: 'ind7-agent-ids-seeded-by-second',
+    requirements: ['AGENT-GET'],
+    slips: ['broken'],
+    description:
+      'Agent IDs come from a random generator seeded with the current second (seed(int(time()))): two agents created within one second get the same ID, the second overwrites the first, and GET of the first answers the second.',
+    behaviour: (b) => {
+      const created = b.agentCreated;
+      b.agentCreated = (record, body) => ({ ...created(record, body), id: idOfSecond(record.create_time) });
+    },
+    probe: async (call) => {
+      const [first, second] = await Promise.all([voiceAgent(call, 'ind7 first'), voiceAgent(call, 'ind7 second')]);
+      const got = await call('GET', `/v1/agents/${first}`);
+      return [first === second, got.body.agent.display_name];
+    },
+    shows: [true, 'ind7 second'],
+  }),
+  fault({
+    id: 'ind7-spec-key-scheme-in-query',
+    requirements: ['SPEC-SECURITY-SCHEME'],
+    slips: ['broken'],
+    description:
+      'The published security scheme is declared in: query (the API-key template a generator offers first), named X-API-Key: a client built from the document sends the key as a query parameter, which the service does not read.',
+    behaviour: (b) =>
+      finalizeWith(b, (doc) => {
+        const components = (doc.components ?? {}) as JsonObject;
+        const schemes = (components.securitySchemes ?? {}) as Record<string, JsonObject>;
+        const moved = Object.fromEntries(
+          Object.entries(schemes).map(([name, scheme]) => [
+            name,
+            scheme.in === 'header' ? { ...scheme, in: 'query' } : scheme,
+          ]),
+        );
+        return { ...doc, components: { ...components, securitySchemes: moved } };
+      }),
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi');
+      const doc = await call('GET', `/v1/openapi/${listing.body.specs[0].spec_name}`, {
+        headers: { Accept: 'application/json' },
+      });
+      return Object.values(doc.body.components.securitySchemes as Record<string, JsonObject>).map((s) => s.in);
+    },
+    shows: ['query'],
+  }),
+  fault({
+    id: 'ind7-review-description-null-as-text',
+    requirements: ['REVIEW-PROJECT-CREATE'],
+    slips: ['broken'],
+    description:
+      'A review project\'s description is stored as String(value): a project created without one (or with null) answers description "null", the text, where the table gives a string or null.',
+    behaviour: (b) => {
+      const description = b.reviewProjectFields.description;
+      b.reviewProjectFields = { ...b.reviewProjectFields, description: (f) => String(description(f)) };
+    },
+    probe: async (call) => {
+      const made = await reviewProject(call, {});
+      return made.body.review_project?.description ?? made.status;
+    },
+    shows: 'null',
+  }),
 ] as const;
+
+/** A 22-character alphanumeric ID drawn from a generator seeded with the second of `epochMs`. */
+function idOfSecond(epochMs: number): string {
+  let seed = Math.floor(epochMs / 1000) >>> 0;
+  let id = '';
+  for (let i = 0; i < 22; i++) {
+    seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+    id += ALPHANUMERIC[seed % ALPHANUMERIC.length];
+  }
+  return id;
+}
 
 /** A simulation of the fixtures: the first output of the runs listed. */
 async function fixtureSimulation(call: Call): Promise<string> {
