@@ -436,6 +436,103 @@ export const INDEPENDENT_7_FAULTS = [
     },
     shows: 'null',
   }),
+  fault({
+    id: 'ind7-chat-custom-headers-templates-rendered',
+    requirements: ['AGENT-CONFIG-ECHO'],
+    slips: ['broken'],
+    description:
+      "A CHAT agent's custom_headers are run through the template renderer when the agent is saved, not when a request is sent: with no session yet, {{sessionId}} and the other template variables are rendered empty, and the headers come back without them.",
+    behaviour: (b) => {
+      const created = b.agentCreated;
+      b.agentCreated = (record, body) => {
+        const agent = created(record, body);
+        const headers = agent.metadata?.custom_headers;
+        if (typeof headers !== 'string') return agent;
+        return { ...agent, metadata: { ...agent.metadata, custom_headers: headers.replace(/\{\{[^}]*\}\}/g, '') } };
+      };
+    },
+    probe: async (call) => {
+      const headers = '{"X-Session": "{{sessionId}}", "X-Output": "{{simulation_output_id}}"}';
+      const made = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'ind7 chat headers',
+          model_type: 'MODEL_TYPE_CHAT',
+          metadata: { chat_endpoint: 'https://chat.example.com/v1/messages', custom_headers: headers },
+        },
+      });
+      return made.body.agent?.metadata?.custom_headers ?? made.status;
+    },
+    shows: '{"X-Session": "", "X-Output": ""}',
+  }),
+  fault({
+    id: 'ind7-runs-tag-and-one-tag-row',
+    requirements: ['LIST-FILTER-AND-OR'],
+    slips: ['broken'],
+    description:
+      'Tag comparisons joined by AND are evaluated against one row of the run_tags join at a time: tag = nightly AND tag = smoke asks one tag to be both, so a run tagged with both matches nothing.',
+    behaviour: (b) => {
+      const matches = b.lists.matches;
+      b.lists.matches = (expr, item, fields) => {
+        if (expr.kind !== 'and') return matches(expr, item, fields);
+        const onTag = (t: FilterExpr) => t.kind === 'cmp' && t.field === 'tag';
+        const tagTerms = expr.terms.filter(onTag);
+        if (tagTerms.length < 2) return matches(expr, item, fields);
+        const others = expr.terms.filter((t) => !onTag(t));
+        const tags = ((item as { tags?: readonly string[] }).tags ?? []) as readonly string[];
+        return (
+          (others.length === 0 || matches({ kind: 'and', terms: others }, item, fields)) &&
+          tags.some((tag) => matches({ kind: 'and', terms: tagTerms }, { ...(item as object), tags: [tag] }, fields))
+        );
+      };
+    },
+    probe: async (call) => {
+      const runs = await call('GET', '/v1/runs?page_size=1000');
+      const tagged = (runs.body.runs as { tags: string[] }[]).find((r) => r.tags.length >= 2);
+      if (!tagged) return 'no run with two tags';
+      const filter = `tag = "${tagged.tags[0]}" AND tag = "${tagged.tags[1]}"`;
+      const listed = await call('GET', `/v1/runs?page_size=1000&filter=${encodeURIComponent(filter)}`);
+      return listed.body.runs.length;
+    },
+    shows: 0,
+  }),
+  fault({
+    id: 'ind7-spec-persona-id-pattern-ulid',
+    requirements: ['SCHEMA-PUBLISHED'],
+    slips: ['broken'],
+    description:
+      "The published persona_id path parameter carries the mutation ID's pattern, ^[A-Za-z0-9]{26}$ (one shared ID parameter definition): every persona ID the service serves, 22 characters, is invalid by the document.",
+    behaviour: (b) =>
+      finalizeWith(b, (doc) => {
+        const all = paths(doc);
+        const item = all['/v1/personas/{persona_id}'];
+        if (!item) return doc;
+        const patched = Object.fromEntries(
+          Object.entries(item).map(([method, op]) => [
+            method,
+            Array.isArray(op.parameters)
+              ? {
+                  ...op,
+                  parameters: (op.parameters as JsonObject[]).map((p) =>
+                    p.name === 'persona_id'
+                      ? { ...p, schema: { ...(p.schema as JsonObject), pattern: '^[A-Za-z0-9]{26}$' } }
+                      : p,
+                  ),
+                }
+              : op,
+          ]),
+        );
+        return { ...doc, paths: { ...all, '/v1/personas/{persona_id}': patched } };
+      }),
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi');
+      const doc = await call('GET', `/v1/openapi/${listing.body.specs[0].spec_name}`, {
+        headers: { Accept: 'application/json' },
+      });
+      const parameters = doc.body.paths['/v1/personas/{persona_id}'].get.parameters as JsonObject[];
+      return (parameters.find((p) => p.name === 'persona_id')?.schema as JsonObject).pattern ?? null;
+    },
+    shows: '^[A-Za-z0-9]{26}$',
+  }),
 ] as const;
 
 /** A 22-character alphanumeric ID drawn from a generator seeded with the second of `epochMs`. */
