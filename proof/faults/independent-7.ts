@@ -2,6 +2,8 @@
 // specification and the reference's code alone, without reading the suite's checks.
 
 import { ApiError } from '../../lib/reference/http/errors.js';
+import { parse as parseYaml } from 'yaml';
+import { invalidArgument } from '../../lib/reference/http/errors.js';
 import type { FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
@@ -532,6 +534,78 @@ export const INDEPENDENT_7_FAULTS = [
       return (parameters.find((p) => p.name === 'persona_id')?.schema as JsonObject).pattern ?? null;
     },
     shows: '^[A-Za-z0-9]{26}$',
+  }),
+  fault({
+    id: 'ind7-personas-desc-suffix-letters-only',
+    requirements: ['LIST-ORDER-BY-DESC-SUFFIX'],
+    slips: ['broken'],
+    description:
+      'The trailing desc form of order_by is read with /^([a-z]+) desc$/, a field of letters only: name desc sorts descending, but create_time desc and update_time desc, fields with an underscore, are refused as unreadable.',
+    behaviour: (b) => {
+      const order = b.lists.order;
+      b.lists.order = (raw, list) => {
+        if (raw !== null && / desc$/.test(raw.trim()) && !/^[a-z]+ desc$/.test(raw.trim()))
+          throw invalidArgument('order_by', 'is not a field name followed by desc', 'query');
+        return order(raw, list);
+      };
+    },
+    probe: async (call) => {
+      const byName = await call('GET', `/v1/personas?page_size=2&order_by=${encodeURIComponent('name desc')}`);
+      const byTime = await call('GET', `/v1/personas?page_size=2&order_by=${encodeURIComponent('create_time desc')}`);
+      return [byName.status, byTime.status];
+    },
+    shows: [200, 400],
+  }),
+  fault({
+    id: 'ind7-spec-yaml-descriptions-folded',
+    requirements: ['SPEC-SAME-DOCUMENT'],
+    slips: ['broken'],
+    description:
+      'The YAML form writes every description as a block scalar with the default chomping (> rather than >-), which keeps a final line break: read back, each description of the YAML form ends with a newline its JSON form lacks.',
+    behaviour: (b) => {
+      const withBreaks = (value: unknown): unknown => {
+        if (Array.isArray(value)) return value.map(withBreaks);
+        if (value === null || typeof value !== 'object') return value;
+        return Object.fromEntries(
+          Object.entries(value).map(([k, v]) => [
+            k,
+            k === 'description' && typeof v === 'string' ? `${v}\n` : withBreaks(v),
+          ]),
+        );
+      };
+      finalizeWith(b, (doc, form) => (form === 'yaml' ? (withBreaks(doc) as JsonObject) : doc));
+    },
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi');
+      const name = listing.body.specs[0].spec_name as string;
+      const yaml = parseYaml((await call('GET', `/v1/openapi/${name}`)).text) as JsonObject;
+      const json = (await call('GET', `/v1/openapi/${name}`, { headers: { Accept: 'application/json' } })).body;
+      const describe = (doc: JsonObject) =>
+        ((paths(doc)['/v1/personas']?.get?.parameters ?? []) as JsonObject[]).map((p) => p.description);
+      return describe(yaml).filter((d, i) => d !== describe(json)[i]).length > 0;
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'ind7-order-by-default-field-keeps-direction',
+    requirements: ['LIST-ORDER-BY'],
+    slips: ['broken'],
+    description:
+      "An order_by naming the default order's field is taken for the default itself (if (field === defaultField) use the default): order_by=create_time on the runs list, ascending as asked, comes newest first like -create_time.",
+    behaviour: (b) => {
+      const order = b.lists.order;
+      b.lists.order = (raw, list) => {
+        const asked = order(raw, list);
+        const fallback = list.defaultOrder === null ? null : order(list.defaultOrder, list);
+        return fallback && asked.field === fallback.field ? fallback : asked;
+      };
+    },
+    probe: async (call) => {
+      const listed = await call('GET', '/v1/runs?page_size=5&order_by=create_time');
+      const times = (listed.body.runs as { create_time: string }[]).map((r) => Date.parse(r.create_time));
+      return times.every((t, i) => i === 0 || t <= times[i - 1]!);
+    },
+    shows: true,
   }),
 ] as const;
 
