@@ -607,6 +607,100 @@ export const INDEPENDENT_7_FAULTS = [
     },
     shows: true,
   }),
+  fault({
+    id: 'ind7-expected-output-null-wrapped',
+    requirements: ['TESTCASE-EXPECTED-OUTPUT-WRAPPED'],
+    slips: ['explicit'],
+    description:
+      'expected_output_str is taken as given when its key is present ("expected_output_str" in body), an explicit null too: a test case sent with expected_output_str null and no expected_behaviors gets expected_behaviors [null], a list holding no string.',
+    behaviour: (b) =>
+      rereadTestCase(b, ['expected_behaviors'], (original) => (fields, request) => {
+        const read = original(fields, request);
+        const body = (fields as unknown as { source: JsonObject }).source;
+        return read === null && 'expected_output_str' in body && !('expected_behaviors' in body)
+          ? [body.expected_output_str as string]
+          : read;
+      }),
+    probe: async (call) => {
+      const made = await call('POST', '/v1/test-cases', {
+        body: { input_str: 'A caller asks for opening hours', test_set_id: 'ts7nullx', expected_output_str: null },
+      });
+      return made.body.test_case?.expected_behaviors ?? made.status;
+    },
+    shows: [null],
+  }),
+  fault({
+    id: 'ind7-metrics-last-token-null-text',
+    requirements: ['LIST-LAST-PAGE'],
+    slips: ['broken'],
+    description:
+      'The metrics list writes next_page_token with String(token): on the last page, where there is none, it answers the text "null", a token that the next request sends back and that is refused as not issued.',
+    behaviour: (b) => {
+      const endOfList = b.lists.endOfList;
+      b.lists.endOfList = (list, pageToken) => (list.id === 'metrics' ? 'null' : endOfList(list, pageToken));
+    },
+    probe: async (call) => {
+      const simulationId = await fixtureSimulation(call);
+      const listed = await call('GET', `/v1/simulations/${simulationId}/metrics?page_size=1000`);
+      return listed.body.next_page_token;
+    },
+    shows: 'null',
+  }),
+  fault({
+    id: 'ind7-filter-compact-two-character-operators',
+    requirements: ['LIST-FILTER-COMPACT'],
+    slips: ['broken'],
+    description:
+      'The filter lexer ends a bare field name at the first operator character it knows alone (=, <, >), so a compact comparison with a two-character operator (create_time>=X, status!=X) is read as the field create_time> or status! and refused as unknown; compact = works.',
+    behaviour: (b) => {
+      const filter = b.lists.filter;
+      b.lists.filter = (raw, list) => {
+        if (raw !== null && /[A-Za-z_](!=|>=|<=)/.test(raw))
+          throw invalidArgument('filter', 'names a field the list does not have', 'query');
+        return filter(raw, list);
+      };
+    },
+    probe: async (call) => {
+      const compact = await call('GET', `/v1/runs?page_size=2&filter=${encodeURIComponent('status!=NO_SUCH_STATUS')}`);
+      const spaced = await call('GET', `/v1/runs?page_size=2&filter=${encodeURIComponent('status != NO_SUCH_STATUS')}`);
+      return [compact.status, spaced.status];
+    },
+    shows: [400, 200],
+  }),
+  fault({
+    id: 'ind7-websocket-auth-header-stored-as-sent',
+    requirements: ['AGENT-CONFIG-ECHO'],
+    slips: ['broken'],
+    description:
+      "A WEBSOCKET agent's authorization_header is stored as the handshake header it becomes (the table: Bearer <token> is sent as Authorization: Bearer): Bearer abc123 comes back Authorization: Bearer abc123, not the value sent.",
+    behaviour: (b) => {
+      const created = b.agentCreated;
+      b.agentCreated = (record, body) => {
+        const agent = created(record, body);
+        const header = agent.metadata?.authorization_header;
+        if (agent.model_type !== 'MODEL_TYPE_WEBSOCKET' || typeof header !== 'string') return agent;
+        const sent = header.startsWith('Bearer ')
+          ? `Authorization: ${header}`
+          : header.replace(/^X-API-Key /, 'X-API-Key: ');
+        return { ...agent, metadata: { ...agent.metadata, authorization_header: sent } };
+      };
+    },
+    probe: async (call) => {
+      const made = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'ind7 websocket',
+          model_type: 'MODEL_TYPE_WEBSOCKET',
+          metadata: {
+            endpoint: 'wss://voice.example.com/agent',
+            initialization_json: '{"type": "start"}',
+            authorization_header: 'Bearer abc123',
+          },
+        },
+      });
+      return made.body.agent?.metadata?.authorization_header ?? made.status;
+    },
+    shows: 'Authorization: Bearer abc123',
+  }),
 ] as const;
 
 /** A 22-character alphanumeric ID drawn from a generator seeded with the second of `epochMs`. */
