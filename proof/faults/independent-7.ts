@@ -701,6 +701,40 @@ export const INDEPENDENT_7_FAULTS = [
     },
     shows: 'Authorization: Bearer abc123',
   }),
+  fault({
+    id: 'ind7-chat-defaults-spread-over-given',
+    requirements: ['CHAT-RESPONSE-FORMAT'],
+    slips: ['broken'],
+    description:
+      'A CHAT configuration is completed with its defaults spread after it ({...config, ...CHAT_DEFAULTS}, the operands in the wrong order): response_format responses and strip_message_timestamps true, both sent, come back chat_completions and false.',
+    behaviour: (b) => {
+      const created = b.agentCreated;
+      b.agentCreated = (record, body) => {
+        const agent = created(record, body);
+        if (agent.model_type !== 'MODEL_TYPE_CHAT' || agent.metadata === null) return agent;
+        return {
+          ...agent,
+          metadata: { ...agent.metadata, response_format: 'chat_completions', strip_message_timestamps: false },
+        };
+      };
+    },
+    probe: async (call) => {
+      const made = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'ind7 chat responses',
+          model_type: 'MODEL_TYPE_CHAT',
+          metadata: {
+            chat_endpoint: 'https://chat.example.com/v1/responses',
+            response_format: 'responses',
+            strip_message_timestamps: true,
+          },
+        },
+      });
+      const config = made.body.agent?.metadata;
+      return config ? [config.response_format, config.strip_message_timestamps] : made.status;
+    },
+    shows: ['chat_completions', false],
+  }),
 ] as const;
 
 /** A 22-character alphanumeric ID drawn from a generator seeded with the second of `epochMs`. */
