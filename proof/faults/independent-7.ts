@@ -735,6 +735,22 @@ export const INDEPENDENT_7_FAULTS = [
     },
     shows: ['chat_completions', false],
   }),
+  fault({
+    id: 'ind7-scheduled-run-utc-zone-null',
+    requirements: ['SCHEDULED-RUN-GET'],
+    slips: ['broken'],
+    description:
+      "A scheduled run's zone is kept as a timezone-aware value whose zone is dropped when it is UTC (a naive datetime is taken for UTC): a scheduled run on UTC answers schedule_timezone null instead of the zone name; Europe/Paris is kept.",
+    behaviour: (b) =>
+      presentWith(b, 'scheduledRun', (view) =>
+        view.schedule_timezone === 'UTC' ? { ...view, schedule_timezone: null } : view,
+      ),
+    probe: async (call) => {
+      const got = await call('GET', `/v1/scheduled-runs/${FIXTURES.scheduledRunId}`);
+      return got.body.scheduled_run ? got.body.scheduled_run.schedule_timezone : got.status;
+    },
+    shows: null,
+  }),
 ] as const;
 
 /** A 22-character alphanumeric ID drawn from a generator seeded with the second of `epochMs`. */
