@@ -63,7 +63,7 @@ const HEADSET_NAME = 'Support line \u{1F3A7}';
 export const INDEPENDENT_7_FAULTS = [
   fault({
     id: 'ind7-auth-refusal-sticks-to-connection',
-    requirements: ['PERSONA-GET'],
+    requirements: ['PERSONA-PHONE-NUMBERS'],
     slips: ['broken'],
     description:
       'The key check remembers a refusal per connection (a session flag set on the socket): after one request with a wrong key, every later request on the same keep-alive connection is refused with UNAUTHENTICATED, the valid key too.',
@@ -76,7 +76,7 @@ export const INDEPENDENT_7_FAULTS = [
       };
     },
     probe: async (call) => {
-      const path = `/v1/personas/${FIXTURES.deletablePersonaId}`;
+      const path = '/v1/personas/phone-numbers';
       const wrong = await call('GET', path, { key: 'ind7-wrong-key' });
       // The client's pool may open a second connection for the next request; a few reach the first one again.
       const valid: string[] = [];
@@ -170,7 +170,8 @@ export const INDEPENDENT_7_FAULTS = [
       'A persona\'s wait_seconds is read from a NUMERIC column, which the database driver hands over as text: personas carry "wait_seconds": "1.5", a string where the table gives a number.',
     behaviour: (b) => presentWith(b, 'persona', (view) => ({ ...view, wait_seconds: String(view.wait_seconds) })),
     probe: async (call) => {
-      const got = await call('GET', `/v1/personas/${FIXTURES.deletablePersonaId}`);
+      const listed = await call('GET', '/v1/personas?page_size=1');
+      const got = await call('GET', `/v1/personas/${listed.body.personas[0].id}`);
       return typeof got.body.persona.wait_seconds;
     },
     shows: 'string',
