@@ -27,6 +27,7 @@ import { INDEPENDENT_3_FAULTS, UNDETECTED as UNDETECTED_3 } from './independent-
 import { INDEPENDENT_4_FAULTS, UNDETECTED as UNDETECTED_4 } from './independent-4.js';
 import { INDEPENDENT_5_FAULTS, UNDETECTED as UNDETECTED_5 } from './independent-5.js';
 import { INDEPENDENT_6_FAULTS, UNDETECTED as UNDETECTED_6 } from './independent-6.js';
+import { INDEPENDENT_7_FAULTS, UNDETECTED as UNDETECTED_7 } from './independent-7.js';
 
 /** The faults of every independent round that no check detects yet, with the class of check each needs. */
 const UNDETECTED: Readonly<Record<string, string>> = {
@@ -36,6 +37,7 @@ const UNDETECTED: Readonly<Record<string, string>> = {
   ...UNDETECTED_4,
   ...UNDETECTED_5,
   ...UNDETECTED_6,
+  ...UNDETECTED_7,
 };
 
 export const FAULTS = [
@@ -64,6 +66,7 @@ export const FAULTS = [
   ...INDEPENDENT_4_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_5_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_6_FAULTS.filter((f) => !(f.id in UNDETECTED)),
+  ...INDEPENDENT_7_FAULTS.filter((f) => !(f.id in UNDETECTED)),
 ] as const satisfies readonly FaultShape[];
 
 /** Faults of an independent round no check detects yet (see UNDETECTED): runnable by id, left out of the score. */
@@ -74,6 +77,7 @@ export const PENDING_FAULTS = [
   ...INDEPENDENT_4_FAULTS,
   ...INDEPENDENT_5_FAULTS,
   ...INDEPENDENT_6_FAULTS,
+  ...INDEPENDENT_7_FAULTS,
 ].filter((f) => f.id in UNDETECTED);
 
 /** A fault of the catalog: a misspelt id fails the type check. */
