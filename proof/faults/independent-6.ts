@@ -790,8 +790,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'a deleted resource is absent from every list, filtered to select it too (by each of its own filter fields)',
   'ind6-run-cancel-drops-metadata':
     'a cancel (DELETE of a running run) changes only what the specification says it changes: every other field read back unchanged',
-  'ind6-metrics-subvalues-first-page-only':
-    'the items of every page of a list (not only the first) compared with their GET, field by field',
   'ind6-scheduled-run-disabled-not-found':
     'every item of every list (every state of it, enabled or not) read by its GET',
   'ind6-dashboard-patch-unknown-id-created':
