@@ -790,8 +790,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'a deleted resource is absent from every list, filtered to select it too (by each of its own filter fields)',
   'ind6-run-cancel-drops-metadata':
     'a cancel (DELETE of a running run) changes only what the specification says it changes: every other field read back unchanged',
-  'ind6-scheduled-run-disabled-not-found':
-    'every item of every list (every state of it, enabled or not) read by its GET',
   'ind6-dashboard-patch-unknown-id-created':
     'an update (PATCH) of an id that does not exist is NOT_FOUND and creates nothing, on every update endpoint',
 };
