@@ -3,7 +3,7 @@
 
 import { ID_RULES, matchesIdRule } from '../lib/contract/ids.js';
 import { declareListChecks } from '../lib/families/lists/index.js';
-import { declareItemRules, everyListed, type Listed } from '../lib/families/listed-items.js';
+import { declareItemRules, declarePagesAsRead, everyListed, type Listed } from '../lib/families/listed-items.js';
 import { expectMissingNotFound, expectNearMissesRejected } from '../lib/families/path-ids.js';
 import { isSuccess } from '../lib/assert/responses.js';
 import { covering, expectSameAsListed, spread } from '../lib/families/same-resource.js';
@@ -59,6 +59,13 @@ describeGroup('metrics', () => {
         ),
     },
   ]);
+
+  declarePagesAsRead('metrics', async (t) => {
+    const busiest = await busiestSimulation(t);
+    return busiest
+      ? { simulation_id: busiest.simulationId }
+      : t.skip('no run lists a simulation in results.output_ids');
+  });
 
   check(
     'metrics.simulation-ids-accepted',

@@ -15,7 +15,7 @@ import {
   type GoneReads,
 } from '../lib/families/deletion.js';
 import { declareListChecks } from '../lib/families/lists/index.js';
-import { declareItemRules, everyListed, type ItemRule } from '../lib/families/listed-items.js';
+import { declareItemRules, declarePagesAsRead, everyListed, type ItemRule } from '../lib/families/listed-items.js';
 import { expectMissingNotFound, expectNearMissesRejected } from '../lib/families/path-ids.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { isSuccess } from '../lib/assert/responses.js';
@@ -104,6 +104,7 @@ describeGroup('personas', () => {
   declareListChecks('personas');
 
   declareItemRules('persona', (t) => everyListed(t, 'personas'), PERSONA_RULES);
+  declarePagesAsRead('personas');
 
   check(
     'personas.get-as-listed',

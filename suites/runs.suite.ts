@@ -17,7 +17,13 @@ import {
 } from '../lib/families/deletion.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 import { declareListChecks } from '../lib/families/lists/index.js';
-import { declareItemRules, everyListed, listedNow, type ItemRule } from '../lib/families/listed-items.js';
+import {
+  declareItemRules,
+  declarePagesAsRead,
+  everyListed,
+  listedNow,
+  type ItemRule,
+} from '../lib/families/listed-items.js';
 import { expectMissingNotFound } from '../lib/families/path-ids.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { alnum } from '../lib/gen/ids.js';
@@ -197,6 +203,7 @@ describeGroup('runs', () => {
   declareDynamicIdChecks('runs');
 
   declareItemRules('run', (t) => everyListed(t, 'runs'), RUN_RULES);
+  declarePagesAsRead('runs');
 
   // A random id of the usual length is all but certain to name no run; still a DELETE, so it counts as a write.
   check(

@@ -79,6 +79,21 @@ async function bothServed(t: CheckContext): Promise<Array<{ call: Call; run: Jso
   ];
 }
 
+/**
+ * A scheduled run GET did not serve was gone (an earlier run may have deleted it): two DELETEs of it answer
+ * alike. A first that succeeds where the second is refused removed a scheduled run that was there.
+ */
+async function expectNoneRemoved(t: CheckContext, id: string, before: Call): Promise<void> {
+  const first = await t.call(DELETE, { params: { scheduled_run_id: id } });
+  const second = await t.call(DELETE, { params: { scheduled_run_id: id } });
+  t.assert(
+    !isSuccess(first) || isSuccess(second),
+    ['SCHEDULED-RUN-GET'],
+    `GET of DELETABLE_SCHEDULED_RUN_ID ${id} answered ${before.response.status}, yet a DELETE of it then answered ${first.response.status} and a second ${second.response.status}: the first removed a scheduled run GET did not find`,
+    before,
+  );
+}
+
 /** Holds DELETABLE_SCHEDULED_RUN_ID once this run has deleted it, for the strict NOT_FOUND check. */
 const deleted = (t: CheckContext): Promise<{ id?: string }> => t.memo('deleted scheduled run', async () => ({}));
 
@@ -182,11 +197,12 @@ describeGroup('scheduled-runs', () => {
 
   check(
     'scheduled-runs.delete-removes-deletable-scheduled-run',
-    ['SCHEDULED-RUN-DELETE'],
-    'DELETE removes DELETABLE_SCHEDULED_RUN_ID and no other: fetching it afterwards fails (after a second and a third DELETE too), SCHEDULED_RUN_ID is still served',
+    ['SCHEDULED-RUN-DELETE', 'SCHEDULED-RUN-GET'],
+    'DELETE removes DELETABLE_SCHEDULED_RUN_ID and no other: fetching it afterwards fails (after a second and a third DELETE too), SCHEDULED_RUN_ID is still served; not served, it was gone (a DELETE of it succeeds no more than a second one)',
     async (t) => {
       const id = t.config.deletableScheduledRunId as string;
       const before = await fetchById(t, id);
+      if (!isSuccess(before)) await expectNoneRemoved(t, id, before);
       if (!isSuccess(before))
         t.skip(
           `DELETABLE_SCHEDULED_RUN_ID ${id} is not served (GET answered ${before.response.status}); an earlier run may have deleted it`,

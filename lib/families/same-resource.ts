@@ -26,9 +26,14 @@ const filled = (value: unknown): boolean =>
   !(Array.isArray(value) && value.length === 0) &&
   !(typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0);
 
+/** A value naming a state, which a read may serve apart: a boolean, or an enum's value (`COMPLETED`, `IN PROGRESS`). */
+const stateValue = (value: unknown): boolean =>
+  typeof value === 'boolean' || (typeof value === 'string' && /^[A-Z][A-Z0-9_ ]*$/.test(value));
+
 /**
  * `spread`, and for every field some item holds filled, the first such item: every field is then read on
- * every path with a value to lose (a field filled on one item in five is not left to where the spread falls).
+ * every path with a value to lose (a field filled on one item in five is not left to where the spread falls);
+ * and for every state a field holds on some item (enabled true and false, each status), the first item in it.
  */
 export function covering(items: readonly JsonObject[], count = 3): JsonObject[] {
   const chosen = spread(items, count);
@@ -37,6 +42,12 @@ export function covering(items: readonly JsonObject[], count = 3): JsonObject[] 
     if (chosen.some((item) => filled(item[field]))) continue;
     const first = items.find((item) => filled(item[field]));
     if (first) chosen.push(first);
+  }
+  for (const item of items) {
+    const state = Object.keys(item).find(
+      (field) => stateValue(item[field]) && !chosen.some((other) => other[field] === item[field]),
+    );
+    if (state !== undefined) chosen.push(item);
   }
   return chosen;
 }

@@ -487,5 +487,4 @@ export const INDEPENDENT_5_FAULTS = [
 
 /** Faults of this round no check detects yet, with the class of check each needs (the coordinator fills it). */
 /** Faults no check detects yet, with the class of check each would need (as written, 8971458's checks missed 8: docs/benchmarks.md). */
-export const UNDETECTED: Readonly<Record<string, string>> = {
-};
+export const UNDETECTED: Readonly<Record<string, string>> = {};

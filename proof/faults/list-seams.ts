@@ -2,11 +2,14 @@
 // parameter, the filter reshaped (its ORs as ANDs, comparisons dropped, quotes kept), and one
 // seam of the list policy replaced on one list only.
 
-import type { ListEndpoint } from '../../lib/contract/list-endpoints.js';
+import { listEndpoint, type ListEndpoint } from '../../lib/contract/list-endpoints.js';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
 import type { GenericListId } from '../../lib/reference/generic/lists.js';
 import type { Comparison, FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
 import type { ServedList } from '../../lib/reference/listing/tables.js';
+import type { JsonObject } from '../../lib/util/json.js';
+import type { Call } from '../probes/call.js';
+import { respondWith } from './define.js';
 
 type Lists = Behaviour['lists'];
 
@@ -54,4 +57,26 @@ export function onList<K extends PerList>(b: Behaviour, id: ListId, key: K, on: 
 /** The answer to a page_token problem on list `id`: null (go on from the first page) for `problem`. */
 export function tokenAcceptedOn(b: Behaviour, id: ListId, problem: 'unknown' | 'other-query'): void {
   onList(b, id, 'refuseToken', (refuse) => (found, list) => (found === problem ? null : refuse(found, list)));
+}
+
+/** The items of list `id`'s pages after a token reshaped by `touch`, its first page kept: pages after a token built apart. */
+export function itemsAfterToken(b: Behaviour, id: ListEndpoint['id'], touch: (item: JsonObject) => JsonObject): void {
+  const { path, itemsKey } = listEndpoint(id);
+  let token: string | null = null;
+  const pageSize = b.lists.pageSize;
+  b.lists.pageSize = (raw, list, pageToken) => {
+    token = pageToken;
+    return pageSize(raw, list, pageToken);
+  };
+  respondWith(b, `GET ${path}`, (body) =>
+    token ? { ...body, [itemsKey]: (body[itemsKey] as JsonObject[]).map(touch) } : body,
+  );
+}
+
+/** The second item of list `id` (no path parameters), listed one a page: on the page after a token. */
+export async function secondListed(call: Call, id: ListEndpoint['id']): Promise<JsonObject | undefined> {
+  const { path, itemsKey } = listEndpoint(id);
+  const first = await call('GET', `${path}?page_size=1`);
+  const token = encodeURIComponent(String(first.body?.next_page_token));
+  return (await call('GET', `${path}?page_size=1&page_token=${token}`)).body?.[itemsKey]?.[0];
 }

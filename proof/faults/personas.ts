@@ -5,6 +5,7 @@ import type { JsonObject } from '../../lib/util/json.js';
 import { fault, missingAnsweredWith, presentWith, respondWith, type Fault } from './define.js';
 import { firstPersona, persona, errorCode, UNKNOWN_22 } from '../probes/resources.js';
 import { FIXTURE_IDS } from '../probes/fixture-ids.js';
+import { itemsAfterToken, secondListed } from './list-seams.js';
 
 const GET = 'GET /v1/personas/{persona_id}';
 
@@ -215,6 +216,18 @@ export const PERSONAS_FAULTS = [
       }));
     },
     probe: async (call) => 'language_code' in (await firstPersona(call)),
+    shows: false,
+  }),
+  fault({
+    id: 'persona-listed-after-token-without-voice',
+    requirements: ['PERSONA-GET'],
+    slips: ['scope'],
+    description:
+      "The persona list's pages after a token come from a summary query without voice_name: their personas lack it, while the first page's and GET of one persona carry it.",
+    behaviour: (b) => {
+      itemsAfterToken(b, 'personas', ({ voice_name: _left, ...listed }) => listed);
+    },
+    probe: async (call) => 'voice_name' in ((await secondListed(call, 'personas')) ?? {}),
     shows: false,
   }),
 ] as const satisfies readonly Fault[];

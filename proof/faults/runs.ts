@@ -6,6 +6,7 @@ import { fault, missingAnsweredWith, presentWith, type Fault } from './define.js
 import type { JsonObject } from '../../lib/util/json.js';
 import { firstRun, run, allRuns, errorCode, UNKNOWN_22 } from '../probes/resources.js';
 import { FIXTURE_IDS } from '../probes/fixture-ids.js';
+import { itemsAfterToken, secondListed } from './list-seams.js';
 
 /** Changes the progress counters of every returned run. */
 function progressWith(b: Behaviour, touch: (progress: RunProgress) => RunProgress): void {
@@ -209,5 +210,17 @@ export const RUNS_FAULTS = [
       return (await allRuns(call)).find((r) => r['run_id'] === FIXTURE_IDS.deletableRunId)?.['tags'];
     },
     shows: [],
+  }),
+  fault({
+    id: 'run-listed-after-token-without-metadata',
+    requirements: ['LIST-PAGINATION-COMPLETE'],
+    slips: ['first-page'],
+    description:
+      "The runs list's pages after a token come from a summary query without the metadata column: their runs answer metadata `{}`, while the same runs listed on a first page carry their client data.",
+    behaviour: (b) => {
+      itemsAfterToken(b, 'runs', (run) => ({ ...run, metadata: {} }));
+    },
+    probe: async (call) => (await secondListed(call, 'runs'))?.['metadata'],
+    shows: {},
   }),
 ] as const satisfies readonly Fault[];

@@ -34,6 +34,15 @@ describe('covering', () => {
     expect(covering(items).map((item) => item.id)).toEqual(['m0', 'm5', 'm9', 'm2', 'm4', 'm6']);
   });
 
+  it('and the first item in each state a field holds: each boolean, each enum value', () => {
+    const states = items.map((item, i) => ({
+      ...item,
+      enabled: i !== 7,
+      status: i === 3 ? 'IN PROGRESS' : 'COMPLETED',
+    }));
+    expect(covering(states).map((item) => item.id)).toEqual(['m0', 'm5', 'm9', 'm2', 'm4', 'm6', 'm3', 'm7']);
+  });
+
   it('no more than the spread when it already reads every field filled', () => {
     const full = items.map((item) => ({ ...item, subvalues: [1], note: 'x', extra: { a: 1 } }));
     expect(covering(full)).toEqual(spread(full));
