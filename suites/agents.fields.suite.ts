@@ -14,7 +14,7 @@ import { check, describeGroup } from '../lib/harness/index.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 
 const WRITES = { writes: true } as const;
-const BIG = { writes: true, timeout: 120_000 } as const;
+const BIG = { writes: true, timeout: 120_000, heavy: true } as const;
 
 /** The JSON fields limited in size: the simulator configuration (under the field the target takes) and workflows. */
 const SIZED = [

@@ -33,6 +33,12 @@ export interface CheckOptions {
    */
   readonly exclusive?: boolean;
   /**
+   * The check sends bodies of megabytes: it runs while no other such check of the worker does, so their
+   * copies (built, serialised, read, stored and echoed by the target, parsed back) never stack up.
+   * Its neighbours still run beside it.
+   */
+  readonly heavy?: boolean;
+  /**
    * The check sends a request to one of the generic layer's writes that names no
    * resource (a collection's POST): a server that does not authenticate might act on it, so it
    * runs only with PUBLISHED_WRITES=true.
@@ -168,11 +174,13 @@ function declare(
     async (vitest) => {
       const target = await getTarget(plan);
       const t = new CheckContext(target, ids);
-      const { end, lastOfBody } = await endOf(t, async () => {
-        const reason = skipReason(target, ids, options);
-        if (reason) t.skip(reason);
-        await body(t);
-      });
+      const { end, lastOfBody } = await (options.heavy ? oneHeavyAtATime(plan.name) : now)(() =>
+        endOf(t, async () => {
+          const reason = skipReason(target, ids, options);
+          if (reason) t.skip(reason);
+          await body(t);
+        }),
+      );
       // What the check saw is recorded once, as it ends.
       Object.assign(vitest.task.meta, recordOf(t, end, lastOfBody));
       if (end instanceof Skip) vitest.skip(end.reason);
@@ -180,6 +188,26 @@ function declare(
     },
   );
 }
+
+const now = <T>(run: () => Promise<T>): Promise<T> => run();
+
+/** Per target of the plan: the end of the last heavy check of this worker queued so far. */
+const heavyQueues = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs a heavy check against `target` once every heavy check queued before it against that target has ended,
+ * however it ended. Per target: the proof's targets (one reference service each) still run theirs side by side.
+ */
+const oneHeavyAtATime =
+  (target: string) =>
+  <T>(run: () => Promise<T>): Promise<T> => {
+    const ended = (heavyQueues.get(target) ?? Promise.resolve()).then(run);
+    heavyQueues.set(
+      target,
+      ended.catch(() => undefined),
+    );
+    return ended;
+  };
 
 /**
  * How a check ends (`end`): undefined when it passed, else what it throws (a violation, a skip, an error);
