@@ -230,4 +230,35 @@ describeGroup('auth', () => {
       }
     },
   );
+  // EvoMaster's rule for refusals: one leaves no trace, on the connection it came on either.
+  check(
+    'auth.valid-key-after-refusal.reads',
+    ['AUTH-INVALID-KEY'],
+    `after a request with a wrong ${API_KEY_HEADER} is refused, the next requests with the valid key are served, on every endpoint that reads (the same keep-alive connection carries them)`,
+    async (t) => {
+      if (t.config.apiKey === undefined)
+        return t.skip('needs API_KEY: the valid key is what is sent after the refusal');
+      for (const endpoint of SECURED.filter((e) => !e.writes)) {
+        const request = sampleRequest(endpoint, t.name('auth probe'));
+        await expectRefused(
+          t,
+          endpoint,
+          'AUTH-INVALID-KEY',
+          { ...request, auth: { key: WRONG_KEY } },
+          'with a wrong key',
+        );
+        for (let nth = 1; nth <= 2; nth++) {
+          const call = await t.call(endpoint.key, request);
+          const body = call.response.json;
+          const code = isErrorBody(body) ? body.error.code : undefined;
+          t.assert(
+            call.response.status !== 401 && code !== ERROR_CODES.unauthenticated,
+            ['AUTH-INVALID-KEY'],
+            `${endpoint.key} with the valid key, ${nth === 1 ? 'right' : 'twice'} after a refused wrong key, was refused (${call.response.status}${code === undefined ? '' : ` ${String(code)}`}): a refusal must leave no trace`,
+            call,
+          );
+        }
+      }
+    },
+  );
 });

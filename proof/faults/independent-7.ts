@@ -68,7 +68,7 @@ const HEADSET_NAME = 'Support line \u{1F3A7}';
 export const INDEPENDENT_7_FAULTS = [
   fault({
     id: 'ind7-auth-refusal-sticks-to-connection',
-    requirements: ['PERSONA-PHONE-NUMBERS'],
+    requirements: ['AUTH-INVALID-KEY'],
     slips: ['broken'],
     description:
       'The key check remembers a refusal per connection (a session flag set on the socket): after one request with a wrong key, every later request on the same keep-alive connection is refused with UNAUTHENTICATED, the valid key too.',
@@ -170,6 +170,7 @@ export const INDEPENDENT_7_FAULTS = [
   fault({
     id: 'ind7-persona-wait-seconds-as-text',
     requirements: ['PERSONA-FIELDS', 'SCHEMA-CANONICAL'],
+    seenThrough: ['LIST-PAGINATION-COMPLETE'],
     slips: { 'PERSONA-FIELDS': ['broken'], 'SCHEMA-CANONICAL': ['type'] },
     description:
       'A persona\'s wait_seconds is read from a NUMERIC column, which the database driver hands over as text: personas carry "wait_seconds": "1.5", a string where the table gives a number.',
@@ -183,7 +184,7 @@ export const INDEPENDENT_7_FAULTS = [
   }),
   fault({
     id: 'ind7-json-written-cesu8',
-    requirements: ['RESPONSE-JSON-UTF8'],
+    requirements: ['RESPONSE-JSON-UTF8', 'AGENT-CREATE'],
     slips: ['broken'],
     description:
       "JSON answers are encoded unit by unit (CESU-8, as Java's modified UTF-8 writes them): a character outside the Basic Multilingual Plane goes out as its two surrogates, three bytes each, which is not UTF-8; an agent named with an emoji reads back as replacement characters.",
@@ -275,7 +276,7 @@ export const INDEPENDENT_7_FAULTS = [
   }),
   fault({
     id: 'ind7-metric-get-wrapped-as-metric-output',
-    requirements: ['ENVELOPE-WRAPPED'],
+    requirements: ['ENVELOPE-WRAPPED', 'METRIC-GET'],
     slips: ['broken'],
     description:
       "GET /v1/simulations/{simulation_id}/metrics/{metric_output_id} wraps the output under metric_output (the resource type's name in the table, Metric output), where the endpoint table gives {metric: MetricOutput}; the list keeps metrics.",
@@ -298,6 +299,7 @@ export const INDEPENDENT_7_FAULTS = [
   fault({
     id: 'ind7-scheduled-cron-stored-bare',
     requirements: ['SCHEDULED-RUN-EXPRESSION-FORM'],
+    seenThrough: ['SCHEDULED-RUN-GET', 'TIMESTAMP-ORDER'],
     slips: ['broken'],
     description:
       'A cron schedule is kept as the scheduler library takes it, without its cron(...) wrapper, and only rate expressions get theirs back when read: a scheduled run on cron(0 12 * * ? *) answers schedule_expression 0 12 * * ? *, in neither form.',
@@ -620,7 +622,7 @@ export const INDEPENDENT_7_FAULTS = [
   }),
   fault({
     id: 'ind7-metrics-last-token-null-text',
-    requirements: ['LIST-LAST-PAGE'],
+    requirements: ['LIST-LAST-PAGE', 'LIST-PAGINATION-COMPLETE'],
     slips: ['broken'],
     description:
       'The metrics list writes next_page_token with String(token): on the last page, where there is none, it answers the text "null", a token that the next request sends back and that is refused as not issued.',
@@ -671,7 +673,7 @@ export const INDEPENDENT_7_FAULTS = [
   }),
   fault({
     id: 'ind7-chat-defaults-spread-over-given',
-    requirements: ['CHAT-RESPONSE-FORMAT'],
+    requirements: ['CHAT-RESPONSE-FORMAT', 'AGENT-CONFIG-ECHO'],
     slips: ['broken'],
     description:
       'A CHAT configuration is completed with its defaults spread after it ({...config, ...CHAT_DEFAULTS}, the operands in the wrong order): response_format responses and strip_message_timestamps true, both sent, come back chat_completions and false.',
