@@ -54,7 +54,11 @@ export const READ_ONLY_REASON = 'READ_ONLY is set and this check writes';
 
 /** What `t.skip` throws: the check runner ends the check as skipped with the reason. */
 export class Skip extends Error {
-  constructor(readonly reason: string) {
+  /** `seen`: the violation that blocked the check (see `blocked`), when a broken rule is why it skips. */
+  constructor(
+    readonly reason: string,
+    readonly seen?: RuleViolation,
+  ) {
     super(reason);
   }
 }
@@ -229,7 +233,7 @@ export class CheckContext {
   /** Skips a check that cannot run because `what` broke a rule; the violation is reported (see observe). */
   blocked(what: string, seen: RuleViolation): never {
     this.observe(seen);
-    return this.skip(`blocked: ${what} broke ${seen.requirements.join(', ')}: ${seen.summary}`);
+    throw new Skip(`blocked: ${what} broke ${seen.requirements.join(', ')}: ${seen.summary}`, seen);
   }
 
   /** Every response compared with the target's published schema: mismatches become findings, settled per operation. */
@@ -317,7 +321,13 @@ export class CheckContext {
 
   /** What is learnt once per target under `key` (the first check to ask loads it, with its own context). */
   memo<T>(key: string, load: (t: CheckContext) => Promise<T>): Promise<T> {
-    return this.target.memo(key, () => load(this));
+    return this.target
+      .memo(key, () => load(this))
+      .catch((error: unknown) => {
+        // What blocked the check that loaded it blocks every check that waited for it, for the same rule.
+        if (error instanceof Skip && error.seen) this.observe(error.seen);
+        throw error;
+      });
   }
 
   /** Adds a note to the check's report: something a reader should know that is not a violation. */

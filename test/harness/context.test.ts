@@ -190,9 +190,20 @@ describe('assert, observe and blocked', () => {
 
   it('blocked observes what broke and skips, naming it', async () => {
     const t = new CheckContext(fakeTarget().target);
-    const skipped = await thrown(() => t.blocked('listing runs', new RuleViolation(['A-RULE', 'B-RULE'], 'not JSON')));
-    expect(skipped).toEqual(new Skip('blocked: listing runs broke A-RULE, B-RULE: not JSON'));
+    const seen = new RuleViolation(['A-RULE', 'B-RULE'], 'not JSON');
+    const skipped = await thrown(() => t.blocked('listing runs', seen));
+    expect(skipped).toEqual(new Skip('blocked: listing runs broke A-RULE, B-RULE: not JSON', seen));
     expect(t.findings.map((f) => f.summary)).toEqual(['not JSON']);
+  });
+
+  it('a memo its loader was blocked in blocks every check that waited for it, for the same rule', async () => {
+    const { target } = fakeTarget();
+    const [first, second] = [new CheckContext(target), new CheckContext(target)];
+    const seen = new RuleViolation(['A-RULE'], 'not JSON');
+    const load = (ctx: CheckContext) => Promise.resolve().then(() => ctx.blocked('listing runs', seen));
+    const skips = await Promise.all([thrown(() => first.memo('runs', load)), thrown(() => second.memo('runs', load))]);
+    expect(skips.map((s) => (s as Skip).reason)).toEqual(Array(2).fill('blocked: listing runs broke A-RULE: not JSON'));
+    expect([first, second].map((t) => t.findings.map((f) => f.summary))).toEqual([['not JSON'], ['not JSON']]);
   });
 });
 

@@ -80,8 +80,10 @@ describe('published documents stricter than the answers', () => {
     const published = (c: (typeof failed)[number]) =>
       c.id.startsWith('run::published-schema::') && c.violated?.join() === 'SCHEMA-PUBLISHED';
     const generic = (c: (typeof failed)[number]) => c.requirements.join() === 'GENERIC-SCHEMA-PUBLISHED';
+    // The status enum it publishes lacks a value the specification shows: the stated rules see that too.
+    const stated = (c: (typeof failed)[number]) => c.id === 'specification.published-enums-agree-spec';
     expect(
-      failed.every((c) => published(c) || generic(c)),
+      failed.every((c) => published(c) || generic(c) || stated(c)),
       failed.map((c) => `${c.name} ${c.violated}`).join('\n'),
     ).toBe(true);
     expect(failed.filter(published).length).toBeGreaterThanOrEqual(4);

@@ -263,7 +263,9 @@ describe('applyWaivers', () => {
     const text = consoleSummary(run, { color: false });
     expect(text).toMatch(/Waivers \(conformance\.waivers\.yaml, 3 entries\):\s+1\s+waived\s+failure\s/);
     expect(text).toContain('STALE AGENT-CREATE');
-    expect(text).toContain('FAIL (WAIVED) [MUTATION-DELETE-IDEMPOTENT]');
+    expect(text).toContain(
+      'FAIL (WAIVED) mutations.deleting-a-deleted-mutation-succeeds: deleting a deleted mutation succeeds',
+    );
     const html = toHtml(run);
     expect(html).toContain('id="waivers"');
     expect(html).toContain('STALE AGENT-CREATE');
