@@ -1,7 +1,8 @@
 // Invalid API keys in the shapes an implementation commonly lets through: empty, the valid
-// key one edit away (a character added, removed or changed, the letter case changed), and the
+// key one edit away (a character added, removed or changed, the letter case changed), the
 // valid key wrapped as a parser of another header would unwrap it (quoted, after a scheme, twice
-// as a list). Not a blank key, nor the valid key with spaces around it: HTTP strips spaces from
+// as a list), and the valid key in an encoding a server might undo (percent, base64, an HTML
+// entity). Not a blank key, nor the valid key with spaces around it: HTTP strips spaces from
 // a header value, so those arrive as the empty key and the valid key.
 // And the headers a request may carry beside the key, none of which lets it in without it.
 
