@@ -248,6 +248,46 @@ export function junctionExamples(list: ListEndpoint, items: readonly Item[]): Ju
   return [];
 }
 
+/**
+ * Two comparisons on one field joined by AND, for the first field of each kind that has them: `tag = a AND
+ * tag = b` with two tags one item holds both of (each comparison asked of one tag at a time selects nothing),
+ * and `f > lo AND f < hi` between a time's or number's lower and upper quartile (a query keyed by field keeps
+ * one bound and selects a side).
+ */
+export function sameFieldJunctions(list: ListEndpoint, items: readonly Item[]): Junction[] {
+  const junctions: Junction[] = [];
+  const seen = new Set<FieldKind>();
+  for (const exposed of exposedFields(list)) {
+    const { name, field } = exposed;
+    if (seen.has(field.kind)) continue;
+    if (field.kind === 'tags') {
+      const count = new Map<string, number>();
+      for (const item of items) {
+        const tags = [...new Set(literalsOf(item, exposed).map((v) => v.text))].sort();
+        for (const [i, a] of tags.entries())
+          for (const b of tags.slice(i + 1)) {
+            const key = JSON.stringify([a, b]);
+            count.set(key, (count.get(key) ?? 0) + 1);
+          }
+      }
+      const [best] = [...count.keys()].sort((x, y) => count.get(y)! - count.get(x)! || (x < y ? -1 : 1));
+      if (best === undefined) continue;
+      const [a, b] = JSON.parse(best) as [string, string];
+      junctions.push({ kind: 'and', terms: [comparison(name, '=', a), comparison(name, '=', b)] });
+    } else if (field.kind === 'timestamp' || field.kind === 'number') {
+      const sorted = items
+        .flatMap((item) => literalsOf(item, exposed))
+        .sort((x, y) => compareValues(field.kind, x.raw, y.raw));
+      const lo = sorted[Math.floor(sorted.length / 4)];
+      const hi = sorted[Math.floor((3 * sorted.length) / 4)];
+      if (!lo || !hi || compareValues(field.kind, lo.raw, hi.raw) >= 0) continue;
+      junctions.push({ kind: 'and', terms: [comparison(name, '>', lo.text), comparison(name, '<', hi.text)] });
+    } else continue;
+    seen.add(field.kind);
+  }
+  return junctions;
+}
+
 /** The most comparisons one generated junction joins: three and more are read like two. */
 const MAX_JUNCTION_TERMS = 4;
 

@@ -1,7 +1,8 @@
 // Invalid API keys in the shapes an implementation commonly lets through: empty, the valid
-// key one edit away (a character added, removed or changed, the letter case changed), and the
+// key one edit away (a character added, removed or changed, the letter case changed), the
 // valid key wrapped as a parser of another header would unwrap it (quoted, after a scheme, twice
-// as a list). Not a blank key, nor the valid key with spaces around it: HTTP strips spaces from
+// as a list), and the valid key in an encoding a server might undo (percent, base64, an HTML
+// entity). Not a blank key, nor the valid key with spaces around it: HTTP strips spaces from
 // a header value, so those arrive as the empty key and the valid key.
 // And the headers a request may carry beside the key, none of which lets it in without it.
 
@@ -10,10 +11,16 @@ export interface KeyShape {
   readonly what: string;
   /** The invalid key made from the valid one; undefined when the shape cannot be made from it. */
   of(valid: string): string | undefined;
+  /** Sent to one endpoint per read/write kind: a decoding a server applies to the header, it applies to every endpoint alike. */
+  readonly once?: true;
 }
 
 /** Another character than `c`, from the same class where there is one (a digit for a digit). */
 const otherThan = (c: string): string => (/\d/.test(c) ? (c === '7' ? '3' : '7') : c === 'x' ? 'y' : 'x');
+
+/** A character's UTF-8 bytes percent-encoded, every one of them (`-` too, which encodeURIComponent keeps). */
+const percentEncoded = (text: string): string =>
+  [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
 
 function otherCase(key: string): string | undefined {
   const swapped = [...key].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
@@ -34,6 +41,28 @@ export const INVALID_KEY_SHAPES: readonly KeyShape[] = [
   { what: 'the valid key after a scheme (`Bearer <key>`)', of: (key) => `Bearer ${key}` },
   // One field line: two X-API-Key lines a proxy may join read the same, but a client sending two breaks HTTP's rule for a singleton field.
   { what: 'the valid key twice, as a list (`<key>, <key>`)', of: (key) => `${key}, ${key}` },
+  // Encodings a server might undo before comparing (a query-string helper, a Basic-auth reader, an HTML unescape).
+  {
+    what: 'the valid key percent-encoded, every character',
+    of: (key) => (key ? percentEncoded(key) : undefined),
+    once: true,
+  },
+  {
+    what: 'the valid key with its first character percent-encoded',
+    of: (key) => (key ? `${percentEncoded(key.slice(0, 1))}${key.slice(1)}` : undefined),
+    once: true,
+  },
+  {
+    what: 'the valid key base64-encoded',
+    of: (key) => (key ? Buffer.from(key).toString('base64') : undefined),
+    once: true,
+  },
+  {
+    what: 'the valid key with its first character as an HTML entity (`&#NN;`)',
+    of: (key) =>
+      key ? `&#${key.codePointAt(0)!};${key.slice(String.fromCodePoint(key.codePointAt(0)!).length)}` : undefined,
+    once: true,
+  },
 ];
 
 export interface HeadersBesideKey {

@@ -295,4 +295,37 @@ export const AUTH_FAULTS = [
     probe: async (call) => (await call('GET', '/v1/personas', { key: `${DEFAULT_API_KEY}, nope` })).status,
     shows: 200,
   }),
+  fault({
+    id: 'auth-key-base64-decoded',
+    requirements: ['AUTH-INVALID-KEY'],
+    slips: ['broken'],
+    description:
+      'X-API-Key is also read as a base64 token (a Basic-auth reader reused): a key that decodes to the valid one is accepted, so the valid key base64-encoded, another key, lets a request in.',
+    behaviour: (b) => {
+      const accepts = b.auth.accepts;
+      b.auth.accepts = (endpoint, key) =>
+        accepts(endpoint, key) || (key !== undefined && accepts(endpoint, Buffer.from(key, 'base64').toString('utf8')));
+    },
+    probe: async (call) =>
+      (await call('GET', '/v1/personas', { key: Buffer.from(DEFAULT_API_KEY).toString('base64') })).status,
+    shows: 200,
+  }),
+  fault({
+    id: 'auth-key-html-unescaped',
+    requirements: ['AUTH-INVALID-KEY'],
+    slips: ['broken'],
+    description:
+      'X-API-Key passes an HTML unescape before it is compared (a sanitizer run over every header): `&#114;ef-…`, another key than the valid one, is accepted as `ref-…`.',
+    behaviour: (b) => {
+      const presented = b.auth.presented;
+      b.auth.presented = (req) =>
+        presented(req)
+          ?.replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+          .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)));
+    },
+    probe: async (call) =>
+      (await call('GET', '/v1/personas', { key: `&#${DEFAULT_API_KEY.charCodeAt(0)};${DEFAULT_API_KEY.slice(1)}` }))
+        .status,
+    shows: 200,
+  }),
 ] as const satisfies readonly Fault[];

@@ -754,14 +754,10 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'JSON values nested deep (100, 200 levels) inside every free-form object field: accepted, or refused with a 4xx, never a 5xx',
   'ind7-spec-persona-order-by-enum':
     'a published enum of order_by values admits every form the specification gives (`-f`, `f desc`, `f asc`) for each field it lists',
-  'ind7-auth-key-percent-decoded':
-    'the valid key percent-encoded (and in other encodings a server might decode) refused',
   'ind7-review-description-null-as-text':
     'explicit null for every nullable field: read back null, absent or refused, never the text "null"',
   'ind7-chat-custom-headers-templates-rendered':
     'template-like text (`{{var}}`, `${var}`, `{var}`, `%s`) kept as sent in every text field and configuration value',
-  'ind7-runs-tag-and-one-tag-row':
-    'filter algebra on every list: what `A AND B` selects is what A selects and B selects; `A OR B` the union; same-field pairs too',
   'ind7-spec-persona-id-pattern-ulid':
     "a published `pattern` (and bounds) of every ID parameter and field admits the IDs the specification's rule allows (the run's own IDs)",
   'ind7-expected-output-null-wrapped':

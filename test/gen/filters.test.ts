@@ -30,6 +30,7 @@ import {
   operatorComparisons,
   partValues,
   respell,
+  sameFieldJunctions,
   sampleValues,
   spacedComparisons,
   unseenFieldValue,
@@ -392,6 +393,32 @@ describe('junctions', () => {
     const [or] = junctionExamples(RUNS, items);
     expect(formatFilter(or!)).toBe('tag = nightly OR tag = smoke');
     expect(judgeFilter({ kind: 'and', terms: or!.terms }, items[0], fieldsOf())).toBe('match');
+  });
+
+  it('sameFieldJunctions: one AND per field kind; an item holding both tags matches, and a range holds fewer items than either bound', () => {
+    fc.assert(
+      fc.property(runs, (items) => {
+        const junctions = sameFieldJunctions(RUNS, items);
+        const fields = junctions.map((j) => (j.terms[0] as Comparison).field);
+        expect(fields.filter((f) => f === 'create_time' || f === 'update_time').length).toBeLessThanOrEqual(1);
+        for (const junction of junctions) {
+          expect(junction.kind).toBe('and');
+          const [a, b] = junction.terms as [Comparison, Comparison];
+          expect(a.field).toBe(b.field);
+          const judge = (expr: Parameters<typeof judgeFilter>[0]) =>
+            items.map((item) => judgeFilter(expr, item, fieldsOf()));
+          if (a.field === 'tag') expect(judge(junction)).toContain('match');
+          else {
+            expect([a.op, b.op]).toEqual(['>', '<']);
+            // The lower quartile and below is selected by `< hi` alone: a reading keeping one bound selects it.
+            expect(judge(b).filter((v) => v === 'match').length).toBeGreaterThan(
+              judge(junction).filter((v) => v === 'match').length,
+            );
+          }
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('junctionArbitrary: AND or OR of two to four of the candidates, never both', () => {

@@ -19,6 +19,10 @@ describe('INVALID_KEY_SHAPES', () => {
       `'${KEY}'`,
       `Bearer ${KEY}`,
       `${KEY}, ${KEY}`,
+      [...KEY].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).join(''),
+      `%61${KEY.slice(1)}`,
+      Buffer.from(KEY).toString('base64'),
+      `&#97;${KEY.slice(1)}`,
     ]);
   });
 

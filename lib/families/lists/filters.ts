@@ -22,6 +22,7 @@ import {
   operatorComparisons,
   partValues,
   respelledComparisons,
+  sameFieldJunctions,
   spacedComparisons,
   WORD_EDGED_VALUES,
 } from '../../gen/filters.js';
@@ -276,12 +277,12 @@ export function declareFilterChecks(id: ListId): void {
   check(
     checkIdOf('lists', id, 'filter-and-or'),
     ['LIST-FILTER-AND-OR'],
-    `${path}: two, three and four comparisons joined by AND select their intersection, by OR their union (a union also in pages of a third of it)`,
+    `${path}: two, three and four comparisons joined by AND select their intersection, by OR their union (a union also in pages of a third of it); two on one field too (two tags one item holds, a time's or number's range)`,
     async (t) => {
       const snapshot = await snapshotOf(t, id);
       const candidates = acceptedComparisons(list, snapshot.items);
       if (!candidates.length) t.skip('no listed item carries a usable filter value');
-      for (const example of junctionExamples(list, snapshot.items)) {
+      for (const example of [...junctionExamples(list, snapshot.items), ...sameFieldJunctions(list, snapshot.items)]) {
         const walked = await expectSelection(t, snapshot, example, ['LIST-FILTER-AND-OR']);
         if (example.kind === 'or') await expectSpreadSelection(t, snapshot, example, walked, ['LIST-FILTER-AND-OR']);
       }
