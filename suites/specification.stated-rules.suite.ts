@@ -1,5 +1,5 @@
 // What the published documents state about the specification's endpoints, against the
-// specification: every bound, required request field, enumeration and default they give for the
+// specification: every bound, required request field, enumeration, default and ID pattern they give for the
 // 20 operations agrees with it; a document silent on any of them passes (lib/families/published/stated-rules.ts).
 
 import { expectStatedAsSpecified, type StatementKind } from '../lib/families/published/stated-rules.js';
@@ -26,6 +26,12 @@ const KINDS: ReadonlyArray<{ readonly kind: StatementKind; readonly id: string; 
     kind: 'defaults',
     id: 'specification.published-defaults-agree-spec',
     title: 'every default the published documents give a field or parameter of the specification is its own',
+  },
+  {
+    kind: 'ids',
+    id: 'specification.published-id-patterns-agree-spec',
+    title:
+      'every pattern, format and length the published documents give an ID parameter or field admits the IDs its rule allows',
   },
 ];
 

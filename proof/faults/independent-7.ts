@@ -223,7 +223,7 @@ export const INDEPENDENT_7_FAULTS = [
   }),
   fault({
     id: 'ind7-spec-persona-order-by-enum',
-    requirements: ['SCHEMA-PUBLISHED'],
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
     slips: ['broken'],
     description:
       'The published personas list gives order_by an enum of the three field names (create_time, update_time, name), generated from the sortable columns: the descending forms the service takes and the specification names (-create_time, "name desc") are invalid by the document.',
@@ -490,7 +490,7 @@ export const INDEPENDENT_7_FAULTS = [
   }),
   fault({
     id: 'ind7-spec-persona-id-pattern-ulid',
-    requirements: ['SCHEMA-PUBLISHED'],
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
     slips: ['broken'],
     description:
       "The published persona_id path parameter carries the mutation ID's pattern, ^[A-Za-z0-9]{26}$ (one shared ID parameter definition): every persona ID the service serves, 22 characters, is invalid by the document.",
@@ -752,14 +752,10 @@ async function reviewProject(call: Call, extra: JsonObject) {
 export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind7-agent-workflows-depth-100-internal':
     'JSON values nested deep (100, 200 levels) inside every free-form object field: accepted, or refused with a 4xx, never a 5xx',
-  'ind7-spec-persona-order-by-enum':
-    'a published enum of order_by values admits every form the specification gives (`-f`, `f desc`, `f asc`) for each field it lists',
   'ind7-review-description-null-as-text':
     'explicit null for every nullable field: read back null, absent or refused, never the text "null"',
   'ind7-chat-custom-headers-templates-rendered':
     'template-like text (`{{var}}`, `${var}`, `{var}`, `%s`) kept as sent in every text field and configuration value',
-  'ind7-spec-persona-id-pattern-ulid':
-    "a published `pattern` (and bounds) of every ID parameter and field admits the IDs the specification's rule allows (the run's own IDs)",
   'ind7-expected-output-null-wrapped':
     'explicit null for every field with a derivation rule (expected_output_str wrapped): treated as absent or refused, never wrapped',
   'ind7-websocket-auth-header-stored-as-sent':

@@ -2,7 +2,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import { fault, finalizeWith, mapOperations, mapSchemas, paths, type Fault } from './define.js';
-import type { JsonObject } from '../../lib/util/json.js';
+import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import { withKeyAsHeaderParameter } from '../variations.js';
 import { SPEC, jsonSpec } from '../probes/basics.js';
 import { parse } from 'yaml';
@@ -388,5 +388,44 @@ export const SPECIFICATION_FAULTS = [
       return (parameters.find((p) => p.name === 'page_size')?.schema as JsonObject).maximum;
     },
     shows: 100,
+  }),
+  fault({
+    id: 'spec-mutation-id-format-uuid',
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    slips: ['broken'],
+    description:
+      "The published Mutation (the response's resource) gives its id `format: uuid` (a generator's guess for an `id`), while the service serves 26-character ULIDs: every mutation ID it returns is invalid by the document.",
+    behaviour: (b) => {
+      finalizeWith(b, (doc) =>
+        mapSchemas(doc, (schema) => {
+          const props = schema.properties as Record<string, JsonObject> | undefined;
+          if (!props?.config_overrides || !props.id) return schema;
+          return { ...schema, properties: { ...props, id: { ...props.id, format: 'uuid' } } };
+        }),
+      );
+    },
+    probe: async (call) => (await jsonSpec(call)).components.schemas.Mutation.properties.id.format,
+    shows: 'uuid',
+  }),
+  fault({
+    id: 'spec-agent-metric-ids-lowercase-pattern',
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    slips: ['broken'],
+    description:
+      "The published agent create body gives each of metric_ids the pattern `^[a-z0-9]{22}$` (a slug's), while the specification's metric IDs are 22 alphanumeric characters of either case and the service takes them: every metric ID with a capital letter is invalid by the document.",
+    behaviour: (b) => {
+      finalizeWith(b, (doc) =>
+        mapSchemas(doc, (schema) => {
+          const props = schema.properties as Record<string, JsonObject> | undefined;
+          const metricIds = props?.metric_ids;
+          if (!metricIds || props.id || !isJsonObject(metricIds.items)) return schema;
+          const items = { ...metricIds.items, pattern: '^[a-z0-9]{22}$' };
+          return { ...schema, properties: { ...props, metric_ids: { ...metricIds, items } } };
+        }),
+      );
+    },
+    probe: async (call) =>
+      (await jsonSpec(call)).components.schemas.CreateAgentRequest.properties.metric_ids.items.pattern,
+    shows: '^[a-z0-9]{22}$',
   }),
 ] as const satisfies readonly Fault[];

@@ -14,11 +14,14 @@ import {
   PROJECT_RULES,
   PROJECT_TYPES,
 } from '../../contract/enums.js';
-import { ID_RULES, type IdRule } from '../../contract/ids.js';
+import { ID_RULES, type IdRule, matchesIdRule } from '../../contract/ids.js';
 import { FIELD_LIMITS, type FieldLimit } from '../../contract/limits.js';
 import { LIST_ENDPOINTS } from '../../contract/list-endpoints.js';
 import type { RequirementId } from '../../contract/requirements/index.js';
+import { isRuleViolation } from '../../assert/violation.js';
+import { wellFormedId } from '../../gen/ids.js';
 import { integerBounds, lengthBounds } from '../../generic/keywords.js';
+import { personas } from '../../harness/discovery.js';
 import type { CheckContext } from '../../harness/index.js';
 import { parseForm } from '../../published/forms.js';
 import { parseListing } from '../../published/listing.js';
@@ -32,6 +35,7 @@ import {
   schemasAt,
   type SchemaStep,
 } from '../../published/schema-paths.js';
+import { newAjv } from '../../schema/ajv.js';
 import { type JsonObject, isJsonObject } from '../../util/json.js';
 
 /** The bound keywords, each read as a number (length and count keywords as stated, minimum and maximum as the integers they admit). */
@@ -45,6 +49,8 @@ export interface Enumeration {
   readonly recognised?: (value: string, listed: readonly string[]) => boolean;
   /** What a published value names, where it is written another way than the values (an order names its field). */
   readonly read?: (value: string) => string;
+  /** Every value the specification makes valid for a listed value: a published enum naming it must list them all. */
+  readonly forms?: (value: string) => readonly string[];
 }
 
 /** What the specification states of one field. */
@@ -53,6 +59,8 @@ export interface FieldStatement {
   readonly bounds?: Partial<Record<BoundKeyword, number>>;
   readonly enumeration?: Enumeration;
   readonly default?: string | number | boolean;
+  /** The ID rules a value follows (either, where the specification gives two): a published pattern must admit their IDs. */
+  readonly ids?: readonly IdRule[];
   readonly quote: string;
 }
 
@@ -149,6 +157,43 @@ function limitBounds(limit: FieldLimit): FieldStatement['bounds'] {
 
 const idBounds = (rule: IdRule) => ({ minLength: rule.minLength, maxLength: rule.maxLength });
 
+const TEST_SET_LIMIT = FIELD_LIMITS.find((limit) => limit.id === 'testCase.test_set_id') as FieldLimit;
+/** A test set ID by the test case's test_set_id: exactly 8 characters, of any alphabet. */
+const TEST_SET_ID: IdRule = {
+  kind: 'testSet',
+  minLength: TEST_SET_LIMIT.min as number,
+  maxLength: TEST_SET_LIMIT.max as number,
+  alphanumeric: false,
+  quote: TEST_SET_LIMIT.quote,
+};
+
+/** An ID field of a resource, with the rules its values follow. */
+const idField = (resource: Resource, path: readonly SchemaStep[], ids: readonly IdRule[]) => ({
+  resource,
+  path,
+  ids,
+  quote: ids.map((rule) => rule.quote).join('; or '),
+});
+
+/**
+ * The ID fields of the bodies. An agent's test_set_ids hold test set IDs, 22 alphanumeric characters by the
+ * agent's table but 8 characters by the test case's: the specification gives both, so either is its rule.
+ */
+const ID_FIELDS = [
+  idField('agent', ['id'], [ID_RULES.agent]),
+  idField('agent', ['metric_ids', ITEMS_STEP], [ID_RULES.agentReference]),
+  idField('agent', ['test_set_ids', ITEMS_STEP], [ID_RULES.agentReference, TEST_SET_ID]),
+  idField('chatConfig', ['persona_id'], [ID_RULES.persona]),
+  idField('mutation', ['id'], [ID_RULES.mutation]),
+  idField('mutation', ['agent_id'], [ID_RULES.agent]),
+  idField('testCase', ['id'], [ID_RULES.testCase]),
+  idField('testCase', ['test_set_id'], [TEST_SET_ID]),
+  idField('reviewProject', ['linked_simulation_ids', ITEMS_STEP], [ID_RULES.simulation]),
+  idField('persona', ['id'], [ID_RULES.persona]),
+  idField('run', ['results', 'output_ids', ITEMS_STEP], [ID_RULES.simulation]),
+  idField('metricOutput', ['metric_output_id'], [ID_RULES.metricOutput]),
+];
+
 /** Every field statement, by resource: the limits table's rows, the enumerations, the defaults, the IDs held in bodies. */
 const STATEMENTS: ReadonlyArray<FieldStatement & { readonly resource: Resource }> = [
   ...FIELD_LIMITS.flatMap((limit) => {
@@ -242,6 +287,7 @@ const STATEMENTS: ReadonlyArray<FieldStatement & { readonly resource: Resource }
     enumeration: shown(['COMPLETED', 'IN PROGRESS']),
     quote: 'Metric output status: `COMPLETED` and `IN PROGRESS` are shown values',
   },
+  ...ID_FIELDS,
 ];
 
 /** The request fields the specification makes required, by operation. */
@@ -301,8 +347,14 @@ const PARAMETERS: ReadonlyArray<{
         in: 'query' as const,
         statement: {
           path: [],
-          // An enum of orders names fields, each as written (`-create_time`, `name desc`): LIST-ORDER-BY, LIST-ORDER-BY-UNKNOWN.
-          enumeration: { ...closed(Object.keys(list.orderFields)), read: orderedField },
+          // An enum of orders names fields, each as written (`-create_time`, `name desc`), and every field it
+          // names in each form the specification gives: LIST-ORDER-BY, LIST-ORDER-BY-DESC-SUFFIX. `f asc` is not
+          // among them ("ascending otherwise" is the bare name), so an enum without it is silent, not wrong.
+          enumeration: {
+            ...closed(Object.keys(list.orderFields)),
+            read: orderedField,
+            forms: (name: string) => [name, `-${name}`, ...(list.descSuffix ? [`${name} desc`] : [])],
+          },
           ...(list.defaultOrder === null ? {} : { default: list.defaultOrder }),
           quote: list.quote,
         },
@@ -318,14 +370,19 @@ const PARAMETERS: ReadonlyArray<{
               endpoint: endpoint.key as EndpointKey,
               name,
               in: 'path' as const,
-              statement: { path: [], bounds: idBounds(ID_RULES[kind]), quote: ID_RULES[kind].quote },
+              statement: {
+                path: [],
+                bounds: idBounds(ID_RULES[kind]),
+                ids: [ID_RULES[kind]],
+                quote: ID_RULES[kind].quote,
+              },
             },
           ],
     ),
   ),
 ];
 
-export type StatementKind = 'bounds' | 'required' | 'enums' | 'defaults';
+export type StatementKind = 'bounds' | 'required' | 'enums' | 'defaults' | 'ids';
 
 /** Where a document states something of a field: the schemas found there, and whether it is a request. */
 interface Located {
@@ -335,10 +392,17 @@ interface Located {
   readonly statement: FieldStatement;
 }
 
-/** Every contradiction of the specification of this kind the documents state, in words. */
-export function statedRuleContradictions(index: OperationIndex, kind: StatementKind): string[] {
+/**
+ * Every contradiction of the specification of this kind the documents state, in words. `realIds`: IDs the
+ * target served, each a sample of every ID rule it follows, besides the generated ones.
+ */
+export function statedRuleContradictions(
+  index: OperationIndex,
+  kind: StatementKind,
+  realIds: readonly string[] = [],
+): string[] {
   if (kind === 'required') return requiredContradictions(index);
-  const judge = JUDGES[kind];
+  const judge = kind === 'ids' ? idJudge(realIds) : JUDGES[kind];
   return located(index).flatMap((found) => found.schemas.flatMap((schema) => judge(found, schema)));
 }
 
@@ -391,7 +455,9 @@ function located(index: OperationIndex): Located[] {
 const field = (found: Located) => (found.statement.path.length ? ` ${found.statement.path.join('.')}` : '');
 const said = (found: Located) => `the specification: ${found.statement.quote}`;
 
-const JUDGES: Readonly<Record<Exclude<StatementKind, 'required'>, (found: Located, schema: JsonObject) => string[]>> = {
+type Judge = (found: Located, schema: JsonObject) => string[];
+
+const JUDGES: Readonly<Record<Exclude<StatementKind, 'required' | 'ids'>, Judge>> = {
   bounds(found, schema) {
     const stated = publishedBounds(schema);
     return Object.entries(found.statement.bounds ?? {}).flatMap(([keyword, value]) => {
@@ -410,6 +476,12 @@ const JUDGES: Readonly<Record<Exclude<StatementKind, 'required'>, (found: Locate
       .map((value) => (read && typeof value === 'string' ? read(value) : value));
     const missing = enumeration.values.filter((value) => !published.includes(value));
     const unique = [...new Set(published)];
+    const forms = enumeration.forms;
+    const lackedForms = forms
+      ? unique
+          .filter((value) => enumeration.values.includes(value as string))
+          .flatMap((value) => forms(value as string).filter((form) => !(schema['enum'] as unknown[]).includes(form)))
+      : [];
     const admitted = enumeration.closed
       ? unique.filter(
           (value) =>
@@ -420,6 +492,11 @@ const JUDGES: Readonly<Record<Exclude<StatementKind, 'required'>, (found: Locate
     return [
       ...(missing.length
         ? [`${found.where}${field(found)}: the enum lacks ${missing.join(', ')} (${said(found)})`]
+        : []),
+      ...(lackedForms.length
+        ? [
+            `${found.where}${field(found)}: the enum lacks ${lackedForms.map((v) => JSON.stringify(v)).join(', ')}, forms the specification makes valid for the fields it lists (a leading dash, and a trailing \`desc\` where documented)`,
+          ]
         : []),
       ...(admitted.length
         ? [
@@ -437,6 +514,60 @@ const JUDGES: Readonly<Record<Exclude<StatementKind, 'required'>, (found: Locate
       : [`${found.where}${field(found)}: default ${JSON.stringify(published)}, where ${said(found)}`];
   },
 };
+
+/** The ID kinds the specification names ULIDs: their generated samples are ULIDs (Crockford's base 32, capitals). */
+const ULID_KINDS: ReadonlySet<string> = new Set([ID_RULES.mutation.kind, ID_RULES.metricOutput.kind]);
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const isUlid = (value: string) => /^[0-9A-HJKMNP-TV-Z]{26}$/.test(value);
+
+/** Valid IDs of a rule: generated ones at its shortest and longest (several, so both cases and digits appear), and the real ones it admits. */
+function idSamples(rule: IdRule, realIds: readonly string[]): string[] {
+  const ulid = ULID_KINDS.has(rule.kind);
+  const generated = [...new Set([rule.minLength, rule.maxLength])].flatMap((length) =>
+    [0, 1, 2].map((salt) => {
+      const id = wellFormedId(rule, salt, length);
+      return ulid ? [...id].map((char) => CROCKFORD[char.charCodeAt(0) % 32]).join('') : id;
+    }),
+  );
+  const real = realIds.filter((id) => matchesIdRule(rule, id) && (!ulid || isUlid(id)));
+  return [...generated, ...real];
+}
+
+/** The keywords a value is judged by alone (type aside): what says which strings an ID may be. */
+const ID_KEYWORDS = ['pattern', 'format', 'minLength', 'maxLength'] as const;
+
+/**
+ * A published ID schema contradicts the specification when, for every rule the field follows, it refuses
+ * one of the rule's IDs (ajv's semantics: a pattern is a Unicode regular expression, searched, not anchored).
+ * No keyword, a wider pattern, a pattern that does not compile or a format ajv does not know: silent.
+ */
+function idJudge(realIds: readonly string[]): Judge {
+  const ajv = newAjv();
+  return (found, schema) => {
+    const rules = found.statement.ids;
+    const kept = Object.fromEntries(
+      ID_KEYWORDS.filter(
+        (keyword) => keyword in schema && (keyword !== 'format' || (schema['format'] as string) in ajv.formats),
+      ).map((keyword) => [keyword, schema[keyword]]),
+    );
+    if (!rules || !Object.keys(kept).length) return [];
+    let admits: (value: string) => boolean;
+    try {
+      const validate = ajv.compile(kept);
+      admits = (value) => validate(value) as boolean;
+    } catch {
+      return [];
+    }
+    const refusals = rules.map((rule) => idSamples(rule, realIds).find((id) => !admits(id)));
+    if (refusals.some((refused) => refused === undefined)) return [];
+    const stated = Object.entries(kept)
+      .map(([keyword, value]) => `${keyword} ${JSON.stringify(value)}`)
+      .join(', ');
+    return [
+      `${found.where}${field(found)}: ${stated} refuses ${refusals.map((id) => JSON.stringify(id)).join(' and ')}, valid where ${said(found)}`,
+    ];
+  };
+}
 
 const sameDefault = (published: unknown, expected: string | number | boolean) =>
   published === expected ||
@@ -525,6 +656,7 @@ const TITLES: Readonly<Record<StatementKind, string>> = {
   required: 'required request fields',
   enums: 'enumerations',
   defaults: 'defaults',
+  ids: 'ID patterns, formats and lengths',
 };
 
 /** The JSON form of every listed document that reads, fetched once per target (the other specification checks judge the rest). */
@@ -548,6 +680,16 @@ const publishedIndex = (t: CheckContext): Promise<OperationIndex> =>
     return indexOperations(documents, { basePath: new URL(first.config.baseUrl as string).pathname });
   });
 
+/** IDs the target served: its personas' (one list, memoised for the run's worker); none when listing breaks a rule, reported on its own. */
+async function servedIds(t: CheckContext): Promise<string[]> {
+  try {
+    return (await personas(t)).flatMap((persona) => (typeof persona['id'] === 'string' ? [persona['id']] : []));
+  } catch (error) {
+    if (isRuleViolation(error)) return [];
+    throw error;
+  }
+}
+
 /** The check of one kind: what the documents state of the specification's endpoints contradicts it nowhere. */
 export async function expectStatedAsSpecified(
   t: CheckContext,
@@ -557,7 +699,7 @@ export async function expectStatedAsSpecified(
   const index = await publishedIndex(t);
   if (!index.documentedEndpoints().length)
     t.skip('no listed spec could be read as JSON (see SPEC-FETCHABLE, SPEC-JSON-ON-REQUEST)');
-  const contradictions = statedRuleContradictions(index, kind);
+  const contradictions = statedRuleContradictions(index, kind, kind === 'ids' ? await servedIds(t) : []);
   t.assert(
     !contradictions.length,
     requirements,

@@ -4,7 +4,7 @@ import { indexOperations } from '../../../lib/published/operations.js';
 
 type Json = Record<string, unknown>;
 
-const KINDS: readonly StatementKind[] = ['bounds', 'required', 'enums', 'defaults'];
+const KINDS: readonly StatementKind[] = ['bounds', 'required', 'enums', 'defaults', 'ids'];
 
 const json = (schema: Json): Json => ({ content: { 'application/json': { schema } } });
 const ok = (schema: Json): Json => ({ description: 'OK', ...json(schema) });
@@ -215,7 +215,7 @@ const body = (doc: any, path: string) => doc.paths[path].post.requestBody.conten
 
 describe('stated rules of the published documents', () => {
   it('finds nothing to contradict in a document written as the real service writes its own', () => {
-    expect(contradictions(realStyle())).toEqual({ bounds: [], required: [], enums: [], defaults: [] });
+    expect(contradictions(realStyle())).toEqual({ bounds: [], required: [], enums: [], defaults: [], ids: [] });
   });
 
   it('in 3.1, a nullable written as a branch of `type: null` is read through', () => {
@@ -341,7 +341,68 @@ describe('stated rules of the published documents', () => {
     });
     expect(contradictions(wrong).enums).toEqual([
       expect.stringContaining('GET /v1/runs query parameter order_by: the enum lacks test_set_id'),
+      expect.stringContaining('GET /v1/runs query parameter order_by: the enum lacks "-create_time"'),
       expect.stringContaining('GET /v1/runs query parameter order_by: the enum admits "name"'),
+    ]);
+  });
+
+  it('fails an enum of orders lacking a form the specification gives a field it lists; `f asc` is not one', () => {
+    const fields = ['create_time', 'update_time', 'name'];
+    const all = [...fields, ...fields.map((f) => `-${f}`), ...fields.map((f) => `${f} desc`)];
+    const doc = changed((d) => {
+      d.paths['/personas'].get.parameters[1].schema.enum = all;
+    });
+    expect(contradictions(doc).enums).toEqual([]);
+    const wrong = changed((d) => {
+      d.paths['/personas'].get.parameters[1].schema.enum = fields;
+    });
+    expect(contradictions(wrong).enums).toEqual([
+      expect.stringContaining(
+        'GET /v1/personas query parameter order_by: the enum lacks "-create_time", "create_time desc", "-update_time"',
+      ),
+    ]);
+    // The runs list documents no trailing `desc`: its dash forms suffice.
+    const runs = ['create_time', 'update_time', 'status', 'agent_id', 'persona_id', 'test_set_id'];
+    const dashed = changed((d) => {
+      d.paths['/runs'].get.parameters[1].schema.enum = [...runs, ...runs.map((f) => `-${f}`)];
+    });
+    expect(contradictions(dashed).enums).toEqual([]);
+  });
+
+  it('fails an ID pattern, format or length that refuses IDs the rule allows; a wider or absent one passes', () => {
+    const wrong = changed((d) => {
+      d.components.parameters.AgentId.schema.pattern = '^[A-Za-z0-9]{26}$';
+      d.components.parameters.AgentId2.schema = { type: 'string', format: 'uuid' };
+      body(d, '/agents').properties.metric_ids.items.pattern = '^[A-Z0-9]{22}$';
+    });
+    expect(contradictions(wrong).ids).toEqual([
+      expect.stringContaining('POST /v1/agents request body metric_ids.[]: pattern "^[A-Z0-9]{22}$" refuses'),
+      expect.stringContaining('GET /v1/agents/{agent_id} path parameter agent_id: pattern "^[A-Za-z0-9]{26}$" refuses'),
+      expect.stringContaining('POST /v1/agents/{agent_id}/mutations path parameter agent_id: format "uuid" refuses'),
+    ]);
+    const wider = changed((d) => {
+      d.components.parameters.AgentId.schema.pattern = '[A-Za-z0-9]';
+      d.components.parameters.AgentId2.schema = { type: 'string', format: 'an-unknown-format', pattern: '(' };
+    });
+    expect(contradictions(wider).ids).toEqual([]);
+  });
+
+  it('takes either rule the specification gives test set IDs, and tests the IDs the target served', () => {
+    const eight = changed((d) => {
+      body(d, '/agents').properties.test_set_ids = {
+        type: 'array',
+        items: { type: 'string', pattern: '^[A-Za-z0-9]{8}$' },
+      };
+    });
+    expect(contradictions(eight).ids).toEqual([]);
+    const index = indexOperations([realStyle()]);
+    expect(statedRuleContradictions(index, 'ids', ['abcdefghijklmnopqrstuv'])).toEqual([]);
+    const served = changed((d) => {
+      d.components.parameters.AgentId.schema.pattern = '^(?!abcdefghijklmnopqrstuv$)[A-Za-z0-9]{22}$';
+    });
+    expect(statedRuleContradictions(indexOperations([served]), 'ids')).toEqual([]);
+    expect(statedRuleContradictions(indexOperations([served]), 'ids', ['abcdefghijklmnopqrstuv'])).toEqual([
+      expect.stringContaining('refuses "abcdefghijklmnopqrstuv"'),
     ]);
   });
 });
