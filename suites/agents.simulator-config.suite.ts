@@ -48,6 +48,8 @@ const CHAT_CONFIG = {
   response_message_path: 'output.0.content',
   strip_message_timestamps: true,
   custom_data: '{"tier":"gold"}',
+  // Template variables are rendered per request, never when saved: stored as sent.
+  custom_headers: '{"X-Session":"{{sessionId}}","X-Trace":"{{ var }} ${var} {var} %s <%= x %>"}',
 };
 
 interface ConfigCase {
@@ -434,11 +436,17 @@ describeGroup('agents', () => {
   for (const modelType of [CHAT, WEBSOCKET] as const) {
     check(
       checkIdOf('agents.simulator-config.authorization-header-forms', modelType.replace('MODEL_TYPE_', '')),
-      ['CONFIG-AUTH-HEADER-FORMS'],
-      `a ${modelType} authorization_header is accepted in both forms the specification describes, \`Bearer <token>\` and \`X-API-Key <key>\``,
+      ['CONFIG-AUTH-HEADER-FORMS', 'READ-BACK-UNCHANGED'],
+      `a ${modelType} authorization_header is accepted in both forms the specification describes, \`Bearer <token>\` and \`X-API-Key <key>\`, and read back as sent or masked`,
       async (t) => {
         for (const value of AUTH_HEADER_FORMS)
-          await expectConfigAccepted(t, modelType, { authorization_header: value }, ['CONFIG-AUTH-HEADER-FORMS']);
+          await expectConfigAccepted(
+            t,
+            modelType,
+            { authorization_header: value },
+            ['CONFIG-AUTH-HEADER-FORMS', 'READ-BACK-UNCHANGED'],
+            true,
+          );
       },
       WRITES,
     );
