@@ -446,8 +446,15 @@ function agentAsRead(agent: JsonObject): JsonObject {
     Object.entries(agent).filter(([key, value]) => key === 'knowledge_base_ids' || !empty(value)),
   );
   const metadata = agent['metadata'];
-  if (agent['model_type'] !== 'MODEL_TYPE_CHAT' || typeof metadata !== 'object' || metadata === null) return kept;
-  return { ...kept, metadata: { response_format: 'chat_completions', strip_message_timestamps: false, ...metadata } };
+  if (!isJsonObject(metadata)) return kept;
+  const secret = metadata['authorization_header'];
+  // A secret is masked as a vault's reader shows it: the scheme kept, the token's last four characters only.
+  const masked =
+    typeof secret === 'string'
+      ? { ...metadata, authorization_header: secret.replace(/\S*(\S{4})$/, '****$1') }
+      : metadata;
+  if (agent['model_type'] !== 'MODEL_TYPE_CHAT') return { ...kept, metadata: masked };
+  return { ...kept, metadata: { response_format: 'chat_completions', strip_message_timestamps: false, ...masked } };
 }
 
 /** A quoted value, or a comparison with an unquoted value: its field, operator and value (not one a quote follows). */
@@ -589,6 +596,7 @@ const LOCALIZED_POINTERS: Variation = {
     'JSON bodies are pretty-printed, and integral values of number (float) fields are written `30.0`',
     'a mutation deletion answers 200 with no body at all (the spec shows neither its status nor its body)',
     'GET of an agent leaves out fields holding "", null or an empty list (knowledge_base_ids aside) and fills in the CHAT configuration defaults (response_format, strip_message_timestamps); POST answers in full',
+    'GET of an agent masks authorization_header (`Bearer cft-token-0001` reads `Bearer ****0001`)',
     'configuration values the specification calls JSON, given as text, are stored parsed and written back as Python\'s json.dumps writes them (`{"tier":"gold"}` comes back `{"tier": "gold"}`, non-ASCII escaped)',
     'a dashboard PATCH must carry display_name: without it, it is rejected (so a dashboard cannot be read back)',
     'filters are written as the service\'s own examples write them, without blanks around a comparison\'s operator (`status="COMPLETED"`): `status = COMPLETED` is refused with INVALID_ARGUMENT, and an unquoted value runs to the next blank (`name==x` compares name with `=x`)',

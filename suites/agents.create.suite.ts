@@ -20,7 +20,7 @@ import { sentBody } from '../lib/harness/resources.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf } from '../lib/result/check-id.js';
-import { valueSpaceCheck } from '../lib/families/field-values.js';
+import { explicitNullChecks, valueSpaceCheck } from '../lib/families/field-values.js';
 import { jsonFormsCheck, malformedBodyCheck } from '../lib/families/json-forms.js';
 import { bodyFormsCheck } from '../lib/families/negotiation.js';
 import { VALID_PHONE } from '../lib/gen/bodies.js';
@@ -251,6 +251,16 @@ describeGroup('agents', () => {
     typical: (t) => ({ display_name: t.name('agent'), phone_number: VALID_PHONE }),
     send: (t, fields) => t.agents.send(fields),
     readBack: async (t, call, what) => void (await expectAgentReadBack(t, call, `an agent with ${what}`)),
+    deep: ['workflows'],
+  });
+
+  explicitNullChecks({
+    id: 'agents.create',
+    operation: 'POST /v1/agents',
+    requirement: 'AGENT-CREATE',
+    defaults: {},
+    optional: ['prompt', 'endpoint', 'workflows', 'metric_ids', 'test_set_ids'],
+    send: (t, fields) => t.agents.send(fields),
   });
 
   serverSetFieldsCheck({

@@ -25,7 +25,8 @@ import {
 import { isSuccess } from '../lib/assert/responses.js';
 import { PUBLIC_CHAT_URL } from '../lib/gen/bodies.js';
 import { nearMissIds } from '../lib/gen/ids.js';
-import { SHAPED_VALUES } from '../lib/gen/values.js';
+import { NESTING_DEPTHS, SHAPED_VALUES, nestedValue } from '../lib/gen/values.js';
+import { expectRefusedNotFailed } from '../lib/families/field-values.js';
 import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
 import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf } from '../lib/result/check-id.js';
@@ -48,6 +49,8 @@ const CHAT_CONFIG = {
   response_message_path: 'output.0.content',
   strip_message_timestamps: true,
   custom_data: '{"tier":"gold"}',
+  // Template variables are rendered per request, never when saved: stored as sent.
+  custom_headers: '{"X-Session":"{{sessionId}}","X-Trace":"{{ var }} ${var} {var} %s <%= x %>"}',
 };
 
 interface ConfigCase {
@@ -434,11 +437,17 @@ describeGroup('agents', () => {
   for (const modelType of [CHAT, WEBSOCKET] as const) {
     check(
       checkIdOf('agents.simulator-config.authorization-header-forms', modelType.replace('MODEL_TYPE_', '')),
-      ['CONFIG-AUTH-HEADER-FORMS'],
-      `a ${modelType} authorization_header is accepted in both forms the specification describes, \`Bearer <token>\` and \`X-API-Key <key>\``,
+      ['CONFIG-AUTH-HEADER-FORMS', 'READ-BACK-UNCHANGED'],
+      `a ${modelType} authorization_header is accepted in both forms the specification describes, \`Bearer <token>\` and \`X-API-Key <key>\`, and read back as sent or masked`,
       async (t) => {
         for (const value of AUTH_HEADER_FORMS)
-          await expectConfigAccepted(t, modelType, { authorization_header: value }, ['CONFIG-AUTH-HEADER-FORMS']);
+          await expectConfigAccepted(
+            t,
+            modelType,
+            { authorization_header: value },
+            ['CONFIG-AUTH-HEADER-FORMS', 'READ-BACK-UNCHANGED'],
+            true,
+          );
       },
       WRITES,
     );
@@ -538,6 +547,27 @@ describeGroup('agents', () => {
         )) as JsonObject[string];
       }
       await expectConfigAccepted(t, CHAT, config, requirements);
+    },
+    WRITES,
+  );
+  // A JSON value of the configuration nested deep: a store's depth limit (MySQL's JSON: 100) is no reason to fail.
+  check(
+    'agents.simulator-config.deep-nesting',
+    ['AGENT-CONFIG-ECHO', 'READ-BACK-UNCHANGED'],
+    `a CHAT configuration whose custom_data is JSON nested ${NESTING_DEPTHS.join(' and ')} levels deep is accepted and read back as sent, or refused with a 4xx; never failed on with a 5xx`,
+    async (t) => {
+      for (const depth of NESTING_DEPTHS) {
+        const config = { custom_data: JSON.stringify(nestedValue(depth)) };
+        const { body, field } = await configured(t, CHAT, config);
+        const what = `a CHAT configuration whose custom_data is JSON nested ${depth} levels deep`;
+        const call = await t.agents.send(body);
+        if (!isSuccess(call)) {
+          expectRefusedNotFailed(t, call, ['AGENT-CONFIG-ECHO'], what);
+          continue;
+        }
+        expectAgentCreated(t, call, ['AGENT-CONFIG-ECHO'], what, field);
+        await expectAgentReadBack(t, call, what, field);
+      }
     },
     WRITES,
   );

@@ -268,6 +268,7 @@ describeGroup('mutations', () => {
     typical: (t, index) => ({ display_name: t.name(`mutation of typical name ${index}`) }),
     send: async (t, fields) => t.mutations.send(await t.mutations.parent(), fields),
     readBack: async (t, call, what) => void (await expectMutationReadBack(t, call, `a mutation with ${what}`)),
+    deep: ['config_overrides', 'parameter_values'],
   });
 
   // The parent agent has a prompt: parameter_values, when derived, are the override's pair.
@@ -279,6 +280,7 @@ describeGroup('mutations', () => {
       description: { requirement: 'MUTATION-DESCRIPTION', value: '', emptyMayBeAbsent: true },
       parameter_values: { requirement: 'MUTATION-PARAMETER-VALUES-DERIVED', value: { prompt: 'hello' } },
     },
+    optional: ['config_overrides'],
     send: async (t, fields) =>
       t.mutations.send(await t.mutations.parent(), { config_overrides: { prompt: 'hello' }, ...fields }),
   });

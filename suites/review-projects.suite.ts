@@ -317,6 +317,7 @@ describeGroup('review-projects', () => {
       project_type: { requirement: 'REVIEW-PROJECT-TYPE', value: 'PROJECT_INDIVIDUAL' },
       notifications: { requirement: 'REVIEW-PROJECT-NOTIFICATIONS-DEFAULT', value: true },
     },
+    optional: ['description', 'project_rules'],
     send: async (t, fields) => t.reviewProjects.send(await reviewLinks(t), fields),
   });
 

@@ -591,6 +591,7 @@ describeGroup('test-cases', () => {
     },
     typical: (t) => ({ input_str: t.name('test case') }),
     send: (t, fields) => t.testCases.send(fields),
+    deep: ['expected_output_json', 'simulation_metadata_input', 'metric_input'],
   });
 
   valueSpaceCheck({
@@ -612,7 +613,24 @@ describeGroup('test-cases', () => {
     id: 'test-cases.create',
     operation: 'POST /v1/test-cases',
     requirement: 'TESTCASE-CREATE',
-    defaults: { input_type: { requirement: 'TESTCASE-INPUT-TYPE-DEFAULT', value: 'SCENARIO' } },
+    defaults: {
+      input_type: { requirement: 'TESTCASE-INPUT-TYPE-DEFAULT', value: 'SCENARIO' },
+      // Null is no string to wrap: expected_behaviors reads as when expected_output_str is left out.
+      expected_output_str: {
+        requirement: 'TESTCASE-EXPECTED-OUTPUT-WRAPPED',
+        value: [],
+        shownIn: 'expected_behaviors',
+      },
+    },
+    optional: [
+      'expected_behaviors',
+      'expected_output_str',
+      'expected_output_json',
+      'description',
+      'simulation_metadata_input',
+      'metric_input',
+      'user_notes',
+    ],
     send: (t, fields) => t.testCases.send(fields),
   });
 

@@ -37,6 +37,19 @@ const sameJsonDocument = (sent: unknown, returned: unknown, path: string): boole
   return document !== undefined && isDeepStrictEqual(document, jsonDocument(returned));
 };
 
+/** The key a configuration keeps a secret under (AGENT-CONFIG-ECHO): a server may mask it. */
+export const SECRET_KEY = 'authorization_header';
+
+/**
+ * A secret may come back as sent, or masked: some of it hidden, or all of it (left out). Never its token (the last
+ * word, `abc123` of `Bearer abc123`) whole inside another form, as the header it becomes (`Authorization: Bearer abc123`).
+ */
+const sameOrMaskedSecret = (sent: unknown, returned: unknown, key: string, path: string): boolean => {
+  if (key !== SECRET_KEY || path === '' || typeof sent !== 'string') return false;
+  const token = sent.split(/\s+/).at(-1) ?? sent;
+  return returned === undefined || returned === null || (typeof returned === 'string' && !returned.includes(token));
+};
+
 /** The paths of fields in `sent` that do not come back equal in `returned`, each with what came back. */
 export function echoMismatches(sent: JsonObject, returned: unknown, path = ''): string[] {
   const got = isJsonObject(returned) ? returned : {};
@@ -49,7 +62,8 @@ export function echoMismatches(sent: JsonObject, returned: unknown, path = ''): 
       isDeepStrictEqual(value, back) ||
       sameEmptyList(value, back) ||
       sameEmptyString(value, back, path) ||
-      sameJsonDocument(value, back, path)
+      sameJsonDocument(value, back, path) ||
+      sameOrMaskedSecret(value, back, key, path)
     )
       return [];
     return [`${at}: sent ${preview(value)}, got ${preview(back)}`];

@@ -97,16 +97,12 @@ export function expectEcho(
   );
 }
 
-/** The key the configuration keeps a secret under: a server may mask it (AGENT-CONFIG-ECHO), so it is never compared. */
-const MASKABLE_KEY = 'authorization_header';
-
-/** The body as sent, with the configuration sent under `configField` (if given) moved to `metadata`, a maskable secret aside. */
+/** The body as sent, with the configuration sent under `configField` (if given) moved to `metadata` (a secret in it may come back masked: echoMismatches). */
 function asReturned(sent: JsonObject, configField: string | undefined): JsonObject {
   if (configField === undefined) return sent;
   const { [configField]: config, ...rest } = sent;
   if (!isJsonObject(config)) return rest;
-  const { [MASKABLE_KEY]: _secret, ...metadata } = config;
-  return { ...rest, metadata };
+  return { ...rest, metadata: config };
 }
 
 /**

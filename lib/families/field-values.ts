@@ -3,8 +3,9 @@
 // comes back as sent (value and JSON type), from the create and from the read the specification
 // shows; a value a careful server may refuse is refused with INVALID_ARGUMENT naming its field,
 // and the create is sent again with that field typical. Any other refusal fails the create's rule.
-// Beside it, explicit null in every optional field with a stated default: refused, or the default; and in every
-// field of an update body: refused, or the field left as it was.
+// Beside it, explicit null in every optional field with a stated default: refused, or the default; in every other
+// optional field: refused, or read back null, absent or empty; and in every field of an update body: refused, or the
+// field left as it was.
 
 import { isDeepStrictEqual } from 'node:util';
 import type { RequirementId } from '../contract/requirements/index.js';
@@ -12,7 +13,7 @@ import { echoMismatches } from '../assert/echo.js';
 import { detailFields } from '../assert/error-details.js';
 import { detailsName } from '../assert/detail-field.js';
 import { isSuccess } from '../assert/responses.js';
-import { SHAPED_VALUES, shapeCount, shapedValue, type ValueKind } from '../gen/values.js';
+import { NESTING_DEPTHS, SHAPED_VALUES, nestedValue, shapeCount, shapedValue, type ValueKind } from '../gen/values.js';
 import { allEnded, check, type Call, type CheckContext, type CheckOptions } from '../harness/index.js';
 import { sentBody } from '../harness/resources.js';
 import type { JsonObject } from '../util/json.js';
@@ -44,6 +45,8 @@ export interface ValueSpace {
   readonly readBack?: Judge['readBack'];
   /** The check's options beside `writes`; an `exclusive` check (an update of one resource) sends its shapes one at a time. */
   readonly options?: CheckOptions;
+  /** The free-form object fields (dotted, as `fields`), all sent together holding JSON nested deep (NESTING_DEPTHS). */
+  readonly deep?: readonly string[];
 }
 
 const kindOf = (shape: FieldShape): ValueKind =>
@@ -154,6 +157,51 @@ export function valueSpaceCheck(space: ValueSpace): void {
     },
     { ...space.options, writes: true },
   );
+  if (space.deep?.length) deepNestingCheck(space, space.deep);
+}
+
+/** A valid value a server need not take (JSON nested deep): refused with a 4xx and an error envelope, never failed on with a 5xx. */
+export function expectRefusedNotFailed(
+  t: CheckContext,
+  call: Call,
+  requirements: readonly RequirementId[],
+  what: string,
+): void {
+  t.expectRejection(call, requirements, {}, what);
+  t.assert(
+    call.response.status < 500,
+    requirements,
+    `${call.endpoint.key} with ${what} should accept it or refuse it with a 4xx, but failed with ${call.response.status}`,
+    call,
+  );
+}
+
+/** JSON nested deep in every free-form object field, one create per depth: accepted as sent, or refused with a 4xx; never a 5xx. */
+function deepNestingCheck(space: ValueSpace, deep: readonly string[]): void {
+  check(
+    `${space.id}.deep-nesting`,
+    [space.requirement],
+    `${space.operation} with ${deep.join(', ')} holding JSON nested ${NESTING_DEPTHS.join(' and ')} levels deep accepts it as sent, or refuses it with a 4xx; never fails with a 5xx`,
+    async (t) => {
+      const sendDeep = async (depth: number, index: number): Promise<void> => {
+        const what = `${deep.join(', ')} nested ${depth} levels deep`;
+        const fields = space.typical(t, index);
+        for (const field of deep) put(fields, field, nestedValue(depth));
+        const call = await space.send(t, fields);
+        if (!isSuccess(call)) return expectRefusedNotFailed(t, call, [space.requirement], what);
+        const mismatches = echoMismatches(sentBody(call), t.expectResource(call, [space.requirement], what));
+        t.assert(
+          !mismatches.length,
+          [space.requirement],
+          `${space.operation} did not return ${what} as sent: ${mismatches.join('; ')}`,
+          call,
+        );
+      };
+      if (space.options?.exclusive) for (const [index, depth] of NESTING_DEPTHS.entries()) await sendDeep(depth, index);
+      else await allEnded(NESTING_DEPTHS.map((depth, index) => sendDeep(depth, index)));
+    },
+    { ...space.options, writes: true },
+  );
 }
 
 /** An optional field whose absence the specification fills: what it must read as, and the rule that says so. */
@@ -163,6 +211,8 @@ export interface StatedDefault {
   readonly value: unknown;
   /** The default is the empty string, which a server may leave out (proto3 JSON), as for an omitted field. */
   readonly emptyMayBeAbsent?: boolean;
+  /** The field the default shows in, where another is derived from this one (expected_behaviors of expected_output_str). */
+  readonly shownIn?: string;
 }
 
 export interface ExplicitNulls {
@@ -173,13 +223,53 @@ export interface ExplicitNulls {
   /** The create's own rule: an accepted create returns its resource. */
   readonly requirement: RequirementId;
   readonly defaults: Readonly<Record<string, StatedDefault>>;
+  /** Every other optional (or nullable) field of the body: sent null together in one create. */
+  readonly optional?: readonly string[];
   send(t: CheckContext, fields: JsonObject): Promise<Call>;
+}
+
+/** What a field sent null may read back as: null, nothing, or its JSON type's empty value; never the text "null" nor [null]. */
+const readsAsNull = (value: unknown): boolean =>
+  value === undefined || value === null || value === '' || isDeepStrictEqual(value, []) || isDeepStrictEqual(value, {});
+
+/**
+ * Explicit null in every optional field without a stated default, all in one create: a server may refuse one
+ * (INVALID_ARGUMENT naming it; the create is sent again without it), or store each as nothing.
+ */
+function optionalNullCheck(space: ExplicitNulls, optional: readonly string[]): void {
+  const requirements: RequirementId[] = [space.requirement, 'ERROR-INVALID-ARGUMENT'];
+  check(
+    `${space.id}.explicit-null.optional-fields`,
+    requirements,
+    `${space.operation} with ${optional.join(', ')} null refuses one naming it, or reads each back null, absent or empty, never as the text "null" or a list holding null`,
+    async (t) => {
+      const fields: JsonObject = Object.fromEntries(optional.map((field) => [field, null]));
+      const what = () => `${Object.keys(fields).join(', ')} sent as null`;
+      let call = await space.send(t, fields);
+      for (let left = optional.length; !isSuccess(call) && left > 0; left--) {
+        const named = Object.keys(fields).filter((field) => detailsName(detailFields(call), [field]));
+        if (!named.length) break;
+        t.expectInvalidArgument(call, requirements, named, what());
+        for (const field of named) delete fields[field];
+        call = await space.send(t, fields);
+      }
+      const resource = t.expectResource(call, [space.requirement], `creating with ${what()}`);
+      const stored = Object.keys(fields).filter((field) => !readsAsNull(resource[field]));
+      t.assert(
+        !stored.length,
+        [space.requirement],
+        `${space.operation} with ${what()} should read each back null, absent or empty, got ${stored.map((field) => `${field} ${JSON.stringify(resource[field])}`).join(', ')}`,
+        call,
+      );
+    },
+    { writes: true },
+  );
 }
 
 /**
  * Explicit null in every optional field with a stated default or derived value: the specification does not say
  * whether null means "absent", so a server may refuse it (INVALID_ARGUMENT naming the field) or apply the default;
- * it may never store null, nor leave out a default other than `""`.
+ * it may never store null, nor leave out a default other than an empty one. Every other optional field: optionalNullCheck.
  */
 export function explicitNullChecks(space: ExplicitNulls): void {
   for (const [field, stated] of Object.entries(space.defaults)) {
@@ -194,17 +284,21 @@ export function explicitNullChecks(space: ExplicitNulls): void {
           t.expectInvalidArgument(call, [stated.requirement], field, what);
           return;
         }
-        const got = t.expectResource(call, [space.requirement], `creating with ${what}`)[field];
+        const got = t.expectResource(call, [space.requirement], `creating with ${what}`)[stated.shownIn ?? field];
         t.assert(
-          isDeepStrictEqual(got, stated.value) || (got === undefined && stated.emptyMayBeAbsent === true),
+          isDeepStrictEqual(got, stated.value) ||
+            (got === undefined && stated.emptyMayBeAbsent === true) ||
+            // An empty list may read as null or nothing (proto3 JSON leaves empty lists out).
+            (isDeepStrictEqual(stated.value, []) && (got === null || got === undefined)),
           [stated.requirement],
-          `${space.operation} with ${what} should refuse it or apply the default ${JSON.stringify(stated.value)}, got ${got === undefined ? 'nothing' : JSON.stringify(got)}`,
+          `${space.operation} with ${what} should refuse it or apply the default ${stated.shownIn ? `${stated.shownIn} ` : ''}${JSON.stringify(stated.value)}, got ${got === undefined ? 'nothing' : JSON.stringify(got)}`,
           call,
         );
       },
       { writes: true },
     );
   }
+  if (space.optional?.length) optionalNullCheck(space, space.optional);
 }
 
 export interface ExplicitUpdateNulls {

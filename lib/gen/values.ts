@@ -6,6 +6,8 @@
 // validator does not know). The first shape of each kind is one no server may refuse.
 // Every value is NFC-stable and has no blank at either end: no reasonable server trims or normalises it.
 
+import type { JsonObject } from '../util/json.js';
+
 /** What a field holds: a name (one line, carries the run marker), free text, a formatted value, or a key of an object field. */
 export type ValueKind = 'name' | 'text' | 'email' | 'url' | 'phone' | 'key';
 
@@ -45,6 +47,8 @@ const TEXT: readonly ShapedValue[] = [
   { shape: 'a leading plus sign', value: '+1 callers, week 48', leads: true },
   { shape: 'a leading minus sign', value: '-2 on the last run', leads: true },
   { shape: 'a leading at sign', value: '@support team', leads: true },
+  // A template engine run over stored text (at save, not at send) renders these away or fails on them.
+  { shape: 'template-like text', value: '{{var}} {{ var }} ${var} {var} %s <%= x %>' },
   // Valid inside a JSON string; a store that cannot hold NUL may refuse them, but never fails on them.
   {
     shape: 'control characters (NUL, U+0001, U+001F, DEL)',
@@ -129,3 +133,16 @@ export const shapedValue = (kind: ValueKind, index: number): ShapedValue => {
   const values = SHAPED_VALUES[kind];
   return values[index % values.length]!;
 };
+
+/**
+ * How deep a free-form object field's JSON is nested: valid JSON, far under any size limit, past the depth limit of
+ * common stores (MySQL's JSON columns: 100) and parsers. A server accepts it or refuses it; never fails on it.
+ */
+export const NESTING_DEPTHS: readonly number[] = [100, 200];
+
+/** A JSON object nested `levels` (an even number) deep, objects and lists in turn: {"level": [{"level": [... ["deepest"]]}]}. */
+export function nestedValue(levels: number): JsonObject {
+  let value: JsonObject[string] = ['deepest'];
+  for (let level = 2; level <= levels; level++) value = level % 2 ? [value] : { level: value };
+  return value as JsonObject;
+}

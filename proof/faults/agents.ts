@@ -21,6 +21,7 @@ import type { KeyRule } from '../../lib/reference/validation/simulator-config.js
 import { fault, presentWith, readAs, rereadAgent, respondWith, sortedLists, type Fault } from './define.js';
 import { charactersOfJson, limitFaults, rowsMeasuredAs } from './limits.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
+import { nestedValue } from '../../lib/gen/values.js';
 import { agent, status, sip, url, sized, create, VOICE, CHAT_URL, chat, websocket } from '../probes/agents.js';
 import { readBack } from '../probes/read-back.js';
 import { create as createMutation, newAgent, withMutation } from '../probes/mutations.js';
@@ -1374,4 +1375,30 @@ export const AGENTS_FAULTS = [
       }),
     shows: 400,
   }),
+  fault({
+    id: 'chat-custom-data-depth-limited',
+    requirements: ['AGENT-CONFIG-ECHO'],
+    slips: ['broken'],
+    description:
+      'A CHAT configuration\'s JSON text values are stored parsed in a JSON column with a nesting limit of 100 (MySQL: "the JSON document exceeds the maximum depth"): custom_data nested deeper, valid and small, fails with 500 INTERNAL instead of being stored.',
+    behaviour(b) {
+      const created = b.agentCreated;
+      b.agentCreated = (record, body) => {
+        const stored = created(record, body);
+        const text = stored.metadata?.custom_data;
+        if (typeof text === 'string' && jsonDepth(JSON.parse(text)) > 100)
+          throw new Error('the JSON document exceeds the maximum depth');
+        return stored;
+      };
+    },
+    probe: (call) => chat(call, { custom_data: JSON.stringify(nestedValue(120)) }),
+    shows: 500,
+  }),
 ] as const satisfies readonly Fault[];
+
+/** How many objects and lists deep a JSON value is nested. */
+function jsonDepth(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  const members: unknown[] = Array.isArray(value) ? value : Object.values(value);
+  return 1 + members.reduce<number>((most, member) => Math.max(most, jsonDepth(member)), 0);
+}

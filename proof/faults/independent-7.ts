@@ -639,7 +639,8 @@ export const INDEPENDENT_7_FAULTS = [
   }),
   fault({
     id: 'ind7-websocket-auth-header-stored-as-sent',
-    requirements: ['AGENT-CONFIG-ECHO'],
+    // The secret's form is judged where the agent is read back.
+    requirements: ['AGENT-CONFIG-ECHO', 'READ-BACK-UNCHANGED'],
     slips: ['broken'],
     description:
       "A WEBSOCKET agent's authorization_header is stored as the handshake header it becomes (the table: Bearer <token> is sent as Authorization: Bearer): Bearer abc123 comes back Authorization: Bearer abc123, not the value sent.",
@@ -749,15 +750,4 @@ async function reviewProject(call: Call, extra: JsonObject) {
 
 /** No fault of this round is known undetected yet (the coordinator's run decides). */
 /** Round 7's faults no check detects yet (measured at d68ce4b), each with the class of check it needs. */
-export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind7-agent-workflows-depth-100-internal':
-    'JSON values nested deep (100, 200 levels) inside every free-form object field: accepted, or refused with a 4xx, never a 5xx',
-  'ind7-review-description-null-as-text':
-    'explicit null for every nullable field: read back null, absent or refused, never the text "null"',
-  'ind7-chat-custom-headers-templates-rendered':
-    'template-like text (`{{var}}`, `${var}`, `{var}`, `%s`) kept as sent in every text field and configuration value',
-  'ind7-expected-output-null-wrapped':
-    'explicit null for every field with a derivation rule (expected_output_str wrapped): treated as absent or refused, never wrapped',
-  'ind7-websocket-auth-header-stored-as-sent':
-    'a secret read back is as sent, or masked (some of it hidden); never the whole secret in another form',
-};
+export const UNDETECTED: Readonly<Record<string, string>> = {};

@@ -142,4 +142,14 @@ describe('echoMismatches', () => {
     const [line] = echoMismatches({ prompt: long }, { prompt: '' });
     expect(line).toBe(`prompt: sent ${JSON.stringify(long).slice(0, 80)}… (202 characters), got ""`);
   });
+
+  it('takes a secret in a configuration back as sent or masked, never with its token whole in another form', () => {
+    const sent = { metadata: { authorization_header: 'Bearer abc123' } };
+    const back = (value: unknown) => echoMismatches(sent, { metadata: { authorization_header: value } });
+    expect(back('Bearer abc123')).toEqual([]);
+    expect(back('Bearer ****c123')).toEqual([]);
+    expect(back(undefined)).toEqual([]);
+    expect(back('Authorization: Bearer abc123')).toHaveLength(1);
+    expect(echoMismatches({ authorization_header: 'x' }, { authorization_header: 'y' })).toHaveLength(1);
+  });
 });

@@ -4,7 +4,15 @@
 
 import { expect, test } from 'vitest';
 import { FIELD_LIMITS } from '../../lib/contract/limits.js';
-import { PROTOTYPE_KEYS, SHAPED_VALUES, shapeCount, shapedValue, type ValueKind } from '../../lib/gen/values.js';
+import {
+  NESTING_DEPTHS,
+  PROTOTYPE_KEYS,
+  SHAPED_VALUES,
+  nestedValue,
+  shapeCount,
+  shapedValue,
+  type ValueKind,
+} from '../../lib/gen/values.js';
 
 const KINDS = Object.keys(SHAPED_VALUES) as ValueKind[];
 /** The shortest maximum among the fields of the suite's tables (mutation description: 2000; names: 200). */
@@ -66,4 +74,15 @@ test('one create per shape sends every shape of every kind once, kinds with fewe
     expect(sent.size).toBe(SHAPED_VALUES[kind].length);
   }
   expect(shapedValue('url', SHAPED_VALUES.url.length)).toBe(SHAPED_VALUES.url[0]);
+});
+
+test('JSON nested deep is an object exactly as deep as each depth says', () => {
+  const depth = (value: unknown): number =>
+    value === null || typeof value !== 'object'
+      ? 0
+      : 1 + Math.max(0, ...(Array.isArray(value) ? value : Object.values(value)).map(depth));
+  for (const levels of NESTING_DEPTHS) {
+    expect(Array.isArray(nestedValue(levels))).toBe(false);
+    expect(depth(nestedValue(levels))).toBe(levels);
+  }
 });
