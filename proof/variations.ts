@@ -18,7 +18,7 @@ import { NAME_MAP, NAMED_ARRAY } from '../lib/reference/openapi/listing-styles.j
 import { checkMutationIdAfterAgent } from '../lib/reference/routes/mutations.js';
 import { UPPER_ALPHANUMERIC } from '../lib/reference/store/ids.js';
 import { isJsonObject, type JsonObject } from '../lib/util/json.js';
-import { upsertDashboards } from './faults/define.js';
+import { mapOperations, upsertDashboards } from './faults/define.js';
 
 export interface Variation {
   readonly name: string;
@@ -355,20 +355,13 @@ function floatStyleJson(value: unknown, key = '', indent = ''): string {
 export function withKeyAsHeaderParameter(doc: JsonObject): JsonObject {
   const keyParameter = { name: API_KEY_HEADER, in: 'header', required: true, schema: { type: 'string' } };
   const documentSecured = Array.isArray(doc['security']) && doc['security'].length > 0;
-  const paths = Object.fromEntries(
-    Object.entries(doc['paths'] as JsonObject).map(([path, item]) => [
-      path,
-      Object.fromEntries(
-        Object.entries(item as JsonObject).map(([method, value]) => {
-          if (!isJsonObject(value) || !('responses' in value)) return [method, value];
-          const { security, ...operation } = value;
-          const secured = Array.isArray(security) ? security.length > 0 : documentSecured;
-          const parameters = Array.isArray(operation['parameters']) ? operation['parameters'] : [];
-          return [method, secured ? { ...operation, parameters: [...parameters, keyParameter] } : operation];
-        }),
-      ),
-    ]),
-  );
+  const paths = mapOperations(doc, (value) => {
+    if (!isJsonObject(value) || !('responses' in value)) return value;
+    const { security, ...operation } = value;
+    const secured = Array.isArray(security) ? security.length > 0 : documentSecured;
+    const parameters = Array.isArray(operation['parameters']) ? operation['parameters'] : [];
+    return secured ? { ...operation, parameters: [...parameters, keyParameter] } : operation;
+  });
   const { security: _security, components, ...rest } = doc;
   const { securitySchemes: _schemes, ...kept } = (components ?? {}) as JsonObject;
   return { ...rest, paths, components: kept };
@@ -414,25 +407,15 @@ export function inRealServiceStyle(doc: JsonObject): JsonObject {
     parameters[name] = parameter;
     return { $ref: `#/components/parameters/${name}` };
   };
-  const paths = Object.fromEntries(
-    Object.entries(doc['paths'] as JsonObject).map(([path, item]) => [
-      path,
-      Object.fromEntries(
-        Object.entries(item as JsonObject).map(([method, value]) => {
-          if (!isJsonObject(value) || !('responses' in value)) return [method, value];
-          const listed = Array.isArray(value['parameters']) ? value['parameters'].map(referenced) : undefined;
-          return [
-            method,
-            {
-              ...value,
-              ...(listed ? { parameters: listed } : {}),
-              ...('requestBody' in value ? { requestBody: inline(value['requestBody']) } : {}),
-            },
-          ];
-        }),
-      ),
-    ]),
-  );
+  const paths = mapOperations(doc, (value) => {
+    if (!isJsonObject(value) || !('responses' in value)) return value;
+    const listed = Array.isArray(value['parameters']) ? value['parameters'].map(referenced) : undefined;
+    return {
+      ...value,
+      ...(listed ? { parameters: listed } : {}),
+      ...('requestBody' in value ? { requestBody: inline(value['requestBody']) } : {}),
+    };
+  });
   return { ...doc, paths, components: { ...components, schemas, parameters } };
 }
 
