@@ -8,7 +8,7 @@ import { API_KEY_HEADER } from '../contract/enums.js';
 import type { Exchange, RecordedRequest, RecordedResponse } from './exchange.js';
 import { TransportError } from './exchange.js';
 import { Connections } from './connections.js';
-import { harRecorder } from './har.js';
+import { harRecorder, type Recorded } from './har.js';
 import { API_KEY_PLACEHOLDER, redact, registerSecret } from './redact.js';
 import { Throttle } from './throttle.js';
 import { proxyFor, shownProxy, type Transport } from './transport.js';
@@ -72,7 +72,7 @@ export class ThrottledError extends TransportError {}
 export class ApiClient {
   private readonly connections: Connections;
   private readonly throttle: Throttle;
-  private readonly record: ((exchange: Exchange) => void) | undefined;
+  private readonly record: ((recorded: Recorded) => void) | undefined;
 
   constructor(private readonly options: ClientOptions) {
     registerSecret(options.apiKey);
@@ -112,12 +112,15 @@ export class ApiClient {
       const response = await this.throttle
         .run(() => this.onceRetryingReset(spec.method, url, headers, body, recorded))
         .catch((error: unknown) => {
-          if (this.options.transport?.verbose)
-            verboseLine(spec.method, url, 'no answer', performance.now() - started, attempt);
+          const durationMs = performance.now() - started;
+          if (this.options.transport?.verbose) verboseLine(spec.method, url, 'no answer', durationMs, attempt);
           // One message wherever a request was cut short, so the reports show one cause (the request is in the evidence).
-          throw this.throttle.stopSignal.aborted
+          const thrown = this.throttle.stopSignal.aborted
             ? new TransportError(`not finished: ${(this.throttle.stopSignal.reason as Error).message}`, recorded, false)
             : error;
+          const unanswered = thrown instanceof Error ? thrown.message : String(thrown);
+          this.record?.({ request: recorded, startedAt, durationMs, retries: attempt, unanswered });
+          throw thrown;
         });
       const wait = backPressureMs(response);
       if (wait === undefined) {

@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { threadId } from 'node:worker_threads';
-import type { Exchange } from './exchange.js';
+import type { Exchange, RecordedResponse } from './exchange.js';
 import { API_KEY_PLACEHOLDER, redact } from './redact.js';
 
 const REDACTED = '[redacted]';
@@ -34,8 +34,16 @@ const headerList = (headers: Readonly<Record<string, string>>): NameValue[] =>
 const mimeOf = (headers: Readonly<Record<string, string>>): string =>
   Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
 
+/** What a HAR entry records: an exchange, or a request that got no answer (`unanswered` says why). */
+export type Recorded = Exchange | (Omit<Exchange, 'response'> & { readonly unanswered: string });
+
+/** A request that got no answer, as HAR shows one (a browser's panel does the same): status 0, nothing received. */
+const NO_RESPONSE: RecordedResponse = { status: 0, headers: {}, text: '', json: undefined, truncated: false };
+
 /** One exchange as a HAR entry, secrets redacted. */
-export function harEntry({ request, response, startedAt, durationMs }: Exchange): Record<string, unknown> {
+export function harEntry(recorded: Recorded): Record<string, unknown> {
+  const { request, startedAt, durationMs } = recorded;
+  const response = 'response' in recorded ? recorded.response : NO_RESPONSE;
   const url = new URL(redact(request.url));
   const responseBytes = Buffer.byteLength(response.text);
   return {
@@ -65,6 +73,7 @@ export function harEntry({ request, response, startedAt, durationMs }: Exchange)
       headersSize: -1,
       bodySize: responseBytes,
       ...(response.truncated ? { comment: 'body cut at the size cap' } : {}),
+      ...('unanswered' in recorded ? { comment: `no answer: ${redact(recorded.unanswered)}` } : {}),
     },
     cache: {},
     // The client times the whole exchange, not its phases: all of it is waiting.
@@ -73,11 +82,11 @@ export function harEntry({ request, response, startedAt, durationMs }: Exchange)
 }
 
 /** Appends each exchange of this thread to its part of the run's HAR file. */
-export function harRecorder(partsDir: string): (exchange: Exchange) => void {
+export function harRecorder(partsDir: string): (recorded: Recorded) => void {
   const part = join(partsDir, `${process.pid}-${threadId}.jsonl`);
   // The run made it; made again should it be missing, so that no check fails for its record.
   mkdirSync(partsDir, { recursive: true });
-  return (exchange) => appendFileSync(part, `${JSON.stringify(harEntry(exchange))}\n`);
+  return (recorded) => appendFileSync(part, `${JSON.stringify(harEntry(recorded))}\n`);
 }
 
 /** Before a run: an empty parts directory for `file`. */

@@ -11,7 +11,8 @@ import { harEntry, harRecorder, joinHar, startHar } from '../../lib/http/har.js'
 import { registerSecret } from '../../lib/http/redact.js';
 import { type RunningReference, startReferenceService } from '../../lib/reference/server.js';
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
-import type { Exchange } from '../../lib/http/exchange.js';
+import { type Exchange, TransportError } from '../../lib/http/exchange.js';
+import { ApiClient } from '../../lib/http/client.js';
 import { runCli } from '../support/run-cli.js';
 import { HAR_12_SCHEMA } from './har-schema.js';
 
@@ -116,6 +117,34 @@ describe('HAR entries and parts', () => {
       expect(validHar({ log: { ...har.log, entries: [partial] } })).toBe(false);
       expect(har.log.entries.map((e) => e.response.content.text)).toEqual(['{"echo":"a"}', '{"echo":"b"}']);
       expect(existsSync(`${file}.parts`)).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a request that got no answer is an entry too: status 0, why in its comment, the key redacted', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'aes-har-'));
+    try {
+      const file = join(dir, 'unanswered.har');
+      await startHar(file);
+      // Port 1 on loopback: nothing listens, the connection is refused.
+      const client = new ApiClient({
+        baseUrl: 'http://127.0.0.1:1',
+        apiKey: 'har-unanswered-key',
+        timeoutMs: 20_000,
+        concurrency: 1,
+        harParts: `${file}.parts`,
+      });
+      await expect(client.send({ method: 'GET', path: '/v1/agents' })).rejects.toBeInstanceOf(TransportError);
+      await joinHar(file, { name: 'aes-conformance', version: 'test' });
+      const text = await readFile(file, 'utf8');
+      const har = JSON.parse(text) as Har;
+      expect(validHar(har), JSON.stringify(validHar.errors?.slice(0, 3))).toBe(true);
+      expect(har.log.entries).toHaveLength(1);
+      const [entry] = har.log.entries as unknown as Array<{ response: { status: number; comment?: string } }>;
+      expect(entry!.response.status).toBe(0);
+      expect(entry!.response.comment).toMatch(/^no answer: /);
+      expect(text).not.toContain('har-unanswered-key');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
