@@ -1,5 +1,6 @@
 // Independent round 8: faults written from the specification and the reference alone, without the checks.
 
+import { invalidArgument } from '../../lib/reference/http/errors.js';
 import type { Store } from '../../lib/reference/store/store.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import { fault, finalizeWith, paths, presentWith, readAs, respondWith } from './define.js';
@@ -159,6 +160,101 @@ export const INDEPENDENT_8_FAULTS = [
       return (await call('GET', `/v1/agents/${String(id)}`)).body?.agent?.model_type;
     },
     shows: 'CHAT',
+  }),
+  fault({
+    id: 'ind8-body-quoted-charset-refused',
+    requirements: ['REQUEST-JSON-FORMS'],
+    slips: ['broken'],
+    description:
+      'The charset of a JSON body is read with `/charset=([^;]+)/` and compared with utf-8, so a quoted parameter value, which HTTP allows (`application/json; charset="utf-8"`), is taken for an unknown charset and the body is refused with INVALID_ARGUMENT; `charset=utf-8` unquoted is read.',
+    behaviour: (b) => {
+      const refusal = b.bodyRefusal;
+      b.bodyRefusal = (contentType, endpoint) => {
+        const charset = /charset=([^;]+)/i
+          .exec(contentType ?? '')?.[1]
+          ?.trim()
+          .toLowerCase();
+        return charset !== undefined && charset !== 'utf-8' && charset !== 'utf8'
+          ? invalidArgument('Content-Type', `unsupported charset ${charset}`, 'header')
+          : refusal(contentType, endpoint);
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/agents', {
+        body: chatAgent,
+        headers: { 'Content-Type': 'application/json; charset="utf-8"' },
+      });
+      return answer.status === 200 ? 'created' : answer.body?.error?.code;
+    },
+    shows: 'INVALID_ARGUMENT',
+  }),
+  fault({
+    id: 'ind8-spec-persona-delete-204',
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    slips: ['broken'],
+    description:
+      "The published DELETE /v1/personas/{persona_id} gives its success as 204 No Content (a generator's default for DELETE), while the service answers 200 with the empty object `{}` the specification names: a client built from the document expects no body and no 200.",
+    behaviour: (b) =>
+      finalizeWith(b, (doc) => {
+        const all = paths(doc);
+        const item = all['/v1/personas/{persona_id}'];
+        const del = item?.delete;
+        if (!item || !del) return doc;
+        const { '200': _ok, ...others } = (del.responses ?? {}) as JsonObject;
+        const responses = { '204': { description: 'Deleted' }, ...others };
+        return { ...doc, paths: { ...all, '/v1/personas/{persona_id}': { ...item, delete: { ...del, responses } } } };
+      }),
+    probe: async (call) => {
+      const doc = (await call('GET', SPEC, { key: null, headers: { Accept: 'application/json' } })).body as JsonObject;
+      const del = paths(doc)['/v1/personas/{persona_id}']?.delete;
+      return Object.keys((del?.responses ?? {}) as JsonObject).filter((code) => code.startsWith('2'));
+    },
+    shows: ['204'],
+  }),
+  fault({
+    id: 'ind8-agent-endpoint-kept-for-outbound-only',
+    requirements: ['AGENT-CREATE', 'READ-BACK-UNCHANGED'],
+    slips: ['broken'],
+    description:
+      "endpoint is stored only for MODEL_TYPE_OUTBOUND_VOICE agents, the one type the table says requires it (the writer copies the type's required fields): a VOICE agent created with a valid webhook endpoint comes back with endpoint null.",
+    behaviour: (b) => {
+      const created = b.agentCreated;
+      b.agentCreated = (record, body) => {
+        const kept = created(record, body);
+        return kept.model_type === 'MODEL_TYPE_OUTBOUND_VOICE' ? kept : { ...kept, endpoint: null };
+      };
+    },
+    probe: async (call) =>
+      (
+        await call('POST', '/v1/agents', {
+          body: {
+            display_name: 'ind8 voice',
+            model_type: 'MODEL_TYPE_VOICE',
+            phone_number: '+14155550100',
+            endpoint: 'https://hooks.example.com/voice',
+          },
+        })
+      ).body?.agent?.endpoint,
+    shows: null,
+  }),
+  fault({
+    id: 'ind8-agent-get-metric-ids-newest-first',
+    requirements: ['AGENT-GET', 'READ-BACK-UNCHANGED'],
+    slips: { 'AGENT-GET': ['read-back'], 'READ-BACK-UNCHANGED': ['order'] },
+    description:
+      "GET /v1/agents/{agent_id} reads metric_ids and test_set_ids from their join tables ordered by row id descending (newest first, the tables' usual listing order): an agent created with two metric IDs reads them back in reverse; the create answer, built from the request, keeps the order sent.",
+    behaviour: (b) =>
+      readAs(b, 'GET /v1/agents/{agent_id}', 'agent', (agent) => ({
+        ...agent,
+        metric_ids: [...(agent.metric_ids as string[])].reverse(),
+        test_set_ids: [...(agent.test_set_ids as string[])].reverse(),
+      })),
+    probe: async (call) => {
+      const metricIds = ['Ind8MetricAaaaaaaaaaaa', 'Ind8MetricBbbbbbbbbbbb'];
+      const id = (await call('POST', '/v1/agents', { body: { ...chatAgent, metric_ids: metricIds } })).body?.agent?.id;
+      return (await call('GET', `/v1/agents/${String(id)}`)).body?.agent?.metric_ids;
+    },
+    shows: ['Ind8MetricBbbbbbbbbbbb', 'Ind8MetricAaaaaaaaaaaa'],
   }),
 ];
 
