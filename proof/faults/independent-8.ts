@@ -3,12 +3,14 @@
 import { invalidArgument } from '../../lib/reference/http/errors.js';
 import type { Store } from '../../lib/reference/store/store.js';
 import type { JsonObject } from '../../lib/util/json.js';
-import { fault, finalizeWith, paths, presentWith, readAs, respondWith } from './define.js';
+import type { ListField } from '../../lib/contract/list-endpoints.js';
+import { fault, finalizeWith, mapSchemas, paths, presentWith, readAs, rereadTestCase, respondWith } from './define.js';
 
 /** Fixture IDs of the reference (seeded, the same at every start). */
 const DASHBOARD_ID = 'xdDPhcJzYBFMsc6fkbXTvm';
 const SIMULATION_27 = '3mAIqNw1Xho05XxRZ2p24aR0yMM';
 const SPEC = '/v1/openapi/agent-evaluation';
+const CANCELLABLE_RUN_ID = 'EArTEuUkHM3VevuyJZQE0A';
 
 const chatAgent = {
   display_name: 'ind8 chat agent',
@@ -255,6 +257,125 @@ export const INDEPENDENT_8_FAULTS = [
       return (await call('GET', `/v1/agents/${String(id)}`)).body?.agent?.metric_ids;
     },
     shows: ['Ind8MetricBbbbbbbbbbbb', 'Ind8MetricAaaaaaaaaaaa'],
+  }),
+  fault({
+    id: 'ind8-filter-times-compared-as-text',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['broken'],
+    description:
+      'Timestamps in a filter are compared with the stored text (`create_time >= ?` against a text column holding the service\'s own format, `.000Z` included): a valid ISO 8601 UTC value written without fractional seconds, `create_time = "2026-01-05T00:06:00Z"`, does not match the persona created at that instant (`.` sorts before `Z`), and `>=` leaves it out.',
+    behaviour: (b) => {
+      const matches = b.lists.matches;
+      b.lists.matches = (expr, item, fields) =>
+        matches(
+          expr,
+          item,
+          Object.fromEntries(
+            Object.entries(fields).map(([name, field]): [string, ListField] => [
+              name,
+              field.kind === 'timestamp' ? { ...field, kind: 'string' } : field,
+            ]),
+          ),
+        );
+    },
+    probe: async (call) => {
+      const filter = encodeURIComponent('create_time = "2026-01-05T00:06:00Z"');
+      const listed = (await call('GET', `/v1/personas?filter=${filter}`)).body?.personas as JsonObject[] | undefined;
+      return listed?.map((p) => p.id);
+    },
+    shows: [],
+  }),
+  fault({
+    id: 'ind8-cancelled-run-filtered-by-old-status',
+    requirements: ['LIST-FILTER-FIELDS', 'RUN-DELETE-BY-STATUS'],
+    slips: { 'LIST-FILTER-FIELDS': ['broken'], 'RUN-DELETE-BY-STATUS': ['state'] },
+    description:
+      "Cancelling a run (DELETE of a run in progress) updates the run's status but not the status column of the runs index the filter reads: the cancelled run is listed with its new status, yet `status = <that status>` does not find it, while `status = PENDING` still does.",
+    behaviour: (b) => {
+      const before = new Map<string, string>();
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store: Store) => {
+        const id = params.run_id;
+        const run = id === undefined ? undefined : store.runs.get(id);
+        if (endpoint.key === 'DELETE /v1/runs/{run_id}' && id !== undefined && run && !before.has(id))
+          before.set(id, run.status);
+        return named(endpoint, params, store);
+      };
+      const matches = b.lists.matches;
+      b.lists.matches = (expr, item, fields) => {
+        const view = item as JsonObject;
+        const old = typeof view.run_id === 'string' ? before.get(view.run_id) : undefined;
+        return matches(expr, old === undefined ? item : { ...view, status: old }, fields);
+      };
+    },
+    probe: async (call) => {
+      await call('DELETE', `/v1/runs/${CANCELLABLE_RUN_ID}`);
+      const all = (await call('GET', '/v1/runs?page_size=1000')).body?.runs as JsonObject[];
+      const status = String(all.find((r) => r.run_id === CANCELLABLE_RUN_ID)?.status);
+      const filter = encodeURIComponent(`status = "${status}"`);
+      const found = (await call('GET', `/v1/runs?page_size=1000&filter=${filter}`)).body?.runs as JsonObject[];
+      return found.some((r) => r.run_id === CANCELLABLE_RUN_ID);
+    },
+    shows: false,
+  }),
+  fault({
+    id: 'ind8-test-case-type-inferred-script',
+    requirements: ['TESTCASE-INPUT-TYPE-DEFAULT'],
+    slips: ['broken'],
+    description:
+      'A test case sent without input_type whose simulation_metadata_input holds script_turns is stored as SCRIPT (the type inferred from the contents, a convenience), where the specification makes the default SCENARIO.',
+    behaviour: (b) =>
+      rereadTestCase(b, ['input_type'], (original) => (f, request) => {
+        if (f.has('input_type')) return original(f, request);
+        return f.has('simulation_metadata_input') && f.nested('simulation_metadata_input').has('script_turns')
+          ? 'SCRIPT'
+          : original(f, request);
+      }),
+    probe: async (call) =>
+      (
+        await call('POST', '/v1/test-cases', {
+          body: {
+            input_str: 'ind8 scripted',
+            test_set_id: 'ind8set1',
+            simulation_metadata_input: { script_turns: ['Hello', 'I need help'] },
+          },
+        })
+      ).body?.test_case?.input_type,
+    shows: 'SCRIPT',
+  }),
+  fault({
+    id: 'ind8-spec-test-set-id-in-query',
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    slips: ['broken'],
+    description:
+      'The published POST /v1/test-cases takes test_set_id as a required query parameter (a generator reading it as the parent collection) and leaves it out of the body schema, while the service reads it from the body only (the specification: "in the body and not the URL").',
+    behaviour: (b) =>
+      finalizeWith(b, (doc) => {
+        const all = paths(doc);
+        const item = all['/v1/test-cases'];
+        const post = item?.post;
+        if (!item || !post) return doc;
+        const parameter = { name: 'test_set_id', in: 'query', required: true, schema: { type: 'string' } };
+        const parameters = [...((post.parameters ?? []) as JsonObject[]), parameter];
+        const withParameter = {
+          ...doc,
+          paths: { ...all, '/v1/test-cases': { ...item, post: { ...post, parameters } } },
+        };
+        return mapSchemas(withParameter, (schema) => {
+          const properties = schema.properties as JsonObject | undefined;
+          if (!properties || 'id' in properties || !('input_str' in properties) || !('test_set_id' in properties))
+            return schema;
+          const { test_set_id: _moved, ...others } = properties;
+          const required = ((schema.required ?? []) as string[]).filter((name) => name !== 'test_set_id');
+          return { ...schema, properties: others, required };
+        });
+      }),
+    probe: async (call) => {
+      const doc = (await call('GET', SPEC, { key: null, headers: { Accept: 'application/json' } })).body as JsonObject;
+      const post = paths(doc)['/v1/test-cases']?.post;
+      return ((post?.parameters ?? []) as JsonObject[]).filter((p) => p.name === 'test_set_id').map((p) => p.in);
+    },
+    shows: ['query'],
   }),
 ];
 
