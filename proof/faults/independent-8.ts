@@ -1,6 +1,7 @@
 // Independent round 8: faults written from the specification and the reference alone, without the checks.
 
 import { invalidArgument } from '../../lib/reference/http/errors.js';
+import type { AgentRecord } from '../../lib/reference/store/records.js';
 import type { Store } from '../../lib/reference/store/store.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { ListField } from '../../lib/contract/list-endpoints.js';
@@ -376,6 +377,53 @@ export const INDEPENDENT_8_FAULTS = [
       return ((post?.parameters ?? []) as JsonObject[]).filter((p) => p.name === 'test_set_id').map((p) => p.in);
     },
     shows: ['query'],
+  }),
+  fault({
+    id: 'ind8-mutation-get-overrides-resolved',
+    requirements: ['MUTATION-GET', 'READ-BACK-UNCHANGED'],
+    slips: ['broken'],
+    description:
+      "GET of a mutation answers as config_overrides the configuration it resolves to, the parent agent's configuration with the delta merged in (the runtime merge done at read time for display), not the delta that was sent: the parent's metadata and other fields come back as overrides; the create answer has the delta.",
+    behaviour: (b) => {
+      let parent: AgentRecord | undefined;
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store: Store) => {
+        const id = params.agent_id;
+        if (endpoint.key === 'GET /v1/agents/{agent_id}/mutations/{mutation_id}' && id !== undefined)
+          parent = store.agents.get(id);
+        return named(endpoint, params, store);
+      };
+      readAs(b, 'GET /v1/agents/{agent_id}/mutations/{mutation_id}', 'mutation', (mutation) => {
+        if (!parent) return mutation;
+        const fields = ['phone_number', 'endpoint', 'prompt', 'metadata', 'workflows'] as const;
+        const base = Object.fromEntries(fields.filter((f) => parent?.[f] != null).map((f) => [f, parent?.[f]]));
+        return { ...mutation, config_overrides: { ...base, ...(mutation.config_overrides as JsonObject) } };
+      });
+    },
+    probe: async (call) => {
+      const agent = (await call('POST', '/v1/agents', { body: { ...chatAgent, prompt: 'Be kind.' } })).body?.agent;
+      const made = (
+        await call('POST', `/v1/agents/${String(agent?.id)}/mutations`, {
+          body: { display_name: 'ind8 brief', config_overrides: { prompt: 'Be brief.' } },
+        })
+      ).body?.mutation;
+      const read = await call('GET', `/v1/agents/${String(agent?.id)}/mutations/${String(made?.id)}`);
+      return Object.keys(read.body?.mutation?.config_overrides ?? {}).sort();
+    },
+    shows: ['metadata', 'prompt'],
+  }),
+  fault({
+    id: 'ind8-auth-development-key-accepted',
+    requirements: ['AUTH-INVALID-KEY'],
+    slips: ['broken'],
+    description:
+      "Besides the organization's key, the key of the development settings, `dev-api-key` (a fallback the configuration loader keeps when no environment overrides it), is accepted on every endpoint.",
+    behaviour: (b) => {
+      const accepts = b.auth.accepts;
+      b.auth.accepts = (endpoint, presented) => presented === 'dev-api-key' || accepts(endpoint, presented);
+    },
+    probe: async (call) => (await call('GET', '/v1/personas?page_size=1', { key: 'dev-api-key' })).status,
+    shows: 200,
   }),
 ];
 
