@@ -425,6 +425,44 @@ export const INDEPENDENT_8_FAULTS = [
     probe: async (call) => (await call('GET', '/v1/personas?page_size=1', { key: 'dev-api-key' })).status,
     shows: 200,
   }),
+  fault({
+    id: 'ind8-review-project-type-enum-number',
+    requirements: ['REVIEW-PROJECT-TYPE', 'REVIEW-PROJECT-CREATE'],
+    slips: ['broken'],
+    description:
+      'The review projects module serializes its proto message with enums written as numbers (an `EnumsAsInts` option set for the export service it shares): project_type comes back `2` for PROJECT_INDIVIDUAL and `1` for PROJECT_COLLABORATIVE, not the enum names the specification lists.',
+    behaviour: (b) =>
+      presentWith(b, 'reviewProject', (view) => ({
+        ...view,
+        project_type:
+          view.project_type === 'PROJECT_COLLABORATIVE' ? 1 : view.project_type === 'PROJECT_INDIVIDUAL' ? 2 : 0,
+      })),
+    probe: async (call) =>
+      (await call('POST', '/v1/review-projects', { body: reviewProject })).body?.review_project?.project_type,
+    shows: 2,
+  }),
+  fault({
+    id: 'ind8-metric-in-progress-get-not-found',
+    requirements: ['METRIC-GET'],
+    slips: ['broken'],
+    description:
+      'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id} reads the table of scores, which an output enters when it completes: an output still IN PROGRESS, listed by the metrics list with its id, answers NOT_FOUND when fetched by that id.',
+    behaviour: (b) => {
+      const reached = b.metricOutputReached;
+      b.metricOutputReached = (simulationId, metricOutputId, simulations) => {
+        const found = reached(simulationId, metricOutputId, simulations);
+        return found?.status === 'IN PROGRESS' ? undefined : found;
+      };
+    },
+    probe: async (call) => {
+      const listed = (await call('GET', `/v1/simulations/${SIMULATION_27}/metrics?page_size=1000`)).body
+        ?.metrics as JsonObject[];
+      const pending = listed.find((m) => m.status === 'IN PROGRESS');
+      const read = await call('GET', `/v1/simulations/${SIMULATION_27}/metrics/${String(pending?.metric_output_id)}`);
+      return read.status === 200 ? read.body?.metric?.status : read.body?.error?.code;
+    },
+    shows: 'NOT_FOUND',
+  }),
 ];
 
 /** Faults of this round no check detects yet, with the class of check each needs (filled in by the coordinator). */
