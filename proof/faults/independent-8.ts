@@ -12,6 +12,7 @@ const DASHBOARD_ID = 'xdDPhcJzYBFMsc6fkbXTvm';
 const SIMULATION_27 = '3mAIqNw1Xho05XxRZ2p24aR0yMM';
 const SPEC = '/v1/openapi/agent-evaluation';
 const CANCELLABLE_RUN_ID = 'EArTEuUkHM3VevuyJZQE0A';
+const DELETABLE_PERSONA_ID = 'HeOEsJ9om3HhrTMicRkNRA';
 
 const chatAgent = {
   display_name: 'ind8 chat agent',
@@ -462,6 +463,49 @@ export const INDEPENDENT_8_FAULTS = [
       return read.status === 200 ? read.body?.metric?.status : read.body?.error?.code;
     },
     shows: 'NOT_FOUND',
+  }),
+  fault({
+    id: 'ind8-delete-with-json-type-refused',
+    requirements: ['PERSONA-DELETE', 'RUN-DELETE'],
+    slips: ['broken'],
+    description:
+      'A request body is parsed whenever the request is labelled `Content-Type: application/json` (a JSON body parser mounted for every method), and an empty body is no JSON: a DELETE of a persona or a run sent with that header and no body, as many HTTP clients configured for JSON send it, is refused with INVALID_ARGUMENT and nothing is deleted.',
+    behaviour: (b) => {
+      const reads = b.readsBody;
+      b.readsBody = (endpoint, headers) =>
+        reads(endpoint, headers) || /^application\/json\b/i.test(headers['content-type'] ?? '');
+    },
+    probe: async (call) => {
+      const answer = await call('DELETE', `/v1/personas/${DELETABLE_PERSONA_ID}`, {
+        headers: { 'Content-Type': 'application/json' },
+      });
+      return answer.status === 200 ? 'deleted' : answer.body?.error?.code;
+    },
+    shows: 'INVALID_ARGUMENT',
+  }),
+  fault({
+    id: 'ind8-spec-runs-filter-required',
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    slips: ['broken'],
+    description:
+      'The published runs list marks its query parameters filter and order_by `required: true` (a generator that marks every declared parameter required), while the service serves the list without them: a client built from the document cannot ask for the unfiltered list in its default order.',
+    behaviour: (b) =>
+      finalizeWith(b, (doc) => {
+        const all = paths(doc);
+        const item = all['/v1/runs'];
+        const get = item?.get;
+        if (!item || !get) return doc;
+        const parameters = ((get.parameters ?? []) as JsonObject[]).map((p) =>
+          p.name === 'filter' || p.name === 'order_by' ? { ...p, required: true } : p,
+        );
+        return { ...doc, paths: { ...all, '/v1/runs': { ...item, get: { ...get, parameters } } } };
+      }),
+    probe: async (call) => {
+      const doc = (await call('GET', SPEC, { key: null, headers: { Accept: 'application/json' } })).body as JsonObject;
+      const parameters = (paths(doc)['/v1/runs']?.get?.parameters ?? []) as JsonObject[];
+      return parameters.filter((p) => p.required === true).map((p) => p.name);
+    },
+    shows: ['filter', 'order_by'],
   }),
 ];
 
