@@ -507,6 +507,54 @@ export const INDEPENDENT_8_FAULTS = [
     },
     shows: ['filter', 'order_by'],
   }),
+  fault({
+    id: 'ind8-spec-security-scheme-renamed',
+    requirements: ['SPEC-VALID-OPENAPI', 'SPEC-SECURITY-SCHEME'],
+    slips: ['broken'],
+    description:
+      'The published security scheme is declared under components.securitySchemes as `ApiKey` (renamed in a tidy-up) while every secured operation still requires `ApiKeyAuth`: each security requirement names a scheme the document does not declare, which OpenAPI forbids, and the key is described nowhere a client generator looks.',
+    behaviour: (b) =>
+      finalizeWith(b, (doc) => {
+        const components = (doc.components ?? {}) as JsonObject;
+        const schemes = (components.securitySchemes ?? {}) as JsonObject;
+        const { ApiKeyAuth: scheme, ...others } = schemes;
+        if (scheme === undefined) return doc;
+        return { ...doc, components: { ...components, securitySchemes: { ...others, ApiKey: scheme } } };
+      }),
+    probe: async (call) => {
+      const doc = (await call('GET', SPEC, { key: null, headers: { Accept: 'application/json' } })).body as JsonObject;
+      const declared = Object.keys(((doc.components as JsonObject | undefined)?.securitySchemes ?? {}) as JsonObject);
+      const required = new Set(
+        Object.values(paths(doc)).flatMap((item) =>
+          Object.values(item).flatMap((op) => ((op.security ?? []) as JsonObject[]).flatMap((r) => Object.keys(r))),
+        ),
+      );
+      return [...required].filter((name) => !declared.includes(name));
+    },
+    shows: ['ApiKeyAuth'],
+  }),
+  fault({
+    id: 'ind8-sms-sip-address-refused',
+    requirements: ['AGENT-PHONE-NUMBER'],
+    slips: ['broken'],
+    description:
+      "An SMS agent's phone_number must be an E.164 number (a text message cannot be sent to a SIP address, the implementer reasons), so a MODEL_TYPE_SMS agent with a SIP address is refused with INVALID_ARGUMENT; the table allows an E.164 number or a SIP address for every agent type, and other types take SIP addresses.",
+    behaviour: (b) => {
+      const created = b.agentCreated;
+      b.agentCreated = (record, body) => {
+        if (record.model_type === 'MODEL_TYPE_SMS' && /^sips?:/i.test(record.phone_number ?? ''))
+          throw invalidArgument('phone_number', 'an SMS agent needs an E.164 phone number');
+        return created(record, body);
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/agents', {
+        body: { display_name: 'ind8 sms', model_type: 'MODEL_TYPE_SMS', phone_number: 'sip:texts@voice.example.com' },
+      });
+      return answer.status === 200 ? 'created' : answer.body?.error?.code;
+    },
+    shows: 'INVALID_ARGUMENT',
+  }),
 ];
 
 /** Faults of this round no check detects yet, with the class of check each needs (filled in by the coordinator). */
