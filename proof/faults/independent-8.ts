@@ -555,6 +555,35 @@ export const INDEPENDENT_8_FAULTS = [
     },
     shows: 'INVALID_ARGUMENT',
   }),
+  fault({
+    id: 'ind8-agent-get-replica-lag',
+    requirements: ['AGENT-GET'],
+    slips: ['broken'],
+    description:
+      'GET /v1/agents/{agent_id} reads from a replica that trails the primary by a few seconds: an agent fetched right after its creation, with the id the creation answered, is NOT_FOUND for about two seconds, then found.',
+    behaviour: (b) => {
+      const createdAt = new Map<string, number>();
+      const created = b.agentCreated;
+      b.agentCreated = (record, body) => {
+        const kept = created(record, body);
+        createdAt.set(kept.id, Date.now());
+        return kept;
+      };
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store: Store) => {
+        const id = params.agent_id;
+        const at = id === undefined ? undefined : createdAt.get(id);
+        const lagging = endpoint.key === 'GET /v1/agents/{agent_id}' && at !== undefined && Date.now() - at < 2000;
+        return named(endpoint, lagging ? { ...params, agent_id: 'ReplicaLagAaaaaaaaaaaa' } : params, store);
+      };
+    },
+    probe: async (call) => {
+      const id = (await call('POST', '/v1/agents', { body: chatAgent })).body?.agent?.id;
+      const read = await call('GET', `/v1/agents/${String(id)}`);
+      return read.status === 200 ? 'found' : read.body?.error?.code;
+    },
+    shows: 'NOT_FOUND',
+  }),
 ];
 
 /** Faults of this round no check detects yet, with the class of check each needs (filled in by the coordinator). */
