@@ -1,6 +1,6 @@
 // Independent round 8: faults written from the specification and the reference alone, without the checks.
 
-import { invalidArgument } from '../../lib/reference/http/errors.js';
+import { internal, invalidArgument } from '../../lib/reference/http/errors.js';
 import type { AgentRecord } from '../../lib/reference/store/records.js';
 import type { Store } from '../../lib/reference/store/store.js';
 import type { JsonObject } from '../../lib/util/json.js';
@@ -13,6 +13,7 @@ const SIMULATION_27 = '3mAIqNw1Xho05XxRZ2p24aR0yMM';
 const SPEC = '/v1/openapi/agent-evaluation';
 const CANCELLABLE_RUN_ID = 'EArTEuUkHM3VevuyJZQE0A';
 const DELETABLE_PERSONA_ID = 'HeOEsJ9om3HhrTMicRkNRA';
+const DELETABLE_SCHEDULED_RUN_ID = 'SfU7X0BdBSRcPZDsBSXqqM';
 
 const chatAgent = {
   display_name: 'ind8 chat agent',
@@ -583,6 +584,95 @@ export const INDEPENDENT_8_FAULTS = [
       return read.status === 200 ? 'found' : read.body?.error?.code;
     },
     shows: 'NOT_FOUND',
+  }),
+  fault({
+    id: 'ind8-scheduled-run-delete-answers-internal',
+    requirements: ['SCHEDULED-RUN-DELETE'],
+    slips: ['broken'],
+    description:
+      'DELETE /v1/scheduled-runs/{id} deletes the row first, then asks the scheduler to remove the schedule with the expression read as a rate (the one form the removal was tested with), which fails on cron(...) expressions: a cron scheduled run is gone (GET answers NOT_FOUND), but the DELETE itself answers 500 INTERNAL.',
+    behaviour: (b) => {
+      let store: Store | undefined;
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, given: Store) => {
+        store = given;
+        return named(endpoint, params, given);
+      };
+      const removes = b.scheduledRunDeleteRemoves;
+      b.scheduledRunDeleteRemoves = (run) => {
+        if (!removes(run)) return false;
+        if (!run.schedule_expression.startsWith('cron(')) return true;
+        store?.scheduledRuns.delete(run.id);
+        throw internal(`cannot parse rate expression "${run.schedule_expression}"`);
+      };
+    },
+    probe: async (call) => {
+      const deleted = await call('DELETE', `/v1/scheduled-runs/${DELETABLE_SCHEDULED_RUN_ID}`);
+      const after = await call('GET', `/v1/scheduled-runs/${DELETABLE_SCHEDULED_RUN_ID}`);
+      return [deleted.status, after.status];
+    },
+    shows: [500, 404],
+  }),
+  fault({
+    id: 'ind8-dashboard-patch-reads-wrapped-body',
+    requirements: ['DASHBOARD-PATCH'],
+    slips: ['broken'],
+    description:
+      'A dashboard PATCH reads its fields from the resource wrapped in the body (`{"dashboard": {"display_name": ...}}`, the AIP update request\'s shape): the bare `{"display_name": ...}` the specification shows is read as an empty update, answered 200 with the name unchanged.',
+    behaviour: (b) => {
+      let patching = false;
+      const refusal = b.bodyRefusal;
+      b.bodyRefusal = (contentType, endpoint) => {
+        patching = endpoint.key === 'PATCH /v1/dashboards/{dashboard_id}';
+        return refusal(contentType, endpoint);
+      };
+      const bodyText = b.requestBody;
+      b.requestBody = (text, headers) => {
+        const read = bodyText(text, headers);
+        if (!patching) return read;
+        try {
+          const parsed = JSON.parse(read) as unknown;
+          const wrapped = parsed !== null && typeof parsed === 'object' ? (parsed as JsonObject).dashboard : undefined;
+          return JSON.stringify(wrapped ?? {});
+        } catch {
+          return read;
+        }
+      };
+    },
+    probe: async (call) =>
+      (await call('PATCH', `/v1/dashboards/${DASHBOARD_ID}`, { body: { display_name: 'ind8 renamed' } })).body
+        ?.dashboard?.display_name === 'ind8 renamed',
+    shows: false,
+  }),
+  fault({
+    id: 'ind8-mutation-empty-overrides-refused',
+    requirements: ['MUTATION-CREATE'],
+    slips: ['broken'],
+    description:
+      'config_overrides is checked to hold at least one key (a variant that changes nothing seemed a mistake): a mutation created with `config_overrides: {}`, which the specification allows (only display_name is required, and keys must merely exist on the parent), is refused with INVALID_ARGUMENT.',
+    behaviour: (b) => {
+      const read = b.mutationRules.fields.config_overrides;
+      b.mutationRules = {
+        ...b.mutationRules,
+        fields: {
+          ...b.mutationRules.fields,
+          config_overrides: (f, body) => {
+            const overrides = read(f, body);
+            if (f.has('config_overrides') && Object.keys(overrides).length === 0)
+              throw invalidArgument('config_overrides', 'must override at least one field');
+            return overrides;
+          },
+        },
+      };
+    },
+    probe: async (call) => {
+      const agent = (await call('POST', '/v1/agents', { body: chatAgent })).body?.agent;
+      const answer = await call('POST', `/v1/agents/${String(agent?.id)}/mutations`, {
+        body: { display_name: 'ind8 unchanged', config_overrides: {} },
+      });
+      return answer.status === 200 ? 'created' : answer.body?.error?.code;
+    },
+    shows: 'INVALID_ARGUMENT',
   }),
 ];
 
