@@ -674,6 +674,22 @@ export const INDEPENDENT_8_FAULTS = [
     },
     shows: 'INVALID_ARGUMENT',
   }),
+  fault({
+    id: 'ind8-body-first-chunk-only',
+    requirements: ['AGENT-CREATE', 'AGENT-PROMPT'],
+    slips: ['broken'],
+    description:
+      'A request body is read from the first chunk the socket delivers (`req.once("data", ...)`), which holds the whole of a small body: a body larger than one read, such as an agent with a prompt of 50000 two-byte characters (100 KB, within the limit), is cut and refused as malformed JSON with INVALID_ARGUMENT.',
+    behaviour: (b) => {
+      const decode = b.decodeBody;
+      b.decodeBody = (chunks) => decode(chunks.slice(0, 1));
+    },
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/agents', { body: { ...chatAgent, prompt: 'é'.repeat(50000) } });
+      return answer.status === 200 ? 'created' : answer.body?.error?.code;
+    },
+    shows: 'INVALID_ARGUMENT',
+  }),
 ];
 
 /** Faults of this round no check detects yet, with the class of check each needs (filled in by the coordinator). */
