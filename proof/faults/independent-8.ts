@@ -690,6 +690,37 @@ export const INDEPENDENT_8_FAULTS = [
     },
     shows: 'INVALID_ARGUMENT',
   }),
+  fault({
+    id: 'ind8-run-metric-mean-counts-failures',
+    requirements: ['RUN-METRICS-CONSISTENT'],
+    slips: ['broken'],
+    description:
+      "A run's result metric mean is divided by every finished test case, the failed ones counted as scoring 0, while min and max are taken over the scores that exist: for a run with failed test cases the mean falls below its min (`mean * completed / (completed + failed)`); runs without failures are right.",
+    behaviour: (b) =>
+      presentWith(b, 'run', (view) => {
+        const progress = view.progress as JsonObject | undefined;
+        const results = view.results as JsonObject | undefined;
+        const completed = Number(progress?.completed_test_cases ?? 0);
+        const failed = Number(progress?.failed_test_cases ?? 0);
+        if (!results || !progress || failed === 0 || completed === 0) return view;
+        const metrics = Object.fromEntries(
+          Object.entries((results.metrics ?? {}) as Record<string, JsonObject>).map(([name, m]) => [
+            name,
+            { ...m, mean: (Number(m.mean) * completed) / (completed + failed) },
+          ]),
+        );
+        return { ...view, results: { ...results, metrics } };
+      }),
+    probe: async (call) => {
+      const runs = (await call('GET', '/v1/runs?page_size=1000')).body?.runs as JsonObject[];
+      return runs.some((run) =>
+        Object.values(((run.results as JsonObject | null)?.metrics ?? {}) as Record<string, JsonObject>).some(
+          (m) => Number(m.mean) < Number(m.min),
+        ),
+      );
+    },
+    shows: true,
+  }),
 ];
 
 /** Faults of this round no check detects yet, with the class of check each needs (filled in by the coordinator). */
