@@ -5,6 +5,7 @@ import type { AgentRecord } from '../../lib/reference/store/records.js';
 import type { Store } from '../../lib/reference/store/store.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { ListField } from '../../lib/contract/list-endpoints.js';
+import type { FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
 import { fault, finalizeWith, mapSchemas, paths, presentWith, readAs, rereadTestCase, respondWith } from './define.js';
 
 /** Fixture IDs of the reference (seeded, the same at every start). */
@@ -718,6 +719,42 @@ export const INDEPENDENT_8_FAULTS = [
           (m) => Number(m.mean) < Number(m.min),
         ),
       );
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'ind8-runs-or-tags-joined-twice',
+    requirements: ['LIST-FILTER-AND-OR'],
+    slips: ['broken'],
+    description:
+      'Tag comparisons are run against a join of runs with their tags, without DISTINCT: with `tag = a OR tag = b`, a run tagged with both comes once per matching tag, so the list holds the same run twice.',
+    behaviour: (b) => {
+      let tagsAsked: string[] = [];
+      const read = b.lists.filter;
+      b.lists.filter = (raw, list) => {
+        const expr = read(raw, list);
+        const orTags = (e: FilterExpr | null): string[] =>
+          e?.kind === 'or'
+            ? e.terms.flatMap((t) => (t.kind === 'cmp' && t.field === 'tag' && t.op === '=' ? [t.value] : []))
+            : [];
+        if (list.id === 'runs') tagsAsked = orTags(expr);
+        return expr;
+      };
+      respondWith(b, 'GET /v1/runs', (body) => {
+        if (tagsAsked.length < 2) return body;
+        const runs = (body.runs ?? []) as JsonObject[];
+        const joined = runs.flatMap((run) => {
+          const matching = tagsAsked.filter((tag) => ((run.tags ?? []) as string[]).includes(tag)).length;
+          return Array.from({ length: Math.max(1, matching) }, () => run);
+        });
+        return { ...body, runs: joined };
+      });
+    },
+    probe: async (call) => {
+      const filter = encodeURIComponent('tag = regression OR tag = "release candidate"');
+      const runs = (await call('GET', `/v1/runs?page_size=1000&filter=${filter}`)).body?.runs as JsonObject[];
+      const ids = runs.map((run) => String(run.run_id));
+      return ids.length > new Set(ids).size;
     },
     shows: true,
   }),
