@@ -313,12 +313,15 @@ export const INDEPENDENT_8_FAULTS = [
       };
     },
     probe: async (call) => {
-      await call('DELETE', `/v1/runs/${CANCELLABLE_RUN_ID}`);
+      const listed = (await call('GET', '/v1/runs?page_size=1000')).body?.runs as JsonObject[];
+      const running = listed.find((r) => !['COMPLETED', 'FAILED', 'CANCELLED'].includes(String(r.status)));
+      const id = String(running?.run_id ?? CANCELLABLE_RUN_ID);
+      await call('DELETE', `/v1/runs/${id}`);
       const all = (await call('GET', '/v1/runs?page_size=1000')).body?.runs as JsonObject[];
-      const status = String(all.find((r) => r.run_id === CANCELLABLE_RUN_ID)?.status);
+      const status = String(all.find((r) => r.run_id === id)?.status);
       const filter = encodeURIComponent(`status = "${status}"`);
       const found = (await call('GET', `/v1/runs?page_size=1000&filter=${filter}`)).body?.runs as JsonObject[];
-      return found.some((r) => r.run_id === CANCELLABLE_RUN_ID);
+      return found.some((r) => r.run_id === id);
     },
     shows: false,
   }),
