@@ -235,8 +235,6 @@ export interface Behaviour {
   genericLists: Record<GenericListId, ServedList>;
   publishing: PublishingPolicy;
   contentTypes: { json: string; yaml: string };
-  /** Whether a request's body is read, by its endpoint and headers: POST and PATCH bodies only (GET and DELETE carry none). */
-  readsBody(endpoint: Endpoint, headers: IncomingHttpHeaders): boolean;
   /** The body text a POST or PATCH is read from, given the text received and the request's headers: that text. */
   requestBody(text: string, headers: IncomingHttpHeaders): string;
   /** The agent a POST /v1/agents stores, given the record built from the fields read and the raw body: that record. */
@@ -362,7 +360,6 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
       written: (text) => text,
     },
     contentTypes: { json: 'application/json', yaml: 'application/yaml' },
-    readsBody: (endpoint) => endpoint.method === 'POST' || endpoint.method === 'PATCH',
     requestBody: (text) => text,
     agentCreated: (record) => record,
     decodeBody: decodeWhole,

@@ -82,7 +82,7 @@ async function serve(req: IncomingMessage, url: URL, route: Routed, b: Behaviour
     },
     'path-ids': () => enforcePathIds(endpoint, params, b.pathIdChecked, b.pathIdRules),
     body: async () => {
-      if (b.readsBody(endpoint, req.headers)) body = await readBody(req, b, endpoint);
+      if (endpoint.method === 'POST' || endpoint.method === 'PATCH') body = await readBody(req, b, endpoint);
     },
     handler: async () => {
       const named = b.pathNamed(endpoint, params, store);
