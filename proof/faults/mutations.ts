@@ -1013,7 +1013,7 @@ export const MUTATIONS_FAULTS = [
   fault({
     id: 'mutation-null-overrides-internal',
     requirements: ['MUTATION-CREATE'],
-    slips: ['explicit'],
+    slips: ['broken'],
     description:
       'config_overrides is walked with `Object.entries(body.config_overrides)` once the key is in the body: an explicit `config_overrides: null` throws, 500 INTERNAL, instead of being refused or read as no override.',
     behaviour: reread('config_overrides', (read) => (f, body) => {
