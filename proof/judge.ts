@@ -59,6 +59,39 @@ export function judgeClean(result: JobResult): Proof {
   };
 }
 
+/**
+ * Checks that are one family's code applied to each operation of a table, the operation in the id's `operation`
+ * group: an instance no fault fails is shown able to fail by a sibling of its family that one does.
+ */
+export const OPERATION_FAMILIES: readonly { readonly pattern: RegExp; readonly why: string }[] = [
+  {
+    pattern: /^run::published-schema::(?<operation>.+)$/,
+    why: "every operation's responses are held against the target's published schema by the same code (settle.ts)",
+  },
+  {
+    pattern: /^published\.(?<operation>[^.]+\.[^.]+)\.[a-z-]+$/,
+    why: 'each aspect of a published operation is one body for every operation of every document (lib/generic/checks.ts)',
+  },
+];
+
+/** The family of an operation-instance check (its id with the operation left out), or undefined for any other check. */
+function familyOf(id: string): string | undefined {
+  for (const { pattern } of OPERATION_FAMILIES) {
+    const operation = pattern.exec(id)?.groups?.['operation'];
+    if (operation !== undefined) return `${pattern.source} ${id.replace(operation, '*')}`;
+  }
+  return undefined;
+}
+
+/** The checks of `ids` that fail against no fault, nor (for an operation-instance) does a sibling of their family. */
+export function unprovenChecks(ids: readonly string[], proofs: readonly Proof[]): string[] {
+  const failed = new Set(proofs.filter((p) => p.name.startsWith('fault:')).flatMap((p) => p.evidence.map((c) => c.id)));
+  const families = new Set([...failed].map(familyOf));
+  return [...new Set(ids)].filter(
+    (id) => !failed.has(id) && (familyOf(id) === undefined || !families.has(familyOf(id))),
+  );
+}
+
 export function describeProof(proof: Proof): string {
   const shown = proof.evidence
     .slice(0, 5)

@@ -268,7 +268,8 @@ describeGroup('mutations', () => {
     typical: (t, index) => ({ display_name: t.name(`mutation of typical name ${index}`) }),
     send: async (t, fields) => t.mutations.send(await t.mutations.parent(), fields),
     readBack: async (t, call, what) => void (await expectMutationReadBack(t, call, `a mutation with ${what}`)),
-    deep: ['config_overrides', 'parameter_values'],
+    // Overrides of a key the parent has (its prompt); parameter_values are flat pairs of strings, never nested JSON.
+    deep: ['config_overrides.prompt'],
   });
 
   // The parent agent has a prompt: parameter_values, when derived, are the override's pair.

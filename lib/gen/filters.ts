@@ -193,12 +193,21 @@ export function respelledComparisons(list: ListEndpoint, items: readonly Item[])
   });
 }
 
-/** The free-text field's median value with blanks at its edges: quoted, the blanks are part of the value. */
+/** The median value of edgeBlankField with blanks at its edges: quoted, the blanks are part of the value. */
 export function edgeBlankValues(list: ListEndpoint, items: readonly Item[]): string[] {
-  const name = freeTextField(list);
+  const name = edgeBlankField(list);
   const exposed = exposedFields(list).find((e) => e.name === name);
   const [median = 'x'] = exposed ? sampleValues(items, exposed, 1) : [];
   return [` ${median}`, `${median} `, `  ${median}  `];
+}
+
+/**
+ * The field edgeBlankValues are compared on: the first text field the items show (free text, else tags), so that a
+ * value trimmed selects items it must not; the free-text field where none is shown.
+ */
+export function edgeBlankField(list: ListEndpoint): string {
+  const shown = (kind: string) => exposedFields(list).find((e) => e.field.kind === kind)?.name;
+  return shown('string') ?? shown('tags') ?? freeTextField(list);
 }
 
 /** Unquoted values that begin or end with the grammar's words (AND, OR) or NOT: each is a value, never a junction. */

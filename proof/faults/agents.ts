@@ -18,7 +18,7 @@ import {
   isWssUrl,
 } from '../../lib/reference/validation/formats.js';
 import type { KeyRule } from '../../lib/reference/validation/simulator-config.js';
-import { fault, presentWith, readAs, rereadAgent, respondWith, sortedLists, type Fault } from './define.js';
+import { fault, jsonDepth, presentWith, readAs, rereadAgent, respondWith, sortedLists, type Fault } from './define.js';
 import { charactersOfJson, limitFaults, rowsMeasuredAs } from './limits.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import { nestedValue } from '../../lib/gen/values.js';
@@ -1394,11 +1394,42 @@ export const AGENTS_FAULTS = [
     probe: (call) => chat(call, { custom_data: JSON.stringify(nestedValue(120)) }),
     shows: 500,
   }),
+  fault({
+    id: 'agent-null-prompt-as-text',
+    requirements: ['AGENT-CREATE'],
+    slips: ['type'],
+    description:
+      'An optional prompt given in the body is read with `String(body.prompt)`: an explicit `prompt: null` is stored and returned as the text "null".',
+    behaviour: reread(
+      ['prompt'],
+      (read) => (f, request) => (request.body['prompt'] === null ? 'null' : read(f, request)),
+    ),
+    probe: async (call) => (await agent(call, { prompt: null })).prompt,
+    shows: 'null',
+  }),
+  fault({
+    id: 'chat-private-masks-one-bit-short',
+    requirements: ['CHAT-ENDPOINT-PUBLIC'],
+    slips: ['bound'],
+    description:
+      'chat_endpoint tests 10/8 and 192.168/16 with masks one bit too short (10.0.0.0/7, 192.168.0.0/15): the public 11.0.0.1 and 192.169.0.1, just above them, are rejected.',
+    behaviour: chatEndpointAlsoRefusing((host) => {
+      const octets = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(host);
+      if (!octets) return false;
+      const [first, second] = [Number(octets[1]), Number(octets[2])];
+      return (first & 0xfe) === 10 || (first === 192 && (second & 0xfe) === 168);
+    }),
+    probe: (call) => chat(call, { chat_endpoint: 'http://192.169.0.1/chat' }),
+    shows: 400,
+  }),
+  fault({
+    id: 'chat-private-pattern-dots-unescaped',
+    requirements: ['CHAT-ENDPOINT-PUBLIC'],
+    slips: ['broken'],
+    description:
+      'chat_endpoint recognises 192.168/16 by a pattern whose dots are not escaped (`/^192.168./`), where `.` is any character: the public name https://192-168-1-1.example.org/chat is refused.',
+    behaviour: chatEndpointAlsoRefusing((host) => /^192.168./.test(host)),
+    probe: (call) => chat(call, { chat_endpoint: 'https://192-168-1-1.example.org/chat' }),
+    shows: 400,
+  }),
 ] as const satisfies readonly Fault[];
-
-/** How many objects and lists deep a JSON value is nested. */
-function jsonDepth(value: unknown): number {
-  if (value === null || typeof value !== 'object') return 0;
-  const members: unknown[] = Array.isArray(value) ? value : Object.values(value);
-  return 1 + members.reduce<number>((most, member) => Math.max(most, jsonDepth(member)), 0);
-}

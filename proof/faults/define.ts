@@ -193,3 +193,10 @@ export function upsertDashboards(b: Behaviour): void {
     return named(endpoint, params, store);
   };
 }
+
+/** How many objects and lists deep a JSON value is nested. */
+export function jsonDepth(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  const members: unknown[] = Array.isArray(value) ? value : Object.values(value);
+  return 1 + members.reduce<number>((most, member) => Math.max(most, jsonDepth(member)), 0);
+}

@@ -9,7 +9,7 @@ import type { ListField } from '../../lib/contract/list-endpoints.js';
 import type { Behaviour, ListQuery } from '../../lib/reference/behaviour.js';
 import { invalidArgument } from '../../lib/reference/http/errors.js';
 import { refuseBlanksAroundOperators, withoutQuotedValues } from '../variations.js';
-import { fault, respondWith, type Fault } from './define.js';
+import { fault, presentWith, respondWith, type Fault } from './define.js';
 import { asAnd, isBlank, prune, quotesKept } from './list-seams.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import {
@@ -850,5 +850,27 @@ export const LISTS_FAULTS = [
       return personasCounted(call, { filter: `name = "${name.slice(0, -1)}"` });
     },
     shows: [200, 1],
+  }),
+  fault({
+    id: 'metric-times-lost-in-junction',
+    requirements: ['LIST-FILTER-AND-OR'],
+    slips: ['scope'],
+    description:
+      'Metric outputs are shown without start_time and end_time (the MetricOutput table lists neither), which a comparison alone reads from the stored output; inside AND or OR it reads the output as shown, which lacks them: there it never holds.',
+    behaviour: (b) => {
+      const times = new WeakMap<object, JsonObject>();
+      presentWith(b, 'metric', ({ start_time, end_time, ...shown }) => {
+        times.set(shown, { start_time, end_time } as JsonObject);
+        return shown;
+      });
+      const matches = b.lists.matches;
+      b.lists.matches = (expr, item, fields) =>
+        matches(expr, expr.kind === 'cmp' ? { ...(item as object), ...times.get(item as object) } : item, fields);
+    },
+    probe: async (call) =>
+      (await everySimulation(call, { filter: 'start_time > 2000-01-01T00:00:00Z OR value < -1000000' })).some(
+        (answer) => ((answer as [number, unknown[] | undefined])[1]?.length ?? 0) > 0,
+      ),
+    shows: false,
   }),
 ] as const satisfies readonly Fault[];

@@ -6,9 +6,10 @@ import type { Behaviour } from '../../lib/reference/behaviour.js';
 import type { MutationRecord } from '../../lib/reference/store/records.js';
 import { utf8Size } from '../../lib/reference/validation/measure.js';
 import { flattenToStrings, type MutationFields, type MutationRules } from '../../lib/reference/validation/mutations.js';
-import { fault, missingAnsweredWith, presentWith, readAs, respondWith, type Fault } from './define.js';
+import { fault, jsonDepth, missingAnsweredWith, presentWith, readAs, respondWith, type Fault } from './define.js';
 import { bytesOfText, charactersOfJson, limitFaults, rowsMeasuredAs } from './limits.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
+import { nestedValue } from '../../lib/gen/values.js';
 import { status, withMutation, create, createdField, derivedFromNested, newAgent, base } from '../probes/mutations.js';
 import { mutationReadBack } from '../probes/read-back.js';
 
@@ -1008,5 +1009,32 @@ export const MUTATIONS_FAULTS = [
     },
     probe: (call) => status(call, { display_name: 'm', config_overrides: { prompt_: 'x' } }),
     shows: 200,
+  }),
+  fault({
+    id: 'mutation-null-overrides-internal',
+    requirements: ['MUTATION-CREATE'],
+    slips: ['broken'],
+    description:
+      'config_overrides is walked with `Object.entries(body.config_overrides)` once the key is in the body: an explicit `config_overrides: null` throws, 500 INTERNAL, instead of being refused or read as no override.',
+    behaviour: reread('config_overrides', (read) => (f, body) => {
+      if ('config_overrides' in body) Object.entries(body['config_overrides'] as JsonObject);
+      return read(f, body);
+    }),
+    probe: (call) => status(call, { display_name: 'm', config_overrides: null }),
+    shows: 500,
+  }),
+  fault({
+    id: 'mutation-overrides-depth-100-internal',
+    requirements: ['MUTATION-CREATE'],
+    slips: ['broken'],
+    description:
+      'Mutations are stored in a JSON column with a nesting limit of 100 (MySQL: "the JSON document exceeds the maximum depth"): config_overrides nested deeper, valid and small, fail with 500 INTERNAL instead of being created.',
+    behaviour: reread('config_overrides', (read) => (f, body) => {
+      const overrides = read(f, body);
+      if (jsonDepth(overrides) > 100) throw new Error('the JSON document exceeds the maximum depth');
+      return overrides;
+    }),
+    probe: (call) => status(call, { display_name: 'm', config_overrides: { prompt: nestedValue(120) } }),
+    shows: 500,
   }),
 ] as const satisfies readonly Fault[];

@@ -409,4 +409,43 @@ export const REVIEW_PROJECTS_FAULTS = [
     probe: async (call) => (await created(call, { notifications: null })).notifications,
     shows: null,
   }),
+  fault({
+    id: 'review-project-type-default-refused',
+    requirements: ['REVIEW-PROJECT-TYPE'],
+    slips: ['explicit'],
+    description:
+      'project_type is checked against the values a client may choose besides the default (`PROJECT_COLLABORATIVE`), the default being what an absent field gets: an explicit `PROJECT_INDIVIDUAL` is rejected.',
+    behaviour: readWith('project_type', (f, base) =>
+      f.string('project_type') === 'PROJECT_INDIVIDUAL'
+        ? f.fail('project_type', 'must be PROJECT_COLLABORATIVE')
+        : base(f),
+    ),
+    probe: (call) => status(call, { project_type: 'PROJECT_INDIVIDUAL' }),
+    shows: 400,
+  }),
+  ...limitFaults('reviewProject.display_name', {
+    subject: 'Review project display_name',
+    requirements: DISPLAY_NAME,
+    send: (call, value) => create(call, { ...VALID, display_name: value }),
+    sized: (size: number) => 'n'.repeat(size),
+    faults: [
+      {
+        id: 'review-project-display-name-empty-accepted',
+        bounds: { min: 0 },
+        description: 'An empty review project display_name is accepted.',
+      },
+      {
+        id: 'review-project-display-name-min-2',
+        bounds: { min: 2 },
+        description: 'A review project display_name of 1 character is rejected.',
+      },
+      {
+        id: 'review-project-display-name-utf16',
+        measure: (value) => String(value).length,
+        sample: '😀'.repeat(200),
+        requirements: ['FIELD-CHARS-CODEPOINTS'],
+        description: 'Review project display_name is limited to 200 UTF-16 units: 200 astral characters are rejected.',
+      },
+    ],
+  }),
 ] as const satisfies readonly Fault[];

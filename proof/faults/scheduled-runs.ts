@@ -1,6 +1,6 @@
 // Scheduled run faults.
 
-import { fault, presentWith, type Fault } from './define.js';
+import { fault, missingAnsweredWith, presentWith, type Fault } from './define.js';
 import { scheduledRun, at } from '../probes/scheduled-runs.js';
 import { FIXTURE_IDS } from '../probes/fixture-ids.js';
 
@@ -115,5 +115,17 @@ export const SCHEDULED_RUNS_FAULTS = [
       return (await call('GET', at)).status;
     },
     shows: 200,
+  }),
+  fault({
+    id: 'scheduled-run-missing-invalid-argument',
+    requirements: ['MISSING-RESOURCE-NOT-FOUND'],
+    slips: ['scope'],
+    description:
+      'A scheduled_run_id that names no scheduled run (never made, or deleted) is answered INVALID_ARGUMENT (the id is resolved to its schedule first, and one that resolves to none is called malformed) instead of NOT_FOUND.',
+    behaviour: (b) => {
+      missingAnsweredWith(b, 'scheduled_run_id', 'INVALID_ARGUMENT');
+    },
+    probe: async (call) => (await call('GET', at('Q'.repeat(22)))).body.error.code,
+    shows: 'INVALID_ARGUMENT',
   }),
 ] as const satisfies readonly Fault[];

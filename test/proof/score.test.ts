@@ -12,7 +12,7 @@ import { REQUIREMENTS } from '../../lib/contract/requirements/index.js';
 import type { CheckResult } from '../../lib/result/model.js';
 import { FAULTS } from '../../proof/faults/index.js';
 import { VARIATIONS } from '../../proof/variations.js';
-import { describeProof, type Proof } from '../../proof/judge.js';
+import { describeProof, unprovenChecks, type Proof } from '../../proof/judge.js';
 import { ROOT } from '../support/run-cli.js';
 
 interface ProofReport {
@@ -88,5 +88,13 @@ describe('every requirement is tested and proven able to fail', () => {
   test('every requirement is broken by a fault that a check carrying it detects', () => {
     const proven = new Set(report.proofs.flatMap((p) => p.proven));
     expect(REQUIREMENTS.map((r) => r.id).filter((id) => !proven.has(id))).toEqual([]);
+  });
+
+  // A test that cannot fail is a defect: each check of the strict run, or a sibling of its operation family
+  // (OPERATION_FAMILIES in proof/judge.ts), fails against some fault naming its requirements.
+  test('every check fails against some fault', () => {
+    const ids = (report.strict?.checks ?? []).map((c) => c.id);
+    expect(ids.length, 'the strict run listed no check').toBeGreaterThan(0);
+    expect(unprovenChecks(ids, report.proofs), 'checks no fault fails').toEqual([]);
   });
 });

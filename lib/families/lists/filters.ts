@@ -11,6 +11,7 @@ import {
   comparison,
   compactComparisons,
   exposedFields,
+  edgeBlankField,
   edgeBlankValues,
   escapedLookalikes,
   freeTextField,
@@ -340,11 +341,11 @@ export function declareFilterChecks(id: ListId): void {
   check(
     checkIdOf('lists', id, 'filter-quoting', 'edge-blanks'),
     ['LIST-FILTER-QUOTING'],
-    `${path}: ${freeTextField(list)} = a double-quoted value with blanks at its edges (a listed one with a blank before, after, two on each side) is that value exactly, selecting only the ${itemsKey} that hold it`,
+    `${path}: ${edgeBlankField(list)} = a double-quoted value with blanks at its edges (a listed one with a blank before, after, two on each side) is that value exactly, selecting only the ${itemsKey} that hold it`,
     async (t) => {
       const snapshot = await snapshotOf(t, id);
       for (const value of edgeBlankValues(list, snapshot.items))
-        await expectSelection(t, snapshot, comparison(freeTextField(list), '=', value), ['LIST-FILTER-QUOTING'], {
+        await expectSelection(t, snapshot, comparison(edgeBlankField(list), '=', value), ['LIST-FILTER-QUOTING'], {
           quote: 'always',
         });
     },
