@@ -107,6 +107,17 @@ function resolvingUrlHosts(b: Behaviour): void {
   };
 }
 
+/** A metric output with only the fields its table lists (the filter and order fields beyond them left out). */
+function asTabled({
+  metric_name: _name,
+  create_time: _created,
+  start_time: _start,
+  end_time: _end,
+  ...shown
+}: JsonObject): JsonObject {
+  return shown;
+}
+
 const REST_STATUSES: Variation = {
   name: 'rest-statuses',
   changes: [
@@ -125,6 +136,7 @@ const REST_STATUSES: Variation = {
     'a spec asked for with `Accept: */*` (any form will do) is served as JSON, the form its negotiation lists first; without an Accept header it is YAML, the default',
     'deleting a PENDING run (not started: nothing to cancel) deletes it; a RUNNING run is still cancelled',
     'run result means are sums divided in floating point: each run with metrics has `repeated_score`, three scores of 0.1, whose mean is 0.10000000000000002 beside min and max 0.1',
+    'metric outputs show only the fields the MetricOutput table lists: metric_name, create_time, start_time and end_time (filter and order fields alone) are left out',
   ],
   apply(b) {
     b.successStatus = (endpoint) => (CREATES.has(endpoint.key) ? 201 : endpoint.method === 'DELETE' ? 204 : 200);
@@ -142,7 +154,12 @@ const REST_STATUSES: Variation = {
     b.lists.tieOrder = 'desc';
     const present = b.present;
     b.present = (kind, view, record) => {
-      const shaped = kind === 'run' ? withFloatMean(present(kind, view, record)) : present(kind, view, record);
+      const shaped =
+        kind === 'run'
+          ? withFloatMean(present(kind, view, record))
+          : kind === 'metric'
+            ? asTabled(present(kind, view, record))
+            : present(kind, view, record);
       return { ...shaped, etag: etag(shaped) };
     };
     b.formatTime = (ms) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
