@@ -1,0 +1,443 @@
+// Round 9 of independent faults (issue #30, point 4): slips written from the specification and the
+// reference service alone, by a writer who has not read the suite's checks.
+
+import { parse as parseYaml } from 'yaml';
+import type { Behaviour } from '../../lib/reference/behaviour.js';
+import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
+import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
+import type { AgentRecord } from '../../lib/reference/store/records.js';
+import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
+import type { Call } from '../probes/call.js';
+import { fault, finalizeWith, presentWith, readAs, rereadAgent, rereadTestCase, respondWith } from './define.js';
+
+const FIXTURES = seedStore(ALPHANUMERIC).fixtures;
+
+/** A voice agent with the given fields besides its name, type and number: the answer to its creation. */
+const createAgent = (call: Call, extra: JsonObject = {}) =>
+  call('POST', '/v1/agents', {
+    body: { display_name: 'Round 9 agent', model_type: 'MODEL_TYPE_VOICE', phone_number: '+14155550100', ...extra },
+  });
+
+/** The agent as a GET reads it back after creating it with the given fields. */
+async function agentReadBack(call: Call, extra: JsonObject): Promise<JsonObject> {
+  const created = await createAgent(call, extra);
+  const read = await call('GET', `/v1/agents/${created.body.agent.id}`);
+  return read.body.agent as JsonObject;
+}
+
+/** A JSON value with every list of one element replaced by that element, at every depth. */
+function unwrapSingles(value: unknown): unknown {
+  if (Array.isArray(value)) return value.length === 1 ? unwrapSingles(value[0]) : value.map(unwrapSingles);
+  if (isJsonObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unwrapSingles(v)]));
+  return value;
+}
+
+/** A JSON value with every member whose value is null left out, at every depth. */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (isJsonObject(value))
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== null)
+        .map(([k, v]) => [k, withoutNulls(v)]),
+    );
+  return value;
+}
+
+/** Changes the workflows of every agent as it is stored at creation. */
+function storeWorkflowsAs(b: Behaviour, change: (workflows: JsonObject) => unknown): void {
+  const created = b.agentCreated;
+  b.agentCreated = (record, body) => {
+    const agent = created(record, body);
+    return agent.workflows === null
+      ? agent
+      : { ...agent, workflows: change(agent.workflows) as AgentRecord['workflows'] };
+  };
+}
+
+const HTML_ENTITIES: Readonly<Record<string, string>> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
+
+/** A PENDING run other than the fixture the suite cancels: the last one the runs list shows. */
+async function pendingRun(call: Call): Promise<string> {
+  const listed = await call('GET', `/v1/runs?filter=${encodeURIComponent('status = PENDING')}&page_size=1000`);
+  const ids = (listed.body.runs as { run_id: string }[])
+    .map((r) => r.run_id)
+    .filter((id) => id !== FIXTURES.cancellableRunId);
+  return ids[ids.length - 1] ?? '';
+}
+
+const reviewProject = (assignees: string[], display_name = 'Round 9 review') => ({
+  display_name,
+  assignees,
+  linked_simulation_ids: ['sim0000000000000000000001'],
+  linked_metric_ids: ['met0000000000000000000001'],
+});
+
+/** The first spec_name GET /v1/openapi lists. */
+async function firstSpecName(call: Call): Promise<string> {
+  const listing = await call('GET', '/v1/openapi', { key: null });
+  return String(listing.body.specs[0].spec_name);
+}
+
+export const INDEPENDENT_9_FAULTS = [
+  fault({
+    id: 'ind9-agent-workflows-one-element-lists-unwrapped',
+    requirements: ['AGENT-CREATE', 'READ-BACK-UNCHANGED'],
+    slips: ['broken'],
+    description:
+      'Agent workflows are stored through a converter that turns every list of one element into that element (as XML-shaped ' +
+      'configuration is read), so `{"steps": ["greet"]}` reads back as `{"steps": "greet"}`; longer lists are kept.',
+    behaviour: (b) => storeWorkflowsAs(b, (w) => unwrapSingles(w)),
+    probe: async (call) =>
+      (await agentReadBack(call, { workflows: { steps: ['greet'], branches: ['a', 'b'] } })).workflows,
+    shows: { steps: 'greet', branches: ['a', 'b'] },
+  }),
+  fault({
+    id: 'ind9-agent-workflows-null-members-dropped',
+    requirements: ['AGENT-CREATE', 'READ-BACK-UNCHANGED'],
+    slips: ['broken'],
+    description:
+      'Agent workflows are stored compacted: a member whose value is null is left out at every depth, so ' +
+      '`{"retry": null, "name": "x"}` reads back as `{"name": "x"}`.',
+    behaviour: (b) => storeWorkflowsAs(b, (w) => withoutNulls(w)),
+    probe: async (call) => (await agentReadBack(call, { workflows: { retry: null, name: 'x' } })).workflows,
+    shows: { name: 'x' },
+  }),
+  fault({
+    id: 'ind9-agent-sip-uri-parameters-cut',
+    requirements: ['AGENT-CREATE', 'READ-BACK-UNCHANGED'],
+    slips: ['broken'],
+    description:
+      'A SIP address in phone_number is stored without its URI parameters (cut at the first `;`), so ' +
+      '`sip:agent@example.com;transport=tls` reads back as `sip:agent@example.com`.',
+    behaviour: (b) =>
+      rereadAgent(b, 'phone_number', (read) => (fields, request) => {
+        const value = read(fields, request);
+        return value?.startsWith('sip') ? (value.split(';')[0] ?? value) : value;
+      }),
+    probe: async (call) =>
+      (await agentReadBack(call, { phone_number: 'sip:agent@example.com;transport=tls' })).phone_number,
+    shows: 'sip:agent@example.com',
+  }),
+  fault({
+    id: 'ind9-agent-get-id-lists-swapped',
+    requirements: ['AGENT-GET'],
+    slips: ['read-back'],
+    description:
+      'GET /v1/agents/{agent_id} maps the two ID lists crosswise: metric_ids carries the test set IDs and test_set_ids the ' +
+      'metric IDs (the create answer has them right).',
+    behaviour: (b) =>
+      readAs(b, 'GET /v1/agents/{agent_id}', 'agent', (agent) => ({
+        ...agent,
+        metric_ids: agent.test_set_ids,
+        test_set_ids: agent.metric_ids,
+      })),
+    probe: async (call) => {
+      const agent = await agentReadBack(call, {
+        metric_ids: ['MetricAAAAAAAAAAAAAAAA'],
+        test_set_ids: ['TestSetBBBBBBBBBBBBBBB'],
+      });
+      return [agent.metric_ids, agent.test_set_ids];
+    },
+    shows: [['TestSetBBBBBBBBBBBBBBB'], ['MetricAAAAAAAAAAAAAAAA']],
+  }),
+  fault({
+    id: 'ind9-agent-display-name-entities-decoded',
+    requirements: ['AGENT-CREATE', 'READ-BACK-UNCHANGED'],
+    slips: ['broken'],
+    description:
+      'An agent display_name passes through an HTML sanitizer that decodes character entities, so ' +
+      '`Tom &amp; Jerry` is stored and answered as `Tom & Jerry`.',
+    behaviour: (b) =>
+      rereadAgent(
+        b,
+        'display_name',
+        (read) => (fields, request) =>
+          read(fields, request).replace(/&(amp|lt|gt|quot|#39);/g, (entity) => HTML_ENTITIES[entity] ?? entity),
+      ),
+    probe: async (call) =>
+      (await createAgent(call, { display_name: 'Tom &amp; Jerry &lt;QA&gt;' })).body.agent.display_name,
+    shows: 'Tom & Jerry <QA>',
+  }),
+  fault({
+    id: 'ind9-mutation-name-held-by-refused-create',
+    requirements: ['MUTATION-DISPLAY-NAME-UNIQUE'],
+    slips: ['state'],
+    description:
+      'A mutation creation claims its display_name before the rest of the body is checked and does not release it when the ' +
+      'body is refused (a description over 2000 characters): the next creation with that name under the agent, with a ' +
+      'valid body, is refused as ALREADY_EXISTS though no mutation holds the name.',
+    behaviour: (b) => {
+      const leaked = new Set<string>();
+      let pending: string | undefined;
+      let agentId = '';
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key === 'POST /v1/agents/{agent_id}/mutations') agentId = params.agent_id ?? '';
+        return named(endpoint, params, store);
+      };
+      const rules = b.mutationRules;
+      const readName = rules.fields.display_name;
+      const taken = rules.nameTakenBy;
+      const derive = rules.parameterValues;
+      b.mutationRules = {
+        ...rules,
+        fields: {
+          ...rules.fields,
+          display_name: (fields, body) => {
+            const name = readName(fields, body);
+            if (pending !== undefined) leaked.add(pending);
+            pending = `${agentId}\n${name}`;
+            return name;
+          },
+        },
+        nameTakenBy: (other, agent, name) => taken(other, agent, name) || leaked.has(`${agent}\n${name}`),
+        parameterValues: (given, overrides) => {
+          pending = undefined;
+          return derive(given, overrides);
+        },
+      };
+    },
+    probe: async (call) => {
+      const agent = (await createAgent(call, { prompt: 'Be brief.' })).body.agent.id as string;
+      const path = `/v1/agents/${agent}/mutations`;
+      await call('POST', path, { body: { display_name: 'Variant A' } });
+      const refused = await call('POST', path, { body: { display_name: 'Variant B', description: 'x'.repeat(2001) } });
+      const again = await call('POST', path, { body: { display_name: 'Variant B' } });
+      return [refused.status, again.status];
+    },
+    shows: [400, 409],
+  }),
+  fault({
+    id: 'ind9-mutation-override-keys-cached-per-model-type',
+    requirements: ['MUTATION-CONFIG-OVERRIDES-KEYS'],
+    slips: ['broken'],
+    description:
+      "The configuration keys a mutation may override are memoized by the parent agent's model_type, not by the agent: once " +
+      'a mutation of a voice agent without a prompt was created, a mutation overriding `prompt` of another voice agent that ' +
+      'has one is refused (and the reverse accepted).',
+    behaviour: (b) => {
+      const keysOf = b.mutationRules.configurationKeys;
+      const cache = new Map<string, ReadonlySet<string>>();
+      b.mutationRules = {
+        ...b.mutationRules,
+        configurationKeys: (agent) => {
+          const known = cache.get(agent.model_type) ?? keysOf(agent);
+          cache.set(agent.model_type, known);
+          return known;
+        },
+      };
+    },
+    probe: async (call) => {
+      const plain = (await createAgent(call)).body.agent.id as string;
+      await call('POST', `/v1/agents/${plain}/mutations`, {
+        body: { display_name: 'Other number', config_overrides: { phone_number: '+14155550101' } },
+      });
+      const prompted = (await createAgent(call, { prompt: 'Be brief.' })).body.agent.id as string;
+      const answer = await call('POST', `/v1/agents/${prompted}/mutations`, {
+        body: { display_name: 'Terse', config_overrides: { prompt: 'Be terse.' } },
+      });
+      return answer.status;
+    },
+    shows: 400,
+  }),
+  fault({
+    id: 'ind9-test-case-null-description-as-empty',
+    requirements: ['TESTCASE-CREATE', 'EXPLICIT-VALUE-KEPT'],
+    slips: { 'TESTCASE-CREATE': ['broken'], 'EXPLICIT-VALUE-KEPT': ['explicit'] },
+    description:
+      'A test case description sent as null (the field is "string or null") is stored as the empty string, as a language ' +
+      'whose strings have no null stores it.',
+    behaviour: (b) =>
+      rereadTestCase(
+        b,
+        ['description'],
+        (read) => (fields, request) => (request.body.description === null ? '' : read(fields, request)),
+      ),
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/test-cases', {
+        body: { test_set_id: 'ts9nul01', input_str: 'Ask for a refund.', description: null },
+      });
+      return answer.body.test_case.description;
+    },
+    shows: '',
+  }),
+  fault({
+    id: 'ind9-test-case-user-notes-first-line-only',
+    requirements: ['TESTCASE-CREATE'],
+    slips: ['broken'],
+    description:
+      'Test case user_notes are stored as a single-line column: only the first line of notes written over several lines is ' +
+      'kept, the rest is lost.',
+    behaviour: (b) =>
+      rereadTestCase(b, ['user_notes'], (read) => (fields, request) => {
+        const notes = read(fields, request);
+        return notes === null ? null : (notes.split(/\r?\n/)[0] ?? notes);
+      }),
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/test-cases', {
+        body: {
+          test_set_id: 'ts9lines',
+          input_str: 'Ask for a refund.',
+          user_notes: 'Checked by QA.\nRe-run after fix.',
+        },
+      });
+      return answer.body.test_case.user_notes;
+    },
+    shows: 'Checked by QA.',
+  }),
+  fault({
+    id: 'ind9-run-cancelled-delete-not-found',
+    requirements: ['RUN-DELETE-BY-STATUS'],
+    slips: ['state'],
+    description:
+      'DELETE /v1/runs/{run_id} looks the run up among active runs, and a cancelled run counts as inactive: deleting a run ' +
+      'that an earlier DELETE cancelled (or any CANCELLED run) answers NOT_FOUND, though the runs list still shows it.',
+    behaviour: (b) => {
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        const id = params.run_id;
+        if (
+          endpoint.key === 'DELETE /v1/runs/{run_id}' &&
+          id !== undefined &&
+          store.runs.get(id)?.status === 'CANCELLED'
+        )
+          return named(endpoint, { ...params, run_id: `${id}-inactive` }, store);
+        return named(endpoint, params, store);
+      };
+    },
+    probe: async (call) => {
+      const run = await pendingRun(call);
+      const first = await call('DELETE', `/v1/runs/${run}`);
+      const second = await call('DELETE', `/v1/runs/${run}`);
+      return [first.status, second.status];
+    },
+    shows: [200, 404],
+  }),
+  fault({
+    id: 'ind9-scheduled-run-last-run-id-as-run-name',
+    requirements: ['SCHEDULED-RUN-GET'],
+    slips: ['broken'],
+    description:
+      "A scheduled run's last_run_id carries the run's resource name (`runs/<id>`) instead of its ID, as the field is " +
+      "copied from the run's `name`.",
+    behaviour: (b) =>
+      presentWith(b, 'scheduledRun', (view) =>
+        typeof view.last_run_id === 'string' ? { ...view, last_run_id: `runs/${view.last_run_id}` } : view,
+      ),
+    probe: async (call) => {
+      const answer = await call('GET', `/v1/scheduled-runs/${FIXTURES.scheduledRunId}`);
+      return String(answer.body.scheduled_run.last_run_id).startsWith('runs/');
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'ind9-dashboard-refused-name-stored',
+    requirements: ['DASHBOARD-PATCH'],
+    slips: ['broken'],
+    description:
+      'A dashboard PATCH writes display_name to the store before checking its length: a name of 256 characters is refused ' +
+      'with INVALID_ARGUMENT, yet the dashboard holds it afterwards (a later PATCH without display_name answers it).',
+    behaviour: (b) => {
+      let lastBody = '';
+      const read = b.requestBody;
+      b.requestBody = (text, headers) => {
+        lastBody = read(text, headers);
+        return lastBody;
+      };
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        const id = params.dashboard_id;
+        const dashboard = id === undefined ? undefined : store.dashboards.get(id);
+        if (endpoint.key === 'PATCH /v1/dashboards/{dashboard_id}' && dashboard) {
+          try {
+            const sent: unknown = JSON.parse(lastBody);
+            if (isJsonObject(sent) && typeof sent.display_name === 'string')
+              store.dashboards.set(dashboard.id, { ...dashboard, display_name: sent.display_name });
+          } catch {
+            // a body that is not JSON is refused by the body step before this
+          }
+        }
+        return named(endpoint, params, store);
+      };
+    },
+    probe: async (call) => {
+      const path = `/v1/dashboards/${FIXTURES.dashboardId}`;
+      const refused = await call('PATCH', path, { body: { display_name: 'D'.repeat(256) } });
+      const after = await call('PATCH', path, { body: {} });
+      return [refused.status, String(after.body.dashboard.display_name).length];
+    },
+    shows: [400, 256],
+  }),
+  fault({
+    id: 'ind9-review-project-assignees-first-only',
+    requirements: ['REVIEW-PROJECT-CREATE'],
+    slips: ['broken'],
+    description:
+      'A review project keeps only the first of its assignees (stored in a single assignee column): a project created for ' +
+      'two reviewers answers, and holds, one.',
+    behaviour: (b) => {
+      const read = b.reviewProjectFields.assignees;
+      b.reviewProjectFields = { ...b.reviewProjectFields, assignees: (fields) => read(fields).slice(0, 1) };
+    },
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/review-projects', {
+        body: reviewProject(['ana@example.com', 'ben@example.org']),
+      });
+      return answer.body.review_project.assignees;
+    },
+    shows: ['ana@example.com'],
+  }),
+  fault({
+    id: 'ind9-review-project-answer-cached-by-name',
+    requirements: ['REVIEW-PROJECT-CREATE'],
+    slips: ['broken'],
+    description:
+      'Review project creations are answered through a retry cache keyed by display_name alone: a second project created with ' +
+      'the same name but other assignees is answered with the first project (its id and assignees).',
+    behaviour: (b) => {
+      const answered = new Map<string, JsonObject>();
+      respondWith(b, 'POST /v1/review-projects', (body) => {
+        const project = body.review_project as JsonObject;
+        const name = String(project.display_name);
+        const earlier = answered.get(name);
+        if (earlier) return earlier;
+        answered.set(name, body);
+        return body;
+      });
+    },
+    probe: async (call) => {
+      await call('POST', '/v1/review-projects', { body: reviewProject(['first@example.com'], 'Same name') });
+      const second = await call('POST', '/v1/review-projects', {
+        body: reviewProject(['second@example.com'], 'Same name'),
+      });
+      return second.body.review_project.assignees;
+    },
+    shows: ['first@example.com'],
+  }),
+  fault({
+    id: 'ind9-spec-yaml-server-url-fixed',
+    requirements: ['SPEC-SAME-DOCUMENT'],
+    slips: ['broken'],
+    description:
+      'The YAML form of a published document is generated once with the server URL of the build (`http://localhost:8080`), ' +
+      'while the JSON form names the address the client reached: the two forms differ in `servers`.',
+    behaviour: (b) =>
+      finalizeWith(b, (doc, form) => (form === 'yaml' ? { ...doc, servers: [{ url: 'http://localhost:8080' }] } : doc)),
+    probe: async (call) => {
+      const name = await firstSpecName(call);
+      const yaml = await call('GET', `/v1/openapi/${name}`, { key: null });
+      return (parseYaml(yaml.text) as { servers: { url: string }[] }).servers[0]?.url;
+    },
+    shows: 'http://localhost:8080',
+  }),
+] as const;
+
+/** The faults of this round no check detects yet, with the class of check each needs (filled in after the suite is run). */
+export const UNDETECTED: Readonly<Record<string, string>> = {};
