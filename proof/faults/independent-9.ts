@@ -6,6 +6,7 @@ import type { Behaviour } from '../../lib/reference/behaviour.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { AgentRecord } from '../../lib/reference/store/records.js';
+import { invalidArgument } from '../../lib/reference/http/errors.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
 import { fault, finalizeWith, presentWith, readAs, rereadAgent, rereadTestCase, respondWith } from './define.js';
@@ -84,6 +85,35 @@ async function firstSpecName(call: Call): Promise<string> {
   const listing = await call('GET', '/v1/openapi', { key: null });
   return String(listing.body.specs[0].spec_name);
 }
+
+/** The runs list, every run on one page. */
+async function allRuns(call: Call): Promise<JsonObject[]> {
+  return (await call('GET', '/v1/runs?page_size=1000')).body.runs as JsonObject[];
+}
+
+/** The published document as JSON. */
+async function jsonDocument(call: Call): Promise<JsonObject> {
+  const name = await firstSpecName(call);
+  return (await call('GET', `/v1/openapi/${name}`, { key: null, headers: { Accept: 'application/json' } }))
+    .body as JsonObject;
+}
+
+/** A schema with its `$ref` followed in the document's components. */
+function resolved(doc: JsonObject, schema: JsonObject): JsonObject {
+  const target = schema.$ref;
+  if (typeof target !== 'string') return schema;
+  const name = target.split('/').pop() ?? '';
+  return ((doc.components as JsonObject).schemas as Record<string, JsonObject>)[name] ?? schema;
+}
+
+/** A simulation of the fixtures holding an output whose value rounds to `literal` at one decimal but differs from it. */
+const SEEDED = seedStore(ALPHANUMERIC).store;
+const ROUNDING_LITERAL = 0.3;
+const roundedSimulation = [...SEEDED.simulations].find(([, outputs]) =>
+  [...outputs.values()].some((o) => o.value !== ROUNDING_LITERAL && Math.round(o.value * 10) / 10 === ROUNDING_LITERAL),
+)?.[0];
+
+const TIME_FIELDS = /_time$/;
 
 export const INDEPENDENT_9_FAULTS = [
   fault({
@@ -436,6 +466,225 @@ export const INDEPENDENT_9_FAULTS = [
       return (parseYaml(yaml.text) as { servers: { url: string }[] }).servers[0]?.url;
     },
     shows: 'http://localhost:8080',
+  }),
+  fault({
+    id: 'ind9-auth-empty-key-invalid-argument',
+    requirements: ['AUTH-INVALID-KEY'],
+    slips: ['broken'],
+    description:
+      'An X-API-Key header sent empty is refused by header validation (a minimum length) before authentication: the answer is ' +
+      'INVALID_ARGUMENT, not UNAUTHENTICATED; a missing or a wrong non-empty key still gets UNAUTHENTICATED.',
+    behaviour: (b) => {
+      const failure = b.auth.failure;
+      b.auth.failure = (presented) =>
+        presented === ''
+          ? invalidArgument('X-API-Key', 'must be at least 1 character long', 'header')
+          : failure(presented);
+    },
+    probe: async (call) => (await call('GET', '/v1/personas', { key: '' })).body.error.code,
+    shows: 'INVALID_ARGUMENT',
+  }),
+  fault({
+    id: 'ind9-run-cancel-update-time-in-seconds',
+    requirements: ['TIMESTAMP-ORDER'],
+    slips: ['broken'],
+    description:
+      'Cancelling a run (DELETE of a run in progress) stamps update_time with the clock in seconds where milliseconds are ' +
+      'stored: the cancelled run reads as updated in January 1970, before its create_time.',
+    behaviour: (b) => {
+      const cancelled = new Set<string>();
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        const id = params.run_id;
+        if (endpoint.key === 'DELETE /v1/runs/{run_id}' && id !== undefined) cancelled.add(id);
+        return named(endpoint, params, store);
+      };
+      presentWith(b, 'run', (view, record) => {
+        const run = record as { run_id: string; status: string; update_time: number };
+        return cancelled.has(run.run_id) && run.status === 'CANCELLED'
+          ? { ...view, update_time: b.formatTime(Math.floor(run.update_time / 1000)) }
+          : view;
+      });
+    },
+    probe: async (call) => {
+      const id = await pendingRun(call);
+      await call('DELETE', `/v1/runs/${id}`);
+      const run = (await allRuns(call)).find((r) => r.run_id === id);
+      return Date.parse(String(run?.update_time)) < Date.parse(String(run?.create_time));
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'ind9-run-delete-long-id-internal',
+    requirements: ['MISSING-RESOURCE-NOT-FOUND'],
+    slips: ['broken'],
+    description:
+      "DELETE /v1/runs/{run_id} with an ID longer than the store's key column (64 characters) fails inside the lookup and " +
+      'answers INTERNAL (500) instead of NOT_FOUND; shorter unknown IDs are NOT_FOUND.',
+    behaviour: (b) => {
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key === 'DELETE /v1/runs/{run_id}' && (params.run_id ?? '').length > 64)
+          throw new Error('value too long for the run_id key column');
+        return named(endpoint, params, store);
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('DELETE', `/v1/runs/${'R'.repeat(80)}`);
+      return [answer.status, answer.body.error.code];
+    },
+    shows: [500, 'INTERNAL'],
+  }),
+  fault({
+    id: 'ind9-run-progress-in-progress-counts-failed',
+    requirements: ['RUN-PROGRESS-CONSISTENT'],
+    slips: ['broken'],
+    description:
+      "A run's in_progress_test_cases is computed as total minus completed, so failed test cases are counted both as failed " +
+      'and as in progress: a finished run with failures reports more test cases than its total.',
+    behaviour: (b) =>
+      presentWith(b, 'run', (view) => {
+        const progress = view.progress as Record<string, number>;
+        const total = progress.total_test_cases ?? 0;
+        const completed = progress.completed_test_cases ?? 0;
+        return { ...view, progress: { ...progress, in_progress_test_cases: total - completed } };
+      }),
+    probe: async (call) =>
+      (await allRuns(call)).some((run) => {
+        const p = run.progress as Record<string, number>;
+        return (
+          (p.completed_test_cases ?? 0) + (p.failed_test_cases ?? 0) + (p.in_progress_test_cases ?? 0) >
+          (p.total_test_cases ?? 0)
+        );
+      }),
+    shows: true,
+  }),
+  fault({
+    id: 'ind9-agent-get-outbound-voice-as-voice',
+    requirements: ['AGENT-GET'],
+    slips: ['read-back'],
+    description:
+      'GET /v1/agents/{agent_id} maps the stored type to its enum by suffix, so an outbound voice agent reads back as ' +
+      '`MODEL_TYPE_VOICE` (the create answer has `MODEL_TYPE_OUTBOUND_VOICE`).',
+    behaviour: (b) =>
+      readAs(b, 'GET /v1/agents/{agent_id}', 'agent', (agent) =>
+        agent.model_type === 'MODEL_TYPE_OUTBOUND_VOICE' ? { ...agent, model_type: 'MODEL_TYPE_VOICE' } : agent,
+      ),
+    probe: async (call) =>
+      (await agentReadBack(call, { model_type: 'MODEL_TYPE_OUTBOUND_VOICE', endpoint: 'https://example.com/trigger' }))
+        .model_type,
+    shows: 'MODEL_TYPE_VOICE',
+  }),
+  fault({
+    id: 'ind9-spec-dashboard-update-published-as-put',
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    slips: ['broken'],
+    description:
+      'The published document describes the dashboard update as `put` on /v1/dashboards/{dashboard_id} (the generator maps ' +
+      '"update" to PUT); the service serves PATCH, which the document no longer names.',
+    behaviour: (b) =>
+      finalizeWith(b, (doc) => {
+        const paths = { ...(doc.paths as Record<string, JsonObject>) };
+        for (const [path, item] of Object.entries(paths)) {
+          if (!path.endsWith('/dashboards/{dashboard_id}') || !item.patch) continue;
+          const { patch, ...rest } = item;
+          paths[path] = { ...rest, put: patch };
+        }
+        return { ...doc, paths };
+      }),
+    probe: async (call) => {
+      const paths = (await jsonDocument(call)).paths as Record<string, JsonObject>;
+      const item = Object.entries(paths).find(([path]) => path.endsWith('/dashboards/{dashboard_id}'))?.[1] ?? {};
+      return Object.keys(item).filter((k) => k !== 'parameters');
+    },
+    shows: ['put'],
+  }),
+  fault({
+    id: 'ind9-spec-review-project-every-field-required',
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    slips: ['broken'],
+    description:
+      'The published request schema of POST /v1/review-projects lists every field of the table as required (description, ' +
+      'project_type, notifications and project_rules too), though the service, as the specification says, defaults them.',
+    behaviour: (b) =>
+      finalizeWith(b, (doc) => {
+        const post = ((doc.paths as Record<string, JsonObject>)['/v1/review-projects'] ?? {}).post as
+          JsonObject | undefined;
+        const content = ((post?.requestBody as JsonObject | undefined)?.content ?? {}) as Record<string, JsonObject>;
+        const schemaRef = content['application/json']?.schema as JsonObject | undefined;
+        if (!schemaRef) return doc;
+        const name =
+          String(schemaRef.$ref ?? '')
+            .split('/')
+            .pop() ?? '';
+        const schemas = (doc.components as JsonObject).schemas as Record<string, JsonObject>;
+        const schema = schemas[name];
+        if (!schema) return doc;
+        const every = Object.keys((schema.properties ?? {}) as JsonObject);
+        return {
+          ...doc,
+          components: {
+            ...(doc.components as JsonObject),
+            schemas: { ...schemas, [name]: { ...schema, required: every } },
+          },
+        };
+      }),
+    probe: async (call) => {
+      const doc = await jsonDocument(call);
+      const post = ((doc.paths as Record<string, JsonObject>)['/v1/review-projects'] ?? {}).post as JsonObject;
+      const content = (post.requestBody as JsonObject).content as Record<string, JsonObject>;
+      const schema = resolved(doc, content['application/json']?.schema as JsonObject);
+      return ((schema.required ?? []) as string[]).includes('notifications');
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'ind9-personas-filter-after-inclusive',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['bound'],
+    description:
+      'A strict `>` on a timestamp field of a list filter is evaluated as `>=` (a slip in the operator table for times): ' +
+      '`update_time > "T"` also lists the items updated exactly at T.',
+    behaviour: (b) => {
+      const matches = b.lists.matches;
+      b.lists.matches = (expr, item, fields) =>
+        matches(
+          expr.kind === 'cmp' && expr.op === '>' && TIME_FIELDS.test(expr.field) ? { ...expr, op: '>=' } : expr,
+          item,
+          fields,
+        );
+    },
+    probe: async (call) => {
+      const first = ((await call('GET', '/v1/personas?page_size=100')).body.personas as JsonObject[])[0] ?? {};
+      const time = String(first.update_time);
+      const filter = encodeURIComponent(`update_time > "${time}"`);
+      const after = (await call('GET', `/v1/personas?page_size=100&filter=${filter}`)).body.personas as JsonObject[];
+      return after.some((p) => p.update_time === time);
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'ind9-metrics-value-equality-rounded',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['broken'],
+    description:
+      'A metrics filter `value = x` compares values rounded to one decimal (a tolerance meant for display), so `value = 0.3` ' +
+      'also lists outputs whose value is 0.25.',
+    behaviour: (b) => {
+      const matches = b.lists.matches;
+      const round = (n: number) => Math.round(n * 10) / 10;
+      b.lists.matches = (expr, item, fields) => {
+        if (expr.kind !== 'cmp' || expr.field !== 'value' || expr.op !== '=') return matches(expr, item, fields);
+        const value = (item as { value?: unknown }).value;
+        return typeof value === 'number' && round(value) === round(Number(expr.value));
+      };
+    },
+    probe: async (call) => {
+      const filter = encodeURIComponent(`value = ${ROUNDING_LITERAL}`);
+      const answer = await call('GET', `/v1/simulations/${roundedSimulation}/metrics?page_size=1000&filter=${filter}`);
+      return (answer.body.metrics as JsonObject[]).some((m) => m.value !== ROUNDING_LITERAL);
+    },
+    shows: true,
   }),
 ] as const;
 
