@@ -6,6 +6,7 @@ import type { Behaviour } from '../../lib/reference/behaviour.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { AgentRecord } from '../../lib/reference/store/records.js';
+import { RawText } from '../../lib/reference/http/context.js';
 import { invalidArgument } from '../../lib/reference/http/errors.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
@@ -685,6 +686,116 @@ export const INDEPENDENT_9_FAULTS = [
       return (answer.body.metrics as JsonObject[]).some((m) => m.value !== ROUNDING_LITERAL);
     },
     shows: true,
+  }),
+  fault({
+    id: 'ind9-empty-object-answer-without-content-type',
+    requirements: ['RESPONSE-CONTENT-TYPE-JSON'],
+    slips: ['broken'],
+    description:
+      'An answer whose body is the empty object `{}` (the DELETE of a persona, run, mutation or scheduled run) is sent with an ' +
+      'empty Content-Type, as the media type is set only for answers "with content"; other answers are labelled application/json.',
+    behaviour: (b) => {
+      const respond = b.respond;
+      b.respond = (endpoint, body) => {
+        const shaped = respond(endpoint, body);
+        return isJsonObject(shaped) && Object.keys(shaped).length === 0 ? new RawText('', '{}') : shaped;
+      };
+    },
+    probe: async (call) => {
+      const agent = (await createAgent(call)).body.agent.id as string;
+      const created = await call('POST', `/v1/agents/${agent}/mutations`, { body: { display_name: 'Short-lived' } });
+      const deleted = await call('DELETE', `/v1/agents/${agent}/mutations/${created.body.mutation.id}`);
+      return [deleted.text, deleted.contentType];
+    },
+    shows: ['{}', ''],
+  }),
+  fault({
+    id: 'ind9-query-semicolon-separates-parameters',
+    requirements: ['LIST-FILTER-QUOTING'],
+    slips: ['broken'],
+    description:
+      'List query strings are parsed by a legacy reader that also splits parameters at `;`: a double-quoted filter value ' +
+      'holding a semicolon (`tag = "a;b"`) is cut there and refused as a malformed filter.',
+    behaviour: (b) => {
+      const filter = b.lists.filter;
+      b.lists.filter = (raw, list) => filter(raw === null ? null : (raw.split(';')[0] ?? raw), list);
+    },
+    probe: async (call) => (await call('GET', `/v1/runs?filter=${encodeURIComponent('tag = "smoke;nightly"')}`)).status,
+    shows: 400,
+  }),
+  fault({
+    id: 'ind9-personas-desc-suffix-loses-field',
+    requirements: ['LIST-ORDER-BY-DESC-SUFFIX'],
+    slips: ['broken'],
+    description:
+      'A persona order_by with a trailing ` desc` keeps the direction but not the field: `name desc` orders by the default ' +
+      'field (create_time) descending, while `-name` orders by name.',
+    behaviour: (b) => {
+      const order = b.lists.order;
+      b.lists.order = (raw, list) =>
+        order(raw !== null && /^\S+\s+desc$/i.test(raw.trim()) ? '-create_time' : raw, list);
+    },
+    probe: async (call) => {
+      const names = async (orderBy: string) =>
+        (
+          (await call('GET', `/v1/personas?page_size=100&order_by=${encodeURIComponent(orderBy)}`)).body
+            .personas as JsonObject[]
+        ).map((p) => p.id);
+      return JSON.stringify(await names('name desc')) === JSON.stringify(await names('-name'));
+    },
+    shows: false,
+  }),
+  fault({
+    id: 'ind9-mutation-parameter-values-strings-quoted',
+    requirements: ['MUTATION-PARAMETER-VALUES-DERIVED'],
+    slips: ['broken'],
+    description:
+      'parameter_values derived from config_overrides JSON-encode every value, strings included: an override `prompt: "Be ' +
+      'terse."` is shown as `"\\"Be terse.\\""` (with the quotes) instead of the string itself.',
+    behaviour: (b) => {
+      const derive = b.mutationRules.parameterValues;
+      b.mutationRules = {
+        ...b.mutationRules,
+        parameterValues: (given, overrides) => {
+          const derived = derive(given, overrides);
+          if (given !== null) return derived;
+          return Object.fromEntries(
+            Object.entries(derived).map(([key, value]) => {
+              const top = overrides[key];
+              return [key, typeof top === 'string' ? JSON.stringify(top) : value];
+            }),
+          );
+        },
+      };
+    },
+    probe: async (call) => {
+      const agent = (await createAgent(call, { prompt: 'Be brief.' })).body.agent.id as string;
+      const created = await call('POST', `/v1/agents/${agent}/mutations`, {
+        body: { display_name: 'Terse', config_overrides: { prompt: 'Be terse.' } },
+      });
+      return created.body.mutation.parameter_values;
+    },
+    shows: { prompt: '"Be terse."' },
+  }),
+  fault({
+    id: 'ind9-unauthenticated-error-wrapped-twice',
+    requirements: ['ERROR-ENVELOPE'],
+    slips: ['broken'],
+    description:
+      'The authentication layer builds its own `{error: ...}` envelope and the common error handler wraps it again: an ' +
+      'UNAUTHENTICATED answer is `{"error": {"error": {code, message, details}}}`; other errors have one envelope.',
+    behaviour: (b) => {
+      const body = b.errors.body;
+      b.errors.body = (error, endpoint) => {
+        const wrapped = body(error, endpoint);
+        return error.code === 'UNAUTHENTICATED' ? { error: wrapped } : wrapped;
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('GET', '/v1/personas', { key: null });
+      return [answer.status, Object.keys(answer.body.error)];
+    },
+    shows: [401, ['error']],
   }),
 ] as const;
 
