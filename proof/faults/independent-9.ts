@@ -114,6 +114,16 @@ const roundedSimulation = [...SEEDED.simulations].find(([, outputs]) =>
   [...outputs.values()].some((o) => o.value !== ROUNDING_LITERAL && Math.round(o.value * 10) / 10 === ROUNDING_LITERAL),
 )?.[0];
 
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A JSON value with every string shaped like an ISO 8601 timestamp rewritten as Date writes it, at every depth. */
+function revivedDates(value: unknown): unknown {
+  if (typeof value === 'string') return ISO_TIMESTAMP.test(value) ? new Date(value).toISOString() : value;
+  if (Array.isArray(value)) return value.map(revivedDates);
+  if (isJsonObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, revivedDates(v)]));
+  return value;
+}
+
 const TIME_FIELDS = /_time$/;
 
 export const INDEPENDENT_9_FAULTS = [
@@ -796,6 +806,30 @@ export const INDEPENDENT_9_FAULTS = [
       return [answer.status, Object.keys(answer.body.error)];
     },
     shows: [401, ['error']],
+  }),
+  fault({
+    id: 'ind9-test-case-output-json-dates-revived',
+    requirements: ['TESTCASE-CREATE', 'READ-BACK-UNCHANGED'],
+    slips: ['broken'],
+    description:
+      'expected_output_json is read with a JSON reviver that turns strings shaped like ISO 8601 timestamps into dates, which ' +
+      'are written back in their own form: `"2026-03-01T09:30:00Z"` comes back as `"2026-03-01T09:30:00.000Z"`.',
+    behaviour: (b) =>
+      rereadTestCase(b, ['expected_output_json'], (read) => (fields, request) => {
+        const value = read(fields, request);
+        return value === null ? null : (revivedDates(value) as JsonObject);
+      }),
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/test-cases', {
+        body: {
+          test_set_id: 'ts9dates',
+          input_str: 'Book a table for Sunday.',
+          expected_output_json: { booking: { at: '2026-03-01T09:30:00Z' } },
+        },
+      });
+      return answer.body.test_case.expected_output_json;
+    },
+    shows: { booking: { at: '2026-03-01T09:30:00.000Z' } },
   }),
 ] as const;
 
