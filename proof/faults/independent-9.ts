@@ -362,23 +362,6 @@ export const INDEPENDENT_9_FAULTS = [
     shows: [200, 404],
   }),
   fault({
-    id: 'ind9-scheduled-run-last-run-id-as-run-name',
-    requirements: ['SCHEDULED-RUN-GET'],
-    slips: ['broken'],
-    description:
-      "A scheduled run's last_run_id carries the run's resource name (`runs/<id>`) instead of its ID, as the field is " +
-      "copied from the run's `name`.",
-    behaviour: (b) =>
-      presentWith(b, 'scheduledRun', (view) =>
-        typeof view.last_run_id === 'string' ? { ...view, last_run_id: `runs/${view.last_run_id}` } : view,
-      ),
-    probe: async (call) => {
-      const answer = await call('GET', `/v1/scheduled-runs/${FIXTURES.scheduledRunId}`);
-      return String(answer.body.scheduled_run.last_run_id).startsWith('runs/');
-    },
-    shows: true,
-  }),
-  fault({
     id: 'ind9-dashboard-refused-name-stored',
     requirements: ['DASHBOARD-PATCH'],
     slips: ['broken'],
@@ -756,38 +739,6 @@ export const INDEPENDENT_9_FAULTS = [
     shows: false,
   }),
   fault({
-    id: 'ind9-mutation-parameter-values-strings-quoted',
-    requirements: ['MUTATION-PARAMETER-VALUES-DERIVED'],
-    slips: ['broken'],
-    description:
-      'parameter_values derived from config_overrides JSON-encode every value, strings included: an override `prompt: "Be ' +
-      'terse."` is shown as `"\\"Be terse.\\""` (with the quotes) instead of the string itself.',
-    behaviour: (b) => {
-      const derive = b.mutationRules.parameterValues;
-      b.mutationRules = {
-        ...b.mutationRules,
-        parameterValues: (given, overrides) => {
-          const derived = derive(given, overrides);
-          if (given !== null) return derived;
-          return Object.fromEntries(
-            Object.entries(derived).map(([key, value]) => {
-              const top = overrides[key];
-              return [key, typeof top === 'string' ? JSON.stringify(top) : value];
-            }),
-          );
-        },
-      };
-    },
-    probe: async (call) => {
-      const agent = (await createAgent(call, { prompt: 'Be brief.' })).body.agent.id as string;
-      const created = await call('POST', `/v1/agents/${agent}/mutations`, {
-        body: { display_name: 'Terse', config_overrides: { prompt: 'Be terse.' } },
-      });
-      return created.body.mutation.parameter_values;
-    },
-    shows: { prompt: '"Be terse."' },
-  }),
-  fault({
     id: 'ind9-unauthenticated-error-wrapped-twice',
     requirements: ['ERROR-ENVELOPE'],
     slips: ['broken'],
@@ -830,6 +781,39 @@ export const INDEPENDENT_9_FAULTS = [
       return answer.body.test_case.expected_output_json;
     },
     shows: { booking: { at: '2026-03-01T09:30:00.000Z' } },
+  }),
+  fault({
+    id: 'ind9-mutation-description-measured-escaped',
+    requirements: ['MUTATION-DESCRIPTION'],
+    slips: ['unit'],
+    description:
+      "A mutation description's 2000-character limit is measured on its JSON-escaped form (as it sits in the stored " +
+      'document), so a line break counts as two characters: a description of exactly 2000 characters holding line breaks ' +
+      'is refused.',
+    behaviour: (b) => {
+      const rules = b.mutationRules;
+      const read = rules.fields.description;
+      b.mutationRules = {
+        ...rules,
+        fields: {
+          ...rules.fields,
+          description: (fields, body) => {
+            const description = read(fields, body);
+            if (JSON.stringify(description).length - 2 > 2000)
+              fields.fail('description', 'must be at most 2000 characters');
+            return description;
+          },
+        },
+      };
+    },
+    probe: async (call) => {
+      const agent = (await createAgent(call)).body.agent.id as string;
+      const answer = await call('POST', `/v1/agents/${agent}/mutations`, {
+        body: { display_name: 'Long notes', description: 'a\n'.repeat(1000) },
+      });
+      return answer.status;
+    },
+    shows: 400,
   }),
 ] as const;
 
