@@ -815,6 +815,47 @@ export const INDEPENDENT_9_FAULTS = [
     },
     shows: 400,
   }),
+  fault({
+    id: 'ind9-dashboard-name-measured-decomposed',
+    requirements: ['DASHBOARD-DISPLAY-NAME'],
+    slips: ['unit'],
+    description:
+      'A dashboard display_name is measured after Unicode decomposition (NFD, as the search index stores it): a precomposed ' +
+      '`é` counts as two characters, so a name of 255 such letters is refused.',
+    behaviour: (b) => {
+      let lastBody = '';
+      const read = b.requestBody;
+      b.requestBody = (text, headers) => {
+        lastBody = read(text, headers);
+        return lastBody;
+      };
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key === 'PATCH /v1/dashboards/{dashboard_id}') {
+          let sent: unknown;
+          try {
+            sent = JSON.parse(lastBody);
+          } catch {
+            sent = undefined;
+          }
+          if (
+            isJsonObject(sent) &&
+            typeof sent.display_name === 'string' &&
+            [...sent.display_name.normalize('NFD')].length > 255
+          )
+            throw invalidArgument('display_name', 'must be at most 255 characters');
+        }
+        return named(endpoint, params, store);
+      };
+    },
+    probe: async (call) => {
+      const path = `/v1/dashboards/${FIXTURES.dashboardId}`;
+      const answer = await call('PATCH', path, { body: { display_name: '\u00e9'.repeat(255) } });
+      await call('PATCH', path, { body: { display_name: 'Quality overview' } });
+      return answer.status;
+    },
+    shows: 400,
+  }),
 ] as const;
 
 /** The faults of this round no check detects yet, with the class of check each needs (filled in after the suite is run). */
