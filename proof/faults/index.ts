@@ -29,6 +29,7 @@ import { INDEPENDENT_5_FAULTS, UNDETECTED as UNDETECTED_5 } from './independent-
 import { INDEPENDENT_6_FAULTS, UNDETECTED as UNDETECTED_6 } from './independent-6.js';
 import { INDEPENDENT_7_FAULTS, UNDETECTED as UNDETECTED_7 } from './independent-7.js';
 import { INDEPENDENT_8_FAULTS, UNDETECTED as UNDETECTED_8 } from './independent-8.js';
+import { INDEPENDENT_9_FAULTS, UNDETECTED as UNDETECTED_9 } from './independent-9.js';
 
 /** The faults of every independent round that no check detects yet, with the class of check each needs. */
 const UNDETECTED: Readonly<Record<string, string>> = {
@@ -40,6 +41,7 @@ const UNDETECTED: Readonly<Record<string, string>> = {
   ...UNDETECTED_6,
   ...UNDETECTED_7,
   ...UNDETECTED_8,
+  ...UNDETECTED_9,
 };
 
 export const FAULTS = [
@@ -70,6 +72,7 @@ export const FAULTS = [
   ...INDEPENDENT_6_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_7_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_8_FAULTS.filter((f) => !(f.id in UNDETECTED)),
+  ...INDEPENDENT_9_FAULTS.filter((f) => !(f.id in UNDETECTED)),
 ] as const satisfies readonly FaultShape[];
 
 /** Faults of an independent round no check detects yet (see UNDETECTED): runnable by id, left out of the score. */
@@ -82,6 +85,7 @@ export const PENDING_FAULTS = [
   ...INDEPENDENT_6_FAULTS,
   ...INDEPENDENT_7_FAULTS,
   ...INDEPENDENT_8_FAULTS,
+  ...INDEPENDENT_9_FAULTS,
 ].filter((f) => f.id in UNDETECTED);
 
 /** A fault of the catalog: a misspelt id fails the type check. */
