@@ -305,7 +305,7 @@ const TABLE = [
     summary: 'write every exchange of the run to this file as HAR 1.2 (key and secret headers redacted)',
     unset: 'no HAR file',
     meaning:
-      "Writes every exchange of the run (the preflight's and every check's) to this file as HAR 1.2, for a browser's network panel or a HAR viewer. The key and the values of secret headers (`X-API-Key`, `Authorization`, cookies) read `[redacted]`. Entries are written as the run goes (each worker its own part, joined at the end), so the file costs no memory; they are in the order each worker finished them.",
+      "Writes every exchange of the run (the preflight's and every check's) to this file as HAR 1.2 (a request that got no answer too: status 0, the reason in the response's `comment`), for a browser's network panel or a HAR viewer. The key and the values of secret headers (`X-API-Key`, `Authorization`, cookies) read `[redacted]`. Entries are written as the run goes (each worker its own part, joined at the end), so the file costs no memory; they are in the order each worker finished them.",
   },
   {
     name: 'HTTP_PROXY',
