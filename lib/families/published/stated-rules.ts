@@ -29,6 +29,7 @@ import { jsonMediaSchema } from '../../published/media.js';
 import { indexOperations, type DocumentedOperation, type OperationIndex } from '../../published/operations.js';
 import { deref } from '../../published/refs.js';
 import {
+  alwaysRequired,
   ANY_PROPERTY_STEP,
   declarations,
   ITEMS_STEP,
@@ -685,7 +686,8 @@ function publishedBounds(schema: JsonObject): Partial<Record<BoundKeyword, numbe
 
 /**
  * A request item the specification makes required published as one that may be left out, or the reverse. A body
- * field is required where every declaration of it requires it, optional where one lets it be left out.
+ * field is published optional where one declaration lets it be left out, required where every value must hold it
+ * (a field one branch of a `oneOf` requires, such as phone_number for one agent type, is not).
  */
 function presenceContradictions(index: OperationIndex): string[] {
   return REQUEST_ITEMS.flatMap((item) => {
@@ -696,10 +698,9 @@ function presenceContradictions(index: OperationIndex): string[] {
       const body = requestSchema(operation);
       const declared = body === undefined ? [] : declarations(operation.document, body, item.name);
       if (!declared.length) return [];
-      const required = declared.every(({ required: names }) => names.has(item.name));
-      if (item.presence === 'required' && !required)
+      if (item.presence === 'required' && declared.some(({ required }) => !required.has(item.name)))
         return [`${item.endpoint} request body: ${item.name} is declared but not required, ${said}`];
-      if (item.presence === 'optional' && required)
+      if (item.presence === 'optional' && alwaysRequired(operation.document, body, item.name))
         return [`${item.endpoint} request body: ${item.name} is required, ${said}`];
       return [];
     }
@@ -765,18 +766,16 @@ function placeContradictions(index: OperationIndex): string[] {
       const standsFor = specPath[pathNames(operation.path).indexOf(name)];
       return standsFor === undefined || standsFor === name
         ? []
-        : [`${key}: the path parameter standing for ${standsFor} is named ${name}, ${placed(item)}`];
+        : [
+            `${key}: the path parameter standing for ${standsFor} is named ${name}, which the specification names ${item.in === 'path' ? 'another place of the path' : `a ${item.in} item`}: ${item.quote}`,
+          ];
     });
     const fields = items
       .filter((item) => item.in !== 'body')
       .flatMap((item) => {
         const declared = bodyDeclarations(item.name);
         if (!declared.length) return [];
-        return elsewhere(
-          item,
-          'a request body field',
-          declared.every(({ required }) => required.has(item.name)),
-        );
+        return elsewhere(item, 'a request body field', alwaysRequired(operation.document, body, item.name));
       });
     return [...parameters, ...fields];
   });

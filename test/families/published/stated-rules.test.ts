@@ -285,7 +285,7 @@ describe('stated rules of the published documents', () => {
     expect(contradictions(silent).required).toEqual([]);
   });
 
-  it('fails an optional query parameter, header or body field published as required; unstated ones pass', () => {
+  it('fails an optional query parameter, header or body field published as required; unstated ones, and one a branch requires, pass', () => {
     const doc = changed((d) => {
       d.paths['/runs'].get.parameters[1].required = true;
       d.paths['/runs'].get.parameters.push({
@@ -312,7 +312,12 @@ describe('stated rules of the published documents', () => {
       expect.stringContaining('GET /v1/openapi/{spec_name} header parameter Accept is required'),
       expect.stringContaining('POST /v1/test-cases request body: input_type is required, where the specification'),
     ]);
-    body(doc, '/agents').required.push('phone_number');
+    body(doc, '/agents').oneOf = [
+      { required: ['phone_number'], properties: { model_type: { enum: ['MODEL_TYPE_VOICE'] } } },
+      { properties: { model_type: { enum: ['MODEL_TYPE_CHAT'] } } },
+    ];
+    expect(contradictions(doc).required).toHaveLength(3);
+    body(doc, '/agents').oneOf[1].required = ['phone_number'];
     expect(contradictions(doc).required).toContainEqual(
       expect.stringContaining('POST /v1/agents request body: phone_number is required'),
     );
