@@ -3,6 +3,7 @@
 // run against each shows that no check relies on one server's choices.
 
 import { createHash, randomUUID } from 'node:crypto';
+import { ENDPOINTS } from '../lib/contract/endpoints.js';
 import { API_KEY_HEADER, DEFAULTS, INPUT_TYPES, MODEL_TYPES, type ModelType } from '../lib/contract/enums.js';
 import type { Behaviour } from '../lib/reference/behaviour.js';
 import { isGenericList } from '../lib/reference/generic/lists.js';
@@ -118,6 +119,68 @@ function asTabled({
   return shown;
 }
 
+/** The specification's operations by method and path shape (parameter names aside). */
+const SPECIFIED = new Set(ENDPOINTS.map((e) => `${e.method} ${e.path.replace(/\{[^}]*\}/g, '{}')}`));
+const specified = (method: string, path: string) =>
+  [path, `/v1${path}`].some((p) => SPECIFIED.has(`${method.toUpperCase()} ${p.replace(/\{[^}]*\}/g, '{}')}`));
+
+/**
+ * Parameters published as the specification leaves a document free to: a path's last parameter named `{id}` (where
+ * no operation beyond the specification shares the path), optional query parameters saying so on their path item, the
+ * optional Accept header declared, a read-only field of the resource beside a request body's fields.
+ */
+function withParametersOwnWay(doc: JsonObject): JsonObject {
+  const renamed = Object.entries((doc['paths'] ?? {}) as Record<string, JsonObject>).map(([path, item]) => {
+    const last = /\{([^}]*)\}$/.exec(path)?.[1];
+    const methods = Object.keys(item).filter((key) => key !== 'parameters');
+    const own = last !== undefined && methods.every((method) => specified(method, path));
+    const rename = (parameter: unknown) =>
+      own && isJsonObject(parameter) && parameter['in'] === 'path' && parameter['name'] === last
+        ? { ...parameter, name: 'id' }
+        : parameter;
+    let shared: unknown[] = [];
+    const operations = Object.fromEntries(
+      methods.map((method) => {
+        const op = item[method] as JsonObject;
+        const listed = (Array.isArray(op['parameters']) ? op['parameters'] : []).map(rename);
+        const queries = listed.filter((p) => isJsonObject(p) && p['in'] === 'query');
+        if (method === 'get' && queries.length && methods.length === 1)
+          shared = queries.map((p) => ({ ...(p as JsonObject), required: false }));
+        const kept = shared.length ? listed.filter((p) => !queries.includes(p)) : listed;
+        const accept = /openapi\/\{[^}]*\}$/.test(path)
+          ? [{ name: 'Accept', in: 'header', required: false, schema: { type: 'string' } }]
+          : [];
+        const body =
+          /\/mutations$/.test(path) && method === 'post' ? withReadOnlyAgentId(op['requestBody']) : undefined;
+        return [method, { ...op, parameters: [...kept, ...accept], ...(body ? { requestBody: body } : {}) }];
+      }),
+    );
+    return [
+      own ? path.replace(/\{[^}]*\}$/, '{id}') : path,
+      shared.length ? { parameters: shared, ...operations } : operations,
+    ];
+  });
+  return { ...doc, paths: Object.fromEntries(renamed) };
+}
+
+/** A request body whose JSON schema also declares the resource's read-only agent_id. */
+function withReadOnlyAgentId(requestBody: unknown): unknown {
+  if (!isJsonObject(requestBody) || !isJsonObject(requestBody['content'])) return requestBody;
+  const content = Object.fromEntries(
+    Object.entries(requestBody['content']).map(([type, media]) => {
+      const schema = isJsonObject(media) ? media['schema'] : undefined;
+      const readOnly = { agent_id: { type: 'string', readOnly: true } };
+      return [
+        type,
+        isJsonObject(schema)
+          ? { ...(media as JsonObject), schema: { allOf: [schema, { properties: readOnly }] } }
+          : media,
+      ];
+    }),
+  );
+  return { ...requestBody, content };
+}
+
 const REST_STATUSES: Variation = {
   name: 'rest-statuses',
   changes: [
@@ -137,6 +200,7 @@ const REST_STATUSES: Variation = {
     'deleting a PENDING run (not started: nothing to cancel) deletes it; a RUNNING run is still cancelled',
     'run result means are sums divided in floating point: each run with metrics has `repeated_score`, three scores of 0.1, whose mean is 0.10000000000000002 beside min and max 0.1',
     'metric outputs show only the fields the MetricOutput table lists: metric_name, create_time, start_time and end_time (filter and order fields alone) are left out',
+    "specs name a path's last parameter `{id}` where every operation of the path is the specification's; the lists' query parameters say `required: false` and are declared on the path; GET of a spec publishes its optional `Accept` header; the mutation create body declares the read-only `agent_id` its resource carries",
   ],
   apply(b) {
     b.successStatus = (endpoint) => (CREATES.has(endpoint.key) ? 201 : endpoint.method === 'DELETE' ? 204 : 200);
@@ -181,6 +245,8 @@ const REST_STATUSES: Variation = {
       listing: NAME_MAP,
     };
     b.publishing.generic = b.publishing.generic.map(withoutIdAndMaximum);
+    const finalize = b.publishing.finalize;
+    b.publishing.finalize = (doc, form) => withParametersOwnWay(finalize(doc, form));
     b.contentTypes.json = 'application/json; charset=utf-8';
     const outcome = b.runDeletion.outcome;
     b.runDeletion.outcome = (status) => (status === 'PENDING' ? 'delete' : outcome(status));

@@ -1,6 +1,6 @@
 // What the published documents state about the specification's endpoints, against the
-// specification: every bound, required request field, enumeration, default and ID pattern they give for the
-// 20 operations agrees with it; a document silent on any of them passes (lib/families/published/stated-rules.ts).
+// specification: every bound, required or optional request item, place of a parameter or body field, enumeration,
+// default and ID pattern they give for the 20 operations agrees with it; a document silent on any of them passes (lib/families/published/stated-rules.ts).
 
 import { expectStatedAsSpecified, type StatementKind } from '../lib/families/published/stated-rules.js';
 import { check, describeGroup } from '../lib/harness/index.js';
@@ -15,7 +15,14 @@ const KINDS: ReadonlyArray<{ readonly kind: StatementKind; readonly id: string; 
   {
     kind: 'required',
     id: 'specification.published-required-fields-agree-spec',
-    title: 'every request field the specification requires is required where a published request body declares it',
+    title:
+      'every request field and parameter the specification makes required or optional is so where the published documents declare it',
+  },
+  {
+    kind: 'places',
+    id: 'specification.published-request-places-agree-spec',
+    title:
+      'every parameter and request body field the specification places (path, query, header, body) is published in its place, not moved or required elsewhere',
   },
   {
     kind: 'enums',

@@ -1,7 +1,8 @@
 // OpenAPI's own rules that its JSON schema cannot state, which swagger-parser checks for
 // Swagger 2.0 only: operationIds unique in the document; every template expression of a path a
 // declared path parameter, every path parameter a template expression, and required; no
-// parameter twice (by name and location) in one list. Read on the dereferenced document.
+// parameter twice (by name and location) in one list; every security requirement names a
+// scheme components.securitySchemes declares. Read on the dereferenced document.
 
 import { isJsonObject, type JsonObject } from '../util/json.js';
 
@@ -15,6 +16,14 @@ export function openApiRuleIssues(document: unknown): string[] {
   if (!isJsonObject(document) || !isJsonObject(document['paths'])) return [];
   const issues = new Set<string>();
   const operationIds = new Map<string, string>();
+  const schemes = isJsonObject(document['components']) ? document['components']['securitySchemes'] : undefined;
+  const undeclared = (owner: JsonObject, where: string) => {
+    for (const requirement of Array.isArray(owner['security']) ? owner['security'].filter(isJsonObject) : [])
+      for (const name of Object.keys(requirement))
+        if (!isJsonObject(schemes) || !Object.hasOwn(schemes, name))
+          issues.add(`${where}: security requirement "${name}" names no scheme of components.securitySchemes`);
+  };
+  undeclared(document, 'the document');
   for (const [path, item] of Object.entries(document['paths'])) {
     if (!isJsonObject(item)) continue;
     const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
@@ -30,6 +39,7 @@ export function openApiRuleIssues(document: unknown): string[] {
         if (first) issues.add(`${where}: operationId "${id}" is also ${first}'s (it must be unique)`);
         else operationIds.set(id, where);
       }
+      undeclared(operation, where);
       const own = parametersOf(operation);
       duplicates(own, where, issues);
       // An operation's parameter overrides the path's of the same name and location.

@@ -84,3 +84,21 @@ function allOfParts(document: unknown, schema: JsonObject, depth: number): JsonO
     }),
   ];
 }
+
+/**
+ * Whether every value of `schema` must hold `property`: its own `required` or an `allOf` part's says so, or every
+ * branch of one of its `anyOf`/`oneOf` lists does (a branch that does not leaves the property out of that value).
+ */
+export function alwaysRequired(document: unknown, schema: unknown, property: string, depth = 0): boolean {
+  const resolved = deref(document, schema);
+  if (!isJsonObject(resolved) || depth > MAX_DEPTH) return false;
+  if (Array.isArray(resolved['required']) && resolved['required'].includes(property)) return true;
+  const list = (keyword: string) => (Array.isArray(resolved[keyword]) ? (resolved[keyword] as unknown[]) : []);
+  return (
+    list('allOf').some((part) => alwaysRequired(document, part, property, depth + 1)) ||
+    ['anyOf', 'oneOf'].some((keyword) => {
+      const branches = list(keyword);
+      return branches.length > 0 && branches.every((branch) => alwaysRequired(document, branch, property, depth + 1));
+    })
+  );
+}

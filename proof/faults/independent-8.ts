@@ -727,10 +727,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'published documents negotiated on every Accept form the specification names: `application/yaml` asked explicitly answered YAML, not only the default',
   'ind8-body-quoted-charset-refused':
     'request media types in every form RFC 9110 calls equivalent (a quoted parameter value, letter case of type and parameter name) accepted on every body-taking endpoint',
-  'ind8-spec-test-set-id-in-query':
-    "published documents' parameter locations against the specification's (a body field published as a query or path parameter)",
-  'ind8-spec-runs-filter-required':
-    "published documents' required flags of parameters against the specification's (an optional parameter published as required)",
   'ind8-test-case-type-inferred-script':
     'stated defaults applied whatever else the body holds (a defaulted field left out beside fields that suggest another value)',
   'ind8-sms-sip-address-refused':

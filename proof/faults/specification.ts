@@ -428,4 +428,53 @@ export const SPECIFICATION_FAULTS = [
       (await jsonSpec(call)).components.schemas.CreateAgentRequest.properties.metric_ids.items.pattern,
     shows: '^[a-z0-9]{22}$',
   }),
+  fault({
+    id: 'spec-mutation-path-parameters-swapped',
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    slips: ['broken'],
+    description:
+      "The published mutation path names its parameters in the wrong order (`/v1/agents/{mutation_id}/mutations/{agent_id}`, a route declared with its arguments swapped), each parameter's schema kept in its place: the document stays valid, but a client filling the template by name puts the mutation ID where the agent ID goes.",
+    behaviour: (b) =>
+      finalizeWith(b, (doc) => {
+        const swap = (name: unknown) =>
+          name === 'agent_id' ? 'mutation_id' : name === 'mutation_id' ? 'agent_id' : name;
+        const swapped = Object.entries(paths(doc)).map(([path, item]): [string, Record<string, JsonObject>] => {
+          if (!path.endsWith('/mutations/{mutation_id}')) return [path, item];
+          const operations = Object.entries(item).map(([method, op]) => [
+            method,
+            {
+              ...op,
+              parameters: ((op.parameters ?? []) as JsonObject[]).map((p) =>
+                p.in === 'path' ? { ...p, name: swap(p.name) } : p,
+              ),
+            },
+          ]);
+          return [
+            path.replace(/\{(\w+)\}/g, (_, name: string) => `{${String(swap(name))}}`),
+            Object.fromEntries(operations),
+          ];
+        });
+        return { ...doc, paths: Object.fromEntries(swapped) };
+      }),
+    probe: async (call) => Object.keys((await jsonSpec(call)).paths).filter((p: string) => p.includes('/mutations/')),
+    shows: ['/v1/agents/{mutation_id}/mutations/{agent_id}'],
+  }),
+  fault({
+    id: 'spec-test-case-input-type-required',
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    slips: ['broken'],
+    description:
+      'The published test case create body lists input_type among its required fields (a generator that requires every field with a default), while the specification makes it optional (`input_type` defaults to `SCENARIO`) and the service takes a body without it.',
+    behaviour: (b) =>
+      finalizeWith(b, (doc) =>
+        mapSchemas(doc, (schema) => {
+          const properties = schema.properties as JsonObject | undefined;
+          if (!properties || 'id' in properties || !('input_str' in properties) || !('input_type' in properties))
+            return schema;
+          return { ...schema, required: [...((schema.required ?? []) as string[]), 'input_type'] };
+        }),
+      ),
+    probe: async (call) => (await jsonSpec(call)).components.schemas.CreateTestCaseRequest.required,
+    shows: ['input_str', 'test_set_id', 'input_type'],
+  }),
 ] as const satisfies readonly Fault[];

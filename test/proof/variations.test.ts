@@ -73,6 +73,24 @@ describe('variation rest-statuses', () => {
     expect(doc.components.schemas.CreateAgentRequest.properties).toHaveProperty('simulator_configuration');
     expect(doc.components.schemas.Agent.properties.phone_number).toEqual({ type: 'string', nullable: true });
   });
+
+  it('names path parameters and places optional ones its own way, where the specification leaves it free', async () => {
+    const read = async (name: string) => parse((await call('GET', `/v1/openapi/${name}`, { key: null })).text);
+    const mutations = (await read('mutations')).paths;
+    expect(Object.keys(mutations)).toEqual(['/agents/{agent_id}/mutations', '/agents/{agent_id}/mutations/{id}']);
+    const body = mutations['/agents/{agent_id}/mutations'].post.requestBody.content['application/json'].schema;
+    expect(body.allOf[1]).toEqual({ properties: { agent_id: { type: 'string', readOnly: true } } });
+    const runs = (await read('runs')).paths['/runs'];
+    expect(runs.parameters.map((p: { name: string; required: boolean }) => [p.name, p.required])).toEqual(
+      expect.arrayContaining([
+        ['filter', false],
+        ['order_by', false],
+      ]),
+    );
+    expect((await read('specification')).paths['/openapi/{id}'].get.parameters).toContainEqual(
+      expect.objectContaining({ name: 'Accept', in: 'header', required: false }),
+    );
+  });
 });
 
 describe('variation lenient-inputs', () => {

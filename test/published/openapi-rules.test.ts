@@ -53,3 +53,21 @@ test('a path parameter not required, and a parameter listed twice', () => {
     'GET /v1/agents: query parameter "page_size" is listed twice',
   ]);
 });
+
+test('a security requirement naming a scheme the document does not declare, on the document or an operation', () => {
+  const paths = valid();
+  const secured = (security: object[]) => ({
+    ...document({ ...paths, '/v1/agents': { get: { ...paths['/v1/agents'].get, security } } }),
+    security: [{ ApiKeyAuth: [] }],
+  });
+  const schemes = {
+    components: { securitySchemes: { ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
+  };
+  expect(openApiRuleIssues({ ...secured([{}, { ApiKeyAuth: [] }]), ...schemes })).toEqual([]);
+  expect(openApiRuleIssues({ ...secured([{ ApiKey: [] }]), ...schemes })).toEqual([
+    'GET /v1/agents: security requirement "ApiKey" names no scheme of components.securitySchemes',
+  ]);
+  expect(openApiRuleIssues(secured([]))).toEqual([
+    'the document: security requirement "ApiKeyAuth" names no scheme of components.securitySchemes',
+  ]);
+});

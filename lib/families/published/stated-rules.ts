@@ -29,6 +29,7 @@ import { jsonMediaSchema } from '../../published/media.js';
 import { indexOperations, type DocumentedOperation, type OperationIndex } from '../../published/operations.js';
 import { deref } from '../../published/refs.js';
 import {
+  alwaysRequired,
   ANY_PROPERTY_STEP,
   declarations,
   ITEMS_STEP,
@@ -290,27 +291,118 @@ const STATEMENTS: ReadonlyArray<FieldStatement & { readonly resource: Resource }
   ...ID_FIELDS,
 ];
 
-/** The request fields the specification makes required, by operation. */
-const REQUIRED_FIELDS: ReadonlyArray<{
+/** Where the specification's request column places an item of an operation's request. */
+type Place = 'path' | 'query' | 'header' | 'body';
+
+/** One item of an operation's request as the specification places it, and whether it says the item may be left out. */
+interface RequestItem {
   readonly endpoint: EndpointKey;
-  readonly fields: readonly string[];
+  readonly name: string;
+  readonly in: Place;
+  /** Undefined where the specification does not say (a path parameter's is OpenAPI's own rule: SPEC-VALID-OPENAPI). */
+  readonly presence?: 'required' | 'optional';
+  readonly quote: string;
+}
+
+/**
+ * The request bodies' fields. Where a row marks some fields required, the others it lists beside them are
+ * optional; a row that marks none leaves them unstated (an agent's phone_number aside, optional for some types).
+ */
+const BODIES: ReadonlyArray<{
+  readonly endpoint: EndpointKey;
+  readonly required: readonly string[];
+  readonly optional: readonly string[];
+  readonly unstated: readonly string[];
   readonly quote: string;
 }> = [
   {
+    endpoint: 'POST /v1/agents',
+    required: [],
+    optional: ['phone_number'],
+    unstated: ['display_name', 'model_type', 'endpoint', 'prompt', 'workflows', 'metric_ids', 'test_set_ids'],
+    quote:
+      'body: agent fields (display_name, model_type, phone_number, ...); phone_number: required for some agent types, optional for others',
+  },
+  {
     endpoint: 'POST /v1/agents/{agent_id}/mutations',
-    fields: ['display_name'],
-    quote: 'body: display_name (required)',
+    required: ['display_name'],
+    optional: ['description', 'config_overrides', 'parameter_values'],
+    unstated: [],
+    quote: 'body: display_name (required), description, config_overrides, parameter_values',
   },
   {
     endpoint: 'POST /v1/test-cases',
-    fields: ['input_str', 'test_set_id'],
-    quote: 'body: input_str (required), test_set_id (required, in the body and not the URL)',
+    required: ['input_str', 'test_set_id'],
+    optional: [
+      'expected_behaviors',
+      'expected_output_str',
+      'expected_output_json',
+      'description',
+      'input_type',
+      'simulation_metadata_input',
+      'metric_input',
+      'user_notes',
+    ],
+    unstated: [],
+    quote: 'body: input_str (required), test_set_id (required, in the body and not the URL), expected_behaviors, ...',
+  },
+  {
+    endpoint: 'PATCH /v1/dashboards/{dashboard_id}',
+    required: [],
+    optional: [],
+    unstated: ['display_name'],
+    quote: 'body: display_name',
   },
   {
     endpoint: 'POST /v1/review-projects',
-    fields: ['display_name', 'assignees', 'linked_simulation_ids', 'linked_metric_ids'],
-    quote: 'body: display_name, assignees, linked_simulation_ids, linked_metric_ids (all required)',
+    required: ['display_name', 'assignees', 'linked_simulation_ids', 'linked_metric_ids'],
+    optional: ['description', 'project_type', 'notifications', 'project_rules'],
+    unstated: [],
+    quote:
+      'body: display_name, assignees, linked_simulation_ids, linked_metric_ids (all required), description, project_type, notifications, project_rules',
   },
+];
+
+/**
+ * Every item of the specification's requests, where it places it. A list's query parameters may all be left out:
+ * page_size and order_by have defaults, the first page has no page_token (it comes from the previous page), and a
+ * filter narrows the list that is read whole without one (LIST-PAGINATION walks it so).
+ */
+const REQUEST_ITEMS: readonly RequestItem[] = [
+  ...ENDPOINTS.flatMap((endpoint) =>
+    Object.keys(endpoint.pathParams).map((name) => ({
+      endpoint: endpoint.key as EndpointKey,
+      name,
+      in: 'path' as const,
+      quote: `path \`${endpoint.path}\``,
+    })),
+  ),
+  ...LIST_ENDPOINTS.flatMap((list) =>
+    ['page_size', 'page_token', 'filter', 'order_by'].map((name) => ({
+      endpoint: `GET ${list.path}` as EndpointKey,
+      name,
+      in: 'query' as const,
+      presence: 'optional' as const,
+      quote: list.quote,
+    })),
+  ),
+  {
+    endpoint: 'GET /v1/openapi/{spec_name}',
+    name: 'Accept',
+    in: 'header',
+    presence: 'optional',
+    quote: 'header `Accept` optional',
+  },
+  ...BODIES.flatMap(({ endpoint, required, optional, unstated, quote }) => {
+    const item = (presence?: RequestItem['presence']) => (name: string) => ({
+      endpoint,
+      name,
+      in: 'body' as const,
+      ...(presence ? { presence } : {}),
+      quote,
+    });
+    return [...required.map(item('required')), ...optional.map(item('optional')), ...unstated.map(item())];
+  }),
 ];
 
 /** An order written another way is the same order: `-f` and `f desc`, `f` and `f asc`. */
@@ -382,7 +474,7 @@ const PARAMETERS: ReadonlyArray<{
   ),
 ];
 
-export type StatementKind = 'bounds' | 'required' | 'enums' | 'defaults' | 'ids';
+export type StatementKind = 'bounds' | 'required' | 'places' | 'enums' | 'defaults' | 'ids';
 
 /** Where a document states something of a field: the schemas found there, and whether it is a request. */
 interface Located {
@@ -401,7 +493,8 @@ export function statedRuleContradictions(
   kind: StatementKind,
   realIds: readonly string[] = [],
 ): string[] {
-  if (kind === 'required') return requiredContradictions(index);
+  if (kind === 'required') return presenceContradictions(index);
+  if (kind === 'places') return placeContradictions(index);
   const judge = kind === 'ids' ? idJudge(realIds) : JUDGES[kind];
   return located(index).flatMap((found) => found.schemas.flatMap((schema) => judge(found, schema)));
 }
@@ -457,7 +550,7 @@ const said = (found: Located) => `the specification: ${found.statement.quote}`;
 
 type Judge = (found: Located, schema: JsonObject) => string[];
 
-const JUDGES: Readonly<Record<Exclude<StatementKind, 'required' | 'ids'>, Judge>> = {
+const JUDGES: Readonly<Record<Exclude<StatementKind, 'required' | 'places' | 'ids'>, Judge>> = {
   bounds(found, schema) {
     const stated = publishedBounds(schema);
     return Object.entries(found.statement.bounds ?? {}).flatMap(([keyword, value]) => {
@@ -591,17 +684,110 @@ function publishedBounds(schema: JsonObject): Partial<Record<BoundKeyword, numbe
   return Object.fromEntries(Object.entries(all).filter(([, value]) => value !== undefined));
 }
 
-function requiredContradictions(index: OperationIndex): string[] {
-  return REQUIRED_FIELDS.flatMap(({ endpoint, fields, quote }) => {
-    const operation = documented(index, endpoint);
-    const body = operation && requestSchema(operation);
-    if (body === undefined) return [];
-    return fields.flatMap((name) =>
-      declarations(operation!.document, body, name).some(({ required }) => !required.has(name))
-        ? [`${endpoint} request body: ${name} is declared but not required, where the specification: ${quote}`]
-        : [],
-    );
+/**
+ * A request item the specification makes required published as one that may be left out, or the reverse. A body
+ * field is published optional where one declaration lets it be left out, required where every value must hold it
+ * (a field one branch of a `oneOf` requires, such as phone_number for one agent type, is not).
+ */
+function presenceContradictions(index: OperationIndex): string[] {
+  return REQUEST_ITEMS.flatMap((item) => {
+    const operation = item.presence && documented(index, item.endpoint);
+    if (!operation) return [];
+    const said = `where the specification: ${item.quote}`;
+    if (item.in === 'body') {
+      const body = requestSchema(operation);
+      const declared = body === undefined ? [] : declarations(operation.document, body, item.name);
+      if (!declared.length) return [];
+      if (item.presence === 'required' && declared.some(({ required }) => !required.has(item.name)))
+        return [`${item.endpoint} request body: ${item.name} is declared but not required, ${said}`];
+      if (item.presence === 'optional' && alwaysRequired(operation.document, body, item.name))
+        return [`${item.endpoint} request body: ${item.name} is required, ${said}`];
+      return [];
+    }
+    const parameter = parameterOf(operation, item.name, item.in);
+    if (!parameter) return [];
+    const required = parameter['required'] === true;
+    return required === (item.presence === 'required')
+      ? []
+      : [`${item.endpoint} ${item.in} parameter ${item.name} is ${required ? '' : 'not '}required, ${said}`];
   });
+}
+
+/** Where a request item is published: `in` of a parameter, `body` of a request body's property. */
+const PARAMETER_PLACES: readonly string[] = ['path', 'query', 'header', 'cookie'];
+
+/**
+ * A request item published in another place than the specification's: a parameter or body field the document
+ * requires there, or one it publishes there and not in the specification's place (moved); a path parameter
+ * standing where the specification places another, named as an item it places elsewhere. An item also published,
+ * optional, beside the specification's place adds a way in and contradicts nothing; nor does an item left out.
+ */
+function placeContradictions(index: OperationIndex): string[] {
+  return ENDPOINTS.flatMap((endpoint) => {
+    const key = endpoint.key as EndpointKey;
+    const operation = documented(index, key);
+    if (!operation) return [];
+    const items = REQUEST_ITEMS.filter((item) => item.endpoint === key);
+    const named = (name: string, place: string) =>
+      items.find((item) =>
+        item.in === 'header' && place === 'header'
+          ? item.name.toLowerCase() === name.toLowerCase()
+          : item.name === name,
+      );
+    const body = requestSchema(operation);
+    const bodyDeclarations = (name: string) =>
+      body === undefined
+        ? []
+        : declarations(operation.document, body, name).filter(
+            ({ facet }) => !readOnly(operation.document, facet, name),
+          );
+    const publishedInPlace = (item: RequestItem) =>
+      item.in === 'path' ||
+      (item.in === 'body' ? bodyDeclarations(item.name).length > 0 : !!parameterOf(operation, item.name, item.in));
+    const placed = (item: RequestItem) => `where the specification places it in the ${item.in}: ${item.quote}`;
+    const elsewhere = (item: RequestItem, where: string, required: boolean) => {
+      const moved = !publishedInPlace(item);
+      return required || moved
+        ? [
+            `${key}: ${item.name} is published as ${where}${required ? ' (required)' : ''}${moved ? ` and not in the ${item.in}` : ''}, ${placed(item)}`,
+          ]
+        : [];
+    };
+    const specPath = pathNames(endpoint.path);
+    const parameters = parametersOf(operation).flatMap((parameter) => {
+      const name = parameter['name'];
+      const place = parameter['in'];
+      if (typeof name !== 'string' || typeof place !== 'string' || !PARAMETER_PLACES.includes(place)) return [];
+      const item = named(name, place);
+      if (!item) return [];
+      if (place !== 'path')
+        return item.in === place ? [] : elsewhere(item, `a ${place} parameter`, parameter['required'] === true);
+      // The document may name a path parameter its own way, but not after another item of the request.
+      const standsFor = specPath[pathNames(operation.path).indexOf(name)];
+      return standsFor === undefined || standsFor === name
+        ? []
+        : [
+            `${key}: the path parameter standing for ${standsFor} is named ${name}, which the specification names ${item.in === 'path' ? 'another place of the path' : `a ${item.in} item`}: ${item.quote}`,
+          ];
+    });
+    const fields = items
+      .filter((item) => item.in !== 'body')
+      .flatMap((item) => {
+        const declared = bodyDeclarations(item.name);
+        if (!declared.length) return [];
+        return elsewhere(item, 'a request body field', alwaysRequired(operation.document, body, item.name));
+      });
+    return [...parameters, ...fields];
+  });
+}
+
+/** The names of a path template's expressions, in order. */
+const pathNames = (path: string) => [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1] as string);
+
+/** Whether a declared property is read-only (never sent in a request). */
+function readOnly(document: JsonObject, facet: JsonObject, name: string): boolean {
+  const property = deref(document, (facet['properties'] as JsonObject)[name]);
+  return isJsonObject(property) && property['readOnly'] === true;
 }
 
 function documented(index: OperationIndex, key: EndpointKey): DocumentedOperation | undefined {
@@ -629,31 +815,45 @@ function successSchemas(operation: DocumentedOperation): { status: string; schem
 /** A path parameter's name in the document, which may name it its own way: the one at the same place in the path. */
 function documentedName(operation: DocumentedOperation, key: EndpointKey, name: string, location: string): string {
   if (location !== 'path') return name;
-  const names = (path: string) => [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
-  const position = names(key.split(' ')[1] as string).indexOf(name);
-  return names(operation.path)[position] ?? name;
+  const position = pathNames(key.split(' ')[1] as string).indexOf(name);
+  return pathNames(operation.path)[position] ?? name;
 }
 
-/** The operation's parameter (else its path item's) with this name and location. */
-function parameterOf(operation: DocumentedOperation, name: string, location: string): JsonObject | undefined {
+/** The operation's parameters, and its path item's it does not override. */
+function parametersOf(operation: DocumentedOperation): JsonObject[] {
   const paths = operation.document['paths'];
   const item = isJsonObject(paths)
     ? Object.values(paths)
         .map((entry) => deref(operation.document, entry))
         .find((entry) => isJsonObject(entry) && Object.values(entry).includes(operation.operation))
     : undefined;
-  const listed = [operation.operation['parameters'], isJsonObject(item) ? item['parameters'] : undefined]
-    .flatMap((list) => (Array.isArray(list) ? list : []))
-    .map((parameter) => deref(operation.document, parameter));
-  return listed.find(
-    (parameter): parameter is JsonObject =>
-      isJsonObject(parameter) && parameter['name'] === name && parameter['in'] === location,
+  const listed = (list: unknown) =>
+    (Array.isArray(list) ? list : [])
+      .map((parameter) => deref(operation.document, parameter))
+      .filter((parameter): parameter is JsonObject => isJsonObject(parameter));
+  const own = listed(operation.operation['parameters']);
+  const key = (parameter: JsonObject) => `${String(parameter['in'])} ${String(parameter['name'])}`;
+  const shared = listed(isJsonObject(item) ? item['parameters'] : undefined).filter(
+    (parameter) => !own.some((mine) => key(mine) === key(parameter)),
+  );
+  return [...own, ...shared];
+}
+
+/** The operation's parameter (else its path item's) with this name (a header's in any letter case) and location. */
+function parameterOf(operation: DocumentedOperation, name: string, location: string): JsonObject | undefined {
+  return parametersOf(operation).find(
+    (parameter) =>
+      parameter['in'] === location &&
+      (location === 'header'
+        ? String(parameter['name']).toLowerCase() === name.toLowerCase()
+        : parameter['name'] === name),
   );
 }
 
 const TITLES: Readonly<Record<StatementKind, string>> = {
   bounds: 'bounds (maxLength, minLength, maxItems, minItems, maximum, minimum)',
-  required: 'required request fields',
+  required: 'required and optional request fields and parameters',
+  places: 'request parameters and body fields in places',
   enums: 'enumerations',
   defaults: 'defaults',
   ids: 'ID patterns, formats and lengths',

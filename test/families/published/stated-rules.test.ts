@@ -4,7 +4,7 @@ import { indexOperations } from '../../../lib/published/operations.js';
 
 type Json = Record<string, unknown>;
 
-const KINDS: readonly StatementKind[] = ['bounds', 'required', 'enums', 'defaults', 'ids'];
+const KINDS: readonly StatementKind[] = ['bounds', 'required', 'places', 'enums', 'defaults', 'ids'];
 
 const json = (schema: Json): Json => ({ content: { 'application/json': { schema } } });
 const ok = (schema: Json): Json => ({ description: 'OK', ...json(schema) });
@@ -215,7 +215,14 @@ const body = (doc: any, path: string) => doc.paths[path].post.requestBody.conten
 
 describe('stated rules of the published documents', () => {
   it('finds nothing to contradict in a document written as the real service writes its own', () => {
-    expect(contradictions(realStyle())).toEqual({ bounds: [], required: [], enums: [], defaults: [], ids: [] });
+    expect(contradictions(realStyle())).toEqual({
+      bounds: [],
+      required: [],
+      places: [],
+      enums: [],
+      defaults: [],
+      ids: [],
+    });
   });
 
   it('in 3.1, a nullable written as a branch of `type: null` is read through', () => {
@@ -276,6 +283,103 @@ describe('stated rules of the published documents', () => {
       d.paths['/review-projects'].post.requestBody = json({ type: 'object', additionalProperties: true });
     });
     expect(contradictions(silent).required).toEqual([]);
+  });
+
+  it('fails an optional query parameter, header or body field published as required; unstated ones, and one a branch requires, pass', () => {
+    const doc = changed((d) => {
+      d.paths['/runs'].get.parameters[1].required = true;
+      d.paths['/runs'].get.parameters.push({
+        name: 'filter',
+        in: 'query',
+        required: false,
+        schema: { type: 'string' },
+      });
+      body(d, '/test-cases').required.push('input_type');
+      body(d, '/agents').required.push('prompt');
+      body(d, '/agents').properties.phone_number = { type: 'string' };
+      d.paths['/openapi/{spec_name}'] = {
+        get: {
+          parameters: [
+            { name: 'spec_name', in: 'path', required: true, schema: { type: 'string' } },
+            { name: 'accept', in: 'header', required: true, schema: { type: 'string' } },
+          ],
+          responses: { '200': ok({ type: 'object' }) },
+        },
+      };
+    });
+    expect(contradictions(doc).required).toEqual([
+      expect.stringContaining('GET /v1/runs query parameter order_by is required'),
+      expect.stringContaining('GET /v1/openapi/{spec_name} header parameter Accept is required'),
+      expect.stringContaining('POST /v1/test-cases request body: input_type is required, where the specification'),
+    ]);
+    body(doc, '/agents').oneOf = [
+      { required: ['phone_number'], properties: { model_type: { enum: ['MODEL_TYPE_VOICE'] } } },
+      { properties: { model_type: { enum: ['MODEL_TYPE_CHAT'] } } },
+    ];
+    expect(contradictions(doc).required).toHaveLength(3);
+    body(doc, '/agents').oneOf[1].required = ['phone_number'];
+    expect(contradictions(doc).required).toContainEqual(
+      expect.stringContaining('POST /v1/agents request body: phone_number is required'),
+    );
+  });
+
+  it('fails a request item published in another place, required there or moved there; an optional copy beside it passes', () => {
+    const parameter = (name: string, place: string, required: boolean) => ({
+      name,
+      in: place,
+      required,
+      schema: { type: 'string' },
+    });
+    const copied = changed((d) => {
+      d.paths['/test-cases'].post.parameters = [parameter('test_set_id', 'query', false)];
+      body(d, '/agents/{agent_id}/mutations').properties.agent_id = { type: 'string', readOnly: true };
+      body(d, '/review-projects').properties.agent_id = { type: 'string' };
+    });
+    expect(contradictions(copied).places).toEqual([]);
+    const moved = changed((d) => {
+      d.paths['/test-cases'].post.parameters = [parameter('test_set_id', 'query', false)];
+      delete body(d, '/test-cases').properties.test_set_id;
+      d.paths['/runs'].get.parameters.push(parameter('page_token', 'header', true));
+      body(d, '/agents/{agent_id}/mutations').properties.agent_id = { type: 'string' };
+      body(d, '/agents/{agent_id}/mutations').required.push('agent_id');
+      d.paths['/simulations/{simulation_id}/metrics'].get.parameters.push(parameter('page_size', 'cookie', false));
+    });
+    expect(contradictions(moved).places).toEqual([
+      expect.stringContaining(
+        'POST /v1/agents/{agent_id}/mutations: agent_id is published as a request body field (required), where the specification places it in the path',
+      ),
+      expect.stringContaining(
+        'POST /v1/test-cases: test_set_id is published as a query parameter and not in the body, where the specification places it in the body',
+      ),
+      expect.stringContaining('GET /v1/runs: page_token is published as a header parameter (required)'),
+      expect.stringContaining(
+        'GET /v1/simulations/{simulation_id}/metrics: page_size is published as a cookie parameter and not in the query',
+      ),
+    ]);
+  });
+
+  it('fails a path parameter named after another item of the request; one named its own way passes', () => {
+    const doc = changed((d) => {
+      d.paths['/agents/{agent_id}/mutations/{mutation_id}'] = {
+        get: {
+          parameters: ['mutation_id', 'agent_id'].map((name) => ({
+            name,
+            in: 'path',
+            required: true,
+            schema: { type: 'string' },
+          })),
+          responses: { '200': ok({ type: 'object' }) },
+        },
+      };
+      d.paths['/agents/{mutation_id}/mutations/{agent_id}'] = d.paths['/agents/{agent_id}/mutations/{mutation_id}'];
+      delete d.paths['/agents/{agent_id}/mutations/{mutation_id}'];
+    });
+    expect(contradictions(doc).places).toEqual([
+      expect.stringContaining(
+        'GET /v1/agents/{agent_id}/mutations/{mutation_id}: the path parameter standing for agent_id is named mutation_id',
+      ),
+      expect.stringContaining('the path parameter standing for mutation_id is named agent_id'),
+    ]);
   });
 
   it('takes required from every allOf part the field is declared with', () => {
