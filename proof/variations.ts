@@ -197,6 +197,7 @@ const REST_STATUSES: Variation = {
     'the operations beyond the specification are published without operationId, and their page_size without `maximum` (100 all the same, clamped like the others)',
     'JSON is labelled `application/json; charset=utf-8`',
     'a spec asked for with `Accept: */*` (any form will do) is served as JSON, the form its negotiation lists first; without an Accept header it is YAML, the default',
+    'a spec asked for with an Accept header that does not name application/yaml (`text/yaml`, `text/html`, `application/*`) is served as JSON too',
     'deleting a PENDING run (not started: nothing to cancel) deletes it; a RUNNING run is still cancelled',
     'run result means are sums divided in floating point: each run with metrics has `repeated_score`, three scores of 0.1, whose mean is 0.10000000000000002 beside min and max 0.1',
     'metric outputs show only the fields the MetricOutput table lists: metric_name, create_time, start_time and end_time (filter and order fields alone) are left out',
@@ -213,6 +214,9 @@ const REST_STATUSES: Variation = {
     const negotiate = b.publishing.negotiate;
     b.publishing.negotiate = (accept) =>
       accept?.split(',').some((range) => range.trim().startsWith('*/*')) ? 'json' : negotiate(accept);
+    const listsJsonFirst = b.publishing.negotiate;
+    b.publishing.negotiate = (accept) =>
+      accept === undefined || namesApplicationYaml(accept) ? listsJsonFirst(accept) : 'json';
     const table = tableTokenCodec();
     b.lists.tokens = () => table;
     b.lists.tieOrder = 'desc';
@@ -671,6 +675,7 @@ const LOCALIZED_POINTERS: Variation = {
     'URLs in chat_endpoint, initialization_endpoint, a WEBSOCKET endpoint and the webhook endpoint are refused when their host name does not resolve (an SSRF guard resolving names before its private-range test; DNS stood in for by: IP literals, example.com, .net and .org resolve)',
     "narrower validators: a control character in a display_name or input_str is refused, and in free text (prompt, descriptions, user_notes, expected_behaviors) one other than a line break or a tab; e-mail addresses follow a common validator's grammar (no apostrophe), SIP addresses carry no parameters",
     'JSON is labelled `application/json;charset="UTF-8"` (the charset quoted, in capitals, no blank)',
+    "a body's Content-Type is read by RFC 9110's grammar: another media type than application/json, another charset than UTF-8 or a blank around `=` is refused with INVALID_ARGUMENT naming Content-Type",
   ],
   apply(b) {
     b.successHasBody = (endpoint) => endpoint.key !== 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}';
@@ -692,6 +697,7 @@ const LOCALIZED_POINTERS: Variation = {
     b.publishing.finalize = (doc, form) => inRealServiceStyle(withKeyAsHeaderParameter(finalize(doc, form)));
     resolvingUrlHosts(b);
     narrowValidators(b);
+    refuseOtherMediaTypes(b);
     const read = b.respond;
     b.respond = (endpoint, body) => {
       const shaped = read(endpoint, body) as JsonObject;
@@ -708,6 +714,35 @@ const LOCALIZED_POINTERS: Variation = {
     };
   },
 };
+
+/** Whether an Accept header lists application/yaml (in any letter case) with a non-zero quality. */
+function namesApplicationYaml(accept: string): boolean {
+  return accept.split(',').some((range) => {
+    const [type, ...params] = range.split(';').map((part) => part.trim().toLowerCase());
+    return type === 'application/yaml' && !params.some((p) => /^q=0(\.0*)?$/.test(p));
+  });
+}
+
+const MEDIA_TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const MEDIA_PARAMETER = `;[ \\t]*(${MEDIA_TOKEN})=(${MEDIA_TOKEN}|"(?:[^"\\\\]|\\\\.)*")`;
+/** RFC 9110 8.3.1: type "/" subtype *( OWS ";" OWS parameter ), no blank around a parameter's `=`. */
+const MEDIA_TYPE = new RegExp(`^(${MEDIA_TOKEN})/(${MEDIA_TOKEN})((?:[ \\t]*${MEDIA_PARAMETER})*)$`);
+
+/** A body labelled with anything but application/json in UTF-8, as RFC 9110 writes it, is refused (none is read). */
+function refuseOtherMediaTypes(b: Behaviour): void {
+  const refusal = b.bodyRefusal;
+  b.bodyRefusal = (contentType, endpoint) => {
+    if (contentType === undefined) return refusal(contentType, endpoint);
+    const parsed = MEDIA_TYPE.exec(contentType);
+    const charsets = [...(parsed?.[3] ?? '').matchAll(new RegExp(MEDIA_PARAMETER, 'g'))]
+      .filter(([, name]) => name!.toLowerCase() === 'charset')
+      .map(([, , value]) => value!.replace(/^"(.*)"$/, '$1').toLowerCase());
+    const json = parsed && `${parsed[1]}/${parsed[2]}`.toLowerCase() === 'application/json';
+    return json && charsets.every((charset) => charset === 'utf-8')
+      ? refusal(contentType, endpoint)
+      : invalidArgument('Content-Type', 'must be application/json in UTF-8', 'header');
+  };
+}
 
 const DEFAULT: Variation = { name: 'default', changes: [], apply: () => undefined };
 

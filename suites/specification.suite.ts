@@ -139,10 +139,24 @@ const ACCEPT_FORMS: ReadonlyArray<{ readonly accept: string; readonly gets: 'jso
   { accept: 'application/json, text/html', gets: 'json' },
   { accept: 'text/html;q=0.9, application/json', gets: 'json' },
   { accept: 'application/yaml;q=0, application/json', gets: 'json' },
+  { accept: 'application/yaml;q=0.9, application/json', gets: 'json' },
   { accept: '*/*', gets: 'either' },
   { accept: 'application/*', gets: 'either' },
   { accept: '*/*;q=0.8', gets: 'either' },
 ];
+
+/**
+ * Accept headers that ask for the YAML form by its name and not for JSON (`yaml`: RFC 9110 12.5.1, as for
+ * ACCEPT_FORMS), and a YAML type the specification does not name (`either`: JSON, YAML or 406 Not Acceptable).
+ */
+const YAML_ACCEPT_FORMS: ReadonlyArray<{ readonly accept: string; readonly gets: 'yaml' | 'either' }> = [
+  { accept: 'application/yaml', gets: 'yaml' },
+  { accept: 'Application/YAML', gets: 'yaml' },
+  { accept: 'text/html, application/yaml, application/json;q=0', gets: 'yaml' },
+  { accept: 'text/yaml', gets: 'either' },
+];
+
+const NOT_ACCEPTABLE = 406;
 
 /** The listed URL resolved against the base URL, when it is on the host the suite was pointed at (any port). */
 const onTargetHost = (url: string, base: string): URL | undefined => {
@@ -481,6 +495,35 @@ describeGroup('specification', () => {
       const index = indexOperations(await documents(t), { basePath: new URL(t.config.baseUrl as string).pathname });
       const problems = securityProblems(index);
       t.assert(!problems.length, ['SPEC-SECURITY-SCHEME'], problems.slice(0, 6).join('; '));
+    },
+  );
+
+  check(
+    'specification.accept-application-yaml-spec-yaml',
+    ['SPEC-YAML-ON-REQUEST'],
+    `each spec is YAML, labelled with a YAML media type, where the Accept header asks for application/yaml and not JSON; JSON, YAML or 406 where it names another YAML type (${YAML_ACCEPT_FORMS.map((f) => f.accept).join(' | ')})`,
+    async (t) => {
+      for (const spec of await listedSpecs(t)) {
+        for (const { accept, gets } of YAML_ACCEPT_FORMS) {
+          const call = await fetchSpec(t, spec.specName, accept);
+          const { status, json, text } = call.response;
+          if (gets === 'either' && status === NOT_ACCEPTABLE) continue;
+          const type = call.response.headers['content-type'] ?? '';
+          const isJson = JSON_TYPES.test(type) && isJsonObject(json);
+          let isYaml = false;
+          try {
+            isYaml = YAML_TYPES.test(type) && isJsonObject(parseForm(text, 'yaml').document);
+          } catch {
+            // Labelled YAML but not read as a YAML mapping: judged below.
+          }
+          t.assert(
+            status >= 200 && status < 300 && (isYaml || (gets === 'either' && isJson)),
+            ['SPEC-YAML-ON-REQUEST'],
+            `${spec.specName}: with Accept: ${accept} answered ${status} labelled ${JSON.stringify(type)}, not ${gets === 'yaml' ? 'a YAML mapping labelled with a YAML media type' : 'JSON, YAML or 406'}`,
+            call,
+          );
+        }
+      }
     },
   );
 });

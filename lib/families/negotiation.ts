@@ -1,7 +1,7 @@
 // HTTP content negotiation and request media types, on every endpoint of the contract (RESPONSE-ACCEPT-JSON,
 // REQUEST-JSON-FORMS, RESPONSE-JSON-UTF8): an Accept a JSON answer satisfies gets the answer no Accept gets, each
 // answer labelled with no encoding but UTF-8, and a body labelled
-// `application/json` with parameters or in other letter cases, its text written the less common ways RFC 8259
+// `application/json` with parameters (quoted too) or in other letter cases, its text written the less common ways RFC 8259
 // allows (blanks before and after the value too), is read as the JSON it is.
 
 import type { Endpoint } from '../contract/endpoints.js';
@@ -28,11 +28,16 @@ export const JSON_ACCEPTS = [
 /** An Accept JSON does not satisfy: a server may answer JSON anyway or refuse it (406). */
 export const UNSATISFIED_ACCEPT = 'text/plain';
 
-/** Content-Types that name JSON: a parameter, no blank, other letter cases. */
+/**
+ * Content-Types RFC 9110 (8.3.1, 5.6.6) makes `application/json` in UTF-8: a parameter, no blank, a blank before `;`
+ * (never around `=`, which the grammar does not allow), a quoted value, other letter cases of type, subtype and
+ * parameter name.
+ */
 export const JSON_CONTENT_TYPES = [
   'application/json; charset=utf-8',
   'application/json;charset=UTF-8',
-  'Application/Json',
+  'application/json ;charset="utf-8"',
+  'Application/JSON; Charset=UTF-8',
 ] as const;
 
 const NOT_ACCEPTABLE = 406;

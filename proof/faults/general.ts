@@ -790,4 +790,54 @@ export const GENERAL_FAULTS = [
     probe: async (call) => (await createdTestCase(call, { ...TEST_CASE, description: 'soft\u00adhyphen' })).description,
     shows: 'softhyphen',
   }),
+  fault({
+    id: 'content-type-parameter-name-case-refused',
+    requirements: ['REQUEST-JSON-FORMS'],
+    slips: ['broken'],
+    description:
+      "The parameters of a body's media type are checked against a list of known names compared case-sensitively: `Application/JSON; Charset=UTF-8` is refused with INVALID_ARGUMENT for an unknown parameter `Charset`, where parameter names are case-insensitive (RFC 9110 5.6.6).",
+    behaviour: (b) => {
+      const refusal = b.bodyRefusal;
+      b.bodyRefusal = (contentType, endpoint) => {
+        const names = (contentType ?? '')
+          .split(';')
+          .slice(1)
+          .map((p) => p.trim().split('=')[0]);
+        const unknown = names.find((name) => name !== 'charset' && name !== '');
+        return unknown === undefined
+          ? refusal(contentType, endpoint)
+          : invalidArgument('Content-Type', `unknown parameter ${unknown}`, 'header');
+      };
+    },
+    probe: async (call) =>
+      (
+        await call('PATCH', `/v1/dashboards/${FIXTURE_IDS.dashboardId}`, {
+          body: { display_name: 'Probe' },
+          headers: { 'Content-Type': 'Application/JSON; Charset=UTF-8' },
+        })
+      ).status,
+    shows: 400,
+  }),
+  fault({
+    id: 'content-type-blank-before-semicolon-refused',
+    requirements: ['REQUEST-JSON-FORMS'],
+    slips: ['broken'],
+    description:
+      'The media type of a body is the text before its first `;`, lowered but not trimmed: `application/json ;charset="utf-8"` is read as `application/json ` and refused with INVALID_ARGUMENT, where blanks before `;` are allowed (RFC 9110 5.6.6).',
+    behaviour: (b) => {
+      const refusal = b.bodyRefusal;
+      b.bodyRefusal = (contentType, endpoint) =>
+        contentType === undefined || contentType.split(';')[0]!.toLowerCase() === 'application/json'
+          ? refusal(contentType, endpoint)
+          : invalidArgument('Content-Type', 'must be application/json', 'header');
+    },
+    probe: async (call) =>
+      (
+        await call('PATCH', `/v1/dashboards/${FIXTURE_IDS.dashboardId}`, {
+          body: { display_name: 'Probe' },
+          headers: { 'Content-Type': 'application/json ;charset="utf-8"' },
+        })
+      ).status,
+    shows: 400,
+  }),
 ] as const satisfies readonly Fault[];

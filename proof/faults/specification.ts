@@ -477,4 +477,38 @@ export const SPECIFICATION_FAULTS = [
     probe: async (call) => (await jsonSpec(call)).components.schemas.CreateTestCaseRequest.required,
     shows: ['input_str', 'test_set_id', 'input_type'],
   }),
+  fault({
+    id: 'spec-accept-json-weight-zero-served-json',
+    requirements: ['SPEC-YAML-ON-REQUEST'],
+    slips: ['broken'],
+    description:
+      'The JSON form is served whenever the Accept header mentions application/json (`accept.includes("application/json")`), whatever its weight: `text/html, application/yaml, application/json;q=0`, which asks for YAML and refuses JSON (q=0 is "not acceptable", RFC 9110 12.4.2), is answered with the JSON form.',
+    behaviour: (b) => {
+      const negotiate = b.publishing.negotiate;
+      b.publishing.negotiate = (accept) => (accept?.includes('application/json') ? 'json' : negotiate(accept));
+    },
+    probe: async (call) =>
+      (
+        await call('GET', SPEC, {
+          key: null,
+          headers: { Accept: 'text/html, application/yaml, application/json;q=0' },
+        })
+      ).contentType,
+    shows: 'application/json',
+  }),
+  fault({
+    id: 'spec-accept-yaml-letter-case-served-json',
+    requirements: ['SPEC-YAML-ON-REQUEST'],
+    slips: ['broken'],
+    description:
+      'The YAML form is served only without an Accept header or when it holds `application/yaml` as written there (`accept.includes("application/yaml")`), JSON otherwise: `Application/YAML`, the same media type in other letters (RFC 9110 8.3.1), is answered with the JSON form.',
+    behaviour: (b) => {
+      const negotiate = b.publishing.negotiate;
+      b.publishing.negotiate = (accept) =>
+        accept === undefined || accept.includes('application/yaml') ? negotiate(accept) : 'json';
+    },
+    probe: async (call) =>
+      (await call('GET', SPEC, { key: null, headers: { Accept: 'Application/YAML' } })).contentType,
+    shows: 'application/json',
+  }),
 ] as const satisfies readonly Fault[];

@@ -61,6 +61,14 @@ export const SPECIFICATION = [
     'YAML (`application/yaml`) by default',
     'Accepted media types: application/yaml, application/x-yaml, text/yaml, text/x-yaml (strict: application/yaml). Audit: the default is the answer to a request without an Accept header (the header is optional); `Accept: */*` accepts either form, so a server may answer it with JSON, the first form its negotiation lists (variation rest-statuses does; the check had required YAML there and false-failed it). Every check of the YAML form reads the answer without an Accept header; `*/*` only has to be served (SPEC-FETCHABLE); YAML for it is SPEC-YAML-ANY-ACCEPT (strict).',
   ),
+  must(
+    s,
+    'SPEC-YAML-ON-REQUEST',
+    'Specification endpoints',
+    'With an Accept header asking for `application/yaml` and not JSON, a spec is served as YAML with a YAML media type.',
+    'YAML (`application/yaml`) by default; JSON when `Accept: application/json`',
+    'The specification names `application/yaml` as the YAML form and gives JSON only when JSON is asked for; RFC 9110 12.5.1 reads media types case-insensitively, a list in any order and q=0 as "not acceptable". So `application/yaml`, `Application/YAML` and `text/html, application/yaml, application/json;q=0` get a 2xx labelled with a YAML media type whose body reads as a YAML mapping (a server ignoring Accept serves its default, YAML, too). YAML 1.2 takes JSON text, so block style is not required; a JSON label fails. Silent, so either form passes: `text/yaml` (a YAML type the specification does not name; a 406 passes too), `*/*` and `application/*` (SPEC-FETCHABLE), and a list preferring YAML by weight that accepts JSON too (`application/json;q=0.5, application/yaml`: a preference, not a rule). Variation rest-statuses serves JSON to every Accept that does not name application/yaml (`text/yaml` too).',
+  ),
   should(
     s,
     'SPEC-YAML-ANY-ACCEPT',

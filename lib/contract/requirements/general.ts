@@ -54,9 +54,9 @@ export const GENERAL = [
     g,
     'REQUEST-JSON-FORMS',
     'Errors',
-    'A request body is read as the JSON it is, however it is written: blanks and line breaks between tokens, `\\uXXXX` escapes (surrogate pairs too) and `\\/`, and a Content-Type of `application/json` with a charset parameter or in other letter cases (`Application/Json`).',
+    'A request body is read as the JSON it is, however it is written: blanks and line breaks between tokens, `\\uXXXX` escapes (surrogate pairs too) and `\\/`, and a Content-Type of `application/json` with a charset parameter (quoted or not, a blank before `;`) or in other letter cases (`Application/JSON; Charset=UTF-8`).',
     'All request and response bodies are JSON unless stated otherwise.',
-    'JSON (RFC 8259) allows every one of these forms, and `application/json; charset=utf-8` names the same media type. What a server does with other media types, or with a byte order mark, is not judged.',
+    'JSON (RFC 8259) allows every one of these forms, and `application/json; charset=utf-8` names the same media type, as do `application/json ;charset="utf-8"` and `Application/JSON; Charset=UTF-8` (RFC 9110 8.3.1, 5.6.6: type, subtype and parameter name are case-insensitive, a value may be quoted, blanks are allowed before `;`, not around `=`). What a server does with other media types, forms the grammar does not allow (`charset = utf-8`), or a byte order mark, is not judged (variation localized-pointers refuses them).',
   ),
   must(
     g,
