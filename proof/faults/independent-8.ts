@@ -731,12 +731,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     "published documents' parameter locations against the specification's (a body field published as a query or path parameter)",
   'ind8-spec-runs-filter-required':
     "published documents' required flags of parameters against the specification's (an optional parameter published as required)",
-  'ind8-test-case-type-inferred-script':
-    'stated defaults applied whatever else the body holds (a defaulted field left out beside fields that suggest another value)',
-  'ind8-sms-sip-address-refused':
-    "each stated form of a field accepted under every model type it may be sent with (phone_number's SIP address for every type)",
-  'ind8-mutation-empty-overrides-refused':
-    'an explicit empty object or list in every optional map or list field of a write accepted and read back as an empty value',
   'ind8-cancelled-run-filtered-by-old-status':
     "filters that read a value a state change moved (a cancelled run's status), on every list with a field a write or a state change sets",
   'ind8-runs-or-tags-joined-twice':
