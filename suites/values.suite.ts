@@ -195,10 +195,13 @@ describeGroup('agents', () => {
   check(
     'agents.values.explicit-empty-collections-kept',
     ['AGENT-CREATE', 'EXPLICIT-VALUE-KEPT'],
-    'an agent with workflows {}, metric_ids [] and test_set_ids [] is accepted and reads each back empty or absent, on creation and on GET',
+    'a VOICE agent with workflows {}, metric_ids [], test_set_ids [] and (under the request field found) an empty simulator configuration is accepted and reads each back empty or absent, on creation and on GET',
     async (t) => {
-      const empties = { workflows: {}, metric_ids: [], test_set_ids: [] };
-      const call = await t.agents.send(empties);
+      const empties: JsonObject = { workflows: {}, metric_ids: [], test_set_ids: [] };
+      // The configuration's request field is not shown: sent only when one is found, and read back as metadata.
+      const found = await probeConfigField(t);
+      const call = await t.agents.send(found.echoed ? { ...empties, [found.field]: {} } : empties);
+      if (found.echoed) empties['metadata'] = {};
       const agent = expectAgent(t, call, ['AGENT-CREATE'], 'creating an agent with empty workflows and lists');
       const read = await t.call('GET /v1/agents/{agent_id}', { params: { agent_id: String(agent['id']) } });
       const fetched = expectAgent(t, read, ['AGENT-GET'], 'reading the agent back');
