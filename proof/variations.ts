@@ -655,6 +655,18 @@ function narrowValidators(b: Behaviour): void {
   projects.assignees = narrowed(projects.assignees, 'assignees', commonEmail);
 }
 
+/** simulation_metadata_input's contents "depend on input_type": script_turns, shown for SCRIPT only, refused under any other type. */
+function scriptTurnsOnlyInScript(b: Behaviour): void {
+  const read = b.testCaseFields.simulation_metadata_input;
+  b.testCaseFields.simulation_metadata_input = (f, request) => {
+    const input = read(f, request);
+    const type = f.string('input_type') ?? 'SCENARIO';
+    if (type.toUpperCase() !== 'SCRIPT' && isJsonObject(input) && 'script_turns' in input)
+      f.fail('simulation_metadata_input', `script_turns are read for SCRIPT test cases only, not ${type}`);
+    return input;
+  };
+}
+
 const LOCALIZED_POINTERS: Variation = {
   name: 'localized-pointers',
   changes: [
@@ -676,6 +688,7 @@ const LOCALIZED_POINTERS: Variation = {
     "narrower validators: a control character in a display_name or input_str is refused, and in free text (prompt, descriptions, user_notes, expected_behaviors) one other than a line break or a tab; e-mail addresses follow a common validator's grammar (no apostrophe), SIP addresses carry no parameters",
     'JSON is labelled `application/json;charset="UTF-8"` (the charset quoted, in capitals, no blank)',
     "a body's Content-Type is read by RFC 9110's grammar: another media type than application/json, another charset than UTF-8 or a blank around `=` is refused with INVALID_ARGUMENT naming Content-Type",
+    'a test case whose simulation_metadata_input holds script_turns is refused unless its input_type is SCRIPT (its contents "depend on input_type")',
   ],
   apply(b) {
     b.successHasBody = (endpoint) => endpoint.key !== 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}';
@@ -698,6 +711,7 @@ const LOCALIZED_POINTERS: Variation = {
     resolvingUrlHosts(b);
     narrowValidators(b);
     refuseOtherMediaTypes(b);
+    scriptTurnsOnlyInScript(b);
     const read = b.respond;
     b.respond = (endpoint, body) => {
       const shaped = read(endpoint, body) as JsonObject;

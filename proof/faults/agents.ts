@@ -1432,4 +1432,26 @@ export const AGENTS_FAULTS = [
     probe: (call) => chat(call, { chat_endpoint: 'https://192-168-1-1.example.org/chat' }),
     shows: 400,
   }),
+  fault({
+    id: 'chat-response-format-inferred-from-path',
+    requirements: ['AGENT-CONFIG-ECHO'],
+    slips: ['broken'],
+    description:
+      'A CHAT agent configured with a response_message_path but no response_format is shown with response_format `responses` (a custom response path taken for the Responses API), where the stated default is `chat_completions`.',
+    behaviour: (b) =>
+      presentWith(b, 'agent', (view) => {
+        const config = view['metadata'];
+        return isJsonObject(config) && 'response_message_path' in config && !('response_format' in config)
+          ? { ...view, metadata: { ...config, response_format: 'responses' } }
+          : view;
+      }),
+    probe: async (call) =>
+      (
+        await agent(call, {
+          model_type: 'MODEL_TYPE_CHAT',
+          metadata: { chat_endpoint: CHAT_URL, response_message_path: 'output.0.content.0.text' },
+        })
+      ).metadata.response_format,
+    shows: 'responses',
+  }),
 ] as const satisfies readonly Fault[];

@@ -723,12 +723,6 @@ export const INDEPENDENT_8_FAULTS = [
 
 /** Faults of this round no check detects yet, with the class of check each needs (filled in by the coordinator). */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind8-test-case-type-inferred-script':
-    'stated defaults applied whatever else the body holds (a defaulted field left out beside fields that suggest another value)',
-  'ind8-sms-sip-address-refused':
-    "each stated form of a field accepted under every model type it may be sent with (phone_number's SIP address for every type)",
-  'ind8-mutation-empty-overrides-refused':
-    'an explicit empty object or list in every optional map or list field of a write accepted and read back as an empty value',
   'ind8-cancelled-run-filtered-by-old-status':
     "filters that read a value a state change moved (a cancelled run's status), on every list with a field a write or a state change sets",
   'ind8-runs-or-tags-joined-twice':

@@ -1037,4 +1037,37 @@ export const MUTATIONS_FAULTS = [
     probe: (call) => status(call, { display_name: 'm', config_overrides: { prompt: nestedValue(120) } }),
     shows: 500,
   }),
+  fault({
+    id: 'mutation-description-from-overrides',
+    requirements: ['MUTATION-DESCRIPTION'],
+    slips: ['broken'],
+    description:
+      'A mutation sent without description is described by its parameter_values (`prompt: a calmer tone`, a summary for the list view), where the stated default is the empty string.',
+    behaviour: (b) => {
+      const read = b.mutationRules.fields.description;
+      b.mutationRules = {
+        ...b.mutationRules,
+        fields: {
+          ...b.mutationRules.fields,
+          description: (f, body) => {
+            const pairs = isJsonObject(body['parameter_values']) ? Object.entries(body['parameter_values']) : [];
+            return f.has('description') || !pairs.length
+              ? read(f, body)
+              : pairs.map(([key, value]) => `${key}: ${String(value)}`).join(', ');
+          },
+        },
+      };
+    },
+    probe: async (call) =>
+      createdField(
+        call,
+        {
+          display_name: 'described',
+          config_overrides: { prompt: 'a calmer tone' },
+          parameter_values: { prompt: 'a calmer tone' },
+        },
+        'description',
+      ),
+    shows: 'prompt: a calmer tone',
+  }),
 ] as const satisfies readonly Fault[];

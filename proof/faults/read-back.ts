@@ -248,4 +248,32 @@ export const READ_BACK_FAULTS = [
     probe: async (call) => (await readBack(call, { workflows: { retries: 3 } })).workflows,
     shows: { retries: '3' },
   }),
+  fault({
+    id: 'agent-empty-workflows-nulled',
+    requirements: EXPLICIT,
+    slips: ['explicit'],
+    description:
+      'An explicit empty workflows is stored as null (`Object.keys(value).length ? value : null`, a map with nothing in it taken for none).',
+    behaviour: (b) =>
+      rereadAgent(b, 'workflows', (read) => (f, request) => {
+        const workflows = read(f, request);
+        return workflows !== null && Object.keys(workflows).length === 0 ? null : workflows;
+      }),
+    probe: async (call) => (await created(call, { workflows: {} })).workflows,
+    shows: null,
+  }),
+  fault({
+    id: 'test-case-empty-maps-nulled',
+    requirements: EXPLICIT,
+    slips: ['explicit', 'scope'],
+    description:
+      'An explicit empty expected_output_json or metric_input is stored as null (`Object.keys(value).length ? value : null`); simulation_metadata_input is kept.',
+    behaviour: (b) =>
+      rereadTestCase(b, ['expected_output_json', 'metric_input'], (read) => (f, request) => {
+        const value = read(f, request);
+        return value !== null && Object.keys(value).length === 0 ? null : value;
+      }),
+    probe: async (call) => (await testCase(call, { expected_output_json: {}, metric_input: {} })).metric_input,
+    shows: null,
+  }),
 ] as const satisfies readonly Fault[];

@@ -448,4 +448,18 @@ export const REVIEW_PROJECTS_FAULTS = [
       },
     ],
   }),
+  fault({
+    id: 'review-project-type-inferred-from-assignees',
+    requirements: ['REVIEW-PROJECT-TYPE'],
+    slips: ['broken'],
+    description:
+      'A review project sent without project_type but with several assignees is PROJECT_COLLABORATIVE (shared annotations inferred from a team, a convenience), where the stated default is PROJECT_INDIVIDUAL; one assignee gets the default.',
+    behaviour: readWith('project_type', (f, base) =>
+      f.string('project_type') === null && (f.strings('assignees') ?? []).length > 1
+        ? 'PROJECT_COLLABORATIVE'
+        : base(f),
+    ),
+    probe: async (call) => (await created(call, { assignees: ['a@example.com', 'b@example.com'] })).project_type,
+    shows: 'PROJECT_COLLABORATIVE',
+  }),
 ] as const satisfies readonly Fault[];

@@ -39,6 +39,7 @@ export const TEST_CASES = [
     'Test cases',
     'input_type defaults to SCENARIO.',
     '`input_type` defaults to `SCENARIO`.',
+    'The default holds whatever else the body holds: a body without input_type whose simulation_metadata_input carries script_turns (what a SCRIPT test case holds) is SCENARIO, never SCRIPT; as "contents depend on input_type", a server may refuse script_turns outside SCRIPT instead (INVALID_ARGUMENT naming simulation_metadata_input or input_type; variation localized-pointers does).',
   ),
   must(
     'test-cases',
@@ -262,6 +263,7 @@ export const REVIEW_PROJECTS = [
     'Review project',
     'notifications defaults to true.',
     'notifications: default true',
+    'Each default holds whatever else the body holds: several assignees, project rules or a project_type given leave an absent notifications true, and an absent project_type PROJECT_INDIVIDUAL; such a body is consistent, so it is never refused.',
   ),
   must(
     'review-projects',

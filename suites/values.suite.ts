@@ -1,0 +1,288 @@
+// Values of a write whatever else its body holds: a stated default applied when its field is left out beside fields
+// that suggest another value, an explicit empty map or list kept empty where the specification sets no minimum, and
+// each stated form of a field accepted under every model type. One request per form or body, few in all.
+
+import { DEFAULTS, MODEL_TYPES, type ModelType } from '../lib/contract/enums.js';
+import type { RequirementId } from '../lib/contract/requirements/index.js';
+import { isSuccess } from '../lib/assert/responses.js';
+import { expectAgent, expectAgentCreated, fetchAgent } from '../lib/families/agents.js';
+import { configField, probeConfigField, unprovenReason } from '../lib/families/simulator-config.js';
+import { defaultsMissed, filledEmpties } from '../lib/families/values/values.js';
+import { typedAgentBody } from '../lib/gen/agent-bodies.js';
+import { PROJECT_RULES } from '../lib/contract/enums.js';
+import { reviewLinks } from '../lib/harness/discovery.js';
+import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
+import type { JsonObject } from '../lib/util/json.js';
+
+const WRITES = { writes: true } as const;
+
+/** Asserts no field of `sent` (empty maps and lists) came back filled, in the create answer and in each read. */
+function expectEmptiesKept(
+  t: CheckContext,
+  requirements: readonly RequirementId[],
+  sent: JsonObject,
+  reads: ReadonlyArray<readonly [JsonObject, Call]>,
+): void {
+  for (const [read, call] of reads) {
+    const filled = filledEmpties(sent, read);
+    t.assert(
+      !filled.length,
+      requirements,
+      `${call.endpoint.key}: an explicit empty value should read back empty or absent: ${filled.join('; ')}`,
+      call,
+    );
+  }
+}
+
+// ---- stated defaults beside fields that suggest another value ------------------------------------
+
+describeGroup('test-cases', () => {
+  // script_turns are what a SCRIPT test case holds, but input_type is left out: the stated default SCENARIO applies.
+  // "contents depend on input_type" lets a server refuse script_turns outside SCRIPT instead (naming either field).
+  check(
+    'test-cases.values.input-type-default-beside-script-turns',
+    ['TESTCASE-INPUT-TYPE-DEFAULT'],
+    'a test case without input_type but with script_turns and every other field is SCENARIO, or refused naming simulation_metadata_input or input_type; never SCRIPT',
+    async (t) => {
+      const call = await t.testCases.send({
+        expected_behaviors: ['Reads the script back'],
+        expected_output_json: { resolved: true },
+        description: 'scripted without a type',
+        simulation_metadata_input: { script_turns: ['Hello', 'I need help'] },
+        metric_input: { expected_entities: ['order number'] },
+        user_notes: 'input_type left out',
+      });
+      const what = 'a test case without input_type, its simulation_metadata_input holding script_turns';
+      if (!isSuccess(call)) {
+        t.expectInvalidArgument(
+          call,
+          ['TESTCASE-INPUT-TYPE-DEFAULT'],
+          ['simulation_metadata_input', 'input_type'],
+          what,
+        );
+        return;
+      }
+      const testCase = t.expectResource(call, ['TESTCASE-CREATE'], what);
+      const missed = defaultsMissed({ input_type: 'SCENARIO' }, testCase);
+      t.assert(!missed.length, ['TESTCASE-INPUT-TYPE-DEFAULT'], `${what}: ${missed.join('; ')}`, call);
+    },
+    WRITES,
+  );
+
+  check(
+    'test-cases.values.explicit-empty-collections-kept',
+    ['TESTCASE-CREATE', 'EXPLICIT-VALUE-KEPT'],
+    'a test case with expected_behaviors [], expected_output_json {}, simulation_metadata_input {} and metric_input {} is accepted and reads each back empty or absent',
+    async (t) => {
+      const empties = {
+        expected_behaviors: [],
+        expected_output_json: {},
+        simulation_metadata_input: {},
+        metric_input: {},
+      };
+      const { testCase, call } = await t.testCases.create(
+        empties,
+        ['TESTCASE-CREATE'],
+        'creating a test case with empty lists and maps',
+      );
+      expectEmptiesKept(t, ['EXPLICIT-VALUE-KEPT'], empties, [[testCase, call]]);
+    },
+    WRITES,
+  );
+});
+
+describeGroup('review-projects', () => {
+  // Several assignees and project rules suggest shared annotations, and one defaulted field set suggests the other
+  // goes with it: each left out still takes its stated default.
+  check(
+    'review-projects.values.defaults-beside-other-fields',
+    ['REVIEW-PROJECT-TYPE', 'REVIEW-PROJECT-NOTIFICATIONS-DEFAULT'],
+    'a review project with several assignees, project rules and one of project_type or notifications set takes the stated default of the other (PROJECT_INDIVIDUAL, true)',
+    async (t) => {
+      const links = await reviewLinks(t);
+      const others = {
+        assignees: ['reviewer@example.com', 'second.reviewer@example.com', 'third.reviewer@example.com'],
+        description: 'reviewed together',
+        project_rules: [...PROJECT_RULES],
+      };
+      for (const [given, defaults] of [
+        [{ project_type: 'PROJECT_COLLABORATIVE' }, { notifications: true }],
+        [{ notifications: false }, { project_type: 'PROJECT_INDIVIDUAL' }],
+      ] as const) {
+        const what = `a review project with ${JSON.stringify(given)} and ${Object.keys(defaults)[0]} left out`;
+        const { reviewProject, call } = await t.reviewProjects.create(
+          links,
+          { ...others, ...given },
+          ['REVIEW-PROJECT-CREATE'],
+          what,
+        );
+        const missed = defaultsMissed(defaults, reviewProject);
+        t.assert(
+          !missed.length,
+          ['REVIEW-PROJECT-TYPE', 'REVIEW-PROJECT-NOTIFICATIONS-DEFAULT'],
+          `${what}: ${missed.join('; ')}`,
+          call,
+        );
+      }
+    },
+    WRITES,
+  );
+});
+
+// ---- explicit empty maps and lists --------------------------------------------------------------
+
+describeGroup('mutations', () => {
+  // Overrides and their display pairs could be taken to describe the variant: description left out stays "".
+  check(
+    'mutations.values.description-default-beside-other-fields',
+    ['MUTATION-DESCRIPTION'],
+    'a mutation without description but with config_overrides and parameter_values reads description back as its default "" (or absent), on creation and on GET',
+    async (t) => {
+      const agentId = await t.mutations.parent();
+      const { mutation, call } = await t.mutations.create(
+        agentId,
+        { config_overrides: { prompt: 'a calmer tone' }, parameter_values: { prompt: 'a calmer tone' } },
+        ['MUTATION-CREATE'],
+        'creating a mutation without description',
+      );
+      const read = await t.call('GET /v1/agents/{agent_id}/mutations/{mutation_id}', {
+        params: { agent_id: agentId, mutation_id: String(mutation['id']) },
+      });
+      const fetched = t.expectResource(read, ['MUTATION-GET'], 'reading the mutation back');
+      for (const [resource, exchange] of [
+        [mutation, call],
+        [fetched, read],
+      ] as const) {
+        const missed = defaultsMissed({ description: '' }, resource);
+        t.assert(
+          !missed.length,
+          ['MUTATION-DESCRIPTION'],
+          `${exchange.endpoint.key}, a mutation sent without description: ${missed.join('; ')}`,
+          exchange,
+        );
+      }
+    },
+    WRITES,
+  );
+
+  check(
+    'mutations.values.explicit-empty-maps-kept',
+    ['MUTATION-CREATE', 'EXPLICIT-VALUE-KEPT'],
+    'a mutation with config_overrides {} and parameter_values {} (no minimum is stated) is accepted and reads each back empty or absent, on creation and on GET',
+    async (t) => {
+      const agentId = await t.mutations.parent();
+      const empties = { config_overrides: {}, parameter_values: {} };
+      const { mutation, call } = await t.mutations.create(
+        agentId,
+        empties,
+        ['MUTATION-CREATE'],
+        'creating a mutation with empty config_overrides and parameter_values',
+      );
+      const read = await t.call('GET /v1/agents/{agent_id}/mutations/{mutation_id}', {
+        params: { agent_id: agentId, mutation_id: String(mutation['id']) },
+      });
+      const fetched = t.expectResource(read, ['MUTATION-GET'], 'reading the mutation back');
+      expectEmptiesKept(t, ['EXPLICIT-VALUE-KEPT'], empties, [
+        [mutation, call],
+        [fetched, read],
+      ]);
+    },
+    WRITES,
+  );
+});
+
+describeGroup('agents', () => {
+  check(
+    'agents.values.explicit-empty-collections-kept',
+    ['AGENT-CREATE', 'EXPLICIT-VALUE-KEPT'],
+    'a VOICE agent with workflows {}, metric_ids [], test_set_ids [] and (under the request field found) an empty simulator configuration is accepted and reads each back empty or absent, on creation and on GET',
+    async (t) => {
+      const empties: JsonObject = { workflows: {}, metric_ids: [], test_set_ids: [] };
+      // The configuration's request field is not shown: sent only when one is found, and read back as metadata.
+      const found = await probeConfigField(t);
+      const call = await t.agents.send(found.echoed ? { ...empties, [found.field]: {} } : empties);
+      if (found.echoed) empties['metadata'] = {};
+      const agent = expectAgent(t, call, ['AGENT-CREATE'], 'creating an agent with empty workflows and lists');
+      const read = await t.call('GET /v1/agents/{agent_id}', { params: { agent_id: String(agent['id']) } });
+      const fetched = expectAgent(t, read, ['AGENT-GET'], 'reading the agent back');
+      expectEmptiesKept(t, ['EXPLICIT-VALUE-KEPT'], empties, [
+        [agent, call],
+        [fetched, read],
+      ]);
+    },
+    WRITES,
+  );
+
+  // Keys that suggest another value of a defaulted key (a response path suggests the `responses` format, a payload
+  // with a `to` field another phone_number_key): the defaulted key left out is absent or at its stated default.
+  check(
+    'agents.values.config-defaults-beside-other-keys',
+    ['AGENT-CONFIG-ECHO'],
+    'a CHAT agent without response_format and strip_message_timestamps but with a response path and a payload wrapper, and an OUTBOUND_VOICE agent without phone_number_key but with a payload holding `to`, show each absent or at its stated default, by POST and GET',
+    async (t) => {
+      const field = await configField(t);
+      const others: Readonly<Record<keyof typeof DEFAULTS.simulatorConfig, JsonObject>> = {
+        MODEL_TYPE_CHAT: { response_message_path: 'output.0.content.0.text', payload_wrapper: 'input' },
+        MODEL_TYPE_OUTBOUND_VOICE: { trigger_call_payload: '{"to":"+14155550123","campaign":"renewals"}' },
+      };
+      for (const [modelType, config] of Object.entries(others)) {
+        const defaults = DEFAULTS.simulatorConfig[modelType as keyof typeof others] as JsonObject;
+        const what = `a ${modelType} agent with ${JSON.stringify(config)}, without ${Object.keys(defaults).join(', ')}`;
+        const call = await t.agents.send(
+          typedAgentBody(modelType as ModelType, t.name('agent defaults'), { configField: field, config }),
+        );
+        const created = expectAgentCreated(t, call, ['AGENT-CONFIG-ECHO'], what, field);
+        const fetched = await fetchAgent(t, created['id'], ['AGENT-GET']);
+        for (const [agent, exchange] of [
+          [created, call],
+          [fetched.agent, fetched.call],
+        ] as const) {
+          const shown = (agent['metadata'] ?? {}) as JsonObject;
+          const missed = defaultsMissed(
+            defaults,
+            Object.fromEntries(Object.keys(defaults).map((key) => [key, key in shown ? shown[key] : defaults[key]])),
+          );
+          t.assert(!missed.length, ['AGENT-CONFIG-ECHO'], `${what}: ${missed.join('; ')}`, exchange);
+        }
+      }
+    },
+    WRITES,
+  );
+
+  // phone_number is "E.164 phone number or SIP address" and endpoint "HTTP or HTTPS", neither form tied to a type.
+  check(
+    'agents.values.stated-forms-every-model-type',
+    ['AGENT-PHONE-NUMBER', 'AGENT-ENDPOINT'],
+    'every model type takes phone_number as an E.164 number and as a SIP address, endpoint as an HTTPS and an HTTP URL',
+    async (t) => {
+      const found = await probeConfigField(t);
+      const unproven: ModelType[] = [];
+      for (const modelType of MODEL_TYPES) {
+        const needsConfig = modelType === 'MODEL_TYPE_CHAT' || modelType === 'MODEL_TYPE_WEBSOCKET';
+        if (needsConfig && !found.echoed) {
+          unproven.push(modelType);
+          continue;
+        }
+        const configField = needsConfig ? found.field : undefined;
+        for (const forms of [
+          { phone_number: '+442071838750', endpoint: 'https://example.com/hooks/agent' },
+          { phone_number: 'sip:frontdesk@pbx.example.com', endpoint: 'http://example.com/hooks/agent' },
+        ]) {
+          const body = typedAgentBody(modelType, t.name('agent forms'), {
+            ...(configField === undefined ? {} : { configField }),
+            overrides: forms,
+          });
+          expectAgentCreated(
+            t,
+            await t.agents.send(body),
+            ['AGENT-PHONE-NUMBER', 'AGENT-ENDPOINT'],
+            `a ${modelType} agent with phone_number ${forms.phone_number} and endpoint ${forms.endpoint}`,
+            configField,
+          );
+        }
+      }
+      if (unproven.length) t.skip(`${unproven.join(' and ')} not sent: ${unprovenReason(found)}`);
+    },
+    WRITES,
+  );
+});
