@@ -739,6 +739,4 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'an explicit empty object or list in every optional map or list field of a write accepted and read back as an empty value',
   'ind8-cancelled-run-filtered-by-old-status':
     "filters that read a value a state change moved (a cancelled run's status), on every list with a field a write or a state change sets",
-  'ind8-runs-or-tags-joined-twice':
-    'every filtered list holds each item at most once (OR across a multi-valued field, every list and filter shape)',
 };
