@@ -737,6 +737,4 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     "each stated form of a field accepted under every model type it may be sent with (phone_number's SIP address for every type)",
   'ind8-mutation-empty-overrides-refused':
     'an explicit empty object or list in every optional map or list field of a write accepted and read back as an empty value',
-  'ind8-cancelled-run-filtered-by-old-status':
-    "filters that read a value a state change moved (a cancelled run's status), on every list with a field a write or a state change sets",
 };
