@@ -5,7 +5,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { ENDPOINTS } from '../lib/contract/endpoints.js';
 import { API_KEY_HEADER, DEFAULTS, INPUT_TYPES, MODEL_TYPES, type ModelType } from '../lib/contract/enums.js';
-import type { Behaviour } from '../lib/reference/behaviour.js';
+import { TERMINAL_RUN_STATUSES, type Behaviour } from '../lib/reference/behaviour.js';
 import { isGenericList } from '../lib/reference/generic/lists.js';
 import type { GenericOperation } from '../lib/reference/generic/published.js';
 import { RawText } from '../lib/reference/http/context.js';
@@ -301,6 +301,7 @@ const LENIENT_INPUTS: Variation = {
   name: 'lenient-inputs',
   changes: [
     'run deletion answers 202 (cancellation is asynchronous) with `{}`; a cancelled run shows the status `CANCELLING`',
+    'DELETE of a finished run archives it: kept, listed with the status `ARCHIVED` and a new update_time (the specification: deleted or cancelled, by its status)',
     'a missing resource is HTTP 410 (code NOT_FOUND); a duplicate mutation name is HTTP 400 (code ALREADY_EXISTS)',
     "a mutation's path is resolved left to right: the agent is looked up before mutation_id's format is read (a malformed mutation_id under a missing agent is NOT_FOUND)",
     'metric_output_id is checked for its length alone, as Limits states it ("26 characters"): one of 26 characters with `_`, `-` or `é` is looked up (NOT_FOUND)',
@@ -320,7 +321,10 @@ const LENIENT_INPUTS: Variation = {
   apply(b) {
     const success = b.successStatus;
     b.successStatus = (endpoint) => (endpoint.key === 'DELETE /v1/runs/{run_id}' ? 202 : success(endpoint));
-    b.runDeletion.cancelledStatus = () => 'CANCELLING';
+    b.runDeletion = {
+      outcome: () => 'cancel',
+      cancelledStatus: (status) => (TERMINAL_RUN_STATUSES.includes(status) ? 'ARCHIVED' : 'CANCELLING'),
+    };
     withStatuses(b, { NOT_FOUND: 410, ALREADY_EXISTS: 400 });
     checkMutationIdAfterAgent(b);
     b.pathIdRules = { ...b.pathIdRules, metricOutput: { ...b.pathIdRules.metricOutput, alphanumeric: false } };

@@ -1,7 +1,8 @@
 // Runs: every listed run keeps the run field rules (name, progress counters, result
 // metrics, timestamps), and DELETE (of DELETABLE_RUN_ID and CANCELLABLE_RUN_ID only; of another
 // run's ID altered, which names nothing) answers an empty object and deletes or cancels the run,
-// a finished one and one in progress, changing nothing else of it.
+// a finished one and one in progress, changing nothing else of it; a run still listed after it is filtered by
+// what it changed.
 
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import {
@@ -16,7 +17,7 @@ import {
   type Deletion,
 } from '../lib/families/deletion.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
-import { declareListChecks } from '../lib/families/lists/index.js';
+import { changeFilteredMismatch, declareListChecks, type Mismatch } from '../lib/families/lists/index.js';
 import {
   declareItemRules,
   declarePagesAsRead,
@@ -191,6 +192,40 @@ async function expectRestKept(t: CheckContext, call: Call, before: JsonObject, w
   expectOthersKept(t, before, after, MAY_CHANGE, ['RUN-DELETE-BY-STATUS', 'READ-BACK-UNCHANGED'], what, call);
 }
 
+/**
+ * A DELETE of `before` that succeeded leaves a run still listed selected by filters on what it changed (its status,
+ * update_time) by their new values, not their old ones; a run it took off the list, with `absence`, listed by no
+ * filter on its own values either (without, that is the deletion's own check's). Settled, as a server may apply the
+ * change just after answering.
+ */
+async function expectChangeFiltered(
+  t: CheckContext,
+  call: Call,
+  before: JsonObject,
+  what: string,
+  absence: boolean,
+): Promise<void> {
+  if (!isSuccess(call)) t.skip(`${what} did not succeed (judged by the check of the deletion)`);
+  const requirements: RequirementId[] = ['LIST-FILTER-FIELDS', 'RUN-DELETE-BY-STATUS'];
+  let mismatch: Mismatch | undefined;
+  let listed = false;
+  await settled(async () => {
+    const after = (await listedNow(t, 'runs')).find((run) => run['run_id'] === before['run_id']);
+    listed = after !== undefined;
+    if (after) mismatch = await changeFilteredMismatch(t, 'runs', before, after, what, requirements);
+    else {
+      const problem = absence ? await listedWhenFiltered(t, { list: 'runs', item: before }, what) : undefined;
+      mismatch = problem === undefined ? undefined : { message: problem };
+    }
+    return mismatch?.message;
+  });
+  if (!listed && !absence)
+    t.skip(
+      `${what} is no longer listed: nothing of it to filter (its absence is judged by runs.delete-empty-object-then-gone)`,
+    );
+  t.assert(mismatch === undefined, requirements, mismatch?.message ?? '', mismatch?.call ?? call);
+}
+
 /** A DELETE of `before` succeeded, and the run is then gone from the list or listed with another status. */
 async function expectDeletedOrCancelled(t: CheckContext, call: Call, before: JsonObject, what: string): Promise<void> {
   t.expectSuccess(call, ['RUN-DELETE-BY-STATUS'], `deleting ${what}`);
@@ -285,6 +320,27 @@ describeGroup('runs', () => {
       async (t) => {
         const { call, before } = await deletion(t);
         await expectRestKept(t, call, before, what);
+      },
+      deletesFixture(setting),
+    );
+
+  for (const [id, deletion, setting, what, absence] of [
+    ['runs.delete-filtered-by-new-values', deleteRun, 'deletableRunId', 'the deleted run', false],
+    [
+      'runs.cancel-filtered-by-new-values',
+      cancelRun,
+      'cancellableRunId',
+      'the cancelled run (CANCELLABLE_RUN_ID)',
+      true,
+    ],
+  ] as const)
+    check(
+      id,
+      ['LIST-FILTER-FIELDS', 'RUN-DELETE-BY-STATUS'],
+      `${what}, if still listed, is selected by a filter on each field the deletion changed (status, update_time) with its new value, not with its old one, and listed there as the plain list shows it${absence ? '; if gone, by no filter on its values' : ''}`,
+      async (t) => {
+        const { call, before } = await deletion(t);
+        await expectChangeFiltered(t, call, before, what, absence);
       },
       deletesFixture(setting),
     );

@@ -258,10 +258,11 @@ export function junctionExamples(list: ListEndpoint, items: readonly Item[]): Ju
 }
 
 /**
- * Two comparisons on one field joined by AND, for the first field of each kind that has them: `tag = a AND
- * tag = b` with two tags one item holds both of (each comparison asked of one tag at a time selects nothing),
+ * Two comparisons on one field joined by AND and by OR, for the first field of each kind that has them: `tag = a
+ * AND tag = b` with two tags one item holds both of (each comparison asked of one tag at a time selects nothing),
  * and `f > lo AND f < hi` between a time's or number's lower and upper quartile (a query keyed by field keeps
- * one bound and selects a side).
+ * one bound and selects a side); by OR, both comparisons are true of the items holding both tags or lying
+ * between the quartiles (a join of items with their values lists those once per comparison).
  */
 export function sameFieldJunctions(list: ListEndpoint, items: readonly Item[]): Junction[] {
   const junctions: Junction[] = [];
@@ -282,7 +283,8 @@ export function sameFieldJunctions(list: ListEndpoint, items: readonly Item[]): 
       const [best] = [...count.keys()].sort((x, y) => count.get(y)! - count.get(x)! || (x < y ? -1 : 1));
       if (best === undefined) continue;
       const [a, b] = JSON.parse(best) as [string, string];
-      junctions.push({ kind: 'and', terms: [comparison(name, '=', a), comparison(name, '=', b)] });
+      const terms = [comparison(name, '=', a), comparison(name, '=', b)];
+      junctions.push({ kind: 'and', terms }, { kind: 'or', terms });
     } else if (field.kind === 'timestamp' || field.kind === 'number') {
       const sorted = items
         .flatMap((item) => literalsOf(item, exposed))
@@ -290,7 +292,8 @@ export function sameFieldJunctions(list: ListEndpoint, items: readonly Item[]): 
       const lo = sorted[Math.floor(sorted.length / 4)];
       const hi = sorted[Math.floor((3 * sorted.length) / 4)];
       if (!lo || !hi || compareValues(field.kind, lo.raw, hi.raw) >= 0) continue;
-      junctions.push({ kind: 'and', terms: [comparison(name, '>', lo.text), comparison(name, '<', hi.text)] });
+      const terms = [comparison(name, '>', lo.text), comparison(name, '<', hi.text)];
+      junctions.push({ kind: 'and', terms }, { kind: 'or', terms });
     } else continue;
     seen.add(field.kind);
   }

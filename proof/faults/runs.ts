@@ -1,6 +1,8 @@
 // Run faults.
 
-import type { Behaviour } from '../../lib/reference/behaviour.js';
+import type { IncomingMessage } from 'node:http';
+import { TERMINAL_RUN_STATUSES, type Behaviour } from '../../lib/reference/behaviour.js';
+import type { Store } from '../../lib/reference/store/store.js';
 import type { RunProgress } from '../../lib/reference/store/records.js';
 import { fault, missingAnsweredWith, presentWith, type Fault } from './define.js';
 import type { JsonObject } from '../../lib/util/json.js';
@@ -222,5 +224,67 @@ export const RUNS_FAULTS = [
     },
     probe: async (call) => (await secondListed(call, 'runs'))?.['metadata'],
     shows: {},
+  }),
+  fault({
+    id: 'run-delete-archived-filtered-by-old-status',
+    requirements: ['LIST-FILTER-FIELDS', 'RUN-DELETE-BY-STATUS'],
+    slips: { 'LIST-FILTER-FIELDS': ['broken'], 'RUN-DELETE-BY-STATUS': ['state'] },
+    description:
+      'DELETE of a finished run archives it (kept, listed as ARCHIVED, which the specification allows) but leaves the status column of the runs index the filter reads: the archived run is listed ARCHIVED, yet `status = ARCHIVED` does not find it, while `status = COMPLETED` still does.',
+    behaviour: (b) => {
+      const before = new Map<string, string>();
+      const { cancelledStatus } = b.runDeletion;
+      b.runDeletion = {
+        outcome: () => 'cancel',
+        cancelledStatus: (status) => (TERMINAL_RUN_STATUSES.includes(status) ? 'ARCHIVED' : cancelledStatus(status)),
+      };
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store: Store) => {
+        const found = params.run_id === undefined ? undefined : store.runs.get(params.run_id);
+        if (endpoint.key === 'DELETE /v1/runs/{run_id}' && found && TERMINAL_RUN_STATUSES.includes(found.status))
+          before.set(found.run_id, found.status);
+        return named(endpoint, params, store);
+      };
+      const matches = b.lists.matches;
+      b.lists.matches = (expr, item, fields) => {
+        const view = item as JsonObject;
+        const old = view['status'] === 'ARCHIVED' ? before.get(String(view['run_id'])) : undefined;
+        return matches(expr, old === undefined ? item : { ...view, status: old }, fields);
+      };
+    },
+    probe: async (call) => {
+      await call('DELETE', run);
+      const filter = encodeURIComponent('status = COMPLETED');
+      const found = (await call('GET', `/v1/runs?page_size=1000&filter=${filter}`)).body.runs as JsonObject[];
+      return found.some((r) => r['run_id'] === FIXTURE_IDS.deletableRunId);
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'run-cancel-deletes-filtered-still-listed',
+    requirements: ['RUN-DELETE', 'RUN-DELETE-BY-STATUS'],
+    slips: { 'RUN-DELETE': ['broken'], 'RUN-DELETE-BY-STATUS': ['state'] },
+    description:
+      'DELETE deletes a run in progress too (it need not cancel it), marking it deleted, but the runs list with a filter is built from another query, without the soft-delete condition: the deleted run is gone from the plain list, yet `status = <its status>` still lists it.',
+    behaviour: (b) => {
+      b.runDeletion = { ...b.runDeletion, outcome: () => 'delete' };
+      let filtered = false;
+      const presented = b.auth.presented;
+      b.auth.presented = (req: IncomingMessage) => {
+        filtered = new URL(String(req.url), 'http://reference.invalid').searchParams.has('filter');
+        return presented(req);
+      };
+      const hides = b.deletion.hides;
+      b.deletion.hides = (endpoint) => !(endpoint.key === 'GET /v1/runs' && filtered) && hides(endpoint);
+    },
+    probe: async (call) => {
+      const cancellable = (await allRuns(call)).find((r) => r['run_id'] === FIXTURE_IDS.cancellableRunId);
+      await call('DELETE', `/v1/runs/${FIXTURE_IDS.cancellableRunId}`);
+      const filter = encodeURIComponent(`status = ${String(cancellable?.['status'])}`);
+      const found = (await call('GET', `/v1/runs?page_size=1000&filter=${filter}`)).body.runs as JsonObject[];
+      const plain = await allRuns(call);
+      return [plain, found].map((runs) => runs.some((r) => r['run_id'] === FIXTURE_IDS.cancellableRunId));
+    },
+    shows: [false, true],
   }),
 ] as const satisfies readonly Fault[];

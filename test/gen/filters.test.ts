@@ -395,18 +395,23 @@ describe('junctions', () => {
     expect(judgeFilter({ kind: 'and', terms: or!.terms }, items[0], fieldsOf())).toBe('match');
   });
 
-  it('sameFieldJunctions: one AND per field kind; an item holding both tags matches, and a range holds fewer items than either bound', () => {
+  it('sameFieldJunctions: one AND and one OR of the same two terms per field kind; an item holding both tags matches the AND, and a range holds fewer items than either bound', () => {
     fc.assert(
       fc.property(runs, (items) => {
         const junctions = sameFieldJunctions(RUNS, items);
         const fields = junctions.map((j) => (j.terms[0] as Comparison).field);
-        expect(fields.filter((f) => f === 'create_time' || f === 'update_time').length).toBeLessThanOrEqual(1);
-        for (const junction of junctions) {
-          expect(junction.kind).toBe('and');
+        expect(fields.filter((f) => f === 'create_time' || f === 'update_time').length).toBeLessThanOrEqual(2);
+        expect(junctions.map((j) => j.kind)).toEqual(junctions.map((_, i) => (i % 2 ? 'or' : 'and')));
+        const judge = (expr: Parameters<typeof judgeFilter>[0]) =>
+          items.map((item) => judgeFilter(expr, item, fieldsOf()));
+        for (const [i, junction] of junctions.entries()) {
           const [a, b] = junction.terms as [Comparison, Comparison];
           expect(a.field).toBe(b.field);
-          const judge = (expr: Parameters<typeof judgeFilter>[0]) =>
-            items.map((item) => judgeFilter(expr, item, fieldsOf()));
+          if (junction.kind === 'or') {
+            // Both terms are true of the items the AND selects.
+            expect(junction.terms).toEqual(junctions[i - 1]!.terms);
+            continue;
+          }
           if (a.field === 'tag') expect(judge(junction)).toContain('match');
           else {
             expect([a.op, b.op]).toEqual(['>', '<']);

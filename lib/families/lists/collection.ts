@@ -20,6 +20,7 @@ import { freeTextField } from '../../gen/filters.js';
 import { isSuccess } from '../../assert/responses.js';
 import { refusedAsInvalid } from '../../assert/error-details.js';
 import { isRuleViolation, violation } from '../../assert/violation.js';
+import { repeated } from '../../assert/filter-judge.js';
 import type { Selection } from '../../assert/partition.js';
 
 type Item = Record<string, unknown>;
@@ -246,7 +247,7 @@ export interface FilterWalk {
 }
 
 /**
- * Fails with `requirements` when `judge` finds the selections of `filters` wrong, first
+ * Fails with `requirements` when a walk of `filters` holds an item twice or `judge` finds their selections wrong, first
  * with the walks given (the others walked now), then, since another check may have
  * deleted an item meanwhile, with fresh walks and a fresh snapshot (Snapshot.expect).
  * The evidence is the last page of the first filter the message quotes. Returns the
@@ -269,10 +270,17 @@ export async function expectWalks(
           (await filteredWalk(t, snapshot.collection, f.text, f.requirements, undefined, f.pageSize)),
       );
     fresh = true;
-    const message = judge(
-      all,
-      walks.map((w, i) => ({ text: filters[i]!.text, items: w.items })),
-    );
+    // Item identity holds in every filtered walk: a join without DISTINCT lists an item once per matching row.
+    const message =
+      walks
+        .map((w, i) =>
+          repeated(w.items, snapshot.collection.list.idField, `filter ${JSON.stringify(filters[i]!.text)}`),
+        )
+        .find((m) => m !== undefined) ??
+      judge(
+        all,
+        walks.map((w, i) => ({ text: filters[i]!.text, items: w.items })),
+      );
     if (message === undefined) return undefined;
     const quoted = filters.findIndex((f) => message.includes(JSON.stringify(f.text)));
     return { message, call: walks[Math.max(0, quoted)]?.pages.at(-1)?.call };

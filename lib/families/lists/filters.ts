@@ -278,7 +278,7 @@ export function declareFilterChecks(id: ListId): void {
   check(
     checkIdOf('lists', id, 'filter-and-or'),
     ['LIST-FILTER-AND-OR'],
-    `${path}: two, three and four comparisons joined by AND select their intersection, by OR their union (a union also in pages of a third of it); two on one field too (two tags one item holds, a time's or number's range)`,
+    `${path}: two, three and four comparisons joined by AND select their intersection, by OR their union (a union also in pages of a third of it); two on one field too, by AND and by OR (two tags one item holds, a time's or number's range); no item twice`,
     async (t) => {
       const snapshot = await snapshotOf(t, id);
       const candidates = acceptedComparisons(list, snapshot.items);

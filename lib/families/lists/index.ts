@@ -6,6 +6,9 @@ import { declareOrderChecks } from './order.js';
 import { declarePaginationChecks } from './pagination.js';
 import type { ListId } from './collection.js';
 
+export { changeFilteredMismatch } from './changed.js';
+export type { Mismatch } from './collection.js';
+
 export function declareListChecks(id: ListId): void {
   declarePaginationChecks(id);
   declareOrderChecks(id);
