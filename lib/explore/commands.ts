@@ -15,6 +15,7 @@ import { probeConfigField } from '../families/simulator-config.js';
 import { typedAgentBody } from '../gen/agent-bodies.js';
 import { wellFormedId } from '../gen/ids.js';
 import { inRangeString } from '../gen/strings.js';
+import { marked } from '../gen/marked.js';
 import { INPUT_TYPES, type ModelType, PROJECT_RULES, PROJECT_TYPES } from '../contract/enums.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import { reviewLinks } from '../harness/discovery.js';
@@ -26,6 +27,7 @@ import {
   agentReadProblems,
   atOnceMutationProblems,
   type AgentEntry,
+  dashboardPatchProblems,
   expectedMutationCreate,
   mutationReadProblems,
   parameterValuesProblems,
@@ -59,6 +61,7 @@ export interface Commands {
 const GET_AGENT = 'GET /v1/agents/{agent_id}' satisfies EndpointKey;
 const GET_MUTATION = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
 const DELETE_MUTATION = 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
+const PATCH_DASHBOARD = 'PATCH /v1/dashboards/{dashboard_id}' satisfies EndpointKey;
 
 /** Mutation names, few and lowercase: names repeat (uniqueness is reached) and compare alike case-folded or not. */
 const NAMES = ['alpha', 'beta'] as const;
@@ -452,6 +455,50 @@ class CreateReviewProject implements ExploreCommand {
   };
 }
 
+// ---- the dashboard (DASHBOARD_ID: a PATCH is its only operation, and its only read) ---------------------
+
+const patchDashboard = (t: CheckContext, json: JsonObject): Promise<Call> =>
+  t.call(PATCH_DASHBOARD, { params: { dashboard_id: t.config.dashboardId as string }, json });
+
+/**
+ * A PATCH of the dashboard: a rename to a drawn display_name, or a PATCH without one (the rest of the update body
+ * is not shown: a partial update that must leave the name last set, or refused, by any error, changing nothing).
+ */
+class PatchDashboard implements ExploreCommand {
+  constructor(readonly displayName: string | undefined) {}
+  check = (): boolean => true;
+  async run(m: ExploreModel, r: Explorer): Promise<void> {
+    const body = this.displayName === undefined ? {} : { display_name: marked(r.t.config.runMarker, this.displayName) };
+    const call = await sent(r, patchDashboard(r.t, body));
+    if (this.displayName === undefined && !isSuccess(call)) {
+      r.t.expectRejection(call, ['READ-BACK-UNCHANGED'], {}, 'a PATCH without display_name');
+      return;
+    }
+    const what = this.displayName === undefined ? 'a PATCH without display_name' : 'renaming the dashboard';
+    const dashboard = r.t.expectResource(call, ['DASHBOARD-PATCH'], what);
+    failOn(dashboardPatchProblems(body, dashboard, m.dashboard), `${what} after the PATCHes before it`, call);
+    m.dashboard = dashboard;
+  }
+  toString = (): string =>
+    this.displayName === undefined
+      ? 'patchDashboard({})'
+      : `renameDashboard(${[...this.displayName].length} characters)`;
+}
+
+/**
+ * Runs `explore` over the dashboard and gives it back the display_name it had before, where a PATCH without one
+ * reads it (the suite renames the dashboard and nothing more): whatever the exploration found.
+ */
+export async function restoringDashboard(t: CheckContext, explore: () => Promise<void>): Promise<void> {
+  const before = await patchDashboard(t, {});
+  const name = isSuccess(before) ? t.expectResource(before, ['DASHBOARD-PATCH'])['display_name'] : undefined;
+  try {
+    await explore();
+  } finally {
+    if (typeof name === 'string') await patchDashboard(t, { display_name: name });
+  }
+}
+
 // ---- creates at the same moment ------------------------------------------------------------------------
 
 /**
@@ -671,4 +718,16 @@ export const REVIEW_PROJECT_COMMANDS = {
   drawn: [reviewProjectDrafts.map((draft) => new CreateReviewProject(draft))],
   // Review projects cannot be deleted through the API: a few per sequence.
   maxCommands: 2,
+} satisfies Commands;
+
+const dashboardRenames = inRangeString({ min: 1, max: maxOf('dashboard.display_name') }).map(
+  (name) => new PatchDashboard(name),
+);
+
+/** The dashboard: renames and PATCHes without display_name, each answer judged against the one before it. */
+export const DASHBOARD_COMMANDS = {
+  opening: dashboardRenames.map((command): ExploreCommand => command),
+  drawn: [dashboardRenames, fc.constant(new PatchDashboard(undefined))],
+  // One dashboard, renamed alone: a short sequence reaches a rename, a read, another rename.
+  maxCommands: 3,
 } satisfies Commands;

@@ -33,6 +33,8 @@ export interface ExploreModel {
   readonly mutations: MutationEntry[];
   /** The ids of the review projects created (no read of one is shown: each create is judged by its answer). */
   readonly reviewProjects: string[];
+  /** The dashboard as the last PATCH the sequence sent answered (none yet: unknown). */
+  dashboard?: JsonObject;
 }
 
 export const emptyModel = (): ExploreModel => ({ agents: [], mutations: [], reviewProjects: [] });
@@ -270,6 +272,44 @@ export function reviewProjectCreateProblems(
     problems.push({
       requirement: 'REVIEW-PROJECT-CREATE',
       what: `the id ${shown(created['id'])} is an earlier project's`,
+    });
+  return problems;
+}
+
+/**
+ * What is wrong with the answer to a dashboard PATCH, given the body sent and the dashboard as the previous PATCH
+ * answered (undefined: unknown). A PATCH is the only read (no GET is shown): display_name is the one sent, or
+ * without one the one last set; create_time is the one answered before, and update_time not before the previous
+ * one (that update happened after it).
+ */
+export function dashboardPatchProblems(
+  sent: JsonObject,
+  answer: JsonObject,
+  before: JsonObject | undefined,
+): Problem[] {
+  const problems: Problem[] = [];
+  if (sent['display_name'] !== undefined) {
+    const mismatches = echoMismatches(sent, answer);
+    if (mismatches.length)
+      problems.push({
+        requirement: 'DASHBOARD-PATCH',
+        what: `the renamed dashboard differs from what was sent: ${mismatches.join('; ')}`,
+      });
+  } else if (before !== undefined && answer['display_name'] !== before['display_name'])
+    problems.push({
+      requirement: 'READ-BACK-UNCHANGED',
+      what: `display_name, not sent, is ${shown(answer['display_name'])}, not the one last set ${shown(before['display_name'])}`,
+    });
+  if (before === undefined) return problems;
+  if ((compareInstants(answer['create_time'], before['create_time']) ?? 0) !== 0)
+    problems.push({
+      requirement: 'DASHBOARD-PATCH',
+      what: `create_time is ${shown(answer['create_time'])}, the PATCH before answered ${shown(before['create_time'])}`,
+    });
+  if ((compareInstants(answer['update_time'], before['update_time']) ?? 0) < 0)
+    problems.push({
+      requirement: 'DASHBOARD-PATCH',
+      what: `update_time ${shown(answer['update_time'])} is before the previous PATCH's ${shown(before['update_time'])}`,
     });
   return problems;
 }

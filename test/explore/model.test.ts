@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   agentReadProblems,
   atOnceMutationProblems,
+  dashboardPatchProblems,
   differences,
   emptyModel,
   expectedMutationCreate,
@@ -258,5 +259,43 @@ describe('reviewProjectCreateProblems', () => {
 
   it('names a field sent that came back otherwise', () => {
     expect(named(sent, { ...answer, assignees: ['a@example.com'] })).toEqual(['REVIEW-PROJECT-CREATE']);
+  });
+});
+
+describe('dashboardPatchProblems', () => {
+  const before = {
+    display_name: 'first',
+    create_time: '2026-01-05T10:00:00Z',
+    update_time: '2026-01-05T11:00:00Z',
+  };
+  const later = { create_time: '2026-01-05T10:00:00.000+00:00', update_time: '2026-01-05T12:00:00Z' };
+  const requirements = (...args: Parameters<typeof dashboardPatchProblems>) =>
+    dashboardPatchProblems(...args).map((p) => p.requirement);
+
+  it('finds none in a rename answering the name sent, or a PATCH without one answering the name last set', () => {
+    expect(dashboardPatchProblems({ display_name: 'second' }, { display_name: 'second', ...later }, before)).toEqual(
+      [],
+    );
+    expect(dashboardPatchProblems({}, { display_name: 'first', ...later }, before)).toEqual([]);
+    expect(dashboardPatchProblems({}, { ...before }, before)).toEqual([]);
+  });
+
+  it('names DASHBOARD-PATCH for a name not sent back, and READ-BACK-UNCHANGED for another name than the last set', () => {
+    expect(requirements({ display_name: 'second' }, { display_name: 'first', ...later }, before)).toEqual([
+      'DASHBOARD-PATCH',
+    ]);
+    expect(requirements({}, { display_name: 'older', ...later }, before)).toEqual(['READ-BACK-UNCHANGED']);
+  });
+
+  it('names DASHBOARD-PATCH for a create_time that moved and an update_time before the previous one', () => {
+    const moved = { display_name: 'first', create_time: '2026-01-05T10:00:01Z', update_time: before.create_time };
+    expect(requirements({}, moved, before)).toEqual(['DASHBOARD-PATCH', 'DASHBOARD-PATCH']);
+  });
+
+  it('judges only the name sent of a first PATCH (nothing answered before it)', () => {
+    expect(
+      dashboardPatchProblems({ display_name: 'x' }, { display_name: 'x', create_time: 'soon' }, undefined),
+    ).toEqual([]);
+    expect(dashboardPatchProblems({}, { display_name: 'anything' }, undefined)).toEqual([]);
   });
 });
