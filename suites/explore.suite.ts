@@ -70,8 +70,9 @@ describeGroup('mutations', () => {
       'TESTCASE-INPUT-TYPE-DEFAULT',
       'TESTCASE-EXPECTED-OUTPUT-WRAPPED',
       'TESTCASE-EXPECTED-BEHAVIORS-PREFERRED',
+      'READ-BACK-UNCHANGED',
     ],
-    'sequences of test case creates each answer what was sent, with the defaults and derived values the specification states',
+    'sequences of test case creates each answer what was sent, with the defaults and derived values the specification states, and read back as created where the target publishes a read',
     async (t) => {
       await explore(t, TEST_CASE_COMMANDS);
     },

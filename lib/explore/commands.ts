@@ -19,9 +19,11 @@ import { marked } from '../gen/marked.js';
 import { INPUT_TYPES, type ModelType, PROJECT_RULES, PROJECT_TYPES } from '../contract/enums.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import { reviewLinks } from '../harness/discovery.js';
+import { unserved } from '../families/published/probes.js';
+import type { PublishedOperation } from '../generic/model.js';
 import type { Call, CheckContext } from '../harness/index.js';
 import type { Exchange } from '../http/exchange.js';
-import type { JsonObject } from '../util/json.js';
+import { isJsonObject, type JsonObject } from '../util/json.js';
 import { type ConfigPick, configurationOf, EXPLORED_TYPES, overrideOf } from './configuration.js';
 import {
   agentReadProblems,
@@ -38,6 +40,7 @@ import {
   type MutationFlaw,
   type Problem,
   testCaseCreateProblems,
+  testCaseReadProblems,
 } from './model.js';
 
 /** The target as the commands reach it: the check's context, and the requests this sequence sent, in order. */
@@ -62,6 +65,8 @@ const GET_AGENT = 'GET /v1/agents/{agent_id}' satisfies EndpointKey;
 const GET_MUTATION = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
 const DELETE_MUTATION = 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
 const PATCH_DASHBOARD = 'PATCH /v1/dashboards/{dashboard_id}' satisfies EndpointKey;
+/** POST's path: a published read of one test case is below it. */
+const TEST_CASES_PATH = '/v1/test-cases';
 
 /** Mutation names, few and lowercase: names repeat (uniqueness is reached) and compare alike case-folded or not. */
 const NAMES = ['alpha', 'beta'] as const;
@@ -79,7 +84,7 @@ async function sent(r: Explorer, request: Promise<Call>): Promise<Call> {
 }
 
 /** Fails on the problems a judgement found, naming every rule they broke. */
-function failOn(problems: readonly Problem[], where: string, call: Call): void {
+function failOn(problems: readonly Problem[], where: string, call: Exchange): void {
   if (problems.length)
     violation(
       problems.map((p) => p.requirement),
@@ -397,11 +402,58 @@ function testCaseBody({
   };
 }
 
-/** Judges the answer to a test case's creation by what it sent. */
-function testCaseCreated(r: Explorer, call: Call, where: string): JsonObject {
+/** Judges the answer to a test case's creation by what it sent, and brings the model up to date. */
+function testCaseCreated(m: ExploreModel, r: Explorer, call: Call, where: string): JsonObject {
   const created = r.t.expectResource(call, ['TESTCASE-CREATE'], 'creating a valid test case');
   failOn(testCaseCreateProblems(JSON.parse(call.request.body ?? '{}') as JsonObject, created), where, call);
+  m.testCases.push(created);
   return created;
+}
+
+/**
+ * The target's own GET of one test case, when it publishes one beyond the specification's endpoints (a path
+ * parameter below POST's path, the resource under a key) and serves it: the specification shows no read.
+ */
+const publishedTestCaseRead = (t: CheckContext): Promise<PublishedOperation | undefined> =>
+  t.memo('explore: published test case read', async (owner) => {
+    const operation = owner.target.genericOperations.find(
+      (op) =>
+        op.method === 'GET' &&
+        op.wrapper !== undefined &&
+        op.pathParams.length === 1 &&
+        op.path === `${TEST_CASES_PATH}/{${op.pathParams[0]?.name}}`,
+    );
+    return operation && !(await unserved(owner, operation)) ? operation : undefined;
+  });
+
+/** Reads a created test case through the target's published GET (none published: nothing to read), judged against its create. */
+async function readTestCase(m: ExploreModel, r: Explorer, created: JsonObject): Promise<void> {
+  const operation = await publishedTestCaseRead(r.t);
+  if (operation === undefined) return;
+  const param = operation.pathParams[0]?.name as string;
+  const exchange = await r.t.send(operation, { params: { [param]: String(created['id']) } });
+  r.sent.push(exchange);
+  const where = `test case #${m.testCases.indexOf(created) + 1} read through ${operation.method} ${operation.path} after the creates before it`;
+  const resource = (exchange.response.json as JsonObject | undefined)?.[operation.wrapper as string];
+  if (exchange.response.status >= 300 || !isJsonObject(resource))
+    violation(
+      ['READ-BACK-UNCHANGED'],
+      `${where}: answered ${exchange.response.status} without the test case under "${operation.wrapper}"`,
+      exchange,
+    );
+  failOn(testCaseReadProblems(created, resource), where, exchange);
+}
+
+class GetTestCase implements ExploreCommand {
+  constructor(readonly pick: number) {}
+  check = (m: Readonly<ExploreModel>): boolean => m.testCases.length > 0;
+  run = (m: ExploreModel, r: Explorer): Promise<void> => readTestCase(m, r, picked(m.testCases, this.pick));
+  toString = (): string => `getTestCase(${this.pick})`;
+}
+
+/** Reads back every test case created, as a sequence ends: a create that changed an earlier one shows here. */
+async function readBackTestCases(m: ExploreModel, r: Explorer): Promise<void> {
+  for (const created of m.testCases) await readTestCase(m, r, created);
 }
 
 const describeTestCase = ({ inputStr, ...fields }: TestCaseDraft): string =>
@@ -410,9 +462,9 @@ const describeTestCase = ({ inputStr, ...fields }: TestCaseDraft): string =>
 class CreateTestCase implements ExploreCommand {
   constructor(readonly draft: TestCaseDraft) {}
   check = (): boolean => true;
-  async run(_m: ExploreModel, r: Explorer): Promise<void> {
+  async run(m: ExploreModel, r: Explorer): Promise<void> {
     const call = await sent(r, r.t.testCases.send(testCaseBody(this.draft)));
-    testCaseCreated(r, call, 'creating a test case after the creates before it');
+    testCaseCreated(m, r, call, 'creating a test case after the creates before it');
   }
   toString = (): string => `createTestCase(${describeTestCase(this.draft)})`;
 }
@@ -586,13 +638,13 @@ class CreateTestCasesAtOnce implements ExploreCommand {
     readonly s: fc.Scheduler,
   ) {}
   check = (): boolean => true;
-  async run(_m: ExploreModel, r: Explorer): Promise<void> {
+  async run(m: ExploreModel, r: Explorer): Promise<void> {
     const calls = await atOnce(
       r,
       this.s,
       this.drafts.map((draft) => () => r.t.testCases.send(testCaseBody(draft))),
     );
-    const created = calls.map((call) => testCaseCreated(r, call, 'creating a test case at once with another'));
+    const created = calls.map((call) => testCaseCreated(m, r, call, 'creating a test case at once with another'));
     failOnSharedIds('test cases', created, 'TESTCASE-CREATE', calls[1] as Call);
   }
   toString = (): string => `createTestCasesAtOnce(${this.drafts.map(describeTestCase).join('; ')})`;
@@ -671,7 +723,9 @@ export const TEST_CASE_COMMANDS = {
   drawn: [
     testCaseDrafts.map((draft) => new CreateTestCase(draft)),
     fc.tuple(testCaseDrafts, testCaseDrafts, fc.scheduler()).map(([a, b, s]) => new CreateTestCasesAtOnce([a, b], s)),
+    fc.nat().map((pick) => new GetTestCase(pick)),
   ],
+  closing: readBackTestCases,
   // Test cases cannot be deleted through the API: a few per sequence.
   maxCommands: 2,
 } satisfies Commands;

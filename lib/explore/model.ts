@@ -31,13 +31,15 @@ export interface ExploreModel {
   readonly agents: AgentEntry[];
   /** Every mutation created, deleted ones included: a deleted one can still be deleted, and must stay gone. */
   readonly mutations: MutationEntry[];
+  /** The test cases created, as each create answered (read where the target publishes a read of one). */
+  readonly testCases: JsonObject[];
   /** The ids of the review projects created (no read of one is shown: each create is judged by its answer). */
   readonly reviewProjects: string[];
   /** The dashboard as the last PATCH the sequence sent answered (none yet: unknown). */
   dashboard?: JsonObject;
 }
 
-export const emptyModel = (): ExploreModel => ({ agents: [], mutations: [], reviewProjects: [] });
+export const emptyModel = (): ExploreModel => ({ agents: [], mutations: [], testCases: [], reviewProjects: [] });
 
 /** What makes a mutation body invalid by the specification (none: valid). */
 export type MutationFlaw = 'unknown-override-key' | 'description-too-long' | 'empty-name';
@@ -176,6 +178,17 @@ export function agentReadProblems(entry: AgentEntry, read: JsonObject): Problem[
   const changed = differences(fixed, read);
   if (changed.length) problems.push({ requirement: 'AGENT-GET', what: changed.join('; ') });
   return problems;
+}
+
+/**
+ * What is wrong with a read of a test case (through an operation the target publishes: the specification shows
+ * none), given what its create answered: every field as created. No update of a test case is shown: whether
+ * update_time moves is not said.
+ */
+export function testCaseReadProblems(created: JsonObject, read: JsonObject): Problem[] {
+  const { update_time: _moves, ...fixed } = created;
+  const changed = differences(fixed, read);
+  return changed.length ? [{ requirement: 'READ-BACK-UNCHANGED', what: changed.join('; ') }] : [];
 }
 
 /**

@@ -3,6 +3,7 @@
 import { DEFAULTS, INPUT_TYPES } from '../../lib/contract/enums.js';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
 import type { TestCaseFields } from '../../lib/reference/validation/test-cases.js';
+import type { TestCaseRecord } from '../../lib/reference/store/records.js';
 import { fault, presentWith, rereadTestCase, type Fault } from './define.js';
 import { bytesOfText, limitFaults, rowsMeasuredAs } from './limits.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
@@ -402,5 +403,30 @@ export const TEST_CASES_FAULTS = [
     }),
     probe: async (call) => (await created(call, { ...VALID, input_str: '   ' })).input_str,
     shows: '',
+  }),
+  // sequences: found by the exploration (explore.test-cases), through the read the reference publishes
+  fault({
+    id: 'test-case-read-behaviors-of-newest',
+    requirements: ['READ-BACK-UNCHANGED'],
+    slips: ['read-back'],
+    description:
+      "A test case read after another of its test set was created (the published GET or list) answers the newest one's expected_behaviors: a cache of a test set's expected behaviours, keyed by test_set_id, not by test case.",
+    behaviour: (b) => {
+      const newest = new Map<string, TestCaseRecord>();
+      presentWith(b, 'testCase', (view, record) => {
+        const testCase = record as TestCaseRecord;
+        const latest = newest.get(testCase.test_set_id);
+        if (latest === undefined || testCase.create_time > latest.create_time)
+          newest.set(testCase.test_set_id, testCase);
+        const shadow = newest.get(testCase.test_set_id) as TestCaseRecord;
+        return shadow === testCase ? view : { ...view, expected_behaviors: shadow.expected_behaviors };
+      });
+    },
+    probe: async (call) => {
+      const first = await created(call, { ...VALID, expected_behaviors: ['first'] });
+      await created(call, { ...VALID, expected_behaviors: ['second'] });
+      return (await call('GET', `/v1/test-cases/${first.id}`)).body.test_case.expected_behaviors;
+    },
+    shows: ['second'],
   }),
 ] as const satisfies readonly Fault[];

@@ -14,6 +14,7 @@ import {
   reviewProjectCreateProblems,
   sharedIds,
   testCaseCreateProblems,
+  testCaseReadProblems,
   type ExploreModel,
   type MutationEntry,
 } from '../../lib/explore/model.js';
@@ -297,5 +298,28 @@ describe('dashboardPatchProblems', () => {
       dashboardPatchProblems({ display_name: 'x' }, { display_name: 'x', create_time: 'soon' }, undefined),
     ).toEqual([]);
     expect(dashboardPatchProblems({}, { display_name: 'anything' }, undefined)).toEqual([]);
+  });
+});
+
+describe('testCaseReadProblems', () => {
+  const created = {
+    id: 'T'.repeat(22),
+    input_str: 'hello',
+    expected_behaviors: ['greets'],
+    description: null,
+    create_time: '2026-01-05T10:00:00Z',
+    update_time: '2026-01-05T10:00:00Z',
+  };
+
+  it('finds none in a read describing the test case as created, whatever its update_time', () => {
+    expect(testCaseReadProblems(created, { ...created, update_time: '2026-01-06T10:00:00Z', extra: 1 })).toEqual([]);
+    const { description: _absent, ...withoutNull } = created;
+    expect(testCaseReadProblems(created, withoutNull)).toEqual([]);
+  });
+
+  it('names READ-BACK-UNCHANGED for a field read otherwise than created', () => {
+    expect(testCaseReadProblems(created, { ...created, expected_behaviors: ['other'] })).toEqual([
+      { requirement: 'READ-BACK-UNCHANGED', what: 'expected_behaviors: was ["greets"], now ["other"]' },
+    ]);
   });
 });
