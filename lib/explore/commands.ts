@@ -20,6 +20,7 @@ import { INPUT_TYPES, type ModelType, PROJECT_RULES, PROJECT_TYPES } from '../co
 import type { RequirementId } from '../contract/requirements/index.js';
 import { reviewLinks } from '../harness/discovery.js';
 import { unserved } from '../families/published/probes.js';
+import { itemsOf } from '../families/published/discovery.js';
 import type { PublishedOperation } from '../generic/model.js';
 import type { Call, CheckContext } from '../harness/index.js';
 import type { Exchange } from '../http/exchange.js';
@@ -41,6 +42,7 @@ import {
   type Problem,
   testCaseCreateProblems,
   testCaseReadProblems,
+  listedProblems,
 } from './model.js';
 
 /** The target as the commands reach it: the check's context, and the requests this sequence sent, in order. */
@@ -371,7 +373,7 @@ const deletions = fc
   .tuple(fc.nat(), fc.integer({ min: 1, max: 3 }))
   .map(([pick, times]) => new DeleteMutation(pick, times));
 
-// ---- test cases (no read is shown: each create is judged by its own answer) ----------------------------
+// ---- test cases (no read is shown: each create judged by its answer, then read where the target publishes) -
 
 /** input_type values a valid body may carry with nothing else: what the others need in simulation_metadata_input is not shown. */
 const PLAIN_INPUT_TYPES = INPUT_TYPES.filter((type) => type === 'SCENARIO' || type === 'SCRIPT');
@@ -442,6 +444,60 @@ async function readTestCase(m: ExploreModel, r: Explorer, created: JsonObject): 
       exchange,
     );
   failOn(testCaseReadProblems(created, resource), where, exchange);
+}
+
+/** The target's own list of test cases, when it publishes one (page_size and page_token) and serves it. */
+const publishedTestCaseList = (t: CheckContext): Promise<PublishedOperation | undefined> =>
+  t.memo('explore: published test case list', async (owner) => {
+    const operation = owner.target.genericOperations.find(
+      (op) => op.method === 'GET' && op.path === TEST_CASES_PATH && op.list !== undefined,
+    );
+    return operation && !(await unserved(owner, operation)) ? operation : undefined;
+  });
+
+/** The most pages a list read walks: past them, what was not seen is not judged absent. */
+const MOST_PAGES = 20;
+
+const nextPageToken = (json: unknown): string | undefined => {
+  const token = isJsonObject(json) ? json['next_page_token'] : undefined;
+  return typeof token === 'string' && token !== '' ? token : undefined;
+};
+
+/**
+ * Walks the target's published list of test cases (none published: nothing to read) at its largest page size,
+ * the fewest requests (the list holds every test case of the run), and judges the test cases created against it.
+ */
+async function listTestCases(m: ExploreModel, r: Explorer): Promise<void> {
+  const operation = await publishedTestCaseList(r.t);
+  if (operation === undefined) return;
+  const { max, default: usual } = operation.list?.pageSize ?? {};
+  const size = String(max ?? usual ?? 50);
+  const listed: JsonObject[] = [];
+  const where = `the test cases listed through ${operation.method} ${operation.path} after the creates before it`;
+  let token: string | undefined;
+  for (let page = 1; page <= MOST_PAGES; page++) {
+    const exchange = await r.t.send(operation, { query: { page_size: size, ...(token ? { page_token: token } : {}) } });
+    r.sent.push(exchange);
+    const items = itemsOf(operation, exchange.response.json);
+    if (exchange.response.status >= 300 || items === undefined)
+      violation(
+        ['GENERIC-PAGINATION'],
+        `${where}: page ${page} answered ${exchange.response.status} without its items`,
+        exchange,
+      );
+    listed.push(...items.filter(isJsonObject));
+    token = nextPageToken(exchange.response.json);
+    if (token === undefined || page === MOST_PAGES) {
+      failOn(listedProblems(m.testCases, listed, token === undefined), where, exchange);
+      return;
+    }
+  }
+}
+
+class ListTestCases implements ExploreCommand {
+  check = (m: Readonly<ExploreModel>): boolean => m.testCases.length > 0;
+  run = (m: ExploreModel, r: Explorer): Promise<void> => listTestCases(m, r);
+  toString = (): string => 'listTestCases()';
 }
 
 class GetTestCase implements ExploreCommand {
@@ -717,13 +773,14 @@ const testCaseDrafts: fc.Arbitrary<TestCaseDraft> = fc.record(
   { requiredKeys: ['inputStr'] },
 );
 
-/** Test cases: creates one after another or two at once, each judged by its answer (a second create must not answer the first's values). */
+/** Test cases: creates one after another or two at once, each judged by its answer, and reads where the target publishes them (GET, list). */
 export const TEST_CASE_COMMANDS = {
   opening: testCaseDrafts.map((draft): ExploreCommand => new CreateTestCase(draft)),
   drawn: [
     testCaseDrafts.map((draft) => new CreateTestCase(draft)),
     fc.tuple(testCaseDrafts, testCaseDrafts, fc.scheduler()).map(([a, b, s]) => new CreateTestCasesAtOnce([a, b], s)),
     fc.nat().map((pick) => new GetTestCase(pick)),
+    fc.constant(new ListTestCases()),
   ],
   closing: readBackTestCases,
   // Test cases cannot be deleted through the API: a few per sequence.

@@ -192,6 +192,36 @@ export function testCaseReadProblems(created: JsonObject, read: JsonObject): Pro
 }
 
 /**
+ * What is wrong with a list read through an operation the target publishes, given the resources the sequence
+ * created (as each create answered) and the items of every page walked (`walkedToEnd`: the last page had no
+ * next_page_token). Each created one is listed (when the walk reached the end), and wherever listed, as created
+ * (update_time aside). Listed twice is not judged here: other checks create items while the walk pages, and a
+ * correct server paging by offset may then serve a moved item again (GENERIC-PAGINATION judges items that kept
+ * their place).
+ */
+export function listedProblems(
+  created: readonly JsonObject[],
+  listed: readonly JsonObject[],
+  walkedToEnd: boolean,
+): Problem[] {
+  return created.flatMap((resource, index): Problem[] => {
+    const label = `#${index + 1} (id ${shown(resource['id'])})`;
+    const appearances = listed.filter((item) => item['id'] === resource['id']);
+    if (!appearances.length)
+      return walkedToEnd
+        ? [{ requirement: 'GENERIC-PAGINATION', what: `${label} is on no page of the list walked to its end` }]
+        : [];
+    const { update_time: _moves, ...fixed } = resource;
+    return appearances.flatMap((item) => {
+      const changed = differences(fixed, item);
+      return changed.length
+        ? [{ requirement: 'READ-BACK-UNCHANGED' as const, what: `${label} as listed: ${changed.join('; ')}` }]
+        : [];
+    });
+  });
+}
+
+/**
  * What is wrong with a created test case, given the body sent: every field sent must come back (the deprecated
  * expected_output_str aside, which a server may write its own way), input_type SCENARIO when none was sent,
  * and expected_behaviors the one-element list of expected_output_str when only that was sent.

@@ -115,7 +115,7 @@ export const DASHBOARDS_FAULTS = [
   fault({
     id: 'dashboard-partial-update-stale',
     requirements: ['READ-BACK-UNCHANGED'],
-    slips: ['state'],
+    slips: ['read-back'],
     description:
       'A PATCH without display_name updates the dashboard as it was before the last write (a copy read before that write, then cached): after two renames it answers, and keeps, the first name.',
     behaviour: (b) => {

@@ -4,7 +4,7 @@ import { DEFAULTS, INPUT_TYPES } from '../../lib/contract/enums.js';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
 import type { TestCaseFields } from '../../lib/reference/validation/test-cases.js';
 import type { TestCaseRecord } from '../../lib/reference/store/records.js';
-import { fault, presentWith, rereadTestCase, type Fault } from './define.js';
+import { fault, presentWith, rereadTestCase, respondWith, type Fault } from './define.js';
 import { bytesOfText, limitFaults, rowsMeasuredAs } from './limits.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import { create, status, VALID, withoutTestSet, created } from '../probes/test-cases.js';
@@ -428,5 +428,35 @@ export const TEST_CASES_FAULTS = [
       return (await call('GET', `/v1/test-cases/${first.id}`)).body.test_case.expected_behaviors;
     },
     shows: ['second'],
+  }),
+  fault({
+    id: 'test-case-listed-behaviors-shifted',
+    requirements: ['READ-BACK-UNCHANGED'],
+    slips: ['read-back'],
+    description:
+      "The published list of test cases shows each item with the expected_behaviors of the item before it on its page (an off-by-one joining the behaviours to the page's rows); GET and create answer the right ones.",
+    behaviour: (b) => {
+      respondWith(b, 'GET /v1/test-cases', (body) => {
+        const items = body['test_cases'] as JsonObject[];
+        return {
+          ...body,
+          test_cases: items.map((item, i) =>
+            i === 0 ? item : { ...item, expected_behaviors: items[i - 1]?.['expected_behaviors'] ?? null },
+          ),
+        };
+      });
+    },
+    probe: async (call) => {
+      await created(call, { ...VALID, expected_behaviors: ['first'] });
+      const second = await created(call, { ...VALID, expected_behaviors: ['second'] });
+      // Walked to the page holding it, whatever other probes created before.
+      for (let query = '?page_size=100'; ;) {
+        const page = (await call('GET', `/v1/test-cases${query}`)).body;
+        const found = (page.test_cases as JsonObject[]).find((item) => item['id'] === second.id);
+        if (found || !page.next_page_token) return found?.['expected_behaviors'];
+        query = `?page_size=100&page_token=${encodeURIComponent(page.next_page_token)}`;
+      }
+    },
+    shows: ['first'],
   }),
 ] as const satisfies readonly Fault[];

@@ -8,6 +8,7 @@ import {
   dashboardPatchProblems,
   differences,
   emptyModel,
+  listedProblems,
   expectedMutationCreate,
   mutationReadProblems,
   parameterValuesProblems,
@@ -320,6 +321,29 @@ describe('testCaseReadProblems', () => {
   it('names READ-BACK-UNCHANGED for a field read otherwise than created', () => {
     expect(testCaseReadProblems(created, { ...created, expected_behaviors: ['other'] })).toEqual([
       { requirement: 'READ-BACK-UNCHANGED', what: 'expected_behaviors: was ["greets"], now ["other"]' },
+    ]);
+  });
+});
+
+describe('listedProblems', () => {
+  const first = { id: 'a', expected_behaviors: ['x'], update_time: '2026-01-05T10:00:00Z' };
+  const second = { id: 'b', expected_behaviors: null, update_time: '2026-01-05T10:00:00Z' };
+
+  it('finds none when each created item is listed as created, among others, once or moved and seen again', () => {
+    const listed = [{ id: 'other' }, { ...first, update_time: '2026-01-06T10:00:00Z' }, second, second];
+    expect(listedProblems([first, second], listed, true)).toEqual([]);
+  });
+
+  it('names GENERIC-PAGINATION for an item on no page of a walk to the end, and nothing when the walk stopped short', () => {
+    expect(listedProblems([first, second], [first], true).map((p) => p.requirement)).toEqual(['GENERIC-PAGINATION']);
+    expect(listedProblems([first, second], [first], false)).toEqual([]);
+  });
+
+  it('names READ-BACK-UNCHANGED for an item listed with another value, each time it is listed', () => {
+    const listed = [first, { ...second, expected_behaviors: ['x'] }, { ...second, expected_behaviors: ['y'] }];
+    expect(listedProblems([first, second], listed, true).map((p) => p.what)).toEqual([
+      '#2 (id "b") as listed: expected_behaviors: was null, now ["x"]',
+      '#2 (id "b") as listed: expected_behaviors: was null, now ["y"]',
     ]);
   });
 });
