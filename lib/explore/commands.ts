@@ -21,6 +21,7 @@ import type { RequirementId } from '../contract/requirements/index.js';
 import { reviewLinks } from '../harness/discovery.js';
 import { unserved } from '../families/published/probes.js';
 import { itemsOf } from '../families/published/discovery.js';
+import { orderFields } from '../generic/order-fields.js';
 import type { PublishedOperation } from '../generic/model.js';
 import type { Call, CheckContext } from '../harness/index.js';
 import type { Exchange } from '../http/exchange.js';
@@ -455,6 +456,8 @@ const publishedTestCaseList = (t: CheckContext): Promise<PublishedOperation | un
     return operation && !(await unserved(owner, operation)) ? operation : undefined;
   });
 
+/** Items a page of the walk asks for: newest first, those the sequence just created are on the first pages. */
+const LIST_PAGE_SIZE = 25;
 /** The most pages a list read walks: past them, what was not seen is not judged absent. */
 const MOST_PAGES = 20;
 
@@ -464,19 +467,25 @@ const nextPageToken = (json: unknown): string | undefined => {
 };
 
 /**
- * Walks the target's published list of test cases (none published: nothing to read) at its largest page size,
- * the fewest requests (the list holds every test case of the run), and judges the test cases created against it.
+ * Walks the target's published list of test cases (none published: nothing to read) until every test case the
+ * sequence created was seen, and judges them against it. Newest first where the list publishes create_time for
+ * order_by (the list holds every test case of the run, the largest bodies of the limit checks among them), at
+ * a small page size; else in its own order at its largest page size, the fewest requests.
  */
 async function listTestCases(m: ExploreModel, r: Explorer): Promise<void> {
   const operation = await publishedTestCaseList(r.t);
   if (operation === undefined) return;
+  const newestFirst = orderFields(operation).some((field) => field.name === 'create_time');
   const { max, default: usual } = operation.list?.pageSize ?? {};
-  const size = String(max ?? usual ?? 50);
+  const size = String(newestFirst ? Math.min(LIST_PAGE_SIZE, max ?? LIST_PAGE_SIZE) : (max ?? usual ?? 50));
+  const order = newestFirst ? { order_by: '-create_time' } : {};
+  const wanted = new Set(m.testCases.map((created) => created['id']));
   const listed: JsonObject[] = [];
   const where = `the test cases listed through ${operation.method} ${operation.path} after the creates before it`;
   let token: string | undefined;
   for (let page = 1; page <= MOST_PAGES; page++) {
-    const exchange = await r.t.send(operation, { query: { page_size: size, ...(token ? { page_token: token } : {}) } });
+    const query = { page_size: size, ...order, ...(token ? { page_token: token } : {}) };
+    const exchange = await r.t.send(operation, { query });
     r.sent.push(exchange);
     const items = itemsOf(operation, exchange.response.json);
     if (exchange.response.status >= 300 || items === undefined)
@@ -487,8 +496,9 @@ async function listTestCases(m: ExploreModel, r: Explorer): Promise<void> {
       );
     listed.push(...items.filter(isJsonObject));
     token = nextPageToken(exchange.response.json);
-    if (token === undefined || page === MOST_PAGES) {
-      failOn(listedProblems(m.testCases, listed, token === undefined), where, exchange);
+    const allSeen = [...wanted].every((id) => listed.some((item) => item['id'] === id));
+    if (token === undefined || allSeen || page === MOST_PAGES) {
+      failOn(listedProblems(m.testCases, listed, token === undefined, operation.items?.fields), where, exchange);
       return;
     }
   }

@@ -195,7 +195,7 @@ export function testCaseReadProblems(created: JsonObject, read: JsonObject): Pro
  * What is wrong with a list read through an operation the target publishes, given the resources the sequence
  * created (as each create answered) and the items of every page walked (`walkedToEnd`: the last page had no
  * next_page_token). Each created one is listed (when the walk reached the end), and wherever listed, as created
- * (update_time aside). Listed twice is not judged here: other checks create items while the walk pages, and a
+ * (update_time aside; only the fields the items' published schema names, when it names them: a list may show less). Listed twice is not judged here: other checks create items while the walk pages, and a
  * correct server paging by offset may then serve a moved item again (GENERIC-PAGINATION judges items that kept
  * their place).
  */
@@ -203,6 +203,7 @@ export function listedProblems(
   created: readonly JsonObject[],
   listed: readonly JsonObject[],
   walkedToEnd: boolean,
+  published?: readonly string[],
 ): Problem[] {
   return created.flatMap((resource, index): Problem[] => {
     const label = `#${index + 1} (id ${shown(resource['id'])})`;
@@ -211,7 +212,10 @@ export function listedProblems(
       return walkedToEnd
         ? [{ requirement: 'GENERIC-PAGINATION', what: `${label} is on no page of the list walked to its end` }]
         : [];
-    const { update_time: _moves, ...fixed } = resource;
+    const { update_time: _moves, ...kept } = resource;
+    const fixed = published?.length
+      ? Object.fromEntries(Object.entries(kept).filter(([key]) => published.includes(key)))
+      : kept;
     return appearances.flatMap((item) => {
       const changed = differences(fixed, item);
       return changed.length

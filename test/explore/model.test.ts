@@ -339,6 +339,15 @@ describe('listedProblems', () => {
     expect(listedProblems([first, second], [first], false)).toEqual([]);
   });
 
+  it("compares only the fields the items' published schema names, when it names some (a list may show less)", () => {
+    const summary = [{ id: 'a' }, { id: 'b', expected_behaviors: ['z'] }];
+    expect(listedProblems([first, second], summary, true, ['id'])).toEqual([]);
+    expect(listedProblems([first, second], summary, true, []).map((p) => p.requirement)).toEqual([
+      'READ-BACK-UNCHANGED',
+      'READ-BACK-UNCHANGED',
+    ]);
+  });
+
   it('names READ-BACK-UNCHANGED for an item listed with another value, each time it is listed', () => {
     const listed = [first, { ...second, expected_behaviors: ['x'] }, { ...second, expected_behaviors: ['y'] }];
     expect(listedProblems([first, second], listed, true).map((p) => p.what)).toEqual([
