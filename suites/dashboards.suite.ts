@@ -22,6 +22,8 @@ import type { RequirementId } from '../lib/contract/requirements/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
+import { DASHBOARD_COMMANDS, restoringDashboard } from '../lib/explore/commands.js';
+import { explore } from '../lib/explore/explore.js';
 
 const PATCH = 'PATCH /v1/dashboards/{dashboard_id}' satisfies EndpointKey;
 const WRITES = { writes: true, needs: ['dashboardId'] } as const;
@@ -215,6 +217,15 @@ describeGroup('dashboards', () => {
         );
     },
     { writes: true },
+  );
+
+  // Sequences of PATCHes drawn from the run's seed (lib/explore), the dashboard's name given back at the end.
+  check(
+    'explore.dashboards',
+    ['DASHBOARD-PATCH', 'READ-BACK-UNCHANGED'],
+    'sequences of renames and PATCHes without display_name: each answer carries the name sent or the one last set, the create_time answered before and an update_time not before the previous one',
+    (t) => restoringDashboard(t, () => explore(t, DASHBOARD_COMMANDS)),
+    RENAMES,
   );
 
   declareDynamicIdChecks('dashboards');

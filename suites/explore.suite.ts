@@ -1,6 +1,8 @@
 // Model-based exploration of the writable API (lib/explore): sequences of writes and reads drawn from the
 // run's seed, every answer judged against a model of what the specification states about state. What a
 // check created is deleted when it ends (mutations; agents cannot be deleted through the API).
+// Where the target publishes a read or a list of what they create beyond the specification's endpoints (a test
+// case's GET, the test cases list), that is read too, judged by the same model.
 
 import {
   AGENT_AND_MUTATION_COMMANDS,
@@ -70,8 +72,10 @@ describeGroup('mutations', () => {
       'TESTCASE-INPUT-TYPE-DEFAULT',
       'TESTCASE-EXPECTED-OUTPUT-WRAPPED',
       'TESTCASE-EXPECTED-BEHAVIORS-PREFERRED',
+      'READ-BACK-UNCHANGED',
+      'GENERIC-PAGINATION',
     ],
-    'sequences of test case creates each answer what was sent, with the defaults and derived values the specification states',
+    'sequences of test case creates each answer what was sent, with the defaults and derived values the specification states, and read back as created where the target publishes a read',
     async (t) => {
       await explore(t, TEST_CASE_COMMANDS);
     },

@@ -15,17 +15,23 @@ import { probeConfigField } from '../families/simulator-config.js';
 import { typedAgentBody } from '../gen/agent-bodies.js';
 import { wellFormedId } from '../gen/ids.js';
 import { inRangeString } from '../gen/strings.js';
+import { marked } from '../gen/marked.js';
 import { INPUT_TYPES, type ModelType, PROJECT_RULES, PROJECT_TYPES } from '../contract/enums.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import { reviewLinks } from '../harness/discovery.js';
+import { unserved } from '../families/published/probes.js';
+import { itemsOf } from '../families/published/discovery.js';
+import { orderFields } from '../generic/order-fields.js';
+import type { PublishedOperation } from '../generic/model.js';
 import type { Call, CheckContext } from '../harness/index.js';
 import type { Exchange } from '../http/exchange.js';
-import type { JsonObject } from '../util/json.js';
+import { isJsonObject, type JsonObject } from '../util/json.js';
 import { type ConfigPick, configurationOf, EXPLORED_TYPES, overrideOf } from './configuration.js';
 import {
   agentReadProblems,
   atOnceMutationProblems,
   type AgentEntry,
+  dashboardPatchProblems,
   expectedMutationCreate,
   mutationReadProblems,
   parameterValuesProblems,
@@ -36,6 +42,8 @@ import {
   type MutationFlaw,
   type Problem,
   testCaseCreateProblems,
+  testCaseReadProblems,
+  listedProblems,
 } from './model.js';
 
 /** The target as the commands reach it: the check's context, and the requests this sequence sent, in order. */
@@ -59,6 +67,9 @@ export interface Commands {
 const GET_AGENT = 'GET /v1/agents/{agent_id}' satisfies EndpointKey;
 const GET_MUTATION = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
 const DELETE_MUTATION = 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
+const PATCH_DASHBOARD = 'PATCH /v1/dashboards/{dashboard_id}' satisfies EndpointKey;
+/** POST's path: a published read of one test case is below it. */
+const TEST_CASES_PATH = '/v1/test-cases';
 
 /** Mutation names, few and lowercase: names repeat (uniqueness is reached) and compare alike case-folded or not. */
 const NAMES = ['alpha', 'beta'] as const;
@@ -76,7 +87,7 @@ async function sent(r: Explorer, request: Promise<Call>): Promise<Call> {
 }
 
 /** Fails on the problems a judgement found, naming every rule they broke. */
-function failOn(problems: readonly Problem[], where: string, call: Call): void {
+function failOn(problems: readonly Problem[], where: string, call: Exchange): void {
   if (problems.length)
     violation(
       problems.map((p) => p.requirement),
@@ -363,7 +374,7 @@ const deletions = fc
   .tuple(fc.nat(), fc.integer({ min: 1, max: 3 }))
   .map(([pick, times]) => new DeleteMutation(pick, times));
 
-// ---- test cases (no read is shown: each create is judged by its own answer) ----------------------------
+// ---- test cases (no read is shown: each create judged by its answer, then read where the target publishes) -
 
 /** input_type values a valid body may carry with nothing else: what the others need in simulation_metadata_input is not shown. */
 const PLAIN_INPUT_TYPES = INPUT_TYPES.filter((type) => type === 'SCENARIO' || type === 'SCRIPT');
@@ -394,11 +405,121 @@ function testCaseBody({
   };
 }
 
-/** Judges the answer to a test case's creation by what it sent. */
-function testCaseCreated(r: Explorer, call: Call, where: string): JsonObject {
+/** Judges the answer to a test case's creation by what it sent, and brings the model up to date. */
+function testCaseCreated(m: ExploreModel, r: Explorer, call: Call, where: string): JsonObject {
   const created = r.t.expectResource(call, ['TESTCASE-CREATE'], 'creating a valid test case');
   failOn(testCaseCreateProblems(JSON.parse(call.request.body ?? '{}') as JsonObject, created), where, call);
+  m.testCases.push(created);
   return created;
+}
+
+/**
+ * The target's own GET of one test case, when it publishes one beyond the specification's endpoints (a path
+ * parameter below POST's path, the resource under a key) and serves it: the specification shows no read.
+ */
+const publishedTestCaseRead = (t: CheckContext): Promise<PublishedOperation | undefined> =>
+  t.memo('explore: published test case read', async (owner) => {
+    const operation = owner.target.genericOperations.find(
+      (op) =>
+        op.method === 'GET' &&
+        op.wrapper !== undefined &&
+        op.pathParams.length === 1 &&
+        op.path === `${TEST_CASES_PATH}/{${op.pathParams[0]?.name}}`,
+    );
+    return operation && !(await unserved(owner, operation)) ? operation : undefined;
+  });
+
+/** Reads a created test case through the target's published GET (none published: nothing to read), judged against its create. */
+async function readTestCase(m: ExploreModel, r: Explorer, created: JsonObject): Promise<void> {
+  const operation = await publishedTestCaseRead(r.t);
+  if (operation === undefined) return;
+  const param = operation.pathParams[0]?.name as string;
+  const exchange = await r.t.send(operation, { params: { [param]: String(created['id']) } });
+  r.sent.push(exchange);
+  const where = `test case #${m.testCases.indexOf(created) + 1} read through ${operation.method} ${operation.path} after the creates before it`;
+  const resource = (exchange.response.json as JsonObject | undefined)?.[operation.wrapper as string];
+  if (exchange.response.status >= 300 || !isJsonObject(resource))
+    violation(
+      ['READ-BACK-UNCHANGED'],
+      `${where}: answered ${exchange.response.status} without the test case under "${operation.wrapper}"`,
+      exchange,
+    );
+  failOn(testCaseReadProblems(created, resource), where, exchange);
+}
+
+/** The target's own list of test cases, when it publishes one (page_size and page_token) and serves it. */
+const publishedTestCaseList = (t: CheckContext): Promise<PublishedOperation | undefined> =>
+  t.memo('explore: published test case list', async (owner) => {
+    const operation = owner.target.genericOperations.find(
+      (op) => op.method === 'GET' && op.path === TEST_CASES_PATH && op.list !== undefined,
+    );
+    return operation && !(await unserved(owner, operation)) ? operation : undefined;
+  });
+
+/** Items a page of the walk asks for: newest first, those the sequence just created are on the first pages. */
+const LIST_PAGE_SIZE = 25;
+/** The most pages a list read walks: past them, what was not seen is not judged absent. */
+const MOST_PAGES = 20;
+
+const nextPageToken = (json: unknown): string | undefined => {
+  const token = isJsonObject(json) ? json['next_page_token'] : undefined;
+  return typeof token === 'string' && token !== '' ? token : undefined;
+};
+
+/**
+ * Walks the target's published list of test cases (none published: nothing to read) until every test case the
+ * sequence created was seen, and judges them against it. Newest first where the list publishes create_time for
+ * order_by (the list holds every test case of the run, the largest bodies of the limit checks among them), at
+ * a small page size; else in its own order at its largest page size, the fewest requests.
+ */
+async function listTestCases(m: ExploreModel, r: Explorer): Promise<void> {
+  const operation = await publishedTestCaseList(r.t);
+  if (operation === undefined) return;
+  const newestFirst = orderFields(operation).some((field) => field.name === 'create_time');
+  const { max, default: usual } = operation.list?.pageSize ?? {};
+  const size = String(newestFirst ? Math.min(LIST_PAGE_SIZE, max ?? LIST_PAGE_SIZE) : (max ?? usual ?? 50));
+  const order = newestFirst ? { order_by: '-create_time' } : {};
+  const wanted = new Set(m.testCases.map((created) => created['id']));
+  const listed: JsonObject[] = [];
+  const where = `the test cases listed through ${operation.method} ${operation.path} after the creates before it`;
+  let token: string | undefined;
+  for (let page = 1; page <= MOST_PAGES; page++) {
+    const query = { page_size: size, ...order, ...(token ? { page_token: token } : {}) };
+    const exchange = await r.t.send(operation, { query });
+    r.sent.push(exchange);
+    const items = itemsOf(operation, exchange.response.json);
+    if (exchange.response.status >= 300 || items === undefined)
+      violation(
+        ['GENERIC-PAGINATION'],
+        `${where}: page ${page} answered ${exchange.response.status} without its items`,
+        exchange,
+      );
+    listed.push(...items.filter(isJsonObject));
+    token = nextPageToken(exchange.response.json);
+    const allSeen = [...wanted].every((id) => listed.some((item) => item['id'] === id));
+    if (token === undefined || allSeen || page === MOST_PAGES) {
+      failOn(listedProblems(m.testCases, listed, token === undefined, operation.items?.fields), where, exchange);
+      return;
+    }
+  }
+}
+
+class ListTestCases implements ExploreCommand {
+  check = (m: Readonly<ExploreModel>): boolean => m.testCases.length > 0;
+  run = (m: ExploreModel, r: Explorer): Promise<void> => listTestCases(m, r);
+  toString = (): string => 'listTestCases()';
+}
+
+class GetTestCase implements ExploreCommand {
+  constructor(readonly pick: number) {}
+  check = (m: Readonly<ExploreModel>): boolean => m.testCases.length > 0;
+  run = (m: ExploreModel, r: Explorer): Promise<void> => readTestCase(m, r, picked(m.testCases, this.pick));
+  toString = (): string => `getTestCase(${this.pick})`;
+}
+
+/** Reads back every test case created, as a sequence ends: a create that changed an earlier one shows here. */
+async function readBackTestCases(m: ExploreModel, r: Explorer): Promise<void> {
+  for (const created of m.testCases) await readTestCase(m, r, created);
 }
 
 const describeTestCase = ({ inputStr, ...fields }: TestCaseDraft): string =>
@@ -407,9 +528,9 @@ const describeTestCase = ({ inputStr, ...fields }: TestCaseDraft): string =>
 class CreateTestCase implements ExploreCommand {
   constructor(readonly draft: TestCaseDraft) {}
   check = (): boolean => true;
-  async run(_m: ExploreModel, r: Explorer): Promise<void> {
+  async run(m: ExploreModel, r: Explorer): Promise<void> {
     const call = await sent(r, r.t.testCases.send(testCaseBody(this.draft)));
-    testCaseCreated(r, call, 'creating a test case after the creates before it');
+    testCaseCreated(m, r, call, 'creating a test case after the creates before it');
   }
   toString = (): string => `createTestCase(${describeTestCase(this.draft)})`;
 }
@@ -450,6 +571,50 @@ class CreateReviewProject implements ExploreCommand {
     const { assignees, ...fields } = this.draft;
     return `createReviewProject(${assignees.length} assignees, with ${Object.keys(fields).join(' ') || 'no other field'})`;
   };
+}
+
+// ---- the dashboard (DASHBOARD_ID: a PATCH is its only operation, and its only read) ---------------------
+
+const patchDashboard = (t: CheckContext, json: JsonObject): Promise<Call> =>
+  t.call(PATCH_DASHBOARD, { params: { dashboard_id: t.config.dashboardId as string }, json });
+
+/**
+ * A PATCH of the dashboard: a rename to a drawn display_name, or a PATCH without one (the rest of the update body
+ * is not shown: a partial update that must leave the name last set, or refused, by any error, changing nothing).
+ */
+class PatchDashboard implements ExploreCommand {
+  constructor(readonly displayName: string | undefined) {}
+  check = (): boolean => true;
+  async run(m: ExploreModel, r: Explorer): Promise<void> {
+    const body = this.displayName === undefined ? {} : { display_name: marked(r.t.config.runMarker, this.displayName) };
+    const call = await sent(r, patchDashboard(r.t, body));
+    if (this.displayName === undefined && !isSuccess(call)) {
+      r.t.expectRejection(call, ['READ-BACK-UNCHANGED'], {}, 'a PATCH without display_name');
+      return;
+    }
+    const what = this.displayName === undefined ? 'a PATCH without display_name' : 'renaming the dashboard';
+    const dashboard = r.t.expectResource(call, ['DASHBOARD-PATCH'], what);
+    failOn(dashboardPatchProblems(body, dashboard, m.dashboard), `${what} after the PATCHes before it`, call);
+    m.dashboard = dashboard;
+  }
+  toString = (): string =>
+    this.displayName === undefined
+      ? 'patchDashboard({})'
+      : `renameDashboard(${[...this.displayName].length} characters)`;
+}
+
+/**
+ * Runs `explore` over the dashboard and gives it back the display_name it had before, where a PATCH without one
+ * reads it (the suite renames the dashboard and nothing more): whatever the exploration found.
+ */
+export async function restoringDashboard(t: CheckContext, explore: () => Promise<void>): Promise<void> {
+  const before = await patchDashboard(t, {});
+  const name = isSuccess(before) ? t.expectResource(before, ['DASHBOARD-PATCH'])['display_name'] : undefined;
+  try {
+    await explore();
+  } finally {
+    if (typeof name === 'string') await patchDashboard(t, { display_name: name });
+  }
 }
 
 // ---- creates at the same moment ------------------------------------------------------------------------
@@ -539,13 +704,13 @@ class CreateTestCasesAtOnce implements ExploreCommand {
     readonly s: fc.Scheduler,
   ) {}
   check = (): boolean => true;
-  async run(_m: ExploreModel, r: Explorer): Promise<void> {
+  async run(m: ExploreModel, r: Explorer): Promise<void> {
     const calls = await atOnce(
       r,
       this.s,
       this.drafts.map((draft) => () => r.t.testCases.send(testCaseBody(draft))),
     );
-    const created = calls.map((call) => testCaseCreated(r, call, 'creating a test case at once with another'));
+    const created = calls.map((call) => testCaseCreated(m, r, call, 'creating a test case at once with another'));
     failOnSharedIds('test cases', created, 'TESTCASE-CREATE', calls[1] as Call);
   }
   toString = (): string => `createTestCasesAtOnce(${this.drafts.map(describeTestCase).join('; ')})`;
@@ -618,13 +783,16 @@ const testCaseDrafts: fc.Arbitrary<TestCaseDraft> = fc.record(
   { requiredKeys: ['inputStr'] },
 );
 
-/** Test cases: creates one after another or two at once, each judged by its answer (a second create must not answer the first's values). */
+/** Test cases: creates one after another or two at once, each judged by its answer, and reads where the target publishes them (GET, list). */
 export const TEST_CASE_COMMANDS = {
   opening: testCaseDrafts.map((draft): ExploreCommand => new CreateTestCase(draft)),
   drawn: [
     testCaseDrafts.map((draft) => new CreateTestCase(draft)),
     fc.tuple(testCaseDrafts, testCaseDrafts, fc.scheduler()).map(([a, b, s]) => new CreateTestCasesAtOnce([a, b], s)),
+    fc.nat().map((pick) => new GetTestCase(pick)),
+    fc.constant(new ListTestCases()),
   ],
+  closing: readBackTestCases,
   // Test cases cannot be deleted through the API: a few per sequence.
   maxCommands: 2,
 } satisfies Commands;
@@ -671,4 +839,16 @@ export const REVIEW_PROJECT_COMMANDS = {
   drawn: [reviewProjectDrafts.map((draft) => new CreateReviewProject(draft))],
   // Review projects cannot be deleted through the API: a few per sequence.
   maxCommands: 2,
+} satisfies Commands;
+
+const dashboardRenames = inRangeString({ min: 1, max: maxOf('dashboard.display_name') }).map(
+  (name) => new PatchDashboard(name),
+);
+
+/** The dashboard: renames and PATCHes without display_name, each answer judged against the one before it. */
+export const DASHBOARD_COMMANDS = {
+  opening: dashboardRenames.map((command): ExploreCommand => command),
+  drawn: [dashboardRenames, fc.constant(new PatchDashboard(undefined))],
+  // One dashboard, renamed alone: a short sequence reaches a rename, a read, another rename.
+  maxCommands: 3,
 } satisfies Commands;

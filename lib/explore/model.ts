@@ -31,11 +31,15 @@ export interface ExploreModel {
   readonly agents: AgentEntry[];
   /** Every mutation created, deleted ones included: a deleted one can still be deleted, and must stay gone. */
   readonly mutations: MutationEntry[];
+  /** The test cases created, as each create answered (read where the target publishes a read of one). */
+  readonly testCases: JsonObject[];
   /** The ids of the review projects created (no read of one is shown: each create is judged by its answer). */
   readonly reviewProjects: string[];
+  /** The dashboard as the last PATCH the sequence sent answered (none yet: unknown). */
+  dashboard?: JsonObject;
 }
 
-export const emptyModel = (): ExploreModel => ({ agents: [], mutations: [], reviewProjects: [] });
+export const emptyModel = (): ExploreModel => ({ agents: [], mutations: [], testCases: [], reviewProjects: [] });
 
 /** What makes a mutation body invalid by the specification (none: valid). */
 export type MutationFlaw = 'unknown-override-key' | 'description-too-long' | 'empty-name';
@@ -177,6 +181,51 @@ export function agentReadProblems(entry: AgentEntry, read: JsonObject): Problem[
 }
 
 /**
+ * What is wrong with a read of a test case (through an operation the target publishes: the specification shows
+ * none), given what its create answered: every field as created. No update of a test case is shown: whether
+ * update_time moves is not said.
+ */
+export function testCaseReadProblems(created: JsonObject, read: JsonObject): Problem[] {
+  const { update_time: _moves, ...fixed } = created;
+  const changed = differences(fixed, read);
+  return changed.length ? [{ requirement: 'READ-BACK-UNCHANGED', what: changed.join('; ') }] : [];
+}
+
+/**
+ * What is wrong with a list read through an operation the target publishes, given the resources the sequence
+ * created (as each create answered) and the items of every page walked (`walkedToEnd`: the last page had no
+ * next_page_token). Each created one is listed (when the walk reached the end), and wherever listed, as created
+ * (update_time aside; only the fields the items' published schema names, when it names them: a list may show less). Listed twice is not judged here: other checks create items while the walk pages, and a
+ * correct server paging by offset may then serve a moved item again (GENERIC-PAGINATION judges items that kept
+ * their place).
+ */
+export function listedProblems(
+  created: readonly JsonObject[],
+  listed: readonly JsonObject[],
+  walkedToEnd: boolean,
+  published?: readonly string[],
+): Problem[] {
+  return created.flatMap((resource, index): Problem[] => {
+    const label = `#${index + 1} (id ${shown(resource['id'])})`;
+    const appearances = listed.filter((item) => item['id'] === resource['id']);
+    if (!appearances.length)
+      return walkedToEnd
+        ? [{ requirement: 'GENERIC-PAGINATION', what: `${label} is on no page of the list walked to its end` }]
+        : [];
+    const { update_time: _moves, ...kept } = resource;
+    const fixed = published?.length
+      ? Object.fromEntries(Object.entries(kept).filter(([key]) => published.includes(key)))
+      : kept;
+    return appearances.flatMap((item) => {
+      const changed = differences(fixed, item);
+      return changed.length
+        ? [{ requirement: 'READ-BACK-UNCHANGED' as const, what: `${label} as listed: ${changed.join('; ')}` }]
+        : [];
+    });
+  });
+}
+
+/**
  * What is wrong with a created test case, given the body sent: every field sent must come back (the deprecated
  * expected_output_str aside, which a server may write its own way), input_type SCENARIO when none was sent,
  * and expected_behaviors the one-element list of expected_output_str when only that was sent.
@@ -270,6 +319,44 @@ export function reviewProjectCreateProblems(
     problems.push({
       requirement: 'REVIEW-PROJECT-CREATE',
       what: `the id ${shown(created['id'])} is an earlier project's`,
+    });
+  return problems;
+}
+
+/**
+ * What is wrong with the answer to a dashboard PATCH, given the body sent and the dashboard as the previous PATCH
+ * answered (undefined: unknown). A PATCH is the only read (no GET is shown): display_name is the one sent, or
+ * without one the one last set; create_time is the one answered before, and update_time not before the previous
+ * one (that update happened after it).
+ */
+export function dashboardPatchProblems(
+  sent: JsonObject,
+  answer: JsonObject,
+  before: JsonObject | undefined,
+): Problem[] {
+  const problems: Problem[] = [];
+  if (sent['display_name'] !== undefined) {
+    const mismatches = echoMismatches(sent, answer);
+    if (mismatches.length)
+      problems.push({
+        requirement: 'DASHBOARD-PATCH',
+        what: `the renamed dashboard differs from what was sent: ${mismatches.join('; ')}`,
+      });
+  } else if (before !== undefined && answer['display_name'] !== before['display_name'])
+    problems.push({
+      requirement: 'READ-BACK-UNCHANGED',
+      what: `display_name, not sent, is ${shown(answer['display_name'])}, not the one last set ${shown(before['display_name'])}`,
+    });
+  if (before === undefined) return problems;
+  if ((compareInstants(answer['create_time'], before['create_time']) ?? 0) !== 0)
+    problems.push({
+      requirement: 'DASHBOARD-PATCH',
+      what: `create_time is ${shown(answer['create_time'])}, the PATCH before answered ${shown(before['create_time'])}`,
+    });
+  if ((compareInstants(answer['update_time'], before['update_time']) ?? 0) < 0)
+    problems.push({
+      requirement: 'DASHBOARD-PATCH',
+      what: `update_time ${shown(answer['update_time'])} is before the previous PATCH's ${shown(before['update_time'])}`,
     });
   return problems;
 }

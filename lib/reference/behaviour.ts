@@ -22,7 +22,7 @@ import { SPECS_ARRAY, type ListingStyle } from './openapi/listing-styles.js';
 import { negotiateSpecForm, type SpecForm } from './openapi/negotiate.js';
 import { ALPHANUMERIC } from './store/ids.js';
 import type { LimitBounds } from './validation/limits.js';
-import type { AgentRecord, MetricOutputRecord, ScheduledRunRecord } from './store/records.js';
+import type { AgentRecord, DashboardRecord, MetricOutputRecord, ScheduledRunRecord } from './store/records.js';
 import type { Store } from './store/store.js';
 import { REVIEW_PROJECT_FIELDS, type ReviewProjectFields } from './validation/review-projects.js';
 import { defaultMutationRules, type MutationRules } from './validation/mutations.js';
@@ -222,6 +222,8 @@ export interface Behaviour {
   reviewProjectFields: ReviewProjectFields;
   /** Whether a dashboard PATCH must carry display_name; otherwise an absent one is left as it is (a partial update). */
   dashboardNameRequired: boolean;
+  /** The dashboard a PATCH without display_name updates, given the one stored: that one. */
+  dashboardUnnamedBase(stored: DashboardRecord): DashboardRecord;
   /** Whether a request body that is JSON but not an object (`null`, `42`, `[]`) is refused before any handler reads it. */
   bodyMustBeObject: boolean;
   /** An error for a body the service will not read, by its Content-Type (undefined: read it; the spec: every body is JSON). */
@@ -338,6 +340,7 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
     metricOutputReached: (simulationId, metricOutputId, simulations) => simulations.get(simulationId)?.get(metricOutputId),
     reviewProjectFields: { ...REVIEW_PROJECT_FIELDS },
     dashboardNameRequired: false,
+    dashboardUnnamedBase: (stored) => stored,
     bodyMustBeObject: true,
     bodyRefusal: () => undefined,
     answerRefusal: () => undefined,

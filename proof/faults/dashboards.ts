@@ -5,6 +5,7 @@ import type { DashboardRecord } from '../../lib/reference/store/records.js';
 import { fault, presentWith, upsertDashboards, type Fault } from './define.js';
 import { bytesOfText, limitFaults, rowsMeasuredAs } from './limits.js';
 import { renamed, rename, status } from '../probes/dashboards.js';
+import { FIXTURE_IDS } from '../probes/fixture-ids.js';
 
 /** Answers each PATCH with the display_name the previous response carried (a stale read). */
 function answerWithPreviousName(b: Behaviour): void {
@@ -109,5 +110,29 @@ export const DASHBOARDS_FAULTS = [
     probe: async (call) =>
       (await call('PATCH', '/v1/dashboards/NoSuchDashboard000000x', { body: { display_name: 'Upserted' } })).status,
     shows: 200,
+  }),
+  // sequences: found by the exploration (explore.dashboards)
+  fault({
+    id: 'dashboard-partial-update-stale',
+    requirements: ['READ-BACK-UNCHANGED'],
+    slips: ['read-back'],
+    description:
+      'A PATCH without display_name updates the dashboard as it was before the last write (a copy read before that write, then cached): after two renames it answers, and keeps, the first name.',
+    behaviour: (b) => {
+      const beforeLastWrite = new Map<string, DashboardRecord>();
+      const kept = b.kept;
+      b.kept = (kind, updated, previous) => {
+        if (kind === 'dashboard') beforeLastWrite.set((previous as DashboardRecord).id, previous as DashboardRecord);
+        return kept(kind, updated, previous);
+      };
+      b.dashboardUnnamedBase = (stored) => beforeLastWrite.get(stored.id) ?? stored;
+    },
+    probe: async (call) => {
+      await renamed(call, 'first');
+      await renamed(call, 'second');
+      return (await call('PATCH', `/v1/dashboards/${FIXTURE_IDS.dashboardId}`, { body: {} })).body.dashboard
+        .display_name;
+    },
+    shows: 'first',
   }),
 ] as const satisfies readonly Fault[];

@@ -3,7 +3,8 @@
 import { DEFAULTS, INPUT_TYPES } from '../../lib/contract/enums.js';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
 import type { TestCaseFields } from '../../lib/reference/validation/test-cases.js';
-import { fault, presentWith, rereadTestCase, type Fault } from './define.js';
+import type { TestCaseRecord } from '../../lib/reference/store/records.js';
+import { fault, presentWith, rereadTestCase, respondWith, type Fault } from './define.js';
 import { bytesOfText, limitFaults, rowsMeasuredAs } from './limits.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import { create, status, VALID, withoutTestSet, created } from '../probes/test-cases.js';
@@ -402,5 +403,60 @@ export const TEST_CASES_FAULTS = [
     }),
     probe: async (call) => (await created(call, { ...VALID, input_str: '   ' })).input_str,
     shows: '',
+  }),
+  // sequences: found by the exploration (explore.test-cases), through the read the reference publishes
+  fault({
+    id: 'test-case-read-behaviors-of-newest',
+    requirements: ['READ-BACK-UNCHANGED'],
+    slips: ['read-back'],
+    description:
+      "A test case read after another of its test set was created (the published GET or list) answers the newest one's expected_behaviors: a cache of a test set's expected behaviours, keyed by test_set_id, not by test case.",
+    behaviour: (b) => {
+      const newest = new Map<string, TestCaseRecord>();
+      presentWith(b, 'testCase', (view, record) => {
+        const testCase = record as TestCaseRecord;
+        const latest = newest.get(testCase.test_set_id);
+        if (latest === undefined || testCase.create_time > latest.create_time)
+          newest.set(testCase.test_set_id, testCase);
+        const shadow = newest.get(testCase.test_set_id) as TestCaseRecord;
+        return shadow === testCase ? view : { ...view, expected_behaviors: shadow.expected_behaviors };
+      });
+    },
+    probe: async (call) => {
+      const first = await created(call, { ...VALID, expected_behaviors: ['first'] });
+      await created(call, { ...VALID, expected_behaviors: ['second'] });
+      return (await call('GET', `/v1/test-cases/${first.id}`)).body.test_case.expected_behaviors;
+    },
+    shows: ['second'],
+  }),
+  fault({
+    id: 'test-case-listed-behaviors-shifted',
+    requirements: ['READ-BACK-UNCHANGED'],
+    slips: ['read-back'],
+    description:
+      "The published list of test cases shows each item with the expected_behaviors of the item before it on its page (an off-by-one joining the behaviours to the page's rows); GET and create answer the right ones.",
+    behaviour: (b) => {
+      respondWith(b, 'GET /v1/test-cases', (body) => {
+        const items = body['test_cases'] as JsonObject[];
+        return {
+          ...body,
+          test_cases: items.map((item, i) =>
+            i === 0 ? item : { ...item, expected_behaviors: items[i - 1]?.['expected_behaviors'] ?? null },
+          ),
+        };
+      });
+    },
+    probe: async (call) => {
+      await created(call, { ...VALID, expected_behaviors: ['first'] });
+      const second = await created(call, { ...VALID, expected_behaviors: ['second'] });
+      // Walked to the page holding it, whatever other probes created before.
+      for (let query = '?page_size=100'; ;) {
+        const page = (await call('GET', `/v1/test-cases${query}`)).body;
+        const found = (page.test_cases as JsonObject[]).find((item) => item['id'] === second.id);
+        if (found || !page.next_page_token) return found?.['expected_behaviors'];
+        query = `?page_size=100&page_token=${encodeURIComponent(page.next_page_token)}`;
+      }
+    },
+    shows: ['first'],
   }),
 ] as const satisfies readonly Fault[];

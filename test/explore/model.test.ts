@@ -5,14 +5,17 @@ import { describe, expect, it } from 'vitest';
 import {
   agentReadProblems,
   atOnceMutationProblems,
+  dashboardPatchProblems,
   differences,
   emptyModel,
+  listedProblems,
   expectedMutationCreate,
   mutationReadProblems,
   parameterValuesProblems,
   reviewProjectCreateProblems,
   sharedIds,
   testCaseCreateProblems,
+  testCaseReadProblems,
   type ExploreModel,
   type MutationEntry,
 } from '../../lib/explore/model.js';
@@ -258,5 +261,98 @@ describe('reviewProjectCreateProblems', () => {
 
   it('names a field sent that came back otherwise', () => {
     expect(named(sent, { ...answer, assignees: ['a@example.com'] })).toEqual(['REVIEW-PROJECT-CREATE']);
+  });
+});
+
+describe('dashboardPatchProblems', () => {
+  const before = {
+    display_name: 'first',
+    create_time: '2026-01-05T10:00:00Z',
+    update_time: '2026-01-05T11:00:00Z',
+  };
+  const later = { create_time: '2026-01-05T10:00:00.000+00:00', update_time: '2026-01-05T12:00:00Z' };
+  const requirements = (...args: Parameters<typeof dashboardPatchProblems>) =>
+    dashboardPatchProblems(...args).map((p) => p.requirement);
+
+  it('finds none in a rename answering the name sent, or a PATCH without one answering the name last set', () => {
+    expect(dashboardPatchProblems({ display_name: 'second' }, { display_name: 'second', ...later }, before)).toEqual(
+      [],
+    );
+    expect(dashboardPatchProblems({}, { display_name: 'first', ...later }, before)).toEqual([]);
+    expect(dashboardPatchProblems({}, { ...before }, before)).toEqual([]);
+  });
+
+  it('names DASHBOARD-PATCH for a name not sent back, and READ-BACK-UNCHANGED for another name than the last set', () => {
+    expect(requirements({ display_name: 'second' }, { display_name: 'first', ...later }, before)).toEqual([
+      'DASHBOARD-PATCH',
+    ]);
+    expect(requirements({}, { display_name: 'older', ...later }, before)).toEqual(['READ-BACK-UNCHANGED']);
+  });
+
+  it('names DASHBOARD-PATCH for a create_time that moved and an update_time before the previous one', () => {
+    const moved = { display_name: 'first', create_time: '2026-01-05T10:00:01Z', update_time: before.create_time };
+    expect(requirements({}, moved, before)).toEqual(['DASHBOARD-PATCH', 'DASHBOARD-PATCH']);
+  });
+
+  it('judges only the name sent of a first PATCH (nothing answered before it)', () => {
+    expect(
+      dashboardPatchProblems({ display_name: 'x' }, { display_name: 'x', create_time: 'soon' }, undefined),
+    ).toEqual([]);
+    expect(dashboardPatchProblems({}, { display_name: 'anything' }, undefined)).toEqual([]);
+  });
+});
+
+describe('testCaseReadProblems', () => {
+  const created = {
+    id: 'T'.repeat(22),
+    input_str: 'hello',
+    expected_behaviors: ['greets'],
+    description: null,
+    create_time: '2026-01-05T10:00:00Z',
+    update_time: '2026-01-05T10:00:00Z',
+  };
+
+  it('finds none in a read describing the test case as created, whatever its update_time', () => {
+    expect(testCaseReadProblems(created, { ...created, update_time: '2026-01-06T10:00:00Z', extra: 1 })).toEqual([]);
+    const { description: _absent, ...withoutNull } = created;
+    expect(testCaseReadProblems(created, withoutNull)).toEqual([]);
+  });
+
+  it('names READ-BACK-UNCHANGED for a field read otherwise than created', () => {
+    expect(testCaseReadProblems(created, { ...created, expected_behaviors: ['other'] })).toEqual([
+      { requirement: 'READ-BACK-UNCHANGED', what: 'expected_behaviors: was ["greets"], now ["other"]' },
+    ]);
+  });
+});
+
+describe('listedProblems', () => {
+  const first = { id: 'a', expected_behaviors: ['x'], update_time: '2026-01-05T10:00:00Z' };
+  const second = { id: 'b', expected_behaviors: null, update_time: '2026-01-05T10:00:00Z' };
+
+  it('finds none when each created item is listed as created, among others, once or moved and seen again', () => {
+    const listed = [{ id: 'other' }, { ...first, update_time: '2026-01-06T10:00:00Z' }, second, second];
+    expect(listedProblems([first, second], listed, true)).toEqual([]);
+  });
+
+  it('names GENERIC-PAGINATION for an item on no page of a walk to the end, and nothing when the walk stopped short', () => {
+    expect(listedProblems([first, second], [first], true).map((p) => p.requirement)).toEqual(['GENERIC-PAGINATION']);
+    expect(listedProblems([first, second], [first], false)).toEqual([]);
+  });
+
+  it("compares only the fields the items' published schema names, when it names some (a list may show less)", () => {
+    const summary = [{ id: 'a' }, { id: 'b', expected_behaviors: ['z'] }];
+    expect(listedProblems([first, second], summary, true, ['id'])).toEqual([]);
+    expect(listedProblems([first, second], summary, true, []).map((p) => p.requirement)).toEqual([
+      'READ-BACK-UNCHANGED',
+      'READ-BACK-UNCHANGED',
+    ]);
+  });
+
+  it('names READ-BACK-UNCHANGED for an item listed with another value, each time it is listed', () => {
+    const listed = [first, { ...second, expected_behaviors: ['x'] }, { ...second, expected_behaviors: ['y'] }];
+    expect(listedProblems([first, second], listed, true).map((p) => p.what)).toEqual([
+      '#2 (id "b") as listed: expected_behaviors: was null, now ["x"]',
+      '#2 (id "b") as listed: expected_behaviors: was null, now ["y"]',
+    ]);
   });
 });

@@ -23,12 +23,13 @@ function patchDashboard(ctx: RequestContext) {
   const { b, store } = ctx;
   const found = store.dashboards.get(ctx.param('dashboard_id'));
   // Stryker disable next-line StringLiteral: the text and details of a NOT_FOUND are free (the specification asks none of them).
-  const dashboard = existing(found, 'dashboard', 'dashboard_id');
+  const stored = existing(found, 'dashboard', 'dashboard_id');
+  const dashboard = ctx.body['display_name'] === undefined ? b.dashboardUnnamedBase(stored) : stored;
   const fields = new Fields(ctx.body, b.limits);
   const displayName = fields.string('display_name', { required: b.dashboardNameRequired, limit: 'dashboard.display_name' });
   const updated: DashboardRecord = { ...dashboard, display_name: displayName ?? dashboard.display_name, update_time: store.clock.now() };
   // Stryker disable next-line StringLiteral: the kind is read only by faults and variations (b.kept keeps the update).
-  store.dashboards.set(updated.id, b.kept('dashboard', updated, dashboard));
+  store.dashboards.set(updated.id, b.kept('dashboard', updated, stored));
   return json(dashboardView(b, updated));
 }
 
