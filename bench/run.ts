@@ -2,7 +2,8 @@
 // it costs (all processes, per request too), how many requests it sends, how parallel it is,
 // how far its wall time is from the floors its longest chain of sequential requests and its
 // request cap set, and how long the CLI takes to start. Options: --runs N (5), --latency MS
-// (50), --time-limit MINUTES (30, the whole bench), --keep (keep every run's reports and output).
+// (50), --time-limit MINUTES (30, the whole bench), --keep (keep every run's reports and output),
+// --scenarios KEYS (a,b,e: only those runs, and then no start-up commands; every scenario by default).
 //
 // Each run is what a user starts: `node bin/aes-conformance.js` in a child process (start-up
 // included), against a fresh reference service started here, which counts the requests and
@@ -44,6 +45,7 @@ const { values: options } = parseArgs({
     latency: { type: 'string', default: '50' },
     'time-limit': { type: 'string', default: '30' },
     keep: { type: 'boolean', default: false },
+    scenarios: { type: 'string' },
   },
 });
 const RUNS = positive('--runs', options.runs);
@@ -60,6 +62,20 @@ const SCENARIOS: readonly Scenario[] = [
   { key: 'b', label: `(b) +${LATENCY_MS} ms per request`, latencyMs: LATENCY_MS },
   { key: 'e', label: '(e) default run, no setting (embedded reference)', latencyMs: 0, embedded: true },
 ];
+
+/** The scenarios --scenarios names (every one by default), and whether the start-up commands run too. */
+const CHOSEN = options.scenarios === undefined ? SCENARIOS : chosen(options.scenarios);
+const STARTUPS = options.scenarios === undefined ? STARTUP_OPTIONS : [];
+
+function chosen(keys: string): readonly Scenario[] {
+  const wanted = keys.split(',').map((key) => key.trim());
+  const unknown = wanted.filter((key) => !SCENARIOS.some((s) => s.key === key));
+  if (unknown.length || !wanted.length) {
+    process.stderr.write(`bench: --scenarios takes keys of ${SCENARIOS.map((s) => s.key).join(', ')}, got ${keys}\n`);
+    process.exit(2);
+  }
+  return SCENARIOS.filter((s) => wanted.includes(s.key));
+}
 
 function positive(name: string, text: string | undefined): number {
   const value = Number(text);
@@ -169,7 +185,7 @@ const startups: StartupMeasure[] = [];
 let cut = 0;
 const seconds = (ms: number): string => (ms / 1000).toFixed(ms < 10_000 ? 2 : 1);
 for (let i = 1; i <= RUNS; i++) {
-  for (const scenario of SCENARIOS) {
+  for (const scenario of CHOSEN) {
     const label = `run ${i}/${RUNS} ${scenario.label}`;
     if (DEADLINE - performance.now() < MIN_RUN_MS) {
       cut++;
@@ -184,7 +200,7 @@ for (let i = 1; i <= RUNS; i++) {
         (floor ? `, larger floor ${seconds(floor)} s` : ''),
     );
   }
-  for (const option of STARTUP_OPTIONS) {
+  for (const option of STARTUPS) {
     const label = `run ${i}/${RUNS} ${option}`;
     if (DEADLINE - performance.now() < MIN_RUN_MS) {
       cut++;
@@ -214,7 +230,7 @@ const out = [
   `Machine: ${cores} cores (${cpuModel}), Node ${process.versions.node}; load average (1, 5, 15 min) ${startLoad} at start, ${loads()} at end.`,
   `Medians of ${RUNS} runs, (min–max) in brackets; runs of (a), (b) and the start-up commands alternated, each run against a fresh reference service.`,
   '',
-  table(SCENARIOS, runs, RUNS, CONCURRENCY),
+  table(CHOSEN, runs, RUNS, CONCURRENCY),
   '',
   '- wall: from spawning `node bin/aes-conformance.js` to its exit (start-up, preflight, vitest, reports). runs (exit 0): runs',
   '  finished, of those planned (how many exited 0).',

@@ -18,7 +18,7 @@ import { readPlan, type TargetPlan } from '../protocol/plan.js';
 import { PUBLISHED_GROUP, selects } from '../result/selection.js';
 import { CheckContext, READ_ONLY_REASON, Skip } from './context.js';
 import { requestFacts } from './request-chain.js';
-import { deleteLeftovers, getTarget, type Target } from './target.js';
+import { getTarget, type Target } from './target.js';
 
 export interface CheckOptions {
   /** The check creates, changes or deletes data: skipped under READ_ONLY. */
@@ -52,9 +52,12 @@ let binding:
       readonly target: TargetPlan;
       readonly group: string;
       readonly subjects: readonly string[];
-      readonly declarations: Array<() => void>;
+      readonly declarations: Declaration[];
     }
   | undefined;
+
+/** Declares one check in its block; `running` holds the block's checks while they run. */
+type Declaration = (running: Set<CheckContext>) => void;
 
 /**
  * A top-level group of checks (an endpoint group or a cross-cutting area), declared for each target
@@ -107,7 +110,7 @@ export async function describePublished(declare: (operation: PublishedOperation)
 
 function describeDeclared(
   group: string,
-  declared: ReadonlyArray<{ target: TargetPlan; declarations: Array<() => void> }>,
+  declared: ReadonlyArray<{ target: TargetPlan; declarations: Declaration[] }>,
 ): void {
   const { length } = declared;
   // vitest refuses a block without tests.
@@ -115,9 +118,11 @@ function describeDeclared(
   describe(group, () => {
     for (const { target, declarations } of declared.filter((d) => d.declarations.length)) {
       const declareAll = () => {
-        // Each check deletes what it created; this deletes what a check cut short (a timeout) could not.
-        afterAll(() => deleteLeftovers(target.name));
-        declarations.forEach((declare) => declare());
+        // Each check deletes what it created as it ends; a check cut short (a timeout) runs on, unawaited, and its
+        // block's end deletes what it created. The block's own checks only: other blocks' checks may still be running.
+        const running = new Set<CheckContext>();
+        afterAll(() => deleteLeftovers(running));
+        declarations.forEach((declare) => declare(running));
       };
       if (length === 1) declareAll();
       else describe(target.name, declareAll);
@@ -130,7 +135,7 @@ function declarationsFor(
   group: string,
   body: () => void,
   subjects: readonly string[] = [],
-): Array<() => void> {
+): Declaration[] {
   binding = { target, group, subjects, declarations: [] };
   try {
     body();
@@ -154,7 +159,7 @@ export function check(
     );
   const { target, group, subjects, declarations } = binding;
   if (selects(target, { id, group, requirements, subjects, title }))
-    declarations.push(() => declare(target, id, [...requirements], title, body, options));
+    declarations.push((running) => declare(target, id, [...requirements], title, body, options, running));
 }
 
 function declare(
@@ -164,6 +169,7 @@ function declare(
   title: string,
   body: (t: CheckContext) => Promise<void>,
   options: CheckOptions,
+  running: Set<CheckContext>,
 ): void {
   // `test.sequential`, not the `sequential` option: the group's concurrency would override the option.
   const declareTest = options.exclusive ? test.sequential : test;
@@ -174,6 +180,7 @@ function declare(
     async (vitest) => {
       const target = await getTarget(plan);
       const t = new CheckContext(target, ids);
+      running.add(t);
       const { end, lastOfBody } = await (options.heavy ? oneHeavyAtATime(plan.name) : now)(() =>
         endOf(t, async () => {
           const reason = skipReason(target, ids, options);
@@ -181,6 +188,7 @@ function declare(
           await body(t);
         }),
       );
+      running.delete(t);
       // What the check saw is recorded once, as it ends.
       Object.assign(vitest.task.meta, recordOf(t, end, lastOfBody));
       if (end instanceof Skip) vitest.skip(end.reason);
@@ -190,6 +198,16 @@ function declare(
 }
 
 const now = <T>(run: () => Promise<T>): Promise<T> => run();
+
+/**
+ * Deletes what checks cut short created and did not delete themselves, each check's newest first. Their answers
+ * are not judged: those checks have already ended, failed.
+ */
+async function deleteLeftovers(running: Set<CheckContext>): Promise<void> {
+  const cutShort = [...running];
+  running.clear();
+  await Promise.allSettled(cutShort.map((t) => t.deleteCreated()));
+}
 
 /** Per target of the plan: the end of the last heavy check of this worker queued so far. */
 const heavyQueues = new Map<string, Promise<unknown>>();

@@ -301,9 +301,8 @@ export class CheckContext {
         return error;
       }
     };
+    // Should this check be cut short (a timeout), its group's end deletes it (check.ts).
     this.deletions.push(judged);
-    // The target keeps it too: should this check be cut short (a timeout), its group's end deletes it.
-    this.target.deletions.add(judged);
   }
 
   /**
@@ -311,10 +310,7 @@ export class CheckContext {
    * A deletion that could not be sent is left (the run marker lets a sweep find it).
    */
   async deleteCreated(): Promise<RuleViolation[]> {
-    const due = this.deletions
-      .splice(0)
-      .reverse()
-      .filter((deletion) => this.target.deletions.delete(deletion));
+    const due = this.deletions.splice(0).reverse();
     const answered = await Promise.allSettled(due.map((deletion) => deletion()));
     return answered.flatMap((a) => (a.status === 'fulfilled' && a.value ? [a.value] : []));
   }

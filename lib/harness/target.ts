@@ -1,5 +1,5 @@
 // The targets a test worker checks, as the plan names them: configuration, client, the target's
-// own published schemas, and everything the checks learn or create on it (memos, deletions). A run
+// own published schemas, and everything the checks learn or create on it (memos). A run
 // has one target; the suite's own proof hands a worker many (one reference service per fault),
 // so nothing about a target may live anywhere but here.
 
@@ -25,11 +25,6 @@ export interface Target {
   readonly responses: ResponseContext;
   /** What the checks learn once per target (a discovered list, a probe, a deletion sent once). */
   memo<T>(key: string, load: () => Promise<T>): Promise<T>;
-  /**
-   * The deletions of what the checks created that have not run yet: the check that created a
-   * resource deletes it when it ends and judges the answer; a group's end runs those left by a check cut short.
-   */
-  readonly deletions: Set<() => Promise<unknown>>;
 }
 
 const connected = new Map<string, Promise<Target>>();
@@ -42,18 +37,6 @@ export function getTarget(plan: TargetPlan): Promise<Target> {
     connected.set(plan.name, target);
   }
   return target;
-}
-
-/**
- * Deletes what checks of a target created and did not delete themselves (they were cut short), newest first.
- * Their answers are not judged: those checks have already ended, failed.
- */
-export async function deleteLeftovers(name: string): Promise<void> {
-  const deletions = (await connected.get(name))?.deletions;
-  if (!deletions) return;
-  const left = [...deletions].reverse();
-  deletions.clear();
-  await Promise.allSettled(left.map((deletion) => deletion()));
 }
 
 async function connect(config: Config): Promise<Target> {
@@ -86,6 +69,5 @@ async function connect(config: Config): Promise<Target> {
       if (!found) memos.set(key, (found = load()));
       return found;
     },
-    deletions: new Set(),
   };
 }

@@ -13,6 +13,7 @@
 import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Vitest } from 'vitest/node';
+import { LONG_CHAINS } from './order.js';
 
 type Options = NonNullable<Parameters<typeof import('vitest/node').createVitest>[1]>;
 type ViteOptions = NonNullable<Parameters<typeof import('vitest/node').createVitest>[2]>;
@@ -33,7 +34,7 @@ const DIST_LIB = viteId(`${PACKAGE_ROOT}dist/lib/`);
 export const BUILT_INVENTORY: string | undefined = COMPILED ? `${PACKAGE_ROOT}dist/inventory.json` : undefined;
 
 /**
- * Checks of a file run concurrently (they wait on the target, not the CPU), up to 16 at a time (their
+ * Checks run concurrently (they wait on the target, not the CPU), up to 16 at a time in a worker (their
  * requests still wait for the worker's share of CONCURRENCY; more checks in flight keep that share busy
  * while each waits on its own chain of requests: 11.5 → 10.9 s with 50 ms per request); a check that
  * changes shared data is declared `exclusive` and runs alone. Vitest reads these two
@@ -54,6 +55,10 @@ const SUITE_CONFIG: Options = {
   isolate: false,
   // Worker threads start sooner and cost less CPU than forked processes (about 0.5 s a run on two cores, measured).
   pool: 'threads',
+  // One worker, given every file, runs them side by side and schedules their checks (./concurrent-files.ts): it keeps
+  // more requests in flight than two workers running a file at a time each, in less memory (docs/benchmarks.md).
+  maxWorkers: 1,
+  runner: fileURLToPath(new URL(`./concurrent-files.${COMPILED ? 'js' : 'ts'}`, import.meta.url)),
   testTimeout: 60_000,
   hookTimeout: 60_000,
   run: true,
@@ -80,29 +85,34 @@ function compiledLib(): { options: Options; vite: ViteOptions } {
 }
 
 /**
- * The checks of what a target publishes beyond the 20 endpoints (suites/published.suite.ts) start
- * first: they read lists the other files fill (agents, test cases, at their largest page sizes),
- * cheaply while those are short. vitest would run the smallest file last (0.6 s and 1 s of CPU
- * more a run, measured). The other files keep vitest's order.
+ * Files that start first, in this order; the others keep vitest's order. A worker starts its files side by side
+ * (./concurrent-files.ts), its checks first come, first served within their level:
+ * - the files with the run's longest chains of requests (./order.ts);
+ * - suites/published.suite.ts (what a target publishes beyond the 20 endpoints) reads lists the other files fill
+ *   (agents, test cases, at their largest page sizes), cheaply while those are short (0.6 s and 1 s of CPU less
+ *   a run than last, measured).
  */
-async function publishedFirst(): Promise<NonNullable<NonNullable<Options['sequence']>['sequencer']>> {
+const STARTS_FIRST = [...LONG_CHAINS, '/suites/published.suite.ts'] as const;
+
+async function startsFirst(): Promise<NonNullable<NonNullable<Options['sequence']>['sequencer']>> {
   const { BaseSequencer } = await import('vitest/node');
-  return class PublishedFirst extends BaseSequencer {
+  return class StartsFirst extends BaseSequencer {
     override async sort(files: Parameters<InstanceType<typeof BaseSequencer>['sort']>[0]) {
-      const sorted = await super.sort(files);
-      const published = (file: (typeof sorted)[number]) => file.moduleId.endsWith(PUBLISHED_SUITE);
-      return [...sorted.filter(published), ...sorted.filter((file) => !published(file))];
+      const rank = (file: (typeof files)[number]): number => {
+        const at = STARTS_FIRST.findIndex((name) => file.moduleId.endsWith(name));
+        return at < 0 ? STARTS_FIRST.length : at;
+      };
+      // Array sort is stable: the files of one rank keep vitest's order.
+      return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
     }
   };
 }
-
-const PUBLISHED_SUITE = '/suites/published.suite.ts';
 
 /** Vitest on the suite files, run once (no watching). */
 export async function conformanceVitest(options: Options = {}): Promise<Vitest> {
   const { createVitest } = await import('vitest/node');
   const compiled = COMPILED ? compiledLib() : { options: {}, vite: {} };
-  const sequence = { ...CONFORMANCE_SCHEDULING.sequence, sequencer: await publishedFirst() };
+  const sequence = { ...CONFORMANCE_SCHEDULING.sequence, sequencer: await startsFirst() };
   return createVitest(
     'test',
     { ...SUITE_CONFIG, ...CONFORMANCE_SCHEDULING, sequence, ...compiled.options, ...options },

@@ -1,7 +1,6 @@
 // One conformance run: configuration, the target (embedded when none is given),
 // preflight, the suites through vitest, and the result model.
 
-import { availableParallelism } from 'node:os';
 import { ConfigError, type Config, asGiven, parseConfig, redactedSettings } from '../config.js';
 import { ApiClient } from '../http/client.js';
 import { routeText, targetRoute, transportOf } from '../http/transport.js';
@@ -119,17 +118,11 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
       });
     }
     const limit: FailureLimit = { max: config.maxFailures, reached: false };
-    // CONCURRENCY and RATE_LIMIT hold for the whole run: each worker gets its share.
-    const workers = Math.min(availableParallelism(), config.concurrency);
-    const share = {
-      concurrency: Math.floor(config.concurrency / workers),
-      rateLimit: config.rateLimit === undefined ? undefined : config.rateLimit / workers,
-    };
-    const plan = { targets: [{ name: RUN_TARGET, config: { ...config, ...share }, ...chosen.declared }] };
+    // CONCURRENCY and RATE_LIMIT hold for the whole run, which has one worker (lib/runner/project.ts).
+    const plan = { targets: [{ name: RUN_TARGET, config, ...chosen.declared }] };
     const checks = await runSuites(
       plan,
       chosen.files,
-      workers,
       config.runTimeoutMs,
       log,
       throttling,
@@ -206,7 +199,6 @@ const RUN_TARGET = 'target';
 async function runSuites(
   plan: Plan,
   files: readonly string[],
-  workers: number,
   runTimeoutMs: number,
   log: (line: string) => void,
   throttling: ThrottleWatch,
@@ -232,8 +224,6 @@ async function runSuites(
   const vitest = await conformanceVitest({
     passWithNoTests: true,
     reporters: [collector, progress, failureLimit],
-    // One worker per core (vitest's default leaves a core idle), but no more than CONCURRENCY allows.
-    maxWorkers: workers,
     env: planEnvironment(plan),
     ...(shard ? { shard } : {}),
   });

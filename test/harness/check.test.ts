@@ -85,6 +85,12 @@ test('a refused deletion fails the check that created the resource', async () =>
   );
 }, 180_000); // starts a vitest of its own: not about time, so bounded only against a hang
 
+test("a block's end deletes what its checks cut short created, not what another block's running checks did", async () => {
+  const { byTitle } = await runFixture('test/harness/fixtures/leftovers.fixture.ts', reference);
+  expect(byTitle('creates a mutation, then hangs past its timeout').outcome).toBe('error');
+  expect(byTitle('keeps its mutation while the other block ends')).toMatchObject({ outcome: 'pass' });
+}, 180_000); // starts a vitest of its own: not about time, so bounded only against a hang
+
 test('a convention broken (strict profile) fails a check that passes or skips, and is kept after a failure', async () => {
   const file = 'test/harness/fixtures/conventions.fixture.ts';
   const { checks, byTitle } = await runFixture(file, mislabelled, { PROFILE: 'strict' });

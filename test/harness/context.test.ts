@@ -54,7 +54,6 @@ function fakeTarget(
       if (!memos.has(key)) memos.set(key, load());
       return memos.get(key) as Promise<T>;
     },
-    deletions: new Set<() => Promise<unknown>>(),
   };
   return { target: target as unknown as Target, sent, compared };
 }
@@ -260,7 +259,6 @@ describe('cleanup and deleteCreated', () => {
     const t = new CheckContext(target);
     for (const id of ['r-200', 'r-404', 'fail', 'r-204'])
       t.cleanup(() => t.call(DELETE_RUN, { params: { run_id: id } }), ['RUN-DELETE']);
-    expect(target.deletions.size).toBe(4);
     const refused = await t.deleteCreated();
     expect(sent.map((spec) => spec.path)).toEqual([
       '/v1/runs/r-204',
@@ -271,20 +269,8 @@ describe('cleanup and deleteCreated', () => {
     expect(refused.map((v) => [v.requirements, v.summary])).toEqual([
       [['RUN-DELETE'], `deleting what the check created should succeed, but ${DELETE_RUN} answered 404`],
     ]);
-    expect(target.deletions.size).toBe(0);
     expect(await t.deleteCreated()).toEqual([]);
     expect(sent).toHaveLength(4);
-  });
-
-  it('leaves out what the target already deleted for it (a check cut short)', async () => {
-    const { target, sent } = deleting();
-    const t = new CheckContext(target);
-    t.cleanup(() => t.call(DELETE_RUN, { params: { run_id: 'first' } }), ['RUN-DELETE']);
-    t.cleanup(() => t.call(DELETE_RUN, { params: { run_id: 'second' } }), ['RUN-DELETE']);
-    const [first] = [...target.deletions];
-    target.deletions.delete(first!);
-    await t.deleteCreated();
-    expect(sent.map((spec) => spec.path)).toEqual(['/v1/runs/second']);
   });
 
   it("judges a deletion without the target's published schema", async () => {

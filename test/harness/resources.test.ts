@@ -11,7 +11,7 @@ import { wellFormedId } from '../../lib/gen/ids.js';
 import { CheckContext } from '../../lib/harness/context.js';
 import { metricOutputs, simulationIds } from '../../lib/harness/discovery.js';
 import { type Creator, Mutations, sentBody } from '../../lib/harness/resources.js';
-import { deleteLeftovers, getTarget } from '../../lib/harness/target.js';
+import { getTarget } from '../../lib/harness/target.js';
 import type { TargetPlan } from '../../lib/protocol/plan.js';
 import { startReferenceService, type RunningReference } from '../../lib/reference/server.js';
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
@@ -107,7 +107,6 @@ describe('mutations', () => {
     expect((await t.call('GET /v1/agents/{agent_id}/mutations/{mutation_id}', { params })).response.status).toBe(404);
     const sent = t.exchanges.length;
     await t.deleteCreated();
-    await deleteLeftovers(target.name);
     expect(t.exchanges).toHaveLength(sent);
   });
 
@@ -128,18 +127,6 @@ describe('mutations', () => {
       summary: expect.stringMatching(/^deleting what the check created should succeed/),
     });
     expect(refused[0]!.exchange?.response.status).toBeGreaterThanOrEqual(400);
-  });
-
-  test('what a check cut short did not delete, its group deletes at its end', async () => {
-    const t = await contextOf();
-    const agentId = await t.mutations.parent();
-    const { mutation } = await t.mutations.create(agentId);
-    const params = { agent_id: agentId, mutation_id: String(mutation['id']) };
-    await deleteLeftovers(target.name);
-    expect((await t.call('GET /v1/agents/{agent_id}/mutations/{mutation_id}', { params })).response.status).toBe(404);
-    const sent = t.exchanges.length;
-    expect(await t.deleteCreated()).toEqual([]);
-    expect(t.exchanges).toHaveLength(sent);
   });
 
   test('a deletion is registered only for what was created', async () => {

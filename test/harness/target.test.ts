@@ -1,9 +1,9 @@
 // The targets of a worker, by the plan's names: connected once each (client, published documents,
-// operations, memos), and what checks cut short left to delete, deleted newest first, once.
+// operations, memos).
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseConfig } from '../../lib/config.js';
-import { deleteLeftovers, getTarget, type Target } from '../../lib/harness/target.js';
+import { getTarget, type Target } from '../../lib/harness/target.js';
 import type { TargetPlan } from '../../lib/protocol/plan.js';
 import { startReferenceService, type RunningReference } from '../../lib/reference/server.js';
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
@@ -65,29 +65,5 @@ describe('getTarget', () => {
     expect(await Promise.all([a.memo('k', load), a.memo('k', load)])).toEqual([1, 1]);
     expect(await a.memo('other', load)).toBe(2);
     expect(await b.memo('k', load)).toBe(3);
-  });
-});
-
-describe('deleteLeftovers', () => {
-  test('runs the deletions left, newest first, each once, and settles those that fail', async () => {
-    const plan = planOf();
-    const { deletions } = await connect(plan);
-    const ran: string[] = [];
-    const deletion =
-      (name: string, fails = false) =>
-      async () => {
-        ran.push(name);
-        if (fails) throw new Error(`${name} could not be sent`);
-      };
-    for (const d of [deletion('first'), deletion('second', true), deletion('third')]) deletions.add(d);
-    await deleteLeftovers(plan.name);
-    expect(ran).toEqual(['third', 'second', 'first']);
-    expect(deletions.size).toBe(0);
-    await deleteLeftovers(plan.name);
-    expect(ran).toHaveLength(3);
-  });
-
-  test('does nothing for a target never connected', async () => {
-    await expect(deleteLeftovers('target-test-never')).resolves.toBeUndefined();
   });
 });

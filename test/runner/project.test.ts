@@ -1,7 +1,7 @@
 // Where the suite lives and how vitest is started on it, from the sources (the project's own tests)
 // and compiled (dist/, built by `npm test`'s pretest, as users run it): the suite files are found at
-// the package root, the published suite starts first, and compiled, the suite files' imports of lib/
-// are sent to dist/lib/.
+// the package root, run side by side in one worker by the suite's runner, the files with the longest chains
+// and the published suite first, and compiled, the suite files' imports of lib/ are sent to dist/lib/.
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,7 +33,7 @@ describe('from the sources', () => {
     expect(sources.BUILT_INVENTORY).toBeUndefined();
   });
 
-  test("vitest runs the suite files at the root, once, in threads sharing a worker's modules, checks of a file concurrently; options given win", async () => {
+  test('vitest runs the suite files at the root, once, in one thread running them side by side, checks concurrently; options given win', async () => {
     const vitest = await start(sources, { passWithNoTests: true, testTimeout: 5 });
     const { config } = vitest;
     expect(config.root).toBe(ROOT.replace(/\/$/, ''));
@@ -41,6 +41,8 @@ describe('from the sources', () => {
     expect(config).toMatchObject({
       pool: 'threads',
       isolate: false,
+      maxWorkers: 1,
+      runner: `${ROOT}lib/runner/concurrent-files.ts`,
       watch: false,
       passWithNoTests: true,
       testTimeout: 5,
@@ -49,22 +51,23 @@ describe('from the sources', () => {
     expect(config.maxConcurrency).toBe(16);
   });
 
-  test('the published suite starts first; the other files keep their order', async () => {
+  test('the files with the longest chains start first, then the published suite; the other files keep their order', async () => {
     const vitest = await start(sources);
     const files = await vitest.globTestSpecifications();
     const sequencer = new vitest.config.sequence.sequencer(vitest);
     const sorted = (await sequencer.sort(files)).map((file) => file.moduleId.slice(ROOT.length));
     expect(sorted.length).toBeGreaterThan(2);
-    expect(sorted[0]).toBe('suites/published.suite.ts');
+    expect(sorted.slice(0, 2)).toEqual(['suites/explore.suite.ts', 'suites/published.suite.ts']);
     expect(sorted.filter((file) => file.startsWith('suites/')).length).toBe(sorted.length);
     expect(new Set(sorted).size).toBe(files.length);
   });
 });
 
 describe('compiled', () => {
-  test('the package root is the parent of dist/, whose built inventory the CLI reads', async () => {
+  test('the package root is the parent of dist/, whose built inventory the CLI reads; the runner is compiled', async () => {
     const project = await compiled();
     expect(project.PACKAGE_ROOT).toBe(ROOT);
+    expect((await start(project)).config.runner).toBe(`${ROOT}dist/lib/runner/concurrent-files.js`);
     expect(project.BUILT_INVENTORY).toBe(join(ROOT, 'dist/inventory.json'));
     expect(existsSync(project.BUILT_INVENTORY!)).toBe(true);
   });
