@@ -251,7 +251,7 @@ const TABLE = [
     parse: integer(1, 1024),
     default: '16',
     summary: 'cap on requests in flight over the whole run',
-    meaning: 'Cap on requests in flight over the whole run, shared among the test workers (1: one request at a time).',
+    meaning: 'Cap on requests in flight over the whole run (1: one request at a time).',
   },
   {
     name: 'RATE_LIMIT',
