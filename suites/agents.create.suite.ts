@@ -26,6 +26,7 @@ import { bodyFormsCheck } from '../lib/families/negotiation.js';
 import { VALID_PHONE } from '../lib/gen/bodies.js';
 import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
+import { declareExtremeIdChecks } from '../lib/families/path-ids.js';
 
 const GET = 'GET /v1/agents/{agent_id}' satisfies EndpointKey;
 const WRITES = { writes: true } as const;
@@ -89,6 +90,8 @@ const WRONG_TYPES: ReadonlyArray<[string, unknown, string]> = [
 ];
 
 describeGroup('agents', () => {
+  declareExtremeIdChecks('agents');
+
   // Also the place the cross-cutting rules of a success response are named: every check
   // asserts them on its responses, and a fault breaking them must be caught here.
   check(

@@ -496,7 +496,7 @@ export const INDEPENDENT_9_FAULTS = [
   }),
   fault({
     id: 'ind9-run-delete-long-id-internal',
-    requirements: ['MISSING-RESOURCE-NOT-FOUND'],
+    requirements: ['PATH-ID-EXACT', 'MISSING-RESOURCE-NOT-FOUND'],
     slips: ['broken'],
     description:
       "DELETE /v1/runs/{run_id} with an ID longer than the store's key column (64 characters) fails inside the lookup and " +
@@ -814,8 +814,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'timestamps after every state change (a cancel): update_time not before create_time, on every read',
   'ind9-run-cancelled-delete-not-found':
     'a resource a read shows is never NOT_FOUND to another operation on its ID (a cancelled run deleted again)',
-  'ind9-run-delete-long-id-internal':
-    'malformed path IDs (over-long, under-long) on every method of every path, DELETE included: a 4xx, never a 5xx',
   'ind9-spec-review-project-every-field-required':
     "published documents' required flags of body fields against the specification's (optional fields published as required)",
 };
