@@ -800,8 +800,6 @@ export const INDEPENDENT_9_FAULTS = [
 
 /** The faults of this round no check detects yet, with the class of check each needs (filled in after the suite is run). */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind9-agent-get-id-lists-swapped':
-    'every read path compared field by field with values no two fields share (two ID lists of one resource given different IDs), so a swap shows',
   'ind9-agent-workflows-null-members-dropped':
     'free-form JSON fields (workflows, expected_output_json, metadata maps) stored exactly: null members, one-element lists, nested empties, timestamp-like strings',
   'ind9-test-case-output-json-dates-revived':
