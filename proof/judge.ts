@@ -72,6 +72,10 @@ export const OPERATION_FAMILIES: readonly { readonly pattern: RegExp; readonly w
     pattern: /^published\.(?<operation>[^.]+\.[^.]+)\.[a-z-]+$/,
     why: 'each aspect of a published operation is one body for every operation of every document (lib/generic/checks.ts)',
   },
+  {
+    pattern: /^(?<operation>[a-z-]+\.path-id-extremes\.[a-z]+\.[a-z-]+)$/,
+    why: "one body sends the same two IDs, far too long and far too short, to every operation's last path parameter (declareExtremeIdChecks)",
+  },
 ];
 
 /** The family of an operation-instance check (its id with the operation left out), or undefined for any other check. */

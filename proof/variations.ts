@@ -631,6 +631,13 @@ const noControlCharacters = (value: string) =>
 const sipWithoutParameters = (value: string) =>
   value.includes(';') ? 'must be an E.164 number or a SIP address' : undefined;
 
+/** metric_ids and test_set_ids must name objects that exist, and none does here: a non-empty list is refused. */
+function referencesMustExist(b: Behaviour): void {
+  const exists = { test: () => false, description: 'the ID of an existing object' };
+  for (const name of ['metric_ids', 'test_set_ids'] as const)
+    b.agentRules.fields = { ...b.agentRules.fields, [name]: (f: Fields) => f.strings(name, { each: exists }) ?? [] };
+}
+
 /** Names one line, free text without control characters but its lines and tabs, e-mail addresses by a common grammar, SIP addresses without parameters. */
 function narrowValidators(b: Behaviour): void {
   const agents = b.agentRules.fields;
@@ -693,6 +700,7 @@ const LOCALIZED_POINTERS: Variation = {
     'JSON is labelled `application/json;charset="UTF-8"` (the charset quoted, in capitals, no blank)',
     "a body's Content-Type is read by RFC 9110's grammar: another media type than application/json, another charset than UTF-8 or a blank around `=` is refused with INVALID_ARGUMENT naming Content-Type",
     'a test case whose simulation_metadata_input holds script_turns is refused unless its input_type is SCRIPT (its contents "depend on input_type")',
+    'metric_ids and test_set_ids must name objects that exist (none does): an agent naming any is refused with INVALID_ARGUMENT',
   ],
   apply(b) {
     b.successHasBody = (endpoint) => endpoint.key !== 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}';
@@ -710,6 +718,7 @@ const LOCALIZED_POINTERS: Variation = {
     b.present = (kind, view, record) =>
       kind === 'agent' ? jsonTextRewritten(present(kind, view, record)) : present(kind, view, record);
     refuseBlanksAroundOperators(b);
+    referencesMustExist(b);
     const finalize = b.publishing.finalize;
     b.publishing.finalize = (doc, form) => inRealServiceStyle(withKeyAsHeaderParameter(finalize(doc, form)));
     resolvingUrlHosts(b);

@@ -15,6 +15,7 @@ import {
 } from '../lib/families/agents.js';
 import { PUBLIC_WEBHOOK_URL } from '../lib/gen/bodies.js';
 import { alnum, nearMissIds, wellFormedId } from '../lib/gen/ids.js';
+import { isSuccess } from '../lib/assert/responses.js';
 import { check, describeGroup } from '../lib/harness/index.js';
 import { sentBody } from '../lib/harness/resources.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
@@ -26,6 +27,7 @@ import { bodyFormsCheck } from '../lib/families/negotiation.js';
 import { VALID_PHONE } from '../lib/gen/bodies.js';
 import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
+import { declareExtremeIdChecks } from '../lib/families/path-ids.js';
 
 const GET = 'GET /v1/agents/{agent_id}' satisfies EndpointKey;
 const WRITES = { writes: true } as const;
@@ -54,6 +56,9 @@ const EVERY_FIELD: JsonObject = {
   metric_ids: [],
   test_set_ids: [],
 };
+
+/** Reference lists of different IDs and lengths: a read that gives one list the other's IDs shows. */
+const REFERENCE_IDS: JsonObject = { metric_ids: [alnum(22, 31)], test_set_ids: [alnum(22, 32), alnum(22, 33)] };
 
 /** Explicit empty values, and workflows whose lists have an order and whose values are false, 0 and "": all kept as given. */
 const EXPLICIT_VALUES: JsonObject = {
@@ -89,6 +94,8 @@ const WRONG_TYPES: ReadonlyArray<[string, unknown, string]> = [
 ];
 
 describeGroup('agents', () => {
+  declareExtremeIdChecks('agents');
+
   // Also the place the cross-cutting rules of a success response are named: every check
   // asserts them on its responses, and a fault breaking them must be caught here.
   check(
@@ -118,6 +125,22 @@ describeGroup('agents', () => {
     async (t) => {
       const created = await t.agents.send(EVERY_FIELD);
       const { id } = expectAgentCreated(t, created, ['AGENT-CREATE'], 'creating an agent with every field');
+      const { agent, call } = await fetchAgent(t, id, ['AGENT-GET']);
+      expectEcho(t, { ...sentBody(created), id }, agent, ['AGENT-GET'], call);
+    },
+    WRITES,
+  );
+
+  // A server may check that the IDs name something (AGENT-REFERENCE-IDS-ACCEPTED is strict): a refusal passes.
+  check(
+    'agents.create.get-reference-ids-apart',
+    ['AGENT-GET'],
+    'GET /v1/agents/{agent_id} returns metric_ids and test_set_ids as created, each list with IDs of its own',
+    async (t) => {
+      const created = await t.agents.send(REFERENCE_IDS);
+      const what = 'an agent with metric_ids and test_set_ids naming different IDs';
+      if (!isSuccess(created)) return void t.expectRejection(created, ['AGENT-CREATE'], {}, what);
+      const { id } = expectAgentCreated(t, created, ['AGENT-CREATE'], what);
       const { agent, call } = await fetchAgent(t, id, ['AGENT-GET']);
       expectEcho(t, { ...sentBody(created), id }, agent, ['AGENT-GET'], call);
     },

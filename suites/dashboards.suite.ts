@@ -16,7 +16,7 @@ import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resou
 import { dashboardBody } from '../lib/gen/bodies.js';
 import { malformedBodyCheck } from '../lib/families/json-forms.js';
 import { nearMissIds, offAlphabetIds, wellFormedId } from '../lib/gen/ids.js';
-import { expectMissingNotFound } from '../lib/families/path-ids.js';
+import { declareExtremeIdChecks, expectMissingNotFound } from '../lib/families/path-ids.js';
 import { check, describeGroup, type Call, type CallSpec, type CheckContext } from '../lib/harness/index.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
@@ -39,6 +39,8 @@ const patch = (t: CheckContext, spec: CallSpec, id = dashboardId(t)) =>
 const rename = (t: CheckContext, displayName: string) => patch(t, { json: dashboardBody(displayName) });
 
 describeGroup('dashboards', () => {
+  declareExtremeIdChecks('dashboards');
+
   lengthLimitChecks({
     requirement: 'DASHBOARD-DISPLAY-NAME',
     field: 'display_name',

@@ -4,7 +4,7 @@
 import { ID_RULES, matchesIdRule } from '../lib/contract/ids.js';
 import { declareListChecks } from '../lib/families/lists/index.js';
 import { declareItemRules, declarePagesAsRead, everyListed, type Listed } from '../lib/families/listed-items.js';
-import { expectMissingNotFound, expectNearMissesRejected } from '../lib/families/path-ids.js';
+import { declareExtremeIdChecks, expectMissingNotFound, expectNearMissesRejected } from '../lib/families/path-ids.js';
 import { isSuccess } from '../lib/assert/responses.js';
 import { covering, expectSameAsListed, spread } from '../lib/families/same-resource.js';
 import { wellFormedId } from '../lib/gen/ids.js';
@@ -43,6 +43,8 @@ async function listedOutputs(t: CheckContext): Promise<Listed[]> {
 }
 
 describeGroup('metrics', () => {
+  declareExtremeIdChecks('metrics');
+
   declareListChecks('metrics');
 
   declareItemRules('metric output', listedOutputs, [

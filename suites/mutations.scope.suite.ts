@@ -5,13 +5,18 @@
 
 import { CONVENTIONAL_ERRORS } from '../lib/contract/enums.js';
 import { ID_RULES } from '../lib/contract/ids.js';
-import { expectFormatBeforeLookup, expectMissingNotFound, expectNearMissesRejected } from '../lib/families/path-ids.js';
+import {
+  declareExtremeIdChecks,
+  expectFormatBeforeLookup,
+  expectMissingNotFound,
+  expectNearMissesRejected,
+} from '../lib/families/path-ids.js';
 import { wellFormedId } from '../lib/gen/ids.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
-import { expectGone, expectStaysGone } from '../lib/families/deletion.js';
+import { expectEmptyJsonBody, expectGone, expectStaysGone } from '../lib/families/deletion.js';
 
 const GET = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
 const DELETE = 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
@@ -62,6 +67,18 @@ const orphan = (t: CheckContext, fields: Readonly<Record<string, unknown>> = {})
   t.mutations.send(wellFormedId(ID_RULES.agent, 43), fields);
 
 describeGroup('mutations', () => {
+  declareExtremeIdChecks('mutations');
+
+  check(
+    'mutations.delete.empty-object-body',
+    ['DELETE-EMPTY-OBJECT-BODY', 'RESPONSE-CONTENT-TYPE-JSON'],
+    `${DELETE} sends the empty object as the JSON body {}, as application/json`,
+    async (t) => {
+      expectEmptyJsonBody(t, await deleteMutation(t, await created(t)), 'deleting the mutation');
+    },
+    WRITES,
+  );
+
   // ---- deletion ----------------------------------------------------------------------------
 
   check(

@@ -16,7 +16,7 @@ import {
 } from '../lib/families/deletion.js';
 import { declareListChecks } from '../lib/families/lists/index.js';
 import { declareItemRules, declarePagesAsRead, everyListed, type ItemRule } from '../lib/families/listed-items.js';
-import { expectMissingNotFound, expectNearMissesRejected } from '../lib/families/path-ids.js';
+import { declareExtremeIdChecks, expectMissingNotFound, expectNearMissesRejected } from '../lib/families/path-ids.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { isSuccess } from '../lib/assert/responses.js';
 import { covering, expectSameAsListed } from '../lib/families/same-resource.js';
@@ -101,6 +101,8 @@ function deletePersona(t: CheckContext) {
 }
 
 describeGroup('personas', () => {
+  declareExtremeIdChecks('personas');
+
   declareListChecks('personas');
 
   declareItemRules('persona', (t) => everyListed(t, 'personas'), PERSONA_RULES);

@@ -25,7 +25,7 @@ import {
   listedNow,
   type ItemRule,
 } from '../lib/families/listed-items.js';
-import { expectMissingNotFound } from '../lib/families/path-ids.js';
+import { declareExtremeIdChecks, expectMissingNotFound } from '../lib/families/path-ids.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { alnum } from '../lib/gen/ids.js';
 import { runs } from '../lib/harness/discovery.js';
@@ -233,6 +233,8 @@ async function expectDeletedOrCancelled(t: CheckContext, call: Call, before: Jso
 }
 
 describeGroup('runs', () => {
+  declareExtremeIdChecks('runs');
+
   declareListChecks('runs');
 
   declareDynamicIdChecks('runs');

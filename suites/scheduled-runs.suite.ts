@@ -21,6 +21,7 @@ import type { EndpointKey } from '../lib/contract/endpoints.js';
 import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
+import { declareExtremeIdChecks } from '../lib/families/path-ids.js';
 
 const GET = 'GET /v1/scheduled-runs/{scheduled_run_id}' satisfies EndpointKey;
 const DELETE = 'DELETE /v1/scheduled-runs/{scheduled_run_id}' satisfies EndpointKey;
@@ -98,6 +99,8 @@ async function expectNoneRemoved(t: CheckContext, id: string, before: Call): Pro
 const deleted = (t: CheckContext): Promise<{ id?: string }> => t.memo('deleted scheduled run', async () => ({}));
 
 describeGroup('scheduled-runs', () => {
+  declareExtremeIdChecks('scheduled-runs');
+
   check(
     'scheduled-runs.get-fixture',
     ['SCHEDULED-RUN-GET'],

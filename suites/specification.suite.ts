@@ -23,6 +23,7 @@ import {
 import { deref } from '../lib/published/refs.js';
 import { isJsonObject } from '../lib/util/json.js';
 import { followListed } from '../lib/families/published/listed-url.js';
+import { declareExtremeIdChecks } from '../lib/families/path-ids.js';
 
 const YAML_TYPES = /^(application\/(x-)?yaml|text\/(x-)?yaml)\b/i;
 const JSON_TYPES = /^application\/([\w.+-]+\+)?json\b/i;
@@ -169,6 +170,8 @@ const onTargetHost = (url: string, base: string): URL | undefined => {
 };
 
 describeGroup('specification', () => {
+  declareExtremeIdChecks('specification');
+
   check(
     'specification.get-openapi-without-key-lists',
     ['SPEC-LISTING', 'AUTH-SPEC-PUBLIC'],

@@ -180,7 +180,7 @@ export const deletesFixture = (setting: DeletableFixture): CheckOptions => ({
   exclusive: true,
 });
 
-/** Strict: the deletion's empty object is sent as the JSON body `{}`, not left out. */
+/** Strict: the deletion's empty object is sent as the JSON body `{}`, not left out, labelled application/json. */
 export function declareEmptyBodyCheck(
   endpoint: string,
   what: string,
@@ -189,8 +189,8 @@ export function declareEmptyBodyCheck(
 ): void {
   check(
     checkIdOf('deletion', setting, 'empty-object-body'),
-    ['DELETE-EMPTY-OBJECT-BODY'],
-    `${endpoint} sends the empty object as the JSON body {}`,
+    ['DELETE-EMPTY-OBJECT-BODY', 'RESPONSE-CONTENT-TYPE-JSON'],
+    `${endpoint} sends the empty object as the JSON body {}, as application/json`,
     async (t) => {
       expectEmptyJsonBody(t, (await deletion(t)).call, what);
     },
@@ -198,7 +198,8 @@ export function declareEmptyBodyCheck(
   );
 }
 
-function expectEmptyJsonBody(t: CheckContext, call: Call, what: string): void {
+/** Strict: a deletion's answer is the JSON body `{}`, its media type judged as every JSON answer's. */
+export function expectEmptyJsonBody(t: CheckContext, call: Call, what: string): void {
   if (!isSuccess(call)) t.skip(`${what} did not succeed (judged by the MUST check)`);
   const { json, text, status } = call.response;
   const empty = typeof json === 'object' && json !== null && !Array.isArray(json) && Object.keys(json).length === 0;
@@ -208,6 +209,7 @@ function expectEmptyJsonBody(t: CheckContext, call: Call, what: string): void {
     `${what} answered ${status} with ${text.trim() ? excerpt(text, 200) : 'no body'}; convention is the JSON body {}`,
     call,
   );
+  t.expectSuccess(call, ['DELETE-EMPTY-OBJECT-BODY'], what);
 }
 
 /**

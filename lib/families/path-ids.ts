@@ -2,13 +2,15 @@
 // naming the parameter (an alphabet Limits does not state may be looked up instead); a
 // well-formed ID that names nothing gets NOT_FOUND (strict).
 
-import { ENDPOINTS, type EndpointKey } from '../contract/endpoints.js';
+import { ENDPOINTS, type EndpointKey, type Group } from '../contract/endpoints.js';
 import { CONVENTIONAL_ERRORS } from '../contract/enums.js';
 import { ID_RULES, type IdKind, type IdRule } from '../contract/ids.js';
 import { refusedAsInvalid } from '../assert/error-details.js';
-import { nearMissIds, offAlphabetIds } from '../gen/ids.js';
-import { sampleParams } from '../gen/requests.js';
-import type { Call, CallSpec, CheckContext } from '../harness/index.js';
+import { isSuccess } from '../assert/responses.js';
+import { extremeIds, nearMissIds, offAlphabetIds } from '../gen/ids.js';
+import { sampleBody, sampleParams } from '../gen/requests.js';
+import { check, type Call, type CallSpec, type CheckContext } from '../harness/index.js';
+import { checkIdOf } from '../result/check-id.js';
 
 /**
  * IDs whose alphabet only the resource table names ("26-character ULID") while Limits states a
@@ -109,4 +111,48 @@ export async function expectMissingNotFound(
   const call = await t.call(endpointKey, { ...spec, params });
   const what = `${endpointKey} with a well-formed ID that names nothing`;
   t.expectRejection(call, ['MISSING-RESOURCE-NOT-FOUND'], CONVENTIONAL_ERRORS.notFound, what);
+}
+
+/**
+ * A value of `param` no resource can have, the other path parameters well-formed and naming nothing: where the
+ * parameter has an ID rule (and is the only one), refused as malformed; else it names nothing, so any 4xx error
+ * answers it (a DELETE may also succeed: deletion succeeds for what is not there). A 5xx is the server failing on
+ * a value it should have refused or looked up, never an answer.
+ */
+function expectExtremeAnswered(t: CheckContext, call: Call, param: string, value: string, what: string): void {
+  const { status } = call.response;
+  t.assert(status < 500, ['PATH-ID-EXACT'], `${what} answered ${status}, a server error: it names nothing`, call);
+  const kind = call.endpoint.pathParams[param];
+  if (kind && Object.keys(call.endpoint.pathParams).length === 1) expectMalformedRefused(t, call, param, value, what);
+  else if (!(call.endpoint.method === 'DELETE' && isSuccess(call)))
+    t.expectRejection(call, ['PATH-ID-EXACT'], {}, `${what}, which names nothing`);
+}
+
+/**
+ * Declares, for every endpoint of `group` with a path parameter, one check sending its last path parameter (the
+ * resource the request acts on) far too long and far too short: a server that fails on an ID its store cannot
+ * hold (a key column's width) answers a 5xx where it should refuse or find nothing.
+ */
+export function declareExtremeIdChecks(group: Group): void {
+  for (const endpoint of ENDPOINTS.filter((e) => e.group === group)) {
+    const param = Object.keys(endpoint.pathParams).at(-1);
+    if (param === undefined) continue;
+    const kind = endpoint.pathParams[param];
+    check(
+      checkIdOf(`${group}.path-id-extremes`, endpoint.method, param),
+      kind && Object.keys(endpoint.pathParams).length === 1 ? ['PATH-ID-FORMAT', 'PATH-ID-EXACT'] : ['PATH-ID-EXACT'],
+      `${endpoint.key} with ${param} far too long or far too short names nothing: refused, never a server error`,
+      async (t) => {
+        const json = sampleBody(endpoint, t.name('under an ID no resource can have'));
+        for (const miss of extremeIds(kind ? ID_RULES[kind] : null)) {
+          const call = await t.call(endpoint.key, {
+            params: { ...sampleParams(endpoint), [param]: miss.value },
+            ...(json ? { json } : {}),
+          });
+          expectExtremeAnswered(t, call, param, miss.value, `${endpoint.key} with ${param} of ${miss.why}`);
+        }
+      },
+      { writes: endpoint.writes },
+    );
+  }
 }

@@ -47,6 +47,21 @@ export function nearMissIds(rule: IdRule, salt = 0): NearMiss[] {
   return misses;
 }
 
+/** Longer than any key column is wide (a store's 64 or 255 characters). */
+const FAR_TOO_LONG = 300;
+
+/**
+ * Two IDs far outside any rule's length, or a parameter's without a rule (`null`): one character, and more
+ * than any store's key holds. A server that passes them to its store unchecked fails there.
+ */
+export function extremeIds(rule: IdRule | null, salt = 0): NearMiss[] {
+  const long = Math.max(FAR_TOO_LONG, (rule?.maxLength ?? 0) + 1);
+  return [
+    { value: alnum(1, salt), why: 'one character' },
+    { value: alnum(long, salt), why: `${long} characters` },
+  ];
+}
+
 /**
  * IDs of an alphanumeric rule's length, each with one character outside [A-Za-z0-9] besides
  * nearMissIds's underscore: a hyphen (below the digits in ASCII; a URL carries it as it is) and `é`,

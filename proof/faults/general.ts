@@ -10,6 +10,7 @@ import type { AgentRecord, PersonaRecord } from '../../lib/reference/store/recor
 import type { Store } from '../../lib/reference/store/store.js';
 import { checkMutationIdAfterAgent } from '../../lib/reference/routes/mutations.js';
 import type { CheckedIdRule } from '../../lib/reference/validation/id-format.js';
+import { isJsonObject } from '../../lib/util/json.js';
 import { fault, localTime, presentWith, readAs, respondWith, type Fault } from './define.js';
 import { rowsMeasuredAs } from './limits.js';
 import { newAgent, firstPersona } from '../probes/basics.js';
@@ -839,5 +840,27 @@ export const GENERAL_FAULTS = [
         })
       ).status,
     shows: 400,
+  }),
+  fault({
+    id: 'empty-object-answer-without-content-type',
+    requirements: ['RESPONSE-CONTENT-TYPE-JSON'],
+    slips: ['broken'],
+    description:
+      'An answer whose body is the empty object `{}` (the DELETE of a persona, run, mutation or scheduled run) is sent with an ' +
+      'empty Content-Type, as the media type is set only for answers "with content"; other answers are labelled application/json.',
+    behaviour: (b) => {
+      const respond = b.respond;
+      b.respond = (endpoint, body) => {
+        const shaped = respond(endpoint, body);
+        return isJsonObject(shaped) && Object.keys(shaped).length === 0 ? new RawText('', '{}') : shaped;
+      };
+    },
+    probe: async (call) => {
+      const agent = (await newAgent(call)).body.agent.id as string;
+      const created = await call('POST', `/v1/agents/${agent}/mutations`, { body: { display_name: 'Short-lived' } });
+      const deleted = await call('DELETE', `/v1/agents/${agent}/mutations/${created.body.mutation.id}`);
+      return [deleted.text, deleted.contentType];
+    },
+    shows: ['{}', ''],
   }),
 ] as const satisfies readonly Fault[];

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ID_RULES, type IdRule, matchesIdRule } from '../../lib/contract/ids.js';
 import { charLength } from '../../lib/contract/limits.js';
-import { alnum, alteredIds, nearMissIds, wellFormedId } from '../../lib/gen/ids.js';
+import { alnum, alteredIds, extremeIds, nearMissIds, wellFormedId } from '../../lib/gen/ids.js';
 
 const RULES = Object.values(ID_RULES) as IdRule[];
 const ALPHANUMERIC = /^[A-Za-z0-9]*$/;
@@ -132,5 +132,16 @@ describe('alteredIds', () => {
 
   it('leaves the case alone where the ID has no letters', () => {
     expect(alteredIds('0123456789')).toHaveLength(2);
+  });
+});
+
+describe('extremeIds', () => {
+  it('breaks every rule by length, one character and longer than any key column, without a rule too', () => {
+    for (const rule of [...RULES, null]) {
+      const [short, long] = extremeIds(rule);
+      expect(charLength(short!.value)).toBe(1);
+      expect(charLength(long!.value)).toBeGreaterThanOrEqual(256);
+      if (rule) for (const { value } of [short!, long!]) expect(matchesIdRule(rule, value)).toBe(false);
+    }
   });
 });
