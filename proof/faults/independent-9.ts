@@ -810,10 +810,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'a refused write changes nothing, on every write endpoint (a dashboard PATCH refused for its display_name leaves the name as it was)',
   'ind9-mutation-description-measured-escaped':
     'length limits at their maximum with characters JSON escapes (quotes, backslashes, control characters), on every limited field',
-  'ind9-run-cancel-update-time-in-seconds':
-    'timestamps after every state change (a cancel): update_time not before create_time, on every read',
-  'ind9-run-cancelled-delete-not-found':
-    'a resource a read shows is never NOT_FOUND to another operation on its ID (a cancelled run deleted again)',
   'ind9-run-delete-long-id-internal':
     'malformed path IDs (over-long, under-long) on every method of every path, DELETE included: a 4xx, never a 5xx',
   'ind9-spec-review-project-every-field-required':
