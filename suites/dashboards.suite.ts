@@ -231,4 +231,49 @@ describeGroup('dashboards', () => {
   );
 
   declareDynamicIdChecks('dashboards');
+
+  // A refused write changes nothing: the name a PATCH without display_name reads before the refusals is read after each.
+  check(
+    'dashboards.refused-patch-changes-nothing',
+    ['DASHBOARD-PATCH', 'READ-BACK-UNCHANGED'],
+    'a PATCH refused for its display_name (one character too long, a number) leaves the name a PATCH without display_name reads as it was',
+    async (t) => {
+      const readName = async (what: string) => {
+        const read = await patch(t, { json: {} });
+        if (!isSuccess(read))
+          t.skip(`a dashboard cannot be read: no GET is listed, and ${what} was answered ${read.response.status}`);
+        return { read, name: t.expectResource(read, ['READ-BACK-UNCHANGED'], what)['display_name'] };
+      };
+      const { name: original } = await readName('a PATCH without display_name');
+      const named = t.name('refused dashboard name');
+      const tooLong = named + 'x'.repeat(charBounds('dashboard.display_name').max + 1 - charLength(named));
+      // The name the dashboard holds as last answered, given back at the end if it is not the original.
+      let current = original;
+      try {
+        for (const [flaw, displayName] of [
+          ['one character too long', tooLong],
+          ['a number', 12345],
+        ] as const) {
+          const refused = await patch(t, { json: { display_name: displayName } });
+          // Accepted, it is judged by the check of its rule; the name it set is then the one to keep.
+          if (isSuccess(refused)) {
+            current = t.expectResource(refused, ['DASHBOARD-PATCH'])['display_name'];
+            continue;
+          }
+          const { read, name } = await readName(`a PATCH without display_name after one refused for ${flaw}`);
+          const expected = current;
+          current = name;
+          t.assert(
+            name === expected,
+            ['READ-BACK-UNCHANGED'],
+            `a PATCH with a display_name of ${flaw} was refused (${refused.response.status}), yet the dashboard then reads ${JSON.stringify(name)}, not ${JSON.stringify(expected)}`,
+            read,
+          );
+        }
+      } finally {
+        if (current !== original && typeof original === 'string') await rename(t, original);
+      }
+    },
+    RENAMES,
+  );
 });

@@ -28,11 +28,12 @@ import {
 import { declareExtremeIdChecks, expectMissingNotFound } from '../lib/families/path-ids.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { alnum } from '../lib/gen/ids.js';
+import { compareInstants } from '../lib/contract/timestamps.js';
 import { runs } from '../lib/harness/discovery.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import { type JsonObject, isJsonObject } from '../lib/util/json.js';
-import { isSuccess } from '../lib/assert/responses.js';
+import { isErrorBody, isSuccess } from '../lib/assert/responses.js';
 
 const DELETE = 'DELETE /v1/runs/{run_id}' satisfies EndpointKey;
 /** The one finished status the spec shows. */
@@ -343,6 +344,63 @@ describeGroup('runs', () => {
       async (t) => {
         const { call, before } = await deletion(t);
         await expectChangeFiltered(t, call, before, what, absence);
+      },
+      deletesFixture(setting),
+    );
+
+  // A change is an update: a run still listed after it reads as updated after its creation and its last update.
+  for (const [id, deletion, setting, what] of [
+    ['runs.delete-update-time-ordered', deleteRun, 'deletableRunId', 'the deleted run'],
+    ['runs.cancel-update-time-ordered', cancelRun, 'cancellableRunId', 'the cancelled run (CANCELLABLE_RUN_ID)'],
+  ] as const)
+    check(
+      id,
+      ['TIMESTAMP-ORDER', 'RUN-DELETE-BY-STATUS'],
+      `${what}, if still listed, has an update_time not before its create_time nor before the update_time listed before the DELETE`,
+      async (t) => {
+        const { call, before } = await deletion(t);
+        if (!isSuccess(call)) t.skip(`the DELETE of ${what} did not succeed (judged by the check of the deletion)`);
+        const after = (await listedNow(t, 'runs')).find((run) => run['run_id'] === before['run_id']);
+        if (!after) return t.skip(`${what} is no longer listed: no update_time to judge`);
+        expectTimestampOrder(t, after, call);
+        const order = compareInstants(after['update_time'], before['update_time'], { anyOffset: true });
+        t.assert(
+          order === undefined || order >= 0,
+          ['RUN-DELETE-BY-STATUS'],
+          `${what}'s update_time ${String(after['update_time'])} is before the one listed before the DELETE, ${String(before['update_time'])}`,
+          call,
+        );
+      },
+      deletesFixture(setting),
+    );
+
+  // Last: a second DELETE may delete a run kept by the first, which the checks above read.
+  for (const [id, deletion, setting, what] of [
+    ['runs.deleted-run-deleted-again-found', deleteRun, 'deletableRunId', 'the deleted run'],
+    ['runs.cancelled-run-deleted-again-found', cancelRun, 'cancellableRunId', 'the cancelled run (CANCELLABLE_RUN_ID)'],
+  ] as const)
+    check(
+      id,
+      ['RUN-DELETE-BY-STATUS'],
+      `${what}, while still listed, is found by a second DELETE: never answered NOT_FOUND while the list shows it`,
+      async (t) => {
+        const { call, before } = await deletion(t);
+        if (!isSuccess(call)) t.skip(`the DELETE of ${what} did not succeed (judged by the check of the deletion)`);
+        const run_id = String(before['run_id']);
+        const shown = async () => (await listedNow(t, 'runs')).some((run) => run['run_id'] === run_id);
+        if (!(await shown())) t.skip(`${what} is no longer listed: a second DELETE may find it gone`);
+        const again = await t.call(DELETE, { params: { run_id } });
+        // NOT_FOUND by its code, or by the statuses that say "not found" (404; 410, gone) without one.
+        const body = again.response.json;
+        const notFound =
+          [404, 410].includes(again.response.status) || (isErrorBody(body) && body.error['code'] === 'NOT_FOUND');
+        // Judged only while the list still shows the run after the answer too (a deletion may complete meanwhile).
+        t.assert(
+          !notFound || !(await shown()),
+          ['RUN-DELETE-BY-STATUS'],
+          `a second DELETE of ${what} ${run_id} answered ${again.response.status} (not found), yet the runs list shows it`,
+          again,
+        );
       },
       deletesFixture(setting),
     );

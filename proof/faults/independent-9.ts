@@ -804,14 +804,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'free-form JSON fields (workflows, expected_output_json, metadata maps) stored exactly: null members, one-element lists, nested empties, timestamp-like strings',
   'ind9-test-case-output-json-dates-revived':
     'free-form JSON fields stored exactly: strings shaped like timestamps, numbers, booleans kept as the text they are',
-  'ind9-dashboard-refused-name-stored':
-    'a refused write changes nothing, on every write endpoint (a dashboard PATCH refused for its display_name leaves the name as it was)',
   'ind9-mutation-description-measured-escaped':
     'length limits at their maximum with characters JSON escapes (quotes, backslashes, control characters), on every limited field',
-  'ind9-run-cancel-update-time-in-seconds':
-    'timestamps after every state change (a cancel): update_time not before create_time, on every read',
-  'ind9-run-cancelled-delete-not-found':
-    'a resource a read shows is never NOT_FOUND to another operation on its ID (a cancelled run deleted again)',
-  'ind9-spec-review-project-every-field-required':
-    "published documents' required flags of body fields against the specification's (optional fields published as required)",
 };

@@ -287,4 +287,60 @@ export const RUNS_FAULTS = [
     },
     shows: [false, true],
   }),
+  fault({
+    id: 'run-archive-update-time-from-create-time',
+    requirements: ['TIMESTAMP-ORDER', 'RUN-DELETE-BY-STATUS'],
+    slips: { 'TIMESTAMP-ORDER': ['broken'], 'RUN-DELETE-BY-STATUS': ['state'] },
+    description:
+      'DELETE of a finished run archives it (kept, listed as ARCHIVED, which the specification allows) and stamps its update_time from the wrong column, its create_time: the archived run reads as last updated before the update it was listed with.',
+    behaviour: (b) => {
+      archiveFinishedRuns(b);
+      presentWith(b, 'run', (view) =>
+        view['status'] === 'ARCHIVED' ? { ...view, update_time: view['create_time'] } : view,
+      );
+    },
+    probe: async (call) => {
+      const before = (await allRuns(call)).find((r) => r['run_id'] === FIXTURE_IDS.deletableRunId);
+      await call('DELETE', run);
+      const after = (await allRuns(call)).find((r) => r['run_id'] === FIXTURE_IDS.deletableRunId);
+      return Date.parse(String(after?.['update_time'])) < Date.parse(String(before?.['update_time']));
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'run-archived-delete-again-not-found',
+    requirements: ['RUN-DELETE-BY-STATUS'],
+    slips: { 'RUN-DELETE-BY-STATUS': ['state'] },
+    description:
+      'DELETE of a finished run archives it (kept, listed as ARCHIVED, which the specification allows), but DELETE looks runs up among the unarchived ones: a second DELETE of the archived run answers NOT_FOUND while the runs list shows it.',
+    behaviour: (b) => {
+      archiveFinishedRuns(b);
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store: Store) => {
+        const id = params.run_id;
+        const archived = id !== undefined && store.runs.get(id)?.status === 'ARCHIVED';
+        return named(
+          endpoint,
+          endpoint.key === 'DELETE /v1/runs/{run_id}' && archived ? { ...params, run_id: `${id}-archived` } : params,
+          store,
+        );
+      };
+    },
+    probe: async (call) => {
+      await call('DELETE', run);
+      const again = await call('DELETE', run);
+      const listed = (await allRuns(call)).some((r) => r['run_id'] === FIXTURE_IDS.deletableRunId);
+      return [again.status, listed];
+    },
+    shows: [404, true],
+  }),
 ] as const satisfies readonly Fault[];
+
+/** DELETE of a finished run archives it (kept, listed as ARCHIVED); a run in progress is cancelled as before. */
+function archiveFinishedRuns(b: Behaviour): void {
+  const { cancelledStatus } = b.runDeletion;
+  b.runDeletion = {
+    outcome: () => 'cancel',
+    cancelledStatus: (status) => (TERMINAL_RUN_STATUSES.includes(status) ? 'ARCHIVED' : cancelledStatus(status)),
+  };
+}
