@@ -13,6 +13,7 @@ import {
   boundaryCases,
   type BoundaryCase,
   type BoundaryCases,
+  escapedText,
   inRangeString,
   stringOf,
   tooLongString,
@@ -61,6 +62,8 @@ export interface LengthLimit {
   readonly marked?: boolean;
   /** Given for a field with a format: its values are built to a length instead of free text. */
   readonly format?: FormattedValues;
+  /** Free text: its values may hold line breaks and tabs (a name is one line). */
+  readonly lines?: boolean;
   /** Check that the maximum counts code points: that many astral characters are accepted (default). */
   readonly codePoints?: boolean;
   /** Default: a success, and INVALID_ARGUMENT naming the field. */
@@ -84,6 +87,8 @@ const ASCII = 1;
 const MULTI_BYTE = 2;
 const ASTRAL = 4;
 const KIND_NAMES: Readonly<Record<number, string>> = { 0: 'empty', 1: 'ascii', 2: 'multi-byte', 4: 'astral' };
+/** Characters JSON writes escaped (a slash by some writers): a value holding them is a case of its own. */
+const JSON_ESCAPED = /["\\/\u0000-\u001f]/;
 /** Keys of the values seen: every target of the proof declares the same cases, some 50,000 characters long. */
 const keys = remembered<string>(4096);
 
@@ -98,7 +103,7 @@ export function boundaryKey(value: string): string {
       if (pair) i++;
       kinds |= pair ? ASTRAL : unit < 0x80 ? ASCII : MULTI_BYTE;
     }
-    return `${length}-${KIND_NAMES[kinds] ?? 'mixed'}`;
+    return `${length}-${JSON_ESCAPED.test(value) ? 'escaped' : (KIND_NAMES[kinds] ?? 'mixed')}`;
   });
 }
 
@@ -126,9 +131,21 @@ export const PLAIN_JUDGE: Judge = {
   rejected: (t, call, requirements, field, what) => void t.expectInvalidArgument(call, requirements, field, what),
 };
 
-/** The deterministic cases: boundary values of free text, or of a format the maximum and one more. */
-function casesOf({ bounds, format }: LengthLimit): BoundaryCases {
-  if (!format) return boundaryCases(bounds);
+/**
+ * The deterministic cases: boundary values of free text, the maximum with characters JSON escapes among them (a
+ * limit is on the characters, not on their escaped form), or of a format the maximum and one more.
+ */
+function casesOf({ bounds, format, lines = false }: LengthLimit): BoundaryCases {
+  if (!format) {
+    const cases = boundaryCases(bounds);
+    const escaped = escapedText(bounds.max, lines);
+    if (!escaped) return cases;
+    const which = lines ? 'quotes, backslashes, slashes, a tab and a line break' : 'quotes, backslashes and slashes';
+    return {
+      ...cases,
+      accept: [...cases.accept, { value: escaped, why: `${bounds.max} characters (the maximum), ${which} among them` }],
+    };
+  }
   const { max } = bounds;
   return {
     accept: [{ value: format.ofLength(max), why: `${max} characters (the maximum)` }],

@@ -808,8 +808,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'free-form JSON fields stored exactly: strings shaped like timestamps, numbers, booleans kept as the text they are',
   'ind9-dashboard-refused-name-stored':
     'a refused write changes nothing, on every write endpoint (a dashboard PATCH refused for its display_name leaves the name as it was)',
-  'ind9-mutation-description-measured-escaped':
-    'length limits at their maximum with characters JSON escapes (quotes, backslashes, control characters), on every limited field',
   'ind9-run-cancel-update-time-in-seconds':
     'timestamps after every state change (a cancel): update_time not before create_time, on every read',
   'ind9-run-cancelled-delete-not-found':
