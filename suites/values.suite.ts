@@ -8,6 +8,9 @@ import { isSuccess } from '../lib/assert/responses.js';
 import { expectAgent, expectAgentCreated, fetchAgent } from '../lib/families/agents.js';
 import { configField, probeConfigField, unprovenReason } from '../lib/families/simulator-config.js';
 import { defaultsMissed, filledEmpties } from '../lib/families/values/values.js';
+import { changedFields, freeJson } from '../lib/families/values/free-json.js';
+import { detailFields } from '../lib/assert/error-details.js';
+import { detailsName } from '../lib/assert/detail-field.js';
 import { typedAgentBody } from '../lib/gen/agent-bodies.js';
 import { PROJECT_RULES } from '../lib/contract/enums.js';
 import { reviewLinks } from '../lib/harness/discovery.js';
@@ -86,6 +89,31 @@ describeGroup('test-cases', () => {
         'creating a test case with empty lists and maps',
       );
       expectEmptiesKept(t, ['EXPLICIT-VALUE-KEPT'], empties, [[testCase, call]]);
+    },
+    WRITES,
+  );
+
+  // simulation_metadata_input's "contents depend on input_type": a server may refuse keys a SCENARIO does not read.
+  check(
+    'test-cases.values.free-json-kept-exactly',
+    ['TESTCASE-CREATE', 'ERROR-INVALID-ARGUMENT'],
+    'a test case whose expected_output_json, simulation_metadata_input and metric_input hold nulls, one-element lists, nested empties, text shaped like timestamps, numbers and booleans, and keys shaped like numbers returns each exactly as sent (simulation_metadata_input may be refused naming it)',
+    async (t) => {
+      const fields: JsonObject = {
+        expected_output_json: freeJson(),
+        simulation_metadata_input: freeJson(),
+        metric_input: { ...freeJson(), expected_entities: ['order number'] },
+      };
+      const what = 'a test case with free-form JSON of every shape';
+      let call = await t.testCases.send(fields);
+      if (!isSuccess(call) && detailsName(detailFields(call), ['simulation_metadata_input'])) {
+        t.expectInvalidArgument(call, ['ERROR-INVALID-ARGUMENT'], 'simulation_metadata_input', what);
+        delete fields['simulation_metadata_input'];
+        call = await t.testCases.send(fields);
+      }
+      const testCase = t.expectResource(call, ['TESTCASE-CREATE'], what);
+      const changed = changedFields(fields, testCase);
+      t.assert(!changed.length, ['TESTCASE-CREATE'], `${what}, not returned as sent: ${changed.join('; ')}`, call);
     },
     WRITES,
   );
@@ -192,6 +220,36 @@ describeGroup('mutations', () => {
 });
 
 describeGroup('agents', () => {
+  check(
+    'agents.values.free-json-kept-exactly',
+    ['AGENT-CREATE', 'READ-BACK-UNCHANGED'],
+    'an agent whose workflows hold nulls, one-element lists, nested empties, text shaped like timestamps, numbers and booleans, and keys shaped like numbers returns them exactly as sent, on creation and on GET',
+    async (t) => {
+      const sent = { workflows: freeJson() };
+      const call = await t.agents.send(sent);
+      const created = expectAgent(
+        t,
+        call,
+        ['AGENT-CREATE'],
+        'creating an agent with free-form workflows of every shape',
+      );
+      const fetched = await fetchAgent(t, created['id'], ['AGENT-GET']);
+      for (const [agent, exchange, rule] of [
+        [created, call, 'AGENT-CREATE'],
+        [fetched.agent, fetched.call, 'READ-BACK-UNCHANGED'],
+      ] as const) {
+        const changed = changedFields(sent, agent);
+        t.assert(
+          !changed.length,
+          [rule],
+          `${exchange.endpoint.key}: workflows not returned as sent: ${changed.join('; ')}`,
+          exchange,
+        );
+      }
+    },
+    WRITES,
+  );
+
   check(
     'agents.values.explicit-empty-collections-kept',
     ['AGENT-CREATE', 'EXPLICIT-VALUE-KEPT'],

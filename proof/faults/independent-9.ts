@@ -802,10 +802,6 @@ export const INDEPENDENT_9_FAULTS = [
 export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind9-agent-get-id-lists-swapped':
     'every read path compared field by field with values no two fields share (two ID lists of one resource given different IDs), so a swap shows',
-  'ind9-agent-workflows-null-members-dropped':
-    'free-form JSON fields (workflows, expected_output_json, metadata maps) stored exactly: null members, one-element lists, nested empties, timestamp-like strings',
-  'ind9-test-case-output-json-dates-revived':
-    'free-form JSON fields stored exactly: strings shaped like timestamps, numbers, booleans kept as the text they are',
   'ind9-dashboard-refused-name-stored':
     'a refused write changes nothing, on every write endpoint (a dashboard PATCH refused for its display_name leaves the name as it was)',
   'ind9-run-cancel-update-time-in-seconds':
