@@ -8,7 +8,7 @@ import { isSuccess } from '../lib/assert/responses.js';
 import { expectAgent, expectAgentCreated, fetchAgent } from '../lib/families/agents.js';
 import { configField, probeConfigField, unprovenReason } from '../lib/families/simulator-config.js';
 import { defaultsMissed, filledEmpties } from '../lib/families/values/values.js';
-import { changedFields, freeJson } from '../lib/families/values/free-json.js';
+import { changedFields, changedJsonText, freeJson, JSON_TEXT_KEYS } from '../lib/families/values/free-json.js';
 import { detailFields } from '../lib/assert/error-details.js';
 import { detailsName } from '../lib/assert/detail-field.js';
 import { typedAgentBody } from '../lib/gen/agent-bodies.js';
@@ -267,6 +267,38 @@ describeGroup('agents', () => {
         [agent, call],
         [fetched, read],
       ]);
+    },
+    WRITES,
+  );
+
+  check(
+    'agents.values.config-json-text-kept-exactly',
+    ['AGENT-CONFIG-ECHO', 'READ-BACK-UNCHANGED'],
+    `agents whose configuration keys holding JSON strings (${Object.values(JSON_TEXT_KEYS).flat().join(', ')}) hold nulls, one-element lists, nested empties, text shaped like timestamps, numbers and booleans, and keys shaped like numbers return the same documents, on creation and on GET`,
+    async (t) => {
+      const found = await probeConfigField(t);
+      if (!found.echoed) return t.skip(unprovenReason(found));
+      for (const [modelType, keys] of Object.entries(JSON_TEXT_KEYS)) {
+        const sent: JsonObject = Object.fromEntries(keys.map((key) => [key, JSON.stringify(freeJson())]));
+        const what = `a ${modelType} agent with ${keys.join(', ')} of every shape`;
+        const call = await t.agents.send(
+          typedAgentBody(modelType as ModelType, t.name('agent JSON text'), { configField: found.field, config: sent }),
+        );
+        const created = expectAgent(t, call, ['AGENT-CREATE'], what);
+        const fetched = await fetchAgent(t, created['id'], ['AGENT-GET']);
+        for (const [agent, exchange, rule] of [
+          [created, call, 'AGENT-CONFIG-ECHO'],
+          [fetched.agent, fetched.call, 'READ-BACK-UNCHANGED'],
+        ] as const) {
+          const changed = changedJsonText(sent, (agent['metadata'] ?? {}) as JsonObject);
+          t.assert(
+            !changed.length,
+            [rule],
+            `${exchange.endpoint.key}, ${what}: not the documents sent: ${changed.join('; ')}`,
+            exchange,
+          );
+        }
+      }
     },
     WRITES,
   );

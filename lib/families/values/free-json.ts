@@ -1,7 +1,8 @@
 // Free-form JSON fields (agents' workflows, test cases' expected_output_json, simulation_metadata_input and
 // metric_input) are stored and read back exactly: one document holds every shape a store's conversion loses or
 // changes (members holding null, one-element lists, nested empty objects and lists, text shaped like a timestamp, a
-// number or a boolean, keys shaped like numbers). Key order is no part of a JSON object's value.
+// number or a boolean, keys shaped like numbers). Key order is no part of a JSON object's value. The configuration
+// values the specification calls JSON strings hold the same document as text, which may come back written another way.
 
 import { isDeepStrictEqual } from 'node:util';
 import { type JsonObject, isJsonObject } from '../../util/json.js';
@@ -51,3 +52,24 @@ export function jsonDifferences(sent: unknown, got: unknown, path: string): stri
 /** The differences of every field of `sent` in `read`. */
 export const changedFields = (sent: JsonObject, read: JsonObject): string[] =>
   Object.entries(sent).flatMap(([field, value]) => jsonDifferences(value, read[field], field));
+
+/** The configuration keys the specification calls a JSON string (headers aside, whose values are text), by agent type. */
+export const JSON_TEXT_KEYS = {
+  MODEL_TYPE_CHAT: ['custom_data', 'custom_persona_data'],
+  MODEL_TYPE_OUTBOUND_VOICE: ['trigger_call_payload'],
+  MODEL_TYPE_WEBSOCKET: ['initialization_json'],
+} as const;
+
+/** JSON text read as the document it writes; undefined when it is not text, or not JSON. */
+function parsedText(text: unknown): unknown {
+  if (typeof text !== 'string') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The differences of every key of `sent` (JSON text) in `read`: the same document, however it is written. */
+export const changedJsonText = (sent: JsonObject, read: JsonObject): string[] =>
+  Object.entries(sent).flatMap(([key, text]) => jsonDifferences(parsedText(text), parsedText(read[key]), key));

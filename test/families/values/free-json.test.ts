@@ -1,7 +1,7 @@
 // lib/families/values/free-json.ts: free-form JSON read back exactly, key order aside.
 
 import { describe, expect, it } from 'vitest';
-import { changedFields, freeJson, jsonDifferences } from '../../../lib/families/values/free-json.js';
+import { changedFields, changedJsonText, freeJson, jsonDifferences } from '../../../lib/families/values/free-json.js';
 
 describe('jsonDifferences', () => {
   it('finds nothing in the same document with its keys in another order', () => {
@@ -33,5 +33,21 @@ describe('jsonDifferences', () => {
       'w.number_text: sent "42", got 42',
       'w.boolean_text: sent "true", got true',
     ]);
+  });
+});
+
+describe('changedJsonText', () => {
+  const sent = { custom_data: JSON.stringify(freeJson()) };
+
+  it('takes the same document written another way', () => {
+    expect(changedJsonText(sent, { custom_data: JSON.stringify(freeJson(), null, 2) })).toEqual([]);
+  });
+
+  it('names a member the text lost, and a value that is no JSON text at all', () => {
+    const { kept_null: _dropped, ...rest } = freeJson();
+    expect(changedJsonText(sent, { custom_data: JSON.stringify(rest) })).toEqual([
+      'custom_data.kept_null: sent null, got nothing',
+    ]);
+    expect(changedJsonText(sent, { custom_data: freeJson() })).toHaveLength(1);
   });
 });
