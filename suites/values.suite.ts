@@ -37,6 +37,33 @@ function expectEmptiesKept(
   }
 }
 
+/** A mutation overriding `overrides` (JSON text) returns the same documents, on creation and on GET. */
+async function expectOverridesKept(t: CheckContext, agentId: string, overrides: JsonObject): Promise<void> {
+  const what = `a mutation overriding ${Object.keys(overrides).join(', ')} with JSON of every shape`;
+  const { mutation, call } = await t.mutations.create(
+    agentId,
+    { config_overrides: overrides },
+    ['MUTATION-CREATE'],
+    what,
+  );
+  const read = await t.call('GET /v1/agents/{agent_id}/mutations/{mutation_id}', {
+    params: { agent_id: agentId, mutation_id: String(mutation['id']) },
+  });
+  const fetched = t.expectResource(read, ['MUTATION-GET'], `reading back ${what}`);
+  for (const [resource, exchange, rule] of [
+    [mutation, call, 'MUTATION-CREATE'],
+    [fetched, read, 'READ-BACK-UNCHANGED'],
+  ] as const) {
+    const changed = changedJsonText(overrides, (resource['config_overrides'] ?? {}) as JsonObject);
+    t.assert(
+      !changed.length,
+      [rule],
+      `${exchange.endpoint.key}, ${what}: not the documents sent: ${changed.join('; ')}`,
+      exchange,
+    );
+  }
+}
+
 // ---- stated defaults beside fields that suggest another value ------------------------------------
 
 describeGroup('test-cases', () => {
@@ -273,8 +300,8 @@ describeGroup('agents', () => {
 
   check(
     'agents.values.config-json-text-kept-exactly',
-    ['AGENT-CONFIG-ECHO', 'READ-BACK-UNCHANGED'],
-    `agents whose configuration keys holding JSON strings (${Object.values(JSON_TEXT_KEYS).flat().join(', ')}) hold nulls, one-element lists, nested empties, text shaped like timestamps, numbers and booleans, and keys shaped like numbers return the same documents, on creation and on GET`,
+    ['AGENT-CONFIG-ECHO', 'MUTATION-CREATE', 'READ-BACK-UNCHANGED'],
+    `agents whose configuration keys holding JSON strings (${Object.values(JSON_TEXT_KEYS).flat().join(', ')}) hold nulls, one-element lists, nested empties, text shaped like timestamps, numbers and booleans, and keys shaped like numbers return the same documents, on creation and on GET, and so does a mutation overriding the CHAT keys`,
     async (t) => {
       const found = await probeConfigField(t);
       if (!found.echoed) return t.skip(unprovenReason(found));
@@ -298,6 +325,8 @@ describeGroup('agents', () => {
             exchange,
           );
         }
+        // A mutation overriding those keys holds the same documents: one type's keys stand for the write path.
+        if (modelType === 'MODEL_TYPE_CHAT') await expectOverridesKept(t, String(created['id']), sent);
       }
     },
     WRITES,
