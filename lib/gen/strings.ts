@@ -89,6 +89,8 @@ export function tooLongString(max: number, extra = 16): fc.Arbitrary<string> {
 export interface BoundaryCase {
   readonly value: string;
   readonly why: string;
+  /** The case's segment of a check id, where its length and kinds of characters do not tell it apart. */
+  readonly key?: string;
 }
 
 /**

@@ -30,10 +30,4 @@ describe('boundaryKey', () => {
     expect(boundaryKey('\uffff')).toBe('1-multi-byte');
     expect(boundaryKey('\u{10000}')).toBe('1-astral');
   });
-
-  it('names a value holding characters JSON escapes apart from plain ASCII of its length', () => {
-    expect(boundaryKey('ab"c')).toBe('4-escaped');
-    expect(boundaryKey('a\nb')).toBe('3-escaped');
-    expect(boundaryKey('a/b')).toBe('3-escaped');
-  });
 });
