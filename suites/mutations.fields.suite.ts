@@ -184,6 +184,7 @@ describeGroup('mutations', () => {
     bounds: charBounds('mutation.description'),
     send: async (t, value) => t.mutations.send(await t.mutations.parent(), { description: value }),
     acceptProperty: true,
+    lines: true,
     options: WRITES,
     judge: MUTATION_JUDGE,
   });

@@ -8,6 +8,9 @@ import { isSuccess } from '../lib/assert/responses.js';
 import { expectAgent, expectAgentCreated, fetchAgent } from '../lib/families/agents.js';
 import { configField, probeConfigField, unprovenReason } from '../lib/families/simulator-config.js';
 import { defaultsMissed, filledEmpties } from '../lib/families/values/values.js';
+import { changedFields, changedJsonText, freeJson, JSON_TEXT_KEYS } from '../lib/families/values/free-json.js';
+import { detailFields } from '../lib/assert/error-details.js';
+import { detailsName } from '../lib/assert/detail-field.js';
 import { typedAgentBody } from '../lib/gen/agent-bodies.js';
 import { PROJECT_RULES } from '../lib/contract/enums.js';
 import { reviewLinks } from '../lib/harness/discovery.js';
@@ -30,6 +33,33 @@ function expectEmptiesKept(
       requirements,
       `${call.endpoint.key}: an explicit empty value should read back empty or absent: ${filled.join('; ')}`,
       call,
+    );
+  }
+}
+
+/** A mutation overriding `overrides` (JSON text) returns the same documents, on creation and on GET. */
+async function expectOverridesKept(t: CheckContext, agentId: string, overrides: JsonObject): Promise<void> {
+  const what = `a mutation overriding ${Object.keys(overrides).join(', ')} with JSON of every shape`;
+  const { mutation, call } = await t.mutations.create(
+    agentId,
+    { config_overrides: overrides },
+    ['MUTATION-CREATE'],
+    what,
+  );
+  const read = await t.call('GET /v1/agents/{agent_id}/mutations/{mutation_id}', {
+    params: { agent_id: agentId, mutation_id: String(mutation['id']) },
+  });
+  const fetched = t.expectResource(read, ['MUTATION-GET'], `reading back ${what}`);
+  for (const [resource, exchange, rule] of [
+    [mutation, call, 'MUTATION-CREATE'],
+    [fetched, read, 'READ-BACK-UNCHANGED'],
+  ] as const) {
+    const changed = changedJsonText(overrides, (resource['config_overrides'] ?? {}) as JsonObject);
+    t.assert(
+      !changed.length,
+      [rule],
+      `${exchange.endpoint.key}, ${what}: not the documents sent: ${changed.join('; ')}`,
+      exchange,
     );
   }
 }
@@ -86,6 +116,31 @@ describeGroup('test-cases', () => {
         'creating a test case with empty lists and maps',
       );
       expectEmptiesKept(t, ['EXPLICIT-VALUE-KEPT'], empties, [[testCase, call]]);
+    },
+    WRITES,
+  );
+
+  // simulation_metadata_input's "contents depend on input_type": a server may refuse keys a SCENARIO does not read.
+  check(
+    'test-cases.values.free-json-kept-exactly',
+    ['TESTCASE-CREATE', 'ERROR-INVALID-ARGUMENT'],
+    'a test case whose expected_output_json, simulation_metadata_input and metric_input hold nulls, one-element lists, nested empties, text shaped like timestamps, numbers and booleans, and keys shaped like numbers returns each exactly as sent (simulation_metadata_input may be refused naming it)',
+    async (t) => {
+      const fields: JsonObject = {
+        expected_output_json: freeJson(),
+        simulation_metadata_input: freeJson(),
+        metric_input: { ...freeJson(), expected_entities: ['order number'] },
+      };
+      const what = 'a test case with free-form JSON of every shape';
+      let call = await t.testCases.send(fields);
+      if (!isSuccess(call) && detailsName(detailFields(call), ['simulation_metadata_input'])) {
+        t.expectInvalidArgument(call, ['ERROR-INVALID-ARGUMENT'], 'simulation_metadata_input', what);
+        delete fields['simulation_metadata_input'];
+        call = await t.testCases.send(fields);
+      }
+      const testCase = t.expectResource(call, ['TESTCASE-CREATE'], what);
+      const changed = changedFields(fields, testCase);
+      t.assert(!changed.length, ['TESTCASE-CREATE'], `${what}, not returned as sent: ${changed.join('; ')}`, call);
     },
     WRITES,
   );
@@ -193,6 +248,36 @@ describeGroup('mutations', () => {
 
 describeGroup('agents', () => {
   check(
+    'agents.values.free-json-kept-exactly',
+    ['AGENT-CREATE', 'READ-BACK-UNCHANGED'],
+    'an agent whose workflows hold nulls, one-element lists, nested empties, text shaped like timestamps, numbers and booleans, and keys shaped like numbers returns them exactly as sent, on creation and on GET',
+    async (t) => {
+      const sent = { workflows: freeJson() };
+      const call = await t.agents.send(sent);
+      const created = expectAgent(
+        t,
+        call,
+        ['AGENT-CREATE'],
+        'creating an agent with free-form workflows of every shape',
+      );
+      const fetched = await fetchAgent(t, created['id'], ['AGENT-GET']);
+      for (const [agent, exchange, rule] of [
+        [created, call, 'AGENT-CREATE'],
+        [fetched.agent, fetched.call, 'READ-BACK-UNCHANGED'],
+      ] as const) {
+        const changed = changedFields(sent, agent);
+        t.assert(
+          !changed.length,
+          [rule],
+          `${exchange.endpoint.key}: workflows not returned as sent: ${changed.join('; ')}`,
+          exchange,
+        );
+      }
+    },
+    WRITES,
+  );
+
+  check(
     'agents.values.explicit-empty-collections-kept',
     ['AGENT-CREATE', 'EXPLICIT-VALUE-KEPT'],
     'a VOICE agent with workflows {}, metric_ids [], test_set_ids [] and (under the request field found) an empty simulator configuration is accepted and reads each back empty or absent, on creation and on GET',
@@ -209,6 +294,40 @@ describeGroup('agents', () => {
         [agent, call],
         [fetched, read],
       ]);
+    },
+    WRITES,
+  );
+
+  check(
+    'agents.values.config-json-text-kept-exactly',
+    ['AGENT-CONFIG-ECHO', 'MUTATION-CREATE', 'READ-BACK-UNCHANGED'],
+    `agents whose configuration keys holding JSON strings (${Object.values(JSON_TEXT_KEYS).flat().join(', ')}) hold nulls, one-element lists, nested empties, text shaped like timestamps, numbers and booleans, and keys shaped like numbers return the same documents, on creation and on GET, and so does a mutation overriding the CHAT keys`,
+    async (t) => {
+      const found = await probeConfigField(t);
+      if (!found.echoed) return t.skip(unprovenReason(found));
+      for (const [modelType, keys] of Object.entries(JSON_TEXT_KEYS)) {
+        const sent: JsonObject = Object.fromEntries(keys.map((key) => [key, JSON.stringify(freeJson())]));
+        const what = `a ${modelType} agent with ${keys.join(', ')} of every shape`;
+        const call = await t.agents.send(
+          typedAgentBody(modelType as ModelType, t.name('agent JSON text'), { configField: found.field, config: sent }),
+        );
+        const created = expectAgent(t, call, ['AGENT-CREATE'], what);
+        const fetched = await fetchAgent(t, created['id'], ['AGENT-GET']);
+        for (const [agent, exchange, rule] of [
+          [created, call, 'AGENT-CONFIG-ECHO'],
+          [fetched.agent, fetched.call, 'READ-BACK-UNCHANGED'],
+        ] as const) {
+          const changed = changedJsonText(sent, (agent['metadata'] ?? {}) as JsonObject);
+          t.assert(
+            !changed.length,
+            [rule],
+            `${exchange.endpoint.key}, ${what}: not the documents sent: ${changed.join('; ')}`,
+            exchange,
+          );
+        }
+        // A mutation overriding those keys holds the same documents: one type's keys stand for the write path.
+        if (modelType === 'MODEL_TYPE_CHAT') await expectOverridesKept(t, String(created['id']), sent);
+      }
     },
     WRITES,
   );

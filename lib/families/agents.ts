@@ -179,6 +179,7 @@ export function agentLengthLimit({ field, requirement, format }: AgentLimit): Le
     acceptProperty: true,
     options: { writes: true },
     marked: isName,
+    lines: field === 'prompt',
     ...(format ? { format } : {}),
     codePoints: isName,
     judge: AGENT_JUDGE,

@@ -13,6 +13,7 @@ import {
   boundaryCases,
   type BoundaryCase,
   type BoundaryCases,
+  escapedText,
   inRangeString,
   stringOf,
   tooLongString,
@@ -61,6 +62,8 @@ export interface LengthLimit {
   readonly marked?: boolean;
   /** Given for a field with a format: its values are built to a length instead of free text. */
   readonly format?: FormattedValues;
+  /** Free text: its values may hold line breaks and tabs (a name is one line). */
+  readonly lines?: boolean;
   /** Check that the maximum counts code points: that many astral characters are accepted (default). */
   readonly codePoints?: boolean;
   /** Default: a success, and INVALID_ARGUMENT naming the field. */
@@ -126,9 +129,28 @@ export const PLAIN_JUDGE: Judge = {
   rejected: (t, call, requirements, field, what) => void t.expectInvalidArgument(call, requirements, field, what),
 };
 
-/** The deterministic cases: boundary values of free text, or of a format the maximum and one more. */
-function casesOf({ bounds, format }: LengthLimit): BoundaryCases {
-  if (!format) return boundaryCases(bounds);
+/**
+ * The deterministic cases: boundary values of free text, the maximum with characters JSON escapes among them (a
+ * limit is on the characters, not on their escaped form), or of a format the maximum and one more.
+ */
+function casesOf({ bounds, format, lines = false }: LengthLimit): BoundaryCases {
+  if (!format) {
+    const cases = boundaryCases(bounds);
+    const escaped = escapedText(bounds.max, lines);
+    if (!escaped) return cases;
+    const which = lines ? 'quotes, backslashes, slashes, a tab and a line break' : 'quotes, backslashes and slashes';
+    return {
+      ...cases,
+      accept: [
+        ...cases.accept,
+        {
+          value: escaped,
+          why: `${bounds.max} characters (the maximum), ${which} among them`,
+          key: `${bounds.max}-escaped`,
+        },
+      ],
+    };
+  }
   const { max } = bounds;
   return {
     accept: [{ value: format.ofLength(max), why: `${max} characters (the maximum)` }],
@@ -186,7 +208,7 @@ export function lengthLimitChecks(limit: LengthLimit): void {
   for (const c of accept) {
     const ids: RequirementId[] = readBack ? [...requirements, 'READ-BACK-UNCHANGED'] : requirements;
     check(
-      id('accepted', boundaryKey(c.value)),
+      id('accepted', c.key ?? boundaryKey(c.value)),
       ids,
       TITLES.accepted(limit, c),
       (t) => accepted(t, mark(t, c.value), shown(t, c), requirements, readBack),

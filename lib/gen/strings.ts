@@ -89,6 +89,8 @@ export function tooLongString(max: number, extra = 16): fc.Arbitrary<string> {
 export interface BoundaryCase {
   readonly value: string;
   readonly why: string;
+  /** The case's segment of a check id, where its length and kinds of characters do not tell it apart. */
+  readonly key?: string;
 }
 
 /**
@@ -143,4 +145,23 @@ function casesAt(bounds: LengthBounds): BoundaryCases {
     reject.push({ value: stringOf(max + 1, 'astral'), why: `${max + 1} astral characters (one above the maximum)` });
   }
   return { accept, reject };
+}
+
+/** Characters JSON writes escaped: a quote, a backslash, and a slash (which some writers escape). */
+export const JSON_ESCAPED_CHARS = ['"', '\\', '/'];
+/** A tab and a line break: escaped by JSON too, and held by free text only (a name is one line). */
+export const LINE_CHARS = ['\t', '\n'];
+
+const escapedTexts = remembered<string | undefined>(64);
+
+/**
+ * ASCII of exactly `length` code points ending in characters JSON escapes, each between two letters (no end to
+ * trim, the front left to the run marker): a limit measured on the escaped form sees it too long. Undefined
+ * when `length` leaves no room for the marker before them.
+ */
+export function escapedText(length: number, lines: boolean): string | undefined {
+  return escapedTexts(`${length}/${lines}`, () => {
+    const tail = `a${[...JSON_ESCAPED_CHARS, ...(lines ? LINE_CHARS : [])].join('a')}a`;
+    return length < 4 * tail.length ? undefined : stringOf(length - tail.length) + tail;
+  });
 }

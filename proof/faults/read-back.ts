@@ -58,6 +58,19 @@ function numbersAsText(value: unknown): unknown {
 }
 
 const READ_BACK = ['READ-BACK-UNCHANGED'] as const;
+
+/** Text spelling a number or a boolean as that number or boolean, at every depth (as YAML 1.1 or an INI store reads it). */
+function typedScalars(value: unknown): unknown {
+  if (typeof value === 'string')
+    return value === 'true' || value === 'false'
+      ? value === 'true'
+      : /^-?\d+(\.\d+)?$/.test(value)
+        ? Number(value)
+        : value;
+  if (Array.isArray(value)) return value.map(typedScalars);
+  if (isJsonObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typedScalars(v)]));
+  return value;
+}
 const EXPLICIT = ['EXPLICIT-VALUE-KEPT'] as const;
 
 export const READ_BACK_FAULTS = [
@@ -275,5 +288,22 @@ export const READ_BACK_FAULTS = [
       }),
     probe: async (call) => (await testCase(call, { expected_output_json: {}, metric_input: {} })).metric_input,
     shows: null,
+  }),
+  fault({
+    id: 'agent-get-workflows-text-scalars-typed',
+    requirements: READ_BACK,
+    slips: ['read-back', 'type'],
+    description:
+      'GET /v1/agents/{agent_id} returns workflows read through a loosely typed store: text spelling a number or a boolean ' +
+      'comes back as one, at every depth (`{"retries": "3", "enabled": "true"}` reads `{"retries": 3, "enabled": true}`); ' +
+      'the create answer has them right.',
+    behaviour: (b) =>
+      readAs(b, GET_AGENT, 'agent', (agent) => ({
+        ...agent,
+        workflows: typedScalars(agent['workflows']) as JsonObject,
+      })),
+    probe: async (call) =>
+      (await readBack(call, { workflows: { retries: '3', enabled: 'true', name: 'x' } })).workflows,
+    shows: { retries: 3, enabled: true, name: 'x' },
   }),
 ] as const satisfies readonly Fault[];

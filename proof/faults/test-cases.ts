@@ -25,6 +25,18 @@ const inputTypes = (accepted: (value: string) => boolean, fallback: string = DEF
 
 const listed = (value: string): boolean => (INPUT_TYPES as readonly string[]).includes(value);
 
+/** A JSON object without the members that hold an empty object or list, at every depth. */
+function withoutEmpties(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutEmpties);
+  if (!isJsonObject(value)) return value;
+  const empty = (item: unknown) => (Array.isArray(item) || isJsonObject(item)) && Object.keys(item).length === 0;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, item]) => !empty(item))
+      .map(([key, item]) => [key, withoutEmpties(item)]),
+  );
+}
+
 export const TEST_CASES_FAULTS = [
   // test_set_id
   ...limitFaults('testCase.test_set_id', {
@@ -458,5 +470,22 @@ export const TEST_CASES_FAULTS = [
       }
     },
     shows: ['first'],
+  }),
+  fault({
+    id: 'test-case-nested-empties-dropped',
+    requirements: ['TESTCASE-CREATE'],
+    slips: ['broken'],
+    description:
+      'simulation_metadata_input and metric_input are stored compacted: a member holding an empty object or list is left out ' +
+      'at every depth, so `{"turns": [], "entities": ["order"]}` reads back as `{"entities": ["order"]}`; ' +
+      'expected_output_json is kept.',
+    behaviour: (b) =>
+      rereadTestCase(b, ['simulation_metadata_input', 'metric_input'], (read) => (f, request) => {
+        const value = read(f, request);
+        return value === null ? null : (withoutEmpties(value) as JsonObject);
+      }),
+    probe: async (call) =>
+      (await created(call, { ...VALID, metric_input: { turns: [], entities: ['order'] } })).metric_input,
+    shows: { entities: ['order'] },
   }),
 ] as const satisfies readonly Fault[];

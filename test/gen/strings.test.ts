@@ -11,6 +11,7 @@ import {
   BMP_CHARS,
   boundaryCases,
   type CharClass,
+  escapedText,
   inRangeString,
   stringOf,
   tooLongString,
@@ -276,5 +277,20 @@ describe('boundaryCases', () => {
       }),
       { examples: [[{ min: 8, max: 8 }], [{ min: 1, max: 1 }], [{ min: 5, max: 7 }]], numRuns: 100 },
     );
+  });
+});
+
+describe('escapedText', () => {
+  it('is exactly the length asked, ends in the characters JSON escapes, lines only for free text', () => {
+    const name = escapedText(200, false)!;
+    const text = escapedText(2000, true)!;
+    expect([charLength(name), charLength(text)]).toEqual([200, 2000]);
+    expect(name.endsWith('a"a\\a/a')).toBe(true);
+    expect(text.endsWith('a"a\\a/a\ta\na')).toBe(true);
+    expect(/[\t\n]/.test(name)).toBe(false);
+  });
+
+  it('is undefined where the marker would leave no room before them', () => {
+    expect(escapedText(10, true)).toBeUndefined();
   });
 });

@@ -1,0 +1,75 @@
+// Free-form JSON fields (agents' workflows, test cases' expected_output_json, simulation_metadata_input and
+// metric_input) are stored and read back exactly: one document holds every shape a store's conversion loses or
+// changes (members holding null, one-element lists, nested empty objects and lists, text shaped like a timestamp, a
+// number or a boolean, keys shaped like numbers). Key order is no part of a JSON object's value. The configuration
+// values the specification calls JSON strings hold the same document as text, which may come back written another way.
+
+import { isDeepStrictEqual } from 'node:util';
+import { type JsonObject, isJsonObject } from '../../util/json.js';
+
+/** A fresh copy of the document, for one field of one body. */
+export function freeJson(): JsonObject {
+  return {
+    kept_null: null,
+    one_item: ['only'],
+    one_object_item: [{ step: 'greet' }],
+    empty_object: {},
+    empty_list: [],
+    nested: { kept_null: null, empty_object: {}, empty_list: [], items: [[], [null], {}] },
+    instant: '2026-03-01T09:30:00Z',
+    instant_with_offset: '2026-03-01T09:30:00.5+01:00',
+    date: '2026-03-01',
+    number_text: '42',
+    decimal_text: '3.50',
+    boolean_text: 'true',
+    null_text: 'null',
+    number: 42,
+    boolean: false,
+    '7': 'a key shaped like a number',
+    '007': 'a key with leading zeros',
+  };
+}
+
+/** The paths where `got` is not `sent` exactly (a member added, dropped or changed), each with both values. */
+export function jsonDifferences(sent: unknown, got: unknown, path: string): string[] {
+  if (isJsonObject(sent) && isJsonObject(got)) {
+    const keys = new Set([...Object.keys(sent), ...Object.keys(got)]);
+    return [...keys].flatMap((key) =>
+      jsonDifferences(
+        Object.hasOwn(sent, key) ? sent[key] : undefined,
+        Object.hasOwn(got, key) ? got[key] : undefined,
+        `${path}.${key}`,
+      ),
+    );
+  }
+  if (Array.isArray(sent) && Array.isArray(got) && sent.length === got.length)
+    return sent.flatMap((item, index) => jsonDifferences(item, got[index], `${path}[${index}]`));
+  if (isDeepStrictEqual(sent, got)) return [];
+  const shown = (value: unknown) => (value === undefined ? 'nothing' : JSON.stringify(value));
+  return [`${path}: sent ${shown(sent)}, got ${shown(got)}`];
+}
+
+/** The differences of every field of `sent` in `read`. */
+export const changedFields = (sent: JsonObject, read: JsonObject): string[] =>
+  Object.entries(sent).flatMap(([field, value]) => jsonDifferences(value, read[field], field));
+
+/** The configuration keys the specification calls a JSON string (headers aside, whose values are text), by agent type. */
+export const JSON_TEXT_KEYS = {
+  MODEL_TYPE_CHAT: ['custom_data', 'custom_persona_data'],
+  MODEL_TYPE_OUTBOUND_VOICE: ['trigger_call_payload'],
+  MODEL_TYPE_WEBSOCKET: ['initialization_json'],
+} as const;
+
+/** JSON text read as the document it writes; undefined when it is not text, or not JSON. */
+function parsedText(text: unknown): unknown {
+  if (typeof text !== 'string') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The differences of every key of `sent` (JSON text) in `read`: the same document, however it is written. */
+export const changedJsonText = (sent: JsonObject, read: JsonObject): string[] =>
+  Object.entries(sent).flatMap(([key, text]) => jsonDifferences(parsedText(text), parsedText(read[key]), key));
