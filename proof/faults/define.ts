@@ -1,6 +1,7 @@
 // The shape of a fault, one record (what it breaks, how it slips, what it changes, how that shows),
 // and the small seams faults use to override the Behaviour.
 
+import type { IncomingMessage } from 'node:http';
 import type { RequirementId } from '../../lib/contract/requirements/index.js';
 import type { Behaviour, ResourceKind, ServeStep } from '../../lib/reference/behaviour.js';
 import { HOUR } from '../../lib/reference/fixtures/time.js';
@@ -199,4 +200,16 @@ export function jsonDepth(value: unknown): number {
   if (value === null || typeof value !== 'object') return 0;
   const members: unknown[] = Array.isArray(value) ? value : Object.values(value);
   return 1 + members.reduce<number>((most, member) => Math.max(most, jsonDepth(member)), 0);
+}
+
+/** A list whose filtered form is built from another query, without the soft-delete condition: deleted items still found by a filter. */
+export function deletedStillFiltered(b: Behaviour, listKey: string): void {
+  let filtered = false;
+  const presented = b.auth.presented;
+  b.auth.presented = (req: IncomingMessage) => {
+    filtered = new URL(String(req.url), 'http://reference.invalid').searchParams.has('filter');
+    return presented(req);
+  };
+  const hides = b.deletion.hides;
+  b.deletion.hides = (endpoint) => !(endpoint.key === listKey && filtered) && hides(endpoint);
 }

@@ -41,7 +41,16 @@ import type { RunRecord } from '../../lib/reference/store/records.js';
 import type { Store } from '../../lib/reference/store/store.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import type { Answer, Call } from '../probes/call.js';
-import { fault, finalizeWith, mapSchemas, presentWith, readAs, rereadTestCase, respondWith } from './define.js';
+import {
+  deletedStillFiltered,
+  fault,
+  finalizeWith,
+  mapSchemas,
+  presentWith,
+  readAs,
+  rereadTestCase,
+  respondWith,
+} from './define.js';
 
 /** The reference's seeded fixtures (the same on every start). */
 const seeded = () => seedStore(ALPHANUMERIC);
@@ -370,14 +379,7 @@ export const INDEPENDENT_6_FAULTS = [
     description:
       'The personas list leaves deleted personas out only when it has no filter: a filtered list is built from another query template, which lacks the soft-delete condition, so a deleted persona is still found by `name = "..."`.',
     behaviour(b) {
-      let filtered = false;
-      const presented = b.auth.presented;
-      b.auth.presented = (req: IncomingMessage) => {
-        filtered = new URL(String(req.url), 'http://reference.invalid').searchParams.has('filter');
-        return presented(req);
-      };
-      const hides = b.deletion.hides;
-      b.deletion.hides = (endpoint) => !(endpoint.key === 'GET /v1/personas' && filtered) && hides(endpoint);
+      deletedStillFiltered(b, 'GET /v1/personas');
     },
     probe: async (call) => {
       const persona = [...seeded().store.personas.values()].find((p) => p.name === DELETABLE_PERSONA_NAME);

@@ -14,6 +14,7 @@ import type { Behaviour } from '../../lib/reference/behaviour.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { AgentRecord } from '../../lib/reference/store/records.js';
+import type { Store } from '../../lib/reference/store/store.js';
 import { invalidArgument } from '../../lib/reference/http/errors.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
@@ -132,6 +133,35 @@ function revivedDates(value: unknown): unknown {
 }
 
 const TIME_FIELDS = /_time$/;
+
+/**
+ * Runs `step` as a dashboard PATCH is handled, before the route reads its body: with that body as sent (undefined
+ * when it is no JSON object: the body step refuses it first), the store and the dashboard_id.
+ */
+function beforeDashboardPatch(
+  b: Behaviour,
+  step: (sent: JsonObject | undefined, store: Store, id: string | undefined) => void,
+): void {
+  let lastBody = '';
+  const read = b.requestBody;
+  b.requestBody = (text, headers) => {
+    lastBody = read(text, headers);
+    return lastBody;
+  };
+  const named = b.pathNamed;
+  b.pathNamed = (endpoint, params, store) => {
+    if (endpoint.key === 'PATCH /v1/dashboards/{dashboard_id}') {
+      let sent: unknown;
+      try {
+        sent = JSON.parse(lastBody);
+      } catch {
+        sent = undefined;
+      }
+      step(isJsonObject(sent) ? sent : undefined, store, params.dashboard_id);
+    }
+    return named(endpoint, params, store);
+  };
+}
 
 export const INDEPENDENT_9_FAULTS = [
   fault({
@@ -355,27 +385,11 @@ export const INDEPENDENT_9_FAULTS = [
       'A dashboard PATCH writes display_name to the store before checking its length: a name of 256 characters is refused ' +
       'with INVALID_ARGUMENT, yet the dashboard holds it afterwards (a later PATCH without display_name answers it).',
     behaviour: (b) => {
-      let lastBody = '';
-      const read = b.requestBody;
-      b.requestBody = (text, headers) => {
-        lastBody = read(text, headers);
-        return lastBody;
-      };
-      const named = b.pathNamed;
-      b.pathNamed = (endpoint, params, store) => {
-        const id = params.dashboard_id;
+      beforeDashboardPatch(b, (sent, store, id) => {
         const dashboard = id === undefined ? undefined : store.dashboards.get(id);
-        if (endpoint.key === 'PATCH /v1/dashboards/{dashboard_id}' && dashboard) {
-          try {
-            const sent: unknown = JSON.parse(lastBody);
-            if (isJsonObject(sent) && typeof sent.display_name === 'string')
-              store.dashboards.set(dashboard.id, { ...dashboard, display_name: sent.display_name });
-          } catch {
-            // a body that is not JSON is refused by the body step before this
-          }
-        }
-        return named(endpoint, params, store);
-      };
+        if (dashboard && typeof sent?.display_name === 'string')
+          store.dashboards.set(dashboard.id, { ...dashboard, display_name: sent.display_name });
+      });
     },
     probe: async (call) => {
       const path = `/v1/dashboards/${FIXTURES.dashboardId}`;
@@ -763,30 +777,10 @@ export const INDEPENDENT_9_FAULTS = [
       'A dashboard display_name is measured after Unicode decomposition (NFD, as the search index stores it): a precomposed ' +
       '`é` counts as two characters, so a name of 255 such letters is refused.',
     behaviour: (b) => {
-      let lastBody = '';
-      const read = b.requestBody;
-      b.requestBody = (text, headers) => {
-        lastBody = read(text, headers);
-        return lastBody;
-      };
-      const named = b.pathNamed;
-      b.pathNamed = (endpoint, params, store) => {
-        if (endpoint.key === 'PATCH /v1/dashboards/{dashboard_id}') {
-          let sent: unknown;
-          try {
-            sent = JSON.parse(lastBody);
-          } catch {
-            sent = undefined;
-          }
-          if (
-            isJsonObject(sent) &&
-            typeof sent.display_name === 'string' &&
-            [...sent.display_name.normalize('NFD')].length > 255
-          )
-            throw invalidArgument('display_name', 'must be at most 255 characters');
-        }
-        return named(endpoint, params, store);
-      };
+      beforeDashboardPatch(b, (sent) => {
+        if (typeof sent?.display_name === 'string' && [...sent.display_name.normalize('NFD')].length > 255)
+          throw invalidArgument('display_name', 'must be at most 255 characters');
+      });
     },
     probe: async (call) => {
       const path = `/v1/dashboards/${FIXTURES.dashboardId}`;

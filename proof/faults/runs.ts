@@ -1,10 +1,9 @@
 // Run faults.
 
-import type { IncomingMessage } from 'node:http';
 import { TERMINAL_RUN_STATUSES, type Behaviour } from '../../lib/reference/behaviour.js';
 import type { Store } from '../../lib/reference/store/store.js';
 import type { RunProgress } from '../../lib/reference/store/records.js';
-import { fault, missingAnsweredWith, presentWith, type Fault } from './define.js';
+import { deletedStillFiltered, fault, missingAnsweredWith, presentWith, type Fault } from './define.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import { firstRun, run, allRuns, errorCode, UNKNOWN_22 } from '../probes/resources.js';
 import { FIXTURE_IDS } from '../probes/fixture-ids.js';
@@ -268,14 +267,7 @@ export const RUNS_FAULTS = [
       'DELETE deletes a run in progress too (it need not cancel it), marking it deleted, but the runs list with a filter is built from another query, without the soft-delete condition: the deleted run is gone from the plain list, yet `status = <its status>` still lists it.',
     behaviour: (b) => {
       b.runDeletion = { ...b.runDeletion, outcome: () => 'delete' };
-      let filtered = false;
-      const presented = b.auth.presented;
-      b.auth.presented = (req: IncomingMessage) => {
-        filtered = new URL(String(req.url), 'http://reference.invalid').searchParams.has('filter');
-        return presented(req);
-      };
-      const hides = b.deletion.hides;
-      b.deletion.hides = (endpoint) => !(endpoint.key === 'GET /v1/runs' && filtered) && hides(endpoint);
+      deletedStillFiltered(b, 'GET /v1/runs');
     },
     probe: async (call) => {
       const cancellable = (await allRuns(call)).find((r) => r['run_id'] === FIXTURE_IDS.cancellableRunId);
