@@ -238,6 +238,23 @@ export const REVIEW_PROJECTS_FAULTS = [
     faults: [
       { id: 'review-project-display-name-max-199', bounds: { max: 199 } },
       { id: 'review-project-display-name-max-201', bounds: { max: 201 } },
+      {
+        id: 'review-project-display-name-empty-accepted',
+        bounds: { min: 0 },
+        description: 'An empty review project display_name is accepted.',
+      },
+      {
+        id: 'review-project-display-name-min-2',
+        bounds: { min: 2 },
+        description: 'A review project display_name of 1 character is rejected.',
+      },
+      {
+        id: 'review-project-display-name-utf16',
+        measure: (value) => String(value).length,
+        sample: '😀'.repeat(200),
+        requirements: ['FIELD-CHARS-CODEPOINTS'],
+        description: 'Review project display_name is limited to 200 UTF-16 units: 200 astral characters are rejected.',
+      },
     ],
   }),
   fault({
@@ -422,31 +439,6 @@ export const REVIEW_PROJECTS_FAULTS = [
     ),
     probe: (call) => status(call, { project_type: 'PROJECT_INDIVIDUAL' }),
     shows: 400,
-  }),
-  ...limitFaults('reviewProject.display_name', {
-    subject: 'Review project display_name',
-    requirements: DISPLAY_NAME,
-    send: (call, value) => create(call, { ...VALID, display_name: value }),
-    sized: (size: number) => 'n'.repeat(size),
-    faults: [
-      {
-        id: 'review-project-display-name-empty-accepted',
-        bounds: { min: 0 },
-        description: 'An empty review project display_name is accepted.',
-      },
-      {
-        id: 'review-project-display-name-min-2',
-        bounds: { min: 2 },
-        description: 'A review project display_name of 1 character is rejected.',
-      },
-      {
-        id: 'review-project-display-name-utf16',
-        measure: (value) => String(value).length,
-        sample: '😀'.repeat(200),
-        requirements: ['FIELD-CHARS-CODEPOINTS'],
-        description: 'Review project display_name is limited to 200 UTF-16 units: 200 astral characters are rejected.',
-      },
-    ],
   }),
   fault({
     id: 'review-project-type-inferred-from-assignees',
