@@ -4,14 +4,14 @@
 // way. Proven on fixture files run through vitest against the reference.
 
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createVitest } from 'vitest/node';
 import { parseConfig } from '../../lib/config.js';
 import { planEnvironment } from '../../lib/protocol/plan.js';
 import { startReferenceService, type RequestListener, type RunningReference } from '../../lib/reference/server.js';
 import type { CheckResult } from '../../lib/result/model.js';
 import { CollectingReporter } from '../../lib/runner/collect.js';
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
-import { CONFORMANCE_SCHEDULING, PACKAGE_ROOT } from '../../lib/runner/project.js';
+import { CONFORMANCE_SCHEDULING } from '../../lib/runner/project.js';
+import { runFixtureVitest } from '../support/fixture-vitest.js';
 
 let reference: RunningReference;
 /** The same service, its JSON bodies labelled `text/plain`: the strict profile's RESPONSE-CONTENT-TYPE-JSON broken. */
@@ -41,21 +41,12 @@ afterAll(async () => {
 async function runFixture(file: string, service: RunningReference, settings: Record<string, string> = {}) {
   const config = parseConfig({ ...referenceEnvironment(service), AES_RUN_MARKER: 'cft-fixture', ...settings });
   const collector = new CollectingReporter();
-  const vitest = await createVitest('test', {
-    root: PACKAGE_ROOT,
-    config: false,
-    run: true,
-    watch: false,
+  await runFixtureVitest({
     reporters: [collector],
     include: [file],
     env: planEnvironment({ targets: [{ name: 'reference', config }] }),
     ...CONFORMANCE_SCHEDULING,
   });
-  try {
-    await vitest.start();
-  } finally {
-    await vitest.close();
-  }
   expect(collector.problems).toEqual([]);
   const checks = collector.checksOf('reference');
   return { checks, byTitle: (title: string): CheckResult => checks.find((c) => c.title === title)! };

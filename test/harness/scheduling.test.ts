@@ -6,12 +6,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createVitest } from 'vitest/node';
 import { parseConfig } from '../../lib/config.js';
 import { planEnvironment } from '../../lib/protocol/plan.js';
 import { startReferenceService, type RunningReference } from '../../lib/reference/server.js';
 import { referenceEnvironment } from '../../lib/runner/embedded.js';
-import { CONFORMANCE_SCHEDULING, PACKAGE_ROOT } from '../../lib/runner/project.js';
+import { CONFORMANCE_SCHEDULING } from '../../lib/runner/project.js';
+import { runFixtureVitest } from '../support/fixture-vitest.js';
 
 interface Ran {
   name: string;
@@ -36,21 +36,11 @@ const overlap = (x: Ran, y: Ran): boolean => x.start < y.end && y.start < x.end;
 test('ordinary checks overlap; the exclusive one overlaps none and keeps its place; heavy ones take turns', async () => {
   const log = join(dir, 'ran.jsonl');
   const config = parseConfig({ ...referenceEnvironment(reference), AES_RUN_MARKER: 'cft-test' });
-  const vitest = await createVitest('test', {
-    root: PACKAGE_ROOT,
-    config: false,
-    run: true,
-    watch: false,
-    reporters: [],
+  await runFixtureVitest({
     include: ['test/harness/fixtures/scheduling.fixture.ts'],
     env: { SCHEDULING_LOG: log, ...planEnvironment({ targets: [{ name: 'reference', config }] }) },
     ...CONFORMANCE_SCHEDULING,
   });
-  try {
-    await vitest.start();
-  } finally {
-    await vitest.close();
-  }
   const ran = readFileSync(log, 'utf8')
     .trim()
     .split('\n')

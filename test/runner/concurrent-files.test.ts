@@ -3,34 +3,28 @@
 // first come, first served.
 
 import type { RunnerTestFile } from 'vitest';
-import { createVitest } from 'vitest/node';
 import { describe, expect, test } from 'vitest';
 import { admissionLevels, LEVEL, Slots } from '../../lib/runner/concurrent-files.js';
 import { PACKAGE_ROOT } from '../../lib/runner/project.js';
+import { runFixtureVitest } from '../support/fixture-vitest.js';
 
 test("one worker runs its files side by side: each file's test ends only once the other's has started", async () => {
-  const vitest = await createVitest('test', {
-    root: PACKAGE_ROOT,
-    config: false,
-    run: true,
-    watch: false,
-    reporters: [],
-    include: ['test/runner/fixtures/side-*.fixture.ts'],
-    isolate: false,
-    maxWorkers: 1,
-    runner: `${PACKAGE_ROOT}lib/runner/concurrent-files.ts`,
-    // Run one after another, the first would wait for the second for ever: a hang fails, not a slowness.
-    testTimeout: 30_000,
-  });
-  try {
-    await vitest.start();
-    const modules = vitest.state.getTestModules();
-    expect(modules).toHaveLength(2);
-    const outcomes = modules.flatMap((module) => [...module.children.allTests()].map((t) => t.result().state));
-    expect(outcomes).toEqual(['passed', 'passed']);
-  } finally {
-    await vitest.close();
-  }
+  const outcomes = await runFixtureVitest(
+    {
+      include: ['test/runner/fixtures/side-*.fixture.ts'],
+      isolate: false,
+      maxWorkers: 1,
+      runner: `${PACKAGE_ROOT}lib/runner/concurrent-files.ts`,
+      // Run one after another, the first would wait for the second for ever: a hang fails, not a slowness.
+      testTimeout: 30_000,
+    },
+    (vitest) => {
+      const modules = vitest.state.getTestModules();
+      expect(modules).toHaveLength(2);
+      return modules.flatMap((module) => [...module.children.allTests()].map((t) => t.result().state));
+    },
+  );
+  expect(outcomes).toEqual(['passed', 'passed']);
 }, 120_000); // starts a vitest of its own: not about time, so bounded only against a hang
 
 describe('admission', () => {
