@@ -1,0 +1,214 @@
+// Independent round 10: faults written from the specification and the reference service alone.
+
+import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
+import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
+import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
+import type { Call } from '../probes/call.js';
+import { fault, finalizeWith, presentWith, respondWith } from './define.js';
+
+/** The simulation with the most metric outputs, as the reference seeds it (ids are deterministic). */
+const bigSimulationId = (): string => {
+  const { store } = seedStore(ALPHANUMERIC);
+  return [...store.simulations.entries()].sort((a, b) => b[1].size - a[1].size)[0]![0];
+};
+
+/** A valid chat agent body, with `extra` fields. */
+const chatAgent = (extra: JsonObject = {}): JsonObject => ({
+  display_name: 'ind10 agent',
+  model_type: 'MODEL_TYPE_CHAT',
+  metadata: { chat_endpoint: 'https://chat.example.com/v1/chat' },
+  ...extra,
+});
+
+/** Every object inside a JSON value, depth first. */
+function* objectsIn(value: unknown): Generator<JsonObject> {
+  if (Array.isArray(value)) for (const member of value) yield* objectsIn(member);
+  else if (isJsonObject(value)) {
+    yield value;
+    for (const member of Object.values(value)) yield* objectsIn(member);
+  }
+}
+
+/** The JSON form of the first published document the listing names. */
+async function firstDocument(call: Call): Promise<unknown> {
+  const listing = await call('GET', '/v1/openapi', { key: null });
+  const url = /https?:\/\/[^"\s]+\/v1\/openapi\/[^"\s]+/.exec(listing.text)?.[0] ?? '';
+  const path = url.slice(url.indexOf('/v1/openapi/'));
+  return (await call('GET', path, { key: null, headers: { Accept: 'application/json' } })).body;
+}
+
+/** Whether a schema is the enum of review project types. */
+const isProjectTypeSchema = (schema: JsonObject): boolean =>
+  Array.isArray(schema.enum) &&
+  schema.enum.includes('PROJECT_INDIVIDUAL') &&
+  schema.enum.includes('PROJECT_COLLABORATIVE');
+
+/** A value with every object key "" removed, at every depth. */
+function withoutEmptyKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutEmptyKeys);
+  if (isJsonObject(value))
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => key !== '')
+        .map(([key, member]) => [key, withoutEmptyKeys(member)]),
+    );
+  return value;
+}
+
+/** A ULID as its specification writes it: a 48-bit time (first character 0 to 7), then Crockford base32. */
+const ULID = /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/;
+
+export const INDEPENDENT_10_FAULTS = [
+  fault({
+    id: 'ind10-run-metrics-map-as-list',
+    requirements: ['RUN-FIELDS'],
+    slips: ['broken'],
+    description:
+      "A run's results.metrics, a map from metric name to {mean, min, max}, is served as a list of {metric_name, mean, min, max} (a proto repeated field where the specification has a map).",
+    behaviour: (b) =>
+      presentWith(b, 'run', (view) => {
+        const results = view.results as JsonObject;
+        const metrics = results.metrics as Record<string, JsonObject>;
+        return {
+          ...view,
+          results: {
+            ...results,
+            metrics: Object.entries(metrics).map(([metric_name, summary]) => ({ metric_name, ...summary })),
+          },
+        };
+      }),
+    probe: async (call) => {
+      const { body } = await call('GET', '/v1/runs?page_size=100');
+      const run = (body.runs as JsonObject[]).find((r) => Object.keys((r.results as JsonObject).metrics ?? {}).length);
+      return Array.isArray((run?.results as JsonObject).metrics);
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'ind10-metric-get-output-id-as-id',
+    requirements: ['METRIC-GET'],
+    slips: ['broken'],
+    description:
+      'GET of one metric output names its identifier `id` (as every other resource does) instead of `metric_output_id`; the list still says metric_output_id.',
+    behaviour: (b) =>
+      respondWith(b, 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}', (body) => {
+        const { metric_output_id, ...rest } = body.metric as JsonObject;
+        return { ...body, metric: { id: metric_output_id, ...rest } };
+      }),
+    probe: async (call) => {
+      const simulation = bigSimulationId();
+      const listed = await call('GET', `/v1/simulations/${simulation}/metrics?page_size=1`);
+      const id = (listed.body.metrics as JsonObject[])[0]!.metric_output_id as string;
+      const got = await call('GET', `/v1/simulations/${simulation}/metrics/${id}`);
+      return Object.keys(got.body.metric as JsonObject).filter((k) => k === 'id' || k === 'metric_output_id');
+    },
+    shows: ['id'],
+  }),
+  fault({
+    id: 'ind10-personas-list-items-wrapped',
+    requirements: ['ENVELOPE-WRAPPED'],
+    slips: ['scope'],
+    description:
+      'The personas list wraps each item as GET does, `{personas: [{persona: Persona}, ...]}`, instead of a list of personas.',
+    behaviour: (b) =>
+      respondWith(b, 'GET /v1/personas', (body) => ({
+        ...body,
+        personas: (body.personas as JsonObject[]).map((persona) => ({ persona })),
+      })),
+    probe: async (call) =>
+      Object.keys(((await call('GET', '/v1/personas?page_size=1')).body.personas as JsonObject[])[0]!),
+    shows: ['persona'],
+  }),
+  fault({
+    id: 'ind10-spec-review-project-type-default-collaborative',
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    slips: ['broken'],
+    description:
+      "The published documents give review projects' project_type the default PROJECT_COLLABORATIVE (the first enum value), while the service defaults to PROJECT_INDIVIDUAL as the specification says.",
+    behaviour: (b) =>
+      finalizeWith(b, (doc) => {
+        const copy = structuredClone(doc);
+        for (const schema of objectsIn(copy))
+          if (isProjectTypeSchema(schema) && 'default' in schema) schema.default = 'PROJECT_COLLABORATIVE';
+        return copy;
+      }),
+    probe: async (call) => {
+      const doc = await firstDocument(call);
+      return [...objectsIn(doc)].filter((s) => isProjectTypeSchema(s) && 'default' in s).map((s) => s.default);
+    },
+    shows: ['PROJECT_COLLABORATIVE'],
+  }),
+  fault({
+    id: 'ind10-test-case-script-turns-reversed',
+    requirements: ['TESTCASE-CREATE'],
+    slips: ['broken'],
+    description:
+      "A SCRIPT test case's simulation_metadata_input.script_turns (ordered persona lines) comes back last line first.",
+    behaviour: (b) =>
+      presentWith(b, 'testCase', (view) => {
+        const input = view.simulation_metadata_input;
+        if (!isJsonObject(input) || !Array.isArray(input.script_turns)) return view;
+        return { ...view, simulation_metadata_input: { ...input, script_turns: [...input.script_turns].reverse() } };
+      }),
+    probe: async (call) => {
+      const { body } = await call('POST', '/v1/test-cases', {
+        body: {
+          input_str: 'ind10 script',
+          test_set_id: 'cftTs001',
+          input_type: 'SCRIPT',
+          simulation_metadata_input: { script_turns: ['Hello', 'I need a refund', 'Thanks'] },
+        },
+      });
+      return (body.test_case.simulation_metadata_input as JsonObject).script_turns;
+    },
+    shows: ['Thanks', 'I need a refund', 'Hello'],
+  }),
+  fault({
+    id: 'ind10-mutation-id-not-ulid',
+    requirements: ['MUTATION-ID-FORMAT'],
+    slips: ['broken'],
+    description:
+      "A mutation's id is drawn as a 26-character random alphanumeric token (the 22-character id generator at another length), not a ULID: it matches ^[A-Za-z0-9]{26}$ but holds lower-case letters, I, L, O, U and a first character past 7.",
+    behaviour: (b) => {
+      b.mutationRules = { ...b.mutationRules, newId: (ids) => ids.token(26) };
+    },
+    probe: async (call) => {
+      const agent = (await call('POST', '/v1/agents', { body: chatAgent() })).body.agent as JsonObject;
+      const ids: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const created = await call('POST', `/v1/agents/${String(agent.id)}/mutations`, {
+          body: { display_name: `ind10 variant ${i}` },
+        });
+        ids.push(String((created.body.mutation as JsonObject).id));
+      }
+      return ids.every((id) => /^[A-Za-z0-9]{26}$/.test(id)) && !ids.every((id) => ULID.test(id));
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'ind10-agent-workflows-empty-key-dropped',
+    requirements: ['AGENT-CREATE', 'READ-BACK-UNCHANGED'],
+    slips: ['broken'],
+    description:
+      'Members of workflows whose key is the empty string ("", a valid JSON object key) are dropped when the agent is stored, at every depth.',
+    behaviour: (b) => {
+      const created = b.agentCreated;
+      b.agentCreated = (record, body) => {
+        const stored = created(record, body);
+        return stored.workflows === null
+          ? stored
+          : { ...stored, workflows: withoutEmptyKeys(stored.workflows) as JsonObject };
+      };
+    },
+    probe: async (call) => {
+      const workflows = { steps: { '': 'default branch', refund: 'refund branch' } };
+      const created = (await call('POST', '/v1/agents', { body: chatAgent({ workflows }) })).body.agent as JsonObject;
+      const got = await call('GET', `/v1/agents/${String(created.id)}`);
+      return (got.body.agent as JsonObject).workflows;
+    },
+    shows: { steps: { refund: 'refund branch' } },
+  }),
+];
+
+/** Faults of this round no check detects yet, with the class of check each needs (filled in after the suite runs). */
+export const UNDETECTED: Readonly<Record<string, string>> = {};
