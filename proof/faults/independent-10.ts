@@ -4,7 +4,8 @@ import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { fault, finalizeWith, presentWith, respondWith } from './define.js';
+import { invalidArgument } from '../../lib/reference/http/errors.js';
+import { fault, finalizeWith, presentWith, rereadAgent, rereadTestCase, respondWith } from './define.js';
 
 /** The simulation with the most metric outputs, as the reference seeds it (ids are deterministic). */
 const bigSimulationId = (): string => {
@@ -207,6 +208,52 @@ export const INDEPENDENT_10_FAULTS = [
       return (got.body.agent as JsonObject).workflows;
     },
     shows: { steps: { refund: 'refund branch' } },
+  }),
+  fault({
+    id: 'ind10-agent-test-set-ids-checked-as-8',
+    requirements: ['AGENT-REFERENCE-IDS'],
+    slips: ['broken'],
+    description:
+      "An agent's test_set_ids are checked against the test case rule for test_set_id (exactly 8 characters) instead of the agent's own (22 alphanumeric characters): a valid 22-character test set id is refused.",
+    behaviour: (b) =>
+      rereadAgent(b, 'test_set_ids', (read) => (fields, request) => {
+        const ids = read(fields, request);
+        if (ids.some((id) => id.length !== 8))
+          throw invalidArgument('test_set_ids', 'each test set id must be exactly 8 characters');
+        return ids;
+      }),
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/agents', {
+        body: chatAgent({ test_set_ids: ['Ts22chars0000000000001'] }),
+      });
+      return answer.body.error?.details?.[0]?.field ?? answer.status;
+    },
+    shows: 'test_set_ids',
+  }),
+  fault({
+    id: 'ind10-test-case-output-wrapped-for-scenario-only',
+    requirements: ['TESTCASE-EXPECTED-OUTPUT-WRAPPED'],
+    slips: ['broken'],
+    description:
+      'expected_output_str is wrapped into expected_behaviors only for SCENARIO test cases (the default input_type): a TRANSCRIPT, IVR, AUDIO, MANUAL or SCRIPT test case sent with expected_output_str alone gets expected_behaviors null.',
+    behaviour: (b) =>
+      rereadTestCase(b, ['expected_behaviors'], (read) => (fields, request) => {
+        const type = request.body.input_type;
+        if (type !== undefined && type !== 'SCENARIO' && !('expected_behaviors' in request.body)) return null;
+        return read(fields, request);
+      }),
+    probe: async (call) => {
+      const { body } = await call('POST', '/v1/test-cases', {
+        body: {
+          input_str: 'ind10 transcript',
+          test_set_id: 'cftTs001',
+          input_type: 'TRANSCRIPT',
+          expected_output_str: 'The agent offers a refund',
+        },
+      });
+      return body.test_case.expected_behaviors;
+    },
+    shows: null,
   }),
 ];
 
