@@ -255,6 +255,31 @@ export const INDEPENDENT_10_FAULTS = [
     },
     shows: null,
   }),
+  fault({
+    id: 'ind10-spec-document-published-json-only',
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    slips: ['broken'],
+    description:
+      'The published documents describe GET /v1/openapi/{spec_name} as answering application/json only (a framework default), leaving out application/yaml, the form the endpoint answers by default.',
+    behaviour: (b) =>
+      finalizeWith(b, (doc) => {
+        const copy = structuredClone(doc);
+        for (const item of Object.values((copy.paths ?? {}) as Record<string, JsonObject>))
+          for (const response of objectsIn(item))
+            if (isJsonObject(response.content) && 'application/yaml' in response.content)
+              delete (response.content as JsonObject)['application/yaml'];
+        return copy;
+      }),
+    probe: async (call) => {
+      const doc = (await firstDocument(call)) as JsonObject;
+      const operation = Object.entries((doc.paths ?? {}) as Record<string, JsonObject>).find(([path]) =>
+        path.endsWith('/openapi/{spec_name}'),
+      )?.[1];
+      const ok = ((operation?.get as JsonObject).responses as Record<string, JsonObject>)['200'];
+      return Object.keys((ok?.content ?? {}) as JsonObject).sort();
+    },
+    shows: ['application/json'],
+  }),
 ];
 
 /** Faults of this round no check detects yet, with the class of check each needs (filled in after the suite runs). */
