@@ -4,7 +4,7 @@ import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { invalidArgument } from '../../lib/reference/http/errors.js';
+import { internal, invalidArgument } from '../../lib/reference/http/errors.js';
 import { fault, finalizeWith, presentWith, rereadAgent, rereadTestCase, respondWith } from './define.js';
 
 /** The simulation with the most metric outputs, as the reference seeds it (ids are deterministic). */
@@ -279,6 +279,46 @@ export const INDEPENDENT_10_FAULTS = [
       return Object.keys((ok?.content ?? {}) as JsonObject).sort();
     },
     shows: ['application/json'],
+  }),
+  fault({
+    id: 'ind10-review-project-id-as-name',
+    requirements: ['NAME-MATCHES-ID'],
+    slips: ['broken'],
+    description:
+      "A review project's id field carries its resource name (`review-projects/<id>`, the same text as name) instead of the bare id the name ends with.",
+    behaviour: (b) => presentWith(b, 'reviewProject', (view) => ({ ...view, id: view.name })),
+    probe: async (call) => {
+      const { body } = await call('POST', '/v1/review-projects', {
+        body: {
+          display_name: 'ind10 review',
+          assignees: ['reviewer@example.com'],
+          linked_simulation_ids: ['Sim22chars000000000001'],
+          linked_metric_ids: ['Met22chars000000000001'],
+        },
+      });
+      const project = body.review_project as JsonObject;
+      return project.id === project.name;
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'ind10-filter-unterminated-quote-internal',
+    requirements: ['LIST-FILTER-MALFORMED'],
+    slips: ['broken'],
+    description:
+      'A filter whose double quote is never closed (`name = "Ann`) crashes the filter reader: INTERNAL instead of INVALID_ARGUMENT naming filter.',
+    behaviour: (b) => {
+      const read = b.lists.filter;
+      b.lists.filter = (raw, list) => {
+        if (raw !== null && (raw.match(/"/g) ?? []).length % 2 === 1) throw internal('unexpected end of filter text');
+        return read(raw, list);
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('GET', `/v1/personas?filter=${encodeURIComponent('name = "Ann')}`);
+      return answer.body.error?.code;
+    },
+    shows: 'INTERNAL',
   }),
 ];
 
