@@ -320,6 +320,28 @@ export const INDEPENDENT_10_FAULTS = [
     },
     shows: 'INTERNAL',
   }),
+  fault({
+    id: 'ind10-response-cut-at-1mib',
+    requirements: ['AGENT-GET', 'AGENT-CONFIG-SIZE'],
+    slips: ['broken'],
+    description:
+      'Response bodies are written from a 1 MiB buffer: an answer longer than that (an agent whose workflows hold 2 MB, within the 10 MB allowed) is cut, its Content-Length saying the cut length, and is no longer JSON.',
+    behaviour: (b) => {
+      const MIB = 1 << 20;
+      const bytes = b.responseBytes;
+      b.responseBytes = (text) => bytes(text).subarray(0, MIB);
+      const length = b.contentLength;
+      b.contentLength = (text) => Math.min(length(text), MIB);
+    },
+    probe: async (call) => {
+      const workflows = { notes: 'w'.repeat(2_000_000) };
+      const created = await call('POST', '/v1/agents', { body: chatAgent({ workflows }) });
+      const id = /"id":"([A-Za-z0-9]{22})"/.exec(created.text)?.[1] ?? '';
+      const got = await call('GET', `/v1/agents/${id}`);
+      return [got.status, got.bytes.length === 1 << 20, typeof got.body];
+    },
+    shows: [200, true, 'string'],
+  }),
 ];
 
 /** Faults of this round no check detects yet, with the class of check each needs (filled in after the suite runs). */
