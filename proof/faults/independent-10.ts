@@ -1,5 +1,6 @@
 // Independent round 10: faults written from the specification and the reference service alone.
 
+import { parseAllDocuments } from 'yaml';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
@@ -341,6 +342,27 @@ export const INDEPENDENT_10_FAULTS = [
       return [got.status, got.bytes.length === 1 << 20, typeof got.body];
     },
     shows: [200, true, 'string'],
+  }),
+  fault({
+    id: 'ind10-spec-yaml-trailing-document-separator',
+    requirements: ['SPEC-VALID-OPENAPI', 'SPEC-YAML-DEFAULT'],
+    slips: ['broken'],
+    description:
+      'The YAML form ends with a document separator (`---` written after the document rather than before it): the answer is a stream of two YAML documents, the second empty, which a single-document YAML reader refuses.',
+    behaviour: (b) => {
+      const written = b.publishing.written;
+      b.publishing.written = (text, form, name) => {
+        const out = written(text, form, name);
+        return form === 'yaml' ? `${out.endsWith('\n') ? out : `${out}\n`}---\n` : out;
+      };
+    },
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi', { key: null });
+      const url = /https?:\/\/[^"\s]+\/v1\/openapi\/[^"\s]+/.exec(listing.text)?.[0] ?? '';
+      const yaml = await call('GET', url.slice(url.indexOf('/v1/openapi/')), { key: null });
+      return parseAllDocuments(yaml.text).length;
+    },
+    shows: 2,
   }),
 ];
 
