@@ -364,6 +364,35 @@ export const INDEPENDENT_10_FAULTS = [
     },
     shows: 2,
   }),
+  fault({
+    id: 'ind10-mutation-display-name-markup-refused',
+    requirements: ['MUTATION-DISPLAY-NAME'],
+    slips: ['broken'],
+    description:
+      'A mutation display_name that contains something like an HTML tag (`<` followed by a letter or `/`, as in "A <b>bold</b> variant") is refused as unsafe input (INVALID_ARGUMENT naming display_name), though any 1 to 200 characters are a valid name.',
+    behaviour: (b) => {
+      const read = b.mutationRules.fields.display_name;
+      b.mutationRules = {
+        ...b.mutationRules,
+        fields: {
+          ...b.mutationRules.fields,
+          display_name: (fields, body) => {
+            const name = read(fields, body);
+            if (/<[A-Za-z/]/.test(name)) throw invalidArgument('display_name', 'must not contain markup');
+            return name;
+          },
+        },
+      };
+    },
+    probe: async (call) => {
+      const agent = (await call('POST', '/v1/agents', { body: chatAgent() })).body.agent as JsonObject;
+      const answer = await call('POST', `/v1/agents/${String(agent.id)}/mutations`, {
+        body: { display_name: 'Variant <b>bold</b> greeting' },
+      });
+      return answer.body.error?.details?.[0]?.field ?? answer.status;
+    },
+    shows: 'display_name',
+  }),
 ];
 
 /** Faults of this round no check detects yet, with the class of check each needs (filled in after the suite runs). */
