@@ -393,6 +393,33 @@ export const INDEPENDENT_10_FAULTS = [
     },
     shows: 'display_name',
   }),
+  fault({
+    id: 'ind10-dashboard-name-stored-cut-at-250',
+    requirements: ['DASHBOARD-PATCH', 'READ-BACK-UNCHANGED'],
+    slips: { 'DASHBOARD-PATCH': ['broken'], 'READ-BACK-UNCHANGED': ['read-back'] },
+    description:
+      "A dashboard's display_name is stored in a column 250 characters wide: a PATCH of a 251- to 255-character name answers it whole, but what is stored (and the next PATCH that leaves the name as it is answers) is cut at 250.",
+    behaviour: (b) => {
+      const kept = b.kept;
+      b.kept = (kind, updated, previous) => {
+        const stored = kept(kind, updated, previous);
+        if (kind !== 'dashboard') return stored;
+        const record = stored as unknown as { display_name: string };
+        return { ...stored, display_name: [...record.display_name].slice(0, 250).join('') };
+      };
+    },
+    probe: async (call) => {
+      const id = seedStore(ALPHANUMERIC).fixtures.dashboardId;
+      const name = `ind10 ${'d'.repeat(249)}`;
+      const first = await call('PATCH', `/v1/dashboards/${id}`, { body: { display_name: name } });
+      const second = await call('PATCH', `/v1/dashboards/${id}`, { body: {} });
+      return [
+        (first.body.dashboard as JsonObject).display_name === name,
+        String((second.body.dashboard as JsonObject).display_name).length,
+      ];
+    },
+    shows: [true, 250],
+  }),
 ];
 
 /** Faults of this round no check detects yet, with the class of check each needs (filled in after the suite runs). */
