@@ -420,6 +420,26 @@ export const INDEPENDENT_10_FAULTS = [
     },
     shows: [true, 250],
   }),
+  fault({
+    id: 'ind10-spec-unknown-name-unauthenticated',
+    requirements: ['AUTH-SPEC-PUBLIC'],
+    slips: ['broken'],
+    description:
+      'GET /v1/openapi/{spec_name} of a name that is not listed falls through to the catch-all of the authenticated routes: UNAUTHENTICATED naming X-API-Key, with a key or without, instead of a not-found answer on an endpoint that needs no key.',
+    behaviour: (b) => {
+      const named = b.publishing.documentNamed;
+      b.publishing.documentNamed = (asked, listed) => {
+        const found = named(asked, listed);
+        if (found === undefined) throw b.auth.failure(undefined);
+        return found;
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('GET', '/v1/openapi/no-such-document', { key: null });
+      return answer.body.error?.code;
+    },
+    shows: 'UNAUTHENTICATED',
+  }),
 ];
 
 /** Faults of this round no check detects yet, with the class of check each needs (filled in after the suite runs). */
