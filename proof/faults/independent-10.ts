@@ -440,6 +440,31 @@ export const INDEPENDENT_10_FAULTS = [
     },
     shows: 'UNAUTHENTICATED',
   }),
+  fault({
+    id: 'ind10-metric-get-searches-first-100',
+    requirements: ['METRIC-GET'],
+    slips: ['broken'],
+    description:
+      "GET of one metric output looks it up in the first 100 of its simulation's outputs in the list's default order (metric_name), as one page of the list: an output past the hundredth of a large simulation is NOT_FOUND.",
+    behaviour: (b) => {
+      b.metricOutputReached = (simulationId, metricOutputId, simulations) => {
+        const outputs = [...(simulations.get(simulationId)?.values() ?? [])]
+          .sort(
+            (x, y) =>
+              x.metric_name.localeCompare(y.metric_name) || x.metric_output_id.localeCompare(y.metric_output_id),
+          )
+          .slice(0, 100);
+        return outputs.find((output) => output.metric_output_id === metricOutputId);
+      };
+    },
+    probe: async (call) => {
+      const simulation = bigSimulationId();
+      const listed = await call('GET', `/v1/simulations/${simulation}/metrics?page_size=1000`);
+      const last = (listed.body.metrics as JsonObject[]).at(-1)!.metric_output_id as string;
+      return (await call('GET', `/v1/simulations/${simulation}/metrics/${last}`)).body.error?.code ?? 'found';
+    },
+    shows: 'NOT_FOUND',
+  }),
 ];
 
 /** Faults of this round no check detects yet, with the class of check each needs (filled in after the suite runs). */
