@@ -465,6 +465,24 @@ export const INDEPENDENT_10_FAULTS = [
     },
     shows: 'NOT_FOUND',
   }),
+  fault({
+    id: 'ind10-run-update-time-null-when-never-updated',
+    requirements: ['RUN-FIELDS'],
+    slips: ['broken'],
+    description:
+      'A run never updated since it was created (update_time equal to create_time, a PENDING run) is served with update_time null, the mutations\' rule ("null when never updated") carried over to runs, whose update_time is a timestamp.',
+    behaviour: (b) =>
+      presentWith(b, 'run', (view, record) => {
+        const run = record as { create_time: number; update_time: number };
+        return run.update_time === run.create_time ? { ...view, update_time: null } : view;
+      }),
+    probe: async (call) => {
+      const { body } = await call('GET', '/v1/runs?page_size=1000');
+      const pending = (body.runs as JsonObject[]).filter((run) => run.status === 'PENDING');
+      return pending.length > 0 && pending.every((run) => run.update_time === null);
+    },
+    shows: true,
+  }),
 ];
 
 /** Faults of this round no check detects yet, with the class of check each needs (filled in after the suite runs). */
