@@ -483,6 +483,41 @@ export const INDEPENDENT_10_FAULTS = [
     },
     shows: true,
   }),
+  fault({
+    id: 'ind10-review-metric-ids-checked-as-output-ids',
+    requirements: ['REVIEW-PROJECT-CREATE'],
+    slips: ['broken'],
+    description:
+      "A review project's linked_metric_ids are checked as metric output IDs (26 characters) rather than metric IDs: the 22-character metric_id a simulation's metric outputs name is refused (INVALID_ARGUMENT naming linked_metric_ids).",
+    behaviour: (b) => {
+      const read = b.reviewProjectFields.linked_metric_ids;
+      b.reviewProjectFields = {
+        ...b.reviewProjectFields,
+        linked_metric_ids: (fields) => {
+          const ids = read(fields);
+          if (ids.some((id) => id.length !== 26))
+            throw invalidArgument('linked_metric_ids', 'each metric id must be 26 characters');
+          return ids;
+        },
+      };
+    },
+    probe: async (call) => {
+      const simulation = bigSimulationId();
+      const metric = (
+        (await call('GET', `/v1/simulations/${simulation}/metrics?page_size=1`)).body.metrics as JsonObject[]
+      )[0]!;
+      const answer = await call('POST', '/v1/review-projects', {
+        body: {
+          display_name: 'ind10 metric review',
+          assignees: ['reviewer@example.com'],
+          linked_simulation_ids: [simulation],
+          linked_metric_ids: [metric.metric_id],
+        },
+      });
+      return answer.body.error?.details?.[0]?.field ?? answer.status;
+    },
+    shows: 'linked_metric_ids',
+  }),
 ];
 
 /** Faults of this round no check detects yet, with the class of check each needs (filled in after the suite runs). */
