@@ -71,7 +71,7 @@ async function createMutation(ctx: RequestContext) {
 
   const now = store.clock.now();
   const mutation: MutationRecord = {
-    id: store.ids.ulid(now),
+    id: rules.newId(store.ids, now),
     agent_id: agentId,
     display_name, description, config_overrides,
     parameter_values: rules.parameterValues(given, config_overrides),

@@ -3,6 +3,7 @@
 
 import { DEFAULTS } from '../../contract/enums.js';
 import type { AgentRecord, MutationRecord } from '../store/records.js';
+import type { IdFactory } from '../store/ids.js';
 import { STRING_VALUES } from './checks.js';
 import type { Fields } from './fields.js';
 import { type JsonObject, isJsonObject } from '../../util/json.js';
@@ -41,6 +42,8 @@ export interface MutationRules {
   overrideKeysCheckedAt: 'before-store' | 'after-store';
   /** What a creation waits for between the name's uniqueness check and the store: nothing, the two are one step. */
   beforeStore(): Promise<void> | undefined;
+  /** The id a new mutation is stored under, from the store's id factory and the creation instant: a ULID of that instant. */
+  newId(ids: IdFactory, now: number): string;
 }
 
 const MUTATION_FIELDS: Readonly<MutationFields> = {
@@ -88,5 +91,6 @@ export function defaultMutationRules(): MutationRules {
     mutationIdCheckedAfterAgent: false,
     overrideKeysCheckedAt: 'before-store',
     beforeStore: () => undefined,
+    newId: (ids, now) => ids.ulid(now),
   };
 }
