@@ -1,4 +1,9 @@
 // Independent round 10: faults written from the specification and the reference service alone.
+//
+// Dropped on review:
+//   ind10-agent-test-set-ids-checked-as-8: an agent's test_set_ids held to the test case rule (exactly 8 characters);
+//     the specification gives one test set ID two forms (22 alphanumeric characters on an agent, exactly 8 on a test
+//     case), so holding a test set ID to either is a reading of its own text
 
 import { parseAllDocuments } from 'yaml';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
@@ -6,7 +11,7 @@ import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
 import { internal, invalidArgument } from '../../lib/reference/http/errors.js';
-import { fault, finalizeWith, presentWith, rereadAgent, rereadTestCase, respondWith } from './define.js';
+import { fault, finalizeWith, presentWith, rereadTestCase, respondWith } from './define.js';
 
 /** The simulation with the most metric outputs, as the reference seeds it (ids are deterministic). */
 const bigSimulationId = (): string => {
@@ -63,7 +68,8 @@ const ULID = /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/;
 export const INDEPENDENT_10_FAULTS = [
   fault({
     id: 'ind10-run-metrics-map-as-list',
-    requirements: ['RUN-FIELDS'],
+    requirements: ['RUN-FIELDS', 'SCHEMA-CANONICAL'],
+    seenThrough: ['LIST-PAGINATION-COMPLETE'],
     slips: ['broken'],
     description:
       "A run's results.metrics, a map from metric name to {mean, min, max}, is served as a list of {metric_name, mean, min, max} (a proto repeated field where the specification has a map).",
@@ -108,7 +114,7 @@ export const INDEPENDENT_10_FAULTS = [
   }),
   fault({
     id: 'ind10-personas-list-items-wrapped',
-    requirements: ['ENVELOPE-WRAPPED'],
+    requirements: ['ENVELOPE-WRAPPED', 'PERSONA-FIELDS'],
     slips: ['scope'],
     description:
       'The personas list wraps each item as GET does, `{personas: [{persona: Persona}, ...]}`, instead of a list of personas.',
@@ -209,27 +215,6 @@ export const INDEPENDENT_10_FAULTS = [
       return (got.body.agent as JsonObject).workflows;
     },
     shows: { steps: { refund: 'refund branch' } },
-  }),
-  fault({
-    id: 'ind10-agent-test-set-ids-checked-as-8',
-    requirements: ['AGENT-REFERENCE-IDS'],
-    slips: ['broken'],
-    description:
-      "An agent's test_set_ids are checked against the test case rule for test_set_id (exactly 8 characters) instead of the agent's own (22 alphanumeric characters): a valid 22-character test set id is refused.",
-    behaviour: (b) =>
-      rereadAgent(b, 'test_set_ids', (read) => (fields, request) => {
-        const ids = read(fields, request);
-        if (ids.some((id) => id.length !== 8))
-          throw invalidArgument('test_set_ids', 'each test set id must be exactly 8 characters');
-        return ids;
-      }),
-    probe: async (call) => {
-      const answer = await call('POST', '/v1/agents', {
-        body: chatAgent({ test_set_ids: ['Ts22chars0000000000001'] }),
-      });
-      return answer.body.error?.details?.[0]?.field ?? answer.status;
-    },
-    shows: 'test_set_ids',
   }),
   fault({
     id: 'ind10-test-case-output-wrapped-for-scenario-only',
@@ -366,7 +351,7 @@ export const INDEPENDENT_10_FAULTS = [
   }),
   fault({
     id: 'ind10-mutation-display-name-markup-refused',
-    requirements: ['MUTATION-DISPLAY-NAME'],
+    requirements: ['MUTATION-DISPLAY-NAME', 'MUTATION-CREATE'],
     slips: ['broken'],
     description:
       'A mutation display_name that contains something like an HTML tag (`<` followed by a letter or `/`, as in "A <b>bold</b> variant") is refused as unsafe input (INVALID_ARGUMENT naming display_name), though any 1 to 200 characters are a valid name.',
@@ -467,7 +452,8 @@ export const INDEPENDENT_10_FAULTS = [
   }),
   fault({
     id: 'ind10-run-update-time-null-when-never-updated',
-    requirements: ['RUN-FIELDS'],
+    requirements: ['RUN-FIELDS', 'TIMESTAMP-ISO-UTC'],
+    seenThrough: ['LIST-PAGINATION-COMPLETE'],
     slips: ['broken'],
     description:
       'A run never updated since it was created (update_time equal to create_time, a PENDING run) is served with update_time null, the mutations\' rule ("null when never updated") carried over to runs, whose update_time is a timestamp.',
@@ -521,4 +507,13 @@ export const INDEPENDENT_10_FAULTS = [
 ];
 
 /** Faults of this round no check detects yet, with the class of check each needs (filled in after the suite runs). */
-export const UNDETECTED: Readonly<Record<string, string>> = {};
+export const UNDETECTED: Readonly<Record<string, string>> = {
+  'ind10-dashboard-name-stored-cut-at-250':
+    'values at their length limit read back afterwards on every read a resource has (a dashboard: a PATCH without display_name), not only in the answer that stored them',
+  'ind10-mutation-id-not-ulid':
+    "IDs the specification calls ULIDs checked as ULIDs (Crockford's base-32 alphabet, a timestamp prefix not after the creation), on every resource and read path",
+  'ind10-spec-document-published-json-only':
+    "published response media types against the specification's (the document endpoint answers YAML by default: a document listing JSON alone contradicts it)",
+  'ind10-spec-unknown-name-unauthenticated':
+    'the endpoints that need no key answer without one on every path they have, the error paths too (an unknown spec_name: NOT_FOUND, never UNAUTHENTICATED)',
+};
