@@ -8,7 +8,7 @@ import { charLength } from '../lib/contract/limits.js';
 import { isSuccess } from '../lib/assert/responses.js';
 import { marked } from '../lib/gen/marked.js';
 import { stringOf } from '../lib/gen/strings.js';
-import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js';
+import { charBounds, lengthLimitChecks, PLAIN_JUDGE, type Judge } from '../lib/families/length-limits.js';
 import { explicitUpdateNullChecks, valueSpaceCheck } from '../lib/families/field-values.js';
 import { createTimeKeptCheck } from '../lib/families/server-set-fields.js';
 import { bodyFormsCheck } from '../lib/families/negotiation.js';
@@ -21,6 +21,7 @@ import { check, describeGroup, type Call, type CallSpec, type CheckContext } fro
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import { checkIdOf } from '../lib/result/check-id.js';
+import { sentBody } from '../lib/harness/resources.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 import { DASHBOARD_COMMANDS, restoringDashboard } from '../lib/explore/commands.js';
 import { explore } from '../lib/explore/explore.js';
@@ -38,6 +39,23 @@ const patch = (t: CheckContext, spec: CallSpec, id = dashboardId(t)) =>
   t.call(PATCH, { params: { dashboard_id: id }, ...spec });
 const rename = (t: CheckContext, displayName: string) => patch(t, { json: dashboardBody(displayName) });
 
+/** An accepted name is also the one the next read gives: a PATCH without display_name (refused, nothing to judge). */
+const READ_BACK_JUDGE: Judge = {
+  ...PLAIN_JUDGE,
+  readBack: async (t, call, what) => {
+    const sent = sentBody(call)['display_name'];
+    const read = await patch(t, { json: {} });
+    if (!isSuccess(read)) return;
+    const name = t.expectResource(read, ['READ-BACK-UNCHANGED'], 'a PATCH without display_name')['display_name'];
+    t.assert(
+      name === sent,
+      ['READ-BACK-UNCHANGED'],
+      `${what} was accepted; a PATCH without display_name then describes ${JSON.stringify(name)}`,
+      read,
+    );
+  },
+};
+
 describeGroup('dashboards', () => {
   declareExtremeIdChecks('dashboards');
 
@@ -47,6 +65,7 @@ describeGroup('dashboards', () => {
     bounds: charBounds('dashboard.display_name'),
     send: rename,
     acceptProperty: true,
+    judge: READ_BACK_JUDGE,
     options: RENAMES,
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ID_RULES, idPattern, matchesIdRule } from '../../lib/contract/ids.js';
+import { ID_RULES, idPattern, isUlid, matchesIdRule } from '../../lib/contract/ids.js';
 
 describe('matchesIdRule', () => {
   it('holds an alphanumeric rule to its exact length and alphabet', () => {
@@ -30,16 +30,31 @@ describe('matchesIdRule', () => {
 
 describe('idPattern', () => {
   it('writes a fixed length once and a range as two bounds', () => {
-    expect(idPattern(ID_RULES.mutation)).toBe('^[A-Za-z0-9]{26}$');
+    expect(idPattern(ID_RULES.agent)).toBe('^[A-Za-z0-9]{22}$');
     expect(idPattern(ID_RULES.simulation)).toBe('^[\\s\\S]{22,27}$');
   });
 
-  it('accepts exactly what matchesIdRule accepts, for every rule, on both sides of each bound', () => {
+  it('holds the IDs the specification calls ULIDs to ULIDs, either letter case, the 48-bit time fitting', () => {
+    const pattern = new RegExp(idPattern(ID_RULES.mutation), 'u');
+    for (const ulid of ['01ARZ3NDEKTSV4RRFFQ69G5FAV', '7ZZZZZZZZZZZZZZZZZZZZZZZZZ', '01arz3ndektsv4rrffq69g5fav'])
+      expect([pattern.test(ulid), isUlid(ulid)], ulid).toEqual([true, true]);
+    for (const other of [
+      '81ARZ3NDEKTSV4RRFFQ69G5FAV',
+      '01ARZ3NDEKTSV4RRFFQ69G5FAI',
+      '01ARZ3NDEKTSV4RRFFQ69G5FAu',
+      '01ARZ3NDEKTSV4RRFFQ69G5FA',
+    ])
+      expect([pattern.test(other), isUlid(other)], other).toEqual([false, false]);
+  });
+
+  it('accepts what matchesIdRule accepts (a ULID rule: only ULIDs), for every rule, on both sides of each bound', () => {
     for (const rule of Object.values(ID_RULES)) {
       const pattern = new RegExp(idPattern(rule), 'u');
       for (const length of [rule.minLength - 1, rule.minLength, rule.maxLength, rule.maxLength + 1]) {
         for (const value of ['a'.repeat(length), '-'.repeat(length)])
-          expect(pattern.test(value), `${rule.kind} ${value}`).toBe(matchesIdRule(rule, value));
+          expect(pattern.test(value), `${rule.kind} ${value}`).toBe(
+            matchesIdRule(rule, value) && (rule.ulid !== true || isUlid(value)),
+          );
       }
     }
   });

@@ -25,6 +25,7 @@ export const MUTATIONS = [
     'Agent mutation',
     'A mutation id is 26 alphanumeric characters.',
     'id: 26-character ULID (`^[A-Za-z0-9]{26}$`)',
+    "Judged as a ULID on every read: Crockford's base 32 in either letter case (the ULID spec reads it case-insensitively), the first character 0-7 (the 48-bit time fits); the pattern's alphabet holds every ULID.",
   ),
   must(
     m,

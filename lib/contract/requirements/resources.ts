@@ -159,7 +159,7 @@ export const METRICS = [
     'Metric output',
     'metric_output_id is 26 alphanumeric characters.',
     'metric_output_id: 26-character ULID',
-    'A ULID is 26 Crockford base-32 characters; checked as 26 alphanumeric characters, on every output of up to 8 discovered simulations.',
+    'A ULID is 26 Crockford base-32 characters; checked as a ULID (either letter case, the first character 0-7: the 48-bit time fits), on every output of up to 8 discovered simulations.',
   ),
   must(
     'metrics',

@@ -14,7 +14,7 @@ import {
   PROJECT_RULES,
   PROJECT_TYPES,
 } from '../../contract/enums.js';
-import { ID_RULES, type IdRule, matchesIdRule } from '../../contract/ids.js';
+import { ID_RULES, type IdRule, isUlid, matchesIdRule } from '../../contract/ids.js';
 import { FIELD_LIMITS, type FieldLimit } from '../../contract/limits.js';
 import { LIST_ENDPOINTS } from '../../contract/list-endpoints.js';
 import type { RequirementId } from '../../contract/requirements/index.js';
@@ -608,18 +608,16 @@ const JUDGES: Readonly<Record<Exclude<StatementKind, 'required' | 'places' | 'id
   },
 };
 
-/** The ID kinds the specification names ULIDs: their generated samples are ULIDs (Crockford's base 32, capitals). */
-const ULID_KINDS: ReadonlySet<string> = new Set([ID_RULES.mutation.kind, ID_RULES.metricOutput.kind]);
+/** The generated samples of a ULID rule are ULIDs: Crockford's base 32 (capitals), the first character 0-7. */
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const isUlid = (value: string) => /^[0-9A-HJKMNP-TV-Z]{26}$/.test(value);
 
 /** Valid IDs of a rule: generated ones at its shortest and longest (several, so both cases and digits appear), and the real ones it admits. */
 function idSamples(rule: IdRule, realIds: readonly string[]): string[] {
-  const ulid = ULID_KINDS.has(rule.kind);
+  const ulid = rule.ulid === true;
   const generated = [...new Set([rule.minLength, rule.maxLength])].flatMap((length) =>
     [0, 1, 2].map((salt) => {
       const id = wellFormedId(rule, salt, length);
-      return ulid ? [...id].map((char) => CROCKFORD[char.charCodeAt(0) % 32]).join('') : id;
+      return ulid ? [...id].map((char, at) => CROCKFORD[char.charCodeAt(0) % (at === 0 ? 8 : 32)]).join('') : id;
     }),
   );
   const real = realIds.filter((id) => matchesIdRule(rule, id) && (!ulid || isUlid(id)));
