@@ -514,6 +514,4 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     "IDs the specification calls ULIDs checked as ULIDs (Crockford's base-32 alphabet, a timestamp prefix not after the creation), on every resource and read path",
   'ind10-spec-document-published-json-only':
     "published response media types against the specification's (the document endpoint answers YAML by default: a document listing JSON alone contradicts it)",
-  'ind10-spec-unknown-name-unauthenticated':
-    'the endpoints that need no key answer without one on every path they have, the error paths too (an unknown spec_name: NOT_FOUND, never UNAUTHENTICATED)',
 };
