@@ -512,6 +512,4 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'values at their length limit read back afterwards on every read a resource has (a dashboard: a PATCH without display_name), not only in the answer that stored them',
   'ind10-mutation-id-not-ulid':
     "IDs the specification calls ULIDs checked as ULIDs (Crockford's base-32 alphabet, a timestamp prefix not after the creation), on every resource and read path",
-  'ind10-spec-document-published-json-only':
-    "published response media types against the specification's (the document endpoint answers YAML by default: a document listing JSON alone contradicts it)",
 };
