@@ -1,6 +1,6 @@
 // What the published documents state about the specification's endpoints, against the
 // specification: every bound, required or optional request item, place of a parameter or body field, enumeration,
-// default and ID pattern they give for the 20 operations agrees with it; a document silent on any of them passes (lib/families/published/stated-rules.ts).
+// default, ID pattern and success media type they give for the 20 operations agrees with it; a document silent on any of them passes (lib/families/published/stated-rules.ts).
 
 import { expectStatedAsSpecified, type StatementKind } from '../lib/families/published/stated-rules.js';
 import { check, describeGroup } from '../lib/harness/index.js';
@@ -39,6 +39,12 @@ const KINDS: ReadonlyArray<{ readonly kind: StatementKind; readonly id: string; 
     id: 'specification.published-id-patterns-agree-spec',
     title:
       'every pattern, format and length the published documents give an ID parameter or field admits the IDs its rule allows',
+  },
+  {
+    kind: 'media',
+    id: 'specification.published-response-media-agree-spec',
+    title:
+      'every success response the published documents give media types lists one the specification answers in (YAML for a spec document, JSON elsewhere)',
   },
 ];
 

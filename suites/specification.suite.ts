@@ -4,7 +4,7 @@
 
 import { ENDPOINTS } from '../lib/contract/endpoints.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
-import { API_KEY_HEADER, CONVENTIONAL_ERRORS } from '../lib/contract/enums.js';
+import { API_KEY_HEADER, CONVENTIONAL_ERRORS, ERROR_CODES } from '../lib/contract/enums.js';
 import {
   compareForms,
   coverage,
@@ -66,6 +66,14 @@ async function served(
   const call = await fetchSpec(t, specName, form === 'json' ? 'application/json' : null);
   if (call.response.status < 200 || call.response.status >= 300) return undefined;
   return { call, read: () => parseForm(call.response.text, form) };
+}
+
+/** The suite's own mark, made longer until no listed name is it. */
+function unlistedName(specs: ListedSpec[]): string {
+  const names = new Set(specs.map((spec) => spec.specName));
+  let unlisted = 'cft-no-such-spec';
+  while (names.has(unlisted)) unlisted += '-x';
+  return unlisted;
 }
 
 /** Why a check of the served forms judged nothing: SPEC-FETCHABLE reports specs that are not served. */
@@ -200,7 +208,8 @@ describeGroup('specification', () => {
     'every listed spec is served at /v1/openapi/{spec_name} (and at its listed URL) without a key',
     async (t) => {
       const base = t.config.baseUrl as string;
-      for (const spec of await listedSpecs(t)) {
+      const specs = await listedSpecs(t);
+      for (const spec of specs) {
         const call = await fetchSpec(t, spec.specName, '*/*');
         const { status } = call.response;
         t.assert(
@@ -244,6 +253,17 @@ describeGroup('specification', () => {
           byUrl,
         );
       }
+      // The endpoint needs no key on its error paths too: an unlisted name is refused for itself, not for the key.
+      const unlisted = unlistedName(specs);
+      const refused = await fetchSpec(t, unlisted, 'application/json');
+      const { status, json } = refused.response;
+      const code = isJsonObject(json) && isJsonObject(json.error) ? json.error.code : undefined;
+      t.assert(
+        status !== 401 && status !== 403 && code !== ERROR_CODES.unauthenticated && code !== 'PERMISSION_DENIED',
+        ['AUTH-SPEC-PUBLIC'],
+        `GET /v1/openapi/${unlisted} (a spec_name the listing does not give) without a key was refused as unauthorised (${status} ${String(code)})`,
+        refused,
+      );
     },
   );
 
@@ -316,7 +336,8 @@ describeGroup('specification', () => {
     'with Accept: */* (no preference) a spec is YAML, the default form',
     async (t) => {
       let judged = 0;
-      for (const spec of await listedSpecs(t)) {
+      const specs = await listedSpecs(t);
+      for (const spec of specs) {
         const call = await fetchSpec(t, spec.specName, '*/*');
         if (call.response.status < 200 || call.response.status >= 300) continue;
         judged++;
@@ -450,10 +471,7 @@ describeGroup('specification', () => {
     ['MISSING-RESOURCE-NOT-FOUND'],
     'a spec_name the listing does not give answers NOT_FOUND (404)',
     async (t) => {
-      const names = new Set((await listedSpecs(t)).map((spec) => spec.specName));
-      // The suite's own mark, made longer until no listed name is it.
-      let unlisted = 'cft-no-such-spec';
-      while (names.has(unlisted)) unlisted += '-x';
+      const unlisted = unlistedName(await listedSpecs(t));
       const call = await fetchSpec(t, unlisted, 'application/json');
       t.expectRejection(
         call,

@@ -474,7 +474,7 @@ const PARAMETERS: ReadonlyArray<{
   ),
 ];
 
-export type StatementKind = 'bounds' | 'required' | 'places' | 'enums' | 'defaults' | 'ids';
+export type StatementKind = 'bounds' | 'required' | 'places' | 'enums' | 'defaults' | 'ids' | 'media';
 
 /** Where a document states something of a field: the schemas found there, and whether it is a request. */
 interface Located {
@@ -495,6 +495,7 @@ export function statedRuleContradictions(
 ): string[] {
   if (kind === 'required') return presenceContradictions(index);
   if (kind === 'places') return placeContradictions(index);
+  if (kind === 'media') return mediaContradictions(index);
   const judge = kind === 'ids' ? idJudge(realIds) : JUDGES[kind];
   return located(index).flatMap((found) => found.schemas.flatMap((schema) => judge(found, schema)));
 }
@@ -550,7 +551,7 @@ const said = (found: Located) => `the specification: ${found.statement.quote}`;
 
 type Judge = (found: Located, schema: JsonObject) => string[];
 
-const JUDGES: Readonly<Record<Exclude<StatementKind, 'required' | 'places' | 'ids'>, Judge>> = {
+const JUDGES: Readonly<Record<Exclude<StatementKind, 'required' | 'places' | 'ids' | 'media'>, Judge>> = {
   bounds(found, schema) {
     const stated = publishedBounds(schema);
     return Object.entries(found.statement.bounds ?? {}).flatMap(([keyword, value]) => {
@@ -711,6 +712,34 @@ function presenceContradictions(index: OperationIndex): string[] {
   });
 }
 
+/** The media a success answer of each operation comes in: the document endpoint's YAML by default, JSON elsewhere. */
+const SUCCESS_MEDIA: Readonly<Partial<Record<EndpointKey, { readonly name: string; readonly type: RegExp }>>> = {
+  'GET /v1/openapi/{spec_name}': { name: 'YAML (its default form)', type: /yaml/i },
+};
+const JSON_MEDIA = { name: 'JSON', type: /json/i };
+
+/**
+ * A success response that lists media types and none in which the specification answers it (a media range with a
+ * wildcard admits any); a response listing no content is silent.
+ */
+function mediaContradictions(index: OperationIndex): string[] {
+  return ENDPOINTS.flatMap((endpoint) => {
+    const key = endpoint.key as EndpointKey;
+    const operation = documented(index, key);
+    const responses = operation?.operation['responses'];
+    if (!operation || !isJsonObject(responses)) return [];
+    const media = SUCCESS_MEDIA[key] ?? JSON_MEDIA;
+    return Object.entries(responses).flatMap(([status, raw]) => {
+      const response = deref(operation.document, raw);
+      const content = isJsonObject(response) ? response['content'] : undefined;
+      if (!/^2(\d\d|XX)$/i.test(status) || !isJsonObject(content)) return [];
+      const types = Object.keys(content);
+      if (!types.length || types.some((type) => media.type.test(type) || type.includes('*'))) return [];
+      return [`${key} ${status} lists ${types.join(', ')} and not ${media.name}, the specification's answer`];
+    });
+  });
+}
+
 /** Where a request item is published: `in` of a parameter, `body` of a request body's property. */
 const PARAMETER_PLACES: readonly string[] = ['path', 'query', 'header', 'cookie'];
 
@@ -855,6 +884,7 @@ const TITLES: Readonly<Record<StatementKind, string>> = {
   enums: 'enumerations',
   defaults: 'defaults',
   ids: 'ID patterns, formats and lengths',
+  media: 'success response media types',
 };
 
 /** The JSON form of every listed document that reads, fetched once per target (the other specification checks judge the rest). */

@@ -4,7 +4,7 @@ import { indexOperations } from '../../../lib/published/operations.js';
 
 type Json = Record<string, unknown>;
 
-const KINDS: readonly StatementKind[] = ['bounds', 'required', 'places', 'enums', 'defaults', 'ids'];
+const KINDS: readonly StatementKind[] = ['bounds', 'required', 'places', 'enums', 'defaults', 'ids', 'media'];
 
 const json = (schema: Json): Json => ({ content: { 'application/json': { schema } } });
 const ok = (schema: Json): Json => ({ description: 'OK', ...json(schema) });
@@ -222,6 +222,7 @@ describe('stated rules of the published documents', () => {
       enums: [],
       defaults: [],
       ids: [],
+      media: [],
     });
   });
 
@@ -507,6 +508,32 @@ describe('stated rules of the published documents', () => {
     expect(statedRuleContradictions(indexOperations([served]), 'ids')).toEqual([]);
     expect(statedRuleContradictions(indexOperations([served]), 'ids', ['abcdefghijklmnopqrstuv'])).toEqual([
       expect.stringContaining('refuses "abcdefghijklmnopqrstuv"'),
+    ]);
+  });
+
+  it('fails a success response listing media types and none the specification answers in; no content or a wildcard passes', () => {
+    const answering = (types: readonly string[]) =>
+      changed((d) => {
+        const content = Object.fromEntries(types.map((type) => [type, { schema: { type: 'string' } }]));
+        d.paths['/openapi/{spec_name}'] = {
+          get: {
+            parameters: [{ name: 'spec_name', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: { '200': { description: 'OK', ...(types.length ? { content } : {}) } },
+          },
+        };
+      });
+    expect(contradictions(answering(['application/json'])).media).toEqual([
+      expect.stringContaining('GET /v1/openapi/{spec_name} 200 lists application/json and not YAML'),
+    ]);
+    expect(contradictions(answering(['application/json', 'application/yaml'])).media).toEqual([]);
+    expect(contradictions(answering(['text/x-yaml'])).media).toEqual([]);
+    expect(contradictions(answering(['*/*'])).media).toEqual([]);
+    expect(contradictions(answering([])).media).toEqual([]);
+    const plain = changed((d) => {
+      d.paths['/agents'].post.responses['201'].content = { 'text/plain': { schema: { type: 'string' } } };
+    });
+    expect(contradictions(plain).media).toEqual([
+      expect.stringContaining('POST /v1/agents 201 lists text/plain and not JSON'),
     ]);
   });
 });
