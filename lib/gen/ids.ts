@@ -15,9 +15,15 @@ export function alnum(length: number, salt = 0): string {
   return out;
 }
 
-/** An ID that satisfies the rule (at its minimum length) and is very unlikely to exist. */
+/** Crockford's base 32, the alphabet of a ULID. */
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** An ID that satisfies the rule (at its minimum length) and is very unlikely to exist; a ULID where the rule is one. */
 export function wellFormedId(rule: IdRule, salt = 0, length = rule.minLength): string {
-  return alnum(length, salt);
+  const id = alnum(length, salt);
+  if (!rule.ulid) return id;
+  // Each character mapped into Crockford's alphabet, the first into 0-7 (a 48-bit time).
+  return [...id].map((c, i) => CROCKFORD[ALNUM.indexOf(c) % (i === 0 ? 8 : 32)]).join('');
 }
 
 export interface NearMiss {

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { hasCanonicalSchema, rulesOf, validateCanonical } from '../../lib/assert/canonical-schema.js';
 import { ENDPOINTS } from '../../lib/contract/endpoints.js';
 import { DEFINITIONS, SCHEMA_RULES, TIMESTAMP_RULE } from '../../lib/contract/schemas.js';
-import { alnum } from '../../lib/gen/ids.js';
+import { ID_RULES } from '../../lib/contract/ids.js';
+import { alnum, wellFormedId } from '../../lib/gen/ids.js';
 
 const T = '2026-01-05T10:00:00Z';
 
@@ -21,14 +22,14 @@ const VALID: Record<string, Record<string, unknown>> = {
     update_time: T,
   },
   Mutation: {
-    id: alnum(26),
+    id: wellFormedId(ID_RULES.mutation),
     agent_id: alnum(22),
     display_name: 'm',
     create_time: T,
     update_time: null,
     parameter_values: { a: 'b' },
   },
-  MetricOutput: { metric_output_id: alnum(26), metric_id: 'm1' },
+  MetricOutput: { metric_output_id: wellFormedId(ID_RULES.metricOutput), metric_id: 'm1' },
   Persona: { resource_name: `personas/${alnum(22)}`, id: alnum(22), language_code: 'en-US' },
   PhoneNumbers: { inbound: [], outbound: [] },
   PhoneNumber: { index: 0, phone_number: '+14155550123' },

@@ -5,7 +5,8 @@
 
 import { validateCanonical } from '../../lib/assert/canonical-schema.js';
 import { charLength, byteSize, FIELD_LIMITS, type FieldLimit } from '../../lib/contract/limits.js';
-import { alnum } from '../../lib/gen/ids.js';
+import { ID_RULES } from '../../lib/contract/ids.js';
+import { alnum, wellFormedId } from '../../lib/gen/ids.js';
 import type { SchemaIssue } from '../../lib/schema/ajv.js';
 import type { JsonObject } from '../../lib/util/json.js';
 
@@ -41,7 +42,7 @@ const NOW = '2026-01-05T10:00:00Z';
 /** Fields a server sets on each resource (identity, timestamps, defaults), to complete an echo of the body. */
 const SERVER_FIELDS = {
   agent: { id: alnum(22, 901), knowledge_base_ids: [], create_time: NOW, update_time: NOW },
-  mutation: { id: alnum(26, 902), agent_id: alnum(22, 903), create_time: NOW, update_time: null },
+  mutation: { id: wellFormedId(ID_RULES.mutation, 902), agent_id: alnum(22, 903), create_time: NOW, update_time: null },
   test_case: {
     name: `test-cases/${alnum(22, 904)}`,
     id: alnum(22, 904),
