@@ -5,7 +5,9 @@ import { ApiError, invalidArgument, notFound } from '../../lib/reference/http/er
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { fault, presentWith, refineFailure, rereadAgent } from './define.js';
+import type { FilterFields } from '../../lib/reference/listing/filter-match.js';
+import type { FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
+import { fault, presentWith, readAs, refineFailure, rereadAgent } from './define.js';
 
 /** The reference's seeded fixtures (ids are deterministic). */
 const seeded = () => seedStore(ALPHANUMERIC).store;
@@ -44,7 +46,7 @@ export const INDEPENDENT_11_FAULTS = [
   fault({
     id: 'ind11-agent-hidden-after-mutation-delete',
     requirements: ['AGENT-GET'],
-    slips: ['state'],
+    slips: ['broken'],
     description:
       "Once one of an agent's mutations is deleted, GET /v1/agents/{agent_id} answers NOT_FOUND: the mutation's soft-delete is looked up by agent_id and taken as the agent's own.",
     behaviour: (b) => {
@@ -228,6 +230,142 @@ export const INDEPENDENT_11_FAULTS = [
       ),
     probe: async (call) => (await call('GET', '/v1/personas', { key: 'not-the-key' })).body.error.details,
     shows: [],
+  }),
+  fault({
+    id: 'ind11-agent-configs-share-one-object',
+    requirements: ['AGENT-GET'],
+    slips: ['broken'],
+    description:
+      "Every agent's simulator configuration is merged into one shared object (a module-level default mutated in place): after a second agent is created, the first agent's GET shows the second's configuration keys and values.",
+    behaviour: (b) => {
+      const shared: JsonObject = {};
+      const created = b.agentCreated;
+      b.agentCreated = (record, body) => {
+        const stored = created(record, body);
+        return stored.metadata === null ? stored : { ...stored, metadata: Object.assign(shared, stored.metadata) };
+      };
+    },
+    probe: async (call) => {
+      const first = await newAgent(call, { chat_endpoint: 'https://first.example.com/chat' });
+      await newAgent(call, { chat_endpoint: 'https://second.example.com/chat' });
+      return (await call('GET', `/v1/agents/${first}`)).body.agent.metadata.chat_endpoint;
+    },
+    shows: 'https://second.example.com/chat',
+  }),
+  fault({
+    id: 'ind11-expected-output-str-json-list-parsed',
+    requirements: ['TESTCASE-EXPECTED-OUTPUT-WRAPPED'],
+    slips: ['broken'],
+    description:
+      'An expected_output_str whose text is a JSON list (`["greets", "refunds"]`) is parsed into expected_behaviors as that list, not wrapped as one string; other strings are wrapped.',
+    behaviour: (b) => {
+      const read = b.testCaseFields.expected_behaviors;
+      b.testCaseFields = {
+        ...b.testCaseFields,
+        expected_behaviors: (fields, request) => {
+          const behaviors = read(fields, request);
+          const only =
+            behaviors?.length === 1 && fields.has('expected_output_str') && !fields.has('expected_behaviors');
+          if (!only || !behaviors[0]!.trim().startsWith('[')) return behaviors;
+          try {
+            const parsed: unknown = JSON.parse(behaviors[0]!);
+            return Array.isArray(parsed) ? parsed.map(String) : behaviors;
+          } catch {
+            return behaviors;
+          }
+        },
+      };
+    },
+    probe: async (call) =>
+      (
+        await call('POST', '/v1/test-cases', {
+          body: { input_str: 'ind11', test_set_id: 'cftTs001', expected_output_str: '["greets", "refunds"]' },
+        })
+      ).body.test_case.expected_behaviors,
+    shows: ['greets', 'refunds'],
+  }),
+  fault({
+    id: 'ind11-websocket-endpoint-query-dropped',
+    requirements: ['AGENT-CONFIG-ECHO'],
+    slips: ['broken'],
+    description:
+      "A WEBSOCKET agent's configuration endpoint is stored as origin and path: its query string (`?token=abc`) is dropped.",
+    behaviour: (b) =>
+      presentWith(b, 'agent', (view) => {
+        const config = view.metadata;
+        if (view.model_type !== 'MODEL_TYPE_WEBSOCKET' || !isJsonObject(config) || typeof config.endpoint !== 'string')
+          return view;
+        return { ...view, metadata: { ...config, endpoint: config.endpoint.replace(/[?#].*$/, '') } };
+      }),
+    probe: async (call) => {
+      const { body } = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'ind11 socket',
+          model_type: 'MODEL_TYPE_WEBSOCKET',
+          metadata: { endpoint: 'wss://voice.example.com/ws?token=abc', initialization_json: '{"hello":true}' },
+        },
+      });
+      return (await call('GET', `/v1/agents/${body.agent.id}`)).body.agent.metadata.endpoint;
+    },
+    shows: 'wss://voice.example.com/ws',
+  }),
+  fault({
+    id: 'ind11-metric-get-value-from-first-subvalue',
+    requirements: ['METRIC-GET'],
+    slips: ['broken'],
+    description:
+      "GET of one metric output recomputes value from its first time segment (subvalues_by_timestamp[0].float_value) when it has segments; the list serves the output's own value.",
+    behaviour: (b) =>
+      readAs(b, 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}', 'metric', (metric) => {
+        const segments = metric.subvalues_by_timestamp;
+        return Array.isArray(segments) && isJsonObject(segments[0])
+          ? { ...metric, value: segments[0].float_value ?? metric.value }
+          : metric;
+      }),
+    probe: async (call) => {
+      const [simulation, outputs] = [...seeded().simulations.entries()].find(([, o]) =>
+        [...o.values()].some(
+          (m) => m.subvalues_by_timestamp?.length && m.subvalues_by_timestamp[0]!.float_value !== m.value,
+        ),
+      )!;
+      const output = [...outputs.values()].find(
+        (m) => m.subvalues_by_timestamp?.length && m.subvalues_by_timestamp[0]!.float_value !== m.value,
+      )!;
+      const got = await call('GET', `/v1/simulations/${simulation}/metrics/${output.metric_output_id}`);
+      return got.body.metric.value === output.value ? 'own value' : 'first segment';
+    },
+    shows: 'first segment',
+  }),
+  fault({
+    id: 'ind11-runs-tag-filter-matches-metadata',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['broken'],
+    description:
+      'The runs filter `tag = x` reads labels, tags and metadata values together: a run whose metadata holds x (`source: fixture`) matches `tag = fixture` without that tag.',
+    behaviour: (b) => {
+      const matches = b.lists.matches;
+      const holds = (expr: FilterExpr, item: unknown, fields: FilterFields): boolean => {
+        if (expr.kind !== 'cmp') {
+          const terms = expr.terms.map((t) => holds(t, item, fields));
+          return expr.kind === 'and' ? terms.every(Boolean) : terms.some(Boolean);
+        }
+        const metadata = isJsonObject(item) ? item.metadata : undefined;
+        if (
+          expr.field === 'tag' &&
+          expr.op === '=' &&
+          isJsonObject(metadata) &&
+          Object.values(metadata).includes(expr.value)
+        )
+          return true;
+        return matches(expr, item, fields);
+      };
+      b.lists.matches = holds;
+    },
+    probe: async (call) => {
+      const { body } = await call('GET', `/v1/runs?page_size=1000&filter=${encodeURIComponent('tag = fixture')}`);
+      return (body.runs as JsonObject[]).length > 0;
+    },
+    shows: true,
   }),
 ];
 
