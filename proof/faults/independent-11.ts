@@ -1,5 +1,7 @@
 // Independent round 11: faults written from the specification and the reference service alone.
 
+import { parseAllDocuments } from 'yaml';
+import type { MetricOutputRecord } from '../../lib/reference/store/records.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { ApiError, invalidArgument, notFound } from '../../lib/reference/http/errors.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
@@ -366,6 +368,98 @@ export const INDEPENDENT_11_FAULTS = [
       return (body.runs as JsonObject[]).length > 0;
     },
     shows: true,
+  }),
+  fault({
+    id: 'ind11-voice-agent-endpoint-required',
+    requirements: ['AGENT-ENDPOINT'],
+    slips: ['broken'],
+    description:
+      'endpoint is required of every agent type whose name holds VOICE (a `includes("VOICE")` test): a MODEL_TYPE_VOICE agent without one is refused; the specification requires it for MODEL_TYPE_OUTBOUND_VOICE.',
+    behaviour: (b) =>
+      rereadAgent(
+        b,
+        'endpoint',
+        (read) => (fields, request) =>
+          read(fields, {
+            ...request,
+            modelType: request.modelType.includes('VOICE') ? 'MODEL_TYPE_OUTBOUND_VOICE' : request.modelType,
+          }),
+      ),
+    probe: async (call) => {
+      const { status, body } = await call('POST', '/v1/agents', {
+        body: { display_name: 'ind11 voice', model_type: 'MODEL_TYPE_VOICE', phone_number: '+14155550123' },
+      });
+      return [status, body?.error?.details?.[0]?.field ?? 'created'];
+    },
+    shows: [400, 'endpoint'],
+  }),
+  fault({
+    id: 'ind11-persona-get-initiation-upper-case',
+    requirements: ['PERSONA-GET'],
+    slips: ['scope'],
+    description:
+      'GET /v1/personas/{persona_id} serves conversation_initiation as an enum constant (`SPEAK_FIRST`); the list serves the value as stored (`speak_first`).',
+    behaviour: (b) =>
+      readAs(b, 'GET /v1/personas/{persona_id}', 'persona', (persona) =>
+        typeof persona.conversation_initiation === 'string'
+          ? { ...persona, conversation_initiation: persona.conversation_initiation.toUpperCase() }
+          : persona,
+      ),
+    probe: async (call) => {
+      const persona = [...seeded().personas.values()].find((p) => p.conversation_initiation === 'speak_first')!;
+      return (await call('GET', `/v1/personas/${persona.id}`)).body.persona.conversation_initiation;
+    },
+    shows: 'SPEAK_FIRST',
+  }),
+  fault({
+    id: 'ind11-metric-subvalues-consumed-by-get',
+    requirements: ['METRIC-GET', 'SCHEMA-CANONICAL'],
+    slips: ['broken'],
+    description:
+      "GET of one metric output takes its subvalues_by_timestamp out of the cache (a pop for a get): the GET shows them, and from then on the simulation's list serves that output with none.",
+    behaviour: (b) => {
+      const reached = b.metricOutputReached;
+      b.metricOutputReached = (simulationId, metricOutputId, simulations) => {
+        const found = reached(simulationId, metricOutputId, simulations);
+        const outputs = simulations.get(simulationId) as Map<string, MetricOutputRecord> | undefined;
+        if (found && outputs) outputs.set(metricOutputId, { ...found, subvalues_by_timestamp: null });
+        return found;
+      };
+    },
+    probe: async (call) => {
+      const [simulation, outputs] = [...seeded().simulations.entries()].find(
+        ([, o]) => o.size <= 50 && [...o.values()].some((m) => m.subvalues_by_timestamp?.length),
+      )!;
+      const output = [...outputs.values()].find((m) => m.subvalues_by_timestamp?.length)!;
+      await call('GET', `/v1/simulations/${simulation}/metrics/${output.metric_output_id}`);
+      const { body } = await call('GET', `/v1/simulations/${simulation}/metrics?page_size=1000`);
+      const listed = (body.metrics as JsonObject[]).find((m) => m.metric_output_id === output.metric_output_id)!;
+      return Array.isArray(listed.subvalues_by_timestamp) ? listed.subvalues_by_timestamp.length : 0;
+    },
+    shows: 0,
+  }),
+  fault({
+    id: 'ind11-spec-yaml-colon-strings-unquoted',
+    requirements: ['SPEC-VALID-OPENAPI', 'SPEC-YAML-DEFAULT'],
+    slips: ['broken'],
+    description:
+      'The YAML form quotes a string only when it starts with a special character: a description holding `: ` (`CHAT: required; public HTTP(S) URL.`) is written plain, which YAML reads as a nested mapping, so the document does not parse.',
+    behaviour: (b) => {
+      const written = b.publishing.written;
+      b.publishing.written = (text, form, name) => {
+        const out = written(text, form, name);
+        return form === 'yaml'
+          ? out.replace(/^(\s*description: )"([^"\\]*: [^"\\]*)"$/gm, (_all, key: string, value: string) => key + value)
+          : out;
+      };
+    },
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi', { key: null });
+      const url = /https?:\/\/[^"\s]+\/v1\/openapi\/[^"\s]+/.exec(listing.text)?.[0] ?? '';
+      const { text } = await call('GET', url.slice(url.indexOf('/v1/openapi/')), { key: null });
+      return parseAllDocuments(text).some((doc) => 'errors' in doc && doc.errors.length > 0) ? 'unparsable' : 'parsed';
+    },
+    shows: 'unparsable',
   }),
 ];
 
