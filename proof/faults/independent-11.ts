@@ -2,8 +2,9 @@
 
 import { parseAllDocuments } from 'yaml';
 import type { MetricOutputRecord } from '../../lib/reference/store/records.js';
+import type { Store } from '../../lib/reference/store/store.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
-import { ApiError, invalidArgument, notFound } from '../../lib/reference/http/errors.js';
+import { alreadyExists, ApiError, invalidArgument, notFound } from '../../lib/reference/http/errors.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
@@ -460,6 +461,87 @@ export const INDEPENDENT_11_FAULTS = [
       return parseAllDocuments(text).some((doc) => 'errors' in doc && doc.errors.length > 0) ? 'unparsable' : 'parsed';
     },
     shows: 'unparsable',
+  }),
+  fault({
+    id: 'ind11-mutation-name-unique-within-first-ten',
+    requirements: ['MUTATION-DISPLAY-NAME-UNIQUE'],
+    slips: ['broken'],
+    description:
+      "A new mutation's display_name is held only against the agent's first ten active mutations (one page of a lookup): once an agent has more, a name taken by the eleventh or a later one is accepted again.",
+    behaviour: (b) => {
+      let store: Store | undefined;
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, current) => {
+        store = current;
+        return named(endpoint, params, current);
+      };
+      const taken = b.mutationRules.nameTakenBy;
+      b.mutationRules.nameTakenBy = (other, agentId, displayName) => {
+        const firstTen = [...(store?.mutations.values() ?? [])]
+          .filter((m) => m.agent_id === agentId && !m.deleted)
+          .slice(0, 10)
+          .map((m) => m.id);
+        return firstTen.includes(other.id) && taken(other, agentId, displayName);
+      };
+    },
+    probe: async (call) => {
+      const agent = await newAgent(call);
+      for (let i = 0; i <= 10; i++)
+        await call('POST', `/v1/agents/${agent}/mutations`, { body: { display_name: `ind11 variant ${i}` } });
+      return (await call('POST', `/v1/agents/${agent}/mutations`, { body: { display_name: 'ind11 variant 10' } }))
+        .status;
+    },
+    shows: 200,
+  }),
+  fault({
+    id: 'ind11-runs-invalid-argument-http-200',
+    requirements: ['HTTP-STATUS-CONVENTIONS'],
+    slips: ['scope'],
+    description:
+      'GET /v1/runs returns its INVALID_ARGUMENT errors (a bad filter, page_size or page_token) as the body of an HTTP 200, the error envelope returned by the handler instead of raised; other endpoints answer 400.',
+    behaviour: (b) => {
+      const status = b.errors.status;
+      b.errors.status = (code, endpoint) =>
+        endpoint?.key === 'GET /v1/runs' && code === 'INVALID_ARGUMENT' ? 200 : status(code, endpoint);
+    },
+    probe: async (call) => {
+      const { status, body } = await call('GET', '/v1/runs?page_size=0');
+      return [status, body?.error?.code];
+    },
+    shows: [200, 'INVALID_ARGUMENT'],
+  }),
+  fault({
+    id: 'ind11-review-project-name-unique-refused',
+    requirements: ['REVIEW-PROJECT-CREATE'],
+    slips: ['broken'],
+    description:
+      'A review project whose display_name another review project already has is refused with ALREADY_EXISTS (a uniqueness rule copied from mutations); the specification states none for review projects.',
+    behaviour: (b) => {
+      let store: Store | undefined;
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, current) => {
+        store = current;
+        return named(endpoint, params, current);
+      };
+      const read = b.reviewProjectFields.display_name;
+      b.reviewProjectFields = {
+        ...b.reviewProjectFields,
+        display_name: (fields) => {
+          const name = read(fields);
+          if ([...(store?.reviewProjects.values() ?? [])].some((p) => p.display_name === name))
+            throw alreadyExists('display_name', `a review project named "${name}" exists`);
+          return name;
+        },
+      };
+    },
+    probe: async (call) => {
+      await call('POST', '/v1/review-projects', { body: reviewProject({ display_name: 'ind11 twice' }) });
+      const { status, body } = await call('POST', '/v1/review-projects', {
+        body: reviewProject({ display_name: 'ind11 twice' }),
+      });
+      return [status, body?.error?.code ?? 'created'];
+    },
+    shows: [409, 'ALREADY_EXISTS'],
   }),
 ];
 
