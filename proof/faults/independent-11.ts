@@ -543,6 +543,60 @@ export const INDEPENDENT_11_FAULTS = [
     },
     shows: [409, 'ALREADY_EXISTS'],
   }),
+  fault({
+    id: 'ind11-filter-value-leading-digits-refused',
+    requirements: ['LIST-FILTER-QUOTING'],
+    slips: ['broken'],
+    description:
+      'The filter lexer reads an unquoted value that starts with a digit as a number and stops at the first letter: an unquoted ID such as `persona_id = 01cR2zXgm81sInuCAuLcWx` is refused as malformed (quoted, it is read).',
+    behaviour: (b) => {
+      const filter = b.lists.filter;
+      b.lists.filter = (raw, list) => {
+        if (raw !== null && /(=|<|>)\s*[0-9]+[A-Za-z_]/.test(raw.replace(/"[^"]*"/g, '""')))
+          throw invalidArgument('filter', 'unexpected character after a number', 'query');
+        return filter(raw, list);
+      };
+    },
+    probe: async (call) => {
+      const persona = [...seeded().personas.keys()].find((id) => /^[0-9]+[A-Za-z]/.test(id))!;
+      const { status, body } = await call('GET', `/v1/runs?filter=${encodeURIComponent(`persona_id = ${persona}`)}`);
+      return [status, body?.error?.code ?? 'listed'];
+    },
+    shows: [400, 'INVALID_ARGUMENT'],
+  }),
+  fault({
+    id: 'ind11-dashboard-name-one-element-list-accepted',
+    requirements: ['REQUEST-WRONG-TYPE'],
+    slips: ['broken'],
+    description:
+      'A dashboard PATCH reads its body as a form would: a display_name sent as a list of one string (`["Quality"]`) is taken as that string and stored, not refused as a wrong type.',
+    behaviour: (b) => {
+      let patching = false;
+      const checked = b.pathIdChecked;
+      b.pathIdChecked = (endpoint, param) => {
+        patching = endpoint.key === 'PATCH /v1/dashboards/{dashboard_id}';
+        return checked(endpoint, param);
+      };
+      const requestBody = b.requestBody;
+      b.requestBody = (text, headers) => {
+        const read = requestBody(text, headers);
+        if (!patching) return read;
+        try {
+          const body: unknown = JSON.parse(read);
+          if (!isJsonObject(body) || !Array.isArray(body.display_name) || body.display_name.length !== 1) return read;
+          return JSON.stringify({ ...body, display_name: body.display_name[0] });
+        } catch {
+          return read;
+        }
+      };
+    },
+    probe: async (call) => {
+      const id = [...seeded().dashboards.keys()][0]!;
+      const { status, body } = await call('PATCH', `/v1/dashboards/${id}`, { body: { display_name: ['Quality'] } });
+      return [status, body?.dashboard?.display_name ?? body?.error?.code];
+    },
+    shows: [200, 'Quality'],
+  }),
 ];
 
 export const UNDETECTED: Readonly<Record<string, string>> = {};
