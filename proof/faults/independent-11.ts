@@ -597,6 +597,63 @@ export const INDEPENDENT_11_FAULTS = [
     },
     shows: [200, 'Quality'],
   }),
+  fault({
+    id: 'ind11-spec-json-form-wrapped',
+    requirements: ['SPEC-JSON-ON-REQUEST', 'SPEC-SAME-DOCUMENT'],
+    slips: ['broken'],
+    description:
+      'The JSON form of a published document goes through the API\'s envelope: it is served wrapped under one key (`{"specification": {openapi, info, paths, ...}}`), so it is no OpenAPI document; the YAML form is the bare document.',
+    behaviour: (b) => {
+      const finalize = b.publishing.finalize;
+      b.publishing.finalize = (doc, form) => {
+        const done = finalize(doc, form);
+        return form === 'json' ? { specification: done } : done;
+      };
+    },
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi', { key: null });
+      const url = /https?:\/\/[^"\s]+\/v1\/openapi\/[^"\s]+/.exec(listing.text)?.[0] ?? '';
+      const path = url.slice(url.indexOf('/v1/openapi/'));
+      return Object.keys((await call('GET', path, { key: null, headers: { Accept: 'application/json' } })).body);
+    },
+    shows: ['specification'],
+  }),
+  fault({
+    id: 'ind11-metrics-listed-subvalues-carried-over',
+    requirements: ['METRIC-GET', 'SCHEMA-CANONICAL'],
+    slips: ['broken'],
+    description:
+      "In a simulation's metrics list, an output without time segments is served with the segments of the output listed before it (a loop variable not reset); GET of that output serves none.",
+    behaviour: (b) => {
+      const respond = b.respond;
+      b.respond = (endpoint, body) => {
+        const shaped = respond(endpoint, body);
+        if (endpoint.key !== 'GET /v1/simulations/{simulation_id}/metrics' || !isJsonObject(shaped)) return shaped;
+        let carried: unknown = null;
+        const metrics = (shaped.metrics as JsonObject[]).map((metric) => {
+          const own = metric.subvalues_by_timestamp;
+          if (Array.isArray(own) && own.length > 0) carried = own;
+          return Array.isArray(own) && own.length > 0 ? metric : { ...metric, subvalues_by_timestamp: carried };
+        });
+        return { ...shaped, metrics };
+      };
+    },
+    probe: async (call) => {
+      const [simulation, outputs] = [...seeded().simulations.entries()].find(
+        ([, o]) => o.size <= 50 && [...o.values()].some((m) => m.subvalues_by_timestamp?.length),
+      )!;
+      const { body } = await call('GET', `/v1/simulations/${simulation}/metrics?page_size=1000`);
+      const own = (m: JsonObject) => Boolean(outputs.get(String(m.metric_output_id))?.subvalues_by_timestamp?.length);
+      const listed = body.metrics as JsonObject[];
+      const bare = listed.find((m, i) => !own(m) && listed.slice(0, i).some(own))!;
+      const got = await call('GET', `/v1/simulations/${simulation}/metrics/${bare.metric_output_id}`);
+      const segments = (value: unknown) => (Array.isArray(value) ? value.length : 0);
+      return segments(bare.subvalues_by_timestamp) === segments(got.body.metric.subvalues_by_timestamp)
+        ? 'as its GET'
+        : 'segments of another output';
+    },
+    shows: 'segments of another output',
+  }),
 ];
 
 export const UNDETECTED: Readonly<Record<string, string>> = {};
