@@ -654,6 +654,43 @@ export const INDEPENDENT_11_FAULTS = [
     },
     shows: 'segments of another output',
   }),
+  fault({
+    id: 'ind11-run-cancel-stops-agent-runs',
+    requirements: ['RUN-DELETE-BY-STATUS'],
+    slips: ['broken'],
+    description:
+      "DELETE of a run that is still going cancels it by stopping its agent's work: every other unfinished run of the same agent is cancelled with it.",
+    behaviour: (b) => {
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        const target = endpoint.key === 'DELETE /v1/runs/{run_id}' ? store.runs.get(params.run_id ?? '') : undefined;
+        if (target && b.runDeletion.outcome(target.status) === 'cancel') {
+          for (const run of [...store.runs.values()]) {
+            if (run.run_id === target.run_id || run.agent_id !== target.agent_id) continue;
+            if (b.runDeletion.outcome(run.status) !== 'cancel') continue;
+            store.runs.set(run.run_id, {
+              ...run,
+              status: b.runDeletion.cancelledStatus(run.status),
+              update_time: store.clock.now(),
+            });
+          }
+        }
+        return named(endpoint, params, store);
+      };
+    },
+    probe: async (call) => {
+      const running = [...seeded().runs.values()].filter((r) => r.status === 'RUNNING');
+      const first = running.find((r) => running.filter((o) => o.agent_id === r.agent_id).length > 1)!;
+      const second = running.find((r) => r.agent_id === first.agent_id && r.run_id !== first.run_id);
+      await call('DELETE', `/v1/runs/${first!.run_id}`);
+      const { body } = await call(
+        'GET',
+        `/v1/runs?page_size=1000&filter=${encodeURIComponent(`agent_id = ${second!.agent_id}`)}`,
+      );
+      return (body.runs as JsonObject[]).find((r) => r.run_id === second!.run_id)?.status;
+    },
+    shows: 'CANCELLED',
+  }),
 ];
 
 export const UNDETECTED: Readonly<Record<string, string>> = {};
