@@ -691,6 +691,30 @@ export const INDEPENDENT_11_FAULTS = [
     },
     shows: 'CANCELLED',
   }),
+  fault({
+    id: 'ind11-test-case-name-of-previous-creation',
+    requirements: ['NAME-MATCHES-ID'],
+    slips: ['broken'],
+    description:
+      "A new test case's name is built from the ID of the test case created before it (a last-created variable read before it is updated): from the second creation on, name `test-cases/<id>` names another test case; id is right.",
+    behaviour: (b) => {
+      let previous: string | undefined;
+      presentWith(b, 'testCase', (view) => {
+        const id = String(view.id);
+        const name = `test-cases/${previous ?? id}`;
+        previous = id;
+        return { ...view, name };
+      });
+    },
+    probe: async (call) => {
+      await call('POST', '/v1/test-cases', { body: { input_str: 'ind11 first', test_set_id: 'cftTs001' } });
+      const { body } = await call('POST', '/v1/test-cases', {
+        body: { input_str: 'ind11 second', test_set_id: 'cftTs001' },
+      });
+      return body.test_case.name === `test-cases/${body.test_case.id}` ? 'its own id' : 'another id';
+    },
+    shows: 'another id',
+  }),
 ];
 
 export const UNDETECTED: Readonly<Record<string, string>> = {};
