@@ -1,5 +1,6 @@
 // Independent round 11: faults written from the specification and the reference service alone.
 
+import { gzipSync } from 'node:zlib';
 import { parseAllDocuments } from 'yaml';
 import type { MetricOutputRecord } from '../../lib/reference/store/records.js';
 import type { Store } from '../../lib/reference/store/store.js';
@@ -714,6 +715,33 @@ export const INDEPENDENT_11_FAULTS = [
       return body.test_case.name === `test-cases/${body.test_case.id}` ? 'its own id' : 'another id';
     },
     shows: 'another id',
+  }),
+  fault({
+    id: 'ind11-gzip-without-content-encoding',
+    requirements: ['ENVELOPE-WRAPPED'],
+    slips: ['broken'],
+    description:
+      'To a request that sends `Accept-Encoding: gzip`, an answer over 1 KiB is sent gzip-compressed without a Content-Encoding header (the compression step and the header step disagree): the client reads bytes that are no JSON.',
+    behaviour: (b) => {
+      let gzip = false;
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        gzip = /\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? ''));
+        return presented(req);
+      };
+      const compressed = (text: string) => gzip && Buffer.byteLength(text) > 1024;
+      const bytes = b.responseBytes;
+      b.responseBytes = (text) => (compressed(text) ? gzipSync(text) : bytes(text));
+      const length = b.contentLength;
+      b.contentLength = (text) => (compressed(text) ? gzipSync(text).length : length(text));
+    },
+    probe: async (call) => {
+      const { status, body, contentType } = await call('GET', '/v1/personas?page_size=20', {
+        headers: { 'Accept-Encoding': 'gzip' },
+      });
+      return [status, contentType, isJsonObject(body) ? 'JSON' : 'not JSON'];
+    },
+    shows: [200, 'application/json', 'not JSON'],
   }),
 ];
 
