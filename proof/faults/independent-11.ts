@@ -1,4 +1,14 @@
 // Independent round 11: faults written from the specification and the reference service alone.
+//
+// Dropped by the writer before review (not faults, or repeats):
+//   a published document served as YAML for `Accept: application/yaml;q=0.5, application/json` (q weights ignored): quality
+//     values are not shown, and the reference leaves them open;
+//   a mutation, test case or review project field refusing an explicit null: a sibling of review-project-rules-null-rejected;
+//   a collaborative review project's rules, a run's update_time order or default order, persona filters on update_time: siblings of
+//     catalog faults on another field or list;
+//   scheduled runs kept when their template run is deleted, runs hidden when their persona is deleted: cascades, not stated;
+//   a parameter_values boolean derived as `True`: the text of a derived value is not stated;
+//   requiring a body for `Expect: 100-continue`: not observable through the probes' client.
 
 import { gzipSync } from 'node:zlib';
 import { parseAllDocuments } from 'yaml';
@@ -742,6 +752,32 @@ export const INDEPENDENT_11_FAULTS = [
       return [status, contentType, isJsonObject(body) ? 'JSON' : 'not JSON'];
     },
     shows: [200, 'application/json', 'not JSON'],
+  }),
+  fault({
+    id: 'ind11-scheduled-run-disabled-delete-answers-not-found',
+    requirements: ['SCHEDULED-RUN-DELETE'],
+    slips: ['state'],
+    description:
+      'DELETE of a disabled scheduled run removes the record, then fails removing its schedule (a disabled run has none registered) and answers NOT_FOUND: the deletion happened but is reported as failed. Enabled ones answer success.',
+    behaviour: (b) => {
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        const id = params.scheduled_run_id ?? '';
+        const run = store.scheduledRuns.get(id);
+        if (endpoint.key === 'DELETE /v1/scheduled-runs/{scheduled_run_id}' && run && !run.enabled) {
+          store.scheduledRuns.delete(id);
+          throw notFound('schedule', 'scheduled_run_id');
+        }
+        return named(endpoint, params, store);
+      };
+    },
+    probe: async (call) => {
+      const disabled = [...seeded().scheduledRuns.values()].find((r) => !r.enabled)!;
+      const deleted = await call('DELETE', `/v1/scheduled-runs/${disabled.id}`);
+      const after = await call('GET', `/v1/scheduled-runs/${disabled.id}`);
+      return [deleted.status, after.status];
+    },
+    shows: [404, 404],
   }),
 ];
 
