@@ -31,6 +31,7 @@ import { INDEPENDENT_7_FAULTS, UNDETECTED as UNDETECTED_7 } from './independent-
 import { INDEPENDENT_8_FAULTS, UNDETECTED as UNDETECTED_8 } from './independent-8.js';
 import { INDEPENDENT_9_FAULTS, UNDETECTED as UNDETECTED_9 } from './independent-9.js';
 import { INDEPENDENT_10_FAULTS, UNDETECTED as UNDETECTED_10 } from './independent-10.js';
+import { INDEPENDENT_11_FAULTS, UNDETECTED as UNDETECTED_11 } from './independent-11.js';
 
 /** The faults of every independent round that no check detects yet, with the class of check each needs. */
 const UNDETECTED: Readonly<Record<string, string>> = {
@@ -44,6 +45,7 @@ const UNDETECTED: Readonly<Record<string, string>> = {
   ...UNDETECTED_8,
   ...UNDETECTED_9,
   ...UNDETECTED_10,
+  ...UNDETECTED_11,
 };
 
 export const FAULTS = [
@@ -76,6 +78,7 @@ export const FAULTS = [
   ...INDEPENDENT_8_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_9_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_10_FAULTS.filter((f) => !(f.id in UNDETECTED)),
+  ...INDEPENDENT_11_FAULTS.filter((f) => !(f.id in UNDETECTED)),
 ] as const satisfies readonly FaultShape[];
 
 /** Faults of an independent round no check detects yet (see UNDETECTED): runnable by id, left out of the score. */
@@ -90,6 +93,7 @@ export const PENDING_FAULTS = [
   ...INDEPENDENT_8_FAULTS,
   ...INDEPENDENT_9_FAULTS,
   ...INDEPENDENT_10_FAULTS,
+  ...INDEPENDENT_11_FAULTS,
 ].filter((f) => f.id in UNDETECTED);
 
 /** A fault of the catalog: a misspelt id fails the type check. */
