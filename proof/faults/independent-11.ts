@@ -387,7 +387,7 @@ export const INDEPENDENT_11_FAULTS = [
   }),
   fault({
     id: 'ind11-voice-agent-endpoint-required',
-    requirements: ['AGENT-ENDPOINT'],
+    requirements: ['AGENT-ENDPOINT', 'AGENT-CREATE'],
     slips: ['broken'],
     description:
       'endpoint is required of every agent type whose name holds VOICE (a `includes("VOICE")` test): a MODEL_TYPE_VOICE agent without one is refused; the specification requires it for MODEL_TYPE_OUTBOUND_VOICE.',
@@ -510,7 +510,7 @@ export const INDEPENDENT_11_FAULTS = [
   }),
   fault({
     id: 'ind11-runs-invalid-argument-http-200',
-    requirements: ['HTTP-STATUS-CONVENTIONS'],
+    requirements: ['HTTP-STATUS-CONVENTIONS', 'LIST-PAGE-SIZE-INVALID', 'LIST-FILTER-MALFORMED'],
     slips: ['scope'],
     description:
       'GET /v1/runs returns its INVALID_ARGUMENT errors (a bad filter, page_size or page_token) as the body of an HTTP 200, the error envelope returned by the handler instead of raised; other endpoints answer 400.',
