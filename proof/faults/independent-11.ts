@@ -777,11 +777,13 @@ export const INDEPENDENT_11_FAULTS = [
     },
     probe: async (call) => {
       const disabled = [...seeded().scheduledRuns.values()].find((r) => !r.enabled)!;
+      // Read first: another fault's probe may have deleted it already on the same correct service.
+      const before = await call('GET', `/v1/scheduled-runs/${disabled.id}`);
       const deleted = await call('DELETE', `/v1/scheduled-runs/${disabled.id}`);
       const after = await call('GET', `/v1/scheduled-runs/${disabled.id}`);
-      return [deleted.status, after.status];
+      return [before.status, deleted.status, after.status];
     },
-    shows: [404, 404],
+    shows: [200, 404, 404],
   }),
 ];
 
