@@ -25,9 +25,9 @@ import {
 import { isSuccess } from '../lib/assert/responses.js';
 import { PUBLIC_CHAT_URL } from '../lib/gen/bodies.js';
 import { nearMissIds } from '../lib/gen/ids.js';
-import { NESTING_DEPTHS, SHAPED_VALUES, nestedValue } from '../lib/gen/values.js';
+import { NESTING_DEPTHS, SHAPED_VALUES, WSS_URLS, nestedValue } from '../lib/gen/values.js';
 import { expectRefusedNotFailed } from '../lib/families/field-values.js';
-import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
+import { allEnded, check, describeGroup, type CheckContext } from '../lib/harness/index.js';
 import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 
@@ -596,6 +596,26 @@ describeGroup('agents', () => {
         expectAgentCreated(t, call, ['AGENT-CREATE'], what, field);
         await expectAgentReadBack(t, call, what, field);
       }
+    },
+    WRITES,
+  );
+  // A WEBSOCKET endpoint in every form a wss:// URL takes, already as a URL normalizer writes it: any change is a loss.
+  check(
+    'agents.simulator-config.websocket-endpoint-forms',
+    ['AGENT-CONFIG-ECHO'],
+    `a WEBSOCKET agent's endpoint in every form of a wss:// URL (${WSS_URLS.map((v) => v.shape).join('; ')}) comes back as sent, from the create and the read`,
+    async (t) => {
+      await allEnded(
+        WSS_URLS.map(async ({ value }) => {
+          const config = { endpoint: value };
+          const { body, field, what } = await configured(t, WEBSOCKET, config);
+          const call = await t.agents.send(body);
+          const agent = expectAgentCreated(t, call, ['AGENT-CONFIG-ECHO'], what, field);
+          expectEcho(t, { metadata: config }, agent, ['AGENT-CONFIG-ECHO'], call);
+          const fetched = await fetchAgent(t, agent['id'], ['AGENT-GET']);
+          expectEcho(t, { metadata: config }, fetched.agent, ['AGENT-CONFIG-ECHO'], fetched.call);
+        }),
+      );
     },
     WRITES,
   );
