@@ -25,9 +25,9 @@ import {
 import { isSuccess } from '../lib/assert/responses.js';
 import { PUBLIC_CHAT_URL } from '../lib/gen/bodies.js';
 import { nearMissIds } from '../lib/gen/ids.js';
-import { NESTING_DEPTHS, SHAPED_VALUES, nestedValue } from '../lib/gen/values.js';
+import { NESTING_DEPTHS, SHAPED_VALUES, WSS_URLS, nestedValue } from '../lib/gen/values.js';
 import { expectRefusedNotFailed } from '../lib/families/field-values.js';
-import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
+import { allEnded, check, describeGroup, type CheckContext } from '../lib/harness/index.js';
 import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 
@@ -131,6 +131,12 @@ const WRONG_TYPED_KEYS = [
   [OUTBOUND_VOICE, 'trigger_call_payload', 42, 'a number (the table: JSON string)'],
   [WEBSOCKET, 'custom_headers', 42, 'a number (the table: JSON string)'],
 ] as const;
+
+/** The configuration keys the key table states as text of its own (a field name, a dot path), per type. */
+const TEXT_KEYS: ReadonlyArray<readonly [ModelType, readonly string[]]> = [
+  [CHAT, ['payload_wrapper', 'response_message_path']],
+  [OUTBOUND_VOICE, ['phone_number_key']],
+];
 
 /** The forms of authorization_header the specification describes (WEBSOCKET: both; CHAT: "a bearer scheme or an API-key scheme"). */
 const AUTH_HEADER_FORMS = ['Bearer cft-token-0001', 'X-API-Key cft-key-0001'];
@@ -596,6 +602,56 @@ describeGroup('agents', () => {
         expectAgentCreated(t, call, ['AGENT-CREATE'], what, field);
         await expectAgentReadBack(t, call, what, field);
       }
+    },
+    WRITES,
+  );
+  // Keys the table states as a name or a path: one a careful server takes comes back as the text sent, never as the
+  // value a parser reads in it; it may refuse one that is no name or path it knows (INVALID_ARGUMENT naming the key).
+  const wholeShapes = SHAPED_VALUES.text.filter((v) => v.whole);
+  check(
+    'agents.simulator-config.text-keys-whole-shapes',
+    ['AGENT-CONFIG-ECHO', 'ERROR-INVALID-ARGUMENT'],
+    `${TEXT_KEYS.map(([modelType, keys]) => `${modelType}'s ${keys.join(' and ')}`).join(', ')} holding text that reads as another value (${wholeShapes.map((v) => v.shape).join('; ')}) come back as that text from the create and the read, or are refused naming the key`,
+    async (t) => {
+      const cases = TEXT_KEYS.flatMap(([modelType, keys]) => wholeShapes.map((shape) => ({ modelType, keys, shape })));
+      await allEnded(
+        cases.map(async ({ modelType, keys, shape }) => {
+          const config = Object.fromEntries(keys.map((key) => [key, shape.value]));
+          const { body, field, what } = await configured(t, modelType, config);
+          const call = await t.agents.send(body);
+          if (!isSuccess(call))
+            return void t.expectInvalidArgument(
+              call,
+              ['AGENT-CONFIG-ECHO', 'ERROR-INVALID-ARGUMENT'],
+              [...keys, field],
+              `${what} (${shape.shape}), a name or path a server may refuse`,
+            );
+          const agent = expectAgentCreated(t, call, ['AGENT-CONFIG-ECHO'], what, field);
+          expectEcho(t, { metadata: config }, agent, ['AGENT-CONFIG-ECHO'], call);
+          const fetched = await fetchAgent(t, agent['id'], ['AGENT-GET']);
+          expectEcho(t, { metadata: config }, fetched.agent, ['AGENT-CONFIG-ECHO'], fetched.call);
+        }),
+      );
+    },
+    WRITES,
+  );
+  // A WEBSOCKET endpoint in every form a wss:// URL takes, already as a URL normalizer writes it: any change is a loss.
+  check(
+    'agents.simulator-config.websocket-endpoint-forms',
+    ['AGENT-CONFIG-ECHO'],
+    `a WEBSOCKET agent's endpoint in every form of a wss:// URL (${WSS_URLS.map((v) => v.shape).join('; ')}) comes back as sent, from the create and the read`,
+    async (t) => {
+      await allEnded(
+        WSS_URLS.map(async ({ value }) => {
+          const config = { endpoint: value };
+          const { body, field, what } = await configured(t, WEBSOCKET, config);
+          const call = await t.agents.send(body);
+          const agent = expectAgentCreated(t, call, ['AGENT-CONFIG-ECHO'], what, field);
+          expectEcho(t, { metadata: config }, agent, ['AGENT-CONFIG-ECHO'], call);
+          const fetched = await fetchAgent(t, agent['id'], ['AGENT-GET']);
+          expectEcho(t, { metadata: config }, fetched.agent, ['AGENT-CONFIG-ECHO'], fetched.call);
+        }),
+      );
     },
     WRITES,
   );

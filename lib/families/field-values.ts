@@ -81,13 +81,13 @@ function put(body: JsonObject, path: string, value: unknown): void {
   put(inner, rest.join('.'), value);
 }
 
-/** The `index`th shape of every field: a name carries the run marker in front (at its end where its first character is the shape); a list holds one value, or on odd creates the value twice where it `repeats` (and blank items, `withBlankItems`); an object has it as a key. */
+/** The `index`th shape of every field: a name carries the run marker in front (at its end where its first character is the shape; none where the whole text is); a list holds one value, or on odd creates the value twice where it `repeats` (and blank items, `withBlankItems`); an object has it as a key. */
 function shapedFields(t: CheckContext, space: ValueSpace, index: number): { fields: JsonObject; refusable: string[] } {
   const fields: JsonObject = {};
   const refusable: string[] = [];
   for (const [field, shape] of Object.entries(space.fields)) {
-    const { value, mayRefuse, leads } = shapedValue(kindOf(shape), index);
-    const sent = kindOf(shape) !== 'name' ? value : leads ? `${value} ${t.config.runMarker}` : t.name(value);
+    const { value, mayRefuse, leads, whole } = shapedValue(kindOf(shape), index);
+    const sent = kindOf(shape) !== 'name' || whole ? value : leads ? `${value} ${t.config.runMarker}` : t.name(value);
     put(fields, field, shaped(shape, sent, index));
     if (mayRefuse || withBlankItems(shape, index)) refusable.push(field);
   }

@@ -19,11 +19,16 @@ export interface ShapedValue {
   readonly mayRefuse?: boolean;
   /** What is unusual is its first character: a name carries the run marker at its end instead of in front. */
   readonly leads?: boolean;
+  /**
+   * What is unusual is the whole text (digits only, a word or value JSON reads): a name is sent without the run
+   * marker, short enough that the resource layer leaves it unmarked, as it leaves the shortest names.
+   */
+  readonly whole?: boolean;
 }
 
 const TEXT: readonly ShapedValue[] = [
-  { shape: 'digits only, a leading zero', value: '0042' },
-  { shape: 'a word a parser knows', value: 'null' },
+  { shape: 'digits only, a leading zero', value: '0042', whole: true },
+  { shape: 'a word a parser knows', value: 'null', whole: true },
   { shape: 'markup, quotes and backslashes', value: `<b>bold</b> & "double" 'single' \\ back/slash` },
   { shape: 'several lines and a tab', value: 'first line\nsecond line\n\tindented third' },
   // Line endings are data: a server that normalises them (to LF, as a text area does) changes the value.
@@ -39,9 +44,12 @@ const TEXT: readonly ShapedValue[] = [
   { shape: 'a next-line character (U+0085)', value: 'next\u0085line', mayRefuse: true },
   { shape: 'astral characters and emoji sequences', value: '𝒜 😀 👩‍👩‍👧 🇫🇷 \u{10000}' },
   { shape: 'right-to-left and other scripts', value: 'שלום עולם 中文 한국어 Ωß हिन्दी' },
-  { shape: 'JSON-looking text', value: '{"a":1,"b":[true,null]}' },
+  // JSON's values, each the whole text: a server that parses what reads as JSON stores an object, a list, true or a number.
+  { shape: 'JSON-looking text (an object)', value: '{"a":[1,null]}', whole: true },
+  { shape: 'a JSON list', value: '["a","b",true]', whole: true },
+  { shape: 'a JSON boolean', value: 'true', whole: true },
   { shape: 'escape-looking text and two blanks inside', value: 'literal \\n and \\u0041  %20 &amp;' },
-  { shape: 'a number in exponent form', value: '1e3' },
+  { shape: 'a number in exponent form', value: '1e3', whole: true },
   // A spreadsheet reads these as formulas: a CSV-injection guard that prefixes an apostrophe changes the value.
   { shape: 'a leading equals sign (a formula)', value: '=SUM(A1:A3)', leads: true },
   { shape: 'a leading plus sign', value: '+1 callers, week 48', leads: true },
@@ -81,6 +89,17 @@ const URL_VALUES: readonly ShapedValue[] = [
   // Rarer forms a careful server may refuse: the default port written out, dot segments (a path-traversal guard).
   { shape: 'the default port written out', value: 'https://example.com:443/hooks', mayRefuse: true },
   { shape: 'dot segments', value: 'https://example.com/a/../hooks', mayRefuse: true },
+];
+
+/**
+ * A wss:// URL (a WEBSOCKET endpoint) in each valid form, each written as the WHATWG URL standard serialises it
+ * (lower-case host, no default port, no dot segments): a server that normalises URLs answers the same text.
+ */
+export const WSS_URLS: readonly ShapedValue[] = [
+  { shape: 'a query string', value: 'wss://example.com/ws?token=abc&mode=a%20b' },
+  { shape: 'an explicit port other than the default', value: 'wss://example.com:8443/ws' },
+  { shape: 'a longer path', value: 'wss://example.com/v2/agents/voice/stream' },
+  { shape: 'a trailing slash', value: 'wss://example.com/ws/' },
 ];
 
 const PHONE: readonly ShapedValue[] = [

@@ -1454,4 +1454,39 @@ export const AGENTS_FAULTS = [
       ).metadata.response_format,
     shows: 'responses',
   }),
+  fault({
+    id: 'agent-config-text-read-as-json',
+    requirements: ['AGENT-CONFIG-ECHO'],
+    slips: ['broken'],
+    description:
+      'A configuration key\'s text that reads as a JSON number, boolean, null or list (`true`, `1e3`, `["a"]`) is shown as that value, as a key-value store that parses what it holds; other text (an object\'s JSON too) is shown as sent.',
+    behaviour: (b) =>
+      presentWith(b, 'agent', (view) => {
+        const config = view['metadata'];
+        if (!isJsonObject(config)) return view;
+        const parsed = (value: unknown): unknown => {
+          if (typeof value !== 'string') return value;
+          try {
+            const read = JSON.parse(value) as unknown;
+            return isJsonObject(read) ? value : read;
+          } catch {
+            return value;
+          }
+        };
+        return {
+          ...view,
+          metadata: Object.fromEntries(
+            Object.entries(config).map(([key, value]) => [key, parsed(value)]),
+          ) as JsonObject,
+        };
+      }),
+    probe: async (call) => {
+      const created = await agent(call, {
+        model_type: 'MODEL_TYPE_CHAT',
+        metadata: { chat_endpoint: CHAT_URL, payload_wrapper: 'true' },
+      });
+      return (await call('GET', `/v1/agents/${created.id}`)).body.agent.metadata.payload_wrapper;
+    },
+    shows: true,
+  }),
 ] as const satisfies readonly Fault[];

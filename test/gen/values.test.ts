@@ -3,6 +3,7 @@
 // or a change is the server's doing; and every kind has a value it must store.
 
 import { expect, test } from 'vitest';
+import { newRunMarker } from '../../lib/config.js';
 import { FIELD_LIMITS } from '../../lib/contract/limits.js';
 import {
   NESTING_DEPTHS,
@@ -11,6 +12,7 @@ import {
   nestedValue,
   shapeCount,
   shapedValue,
+  WSS_URLS,
   type ValueKind,
 } from '../../lib/gen/values.js';
 
@@ -63,6 +65,28 @@ test('formatted values are what their formats say', () => {
   for (const { value } of SHAPED_VALUES.url) expect(new URL(value).hostname).toBe('example.com');
   for (const { value } of SHAPED_VALUES.email) expect(value).toMatch(/^[^\s@]+@[^\s@]+\.[^\s@]+$/);
   for (const { value } of SHAPED_VALUES.phone) expect(value).toMatch(/^(\+[1-9]\d{1,14}|sips?:[^\s@]+@[^\s@]+)$/);
+});
+
+test('a name whose whole text is the shape (digits only, JSON) is shorter than a run marker, so it goes unmarked', () => {
+  const whole = SHAPED_VALUES.name.filter((v) => v.whole);
+  for (const v of whole) expect([...v.value].length, v.shape).toBeLessThan(newRunMarker().length);
+  // JSON's every kind of value, and digits only.
+  const json = whole.filter((v) => !/^\d+$/.test(v.value)).map((v) => JSON.parse(v.value) as unknown);
+  expect(json.length).toBeLessThan(whole.length);
+  expect(new Set(json.map((value) => (Array.isArray(value) ? 'list' : typeof value)))).toEqual(
+    new Set(['object', 'list', 'number', 'boolean']),
+  );
+  expect(json).toContain(null);
+});
+
+test('every WEBSOCKET endpoint form is a wss:// URL on example.com, as a URL normalizer writes it', () => {
+  for (const { value } of WSS_URLS) {
+    const url = new URL(value);
+    expect([url.protocol, url.hostname, url.href]).toEqual(['wss:', 'example.com', value]);
+  }
+  expect(WSS_URLS.some((v) => new URL(v.value).search)).toBe(true);
+  expect(WSS_URLS.some((v) => new URL(v.value).port)).toBe(true);
+  expect(WSS_URLS.some((v) => v.value.endsWith('/'))).toBe(true);
 });
 
 test('one create per shape sends every shape of every kind once, kinds with fewer shapes starting again', () => {
