@@ -1,0 +1,256 @@
+// Round 12 of the independent fault writers (issue #30, point 4): faults written from the
+// specification and the reference service alone, without reading the suite's checks.
+
+import type { IncomingMessage } from 'node:http';
+import { ID_RULES } from '../../lib/contract/ids.js';
+import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
+import { notFound } from '../../lib/reference/http/errors.js';
+import { resolve } from '../../lib/reference/http/router.js';
+import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
+import { fitsIdRule } from '../../lib/reference/validation/id-format.js';
+import { flattenToStrings } from '../../lib/reference/validation/mutations.js';
+import type { JsonObject } from '../../lib/util/json.js';
+import type { Call } from '../probes/call.js';
+import { fault, presentWith, respondWith } from './define.js';
+
+/** The fixtures the reference is seeded with (the same ids at every start). */
+const FIXTURES = seedStore(ALPHANUMERIC).fixtures;
+
+const VOICE_AGENT = { display_name: 'Round 12 agent', model_type: 'MODEL_TYPE_VOICE', phone_number: '+14155550142' };
+
+/** Creates a voice agent (with `extra` fields) and answers its id. */
+async function newAgent(call: Call, extra: JsonObject = {}): Promise<string> {
+  const created = await call('POST', '/v1/agents', { body: { ...VOICE_AGENT, ...extra } });
+  return String(created.body.agent.id);
+}
+
+const errorCode = (body: unknown): unknown => (body as { error?: { code?: unknown } } | undefined)?.error?.code ?? null;
+
+const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+export const INDEPENDENT_12_FAULTS = [
+  fault({
+    id: 'ind12-mutation-redelete-skips-key',
+    requirements: ['AUTH-MISSING-KEY'],
+    slips: ['scope'],
+    description:
+      'DELETE of a mutation already deleted is answered by an idempotency shortcut placed before authentication (a deleted-ids set checked first, to answer repeats cheaply): repeating the deletion without any X-API-Key succeeds with `{}` instead of UNAUTHENTICATED; a first deletion, and every other request, still needs the key.',
+    behaviour: (b) => {
+      const deleted = new Set<string>();
+      const deletes = b.mutationRules.deletes;
+      b.mutationRules = {
+        ...b.mutationRules,
+        deletes: (target, all) => {
+          const marked = deletes(target, all);
+          for (const m of marked) deleted.add(m.id);
+          return marked;
+        },
+      };
+      const presented = b.auth.presented;
+      b.auth.presented = (req: IncomingMessage) => {
+        const repeat = req.method === 'DELETE' ? /\/mutations\/([^/?]+)/.exec(String(req.url)) : null;
+        return repeat && deleted.has(decodeURIComponent(repeat[1]!)) ? b.apiKey : presented(req);
+      };
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const created = await call('POST', `/v1/agents/${agentId}/mutations`, { body: { display_name: 'Short lived' } });
+      const path = `/v1/agents/${agentId}/mutations/${created.body.mutation.id}`;
+      await call('DELETE', path);
+      const again = await call('DELETE', path, { key: null });
+      return { status: again.status, code: errorCode(again.body) };
+    },
+    shows: { status: 200, code: null },
+  }),
+  fault({
+    id: 'ind12-agent-prompt-from-refused-create',
+    requirements: ['AGENT-CREATE'],
+    slips: ['broken'],
+    description:
+      "The agent reader keeps the last prompt it read in a draft that only a successful creation clears: after a creation refused past its prompt (an invalid metric_ids), the next agent created without a prompt is stored and answered with the refused request's prompt instead of none.",
+    behaviour: (b) => {
+      let leftover: string | null = null;
+      const prompt = b.agentRules.fields.prompt;
+      b.agentRules = {
+        ...b.agentRules,
+        fields: {
+          ...b.agentRules.fields,
+          prompt: (fields, request) => {
+            const read = prompt(fields, request);
+            if (read !== null && read !== undefined) leftover = read;
+            return read ?? leftover;
+          },
+        },
+      };
+      const created = b.agentCreated;
+      b.agentCreated = (record, body) => {
+        leftover = null;
+        return created(record, body);
+      };
+    },
+    probe: async (call) => {
+      await call('POST', '/v1/agents', {
+        body: { ...VOICE_AGENT, prompt: 'Prompt of a refused request', metric_ids: ['not-a-metric-id'] },
+      });
+      const created = await call('POST', '/v1/agents', { body: VOICE_AGENT });
+      return created.body.agent.prompt ?? null;
+    },
+    shows: 'Prompt of a refused request',
+  }),
+  fault({
+    id: 'ind12-mutation-create-answer-shared-draft',
+    requirements: ['MUTATION-CREATE'],
+    slips: ['broken'],
+    description:
+      'A mutation creation answers with the display_name of a module-level draft that every creation overwrites as it reads its body, and the store write awaits in between: two mutations created at once (under one agent, with different names) are stored right, but both answers carry the name of the one read last.',
+    behaviour: (b) => {
+      let draft = '';
+      const rules = b.mutationRules;
+      const readName = rules.fields.display_name;
+      const before = rules.beforeStore;
+      b.mutationRules = {
+        ...rules,
+        fields: { ...rules.fields, display_name: (fields, body) => (draft = readName(fields, body)) },
+        beforeStore: async () => {
+          await before();
+          await sleep(60);
+        },
+      };
+      respondWith(b, 'POST /v1/agents/{agent_id}/mutations', (body) => ({
+        ...body,
+        mutation: { ...(body.mutation as JsonObject), display_name: draft },
+      }));
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const path = `/v1/agents/${agentId}/mutations`;
+      const [calm, brisk] = await Promise.all([
+        call('POST', path, { body: { display_name: 'Calm variant' } }),
+        call('POST', path, { body: { display_name: 'Brisk variant' } }),
+      ]);
+      return { sameName: calm.body.mutation.display_name === brisk.body.mutation.display_name };
+    },
+    shows: { sameName: true },
+  }),
+  fault({
+    id: 'ind12-dashboard-unchanged-name-not-found',
+    requirements: ['DASHBOARD-PATCH'],
+    slips: ['broken'],
+    description:
+      "A dashboard PATCH reads the UPDATE's affected-row count as whether the dashboard exists, and the database counts a row whose values do not change as not affected: a PATCH sending the display_name the dashboard already has answers NOT_FOUND instead of the dashboard.",
+    behaviour: (b) => {
+      const kept = b.kept;
+      b.kept = (kind, updated, previous) => {
+        const same =
+          kind === 'dashboard' &&
+          (updated as { display_name?: unknown }).display_name ===
+            (previous as { display_name?: unknown }).display_name;
+        if (same) throw notFound('dashboard', 'dashboard_id');
+        return kept(kind, updated, previous);
+      };
+    },
+    probe: async (call) => {
+      const path = `/v1/dashboards/${FIXTURES.dashboardId}`;
+      await call('PATCH', path, { body: { display_name: 'Weekly quality review' } });
+      const again = await call('PATCH', path, { body: { display_name: 'Weekly quality review' } });
+      return { status: again.status, code: errorCode(again.body) };
+    },
+    shows: { status: 404, code: 'NOT_FOUND' },
+  }),
+  fault({
+    id: 'ind12-agent-phone-plus-dropped',
+    requirements: ['AGENT-CREATE'],
+    slips: ['broken'],
+    description:
+      "An agent's E.164 phone_number is normalised to its digits for dialling when stored (the leading `+` taken for formatting): `+14155550142` is answered, and read back, as `14155550142`, which is no E.164 number; SIP addresses are kept as sent.",
+    behaviour: (b) =>
+      presentWith(b, 'agent', (view) =>
+        typeof view.phone_number === 'string' && view.phone_number.startsWith('+')
+          ? { ...view, phone_number: view.phone_number.slice(1) }
+          : view,
+      ),
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', { body: VOICE_AGENT });
+      return created.body.agent.phone_number;
+    },
+    shows: '14155550142',
+  }),
+  fault({
+    id: 'ind12-path-id-trailing-newline-accepted',
+    requirements: ['PATH-ID-FORMAT'],
+    slips: ['bound'],
+    description:
+      'Path IDs are checked with a pattern whose `$` also matches before a final line break (Python\'s `re.match(r"^[A-Za-z0-9]{22}$", id)`): an ID of the right form followed by `%0A` passes the check and is looked up (NOT_FOUND), instead of being refused with INVALID_ARGUMENT as 23 characters.',
+    behaviour: (b) => {
+      let url = '';
+      let method = '';
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        url = String(req.url);
+        method = String(req.method);
+        return presented(req);
+      };
+      const steps = b.serveSteps;
+      b.serveSteps = (key) => {
+        const order = steps(key);
+        const routed = resolve(method, new URL(url, 'http://reference.invalid').pathname);
+        if (routed.kind !== 'endpoint') return order;
+        const params = Object.entries(routed.endpoint.pathParams).filter(([, kind]) => kind !== null);
+        const endsInNewline = params.some(([name]) => routed.params[name]?.endsWith('\n'));
+        const passes = params.every(([name, kind]) =>
+          fitsIdRule(b.pathIdRules[kind!] ?? ID_RULES[kind!], (routed.params[name] ?? '').replace(/\n$/, '')),
+        );
+        return endsInNewline && passes ? order.filter((step) => step !== 'path-ids') : order;
+      };
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const answer = await call('GET', `/v1/agents/${agentId}%0A`);
+      return { status: answer.status, code: errorCode(answer.body) };
+    },
+    shows: { status: 404, code: 'NOT_FOUND' },
+  }),
+  fault({
+    id: 'ind12-auth-public-by-url-substring',
+    requirements: ['AUTH-MISSING-KEY'],
+    slips: ['broken'],
+    description:
+      'The authentication middleware exempts the specification endpoints with `req.url.includes("/openapi")`, on the whole request target: any request whose query string holds `/openapi` (`GET /v1/agents/{id}?from=/openapi`) is served without an X-API-Key.',
+    behaviour: (b) => {
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => (String(req.url).includes('/openapi') ? b.apiKey : presented(req));
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const answer = await call('GET', `/v1/agents/${agentId}?from=/openapi`, { key: null });
+      return { status: answer.status, code: errorCode(answer.body) };
+    },
+    shows: { status: 200, code: null },
+  }),
+  fault({
+    id: 'ind12-mutation-parameter-values-given-completed',
+    requirements: ['MUTATION-PARAMETER-VALUES-DERIVED'],
+    slips: ['broken'],
+    description:
+      'parameter_values given with config_overrides are completed with the pairs derived from config_overrides (`{...derived, ...given}`, meant as a fallback per key): a mutation sent with `parameter_values: {tone: "calm"}` and `config_overrides: {prompt: "Be calm."}` answers and stores `{prompt: "Be calm.", tone: "calm"}`, not the pairs given.',
+    behaviour: (b) => {
+      const values = b.mutationRules.parameterValues;
+      b.mutationRules = {
+        ...b.mutationRules,
+        parameterValues: (given, overrides) =>
+          given === null ? values(given, overrides) : { ...flattenToStrings(overrides), ...given },
+      };
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call, { prompt: 'Be helpful.' });
+      const created = await call('POST', `/v1/agents/${agentId}/mutations`, {
+        body: { display_name: 'Calm', config_overrides: { prompt: 'Be calm.' }, parameter_values: { tone: 'calm' } },
+      });
+      return created.body.mutation.parameter_values;
+    },
+    shows: { prompt: 'Be calm.', tone: 'calm' },
+  }),
+];
+
+/** Faults of this round no check detects yet, with the class of check each needs (filled in after the proof). */
+export const UNDETECTED: Readonly<Record<string, string>> = {};
