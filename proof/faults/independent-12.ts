@@ -11,10 +11,10 @@ import { fitsIdRule } from '../../lib/reference/validation/id-format.js';
 import { flattenToStrings } from '../../lib/reference/validation/mutations.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { fault, presentWith, respondWith } from './define.js';
+import { fault, presentWith, rereadTestCase, respondWith } from './define.js';
 
 /** The fixtures the reference is seeded with (the same ids at every start). */
-const FIXTURES = seedStore(ALPHANUMERIC).fixtures;
+const { fixtures: FIXTURES, store: SEEDED } = seedStore(ALPHANUMERIC);
 
 const VOICE_AGENT = { display_name: 'Round 12 agent', model_type: 'MODEL_TYPE_VOICE', phone_number: '+14155550142' };
 
@@ -249,6 +249,112 @@ export const INDEPENDENT_12_FAULTS = [
       return created.body.mutation.parameter_values;
     },
     shows: { prompt: 'Be calm.', tone: 'calm' },
+  }),
+  fault({
+    id: 'ind12-runs-filtered-default-page-size-100',
+    requirements: ['LIST-PAGE-SIZE-RESPECTED'],
+    slips: ['scope'],
+    description:
+      'A runs list with a filter is served by the search helper, whose own default page size is 100: without page_size, a filtered runs page holds up to 100 runs instead of the default 50 (an unfiltered page holds 50).',
+    behaviour: (b) => {
+      let filtered = false;
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        filtered = new URL(String(req.url), 'http://reference.invalid').searchParams.has('filter');
+        return presented(req);
+      };
+      const pageSize = b.lists.pageSize;
+      b.lists.pageSize = (raw, list, token) =>
+        raw === null && filtered && list.id === 'runs' ? 100 : pageSize(raw, list, token);
+    },
+    probe: async (call) => {
+      const page = await call('GET', `/v1/runs?filter=${encodeURIComponent('status != "NO_SUCH_STATUS"')}`);
+      return (page.body.runs as unknown[]).length;
+    },
+    shows: 100,
+  }),
+  fault({
+    id: 'ind12-metrics-end-time-filter-reads-start-time',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['broken'],
+    description:
+      'The metrics list maps the filter field end_time to the start_time column (a copied line in the field map): `end_time = "<an output\'s end_time>"` finds no output ending then, and `end_time` comparisons judge each output by when it started; order_by end_time and the answers\' end_time are right.',
+    behaviour: (b) => {
+      const matches = b.lists.matches;
+      b.lists.matches = (expr, item, fields) =>
+        matches(
+          expr,
+          item,
+          'metric_name' in fields && fields.start_time ? { ...fields, end_time: fields.start_time } : fields,
+        );
+    },
+    probe: async (call) => {
+      const simulationId = [...SEEDED.simulations.keys()][0]!;
+      const listed = await call('GET', `/v1/simulations/${simulationId}/metrics`);
+      const output = (listed.body.metrics as { metric_output_id: string; start_time: string; end_time: string }[]).find(
+        (m) => m.start_time !== m.end_time,
+      )!;
+      const filter = encodeURIComponent(`end_time = "${output.end_time}"`);
+      const found = await call('GET', `/v1/simulations/${simulationId}/metrics?filter=${filter}`);
+      return {
+        status: found.status,
+        found: (found.body.metrics as { metric_output_id: string }[]).some(
+          (m) => m.metric_output_id === output.metric_output_id,
+        ),
+      };
+    },
+    shows: { status: 200, found: false },
+  }),
+  fault({
+    id: 'ind12-test-case-input-str-zero-refused',
+    requirements: ['TESTCASE-INPUT-STR'],
+    slips: ['broken'],
+    description:
+      'input_str is checked for presence with an emptiness test that also takes the text "0" for empty (PHP\'s `empty()`): a test case whose input_str is `0`, one character long, is refused with INVALID_ARGUMENT as missing.',
+    behaviour: (b) =>
+      rereadTestCase(b, ['input_str'], (read) => (fields, request) => {
+        if (request.body.input_str === '0') fields.fail('input_str', 'is required');
+        return read(fields, request);
+      }),
+    probe: async (call) => {
+      const created = await call('POST', '/v1/test-cases', { body: { input_str: '0', test_set_id: 'ts12zero' } });
+      return { status: created.status, code: errorCode(created.body) };
+    },
+    shows: { status: 400, code: 'INVALID_ARGUMENT' },
+  }),
+  fault({
+    id: 'ind12-mutation-answer-agent-id-from-body',
+    requirements: ['MUTATION-CREATE'],
+    slips: ['broken'],
+    description:
+      "The mutation creation answer is the stored mutation with the request body spread over it (`{...stored, ...body}`, meant to echo what was sent): a body that also carries an agent_id (a field the request does not define) has it answered as the mutation's agent_id, though the mutation is stored under the agent of the path.",
+    behaviour: (b) => {
+      let sent: unknown;
+      const rules = b.mutationRules;
+      const readName = rules.fields.display_name;
+      b.mutationRules = {
+        ...rules,
+        fields: {
+          ...rules.fields,
+          display_name: (fields, body) => {
+            sent = body.agent_id;
+            return readName(fields, body);
+          },
+        },
+      };
+      respondWith(b, 'POST /v1/agents/{agent_id}/mutations', (body) =>
+        typeof sent === 'string' ? { ...body, mutation: { ...(body.mutation as JsonObject), agent_id: sent } } : body,
+      );
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const other = await newAgent(call);
+      const created = await call('POST', `/v1/agents/${agentId}/mutations`, {
+        body: { display_name: 'Moved', agent_id: other },
+      });
+      return { answersOther: created.body.mutation.agent_id === other };
+    },
+    shows: { answersOther: true },
   }),
 ];
 
