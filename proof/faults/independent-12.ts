@@ -9,6 +9,7 @@ import { resolve } from '../../lib/reference/http/router.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import { fitsIdRule } from '../../lib/reference/validation/id-format.js';
 import { flattenToStrings } from '../../lib/reference/validation/mutations.js';
+import type { Comparison, FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
 import { fault, presentWith, rereadTestCase, respondWith } from './define.js';
@@ -23,6 +24,16 @@ async function newAgent(call: Call, extra: JsonObject = {}): Promise<string> {
   const created = await call('POST', '/v1/agents', { body: { ...VOICE_AGENT, ...extra } });
   return String(created.body.agent.id);
 }
+
+const SIMULATION = [...SEEDED.simulations.entries()][0]!;
+
+/** A valid review project body: one reviewer, a seeded simulation and the metric of one of its outputs. */
+const REVIEW_PROJECT = {
+  display_name: 'Round 12 review',
+  assignees: ['ana@example.com'],
+  linked_simulation_ids: [SIMULATION[0]],
+  linked_metric_ids: [[...SIMULATION[1].values()][0]!.metric_id],
+};
 
 const errorCode = (body: unknown): unknown => (body as { error?: { code?: unknown } } | undefined)?.error?.code ?? null;
 
@@ -355,6 +366,87 @@ export const INDEPENDENT_12_FAULTS = [
       return { answersOther: created.body.mutation.agent_id === other };
     },
     shows: { answersOther: true },
+  }),
+  fault({
+    id: 'ind12-filter-or-across-fields-as-and',
+    requirements: ['LIST-FILTER-AND-OR'],
+    slips: ['broken'],
+    description:
+      'The filter is turned into a query by grouping its comparisons per field (`status IN (...) AND tag IN (...)`), which keeps an OR between comparisons of one field but makes an OR between two fields an AND: `status = FAILED OR tag = smoke` lists only the failed runs tagged smoke.',
+    behaviour: (b) => {
+      const grouped = (expr: FilterExpr): FilterExpr => {
+        if (expr.kind === 'cmp') return expr;
+        const terms = expr.terms.map(grouped);
+        if (expr.kind === 'and' || !terms.every((t) => t.kind === 'cmp')) return { kind: expr.kind, terms };
+        const byField = new Map<string, FilterExpr[]>();
+        for (const t of terms as Comparison[]) byField.set(t.field, [...(byField.get(t.field) ?? []), t]);
+        if (byField.size < 2) return { kind: 'or', terms };
+        return {
+          kind: 'and',
+          terms: [...byField.values()].map((same) => (same.length === 1 ? same[0]! : { kind: 'or', terms: same })),
+        };
+      };
+      const filter = b.lists.filter;
+      b.lists.filter = (raw, list) => {
+        const read = filter(raw, list);
+        return read === null ? null : grouped(read);
+      };
+    },
+    probe: async (call) => {
+      const filter = encodeURIComponent('status = FAILED OR tag = smoke');
+      const page = await call('GET', `/v1/runs?page_size=1000&filter=${filter}`);
+      const runs = page.body.runs as { status: string; tags: string[] }[];
+      return { failedWithoutSmoke: runs.some((r) => r.status === 'FAILED' && !r.tags.includes('smoke')) };
+    },
+    shows: { failedWithoutSmoke: false },
+  }),
+  fault({
+    id: 'ind12-accept-charset-latin1-bytes',
+    requirements: ['RESPONSE-JSON-UTF8'],
+    slips: ['scope'],
+    description:
+      'The response writer honours Accept-Charset: a request that sends `Accept-Charset: iso-8859-1` gets its JSON encoded in ISO-8859-1, still labelled `application/json` (JSON between systems is UTF-8, RFC 8259): `Café` arrives as bytes that are not UTF-8. Without the header, answers are UTF-8.',
+    behaviour: (b) => {
+      let latin1 = false;
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        latin1 = /iso-8859-1|latin1/i.test(String(req.headers['accept-charset'] ?? ''));
+        return presented(req);
+      };
+      const bytes = b.responseBytes;
+      const length = b.contentLength;
+      b.responseBytes = (text) => (latin1 ? Buffer.from(text, 'latin1') : bytes(text));
+      b.contentLength = (text) => (latin1 ? Buffer.byteLength(text, 'latin1') : length(text));
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: { ...VOICE_AGENT, display_name: 'Café Zürich' },
+        headers: { 'Accept-Charset': 'iso-8859-1' },
+      });
+      return { contentType: created.contentType, utf8: created.bytes.toString('utf8').includes('Café Zürich') };
+    },
+    shows: { contentType: 'application/json', utf8: false },
+  }),
+  fault({
+    id: 'ind12-review-notifications-forced-by-rules',
+    requirements: ['REVIEW-PROJECT-CREATE'],
+    slips: ['broken'],
+    description:
+      'A review project with project_rules is stored with notifications on whatever was sent (the rule require_disagreement_notes read as needing notifications to reach reviewers): `notifications: false` with `project_rules: ["require_disagreement_notes"]` is answered true.',
+    behaviour: (b) => {
+      const read = b.reviewProjectFields.notifications;
+      b.reviewProjectFields = {
+        ...b.reviewProjectFields,
+        notifications: (fields) => ((fields.strings('project_rules') ?? []).length > 0 ? true : read(fields)),
+      };
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/review-projects', {
+        body: { ...REVIEW_PROJECT, notifications: false, project_rules: ['require_disagreement_notes'] },
+      });
+      return created.body.review_project.notifications;
+    },
+    shows: true,
   }),
 ];
 
