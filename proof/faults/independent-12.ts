@@ -448,6 +448,76 @@ export const INDEPENDENT_12_FAULTS = [
     },
     shows: true,
   }),
+  fault({
+    id: 'ind12-chat-tool-call-config-stringified',
+    requirements: ['AGENT-CONFIG-ECHO'],
+    slips: ['broken'],
+    description:
+      "A CHAT agent's tool_call_extraction_config is stored through the writer of the configuration's JSON-string keys (custom_data, custom_headers, ...), which serialises an object: a config sent as an object is answered, and read back, as its JSON text.",
+    behaviour: (b) => {
+      const created = b.agentCreated;
+      b.agentCreated = (record, body) => {
+        const config = record.metadata?.tool_call_extraction_config;
+        const kept = created(record, body);
+        return config !== undefined && typeof config === 'object' && config !== null
+          ? { ...kept, metadata: { ...kept.metadata, tool_call_extraction_config: JSON.stringify(config) } }
+          : kept;
+      };
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'Round 12 chat',
+          model_type: 'MODEL_TYPE_CHAT',
+          metadata: {
+            chat_endpoint: 'https://chat.example.com/v1/messages',
+            tool_call_extraction_config: { path: 'choices.0.message.tool_calls', name_field: 'function.name' },
+          },
+        },
+      });
+      const read = await call('GET', `/v1/agents/${created.body.agent.id}`);
+      return read.body.agent.metadata.tool_call_extraction_config;
+    },
+    shows: '{"path":"choices.0.message.tool_calls","name_field":"function.name"}',
+  }),
+  fault({
+    id: 'ind12-spec-accept-json-with-wildcard-yaml',
+    requirements: ['SPEC-JSON-ON-REQUEST'],
+    slips: ['broken'],
+    description:
+      'The document form is chosen by asking first whether the client accepts YAML, the default (`accepts("application/yaml")`), and a wildcard says it does: `Accept: application/json, */*;q=0.1` (what many HTTP clients send) gets YAML though JSON is preferred; `Accept: application/json` alone still gets JSON.',
+    behaviour: (b) => {
+      const negotiate = b.publishing.negotiate;
+      b.publishing.negotiate = (accept) =>
+        accept !== undefined && /(^|,)\s*(\*\/\*|application\/\*|application\/yaml)\s*(;|,|$)/i.test(accept)
+          ? 'yaml'
+          : negotiate(accept);
+    },
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi', { key: null });
+      const url = new URL(String((listing.body.specs as { url: string }[])[0]!.url));
+      const doc = await call('GET', url.pathname, { key: null, headers: { Accept: 'application/json, */*;q=0.1' } });
+      return doc.contentType;
+    },
+    shows: 'application/yaml',
+  }),
+  fault({
+    id: 'ind12-filter-error-description-object',
+    requirements: ['ERROR-ENVELOPE'],
+    slips: ['type'],
+    description:
+      'A filter the parser refuses is answered with the parser\'s exception as the detail\'s description (`{field: "filter", description: err}`), which serialises as `{}`: the INVALID_ARGUMENT is right, but its detail carries an object where the envelope has a string.',
+    behaviour: (b) => {
+      const details = b.errors.details;
+      b.errors.details = (error) =>
+        details(error).map((d) => (d.field === 'filter' ? { ...d, description: {} as unknown as string } : d));
+    },
+    probe: async (call) => {
+      const answer = await call('GET', `/v1/personas?filter=${encodeURIComponent('name = = "Ann"')}`);
+      return { code: errorCode(answer.body), description: answer.body.error.details[0].description };
+    },
+    shows: { code: 'INVALID_ARGUMENT', description: {} },
+  }),
 ];
 
 /** Faults of this round no check detects yet, with the class of check each needs (filled in after the proof). */
