@@ -4,6 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import { ID_RULES } from '../../lib/contract/ids.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
+import { RawText } from '../../lib/reference/http/context.js';
 import { notFound } from '../../lib/reference/http/errors.js';
 import { resolve } from '../../lib/reference/http/router.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
@@ -517,6 +518,83 @@ export const INDEPENDENT_12_FAULTS = [
       return { code: errorCode(answer.body), description: answer.body.error.details[0].description };
     },
     shows: { code: 'INVALID_ARGUMENT', description: {} },
+  }),
+  fault({
+    id: 'ind12-filter-plus-not-space',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['broken'],
+    description:
+      "The filter is taken from the raw query string and decoded with `decodeURIComponent`, which leaves `+` as it is: a filter whose blanks a client wrote as `+` (form encoding, as Python's requests and HTML forms write them), `status+%3D+COMPLETED`, is read as `status+=+COMPLETED` and refused as malformed; `%20` blanks still work.",
+    behaviour: (b) => {
+      let rawQuery = '';
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        rawQuery = new URL(String(req.url), 'http://reference.invalid').search.slice(1);
+        return presented(req);
+      };
+      const filter = b.lists.filter;
+      b.lists.filter = (raw, list) => {
+        const param = rawQuery.split('&').find((p) => p.startsWith('filter='));
+        return filter(param === undefined ? raw : decodeURIComponent(param.slice('filter='.length)).trim(), list);
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('GET', '/v1/runs?filter=status+%3D+COMPLETED');
+      return { status: answer.status, code: errorCode(answer.body) };
+    },
+    shows: { status: 400, code: 'INVALID_ARGUMENT' },
+  }),
+  fault({
+    id: 'ind12-test-case-id-leading-zero-dropped',
+    requirements: ['SCHEMA-CANONICAL'],
+    slips: ['broken'],
+    description:
+      "Test case IDs are written as a base-62 number without padding, so an ID whose first digit is the alphabet's zero (`A`) loses it: about one test case in 62 gets a 21-character id (and name), where the table gives 22.",
+    behaviour: (b) =>
+      presentWith(b, 'testCase', (view) => {
+        const id = String(view.id);
+        const short = id.replace(new RegExp(`^${ALPHANUMERIC[0]}+`), '');
+        return short === id ? view : { ...view, id: short, name: `test-cases/${short}` };
+      }),
+    probe: async (call) => {
+      const lengths = new Set<number>();
+      for (let i = 0; i < 250 && !lengths.has(21); i++) {
+        const created = await call('POST', '/v1/test-cases', {
+          body: { input_str: `Case ${i}`, test_set_id: 'ts12ids0' },
+        });
+        lengths.add(String(created.body.test_case.id).length);
+      }
+      return lengths.has(21);
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'ind12-personas-list-csv-on-accept',
+    requirements: ['RESPONSE-ACCEPT-JSON'],
+    slips: ['broken'],
+    description:
+      'The personas list has a CSV export negotiated by Accept: a request with `Accept: text/csv` gets the page as CSV text (`text/csv`, a header line and one line per persona) rather than the JSON answer or a 406 refusal; other endpoints answer JSON whatever Accept says.',
+    behaviour: (b) => {
+      let accept = '';
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        accept = String(req.headers.accept ?? '');
+        return presented(req);
+      };
+      const respond = b.respond;
+      b.respond = (endpoint, body) => {
+        const shaped = respond(endpoint, body);
+        if (endpoint.key !== 'GET /v1/personas' || !/text\/csv/i.test(accept)) return shaped;
+        const personas = (shaped as { personas: JsonObject[] }).personas;
+        const lines = personas.map((p) => [p.id, p.name, p.language_code].map((v) => `"${String(v)}"`).join(','));
+        return new RawText('text/csv', ['id,name,language_code', ...lines].join('\n'));
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('GET', '/v1/personas?page_size=2', { headers: { Accept: 'text/csv' } });
+      return { status: answer.status, contentType: answer.contentType, firstLine: answer.text.split('\n')[0] };
+    },
+    shows: { status: 200, contentType: 'text/csv', firstLine: 'id,name,language_code' },
   }),
 ];
 
