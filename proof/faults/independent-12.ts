@@ -596,6 +596,62 @@ export const INDEPENDENT_12_FAULTS = [
     },
     shows: { status: 200, contentType: 'text/csv', firstLine: 'id,name,language_code' },
   }),
+  fault({
+    id: 'ind12-order-by-unknown-unimplemented',
+    requirements: ['LIST-ORDER-BY-UNKNOWN'],
+    slips: ['broken'],
+    description:
+      'An order_by naming a field the list cannot sort by is answered UNIMPLEMENTED (HTTP 501, "sorting by this field is not implemented"), as if the service lacked a feature, instead of INVALID_ARGUMENT for an invalid request parameter; a malformed filter or page_size still gets INVALID_ARGUMENT.',
+    behaviour: (b) => {
+      const code = b.errors.code;
+      b.errors.code = (error, endpoint) =>
+        error.code === 'INVALID_ARGUMENT' && error.details[0]?.field === 'order_by'
+          ? 'UNIMPLEMENTED'
+          : code(error, endpoint);
+    },
+    probe: async (call) => {
+      const answer = await call('GET', '/v1/personas?order_by=voice_name');
+      return { status: answer.status, code: errorCode(answer.body) };
+    },
+    shows: { status: 501, code: 'UNIMPLEMENTED' },
+  }),
+  fault({
+    id: 'ind12-voice-agent-configuration-dropped',
+    requirements: ['AGENT-CONFIG-ECHO'],
+    slips: ['broken'],
+    description:
+      'The simulator configuration is kept only for the agent types the keys table lists (CHAT, OUTBOUND_VOICE, WEBSOCKET): a VOICE or SMS agent created with a configuration is answered, and stored, with metadata null.',
+    behaviour: (b) => {
+      const created = b.agentCreated;
+      b.agentCreated = (record, body) => {
+        const kept = created(record, body);
+        return ['MODEL_TYPE_VOICE', 'MODEL_TYPE_SMS'].includes(kept.model_type) ? { ...kept, metadata: null } : kept;
+      };
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: { ...VOICE_AGENT, metadata: { greeting: 'Hello caller' } },
+      });
+      return created.body.agent.metadata ?? null;
+    },
+    shows: null,
+  }),
+  fault({
+    id: 'ind12-scheduled-run-id-upper-cased',
+    requirements: ['SCHEDULED-RUN-GET'],
+    slips: ['broken'],
+    description:
+      "GET /v1/scheduled-runs/{id} upper-cases the ID before looking it up (the scheduler's schedule names are upper case), while the IDs it hands out are mixed-case alphanumerics: every scheduled run whose ID holds a lower-case letter answers NOT_FOUND.",
+    behaviour: (b) => {
+      const served = b.scheduledRunServed;
+      b.scheduledRunServed = (id, stored) => (id === id.toUpperCase() ? served(id, stored) : undefined);
+    },
+    probe: async (call) => {
+      const answer = await call('GET', `/v1/scheduled-runs/${FIXTURES.scheduledRunId}`);
+      return { status: answer.status, code: errorCode(answer.body) };
+    },
+    shows: { status: 404, code: 'NOT_FOUND' },
+  }),
 ];
 
 /** Faults of this round no check detects yet, with the class of check each needs (filled in after the proof). */
