@@ -641,7 +641,7 @@ export const INDEPENDENT_12_FAULTS = [
     requirements: ['SCHEDULED-RUN-GET'],
     slips: ['broken'],
     description:
-      "GET /v1/scheduled-runs/{id} upper-cases the ID before looking it up (the scheduler's schedule names are upper case), while the IDs it hands out are mixed-case alphanumerics: every scheduled run whose ID holds a lower-case letter answers NOT_FOUND.",
+      "GET and DELETE /v1/scheduled-runs/{id} upper-case the ID before looking it up (the scheduler's schedule names are upper case), while the IDs it hands out are mixed-case alphanumerics: every scheduled run whose ID holds a lower-case letter answers NOT_FOUND.",
     behaviour: (b) => {
       const served = b.scheduledRunServed;
       b.scheduledRunServed = (id, stored) => (id === id.toUpperCase() ? served(id, stored) : undefined);
