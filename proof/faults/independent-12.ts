@@ -2,10 +2,11 @@
 // specification and the reference service alone, without reading the suite's checks.
 
 import type { IncomingMessage } from 'node:http';
+import { parse as parseYaml } from 'yaml';
 import { ID_RULES } from '../../lib/contract/ids.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { RawText } from '../../lib/reference/http/context.js';
-import { notFound } from '../../lib/reference/http/errors.js';
+import { invalidArgument, notFound } from '../../lib/reference/http/errors.js';
 import { resolve } from '../../lib/reference/http/router.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import { fitsIdRule } from '../../lib/reference/validation/id-format.js';
@@ -651,6 +652,131 @@ export const INDEPENDENT_12_FAULTS = [
       return { status: answer.status, code: errorCode(answer.body) };
     },
     shows: { status: 404, code: 'NOT_FOUND' },
+  }),
+  fault({
+    id: 'ind12-spec-yaml-tab-indented',
+    requirements: ['SPEC-VALID-OPENAPI'],
+    slips: ['broken'],
+    description:
+      'The YAML form is written by a hand-rolled emitter that indents each nesting level with a tab, which YAML forbids in indentation: the default form of every published document is no YAML a parser reads (the JSON form is right).',
+    behaviour: (b) => {
+      const written = b.publishing.written;
+      b.publishing.written = (text, form, name) => {
+        const out = written(text, form, name);
+        return form === 'yaml' ? out.replace(/^((?: {2})+)/gm, (indent) => '\t'.repeat(indent.length / 2)) : out;
+      };
+    },
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi', { key: null });
+      const url = new URL(String((listing.body.specs as { url: string }[])[0]!.url));
+      const doc = await call('GET', url.pathname, { key: null });
+      try {
+        parseYaml(doc.text);
+        return 'parsed';
+      } catch {
+        return 'not YAML';
+      }
+    },
+    shows: 'not YAML',
+  }),
+  fault({
+    id: 'ind12-dashboard-patch-needs-if-match',
+    requirements: ['DASHBOARD-PATCH'],
+    slips: ['broken'],
+    description:
+      'A dashboard PATCH is refused unless it carries an If-Match header (optimistic concurrency the service demands but the specification does not show): a PATCH with a valid display_name and no If-Match is answered INVALID_ARGUMENT naming If-Match.',
+    behaviour: (b) => {
+      let path = '';
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        path = new URL(String(req.url), 'http://reference.invalid').pathname;
+        return presented(req);
+      };
+      const requestBody = b.requestBody;
+      b.requestBody = (text, headers) => {
+        if (path.startsWith('/v1/dashboards/') && headers['if-match'] === undefined)
+          throw invalidArgument('If-Match', "an If-Match header with the dashboard's etag is required", 'header');
+        return requestBody(text, headers);
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('PATCH', `/v1/dashboards/${FIXTURES.dashboardId}`, {
+        body: { display_name: 'Renamed once' },
+      });
+      return { status: answer.status, code: errorCode(answer.body) };
+    },
+    shows: { status: 400, code: 'INVALID_ARGUMENT' },
+  }),
+  fault({
+    id: 'ind12-review-display-name-number-internal',
+    requirements: ['ERROR-INVALID-ARGUMENT'],
+    slips: ['broken'],
+    description:
+      "A review project's display_name is trimmed for its length check before its type is checked (`body.display_name.trim()`): a number sent as display_name throws, and the request is answered INTERNAL (500) instead of INVALID_ARGUMENT.",
+    behaviour: (b) => {
+      let path = '';
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        path = new URL(String(req.url), 'http://reference.invalid').pathname;
+        return presented(req);
+      };
+      const requestBody = b.requestBody;
+      b.requestBody = (text, headers) => {
+        const read = requestBody(text, headers);
+        if (path === '/v1/review-projects') {
+          let name: unknown;
+          try {
+            name = (JSON.parse(read) as { display_name?: unknown } | null)?.display_name;
+          } catch {
+            name = undefined;
+          }
+          if (typeof name === 'number') throw new TypeError('display_name.trim is not a function');
+        }
+        return read;
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/review-projects', { body: { ...REVIEW_PROJECT, display_name: 2026 } });
+      return { status: answer.status, code: errorCode(answer.body) };
+    },
+    shows: { status: 500, code: 'INTERNAL' },
+  }),
+  fault({
+    id: 'ind12-persona-get-any-if-none-match-304',
+    requirements: ['PERSONA-GET'],
+    slips: ['broken'],
+    description:
+      "GET /v1/personas/{persona_id} answers 304 Not Modified, with no body, to any request carrying If-None-Match (the header's presence is tested, not its tags against the persona's): a client revalidating with a stale or foreign tag gets no persona.",
+    behaviour: (b) => {
+      let conditional = false;
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        conditional = req.headers['if-none-match'] !== undefined;
+        return presented(req);
+      };
+      let notModified = false;
+      const status = b.successStatus;
+      b.successStatus = (endpoint) => {
+        notModified = endpoint.key === 'GET /v1/personas/{persona_id}' && conditional;
+        return notModified ? 304 : status(endpoint);
+      };
+      // A 304 carries no body: its Content-Length and bytes are those of nothing.
+      const length = b.contentLength;
+      const bytes = b.responseBytes;
+      b.contentLength = (text) => (notModified ? 0 : length(text));
+      b.responseBytes = (text) => {
+        const sent = notModified ? Buffer.alloc(0) : bytes(text);
+        notModified = false;
+        return sent;
+      };
+    },
+    probe: async (call) => {
+      const listed = await call('GET', '/v1/personas?page_size=1');
+      const id = String(listed.body.personas[0].id);
+      const answer = await call('GET', `/v1/personas/${id}`, { headers: { 'If-None-Match': '"not-this-persona"' } });
+      return { status: answer.status, hasPersona: answer.body?.persona !== undefined };
+    },
+    shows: { status: 304, hasPersona: false },
   }),
 ];
 
