@@ -6,7 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import { ID_RULES } from '../../lib/contract/ids.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { RawText } from '../../lib/reference/http/context.js';
-import { invalidArgument, notFound } from '../../lib/reference/http/errors.js';
+import { internal, invalidArgument, notFound } from '../../lib/reference/http/errors.js';
 import { resolve } from '../../lib/reference/http/router.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import { fitsIdRule } from '../../lib/reference/validation/id-format.js';
@@ -777,6 +777,49 @@ export const INDEPENDENT_12_FAULTS = [
       return { status: answer.status, hasPersona: answer.body?.persona !== undefined };
     },
     shows: { status: 304, hasPersona: false },
+  }),
+  fault({
+    id: 'ind12-page-token-other-query-internal',
+    requirements: ['LIST-PAGE-TOKEN-STALE'],
+    slips: ['broken'],
+    description:
+      "A genuine page_token sent with another filter or order_by than it was issued for passes the signature check and is then resumed against the other query's sort key, which throws: the request is answered INTERNAL (500) instead of INVALID_ARGUMENT naming page_token; tokens the service never issued are still refused as invalid.",
+    behaviour: (b) => {
+      const refuse = b.lists.refuseToken;
+      b.lists.refuseToken = (problem, list) =>
+        problem === 'other-query'
+          ? internal("cannot compare the page token's position with this order")
+          : refuse(problem, list);
+    },
+    probe: async (call) => {
+      const first = await call('GET', '/v1/personas?page_size=2');
+      const token = encodeURIComponent(String(first.body.next_page_token));
+      const other = await call('GET', `/v1/personas?page_size=2&order_by=name&page_token=${token}`);
+      return { status: other.status, code: errorCode(other.body) };
+    },
+    shows: { status: 500, code: 'INTERNAL' },
+  }),
+  fault({
+    id: 'ind12-metric-missing-answered-null',
+    requirements: ['MISSING-RESOURCE-NOT-FOUND'],
+    slips: ['broken'],
+    description:
+      'GET of one metric output answers whatever the lookup found, wrapped, without checking it: a metric_output_id of the right form that names no output of the simulation is answered 200 with `{"metric": null}` instead of NOT_FOUND.',
+    behaviour: (b) => {
+      const key = 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}';
+      const missing = (code: string, endpoint: { key: string } | undefined) =>
+        code === 'NOT_FOUND' && endpoint?.key === key;
+      const status = b.errors.status;
+      const body = b.errors.body;
+      b.errors.status = (code, endpoint) => (missing(code, endpoint) ? 200 : status(code, endpoint));
+      b.errors.body = (error, endpoint) =>
+        missing(String(error.code), endpoint) ? { metric: null } : body(error, endpoint);
+    },
+    probe: async (call) => {
+      const answer = await call('GET', `/v1/simulations/${SIMULATION[0]}/metrics/01ARZ3NDEKTSV4RRFFQ69G5FAV`);
+      return { status: answer.status, body: answer.body };
+    },
+    shows: { status: 200, body: { metric: null } },
   }),
 ];
 
