@@ -39,6 +39,9 @@ const REVIEW_PROJECT = {
 
 const errorCode = (body: unknown): unknown => (body as { error?: { code?: unknown } } | undefined)?.error?.code ?? null;
 
+/** The path of the request each headers object came with (a request's body is read after other requests may have started). */
+const pathOf = new WeakMap<object, string>();
+
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 export const INDEPENDENT_12_FAULTS = [
@@ -686,14 +689,14 @@ export const INDEPENDENT_12_FAULTS = [
     description:
       'A dashboard PATCH is refused unless it carries an If-Match header (optimistic concurrency the service demands but the specification does not show): a PATCH with a valid display_name and no If-Match is answered INVALID_ARGUMENT naming If-Match.',
     behaviour: (b) => {
-      let path = '';
       const presented = b.auth.presented;
       b.auth.presented = (req) => {
-        path = new URL(String(req.url), 'http://reference.invalid').pathname;
+        pathOf.set(req.headers, new URL(String(req.url), 'http://reference.invalid').pathname);
         return presented(req);
       };
       const requestBody = b.requestBody;
       b.requestBody = (text, headers) => {
+        const path = pathOf.get(headers) ?? '';
         if (path.startsWith('/v1/dashboards/') && headers['if-match'] === undefined)
           throw invalidArgument('If-Match', "an If-Match header with the dashboard's etag is required", 'header');
         return requestBody(text, headers);
@@ -714,14 +717,14 @@ export const INDEPENDENT_12_FAULTS = [
     description:
       "A review project's display_name is trimmed for its length check before its type is checked (`body.display_name.trim()`): a number sent as display_name throws, and the request is answered INTERNAL (500) instead of INVALID_ARGUMENT.",
     behaviour: (b) => {
-      let path = '';
       const presented = b.auth.presented;
       b.auth.presented = (req) => {
-        path = new URL(String(req.url), 'http://reference.invalid').pathname;
+        pathOf.set(req.headers, new URL(String(req.url), 'http://reference.invalid').pathname);
         return presented(req);
       };
       const requestBody = b.requestBody;
       b.requestBody = (text, headers) => {
+        const path = pathOf.get(headers) ?? '';
         const read = requestBody(text, headers);
         if (path === '/v1/review-projects') {
           let name: unknown;
