@@ -32,6 +32,7 @@ import { INDEPENDENT_8_FAULTS, UNDETECTED as UNDETECTED_8 } from './independent-
 import { INDEPENDENT_9_FAULTS, UNDETECTED as UNDETECTED_9 } from './independent-9.js';
 import { INDEPENDENT_10_FAULTS, UNDETECTED as UNDETECTED_10 } from './independent-10.js';
 import { INDEPENDENT_11_FAULTS, UNDETECTED as UNDETECTED_11 } from './independent-11.js';
+import { INDEPENDENT_12_FAULTS, UNDETECTED as UNDETECTED_12 } from './independent-12.js';
 
 /** The faults of every independent round that no check detects yet, with the class of check each needs. */
 const UNDETECTED: Readonly<Record<string, string>> = {
@@ -46,6 +47,7 @@ const UNDETECTED: Readonly<Record<string, string>> = {
   ...UNDETECTED_9,
   ...UNDETECTED_10,
   ...UNDETECTED_11,
+  ...UNDETECTED_12,
 };
 
 export const FAULTS = [
@@ -79,6 +81,7 @@ export const FAULTS = [
   ...INDEPENDENT_9_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_10_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_11_FAULTS.filter((f) => !(f.id in UNDETECTED)),
+  ...INDEPENDENT_12_FAULTS.filter((f) => !(f.id in UNDETECTED)),
 ] as const satisfies readonly FaultShape[];
 
 /** Faults of an independent round no check detects yet (see UNDETECTED): runnable by id, left out of the score. */
@@ -94,6 +97,7 @@ export const PENDING_FAULTS = [
   ...INDEPENDENT_9_FAULTS,
   ...INDEPENDENT_10_FAULTS,
   ...INDEPENDENT_11_FAULTS,
+  ...INDEPENDENT_12_FAULTS,
 ].filter((f) => f.id in UNDETECTED);
 
 /** A fault of the catalog: a misspelt id fails the type check. */
