@@ -514,6 +514,7 @@ export const INDEPENDENT_12_FAULTS = [
   fault({
     id: 'ind12-filter-error-description-object',
     requirements: ['ERROR-ENVELOPE'],
+    seenThrough: ['LIST-FILTER-MALFORMED'],
     slips: ['type'],
     description:
       'A filter the parser refuses is answered with the parser\'s exception as the detail\'s description (`{field: "filter", description: err}`), which serialises as `{}`: the INVALID_ARGUMENT is right, but its detail carries an object where the envelope has a string.',
@@ -530,7 +531,7 @@ export const INDEPENDENT_12_FAULTS = [
   }),
   fault({
     id: 'ind12-test-case-id-leading-zero-dropped',
-    requirements: ['SCHEMA-CANONICAL'],
+    requirements: ['SCHEMA-CANONICAL', 'TESTCASE-CREATE', 'GENERIC-SCHEMA-PUBLISHED'],
     slips: ['broken'],
     description:
       "Test case IDs are written as a base-62 number without padding, so an ID whose first digit is the alphabet's zero (`A`) loses it: about one test case in 62 gets a 21-character id (and name), where the table gives 22.",
@@ -601,7 +602,7 @@ export const INDEPENDENT_12_FAULTS = [
   }),
   fault({
     id: 'ind12-voice-agent-configuration-dropped',
-    requirements: ['AGENT-CONFIG-ECHO'],
+    requirements: ['AGENT-CONFIG-ECHO', 'EXPLICIT-VALUE-KEPT'],
     slips: ['broken'],
     description:
       'The simulator configuration is kept only for the agent types the keys table lists (CHAT, OUTBOUND_VOICE, WEBSOCKET): a VOICE or SMS agent created with a configuration is answered, and stored, with metadata null.',
@@ -638,7 +639,7 @@ export const INDEPENDENT_12_FAULTS = [
   }),
   fault({
     id: 'ind12-spec-yaml-tab-indented',
-    requirements: ['SPEC-VALID-OPENAPI'],
+    requirements: ['SPEC-VALID-OPENAPI', 'SPEC-YAML-DEFAULT'],
     slips: ['broken'],
     description:
       'The YAML form is written by a hand-rolled emitter that indents each nesting level with a tab, which YAML forbids in indentation: the default form of every published document is no YAML a parser reads (the JSON form is right).',
