@@ -30,6 +30,7 @@ import { preflight } from './preflight.js';
 import { conformanceVitest } from './project.js';
 import { ProgressReporter } from './progress.js';
 import { boundHeapGrowth } from './heap.js';
+import { collectWhenAsked } from '../harness/garbage.js';
 import { applyWaivers, loadWaivers, waiverDay } from '../waivers/waivers.js';
 
 export interface RunRequest {
@@ -254,9 +255,11 @@ async function runSuites(
     log('The target answered only with back-pressure for THROTTLE_GIVE_UP_MS; cancelling the remaining checks.');
     cancel('the target answered only with back-pressure for THROTTLE_GIVE_UP_MS');
   });
+  const stopCollecting = collectWhenAsked();
   try {
     if (!interrupt?.aborted) await vitest.start([...files]);
   } finally {
+    stopCollecting();
     interrupt?.removeEventListener('abort', onInterrupt);
     clearTimeout(bound);
     progress.stop();
