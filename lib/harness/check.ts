@@ -224,13 +224,13 @@ const collected = (): Promise<void> =>
 
 /**
  * Runs a heavy check against `target` once every heavy check queued before it against that target has ended,
- * however it ended, and its garbage is collected. Per target: the proof's targets (one reference service each)
+ * however it ended, and its garbage is collected (before the first, what the checks before it left). Per target: the proof's targets (one reference service each)
  * still run theirs side by side.
  */
 const oneHeavyAtATime =
   (target: string) =>
   <T>(run: () => Promise<T>): Promise<T> => {
-    const ended = (heavyQueues.get(target) ?? Promise.resolve()).then(run);
+    const ended = (heavyQueues.get(target) ?? collected()).then(run);
     heavyQueues.set(target, ended.catch(() => undefined).then(collected));
     return ended;
   };
