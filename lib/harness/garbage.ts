@@ -1,6 +1,6 @@
 // A full garbage collection at the one moment a run knows it has just made much garbage: a heavy check
 // (10 MB bodies built, sent, read, parsed, stored and echoed) has ended. V8 would collect it later, after
-// the next heavy check had made as much again: the four size checks' copies stood together, about 100 MB
+// the next heavy check had made as much again: the four size checks' copies stood together, about 60 MB
 // of a default run's peak (docs/benchmarks.md). The worker collects its own heap and asks the main thread,
 // which holds the embedded reference service, to collect its own.
 
