@@ -17,6 +17,7 @@ import type { CheckMeta } from '../protocol/meta.js';
 import { readPlan, type TargetPlan } from '../protocol/plan.js';
 import { PUBLISHED_GROUP, selects } from '../result/selection.js';
 import { CheckContext, READ_ONLY_REASON, Skip } from './context.js';
+import { collectAfterHeavyCheck } from './garbage.js';
 import { requestFacts } from './request-chain.js';
 import { getTarget, type Target } from './target.js';
 
@@ -209,21 +210,28 @@ async function deleteLeftovers(running: Set<CheckContext>): Promise<void> {
   await Promise.allSettled(cutShort.map((t) => t.deleteCreated()));
 }
 
-/** Per target of the plan: the end of the last heavy check of this worker queued so far. */
+/** Per target of the plan: the end of the last heavy check of this worker queued so far, and its garbage collected. */
 const heavyQueues = new Map<string, Promise<unknown>>();
+
+/** Resolves once the check that has just ended has returned (its copies unreachable), and they are collected. */
+const collected = (): Promise<void> =>
+  new Promise((done) =>
+    setTimeout(() => {
+      collectAfterHeavyCheck();
+      done();
+    }),
+  );
 
 /**
  * Runs a heavy check against `target` once every heavy check queued before it against that target has ended,
- * however it ended. Per target: the proof's targets (one reference service each) still run theirs side by side.
+ * however it ended, and its garbage is collected (before the first, what the checks before it left). Per target: the proof's targets (one reference service each)
+ * still run theirs side by side.
  */
 const oneHeavyAtATime =
   (target: string) =>
   <T>(run: () => Promise<T>): Promise<T> => {
-    const ended = (heavyQueues.get(target) ?? Promise.resolve()).then(run);
-    heavyQueues.set(
-      target,
-      ended.catch(() => undefined),
-    );
+    const ended = (heavyQueues.get(target) ?? collected()).then(run);
+    heavyQueues.set(target, ended.catch(() => undefined).then(collected));
     return ended;
   };
 

@@ -12,6 +12,7 @@ import { harRecorder, type Recorded } from './har.js';
 import { API_KEY_PLACEHOLDER, redact, registerSecret } from './redact.js';
 import { Throttle } from './throttle.js';
 import { proxyFor, shownProxy, type Transport } from './transport.js';
+import { utf8Text } from '../util/utf8.js';
 
 export interface ClientOptions {
   readonly baseUrl: string;
@@ -273,11 +274,11 @@ async function readCapped(
     if (size > cap) {
       chunks.push(chunk.subarray(0, chunk.length - (size - cap)));
       body.destroy();
-      return { text: Buffer.concat(chunks).toString('utf8'), truncated: true };
+      return { text: utf8Text(chunks), truncated: true };
     }
     chunks.push(chunk);
   }
-  return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
+  return { text: utf8Text(chunks), truncated: false };
 }
 
 function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

@@ -1,10 +1,14 @@
-// How far V8 lets a run's heaps grow past what they hold live. A run allocates far more than it
+// How far a run's heaps grow past what they hold live. A run allocates far more than it
 // keeps: the size-limit checks send bodies of up to 10 MB (20 MB as two-byte text), which the
 // worker serialises, and the reference service, when embedded, reads, parses, stores and echoes.
 // V8's defaults (young generation of 3 × 16 MB semi-spaces per isolate, the old generation's limit
 // raised up to fourfold after each full collection) left that garbage standing: a default run
 // peaked at 660 MB of resident memory while each worker held about 25 MB live. Bounding the
 // growth takes about 200 MB off (measured, docs/benchmarks.md).
+//
+// The other heap is native: vite's bundler binding (rolldown), which transforms the suite files,
+// allocates with mimalloc, whose defaults commit its arena whole and keep freed pages a while:
+// about 75 MB stayed resident for under 10 MB it ever held at once (its own statistics).
 
 import { setFlagsFromString } from 'node:v8';
 
@@ -14,7 +18,14 @@ import { setFlagsFromString } from 'node:v8';
  */
 const HEAP_FLAGS = ['--max-semi-space-size=2', '--heap-growing-percent=20'] as const;
 
-/** Applies HEAP_FLAGS to this process: call it before the workers start. */
+/**
+ * mimalloc reads its options from the environment when the binding loads it: commit arena memory as it is
+ * used, return freed pages at once. A user's own setting stays.
+ */
+const NATIVE_ALLOCATOR = { MIMALLOC_ARENA_EAGER_COMMIT: '0', MIMALLOC_PURGE_DELAY: '0' } as const;
+
+/** Applies HEAP_FLAGS and NATIVE_ALLOCATOR to this process: call it before vite loads and the workers start. */
 export function boundHeapGrowth(): void {
   HEAP_FLAGS.forEach((flag) => setFlagsFromString(flag));
+  for (const [name, value] of Object.entries(NATIVE_ALLOCATOR)) process.env[name] ??= value;
 }

@@ -24,12 +24,12 @@ import {
 import type { Reporter } from 'vitest/node';
 import { toCheckResult } from '../protocol/decode.js';
 import { CollectingReporter } from './collect.js';
-import { publishedNames } from './published-operations.js';
 import { atReference, startEmbedded } from './embedded.js';
 import { preflight } from './preflight.js';
 import { conformanceVitest } from './project.js';
 import { ProgressReporter } from './progress.js';
 import { boundHeapGrowth } from './heap.js';
+import { collectWhenAsked } from '../harness/garbage.js';
 import { applyWaivers, loadWaivers, waiverDay } from '../waivers/waivers.js';
 
 export interface RunRequest {
@@ -254,9 +254,11 @@ async function runSuites(
     log('The target answered only with back-pressure for THROTTLE_GIVE_UP_MS; cancelling the remaining checks.');
     cancel('the target answered only with back-pressure for THROTTLE_GIVE_UP_MS');
   });
+  const stopCollecting = collectWhenAsked();
   try {
     if (!interrupt?.aborted) await vitest.start([...files]);
   } finally {
+    stopCollecting();
     interrupt?.removeEventListener('abort', onInterrupt);
     clearTimeout(bound);
     progress.stop();
@@ -274,7 +276,10 @@ export async function withPublishedNames(chosen: Chosen, config: Config): Promis
   if (!asksPublished(chosen) || (chosen.exclude.includes(PUBLISHED_GROUP) && !chosen.pendingPublished.length))
     return chosen;
   // With --exclude published, withPublished refuses the names before the target is asked.
-  return withPublished(chosen, chosen.exclude.includes(PUBLISHED_GROUP) ? new Set() : await publishedNames(config));
+  if (chosen.exclude.includes(PUBLISHED_GROUP)) return withPublished(chosen, new Set());
+  // Loaded only here: reading published documents (swagger-parser, ajv) costs the main thread memory a run rarely needs.
+  const { publishedNames } = await import('./published-operations.js');
+  return withPublished(chosen, await publishedNames(config));
 }
 
 function selectionOf(

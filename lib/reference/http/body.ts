@@ -4,6 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import { invalidArgument } from './errors.js';
 import { type JsonObject, isJsonObject } from '../../util/json.js';
+import { utf8Text } from '../../util/utf8.js';
 
 /** Room for the 10 MB simulator configuration plus 10 MB workflows, with JSON overhead. */
 const BODY_LIMIT_BYTES = 32 * 1024 * 1024;
@@ -12,7 +13,7 @@ const BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 export class MalformedJson extends Error {}
 
 /** The chunks of a body as text: UTF-8, decoded whole (a character may straddle two chunks). */
-export const decodeWhole = (chunks: readonly Buffer[]): string => Buffer.concat(chunks).toString('utf8');
+export const decodeWhole = (chunks: readonly Buffer[]): string => utf8Text(chunks);
 
 export async function readText(
   req: IncomingMessage,
