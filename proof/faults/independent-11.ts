@@ -106,7 +106,7 @@ export const INDEPENDENT_11_FAULTS = [
   }),
   fault({
     id: 'ind11-agent-chat-persona-id-as-resource-name',
-    requirements: ['AGENT-CONFIG-ECHO'],
+    requirements: ['AGENT-CONFIG-ECHO', 'ID-FIELDS-HOLD-IDS'],
     slips: ['broken'],
     description:
       "A CHAT agent's configuration key persona_id (a 22-character persona ID) is served as the persona's resource name `personas/<id>`.",
@@ -177,7 +177,7 @@ export const INDEPENDENT_11_FAULTS = [
   }),
   fault({
     id: 'ind11-scheduled-run-last-run-id-as-resource-name',
-    requirements: ['SCHEDULED-RUN-GET'],
+    requirements: ['SCHEDULED-RUN-GET', 'ID-FIELDS-HOLD-IDS'],
     slips: ['broken'],
     description:
       "A scheduled run's last_run_id is served as the run's resource name `runs/<id>` rather than the run's ID.",
@@ -793,9 +793,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'text that looks like JSON (a list, an object, a number, true, null) stored as text on every string field',
   'ind11-websocket-endpoint-query-dropped':
     'URL fields read back exactly in every valid form (query, port, path), on every URL field',
-  'ind11-agent-chat-persona-id-as-resource-name':
-    'ID fields never carry a resource name (`personas/<id>`) on any read; configuration keys read back as sent',
-  'ind11-scheduled-run-last-run-id-as-resource-name': 'ID fields never carry a resource name (`runs/<id>`) on any read',
   'ind11-dashboard-name-one-element-list-accepted': 'wrong JSON types refused on every field of every write',
   'ind11-runs-tag-filter-matches-metadata':
     "filter values taken from the items' other fields: every listed item satisfies the filter, on every list",

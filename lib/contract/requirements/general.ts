@@ -155,6 +155,14 @@ export const GENERAL = [
   ),
   must(
     g,
+    'ID-FIELDS-HOLD-IDS',
+    'Resources and their fields',
+    'A field that holds an ID (`id`, `*_id`, `*_ids`, the CHAT configuration key persona_id) holds the ID itself, never the resource name `<collection>/<id>`, on every read.',
+    'Identifiers are strings; their formats are given per resource. name: `runs/<id>`; run_id: string; resource_name: `personas/<persona_id>`; persona_id: persona reference (22-character ID)',
+    'The specification gives resources a name apart from their ids, so an ID field holding `runs/<id>` holds the name, which a client sending it back as an ID (a path parameter, a filter value, a reference) cannot use. Judged by the canonical schemas (format `bare-id`) on every success the suite reads: only the shape `<collection>/...` of a collection the specification names (agents, mutations, personas, runs, test-cases, simulations, metrics, scheduled-runs, dashboards, review-projects) fails; an ID of unstated form is otherwise not judged.',
+  ),
+  must(
+    g,
     'SCHEMA-CANONICAL',
     'Resources and their fields',
     'Every response body matches the field types and formats the spec gives for it.',
