@@ -793,7 +793,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'text that looks like JSON (a list, an object, a number, true, null) stored as text on every string field',
   'ind11-websocket-endpoint-query-dropped':
     'URL fields read back exactly in every valid form (query, port, path), on every URL field',
-  'ind11-dashboard-name-one-element-list-accepted': 'wrong JSON types refused on every field of every write',
   'ind11-runs-tag-filter-matches-metadata':
     "filter values taken from the items' other fields: every listed item satisfies the filter, on every list",
   'ind11-filter-value-leading-digits-refused':
