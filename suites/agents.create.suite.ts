@@ -28,6 +28,7 @@ import { VALID_PHONE } from '../lib/gen/bodies.js';
 import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 import { declareExtremeIdChecks } from '../lib/families/path-ids.js';
+import { object, text, texts, wrongTypesCheck } from '../lib/families/wrong-types.js';
 
 const GET = 'GET /v1/agents/{agent_id}' satisfies EndpointKey;
 const WRITES = { writes: true } as const;
@@ -223,6 +224,23 @@ describeGroup('agents', () => {
       WRITES,
     );
   }
+
+  wrongTypesCheck({
+    id: 'agents.create',
+    operation: 'POST /v1/agents',
+    // The configuration's request field is found per target: its keys' types are the configuration checks'.
+    fields: {
+      display_name: text('Front desk'),
+      model_type: text('MODEL_TYPE_VOICE'),
+      phone_number: text(VALID_PHONE),
+      endpoint: text(PUBLIC_WEBHOOK_URL),
+      prompt: text('Greet the caller.'),
+      workflows: object({ version: 2 }),
+      metric_ids: texts(alnum(22, 5)),
+      test_set_ids: texts(alnum(22, 6)),
+    },
+    send: (t, fields) => t.agents.send(fields),
+  });
 
   check(
     'agents.create.body-json-but-not-object',

@@ -28,6 +28,7 @@ import { nearMissIds } from '../lib/gen/ids.js';
 import { NESTING_DEPTHS, SHAPED_VALUES, WSS_URLS, nestedValue } from '../lib/gen/values.js';
 import { expectRefusedNotFailed } from '../lib/families/field-values.js';
 import { allEnded, check, describeGroup, type CheckContext } from '../lib/harness/index.js';
+import { personas } from '../lib/harness/discovery.js';
 import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 
@@ -400,6 +401,25 @@ describeGroup('agents', () => {
       expectEcho(t, { metadata: CHAT_CONFIG }, agent, ['AGENT-CONFIG-ECHO'], call);
       const fetched = await fetchAgent(t, agent['id'], ['AGENT-GET']);
       expectEcho(t, { metadata: CHAT_CONFIG }, fetched.agent, ['AGENT-CONFIG-ECHO'], fetched.call);
+    },
+    WRITES,
+  );
+
+  // persona_id is an ID the specification states: a listed persona's (a server may require one that exists), not
+  // the one a check may delete; read back as sent, never as the persona's resource name `personas/<id>`.
+  check(
+    'agents.simulator-config.persona-id-echo',
+    ['AGENT-CONFIG-ECHO', 'ID-FIELDS-HOLD-IDS'],
+    "a CHAT agent's persona_id naming a listed persona is accepted and returned as sent (the ID, not `personas/<id>`) by POST and GET",
+    async (t) => {
+      const persona = (await personas(t)).map((p) => p['id']).find((id) => id !== t.config.deletablePersonaId);
+      if (typeof persona !== 'string') return t.skip('no persona is listed but DELETABLE_PERSONA_ID');
+      const { body, field, what } = await configured(t, CHAT, { persona_id: persona });
+      const call = await t.agents.send(body);
+      const agent = expectAgentCreated(t, call, ['AGENT-CONFIG-ECHO'], what, field);
+      expectEcho(t, { metadata: { persona_id: persona } }, agent, ['AGENT-CONFIG-ECHO'], call);
+      const fetched = await fetchAgent(t, agent['id'], ['AGENT-GET']);
+      expectEcho(t, { metadata: { persona_id: persona } }, fetched.agent, ['AGENT-CONFIG-ECHO'], fetched.call);
     },
     WRITES,
   );

@@ -25,6 +25,7 @@ import { sentBody } from '../lib/harness/resources.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 import { DASHBOARD_COMMANDS, restoringDashboard } from '../lib/explore/commands.js';
 import { explore } from '../lib/explore/explore.js';
+import { text, wrongTypesCheck } from '../lib/families/wrong-types.js';
 
 const PATCH = 'PATCH /v1/dashboards/{dashboard_id}' satisfies EndpointKey;
 const WRITES = { writes: true, needs: ['dashboardId'] } as const;
@@ -100,6 +101,23 @@ describeGroup('dashboards', () => {
     },
     WRITES,
   );
+
+  // Refused, each leaves the name as a PATCH without display_name read it before (where the target answers one).
+  wrongTypesCheck({
+    id: 'dashboards.patch',
+    operation: 'PATCH /v1/dashboards/{dashboard_id}',
+    fields: { display_name: text('Quality') },
+    send: (t, fields) => patch(t, { json: fields }),
+    read: async (t) => {
+      const call = await patch(t, { json: {} });
+      if (!isSuccess(call)) return undefined;
+      return {
+        value: t.expectResource(call, ['DASHBOARD-PATCH'], 'a PATCH without display_name')['display_name'],
+        call,
+      };
+    },
+    options: RENAMES,
+  });
 
   malformedBodyCheck({
     id: 'dashboards.patch',

@@ -18,6 +18,7 @@ import { jsonFormsCheck, malformedBodyCheck } from '../lib/families/json-forms.j
 import { bodyFormsCheck } from '../lib/families/negotiation.js';
 import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
 import { wellFormedId } from '../lib/gen/ids.js';
+import { object, text, wrongTypesCheck } from '../lib/families/wrong-types.js';
 
 const WRITES = { writes: true } as const;
 
@@ -209,6 +210,18 @@ describeGroup('mutations', () => {
       WRITES,
     );
   }
+
+  wrongTypesCheck({
+    id: 'mutations.create',
+    operation: 'POST /v1/agents/{agent_id}/mutations',
+    fields: {
+      display_name: text('Calmer variant'),
+      description: text('A calmer variant'),
+      config_overrides: object(),
+      parameter_values: object(),
+    },
+    send: async (t, fields) => t.mutations.send(await t.mutations.parent(), fields),
+  });
 
   // A number alone, and after a string: a server reading only some value (or the first) takes the rest; then a
   // fraction and a boolean. Values "as strings" may be refused or taken as their text ("42"), never kept as numbers.

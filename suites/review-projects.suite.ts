@@ -20,6 +20,7 @@ import { bodyFormsCheck } from '../lib/families/negotiation.js';
 import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
 import { alnum } from '../lib/gen/ids.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
+import { flag, text, texts, wrongTypesCheck } from '../lib/families/wrong-types.js';
 
 const WRITES = { writes: true } as const;
 /** An id of the length other resources' ids have (a review project's form is not stated), sent where the server sets one. */
@@ -283,6 +284,22 @@ describeGroup('review-projects', () => {
       WRITES,
     );
   }
+
+  wrongTypesCheck({
+    id: 'review-projects.create',
+    operation: 'POST /v1/review-projects',
+    fields: {
+      display_name: text('Quality review'),
+      assignees: texts('reviewer@example.com'),
+      linked_simulation_ids: texts(alnum(22, 7)),
+      linked_metric_ids: texts(alnum(22, 8)),
+      description: text('Calls of the week'),
+      project_type: text('PROJECT_INDIVIDUAL'),
+      notifications: flag(false),
+      project_rules: texts('require_disagreement_notes'),
+    },
+    send: async (t, fields) => t.reviewProjects.send(await reviewLinks(t), fields),
+  });
 
   malformedBodyCheck({
     id: 'review-projects.create',

@@ -26,7 +26,7 @@ import {
   type ItemRule,
 } from '../lib/families/listed-items.js';
 import { declareExtremeIdChecks, expectMissingNotFound } from '../lib/families/path-ids.js';
-import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
+import { expectIdsHeld, expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { alnum } from '../lib/gen/ids.js';
 import { compareInstants } from '../lib/contract/timestamps.js';
 import { runs } from '../lib/harness/discovery.js';
@@ -134,6 +134,13 @@ const RUN_RULES: readonly ItemRule[] = [
     requirements: ['TIMESTAMP-ORDER'],
     title: 'has update_time no earlier than create_time',
     expect: (t, run, call) => expectTimestampOrder(t, run, call),
+  },
+  {
+    id: 'ids-held',
+    requirements: ['ID-FIELDS-HOLD-IDS'],
+    title:
+      'holds IDs in run_id, agent_id, persona_id, test_set_id and results.output_ids, never a resource name `<collection>/<id>`',
+    expect: (t, run, call) => expectIdsHeld(t, 'Run', run, call),
   },
 ];
 

@@ -149,6 +149,17 @@ describeGroup('scheduled-runs', () => {
     READS,
   );
 
+  // Judged on every read by the canonical schema (format bare-id): reading both scheduled runs judges it.
+  check(
+    'scheduled-runs.ids-held',
+    ['SCHEDULED-RUN-GET', 'ID-FIELDS-HOLD-IDS'],
+    "a scheduled run's id, run_template_id and last_run_id hold IDs, never a resource name `<collection>/<id>` (`runs/<id>`) (SCHEDULED_RUN_ID, and DELETABLE_SCHEDULED_RUN_ID before its deletion)",
+    async (t) => {
+      await bothServed(t);
+    },
+    READS,
+  );
+
   check(
     'scheduled-runs.schedule-expression-rate-cron-form',
     ['SCHEDULED-RUN-EXPRESSION-FORM'],

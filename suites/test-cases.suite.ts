@@ -27,6 +27,7 @@ import { bodyFormsCheck } from '../lib/families/negotiation.js';
 import { SHAPED_VALUES } from '../lib/gen/values.js';
 import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
 import { wellFormedId } from '../lib/gen/ids.js';
+import { object, text, texts, wrongTypesCheck } from '../lib/families/wrong-types.js';
 
 const WRITES = { writes: true } as const;
 /** An id of a test case's form, sent where the server sets one. */
@@ -575,6 +576,24 @@ describeGroup('test-cases', () => {
       WRITES,
     );
   }
+
+  wrongTypesCheck({
+    id: 'test-cases',
+    operation: 'POST /v1/test-cases',
+    fields: {
+      input_str: text('My order never arrived'),
+      test_set_id: text(MADE_UP_TEST_SET),
+      expected_behaviors: texts('Offers a refund'),
+      expected_output_str: text('A refund is offered'),
+      expected_output_json: object({ resolution: 'refund' }),
+      description: text('A late order'),
+      input_type: text('SCENARIO'),
+      simulation_metadata_input: object({ channel: 'phone' }),
+      metric_input: object({ expected_entities: ['order number'] }),
+      user_notes: text('First call'),
+    },
+    send: (t, fields) => t.testCases.send(fields),
+  });
 
   valueSpaceCheck({
     id: 'test-cases.create',

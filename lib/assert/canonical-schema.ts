@@ -1,6 +1,6 @@
 // Validation against the canonical schemas (lib/contract/schemas.ts), and the rules their issues break.
 
-import { DEFINITIONS, SCHEMA_RULES, TIMESTAMP_RULE } from '../contract/schemas.js';
+import { DEFINITIONS, ID_FIELD_RULE, SCHEMA_RULES, TIMESTAMP_RULE } from '../contract/schemas.js';
 import { newAjv, toIssues, type SchemaIssue } from '../schema/ajv.js';
 import { precompiledValidators, type Precompilable } from '../schema/precompiled.js';
 
@@ -37,6 +37,8 @@ export function rulesOf(schemaName: string, issues: readonly SchemaIssue[]): str
   const rules = new Set<string>();
   for (const issue of issues) {
     if (issue.keyword === 'format' && /iso-utc/.test(issue.message)) rules.add(TIMESTAMP_RULE);
+    if (issue.keyword === 'format' && issue.message.includes(`"${ID_FIELD_RULE.format}"`))
+      rules.add(ID_FIELD_RULE.rule);
     const path = issue.pointer === '/' ? [] : issue.pointer.split('/').slice(1).map(unescapePointer);
     // A missing property is reported on its object; any other issue on the property itself.
     const missing = issue.keyword === 'required' ? /'([^']+)'/.exec(issue.message)?.[1] : undefined;

@@ -54,3 +54,26 @@ export function idPattern(rule: IdRule): string {
     rule.minLength === rule.maxLength ? `{${rule.minLength}}` : `{${rule.minLength},${rule.maxLength}}`;
   return rule.alphanumeric ? `^[A-Za-z0-9]${quantifier}$` : `^[\\s\\S]${quantifier}$`;
 }
+
+/**
+ * The collections whose resource names the specification states (`runs/<id>`, `test-cases/<id>`, ...,
+ * `personas/<persona_id>`) and those its paths name (agents, mutations, simulations, metrics): an ID field
+ * holding `<collection>/<id>` holds a resource name, not the ID. IDs of unstated form are judged by this shape alone.
+ */
+export const RESOURCE_COLLECTIONS = [
+  'agents',
+  'mutations',
+  'personas',
+  'runs',
+  'test-cases',
+  'simulations',
+  'metrics',
+  'scheduled-runs',
+  'dashboards',
+  'review-projects',
+] as const;
+
+const RESOURCE_NAME = new RegExp(`^(${RESOURCE_COLLECTIONS.join('|')})/.`);
+
+/** Whether `value` is a resource name of one of the specification's collections (ID-FIELDS-HOLD-IDS). */
+export const isResourceName = (value: string): boolean => RESOURCE_NAME.test(value);

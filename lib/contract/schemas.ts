@@ -20,7 +20,18 @@ const nullableTimestamp: Schema = { type: ['string', 'null'], format: 'iso-utc' 
 const strArray: Schema = { type: 'array', items: str };
 /** The agent's webhook: HTTP or HTTPS whenever it holds a URL, whether sent or filled in by the server ("" or null when none). */
 const webhookUrl: Schema = { type: ['string', 'null'], pattern: '^$|^[Hh][Tt][Tt][Pp][Ss]?://' };
-const id = (rule: (typeof ID_RULES)[keyof typeof ID_RULES]): Schema => ({ type: 'string', pattern: idPattern(rule) });
+/** An ID field: the ID itself, never the resource name `<collection>/<id>` (format `bare-id`, ID-FIELDS-HOLD-IDS). */
+const BARE_ID = 'bare-id';
+const id = (rule: (typeof ID_RULES)[keyof typeof ID_RULES]): Schema => ({
+  type: 'string',
+  pattern: idPattern(rule),
+  format: BARE_ID,
+});
+/** An ID of unstated form. */
+const heldId: Schema = { type: 'string', format: BARE_ID };
+const heldIds: Schema = { type: 'array', items: heldId };
+/** A configuration key the specification calls an ID (CHAT persona_id): its type is the configuration checks' concern. */
+const configIds: Schema = { properties: { persona_id: { format: BARE_ID } } };
 const resource = (required: string[], properties: Record<string, Schema>): Schema => ({
   type: 'object',
   required,
@@ -45,11 +56,11 @@ export const DEFINITIONS: Record<string, Schema> = {
     phone_number: nullableStr,
     endpoint: webhookUrl,
     prompt: nullableStr,
-    metadata: { type: ['object', 'null'] },
+    metadata: { type: ['object', 'null'], ...configIds },
     workflows: { type: ['object', 'null'] },
     metric_ids: { type: 'array', items: id(ID_RULES.agentReference) },
     test_set_ids: { type: 'array', items: id(ID_RULES.agentReference) },
-    knowledge_base_ids: strArray,
+    knowledge_base_ids: heldIds,
     create_time: timestamp,
     update_time: timestamp,
   }),
@@ -58,7 +69,7 @@ export const DEFINITIONS: Record<string, Schema> = {
     agent_id: id(ID_RULES.agent),
     display_name: { type: 'string', minLength: 1 },
     description: str,
-    config_overrides: obj,
+    config_overrides: { ...obj, ...configIds },
     parameter_values: { type: 'object', additionalProperties: str },
     create_time: timestamp,
     update_time: nullableTimestamp,
@@ -95,19 +106,19 @@ export const DEFINITIONS: Record<string, Schema> = {
   RunResults: {
     type: 'object',
     properties: {
-      output_ids: strArray,
+      output_ids: heldIds,
       metrics: { type: 'object', additionalProperties: { $ref: '#/definitions/MetricSummary' } },
     },
   },
   Run: resource(['name', 'run_id'], {
     name: str,
-    run_id: str,
+    run_id: heldId,
     status: str,
     create_time: timestamp,
     update_time: timestamp,
-    agent_id: str,
-    persona_id: str,
-    test_set_id: str,
+    agent_id: heldId,
+    persona_id: heldId,
+    test_set_id: heldId,
     tags: strArray,
     progress: { $ref: '#/definitions/RunProgress' },
     results: { $ref: '#/definitions/RunResults' },
@@ -117,7 +128,7 @@ export const DEFINITIONS: Record<string, Schema> = {
   TestCase: resource(['name', 'id', 'test_set_id', 'input_str', 'input_type'], {
     name: str,
     id: id(ID_RULES.testCase),
-    test_set_id: { type: 'string', minLength: 8, maxLength: 8 },
+    test_set_id: { ...heldId, minLength: 8, maxLength: 8 },
     input_str: { type: 'string', minLength: 1 },
     expected_behaviors: { type: ['array', 'null'], items: str },
     expected_output_str: nullableStr,
@@ -134,12 +145,12 @@ export const DEFINITIONS: Record<string, Schema> = {
     name: str,
     id: id(ID_RULES.scheduledRun),
     display_name: str,
-    run_template_id: str,
+    run_template_id: heldId,
     schedule_expression: { type: 'string', pattern: '^(rate|cron)\\(.*\\)$' },
     schedule_timezone: str,
     enabled: bool,
     last_run_at: nullableTimestamp,
-    last_run_id: nullableStr,
+    last_run_id: { ...heldId, type: ['string', 'null'] },
     create_time: timestamp,
     update_time: nullableTimestamp,
   }),
@@ -162,11 +173,11 @@ export const DEFINITIONS: Record<string, Schema> = {
     ],
     {
       name: str,
-      id: str,
+      id: heldId,
       display_name: { type: 'string', minLength: 1 },
       assignees: { type: 'array', minItems: 1, items: str },
-      linked_simulation_ids: { type: 'array', minItems: 1, items: str },
-      linked_metric_ids: { type: 'array', minItems: 1, items: str },
+      linked_simulation_ids: { ...heldIds, minItems: 1 },
+      linked_metric_ids: { ...heldIds, minItems: 1 },
       description: nullableStr,
       project_type: { type: 'string', enum: [...PROJECT_TYPES] },
       notifications: bool,
@@ -189,7 +200,7 @@ export const DEFINITIONS: Record<string, Schema> = {
   },
   MetricOutput: resource(['metric_output_id', 'metric_id'], {
     metric_output_id: id(ID_RULES.metricOutput),
-    metric_id: str,
+    metric_id: heldId,
     status: str,
     value: num,
     subvalues_by_timestamp: { type: 'array', items: { $ref: '#/definitions/SubValue' } },
@@ -259,3 +270,6 @@ export const SCHEMA_RULES: Readonly<Record<string, string>> = {
 };
 
 export const TIMESTAMP_RULE = 'TIMESTAMP-ISO-UTC';
+
+/** The rule an ID field holding a resource name breaks, whichever field: matched by the format, like timestamps. */
+export const ID_FIELD_RULE = { format: BARE_ID, rule: 'ID-FIELDS-HOLD-IDS' } as const;

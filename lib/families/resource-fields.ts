@@ -3,7 +3,9 @@
 // table that describe one thing hold values together.
 
 import type { RequirementId } from '../contract/requirements/index.js';
-import type { SchemaName } from '../contract/schemas.js';
+import { ID_FIELD_RULE, type SchemaName } from '../contract/schemas.js';
+import { validateCanonical } from '../assert/canonical-schema.js';
+import { offendingValues } from '../assert/violation.js';
 import { compareInstants } from '../contract/timestamps.js';
 import type { Exchange } from '../http/exchange.js';
 import type { CheckContext } from '../harness/index.js';
@@ -85,4 +87,20 @@ export function expectFieldsTogether(
 ): void {
   const problems = fieldsApartProblems(schema, resource);
   t.assert(!problems.length, requirements, problems.join('; '), call);
+}
+
+/**
+ * The ID fields of `resource` (an item of `schema`) that hold a resource name `<collection>/<id>` instead of the
+ * ID: the canonical schema's own rule (format `bare-id`), for items a loose list walk reads without it.
+ */
+export function expectIdsHeld(t: CheckContext, schema: SchemaName, resource: JsonObject, call: Exchange): void {
+  const named = validateCanonical(schema, resource).filter(
+    (issue) => issue.keyword === 'format' && issue.message.includes(`"${ID_FIELD_RULE.format}"`),
+  );
+  t.assert(
+    !named.length,
+    [ID_FIELD_RULE.rule],
+    `ID fields hold a resource name <collection>/<id>, not the ID${offendingValues(resource, named)}`,
+    call,
+  );
 }

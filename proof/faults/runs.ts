@@ -326,6 +326,25 @@ export const RUNS_FAULTS = [
     },
     shows: [404, true],
   }),
+  fault({
+    id: 'run-persona-id-as-resource-name',
+    requirements: ['ID-FIELDS-HOLD-IDS'],
+    slips: ['broken'],
+    description:
+      "A run's persona_id and agent_id are served as the resource names `personas/<id>` and `agents/<id>`, on the runs list as on every read.",
+    behaviour: (b) => {
+      presentWith(b, 'run', (view) => ({
+        ...view,
+        persona_id: `personas/${String(view.persona_id)}`,
+        agent_id: `agents/${String(view.agent_id)}`,
+      }));
+    },
+    probe: async (call) => {
+      const { persona_id, agent_id } = await firstRun(call);
+      return [String(persona_id).split('/')[0], String(agent_id).split('/')[0]];
+    },
+    shows: ['personas', 'agents'],
+  }),
 ] as const satisfies readonly Fault[];
 
 /** DELETE of a finished run archives it (kept, listed as ARCHIVED); a run in progress is cancelled as before. */

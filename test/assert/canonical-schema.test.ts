@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hasCanonicalSchema, rulesOf, validateCanonical } from '../../lib/assert/canonical-schema.js';
 import { ENDPOINTS } from '../../lib/contract/endpoints.js';
-import { DEFINITIONS, SCHEMA_RULES, TIMESTAMP_RULE } from '../../lib/contract/schemas.js';
+import { DEFINITIONS, ID_FIELD_RULE, SCHEMA_RULES, TIMESTAMP_RULE } from '../../lib/contract/schemas.js';
 import { ID_RULES } from '../../lib/contract/ids.js';
 import { alnum, wellFormedId } from '../../lib/gen/ids.js';
 
@@ -189,5 +189,20 @@ describe('rulesOf', () => {
     const twice = validateCanonical('PhoneNumbers', { inbound: [{ index: 'x', phone_number: 1 }], outbound: 3 });
     expect(rulesOf('PhoneNumbers', twice).sort()).toEqual(['PERSONA-PHONE-NUMBERS']);
     expect(rulesOf('Agent', [])).toEqual([]);
+  });
+
+  it('an ID field holding a resource name of a collection the specification names breaks ID-FIELDS-HOLD-IDS, at any depth; an ID of another shape does not', () => {
+    const run = { name: 'runs/r1', run_id: 'r1', agent_id: 'agents/a1', results: { output_ids: ['simulations/s1'] } };
+    expect(rulesFor('Run', run)).toEqual([ID_FIELD_RULE.rule]);
+    expect(validateCanonical('Run', run).map((issue) => issue.pointer)).toEqual(['/agent_id', '/results/output_ids/0']);
+    expect(rulesFor('ScheduledRun', { ...VALID['ScheduledRun'], last_run_id: 'runs/r1' })).toEqual([
+      ID_FIELD_RULE.rule,
+    ]);
+    const chat = { ...VALID['Agent'], metadata: { persona_id: `personas/${alnum(22)}` } };
+    expect(rulesFor('Agent', chat)).toEqual([ID_FIELD_RULE.rule]);
+    // Slashes of other shapes, other collections, a name field, and null where the field is nullable.
+    for (const other of ['a/b', 'run/r1', 'Runs/r1', 'templates/t1', 'runs'])
+      expect(validateCanonical('Run', { name: 'runs/r1', run_id: 'r1', persona_id: other })).toEqual([]);
+    expect(validateCanonical('ScheduledRun', { ...VALID['ScheduledRun'], last_run_id: null })).toEqual([]);
   });
 });

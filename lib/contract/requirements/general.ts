@@ -72,7 +72,7 @@ export const GENERAL = [
     'Errors',
     'A body field of the wrong JSON type is rejected with INVALID_ARGUMENT naming the field.',
     'INVALID_ARGUMENT: a request parameter or body field is invalid',
-    'Audit, whether a careful reader of the same words could answer otherwise: a value of another JSON type than the field\'s own in the specification\'s tables is "a body field [that] is invalid", so the refusal is kept for display_name, prompt, description and input_str given 42, the dashboard\'s display_name given 12345, a list given one string, an object given text that is not JSON, expected_behaviors holding 42, strip_message_timestamps given "sometimes", notifications given "yes", a "JSON string" key given 42: taking 42 as "42" or "yes" as true is a framework\'s default (Jackson, Pydantic\'s lax mode), not a reading of the words, and the faults storing them so stay faults. parameter_values differs: its type is `object`, and "flattened key/value pairs (values as strings) for display" describes what it holds: a number or a boolean among its values (`{"tone": 42}`) may be refused (naming parameter_values or the value) or taken as its text, on creation and on GET (`"42"`, `"42.0"` or any decimal of the same number, `"2.5"`, `"true"` in any case: the texts the flattening of config_overrides writes, `3` as `"3"`); kept as a number, or dropped, it fails (variation lenient-inputs takes them as text).',
+    'Audit, whether a careful reader of the same words could answer otherwise: a value of another JSON type than the field\'s own in the specification\'s tables is "a body field [that] is invalid", so the refusal is kept for display_name, prompt, description and input_str given 42, the dashboard\'s display_name given 12345, a list given one string, an object given text that is not JSON, expected_behaviors holding 42, strip_message_timestamps given "sometimes", notifications given "yes", a "JSON string" key given 42: taking 42 as "42" or "yes" as true is a framework\'s default (Jackson, Pydantic\'s lax mode), not a reading of the words, and the faults storing them so stay faults. parameter_values differs: its type is `object`, and "flattened key/value pairs (values as strings) for display" describes what it holds: a number or a boolean among its values (`{"tone": 42}`) may be refused (naming parameter_values or the value) or taken as its text, on creation and on GET (`"42"`, `"42.0"` or any decimal of the same number, `"2.5"`, `"true"` in any case: the texts the flattening of config_overrides writes, `3` as `"3"`); kept as a number, or dropped, it fails (variation lenient-inputs takes them as text). Every field of every write whose type the specification states (the creates of agents, mutations, test cases and review projects, the dashboard PATCH) is sent each value of another JSON type (lib/families/wrong-types.ts): text as a list of one valid string (`["Quality"]`, which form decoding takes as the string), an object, a number or a boolean; a list as one valid item alone, an object, a number or a boolean; a boolean as its text, a number or a list of one; an object as text that is not JSON, a number, a boolean or a list of one. Each is refused with INVALID_ARGUMENT naming the field (or inside it), and the dashboard reads the same afterwards.',
   ),
   must(
     g,
@@ -152,6 +152,14 @@ export const GENERAL = [
     'Resources and their fields',
     "A resource `name` is `<collection>/<id>` with the resource's own id.",
     'name: `runs/<id>`; `test-cases/<id>`; `scheduled-runs/<id>`; `dashboards/<id>`; `review-projects/<id>`; resource_name: `personas/<persona_id>`',
+  ),
+  must(
+    g,
+    'ID-FIELDS-HOLD-IDS',
+    'Resources and their fields',
+    'A field that holds an ID (`id`, `*_id`, `*_ids`, the CHAT configuration key persona_id) holds the ID itself, never the resource name `<collection>/<id>`, on every read.',
+    'Identifiers are strings; their formats are given per resource. name: `runs/<id>`; run_id: string; resource_name: `personas/<persona_id>`; persona_id: persona reference (22-character ID)',
+    'The specification gives resources a name apart from their ids, so an ID field holding `runs/<id>` holds the name, which a client sending it back as an ID (a path parameter, a filter value, a reference) cannot use. Judged by the canonical schemas (format `bare-id`) on every success the suite reads: only the shape `<collection>/...` of a collection the specification names (agents, mutations, personas, runs, test-cases, simulations, metrics, scheduled-runs, dashboards, review-projects) fails; an ID of unstated form is otherwise not judged.',
   ),
   must(
     g,

@@ -1,5 +1,5 @@
 // Canonical draft-07 schemas → OpenAPI schema objects: `$ref`s point into components,
-// `iso-utc` becomes `date-time`, and for OpenAPI 3.0 `type: [T, 'null']` becomes
+// `iso-utc` becomes `date-time`, the suite's `bare-id` is left out, and for OpenAPI 3.0 `type: [T, 'null']` becomes
 // `type: T, nullable: true` (3.1 takes JSON Schema types as they are).
 
 import type { OpenApiVersion } from '../behaviour.js';
@@ -26,6 +26,8 @@ function convertEntry(key: string, value: unknown, version: OpenApiVersion): Rec
   }
   if (key === 'type') return convertType(value, version);
   if (key === 'format' && value === 'iso-utc') return { format: 'date-time' };
+  // The suite's own judgement of ID fields, no format a published document's readers know.
+  if (key === 'format' && value === 'bare-id') return {};
   if (key === '$ref' && typeof value === 'string' && value.startsWith(REF_PREFIX)) {
     return { $ref: `#/components/schemas/${value.slice(REF_PREFIX.length)}` };
   }

@@ -1,0 +1,35 @@
+// The wrong-typed values of each stated type: four, each of another JSON type than stated, made of the valid value.
+
+import { describe, expect, it } from 'vitest';
+import { flag, object, text, texts, wrongTypedValues, type StatedType } from '../../lib/families/wrong-types.js';
+
+const jsonTypeOf = (value: unknown): string =>
+  Array.isArray(value)
+    ? value.every((item) => typeof item === 'string')
+      ? 'strings'
+      : 'list'
+    : value === null
+      ? 'null'
+      : typeof value;
+
+describe('wrongTypedValues', () => {
+  it.each<[string, StatedType, string]>([
+    ['text', text('Quality'), 'string'],
+    ['a list of text', texts('reviewer@example.com'), 'strings'],
+    ['a flag', flag(false), 'boolean'],
+    ['an object', object({ channel: 'phone' }), 'object'],
+  ])('%s: four values, none of the stated type, no two of one type', (_, stated, type) => {
+    const values = wrongTypedValues(stated).map(({ value }) => value);
+    expect(values).toHaveLength(4);
+    const types = values.map((value) => (type === 'object' && Array.isArray(value) ? 'list' : jsonTypeOf(value)));
+    expect(types).not.toContain(type);
+    expect(new Set(types).size).toBe(4);
+  });
+
+  it('wraps the valid value itself, as a lax reader would unwrap it: a list of one, one item alone', () => {
+    expect(wrongTypedValues(text('Quality'))[0]!.value).toEqual(['Quality']);
+    expect(wrongTypedValues(texts('a@example.com'))[0]!.value).toBe('a@example.com');
+    expect(wrongTypedValues(flag(true))[0]!.value).toBe('true');
+    expect(wrongTypedValues(object({ a: 1 }))[3]!.value).toEqual([{ a: 1 }]);
+  });
+});
