@@ -694,6 +694,7 @@ export const INDEPENDENT_12_FAULTS = [
   fault({
     id: 'ind12-review-display-name-number-internal',
     requirements: ['ERROR-INVALID-ARGUMENT'],
+    seenThrough: ['REQUEST-WRONG-TYPE'],
     slips: ['broken'],
     description:
       "A review project's display_name is trimmed for its length check before its type is checked (`body.display_name.trim()`): a number sent as display_name throws, and the request is answered INTERNAL (500) instead of INVALID_ARGUMENT.",
@@ -824,7 +825,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'configuration keys of unstated inner structure read back as sent (an object stays an object)',
   'ind12-personas-list-csv-on-accept':
     'Accept naming other media types (text/csv, text/html, application/xml) on every endpoint: JSON or 406, never another format',
-  'ind12-review-display-name-number-internal': 'wrong JSON types refused on every field of every write, never a 5xx',
   'ind12-persona-get-any-if-none-match-304':
     'conditional request headers (If-None-Match, If-Modified-Since) on every GET: a full answer unless a tag the server gave matches',
   'ind12-page-token-other-query-internal':
