@@ -797,10 +797,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'ID fields never carry a resource name (`personas/<id>`) on any read; configuration keys read back as sent',
   'ind11-scheduled-run-last-run-id-as-resource-name': 'ID fields never carry a resource name (`runs/<id>`) on any read',
   'ind11-dashboard-name-one-element-list-accepted': 'wrong JSON types refused on every field of every write',
-  'ind11-runs-tag-filter-matches-metadata':
-    "filter values taken from the items' other fields: every listed item satisfies the filter, on every list",
-  'ind11-filter-value-leading-digits-refused':
-    'unquoted filter values of every shape a field holds (starting with digits) on every list',
   'ind11-run-cancel-stops-agent-runs': 'a DELETE changes only the resource it names: its siblings read the same',
   'ind11-mutation-name-unique-within-first-ten': 'uniqueness held against more siblings than a page holds',
   'ind11-gzip-without-content-encoding':
