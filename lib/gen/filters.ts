@@ -5,6 +5,7 @@
 
 import fc from 'fast-check';
 import {
+  compareTimestamps,
   compareValues,
   formatFilter,
   isBareValue,
@@ -50,6 +51,11 @@ export function freeTextField(list: ListEndpoint): string {
  */
 export function mustAccept(kind: FieldKind, op: FilterOperator): boolean {
   return op === '=' || op === '!=' || kind === 'timestamp' || kind === 'number';
+}
+
+/** Whether a server may refuse a value no item holds in a field of `kind`: it may validate IDs, enums and tags against its own. */
+export function mayRefuseUnheld(kind: FieldKind): boolean {
+  return kind === 'id' || kind === 'enum' || kind === 'tags';
 }
 
 /**
@@ -348,6 +354,128 @@ export function bareComparisons(list: ListEndpoint, items: readonly Item[]): Com
     const [median] = sampleValues(items, exposed, 1);
     return median !== undefined && isBareValue(median) ? [comparison(exposed.name, '=', median)] : [];
   });
+}
+
+/** Shapes of an unquoted value a lexer may cut or read as something else (a number's digits before letters, a word's case, a sign). */
+export const BARE_SHAPES: Readonly<Record<string, RegExp>> = {
+  'beginning with a digit': /^[0-9]/,
+  'digits only': /^[0-9]+$/,
+  'mixed case': /[a-z].*[A-Z]|[A-Z].*[a-z]/,
+  'holding - or _': /[-_]/,
+};
+
+/** Free text taking every shape of BARE_SHAPES that no listed value of a text field shows (each selects what holds it, likely nothing). */
+const SHAPED_TEXT = ['2nd-Line_Agent', '2024'] as const;
+
+const shapesOf = (value: string): string[] =>
+  Object.entries(BARE_SHAPES)
+    .filter(([, shape]) => shape.test(value))
+    .map(([name]) => name);
+
+/** Values of `values` (in their order) that together show every shape any of them shows beyond `covered`, fewest first. */
+function covering(values: readonly string[], covered: ReadonlySet<string>): string[] {
+  const seen = new Set(covered);
+  const chosen: string[] = [];
+  for (;;) {
+    const gain = (v: string) => shapesOf(v).filter((s) => !seen.has(s)).length;
+    const best = values.reduce<string | undefined>(
+      (b, v) => (gain(v) > (b === undefined ? 0 : gain(b)) ? v : b),
+      undefined,
+    );
+    if (best === undefined) return chosen;
+    chosen.push(best);
+    for (const s of shapesOf(best)) seen.add(s);
+  }
+}
+
+/**
+ * `f = v` with unquoted values of every shape (BARE_SHAPES) on each text, ID, enum or tag field, beside its median
+ * (bareComparisons): listed values of the field, fewest that show every shape its values show (`accepted`). Where none
+ * takes a shape: free text takes SHAPED_TEXT (`accepted`: any value is one it must take); an ID field none of whose IDs
+ * begins with a digit, a listed ID with `01` for its first two characters, of the same length and alphabet and held by
+ * no item (`refusable`: a server may refuse an ID it does not hold, as long as quoted or not alike).
+ */
+export function shapedComparisons(
+  list: ListEndpoint,
+  items: readonly Item[],
+): { accepted: Comparison[]; refusable: Comparison[] } {
+  const accepted: Comparison[] = [];
+  const refusable: Comparison[] = [];
+  for (const exposed of exposedFields(list)) {
+    const { name, field } = exposed;
+    if (field.kind === 'timestamp' || field.kind === 'number') continue;
+    const [median] = sampleValues(items, exposed, 1);
+    const listed = [
+      ...new Set(items.flatMap((item) => literalsOf(item, exposed).map((v) => v.text)).filter(isBareValue)),
+    ].sort();
+    const covered = new Set(median === undefined ? [] : shapesOf(median));
+    const chosen = covering(listed, covered).filter((v) => v !== median);
+    accepted.push(...chosen.map((v) => comparison(name, '=', v)));
+    for (const v of chosen) for (const s of shapesOf(v)) covered.add(s);
+    if (field.kind === 'string') accepted.push(...covering(SHAPED_TEXT, covered).map((v) => comparison(name, '=', v)));
+    const crafted = median === undefined ? undefined : `01${median.slice(2)}`;
+    if (
+      field.kind === 'id' &&
+      crafted !== undefined &&
+      !covered.has('beginning with a digit') &&
+      /^[A-Za-z0-9]{3,}$/.test(median!) &&
+      !listed.includes(crafted)
+    )
+      refusable.push(comparison(name, '=', crafted));
+  }
+  return { accepted, refusable };
+}
+
+/**
+ * `f = v` with values other fields of the items hold (a metadata value, another ID, a name, a status), where some item
+ * holds v elsewhere and not in f: a server reading more than f (its metadata, its other IDs, a search of the whole
+ * item) returns that item. At most two: the value of another filter field and the value of any other field that such a
+ * server would return the most items for (for an ID field, an ID first). Values of the field's kind: a time for a
+ * timestamp, a number for a number.
+ */
+export function otherFieldComparisons(list: ListEndpoint, items: readonly Item[], exposed: ExposedField): Comparison[] {
+  const { name, field } = exposed;
+  const filterPaths = new Set(
+    Object.values(list.filterFields).flatMap((f) => (f.path === null || f.path === field.path ? [] : [f.path])),
+  );
+  const fields = { [name]: field };
+  // For each group (another filter field's value, any other), each value and the items it would wrongly bring.
+  const found = [new Map<string, Set<number>>(), new Map<string, Set<number>>()] as const;
+  items.forEach((item, index) => {
+    for (const { path, raw } of leavesOf(item, '')) {
+      if (path === field.path) continue;
+      const text = otherLiteral(field.kind, raw);
+      if (text === undefined || judgeFilter(comparison(name, '=', text), item, fields) !== 'no-match') continue;
+      const group = found[filterPaths.has(path) ? 0 : 1];
+      group.set(text, (group.get(text) ?? new Set()).add(index));
+    }
+  });
+  // An ID field is sent an ID first (another field's, of the length and alphabet of its own): one a server validating IDs takes.
+  const [median] = sampleValues(items, exposed, 1);
+  const idLike = (text: string) =>
+    field.kind === 'id' && text.length === median?.length && /^[A-Za-z0-9]+$/.test(text) ? 1 : 0;
+  return found.flatMap((group) => {
+    const [best] = [...group.entries()].sort(
+      ([a, x], [b, y]) => idLike(b) - idLike(a) || y.size - x.size || (a < b ? -1 : a > b ? 1 : 0),
+    );
+    return best ? [comparison(name, '=', best[0])] : [];
+  });
+}
+
+/** Every text and number of a value, with the dotted path it is at (an array's elements at the array's path). */
+function leavesOf(value: unknown, path: string): { path: string; raw: unknown }[] {
+  if (Array.isArray(value)) return value.flatMap((element) => leavesOf(element, path));
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).flatMap(([key, v]) => leavesOf(v, path ? `${path}.${key}` : key));
+  return typeof value === 'string' || typeof value === 'number' ? [{ path, raw: value }] : [];
+}
+
+/** A value of another field as a filter on a field of `kind` may take it: a time, a number, or text (filterLiteral). */
+function otherLiteral(kind: FieldKind, raw: unknown): string | undefined {
+  if (kind === 'number') return filterLiteral('number', raw);
+  if (typeof raw !== 'string') return undefined;
+  if (kind === 'timestamp' && compareTimestamps(raw, raw) === undefined) return undefined;
+  return filterLiteral('string', raw);
 }
 
 /**

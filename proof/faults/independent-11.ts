@@ -789,10 +789,6 @@ export const INDEPENDENT_11_FAULTS = [
 
 /** Faults of this round no check detects yet, with the class of check each needs (filled in after the suite runs). */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind11-runs-tag-filter-matches-metadata':
-    "filter values taken from the items' other fields: every listed item satisfies the filter, on every list",
-  'ind11-filter-value-leading-digits-refused':
-    'unquoted filter values of every shape a field holds (starting with digits) on every list',
   'ind11-run-cancel-stops-agent-runs': 'a DELETE changes only the resource it names: its siblings read the same',
   'ind11-mutation-name-unique-within-first-ten': 'uniqueness held against more siblings than a page holds',
   'ind11-gzip-without-content-encoding':

@@ -873,4 +873,47 @@ export const LISTS_FAULTS = [
       ),
     shows: false,
   }),
+  fault({
+    id: 'list-filter-id-matches-any-id',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['broken'],
+    description:
+      "Equality on an ID field looks the value up among all of the item's IDs (one table of the run's agent, persona and test set ids): `agent_id = x` also selects the runs whose persona_id or test_set_id is x.",
+    behaviour: (b) => {
+      evaluateWith(b, (cmp, item, fields, correct) => {
+        const ids = Object.values(fields).filter((f) => f.kind === 'id' && f.path !== null);
+        return (
+          (kindOf(fields, cmp.field) === 'id' &&
+            cmp.op === '=' &&
+            ids.some((f) => readPath(item, f.path!) === cmp.value)) ||
+          correct(cmp, item, fields)
+        );
+      });
+    },
+    probe: async (call) => {
+      const persona = String((await list(call, RUNS, { page_size: '1' })).body.runs[0].persona_id);
+      return (await misfiltered(call, [RUNS], `agent_id = ${persona}`, (run) => run.agent_id === persona)) > 0;
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'list-filter-text-matches-any-text-field',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['broken'],
+    description:
+      "Equality on a free-text field is served by one index of all the item's text values: `name = speak_first` also selects the personas whose conversation_initiation is speak_first, and `metric_name = COMPLETED` the completed metric outputs; on every list's text fields.",
+    behaviour: (b) => {
+      evaluateWith(b, (cmp, item, fields, correct) => {
+        const text = kindOf(fields, cmp.field) === 'string' && fields[cmp.field]!.path !== null && cmp.op === '=';
+        return (text && Object.values(item as object).includes(cmp.value)) || correct(cmp, item, fields);
+      });
+    },
+    probe: async (call) => {
+      const persona = (await list(call, PERSONAS, { page_size: '1' })).body.personas[0];
+      const value = String(persona.conversation_initiation);
+      const listed = (await list(call, PERSONAS, { page_size: '100', filter: `name = "${value}"` })).body.personas;
+      return (listed as { name: string }[]).some((p) => p.name !== value);
+    },
+    shows: true,
+  }),
 ] as const satisfies readonly Fault[];

@@ -15,8 +15,10 @@ import {
   malformedArbitrary,
   malformedFilters,
   operatorComparisons,
+  otherFieldComparisons,
   respell,
   sampleValues,
+  shapedComparisons,
   spacedComparisons,
   unseenFieldValue,
 } from '../../lib/gen/filters.js';
@@ -215,5 +217,68 @@ describe('boundComparisons', () => {
       never: comparison('value', '<', '0.25'),
     });
     expect(boundComparisons(METRICS, [])).toBeUndefined();
+  });
+});
+
+describe('otherFieldComparisons', () => {
+  const items = [
+    {
+      run_id: 'RUNAAAAAAA',
+      agent_id: 'AGENTAAAAA',
+      persona_id: 'PERSONAAAA',
+      status: 'COMPLETED',
+      tags: ['smoke'],
+      metadata: { source: 'fixture' },
+    },
+    {
+      run_id: 'RUNBBBBBBB',
+      agent_id: 'AGENTBBBBB',
+      persona_id: 'PERSONAAAA',
+      status: 'COMPLETED',
+      tags: ['nightly', 'fixture'],
+      metadata: { source: 'fixture' },
+    },
+    { run_id: 'RUNCCCCCCC', status: 'FAILED', tags: [], metadata: { source: 'fixture' } },
+  ];
+
+  it("sends values other fields hold where the field does not: another filter field's, then any other", () => {
+    expect(otherFieldComparisons(RUNS, items, exposed(RUNS, 'tag')).map((c) => formatFilter(c))).toEqual([
+      'tag = COMPLETED',
+      'tag = fixture',
+    ]);
+  });
+
+  it('sends an ID field an ID of its length first, and nothing no item holds elsewhere', () => {
+    expect(otherFieldComparisons(RUNS, items, exposed(RUNS, 'agent_id')).map((c) => formatFilter(c))).toEqual([
+      'agent_id = PERSONAAAA',
+      'agent_id = RUNAAAAAAA',
+    ]);
+    expect(otherFieldComparisons(RUNS, [{ status: 'COMPLETED' }], exposed(RUNS, 'status'))).toEqual([]);
+  });
+
+  it('sends a timestamp field only times', () => {
+    const times = [{ create_time: '2026-01-05T10:00:00Z', update_time: '2026-01-06T10:00:00Z', status: 'x' }];
+    expect(otherFieldComparisons(RUNS, times, exposed(RUNS, 'create_time')).map((c) => c.value)).toEqual([
+      '2026-01-06T10:00:00Z',
+    ]);
+  });
+});
+
+describe('shapedComparisons', () => {
+  it('adds listed values of the shapes the median lacks, fewest first', () => {
+    const ids = ['aaaaaaaa', '01cR2zXg', 'AbcDef12', '12345678'].map((persona_id) => ({ persona_id }));
+    const { accepted, refusable } = shapedComparisons(RUNS, ids);
+    expect(accepted.map((c) => c.value)).toEqual(['12345678']);
+    expect(refusable).toEqual([]);
+  });
+
+  it('crafts an ID beginning with digits where none is listed, and free text of every shape', () => {
+    const { refusable } = shapedComparisons(RUNS, [{ agent_id: 'AbcDefGh' }]);
+    expect(refusable).toEqual([comparison('agent_id', '=', '01cDefGh')]);
+    const personas = listEndpoint('personas');
+    expect(shapedComparisons(personas, [{ name: 'Alice' }]).accepted.map((c) => c.value)).toEqual([
+      '2nd-Line_Agent',
+      '2024',
+    ]);
   });
 });

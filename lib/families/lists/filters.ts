@@ -19,11 +19,15 @@ import {
   junctionExamples,
   malformedArbitrary,
   malformedFilters,
+  mayRefuseUnheld,
   mustAccept,
   operatorComparisons,
+  otherFieldComparisons,
   partValues,
   respelledComparisons,
+  BARE_SHAPES,
   sameFieldJunctions,
+  shapedComparisons,
   spacedComparisons,
   WORD_EDGED_VALUES,
 } from '../../gen/filters.js';
@@ -43,6 +47,7 @@ import {
   type ListId,
 } from './collection.js';
 import { checkIdOf } from '../../result/check-id.js';
+import { isSuccess } from '../../assert/responses.js';
 
 const UNKNOWN_FIELD = comparison('no_such_field', '=', '1');
 /** Values that are no number (a sign or a point alone) or no time. */
@@ -122,6 +127,34 @@ async function expectSpreadSelection(
   if (pageSize !== undefined) await expectSelection(t, snapshot, expr, requirements, format, undefined, pageSize);
 }
 
+/**
+ * `c`, a value no item holds that a server may refuse (mayRefuseUnheld), unquoted and double-quoted: both refused
+ * (INVALID_ARGUMENT naming filter), or both accepted and selecting what they select (nothing listed holds it).
+ */
+async function expectQuotedAlike(t: CheckContext, snapshot: Snapshot, c: Comparison): Promise<void> {
+  const { collection } = snapshot;
+  const forms = [{ quote: 'never' }, { quote: 'always' }] as const;
+  const calls: Call[] = [];
+  for (const format of forms) {
+    const filter = filterText(collection, c, format);
+    const call = await requestPage(t, collection, { filter, page_size: collection.list.pageSize.max });
+    if (!isSuccess(call))
+      t.expectInvalidArgument(call, ['LIST-FILTER-QUOTING'], 'filter', `filter ${JSON.stringify(filter)}`);
+    calls.push(call);
+  }
+  const [bare, quoted] = calls.map(isSuccess);
+  const refused = calls.find((call) => !isSuccess(call));
+  t.assert(
+    bare === quoted,
+    ['LIST-FILTER-QUOTING'],
+    `filter ${JSON.stringify(filterText(collection, c, forms[bare ? 1 : 0]))} was refused, and the same value ${bare ? 'unquoted' : 'double-quoted'} accepted: quotes do not change a value`,
+    refused,
+  );
+  if (bare)
+    for (const [i, format] of forms.entries())
+      await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING'], format, calls[i]);
+}
+
 async function expectRejected(
   t: CheckContext,
   collection: Collection,
@@ -153,7 +186,7 @@ export function declareFilterChecks(id: ListId): void {
     check(
       checkIdOf('lists', id, 'filter-fields', name),
       ['LIST-FILTER-FIELDS'],
-      `${path}: filter on ${name} with each operator returns exactly the matching ${itemsKey}${spreadTitle}, and complementary operators split them`,
+      `${path}: filter on ${name} with each operator returns exactly the matching ${itemsKey}${spreadTitle}, and complementary operators split them; = a value other fields of the ${itemsKey} hold (one of another filter field, one of any other: metadata, names) returns only those holding it in ${name}`,
       async (t) => {
         const snapshot = await snapshotOf(t, id);
         const comparisons = operatorComparisons(snapshot.items, exposed);
@@ -178,6 +211,14 @@ export function declareFilterChecks(id: ListId): void {
           if (nearest) await expectSpreadSelection(t, snapshot, nearest.cmp, nearest.walk, ['LIST-FILTER-FIELDS']);
         }
         await expectShownComplements(t, snapshot, field, walks);
+        for (const c of otherFieldComparisons(list, snapshot.items, exposed)) {
+          // A server may validate ids, enums and tags against its own, and refuse one its field never held.
+          const first = mayRefuseUnheld(field.kind)
+            ? await acceptedFilter(t, snapshot.collection, filterText(snapshot.collection, c), ['LIST-FILTER-FIELDS'])
+            : null;
+          if (first !== undefined)
+            await expectSelection(t, snapshot, c, ['LIST-FILTER-FIELDS'], undefined, first ?? undefined);
+        }
       },
     );
   }
@@ -296,11 +337,13 @@ export function declareFilterChecks(id: ListId): void {
   check(
     checkIdOf('lists', id, 'filter-quoting'),
     ['LIST-FILTER-QUOTING'],
-    `${path}: a value unquoted and double-quoted selects the same ${itemsKey} (the widest quoted one also in pages of a third of it)`,
+    `${path}: a value unquoted and double-quoted selects the same ${itemsKey} (the widest quoted one also in pages of a third of it): each field's median, and values of every shape an unquoted value takes (${Object.keys(BARE_SHAPES).join(', ')}), listed or where none is, free text that takes it and an ID beginning with digits (refused or not alike both ways)`,
     async (t) => {
       const snapshot = await snapshotOf(t, id);
-      const comparisons = bareComparisons(list, snapshot.items);
+      const shaped = shapedComparisons(list, snapshot.items);
+      const comparisons = [...bareComparisons(list, snapshot.items), ...shaped.accepted];
       if (!comparisons.length) t.skip('no listed value can be written without quotes');
+      for (const c of shaped.refusable) await expectQuotedAlike(t, snapshot, c);
       let widest: { cmp: Comparison; walk: Walk } | undefined;
       for (const c of comparisons) {
         const bare = await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING'], { quote: 'never' });
