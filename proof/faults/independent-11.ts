@@ -802,7 +802,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind11-filter-value-leading-digits-refused':
     'unquoted filter values of every shape a field holds (starting with digits) on every list',
   'ind11-run-cancel-stops-agent-runs': 'a DELETE changes only the resource it names: its siblings read the same',
-  'ind11-mutation-name-unique-within-first-ten': 'uniqueness held against more siblings than a page holds',
   'ind11-gzip-without-content-encoding':
     'Accept-Encoding: gzip on every endpoint: the answer is JSON, or labelled with the encoding it has',
 };
