@@ -1,18 +1,19 @@
 // HTTP beyond the happy path, on every endpoint of the contract: content negotiation (an Accept a JSON answer
-// satisfies changes nothing), and the error envelope on a body labelled as something other than JSON. (A path or
+// satisfies, or an offered content coding, changes nothing), and the error envelope on a body labelled as something other than JSON. (A path or
 // method outside the contract is not judged: the specification's errors are its endpoints'.) The writes with a body ask for
 // their answer in the Accept forms too, in their own suites (bodyFormsCheck), where their resources are made.
 
 import { ENDPOINTS, type EndpointKey } from '../lib/contract/endpoints.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { expectErrorEnvelope } from '../lib/assert/responses.js';
-import { acceptFormsCheck } from '../lib/families/negotiation.js';
+import { acceptFormsCheck, CONTENT_CODINGS } from '../lib/families/negotiation.js';
 import { sampleBody, sampleParams } from '../lib/gen/requests.js';
 import { metricOutputs, personas, simulationIds } from '../lib/harness/discovery.js';
 import { check, describeGroup, type CallSpec, type CheckContext } from '../lib/harness/index.js';
 
 /** The document endpoint's form is what Accept chooses: the specification suite judges it. */
 const DOCUMENT = 'GET /v1/openapi/{spec_name}' satisfies EndpointKey;
+const EVERY_CODING = 'GET /v1/runs' satisfies EndpointKey;
 
 /** This check's own agent, made once per target (agents cannot be deleted). */
 const agentId = (t: CheckContext): Promise<string> => t.memo('http: agent', (ctx) => ctx.mutations.parent());
@@ -70,6 +71,8 @@ describeGroup('http', () => {
     acceptFormsCheck({
       endpoint,
       request,
+      // The runs list's default page is the largest answer here: every coding once on it, gzip elsewhere.
+      codings: endpoint.key === EVERY_CODING ? CONTENT_CODINGS : ['gzip'],
       options: {
         writes: endpoint.writes,
         ...(endpoint.key === 'GET /v1/scheduled-runs/{scheduled_run_id}' ? { needs: ['scheduledRunId'] } : {}),

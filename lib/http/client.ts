@@ -3,6 +3,7 @@
 // every exchange recorded with the key redacted.
 
 import { Readable } from 'node:stream';
+import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import { type Dispatcher, request as undiciRequest } from 'undici';
 import { API_KEY_HEADER } from '../contract/enums.js';
 import type { Exchange, RecordedRequest, RecordedResponse } from './exchange.js';
@@ -224,10 +225,12 @@ export class ApiClient {
         bodyTimeout: timeoutMs,
         signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), this.throttle.stopSignal]),
       });
-      const { text, truncated } = await readCapped(response.body, this.maxResponseBytes);
+      const { bytes, truncated } = await readCapped(response.body, this.maxResponseBytes);
+      const answered = flatHeaders(response.headers);
+      const text = decoded(bytes, answered['content-encoding'], this.maxResponseBytes).toString('utf8');
       return {
         status: response.statusCode,
-        headers: flatHeaders(response.headers),
+        headers: answered,
         text,
         json: parseJson(text),
         truncated,
@@ -265,7 +268,7 @@ function queryString(query: RequestSpec['query']): string {
 async function readCapped(
   body: AsyncIterable<Buffer> & { destroy(): void },
   cap: number,
-): Promise<{ text: string; truncated: boolean }> {
+): Promise<{ bytes: Buffer; truncated: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -273,11 +276,47 @@ async function readCapped(
     if (size > cap) {
       chunks.push(chunk.subarray(0, chunk.length - (size - cap)));
       body.destroy();
-      return { text: Buffer.concat(chunks).toString('utf8'), truncated: true };
+      return { bytes: Buffer.concat(chunks), truncated: true };
     }
     chunks.push(chunk);
   }
-  return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
+  return { bytes: Buffer.concat(chunks), truncated: false };
+}
+
+type Decoder = (bytes: Buffer, options: { maxOutputLength: number }) => Buffer;
+
+/** The content codings of RFC 9110 8.4.1 (`x-gzip` is gzip); `deflate` as sent in the wild, wrapped in zlib or raw. */
+const DECODERS: Readonly<Record<string, Decoder>> = {
+  gzip: gunzipSync,
+  'x-gzip': gunzipSync,
+  br: brotliDecompressSync,
+  deflate: (bytes, options) => {
+    try {
+      return inflateSync(bytes, options);
+    } catch {
+      return inflateRawSync(bytes, options);
+    }
+  },
+};
+
+/**
+ * A body as its Content-Encoding says it was coded, decoded (codings undone last first), as a client honouring the
+ * header reads it; a coding unknown here, or a body that does not decode, is kept as it came (checks judge the bytes).
+ */
+function decoded(bytes: Buffer, contentEncoding: string | undefined, cap: number): Buffer {
+  const codings = (contentEncoding ?? '')
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '' && coding !== 'identity');
+  try {
+    return codings.reduceRight((body, coding) => {
+      const decoder = DECODERS[coding];
+      if (!decoder) throw new Error(`unknown content coding ${coding}`);
+      return decoder(body, { maxOutputLength: cap });
+    }, bytes);
+  } catch {
+    return bytes;
+  }
 }
 
 function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
