@@ -9,6 +9,8 @@ import { firstRun, run, allRuns, errorCode, UNKNOWN_22 } from '../probes/resourc
 import { FIXTURE_IDS } from '../probes/fixture-ids.js';
 import { itemsAfterToken, secondListed } from './list-seams.js';
 import { markDeleted } from '../../lib/reference/routes/soft-delete.js';
+import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
+import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 
 /** Changes the progress counters of every returned run. */
 function progressWith(b: Behaviour, touch: (progress: RunProgress) => RunProgress): void {
@@ -345,13 +347,18 @@ export const RUNS_FAULTS = [
       };
     },
     probe: async (call) => {
-      const listed = await allRuns(call);
-      const target = listed.find((r) => r['run_id'] === FIXTURE_IDS.deletableRunId)!;
-      const sameSet = (r: JsonObject) =>
-        r['agent_id'] === target['agent_id'] && r['test_set_id'] === target['test_set_id'];
-      const others = listed.filter((r) => sameSet(r) && r['run_id'] !== target['run_id']).length;
+      // Derived from the seeded run, not the list: another probe may have deleted it on the correct service.
+      const target = seedStore(ALPHANUMERIC).store.runs.get(FIXTURE_IDS.deletableRunId)!;
+      const others = async () =>
+        (await allRuns(call)).filter(
+          (r) =>
+            r['agent_id'] === target.agent_id &&
+            r['test_set_id'] === target.test_set_id &&
+            r['run_id'] !== target.run_id,
+        ).length;
+      const before = await others();
       await call('DELETE', run);
-      return [others, (await allRuns(call)).filter(sameSet).length];
+      return [before, await others()];
     },
     shows: [2, 0],
   }),
