@@ -126,13 +126,8 @@ export function acceptFormsCheck({ endpoint, request, codings = ['gzip'], option
       }
       for (const coding of codings) {
         const call = await send({ 'accept-encoding': coding });
+        // Any coding it is labelled with is read as labelled (the client decodes it): the label must say what it is.
         const labelled = codingsOf(call);
-        t.assert(
-          labelled.every((named) => named === coding),
-          requirements,
-          `with Accept-Encoding: ${coding}, the answer is labelled Content-Encoding: ${call.response.headers['content-encoding']}, a coding not offered`,
-          call,
-        );
         const got = outcomeOf(call);
         t.assert(
           got === expected,
