@@ -5,7 +5,9 @@
 
 import { ENDPOINTS, type EndpointKey } from '../lib/contract/endpoints.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
-import { expectErrorEnvelope } from '../lib/assert/responses.js';
+import { isDeepStrictEqual } from 'node:util';
+import { expectErrorEnvelope, isSuccess } from '../lib/assert/responses.js';
+import { parseListing } from '../lib/published/listing.js';
 import { acceptFormsCheck, CONTENT_CODINGS } from '../lib/families/negotiation.js';
 import { sampleBody, sampleParams } from '../lib/gen/requests.js';
 import { metricOutputs, personas, simulationIds } from '../lib/harness/discovery.js';
@@ -79,6 +81,38 @@ describeGroup('http', () => {
       },
     });
   }
+
+  // The document endpoint's JSON form is one answer more a content coding may carry.
+  check(
+    'http.content-coding.openapi-spec',
+    ['RESPONSE-ACCEPT-JSON'],
+    `each listed spec asked for as JSON with Accept-Encoding: gzip is the JSON document it is without, not coded or labelled with the coding it has`,
+    async (t) => {
+      const listing = await t.call('GET /v1/openapi', { auth: 'none' });
+      const specs = isSuccess(listing) ? parseListing(listing.response.json) : [];
+      let judged = 0;
+      for (const { specName } of specs) {
+        const get = (headers: CallSpec['headers']) =>
+          t.call(DOCUMENT, {
+            params: { spec_name: specName },
+            auth: 'none',
+            headers: { accept: 'application/json', ...headers },
+          });
+        const plain = await get({});
+        // A spec not served as JSON is the specification suite's to judge.
+        if (!isSuccess(plain) || plain.response.json === undefined) continue;
+        judged++;
+        const coded = await get({ 'accept-encoding': 'gzip' });
+        t.assert(
+          isDeepStrictEqual(coded.response.json, plain.response.json),
+          ['RESPONSE-ACCEPT-JSON'],
+          `${specName} asked for with Accept-Encoding: gzip is not the JSON document it is without (Content-Encoding: ${coded.response.headers['content-encoding'] ?? 'none'})`,
+          coded,
+        );
+      }
+      if (!judged) t.skip('no listed spec is served as JSON (the specification suite judges that)');
+    },
+  );
 
   const envelope: RequirementId[] = ['ERROR-ENVELOPE'];
   check(
