@@ -1,18 +1,21 @@
 // HTTP beyond the happy path, on every endpoint of the contract: content negotiation (an Accept a JSON answer
-// satisfies changes nothing), and the error envelope on a body labelled as something other than JSON. (A path or
+// satisfies, or an offered content coding, changes nothing), and the error envelope on a body labelled as something other than JSON. (A path or
 // method outside the contract is not judged: the specification's errors are its endpoints'.) The writes with a body ask for
 // their answer in the Accept forms too, in their own suites (bodyFormsCheck), where their resources are made.
 
 import { ENDPOINTS, type EndpointKey } from '../lib/contract/endpoints.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
-import { expectErrorEnvelope } from '../lib/assert/responses.js';
-import { acceptFormsCheck } from '../lib/families/negotiation.js';
+import { isDeepStrictEqual } from 'node:util';
+import { expectErrorEnvelope, isSuccess } from '../lib/assert/responses.js';
+import { parseListing } from '../lib/published/listing.js';
+import { acceptFormsCheck, CONTENT_CODINGS } from '../lib/families/negotiation.js';
 import { sampleBody, sampleParams } from '../lib/gen/requests.js';
 import { metricOutputs, personas, simulationIds } from '../lib/harness/discovery.js';
 import { check, describeGroup, type CallSpec, type CheckContext } from '../lib/harness/index.js';
 
 /** The document endpoint's form is what Accept chooses: the specification suite judges it. */
 const DOCUMENT = 'GET /v1/openapi/{spec_name}' satisfies EndpointKey;
+const EVERY_CODING = 'GET /v1/runs' satisfies EndpointKey;
 
 /** This check's own agent, made once per target (agents cannot be deleted). */
 const agentId = (t: CheckContext): Promise<string> => t.memo('http: agent', (ctx) => ctx.mutations.parent());
@@ -70,12 +73,46 @@ describeGroup('http', () => {
     acceptFormsCheck({
       endpoint,
       request,
+      // The runs list's default page is the largest answer here: every coding once on it, gzip elsewhere.
+      codings: endpoint.key === EVERY_CODING ? CONTENT_CODINGS : ['gzip'],
       options: {
         writes: endpoint.writes,
         ...(endpoint.key === 'GET /v1/scheduled-runs/{scheduled_run_id}' ? { needs: ['scheduledRunId'] } : {}),
       },
     });
   }
+
+  // The document endpoint's JSON form is one answer more a content coding may carry.
+  check(
+    'http.content-coding.openapi-spec',
+    ['RESPONSE-ACCEPT-JSON'],
+    `each listed spec asked for as JSON with Accept-Encoding: gzip is the JSON document it is without, not coded or labelled with the coding it has`,
+    async (t) => {
+      const listing = await t.call('GET /v1/openapi', { auth: 'none' });
+      const specs = isSuccess(listing) ? parseListing(listing.response.json) : [];
+      let judged = 0;
+      for (const { specName } of specs) {
+        const get = (headers: CallSpec['headers']) =>
+          t.call(DOCUMENT, {
+            params: { spec_name: specName },
+            auth: 'none',
+            headers: { accept: 'application/json', ...headers },
+          });
+        const plain = await get({});
+        // A spec not served as JSON is the specification suite's to judge.
+        if (!isSuccess(plain) || plain.response.json === undefined) continue;
+        judged++;
+        const coded = await get({ 'accept-encoding': 'gzip' });
+        t.assert(
+          isDeepStrictEqual(coded.response.json, plain.response.json),
+          ['RESPONSE-ACCEPT-JSON'],
+          `${specName} asked for with Accept-Encoding: gzip is not the JSON document it is without (Content-Encoding: ${coded.response.headers['content-encoding'] ?? 'none'})`,
+          coded,
+        );
+      }
+      if (!judged) t.skip('no listed spec is served as JSON (the specification suite judges that)');
+    },
+  );
 
   const envelope: RequirementId[] = ['ERROR-ENVELOPE'];
   check(

@@ -6,6 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { CONVENTIONAL_ERRORS } from '../lib/contract/enums.js';
 import { byteSize, fieldLimit } from '../lib/contract/limits.js';
+import { LIST_ENDPOINTS } from '../lib/contract/list-endpoints.js';
 import { rejectsNaming } from '../lib/assert/error-details.js';
 import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js';
 import { expectEcho } from '../lib/families/agents.js';
@@ -28,6 +29,11 @@ import type { JsonObject } from '../lib/util/json.js';
 
 const DELETE = 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
 const WRITES = { writes: true } as const;
+
+/** The largest default page size of the specification's lists: a uniqueness lookup one page deep stops there. */
+const LARGEST_DEFAULT_PAGE = Math.max(...LIST_ENDPOINTS.map((list) => list.pageSize.default));
+/** Active mutations under one agent, past a page of any size a lookup would use by default. */
+const PAST_A_PAGE = LARGEST_DEFAULT_PAGE + 1;
 
 const shown = (value: unknown): string => (value === undefined ? 'nothing' : JSON.stringify(value));
 
@@ -102,6 +108,37 @@ describeGroup('mutations', () => {
         `update_time of the first mutation, never updated (only a refused duplicate followed), should be null, got ${shown(updateTime)}`,
         fetch,
       );
+    },
+    WRITES,
+  );
+
+  // A name held only against the first page of a lookup (ten, or the lists' default fifty) is one no one reads past.
+  check(
+    'mutations.fields.display-name-unique-past-a-page',
+    ['MUTATION-DISPLAY-NAME-UNIQUE'],
+    `with ${PAST_A_PAGE} active mutations under one agent (more than the lists' default page of ${LARGEST_DEFAULT_PAGE}), a new one named like the last or the first is rejected`,
+    async (t) => {
+      const agentId = await t.mutations.parent();
+      const names: unknown[] = [];
+      // Created in order, so "first" and "last" mean what a server's store order may make of them.
+      for (let i = 0; i < PAST_A_PAGE; i++)
+        names.push(
+          (await t.mutations.create(agentId, {}, ['MUTATION-CREATE'], `creating mutation ${i + 1}`)).sent[
+            'display_name'
+          ],
+        );
+      for (const [which, name] of [
+        ['last', names.at(-1)],
+        ['first', names[0]],
+      ] as const) {
+        const call = await t.mutations.send(agentId, { display_name: name, description: `named like the ${which}` });
+        t.expectRejection(
+          call,
+          ['MUTATION-DISPLAY-NAME-UNIQUE'],
+          {},
+          `a mutation named like the ${which} of the agent's ${PAST_A_PAGE} active mutations`,
+        );
+      }
     },
     WRITES,
   );

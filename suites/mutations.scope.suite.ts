@@ -1,5 +1,5 @@
 // Agent mutations are reached only through their agent: deleting one (idempotently, and
-// then it is gone), reaching it under another agent, creating one under an agent that does
+// then it is gone, its agent and siblings as they were), reaching it under another agent, creating one under an agent that does
 // not exist, and the path IDs that name them. Every check makes its own parent agents;
 // every mutation is deleted at the end.
 
@@ -16,10 +16,17 @@ import { check, describeGroup, type Call, type CheckContext } from '../lib/harne
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
-import { expectEmptyJsonBody, expectGone, expectStaysGone } from '../lib/families/deletion.js';
+import {
+  expectEmptyJsonBody,
+  expectGone,
+  expectSiblingsKept,
+  expectStaysGone,
+  siblingChanges,
+} from '../lib/families/deletion.js';
 
 const GET = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
 const DELETE = 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
+const AGENT = 'GET /v1/agents/{agent_id}' satisfies EndpointKey;
 const WRITES = { writes: true } as const;
 
 type MutationPath = { readonly agent_id: string; readonly mutation_id: string };
@@ -99,9 +106,29 @@ describeGroup('mutations', () => {
   check(
     'mutations.scope.deleted-mutation-can-no-longer',
     ['MUTATION-DELETE-GONE'],
-    'a deleted mutation can no longer be fetched, after a second and a third DELETE too',
+    'a deleted mutation can no longer be fetched, after a second and a third DELETE too; its agent and a sibling mutation read as before (the agent but for update_time, which its mutations may move)',
     async (t) => {
-      const params = await deleted(t);
+      const params = await created(t);
+      const sibling = await created(t);
+      const agent = { agent_id: params.agent_id };
+      const read = async () => ({
+        sibling: t.expectResource(await t.call(GET, { params: sibling }), ['MUTATION-GET'], 'fetching the sibling'),
+        agent: t.expectResource(await t.call(AGENT, { params: agent }), ['AGENT-GET'], 'fetching the agent'),
+      });
+      const before = await read();
+      const deletion = await deleteMutation(t, params);
+      t.expectSuccess(deletion, ['MUTATION-DELETE-IDEMPOTENT'], 'deleting the mutation');
+      const after = await read();
+      expectSiblingsKept(
+        t,
+        [
+          ...siblingChanges([before.sibling], [after.sibling], 'id'),
+          ...siblingChanges([before.agent], [after.agent], 'id', () => ['update_time']),
+        ],
+        ['MUTATION-DELETE-GONE'],
+        'the DELETE of a mutation',
+        deletion,
+      );
       expectGone(t, await t.call(GET, { params }), ['MUTATION-DELETE-GONE'], 'fetching a deleted mutation');
       await expectStaysGone(
         t,

@@ -1,6 +1,6 @@
 // Personas: the list keeps the persona field rules, GET returns the listed persona,
 // phone numbers have their shape, path IDs are validated, and DELETE (of
-// DELETABLE_PERSONA_ID only) answers an empty object and removes the persona.
+// DELETABLE_PERSONA_ID only) answers an empty object and removes the persona, and no other changes.
 
 import { ID_RULES, matchesIdRule } from '../lib/contract/ids.js';
 import {
@@ -8,14 +8,22 @@ import {
   deleteOnce,
   deletesFixture,
   expectEmptyObjectAnswer,
+  expectSiblingsKept,
   expectStaysGone,
   settled,
+  siblingChanges,
   stillShown,
   type Deletion,
   type GoneReads,
 } from '../lib/families/deletion.js';
 import { declareListChecks } from '../lib/families/lists/index.js';
-import { declareItemRules, declarePagesAsRead, everyListed, type ItemRule } from '../lib/families/listed-items.js';
+import {
+  declareItemRules,
+  declarePagesAsRead,
+  everyListed,
+  listedNow,
+  type ItemRule,
+} from '../lib/families/listed-items.js';
 import { declareExtremeIdChecks, expectMissingNotFound, expectNearMissesRejected } from '../lib/families/path-ids.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { isSuccess } from '../lib/assert/responses.js';
@@ -85,19 +93,29 @@ const idOf = (persona: Record<string, unknown>): string => String(persona['id'])
 
 /** Deletes DELETABLE_PERSONA_ID once, after making sure it names a persona this server serves (remembered as served). */
 function deletePersona(t: CheckContext) {
-  return deleteOnce(t, 'persona', async (ctx): Promise<Deletion<{ before: JsonObject }>> => {
-    const persona_id = ctx.config.deletablePersonaId as string;
-    const before = await ctx.call(GET, { params: { persona_id } });
-    if (!isSuccess(before))
+  type Personas = readonly JsonObject[];
+  return deleteOnce(
+    t,
+    'persona',
+    async (ctx): Promise<Deletion<{ before: JsonObject; others: Personas; after: Personas }>> => {
+      const persona_id = ctx.config.deletablePersonaId as string;
+      const before = await ctx.call(GET, { params: { persona_id } });
+      if (!isSuccess(before))
+        return {
+          skip: `DELETABLE_PERSONA_ID ${persona_id} is not served by ${GET} (answered ${before.response.status})`,
+        };
+      const served = (before.response.json as JsonObject)['persona'];
+      // The list read just before and just after: the other personas, which the DELETE does not name.
+      const others = (await listedNow(ctx, 'personas')).filter((persona) => persona['id'] !== persona_id);
+      const call = await ctx.call(DELETE, { params: { persona_id } });
       return {
-        skip: `DELETABLE_PERSONA_ID ${persona_id} is not served by ${GET} (answered ${before.response.status})`,
+        call,
+        before: isJsonObject(served) ? served : { id: persona_id },
+        others,
+        after: await listedNow(ctx, 'personas'),
       };
-    const served = (before.response.json as JsonObject)['persona'];
-    return {
-      call: await ctx.call(DELETE, { params: { persona_id } }),
-      before: isJsonObject(served) ? served : { id: persona_id },
-    };
-  });
+    },
+  );
 }
 
 describeGroup('personas', () => {
@@ -178,11 +196,13 @@ describeGroup('personas', () => {
   check(
     'personas.delete-empty-object-then-gone',
     ['PERSONA-DELETE'],
-    'DELETE /v1/personas/{persona_id} answers an empty object; the persona can no longer be fetched or listed (filtered to select it too), after a second and a third DELETE as well',
+    'DELETE /v1/personas/{persona_id} answers an empty object; the persona can no longer be fetched or listed (filtered to select it too), after a second and a third DELETE as well; every other persona is listed as before, field for field (update_time included)',
     async (t) => {
-      const { call, before } = await deletePersona(t);
+      const { call, before, others, after } = await deletePersona(t);
       const persona_id = t.config.deletablePersonaId as string;
       expectEmptyObjectAnswer(t, call, ['PERSONA-DELETE'], 'deleting the persona');
+      const changed = siblingChanges(others, after, 'id');
+      expectSiblingsKept(t, changed, ['PERSONA-DELETE'], 'the DELETE of the persona', call);
       const reads: GoneReads = {
         get: () => t.call(GET, { params: { persona_id } }),
         listed: { list: 'personas', item: before },

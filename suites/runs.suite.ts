@@ -1,8 +1,8 @@
 // Runs: every listed run keeps the run field rules (name, progress counters, result
 // metrics, timestamps), and DELETE (of DELETABLE_RUN_ID and CANCELLABLE_RUN_ID only; of another
 // run's ID altered, which names nothing) answers an empty object and deletes or cancels the run,
-// a finished one and one in progress, changing nothing else of it; a run still listed after it is filtered by
-// what it changed.
+// a finished one and one in progress, changing nothing else of it nor of the other runs; a run still listed after
+// it is filtered by what it changed.
 
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import {
@@ -11,9 +11,11 @@ import {
   deletesFixture,
   expectEmptyObjectAnswer,
   expectOthersKept,
+  expectSiblingsKept,
   expectStaysGone,
   listedWhenFiltered,
   settled,
+  siblingChanges,
   type Deletion,
 } from '../lib/families/deletion.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
@@ -29,7 +31,6 @@ import { declareExtremeIdChecks, expectMissingNotFound } from '../lib/families/p
 import { expectIdsHeld, expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { alnum } from '../lib/gen/ids.js';
 import { compareInstants } from '../lib/contract/timestamps.js';
-import { runs } from '../lib/harness/discovery.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import { type JsonObject, isJsonObject } from '../lib/util/json.js';
@@ -144,29 +145,75 @@ const RUN_RULES: readonly ItemRule[] = [
   },
 ];
 
-/** Deletes DELETABLE_RUN_ID once, remembering the run as listed before. */
-async function deleteRun(t: CheckContext) {
-  const listed = await runs(t);
-  return deleteOnce(t, 'run', async (ctx): Promise<Deletion<{ before: JsonObject }>> => {
+/** A DELETE of a run with the runs list read just before and just after it: what the other runs judge by. */
+type RunDeletion = Deletion<{
+  before: JsonObject;
+  listedBefore: readonly JsonObject[];
+  listedAfter: readonly JsonObject[];
+}>;
+
+/** DELETE of `run_id` (listed as `before` in `listedBefore`), the list read again at once after it. */
+async function deleteListed(
+  t: CheckContext,
+  run_id: string,
+  before: JsonObject,
+  listedBefore: readonly JsonObject[],
+): Promise<RunDeletion> {
+  const call = await t.call(DELETE, { params: { run_id } });
+  return { call, before, listedBefore, listedAfter: await listedNow(t, 'runs') };
+}
+
+/** Deletes DELETABLE_RUN_ID once, remembering the run and the list as listed before. */
+function deleteRun(t: CheckContext) {
+  return deleteOnce(t, 'run', async (ctx): Promise<RunDeletion> => {
     const run_id = ctx.config.deletableRunId as string;
+    const listed = await listedNow(ctx, 'runs');
     const before = listed.find((run) => run['run_id'] === run_id);
     if (!before) return { skip: `DELETABLE_RUN_ID ${run_id} is not among the listed runs` };
-    return { call: await ctx.call(DELETE, { params: { run_id } }), before };
+    return deleteListed(ctx, run_id, before, listed);
   });
 }
 
 /** Deletes CANCELLABLE_RUN_ID once, if a fresh reading of the list shows it still in progress. */
 function cancelRun(t: CheckContext) {
-  return deleteOnce(t, 'run in progress', async (ctx): Promise<Deletion<{ before: JsonObject }>> => {
+  return deleteOnce(t, 'run in progress', async (ctx): Promise<RunDeletion> => {
     const run_id = ctx.config.cancellableRunId as string;
-    const before = (await listedNow(ctx, 'runs')).find((run) => run['run_id'] === run_id);
+    const listed = await listedNow(ctx, 'runs');
+    const before = listed.find((run) => run['run_id'] === run_id);
     if (!before) return { skip: `CANCELLABLE_RUN_ID ${run_id} is not among the listed runs` };
     if (before['status'] === FINISHED)
       return {
         skip: `CANCELLABLE_RUN_ID ${run_id} is listed as ${FINISHED}: finished, not in progress (set it to a run still pending or running)`,
       };
-    return { call: await ctx.call(DELETE, { params: { run_id } }), before };
+    return deleteListed(ctx, run_id, before, listed);
   });
+}
+
+/**
+ * What the DELETE of `before` changed of the other runs. A run listed finished (COMPLETED) reads the same, every
+ * field; one still going may move on its own (MAY_CHANGE), but not into the new status the DELETE gave the run it
+ * named (its cancelled status, say), unless that is the finished one. The two fixtures the suite deletes are left out.
+ */
+function otherRunsChanged(
+  t: CheckContext,
+  { before, listedBefore, listedAfter }: Omit<Exclude<RunDeletion, { skip: string }>, 'call'>,
+): string[] {
+  const fixtures = [t.config.deletableRunId, t.config.cancellableRunId];
+  const others = listedBefore.filter((run) => !fixtures.includes(run['run_id'] as string));
+  const given = listedAfter.find((run) => run['run_id'] === before['run_id'])?.['status'];
+  const newStatus = given !== before['status'] && given !== FINISHED ? given : undefined;
+  const changed = siblingChanges(others, listedAfter, 'run_id', (run) =>
+    run['status'] === FINISHED ? [] : MAY_CHANGE,
+  );
+  const taken = others.flatMap((run) => {
+    const now = listedAfter.find((listed) => listed['run_id'] === run['run_id']);
+    return newStatus !== undefined && now?.['status'] === newStatus && run['status'] !== newStatus
+      ? [
+          `run_id ${JSON.stringify(run['run_id'])}: status ${JSON.stringify(run['status'])} became ${JSON.stringify(newStatus)}, the status the DELETE gave the run it named`,
+        ]
+      : [];
+  });
+  return [...changed, ...taken];
 }
 
 /** After a DELETE of `before` answered success, the run is gone from the list or listed with another status. */
@@ -192,12 +239,22 @@ async function expectGoneOrChanged(
  */
 const MAY_CHANGE = ['status', 'update_time', 'progress', 'results', 'error'] as const;
 
-/** A DELETE of `before` that succeeded leaves a run still listed as it was, but for what it may change. */
-async function expectRestKept(t: CheckContext, call: Call, before: JsonObject, what: string): Promise<void> {
+/**
+ * A DELETE that succeeded leaves a run still listed as it was, but for what it may change, and every other run as
+ * `otherRunsChanged` allows.
+ */
+async function expectRestKept(
+  t: CheckContext,
+  deletion: Exclude<RunDeletion, { skip: string }>,
+  what: string,
+): Promise<void> {
+  const { call, before } = deletion;
   if (!isSuccess(call)) t.skip(`${what} did not succeed (judged by the check of the deletion)`);
+  const requirements: RequirementId[] = ['RUN-DELETE-BY-STATUS', 'READ-BACK-UNCHANGED'];
+  expectSiblingsKept(t, otherRunsChanged(t, deletion), requirements, `the DELETE of ${what}`, call);
   const after = (await listedNow(t, 'runs')).find((run) => run['run_id'] === before['run_id']);
   if (!after) return;
-  expectOthersKept(t, before, after, MAY_CHANGE, ['RUN-DELETE-BY-STATUS', 'READ-BACK-UNCHANGED'], what, call);
+  expectOthersKept(t, before, after, MAY_CHANGE, requirements, what, call);
 }
 
 /**
@@ -326,10 +383,9 @@ describeGroup('runs', () => {
     check(
       id,
       ['RUN-DELETE-BY-STATUS', 'READ-BACK-UNCHANGED'],
-      `${what}, if still listed, changes only its status, update_time and what its execution writes: metadata, tags, agent_id and every other field listed as before`,
+      `${what}, if still listed, changes only its status, update_time and what its execution writes: metadata, tags, agent_id and every other field listed as before; every other run is listed as before (a finished one field for field, update_time included; one still going not moved into the status the DELETE gave)`,
       async (t) => {
-        const { call, before } = await deletion(t);
-        await expectRestKept(t, call, before, what);
+        await expectRestKept(t, await deletion(t), what);
       },
       deletesFixture(setting),
     );

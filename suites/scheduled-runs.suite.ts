@@ -13,12 +13,18 @@ import {
   expectTimestampOrder,
   FIELDS_TOGETHER,
 } from '../lib/families/resource-fields.js';
-import { deletesFixture, expectGone, expectStaysGone } from '../lib/families/deletion.js';
+import {
+  deletesFixture,
+  expectGone,
+  expectSiblingsKept,
+  expectStaysGone,
+  siblingChanges,
+} from '../lib/families/deletion.js';
 import { isSuccess } from '../lib/assert/responses.js';
 import { nearMissIds, wellFormedId } from '../lib/gen/ids.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
-import type { JsonObject } from '../lib/util/json.js';
+import { isJsonObject, type JsonObject } from '../lib/util/json.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 import { declareExtremeIdChecks } from '../lib/families/path-ids.js';
@@ -57,6 +63,9 @@ function expectDeleted(t: CheckContext, call: Call): void {
 }
 
 const READS = { needs: ['scheduledRunId'] } as const;
+
+/** What a schedule firing on its own writes of its scheduled run. */
+const SCHEDULE_FIRED = ['last_run_at', 'last_run_id', 'update_time'] as const;
 
 /**
  * SCHEDULED_RUN_ID, and DELETABLE_SCHEDULED_RUN_ID while it is served (the second may be in another state:
@@ -212,7 +221,7 @@ describeGroup('scheduled-runs', () => {
   check(
     'scheduled-runs.delete-removes-deletable-scheduled-run',
     ['SCHEDULED-RUN-DELETE', 'SCHEDULED-RUN-GET'],
-    'DELETE removes DELETABLE_SCHEDULED_RUN_ID and no other: fetching it afterwards fails (after a second and a third DELETE too), SCHEDULED_RUN_ID is still served; not served, it was gone (a DELETE of it succeeds no more than a second one)',
+    'DELETE removes DELETABLE_SCHEDULED_RUN_ID and no other: fetching it afterwards fails (after a second and a third DELETE too), SCHEDULED_RUN_ID is still served, field for field as before (update_time included, unless its schedule fired); not served, it was gone (a DELETE of it succeeds no more than a second one)',
     async (t) => {
       const id = t.config.deletableScheduledRunId as string;
       const before = await fetchById(t, id);
@@ -222,17 +231,32 @@ describeGroup('scheduled-runs', () => {
           `DELETABLE_SCHEDULED_RUN_ID ${id} is not served (GET answered ${before.response.status}); an earlier run may have deleted it`,
         );
       // Another scheduled run (SCHEDULED_RUN_ID) served before the deletion is served after it: a DELETE removes what it names only.
+      // It reads as before too, but for a run its schedule started meanwhile (a schedule that fired moves these).
       const other = t.config.scheduledRunId;
-      const otherServed = other !== undefined && other !== id && isSuccess(await fetchById(t, other));
-      expectDeleted(t, await t.call(DELETE, { params: { scheduled_run_id: id } }));
+      const otherRead = other !== undefined && other !== id ? await fetchById(t, other) : undefined;
+      const otherBefore = otherRead && isSuccess(otherRead) ? (otherRead.response.json as JsonObject) : undefined;
+      const deletion = await t.call(DELETE, { params: { scheduled_run_id: id } });
+      expectDeleted(t, deletion);
       (await deleted(t)).id = id;
       expectGone(t, await fetchById(t, id), ['SCHEDULED-RUN-DELETE'], 'fetching the deleted scheduled run');
-      if (otherServed)
-        t.expectResource(
-          await fetchById(t, other),
+      if (otherBefore) {
+        const what = `SCHEDULED_RUN_ID ${other} after DELETABLE_SCHEDULED_RUN_ID was deleted`;
+        const after = t.expectResource(
+          await fetchById(t, other as string),
           ['SCHEDULED-RUN-DELETE'],
-          `fetching SCHEDULED_RUN_ID ${other} after DELETABLE_SCHEDULED_RUN_ID was deleted`,
+          `fetching ${what}`,
         );
+        const before = otherBefore['scheduled_run'];
+        const fired = (run: JsonObject) => (run['last_run_at'] === after['last_run_at'] ? [] : SCHEDULE_FIRED);
+        if (isJsonObject(before))
+          expectSiblingsKept(
+            t,
+            siblingChanges([before], [after], 'id', fired),
+            ['SCHEDULED-RUN-DELETE'],
+            'the DELETE of DELETABLE_SCHEDULED_RUN_ID',
+            deletion,
+          );
+      }
       await expectStaysGone(
         t,
         () => t.call(DELETE, { params: { scheduled_run_id: id } }),

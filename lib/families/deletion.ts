@@ -173,6 +173,43 @@ export function expectOthersKept(
   );
 }
 
+/**
+ * What a DELETE changed of the items it did not name, as problems: each item read before (by `idField`) reads after
+ * as it did, every field (update_time included) but those `mayChange` gives it; one no longer read is a problem too.
+ */
+export function siblingChanges(
+  before: readonly JsonObject[],
+  after: readonly JsonObject[],
+  idField: string,
+  mayChange: (item: JsonObject) => readonly string[] = () => [],
+): string[] {
+  const now = new Map(after.map((item) => [item[idField], item]));
+  return before.flatMap((item) => {
+    const id = `${idField} ${JSON.stringify(item[idField])}`;
+    const read = now.get(item[idField]);
+    if (!read) return [`${id} is no longer read`];
+    const open = mayChange(item);
+    const changed = echoMismatches(Object.fromEntries(Object.entries(item).filter(([f]) => !open.includes(f))), read);
+    return changed.length ? [`${id}: ${changed.join('; ')}`] : [];
+  });
+}
+
+/** A DELETE changes only the resource it names: `problems` (of `siblingChanges`) are its changes to others. */
+export function expectSiblingsKept(
+  t: CheckContext,
+  problems: readonly string[],
+  requirements: readonly RequirementId[],
+  what: string,
+  call: Call,
+): void {
+  t.assert(
+    problems.length === 0,
+    requirements,
+    `${what} changed other resources it does not name ("sent": as read before): ${problems.slice(0, 5).join(' | ')}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ''}`,
+    call,
+  );
+}
+
 /** A check deleting a fixture the run was given: it needs the setting, writes, and runs alone (other checks read the list it changes). */
 export const deletesFixture = (setting: DeletableFixture): CheckOptions => ({
   needs: [setting],

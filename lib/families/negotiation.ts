@@ -1,5 +1,6 @@
 // HTTP content negotiation and request media types, on every endpoint of the contract (RESPONSE-ACCEPT-JSON,
-// REQUEST-JSON-FORMS, RESPONSE-JSON-UTF8): an Accept a JSON answer satisfies gets the answer no Accept gets, each
+// REQUEST-JSON-FORMS, RESPONSE-JSON-UTF8): an Accept a JSON answer satisfies, or an Accept-Encoding, gets the answer
+// no Accept gets (decoded as its Content-Encoding says), each
 // answer labelled with no encoding but UTF-8, and a body labelled
 // `application/json` with parameters (quoted too) or in other letter cases, its text written the less common ways RFC 8259
 // allows (blanks before and after the value too), is read as the JSON it is.
@@ -40,6 +41,26 @@ export const JSON_CONTENT_TYPES = [
   'Application/JSON; Charset=UTF-8',
 ] as const;
 
+/**
+ * Content codings a client may offer (RFC 9110 12.5.3): gzip on every endpoint, the others on one. Each answer is
+ * either not coded, or labelled with the coding it has (RFC 9110 8.4) and decodes to the same answer.
+ */
+export const CONTENT_CODINGS = ['gzip', 'br', 'deflate'] as const;
+export type ContentCoding = (typeof CONTENT_CODINGS)[number];
+
+/** The codings an answer's Content-Encoding names, `identity` aside (`x-gzip` is gzip). */
+function codingsOf(call: Call): string[] {
+  return (call.response.headers['content-encoding'] ?? '')
+    .split(',')
+    .map((coding) =>
+      coding
+        .trim()
+        .toLowerCase()
+        .replace(/^x-gzip$/, 'gzip'),
+    )
+    .filter((coding) => coding !== '' && coding !== 'identity');
+}
+
 const NOT_ACCEPTABLE = 406;
 const NO_ACCEPT = { accept: null } as const;
 
@@ -62,6 +83,8 @@ export interface AcceptTarget {
   readonly endpoint: Endpoint;
   /** The request, ready to send again (IDs the suites use: fixtures, resources created for it). */
   request(t: CheckContext): Promise<CallSpec>;
+  /** The content codings offered, one request each (gzip when not given). */
+  readonly codings?: readonly ContentCoding[];
   readonly options?: CheckOptions;
 }
 
@@ -69,12 +92,12 @@ export interface AcceptTarget {
  * Every Accept form on one endpoint, compared with the same request without Accept (RESPONSE-ACCEPT-JSON), each
  * answer labelled with no encoding but UTF-8 (RESPONSE-JSON-UTF8).
  */
-export function acceptFormsCheck({ endpoint, request, options }: AcceptTarget): void {
+export function acceptFormsCheck({ endpoint, request, codings = ['gzip'], options }: AcceptTarget): void {
   const requirements: RequirementId[] = ['RESPONSE-ACCEPT-JSON', 'RESPONSE-JSON-UTF8'];
   check(
     checkIdOf('http.accept', endpoint.key),
     requirements,
-    `${endpoint.key} answers ${JSON_ACCEPTS.map((a) => `Accept: ${a}`).join(', ')} as it answers no Accept, and Accept: ${UNSATISFIED_ACCEPT} the same or 406, each JSON answer labelled with no charset but UTF-8`,
+    `${endpoint.key} answers ${JSON_ACCEPTS.map((a) => `Accept: ${a}`).join(', ')} as it answers no Accept, and Accept: ${UNSATISFIED_ACCEPT} the same or 406, each JSON answer labelled with no charset but UTF-8; with ${codings.map((c) => `Accept-Encoding: ${c}`).join(', ')} the same answer, not coded or labelled with the coding it has`,
     async (t) => {
       const spec = await request(t);
       const send = async (headers: CallSpec['headers']) => {
@@ -98,6 +121,18 @@ export function acceptFormsCheck({ endpoint, request, options }: AcceptTarget): 
           got === expected,
           requirements,
           `with Accept: ${accept}, the answer differs from the one without Accept (${expected}): ${got}`,
+          call,
+        );
+      }
+      for (const coding of codings) {
+        const call = await send({ 'accept-encoding': coding });
+        // Any coding it is labelled with is read as labelled (the client decodes it): the label must say what it is.
+        const labelled = codingsOf(call);
+        const got = outcomeOf(call);
+        t.assert(
+          got === expected,
+          requirements,
+          `with Accept-Encoding: ${coding}, the answer ${labelled.length ? `decoded from ${labelled.join(', ')}` : 'labelled with no content coding'} differs from the one without (${expected}): ${got}`,
           call,
         );
       }
@@ -129,13 +164,15 @@ export function bodyFormsCheck(target: BodyFormsTarget): void {
   check(
     `${target.id}.media-type-forms`,
     requirements,
-    `${target.operation} reads a body labelled ${JSON_CONTENT_TYPES.join(', ')}, written with blanks around the value, as the JSON it is, whatever JSON Accept form asks for the answer`,
+    `${target.operation} reads a body labelled ${JSON_CONTENT_TYPES.join(', ')}, written with blanks around the value, as the JSON it is, whatever JSON Accept form asks for the answer (and with Accept-Encoding: gzip)`,
     async (t) => {
       for (const [i, contentType] of JSON_CONTENT_TYPES.entries()) {
         const accept = JSON_ACCEPTS[(target.acceptFrom + i) % JSON_ACCEPTS.length]!;
         const how = `a body labelled ${contentType}, written with blanks around the value, with Accept: ${accept}`;
+        // The first write offers a content coding too: its answer, decoded as labelled, is the same resource.
+        const coding: Record<string, string> = i === 0 ? { 'accept-encoding': 'gzip' } : {};
         const call = await target.send(t, t.name(`media type ${i + 1}`), {
-          headers: { 'content-type': contentType, accept },
+          headers: { 'content-type': contentType, accept, ...coding },
           jsonText: unusualJsonText,
         });
         t.assert(

@@ -3,6 +3,7 @@
 // every exchange recorded with the key redacted.
 
 import { Readable } from 'node:stream';
+import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import { type Dispatcher, request as undiciRequest } from 'undici';
 import { API_KEY_HEADER } from '../contract/enums.js';
 import type { Exchange, RecordedRequest, RecordedResponse } from './exchange.js';
@@ -11,8 +12,8 @@ import { Connections } from './connections.js';
 import { harRecorder, type Recorded } from './har.js';
 import { API_KEY_PLACEHOLDER, redact, registerSecret } from './redact.js';
 import { Throttle } from './throttle.js';
-import { proxyFor, shownProxy, type Transport } from './transport.js';
 import { utf8Text } from '../util/utf8.js';
+import { proxyFor, shownProxy, type Transport } from './transport.js';
 
 export interface ClientOptions {
   readonly baseUrl: string;
@@ -225,10 +226,12 @@ export class ApiClient {
         bodyTimeout: timeoutMs,
         signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), this.throttle.stopSignal]),
       });
-      const { text, truncated } = await readCapped(response.body, this.maxResponseBytes);
+      const { chunks, truncated } = await readCapped(response.body, this.maxResponseBytes);
+      const answered = flatHeaders(response.headers);
+      const text = utf8Text(decoded(chunks, answered['content-encoding'], this.maxResponseBytes));
       return {
         status: response.statusCode,
-        headers: flatHeaders(response.headers),
+        headers: answered,
         text,
         json: parseJson(text),
         truncated,
@@ -266,7 +269,7 @@ function queryString(query: RequestSpec['query']): string {
 async function readCapped(
   body: AsyncIterable<Buffer> & { destroy(): void },
   cap: number,
-): Promise<{ text: string; truncated: boolean }> {
+): Promise<{ chunks: Buffer[]; truncated: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -274,11 +277,52 @@ async function readCapped(
     if (size > cap) {
       chunks.push(chunk.subarray(0, chunk.length - (size - cap)));
       body.destroy();
-      return { text: utf8Text(chunks), truncated: true };
+      return { chunks, truncated: true };
     }
     chunks.push(chunk);
   }
-  return { text: utf8Text(chunks), truncated: false };
+  return { chunks, truncated: false };
+}
+
+type Decoder = (bytes: Buffer, options: { maxOutputLength: number }) => Buffer;
+
+/** The content codings of RFC 9110 8.4.1 (`x-gzip` is gzip); `deflate` as sent in the wild, wrapped in zlib or raw. */
+const DECODERS: Readonly<Record<string, Decoder>> = {
+  gzip: gunzipSync,
+  'x-gzip': gunzipSync,
+  br: brotliDecompressSync,
+  deflate: (bytes, options) => {
+    try {
+      return inflateSync(bytes, options);
+    } catch {
+      return inflateRawSync(bytes, options);
+    }
+  },
+};
+
+/**
+ * A body as its Content-Encoding says it was coded, decoded (codings undone last first), as a client honouring the
+ * header reads it; a coding unknown here, or a body that does not decode, is kept as it came (checks judge the bytes).
+ */
+function decoded(chunks: Buffer[], contentEncoding: string | undefined, cap: number): Buffer[] {
+  const codings = (contentEncoding ?? '')
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '' && coding !== 'identity');
+  // Uncoded bodies stay in their chunks: no buffer of their whole length (large bodies, memory).
+  if (codings.length === 0) return chunks;
+  const bytes = Buffer.concat(chunks);
+  try {
+    return [
+      codings.reduceRight<Buffer>((body, coding) => {
+        const decoder = DECODERS[coding];
+        if (!decoder) throw new Error(`unknown content coding ${coding}`);
+        return decoder(body, { maxOutputLength: cap });
+      }, bytes),
+    ];
+  } catch {
+    return [bytes];
+  }
 }
 
 function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

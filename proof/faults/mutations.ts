@@ -1070,4 +1070,31 @@ export const MUTATIONS_FAULTS = [
       ),
     shows: 'prompt: a calmer tone',
   }),
+  fault({
+    id: 'mutation-delete-touches-siblings',
+    requirements: ['MUTATION-DELETE-GONE'],
+    slips: ['broken'],
+    description:
+      "DELETE of a mutation re-saves the agent's other active mutations (their positions renumbered): each then reads with update_time set, though none was updated.",
+    behaviour: (b) => {
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key === 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}')
+          for (const other of store.mutations.values())
+            if (other.agent_id === params.agent_id && other.id !== params.mutation_id && !other.deleted)
+              store.mutations.set(other.id, { ...other, update_time: store.clock.now() });
+        return named(endpoint, params, store);
+      };
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const first = (await create(call, agentId, { display_name: 'first' })).body.mutation.id;
+      const second = (await create(call, agentId, { display_name: 'second' })).body.mutation.id;
+      await call('DELETE', `${base(agentId)}/${first}`);
+      return (await call('GET', `${base(agentId)}/${second}`)).body.mutation.update_time === null
+        ? 'never updated'
+        : 'updated';
+    },
+    shows: 'updated',
+  }),
 ] as const satisfies readonly Fault[];

@@ -1,6 +1,8 @@
 // Persona faults, and those of the rule of the persona and run deletions' `{}` body.
 
 import { RawText } from '../../lib/reference/http/context.js';
+import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
+import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import { fault, missingAnsweredWith, presentWith, respondWith, type Fault } from './define.js';
 import { firstPersona, persona, errorCode, UNKNOWN_22 } from '../probes/resources.js';
@@ -8,6 +10,8 @@ import { FIXTURE_IDS } from '../probes/fixture-ids.js';
 import { itemsAfterToken, secondListed } from './list-seams.js';
 
 const GET = 'GET /v1/personas/{persona_id}';
+const DELETE = 'DELETE /v1/personas/{persona_id}';
+const seededPersonas = seedStore(ALPHANUMERIC).store.personas;
 
 export const PERSONAS_FAULTS = [
   fault({
@@ -229,5 +233,33 @@ export const PERSONAS_FAULTS = [
     },
     probe: async (call) => 'voice_name' in ((await secondListed(call, 'personas')) ?? {}),
     shows: false,
+  }),
+  fault({
+    id: 'persona-delete-touches-same-language',
+    requirements: ['PERSONA-DELETE'],
+    slips: ['broken'],
+    description:
+      "DELETE of a persona re-saves the other personas of its language_code (the locale's index rebuilt through the ORM): their update_time becomes the time of the deletion.",
+    behaviour: (b) => {
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        const deleted = endpoint.key === DELETE ? store.personas.get(params.persona_id ?? '') : undefined;
+        for (const other of deleted ? store.personas.values() : [])
+          if (other.id !== deleted!.id && other.language_code === deleted!.language_code)
+            store.personas.set(other.id, { ...other, update_time: store.clock.now() });
+        return named(endpoint, params, store);
+      };
+    },
+    probe: async (call) => {
+      const deletable = seededPersonas.get(FIXTURE_IDS.deletablePersonaId)!;
+      const sibling = [...seededPersonas.values()].find(
+        (p) => p.id !== deletable.id && p.language_code === deletable.language_code,
+      )!;
+      const read = async () => (await call('GET', `/v1/personas/${sibling.id}`)).body.persona.update_time;
+      const before = await read();
+      await call('DELETE', `/v1/personas/${deletable.id}`);
+      return (await read()) === before ? 'as before' : 'moved';
+    },
+    shows: 'moved',
   }),
 ] as const satisfies readonly Fault[];

@@ -8,6 +8,9 @@ import type { JsonObject } from '../../lib/util/json.js';
 import { firstRun, run, allRuns, errorCode, UNKNOWN_22 } from '../probes/resources.js';
 import { FIXTURE_IDS } from '../probes/fixture-ids.js';
 import { itemsAfterToken, secondListed } from './list-seams.js';
+import { markDeleted } from '../../lib/reference/routes/soft-delete.js';
+import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
+import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 
 /** Changes the progress counters of every returned run. */
 function progressWith(b: Behaviour, touch: (progress: RunProgress) => RunProgress): void {
@@ -344,6 +347,39 @@ export const RUNS_FAULTS = [
       return [String(persona_id).split('/')[0], String(agent_id).split('/')[0]];
     },
     shows: ['personas', 'agents'],
+  }),
+  fault({
+    id: 'run-delete-removes-test-set-runs',
+    requirements: ['RUN-DELETE-BY-STATUS'],
+    slips: ['broken'],
+    description:
+      'DELETE of a finished run deletes by its agent and test set (a cleanup query keyed wider than the run): every other run of the same agent and test_set_id is gone from the list with it.',
+    behaviour: (b) => {
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        const target = endpoint.key === 'DELETE /v1/runs/{run_id}' ? store.runs.get(params.run_id ?? '') : undefined;
+        if (target && b.runDeletion.outcome(target.status) === 'delete')
+          for (const other of store.runs.values())
+            if (other !== target && other.agent_id === target.agent_id && other.test_set_id === target.test_set_id)
+              markDeleted(store.runs, other.run_id);
+        return named(endpoint, params, store);
+      };
+    },
+    probe: async (call) => {
+      // Derived from the seeded run, not the list: another probe may have deleted it on the correct service.
+      const target = seedStore(ALPHANUMERIC).store.runs.get(FIXTURE_IDS.deletableRunId)!;
+      const others = async () =>
+        (await allRuns(call)).filter(
+          (r) =>
+            r['agent_id'] === target.agent_id &&
+            r['test_set_id'] === target.test_set_id &&
+            r['run_id'] !== target.run_id,
+        ).length;
+      const before = await others();
+      await call('DELETE', run);
+      return [before, await others()];
+    },
+    shows: [2, 0],
   }),
 ] as const satisfies readonly Fault[];
 

@@ -128,4 +128,29 @@ export const SCHEDULED_RUNS_FAULTS = [
     probe: async (call) => (await call('GET', at('Q'.repeat(22)))).body.error.code,
     shows: 'INVALID_ARGUMENT',
   }),
+  fault({
+    id: 'scheduled-run-delete-disables-same-template',
+    requirements: ['SCHEDULED-RUN-DELETE'],
+    slips: ['broken'],
+    description:
+      "DELETE of a scheduled run removes its schedule by run_template_id: every other scheduled run of the same template is disabled too (enabled false, update_time the deletion's), though still served.",
+    behaviour: (b) => {
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        const deleted =
+          endpoint.key === 'DELETE /v1/scheduled-runs/{scheduled_run_id}'
+            ? store.scheduledRuns.get(params.scheduled_run_id ?? '')
+            : undefined;
+        for (const other of deleted ? store.scheduledRuns.values() : [])
+          if (other.id !== deleted!.id && other.run_template_id === deleted!.run_template_id)
+            store.scheduledRuns.set(other.id, { ...other, enabled: false, update_time: store.clock.now() });
+        return named(endpoint, params, store);
+      };
+    },
+    probe: async (call) => {
+      await call('DELETE', at(FIXTURE_IDS.deletableScheduledRunId));
+      return (await call('GET', at(FIXTURE_IDS.scheduledRunId))).body.scheduled_run.enabled;
+    },
+    shows: false,
+  }),
 ] as const satisfies readonly Fault[];

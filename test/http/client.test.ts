@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { ApiClient, ThrottledError } from '../../lib/http/client.js';
 import { TransportError } from '../../lib/http/exchange.js';
@@ -75,6 +76,29 @@ describe('ApiClient', () => {
     expect(await accept()).toBe('application/json');
     expect(await accept({ accept: '*/*' })).toBe('*/*');
     expect(await accept({ accept: null })).toBe('undefined');
+  });
+
+  test('reads a body in the content coding its Content-Encoding names; one that does not decode as it came', async () => {
+    const json = JSON.stringify({ coded: 'é'.repeat(2000) });
+    const coded: Record<string, Buffer> = {
+      gzip: gzipSync(json),
+      'x-gzip': gzipSync(json),
+      br: brotliCompressSync(json),
+      deflate: deflateSync(json),
+      'deflate ': deflateRawSync(json),
+      'gzip, br': brotliCompressSync(gzipSync(json)),
+      identity: Buffer.from(json),
+    };
+    routes.set('/coded', (req, res) => {
+      const coding = String(req.headers['x-coding']);
+      res.writeHead(200, { 'content-encoding': coding }).end(coded[coding] ?? Buffer.from('not gzip'));
+    });
+    for (const coding of Object.keys(coded)) {
+      const ex = await client().send({ method: 'GET', path: '/coded', headers: { 'x-coding': coding } });
+      expect(ex.response.json, coding).toEqual(JSON.parse(json));
+    }
+    const broken = await client().send({ method: 'GET', path: '/coded', headers: { 'x-coding': 'gzip, zstd' } });
+    expect(broken.response.text).toBe('not gzip');
   });
 
   test('sends the key under the header name as written, letter case kept on the wire', async () => {

@@ -62,9 +62,9 @@ export const GENERAL = [
     g,
     'RESPONSE-ACCEPT-JSON',
     'Errors',
-    'A request whose Accept a JSON answer satisfies gets the answer it gets without Accept; one that JSON does not satisfy gets that answer or is refused (406) with the error envelope.',
+    'A request whose Accept a JSON answer satisfies gets the answer it gets without Accept; one that JSON does not satisfy gets that answer or is refused (406) with the error envelope. A request offering a content coding (Accept-Encoding) gets the same answer, not coded or labelled with the coding it has.',
     'All request and response bodies are JSON unless stated otherwise.',
-    'RFC 9110 12.5.1: `application/json` with parameters, `application/*`, `*/*`, a list naming JSON at a lower weight and the type in other letter cases all accept JSON, so each must get the same status class and a body of the same shape as no Accept (a write: the same outcome). An Accept JSON does not satisfy (`text/plain`) may be ignored (the JSON answer) or refused: both pass. The document endpoint, whose form Accept chooses, is judged by SPEC-JSON-ON-REQUEST and its neighbours.',
+    'RFC 9110 12.5.1: `application/json` with parameters, `application/*`, `*/*`, a list naming JSON at a lower weight and the type in other letter cases all accept JSON, so each must get the same status class and a body of the same shape as no Accept (a write: the same outcome). An Accept JSON does not satisfy (`text/plain`) may be ignored (the JSON answer) or refused: both pass. The document endpoint, whose form Accept chooses, is judged by SPEC-JSON-ON-REQUEST and its neighbours. RFC 9110 8.4, 12.5.3: with `Accept-Encoding: gzip` (on every endpoint: the writes with a body once each, the JSON form of the document too; `br` and `deflate` once, on the runs list), the answer may stay uncoded or be coded, and then carries a Content-Encoding naming the coding it has (gzip or `x-gzip`, br, deflate); decoded as that header says (deflate wrapped in zlib or raw), it must be the same answer. Which coding a server picks is not judged. A coded body without the header is bytes a client cannot read as JSON.',
   ),
   must(
     g,
