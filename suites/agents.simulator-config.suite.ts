@@ -139,6 +139,17 @@ const TEXT_KEYS: ReadonlyArray<readonly [ModelType, readonly string[]]> = [
   [OUTBOUND_VOICE, ['phone_number_key']],
 ];
 
+/**
+ * CHAT keys the table gives no JSON-text form: tool_call_extraction_config ("inner structure: not shown") and
+ * initialization_payload (a "JSON payload", not a "JSON string"). Each structured form sent, an object and a list,
+ * is kept as sent or refused naming the key; never turned into its JSON text.
+ */
+const STRUCTURED_KEYS = ['tool_call_extraction_config', 'initialization_payload'] as const;
+const STRUCTURED_VALUES: ReadonlyArray<readonly [string, JsonObject[string]]> = [
+  ['an object', { path: 'choices.0.message.tool_calls', fields: { name: 'function.name' }, keep: [1, true, null] }],
+  ['a list', [{ path: 'output.0.tool_calls', name_field: 'name' }, 'second']],
+];
+
 /** The forms of authorization_header the specification describes (WEBSOCKET: both; CHAT: "a bearer scheme or an API-key scheme"). */
 const AUTH_HEADER_FORMS = ['Bearer cft-token-0001', 'X-API-Key cft-key-0001'];
 
@@ -670,6 +681,32 @@ describeGroup('agents', () => {
           expectEcho(t, { metadata: config }, agent, ['AGENT-CONFIG-ECHO'], call);
           const fetched = await fetchAgent(t, agent['id'], ['AGENT-GET']);
           expectEcho(t, { metadata: config }, fetched.agent, ['AGENT-CONFIG-ECHO'], fetched.call);
+        }),
+      );
+    },
+    WRITES,
+  );
+  check(
+    'agents.simulator-config.structured-keys-kept',
+    ['AGENT-CONFIG-ECHO', 'READ-BACK-UNCHANGED', 'ERROR-INVALID-ARGUMENT'],
+    `a CHAT agent's ${STRUCTURED_KEYS.join(' and ')} given as ${STRUCTURED_VALUES.map(([form]) => form).join(' or ')} come back as that object or list, from the create and the read, or are refused naming the key`,
+    async (t) => {
+      const cases = STRUCTURED_KEYS.flatMap((key) => STRUCTURED_VALUES.map(([form, value]) => ({ key, form, value })));
+      await allEnded(
+        cases.map(async ({ key, form, value }) => {
+          const config = { [key]: value };
+          const { body, field, what } = await configured(t, CHAT, config);
+          const call = await t.agents.send(body);
+          if (!isSuccess(call))
+            return void t.expectInvalidArgument(
+              call,
+              ['AGENT-CONFIG-ECHO', 'ERROR-INVALID-ARGUMENT'],
+              [key, field],
+              `${what} (${form}), a form a server may refuse`,
+            );
+          const agent = expectAgentCreated(t, call, ['AGENT-CONFIG-ECHO'], what, field);
+          expectEcho(t, { metadata: config }, agent, ['AGENT-CONFIG-ECHO'], call);
+          await expectAgentReadBack(t, call, what, field);
         }),
       );
     },

@@ -9,7 +9,7 @@ import { ID_RULES, matchesIdRule, type IdKind } from '../contract/ids.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import { isSuccess } from '../assert/responses.js';
 import { dashboardBody, mutationBody } from '../gen/bodies.js';
-import { alteredIds, type NearMiss } from '../gen/ids.js';
+import { alteredIds, paddedId, type NearMiss } from '../gen/ids.js';
 import { metricOutputs, personas, runs, simulationIds } from '../harness/discovery.js';
 import { check, type Call, type CheckContext } from '../harness/index.js';
 import type { JsonObject } from '../util/json.js';
@@ -63,9 +63,18 @@ export async function expectNamesNothing(
   }
 }
 
-/** The real ID in `param` altered: a character appended, the last one cut, the case of its letters swapped. */
-export const expectAlteredRefused = (t: CheckContext, target: RealTarget, param: string): Promise<void> =>
-  expectNamesNothing(t, target, param, alteredIds(realParam(target, param)));
+/** Every path parameter of every endpoint, in the contract's order: each takes the padding of its place. */
+const PATH_PARAMS = ENDPOINTS.flatMap((e) => Object.keys(e.pathParams).map((param) => `${e.key} ${param}`));
+
+/**
+ * The real ID in `param` altered: a character appended, the last one cut, the case of its letters swapped, and
+ * blanks or a control character around it (one way per parameter, the ways spread over the endpoints).
+ */
+export const expectAlteredRefused = (t: CheckContext, target: RealTarget, param: string): Promise<void> => {
+  const real = realParam(target, param);
+  const padded = paddedId(real, PATH_PARAMS.indexOf(`${target.endpoint} ${param}`));
+  return expectNamesNothing(t, target, param, [...alteredIds(real), padded]);
+};
 
 /**
  * Real IDs of other kinds of resource in `param`, those whose form fits its ID rule (an agent's where

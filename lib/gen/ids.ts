@@ -111,3 +111,24 @@ export function alteredIds(real: string): NearMiss[] {
     altered.push({ value: swapped, why: `the real ID ${real} with the case of its letters swapped` });
   return altered;
 }
+
+/**
+ * Blanks and control characters around a real ID: a pattern whose `$` also matches before a final line break
+ * (Python's `re.match`, PCRE), a reader that trims, or a store that pads (SQL's PAD SPACE) lets them through to
+ * the real resource. Each names nothing.
+ */
+const PADDINGS: ReadonlyArray<readonly [string, (id: string) => string]> = [
+  ['a line feed (%0A) appended', (id) => `${id}\n`],
+  ['CRLF (%0D%0A) appended', (id) => `${id}\r\n`],
+  ['a space (%20) appended', (id) => `${id} `],
+  ['a tab (%09) appended', (id) => `${id}\t`],
+  ['NUL (%00) appended', (id) => `${id}\u0000`],
+  ['a space (%20) in front', (id) => ` ${id}`],
+  ['a tab (%09) in front', (id) => `\t${id}`],
+];
+
+/** The real ID padded in the `index`th way (taken in turn, so each path parameter costs one request). */
+export function paddedId(real: string, index: number): NearMiss {
+  const [how, pad] = PADDINGS[index % PADDINGS.length]!;
+  return { value: pad(real), why: `the real ID ${real} with ${how}` };
+}

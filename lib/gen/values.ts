@@ -1,5 +1,5 @@
 // Valid values of the less common shapes, per kind of field: what a field's valid space holds
-// beside the typical value (digits only, words a parser knows, markup, several lines, other
+// beside the typical value (digits only, "0" alone, words a parser knows, markup, several lines, other
 // scripts, astral characters, JSON-looking text, every line ending (U+2028, U+2029 and NEL too), format characters, a leading formula character; the rarer forms
 // of e-mail addresses, URLs (and those a normalizer rewrites) and phone numbers; keys of an object field that a document store or a path syntax reads). A server must store each as sent; a few a careful server may refuse instead
 // (`mayRefuse`: control characters in a name or beyond a line break and a tab in text, forms a common
@@ -63,6 +63,8 @@ const TEXT: readonly ShapedValue[] = [
     value: 'NUL\u0000SOH\u0001US\u001fDEL\u007fend',
     mayRefuse: true,
   },
+  // Falsy in PHP (`empty("0")`) and in a template's truth test: a presence check that reads it so refuses a valid value.
+  { shape: 'the one character "0"', value: '0', whole: true },
 ];
 
 /** A name is one line: a careful server may refuse a control character (a line break, a tab) in it. The run marker goes in front. */

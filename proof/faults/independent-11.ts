@@ -788,5 +788,4 @@ export const INDEPENDENT_11_FAULTS = [
 ];
 
 /** Faults of this round no check detects yet, with the class of check each needs (filled in after the suite runs). */
-export const UNDETECTED: Readonly<Record<string, string>> = {
-};
+export const UNDETECTED: Readonly<Record<string, string>> = {};

@@ -328,7 +328,7 @@ export const INDEPENDENT_12_FAULTS = [
   }),
   fault({
     id: 'ind12-test-case-input-str-zero-refused',
-    requirements: ['TESTCASE-INPUT-STR'],
+    requirements: ['TESTCASE-INPUT-STR', 'TESTCASE-CREATE'],
     slips: ['broken'],
     description:
       'input_str is checked for presence with an emptiness test that also takes the text "0" for empty (PHP\'s `empty()`): a test case whose input_str is `0`, one character long, is refused with INVALID_ARGUMENT as missing.',
@@ -814,15 +814,10 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'the key required on every endpoint in every state of its resource (deleted ones too)',
   'ind12-agent-prompt-from-refused-create':
     'a refused write leaves no trace on later writes: the next valid create answers exactly what it sent',
-  'ind12-path-id-trailing-newline-accepted':
-    'path IDs with whitespace or control characters appended (%0A, %20, %09) name nothing, on every endpoint',
   'ind12-auth-public-by-url-substring':
     'the key required whatever the query string holds (the public paths named in it), on every endpoint',
   'ind12-runs-filtered-default-page-size-100': 'the default page size with a filter and an order_by, on every list',
-  'ind12-test-case-input-str-zero-refused': 'the text "0" accepted on every string field with a minimum length of 1',
   'ind12-accept-charset-latin1-bytes': 'Accept-Charset on every endpoint: the answer is UTF-8 JSON',
-  'ind12-chat-tool-call-config-stringified':
-    'configuration keys of unstated inner structure read back as sent (an object stays an object)',
   'ind12-personas-list-csv-on-accept':
     'Accept naming other media types (text/csv, text/html, application/xml) on every endpoint: JSON or 406, never another format',
   'ind12-persona-get-any-if-none-match-304':

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ID_RULES, type IdRule, matchesIdRule } from '../../lib/contract/ids.js';
 import { charLength } from '../../lib/contract/limits.js';
-import { alnum, alteredIds, extremeIds, nearMissIds, wellFormedId } from '../../lib/gen/ids.js';
+import { alnum, alteredIds, extremeIds, nearMissIds, paddedId, wellFormedId } from '../../lib/gen/ids.js';
 
 const RULES = Object.values(ID_RULES) as IdRule[];
 const ALPHANUMERIC = /^[A-Za-z0-9]*$/;
@@ -132,6 +132,26 @@ describe('alteredIds', () => {
 
   it('leaves the case alone where the ID has no letters', () => {
     expect(alteredIds('0123456789')).toHaveLength(2);
+  });
+});
+
+describe('paddedId', () => {
+  it('puts blanks or a control character around the real ID, in turn: a line feed, CRLF, space, tab, NUL after it, a space or a tab in front', () => {
+    const padded = Array.from({ length: 7 }, (_, index) => paddedId('abC12', index));
+    expect(padded.map((p) => p.value)).toEqual([
+      'abC12\n',
+      'abC12\r\n',
+      'abC12 ',
+      'abC12\t',
+      'abC12\u0000',
+      ' abC12',
+      '\tabC12',
+    ]);
+    for (const { value, why } of padded) {
+      expect(value.trim().replace(/\u0000$/, '')).toBe('abC12');
+      expect(why).toContain('abC12');
+    }
+    expect(paddedId('abC12', 7)).toEqual(padded[0]);
   });
 });
 
