@@ -12,7 +12,7 @@ import { dashboardBody, mutationBody } from '../gen/bodies.js';
 import { alteredIds, paddedId, type NearMiss } from '../gen/ids.js';
 import { metricOutputs, personas, runs, simulationIds } from '../harness/discovery.js';
 import { check, type Call, type CheckContext } from '../harness/index.js';
-import type { JsonObject } from '../util/json.js';
+import { isJsonObject, type JsonObject } from '../util/json.js';
 import { listedNow } from './listed-items.js';
 import { expectMalformedRefused } from './path-ids.js';
 
@@ -48,13 +48,18 @@ export async function expectNamesNothing(
   values: readonly NearMiss[],
 ): Promise<void> {
   const kind = kindOf(target, param);
-  for (const { value, why } of values) {
+  for (const { value, why, intermediaryMayRefuse } of values) {
     const call = await t.call(target.endpoint, {
       params: { ...target.params, [param]: value },
       ...(target.json ? { json: target.json } : {}),
     });
     const what = `${target.endpoint} with ${param} of ${why}`;
-    if (kind && !matchesIdRule(ID_RULES[kind], value)) expectMalformedRefused(t, call, param, value, what);
+    // A 4xx without the API's error object came from in front of the API: the request never reached it.
+    const refusedInFront =
+      intermediaryMayRefuse && call.response.status >= 400 && call.response.status < 500 && !hasErrorObject(call);
+    if (refusedInFront)
+      t.note(`${what}: refused in front of the API (${call.response.status} without an error object)`);
+    else if (kind && !matchesIdRule(ID_RULES[kind], value)) expectMalformedRefused(t, call, param, value, what);
     else if (call.endpoint.method !== 'DELETE' && !(isSuccess(call) && target.successAllowed?.(call, value)))
       t.expectRejection(call, EXACT, {}, `${what}, which names nothing`);
     if (target.created)
@@ -62,6 +67,9 @@ export async function expectNamesNothing(
     await target.intact?.(what);
   }
 }
+
+const hasErrorObject = (call: Call): boolean =>
+  isJsonObject(call.response.json) && isJsonObject(call.response.json['error']);
 
 /** Every path parameter of every endpoint, in the contract's order: each takes the padding of its place. */
 const PATH_PARAMS = ENDPOINTS.flatMap((e) => Object.keys(e.pathParams).map((param) => `${e.key} ${param}`));

@@ -136,22 +136,16 @@ describe('alteredIds', () => {
 });
 
 describe('paddedId', () => {
-  it('puts blanks or a control character around the real ID, in turn: a line feed, CRLF, space, tab, NUL after it, a space or a tab in front', () => {
-    const padded = Array.from({ length: 7 }, (_, index) => paddedId('abC12', index));
-    expect(padded.map((p) => p.value)).toEqual([
-      'abC12\n',
-      'abC12\r\n',
-      'abC12 ',
-      'abC12\t',
-      'abC12\u0000',
-      ' abC12',
-      '\tabC12',
-    ]);
-    for (const { value, why } of padded) {
-      expect(value.trim().replace(/\u0000$/, '')).toBe('abC12');
+  it('puts blanks or a control character around the real ID, in turn: a line feed, CRLF, space, tab after it, a space or a tab in front', () => {
+    const padded = Array.from({ length: 6 }, (_, index) => paddedId('abC12', index));
+    expect(padded.map((p) => p.value)).toEqual(['abC12\n', 'abC12\r\n', 'abC12 ', 'abC12\t', ' abC12', '\tabC12']);
+    for (const { value, why, intermediaryMayRefuse } of padded) {
+      expect(value.trim()).toBe('abC12');
       expect(why).toContain('abC12');
+      // A firewall in front of the API may refuse control characters in a path before the API reads it.
+      expect(intermediaryMayRefuse).toBe(true);
     }
-    expect(paddedId('abC12', 7)).toEqual(padded[0]);
+    expect(paddedId('abC12', 6)).toEqual(padded[0]);
   });
 });
 
