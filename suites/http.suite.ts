@@ -6,7 +6,7 @@
 import { ENDPOINTS, type EndpointKey } from '../lib/contract/endpoints.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { expectErrorEnvelope } from '../lib/assert/responses.js';
-import { acceptFormsCheck } from '../lib/families/negotiation.js';
+import { acceptFormsCheck, otherFormsCheck } from '../lib/families/negotiation.js';
 import { sampleBody, sampleParams } from '../lib/gen/requests.js';
 import { metricOutputs, personas, simulationIds } from '../lib/harness/discovery.js';
 import { check, describeGroup, type CallSpec, type CheckContext } from '../lib/harness/index.js';
@@ -14,12 +14,16 @@ import { check, describeGroup, type CallSpec, type CheckContext } from '../lib/h
 /** The document endpoint's form is what Accept chooses: the specification suite judges it. */
 const DOCUMENT = 'GET /v1/openapi/{spec_name}' satisfies EndpointKey;
 
+/** Text beyond ASCII in the answers of the agent and mutation reads: a charset other than UTF-8 would show in it. */
+const LATIN = 'Café Zürich';
+
 /** This check's own agent, made once per target (agents cannot be deleted). */
-const agentId = (t: CheckContext): Promise<string> => t.memo('http: agent', (ctx) => ctx.mutations.parent());
+const agentId = (t: CheckContext): Promise<string> =>
+  t.memo('http: agent', (ctx) => ctx.mutations.newParent({ prompt: `base prompt, ${LATIN}` }));
 
 async function mutationParams(t: CheckContext): Promise<CallSpec> {
   const agent_id = await agentId(t);
-  const { mutation } = await t.mutations.create(agent_id);
+  const { mutation } = await t.mutations.create(agent_id, { description: LATIN });
   return { params: { agent_id, mutation_id: String(mutation['id']) } };
 }
 
@@ -53,6 +57,20 @@ const REQUESTS: { readonly [K in EndpointKey]?: (t: CheckContext) => Promise<Cal
   }),
 };
 
+/** Each GET's own rule: what a 304 Not Modified with no body withholds (a list's page: its items). */
+const GET_RULES: { readonly [K in EndpointKey]?: RequirementId } = {
+  'GET /v1/openapi': 'SPEC-LISTING',
+  'GET /v1/agents/{agent_id}': 'AGENT-GET',
+  'GET /v1/agents/{agent_id}/mutations/{mutation_id}': 'MUTATION-GET',
+  'GET /v1/personas': 'LIST-PAGINATION-COMPLETE',
+  'GET /v1/personas/{persona_id}': 'PERSONA-GET',
+  'GET /v1/personas/phone-numbers': 'PERSONA-PHONE-NUMBERS',
+  'GET /v1/runs': 'LIST-PAGINATION-COMPLETE',
+  'GET /v1/simulations/{simulation_id}/metrics': 'LIST-PAGINATION-COMPLETE',
+  'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}': 'METRIC-GET',
+  'GET /v1/scheduled-runs/{scheduled_run_id}': 'SCHEDULED-RUN-GET',
+};
+
 /** What a request gets back. */
 type Exchange = Awaited<ReturnType<CheckContext['send']>>;
 
@@ -75,6 +93,21 @@ describeGroup('http', () => {
         ...(endpoint.key === 'GET /v1/scheduled-runs/{scheduled_run_id}' ? { needs: ['scheduledRunId'] } : {}),
       },
     });
+  }
+
+  for (const endpoint of ENDPOINTS) {
+    if (endpoint.key === DOCUMENT || sampleBody(endpoint, '') !== undefined) continue;
+    otherFormsCheck(
+      {
+        endpoint,
+        request: REQUESTS[endpoint.key] ?? (async () => ({ params: sampleParams(endpoint) })),
+        options: {
+          writes: endpoint.writes,
+          ...(endpoint.key === 'GET /v1/scheduled-runs/{scheduled_run_id}' ? { needs: ['scheduledRunId'] } : {}),
+        },
+      },
+      GET_RULES[endpoint.key],
+    );
   }
 
   const envelope: RequirementId[] = ['ERROR-ENVELOPE'];

@@ -863,4 +863,32 @@ export const GENERAL_FAULTS = [
     },
     shows: ['{}', ''],
   }),
+  fault({
+    id: 'answer-labelled-as-accept-names',
+    requirements: ['RESPONSE-ACCEPT-JSON'],
+    slips: ['broken'],
+    description:
+      'The answer is labelled with the media type negotiated from Accept, but always written by the JSON serializer: a ' +
+      'request whose Accept names no JSON type (`text/html`, `application/xml`, `text/csv`) gets its JSON labelled as the ' +
+      'first type named, on every endpoint; an Accept JSON satisfies, or none, gets `application/json`.',
+    behaviour: (b) => {
+      let named = 'application/json';
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        const accept = String(req.headers.accept ?? '');
+        const json = accept === '' || /json|\*\/\*|application\/\*/i.test(accept);
+        named = json ? 'application/json' : accept.split(/[;,]/)[0]!.trim();
+        return presented(req);
+      };
+      const yaml = b.contentTypes.yaml;
+      b.contentTypes = {
+        get json() {
+          return named;
+        },
+        yaml,
+      };
+    },
+    probe: async (call) => (await call('GET', '/v1/personas', { headers: { Accept: 'application/xml' } })).contentType,
+    shows: 'application/xml',
+  }),
 ] as const satisfies readonly Fault[];
