@@ -18,8 +18,11 @@ const SECURED = ENDPOINTS.filter((e) => !e.public);
 type Secured = (typeof SECURED)[number];
 const REFUSED = { code: ERROR_CODES.unauthenticated, field: API_KEY_HEADER, conventionalStatus: 401 };
 
-/** A query naming the two public paths, as written and escaped: public are the paths, not URLs that mention them. */
-const PUBLIC_PATHS_QUERY = 'from=/v1/openapi&spec=%2Fv1%2Fopenapi%2Fopenapi.yaml';
+/**
+ * A query naming the two public paths, escaped and as written (the spec_name path last, where a match anchored at the
+ * URL's end looks): public are the paths, not URLs that mention them.
+ */
+const PUBLIC_PATHS_QUERY = 'escaped=%2Fv1%2Fopenapi&from=/v1/openapi&spec=/v1/openapi/openapi.yaml';
 
 /** The key's header name in other letter cases: HTTP header names are case-insensitive (HTTP/2 and many proxies lower-case them). */
 const KEY_HEADER_CASES = [API_KEY_HEADER.toLowerCase(), API_KEY_HEADER.toUpperCase(), 'X-Api-Key'];
@@ -186,7 +189,7 @@ describeGroup('auth', () => {
       `without ${API_KEY_HEADER}, a request whose query names the public paths (${PUBLIC_PATHS_QUERY}) is rejected with UNAUTHENTICATED on every endpoint that ${writes ? 'writes' : 'reads'}: only the paths themselves are public`,
       async (t) => {
         for (const endpoint of endpoints) {
-          // Sent as written (slashes unescaped, then escaped): the query the client would build escapes every one.
+          // Sent as written: the query the client builds escapes every slash.
           const exchange = await t.send(
             { method: endpoint.method, path: `${endpoint.path}?${PUBLIC_PATHS_QUERY}` },
             { ...sampleRequest(endpoint, t.name('auth probe')), auth: 'none' },

@@ -8,11 +8,13 @@ import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { expectErrorEnvelope } from '../lib/assert/responses.js';
 import { acceptFormsCheck, otherFormsCheck } from '../lib/families/negotiation.js';
 import { sampleBody, sampleParams } from '../lib/gen/requests.js';
+import { parseListing } from '../lib/published/index.js';
 import { metricOutputs, personas, simulationIds } from '../lib/harness/discovery.js';
 import { check, describeGroup, type CallSpec, type CheckContext } from '../lib/harness/index.js';
 
 /** The document endpoint's form is what Accept chooses: the specification suite judges it. */
 const DOCUMENT = 'GET /v1/openapi/{spec_name}' satisfies EndpointKey;
+const DOCUMENT_ENDPOINT = ENDPOINTS.find((e) => e.key === DOCUMENT)!;
 
 /** Text beyond ASCII in the answers of the agent and mutation reads: a charset other than UTF-8 would show in it. */
 const LATIN = 'Café Zürich';
@@ -106,9 +108,23 @@ describeGroup('http', () => {
           ...(endpoint.key === 'GET /v1/scheduled-runs/{scheduled_run_id}' ? { needs: ['scheduledRunId'] } : {}),
         },
       },
-      GET_RULES[endpoint.key],
+      { rule: GET_RULES[endpoint.key] },
     );
   }
+  // The document in its JSON form: Accept chooses it, so only the charset and the conditions are varied.
+  otherFormsCheck(
+    {
+      endpoint: DOCUMENT_ENDPOINT,
+      request: async (t) => {
+        const listing = await t.call('GET /v1/openapi', { auth: 'none' });
+        const [spec] = parseListing(listing.response.json);
+        return spec
+          ? { params: { spec_name: spec.specName }, auth: 'none', headers: { accept: 'application/json' } }
+          : t.skip('the listing names no spec (see SPEC-LISTING)');
+      },
+    },
+    { rule: 'SPEC-FETCHABLE', acceptChoosesForm: true },
+  );
 
   const envelope: RequirementId[] = ['ERROR-ENVELOPE'];
   check(

@@ -204,19 +204,34 @@ const isJsonAnswer = (call: Pick<Call, 'response'>): boolean =>
 /** Characters the client could not read as UTF-8 (each became U+FFFD). */
 const unreadable = (call: Pick<Call, 'response'>): number => call.response.text.split('\uFFFD').length - 1;
 
+export interface OtherForms {
+  /** The GET's own rule, which conditions its answer cannot meet must not withhold (none: no conditions sent). */
+  readonly rule?: RequirementId;
+  /** Accept chooses the answer's form (the document endpoint): the request's own Accept is kept, no other is sent. */
+  readonly acceptChoosesForm?: boolean;
+}
+
 /**
  * Requests beyond the happy path on one endpoint without a body, each compared with the same request without
  * them: Accepts naming other formats get the JSON answer or 406 (RESPONSE-ACCEPT-JSON), an Accept-Charset without
  * UTF-8 gets UTF-8 or 406 (RESPONSE-JSON-UTF8) and, on a GET, conditions the answer cannot meet get the full answer
- * (`rule`: the GET's own rule).
+ * (the GET's own rule).
  */
-export function otherFormsCheck({ endpoint, request, options }: AcceptTarget, rule?: RequirementId): void {
-  const requirements: RequirementId[] = ['RESPONSE-ACCEPT-JSON', 'RESPONSE-JSON-UTF8', ...(rule ? [rule] : [])];
+export function otherFormsCheck(
+  { endpoint, request, options }: AcceptTarget,
+  { rule, acceptChoosesForm = false }: OtherForms = {},
+): void {
+  const accepts = acceptChoosesForm ? [] : OTHER_ACCEPTS;
+  const requirements: RequirementId[] = [
+    ...(accepts.length ? (['RESPONSE-ACCEPT-JSON'] as const) : []),
+    'RESPONSE-JSON-UTF8',
+    ...(rule ? [rule] : []),
+  ];
   const conditions = rule === undefined ? [] : UNMET_CONDITIONS.map((condition) => ({ ...condition, rule }));
   check(
     checkIdOf('http.other-forms', endpoint.key),
     requirements,
-    `${endpoint.key} answers ${OTHER_ACCEPTS.map((a) => `Accept: ${a}`).join(', ')} and Accept-Charset: ${OTHER_CHARSET} as it answers without them (in UTF-8 JSON), or 406${conditions.length ? `; ${conditions.map((c) => conditionText(c.headers)).join(', ')} get the full answer` : ''}`,
+    `${endpoint.key} answers ${[...accepts.map((a) => `Accept: ${a}`), `Accept-Charset: ${OTHER_CHARSET}`].join(', ')} as it answers without them (in UTF-8 JSON), or 406${conditions.length ? `; ${conditions.map((c) => conditionText(c.headers)).join(', ')} get the full answer` : ''}`,
     async (t) => {
       const spec = await request(t);
       const send = (headers: CallSpec['headers']) =>
@@ -224,7 +239,7 @@ export function otherFormsCheck({ endpoint, request, options }: AcceptTarget, ru
           ...spec,
           headers: { ...spec.headers, ...headers },
         });
-      const plain = await send(NO_ACCEPT);
+      const plain = await send(acceptChoosesForm ? {} : NO_ACCEPT);
       const expected = outcomeOf(plain);
       const sameOutcome = (call: Call, how: string, rules: RequirementId[]) =>
         t.assert(
@@ -233,7 +248,7 @@ export function otherFormsCheck({ endpoint, request, options }: AcceptTarget, ru
           `with ${how}, the answer differs from the one without it (${expected}): ${outcomeOf(call)}`,
           call,
         );
-      for (const accept of OTHER_ACCEPTS) {
+      for (const accept of accepts) {
         const call = await send({ accept });
         if (call.response.status === NOT_ACCEPTABLE) {
           t.expectRejection(call, ['RESPONSE-ACCEPT-JSON'], {}, `Accept: ${accept}`);
