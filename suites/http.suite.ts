@@ -2,6 +2,7 @@
 // satisfies changes nothing), and the error envelope on a body labelled as something other than JSON. (A path or
 // method outside the contract is not judged: the specification's errors are its endpoints'.) The writes with a body ask for
 // their answer in the Accept forms too, in their own suites (bodyFormsCheck), where their resources are made.
+// Other formats, another charset and, on every GET, conditions no answer meets: otherFormsCheck.
 
 import { ENDPOINTS, type EndpointKey } from '../lib/contract/endpoints.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';

@@ -3,6 +3,8 @@
 // answer labelled with no encoding but UTF-8, and a body labelled
 // `application/json` with parameters (quoted too) or in other letter cases, its text written the less common ways RFC 8259
 // allows (blanks before and after the value too), is read as the JSON it is.
+// Beyond them (otherFormsCheck, bodyOtherFormsCheck): Accepts naming other formats and an Accept-Charset without UTF-8
+// get UTF-8 JSON or 406, and a GET's conditions it cannot meet get the full answer (RFC 9110 13.1).
 
 import type { Endpoint } from '../contract/endpoints.js';
 import type { RequirementId } from '../contract/requirements/index.js';
