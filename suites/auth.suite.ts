@@ -18,6 +18,12 @@ const SECURED = ENDPOINTS.filter((e) => !e.public);
 type Secured = (typeof SECURED)[number];
 const REFUSED = { code: ERROR_CODES.unauthenticated, field: API_KEY_HEADER, conventionalStatus: 401 };
 
+/**
+ * A query naming the two public paths, escaped and as written (the spec_name path last, where a match anchored at the
+ * URL's end looks): public are the paths, not URLs that mention them.
+ */
+const PUBLIC_PATHS_QUERY = 'escaped=%2Fv1%2Fopenapi&from=/v1/openapi&spec=/v1/openapi/openapi.yaml';
+
 /** The key's header name in other letter cases: HTTP header names are case-insensitive (HTTP/2 and many proxies lower-case them). */
 const KEY_HEADER_CASES = [API_KEY_HEADER.toLowerCase(), API_KEY_HEADER.toUpperCase(), 'X-Api-Key'];
 
@@ -168,6 +174,31 @@ describeGroup('auth', () => {
             'AUTH-MISSING-KEY',
             { ...request, auth: 'none', headers: elsewhere, query: { api_key: key } },
             `with the valid key as a bearer token, a query parameter and a cookie, but no ${API_KEY_HEADER}`,
+          );
+        }
+      },
+      { writes },
+    );
+  }
+
+  for (const writes of [false, true]) {
+    const endpoints = SECURED.filter((e) => e.writes === writes);
+    check(
+      checkIdOf('auth.public-path-in-query', writes ? 'writes' : 'reads'),
+      ['AUTH-MISSING-KEY', 'AUTH-DETAILS-HEADER'],
+      `without ${API_KEY_HEADER}, a request whose query names the public paths (${PUBLIC_PATHS_QUERY}) is rejected with UNAUTHENTICATED on every endpoint that ${writes ? 'writes' : 'reads'}: only the paths themselves are public`,
+      async (t) => {
+        for (const endpoint of endpoints) {
+          // Sent as written: the query the client builds escapes every slash.
+          const exchange = await t.send(
+            { method: endpoint.method, path: `${endpoint.path}?${PUBLIC_PATHS_QUERY}` },
+            { ...sampleRequest(endpoint, t.name('auth probe')), auth: 'none' },
+          );
+          t.expectRejection(
+            { ...exchange, endpoint },
+            ['AUTH-MISSING-KEY'],
+            REFUSED,
+            `${endpoint.key} without ${API_KEY_HEADER}, its query naming the public paths`,
           );
         }
       },

@@ -2,27 +2,33 @@
 // satisfies, or an offered content coding, changes nothing), and the error envelope on a body labelled as something other than JSON. (A path or
 // method outside the contract is not judged: the specification's errors are its endpoints'.) The writes with a body ask for
 // their answer in the Accept forms too, in their own suites (bodyFormsCheck), where their resources are made.
+// Other formats, another charset and, on every GET, conditions no answer meets: otherFormsCheck.
 
 import { ENDPOINTS, type EndpointKey } from '../lib/contract/endpoints.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { isDeepStrictEqual } from 'node:util';
 import { expectErrorEnvelope, isSuccess } from '../lib/assert/responses.js';
-import { parseListing } from '../lib/published/listing.js';
-import { acceptFormsCheck, CONTENT_CODINGS } from '../lib/families/negotiation.js';
+import { acceptFormsCheck, CONTENT_CODINGS, otherFormsCheck } from '../lib/families/negotiation.js';
 import { sampleBody, sampleParams } from '../lib/gen/requests.js';
+import { parseListing } from '../lib/published/listing.js';
 import { metricOutputs, personas, simulationIds } from '../lib/harness/discovery.js';
 import { check, describeGroup, type CallSpec, type CheckContext } from '../lib/harness/index.js';
 
 /** The document endpoint's form is what Accept chooses: the specification suite judges it. */
 const DOCUMENT = 'GET /v1/openapi/{spec_name}' satisfies EndpointKey;
 const EVERY_CODING = 'GET /v1/runs' satisfies EndpointKey;
+const DOCUMENT_ENDPOINT = ENDPOINTS.find((e) => e.key === DOCUMENT)!;
+
+/** Text beyond ASCII in the answers of the agent and mutation reads: a charset other than UTF-8 would show in it. */
+const LATIN = 'Café Zürich';
 
 /** This check's own agent, made once per target (agents cannot be deleted). */
-const agentId = (t: CheckContext): Promise<string> => t.memo('http: agent', (ctx) => ctx.mutations.parent());
+const agentId = (t: CheckContext): Promise<string> =>
+  t.memo('http: agent', (ctx) => ctx.mutations.newParent({ prompt: `base prompt, ${LATIN}` }));
 
 async function mutationParams(t: CheckContext): Promise<CallSpec> {
   const agent_id = await agentId(t);
-  const { mutation } = await t.mutations.create(agent_id);
+  const { mutation } = await t.mutations.create(agent_id, { description: LATIN });
   return { params: { agent_id, mutation_id: String(mutation['id']) } };
 }
 
@@ -54,6 +60,20 @@ const REQUESTS: { readonly [K in EndpointKey]?: (t: CheckContext) => Promise<Cal
   'GET /v1/scheduled-runs/{scheduled_run_id}': async (t) => ({
     params: { scheduled_run_id: t.config.scheduledRunId as string },
   }),
+};
+
+/** Each GET's own rule: what a 304 Not Modified with no body withholds (a list's page: its items). */
+const GET_RULES: { readonly [K in EndpointKey]?: RequirementId } = {
+  'GET /v1/openapi': 'SPEC-LISTING',
+  'GET /v1/agents/{agent_id}': 'AGENT-GET',
+  'GET /v1/agents/{agent_id}/mutations/{mutation_id}': 'MUTATION-GET',
+  'GET /v1/personas': 'LIST-PAGINATION-COMPLETE',
+  'GET /v1/personas/{persona_id}': 'PERSONA-GET',
+  'GET /v1/personas/phone-numbers': 'PERSONA-PHONE-NUMBERS',
+  'GET /v1/runs': 'LIST-PAGINATION-COMPLETE',
+  'GET /v1/simulations/{simulation_id}/metrics': 'LIST-PAGINATION-COMPLETE',
+  'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}': 'METRIC-GET',
+  'GET /v1/scheduled-runs/{scheduled_run_id}': 'SCHEDULED-RUN-GET',
 };
 
 /** What a request gets back. */
@@ -112,6 +132,35 @@ describeGroup('http', () => {
       }
       if (!judged) t.skip('no listed spec is served as JSON (the specification suite judges that)');
     },
+  );
+
+  for (const endpoint of ENDPOINTS) {
+    if (endpoint.key === DOCUMENT || sampleBody(endpoint, '') !== undefined) continue;
+    otherFormsCheck(
+      {
+        endpoint,
+        request: REQUESTS[endpoint.key] ?? (async () => ({ params: sampleParams(endpoint) })),
+        options: {
+          writes: endpoint.writes,
+          ...(endpoint.key === 'GET /v1/scheduled-runs/{scheduled_run_id}' ? { needs: ['scheduledRunId'] } : {}),
+        },
+      },
+      { rule: GET_RULES[endpoint.key] },
+    );
+  }
+  // The document in its JSON form: Accept chooses it, so only the charset and the conditions are varied.
+  otherFormsCheck(
+    {
+      endpoint: DOCUMENT_ENDPOINT,
+      request: async (t) => {
+        const listing = await t.call('GET /v1/openapi', { auth: 'none' });
+        const [spec] = parseListing(listing.response.json);
+        return spec
+          ? { params: { spec_name: spec.specName }, auth: 'none', headers: { accept: 'application/json' } }
+          : t.skip('the listing names no spec (see SPEC-LISTING)');
+      },
+    },
+    { rule: 'SPEC-FETCHABLE', acceptChoosesForm: true },
   );
 
   const envelope: RequirementId[] = ['ERROR-ENVELOPE'];

@@ -4,6 +4,8 @@
 // answer labelled with no encoding but UTF-8, and a body labelled
 // `application/json` with parameters (quoted too) or in other letter cases, its text written the less common ways RFC 8259
 // allows (blanks before and after the value too), is read as the JSON it is.
+// Beyond them (otherFormsCheck, bodyOtherFormsCheck): Accepts naming other formats and an Accept-Charset without UTF-8
+// get UTF-8 JSON or 406, and a GET's conditions it cannot meet get the full answer (RFC 9110 13.1).
 
 import type { Endpoint } from '../contract/endpoints.js';
 import type { RequirementId } from '../contract/requirements/index.js';
@@ -190,6 +192,181 @@ export function bodyFormsCheck(target: BodyFormsTarget): void {
           call,
         );
       }
+    },
+    target.options ?? { writes: true },
+  );
+  bodyOtherFormsCheck(target);
+}
+
+/** Accepts JSON satisfies no part of (RFC 9110 12.5.1): the JSON answer, or 406; never an answer in the format named. */
+export const OTHER_ACCEPTS = [
+  'text/csv',
+  'text/html',
+  'application/xml',
+  'text/csv, text/html;q=0.9, application/xml;q=0.8',
+] as const;
+
+/** An Accept-Charset without UTF-8: JSON exchanged between systems is UTF-8 (RFC 8259 8.1), so UTF-8 still, or 406. */
+export const OTHER_CHARSET = 'iso-8859-1';
+
+/** A date before anything the target holds was made: nothing is unmodified since then. */
+const LONG_AGO = 'Sat, 01 Jan 2000 00:00:00 GMT';
+
+/**
+ * Conditions no GET may be answered 304 Not Modified to (RFC 9110 13.1.2, 13.1.3): entity tags the target never
+ * gave (`*` would match any answer), and a date before the answer was made; unless the target's own ETag or
+ * Last-Modified says otherwise. A date in the future is left out: a server may answer it 304 or ignore it.
+ */
+const UNMET_CONDITIONS: readonly {
+  readonly headers: Readonly<Record<string, string>>;
+  /** Whether the answer without the condition lets this one be met after all. */
+  readonly metBy: (headers: Readonly<Record<string, string>>) => boolean;
+}[] = [
+  {
+    headers: { 'if-none-match': '"aes-never-given", W/"aes-never-given-weak"' },
+    metBy: (headers) => /aes-never-given/.test(headers['etag'] ?? ''),
+  },
+  {
+    headers: { 'if-modified-since': LONG_AGO },
+    metBy: (headers) => Date.parse(headers['last-modified'] ?? '') <= Date.parse(LONG_AGO),
+  },
+];
+
+const conditionText = (headers: Readonly<Record<string, string>>): string =>
+  Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join(', ');
+
+const isJsonAnswer = (call: Pick<Call, 'response'>): boolean =>
+  call.response.text.trim() === '' || /^[^;]*[/+]json\s*(;|$)/i.test(call.response.headers['content-type'] ?? '');
+
+/** Characters the client could not read as UTF-8 (each became U+FFFD). */
+const unreadable = (call: Pick<Call, 'response'>): number => call.response.text.split('\uFFFD').length - 1;
+
+export interface OtherForms {
+  /** The GET's own rule, which conditions its answer cannot meet must not withhold (none: no conditions sent). */
+  readonly rule?: RequirementId;
+  /** Accept chooses the answer's form (the document endpoint): the request's own Accept is kept, no other is sent. */
+  readonly acceptChoosesForm?: boolean;
+}
+
+/**
+ * Requests beyond the happy path on one endpoint without a body, each compared with the same request without
+ * them: Accepts naming other formats get the JSON answer or 406 (RESPONSE-ACCEPT-JSON), an Accept-Charset without
+ * UTF-8 gets UTF-8 or 406 (RESPONSE-JSON-UTF8) and, on a GET, conditions the answer cannot meet get the full answer
+ * (the GET's own rule).
+ */
+export function otherFormsCheck(
+  { endpoint, request, options }: AcceptTarget,
+  { rule, acceptChoosesForm = false }: OtherForms = {},
+): void {
+  const accepts = acceptChoosesForm ? [] : OTHER_ACCEPTS;
+  const requirements: RequirementId[] = [
+    ...(accepts.length ? (['RESPONSE-ACCEPT-JSON'] as const) : []),
+    'RESPONSE-JSON-UTF8',
+    ...(rule ? [rule] : []),
+  ];
+  const conditions = rule === undefined ? [] : UNMET_CONDITIONS.map((condition) => ({ ...condition, rule }));
+  check(
+    checkIdOf('http.other-forms', endpoint.key),
+    requirements,
+    `${endpoint.key} answers ${[...accepts.map((a) => `Accept: ${a}`), `Accept-Charset: ${OTHER_CHARSET}`].join(', ')} as it answers without them (in UTF-8 JSON), or 406${conditions.length ? `; ${conditions.map((c) => conditionText(c.headers)).join(', ')} get the full answer` : ''}`,
+    async (t) => {
+      const spec = await request(t);
+      const send = (headers: CallSpec['headers']) =>
+        t.call(endpoint.key as Parameters<CheckContext['call']>[0], {
+          ...spec,
+          headers: { ...spec.headers, ...headers },
+        });
+      const plain = await send(acceptChoosesForm ? {} : NO_ACCEPT);
+      const expected = outcomeOf(plain);
+      const sameOutcome = (call: Call, how: string, rules: RequirementId[]) =>
+        t.assert(
+          outcomeOf(call) === expected,
+          rules,
+          `with ${how}, the answer differs from the one without it (${expected}): ${outcomeOf(call)}`,
+          call,
+        );
+      for (const accept of accepts) {
+        const call = await send({ accept });
+        if (call.response.status === NOT_ACCEPTABLE) {
+          t.expectRejection(call, ['RESPONSE-ACCEPT-JSON'], {}, `Accept: ${accept}`);
+          continue;
+        }
+        t.assert(
+          isJsonAnswer(call),
+          ['RESPONSE-ACCEPT-JSON'],
+          `with Accept: ${accept}, ${endpoint.key} answered ${call.response.headers['content-type'] ?? 'no Content-Type'}: JSON or a 406 refusal, never another format`,
+          call,
+        );
+        sameOutcome(call, `Accept: ${accept}`, ['RESPONSE-ACCEPT-JSON']);
+      }
+      const charset = await send({ 'accept-charset': OTHER_CHARSET });
+      if (charset.response.status === NOT_ACCEPTABLE) {
+        t.expectRejection(charset, ['RESPONSE-JSON-UTF8'], {}, `Accept-Charset: ${OTHER_CHARSET}`);
+      } else {
+        t.assert(
+          unreadable(charset) <= unreadable(plain),
+          ['RESPONSE-JSON-UTF8'],
+          `with Accept-Charset: ${OTHER_CHARSET}, the answer's bytes are not UTF-8 (${unreadable(charset)} characters unreadable, ${unreadable(plain)} without it): JSON exchanged between systems is UTF-8 (RFC 8259)`,
+          charset,
+        );
+        sameOutcome(charset, `Accept-Charset: ${OTHER_CHARSET}`, ['RESPONSE-JSON-UTF8']);
+      }
+      for (const { headers, metBy, rule: own } of conditions) {
+        if (metBy(plain.response.headers)) continue;
+        const how = conditionText(headers);
+        const call = await send(headers);
+        t.assert(
+          call.response.status !== 304,
+          [own],
+          `with ${how}, ${endpoint.key} answered 304 Not Modified: no tag it gave matches, and nothing it answers is older than the date, so the full answer is due (RFC 9110 13.1)`,
+          call,
+        );
+        sameOutcome(call, how, [own]);
+      }
+      t.verified.add('RESPONSE-JSON-UTF8');
+    },
+    options,
+  );
+}
+
+/**
+ * A write asking for its answer in other formats (a list of them), then one with a non-ASCII name asking for another
+ * charset: each the JSON answer in UTF-8, or 406 (RESPONSE-ACCEPT-JSON, RESPONSE-JSON-UTF8).
+ */
+export function bodyOtherFormsCheck(target: BodyFormsTarget): void {
+  const requirements: RequirementId[] = ['RESPONSE-ACCEPT-JSON', 'RESPONSE-JSON-UTF8', target.requirement];
+  const accept = OTHER_ACCEPTS[OTHER_ACCEPTS.length - 1]!;
+  check(
+    `${target.id}.other-forms`,
+    requirements,
+    `${target.operation} with Accept: ${accept}, and with a name in Latin letters beyond ASCII and Accept-Charset: ${OTHER_CHARSET}, answers UTF-8 JSON or 406`,
+    async (t) => {
+      const asked = [
+        { how: `Accept: ${accept}`, name: t.name('other accept'), headers: { accept }, rule: 'RESPONSE-ACCEPT-JSON' },
+        {
+          how: `Accept-Charset: ${OTHER_CHARSET}`,
+          name: t.name('Café Zürich'),
+          headers: { 'accept-charset': OTHER_CHARSET },
+          rule: 'RESPONSE-JSON-UTF8',
+        },
+      ] as const;
+      for (const { how, name, headers, rule } of asked) {
+        const call = await target.send(t, name, { headers });
+        if (call.response.status === NOT_ACCEPTABLE) {
+          t.expectRejection(call, [rule], {}, how);
+          continue;
+        }
+        t.assert(
+          isJsonAnswer(call) && unreadable(call) === 0,
+          [rule],
+          `with ${how}, ${target.operation} answered ${call.response.headers['content-type'] ?? 'no Content-Type'}${unreadable(call) ? ` with ${unreadable(call)} characters that are not UTF-8` : ''}: UTF-8 JSON or a 406 refusal, never another format or charset`,
+          call,
+        );
+        t.expectResource(call, [target.requirement], `${target.operation} with ${how}`);
+      }
+      t.verified.add('RESPONSE-JSON-UTF8');
     },
     target.options ?? { writes: true },
   );

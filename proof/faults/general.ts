@@ -863,4 +863,81 @@ export const GENERAL_FAULTS = [
     },
     shows: ['{}', ''],
   }),
+  fault({
+    id: 'answer-labelled-as-accept-names',
+    requirements: ['RESPONSE-ACCEPT-JSON'],
+    slips: ['broken'],
+    description:
+      'The answer is labelled with the media type negotiated from Accept, but always written by the JSON serializer: a ' +
+      'request whose Accept names no JSON type (`text/html`, `application/xml`, `text/csv`) gets its JSON labelled as the ' +
+      'first type named, on every endpoint; an Accept JSON satisfies, or none, gets `application/json`.',
+    behaviour: (b) => {
+      let named = 'application/json';
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        const accept = String(req.headers.accept ?? '');
+        const json = accept === '' || /json|\*\/\*|application\/\*/i.test(accept);
+        named = json ? 'application/json' : accept.split(/[;,]/)[0]!.trim();
+        return presented(req);
+      };
+      const yaml = b.contentTypes.yaml;
+      b.contentTypes = {
+        get json() {
+          return named;
+        },
+        yaml,
+      };
+    },
+    probe: async (call) => (await call('GET', '/v1/personas', { headers: { Accept: 'application/xml' } })).contentType,
+    shows: 'application/xml',
+  }),
+  fault({
+    id: 'if-modified-since-compared-backwards',
+    requirements: [
+      'SPEC-LISTING',
+      'SPEC-FETCHABLE',
+      'AGENT-GET',
+      'MUTATION-GET',
+      'LIST-PAGINATION-COMPLETE',
+      'PERSONA-GET',
+      'PERSONA-PHONE-NUMBERS',
+      'METRIC-GET',
+      'SCHEDULED-RUN-GET',
+    ],
+    slips: ['broken'],
+    description:
+      'Every GET honours If-Modified-Since with the comparison the wrong way round: an answer last changed AFTER the ' +
+      'date given is Not Modified, so `If-Modified-Since: Sat, 01 Jan 2000 00:00:00 GMT` gets 304 with no body on ' +
+      'every read (the document and the listing too); without the header, the full answer.',
+    behaviour: (b) => {
+      let conditional = false;
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        conditional = req.method === 'GET' && Date.parse(String(req.headers['if-modified-since'])) < Date.now();
+        return presented(req);
+      };
+      let notModified = false;
+      const status = b.successStatus;
+      b.successStatus = (endpoint) => {
+        notModified = conditional;
+        return notModified ? 304 : status(endpoint);
+      };
+      // A 304 carries no body: its Content-Length and bytes are those of nothing.
+      const length = b.contentLength;
+      const bytes = b.responseBytes;
+      b.contentLength = (text) => (notModified ? 0 : length(text));
+      b.responseBytes = (text) => {
+        const sent = notModified ? Buffer.alloc(0) : bytes(text);
+        notModified = false;
+        return sent;
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('GET', '/v1/personas', {
+        headers: { 'If-Modified-Since': 'Sat, 01 Jan 2000 00:00:00 GMT' },
+      });
+      return { status: answer.status, text: answer.text };
+    },
+    shows: { status: 304, text: '' },
+  }),
 ] as const satisfies readonly Fault[];

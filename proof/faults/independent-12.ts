@@ -814,14 +814,7 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'the key required on every endpoint in every state of its resource (deleted ones too)',
   'ind12-agent-prompt-from-refused-create':
     'a refused write leaves no trace on later writes: the next valid create answers exactly what it sent',
-  'ind12-auth-public-by-url-substring':
-    'the key required whatever the query string holds (the public paths named in it), on every endpoint',
   'ind12-runs-filtered-default-page-size-100': 'the default page size with a filter and an order_by, on every list',
-  'ind12-accept-charset-latin1-bytes': 'Accept-Charset on every endpoint: the answer is UTF-8 JSON',
-  'ind12-personas-list-csv-on-accept':
-    'Accept naming other media types (text/csv, text/html, application/xml) on every endpoint: JSON or 406, never another format',
-  'ind12-persona-get-any-if-none-match-304':
-    'conditional request headers (If-None-Match, If-Modified-Since) on every GET: a full answer unless a tag the server gave matches',
   'ind12-page-token-other-query-internal':
     'a page token sent with another filter, order_by or page_size, on every list: refused or served, never a 5xx',
 };
