@@ -764,7 +764,7 @@ export const INDEPENDENT_12_FAULTS = [
   }),
   fault({
     id: 'ind12-page-token-other-query-internal',
-    requirements: ['LIST-PAGE-TOKEN-STALE'],
+    requirements: ['LIST-PAGE-TOKEN-STALE', 'LIST-PAGE-TOKEN-FORGED'],
     slips: ['broken'],
     description:
       "A genuine page_token sent with another filter or order_by than it was issued for passes the signature check and is then resumed against the other query's sort key, which throws: the request is answered INTERNAL (500) instead of INVALID_ARGUMENT naming page_token; tokens the service never issued are still refused as invalid.",
@@ -817,7 +817,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'path IDs with whitespace or control characters appended (%0A, %20, %09) name nothing, on every endpoint',
   'ind12-auth-public-by-url-substring':
     'the key required whatever the query string holds (the public paths named in it), on every endpoint',
-  'ind12-runs-filtered-default-page-size-100': 'the default page size with a filter and an order_by, on every list',
   'ind12-test-case-input-str-zero-refused': 'the text "0" accepted on every string field with a minimum length of 1',
   'ind12-accept-charset-latin1-bytes': 'Accept-Charset on every endpoint: the answer is UTF-8 JSON',
   'ind12-chat-tool-call-config-stringified':
@@ -827,6 +826,4 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind12-review-display-name-number-internal': 'wrong JSON types refused on every field of every write, never a 5xx',
   'ind12-persona-get-any-if-none-match-304':
     'conditional request headers (If-None-Match, If-Modified-Since) on every GET: a full answer unless a tag the server gave matches',
-  'ind12-page-token-other-query-internal':
-    'a page token sent with another filter, order_by or page_size, on every list: refused or served, never a 5xx',
 };

@@ -49,7 +49,7 @@ export const LISTS = [
     'Filter and pagination rules',
     'A page_token that never came from the server is rejected with INVALID_ARGUMENT.',
     '`page_token` is opaque and comes from `next_page_token` of the previous response',
-    'The forged token is not URL-safe base64 and carries characters no issued token in the walk used. Audit: a server could use a raw position (the last id) as its token and read any text as one, but the forged token holds `-`, `!` and `%`, which no ID format of the spec allows, so even that server can tell it was never issued; a token that is no parameter the server can read is an invalid parameter (INVALID_ARGUMENT, Errors). Kept.',
+    'The forged token is not URL-safe base64 and carries characters no issued token in the walk used. Audit: a server could use a raw position (the last id) as its token and read any text as one, but the forged token holds `-`, `!` and `%`, which no ID format of the spec allows, so even that server can tell it was never issued; a token that is no parameter the server can read is an invalid parameter (INVALID_ARGUMENT, Errors). Kept. A real token sent with another order_by, filter or page_size than it came with may be refused with INVALID_ARGUMENT (it came from no previous response of that query) or served as a page; a server error or a malformed page is neither.',
   ),
   must(
     l,
