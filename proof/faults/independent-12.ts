@@ -809,8 +809,6 @@ export const INDEPENDENT_12_FAULTS = [
 
 /** Faults of this round no check detects yet, with the class of check each needs (filled in after the proof). */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind12-mutation-redelete-skips-key':
-    'the key required on every endpoint in every state of its resource (deleted ones too)',
   'ind12-agent-prompt-from-refused-create':
     'a refused write leaves no trace on later writes: the next valid create answers exactly what it sent',
   'ind12-path-id-trailing-newline-accepted':
