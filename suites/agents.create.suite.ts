@@ -28,6 +28,7 @@ import { VALID_PHONE } from '../lib/gen/bodies.js';
 import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 import { declareExtremeIdChecks } from '../lib/families/path-ids.js';
+import { refusedWriteCheck } from '../lib/families/refused-writes.js';
 
 const GET = 'GET /v1/agents/{agent_id}' satisfies EndpointKey;
 const WRITES = { writes: true } as const;
@@ -309,4 +310,6 @@ describeGroup('agents', () => {
     send: (t, name, written) => t.agents.send({ display_name: name }, written),
     acceptFrom: 0,
   });
+
+  refusedWriteCheck('agents');
 });

@@ -809,8 +809,6 @@ export const INDEPENDENT_12_FAULTS = [
 
 /** Faults of this round no check detects yet, with the class of check each needs (filled in after the proof). */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind12-agent-prompt-from-refused-create':
-    'a refused write leaves no trace on later writes: the next valid create answers exactly what it sent',
   'ind12-path-id-trailing-newline-accepted':
     'path IDs with whitespace or control characters appended (%0A, %20, %09) name nothing, on every endpoint',
   'ind12-auth-public-by-url-substring':
