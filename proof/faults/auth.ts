@@ -331,7 +331,7 @@ export const AUTH_FAULTS = [
   fault({
     id: 'auth-deleted-fixture-skips-key',
     requirements: ['AUTH-MISSING-KEY', 'AUTH-INVALID-KEY'],
-    slips: ['state'],
+    slips: ['scope'],
     description:
       'The paths of personas, runs and scheduled runs deleted with the key are kept in a tombstone list checked before authentication (to answer repeats cheaply): a later GET or DELETE of such a path is served without a key or with a wrong one instead of refused UNAUTHENTICATED; mutations, and every other path, still need the key.',
     behaviour: (b) => {

@@ -866,7 +866,7 @@ export const GENERAL_FAULTS = [
   fault({
     id: 'refused-create-description-carried',
     requirements: ['MUTATION-CREATE', 'TESTCASE-CREATE', 'REVIEW-PROJECT-CREATE'],
-    slips: ['state'],
+    slips: ['broken'],
     description:
       "The body reader of mutation, test case and review project creates keeps the description it last read in a draft of each that only a successful create clears: after a create refused past its description, the next one without a description is stored and answered with the refused request's.",
     behaviour: (b) => {
