@@ -17,7 +17,7 @@ export const LISTS = [
     'Filter and pagination rules',
     'No page holds more items than page_size (or the default when omitted).',
     'page_size (int, default 50, 1 to 100 | 1 to 1000)',
-    "A page may hold fewer; strict LIST-FULL-PAGES requires full pages. The default applies to every page requested without page_size, the first and those after a token; page_size to every page of a walk, not only the first. Judged on every list response, and by a walk at page_size 7 and the first two pages without page_size. Audit: a server may carry the first request's page_size in its token; the pages after a token without page_size follow a first page at the default, so that reading gives the same bound. Kept.",
+    "A page may hold fewer; strict LIST-FULL-PAGES requires full pages. The default applies to every page requested without page_size, the first and those after a token; page_size to every page of a walk, not only the first. Judged on every list response, and by a walk at page_size 7 and the first two pages without page_size; the default also with a filter (one selecting more than 50), an order_by, and both, where more than 50 items are listed. Audit: a server may carry the first request's page_size in its token; the pages after a token without page_size follow a first page at the default, so that reading gives the same bound. Kept.",
   ),
   must(
     l,
