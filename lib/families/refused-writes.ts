@@ -66,7 +66,7 @@ const REFUSED_WRITES = {
 } as const satisfies Record<string, RefusedWrite>;
 
 /** Refused creates per flaw, each followed by a valid one: neighbours' creates run between them, and may wipe a draft. */
-const ROUNDS = 3;
+const ROUNDS = 4;
 
 /**
  * `<group>.refused-create-leaves-no-trace`: a valid create without the optional fields first (what the server answers for
