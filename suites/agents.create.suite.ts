@@ -29,6 +29,7 @@ import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 import { declareExtremeIdChecks } from '../lib/families/path-ids.js';
 import { object, text, texts, wrongTypesCheck } from '../lib/families/wrong-types.js';
+import { refusedWriteCheck } from '../lib/families/refused-writes.js';
 
 const GET = 'GET /v1/agents/{agent_id}' satisfies EndpointKey;
 const WRITES = { writes: true } as const;
@@ -327,4 +328,6 @@ describeGroup('agents', () => {
     send: (t, name, written) => t.agents.send({ display_name: name }, written),
     acceptFrom: 0,
   });
+
+  refusedWriteCheck('agents');
 });

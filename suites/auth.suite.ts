@@ -3,7 +3,7 @@
 // whatever shape the invalid key has, and whatever else is wrong with the request
 // (the spec makes no exception: authentication comes first).
 
-import { ENDPOINTS, type Endpoint } from '../lib/contract/endpoints.js';
+import { ENDPOINTS, type Endpoint, type EndpointKey } from '../lib/contract/endpoints.js';
 import { API_KEY_HEADER, ERROR_CODES } from '../lib/contract/enums.js';
 import { LIST_ENDPOINTS } from '../lib/contract/list-endpoints.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
@@ -12,11 +12,16 @@ import { ALL_HEADERS_BESIDE_KEY, HEADERS_BESIDE_KEY, INVALID_KEY_SHAPES } from '
 import { sampleBody, sampleParams, sampleRequest } from '../lib/gen/requests.js';
 import { type CallSpec, check, type CheckContext, describeGroup } from '../lib/harness/index.js';
 import { checkIdOf } from '../lib/result/check-id.js';
+import {
+  declareKeyOnDeletedCheck,
+  KEY_CASES as CASES,
+  KEY_REFUSED as REFUSED,
+  WRONG_KEY,
+} from '../lib/families/key-states.js';
 
-const WRONG_KEY = 'cft-not-a-valid-key-0000000000000000';
 const SECURED = ENDPOINTS.filter((e) => !e.public);
 type Secured = (typeof SECURED)[number];
-const REFUSED = { code: ERROR_CODES.unauthenticated, field: API_KEY_HEADER, conventionalStatus: 401 };
+const MUTATION = '/v1/agents/{agent_id}/mutations/{mutation_id}';
 
 /**
  * A query naming the two public paths, escaped and as written (the spec_name path last, where a match anchored at the
@@ -33,11 +38,6 @@ const KEY_BLANKS: ReadonlyArray<(key: string) => string> = [
   (key) => `${key}\t`,
   (key) => ` \t${key} `,
 ];
-
-const CASES = [
-  { requirement: 'AUTH-MISSING-KEY', auth: 'none', how: `without ${API_KEY_HEADER}` },
-  { requirement: 'AUTH-INVALID-KEY', auth: { key: WRONG_KEY }, how: `with a wrong ${API_KEY_HEADER}` },
-] as const;
 
 /** The request sent with the key refused: valid in every other respect. */
 async function expectRefused(
@@ -295,5 +295,27 @@ describeGroup('auth', () => {
         await expectServed('twice after a refused wrong key');
       }
     },
+  );
+
+  // A mutation is the one resource the suite deletes without a fixture; persona, run and scheduled run rows are
+  // declared with their deletions (suites/personas, runs, scheduled-runs).
+  declareKeyOnDeletedCheck(
+    'auth.deleted-key-required.mutation',
+    'a mutation',
+    { get: `GET ${MUTATION}` satisfies EndpointKey, delete: `DELETE ${MUTATION}` satisfies EndpointKey },
+    async (t) => {
+      const agentId = await t.mutations.parent();
+      const { mutation } = await t.mutations.create(
+        agentId,
+        {},
+        ['MUTATION-CREATE'],
+        'creating the mutation to delete',
+      );
+      const params = { agent_id: agentId, mutation_id: String(mutation['id']) };
+      const deletion = await t.call(`DELETE ${MUTATION}`, { params });
+      t.expectSuccess(deletion, ['MUTATION-DELETE-IDEMPOTENT'], 'deleting the mutation');
+      return { params };
+    },
+    { writes: true },
   );
 });

@@ -19,6 +19,7 @@ import { bodyFormsCheck } from '../lib/families/negotiation.js';
 import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
 import { wellFormedId } from '../lib/gen/ids.js';
 import { object, text, wrongTypesCheck } from '../lib/families/wrong-types.js';
+import { refusedWriteCheck } from '../lib/families/refused-writes.js';
 
 const WRITES = { writes: true } as const;
 
@@ -326,4 +327,6 @@ describeGroup('mutations', () => {
     send: async (t, name, written) => t.mutations.send(await t.mutations.parent(), { display_name: name }, written),
     acceptFrom: 3,
   });
+
+  refusedWriteCheck('mutations');
 });

@@ -35,6 +35,7 @@ import type { EndpointKey } from '../lib/contract/endpoints.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 import { isJsonObject, type JsonObject } from '../lib/util/json.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
+import { declareKeyOnDeletedCheck } from '../lib/families/key-states.js';
 
 const GET = 'GET /v1/personas/{persona_id}' satisfies EndpointKey;
 const DELETE = 'DELETE /v1/personas/{persona_id}' satisfies EndpointKey;
@@ -220,6 +221,19 @@ describeGroup('personas', () => {
     'deleting the persona',
     'deletablePersonaId',
     deletePersona,
+  );
+
+  declareKeyOnDeletedCheck(
+    'personas.deleted-key-required',
+    'the persona',
+    { get: GET, delete: DELETE },
+    async (t) => {
+      const { call } = await deletePersona(t);
+      return isSuccess(call)
+        ? { params: { persona_id: t.config.deletablePersonaId as string } }
+        : { skip: `the DELETE of DELETABLE_PERSONA_ID answered ${call.response.status}: nothing was deleted` };
+    },
+    deletesFixture('deletablePersonaId'),
   );
 
   declareDynamicIdChecks('personas');

@@ -21,6 +21,7 @@ import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set
 import { alnum } from '../lib/gen/ids.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 import { flag, text, texts, wrongTypesCheck } from '../lib/families/wrong-types.js';
+import { refusedWriteCheck } from '../lib/families/refused-writes.js';
 
 const WRITES = { writes: true } as const;
 /** An id of the length other resources' ids have (a review project's form is not stated), sent where the server sets one. */
@@ -366,4 +367,6 @@ describeGroup('review-projects', () => {
     send: async (t, name, written) => t.reviewProjects.send(await reviewLinks(t), { display_name: name }, written),
     acceptFrom: 3,
   });
+
+  refusedWriteCheck('review-projects');
 });

@@ -19,6 +19,7 @@ import {
   type Deletion,
 } from '../lib/families/deletion.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
+import { declareKeyOnDeletedCheck } from '../lib/families/key-states.js';
 import { changeFilteredMismatch, declareListChecks, type Mismatch } from '../lib/families/lists/index.js';
 import {
   declareItemRules,
@@ -340,6 +341,19 @@ describeGroup('runs', () => {
   );
 
   declareEmptyBodyCheck('DELETE /v1/runs/{run_id}', 'deleting the run', 'deletableRunId', deleteRun);
+
+  declareKeyOnDeletedCheck(
+    'runs.deleted-key-required',
+    'the run',
+    { delete: DELETE },
+    async (t) => {
+      const { call, before } = await deleteRun(t);
+      return isSuccess(call)
+        ? { params: { run_id: String(before['run_id']) } }
+        : { skip: `the DELETE of DELETABLE_RUN_ID answered ${call.response.status}: nothing was deleted` };
+    },
+    deletesFixture('deletableRunId'),
+  );
 
   // The same deletion as above, judged as the deletion of a finished run. The rule holds for every
   // status, so a run listed with another one is judged all the same; only then is the check skipped.

@@ -27,6 +27,7 @@ import type { EndpointKey } from '../lib/contract/endpoints.js';
 import { isJsonObject, type JsonObject } from '../lib/util/json.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
+import { declareKeyOnDeletedCheck } from '../lib/families/key-states.js';
 import { declareExtremeIdChecks } from '../lib/families/path-ids.js';
 
 const GET = 'GET /v1/scheduled-runs/{scheduled_run_id}' satisfies EndpointKey;
@@ -264,6 +265,27 @@ describeGroup('scheduled-runs', () => {
         ['SCHEDULED-RUN-DELETE'],
         `the deleted scheduled run ${id}`,
       );
+    },
+    deletesFixture('deletableScheduledRunId'),
+  );
+
+  declareKeyOnDeletedCheck(
+    'scheduled-runs.deleted-key-required',
+    'the scheduled run',
+    { get: GET, delete: DELETE },
+    async (t) => {
+      // Deleted by the check above in a whole run; selected alone, this check deletes it.
+      const done = await deleted(t);
+      if (done.id === undefined) {
+        const id = t.config.deletableScheduledRunId as string;
+        const call = await t.call(DELETE, { params: { scheduled_run_id: id } });
+        if (!isSuccess(call))
+          return {
+            skip: `the DELETE of DELETABLE_SCHEDULED_RUN_ID answered ${call.response.status}: nothing was deleted`,
+          };
+        done.id = id;
+      }
+      return { params: { scheduled_run_id: done.id } };
     },
     deletesFixture('deletableScheduledRunId'),
   );

@@ -328,4 +328,29 @@ export const AUTH_FAULTS = [
         .status,
     shows: 200,
   }),
+  fault({
+    id: 'auth-deleted-fixture-skips-key',
+    requirements: ['AUTH-MISSING-KEY', 'AUTH-INVALID-KEY'],
+    slips: ['scope'],
+    description:
+      'The paths of personas, runs and scheduled runs deleted with the key are kept in a tombstone list checked before authentication (to answer repeats cheaply): a later GET or DELETE of such a path is served without a key or with a wrong one instead of refused UNAUTHENTICATED; mutations, and every other path, still need the key.',
+    behaviour: (b) => {
+      const tombstones = new Set<string>();
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        const path = new URL(String(req.url), 'http://reference.invalid').pathname;
+        const key = presented(req);
+        if (!/^\/v1\/(personas|runs|scheduled-runs)\/[^/]+$/.test(path)) return key;
+        if (req.method === 'DELETE' && key === b.apiKey) tombstones.add(path);
+        return tombstones.has(path) ? b.apiKey : key;
+      };
+    },
+    probe: async (call) => {
+      // A persona no one has: deleting it changes nothing the other probes read.
+      const path = `/v1/personas/${'Q'.repeat(22)}`;
+      await call('DELETE', path);
+      return (await call('GET', path, { key: null })).status;
+    },
+    shows: 404,
+  }),
 ] as const satisfies readonly Fault[];

@@ -940,4 +940,54 @@ export const GENERAL_FAULTS = [
     },
     shows: { status: 304, text: '' },
   }),
+  fault({
+    id: 'refused-create-description-carried',
+    requirements: ['MUTATION-CREATE', 'TESTCASE-CREATE', 'REVIEW-PROJECT-CREATE'],
+    slips: ['broken'],
+    description:
+      "The body reader of mutation, test case and review project creates keeps the description it last read in a draft of each that only a successful create clears: after a create refused past its description, the next one without a description is stored and answered with the refused request's.",
+    behaviour: (b) => {
+      const kindOf = (method: string | undefined, path: string): string | undefined =>
+        method === 'POST' ? /\/(mutations|test-cases|review-projects)$/.exec(path)?.[1] : undefined;
+      const creates = new WeakMap<object, string>();
+      const drafts = new Map<string, string>();
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        const kind = kindOf(req.method, new URL(String(req.url), 'http://reference.invalid').pathname);
+        if (kind !== undefined) creates.set(req.headers, kind);
+        return presented(req);
+      };
+      const requestBody = b.requestBody;
+      b.requestBody = (text, headers) => {
+        const read = requestBody(text, headers);
+        const kind = creates.get(headers);
+        if (kind === undefined) return read;
+        let body: unknown;
+        try {
+          body = JSON.parse(read);
+        } catch {
+          return read;
+        }
+        if (!isJsonObject(body)) return read;
+        if (typeof body.description === 'string') drafts.set(kind, body.description);
+        const draft = drafts.get(kind);
+        return draft === undefined || 'description' in body ? read : JSON.stringify({ ...body, description: draft });
+      };
+      const respond = b.respond;
+      b.respond = (endpoint, body) => {
+        const kind = kindOf(endpoint.method, endpoint.path);
+        if (kind !== undefined) drafts.delete(kind);
+        return respond(endpoint, body);
+      };
+    },
+    probe: async (call) => {
+      const agentId = String((await newAgent(call)).body.agent.id);
+      const path = `/v1/agents/${agentId}/mutations`;
+      await call('POST', path, {
+        body: { display_name: 'Refused', description: 'Of a refused request', config_overrides: { no_such_key: 1 } },
+      });
+      return (await call('POST', path, { body: { display_name: 'Next' } })).body.mutation.description;
+    },
+    shows: 'Of a refused request',
+  }),
 ] as const satisfies readonly Fault[];

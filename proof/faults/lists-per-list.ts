@@ -11,7 +11,18 @@ import { readFilterText } from '../../lib/reference/listing/filter-syntax.js';
 import { fault, type Fault } from './define.js';
 import { isBlank, onList, prune, quotesKept, tokenAcceptedOn, type ListId } from './list-seams.js';
 import { shape, second, metrics } from '../probes/lists-per-list.js';
-import { list, page, pageInOrder, personasCounted, runs, runsCounted, walk, PERSONAS, RUNS } from '../probes/lists.js';
+import {
+  list,
+  metricLists,
+  page,
+  pageInOrder,
+  personasCounted,
+  runs,
+  runsCounted,
+  walk,
+  PERSONAS,
+  RUNS,
+} from '../probes/lists.js';
 
 type PageSize = Behaviour['lists']['pageSize'];
 
@@ -44,6 +55,18 @@ const integer = (raw: string | null): number | undefined =>
 
 /** Whether the request asks for a page after a token. */
 const continued = (pageToken: string | null): boolean => !isBlank(pageToken);
+
+/** Without page_size, list `id` serves 100 items a page when the request carries `parameter` (a path of its own with its own default). */
+function defaultWithQuery(b: Behaviour, id: ListId, parameter: 'filter' | 'order_by'): void {
+  // The page size is read before the query's other parameters: the request's URL is seen as its key is.
+  let carries = false;
+  const presented = b.auth.presented;
+  b.auth.presented = (req) => {
+    carries = !isBlank(new URL(String(req.url), 'http://reference.invalid').searchParams.get(parameter));
+    return presented(req);
+  };
+  pageSizeOn(b, id, (raw, list, pageToken, correct) => (raw === null && carries ? 100 : correct(raw, list, pageToken)));
+}
 
 /** The persona list's maximum page_size, which a runs or metrics handler copied. */
 const PERSONAS_MAX = 100;
@@ -455,5 +478,30 @@ export const LISTS_PER_LIST_FAULTS = [
     },
     probe: (call) => runsCounted(call, { filter: 'status =' }),
     shows: [200, 50],
+  }),
+  fault({
+    id: 'personas-filtered-default-page-size-100',
+    requirements: ['LIST-PAGE-SIZE-RESPECTED'],
+    slips: ['scope'],
+    description:
+      'Personas only: a list with a filter is served by a search path whose own default page size is 100, so without page_size a filtered page holds up to 100 personas instead of 50 (an unfiltered page, and runs and metrics, keep 50).',
+    behaviour: (b) => defaultWithQuery(b, 'personas', 'filter'),
+    probe: (call) => personasCounted(call, { filter: 'create_time >= "1970-01-01T00:00:00Z"' }),
+    shows: [200, 100],
+  }),
+  fault({
+    id: 'metrics-ordered-default-page-size-100',
+    requirements: ['LIST-PAGE-SIZE-RESPECTED'],
+    slips: ['scope'],
+    description:
+      'Metrics only: a list with an order_by is served by a sorting path whose own default page size is 100, so without page_size an ordered page holds up to 100 metric outputs instead of 50 (an unordered page, and personas and runs, keep 50).',
+    behaviour: (b) => defaultWithQuery(b, 'metrics', 'order_by'),
+    probe: async (call) => {
+      const paths = await metricLists(call);
+      const sizes = await Promise.all(paths.map(async (path) => (await shape(call, path, { page_size: '1000' }))[1]));
+      const busiest = paths[sizes.indexOf(Math.max(...sizes.map(Number)))]!;
+      return (await shape(call, busiest, { order_by: 'metric_name' })).slice(0, 2);
+    },
+    shows: [200, 100],
   }),
 ] as const satisfies readonly Fault[];

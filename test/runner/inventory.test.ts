@@ -48,7 +48,13 @@ describe('the suite inventory', () => {
   });
 
   test('filesCarrying finds the files whose checks name an id', () => {
-    expect(filesCarrying(inventory, ['AUTH-MISSING-KEY'])).toEqual(['suites/auth.suite.ts']);
+    // The key on a deleted fixture is judged with its deletion, in the fixture's suite.
+    expect(filesCarrying(inventory, ['AUTH-MISSING-KEY'])).toEqual([
+      'suites/auth.suite.ts',
+      'suites/personas.suite.ts',
+      'suites/runs.suite.ts',
+      'suites/scheduled-runs.suite.ts',
+    ]);
     expect(filesCarrying(inventory, ['NO-SUCH-ID'])).toEqual([]);
   });
 

@@ -17,7 +17,7 @@ export const LISTS = [
     'Filter and pagination rules',
     'No page holds more items than page_size (or the default when omitted).',
     'page_size (int, default 50, 1 to 100 | 1 to 1000)',
-    "A page may hold fewer; strict LIST-FULL-PAGES requires full pages. The default applies to every page requested without page_size, the first and those after a token; page_size to every page of a walk, not only the first. Judged on every list response, and by a walk at page_size 7 and the first two pages without page_size. Audit: a server may carry the first request's page_size in its token; the pages after a token without page_size follow a first page at the default, so that reading gives the same bound. Kept.",
+    "A page may hold fewer; strict LIST-FULL-PAGES requires full pages. The default applies to every page requested without page_size, the first and those after a token; page_size to every page of a walk, not only the first. Judged on every list response, and by a walk at page_size 7 and the first two pages without page_size; the default also with a filter (one selecting more than 50), an order_by, and both, where more than 50 items are listed. Audit: a server may carry the first request's page_size in its token; the pages after a token without page_size follow a first page at the default, so that reading gives the same bound. Kept.",
   ),
   must(
     l,
@@ -49,7 +49,7 @@ export const LISTS = [
     'Filter and pagination rules',
     'A page_token that never came from the server is rejected with INVALID_ARGUMENT.',
     '`page_token` is opaque and comes from `next_page_token` of the previous response',
-    'The forged token is not URL-safe base64 and carries characters no issued token in the walk used. Audit: a server could use a raw position (the last id) as its token and read any text as one, but the forged token holds `-`, `!` and `%`, which no ID format of the spec allows, so even that server can tell it was never issued; a token that is no parameter the server can read is an invalid parameter (INVALID_ARGUMENT, Errors). Kept.',
+    'The forged token is not URL-safe base64 and carries characters no issued token in the walk used. Audit: a server could use a raw position (the last id) as its token and read any text as one, but the forged token holds `-`, `!` and `%`, which no ID format of the spec allows, so even that server can tell it was never issued; a token that is no parameter the server can read is an invalid parameter (INVALID_ARGUMENT, Errors). Kept. A real token sent with another order_by, filter or page_size than it came with may be refused with INVALID_ARGUMENT (it came from no previous response of that query) or served as a page; a server error or a malformed page is neither.',
   ),
   must(
     l,

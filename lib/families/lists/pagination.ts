@@ -2,11 +2,22 @@
 // (completeness, the last page) and page_token (forged, stale).
 
 import { listEndpoint } from '../../contract/list-endpoints.js';
-import { acceptedComparisons } from '../../gen/filters.js';
+import { acceptedComparisons, boundComparisons } from '../../gen/filters.js';
+import { ERROR_CODES } from '../../contract/enums.js';
+import { judgeFilter, type Comparison } from '../../contract/filter/index.js';
+import type { ListEndpoint } from '../../contract/list-endpoints.js';
 import type { RequirementId } from '../../contract/requirements/index.js';
 import { check, type CheckContext } from '../../harness/index.js';
 import type { Call } from '../../harness/context.js';
-import { fetchPage, nextTokenOf, pagesOf, requestPage, type Collection, type Walk } from '../../harness/list-walk.js';
+import {
+  fetchPage,
+  nextTokenOf,
+  pagesOf,
+  requestPage,
+  type Collection,
+  type ListQuery,
+  type Walk,
+} from '../../harness/list-walk.js';
 import { isSuccess } from '../../assert/responses.js';
 import { repeated, walkMismatch } from '../../assert/filter-judge.js';
 import {
@@ -76,6 +87,23 @@ async function reachesAnItem(
 const smallWalk = (t: CheckContext, collection: Collection, own: RequirementId): Promise<Walk> =>
   ownedSharedWalk(t, collection, { page_size: SMALL_PAGE }, ['LIST-PAGINATION-COMPLETE'], [own]);
 
+/**
+ * The comparison that selects the most of `items`: one every item meets (`g >= least`) where a timestamp or number
+ * field allows it, else the accepted comparison with the most matches; with how many it selects.
+ */
+function widestFilter(
+  list: ListEndpoint,
+  items: readonly JsonObject[],
+): { filter: Comparison; selects: number } | undefined {
+  const bound = boundComparisons(list, items);
+  if (bound) return { filter: bound.always, selects: items.length };
+  const selects = (filter: Comparison) =>
+    items.filter((item) => judgeFilter(filter, item, list.filterFields) === 'match').length;
+  return acceptedComparisons(list, items)
+    .map((filter) => ({ filter, selects: selects(filter) }))
+    .sort((a, b) => b.selects - a.selects)[0];
+}
+
 /** The collection with a snapshot that spans at least two small pages, or a skip. */
 async function paged(t: CheckContext, id: ListId): Promise<Snapshot> {
   return Snapshot.take(t, await collectionOf(t, id), SMALL_PAGE + 1, `two pages at page_size ${SMALL_PAGE}`);
@@ -141,6 +169,39 @@ export function declarePaginationChecks(id: ListId): void {
         `without page_size the page after the first holds ${next.length} ${itemsKey}; the default is ${fallback}`,
         call,
       );
+    },
+  );
+
+  check(
+    checkIdOf('lists', id, 'default-page-size-with-query'),
+    ['LIST-PAGE-SIZE-RESPECTED'],
+    `${path}: without page_size, a first page with a filter, with an order_by, and with both holds at most the default ${fallback} ${itemsKey} (where more than ${fallback} match)`,
+    async (t) => {
+      const snapshot = await Snapshot.take(
+        t,
+        await collectionOf(t, id),
+        fallback + 1,
+        `more than the default ${fallback}`,
+      );
+      const collection = await filterFormatted(t, snapshot.collection);
+      const [orderBy] = Object.keys(list.orderFields);
+      const widest = widestFilter(list, snapshot.items);
+      // Where fewer items than the default match, a page of them holds fewer anyway: nothing to judge.
+      const filter = widest && widest.selects > fallback ? filterText(collection, widest.filter) : undefined;
+      const queries = [
+        ...(filter === undefined ? [] : [{ filter }]),
+        ...(orderBy === undefined ? [] : [{ order_by: orderBy }]),
+        ...(filter === undefined || orderBy === undefined ? [] : [{ filter, order_by: orderBy }]),
+      ];
+      for (const query of queries) {
+        const page = await fetchPage(t, collection, query, ['LIST-PAGE-SIZE-RESPECTED']);
+        t.assert(
+          page.items.length <= fallback,
+          ['LIST-PAGE-SIZE-RESPECTED'],
+          `without page_size, with ${JSON.stringify(query)}, the first page holds ${page.items.length} ${itemsKey}; the default is ${fallback}`,
+          page.call,
+        );
+      }
     },
   );
 
@@ -298,6 +359,35 @@ export function declarePaginationChecks(id: ListId): void {
         `without page_size the first page holds ${first.items.length} ${itemsKey}, not ${expected}`,
         first.call,
       );
+    },
+  );
+
+  check(
+    checkIdOf('lists', id, 'page-token-other-query'),
+    ['LIST-PAGE-TOKEN-FORGED'],
+    `${path}: a page_token sent with another order_by, filter or page_size than it came with is rejected with INVALID_ARGUMENT or served as a page of ${itemsKey}; never a server error`,
+    async (t) => {
+      const snapshot = await paged(t, id);
+      const [field] = Object.keys(list.orderFields);
+      const [comparison] = acceptedComparisons(list, snapshot.items);
+      if (field === undefined || comparison === undefined) return t.skip('no order_by field or usable filter value');
+      const first = await fetchPage(t, snapshot.collection, { page_size: SMALL_PAGE, order_by: field }, [
+        'LIST-PAGE-TOKEN-FORGED',
+      ]);
+      if (first.nextToken === null) return t.skip(`page_size ${SMALL_PAGE} gave a single page: no token to send`);
+      const filter = filterText(await filterFormatted(t, snapshot.collection), comparison);
+      const changes: readonly ListQuery[] = [
+        { page_size: SMALL_PAGE, order_by: `-${field}` },
+        { page_size: SMALL_PAGE, order_by: field, filter },
+        { page_size: SMALL_PAGE + 1, order_by: field },
+      ];
+      for (const change of changes) {
+        const call = await requestPage(t, snapshot.collection, { ...change, page_token: first.nextToken });
+        const what = `a token of order_by=${field} at page_size ${SMALL_PAGE} sent with ${JSON.stringify(change)}`;
+        // Whether a token binds its query is the server's choice (AIP-158's convention is strict only): refused, or served.
+        if (isSuccess(call)) t.expectSuccess(call, ['LIST-PAGE-TOKEN-FORGED'], what);
+        else t.expectRejection(call, ['LIST-PAGE-TOKEN-FORGED'], { code: ERROR_CODES.invalidArgument }, what);
+      }
     },
   );
 
