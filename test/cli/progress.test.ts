@@ -30,7 +30,7 @@ test('--only AUTH-MISSING-KEY: progress counts only the selected checks, none of
   }
   expect(progress.some((l) => /^ {2}✓ auth +\d+ passed/.test(l))).toBe(true);
   // Files none of whose checks was selected print no line of their own.
-  expect(progress.some((l) => /^ {2}[✓✗] (dashboards|runs) /.test(l))).toBe(false);
+  expect(progress.some((l) => /^ {2}[✓✗] (dashboards|metrics) /.test(l))).toBe(false);
   // No cursor movement or carriage returns: the output is for a log.
   expect(run.stdout).not.toMatch(/\r|\u001b\[/);
   // The last count is the number of checks the suites ran for the id (the summary adds settled checks of its own).
