@@ -109,6 +109,35 @@ async function paged(t: CheckContext, id: ListId): Promise<Snapshot> {
   return Snapshot.take(t, await collectionOf(t, id), SMALL_PAGE + 1, `two pages at page_size ${SMALL_PAGE}`);
 }
 
+/**
+ * A page token of the list ordered by its first order field at SMALL_PAGE, and queries other than the one it came
+ * with: the order reversed, a filter added (a skip where the list has no order field, no usable filter value, or
+ * gives a single page).
+ */
+async function tokenAndOtherQueries(
+  t: CheckContext,
+  id: ListId,
+  rule: RequirementId,
+): Promise<{ collection: Collection; token: string; field: string; others: readonly ListQuery[] }> {
+  const list = listEndpoint(id);
+  const snapshot = await paged(t, id);
+  const [field] = Object.keys(list.orderFields);
+  const [comparison] = acceptedComparisons(list, snapshot.items);
+  if (field === undefined || comparison === undefined) return t.skip('no order_by field or usable filter value');
+  const first = await fetchPage(t, snapshot.collection, { page_size: SMALL_PAGE, order_by: field }, [rule]);
+  if (first.nextToken === null) return t.skip(`page_size ${SMALL_PAGE} gave a single page: no token to send`);
+  const filter = filterText(await filterFormatted(t, snapshot.collection), comparison);
+  return {
+    collection: snapshot.collection,
+    token: first.nextToken,
+    field,
+    others: [
+      { page_size: SMALL_PAGE, order_by: `-${field}` },
+      { page_size: SMALL_PAGE, order_by: field, filter },
+    ],
+  };
+}
+
 export function declarePaginationChecks(id: ListId): void {
   const list = listEndpoint(id);
   const { path, itemsKey } = list;
@@ -367,22 +396,10 @@ export function declarePaginationChecks(id: ListId): void {
     ['LIST-PAGE-TOKEN-FORGED'],
     `${path}: a page_token sent with another order_by, filter or page_size than it came with is rejected with INVALID_ARGUMENT or served as a page of ${itemsKey}; never a server error`,
     async (t) => {
-      const snapshot = await paged(t, id);
-      const [field] = Object.keys(list.orderFields);
-      const [comparison] = acceptedComparisons(list, snapshot.items);
-      if (field === undefined || comparison === undefined) return t.skip('no order_by field or usable filter value');
-      const first = await fetchPage(t, snapshot.collection, { page_size: SMALL_PAGE, order_by: field }, [
-        'LIST-PAGE-TOKEN-FORGED',
-      ]);
-      if (first.nextToken === null) return t.skip(`page_size ${SMALL_PAGE} gave a single page: no token to send`);
-      const filter = filterText(await filterFormatted(t, snapshot.collection), comparison);
-      const changes: readonly ListQuery[] = [
-        { page_size: SMALL_PAGE, order_by: `-${field}` },
-        { page_size: SMALL_PAGE, order_by: field, filter },
-        { page_size: SMALL_PAGE + 1, order_by: field },
-      ];
+      const { collection, token, field, others } = await tokenAndOtherQueries(t, id, 'LIST-PAGE-TOKEN-FORGED');
+      const changes: readonly ListQuery[] = [...others, { page_size: SMALL_PAGE + 1, order_by: field }];
       for (const change of changes) {
-        const call = await requestPage(t, snapshot.collection, { ...change, page_token: first.nextToken });
+        const call = await requestPage(t, collection, { ...change, page_token: token });
         const what = `a token of order_by=${field} at page_size ${SMALL_PAGE} sent with ${JSON.stringify(change)}`;
         // Whether a token binds its query is the server's choice (AIP-158's convention is strict only): refused, or served.
         if (isSuccess(call)) t.expectSuccess(call, ['LIST-PAGE-TOKEN-FORGED'], what);
@@ -396,25 +413,9 @@ export function declarePaginationChecks(id: ListId): void {
     ['LIST-PAGE-TOKEN-STALE'],
     `${path}: a page_token reused with another order_by or filter is rejected with INVALID_ARGUMENT`,
     async (t) => {
-      const snapshot = await paged(t, id);
-      const [field] = Object.keys(list.orderFields);
-      const [comparison] = acceptedComparisons(list, snapshot.items);
-      if (field === undefined || comparison === undefined) return t.skip('no order_by field or usable filter value');
-      const first = await fetchPage(t, snapshot.collection, { page_size: SMALL_PAGE, order_by: field }, [
-        'LIST-PAGE-TOKEN-STALE',
-      ]);
-      if (first.nextToken === null) return t.skip(`page_size ${SMALL_PAGE} gave a single page: no token to reuse`);
-      const filter = filterText(await filterFormatted(t, snapshot.collection), comparison);
-      const changes: readonly { order_by: string; filter?: string }[] = [
-        { order_by: `-${field}` },
-        { order_by: field, filter },
-      ];
-      for (const change of changes) {
-        const call = await requestPage(t, snapshot.collection, {
-          page_size: SMALL_PAGE,
-          ...change,
-          page_token: first.nextToken,
-        });
+      const { collection, token, field, others } = await tokenAndOtherQueries(t, id, 'LIST-PAGE-TOKEN-STALE');
+      for (const change of others) {
+        const call = await requestPage(t, collection, { ...change, page_token: token });
         t.expectInvalidArgument(
           call,
           ['LIST-PAGE-TOKEN-STALE'],
