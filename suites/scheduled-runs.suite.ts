@@ -108,6 +108,28 @@ async function expectNoneRemoved(t: CheckContext, id: string, before: Call): Pro
 /** Holds DELETABLE_SCHEDULED_RUN_ID once this run has deleted it, for the strict NOT_FOUND check. */
 const deleted = (t: CheckContext): Promise<{ id?: string }> => t.memo('deleted scheduled run', async () => ({}));
 
+/**
+ * The run's one DELETE of DELETABLE_SCHEDULED_RUN_ID, made by whichever check asks first, with what was read just
+ * before it: the scheduled run itself (no DELETE when it is not served) and SCHEDULED_RUN_ID, which it must leave as
+ * it was.
+ */
+const deleteScheduledRun = (
+  t: CheckContext,
+): Promise<{ id: string; before: Call; deletion?: Call; other?: string; otherBefore?: JsonObject }> =>
+  t.memo('deletion of DELETABLE_SCHEDULED_RUN_ID', async (ctx) => {
+    const id = ctx.config.deletableScheduledRunId as string;
+    const before = await fetchById(ctx, id);
+    if (!isSuccess(before)) return { id, before };
+    // Another scheduled run (SCHEDULED_RUN_ID) served before the deletion is served after it: a DELETE removes what it names only.
+    // It reads as before too, but for a run its schedule started meanwhile (a schedule that fired moves these).
+    const other = ctx.config.scheduledRunId;
+    const otherRead = other !== undefined && other !== id ? await fetchById(ctx, other) : undefined;
+    const otherBefore = otherRead && isSuccess(otherRead) ? (otherRead.response.json as JsonObject) : undefined;
+    const deletion = await ctx.call(DELETE, { params: { scheduled_run_id: id } });
+    (await deleted(ctx)).id = id;
+    return { id, before, deletion, ...(other !== undefined ? { other } : {}), ...(otherBefore ? { otherBefore } : {}) };
+  });
+
 describeGroup('scheduled-runs', () => {
   declareExtremeIdChecks('scheduled-runs');
 
@@ -224,21 +246,14 @@ describeGroup('scheduled-runs', () => {
     ['SCHEDULED-RUN-DELETE', 'SCHEDULED-RUN-GET'],
     'DELETE removes DELETABLE_SCHEDULED_RUN_ID and no other: fetching it afterwards fails (after a second and a third DELETE too), SCHEDULED_RUN_ID is still served, field for field as before (update_time included, unless its schedule fired); not served, it was gone (a DELETE of it succeeds no more than a second one)',
     async (t) => {
-      const id = t.config.deletableScheduledRunId as string;
-      const before = await fetchById(t, id);
-      if (!isSuccess(before)) await expectNoneRemoved(t, id, before);
-      if (!isSuccess(before))
-        t.skip(
-          `DELETABLE_SCHEDULED_RUN_ID ${id} is not served (GET answered ${before.response.status}); an earlier run may have deleted it`,
+      const { id, before: served, deletion, other, otherBefore } = await deleteScheduledRun(t);
+      if (!deletion) {
+        await expectNoneRemoved(t, id, served);
+        return t.skip(
+          `DELETABLE_SCHEDULED_RUN_ID ${id} is not served (GET answered ${served.response.status}); an earlier run may have deleted it`,
         );
-      // Another scheduled run (SCHEDULED_RUN_ID) served before the deletion is served after it: a DELETE removes what it names only.
-      // It reads as before too, but for a run its schedule started meanwhile (a schedule that fired moves these).
-      const other = t.config.scheduledRunId;
-      const otherRead = other !== undefined && other !== id ? await fetchById(t, other) : undefined;
-      const otherBefore = otherRead && isSuccess(otherRead) ? (otherRead.response.json as JsonObject) : undefined;
-      const deletion = await t.call(DELETE, { params: { scheduled_run_id: id } });
+      }
       expectDeleted(t, deletion);
-      (await deleted(t)).id = id;
       expectGone(t, await fetchById(t, id), ['SCHEDULED-RUN-DELETE'], 'fetching the deleted scheduled run');
       if (otherBefore) {
         const what = `SCHEDULED_RUN_ID ${other} after DELETABLE_SCHEDULED_RUN_ID was deleted`;
@@ -274,18 +289,14 @@ describeGroup('scheduled-runs', () => {
     'the scheduled run',
     { get: GET, delete: DELETE },
     async (t) => {
-      // Deleted by the check above in a whole run; selected alone, this check deletes it.
-      const done = await deleted(t);
-      if (done.id === undefined) {
-        const id = t.config.deletableScheduledRunId as string;
-        const call = await t.call(DELETE, { params: { scheduled_run_id: id } });
-        if (!isSuccess(call))
-          return {
-            skip: `the DELETE of DELETABLE_SCHEDULED_RUN_ID answered ${call.response.status}: nothing was deleted`,
+      const { id, before, deletion } = await deleteScheduledRun(t);
+      if (!deletion)
+        return { skip: `DELETABLE_SCHEDULED_RUN_ID ${id} is not served (GET answered ${before.response.status})` };
+      return isSuccess(deletion)
+        ? { params: { scheduled_run_id: id } }
+        : {
+            skip: `the DELETE of DELETABLE_SCHEDULED_RUN_ID answered ${deletion.response.status}: nothing was deleted`,
           };
-        done.id = id;
-      }
-      return { params: { scheduled_run_id: done.id } };
     },
     deletesFixture('deletableScheduledRunId'),
   );
