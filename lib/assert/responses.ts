@@ -93,6 +93,9 @@ const UTF8_LABELS = new Set([
   'csutf8',
 ]);
 
+/** A Content-Type naming a JSON media type: `application/json`, or any type with the `+json` suffix (RFC 6839). */
+export const isJsonMediaType = (contentType: string): boolean => /^[^;]*[/+]json\s*(;|$)/i.test(contentType);
+
 /** The charset parameter of a Content-Type, unquoted and lower case; undefined when it has none. */
 function charsetOf(contentType: string): string | undefined {
   // Parameters in order, a quoted value read whole (it may hold `;` or `charset=`).
@@ -109,7 +112,7 @@ function charsetOf(contentType: string): string | undefined {
  */
 export function expectUtf8Json(ex: Exchange): void {
   const contentType = ex.response.headers['content-type'] ?? '';
-  const json = ex.response.json !== undefined || /^[^;]*[/+]json\s*(;|$)/i.test(contentType);
+  const json = ex.response.json !== undefined || isJsonMediaType(contentType);
   const charset = charsetOf(contentType);
   if (!json || charset === undefined || UTF8_LABELS.has(charset)) return;
   violation(

@@ -10,7 +10,8 @@
 import type { Endpoint } from '../contract/endpoints.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import { echoMismatches } from '../assert/echo.js';
-import { expectUtf8Json } from '../assert/responses.js';
+import { expectUtf8Json, isJsonMediaType } from '../assert/responses.js';
+import { contentCodings } from '../http/content-coding.js';
 import { unusualJsonText } from '../gen/json-text.js';
 import { check, type Call, type CallSpec, type CheckContext } from '../harness/index.js';
 import type { CheckOptions } from '../harness/check.js';
@@ -49,19 +50,6 @@ export const JSON_CONTENT_TYPES = [
  */
 export const CONTENT_CODINGS = ['gzip', 'br', 'deflate'] as const;
 export type ContentCoding = (typeof CONTENT_CODINGS)[number];
-
-/** The codings an answer's Content-Encoding names, `identity` aside (`x-gzip` is gzip). */
-function codingsOf(call: Call): string[] {
-  return (call.response.headers['content-encoding'] ?? '')
-    .split(',')
-    .map((coding) =>
-      coding
-        .trim()
-        .toLowerCase()
-        .replace(/^x-gzip$/, 'gzip'),
-    )
-    .filter((coding) => coding !== '' && coding !== 'identity');
-}
 
 const NOT_ACCEPTABLE = 406;
 const NO_ACCEPT = { accept: null } as const;
@@ -129,7 +117,7 @@ export function acceptFormsCheck({ endpoint, request, codings = ['gzip'], option
       for (const coding of codings) {
         const call = await send({ 'accept-encoding': coding });
         // Any coding it is labelled with is read as labelled (the client decodes it): the label must say what it is.
-        const labelled = codingsOf(call);
+        const labelled = contentCodings(call.response.headers['content-encoding']);
         const got = outcomeOf(call);
         t.assert(
           got === expected,
@@ -238,7 +226,7 @@ const conditionText = (headers: Readonly<Record<string, string>>): string =>
     .join(', ');
 
 const isJsonAnswer = (call: Pick<Call, 'response'>): boolean =>
-  call.response.text.trim() === '' || /^[^;]*[/+]json\s*(;|$)/i.test(call.response.headers['content-type'] ?? '');
+  call.response.text.trim() === '' || isJsonMediaType(call.response.headers['content-type'] ?? '');
 
 /** Characters the client could not read as UTF-8 (each became U+FFFD). */
 const unreadable = (call: Pick<Call, 'response'>): number => call.response.text.split('\uFFFD').length - 1;

@@ -3,7 +3,6 @@
 // every exchange recorded with the key redacted.
 
 import { Readable } from 'node:stream';
-import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import { type Dispatcher, request as undiciRequest } from 'undici';
 import { API_KEY_HEADER } from '../contract/enums.js';
 import type { Exchange, RecordedRequest, RecordedResponse } from './exchange.js';
@@ -13,6 +12,7 @@ import { harRecorder, type Recorded } from './har.js';
 import { API_KEY_PLACEHOLDER, redact, registerSecret } from './redact.js';
 import { Throttle } from './throttle.js';
 import { utf8Text } from '../util/utf8.js';
+import { decodedBody } from './content-coding.js';
 import { proxyFor, shownProxy, type Transport } from './transport.js';
 
 export interface ClientOptions {
@@ -228,7 +228,7 @@ export class ApiClient {
       });
       const { chunks, truncated } = await readCapped(response.body, this.maxResponseBytes);
       const answered = flatHeaders(response.headers);
-      const text = utf8Text(decoded(chunks, answered['content-encoding'], this.maxResponseBytes));
+      const text = utf8Text(decodedBody(chunks, answered['content-encoding'], this.maxResponseBytes));
       return {
         status: response.statusCode,
         headers: answered,
@@ -282,47 +282,6 @@ async function readCapped(
     chunks.push(chunk);
   }
   return { chunks, truncated: false };
-}
-
-type Decoder = (bytes: Buffer, options: { maxOutputLength: number }) => Buffer;
-
-/** The content codings of RFC 9110 8.4.1 (`x-gzip` is gzip); `deflate` as sent in the wild, wrapped in zlib or raw. */
-const DECODERS: Readonly<Record<string, Decoder>> = {
-  gzip: gunzipSync,
-  'x-gzip': gunzipSync,
-  br: brotliDecompressSync,
-  deflate: (bytes, options) => {
-    try {
-      return inflateSync(bytes, options);
-    } catch {
-      return inflateRawSync(bytes, options);
-    }
-  },
-};
-
-/**
- * A body as its Content-Encoding says it was coded, decoded (codings undone last first), as a client honouring the
- * header reads it; a coding unknown here, or a body that does not decode, is kept as it came (checks judge the bytes).
- */
-function decoded(chunks: Buffer[], contentEncoding: string | undefined, cap: number): Buffer[] {
-  const codings = (contentEncoding ?? '')
-    .split(',')
-    .map((coding) => coding.trim().toLowerCase())
-    .filter((coding) => coding !== '' && coding !== 'identity');
-  // Uncoded bodies stay in their chunks: no buffer of their whole length (large bodies, memory).
-  if (codings.length === 0) return chunks;
-  const bytes = Buffer.concat(chunks);
-  try {
-    return [
-      codings.reduceRight<Buffer>((body, coding) => {
-        const decoder = DECODERS[coding];
-        if (!decoder) throw new Error(`unknown content coding ${coding}`);
-        return decoder(body, { maxOutputLength: cap });
-      }, bytes),
-    ];
-  } catch {
-    return [bytes];
-  }
 }
 
 function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
