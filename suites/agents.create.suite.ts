@@ -88,13 +88,6 @@ const INVARIANTS: ReadonlyArray<[RequirementId, string]> = [
   ['AGENT-KNOWLEDGE-BASE-IDS', 'agents returned by POST and GET carry knowledge_base_ids'],
 ];
 
-const WRONG_TYPES: ReadonlyArray<[string, unknown, string]> = [
-  ['display_name', 42, 'a number'],
-  ['prompt', 42, 'a number'],
-  ['metric_ids', alnum(22, 5), 'a string instead of a list'],
-  ['test_set_ids', alnum(22, 6), 'a string instead of a list'],
-];
-
 describeGroup('agents', () => {
   declareExtremeIdChecks('agents');
 
@@ -208,23 +201,6 @@ describeGroup('agents', () => {
     },
     WRITES,
   );
-
-  for (const [field, value, how] of WRONG_TYPES) {
-    check(
-      checkIdOf('agents.create.wrong-type', field),
-      ['REQUEST-WRONG-TYPE'],
-      `${field} given as ${how} is rejected`,
-      async (t) => {
-        t.expectInvalidArgument(
-          await t.agents.send({ [field]: value }),
-          ['REQUEST-WRONG-TYPE'],
-          [field],
-          `an agent with ${field} as ${how}`,
-        );
-      },
-      WRITES,
-    );
-  }
 
   wrongTypesCheck({
     id: 'agents.create',

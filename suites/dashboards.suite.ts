@@ -91,17 +91,6 @@ describeGroup('dashboards', () => {
     options: RENAMES,
   });
 
-  check(
-    'dashboards.display-name-given-number-rejected',
-    ['REQUEST-WRONG-TYPE'],
-    'display_name given as a number is rejected with INVALID_ARGUMENT naming display_name',
-    async (t) => {
-      const call = await patch(t, { json: { display_name: 12345 } });
-      t.expectInvalidArgument(call, ['REQUEST-WRONG-TYPE'], 'display_name', 'a numeric display_name');
-    },
-    WRITES,
-  );
-
   // Refused, each leaves the name as a PATCH without display_name read it before (where the target answers one).
   wrongTypesCheck({
     id: 'dashboards.patch',

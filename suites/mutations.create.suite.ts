@@ -12,7 +12,6 @@ import { createdAndFetched, expectMutationReadBack, fetchMutation } from '../lib
 import { expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { check, describeGroup } from '../lib/harness/index.js';
 import type { JsonObject } from '../lib/util/json.js';
-import { checkIdOf } from '../lib/result/check-id.js';
 import { explicitNullChecks, valueSpaceCheck } from '../lib/families/field-values.js';
 import { jsonFormsCheck, malformedBodyCheck } from '../lib/families/json-forms.js';
 import { bodyFormsCheck } from '../lib/families/negotiation.js';
@@ -57,12 +56,6 @@ const MUTATION_FIELDS = [
 const shown = (value: unknown): string => (value === undefined ? 'nothing' : JSON.stringify(value));
 
 /** Bodies of the wrong JSON type for a field, one field at a time. */
-const WRONG_TYPES = [
-  { field: 'description', value: 42, why: 'a number' },
-  { field: 'config_overrides', value: 'prompt=hello', why: 'a string' },
-  // A string holds only strings when read as its characters: a check of the values alone lets it through.
-  { field: 'parameter_values', value: 'prompt=hello', why: 'a string' },
-] as const;
 
 describeGroup('mutations', () => {
   check(
@@ -198,19 +191,6 @@ describeGroup('mutations', () => {
   );
 
   // ---- malformed bodies --------------------------------------------------------------------
-
-  for (const { field, value, why } of WRONG_TYPES) {
-    check(
-      checkIdOf('mutations.create.wrong-type', field),
-      ['REQUEST-WRONG-TYPE'],
-      `${field} given as ${why} is rejected with INVALID_ARGUMENT naming ${field}`,
-      async (t) => {
-        const call = await t.mutations.send(await t.mutations.parent(), { [field]: value });
-        t.expectInvalidArgument(call, ['REQUEST-WRONG-TYPE'], field, `${field} given as ${why}`);
-      },
-      WRITES,
-    );
-  }
 
   wrongTypesCheck({
     id: 'mutations.create',

@@ -97,18 +97,6 @@ const REJECTED: readonly Rejected[] = [
   ),
   { requirements: ['REVIEW-PROJECT-TYPE'], field: 'project_type', value: 'PROJECT_FOO', why: '"PROJECT_FOO"' },
   { requirements: ['REVIEW-PROJECT-RULES'], field: 'project_rules', value: ['other_rule'], why: '["other_rule"]' },
-  {
-    requirements: ['REQUEST-WRONG-TYPE'],
-    field: 'assignees',
-    value: 'reviewer@example.com',
-    why: 'a string instead of a list',
-  },
-  {
-    requirements: ['REQUEST-WRONG-TYPE'],
-    field: 'notifications',
-    value: 'yes',
-    why: 'the string "yes" instead of a boolean',
-  },
 ];
 
 /** A value of one field that must be accepted (and, where given, returned as `returned`). */

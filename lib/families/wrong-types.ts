@@ -1,7 +1,7 @@
 // Wrong JSON types on every field of a write (REQUEST-WRONG-TYPE): where the specification states a field's type,
 // a value of every other JSON type is refused with INVALID_ARGUMENT naming the field, and changes nothing. Text
-// given a list of one valid string or an object, a list given one valid item alone, a flag given its text, an object
-// given text that is not JSON: each is what a lax reader (form decoding, Jackson's or Pydantic's coercions) takes.
+// given a list of one valid string or an object, a list given one valid item alone or a number in it, a flag given its
+// text or "yes", an object given text that is not JSON: each is what a lax reader (form decoding, Jackson's or Pydantic's coercions) takes.
 
 import { isDeepStrictEqual } from 'node:util';
 import type { RequirementId } from '../contract/requirements/index.js';
@@ -34,6 +34,7 @@ export function wrongTypedValues(stated: StatedType): ReadonlyArray<{ readonly v
     case 'strings':
       return [
         { value: stated.valid, why: `one string, not a list (${JSON.stringify(stated.valid)})` },
+        { value: [42], why: 'a list holding a number, not strings' },
         { value: { 0: stated.valid }, why: 'an object' },
         { value: 42, why: 'a number' },
         { value: true, why: 'a boolean' },
@@ -41,6 +42,7 @@ export function wrongTypedValues(stated: StatedType): ReadonlyArray<{ readonly v
     case 'boolean':
       return [
         { value: String(stated.valid), why: `the string ${JSON.stringify(String(stated.valid))}` },
+        { value: 'yes', why: 'the string "yes"' },
         { value: stated.valid ? 1 : 0, why: 'a number' },
         { value: [stated.valid], why: 'a list of one boolean' },
         { value: { value: stated.valid }, why: 'an object' },
@@ -77,7 +79,7 @@ export function wrongTypesCheck(target: WrongTypesTarget): void {
   check(
     `${target.id}.wrong-types`,
     REQUIREMENTS,
-    `${target.operation} refuses, with INVALID_ARGUMENT naming the field, each of ${fields.join(', ')} given a value of another JSON type than stated (text as a list of one string, an object, a number or a boolean; a list as one item; a boolean as its text, a number or a list; an object as text, a number, a boolean or a list)${target.read ? ', and changes nothing' : ''}`,
+    `${target.operation} refuses, with INVALID_ARGUMENT naming the field, each of ${fields.join(', ')} given a value of another JSON type than stated (text as a list of one string, an object, a number or a boolean; a list as one item, a number in it, an object, a number or a boolean; a boolean as its text, "yes", a number, a list or an object; an object as text, a number, a boolean or a list)${target.read ? ', and changes nothing' : ''}`,
     async (t) => {
       const before = await target.read?.(t);
       const sends = Object.entries(target.fields).flatMap(([field, stated]) =>
