@@ -11,7 +11,7 @@ import {
   expectSiblingsKept,
   expectStaysGone,
   settled,
-  siblingChanges,
+  listedSiblingChanges,
   stillShown,
   type Deletion,
   type GoneReads,
@@ -202,7 +202,7 @@ describeGroup('personas', () => {
       const { call, before, others, after } = await deletePersona(t);
       const persona_id = t.config.deletablePersonaId as string;
       expectEmptyObjectAnswer(t, call, ['PERSONA-DELETE'], 'deleting the persona');
-      const changed = siblingChanges(others, after, 'id');
+      const changed = await listedSiblingChanges(others, after, 'id', () => listedNow(t, 'personas'));
       expectSiblingsKept(t, changed, ['PERSONA-DELETE'], 'the DELETE of the persona', call);
       const reads: GoneReads = {
         get: () => t.call(GET, { params: { persona_id } }),

@@ -15,7 +15,7 @@ import {
   expectStaysGone,
   listedWhenFiltered,
   settled,
-  siblingChanges,
+  listedSiblingChanges,
   type Deletion,
 } from '../lib/families/deletion.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
@@ -195,16 +195,20 @@ function cancelRun(t: CheckContext) {
  * field; one still going may move on its own (MAY_CHANGE), but not into the new status the DELETE gave the run it
  * named (its cancelled status, say), unless that is the finished one. The two fixtures the suite deletes are left out.
  */
-function otherRunsChanged(
+async function otherRunsChanged(
   t: CheckContext,
   { before, listedBefore, listedAfter }: Omit<Exclude<RunDeletion, { skip: string }>, 'call'>,
-): string[] {
+): Promise<string[]> {
   const fixtures = [t.config.deletableRunId, t.config.cancellableRunId];
   const others = listedBefore.filter((run) => !fixtures.includes(run['run_id'] as string));
   const given = listedAfter.find((run) => run['run_id'] === before['run_id'])?.['status'];
   const newStatus = given !== before['status'] && given !== FINISHED ? given : undefined;
-  const changed = siblingChanges(others, listedAfter, 'run_id', (run) =>
-    run['status'] === FINISHED ? [] : MAY_CHANGE,
+  const changed = await listedSiblingChanges(
+    others,
+    listedAfter,
+    'run_id',
+    () => listedNow(t, 'runs'),
+    (run) => (run['status'] === FINISHED ? [] : MAY_CHANGE),
   );
   const taken = others.flatMap((run) => {
     const now = listedAfter.find((listed) => listed['run_id'] === run['run_id']);
@@ -252,7 +256,7 @@ async function expectRestKept(
   const { call, before } = deletion;
   if (!isSuccess(call)) t.skip(`${what} did not succeed (judged by the check of the deletion)`);
   const requirements: RequirementId[] = ['RUN-DELETE-BY-STATUS', 'READ-BACK-UNCHANGED'];
-  expectSiblingsKept(t, otherRunsChanged(t, deletion), requirements, `the DELETE of ${what}`, call);
+  expectSiblingsKept(t, await otherRunsChanged(t, deletion), requirements, `the DELETE of ${what}`, call);
   const after = (await listedNow(t, 'runs')).find((run) => run['run_id'] === before['run_id']);
   if (!after) return;
   expectOthersKept(t, before, after, MAY_CHANGE, requirements, what, call);

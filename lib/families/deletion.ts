@@ -183,7 +183,9 @@ export function siblingChanges(
   idField: string,
   mayChange: (item: JsonObject) => readonly string[] = () => [],
 ): string[] {
-  const now = new Map(after.map((item) => [item[idField], item]));
+  // The first reading of each item: `after` may hold a second reading of the list behind the first.
+  const now = new Map<unknown, JsonObject>();
+  for (const item of after) if (!now.has(item[idField])) now.set(item[idField], item);
   return before.flatMap((item) => {
     const id = `${idField} ${JSON.stringify(item[idField])}`;
     const read = now.get(item[idField]);
@@ -192,6 +194,22 @@ export function siblingChanges(
     const changed = echoMismatches(Object.fromEntries(Object.entries(item).filter(([f]) => !open.includes(f))), read);
     return changed.length ? [`${id}: ${changed.join('; ')}`] : [];
   });
+}
+
+/**
+ * siblingChanges of a list read again by `reread` when an item is missing from `after`: on a live server a walk of
+ * pages misses an item when others are created meanwhile, so only one missing from both readings is gone.
+ */
+export async function listedSiblingChanges(
+  before: readonly JsonObject[],
+  after: readonly JsonObject[],
+  idField: string,
+  reread: () => Promise<readonly JsonObject[]>,
+  mayChange?: (item: JsonObject) => readonly string[],
+): Promise<string[]> {
+  const read = new Set(after.map((item) => item[idField]));
+  const missing = before.some((item) => !read.has(item[idField]));
+  return siblingChanges(before, missing ? [...after, ...(await reread())] : after, idField, mayChange);
 }
 
 /** A DELETE changes only the resource it names: `problems` (of `siblingChanges`) are its changes to others. */
