@@ -1,5 +1,5 @@
 // The reference service changed from outside, as the proof needs it: faults and a variation
-// change its Behaviour; chaos modes, a latency and a watcher wrap its request listener.
+// change its Behaviour; a variation's front (a firewall), chaos modes, a latency and a watcher wrap its request listener.
 
 import { setTimeout as delay } from 'node:timers/promises';
 import {
@@ -10,7 +10,7 @@ import {
 } from '../lib/reference/server.js';
 import { parseChaos, withChaos } from './chaos.js';
 import { applyFaults, type FaultId } from './faults/index.js';
-import { applyVariation } from './variations.js';
+import { applyVariation, variationFront } from './variations.js';
 
 export type { RunningReference } from '../lib/reference/server.js';
 
@@ -57,6 +57,6 @@ export function startReference(options: ProofReferenceOptions = {}): Promise<Run
       applyVariation(variation, b);
       applyFaults(faults, b);
     },
-    wrap: (listener) => watchedAndSlowed(chaotic(listener), latencyMs, onRequest),
+    wrap: (listener) => watchedAndSlowed(chaotic(variationFront(variation)(listener)), latencyMs, onRequest),
   });
 }

@@ -9,6 +9,7 @@ import { TERMINAL_RUN_STATUSES, type Behaviour } from '../lib/reference/behaviou
 import { isGenericList } from '../lib/reference/generic/lists.js';
 import type { GenericOperation } from '../lib/reference/generic/published.js';
 import { RawText } from '../lib/reference/http/context.js';
+import type { RequestListener } from '../lib/reference/server.js';
 import { invalidArgument, type ErrorDetail } from '../lib/reference/http/errors.js';
 import { signedTokenCodec, tableTokenCodec, type PageTokenCodec } from '../lib/reference/listing/page-token.js';
 import type { ServedList } from '../lib/reference/listing/tables.js';
@@ -26,6 +27,8 @@ export interface Variation {
   /** What the profile changes, one line per open point. */
   readonly changes: readonly string[];
   apply(b: Behaviour): void;
+  /** What stands in front of the service and answers before it (a gateway, a firewall). */
+  readonly front?: (listener: RequestListener) => RequestListener;
 }
 
 const CREATES = new Set([
@@ -181,6 +184,17 @@ function withReadOnlyAgentId(requestBody: unknown): unknown {
   return { ...requestBody, content };
 }
 
+/** An encoded control character in a request's path (Spring's StrictHttpFirewall refuses these; so do WAFs). */
+const CONTROL_IN_PATH = /%(?:[01][0-9a-f]|7f)/i;
+
+/** A firewall in front of the service: a path with an encoded control character gets its own bare 400, no API error. */
+const firewalled =
+  (listener: RequestListener): RequestListener =>
+  async (req, res) => {
+    if (!CONTROL_IN_PATH.test(String(req.url).split('?')[0] ?? '')) return listener(req, res);
+    res.writeHead(400, { 'Content-Type': 'text/html' }).end('<html><body><h1>Request rejected</h1></body></html>');
+  };
+
 const REST_STATUSES: Variation = {
   name: 'rest-statuses',
   changes: [
@@ -202,7 +216,9 @@ const REST_STATUSES: Variation = {
     'run result means are sums divided in floating point: each run with metrics has `repeated_score`, three scores of 0.1, whose mean is 0.10000000000000002 beside min and max 0.1',
     'metric outputs show only the fields the MetricOutput table lists: metric_name, create_time, start_time and end_time (filter and order fields alone) are left out',
     "specs name a path's last parameter `{id}` where every operation of the path is the specification's; the lists' query parameters say `required: false` and are declared on the path; GET of a spec publishes its optional `Accept` header; the mutation create body declares the read-only `agent_id` its resource carries",
+    'a firewall in front of the service refuses a path holding an encoded control character (`%0A`, `%09`) with a bare HTML 400 of its own, before the service reads the request',
   ],
+  front: firewalled,
   apply(b) {
     b.successStatus = (endpoint) => (CREATES.has(endpoint.key) ? 201 : endpoint.method === 'DELETE' ? 204 : 200);
     withStatuses(b, { INVALID_ARGUMENT: 422, UNAUTHENTICATED: 403 });
@@ -780,4 +796,9 @@ export function applyVariation(name: string, b: Behaviour): void {
   if (!found)
     throw new Error(`unknown variation "${name}"; known variations: ${VARIATIONS.map((v) => v.name).join(', ')}`);
   found.apply(b);
+}
+
+/** The variation's front (a gateway, a firewall), or the service alone. */
+export function variationFront(name: string): (listener: RequestListener) => RequestListener {
+  return VARIATIONS.find((v) => v.name === name)?.front ?? ((listener) => listener);
 }

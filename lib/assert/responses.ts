@@ -55,6 +55,10 @@ export function isErrorBody(body: unknown): body is { error: JsonObject } {
   return isJsonObject(body) && isJsonObject(body['error']);
 }
 
+/** A 4xx without the API's error object: an answer from in front of the API (a firewall), not the API's. */
+export const refusedInFront = (ex: Exchange): boolean =>
+  ex.response.status >= 400 && ex.response.status < 500 && !isErrorBody(ex.response.json);
+
 export function isSuccess(ex: Exchange): boolean {
   return ex.response.status >= 200 && ex.response.status < 300 && !isErrorBody(ex.response.json);
 }

@@ -7,12 +7,12 @@
 import { ENDPOINTS, type EndpointKey, type Group } from '../contract/endpoints.js';
 import { ID_RULES, matchesIdRule, type IdKind } from '../contract/ids.js';
 import type { RequirementId } from '../contract/requirements/index.js';
-import { isSuccess } from '../assert/responses.js';
+import { isSuccess, refusedInFront } from '../assert/responses.js';
 import { dashboardBody, mutationBody } from '../gen/bodies.js';
 import { alteredIds, paddedId, type NearMiss } from '../gen/ids.js';
 import { metricOutputs, personas, runs, simulationIds } from '../harness/discovery.js';
 import { check, type Call, type CheckContext } from '../harness/index.js';
-import { isJsonObject, type JsonObject } from '../util/json.js';
+import type { JsonObject } from '../util/json.js';
 import { listedNow } from './listed-items.js';
 import { expectMalformedRefused } from './path-ids.js';
 
@@ -52,12 +52,11 @@ export async function expectNamesNothing(
     const call = await t.call(target.endpoint, {
       params: { ...target.params, [param]: value },
       ...(target.json ? { json: target.json } : {}),
+      ...(intermediaryMayRefuse ? { mayBeRefusedInFront: true } : {}),
     });
     const what = `${target.endpoint} with ${param} of ${why}`;
     // A 4xx without the API's error object came from in front of the API: the request never reached it.
-    const refusedInFront =
-      intermediaryMayRefuse && call.response.status >= 400 && call.response.status < 500 && !hasErrorObject(call);
-    if (refusedInFront)
+    if (intermediaryMayRefuse && refusedInFront(call))
       t.note(`${what}: refused in front of the API (${call.response.status} without an error object)`);
     else if (kind && !matchesIdRule(ID_RULES[kind], value)) expectMalformedRefused(t, call, param, value, what);
     else if (call.endpoint.method !== 'DELETE' && !(isSuccess(call) && target.successAllowed?.(call, value)))
@@ -67,9 +66,6 @@ export async function expectNamesNothing(
     await target.intact?.(what);
   }
 }
-
-const hasErrorObject = (call: Call): boolean =>
-  isJsonObject(call.response.json) && isJsonObject(call.response.json['error']);
 
 /** Every path parameter of every endpoint, in the contract's order: each takes the padding of its place. */
 const PATH_PARAMS = ENDPOINTS.flatMap((e) => Object.keys(e.pathParams).map((param) => `${e.key} ${param}`));

@@ -18,6 +18,18 @@ async function walkTokens(call: Call): Promise<unknown[]> {
 describe('variation rest-statuses', () => {
   const { call, service } = useService({ variation: 'rest-statuses' });
 
+  it('has a firewall in front that refuses an encoded control character in a path with its own bare 400', async () => {
+    const id = service().fixtures.scheduledRunId;
+    const refused = await call('GET', `/v1/scheduled-runs/${id}%0A`);
+    expect([refused.status, refused.contentType, refused.text]).toEqual([
+      400,
+      'text/html',
+      expect.stringContaining('rejected'),
+    ]);
+    expect((await call('GET', `/v1/scheduled-runs/${id}%20`)).body.error.code).toBe('INVALID_ARGUMENT');
+    expect((await call('GET', `/v1/scheduled-runs/${id}?q=%0A`)).status).toBe(200);
+  });
+
   it('answers creates with 201 and deletes with an empty 204', async () => {
     const created = await call('POST', '/v1/agents', { body: { ...VOICE, simulator_configuration: { voice: 'x' } } });
     expect(created.status).toBe(201);
