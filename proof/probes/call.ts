@@ -12,6 +12,8 @@ export interface Answer {
   bytes: Buffer;
   /** Parsed JSON (loosely typed: tests probe it freely), or the text when it is not JSON. */
   body: any;
+  /** The response's headers, names in lower case. */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
 }
 
 export interface CallOptions {
@@ -50,6 +52,6 @@ export function client(service: RunningReference): Call {
     } catch {
       // YAML and other text stay as text
     }
-    return { status: response.statusCode, contentType, text, bytes, body: parsed };
+    return { status: response.statusCode, contentType, text, bytes, body: parsed, headers: response.headers };
   };
 }

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { startReference } from '../../proof/service.js';
@@ -107,6 +108,27 @@ describe('variation rest-statuses', () => {
 
 describe('variation lenient-inputs', () => {
   const { call } = useService({ variation: 'lenient-inputs' });
+
+  it('has a gateway in front: weak ETags and 304 for GETs, gzip when accepted, chunked answers', async () => {
+    const read = await call('GET', '/v1/personas?page_size=1');
+    const tag = String(read.headers['etag']);
+    expect([tag, read.headers['content-length'], read.headers['transfer-encoding']]).toEqual([
+      expect.stringMatching(/^W\/"/),
+      undefined,
+      'chunked',
+    ]);
+    const again = await call('GET', '/v1/personas?page_size=1', { headers: { 'If-None-Match': tag } });
+    expect([again.status, again.text]).toEqual([304, '']);
+    expect((await call('GET', '/v1/personas?page_size=1', { headers: { 'If-None-Match': 'W/"other"' } })).status).toBe(
+      200,
+    );
+    const coded = await call('GET', '/v1/personas?page_size=1', { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect([coded.headers['content-encoding'], coded.headers['vary']]).toEqual(['gzip', 'Accept-Encoding']);
+    expect(JSON.parse(gunzipSync(coded.bytes).toString())).toEqual(read.body);
+    expect(
+      (await call('GET', '/v1/personas?page_size=1', { headers: { 'Accept-Encoding': 'gzip;q=0' } })).body,
+    ).toEqual(read.body);
+  });
 
   it('accepts short and lower-case model types and input types, and omits default-valued mutation fields', async () => {
     const agent = (await call('POST', '/v1/agents', { body: { ...VOICE, model_type: 'VOICE', prompt: 'p' } })).body
