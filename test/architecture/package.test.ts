@@ -22,11 +22,12 @@ describe('the package', () => {
   const files = packed();
   const command = files.filter((path) => path.startsWith('dist/proof/'));
 
-  it('ships the reference command compiled: its entry, the service it changes, faults, variations and chaos modes', () => {
+  it('ships the reference command compiled: its entry, the service it changes, faults, variations, fronts and chaos modes', () => {
     // A fault is one record with its probe: the probes' helpers (proof/probes/) come with the faults.
     const faultRecords = /^dist\/proof\/(faults|probes)\//;
     expect(command.filter((path) => !faultRecords.test(path)).sort()).toEqual([
       'dist/proof/chaos.js',
+      'dist/proof/fronts.js',
       'dist/proof/main.js',
       'dist/proof/service.js',
       'dist/proof/variations.js',
