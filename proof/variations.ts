@@ -23,6 +23,9 @@ import { UPPER_ALPHANUMERIC } from '../lib/reference/store/ids.js';
 import { isJsonObject, type JsonObject } from '../lib/util/json.js';
 import { mapOperations, upsertDashboards } from './faults/define.js';
 
+/** IDs of digits alone (numbers, as a Snowflake generator pads them): within every ID rule, with no case to fold. */
+const DIGITS = '0123456789';
+
 export interface Variation {
   readonly name: string;
   /** What the profile changes, one line per open point. */
@@ -706,11 +709,13 @@ const LOCALIZED_POINTERS: Variation = {
     'URLs in chat_endpoint, initialization_endpoint, a WEBSOCKET endpoint and the webhook endpoint are refused when their host name does not resolve (an SSRF guard resolving names before its private-range test; DNS stood in for by: IP literals, example.com, .net and .org resolve)',
     "narrower validators: a control character in a display_name or input_str is refused, and in free text (prompt, descriptions, user_notes, expected_behaviors) one other than a line break or a tab; e-mail addresses follow a common validator's grammar (no apostrophe), SIP addresses carry no parameters",
     'JSON is labelled `application/json;charset="UTF-8"` (the charset quoted, in capitals, no blank)',
+    "generated IDs are digits alone (`4096071355237419638273`), the fixtures' too",
     "a body's Content-Type is read by RFC 9110's grammar: another media type than application/json, another charset than UTF-8 or a blank around `=` is refused with INVALID_ARGUMENT naming Content-Type",
     'a test case whose simulation_metadata_input holds script_turns is refused unless its input_type is SCRIPT (its contents "depend on input_type")',
     'metric_ids and test_set_ids must name objects that exist (none does): an agent naming any is refused with INVALID_ARGUMENT',
   ],
   apply(b) {
+    b.idAlphabet = DIGITS;
     b.successHasBody = (endpoint) => endpoint.key !== 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}';
     b.contentTypes.json = 'application/json;charset="UTF-8"';
     b.errors.field = (detail) => pointerStyleField(detail);

@@ -198,6 +198,14 @@ describe('variation localized-pointers', () => {
     linked_metric_ids: ['m1'],
   };
 
+  it('gives IDs of digits alone, the fixtures too', async () => {
+    const created = await call('POST', '/v1/agents', { body: VOICE });
+    expect([created.body.agent.id, service().fixtures.dashboardId]).toEqual([
+      expect.stringMatching(/^\d{22}$/),
+      expect.stringMatching(/^\d{22}$/),
+    ]);
+  });
+
   it('names body fields by JSON pointer, list elements by index, query and header by request part', async () => {
     const missing = await call('POST', '/v1/agents', { body: { model_type: 'MODEL_TYPE_VOICE' } });
     expect([missing.status, missing.body.error.code, detailFields(missing)]).toEqual([
