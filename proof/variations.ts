@@ -188,11 +188,19 @@ function withReadOnlyAgentId(requestBody: unknown): unknown {
   return { ...requestBody, content };
 }
 
+/** Codes the specification does not name, spelled as other APIs spell them (its list of codes is not shown). */
+const OTHER_CODES: Readonly<Record<string, string>> = {
+  NOT_FOUND: 'RESOURCE_NOT_FOUND',
+  ALREADY_EXISTS: 'CONFLICT',
+  INTERNAL: 'INTERNAL_ERROR',
+};
+
 const REST_STATUSES: Variation = {
   name: 'rest-statuses',
   changes: [
     'POST creates answer 201; DELETEs answer 204 with no body',
     'INVALID_ARGUMENT is HTTP 422; UNAUTHENTICATED is HTTP 403',
+    'the codes the specification does not name are spelled otherwise: RESOURCE_NOT_FOUND (HTTP 404), CONFLICT (HTTP 409), INTERNAL_ERROR',
     'error details name body fields under the resource (`agent.display_name`); messages are reworded',
     'the last page omits next_page_token; out-of-range page_size is clamped',
     'page tokens are random hex handles into an in-memory table; ties are ordered by id descending',
@@ -214,7 +222,9 @@ const REST_STATUSES: Variation = {
   front: firewall,
   apply(b) {
     b.successStatus = (endpoint) => (CREATES.has(endpoint.key) ? 201 : endpoint.method === 'DELETE' ? 204 : 200);
-    withStatuses(b, { INVALID_ARGUMENT: 422, UNAUTHENTICATED: 403 });
+    withStatuses(b, { INVALID_ARGUMENT: 422, UNAUTHENTICATED: 403, RESOURCE_NOT_FOUND: 404, CONFLICT: 409 });
+    const code = b.errors.code;
+    b.errors.code = (error, endpoint) => OTHER_CODES[code(error, endpoint)] ?? code(error, endpoint);
     b.errors.field = (detail, endpoint) =>
       detail.location === 'body' ? `${endpoint?.wrapper ?? 'request'}.${detail.field}` : detail.field;
     b.errors.message = (error) => `Request rejected (${error.code.toLowerCase().replace(/_/g, ' ')}): ${error.message}`;

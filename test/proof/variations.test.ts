@@ -51,6 +51,8 @@ describe('variation rest-statuses', () => {
       ['agent.display_name'],
     ]);
     expect((await call('GET', '/v1/personas', { key: null })).status).toBe(403);
+    const missing = await call('GET', `/v1/personas/${'A'.repeat(22)}`);
+    expect([missing.status, missing.body.error.code]).toEqual([404, 'RESOURCE_NOT_FOUND']);
   });
 
   it('writes the timestamps of a persona read by its id with milliseconds, those of the list in whole seconds', async () => {
