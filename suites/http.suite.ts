@@ -2,13 +2,15 @@
 // satisfies, or an offered content coding, changes nothing), and the error envelope on a body labelled as something other than JSON. (A path or
 // method outside the contract is not judged: the specification's errors are its endpoints'.) The writes with a body ask for
 // their answer in the Accept forms too, in their own suites (bodyFormsCheck), where their resources are made.
-// Other formats, another charset and, on every GET, conditions no answer meets: otherFormsCheck.
+// Other formats, another charset and, on every GET, conditions no answer meets: otherFormsCheck. Headers that ask
+// nothing of a GET's answer (a language, a trace context, forwarding, a method override): neutralHeadersCheck.
 
 import { ENDPOINTS, type EndpointKey } from '../lib/contract/endpoints.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { isDeepStrictEqual } from 'node:util';
 import { expectErrorEnvelope, isSuccess } from '../lib/assert/responses.js';
 import { acceptFormsCheck, CONTENT_CODINGS, otherFormsCheck } from '../lib/families/negotiation.js';
+import { neutralHeadersCheck } from '../lib/families/neutral-headers.js';
 import { sampleBody, sampleParams } from '../lib/gen/requests.js';
 import { parseListing } from '../lib/published/listing.js';
 import { metricOutputs, personas, simulationIds } from '../lib/harness/discovery.js';
@@ -148,6 +150,25 @@ describeGroup('http', () => {
       { rule: GET_RULES[endpoint.key] },
     );
   }
+  // Headers that ask nothing of a GET's answer, on every GET; method overrides on the resources this suite made.
+  const OWN: ReadonlySet<EndpointKey> = new Set([
+    'GET /v1/agents/{agent_id}',
+    'GET /v1/agents/{agent_id}/mutations/{mutation_id}',
+  ]);
+  for (const [turn, endpoint] of ENDPOINTS.filter((e) => GET_RULES[e.key]).entries())
+    neutralHeadersCheck(
+      {
+        endpoint,
+        rule: GET_RULES[endpoint.key]!,
+        request: REQUESTS[endpoint.key] ?? (async () => ({ params: sampleParams(endpoint) })),
+        own: OWN.has(endpoint.key),
+        ...(endpoint.key === 'GET /v1/scheduled-runs/{scheduled_run_id}'
+          ? { options: { needs: ['scheduledRunId'] } }
+          : {}),
+      },
+      turn,
+    );
+
   // The document in its JSON form: Accept chooses it, so only the charset and the conditions are varied.
   otherFormsCheck(
     {

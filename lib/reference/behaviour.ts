@@ -237,6 +237,10 @@ export interface Behaviour {
   genericLists: Record<GenericListId, ServedList>;
   publishing: PublishingPolicy;
   contentTypes: { json: string; yaml: string };
+  /** Whether a request's body is read, given its endpoint and headers: a POST's and a PATCH's alone. */
+  readsBody(endpoint: Endpoint, headers: IncomingHttpHeaders): boolean;
+  /** The method a request is routed by: its own (a GET stays a GET whatever its headers ask). */
+  routedMethod(req: IncomingMessage): string;
   /** The body text a POST or PATCH is read from, given the text received and the request's headers: that text. */
   requestBody(text: string, headers: IncomingHttpHeaders): string;
   /** The agent a POST /v1/agents stores, given the record built from the fields read and the raw body: that record. */
@@ -363,6 +367,8 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
       written: (text) => text,
     },
     contentTypes: { json: 'application/json', yaml: 'application/yaml' },
+    readsBody: (endpoint) => endpoint.method === 'POST' || endpoint.method === 'PATCH',
+    routedMethod: (req) => String(req.method),
     requestBody: (text) => text,
     agentCreated: (record) => record,
     decodeBody: decodeWhole,

@@ -82,7 +82,7 @@ async function serve(req: IncomingMessage, url: URL, route: Routed, b: Behaviour
     },
     'path-ids': () => enforcePathIds(endpoint, params, b.pathIdChecked, b.pathIdRules),
     body: async () => {
-      if (endpoint.method === 'POST' || endpoint.method === 'PATCH') body = await readBody(req, b, endpoint);
+      if (b.readsBody(endpoint, req.headers)) body = await readBody(req, b, endpoint);
     },
     handler: async () => {
       const named = b.pathNamed(endpoint, params, store);
@@ -119,7 +119,7 @@ function errorOutgoing(error: unknown, b: Behaviour, endpoint: Endpoint | undefi
 async function handle(req: IncomingMessage, b: Behaviour, store: Store): Promise<Outgoing> {
   // A request a server receives always has its URL and method.
   const url = new URL(String(req.url), 'http://reference.invalid');
-  const route = resolve(String(req.method), url.pathname);
+  const route = resolve(b.routedMethod(req), url.pathname);
   // The `false` mutants of the next two conditions survive, unmarked: what a path or a method the specification does not list gets is
   // not governed (a directive would mark the `true` ones, which checks kill).
   // Stryker disable next-line StringLiteral: what a path the specification does not list gets is not governed (the message and detail are free text).

@@ -990,4 +990,53 @@ export const GENERAL_FAULTS = [
     },
     shows: 'Of a refused request',
   }),
+  fault({
+    id: 'get-body-read-when-labelled-json',
+    requirements: [
+      'SPEC-LISTING',
+      'AGENT-GET',
+      'MUTATION-GET',
+      'LIST-PAGINATION-COMPLETE',
+      'PERSONA-GET',
+      'PERSONA-PHONE-NUMBERS',
+      'METRIC-GET',
+      'SCHEDULED-RUN-GET',
+    ],
+    slips: ['broken'],
+    description:
+      'The body of any request labelled `Content-Type: application/json` is read as JSON, whatever its method: a GET carrying the label (as some HTTP clients send it on every request) has no body, whose empty text is no JSON, and is refused with INVALID_ARGUMENT.',
+    behaviour: (b) => {
+      b.readsBody = (endpoint, headers) =>
+        endpoint.method === 'POST' || endpoint.method === 'PATCH' || /json/i.test(headers['content-type'] ?? '');
+    },
+    probe: async (call) => {
+      const persona = await firstPersona(call);
+      const answer = await call('GET', `/v1/personas/${String(persona.id)}`, {
+        headers: { 'Content-Type': 'application/json' },
+      });
+      return { status: answer.status, code: answer.body?.error?.code };
+    },
+    shows: { status: 400, code: 'INVALID_ARGUMENT' },
+  }),
+  fault({
+    id: 'get-method-override-honoured',
+    requirements: ['AGENT-GET', 'MUTATION-GET'],
+    slips: ['broken'],
+    description:
+      'Requests are routed by `X-HTTP-Method-Override` when it is present (a method-override middleware for clients that can only send GET and POST), on every method: a GET of a mutation carrying `X-HTTP-Method-Override: DELETE` deletes it and answers as the DELETE does.',
+    behaviour: (b) => {
+      b.routedMethod = (req) => {
+        const override = req.headers['x-http-method-override'];
+        return typeof override === 'string' ? override.toUpperCase() : String(req.method);
+      };
+    },
+    probe: async (call) => {
+      const agentId = String((await newAgent(call)).body.agent.id);
+      const created = await call('POST', `/v1/agents/${agentId}/mutations`, { body: { display_name: 'Overridden' } });
+      const path = `/v1/agents/${agentId}/mutations/${String(created.body.mutation.id)}`;
+      const overridden = await call('GET', path, { headers: { 'X-HTTP-Method-Override': 'DELETE' } });
+      return { answered: overridden.body?.mutation !== undefined, after: (await call('GET', path)).status };
+    },
+    shows: { answered: false, after: 404 },
+  }),
 ] as const satisfies readonly Fault[];

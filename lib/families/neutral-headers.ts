@@ -1,0 +1,126 @@
+// Headers a client, a proxy or a tracer adds that ask nothing of the answer (RFC 9110 and common infrastructure):
+// a GET carrying them is answered as it is without them, every field of the plain answer the same. Only headers a
+// correct server must leave alone are sent: not Origin (a CORS filter may refuse an origin), not Cookie (CSRF),
+// not Range, If-Match or If-Unmodified-Since (a server may honour them), not Authorization (a gateway may own it).
+
+import type { Endpoint } from '../contract/endpoints.js';
+import type { RequirementId } from '../contract/requirements/index.js';
+import { check, type Call, type CallSpec, type CheckContext } from '../harness/index.js';
+import type { CheckOptions } from '../harness/check.js';
+import { checkIdOf } from '../result/check-id.js';
+import { isJsonObject } from '../util/json.js';
+
+interface NeutralHeader {
+  readonly what: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Forwarding headers may change the URLs an answer holds (the spec listing's): left out there. */
+  readonly forwarding?: true;
+}
+
+/** Each sent alone on some endpoint (taken in turn) and all together on every one. */
+export const NEUTRAL_HEADERS: readonly NeutralHeader[] = [
+  { what: 'Accept-Language: fr-FR', headers: { 'accept-language': 'fr-FR, fr;q=0.9' } },
+  // A GET has no content: a label for none is not a body to read (RFC 9110 8.3).
+  { what: 'Content-Type: application/json', headers: { 'content-type': 'application/json' } },
+  { what: 'Cache-Control: no-cache', headers: { 'cache-control': 'no-cache', pragma: 'no-cache' } },
+  // Ignored without Range (RFC 9110 13.1.5).
+  { what: 'If-Range without Range', headers: { 'if-range': '"aes-never-given"' } },
+  {
+    what: 'a trace context',
+    headers: {
+      traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01',
+      'x-request-id': 'aes-neutral-request',
+    },
+  },
+  {
+    what: 'forwarding headers',
+    headers: { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https', via: '1.1 aes-proxy' },
+    forwarding: true,
+  },
+];
+
+/** A GET is safe (RFC 9110 9.2.1): a method override asked of one leaves it a GET. Sent on resources the run made. */
+export const METHOD_OVERRIDES: Readonly<Record<string, string>> = {
+  'x-http-method-override': 'DELETE',
+  'x-method-override': 'DELETE',
+  'x-http-method': 'DELETE',
+};
+
+/** A page token is opaque: a server may hand out a new one on every read (a handle into a table). */
+const OPAQUE = new Set(['next_page_token']);
+
+/** Where each field of `plain` is not in `other` with the same value (fields `other` adds, and tokens, are not judged). */
+export function missingFrom(plain: unknown, other: unknown, path = ''): string[] {
+  if (isJsonObject(plain))
+    return isJsonObject(other)
+      ? Object.entries(plain)
+          .filter(([key]) => !OPAQUE.has(key))
+          .flatMap(([key, value]) =>
+            missingFrom(value, Object.hasOwn(other, key) ? other[key] : undefined, path ? `${path}.${key}` : key),
+          )
+      : [path || '(the body)'];
+  if (Array.isArray(plain))
+    return Array.isArray(other) && other.length === plain.length
+      ? plain.flatMap((value, i) => missingFrom(value, other[i], `${path}[${i}]`))
+      : [path || '(the body)'];
+  return Object.is(plain, other) ? [] : [path || '(the body)'];
+}
+
+export interface NeutralTarget {
+  readonly endpoint: Endpoint;
+  /** The GET's own rule: its answer is due whatever neutral headers come with it. */
+  readonly rule: RequirementId;
+  request(t: CheckContext): Promise<CallSpec>;
+  /** The resource read is the run's own: method overrides are sent too. */
+  readonly own?: boolean;
+  readonly options?: CheckOptions;
+}
+
+const describe = (call: Call): string =>
+  `${call.response.status} ${call.response.text.length > 300 ? `${call.response.text.slice(0, 300)}…` : call.response.text}`;
+
+/**
+ * `http.neutral-headers.<endpoint>`: a GET with one neutral header (its turn) and with all of them (and the method
+ * overrides on the run's own resources) answers every field its plain answer has, the same. A target that changes
+ * between the two reads (a live list) is read plain once more: the answer must then match that one.
+ */
+export function neutralHeadersCheck(
+  { endpoint, rule, request, own = false, options }: NeutralTarget,
+  turn: number,
+): void {
+  const usable = NEUTRAL_HEADERS.filter((h) => !(h.forwarding && endpoint.path === '/v1/openapi'));
+  const alone = usable[turn % usable.length]!;
+  const together: NeutralHeader = {
+    what: `all of ${usable.map((h) => h.what).join(', ')}${own ? ', and method overrides to DELETE' : ''}`,
+    headers: Object.assign({}, ...usable.map((h) => h.headers), own ? METHOD_OVERRIDES : {}) as Record<string, string>,
+  };
+  check(
+    checkIdOf('http.neutral-headers', endpoint.key),
+    [rule],
+    `${endpoint.key} with ${alone.what}, and with ${together.what}, answers every field it answers without them, the same`,
+    async (t) => {
+      const spec = await request(t);
+      const send = (headers: Readonly<Record<string, string>>) =>
+        t.call(endpoint.key as Parameters<CheckContext['call']>[0], {
+          ...spec,
+          headers: { ...spec.headers, ...headers },
+        });
+      let plain = await send({});
+      for (const { what, headers } of [alone, together]) {
+        const call = await send(headers);
+        let missing = missingFrom(plain.response.json, call.response.json);
+        if (missing.length || Math.floor(call.response.status / 100) !== Math.floor(plain.response.status / 100)) {
+          plain = await send({});
+          missing = missingFrom(plain.response.json, call.response.json);
+        }
+        t.assert(
+          call.response.status === plain.response.status && !missing.length,
+          [rule],
+          `with ${what}, ${endpoint.key} answered ${describe(call)}; without them ${plain.response.status}${missing.length ? `, and ${missing.slice(0, 5).join(', ')} differ` : ''}: none of these headers asks anything of the answer`,
+          call,
+        );
+      }
+    },
+    options,
+  );
+}
