@@ -1,0 +1,346 @@
+// Round 13 of the independent fault writers (issue #30, point 4): faults written from the
+// specification and the reference service alone, without reading the suite's checks.
+
+import { ID_RULES } from '../../lib/contract/ids.js';
+import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
+import { alreadyExists, ApiError, invalidArgument } from '../../lib/reference/http/errors.js';
+import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
+import type { RunRecord } from '../../lib/reference/store/records.js';
+import type { Store } from '../../lib/reference/store/store.js';
+import { fitsIdRule } from '../../lib/reference/validation/id-format.js';
+import type { JsonObject } from '../../lib/util/json.js';
+import type { Call } from '../probes/call.js';
+import { fault, finalizeWith, paths, respondWith } from './define.js';
+
+/** The fixtures the reference is seeded with (the same ids at every start). */
+const { fixtures: FIXTURES, store: SEEDED } = seedStore(ALPHANUMERIC);
+
+const SIMULATION_ID = [...SEEDED.simulations.keys()][0]!;
+
+const VOICE_AGENT = { display_name: 'Round 13 agent', model_type: 'MODEL_TYPE_VOICE', phone_number: '+14155550143' };
+
+/** Creates a voice agent (with `extra` fields) and answers its id. */
+async function newAgent(call: Call, extra: JsonObject = {}): Promise<string> {
+  const created = await call('POST', '/v1/agents', { body: { ...VOICE_AGENT, ...extra } });
+  return String(created.body.agent.id);
+}
+
+const errorCode = (body: unknown): unknown => (body as { error?: { code?: unknown } } | undefined)?.error?.code ?? null;
+const detailField = (body: unknown): unknown =>
+  (body as { error?: { details?: { field?: unknown }[] } } | undefined)?.error?.details?.[0]?.field ?? null;
+
+/** The path of the first document the listing names. */
+async function firstDocumentPath(call: Call): Promise<string> {
+  const listing = await call('GET', '/v1/openapi', { key: null });
+  const url = /https?:\/\/[^"\s]+\/v1\/openapi\/[^"\s]+/.exec(listing.text)?.[0] ?? '';
+  return url.slice(url.indexOf('/v1/openapi/'));
+}
+
+/** A parameter's name, or the last segment of its `$ref`. */
+const parameterName = (p: JsonObject): string =>
+  typeof p.name === 'string' ? p.name : String(p.$ref ?? '').replace(/^.*\//, '');
+
+export const INDEPENDENT_13_FAULTS = [
+  fault({
+    id: 'ind13-test-set-id-utf16',
+    requirements: ['TESTCASE-TEST-SET-ID', 'FIELD-CHARS-CODEPOINTS'],
+    slips: ['unit'],
+    description:
+      "A test case's test_set_id is held to exactly 8 UTF-16 code units (JavaScript's `length`), not 8 characters: an 8-character test_set_id holding a character outside the Basic Multilingual Plane (`abcdefg😀`, 9 units) is refused, and a 7-character one with such a character (`abcdef😀`, 8 units) is accepted.",
+    behaviour: (b) => {
+      b.limits = {
+        ...b.limits,
+        'testCase.test_set_id': { ...b.limits['testCase.test_set_id'], measure: (v) => String(v).length },
+      };
+    },
+    probe: async (call) => {
+      const eight = await call('POST', '/v1/test-cases', { body: { input_str: 'Hello', test_set_id: 'abcdefg😀' } });
+      const seven = await call('POST', '/v1/test-cases', { body: { input_str: 'Hello', test_set_id: 'abcdef😀' } });
+      return { eight: errorCode(eight.body) ?? 'created', seven: errorCode(seven.body) ?? 'created' };
+    },
+    shows: { eight: 'INVALID_ARGUMENT', seven: 'created' },
+  }),
+  fault({
+    id: 'ind13-dashboard-name-slash-refused',
+    requirements: ['DASHBOARD-DISPLAY-NAME'],
+    slips: ['broken'],
+    description:
+      'A dashboard PATCH refuses a display_name holding a slash (`Q3/Q4 revenue`) with INVALID_ARGUMENT: the name is checked with the rule written for resource-name segments (no `/`), while the specification asks only 1 to 255 characters.',
+    behaviour: (b) => {
+      const kept = b.kept;
+      b.kept = (kind, updated, previous) => {
+        if (
+          kind === 'dashboard' &&
+          (updated as { display_name?: unknown }).display_name !== (previous as { display_name?: unknown }).display_name
+        ) {
+          const name = String((updated as { display_name?: unknown }).display_name);
+          if (name.includes('/')) throw invalidArgument('display_name', 'must not contain "/"');
+        }
+        return kept(kind, updated, previous);
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('PATCH', `/v1/dashboards/${FIXTURES.dashboardId}`, {
+        body: { display_name: 'Q3/Q4 revenue' },
+      });
+      return errorCode(answer.body) ?? answer.body.dashboard?.display_name;
+    },
+    shows: 'INVALID_ARGUMENT',
+  }),
+  fault({
+    id: 'ind13-metric-output-id-detail-names-simulation',
+    requirements: ['ERROR-DETAILS-FIELD'],
+    slips: ['scope'],
+    description:
+      'GET of one metric output names the wrong path parameter in its errors: a malformed metric_output_id is refused with INVALID_ARGUMENT whose detail names `simulation_id` (the first path parameter, an index slip in the shared path-parameter error), while the simulation_id sent is valid; every other endpoint names the parameter at fault.',
+    behaviour: (b) => {
+      const field = b.errors.field;
+      b.errors.field = (detail, endpoint) =>
+        endpoint?.key === 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}' &&
+        detail.field === 'metric_output_id'
+          ? 'simulation_id'
+          : field(detail, endpoint);
+    },
+    probe: async (call) => {
+      const answer = await call('GET', `/v1/simulations/${SIMULATION_ID}/metrics/not-a-metric-output-id`);
+      return { code: errorCode(answer.body), field: detailField(answer.body) };
+    },
+    shows: { code: 'INVALID_ARGUMENT', field: 'simulation_id' },
+  }),
+  fault({
+    id: 'ind13-filter-split-at-last-operator',
+    requirements: ['LIST-FILTER-QUOTING'],
+    slips: ['scope'],
+    description:
+      'A comparison is split at its last operator (a greedy `(.*)(>=|<=|!=|=|<|>)(.*)` pattern), not at the one after the field: a double-quoted value holding an operator (`name = "a <= b"`) is read as the field `name = "a` compared with `b"`, and the filter is refused as naming an unknown field, instead of matching the personas of that name.',
+    behaviour: (b) => {
+      const filter = b.lists.filter;
+      b.lists.filter = (raw, list) => {
+        const comparison = /"[^"]*(?:>=|<=|!=|=|<|>)[^"]*"/.exec(raw ?? '');
+        if (comparison !== null) {
+          const field =
+            /^(.*?)\s*(?:>=|<=|!=|=|<|>)[^<>=!]*$/.exec(
+              (raw ?? '').slice(0, comparison.index + comparison[0].length),
+            )?.[1] ?? '';
+          throw invalidArgument('filter', `"${field.trim()}" is not a filter field of this list`, 'query');
+        }
+        return filter(raw, list);
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('GET', `/v1/personas?filter=${encodeURIComponent('name = "a <= b"')}`);
+      return errorCode(answer.body) ?? { personas: answer.body.personas?.length };
+    },
+    shows: 'INVALID_ARGUMENT',
+  }),
+  fault({
+    id: 'ind13-spec-personas-order-by-unpublished',
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    slips: ['broken'],
+    description:
+      "The published documents describe GET /v1/personas without its order_by query parameter (the list's parameters are written from the filter and page model, which has no order): page_size, page_token and filter are published, order_by, which the service serves, is not.",
+    behaviour: (b) =>
+      finalizeWith(b, (doc) => {
+        const all = paths(doc);
+        const entry = Object.entries(all).find(([path]) => path.endsWith('/personas'));
+        if (!entry) return doc;
+        const [path, item] = entry;
+        const get = item.get;
+        if (!get || !Array.isArray(get.parameters)) return doc;
+        const parameters = (get.parameters as JsonObject[]).filter((p) => !/order_?by/i.test(parameterName(p)));
+        return { ...doc, paths: { ...all, [path]: { ...item, get: { ...get, parameters } } } };
+      }),
+    probe: async (call) => {
+      const doc = (
+        await call('GET', await firstDocumentPath(call), { key: null, headers: { Accept: 'application/json' } })
+      ).body as JsonObject;
+      const item = Object.entries(paths(doc)).find(([path]) => path.endsWith('/personas'))?.[1];
+      const parameters = (item?.get?.parameters ?? []) as JsonObject[];
+      return parameters.some((p) => /order_?by/i.test(parameterName(p))) ? 'order_by published' : 'order_by missing';
+    },
+    shows: 'order_by missing',
+  }),
+  fault({
+    id: 'ind13-scheduled-run-json-suffix-served',
+    requirements: ['PATH-ID-FORMAT'],
+    slips: ['scope'],
+    description:
+      "GET of a scheduled run takes a format suffix on its path (a framework's `format_suffix_patterns`): `/v1/scheduled-runs/<id>.json`, whose scheduled_run_id is 27 characters, serves the scheduled run instead of refusing the ID with INVALID_ARGUMENT; the ID rule is applied to what is left after the suffix.",
+    behaviour: (b) => {
+      const key = 'GET /v1/scheduled-runs/{scheduled_run_id}';
+      const checked = b.pathIdChecked;
+      b.pathIdChecked = (endpoint, param) =>
+        !(endpoint.key === key && param === 'scheduled_run_id') && checked(endpoint, param);
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key !== key) return named(endpoint, params, store);
+        const sent = params.scheduled_run_id ?? '';
+        const id = sent.endsWith('.json') ? sent.slice(0, -'.json'.length) : sent;
+        if (!fitsIdRule(ID_RULES.scheduledRun, id))
+          throw invalidArgument('scheduled_run_id', 'must be 22 characters', 'path');
+        return named(endpoint, { ...params, scheduled_run_id: id }, store);
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('GET', `/v1/scheduled-runs/${FIXTURES.scheduledRunId}.json`);
+      return errorCode(answer.body) ?? answer.body.scheduled_run?.id;
+    },
+    shows: FIXTURES.scheduledRunId,
+  }),
+  fault({
+    id: 'ind13-mutation-name-of-agent-refused',
+    requirements: ['MUTATION-CREATE'],
+    slips: ['broken'],
+    description:
+      "A mutation whose display_name equals its parent agent's display_name is refused with ALREADY_EXISTS: the uniqueness check reads the agent's variants, which list the agent itself (its base configuration) under the agent's name, though the specification holds the name unique only among the agent's active mutations.",
+    behaviour: (b) => {
+      let parent: { store: Store; agentId: string } | undefined;
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key === 'POST /v1/agents/{agent_id}/mutations') parent = { store, agentId: params.agent_id ?? '' };
+        return named(endpoint, params, store);
+      };
+      const rules = b.mutationRules;
+      const readName = rules.fields.display_name;
+      b.mutationRules = {
+        ...rules,
+        fields: {
+          ...rules.fields,
+          display_name: (fields, body) => {
+            const name = readName(fields, body);
+            const agent = parent?.store.agents.get(parent.agentId);
+            if (agent !== undefined && agent.display_name === name) {
+              throw alreadyExists('display_name', `the agent already has a variant named "${name}"`);
+            }
+            return name;
+          },
+        },
+      };
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call, { display_name: 'Round 13 support bot' });
+      const answer = await call('POST', `/v1/agents/${agentId}/mutations`, {
+        body: { display_name: 'Round 13 support bot' },
+      });
+      return errorCode(answer.body) ?? 'created';
+    },
+    shows: 'ALREADY_EXISTS',
+  }),
+  fault({
+    id: 'ind13-run-cancel-listed-twice',
+    requirements: ['RUN-DELETE-BY-STATUS'],
+    slips: ['state'],
+    description:
+      'DELETE of an unfinished run cancels it by appending a new version of the run (an append-only runs table), and the runs list reads every version rather than the latest of each run_id: the cancelled run is listed twice, once cancelled and once with the status it had before, under the same run_id.',
+    behaviour: (b) => {
+      let before: RunRecord | undefined;
+      const ghosts = new Map<string, RunRecord>();
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key === 'DELETE /v1/runs/{run_id}') before = store.runs.get(params.run_id ?? '');
+        return named(endpoint, params, store);
+      };
+      const answer = b.deletion.answer;
+      b.deletion.answer = (kind, deleted) => {
+        if (
+          kind === 'run' &&
+          before !== undefined &&
+          deleted.run_id === before.run_id &&
+          deleted.status !== before.status
+        ) {
+          ghosts.set(before.run_id, before);
+        }
+        return answer(kind, deleted);
+      };
+      respondWith(b, 'GET /v1/runs', (body) => {
+        const runs = body.runs;
+        if (!Array.isArray(runs)) return body;
+        const listed = (runs as JsonObject[]).flatMap((run) => {
+          const ghost = ghosts.get(String(run.run_id));
+          return ghost ? [run, { ...run, status: ghost.status, update_time: b.formatTime(ghost.update_time) }] : [run];
+        });
+        return { ...body, runs: listed };
+      });
+    },
+    probe: async (call) => {
+      const id = FIXTURES.cancellableRunId;
+      await call('DELETE', `/v1/runs/${id}`);
+      const listed = await call('GET', '/v1/runs?page_size=1000');
+      return ((listed.body.runs ?? []) as JsonObject[]).filter((run) => run.run_id === id).length;
+    },
+    shows: 2,
+  }),
+  fault({
+    id: 'ind13-filter-unknown-field-detail-names-it',
+    requirements: ['ERROR-DETAILS-FIELD'],
+    slips: ['scope'],
+    description:
+      'A filter naming a field the list does not have is refused with INVALID_ARGUMENT whose detail names that unknown field (`colour`), as the field resolver raised it, instead of the request parameter at fault, `filter`; a filter that does not parse still names `filter`.',
+    behaviour: (b) => {
+      const filter = b.lists.filter;
+      b.lists.filter = (raw, list) => {
+        try {
+          return filter(raw, list);
+        } catch (error) {
+          const unknown =
+            error instanceof ApiError
+              ? /^"([^"]+)" is not a filter field/.exec(error.details[0]?.description ?? '')
+              : null;
+          if (unknown)
+            throw invalidArgument(
+              unknown[1]!,
+              error instanceof ApiError ? (error.details[0]?.description ?? '') : '',
+              'query',
+            );
+          throw error;
+        }
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('GET', `/v1/runs?filter=${encodeURIComponent('colour = red')}`);
+      return { code: errorCode(answer.body), field: detailField(answer.body) };
+    },
+    shows: { code: 'INVALID_ARGUMENT', field: 'colour' },
+  }),
+  fault({
+    id: 'ind13-chat-message-path-index-refused',
+    requirements: ['AGENT-CREATE'],
+    slips: ['broken'],
+    description:
+      "A CHAT agent's response_message_path is checked as dot-separated identifiers: a path with a numeric segment, the usual way to reach into a list (`choices.0.message.content`), is refused with INVALID_ARGUMENT, though the specification asks only a dot-notation path.",
+    behaviour: (b) => {
+      const chat = b.agentRules.config.MODEL_TYPE_CHAT ?? {};
+      b.agentRules = {
+        ...b.agentRules,
+        config: {
+          ...b.agentRules.config,
+          MODEL_TYPE_CHAT: {
+            ...chat,
+            response_message_path: (c, k) => {
+              const path = c.string(k);
+              if (path !== null && !/^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/.test(path))
+                c.fail(k, 'must be a dot-separated path of identifiers');
+            },
+          },
+        },
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'Round 13 chat agent',
+          model_type: 'MODEL_TYPE_CHAT',
+          metadata: {
+            chat_endpoint: 'https://chat.example.com/api',
+            response_message_path: 'choices.0.message.content',
+          },
+        },
+      });
+      return errorCode(answer.body) ?? answer.body.agent?.metadata?.response_message_path;
+    },
+    shows: 'INVALID_ARGUMENT',
+  }),
+];
+
+/** Faults of this round no check detects yet, with the class of check each needs (filled in after the proof). */
+export const UNDETECTED: Readonly<Record<string, string>> = {};
