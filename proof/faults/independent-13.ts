@@ -7,7 +7,7 @@ import { alreadyExists, ApiError, invalidArgument } from '../../lib/reference/ht
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { RunRecord } from '../../lib/reference/store/records.js';
 import type { Store } from '../../lib/reference/store/store.js';
-import { fitsIdRule } from '../../lib/reference/validation/id-format.js';
+import { codePointCount, fitsIdRule } from '../../lib/reference/validation/id-format.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
 import { fault, finalizeWith, paths, respondWith } from './define.js';
@@ -16,6 +16,23 @@ import { fault, finalizeWith, paths, respondWith } from './define.js';
 const { fixtures: FIXTURES, store: SEEDED } = seedStore(ALPHANUMERIC);
 
 const SIMULATION_ID = [...SEEDED.simulations.keys()][0]!;
+const SIMULATIONS = [...SEEDED.simulations.entries()];
+const [FIRST_SIMULATION, SECOND_SIMULATION] = [SIMULATIONS[1]!, SIMULATIONS[2]!];
+/** A metric the second simulation was scored on and the first was not. */
+const SECOND_ONLY_METRIC = [...SECOND_SIMULATION[1].values()]
+  .map((output) => output.metric_id)
+  .find((id) => ![...FIRST_SIMULATION[1].values()].some((output) => output.metric_id === id))!;
+/** A simulation with outputs both in progress and completed (with a value above 0). */
+const MIXED_SIMULATION = SIMULATIONS.find(([, outputs]) => {
+  const all = [...outputs.values()];
+  return all.length <= 50 && all.some((m) => m.status === 'IN PROGRESS') && all.some((m) => m.value > 0);
+})![0];
+/** A simulation and one of its outputs with subvalues whose end_offset is not 0. */
+const WITH_SUBVALUES = SIMULATIONS.flatMap(([id, outputs]) =>
+  [...outputs.values()]
+    .filter((m) => (m.subvalues_by_timestamp?.[0]?.end_offset ?? 0) > 0)
+    .map((m) => [id, m] as const),
+)[0]!;
 
 const VOICE_AGENT = { display_name: 'Round 13 agent', model_type: 'MODEL_TYPE_VOICE', phone_number: '+14155550143' };
 
@@ -339,6 +356,176 @@ export const INDEPENDENT_13_FAULTS = [
       return errorCode(answer.body) ?? answer.body.agent?.metadata?.response_message_path;
     },
     shows: 'INVALID_ARGUMENT',
+  }),
+  fault({
+    id: 'ind13-review-metrics-checked-against-first-simulation',
+    requirements: ['REVIEW-PROJECT-CREATE'],
+    slips: ['broken'],
+    description:
+      'POST /v1/review-projects checks each of linked_metric_ids against the metric outputs of the first linked simulation only (`linked_simulation_ids[0]`): a project linking two simulations and a metric that only the second one was scored on is refused with INVALID_ARGUMENT.',
+    behaviour: (b) => {
+      let current: Store | undefined;
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key === 'POST /v1/review-projects') current = store;
+        return named(endpoint, params, store);
+      };
+      const readMetrics = b.reviewProjectFields.linked_metric_ids;
+      const readSimulations = b.reviewProjectFields.linked_simulation_ids;
+      b.reviewProjectFields = {
+        ...b.reviewProjectFields,
+        linked_metric_ids: (f) => {
+          const metrics = readMetrics(f);
+          const first = current?.simulations.get(readSimulations(f)[0] ?? '');
+          if (first !== undefined) {
+            const scored = new Set([...first.values()].map((output) => output.metric_id));
+            const stray = metrics.find((id) => !scored.has(id));
+            if (stray !== undefined)
+              f.fail('linked_metric_ids', `"${stray}" is not a metric of the linked simulations`);
+          }
+          return metrics;
+        },
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/review-projects', {
+        body: {
+          display_name: 'Round 13 review',
+          assignees: ['ana@example.com'],
+          linked_simulation_ids: [FIRST_SIMULATION[0], SECOND_SIMULATION[0]],
+          linked_metric_ids: [SECOND_ONLY_METRIC],
+        },
+      });
+      return errorCode(answer.body) ?? 'created';
+    },
+    shows: 'INVALID_ARGUMENT',
+  }),
+  fault({
+    id: 'ind13-metrics-order-value-in-progress-last',
+    requirements: ['LIST-ORDER-BY'],
+    slips: ['broken'],
+    description:
+      'The metrics list ordered by value ascending sorts on the stored value, which is NULL while an output is IN PROGRESS and sorts last (NULLS LAST), while the answer shows such an output with value 0: in `order_by=value`, in-progress outputs valued 0 come after outputs valued up to 1.',
+    behaviour: (b) => {
+      let ascendingByValue = false;
+      const order = b.lists.order;
+      b.lists.order = (raw, list) => {
+        const read = order(raw, list);
+        if (list.id === 'metrics') ascendingByValue = read.field === 'value' && !read.descending;
+        return read;
+      };
+      respondWith(b, 'GET /v1/simulations/{simulation_id}/metrics', (body) => {
+        const metrics = body.metrics;
+        if (!ascendingByValue || !Array.isArray(metrics)) return body;
+        const items = metrics as JsonObject[];
+        const pending = (m: JsonObject) => m.status === 'IN PROGRESS';
+        return { ...body, metrics: [...items.filter((m) => !pending(m)), ...items.filter(pending)] };
+      });
+    },
+    probe: async (call) => {
+      const answer = await call('GET', `/v1/simulations/${MIXED_SIMULATION}/metrics?order_by=value&page_size=1000`);
+      const values = ((answer.body.metrics ?? []) as JsonObject[]).map((m) => Number(m.value));
+      return values.every((v, i) => i === 0 || values[i - 1]! <= v) ? 'ascending' : 'not ascending';
+    },
+    shows: 'not ascending',
+  }),
+  fault({
+    id: 'ind13-metric-get-offsets-in-ms',
+    requirements: ['METRIC-GET'],
+    slips: ['broken'],
+    description:
+      "GET of one metric output gives its subvalues' start_offset and end_offset in milliseconds (the detail view reads the raw timeline columns), while the list gives the same outputs' offsets in seconds: the two reads of one output differ by a factor of 1000.",
+    behaviour: (b) => {
+      respondWith(b, 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}', (body) => {
+        const metric = body.metric as JsonObject | undefined;
+        const subvalues = metric?.subvalues_by_timestamp;
+        if (!metric || !Array.isArray(subvalues)) return body;
+        const inMs = (subvalues as JsonObject[]).map((s) => ({
+          ...s,
+          start_offset: Number(s.start_offset) * 1000,
+          end_offset: Number(s.end_offset) * 1000,
+        }));
+        return { ...body, metric: { ...metric, subvalues_by_timestamp: inMs } };
+      });
+    },
+    probe: async (call) => {
+      const [simulationId, output] = WITH_SUBVALUES;
+      const got = await call('GET', `/v1/simulations/${simulationId}/metrics/${output.metric_output_id}`);
+      const listed = await call('GET', `/v1/simulations/${simulationId}/metrics?page_size=1000`);
+      const item = ((listed.body.metrics ?? []) as JsonObject[]).find(
+        (m) => m.metric_output_id === output.metric_output_id,
+      );
+      const end = (m: unknown) =>
+        ((m as { subvalues_by_timestamp?: { end_offset?: number }[] } | undefined)?.subvalues_by_timestamp ?? [])[0]
+          ?.end_offset;
+      return end(got.body.metric) === end(item) ? 'same' : 'differ';
+    },
+    shows: 'differ',
+  }),
+  fault({
+    id: 'ind13-mutation-description-newlines-counted-twice',
+    requirements: ['MUTATION-DESCRIPTION'],
+    slips: ['unit'],
+    description:
+      "A mutation's description is measured with each line break counted as two characters (CRLF, as an HTML form's maxlength counts it): a 2000-character description holding a line break is refused, though it is within the 2000 characters the specification allows.",
+    behaviour: (b) => {
+      b.limits = {
+        ...b.limits,
+        'mutation.description': {
+          ...b.limits['mutation.description'],
+          measure: (v) => codePointCount(String(v)) + (String(v).match(/\n/g)?.length ?? 0),
+        },
+      };
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const description = `${'a'.repeat(999)}\n${'b'.repeat(1000)}`;
+      const answer = await call('POST', `/v1/agents/${agentId}/mutations`, {
+        body: { display_name: 'Two lines', description },
+      });
+      return errorCode(answer.body) ?? answer.body.mutation?.description?.length;
+    },
+    shows: 'INVALID_ARGUMENT',
+  }),
+  fault({
+    id: 'ind13-mutation-concurrent-create-refused',
+    requirements: ['MUTATION-CREATE'],
+    slips: ['broken'],
+    description:
+      'Mutation creation takes a per-agent lock and answers a create that finds it held with ALREADY_EXISTS ("a mutation of this agent is being created"): two creates of differently named mutations sent at once under one agent get one mutation and one refusal, though nothing in the second conflicts with the first.',
+    behaviour: (b) => {
+      let current = '';
+      const inFlight = new Set<string>();
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key === 'POST /v1/agents/{agent_id}/mutations') current = params.agent_id ?? '';
+        return named(endpoint, params, store);
+      };
+      const rules = b.mutationRules;
+      b.mutationRules = {
+        ...rules,
+        beforeStore: async () => {
+          const agentId = current;
+          if (inFlight.has(agentId)) throw alreadyExists('display_name', 'a mutation of this agent is being created');
+          inFlight.add(agentId);
+          try {
+            await rules.beforeStore();
+            await new Promise<void>((done) => setTimeout(done, 40));
+          } finally {
+            inFlight.delete(agentId);
+          }
+        },
+      };
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const sent = ['Variant north', 'Variant south'].map((display_name) =>
+        call('POST', `/v1/agents/${agentId}/mutations`, { body: { display_name } }),
+      );
+      const answers = await Promise.all(sent);
+      return answers.map((a) => errorCode(a.body) ?? 'created').sort();
+    },
+    shows: ['ALREADY_EXISTS', 'created'],
   }),
 ];
 
