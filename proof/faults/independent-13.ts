@@ -3,14 +3,15 @@
 
 import { ID_RULES } from '../../lib/contract/ids.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
-import { alreadyExists, ApiError, invalidArgument } from '../../lib/reference/http/errors.js';
+import { alreadyExists, ApiError, internal, invalidArgument } from '../../lib/reference/http/errors.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { RunRecord } from '../../lib/reference/store/records.js';
 import type { Store } from '../../lib/reference/store/store.js';
 import { codePointCount, fitsIdRule } from '../../lib/reference/validation/id-format.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { fault, finalizeWith, paths, respondWith } from './define.js';
+import { parse as parseYaml } from 'yaml';
+import { fault, finalizeWith, paths, rereadTestCase, respondWith } from './define.js';
 
 /** The fixtures the reference is seeded with (the same ids at every start). */
 const { fixtures: FIXTURES, store: SEEDED } = seedStore(ALPHANUMERIC);
@@ -526,6 +527,117 @@ export const INDEPENDENT_13_FAULTS = [
       return answers.map((a) => errorCode(a.body) ?? 'created').sort();
     },
     shows: ['ALREADY_EXISTS', 'created'],
+  }),
+  fault({
+    id: 'ind13-sms-agent-without-phone-internal',
+    requirements: ['AGENT-CREATE'],
+    slips: ['broken'],
+    description:
+      'Creating a MODEL_TYPE_SMS agent without phone_number fails with 500 INTERNAL: the SMS channel normalises the number for its provider (`phone_number.replace(...)`) without a null check, so the request is neither stored nor refused as INVALID_ARGUMENT; SMS agents with a number, and other types without one, are served as before.',
+    behaviour: (b) => {
+      const created = b.agentCreated;
+      b.agentCreated = (record, body) => {
+        if (record.model_type === 'MODEL_TYPE_SMS' && record.phone_number === null) {
+          throw internal("Cannot read properties of null (reading 'replace')");
+        }
+        return created(record, body);
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/agents', {
+        body: { display_name: 'Round 13 SMS agent', model_type: 'MODEL_TYPE_SMS' },
+      });
+      return { status: answer.status, code: errorCode(answer.body) };
+    },
+    shows: { status: 500, code: 'INTERNAL' },
+  }),
+  fault({
+    id: 'ind13-runs-order-stale-after-cancel',
+    requirements: ['LIST-ORDER-BY'],
+    slips: ['broken'],
+    description:
+      'The runs list ordered by update_time keeps the order it computed before a run was cancelled (the sort is cached and a cancellation does not invalidate it): after DELETE cancels an unfinished run, `order_by=-update_time` still places that run where its old update_time put it, while showing its new update_time, so the list is out of order.',
+    behaviour: (b) => {
+      let before: RunRecord | undefined;
+      const stale = new Map<string, RunRecord>();
+      let byUpdateTime: boolean | null = null;
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key === 'DELETE /v1/runs/{run_id}') before = store.runs.get(params.run_id ?? '');
+        return named(endpoint, params, store);
+      };
+      const answer = b.deletion.answer;
+      b.deletion.answer = (kind, deleted) => {
+        if (
+          kind === 'run' &&
+          before !== undefined &&
+          deleted.run_id === before.run_id &&
+          deleted.status !== before.status
+        ) {
+          stale.set(before.run_id, before);
+        }
+        return answer(kind, deleted);
+      };
+      const order = b.lists.order;
+      b.lists.order = (raw, list) => {
+        const read = order(raw, list);
+        if (list.id === 'runs') byUpdateTime = read.field === 'update_time' ? read.descending : null;
+        return read;
+      };
+      respondWith(b, 'GET /v1/runs', (body) => {
+        const runs = body.runs;
+        if (byUpdateTime === null || stale.size === 0 || !Array.isArray(runs)) return body;
+        const descending = byUpdateTime;
+        const time = (run: JsonObject) => {
+          const old = stale.get(String(run.run_id));
+          return old ? old.update_time : Date.parse(String(run.update_time));
+        };
+        const sorted = [...(runs as JsonObject[])].sort((x, y) => (descending ? time(y) - time(x) : time(x) - time(y)));
+        return { ...body, runs: sorted };
+      });
+    },
+    probe: async (call) => {
+      await call('DELETE', `/v1/runs/${FIXTURES.cancellableRunId}`);
+      const listed = await call('GET', '/v1/runs?order_by=-update_time&page_size=1000');
+      const times = ((listed.body.runs ?? []) as JsonObject[]).map((run) => Date.parse(String(run.update_time)));
+      return times.every((t, i) => i === 0 || times[i - 1]! >= t) ? 'ordered' : 'out of order';
+    },
+    shows: 'out of order',
+  }),
+  fault({
+    id: 'ind13-spec-json-form-openapi-3-0',
+    requirements: ['SPEC-SAME-DOCUMENT'],
+    slips: ['broken'],
+    description:
+      'The JSON form of a published document is produced by another exporter than the YAML form and declares `openapi: 3.0.3` where the YAML form declares `3.1.0` (its schemas unchanged): the two forms are not the same document, and the JSON one claims a version whose rules its 3.1 schemas do not follow.',
+    behaviour: (b) => finalizeWith(b, (doc, form) => (form === 'json' ? { ...doc, openapi: '3.0.3' } : doc)),
+    probe: async (call) => {
+      const path = await firstDocumentPath(call);
+      const json = (await call('GET', path, { key: null, headers: { Accept: 'application/json' } })).body as JsonObject;
+      const yaml = parseYaml((await call('GET', path, { key: null })).text) as JsonObject;
+      return { json: json.openapi, yaml: yaml.openapi };
+    },
+    shows: { json: '3.0.3', yaml: '3.1.0' },
+  }),
+  fault({
+    id: 'ind13-test-case-input-str-text-column',
+    requirements: ['TESTCASE-INPUT-STR'],
+    slips: ['bound'],
+    description:
+      "A test case's input_str is stored in a TEXT column of 65,535 bytes and one longer is refused with INVALID_ARGUMENT: the specification bounds input_str below only (min 1 character), so a 70,000-character scenario, valid, is refused.",
+    behaviour: (b) =>
+      rereadTestCase(b, ['input_str'], (read) => (fields, request) => {
+        const text = read(fields, request);
+        if (Buffer.byteLength(text, 'utf8') > 65_535) fields.fail('input_str', 'must be at most 65535 bytes');
+        return text;
+      }),
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/test-cases', {
+        body: { input_str: 'a'.repeat(70_000), test_set_id: 'abcd1234' },
+      });
+      return errorCode(answer.body) ?? answer.body.test_case?.input_str?.length;
+    },
+    shows: 'INVALID_ARGUMENT',
   }),
 ];
 
