@@ -5,6 +5,7 @@ import { ID_RULES } from '../../lib/contract/ids.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { alreadyExists, ApiError, internal, invalidArgument } from '../../lib/reference/http/errors.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
+import type { Comparison, FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
 import type { RunRecord } from '../../lib/reference/store/records.js';
 import type { Store } from '../../lib/reference/store/store.js';
 import { codePointCount, fitsIdRule } from '../../lib/reference/validation/id-format.js';
@@ -638,6 +639,165 @@ export const INDEPENDENT_13_FAULTS = [
       return errorCode(answer.body) ?? answer.body.test_case?.input_str?.length;
     },
     shows: 'INVALID_ARGUMENT',
+  }),
+  fault({
+    id: 'ind13-scheduled-run-hidden-after-last-run-deleted',
+    requirements: ['SCHEDULED-RUN-GET'],
+    slips: ['broken'],
+    description:
+      'GET of a scheduled run reads it joined with its last run (an inner join on last_run_id, to fill last_run_at): once the run its last_run_id names is deleted (DELETE /v1/runs of a finished run), the scheduled run itself answers NOT_FOUND, though nothing deleted it.',
+    behaviour: (b) => {
+      let before: RunRecord | undefined;
+      const deletedRuns = new Set<string>();
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key === 'DELETE /v1/runs/{run_id}') before = store.runs.get(params.run_id ?? '');
+        return named(endpoint, params, store);
+      };
+      const answer = b.deletion.answer;
+      b.deletion.answer = (kind, deleted) => {
+        if (
+          kind === 'run' &&
+          before !== undefined &&
+          deleted.run_id === before.run_id &&
+          deleted.status === before.status
+        ) {
+          deletedRuns.add(before.run_id);
+        }
+        return answer(kind, deleted);
+      };
+      const served = b.scheduledRunServed;
+      b.scheduledRunServed = (id, stored) =>
+        stored?.last_run_id != null && deletedRuns.has(stored.last_run_id) ? undefined : served(id, stored);
+    },
+    probe: async (call) => {
+      const path = `/v1/scheduled-runs/${FIXTURES.scheduledRunId}`;
+      const lastRunId = String((await call('GET', path)).body.scheduled_run?.last_run_id);
+      await call('DELETE', `/v1/runs/${lastRunId}`);
+      const answer = await call('GET', path);
+      return errorCode(answer.body) ?? answer.body.scheduled_run?.id;
+    },
+    shows: 'NOT_FOUND',
+  }),
+  fault({
+    id: 'ind13-mutation-id-reused-by-name',
+    requirements: ['MUTATION-DELETE-GONE'],
+    slips: ['state'],
+    description:
+      "A mutation's id is derived from its agent and display_name (a deterministic id meant to make retried creates idempotent): a mutation created after a deleted one of the same name under the same agent gets the deleted one's id, so the deleted mutation's id serves a mutation again (GET answers the new one).",
+    behaviour: (b) => {
+      let agentId = '';
+      let displayName = '';
+      const issued = new Map<string, string>();
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key === 'POST /v1/agents/{agent_id}/mutations') agentId = params.agent_id ?? '';
+        return named(endpoint, params, store);
+      };
+      const rules = b.mutationRules;
+      const readName = rules.fields.display_name;
+      b.mutationRules = {
+        ...rules,
+        fields: {
+          ...rules.fields,
+          display_name: (fields, body) => {
+            displayName = readName(fields, body);
+            return displayName;
+          },
+        },
+        newId: (ids, now) => {
+          const key = JSON.stringify([agentId, displayName]);
+          const id = issued.get(key) ?? rules.newId(ids, now);
+          issued.set(key, id);
+          return id;
+        },
+      };
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const first = await call('POST', `/v1/agents/${agentId}/mutations`, { body: { display_name: 'Reused name' } });
+      const firstId = String(first.body.mutation?.id);
+      await call('DELETE', `/v1/agents/${agentId}/mutations/${firstId}`);
+      await call('POST', `/v1/agents/${agentId}/mutations`, {
+        body: { display_name: 'Reused name', description: 'second' },
+      });
+      const again = await call('GET', `/v1/agents/${agentId}/mutations/${firstId}`);
+      return errorCode(again.body) ?? again.body.mutation?.description;
+    },
+    shows: 'second',
+  }),
+  fault({
+    id: 'ind13-filter-flipped-by-descending-order',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['scope'],
+    description:
+      "The keyset-pagination code that reverses the range comparisons on the ordered field for a descending order (`after` becomes `<`) also reverses the client's own filter on that field: on the metrics list, `filter=value >= 0.5` with `order_by=-value` returns the outputs valued 0.5 and below; with an ascending order, or a filter on another field, the filter holds.",
+    behaviour: (b) => {
+      let descendingField: string | null = null;
+      const order = b.lists.order;
+      b.lists.order = (raw, list) => {
+        const read = order(raw, list);
+        descendingField = read.descending ? read.field : null;
+        return read;
+      };
+      const flip = { '>': '<', '<': '>', '>=': '<=', '<=': '>=' } as Record<string, string>;
+      const flipped = (expr: FilterExpr, field: string): FilterExpr =>
+        expr.kind === 'cmp'
+          ? expr.field === field && flip[expr.op]
+            ? { ...expr, op: flip[expr.op] as Comparison['op'] }
+            : expr
+          : { ...expr, terms: expr.terms.map((term) => flipped(term, field)) };
+      const matches = b.lists.matches;
+      b.lists.matches = (expr, item, fields) =>
+        matches(descendingField === null ? expr : flipped(expr, descendingField), item, fields);
+    },
+    probe: async (call) => {
+      const filter = encodeURIComponent('value >= 0.5');
+      const answer = await call(
+        'GET',
+        `/v1/simulations/${SIMULATION_ID}/metrics?filter=${filter}&order_by=-value&page_size=1000`,
+      );
+      const values = ((answer.body.metrics ?? []) as JsonObject[]).map((m) => Number(m.value));
+      return values.length > 0 && values.every((v) => v >= 0.5) ? 'filter held' : 'filter reversed';
+    },
+    shows: 'filter reversed',
+  }),
+  fault({
+    id: 'ind13-page-token-skips-rest-of-tie',
+    requirements: ['LIST-PAGINATION-COMPLETE'],
+    slips: ['broken'],
+    description:
+      'A page token resumes after the sort value of the last item returned, not after that value and its id (a keyset cursor without its tie-breaker): when a page ends inside a run of equal sort values (runs created at the same instant), the next page starts after all of them, and the runs of the tie not yet returned are never listed.',
+    behaviour: (b) => {
+      const tokens = b.lists.tokens;
+      b.lists.tokens = (list) => {
+        const codec = tokens(list);
+        return {
+          encode: (cursor) => codec.encode(cursor),
+          decode: (token) => {
+            const cursor = codec.decode(token);
+            return cursor === null ? null : { ...cursor, after: [cursor.after[0], '\uffff'] as const };
+          },
+        };
+      };
+    },
+    probe: async (call) => {
+      const all = await call('GET', '/v1/runs?page_size=1000');
+      const total = ((all.body.runs ?? []) as JsonObject[]).length;
+      const seen = new Set<string>();
+      let token = '';
+      for (let page = 0; page < 400; page++) {
+        const answer = await call(
+          'GET',
+          `/v1/runs?page_size=1${token ? `&page_token=${encodeURIComponent(token)}` : ''}`,
+        );
+        for (const run of (answer.body.runs ?? []) as JsonObject[]) seen.add(String(run.run_id));
+        token = String(answer.body.next_page_token ?? '');
+        if (!token) break;
+      }
+      return seen.size < total ? 'runs skipped' : 'complete';
+    },
+    shows: 'runs skipped',
   }),
 ];
 
