@@ -12,7 +12,7 @@ import { codePointCount, fitsIdRule } from '../../lib/reference/validation/id-fo
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
 import { parse as parseYaml } from 'yaml';
-import { fault, finalizeWith, paths, rereadTestCase, respondWith } from './define.js';
+import { fault, finalizeWith, paths, presentWith, rereadTestCase, respondWith } from './define.js';
 
 /** The fixtures the reference is seeded with (the same ids at every start). */
 const { fixtures: FIXTURES, store: SEEDED } = seedStore(ALPHANUMERIC);
@@ -798,6 +798,130 @@ export const INDEPENDENT_13_FAULTS = [
       return seen.size < total ? 'runs skipped' : 'complete';
     },
     shows: 'runs skipped',
+  }),
+  fault({
+    id: 'ind13-spec-metric-get-parent-parameter-missing',
+    requirements: ['SPEC-VALID-OPENAPI'],
+    slips: ['broken'],
+    description:
+      'The published GET /v1/simulations/{simulation_id}/metrics/{metric_output_id} declares only its own path parameter, metric_output_id (the generator writes the parameters of the leaf resource): the path template names simulation_id, which no parameter declares, so the document is not valid OpenAPI; the list operation on the same simulation declares it.',
+    behaviour: (b) =>
+      finalizeWith(b, (doc) => {
+        const all = paths(doc);
+        const entry = Object.entries(all).find(([path]) => path.endsWith('/metrics/{metric_output_id}'));
+        if (!entry) return doc;
+        const [path, item] = entry;
+        const get = item.get;
+        if (!get || !Array.isArray(get.parameters)) return doc;
+        const parameters = (get.parameters as JsonObject[]).filter((p) => parameterName(p) !== 'simulation_id');
+        return { ...doc, paths: { ...all, [path]: { ...item, get: { ...get, parameters } } } };
+      }),
+    probe: async (call) => {
+      const doc = (
+        await call('GET', await firstDocumentPath(call), { key: null, headers: { Accept: 'application/json' } })
+      ).body as JsonObject;
+      const item = Object.entries(paths(doc)).find(([path]) => path.endsWith('/metrics/{metric_output_id}'))?.[1];
+      const declared = [
+        ...((item?.parameters ?? []) as JsonObject[]),
+        ...((item?.get?.parameters ?? []) as JsonObject[]),
+      ];
+      return declared.some((p) => parameterName(p) === 'simulation_id') ? 'declared' : 'undeclared';
+    },
+    shows: 'undeclared',
+  }),
+  fault({
+    id: 'ind13-agent-get-unknown-metric-ids-dropped',
+    requirements: ['AGENT-GET'],
+    slips: ['read-back'],
+    description:
+      "GET of an agent reads its metric_ids through a join with the metrics the service has scored: an id accepted and stored at creation that names no scored metric is left out of the agent read back, while the create's answer echoed it; ids of scored metrics are kept.",
+    behaviour: (b) => {
+      let current: Store | undefined;
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key === 'GET /v1/agents/{agent_id}') current = store;
+        return named(endpoint, params, store);
+      };
+      respondWith(b, 'GET /v1/agents/{agent_id}', (body) => {
+        const agent = body.agent as JsonObject | undefined;
+        if (!agent || !Array.isArray(agent.metric_ids) || current === undefined) return body;
+        const scored = new Set(
+          [...current.simulations.values()].flatMap((outputs) => [...outputs.values()].map((o) => o.metric_id)),
+        );
+        return {
+          ...body,
+          agent: { ...agent, metric_ids: (agent.metric_ids as string[]).filter((id) => scored.has(id)) },
+        };
+      });
+    },
+    probe: async (call) => {
+      const scored = [...SIMULATIONS[0]![1].values()][0]!.metric_id;
+      const agentId = await newAgent(call, { metric_ids: [scored, 'Zz9Zz9Zz9Zz9Zz9Zz9Zz9Z'] });
+      const got = await call('GET', `/v1/agents/${agentId}`);
+      return got.body.agent?.metric_ids?.length;
+    },
+    shows: 1,
+  }),
+  fault({
+    id: 'ind13-filter-astral-value-internal',
+    requirements: ['LIST-FILTER-QUOTING'],
+    slips: ['scope'],
+    description:
+      'A filter whose quoted value holds a character outside the Basic Multilingual Plane (`name = "Zoë 🙂"`) fails with 500 INTERNAL: the tokenizer copies the value one UTF-16 unit at a time and percent-encodes each unit for the page token\'s fingerprint, which throws on the halves of the emoji (URIError: URI malformed); other quoted values are read as before.',
+    behaviour: (b) => {
+      const filter = b.lists.filter;
+      b.lists.filter = (raw, list) => {
+        for (const quoted of (raw ?? '').match(/"[^"]*"/g) ?? []) {
+          try {
+            for (const unit of quoted.split('')) encodeURIComponent(unit);
+          } catch (error) {
+            throw internal(`filter: ${(error as Error).message}`);
+          }
+        }
+        return filter(raw, list);
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('GET', `/v1/personas?filter=${encodeURIComponent('name = "Zoë 🙂"')}`);
+      return { status: answer.status, code: errorCode(answer.body) };
+    },
+    shows: { status: 500, code: 'INTERNAL' },
+  }),
+  fault({
+    id: 'ind13-review-metric-ids-answered-as-names',
+    requirements: ['REVIEW-PROJECT-CREATE'],
+    slips: ['broken'],
+    description:
+      "POST /v1/review-projects answers linked_metric_ids with the metrics' names (`Task Completion`), from the view the review screen is built from, instead of the ids sent: the project's linked metrics come back as names; ids no scored metric has are echoed unchanged.",
+    behaviour: (b) => {
+      let current: Store | undefined;
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key === 'POST /v1/review-projects') current = store;
+        return named(endpoint, params, store);
+      };
+      presentWith(b, 'reviewProject', (view) => {
+        if (current === undefined || !Array.isArray(view.linked_metric_ids)) return view;
+        const names = new Map(
+          [...current.simulations.values()].flatMap((outputs) =>
+            [...outputs.values()].map((o) => [o.metric_id, o.metric_name] as const),
+          ),
+        );
+        return { ...view, linked_metric_ids: (view.linked_metric_ids as string[]).map((id) => names.get(id) ?? id) };
+      });
+    },
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/review-projects', {
+        body: {
+          display_name: 'Round 13 names',
+          assignees: ['ana@example.com'],
+          linked_simulation_ids: [SECOND_SIMULATION[0]],
+          linked_metric_ids: [SECOND_ONLY_METRIC],
+        },
+      });
+      return answer.body.review_project?.linked_metric_ids?.[0] === SECOND_ONLY_METRIC ? 'id' : 'not the id';
+    },
+    shows: 'not the id',
   }),
 ];
 
