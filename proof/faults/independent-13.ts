@@ -3,7 +3,7 @@
 
 import { ID_RULES } from '../../lib/contract/ids.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
-import { alreadyExists, ApiError, internal, invalidArgument } from '../../lib/reference/http/errors.js';
+import { alreadyExists, ApiError, internal, invalidArgument, notFound } from '../../lib/reference/http/errors.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { Comparison, FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
 import type { RunRecord } from '../../lib/reference/store/records.js';
@@ -922,6 +922,78 @@ export const INDEPENDENT_13_FAULTS = [
       return answer.body.review_project?.linked_metric_ids?.[0] === SECOND_ONLY_METRIC ? 'id' : 'not the id';
     },
     shows: 'not the id',
+  }),
+  fault({
+    id: 'ind13-json-content-type-sent-twice',
+    requirements: ['RESPONSE-CONTENT-TYPE-JSON'],
+    slips: ['broken'],
+    description:
+      "JSON answers carry two Content-Type fields, one set by the API's middleware and one added by the JSON writer (a header added, not set), which a client reads combined as `application/json, application/json`: no single media type, where Content-Type takes one. Every JSON answer (errors and the JSON form of the published documents included) is affected; the YAML form is labelled once.",
+    behaviour: (b) => {
+      b.contentTypes = { ...b.contentTypes, json: `${b.contentTypes.json}, ${b.contentTypes.json}` };
+    },
+    probe: async (call) => (await call('GET', `/v1/personas/${FIXTURES.deletablePersonaId}`)).contentType,
+    shows: 'application/json, application/json',
+  }),
+  fault({
+    id: 'ind13-runs-filter-deleted-persona-refused',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['scope'],
+    description:
+      'The runs list checks a persona_id filter value against the personas that exist (to answer a clear error for a mistyped id): after a persona is deleted, `filter=persona_id = <its id>`, a valid filter over runs that still name it, is refused with NOT_FOUND instead of listing those runs; ids of existing personas filter as before.',
+    behaviour: (b) => {
+      const deletedPersonas = new Set<string>();
+      const answer = b.deletion.answer;
+      b.deletion.answer = (kind, deleted) => {
+        if (kind === 'persona') deletedPersonas.add(String(deleted.id));
+        return answer(kind, deleted);
+      };
+      const filter = b.lists.filter;
+      b.lists.filter = (raw, list) => {
+        const read = filter(raw, list);
+        const named = (expr: FilterExpr | null): string[] =>
+          expr === null
+            ? []
+            : expr.kind === 'cmp'
+              ? expr.field === 'persona_id'
+                ? [expr.value]
+                : []
+              : expr.terms.flatMap(named);
+        if (list.id === 'runs' && named(read).some((id) => deletedPersonas.has(id))) {
+          throw notFound('persona', 'filter', 'query');
+        }
+        return read;
+      };
+    },
+    probe: async (call) => {
+      const id = FIXTURES.deletablePersonaId;
+      await call('DELETE', `/v1/personas/${id}`);
+      const answer = await call('GET', `/v1/runs?filter=${encodeURIComponent(`persona_id = ${id}`)}`);
+      return errorCode(answer.body) ?? 'listed';
+    },
+    shows: 'NOT_FOUND',
+  }),
+  fault({
+    id: 'ind13-agent-get-workflows-first-1000-keys',
+    requirements: ['AGENT-GET'],
+    slips: ['read-back'],
+    description:
+      "GET of an agent reads its workflows back from a key/value table with `LIMIT 1000`: an agent created with workflows of more than 1,000 top-level keys (well within 10 MB) is read back with the first 1,000 only, while the create's answer echoed them all.",
+    behaviour: (b) =>
+      respondWith(b, 'GET /v1/agents/{agent_id}', (body) => {
+        const agent = body.agent as JsonObject | undefined;
+        const workflows = agent?.workflows;
+        if (!agent || workflows === null || typeof workflows !== 'object' || Array.isArray(workflows)) return body;
+        const kept = Object.fromEntries(Object.entries(workflows).slice(0, 1000));
+        return { ...body, agent: { ...agent, workflows: kept } };
+      }),
+    probe: async (call) => {
+      const workflows = Object.fromEntries(Array.from({ length: 1200 }, (_, i) => [`step_${i}`, { say: `line ${i}` }]));
+      const agentId = await newAgent(call, { workflows });
+      const got = await call('GET', `/v1/agents/${agentId}`);
+      return Object.keys(got.body.agent?.workflows ?? {}).length;
+    },
+    shows: 1000,
   }),
 ];
 
