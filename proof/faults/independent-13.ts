@@ -24,11 +24,6 @@ const [FIRST_SIMULATION, SECOND_SIMULATION] = [SIMULATIONS[1]!, SIMULATIONS[2]!]
 const SECOND_ONLY_METRIC = [...SECOND_SIMULATION[1].values()]
   .map((output) => output.metric_id)
   .find((id) => ![...FIRST_SIMULATION[1].values()].some((output) => output.metric_id === id))!;
-/** A simulation with outputs both in progress and completed (with a value above 0). */
-const MIXED_SIMULATION = SIMULATIONS.find(([, outputs]) => {
-  const all = [...outputs.values()];
-  return all.length <= 50 && all.some((m) => m.status === 'IN PROGRESS') && all.some((m) => m.value > 0);
-})![0];
 /** A simulation and one of its outputs with subvalues whose end_offset is not 0. */
 const WITH_SUBVALUES = SIMULATIONS.flatMap(([id, outputs]) =>
   [...outputs.values()]
@@ -151,33 +146,6 @@ export const INDEPENDENT_13_FAULTS = [
       return errorCode(answer.body) ?? { personas: answer.body.personas?.length };
     },
     shows: 'INVALID_ARGUMENT',
-  }),
-  fault({
-    id: 'ind13-spec-personas-order-by-unpublished',
-    requirements: ['SPEC-COVERS-ENDPOINTS'],
-    slips: ['broken'],
-    description:
-      "The published documents describe GET /v1/personas without its order_by query parameter (the list's parameters are written from the filter and page model, which has no order): page_size, page_token and filter are published, order_by, which the service serves, is not.",
-    behaviour: (b) =>
-      finalizeWith(b, (doc) => {
-        const all = paths(doc);
-        const entry = Object.entries(all).find(([path]) => path.endsWith('/personas'));
-        if (!entry) return doc;
-        const [path, item] = entry;
-        const get = item.get;
-        if (!get || !Array.isArray(get.parameters)) return doc;
-        const parameters = (get.parameters as JsonObject[]).filter((p) => !/order_?by/i.test(parameterName(p)));
-        return { ...doc, paths: { ...all, [path]: { ...item, get: { ...get, parameters } } } };
-      }),
-    probe: async (call) => {
-      const doc = (
-        await call('GET', await firstDocumentPath(call), { key: null, headers: { Accept: 'application/json' } })
-      ).body as JsonObject;
-      const item = Object.entries(paths(doc)).find(([path]) => path.endsWith('/personas'))?.[1];
-      const parameters = (item?.get?.parameters ?? []) as JsonObject[];
-      return parameters.some((p) => /order_?by/i.test(parameterName(p))) ? 'order_by published' : 'order_by missing';
-    },
-    shows: 'order_by missing',
   }),
   fault({
     id: 'ind13-scheduled-run-json-suffix-served',
@@ -401,35 +369,6 @@ export const INDEPENDENT_13_FAULTS = [
       return errorCode(answer.body) ?? 'created';
     },
     shows: 'INVALID_ARGUMENT',
-  }),
-  fault({
-    id: 'ind13-metrics-order-value-in-progress-last',
-    requirements: ['LIST-ORDER-BY'],
-    slips: ['broken'],
-    description:
-      'The metrics list ordered by value ascending sorts on the stored value, which is NULL while an output is IN PROGRESS and sorts last (NULLS LAST), while the answer shows such an output with value 0: in `order_by=value`, in-progress outputs valued 0 come after outputs valued up to 1.',
-    behaviour: (b) => {
-      let ascendingByValue = false;
-      const order = b.lists.order;
-      b.lists.order = (raw, list) => {
-        const read = order(raw, list);
-        if (list.id === 'metrics') ascendingByValue = read.field === 'value' && !read.descending;
-        return read;
-      };
-      respondWith(b, 'GET /v1/simulations/{simulation_id}/metrics', (body) => {
-        const metrics = body.metrics;
-        if (!ascendingByValue || !Array.isArray(metrics)) return body;
-        const items = metrics as JsonObject[];
-        const pending = (m: JsonObject) => m.status === 'IN PROGRESS';
-        return { ...body, metrics: [...items.filter((m) => !pending(m)), ...items.filter(pending)] };
-      });
-    },
-    probe: async (call) => {
-      const answer = await call('GET', `/v1/simulations/${MIXED_SIMULATION}/metrics?order_by=value&page_size=1000`);
-      const values = ((answer.body.metrics ?? []) as JsonObject[]).map((m) => Number(m.value));
-      return values.every((v, i) => i === 0 || values[i - 1]! <= v) ? 'ascending' : 'not ascending';
-    },
-    shows: 'not ascending',
   }),
   fault({
     id: 'ind13-metric-get-offsets-in-ms',
@@ -994,6 +933,66 @@ export const INDEPENDENT_13_FAULTS = [
       return Object.keys(got.body.agent?.workflows ?? {}).length;
     },
     shows: 1000,
+  }),
+  fault({
+    id: 'ind13-run-delete-refused-when-scheduled',
+    requirements: ['RUN-DELETE-BY-STATUS'],
+    slips: ['state'],
+    description:
+      'DELETE of a finished run that a scheduled run names as its last_run_id is refused with FAILED_PRECONDITION (a foreign key from the schedules table, ON DELETE RESTRICT): the run is neither deleted nor cancelled, though the specification gives DELETE of a run exactly those two outcomes; runs no schedule names are deleted as before.',
+    behaviour: (b) => {
+      let current: Store | undefined;
+      let runId = '';
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key === 'DELETE /v1/runs/{run_id}') {
+          current = store;
+          runId = params.run_id ?? '';
+        }
+        return named(endpoint, params, store);
+      };
+      const outcome = b.runDeletion.outcome;
+      b.runDeletion.outcome = (status) => {
+        const chosen = outcome(status);
+        const scheduled = [...(current?.scheduledRuns.values() ?? [])].some((s) => s.last_run_id === runId);
+        if (chosen === 'delete' && scheduled) {
+          throw new ApiError('FAILED_PRECONDITION', 'the run is the last run of a scheduled run', [
+            { field: 'run_id', description: 'referenced by a scheduled run', location: 'path' },
+          ]);
+        }
+        return chosen;
+      };
+    },
+    probe: async (call) => {
+      const lastRunId = String(
+        (await call('GET', `/v1/scheduled-runs/${FIXTURES.scheduledRunId}`)).body.scheduled_run?.last_run_id,
+      );
+      const answer = await call('DELETE', `/v1/runs/${lastRunId}`);
+      return errorCode(answer.body) ?? 'deleted';
+    },
+    shows: 'FAILED_PRECONDITION',
+  }),
+  fault({
+    id: 'ind13-personas-max-page-size-no-token',
+    requirements: ['LIST-PAGINATION-COMPLETE'],
+    slips: ['broken'],
+    description:
+      'The personas list finds out whether more items follow by fetching one row past the page, but the fetch is capped at the maximum page size (100): a request with page_size=100 fetches exactly 100 rows, sees no 101st, and ends the list (next_page_token null) though more personas remain; smaller pages carry their token.',
+    behaviour: (b) => {
+      let atMaximum = false;
+      const pageSize = b.lists.pageSize;
+      b.lists.pageSize = (raw, list, token) => {
+        const size = pageSize(raw, list, token);
+        if (list.id === 'personas') atMaximum = size === list.pageSize.max;
+        return size;
+      };
+      respondWith(b, 'GET /v1/personas', (body) => (atMaximum ? { ...body, next_page_token: null } : body));
+    },
+    probe: async (call) => {
+      const answer = await call('GET', '/v1/personas?page_size=100');
+      return { listed: (answer.body.personas ?? []).length, next: answer.body.next_page_token ?? null };
+    },
+    shows: { listed: 100, next: null },
   }),
 ];
 
