@@ -863,16 +863,33 @@ export const INDEPENDENT_13_FAULTS = [
     shows: 'not the id',
   }),
   fault({
-    id: 'ind13-json-content-type-sent-twice',
-    requirements: ['RESPONSE-CONTENT-TYPE-JSON'],
-    slips: ['broken'],
+    id: 'ind13-spec-listing-ipv6-host-broken',
+    requirements: ['SPEC-FETCHABLE'],
+    slips: ['scope'],
     description:
-      "JSON answers carry two Content-Type fields, one set by the API's middleware and one added by the JSON writer (a header added, not set), which a client reads combined as `application/json, application/json`: no single media type, where Content-Type takes one. Every JSON answer (errors and the JSON form of the published documents included) is affected; the YAML form is labelled once.",
+      "The listing builds each document's URL from the request's Host split at its first colon (`const [host, port] = header.split(':')`, to default the port): for a client that reached the service at an IPv6 literal (`Host: [::1]:8080`) the URLs come out as `http://[/v1/openapi/...`, which is no URL and fetches nothing; a host name or an IPv4 address is written as before.",
     behaviour: (b) => {
-      b.contentTypes = { ...b.contentTypes, json: `${b.contentTypes.json}, ${b.contentTypes.json}` };
+      const listing = b.publishing.listing;
+      const split = (url: string): string =>
+        url.replace(/^(https?:\/\/)([^/]*)/, (_all, scheme: string, authority: string) => {
+          const [host, port] = authority.split(':');
+          return `${scheme}${host ?? ''}${port ? `:${port}` : ''}`;
+        });
+      b.publishing.listing = {
+        ...listing,
+        render: (entries) => listing.render(entries.map((entry) => ({ ...entry, url: split(entry.url) }))),
+      };
     },
-    probe: async (call) => (await call('GET', `/v1/personas/${FIXTURES.deletablePersonaId}`)).contentType,
-    shows: 'application/json, application/json',
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi', { key: null, headers: { Host: '[::1]:8080' } });
+      const url = /"(https?:\/\/[^"]*\/v1\/openapi\/[^"]*)"/.exec(listing.text)?.[1] ?? '';
+      try {
+        return new URL(url).host;
+      } catch {
+        return 'no URL';
+      }
+    },
+    shows: 'no URL',
   }),
   fault({
     id: 'ind13-runs-filter-deleted-persona-refused',
