@@ -33,6 +33,7 @@ import { INDEPENDENT_9_FAULTS, UNDETECTED as UNDETECTED_9 } from './independent-
 import { INDEPENDENT_10_FAULTS, UNDETECTED as UNDETECTED_10 } from './independent-10.js';
 import { INDEPENDENT_11_FAULTS, UNDETECTED as UNDETECTED_11 } from './independent-11.js';
 import { INDEPENDENT_12_FAULTS, UNDETECTED as UNDETECTED_12 } from './independent-12.js';
+import { INDEPENDENT_13_FAULTS, UNDETECTED as UNDETECTED_13 } from './independent-13.js';
 
 /** The faults of every independent round that no check detects yet, with the class of check each needs. */
 const UNDETECTED: Readonly<Record<string, string>> = {
@@ -48,6 +49,7 @@ const UNDETECTED: Readonly<Record<string, string>> = {
   ...UNDETECTED_10,
   ...UNDETECTED_11,
   ...UNDETECTED_12,
+  ...UNDETECTED_13,
 };
 
 export const FAULTS = [
@@ -82,6 +84,7 @@ export const FAULTS = [
   ...INDEPENDENT_10_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_11_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_12_FAULTS.filter((f) => !(f.id in UNDETECTED)),
+  ...INDEPENDENT_13_FAULTS.filter((f) => !(f.id in UNDETECTED)),
 ] as const satisfies readonly FaultShape[];
 
 /** Faults of an independent round no check detects yet (see UNDETECTED): runnable by id, left out of the score. */
@@ -98,6 +101,7 @@ export const PENDING_FAULTS = [
   ...INDEPENDENT_10_FAULTS,
   ...INDEPENDENT_11_FAULTS,
   ...INDEPENDENT_12_FAULTS,
+  ...INDEPENDENT_13_FAULTS,
 ].filter((f) => f.id in UNDETECTED);
 
 /** A fault of the catalog: a misspelt id fails the type check. */
