@@ -9,11 +9,21 @@ import type { RequestListener } from '../lib/reference/server.js';
 /** An encoded control character in a request's path (Spring's StrictHttpFirewall refuses these; so do WAFs). */
 const CONTROL_IN_PATH = /%(?:[01][0-9a-f]|7f)/i;
 
-/** A firewall: a path with an encoded control character gets its own bare 400, no API error; the rest pass. */
+/** Whether a Host names the address the request reached (any letter case), as an allowed-hosts list has it. */
+function allowedHost(req: IncomingMessage): boolean {
+  const port = req.socket.localPort;
+  const allowed = [`127.0.0.1:${port}`, `localhost:${port}`, `${req.socket.localAddress}:${port}`];
+  return allowed.includes((req.headers.host ?? '').toLowerCase());
+}
+
+/**
+ * A firewall: a path with an encoded control character (Spring's StrictHttpFirewall), or a Host other than the
+ * address the service is reached at (Django's ALLOWED_HOSTS), gets its own bare 400, no API error; the rest pass.
+ */
 export const firewall =
   (listener: RequestListener): RequestListener =>
   async (req, res) => {
-    if (!CONTROL_IN_PATH.test(String(req.url).split('?')[0] ?? '')) return listener(req, res);
+    if (allowedHost(req) && !CONTROL_IN_PATH.test(String(req.url).split('?')[0] ?? '')) return listener(req, res);
     res.writeHead(400, { 'Content-Type': 'text/html' }).end('<html><body><h1>Request rejected</h1></body></html>');
   };
 

@@ -217,7 +217,7 @@ const REST_STATUSES: Variation = {
     'run result means are sums divided in floating point: each run with metrics has `repeated_score`, three scores of 0.1, whose mean is 0.10000000000000002 beside min and max 0.1',
     'metric outputs show only the fields the MetricOutput table lists: metric_name, create_time, start_time and end_time (filter and order fields alone) are left out',
     "specs name a path's last parameter `{id}` where every operation of the path is the specification's; the lists' query parameters say `required: false` and are declared on the path; GET of a spec publishes its optional `Accept` header; the mutation create body declares the read-only `agent_id` its resource carries",
-    'a firewall in front of the service refuses a path holding an encoded control character (`%0A`, `%09`) with a bare HTML 400 of its own, before the service reads the request',
+    'a firewall in front of the service refuses a path holding an encoded control character (`%0A`, `%09`), or a Host other than the address it is reached at (any letter case), with a bare HTML 400 of its own, before the service reads the request',
   ],
   front: firewall,
   apply(b) {

@@ -22,11 +22,22 @@ import {
 } from '../lib/published/index.js';
 import { deref } from '../lib/published/refs.js';
 import { isJsonObject } from '../lib/util/json.js';
+import { isErrorBody } from '../lib/assert/responses.js';
 import { followListed } from '../lib/families/published/listed-url.js';
 import { declareExtremeIdChecks } from '../lib/families/path-ids.js';
 
 const YAML_TYPES = /^(application\/(x-)?yaml|text\/(x-)?yaml)\b/i;
 const JSON_TYPES = /^application\/([\w.+-]+\+)?json\b/i;
+
+/** Forms of Host a client reaching the target may send: an IPv6 literal (bracketed), the host in capitals. */
+const HOST_FORMS: readonly { readonly what: string; readonly host: (target: URL) => string }[] = [
+  { what: 'an IPv6 literal (`Host: [::1]:<port>`)', host: (target) => `[::1]${target.port ? `:${target.port}` : ''}` },
+  { what: 'the host name in capitals', host: (target) => target.host.toUpperCase() },
+];
+
+/** An absolute http(s) URL, or a reference that resolves against the target. */
+const parsesAsUrl = (url: string | null | undefined, target: URL): boolean =>
+  !!url && URL.canParse(url, target) && /^https?:$/.test(new URL(url, target).protocol);
 
 async function listing(t: CheckContext): Promise<{ call: Call; specs: ListedSpec[] }> {
   const call = await t.call('GET /v1/openapi', { auth: 'none' });
@@ -199,6 +210,39 @@ describeGroup('specification', () => {
         `listed without a URL: ${withoutUrl.map((s) => s.specName).join(', ')}`,
         call,
       );
+    },
+  );
+
+  check(
+    'specification.listing-host-forms',
+    ['SPEC-FETCHABLE'],
+    `GET /v1/openapi asked under other forms of Host (${HOST_FORMS.map((f) => f.what).join(', ')}) names each spec at a URL that parses (absolute, or relative to the target), or is refused before the API (a proxy or an allowed-hosts list may refuse a host)`,
+    async (t) => {
+      const target = new URL(t.config.baseUrl as string);
+      for (const { what, host } of HOST_FORMS) {
+        const call = await t.call('GET /v1/openapi', {
+          auth: 'none',
+          headers: { host: host(target) },
+          mayBeRefusedInFront: true,
+        });
+        // A host the deployment does not serve is refused in front of the API (a 4xx, a gateway's 5xx): not judged.
+        if (call.response.status < 200 || call.response.status >= 300) {
+          t.assert(
+            call.response.status < 500 || !isErrorBody(call.response.json),
+            ['SPEC-FETCHABLE'],
+            `GET /v1/openapi with ${what} failed with the API's own error ${call.response.status}`,
+            call,
+          );
+          continue;
+        }
+        const broken = parseListing(call.response.json).filter((spec) => !parsesAsUrl(spec.url, target));
+        t.assert(
+          !broken.length,
+          ['SPEC-FETCHABLE'],
+          `with ${what}, the listing names ${broken.map((s) => `${s.specName} at ${JSON.stringify(s.url)}`).join(', ')}: no URL a client can fetch`,
+          call,
+        );
+      }
     },
   );
 

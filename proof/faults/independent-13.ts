@@ -930,8 +930,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'state: an ID is never given twice: a mutation deleted and made again with the same body gets a new id, and the old one stays gone',
   'ind13-filter-astral-value-internal':
     'values: filter values of unusual characters (astral, combining, right-to-left, quotes inside) quoted on every filter field: a list or INVALID_ARGUMENT, never a 5xx',
-  'ind13-spec-listing-ipv6-host-broken':
-    'HTTP: Host forms (an IPv6 literal, upper case, no port): the listing names a URL per spec, or the request is refused with a 4xx; never a 5xx or a listing without URLs',
   'ind13-runs-filter-deleted-persona-refused':
     'state x lists: after a DELETE, filters naming the deleted resource (persona_id of the deleted persona) list what still names it, never an error',
   'ind13-agent-get-workflows-first-1000-keys':

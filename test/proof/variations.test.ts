@@ -29,6 +29,10 @@ describe('variation rest-statuses', () => {
     ]);
     expect((await call('GET', `/v1/scheduled-runs/${id}%20`)).body.error.code).toBe('INVALID_ARGUMENT');
     expect((await call('GET', `/v1/scheduled-runs/${id}?q=%0A`)).status).toBe(200);
+    const foreign = await call('GET', '/v1/openapi', { headers: { Host: '[::1]:8080' } });
+    expect([foreign.status, foreign.contentType]).toEqual([400, 'text/html']);
+    const port = new URL(service().url).port;
+    expect((await call('GET', '/v1/openapi', { headers: { Host: `LOCALHOST:${port}` } })).status).toBe(200);
   });
 
   it('answers creates with 201 and deletes with an empty 204', async () => {
