@@ -316,6 +316,46 @@ const parameterValuesAsText: MutationFields['parameter_values'] = (f) => {
 /** The page size the lists beyond the specification serve by default under lenient-inputs. */
 const LENIENT_GENERIC_PAGE = 20;
 
+/** Routed requests between two steps of the runs in progress (a run's whole course spans most of a default run). */
+const REQUESTS_PER_STEP = 25;
+
+/**
+ * A live deployment: runs in progress move on while the suite runs. Every REQUESTS_PER_STEP routed requests, the
+ * next RUNNING run (in turn) completes one more test case, or, when none is left to start, finishes (COMPLETED);
+ * its update_time moves to now. What the store holds moves, so every read, list and filter sees the same run.
+ */
+function runsMoveOn(b: Behaviour): void {
+  let requests = 0;
+  let turn = 0;
+  const named = b.pathNamed;
+  b.pathNamed = (endpoint, params, store) => {
+    if (++requests % REQUESTS_PER_STEP === 0) {
+      const running = [...store.runs.values()].filter((run) => run.status === 'RUNNING');
+      const run = running[turn++ % Math.max(running.length, 1)];
+      if (run) {
+        const p = run.progress;
+        const left = p.total_test_cases - p.completed_test_cases - p.failed_test_cases - p.in_progress_test_cases;
+        const progress =
+          left > 0
+            ? { ...p, completed_test_cases: p.completed_test_cases + 1 }
+            : {
+                ...p,
+                completed_test_cases: p.completed_test_cases + p.in_progress_test_cases,
+                in_progress_test_cases: 0,
+              };
+        const status = left > 0 ? run.status : 'COMPLETED';
+        store.runs.set(run.run_id, {
+          ...run,
+          status,
+          progress,
+          update_time: Math.max(run.update_time + 1000, Date.now()),
+        });
+      }
+    }
+    return named(endpoint, params, store);
+  };
+}
+
 const LENIENT_INPUTS: Variation = {
   name: 'lenient-inputs',
   changes: [
@@ -337,9 +377,11 @@ const LENIENT_INPUTS: Variation = {
     'a dashboard PATCH of a well-formed id that names no dashboard creates it (an upsert, AIP-134 `allow_missing`)',
     `the lists beyond the specification (agents, test cases) hold ${LENIENT_GENERIC_PAGE} items by default, published as page_size \`default: ${LENIENT_GENERIC_PAGE}\`; the operations beyond the specification publish their errors under \`default\` alone`,
     'a gateway in front (as Express and nginx make one): a 200 answer to a GET carries a weak ETag and a GET whose If-None-Match names it gets 304 with no body; answers are gzipped when Accept-Encoding allows it and sent chunked, without Content-Length',
+    'the deployment is live: runs in progress move on while the suite runs (every 25 requests one more test case of a RUNNING run completes, in turn, or the run finishes COMPLETED; its update_time moves to now)',
   ],
   front: rewriting(gateway),
   apply(b) {
+    runsMoveOn(b);
     const success = b.successStatus;
     b.successStatus = (endpoint) => (endpoint.key === 'DELETE /v1/runs/{run_id}' ? 202 : success(endpoint));
     b.runDeletion = {

@@ -115,6 +115,19 @@ describe('variation rest-statuses', () => {
 describe('variation lenient-inputs', () => {
   const { call } = useService({ variation: 'lenient-inputs' });
 
+  it('is live: runs in progress move on as requests come (one step every 25), in the lists and filters alike', async () => {
+    type Run = { run_id: string; status: string; progress: Record<string, number>; update_time: string };
+    const running = async () =>
+      ((await call('GET', '/v1/runs?page_size=1000&filter=status%20%3D%20RUNNING')).body.runs as Run[]).map((r) =>
+        JSON.stringify([r.run_id, r.progress, r.update_time]),
+      );
+    const before = await running();
+    for (let i = 0; i < 50; i++) await call('GET', '/v1/personas/phone-numbers');
+    const after = await running();
+    expect(before.length).toBeGreaterThan(0);
+    expect(after).not.toEqual(before);
+  });
+
   it('has a gateway in front: weak ETags and 304 for GETs, gzip when accepted, chunked answers', async () => {
     const read = await call('GET', '/v1/personas?page_size=1');
     const tag = String(read.headers['etag']);
