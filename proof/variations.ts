@@ -318,18 +318,46 @@ const LENIENT_GENERIC_PAGE = 20;
 
 /** Routed requests between two steps of the runs in progress (a run's whole course spans most of a default run). */
 const REQUESTS_PER_STEP = 25;
+/** Routed requests between two firings of the scheduled runs (each in turn): some 40 new runs in a default run. */
+const REQUESTS_PER_FIRING = 100;
 
 /**
  * A live deployment: runs in progress move on while the suite runs. Every REQUESTS_PER_STEP routed requests, the
  * next RUNNING run (in turn) completes one more test case, or, when none is left to start, finishes (COMPLETED);
- * its update_time moves to now. What the store holds moves, so every read, list and filter sees the same run.
+ * its update_time moves to now. Every REQUESTS_PER_FIRING, the next enabled scheduled run fires: a new PENDING run
+ * of its last run's agent, persona and test set, named as its last run. What the store holds moves, so every read,
+ * list and filter sees the same.
  */
 function runsMoveOn(b: Behaviour): void {
   let requests = 0;
   let turn = 0;
+  let firing = 0;
   const named = b.pathNamed;
   b.pathNamed = (endpoint, params, store) => {
-    if (++requests % REQUESTS_PER_STEP === 0) {
+    if (++requests % REQUESTS_PER_FIRING === 0) {
+      const enabled = [...store.scheduledRuns.values()].filter((s) => s.enabled && s.last_run_id);
+      const scheduled = enabled[firing++ % Math.max(enabled.length, 1)];
+      const last = scheduled && store.runs.get(scheduled.last_run_id ?? '');
+      if (scheduled && last) {
+        const now = store.clock.now();
+        const run_id = store.ids.token(last.run_id.length);
+        const { total_test_cases } = last.progress;
+        const progress = { total_test_cases, completed_test_cases: 0, failed_test_cases: 0, in_progress_test_cases: 0 };
+        const results = { output_ids: [], metrics: {} };
+        store.runs.set(run_id, {
+          ...last,
+          run_id,
+          status: 'PENDING',
+          create_time: now,
+          update_time: now,
+          progress,
+          results,
+          error: null,
+        });
+        store.scheduledRuns.set(scheduled.id, { ...scheduled, last_run_at: now, last_run_id: run_id });
+      }
+    }
+    if (requests % REQUESTS_PER_STEP === 0) {
       const running = [...store.runs.values()].filter((run) => run.status === 'RUNNING');
       const run = running[turn++ % Math.max(running.length, 1)];
       if (run) {
@@ -377,7 +405,7 @@ const LENIENT_INPUTS: Variation = {
     'a dashboard PATCH of a well-formed id that names no dashboard creates it (an upsert, AIP-134 `allow_missing`)',
     `the lists beyond the specification (agents, test cases) hold ${LENIENT_GENERIC_PAGE} items by default, published as page_size \`default: ${LENIENT_GENERIC_PAGE}\`; the operations beyond the specification publish their errors under \`default\` alone`,
     'a gateway in front (as Express and nginx make one): a 200 answer to a GET carries a weak ETag and a GET whose If-None-Match names it gets 304 with no body; answers are gzipped when Accept-Encoding allows it and sent chunked, without Content-Length',
-    'the deployment is live: runs in progress move on while the suite runs (every 25 requests one more test case of a RUNNING run completes, in turn, or the run finishes COMPLETED; its update_time moves to now)',
+    'the deployment is live: runs in progress move on while the suite runs (every 25 requests one more test case of a RUNNING run completes, in turn, or the run finishes COMPLETED; its update_time moves to now), and scheduled runs fire (every 100 requests the next enabled one starts a new PENDING run and names it as its last)',
   ],
   front: rewriting(gateway),
   apply(b) {

@@ -2,6 +2,7 @@
 // found through the runs), their walks of it, and a snapshot of the whole collection
 // that filtered and smaller walks are compared with.
 
+import { isDeepStrictEqual } from 'node:util';
 import { formatFilter, type FilterExpr, type FormatOptions } from '../../contract/filter/index.js';
 import { listEndpoint, type ListEndpoint } from '../../contract/list-endpoints.js';
 import type { RequirementId } from '../../contract/requirements/index.js';
@@ -20,7 +21,7 @@ import { freeTextField } from '../../gen/filters.js';
 import { isSuccess } from '../../assert/responses.js';
 import { refusedAsInvalid } from '../../assert/error-details.js';
 import { isRuleViolation, violation } from '../../assert/violation.js';
-import { repeated } from '../../assert/filter-judge.js';
+import { idOf, repeated } from '../../assert/filter-judge.js';
 import type { Selection } from '../../assert/partition.js';
 
 type Item = Record<string, unknown>;
@@ -224,19 +225,51 @@ export class Snapshot {
   }
 
   /**
-   * Fails with `requirements` when `compare` finds a mismatch twice: against this snapshot
-   * and against a fresh one, since checks elsewhere may delete an item they were given meanwhile.
+   * Fails with `requirements` when `compare` finds a mismatch three times: against this snapshot (the walks given);
+   * against a fresh one (fresh walks), since checks elsewhere may delete an item they were given meanwhile; and, those
+   * same walks, against a snapshot taken after them without the items that moved between the two (a live
+   * deployment's runs finish and its schedules start new ones while a check walks): only what a correct server
+   * cannot explain, among the items that stood still, fails.
    */
   async expect(
     requirements: readonly RequirementId[],
-    compare: (items: readonly Item[]) => Promise<Mismatch | undefined>,
+    compare: (items: readonly Item[], reading: Reading) => Promise<Mismatch | undefined>,
   ): Promise<void> {
-    if (!(await compare(this.current))) return;
-    this.current = await everything(this.t, this.collection, true);
-    const mismatch = await compare(this.current);
+    if (!(await compare(this.current, 'given'))) return;
+    const before = await everything(this.t, this.collection, true);
+    this.current = before;
+    if (!(await compare(before, 'fresh'))) return;
+    const after = await everything(this.t, this.collection, true);
+    this.current = after;
+    const moving = movedBetween(before, after, this.collection.list.idField);
+    const mismatch = await compare(withoutMoving(after, moving, this.collection.list.idField), { moving });
     if (mismatch) violation(requirements, mismatch.message, mismatch.call);
   }
 }
+
+/**
+ * Which walks a comparison judges: those given, fresh ones, or the last fresh ones again, without the items that
+ * `moving` names (present in one of two snapshots around them only, or read otherwise in each).
+ */
+export type Reading = 'given' | 'fresh' | { readonly moving: ReadonlySet<string> };
+
+/** The ids of items one snapshot holds and the other does not, or holds otherwise. */
+function movedBetween(before: readonly Item[], after: readonly Item[], idField: string): Set<string> {
+  const first = new Map(before.map((item) => [idOf(item, idField), item]));
+  const moved = new Set<string>();
+  for (const item of after) {
+    const id = idOf(item, idField);
+    const was = first.get(id);
+    if (!was || !isDeepStrictEqual(was, item)) moved.add(id);
+    first.delete(id);
+  }
+  for (const id of first.keys()) moved.add(id);
+  return moved;
+}
+
+/** `items` without those `moving` names. */
+export const withoutMoving = (items: readonly Item[], moving: ReadonlySet<string>, idField: string): Item[] =>
+  items.filter((item) => !moving.has(idOf(item, idField)));
 
 /** A filter a check judges: its text as sent, what a failed page of its walk breaks, its walk if already made, and the page size it is walked at (by default the largest). */
 export interface FilterWalk {
@@ -249,7 +282,8 @@ export interface FilterWalk {
 /**
  * Fails with `requirements` when a walk of `filters` holds an item twice or `judge` finds their selections wrong, first
  * with the walks given (the others walked now), then, since another check may have
- * deleted an item meanwhile, with fresh walks and a fresh snapshot (Snapshot.expect).
+ * deleted an item meanwhile, with fresh walks and a fresh snapshot, then with those walks and the items that stood
+ * still around them (Snapshot.expect).
  * The evidence is the last page of the first filter the message quotes. Returns the
  * walks judged last.
  */
@@ -260,26 +294,30 @@ export async function expectWalks(
   requirements: readonly RequirementId[],
   judge: (all: readonly Item[], selections: readonly Selection[]) => string | undefined,
 ): Promise<Walk[]> {
-  let fresh = false;
   let walks: Walk[] = [];
-  await snapshot.expect(requirements, async (all) => {
-    walks = [];
-    for (const f of filters)
-      walks.push(
-        (fresh ? undefined : f.walked) ??
-          (await filteredWalk(t, snapshot.collection, f.text, f.requirements, undefined, f.pageSize)),
-      );
-    fresh = true;
+  const { idField } = snapshot.collection.list;
+  await snapshot.expect(requirements, async (all, reading) => {
+    if (typeof reading === 'string') {
+      const fresh = reading === 'fresh';
+      walks = [];
+      for (const f of filters)
+        walks.push(
+          (fresh ? undefined : f.walked) ??
+            (await filteredWalk(t, snapshot.collection, f.text, f.requirements, undefined, f.pageSize)),
+        );
+    }
+    const judged =
+      typeof reading === 'string'
+        ? walks
+        : walks.map((w) => ({ ...w, items: withoutMoving(w.items, reading.moving, idField) }));
     // Item identity holds in every filtered walk: a join without DISTINCT lists an item once per matching row.
     const message =
-      walks
-        .map((w, i) =>
-          repeated(w.items, snapshot.collection.list.idField, `filter ${JSON.stringify(filters[i]!.text)}`),
-        )
+      judged
+        .map((w, i) => repeated(w.items, idField, `filter ${JSON.stringify(filters[i]!.text)}`))
         .find((m) => m !== undefined) ??
       judge(
         all,
-        walks.map((w, i) => ({ text: filters[i]!.text, items: w.items })),
+        judged.map((w, i) => ({ text: filters[i]!.text, items: w.items })),
       );
     if (message === undefined) return undefined;
     const quoted = filters.findIndex((f) => message.includes(JSON.stringify(f.text)));
