@@ -1,0 +1,157 @@
+// Round 14 of the independent fault writers (issue #30, point 4): faults written from the
+// specification and the reference service alone, without reading the suite's checks.
+
+import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
+import { HOUR } from '../../lib/reference/fixtures/time.js';
+import type { FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
+import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
+import { isHttpUrl, isPublicHost } from '../../lib/reference/validation/formats.js';
+import type { JsonObject } from '../../lib/util/json.js';
+import type { Call } from '../probes/call.js';
+import { fault } from './define.js';
+
+/** The fixtures the reference is seeded with (the same ids at every start). */
+const { store: SEEDED } = seedStore(ALPHANUMERIC);
+
+/** Two runs created less than two hours apart: the later one's create_time, and the earlier one's id. */
+const RUNS_BY_TIME = [...SEEDED.runs.values()].sort((a, b) => a.create_time - b.create_time);
+const CLOSE_PAIR = RUNS_BY_TIME.map((run, i) => [RUNS_BY_TIME[i - 1], run] as const).find(
+  ([before, run]) =>
+    before !== undefined && run.create_time > before.create_time && run.create_time - before.create_time < 2 * HOUR,
+)!;
+const LATER_RUN_TIME = new Date(CLOSE_PAIR[1].create_time).toISOString().replace('.000Z', 'Z');
+const EARLIER_RUN_ID = CLOSE_PAIR[0]!.run_id;
+
+const VOICE_AGENT = { display_name: 'Round 14 agent', model_type: 'MODEL_TYPE_VOICE', phone_number: '+14155550144' };
+
+/** Creates a voice agent (with `extra` fields) and answers its id. */
+async function newAgent(call: Call, extra: JsonObject = {}): Promise<string> {
+  const created = await call('POST', '/v1/agents', { body: { ...VOICE_AGENT, ...extra } });
+  return String(created.body.agent.id);
+}
+
+/** The status a CHAT agent with this chat_endpoint is answered with. */
+const chatAgentStatus = async (call: Call, chatEndpoint: string): Promise<number> =>
+  (
+    await call('POST', '/v1/agents', {
+      body: { display_name: 'Round 14 chat', model_type: 'MODEL_TYPE_CHAT', metadata: { chat_endpoint: chatEndpoint } },
+    })
+  ).status;
+
+/** Replaces the check of a CHAT configuration's chat_endpoint with one that takes the host from `hostOf`. */
+function chatEndpointHostFrom(
+  b: Parameters<Parameters<typeof fault>[0]['behaviour']>[0],
+  hostOf: (url: string) => string,
+): void {
+  const chat = b.agentRules.config.MODEL_TYPE_CHAT ?? {};
+  b.agentRules.config = {
+    ...b.agentRules.config,
+    MODEL_TYPE_CHAT: {
+      ...chat,
+      chat_endpoint: (c, k) =>
+        void c.string(k, {
+          required: true,
+          check: { test: (v) => isHttpUrl(v) && isPublicHost(hostOf(v)), description: 'a public HTTP or HTTPS URL' },
+        }),
+    },
+  };
+}
+
+/** A filter expression with every comparison passed through `change`. */
+function mapComparisons(expr: FilterExpr, change: (c: FilterExpr & { kind: 'cmp' }) => FilterExpr): FilterExpr {
+  return expr.kind === 'cmp' ? change(expr) : { ...expr, terms: expr.terms.map((t) => mapComparisons(t, change)) };
+}
+
+export const INDEPENDENT_14_FAULTS = [
+  fault({
+    id: 'ind14-chat-endpoint-userinfo-host',
+    requirements: ['CHAT-ENDPOINT-PUBLIC'],
+    slips: ['broken'],
+    description:
+      'chat_endpoint is parsed as a URL, but the host screened for private addresses is taken with a pattern (`^scheme://([^/?#:]*)`) that does not know the userinfo part: `https://api.example.com@127.0.0.1/chat`, a URL whose host is the loopback address, is screened as `api.example.com@127.0.0.1` and accepted.',
+    behaviour: (b) => chatEndpointHostFrom(b, (v) => /^[a-z][a-z0-9+.-]*:\/\/([^/?#:]*)/i.exec(v)?.[1] ?? ''),
+    probe: (call) => chatAgentStatus(call, 'https://api.example.com@127.0.0.1/chat'),
+    shows: 200,
+  }),
+  fault({
+    id: 'ind14-chat-endpoint-host-with-port',
+    requirements: ['CHAT-ENDPOINT-PUBLIC'],
+    slips: ['broken'],
+    description:
+      "chat_endpoint's host is screened from the parsed URL's `host` (name and port) instead of its `hostname`: a private or loopback address with an explicit port, `https://localhost:8443/chat` or `http://10.0.0.7:8080/chat`, matches no private pattern and is accepted; without a port it is refused.",
+    behaviour: (b) => chatEndpointHostFrom(b, (v) => new URL(v).host),
+    probe: (call) => chatAgentStatus(call, 'http://10.0.0.7:8080/chat'),
+    shows: 200,
+  }),
+  fault({
+    id: 'ind14-mutation-name-unique-by-slug',
+    requirements: ['MUTATION-CREATE'],
+    slips: ['broken'],
+    description:
+      "A mutation's display_name is held unique through a slug of it (blanks, hyphens and underscores alike become one `-`, letter case kept): under an agent with a mutation `Fast mode`, a mutation named `Fast-mode` or `Fast_mode`, another name, is refused with ALREADY_EXISTS.",
+    behaviour: (b) => {
+      const slug = (name: string) => name.replace(/[\s_-]+/g, '-');
+      b.mutationRules = {
+        ...b.mutationRules,
+        nameTakenBy: (other, agentId, displayName) =>
+          other.agent_id === agentId && !other.deleted && slug(other.display_name) === slug(displayName),
+      };
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      await call('POST', `/v1/agents/${agentId}/mutations`, { body: { display_name: 'Fast mode' } });
+      const second = await call('POST', `/v1/agents/${agentId}/mutations`, { body: { display_name: 'Fast-mode' } });
+      return [second.status, second.body?.mutation?.display_name ?? second.body?.error?.code];
+    },
+    shows: [409, 'ALREADY_EXISTS'],
+  }),
+  fault({
+    id: 'ind14-expected-output-wrapped-json-encoded',
+    requirements: ['TESTCASE-EXPECTED-OUTPUT-WRAPPED'],
+    slips: ['broken'],
+    description:
+      'expected_output_str given without expected_behaviors is wrapped into a one-element list by writing the list as JSON text and reading it back through a helper that encodes its items again: `Greets the caller` becomes `["\\"Greets the caller\\""]`, the string with its quotes.',
+    behaviour: (b) => {
+      b.testCaseFields = {
+        ...b.testCaseFields,
+        expected_behaviors: (f) => {
+          const deprecated = f.string('expected_output_str');
+          return f.strings('expected_behaviors') ?? (deprecated === null ? null : [JSON.stringify(deprecated)]);
+        },
+      };
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/test-cases', {
+        body: { test_set_id: 'ts14abcd', input_str: 'Hello', expected_output_str: 'Greets the caller' },
+      });
+      return created.body?.test_case?.expected_behaviors;
+    },
+    shows: ['"Greets the caller"'],
+  }),
+  fault({
+    id: 'ind14-runs-filter-time-read-as-local',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['broken'],
+    description:
+      'A time in a runs filter is parsed without its zone designator (a naive parse of `...Z`) and taken as the server\'s local time, UTC+2: `create_time >= "2026-01-05T07:51:00Z"` is read as 05:51Z and also lists the runs created in the two hours before.',
+    behaviour: (b) => {
+      const filter = b.lists.filter;
+      b.lists.filter = (raw, list) => {
+        const expr = filter(raw, list);
+        if (expr === null || list.id !== 'runs') return expr;
+        return mapComparisons(expr, (c) => {
+          const at = Date.parse(c.value);
+          return (c.field === 'create_time' || c.field === 'update_time') && !Number.isNaN(at)
+            ? { ...c, value: new Date(at - 2 * HOUR).toISOString() }
+            : c;
+        });
+      };
+    },
+    probe: async (call) => {
+      const filter = encodeURIComponent(`create_time >= "${LATER_RUN_TIME}"`);
+      const page = await call('GET', `/v1/runs?page_size=1000&filter=${filter}`);
+      return (page.body?.runs as { run_id: string }[] | undefined)?.some((r) => r.run_id === EARLIER_RUN_ID) ?? null;
+    },
+    shows: true,
+  }),
+] as const;
