@@ -22,6 +22,14 @@ const CLOSE_PAIR = RUNS_BY_TIME.map((run, i) => [RUNS_BY_TIME[i - 1], run] as co
 const LATER_RUN_TIME = new Date(CLOSE_PAIR[1].create_time).toISOString().replace('.000Z', 'Z');
 const EARLIER_RUN_ID = CLOSE_PAIR[0]!.run_id;
 
+/** A simulation with outputs of at least two metric names, and one of those names. */
+const [MULTI_SIMULATION, ONE_METRIC_NAME] = [...SEEDED.simulations.entries()]
+  .map(([id, outputs]) => [id, [...new Set([...outputs.values()].map((o) => o.metric_name))]] as const)
+  .filter(([, names]) => names.length >= 2)
+  .map(([id, names]) => [id, names[0]!] as const)[0]!;
+const SIMULATION_ID = [...SEEDED.simulations.keys()][0]!;
+const SOME_METRIC_ID = [...[...SEEDED.simulations.values()][0]!.values()][0]!.metric_id;
+
 const VOICE_AGENT = { display_name: 'Round 14 agent', model_type: 'MODEL_TYPE_VOICE', phone_number: '+14155550144' };
 
 /** Creates a voice agent (with `extra` fields) and answers its id. */
@@ -153,5 +161,143 @@ export const INDEPENDENT_14_FAULTS = [
       return (page.body?.runs as { run_id: string }[] | undefined)?.some((r) => r.run_id === EARLIER_RUN_ID) ?? null;
     },
     shows: true,
+  }),
+  fault({
+    id: 'ind14-spec-listed-url-format-query',
+    requirements: ['SPEC-JSON-ON-REQUEST'],
+    slips: ['broken'],
+    description:
+      "The listing gives each document's URL with a `?format=yaml` query (the form its link was written for), and the document endpoint lets a `format` query win over Accept: the listed URL fetched with `Accept: application/json` is answered YAML. Without the query, Accept is honoured.",
+    behaviour: (b) => {
+      let format: string | null = null;
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        format = new URL(String(req.url), 'http://reference.invalid').searchParams.get('format');
+        return presented(req);
+      };
+      const negotiate = b.publishing.negotiate;
+      b.publishing.negotiate = (accept) =>
+        format === 'yaml' ? 'yaml' : format === 'json' ? 'json' : negotiate(accept);
+      const listing = b.publishing.listing;
+      b.publishing.listing = {
+        ...listing,
+        render: (entries) => listing.render(entries.map((e) => ({ ...e, url: `${e.url}?format=yaml` }))),
+      };
+    },
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi', { key: null });
+      const url = /https?:\/\/[^"\s]+\/v1\/openapi\/[^"\s]+/.exec(listing.text)?.[0] ?? '';
+      const answer = await call('GET', url.slice(url.indexOf('/v1/openapi/')), {
+        key: null,
+        headers: { Accept: 'application/json' },
+      });
+      return answer.contentType;
+    },
+    shows: 'application/yaml',
+  }),
+  fault({
+    id: 'ind14-review-description-null-refused',
+    requirements: ['REVIEW-PROJECT-CREATE'],
+    slips: ['broken'],
+    description:
+      'A review project\'s description, "string or null", is read with a string check that lets it be absent but not null: `"description": null` is refused with INVALID_ARGUMENT.',
+    behaviour: (b) => {
+      const description = b.reviewProjectFields.description;
+      b.reviewProjectFields = {
+        ...b.reviewProjectFields,
+        description: (f) => {
+          if (f.has('description') && f.string('description') === null) f.fail('description', 'must be a string');
+          return description(f);
+        },
+      };
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/review-projects', {
+        body: {
+          display_name: 'Round 14 review',
+          assignees: ['reviewer@example.com'],
+          linked_simulation_ids: [SIMULATION_ID],
+          linked_metric_ids: [SOME_METRIC_ID],
+          description: null,
+        },
+      });
+      return [created.status, created.body?.error?.code ?? created.body?.review_project?.description];
+    },
+    shows: [400, 'INVALID_ARGUMENT'],
+  }),
+  fault({
+    id: 'ind14-filter-cut-at-encoded-ampersand',
+    requirements: ['LIST-FILTER-QUOTING'],
+    slips: ['broken'],
+    description:
+      'The query string is percent-decoded whole before it is split into parameters, so an `&` sent encoded (`%26`) inside a quoted filter value ends the parameter: `filter=name = "Q&A"` is read as `name = "Q` and refused as malformed (an unterminated quote).',
+    behaviour: (b) => {
+      const filter = b.lists.filter;
+      b.lists.filter = (raw, list) => filter(raw === null ? raw : raw.split('&')[0]!, list);
+    },
+    probe: async (call) => {
+      const answer = await call('GET', `/v1/personas?filter=${encodeURIComponent('name = "Q&A"')}`);
+      return [answer.status, answer.body?.error?.code ?? answer.body?.personas?.length];
+    },
+    shows: [400, 'INVALID_ARGUMENT'],
+  }),
+  fault({
+    id: 'ind14-mutation-parameter-value-empty-refused',
+    requirements: ['MUTATION-PARAMETER-VALUES-DERIVED'],
+    slips: ['explicit'],
+    description:
+      'Given parameter_values are checked with the non-empty string check of display_name: a value `""` (a string, as the specification asks) is refused with INVALID_ARGUMENT instead of kept.',
+    behaviour: (b) => {
+      const read = b.mutationRules.fields.parameter_values;
+      b.mutationRules = {
+        ...b.mutationRules,
+        fields: {
+          ...b.mutationRules.fields,
+          parameter_values: (f, body) => {
+            const values = read(f, body);
+            if (values && Object.values(values).includes('')) f.fail('parameter_values', 'values must not be empty');
+            return values;
+          },
+        },
+      };
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const created = await call('POST', `/v1/agents/${agentId}/mutations`, {
+        body: { display_name: 'Blank label', parameter_values: { label: '' } },
+      });
+      return [created.status, created.body?.error?.code ?? created.body?.mutation?.parameter_values];
+    },
+    shows: [400, 'INVALID_ARGUMENT'],
+  }),
+  fault({
+    id: 'ind14-metrics-filter-dropped-when-ordered',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['scope'],
+    description:
+      'The simulation metrics list builds a query with an explicit order_by on another path, which leaves out the filter: `filter=metric_name = "X"&order_by=value` lists every output of the simulation; without order_by the filter holds.',
+    behaviour: (b) => {
+      let ordered = false;
+      const order = b.lists.order;
+      b.lists.order = (raw, list) => {
+        ordered = list.id === 'metrics' && raw !== null && raw !== '';
+        return order(raw, list);
+      };
+      const matches = b.lists.matches;
+      b.lists.matches = (expr, item, fields) => ordered || matches(expr, item, fields);
+    },
+    probe: async (call) => {
+      const filter = encodeURIComponent(`metric_name = "${ONE_METRIC_NAME}"`);
+      const page = await call(
+        'GET',
+        `/v1/simulations/${MULTI_SIMULATION}/metrics?page_size=1000&order_by=value&filter=${filter}`,
+      );
+      return (
+        (page.body?.metrics as { metric_name: string }[] | undefined)?.every(
+          (m) => m.metric_name === ONE_METRIC_NAME,
+        ) ?? null
+      );
+    },
+    shows: false,
   }),
 ] as const;
