@@ -300,4 +300,57 @@ export const INDEPENDENT_14_FAULTS = [
     },
     shows: false,
   }),
+  fault({
+    id: 'ind14-personas-desc-suffix-token-refused',
+    requirements: ['LIST-PAGINATION-COMPLETE'],
+    slips: ['broken'],
+    description:
+      'A personas page token is stamped with the query it continues, order_by normalized (`name desc` written `-name`), but checked against order_by as the next request sends it: every walk ordered with the trailing ` desc` is refused at its second page with INVALID_ARGUMENT (the token "was issued for a different order_by"); with the dash it goes on.',
+    behaviour: (b) => {
+      let suffixed = false;
+      const order = b.lists.order;
+      b.lists.order = (raw, list) => {
+        suffixed = list.id === 'personas' && /\sdesc\s*$/i.test(raw ?? '');
+        return order(raw, list);
+      };
+      const tokens = b.lists.tokens;
+      b.lists.tokens = (list) => {
+        const codec = tokens(list);
+        return {
+          encode: (cursor) => codec.encode(cursor),
+          decode: (token) => {
+            const cursor = codec.decode(token);
+            return cursor && suffixed ? { ...cursor, fingerprint: `${cursor.fingerprint}~` } : cursor;
+          },
+        };
+      };
+    },
+    probe: async (call) => {
+      const order = encodeURIComponent('name desc');
+      const first = await call('GET', `/v1/personas?page_size=2&order_by=${order}`);
+      const token = encodeURIComponent(String(first.body?.next_page_token ?? ''));
+      const second = await call('GET', `/v1/personas?page_size=2&order_by=${order}&page_token=${token}`);
+      return [second.status, second.body?.error?.code ?? second.body?.personas?.length];
+    },
+    shows: [400, 'INVALID_ARGUMENT'],
+  }),
+  fault({
+    id: 'ind14-runs-order-by-filter-only-field',
+    requirements: ['LIST-ORDER-BY-UNKNOWN'],
+    slips: ['scope'],
+    description:
+      'The runs list checks order_by against one table of run fields shared with the filter: `tag` and `created_by`, fields the runs filter takes but order_by does not list, are accepted as order_by (and the runs come in the default order) instead of refused with INVALID_ARGUMENT.',
+    behaviour: (b) => {
+      const order = b.lists.order;
+      b.lists.order = (raw, list) =>
+        list.id === 'runs' && ['tag', 'created_by'].includes((raw ?? '').trim().replace(/^-/, ''))
+          ? order(null, list)
+          : order(raw, list);
+    },
+    probe: async (call) => {
+      const answer = await call('GET', '/v1/runs?order_by=tag');
+      return [answer.status, answer.body?.error?.code ?? 'listed'];
+    },
+    shows: [200, 'listed'],
+  }),
 ] as const;
