@@ -353,4 +353,57 @@ export const INDEPENDENT_14_FAULTS = [
     },
     shows: [200, 'listed'],
   }),
+  fault({
+    id: 'ind14-review-display-name-apostrophe-internal',
+    requirements: ['REVIEW-PROJECT-DISPLAY-NAME'],
+    slips: ['broken'],
+    description:
+      "A review project's display_name is spliced into a hand-written INSERT between single quotes: a name holding an apostrophe (`O'Brien escalations`, 1 to 200 characters) breaks the statement and is answered 500 INTERNAL instead of created.",
+    behaviour: (b) => {
+      const displayName = b.reviewProjectFields.display_name;
+      b.reviewProjectFields = {
+        ...b.reviewProjectFields,
+        display_name: (f) => {
+          const name = displayName(f);
+          if (name.includes("'")) throw new Error(`syntax error at or near "${name.slice(name.indexOf("'") + 1)}"`);
+          return name;
+        },
+      };
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/review-projects', {
+        body: {
+          display_name: "O'Brien escalations",
+          assignees: ['reviewer@example.com'],
+          linked_simulation_ids: [SIMULATION_ID],
+          linked_metric_ids: [SOME_METRIC_ID],
+        },
+      });
+      return [created.status, created.body?.error?.code ?? created.body?.review_project?.display_name];
+    },
+    shows: [500, 'INTERNAL'],
+  }),
+  fault({
+    id: 'ind14-mutation-name-unique-on-prefix',
+    requirements: ['MUTATION-CREATE'],
+    slips: ['broken'],
+    description:
+      "A mutation's display_name is held unique through an index on its first 191 characters (the longest utf8mb4 key prefix), while names run to 200: two names of the same agent that share their first 191 characters and differ after, both valid and distinct, collide, and the second is refused with ALREADY_EXISTS.",
+    behaviour: (b) => {
+      const prefix = (name: string) => [...name].slice(0, 191).join('');
+      b.mutationRules = {
+        ...b.mutationRules,
+        nameTakenBy: (other, agentId, displayName) =>
+          other.agent_id === agentId && !other.deleted && prefix(other.display_name) === prefix(displayName),
+      };
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const stem = 'Variant '.padEnd(191, 'x');
+      await call('POST', `/v1/agents/${agentId}/mutations`, { body: { display_name: `${stem} A` } });
+      const second = await call('POST', `/v1/agents/${agentId}/mutations`, { body: { display_name: `${stem} B` } });
+      return [second.status, second.body?.error?.code ?? 'created'];
+    },
+    shows: [409, 'ALREADY_EXISTS'],
+  }),
 ] as const;
