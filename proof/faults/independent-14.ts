@@ -4,14 +4,15 @@
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { HOUR } from '../../lib/reference/fixtures/time.js';
 import type { FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
+import { listTable } from '../../lib/reference/listing/tables.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import { isHttpUrl, isPublicHost } from '../../lib/reference/validation/formats.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { fault } from './define.js';
+import { fault, presentWith } from './define.js';
 
 /** The fixtures the reference is seeded with (the same ids at every start). */
-const { store: SEEDED } = seedStore(ALPHANUMERIC);
+const { fixtures: FIXTURES, store: SEEDED } = seedStore(ALPHANUMERIC);
 
 /** Two runs created less than two hours apart: the later one's create_time, and the earlier one's id. */
 const RUNS_BY_TIME = [...SEEDED.runs.values()].sort((a, b) => a.create_time - b.create_time);
@@ -405,5 +406,91 @@ export const INDEPENDENT_14_FAULTS = [
       return [second.status, second.body?.error?.code ?? 'created'];
     },
     shows: [409, 'ALREADY_EXISTS'],
+  }),
+  fault({
+    id: 'ind14-dashboard-name-max-checked-trimmed',
+    requirements: ['DASHBOARD-DISPLAY-NAME'],
+    slips: ['bound'],
+    description:
+      "A dashboard PATCH checks display_name's length on the name trimmed of surrounding blanks but stores and answers it as sent: 255 characters and a trailing blank, 256 in all, are accepted and kept; 256 characters without blanks are refused.",
+    behaviour: (b) => {
+      let patching = false;
+      let sent: string | null = null;
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        patching = req.method === 'PATCH';
+        sent = null;
+        return presented(req);
+      };
+      const requestBody = b.requestBody;
+      b.requestBody = (text, headers) => {
+        const read = requestBody(text, headers);
+        if (!patching) return read;
+        try {
+          const body = JSON.parse(read) as JsonObject;
+          if (typeof body.display_name !== 'string' || body.display_name.trim() === body.display_name) return read;
+          sent = body.display_name;
+          return JSON.stringify({ ...body, display_name: body.display_name.trim() });
+        } catch {
+          return read;
+        }
+      };
+      presentWith(b, 'dashboard', (view) => (sent === null ? view : { ...view, display_name: sent }));
+      const kept = b.kept;
+      b.kept = (kind, updated, previous) =>
+        kept(kind, kind === 'dashboard' && sent !== null ? { ...updated, display_name: sent } : updated, previous);
+    },
+    probe: async (call) => {
+      const answer = await call('PATCH', `/v1/dashboards/${FIXTURES.dashboardId}`, {
+        body: { display_name: `${'Q'.repeat(255)} ` },
+      });
+      return [answer.status, answer.body?.error?.code ?? [...String(answer.body?.dashboard?.display_name)].length];
+    },
+    shows: [200, 256],
+  }),
+  fault({
+    id: 'ind14-auth-page-token-skips-key',
+    requirements: ['AUTH-MISSING-KEY'],
+    slips: ['broken'],
+    description:
+      'A request carrying a genuine page_token is let through without X-API-Key: the signed token, issued to a caller that held the key, is taken as proof of it, so the pages after the first of any list are served to anyone holding a token. A first page, or a forged token, still needs the key.',
+    behaviour: (b) => {
+      let carriesToken = false;
+      const codec = b.lists.tokens(listTable('personas'));
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        const token = new URL(String(req.url), 'http://reference.invalid').searchParams.get('page_token');
+        carriesToken = token !== null && token !== '' && codec.decode(token) !== null;
+        return presented(req);
+      };
+      const accepts = b.auth.accepts;
+      b.auth.accepts = (endpoint, key) => carriesToken || accepts(endpoint, key);
+    },
+    probe: async (call) => {
+      const first = await call('GET', '/v1/personas?page_size=2');
+      const token = encodeURIComponent(String(first.body?.next_page_token ?? ''));
+      const second = await call('GET', `/v1/personas?page_size=2&page_token=${token}`, { key: null });
+      return [second.status, second.body?.error?.code ?? second.body?.personas?.length];
+    },
+    shows: [200, 2],
+  }),
+  fault({
+    id: 'ind14-body-escaped-surrogate-pair-replaced',
+    requirements: ['REQUEST-JSON-FORMS'],
+    slips: ['broken'],
+    description:
+      'The request body reader decodes each `\\uXXXX` escape on its own: an astral character written as an escaped surrogate pair (`\\ud83d\\ude80`, the form JSON writers that escape non-ASCII use) becomes two replacement characters (U+FFFD) instead of the character; the same character sent as UTF-8 is kept.',
+    behaviour: (b) => {
+      const requestBody = b.requestBody;
+      b.requestBody = (text, headers) =>
+        requestBody(text, headers).replace(/\\ud[89ab][0-9a-f]{2}\\ud[c-f][0-9a-f]{2}/gi, '\\ufffd\\ufffd');
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        raw: '{"display_name":"Launch \\ud83d\\ude80 agent","model_type":"MODEL_TYPE_VOICE","phone_number":"+14155550144"}',
+      });
+      return created.body?.agent?.display_name;
+    },
+    shows: 'Launch \uFFFD\uFFFD agent',
   }),
 ] as const;
