@@ -9,7 +9,7 @@ import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import { isHttpUrl, isPublicHost } from '../../lib/reference/validation/formats.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { fault, presentWith } from './define.js';
+import { fault, finalizeWith, mapOperations, presentWith } from './define.js';
 
 /** The fixtures the reference is seeded with (the same ids at every start). */
 const { fixtures: FIXTURES, store: SEEDED } = seedStore(ALPHANUMERIC);
@@ -492,5 +492,37 @@ export const INDEPENDENT_14_FAULTS = [
       return created.body?.agent?.display_name;
     },
     shows: 'Launch \uFFFD\uFFFD agent',
+  }),
+  fault({
+    id: 'ind14-spec-security-anonymous-alternative',
+    requirements: ['SPEC-SECURITY-API-KEY'],
+    slips: ['broken'],
+    description:
+      'The published documents give every secured operation (and the document) the requirement list `[{<key scheme>: []}, {}]`: the empty alternative, which a generator adds where an operation "may" be called without credentials, documents the X-API-Key as optional on every endpoint that needs it.',
+    behaviour: (b) =>
+      finalizeWith(b, (doc) => {
+        const optional = (security: unknown) =>
+          Array.isArray(security) && security.length > 0 ? [...(security as JsonObject[]), {}] : security;
+        const operations = mapOperations(doc, (op) =>
+          op.security === undefined ? op : { ...op, security: optional(op.security) },
+        );
+        return {
+          ...doc,
+          paths: operations,
+          ...(doc.security === undefined ? {} : { security: optional(doc.security) }),
+        };
+      }),
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi', { key: null });
+      const url = /https?:\/\/[^"\s]+\/v1\/openapi\/[^"\s]+/.exec(listing.text)?.[0] ?? '';
+      const doc = await call('GET', url.slice(url.indexOf('/v1/openapi/')), {
+        key: null,
+        headers: { Accept: 'application/json' },
+      });
+      const paths = (doc.body?.paths ?? {}) as Record<string, Record<string, { security?: JsonObject[] }>>;
+      const security = paths['/v1/agents/{agent_id}']?.get?.security ?? doc.body?.security;
+      return (security as JsonObject[] | undefined)?.some((s) => Object.keys(s).length === 0) ?? null;
+    },
+    shows: true,
   }),
 ] as const;
