@@ -1,6 +1,7 @@
 // Round 14 of the independent fault writers (issue #30, point 4): faults written from the
 // specification and the reference service alone, without reading the suite's checks.
 
+import { createHash } from 'node:crypto';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { HOUR } from '../../lib/reference/fixtures/time.js';
 import type { FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
@@ -30,6 +31,22 @@ const [MULTI_SIMULATION, ONE_METRIC_NAME] = [...SEEDED.simulations.entries()]
   .map(([id, names]) => [id, names[0]!] as const)[0]!;
 const SIMULATION_ID = [...SEEDED.simulations.keys()][0]!;
 const SOME_METRIC_ID = [...[...SEEDED.simulations.values()][0]!.values()][0]!.metric_id;
+
+/** A failed run with its error text. */
+const FAILED_RUN_ID = [...SEEDED.runs.values()].find((r) => r.error)!.run_id;
+/** A scheduled run that is disabled. */
+const DISABLED_SCHEDULED_RUN_ID = [...SEEDED.scheduledRuns.values()].find((r) => !r.enabled)!.id;
+
+/** The JSON form of the first listed document. */
+async function firstDocumentJson(call: Call): Promise<JsonObject> {
+  const listing = await call('GET', '/v1/openapi', { key: null });
+  const url = /https?:\/\/[^"\s]+\/v1\/openapi\/[^"\s]+/.exec(listing.text)?.[0] ?? '';
+  const doc = await call('GET', url.slice(url.indexOf('/v1/openapi/')), {
+    key: null,
+    headers: { Accept: 'application/json' },
+  });
+  return (doc.body ?? {}) as JsonObject;
+}
 
 const VOICE_AGENT = { display_name: 'Round 14 agent', model_type: 'MODEL_TYPE_VOICE', phone_number: '+14155550144' };
 
@@ -524,5 +541,98 @@ export const INDEPENDENT_14_FAULTS = [
       return (security as JsonObject[] | undefined)?.some((s) => Object.keys(s).length === 0) ?? null;
     },
     shows: true,
+  }),
+  fault({
+    id: 'ind14-spec-openapi-version-without-patch',
+    requirements: ['SPEC-VALID-OPENAPI'],
+    slips: ['broken'],
+    description:
+      'The published documents give their OpenAPI version as `openapi: "3.1"` (the minor version a settings file names), not a full version such as `3.1.0`: the field must hold the version number `3.1.x`, and validators refuse the document.',
+    behaviour: (b) => finalizeWith(b, (doc) => ({ ...doc, openapi: '3.1' })),
+    probe: async (call) => (await firstDocumentJson(call)).openapi,
+    shows: '3.1',
+  }),
+  fault({
+    id: 'ind14-run-error-as-status-object',
+    requirements: ['RUN-FIELDS', 'SCHEMA-CANONICAL'],
+    slips: { 'RUN-FIELDS': ['broken'], 'SCHEMA-CANONICAL': ['type'] },
+    description:
+      "A failed run's error is served as the status object it is stored as (`{code, message}`, a google.rpc.Status), not as its error text: the specification's `error` is a string.",
+    behaviour: (b) =>
+      presentWith(b, 'run', (view) =>
+        typeof view.error === 'string' && view.error !== ''
+          ? { ...view, error: { code: 'DEADLINE_EXCEEDED', message: view.error } }
+          : view,
+      ),
+    probe: async (call) => {
+      const page = await call('GET', '/v1/runs?page_size=1000');
+      const run = (page.body?.runs as { run_id: string; error?: unknown }[] | undefined)?.find(
+        (r) => r.run_id === FAILED_RUN_ID,
+      );
+      return typeof run?.error;
+    },
+    shows: 'object',
+  }),
+  fault({
+    id: 'ind14-runs-token-fingerprint-without-direction',
+    requirements: ['LIST-PAGE-TOKEN-STALE'],
+    slips: ['broken'],
+    description:
+      'A runs page token is stamped with the filter and the order_by field but not its direction: a token issued for `order_by=-create_time` is taken with `order_by=create_time` (and the walk resumes from the wrong end), while a token reused with another field or filter is refused.',
+    behaviour: (b) => {
+      let filterText = '';
+      let asked: { field: string; descending: boolean } | null = null;
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        filterText = new URL(String(req.url), 'http://reference.invalid').searchParams.get('filter')?.trim() ?? '';
+        return presented(req);
+      };
+      const order = b.lists.order;
+      b.lists.order = (raw, list) => {
+        const read = order(raw, list);
+        asked = list.id === 'runs' ? read : null;
+        return read;
+      };
+      const print = (field: string, descending: boolean) =>
+        createHash('sha256')
+          .update(JSON.stringify(['runs', '', filterText, field, descending]))
+          .digest('hex')
+          .slice(0, 16);
+      const tokens = b.lists.tokens;
+      b.lists.tokens = (list) => {
+        const codec = tokens(list);
+        return {
+          encode: (cursor) => codec.encode(cursor),
+          decode: (token) => {
+            const cursor = codec.decode(token);
+            const now = asked;
+            return cursor && list.id === 'runs' && now && cursor.fingerprint === print(now.field, !now.descending)
+              ? { ...cursor, fingerprint: print(now.field, now.descending) }
+              : cursor;
+          },
+        };
+      };
+    },
+    probe: async (call) => {
+      const first = await call('GET', '/v1/runs?page_size=2&order_by=-create_time');
+      const token = encodeURIComponent(String(first.body?.next_page_token ?? ''));
+      const second = await call('GET', `/v1/runs?page_size=2&order_by=create_time&page_token=${token}`);
+      return [second.status, second.body?.error?.code ?? 'listed'];
+    },
+    shows: [200, 'listed'],
+  }),
+  fault({
+    id: 'ind14-scheduled-run-disabled-expression-null',
+    requirements: ['SCHEDULED-RUN-EXPRESSION-FORM'],
+    slips: ['broken'],
+    description:
+      "A scheduled run's schedule_expression is read from its live scheduler rule, which disabling removes: a disabled scheduled run is served with schedule_expression null instead of its `rate(...)` or `cron(...)` expression; enabled ones show it.",
+    behaviour: (b) =>
+      presentWith(b, 'scheduledRun', (view, record) =>
+        (record as { enabled?: boolean }).enabled === false ? { ...view, schedule_expression: null } : view,
+      ),
+    probe: async (call) =>
+      (await call('GET', `/v1/scheduled-runs/${DISABLED_SCHEDULED_RUN_ID}`)).body?.scheduled_run?.schedule_expression,
+    shows: null,
   }),
 ] as const;
