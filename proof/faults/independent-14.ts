@@ -635,4 +635,65 @@ export const INDEPENDENT_14_FAULTS = [
       (await call('GET', `/v1/scheduled-runs/${DISABLED_SCHEDULED_RUN_ID}`)).body?.scheduled_run?.schedule_expression,
     shows: null,
   }),
+  fault({
+    id: 'ind14-websocket-without-config-internal',
+    requirements: ['WEBSOCKET-ENDPOINT'],
+    slips: ['broken'],
+    description:
+      "A WEBSOCKET agent sent without any simulator configuration object fails with 500 INTERNAL: the reader takes the configuration's `endpoint` without checking that the object is there. With a configuration that lacks endpoint, the agent is refused with INVALID_ARGUMENT as it should be.",
+    behaviour: (b) => {
+      const metadata = b.agentRules.fields.metadata;
+      b.agentRules = {
+        ...b.agentRules,
+        fields: {
+          ...b.agentRules.fields,
+          metadata: (f, request) => {
+            if (request.modelType === 'MODEL_TYPE_WEBSOCKET' && request.body[request.configField] == null)
+              throw new TypeError("Cannot read properties of undefined (reading 'endpoint')");
+            return metadata(f, request);
+          },
+        },
+      };
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: { display_name: 'Round 14 socket', model_type: 'MODEL_TYPE_WEBSOCKET' },
+      });
+      return [created.status, created.body?.error?.code ?? 'created'];
+    },
+    shows: [500, 'INTERNAL'],
+  }),
+  fault({
+    id: 'ind14-review-missing-field-detail-swapped',
+    requirements: ['REQUEST-MISSING-REQUIRED'],
+    slips: ['scope'],
+    description:
+      'POST /v1/review-projects builds the detail of a missing required field with its two arguments swapped: `{field: "is required", description: "assignees"}`, so the detail\'s field does not name the missing field. Other refusals, and other endpoints, name it.',
+    behaviour: (b) => {
+      let reviewCreate = false;
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        reviewCreate = req.method === 'POST' && String(req.url).startsWith('/v1/review-projects');
+        return presented(req);
+      };
+      const details = b.errors.details;
+      b.errors.details = (error) =>
+        details(error).map((d) =>
+          reviewCreate && error.code === 'INVALID_ARGUMENT' && d.description === 'is required'
+            ? { ...d, field: d.description, description: d.field }
+            : d,
+        );
+    },
+    probe: async (call) => {
+      const refused = await call('POST', '/v1/review-projects', {
+        body: {
+          display_name: 'Round 14 review',
+          linked_simulation_ids: [SIMULATION_ID],
+          linked_metric_ids: [SOME_METRIC_ID],
+        },
+      });
+      return refused.body?.error?.details?.[0]?.field;
+    },
+    shows: 'is required',
+  }),
 ] as const;
