@@ -7,10 +7,11 @@ import { HOUR } from '../../lib/reference/fixtures/time.js';
 import type { FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
 import { listTable } from '../../lib/reference/listing/tables.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
+import { notFound } from '../../lib/reference/http/errors.js';
 import { isHttpUrl, isPublicHost } from '../../lib/reference/validation/formats.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { fault, finalizeWith, mapOperations, presentWith } from './define.js';
+import { fault, finalizeWith, mapOperations, presentWith, respondWith } from './define.js';
 
 /** The fixtures the reference is seeded with (the same ids at every start). */
 const { fixtures: FIXTURES, store: SEEDED } = seedStore(ALPHANUMERIC);
@@ -695,5 +696,77 @@ export const INDEPENDENT_14_FAULTS = [
       return refused.body?.error?.details?.[0]?.field;
     },
     shows: 'is required',
+  }),
+  fault({
+    id: 'ind14-script-turns-checked-only-after-input-type',
+    requirements: ['REQUEST-WRONG-TYPE'],
+    slips: ['broken'],
+    description:
+      'A test case body is read in the order its keys arrive, and simulation_metadata_input is checked against the input_type read so far: sent before `"input_type": "SCRIPT"`, a simulation_metadata_input whose script_turns is not a list of strings (`"script_turns": "hello"`) is stored unchecked; sent after it, it is refused.',
+    behaviour: (b) => {
+      const read = b.testCaseFields.simulation_metadata_input;
+      b.testCaseFields = {
+        ...b.testCaseFields,
+        simulation_metadata_input: (f, request) => {
+          const keys = Object.keys(request.body);
+          const typeSeen = keys.indexOf('input_type');
+          return typeSeen > keys.indexOf('simulation_metadata_input') && keys.includes('simulation_metadata_input')
+            ? f.object('simulation_metadata_input')
+            : read(f, request);
+        },
+      };
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/test-cases', {
+        raw: '{"simulation_metadata_input":{"script_turns":"hello"},"input_type":"SCRIPT","input_str":"Call","test_set_id":"ts14abcd"}',
+      });
+      return [
+        created.status,
+        created.body?.error?.code ?? created.body?.test_case?.simulation_metadata_input?.script_turns,
+      ];
+    },
+    shows: [200, 'hello'],
+  }),
+  fault({
+    id: 'ind14-phone-numbers-number-field',
+    requirements: ['PERSONA-PHONE-NUMBERS'],
+    slips: ['broken'],
+    description:
+      'GET /v1/personas/phone-numbers serves each element with its column names, `{index, number}`, instead of `{index, phone_number}`.',
+    behaviour: (b) =>
+      respondWith(b, 'GET /v1/personas/phone-numbers', (body) => {
+        const numbers = body.phone_numbers as Record<string, { index: number; phone_number: string }[]>;
+        const rename = (list: { index: number; phone_number: string }[]) =>
+          list.map(({ index, phone_number }) => ({ index, number: phone_number }));
+        return {
+          ...body,
+          phone_numbers: { inbound: rename(numbers.inbound ?? []), outbound: rename(numbers.outbound ?? []) },
+        };
+      }),
+    probe: async (call) => {
+      const answer = await call('GET', '/v1/personas/phone-numbers');
+      const first = answer.body?.phone_numbers?.inbound?.[0] ?? answer.body?.phone_numbers?.outbound?.[0];
+      return Object.keys(first ?? {}).sort();
+    },
+    shows: ['index', 'number'],
+  }),
+  fault({
+    id: 'ind14-metrics-forged-token-not-found',
+    requirements: ['LIST-PAGE-TOKEN-FORGED'],
+    slips: ['scope'],
+    description:
+      'The simulation metrics list looks a page_token up as a stored cursor and answers one it never issued with NOT_FOUND ("cursor not found"), not INVALID_ARGUMENT; the personas and runs lists refuse it with INVALID_ARGUMENT.',
+    behaviour: (b) => {
+      const refuse = b.lists.refuseToken;
+      b.lists.refuseToken = (problem, list) =>
+        list.id === 'metrics' && problem === 'unknown'
+          ? notFound('cursor', 'page_token', 'query')
+          : refuse(problem, list);
+    },
+    probe: async (call) => {
+      const answer = await call('GET', `/v1/simulations/${SIMULATION_ID}/metrics?page_token=bm90LWEtdG9rZW4`);
+      return [answer.status, answer.body?.error?.code];
+    },
+    shows: [404, 'NOT_FOUND'],
   }),
 ] as const;
