@@ -8,7 +8,7 @@ import type { FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
 import { listTable } from '../../lib/reference/listing/tables.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import { notFound } from '../../lib/reference/http/errors.js';
-import { isHttpUrl, isPublicHost } from '../../lib/reference/validation/formats.js';
+import { isEmail, isHttpUrl, isPublicHost } from '../../lib/reference/validation/formats.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
 import { fault, finalizeWith, mapOperations, presentWith, respondWith } from './define.js';
@@ -768,5 +768,34 @@ export const INDEPENDENT_14_FAULTS = [
       return [answer.status, answer.body?.error?.code];
     },
     shows: [404, 'NOT_FOUND'],
+  }),
+  fault({
+    id: 'ind14-review-assignees-any-valid',
+    requirements: ['REVIEW-PROJECT-ASSIGNEE-EMAIL'],
+    slips: ['broken'],
+    description:
+      'A review project\'s assignees are checked with `some` where `every` was meant: a list in which one assignee is an e-mail address passes whole, so `["lead@example.com", "not an address"]` is accepted; a list of no address at all is refused.',
+    behaviour: (b) => {
+      b.reviewProjectFields = {
+        ...b.reviewProjectFields,
+        assignees: (f) => {
+          const assignees = f.strings('assignees', { required: true, limit: 'reviewProject.assignees' });
+          if (!assignees.some(isEmail)) f.fail('assignees', 'must be e-mail addresses');
+          return assignees;
+        },
+      };
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/review-projects', {
+        body: {
+          display_name: 'Round 14 mixed reviewers',
+          assignees: ['lead@example.com', 'not an address'],
+          linked_simulation_ids: [SIMULATION_ID],
+          linked_metric_ids: [SOME_METRIC_ID],
+        },
+      });
+      return [created.status, created.body?.error?.code ?? created.body?.review_project?.assignees?.length];
+    },
+    shows: [200, 2],
   }),
 ] as const;
