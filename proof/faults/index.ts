@@ -34,6 +34,7 @@ import { INDEPENDENT_10_FAULTS, UNDETECTED as UNDETECTED_10 } from './independen
 import { INDEPENDENT_11_FAULTS, UNDETECTED as UNDETECTED_11 } from './independent-11.js';
 import { INDEPENDENT_12_FAULTS, UNDETECTED as UNDETECTED_12 } from './independent-12.js';
 import { INDEPENDENT_13_FAULTS, UNDETECTED as UNDETECTED_13 } from './independent-13.js';
+import { INDEPENDENT_14_FAULTS } from './independent-14.js';
 
 /** The faults of every independent round that no check detects yet, with the class of check each needs. */
 const UNDETECTED: Readonly<Record<string, string>> = {
@@ -85,6 +86,7 @@ export const FAULTS = [
   ...INDEPENDENT_11_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_12_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_13_FAULTS.filter((f) => !(f.id in UNDETECTED)),
+  ...INDEPENDENT_14_FAULTS,
 ] as const satisfies readonly FaultShape[];
 
 /** Faults of an independent round no check detects yet (see UNDETECTED): runnable by id, left out of the score. */
