@@ -34,7 +34,7 @@ import { INDEPENDENT_10_FAULTS, UNDETECTED as UNDETECTED_10 } from './independen
 import { INDEPENDENT_11_FAULTS, UNDETECTED as UNDETECTED_11 } from './independent-11.js';
 import { INDEPENDENT_12_FAULTS, UNDETECTED as UNDETECTED_12 } from './independent-12.js';
 import { INDEPENDENT_13_FAULTS, UNDETECTED as UNDETECTED_13 } from './independent-13.js';
-import { INDEPENDENT_14_FAULTS } from './independent-14.js';
+import { INDEPENDENT_14_FAULTS, UNDETECTED as UNDETECTED_14 } from './independent-14.js';
 
 /** The faults of every independent round that no check detects yet, with the class of check each needs. */
 const UNDETECTED: Readonly<Record<string, string>> = {
@@ -51,6 +51,7 @@ const UNDETECTED: Readonly<Record<string, string>> = {
   ...UNDETECTED_11,
   ...UNDETECTED_12,
   ...UNDETECTED_13,
+  ...UNDETECTED_14,
 };
 
 export const FAULTS = [
@@ -86,7 +87,7 @@ export const FAULTS = [
   ...INDEPENDENT_11_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_12_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_13_FAULTS.filter((f) => !(f.id in UNDETECTED)),
-  ...INDEPENDENT_14_FAULTS,
+  ...INDEPENDENT_14_FAULTS.filter((f) => !(f.id in UNDETECTED)),
 ] as const satisfies readonly FaultShape[];
 
 /** Faults of an independent round no check detects yet (see UNDETECTED): runnable by id, left out of the score. */
@@ -104,6 +105,7 @@ export const PENDING_FAULTS = [
   ...INDEPENDENT_11_FAULTS,
   ...INDEPENDENT_12_FAULTS,
   ...INDEPENDENT_13_FAULTS,
+  ...INDEPENDENT_14_FAULTS,
 ].filter((f) => f.id in UNDETECTED);
 
 /** A fault of the catalog: a misspelt id fails the type check. */
