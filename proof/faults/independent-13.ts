@@ -926,8 +926,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'values: every model type with each optional or conditionally required field absent: refused with INVALID_ARGUMENT or created, never a 5xx',
   'ind13-runs-order-stale-after-cancel':
     'state x lists: after each state change, every order_by field orders the list as the items now read',
-  'ind13-mutation-id-reused-by-name':
-    'state: an ID is never given twice: a mutation deleted and made again with the same body gets a new id, and the old one stays gone',
   'ind13-filter-astral-value-internal':
     'values: filter values of unusual characters (astral, combining, right-to-left, quotes inside) quoted on every filter field: a list or INVALID_ARGUMENT, never a 5xx',
   'ind13-spec-listing-ipv6-host-broken':
