@@ -262,36 +262,4 @@ export const PERSONAS_FAULTS = [
     },
     shows: 'moved',
   }),
-  fault({
-    id: 'persona-delete-last-listed-twice',
-    requirements: ['LIST-PAGINATION-COMPLETE', 'PERSONA-DELETE'],
-    slips: ['state'],
-    description:
-      "DELETE of a persona takes it out of the list's array by moving the later personas down a slot without shortening the array: from then on the last persona is listed twice, at the end of the last page.",
-    behaviour: (b) => {
-      let deleted = false;
-      const answer = b.deletion.answer;
-      b.deletion.answer = (kind, view) => {
-        if (kind === 'persona') deleted = true;
-        return answer(kind, view);
-      };
-      respondWith(b, 'GET /v1/personas', (body) => {
-        const personas = body.personas;
-        if (!deleted || body.next_page_token || !Array.isArray(personas) || !personas.length) return body;
-        return { ...body, personas: [...personas, personas.at(-1)!] };
-      });
-    },
-    probe: async (call) => {
-      await call('DELETE', `/v1/personas/${FIXTURE_IDS.deletablePersonaId}`);
-      const ids: unknown[] = [];
-      let token = '';
-      do {
-        const page = await call('GET', `/v1/personas?page_size=100${token ? `&page_token=${token}` : ''}`);
-        ids.push(...((page.body.personas ?? []) as JsonObject[]).map((persona) => persona.id));
-        token = String(page.body.next_page_token ?? '');
-      } while (token);
-      return ids.length - new Set(ids).size;
-    },
-    shows: 1,
-  }),
 ] as const satisfies readonly Fault[];
