@@ -202,6 +202,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'PERSONA-DELETE',
       'SCHEDULED-RUN-DELETE',
       'MUTATION-UPDATE-TIME-NULL',
+      // A list read after a deletion, through the index the deletion rebuilt.
+      'LIST-PAGINATION-COMPLETE',
     ],
     otherwise: 'the rule does not depend on a state of the resource the specification names',
   },

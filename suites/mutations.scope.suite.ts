@@ -17,6 +17,7 @@ import type { EndpointKey } from '../lib/contract/endpoints.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 import {
+  expectDeletedAgain,
   expectEmptyJsonBody,
   expectGone,
   expectSiblingsKept,
@@ -136,6 +137,42 @@ describeGroup('mutations', () => {
         { get: () => t.call(GET, { params }) },
         ['MUTATION-DELETE-GONE'],
         `the deleted mutation ${params.mutation_id}`,
+      );
+    },
+    WRITES,
+  );
+
+  // An id is never given twice: an id derived from the body (to make retried creates idempotent) serves the deleted one again.
+  check(
+    'mutations.scope.made-again-gets-new-id',
+    ['MUTATION-DELETE-GONE'],
+    'a mutation deleted and made again with the same body gets a new id: the deleted id stays gone, and a GET and a DELETE of it change nothing of the new mutation',
+    async (t) => {
+      const agentId = await t.mutations.parent();
+      const { mutation, sent } = await t.mutations.create(agentId);
+      const old = { agent_id: agentId, mutation_id: String(mutation['id']) };
+      t.expectSuccess(await deleteMutation(t, old), ['MUTATION-DELETE-IDEMPOTENT'], 'deleting the mutation');
+      const again = await t.mutations.create(agentId, sent, ['MUTATION-CREATE'], 'making it again with the same body');
+      const made = { agent_id: agentId, mutation_id: String(again.mutation['id']) };
+      t.assert(
+        made.mutation_id !== old.mutation_id,
+        ['MUTATION-DELETE-GONE'],
+        `the mutation made again with the deleted one's body got the deleted one's id ${old.mutation_id}: the deleted mutation is served again`,
+        again.call,
+      );
+      const read = async (what: string) =>
+        t.expectResource(await t.call(GET, { params: made }), ['MUTATION-DELETE-GONE'], what);
+      const before = await read('fetching the mutation made again');
+      expectGone(t, await t.call(GET, { params: old }), ['MUTATION-DELETE-GONE'], 'fetching the deleted mutation');
+      const deletion = await deleteMutation(t, old);
+      expectDeletedAgain(t, deletion, ['MUTATION-DELETE-GONE'], 'deleting the deleted mutation again');
+      const after = await read('fetching the mutation made again, after a DELETE of the deleted id');
+      expectSiblingsKept(
+        t,
+        siblingChanges([before], [after], 'id'),
+        ['MUTATION-DELETE-GONE'],
+        'the DELETE of the deleted id',
+        deletion,
       );
     },
     WRITES,

@@ -17,6 +17,7 @@ import {
   type GoneReads,
 } from '../lib/families/deletion.js';
 import { declareListChecks } from '../lib/families/lists/index.js';
+import { declareAfterChangeChecks } from '../lib/families/lists/after-change.js';
 import {
   declareItemRules,
   declarePagesAsRead,
@@ -215,6 +216,17 @@ describeGroup('personas', () => {
     },
     deletesFixture('deletablePersonaId'),
   );
+
+  // Every list rule after the deletion: the personas list, and the runs, which name personas (filtered by its id too).
+  declareAfterChangeChecks({
+    key: 'persona-deleted',
+    title: 'a persona (DELETABLE_PERSONA_ID) is deleted',
+    setting: 'deletablePersonaId',
+    requirements: ['PERSONA-DELETE'],
+    lists: ['personas', 'runs'],
+    namedBy: [{ list: 'runs', field: 'persona_id' }],
+    perform: async (t) => ({ call: (await deletePersona(t)).call, id: t.config.deletablePersonaId as string }),
+  });
 
   declareEmptyBodyCheck(
     'DELETE /v1/personas/{persona_id}',

@@ -21,6 +21,7 @@ import {
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 import { declareKeyOnDeletedCheck } from '../lib/families/key-states.js';
 import { changeFilteredMismatch, declareListChecks, type Mismatch } from '../lib/families/lists/index.js';
+import { declareAfterChangeChecks } from '../lib/families/lists/after-change.js';
 import {
   declareItemRules,
   declarePagesAsRead,
@@ -454,6 +455,28 @@ describeGroup('runs', () => {
       },
       deletesFixture(setting),
     );
+
+  // Every list rule after each change: the runs list read as it now is.
+  for (const [key, deletion, setting, title] of [
+    ['run-deleted', deleteRun, 'deletableRunId', 'a run (DELETABLE_RUN_ID) is deleted by its DELETE'],
+    [
+      'run-cancelled',
+      cancelRun,
+      'cancellableRunId',
+      'a run in progress (CANCELLABLE_RUN_ID) is cancelled by its DELETE',
+    ],
+  ] as const)
+    declareAfterChangeChecks({
+      key,
+      title,
+      setting,
+      requirements: ['RUN-DELETE-BY-STATUS'],
+      lists: ['runs'],
+      perform: async (t) => {
+        const { call, before } = await deletion(t);
+        return { call, id: String(before['run_id']) };
+      },
+    });
 
   // Last: a second DELETE may delete a run kept by the first, which the checks above read.
   for (const [id, deletion, setting, what] of [

@@ -918,20 +918,12 @@ export const INDEPENDENT_13_FAULTS = [
 export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind13-mutation-name-of-agent-refused':
     "values: names equal to related resources' names (a mutation named as its agent, as another agent's mutation, as a deleted sibling) accepted",
-  'ind13-run-cancel-listed-twice':
-    'state x lists: after each state change (a run cancelled or deleted, a persona deleted), every list walk holds each item once',
   'ind13-review-metrics-checked-against-first-simulation':
     'values: list fields of several elements drawn from different real parents (review links of two simulations, a metric of the second only) accepted',
   'ind13-sms-agent-without-phone-internal':
     'values: every model type with each optional or conditionally required field absent: refused with INVALID_ARGUMENT or created, never a 5xx',
-  'ind13-runs-order-stale-after-cancel':
-    'state x lists: after each state change, every order_by field orders the list as the items now read',
-  'ind13-mutation-id-reused-by-name':
-    'state: an ID is never given twice: a mutation deleted and made again with the same body gets a new id, and the old one stays gone',
   'ind13-filter-astral-value-internal':
     'values: filter values of unusual characters (astral, combining, right-to-left, quotes inside) quoted on every filter field: a list or INVALID_ARGUMENT, never a 5xx',
-  'ind13-runs-filter-deleted-persona-refused':
-    'state x lists: after a DELETE, filters naming the deleted resource (persona_id of the deleted persona) list what still names it, never an error',
   'ind13-agent-get-workflows-first-1000-keys':
     'values: objects of many keys (1,001 and more) and arrays of many elements in every object field, read back whole',
   'ind13-run-delete-refused-when-scheduled':

@@ -12,6 +12,7 @@ import { refuseBlanksAroundOperators, withoutQuotedValues } from '../variations.
 import { fault, presentWith, respondWith, type Fault } from './define.js';
 import { asAnd, isBlank, prune, quotesKept } from './list-seams.js';
 import type { JsonObject } from '../../lib/util/json.js';
+import { FIXTURE_IDS } from '../probes/fixture-ids.js';
 import {
   metricLists,
   misfiltered,
@@ -915,5 +916,41 @@ export const LISTS_FAULTS = [
       return (listed as { name: string }[]).some((p) => p.name !== value);
     },
     shows: true,
+  }),
+  fault({
+    id: 'list-wraps-after-delete',
+    requirements: ['LIST-PAGINATION-COMPLETE', 'PERSONA-DELETE', 'RUN-DELETE-BY-STATUS'],
+    slips: ['state'],
+    description:
+      "A DELETE of a persona or a run leaves that list's cursor one past the end, read modulo the count: from then on the list's last page wraps round and ends with its own first item again, listed twice and out of the order asked for.",
+    behaviour: (b) => {
+      const deleted = new Set<string>();
+      const answer = b.deletion.answer;
+      b.deletion.answer = (kind, view) => {
+        deleted.add(kind);
+        return answer(kind, view);
+      };
+      for (const [kind, key] of [
+        ['persona', 'personas'],
+        ['run', 'runs'],
+      ] as const)
+        respondWith(b, `GET /v1/${key}`, (body) => {
+          const items = body[key];
+          if (!deleted.has(kind) || body.next_page_token || !Array.isArray(items) || items.length < 2) return body;
+          return { ...body, [key]: [...items, items[0]!] };
+        });
+    },
+    probe: async (call) => {
+      await call('DELETE', `/v1/personas/${FIXTURE_IDS.deletablePersonaId}`);
+      const ids: unknown[] = [];
+      let token = '';
+      do {
+        const page = await call('GET', `/v1/personas?page_size=100${token ? `&page_token=${token}` : ''}`);
+        ids.push(...((page.body.personas ?? []) as JsonObject[]).map((persona) => persona.id));
+        token = String(page.body.next_page_token ?? '');
+      } while (token);
+      return ids.length - new Set(ids).size;
+    },
+    shows: 1,
   }),
 ] as const satisfies readonly Fault[];

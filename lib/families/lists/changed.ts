@@ -1,6 +1,7 @@
 // Filters read what a write or a state change set: an item still listed after one (a cancelled run) is
 // selected by a filter on each changed field with its new value and not with its old one (an index the
-// change did not reach answers by the old), and the filtered list shows the value the plain list shows.
+// change did not reach answers by the old), and the filtered list shows the value the plain list shows; a
+// filter naming a resource a change deleted (the runs of a deleted persona) is a filter like any other.
 
 import { judgeFilter, valueAt } from '../../contract/filter/index.js';
 import { listEndpoint } from '../../contract/list-endpoints.js';
@@ -8,6 +9,7 @@ import type { RequirementId } from '../../contract/requirements/index.js';
 import { comparison, exposedFields, literalsOf } from '../../gen/filters.js';
 import type { CheckContext } from '../../harness/index.js';
 import { idOf } from '../../assert/filter-judge.js';
+import type { Walk } from '../../harness/list-walk.js';
 import { filterCollectionOf, filteredWalk, filterText, type ListId, type Mismatch } from './collection.js';
 
 type Item = Record<string, unknown>;
@@ -60,4 +62,41 @@ export async function changeFilteredMismatch(
     }
   }
   return undefined;
+}
+
+/**
+ * What a list gets wrong about `field = value` where `value` names a resource a change deleted (or changed): the
+ * filter is accepted (an error page fails its walk, charged to `requirements`), lists no item the oracle says it does
+ * not select, and every item of `everything` (the plain list, read after the filter) the oracle says it selects.
+ */
+export async function namingFilteredMismatch(
+  t: CheckContext,
+  id: ListId,
+  field: string,
+  value: string,
+  requirements: readonly RequirementId[],
+  everything: () => Promise<Walk>,
+): Promise<Mismatch | undefined> {
+  const list = listEndpoint(id);
+  const collection = await filterCollectionOf(t, id);
+  const expr = comparison(field, '=', value);
+  const text = filterText(collection, expr);
+  const filtered = await filteredWalk(t, collection, text, requirements);
+  const call = filtered.pages.at(-1)?.call;
+  const outside = filtered.items.find((item) => judgeFilter(expr, item, list.filterFields) === 'no-match');
+  if (outside)
+    return {
+      message: `filter ${JSON.stringify(text)} lists ${list.idField} ${idOf(outside, list.idField)}, which does not match it`,
+      call,
+    };
+  const listed = new Set(filtered.items.map((item) => idOf(item, list.idField)));
+  const missed = (await everything()).items.find(
+    (item) => judgeFilter(expr, item, list.filterFields) === 'match' && !listed.has(idOf(item, list.idField)),
+  );
+  return missed
+    ? {
+        message: `${list.path} lists ${list.idField} ${idOf(missed, list.idField)} with ${field} ${JSON.stringify(value)}, but filter ${JSON.stringify(text)} does not`,
+        call,
+      }
+    : undefined;
 }
