@@ -91,6 +91,7 @@ export const INDEPENDENT_13_FAULTS = [
   fault({
     id: 'ind13-metric-output-id-detail-names-simulation',
     requirements: ['ERROR-DETAILS-FIELD'],
+    seenThrough: ['PATH-ID-FORMAT'],
     slips: ['scope'],
     description:
       'GET of one metric output names the wrong path parameter in its errors: a malformed metric_output_id is refused with INVALID_ARGUMENT whose detail names `simulation_id` (the first path parameter, an index slip in the shared path-parameter error), while the simulation_id sent is valid; every other endpoint names the parameter at fault.',
@@ -220,6 +221,7 @@ export const INDEPENDENT_13_FAULTS = [
   fault({
     id: 'ind13-filter-unknown-field-detail-names-it',
     requirements: ['ERROR-DETAILS-FIELD'],
+    seenThrough: ['LIST-FILTER-UNKNOWN-FIELD'],
     slips: ['scope'],
     description:
       'A filter naming a field the list does not have is refused with INVALID_ARGUMENT whose detail names that unknown field (`colour`), as the field resolver raised it, instead of the request parameter at fault, `filter`; a filter that does not parse still names `filter`.',
