@@ -348,7 +348,7 @@ export const INDEPENDENT_14_FAULTS = [
   }),
   fault({
     id: 'ind14-personas-desc-suffix-token-refused',
-    requirements: ['LIST-PAGINATION-COMPLETE'],
+    requirements: ['LIST-PAGINATION-COMPLETE', 'LIST-ORDER-BY-DESC-SUFFIX'],
     slips: ['broken'],
     description:
       'A personas page token is stamped with the query it continues, order_by normalized (`name desc` written `-name`), but checked against order_by as the next request sends it: every walk ordered with the trailing ` desc` is refused at its second page with INVALID_ARGUMENT (the token "was issued for a different order_by"); with the dash it goes on.',
@@ -382,7 +382,7 @@ export const INDEPENDENT_14_FAULTS = [
   }),
   fault({
     id: 'ind14-review-display-name-apostrophe-internal',
-    requirements: ['REVIEW-PROJECT-DISPLAY-NAME'],
+    requirements: ['REVIEW-PROJECT-DISPLAY-NAME', 'REVIEW-PROJECT-CREATE'],
     slips: ['broken'],
     description:
       "A review project's display_name is spliced into a hand-written INSERT between single quotes: a name holding an apostrophe (`O'Brien escalations`, 1 to 200 characters) breaks the statement and is answered 500 INTERNAL instead of created.",
@@ -584,7 +584,7 @@ export const INDEPENDENT_14_FAULTS = [
   }),
   fault({
     id: 'ind14-scheduled-run-disabled-expression-null',
-    requirements: ['SCHEDULED-RUN-EXPRESSION-FORM'],
+    requirements: ['SCHEDULED-RUN-EXPRESSION-FORM', 'SCHEDULED-RUN-GET'],
     slips: ['broken'],
     description:
       "A scheduled run's schedule_expression is read from its live scheduler rule, which disabling removes: a disabled scheduled run is served with schedule_expression null instead of its `rate(...)` or `cron(...)` expression; enabled ones show it.",
