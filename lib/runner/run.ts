@@ -28,7 +28,7 @@ import { atReference, startEmbedded } from './embedded.js';
 import { preflight } from './preflight.js';
 import { conformanceVitest } from './project.js';
 import { ProgressReporter } from './progress.js';
-import { boundHeapGrowth } from './heap.js';
+import { boundHeapGrowth, holdsAfterWorkerStarts } from './heap.js';
 import { collectWhenAsked } from '../harness/garbage.js';
 import { applyWaivers, loadWaivers, waiverDay } from '../waivers/waivers.js';
 
@@ -223,7 +223,7 @@ async function runSuites(
   boundHeapGrowth();
   const vitest = await conformanceVitest({
     passWithNoTests: true,
-    reporters: [collector, progress, failureLimit],
+    reporters: [collector, progress, failureLimit, holdsAfterWorkerStarts],
     env: planEnvironment(plan),
     ...(shard ? { shard } : {}),
   });
