@@ -11,7 +11,8 @@ function youngAfterChurn(steps: string): number {
   const script = `
     import { getHeapSpaceStatistics } from 'node:v8';
     import { Worker } from 'node:worker_threads';
-    import { holdYoungGeneration } from ${JSON.stringify(HEAP)};
+    import { holdsAfterWorkerStarts, holdYoungGeneration, releaseYoungGeneration } from ${JSON.stringify(HEAP)};
+    const workerStarted = () => holdsAfterWorkerStarts.onTestModuleQueued();
     const startWorker = () => new Promise((ended) => new Worker('0', { eval: true }).once('exit', ended));
     ${steps}
     let kept = [];
@@ -24,16 +25,18 @@ function youngAfterChurn(steps: string): number {
   );
 }
 
-describe('holdYoungGeneration', () => {
-  test('keeps a young generation at its first size while its thread allocates', () => {
+describe('the young generation held', () => {
+  test('stays at its first size while its thread allocates, and grows again once released', () => {
     expect(youngAfterChurn('')).toBeGreaterThanOrEqual(16);
     expect(youngAfterChurn('holdYoungGeneration();')).toBeLessThanOrEqual(4);
+    expect(youngAfterChurn('holdYoungGeneration(); releaseYoungGeneration();')).toBeGreaterThanOrEqual(16);
   });
 
-  test('is undone by a new isolate, and holds again once set after it', () => {
+  test('is undone by a new isolate, and held again once the worker runs a file, unless released', () => {
     expect(youngAfterChurn('holdYoungGeneration(); await startWorker();')).toBeGreaterThanOrEqual(16);
-    expect(youngAfterChurn('holdYoungGeneration(); await startWorker(); holdYoungGeneration();')).toBeLessThanOrEqual(
-      4,
-    );
+    expect(youngAfterChurn('holdYoungGeneration(); await startWorker(); workerStarted();')).toBeLessThanOrEqual(4);
+    expect(
+      youngAfterChurn('holdYoungGeneration(); releaseYoungGeneration(); await startWorker(); workerStarted();'),
+    ).toBeGreaterThanOrEqual(16);
   });
 });
