@@ -72,7 +72,7 @@ interface Body {
  * A body longer than this goes to undici in pieces of PIECE_CHARS, its Content-Length stated: undici
  * copies a string body into one buffer of its whole length, and once the C library has freed a buffer
  * that large it keeps the next ones' pages (its threshold for giving memory back rises to their size):
- * the size checks' 10 MB bodies held about 20 MB of a default run's peak (docs/benchmarks.md).
+ * with the size checks' 10 MB bodies, a default run's peak varied by up to 30 MB (docs/benchmarks.md).
  */
 const WHOLE_BODY_MAX_CHARS = 1024 * 1024;
 const PIECE_CHARS = 64 * 1024;
