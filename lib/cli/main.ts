@@ -5,6 +5,7 @@
 import { ConfigError, loadDotenv } from '../config.js';
 import { redact } from '../http/redact.js';
 import { SUITE } from '../result/suite.js';
+import { holdYoungGeneration } from '../runner/heap.js';
 import { HELP, parseCli } from './args.js';
 
 const writer =
@@ -13,6 +14,8 @@ const writer =
     void stream.write(`${redact(line)}\n`);
 
 async function main(argv: readonly string[]): Promise<number> {
+  // Before anything is loaded: this thread's young generation stays at its first size (lib/runner/heap.ts).
+  holdYoungGeneration();
   loadDotenv();
   let request;
   try {

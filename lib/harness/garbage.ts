@@ -23,7 +23,7 @@ const held = (): number => {
 };
 
 /** Collects this thread's garbage when its heap has grown by WORTH_BYTES since the last collection made here. */
-function collectIfWorth(): void {
+export function collectIfWorth(): void {
   if (held() - afterLast < WORTH_BYTES) return;
   if (!gc) {
     // V8 exposes its collector only to contexts made while --expose-gc is set: one context, then unset.

@@ -9,14 +9,28 @@
 // The other heap is native: vite's bundler binding (rolldown), which transforms the suite files,
 // allocates with mimalloc, whose defaults commit its arena whole and keep freed pages a while:
 // about 75 MB stayed resident for under 10 MB it ever held at once (its own statistics).
+//
+// The main thread's own young generation (the CLI, vite, vitest and the embedded reference) was sized when
+// the process started, before any flag could be set: it grew to its default 2 × 16 MB and stayed there, about
+// 30 MB of a default run's steady memory. Its growth is stopped instead when it hosts the embedded reference
+// (holdYoungGeneration); against another server it is left to grow: held, its collections cost the suite about
+// a tenth more CPU per request (docs/benchmarks.md).
 
+import type { Reporter } from 'vitest/node';
 import { setFlagsFromString } from 'node:v8';
 
 /**
  * V8 reads these when it sizes a new isolate (the vitest workers, started after this) and at each
- * full collection (every isolate of the process, this one too).
+ * full collection (every isolate of the process, this one too). A worker's young generation starts
+ * at its bound, since holdYoungGeneration stops it growing too.
  */
-const HEAP_FLAGS = ['--max-semi-space-size=2', '--heap-growing-percent=20'] as const;
+const HEAP_FLAGS = ['--max-semi-space-size=2', '--min-semi-space-size=2', '--heap-growing-percent=20'] as const;
+
+/** Read whenever a young generation grows (times its size); V8 raises a value under 2 back to 2 when it sizes a new isolate. */
+const YOUNG_GENERATION_HELD = '--semi-space-growth-factor=1';
+const YOUNG_GENERATION_GROWS = '--semi-space-growth-factor=2';
+
+let held = false;
 
 /**
  * mimalloc reads its options from the environment when the binding loads it: commit arena memory as it is
@@ -29,3 +43,22 @@ export function boundHeapGrowth(): void {
   HEAP_FLAGS.forEach((flag) => setFlagsFromString(flag));
   for (const [name, value] of Object.entries(NATIVE_ALLOCATOR)) process.env[name] ??= value;
 }
+
+/** Young generations stop growing where they are: called first thing, before the run knows its target. */
+export function holdYoungGeneration(): void {
+  held = true;
+  setFlagsFromString(YOUNG_GENERATION_HELD);
+}
+
+/** A run against another server: young generations grow again as V8 sees fit. */
+export function releaseYoungGeneration(): void {
+  held = false;
+  setFlagsFromString(YOUNG_GENERATION_GROWS);
+}
+
+/** Holds the young generations again, if held, once the worker's isolate (whose sizing undid it) runs a file. */
+export const holdsAfterWorkerStarts: Reporter = {
+  onTestModuleQueued: () => {
+    if (held) setFlagsFromString(YOUNG_GENERATION_HELD);
+  },
+};

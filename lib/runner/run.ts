@@ -28,7 +28,7 @@ import { atReference, startEmbedded } from './embedded.js';
 import { preflight } from './preflight.js';
 import { conformanceVitest } from './project.js';
 import { ProgressReporter } from './progress.js';
-import { boundHeapGrowth } from './heap.js';
+import { boundHeapGrowth, holdsAfterWorkerStarts, releaseYoungGeneration } from './heap.js';
 import { collectWhenAsked } from '../harness/garbage.js';
 import { applyWaivers, loadWaivers, waiverDay } from '../waivers/waivers.js';
 
@@ -84,6 +84,7 @@ export async function runConformance(request: RunRequest): Promise<RunResult> {
   let config: Config = parsed;
   let chosen: Chosen = choice;
   const embedded = config.baseUrl === undefined ? await startEmbedded() : undefined;
+  if (!embedded) releaseYoungGeneration();
   let throttling: ThrottleWatch | undefined;
   try {
     if (embedded) config = atReference(config, embedded);
@@ -223,7 +224,7 @@ async function runSuites(
   boundHeapGrowth();
   const vitest = await conformanceVitest({
     passWithNoTests: true,
-    reporters: [collector, progress, failureLimit],
+    reporters: [collector, progress, failureLimit, holdsAfterWorkerStarts],
     env: planEnvironment(plan),
     ...(shard ? { shard } : {}),
   });

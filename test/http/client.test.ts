@@ -131,6 +131,30 @@ describe('ApiClient', () => {
     expect(ex.request.headers['transfer-encoding']).toBe('chunked');
   });
 
+  test('sends a body over 1 MiB in pieces, byte for byte, with its Content-Length and no chunked framing', async () => {
+    routes.set('/large', (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        res.writeHead(200).end(
+          JSON.stringify({
+            framing: [req.headers['transfer-encoding'] ?? null, req.headers['content-length'] ?? null],
+            bytes: bytes.length,
+            same: bytes.equals(sent),
+          }),
+        );
+      });
+    });
+    // An astral character across the first piece's edge (64 Ki characters of JSON text), then two-byte, astral and
+    // lone-surrogate ones: each piece ends on a whole character.
+    const text = 'a'.repeat(64 * 1024 - 1 - '{"text":"'.length) + '\u{1F600}' + 'é\u{1F600}x\uD800'.repeat(300_000);
+    const sent = Buffer.from(JSON.stringify({ text }), 'utf8');
+    const ex = await client().send({ method: 'POST', path: '/large', json: { text } });
+    expect(ex.response.json).toEqual({ framing: [null, String(sent.length)], bytes: sent.length, same: true });
+    expect(ex.request.body).toBe(JSON.stringify({ text }));
+  });
+
   test('encodes spaces in the query as %20', async () => {
     routes.set('/q', (req, res) => res.writeHead(200).end(req.url));
     const ex = await client().send({ method: 'GET', path: '/q', query: { filter: 'name = "A B"', skip: undefined } });
