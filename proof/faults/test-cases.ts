@@ -37,6 +37,17 @@ function withoutEmpties(value: unknown): unknown {
   );
 }
 
+/** The value with every object cut to its first 1,000 members and every list to its first 1,000 elements, at every depth. */
+function firstThousand(value: unknown): unknown {
+  if (Array.isArray(value)) return value.slice(0, 1000).map(firstThousand);
+  if (!isJsonObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .slice(0, 1000)
+      .map(([key, item]) => [key, firstThousand(item)]),
+  );
+}
+
 export const TEST_CASES_FAULTS = [
   // test_set_id
   ...limitFaults('testCase.test_set_id', {
@@ -487,5 +498,25 @@ export const TEST_CASES_FAULTS = [
     probe: async (call) =>
       (await created(call, { ...VALID, metric_input: { turns: [], entities: ['order'] } })).metric_input,
     shows: { entities: ['order'] },
+  }),
+  fault({
+    id: 'test-case-wide-json-first-1000',
+    requirements: ['TESTCASE-CREATE'],
+    slips: ['bound'],
+    description:
+      'expected_output_json and metric_input are stored as rows of a key/value table read back with `LIMIT 1000`: ' +
+      'an object of more than 1,000 keys, or a list of more than 1,000 elements, at any depth, keeps its first 1,000 ' +
+      '(the documents are far under any size limit); smaller documents are kept whole.',
+    behaviour: (b) =>
+      rereadTestCase(b, ['expected_output_json', 'metric_input'], (read) => (f, request) => {
+        const value = read(f, request);
+        return value === null ? null : (firstThousand(value) as JsonObject);
+      }),
+    probe: async (call) => {
+      const wide = Object.fromEntries(Array.from({ length: 1200 }, (_, i) => [`key_${i}`, i]));
+      return Object.keys((await created(call, { ...VALID, expected_output_json: wide })).expected_output_json ?? {})
+        .length;
+    },
+    shows: 1000,
   }),
 ] as const satisfies readonly Fault[];
