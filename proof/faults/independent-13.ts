@@ -924,8 +924,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'state x lists: after each state change, every order_by field orders the list as the items now read',
   'ind13-mutation-id-reused-by-name':
     'state: an ID is never given twice: a mutation deleted and made again with the same body gets a new id, and the old one stays gone',
-  'ind13-filter-astral-value-internal':
-    'values: filter values of unusual characters (astral, combining, right-to-left, quotes inside) quoted on every filter field: a list or INVALID_ARGUMENT, never a 5xx',
   'ind13-spec-listing-ipv6-host-broken':
     'HTTP: Host forms (an IPv6 literal, upper case, no port): the listing names a URL per spec, or the request is refused with a 4xx; never a 5xx or a listing without URLs',
   'ind13-runs-filter-deleted-persona-refused':
