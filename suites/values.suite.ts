@@ -14,7 +14,7 @@ import { detailsName } from '../lib/assert/detail-field.js';
 import { typedAgentBody } from '../lib/gen/agent-bodies.js';
 import { agentBody } from '../lib/gen/bodies.js';
 import { PROJECT_RULES } from '../lib/contract/enums.js';
-import { reviewLinks } from '../lib/harness/discovery.js';
+import { metricOutputs, reviewLinks, simulationIds } from '../lib/harness/discovery.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import { expectMutationReadBack } from '../lib/families/mutations.js';
 import type { JsonObject } from '../lib/util/json.js';
@@ -64,6 +64,30 @@ async function expectOverridesKept(t: CheckContext, agentId: string, overrides: 
       exchange,
     );
   }
+}
+
+/** How many discovered simulations are searched for two scored on different metrics. */
+const SIMULATION_SAMPLE = 8;
+
+/** Two discovered simulations, a metric the first was scored on, and one only the second was; undefined when none are. */
+async function twoSimulationLinks(
+  t: CheckContext,
+): Promise<{ first: string; second: string; firstMetric: string; secondOnly: string } | undefined> {
+  const scored: [string, Set<string>][] = [];
+  for (const simulationId of (await simulationIds(t)).slice(0, SIMULATION_SAMPLE)) {
+    const metrics = (await metricOutputs(t, simulationId))
+      .map((m) => m['metric_id'])
+      .filter((id): id is string => typeof id === 'string' && id !== '');
+    scored.push([simulationId, new Set(metrics)]);
+  }
+  for (const [first, firstMetrics] of scored)
+    for (const [second, secondMetrics] of scored) {
+      const secondOnly = [...secondMetrics].find((id) => !firstMetrics.has(id));
+      const [firstMetric] = firstMetrics;
+      if (first !== second && secondOnly !== undefined && firstMetric !== undefined)
+        return { first, second, firstMetric, secondOnly };
+    }
+  return undefined;
 }
 
 // ---- stated defaults beside fields that suggest another value ------------------------------------
@@ -149,6 +173,32 @@ describeGroup('test-cases', () => {
 });
 
 describeGroup('review-projects', () => {
+  // Each linked metric is one some linked simulation was scored on, not necessarily the first: links drawn from two
+  // discovered simulations, a metric only the second was scored on, alone and beside one of the first, in both orders.
+  check(
+    'review-projects.values.links-from-two-simulations',
+    ['REVIEW-PROJECT-CREATE'],
+    'a review project linking two discovered simulations and a metric only the second was scored on (alone, beside a metric of the first, and with the simulations in the other order) is created as sent',
+    async (t) => {
+      const pair = await twoSimulationLinks(t);
+      if (!pair)
+        return t.skip('needs two discovered simulations, one scored on a metric the other was not; none found');
+      const { first, second, firstMetric, secondOnly } = pair;
+      for (const [simulations, metrics, what] of [
+        [[first, second], [secondOnly], 'a metric only the second simulation was scored on'],
+        [[first, second], [firstMetric, secondOnly], 'a metric of each simulation'],
+        [[second, first], [secondOnly], 'a metric only the first simulation was scored on'],
+      ] as const)
+        await t.reviewProjects.create(
+          { simulationId: first, metricId: firstMetric },
+          { linked_simulation_ids: [...simulations], linked_metric_ids: [...metrics] },
+          ['REVIEW-PROJECT-CREATE'],
+          `a review project linking two simulations and ${what}`,
+        );
+    },
+    WRITES,
+  );
+
   // Several assignees and project rules suggest shared annotations, and one defaulted field set suggests the other
   // goes with it: each left out still takes its stated default.
   check(

@@ -918,8 +918,6 @@ export const INDEPENDENT_13_FAULTS = [
 export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind13-run-cancel-listed-twice':
     'state x lists: after each state change (a run cancelled or deleted, a persona deleted), every list walk holds each item once',
-  'ind13-review-metrics-checked-against-first-simulation':
-    'values: list fields of several elements drawn from different real parents (review links of two simulations, a metric of the second only) accepted',
   'ind13-runs-order-stale-after-cancel':
     'state x lists: after each state change, every order_by field orders the list as the items now read',
   'ind13-mutation-id-reused-by-name':
