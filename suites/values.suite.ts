@@ -17,6 +17,9 @@ import { PROJECT_RULES } from '../lib/contract/enums.js';
 import { metricOutputs, reviewLinks, simulationIds } from '../lib/harness/discovery.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import { expectMutationReadBack } from '../lib/families/mutations.js';
+import { echoMismatches } from '../lib/assert/echo.js';
+import { sentBody } from '../lib/harness/resources.js';
+import { WIDE_VALUES } from '../lib/gen/values.js';
 import type { JsonObject } from '../lib/util/json.js';
 
 const WRITES = { writes: true } as const;
@@ -239,6 +242,34 @@ describeGroup('review-projects', () => {
 // ---- explicit empty maps and lists --------------------------------------------------------------
 
 describeGroup('mutations', () => {
+  // Overrides of a key the parent has (its workflows), wide rather than deep, within config_overrides' 10 KB.
+  check(
+    'mutations.values.wide-overrides-kept',
+    ['MUTATION-CREATE', 'READ-BACK-UNCHANGED'],
+    `a mutation whose config_overrides hold workflows (a key its parent has) of ${WIDE_VALUES.map((v) => v.shape).join(', then ')} (within 10 KB) returns them whole, on creation and on GET`,
+    async (t) => {
+      const { agent } = await t.agents.create({ workflows: { step: 'greet' } });
+      for (const { shape, value } of WIDE_VALUES) {
+        const what = `a mutation overriding workflows with ${shape}`;
+        const { mutation, call } = await t.mutations.create(
+          String(agent['id']),
+          { config_overrides: { workflows: value } },
+          ['MUTATION-CREATE'],
+          what,
+        );
+        const mismatches = echoMismatches(sentBody(call), mutation);
+        t.assert(
+          !mismatches.length,
+          ['MUTATION-CREATE'],
+          `${what}, not returned whole: ${mismatches.join('; ')}`,
+          call,
+        );
+        await expectMutationReadBack(t, call, what);
+      }
+    },
+    WRITES,
+  );
+
   // Names are unique among an agent's active mutations only: the agent's own name, another agent's, and a name another
   // agent's mutation holds are free (a store that lists the agent beside its variants, or checks names run-wide, refuses them).
   check(

@@ -4,7 +4,7 @@ import { DEFAULTS, INPUT_TYPES } from '../../lib/contract/enums.js';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
 import type { TestCaseFields } from '../../lib/reference/validation/test-cases.js';
 import type { TestCaseRecord } from '../../lib/reference/store/records.js';
-import { fault, presentWith, rereadTestCase, respondWith, type Fault } from './define.js';
+import { fault, firstThousand, presentWith, rereadTestCase, respondWith, type Fault } from './define.js';
 import { bytesOfText, limitFaults, rowsMeasuredAs } from './limits.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import { create, status, VALID, withoutTestSet, created } from '../probes/test-cases.js';
@@ -34,17 +34,6 @@ function withoutEmpties(value: unknown): unknown {
     Object.entries(value)
       .filter(([, item]) => !empty(item))
       .map(([key, item]) => [key, withoutEmpties(item)]),
-  );
-}
-
-/** The value with every object cut to its first 1,000 members and every list to its first 1,000 elements, at every depth. */
-function firstThousand(value: unknown): unknown {
-  if (Array.isArray(value)) return value.slice(0, 1000).map(firstThousand);
-  if (!isJsonObject(value)) return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .slice(0, 1000)
-      .map(([key, item]) => [key, firstThousand(item)]),
   );
 }
 
