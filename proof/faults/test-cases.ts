@@ -491,7 +491,7 @@ export const TEST_CASES_FAULTS = [
   fault({
     id: 'test-case-wide-json-first-1000',
     requirements: ['TESTCASE-CREATE'],
-    slips: ['bound'],
+    slips: ['broken'],
     description:
       'expected_output_json and metric_input are stored as rows of a key/value table read back with `LIMIT 1000`: ' +
       'an object of more than 1,000 keys, or a list of more than 1,000 elements, at any depth, keeps its first 1,000 ' +
