@@ -176,6 +176,31 @@ describeGroup('test-cases', () => {
 });
 
 describeGroup('review-projects', () => {
+  // No name of a review project is unique, least of all against other kinds of resource: an agent's and a mutation's are free.
+  check(
+    'review-projects.values.names-of-other-resources',
+    ['REVIEW-PROJECT-CREATE'],
+    "review projects named as an agent's display_name and as a mutation's are created as sent",
+    async (t) => {
+      const links = await reviewLinks(t);
+      const { agent, sent } = await t.agents.create({ display_name: t.name('agent named twice') });
+      const { sent: mutation } = await t.mutations.create(String(agent['id']), {
+        display_name: t.name('mutation named twice'),
+      });
+      for (const [name, as] of [
+        [sent['display_name'], "an agent's display_name"],
+        [mutation['display_name'], "a mutation's display_name"],
+      ] as const)
+        await t.reviewProjects.create(
+          links,
+          { display_name: name },
+          ['REVIEW-PROJECT-CREATE'],
+          `a review project named as ${as}`,
+        );
+    },
+    WRITES,
+  );
+
   // Each linked metric is one some linked simulation was scored on, not necessarily the first: links drawn from two
   // discovered simulations, a metric only the second was scored on, alone and beside one of the first, in both orders.
   check(
