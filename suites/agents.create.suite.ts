@@ -270,6 +270,7 @@ describeGroup('agents', () => {
     send: (t, fields) => t.agents.send(fields),
     readBack: async (t, call, what) => void (await expectAgentReadBack(t, call, `an agent with ${what}`)),
     deep: ['workflows'],
+    wide: ['workflows'],
   });
 
   explicitNullChecks({

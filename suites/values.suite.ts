@@ -12,9 +12,14 @@ import { changedFields, changedJsonText, freeJson, JSON_TEXT_KEYS } from '../lib
 import { detailFields } from '../lib/assert/error-details.js';
 import { detailsName } from '../lib/assert/detail-field.js';
 import { typedAgentBody } from '../lib/gen/agent-bodies.js';
+import { agentBody } from '../lib/gen/bodies.js';
 import { PROJECT_RULES } from '../lib/contract/enums.js';
-import { reviewLinks } from '../lib/harness/discovery.js';
+import { metricOutputs, reviewLinks, simulationIds } from '../lib/harness/discovery.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
+import { expectMutationReadBack } from '../lib/families/mutations.js';
+import { echoMismatches } from '../lib/assert/echo.js';
+import { sentBody } from '../lib/harness/resources.js';
+import { WIDE_VALUES } from '../lib/gen/values.js';
 import type { JsonObject } from '../lib/util/json.js';
 
 const WRITES = { writes: true } as const;
@@ -62,6 +67,30 @@ async function expectOverridesKept(t: CheckContext, agentId: string, overrides: 
       exchange,
     );
   }
+}
+
+/** How many discovered simulations are searched for two scored on different metrics. */
+const SIMULATION_SAMPLE = 8;
+
+/** Two discovered simulations, a metric the first was scored on, and one only the second was; undefined when none are. */
+async function twoSimulationLinks(
+  t: CheckContext,
+): Promise<{ first: string; second: string; firstMetric: string; secondOnly: string } | undefined> {
+  const scored: [string, Set<string>][] = [];
+  for (const simulationId of (await simulationIds(t)).slice(0, SIMULATION_SAMPLE)) {
+    const metrics = (await metricOutputs(t, simulationId))
+      .map((m) => m['metric_id'])
+      .filter((id): id is string => typeof id === 'string' && id !== '');
+    scored.push([simulationId, new Set(metrics)]);
+  }
+  for (const [first, firstMetrics] of scored)
+    for (const [second, secondMetrics] of scored) {
+      const secondOnly = [...secondMetrics].find((id) => !firstMetrics.has(id));
+      const [firstMetric] = firstMetrics;
+      if (first !== second && secondOnly !== undefined && firstMetric !== undefined)
+        return { first, second, firstMetric, secondOnly };
+    }
+  return undefined;
 }
 
 // ---- stated defaults beside fields that suggest another value ------------------------------------
@@ -147,6 +176,57 @@ describeGroup('test-cases', () => {
 });
 
 describeGroup('review-projects', () => {
+  // No name of a review project is unique, least of all against other kinds of resource: an agent's and a mutation's are free.
+  check(
+    'review-projects.values.names-of-other-resources',
+    ['REVIEW-PROJECT-CREATE'],
+    "review projects named as an agent's display_name and as a mutation's are created as sent",
+    async (t) => {
+      const links = await reviewLinks(t);
+      const { agent, sent } = await t.agents.create({ display_name: t.name('agent named twice') });
+      const { sent: mutation } = await t.mutations.create(String(agent['id']), {
+        display_name: t.name('mutation named twice'),
+      });
+      for (const [name, as] of [
+        [sent['display_name'], "an agent's display_name"],
+        [mutation['display_name'], "a mutation's display_name"],
+      ] as const)
+        await t.reviewProjects.create(
+          links,
+          { display_name: name },
+          ['REVIEW-PROJECT-CREATE'],
+          `a review project named as ${as}`,
+        );
+    },
+    WRITES,
+  );
+
+  // Each linked metric is one some linked simulation was scored on, not necessarily the first: links drawn from two
+  // discovered simulations, a metric only the second was scored on, alone and beside one of the first, in both orders.
+  check(
+    'review-projects.values.links-from-two-simulations',
+    ['REVIEW-PROJECT-CREATE'],
+    'a review project linking two discovered simulations and a metric only the second was scored on (alone, beside a metric of the first, and with the simulations in the other order) is created as sent',
+    async (t) => {
+      const pair = await twoSimulationLinks(t);
+      if (!pair)
+        return t.skip('needs two discovered simulations, one scored on a metric the other was not; none found');
+      const { first, second, firstMetric, secondOnly } = pair;
+      for (const [simulations, metrics, what] of [
+        [[first, second], [secondOnly], 'a metric only the second simulation was scored on'],
+        [[first, second], [firstMetric, secondOnly], 'a metric of each simulation'],
+        [[second, first], [secondOnly], 'a metric only the first simulation was scored on'],
+      ] as const)
+        await t.reviewProjects.create(
+          { simulationId: first, metricId: firstMetric },
+          { linked_simulation_ids: [...simulations], linked_metric_ids: [...metrics] },
+          ['REVIEW-PROJECT-CREATE'],
+          `a review project linking two simulations and ${what}`,
+        );
+    },
+    WRITES,
+  );
+
   // Several assignees and project rules suggest shared annotations, and one defaulted field set suggests the other
   // goes with it: each left out still takes its stated default.
   check(
@@ -187,6 +267,62 @@ describeGroup('review-projects', () => {
 // ---- explicit empty maps and lists --------------------------------------------------------------
 
 describeGroup('mutations', () => {
+  // Overrides of a key the parent has (its workflows), wide rather than deep, within config_overrides' 10 KB.
+  check(
+    'mutations.values.wide-overrides-kept',
+    ['MUTATION-CREATE', 'READ-BACK-UNCHANGED'],
+    `a mutation whose config_overrides hold workflows (a key its parent has) of ${WIDE_VALUES.map((v) => v.shape).join(', then ')} (within 10 KB) returns them whole, on creation and on GET`,
+    async (t) => {
+      const { agent } = await t.agents.create({ workflows: { step: 'greet' } });
+      for (const { shape, value } of WIDE_VALUES) {
+        const what = `a mutation overriding workflows with ${shape}`;
+        const { mutation, call } = await t.mutations.create(
+          String(agent['id']),
+          { config_overrides: { workflows: value } },
+          ['MUTATION-CREATE'],
+          what,
+        );
+        const mismatches = echoMismatches(sentBody(call), mutation);
+        t.assert(
+          !mismatches.length,
+          ['MUTATION-CREATE'],
+          `${what}, not returned whole: ${mismatches.join('; ')}`,
+          call,
+        );
+        await expectMutationReadBack(t, call, what);
+      }
+    },
+    WRITES,
+  );
+
+  // Names are unique among an agent's active mutations only: the agent's own name, another agent's, and a name another
+  // agent's mutation holds are free (a store that lists the agent beside its variants, or checks names run-wide, refuses them).
+  check(
+    'mutations.values.names-of-related-resources',
+    ['MUTATION-CREATE', 'READ-BACK-UNCHANGED'],
+    "a mutation named as its parent agent's display_name, one named as another agent's, and one of that other agent named as the first mutation are each created and read back by GET as sent",
+    async (t) => {
+      const first = await t.agents.create({ display_name: t.name('first agent') });
+      const second = await t.agents.create({ display_name: t.name('second agent') });
+      const cells = [
+        [first, first, "its parent agent's display_name"],
+        [first, second, "another agent's display_name"],
+        [second, first, "another agent's mutation's display_name"],
+      ] as const;
+      for (const [parent, named, as] of cells) {
+        const what = `a mutation named as ${as}`;
+        const { call } = await t.mutations.create(
+          String(parent.agent['id']),
+          { display_name: named.sent['display_name'] },
+          ['MUTATION-CREATE'],
+          what,
+        );
+        await expectMutationReadBack(t, call, what);
+      }
+    },
+    WRITES,
+  );
+
   // Overrides and their display pairs could be taken to describe the variant: description left out stays "".
   check(
     'mutations.values.description-default-beside-other-fields',
@@ -401,6 +537,85 @@ describeGroup('agents', () => {
         }
       }
       if (unproven.length) t.skip(`${unproven.join(' and ')} not sent: ${unprovenReason(found)}`);
+    },
+    WRITES,
+  );
+});
+
+// ---- fields left out, type by type ------------------------------------------------------------------
+
+/** A field of an agent body left out: a top-level field, the whole configuration, or one of its keys. */
+type LeftOut = { readonly field: string } | { readonly configuration: true } | { readonly key: string };
+
+/**
+ * What each model type is sent without: phone_number (required for types not shown), OUTBOUND_VOICE's endpoint, the
+ * CHAT and WEBSOCKET configuration and each key it requires. prompt and workflows are left out of every body.
+ */
+const LEFT_OUT: Readonly<Record<ModelType, readonly (readonly LeftOut[])[]>> = {
+  MODEL_TYPE_VOICE: [[{ field: 'phone_number' }]],
+  MODEL_TYPE_SMS: [[{ field: 'phone_number' }]],
+  MODEL_TYPE_OUTBOUND_VOICE: [
+    [{ field: 'phone_number' }],
+    [{ field: 'endpoint' }],
+    [{ field: 'phone_number' }, { field: 'endpoint' }],
+  ],
+  MODEL_TYPE_CHAT: [[{ field: 'phone_number' }], [{ configuration: true }], [{ key: 'chat_endpoint' }]],
+  MODEL_TYPE_WEBSOCKET: [
+    [{ field: 'phone_number' }],
+    [{ configuration: true }],
+    [{ key: 'endpoint' }],
+    [{ key: 'initialization_json' }],
+  ],
+};
+
+const leftOutName = (left: LeftOut): string =>
+  'field' in left ? left.field : 'key' in left ? `the configuration's ${left.key}` : 'the configuration';
+
+describeGroup('agents', () => {
+  check(
+    'agents.values.fields-left-out-every-model-type',
+    ['AGENT-CREATE', 'ERROR-INVALID-ARGUMENT'],
+    `every model type without each field it may need (${MODEL_TYPES.map((type) => `${type}: ${LEFT_OUT[type].map((cell) => cell.map(leftOutName).join(' and ')).join('; ')}`).join('. ')}) is created as sent, or refused with INVALID_ARGUMENT; never failed on with a 5xx`,
+    async (t) => {
+      const found = await probeConfigField(t);
+      const unproven = new Set<ModelType>();
+      for (const modelType of MODEL_TYPES) {
+        const needsConfig = modelType === 'MODEL_TYPE_CHAT' || modelType === 'MODEL_TYPE_WEBSOCKET';
+        for (const cell of LEFT_OUT[modelType]) {
+          const keyLeftOut = cell.some((left) => 'key' in left);
+          if (keyLeftOut && !found.echoed) {
+            unproven.add(modelType);
+            continue;
+          }
+          const config = Object.fromEntries(cell.flatMap((left) => ('key' in left ? [[left.key, undefined]] : [])));
+          const configField = needsConfig && found.echoed ? found.field : undefined;
+          const body =
+            needsConfig && configField === undefined
+              ? agentBody(t.name('agent left out'), { model_type: modelType })
+              : typedAgentBody(modelType, t.name('agent left out'), {
+                  ...(configField === undefined ? {} : { configField }),
+                  config,
+                });
+          for (const left of cell) {
+            // Set to undefined, the resource layer leaves it out (it fills only the fields a body does not name).
+            if ('field' in left) body[left.field] = undefined;
+            if ('configuration' in left && configField !== undefined) body[configField] = undefined;
+          }
+          const what = `a ${modelType} agent without ${cell.map(leftOutName).join(' and ')}`;
+          const call = await t.agents.send(body);
+          if (!isSuccess(call)) t.expectInvalidArgument(call, ['AGENT-CREATE'], undefined, what);
+          else
+            expectAgentCreated(
+              t,
+              call,
+              ['AGENT-CREATE'],
+              what,
+              body[configField ?? ''] === undefined ? undefined : configField,
+            );
+        }
+      }
+      if (unproven.size)
+        t.skip(`${[...unproven].join(' and ')} not sent without a configuration key: ${unprovenReason(found)}`);
     },
     WRITES,
   );

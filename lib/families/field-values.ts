@@ -13,7 +13,15 @@ import { echoMismatches } from '../assert/echo.js';
 import { detailFields } from '../assert/error-details.js';
 import { detailsName } from '../assert/detail-field.js';
 import { isSuccess } from '../assert/responses.js';
-import { NESTING_DEPTHS, SHAPED_VALUES, nestedValue, shapeCount, shapedValue, type ValueKind } from '../gen/values.js';
+import {
+  NESTING_DEPTHS,
+  SHAPED_VALUES,
+  WIDE_VALUES,
+  nestedValue,
+  shapeCount,
+  shapedValue,
+  type ValueKind,
+} from '../gen/values.js';
 import { allEnded, check, type Call, type CheckContext, type CheckOptions } from '../harness/index.js';
 import { sentBody } from '../harness/resources.js';
 import type { JsonObject } from '../util/json.js';
@@ -47,6 +55,8 @@ export interface ValueSpace {
   readonly options?: CheckOptions;
   /** The free-form object fields (dotted, as `fields`), all sent together holding JSON nested deep (NESTING_DEPTHS). */
   readonly deep?: readonly string[];
+  /** The free-form object fields (dotted) no reading of the specification lets a server refuse, all sent together holding WIDE_VALUES. */
+  readonly wide?: readonly string[];
 }
 
 const kindOf = (shape: FieldShape): ValueKind =>
@@ -158,6 +168,35 @@ export function valueSpaceCheck(space: ValueSpace): void {
     { ...space.options, writes: true },
   );
   if (space.deep?.length) deepNestingCheck(space, space.deep);
+  if (space.wide?.length) wideValuesCheck(space, space.wide);
+}
+
+/** Objects of many keys and lists of many elements in every free-form object field, one create per shape: accepted, returned and read back whole. */
+function wideValuesCheck(space: ValueSpace, wide: readonly string[]): void {
+  check(
+    `${space.id}.wide-values`,
+    [space.requirement, ...(space.readBack ? ['READ-BACK-UNCHANGED' as const] : [])],
+    `${space.operation} with ${wide.join(', ')} holding ${WIDE_VALUES.map((v) => v.shape).join(', then ')} (small values, far under every size limit) accepts each and returns it whole${space.readBack ? ', and reads it back so' : ''}`,
+    async (t) => {
+      const sendWide = async ({ shape, value }: (typeof WIDE_VALUES)[number], index: number): Promise<void> => {
+        const what = `${wide.join(', ')} holding ${shape}`;
+        const fields = space.typical(t, index);
+        for (const field of wide) put(fields, field, value);
+        const call = await space.send(t, fields);
+        const mismatches = echoMismatches(sentBody(call), t.expectResource(call, [space.requirement], what));
+        t.assert(
+          !mismatches.length,
+          [space.requirement],
+          `${space.operation} did not return ${what} whole: ${mismatches.join('; ')}`,
+          call,
+        );
+        await space.readBack?.(t, call, what);
+      };
+      if (space.options?.exclusive) for (const [index, value] of WIDE_VALUES.entries()) await sendWide(value, index);
+      else await allEnded(WIDE_VALUES.map((value, index) => sendWide(value, index)));
+    },
+    { ...space.options, writes: true },
+  );
 }
 
 /** A valid value a server need not take (JSON nested deep): refused with a 4xx and an error envelope, never failed on with a 5xx. */

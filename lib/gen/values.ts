@@ -167,3 +167,16 @@ export function nestedValue(levels: number): JsonObject {
   for (let level = 2; level <= levels; level++) value = level % 2 ? [value] : { level: value };
   return value as JsonObject;
 }
+
+/**
+ * Free-form JSON wide rather than deep: an object of more keys than a store reads back in one batch (1,000 is a
+ * common LIMIT and page), and an object holding a list of more elements; small values, each document under 10 KB (a mutation's
+ * config_overrides holds one), far under every size limit. A server stores and reads back each whole.
+ */
+export const WIDE_VALUES: readonly { readonly shape: string; readonly value: JsonObject[string] }[] = [
+  {
+    shape: 'an object of 1,100 keys',
+    value: Object.fromEntries(Array.from({ length: 1100 }, (_, i) => [i.toString(36).padStart(2, '0'), i % 10])),
+  },
+  { shape: 'a list of 2,500 elements', value: { elements: Array.from({ length: 2500 }, (_, i) => i % 10) } },
+];

@@ -213,3 +213,14 @@ export function deletedStillFiltered(b: Behaviour, listKey: string): void {
   const hides = b.deletion.hides;
   b.deletion.hides = (endpoint) => !(endpoint.key === listKey && filtered) && hides(endpoint);
 }
+
+/** The value with every object cut to its first 1,000 members and every list to its first 1,000 elements, at every depth. */
+export function firstThousand(value: unknown): unknown {
+  if (Array.isArray(value)) return value.slice(0, 1000).map(firstThousand);
+  if (!isJsonObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .slice(0, 1000)
+      .map(([key, item]) => [key, firstThousand(item)]),
+  );
+}

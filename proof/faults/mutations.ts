@@ -6,7 +6,16 @@ import type { Behaviour } from '../../lib/reference/behaviour.js';
 import type { MutationRecord } from '../../lib/reference/store/records.js';
 import { utf8Size } from '../../lib/reference/validation/measure.js';
 import { flattenToStrings, type MutationFields, type MutationRules } from '../../lib/reference/validation/mutations.js';
-import { fault, jsonDepth, missingAnsweredWith, presentWith, readAs, respondWith, type Fault } from './define.js';
+import {
+  fault,
+  firstThousand,
+  jsonDepth,
+  missingAnsweredWith,
+  presentWith,
+  readAs,
+  respondWith,
+  type Fault,
+} from './define.js';
 import { bytesOfText, charactersOfJson, limitFaults, rowsMeasuredAs } from './limits.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import { nestedValue } from '../../lib/gen/values.js';
@@ -1096,5 +1105,27 @@ export const MUTATIONS_FAULTS = [
         : 'updated';
     },
     shows: 'updated',
+  }),
+  fault({
+    id: 'mutation-get-overrides-first-1000',
+    requirements: ['MUTATION-GET', 'READ-BACK-UNCHANGED'],
+    slips: ['read-back'],
+    description:
+      "GET of a mutation reads config_overrides back from a key/value table with `LIMIT 1000`: an override holding an object of more than 1,000 keys, or a list of more than 1,000 elements (within config_overrides' 10 KB), reads back with its first 1,000, while the create's answer echoed it whole.",
+    behaviour: (b) =>
+      respondWith(b, 'GET /v1/agents/{agent_id}/mutations/{mutation_id}', (body) => {
+        const mutation = body['mutation'];
+        if (!isJsonObject(mutation)) return body;
+        return { ...body, mutation: { ...mutation, config_overrides: firstThousand(mutation['config_overrides']) } };
+      }),
+    probe: async (call) => {
+      const agentId = await newAgent(call, { workflows: { step: 'greet' } });
+      const workflows = Object.fromEntries(Array.from({ length: 1100 }, (_, i) => [i.toString(36), i % 10]));
+      const id = (await create(call, agentId, { display_name: 'wide', config_overrides: { workflows } })).body.mutation
+        .id;
+      const read = (await call('GET', `${base(agentId)}/${id}`)).body.mutation.config_overrides.workflows;
+      return Object.keys(read).length;
+    },
+    shows: 1000,
   }),
 ] as const satisfies readonly Fault[];

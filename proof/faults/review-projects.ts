@@ -4,6 +4,8 @@ import { createHash } from 'node:crypto';
 import { PROJECT_TYPES } from '../../lib/contract/enums.js';
 import type { FieldLimitId } from '../../lib/contract/limits.js';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
+import { alreadyExists } from '../../lib/reference/http/errors.js';
+import type { Store } from '../../lib/reference/store/store.js';
 import type { ReviewProjectRecord } from '../../lib/reference/store/records.js';
 import type { Fields } from '../../lib/reference/validation/fields.js';
 import type { ReviewProjectFields } from '../../lib/reference/validation/review-projects.js';
@@ -453,5 +455,40 @@ export const REVIEW_PROJECTS_FAULTS = [
     ),
     probe: async (call) => (await created(call, { assignees: ['a@example.com', 'b@example.com'] })).project_type,
     shows: 'PROJECT_COLLABORATIVE',
+  }),
+  fault({
+    id: 'review-project-name-of-agent-refused',
+    requirements: ['REVIEW-PROJECT-CREATE'],
+    slips: ['broken'],
+    description:
+      'POST /v1/review-projects refuses a display_name an agent or a mutation already has with ALREADY_EXISTS: display names are held unique in one table shared by every kind of resource, though the specification makes no name of a review project unique; other names are accepted as before.',
+    behaviour: (b) => {
+      let current: Store | undefined;
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key === 'POST /v1/review-projects') current = store;
+        return named(endpoint, params, store);
+      };
+      const readName = b.reviewProjectFields.display_name;
+      b.reviewProjectFields = {
+        ...b.reviewProjectFields,
+        display_name: (f) => {
+          const name = readName(f);
+          const taken = [...(current?.agents.values() ?? []), ...(current?.mutations.values() ?? [])].some(
+            (other) => other.display_name === name,
+          );
+          if (taken) throw alreadyExists('display_name', `the name "${name}" is taken`);
+          return name;
+        },
+      };
+    },
+    probe: async (call) => {
+      await call('POST', '/v1/agents', {
+        body: { display_name: 'Shared name', model_type: 'MODEL_TYPE_VOICE', phone_number: '+14155550123' },
+      });
+      const answer = await create(call, { ...VALID, display_name: 'Shared name' });
+      return answer.status;
+    },
+    shows: 409,
   }),
 ] as const satisfies readonly Fault[];

@@ -4,7 +4,7 @@ import { DEFAULTS, INPUT_TYPES } from '../../lib/contract/enums.js';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
 import type { TestCaseFields } from '../../lib/reference/validation/test-cases.js';
 import type { TestCaseRecord } from '../../lib/reference/store/records.js';
-import { fault, presentWith, rereadTestCase, respondWith, type Fault } from './define.js';
+import { fault, firstThousand, presentWith, rereadTestCase, respondWith, type Fault } from './define.js';
 import { bytesOfText, limitFaults, rowsMeasuredAs } from './limits.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import { create, status, VALID, withoutTestSet, created } from '../probes/test-cases.js';
@@ -487,5 +487,25 @@ export const TEST_CASES_FAULTS = [
     probe: async (call) =>
       (await created(call, { ...VALID, metric_input: { turns: [], entities: ['order'] } })).metric_input,
     shows: { entities: ['order'] },
+  }),
+  fault({
+    id: 'test-case-wide-json-first-1000',
+    requirements: ['TESTCASE-CREATE'],
+    slips: ['broken'],
+    description:
+      'expected_output_json and metric_input are stored as rows of a key/value table read back with `LIMIT 1000`: ' +
+      'an object of more than 1,000 keys, or a list of more than 1,000 elements, at any depth, keeps its first 1,000 ' +
+      '(the documents are far under any size limit); smaller documents are kept whole.',
+    behaviour: (b) =>
+      rereadTestCase(b, ['expected_output_json', 'metric_input'], (read) => (f, request) => {
+        const value = read(f, request);
+        return value === null ? null : (firstThousand(value) as JsonObject);
+      }),
+    probe: async (call) => {
+      const wide = Object.fromEntries(Array.from({ length: 1200 }, (_, i) => [`key_${i}`, i]));
+      return Object.keys((await created(call, { ...VALID, expected_output_json: wide })).expected_output_json ?? {})
+        .length;
+    },
+    shows: 1000,
   }),
 ] as const satisfies readonly Fault[];

@@ -8,6 +8,7 @@ import { FIELD_LIMITS } from '../../lib/contract/limits.js';
 import {
   NESTING_DEPTHS,
   PROTOTYPE_KEYS,
+  WIDE_VALUES,
   SHAPED_VALUES,
   nestedValue,
   shapeCount,
@@ -109,4 +110,12 @@ test('JSON nested deep is an object exactly as deep as each depth says', () => {
     expect(Array.isArray(nestedValue(levels))).toBe(false);
     expect(depth(nestedValue(levels))).toBe(levels);
   }
+});
+
+test('wide values pass 1,000 keys or elements and fit a mutation override within 10 KB', () => {
+  const [object, list] = WIDE_VALUES.map((v) => v.value as Record<string, unknown>);
+  expect(Object.keys(object!).length).toBeGreaterThan(1000);
+  expect((list!['elements'] as unknown[]).length).toBeGreaterThan(1000);
+  for (const { value } of WIDE_VALUES)
+    expect(Buffer.byteLength(JSON.stringify({ workflows: value }))).toBeLessThan(10_000);
 });
