@@ -108,8 +108,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'values: a value at its maximum length with a blank added at either edge: refused, or stored within the limit (trimmed); never stored beyond it',
   'ind14-auth-page-token-skips-key':
     'auth: without the key (or with a wrong one), a request carrying a genuine page_token (and other genuine query values) is refused with UNAUTHENTICATED',
-  'ind14-websocket-without-config-internal':
-    'values: every model type with each conditionally required field absent, the configuration itself too: refused with INVALID_ARGUMENT or created, never a 5xx',
   'ind14-script-turns-checked-only-after-input-type':
     "values: a body's key order changes nothing: every invalid body is refused, and every valid one stored alike, with its keys in reverse order",
   'ind14-review-assignees-any-valid':
@@ -598,7 +596,7 @@ export const INDEPENDENT_14_FAULTS = [
   }),
   fault({
     id: 'ind14-websocket-without-config-internal',
-    requirements: ['WEBSOCKET-ENDPOINT'],
+    requirements: ['WEBSOCKET-ENDPOINT', 'AGENT-CREATE'],
     slips: ['broken'],
     description:
       "A WEBSOCKET agent sent without any simulator configuration object fails with 500 INTERNAL: the reader takes the configuration's `endpoint` without checking that the object is there. With a configuration that lacks endpoint, the agent is refused with INVALID_ARGUMENT as it should be.",
