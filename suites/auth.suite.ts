@@ -7,7 +7,10 @@ import { ENDPOINTS, type Endpoint, type EndpointKey } from '../lib/contract/endp
 import { API_KEY_HEADER, ERROR_CODES } from '../lib/contract/enums.js';
 import { LIST_ENDPOINTS } from '../lib/contract/list-endpoints.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
-import { isErrorBody } from '../lib/assert/responses.js';
+import { isErrorBody, isSuccess } from '../lib/assert/responses.js';
+import { busiestSimulation } from '../lib/harness/discovery.js';
+import { nextTokenOf, requestPage } from '../lib/harness/list-walk.js';
+import { isJsonObject } from '../lib/util/json.js';
 import { ALL_HEADERS_BESIDE_KEY, HEADERS_BESIDE_KEY, INVALID_KEY_SHAPES } from '../lib/gen/keys.js';
 import { sampleBody, sampleParams, sampleRequest } from '../lib/gen/requests.js';
 import { type CallSpec, check, type CheckContext, describeGroup } from '../lib/harness/index.js';
@@ -205,6 +208,40 @@ describeGroup('auth', () => {
       { writes },
     );
   }
+
+  check(
+    'auth.genuine-page-token',
+    ['AUTH-MISSING-KEY', 'AUTH-INVALID-KEY', 'AUTH-DETAILS-HEADER'],
+    `every list asked for its next page with a genuine page_token, ${CASES.map((c) => c.how).join(' or ')}, is rejected with UNAUTHENTICATED: a token the service gave is no credential`,
+    async (t) => {
+      let judged = 0;
+      for (const list of LIST_ENDPOINTS) {
+        // The metrics of the simulation with the most outputs; none to list where no run names one.
+        const simulation = list.id === 'metrics' ? await busiestSimulation(t) : undefined;
+        if (list.id === 'metrics' && !simulation) continue;
+        const params: Record<string, string> = simulation ? { simulation_id: simulation.simulationId } : {};
+        const collection = { list, params };
+        const first = await requestPage(t, collection, { page_size: 1 });
+        const token = isSuccess(first) && isJsonObject(first.response.json) ? nextTokenOf(first.response.json) : null;
+        if (!token) continue;
+        judged++;
+        for (const { requirement, auth, how } of CASES) {
+          const call = await t.call(`GET ${collection.list.path}` as EndpointKey, {
+            params: collection.params,
+            query: { page_size: 1, page_token: token },
+            auth,
+          });
+          t.expectRejection(
+            call,
+            [requirement],
+            REFUSED,
+            `GET ${collection.list.path} with a genuine page_token, ${how}`,
+          );
+        }
+      }
+      if (!judged) t.skip('no list gave a next_page_token at page_size 1 (each holds one item or none)');
+    },
+  );
 
   for (const writes of [false, true]) {
     const endpoints = SECURED.filter((e) => e.writes === writes);

@@ -106,8 +106,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'values: names at their maximum length sharing all but their last character are distinct: each accepted where names are unique',
   'ind14-dashboard-name-max-checked-trimmed':
     'values: a value at its maximum length with a blank added at either edge: refused, or stored within the limit (trimmed); never stored beyond it',
-  'ind14-auth-page-token-skips-key':
-    'auth: without the key (or with a wrong one), a request carrying a genuine page_token (and other genuine query values) is refused with UNAUTHENTICATED',
   'ind14-script-turns-checked-only-after-input-type':
     "values: a body's key order changes nothing: every invalid body is refused, and every valid one stored alike, with its keys in reverse order",
   'ind14-review-assignees-any-valid':
