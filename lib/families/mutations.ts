@@ -1,7 +1,8 @@
 // Mutations read back: GET .../mutations/{mutation_id}, under the agent the create named in
 // its path, returns every field the create accepted as it was sent (READ-BACK-UNCHANGED),
 // and the length limits of mutation fields in those terms. And the keys config_overrides
-// may hold: a key of the parent's configuration only in its exact spelling.
+// may hold: a key of the parent's configuration only in its exact spelling. And display names nearly alike,
+// each distinct: a name is unique against the same name only.
 
 import type { EndpointKey } from '../contract/endpoints.js';
 import { fieldLimit } from '../contract/limits.js';
@@ -113,7 +114,9 @@ const NAME_MAX = fieldLimit('mutation.display_name').max ?? 200;
  * Never two that differ only in letter case or Unicode normal form: whether those collide is the server's collation,
  * which the specification does not show.
  */
-export function distinctNameGroups(t: CheckContext): ReadonlyArray<readonly [what: string, names: readonly string[]]> {
+export function distinctNameGroups(
+  t: Pick<CheckContext, 'config' | 'name'>,
+): ReadonlyArray<readonly [what: string, names: readonly string[]]> {
   const marker = t.config.runMarker;
   const atMax = (filler: string, last: string): string => marked(marker, filler.repeat(NAME_MAX - 1) + last);
   return [
