@@ -12,6 +12,7 @@ import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js'
 import { expectEcho } from '../lib/families/agents.js';
 import {
   createdAndFetched,
+  expectDistinctNamesCreated,
   expectMutationReadBack,
   expectOtherSpellingsRefused,
   fetchMutation,
@@ -140,6 +141,15 @@ describeGroup('mutations', () => {
         );
       }
     },
+    WRITES,
+  );
+
+  // A name held unique through a slug of it, or an index on its first characters or bytes, refuses other names.
+  check(
+    'mutations.fields.display-names-nearly-alike-distinct',
+    ['MUTATION-CREATE', 'MUTATION-DISPLAY-NAME-UNIQUE', 'READ-BACK-UNCHANGED'],
+    `names that differ only in blanks or punctuation, or at ${fieldLimit('mutation.display_name').max} characters only in their last (one-byte and three-byte characters), are each created under one agent and read back as sent; a true duplicate of each is rejected`,
+    async (t) => expectDistinctNamesCreated(t),
     WRITES,
   );
 

@@ -1,9 +1,12 @@
 // Mutations read back: GET .../mutations/{mutation_id}, under the agent the create named in
 // its path, returns every field the create accepted as it was sent (READ-BACK-UNCHANGED),
 // and the length limits of mutation fields in those terms. And the keys config_overrides
-// may hold: a key of the parent's configuration only in its exact spelling.
+// may hold: a key of the parent's configuration only in its exact spelling. And display names nearly alike,
+// each distinct: a name is unique against the same name only.
 
 import type { EndpointKey } from '../contract/endpoints.js';
+import { fieldLimit } from '../contract/limits.js';
+import { marked } from '../gen/marked.js';
 import type { Call, CheckContext } from '../harness/context.js';
 import { sentBody } from '../harness/resources.js';
 import type { JsonObject } from '../util/json.js';
@@ -100,3 +103,59 @@ export const MUTATION_JUDGE: Judge = {
   ...PLAIN_JUDGE,
   readBack: async (t, call, what) => void (await expectMutationReadBack(t, call, `a mutation with ${what}`)),
 };
+
+/** display_name's largest length, in characters. */
+const NAME_MAX = fieldLimit('mutation.display_name').max ?? 200;
+
+/**
+ * Groups of display names, every name distinct from every other: blanks and punctuation alike to a slug (a space, a
+ * dash, an underscore, none, two spaces, a final dot), and names at the maximum length that differ only in their last
+ * character, in one-byte and in three-byte characters (alike to a unique index on a prefix of characters or bytes).
+ * Never two that differ only in letter case or Unicode normal form: whether those collide is the server's collation,
+ * which the specification does not show.
+ */
+export function distinctNameGroups(
+  t: Pick<CheckContext, 'config' | 'name'>,
+): ReadonlyArray<readonly [what: string, names: readonly string[]]> {
+  const marker = t.config.runMarker;
+  const atMax = (filler: string, last: string): string => marked(marker, filler.repeat(NAME_MAX - 1) + last);
+  return [
+    [
+      'differing only in blanks or punctuation',
+      ['fast mode', 'fast-mode', 'fast_mode', 'fastmode', 'fast  mode', 'fast mode.'].map((label) => t.name(label)),
+    ],
+    [`of ${NAME_MAX} characters differing only in the last`, [atMax('x', 'a'), atMax('x', 'b')]],
+    [`of ${NAME_MAX} three-byte characters differing only in the last`, [atMax('語', '名'), atMax('語', '字')]],
+  ];
+}
+
+/**
+ * MUTATION-DISPLAY-NAME-UNIQUE holds a name against the same name only: every name of `distinctNameGroups` is
+ * created under one agent, then each is read back as sent (a server that kept one record per slug or prefix
+ * answers another name there), and a true duplicate of each group is refused, so the names were judged unique at all.
+ */
+export async function expectDistinctNamesCreated(t: CheckContext): Promise<void> {
+  const agentId = await t.mutations.parent();
+  const groups = distinctNameGroups(t);
+  const created: [Call, string][] = [];
+  for (const [what, names] of groups)
+    for (const name of names) {
+      const { call } = await t.mutations.create(
+        agentId,
+        { display_name: name },
+        ['MUTATION-CREATE'],
+        `creating a mutation named ${JSON.stringify(name)}, one of several names ${what} under one agent`,
+      );
+      created.push([call, what]);
+    }
+  for (const [call, what] of created) await expectMutationReadBack(t, call, `one of several names ${what}`);
+  for (const [what, names] of groups) {
+    const duplicate = await t.mutations.send(agentId, { display_name: names[0], description: 'a true duplicate' });
+    t.expectRejection(
+      duplicate,
+      ['MUTATION-DISPLAY-NAME-UNIQUE'],
+      {},
+      `a mutation named exactly like an active one of the agent (among names ${what})`,
+    );
+  }
+}

@@ -96,14 +96,10 @@ function mapComparisons(expr: FilterExpr, change: (c: FilterExpr & { kind: 'cmp'
 export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind14-chat-endpoint-host-with-port':
     'values: private and loopback URL hosts in every form a URL takes (an explicit port, userinfo, brackets, a trailing dot) refused on every URL field that refuses them',
-  'ind14-mutation-name-unique-by-slug':
-    'values: names that differ only in blanks or punctuation (space, dash, underscore, a final dot) are distinct: each accepted where names are unique',
   'ind14-spec-listed-url-format-query':
     'published: each listed URL, asked for with each Accept form, serves that form (JSON for Accept: application/json)',
   'ind14-review-description-null-refused':
     'values: an explicit null on every field the specification types "or null" accepted (read back null or absent)',
-  'ind14-mutation-name-unique-on-prefix':
-    'values: names at their maximum length sharing all but their last character are distinct: each accepted where names are unique',
   'ind14-dashboard-name-max-checked-trimmed':
     'values: a value at its maximum length with a blank added at either edge: refused, or stored within the limit (trimmed); never stored beyond it',
   'ind14-script-turns-checked-only-after-input-type':

@@ -1128,4 +1128,26 @@ export const MUTATIONS_FAULTS = [
     },
     shows: 1000,
   }),
+  fault({
+    id: 'mutation-name-unique-on-byte-prefix',
+    requirements: ['MUTATION-CREATE'],
+    slips: ['broken'],
+    description:
+      "A mutation's display_name is held unique through an index on its first 255 bytes of UTF-8, while names run to 200 characters: two names of the same agent in three-byte characters (600 bytes at 200) that share their first 85 characters collide, and the second is refused with ALREADY_EXISTS; one-byte names never reach the prefix.",
+    behaviour: (b) => {
+      const prefix = (name: string) => Buffer.from(name, 'utf8').subarray(0, 255);
+      const taken = b.mutationRules.nameTakenBy;
+      rules(b, {
+        nameTakenBy: (other, agentId, displayName) =>
+          taken(other, agentId, displayName) ||
+          (other.agent_id === agentId && !other.deleted && prefix(other.display_name).equals(prefix(displayName))),
+      });
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      await create(call, agentId, { display_name: `${'語'.repeat(199)}名` });
+      return (await create(call, agentId, { display_name: `${'語'.repeat(199)}字` })).status;
+    },
+    shows: 409,
+  }),
 ] as const satisfies readonly Fault[];

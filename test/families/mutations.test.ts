@@ -1,8 +1,9 @@
 // lib/families/mutations.ts: the other spellings of a configuration key, each another key that one lenient
-// lookup (case folding, trimming, a prefix match, Unicode case forms, NFKC) would take for it.
+// lookup (case folding, trimming, a prefix match, Unicode case forms, NFKC) would take for it; and display names
+// nearly alike, never alike under case folding or normalisation.
 
 import { describe, expect, it } from 'vitest';
-import { OTHER_SPELLINGS } from '../../lib/families/mutations.js';
+import { distinctNameGroups, OTHER_SPELLINGS } from '../../lib/families/mutations.js';
 
 const spelt = (key: string) => OTHER_SPELLINGS.map(([, spell]) => spell(key));
 
@@ -37,5 +38,25 @@ describe('OTHER_SPELLINGS', () => {
 
   it('leaves a key without s, i or k as it is in Unicode case forms (the check then skips that spelling)', () => {
     expect(spelt('prompt')).toContain('prompt');
+  });
+});
+
+describe('distinctNameGroups', () => {
+  const t = { config: { runMarker: 'cft-test' }, name: (label: string) => `cft-test ${label}` } as Parameters<
+    typeof distinctNameGroups
+  >[0];
+  const names = distinctNameGroups(t).flatMap(([, group]) => group);
+
+  it('gives names of 1 to 200 characters, each with the run marker', () => {
+    for (const name of names) {
+      expect(name.startsWith('cft-test ')).toBe(true);
+      expect([...name].length).toBeLessThanOrEqual(200);
+    }
+    expect(names.filter((name) => [...name].length === 200)).toHaveLength(4);
+  });
+
+  it('never gives two names alike under case folding or Unicode normalisation (collation is not shown)', () => {
+    const folded = names.map((name) => name.normalize('NFKC').toLowerCase());
+    expect(new Set(folded).size).toBe(names.length);
   });
 });
