@@ -10,6 +10,7 @@ import type { AgentRecord, PersonaRecord } from '../../lib/reference/store/recor
 import type { Store } from '../../lib/reference/store/store.js';
 import { checkMutationIdAfterAgent } from '../../lib/reference/routes/mutations.js';
 import type { CheckedIdRule } from '../../lib/reference/validation/id-format.js';
+import type { RequirementId } from '../../lib/contract/requirements/index.js';
 import { isJsonObject } from '../../lib/util/json.js';
 import { fault, localTime, presentWith, readAs, respondWith, type Fault } from './define.js';
 import { rowsMeasuredAs } from './limits.js';
@@ -22,6 +23,18 @@ import { VALID as REVIEW_PROJECT } from '../probes/review-projects.js';
 import { created as createdTestCase, VALID as TEST_CASE } from '../probes/test-cases.js';
 
 const GET_AGENT = 'GET /v1/agents/{agent_id}';
+
+/** The rule of each GET of the contract but the document's: what a fault of every GET breaks. */
+const GET_RULES: RequirementId[] = [
+  'SPEC-LISTING',
+  'AGENT-GET',
+  'MUTATION-GET',
+  'LIST-PAGINATION-COMPLETE',
+  'PERSONA-GET',
+  'PERSONA-PHONE-NUMBERS',
+  'METRIC-GET',
+  'SCHEDULED-RUN-GET',
+];
 
 /** Swaps the case of every ASCII letter. */
 const swapCase = (id: string): string =>
@@ -893,17 +906,7 @@ export const GENERAL_FAULTS = [
   }),
   fault({
     id: 'if-modified-since-compared-backwards',
-    requirements: [
-      'SPEC-LISTING',
-      'SPEC-FETCHABLE',
-      'AGENT-GET',
-      'MUTATION-GET',
-      'LIST-PAGINATION-COMPLETE',
-      'PERSONA-GET',
-      'PERSONA-PHONE-NUMBERS',
-      'METRIC-GET',
-      'SCHEDULED-RUN-GET',
-    ],
+    requirements: [...GET_RULES, 'SPEC-FETCHABLE'],
     slips: ['broken'],
     description:
       'Every GET honours If-Modified-Since with the comparison the wrong way round: an answer last changed AFTER the ' +
@@ -992,16 +995,7 @@ export const GENERAL_FAULTS = [
   }),
   fault({
     id: 'get-body-read-when-labelled-json',
-    requirements: [
-      'SPEC-LISTING',
-      'AGENT-GET',
-      'MUTATION-GET',
-      'LIST-PAGINATION-COMPLETE',
-      'PERSONA-GET',
-      'PERSONA-PHONE-NUMBERS',
-      'METRIC-GET',
-      'SCHEDULED-RUN-GET',
-    ],
+    requirements: GET_RULES,
     slips: ['broken'],
     description:
       'The body of any request labelled `Content-Type: application/json` is read as JSON, whatever its method: a GET carrying the label (as some HTTP clients send it on every request) has no body, whose empty text is no JSON, and is refused with INVALID_ARGUMENT.',
