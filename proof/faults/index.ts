@@ -35,6 +35,7 @@ import { INDEPENDENT_11_FAULTS, UNDETECTED as UNDETECTED_11 } from './independen
 import { INDEPENDENT_12_FAULTS, UNDETECTED as UNDETECTED_12 } from './independent-12.js';
 import { INDEPENDENT_13_FAULTS, UNDETECTED as UNDETECTED_13 } from './independent-13.js';
 import { INDEPENDENT_14_FAULTS, UNDETECTED as UNDETECTED_14 } from './independent-14.js';
+import { INDEPENDENT_15_FAULTS, UNDETECTED as UNDETECTED_15 } from './independent-15.js';
 
 /** The faults of every independent round that no check detects yet, with the class of check each needs. */
 const UNDETECTED: Readonly<Record<string, string>> = {
@@ -52,6 +53,7 @@ const UNDETECTED: Readonly<Record<string, string>> = {
   ...UNDETECTED_12,
   ...UNDETECTED_13,
   ...UNDETECTED_14,
+  ...UNDETECTED_15,
 };
 
 export const FAULTS = [
@@ -88,6 +90,7 @@ export const FAULTS = [
   ...INDEPENDENT_12_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_13_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_14_FAULTS.filter((f) => !(f.id in UNDETECTED)),
+  ...INDEPENDENT_15_FAULTS.filter((f) => !(f.id in UNDETECTED)),
 ] as const satisfies readonly FaultShape[];
 
 /** Faults of an independent round no check detects yet (see UNDETECTED): runnable by id, left out of the score. */
@@ -106,6 +109,7 @@ export const PENDING_FAULTS = [
   ...INDEPENDENT_12_FAULTS,
   ...INDEPENDENT_13_FAULTS,
   ...INDEPENDENT_14_FAULTS,
+  ...INDEPENDENT_15_FAULTS,
 ].filter((f) => f.id in UNDETECTED);
 
 /** A fault of the catalog: a misspelt id fails the type check. */

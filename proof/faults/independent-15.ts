@@ -1,0 +1,327 @@
+// Round 15 of the independent fault writers (issue #30, point 4): faults written from the
+// specification and the reference alone, without reading the suite's checks.
+
+import { invalidArgument } from '../../lib/reference/http/errors.js';
+import type { FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
+import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
+import type { Call } from '../probes/call.js';
+import { fault, presentWith, readAs, rereadAgent, rereadTestCase } from './define.js';
+
+const TEST_SET = 'cftTs001';
+
+/** A simulation id taken from the runs list, and its metric outputs as listed. */
+async function listedMetrics(call: Call): Promise<{ simulation: string; metrics: JsonObject[] }> {
+  const runs = (await call('GET', '/v1/runs?page_size=1000')).body.runs as JsonObject[];
+  for (const run of runs) {
+    for (const simulation of ((run.results as JsonObject).output_ids as string[]) ?? []) {
+      const listed = await call('GET', `/v1/simulations/${simulation}/metrics?page_size=1000`);
+      if (listed.status === 200 && listed.body.metrics.length > 0) return { simulation, metrics: listed.body.metrics };
+    }
+  }
+  throw new Error('no simulation with metric outputs');
+}
+
+const comparisons = (expr: FilterExpr): FilterExpr[] =>
+  expr.kind === 'cmp' ? [expr] : expr.terms.flatMap(comparisons);
+
+export const INDEPENDENT_15_FAULTS = [
+  fault({
+    id: 'ind15-test-case-input-type-sticky',
+    requirements: ['TESTCASE-INPUT-TYPE-DEFAULT'],
+    slips: ['broken'],
+    description:
+      'A test case sent without input_type takes the input_type of the test case created before it (the default is a variable each creation writes, as a form keeps its last choice): after a SCRIPT test case, the next one sent without input_type is stored as SCRIPT, not SCENARIO.',
+    behaviour(b) {
+      let last: string | undefined;
+      rereadTestCase(b, ['input_type'], (original) => (fields, request) => {
+        const read = original(fields, request);
+        const taken = request.body.input_type === undefined && last !== undefined ? last : read;
+        last = taken;
+        return taken as typeof read;
+      });
+    },
+    probe: async (call) => {
+      await call('POST', '/v1/test-cases', {
+        body: {
+          input_str: 'scripted',
+          test_set_id: TEST_SET,
+          input_type: 'SCRIPT',
+          simulation_metadata_input: { script_turns: ['hello'] },
+        },
+      });
+      const plain = await call('POST', '/v1/test-cases', { body: { input_str: 'plain', test_set_id: TEST_SET } });
+      return plain.body.test_case.input_type;
+    },
+    shows: 'SCRIPT',
+  }),
+  fault({
+    id: 'ind15-agent-prompt-nul-stripped',
+    requirements: ['AGENT-CREATE'],
+    slips: ['broken'],
+    description:
+      'An agent prompt is stored with its U+0000 characters removed (a text column that cannot hold NUL, cleaned on the way in): `a\\u0000b` comes back `ab`.',
+    behaviour(b) {
+      rereadAgent(
+        b,
+        'prompt',
+        (original) => (fields, request) => original(fields, request)?.replaceAll('\u0000', '') ?? null,
+      );
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'Nul prompt',
+          model_type: 'MODEL_TYPE_VOICE',
+          phone_number: '+14155550123',
+          prompt: 'a\u0000b',
+        },
+      });
+      return created.body.agent?.prompt ?? created.status;
+    },
+    shows: 'ab',
+  }),
+  fault({
+    id: 'ind15-test-case-expected-entities-lowercased',
+    requirements: ['TESTCASE-CREATE'],
+    slips: ['broken'],
+    description:
+      'A test case\'s metric_input.expected_entities are stored lower-cased (normalised for the case-insensitive matching the metric does): `["Order 42", "Paris"]` comes back `["order 42", "paris"]`.',
+    behaviour(b) {
+      rereadTestCase(b, ['metric_input'], (original) => (fields, request) => {
+        const read = original(fields, request);
+        if (!read || !Array.isArray(read.expected_entities)) return read;
+        const entities = read.expected_entities.map((e) => (typeof e === 'string' ? e.toLowerCase() : e));
+        return { ...read, expected_entities: entities };
+      });
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/test-cases', {
+        body: {
+          input_str: 'entities',
+          test_set_id: TEST_SET,
+          metric_input: { expected_entities: ['Order 42', 'Paris'] },
+        },
+      });
+      return created.body.test_case.metric_input.expected_entities;
+    },
+    shows: ['order 42', 'paris'],
+  }),
+  fault({
+    id: 'ind15-mutation-get-first-of-agent',
+    requirements: ['MUTATION-GET'],
+    slips: ['broken'],
+    description:
+      "GET /v1/agents/{agent_id}/mutations/{mutation_id} answers the agent's first active mutation whatever mutation_id names, once that id is a stored mutation of the agent (a lookup by agent whose id condition is only an existence check): the second mutation of an agent is read back as the first.",
+    behaviour(b) {
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        const given = named(endpoint, params, store);
+        if (endpoint.key !== 'GET /v1/agents/{agent_id}/mutations/{mutation_id}') return given;
+        const asked = store.mutations.get(given.mutation_id ?? '');
+        if (!asked || asked.agent_id !== given.agent_id) return given;
+        const first = [...store.mutations.values()].find((m) => m.agent_id === given.agent_id && !m.deleted);
+        return first ? { ...given, mutation_id: first.id } : given;
+      };
+    },
+    probe: async (call) => {
+      const agent = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'Two variants',
+          model_type: 'MODEL_TYPE_VOICE',
+          phone_number: '+14155550124',
+          prompt: 'p',
+        },
+      });
+      const id = agent.body.agent.id as string;
+      await call('POST', `/v1/agents/${id}/mutations`, { body: { display_name: 'first variant' } });
+      const second = await call('POST', `/v1/agents/${id}/mutations`, { body: { display_name: 'second variant' } });
+      const read = await call('GET', `/v1/agents/${id}/mutations/${second.body.mutation.id}`);
+      return read.body.mutation.display_name;
+    },
+    shows: 'first variant',
+  }),
+  fault({
+    id: 'ind15-websocket-init-json-empty-object-refused',
+    requirements: ['WEBSOCKET-INIT-JSON'],
+    slips: ['broken'],
+    description:
+      'A WEBSOCKET agent\'s initialization_json is checked for presence by what it parses to (`if (!parsed || !Object.keys(parsed).length)`): the JSON string `"{}"`, an empty JSON object, is refused as missing.',
+    behaviour(b) {
+      const rules = b.agentRules.config.MODEL_TYPE_WEBSOCKET ?? {};
+      const original = rules.initialization_json;
+      b.agentRules.config = {
+        ...b.agentRules.config,
+        MODEL_TYPE_WEBSOCKET: {
+          ...rules,
+          initialization_json: (config, key) => {
+            original?.(config, key);
+            const value = config.jsonValue(key);
+            let parsed: unknown = value;
+            if (typeof value === 'string') {
+              try {
+                parsed = JSON.parse(value);
+              } catch {
+                parsed = value;
+              }
+            }
+            if (isJsonObject(parsed) && Object.keys(parsed).length === 0) config.fail(key, 'is required');
+          },
+        },
+      };
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'Socket agent',
+          model_type: 'MODEL_TYPE_WEBSOCKET',
+          metadata: { endpoint: 'wss://voice.example.com/socket', initialization_json: '{}' },
+        },
+      });
+      return created.status;
+    },
+    shows: 400,
+  }),
+  fault({
+    id: 'ind15-test-case-null-description-from-input',
+    requirements: ['TESTCASE-CREATE'],
+    slips: ['broken'],
+    description:
+      'A test case sent with description null is stored with a description made from its input_str (its first 60 characters, a preview filled in for lists): the null sent comes back as text.',
+    behaviour(b) {
+      rereadTestCase(b, ['description'], (original) => (fields, request) => {
+        const read = original(fields, request);
+        const input = request.body.input_str;
+        return read === null && typeof input === 'string' ? input.slice(0, 60) : read;
+      });
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/test-cases', {
+        body: { input_str: 'Caller asks for a refund', test_set_id: TEST_SET, description: null },
+      });
+      return created.body.test_case.description;
+    },
+    shows: 'Caller asks for a refund',
+  }),
+  fault({
+    id: 'ind15-personas-filter-equality-like-wildcards',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['broken'],
+    description:
+      'Text equality in a filter is run as SQL LIKE (chosen for its case rules) without escaping the value: `_` matches any one character and `%` any run, so `name = "A_a Smith"` lists a persona named `Ana Smith`.',
+    behaviour(b) {
+      const matches = b.lists.matches;
+      const like = (value: string): RegExp =>
+        new RegExp(
+          `^${[...value].map((c) => (c === '_' ? '.' : c === '%' ? '.*' : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`,
+          'su',
+        );
+      const rewrite = (expr: FilterExpr, item: unknown, fields: Parameters<typeof matches>[2]): boolean => {
+        if (expr.kind !== 'cmp') {
+          const results = expr.terms.map((t) => rewrite(t, item, fields));
+          return expr.kind === 'and' ? results.every(Boolean) : results.some(Boolean);
+        }
+        const field = fields[expr.field];
+        if (expr.op !== '=' || field?.kind !== 'string' || !/[_%]/.test(expr.value) || field.path === null)
+          return matches(expr, item, fields);
+        const actual = (item as Record<string, unknown>)[field.path];
+        return typeof actual === 'string' && like(expr.value).test(actual);
+      };
+      b.lists.matches = rewrite;
+    },
+    probe: async (call) => {
+      const listed = await call('GET', '/v1/personas?page_size=1');
+      const name = listed.body.personas[0].name as string;
+      const pattern = `${name[0]}_${name.slice(2)}`;
+      const found = await call('GET', `/v1/personas?filter=${encodeURIComponent(`name = "${pattern}"`)}`);
+      return found.body.personas.map((p: JsonObject) => p.name === name);
+    },
+    shows: [true],
+  }),
+  fault({
+    id: 'ind15-dashboard-name-percent-decoded',
+    requirements: ['DASHBOARD-PATCH'],
+    slips: ['broken'],
+    description:
+      'A dashboard display_name is percent-decoded before it is answered (the name was meant to arrive URL-encoded from a form): `Growth %2B Retention` comes back `Growth + Retention`.',
+    behaviour(b) {
+      presentWith(b, 'dashboard', (view) => {
+        const name = view.display_name;
+        if (typeof name !== 'string') return view;
+        try {
+          return { ...view, display_name: decodeURIComponent(name) };
+        } catch {
+          return view;
+        }
+      });
+    },
+    probe: async (call) => {
+      const { seedStore } = await import('../../lib/reference/fixtures/fixtures.js');
+      const { ALPHANUMERIC } = await import('../../lib/reference/store/ids.js');
+      const id = seedStore(ALPHANUMERIC).fixtures.dashboardId;
+      const patched = await call('PATCH', `/v1/dashboards/${id}`, { body: { display_name: 'Growth %2B Retention' } });
+      return patched.body.dashboard.display_name;
+    },
+    shows: 'Growth + Retention',
+  }),
+  fault({
+    id: 'ind15-metric-get-value-one-decimal',
+    requirements: ['METRIC-GET'],
+    slips: ['broken'],
+    description:
+      'GET of one metric output reads its value from a column of one decimal place (NUMERIC(3,1), the list reads the float column): a value of 0.05 or 0.35 is answered 0.1 or 0.4, while the list shows it as stored.',
+    behaviour(b) {
+      readAs(b, 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}', 'metric', (metric) =>
+        typeof metric.value === 'number' ? { ...metric, value: Math.round(metric.value * 10) / 10 } : metric,
+      );
+    },
+    probe: async (call) => {
+      const { simulation, metrics } = await listedMetrics(call);
+      const odd =
+        metrics.find((m) => typeof m.value === 'number' && Math.round(m.value * 10) !== m.value * 10) ?? metrics[0]!;
+      const read = await call('GET', `/v1/simulations/${simulation}/metrics/${odd.metric_output_id}`);
+      return read.body.metric.value === odd.value;
+    },
+    shows: false,
+  }),
+  fault({
+    id: 'ind15-filter-quoted-range-value-refused',
+    requirements: ['LIST-FILTER-QUOTING'],
+    slips: ['scope'],
+    description:
+      'A quoted filter value is recognised only after `=` and `!=` (the pattern for quoted values was written for text equality): `create_time > "2026-01-01T00:00:00Z"` is refused with INVALID_ARGUMENT, while the same value unquoted is read.',
+    behaviour(b) {
+      const filter = b.lists.filter;
+      b.lists.filter = (raw, list) => {
+        const expr = filter(raw, list);
+        if (expr && comparisons(expr).some((c) => c.kind === 'cmp' && c.quoted && c.op !== '=' && c.op !== '!='))
+          throw invalidArgument('filter', 'a quoted value is allowed only after = or !=', 'query');
+        return expr;
+      };
+    },
+    probe: async (call) =>
+      (await call('GET', `/v1/runs?filter=${encodeURIComponent('create_time > "2020-01-01T00:00:00Z"')}`)).status,
+    shows: 400,
+  }),
+  fault({
+    id: 'ind15-filter-error-code-lowercase',
+    requirements: ['ERROR-INVALID-ARGUMENT'],
+    slips: ['scope'],
+    description:
+      "Errors raised by the filter parser carry their code in lower case (`invalid_argument`, the parser's own exception names), while every other INVALID_ARGUMENT is upper case.",
+    behaviour(b) {
+      const code = b.errors.code;
+      b.errors.code = (error, endpoint) => {
+        const given = code(error, endpoint);
+        return error.details[0]?.field === 'filter' ? given.toLowerCase() : given;
+      };
+      const status = b.errors.status;
+      b.errors.status = (given, endpoint) => status(given.toUpperCase(), endpoint);
+    },
+    probe: async (call) =>
+      (await call('GET', `/v1/runs?filter=${encodeURIComponent('nosuchfield = 1')}`)).body.error.code,
+    shows: 'invalid_argument',
+  }),
+];
+
+/** Faults of this round no check detects yet: none known when written. */
+export const UNDETECTED: Readonly<Record<string, string>> = {};
