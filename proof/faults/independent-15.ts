@@ -1,11 +1,16 @@
 // Round 15 of the independent fault writers (issue #30, point 4): faults written from the
 // specification and the reference alone, without reading the suite's checks.
 
-import { invalidArgument } from '../../lib/reference/http/errors.js';
+import { randomBytes } from 'node:crypto';
+import { parse, stringify } from 'yaml';
+import { DEFAULT_API_KEY } from '../../lib/reference/behaviour.js';
+import { internal, invalidArgument } from '../../lib/reference/http/errors.js';
+import { EMAIL } from '../../lib/reference/validation/checks.js';
 import type { FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
+import type { KeyRule } from '../../lib/reference/validation/simulator-config.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { fault, presentWith, readAs, rereadAgent, rereadTestCase } from './define.js';
+import { fault, type Fault, presentWith, readAs, rereadAgent, rereadTestCase, respondWith } from './define.js';
 
 const TEST_SET = 'cftTs001';
 
@@ -19,6 +24,30 @@ async function listedMetrics(call: Call): Promise<{ simulation: string; metrics:
     }
   }
   throw new Error('no simulation with metric outputs');
+}
+
+const CHAT_ENDPOINT = 'https://chat.example.com/v1/messages';
+
+/** Replaces the rule of one simulator configuration key of one agent type, given the rule it replaces. */
+function rekey(
+  b: Parameters<Fault['behaviour']>[0],
+  type: 'MODEL_TYPE_CHAT' | 'MODEL_TYPE_WEBSOCKET',
+  key: string,
+  rule: (original: KeyRule) => KeyRule,
+): void {
+  const rules = b.agentRules.config[type] ?? {};
+  const original = rules[key] ?? (() => undefined);
+  b.agentRules.config = { ...b.agentRules.config, [type]: { ...rules, [key]: rule(original) } };
+}
+
+/** A JSON string's value, or the value itself when it is not a string of JSON. */
+function parsedJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
 }
 
 const comparisons = (expr: FilterExpr): FilterExpr[] =>
@@ -320,6 +349,248 @@ export const INDEPENDENT_15_FAULTS = [
     probe: async (call) =>
       (await call('GET', `/v1/runs?filter=${encodeURIComponent('nosuchfield = 1')}`)).body.error.code,
     shows: 'invalid_argument',
+  }),
+  fault({
+    id: 'ind15-mutation-answer-id-generated-twice',
+    requirements: ['MUTATION-GET'],
+    slips: ['broken'],
+    description:
+      'POST .../mutations answers with a ULID generated again for the answer (the model builds its id default once for the row and once for the response object): the id the creation answers names no mutation, and GET of it answers NOT_FOUND.',
+    behaviour(b) {
+      respondWith(b, 'POST /v1/agents/{agent_id}/mutations', (body) => {
+        const mutation = body.mutation as JsonObject;
+        const id = String(mutation.id);
+        const tail = [...id.slice(16)].map((c) => (c === 'Z' ? 'Y' : 'Z')).join('');
+        return { ...body, mutation: { ...mutation, id: id.slice(0, 16) + tail } };
+      });
+    },
+    probe: async (call) => {
+      const agent = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'Regenerated id',
+          model_type: 'MODEL_TYPE_VOICE',
+          phone_number: '+14155550125',
+          prompt: 'p',
+        },
+      });
+      const id = agent.body.agent.id as string;
+      const created = await call('POST', `/v1/agents/${id}/mutations`, { body: { display_name: 'variant' } });
+      return (await call('GET', `/v1/agents/${id}/mutations/${created.body.mutation.id}`)).status;
+    },
+    shows: 404,
+  }),
+  fault({
+    id: 'ind15-auth-key-nbsp-trimmed',
+    requirements: ['AUTH-INVALID-KEY'],
+    slips: ['broken'],
+    description:
+      'The presented key is trimmed with String.prototype.trim before it is compared (meant for the blanks HTTP allows around a header value), which also removes a no-break space (U+00A0, byte A0 in a header): the valid key followed by a no-break space, another key, is accepted.',
+    behaviour(b) {
+      const accepts = b.auth.accepts;
+      b.auth.accepts = (endpoint, presented) => accepts(endpoint, presented?.trim());
+    },
+    probe: async (call) => (await call('GET', '/v1/personas?page_size=1', { key: `${DEFAULT_API_KEY}\u00a0` })).status,
+    shows: 200,
+  }),
+  fault({
+    id: 'ind15-review-assignee-long-local-part-internal',
+    requirements: ['REVIEW-PROJECT-ASSIGNEE-EMAIL'],
+    slips: ['broken'],
+    description:
+      'Assignees are matched against an e-mail pattern with nested quantifiers (`^([A-Za-z0-9]+[.-]?)*@...`) that backtracks exponentially when it fails: an assignee of 25 or more characters that is no e-mail address (`aaaa…aaaa!`) runs into the statement timeout and is answered INTERNAL, where a short one is refused with INVALID_ARGUMENT.',
+    behaviour(b) {
+      const assignees = b.reviewProjectFields.assignees;
+      b.reviewProjectFields = {
+        ...b.reviewProjectFields,
+        assignees: (fields) => {
+          const raw = (fields as unknown as { source: JsonObject }).source.assignees;
+          if (Array.isArray(raw) && raw.some((a) => typeof a === 'string' && a.length >= 25 && !EMAIL.test(a)))
+            throw internal('the request timed out');
+          return assignees(fields);
+        },
+      };
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/review-projects', {
+        body: {
+          display_name: 'Timeout review',
+          assignees: [`${'a'.repeat(30)}!`],
+          linked_simulation_ids: ['s'.repeat(22)],
+          linked_metric_ids: ['m'.repeat(22)],
+        },
+      });
+      return created.status;
+    },
+    shows: 500,
+  }),
+  fault({
+    id: 'ind15-spec-yaml-path-repeated-per-operation',
+    requirements: ['SPEC-VALID-OPENAPI'],
+    slips: ['broken'],
+    description:
+      'The YAML form is written one operation at a time, each under its own copy of its path key (`/v1/agents/{agent_id}:` once for get, again for patch): a path with several operations is a mapping key repeated, which YAML forbids (a strict parser refuses the document, a lenient one keeps only the last operation). The JSON form is built as one object and is sound.',
+    behaviour(b) {
+      const written = b.publishing.written;
+      b.publishing.written = (text, form, name) => {
+        const given = written(text, form, name);
+        if (form !== 'yaml') return given;
+        const { paths, ...rest } = parse(given) as JsonObject;
+        const entries = Object.entries((paths ?? {}) as Record<string, JsonObject>).flatMap(([path, item]) =>
+          Object.entries(item).map(
+            ([method, op]) =>
+              `${stringify({ [path]: { [method]: op } })
+                .trimEnd()
+                .replace(/^/gm, '  ')}\n`,
+          ),
+        );
+        return `${stringify(rest)}paths:\n${entries.join('')}`;
+      };
+    },
+    probe: async (call) => {
+      const text = (await call('GET', '/v1/openapi/agent-evaluation')).text;
+      const keys = text.split('\n').filter((line) => /^ {2}\S.*:$/.test(line));
+      return keys.length !== new Set(keys).size;
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'ind15-chat-default-response-format-dropped',
+    requirements: ['AGENT-CONFIG-ECHO'],
+    slips: ['broken'],
+    description:
+      'A CHAT configuration is stored without the keys that hold their default (written to keep only what differs from the defaults): response_format sent as `chat_completions` comes back absent from metadata, while `responses` is kept.',
+    behaviour(b) {
+      const created = b.agentCreated;
+      b.agentCreated = (record, body) => {
+        const agent = created(record, body);
+        const config = agent.metadata;
+        if (agent.model_type !== 'MODEL_TYPE_CHAT' || !config || config.response_format !== 'chat_completions')
+          return agent;
+        const { response_format: _default, ...kept } = config;
+        return { ...agent, metadata: kept };
+      };
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'Default format',
+          model_type: 'MODEL_TYPE_CHAT',
+          metadata: { chat_endpoint: CHAT_ENDPOINT, response_format: 'chat_completions' },
+        },
+      });
+      return Object.keys(created.body.agent.metadata).sort();
+    },
+    shows: ['chat_endpoint'],
+  }),
+  fault({
+    id: 'ind15-agent-metric-ids-shortuuid-alphabet',
+    requirements: ['AGENT-REFERENCE-IDS-ACCEPTED'],
+    slips: ['broken'],
+    description:
+      "An agent's metric_ids are checked against the ShortUUID alphabet (the specification calls dashboard IDs ShortUUIDs, and one 22-character ID check serves every field), which leaves out 0, 1, I, O and l: a metric ID of 22 alphanumeric characters holding one of them is refused with INVALID_ARGUMENT.",
+    behaviour(b) {
+      rereadAgent(b, 'metric_ids', (original) => (fields, request) => {
+        const read = original(fields, request);
+        if (read.some((id) => !/^[2-9A-HJ-NP-Za-km-z]{22}$/.test(id))) fields.fail('metric_ids', 'must be ShortUUIDs');
+        return read;
+      });
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'Scored agent',
+          model_type: 'MODEL_TYPE_VOICE',
+          phone_number: '+14155550126',
+          metric_ids: ['Metric0001Ol0000000001'],
+        },
+      });
+      return created.status;
+    },
+    shows: 400,
+  }),
+  fault({
+    id: 'ind15-chat-without-configuration-accepted',
+    requirements: ['CHAT-ENDPOINT-REQUIRED'],
+    slips: ['broken'],
+    description:
+      'The CHAT configuration keys are checked only when a configuration object is sent (the validator hangs off the field): a CHAT agent sent with no configuration at all is accepted without chat_endpoint, while a configuration that lacks it is refused.',
+    behaviour(b) {
+      let absent = false;
+      rereadAgent(b, 'metadata', (original) => (fields, request) => {
+        const read = original(fields, request);
+        absent = read === null;
+        return read;
+      });
+      rekey(b, 'MODEL_TYPE_CHAT', 'chat_endpoint', (original) => (config, key) => {
+        if (!absent) original(config, key);
+      });
+    },
+    probe: async (call) =>
+      (await call('POST', '/v1/agents', { body: { display_name: 'Bare chat', model_type: 'MODEL_TYPE_CHAT' } })).status,
+    shows: 200,
+  }),
+  fault({
+    id: 'ind15-spec-wildcard-accept-served-json',
+    requirements: ['SPEC-YAML-ANY-ACCEPT'],
+    slips: ['broken'],
+    description:
+      "A published document asked for with `Accept: */*` (curl's and many clients' default) is served as JSON: the framework picks the first form the route produces for a wildcard, and JSON is registered first. No Accept, or `application/yaml`, still gets YAML.",
+    behaviour(b) {
+      const negotiate = b.publishing.negotiate;
+      b.publishing.negotiate = (accept) => (accept?.trim() === '*/*' ? 'json' : negotiate(accept));
+    },
+    probe: async (call) =>
+      (await call('GET', '/v1/openapi/agent-evaluation', { headers: { Accept: '*/*' } })).contentType,
+    shows: 'application/json',
+  }),
+  fault({
+    id: 'ind15-agent-id-base64url',
+    requirements: ['AGENT-ID-FORMAT'],
+    slips: ['broken'],
+    description:
+      'A new agent gets as its id 16 random bytes in unpadded base64url (22 characters, so the length looks right), whose alphabet holds `-` and `_`: such an id is not 22 alphanumeric characters.',
+    behaviour(b) {
+      const created = b.agentCreated;
+      b.agentCreated = (record, body) => {
+        let id = randomBytes(16).toString('base64url');
+        while (!/[-_]/.test(id)) id = randomBytes(16).toString('base64url');
+        return { ...created(record, body), id };
+      };
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: { display_name: 'Base64 id', model_type: 'MODEL_TYPE_VOICE', phone_number: '+14155550127' },
+      });
+      return /^[A-Za-z0-9]{22}$/.test(created.body.agent.id);
+    },
+    shows: false,
+  }),
+  fault({
+    id: 'ind15-chat-input-template-array-refused',
+    requirements: ['CHAT-INPUT-TEMPLATE-JSON'],
+    slips: ['broken'],
+    description:
+      'A CHAT input_template is validated as a JSON object (templates were expected to be request bodies): a template that is valid JSON but an array, such as a message list `[{"role": "user", "content": "{{latest_message}}"}]`, is refused with INVALID_ARGUMENT.',
+    behaviour(b) {
+      rekey(b, 'MODEL_TYPE_CHAT', 'input_template', (original) => (config, key) => {
+        original(config, key);
+        if (Array.isArray(parsedJson(config.jsonValue(key)))) config.fail(key, 'must be a JSON object');
+      });
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'Templated chat',
+          model_type: 'MODEL_TYPE_CHAT',
+          metadata: {
+            chat_endpoint: CHAT_ENDPOINT,
+            input_template: '[{"role": "user", "content": "{{latest_message}}"}]',
+          },
+        },
+      });
+      return created.status;
+    },
+    shows: 400,
   }),
 ];
 
