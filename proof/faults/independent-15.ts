@@ -10,7 +10,17 @@ import type { FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
 import type { KeyRule } from '../../lib/reference/validation/simulator-config.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { fault, type Fault, presentWith, readAs, rereadAgent, rereadTestCase, respondWith } from './define.js';
+import {
+  fault,
+  type Fault,
+  finalizeWith,
+  mapSchemas,
+  presentWith,
+  readAs,
+  rereadAgent,
+  rereadTestCase,
+  respondWith,
+} from './define.js';
 
 const TEST_SET = 'cftTs001';
 
@@ -82,32 +92,6 @@ export const INDEPENDENT_15_FAULTS = [
       return plain.body.test_case.input_type;
     },
     shows: 'SCRIPT',
-  }),
-  fault({
-    id: 'ind15-agent-prompt-nul-stripped',
-    requirements: ['AGENT-CREATE'],
-    slips: ['broken'],
-    description:
-      'An agent prompt is stored with its U+0000 characters removed (a text column that cannot hold NUL, cleaned on the way in): `a\\u0000b` comes back `ab`.',
-    behaviour(b) {
-      rereadAgent(
-        b,
-        'prompt',
-        (original) => (fields, request) => original(fields, request)?.replaceAll('\u0000', '') ?? null,
-      );
-    },
-    probe: async (call) => {
-      const created = await call('POST', '/v1/agents', {
-        body: {
-          display_name: 'Nul prompt',
-          model_type: 'MODEL_TYPE_VOICE',
-          phone_number: '+14155550123',
-          prompt: 'a\u0000b',
-        },
-      });
-      return created.body.agent?.prompt ?? created.status;
-    },
-    shows: 'ab',
   }),
   fault({
     id: 'ind15-test-case-expected-entities-lowercased',
@@ -591,6 +575,121 @@ export const INDEPENDENT_15_FAULTS = [
       return created.status;
     },
     shows: 400,
+  }),
+  fault({
+    id: 'ind15-answers-nfc-normalized',
+    requirements: ['READ-BACK-UNCHANGED'],
+    slips: ['broken'],
+    description:
+      'Every JSON answer is NFC-normalized as it is written (a response filter meant to give clients one spelling of accented text): text sent decomposed, `Cafe\\u0301`, comes back composed, `Café`, a different string.',
+    behaviour(b) {
+      const bytes = b.responseBytes;
+      const length = b.contentLength;
+      b.responseBytes = (text) => bytes(text.normalize('NFC'));
+      b.contentLength = (text) => length(text.normalize('NFC'));
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/test-cases', {
+        body: { input_str: 'Cafe\u0301 order', test_set_id: TEST_SET },
+      });
+      return created.body.test_case.input_str;
+    },
+    shows: 'Caf\u00e9 order',
+  }),
+  fault({
+    id: 'ind15-json-astral-escaped-by-code-point',
+    requirements: ['RESPONSE-JSON-UTF8'],
+    slips: ['broken'],
+    description:
+      'JSON answers are written ASCII-safe by a hand-made escaper that walks code points and writes each non-ASCII one as `\\u` and its hex digits: a character outside the BMP (🚀, U+1F680) becomes `\\u1f680`, which JSON reads as U+1F68 followed by `0`.',
+    behaviour(b) {
+      const escape = (text: string): string =>
+        [...text].map((c) => (c.codePointAt(0)! > 0xffff ? `\\u${c.codePointAt(0)!.toString(16)}` : c)).join('');
+      const bytes = b.responseBytes;
+      const length = b.contentLength;
+      b.responseBytes = (text) => bytes(escape(text));
+      b.contentLength = (text) => length(escape(text));
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/test-cases', {
+        body: { input_str: 'Launch \u{1f680}', test_set_id: TEST_SET },
+      });
+      return created.body.test_case.input_str;
+    },
+    shows: 'Launch \u1f680',
+  }),
+  fault({
+    id: 'ind15-spec-json-unbounded-max-length-null',
+    requirements: ['SPEC-VALID-OPENAPI'],
+    slips: ['broken'],
+    description:
+      'The published schemas give every string property a maxLength, Infinity where the specification states none (`maxLength: limit.max ?? Infinity`): the YAML form writes `.inf`, and the JSON form, through JSON.stringify, `"maxLength": null`, which no JSON Schema allows.',
+    behaviour(b) {
+      const bound = (schema: JsonObject): JsonObject => {
+        const properties = schema.properties as Record<string, JsonObject> | undefined;
+        if (!properties) return schema;
+        const bounded = Object.fromEntries(
+          Object.entries(properties).map(([name, property]) => [
+            name,
+            property.type === 'string' && property.maxLength === undefined
+              ? { ...property, maxLength: Infinity }
+              : property,
+          ]),
+        );
+        return { ...schema, properties: bounded };
+      };
+      finalizeWith(b, (doc) => mapSchemas(doc, bound));
+    },
+    probe: async (call) => {
+      const text = (await call('GET', '/v1/openapi/agent-evaluation', { headers: { Accept: 'application/json' } }))
+        .text;
+      return text.includes('"maxLength":null');
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'ind15-test-case-user-notes-cut-255',
+    requirements: ['TESTCASE-CREATE'],
+    slips: ['broken'],
+    description:
+      "A test case's user_notes are kept in a VARCHAR(255) column of a database that truncates silently (no strict mode): notes of 300 characters are accepted and come back cut to their first 255.",
+    behaviour(b) {
+      rereadTestCase(
+        b,
+        ['user_notes'],
+        (original) => (fields, request) => original(fields, request)?.slice(0, 255) ?? null,
+      );
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/test-cases', {
+        body: { input_str: 'long notes', test_set_id: TEST_SET, user_notes: 'n'.repeat(300) },
+      });
+      return created.body.test_case.user_notes?.length;
+    },
+    shows: 255,
+  }),
+  fault({
+    id: 'ind15-body-charset-value-case-sensitive',
+    requirements: ['REQUEST-JSON-FORMS'],
+    slips: ['broken'],
+    description:
+      'A request body is decoded as UTF-8 only when its charset parameter is exactly `utf-8` or absent; any other spelling, `charset=UTF-8` included (charset names are case-insensitive), falls back to ISO-8859-1, so `Café` is stored as `CafÃ©`.',
+    behaviour(b) {
+      const requestBody = b.requestBody;
+      b.requestBody = (text, headers) => {
+        const given = requestBody(text, headers);
+        const charset = /charset=([^;\s]+)/i.exec(String(headers['content-type'] ?? ''))?.[1];
+        return charset === undefined || charset === 'utf-8' ? given : Buffer.from(given, 'utf8').toString('latin1');
+      };
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/test-cases', {
+        body: { input_str: 'Caf\u00e9', test_set_id: TEST_SET },
+        headers: { 'Content-Type': 'application/json; charset=UTF-8' },
+      });
+      return created.body.test_case.input_str;
+    },
+    shows: 'Caf\u00c3\u00a9',
   }),
 ];
 
