@@ -60,6 +60,21 @@ function parsedJson(value: unknown): unknown {
   }
 }
 
+/** The fixtures the suite documents for resources it cannot create (README's settings), as the reference seeds them. */
+async function fixtureIds() {
+  const { seedStore } = await import('../../lib/reference/fixtures/fixtures.js');
+  const { ALPHANUMERIC } = await import('../../lib/reference/store/ids.js');
+  return seedStore(ALPHANUMERIC).fixtures;
+}
+
+/** The filter with every comparison replaced by `change`'s answer. */
+function mapComparisons(
+  expr: FilterExpr,
+  change: (cmp: Extract<FilterExpr, { kind: 'cmp' }>) => FilterExpr,
+): FilterExpr {
+  return expr.kind === 'cmp' ? change(expr) : { ...expr, terms: expr.terms.map((t) => mapComparisons(t, change)) };
+}
+
 const comparisons = (expr: FilterExpr): FilterExpr[] =>
   expr.kind === 'cmp' ? [expr] : expr.terms.flatMap(comparisons);
 
@@ -268,9 +283,7 @@ export const INDEPENDENT_15_FAULTS = [
       });
     },
     probe: async (call) => {
-      const { seedStore } = await import('../../lib/reference/fixtures/fixtures.js');
-      const { ALPHANUMERIC } = await import('../../lib/reference/store/ids.js');
-      const id = seedStore(ALPHANUMERIC).fixtures.dashboardId;
+      const id = (await fixtureIds()).dashboardId;
       const patched = await call('PATCH', `/v1/dashboards/${id}`, { body: { display_name: 'Growth %2B Retention' } });
       return patched.body.dashboard.display_name;
     },
@@ -690,6 +703,132 @@ export const INDEPENDENT_15_FAULTS = [
       return created.body.test_case.input_str;
     },
     shows: 'Caf\u00c3\u00a9',
+  }),
+  fault({
+    id: 'ind15-scheduled-run-delete-clears-sibling-last-run',
+    requirements: ['SCHEDULED-RUN-DELETE'],
+    slips: ['broken'],
+    description:
+      "Removing a scheduled run's schedule deletes the schedule rows of its run template, where the last-run bookkeeping of every scheduled run of that template is kept: after DELETE of one scheduled run, another one of the same template answers last_run_id and last_run_at null.",
+    behaviour(b) {
+      const cleared = new Set<string>();
+      const deletedWith = b.scheduledRunsDeletedWith;
+      b.scheduledRunsDeletedWith = (target, all) => {
+        cleared.add(target.run_template_id);
+        return deletedWith(target, all);
+      };
+      const served = b.scheduledRunServed;
+      b.scheduledRunServed = (id, stored) => {
+        const found = served(id, stored);
+        return found && cleared.has(found.run_template_id) ? { ...found, last_run_id: null, last_run_at: null } : found;
+      };
+    },
+    probe: async (call) => {
+      const { scheduledRunId, deletableScheduledRunId } = await fixtureIds();
+      const before = (await call('GET', `/v1/scheduled-runs/${scheduledRunId}`)).body.scheduled_run.last_run_id;
+      await call('DELETE', `/v1/scheduled-runs/${deletableScheduledRunId}`);
+      const after = (await call('GET', `/v1/scheduled-runs/${scheduledRunId}`)).body.scheduled_run.last_run_id;
+      return [typeof before, after];
+    },
+    shows: ['string', null],
+  }),
+  fault({
+    id: 'ind15-filter-quoted-blanks-collapsed',
+    requirements: ['LIST-FILTER-QUOTING'],
+    slips: ['broken'],
+    description:
+      'The filter tokenizer splits on blanks and joins a quoted value back with single spaces: `name = "Ana  Smith"` (two spaces) is compared as `Ana Smith`, and lists the persona of that name, whose name it is not.',
+    behaviour(b) {
+      const filter = b.lists.filter;
+      b.lists.filter = (raw, list) => {
+        const expr = filter(raw, list);
+        return expr && mapComparisons(expr, (c) => (c.quoted ? { ...c, value: c.value.split(/\s+/).join(' ') } : c));
+      };
+    },
+    probe: async (call) => {
+      const personas = (await call('GET', '/v1/personas?page_size=100')).body.personas as JsonObject[];
+      const name = personas.map((p) => String(p.name)).find((n) => n.includes(' '))!;
+      const widened = name.replace(' ', '  ');
+      const found = await call('GET', `/v1/personas?filter=${encodeURIComponent(`name = "${widened}"`)}`);
+      return found.body.personas.map((p: JsonObject) => p.name === name);
+    },
+    shows: [true],
+  }),
+  fault({
+    id: 'ind15-mutation-null-display-name-internal',
+    requirements: ['REQUEST-MISSING-REQUIRED'],
+    slips: ['broken'],
+    description:
+      'A mutation display_name is checked for presence with `"display_name" in body` and then trimmed: an explicit `display_name: null` passes the check and fails on the trim, answered INTERNAL, where an absent one is refused with INVALID_ARGUMENT.',
+    behaviour(b) {
+      const read = b.mutationRules.fields.display_name;
+      b.mutationRules.fields = {
+        ...b.mutationRules.fields,
+        display_name: (fields, body) => {
+          if ('display_name' in body && body.display_name === null)
+            throw internal('Cannot read properties of null (reading "trim")');
+          return read(fields, body);
+        },
+      };
+    },
+    probe: async (call) => {
+      const agent = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'Null variant',
+          model_type: 'MODEL_TYPE_VOICE',
+          phone_number: '+14155550128',
+          prompt: 'p',
+        },
+      });
+      const created = await call('POST', `/v1/agents/${agent.body.agent.id}/mutations`, {
+        body: { display_name: null },
+      });
+      return created.status;
+    },
+    shows: 500,
+  }),
+  fault({
+    id: 'ind15-run-cancel-in-progress-negative',
+    requirements: ['RUN-PROGRESS-CONSISTENT'],
+    slips: ['broken'],
+    description:
+      "Cancelling a run (DELETE of a run in progress) subtracts its unsettled cases from in_progress_test_cases (meant to move running cases out), though a pending run's cases never started: the cancelled run is listed with in_progress_test_cases below zero.",
+    behaviour(b) {
+      let cancelling = false;
+      const cancelled = new Set<string>();
+      const cancelledStatus = b.runDeletion.cancelledStatus;
+      b.runDeletion = {
+        ...b.runDeletion,
+        cancelledStatus: (status) => {
+          cancelling = true;
+          return cancelledStatus(status);
+        },
+      };
+      presentWith(b, 'run', (view, record) => {
+        const run = record as { run_id: string; progress: Record<string, number> };
+        if (cancelling) {
+          cancelled.add(run.run_id);
+          cancelling = false;
+        }
+        if (!cancelled.has(run.run_id)) return view;
+        const {
+          total_test_cases = 0,
+          completed_test_cases = 0,
+          failed_test_cases = 0,
+          in_progress_test_cases = 0,
+        } = run.progress;
+        const unsettled = total_test_cases - completed_test_cases - failed_test_cases;
+        return { ...view, progress: { ...run.progress, in_progress_test_cases: in_progress_test_cases - unsettled } };
+      });
+    },
+    probe: async (call) => {
+      const { cancellableRunId } = await fixtureIds();
+      await call('DELETE', `/v1/runs/${cancellableRunId}`);
+      const runs = (await call('GET', '/v1/runs?page_size=1000')).body.runs as JsonObject[];
+      const run = runs.find((r) => r.run_id === cancellableRunId);
+      return ((run?.progress as JsonObject | undefined)?.in_progress_test_cases as number) < 0;
+    },
+    shows: true,
   }),
 ];
 
