@@ -830,6 +830,29 @@ export const INDEPENDENT_15_FAULTS = [
     },
     shows: true,
   }),
+  fault({
+    id: 'ind15-persona-times-unpadded',
+    requirements: ['TIMESTAMP-ISO-UTC'],
+    slips: ['broken'],
+    description:
+      "A persona's create_time and update_time are written by a hand-made formatter that joins the UTC date and time parts without zero padding (`${year}-${month}-${day}T${hours}:…Z`): a persona created on 5 January 2026 at 03:00 answers `2026-1-5T3:0:0.0Z`, no ISO 8601 timestamp.",
+    behaviour(b) {
+      const unpadded = (ms: number): string => {
+        const d = new Date(ms);
+        const date = `${d.getUTCFullYear()}-${d.getUTCMonth() + 1}-${d.getUTCDate()}`;
+        return `${date}T${d.getUTCHours()}:${d.getUTCMinutes()}:${d.getUTCSeconds()}.${d.getUTCMilliseconds()}Z`;
+      };
+      presentWith(b, 'persona', (view, record) => {
+        const { create_time, update_time } = record as { create_time: number; update_time: number };
+        return { ...view, create_time: unpadded(create_time), update_time: unpadded(update_time) };
+      });
+    },
+    probe: async (call) => {
+      const persona = (await call('GET', '/v1/personas?page_size=1')).body.personas[0] as JsonObject;
+      return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(String(persona.create_time));
+    },
+    shows: false,
+  }),
 ];
 
 /** Faults of this round no check detects yet: none known when written. */
