@@ -15,6 +15,7 @@ import {
   type Fault,
   finalizeWith,
   mapSchemas,
+  paths,
   presentWith,
   readAs,
   rereadAgent,
@@ -506,41 +507,6 @@ export const INDEPENDENT_15_FAULTS = [
     shows: 400,
   }),
   fault({
-    id: 'ind15-chat-without-configuration-accepted',
-    requirements: ['CHAT-ENDPOINT-REQUIRED'],
-    slips: ['broken'],
-    description:
-      'The CHAT configuration keys are checked only when a configuration object is sent (the validator hangs off the field): a CHAT agent sent with no configuration at all is accepted without chat_endpoint, while a configuration that lacks it is refused.',
-    behaviour(b) {
-      let absent = false;
-      rereadAgent(b, 'metadata', (original) => (fields, request) => {
-        const read = original(fields, request);
-        absent = read === null;
-        return read;
-      });
-      rekey(b, 'MODEL_TYPE_CHAT', 'chat_endpoint', (original) => (config, key) => {
-        if (!absent) original(config, key);
-      });
-    },
-    probe: async (call) =>
-      (await call('POST', '/v1/agents', { body: { display_name: 'Bare chat', model_type: 'MODEL_TYPE_CHAT' } })).status,
-    shows: 200,
-  }),
-  fault({
-    id: 'ind15-spec-wildcard-accept-served-json',
-    requirements: ['SPEC-YAML-ANY-ACCEPT'],
-    slips: ['broken'],
-    description:
-      "A published document asked for with `Accept: */*` (curl's and many clients' default) is served as JSON: the framework picks the first form the route produces for a wildcard, and JSON is registered first. No Accept, or `application/yaml`, still gets YAML.",
-    behaviour(b) {
-      const negotiate = b.publishing.negotiate;
-      b.publishing.negotiate = (accept) => (accept?.trim() === '*/*' ? 'json' : negotiate(accept));
-    },
-    probe: async (call) =>
-      (await call('GET', '/v1/openapi/agent-evaluation', { headers: { Accept: '*/*' } })).contentType,
-    shows: 'application/json',
-  }),
-  fault({
     id: 'ind15-agent-id-base64url',
     requirements: ['AGENT-ID-FORMAT'],
     slips: ['broken'],
@@ -850,6 +816,48 @@ export const INDEPENDENT_15_FAULTS = [
     probe: async (call) => {
       const persona = (await call('GET', '/v1/personas?page_size=1')).body.personas[0] as JsonObject;
       return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(String(persona.create_time));
+    },
+    shows: false,
+  }),
+  fault({
+    id: 'ind15-spec-collection-paths-trailing-slash',
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    slips: ['broken'],
+    description:
+      'The published paths are exported from routes registered with a trailing slash on collections (a framework convention the service tolerates when serving): the documents name `/v1/runs/`, `/v1/personas/`, `/v1/test-cases/` and the other paths that end in a fixed segment, not the endpoints the specification lists.',
+    behaviour(b) {
+      finalizeWith(b, (doc) => {
+        const renamed = Object.entries(paths(doc)).map(([path, item]) => [
+          !path.endsWith('}') && !path.startsWith('/v1/openapi') ? `${path}/` : path,
+          item,
+        ]);
+        return { ...doc, paths: Object.fromEntries(renamed) };
+      });
+    },
+    probe: async (call) => {
+      const doc = (await call('GET', '/v1/openapi/agent-evaluation', { headers: { Accept: 'application/json' } })).body;
+      return ['/v1/runs', '/v1/runs/'].map((path) => path in doc.paths);
+    },
+    shows: [false, true],
+  }),
+  fault({
+    id: 'ind15-metric-output-ids-as-uuid',
+    requirements: ['METRIC-OUTPUT-ID-FORMAT'],
+    slips: ['broken'],
+    description:
+      'Metric output ULIDs are kept in a UUID column and served in its text form (32 hexadecimal digits in 8-4-4-4-12 groups, 36 characters): a listed metric_output_id is no longer 26 alphanumeric characters, and the GET path refuses it.',
+    behaviour(b) {
+      const asUuid = (id: string): string => {
+        const hex = Buffer.from(id).toString('hex').padEnd(32, '0').slice(0, 32);
+        return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+      };
+      presentWith(b, 'metric', (view) =>
+        typeof view.metric_output_id === 'string' ? { ...view, metric_output_id: asUuid(view.metric_output_id) } : view,
+      );
+    },
+    probe: async (call) => {
+      const { metrics } = await listedMetrics(call);
+      return /^[A-Za-z0-9]{26}$/.test(String(metrics[0]!.metric_output_id));
     },
     shows: false,
   }),
