@@ -20,7 +20,6 @@ import {
   readAs,
   rereadAgent,
   rereadTestCase,
-  respondWith,
 } from './define.js';
 
 const TEST_SET = 'cftTs001';
@@ -347,35 +346,6 @@ export const INDEPENDENT_15_FAULTS = [
     probe: async (call) =>
       (await call('GET', `/v1/runs?filter=${encodeURIComponent('nosuchfield = 1')}`)).body.error.code,
     shows: 'invalid_argument',
-  }),
-  fault({
-    id: 'ind15-mutation-answer-id-generated-twice',
-    requirements: ['MUTATION-GET'],
-    slips: ['broken'],
-    description:
-      'POST .../mutations answers with a ULID generated again for the answer (the model builds its id default once for the row and once for the response object): the id the creation answers names no mutation, and GET of it answers NOT_FOUND.',
-    behaviour(b) {
-      respondWith(b, 'POST /v1/agents/{agent_id}/mutations', (body) => {
-        const mutation = body.mutation as JsonObject;
-        const id = String(mutation.id);
-        const tail = [...id.slice(16)].map((c) => (c === 'Z' ? 'Y' : 'Z')).join('');
-        return { ...body, mutation: { ...mutation, id: id.slice(0, 16) + tail } };
-      });
-    },
-    probe: async (call) => {
-      const agent = await call('POST', '/v1/agents', {
-        body: {
-          display_name: 'Regenerated id',
-          model_type: 'MODEL_TYPE_VOICE',
-          phone_number: '+14155550125',
-          prompt: 'p',
-        },
-      });
-      const id = agent.body.agent.id as string;
-      const created = await call('POST', `/v1/agents/${id}/mutations`, { body: { display_name: 'variant' } });
-      return (await call('GET', `/v1/agents/${id}/mutations/${created.body.mutation.id}`)).status;
-    },
-    shows: 404,
   }),
   fault({
     id: 'ind15-auth-key-nbsp-trimmed',
@@ -860,6 +830,36 @@ export const INDEPENDENT_15_FAULTS = [
       return /^[A-Za-z0-9]{26}$/.test(String(metrics[0]!.metric_output_id));
     },
     shows: false,
+  }),
+  fault({
+    id: 'ind15-review-project-type-empty-defaulted',
+    requirements: ['REVIEW-PROJECT-TYPE'],
+    slips: ['explicit'],
+    description:
+      'A review project_type is read with `body.project_type || DEFAULT`: an empty string, which is none of the two listed values, is taken for an absent type and stored as PROJECT_INDIVIDUAL instead of being refused (other unlisted values still are).',
+    behaviour(b) {
+      const read = b.reviewProjectFields.project_type;
+      b.reviewProjectFields = {
+        ...b.reviewProjectFields,
+        project_type: (fields) =>
+          (fields as unknown as { source: JsonObject }).source.project_type === ''
+            ? 'PROJECT_INDIVIDUAL'
+            : read(fields),
+      };
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/review-projects', {
+        body: {
+          display_name: 'Typeless review',
+          assignees: ['ann@example.com'],
+          linked_simulation_ids: ['s'.repeat(22)],
+          linked_metric_ids: ['m'.repeat(22)],
+          project_type: '',
+        },
+      });
+      return [created.status, created.body.review_project?.project_type];
+    },
+    shows: [200, 'PROJECT_INDIVIDUAL'],
   }),
 ];
 
