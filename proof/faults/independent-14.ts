@@ -94,8 +94,6 @@ function mapComparisons(expr: FilterExpr, change: (c: FilterExpr & { kind: 'cmp'
 }
 
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind14-chat-endpoint-host-with-port':
-    'values: private and loopback URL hosts in every form a URL takes (an explicit port, userinfo, brackets, a trailing dot) refused on every URL field that refuses them',
   'ind14-mutation-name-unique-by-slug':
     'values: names that differ only in blanks or punctuation (space, dash, underscore, a final dot) are distinct: each accepted where names are unique',
   'ind14-spec-listed-url-format-query':
