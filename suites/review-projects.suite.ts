@@ -324,6 +324,7 @@ describeGroup('review-projects', () => {
       notifications: { requirement: 'REVIEW-PROJECT-NOTIFICATIONS-DEFAULT', value: true },
     },
     optional: ['description', 'project_rules'],
+    nullable: ['description', 'project_rules'],
     send: async (t, fields) => t.reviewProjects.send(await reviewLinks(t), fields),
   });
 

@@ -628,6 +628,7 @@ describeGroup('test-cases', () => {
       'metric_input',
       'user_notes',
     ],
+    nullable: ['expected_behaviors', 'expected_output_str', 'description', 'user_notes'],
     send: (t, fields) => t.testCases.send(fields),
   });
 

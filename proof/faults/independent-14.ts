@@ -98,12 +98,8 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'values: names that differ only in blanks or punctuation (space, dash, underscore, a final dot) are distinct: each accepted where names are unique',
   'ind14-spec-listed-url-format-query':
     'published: each listed URL, asked for with each Accept form, serves that form (JSON for Accept: application/json)',
-  'ind14-review-description-null-refused':
-    'values: an explicit null on every field the specification types "or null" accepted (read back null or absent)',
   'ind14-mutation-name-unique-on-prefix':
     'values: names at their maximum length sharing all but their last character are distinct: each accepted where names are unique',
-  'ind14-dashboard-name-max-checked-trimmed':
-    'values: a value at its maximum length with a blank added at either edge: refused, or stored within the limit (trimmed); never stored beyond it',
   'ind14-auth-page-token-skips-key':
     'auth: without the key (or with a wrong one), a request carrying a genuine page_token (and other genuine query values) is refused with UNAUTHENTICATED',
   'ind14-websocket-without-config-internal':

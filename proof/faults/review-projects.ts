@@ -454,4 +454,23 @@ export const REVIEW_PROJECTS_FAULTS = [
     probe: async (call) => (await created(call, { assignees: ['a@example.com', 'b@example.com'] })).project_type,
     shows: 'PROJECT_COLLABORATIVE',
   }),
+  fault({
+    id: 'review-project-rules-null-refused',
+    requirements: ['REVIEW-PROJECT-CREATE'],
+    slips: ['broken'],
+    description:
+      'A review project\'s project_rules, "enum[] or null", is read as an optional list but never null: `"project_rules": null` is refused with INVALID_ARGUMENT.',
+    behaviour: (b) => {
+      const rules = b.reviewProjectFields.project_rules;
+      b.reviewProjectFields = {
+        ...b.reviewProjectFields,
+        project_rules: (f) => {
+          if (f.has('project_rules') && f.strings('project_rules') === null) f.fail('project_rules', 'must be a list');
+          return rules(f);
+        },
+      };
+    },
+    probe: (call) => status(call, { project_rules: null }),
+    shows: 400,
+  }),
 ] as const satisfies readonly Fault[];

@@ -488,4 +488,23 @@ export const TEST_CASES_FAULTS = [
       (await created(call, { ...VALID, metric_input: { turns: [], entities: ['order'] } })).metric_input,
     shows: { entities: ['order'] },
   }),
+  fault({
+    id: 'test-case-nullable-null-refused',
+    requirements: ['TESTCASE-CREATE', 'TESTCASE-EXPECTED-OUTPUT-WRAPPED'],
+    slips: ['broken'],
+    description:
+      'The test case fields typed "or null" (expected_behaviors, expected_output_str, description, user_notes) are read as optional but never null: absent they are taken, `null` is refused with INVALID_ARGUMENT.',
+    behaviour: (b) => {
+      for (const name of ['expected_behaviors', 'expected_output_str', 'description', 'user_notes'] as const)
+        rereadTestCase(b, [name], (read) => {
+          const readNotNull: typeof read = (f, request) => {
+            if (request.body[name] === null) f.fail(name, 'must not be null');
+            return read(f, request) as never;
+          };
+          return readNotNull;
+        });
+    },
+    probe: (call) => status(call, { ...VALID, user_notes: null }),
+    shows: 400,
+  }),
 ] as const satisfies readonly Fault[];
