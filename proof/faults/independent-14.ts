@@ -106,8 +106,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'values: every model type with each conditionally required field absent, the configuration itself too: refused with INVALID_ARGUMENT or created, never a 5xx',
   'ind14-script-turns-checked-only-after-input-type':
     "values: a body's key order changes nothing: every invalid body is refused, and every valid one stored alike, with its keys in reverse order",
-  'ind14-review-assignees-any-valid':
-    'values: a list field with one invalid element among valid ones (the invalid one last) refused, on every list field whose elements have a rule',
 };
 
 export const INDEPENDENT_14_FAULTS = [
