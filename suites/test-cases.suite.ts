@@ -13,7 +13,7 @@ import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { echoMismatches } from '../lib/assert/echo.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { answerNames, rejectsNaming } from '../lib/assert/error-details.js';
-import { asListed, expectRefusedOrRecognised } from '../lib/families/invalid-field.js';
+import { asListed, expectRefusedOrRecognised, ruledListChecks } from '../lib/families/invalid-field.js';
 import { ASCII_CHARS, boundaryCases, stringOf, twoByteText } from '../lib/gen/strings.js';
 import { allEnded, check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import { property } from '../lib/harness/property.js';
@@ -552,6 +552,26 @@ describeGroup('test-cases', () => {
     },
     WRITES,
   );
+
+  ruledListChecks({
+    id: 'test-cases.create',
+    lists: [
+      { field: 'expected_behaviors', requirements: ['REQUEST-WRONG-TYPE'], valid: 'Offers a refund', invalid: 42 },
+      {
+        field: 'script_turns',
+        requirements: ['REQUEST-WRONG-TYPE'],
+        valid: SCRIPT_TURNS[0],
+        invalid: 42,
+        names: ['script_turns', 'simulation_metadata_input'],
+      },
+    ],
+    send: (t, field, list) =>
+      t.testCases.send(
+        field === 'script_turns'
+          ? { input_type: 'SCRIPT', simulation_metadata_input: { script_turns: list } }
+          : { [field]: list },
+      ),
+  });
 
   // ---- wrong types ----------------------------------------------------------------------------
 

@@ -98,6 +98,8 @@ export interface RuledList {
   readonly requirements: readonly RequirementId[];
   readonly valid: unknown;
   readonly invalid: unknown;
+  /** The fields a refusal may name, or something inside them (default: the list itself). */
+  readonly names?: readonly string[];
 }
 
 export interface RuledLists {
@@ -114,7 +116,7 @@ export interface RuledLists {
  * or on the first element only, lets one of them through).
  */
 export function ruledListChecks({ id, lists, send }: RuledLists): void {
-  for (const { field, requirements, valid, invalid } of lists) {
+  for (const { field, requirements, valid, invalid, names = [field] } of lists) {
     check(
       checkIdOf(id, 'one-invalid-element', field),
       requirements,
@@ -125,7 +127,7 @@ export function ruledListChecks({ id, lists, send }: RuledLists): void {
           [invalid, valid],
         ]) {
           const what = `${field} ${JSON.stringify(list)}`;
-          t.expectInvalidArgument(await send(t, field, list), requirements, field, what, { within: true });
+          t.expectInvalidArgument(await send(t, field, list), requirements, names, what, { within: true });
         }
       },
       { writes: true },

@@ -507,4 +507,36 @@ export const TEST_CASES_FAULTS = [
     probe: (call) => status(call, { ...VALID, user_notes: null }),
     shows: 400,
   }),
+  fault({
+    id: 'test-case-lists-first-element-typed',
+    requirements: ['REQUEST-WRONG-TYPE'],
+    slips: ['type'],
+    description:
+      'expected_behaviors and a SCRIPT test case\'s script_turns are taken as lists of strings when their first element is a string: `["Offers a refund", 42]` is accepted; `[42, "Offers a refund"]` is refused.',
+    behaviour: (b) => {
+      const firstTyped = (list: unknown) =>
+        Array.isArray(list) && typeof list[0] === 'string' ? list.map((item) => String(item)) : list;
+      const body = b.requestBody;
+      b.requestBody = (text, headers) => {
+        const read = body(text, headers);
+        try {
+          const parsed = JSON.parse(read) as JsonObject;
+          const metadata = parsed.simulation_metadata_input;
+          if (!('expected_behaviors' in parsed) && !isJsonObject(metadata)) return read;
+          return JSON.stringify({
+            ...parsed,
+            ...('expected_behaviors' in parsed && { expected_behaviors: firstTyped(parsed.expected_behaviors) }),
+            ...(isJsonObject(metadata) &&
+              'script_turns' in metadata && {
+                simulation_metadata_input: { ...metadata, script_turns: firstTyped(metadata.script_turns) },
+              }),
+          });
+        } catch {
+          return read;
+        }
+      };
+    },
+    probe: (call) => status(call, { ...VALID, expected_behaviors: ['Offers a refund', 42] }),
+    shows: 200,
+  }),
 ] as const satisfies readonly Fault[];
