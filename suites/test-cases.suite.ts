@@ -22,7 +22,7 @@ import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 import { boundaryKey } from '../lib/families/length-limits.js';
 import { explicitNullChecks, valueSpaceCheck } from '../lib/families/field-values.js';
-import { jsonFormsCheck, malformedBodyCheck } from '../lib/families/json-forms.js';
+import { jsonFormsCheck, keyOrderCheck, malformedBodyCheck } from '../lib/families/json-forms.js';
 import { bodyFormsCheck } from '../lib/families/negotiation.js';
 import { SHAPED_VALUES } from '../lib/gen/values.js';
 import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
@@ -676,6 +676,27 @@ describeGroup('test-cases', () => {
     operation: 'POST /v1/test-cases',
     requirement: 'TESTCASE-CREATE',
     send: (t, name, written) => t.testCases.send({ input_str: name }, undefined, written),
+  });
+
+  keyOrderCheck({
+    id: 'test-cases.create',
+    operation: 'POST /v1/test-cases',
+    requirement: 'TESTCASE-CREATE',
+    invalid: [
+      {
+        why: 'a SCRIPT test case whose script_turns is a string',
+        fields: { input_type: 'SCRIPT', simulation_metadata_input: { script_turns: SCRIPT_TURNS[0] } },
+        requirements: ['REQUEST-WRONG-TYPE'],
+        names: ['script_turns', 'simulation_metadata_input'],
+      },
+      {
+        why: 'a test_set_id of 7 characters',
+        fields: { test_set_id: 'TS00001' },
+        requirements: ['TESTCASE-TEST-SET-ID'],
+        names: ['test_set_id'],
+      },
+    ],
+    send: (t, fields, written) => t.testCases.send(fields, undefined, written),
   });
 
   bodyFormsCheck({

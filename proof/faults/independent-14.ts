@@ -104,8 +104,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'auth: without the key (or with a wrong one), a request carrying a genuine page_token (and other genuine query values) is refused with UNAUTHENTICATED',
   'ind14-websocket-without-config-internal':
     'values: every model type with each conditionally required field absent, the configuration itself too: refused with INVALID_ARGUMENT or created, never a 5xx',
-  'ind14-script-turns-checked-only-after-input-type':
-    "values: a body's key order changes nothing: every invalid body is refused, and every valid one stored alike, with its keys in reverse order",
 };
 
 export const INDEPENDENT_14_FAULTS = [
