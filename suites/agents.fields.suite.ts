@@ -4,7 +4,7 @@
 
 import { ID_RULES } from '../lib/contract/ids.js';
 import { agentLengthLimit, expectAgent, expectAgentCreated } from '../lib/families/agents.js';
-import { asListed, expectRefusedOrRecognised } from '../lib/families/invalid-field.js';
+import { asListed, expectRefusedOrRecognised, ruledListChecks } from '../lib/families/invalid-field.js';
 import { lengthLimitChecks } from '../lib/families/length-limits.js';
 import { configField } from '../lib/families/simulator-config.js';
 import { byteLimitSizes, FORMATTED_VALUES, jsonObjectOfSize, typedAgentBody } from '../lib/gen/agent-bodies.js';
@@ -224,6 +224,17 @@ describeGroup('agents', () => {
       );
     }
   }
+
+  ruledListChecks({
+    id: 'agents.fields',
+    lists: ['metric_ids', 'test_set_ids'].map((field, i) => ({
+      field,
+      requirements: ['AGENT-REFERENCE-IDS'],
+      valid: alnum(22, 40 + i),
+      invalid: alnum(21, 42 + i),
+    })),
+    send: (t, field, list) => t.agents.send({ [field]: list }),
+  });
 
   check(
     'agents.fields.reference-ids-accepted',

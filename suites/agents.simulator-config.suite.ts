@@ -87,6 +87,17 @@ const PRIVATE_CHAT_URLS = [
   ['127.0.0.1 as one hexadecimal number', 'http://0x7f000001/chat', 'loopback-hexadecimal'],
   ['127.0.0.1 as an IPv4-mapped IPv6 address', 'http://[::ffff:127.0.0.1]/chat', 'loopback-ipv4-mapped'],
   ['the unspecified address (reaching this host)', 'http://0.0.0.0/chat', 'unspecified'],
+  // The same hosts in the other parts a URL may carry around its host: a port, userinfo, both.
+  ['localhost with an explicit port', 'https://localhost:8443/chat', 'localhost-port'],
+  ['a private 10/8 address with an explicit port', 'http://10.0.0.7:8080/chat', 'private-port'],
+  ['the IPv6 loopback with an explicit port', 'http://[::1]:8080/chat', 'ipv6-loopback-port'],
+  ['localhost with a trailing dot, capitals and a port', 'http://LocalHost.:8080/chat', 'localhost-dot-case-port'],
+  ['a loopback address after a public name as userinfo', 'https://api.example.com@127.0.0.1/chat', 'loopback-userinfo'],
+  [
+    'a private 192.168/16 address after userinfo and before a port',
+    'http://user:pw@192.168.0.10:8080/chat',
+    'private-userinfo-port',
+  ],
 ] as const satisfies ReadonlyArray<readonly [string, string, string?]>;
 
 /**

@@ -9,6 +9,7 @@ import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { reviewLinks } from '../lib/harness/discovery.js';
+import { ruledListChecks } from '../lib/families/invalid-field.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { Created } from '../lib/harness/resources.js';
 import type { JsonObject } from '../lib/util/json.js';
@@ -324,6 +325,7 @@ describeGroup('review-projects', () => {
       notifications: { requirement: 'REVIEW-PROJECT-NOTIFICATIONS-DEFAULT', value: true },
     },
     optional: ['description', 'project_rules'],
+    nullable: ['description', 'project_rules'],
     send: async (t, fields) => t.reviewProjects.send(await reviewLinks(t), fields),
   });
 
@@ -345,6 +347,20 @@ describeGroup('review-projects', () => {
     operation: 'POST /v1/review-projects',
     requirement: 'REVIEW-PROJECT-CREATE',
     send: async (t, name, written) => t.reviewProjects.send(await reviewLinks(t), { display_name: name }, written),
+  });
+
+  ruledListChecks({
+    id: 'review-projects.create',
+    lists: [
+      { field: 'assignees', requirements: ['REVIEW-PROJECT-ASSIGNEE-EMAIL'], valid: 'a@example.com', invalid: 'a@' },
+      {
+        field: 'project_rules',
+        requirements: ['REVIEW-PROJECT-RULES'],
+        valid: PROJECT_RULES[0],
+        invalid: 'other_rule',
+      },
+    ],
+    send: async (t, field, list) => t.reviewProjects.send(await reviewLinks(t), { [field]: list }),
   });
 
   declareDynamicIdChecks('review-projects');

@@ -13,7 +13,7 @@ import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { echoMismatches } from '../lib/assert/echo.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { answerNames, rejectsNaming } from '../lib/assert/error-details.js';
-import { asListed, expectRefusedOrRecognised } from '../lib/families/invalid-field.js';
+import { asListed, expectRefusedOrRecognised, ruledListChecks } from '../lib/families/invalid-field.js';
 import { ASCII_CHARS, boundaryCases, stringOf, twoByteText } from '../lib/gen/strings.js';
 import { allEnded, check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import { property } from '../lib/harness/property.js';
@@ -22,7 +22,7 @@ import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 import { boundaryKey } from '../lib/families/length-limits.js';
 import { explicitNullChecks, valueSpaceCheck } from '../lib/families/field-values.js';
-import { jsonFormsCheck, malformedBodyCheck } from '../lib/families/json-forms.js';
+import { jsonFormsCheck, keyOrderCheck, malformedBodyCheck } from '../lib/families/json-forms.js';
 import { bodyFormsCheck } from '../lib/families/negotiation.js';
 import { SHAPED_VALUES } from '../lib/gen/values.js';
 import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
@@ -553,6 +553,26 @@ describeGroup('test-cases', () => {
     WRITES,
   );
 
+  ruledListChecks({
+    id: 'test-cases.create',
+    lists: [
+      { field: 'expected_behaviors', requirements: ['REQUEST-WRONG-TYPE'], valid: 'Offers a refund', invalid: 42 },
+      {
+        field: 'script_turns',
+        requirements: ['REQUEST-WRONG-TYPE'],
+        valid: SCRIPT_TURNS[0],
+        invalid: 42,
+        names: ['script_turns', 'simulation_metadata_input'],
+      },
+    ],
+    send: (t, field, list) =>
+      t.testCases.send(
+        field === 'script_turns'
+          ? { input_type: 'SCRIPT', simulation_metadata_input: { script_turns: list } }
+          : { [field]: list },
+      ),
+  });
+
   // ---- wrong types ----------------------------------------------------------------------------
 
   wrongTypesCheck({
@@ -630,6 +650,7 @@ describeGroup('test-cases', () => {
       'metric_input',
       'user_notes',
     ],
+    nullable: ['expected_behaviors', 'expected_output_str', 'description', 'user_notes'],
     send: (t, fields) => t.testCases.send(fields),
   });
 
@@ -657,6 +678,27 @@ describeGroup('test-cases', () => {
     operation: 'POST /v1/test-cases',
     requirement: 'TESTCASE-CREATE',
     send: (t, name, written) => t.testCases.send({ input_str: name }, undefined, written),
+  });
+
+  keyOrderCheck({
+    id: 'test-cases.create',
+    operation: 'POST /v1/test-cases',
+    requirement: 'TESTCASE-CREATE',
+    invalid: [
+      {
+        why: 'a SCRIPT test case whose script_turns is a string',
+        fields: { input_type: 'SCRIPT', simulation_metadata_input: { script_turns: SCRIPT_TURNS[0] } },
+        requirements: ['REQUEST-WRONG-TYPE'],
+        names: ['script_turns', 'simulation_metadata_input'],
+      },
+      {
+        why: 'a test_set_id of 7 characters',
+        fields: { test_set_id: 'TS00001' },
+        requirements: ['TESTCASE-TEST-SET-ID'],
+        names: ['test_set_id'],
+      },
+    ],
+    send: (t, fields, written) => t.testCases.send(fields, undefined, written),
   });
 
   bodyFormsCheck({

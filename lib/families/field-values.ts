@@ -264,6 +264,8 @@ export interface ExplicitNulls {
   readonly defaults: Readonly<Record<string, StatedDefault>>;
   /** Every other optional (or nullable) field of the body: sent null together in one create. */
   readonly optional?: readonly string[];
+  /** The fields the specification types "or null": null is one of their values, so never refused. */
+  readonly nullable?: readonly string[];
   send(t: CheckContext, fields: JsonObject): Promise<Call>;
 }
 
@@ -315,11 +317,11 @@ export function explicitNullChecks(space: ExplicitNulls): void {
     check(
       `${space.id}.explicit-null.${field.replaceAll('_', '-')}`,
       [stated.requirement],
-      `${space.operation} with ${field} null is refused naming ${field}, or takes its default ${JSON.stringify(stated.value)}`,
+      `${space.operation} with ${field} null ${space.nullable?.includes(field) ? 'is accepted and takes' : `is refused naming ${field}, or takes`} its default ${JSON.stringify(stated.value)}`,
       async (t) => {
         const what = `${field} sent as null`;
         const call = await space.send(t, { [field]: null });
-        if (!isSuccess(call)) {
+        if (!isSuccess(call) && !space.nullable?.includes(field)) {
           t.expectInvalidArgument(call, [stated.requirement], field, what);
           return;
         }
@@ -338,6 +340,28 @@ export function explicitNullChecks(space: ExplicitNulls): void {
     );
   }
   if (space.optional?.length) optionalNullCheck(space, space.optional);
+  for (const field of space.nullable?.filter((f) => !(f in space.defaults)) ?? []) nullableCheck(space, field);
+}
+
+/** A field the specification types "or null", sent null alone: accepted, and read back null, absent or empty. */
+function nullableCheck(space: ExplicitNulls, field: string): void {
+  check(
+    `${space.id}.explicit-null.nullable.${field.replaceAll('_', '-')}`,
+    [space.requirement],
+    `${space.operation} with ${field} null, a value its type ("or null") allows, is accepted and reads back null, absent or empty`,
+    async (t) => {
+      const what = `${field} sent as null`;
+      const call = await space.send(t, { [field]: null });
+      const got = t.expectResource(call, [space.requirement], `creating with ${what}`)[field];
+      t.assert(
+        readsAsNull(got),
+        [space.requirement],
+        `${space.operation} with ${what} should read it back null, absent or empty, got ${JSON.stringify(got)}`,
+        call,
+      );
+    },
+    { writes: true },
+  );
 }
 
 export interface ExplicitUpdateNulls {

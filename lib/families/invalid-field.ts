@@ -7,6 +7,8 @@ import type { Call, CheckContext } from '../harness/context.js';
 import { isSuccess } from '../assert/responses.js';
 import type { NamingOptions } from '../assert/detail-field.js';
 import { isJsonObject, type JsonObject } from '../util/json.js';
+import { check } from '../harness/index.js';
+import { checkIdOf } from '../result/check-id.js';
 
 /** How a value the target may recognise must then be stored: a test of the stored value, and the words for it. */
 export interface Recognition {
@@ -88,4 +90,47 @@ export function expectRefusedOrRecognised(
   const resource = t.expectResource(call, requirements, what);
   expectRecognised(t, resource, call, requirements, field, recognised, what);
   return resource;
+}
+
+/** A list field whose every element has a rule: one element that keeps it and one that breaks it. */
+export interface RuledList {
+  readonly field: string;
+  readonly requirements: readonly RequirementId[];
+  readonly valid: unknown;
+  readonly invalid: unknown;
+  /** The fields a refusal may name, or something inside them (default: the list itself). */
+  readonly names?: readonly string[];
+}
+
+export interface RuledLists {
+  /** The check ids' first words (`review-projects.create`). */
+  readonly id: string;
+  readonly lists: readonly RuledList[];
+  /** Sends a body valid in every respect but `field`, which is `list`. */
+  send(t: CheckContext, field: string, list: unknown[]): Promise<Call>;
+}
+
+/**
+ * One invalid element among valid ones breaks the list's rule wherever it stands: refused with INVALID_ARGUMENT
+ * naming the list (or an element inside it), the invalid element last, then first (a rule checked with `some`,
+ * or on the first element only, lets one of them through).
+ */
+export function ruledListChecks({ id, lists, send }: RuledLists): void {
+  for (const { field, requirements, valid, invalid, names = [field] } of lists) {
+    check(
+      checkIdOf(id, 'one-invalid-element', field),
+      requirements,
+      `${field} with one invalid element (${JSON.stringify(invalid)}) among valid ones, last or first, is rejected naming ${field}`,
+      async (t) => {
+        for (const list of [
+          [valid, invalid],
+          [invalid, valid],
+        ]) {
+          const what = `${field} ${JSON.stringify(list)}`;
+          t.expectInvalidArgument(await send(t, field, list), requirements, names, what, { within: true });
+        }
+      },
+      { writes: true },
+    );
+  }
 }

@@ -9,6 +9,7 @@ import { echoMismatches } from '../assert/echo.js';
 import { unusualJsonText } from '../gen/json-text.js';
 import { check, type Call, type CheckContext, type CheckOptions } from '../harness/index.js';
 import { sentBody, type Written } from '../harness/resources.js';
+import { isJsonObject, type JsonObject } from '../util/json.js';
 
 export interface JsonFormsTarget {
   /** The check id's first words (`agents.create`). */
@@ -103,5 +104,66 @@ export function malformedBodyCheck(target: MalformedBodyTarget): void {
       await target.noTrace?.(t, name);
     },
     target.options ?? { writes: true },
+  );
+}
+
+export interface KeyOrderTarget {
+  /** The check id's first words (`test-cases.create`). */
+  readonly id: string;
+  /** `POST /v1/test-cases`, as the title says it. */
+  readonly operation: string;
+  /** The write's own rule. */
+  readonly requirement: RequirementId;
+  /** Bodies to refuse, one per kind of rule (a field's rule that depends on another field first). */
+  readonly invalid: ReadonlyArray<{
+    readonly why: string;
+    readonly fields: JsonObject;
+    readonly requirements: readonly RequirementId[];
+    /** The fields a refusal may name, or something inside them. */
+    readonly names: readonly string[];
+  }>;
+  /** A write of a valid body with `fields` over it, written as `written` says. */
+  send(t: CheckContext, fields: JsonObject, written: Written): Promise<Call>;
+}
+
+/** An object's members in reverse order, at every depth (lists keep theirs). */
+function reversedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(reversedKeys);
+  if (!isJsonObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([key, member]) => [key, reversedKeys(member)]),
+  );
+}
+
+const REVERSED: Written = { jsonText: (value) => JSON.stringify(reversedKeys(value)) };
+
+/**
+ * JSON objects are unordered (RFC 8259): a body's members in reverse order change nothing. A valid body so written
+ * is stored as the text writes it; each invalid one is refused, its rule read whatever came before it.
+ */
+export function keyOrderCheck(target: KeyOrderTarget): void {
+  const requirements: RequirementId[] = [target.requirement, ...target.invalid.flatMap((i) => i.requirements)];
+  check(
+    `${target.id}.key-order`,
+    [...new Set(requirements)],
+    `${target.operation} with a body's members in reverse order stores a valid one as written, and refuses ${target.invalid.map((i) => i.why).join(', ')}`,
+    async (t) => {
+      const call = await target.send(t, {}, REVERSED);
+      const resource = t.expectResource(call, [target.requirement], 'a valid body, its members in reverse order');
+      const mismatches = echoMismatches(sentBody(call), resource);
+      t.assert(
+        !mismatches.length,
+        [target.requirement],
+        `${target.operation} with a valid body, its members in reverse order, did not store what it holds: ${mismatches.join('; ')}`,
+        call,
+      );
+      for (const { why, fields, requirements: reqs, names } of target.invalid) {
+        const refused = await target.send(t, fields, REVERSED);
+        t.expectInvalidArgument(refused, reqs, names, `${why}, its members in reverse order`, { within: true });
+      }
+    },
+    { writes: true },
   );
 }

@@ -20,6 +20,7 @@ import {
   type LengthBounds,
 } from '../gen/strings.js';
 import { holdsMarker, marked } from '../gen/marked.js';
+import { isSuccess } from '../assert/responses.js';
 import { check, type Call, type CheckContext, type CheckOptions } from '../harness/index.js';
 import { property } from '../harness/property.js';
 import { checkIdOf } from '../result/check-id.js';
@@ -119,9 +120,24 @@ const TITLES = {
     `generated ${field} values of ${format ? format.shortest : min} to ${max} ${format ? 'characters' : 'mixed ASCII, multi-byte and astral characters'} are accepted`,
   rejectedProperty: ({ field, bounds: { max }, format }: LengthLimit) =>
     `generated ${field} values of more than ${max} ${format ? 'characters' : 'mixed characters'} are rejected`,
+  padded: ({ field, bounds: { max } }: LengthLimit) =>
+    `${field} of ${max} characters with a blank added at either edge is refused, or stored within ${max} characters (trimmed)`,
   codePoints: (limit: LengthLimit) =>
     `${limit.field} of ${limit.bounds.max} code points, astral (two UTF-16 units each)${isMarked(limit) ? ' after the run marker' : ''}, is accepted`,
 };
+
+/** A blank at either edge of a value at the maximum, each around a core of its own (the salt). */
+const PADDINGS = [
+  ['trailing', 1],
+  ['leading', 2],
+] as const;
+
+/** Every string an answer holds, at any depth. */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.values(value).flatMap(stringsIn);
+}
 
 /** The default judge: a success, and INVALID_ARGUMENT naming the field. */
 export const PLAIN_JUDGE: Judge = {
@@ -240,6 +256,35 @@ export function lengthLimitChecks(limit: LengthLimit): void {
     (t) => property(t, rejectedValues(limit, t), (value) => rejected(t, value, length(value))),
     options,
   );
+  // Free text only: a blank around a URL or a SIP address makes it malformed, whatever its length.
+  if (!limit.format)
+    check(
+      id('padded'),
+      requirements,
+      TITLES.padded(limit),
+      async (t) => {
+        for (const [edge, at] of PADDINGS) {
+          // Two cores apart: a server that trims stores two names, one per edge, where names must be unique.
+          const core = mark(t, stringOf(bounds.max, 'ascii', at));
+          const value = edge === 'leading' ? ` ${core}` : `${core} `;
+          const what = `${field} of ${bounds.max} characters and a ${edge} blank`;
+          const call = await send(t, value);
+          if (!isSuccess(call)) {
+            judge.rejected(t, call, requirements, field, what);
+            continue;
+          }
+          judge.accepted(t, call, requirements, what);
+          const beyond = stringsIn(call.response.json).find((s) => s.trim() === core && charLength(s) > bounds.max);
+          t.assert(
+            beyond === undefined,
+            requirements,
+            `${what} was accepted and answered as ${charLength(beyond ?? '')} characters, beyond the maximum ${bounds.max}`,
+            call,
+          );
+        }
+      },
+      options,
+    );
   if (limit.codePoints ?? true) {
     check(
       id('code-points'),

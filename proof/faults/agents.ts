@@ -7,7 +7,7 @@ import type { Behaviour } from '../../lib/reference/behaviour.js';
 import type { LimitBounds } from '../../lib/reference/validation/limits.js';
 import type { AgentRecord, MutationRecord } from '../../lib/reference/store/records.js';
 import { readModelType, type AgentFields } from '../../lib/reference/validation/agents.js';
-import { HTTP_URL, JSON_DOCUMENT, WSS_URL } from '../../lib/reference/validation/checks.js';
+import { HTTP_URL, idCheck, JSON_DOCUMENT, WSS_URL } from '../../lib/reference/validation/checks.js';
 import type { Check } from '../../lib/reference/validation/fields.js';
 import { utf8Size } from '../../lib/reference/validation/measure.js';
 import {
@@ -1488,5 +1488,22 @@ export const AGENTS_FAULTS = [
       return (await call('GET', `/v1/agents/${created.id}`)).body.agent.metadata.payload_wrapper;
     },
     shows: true,
+  }),
+  fault({
+    id: 'agent-reference-ids-first-checked',
+    requirements: ['AGENT-REFERENCE-IDS'],
+    slips: ['broken'],
+    description:
+      'metric_ids and test_set_ids are checked on their first element only: a list of a well-formed ID and then a short one is accepted; the short one first is refused.',
+    behaviour: (b) => {
+      for (const name of ['metric_ids', 'test_set_ids'] as const)
+        rereadAgent(b, name, () => (f) => {
+          const ids = f.strings(name) ?? [];
+          if (ids.length && !idCheck('agentReference').test(ids[0]!)) f.fail(name, 'element 0 must be an ID');
+          return ids;
+        });
+    },
+    probe: (call) => status(call, { metric_ids: ['A'.repeat(22), 'short'] }),
+    shows: 200,
   }),
 ] as const satisfies readonly Fault[];

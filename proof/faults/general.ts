@@ -14,6 +14,7 @@ import type { RequirementId } from '../../lib/contract/requirements/index.js';
 import { isJsonObject } from '../../lib/util/json.js';
 import { fault, localTime, presentWith, readAs, respondWith, type Fault } from './define.js';
 import { rowsMeasuredAs } from './limits.js';
+import { FIELD_LIMITS } from '../../lib/contract/limits.js';
 import { newAgent, firstPersona } from '../probes/basics.js';
 import { status as dashboardNameStatus } from '../probes/dashboards.js';
 import { FIXTURE_IDS } from '../probes/fixture-ids.js';
@@ -1032,5 +1033,18 @@ export const GENERAL_FAULTS = [
       return { answered: overridden.body?.mutation !== undefined, after: (await call('GET', path)).status };
     },
     shows: { answered: false, after: 404 },
+  }),
+  fault({
+    id: 'length-measured-trimmed',
+    requirements: ['FIELD-LENGTH-LIMITS'],
+    slips: ['bound'],
+    description:
+      'Every character limit is measured on the value trimmed of surrounding blanks, but the value is stored and answered as sent: a name of the maximum length and a trailing blank, one character over, is accepted and kept.',
+    behaviour: rowsMeasuredAs(
+      FIELD_LIMITS.filter((row) => row.unit === 'chars').map((row) => row.id),
+      (value) => [...String(value).trim()].length,
+    ),
+    probe: (call) => dashboardNameStatus(call, `${'d'.repeat(255)} `),
+    shows: 200,
   }),
 ] as const satisfies readonly Fault[];

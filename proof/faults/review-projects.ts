@@ -1,7 +1,7 @@
 // Review project faults. Most change how one body field is read (Behaviour.reviewProjectFields).
 
 import { createHash } from 'node:crypto';
-import { PROJECT_TYPES } from '../../lib/contract/enums.js';
+import { PROJECT_RULES, PROJECT_TYPES } from '../../lib/contract/enums.js';
 import type { FieldLimitId } from '../../lib/contract/limits.js';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
 import { alreadyExists } from '../../lib/reference/http/errors.js';
@@ -490,5 +490,45 @@ export const REVIEW_PROJECTS_FAULTS = [
       return answer.status;
     },
     shows: 409,
+  }),
+  fault({
+    id: 'review-project-rules-null-refused',
+    requirements: ['REVIEW-PROJECT-CREATE'],
+    slips: ['broken'],
+    description:
+      'A review project\'s project_rules, "enum[] or null", is read as an optional list but never null: `"project_rules": null` is refused with INVALID_ARGUMENT.',
+    behaviour: (b) => {
+      const rules = b.reviewProjectFields.project_rules;
+      b.reviewProjectFields = {
+        ...b.reviewProjectFields,
+        project_rules: (f) => {
+          if (f.has('project_rules') && f.strings('project_rules') === null) f.fail('project_rules', 'must be a list');
+          return rules(f);
+        },
+      };
+    },
+    probe: (call) => status(call, { project_rules: null }),
+    shows: 400,
+  }),
+  fault({
+    id: 'review-project-rules-any-allowed',
+    requirements: ['REVIEW-PROJECT-RULES'],
+    slips: ['broken'],
+    description:
+      'A review project\'s project_rules is checked with `some` where `every` was meant: a list holding `require_disagreement_notes` passes whole, so `["require_disagreement_notes", "other_rule"]` is accepted; a list of no allowed rule is refused.',
+    behaviour: (b) => {
+      const rules = b.reviewProjectFields.project_rules;
+      b.reviewProjectFields = {
+        ...b.reviewProjectFields,
+        project_rules: (f) => {
+          const list = f.strings('project_rules');
+          if (list === null || !list.some((rule) => (PROJECT_RULES as readonly string[]).includes(rule)))
+            return rules(f);
+          return list;
+        },
+      };
+    },
+    probe: (call) => status(call, { project_rules: ['require_disagreement_notes', 'other_rule'] }),
+    shows: 200,
   }),
 ] as const satisfies readonly Fault[];

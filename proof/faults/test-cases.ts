@@ -508,4 +508,55 @@ export const TEST_CASES_FAULTS = [
     },
     shows: 1000,
   }),
+  fault({
+    id: 'test-case-nullable-null-refused',
+    requirements: ['TESTCASE-CREATE', 'TESTCASE-EXPECTED-OUTPUT-WRAPPED'],
+    slips: ['broken'],
+    description:
+      'The test case fields typed "or null" (expected_behaviors, expected_output_str, description, user_notes) are read as optional but never null: absent they are taken, `null` is refused with INVALID_ARGUMENT.',
+    behaviour: (b) => {
+      for (const name of ['expected_behaviors', 'expected_output_str', 'description', 'user_notes'] as const)
+        rereadTestCase(b, [name], (read) => {
+          const readNotNull: typeof read = (f, request) => {
+            if (request.body[name] === null) f.fail(name, 'must not be null');
+            return read(f, request) as never;
+          };
+          return readNotNull;
+        });
+    },
+    probe: (call) => status(call, { ...VALID, user_notes: null }),
+    shows: 400,
+  }),
+  fault({
+    id: 'test-case-lists-first-element-typed',
+    requirements: ['REQUEST-WRONG-TYPE'],
+    slips: ['type'],
+    description:
+      'expected_behaviors and a SCRIPT test case\'s script_turns are taken as lists of strings when their first element is a string: `["Offers a refund", 42]` is accepted; `[42, "Offers a refund"]` is refused.',
+    behaviour: (b) => {
+      const firstTyped = (list: unknown) =>
+        Array.isArray(list) && typeof list[0] === 'string' ? list.map((item) => String(item)) : list;
+      const body = b.requestBody;
+      b.requestBody = (text, headers) => {
+        const read = body(text, headers);
+        try {
+          const parsed = JSON.parse(read) as JsonObject;
+          const metadata = parsed.simulation_metadata_input;
+          if (!('expected_behaviors' in parsed) && !isJsonObject(metadata)) return read;
+          return JSON.stringify({
+            ...parsed,
+            ...('expected_behaviors' in parsed && { expected_behaviors: firstTyped(parsed.expected_behaviors) }),
+            ...(isJsonObject(metadata) &&
+              'script_turns' in metadata && {
+                simulation_metadata_input: { ...metadata, script_turns: firstTyped(metadata.script_turns) },
+              }),
+          });
+        } catch {
+          return read;
+        }
+      };
+    },
+    probe: (call) => status(call, { ...VALID, expected_behaviors: ['Offers a refund', 42] }),
+    shows: 200,
+  }),
 ] as const satisfies readonly Fault[];

@@ -112,7 +112,7 @@ export const GENERAL = [
     'Limits',
     'String fields accept values at their length limits and reject values one past them.',
     'Agent display_name 1 to 200 characters; ... Review project display_name 1 to 200 characters',
-    '"Characters" are Unicode code points. Multi-byte characters of the Basic Multilingual Plane are tested at the limit; astral characters (two UTF-16 units) only where code-point and UTF-16 counting agree, unless FIELD-CHARS-CODEPOINTS (strict).',
+    '"Characters" are Unicode code points. Multi-byte characters of the Basic Multilingual Plane are tested at the limit; astral characters (two UTF-16 units) only where code-point and UTF-16 counting agree, unless FIELD-CHARS-CODEPOINTS (strict). A free-text value at its maximum with a blank added at either edge may be refused or trimmed (a server may trim), never stored beyond the maximum.',
   ),
   should(
     g,
