@@ -282,7 +282,7 @@ export const INDEPENDENT_15_FAULTS = [
   }),
   fault({
     id: 'ind15-filter-quoted-range-value-refused',
-    requirements: ['LIST-FILTER-QUOTING'],
+    requirements: ['LIST-FILTER-QUOTING', 'LIST-FILTER-AND-OR'],
     slips: ['scope'],
     description:
       'A quoted filter value is recognised only after `=` and `!=` (the pattern for quoted values was written for text equality): `create_time > "2026-01-01T00:00:00Z"` is refused with INVALID_ARGUMENT, while the same value unquoted is read.',
@@ -302,6 +302,7 @@ export const INDEPENDENT_15_FAULTS = [
   fault({
     id: 'ind15-filter-error-code-lowercase',
     requirements: ['ERROR-INVALID-ARGUMENT'],
+    seenThrough: ['LIST-FILTER-MALFORMED'],
     slips: ['scope'],
     description:
       "Errors raised by the filter parser carry their code in lower case (`invalid_argument`, the parser's own exception names), while every other INVALID_ARGUMENT is upper case.",
@@ -364,7 +365,7 @@ export const INDEPENDENT_15_FAULTS = [
   }),
   fault({
     id: 'ind15-spec-yaml-path-repeated-per-operation',
-    requirements: ['SPEC-VALID-OPENAPI'],
+    requirements: ['SPEC-VALID-OPENAPI', 'SPEC-YAML-DEFAULT'],
     slips: ['broken'],
     description:
       'The YAML form is written one operation at a time, each under its own copy of its path key (`/v1/agents/{agent_id}:` once for get, again for patch): a path with several operations is a mapping key repeated, which YAML forbids (a strict parser refuses the document, a lenient one keeps only the last operation). The JSON form is built as one object and is sound.',
@@ -394,7 +395,7 @@ export const INDEPENDENT_15_FAULTS = [
   }),
   fault({
     id: 'ind15-chat-default-response-format-dropped',
-    requirements: ['AGENT-CONFIG-ECHO'],
+    requirements: ['AGENT-CONFIG-ECHO', 'AGENT-CREATE'],
     slips: ['broken'],
     description:
       'A CHAT configuration is stored without the keys that hold their default (written to keep only what differs from the defaults): response_format sent as `chat_completions` comes back absent from metadata, while `responses` is kept.',
@@ -471,7 +472,7 @@ export const INDEPENDENT_15_FAULTS = [
   }),
   fault({
     id: 'ind15-json-astral-escaped-by-code-point',
-    requirements: ['RESPONSE-JSON-UTF8'],
+    requirements: ['RESPONSE-JSON-UTF8', 'READ-BACK-UNCHANGED', 'AGENT-CREATE'],
     slips: ['broken'],
     description:
       'JSON answers are written ASCII-safe by a hand-made escaper that walks code points and writes each non-ASCII one as `\\u` and its hex digits: a character outside the BMP (🚀, U+1F680) becomes `\\u1f680`, which JSON reads as U+1F68 followed by `0`.',
@@ -649,7 +650,7 @@ export const INDEPENDENT_15_FAULTS = [
   }),
   fault({
     id: 'ind15-run-cancel-in-progress-negative',
-    requirements: ['RUN-PROGRESS-CONSISTENT'],
+    requirements: ['RUN-PROGRESS-CONSISTENT', 'RUN-DELETE-BY-STATUS'],
     slips: ['broken'],
     description:
       "Cancelling a run (DELETE of a run in progress) subtracts its unsettled cases from in_progress_test_cases (meant to move running cases out), though a pending run's cases never started: the cancelled run is listed with in_progress_test_cases below zero.",
@@ -693,6 +694,7 @@ export const INDEPENDENT_15_FAULTS = [
   fault({
     id: 'ind15-persona-times-unpadded',
     requirements: ['TIMESTAMP-ISO-UTC'],
+    seenThrough: ['LIST-PAGINATION-COMPLETE'],
     slips: ['broken'],
     description:
       "A persona's create_time and update_time are written by a hand-made formatter that joins the UTC date and time parts without zero padding (`${year}-${month}-${day}T${hours}:…Z`): a persona created on 5 January 2026 at 03:00 answers `2026-1-5T3:0:0.0Z`, no ISO 8601 timestamp.",
@@ -715,7 +717,7 @@ export const INDEPENDENT_15_FAULTS = [
   }),
   fault({
     id: 'ind15-spec-collection-paths-trailing-slash',
-    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    requirements: ['SPEC-COVERS-ENDPOINTS', 'GENERIC-PAGINATION'],
     slips: ['broken'],
     description:
       'The published paths are exported from routes registered with a trailing slash on collections (a framework convention the service tolerates when serving): the documents name `/v1/runs/`, `/v1/personas/`, `/v1/test-cases/` and the other paths that end in a fixed segment, not the endpoints the specification lists.',
