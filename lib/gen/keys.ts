@@ -2,7 +2,8 @@
 // key one edit away (a character added, removed or changed, the letter case changed), the
 // valid key wrapped as a parser of another header would unwrap it (quoted, after a scheme, twice
 // as a list), and the valid key in an encoding a server might undo (percent, base64, an HTML
-// entity). Not a blank key, nor the valid key with spaces around it: HTTP strips spaces from
+// entity), and the valid key beside a character HTTP does not strip but a trimming reader does (a no-break
+// space). Not a blank key, nor the valid key with spaces around it: HTTP strips spaces from
 // a header value, so those arrive as the empty key and the valid key.
 // And the headers a request may carry beside the key, none of which lets it in without it.
 
@@ -63,6 +64,9 @@ export const INVALID_KEY_SHAPES: readonly KeyShape[] = [
       key ? `&#${key.codePointAt(0)!};${key.slice(String.fromCodePoint(key.codePointAt(0)!).length)}` : undefined,
     once: true,
   },
+  // HTTP strips only spaces and tabs around a value; String.prototype.trim and \s strip a no-break space too.
+  { what: 'the valid key with a no-break space (U+00A0) after it', of: (key) => `${key}\u00a0`, once: true },
+  { what: 'the valid key with a no-break space (U+00A0) before it', of: (key) => `\u00a0${key}`, once: true },
 ];
 
 export interface HeadersBesideKey {

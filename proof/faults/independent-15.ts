@@ -795,8 +795,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'values: configuration values stated as JSON strings given the smallest valid JSON ("{}", "[]", "0", "null") accepted and read back',
   'ind15-personas-filter-equality-like-wildcards':
     'lists: = with values holding LIKE wildcards (`_`, `%`) and regex metacharacters selects only items equal to the value, on every text filter field',
-  'ind15-auth-key-nbsp-trimmed':
-    'auth: the valid key with characters HTTP does not strip around it (a no-break space, a zero-width space, a line separator) refused',
   'ind15-agent-metric-ids-shortuuid-alphabet':
     'values: ID-list elements of every character of the alphabet (0, 1, I, O, l included) accepted or refused alike with others of their form',
   'ind15-spec-json-unbounded-max-length-null':
