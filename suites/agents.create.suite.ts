@@ -207,8 +207,8 @@ describeGroup('agents', () => {
     operation: 'POST /v1/agents',
     // The configuration's request field is found per target: its keys' types are the configuration checks'.
     fields: {
-      display_name: text('Front desk'),
-      model_type: text('MODEL_TYPE_VOICE'),
+      display_name: text('Front desk', { required: true }),
+      model_type: text('MODEL_TYPE_VOICE', { required: true, enumerated: 'AGENT-MODEL-TYPE' }),
       phone_number: text(VALID_PHONE),
       endpoint: text(PUBLIC_WEBHOOK_URL),
       prompt: text('Greet the caller.'),

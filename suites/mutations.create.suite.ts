@@ -196,7 +196,7 @@ describeGroup('mutations', () => {
     id: 'mutations.create',
     operation: 'POST /v1/agents/{agent_id}/mutations',
     fields: {
-      display_name: text('Calmer variant'),
+      display_name: text('Calmer variant', { required: true }),
       description: text('A calmer variant'),
       config_overrides: object(),
       parameter_values: object(),

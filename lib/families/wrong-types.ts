@@ -2,27 +2,58 @@
 // a value of every other JSON type is refused with INVALID_ARGUMENT naming the field, and changes nothing. Text
 // given a list of one valid string or an object, a list given one valid item alone or a number in it, a flag given its
 // text or "yes", an object given text that is not JSON: each is what a lax reader (form decoding, Jackson's or Pydantic's coercions) takes.
+// A required field given null, an enumerated one given "": no value of it either (a reader taking them for absent
+// fills in a default, or fails on a null it did not expect).
 
 import { isDeepStrictEqual } from 'node:util';
 import type { RequirementId } from '../contract/requirements/index.js';
 import { allEnded, check, type Call, type CheckContext, type CheckOptions } from '../harness/index.js';
 import type { JsonObject } from '../util/json.js';
 
-/** A field's stated JSON type, with a valid value of it (what the wrong values are made of). */
-export type StatedType =
-  | { readonly type: 'string'; readonly valid: string }
-  | { readonly type: 'strings'; readonly valid: string }
-  | { readonly type: 'boolean'; readonly valid: boolean }
-  | { readonly type: 'object'; readonly valid: JsonObject };
+/**
+ * What else the specification says of a field: `required` (null is then no value of it either), `enumerated` (its
+ * values are listed, by this rule: the empty string is none of them, not a way to leave it out).
+ */
+export interface Stated {
+  readonly required?: true;
+  readonly enumerated?: RequirementId;
+}
 
-export const text = (valid: string): StatedType => ({ type: 'string', valid });
+/** A field's stated JSON type, with a valid value of it (what the wrong values are made of). */
+export type StatedType = Stated &
+  (
+    | { readonly type: 'string'; readonly valid: string }
+    | { readonly type: 'strings'; readonly valid: string }
+    | { readonly type: 'boolean'; readonly valid: boolean }
+    | { readonly type: 'object'; readonly valid: JsonObject }
+  );
+
+export const text = (valid: string, stated: Stated = {}): StatedType => ({ type: 'string', valid, ...stated });
 /** A list of strings, `valid` one of its items. */
-export const texts = (valid: string): StatedType => ({ type: 'strings', valid });
+export const texts = (valid: string, stated: Stated = {}): StatedType => ({ type: 'strings', valid, ...stated });
 export const flag = (valid: boolean): StatedType => ({ type: 'boolean', valid });
 export const object = (valid: JsonObject = {}): StatedType => ({ type: 'object', valid });
 
-/** The values of other JSON types than the stated one, each with how it reads in a message. */
-export function wrongTypedValues(stated: StatedType): ReadonlyArray<{ readonly value: unknown; readonly why: string }> {
+/** The values of other JSON types than the stated one (and null, "" where they are none of its values), each with how it reads. */
+export function wrongTypedValues(
+  stated: StatedType,
+): ReadonlyArray<{ readonly value: unknown; readonly why: string; readonly rule?: RequirementId }> {
+  return [
+    ...otherTypes(stated),
+    ...(stated.required ? [{ value: null, why: 'null (the field is required)' }] : []),
+    ...(stated.enumerated
+      ? [
+          {
+            value: stated.type === 'strings' ? [''] : '',
+            why: 'the empty string (none of its listed values)',
+            rule: stated.enumerated,
+          },
+        ]
+      : []),
+  ];
+}
+
+function otherTypes(stated: StatedType): ReadonlyArray<{ readonly value: unknown; readonly why: string }> {
   switch (stated.type) {
     case 'string':
       return [
@@ -79,13 +110,14 @@ export function wrongTypesCheck(target: WrongTypesTarget): void {
   check(
     `${target.id}.wrong-types`,
     REQUIREMENTS,
-    `${target.operation} refuses, with INVALID_ARGUMENT naming the field, each of ${fields.join(', ')} given a value of another JSON type than stated (text as a list of one string, an object, a number or a boolean; a list as one item, a number in it, an object, a number or a boolean; a boolean as its text, "yes", a number, a list or an object; an object as text, a number, a boolean or a list)${target.read ? ', and changes nothing' : ''}`,
+    `${target.operation} refuses, with INVALID_ARGUMENT naming the field, each of ${fields.join(', ')} given a value of another JSON type than stated (text as a list of one string, an object, a number or a boolean; a list as one item, a number in it, an object, a number or a boolean; a boolean as its text, "yes", a number, a list or an object; an object as text, a number, a boolean or a list; a required field null, an enumerated one "")${target.read ? ', and changes nothing' : ''}`,
     async (t) => {
       const before = await target.read?.(t);
       const sends = Object.entries(target.fields).flatMap(([field, stated]) =>
-        wrongTypedValues(stated).map(({ value, why }) => async () => {
+        wrongTypedValues(stated).map(({ value, why, rule }) => async () => {
           const call = await target.send(t, { [field]: value });
-          t.expectInvalidArgument(call, REQUIREMENTS, field, `${field} given as ${why}`, { within: true });
+          const broken = rule ? [...REQUIREMENTS, rule] : REQUIREMENTS;
+          t.expectInvalidArgument(call, broken, field, `${field} given as ${why}`, { within: true });
         }),
       );
       // An update's one resource takes them one at a time. Creates: the first alone (it makes what the others

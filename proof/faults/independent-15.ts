@@ -617,7 +617,8 @@ export const INDEPENDENT_15_FAULTS = [
   }),
   fault({
     id: 'ind15-mutation-null-display-name-internal',
-    requirements: ['REQUEST-MISSING-REQUIRED'],
+    requirements: ['REQUEST-MISSING-REQUIRED', 'ERROR-INVALID-ARGUMENT'],
+    seenThrough: ['REQUEST-WRONG-TYPE'],
     slips: ['broken'],
     description:
       'A mutation display_name is checked for presence with `"display_name" in body` and then trimmed: an explicit `display_name: null` passes the check and fails on the trim, answered INTERNAL, where an absent one is refused with INVALID_ARGUMENT.',
@@ -760,6 +761,7 @@ export const INDEPENDENT_15_FAULTS = [
   fault({
     id: 'ind15-review-project-type-empty-defaulted',
     requirements: ['REVIEW-PROJECT-TYPE'],
+    seenThrough: ['REQUEST-WRONG-TYPE'],
     slips: ['explicit'],
     description:
       'A review project_type is read with `body.project_type || DEFAULT`: an empty string, which is none of the two listed values, is taken for an absent type and stored as PROJECT_INDIVIDUAL instead of being refused (other unlisted values still are).',
@@ -805,8 +807,4 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'state: a scheduled run DELETE leaves every other scheduled run the suite can read (SCHEDULED_RUN_ID) as it was, field by field',
   'ind15-filter-quoted-blanks-collapsed':
     'lists: quoted values with blanks doubled, leading or trailing inside the quotes select only items holding exactly that value',
-  'ind15-mutation-null-display-name-internal':
-    'values: explicit null on every required field of every write refused with INVALID_ARGUMENT, never a 5xx',
-  'ind15-review-project-type-empty-defaulted':
-    'values: "" for every enumerated field of every write refused with INVALID_ARGUMENT (not taken for absent)',
 };
