@@ -24,6 +24,7 @@ import { isSuccess } from '../lib/assert/responses.js';
 import { nearMissIds, wellFormedId } from '../lib/gen/ids.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
+import { compareInstants } from '../lib/contract/timestamps.js';
 import { isJsonObject, type JsonObject } from '../lib/util/json.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
@@ -263,7 +264,13 @@ describeGroup('scheduled-runs', () => {
           `fetching ${what}`,
         );
         const before = otherBefore['scheduled_run'];
-        const fired = (run: JsonObject) => (run['last_run_at'] === after['last_run_at'] ? [] : SCHEDULE_FIRED);
+        // A firing moves last_run_at forward and names a run; nothing clears them (null) or moves them back.
+        const fired = (run: JsonObject) =>
+          run['last_run_at'] !== after['last_run_at'] &&
+          after['last_run_id'] !== null &&
+          (compareInstants(after['last_run_at'], run['last_run_at'] ?? after['last_run_at']) ?? -1) >= 0
+            ? SCHEDULE_FIRED
+            : [];
         if (isJsonObject(before))
           expectSiblingsKept(
             t,

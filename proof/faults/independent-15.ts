@@ -803,8 +803,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'published: every schema keyword of the published documents holds a value of its type (maxLength an integer, never null), in both forms',
   'ind15-test-case-user-notes-cut-255':
     'values: every free-text field without a stated maximum given a long value (1,000 and more characters): refused, or read back whole',
-  'ind15-scheduled-run-delete-clears-sibling-last-run':
-    'state: a scheduled run DELETE leaves every other scheduled run the suite can read (SCHEDULED_RUN_ID) as it was, field by field',
   'ind15-filter-quoted-blanks-collapsed':
     'lists: quoted values with blanks doubled, leading or trailing inside the quotes select only items holding exactly that value',
 };
