@@ -793,8 +793,6 @@ export const INDEPENDENT_15_FAULTS = [
 export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind15-websocket-init-json-empty-object-refused':
     'values: configuration values stated as JSON strings given the smallest valid JSON ("{}", "[]", "0", "null") accepted and read back',
-  'ind15-personas-filter-equality-like-wildcards':
-    'lists: = with values holding LIKE wildcards (`_`, `%`) and regex metacharacters selects only items equal to the value, on every text filter field',
   'ind15-auth-key-nbsp-trimmed':
     'auth: the valid key with characters HTTP does not strip around it (a no-break space, a zero-width space, a line separator) refused',
   'ind15-agent-metric-ids-shortuuid-alphabet':
@@ -805,8 +803,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'values: every free-text field without a stated maximum given a long value (1,000 and more characters): refused, or read back whole',
   'ind15-scheduled-run-delete-clears-sibling-last-run':
     'state: a scheduled run DELETE leaves every other scheduled run the suite can read (SCHEDULED_RUN_ID) as it was, field by field',
-  'ind15-filter-quoted-blanks-collapsed':
-    'lists: quoted values with blanks doubled, leading or trailing inside the quotes select only items holding exactly that value',
   'ind15-mutation-null-display-name-internal':
     'values: explicit null on every required field of every write refused with INVALID_ARGUMENT, never a 5xx',
   'ind15-review-project-type-empty-defaulted':
