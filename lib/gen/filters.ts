@@ -522,3 +522,27 @@ export function malformedArbitrary(
     .tuple(fc.constantFrom(...breakers), term, term)
     .map(([breaker, c, d]) => breaker(c, d, format, blankOf(format)));
 }
+
+/**
+ * A listed value of a free-text field (its median) with its second character written as a pattern: `_`, `.` and `?`
+ * in its place, `%` and `*` for it and all after it, `[c]` around it. Each is a value of its own, which a server
+ * matching by LIKE, glob or regular expression takes for the listed one. Empty when no value has two characters.
+ */
+export function patternLookalikes(items: readonly Item[], exposed: ExposedField): string[] {
+  const [median] = sampleValues(items, exposed, 1);
+  const chars = [...(median ?? '')];
+  if (chars.length < 2) return [];
+  const [head, second] = [chars[0]!, chars[1]!];
+  const tail = chars.slice(2).join('');
+  const values = [
+    ...['_', '.', '?'].map((c) => `${head}${c}${tail}`),
+    ...['%', '*'].map((c) => `${head}${c}`),
+    `${head}[${second}]${tail}`,
+  ];
+  return values.filter((v) => v !== median && filterLiteral('string', v) !== undefined);
+}
+
+/** `f = v` for each field with a listed value holding a blank (spacedComparisons), that blank doubled: quoted, a value no blank of which is collapsed. */
+export function widenedBlankComparisons(list: ListEndpoint, items: readonly Item[]): Comparison[] {
+  return spacedComparisons(list, items).map((c) => comparison(c.field, '=', c.value.replace(' ', '  ')));
+}

@@ -795,14 +795,10 @@ export const INDEPENDENT_15_FAULTS = [
 export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind15-websocket-init-json-empty-object-refused':
     'values: configuration values stated as JSON strings given the smallest valid JSON ("{}", "[]", "0", "null") accepted and read back',
-  'ind15-personas-filter-equality-like-wildcards':
-    'lists: = with values holding LIKE wildcards (`_`, `%`) and regex metacharacters selects only items equal to the value, on every text filter field',
   'ind15-agent-metric-ids-shortuuid-alphabet':
     'values: ID-list elements of every character of the alphabet (0, 1, I, O, l included) accepted or refused alike with others of their form',
   'ind15-spec-json-unbounded-max-length-null':
     'published: every schema keyword of the published documents holds a value of its type (maxLength an integer, never null), in both forms',
   'ind15-test-case-user-notes-cut-255':
     'values: every free-text field without a stated maximum given a long value (1,000 and more characters): refused, or read back whole',
-  'ind15-filter-quoted-blanks-collapsed':
-    'lists: quoted values with blanks doubled, leading or trailing inside the quotes select only items holding exactly that value',
 };

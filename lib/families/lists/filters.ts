@@ -24,11 +24,13 @@ import {
   operatorComparisons,
   otherFieldComparisons,
   partValues,
+  patternLookalikes,
   respelledComparisons,
   BARE_SHAPES,
   sameFieldJunctions,
   shapedComparisons,
   spacedComparisons,
+  widenedBlankComparisons,
   WORD_EDGED_VALUES,
 } from '../../gen/filters.js';
 import { check, type CheckContext } from '../../harness/index.js';
@@ -299,6 +301,25 @@ export function declareFilterChecks(id: ListId): void {
       },
     );
 
+  // Equality is not a pattern: a server comparing by LIKE, glob or regular expression takes these for a listed value.
+  const patterned = exposedList.filter(({ field }) => field.kind === 'string');
+  if (patterned.length)
+    check(
+      checkIdOf('lists', id, 'filter-fields', 'pattern-values'),
+      ['LIST-FILTER-FIELDS'],
+      `${path}: ${patterned.map((e) => e.name).join(', ')} = a listed value with a character written as a pattern (\`_\`, \`.\`, \`?\` in its place, \`%\` or \`*\` for the rest, \`[c]\` around it) selects exactly the ${itemsKey} holding that value, never the listed one`,
+      async (t) => {
+        const snapshot = await snapshotOf(t, id);
+        let compared = 0;
+        for (const exposed of patterned)
+          for (const value of patternLookalikes(snapshot.items, exposed)) {
+            await expectSelection(t, snapshot, comparison(exposed.name, '=', value), ['LIST-FILTER-FIELDS']);
+            compared++;
+          }
+        if (!compared) t.skip('no listed text value has two characters');
+      },
+    );
+
   // A lexer matching AND or OR without a word boundary reads these as junctions.
   const freeText = Object.entries(list.filterFields)
     .filter(([, f]) => f.kind === 'string')
@@ -427,6 +448,27 @@ export function declareFilterChecks(id: ListId): void {
       const comparisons = spacedComparisons(list, snapshot.items);
       if (!comparisons.length) t.skip('no listed item carries a value with a space');
       for (const c of comparisons) await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING', 'LIST-FILTER-FIELDS']);
+    },
+  );
+
+  check(
+    checkIdOf('lists', id, 'filter-quoting', 'doubled-blank'),
+    ['LIST-FILTER-QUOTING'],
+    `${path}: a double-quoted listed value holding a space, that space doubled, is that value exactly, selecting only the ${itemsKey} that hold it (no blank collapsed; an ID, enum or tag value may be refused)`,
+    async (t) => {
+      const snapshot = await snapshotOf(t, id);
+      const comparisons = widenedBlankComparisons(list, snapshot.items);
+      if (!comparisons.length) t.skip('no listed item carries a value with a space');
+      for (const c of comparisons) {
+        // An ID, enum or tag field may validate a value against its own, and refuse one it never held.
+        const first = mayRefuseUnheld(list.filterFields[c.field]!.kind)
+          ? await acceptedFilter(t, snapshot.collection, filterText(snapshot.collection, c, { quote: 'always' }), [
+              'LIST-FILTER-QUOTING',
+            ])
+          : null;
+        if (first !== undefined)
+          await expectSelection(t, snapshot, c, ['LIST-FILTER-QUOTING'], { quote: 'always' }, first ?? undefined);
+      }
     },
   );
 
