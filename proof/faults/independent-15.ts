@@ -793,6 +793,9 @@ export const INDEPENDENT_15_FAULTS = [
 
 /** Faults of this round no check detects yet: none known when written. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
+  'ind15-test-case-input-type-sticky':
+    "timing-dependent: the exploration catches it when no other check's test case create comes between its two creates (detected as written, and in most runs, not in every run under load); deterministic detection needs a create pair no neighbour can come between (a quiet section of the run)",
+
   'ind15-websocket-init-json-empty-object-refused':
     'values: configuration values stated as JSON strings given the smallest valid JSON ("{}", "[]", "0", "null") accepted and read back',
   'ind15-agent-metric-ids-shortuuid-alphabet':
