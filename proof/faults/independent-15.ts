@@ -791,8 +791,6 @@ export const INDEPENDENT_15_FAULTS = [
 
 /** Faults of this round no check detects yet: none known when written. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind15-websocket-init-json-empty-object-refused':
-    'values: configuration values stated as JSON strings given the smallest valid JSON ("{}", "[]", "0", "null") accepted and read back',
   'ind15-personas-filter-equality-like-wildcards':
     'lists: = with values holding LIKE wildcards (`_`, `%`) and regex metacharacters selects only items equal to the value, on every text filter field',
   'ind15-auth-key-nbsp-trimmed':
