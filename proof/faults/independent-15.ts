@@ -797,8 +797,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'auth: the valid key with characters HTTP does not strip around it (a no-break space, a zero-width space, a line separator) refused',
   'ind15-agent-metric-ids-shortuuid-alphabet':
     'values: ID-list elements of every character of the alphabet (0, 1, I, O, l included) accepted or refused alike with others of their form',
-  'ind15-spec-json-unbounded-max-length-null':
-    'published: every schema keyword of the published documents holds a value of its type (maxLength an integer, never null), in both forms',
   'ind15-scheduled-run-delete-clears-sibling-last-run':
     'state: a scheduled run DELETE leaves every other scheduled run the suite can read (SCHEDULED_RUN_ID) as it was, field by field',
   'ind15-filter-quoted-blanks-collapsed':
