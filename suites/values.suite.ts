@@ -26,7 +26,7 @@ import { check, describeGroup, type Call, type CheckContext } from '../lib/harne
 import { expectMutationReadBack } from '../lib/families/mutations.js';
 import { echoMismatches } from '../lib/assert/echo.js';
 import { sentBody } from '../lib/harness/resources.js';
-import { WIDE_VALUES } from '../lib/gen/values.js';
+import { EVERY_CHARACTER_IDS, SHORTUUID_ID, WIDE_VALUES } from '../lib/gen/values.js';
 import type { JsonObject } from '../lib/util/json.js';
 
 const WRITES = { writes: true } as const;
@@ -471,6 +471,23 @@ describeGroup('agents', () => {
         // A mutation overriding those keys holds the same documents: one type's keys stand for the write path.
         if (modelType === 'MODEL_TYPE_CHAT') await expectOverridesKept(t, String(created['id']), sent);
       }
+    },
+    WRITES,
+  );
+
+  // A server may refuse IDs that name nothing (AGENT-REFERENCE-IDS): then it refuses both bodies. Which characters an
+  // ID holds is no ground to refuse it: every element of the form is taken or refused alike.
+  check(
+    'agents.values.reference-ids-every-character',
+    ['AGENT-REFERENCE-IDS'],
+    `metric_ids and test_set_ids holding IDs of every alphanumeric character, 0, 1, I, O and l among them (${EVERY_CHARACTER_IDS.join(', ')}), are accepted and returned as sent, or refused, alike with an ID of the ShortUUID alphabet (${SHORTUUID_ID})`,
+    async (t) => {
+      const requirements = ['AGENT-REFERENCE-IDS'] as const;
+      const send = (ids: readonly string[]) => t.agents.send({ metric_ids: [...ids], test_set_ids: [...ids] });
+      const [plain, every] = await Promise.all([send([SHORTUUID_ID]), send(EVERY_CHARACTER_IDS)]);
+      const what = `an agent whose metric_ids and test_set_ids hold every alphanumeric character`;
+      if (isSuccess(plain)) expectAgentCreated(t, every, requirements, `${what}, as one of the ShortUUID alphabet was`);
+      else t.expectRejection(every, requirements, {}, `${what}, as one of the ShortUUID alphabet was refused`);
     },
     WRITES,
   );

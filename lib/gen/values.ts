@@ -194,3 +194,14 @@ export const WIDE_VALUES: readonly { readonly shape: string; readonly value: Jso
   },
   { shape: 'a list of 2,500 elements', value: { elements: Array.from({ length: 2500 }, (_, i) => i % 10) } },
 ];
+
+/** Every character an ID of 22 alphanumeric characters may hold, 0, 1, I, O and l (which ShortUUID leaves out) among them. */
+const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** IDs of 22 alphanumeric characters that together hold every one of them. */
+export const EVERY_CHARACTER_IDS: readonly string[] = [0, 22, 44].map((start) =>
+  ALPHANUMERIC.repeat(2).slice(start, start + 22),
+);
+
+/** An ID of the same form from the ShortUUID alphabet: a server takes or refuses it alike with EVERY_CHARACTER_IDS. */
+export const SHORTUUID_ID = '23456789ABCDEFGHJKLMNP';

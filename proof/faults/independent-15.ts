@@ -424,7 +424,8 @@ export const INDEPENDENT_15_FAULTS = [
   }),
   fault({
     id: 'ind15-agent-metric-ids-shortuuid-alphabet',
-    requirements: ['AGENT-REFERENCE-IDS-ACCEPTED'],
+    // A 22-alphanumeric element refused for its characters breaks the stated form (the default profile sees it).
+    requirements: ['AGENT-REFERENCE-IDS-ACCEPTED', 'AGENT-REFERENCE-IDS'],
     slips: ['broken'],
     description:
       "An agent's metric_ids are checked against the ShortUUID alphabet (the specification calls dashboard IDs ShortUUIDs, and one 22-character ID check serves every field), which leaves out 0, 1, I, O and l: a metric ID of 22 alphanumeric characters holding one of them is refused with INVALID_ARGUMENT.",
@@ -795,8 +796,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'lists: = with values holding LIKE wildcards (`_`, `%`) and regex metacharacters selects only items equal to the value, on every text filter field',
   'ind15-auth-key-nbsp-trimmed':
     'auth: the valid key with characters HTTP does not strip around it (a no-break space, a zero-width space, a line separator) refused',
-  'ind15-agent-metric-ids-shortuuid-alphabet':
-    'values: ID-list elements of every character of the alphabet (0, 1, I, O, l included) accepted or refused alike with others of their form',
   'ind15-scheduled-run-delete-clears-sibling-last-run':
     'state: a scheduled run DELETE leaves every other scheduled run the suite can read (SCHEDULED_RUN_ID) as it was, field by field',
   'ind15-filter-quoted-blanks-collapsed':
