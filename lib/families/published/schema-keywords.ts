@@ -39,6 +39,10 @@ const ONE_SCHEMA = ['items', 'additionalProperties', 'not', 'contains', 'propert
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 
+/** A value as a finding shows it: YAML's `.inf` as Infinity, which JSON would write as null. */
+const shown = (value: unknown): string =>
+  typeof value === 'number' && !Number.isFinite(value) ? String(value) : JSON.stringify(value);
+
 /** A key as a JSON Pointer segment. */
 const segment = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -46,7 +50,7 @@ function schemaFindings(schema: unknown, at: string, found: string[]): void {
   if (!isJsonObject(schema)) return;
   for (const [keyword, [valid, type]] of Object.entries(KEYWORD_TYPES))
     if (Object.hasOwn(schema, keyword) && !valid(schema[keyword]))
-      found.push(`${at}/${keyword} is ${JSON.stringify(schema[keyword]) ?? String(schema[keyword])}, not ${type}`);
+      found.push(`${at}/${keyword} is ${shown(schema[keyword])}, not ${type}`);
   for (const key of ONE_SCHEMA) schemaFindings(schema[key], `${at}/${key}`, found);
   for (const key of SCHEMA_LISTS) {
     const list = schema[key];
