@@ -24,6 +24,7 @@ import { deref } from '../lib/published/refs.js';
 import { isJsonObject } from '../lib/util/json.js';
 import { isErrorBody } from '../lib/assert/responses.js';
 import { followListed } from '../lib/families/published/listed-url.js';
+import { schemaKeywordFindings } from '../lib/families/published/schema-keywords.js';
 import { declareExtremeIdChecks } from '../lib/families/path-ids.js';
 
 const YAML_TYPES = /^(application\/(x-)?yaml|text\/(x-)?yaml)\b/i;
@@ -504,6 +505,33 @@ describeGroup('specification', () => {
           );
       }
       if (!validated)
+        t.skip(
+          'no listed spec was served in a readable form (see SPEC-FETCHABLE, SPEC-JSON-ON-REQUEST, SPEC-YAML-DEFAULT)',
+        );
+    },
+  );
+
+  check(
+    'specification.published-schema-keywords-typed',
+    ['SPEC-VALID-OPENAPI'],
+    'in both forms of each published spec, every schema keyword holds a value of its type (length and count bounds non-negative integers, never null; enum an array; required an array of strings)',
+    async (t) => {
+      let judged = 0;
+      for (const spec of await listedSpecs(t)) {
+        for (const kind of ['json', 'yaml'] as const) {
+          const found = readable(await served(t, spec.specName, kind));
+          if (!found) continue;
+          judged++;
+          const findings = schemaKeywordFindings(found.doc.document);
+          t.assert(
+            !findings.length,
+            ['SPEC-VALID-OPENAPI'],
+            `${spec.specName} (${kind.toUpperCase()}): ${findings.slice(0, 6).join('; ')}`,
+            found.form.call,
+          );
+        }
+      }
+      if (!judged)
         t.skip(
           'no listed spec was served in a readable form (see SPEC-FETCHABLE, SPEC-JSON-ON-REQUEST, SPEC-YAML-DEFAULT)',
         );

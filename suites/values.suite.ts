@@ -8,7 +8,14 @@ import { isSuccess } from '../lib/assert/responses.js';
 import { expectAgent, expectAgentCreated, fetchAgent } from '../lib/families/agents.js';
 import { configField, probeConfigField, unprovenReason } from '../lib/families/simulator-config.js';
 import { defaultsMissed, filledEmpties } from '../lib/families/values/values.js';
-import { changedFields, changedJsonText, freeJson, JSON_TEXT_KEYS } from '../lib/families/values/free-json.js';
+import {
+  changedFields,
+  changedJsonText,
+  freeJson,
+  JSON_HEADER_KEYS,
+  JSON_TEXT_KEYS,
+  SMALLEST_JSON_TEXTS,
+} from '../lib/families/values/free-json.js';
 import { detailFields } from '../lib/assert/error-details.js';
 import { detailsName } from '../lib/assert/detail-field.js';
 import { typedAgentBody } from '../lib/gen/agent-bodies.js';
@@ -19,7 +26,7 @@ import { check, describeGroup, type Call, type CheckContext } from '../lib/harne
 import { expectMutationReadBack } from '../lib/families/mutations.js';
 import { echoMismatches } from '../lib/assert/echo.js';
 import { sentBody } from '../lib/harness/resources.js';
-import { WIDE_VALUES } from '../lib/gen/values.js';
+import { EVERY_CHARACTER_IDS, SHORTUUID_ID, WIDE_VALUES } from '../lib/gen/values.js';
 import type { JsonObject } from '../lib/util/json.js';
 
 const WRITES = { writes: true } as const;
@@ -463,6 +470,71 @@ describeGroup('agents', () => {
         }
         // A mutation overriding those keys holds the same documents: one type's keys stand for the write path.
         if (modelType === 'MODEL_TYPE_CHAT') await expectOverridesKept(t, String(created['id']), sent);
+      }
+    },
+    WRITES,
+  );
+
+  // A server may refuse IDs that name nothing (AGENT-REFERENCE-IDS): then it refuses both bodies. Which characters an
+  // ID holds is no ground to refuse it: every element of the form is taken or refused alike.
+  check(
+    'agents.values.reference-ids-every-character',
+    ['AGENT-REFERENCE-IDS'],
+    `metric_ids and test_set_ids holding IDs of every alphanumeric character, 0, 1, I, O and l among them (${EVERY_CHARACTER_IDS.join(', ')}), are accepted and returned as sent, or refused, alike with an ID of the ShortUUID alphabet (${SHORTUUID_ID})`,
+    async (t) => {
+      const requirements = ['AGENT-REFERENCE-IDS'] as const;
+      const send = (ids: readonly string[]) => t.agents.send({ metric_ids: [...ids], test_set_ids: [...ids] });
+      const [plain, every] = await Promise.all([send([SHORTUUID_ID]), send(EVERY_CHARACTER_IDS)]);
+      const what = `an agent whose metric_ids and test_set_ids hold every alphanumeric character`;
+      if (isSuccess(plain)) expectAgentCreated(t, every, requirements, `${what}, as one of the ShortUUID alphabet was`);
+      else t.expectRejection(every, requirements, {}, `${what}, as one of the ShortUUID alphabet was refused`);
+    },
+    WRITES,
+  );
+
+  check(
+    'agents.values.config-json-text-smallest',
+    ['AGENT-CREATE', 'WEBSOCKET-INIT-JSON', 'AGENT-CONFIG-ECHO', 'READ-BACK-UNCHANGED'],
+    `agents whose configuration keys holding JSON strings (${Object.values(JSON_TEXT_KEYS).flat().join(', ')}) hold the smallest documents, "{}" (the header keys ${[...new Set(Object.values(JSON_HEADER_KEYS).flat())].join(', ')} too) and "[]", are accepted and return the same documents, on creation and on GET; "[]" may be refused naming its key`,
+    async (t) => {
+      const found = await probeConfigField(t);
+      if (!found.echoed) return t.skip(unprovenReason(found));
+      for (const [modelType, keys] of Object.entries(JSON_TEXT_KEYS)) {
+        const type = modelType as keyof typeof JSON_TEXT_KEYS;
+        // A WEBSOCKET agent's initialization_json is required: one taken for missing breaks its own rule.
+        const rules: RequirementId[] = [
+          'AGENT-CREATE',
+          ...(type === 'MODEL_TYPE_WEBSOCKET' ? ['WEBSOCKET-INIT-JSON' as const] : []),
+        ];
+        for (const { text, mayRefuse } of SMALLEST_JSON_TEXTS) {
+          const named = mayRefuse ? [...keys] : [...keys, ...JSON_HEADER_KEYS[type]];
+          const sent: JsonObject = Object.fromEntries(named.map((key) => [key, text]));
+          const what = `a ${modelType} agent with ${named.join(', ')} of ${JSON.stringify(text)}`;
+          const call = await t.agents.send(
+            typedAgentBody(modelType as ModelType, t.name('agent smallest JSON'), {
+              configField: found.field,
+              config: sent,
+            }),
+          );
+          if (mayRefuse && !isSuccess(call) && detailsName(detailFields(call), [...keys])) {
+            t.expectInvalidArgument(call, rules, [...keys], `${what}, which a server may refuse`);
+            continue;
+          }
+          const created = expectAgent(t, call, rules, what);
+          const fetched = await fetchAgent(t, created['id'], ['AGENT-GET']);
+          for (const [agent, exchange, rule] of [
+            [created, call, 'AGENT-CONFIG-ECHO'],
+            [fetched.agent, fetched.call, 'READ-BACK-UNCHANGED'],
+          ] as const) {
+            const changed = changedJsonText(sent, (agent['metadata'] ?? {}) as JsonObject);
+            t.assert(
+              !changed.length,
+              [rule],
+              `${exchange.endpoint.key}, ${what}: not the documents sent: ${changed.join('; ')}`,
+              exchange,
+            );
+          }
+        }
       }
     },
     WRITES,

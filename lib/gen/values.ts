@@ -26,6 +26,19 @@ export interface ShapedValue {
   readonly whole?: boolean;
 }
 
+/** How long LONG_TEXT is: past the common silent column bounds (255, 500), far under any request size bound. */
+export const LONG_TEXT_LENGTH = 1000;
+
+/**
+ * Text of LONG_TEXT_LENGTH characters, no blank at either end: where no maximum is stated a server may refuse it past a
+ * bound of its own (INVALID_ARGUMENT naming the field), or store it whole; a column that cuts it silently loses data.
+ */
+export const LONG_TEXT: ShapedValue = {
+  shape: `${LONG_TEXT_LENGTH} characters (no maximum stated: stored whole, or refused past a bound of the server's)`,
+  value: 'Long text, line after line; '.repeat(LONG_TEXT_LENGTH / 20).slice(0, LONG_TEXT_LENGTH - 1) + '.',
+  mayRefuse: true,
+};
+
 const TEXT: readonly ShapedValue[] = [
   { shape: 'digits only, a leading zero', value: '0042', whole: true },
   { shape: 'a word a parser knows', value: 'null', whole: true },
@@ -65,6 +78,7 @@ const TEXT: readonly ShapedValue[] = [
   },
   // Falsy in PHP (`empty("0")`) and in a template's truth test: a presence check that reads it so refuses a valid value.
   { shape: 'the one character "0"', value: '0', whole: true },
+  LONG_TEXT,
 ];
 
 /** A name is one line: a careful server may refuse a control character (a line break, a tab) in it. The run marker goes in front. */
@@ -180,3 +194,14 @@ export const WIDE_VALUES: readonly { readonly shape: string; readonly value: Jso
   },
   { shape: 'a list of 2,500 elements', value: { elements: Array.from({ length: 2500 }, (_, i) => i % 10) } },
 ];
+
+/** Every character an ID of 22 alphanumeric characters may hold, 0, 1, I, O and l (which ShortUUID leaves out) among them. */
+const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** IDs of 22 alphanumeric characters that together hold every one of them. */
+export const EVERY_CHARACTER_IDS: readonly string[] = [0, 22, 44].map((start) =>
+  ALPHANUMERIC.repeat(2).slice(start, start + 22),
+);
+
+/** An ID of the same form from the ShortUUID alphabet: a server takes or refuses it alike with EVERY_CHARACTER_IDS. */
+export const SHORTUUID_ID = '23456789ABCDEFGHJKLMNP';

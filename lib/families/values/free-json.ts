@@ -60,6 +60,22 @@ export const JSON_TEXT_KEYS = {
   MODEL_TYPE_WEBSOCKET: ['initialization_json'],
 } as const;
 
+/** The configuration keys holding headers as a JSON string: an object of text, so of the smallest documents only `{}`. */
+export const JSON_HEADER_KEYS = {
+  MODEL_TYPE_CHAT: ['custom_headers'],
+  MODEL_TYPE_OUTBOUND_VOICE: ['trigger_call_headers'],
+  MODEL_TYPE_WEBSOCKET: ['custom_headers'],
+} as const;
+
+/**
+ * The smallest JSON documents as text: a presence check that reads what the text parses to takes them for missing.
+ * `{}` is valid in every key; `[]` a careful server may refuse where it reads the document as an object, naming the key.
+ */
+export const SMALLEST_JSON_TEXTS = [
+  { text: '{}', mayRefuse: false },
+  { text: '[]', mayRefuse: true },
+] as const;
+
 /** JSON text read as the document it writes; undefined when it is not text, or not JSON. */
 function parsedText(text: unknown): unknown {
   if (typeof text !== 'string') return undefined;
