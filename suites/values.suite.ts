@@ -102,6 +102,29 @@ async function twoSimulationLinks(
 
 // ---- stated defaults beside fields that suggest another value ------------------------------------
 
+/** The configuration's JSON-text documents `sent`, the same in the create's answer and in a read of the agent. */
+async function expectJsonTextKept(
+  t: CheckContext,
+  sent: JsonObject,
+  created: JsonObject,
+  call: Call,
+  what: string,
+): Promise<void> {
+  const fetched = await fetchAgent(t, created['id'], ['AGENT-GET']);
+  for (const [agent, exchange, rule] of [
+    [created, call, 'AGENT-CONFIG-ECHO'],
+    [fetched.agent, fetched.call, 'READ-BACK-UNCHANGED'],
+  ] as const) {
+    const changed = changedJsonText(sent, (agent['metadata'] ?? {}) as JsonObject);
+    t.assert(
+      !changed.length,
+      [rule],
+      `${exchange.endpoint.key}, ${what}: not the documents sent: ${changed.join('; ')}`,
+      exchange,
+    );
+  }
+}
+
 describeGroup('test-cases', () => {
   // script_turns are what a SCRIPT test case holds, but input_type is left out: the stated default SCENARIO applies.
   // "contents depend on input_type" lets a server refuse script_turns outside SCRIPT instead (naming either field).
@@ -455,19 +478,7 @@ describeGroup('agents', () => {
           typedAgentBody(modelType as ModelType, t.name('agent JSON text'), { configField: found.field, config: sent }),
         );
         const created = expectAgent(t, call, ['AGENT-CREATE'], what);
-        const fetched = await fetchAgent(t, created['id'], ['AGENT-GET']);
-        for (const [agent, exchange, rule] of [
-          [created, call, 'AGENT-CONFIG-ECHO'],
-          [fetched.agent, fetched.call, 'READ-BACK-UNCHANGED'],
-        ] as const) {
-          const changed = changedJsonText(sent, (agent['metadata'] ?? {}) as JsonObject);
-          t.assert(
-            !changed.length,
-            [rule],
-            `${exchange.endpoint.key}, ${what}: not the documents sent: ${changed.join('; ')}`,
-            exchange,
-          );
-        }
+        await expectJsonTextKept(t, sent, created, call, what);
         // A mutation overriding those keys holds the same documents: one type's keys stand for the write path.
         if (modelType === 'MODEL_TYPE_CHAT') await expectOverridesKept(t, String(created['id']), sent);
       }
@@ -520,20 +531,7 @@ describeGroup('agents', () => {
             t.expectInvalidArgument(call, rules, [...keys], `${what}, which a server may refuse`);
             continue;
           }
-          const created = expectAgent(t, call, rules, what);
-          const fetched = await fetchAgent(t, created['id'], ['AGENT-GET']);
-          for (const [agent, exchange, rule] of [
-            [created, call, 'AGENT-CONFIG-ECHO'],
-            [fetched.agent, fetched.call, 'READ-BACK-UNCHANGED'],
-          ] as const) {
-            const changed = changedJsonText(sent, (agent['metadata'] ?? {}) as JsonObject);
-            t.assert(
-              !changed.length,
-              [rule],
-              `${exchange.endpoint.key}, ${what}: not the documents sent: ${changed.join('; ')}`,
-              exchange,
-            );
-          }
+          await expectJsonTextKept(t, sent, expectAgent(t, call, rules, what), call, what);
         }
       }
     },
