@@ -7,6 +7,7 @@ import type { Behaviour, ResourceKind, ServeStep } from '../../lib/reference/beh
 import { HOUR } from '../../lib/reference/fixtures/time.js';
 import type { ApiError } from '../../lib/reference/http/errors.js';
 import type { SpecForm } from '../../lib/reference/openapi/negotiate.js';
+import type { RunRecord } from '../../lib/reference/store/records.js';
 import type { AgentFields } from '../../lib/reference/validation/agents.js';
 import type { TestCaseFields } from '../../lib/reference/validation/test-cases.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
@@ -223,4 +224,20 @@ export function firstThousand(value: unknown): unknown {
       .slice(0, 1000)
       .map(([key, item]) => [key, firstThousand(item)]),
   );
+}
+
+/** Calls `cancelled` with a run as it was before a DELETE that cancelled it (answered it with another status). */
+export function onRunCancelled(b: Behaviour, cancelled: (before: RunRecord) => void): void {
+  let before: RunRecord | undefined;
+  const named = b.pathNamed;
+  b.pathNamed = (endpoint, params, store) => {
+    if (endpoint.key === 'DELETE /v1/runs/{run_id}') before = store.runs.get(params.run_id ?? '');
+    return named(endpoint, params, store);
+  };
+  const answer = b.deletion.answer;
+  b.deletion.answer = (kind, deleted) => {
+    if (kind === 'run' && before !== undefined && deleted.run_id === before.run_id && deleted.status !== before.status)
+      cancelled(before);
+    return answer(kind, deleted);
+  };
 }

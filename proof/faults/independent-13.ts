@@ -18,7 +18,7 @@ import { codePointCount } from '../../lib/reference/validation/id-format.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
 import { parse as parseYaml } from 'yaml';
-import { fault, finalizeWith, paths, presentWith, respondWith } from './define.js';
+import { fault, finalizeWith, onRunCancelled, paths, presentWith, respondWith } from './define.js';
 
 /** The fixtures the reference is seeded with (the same ids at every start). */
 const { fixtures: FIXTURES, store: SEEDED } = seedStore(ALPHANUMERIC);
@@ -181,25 +181,8 @@ export const INDEPENDENT_13_FAULTS = [
     description:
       'DELETE of an unfinished run cancels it by appending a new version of the run (an append-only runs table), and the runs list reads every version rather than the latest of each run_id: the cancelled run is listed twice, once cancelled and once with the status it had before, under the same run_id.',
     behaviour: (b) => {
-      let before: RunRecord | undefined;
       const ghosts = new Map<string, RunRecord>();
-      const named = b.pathNamed;
-      b.pathNamed = (endpoint, params, store) => {
-        if (endpoint.key === 'DELETE /v1/runs/{run_id}') before = store.runs.get(params.run_id ?? '');
-        return named(endpoint, params, store);
-      };
-      const answer = b.deletion.answer;
-      b.deletion.answer = (kind, deleted) => {
-        if (
-          kind === 'run' &&
-          before !== undefined &&
-          deleted.run_id === before.run_id &&
-          deleted.status !== before.status
-        ) {
-          ghosts.set(before.run_id, before);
-        }
-        return answer(kind, deleted);
-      };
+      onRunCancelled(b, (before) => ghosts.set(before.run_id, before));
       respondWith(b, 'GET /v1/runs', (body) => {
         const runs = body.runs;
         if (!Array.isArray(runs)) return body;
@@ -460,26 +443,9 @@ export const INDEPENDENT_13_FAULTS = [
     description:
       'The runs list ordered by update_time keeps the order it computed before a run was cancelled (the sort is cached and a cancellation does not invalidate it): after DELETE cancels an unfinished run, `order_by=-update_time` still places that run where its old update_time put it, while showing its new update_time, so the list is out of order.',
     behaviour: (b) => {
-      let before: RunRecord | undefined;
       const stale = new Map<string, RunRecord>();
       let byUpdateTime: boolean | null = null;
-      const named = b.pathNamed;
-      b.pathNamed = (endpoint, params, store) => {
-        if (endpoint.key === 'DELETE /v1/runs/{run_id}') before = store.runs.get(params.run_id ?? '');
-        return named(endpoint, params, store);
-      };
-      const answer = b.deletion.answer;
-      b.deletion.answer = (kind, deleted) => {
-        if (
-          kind === 'run' &&
-          before !== undefined &&
-          deleted.run_id === before.run_id &&
-          deleted.status !== before.status
-        ) {
-          stale.set(before.run_id, before);
-        }
-        return answer(kind, deleted);
-      };
+      onRunCancelled(b, (before) => stale.set(before.run_id, before));
       const order = b.lists.order;
       b.lists.order = (raw, list) => {
         const read = order(raw, list);
