@@ -8,6 +8,7 @@ import { isSuccess } from '../lib/assert/responses.js';
 import { expectAgent, expectAgentCreated, fetchAgent } from '../lib/families/agents.js';
 import { configField, probeConfigField, unprovenReason } from '../lib/families/simulator-config.js';
 import { defaultsMissed, filledEmpties } from '../lib/families/values/values.js';
+import { declareChosenBeforeChecks } from '../lib/families/values/chosen-before.js';
 import {
   changedFields,
   changedJsonText,
@@ -126,6 +127,8 @@ async function expectJsonTextKept(
 }
 
 describeGroup('test-cases', () => {
+  declareChosenBeforeChecks('test-cases');
+
   // script_turns are what a SCRIPT test case holds, but input_type is left out: the stated default SCENARIO applies.
   // "contents depend on input_type" lets a server refuse script_turns outside SCRIPT instead (naming either field).
   check(
@@ -206,6 +209,8 @@ describeGroup('test-cases', () => {
 });
 
 describeGroup('review-projects', () => {
+  declareChosenBeforeChecks('review-projects');
+
   // No name of a review project is unique, least of all against other kinds of resource: an agent's and a mutation's are free.
   check(
     'review-projects.values.names-of-other-resources',
@@ -297,6 +302,8 @@ describeGroup('review-projects', () => {
 // ---- explicit empty maps and lists --------------------------------------------------------------
 
 describeGroup('mutations', () => {
+  declareChosenBeforeChecks('mutations');
+
   // Overrides of a key the parent has (its workflows), wide rather than deep, within config_overrides' 10 KB.
   check(
     'mutations.values.wide-overrides-kept',
@@ -413,6 +420,8 @@ describeGroup('mutations', () => {
 });
 
 describeGroup('agents', () => {
+  declareChosenBeforeChecks('agents');
+
   check(
     'agents.values.free-json-kept-exactly',
     ['AGENT-CREATE', 'READ-BACK-UNCHANGED'],

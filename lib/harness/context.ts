@@ -320,6 +320,14 @@ export class CheckContext {
     return answered.flatMap((a) => (a.status === 'fulfilled' && a.value ? [a.value] : []));
   }
 
+  /**
+   * Runs `task` with no other request to the target in flight (a quiet section): for requests whose meaning depends
+   * on nothing coming between them. The task asks for everything it waits on itself (no memo another check loads).
+   */
+  alone<T>(task: () => Promise<T>): Promise<T> {
+    return this.target.client.alone(task);
+  }
+
   /** What is learnt once per target under `key` (the first check to ask loads it, with its own context). */
   memo<T>(key: string, load: (t: CheckContext) => Promise<T>): Promise<T> {
     return this.target

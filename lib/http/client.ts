@@ -183,6 +183,11 @@ export class ApiClient {
     }
   }
 
+  /** Runs `task` with no other request of this client in flight (a quiet section: `Throttle.alone`). */
+  alone<T>(task: () => Promise<T>): Promise<T> {
+    return this.throttle.alone(task);
+  }
+
   /** Whether back-pressure with no answer for the give-up time ended this client's retries (or another's of the target). */
   get givenUp(): boolean {
     return this.throttle.givenUp;

@@ -3,7 +3,10 @@
 // them all (and the runner, which counts the throttling and stops a run that never gets through).
 // A 429, or a 503 with Retry-After, pauses every client until the moment the server named, halves
 // the requests in flight, which then grow back by one per `cap` answers (additive increase).
+// A quiet section (`alone`) lets one task's requests reach the server with no other request of this
+// client in flight: a pair of requests whose meaning depends on nothing coming between them.
 
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BroadcastChannel } from 'node:worker_threads';
 
@@ -34,6 +37,9 @@ export interface ThrottleOptions {
   readonly giveUpMs: number;
 }
 
+/** Set within a quiet section: its requests go through. */
+const INSIDE = new AsyncLocalStorage<true>();
+
 // Telling the others of an answer once in this long keeps the channel quiet and the give-up exact enough.
 const ANSWERED_EVERY_MS = 250;
 
@@ -50,6 +56,8 @@ export class Throttle {
   private sinceGrowth = 0;
   private gaveUp = false;
   private readonly stopping = new AbortController();
+  /** Settled when the quiet section under way ends; undefined when none is. */
+  private quiet: Promise<void> | undefined;
 
   constructor(
     baseUrl: string,
@@ -67,6 +75,29 @@ export class Throttle {
       return await task();
     } finally {
       this.active--;
+      this.wake();
+    }
+  }
+
+  /**
+   * Runs `task` once every other request of this client has been answered, holding back the others until it ends.
+   * The task's own requests (those it starts, however deep) go through; it must not wait on a request started
+   * outside it, which waits for the task. A section within a section is the outer one.
+   */
+  async alone<T>(task: () => Promise<T>): Promise<T> {
+    if (INSIDE.getStore()) return task();
+    while (this.quiet) await this.quiet;
+    let end!: () => void;
+    this.quiet = new Promise<void>((resolve) => (end = resolve));
+    try {
+      while (this.active > 0) {
+        this.stopping.signal.throwIfAborted();
+        await new Promise<void>((resolve) => this.waiting.push(resolve));
+      }
+      return await INSIDE.run(true, task);
+    } finally {
+      this.quiet = undefined;
+      end();
       this.wake();
     }
   }
@@ -157,6 +188,7 @@ export class Throttle {
       stop.throwIfAborted();
       const paused = this.pauseUntil - Date.now();
       if (paused > 0) await sleep(paused, undefined, { signal: stop });
+      else if (this.quiet && !INSIDE.getStore()) await this.quiet;
       else if (this.active >= this.cap) await new Promise<void>((resolve) => this.waiting.push(resolve));
       else break;
     }

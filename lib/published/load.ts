@@ -37,7 +37,7 @@ export async function loadPublishedSpec(client: ApiClient): Promise<LoadedSpecs>
   const listing = await readListing(client);
   if ('failure' in listing)
     return { published: null, documents: [], operations: indexOperations([]), problems: [listing.failure] };
-  const outcomes = await Promise.all(listing.map((entry) => loadDocument(client, entry)));
+  const outcomes = await Promise.all(listing.map((entry, i) => loadDocument(client, entry, i === 0)));
   const documents = outcomes.flatMap((outcome) => (outcome.loaded ? [outcome.loaded] : []));
   const problems = outcomes.flatMap((outcome) => outcome.problems);
   // A base URL with a path (`http://host/api`) may appear in the documents' server URLs.
@@ -93,11 +93,16 @@ interface Outcome {
   readonly problems: readonly string[];
 }
 
-/** The JSON form, or the default (YAML) form when the JSON one cannot be read; then validated. */
-async function loadDocument(client: ApiClient, { specName }: ListedSpec): Promise<Outcome> {
+/**
+ * The JSON form, or the default (YAML) form when the JSON one cannot be read; then validated. The first listed spec
+ * is asked for its default form first, so that both orders are asked: a server that keeps whichever form of a spec
+ * was asked first (a cache keyed by name alone) then serves YAML for JSON, which the JSON checks see.
+ */
+async function loadDocument(client: ApiClient, { specName }: ListedSpec, defaultFirst: boolean): Promise<Outcome> {
+  const early = defaultFirst ? await fetchForm(client, specName, 'default') : undefined;
   const json = await fetchForm(client, specName, 'json');
   if (!('failure' in json)) return validated(specName, json.document, []);
-  const fallback = await fetchForm(client, specName, 'default');
+  const fallback = early ?? (await fetchForm(client, specName, 'default'));
   if ('failure' in fallback) return { problems: [json.failure, fallback.failure] };
   return validated(specName, fallback.document, [`${json.failure}; the default (YAML) form was used instead`]);
 }

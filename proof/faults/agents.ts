@@ -1506,4 +1506,31 @@ export const AGENTS_FAULTS = [
     probe: (call) => status(call, { metric_ids: ['A'.repeat(22), 'short'] }),
     shows: 200,
   }),
+  fault({
+    id: 'chat-config-defaults-kept-from-last',
+    requirements: ['AGENT-CONFIG-ECHO'],
+    slips: ['broken'],
+    description:
+      'A CHAT configuration without response_format or strip_message_timestamps takes the value the CHAT agent created before chose (the defaults live in variables every CHAT create writes): after an agent with `responses` and true, the next one sent without either shows `responses` and true.',
+    behaviour: (b) =>
+      rereadAgent(b, 'metadata', (original) => {
+        const defaulted = ['response_format', 'strip_message_timestamps'];
+        let last: JsonObject = {};
+        return (f, request) => {
+          const read = original(f, request);
+          if (request.modelType !== CHAT || !isJsonObject(read)) return read;
+          const kept = { ...Object.fromEntries(defaulted.filter((k) => k in last).map((k) => [k, last[k]])), ...read };
+          last = kept;
+          return kept as JsonObject;
+        };
+      }),
+    probe: async (call) => {
+      const chatAgent = (metadata: object) =>
+        agent(call, { model_type: CHAT, metadata: { chat_endpoint: CHAT_URL, ...metadata } });
+      await chatAgent({ response_format: 'responses', strip_message_timestamps: true });
+      const next = (await chatAgent({})).metadata;
+      return [next.response_format, next.strip_message_timestamps];
+    },
+    shows: ['responses', true],
+  }),
 ] as const satisfies readonly Fault[];

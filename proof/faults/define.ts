@@ -172,6 +172,22 @@ export function rereadTestCase<K extends keyof TestCaseFields>(
   for (const name of names) b.testCaseFields = { ...b.testCaseFields, [name]: reader(b.testCaseFields[name]) };
 }
 
+/**
+ * `read`, but when `given` says the request left the field out, the value the last create stored: a default kept in a
+ * variable each create writes, as a form keeps its last choice.
+ */
+export function keptFromLast<A extends unknown[], T>(
+  read: (...args: A) => T,
+  given: (...args: A) => boolean,
+): (...args: A) => T {
+  let last: { readonly value: T } | undefined;
+  return (...args) => {
+    const value = !given(...args) && last ? last.value : read(...args);
+    last = { value };
+    return value;
+  };
+}
+
 /** Lists sorted by their elements' JSON text, at every depth: a canonical form meant to sort keys only. */
 export function sortedLists(value: unknown): unknown {
   if (Array.isArray(value))

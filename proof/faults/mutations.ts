@@ -10,6 +10,7 @@ import {
   fault,
   firstThousand,
   jsonDepth,
+  keptFromLast,
   missingAnsweredWith,
   presentWith,
   readAs,
@@ -1149,5 +1150,19 @@ export const MUTATIONS_FAULTS = [
       return (await create(call, agentId, { display_name: `${'語'.repeat(199)}字` })).status;
     },
     shows: 409,
+  }),
+  fault({
+    id: 'mutation-description-kept-from-last',
+    requirements: ['MUTATION-DESCRIPTION'],
+    slips: ['broken'],
+    description:
+      'A mutation sent without description takes the description of the mutation created before it (the default lives in a variable every create writes, as a form keeps its last entry), instead of the empty string.',
+    behaviour: reread('description', (original) => keptFromLast(original, (_fields, body) => 'description' in body)),
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      await create(call, agentId, { display_name: 'first', description: 'chosen before' });
+      return (await create(call, agentId, { display_name: 'second' })).body.mutation.description;
+    },
+    shows: 'chosen before',
   }),
 ] as const satisfies readonly Fault[];

@@ -9,7 +9,7 @@ import type { Store } from '../../lib/reference/store/store.js';
 import type { ReviewProjectRecord } from '../../lib/reference/store/records.js';
 import type { Fields } from '../../lib/reference/validation/fields.js';
 import type { ReviewProjectFields } from '../../lib/reference/validation/review-projects.js';
-import { fault, presentWith, type Fault } from './define.js';
+import { fault, keptFromLast, presentWith, type Fault } from './define.js';
 import { bytesOfText, limitFaults, rowsMeasuredAs } from './limits.js';
 import { create, without, status, created, VALID } from '../probes/review-projects.js';
 
@@ -530,5 +530,22 @@ export const REVIEW_PROJECTS_FAULTS = [
     },
     probe: (call) => status(call, { project_rules: ['require_disagreement_notes', 'other_rule'] }),
     shows: 200,
+  }),
+  fault({
+    id: 'review-project-defaults-kept-from-last',
+    requirements: ['REVIEW-PROJECT-TYPE', 'REVIEW-PROJECT-NOTIFICATIONS-DEFAULT'],
+    slips: ['broken'],
+    description:
+      'project_type and notifications left out take what the review project created before chose (each default lives in a variable every create writes, as a form keeps its last choice): after a PROJECT_COLLABORATIVE project with notifications false, the next one sent without either is PROJECT_COLLABORATIVE and silent.',
+    behaviour: rereadReviewProject(
+      ['project_type', 'notifications'],
+      (original, name) => keptFromLast(original as (f: Fields) => unknown, (f) => f.has(name)) as typeof original,
+    ),
+    probe: async (call) => {
+      await created(call, { project_type: 'PROJECT_COLLABORATIVE', notifications: false });
+      const next = await created(call);
+      return [next.project_type, next.notifications];
+    },
+    shows: ['PROJECT_COLLABORATIVE', false],
   }),
 ] as const satisfies readonly Fault[];

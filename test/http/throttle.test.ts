@@ -107,4 +107,44 @@ describe('Throttle', () => {
     expect(watch.figures!.waitMs).toBeGreaterThan(0);
     expect(watch.figures!.waitMs).toBeLessThan(2000);
   });
+  test('a quiet section starts when the requests in flight are answered, and holds back the rest until it ends', async () => {
+    const t = throttle(target());
+    const events: string[] = [];
+    let release!: () => void;
+    const before = t.run(async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      events.push('before answered');
+    });
+    await vi.waitFor(() => expect(release).toBeDefined());
+    let endSection!: () => void;
+    const section = t.alone(async () => {
+      events.push('section starts');
+      // The section's own requests go through, however deep; a section within it is the same one.
+      await t.run(async () => events.push('inside'));
+      await t.alone(() => t.run(async () => events.push('nested')));
+      await new Promise<void>((resolve) => (endSection = resolve));
+      events.push('section ends');
+    });
+    const after = t.run(async () => events.push('after'));
+    release();
+    await vi.waitFor(() => expect(endSection).toBeDefined());
+    expect(events).toEqual(['before answered', 'section starts', 'inside', 'nested']);
+    endSection();
+    await Promise.all([before, section, after]);
+    expect(events).toEqual(['before answered', 'section starts', 'inside', 'nested', 'section ends', 'after']);
+  });
+
+  test('quiet sections take turns, and a task that throws ends its section', async () => {
+    const t = throttle(target());
+    const events: string[] = [];
+    const first = t.alone(async () => {
+      events.push('first');
+      throw new Error('refused');
+    });
+    const second = t.alone(() => t.run(async () => events.push('second')));
+    await expect(first).rejects.toThrow('refused');
+    await second;
+    await t.run(async () => events.push('after'));
+    expect(events).toEqual(['first', 'second', 'after']);
+  });
 });

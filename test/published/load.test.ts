@@ -70,6 +70,17 @@ describe('loadPublishedSpec', () => {
     ]);
   });
 
+  it('asks the first listed spec for its default form before the JSON one, the others JSON first', async () => {
+    const document = apiDocument({ dialect: '3.1' });
+    target.serve(publishing(['first', 'second'], { first: document, second: document }));
+    const loaded = await loadPublishedSpec(target.client());
+    expect(loaded.problems).toEqual([]);
+    const asked = (name: string) =>
+      target.seen.filter((r) => r.path === `/v1/openapi/${name}`).map((r) => r.headers.accept);
+    expect(asked('first')).toEqual(['*/*', 'application/json']);
+    expect(asked('second')).toEqual(['application/json']);
+  });
+
   it('reports a document missing an endpoint through coverage', async () => {
     const document = apiDocument({ dialect: '3.1', only: (e) => e.key !== 'PATCH /v1/dashboards/{dashboard_id}' });
     target.serve(publishing(['main'], { main: document }));
