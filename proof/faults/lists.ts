@@ -953,4 +953,27 @@ export const LISTS_FAULTS = [
     },
     shows: 1,
   }),
+  fault({
+    id: 'list-order-kept-from-last',
+    requirements: ['LIST-ORDER-DEFAULT'],
+    slips: ['broken'],
+    description:
+      'A list request without order_by takes the order the request before it asked for on that list (the order lives in a variable each request writes, as a sort control keeps its last choice): after `order_by=create_time`, /v1/runs without order_by comes oldest first.',
+    behaviour: (b) => {
+      const order = b.lists.order;
+      const last = new Map<ServedList, ReturnType<typeof order>>();
+      b.lists.order = (raw, list) => {
+        const taken = raw === null ? (last.get(list) ?? order(raw, list)) : order(raw, list);
+        last.set(list, taken);
+        return taken;
+      };
+    },
+    probe: async (call) => {
+      await call('GET', '/v1/runs?page_size=5&order_by=create_time');
+      const runs = (await call('GET', '/v1/runs?page_size=5')).body.runs as JsonObject[];
+      const times = runs.map((run) => String(run.create_time));
+      return times.every((time, i) => i === 0 || (times[i - 1] as string) <= time) ? 'oldest first' : 'newest first';
+    },
+    shows: 'oldest first',
+  }),
 ] as const satisfies readonly Fault[];

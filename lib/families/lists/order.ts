@@ -7,7 +7,7 @@ import type { RequirementId } from '../../contract/requirements/index.js';
 import { check, type CheckContext } from '../../harness/index.js';
 import { checkEnumOrder, checkSorted, type Direction } from '../../assert/ordering.js';
 import { violation } from '../../assert/violation.js';
-import { requestPage, type Collection, type Walk } from '../../harness/list-walk.js';
+import { fetchPage, requestPage, type Collection, type Walk } from '../../harness/list-walk.js';
 import { compareInstants, parseTimestamp } from '../../contract/timestamps.js';
 import { comparison } from '../../gen/filters.js';
 import {
@@ -152,6 +152,26 @@ export function declareOrderChecks(id: ListId): void {
         await expectOrdered(t, await paged(t, id), { name, field, direction, orderBy: undefined }, [
           'LIST-ORDER-DEFAULT',
         ]);
+      },
+    );
+    // The default is no memory of the order asked for before (an order kept in a variable each request writes): the two
+    // requests are a quiet section, so nothing of the run comes between them.
+    const other = dashed(name, opposite(direction));
+    check(
+      checkIdOf('lists', id, 'order-default-after-another'),
+      ['LIST-ORDER-DEFAULT'],
+      `${path}: without order_by, right after a request with order_by=${other}, ${itemsKey} come in ${defaultOrder} order`,
+      async (t) => {
+        const { collection } = await paged(t, id);
+        const requirements = ['LIST-ORDER-DEFAULT'] as const;
+        const page_size = collection.list.pageSize.max;
+        const page = await t.alone(async () => {
+          await fetchPage(t, collection, { page_size, order_by: other }, requirements);
+          return fetchPage(t, collection, { page_size }, requirements);
+        });
+        const sorted = checkSorted(page.items, field, direction);
+        if (!sorted.ok)
+          violation(requirements, `${path} without order_by, after order_by=${other}: ${sorted.message}`, page.call);
       },
     );
   }
