@@ -74,6 +74,8 @@ type Deletion = () => Promise<RuleViolation | undefined>;
 export class CheckContext {
   /** Every exchange of this check, newest last: the evidence for failures. */
   readonly exchanges: Exchange[] = [];
+  /** Within this check's quiet section (`alone`): its requests pass the section's hold. */
+  private quiet = false;
   /** Cross-cutting rules the response assertions verified (wrapper, schemas, error envelope, ...). */
   readonly verified = new Set<string>();
   /** SHOULD conventions found broken (strict profile); reported when the check ends. */
@@ -120,6 +122,7 @@ export class CheckContext {
       ...request,
       method: endpoint.method,
       path: fillPath(endpoint.path, params ?? {}),
+      ...(this.quiet ? { quiet: true } : {}),
     });
     this.exchanges.push(exchange);
     if (!(mayBeRefusedInFront && responses.refusedInFront(exchange))) this.observeErrorEnvelope(exchange);
@@ -147,6 +150,7 @@ export class CheckContext {
       ...request,
       method: operation.method,
       path: fillPath(operation.path, params ?? {}),
+      ...(this.quiet ? { quiet: true } : {}),
     });
     this.exchanges.push(exchange);
     return exchange;
@@ -322,10 +326,19 @@ export class CheckContext {
 
   /**
    * Runs `task` with no other request to the target in flight (a quiet section): for requests whose meaning depends
-   * on nothing coming between them. The task asks for everything it waits on itself (no memo another check loads).
+   * on nothing coming between them. The task sends everything it waits on through this context (no memo another
+   * check loads, whose requests the section holds back).
    */
-  alone<T>(task: () => Promise<T>): Promise<T> {
-    return this.target.client.alone(task);
+  async alone<T>(task: () => Promise<T>): Promise<T> {
+    if (this.quiet) return task();
+    return this.target.client.alone(async () => {
+      this.quiet = true;
+      try {
+        return await task();
+      } finally {
+        this.quiet = false;
+      }
+    });
   }
 
   /** What is learnt once per target under `key` (the first check to ask loads it, with its own context). */

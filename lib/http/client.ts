@@ -50,6 +50,8 @@ export interface RequestSpec {
   readonly keyHeader?: string;
   /** The body sent chunked (Transfer-Encoding: chunked, no Content-Length), as streaming clients send it. */
   readonly chunked?: boolean;
+  /** A request of the quiet section under way (`alone`), which it does not hold back. */
+  readonly quiet?: boolean;
 }
 
 // Above the largest answer a correct server can give: an agent echoing a 10 MiB configuration
@@ -147,7 +149,7 @@ export class ApiClient {
       if (this.throttle.givenUp)
         throw new ThrottledError(`${spec.method} ${redact(url)}: ${this.throttle.givenUpMessage}`, recorded);
       const response = await this.throttle
-        .run(() => this.onceRetryingReset(spec.method, url, headers, body, recorded))
+        .run(() => this.onceRetryingReset(spec.method, url, headers, body, recorded), spec.quiet)
         .catch((error: unknown) => {
           const durationMs = performance.now() - started;
           if (this.options.transport?.verbose) verboseLine(spec.method, url, 'no answer', durationMs, attempt);
@@ -183,7 +185,7 @@ export class ApiClient {
     }
   }
 
-  /** Runs `task` with no other request of this client in flight (a quiet section: `Throttle.alone`). */
+  /** Runs `task` with no other request of this client in flight but those it sends `quiet` (`Throttle.alone`). */
   alone<T>(task: () => Promise<T>): Promise<T> {
     return this.throttle.alone(task);
   }

@@ -4,9 +4,8 @@
 // A 429, or a 503 with Retry-After, pauses every client until the moment the server named, halves
 // the requests in flight, which then grow back by one per `cap` answers (additive increase).
 // A quiet section (`alone`) lets one task's requests reach the server with no other request of this
-// client in flight: a pair of requests whose meaning depends on nothing coming between them.
+// client in flight: requests whose meaning depends on nothing coming between them.
 
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BroadcastChannel } from 'node:worker_threads';
 
@@ -37,9 +36,6 @@ export interface ThrottleOptions {
   readonly giveUpMs: number;
 }
 
-/** Set within a quiet section: its requests go through. */
-const INSIDE = new AsyncLocalStorage<true>();
-
 // Telling the others of an answer once in this long keeps the channel quiet and the give-up exact enough.
 const ANSWERED_EVERY_MS = 250;
 
@@ -68,9 +64,12 @@ export class Throttle {
     this.channel.onmessage = (event: unknown) => this.heard((event as { data: ThrottleMessage }).data);
   }
 
-  /** Runs `task` when the pause is over, a place in flight is free and the rate allows. */
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    await this.acquire();
+  /**
+   * Runs `task` when the pause is over, a place in flight is free and the rate allows; `quiet`: a request of the quiet
+   * section under way, which the section does not hold back.
+   */
+  async run<T>(task: () => Promise<T>, quiet = false): Promise<T> {
+    await this.acquire(quiet);
     try {
       return await task();
     } finally {
@@ -80,12 +79,10 @@ export class Throttle {
   }
 
   /**
-   * Runs `task` once every other request of this client has been answered, holding back the others until it ends.
-   * The task's own requests (those it starts, however deep) go through; it must not wait on a request started
-   * outside it, which waits for the task. A section within a section is the outer one.
+   * Runs `task` once every request of this client in flight has been answered, holding back those that are not
+   * `quiet` (its own, which the task sends so) until it ends. The task must not wait on a request that is not its own.
    */
   async alone<T>(task: () => Promise<T>): Promise<T> {
-    if (INSIDE.getStore()) return task();
     while (this.quiet) await this.quiet;
     let end!: () => void;
     this.quiet = new Promise<void>((resolve) => (end = resolve));
@@ -94,7 +91,7 @@ export class Throttle {
         this.stopping.signal.throwIfAborted();
         await new Promise<void>((resolve) => this.waiting.push(resolve));
       }
-      return await INSIDE.run(true, task);
+      return await task();
     } finally {
       this.quiet = undefined;
       end();
@@ -182,13 +179,13 @@ export class Throttle {
     this.pauseUntil = Math.max(this.pauseUntil, until);
   }
 
-  private async acquire(): Promise<void> {
+  private async acquire(quiet: boolean): Promise<void> {
     const stop = this.stopping.signal;
     for (;;) {
       stop.throwIfAborted();
       const paused = this.pauseUntil - Date.now();
       if (paused > 0) await sleep(paused, undefined, { signal: stop });
-      else if (this.quiet && !INSIDE.getStore()) await this.quiet;
+      else if (this.quiet && !quiet) await this.quiet;
       else if (this.active >= this.cap) await new Promise<void>((resolve) => this.waiting.push(resolve));
       else break;
     }

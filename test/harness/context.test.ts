@@ -26,6 +26,11 @@ function fakeTarget(
   const sent: RequestSpec[] = [];
   const client = {
     maxResponseBytes: 1024,
+    sections: 0,
+    alone<T>(task: () => Promise<T>): Promise<T> {
+      this.sections++;
+      return task();
+    },
     send: async (spec: RequestSpec) => {
       sent.push(spec);
       const { status, body = '', truncated = false } = serve(spec);
@@ -80,6 +85,19 @@ describe('call', () => {
     expect(sent).toEqual([{ method: 'DELETE', path: '/v1/runs/a%20b', query: { force: 1 }, headers: { 'x-a': '1' } }]);
     expect(call.endpoint.key).toBe(DELETE_RUN);
     expect(t.exchanges).toEqual([expect.objectContaining({ request: call.request, response: call.response })]);
+  });
+
+  it('sends the calls of a quiet section as its own (quiet), once however deep, and the others as before', async () => {
+    const { target, sent } = fakeTarget();
+    const t = new CheckContext(target);
+    const params = { scheduled_run_id: 's' };
+    await t.alone(async () => {
+      await t.call(GET_RUN, { params });
+      await t.alone(() => t.call(GET_RUN, { params }));
+    });
+    await t.call(GET_RUN, { params });
+    expect(sent.map((spec) => spec.quiet)).toEqual([true, true, undefined]);
+    expect((target.client as unknown as { sections: number }).sections).toBe(1);
   });
 
   it('refuses an endpoint the contract does not have', async () => {

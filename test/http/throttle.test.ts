@@ -119,19 +119,19 @@ describe('Throttle', () => {
     let endSection!: () => void;
     const section = t.alone(async () => {
       events.push('section starts');
-      // The section's own requests go through, however deep; a section within it is the same one.
-      await t.run(async () => events.push('inside'));
-      await t.alone(() => t.run(async () => events.push('nested')));
+      // The section's own requests (sent quiet) go through.
+      await t.run(async () => events.push('inside'), true);
+      await t.run(async () => events.push('inside again'), true);
       await new Promise<void>((resolve) => (endSection = resolve));
       events.push('section ends');
     });
     const after = t.run(async () => events.push('after'));
     release();
     await vi.waitFor(() => expect(endSection).toBeDefined());
-    expect(events).toEqual(['before answered', 'section starts', 'inside', 'nested']);
+    expect(events).toEqual(['before answered', 'section starts', 'inside', 'inside again']);
     endSection();
     await Promise.all([before, section, after]);
-    expect(events).toEqual(['before answered', 'section starts', 'inside', 'nested', 'section ends', 'after']);
+    expect(events).toEqual(['before answered', 'section starts', 'inside', 'inside again', 'section ends', 'after']);
   });
 
   test('quiet sections take turns, and a task that throws ends its section', async () => {
@@ -141,7 +141,7 @@ describe('Throttle', () => {
       events.push('first');
       throw new Error('refused');
     });
-    const second = t.alone(() => t.run(async () => events.push('second')));
+    const second = t.alone(() => t.run(async () => events.push('second'), true));
     await expect(first).rejects.toThrow('refused');
     await second;
     await t.run(async () => events.push('after'));
