@@ -115,6 +115,123 @@ export const INDEPENDENT_16_FAULTS = [
     },
     shows: 200,
   }),
+  fault({
+    id: 'ind16-spec-listing-urls-without-port',
+    requirements: ['SPEC-LISTING', 'SPEC-FETCHABLE'],
+    slips: ['broken'],
+    description:
+      "The URLs of GET /v1/openapi are built from the Host header's host name alone (`host.split(':')[0]`, meant to drop a port for the default one): a service reached on any other port lists URLs without it, which name another origin where nothing answers.",
+    behaviour: (b) =>
+      respondWith(
+        b,
+        'GET /v1/openapi',
+        (body) => JSON.parse(JSON.stringify(body).replace(/(https?:\/\/[^/":\]]+):\d+/g, '$1')) as JsonObject,
+      ),
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi', { key: null });
+      const urls = (JSON.stringify(listing.body).match(/https?:\/\/[^"]+/g) ?? []).map((url) => new URL(url));
+      return { listed: urls.length > 0, withPort: urls.filter((url) => url.port !== '').length };
+    },
+    shows: { listed: true, withPort: 0 },
+  }),
+  fault({
+    id: 'ind16-spec-yaml-status-keys-unquoted',
+    requirements: ['SPEC-VALID-OPENAPI'],
+    slips: ['broken'],
+    description:
+      'The YAML form writes the response status codes as plain keys (`200:`), which a YAML reader takes for integers, where OpenAPI requires them quoted (`"200":`) for compatibility between JSON and YAML; the JSON form has them as the strings they are.',
+    behaviour: (b) => {
+      const written = b.publishing.written;
+      b.publishing.written = (text, form, name) => {
+        const out = written(text, form, name);
+        return form === 'yaml' ? out.replace(/^(\s+)["']([1-5](?:\d\d|XX))["']:/gm, '$1$2:') : out;
+      };
+    },
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi', { key: null });
+      const name = String(listing.body?.specs?.[0]?.spec_name);
+      const yaml = await call('GET', `/v1/openapi/${name}`, { key: null });
+      return { quoted: /^\s+["']200["']:/m.test(yaml.text), plain: /^\s+200:/m.test(yaml.text) };
+    },
+    shows: { quoted: false, plain: true },
+  }),
+  fault({
+    id: 'ind16-dashboard-rename-case-only-ignored',
+    requirements: ['DASHBOARD-PATCH'],
+    slips: ['broken'],
+    description:
+      "A dashboard PATCH skips the write when display_name is unchanged, compared through the database's case-insensitive collation: a rename that changes only letter case (`Quality overview` to `QUALITY OVERVIEW`) is taken for no change, and the dashboard is answered (and kept) with the name it had.",
+    behaviour: (b) => {
+      let before: string | undefined;
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key === 'PATCH /v1/dashboards/{dashboard_id}')
+          before = store.dashboards.get(params.dashboard_id ?? '')?.display_name;
+        return named(endpoint, params, store);
+      };
+      const kept = b.kept;
+      b.kept = (kind, updated, previous) => {
+        const name = (updated as { display_name?: unknown }).display_name;
+        if (
+          kind === 'dashboard' &&
+          typeof name === 'string' &&
+          before !== undefined &&
+          name !== before &&
+          name.toLowerCase() === before.toLowerCase()
+        )
+          return previous;
+        return kept(kind, updated, previous);
+      };
+      respondWith(b, 'PATCH /v1/dashboards/{dashboard_id}', (body) => {
+        const dashboard = body.dashboard as JsonObject;
+        const name = dashboard.display_name;
+        return typeof name === 'string' &&
+          before !== undefined &&
+          name !== before &&
+          name.toLowerCase() === before.toLowerCase()
+          ? { ...body, dashboard: { ...dashboard, display_name: before } }
+          : body;
+      });
+    },
+    probe: async (call) => {
+      const path = `/v1/dashboards/${FIXTURES.dashboardId}`;
+      const base = await call('PATCH', path, { body: { display_name: 'ind16 board' } });
+      const upper = await call('PATCH', path, { body: { display_name: 'IND16 BOARD' } });
+      const after = await call('PATCH', path, { body: {} });
+      await call('PATCH', path, { body: { display_name: 'Quality overview' } });
+      return [
+        base.body?.dashboard?.display_name,
+        upper.body?.dashboard?.display_name,
+        after.body?.dashboard?.display_name,
+      ];
+    },
+    shows: ['ind16 board', 'ind16 board', 'ind16 board'],
+  }),
+  fault({
+    id: 'ind16-filter-or-third-term-dropped',
+    requirements: ['LIST-FILTER-AND-OR'],
+    slips: ['broken'],
+    description:
+      'The filter parser reads `comparison [OR comparison]`, one OR at most, and ignores what follows: `status = COMPLETED OR status = FAILED OR status = PENDING` lists no PENDING run.',
+    behaviour: (b) => {
+      const filter = b.lists.filter;
+      b.lists.filter = (raw, list) => {
+        const expr = filter(raw, list);
+        return expr?.kind === 'or' && expr.terms.length > 2 ? { kind: 'or', terms: expr.terms.slice(0, 2) } : expr;
+      };
+    },
+    probe: async (call) => {
+      const filter = encodeURIComponent('status = COMPLETED OR status = FAILED OR status = PENDING');
+      const answer = await call('GET', `/v1/runs?page_size=1000&filter=${filter}`);
+      const statuses = ((answer.body?.runs ?? []) as { status: string }[]).map((run) => run.status);
+      return {
+        status: answer.status,
+        pending: statuses.includes('PENDING'),
+        completed: statuses.includes('COMPLETED'),
+      };
+    },
+    shows: { status: 200, pending: false, completed: true },
+  }),
 ] as const;
 
 /** Faults of this round that no check detects yet, with the class of check each needs (none known yet). */
