@@ -1,13 +1,13 @@
 // Round 16 of the independent fault writers: slips written from the specification alone, each
 // one behaviour changed, each shown by its probe on both services.
 
-import { alreadyExists } from '../../lib/reference/http/errors.js';
+import { alreadyExists, internal } from '../../lib/reference/http/errors.js';
 import type { MutationRecord } from '../../lib/reference/store/records.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { fault, presentWith, respondWith } from './define.js';
+import { fault, respondWith } from './define.js';
 
 const FIXTURES = seedStore(ALPHANUMERIC).fixtures;
 
@@ -208,29 +208,123 @@ export const INDEPENDENT_16_FAULTS = [
     shows: ['ind16 board', 'ind16 board', 'ind16 board'],
   }),
   fault({
-    id: 'ind16-filter-or-third-term-dropped',
-    requirements: ['LIST-FILTER-AND-OR'],
+    id: 'ind16-chat-persona-id-length-only',
+    requirements: ['CHAT-PERSONA-ID'],
     slips: ['broken'],
     description:
-      'The filter parser reads `comparison [OR comparison]`, one OR at most, and ignores what follows: `status = COMPLETED OR status = FAILED OR status = PENDING` lists no PENDING run.',
+      "A CHAT configuration's persona_id is checked by its length alone (`value.length === 22`): 22 characters that are no ID, such as `persona-ana-souza-0001` (hyphens), are accepted and stored.",
     behaviour: (b) => {
-      const filter = b.lists.filter;
-      b.lists.filter = (raw, list) => {
-        const expr = filter(raw, list);
-        return expr?.kind === 'or' && expr.terms.length > 2 ? { kind: 'or', terms: expr.terms.slice(0, 2) } : expr;
+      const chat = b.agentRules.config.MODEL_TYPE_CHAT ?? {};
+      b.agentRules = {
+        ...b.agentRules,
+        config: {
+          ...b.agentRules.config,
+          MODEL_TYPE_CHAT: {
+            ...chat,
+            persona_id: (c, k) => {
+              const value = c.string(k);
+              if (value !== null && value.length !== 22) c.fail(k, 'must be a 22-character persona ID');
+            },
+          },
+        },
       };
     },
     probe: async (call) => {
-      const filter = encodeURIComponent('status = COMPLETED OR status = FAILED OR status = PENDING');
-      const answer = await call('GET', `/v1/runs?page_size=1000&filter=${filter}`);
-      const statuses = ((answer.body?.runs ?? []) as { status: string }[]).map((run) => run.status);
-      return {
-        status: answer.status,
-        pending: statuses.includes('PENDING'),
-        completed: statuses.includes('COMPLETED'),
+      const answer = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'ind16 chat persona',
+          model_type: 'MODEL_TYPE_CHAT',
+          metadata: { chat_endpoint: 'https://chat.example.com/v1/messages', persona_id: 'persona-ana-souza-0001' },
+        },
+      });
+      return { status: answer.status, persona_id: answer.body?.agent?.metadata?.persona_id ?? null };
+    },
+    shows: { status: 200, persona_id: 'persona-ana-souza-0001' },
+  }),
+  fault({
+    id: 'ind16-mutation-get-create-time-whole-seconds',
+    requirements: ['MUTATION-GET'],
+    slips: ['read-back'],
+    description:
+      "A mutation's create_time is kept in a DATETIME column without fractional seconds: the create answer, built from the request's instant, carries its milliseconds, while GET returns the stored time cut to the whole second (`…:07.000Z`), another instant than the one the mutation was created at.",
+    behaviour: (b) => {
+      const formatTime = b.formatTime;
+      const present = b.present;
+      b.present = (kind, view, record) => {
+        const shaped = present(kind, view, record);
+        if (kind !== 'mutation' || !reading) return shaped;
+        const created = (record as MutationRecord).create_time;
+        return { ...shaped, create_time: formatTime(created - (created % 1000)) };
+      };
+      let reading = false;
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        reading = endpoint.key === 'GET /v1/agents/{agent_id}/mutations/{mutation_id}';
+        return named(endpoint, params, store);
       };
     },
-    shows: { status: 200, pending: false, completed: true },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const created = await call('POST', mutationsOf(agentId), { body: { display_name: 'Timed variant' } });
+      const read = await call('GET', `${mutationsOf(agentId)}/${created.body?.mutation?.id}`);
+      const createdAt = String(created.body?.mutation?.create_time);
+      const readAt = String(read.body?.mutation?.create_time);
+      return {
+        same: createdAt === readAt,
+        readWholeSecond: readAt.endsWith('.000Z'),
+        createdWholeSecond: createdAt.endsWith('.000Z'),
+      };
+    },
+    shows: { same: false, readWholeSecond: true, createdWholeSecond: false },
+  }),
+  fault({
+    id: 'ind16-agent-prompt-replacement-patterns',
+    requirements: ['AGENT-CREATE', 'READ-BACK-UNCHANGED'],
+    slips: ['broken'],
+    description:
+      "An agent's prompt is put into the stored instruction template with `template.replace('{{prompt}}', prompt)`, whose replacement text interprets `$` patterns: `$$` becomes `$` and `$&` the placeholder itself, so `Quote $$5 plus $& tax` is stored and returned as `Quote $5 plus {{prompt}} tax`.",
+    behaviour: (b) => {
+      const created = b.agentCreated;
+      b.agentCreated = (record, body) => {
+        const agent = created(record, body);
+        return agent.prompt === null ? agent : { ...agent, prompt: '{{prompt}}'.replace('{{prompt}}', agent.prompt) };
+      };
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: { display_name: 'ind16 prompt', model_type: 'MODEL_TYPE_VOICE', prompt: 'Quote $$5 plus $& tax' },
+      });
+      const read = await call('GET', `/v1/agents/${created.body?.agent?.id}`);
+      return read.body?.agent?.prompt ?? null;
+    },
+    shows: 'Quote $5 plus {{prompt}} tax',
+  }),
+  fault({
+    id: 'ind16-test-case-description-percent-format',
+    requirements: ['TESTCASE-CREATE'],
+    slips: ['broken'],
+    description:
+      "A test case's description goes through printf-style formatting with no arguments (`description % ()`, a log-friendly summary): a description holding a lone `%` (`Up 5% on last week`) fails the formatting, 500 INTERNAL, and one holding `%%` is stored with a single `%`.",
+    behaviour: (b) => {
+      const description = b.testCaseFields.description;
+      b.testCaseFields = {
+        ...b.testCaseFields,
+        description: (f, request) => {
+          const value = description(f, request);
+          if (value === null) return value;
+          if (/%/.test(value.replace(/%%/g, ''))) throw internal('not enough arguments for format string');
+          return value.replace(/%%/g, '%');
+        },
+      };
+    },
+    probe: async (call) => {
+      const send = (description: string) =>
+        call('POST', '/v1/test-cases', { body: { input_str: 'ind16 percent', test_set_id: 'cftTs001', description } });
+      const lone = await send('Up 5% on last week');
+      const doubled = await send('Margin 50%% kept');
+      return { lone: lone.status, doubled: doubled.body?.test_case?.description ?? null };
+    },
+    shows: { lone: 500, doubled: 'Margin 50% kept' },
   }),
 ] as const;
 
