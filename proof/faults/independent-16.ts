@@ -7,9 +7,10 @@ import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { fault, respondWith } from './define.js';
+import { fault, presentWith, respondWith } from './define.js';
 
-const FIXTURES = seedStore(ALPHANUMERIC).fixtures;
+const SEEDED = seedStore(ALPHANUMERIC);
+const FIXTURES = SEEDED.fixtures;
 
 /** A new VOICE agent's id (each probe makes its own). */
 async function newAgent(call: Call, extra: JsonObject = {}): Promise<string> {
@@ -325,6 +326,113 @@ export const INDEPENDENT_16_FAULTS = [
       return { lone: lone.status, doubled: doubled.body?.test_case?.description ?? null };
     },
     shows: { lone: 500, doubled: 'Margin 50% kept' },
+  }),
+  fault({
+    id: 'ind16-websocket-bearer-token-word-characters',
+    requirements: ['CONFIG-AUTH-HEADER-FORMS'],
+    slips: ['broken'],
+    description:
+      'A WEBSOCKET authorization_header is checked against `^(Bearer|X-API-Key) \\w+$`: a bearer token is taken to be word characters, so the commonest one, a JWT (`Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZ2VudCJ9.c2ln`, dots between its parts), is refused with INVALID_ARGUMENT.',
+    behaviour: (b) => {
+      const websocket = b.agentRules.config.MODEL_TYPE_WEBSOCKET ?? {};
+      b.agentRules = {
+        ...b.agentRules,
+        config: {
+          ...b.agentRules.config,
+          MODEL_TYPE_WEBSOCKET: {
+            ...websocket,
+            authorization_header: (c, k) => {
+              const value = c.string(k);
+              if (value !== null && !/^(Bearer|X-API-Key) \w+$/.test(value))
+                c.fail(k, 'must be "Bearer <token>" or "X-API-Key <key>"');
+            },
+          },
+        },
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'ind16 websocket',
+          model_type: 'MODEL_TYPE_WEBSOCKET',
+          metadata: {
+            endpoint: 'wss://voice.example.com/socket',
+            initialization_json: '{"hello": true}',
+            authorization_header: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZ2VudCJ9.c2ln',
+          },
+        },
+      });
+      return { status: answer.status, code: answer.body?.error?.code ?? null };
+    },
+    shows: { status: 400, code: 'INVALID_ARGUMENT' },
+  }),
+  fault({
+    id: 'ind16-dashboard-refused-name-kept',
+    requirements: ['DASHBOARD-DISPLAY-NAME'],
+    slips: ['broken'],
+    description:
+      'A dashboard PATCH assigns display_name on the cached dashboard object before validating it: a refused name (256 characters, INVALID_ARGUMENT) stays on the cached object, and the next PATCH without display_name saves and answers it.',
+    behaviour: (b) => {
+      let text = '';
+      const requestBody = b.requestBody;
+      b.requestBody = (raw, headers) => {
+        text = requestBody(raw, headers);
+        return text;
+      };
+      let draft: string | undefined;
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key === 'PATCH /v1/dashboards/{dashboard_id}') {
+          try {
+            const sent = (JSON.parse(text) as JsonObject).display_name;
+            if (typeof sent === 'string') draft = sent;
+          } catch {
+            // not JSON: the body step refused it already
+          }
+        }
+        return named(endpoint, params, store);
+      };
+      const base = b.dashboardUnnamedBase;
+      b.dashboardUnnamedBase = (stored) => {
+        const dashboard = base(stored);
+        return draft === undefined ? dashboard : { ...dashboard, display_name: draft };
+      };
+    },
+    probe: async (call) => {
+      const path = `/v1/dashboards/${FIXTURES.dashboardId}`;
+      const refused = await call('PATCH', path, { body: { display_name: 'x'.repeat(256) } });
+      const next = await call('PATCH', path, { body: {} });
+      await call('PATCH', path, { body: { display_name: 'Quality overview' } });
+      return { refused: refused.status, next: next.status, length: String(next.body?.dashboard?.display_name).length };
+    },
+    shows: { refused: 400, next: 200, length: 256 },
+  }),
+  fault({
+    id: 'ind16-metric-subvalue-zero-float-null',
+    requirements: ['METRIC-GET'],
+    slips: ['type'],
+    description:
+      "A metric output's time segments are mapped with `float_value: row.float_value || null` (an unset score meant to read as null): a segment that scored 0 is served with float_value null, not the number 0.",
+    behaviour: (b) =>
+      presentWith(b, 'metric', (view) => ({
+        ...view,
+        subvalues_by_timestamp: ((view.subvalues_by_timestamp ?? []) as JsonObject[]).map((subvalue) => ({
+          ...subvalue,
+          float_value: (subvalue.float_value as number) || null,
+        })),
+      })),
+    probe: async (call) => {
+      for (const [simulationId, outputs] of SEEDED.store.simulations) {
+        for (const output of outputs.values()) {
+          if (!(output.subvalues_by_timestamp ?? []).some((subvalue) => subvalue.float_value === 0)) continue;
+          const read = await call('GET', `/v1/simulations/${simulationId}/metrics/${output.metric_output_id}`);
+          const values = ((read.body?.metric?.subvalues_by_timestamp ?? []) as JsonObject[]).map((s) => s.float_value);
+          return { zero: values.includes(0), nulls: values.filter((value) => value === null).length > 0 };
+        }
+      }
+      return 'no segment scored 0';
+    },
+    shows: { zero: false, nulls: true },
   }),
 ] as const;
 
