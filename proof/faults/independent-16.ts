@@ -1,7 +1,7 @@
 // Round 16 of the independent fault writers: slips written from the specification alone, each
 // one behaviour changed, each shown by its probe on both services.
 
-import { alreadyExists, internal } from '../../lib/reference/http/errors.js';
+import { alreadyExists, internal, invalidArgument } from '../../lib/reference/http/errors.js';
 import type { MutationRecord } from '../../lib/reference/store/records.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
@@ -433,6 +433,84 @@ export const INDEPENDENT_16_FAULTS = [
       return 'no segment scored 0';
     },
     shows: { zero: false, nulls: true },
+  }),
+  fault({
+    id: 'ind16-review-project-name-from-slug',
+    requirements: ['NAME-MATCHES-ID'],
+    slips: ['broken'],
+    description:
+      "A review project's resource name is built from a slug of its display_name (`review-projects/onboarding-calls-q3`, a readable URL the web dashboard uses), not from its id: name and id disagree.",
+    behaviour: (b) =>
+      presentWith(b, 'reviewProject', (view) => ({
+        ...view,
+        name: `review-projects/${String(view.display_name)
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '')}`,
+      })),
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/review-projects', {
+        body: {
+          display_name: 'Onboarding calls Q3',
+          assignees: ['reviewer@example.com'],
+          linked_simulation_ids: ['AbCdEfGhIjKlMnOpQrStUv'],
+          linked_metric_ids: ['MetricAbCdEfGhIjKlMnOp'],
+        },
+      });
+      const project = answer.body?.review_project;
+      return {
+        status: answer.status,
+        name: project?.name,
+        matches: project?.name === `review-projects/${project?.id}`,
+      };
+    },
+    shows: { status: 200, name: 'review-projects/onboarding-calls-q3', matches: false },
+  }),
+  fault({
+    id: 'ind16-body-trailing-line-break-refused',
+    requirements: ['REQUEST-JSON-FORMS'],
+    slips: ['broken'],
+    description:
+      'A request body is taken for a JSON object only when its text starts with `{` and ends with `}` (a cheap test before parsing): a body followed by a line break, as a file sent with `curl --data-binary @body.json` usually is, is refused with INVALID_ARGUMENT, though JSON allows blanks after the value.',
+    behaviour: (b) => {
+      const requestBody = b.requestBody;
+      b.requestBody = (raw, headers) => {
+        const text = requestBody(raw, headers);
+        if (text !== '' && !(text.startsWith('{') && text.endsWith('}')))
+          throw invalidArgument('body', 'must be a JSON object');
+        return text;
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/test-cases', {
+        raw: '{"input_str": "ind16 trailing line break", "test_set_id": "cftTs001"}\n',
+      });
+      return { status: answer.status, code: answer.body?.error?.code ?? null };
+    },
+    shows: { status: 400, code: 'INVALID_ARGUMENT' },
+  }),
+  fault({
+    id: 'ind16-run-metric-summary-read-positionally',
+    requirements: ['RUN-METRICS-CONSISTENT'],
+    slips: ['broken'],
+    description:
+      "A run's result metrics are stored as `[min, mean, max]` arrays and read back with the destructuring `[mean, min, max]` (the order of the table's fields): each metric is served with mean holding the minimum and min the mean, so min > mean wherever they differ.",
+    behaviour: (b) =>
+      presentWith(b, 'run', (view) => {
+        const results = view.results as { metrics: Record<string, { mean: number; min: number; max: number }> };
+        const metrics = Object.fromEntries(
+          Object.entries(results.metrics).map(([name, { mean, min, max }]) => [name, { mean: min, min: mean, max }]),
+        );
+        return { ...view, results: { ...results, metrics } };
+      }),
+    probe: async (call) => {
+      const answer = await call('GET', '/v1/runs?page_size=1000');
+      const summaries = (
+        (answer.body?.runs ?? []) as { results: { metrics: Record<string, { mean: number; min: number }> } }[]
+      ).flatMap((run) => Object.values(run.results?.metrics ?? {}));
+      return { status: answer.status, minAboveMean: summaries.some((m) => m.min > m.mean) };
+    },
+    shows: { status: 200, minAboveMean: true },
   }),
 ] as const;
 
