@@ -512,6 +512,67 @@ export const INDEPENDENT_16_FAULTS = [
     },
     shows: { status: 200, minAboveMean: true },
   }),
+  fault({
+    id: 'ind16-spec-missing-document-error-labelled-yaml',
+    requirements: ['RESPONSE-CONTENT-TYPE-JSON'],
+    slips: ['scope'],
+    description:
+      "GET /v1/openapi/{spec_name} sets the answer's media type from Accept before it looks the document up: a spec_name that names no document gets its NOT_FOUND error envelope, JSON, labelled `application/yaml`.",
+    behaviour: (b) => {
+      let specError = false;
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        specError = false;
+        return presented(req);
+      };
+      const body = b.errors.body;
+      b.errors.body = (error, endpoint) => {
+        specError = endpoint?.key === 'GET /v1/openapi/{spec_name}';
+        return body(error, endpoint);
+      };
+      const { json, yaml } = b.contentTypes;
+      b.contentTypes = {
+        get json() {
+          return specError ? yaml : json;
+        },
+        yaml,
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('GET', '/v1/openapi/no-such-document', { key: null });
+      return { status: answer.status, contentType: answer.contentType, code: answer.body?.error?.code ?? null };
+    },
+    shows: { status: 404, contentType: 'application/yaml', code: 'NOT_FOUND' },
+  }),
+  fault({
+    id: 'ind16-personas-listed-update-time-from-create',
+    requirements: ['PERSONA-GET'],
+    slips: ['scope'],
+    description:
+      'The personas list is built from a summary model without update_time, whose serializer fills it from create_time: a listed persona that was updated since its creation shows update_time equal to create_time, while GET /v1/personas/{persona_id} gives its real update_time.',
+    behaviour: (b) => {
+      let listing = false;
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        listing = endpoint.key === 'GET /v1/personas';
+        return named(endpoint, params, store);
+      };
+      presentWith(b, 'persona', (view) => (listing ? { ...view, update_time: view.create_time } : view));
+    },
+    probe: async (call) => {
+      const updated = [...SEEDED.store.personas.values()].find(
+        (p) => p.update_time !== p.create_time && p.id !== FIXTURES.deletablePersonaId,
+      );
+      const listed = await call('GET', '/v1/personas?page_size=100');
+      const persona = ((listed.body?.personas ?? []) as JsonObject[]).find((p) => p.id === updated?.id);
+      const read = await call('GET', `/v1/personas/${String(updated?.id)}`);
+      return {
+        listedEqualsCreate: persona?.update_time === persona?.create_time,
+        readEqualsListed: read.body?.persona?.update_time === persona?.update_time,
+      };
+    },
+    shows: { listedEqualsCreate: true, readEqualsListed: false },
+  }),
 ] as const;
 
 /** Faults of this round that no check detects yet, with the class of check each needs (none known yet). */
