@@ -2,7 +2,7 @@
 // one behaviour changed, each shown by its probe on both services.
 
 import { alreadyExists, internal, invalidArgument } from '../../lib/reference/http/errors.js';
-import type { MutationRecord } from '../../lib/reference/store/records.js';
+import type { AgentRecord, MutationRecord } from '../../lib/reference/store/records.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { JsonObject } from '../../lib/util/json.js';
@@ -572,6 +572,108 @@ export const INDEPENDENT_16_FAULTS = [
       };
     },
     shows: { listedEqualsCreate: true, readEqualsListed: false },
+  }),
+  fault({
+    id: 'ind16-scheduled-run-last-run-at-coalesced',
+    requirements: ['SCHEDULED-RUN-GET'],
+    slips: ['broken'],
+    description:
+      'A scheduled run is read with `COALESCE(last_run_at, create_time) AS last_run_at` (the expression its listing sorts by): one that never ran is served with a last_run_at, its creation time, and last_run_id null, a last run that has a time and no run.',
+    behaviour: (b) =>
+      presentWith(b, 'scheduledRun', (view) => ({
+        ...view,
+        last_run_at: view.last_run_at ?? view.create_time,
+      })),
+    probe: async (call) => {
+      const answer = await call('GET', `/v1/scheduled-runs/${FIXTURES.deletableScheduledRunId}`);
+      const run = answer.body?.scheduled_run;
+      return { lastRunAt: run?.last_run_at === run?.create_time, lastRunId: run?.last_run_id ?? null };
+    },
+    shows: { lastRunAt: true, lastRunId: null },
+  }),
+  fault({
+    id: 'ind16-review-linked-metric-ids-string-internal',
+    requirements: ['REQUEST-WRONG-TYPE'],
+    slips: ['broken'],
+    description:
+      'POST /v1/review-projects trims each of linked_metric_ids (`body.linked_metric_ids.map((id) => id.trim())`) before it checks the field is a list: a single ID sent as a string fails with 500 INTERNAL instead of INVALID_ARGUMENT.',
+    behaviour: (b) => {
+      const read = b.reviewProjectFields.linked_metric_ids;
+      b.reviewProjectFields = {
+        ...b.reviewProjectFields,
+        linked_metric_ids: (f) => {
+          let text: string | null = null;
+          try {
+            text = f.string('linked_metric_ids');
+          } catch {
+            // not a string: the list reader below judges it
+          }
+          if (text !== null) throw internal('body.linked_metric_ids.map is not a function');
+          return read(f);
+        },
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/review-projects', {
+        body: {
+          display_name: 'ind16 wrong type',
+          assignees: ['reviewer@example.com'],
+          linked_simulation_ids: ['AbCdEfGhIjKlMnOpQrStUv'],
+          linked_metric_ids: 'MetricAbCdEfGhIjKlMnOp',
+        },
+      });
+      return { status: answer.status, code: answer.body?.error?.code ?? null };
+    },
+    shows: { status: 500, code: 'INTERNAL' },
+  }),
+  fault({
+    id: 'ind16-mutation-override-keys-of-any-agent',
+    requirements: ['MUTATION-CONFIG-OVERRIDES-KEYS'],
+    slips: ['broken'],
+    description:
+      "config_overrides keys are checked against a cache of every configuration key any agent has (filled as agents are read, meant to spare a lookup per key): a key the parent lacks but another agent has, such as a CHAT agent's chat_endpoint under a VOICE agent, is accepted.",
+    behaviour: (b) => {
+      let agents: Iterable<AgentRecord> = [];
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        agents = store.agents.values();
+        return named(endpoint, params, store);
+      };
+      const keysOf = b.mutationRules.configurationKeys;
+      b.mutationRules = {
+        ...b.mutationRules,
+        configurationKeys: (agent) =>
+          new Set([...agents].flatMap((other) => [...keysOf(other)]).concat([...keysOf(agent)])),
+      };
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const answer = await call('POST', mutationsOf(agentId), {
+        body: { display_name: 'Foreign key', config_overrides: { chat_endpoint: 'https://chat.example.com/v2' } },
+      });
+      return { status: answer.status, overrides: answer.body?.mutation?.config_overrides ?? null };
+    },
+    shows: { status: 200, overrides: { chat_endpoint: 'https://chat.example.com/v2' } },
+  }),
+  fault({
+    id: 'ind16-metric-get-simulation-id-cut-26',
+    requirements: ['METRIC-SIMULATION-ID-ACCEPTED'],
+    slips: ['bound'],
+    description:
+      'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id} finds the output through a join on a CHAR(26) simulation column (sized like the ULIDs beside it), which holds a 27-character simulation ID cut to 26: the outputs of a 27-character simulation, listed by its metrics list, are NOT_FOUND one by one.',
+    behaviour: (b) => {
+      const reached = b.metricOutputReached;
+      b.metricOutputReached = (simulationId, metricOutputId, simulations) =>
+        reached(simulationId.slice(0, 26), metricOutputId, simulations);
+    },
+    probe: async (call) => {
+      const [simulationId, outputs] = [...SEEDED.store.simulations].find(([id]) => id.length === 27) ?? ['', new Map()];
+      const output = [...outputs.values()][0] as { metric_output_id: string } | undefined;
+      const listed = await call('GET', `/v1/simulations/${simulationId}/metrics?page_size=1`);
+      const read = await call('GET', `/v1/simulations/${simulationId}/metrics/${String(output?.metric_output_id)}`);
+      return { listed: listed.status, read: read.status };
+    },
+    shows: { listed: 200, read: 404 },
   }),
 ] as const;
 
