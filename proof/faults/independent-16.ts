@@ -675,6 +675,138 @@ export const INDEPENDENT_16_FAULTS = [
     },
     shows: { listed: 200, read: 404 },
   }),
+  fault({
+    id: 'ind16-persona-numeric-region-dropped',
+    requirements: ['PERSONA-FIELDS'],
+    slips: ['broken'],
+    description:
+      "A persona's language_code is written through a locale parser that knows two-letter regions only (`^([a-z]{2})-([A-Z]{2})$`, the language alone otherwise): a UN M.49 numeric region such as Latin American Spanish, `es-419`, is served as `es`, without the region the `<language>-<REGION>` form requires.",
+    behaviour: (b) =>
+      presentWith(b, 'persona', (view) => {
+        const code = String(view.language_code);
+        return /^[a-z]{2}-[A-Z]{2}$/.test(code) ? view : { ...view, language_code: code.split('-')[0] ?? code };
+      }),
+    probe: async (call) => {
+      const persona = [...SEEDED.store.personas.values()].find((p) => p.language_code === 'es-419');
+      const read = await call('GET', `/v1/personas/${String(persona?.id)}`);
+      return read.body?.persona?.language_code ?? null;
+    },
+    shows: 'es',
+  }),
+  fault({
+    id: 'ind16-get-run-wrapped-as-list',
+    requirements: ['GENERIC-WRAPPED'],
+    slips: ['broken'],
+    description:
+      'GET /v1/runs/{run_id} (published beyond the specification) is served by the runs list query filtered on the id, and answers its result as the list does: `{runs: [run]}`, not the run under `run` as its published schema has it.',
+    behaviour: (b) => respondWith(b, 'GET /v1/runs/{run_id}', (body) => ({ runs: [body.run] })),
+    probe: async (call) => {
+      const listed = await call('GET', '/v1/runs?page_size=1');
+      const runId = String(listed.body?.runs?.[0]?.run_id);
+      const read = await call('GET', `/v1/runs/${runId}`);
+      return { keys: Object.keys(read.body ?? {}), sameRun: read.body?.runs?.[0]?.run_id === runId };
+    },
+    shows: { keys: ['runs'], sameRun: true },
+  }),
+  fault({
+    id: 'ind16-patch-agent-errors-as-list',
+    requirements: ['GENERIC-ERROR-ENVELOPE'],
+    slips: ['broken'],
+    description:
+      "PATCH /v1/agents/{agent_id} (published beyond the specification) answers its refusals in its validation framework's shape, `{errors: [{code, message, details}]}`, a list where every other operation sends one object `error`.",
+    behaviour: (b) => {
+      const body = b.errors.body;
+      b.errors.body = (error, endpoint) =>
+        endpoint?.key === 'PATCH /v1/agents/{agent_id}' ? { errors: [error] } : body(error, endpoint);
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const answer = await call('PATCH', `/v1/agents/${agentId}`, { body: { display_name: 'x'.repeat(201) } });
+      return { status: answer.status, keys: Object.keys(answer.body ?? {}) };
+    },
+    shows: { status: 400, keys: ['errors'] },
+  }),
+  fault({
+    id: 'ind16-test-cases-listed-times-epoch',
+    requirements: ['GENERIC-TIMESTAMPS'],
+    slips: ['broken'],
+    description:
+      'GET /v1/test-cases (published beyond the specification) serializes its rows as stored, with create_time and update_time as epoch milliseconds (JSON numbers), while GET /v1/test-cases/{test_case_id} writes them as ISO 8601 UTC strings.',
+    behaviour: (b) =>
+      respondWith(b, 'GET /v1/test-cases', (body) => ({
+        ...body,
+        test_cases: ((body.test_cases ?? []) as JsonObject[]).map((item) => ({
+          ...item,
+          create_time: Date.parse(String(item.create_time)),
+          update_time: Date.parse(String(item.update_time)),
+        })),
+      })),
+    probe: async (call) => {
+      const listed = await call('GET', '/v1/test-cases?page_size=1');
+      return typeof listed.body?.test_cases?.[0]?.create_time;
+    },
+    shows: 'number',
+  }),
+  fault({
+    id: 'ind16-mutation-parent-any-resource',
+    requirements: ['MUTATION-PARENT-MUST-EXIST'],
+    slips: ['broken'],
+    description:
+      "A mutation's parent is looked up in the one index of every 22-character resource ID (agents, personas, dashboards, scheduled runs): a mutation is created under a persona's or a dashboard's ID as if it named an agent, with no configuration keys to check.",
+    behaviour: (b) => {
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key === 'POST /v1/agents/{agent_id}/mutations') {
+          const id = params.agent_id ?? '';
+          const other = store.personas.has(id) || store.dashboards.has(id) || store.scheduledRuns.has(id);
+          b.mutationRules = { ...b.mutationRules, parentRequired: !other };
+        }
+        return named(endpoint, params, store);
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('POST', mutationsOf(FIXTURES.dashboardId), {
+        body: { display_name: 'Orphan variant' },
+      });
+      return { status: answer.status, agent_id: answer.body?.mutation?.agent_id ?? null };
+    },
+    shows: { status: 200, agent_id: FIXTURES.dashboardId },
+  }),
+  fault({
+    id: 'ind16-workflows-keys-pointer-escaped',
+    requirements: ['READ-BACK-UNCHANGED'],
+    slips: ['broken'],
+    description:
+      'Agent workflows are stored as one JSON Patch `add` operation per member, whose paths escape `~` and `/` in keys (`~0`, `~1`); read back, the keys are not unescaped: `{"routes": {"/billing": "queue-b"}}` comes back with the key `~1billing`.',
+    behaviour: (b) => {
+      const escaped = (value: unknown): unknown =>
+        Array.isArray(value)
+          ? value.map(escaped)
+          : value !== null && typeof value === 'object'
+            ? Object.fromEntries(
+                Object.entries(value).map(([key, inner]) => [
+                  key.replace(/~/g, '~0').replace(/\//g, '~1'),
+                  escaped(inner),
+                ]),
+              )
+            : value;
+      presentWith(b, 'agent', (view) =>
+        view.workflows === null ? view : { ...view, workflows: escaped(view.workflows) as JsonObject },
+      );
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'ind16 workflows',
+          model_type: 'MODEL_TYPE_VOICE',
+          workflows: { routes: { '/billing': 'queue-b' } },
+        },
+      });
+      const read = await call('GET', `/v1/agents/${created.body?.agent?.id}`);
+      return Object.keys(read.body?.agent?.workflows?.routes ?? {});
+    },
+    shows: ['~1billing'],
+  }),
 ] as const;
 
 /** Faults of this round that no check detects yet, with the class of check each needs (none known yet). */
