@@ -807,6 +807,59 @@ export const INDEPENDENT_16_FAULTS = [
     },
     shows: ['~1billing'],
   }),
+  fault({
+    id: 'ind16-test-set-id-trailing-line-break',
+    requirements: ['TESTCASE-TEST-SET-ID'],
+    slips: ['bound'],
+    description:
+      'test_set_id is checked with `re.match(r"^.{8}$", value)`, whose `$` also matches before a final line break: `cftTs001\\n`, 9 characters, is accepted and stored with its line break.',
+    behaviour: (b) => {
+      const read = b.testCaseFields.test_set_id;
+      b.testCaseFields = {
+        ...b.testCaseFields,
+        test_set_id: (f, request) => {
+          try {
+            return read(f, request);
+          } catch (error) {
+            const value = f.string('test_set_id', { required: true });
+            if (/^.{8}\n$/u.test(value)) return value;
+            throw error;
+          }
+        },
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/test-cases', {
+        body: { input_str: 'ind16 test set id', test_set_id: 'cftTs001\n' },
+      });
+      return { status: answer.status, test_set_id: answer.body?.test_case?.test_set_id ?? null };
+    },
+    shows: { status: 200, test_set_id: 'cftTs001\n' },
+  }),
+  fault({
+    id: 'ind16-review-assignees-as-user-objects',
+    requirements: ['REVIEW-PROJECT-CREATE'],
+    slips: ['type'],
+    description:
+      'A review project\'s assignees are resolved to user records when it is created, and the answer serializes those: assignees come back as `[{"email": "reviewer@example.com"}]`, objects where the table gives a list of e-mail address strings.',
+    behaviour: (b) =>
+      presentWith(b, 'reviewProject', (view) => ({
+        ...view,
+        assignees: ((view.assignees ?? []) as string[]).map((email) => ({ email })),
+      })),
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/review-projects', {
+        body: {
+          display_name: 'ind16 assignees',
+          assignees: ['reviewer@example.com'],
+          linked_simulation_ids: ['AbCdEfGhIjKlMnOpQrStUv'],
+          linked_metric_ids: ['MetricAbCdEfGhIjKlMnOp'],
+        },
+      });
+      return answer.body?.review_project?.assignees ?? null;
+    },
+    shows: [{ email: 'reviewer@example.com' }],
+  }),
 ] as const;
 
 /** Faults of this round that no check detects yet, with the class of check each needs (none known yet). */
