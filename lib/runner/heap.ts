@@ -13,8 +13,8 @@
 // The main thread's own young generation (the CLI, vite, vitest and the embedded reference) was sized when
 // the process started, before any flag could be set: it grew to its default 2 × 16 MB and stayed there, about
 // 30 MB of a default run's steady memory. Its growth is stopped instead when it hosts the embedded reference
-// (holdYoungGeneration); against another server it is left to grow: held, its collections cost the suite about
-// a tenth more CPU per request (docs/benchmarks.md).
+// (holdYoungGeneration); against another server it is left to grow, and the workers' young generations are not
+// bounded either: bounded, their collections cost the suite about a tenth more CPU per request (docs/benchmarks.md).
 
 import type { Reporter } from 'vitest/node';
 import { setFlagsFromString } from 'node:v8';
@@ -24,7 +24,10 @@ import { setFlagsFromString } from 'node:v8';
  * full collection (every isolate of the process, this one too). A worker's young generation starts
  * at its bound, since holdYoungGeneration stops it growing too.
  */
-const HEAP_FLAGS = ['--max-semi-space-size=2', '--min-semi-space-size=2', '--heap-growing-percent=20'] as const;
+const HEAP_FLAGS = ['--heap-growing-percent=20'] as const;
+/** Only while the young generations are held (the embedded run): against another server a scavenge every 2 MB cost
+ * about a fifth of the suite's CPU, for about 25 MB (docs/benchmarks.md). */
+const YOUNG_GENERATION_BOUND = ['--max-semi-space-size=2', '--min-semi-space-size=2'] as const;
 
 /** Read whenever a young generation grows (times its size); V8 raises a value under 2 back to 2 when it sizes a new isolate. */
 const YOUNG_GENERATION_HELD = '--semi-space-growth-factor=1';
@@ -40,7 +43,7 @@ const NATIVE_ALLOCATOR = { MIMALLOC_ARENA_EAGER_COMMIT: '0', MIMALLOC_PURGE_DELA
 
 /** Applies HEAP_FLAGS and NATIVE_ALLOCATOR to this process: call it before vite loads and the workers start. */
 export function boundHeapGrowth(): void {
-  HEAP_FLAGS.forEach((flag) => setFlagsFromString(flag));
+  [...HEAP_FLAGS, ...(held ? YOUNG_GENERATION_BOUND : [])].forEach((flag) => setFlagsFromString(flag));
   for (const [name, value] of Object.entries(NATIVE_ALLOCATOR)) process.env[name] ??= value;
 }
 

@@ -25,7 +25,35 @@ function youngAfterChurn(steps: string): number {
   );
 }
 
+/** A new worker's young generation (MB) after it allocates much that survives a while, `steps` run before it starts. */
+function workerYoungAfterChurn(steps: string): number {
+  const churn = `
+    import { getHeapSpaceStatistics } from 'node:v8';
+    import { parentPort } from 'node:worker_threads';
+    let kept = [];
+    for (let i = 0; i < 2e6; i++) { kept.push({ i }); if (kept.length > 1e5) kept = kept.slice(5e4); }
+    parentPort.postMessage(
+      getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size / 2 ** 20);
+  `;
+  const script = `
+    import { Worker } from 'node:worker_threads';
+    import { boundHeapGrowth, holdYoungGeneration, releaseYoungGeneration } from ${JSON.stringify(HEAP)};
+    ${steps}
+    new Worker(${JSON.stringify(churn)}, { eval: true }).once('message', (mb) => process.stdout.write(String(mb)));
+  `;
+  return Number(
+    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' }),
+  );
+}
+
 describe('the young generation held', () => {
+  test("bounds a worker's young generation while held (the embedded run), not against another server", () => {
+    expect(workerYoungAfterChurn('holdYoungGeneration(); boundHeapGrowth();')).toBeLessThanOrEqual(6);
+    expect(
+      workerYoungAfterChurn('holdYoungGeneration(); releaseYoungGeneration(); boundHeapGrowth();'),
+    ).toBeGreaterThanOrEqual(16);
+  });
+
   test('stays at its first size while its thread allocates, and grows again once released', () => {
     expect(youngAfterChurn('')).toBeGreaterThanOrEqual(16);
     expect(youngAfterChurn('holdYoungGeneration();')).toBeLessThanOrEqual(4);
