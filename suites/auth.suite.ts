@@ -16,6 +16,7 @@ import { sampleBody, sampleParams, sampleRequest } from '../lib/gen/requests.js'
 import { type CallSpec, check, type CheckContext, describeGroup } from '../lib/harness/index.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 import {
+  declareKeyAfterAnswerCheck,
   declareKeyOnDeletedCheck,
   KEY_CASES as CASES,
   KEY_REFUSED as REFUSED,
@@ -78,6 +79,8 @@ function otherFaults(endpoint: Endpoint): Array<{ what: string; probe: Omit<Call
 }
 
 describeGroup('auth', () => {
+  declareKeyAfterAnswerCheck('auth.key-after-answer');
+
   for (const endpoint of SECURED) {
     for (const { requirement, auth, how } of CASES) {
       // Against a server with an auth hole, a mutating call could change data: skipped under READ_ONLY.

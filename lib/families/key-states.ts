@@ -1,12 +1,16 @@
 // The key in every state of a resource: a deleted resource's endpoints need X-API-Key as a live
-// one's do (a repeat answered from a record of deletions kept before authentication needs none).
+// one's do (a repeat answered from a record of deletions kept before authentication needs none),
+// and a URL just answered to the key needs it again (an answer cache ahead of the key check needs none).
 // The refusal itself is the auth suite's: UNAUTHENTICATED naming X-API-Key.
 
 import type { EndpointKey } from '../contract/endpoints.js';
 import { API_KEY_HEADER, ERROR_CODES } from '../contract/enums.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import { check, type CallSpec, type CheckContext, type CheckOptions } from '../harness/index.js';
+import { LIST_ENDPOINTS } from '../contract/list-endpoints.js';
+import { isSuccess } from '../assert/responses.js';
 import { expectGone } from './deletion.js';
+import { collectionOf } from './lists/collection.js';
 
 /** A key no server issued. */
 export const WRONG_KEY = 'cft-not-a-valid-key-0000000000000000';
@@ -57,5 +61,61 @@ export function declareKeyOnDeletedCheck(
         );
     },
     options,
+  );
+}
+
+/** A GET the key must answer, as a check reaches it (its path parameters resolved before the quiet section). */
+type Keyed = { readonly endpoint: EndpointKey; readonly params: Readonly<Record<string, string>> };
+
+/** GETs a valid key gets a success from: every list, the phone numbers, the scheduled run the settings name. */
+async function answeredGets(t: CheckContext): Promise<Keyed[]> {
+  const lists = await Promise.all(
+    LIST_ENDPOINTS.map(async (list) => ({
+      endpoint: `GET ${list.path}` as EndpointKey,
+      params: (await collectionOf(t, list.id)).params,
+    })),
+  );
+  const scheduled = t.config.scheduledRunId;
+  return [
+    ...lists,
+    { endpoint: 'GET /v1/personas/phone-numbers', params: {} },
+    ...(scheduled === undefined
+      ? []
+      : [{ endpoint: 'GET /v1/scheduled-runs/{scheduled_run_id}' as const, params: { scheduled_run_id: scheduled } }]),
+  ];
+}
+
+/**
+ * Each GET a valid key gets a success from, asked again at once without the key and with a wrong one, then with the
+ * key again, nothing of the run between (a quiet section): the refusals are UNAUTHENTICATED, and the key's answers
+ * successes, whatever was answered to the same URL just before.
+ */
+export function declareKeyAfterAnswerCheck(id: string): void {
+  check(
+    id,
+    ['AUTH-MISSING-KEY', 'AUTH-INVALID-KEY', 'AUTH-DETAILS-HEADER'],
+    `every list, the phone numbers and the scheduled run, just answered to ${API_KEY_HEADER}, are refused without it and with a wrong one, then answered to it again`,
+    async (t) => {
+      const gets = await answeredGets(t);
+      for (const { endpoint, params } of gets) {
+        const calls = await t.alone(async () => {
+          const first = await t.call(endpoint, { params });
+          const refused = [];
+          for (const { auth } of KEY_CASES) refused.push(await t.call(endpoint, { params, auth }));
+          return { first, refused, again: await t.call(endpoint, { params }) };
+        });
+        if (!isSuccess(calls.first)) continue; // what the key gets is the checks of the endpoint's concern
+        KEY_CASES.forEach(({ requirement, how }, i) =>
+          t.expectRejection(calls.refused[i]!, [requirement], KEY_REFUSED, `${endpoint} just answered, then ${how}`),
+        );
+        t.assert(
+          isSuccess(calls.again),
+          ['AUTH-MISSING-KEY', 'AUTH-INVALID-KEY'],
+          `${endpoint} with ${API_KEY_HEADER}, right after refusals of the same URL, answered ${calls.again.response.status}`,
+          calls.again,
+        );
+      }
+    },
+    { writes: false },
   );
 }

@@ -353,4 +353,28 @@ export const AUTH_FAULTS = [
     },
     shows: 404,
   }),
+  fault({
+    id: 'auth-answers-cached-before-key',
+    requirements: ['AUTH-MISSING-KEY', 'AUTH-INVALID-KEY'],
+    slips: ['broken'],
+    description:
+      'GET answers are cached by URL for a second ahead of the key check (a response cache meant to spare repeated list reads): a request without the key, or with a wrong one, to a URL just answered to the valid key is served as that request was.',
+    behaviour: (b) => {
+      const answered = new Map<string, number>();
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        const key = presented(req);
+        const url = `${req.method} ${req.url}`;
+        if (req.method !== 'GET') return key;
+        if (key === DEFAULT_API_KEY) answered.set(url, Date.now());
+        else if (Date.now() - (answered.get(url) ?? -Infinity) < 1_000) return DEFAULT_API_KEY;
+        return key;
+      };
+    },
+    probe: async (call) => {
+      await call('GET', '/v1/personas?page_size=1');
+      return (await call('GET', '/v1/personas?page_size=1', { key: null })).status;
+    },
+    shows: 200,
+  }),
 ] as const satisfies readonly Fault[];
