@@ -2,15 +2,26 @@
 // reading the suite's checks (issue #30, point 4).
 
 import { invalidArgument } from '../../lib/reference/http/errors.js';
+import { evaluatedFields } from '../../lib/reference/listing/filter.js';
+import { itemMatches } from '../../lib/reference/listing/filter-match.js';
+import { readFilter } from '../../lib/reference/listing/filter.js';
+import { listTable } from '../../lib/reference/listing/tables.js';
+import { PUBLIC_HTTP_URL } from '../../lib/reference/validation/checks.js';
+import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { fault, readAs } from './define.js';
+import { fault, finalizeWith, paths, readAs, rereadAgent, rereadTestCase, respondWith } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs (none known yet). */
 export const UNDETECTED: Readonly<Record<string, string>> = {};
 
 const GET_AGENT = 'GET /v1/agents/{agent_id}';
-const GET_MUTATION = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}';
 const GET_METRIC = 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}';
+
+/** Every array in `value`, at every depth, as an object keyed by index (a deep copy that walks Object.entries of any object). */
+function arraysAsObjects(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, arraysAsObjects(inner)]));
+}
 
 /** A new CHAT agent whose chat_endpoint ends with `tail`: its id. */
 async function chatAgent(call: Call, tail: string): Promise<string> {
@@ -69,7 +80,7 @@ export const INDEPENDENT_17_FAULTS = [
   fault({
     id: 'ind17-metric-get-message-index-one-based',
     requirements: ['METRIC-GET'],
-    slips: ['scope'],
+    slips: ['broken'],
     description:
       "GET of one metric output numbers its subvalues' message_index from 1 (the detail view writes the transcript's display numbering), while the metrics list gives the same subvalues numbered from 0.",
     behaviour: (b) =>
@@ -84,7 +95,7 @@ export const INDEPENDENT_17_FAULTS = [
       const { simulationId, listed } = await segmentedOutput(call);
       const got = await call('GET', `/v1/simulations/${simulationId}/metrics/${listed.metric_output_id}`);
       const shifts = (got.body.metric.subvalues_by_timestamp as Subvalue[]).map(
-        (s, i) => s.message_index - listed.subvalues_by_timestamp[i].message_index,
+        (s, i) => s.message_index - (listed.subvalues_by_timestamp[i]?.message_index ?? 0),
       );
       return [...new Set(shifts)];
     },
@@ -114,31 +125,6 @@ export const INDEPENDENT_17_FAULTS = [
     shows: 'https://chat.example.com/ind17-first',
   }),
   fault({
-    id: 'ind17-mutation-get-time-whole-seconds',
-    requirements: ['MUTATION-GET', 'READ-BACK-UNCHANGED'],
-    slips: ['read-back'],
-    description:
-      "GET of a mutation reads create_time from a DATETIME column without fractional seconds, while the create answer carries the instant in milliseconds: the same mutation's create_time reads 0.001 to 0.999 s earlier on GET (`...:05.000Z` for `...:05.412Z`).",
-    behaviour: (b) =>
-      readAs(b, GET_MUTATION, 'mutation', (m) => ({
-        ...m,
-        create_time: String(m.create_time).replace(/\.\d+Z$/, '.000Z'),
-      })),
-    probe: async (call) => {
-      const agentId = await chatAgent(call, 'ind17-seconds');
-      for (let attempt = 0; ; attempt++) {
-        const created = await call('POST', `/v1/agents/${agentId}/mutations`, {
-          body: { display_name: `Precise ${attempt}` },
-        });
-        const mutation = created.body.mutation;
-        if (String(mutation.create_time).endsWith('.000Z')) continue;
-        const got = await call('GET', `/v1/agents/${agentId}/mutations/${mutation.id}`);
-        return got.body.mutation.create_time === mutation.create_time;
-      }
-    },
-    shows: false,
-  }),
-  fault({
     id: 'ind17-body-leading-whitespace-refused',
     requirements: ['REQUEST-JSON-FORMS'],
     slips: ['broken'],
@@ -157,5 +143,165 @@ export const INDEPENDENT_17_FAULTS = [
       return answer.status;
     },
     shows: 400,
+  }),
+  fault({
+    id: 'ind17-spec-path-templates-percent-encoded',
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    slips: ['broken'],
+    description:
+      'The published paths are written from URL objects of the routes (`new URL(path, base).pathname`), which percent-encode the braces of path templates: `/v1/agents/%7Bagent_id%7D` where `/v1/agents/{agent_id}` is due, so no templated operation matches its endpoint.',
+    behaviour: (b) =>
+      finalizeWith(b, (doc) => ({
+        ...doc,
+        paths: Object.fromEntries(
+          Object.entries(paths(doc)).map(([path, item]) => [path.replace(/\{/g, '%7B').replace(/\}/g, '%7D'), item]),
+        ),
+      })),
+    probe: async (call) => {
+      const doc = await call('GET', '/v1/openapi/agent-evaluation', {
+        key: null,
+        headers: { Accept: 'application/json' },
+      });
+      return Object.keys(doc.body.paths ?? {}).filter((path) => path.includes('%7B')).length > 0;
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'ind17-test-case-output-json-arrays-as-objects',
+    requirements: ['TESTCASE-CREATE', 'READ-BACK-UNCHANGED'],
+    slips: ['broken'],
+    description:
+      'expected_output_json is copied by a hand-written deep copy that walks `Object.entries` of every object, arrays included: a list inside it comes back as an object keyed by index (`{"items": ["a", "b"]}` as `{"items": {"0": "a", "1": "b"}}`).',
+    behaviour: (b) =>
+      rereadTestCase(b, ['expected_output_json'], (read) => (f, r) => arraysAsObjects(read(f, r)) as JsonObject | null),
+    probe: async (call) => {
+      const created = await call('POST', '/v1/test-cases', {
+        body: {
+          input_str: 'Order two items',
+          test_set_id: 'ts-ind17',
+          expected_output_json: { items: ['mug', 'lid'] },
+        },
+      });
+      return created.body.test_case?.expected_output_json;
+    },
+    shows: { items: { 0: 'mug', 1: 'lid' } },
+  }),
+  fault({
+    id: 'ind17-mutation-redelete-by-name',
+    requirements: ['MUTATION-DELETE-IDEMPOTENT', 'MUTATION-GET'],
+    slips: { 'MUTATION-DELETE-IDEMPOTENT': ['state'], 'MUTATION-GET': ['broken'] },
+    description:
+      'DELETE of a mutation marks deleted the mutations of its agent that bear its display_name (the delete keyed by the unique (agent, display_name) pair): repeating the DELETE of a deleted mutation, which must simply succeed, deletes the new mutation that has since taken the name.',
+    behaviour: (b) => {
+      b.mutationRules.deletes = (target, all) =>
+        all.filter((m) => m.agent_id === target.agent_id && m.display_name === target.display_name);
+    },
+    probe: async (call) => {
+      const agentId = await chatAgent(call, 'ind17-redelete');
+      const first = await call('POST', `/v1/agents/${agentId}/mutations`, { body: { display_name: 'Calm tone' } });
+      const firstPath = `/v1/agents/${agentId}/mutations/${first.body.mutation.id}`;
+      await call('DELETE', firstPath);
+      const second = await call('POST', `/v1/agents/${agentId}/mutations`, { body: { display_name: 'Calm tone' } });
+      await call('DELETE', firstPath);
+      const got = await call('GET', `/v1/agents/${agentId}/mutations/${second.body.mutation.id}`);
+      return got.status;
+    },
+    shows: 404,
+  }),
+  fault({
+    id: 'ind17-websocket-auth-token-alphanumeric',
+    requirements: ['CONFIG-AUTH-HEADER-FORMS'],
+    slips: ['broken'],
+    description:
+      'A WEBSOCKET authorization_header is checked with `^(Bearer|X-API-Key) [A-Za-z0-9]+$`: a bearer token with dots, hyphens or underscores, as every JWT has (`Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZ2VudCJ9.c2ln-bmF0_dXJl`), is refused with INVALID_ARGUMENT.',
+    behaviour: (b) => {
+      const rules = b.agentRules.config.MODEL_TYPE_WEBSOCKET ?? {};
+      b.agentRules.config.MODEL_TYPE_WEBSOCKET = {
+        ...rules,
+        authorization_header: (c, k) => {
+          const value = c.string(k);
+          if (value !== null && !/^(Bearer|X-API-Key) [A-Za-z0-9]+$/.test(value))
+            c.fail(k, 'must be "Bearer <token>" or "X-API-Key <key>"');
+        },
+      };
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'ind17 socket',
+          model_type: 'MODEL_TYPE_WEBSOCKET',
+          metadata: {
+            endpoint: 'wss://voice.example.com/socket',
+            initialization_json: '{"mode":"voice"}',
+            authorization_header: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZ2VudCJ9.c2ln-bmF0_dXJl',
+          },
+        },
+      });
+      return created.status;
+    },
+    shows: 400,
+  }),
+  fault({
+    id: 'ind17-chat-endpoint-from-agent-endpoint',
+    requirements: ['CHAT-ENDPOINT-REQUIRED'],
+    slips: ['broken'],
+    description:
+      "A CHAT agent's chat_endpoint falls back to the agent's endpoint (the webhook field): a CHAT agent whose configuration has no chat_endpoint is accepted when the body gives an endpoint, though the keys table makes chat_endpoint required.",
+    behaviour: (b) => {
+      let endpointGiven = false;
+      rereadAgent(b, 'endpoint', (read) => (f, r) => {
+        const value = read(f, r);
+        endpointGiven = value !== null;
+        return value;
+      });
+      const rules = b.agentRules.config.MODEL_TYPE_CHAT ?? {};
+      b.agentRules.config.MODEL_TYPE_CHAT = {
+        ...rules,
+        chat_endpoint: (c, k) => void c.string(k, { required: !endpointGiven, check: PUBLIC_HTTP_URL }),
+      };
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'ind17 chat without chat_endpoint',
+          model_type: 'MODEL_TYPE_CHAT',
+          endpoint: 'https://hooks.example.com/chat',
+          metadata: { response_format: 'responses' },
+        },
+      });
+      return created.status;
+    },
+    shows: 200,
+  }),
+  fault({
+    id: 'ind17-personas-or-lists-twice',
+    requirements: ['LIST-FILTER-AND-OR'],
+    slips: ['broken'],
+    description:
+      'The personas list runs a filter\'s OR as one query per term joined with UNION ALL: a persona that satisfies two terms of an OR (`name = "Alice Smith" OR create_time >= "2000-01-01T00:00:00Z"`) is listed twice on the page.',
+    behaviour: (b) => {
+      const list = listTable('personas');
+      let filterText: string | null = null;
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        filterText = new URL(String(req.url), 'http://reference.invalid').searchParams.get('filter');
+        return presented(req);
+      };
+      respondWith(b, 'GET /v1/personas', (body) => {
+        const expr = filterText === null ? null : readFilter(filterText, list);
+        if (expr?.kind !== 'or') return body;
+        const fields = evaluatedFields(list);
+        const items = (body.personas as JsonObject[]).flatMap((item) =>
+          expr.terms.filter((term) => itemMatches(term, item, fields)).map(() => item),
+        );
+        return { ...body, personas: items };
+      });
+    },
+    probe: async (call) => {
+      const filter = encodeURIComponent('name = "Alice Smith" OR create_time >= "2000-01-01T00:00:00Z"');
+      const page = await call('GET', `/v1/personas?page_size=100&filter=${filter}`);
+      return (page.body.personas as { name: string }[]).filter((p) => p.name === 'Alice Smith').length;
+    },
+    shows: 2,
   }),
 ];
