@@ -7,9 +7,10 @@ import { itemMatches } from '../../lib/reference/listing/filter-match.js';
 import { readFilter } from '../../lib/reference/listing/filter.js';
 import { listTable } from '../../lib/reference/listing/tables.js';
 import { PUBLIC_HTTP_URL } from '../../lib/reference/validation/checks.js';
+import { flattenToStrings } from '../../lib/reference/validation/mutations.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { fault, finalizeWith, paths, readAs, rereadAgent, rereadTestCase, respondWith } from './define.js';
+import { fault, finalizeWith, paths, presentWith, readAs, rereadAgent, rereadTestCase, respondWith } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs (none known yet). */
 export const UNDETECTED: Readonly<Record<string, string>> = {};
@@ -55,6 +56,21 @@ async function segmentedOutput(call: Call): Promise<{ simulationId: string; list
     if (listed) return { simulationId, listed };
   }
   throw new Error('no simulation output with time segments');
+}
+
+/** A valid review project body, linking a simulation output of the fixtures and one of its metrics. */
+async function reviewBody(call: Call): Promise<JsonObject> {
+  const runs = await call('GET', '/v1/runs?page_size=1000');
+  const simulationId = String(
+    runs.body.runs.flatMap((run: { results?: { output_ids?: string[] } }) => run.results?.output_ids ?? [])[0],
+  );
+  const metrics = await call('GET', `/v1/simulations/${simulationId}/metrics`);
+  return {
+    display_name: 'ind17 review',
+    assignees: ['reviewer@example.com'],
+    linked_simulation_ids: [simulationId],
+    linked_metric_ids: [String(metrics.body.metrics[0].metric_id)],
+  };
 }
 
 export const INDEPENDENT_17_FAULTS = [
@@ -303,5 +319,85 @@ export const INDEPENDENT_17_FAULTS = [
       return (page.body.personas as { name: string }[]).filter((p) => p.name === 'Alice Smith').length;
     },
     shows: 2,
+  }),
+  fault({
+    id: 'ind17-mutation-parameter-values-need-overrides',
+    requirements: ['MUTATION-PARAMETER-VALUES-DERIVED'],
+    slips: ['broken'],
+    description:
+      'parameter_values are worked out inside the branch that handles config_overrides (`if (Object.keys(overrides).length) { ... }`): a mutation given parameter_values but no config_overrides is stored with parameter_values `{}`, the given pairs lost.',
+    behaviour: (b) => {
+      b.mutationRules.parameterValues = (given, overrides) =>
+        Object.keys(overrides).length === 0 ? {} : (given ?? flattenToStrings(overrides));
+    },
+    probe: async (call) => {
+      const agentId = await chatAgent(call, 'ind17-values');
+      const created = await call('POST', `/v1/agents/${agentId}/mutations`, {
+        body: { display_name: 'Labelled', parameter_values: { tone: 'calm' } },
+      });
+      return created.body.mutation?.parameter_values;
+    },
+    shows: {},
+  }),
+  fault({
+    id: 'ind17-mutation-name-inherited-key-taken',
+    requirements: ['MUTATION-DISPLAY-NAME-UNIQUE', 'MUTATION-CREATE'],
+    slips: ['broken'],
+    description:
+      "The names an agent's active mutations hold are kept in a plain object (`taken[agentId][name] = true`) and a new name is looked up with `taken[agentId][name]`: a display_name that is a key every object inherits (`constructor`, `toString`, `valueOf`) is refused with ALREADY_EXISTS once the agent has a mutation.",
+    behaviour: (b) => {
+      const taken = b.mutationRules.nameTakenBy;
+      b.mutationRules.nameTakenBy = (other, agentId, displayName) =>
+        taken(other, agentId, displayName) || (other.agent_id === agentId && !other.deleted && displayName in {});
+    },
+    probe: async (call) => {
+      const agentId = await chatAgent(call, 'ind17-inherited');
+      await call('POST', `/v1/agents/${agentId}/mutations`, { body: { display_name: 'Calm tone' } });
+      const created = await call('POST', `/v1/agents/${agentId}/mutations`, { body: { display_name: 'constructor' } });
+      return [created.status, created.body.error?.code];
+    },
+    shows: [409, 'ALREADY_EXISTS'],
+  }),
+  fault({
+    id: 'ind17-review-project-notifications-as-text',
+    requirements: ['REVIEW-PROJECT-CREATE', 'SCHEMA-CANONICAL'],
+    slips: ['type'],
+    description:
+      'A review project\'s notifications is kept in the project settings table as text and served as it is read: `"notifications": "true"` (or `"false"`), a string where the table gives a boolean.',
+    behaviour: (b) =>
+      presentWith(b, 'reviewProject', (view) => ({ ...view, notifications: String(view.notifications) })),
+    probe: async (call) => {
+      const created = await call('POST', '/v1/review-projects', { body: await reviewBody(call) });
+      return created.body.review_project?.notifications;
+    },
+    shows: 'true',
+  }),
+  fault({
+    id: 'ind17-body-first-json-value-read',
+    requirements: ['REQUEST-MALFORMED-JSON'],
+    slips: ['broken'],
+    description:
+      'A request body is read with a streaming JSON parser that stops at the end of the first value: text after it (`{"input_str": "x", ...} trailing`), which makes the body no JSON text, is ignored and the request served instead of refused with INVALID_ARGUMENT.',
+    behaviour: (b) => {
+      const read = b.requestBody;
+      b.requestBody = (text, headers) => {
+        const body = read(text, headers);
+        for (let end = body.indexOf('}'); end !== -1; end = body.indexOf('}', end + 1)) {
+          try {
+            JSON.parse(body.slice(0, end + 1));
+            return body.slice(0, end + 1);
+          } catch {
+            // not yet the end of the first value
+          }
+        }
+        return body;
+      };
+    },
+    probe: async (call) => {
+      const body = JSON.stringify({ input_str: 'Where is my parcel?', test_set_id: 'ts-ind17' });
+      const answer = await call('POST', '/v1/test-cases', { raw: `${body} {"input_str": "again"}` });
+      return answer.status;
+    },
+    shows: 200,
   }),
 ];
