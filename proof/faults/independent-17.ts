@@ -1,6 +1,7 @@
 // Independent faults, round 17: written from the specification and the reference alone, without
 // reading the suite's checks (issue #30, point 4).
 
+import { INPUT_TYPES, PROJECT_RULES } from '../../lib/contract/enums.js';
 import { invalidArgument } from '../../lib/reference/http/errors.js';
 import { evaluatedFields } from '../../lib/reference/listing/filter.js';
 import { itemMatches } from '../../lib/reference/listing/filter-match.js';
@@ -399,5 +400,117 @@ export const INDEPENDENT_17_FAULTS = [
       return answer.status;
     },
     shows: 200,
+  }),
+  fault({
+    id: 'ind17-review-assignee-pattern-global-flag',
+    requirements: ['REVIEW-PROJECT-ASSIGNEE-EMAIL', 'REVIEW-PROJECT-CREATE'],
+    slips: ['broken'],
+    description:
+      'Assignees are checked with a module-level e-mail pattern written with the global flag (`/^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$/g`), whose `test` carries lastIndex from one call to the next: after an address passes, the next one checked fails, so a project with two valid assignees is refused with INVALID_ARGUMENT.',
+    behaviour: (b) => {
+      const address = /^[^\s@]+@[^\s@]+\.[^\s@]+$/g;
+      b.reviewProjectFields = {
+        ...b.reviewProjectFields,
+        assignees: (f) =>
+          f.strings('assignees', {
+            required: true,
+            limit: 'reviewProject.assignees',
+            each: { test: (value) => address.test(value), description: 'an e-mail address' },
+          }),
+      };
+    },
+    probe: async (call) => {
+      const body = { ...(await reviewBody(call)), assignees: ['ana@example.com', 'ben@example.com'] };
+      const created = await call('POST', '/v1/review-projects', { body });
+      return [created.status, created.body.error?.details?.[0]?.field];
+    },
+    shows: [400, 'assignees'],
+  }),
+  fault({
+    id: 'ind17-test-case-scenario-given-refused',
+    requirements: ['TESTCASE-INPUT-TYPE'],
+    slips: ['broken'],
+    description:
+      'A given input_type is checked with `INPUT_TYPES.indexOf(value) > 0` (`>= 0` was meant): SCENARIO, the first of the listed values, is refused with INVALID_ARGUMENT when sent explicitly, though it is still the default when input_type is left out.',
+    behaviour: (b) =>
+      rereadTestCase(b, ['input_type'], (read) => (f, r) => {
+        const given = f.string('input_type');
+        if (given !== null && !((INPUT_TYPES as readonly string[]).indexOf(given) > 0))
+          f.fail('input_type', `must be one of ${INPUT_TYPES.join(', ')}`);
+        return read(f, r);
+      }),
+    probe: async (call) => {
+      const created = await call('POST', '/v1/test-cases', {
+        body: { input_str: 'Where is my parcel?', test_set_id: 'ts-ind17', input_type: 'SCENARIO' },
+      });
+      return [created.status, created.body.error?.details?.[0]?.field];
+    },
+    shows: [400, 'input_type'],
+  }),
+  fault({
+    id: 'ind17-persona-get-zero-wait-defaulted',
+    requirements: ['PERSONA-GET'],
+    slips: ['broken'],
+    description:
+      'GET /v1/personas/{persona_id} fills its defaults with `||` (`wait_seconds: row.wait_seconds || 1`): a persona whose wait_seconds is 0 reads 1 there, while the personas list gives 0.',
+    behaviour: (b) =>
+      readAs(b, 'GET /v1/personas/{persona_id}', 'persona', (persona) => ({
+        ...persona,
+        wait_seconds: persona.wait_seconds || 1,
+      })),
+    probe: async (call) => {
+      const page = await call('GET', '/v1/personas?page_size=100');
+      const listed = (page.body.personas as { id: string; wait_seconds: number }[]).find((p) => p.wait_seconds === 0);
+      const got = await call('GET', `/v1/personas/${listed?.id}`);
+      return got.body.persona?.wait_seconds;
+    },
+    shows: 1,
+  }),
+  fault({
+    id: 'ind17-review-rules-substring-accepted',
+    requirements: ['REVIEW-PROJECT-RULES'],
+    slips: ['broken'],
+    description:
+      'The one allowed project rule is kept as a string, not a list, and a rule is checked with `ALLOWED.includes(rule)`, a substring test: `notes`, `disagreement` or `require` is accepted and stored as a project rule.',
+    behaviour: (b) => {
+      const allowed: string = PROJECT_RULES.join(',');
+      b.reviewProjectFields = {
+        ...b.reviewProjectFields,
+        project_rules: (f) =>
+          f.strings('project_rules', { each: { test: (rule) => allowed.includes(rule), description: allowed } }),
+      };
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/review-projects', {
+        body: { ...(await reviewBody(call)), project_rules: ['notes'] },
+      });
+      return [created.status, created.body.review_project?.project_rules];
+    },
+    shows: [200, ['notes']],
+  }),
+  fault({
+    id: 'ind17-agent-get-metric-ids-set',
+    requirements: ['AGENT-GET', 'SCHEMA-CANONICAL'],
+    slips: { 'AGENT-GET': ['broken'], 'SCHEMA-CANONICAL': ['type'] },
+    description:
+      'GET /v1/agents/{agent_id} reads metric_ids through a Set (the repository deduplicates references) and hands the Set to the serializer, which writes it as `{}`: a list of IDs becomes an empty object; the create answer has the list.',
+    behaviour: (b) =>
+      readAs(b, GET_AGENT, 'agent', (agent) => ({
+        ...agent,
+        metric_ids: new Set(agent.metric_ids as string[]) as unknown as string[],
+      })),
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'ind17 scored',
+          model_type: 'MODEL_TYPE_VOICE',
+          phone_number: '+14155550177',
+          metric_ids: ['Mtr0ind17Accuracy00001'],
+        },
+      });
+      const got = await call('GET', `/v1/agents/${created.body.agent.id}`);
+      return got.body.agent?.metric_ids;
+    },
+    shows: {},
   }),
 ];
