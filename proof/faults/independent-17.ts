@@ -2,7 +2,9 @@
 // reading the suite's checks (issue #30, point 4).
 
 import { INPUT_TYPES, PROJECT_RULES } from '../../lib/contract/enums.js';
+import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { invalidArgument } from '../../lib/reference/http/errors.js';
+import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import { evaluatedFields } from '../../lib/reference/listing/filter.js';
 import { itemMatches } from '../../lib/reference/listing/filter-match.js';
 import { readFilter } from '../../lib/reference/listing/filter.js';
@@ -23,6 +25,14 @@ const GET_METRIC = 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_i
 function arraysAsObjects(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, arraysAsObjects(inner)]));
+}
+
+/** The strings of a JSON value, each replaced by `change`'s answer, at every depth. */
+function mapStrings(value: unknown, change: (text: string) => string): unknown {
+  if (typeof value === 'string') return change(value);
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, change));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, mapStrings(inner, change)]));
 }
 
 /** A new CHAT agent whose chat_endpoint ends with `tail`: its id. */
@@ -512,5 +522,76 @@ export const INDEPENDENT_17_FAULTS = [
       return got.body.agent?.metric_ids;
     },
     shows: {},
+  }),
+  fault({
+    id: 'ind17-dashboard-name-replacement-patterns',
+    requirements: ['DASHBOARD-PATCH'],
+    slips: ['broken'],
+    description:
+      'The dashboard view writes display_name into its text with `"{{display_name}}".replace("{{display_name}}", name)`, whose replacement string reads `$&`, `$\'` and `` $` `` as patterns: a PATCH to `Cost $& revenue` is answered with display_name `Cost {{display_name}} revenue`.',
+    behaviour: (b) =>
+      presentWith(b, 'dashboard', (view) => ({
+        ...view,
+        display_name: '{{display_name}}'.replace('{{display_name}}', String(view.display_name)),
+      })),
+    probe: async (call) => {
+      const { dashboardId } = seedStore(ALPHANUMERIC).fixtures;
+      const renamed = await call('PATCH', `/v1/dashboards/${dashboardId}`, {
+        body: { display_name: 'Cost $& revenue' },
+      });
+      await call('PATCH', `/v1/dashboards/${dashboardId}`, { body: { display_name: 'Quality overview' } });
+      return renamed.body.dashboard?.display_name;
+    },
+    shows: 'Cost {{display_name}} revenue',
+  }),
+  fault({
+    id: 'ind17-spec-listing-urls-path-joined',
+    requirements: ['SPEC-LISTING', 'SPEC-FETCHABLE'],
+    slips: ['broken'],
+    description:
+      'GET /v1/openapi builds each document\'s URL with `path.posix.join(baseUrl, "v1/openapi", name)`, a file path join that collapses the `//` after the scheme: the URLs read `http:/127.0.0.1:8080/v1/openapi/<name>`, which no client can fetch.',
+    behaviour: (b) =>
+      respondWith(
+        b,
+        'GET /v1/openapi',
+        (body) => mapStrings(body, (text) => text.replace(/^(https?):\/\//, '$1:/')) as JsonObject,
+      ),
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi', { key: null });
+      return /^https?:\/[^/]/.test(JSON.stringify(listing.body).match(/"(https?:[^"]*)"/)?.[1] ?? '');
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'ind17-runs-token-decoded-as-base64',
+    requirements: ['LIST-PAGINATION-COMPLETE'],
+    slips: ['scope'],
+    description:
+      'The runs list writes its page tokens in base64url like the other lists but reads them back (payload and signature) with `atob`, a decoder of standard base64: a token holding `-` or `_` (one page in a few has one) is refused with INVALID_ARGUMENT, and the walk through the runs stops there.',
+    behaviour: (b) => {
+      const tokens = b.lists.tokens;
+      b.lists.tokens = (list) => {
+        const codec = tokens(list);
+        if (list.id !== 'runs') return codec;
+        return {
+          encode: (cursor) => codec.encode(cursor),
+          decode: (token) => (/[-_]/.test(token) ? null : codec.decode(token)),
+        };
+      };
+    },
+    probe: async (call) => {
+      let token = '';
+      for (let page = 0; page < 300; page++) {
+        const answer = await call(
+          'GET',
+          `/v1/runs?page_size=1${token ? `&page_token=${encodeURIComponent(token)}` : ''}`,
+        );
+        if (answer.status !== 200) return [page > 0, answer.status];
+        token = String(answer.body.next_page_token ?? '');
+        if (!token) return [page > 0, 'complete'];
+      }
+      return 'unfinished';
+    },
+    shows: [true, 400],
   }),
 ];
