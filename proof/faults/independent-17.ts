@@ -594,4 +594,56 @@ export const INDEPENDENT_17_FAULTS = [
     },
     shows: [true, 400],
   }),
+  fault({
+    id: 'ind17-metrics-page-token-single-use',
+    requirements: ['LIST-PAGINATION-COMPLETE'],
+    slips: ['state'],
+    description:
+      'The metrics list strikes a page token off when it is redeemed (a set of spent tokens, meant against replay): asking for the same page again, a retry of a safe GET, is refused with INVALID_ARGUMENT naming page_token.',
+    behaviour: (b) => {
+      const spent = new Set<string>();
+      const tokens = b.lists.tokens;
+      b.lists.tokens = (list) => {
+        const codec = tokens(list);
+        if (list.id !== 'metrics') return codec;
+        return {
+          encode: (cursor) => codec.encode(cursor),
+          decode: (token) => {
+            if (spent.has(token)) return null;
+            spent.add(token);
+            return codec.decode(token);
+          },
+        };
+      };
+    },
+    probe: async (call) => {
+      const { simulationId } = await segmentedOutput(call);
+      const first = await call('GET', `/v1/simulations/${simulationId}/metrics?page_size=1`);
+      const next = `/v1/simulations/${simulationId}/metrics?page_size=1&page_token=${encodeURIComponent(String(first.body.next_page_token))}`;
+      await call('GET', next);
+      const again = await call('GET', next);
+      return [again.status, again.body.error?.details?.[0]?.field];
+    },
+    shows: [400, 'page_token'],
+  }),
+  fault({
+    id: 'ind17-personas-order-lone-dash-internal',
+    requirements: ['LIST-ORDER-BY-UNKNOWN'],
+    slips: ['broken'],
+    description:
+      'The personas list splits order_by as `raw[0] === "-" ? raw.slice(1) : raw` and reads the column of the field named with `ORDER_FIELDS[name].column`: order_by `-` alone names the empty field, and reading its column throws, so the request fails with 500 INTERNAL instead of INVALID_ARGUMENT.',
+    behaviour: (b) => {
+      const order = b.lists.order;
+      b.lists.order = (raw, list) => {
+        if (list.id === 'personas' && raw?.trim() === '-')
+          throw new TypeError("Cannot read properties of undefined (reading 'column')");
+        return order(raw, list);
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('GET', '/v1/personas?order_by=-');
+      return [answer.status, answer.body.error?.code];
+    },
+    shows: [500, 'INTERNAL'],
+  }),
 ];
