@@ -2,6 +2,7 @@
 // reading the suite's checks (issue #30, point 4).
 
 import { INPUT_TYPES, PROJECT_RULES } from '../../lib/contract/enums.js';
+import { DEFAULT_API_KEY } from '../../lib/reference/behaviour.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { invalidArgument } from '../../lib/reference/http/errors.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
@@ -645,5 +646,23 @@ export const INDEPENDENT_17_FAULTS = [
       return [answer.status, answer.body.error?.code];
     },
     shows: [500, 'INTERNAL'],
+  }),
+  fault({
+    id: 'ind17-auth-key-locale-compared',
+    requirements: ['AUTH-INVALID-KEY'],
+    slips: ['broken'],
+    description:
+      'The presented key is compared with `presented.localeCompare(apiKey) === 0` (a comparator reused from sorting), which follows Unicode collation and ignores default-ignorable characters: the valid key followed by a soft hyphen (byte AD in the header, U+00AD), another value, is accepted.',
+    behaviour: (b) => {
+      const accepts = b.auth.accepts;
+      b.auth.accepts = (endpoint, presented) =>
+        accepts(endpoint, presented) || (presented !== undefined && presented.localeCompare(b.apiKey) === 0);
+    },
+    probe: async (call) => {
+      const key = `${DEFAULT_API_KEY}\u00AD`;
+      const answer = await call('GET', '/v1/personas?page_size=1', { key });
+      return answer.status;
+    },
+    shows: 200,
   }),
 ];
