@@ -665,4 +665,57 @@ export const INDEPENDENT_17_FAULTS = [
     },
     shows: 200,
   }),
+  fault({
+    id: 'ind17-mutation-overrides-merged-into-parent',
+    requirements: ['AGENT-GET', 'READ-BACK-UNCHANGED'],
+    slips: ['broken'],
+    description:
+      "Creating a mutation merges its config_overrides into the parent agent's configuration to work out the variant (`Object.assign(agent.metadata, overrides)`) without copying it first: after a mutation overriding response_format, GET of the parent agent answers the overridden value, not the one the agent was created with.",
+    behaviour: (b) => {
+      let parent: { metadata: JsonObject | null } | undefined;
+      const keys = b.mutationRules.configurationKeys;
+      b.mutationRules.configurationKeys = (agent) => {
+        parent = agent;
+        return keys(agent);
+      };
+      const values = b.mutationRules.parameterValues;
+      b.mutationRules.parameterValues = (given, overrides) => {
+        const metadata = parent?.metadata;
+        if (metadata)
+          for (const [key, value] of Object.entries(overrides)) if (Object.hasOwn(metadata, key)) metadata[key] = value;
+        return values(given, overrides);
+      };
+    },
+    probe: async (call) => {
+      const agentId = await chatAgent(call, 'ind17-parent');
+      await call('POST', `/v1/agents/${agentId}/mutations`, {
+        body: { display_name: 'Responses API', config_overrides: { response_format: 'responses' } },
+      });
+      const got = await call('GET', `/v1/agents/${agentId}`);
+      return got.body.agent?.metadata?.response_format;
+    },
+    shows: 'responses',
+  }),
+  fault({
+    id: 'ind17-runs-dash-for-times-only',
+    requirements: ['LIST-ORDER-BY'],
+    slips: ['scope'],
+    description:
+      'The runs list honours order_by\'s leading dash only for the time fields (`descending = raw.startsWith("-") && field.endsWith("_time")`, written when create_time was the only order): `-agent_id`, `-status`, `-persona_id` and `-test_set_id` come ascending.',
+    behaviour: (b) => {
+      const order = b.lists.order;
+      b.lists.order = (raw, list) => {
+        const read = order(raw, list);
+        return list.id === 'runs' && !read.field.endsWith('_time') ? { ...read, descending: false } : read;
+      };
+    },
+    probe: async (call) => {
+      const page = await call('GET', '/v1/runs?order_by=-agent_id&page_size=1000');
+      const ids = (page.body.runs as { agent_id: string }[]).map((run) => run.agent_id);
+      const ascending = ids.every((id, i) => i === 0 || (ids[i - 1] ?? '') <= id);
+      const descending = ids.every((id, i) => i === 0 || (ids[i - 1] ?? '') >= id);
+      return ascending ? 'ascending' : descending ? 'descending' : 'neither';
+    },
+    shows: 'ascending',
+  }),
 ];
