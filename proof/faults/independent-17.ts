@@ -718,4 +718,70 @@ export const INDEPENDENT_17_FAULTS = [
     },
     shows: 'ascending',
   }),
+  fault({
+    id: 'ind17-outbound-key-default-spread-last',
+    requirements: ['AGENT-CONFIG-ECHO'],
+    slips: ['broken'],
+    description:
+      'An OUTBOUND_VOICE agent\'s configuration is stored as `{...given, phone_number_key: "phone_number"}`, the default spread after the configuration sent instead of before it: a phone_number_key the client chose (`msisdn`) is replaced by the default.',
+    behaviour: (b) => {
+      const created = b.agentCreated;
+      b.agentCreated = (record, body) => {
+        const agent = created(record, body);
+        return agent.model_type === 'MODEL_TYPE_OUTBOUND_VOICE'
+          ? { ...agent, metadata: { ...agent.metadata, phone_number_key: 'phone_number' } }
+          : agent;
+      };
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'ind17 dialer',
+          model_type: 'MODEL_TYPE_OUTBOUND_VOICE',
+          endpoint: 'https://hooks.example.com/ind17',
+          phone_number: '+14155550178',
+          metadata: { phone_number_key: 'msisdn' },
+        },
+      });
+      return created.body.agent?.metadata?.phone_number_key;
+    },
+    shows: 'phone_number',
+  }),
+  fault({
+    id: 'ind17-metrics-filter-drops-zero-scores',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['broken'],
+    description:
+      'A filtered metrics list keeps the outputs `outputs.filter((o) => o.value && matches(o))` (a guard meant for outputs without a score): an output whose value is 0 is never listed under a filter, whatever it asks, while the unfiltered list shows it.',
+    behaviour: (b) => {
+      const matches = b.lists.matches;
+      b.lists.matches = (expr, item, fields) =>
+        !(
+          typeof item === 'object' &&
+          item !== null &&
+          'metric_output_id' in item &&
+          (item as { value?: unknown }).value === 0
+        ) && matches(expr, item, fields);
+    },
+    probe: async (call) => {
+      const runs = await call('GET', '/v1/runs?page_size=1000');
+      const simulations = new Set<string>(
+        runs.body.runs.flatMap((run: { results?: { output_ids?: string[] } }) => run.results?.output_ids ?? []),
+      );
+      for (const simulationId of simulations) {
+        const listed = await call('GET', `/v1/simulations/${simulationId}/metrics?page_size=1000`);
+        const zero = (listed.body.metrics as { metric_output_id: string; metric_name: string; value: number }[]).find(
+          (m) => m.value === 0,
+        );
+        if (!zero) continue;
+        const filter = encodeURIComponent(`metric_name = "${zero.metric_name}"`);
+        const filtered = await call('GET', `/v1/simulations/${simulationId}/metrics?page_size=1000&filter=${filter}`);
+        return (filtered.body.metrics as { metric_output_id: string }[]).some(
+          (m) => m.metric_output_id === zero.metric_output_id,
+        );
+      }
+      return 'no output scored 0';
+    },
+    shows: false,
+  }),
 ];
