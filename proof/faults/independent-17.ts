@@ -784,4 +784,31 @@ export const INDEPENDENT_17_FAULTS = [
     },
     shows: false,
   }),
+  fault({
+    id: 'ind17-spec-accept-quality-parse-int',
+    requirements: ['SPEC-JSON-ON-REQUEST'],
+    slips: ['broken'],
+    description:
+      "The document form is chosen by reading each media range's quality with parseInt (`parseInt(q) > 0`): `Accept: application/json;q=0.9`, which asks for JSON alone, reads as weight 0 and gets YAML; JSON is served only without a weight or with q=1.",
+    behaviour: (b) => {
+      const negotiate = b.publishing.negotiate;
+      b.publishing.negotiate = (accept) => {
+        const weighted = (accept ?? '')
+          .split(',')
+          .map((range) => range.split(';').map((part) => part.trim().toLowerCase()))
+          .find(([type]) => type === 'application/json');
+        const q = weighted?.find((part) => part.startsWith('q='));
+        if (q !== undefined && !(parseInt(q.slice(2), 10) > 0)) return 'yaml';
+        return negotiate(accept);
+      };
+    },
+    probe: async (call) => {
+      const doc = await call('GET', '/v1/openapi/agent-evaluation', {
+        key: null,
+        headers: { Accept: 'application/json;q=0.9' },
+      });
+      return doc.contentType.split(';')[0];
+    },
+    shows: 'application/yaml',
+  }),
 ];
