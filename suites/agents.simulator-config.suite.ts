@@ -23,7 +23,7 @@ import {
   typedAgentBody,
 } from '../lib/gen/agent-bodies.js';
 import { isSuccess } from '../lib/assert/responses.js';
-import { PUBLIC_CHAT_URL } from '../lib/gen/bodies.js';
+import { PUBLIC_CHAT_URL, PUBLIC_WEBHOOK_URL } from '../lib/gen/bodies.js';
 import { nearMissIds } from '../lib/gen/ids.js';
 import { NESTING_DEPTHS, SHAPED_VALUES, WSS_URLS, nestedValue } from '../lib/gen/values.js';
 import { expectRefusedNotFailed } from '../lib/families/field-values.js';
@@ -62,6 +62,8 @@ interface ConfigCase {
   readonly title: string;
   /** Merged over the type's required keys; undefined leaves a key out. */
   readonly config: JsonObject;
+  /** Top-level fields merged over the agent's body; undefined leaves one out. */
+  readonly overrides?: JsonObject;
   /** The key a rejection names; absent when the configuration must be accepted. */
   readonly rejects?: string;
   /** A refusal for any reason will do (not only INVALID_ARGUMENT naming `rejects`). */
@@ -282,6 +284,41 @@ const CONFIG_CASES: readonly ConfigCase[] = [
     config: { endpoint: 'https://ws.example.com/agent' },
     rejects: 'endpoint',
   },
+  // A required key left out of the fullest configuration, beside keys and fields that could stand in for it (another
+  // URL, the agent's own endpoint): still missing.
+  {
+    id: 'chat-endpoint.missing-beside-the-rest',
+    requirements: ['CHAT-ENDPOINT-REQUIRED'],
+    modelType: CHAT,
+    title:
+      'a CHAT agent with every other key (initialization_endpoint too) and a top-level endpoint, but no chat_endpoint, is rejected',
+    config: { ...CHAT_CONFIG, chat_endpoint: undefined, initialization_endpoint: PUBLIC_CHAT_URL },
+    overrides: { endpoint: PUBLIC_WEBHOOK_URL },
+    rejects: 'chat_endpoint',
+  },
+  {
+    id: 'websocket.endpoint-missing-beside-the-rest',
+    requirements: ['WEBSOCKET-ENDPOINT'],
+    modelType: WEBSOCKET,
+    title:
+      'a WEBSOCKET agent with initialization_json, authorization_header, custom_headers and a top-level endpoint, but no endpoint in its configuration, is rejected',
+    config: { endpoint: undefined, authorization_header: 'Bearer cft-token', custom_headers: '{"X-Trace":"1"}' },
+    overrides: { endpoint: PUBLIC_WEBHOOK_URL },
+    rejects: 'endpoint',
+  },
+  {
+    id: 'websocket.initialization-json-missing-beside-the-rest',
+    requirements: ['WEBSOCKET-INIT-JSON'],
+    modelType: WEBSOCKET,
+    title:
+      'a WEBSOCKET agent with endpoint, authorization_header and custom_headers, but no initialization_json, is rejected',
+    config: {
+      initialization_json: undefined,
+      authorization_header: 'Bearer cft-token',
+      custom_headers: '{"X-Trace":"1"}',
+    },
+    rejects: 'initialization_json',
+  },
   {
     id: 'websocket.initialization-json-missing',
     requirements: ['WEBSOCKET-INIT-JSON'],
@@ -321,12 +358,14 @@ async function configured(
   t: CheckContext,
   modelType: ModelType,
   config: JsonObject,
+  overrides: JsonObject = {},
 ): Promise<{ body: JsonObject; field: string; what: string }> {
   const field = await configField(t);
+  const shown = Object.keys(overrides).length ? ` and top-level ${JSON.stringify(overrides)}` : '';
   return {
-    body: typedAgentBody(modelType, t.name(`${modelType} configuration`), { configField: field, config }),
+    body: typedAgentBody(modelType, t.name(`${modelType} configuration`), { configField: field, config, overrides }),
     field,
-    what: describeConfig(modelType, config),
+    what: `${describeConfig(modelType, config)}${shown}`,
   };
 }
 
@@ -338,8 +377,9 @@ async function expectConfigRejected(
   key: string,
   requirements: Requirements,
   anyRefusal = false,
+  overrides: JsonObject = {},
 ): Promise<void> {
-  const { body, field, what } = await configured(t, modelType, config);
+  const { body, field, what } = await configured(t, modelType, config, overrides);
   const call = await t.agents.send(body);
   if (!anyRefusal) return void t.expectInvalidArgument(call, requirements, [key, field], what);
   t.expectRejection(call, requirements, {}, what);
@@ -472,7 +512,8 @@ describeGroup('agents', () => {
       c.requirements,
       c.title,
       async (t) => {
-        if (c.rejects) await expectConfigRejected(t, c.modelType, c.config, c.rejects, c.requirements, c.anyRefusal);
+        if (c.rejects)
+          await expectConfigRejected(t, c.modelType, c.config, c.rejects, c.requirements, c.anyRefusal, c.overrides);
         else await expectConfigAccepted(t, c.modelType, c.config, c.requirements);
       },
       WRITES,

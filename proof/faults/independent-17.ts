@@ -22,14 +22,10 @@ import { fault, finalizeWith, paths, presentWith, readAs, rereadAgent, rereadTes
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind17-chat-endpoint-from-agent-endpoint':
-    'each required field left out of the fullest body (every optional field given, fields that could stand in for it too) refused',
   'ind17-mutation-name-inherited-key-taken':
     "names that are an object's inherited properties (`constructor`, `toString`, `__proto__`) free, stored and read back",
   'ind17-dashboard-name-replacement-patterns':
     'replacement patterns (`$&`, `$$`) in every free-text value of every write, the dashboard PATCH too',
-  'ind17-personas-order-lone-dash-internal':
-    'order_by texts that are no field in the grammar (`-`, `--<field>`, `desc`) refused with INVALID_ARGUMENT on every list',
   'ind17-auth-key-locale-compared':
     'the valid key with a character a collation ignores (a soft hyphen, a zero-width space) refused',
 };

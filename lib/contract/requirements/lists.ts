@@ -79,7 +79,7 @@ export const LISTS = [
     'Filter and pagination rules',
     'An order_by field that is not listed for the endpoint is rejected with INVALID_ARGUMENT.',
     'Persona list order_by fields: ...; Run order_by fields: ...; Metric order_by fields: ...',
-    'Audit: "order_by is a field name" of those listed for the endpoint, so another name is "a request parameter [that] is invalid" (INVALID_ARGUMENT); falling back to the default order, as some frameworks do, hides the client\'s mistake and stays a fault. A trailing ` desc` is sent only after an unknown field, or doubled, which no reading takes. Kept.',
+    'Audit: "order_by is a field name" of those listed for the endpoint, so another name is "a request parameter [that] is invalid" (INVALID_ARGUMENT); falling back to the default order, as some frameworks do, hides the client\'s mistake and stays a fault. A trailing ` desc` is sent only after an unknown field, or doubled, which no reading takes; a dash alone, a doubled dash before a field, and `desc` alone name no field either. Kept.',
   ),
   must(
     l,

@@ -180,11 +180,20 @@ export function declareOrderChecks(id: ListId): void {
 
   // A listed field with more around it than a trailing desc: a pattern matched without its anchors would still find `<field> desc` in them.
   const [firstField] = Object.keys(list.orderFields);
-  const unknownOrders = [...UNKNOWN_ORDERS, `${firstField} desc desc`, `no_such_field ${firstField} desc`];
+  // A dash alone, or doubled before a field, and `desc` alone are no field either: a parser that splits the dash off
+  // first must still refuse what is left.
+  const unknownOrders = [
+    ...UNKNOWN_ORDERS,
+    `${firstField} desc desc`,
+    `no_such_field ${firstField} desc`,
+    '-',
+    `--${firstField}`,
+    'desc',
+  ];
   check(
     checkIdOf('lists', id, 'order-by-unknown'),
     ['LIST-ORDER-BY-UNKNOWN'],
-    `${path}: order_by on a field it does not list, or with more than a field and a trailing desc, is rejected with INVALID_ARGUMENT naming order_by`,
+    `${path}: order_by on a field it does not list, with more than a field and a trailing desc, or a dash or desc alone, is rejected with INVALID_ARGUMENT naming order_by`,
     async (t) => {
       const collection = await collectionOf(t, id);
       for (const orderBy of unknownOrders) {
