@@ -2,15 +2,22 @@
 // phone_number, endpoint), formats, model types, referenced IDs, and the size of the
 // JSON fields. Every display name carries the run marker (agents cannot be deleted).
 
+import { MODEL_TYPES } from '../lib/contract/enums.js';
 import { ID_RULES } from '../lib/contract/ids.js';
 import { agentLengthLimit, expectAgent, expectAgentCreated } from '../lib/families/agents.js';
-import { asListed, expectRefusedOrRecognised, ruledListChecks } from '../lib/families/invalid-field.js';
+import {
+  asListed,
+  expectRefusedOrRecognised,
+  lineBreakChecks,
+  ruledListChecks,
+} from '../lib/families/invalid-field.js';
 import { lengthLimitChecks } from '../lib/families/length-limits.js';
+import { madeOfListedChecks } from '../lib/families/values/enumerated.js';
 import { configField } from '../lib/families/simulator-config.js';
 import { byteLimitSizes, FORMATTED_VALUES, jsonObjectOfSize, typedAgentBody } from '../lib/gen/agent-bodies.js';
 import { PUBLIC_WEBHOOK_URL } from '../lib/gen/bodies.js';
 import { alnum, nearMissIds } from '../lib/gen/ids.js';
-import { check, describeGroup } from '../lib/harness/index.js';
+import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 
 const WRITES = { writes: true } as const;
@@ -205,6 +212,30 @@ describeGroup('agents', () => {
     },
     WRITES,
   );
+
+  lineBreakChecks('agents.fields', [
+    {
+      field: 'phone_number',
+      requirements: ['AGENT-PHONE-NUMBER'],
+      valid: '+14155550100',
+      send: (t, value) => t.agents.send({ phone_number: value }),
+    },
+    ...['metric_ids', 'test_set_ids'].map((field, i) => ({
+      field,
+      requirements: ['AGENT-REFERENCE-IDS'] as const,
+      valid: alnum(22, 50 + i),
+      send: (t: CheckContext, value: string) => t.agents.send({ [field]: [value] }),
+    })),
+  ]);
+
+  madeOfListedChecks('agents.fields', [
+    {
+      field: 'model_type',
+      requirements: ['AGENT-MODEL-TYPE'],
+      listed: MODEL_TYPES,
+      send: (t, value) => t.agents.send({ model_type: value }),
+    },
+  ]);
 
   for (const field of ['metric_ids', 'test_set_ids']) {
     for (const [i, miss] of nearMissIds(ID_RULES.agentReference, 9).entries()) {

@@ -4,7 +4,7 @@
 // CHAT payloads. Every display name carries the run marker (agents cannot be deleted).
 
 import { isDeepStrictEqual } from 'node:util';
-import { DEFAULTS, type ModelType } from '../lib/contract/enums.js';
+import { CHAT_RESPONSE_FORMATS, DEFAULTS, type ModelType } from '../lib/contract/enums.js';
 import { ID_RULES } from '../lib/contract/ids.js';
 import { fieldLimit } from '../lib/contract/limits.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
@@ -24,9 +24,11 @@ import {
 } from '../lib/gen/agent-bodies.js';
 import { isSuccess } from '../lib/assert/responses.js';
 import { PUBLIC_CHAT_URL, PUBLIC_WEBHOOK_URL } from '../lib/gen/bodies.js';
-import { nearMissIds } from '../lib/gen/ids.js';
+import { alnum, nearMissIds } from '../lib/gen/ids.js';
 import { NESTING_DEPTHS, SHAPED_VALUES, WSS_URLS, nestedValue } from '../lib/gen/values.js';
 import { expectRefusedNotFailed } from '../lib/families/field-values.js';
+import { madeOfListedChecks } from '../lib/families/values/enumerated.js';
+import { lineBreakChecks } from '../lib/families/invalid-field.js';
 import { allEnded, check, describeGroup, type CheckContext } from '../lib/harness/index.js';
 import { personas } from '../lib/harness/discovery.js';
 import type { JsonObject } from '../lib/util/json.js';
@@ -604,6 +606,26 @@ describeGroup('agents', () => {
     },
     WRITES,
   );
+
+  lineBreakChecks('agents.simulator-config', [
+    {
+      field: 'persona_id',
+      requirements: ['CHAT-PERSONA-ID'],
+      valid: alnum(ID_RULES.persona.minLength, 60),
+      send: async (t, value) => t.agents.send((await configured(t, CHAT, { persona_id: value })).body),
+      alsoNamed: async (t) => [await configField(t)],
+    },
+  ]);
+
+  madeOfListedChecks('agents.simulator-config', [
+    {
+      field: 'response_format',
+      requirements: ['CHAT-RESPONSE-FORMAT'],
+      listed: CHAT_RESPONSE_FORMATS,
+      send: async (t, value) => t.agents.send((await configured(t, CHAT, { response_format: value })).body),
+      alsoNamed: async (t) => [await configField(t)],
+    },
+  ]);
 
   for (const limit of PAYLOAD_LIMITS) {
     const key = fieldLimit(limit).field;

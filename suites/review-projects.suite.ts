@@ -9,7 +9,8 @@ import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { reviewLinks } from '../lib/harness/discovery.js';
-import { ruledListChecks } from '../lib/families/invalid-field.js';
+import { lineBreakChecks, ruledListChecks } from '../lib/families/invalid-field.js';
+import { madeOfListedChecks } from '../lib/families/values/enumerated.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { Created } from '../lib/harness/resources.js';
 import type { JsonObject } from '../lib/util/json.js';
@@ -362,6 +363,30 @@ describeGroup('review-projects', () => {
     ],
     send: async (t, field, list) => t.reviewProjects.send(await reviewLinks(t), { [field]: list }),
   });
+
+  lineBreakChecks('review-projects.create', [
+    {
+      field: 'assignees',
+      requirements: ['REVIEW-PROJECT-ASSIGNEE-EMAIL'],
+      valid: 'reviewer@example.com',
+      send: async (t, value) => t.reviewProjects.send(await reviewLinks(t), { assignees: [value] }),
+    },
+  ]);
+
+  madeOfListedChecks('review-projects.create', [
+    {
+      field: 'project_type',
+      requirements: ['REVIEW-PROJECT-TYPE'],
+      listed: PROJECT_TYPES,
+      send: async (t, value) => t.reviewProjects.send(await reviewLinks(t), { project_type: value }),
+    },
+    {
+      field: 'project_rules',
+      requirements: ['REVIEW-PROJECT-RULES'],
+      listed: PROJECT_RULES,
+      send: async (t, value) => t.reviewProjects.send(await reviewLinks(t), { project_rules: [value] }),
+    },
+  ]);
 
   declareDynamicIdChecks('review-projects');
   bodyFormsCheck({

@@ -13,7 +13,13 @@ import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { echoMismatches } from '../lib/assert/echo.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { answerNames, rejectsNaming } from '../lib/assert/error-details.js';
-import { asListed, expectRefusedOrRecognised, ruledListChecks } from '../lib/families/invalid-field.js';
+import {
+  asListed,
+  expectRefusedOrRecognised,
+  lineBreakChecks,
+  ruledListChecks,
+} from '../lib/families/invalid-field.js';
+import { madeOfListedChecks } from '../lib/families/values/enumerated.js';
 import { ASCII_CHARS, boundaryCases, stringOf, twoByteText } from '../lib/gen/strings.js';
 import { allEnded, check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import { property } from '../lib/harness/property.js';
@@ -422,6 +428,24 @@ describeGroup('test-cases', () => {
     },
     WRITES,
   );
+
+  lineBreakChecks('test-cases.create', [
+    {
+      field: 'test_set_id',
+      requirements: ['TESTCASE-TEST-SET-ID'],
+      valid: (t) => t.testCases.testSetId(),
+      send: (t, value) => t.testCases.send({ test_set_id: value }),
+    },
+  ]);
+
+  madeOfListedChecks('test-cases.create', [
+    {
+      field: 'input_type',
+      requirements: ['TESTCASE-INPUT-TYPE'],
+      listed: INPUT_TYPES,
+      send: (t, value) => t.testCases.send({ input_type: value }),
+    },
+  ]);
 
   // ---- expected results -----------------------------------------------------------------------
 

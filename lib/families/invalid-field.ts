@@ -134,3 +134,39 @@ export function ruledListChecks({ id, lists, send }: RuledLists): void {
     );
   }
 }
+
+/** A field of an exact length, a fixed ID form or a pattern, with a valid value of it. */
+export interface PatternedField {
+  readonly field: string;
+  readonly requirements: readonly RequirementId[];
+  /** A value the field takes (read once the check runs, where the target chooses it). */
+  readonly valid: string | ((t: CheckContext) => Promise<string>);
+  /** Sends a body valid in every respect but the field, which holds `value` (in a list for a list's element). */
+  send(t: CheckContext, value: string): Promise<Call>;
+  /** Other fields a refusal may name instead (the object holding the field), read once the check runs. */
+  readonly alsoNamed?: (t: CheckContext) => Promise<readonly string[]>;
+}
+
+/**
+ * A valid value followed by a line break (`\n`, then `\r\n`) breaks the field's form: refused with INVALID_ARGUMENT
+ * naming the field. A pattern tested with a `$` that also matches before a final line break lets the first through.
+ */
+export function lineBreakChecks(id: string, fields: readonly PatternedField[]): void {
+  for (const { field, requirements, valid, send, alsoNamed } of fields) {
+    check(
+      checkIdOf(id, field, 'trailing-line-break'),
+      requirements,
+      `${field} of a valid value followed by a line break (\\n, \\r\\n) is rejected naming ${field}`,
+      async (t) => {
+        const value = typeof valid === 'string' ? valid : await valid(t);
+        const names = [field, ...((await alsoNamed?.(t)) ?? [])];
+        for (const end of ['\n', '\r\n']) {
+          const sent = `${value}${end}`;
+          const what = `${field} ${JSON.stringify(sent)}`;
+          t.expectInvalidArgument(await send(t, sent), requirements, names, what, { within: true });
+        }
+      },
+      { writes: true },
+    );
+  }
+}

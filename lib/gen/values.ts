@@ -1,6 +1,6 @@
 // Valid values of the less common shapes, per kind of field: what a field's valid space holds
 // beside the typical value (digits only, "0" alone, words a parser knows, markup, several lines, other
-// scripts, astral characters, JSON-looking text, every line ending (U+2028, U+2029 and NEL too), format characters, a leading formula character; the rarer forms
+// scripts, astral characters, JSON-looking text, replacement and format patterns, every line ending (U+2028, U+2029 and NEL too), format characters, a leading formula character; the rarer forms
 // of e-mail addresses, URLs (and those a normalizer rewrites) and phone numbers; keys of an object field that a document store or a path syntax reads). A server must store each as sent; a few a careful server may refuse instead
 // (`mayRefuse`: control characters in a name or beyond a line break and a tab in text, forms a common
 // validator does not know). The first shape of each kind is one no server may refuse.
@@ -70,6 +70,11 @@ const TEXT: readonly ShapedValue[] = [
   { shape: 'a leading at sign', value: '@support team', leads: true },
   // A template engine run over stored text (at save, not at send) renders these away or fails on them.
   { shape: 'template-like text', value: '{{var}} {{ var }} ${var} {var} %s <%= x %>' },
+  // A replacement string (`String.prototype.replace`, `re.sub`) or a format call (printf, `str.format`) reads these.
+  {
+    shape: 'replacement and format patterns',
+    value: "Quote $$5 plus $& tax, $` and $' then $1 {{prompt}} %s %d %% {0}",
+  },
   // Valid inside a JSON string; a store that cannot hold NUL may refuse them, but never fails on them.
   {
     shape: 'control characters (NUL, U+0001, U+001F, DEL)',

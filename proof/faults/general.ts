@@ -10,18 +10,21 @@ import type { AgentRecord, PersonaRecord } from '../../lib/reference/store/recor
 import type { Store } from '../../lib/reference/store/store.js';
 import { checkMutationIdAfterAgent } from '../../lib/reference/routes/mutations.js';
 import type { CheckedIdRule } from '../../lib/reference/validation/id-format.js';
+import type { Check, Fields } from '../../lib/reference/validation/fields.js';
+import { EMAIL, idCheck, PHONE_NUMBER } from '../../lib/reference/validation/checks.js';
 import type { RequirementId } from '../../lib/contract/requirements/index.js';
 import { isJsonObject } from '../../lib/util/json.js';
 import { fault, localTime, presentWith, readAs, respondWith, type Fault } from './define.js';
 import { rowsMeasuredAs } from './limits.js';
 import { FIELD_LIMITS } from '../../lib/contract/limits.js';
+import { DEFAULTS, INPUT_TYPES, MODEL_TYPES, PROJECT_RULES, PROJECT_TYPES } from '../../lib/contract/enums.js';
 import { newAgent, firstPersona } from '../probes/basics.js';
 import { status as dashboardNameStatus } from '../probes/dashboards.js';
 import { FIXTURE_IDS } from '../probes/fixture-ids.js';
 import { readBack } from '../probes/read-back.js';
 import { UNKNOWN_22 } from '../probes/resources.js';
-import { VALID as REVIEW_PROJECT } from '../probes/review-projects.js';
-import { created as createdTestCase, VALID as TEST_CASE } from '../probes/test-cases.js';
+import { VALID as REVIEW_PROJECT, status as reviewProjectStatus } from '../probes/review-projects.js';
+import { created as createdTestCase, status as testCaseStatus, VALID as TEST_CASE } from '../probes/test-cases.js';
 
 const GET_AGENT = 'GET /v1/agents/{agent_id}';
 
@@ -1046,5 +1049,95 @@ export const GENERAL_FAULTS = [
     ),
     probe: (call) => dashboardNameStatus(call, `${'d'.repeat(255)} `),
     shows: 200,
+  }),
+  fault({
+    id: 'enumerations-matched-as-substring',
+    requirements: ['AGENT-MODEL-TYPE', 'TESTCASE-INPUT-TYPE', 'REVIEW-PROJECT-TYPE', 'REVIEW-PROJECT-RULES'],
+    slips: ['broken'],
+    description:
+      "Every enumerated field is checked by one helper, `listed.join('|').includes(value)`, a substring test where membership was meant: a part of a listed value (`SCENARI`, `MODEL_TYPE_VOIC`), or two joined by `|`, is accepted (an agent takes the first type holding it).",
+    behaviour: (b) => {
+      const inListed = (listed: readonly string[], value: string) => listed.join('|').includes(value);
+      const oneOf = (f: Fields, name: string, listed: readonly string[]) => {
+        const value = f.string(name);
+        if (value !== null && !inListed(listed, value)) f.fail(name, `must be one of ${listed.join(', ')}`);
+        return value;
+      };
+      const modelType = b.agentRules.modelType;
+      b.agentRules = {
+        ...b.agentRules,
+        modelType: (fields, request) => {
+          const given = fields.string('model_type');
+          if (given === null || !inListed(MODEL_TYPES, given)) return modelType(fields, request);
+          return MODEL_TYPES.find((type) => type.includes(given)) ?? MODEL_TYPES[0];
+        },
+      };
+      b.testCaseFields = {
+        ...b.testCaseFields,
+        input_type: (f) => oneOf(f, 'input_type', INPUT_TYPES) ?? DEFAULTS.testCaseInputType,
+      };
+      b.reviewProjectFields = {
+        ...b.reviewProjectFields,
+        project_type: (f) => oneOf(f, 'project_type', PROJECT_TYPES) ?? DEFAULTS.reviewProjectType,
+        project_rules: (f) =>
+          f.strings('project_rules', {
+            each: { test: (value) => inListed(PROJECT_RULES, value), description: PROJECT_RULES.join(', ') },
+          }),
+      };
+    },
+    probe: async (call) => ({
+      agent: (await call('POST', '/v1/agents', { body: { display_name: 'Enum', model_type: 'MODEL_TYPE_VOIC' } }))
+        .status,
+      testCase: await testCaseStatus(call, { ...TEST_CASE, input_type: 'SCENARI' }),
+      projectType: await reviewProjectStatus(call, { project_type: 'PROJECT_INDIVIDUA' }),
+      projectRules: await reviewProjectStatus(call, { project_rules: ['require_disagreement'] }),
+    }),
+    shows: { agent: 200, testCase: 200, projectType: 200, projectRules: 200 },
+  }),
+  fault({
+    id: 'patterns-end-before-line-break',
+    requirements: ['AGENT-PHONE-NUMBER', 'AGENT-REFERENCE-IDS', 'CHAT-PERSONA-ID', 'REVIEW-PROJECT-ASSIGNEE-EMAIL'],
+    slips: ['bound'],
+    description:
+      "Formats are tested with Python's `re.match(r'^…$', value)`, whose `$` also matches before a final line break: an E.164 phone_number, a metric_ids or test_set_ids element, a CHAT persona_id or an assignee's address followed by `\\n` is accepted and stored with its line break.",
+    behaviour: (b) => {
+      const beforeLineBreak = (check: Check<string>): Check<string> => ({
+        test: (value) => check.test(value.replace(/\n$/u, '')),
+        description: check.description,
+      });
+      const reference = { each: beforeLineBreak(idCheck('agentReference')) };
+      const chat = b.agentRules.config.MODEL_TYPE_CHAT ?? {};
+      b.agentRules = {
+        ...b.agentRules,
+        fields: {
+          ...b.agentRules.fields,
+          phone_number: (f) =>
+            f.string('phone_number', { limit: 'agent.phone_number', check: beforeLineBreak(PHONE_NUMBER) }),
+          metric_ids: (f) => f.strings('metric_ids', reference) ?? [],
+          test_set_ids: (f) => f.strings('test_set_ids', reference) ?? [],
+        },
+        config: {
+          ...b.agentRules.config,
+          MODEL_TYPE_CHAT: {
+            ...chat,
+            persona_id: (c, k) => void c.string(k, { check: beforeLineBreak(idCheck('persona')) }),
+          },
+        },
+      };
+      b.reviewProjectFields = {
+        ...b.reviewProjectFields,
+        assignees: (f) =>
+          f.strings('assignees', { required: true, limit: 'reviewProject.assignees', each: beforeLineBreak(EMAIL) }),
+      };
+    },
+    probe: async (call) => ({
+      phoneNumber: (
+        await call('POST', '/v1/agents', {
+          body: { display_name: 'Line break', model_type: 'MODEL_TYPE_VOICE', phone_number: '+14155550100\n' },
+        })
+      ).status,
+      assignees: await reviewProjectStatus(call, { assignees: ['reviewer@example.com\n'] }),
+    }),
+    shows: { phoneNumber: 200, assignees: 200 },
   }),
 ] as const satisfies readonly Fault[];

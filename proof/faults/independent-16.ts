@@ -866,20 +866,14 @@ export const INDEPENDENT_16_FAULTS = [
 
 /** Faults of this round that no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind16-chat-response-format-substring':
-    'every enumerated field refusing values made of its listed ones (a part of one, two joined, one with a suffix)',
   'ind16-auth-key-nfkc':
     'keys a normaliser maps to the valid one (full-width letters, NFKC) refused like any other string',
   'ind16-spec-yaml-status-keys-unquoted':
     "the YAML form's mapping keys read as strings, as the JSON form's are (a plain `200:` is an integer)",
   'ind16-dashboard-rename-case-only-ignored':
     'a dashboard renamed to a name that differs from its own only in letter case or punctuation takes it',
-  'ind16-agent-prompt-replacement-patterns':
-    'replacement patterns (`$&`, `$$`, `` $` ``, `$1`) among the unusual valid values of every free-text field',
   'ind16-spec-missing-document-error-labelled-yaml':
     'every error answer labelled JSON whatever Accept asked (an unknown spec_name without Accept, and with */*)',
   'ind16-mutation-override-keys-of-any-agent':
     "config_overrides keys another agent's configuration has (another model type's keys) but not the parent's refused",
-  'ind16-test-set-id-trailing-line-break':
-    'every field with an exact length or a pattern refusing its valid value followed by a line break',
 };
