@@ -589,9 +589,14 @@ export const INDEPENDENT_16_FAULTS = [
     probe: async (call) => {
       const answer = await call('GET', `/v1/scheduled-runs/${FIXTURES.deletableScheduledRunId}`);
       const run = answer.body?.scheduled_run;
-      return { lastRunAt: run?.last_run_at === run?.create_time, lastRunId: run?.last_run_id ?? null };
+      // The status too: on the correct service other probes share, the scheduled run may have been deleted already.
+      return {
+        status: answer.status,
+        lastRunAt: run?.last_run_at === run?.create_time,
+        lastRunId: run?.last_run_id ?? null,
+      };
     },
-    shows: { lastRunAt: true, lastRunId: null },
+    shows: { status: 200, lastRunAt: true, lastRunId: null },
   }),
   fault({
     id: 'ind16-review-linked-metric-ids-string-internal',

@@ -22,10 +22,6 @@ import { fault, finalizeWith, paths, presentWith, readAs, rereadAgent, rereadTes
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind17-mutation-name-inherited-key-taken':
-    "names that are an object's inherited properties (`constructor`, `toString`, `__proto__`) free, stored and read back",
-  'ind17-dashboard-name-replacement-patterns':
-    'replacement patterns (`$&`, `$$`) in every free-text value of every write, the dashboard PATCH too',
   'ind17-auth-key-locale-compared':
     'the valid key with a character a collation ignores (a soft hyphen, a zero-width space) refused',
 };
