@@ -868,8 +868,6 @@ export const INDEPENDENT_16_FAULTS = [
 export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind16-chat-response-format-substring':
     'every enumerated field refusing values made of its listed ones (a part of one, two joined, one with a suffix)',
-  'ind16-auth-key-nfkc':
-    'keys a normaliser maps to the valid one (full-width letters, NFKC) refused like any other string',
   'ind16-spec-yaml-status-keys-unquoted':
     "the YAML form's mapping keys read as strings, as the JSON form's are (a plain `200:` is an integer)",
   'ind16-dashboard-rename-case-only-ignored':
