@@ -139,7 +139,7 @@ export const INDEPENDENT_16_FAULTS = [
   }),
   fault({
     id: 'ind16-spec-yaml-status-keys-unquoted',
-    requirements: ['SPEC-VALID-OPENAPI'],
+    requirements: ['SPEC-VALID-OPENAPI', 'SPEC-SAME-DOCUMENT'],
     slips: ['broken'],
     description:
       'The YAML form writes the response status codes as plain keys (`200:`), which a YAML reader takes for integers, where OpenAPI requires them quoted (`"200":`) for compatibility between JSON and YAML; the JSON form has them as the strings they are.',
@@ -868,8 +868,6 @@ export const INDEPENDENT_16_FAULTS = [
 export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind16-chat-response-format-substring':
     'every enumerated field refusing values made of its listed ones (a part of one, two joined, one with a suffix)',
-  'ind16-spec-yaml-status-keys-unquoted':
-    "the YAML form's mapping keys read as strings, as the JSON form's are (a plain `200:` is an integer)",
   'ind16-dashboard-rename-case-only-ignored':
     'a dashboard renamed to a name that differs from its own only in letter case or punctuation takes it',
   'ind16-agent-prompt-replacement-patterns':
