@@ -55,6 +55,13 @@ export type FormValidation =
 
 /** validateOpenApi on the read document; a YAML form with merge keys is also validated as read without them. */
 export async function validateForm(read: PublishedYaml): Promise<FormValidation> {
+  // OpenAPI limits a YAML form's keys to strings, so it reads as its JSON form would.
+  const [notString] = read.keysNotStrings;
+  if (notString !== undefined)
+    return {
+      ok: false,
+      message: `a YAML key that is not a string at ${notString}${read.keysNotStrings.length > 1 ? `, and ${read.keysNotStrings.length - 1} other such keys` : ''}: OpenAPI limits YAML keys to strings (quote it)`,
+    };
   const result = await validateOpenApi(read.document);
   if (!result.ok) return result;
   if (!read.mergeKeys) return { ok: true, onlyWithMergeKeys: false };

@@ -61,6 +61,16 @@ describe('compareForms', () => {
 });
 
 describe('validateForm', () => {
+  it('finds a YAML form with a key that is not a string invalid: OpenAPI limits YAML keys to strings', async () => {
+    const yaml = stringify(twoOperations()).replace(/^(\s+)"200":/gm, '$1200:');
+    expect(await validateForm(parsePublishedYaml(yaml))).toEqual({
+      ok: false,
+      message: expect.stringMatching(
+        /^a YAML key that is not a string at \/paths\/.*\/200 \(an integer\), and 1 other/,
+      ),
+    });
+  });
+
   it('says when a YAML form is valid only with its merge keys applied', async () => {
     expect(await validateForm(parsePublishedYaml(MERGED))).toEqual({ ok: true, onlyWithMergeKeys: true });
   });
