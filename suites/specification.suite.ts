@@ -22,7 +22,7 @@ import {
 } from '../lib/published/index.js';
 import { deref } from '../lib/published/refs.js';
 import { isJsonObject } from '../lib/util/json.js';
-import { isErrorBody } from '../lib/assert/responses.js';
+import { expectErrorLabelledJson, isErrorBody } from '../lib/assert/responses.js';
 import { followListed } from '../lib/families/published/listed-url.js';
 import { schemaKeywordFindings } from '../lib/families/published/schema-keywords.js';
 import { declareExtremeIdChecks } from '../lib/families/path-ids.js';
@@ -309,6 +309,18 @@ describeGroup('specification', () => {
         `GET /v1/openapi/${unlisted} (a spec_name the listing does not give) without a key was refused as unauthorised (${status} ${String(code)})`,
         refused,
       );
+    },
+  );
+
+  check(
+    'specification.unknown-spec-error-labelled-json',
+    ['RESPONSE-CONTENT-TYPE-JSON'],
+    'GET /v1/openapi/{spec_name} for a name the listing does not give, asked without Accept, with `*/*` and with `application/yaml`, labels its error JSON (a 406 too): the error is not the document',
+    async (t) => {
+      const unlisted = unlistedName((await listing(t)).specs);
+      // Judged as every error answer is (observeErrorLabel): asked here where a document's media type is negotiated.
+      for (const accept of [null, '*/*', 'application/yaml'])
+        expectErrorLabelledJson(await fetchSpec(t, unlisted, accept));
     },
   );
 

@@ -74,9 +74,12 @@ function checkPublished(ctx: ResponseContext, seen: Seen, endpoint: Endpoint, ex
   if (issues) seen.published.push({ operation: endpoint.key, status: ex.response.status, issues, exchange: ex });
 }
 
+/** RESPONSE-CONTENT-TYPE-JSON's label: `application/json`, with or without parameters. */
+const labelledJson = (ex: Exchange): boolean => /^application\/json\b/i.test(ex.response.headers['content-type'] ?? '');
+
 function checkContentType(ctx: ResponseContext, seen: Seen, ex: Exchange): void {
   if (!ctx.strict || ex.response.text === '') return;
-  if (!/^application\/json\b/i.test(ex.response.headers['content-type'] ?? '')) {
+  if (!labelledJson(ex)) {
     convention(
       seen,
       ['RESPONSE-CONTENT-TYPE-JSON'],
@@ -215,6 +218,19 @@ export function expectErrorEnvelope(ex: Exchange): { error: JsonObject } {
   if (issues.length)
     violation(['ERROR-ENVELOPE'], `error body: ${formatIssues(issues)}${offendingValues(json, issues)}`, ex);
   return json;
+}
+
+/**
+ * RESPONSE-CONTENT-TYPE-JSON on an answer carrying the API's error object: labelled JSON, whatever Accept asked (a
+ * 406 too). An answer without the error object is ERROR-ENVELOPE's concern, or not the API's (a front's page).
+ */
+export function expectErrorLabelledJson(ex: Exchange): void {
+  if (!isErrorBody(ex.response.json) || labelledJson(ex)) return;
+  violation(
+    ['RESPONSE-CONTENT-TYPE-JSON'],
+    `an error answer (the API's JSON error object) is labelled ${JSON.stringify(ex.response.headers['content-type'] ?? null)}, not application/json`,
+    ex,
+  );
 }
 
 /** A rejection: status ≥ 400 with the error envelope, the expected code, and details naming the field. */

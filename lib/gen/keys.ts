@@ -3,7 +3,8 @@
 // valid key wrapped as a parser of another header would unwrap it (quoted, after a scheme, twice
 // as a list), and the valid key in an encoding a server might undo (percent, base64, an HTML
 // entity), and the valid key beside a character HTTP does not strip but a trimming reader does (a no-break
-// space). Not a blank key, nor the valid key with spaces around it: HTTP strips spaces from
+// space), and the valid key in a compatibility form a Unicode normaliser maps back to it (full-width letters, a
+// ligature, a superscript digit). Not a blank key, nor the valid key with spaces around it: HTTP strips spaces from
 // a header value, so those arrive as the empty key and the valid key.
 // And the headers a request may carry beside the key, none of which lets it in without it.
 
@@ -27,6 +28,45 @@ function otherCase(key: string): string | undefined {
   const swapped = [...key].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
   return swapped === key ? undefined : swapped;
 }
+
+/** ASCII letters as their full-width forms (U+FF21 on): NFKC gives the letters back. */
+const fullWidthLetters = (key: string): string =>
+  key.replace(/[A-Za-z]/g, (c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0));
+
+/** Ligatures whose compatibility decomposition is the letters they join. */
+const LIGATURES: ReadonlyArray<readonly [string, string]> = [
+  ['ffi', '\ufb03'],
+  ['ffl', '\ufb04'],
+  ['ff', '\ufb00'],
+  ['fi', '\ufb01'],
+  ['fl', '\ufb02'],
+  ['st', '\ufb06'],
+];
+
+/** The first pair of letters a ligature joins, as that ligature. */
+function withLigature(key: string): string {
+  for (const [letters, ligature] of LIGATURES) if (key.includes(letters)) return key.replace(letters, ligature);
+  return key;
+}
+
+const SUPERSCRIPT_DIGITS = '\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079';
+
+/** The last digit as its superscript form. */
+function withSuperscript(key: string): string {
+  const at = key.search(/\d\D*$/);
+  return at < 0 ? key : `${key.slice(0, at)}${SUPERSCRIPT_DIGITS[Number(key[at])]}${key.slice(at + 1)}`;
+}
+
+/**
+ * A compatibility form of the key as a header carries it: its UTF-8 bytes, one Latin-1 character each (what an HTTP
+ * client sends byte for byte); undefined when the form leaves the key as it was.
+ */
+const compatible =
+  (form: (key: string) => string) =>
+  (key: string): string | undefined => {
+    const made = form(key);
+    return made === key ? undefined : Buffer.from(made, 'utf8').toString('latin1');
+  };
 
 export const INVALID_KEY_SHAPES: readonly KeyShape[] = [
   { what: 'an empty X-API-Key', of: () => '' },
@@ -67,6 +107,18 @@ export const INVALID_KEY_SHAPES: readonly KeyShape[] = [
   // HTTP strips only spaces and tabs around a value; String.prototype.trim and \s strip a no-break space too.
   { what: 'the valid key with a no-break space (U+00A0) after it', of: (key) => `${key}\u00a0`, once: true },
   { what: 'the valid key with a no-break space (U+00A0) before it', of: (key) => `\u00a0${key}`, once: true },
+  // Compatibility forms a Unicode normaliser (NFKC, NFKD) maps to the valid key: other strings, sent as their UTF-8 bytes.
+  {
+    what: 'the valid key with its letters in full-width form (U+FF41 for `a`)',
+    of: compatible(fullWidthLetters),
+    once: true,
+  },
+  {
+    what: 'the valid key with a ligature (U+FB06 for `st`, U+FB01 for `fi`)',
+    of: compatible(withLigature),
+    once: true,
+  },
+  { what: 'the valid key with a superscript digit (U+00B9 for `1`)', of: compatible(withSuperscript), once: true },
 ];
 
 export interface HeadersBesideKey {

@@ -125,7 +125,10 @@ export class CheckContext {
       ...(this.quiet ? { quiet: true } : {}),
     });
     this.exchanges.push(exchange);
-    if (!(mayBeRefusedInFront && responses.refusedInFront(exchange))) this.observeErrorEnvelope(exchange);
+    if (!(mayBeRefusedInFront && responses.refusedInFront(exchange))) {
+      this.observeErrorEnvelope(exchange);
+      this.observeErrorLabel(exchange);
+    }
     this.observeJsonCharset(exchange);
     expectWithinBounds(
       endpoint.key,
@@ -166,6 +169,20 @@ export class CheckContext {
     if (exchange.response.status < 400 || TRANSPORT_STATUSES.has(exchange.response.status)) return;
     try {
       responses.expectErrorEnvelope(exchange);
+    } catch (error) {
+      if (!isRuleViolation(error)) throw error;
+      this.observe(error);
+    }
+  }
+
+  /**
+   * Under the strict profile, every error answer of a contract endpoint a check sees is labelled JSON, whatever
+   * Accept asked (RESPONSE-CONTENT-TYPE-JSON, a convention); not a gateway's answer (back-pressure, transport).
+   */
+  private observeErrorLabel(exchange: Exchange): void {
+    if (!this.target.responses.strict || TRANSPORT_STATUSES.has(exchange.response.status)) return;
+    try {
+      responses.expectErrorLabelledJson(exchange);
     } catch (error) {
       if (!isRuleViolation(error)) throw error;
       this.observe(error);

@@ -17,7 +17,7 @@ const readYaml = remembered<PublishedYaml>(64);
 export function parseForm(text: string, form: DocumentForm): PublishedYaml {
   if (form === 'yaml') return readYaml(text, () => parsePublishedYaml(text));
   const document: unknown = JSON.parse(text);
-  return { document, mergeKeys: false, withoutMergeKeys: () => document };
+  return { document, mergeKeys: false, withoutMergeKeys: () => document, keysNotStrings: [] };
 }
 
 export type FormsComparison =
@@ -32,6 +32,13 @@ export type FormsComparison =
 
 /** Whether the YAML form, read with merge keys applied, is the JSON form's document. */
 export function compareForms(yaml: PublishedYaml, json: unknown): FormsComparison {
+  // A key the YAML reads as another type than a string (`200:`, an integer) is not the JSON form's string key.
+  const [notString] = yaml.keysNotStrings;
+  if (notString !== undefined)
+    return {
+      same: false,
+      difference: `at ${notString}: a YAML key that is not a string, where the JSON form's keys are strings (quote it)${yaml.keysNotStrings.length > 1 ? `, and ${yaml.keysNotStrings.length - 1} other such keys` : ''}`,
+    };
   const expected = asJson(json);
   const actual = asJson(yaml.document);
   const at = firstDifference(actual, expected, '');
@@ -48,6 +55,13 @@ export type FormValidation =
 
 /** validateOpenApi on the read document; a YAML form with merge keys is also validated as read without them. */
 export async function validateForm(read: PublishedYaml): Promise<FormValidation> {
+  // OpenAPI limits a YAML form's keys to strings, so it reads as its JSON form would.
+  const [notString] = read.keysNotStrings;
+  if (notString !== undefined)
+    return {
+      ok: false,
+      message: `a YAML key that is not a string at ${notString}${read.keysNotStrings.length > 1 ? `, and ${read.keysNotStrings.length - 1} other such keys` : ''}: OpenAPI limits YAML keys to strings (quote it)`,
+    };
   const result = await validateOpenApi(read.document);
   if (!result.ok) return result;
   if (!read.mergeKeys) return { ok: true, onlyWithMergeKeys: false };
@@ -60,7 +74,7 @@ export async function validateForm(read: PublishedYaml): Promise<FormValidation>
   return { ok: true, onlyWithMergeKeys: !(await validateOpenApi(literal)).ok };
 }
 
-/** Through JSON, so YAML's integer map keys (response codes) compare as strings. */
+/** Through JSON, as the JSON form reads (its keys are strings: keys that are not are judged above). */
 const asJson = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
 
 const EXCERPT = 60;

@@ -44,6 +44,12 @@ export interface PublishedYaml {
    * fails (a mapping with two `<<` keys has duplicate keys without merge keys).
    */
   withoutMergeKeys(): unknown;
+  /**
+   * Every mapping key that is not a string scalar (a plain `200:` reads as an integer, `true:`, `null:` and `~:` as
+   * no string either), as `<JSON pointer of the key> (<what it reads as>)`: OpenAPI limits YAML keys to strings, as
+   * JSON's are. Merge keys aside.
+   */
+  readonly keysNotStrings: readonly string[];
 }
 
 type Options = ParseOptions & DocumentOptions & SchemaOptions;
@@ -68,6 +74,7 @@ export function parsePublishedYaml(text: string): PublishedYaml {
   return {
     document,
     mergeKeys,
+    keysNotStrings: keysNotStrings(doc),
     withoutMergeKeys: () => (mergeKeys ? composed(text, { ...READING, merge: false }).toJS(TO_JS) : document),
   };
 }
@@ -103,6 +110,35 @@ function boundAliases(doc: Document.Parsed): void {
   visit(doc, { Node: () => void written++ });
   if (size(doc.contents) - written > MAX_ALIASED_NODES)
     throw new Error(`the aliases expand the document by more than ${MAX_ALIASED_NODES} nodes`);
+}
+
+const pointerToken = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** What a key that is not a string reads as. */
+function readAs(key: unknown): string {
+  if (!isScalar(key)) return isSeq(key) ? 'a sequence' : isMap(key) ? 'a mapping' : 'an alias';
+  const { value } = key;
+  if (value === null) return 'null';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'an integer' : 'a number';
+  return `a ${typeof value}`;
+}
+
+/** The keys of every mapping, from the root, that are not string scalars (aliases are walked where their anchor is). */
+function keysNotStrings(doc: Document.Parsed): string[] {
+  const found: string[] = [];
+  const walk = (node: unknown, pointer: string): void => {
+    if (isSeq(node)) node.items.forEach((item, i) => walk(item, `${pointer}/${i}`));
+    if (!isMap(node)) return;
+    for (const { key, value } of node.items) {
+      if (isScalar(key) && typeof key.value === 'symbol') continue; // a merge key
+      const text = isScalar(key) ? (key.source ?? String(key.value)) : String(key);
+      const at = `${pointer}/${pointerToken(text)}`;
+      if (!isScalar(key) || typeof key.value !== 'string') found.push(`${at} (${readAs(key)})`);
+      walk(value, at);
+    }
+  };
+  walk(doc.contents, '');
+  return found;
 }
 
 /** Merge keys are composed as scalars holding Symbol('<<'); a quoted "<<" is an ordinary key. */

@@ -139,7 +139,7 @@ export const INDEPENDENT_16_FAULTS = [
   }),
   fault({
     id: 'ind16-spec-yaml-status-keys-unquoted',
-    requirements: ['SPEC-VALID-OPENAPI'],
+    requirements: ['SPEC-VALID-OPENAPI', 'SPEC-SAME-DOCUMENT'],
     slips: ['broken'],
     description:
       'The YAML form writes the response status codes as plain keys (`200:`), which a YAML reader takes for integers, where OpenAPI requires them quoted (`"200":`) for compatibility between JSON and YAML; the JSON form has them as the strings they are.',
@@ -871,14 +871,6 @@ export const INDEPENDENT_16_FAULTS = [
 
 /** Faults of this round that no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind16-auth-key-nfkc':
-    'keys a normaliser maps to the valid one (full-width letters, NFKC) refused like any other string',
-  'ind16-spec-yaml-status-keys-unquoted':
-    "the YAML form's mapping keys read as strings, as the JSON form's are (a plain `200:` is an integer)",
-  'ind16-dashboard-rename-case-only-ignored':
-    'a dashboard renamed to a name that differs from its own only in letter case or punctuation takes it',
-  'ind16-spec-missing-document-error-labelled-yaml':
-    'every error answer labelled JSON whatever Accept asked (an unknown spec_name without Accept, and with */*)',
   'ind16-mutation-override-keys-of-any-agent':
     "config_overrides keys another agent's configuration has (another model type's keys) but not the parent's refused",
 };

@@ -511,4 +511,24 @@ export const SPECIFICATION_FAULTS = [
       (await call('GET', SPEC, { key: null, headers: { Accept: 'Application/YAML' } })).contentType,
     shows: 'application/json',
   }),
+  fault({
+    id: 'spec-yaml-only-status-keys-unquoted',
+    requirements: ['SPEC-VALID-OPENAPI'],
+    slips: ['broken'],
+    description:
+      'The document is served in YAML alone, whatever Accept asks, and writes the response status codes as plain keys (`200:`), integers to a YAML reader, where OpenAPI limits YAML keys to strings: with no JSON form to compare, only the YAML form read shows it.',
+    behaviour: (b) => {
+      b.publishing.negotiate = () => 'yaml';
+      const written = b.publishing.written;
+      b.publishing.written = (text, form, name) => {
+        const out = written(text, form, name);
+        return form === 'yaml' ? out.replace(/^(\s+)["']([1-5](?:\d\d|XX))["']:/gm, '$1$2:') : out;
+      };
+    },
+    probe: async (call) => {
+      const yaml = await call('GET', SPEC, { key: null, headers: { Accept: 'application/json' } });
+      return { contentType: yaml.contentType, plain: /^\s+200:/m.test(yaml.text) };
+    },
+    shows: { contentType: 'application/yaml', plain: true },
+  }),
 ] as const satisfies readonly Fault[];

@@ -12,6 +12,7 @@ import {
   expectRejection,
   expectResource,
   expectSuccess,
+  expectErrorLabelledJson,
   expectUtf8Json,
   isErrorBody,
   isSuccess,
@@ -647,5 +648,32 @@ describe('expectUtf8Json (RESPONSE-JSON-UTF8)', () => {
   it('leaves a body that is not JSON to other rules', () => {
     expect(labelled('application/yaml; charset=iso-8859-1', 'openapi: 3.1.0\n')).toBeUndefined();
     expect(labelled('text/html; charset=iso-8859-1', '<p>busy</p>')).toBeUndefined();
+  });
+});
+
+describe('expectErrorLabelledJson (RESPONSE-CONTENT-TYPE-JSON)', () => {
+  const ERROR = '{"error":{"code":"NOT_FOUND","message":"no such spec","details":[]}}';
+  const labelled = (status: number, contentType: string | undefined, text = ERROR) =>
+    violated(() =>
+      expectErrorLabelledJson(
+        exchangeOf(status, text, { headers: contentType === undefined ? {} : { 'content-type': contentType } }),
+      ),
+    );
+
+  it('passes an error object labelled application/json, with parameters, in any case; a 406 too', () => {
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'Application/JSON'])
+      expect(labelled(404, type), type).toBeUndefined();
+    expect(labelled(406, 'application/json')).toBeUndefined();
+  });
+
+  it('breaks on an error object labelled YAML, text or nothing, whatever its status', () => {
+    for (const type of ['application/yaml', 'text/plain', undefined])
+      expect(labelled(404, type), String(type)).toEqual(['RESPONSE-CONTENT-TYPE-JSON']);
+    expect(labelled(406, 'application/yaml')).toEqual(['RESPONSE-CONTENT-TYPE-JSON']);
+  });
+
+  it("leaves an answer without the API's error object to other rules (a front's page, a document)", () => {
+    expect(labelled(400, 'text/html', '<p>refused</p>')).toBeUndefined();
+    expect(labelled(200, 'application/yaml', 'openapi: 3.1.0\n')).toBeUndefined();
   });
 });

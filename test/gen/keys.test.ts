@@ -25,7 +25,19 @@ describe('INVALID_KEY_SHAPES', () => {
       `&#97;${KEY.slice(1)}`,
       `${KEY}\u00a0`,
       `\u00a0${KEY}`,
+      Buffer.from('ａｅｓ-ｒｅｆｅｒｅｎｃｅ-ｋｅｙ-0123', 'utf8').toString('latin1'),
+      undefined, // no letters a ligature joins
+      Buffer.from('aes-reference-key-012\u00b3', 'utf8').toString('latin1'),
     ]);
+  });
+
+  it('sends compatibility forms as UTF-8 bytes that NFKC maps back to the key', () => {
+    for (const shape of INVALID_KEY_SHAPES.slice(-3)) {
+      const made = shape.of('ref-test-key-0001')!;
+      expect(made, shape.what).toMatch(/^[\x20-\xff]+$/);
+      expect(Buffer.from(made, 'latin1').toString('utf8').normalize('NFKC'), shape.what).toBe('ref-test-key-0001');
+    }
+    expect(INVALID_KEY_SHAPES.at(-1)!.of('no-digits')).toBeUndefined();
   });
 
   it('never gives the valid key, whatever it is, nor the valid key padded with spaces', () => {

@@ -9,10 +9,20 @@ describe('compareForms', () => {
     expect(compareForms(parsePublishedYaml(MERGED), twoOperations())).toEqual({ same: true, onlyWithMergeKeys: true });
   });
 
-  it('needs no merge keys for a plain YAML form; response codes compare as strings', () => {
+  it('needs no merge keys for a plain YAML form; response codes quoted are the strings the JSON form has', () => {
     expect(
       compareForms(parsePublishedYaml(stringify(twoOperations())), JSON.parse(JSON.stringify(twoOperations()))),
     ).toEqual({ same: true, onlyWithMergeKeys: false });
+  });
+
+  it('finds a YAML key that is not a string (a plain `200:`, an integer) another key than the JSON form has', () => {
+    const yaml = stringify(twoOperations()).replace(/^(\s+)"200":/m, '$1200:');
+    expect(compareForms(parsePublishedYaml(yaml), JSON.parse(JSON.stringify(twoOperations())))).toEqual({
+      same: false,
+      difference: expect.stringMatching(
+        /^at \/paths\/.*\/responses\/200 \(an integer\): a YAML key that is not a string/,
+      ),
+    });
   });
 
   it('tells whether the reading without merge keys would have differed', () => {
@@ -51,6 +61,16 @@ describe('compareForms', () => {
 });
 
 describe('validateForm', () => {
+  it('finds a YAML form with a key that is not a string invalid: OpenAPI limits YAML keys to strings', async () => {
+    const yaml = stringify(twoOperations()).replace(/^(\s+)"200":/gm, '$1200:');
+    expect(await validateForm(parsePublishedYaml(yaml))).toEqual({
+      ok: false,
+      message: expect.stringMatching(
+        /^a YAML key that is not a string at \/paths\/.*\/200 \(an integer\), and 1 other/,
+      ),
+    });
+  });
+
   it('says when a YAML form is valid only with its merge keys applied', async () => {
     expect(await validateForm(parsePublishedYaml(MERGED))).toEqual({ ok: true, onlyWithMergeKeys: true });
   });
@@ -144,6 +164,7 @@ describe('validateForm of a YAML form that cannot be read without its merge keys
       withoutMergeKeys: () => {
         throw new Error('a merge of a scalar');
       },
+      keysNotStrings: [],
     };
     expect(await validateForm(read)).toEqual({ ok: true, onlyWithMergeKeys: true });
   });

@@ -28,7 +28,7 @@ paths:
       parameters:
         - &agent-id {name: agent_id, in: path, required: true, schema: {type: string}}
       responses:
-        200: &ok {description: Agent.}
+        '200': &ok {description: Agent.}
         default: &error
           description: Error.
           content: {application/json: {schema: {type: object}}}
@@ -36,7 +36,7 @@ paths:
       parameters:
         - <<: *agent-id
       responses:
-        200: {<<: *ok, description: Deleted.}
+        '200': {<<: *ok, description: Deleted.}
         default:
           <<: *error
 `;

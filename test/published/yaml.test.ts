@@ -107,6 +107,32 @@ describe('parsePublishedYaml', () => {
   });
 });
 
+describe('keysNotStrings', () => {
+  it('names every key that is not a string scalar, by its pointer and what it reads as; merge keys aside', () => {
+    const text = [
+      'paths:',
+      '  /a:',
+      '    get:',
+      '      responses:',
+      '        200: {description: x}',
+      '        "404": {description: y}',
+      '        true: 1',
+      '        ~: 2',
+      '        a/b: {null: 1, !!str 5: 2}',
+      'b: &x {k: 1}',
+      'c: {<<: *x}',
+      'd: [{1.5: a}]',
+    ].join('\n');
+    expect(parsePublishedYaml(text).keysNotStrings).toEqual([
+      '/paths/~1a/get/responses/200 (an integer)',
+      '/paths/~1a/get/responses/true (a boolean)',
+      '/paths/~1a/get/responses/~0 (null)',
+      '/paths/~1a/get/responses/a~1b/null (null)',
+      '/d/0/1.5 (a number)',
+    ]);
+  });
+});
+
 describe('MERGE_KEYS_NOTE', () => {
   it('names the spec and calls it a portability concern of parsers without merge keys', () => {
     const note = MERGE_KEYS_NOTE('agents', 'the YAML form is the same document as the JSON form');
