@@ -119,6 +119,18 @@ export const INVALID_KEY_SHAPES: readonly KeyShape[] = [
     once: true,
   },
   { what: 'the valid key with a superscript digit (U+00B9 for `1`)', of: compatible(withSuperscript), once: true },
+  // Characters a collation ignores (Unicode's default-ignorables): a key compared as text is sorted, not matched.
+  { what: 'the valid key with a soft hyphen (U+00AD, byte AD) after it', of: (key) => `${key}\u00ad`, once: true },
+  {
+    what: 'the valid key with a soft hyphen (U+00AD, byte AD) after its first character',
+    of: (key) => `${key.slice(0, 1)}\u00ad${key.slice(1)}`,
+    once: true,
+  },
+  {
+    what: 'the valid key with a zero-width space (U+200B) after it',
+    of: compatible((key) => `${key}\u200b`),
+    once: true,
+  },
 ];
 
 export interface HeadersBesideKey {
