@@ -872,8 +872,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'keys a normaliser maps to the valid one (full-width letters, NFKC) refused like any other string',
   'ind16-spec-yaml-status-keys-unquoted':
     "the YAML form's mapping keys read as strings, as the JSON form's are (a plain `200:` is an integer)",
-  'ind16-dashboard-rename-case-only-ignored':
-    'a dashboard renamed to a name that differs from its own only in letter case or punctuation takes it',
   'ind16-agent-prompt-replacement-patterns':
     'replacement patterns (`$&`, `$$`, `` $` ``, `$1`) among the unusual valid values of every free-text field',
   'ind16-spec-missing-document-error-labelled-yaml':
