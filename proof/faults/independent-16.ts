@@ -876,8 +876,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'replacement patterns (`$&`, `$$`, `` $` ``, `$1`) among the unusual valid values of every free-text field',
   'ind16-spec-missing-document-error-labelled-yaml':
     'every error answer labelled JSON whatever Accept asked (an unknown spec_name without Accept, and with */*)',
-  'ind16-mutation-override-keys-of-any-agent':
-    "config_overrides keys another agent's configuration has (another model type's keys) but not the parent's refused",
   'ind16-test-set-id-trailing-line-break':
     'every field with an exact length or a pattern refusing its valid value followed by a line break',
 };
