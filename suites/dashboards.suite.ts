@@ -300,7 +300,7 @@ describeGroup('dashboards', () => {
   // A refused write changes nothing: the name a PATCH without display_name reads before the refusals is read after each.
   check(
     'dashboards.refused-patch-changes-nothing',
-    ['DASHBOARD-PATCH', 'READ-BACK-UNCHANGED'],
+    ['DASHBOARD-PATCH', 'DASHBOARD-DISPLAY-NAME', 'READ-BACK-UNCHANGED'],
     'a PATCH refused for its display_name (one character too long, a number) leaves the name a PATCH without display_name reads as it was',
     async (t) => {
       const readName = async (what: string) => {
