@@ -150,6 +150,45 @@ describeGroup('dashboards', () => {
     RENAMES,
   );
 
+  // A store comparing names through a case- or punctuation-blind collation takes these for no change.
+  check(
+    'dashboards.rename-near-name',
+    ['DASHBOARD-PATCH', 'READ-BACK-UNCHANGED'],
+    'a rename to a name that differs from the one the dashboard has only in letter case or punctuation takes it: the PATCH answer and the next PATCH without display_name carry it',
+    async (t) => {
+      let previous: string | undefined;
+      for (const label of ['board', 'BOARD', 'Board', 'Board-1', 'Board_1', 'Board.', 'Board']) {
+        const displayName = t.name(label);
+        const call = await rename(t, displayName);
+        const named = t.expectResource(call, ['DASHBOARD-PATCH'], 'renaming the dashboard')['display_name'];
+        const from = previous === undefined ? '' : ` from ${JSON.stringify(previous)}`;
+        t.assert(
+          named === displayName,
+          ['DASHBOARD-PATCH'],
+          `renamed${from} to ${JSON.stringify(displayName)}, the answer carries ${JSON.stringify(named)}`,
+          call,
+        );
+        if (previous !== undefined) {
+          // Refused, the update body without display_name is not shown: nothing to read.
+          const read = await patch(t, { json: {} });
+          if (isSuccess(read)) {
+            const kept = t.expectResource(read, ['READ-BACK-UNCHANGED'], 'a PATCH without display_name')[
+              'display_name'
+            ];
+            t.assert(
+              kept === displayName,
+              ['READ-BACK-UNCHANGED'],
+              `renamed${from} to ${JSON.stringify(displayName)}, a PATCH without display_name then describes ${JSON.stringify(kept)}`,
+              read,
+            );
+          }
+        }
+        previous = displayName;
+      }
+    },
+    RENAMES,
+  );
+
   bodyFormsCheck({
     id: 'dashboards.patch',
     operation: PATCH,
@@ -261,7 +300,7 @@ describeGroup('dashboards', () => {
   // A refused write changes nothing: the name a PATCH without display_name reads before the refusals is read after each.
   check(
     'dashboards.refused-patch-changes-nothing',
-    ['DASHBOARD-PATCH', 'READ-BACK-UNCHANGED'],
+    ['DASHBOARD-PATCH', 'DASHBOARD-DISPLAY-NAME', 'READ-BACK-UNCHANGED'],
     'a PATCH refused for its display_name (one character too long, a number) leaves the name a PATCH without display_name reads as it was',
     async (t) => {
       const readName = async (what: string) => {

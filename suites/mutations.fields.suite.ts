@@ -6,6 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { CONVENTIONAL_ERRORS } from '../lib/contract/enums.js';
 import { byteSize, fieldLimit } from '../lib/contract/limits.js';
+import { DEFINITIONS } from '../lib/contract/schemas.js';
 import { LIST_ENDPOINTS } from '../lib/contract/list-endpoints.js';
 import { rejectsNaming } from '../lib/assert/error-details.js';
 import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js';
@@ -314,6 +315,55 @@ describeGroup('mutations', () => {
         'overriding a key the parent agent lacks',
         { within: true },
       );
+    },
+    WRITES,
+  );
+
+  // A lookup against the keys any agent has (a cache of every configuration read) finds another agent's keys too.
+  check(
+    'mutations.fields.config-overrides-key-of-another-agent',
+    ['MUTATION-CONFIG-OVERRIDES-KEYS'],
+    "config_overrides with a key another agent holds but the parent lacks (a simulator configuration key of another type, a key of another agent's workflows) is rejected naming config_overrides, under a parent of every type",
+    async (t) => {
+      const field = await configField(t);
+      // An agent of every type with its whole configuration and a workflows key of its own: each the parent of some
+      // mutations, the other agent of the rest.
+      const agents: { modelType: string; id: string; config: JsonObject; workflows: JsonObject }[] = [];
+      for (const modelType of EXPLORED_TYPES) {
+        const workflows = { [`${modelType.replace('MODEL_TYPE_', '').toLowerCase()}_handoff`]: 'support queue' };
+        const body = typedAgentBody(modelType, t.name(`${modelType} parent`), {
+          configField: field,
+          config: fullConfiguration(modelType),
+          overrides: { workflows },
+        });
+        agents.push({ modelType, id: await t.mutations.newParent(body), config: body[field] as JsonObject, workflows });
+      }
+      // An agent field's name (WEBSOCKET's endpoint) is left out: a parent may be said to hold that field, null.
+      const agentFields = Object.keys(DEFINITIONS['Agent']?.properties ?? {});
+      const refused = async (parent: (typeof agents)[number], key: string, value: unknown, holder: string) => {
+        const call = await t.mutations.send(parent.id, { config_overrides: { [key]: value ?? null } });
+        t.expectInvalidArgument(
+          call,
+          ['MUTATION-CONFIG-OVERRIDES-KEYS'],
+          'config_overrides',
+          `overriding ${key}, which ${holder} holds and the ${parent.modelType} parent lacks`,
+          { within: true },
+        );
+      };
+      let turn = 0;
+      for (const [index, parent] of agents.entries()) {
+        for (const other of agents) {
+          const foreign = Object.keys(other.config).filter(
+            (key) => !(key in parent.config) && !agentFields.includes(key),
+          );
+          const key = foreign[turn++ % Math.max(foreign.length, 1)];
+          if (key !== undefined)
+            await refused(parent, key, other.config[key], `a ${other.modelType} agent's configuration`);
+        }
+        const next = agents[(index + 1) % agents.length] as (typeof agents)[number];
+        for (const [key, value] of Object.entries(next.workflows))
+          await refused(parent, key, value, `a ${next.modelType} agent's workflows`);
+      }
     },
     WRITES,
   );

@@ -135,4 +135,28 @@ export const DASHBOARDS_FAULTS = [
     },
     shows: 'first',
   }),
+  fault({
+    id: 'dashboard-rename-punctuation-blind',
+    requirements: ['READ-BACK-UNCHANGED'],
+    slips: ['read-back'],
+    description:
+      'A dashboard rename is stored only when the name changed as compared with its punctuation left out (a slug of the name): a rename from `Board-1` to `Board_1` is answered with the name sent, but the dashboard keeps `Board-1`.',
+    behaviour: (b) => {
+      const kept = b.kept;
+      const bare = (name: unknown) => String(name).replace(/\p{P}/gu, '');
+      b.kept = (kind, updated, previous) => {
+        const [now, before] = [updated, previous].map((record) => (record as DashboardRecord).display_name);
+        return kind === 'dashboard' && now !== before && bare(now) === bare(before)
+          ? previous
+          : kept(kind, updated, previous);
+      };
+    },
+    probe: async (call) => {
+      await renamed(call, 'Board-1');
+      const answered = (await renamed(call, 'Board_1')).display_name;
+      const read = (await call('PATCH', `/v1/dashboards/${FIXTURE_IDS.dashboardId}`, { body: {} })).body.dashboard;
+      return [answered, read.display_name];
+    },
+    shows: ['Board_1', 'Board-1'],
+  }),
 ] as const satisfies readonly Fault[];

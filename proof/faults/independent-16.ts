@@ -871,6 +871,4 @@ export const INDEPENDENT_16_FAULTS = [
 
 /** Faults of this round that no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind16-mutation-override-keys-of-any-agent':
-    "config_overrides keys another agent's configuration has (another model type's keys) but not the parent's refused",
 };

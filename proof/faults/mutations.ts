@@ -3,7 +3,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
-import type { MutationRecord } from '../../lib/reference/store/records.js';
+import type { AgentRecord, MutationRecord } from '../../lib/reference/store/records.js';
 import { utf8Size } from '../../lib/reference/validation/measure.js';
 import { flattenToStrings, type MutationFields, type MutationRules } from '../../lib/reference/validation/mutations.js';
 import {
@@ -1164,5 +1164,31 @@ export const MUTATIONS_FAULTS = [
       return (await create(call, agentId, { display_name: 'second' })).body.mutation.description;
     },
     shows: 'chosen before',
+  }),
+  fault({
+    id: 'mutation-override-keys-of-any-workflows',
+    requirements: ['MUTATION-CONFIG-OVERRIDES-KEYS'],
+    slips: ['broken'],
+    description:
+      "config_overrides keys are held against the parent's keys and an index of every workflow step name any agent's workflows holds (built once for the editor's completion): a key another agent's workflows holds, the parent's not, is accepted.",
+    behaviour: (b) => {
+      let agents: Iterable<AgentRecord> = [];
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        agents = store.agents.values();
+        return named(endpoint, params, store);
+      };
+      const keysOf = b.mutationRules.configurationKeys;
+      rules(b, {
+        configurationKeys: (agent) =>
+          new Set([...keysOf(agent), ...[...agents].flatMap((other) => Object.keys(other.workflows ?? {}))]),
+      });
+    },
+    probe: async (call) => {
+      await newAgent(call, { workflows: { escalation_step: 'support' } });
+      const parent = await newAgent(call);
+      return (await create(call, parent, { display_name: 'm', config_overrides: { escalation_step: 'sales' } })).status;
+    },
+    shows: 200,
   }),
 ] as const satisfies readonly Fault[];
