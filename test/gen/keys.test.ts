@@ -28,16 +28,32 @@ describe('INVALID_KEY_SHAPES', () => {
       Buffer.from('ａｅｓ-ｒｅｆｅｒｅｎｃｅ-ｋｅｙ-0123', 'utf8').toString('latin1'),
       undefined, // no letters a ligature joins
       Buffer.from('aes-reference-key-012\u00b3', 'utf8').toString('latin1'),
+      `${KEY}\u00ad`,
+      `a\u00ad${KEY.slice(1)}`,
+      Buffer.from(`${KEY}\u200b`, 'utf8').toString('latin1'),
     ]);
   });
 
+  const named = (...words: string[]) => INVALID_KEY_SHAPES.filter((s) => words.some((w) => s.what.includes(w)));
+
   it('sends compatibility forms as UTF-8 bytes that NFKC maps back to the key', () => {
-    for (const shape of INVALID_KEY_SHAPES.slice(-3)) {
+    for (const shape of named('full-width', 'ligature', 'superscript')) {
       const made = shape.of('ref-test-key-0001')!;
       expect(made, shape.what).toMatch(/^[\x20-\xff]+$/);
       expect(Buffer.from(made, 'latin1').toString('utf8').normalize('NFKC'), shape.what).toBe('ref-test-key-0001');
     }
-    expect(INVALID_KEY_SHAPES.at(-1)!.of('no-digits')).toBeUndefined();
+    expect(named('superscript')[0]!.of('no-digits')).toBeUndefined();
+  });
+
+  it('sends characters a collation ignores as bytes that are the key without them', () => {
+    const ignorable = named('soft hyphen', 'zero-width');
+    expect(ignorable).toHaveLength(3);
+    for (const shape of ignorable) {
+      const made = shape.of('ref-test-key-0001')!;
+      expect(made, shape.what).toMatch(/^[\x20-\xff]+$/);
+      const read = /zero-width/.test(shape.what) ? Buffer.from(made, 'latin1').toString('utf8') : made;
+      expect(read.replace(/[\u00ad\u200b]/g, ''), shape.what).toBe('ref-test-key-0001');
+    }
   });
 
   it('never gives the valid key, whatever it is, nor the valid key padded with spaces', () => {
