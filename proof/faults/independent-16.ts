@@ -411,7 +411,7 @@ export const INDEPENDENT_16_FAULTS = [
   }),
   fault({
     id: 'ind16-metric-subvalue-zero-float-null',
-    requirements: ['METRIC-GET'],
+    requirements: ['METRIC-GET', 'SCHEMA-CANONICAL'],
     slips: ['type'],
     description:
       "A metric output's time segments are mapped with `float_value: row.float_value || null` (an unset score meant to read as null): a segment that scored 0 is served with float_value null, not the number 0.",
@@ -664,8 +664,8 @@ export const INDEPENDENT_16_FAULTS = [
   }),
   fault({
     id: 'ind16-metric-get-simulation-id-cut-26',
-    requirements: ['METRIC-SIMULATION-ID-ACCEPTED'],
-    slips: ['bound'],
+    requirements: ['METRIC-SIMULATION-ID-ACCEPTED', 'METRIC-GET'],
+    slips: { 'METRIC-SIMULATION-ID-ACCEPTED': ['bound'], 'METRIC-GET': ['broken'] },
     description:
       'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id} finds the output through a join on a CHAR(26) simulation column (sized like the ULIDs beside it), which holds a 27-character simulation ID cut to 26: the outputs of a 27-character simulation, listed by its metrics list, are NOT_FOUND one by one.',
     behaviour: (b) => {
@@ -756,7 +756,7 @@ export const INDEPENDENT_16_FAULTS = [
   }),
   fault({
     id: 'ind16-mutation-parent-any-resource',
-    requirements: ['MUTATION-PARENT-MUST-EXIST'],
+    requirements: ['MUTATION-PARENT-MUST-EXIST', 'PATH-ID-EXACT'],
     slips: ['broken'],
     description:
       "A mutation's parent is looked up in the one index of every 22-character resource ID (agents, personas, dashboards, scheduled runs): a mutation is created under a persona's or a dashboard's ID as if it named an agent, with no configuration keys to check.",
@@ -870,5 +870,4 @@ export const INDEPENDENT_16_FAULTS = [
 ] as const;
 
 /** Faults of this round that no check detects yet, with the class of check each needs. */
-export const UNDETECTED: Readonly<Record<string, string>> = {
-};
+export const UNDETECTED: Readonly<Record<string, string>> = {};
