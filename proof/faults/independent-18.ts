@@ -36,7 +36,7 @@ export const INDEPENDENT_18_FAULTS = [
   fault({
     id: 'ind18-metric-get-subvalue-role-dropped',
     requirements: ['METRIC-GET'],
-    slips: ['scope'],
+    slips: ['broken'],
     description:
       "GET of one metric output writes its subvalues through the detail view's segment serializer, which knows start_offset, end_offset, output_type, float_value, string_value and message_index but not role: each subvalue comes without the role the list gives it.",
     behaviour: (b) => {
