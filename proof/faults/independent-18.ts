@@ -4,11 +4,12 @@
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
 import { FIXTURE_IDS } from '../probes/fixture-ids.js';
-import { fault, presentWith, readAs } from './define.js';
+import { fault, finalizeWith, paths, presentWith, readAs, rereadTestCase, respondWith } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {};
 
+const SPEC_JSON = { headers: { Accept: 'application/json' } };
 const GET_METRIC = 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}';
 
 interface ListedOutput {
@@ -89,5 +90,104 @@ export const INDEPENDENT_18_FAULTS = [
       return String(got.body.scheduled_run.name).split('/')[0];
     },
     shows: 'scheduled_runs',
+  }),
+  fault({
+    id: 'ind18-test-case-query-test-set-id-wins',
+    requirements: ['TESTCASE-TEST-SET-ID', 'TESTCASE-CREATE'],
+    slips: ['broken'],
+    description:
+      'POST /v1/test-cases reads its fields from the request parameters merged with the query string last (a framework parameter bag): a `?test_set_id=` in the URL overrides the test_set_id of the body, which the specification says is carried "in the body and not the URL".',
+    behaviour: (b) => {
+      rereadTestCase(b, ['test_set_id'], (read) => (fields, request) => {
+        const fromBody = read(fields, request);
+        return request.query.get('test_set_id') ?? fromBody;
+      });
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/test-cases?test_set_id=urlSet01', {
+        body: { input_str: 'ind18 query set', test_set_id: 'bodySet1' },
+      });
+      return created.body.test_case?.test_set_id;
+    },
+    shows: 'urlSet01',
+  }),
+  fault({
+    id: 'ind18-dashboard-patch-update-mask-echoed',
+    requirements: ['ENVELOPE-SINGLE-KEY'],
+    slips: ['broken'],
+    description:
+      'A dashboard PATCH answers, beside `dashboard`, the field mask it applied (`update_mask: "display_name"`, as an AIP-134 update handler echoes it): the success body is no longer the resource wrapped under a single key.',
+    behaviour: (b) => {
+      respondWith(b, 'PATCH /v1/dashboards/{dashboard_id}', (body) => ({ ...body, update_mask: 'display_name' }));
+    },
+    probe: async (call) => {
+      const patched = await call('PATCH', `/v1/dashboards/${FIXTURE_IDS.dashboardId}`, {
+        body: { display_name: 'ind18 dashboard' },
+      });
+      return Object.keys(patched.body).sort();
+    },
+    shows: ['dashboard', 'update_mask'],
+  }),
+  fault({
+    id: 'ind18-spec-phone-numbers-path-snake',
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    slips: ['broken'],
+    description:
+      "The published documents write the phone-number mapping's path from its handler's name, `/v1/personas/phone_numbers` (an underscore), while the service serves, and the specification names, `/v1/personas/phone-numbers`.",
+    behaviour: (b) => {
+      finalizeWith(b, (doc) => {
+        const renamed = Object.fromEntries(
+          Object.entries(paths(doc)).map(([path, item]) => [path.replace('/phone-numbers', '/phone_numbers'), item]),
+        );
+        return { ...doc, paths: renamed };
+      });
+    },
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi', { key: null });
+      const name = String(listing.body.specs[0].spec_name);
+      const doc = await call('GET', `/v1/openapi/${name}`, { key: null, ...SPEC_JSON });
+      return Object.keys(doc.body.paths).filter((path) => path.startsWith('/v1/personas/phone'));
+    },
+    shows: ['/v1/personas/phone_numbers'],
+  }),
+  fault({
+    id: 'ind18-scheduled-run-delete-only-disables',
+    requirements: ['SCHEDULED-RUN-DELETE'],
+    slips: ['state'],
+    description:
+      'DELETE /v1/scheduled-runs/{id} removes the schedule by disabling it and keeps the record (a soft delete through the enabled flag): the DELETE answers {} but the scheduled run is still served by GET, enabled false, where the specification says the DELETE "deletes the scheduled run".',
+    behaviour: (b) => {
+      b.scheduledRunDeleteRemoves = (run) => {
+        (run as { enabled: boolean }).enabled = false;
+        return false;
+      };
+    },
+    probe: async (call) => {
+      const id = FIXTURE_IDS.deletableScheduledRunId;
+      await call('DELETE', `/v1/scheduled-runs/${id}`);
+      const got = await call('GET', `/v1/scheduled-runs/${id}`);
+      return [got.status, got.body.scheduled_run?.enabled];
+    },
+    shows: [200, false],
+  }),
+  fault({
+    id: 'ind18-spec-listing-url-file-name',
+    requirements: ['SPEC-LISTING', 'SPEC-FETCHABLE'],
+    slips: ['broken'],
+    description:
+      'GET /v1/openapi lists each document under the file name it was generated as (`.../v1/openapi/agent-evaluation.yaml`), a URL the service does not serve (404): the documents are served at `/v1/openapi/{spec_name}` only.',
+    behaviour: (b) => {
+      respondWith(b, 'GET /v1/openapi', (body) => ({
+        ...body,
+        specs: ((body.specs ?? []) as JsonObject[]).map((entry) => ({ ...entry, url: `${String(entry.url)}.yaml` })),
+      }));
+    },
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi', { key: null });
+      const url = new URL(String(listing.body.specs[0].url));
+      const got = await call('GET', url.pathname, { key: null });
+      return got.status;
+    },
+    shows: 404,
   }),
 ];
