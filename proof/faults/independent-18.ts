@@ -1,6 +1,7 @@
 // Independent faults, round 18: written from the specification and the reference alone, without
 // reading the suite's checks (issue #30, point 4).
 
+import { HTTP_URL } from '../../lib/reference/validation/checks.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
 import { FIXTURE_IDS } from '../probes/fixture-ids.js';
@@ -189,5 +190,89 @@ export const INDEPENDENT_18_FAULTS = [
       return got.status;
     },
     shows: 404,
+  }),
+  fault({
+    id: 'ind18-test-case-input-type-manual-defaulted',
+    requirements: ['TESTCASE-INPUT-TYPE'],
+    slips: ['broken'],
+    description:
+      "A test case input_type is stored through a mapping to the simulator's input kinds that predates MANUAL: `MANUAL` passes the enum check but, missing from the mapping, is stored as the default SCENARIO.",
+    behaviour: (b) => {
+      rereadTestCase(b, ['input_type'], (read) => (fields, request) => {
+        const type = read(fields, request);
+        return type === 'MANUAL' ? 'SCENARIO' : type;
+      });
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/test-cases', {
+        body: { input_str: 'ind18 manual', test_set_id: 'ind18Set', input_type: 'MANUAL' },
+      });
+      return created.body.test_case?.input_type;
+    },
+    shows: 'SCENARIO',
+  }),
+  fault({
+    id: 'ind18-order-by-error-detail-names-filter',
+    requirements: ['ERROR-DETAILS-FIELD'],
+    slips: ['broken'],
+    description:
+      "An order_by the list refuses (an unknown field) is answered INVALID_ARGUMENT whose detail names the field `filter`: order_by is parsed by the query-expression parser the filter uses, and its errors carry that parser's parameter name.",
+    behaviour: (b) => {
+      const field = b.errors.field;
+      b.errors.field = (detail, endpoint) => (detail.field === 'order_by' ? 'filter' : field(detail, endpoint));
+    },
+    probe: async (call) => {
+      const got = await call('GET', '/v1/runs?order_by=colour');
+      return [got.status, got.body.error?.details?.map((d: { field: string }) => d.field)];
+    },
+    shows: [400, ['filter']],
+  }),
+  fault({
+    id: 'ind18-malformed-json-detail-field-null',
+    requirements: ['ERROR-ENVELOPE'],
+    slips: ['type'],
+    description:
+      "A request body that is not JSON is answered INVALID_ARGUMENT whose detail has `field: null` (the parser's error names no field, and the serializer writes the empty slot as null), where every detail is `{field: string, description: string}`.",
+    behaviour: (b) => {
+      const details = b.errors.details;
+      b.errors.details = (error) =>
+        details(error).map((d) => (d.field === 'body' ? ({ ...d, field: null } as unknown as typeof d) : d));
+    },
+    probe: async (call) => {
+      const got = await call('POST', '/v1/test-cases', { raw: '{"input_str": "ind18", ' });
+      return got.body.error?.details?.map((d: { field: unknown }) => d.field);
+    },
+    shows: [null],
+  }),
+  fault({
+    id: 'ind18-chat-init-endpoint-path-accepted',
+    requirements: ['CHAT-URLS-VALIDATED'],
+    slips: ['broken'],
+    description:
+      "A CHAT initialization_endpoint is validated as a URL or a path on the chat endpoint's host (a value starting with `/` is taken as relative to chat_endpoint): `/init`, which is no URL, is accepted and stored.",
+    behaviour: (b) => {
+      const chat = b.agentRules.config.MODEL_TYPE_CHAT ?? {};
+      b.agentRules.config = {
+        ...b.agentRules.config,
+        MODEL_TYPE_CHAT: {
+          ...chat,
+          initialization_endpoint: (c, k) =>
+            void c.string(k, {
+              check: { ...HTTP_URL, test: (value: string) => value.startsWith('/') || HTTP_URL.test(value) },
+            }),
+        },
+      };
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'ind18 chat init path',
+          model_type: 'MODEL_TYPE_CHAT',
+          metadata: { chat_endpoint: 'https://chat.example.com/v1/chat', initialization_endpoint: '/init' },
+        },
+      });
+      return created.status;
+    },
+    shows: 200,
   }),
 ];
