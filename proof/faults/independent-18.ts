@@ -1,6 +1,7 @@
 // Independent faults, round 18: written from the specification and the reference alone, without
 // reading the suite's checks (issue #30, point 4).
 
+import { DEFAULT_API_KEY } from '../../lib/reference/behaviour.js';
 import { HTTP_URL } from '../../lib/reference/validation/checks.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
@@ -33,6 +34,32 @@ async function segmentedOutput(call: Call): Promise<{ simulationId: string; list
   }
   throw new Error('no simulation output with time segments');
 }
+
+/** A valid review project body, linking a simulation output of the fixtures and one of its metrics. */
+async function reviewBody(call: Call, displayName: string): Promise<JsonObject> {
+  const { simulationId } = await segmentedOutput(call);
+  const metrics = await call('GET', `/v1/simulations/${simulationId}/metrics`);
+  return {
+    display_name: displayName,
+    assignees: ['reviewer@example.com'],
+    linked_simulation_ids: [simulationId],
+    linked_metric_ids: [String(metrics.body.metrics[0].metric_id)],
+  };
+}
+
+/** A new CHAT agent: its id. */
+async function chatAgent(call: Call, name: string): Promise<string> {
+  const created = await call('POST', '/v1/agents', {
+    body: {
+      display_name: name,
+      model_type: 'MODEL_TYPE_CHAT',
+      metadata: { chat_endpoint: 'https://chat.example.com/v1/chat' },
+    },
+  });
+  return String(created.body.agent.id);
+}
+
+const astralAsQuestionMark = (text: string): string => text.replace(/[\u{10000}-\u{10FFFF}]/gu, '?');
 
 export const INDEPENDENT_18_FAULTS = [
   fault({
@@ -274,5 +301,98 @@ export const INDEPENDENT_18_FAULTS = [
       return created.status;
     },
     shows: 200,
+  }),
+  fault({
+    id: 'ind18-auth-key-from-dashboard-cookie',
+    requirements: ['AUTH-MISSING-KEY'],
+    slips: ['broken'],
+    description:
+      'A request without X-API-Key is authenticated by an `api_key` cookie (the web dashboard, where keys are obtained, keeps the key in one, and the API shares its session middleware): a request that carries no X-API-Key header but that cookie is served instead of refused UNAUTHENTICATED.',
+    behaviour: (b) => {
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        const fromHeader = presented(req);
+        if (fromHeader !== undefined) return fromHeader;
+        const cookie = /(?:^|;\s*)api_key=([^;]*)/.exec(String(req.headers.cookie ?? ''));
+        return cookie?.[1];
+      };
+    },
+    probe: async (call) => {
+      const got = await call('GET', '/v1/personas?page_size=1', {
+        key: null,
+        headers: { Cookie: `theme=dark; api_key=${DEFAULT_API_KEY}` },
+      });
+      return got.status;
+    },
+    shows: 200,
+  }),
+  fault({
+    id: 'ind18-review-project-times-fixed-at-first',
+    requirements: ['REVIEW-PROJECT-CREATE'],
+    slips: ['state'],
+    description:
+      "A review project's create_time and update_time come from a model default computed once (a default argument `datetime.now()`, evaluated when the first project is built): every later review project carries the first one's times, not the time it was created.",
+    behaviour: (b) => {
+      let first: JsonObject | undefined;
+      presentWith(b, 'reviewProject', (view) => {
+        first ??= { create_time: view.create_time, update_time: view.update_time };
+        return { ...view, ...first };
+      });
+    },
+    probe: async (call) => {
+      const one = await call('POST', '/v1/review-projects', { body: await reviewBody(call, 'ind18 first review') });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const two = await call('POST', '/v1/review-projects', { body: await reviewBody(call, 'ind18 second review') });
+      return two.body.review_project.create_time === one.body.review_project.create_time;
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'ind18-persona-get-voice-label',
+    requirements: ['PERSONA-GET'],
+    slips: ['broken'],
+    description:
+      "GET /v1/personas/{persona_id} serves voice_name through the voice catalogue's display label (`Verse` for the voice `verse`), while the list serves the voice name as stored.",
+    behaviour: (b) => {
+      readAs(b, 'GET /v1/personas/{persona_id}', 'persona', (persona) => {
+        const voice = persona.voice_name;
+        return typeof voice === 'string' && voice !== ''
+          ? { ...persona, voice_name: voice[0]!.toUpperCase() + voice.slice(1) }
+          : persona;
+      });
+    },
+    probe: async (call) => {
+      const listed = await call('GET', '/v1/personas?page_size=100');
+      const persona = (listed.body.personas as JsonObject[]).find((p) => /^[a-z]/.test(String(p.voice_name)))!;
+      const got = await call('GET', `/v1/personas/${String(persona.id)}`);
+      return [persona.voice_name, got.body.persona.voice_name];
+    },
+    shows: ['verse', 'Verse'],
+  }),
+  fault({
+    id: 'ind18-mutation-names-collide-on-astral',
+    requirements: ['MUTATION-CREATE', 'MUTATION-DISPLAY-NAME-UNIQUE'],
+    slips: ['broken'],
+    description:
+      'Mutation display_names are held unique through an index of a three-byte `utf8` column, which stores each astral character as `?`: "Variant 🙂" and "Variant 🙁", two names, collide, and the second is refused ALREADY_EXISTS.',
+    behaviour: (b) => {
+      const taken = b.mutationRules.nameTakenBy;
+      b.mutationRules.nameTakenBy = (other, agentId, displayName) =>
+        taken(other, agentId, displayName) ||
+        taken(
+          { ...other, display_name: astralAsQuestionMark(other.display_name) },
+          agentId,
+          astralAsQuestionMark(displayName),
+        );
+    },
+    probe: async (call) => {
+      const agentId = await chatAgent(call, 'ind18 astral names');
+      await call('POST', `/v1/agents/${agentId}/mutations`, { body: { display_name: 'Variant \u{1F642}' } });
+      const second = await call('POST', `/v1/agents/${agentId}/mutations`, {
+        body: { display_name: 'Variant \u{1F641}' },
+      });
+      return [second.status, second.body.error?.code ?? null];
+    },
+    shows: [409, 'ALREADY_EXISTS'],
   }),
 ];
