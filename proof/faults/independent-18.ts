@@ -329,7 +329,7 @@ export const INDEPENDENT_18_FAULTS = [
   fault({
     id: 'ind18-review-project-times-fixed-at-first',
     requirements: ['REVIEW-PROJECT-CREATE'],
-    slips: ['state'],
+    slips: ['broken'],
     description:
       "A review project's create_time and update_time come from a model default computed once (a default argument `datetime.now()`, evaluated when the first project is built): every later review project carries the first one's times, not the time it was created.",
     behaviour: (b) => {
