@@ -2,11 +2,13 @@
 // reading the suite's checks (issue #30, point 4).
 
 import { DEFAULT_API_KEY } from '../../lib/reference/behaviour.js';
+import { invalidArgument } from '../../lib/reference/http/errors.js';
+import { readPath } from '../../lib/reference/listing/values.js';
 import { HTTP_URL } from '../../lib/reference/validation/checks.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
 import { FIXTURE_IDS } from '../probes/fixture-ids.js';
-import { fault, finalizeWith, paths, presentWith, readAs, rereadTestCase, respondWith } from './define.js';
+import { type Fault, fault, finalizeWith, paths, presentWith, readAs, rereadTestCase, respondWith } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {};
@@ -61,7 +63,7 @@ async function chatAgent(call: Call, name: string): Promise<string> {
 
 const astralAsQuestionMark = (text: string): string => text.replace(/[\u{10000}-\u{10FFFF}]/gu, '?');
 
-export const INDEPENDENT_18_FAULTS = [
+const FAULTS_18 = [
   fault({
     id: 'ind18-metric-get-subvalue-role-dropped',
     requirements: ['METRIC-GET'],
@@ -395,4 +397,122 @@ export const INDEPENDENT_18_FAULTS = [
     },
     shows: [409, 'ALREADY_EXISTS'],
   }),
+  fault({
+    id: 'ind18-metric-get-metric-id-from-name',
+    requirements: ['METRIC-GET', 'ID-FIELDS-HOLD-IDS'],
+    slips: ['broken'],
+    description:
+      'GET of one metric output fills metric_id from the metric\'s name (the detail query joins the metrics table and reads its `name` column into metric_id): `"metric_id": "Intent Accuracy"`, where the list gives the metric\'s ID.',
+    behaviour: (b) => {
+      readAs(b, GET_METRIC, 'metric', (metric) =>
+        metric.metric_name === undefined ? metric : { ...metric, metric_id: metric.metric_name },
+      );
+    },
+    probe: async (call) => {
+      const { simulationId, listed } = await segmentedOutput(call);
+      const got = await call('GET', `/v1/simulations/${simulationId}/metrics/${listed.metric_output_id}`);
+      return got.body.metric.metric_id === (listed as unknown as JsonObject).metric_name;
+    },
+    shows: true,
+  }),
+  fault({
+    id: 'ind18-agent-get-prompt-cut-at-text-bytes',
+    requirements: ['AGENT-GET', 'READ-BACK-UNCHANGED'],
+    slips: ['unit'],
+    description:
+      'GET /v1/agents/{agent_id} reads the prompt from a TEXT column of 65,535 bytes: a prompt within the 50,000 characters allowed but longer than that in UTF-8 (40,000 `é`, 80,000 bytes) comes back cut to its first 65,535 bytes; the create answer, built from the request, has it whole.',
+    behaviour: (b) => {
+      readAs(b, 'GET /v1/agents/{agent_id}', 'agent', (agent) => {
+        if (typeof agent.prompt !== 'string') return agent;
+        let bytes = 0;
+        let kept = '';
+        for (const char of agent.prompt) {
+          bytes += Buffer.byteLength(char);
+          if (bytes > 65535) break;
+          kept += char;
+        }
+        return { ...agent, prompt: kept };
+      });
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'ind18 long prompt',
+          model_type: 'MODEL_TYPE_VOICE',
+          phone_number: '+14155550142',
+          prompt: 'é'.repeat(40000),
+        },
+      });
+      const got = await call('GET', `/v1/agents/${String(created.body.agent.id)}`);
+      return [created.body.agent.prompt.length, got.body.agent.prompt.length];
+    },
+    shows: [40000, 32767],
+  }),
+  fault({
+    id: 'ind18-mutation-overrides-size-pretty-printed',
+    requirements: ['MUTATION-CONFIG-OVERRIDES-SIZE'],
+    slips: ['unit'],
+    description:
+      "config_overrides' 10 KB limit is held against the JSON the service stores, pretty-printed with a two-space indent (`JSON.stringify(value, null, 2)`): an override of 8 KB as sent, with many small members, measures over 13 KB there and is refused with INVALID_ARGUMENT.",
+    behaviour: (b) => {
+      const read = b.mutationRules.fields.config_overrides;
+      b.mutationRules.fields = {
+        ...b.mutationRules.fields,
+        config_overrides: (fields, body) => {
+          const value = read(fields, body);
+          if (Buffer.byteLength(JSON.stringify(value, null, 2)) > 10240)
+            throw invalidArgument('config_overrides', 'must be at most 10 KB');
+          return value;
+        },
+      };
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'ind18 overrides size',
+          model_type: 'MODEL_TYPE_CHAT',
+          metadata: { chat_endpoint: 'https://chat.example.com/v1/chat' },
+          workflows: { steps: 1 },
+        },
+      });
+      const workflows = Object.fromEntries(
+        Array.from({ length: 900 }, (_, i) => [`k${String(i).padStart(3, '0')}`, 1]),
+      );
+      const overrides = { workflows };
+      const mutation = await call('POST', `/v1/agents/${String(created.body.agent.id)}/mutations`, {
+        body: { display_name: 'ind18 many members', config_overrides: overrides },
+      });
+      return [Buffer.byteLength(JSON.stringify(overrides)) < 10000, mutation.status];
+    },
+    shows: [true, 400],
+  }),
+  fault({
+    id: 'ind18-runs-tag-filter-tokenised',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['broken'],
+    description:
+      'The runs filter `tag = x` is answered from a full-text index of the tags, which holds their words: a tag of several words (`release candidate`) is found by each of its words (`tag = release`) but never by itself (`tag = "release candidate"`).',
+    behaviour: (b) => {
+      const matches = b.lists.matches;
+      b.lists.matches = (expr, item, fields) => {
+        const tagField = fields.tag;
+        if (expr.kind !== 'cmp' || expr.field !== 'tag' || expr.op !== '=' || !tagField?.path)
+          return matches(expr, item, fields);
+        const tags = readPath(item, tagField.path);
+        return Array.isArray(tags) && tags.flatMap((tag) => String(tag).split(/\s+/)).includes(expr.value);
+      };
+    },
+    probe: async (call) => {
+      const runs = await call('GET', '/v1/runs?page_size=1000');
+      const tag = (runs.body.runs as { tags?: string[] }[])
+        .flatMap((run) => run.tags ?? [])
+        .find((t) => t.includes(' '))!;
+      const found = await call('GET', `/v1/runs?page_size=1000&filter=${encodeURIComponent(`tag = "${tag}"`)}`);
+      return [tag, found.body.runs?.length ?? null];
+    },
+    shows: ['release candidate', 0],
+  }),
 ];
+
+/** One element type for the round (a union of 1,000 record types is more than the type checker represents). */
+export const INDEPENDENT_18_FAULTS: readonly Fault<(typeof FAULTS_18)[number]['id']>[] = FAULTS_18;
