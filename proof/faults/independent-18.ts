@@ -418,7 +418,7 @@ const FAULTS_18 = [
   fault({
     id: 'ind18-agent-get-prompt-cut-at-text-bytes',
     requirements: ['AGENT-GET', 'READ-BACK-UNCHANGED'],
-    slips: ['unit'],
+    slips: { 'AGENT-GET': ['broken'], 'READ-BACK-UNCHANGED': ['unit'] },
     description:
       'GET /v1/agents/{agent_id} reads the prompt from a TEXT column of 65,535 bytes: a prompt within the 50,000 characters allowed but longer than that in UTF-8 (40,000 `é`, 80,000 bytes) comes back cut to its first 65,535 bytes; the create answer, built from the request, has it whole.',
     behaviour: (b) => {
