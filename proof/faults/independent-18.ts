@@ -512,6 +512,96 @@ const FAULTS_18 = [
     },
     shows: ['release candidate', 0],
   }),
+  fault({
+    id: 'ind18-spec-expected-behaviors-published-string',
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    slips: ['broken'],
+    description:
+      "The published documents type the test case's expected_behaviors as a string (the generator took the type of the deprecated expected_output_str it replaces), where the field is a string[] the service takes and answers.",
+    behaviour: (b) => {
+      const retype = (value: unknown): unknown => {
+        if (Array.isArray(value)) return value.map(retype);
+        if (value === null || typeof value !== 'object') return value;
+        return Object.fromEntries(
+          Object.entries(value).map(([key, inner]) => [
+            key,
+            key === 'properties' && inner !== null && typeof inner === 'object' && 'expected_behaviors' in inner
+              ? { ...(retype(inner) as JsonObject), expected_behaviors: { type: ['string', 'null'] } }
+              : retype(inner),
+          ]),
+        );
+      };
+      finalizeWith(b, (doc) => retype(doc) as JsonObject);
+    },
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi', { key: null });
+      const doc = await call('GET', `/v1/openapi/${String(listing.body.specs[0].spec_name)}`, {
+        key: null,
+        ...SPEC_JSON,
+      });
+      const found: unknown[] = [];
+      const walk = (value: unknown): void => {
+        if (value === null || typeof value !== 'object') return;
+        const properties = (value as JsonObject).properties as JsonObject | undefined;
+        if (properties && typeof properties === 'object' && 'expected_behaviors' in properties)
+          found.push((properties.expected_behaviors as JsonObject).type);
+        Object.values(value).forEach(walk);
+      };
+      walk(doc.body);
+      return [...new Set(found.map((type) => JSON.stringify(type)))];
+    },
+    shows: ['["string","null"]'],
+  }),
+  fault({
+    id: 'ind18-outbound-trigger-payload-parsed',
+    requirements: ['AGENT-CONFIG-ECHO'],
+    slips: ['type'],
+    description:
+      'An OUTBOUND_VOICE agent\'s trigger_call_payload, a JSON string, is parsed when the configuration is stored (to merge the phone number into it at call time) and answered as the object it holds: `"{\\"campaign\\": \\"spring\\"}"` comes back as `{"campaign": "spring"}`.',
+    behaviour: (b) => {
+      presentWith(b, 'agent', (view) => {
+        const config = view.metadata as JsonObject | null | undefined;
+        const payload = config?.trigger_call_payload;
+        if (view.model_type !== 'MODEL_TYPE_OUTBOUND_VOICE' || typeof payload !== 'string') return view;
+        try {
+          return { ...view, metadata: { ...config, trigger_call_payload: JSON.parse(payload) as unknown } };
+        } catch {
+          return view;
+        }
+      });
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'ind18 outbound',
+          model_type: 'MODEL_TYPE_OUTBOUND_VOICE',
+          phone_number: '+14155550142',
+          endpoint: 'https://hooks.example.com/outbound',
+          metadata: { trigger_call_payload: '{"campaign": "spring"}' },
+        },
+      });
+      return created.body.agent?.metadata?.trigger_call_payload;
+    },
+    shows: { campaign: 'spring' },
+  }),
+  fault({
+    id: 'ind18-persona-full-resource-name',
+    requirements: ['PERSONA-FIELDS', 'NAME-MATCHES-ID'],
+    slips: ['broken'],
+    description:
+      "A persona's resource_name is written as a full resource name, prefixed with the service's name (`//agent-evaluation/personas/<id>`, AIP-122's form for names that cross services), where the specification gives `personas/<persona_id>`.",
+    behaviour: (b) => {
+      presentWith(b, 'persona', (view) => ({
+        ...view,
+        resource_name: `//agent-evaluation/personas/${String(view.id)}`,
+      }));
+    },
+    probe: async (call) => {
+      const listed = await call('GET', '/v1/personas?page_size=1');
+      return String(listed.body.personas[0].resource_name).split('personas/')[0];
+    },
+    shows: '//agent-evaluation/',
+  }),
 ];
 
 /** One element type for the round (a union of 1,000 record types is more than the type checker represents). */
