@@ -3,6 +3,7 @@
 
 import { DEFAULT_API_KEY } from '../../lib/reference/behaviour.js';
 import { invalidArgument } from '../../lib/reference/http/errors.js';
+import type { FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
 import { readPath } from '../../lib/reference/listing/values.js';
 import { HTTP_URL } from '../../lib/reference/validation/checks.js';
 import type { JsonObject } from '../../lib/util/json.js';
@@ -62,6 +63,14 @@ async function chatAgent(call: Call, name: string): Promise<string> {
 }
 
 const astralAsQuestionMark = (text: string): string => text.replace(/[\u{10000}-\u{10FFFF}]/gu, '?');
+
+const TIME_FIELDS = new Set(['create_time', 'update_time', 'start_time', 'end_time']);
+
+/** The filter with the fractional seconds of every time value dropped (`...:00.500Z` read as `...:00Z`). */
+function wholeSecondTimes(expr: FilterExpr): FilterExpr {
+  if (expr.kind !== 'cmp') return { ...expr, terms: expr.terms.map(wholeSecondTimes) };
+  return TIME_FIELDS.has(expr.field) ? { ...expr, value: expr.value.replace(/\.\d+(?=Z$)/, '') } : expr;
+}
 
 const FAULTS_18 = [
   fault({
@@ -602,7 +611,33 @@ const FAULTS_18 = [
     },
     shows: '//agent-evaluation/',
   }),
+  fault({
+    id: 'ind18-filter-time-fraction-dropped',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['broken'],
+    description:
+      'Time values in a list filter are parsed with a format of whole seconds that skips a fraction (`%Y-%m-%dT%H:%M:%S`, the rest ignored): `update_time < "2026-01-10T19:56:00.500Z"` is read as `< 2026-01-10T19:56:00Z`, and leaves out a run updated at 19:56:00.000, half a second before the bound.',
+    behaviour: (b) => {
+      const filter = b.lists.filter;
+      b.lists.filter = (raw, list) => {
+        const expr = filter(raw, list);
+        return expr === null ? null : wholeSecondTimes(expr);
+      };
+    },
+    probe: async (call) => {
+      const runs = await call('GET', '/v1/runs?page_size=1000');
+      const run = (runs.body.runs as { run_id: string; update_time: string }[]).find((r) =>
+        r.update_time.endsWith('.000Z'),
+      )!;
+      const bound = new Date(Date.parse(run.update_time) + 500).toISOString();
+      const found = await call(
+        'GET',
+        `/v1/runs?page_size=1000&filter=${encodeURIComponent(`update_time < "${bound}"`)}`,
+      );
+      return (found.body.runs as { run_id: string }[]).some((r) => r.run_id === run.run_id);
+    },
+    shows: false,
+  }),
 ];
-
 /** One element type for the round (a union of 1,000 record types is more than the type checker represents). */
 export const INDEPENDENT_18_FAULTS: readonly Fault<(typeof FAULTS_18)[number]['id']>[] = FAULTS_18;
