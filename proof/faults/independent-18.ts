@@ -4,7 +4,6 @@
 import { DEFAULT_API_KEY } from '../../lib/reference/behaviour.js';
 import { invalidArgument } from '../../lib/reference/http/errors.js';
 import type { FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
-import { readPath } from '../../lib/reference/listing/values.js';
 import { HTTP_URL } from '../../lib/reference/validation/checks.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
@@ -496,32 +495,6 @@ const FAULTS_18 = [
     shows: [true, 400],
   }),
   fault({
-    id: 'ind18-runs-tag-filter-tokenised',
-    requirements: ['LIST-FILTER-FIELDS'],
-    slips: ['broken'],
-    description:
-      'The runs filter `tag = x` is answered from a full-text index of the tags, which holds their words: a tag of several words (`release candidate`) is found by each of its words (`tag = release`) but never by itself (`tag = "release candidate"`).',
-    behaviour: (b) => {
-      const matches = b.lists.matches;
-      b.lists.matches = (expr, item, fields) => {
-        const tagField = fields.tag;
-        if (expr.kind !== 'cmp' || expr.field !== 'tag' || expr.op !== '=' || !tagField?.path)
-          return matches(expr, item, fields);
-        const tags = readPath(item, tagField.path);
-        return Array.isArray(tags) && tags.flatMap((tag) => String(tag).split(/\s+/)).includes(expr.value);
-      };
-    },
-    probe: async (call) => {
-      const runs = await call('GET', '/v1/runs?page_size=1000');
-      const tag = (runs.body.runs as { tags?: string[] }[])
-        .flatMap((run) => run.tags ?? [])
-        .find((t) => t.includes(' '))!;
-      const found = await call('GET', `/v1/runs?page_size=1000&filter=${encodeURIComponent(`tag = "${tag}"`)}`);
-      return [tag, found.body.runs?.length ?? null];
-    },
-    shows: ['release candidate', 0],
-  }),
-  fault({
     id: 'ind18-spec-expected-behaviors-published-string',
     requirements: ['SPEC-COVERS-ENDPOINTS'],
     slips: ['broken'],
@@ -638,6 +611,50 @@ const FAULTS_18 = [
     },
     shows: false,
   }),
+  fault({
+    id: 'ind18-dashboard-patch-name-ellipsised',
+    requirements: ['DASHBOARD-PATCH', 'DASHBOARD-DISPLAY-NAME'],
+    slips: ['broken'],
+    description:
+      "A dashboard PATCH answers display_name through the title formatter the web application's dashboard list uses, which shortens names over 120 characters to 119 and an ellipsis (`…`): a valid 255-character name is stored whole but answered cut.",
+    behaviour: (b) => {
+      readAs(b, 'PATCH /v1/dashboards/{dashboard_id}', 'dashboard', (dashboard) => {
+        const name = [...String(dashboard.display_name)];
+        return name.length > 120 ? { ...dashboard, display_name: `${name.slice(0, 119).join('')}\u2026` } : dashboard;
+      });
+    },
+    probe: async (call) => {
+      const name = `ind18 ${'d'.repeat(249)}`;
+      const patched = await call('PATCH', `/v1/dashboards/${FIXTURE_IDS.dashboardId}`, {
+        body: { display_name: name },
+      });
+      return [...String(patched.body.dashboard?.display_name)].length;
+    },
+    shows: 120,
+  }),
+  fault({
+    id: 'ind18-test-case-audio-needs-metadata',
+    requirements: ['TESTCASE-INPUT-TYPE'],
+    slips: ['broken'],
+    description:
+      'A test case of input_type AUDIO is refused (INVALID_ARGUMENT naming simulation_metadata_input) unless its simulation_metadata_input is given (the simulator needs an audio file, so the service asks for its location up front), where the specification accepts every listed input_type and leaves what that object holds to the type.',
+    behaviour: (b) => {
+      rereadTestCase(b, ['input_type'], (read) => (fields, request) => {
+        const type = read(fields, request);
+        if (type === 'AUDIO' && (request.body.simulation_metadata_input ?? null) === null)
+          throw invalidArgument('simulation_metadata_input', 'is required for AUDIO test cases');
+        return type;
+      });
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/test-cases', {
+        body: { input_str: 'ind18 audio', test_set_id: 'ind18Set', input_type: 'AUDIO' },
+      });
+      return [created.status, created.body.error?.details?.[0]?.field ?? null];
+    },
+    shows: [400, 'simulation_metadata_input'],
+  }),
 ];
+
 /** One element type for the round (a union of 1,000 record types is more than the type checker represents). */
 export const INDEPENDENT_18_FAULTS: readonly Fault<(typeof FAULTS_18)[number]['id']>[] = FAULTS_18;
