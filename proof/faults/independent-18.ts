@@ -5,6 +5,7 @@ import { DEFAULT_API_KEY } from '../../lib/reference/behaviour.js';
 import { invalidArgument } from '../../lib/reference/http/errors.js';
 import type { FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
 import { HTTP_URL } from '../../lib/reference/validation/checks.js';
+import { flattenToStrings } from '../../lib/reference/validation/mutations.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
 import { FIXTURE_IDS } from '../probes/fixture-ids.js';
@@ -653,6 +654,89 @@ const FAULTS_18 = [
       return [created.status, created.body.error?.details?.[0]?.field ?? null];
     },
     shows: [400, 'simulation_metadata_input'],
+  }),
+  fault({
+    id: 'ind18-sms-agent-stored-as-chat',
+    requirements: ['AGENT-CREATE', 'AGENT-MODEL-TYPE'],
+    slips: ['broken'],
+    description:
+      'An SMS agent is stored with the type of the simulator that runs it (text conversations run on the chat simulator): a MODEL_TYPE_SMS agent is answered, and read back, as MODEL_TYPE_CHAT.',
+    behaviour: (b) => {
+      presentWith(b, 'agent', (view) =>
+        view.model_type === 'MODEL_TYPE_SMS' ? { ...view, model_type: 'MODEL_TYPE_CHAT' } : view,
+      );
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: { display_name: 'ind18 sms', model_type: 'MODEL_TYPE_SMS', phone_number: '+14155550142' },
+      });
+      return created.body.agent?.model_type;
+    },
+    shows: 'MODEL_TYPE_CHAT',
+  }),
+  fault({
+    id: 'ind18-mutation-get-parameter-values-rederived',
+    requirements: ['MUTATION-GET', 'READ-BACK-UNCHANGED'],
+    slips: ['broken'],
+    description:
+      'GET of a mutation derives parameter_values from config_overrides again on every read (the read model computes the field instead of loading it): parameter_values the client gave at creation, kept in the create answer, are replaced on GET by the derived pairs.',
+    behaviour: (b) => {
+      readAs(b, 'GET /v1/agents/{agent_id}/mutations/{mutation_id}', 'mutation', (mutation) => ({
+        ...mutation,
+        parameter_values: flattenToStrings((mutation.config_overrides ?? {}) as JsonObject),
+      }));
+    },
+    probe: async (call) => {
+      const agentId = await chatAgent(call, 'ind18 parameter values');
+      const created = await call('POST', `/v1/agents/${agentId}/mutations`, {
+        body: {
+          display_name: 'Responses API',
+          config_overrides: { metadata: { response_format: 'responses' } },
+          parameter_values: { 'Response format': 'Responses API' },
+        },
+      });
+      const got = await call('GET', `/v1/agents/${agentId}/mutations/${String(created.body.mutation.id)}`);
+      return got.body.mutation?.parameter_values;
+    },
+    shows: { 'metadata.response_format': 'responses' },
+  }),
+  fault({
+    id: 'ind18-auth-key-separators-ignored',
+    requirements: ['AUTH-INVALID-KEY'],
+    slips: ['broken'],
+    description:
+      'X-API-Key is compared with hyphens and blanks taken out of both sides (keys are shown in groups on the dashboard and pasted with or without the separators): `reftestkey0001`, another value than the key `ref-test-key-0001`, is accepted.',
+    behaviour: (b) => {
+      const accepts = b.auth.accepts;
+      const bare = (key: string) => key.replace(/[-\s]/g, '');
+      b.auth.accepts = (endpoint, presented) =>
+        accepts(endpoint, presented) || (presented !== undefined && bare(presented) === bare(b.apiKey));
+    },
+    probe: async (call) => {
+      const got = await call('GET', '/v1/personas?page_size=1', { key: DEFAULT_API_KEY.replace(/-/g, '') });
+      return got.status;
+    },
+    shows: 200,
+  }),
+  fault({
+    id: 'ind18-json-answers-byte-order-mark',
+    requirements: ['RESPONSE-JSON-UTF8'],
+    slips: ['broken'],
+    description:
+      'JSON answers are written by a writer set to "UTF-8 with BOM": every JSON body starts with the bytes EF BB BF, which RFC 8259 forbids a JSON text sent over a network to carry (clients that do not strip it fail to parse the answer).',
+    behaviour: (b) => {
+      const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+      const bytes = b.responseBytes;
+      const length = b.contentLength;
+      const json = (text: string) => text.startsWith('{') || text.startsWith('[');
+      b.responseBytes = (text) => (json(text) ? Buffer.concat([bom, bytes(text)]) : bytes(text));
+      b.contentLength = (text) => length(text) + (json(text) ? bom.length : 0);
+    },
+    probe: async (call) => {
+      const got = await call('GET', '/v1/personas?page_size=1');
+      return got.bytes.subarray(0, 3).toString('hex');
+    },
+    shows: 'efbbbf',
   }),
 ];
 
