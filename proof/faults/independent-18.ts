@@ -738,6 +738,33 @@ const FAULTS_18 = [
     },
     shows: 'efbbbf',
   }),
+  fault({
+    id: 'ind18-review-description-templates-rendered',
+    requirements: ['REVIEW-PROJECT-CREATE'],
+    slips: ['broken'],
+    description:
+      "A review project's description is rendered as the assignees' notification template when the project is saved: `{{…}}` placeholders are replaced with the project's fields, and unknown ones with nothing, so `Check {{metric}} first` is stored and answered as `Check  first`.",
+    behaviour: (b) => {
+      presentWith(b, 'reviewProject', (view) =>
+        typeof view.description === 'string'
+          ? {
+              ...view,
+              description: view.description.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, key: string) => {
+                const value = view[key];
+                return typeof value === 'string' ? value : '';
+              }),
+            }
+          : view,
+      );
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/review-projects', {
+        body: { ...(await reviewBody(call, 'ind18 templated review')), description: 'Check {{metric}} first' },
+      });
+      return created.body.review_project?.description;
+    },
+    shows: 'Check  first',
+  }),
 ];
 
 /** One element type for the round (a union of 1,000 record types is more than the type checker represents). */
