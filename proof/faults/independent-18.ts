@@ -116,21 +116,6 @@ const FAULTS_18 = [
     shows: true,
   }),
   fault({
-    id: 'ind18-scheduled-run-name-snake-collection',
-    requirements: ['NAME-MATCHES-ID', 'SCHEDULED-RUN-GET'],
-    slips: ['broken'],
-    description:
-      "A scheduled run's name is built from the table's name, `scheduled_runs/<id>` (an underscore), where the path and the specification spell the collection `scheduled-runs/<id>`.",
-    behaviour: (b) => {
-      presentWith(b, 'scheduledRun', (view) => ({ ...view, name: `scheduled_runs/${String(view.id)}` }));
-    },
-    probe: async (call) => {
-      const got = await call('GET', `/v1/scheduled-runs/${FIXTURE_IDS.scheduledRunId}`);
-      return String(got.body.scheduled_run.name).split('/')[0];
-    },
-    shows: 'scheduled_runs',
-  }),
-  fault({
     id: 'ind18-test-case-query-test-set-id-wins',
     requirements: ['TESTCASE-TEST-SET-ID', 'TESTCASE-CREATE'],
     slips: ['broken'],
@@ -310,30 +295,6 @@ const FAULTS_18 = [
         },
       });
       return created.status;
-    },
-    shows: 200,
-  }),
-  fault({
-    id: 'ind18-auth-key-from-dashboard-cookie',
-    requirements: ['AUTH-MISSING-KEY'],
-    slips: ['broken'],
-    description:
-      'A request without X-API-Key is authenticated by an `api_key` cookie (the web dashboard, where keys are obtained, keeps the key in one, and the API shares its session middleware): a request that carries no X-API-Key header but that cookie is served instead of refused UNAUTHENTICATED.',
-    behaviour: (b) => {
-      const presented = b.auth.presented;
-      b.auth.presented = (req) => {
-        const fromHeader = presented(req);
-        if (fromHeader !== undefined) return fromHeader;
-        const cookie = /(?:^|;\s*)api_key=([^;]*)/.exec(String(req.headers.cookie ?? ''));
-        return cookie?.[1];
-      };
-    },
-    probe: async (call) => {
-      const got = await call('GET', '/v1/personas?page_size=1', {
-        key: null,
-        headers: { Cookie: `theme=dark; api_key=${DEFAULT_API_KEY}` },
-      });
-      return got.status;
     },
     shows: 200,
   }),
@@ -764,6 +725,76 @@ const FAULTS_18 = [
       return created.body.review_project?.description;
     },
     shows: 'Check  first',
+  }),
+  fault({
+    id: 'ind18-chat-message-path-split',
+    requirements: ['AGENT-CONFIG-ECHO'],
+    slips: ['type'],
+    description:
+      'A CHAT agent\'s response_message_path, a dot-notation path, is stored as the list of its segments the extractor walks (split on `.` when the configuration is saved): `choices.0.message.content` is answered as `["choices", "0", "message", "content"]`, not the string sent.',
+    behaviour: (b) => {
+      presentWith(b, 'agent', (view) => {
+        const config = view.metadata as JsonObject | null | undefined;
+        const path = config?.response_message_path;
+        return view.model_type === 'MODEL_TYPE_CHAT' && typeof path === 'string'
+          ? { ...view, metadata: { ...config, response_message_path: path.split('.') } }
+          : view;
+      });
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'ind18 message path',
+          model_type: 'MODEL_TYPE_CHAT',
+          metadata: {
+            chat_endpoint: 'https://chat.example.com/v1/chat',
+            response_message_path: 'choices.0.message.content',
+          },
+        },
+      });
+      return created.body.agent?.metadata?.response_message_path;
+    },
+    shows: ['choices', '0', 'message', 'content'],
+  }),
+  fault({
+    id: 'ind18-spec-assignees-format-uri',
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    slips: ['broken'],
+    description:
+      'The published review project schema gives each of assignees `format: uri` (copied from the URL fields of the agent schemas), where assignees are e-mail addresses: a client validating against the document refuses `reviewer@example.com`, which has no scheme.',
+    behaviour: (b) => {
+      const reformat = (value: unknown): unknown => {
+        if (Array.isArray(value)) return value.map(reformat);
+        if (value === null || typeof value !== 'object') return value;
+        return Object.fromEntries(
+          Object.entries(value).map(([key, inner]) => {
+            if (key !== 'assignees' || inner === null || typeof inner !== 'object' || !('items' in inner))
+              return [key, reformat(inner)];
+            const schema = inner as JsonObject;
+            return [key, { ...schema, items: { ...(schema.items as JsonObject), format: 'uri' } }];
+          }),
+        );
+      };
+      finalizeWith(b, (doc) => reformat(doc) as JsonObject);
+    },
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi', { key: null });
+      const doc = await call('GET', `/v1/openapi/${String(listing.body.specs[0].spec_name)}`, {
+        key: null,
+        ...SPEC_JSON,
+      });
+      const formats: unknown[] = [];
+      const walk = (value: unknown): void => {
+        if (value === null || typeof value !== 'object') return;
+        const assignees = ((value as JsonObject).properties as JsonObject | undefined)?.assignees as
+          JsonObject | undefined;
+        if (assignees?.items) formats.push((assignees.items as JsonObject).format ?? null);
+        Object.values(value).forEach(walk);
+      };
+      walk(doc.body);
+      return [...new Set(formats)];
+    },
+    shows: ['uri'],
   }),
 ];
 
