@@ -38,6 +38,7 @@ import { INDEPENDENT_14_FAULTS, UNDETECTED as UNDETECTED_14 } from './independen
 import { INDEPENDENT_15_FAULTS, UNDETECTED as UNDETECTED_15 } from './independent-15.js';
 import { INDEPENDENT_16_FAULTS, UNDETECTED as UNDETECTED_16 } from './independent-16.js';
 import { INDEPENDENT_17_FAULTS, UNDETECTED as UNDETECTED_17 } from './independent-17.js';
+import { INDEPENDENT_18_FAULTS, UNDETECTED as UNDETECTED_18 } from './independent-18.js';
 
 /** The faults of every independent round that no check detects yet, with the class of check each needs. */
 const UNDETECTED: Readonly<Record<string, string>> = {
@@ -58,6 +59,7 @@ const UNDETECTED: Readonly<Record<string, string>> = {
   ...UNDETECTED_15,
   ...UNDETECTED_16,
   ...UNDETECTED_17,
+  ...UNDETECTED_18,
 };
 
 export const FAULTS = [
@@ -97,6 +99,7 @@ export const FAULTS = [
   ...INDEPENDENT_15_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_16_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_17_FAULTS.filter((f) => !(f.id in UNDETECTED)),
+  ...INDEPENDENT_18_FAULTS.filter((f) => !(f.id in UNDETECTED)),
 ] as const satisfies readonly FaultShape[];
 
 /** Faults of an independent round no check detects yet (see UNDETECTED): runnable by id, left out of the score. */
@@ -118,6 +121,7 @@ export const PENDING_FAULTS = [
   ...INDEPENDENT_15_FAULTS,
   ...INDEPENDENT_16_FAULTS,
   ...INDEPENDENT_17_FAULTS,
+  ...INDEPENDENT_18_FAULTS,
 ].filter((f) => f.id in UNDETECTED);
 
 /** A fault of the catalog: a misspelt id fails the type check. */
