@@ -12,6 +12,7 @@ import type { Finding } from '../result/model.js';
 import type { Exchange } from '../http/exchange.js';
 import type { RequestSpec } from '../http/client.js';
 import { registerSecret } from '../http/redact.js';
+import { QUIET_WAIT_MS } from '../http/throttle.js';
 import type { PublishedOperation } from '../generic/model.js';
 import type { Target } from './target.js';
 import { Agents, Mutations, ReviewProjects, TestCases } from './resources.js';
@@ -343,13 +344,17 @@ export class CheckContext {
 
   /**
    * Runs `task` with no other request to the target in flight (a quiet section): for requests whose meaning depends
-   * on nothing coming between them. The task sends everything it waits on through this context (no memo another
+   * on nothing coming between them; on a target too slow to go quiet, among the others (noted), which only costs power. The task sends everything it waits on through this context (no memo another
    * check loads, whose requests the section holds back).
    */
   async alone<T>(task: () => Promise<T>): Promise<T> {
     if (this.quiet) return task();
-    return this.target.client.alone(async () => {
-      this.quiet = true;
+    return this.target.client.alone(async (quiet) => {
+      if (!quiet)
+        this.note(
+          `the run did not go quiet within ${QUIET_WAIT_MS / 1000} s (requests in flight unanswered): requests meant to follow each other with nothing between went among others`,
+        );
+      this.quiet = quiet;
       try {
         return await task();
       } finally {

@@ -186,7 +186,7 @@ export class ApiClient {
   }
 
   /** Runs `task` with no other request of this client in flight but those it sends `quiet` (`Throttle.alone`). */
-  alone<T>(task: () => Promise<T>): Promise<T> {
+  alone<T>(task: (quiet: boolean) => Promise<T>): Promise<T> {
     return this.throttle.alone(task);
   }
 

@@ -34,7 +34,12 @@ export interface ThrottleOptions {
   readonly ratePerSecond?: number;
   /** Throttled with no answer anywhere for this long, the client gives up. */
   readonly giveUpMs: number;
+  /** How long a quiet section waits for the requests in flight (QUIET_WAIT_MS by default). */
+  readonly quietWaitMs?: number;
 }
+
+/** How long a quiet section waits for the requests in flight to be answered before it runs among them. */
+export const QUIET_WAIT_MS = 5_000;
 
 // Telling the others of an answer once in this long keeps the channel quiet and the give-up exact enough.
 const ANSWERED_EVERY_MS = 250;
@@ -80,23 +85,47 @@ export class Throttle {
 
   /**
    * Runs `task` once every request of this client in flight has been answered, holding back those that are not
-   * `quiet` (its own, which the task sends so) until it ends. The task must not wait on a request that is not its own.
+   * `quiet` (its own, which the task sends so) until it ends: `task(true)`. The task must not wait on a request that
+   * is not its own. A quiet section only adds power (what a task judges holds for a correct server whatever comes
+   * between), so when the requests in flight are not all answered within QUIET_WAIT_MS (a slow or hanging target),
+   * the hold is let go and the task runs among the others: `task(false)`.
    */
-  async alone<T>(task: () => Promise<T>): Promise<T> {
+  async alone<T>(task: (quiet: boolean) => Promise<T>): Promise<T> {
     while (this.quiet) await this.quiet;
     let end!: () => void;
     this.quiet = new Promise<void>((resolve) => (end = resolve));
-    try {
-      while (this.active > 0) {
-        this.stopping.signal.throwIfAborted();
-        await new Promise<void>((resolve) => this.waiting.push(resolve));
-      }
-      return await task();
-    } finally {
+    let held = true;
+    const release = (): void => {
+      if (!held) return;
+      held = false;
       this.quiet = undefined;
       end();
       this.wake();
+    };
+    try {
+      const drained = await this.drained(this.options.quietWaitMs ?? QUIET_WAIT_MS);
+      if (!drained) release();
+      return await task(drained);
+    } finally {
+      release();
     }
+  }
+
+  /** Whether every request in flight was answered within `withinMs`. */
+  private async drained(withinMs: number): Promise<boolean> {
+    const until = Date.now() + withinMs;
+    while (this.active > 0) {
+      this.stopping.signal.throwIfAborted();
+      const left = until - Date.now();
+      if (left <= 0) return false;
+      const timer = new AbortController();
+      await Promise.race([
+        new Promise<void>((resolve) => this.waiting.push(resolve)),
+        sleep(left, undefined, { signal: timer.signal }).catch(() => undefined),
+      ]);
+      timer.abort();
+    }
+    return true;
   }
 
   /** A back-pressure answer asking for `waitMs`: every client waits, or, after the give-up time without an answer, gives up. */

@@ -27,9 +27,11 @@ function fakeTarget(
   const client = {
     maxResponseBytes: 1024,
     sections: 0,
-    alone<T>(task: () => Promise<T>): Promise<T> {
+    /** Whether the sections go quiet (a target too slow for it does not). */
+    quiet: true,
+    alone<T>(task: (quiet: boolean) => Promise<T>): Promise<T> {
       this.sections++;
-      return task();
+      return task(this.quiet);
     },
     send: async (spec: RequestSpec) => {
       sent.push(spec);
@@ -98,6 +100,15 @@ describe('call', () => {
     await t.call(GET_RUN, { params });
     expect(sent.map((spec) => spec.quiet)).toEqual([true, true, undefined]);
     expect((target.client as unknown as { sections: number }).sections).toBe(1);
+  });
+
+  it('sends the calls of a section that did not go quiet among the others, and notes it', async () => {
+    const { target, sent } = fakeTarget();
+    (target.client as unknown as { quiet: boolean }).quiet = false;
+    const t = new CheckContext(target);
+    await t.alone(() => t.call(GET_RUN, { params: { scheduled_run_id: 's' } }));
+    expect(sent.map((spec) => spec.quiet)).toEqual([undefined]);
+    expect(t.notes).toEqual([expect.stringMatching(/did not go quiet within 5 s/)]);
   });
 
   it('refuses an endpoint the contract does not have', async () => {

@@ -147,4 +147,27 @@ describe('Throttle', () => {
     await t.run(async () => events.push('after'));
     expect(events).toEqual(['first', 'second', 'after']);
   });
+
+  test('a quiet section whose requests in flight are not answered in time runs among them, holding nothing back', async () => {
+    const t = throttle(target(), { quietWaitMs: 50 });
+    const events: string[] = [];
+    let release!: () => void;
+    const slow = t.run(async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      events.push('slow answered');
+    });
+    await vi.waitFor(() => expect(release).toBeDefined());
+    let endSection!: () => void;
+    let quiet: boolean | undefined;
+    const section = t.alone(async (drained) => {
+      quiet = drained;
+      await new Promise<void>((resolve) => (endSection = resolve));
+    });
+    await vi.waitFor(() => expect(endSection).toBeDefined());
+    await t.run(async () => events.push('another'));
+    expect([quiet, events]).toEqual([false, ['another']]);
+    release();
+    endSection();
+    await Promise.all([slow, section]);
+  });
 });
