@@ -220,8 +220,8 @@ export const INDEPENDENT_17_FAULTS = [
   }),
   fault({
     id: 'ind17-mutation-redelete-by-name',
-    requirements: ['MUTATION-DELETE-IDEMPOTENT', 'MUTATION-GET'],
-    slips: { 'MUTATION-DELETE-IDEMPOTENT': ['state'], 'MUTATION-GET': ['broken'] },
+    requirements: ['MUTATION-DELETE-IDEMPOTENT', 'MUTATION-GET', 'MUTATION-DELETE-GONE'],
+    slips: { 'MUTATION-DELETE-IDEMPOTENT': ['state'], 'MUTATION-GET': ['broken'], 'MUTATION-DELETE-GONE': ['state'] },
     description:
       'DELETE of a mutation marks deleted the mutations of its agent that bear its display_name (the delete keyed by the unique (agent, display_name) pair): repeating the DELETE of a deleted mutation, which must simply succeed, deletes the new mutation that has since taken the name.',
     behaviour: (b) => {
@@ -338,7 +338,7 @@ export const INDEPENDENT_17_FAULTS = [
   }),
   fault({
     id: 'ind17-mutation-parameter-values-need-overrides',
-    requirements: ['MUTATION-PARAMETER-VALUES-DERIVED'],
+    requirements: ['MUTATION-PARAMETER-VALUES-DERIVED', 'MUTATION-CREATE'],
     slips: ['broken'],
     description:
       'parameter_values are worked out inside the branch that handles config_overrides (`if (Object.keys(overrides).length) { ... }`): a mutation given parameter_values but no config_overrides is stored with parameter_values `{}`, the given pairs lost.',
