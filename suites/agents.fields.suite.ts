@@ -15,7 +15,7 @@ import { lengthLimitChecks } from '../lib/families/length-limits.js';
 import { madeOfListedChecks } from '../lib/families/values/enumerated.js';
 import { configField } from '../lib/families/simulator-config.js';
 import { byteLimitSizes, FORMATTED_VALUES, jsonObjectOfSize, typedAgentBody } from '../lib/gen/agent-bodies.js';
-import { PUBLIC_WEBHOOK_URL } from '../lib/gen/bodies.js';
+import { PUBLIC_WEBHOOK_URL, RELATIVE_URLS } from '../lib/gen/bodies.js';
 import { alnum, nearMissIds } from '../lib/gen/ids.js';
 import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
 import { checkIdOf } from '../lib/result/check-id.js';
@@ -143,6 +143,22 @@ describeGroup('agents', () => {
         ['endpoint'],
         'an agent with endpoint ftp://x',
       );
+    },
+    WRITES,
+  );
+
+  check(
+    'agents.fields.endpoint-relative',
+    ['AGENT-ENDPOINT'],
+    `an endpoint that is a relative reference (${RELATIVE_URLS.join(', ')}) is rejected`,
+    async (t) => {
+      for (const endpoint of RELATIVE_URLS)
+        t.expectInvalidArgument(
+          await t.agents.send({ endpoint }),
+          ['AGENT-ENDPOINT'],
+          ['endpoint'],
+          `an agent with endpoint ${endpoint}`,
+        );
     },
     WRITES,
   );

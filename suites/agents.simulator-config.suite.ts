@@ -23,7 +23,7 @@ import {
   typedAgentBody,
 } from '../lib/gen/agent-bodies.js';
 import { isSuccess } from '../lib/assert/responses.js';
-import { PUBLIC_CHAT_URL, PUBLIC_WEBHOOK_URL } from '../lib/gen/bodies.js';
+import { PUBLIC_CHAT_URL, PUBLIC_WEBHOOK_URL, RELATIVE_URLS } from '../lib/gen/bodies.js';
 import { alnum, nearMissIds } from '../lib/gen/ids.js';
 import { NESTING_DEPTHS, SHAPED_VALUES, WSS_URLS, nestedValue } from '../lib/gen/values.js';
 import { expectRefusedNotFailed } from '../lib/families/field-values.js';
@@ -331,6 +331,13 @@ const CONFIG_CASES: readonly ConfigCase[] = [
   },
 ];
 
+/** The configuration keys that hold a URL, with the rule each breaks when it does not. */
+const URL_KEYS: ReadonlyArray<{ key: string; modelType: ModelType; requirements: Requirements }> = [
+  { key: 'chat_endpoint', modelType: CHAT, requirements: ['CHAT-URLS-VALIDATED'] },
+  { key: 'initialization_endpoint', modelType: CHAT, requirements: ['CHAT-URLS-VALIDATED'] },
+  { key: 'endpoint', modelType: WEBSOCKET, requirements: ['WEBSOCKET-ENDPOINT'] },
+];
+
 const PAYLOAD_LIMITS = [
   'chat.initialization_payload',
   'chat.custom_data',
@@ -521,6 +528,17 @@ describeGroup('agents', () => {
       WRITES,
     );
   }
+
+  for (const { key, modelType, requirements } of URL_KEYS)
+    check(
+      checkIdOf('agents.simulator-config', modelType === CHAT ? 'chat' : 'websocket', key, 'relative'),
+      requirements,
+      `a ${modelType} agent's ${key} as a relative reference (${RELATIVE_URLS.join(', ')}) is rejected`,
+      async (t) => {
+        for (const url of RELATIVE_URLS) await expectConfigRejected(t, modelType, { [key]: url }, key, requirements);
+      },
+      WRITES,
+    );
 
   for (const [where, url, control] of NAMED_LIKE_PRIVATE_URLS) {
     check(

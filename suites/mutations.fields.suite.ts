@@ -149,7 +149,7 @@ describeGroup('mutations', () => {
   check(
     'mutations.fields.display-names-nearly-alike-distinct',
     ['MUTATION-CREATE', 'MUTATION-DISPLAY-NAME-UNIQUE', 'READ-BACK-UNCHANGED'],
-    `names that differ only in blanks or punctuation, or at ${fieldLimit('mutation.display_name').max} characters only in their last (one-byte and three-byte characters), and names every object inherits (constructor, __proto__, …), are each created under one agent and read back as sent; a true duplicate of each is rejected`,
+    `names that differ only in blanks or punctuation, or at ${fieldLimit('mutation.display_name').max} characters only in their last (one-byte and three-byte characters), names differing only in an astral character, and names every object inherits (constructor, __proto__, …), are each created under one agent and read back as sent; a true duplicate of each is rejected`,
     async (t) => expectDistinctNamesCreated(t),
     WRITES,
   );

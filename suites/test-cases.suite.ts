@@ -701,6 +701,7 @@ describeGroup('test-cases', () => {
     id: 'test-cases.create',
     operation: 'POST /v1/test-cases',
     requirement: 'TESTCASE-CREATE',
+    bodyOnly: 'TESTCASE-TEST-SET-ID',
     send: (t, name, written) => t.testCases.send({ input_str: name }, undefined, written),
   });
 

@@ -1,4 +1,5 @@
-// A request body is JSON however it is written (REQUEST-JSON-FORMS): a create whose body is
+// A request body is JSON however it is written (REQUEST-JSON-FORMS), and where the specification says so it alone
+// carries a field (a query naming it is refused or ignored): a create whose body is
 // written the less common ways RFC 8259 allows (lib/gen/json-text.ts) and labelled
 // `application/json; charset=utf-8`, one labelled `application/json;charset=UTF-8`, and one sent
 // chunked: each accepted, each field read back as the value the text writes. A body that is not
@@ -20,7 +21,20 @@ export interface JsonFormsTarget {
   readonly requirement: RequirementId;
   /** A create whose name field holds `name`, its body written and labelled as `written` says. */
   send(t: CheckContext, name: string, written: Written): Promise<Call>;
+  /** A rule that places a field in the body and not the URL (test_set_id), beside the create's own. */
+  readonly bodyOnly?: RequirementId;
 }
+
+/** Query parameters named like the body fields of the writes, each with a value no body of the check sends. */
+const QUERY_LIKE_BODY = {
+  display_name: 'named in the query',
+  input_str: 'named in the query',
+  description: 'named in the query',
+  prompt: 'named in the query',
+  test_set_id: 'cftTs999',
+  model_type: 'MODEL_TYPE_SMS',
+  project_type: 'PROJECT_COLLABORATIVE',
+};
 
 /** Beyond ASCII, astral, a solidus and a double quote: what escapes change. */
 const NAME = 'JSON "é"/😀';
@@ -42,6 +56,7 @@ const FORMS: ReadonlyArray<{ readonly how: string; readonly written: Written }> 
 ];
 
 export function jsonFormsCheck(target: JsonFormsTarget): void {
+  if (target.bodyOnly) queryBesideBodyCheck(target, target.bodyOnly);
   const requirements: RequirementId[] = ['REQUEST-JSON-FORMS', target.requirement];
   check(
     `${target.id}.json-forms`,
@@ -59,6 +74,39 @@ export function jsonFormsCheck(target: JsonFormsTarget): void {
           call,
         );
       }
+    },
+    { writes: true },
+  );
+}
+
+/**
+ * Where the specification places a field in the body and not the URL (test_set_id), the create with query parameters
+ * named like body fields, other values (`?test_set_id=…&input_str=…`): refused, or ignored; what is stored is the
+ * body's, nothing of the query.
+ */
+function queryBesideBodyCheck(target: JsonFormsTarget, bodyOnly: RequirementId): void {
+  const requirements: RequirementId[] = [target.requirement, bodyOnly];
+  check(
+    `${target.id}.query-named-like-body`,
+    requirements,
+    `${target.operation} with query parameters named like body fields (${Object.keys(QUERY_LIKE_BODY).join(', ')}) holding other values is refused, or stores the body's values and nothing of the query`,
+    async (t) => {
+      const call = await target.send(t, t.name('query beside body'), { query: QUERY_LIKE_BODY });
+      const what = `${target.operation} with a query naming body fields`;
+      t.assert(call.response.status < 500, requirements, `${what} failed with ${call.response.status}`, call);
+      if (call.response.status >= 400) return;
+      const resource = t.expectResource(call, requirements, what);
+      const sent = sentBody(call);
+      const taken = Object.entries(QUERY_LIKE_BODY).filter(
+        ([field, value]) => resource[field] === value && sent[field] !== value,
+      );
+      const mismatches = echoMismatches(sent, resource);
+      t.assert(
+        !taken.length && !mismatches.length,
+        requirements,
+        `${what}: ${[...taken.map(([field, value]) => `${field} stored as the query's ${JSON.stringify(value)}`), ...mismatches].join('; ')}`,
+        call,
+      );
     },
     { writes: true },
   );

@@ -111,7 +111,8 @@ const NAME_MAX = fieldLimit('mutation.display_name').max ?? 200;
  * Groups of display names, every name distinct from every other: blanks and punctuation alike to a slug (a space, a
  * dash, an underscore, none, two spaces, a final dot), and names at the maximum length that differ only in their last
  * character, in one-byte and in three-byte characters (alike to a unique index on a prefix of characters or bytes),
- * and names every JavaScript object inherits (a lookup in a plain object finds them taken). Never two that differ only in letter case or Unicode normal form: whether those collide is the server's collation,
+ * names differing only in an astral character (alike where such characters are stored as `?`), and names every
+ * JavaScript object inherits (a lookup in a plain object finds them taken). Never two that differ only in letter case or Unicode normal form: whether those collide is the server's collation,
  * which the specification does not show.
  */
 export function distinctNameGroups(
@@ -126,6 +127,8 @@ export function distinctNameGroups(
     ],
     [`of ${NAME_MAX} characters differing only in the last`, [atMax('x', 'a'), atMax('x', 'b')]],
     [`of ${NAME_MAX} three-byte characters differing only in the last`, [atMax('語', '名'), atMax('語', '字')]],
+    // A storage without four-byte characters (MySQL's utf8) keeps each as `?`: three names become one.
+    ['differing only in an astral character', ['mode 😀', 'mode 🚀', 'mode ?'].map((label) => t.name(label))],
     // Unmarked: a name looked up as a key of a plain object finds these in every object (the agent is the check's own).
     [
       "named as an object's inherited properties",

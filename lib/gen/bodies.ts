@@ -9,6 +9,8 @@ export const VALID_PHONE = '+14155550123';
 // URL's host to refuse private addresses behind a name, and refuse a name that does not resolve.
 export const PUBLIC_CHAT_URL = 'https://example.com/v1/messages';
 export const PUBLIC_WEBHOOK_URL = 'https://example.com/outbound';
+/** Relative references, no URL (RFC 3986 4.2): a path, one without its slash, scheme-relative, a host without its scheme. */
+export const RELATIVE_URLS = ['/v1/messages', 'v1/messages', '//example.com/v1/messages', 'example.com/v1/messages'];
 
 export function agentBody(displayName: string, overrides: JsonObject = {}): JsonObject {
   return { display_name: displayName, model_type: 'MODEL_TYPE_VOICE', phone_number: VALID_PHONE, ...overrides };

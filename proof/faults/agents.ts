@@ -7,7 +7,7 @@ import type { Behaviour } from '../../lib/reference/behaviour.js';
 import type { LimitBounds } from '../../lib/reference/validation/limits.js';
 import type { AgentRecord, MutationRecord } from '../../lib/reference/store/records.js';
 import { readModelType, type AgentFields } from '../../lib/reference/validation/agents.js';
-import { HTTP_URL, idCheck, JSON_DOCUMENT, WSS_URL } from '../../lib/reference/validation/checks.js';
+import { HTTP_URL, idCheck, JSON_DOCUMENT, PUBLIC_HTTP_URL, WSS_URL } from '../../lib/reference/validation/checks.js';
 import type { Check } from '../../lib/reference/validation/fields.js';
 import { utf8Size } from '../../lib/reference/validation/measure.js';
 import {
@@ -1532,5 +1532,35 @@ export const AGENTS_FAULTS = [
       return [next.response_format, next.strip_message_timestamps];
     },
     shows: ['responses', true],
+  }),
+  fault({
+    id: 'urls-resolved-against-a-base',
+    requirements: ['AGENT-ENDPOINT', 'CHAT-URLS-VALIDATED', 'WEBSOCKET-ENDPOINT'],
+    slips: ['broken'],
+    description:
+      "URLs are checked after `new URL(value, base)` against the service's own address (meant to tidy them): a relative reference (`/v1/messages`, `//example.com/x`, `example.com/x`) resolves to a URL and is accepted as the endpoint, chat_endpoint, initialization_endpoint or WEBSOCKET endpoint it is not.",
+    behaviour: (b) => {
+      const resolved = (check: Check<string>, base: string): Check<string> => ({
+        ...check,
+        test: (value) => {
+          try {
+            return check.test(new URL(value, base).href);
+          } catch {
+            return false;
+          }
+        },
+      });
+      const https = 'https://example.com/';
+      stringKey(CHAT, 'chat_endpoint', resolved(PUBLIC_HTTP_URL, https), true)(b);
+      stringKey(CHAT, 'initialization_endpoint', resolved(HTTP_URL, https))(b);
+      stringKey(WEBSOCKET, 'endpoint', resolved(WSS_URL, 'wss://example.com/'), true)(b);
+      rereadAgent(b, 'endpoint', (original) => (f, request) => {
+        const value = f.has('endpoint') ? f.string('endpoint') : null;
+        if (value !== null && resolved(HTTP_URL, https).test(value) && !HTTP_URL.test(value)) return value;
+        return original(f, request);
+      });
+    },
+    probe: (call) => status(call, { endpoint: '//example.com/outbound' }),
+    shows: 200,
   }),
 ] as const satisfies readonly Fault[];
