@@ -1,9 +1,10 @@
 // Round 16 of the independent fault writers: slips written from the specification alone, each
 // one behaviour changed, each shown by its probe on both services.
 //
-// Review (coordinator): none of 30 dropped. As written (the suite at 4928387, the writer's base), 22 of 30 detected.
+// Review (coordinator): none of 30 dropped from the catalog; one counted apart in the round's figure:
 // ind16-spec-missing-document-error-labelled-yaml breaks a SHOULD only (RESPONSE-CONTENT-TYPE-JSON: no MUST names the
-// media type of a JSON body), so only the strict profile judges it.
+// media type of a JSON body), so only the strict profile judges it. As written (the suite at 4928387, the writer's
+// base), 22 of the other 29 detected.
 
 import { alreadyExists, internal, invalidArgument } from '../../lib/reference/http/errors.js';
 import type { AgentRecord, MutationRecord } from '../../lib/reference/store/records.js';
