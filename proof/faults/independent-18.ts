@@ -106,6 +106,8 @@ const FAULTS_18 = [
   fault({
     id: 'ind18-run-output-ids-joined',
     requirements: ['SCHEMA-CANONICAL'],
+    // The reads of runs that judge the canonical schema are the lists after a state change.
+    seenThrough: ['PERSONA-DELETE'],
     slips: ['type'],
     description:
       'A run\'s results.output_ids, a list of simulation output IDs, is served as the comma-separated text it is kept in (`"id1,id2"`, a denormalised column), not as a string[].',
@@ -208,7 +210,7 @@ const FAULTS_18 = [
   }),
   fault({
     id: 'ind18-order-by-error-detail-names-filter',
-    requirements: ['ERROR-DETAILS-FIELD'],
+    requirements: ['ERROR-DETAILS-FIELD', 'LIST-ORDER-BY-UNKNOWN'],
     slips: ['broken'],
     description:
       "An order_by the list refuses (an unknown field) is answered INVALID_ARGUMENT whose detail names the field `filter`: order_by is parsed by the query-expression parser the filter uses, and its errors carry that parser's parameter name.",
@@ -224,8 +226,8 @@ const FAULTS_18 = [
   }),
   fault({
     id: 'ind18-malformed-json-detail-field-null',
-    requirements: ['ERROR-ENVELOPE'],
-    slips: ['type'],
+    requirements: ['ERROR-ENVELOPE', 'REQUEST-MALFORMED-JSON'],
+    slips: { 'ERROR-ENVELOPE': ['type'], 'REQUEST-MALFORMED-JSON': ['broken'] },
     description:
       "A request body that is not JSON is answered INVALID_ARGUMENT whose detail has `field: null` (the parser's error names no field, and the serializer writes the empty slot as null), where every detail is `{field: string, description: string}`.",
     behaviour: (b) => {
@@ -392,8 +394,8 @@ const FAULTS_18 = [
   }),
   fault({
     id: 'ind18-mutation-overrides-size-pretty-printed',
-    requirements: ['MUTATION-CONFIG-OVERRIDES-SIZE'],
-    slips: ['unit'],
+    requirements: ['MUTATION-CONFIG-OVERRIDES-SIZE', 'MUTATION-CREATE'],
+    slips: { 'MUTATION-CONFIG-OVERRIDES-SIZE': ['unit'], 'MUTATION-CREATE': ['broken'] },
     description:
       "config_overrides' 10 KB limit is held against the JSON the service stores, pretty-printed with a two-space indent (`JSON.stringify(value, null, 2)`): an override of 8 KB as sent, with many small members, measures over 13 KB there and is refused with INVALID_ARGUMENT.",
     behaviour: (b) => {
@@ -430,7 +432,8 @@ const FAULTS_18 = [
   }),
   fault({
     id: 'ind18-spec-expected-behaviors-published-string',
-    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    requirements: ['SPEC-COVERS-ENDPOINTS', 'SCHEMA-PUBLISHED'],
+    seenThrough: ['TESTCASE-CREATE'],
     slips: ['broken'],
     description:
       "The published documents type the test case's expected_behaviors as a string (the generator took the type of the deprecated expected_output_str it replaces), where the field is a string[] the service takes and answers.",
@@ -708,7 +711,8 @@ const FAULTS_18 = [
   }),
   fault({
     id: 'ind18-spec-assignees-format-uri',
-    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    requirements: ['SPEC-COVERS-ENDPOINTS', 'SCHEMA-PUBLISHED'],
+    seenThrough: ['REVIEW-PROJECT-CREATE'],
     slips: ['broken'],
     description:
       'The published review project schema gives each of assignees `format: uri` (copied from the URL fields of the agent schemas), where assignees are e-mail addresses: a client validating against the document refuses `reviewer@example.com`, which has no scheme.',
