@@ -6,7 +6,7 @@ import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { type Fault, fault, readAs } from './define.js';
+import { type Fault, fault, presentWith, readAs } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {};
@@ -140,6 +140,149 @@ const FAULTS_19 = [
       return { without: without.status, withStale: withStale.status, code: withStale.body?.error?.code ?? null };
     },
     shows: { without: 200, withStale: 401, code: 'UNAUTHENTICATED' },
+  }),
+  fault({
+    id: 'ind19-runs-page-token-offset-after-delete',
+    requirements: ['LIST-PAGINATION-COMPLETE'],
+    slips: ['state'],
+    description:
+      "The runs list's page token carries the position the next page starts at (an OFFSET query), not the last item returned: once a run listed on an earlier page is deleted, every later run moves up one place and the next page starts one run too late, so a run never deleted is never listed.",
+    behaviour: (b) => {
+      const offsets = new Map<string, number>();
+      let issuedAt = 0;
+      let resumeAt: number | undefined;
+      const issuedAfter = b.lists.issuedAfter;
+      b.lists.issuedAfter = (last, pageToken) => {
+        issuedAt = last + 1;
+        return issuedAfter(last, pageToken);
+      };
+      const tokens = b.lists.tokens;
+      b.lists.tokens = (list) => {
+        const codec = tokens(list);
+        if (list.id !== 'runs') return codec;
+        return {
+          encode: (cursor) => {
+            const token = codec.encode(cursor);
+            offsets.set(token, issuedAt);
+            return token;
+          },
+          decode: (token) => {
+            resumeAt = offsets.get(token);
+            return codec.decode(token);
+          },
+        };
+      };
+      const resume = b.lists.resumeAt;
+      b.lists.resumeAt = (firstAfter, list) =>
+        list.id === 'runs' && resumeAt !== undefined ? resumeAt : resume(firstAfter, list);
+    },
+    probe: async (call) => {
+      const filter = encodeURIComponent('status = COMPLETED');
+      const first = await call('GET', `/v1/runs?page_size=2&filter=${filter}`);
+      const seen = (first.body.runs as JsonObject[]).map((r) => String(r.run_id));
+      const removed = seen.find((id) => id !== FIXTURES.deletableRunId) ?? seen[0];
+      await call('DELETE', `/v1/runs/${String(removed)}`);
+      const next = await call(
+        'GET',
+        `/v1/runs?page_size=2&filter=${filter}&page_token=${encodeURIComponent(String(first.body.next_page_token))}`,
+      );
+      const all = await call('GET', `/v1/runs?page_size=1000&filter=${filter}`);
+      const expected = (all.body.runs as JsonObject[])
+        .map((r) => String(r.run_id))
+        .filter((id) => !seen.includes(id))[0];
+      return { nextStartsWithTheFirstUnseen: (next.body.runs as JsonObject[])[0]?.run_id === expected };
+    },
+    shows: { nextStartsWithTheFirstUnseen: false },
+  }),
+
+  fault({
+    id: 'ind19-websocket-init-json-array-refused',
+    requirements: ['WEBSOCKET-INIT-JSON'],
+    slips: ['broken'],
+    description:
+      'A WEBSOCKET agent\'s initialization_json is parsed and held to be a JSON object (the handshake message was taken for a map of fields): a JSON string whose text is an array (`["subscribe", "audio"]`), valid JSON sent on connection as the table describes, is refused with INVALID_ARGUMENT.',
+    behaviour: (b) => {
+      const rules = b.agentRules.config.MODEL_TYPE_WEBSOCKET ?? {};
+      const original = rules.initialization_json;
+      b.agentRules = {
+        ...b.agentRules,
+        config: {
+          ...b.agentRules.config,
+          MODEL_TYPE_WEBSOCKET: {
+            ...rules,
+            initialization_json: (c, k) => {
+              original?.(c, k);
+              const value = c.jsonValue(k);
+              if (typeof value !== 'string') return;
+              let parsed: unknown;
+              try {
+                parsed = JSON.parse(value);
+              } catch {
+                return;
+              }
+              if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+                c.fail(k, 'must be a JSON object');
+            },
+          },
+        },
+      };
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'Socket array init',
+          model_type: 'MODEL_TYPE_WEBSOCKET',
+          metadata: { endpoint: 'wss://voice.example.com/socket', initialization_json: '["subscribe", "audio"]' },
+        },
+      });
+      return { status: created.status, code: created.body?.error?.code ?? null };
+    },
+    shows: { status: 400, code: 'INVALID_ARGUMENT' },
+  }),
+
+  fault({
+    id: 'ind19-query-split-at-semicolon',
+    requirements: ['LIST-FILTER-QUOTING'],
+    slips: ['broken'],
+    description:
+      'The query string is split into parameters at `;` as well as at `&` (the old form-parsing rule of Python\'s parse_qsl): a filter whose quoted value holds a `;` left unencoded, which a query may carry as data (`name = "Late; night"`), is cut there, and the rest is refused as a malformed filter.',
+    behaviour: (b) => {
+      const request = lastRequest(b);
+      const filter = b.lists.filter;
+      b.lists.filter = (raw, list) => {
+        const query = String(request()?.url ?? '').split('?')[1] ?? '';
+        const pair = query.split(/[&;]/).find((part) => part.startsWith('filter='));
+        const cut =
+          pair === undefined ? raw : decodeURIComponent(pair.slice('filter='.length).replace(/\+/g, ' ')).trim();
+        return filter(cut, list);
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('GET', `/v1/personas?filter=name%20=%20%22Late;%20night%22`);
+      return { status: answer.status, personas: answer.body?.personas ?? null };
+    },
+    shows: { status: 400, personas: null },
+  }),
+
+  fault({
+    id: 'ind19-test-set-id-digits-as-number',
+    requirements: ['TESTCASE-CREATE'],
+    slips: ['type'],
+    description:
+      'A test case\'s test_set_id is kept in an integer column when it is all digits (the test sets of the first customers were numbered): `"00012345"` comes back as the number 12345, neither a string nor 8 characters.',
+    behaviour: (b) =>
+      presentWith(b, 'testCase', (view) =>
+        typeof view.test_set_id === 'string' && /^\d+$/.test(view.test_set_id)
+          ? { ...view, test_set_id: Number(view.test_set_id) }
+          : view,
+      ),
+    probe: async (call) => {
+      const created = await call('POST', '/v1/test-cases', {
+        body: { input_str: 'Caller asks for a refund.', test_set_id: '00012345' },
+      });
+      return created.body?.test_case?.test_set_id;
+    },
+    shows: 12345,
   }),
 ] as const;
 
