@@ -284,6 +284,69 @@ const FAULTS_19 = [
     },
     shows: 12345,
   }),
+  fault({
+    id: 'ind19-yaml-null-type-unquoted',
+    requirements: ['SPEC-SAME-DOCUMENT', 'SPEC-VALID-OPENAPI'],
+    slips: ['broken'],
+    description:
+      'The YAML form is written by an emitter that quotes a string only when it holds a YAML indicator (`: `, `#`, a leading `-`), not when it reads as another scalar: the type name `null` of every nullable field (`type: [string, "null"]`) goes out bare, which YAML reads as a null, so the YAML form\'s types are `[string, null]`: no type name, and not what the JSON form says.',
+    behaviour: (b) => {
+      const written = b.publishing.written;
+      b.publishing.written = (text, form, name) => {
+        const out = written(text, form, name);
+        return form === 'yaml' ? out.replace(/(^\s*- |: )"null"$/gm, '$1null') : out;
+      };
+    },
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi');
+      const path = new URL(String((listing.body.specs as JsonObject[])[0]?.url)).pathname;
+      const yaml = await call('GET', path);
+      const lines = yaml.text.split('\n');
+      return { quoted: lines.some((l) => /- "null"$/.test(l)), bare: lines.some((l) => /- null$/.test(l)) };
+    },
+    shows: { quoted: false, bare: true },
+  }),
+
+  fault({
+    id: 'ind19-chat-authorization-header-two-schemes-only',
+    requirements: ['AGENT-CREATE'],
+    slips: ['broken'],
+    description:
+      "A CHAT configuration's authorization_header is held to the two schemes the table names as examples (`Bearer <token>`, `X-API-Key <key>`): a chat endpoint behind HTTP Basic authentication (`Basic dXNlcjpwYXNz`), an auth header value the table allows, is refused with INVALID_ARGUMENT.",
+    behaviour: (b) => {
+      const chat = b.agentRules.config.MODEL_TYPE_CHAT ?? {};
+      const original = chat.authorization_header;
+      b.agentRules = {
+        ...b.agentRules,
+        config: {
+          ...b.agentRules.config,
+          MODEL_TYPE_CHAT: {
+            ...chat,
+            authorization_header: (c, k) => {
+              original?.(c, k);
+              const value = c.string(k);
+              if (value !== null && !/^(Bearer|X-API-Key) \S/.test(value))
+                c.fail(k, 'must be "Bearer <token>" or "X-API-Key <key>"');
+            },
+          },
+        },
+      };
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'Basic-auth chat',
+          model_type: 'MODEL_TYPE_CHAT',
+          metadata: {
+            chat_endpoint: 'https://chat.example.com/v1/messages',
+            authorization_header: 'Basic dXNlcjpwYXNz',
+          },
+        },
+      });
+      return { status: created.status, code: created.body?.error?.code ?? null };
+    },
+    shows: { status: 400, code: 'INVALID_ARGUMENT' },
+  }),
 ] as const;
 
 /** One element type for the round (a union of many record types is more than the type checker represents). */
