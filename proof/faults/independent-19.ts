@@ -3,10 +3,12 @@
 
 import type { IncomingMessage } from 'node:http';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
+import { invalidArgument } from '../../lib/reference/http/errors.js';
+import { readFilterText, type FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { type Fault, fault, presentWith, readAs } from './define.js';
+import { type Fault, fault, presentWith, readAs, rereadAgent } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {};
@@ -346,6 +348,155 @@ const FAULTS_19 = [
       return { status: created.status, code: created.body?.error?.code ?? null };
     },
     shows: { status: 400, code: 'INVALID_ARGUMENT' },
+  }),
+  fault({
+    id: 'ind19-runs-filtered-default-order-oldest',
+    requirements: ['LIST-ORDER-DEFAULT'],
+    slips: ['scope'],
+    description:
+      'A runs list request with a filter is served by the search query, which has no ORDER BY of its own when order_by is absent: filtered runs come in storage order, oldest first, where the default is `-create_time` (the unfiltered list keeps it).',
+    behaviour: (b) => {
+      const request = lastRequest(b);
+      const order = b.lists.order;
+      b.lists.order = (raw, list) => {
+        const filtered = new URL(String(request()?.url ?? '/'), 'http://reference.invalid').searchParams.has('filter');
+        return raw === null && list.id === 'runs' && filtered ? order('create_time', list) : order(raw, list);
+      };
+    },
+    probe: async (call) => {
+      const filter = encodeURIComponent('status = COMPLETED');
+      const page = await call('GET', `/v1/runs?page_size=1000&filter=${filter}`);
+      const times = (page.body.runs as JsonObject[]).map((r) => String(r.create_time));
+      return { newestFirst: times.every((t, i) => i === 0 || t <= String(times[i - 1])) };
+    },
+    shows: { newestFirst: false },
+  }),
+
+  fault({
+    id: 'ind19-input-template-one-line-json-only',
+    requirements: ['CHAT-INPUT-TEMPLATE-JSON'],
+    slips: ['broken'],
+    description:
+      'A CHAT input_template is screened with a pattern for a JSON object or array (`/^\\s*[[{].*[\\]}]\\s*$/`) before it is parsed, and `.` does not match a line break: a template written over several lines, as pretty-printed JSON is, is refused with INVALID_ARGUMENT though it is valid JSON.',
+    behaviour: (b) => {
+      const chat = b.agentRules.config.MODEL_TYPE_CHAT ?? {};
+      const original = chat.input_template;
+      b.agentRules = {
+        ...b.agentRules,
+        config: {
+          ...b.agentRules.config,
+          MODEL_TYPE_CHAT: {
+            ...chat,
+            input_template: (c, k) => {
+              original?.(c, k);
+              const value = c.jsonValue(k);
+              // The slip: `.` without the s flag stops at a line break.
+              if (typeof value === 'string' && !/^\s*[[{].*[\]}]\s*$/.test(value)) c.fail(k, 'must be a JSON template');
+            },
+          },
+        },
+      };
+    },
+    probe: async (call) => {
+      const template = '{\n  "model": "support-bot",\n  "messages": "{{messages}}"\n}';
+      const created = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'Templated chat',
+          model_type: 'MODEL_TYPE_CHAT',
+          metadata: { chat_endpoint: 'https://chat.example.com/v1/messages', input_template: template },
+        },
+      });
+      return { status: created.status, code: created.body?.error?.code ?? null };
+    },
+    shows: { status: 400, code: 'INVALID_ARGUMENT' },
+  }),
+
+  fault({
+    id: 'ind19-reference-ids-leading-digit-refused',
+    requirements: ['AGENT-REFERENCE-IDS-ACCEPTED'],
+    slips: ['broken'],
+    description:
+      "An agent's metric_ids and test_set_ids are checked with an identifier pattern that must begin with a letter (`^[A-Za-z][A-Za-z0-9]{21}$`, copied from a name grammar): a well-formed ID of 22 alphanumeric characters beginning with a digit is refused with INVALID_ARGUMENT.",
+    behaviour: (b) => {
+      for (const name of ['metric_ids', 'test_set_ids'] as const)
+        rereadAgent(b, name, (original) => (f, request) => {
+          const ids = original(f, request);
+          if (ids.some((id) => /^\d/.test(id)))
+            f.fail(name, 'each must be 22 alphanumeric characters beginning with a letter');
+          return ids;
+        });
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'Scored line',
+          model_type: 'MODEL_TYPE_VOICE',
+          phone_number: '+14155550199',
+          metric_ids: ['7fQ2mZk9LpR4tV8wXy3BnC'],
+        },
+      });
+      return { status: created.status, code: created.body?.error?.code ?? null };
+    },
+    shows: { status: 400, code: 'INVALID_ARGUMENT' },
+  }),
+
+  fault({
+    id: 'ind19-filter-unknown-field-checked-when-reached',
+    requirements: ['LIST-FILTER-UNKNOWN-FIELD'],
+    slips: ['broken'],
+    description:
+      'A filter\'s fields are checked only as comparisons are evaluated, and OR stops at the first that holds: `name != "nobody" OR colour = red` is accepted on the personas list (every persona satisfies the first comparison, so the second is never reached), where a field not listed for the list is refused.',
+    behaviour: (b) => {
+      const filter = b.lists.filter;
+      b.lists.filter = (raw, list) => {
+        const text = raw?.trim() ?? '';
+        const parsed = text === '' ? undefined : readFilterText(text);
+        return parsed?.ok ? parsed.expr : filter(raw, list);
+      };
+      const matches = b.lists.matches;
+      const evaluate = (expr: FilterExpr, item: unknown, fields: Parameters<typeof matches>[2]): boolean => {
+        if (expr.kind !== 'cmp')
+          return expr.kind === 'and'
+            ? expr.terms.every((term) => evaluate(term, item, fields))
+            : expr.terms.some((term) => evaluate(term, item, fields));
+        if (!Object.hasOwn(fields, expr.field))
+          throw invalidArgument('filter', `"${expr.field}" is not a filter field`, 'query');
+        return matches(expr, item, fields);
+      };
+      b.lists.matches = evaluate;
+    },
+    probe: async (call) => {
+      const filter = encodeURIComponent('name != "nobody" OR colour = red');
+      const answer = await call('GET', `/v1/personas?filter=${filter}`);
+      return answer.status;
+    },
+    shows: 200,
+  }),
+
+  fault({
+    id: 'ind19-spec-yaml-text-yaml-for-any-accept',
+    requirements: ['SPEC-YAML-MEDIA-TYPE'],
+    slips: ['broken'],
+    description:
+      'The document form is negotiated by a library whose first registered YAML type is `text/yaml`: a request with `Accept: */*` (what curl and most HTTP clients send) is served the YAML labelled text/yaml; only a request without Accept gets it labelled application/yaml.',
+    behaviour: (b) => {
+      let anyAccept = false;
+      const negotiate = b.publishing.negotiate;
+      b.publishing.negotiate = (accept) => {
+        anyAccept = accept !== undefined && accept.split(',').some((range) => range.split(';')[0]?.trim() === '*/*');
+        return negotiate(accept);
+      };
+      const yaml = b.contentTypes.yaml;
+      Object.defineProperty(b.contentTypes, 'yaml', { get: () => (anyAccept ? 'text/yaml' : yaml), enumerable: true });
+    },
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi');
+      const path = new URL(String((listing.body.specs as JsonObject[])[0]?.url)).pathname;
+      const any = await call('GET', path, { headers: { Accept: '*/*' } });
+      const none = await call('GET', path);
+      return { any: any.contentType, none: none.contentType };
+    },
+    shows: { any: 'text/yaml', none: 'application/yaml' },
   }),
 ] as const;
 
