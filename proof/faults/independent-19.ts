@@ -8,7 +8,7 @@ import { readFilterText, type FilterExpr } from '../../lib/reference/listing/fil
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { type Fault, fault, presentWith, readAs, rereadAgent } from './define.js';
+import { type Fault, fault, presentWith, readAs, rereadAgent, respondWith } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {};
@@ -497,6 +497,99 @@ const FAULTS_19 = [
       return { any: any.contentType, none: none.contentType };
     },
     shows: { any: 'text/yaml', none: 'application/yaml' },
+  }),
+  fault({
+    id: 'ind19-simulation-id-two-lengths-only',
+    requirements: ['METRIC-SIMULATION-ID-ACCEPTED'],
+    slips: ['broken'],
+    description:
+      'simulation_id is checked as one of the two lengths the simulations seen had (`^([A-Za-z0-9]{22}|[A-Za-z0-9]{27})$`, the range "22 to 27" read as "22 or 27"): a simulation whose ID has 23 to 26 characters is refused with INVALID_ARGUMENT, its metrics unreachable.',
+    behaviour: (b) => {
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        const id = params.simulation_id;
+        if (id !== undefined && id.length !== 22 && id.length !== 27)
+          throw invalidArgument('simulation_id', 'must be 22 or 27 alphanumeric characters', 'path');
+        return named(endpoint, params, store);
+      };
+    },
+    probe: async (call) => {
+      const runs = await call('GET', '/v1/runs?page_size=1000');
+      const ids = [
+        ...new Set((runs.body.runs as JsonObject[]).flatMap((r) => (r.results as JsonObject).output_ids as string[])),
+      ];
+      const middle = ids.find((id) => id.length > 22 && id.length < 27);
+      if (middle === undefined) return 'no simulation of 23 to 26 characters';
+      const page = await call('GET', `/v1/simulations/${middle}/metrics`);
+      return { status: page.status, code: page.body?.error?.code ?? null };
+    },
+    shows: { status: 400, code: 'INVALID_ARGUMENT' },
+  }),
+
+  fault({
+    id: 'ind19-mutation-duplicate-answers-existing',
+    requirements: ['MUTATION-DUPLICATE-ALREADY-EXISTS'],
+    slips: ['broken'],
+    description:
+      "Mutation creation is a get-or-create (meant to make a retried POST harmless): a second mutation of a name the agent's active mutation already has is answered with that existing mutation, its id and config_overrides, with success, where the specification's uniqueness rule refuses it with ALREADY_EXISTS.",
+    behaviour: (b) => {
+      let store: Parameters<typeof b.pathNamed>[2] | undefined;
+      let existing: string | undefined;
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, s) => {
+        store = s;
+        existing = undefined;
+        return named(endpoint, params, s);
+      };
+      const taken = b.mutationRules.nameTakenBy;
+      b.mutationRules = {
+        ...b.mutationRules,
+        nameTakenBy: (other, agentId, displayName) => {
+          if (taken(other, agentId, displayName)) existing = other.id;
+          return false;
+        },
+      };
+      respondWith(b, 'POST /v1/agents/{agent_id}/mutations', (body) => {
+        const created = body.mutation as JsonObject;
+        const kept = existing === undefined ? undefined : store?.mutations.get(existing);
+        if (!kept || !store) return body;
+        store.mutations.delete(String(created.id));
+        return {
+          ...body,
+          mutation: {
+            ...created,
+            id: kept.id,
+            description: kept.description,
+            config_overrides: kept.config_overrides,
+            parameter_values: { ...kept.parameter_values },
+            create_time: b.formatTime(kept.create_time),
+          },
+        };
+      });
+    },
+    probe: async (call) => {
+      const agent = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'Variant parent',
+          model_type: 'MODEL_TYPE_VOICE',
+          phone_number: '+14155550177',
+          prompt: 'Be brief.',
+        },
+      });
+      const path = `/v1/agents/${String(agent.body.agent.id)}/mutations`;
+      const first = await call('POST', path, {
+        body: { display_name: 'Calmer', config_overrides: { prompt: 'Be calm.' } },
+      });
+      const second = await call('POST', path, {
+        body: { display_name: 'Calmer', config_overrides: { prompt: 'Be quick.' } },
+      });
+      return {
+        status: second.status,
+        sameId: second.body?.mutation?.id === first.body.mutation.id,
+        code: second.body?.error?.code ?? null,
+      };
+    },
+    shows: { status: 200, sameId: true, code: null },
   }),
 ] as const;
 
