@@ -591,6 +591,63 @@ const FAULTS_19 = [
     },
     shows: { status: 200, sameId: true, code: null },
   }),
+  fault({
+    id: 'ind19-assignee-two-at-signs-accepted',
+    requirements: ['REVIEW-PROJECT-ASSIGNEE-EMAIL'],
+    slips: ['broken'],
+    description:
+      'Assignees are matched with the short e-mail pattern `^\\S+@\\S+\\.\\S+$`, whose `\\S` also takes `@`: `lead@qa@example.com`, which is no e-mail address (two `@`), is accepted as a reviewer.',
+    behaviour: (b) => {
+      b.reviewProjectFields = {
+        ...b.reviewProjectFields,
+        assignees: (f) =>
+          f.strings('assignees', {
+            required: true,
+            limit: 'reviewProject.assignees',
+            each: { test: (value) => /^\S+@\S+\.\S+$/.test(value), description: 'an e-mail address' },
+          }),
+      };
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/review-projects', {
+        body: {
+          display_name: 'Escalation review',
+          assignees: ['lead@qa@example.com'],
+          linked_simulation_ids: ['sim0000000000000000000001'],
+          linked_metric_ids: ['met0000000000000000000001'],
+        },
+      });
+      return { status: created.status, assignees: created.body?.review_project?.assignees ?? null };
+    },
+    shows: { status: 200, assignees: ['lead@qa@example.com'] },
+  }),
+
+  fault({
+    id: 'ind19-persona-list-prompt-preview',
+    requirements: ['PERSONA-GET'],
+    slips: ['scope'],
+    description:
+      'The personas list serves persona_prompt as the preview its table view shows, cut to 40 characters and ended with `…`; GET /v1/personas/{persona_id} serves the whole prompt, so one persona reads two ways.',
+    behaviour: (b) =>
+      respondWith(b, 'GET /v1/personas', (body) => ({
+        ...body,
+        personas: (body.personas as JsonObject[]).map((p) =>
+          typeof p.persona_prompt === 'string' && [...p.persona_prompt].length > 40
+            ? { ...p, persona_prompt: `${[...p.persona_prompt].slice(0, 40).join('')}…` }
+            : p,
+        ),
+      })),
+    probe: async (call) => {
+      const list = await call('GET', '/v1/personas?page_size=1');
+      const listed = (list.body.personas as JsonObject[])[0] as JsonObject;
+      const one = await call('GET', `/v1/personas/${String(listed.id)}`);
+      return {
+        same: listed.persona_prompt === one.body.persona.persona_prompt,
+        listedEndsWithEllipsis: String(listed.persona_prompt).endsWith('…'),
+      };
+    },
+    shows: { same: false, listedEndsWithEllipsis: true },
+  }),
 ] as const;
 
 /** One element type for the round (a union of many record types is more than the type checker represents). */
