@@ -648,6 +648,46 @@ const FAULTS_19 = [
     },
     shows: { same: false, listedEndsWithEllipsis: true },
   }),
+  fault({
+    id: 'ind19-filter-missing-value-read-as-empty',
+    requirements: ['LIST-FILTER-MALFORMED'],
+    slips: ['broken'],
+    description:
+      'A comparison that ends the filter without its value (`status =`) is read with the empty string as its value (the value token defaults to "" when the text runs out): the filter is accepted and matches nothing, where a filter that is not a valid expression is refused.',
+    behaviour: (b) => {
+      const filter = b.lists.filter;
+      b.lists.filter = (raw, list) => {
+        const text = raw?.trim() ?? '';
+        return filter(/(?:!=|>=|<=|=|>|<)$/.test(text) ? `${text} ""` : raw, list);
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('GET', `/v1/runs?filter=${encodeURIComponent('status =')}`);
+      return { status: answer.status, runs: answer.body?.runs ?? null };
+    },
+    shows: { status: 200, runs: [] },
+  }),
+
+  fault({
+    id: 'ind19-filter-double-equals-accepted',
+    requirements: ['LIST-FILTER-MALFORMED'],
+    slips: ['broken'],
+    description:
+      'The filter lexer reads its operators with `/!=|>=|<=|==?|>|</`, which also takes `==` (written for the programmers who type it) as `=`: `status == COMPLETED` is accepted and filters, where an operator not in the list makes the filter invalid.',
+    behaviour: (b) => {
+      const filter = b.lists.filter;
+      b.lists.filter = (raw, list) => filter(raw === null ? raw : raw.replace(/ == /g, ' = '), list);
+    },
+    probe: async (call) => {
+      const answer = await call('GET', `/v1/runs?page_size=1000&filter=${encodeURIComponent('status == COMPLETED')}`);
+      const runs = (answer.body?.runs ?? null) as JsonObject[] | null;
+      return {
+        status: answer.status,
+        allCompleted: runs !== null && runs.length > 0 && runs.every((r) => r.status === 'COMPLETED'),
+      };
+    },
+    shows: { status: 200, allCompleted: true },
+  }),
 ] as const;
 
 /** One element type for the round (a union of many record types is more than the type checker represents). */
