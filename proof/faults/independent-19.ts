@@ -688,6 +688,40 @@ const FAULTS_19 = [
     },
     shows: { status: 200, allCompleted: true },
   }),
+  fault({
+    id: 'ind19-persona-get-detail-by-name',
+    requirements: ['PERSONA-GET'],
+    slips: ['broken'],
+    description:
+      "GET /v1/personas/{persona_id} finds the persona's name by its ID, then reads the detail row by that name (`WHERE name = ? LIMIT 1`) under a case-insensitive collation: a persona whose name differs from an older one's only in letter case (`ALICE SMITH`, `Alice Smith`) is answered as the older persona, another ID and another prompt.",
+    behaviour: (b) => {
+      let store: Parameters<typeof b.pathNamed>[2] | undefined;
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, s) => {
+        store = s;
+        return named(endpoint, params, s);
+      };
+      readAs(b, 'GET /v1/personas/{persona_id}', 'persona', (p) => {
+        const name = String(p.name).toLowerCase();
+        const first = [...(store?.personas.values() ?? [])].find((other) => other.name.toLowerCase() === name);
+        if (!first || first.id === p.id) return p;
+        return {
+          resource_name: `personas/${first.id}`,
+          ...first,
+          create_time: b.formatTime(first.create_time),
+          update_time: b.formatTime(first.update_time),
+        };
+      });
+    },
+    probe: async (call) => {
+      const list = await call('GET', `/v1/personas?filter=${encodeURIComponent('name = "ALICE SMITH"')}`);
+      const upper = (list.body.personas as JsonObject[]).find((p) => p.name === 'ALICE SMITH');
+      if (!upper) return 'no persona named ALICE SMITH';
+      const one = await call('GET', `/v1/personas/${String(upper.id)}`);
+      return { name: one.body.persona.name, sameId: one.body.persona.id === upper.id };
+    },
+    shows: { name: 'Alice Smith', sameId: false },
+  }),
 ] as const;
 
 /** One element type for the round (a union of many record types is more than the type checker represents). */
