@@ -722,6 +722,31 @@ const FAULTS_19 = [
     },
     shows: { name: 'Alice Smith', sameId: false },
   }),
+  fault({
+    id: 'ind19-metric-no-segments-null',
+    requirements: ['SCHEMA-CANONICAL'],
+    slips: ['type'],
+    description:
+      'A metric output\'s subvalues_by_timestamp is gathered with an aggregate over a LEFT JOIN of its segments (`json_agg(s.*)`), which gives NULL, not an empty list, when there are none: every output without time segments carries `"subvalues_by_timestamp": null` where the table gives object[].',
+    behaviour: (b) =>
+      presentWith(b, 'metric', (view) =>
+        Array.isArray(view.subvalues_by_timestamp) && view.subvalues_by_timestamp.length === 0
+          ? { ...view, subvalues_by_timestamp: null }
+          : view,
+      ),
+    probe: async (call) => {
+      const runs = await call('GET', '/v1/runs?page_size=1000');
+      const simulation = (runs.body.runs as JsonObject[]).flatMap(
+        (r) => (r.results as JsonObject).output_ids as string[],
+      )[0];
+      const page = await call('GET', `/v1/simulations/${String(simulation)}/metrics?page_size=1000`);
+      const plain = (page.body.metrics as JsonObject[]).find(
+        (m) => !Array.isArray(m.subvalues_by_timestamp) || m.subvalues_by_timestamp.length === 0,
+      );
+      return plain === undefined ? 'every output has segments' : plain.subvalues_by_timestamp;
+    },
+    shows: null,
+  }),
 ] as const;
 
 /** One element type for the round (a union of many record types is more than the type checker represents). */
