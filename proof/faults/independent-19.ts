@@ -3,12 +3,12 @@
 
 import type { IncomingMessage } from 'node:http';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
-import { invalidArgument } from '../../lib/reference/http/errors.js';
+import { invalidArgument, type ErrorDetail } from '../../lib/reference/http/errors.js';
 import { readFilterText, type FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { type Fault, fault, presentWith, readAs, rereadAgent, respondWith } from './define.js';
+import { type Fault, fault, presentWith, readAs, rereadAgent, rereadTestCase, respondWith } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {};
@@ -744,6 +744,51 @@ const FAULTS_19 = [
         (m) => !Array.isArray(m.subvalues_by_timestamp) || m.subvalues_by_timestamp.length === 0,
       );
       return plain === undefined ? 'every output has segments' : plain.subvalues_by_timestamp;
+    },
+    shows: null,
+  }),
+  fault({
+    id: 'ind19-auth-detail-without-description',
+    requirements: ['ERROR-ENVELOPE'],
+    slips: ['broken'],
+    description:
+      'The key middleware builds its UNAUTHENTICATED detail with the header\'s name alone (`{field: "X-API-Key"}`, from a helper written before details had descriptions): the detail of a missing or wrong key has no description, where every detail is `{field, description}`.',
+    behaviour: (b) => {
+      const details = b.errors.details;
+      b.errors.details = (error) =>
+        error.code === 'UNAUTHENTICATED'
+          ? details(error).map((d) => ({ field: d.field, location: d.location }) as unknown as ErrorDetail)
+          : details(error);
+    },
+    probe: async (call) => {
+      const answer = await call('GET', '/v1/personas', { key: null });
+      return answer.body?.error?.details ?? null;
+    },
+    shows: [{ field: 'X-API-Key' }],
+  }),
+
+  fault({
+    id: 'ind19-input-type-from-metadata-input',
+    requirements: ['TESTCASE-INPUT-TYPE-DEFAULT'],
+    slips: ['broken'],
+    description:
+      "A test case sent without input_type but with a simulation_metadata_input takes its input_type from that object (the simulator's own `input_type` key, read first), and is stored with input_type null when the object has none, where the default is SCENARIO.",
+    behaviour: (b) =>
+      rereadTestCase(b, ['input_type'], (original) => (f, request) => {
+        const metadata = request.body.simulation_metadata_input;
+        if (request.body.input_type !== undefined || metadata === null || typeof metadata !== 'object')
+          return original(f, request);
+        return ((metadata as JsonObject).input_type ?? null) as ReturnType<typeof original>;
+      }),
+    probe: async (call) => {
+      const created = await call('POST', '/v1/test-cases', {
+        body: {
+          input_str: 'Caller disputes a charge.',
+          test_set_id: 'qaset001',
+          simulation_metadata_input: { channel: 'phone' },
+        },
+      });
+      return created.body?.test_case?.input_type;
     },
     shows: null,
   }),
