@@ -39,6 +39,7 @@ import { INDEPENDENT_15_FAULTS, UNDETECTED as UNDETECTED_15 } from './independen
 import { INDEPENDENT_16_FAULTS, UNDETECTED as UNDETECTED_16 } from './independent-16.js';
 import { INDEPENDENT_17_FAULTS, UNDETECTED as UNDETECTED_17 } from './independent-17.js';
 import { INDEPENDENT_18_FAULTS, UNDETECTED as UNDETECTED_18 } from './independent-18.js';
+import { INDEPENDENT_19_FAULTS, UNDETECTED as UNDETECTED_19 } from './independent-19.js';
 
 /** The faults of every independent round that no check detects yet, with the class of check each needs. */
 const UNDETECTED: Readonly<Record<string, string>> = {
@@ -60,6 +61,7 @@ const UNDETECTED: Readonly<Record<string, string>> = {
   ...UNDETECTED_16,
   ...UNDETECTED_17,
   ...UNDETECTED_18,
+  ...UNDETECTED_19,
 };
 
 export const FAULTS = [
@@ -100,6 +102,7 @@ export const FAULTS = [
   ...INDEPENDENT_16_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_17_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_18_FAULTS.filter((f) => !(f.id in UNDETECTED)),
+  ...INDEPENDENT_19_FAULTS.filter((f) => !(f.id in UNDETECTED)),
 ] as const satisfies readonly FaultShape[];
 
 /** Faults of an independent round no check detects yet (see UNDETECTED): runnable by id, left out of the score. */
@@ -122,6 +125,7 @@ export const PENDING_FAULTS = [
   ...INDEPENDENT_16_FAULTS,
   ...INDEPENDENT_17_FAULTS,
   ...INDEPENDENT_18_FAULTS,
+  ...INDEPENDENT_19_FAULTS,
 ].filter((f) => f.id in UNDETECTED);
 
 /** A fault of the catalog: a misspelt id fails the type check. */
