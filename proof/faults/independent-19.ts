@@ -114,8 +114,8 @@ const FAULTS_19 = [
 
   fault({
     id: 'ind19-times-localized-by-accept-language',
-    requirements: ['TIMESTAMP-ISO-UTC'],
-    slips: ['scope'],
+    requirements: ['TIMESTAMP-ISO-UTC', 'AGENT-GET'],
+    slips: { 'TIMESTAMP-ISO-UTC': ['scope'], 'AGENT-GET': ['broken'] },
     description:
       "Timestamps are written by the locale middleware's date formatter when a request carries Accept-Language (what every browser sends): with `Accept-Language: de-DE`, create_time reads `5.1.2026, 01:00:00` in the zone of Berlin instead of ISO 8601 UTC; a request without the header gets ISO 8601.",
     behaviour: (b) => {
@@ -554,7 +554,7 @@ const FAULTS_19 = [
   }),
   fault({
     id: 'ind19-auth-detail-without-description',
-    requirements: ['ERROR-ENVELOPE'],
+    requirements: ['ERROR-ENVELOPE', 'AUTH-DETAILS-HEADER'],
     slips: ['broken'],
     description:
       'The key middleware builds its UNAUTHENTICATED detail with the header\'s name alone (`{field: "X-API-Key"}`, from a helper written before details had descriptions): the detail of a missing or wrong key has no description, where every detail is `{field, description}`.',
