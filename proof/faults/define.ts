@@ -7,7 +7,7 @@ import type { Behaviour, ResourceKind, ServeStep } from '../../lib/reference/beh
 import { HOUR } from '../../lib/reference/fixtures/time.js';
 import type { ApiError } from '../../lib/reference/http/errors.js';
 import type { SpecForm } from '../../lib/reference/openapi/negotiate.js';
-import type { RunRecord } from '../../lib/reference/store/records.js';
+import type { AgentRecord, RunRecord } from '../../lib/reference/store/records.js';
 import type { AgentFields } from '../../lib/reference/validation/agents.js';
 import type { TestCaseFields } from '../../lib/reference/validation/test-cases.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
@@ -170,6 +170,17 @@ export function rereadTestCase<K extends keyof TestCaseFields>(
   reader: (original: TestCaseFields[K]) => TestCaseFields[K],
 ): void {
   for (const name of names) b.testCaseFields = { ...b.testCaseFields, [name]: reader(b.testCaseFields[name]) };
+}
+
+/** The agents stored when the request being served was routed: what a cache across agents would hold. */
+export function storedAgents(b: Behaviour): () => Iterable<AgentRecord> {
+  let agents: Iterable<AgentRecord> = [];
+  const named = b.pathNamed;
+  b.pathNamed = (endpoint, params, store) => {
+    agents = store.agents.values();
+    return named(endpoint, params, store);
+  };
+  return () => agents;
 }
 
 /**

@@ -7,12 +7,12 @@
 // base), 22 of the other 29 detected.
 
 import { alreadyExists, internal, invalidArgument } from '../../lib/reference/http/errors.js';
-import type { AgentRecord, MutationRecord } from '../../lib/reference/store/records.js';
+import type { MutationRecord } from '../../lib/reference/store/records.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { fault, presentWith, respondWith } from './define.js';
+import { fault, presentWith, respondWith, storedAgents } from './define.js';
 
 const SEEDED = seedStore(ALPHANUMERIC);
 const FIXTURES = SEEDED.fixtures;
@@ -643,17 +643,12 @@ export const INDEPENDENT_16_FAULTS = [
     description:
       "config_overrides keys are checked against a cache of every configuration key any agent has (filled as agents are read, meant to spare a lookup per key): a key the parent lacks but another agent has, such as a CHAT agent's chat_endpoint under a VOICE agent, is accepted.",
     behaviour: (b) => {
-      let agents: Iterable<AgentRecord> = [];
-      const named = b.pathNamed;
-      b.pathNamed = (endpoint, params, store) => {
-        agents = store.agents.values();
-        return named(endpoint, params, store);
-      };
+      const agents = storedAgents(b);
       const keysOf = b.mutationRules.configurationKeys;
       b.mutationRules = {
         ...b.mutationRules,
         configurationKeys: (agent) =>
-          new Set([...agents].flatMap((other) => [...keysOf(other)]).concat([...keysOf(agent)])),
+          new Set([...agents()].flatMap((other) => [...keysOf(other)]).concat([...keysOf(agent)])),
       };
     },
     probe: async (call) => {

@@ -3,7 +3,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
-import type { AgentRecord, MutationRecord } from '../../lib/reference/store/records.js';
+import type { MutationRecord } from '../../lib/reference/store/records.js';
 import { utf8Size } from '../../lib/reference/validation/measure.js';
 import { flattenToStrings, type MutationFields, type MutationRules } from '../../lib/reference/validation/mutations.js';
 import {
@@ -15,6 +15,7 @@ import {
   presentWith,
   readAs,
   respondWith,
+  storedAgents,
   type Fault,
 } from './define.js';
 import { bytesOfText, charactersOfJson, limitFaults, rowsMeasuredAs } from './limits.js';
@@ -1172,16 +1173,11 @@ export const MUTATIONS_FAULTS = [
     description:
       "config_overrides keys are held against the parent's keys and an index of every workflow step name any agent's workflows holds (built once for the editor's completion): a key another agent's workflows holds, the parent's not, is accepted.",
     behaviour: (b) => {
-      let agents: Iterable<AgentRecord> = [];
-      const named = b.pathNamed;
-      b.pathNamed = (endpoint, params, store) => {
-        agents = store.agents.values();
-        return named(endpoint, params, store);
-      };
+      const agents = storedAgents(b);
       const keysOf = b.mutationRules.configurationKeys;
       rules(b, {
         configurationKeys: (agent) =>
-          new Set([...keysOf(agent), ...[...agents].flatMap((other) => Object.keys(other.workflows ?? {}))]),
+          new Set([...keysOf(agent), ...[...agents()].flatMap((other) => Object.keys(other.workflows ?? {}))]),
       });
     },
     probe: async (call) => {
