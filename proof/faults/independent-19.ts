@@ -26,7 +26,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'every JSON-string configuration key taking each kind of JSON document (an array, a string, a number, true, null)',
   'ind19-chat-authorization-header-two-schemes-only':
     'a CHAT authorization_header in schemes beyond the two examples (Basic, Token, a custom one) accepted and kept',
-  'ind19-runs-filtered-default-order-oldest': 'the default order of every list with a stated one, with a filter too',
   'ind19-input-template-one-line-json-only':
     'every JSON-text key taking JSON text written over several lines (pretty-printed)',
   'ind19-reference-ids-leading-digit-refused': 'every reference-ID field taking well-formed IDs beginning with a digit',
