@@ -20,8 +20,6 @@ import { type Fault, fault, readAs, rereadAgent, respondWith } from './define.js
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind19-metric-get-status-of-simulation':
-    "each metric output's GET against its listed item for outputs of every status (and of every simulation read), not a sample",
   'ind19-websocket-init-json-array-refused':
     'every JSON-string configuration key taking each kind of JSON document (an array, a string, a number, true, null)',
   'ind19-chat-authorization-header-two-schemes-only':
