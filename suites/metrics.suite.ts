@@ -3,7 +3,14 @@
 
 import { ID_RULES, matchesIdRule } from '../lib/contract/ids.js';
 import { declareListChecks } from '../lib/families/lists/index.js';
-import { declareItemRules, declarePagesAsRead, everyListed, type Listed } from '../lib/families/listed-items.js';
+import {
+  declareItemRules,
+  declarePagesAsRead,
+  everyListed,
+  listedNow,
+  type Listed,
+} from '../lib/families/listed-items.js';
+import type { JsonObject } from '../lib/util/json.js';
 import { declareExtremeIdChecks, expectMissingNotFound, expectNearMissesRejected } from '../lib/families/path-ids.js';
 import { isSuccess } from '../lib/assert/responses.js';
 import { covering, expectSameAsListed, spread } from '../lib/families/same-resource.js';
@@ -40,6 +47,30 @@ async function listedOutputs(t: CheckContext): Promise<Listed[]> {
   for (const simulation_id of spread(await listedSimulationIds(t), SIMULATION_SAMPLE))
     listed.push(...(await everyListed(t, 'metrics', { simulation_id })));
   return listed;
+}
+
+/**
+ * The outputs read by their GET: a covering of the busiest simulation's (every field filled, every state), and of
+ * each simulation sampled the first output of each status the list shows (a GET may take a field from elsewhere,
+ * the simulation's own status, which one simulation's outputs may all share).
+ */
+async function outputsToRead(t: CheckContext): Promise<{ simulation_id: string; output: JsonObject }[]> {
+  const busiest = await busiestSimulation(t);
+  const reads = busiest
+    ? covering(busiest.metrics).map((output) => ({ simulation_id: busiest.simulationId, output }))
+    : [];
+  for (const simulation_id of spread(await listedSimulationIds(t), SIMULATION_SAMPLE)) {
+    const statuses = new Set(
+      reads.filter((read) => read.simulation_id === simulation_id).map((read) => JSON.stringify(read.output['status'])),
+    );
+    for (const { item } of await everyListed(t, 'metrics', { simulation_id })) {
+      const status = JSON.stringify(item['status']);
+      if (statuses.has(status)) continue;
+      statuses.add(status);
+      reads.push({ simulation_id, output: item });
+    }
+  }
+  return reads;
 }
 
 describeGroup('metrics', () => {
@@ -89,13 +120,13 @@ describeGroup('metrics', () => {
   check(
     'metrics.get-as-listed',
     ['METRIC-GET'],
-    'GET .../metrics/{metric_output_id} returns {metric}: the listed output, field for field',
+    'GET .../metrics/{metric_output_id} returns {metric}: the listed output, field for field, outputs of every status of each simulation sampled',
     async (t) => {
-      const busiest = await busiestSimulation(t);
-      if (!busiest || !busiest.metrics.length) return t.skip('no simulation of the listed runs has metric outputs');
-      for (const output of covering(busiest.metrics)) {
+      const reads = await outputsToRead(t);
+      if (!reads.length) return t.skip('no simulation of the listed runs has metric outputs');
+      for (const { simulation_id, output } of reads) {
         const metric_output_id = String(output['metric_output_id']);
-        const call = await t.call(GET, { params: { simulation_id: busiest.simulationId, metric_output_id } });
+        const call = await t.call(GET, { params: { simulation_id, metric_output_id } });
         const got = t.expectResource(call, ['METRIC-GET'], `getting listed metric output ${metric_output_id}`);
         t.assert(
           got['metric_output_id'] === metric_output_id,
@@ -103,7 +134,19 @@ describeGroup('metrics', () => {
           `asked for metric output ${metric_output_id}, got ${JSON.stringify(got['metric_output_id'])}`,
           call,
         );
-        // An output not yet COMPLETED may change between the list and the GET: only its identity is compared.
+        // An output not yet COMPLETED may change between the list and the GET: only its identity is compared,
+        // and a status the GET alone shows, the list showing the listed one again after it.
+        if (output['status'] !== 'COMPLETED' && got['status'] !== output['status']) {
+          const now = (await listedNow(t, 'metrics', { simulation_id })).find(
+            (item) => item['metric_output_id'] === metric_output_id,
+          );
+          t.assert(
+            now?.['status'] !== output['status'],
+            ['METRIC-GET'],
+            `metric output ${metric_output_id} is listed with status ${JSON.stringify(output['status'])} before and after its GET, which answered ${JSON.stringify(got['status'])}`,
+            call,
+          );
+        }
         expectSameAsListed(
           t,
           ['METRIC-GET'],

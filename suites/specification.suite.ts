@@ -177,6 +177,15 @@ const YAML_ACCEPT_FORMS: ReadonlyArray<{ readonly accept: string; readonly gets:
   { accept: 'text/yaml', gets: 'either' },
 ];
 
+/**
+ * Accept headers a server may answer with the YAML form: those naming application/yaml and not JSON (`yaml`), and
+ * those accepting either form (`either`). `text/yaml` is left out: asked for by name, it may label the answer so.
+ */
+const YAML_FORM_ACCEPTS: ReadonlyArray<{ readonly accept: string; readonly gets: 'yaml' | 'either' }> = [
+  ...YAML_ACCEPT_FORMS.filter((f) => f.gets === 'yaml'),
+  ...ACCEPT_FORMS.filter((f) => f.gets === 'either').map((f) => ({ accept: f.accept, gets: 'either' as const })),
+];
+
 const NOT_ACCEPTABLE = 406;
 
 /** The listed URL resolved against the base URL, when it is on the host the suite was pointed at (any port). */
@@ -413,20 +422,24 @@ describeGroup('specification', () => {
   check(
     'specification.yaml-form-labelled-application-yaml',
     ['SPEC-YAML-MEDIA-TYPE'],
-    'the YAML form is labelled application/yaml',
+    `the YAML form is labelled application/yaml under every Accept that gets it (none, ${YAML_FORM_ACCEPTS.map((f) => f.accept).join(' | ')})`,
     async (t) => {
       let judged = 0;
       for (const spec of await listedSpecs(t)) {
-        const yaml = await served(t, spec.specName, 'yaml');
-        if (!yaml) continue;
-        judged++;
-        const type = yaml.call.response.headers['content-type'] ?? '';
-        t.assert(
-          /^application\/yaml\b/i.test(type),
-          ['SPEC-YAML-MEDIA-TYPE'],
-          `${spec.specName}: labelled ${JSON.stringify(type)}`,
-          yaml.call,
-        );
+        for (const { accept, gets } of [{ accept: null, gets: 'yaml' as const }, ...YAML_FORM_ACCEPTS]) {
+          const call = await fetchSpec(t, spec.specName, accept);
+          if (call.response.status < 200 || call.response.status >= 300) continue;
+          const type = call.response.headers['content-type'] ?? '';
+          // Where either form is acceptable, an answer labelled JSON is the JSON form, not a mislabelled YAML one.
+          if (gets === 'either' && JSON_TYPES.test(type)) continue;
+          judged++;
+          t.assert(
+            /^application\/yaml\b/i.test(type),
+            ['SPEC-YAML-MEDIA-TYPE'],
+            `${spec.specName}: with ${accept === null ? 'no Accept' : `Accept: ${accept}`} the YAML form labelled ${JSON.stringify(type)}`,
+            call,
+          );
+        }
       }
       if (!judged) t.skip(NONE_SERVED);
     },

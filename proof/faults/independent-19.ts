@@ -20,18 +20,13 @@ import { type Fault, fault, readAs, rereadAgent, respondWith } from './define.js
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind19-metric-get-status-of-simulation':
-    "each metric output's GET against its listed item for outputs of every status (and of every simulation read), not a sample",
   'ind19-websocket-init-json-array-refused':
     'every JSON-string configuration key taking each kind of JSON document (an array, a string, a number, true, null)',
   'ind19-chat-authorization-header-two-schemes-only':
     'a CHAT authorization_header in schemes beyond the two examples (Basic, Token, a custom one) accepted and kept',
-  'ind19-runs-filtered-default-order-oldest': 'the default order of every list with a stated one, with a filter too',
   'ind19-input-template-one-line-json-only':
     'every JSON-text key taking JSON text written over several lines (pretty-printed)',
   'ind19-reference-ids-leading-digit-refused': 'every reference-ID field taking well-formed IDs beginning with a digit',
-  'ind19-spec-yaml-text-yaml-for-any-accept':
-    'the YAML form labelled application/yaml under every Accept that gets it (none, */*, application/yaml)',
   'ind19-assignee-two-at-signs-accepted':
     'every e-mail field refusing malformed addresses of every shape (two @, no local part, no domain, a blank inside)',
 };

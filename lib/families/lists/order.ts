@@ -174,6 +174,38 @@ export function declareOrderChecks(id: ListId): void {
           violation(requirements, `${path} without order_by, after order_by=${other}: ${sorted.message}`, page.call);
       },
     );
+    // A filtered list may be served by another query than the unfiltered one (a search with no order of its own).
+    const enumFilters = Object.entries(list.filterFields).filter(([, f]) => f.kind === 'enum' && f.path);
+    if (enumFilters.length)
+      check(
+        checkIdOf('lists', id, 'order-default-with-filter'),
+        ['LIST-ORDER-DEFAULT'],
+        `${path}: without order_by, with a filter on ${enumFilters.map(([n]) => n).join(' or ')} keeping at least two ${itemsKey}, they come in ${defaultOrder} order`,
+        async (t) => {
+          const requirements = ['LIST-ORDER-DEFAULT'] as const;
+          const snapshot = await Snapshot.take(t, await filterCollectionOf(t, id), 2, 'two items to filter');
+          const [shared] = enumFilters
+            .flatMap(([filterName, f]) => {
+              const counts = new Map<string, number>();
+              for (const item of snapshot.items) {
+                const value = valueAt(item, f.path as string);
+                if (typeof value === 'string') counts.set(value, (counts.get(value) ?? 0) + 1);
+              }
+              return [...counts].map(([value, count]) => ({ filterName, value, count }));
+            })
+            .sort((a, b) => b.count - a.count);
+          if (!shared || shared.count < 2) return t.skip(`no ${itemsKey} share a value of ${enumFilters[0]?.[0]}`);
+          const filter = filterText(snapshot.collection, comparison(shared.filterName, '=', shared.value));
+          const walked = await filteredWalk(t, snapshot.collection, filter, requirements);
+          const sorted = checkSorted(walked.items, field, direction);
+          if (!sorted.ok)
+            violation(
+              requirements,
+              `${path} filter=${filter} without order_by: ${sorted.message}`,
+              callHolding(walked, sorted.index + 1),
+            );
+        },
+      );
   }
 
   declareOrderWithFilterCheck(id);
