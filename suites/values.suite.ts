@@ -500,7 +500,7 @@ describeGroup('agents', () => {
   check(
     'agents.values.reference-ids-every-character',
     ['AGENT-REFERENCE-IDS'],
-    `metric_ids and test_set_ids holding IDs of every alphanumeric character, 0, 1, I, O and l among them (${EVERY_CHARACTER_IDS.join(', ')}), are accepted and returned as sent, or refused, alike with an ID of the ShortUUID alphabet (${SHORTUUID_ID})`,
+    `metric_ids and test_set_ids holding IDs of every alphanumeric character, 0, 1, I, O and l among them, beginning with a digit and with either case of letter (${EVERY_CHARACTER_IDS.join(', ')}), are accepted and returned as sent, or refused, alike with an ID of the ShortUUID alphabet (${SHORTUUID_ID})`,
     async (t) => {
       const requirements = ['AGENT-REFERENCE-IDS'] as const;
       const send = (ids: readonly string[]) => t.agents.send({ metric_ids: [...ids], test_set_ids: [...ids] });

@@ -29,11 +29,8 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind19-runs-filtered-default-order-oldest': 'the default order of every list with a stated one, with a filter too',
   'ind19-input-template-one-line-json-only':
     'every JSON-text key taking JSON text written over several lines (pretty-printed)',
-  'ind19-reference-ids-leading-digit-refused': 'every reference-ID field taking well-formed IDs beginning with a digit',
   'ind19-spec-yaml-text-yaml-for-any-accept':
     'the YAML form labelled application/yaml under every Accept that gets it (none, */*, application/yaml)',
-  'ind19-assignee-two-at-signs-accepted':
-    'every e-mail field refusing malformed addresses of every shape (two @, no local part, no domain, a blank inside)',
 };
 
 /** The fixtures the embedded service is seeded with (the ids the suite's settings name). */
