@@ -22,8 +22,6 @@ import { type Fault, fault, readAs, rereadAgent, respondWith } from './define.js
 export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind19-metric-get-status-of-simulation':
     "each metric output's GET against its listed item for outputs of every status (and of every simulation read), not a sample",
-  'ind19-chat-authorization-header-two-schemes-only':
-    'a CHAT authorization_header in schemes beyond the two examples (Basic, Token, a custom one) accepted and kept',
   'ind19-runs-filtered-default-order-oldest': 'the default order of every list with a stated one, with a filter too',
   'ind19-spec-yaml-text-yaml-for-any-accept':
     'the YAML form labelled application/yaml under every Accept that gets it (none, */*, application/yaml)',
