@@ -514,6 +514,33 @@ describeGroup('agents', () => {
     WRITES,
   );
 
+  // A CHAT persona_id names a persona by an ID of the same form: a server that checks it exists refuses every one alike.
+  check(
+    'agents.values.persona-id-every-character',
+    ['CHAT-PERSONA-ID'],
+    `a CHAT persona_id of each ID of every alphanumeric character, beginning with a digit and with either case of letter (${EVERY_CHARACTER_IDS.join(', ')}), is accepted, or refused, alike with an ID of the ShortUUID alphabet (${SHORTUUID_ID})`,
+    async (t) => {
+      const requirements = ['CHAT-PERSONA-ID'] as const;
+      const field = await configField(t);
+      const send = (id: string) =>
+        t.agents.send(
+          typedAgentBody('MODEL_TYPE_CHAT', t.name('persona_id form'), {
+            configField: field,
+            config: { persona_id: id },
+          }),
+        );
+      const [plain, ...every] = await Promise.all([SHORTUUID_ID, ...EVERY_CHARACTER_IDS].map(send));
+      EVERY_CHARACTER_IDS.forEach((id, index) => {
+        const call = every[index] as Call;
+        const what = `a CHAT agent whose persona_id is ${id}`;
+        if (isSuccess(plain as Call))
+          expectAgentCreated(t, call, requirements, `${what}, as one of the ShortUUID alphabet was`, field);
+        else t.expectRejection(call, requirements, {}, `${what}, as one of the ShortUUID alphabet was refused`);
+      });
+    },
+    WRITES,
+  );
+
   check(
     'agents.values.config-json-text-every-document',
     ['AGENT-CREATE', 'WEBSOCKET-INIT-JSON', 'CHAT-INPUT-TEMPLATE-JSON', 'AGENT-CONFIG-ECHO', 'READ-BACK-UNCHANGED'],
