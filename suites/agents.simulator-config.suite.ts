@@ -168,6 +168,9 @@ const STRUCTURED_VALUES: ReadonlyArray<readonly [string, JsonObject[string]]> = 
 /** The forms of authorization_header the specification describes (WEBSOCKET: both; CHAT: "a bearer scheme or an API-key scheme"). */
 const AUTH_HEADER_FORMS = ['Bearer cft-token-0001', 'X-API-Key cft-key-0001'];
 
+/** CHAT's two schemes are examples ("for example"): an auth header value in any other scheme is one too. */
+const OTHER_CHAT_AUTH_HEADERS = ['Basic dXNlcjpwYXNz', 'Token abc', 'ApiKey-V2 xyz'];
+
 const CONFIG_CASES: readonly ConfigCase[] = [
   {
     id: 'chat-endpoint.missing',
@@ -563,20 +566,21 @@ describeGroup('agents', () => {
     );
   }
 
+  // WEBSOCKET's table describes two forms only (how each is sent): other schemes are asserted for CHAT alone.
   for (const modelType of [CHAT, WEBSOCKET] as const) {
+    const others = modelType === CHAT ? OTHER_CHAT_AUTH_HEADERS : [];
+    const requirements: RequirementId[] = [
+      'CONFIG-AUTH-HEADER-FORMS',
+      'READ-BACK-UNCHANGED',
+      ...(others.length ? ['AGENT-CREATE' as const] : []),
+    ];
     check(
       checkIdOf('agents.simulator-config.authorization-header-forms', modelType.replace('MODEL_TYPE_', '')),
-      ['CONFIG-AUTH-HEADER-FORMS', 'READ-BACK-UNCHANGED'],
-      `a ${modelType} authorization_header is accepted in both forms the specification describes, \`Bearer <token>\` and \`X-API-Key <key>\`, and read back as sent or masked`,
+      requirements,
+      `a ${modelType} authorization_header is accepted in both forms the specification describes, \`Bearer <token>\` and \`X-API-Key <key>\`${others.length ? ` and in other schemes (${others.join(', ')})` : ''}, and read back as sent or masked`,
       async (t) => {
-        for (const value of AUTH_HEADER_FORMS)
-          await expectConfigAccepted(
-            t,
-            modelType,
-            { authorization_header: value },
-            ['CONFIG-AUTH-HEADER-FORMS', 'READ-BACK-UNCHANGED'],
-            true,
-          );
+        for (const value of [...AUTH_HEADER_FORMS, ...others])
+          await expectConfigAccepted(t, modelType, { authorization_header: value }, requirements, true);
       },
       WRITES,
     );

@@ -89,14 +89,20 @@ const REJECTED: readonly Rejected[] = [
   })),
   // A required field given as null is as missing as one left out.
   { requirements: ['REVIEW-PROJECT-REQUIRED'], field: 'assignees', value: null, why: 'null' },
-  ...['not-an-email', 'a@', '@b.com', 'a reviewer@example.com', 'reviewer@example.com extra'].map(
-    (address): Rejected => ({
-      requirements: ['REVIEW-PROJECT-ASSIGNEE-EMAIL'],
-      field: 'assignees',
-      value: [address],
-      why: `[${JSON.stringify(address)}]`,
-    }),
-  ),
+  // Every shape RFC 5321 clearly forbids: no @, no domain, no local part, a blank inside, two @.
+  ...[
+    'not-an-email',
+    'a@',
+    '@b.com',
+    'a reviewer@example.com',
+    'reviewer@example.com extra',
+    'lead@qa@example.com',
+  ].map((address): Rejected => ({
+    requirements: ['REVIEW-PROJECT-ASSIGNEE-EMAIL'],
+    field: 'assignees',
+    value: [address],
+    why: `[${JSON.stringify(address)}]`,
+  })),
   { requirements: ['REVIEW-PROJECT-TYPE'], field: 'project_type', value: 'PROJECT_FOO', why: '"PROJECT_FOO"' },
   { requirements: ['REVIEW-PROJECT-RULES'], field: 'project_rules', value: ['other_rule'], why: '["other_rule"]' },
 ];

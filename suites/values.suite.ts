@@ -15,7 +15,9 @@ import {
   freeJson,
   JSON_HEADER_KEYS,
   JSON_TEXT_KEYS,
-  SMALLEST_JSON_TEXTS,
+  JSON_DOCUMENT_TEXTS,
+  JSON_TEMPLATE_KEYS,
+  ANY_DOCUMENT_KEYS,
 } from '../lib/families/values/free-json.js';
 import { detailFields } from '../lib/assert/error-details.js';
 import { detailsName } from '../lib/assert/detail-field.js';
@@ -500,7 +502,7 @@ describeGroup('agents', () => {
   check(
     'agents.values.reference-ids-every-character',
     ['AGENT-REFERENCE-IDS'],
-    `metric_ids and test_set_ids holding IDs of every alphanumeric character, 0, 1, I, O and l among them (${EVERY_CHARACTER_IDS.join(', ')}), are accepted and returned as sent, or refused, alike with an ID of the ShortUUID alphabet (${SHORTUUID_ID})`,
+    `metric_ids and test_set_ids holding IDs of every alphanumeric character, 0, 1, I, O and l among them, beginning with a digit and with either case of letter (${EVERY_CHARACTER_IDS.join(', ')}), are accepted and returned as sent, or refused, alike with an ID of the ShortUUID alphabet (${SHORTUUID_ID})`,
     async (t) => {
       const requirements = ['AGENT-REFERENCE-IDS'] as const;
       const send = (ids: readonly string[]) => t.agents.send({ metric_ids: [...ids], test_set_ids: [...ids] });
@@ -512,31 +514,64 @@ describeGroup('agents', () => {
     WRITES,
   );
 
+  // A CHAT persona_id names a persona by an ID of the same form: a server that checks it exists refuses every one alike.
   check(
-    'agents.values.config-json-text-smallest',
-    ['AGENT-CREATE', 'WEBSOCKET-INIT-JSON', 'AGENT-CONFIG-ECHO', 'READ-BACK-UNCHANGED'],
-    `agents whose configuration keys holding JSON strings (${Object.values(JSON_TEXT_KEYS).flat().join(', ')}) hold the smallest documents, "{}" (the header keys ${[...new Set(Object.values(JSON_HEADER_KEYS).flat())].join(', ')} too) and "[]", are accepted and return the same documents, on creation and on GET; "[]" may be refused naming its key`,
+    'agents.values.persona-id-every-character',
+    ['CHAT-PERSONA-ID'],
+    `a CHAT persona_id of each ID of every alphanumeric character, beginning with a digit and with either case of letter (${EVERY_CHARACTER_IDS.join(', ')}), is accepted, or refused, alike with an ID of the ShortUUID alphabet (${SHORTUUID_ID})`,
+    async (t) => {
+      const requirements = ['CHAT-PERSONA-ID'] as const;
+      const field = await configField(t);
+      const send = (id: string) =>
+        t.agents.send(
+          typedAgentBody('MODEL_TYPE_CHAT', t.name('persona_id form'), {
+            configField: field,
+            config: { persona_id: id },
+          }),
+        );
+      const [plain, ...every] = await Promise.all([SHORTUUID_ID, ...EVERY_CHARACTER_IDS].map(send));
+      EVERY_CHARACTER_IDS.forEach((id, index) => {
+        const call = every[index] as Call;
+        const what = `a CHAT agent whose persona_id is ${id}`;
+        if (isSuccess(plain as Call))
+          expectAgentCreated(t, call, requirements, `${what}, as one of the ShortUUID alphabet was`, field);
+        else t.expectRejection(call, requirements, {}, `${what}, as one of the ShortUUID alphabet was refused`);
+      });
+    },
+    WRITES,
+  );
+
+  check(
+    'agents.values.config-json-text-every-document',
+    ['AGENT-CREATE', 'WEBSOCKET-INIT-JSON', 'CHAT-INPUT-TEMPLATE-JSON', 'AGENT-CONFIG-ECHO', 'READ-BACK-UNCHANGED'],
+    `agents whose configuration keys holding JSON strings (${Object.values(JSON_TEXT_KEYS).flat().join(', ')}) hold JSON documents of every kind (an empty object and list, a string, a number, true, null, and an object over several lines ending in LF and CR LF; the objects in the header keys ${[...new Set(Object.values(JSON_HEADER_KEYS).flat())].join(', ')} too, the one over several lines in ${Object.values(JSON_TEMPLATE_KEYS).flat().join(', ')} too) are accepted and return the same documents, on creation and on GET; a document other than an object may be refused naming its key, except in ${ANY_DOCUMENT_KEYS.join(', ')}`,
     async (t) => {
       const found = await probeConfigField(t);
       if (!found.echoed) return t.skip(unprovenReason(found));
       for (const [modelType, keys] of Object.entries(JSON_TEXT_KEYS)) {
         const type = modelType as keyof typeof JSON_TEXT_KEYS;
-        // A WEBSOCKET agent's initialization_json is required: one taken for missing breaks its own rule.
-        const rules: RequirementId[] = [
-          'AGENT-CREATE',
-          ...(type === 'MODEL_TYPE_WEBSOCKET' ? ['WEBSOCKET-INIT-JSON' as const] : []),
-        ];
-        for (const { text, mayRefuse } of SMALLEST_JSON_TEXTS) {
-          const named = mayRefuse ? [...keys] : [...keys, ...JSON_HEADER_KEYS[type]];
+        const mayRefuseOthers = !keys.some((key) => ANY_DOCUMENT_KEYS.includes(key));
+        for (const { text, object, template } of JSON_DOCUMENT_TEXTS) {
+          const named = [
+            ...keys,
+            ...(object ? JSON_HEADER_KEYS[type] : []),
+            ...(template ? JSON_TEMPLATE_KEYS[type] : []),
+          ];
+          // A WEBSOCKET agent's initialization_json is required: one taken for missing breaks its own rule.
+          const rules: RequirementId[] = [
+            'AGENT-CREATE',
+            ...(type === 'MODEL_TYPE_WEBSOCKET' ? ['WEBSOCKET-INIT-JSON' as const] : []),
+            ...(template && JSON_TEMPLATE_KEYS[type].length ? ['CHAT-INPUT-TEMPLATE-JSON' as const] : []),
+          ];
           const sent: JsonObject = Object.fromEntries(named.map((key) => [key, text]));
           const what = `a ${modelType} agent with ${named.join(', ')} of ${JSON.stringify(text)}`;
           const call = await t.agents.send(
-            typedAgentBody(modelType as ModelType, t.name('agent smallest JSON'), {
+            typedAgentBody(modelType as ModelType, t.name('agent JSON document'), {
               configField: found.field,
               config: sent,
             }),
           );
-          if (mayRefuse && !isSuccess(call) && detailsName(detailFields(call), [...keys])) {
+          if (!object && mayRefuseOthers && !isSuccess(call) && detailsName(detailFields(call), [...keys])) {
             t.expectInvalidArgument(call, rules, [...keys], `${what}, which a server may refuse`);
             continue;
           }

@@ -203,10 +203,13 @@ export const WIDE_VALUES: readonly { readonly shape: string; readonly value: Jso
 /** Every character an ID of 22 alphanumeric characters may hold, 0, 1, I, O and l (which ShortUUID leaves out) among them. */
 const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-/** IDs of 22 alphanumeric characters that together hold every one of them. */
+/** IDs of 22 alphanumeric characters that together hold every one of them, and begin with a digit, an upper-case and a lower-case letter. */
 export const EVERY_CHARACTER_IDS: readonly string[] = [0, 22, 44].map((start) =>
   ALPHANUMERIC.repeat(2).slice(start, start + 22),
 );
 
-/** An ID of the same form from the ShortUUID alphabet: a server takes or refuses it alike with EVERY_CHARACTER_IDS. */
-export const SHORTUUID_ID = '23456789ABCDEFGHJKLMNP';
+/**
+ * An ID of the same form from the ShortUUID alphabet, beginning with a letter (as a name grammar's identifier does): a
+ * server takes or refuses it alike with EVERY_CHARACTER_IDS.
+ */
+export const SHORTUUID_ID = 'ABCDEFGHJKLMNPQRSTUVWX';

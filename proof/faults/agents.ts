@@ -1563,4 +1563,18 @@ export const AGENTS_FAULTS = [
     probe: (call) => status(call, { endpoint: '//example.com/outbound' }),
     shows: 200,
   }),
+  fault({
+    id: 'chat-persona-id-leading-digit-refused',
+    requirements: ['CHAT-PERSONA-ID'],
+    slips: ['broken'],
+    description:
+      'persona_id is checked with an identifier pattern that must begin with a letter (`^[A-Za-z][A-Za-z0-9]{21}$`): a well-formed 22-character ID beginning with a digit is refused.',
+    behaviour: stringKey(
+      CHAT,
+      'persona_id',
+      checked((v) => /^[A-Za-z][A-Za-z0-9]{21}$/.test(v), '22 alphanumeric characters beginning with a letter'),
+    ),
+    probe: (call) => chat(call, { persona_id: '0123456789ABCDEFGHIJKL' }),
+    shows: 400,
+  }),
 ] as const satisfies readonly Fault[];

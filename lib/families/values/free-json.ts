@@ -67,13 +67,33 @@ export const JSON_HEADER_KEYS = {
   MODEL_TYPE_WEBSOCKET: ['custom_headers'],
 } as const;
 
+/** The CHAT key holding a template for requests as validated JSON: of the documents here, the template only. */
+export const JSON_TEMPLATE_KEYS = {
+  MODEL_TYPE_CHAT: ['input_template'],
+  MODEL_TYPE_OUTBOUND_VOICE: [],
+  MODEL_TYPE_WEBSOCKET: [],
+} as const;
+
+/** The key whose rule is any JSON document ("JSON string sent on connection"): an array or a scalar is never refused there. */
+export const ANY_DOCUMENT_KEYS: readonly string[] = ['initialization_json'];
+
+/** A pretty-printed object of text (a header map, a template for requests), its lines ending in LF and in CR LF. */
+const LINES_OBJECT = '{\n  "model": "support-bot",\r\n  "messages": "{{messages}}",\n  "session": "{{sessionId}}"\r\n}';
+
 /**
- * The smallest JSON documents as text: a presence check that reads what the text parses to takes them for missing.
- * `{}` is valid in every key; `[]` a careful server may refuse where it reads the document as an object, naming the key.
+ * JSON documents of every kind as text: the smallest (a presence check that reads what the text parses to takes them
+ * for missing), scalars, and an object written over several lines (a one-line pattern refuses it). Objects are valid
+ * in every key, the header keys too (the template key takes the template); a careful server may read the other keys' documents as objects
+ * (`{{custom_data.field}}`, a base payload) and refuse another kind naming the key, but not in ANY_DOCUMENT_KEYS.
  */
-export const SMALLEST_JSON_TEXTS = [
-  { text: '{}', mayRefuse: false },
-  { text: '[]', mayRefuse: true },
+export const JSON_DOCUMENT_TEXTS = [
+  { text: '{}', object: true, template: false },
+  { text: '[]', object: false, template: false },
+  { text: '"text"', object: false, template: false },
+  { text: '42', object: false, template: false },
+  { text: 'true', object: false, template: false },
+  { text: 'null', object: false, template: false },
+  { text: LINES_OBJECT, object: true, template: true },
 ] as const;
 
 /** JSON text read as the document it writes; undefined when it is not text, or not JSON. */
