@@ -195,6 +195,50 @@ const OTHER_CODES: Readonly<Record<string, string>> = {
   INTERNAL: 'INTERNAL_ERROR',
 };
 
+/** Fields holding one formatted value (an ID, a phone number), and lists of them (IDs, e-mail addresses). */
+const FORMATTED_FIELDS = new Set(['test_set_id', 'phone_number', 'persona_id']);
+const FORMATTED_LISTS = new Set(['metric_ids', 'test_set_ids', 'assignees']);
+const URL_FIELDS = new Set(['endpoint', 'chat_endpoint', 'initialization_endpoint']);
+
+/** A URL without a scheme that starts with a host (`example.com/x`, `//example.com/x`) given `scheme`, as Django's URLField assumes one. */
+function withAssumedScheme(value: string, scheme: string): string {
+  if (value.includes('://')) return value;
+  if (value.startsWith('//')) return `${scheme}:${value}`;
+  return /^[a-z0-9-]+(\.[a-z0-9-]+)+(\/|$)/i.test(value) ? `${scheme}://${value}` : value;
+}
+
+/** One object of a body as a form library reads it: formatted values stripped of blanks around them, URLs given a scheme. */
+function formRead(object: JsonObject, urlScheme: string): JsonObject {
+  return Object.fromEntries(
+    Object.entries(object).map(([key, value]) => {
+      if (typeof value === 'string' && FORMATTED_FIELDS.has(key)) return [key, value.trim()];
+      if (typeof value === 'string' && URL_FIELDS.has(key)) return [key, withAssumedScheme(value.trim(), urlScheme)];
+      if (Array.isArray(value) && FORMATTED_LISTS.has(key))
+        return [key, value.map((item) => (typeof item === 'string' ? item.trim() : item))];
+      return [key, value];
+    }),
+  );
+}
+
+/**
+ * A body read as Django's forms read one: around formatted values (IDs, phone numbers, e-mail addresses) the blanks
+ * and line breaks are stripped, and a URL that starts with a host is given a scheme (`https://`; `wss://` for a
+ * WEBSOCKET configuration's endpoint); nested objects (the configuration) alike. Text that is no JSON object is left.
+ */
+function formStyleBody(text: string): string {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (!isJsonObject(body)) return text;
+  const nestedScheme = body['model_type'] === 'MODEL_TYPE_WEBSOCKET' ? 'wss' : 'https';
+  const read = formRead(body, 'https');
+  for (const [key, value] of Object.entries(read)) if (isJsonObject(value)) read[key] = formRead(value, nestedScheme);
+  return JSON.stringify(read);
+}
+
 const REST_STATUSES: Variation = {
   name: 'rest-statuses',
   changes: [
@@ -218,9 +262,12 @@ const REST_STATUSES: Variation = {
     'metric outputs show only the fields the MetricOutput table lists: metric_name, create_time, start_time and end_time (filter and order fields alone) are left out',
     "specs name a path's last parameter `{id}` where every operation of the path is the specification's; the lists' query parameters say `required: false` and are declared on the path; GET of a spec publishes its optional `Accept` header; the mutation create body declares the read-only `agent_id` its resource carries",
     'a firewall in front of the service refuses a path holding an encoded control character (`%0A`, `%09`), or a Host other than the address it is reached at (any letter case), with a bare HTML 400 of its own, before the service reads the request',
+    'bodies are read as Django forms read them: formatted values (IDs, phone numbers, e-mail addresses) stripped of blanks and line breaks around them, a URL that starts with a host given a scheme (`https://`, `wss://` for a WEBSOCKET endpoint)',
   ],
   front: firewall,
   apply(b) {
+    const requestBody = b.requestBody;
+    b.requestBody = (text, headers) => formStyleBody(requestBody(text, headers));
     b.successStatus = (endpoint) => (CREATES.has(endpoint.key) ? 201 : endpoint.method === 'DELETE' ? 204 : 200);
     withStatuses(b, { INVALID_ARGUMENT: 422, UNAUTHENTICATED: 403, RESOURCE_NOT_FOUND: 404, CONFLICT: 409 });
     const code = b.errors.code;

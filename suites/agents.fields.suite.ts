@@ -6,6 +6,7 @@ import { MODEL_TYPES } from '../lib/contract/enums.js';
 import { ID_RULES } from '../lib/contract/ids.js';
 import { agentLengthLimit, expectAgent, expectAgentCreated } from '../lib/families/agents.js';
 import {
+  asAbsoluteUrl,
   asListed,
   expectRefusedOrRecognised,
   lineBreakChecks,
@@ -19,6 +20,7 @@ import { PUBLIC_WEBHOOK_URL, RELATIVE_URLS } from '../lib/gen/bodies.js';
 import { alnum, nearMissIds } from '../lib/gen/ids.js';
 import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
 import { checkIdOf } from '../lib/result/check-id.js';
+import type { JsonObject } from '../lib/util/json.js';
 
 const WRITES = { writes: true } as const;
 const BIG = { writes: true, timeout: 120_000, heavy: true } as const;
@@ -150,13 +152,15 @@ describeGroup('agents', () => {
   check(
     'agents.fields.endpoint-relative',
     ['AGENT-ENDPOINT'],
-    `an endpoint that is a relative reference (${RELATIVE_URLS.join(', ')}) is rejected`,
+    `an endpoint that is a relative reference (${RELATIVE_URLS.join(', ')}) is rejected, or stored as an absolute HTTP(S) URL`,
     async (t) => {
       for (const endpoint of RELATIVE_URLS)
-        t.expectInvalidArgument(
+        expectRefusedOrRecognised(
+          t,
           await t.agents.send({ endpoint }),
           ['AGENT-ENDPOINT'],
-          ['endpoint'],
+          'endpoint',
+          asAbsoluteUrl(['http', 'https']),
           `an agent with endpoint ${endpoint}`,
         );
     },
@@ -241,6 +245,7 @@ describeGroup('agents', () => {
       requirements: ['AGENT-REFERENCE-IDS'] as const,
       valid: alnum(22, 50 + i),
       send: (t: CheckContext, value: string) => t.agents.send({ [field]: [value] }),
+      stored: (agent: JsonObject) => (agent[field] as unknown[] | undefined)?.[0],
     })),
   ]);
 

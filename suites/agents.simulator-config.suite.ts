@@ -28,7 +28,7 @@ import { alnum, nearMissIds } from '../lib/gen/ids.js';
 import { NESTING_DEPTHS, SHAPED_VALUES, WSS_URLS, nestedValue } from '../lib/gen/values.js';
 import { expectRefusedNotFailed } from '../lib/families/field-values.js';
 import { madeOfListedChecks } from '../lib/families/values/enumerated.js';
-import { lineBreakChecks } from '../lib/families/invalid-field.js';
+import { asAbsoluteUrl, lineBreakChecks } from '../lib/families/invalid-field.js';
 import { allEnded, check, describeGroup, type CheckContext } from '../lib/harness/index.js';
 import { personas } from '../lib/harness/discovery.js';
 import type { JsonObject } from '../lib/util/json.js';
@@ -335,10 +335,20 @@ const CONFIG_CASES: readonly ConfigCase[] = [
 ];
 
 /** The configuration keys that hold a URL, with the rule each breaks when it does not. */
-const URL_KEYS: ReadonlyArray<{ key: string; modelType: ModelType; requirements: Requirements }> = [
-  { key: 'chat_endpoint', modelType: CHAT, requirements: ['CHAT-URLS-VALIDATED'] },
-  { key: 'initialization_endpoint', modelType: CHAT, requirements: ['CHAT-URLS-VALIDATED'] },
-  { key: 'endpoint', modelType: WEBSOCKET, requirements: ['WEBSOCKET-ENDPOINT'] },
+const URL_KEYS: ReadonlyArray<{
+  key: string;
+  modelType: ModelType;
+  requirements: Requirements;
+  schemes: readonly string[];
+}> = [
+  { key: 'chat_endpoint', modelType: CHAT, requirements: ['CHAT-URLS-VALIDATED'], schemes: ['http', 'https'] },
+  {
+    key: 'initialization_endpoint',
+    modelType: CHAT,
+    requirements: ['CHAT-URLS-VALIDATED'],
+    schemes: ['http', 'https'],
+  },
+  { key: 'endpoint', modelType: WEBSOCKET, requirements: ['WEBSOCKET-ENDPOINT'], schemes: ['wss'] },
 ];
 
 const PAYLOAD_LIMITS = [
@@ -532,13 +542,29 @@ describeGroup('agents', () => {
     );
   }
 
-  for (const { key, modelType, requirements } of URL_KEYS)
+  for (const { key, modelType, requirements, schemes } of URL_KEYS)
     check(
       checkIdOf('agents.simulator-config', modelType === CHAT ? 'chat' : 'websocket', key, 'relative'),
       requirements,
-      `a ${modelType} agent's ${key} as a relative reference (${RELATIVE_URLS.join(', ')}) is rejected`,
+      `a ${modelType} agent's ${key} as a relative reference (${RELATIVE_URLS.join(', ')}) is rejected, or stored as an absolute ${schemes.join(' or ')} URL`,
       async (t) => {
-        for (const url of RELATIVE_URLS) await expectConfigRejected(t, modelType, { [key]: url }, key, requirements);
+        const absolute = asAbsoluteUrl(schemes);
+        for (const url of RELATIVE_URLS) {
+          const { body, field, what } = await configured(t, modelType, { [key]: url });
+          const call = await t.agents.send(body);
+          if (!isSuccess(call)) {
+            t.expectInvalidArgument(call, requirements, [key, field], what);
+            continue;
+          }
+          const metadata = (t.expectResource(call, requirements, what)['metadata'] ?? {}) as JsonObject;
+          const stored = metadata[key];
+          t.assert(
+            absolute.holds(stored),
+            requirements,
+            `${what} was accepted, so ${key} must be ${absolute.expected}; it came back as ${JSON.stringify(stored)}`,
+            call,
+          );
+        }
       },
       WRITES,
     );
@@ -635,6 +661,7 @@ describeGroup('agents', () => {
       requirements: ['CHAT-PERSONA-ID'],
       valid: alnum(ID_RULES.persona.minLength, 60),
       send: async (t, value) => t.agents.send((await configured(t, CHAT, { persona_id: value })).body),
+      stored: (agent) => (agent['metadata'] as JsonObject | undefined)?.['persona_id'],
       alsoNamed: async (t) => [await configField(t)],
     },
   ]);

@@ -376,6 +376,7 @@ describeGroup('review-projects', () => {
       requirements: ['REVIEW-PROJECT-ASSIGNEE-EMAIL'],
       valid: 'reviewer@example.com',
       send: async (t, value) => t.reviewProjects.send(await reviewLinks(t), { assignees: [value] }),
+      stored: (project) => (project['assignees'] as unknown[] | undefined)?.[0],
     },
   ]);
 

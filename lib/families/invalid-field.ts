@@ -23,6 +23,22 @@ export const asListed = (listed: string): Recognition => ({
 });
 
 /**
+ * A relative reference where a URL is asked (`example.com/x`, `//example.com/x`), recognised: an absolute URL of one of
+ * `schemes`, never the reference as sent (a form library may assume a scheme, as Django's URLField does).
+ */
+export const asAbsoluteUrl = (schemes: readonly string[]): Recognition => ({
+  holds: (stored) => {
+    if (typeof stored !== 'string') return false;
+    try {
+      return /^[a-z]+:\/\//i.test(stored) && schemes.includes(new URL(stored).protocol.slice(0, -1));
+    } catch {
+      return false;
+    }
+  },
+  expected: `an absolute ${schemes.join(' or ')} URL`,
+});
+
+/**
  * Whether `stored` is a string a server would write for the scalar `sent`: a string as sent; a number as a decimal
  * of the same value (`"42"`, or `"42.0"` from a float-typed server); a boolean as its JSON text in any case
  * (`"true"`, Python's `"True"`). The flattening of config_overrides writes the same texts (`3` is `"3"`).
@@ -143,27 +159,42 @@ export interface PatternedField {
   readonly valid: string | ((t: CheckContext) => Promise<string>);
   /** Sends a body valid in every respect but the field, which holds `value` (in a list for a list's element). */
   send(t: CheckContext, value: string): Promise<Call>;
+  /** Where the created resource holds what was sent (its first element for a list's); the field by default. */
+  readonly stored?: (resource: JsonObject) => unknown;
   /** Other fields a refusal may name instead (the object holding the field), read once the check runs. */
   readonly alsoNamed?: (t: CheckContext) => Promise<readonly string[]>;
 }
 
 /**
  * A valid value followed by a line break (`\n`, then `\r\n`) breaks the field's form: refused with INVALID_ARGUMENT
- * naming the field. A pattern tested with a `$` that also matches before a final line break lets the first through.
+ * naming the field, or read without the blank around it (a form library strips it, as Django's does) and stored as
+ * the valid value; never stored with it. A pattern tested with a `$` that also matches before a final line break
+ * lets the first through as sent.
  */
 export function lineBreakChecks(id: string, fields: readonly PatternedField[]): void {
-  for (const { field, requirements, valid, send, alsoNamed } of fields) {
+  for (const { field, requirements, valid, send, stored = (r: JsonObject) => r[field], alsoNamed } of fields) {
     check(
       checkIdOf(id, field, 'trailing-line-break'),
       requirements,
-      `${field} of a valid value followed by a line break (\\n, \\r\\n) is rejected naming ${field}`,
+      `${field} of a valid value followed by a line break (\\n, \\r\\n) is rejected naming ${field}, or stored without the line break`,
       async (t) => {
         const value = typeof valid === 'string' ? valid : await valid(t);
         const names = [field, ...((await alsoNamed?.(t)) ?? [])];
         for (const end of ['\n', '\r\n']) {
           const sent = `${value}${end}`;
           const what = `${field} ${JSON.stringify(sent)}`;
-          t.expectInvalidArgument(await send(t, sent), requirements, names, what, { within: true });
+          const call = await send(t, sent);
+          if (!isSuccess(call)) {
+            t.expectInvalidArgument(call, requirements, names, what, { within: true });
+            continue;
+          }
+          const kept = stored(t.expectResource(call, requirements, what));
+          t.assert(
+            kept === value,
+            requirements,
+            `${what} was accepted, so it must be stored as ${JSON.stringify(value)}, the line break read away; it came back as ${JSON.stringify(kept)}`,
+            call,
+          );
         }
       },
       { writes: true },

@@ -1,8 +1,8 @@
 // Values the specification leaves open may be refused or recognised; recognised, they must be stored
-// as it says. The two recognitions the families share, at the edges of what a correct server writes.
+// as it says. The recognitions the families share, at the edges of what a correct server writes.
 
 import { describe, expect, it } from 'vitest';
-import { asListed, asTextValues } from '../../lib/families/invalid-field.js';
+import { asAbsoluteUrl, asListed, asTextValues } from '../../lib/families/invalid-field.js';
 
 describe('asListed', () => {
   it('holds for the listed value only, never the spelling sent', () => {
@@ -45,5 +45,24 @@ describe('asTextValues', () => {
     expect(asTextValues({ tone: 42, name: 'calm', loud: false }).expected).toBe(
       '{"tone": "42", "name": "calm", "loud": "false"} (each value a string)',
     );
+  });
+});
+
+describe('asAbsoluteUrl', () => {
+  it('holds for an absolute URL of a scheme given, never for a reference, another scheme or no text', () => {
+    const http = asAbsoluteUrl(['http', 'https']);
+    for (const url of ['https://example.com/v1/messages', 'http://example.com/v1/messages'])
+      expect(http.holds(url), url).toBe(true);
+    for (const stored of [
+      '/v1/messages',
+      '//example.com/v1/messages',
+      'example.com/v1/messages',
+      'wss://example.com/x',
+      'https:/x',
+      7,
+      null,
+    ])
+      expect(http.holds(stored), String(stored)).toBe(false);
+    expect(asAbsoluteUrl(['wss']).holds('wss://example.com/agent')).toBe(true);
   });
 });
