@@ -19,7 +19,10 @@ import type { Call } from '../probes/call.js';
 import { type Fault, fault, readAs, rereadAgent, respondWith } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
-export const UNDETECTED: Readonly<Record<string, string>> = {};
+export const UNDETECTED: Readonly<Record<string, string>> = {
+  'ind19-metric-get-status-of-simulation':
+    "not judged on a live deployment: only outputs not yet COMPLETED show it (their GET answering the simulation's status), and such an output may change between the list and the GET, or be listed by a replica behind; a GET that contradicts the list twice is no proof either",
+};
 
 /** The fixtures the embedded service is seeded with (the ids the suite's settings name). */
 const FIXTURES = seedStore(ALPHANUMERIC).fixtures;
