@@ -112,8 +112,8 @@ const NAME_MAX = fieldLimit('mutation.display_name').max ?? 200;
  * dash, an underscore, none, two spaces, a final dot), and names at the maximum length that differ only in their last
  * character, in one-byte and in three-byte characters (alike to a unique index on a prefix of characters or bytes),
  * names differing only in an astral character (alike where such characters are stored as `?`), and names every
- * JavaScript object inherits (a lookup in a plain object finds them taken). Never two that differ only in letter case or Unicode normal form: whether those collide is the server's collation,
- * which the specification does not show.
+ * JavaScript object inherits (a lookup in a plain object finds them taken). Never two that differ only in letter
+ * case or Unicode normal form: whether those collide is the server's collation, which the specification does not show.
  */
 export function distinctNameGroups(
   t: Pick<CheckContext, 'config' | 'name'>,

@@ -344,8 +344,9 @@ export class CheckContext {
 
   /**
    * Runs `task` with no other request to the target in flight (a quiet section): for requests whose meaning depends
-   * on nothing coming between them; on a target too slow to go quiet, among the others (noted), which only costs power. The task sends everything it waits on through this context (no memo another
-   * check loads, whose requests the section holds back).
+   * on nothing coming between them; on a target too slow to go quiet, among the others (noted), which only costs
+   * power. The task sends everything it waits on through this context (no memo another check loads, whose requests
+   * the section holds back).
    */
   async alone<T>(task: () => Promise<T>): Promise<T> {
     if (this.quiet) return task();

@@ -22,11 +22,13 @@ import { setFlagsFromString } from 'node:v8';
 /**
  * V8 reads these when it sizes a new isolate (the vitest workers, started after this) and at each
  * full collection (every isolate of the process, this one too). A worker's young generation starts
- * at its bound, since holdYoungGeneration stops it growing too.
+ * at its bound where it is held (YOUNG_GENERATION_BOUND), since holdYoungGeneration stops it growing too.
  */
 const HEAP_FLAGS = ['--heap-growing-percent=20'] as const;
-/** Only while the young generations are held (the embedded run): against another server a scavenge every 2 MB cost
- * about a fifth of the suite's CPU, for about 25 MB (docs/benchmarks.md). */
+/**
+ * Only while the young generations are held (the embedded run): against another server a scavenge every 2 MB cost
+ * about a tenth of the suite's CPU, for some 10 to 20 MB less at the peak (docs/benchmarks.md).
+ */
 const YOUNG_GENERATION_BOUND = ['--max-semi-space-size=2', '--min-semi-space-size=2'] as const;
 
 /** Read whenever a young generation grows (times its size); V8 raises a value under 2 back to 2 when it sizes a new isolate. */
