@@ -111,11 +111,14 @@ export class Throttle {
     }
   }
 
-  /** Whether every request in flight was answered within `withinMs`. */
+  /**
+   * Whether every request in flight was answered within `withinMs`. A run ending stops the wait (no section then):
+   * the task's requests fail as every request cut short does, `not finished`.
+   */
   private async drained(withinMs: number): Promise<boolean> {
     const until = Date.now() + withinMs;
     while (this.active > 0) {
-      this.stopping.signal.throwIfAborted();
+      if (this.stopping.signal.aborted) return false;
       const left = until - Date.now();
       if (left <= 0) return false;
       const timer = new AbortController();

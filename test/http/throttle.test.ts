@@ -170,4 +170,19 @@ describe('Throttle', () => {
     endSection();
     await Promise.all([slow, section]);
   });
+
+  test('a run ended while a quiet section waits lets the task run at once, among the others, to fail as they do', async () => {
+    const baseUrl = target();
+    const t = throttle(baseUrl);
+    const watch = new ThrottleWatch(baseUrl);
+    let release!: () => void;
+    const slow = t.run(() => new Promise<void>((resolve) => (release = resolve)));
+    await vi.waitFor(() => expect(release).toBeDefined());
+    const section = t.alone(async (quiet) => quiet);
+    watch.stop('the run was interrupted');
+    expect(await section).toBe(false);
+    watch.close();
+    release();
+    await slow;
+  });
 });
