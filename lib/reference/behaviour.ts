@@ -251,6 +251,8 @@ export interface Behaviour {
   contentLength(text: string): number;
   /** The bytes a response body's text is sent as: its UTF-8. */
   responseBytes(text: string): Buffer;
+  /** The content coding an answer to `req` is sent with, and its coded bytes: none (the service codes no answer). */
+  responseCoding(text: string, req: IncomingMessage): { readonly encoding: string; readonly bytes: Buffer } | undefined;
   /** The stored ID a path ID names, of those stored: that ID itself (IDs are compared exactly). */
   storedId(kind: ResourceKind, id: string, stored: Iterable<string>): string;
 }
@@ -375,6 +377,8 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
     contentLength: (text) => Buffer.byteLength(text),
     // Stryker disable next-line StringLiteral: an empty encoding name is UTF-8 too.
     responseBytes: (text) => Buffer.from(text, 'utf8'),
+    // Stryker disable next-line ArrowFunction: only faults code an answer.
+    responseCoding: () => undefined,
     storedId: (_kind, id) => id,
   };
 }

@@ -137,7 +137,7 @@ async function handle(req: IncomingMessage, b: Behaviour, store: Store): Promise
   }
 }
 
-function send(res: ServerResponse, { status, reply }: Outgoing, b: Behaviour): void {
+function send(req: IncomingMessage, res: ServerResponse, { status, reply }: Outgoing, b: Behaviour): void {
   // The `false` mutant survives, unmarked: only variations answer 204 (a directive would mark the `true` one, which checks kill).
   // Stryker disable next-line BlockStatement: only variations answer 204.
   if (status === 204) {
@@ -145,12 +145,19 @@ function send(res: ServerResponse, { status, reply }: Outgoing, b: Behaviour): v
     return;
   }
   const [contentType, text] = reply.kind === 'text' ? [reply.contentType, reply.text] : [b.contentTypes.json, JSON.stringify(reply.body)];
+  const coded = b.responseCoding(text, req);
+  // Stryker disable next-line ConditionalExpression,ObjectLiteral,StringLiteral: only faults code an answer (the default codes none).
+  const coding = coded ? { 'Content-Encoding': coded.encoding } : {};
+  // Stryker disable next-line ConditionalExpression: only faults code an answer (the default codes none).
+  const length = coded ? coded.bytes.length : b.contentLength(text);
+  // Stryker disable next-line ConditionalExpression: only faults code an answer (the default codes none).
+  const bytes = coded ? coded.bytes : b.responseBytes(text);
   // No content type for no body.
-  res.writeHead(status, { ...(text ? { 'Content-Type': contentType } : {}), 'Content-Length': b.contentLength(text) }).end(b.responseBytes(text));
+  res.writeHead(status, { ...(text ? { 'Content-Type': contentType } : {}), ...coding, 'Content-Length': length }).end(bytes);
 }
 
 function requestListener(b: Behaviour, store: Store): RequestListener {
-  return async (req, res) => send(res, await handle(req, b, store), b);
+  return async (req, res) => send(req, res, await handle(req, b, store), b);
 }
 
 function listen(server: Server, host: string, port: number): Promise<AddressInfo> {
