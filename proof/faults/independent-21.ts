@@ -1,0 +1,515 @@
+// Independent faults, round 21: written from the specification and the reference alone, without
+// reading the suite's checks (issue #30, point 4).
+//
+// Area of the round: runs (lists, states, cancel and delete), scheduled runs, metrics and simulations, review
+// projects, dashboards, the published documents and their listing, and the list grammar everywhere.
+
+import type { IncomingMessage } from 'node:http';
+import type { Behaviour } from '../../lib/reference/behaviour.js';
+import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
+import { invalidArgument } from '../../lib/reference/http/errors.js';
+import type { FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
+import type { Cursor } from '../../lib/reference/listing/page-token.js';
+import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
+import type { Store } from '../../lib/reference/store/store.js';
+import type { JsonObject } from '../../lib/util/json.js';
+import type { Call } from '../probes/call.js';
+import { type Fault, fault, finalizeWith, mapOperations, paths, presentWith, readAs, respondWith } from './define.js';
+
+/** The faults of this round no check detects yet, with the class of check each needs. */
+export const UNDETECTED: Readonly<Record<string, string>> = {};
+
+/** The fixtures the embedded service is seeded with (the ids the suite's settings name). */
+const FIXTURES = seedStore(ALPHANUMERIC).fixtures;
+
+const RUN_DELETE = 'DELETE /v1/runs/{run_id}';
+
+/** Every request as the service last received it (a middleware that keeps the request at hand). */
+function lastRequest(b: Behaviour): () => IncomingMessage | undefined {
+  let last: IncomingMessage | undefined;
+  const presented = b.auth.presented;
+  b.auth.presented = (req) => {
+    last = req;
+    return presented(req);
+  };
+  return () => last;
+}
+
+/** The store the request being served reaches, and the path parameters it was routed with. */
+function routedWith(b: Behaviour): () => { store?: Store; key?: string; params: Readonly<Record<string, string>> } {
+  let seen: { store?: Store; key?: string; params: Readonly<Record<string, string>> } = { params: {} };
+  const named = b.pathNamed;
+  b.pathNamed = (endpoint, params, store) => {
+    seen = { store, key: endpoint.key, params };
+    return named(endpoint, params, store);
+  };
+  return () => seen;
+}
+
+/** lodash's snakeCase, as a key transformer applies it: words split at blanks and punctuation, lower-cased, joined by `_`. */
+const snakeCase = (key: string): string =>
+  key
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word.toLowerCase())
+    .join('_');
+
+/** Every run of the collection, in the list's default order. */
+async function allRuns(call: Call): Promise<JsonObject[]> {
+  const list = await call('GET', '/v1/runs?page_size=1000');
+  return list.body.runs as JsonObject[];
+}
+
+/** The simulation IDs the runs name, in the order they are first named. */
+async function simulationIds(call: Call): Promise<string[]> {
+  const runs = await allRuns(call);
+  return [...new Set(runs.flatMap((r) => (r.results as JsonObject).output_ids as string[]))];
+}
+
+const rolesOf = (metric: JsonObject): unknown[] =>
+  ((metric.subvalues_by_timestamp as JsonObject[] | undefined) ?? []).map((s) => s.role);
+
+/** The first published document's spec_name. */
+async function firstSpecName(call: Call): Promise<string> {
+  const listing = await call('GET', '/v1/openapi', { key: null });
+  return String((listing.body.specs as JsonObject[])[0]?.spec_name);
+}
+
+const FAULTS_21 = [
+  fault({
+    id: 'ind21-metric-get-subvalues-by-role',
+    requirements: ['METRIC-GET'],
+    slips: ['order'],
+    description:
+      "GET /v1/simulations/{simulation_id}/metrics/{metric_output_id} reads an output's time segments with the detail query's ORDER BY of the segments table's index, (role, message_index): the agent's segments come before the user's, so a transcript agent, user, agent reads agent, agent, user; the metrics list serves them in their order.",
+    behaviour: (b) =>
+      readAs(b, 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}', 'metric', (m) => {
+        const segments = m.subvalues_by_timestamp as JsonObject[] | undefined;
+        if (!Array.isArray(segments)) return m;
+        const sorted = [...segments].sort(
+          (x, y) => String(x.role).localeCompare(String(y.role)) || Number(x.message_index) - Number(y.message_index),
+        );
+        return { ...m, subvalues_by_timestamp: sorted };
+      }),
+    probe: async (call) => {
+      for (const simulation of await simulationIds(call)) {
+        const page = await call('GET', `/v1/simulations/${simulation}/metrics?page_size=1000`);
+        const listed = (page.body.metrics as JsonObject[]).find((m) => rolesOf(m).length >= 3);
+        if (!listed) continue;
+        const one = await call('GET', `/v1/simulations/${simulation}/metrics/${String(listed.metric_output_id)}`);
+        return { listed: rolesOf(listed), got: rolesOf(one.body.metric as JsonObject) };
+      }
+      return 'no output with three segments';
+    },
+    shows: { listed: ['agent', 'user', 'agent'], got: ['agent', 'agent', 'user'] },
+  }),
+  fault({
+    id: 'ind21-run-metric-names-snake-cased',
+    requirements: ['SCHEMA-CANONICAL'],
+    slips: ['scope'],
+    description:
+      "Run answers go through a response middleware that snake-cases every key at every depth (lodash's snakeCase over the body, meant for field names written in camelCase by the ORM): the keys of results.metrics, a map from metric name to {mean, min, max}, are data, and come back as `task_completion`, `customer_satisfaction`, not the metric names `Task Completion`, `Customer Satisfaction` the simulations' metric outputs carry; every field name was snake case already and is unchanged.",
+    behaviour: (b) =>
+      presentWith(b, 'run', (view) => {
+        const results = view.results as JsonObject;
+        const metrics = results.metrics as JsonObject;
+        const renamed = Object.fromEntries(
+          Object.entries(metrics).map(([name, summary]) => [snakeCase(name), summary]),
+        );
+        return { ...view, results: { ...results, metrics: renamed } };
+      }),
+    probe: async (call) => {
+      const run = (await allRuns(call)).find(
+        (r) => Object.keys((r.results as JsonObject).metrics as JsonObject).length,
+      );
+      return Object.keys(((run?.results as JsonObject | undefined)?.metrics ?? {}) as JsonObject);
+    },
+    shows: ['task_completion', 'customer_satisfaction', 'empathy'],
+  }),
+
+  fault({
+    id: 'ind21-page-token-signature-unchecked',
+    requirements: ['LIST-PAGE-TOKEN-FORGED'],
+    slips: ['broken'],
+    description:
+      "A page_token is read with the token library's decode where its verify was meant (jwt.decode for jwt.verify): the signature is split off and never compared, so a token a client edited, a genuine token's payload rewritten to resume after another run with the genuine signature kept, is served from the point it names instead of being refused with INVALID_ARGUMENT; tokens that do not decode are still refused.",
+    behaviour: (b) => {
+      const tokens = b.lists.tokens;
+      b.lists.tokens = (list) => {
+        const codec = tokens(list);
+        return {
+          encode: (cursor) => codec.encode(cursor),
+          decode: (token) => {
+            const [payload, signature, ...rest] = token.split('.');
+            if (!payload || !signature || rest.length) return null;
+            try {
+              return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Cursor;
+            } catch {
+              return null;
+            }
+          },
+        };
+      };
+    },
+    probe: async (call) => {
+      const first = await call('GET', '/v1/runs?page_size=5');
+      const [payload, signature] = String(first.body.next_page_token).split('.');
+      const cursor = JSON.parse(Buffer.from(String(payload), 'base64url').toString('utf8')) as Cursor;
+      const runs = (await call('GET', '/v1/runs?page_size=30')).body.runs as JsonObject[];
+      const skipTo = runs[19] as JsonObject;
+      const edited: Cursor = { ...cursor, after: [skipTo.create_time, String(skipTo.run_id)] };
+      const forged = `${Buffer.from(JSON.stringify(edited)).toString('base64url')}.${String(signature)}`;
+      const page = await call('GET', `/v1/runs?page_size=5&page_token=${encodeURIComponent(forged)}`);
+      const served = page.body.runs as JsonObject[] | undefined;
+      return { status: page.status, resumedAfterEdit: served?.[0]?.run_id === runs[20]?.run_id };
+    },
+    shows: { status: 200, resumedAfterEdit: true },
+  }),
+
+  fault({
+    id: 'ind21-runs-tag-not-equal-any-other-tag',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['broken'],
+    description:
+      "`tag != x` is run as a join of runs with their tags, `WHERE run_tags.tag != 'x'` with DISTINCT: it selects the runs that have some tag other than x, so a run tagged [nightly, smoke] is listed by `tag != nightly`, and a run without tags (no row to join) is not; `tag = x` and the other fields are unchanged.",
+    behaviour: (b) => {
+      const matches = b.lists.matches;
+      const holds = (expr: FilterExpr, item: unknown, fields: Parameters<typeof matches>[2]): boolean => {
+        if (expr.kind !== 'cmp')
+          return expr.kind === 'and'
+            ? expr.terms.every((t) => holds(t, item, fields))
+            : expr.terms.some((t) => holds(t, item, fields));
+        if (expr.field === 'tag' && expr.op === '!=' && fields.tag?.kind === 'tags') {
+          const tags = (item as JsonObject).tags;
+          return Array.isArray(tags) && tags.some((tag) => tag !== expr.value);
+        }
+        return matches(expr, item, fields);
+      };
+      b.lists.matches = holds;
+    },
+    probe: async (call) => {
+      const filter = encodeURIComponent('tag != nightly');
+      const page = await call('GET', `/v1/runs?page_size=1000&filter=${filter}`);
+      const runs = page.body.runs as JsonObject[];
+      const tagsOf = (r: JsonObject) => r.tags as string[];
+      return {
+        taggedNightly: runs.filter((r) => tagsOf(r).includes('nightly')).length,
+        untagged: runs.filter((r) => tagsOf(r).length === 0).length,
+      };
+    },
+    shows: { taggedNightly: 43, untagged: 0 },
+  }),
+
+  fault({
+    id: 'ind21-scheduled-run-found-by-template-id',
+    requirements: ['PATH-ID-EXACT', 'MISSING-RESOURCE-NOT-FOUND'],
+    slips: ['scope'],
+    description:
+      'GET and DELETE /v1/scheduled-runs/{scheduled_run_id} look the scheduled run up with `WHERE id = ? OR run_template_id = ?` (the lookup the run pages use to find the schedule of a run): the ID of a run that serves as a template, another kind of resource, is answered with the first scheduled run made from it instead of NOT_FOUND.',
+    behaviour: (b) => {
+      const routed = routedWith(b);
+      const served = b.scheduledRunServed;
+      b.scheduledRunServed = (id, stored) => {
+        const found = served(id, stored);
+        if (found) return found;
+        const all = routed().store?.scheduledRuns.values() ?? [];
+        for (const run of all) if (run.run_template_id === id) return run;
+        return undefined;
+      };
+    },
+    probe: async (call) => {
+      const kept = await call('GET', `/v1/scheduled-runs/${FIXTURES.scheduledRunId}`);
+      const template = String(kept.body.scheduled_run.run_template_id);
+      const byTemplate = await call('GET', `/v1/scheduled-runs/${template}`);
+      return { status: byTemplate.status, name: byTemplate.body.scheduled_run?.name === kept.body.scheduled_run.name };
+    },
+    shows: { status: 200, name: true },
+  }),
+
+  fault({
+    id: 'ind21-spec-form-by-request-content-type',
+    requirements: ['SPEC-YAML-DEFAULT'],
+    slips: ['scope'],
+    description:
+      "GET /v1/openapi/{spec_name} picks the document's form with the helper the body parser uses, which reads the request's Content-Type before its Accept (`req.headers['content-type'] ?? req.headers.accept`): a request without Accept that carries `Content-Type: application/json` (which many HTTP clients set on every request) gets the JSON form instead of the default YAML.",
+    behaviour: (b) => {
+      const request = lastRequest(b);
+      const negotiate = b.publishing.negotiate;
+      b.publishing.negotiate = (accept) => {
+        const contentType = request()?.headers['content-type'];
+        return negotiate(contentType ?? accept);
+      };
+    },
+    probe: async (call) => {
+      const name = await firstSpecName(call);
+      const answer = await call('GET', `/v1/openapi/${name}`, {
+        key: null,
+        headers: { 'Content-Type': 'application/json' },
+      });
+      return answer.contentType;
+    },
+    shows: 'application/json',
+  }),
+
+  fault({
+    id: 'ind21-spec-listing-scheme-https',
+    requirements: ['SPEC-FETCHABLE', 'SPEC-LISTING'],
+    slips: ['broken'],
+    description:
+      "GET /v1/openapi writes each document's URL with a fixed `https://` scheme before the request's host (the service was meant to run behind a TLS terminator): a service reached over plain HTTP lists URLs its clients cannot fetch there; the documents themselves are served at the right path.",
+    behaviour: (b) => {
+      const listing = b.publishing.listing;
+      b.publishing.listing = {
+        ...listing,
+        render: (entries) => listing.render(entries.map((e) => ({ ...e, url: e.url.replace(/^http:/, 'https:') }))),
+      };
+    },
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi', { key: null });
+      return new URL(String((listing.body.specs as JsonObject[])[0]?.url)).protocol;
+    },
+    shows: 'https:',
+  }),
+
+  fault({
+    id: 'ind21-run-redelete-after-cancel-noop',
+    requirements: ['RUN-DELETE-BY-STATUS'],
+    slips: ['state'],
+    description:
+      "DELETE /v1/runs/{run_id} chooses between deleting and cancelling from the status it cached when it first handled the run: a run cancelled by a DELETE is, at its second DELETE, taken for the unfinished run it was and cancelled again, an UPDATE whose `WHERE status IN ('PENDING', 'RUNNING')` matches nothing: the answer is `{}`, and the cancelled run stays listed unchanged instead of being deleted.",
+    behaviour: (b) => {
+      const routed = routedWith(b);
+      const firstSeen = new Map<string, string>();
+      let restore: { store: Store; run: NonNullable<ReturnType<Store['runs']['get']>> } | undefined;
+      const outcome = b.runDeletion.outcome;
+      b.runDeletion.outcome = (status) => {
+        const { key, params, store } = routed();
+        const id = params.run_id;
+        if (key !== RUN_DELETE || id === undefined || !store) return outcome(status);
+        const cached = firstSeen.get(id) ?? status;
+        firstSeen.set(id, cached);
+        const chosen = outcome(cached);
+        const run = store.runs.get(id);
+        if (chosen === 'cancel' && cached !== status && run) restore = { store, run };
+        return chosen;
+      };
+      const answer = b.deletion.answer;
+      b.deletion.answer = (kind, deleted) => {
+        if (kind === 'run' && restore) {
+          restore.store.runs.set(restore.run.run_id, restore.run);
+          restore = undefined;
+        }
+        return answer(kind, deleted);
+      };
+    },
+    probe: async (call) => {
+      const running = (await allRuns(call)).filter((r) => r.status === 'RUNNING').at(-1) as JsonObject;
+      const id = String(running.run_id);
+      await call('DELETE', `/v1/runs/${id}`);
+      const cancelled = (await allRuns(call)).find((r) => r.run_id === id);
+      const again = await call('DELETE', `/v1/runs/${id}`);
+      const after = (await allRuns(call)).find((r) => r.run_id === id);
+      return {
+        again: again.body,
+        listed: after === undefined ? 'gone' : after.status,
+        unchanged: JSON.stringify(after) === JSON.stringify(cancelled),
+      };
+    },
+    shows: { again: {}, listed: 'CANCELLED', unchanged: true },
+  }),
+
+  fault({
+    id: 'ind21-run-delete-again-internal',
+    requirements: ['MISSING-RESOURCE-NOT-FOUND'],
+    slips: ['state'],
+    description:
+      "DELETE /v1/runs/{run_id} of a finished run already deleted fails with 500 INTERNAL: the lookup reads the soft-deleted row (it has no `deleted = false` condition) and the delete's `UPDATE ... RETURNING *`, which skips deleted rows, returns none, whose fields the handler then reads; a run never stored is answered NOT_FOUND, and the first DELETE succeeds.",
+    behaviour: (b) => {
+      const deleted = new Set<string>();
+      const routed = routedWith(b);
+      const outcome = b.runDeletion.outcome;
+      b.runDeletion.outcome = (status) => {
+        const chosen = outcome(status);
+        const { key, params } = routed();
+        if (key === RUN_DELETE && chosen === 'delete' && params.run_id !== undefined) deleted.add(params.run_id);
+        return chosen;
+      };
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key === RUN_DELETE && deleted.has(params.run_id ?? ''))
+          throw new TypeError("Cannot read properties of undefined (reading 'run_id')");
+        return named(endpoint, params, store);
+      };
+    },
+    probe: async (call) => {
+      const finished = (await allRuns(call)).filter((r) => r.status === 'COMPLETED').at(-2) as JsonObject;
+      const id = String(finished.run_id);
+      const first = await call('DELETE', `/v1/runs/${id}`);
+      const again = await call('DELETE', `/v1/runs/${id}`);
+      return { first: first.status, again: again.status, code: again.body?.error?.code };
+    },
+    shows: { first: 200, again: 500, code: 'INTERNAL' },
+  }),
+  fault({
+    id: 'ind21-run-persona-id-null-after-persona-delete',
+    requirements: ['SCHEMA-CANONICAL'],
+    slips: ['state'],
+    description:
+      'Runs reference their persona through a foreign key declared ON DELETE SET NULL: once a persona is deleted, every run of it is served with persona_id null, on the runs list and on GET /v1/runs/{run_id}, where the Run table types persona_id as a string, not nullable; runs of personas still there, and every other field, are unchanged.',
+    behaviour: (b) => {
+      const gone = new Set<string>();
+      const answer = b.deletion.answer;
+      b.deletion.answer = (kind, deleted) => {
+        if (kind === 'persona') gone.add(String(deleted.id));
+        return answer(kind, deleted);
+      };
+      const nulled = (run: JsonObject): JsonObject =>
+        gone.has(String(run.persona_id)) ? { ...run, persona_id: null } : run;
+      respondWith(b, 'GET /v1/runs', (body) => ({ ...body, runs: (body.runs as JsonObject[]).map(nulled) }));
+      readAs(b, 'GET /v1/runs/{run_id}', 'run', nulled);
+    },
+    probe: async (call) => {
+      const run = (await allRuns(call)).at(-1) as JsonObject;
+      const deleted = await call('DELETE', `/v1/personas/${String(run.persona_id)}`);
+      const after = (await allRuns(call)).find((r) => r.run_id === run.run_id);
+      return { deleted: deleted.status, persona_id: after?.persona_id === run.persona_id ? 'kept' : after?.persona_id };
+    },
+    shows: { deleted: 200, persona_id: null },
+  }),
+
+  fault({
+    id: 'ind21-spec-page-size-exclusive-minimum-boolean',
+    requirements: ['SPEC-VALID-OPENAPI'],
+    slips: ['type'],
+    description:
+      "The published page_size parameters keep the bound the OpenAPI 3.0 document had, `minimum: 0` with `exclusiveMinimum: true` (above 0), in documents that declare `openapi: 3.1.0`, whose JSON Schema 2020-12 makes exclusiveMinimum a number: a boolean there is invalid, so the documents are not valid OpenAPI 3.1; the service's bounds are unchanged.",
+    behaviour: (b) =>
+      finalizeWith(b, (doc) => ({
+        ...doc,
+        paths: mapOperations(doc, (op) => {
+          if (!Array.isArray(op.parameters)) return op;
+          const parameters = (op.parameters as JsonObject[]).map((p) =>
+            p.name === 'page_size' && p.in === 'query'
+              ? { ...p, schema: { ...(p.schema as JsonObject), minimum: 0, exclusiveMinimum: true } }
+              : p,
+          );
+          return { ...op, parameters };
+        }),
+      })),
+    probe: async (call) => {
+      const name = await firstSpecName(call);
+      const doc = (await call('GET', `/v1/openapi/${name}`, { key: null, headers: { Accept: 'application/json' } }))
+        .body as JsonObject;
+      const list = paths(doc)['/v1/runs']?.get;
+      const pageSize = (list?.parameters as JsonObject[] | undefined)?.find((p) => p.name === 'page_size');
+      return { openapi: doc.openapi, exclusiveMinimum: (pageSize?.schema as JsonObject | undefined)?.exclusiveMinimum };
+    },
+    shows: { openapi: '3.1.0', exclusiveMinimum: true },
+  }),
+
+  fault({
+    id: 'ind21-scheduled-run-expression-upper-cased',
+    requirements: ['SCHEDULED-RUN-EXPRESSION-FORM'],
+    slips: ['scope'],
+    description:
+      "A scheduled run's schedule_expression is served through the normaliser that upper-cases day and month names for the scheduler (`mon-fri` to `MON-FRI`), applied to the whole expression, its wrapper too: `rate(1 day)` is served `RATE(1 DAY)` and `cron(0 12 * * ? *)` `CRON(0 12 * * ? *)`, neither in the `rate(...)` or `cron(...)` form.",
+    behaviour: (b) =>
+      presentWith(b, 'scheduledRun', (view) => ({
+        ...view,
+        schedule_expression: String(view.schedule_expression).toUpperCase(),
+      })),
+    probe: async (call) => {
+      const kept = await call('GET', `/v1/scheduled-runs/${FIXTURES.scheduledRunId}`);
+      return kept.body.scheduled_run.schedule_expression;
+    },
+    shows: 'RATE(1 DAY)',
+  }),
+  fault({
+    id: 'ind21-metric-get-output-id-lower-cased',
+    requirements: ['METRIC-GET'],
+    slips: ['read-back'],
+    description:
+      "GET /v1/simulations/{simulation_id}/metrics/{metric_output_id} lower-cases the path's ULID before looking it up (Crockford base32 is case-insensitive, and the index keeps it lower case) and answers metric_output_id as it looked it up: the output the list serves as `01KB3…` is answered as `01kb3…`, not equal to the listed id; the list and every other field are unchanged.",
+    behaviour: (b) =>
+      readAs(b, 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}', 'metric', (m) => ({
+        ...m,
+        metric_output_id: String(m.metric_output_id).toLowerCase(),
+      })),
+    probe: async (call) => {
+      const [simulation] = await simulationIds(call);
+      const page = await call('GET', `/v1/simulations/${String(simulation)}/metrics?page_size=1`);
+      const listed = String((page.body.metrics as JsonObject[])[0]?.metric_output_id);
+      const one = await call('GET', `/v1/simulations/${String(simulation)}/metrics/${listed}`);
+      const got = String(one.body.metric.metric_output_id);
+      return { equal: got === listed, lowerCaseOfListed: got === listed.toLowerCase() };
+    },
+    shows: { equal: false, lowerCaseOfListed: true },
+  }),
+
+  fault({
+    id: 'ind21-page-token-checked-against-last-query',
+    requirements: ['LIST-PAGINATION-COMPLETE'],
+    slips: ['state'],
+    description:
+      'A page_token is checked against the query of the last token the list issued (kept per list, as a session\'s current cursor), not against its own query: a walk is refused with INVALID_ARGUMENT ("issued for a different filter or order_by") as soon as another walk of the same list, with another filter or order_by, got a page in between, though its token is genuine and used with the query it was issued for.',
+    behaviour: (b) => {
+      const lastIssued = new Map<string, string>();
+      const tokens = b.lists.tokens;
+      b.lists.tokens = (list) => {
+        const codec = tokens(list);
+        return {
+          encode: (cursor) => {
+            lastIssued.set(list.id, cursor.fingerprint);
+            return codec.encode(cursor);
+          },
+          decode: (token) => {
+            const cursor = codec.decode(token);
+            if (!cursor) return null;
+            return lastIssued.get(list.id) === cursor.fingerprint ? cursor : { ...cursor, fingerprint: 'superseded' };
+          },
+        };
+      };
+    },
+    probe: async (call) => {
+      const first = await call('GET', '/v1/runs?page_size=5');
+      const token = String(first.body.next_page_token);
+      await call('GET', `/v1/runs?page_size=5&filter=${encodeURIComponent('status = COMPLETED')}`);
+      const second = await call('GET', `/v1/runs?page_size=5&page_token=${encodeURIComponent(token)}`);
+      return { status: second.status, code: second.body?.error?.code };
+    },
+    shows: { status: 400, code: 'INVALID_ARGUMENT' },
+  }),
+  fault({
+    id: 'ind21-spec-browser-accept-refused',
+    requirements: ['SPEC-YAML-DEFAULT'],
+    slips: ['broken'],
+    description:
+      "GET /v1/openapi/{spec_name} reads only the first media range of Accept (`accept.split(',')[0]`) and refuses with INVALID_ARGUMENT naming Accept a request whose first range is neither application/yaml, application/json nor `*/*`: a browser's `text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8`, which accepts anything, is refused instead of getting the default YAML; no Accept, `*/*`, and the two forms asked for are served as before.",
+    behaviour: (b) => {
+      const refusal = b.answerRefusal;
+      b.answerRefusal = (accept, endpoint) => {
+        const first = accept?.split(',')[0]?.split(';')[0]?.trim().toLowerCase();
+        const served = ['application/yaml', 'application/json', '*/*'];
+        if (endpoint.key === 'GET /v1/openapi/{spec_name}' && first && !served.includes(first))
+          return invalidArgument(
+            'Accept',
+            'the documents are served as application/yaml or application/json',
+            'header',
+          );
+        return refusal(accept, endpoint);
+      };
+    },
+    probe: async (call) => {
+      const name = await firstSpecName(call);
+      const answer = await call('GET', `/v1/openapi/${name}`, {
+        key: null,
+        headers: { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+      });
+      return { status: answer.status, code: answer.body?.error?.code };
+    },
+    shows: { status: 400, code: 'INVALID_ARGUMENT' },
+  }),
+] as const;
+
+/** One element type for the round (a union of many record types is more than the type checker represents). */
+export const INDEPENDENT_21_FAULTS: readonly Fault<(typeof FAULTS_21)[number]['id']>[] = FAULTS_21;
