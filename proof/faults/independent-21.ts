@@ -14,7 +14,17 @@ import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { Store } from '../../lib/reference/store/store.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { type Fault, fault, finalizeWith, mapOperations, paths, presentWith, readAs, respondWith } from './define.js';
+import {
+  type Fault,
+  fault,
+  finalizeWith,
+  mapOperations,
+  onRunCancelled,
+  paths,
+  presentWith,
+  readAs,
+  respondWith,
+} from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {};
@@ -508,6 +518,193 @@ const FAULTS_21 = [
       return { status: answer.status, code: answer.body?.error?.code };
     },
     shows: { status: 400, code: 'INVALID_ARGUMENT' },
+  }),
+  fault({
+    id: 'ind21-scheduled-run-internal-after-template-deleted',
+    requirements: ['SCHEDULED-RUN-GET'],
+    slips: ['state'],
+    description:
+      "A scheduled run is served through its run template, read by a join on the runs table that leaves out deleted runs: once the run it was made from is deleted (DELETE /v1/runs/{run_id} of that finished run), GET and DELETE /v1/scheduled-runs/{id} read the missing template's fields and fail with 500 INTERNAL; scheduled runs whose template is still there are served as before.",
+    behaviour: (b) => {
+      const deleted = new Set<string>();
+      const routed = routedWith(b);
+      const outcome = b.runDeletion.outcome;
+      b.runDeletion.outcome = (status) => {
+        const chosen = outcome(status);
+        const { key, params } = routed();
+        if (key === RUN_DELETE && chosen === 'delete' && params.run_id !== undefined) deleted.add(params.run_id);
+        return chosen;
+      };
+      const served = b.scheduledRunServed;
+      b.scheduledRunServed = (id, stored) => {
+        const found = served(id, stored);
+        if (found && deleted.has(found.run_template_id))
+          throw new TypeError("Cannot read properties of undefined (reading 'agent_id')");
+        return found;
+      };
+    },
+    probe: async (call) => {
+      const before = await call('GET', `/v1/scheduled-runs/${FIXTURES.scheduledRunId}`);
+      const template = String(before.body.scheduled_run.run_template_id);
+      const status = (await allRuns(call)).find((r) => r.run_id === template)?.status;
+      const deleted = await call('DELETE', `/v1/runs/${template}`);
+      const after = await call('GET', `/v1/scheduled-runs/${FIXTURES.scheduledRunId}`);
+      return { template: status, deleted: deleted.status, after: after.status, code: after.body?.error?.code };
+    },
+    shows: { template: 'FAILED', deleted: 200, after: 500, code: 'INTERNAL' },
+  }),
+  fault({
+    id: 'ind21-metric-get-not-found-after-run-cancel',
+    requirements: ['METRIC-GET'],
+    slips: ['state'],
+    description:
+      "GET /v1/simulations/{simulation_id}/metrics/{metric_output_id} reads the output through the run that produced its simulation, with `run.status <> 'CANCELLED'` (the review screens hide cancelled work): once a run is cancelled by its DELETE, the outputs of its simulations answer NOT_FOUND, while the simulation's metrics list still serves them; outputs of runs not cancelled are served as before.",
+    behaviour: (b) => {
+      const hidden = new Set<string>();
+      onRunCancelled(b, (before) => {
+        for (const simulation of before.results.output_ids) hidden.add(simulation);
+      });
+      const reached = b.metricOutputReached;
+      b.metricOutputReached = (simulationId, metricOutputId, simulations) =>
+        hidden.has(simulationId) ? undefined : reached(simulationId, metricOutputId, simulations);
+    },
+    probe: async (call) => {
+      const running = (await allRuns(call)).find(
+        (r) => r.status === 'RUNNING' && ((r.results as JsonObject).output_ids as string[]).length,
+      ) as JsonObject;
+      const simulation = String(((running.results as JsonObject).output_ids as string[])[0]);
+      const listed = async () =>
+        (await call('GET', `/v1/simulations/${simulation}/metrics?page_size=1`)).body.metrics as JsonObject[];
+      const output = String((await listed())[0]?.metric_output_id);
+      await call('DELETE', `/v1/runs/${String(running.run_id)}`);
+      const one = await call('GET', `/v1/simulations/${simulation}/metrics/${output}`);
+      return { stillListed: (await listed())[0]?.metric_output_id === output, get: one.status };
+    },
+    shows: { stillListed: true, get: 404 },
+  }),
+
+  fault({
+    id: 'ind21-metrics-time-filter-in-seconds',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['unit'],
+    description:
+      'The simulation metrics list turns a time in a filter into epoch seconds (`int(dt.timestamp())`) and compares it with the outputs\' times, kept in epoch milliseconds: every output is after any instant written in a filter, so `create_time < "2030-01-01T00:00:00Z"` selects none and `create_time > "2030-01-01T00:00:00Z"` selects all (start_time and end_time alike); the runs and personas lists compare times right.',
+    behaviour: (b) => {
+      const matches = b.lists.matches;
+      const holds = (expr: FilterExpr, item: unknown, fields: Parameters<typeof matches>[2]): boolean => {
+        if (expr.kind !== 'cmp')
+          return expr.kind === 'and'
+            ? expr.terms.every((t) => holds(t, item, fields))
+            : expr.terms.some((t) => holds(t, item, fields));
+        const field = fields[expr.field];
+        if (fields.metric_name === undefined || field?.kind !== 'timestamp' || !field.path)
+          return matches(expr, item, fields);
+        const seconds = Math.floor(Date.parse(expr.value) / 1000);
+        const millis = Date.parse(String((item as JsonObject)[field.path]));
+        if (Number.isNaN(seconds) || Number.isNaN(millis)) return false;
+        const order = millis < seconds ? -1 : millis > seconds ? 1 : 0;
+        const holding: Record<string, readonly number[]> = {
+          '=': [0],
+          '!=': [-1, 1],
+          '<': [-1],
+          '<=': [-1, 0],
+          '>': [1],
+          '>=': [0, 1],
+        };
+        return holding[expr.op]?.includes(order) ?? false;
+      };
+      b.lists.matches = holds;
+    },
+    probe: async (call) => {
+      const [simulation] = await simulationIds(call);
+      const count = async (filter: string) => {
+        const page = await call(
+          'GET',
+          `/v1/simulations/${String(simulation)}/metrics?page_size=1000&filter=${encodeURIComponent(filter)}`,
+        );
+        return (page.body.metrics as JsonObject[]).length;
+      };
+      return {
+        before2030: await count('create_time < "2030-01-01T00:00:00Z"'),
+        after2030: (await count('create_time > "2030-01-01T00:00:00Z"')) > 0,
+      };
+    },
+    shows: { before2030: 0, after2030: true },
+  }),
+  fault({
+    id: 'ind21-run-metric-mean-as-avg',
+    requirements: ['SCHEMA-CANONICAL', 'RUN-METRICS-CONSISTENT'],
+    slips: ['broken'],
+    description:
+      "A run's result metrics are read with `SELECT metric_name, AVG(score) AS avg, MIN(score) AS min, MAX(score) AS max` and served row by row: each entry of results.metrics is `{avg, min, max}`, without the `mean` the specification names, so no mean lies between min and max; min and max, and every other field, are unchanged.",
+    behaviour: (b) =>
+      presentWith(b, 'run', (view) => {
+        const results = view.results as JsonObject;
+        const metrics = Object.fromEntries(
+          Object.entries(results.metrics as Record<string, JsonObject>).map(([name, { mean, ...rest }]) => [
+            name,
+            { avg: mean, ...rest },
+          ]),
+        );
+        return { ...view, results: { ...results, metrics } };
+      }),
+    probe: async (call) => {
+      const run = (await allRuns(call)).find(
+        (r) => Object.keys((r.results as JsonObject).metrics as JsonObject).length,
+      );
+      const summary = Object.values((run?.results as JsonObject).metrics as Record<string, JsonObject>)[0];
+      return Object.keys(summary ?? {}).sort();
+    },
+    shows: ['avg', 'max', 'min'],
+  }),
+
+  fault({
+    id: 'ind21-run-pending-progress-null',
+    requirements: ['RUN-PROGRESS-CONSISTENT', 'SCHEMA-CANONICAL'],
+    slips: ['state'],
+    description:
+      "A run's progress is built from a LEFT JOIN of the run with its test case results, grouped, and a run that has no result yet (PENDING) gets no group: it is served with progress null, its total_test_cases lost with the others, where progress is an object of four integers; runs that have started are unchanged.",
+    behaviour: (b) => presentWith(b, 'run', (view) => (view.status === 'PENDING' ? { ...view, progress: null } : view)),
+    probe: async (call) => {
+      const pending = (await allRuns(call)).find((r) => r.status === 'PENDING');
+      return pending?.progress;
+    },
+    shows: null,
+  }),
+
+  fault({
+    id: 'ind21-metrics-status-filter-null-in-progress',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['state'],
+    description:
+      "A metric output still being scored has a NULL status column, which the outputs are served through `COALESCE(status, 'IN PROGRESS')`, but the filter compares the column itself: under SQL's three-valued logic neither `status = \"IN PROGRESS\"` nor `status != COMPLETED` selects an output in progress (NULL compares as unknown); COMPLETED outputs are filtered right.",
+    behaviour: (b) => {
+      const matches = b.lists.matches;
+      const holds = (expr: FilterExpr, item: unknown, fields: Parameters<typeof matches>[2]): boolean => {
+        if (expr.kind !== 'cmp')
+          return expr.kind === 'and'
+            ? expr.terms.every((t) => holds(t, item, fields))
+            : expr.terms.some((t) => holds(t, item, fields));
+        const inProgress = fields.metric_name !== undefined && (item as JsonObject).status === 'IN PROGRESS';
+        if (expr.field === 'status' && inProgress) return false;
+        return matches(expr, item, fields);
+      };
+      b.lists.matches = holds;
+    },
+    probe: async (call) => {
+      for (const simulation of await simulationIds(call)) {
+        const all = (await call('GET', `/v1/simulations/${simulation}/metrics?page_size=1000`)).body
+          .metrics as JsonObject[];
+        if (!all.some((m) => m.status === 'IN PROGRESS')) continue;
+        const filtered = await call(
+          'GET',
+          `/v1/simulations/${simulation}/metrics?page_size=1000&filter=${encodeURIComponent('status != COMPLETED')}`,
+        );
+        return (filtered.body.metrics as JsonObject[]).length;
+      }
+      return 'no output in progress';
+    },
+    shows: 0,
   }),
 ] as const;
 
