@@ -10,6 +10,7 @@ import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { invalidArgument } from '../../lib/reference/http/errors.js';
 import type { FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
 import type { Cursor } from '../../lib/reference/listing/page-token.js';
+import { decimalLiteral } from '../../lib/reference/listing/values.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { Store } from '../../lib/reference/store/store.js';
 import type { JsonObject } from '../../lib/util/json.js';
@@ -705,6 +706,67 @@ const FAULTS_21 = [
       return 'no output in progress';
     },
     shows: 0,
+  }),
+  fault({
+    id: 'ind21-metrics-value-filter-text-internal',
+    requirements: ['ERROR-INVALID-ARGUMENT'],
+    slips: ['type'],
+    description:
+      "The simulation metrics list converts the value of a `value` comparison with `float(value)` when it builds the query, outside the parser's error handling: a value that is no number (`value > high`) raises, and the request fails with 500 INTERNAL instead of an answer or INVALID_ARGUMENT; numeric values and every other field are read as before.",
+    behaviour: (b) => {
+      const filter = b.lists.filter;
+      const numberless = (expr: FilterExpr): boolean =>
+        expr.kind === 'cmp'
+          ? expr.field === 'value' && decimalLiteral(expr.value) === undefined
+          : expr.terms.some(numberless);
+      b.lists.filter = (raw, list) => {
+        const expr = filter(raw, list);
+        if (list.id === 'metrics' && expr && numberless(expr))
+          throw new Error('ValueError: could not convert string to float');
+        return expr;
+      };
+    },
+    probe: async (call) => {
+      const [simulation] = await simulationIds(call);
+      const answer = await call(
+        'GET',
+        `/v1/simulations/${String(simulation)}/metrics?filter=${encodeURIComponent('value > high')}`,
+      );
+      return { status: answer.status, code: answer.body?.error?.code };
+    },
+    shows: { status: 500, code: 'INTERNAL' },
+  }),
+  fault({
+    id: 'ind21-runs-status-order-enum-keyset-text',
+    requirements: ['LIST-PAGINATION-COMPLETE'],
+    slips: ['first-page'],
+    description:
+      "The runs list sorts `order_by=status` by the status enum's declaration order (PENDING, RUNNING, COMPLETED, FAILED, CANCELLED: an ORDER BY on a PostgreSQL enum column), while a page token resumes at the first run in that order whose status and id come after the token's compared as text (`status::text`): the pages of PENDING and RUNNING runs follow right, but a page that ends among the COMPLETED runs is followed by the PENDING runs again (`PENDING` sorts after `COMPLETED` as text): a walk ordered by status cycles through the same runs, never reaching the finished ones (300 runs served in 30 pages, 40 of 140 distinct); every other order walks right.",
+    behaviour: (b) => {
+      const lifecycle = ['PENDING', 'RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED'];
+      const sortItems = b.lists.sortItems;
+      b.lists.sortItems = (items, compare, list, query) => {
+        if (list.id !== 'runs' || query.order.field !== 'status') return sortItems(items, compare, list, query);
+        const direction = query.order.descending ? -1 : 1;
+        const at = (item: unknown) => lifecycle.indexOf(String((item as { view: JsonObject }).view.status));
+        const id = (item: unknown) => String((item as { id: string }).id);
+        return items.sort((x, y) => direction * (at(x) - at(y)) || (id(x) < id(y) ? -1 : id(x) > id(y) ? 1 : 0));
+      };
+    },
+    probe: async (call) => {
+      const seen: string[] = [];
+      let token = '';
+      for (let page = 0; page < 30; page++) {
+        const query = `page_size=10&order_by=status${token ? `&page_token=${encodeURIComponent(token)}` : ''}`;
+        const answer = await call('GET', `/v1/runs?${query}`);
+        seen.push(...(answer.body.runs as JsonObject[]).map((r) => String(r.run_id)));
+        token = String(answer.body.next_page_token ?? '');
+        if (!token) break;
+      }
+      const total = (await allRuns(call)).length;
+      return { served: seen.length, distinct: new Set(seen).size, total };
+    },
+    shows: { served: 300, distinct: 40, total: 140 },
   }),
 ] as const;
 
