@@ -768,6 +768,73 @@ const FAULTS_21 = [
     },
     shows: { served: 300, distinct: 40, total: 140 },
   }),
+  fault({
+    id: 'ind21-scheduled-run-zone-lookup-internal',
+    requirements: ['SCHEDULED-RUN-GET'],
+    slips: ['scope'],
+    description:
+      "A scheduled run is served after resolving its schedule_timezone with the platform's zone database (`ZoneInfo(name)`), which the service's slim container image lacks but for UTC: GET and DELETE /v1/scheduled-runs/{id} of a scheduled run in any other zone (`Europe/Paris`) fail with 500 INTERNAL; scheduled runs in UTC are served as before.",
+    behaviour: (b) => {
+      const served = b.scheduledRunServed;
+      b.scheduledRunServed = (id, stored) => {
+        const found = served(id, stored);
+        if (found && found.schedule_timezone !== 'UTC')
+          throw new Error(`ZoneInfoNotFoundError: 'No time zone found with key ${found.schedule_timezone}'`);
+        return found;
+      };
+    },
+    probe: async (call) => {
+      const utc = await call('GET', `/v1/scheduled-runs/${FIXTURES.scheduledRunId}`);
+      const paris = await call('GET', `/v1/scheduled-runs/${FIXTURES.deletableScheduledRunId}`);
+      return { utc: utc.status, other: paris.status, code: paris.body?.error?.code };
+    },
+    shows: { utc: 200, other: 500, code: 'INTERNAL' },
+  }),
+  fault({
+    id: 'ind21-metrics-full-last-page-token-refused',
+    requirements: ['LIST-PAGINATION-COMPLETE'],
+    slips: ['bound'],
+    description:
+      'The simulation metrics list decides whether more outputs follow by `len(page) == page_size` and then issues a next_page_token after a full last page, which the LIST-LAST-PAGE rule allows; but the token names no output after it, and the service refuses it with INVALID_ARGUMENT ("issued for a different filter or order_by", the cursor check failing on the empty remainder): a walk of a simulation whose output count is a multiple of page_size ends in an error instead of an empty last page.',
+    behaviour: (b) => {
+      let asked = 0;
+      let listed: Parameters<typeof b.lists.tokens>[0] | undefined;
+      const pageSize = b.lists.pageSize;
+      b.lists.pageSize = (raw, list, token) => {
+        listed = list;
+        asked = pageSize(raw, list, token);
+        return asked;
+      };
+      respondWith(b, 'GET /v1/simulations/{simulation_id}/metrics', (body) => {
+        const items = body.metrics as JsonObject[];
+        if (body.next_page_token || items.length !== asked) return body;
+        if (!listed) return body;
+        const codec = b.lists.tokens(listed);
+        const last = items[items.length - 1] as JsonObject;
+        return {
+          ...body,
+          next_page_token: codec.encode({ fingerprint: 'end', after: [null, String(last.metric_output_id)] }),
+        };
+      });
+    },
+    probe: async (call) => {
+      for (const simulation of await simulationIds(call)) {
+        const all = (await call('GET', `/v1/simulations/${simulation}/metrics?page_size=1000`)).body
+          .metrics as JsonObject[];
+        if (all.length > 10) continue;
+        const first = await call('GET', `/v1/simulations/${simulation}/metrics?page_size=${all.length}`);
+        const token = first.body.next_page_token as string | null | undefined;
+        if (!token) return { token: false };
+        const next = await call(
+          'GET',
+          `/v1/simulations/${simulation}/metrics?page_size=${all.length}&page_token=${encodeURIComponent(token)}`,
+        );
+        return { token: true, next: next.status, code: next.body?.error?.code };
+      }
+      return 'no small simulation';
+    },
+    shows: { token: true, next: 400, code: 'INVALID_ARGUMENT' },
+  }),
 ] as const;
 
 /** One element type for the round (a union of many record types is more than the type checker represents). */
