@@ -835,6 +835,81 @@ const FAULTS_21 = [
     },
     shows: { token: true, next: 400, code: 'INVALID_ARGUMENT' },
   }),
+  fault({
+    id: 'ind21-metrics-value-token-parse-int',
+    requirements: ['LIST-PAGINATION-COMPLETE'],
+    slips: ['type'],
+    description:
+      "A page token keeps the last item's sort value as text, and the cursor reader turns a numeric one back with parseInt (written for the integer counters): with order_by=value, a token after an output scored 0.35 resumes after the outputs scored 0, so the metrics list's pages after the first start over among outputs already served and a walk ordered by value cycles (400 outputs served in 20 pages, 41 of 140 distinct); orders by text or time, and the first page, are right.",
+    behaviour: (b) => {
+      const tokens = b.lists.tokens;
+      b.lists.tokens = (list) => {
+        const codec = tokens(list);
+        return {
+          encode: (cursor) => codec.encode(cursor),
+          decode: (token) => {
+            const cursor = codec.decode(token);
+            if (!cursor || typeof cursor.after[0] !== 'number') return cursor;
+            return { ...cursor, after: [Number.parseInt(String(cursor.after[0]), 10), cursor.after[1]] };
+          },
+        };
+      };
+    },
+    probe: async (call) => {
+      let simulation = '';
+      for (const id of await simulationIds(call)) {
+        const all = await call('GET', `/v1/simulations/${id}/metrics?page_size=1000`);
+        if ((all.body.metrics as JsonObject[]).length > 100) simulation = id;
+      }
+      const base = `/v1/simulations/${simulation}/metrics?page_size=20&order_by=value`;
+      const seen: string[] = [];
+      let token = '';
+      for (let page = 0; page < 20; page++) {
+        const answer = await call('GET', token ? `${base}&page_token=${encodeURIComponent(token)}` : base);
+        seen.push(...(answer.body.metrics as JsonObject[]).map((m) => String(m.metric_output_id)));
+        token = String(answer.body.next_page_token ?? '');
+        if (!token) break;
+      }
+      return { served: seen.length, distinct: new Set(seen).size };
+    },
+    shows: { served: 400, distinct: 41 },
+  }),
+
+  fault({
+    id: 'ind21-runs-page-token-as-integer',
+    requirements: ['SCHEMA-CANONICAL'],
+    slips: ['type'],
+    description:
+      'The runs list keeps its cursors server-side, one row each, and hands out the row\'s serial id as next_page_token, written as the integer it is (`"next_page_token": 3`) where the response types it as a string; sent back as `page_token=3` it resumes right, and the last page\'s empty token is unchanged.',
+    behaviour: (b) => {
+      let serial = 0;
+      const issued = new Map<string, Cursor>();
+      const tokens = b.lists.tokens;
+      b.lists.tokens = (list) => {
+        if (list.id !== 'runs') return tokens(list);
+        return {
+          encode: (cursor) => {
+            serial += 1;
+            issued.set(String(serial), cursor);
+            return String(serial);
+          },
+          decode: (token) => issued.get(token) ?? null,
+        };
+      };
+      respondWith(b, 'GET /v1/runs', (body) =>
+        typeof body.next_page_token === 'string' && /^\d+$/.test(body.next_page_token)
+          ? { ...body, next_page_token: Number(body.next_page_token) }
+          : body,
+      );
+    },
+    probe: async (call) => {
+      const first = await call('GET', '/v1/runs?page_size=5');
+      const token = first.body.next_page_token as unknown;
+      const next = await call('GET', `/v1/runs?page_size=5&page_token=${encodeURIComponent(String(token))}`);
+      return { type: typeof token, resumed: next.status };
+    },
+    shows: { type: 'number', resumed: 200 },
+  }),
 ] as const;
 
 /** One element type for the round (a union of many record types is more than the type checker represents). */
