@@ -3,6 +3,10 @@
 //
 // Area of the round: runs (lists, states, cancel and delete), scheduled runs, metrics and simulations, review
 // projects, dashboards, the published documents and their listing, and the list grammar everywhere.
+//
+// Writer: 28 written; ideas past them repeated the catalog (dashboards and review projects above all, where every
+// slip thought of had a sibling there). One seam added to the reference: ListPolicy.sortItems (the order a query's
+// items are sorted in; the default sorts by the comparator page tokens resume by, as before).
 
 import type { IncomingMessage } from 'node:http';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
@@ -438,7 +442,7 @@ const FAULTS_21 = [
   fault({
     id: 'ind21-metric-get-output-id-lower-cased',
     requirements: ['METRIC-GET'],
-    slips: ['read-back'],
+    slips: ['scope'],
     description:
       "GET /v1/simulations/{simulation_id}/metrics/{metric_output_id} lower-cases the path's ULID before looking it up (Crockford base32 is case-insensitive, and the index keeps it lower case) and answers metric_output_id as it looked it up: the output the list serves as `01KB3…` is answered as `01kb3…`, not equal to the listed id; the list and every other field are unchanged.",
     behaviour: (b) =>
@@ -909,6 +913,38 @@ const FAULTS_21 = [
       return { type: typeof token, resumed: next.status };
     },
     shows: { type: 'number', resumed: 200 },
+  }),
+  fault({
+    id: 'ind21-review-description-text-column-internal',
+    requirements: ['REVIEW-PROJECT-CREATE', 'ERROR-INVALID-ARGUMENT'],
+    slips: ['bound'],
+    description:
+      "A review project's description is stored in a MySQL TEXT column (65,535 bytes) under strict mode, with no length check before the INSERT: a description longer than that, which the specification bounds nowhere, fails with 500 INTERNAL (\"Data too long for column 'description'\") instead of being created (or refused with INVALID_ARGUMENT); shorter descriptions are stored as before.",
+    behaviour: (b) => {
+      const read = b.reviewProjectFields.description;
+      b.reviewProjectFields = {
+        ...b.reviewProjectFields,
+        description: (fields) => {
+          const value = read(fields);
+          if (typeof value === 'string' && Buffer.byteLength(value) > 65_535)
+            throw new Error("ER_DATA_TOO_LONG: Data too long for column 'description' at row 1");
+          return value;
+        },
+      };
+    },
+    probe: async (call) => {
+      const [simulation] = await simulationIds(call);
+      const body = {
+        display_name: 'Long brief review',
+        assignees: ['reviewer@example.com'],
+        linked_simulation_ids: [simulation],
+        linked_metric_ids: ['AbCdEfGhIjKlMnOpQrStUv'],
+        description: 'x'.repeat(70_000),
+      };
+      const answer = await call('POST', '/v1/review-projects', { body });
+      return { status: answer.status, code: answer.body?.error?.code };
+    },
+    shows: { status: 500, code: 'INTERNAL' },
   }),
 ] as const;
 
