@@ -112,6 +112,8 @@ export interface ListPolicy {
   refuseToken(problem: 'unknown' | 'other-query', list: ServedList): ApiError | null;
   /** How the page tokens of a list are written and read. */
   tokens(list: ServedList): PageTokenCodec;
+  /** A query's items in the order its pages are cut from, given them and the comparator page tokens resume by: sorted by it. */
+  sortItems<E>(items: E[], compare: (a: E, b: E) => number, list: ServedList, query: ListQuery): E[];
   /** Order of items whose sort values are equal, by id. */
   tieOrder: 'asc' | 'desc';
 }
@@ -140,6 +142,7 @@ function defaultListPolicy(): ListPolicy {
         'query',
       ),
     tokens: () => signed,
+    sortItems: (items, compare) => items.sort(compare),
     // Stryker disable next-line StringLiteral: ties may come in any order (LIST-ORDER-BY).
     tieOrder: 'asc',
   };

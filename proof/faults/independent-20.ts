@@ -4,6 +4,12 @@
 // Writer's note: 20 written, not 30: past them the ideas in this round's area (agents and their configuration,
 // mutations, test cases, personas, phone numbers, authentication, HTTP) repeated a catalog slip on another field.
 // One seam was added to the reference for them: Behaviour.responseCoding (a content coding; none by default).
+//
+// Review (coordinator): two of 20 dropped. An oversized body answered by the framework's own 413 without the error
+// object (a proxy in front of the API, nginx's client_max_body_size, answers so on real deployments: the suite
+// judges only that such a body is refused); body names matched in any letter case, a later `Display_Name` overwriting
+// display_name (an extension recognised, and which of two members a reader keeps is left open by RFC 8259). As
+// written (the suite at 8a3b49b, the writer's base), 11 of the 18 kept detected.
 
 import type { IncomingMessage } from 'node:http';
 import { deflateRawSync, inflateRawSync, inflateSync } from 'node:zlib';
@@ -15,7 +21,18 @@ import type { Call } from '../probes/call.js';
 import { type Fault, fault, presentWith, readAs, rereadAgent, rereadTestCase } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
-export const UNDETECTED: Readonly<Record<string, string>> = {};
+export const UNDETECTED: Readonly<Record<string, string>> = {
+  'ind20-phone-number-tel-uri-accepted':
+    'invalid phone_number forms: a tel: URI refused, or recognised and stored as E.164',
+  'ind20-manual-test-case-input-str-optional': 'each required field left out under every input_type',
+  'ind20-reference-ids-statement-variable-limit':
+    'arrays with no stated bound, long: stored whole or refused, never a 5xx',
+  'ind20-unknown-model-type-with-configuration-internal':
+    'invalid enumerated values in the fullest body: refused, never a 5xx',
+  'ind20-reference-ids-one-link-key': 'one ID in two reference lists of a body, each read back whole',
+  'ind20-deflate-coding-without-zlib-wrapper': 'each content coding decoded strictly on more endpoints',
+  'ind20-times-offset-without-colon': 'timestamps: an offset written without its colon is not ISO 8601 extended format',
+};
 
 /** JSON text with `change` applied to what lies outside its string literals (the tokens a hand-written scanner sees). */
 function outsideStrings(text: string, change: (bare: string) => string): string {
@@ -83,54 +100,6 @@ async function chatAgent(call: Call): Promise<string> {
     },
   });
   return String(created.body.agent.id);
-}
-
-/** The body fields the service's request types declare (a decoder matches JSON names to them). */
-const DECLARED_FIELDS = [
-  'display_name',
-  'model_type',
-  'phone_number',
-  'endpoint',
-  'prompt',
-  'metadata',
-  'workflows',
-  'metric_ids',
-  'test_set_ids',
-  'description',
-  'config_overrides',
-  'parameter_values',
-  'test_set_id',
-  'input_str',
-  'expected_behaviors',
-  'expected_output_str',
-  'expected_output_json',
-  'input_type',
-  'simulation_metadata_input',
-  'metric_input',
-  'user_notes',
-  'assignees',
-  'linked_simulation_ids',
-  'linked_metric_ids',
-  'project_type',
-  'notifications',
-  'project_rules',
-];
-
-/** A body object with its top-level names matched to the declared fields as Go's encoding/json does: an exact match, else one in any letter case; a later name overwrites an earlier one. */
-function caseFolded(text: string): string {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return text;
-  }
-  if (!isJsonObject(parsed)) return text;
-  const out: JsonObject = {};
-  for (const [name, value] of Object.entries(parsed)) {
-    const declared = DECLARED_FIELDS.find((field) => field.toLowerCase() === name.toLowerCase());
-    out[declared ?? name] = value;
-  }
-  return JSON.stringify(out);
 }
 
 /** The CHAT template variables as the specification's list writes them, taken literally (`persona.field` a name, not a pattern). */
@@ -271,35 +240,6 @@ const FAULTS_20 = [
       return { status: answer.status, phone_number: answer.body?.agent?.phone_number ?? null };
     },
     shows: { status: 200, phone_number: 'tel:+14155550123' },
-  }),
-
-  fault({
-    id: 'ind20-oversized-body-framework-error',
-    requirements: ['ERROR-ENVELOPE'],
-    slips: ['scope'],
-    description:
-      'A body over the service\'s size cap (32 MiB) is refused by the web framework\'s body parser before the application sees it, and the framework\'s own error handler answers: 413 with `{"statusCode": 413, "error": "Payload Too Large", "message": ...}`, where every error carries one object `error` with code, message and details.',
-    behaviour: (b) => {
-      const tooLarge = (error: { code: string; details: readonly { field: string; description: string }[] }) =>
-        error.code === 'INVALID_ARGUMENT' &&
-        error.details[0]?.field === 'body' &&
-        error.details[0].description.startsWith('request body exceeds');
-      const code = b.errors.code;
-      b.errors.code = (error, endpoint) => (tooLarge(error) ? 'PAYLOAD_TOO_LARGE' : code(error, endpoint));
-      const status = b.errors.status;
-      b.errors.status = (c, endpoint) => (c === 'PAYLOAD_TOO_LARGE' ? 413 : status(c, endpoint));
-      const body = b.errors.body;
-      b.errors.body = (error, endpoint) =>
-        error.code === 'PAYLOAD_TOO_LARGE'
-          ? { statusCode: 413, error: 'Payload Too Large', message: 'request entity too large' }
-          : body(error, endpoint);
-    },
-    probe: async (call) => {
-      const prompt = 'a'.repeat(33 * 1024 * 1024);
-      const answer = await call('POST', '/v1/agents', { body: voiceAgent({ prompt }) });
-      return { status: answer.status, error: typeof answer.body?.error };
-    },
-    shows: { status: 413, error: 'string' },
   }),
 
   fault({
@@ -520,23 +460,6 @@ const FAULTS_20 = [
     shows: { response_format: '"responses"' },
   }),
 
-  fault({
-    id: 'ind20-body-field-names-case-folded',
-    requirements: ['AGENT-CREATE'],
-    slips: ['broken'],
-    description:
-      "Bodies are decoded as Go's encoding/json decodes into a struct: a JSON name matches a field in any letter case, and a later match overwrites an earlier one. A body holding `display_name` and then another member `Display_Name` (a name the specification does not give, which should be ignored) stores the second's value as display_name, and the agent comes back with a display_name other than the one sent.",
-    behaviour: (b) => {
-      const requestBody = b.requestBody;
-      b.requestBody = (text, headers) => requestBody(caseFolded(text), headers);
-    },
-    probe: async (call) => {
-      const raw = '{"display_name": "Front desk", "model_type": "MODEL_TYPE_VOICE", "Display_Name": "Shadow label"}';
-      const created = await call('POST', '/v1/agents', { raw });
-      return { status: created.status, display_name: created.body?.agent?.display_name ?? null };
-    },
-    shows: { status: 200, display_name: 'Shadow label' },
-  }),
   fault({
     id: 'ind20-template-variables-listed-literally',
     requirements: ['AGENT-CREATE'],

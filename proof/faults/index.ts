@@ -41,6 +41,7 @@ import { INDEPENDENT_17_FAULTS, UNDETECTED as UNDETECTED_17 } from './independen
 import { INDEPENDENT_18_FAULTS, UNDETECTED as UNDETECTED_18 } from './independent-18.js';
 import { INDEPENDENT_19_FAULTS, UNDETECTED as UNDETECTED_19 } from './independent-19.js';
 import { INDEPENDENT_20_FAULTS, UNDETECTED as UNDETECTED_20 } from './independent-20.js';
+import { INDEPENDENT_21_FAULTS, UNDETECTED as UNDETECTED_21 } from './independent-21.js';
 
 /** The faults of every independent round that no check detects yet, with the class of check each needs. */
 const UNDETECTED: Readonly<Record<string, string>> = {
@@ -64,6 +65,7 @@ const UNDETECTED: Readonly<Record<string, string>> = {
   ...UNDETECTED_18,
   ...UNDETECTED_19,
   ...UNDETECTED_20,
+  ...UNDETECTED_21,
 };
 
 export const FAULTS = [
@@ -106,6 +108,7 @@ export const FAULTS = [
   ...INDEPENDENT_18_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_19_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_20_FAULTS.filter((f) => !(f.id in UNDETECTED)),
+  ...INDEPENDENT_21_FAULTS.filter((f) => !(f.id in UNDETECTED)),
 ] as const satisfies readonly FaultShape[];
 
 /** Faults of an independent round no check detects yet (see UNDETECTED): runnable by id, left out of the score. */
@@ -130,6 +133,7 @@ export const PENDING_FAULTS = [
   ...INDEPENDENT_18_FAULTS,
   ...INDEPENDENT_19_FAULTS,
   ...INDEPENDENT_20_FAULTS,
+  ...INDEPENDENT_21_FAULTS,
 ].filter((f) => f.id in UNDETECTED);
 
 /** A fault of the catalog: a misspelt id fails the type check. */

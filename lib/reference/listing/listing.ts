@@ -108,7 +108,9 @@ function entries<R extends object>(b: Behaviour, source: ListSource<R>, filter: 
 
 /** The query's items in order, worked out again only when the records listed have changed. */
 function sortedEntries<R extends object>(b: Behaviour, source: ListSource<R>, query: ListQuery): readonly Entry[] {
-  return sortedQueries.get(b, sortKey(source, query), source.records, () => entries(b, source, query.filter, query.order).sort(positionComparator(query)));
+  return sortedQueries.get(b, sortKey(source, query), source.records, () =>
+    b.lists.sortItems(entries(b, source, query.filter, query.order), positionComparator(query), source.list, query),
+  );
 }
 
 /** One page of a list, as `{<items>: [...], next_page_token}`. */
