@@ -32,6 +32,8 @@ import { object, text, texts, wrongTypesCheck } from '../lib/families/wrong-type
 import { refusedWriteCheck } from '../lib/families/refused-writes.js';
 
 const GET = 'GET /v1/agents/{agent_id}' satisfies EndpointKey;
+/** Numbers of each kind RFC 8259 writes (an integer, a fraction, a negative one, zero) in a free JSON object. */
+const JSON_NUMBERS = { timeout_ms: 1000, ratio: 0.25, offset: -1.5, retries: 0 } as const;
 const WRITES = { writes: true } as const;
 const SUCCESS_RESPONSE_RULES: readonly RequirementId[] = [
   'ENVELOPE-WRAPPED',
@@ -294,7 +296,8 @@ describeGroup('agents', () => {
     id: 'agents.create',
     operation: 'POST /v1/agents',
     requirement: 'AGENT-CREATE',
-    send: (t, name, written) => t.agents.send({ display_name: name }, written),
+    // Numbers too, which the unusual text writes with an exponent (`1e+3`): RFC 8259's number grammar has one.
+    send: (t, name, written) => t.agents.send({ display_name: name, workflows: JSON_NUMBERS }, written),
   });
 
   declareDynamicIdChecks('agents');

@@ -1,7 +1,8 @@
 // JSON text written the less common ways RFC 8259 allows: blanks, tabs and CR LF before and after
 // the value; every token on a line of its own, indented by tabs and ended by CR LF; every character
 // beyond ASCII, a double quote (as PHP's JSON_HEX_QUOT writes it) and the first letter of each string
-// as a `\uXXXX` escape (characters beyond the BMP as surrogate pairs); `/` as `\/`.
+// as a `\uXXXX` escape (characters beyond the BMP as surrogate pairs); `/` as `\/`; every number with an exponent
+// (`4e+0`, `2.5e-1`: the shortest digits that read back as the same number).
 // Any JSON reader reads it as the same value.
 
 const escaped = (char: string): string =>
@@ -53,5 +54,6 @@ function unusualValue(value: unknown, depth: number): string {
       ? `{\r\n${entries.map(([k, v]) => `${indent}${unusualString(k)} :\t${unusualValue(v, depth + 1)}`).join(' ,\r\n')}${close}}`
       : '{ }';
   }
+  if (typeof value === 'number' && Number.isFinite(value)) return value.toExponential();
   return JSON.stringify(value);
 }

@@ -339,8 +339,8 @@ const FAULTS_20 = [
 
   fault({
     id: 'ind20-refusal-cached-by-url',
-    requirements: ['PERSONA-GET', 'AGENT-GET'],
-    slips: ['state'],
+    requirements: ['PERSONA-GET', 'AGENT-GET', 'AUTH-INVALID-KEY'],
+    slips: { 'PERSONA-GET': ['broken'], 'AGENT-GET': ['broken'], 'AUTH-INVALID-KEY': ['broken'] },
     description:
       'GET answers are cached by URL for a second, refusals included, and the cache does not vary on X-API-Key: after a GET refused for a missing or wrong key, the same URL asked again at once with the valid key is still answered 401 UNAUTHENTICATED (a client that retries with its key is refused).',
     behaviour: (b) => {
@@ -462,7 +462,7 @@ const FAULTS_20 = [
 
   fault({
     id: 'ind20-template-variables-listed-literally',
-    requirements: ['AGENT-CREATE'],
+    requirements: ['AGENT-CREATE', 'AGENT-CONFIG-ECHO'],
     slips: ['broken'],
     description:
       "A CHAT configuration's custom_headers are checked for template variables against the specification's list read literally: `{{persona.field}}`, `{{custom_data.field}}` and `{{init_response.path}}` are taken as names rather than as a field or a path of their object, so headers using `{{persona.name}}` or `{{custom_data.tenant_id}}`, the variables the list describes, are refused with INVALID_ARGUMENT as unknown.",
@@ -564,7 +564,7 @@ const FAULTS_20 = [
   fault({
     id: 'ind20-mutation-name-reserved-across-agents',
     requirements: ['MUTATION-DISPLAY-NAME-PER-AGENT'],
-    slips: ['scope'],
+    slips: { 'MUTATION-DISPLAY-NAME-PER-AGENT': ['broken'] },
     description:
       'While a mutation is being written (a write that takes its time), its display_name is reserved in an in-flight set keyed by the name alone (a SETNX with a short expiry meant to stop duplicate creates): a mutation of the same name created at the same moment under another agent is refused with ALREADY_EXISTS, though the name is unique per agent only; one after the other, both succeed.',
     behaviour: (b) => {

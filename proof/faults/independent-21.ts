@@ -107,7 +107,7 @@ const FAULTS_21 = [
   fault({
     id: 'ind21-metric-get-subvalues-by-role',
     requirements: ['METRIC-GET'],
-    slips: ['order'],
+    slips: { 'METRIC-GET': ['broken'] },
     description:
       "GET /v1/simulations/{simulation_id}/metrics/{metric_output_id} reads an output's time segments with the detail query's ORDER BY of the segments table's index, (role, message_index): the agent's segments come before the user's, so a transcript agent, user, agent reads agent, agent, user; the metrics list serves them in their order.",
     behaviour: (b) =>
@@ -205,8 +205,8 @@ const FAULTS_21 = [
 
   fault({
     id: 'ind21-run-delete-again-internal',
-    requirements: ['MISSING-RESOURCE-NOT-FOUND'],
-    slips: ['state'],
+    requirements: ['MISSING-RESOURCE-NOT-FOUND', 'RUN-DELETE'],
+    slips: { 'MISSING-RESOURCE-NOT-FOUND': ['broken'], 'RUN-DELETE': ['state'] },
     description:
       "DELETE /v1/runs/{run_id} of a finished run already deleted fails with 500 INTERNAL: the lookup reads the soft-deleted row (it has no `deleted = false` condition) and the delete's `UPDATE ... RETURNING *`, which skips deleted rows, returns none, whose fields the handler then reads; a run never stored is answered NOT_FOUND, and the first DELETE succeeds.",
     behaviour: (b) => {
@@ -238,7 +238,7 @@ const FAULTS_21 = [
   fault({
     id: 'ind21-run-persona-id-null-after-persona-delete',
     requirements: ['SCHEMA-CANONICAL'],
-    slips: ['state'],
+    slips: { 'SCHEMA-CANONICAL': ['broken'] },
     description:
       'Runs reference their persona through a foreign key declared ON DELETE SET NULL: once a persona is deleted, every run of it is served with persona_id null, on the runs list and on GET /v1/runs/{run_id}, where the Run table types persona_id as a string, not nullable; runs of personas still there, and every other field, are unchanged.',
     behaviour: (b) => {
@@ -295,7 +295,7 @@ const FAULTS_21 = [
   fault({
     id: 'ind21-scheduled-run-expression-upper-cased',
     requirements: ['SCHEDULED-RUN-EXPRESSION-FORM'],
-    slips: ['scope'],
+    slips: { 'SCHEDULED-RUN-EXPRESSION-FORM': ['broken'] },
     description:
       "A scheduled run's schedule_expression is served through the normaliser that upper-cases day and month names for the scheduler (`mon-fri` to `MON-FRI`), applied to the whole expression, its wrapper too: `rate(1 day)` is served `RATE(1 DAY)` and `cron(0 12 * * ? *)` `CRON(0 12 * * ? *)`, neither in the `rate(...)` or `cron(...)` form.",
     behaviour: (b) =>
@@ -312,7 +312,7 @@ const FAULTS_21 = [
   fault({
     id: 'ind21-metric-get-output-id-lower-cased',
     requirements: ['METRIC-GET'],
-    slips: ['scope'],
+    slips: { 'METRIC-GET': ['broken'] },
     description:
       "GET /v1/simulations/{simulation_id}/metrics/{metric_output_id} lower-cases the path's ULID before looking it up (Crockford base32 is case-insensitive, and the index keeps it lower case) and answers metric_output_id as it looked it up: the output the list serves as `01KB3…` is answered as `01kb3…`, not equal to the listed id; the list and every other field are unchanged.",
     behaviour: (b) =>
@@ -333,8 +333,8 @@ const FAULTS_21 = [
 
   fault({
     id: 'ind21-page-token-checked-against-last-query',
-    requirements: ['LIST-PAGINATION-COMPLETE'],
-    slips: ['state'],
+    requirements: ['LIST-PAGINATION-COMPLETE', 'LIST-ORDER-BY', 'LIST-FILTER-FIELDS'],
+    slips: { 'LIST-PAGINATION-COMPLETE': ['state'], 'LIST-ORDER-BY': ['broken'], 'LIST-FILTER-FIELDS': ['broken'] },
     description:
       'A page_token is checked against the query of the last token the list issued (kept per list, as a session\'s current cursor), not against its own query: a walk is refused with INVALID_ARGUMENT ("issued for a different filter or order_by") as soon as another walk of the same list, with another filter or order_by, got a page in between, though its token is genuine and used with the query it was issued for.',
     behaviour: (b) => {
@@ -366,7 +366,7 @@ const FAULTS_21 = [
   }),
   fault({
     id: 'ind21-spec-browser-accept-refused',
-    requirements: ['SPEC-YAML-DEFAULT'],
+    requirements: ['SPEC-YAML-DEFAULT', 'SPEC-YAML-ON-REQUEST'],
     slips: ['broken'],
     description:
       "GET /v1/openapi/{spec_name} reads only the first media range of Accept (`accept.split(',')[0]`) and refuses with INVALID_ARGUMENT naming Accept a request whose first range is neither application/yaml, application/json nor `*/*`: a browser's `text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8`, which accepts anything, is refused instead of getting the default YAML; no Accept, `*/*`, and the two forms asked for are served as before.",
@@ -461,7 +461,7 @@ const FAULTS_21 = [
   fault({
     id: 'ind21-metrics-time-filter-in-seconds',
     requirements: ['LIST-FILTER-FIELDS'],
-    slips: ['unit'],
+    slips: { 'LIST-FILTER-FIELDS': ['broken'] },
     description:
       'The simulation metrics list turns a time in a filter into epoch seconds (`int(dt.timestamp())`) and compares it with the outputs\' times, kept in epoch milliseconds: every output is after any instant written in a filter, so `create_time < "2030-01-01T00:00:00Z"` selects none and `create_time > "2030-01-01T00:00:00Z"` selects all (start_time and end_time alike); the runs and personas lists compare times right.',
     behaviour: (b) => {
@@ -535,8 +535,12 @@ const FAULTS_21 = [
 
   fault({
     id: 'ind21-run-pending-progress-null',
-    requirements: ['RUN-PROGRESS-CONSISTENT', 'SCHEMA-CANONICAL'],
-    slips: ['state'],
+    requirements: ['RUN-PROGRESS-CONSISTENT', 'SCHEMA-CANONICAL', 'LIST-PAGINATION-COMPLETE'],
+    slips: {
+      'RUN-PROGRESS-CONSISTENT': ['broken'],
+      'SCHEMA-CANONICAL': ['broken'],
+      'LIST-PAGINATION-COMPLETE': ['state'],
+    },
     description:
       "A run's progress is built from a LEFT JOIN of the run with its test case results, grouped, and a run that has no result yet (PENDING) gets no group: it is served with progress null, its total_test_cases lost with the others, where progress is an object of four integers; runs that have started are unchanged.",
     behaviour: (b) => presentWith(b, 'run', (view) => (view.status === 'PENDING' ? { ...view, progress: null } : view)),
@@ -550,7 +554,7 @@ const FAULTS_21 = [
   fault({
     id: 'ind21-metrics-status-filter-null-in-progress',
     requirements: ['LIST-FILTER-FIELDS'],
-    slips: ['state'],
+    slips: { 'LIST-FILTER-FIELDS': ['broken'] },
     description:
       "A metric output still being scored has a NULL status column, which the outputs are served through `COALESCE(status, 'IN PROGRESS')`, but the filter compares the column itself: under SQL's three-valued logic neither `status = \"IN PROGRESS\"` nor `status != COMPLETED` selects an output in progress (NULL compares as unknown); COMPLETED outputs are filtered right.",
     behaviour: (b) => {
@@ -583,7 +587,7 @@ const FAULTS_21 = [
   }),
   fault({
     id: 'ind21-metrics-value-filter-text-internal',
-    requirements: ['ERROR-INVALID-ARGUMENT'],
+    requirements: ['ERROR-INVALID-ARGUMENT', 'LIST-FILTER-FIELDS'],
     slips: ['type'],
     description:
       "The simulation metrics list converts the value of a `value` comparison with `float(value)` when it builds the query, outside the parser's error handling: a value that is no number (`value > high`) raises, and the request fails with 500 INTERNAL instead of an answer or INVALID_ARGUMENT; numeric values and every other field are read as before.",
@@ -612,7 +616,7 @@ const FAULTS_21 = [
   }),
   fault({
     id: 'ind21-runs-status-order-enum-keyset-text',
-    requirements: ['LIST-PAGINATION-COMPLETE'],
+    requirements: ['LIST-PAGINATION-COMPLETE', 'LIST-ORDER-BY'],
     slips: ['first-page'],
     description:
       "The runs list sorts `order_by=status` by the status enum's declaration order (PENDING, RUNNING, COMPLETED, FAILED, CANCELLED: an ORDER BY on a PostgreSQL enum column), while a page token resumes at the first run in that order whose status and id come after the token's compared as text (`status::text`): the pages of PENDING and RUNNING runs follow right, but a page that ends among the COMPLETED runs is followed by the PENDING runs again (`PENDING` sorts after `COMPLETED` as text): a walk ordered by status cycles through the same runs, never reaching the finished ones (300 runs served in 30 pages, 40 of 140 distinct); every other order walks right.",
@@ -667,7 +671,7 @@ const FAULTS_21 = [
   fault({
     id: 'ind21-metrics-full-last-page-token-refused',
     requirements: ['LIST-PAGINATION-COMPLETE'],
-    slips: ['bound'],
+    slips: { 'LIST-PAGINATION-COMPLETE': ['broken'] },
     description:
       'The simulation metrics list decides whether more outputs follow by `len(page) == page_size` and then issues a next_page_token after a full last page, which the LIST-LAST-PAGE rule allows; but the token names no output after it, and the service refuses it with INVALID_ARGUMENT ("issued for a different filter or order_by", the cursor check failing on the empty remainder): a walk of a simulation whose output count is a multiple of page_size ends in an error instead of an empty last page.',
     behaviour: (b) => {
@@ -711,8 +715,8 @@ const FAULTS_21 = [
   }),
   fault({
     id: 'ind21-metrics-value-token-parse-int',
-    requirements: ['LIST-PAGINATION-COMPLETE'],
-    slips: ['type'],
+    requirements: ['LIST-PAGINATION-COMPLETE', 'LIST-ORDER-BY'],
+    slips: { 'LIST-PAGINATION-COMPLETE': ['broken'], 'LIST-ORDER-BY': ['broken'] },
     description:
       "A page token keeps the last item's sort value as text, and the cursor reader turns a numeric one back with parseInt (written for the integer counters): with order_by=value, a token after an output scored 0.35 resumes after the outputs scored 0, so the metrics list's pages after the first start over among outputs already served and a walk ordered by value cycles (400 outputs served in 20 pages, 41 of 140 distinct); orders by text or time, and the first page, are right.",
     behaviour: (b) => {
@@ -751,8 +755,8 @@ const FAULTS_21 = [
 
   fault({
     id: 'ind21-runs-page-token-as-integer',
-    requirements: ['SCHEMA-CANONICAL'],
-    slips: ['type'],
+    requirements: ['SCHEMA-CANONICAL', 'LIST-ORDER-BY'],
+    slips: { 'SCHEMA-CANONICAL': ['type'], 'LIST-ORDER-BY': ['broken'] },
     description:
       'The runs list keeps its cursors server-side, one row each, and hands out the row\'s serial id as next_page_token, written as the integer it is (`"next_page_token": 3`) where the response types it as a string; sent back as `page_token=3` it resumes right, and the last page\'s empty token is unchanged.',
     behaviour: (b) => {

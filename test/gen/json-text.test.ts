@@ -21,3 +21,11 @@ test('escapes non-ASCII characters (astral ones as surrogate pairs), double quot
   expect(text).not.toMatch(/[^\x00-\x7f]/);
   expect(JSON.parse(text)).toEqual({ display_name: 'Agent "é"/😀', list: [1, 'a'] });
 });
+
+test('writes every number with an exponent, read back as the same number', () => {
+  const text = unusualJsonText({ n: 1000, f: 0.25, m: -1.5, z: 0 });
+  expect(text).toContain('1e+3');
+  expect(text).toContain('2.5e-1');
+  expect(text).toContain('-1.5e+0');
+  expect(JSON.parse(text)).toEqual({ n: 1000, f: 0.25, m: -1.5, z: 0 });
+});
