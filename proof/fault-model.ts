@@ -115,6 +115,7 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'HTTP-STATUS-CONVENTIONS',
       'RESPONSE-CONTENT-TYPE-JSON',
       'RESPONSE-JSON-UTF8',
+      'RESPONSE-ACCEPT-JSON',
       'MISSING-RESOURCE-NOT-FOUND',
       'AUTH-MISSING-KEY',
       'AUTH-INVALID-KEY',

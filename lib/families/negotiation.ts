@@ -140,23 +140,26 @@ export interface BodyFormsTarget {
   readonly requirement: RequirementId;
   /** A write whose name field holds `name`, its body labelled and its answer asked for as `written` says. */
   send(t: CheckContext, name: string, written: Written): Promise<Call>;
-  /** Which Accept form the first write carries: the writes of the suites share the forms between them. */
+  /** Which Accept form the first write carries (each write carries every form; this varies their pairing with Content-Types). */
   readonly acceptFrom: number;
   readonly options?: CheckOptions;
 }
 
 /**
- * A write per Content-Type naming JSON, each asking for JSON with one more Accept form: each read as the JSON it
- * is (REQUEST-JSON-FORMS) and answered as without them (RESPONSE-ACCEPT-JSON).
+ * Writes labelled with every Content-Type naming JSON, asking for JSON with every Accept form: each read as the JSON
+ * it is (REQUEST-JSON-FORMS) and answered as without them (RESPONSE-ACCEPT-JSON).
  */
 export function bodyFormsCheck(target: BodyFormsTarget): void {
   const requirements: RequirementId[] = ['REQUEST-JSON-FORMS', 'RESPONSE-ACCEPT-JSON', target.requirement];
   check(
     `${target.id}.media-type-forms`,
     requirements,
-    `${target.operation} reads a body labelled ${JSON_CONTENT_TYPES.join(', ')}, written with blanks around the value, as the JSON it is, whatever JSON Accept form asks for the answer (and with Accept-Encoding: gzip)`,
+    `${target.operation} reads a body labelled ${JSON_CONTENT_TYPES.join(', ')}, written with blanks around the value, as the JSON it is, and answers each of ${JSON_ACCEPTS.map((a) => `Accept: ${a}`).join(', ')} (and Accept-Encoding: gzip) with its resource`,
     async (t) => {
-      for (const [i, contentType] of JSON_CONTENT_TYPES.entries()) {
+      // As many writes as the longer of the two lists: every Content-Type and every Accept form on every write.
+      const writes = Math.max(JSON_CONTENT_TYPES.length, JSON_ACCEPTS.length);
+      for (let i = 0; i < writes; i++) {
+        const contentType = JSON_CONTENT_TYPES[i % JSON_CONTENT_TYPES.length]!;
         const accept = JSON_ACCEPTS[(target.acceptFrom + i) % JSON_ACCEPTS.length]!;
         const how = `a body labelled ${contentType}, written with blanks around the value, with Accept: ${accept}`;
         // The first write offers a content coding too: its answer, decoded as labelled, is the same resource.

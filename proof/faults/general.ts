@@ -755,6 +755,32 @@ export const GENERAL_FAULTS = [
     shows: 406,
   }),
   fault({
+    id: 'agent-create-accept-first-range-only',
+    requirements: ['RESPONSE-ACCEPT-JSON'],
+    slips: ['scope'],
+    description:
+      'POST /v1/agents negotiates on the first media range of Accept only (a hand-written check in the create route): `text/html, application/json;q=0.9` is refused with 406 NOT_ACCEPTABLE, though its JSON answer satisfies the second range; every other endpoint, and every Accept whose first range JSON satisfies, is answered.',
+    behaviour: (b) => {
+      const refusal = b.answerRefusal;
+      b.answerRefusal = (accept, endpoint) => {
+        const first = (accept ?? '').split(',')[0]!.split(';')[0]!.trim().toLowerCase();
+        return endpoint.key === 'POST /v1/agents' && !['', 'application/json', 'application/*', '*/*'].includes(first)
+          ? new ApiError('NOT_ACCEPTABLE', `Accept ${String(accept)} is not supported`)
+          : refusal(accept, endpoint);
+      };
+      const status = b.errors.status;
+      b.errors.status = (code, endpoint) => (code === 'NOT_ACCEPTABLE' ? 406 : status(code, endpoint));
+    },
+    probe: async (call) =>
+      (
+        await call('POST', '/v1/agents', {
+          body: { display_name: 'Probe', model_type: 'MODEL_TYPE_VOICE' },
+          headers: { Accept: 'text/html, application/json;q=0.9' },
+        })
+      ).status,
+    shows: 406,
+  }),
+  fault({
     id: 'content-type-letter-case-refused',
     requirements: ['REQUEST-JSON-FORMS'],
     slips: ['broken'],
