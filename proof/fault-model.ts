@@ -122,6 +122,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'AUTH-DETAILS-HEADER',
       'AUTH-SPEC-PUBLIC',
       'SPEC-FETCHABLE',
+      // Every Accept stating no preference between the forms, not only `*/*`.
+      'SPEC-YAML-ANY-ACCEPT',
       'SPEC-SECURITY-API-KEY',
       'DELETE-EMPTY-OBJECT-BODY',
       'AGENT-REFERENCE-IDS',
