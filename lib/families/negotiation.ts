@@ -45,7 +45,7 @@ export const JSON_CONTENT_TYPES = [
 ] as const;
 
 /**
- * Content codings a client may offer (RFC 9110 12.5.3): gzip on every endpoint, the others on one. Each answer is
+ * Content codings a client may offer (RFC 9110 12.5.3), each on every endpoint. Each answer is
  * either not coded, or labelled with the coding it has (RFC 9110 8.4) and decodes to the same answer.
  */
 export const CONTENT_CODINGS = ['gzip', 'br', 'deflate'] as const;
@@ -154,7 +154,7 @@ export function bodyFormsCheck(target: BodyFormsTarget): void {
   check(
     `${target.id}.media-type-forms`,
     requirements,
-    `${target.operation} reads a body labelled ${JSON_CONTENT_TYPES.join(', ')}, written with blanks around the value, as the JSON it is, and answers each of ${JSON_ACCEPTS.map((a) => `Accept: ${a}`).join(', ')} (and Accept-Encoding: gzip) with its resource`,
+    `${target.operation} reads a body labelled ${JSON_CONTENT_TYPES.join(', ')}, written with blanks around the value, as the JSON it is, and answers each of ${JSON_ACCEPTS.map((a) => `Accept: ${a}`).join(', ')} (and each of ${CONTENT_CODINGS.map((c) => `Accept-Encoding: ${c}`).join(', ')}) with its resource`,
     async (t) => {
       // As many writes as the longer of the two lists: every Content-Type and every Accept form on every write.
       const writes = Math.max(JSON_CONTENT_TYPES.length, JSON_ACCEPTS.length);
@@ -162,8 +162,9 @@ export function bodyFormsCheck(target: BodyFormsTarget): void {
         const contentType = JSON_CONTENT_TYPES[i % JSON_CONTENT_TYPES.length]!;
         const accept = JSON_ACCEPTS[(target.acceptFrom + i) % JSON_ACCEPTS.length]!;
         const how = `a body labelled ${contentType}, written with blanks around the value, with Accept: ${accept}`;
-        // The first write offers a content coding too: its answer, decoded as labelled, is the same resource.
-        const coding: Record<string, string> = i === 0 ? { 'accept-encoding': 'gzip' } : {};
+        // The first writes offer a content coding too, one each: the answer, decoded as labelled, is the same resource.
+        const offered = CONTENT_CODINGS[i];
+        const coding: Record<string, string> = offered === undefined ? {} : { 'accept-encoding': offered };
         const call = await target.send(t, t.name(`media type ${i + 1}`), {
           headers: { 'content-type': contentType, accept, ...coding },
           jsonText: unusualJsonText,

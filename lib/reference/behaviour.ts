@@ -251,6 +251,8 @@ export interface Behaviour {
   contentLength(text: string): number;
   /** The bytes a response body's text is sent as: its UTF-8. */
   responseBytes(text: string): Buffer;
+  /** A response body's bytes as sent to `req`, with the headers that label them: as they are, no content coding. */
+  codeAnswer(req: IncomingMessage, bytes: Buffer): { readonly bytes: Buffer; readonly headers: Readonly<Record<string, string>> };
   /** The stored ID a path ID names, of those stored: that ID itself (IDs are compared exactly). */
   storedId(kind: ResourceKind, id: string, stored: Iterable<string>): string;
 }
@@ -375,6 +377,7 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
     contentLength: (text) => Buffer.byteLength(text),
     // Stryker disable next-line StringLiteral: an empty encoding name is UTF-8 too.
     responseBytes: (text) => Buffer.from(text, 'utf8'),
+    codeAnswer: (_req, bytes) => ({ bytes, headers: {} }),
     storedId: (_kind, id) => id,
   };
 }

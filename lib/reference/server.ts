@@ -137,7 +137,7 @@ async function handle(req: IncomingMessage, b: Behaviour, store: Store): Promise
   }
 }
 
-function send(res: ServerResponse, { status, reply }: Outgoing, b: Behaviour): void {
+function send(req: IncomingMessage, res: ServerResponse, { status, reply }: Outgoing, b: Behaviour): void {
   // The `false` mutant survives, unmarked: only variations answer 204 (a directive would mark the `true` one, which checks kill).
   // Stryker disable next-line BlockStatement: only variations answer 204.
   if (status === 204) {
@@ -146,11 +146,15 @@ function send(res: ServerResponse, { status, reply }: Outgoing, b: Behaviour): v
   }
   const [contentType, text] = reply.kind === 'text' ? [reply.contentType, reply.text] : [b.contentTypes.json, JSON.stringify(reply.body)];
   // No content type for no body.
-  res.writeHead(status, { ...(text ? { 'Content-Type': contentType } : {}), 'Content-Length': b.contentLength(text) }).end(b.responseBytes(text));
+  const bytes = b.responseBytes(text);
+  const coded = b.codeAnswer(req, bytes);
+  // Stryker disable next-line ConditionalExpression: the default codes nothing; only faults change the bytes.
+  const length = coded.bytes === bytes ? b.contentLength(text) : coded.bytes.length;
+  res.writeHead(status, { ...(text ? { 'Content-Type': contentType } : {}), 'Content-Length': length, ...coded.headers }).end(coded.bytes);
 }
 
 function requestListener(b: Behaviour, store: Store): RequestListener {
-  return async (req, res) => send(res, await handle(req, b, store), b);
+  return async (req, res) => send(req, res, await handle(req, b, store), b);
 }
 
 function listen(server: Server, host: string, port: number): Promise<AddressInfo> {

@@ -2,6 +2,7 @@
 // field lengths, path IDs), broken everywhere or on every endpoint, method or field
 // but one.
 
+import { brotliCompressSync } from 'node:zlib';
 import { ApiError, internal, invalidArgument } from '../../lib/reference/http/errors.js';
 import { RawText } from '../../lib/reference/http/context.js';
 import { DAY, HOUR } from '../../lib/reference/fixtures/time.js';
@@ -779,6 +780,32 @@ export const GENERAL_FAULTS = [
         })
       ).status,
     shows: 406,
+  }),
+  fault({
+    id: 'item-reads-br-labelled-gzip',
+    requirements: ['RESPONSE-ACCEPT-JSON'],
+    slips: ['scope'],
+    description:
+      'A compression filter on the routes of one resource (an agent, a mutation, a persona, a metric output, a scheduled run: not the lists, which stream) picks br when Accept-Encoding offers it but writes `Content-Encoding: gzip` from a constant: its answers to a br-only offer are brotli bytes labelled gzip, which no client decodes; gzip and no offer are answered as they should.',
+    behaviour: (b) => {
+      const item =
+        /^\/v1\/(agents\/[^/?]+(\/mutations\/[^/?]+)?|personas\/(?!phone-numbers)[^/?]+|simulations\/[^/?]+\/metrics\/[^/?]+|scheduled-runs\/[^/?]+)$/;
+      const code = b.codeAnswer;
+      b.codeAnswer = (req, bytes) =>
+        req.method === 'GET' &&
+        item.test(String(req.url)) &&
+        /\bbr\b/.test(String(req.headers['accept-encoding'] ?? '')) &&
+        bytes.length > 0
+          ? { bytes: brotliCompressSync(bytes), headers: { 'Content-Encoding': 'gzip' } }
+          : code(req, bytes);
+    },
+    probe: async (call) => {
+      const answer = await call('GET', `/v1/scheduled-runs/${FIXTURE_IDS.scheduledRunId}`, {
+        headers: { 'Accept-Encoding': 'br' },
+      });
+      return [answer.headers['content-encoding'] ?? null, typeof answer.body === 'object'];
+    },
+    shows: ['gzip', false],
   }),
   fault({
     id: 'content-type-letter-case-refused',
