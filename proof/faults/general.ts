@@ -309,6 +309,33 @@ export const GENERAL_FAULTS = [
     shows: ['code', 'message', 'details'],
   }),
   fault({
+    id: 'dashboard-patch-media-type-refusal-bare',
+    requirements: ['ERROR-ENVELOPE'],
+    slips: ['scope'],
+    description:
+      'PATCH /v1/dashboards/{dashboard_id} with a body labelled other than JSON is refused by the framework\'s media type check, mounted on that route alone, before the route: 415 in the framework\'s own shape (`{"detail": "Unsupported Media Type"}`), not the error envelope. The creates read such a body, or refuse it in the envelope.',
+    behaviour: (b) => {
+      const refusal = b.bodyRefusal;
+      b.bodyRefusal = (contentType, endpoint) =>
+        endpoint.key === 'PATCH /v1/dashboards/{dashboard_id}' && !/^application\/json\b/i.test(contentType ?? '')
+          ? new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported Media Type')
+          : refusal(contentType, endpoint);
+      const body = b.errors.body;
+      b.errors.body = (error, endpoint) =>
+        error['code'] === 'UNSUPPORTED_MEDIA_TYPE' ? { detail: error['message'] } : body(error, endpoint);
+      const status = b.errors.status;
+      b.errors.status = (code, endpoint) => (code === 'UNSUPPORTED_MEDIA_TYPE' ? 415 : status(code, endpoint));
+    },
+    probe: async (call) =>
+      (
+        await call('PATCH', `/v1/dashboards/${FIXTURE_IDS.dashboardId}`, {
+          raw: '{}',
+          headers: { 'Content-Type': 'text/plain' },
+        })
+      ).body,
+    shows: { detail: 'Unsupported Media Type' },
+  }),
+  fault({
     id: 'review-project-invalid-failed-precondition',
     requirements: ['ERROR-INVALID-ARGUMENT'],
     slips: ['scope'],
