@@ -324,19 +324,23 @@ export function otherFormsCheck(
 }
 
 /**
- * A write asking for its answer in other formats (a list of them), then one with a non-ASCII name asking for another
- * charset: each the JSON answer in UTF-8, or 406 (RESPONSE-ACCEPT-JSON, RESPONSE-JSON-UTF8).
+ * Writes asking for their answer in each other format (and a list of them), then one with a non-ASCII name asking for
+ * another charset: each the JSON answer in UTF-8, or 406 (RESPONSE-ACCEPT-JSON, RESPONSE-JSON-UTF8).
  */
 export function bodyOtherFormsCheck(target: BodyFormsTarget): void {
   const requirements: RequirementId[] = ['RESPONSE-ACCEPT-JSON', 'RESPONSE-JSON-UTF8', target.requirement];
-  const accept = OTHER_ACCEPTS[OTHER_ACCEPTS.length - 1]!;
   check(
     `${target.id}.other-forms`,
     requirements,
-    `${target.operation} with Accept: ${accept}, and with a name in Latin letters beyond ASCII and Accept-Charset: ${OTHER_CHARSET}, answers UTF-8 JSON or 406`,
+    `${target.operation} with each of ${OTHER_ACCEPTS.map((a) => `Accept: ${a}`).join(', ')}, and with a name in Latin letters beyond ASCII and Accept-Charset: ${OTHER_CHARSET}, answers UTF-8 JSON or 406`,
     async (t) => {
       const asked = [
-        { how: `Accept: ${accept}`, name: t.name('other accept'), headers: { accept }, rule: 'RESPONSE-ACCEPT-JSON' },
+        ...OTHER_ACCEPTS.map((accept, i) => ({
+          how: `Accept: ${accept}`,
+          name: t.name(`other accept ${i + 1}`),
+          headers: { accept },
+          rule: 'RESPONSE-ACCEPT-JSON' as const,
+        })),
         {
           how: `Accept-Charset: ${OTHER_CHARSET}`,
           name: t.name('Café Zürich'),

@@ -835,6 +835,33 @@ export const GENERAL_FAULTS = [
     shows: ['gzip', false],
   }),
   fault({
+    id: 'agent-create-answers-xml',
+    requirements: ['RESPONSE-ACCEPT-JSON'],
+    slips: ['scope'],
+    description:
+      "POST /v1/agents has an XML renderer registered beside JSON (a framework's renderer list, set on that view alone): a create asking for `Accept: application/xml` alone is answered in XML, labelled application/xml, instead of JSON or 406. A list of media ranges, and every other endpoint, get JSON.",
+    behaviour: (b) => {
+      const code = b.codeAnswer;
+      b.codeAnswer = (req, bytes) =>
+        req.method === 'POST' && req.url === '/v1/agents' && req.headers.accept === 'application/xml' && bytes.length
+          ? {
+              bytes: Buffer.from(
+                `<?xml version="1.0"?><response>${bytes.toString('utf8').replace(/[<&]/g, '_')}</response>`,
+              ),
+              headers: { 'Content-Type': 'application/xml' },
+            }
+          : code(req, bytes);
+    },
+    probe: async (call) =>
+      (
+        await call('POST', '/v1/agents', {
+          body: { display_name: 'Probe', model_type: 'MODEL_TYPE_VOICE' },
+          headers: { Accept: 'application/xml' },
+        })
+      ).contentType,
+    shows: 'application/xml',
+  }),
+  fault({
     id: 'content-type-letter-case-refused',
     requirements: ['REQUEST-JSON-FORMS'],
     slips: ['broken'],
