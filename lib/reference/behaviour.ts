@@ -94,8 +94,8 @@ export interface ListPolicy {
   endOfList(list: ServedList, pageToken: string | null): string | null | undefined;
   /** What a page_size outside the documented bounds gets. */
   pageSizeOutOfRange: 'reject' | 'clamp';
-  /** The page size a request gets from its page_size parameter (`pageToken`: the one the request carried). */
-  pageSize(raw: string | null, list: ServedList, pageToken: string | null): number;
+  /** The page size a request gets from its page_size parameter (`pageToken`, `orderBy`: what the request carried). */
+  pageSize(raw: string | null, list: ServedList, pageToken: string | null, orderBy?: string | null): number;
   /** The order a request gets from its order_by parameter. */
   order(raw: string | null, list: ServedList): Order;
   /** The filter a request gets from its filter parameter; null when it has none. */
