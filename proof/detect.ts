@@ -6,14 +6,14 @@
 // whether anything notices, which is what an independent fault writer's round measures.
 
 import { writeFileSync } from 'node:fs';
-import { FAULTS, PENDING_FAULTS } from './faults/index.js';
+import { EVERY_FAULT } from './faults/index.js';
 import { runProofBatch, type ProofJob } from './batch.js';
 
 const argv = process.argv.slice(2);
 const jsonAt = argv.indexOf('--json');
 const out = jsonAt >= 0 ? argv[jsonAt + 1] : undefined;
 const patterns = argv.filter((_arg, i) => jsonAt < 0 || (i !== jsonAt && i !== jsonAt + 1));
-const chosen = [...FAULTS, ...PENDING_FAULTS].filter((f) =>
+const chosen = EVERY_FAULT.filter((f) =>
   patterns.some((p) => (p.endsWith('*') ? f.id.startsWith(p.slice(0, -1)) : f.id === p)),
 );
 if (!chosen.length) {

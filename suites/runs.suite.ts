@@ -32,6 +32,7 @@ import {
 import { declareExtremeIdChecks, expectMissingNotFound } from '../lib/families/path-ids.js';
 import { expectIdsHeld, expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { alnum } from '../lib/gen/ids.js';
+import { edgeClassIds } from '../lib/gen/id-edges.js';
 import { compareInstants } from '../lib/contract/timestamps.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
@@ -313,13 +314,14 @@ describeGroup('runs', () => {
   declareItemRules('run', (t) => everyListed(t, 'runs'), RUN_RULES);
   declarePagesAsRead('runs');
 
-  // A random id of the usual length is all but certain to name no run; still a DELETE, so it counts as a write.
+  // Random ids of the usual length are all but certain to name no run; still DELETEs, so it counts as a write. Each
+  // begins and ends with another class of character (a digit, a capital, a small letter): the rule is every ID's.
   check(
     'runs.delete-run-id-names-nothing',
     ['MISSING-RESOURCE-NOT-FOUND', 'HTTP-STATUS-CONVENTIONS'],
-    'DELETE of a run_id that names nothing answers NOT_FOUND (404)',
+    'DELETE of a run_id that names nothing answers NOT_FOUND (404), whether it begins with a digit, a capital or a small letter',
     async (t) => {
-      await expectMissingNotFound(t, DELETE, { run_id: alnum(22, 41) });
+      for (const run_id of [alnum(22, 41), ...edgeClassIds(22, 41)]) await expectMissingNotFound(t, DELETE, { run_id });
     },
     { writes: true },
   );

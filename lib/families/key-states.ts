@@ -9,6 +9,8 @@ import type { RequirementId } from '../contract/requirements/index.js';
 import { check, type CallSpec, type CheckContext, type CheckOptions } from '../harness/index.js';
 import { LIST_ENDPOINTS } from '../contract/list-endpoints.js';
 import { isSuccess } from '../assert/responses.js';
+import { metricOutputs, personas } from '../harness/discovery.js';
+import { isJsonObject } from '../util/json.js';
 import { expectGone } from './deletion.js';
 import { collectionOf } from './lists/collection.js';
 
@@ -67,7 +69,41 @@ export function declareKeyOnDeletedCheck(
 /** A GET the key must answer, as a check reaches it (its path parameters resolved before the quiet section). */
 type Keyed = { readonly endpoint: EndpointKey; readonly params: Readonly<Record<string, string>> };
 
-/** GETs a valid key gets a success from: every list, the phone numbers, the scheduled run the settings name. */
+/** The resource a successful create answered with, under its wrapper. */
+const createdId = (call: Awaited<ReturnType<CheckContext['call']>>, wrapper: string): string | undefined => {
+  const body = call.response.json;
+  const resource = isSuccess(call) && isJsonObject(body) ? body[wrapper] : undefined;
+  return isJsonObject(resource) && typeof resource['id'] === 'string' ? resource['id'] : undefined;
+};
+
+/**
+ * The reads of one resource (an item's GET, the hot path a response cache is put on): a listed persona, an output of
+ * the busiest simulation's metrics and, where the check may write, an agent and a mutation made for it.
+ */
+async function itemGets(t: CheckContext, metrics: Readonly<Record<string, string>>): Promise<Keyed[]> {
+  const gets: Keyed[] = [];
+  const persona = (await personas(t)).find(
+    (p) => typeof p['id'] === 'string' && p['id'] !== t.config.deletablePersonaId,
+  );
+  if (persona) gets.push({ endpoint: 'GET /v1/personas/{persona_id}', params: { persona_id: String(persona['id']) } });
+  const simulation_id = metrics['simulation_id'];
+  const [output] = simulation_id === undefined ? [] : await metricOutputs(t, simulation_id);
+  if (simulation_id !== undefined && typeof output?.['metric_output_id'] === 'string')
+    gets.push({
+      endpoint: 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}',
+      params: { simulation_id, metric_output_id: output['metric_output_id'] },
+    });
+  if (t.config.readOnly) return gets;
+  const agent_id = createdId(await t.agents.send({ display_name: t.name('key after answer') }), 'agent');
+  if (agent_id === undefined) return gets;
+  gets.push({ endpoint: 'GET /v1/agents/{agent_id}', params: { agent_id } });
+  const mutation_id = createdId(await t.mutations.send(agent_id), 'mutation');
+  if (mutation_id !== undefined)
+    gets.push({ endpoint: 'GET /v1/agents/{agent_id}/mutations/{mutation_id}', params: { agent_id, mutation_id } });
+  return gets;
+}
+
+/** GETs a valid key gets a success from: every list, every item's GET, the phone numbers, the scheduled run the settings name. */
 async function answeredGets(t: CheckContext): Promise<Keyed[]> {
   const lists = await Promise.all(
     LIST_ENDPOINTS.map(async (list) => ({
@@ -75,9 +111,11 @@ async function answeredGets(t: CheckContext): Promise<Keyed[]> {
       params: (await collectionOf(t, list.id)).params,
     })),
   );
+  const metrics = lists.find((list) => list.endpoint === 'GET /v1/simulations/{simulation_id}/metrics')?.params ?? {};
   const scheduled = t.config.scheduledRunId;
   return [
     ...lists,
+    ...(await itemGets(t, metrics)),
     { endpoint: 'GET /v1/personas/phone-numbers', params: {} },
     ...(scheduled === undefined
       ? []
@@ -94,7 +132,7 @@ export function declareKeyAfterAnswerCheck(id: string): void {
   check(
     id,
     ['AUTH-MISSING-KEY', 'AUTH-INVALID-KEY', 'AUTH-DETAILS-HEADER'],
-    `every list, the phone numbers and the scheduled run, just answered to ${API_KEY_HEADER}, are refused without it and with a wrong one, then answered to it again`,
+    `every list, a persona, a metric output, an agent and a mutation, the phone numbers and the scheduled run, just answered to ${API_KEY_HEADER}, are refused without it and with a wrong one, then answered to it again`,
     async (t) => {
       const gets = await answeredGets(t);
       // One section for all: each is a quiet section's wait the run holds still for.

@@ -45,7 +45,7 @@ export const JSON_CONTENT_TYPES = [
 ] as const;
 
 /**
- * Content codings a client may offer (RFC 9110 12.5.3): gzip on every endpoint, the others on one. Each answer is
+ * Content codings a client may offer (RFC 9110 12.5.3), each on every endpoint. Each answer is
  * either not coded, or labelled with the coding it has (RFC 9110 8.4) and decodes to the same answer.
  */
 export const CONTENT_CODINGS = ['gzip', 'br', 'deflate'] as const;
@@ -140,27 +140,31 @@ export interface BodyFormsTarget {
   readonly requirement: RequirementId;
   /** A write whose name field holds `name`, its body labelled and its answer asked for as `written` says. */
   send(t: CheckContext, name: string, written: Written): Promise<Call>;
-  /** Which Accept form the first write carries: the writes of the suites share the forms between them. */
+  /** Which Accept form the first write carries (each write carries every form; this varies their pairing with Content-Types). */
   readonly acceptFrom: number;
   readonly options?: CheckOptions;
 }
 
 /**
- * A write per Content-Type naming JSON, each asking for JSON with one more Accept form: each read as the JSON it
- * is (REQUEST-JSON-FORMS) and answered as without them (RESPONSE-ACCEPT-JSON).
+ * Writes labelled with every Content-Type naming JSON, asking for JSON with every Accept form: each read as the JSON
+ * it is (REQUEST-JSON-FORMS) and answered as without them (RESPONSE-ACCEPT-JSON).
  */
 export function bodyFormsCheck(target: BodyFormsTarget): void {
   const requirements: RequirementId[] = ['REQUEST-JSON-FORMS', 'RESPONSE-ACCEPT-JSON', target.requirement];
   check(
     `${target.id}.media-type-forms`,
     requirements,
-    `${target.operation} reads a body labelled ${JSON_CONTENT_TYPES.join(', ')}, written with blanks around the value, as the JSON it is, whatever JSON Accept form asks for the answer (and with Accept-Encoding: gzip)`,
+    `${target.operation} reads a body labelled ${JSON_CONTENT_TYPES.join(', ')}, written with blanks around the value, as the JSON it is, and answers each of ${JSON_ACCEPTS.map((a) => `Accept: ${a}`).join(', ')} (and each of ${CONTENT_CODINGS.map((c) => `Accept-Encoding: ${c}`).join(', ')}) with its resource`,
     async (t) => {
-      for (const [i, contentType] of JSON_CONTENT_TYPES.entries()) {
+      // As many writes as the longer of the two lists: every Content-Type and every Accept form on every write.
+      const writes = Math.max(JSON_CONTENT_TYPES.length, JSON_ACCEPTS.length);
+      for (let i = 0; i < writes; i++) {
+        const contentType = JSON_CONTENT_TYPES[i % JSON_CONTENT_TYPES.length]!;
         const accept = JSON_ACCEPTS[(target.acceptFrom + i) % JSON_ACCEPTS.length]!;
         const how = `a body labelled ${contentType}, written with blanks around the value, with Accept: ${accept}`;
-        // The first write offers a content coding too: its answer, decoded as labelled, is the same resource.
-        const coding: Record<string, string> = i === 0 ? { 'accept-encoding': 'gzip' } : {};
+        // The first writes offer a content coding too, one each: the answer, decoded as labelled, is the same resource.
+        const offered = CONTENT_CODINGS[i];
+        const coding: Record<string, string> = offered === undefined ? {} : { 'accept-encoding': offered };
         const call = await target.send(t, t.name(`media type ${i + 1}`), {
           headers: { 'content-type': contentType, accept, ...coding },
           jsonText: unusualJsonText,
@@ -320,19 +324,23 @@ export function otherFormsCheck(
 }
 
 /**
- * A write asking for its answer in other formats (a list of them), then one with a non-ASCII name asking for another
- * charset: each the JSON answer in UTF-8, or 406 (RESPONSE-ACCEPT-JSON, RESPONSE-JSON-UTF8).
+ * Writes asking for their answer in each other format (and a list of them), then one with a non-ASCII name asking for
+ * another charset: each the JSON answer in UTF-8, or 406 (RESPONSE-ACCEPT-JSON, RESPONSE-JSON-UTF8).
  */
 export function bodyOtherFormsCheck(target: BodyFormsTarget): void {
   const requirements: RequirementId[] = ['RESPONSE-ACCEPT-JSON', 'RESPONSE-JSON-UTF8', target.requirement];
-  const accept = OTHER_ACCEPTS[OTHER_ACCEPTS.length - 1]!;
   check(
     `${target.id}.other-forms`,
     requirements,
-    `${target.operation} with Accept: ${accept}, and with a name in Latin letters beyond ASCII and Accept-Charset: ${OTHER_CHARSET}, answers UTF-8 JSON or 406`,
+    `${target.operation} with each of ${OTHER_ACCEPTS.map((a) => `Accept: ${a}`).join(', ')}, and with a name in Latin letters beyond ASCII and Accept-Charset: ${OTHER_CHARSET}, answers UTF-8 JSON or 406`,
     async (t) => {
       const asked = [
-        { how: `Accept: ${accept}`, name: t.name('other accept'), headers: { accept }, rule: 'RESPONSE-ACCEPT-JSON' },
+        ...OTHER_ACCEPTS.map((accept, i) => ({
+          how: `Accept: ${accept}`,
+          name: t.name(`other accept ${i + 1}`),
+          headers: { accept },
+          rule: 'RESPONSE-ACCEPT-JSON' as const,
+        })),
         {
           how: `Accept-Charset: ${OTHER_CHARSET}`,
           name: t.name('Café Zürich'),

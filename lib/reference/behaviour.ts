@@ -94,8 +94,8 @@ export interface ListPolicy {
   endOfList(list: ServedList, pageToken: string | null): string | null | undefined;
   /** What a page_size outside the documented bounds gets. */
   pageSizeOutOfRange: 'reject' | 'clamp';
-  /** The page size a request gets from its page_size parameter (`pageToken`: the one the request carried). */
-  pageSize(raw: string | null, list: ServedList, pageToken: string | null): number;
+  /** The page size a request gets from its page_size parameter (`pageToken`, `orderBy`: what the request carried). */
+  pageSize(raw: string | null, list: ServedList, pageToken: string | null, orderBy?: string | null): number;
   /** The order a request gets from its order_by parameter. */
   order(raw: string | null, list: ServedList): Order;
   /** The filter a request gets from its filter parameter; null when it has none. */
@@ -254,8 +254,8 @@ export interface Behaviour {
   contentLength(text: string): number;
   /** The bytes a response body's text is sent as: its UTF-8. */
   responseBytes(text: string): Buffer;
-  /** The content coding an answer to `req` is sent with, and its coded bytes: none (the service codes no answer). */
-  responseCoding(text: string, req: IncomingMessage): { readonly encoding: string; readonly bytes: Buffer } | undefined;
+  /** A response body's bytes as sent to `req`, with the headers that label them: as they are, no content coding. */
+  codeAnswer(req: IncomingMessage, bytes: Buffer): { readonly bytes: Buffer; readonly headers: Readonly<Record<string, string>> };
   /** The stored ID a path ID names, of those stored: that ID itself (IDs are compared exactly). */
   storedId(kind: ResourceKind, id: string, stored: Iterable<string>): string;
 }
@@ -380,8 +380,7 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
     contentLength: (text) => Buffer.byteLength(text),
     // Stryker disable next-line StringLiteral: an empty encoding name is UTF-8 too.
     responseBytes: (text) => Buffer.from(text, 'utf8'),
-    // Stryker disable next-line ArrowFunction: only faults code an answer.
-    responseCoding: () => undefined,
+    codeAnswer: (_req, bytes) => ({ bytes, headers: {} }),
     storedId: (_kind, id) => id,
   };
 }

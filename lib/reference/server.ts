@@ -145,15 +145,12 @@ function send(req: IncomingMessage, res: ServerResponse, { status, reply }: Outg
     return;
   }
   const [contentType, text] = reply.kind === 'text' ? [reply.contentType, reply.text] : [b.contentTypes.json, JSON.stringify(reply.body)];
-  const coded = b.responseCoding(text, req);
-  // Stryker disable next-line ConditionalExpression,ObjectLiteral,StringLiteral: only faults code an answer (the default codes none).
-  const coding = coded ? { 'Content-Encoding': coded.encoding } : {};
-  // Stryker disable next-line ConditionalExpression: only faults code an answer (the default codes none).
-  const length = coded ? coded.bytes.length : b.contentLength(text);
-  // Stryker disable next-line ConditionalExpression: only faults code an answer (the default codes none).
-  const bytes = coded ? coded.bytes : b.responseBytes(text);
   // No content type for no body.
-  res.writeHead(status, { ...(text ? { 'Content-Type': contentType } : {}), ...coding, 'Content-Length': length }).end(bytes);
+  const bytes = b.responseBytes(text);
+  const coded = b.codeAnswer(req, bytes);
+  // Stryker disable next-line ConditionalExpression: the default codes nothing; only faults change the bytes.
+  const length = coded.bytes === bytes ? b.contentLength(text) : coded.bytes.length;
+  res.writeHead(status, { ...(text ? { 'Content-Type': contentType } : {}), 'Content-Length': length, ...coded.headers }).end(coded.bytes);
 }
 
 function requestListener(b: Behaviour, store: Store): RequestListener {

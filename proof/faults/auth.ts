@@ -3,6 +3,7 @@
 import { ApiError } from '../../lib/reference/http/errors.js';
 import { authenticateAfter, fault, refineFailure, type Fault } from './define.js';
 import { DEFAULT_API_KEY } from '../../lib/reference/behaviour.js';
+import { newAgent } from '../probes/basics.js';
 import { VALID } from '../probes/review-projects.js';
 
 export const AUTH_FAULTS = [
@@ -374,6 +375,38 @@ export const AUTH_FAULTS = [
     probe: async (call) => {
       await call('GET', '/v1/personas?page_size=1');
       return (await call('GET', '/v1/personas?page_size=1', { key: null })).status;
+    },
+    shows: 200,
+  }),
+  fault({
+    id: 'auth-agent-answers-cached-before-key',
+    requirements: ['AUTH-MISSING-KEY'],
+    slips: ['scope'],
+    description:
+      'GETs of one agent (the read a dashboard polls) pass a cache of successful answers by URL that, like most shared caches, serves only requests without credentials: a request without X-API-Key to the URL of an agent answered to the valid key less than a second before is served as that request was; lists, other reads, and requests with any key reach the key check.',
+    behaviour: (b) => {
+      const answered = new Map<string, number>();
+      let agents: { has(id: string): boolean } | undefined;
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        agents = store.agents;
+        return named(endpoint, params, store);
+      };
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        const key = presented(req);
+        const url = String(req.url);
+        const id = /^\/v1\/agents\/([^/?]+)$/.exec(url)?.[1];
+        if (req.method !== 'GET' || id === undefined) return key;
+        if (key === DEFAULT_API_KEY && agents?.has(id)) answered.set(url, Date.now());
+        else if (key === undefined && Date.now() - (answered.get(url) ?? -Infinity) < 1_000) return DEFAULT_API_KEY;
+        return key;
+      };
+    },
+    probe: async (call) => {
+      const path = `/v1/agents/${String((await newAgent(call)).body.agent.id)}`;
+      await call('GET', path);
+      return (await call('GET', path, { key: null })).status;
     },
     shows: 200,
   }),

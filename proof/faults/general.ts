@@ -2,6 +2,7 @@
 // field lengths, path IDs), broken everywhere or on every endpoint, method or field
 // but one.
 
+import { brotliCompressSync } from 'node:zlib';
 import { ApiError, internal, invalidArgument } from '../../lib/reference/http/errors.js';
 import { RawText } from '../../lib/reference/http/context.js';
 import { DAY, HOUR } from '../../lib/reference/fixtures/time.js';
@@ -306,6 +307,33 @@ export const GENERAL_FAULTS = [
     },
     probe: async (call) => Object.keys((await call('DELETE', `/v1/agents/${UNKNOWN_22}/mutations/x`)).body),
     shows: ['code', 'message', 'details'],
+  }),
+  fault({
+    id: 'dashboard-patch-media-type-refusal-bare',
+    requirements: ['ERROR-ENVELOPE'],
+    slips: ['scope'],
+    description:
+      'PATCH /v1/dashboards/{dashboard_id} with a body labelled other than JSON is refused by the framework\'s media type check, mounted on that route alone, before the route: 415 in the framework\'s own shape (`{"detail": "Unsupported Media Type"}`), not the error envelope. The creates read such a body, or refuse it in the envelope.',
+    behaviour: (b) => {
+      const refusal = b.bodyRefusal;
+      b.bodyRefusal = (contentType, endpoint) =>
+        endpoint.key === 'PATCH /v1/dashboards/{dashboard_id}' && !/^application\/json\b/i.test(contentType ?? '')
+          ? new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported Media Type')
+          : refusal(contentType, endpoint);
+      const body = b.errors.body;
+      b.errors.body = (error, endpoint) =>
+        error['code'] === 'UNSUPPORTED_MEDIA_TYPE' ? { detail: error['message'] } : body(error, endpoint);
+      const status = b.errors.status;
+      b.errors.status = (code, endpoint) => (code === 'UNSUPPORTED_MEDIA_TYPE' ? 415 : status(code, endpoint));
+    },
+    probe: async (call) =>
+      (
+        await call('PATCH', `/v1/dashboards/${FIXTURE_IDS.dashboardId}`, {
+          raw: '{}',
+          headers: { 'Content-Type': 'text/plain' },
+        })
+      ).body,
+    shows: { detail: 'Unsupported Media Type' },
   }),
   fault({
     id: 'review-project-invalid-failed-precondition',
@@ -753,6 +781,85 @@ export const GENERAL_FAULTS = [
     },
     probe: async (call) => (await call('GET', '/v1/personas', { headers: { Accept: 'application/*' } })).status,
     shows: 406,
+  }),
+  fault({
+    id: 'agent-create-accept-first-range-only',
+    requirements: ['RESPONSE-ACCEPT-JSON'],
+    slips: ['scope'],
+    description:
+      'POST /v1/agents negotiates on the first media range of Accept only (a hand-written check in the create route): `text/html, application/json;q=0.9` is refused with 406 NOT_ACCEPTABLE, though its JSON answer satisfies the second range; every other endpoint, and every Accept whose first range JSON satisfies, is answered.',
+    behaviour: (b) => {
+      const refusal = b.answerRefusal;
+      b.answerRefusal = (accept, endpoint) => {
+        const first = (accept ?? '').split(',')[0]!.split(';')[0]!.trim().toLowerCase();
+        return endpoint.key === 'POST /v1/agents' && !['', 'application/json', 'application/*', '*/*'].includes(first)
+          ? new ApiError('NOT_ACCEPTABLE', `Accept ${String(accept)} is not supported`)
+          : refusal(accept, endpoint);
+      };
+      const status = b.errors.status;
+      b.errors.status = (code, endpoint) => (code === 'NOT_ACCEPTABLE' ? 406 : status(code, endpoint));
+    },
+    probe: async (call) =>
+      (
+        await call('POST', '/v1/agents', {
+          body: { display_name: 'Probe', model_type: 'MODEL_TYPE_VOICE' },
+          headers: { Accept: 'text/html, application/json;q=0.9' },
+        })
+      ).status,
+    shows: 406,
+  }),
+  fault({
+    id: 'item-reads-br-labelled-gzip',
+    requirements: ['RESPONSE-ACCEPT-JSON'],
+    slips: ['scope'],
+    description:
+      'A compression filter on the routes of one resource (an agent, a mutation, a persona, a metric output, a scheduled run: not the lists, which stream) picks br when Accept-Encoding offers it but writes `Content-Encoding: gzip` from a constant: its answers to a br-only offer are brotli bytes labelled gzip, which no client decodes; gzip and no offer are answered as they should.',
+    behaviour: (b) => {
+      const item =
+        /^\/v1\/(agents\/[^/?]+(\/mutations\/[^/?]+)?|personas\/(?!phone-numbers)[^/?]+|simulations\/[^/?]+\/metrics\/[^/?]+|scheduled-runs\/[^/?]+)$/;
+      const code = b.codeAnswer;
+      b.codeAnswer = (req, bytes) =>
+        req.method === 'GET' &&
+        item.test(String(req.url)) &&
+        /\bbr\b/.test(String(req.headers['accept-encoding'] ?? '')) &&
+        bytes.length > 0
+          ? { bytes: brotliCompressSync(bytes), headers: { 'Content-Encoding': 'gzip' } }
+          : code(req, bytes);
+    },
+    probe: async (call) => {
+      const answer = await call('GET', `/v1/scheduled-runs/${FIXTURE_IDS.scheduledRunId}`, {
+        headers: { 'Accept-Encoding': 'br' },
+      });
+      return [answer.headers['content-encoding'] ?? null, typeof answer.body === 'object'];
+    },
+    shows: ['gzip', false],
+  }),
+  fault({
+    id: 'agent-create-answers-xml',
+    requirements: ['RESPONSE-ACCEPT-JSON'],
+    slips: ['scope'],
+    description:
+      "POST /v1/agents has an XML renderer registered beside JSON (a framework's renderer list, set on that view alone): a create asking for `Accept: application/xml` alone is answered in XML, labelled application/xml, instead of JSON or 406. A list of media ranges, and every other endpoint, get JSON.",
+    behaviour: (b) => {
+      const code = b.codeAnswer;
+      b.codeAnswer = (req, bytes) =>
+        req.method === 'POST' && req.url === '/v1/agents' && req.headers.accept === 'application/xml' && bytes.length
+          ? {
+              bytes: Buffer.from(
+                `<?xml version="1.0"?><response>${bytes.toString('utf8').replace(/[<&]/g, '_')}</response>`,
+              ),
+              headers: { 'Content-Type': 'application/xml' },
+            }
+          : code(req, bytes);
+    },
+    probe: async (call) =>
+      (
+        await call('POST', '/v1/agents', {
+          body: { display_name: 'Probe', model_type: 'MODEL_TYPE_VOICE' },
+          headers: { Accept: 'application/xml' },
+        })
+      ).contentType,
+    shows: 'application/xml',
   }),
   fault({
     id: 'content-type-letter-case-refused',

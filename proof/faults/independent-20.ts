@@ -3,7 +3,7 @@
 //
 // Writer's note: 20 written, not 30: past them the ideas in this round's area (agents and their configuration,
 // mutations, test cases, personas, phone numbers, authentication, HTTP) repeated a catalog slip on another field.
-// One seam was added to the reference for them: Behaviour.responseCoding (a content coding; none by default).
+// One seam was added to the reference for them (a content coding; none by default): merged into Behaviour.codeAnswer.
 //
 // Review (coordinator): two of 20 dropped. An oversized body answered by the framework's own 413 without the error
 // object (a proxy in front of the API, nginx's client_max_body_size, answers so on real deployments: the suite
@@ -496,14 +496,14 @@ const FAULTS_20 = [
     description:
       'Answers to a request offering `Accept-Encoding: deflate` are compressed with raw DEFLATE (`deflateRawSync`) and labelled `Content-Encoding: deflate`, where the `deflate` coding is the zlib format (RFC 9110 8.4.1.2: a zlib header and checksum around the DEFLATE data): a client that decodes the coding as registered cannot read the answer; without the offer answers are plain JSON.',
     behaviour: (b) => {
-      const coding = b.responseCoding;
-      b.responseCoding = (text, req) => {
+      const code = b.codeAnswer;
+      b.codeAnswer = (req, bytes) => {
         const offered = String(req.headers['accept-encoding'] ?? '')
           .split(',')
           .map((part) => part.split(';')[0]?.trim().toLowerCase());
-        return text !== '' && offered.includes('deflate')
-          ? { encoding: 'deflate', bytes: deflateRawSync(Buffer.from(text, 'utf8')) }
-          : coding(text, req);
+        return bytes.length && offered.includes('deflate')
+          ? { bytes: deflateRawSync(bytes), headers: { 'Content-Encoding': 'deflate' } }
+          : code(req, bytes);
       };
     },
     probe: async (call) => {

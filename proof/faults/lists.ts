@@ -144,6 +144,20 @@ export const LISTS_FAULTS = [
     shows: [200, 100],
   }),
   fault({
+    id: 'list-enum-order-default-page-size-ignored',
+    requirements: ['LIST-PAGE-SIZE-RESPECTED'],
+    slips: ['scope'],
+    description:
+      'A list ordered by status (an enum, sorted in memory by its rank rather than by the store) takes page_size from the request alone: without page_size, order_by=status answers up to 1000 runs on its first page, not the default 50; every other order_by, and page_size given, are served as they should.',
+    behaviour: (b) => {
+      const read = b.lists.pageSize;
+      b.lists.pageSize = (raw, list, pageToken, orderBy) =>
+        isBlank(raw) && /^-?status$/.test(orderBy ?? '') ? 1000 : read(raw, list, pageToken, orderBy);
+    },
+    probe: (call) => runsCounted(call, { order_by: 'status' }),
+    shows: [200, 140],
+  }),
+  fault({
     id: 'list-default-page-size-20',
     requirements: ['LIST-FULL-PAGES'],
     slips: ['broken'],

@@ -1,5 +1,6 @@
 // Run faults.
 
+import { invalidArgument } from '../../lib/reference/http/errors.js';
 import { TERMINAL_RUN_STATUSES, type Behaviour } from '../../lib/reference/behaviour.js';
 import type { Store } from '../../lib/reference/store/store.js';
 import type { RunProgress } from '../../lib/reference/store/records.js';
@@ -380,6 +381,23 @@ export const RUNS_FAULTS = [
       return [before, await others()];
     },
     shows: [2, 0],
+  }),
+  fault({
+    id: 'run-delete-digit-led-id-refused',
+    requirements: ['MISSING-RESOURCE-NOT-FOUND'],
+    slips: ['scope'],
+    description:
+      "DELETE /v1/runs/{run_id} checks run_id with a pattern copied from the language's identifiers (a letter first): a run_id beginning with a digit is refused with INVALID_ARGUMENT, where one that names nothing is NOT_FOUND; IDs beginning with a letter, and every other endpoint, are looked up.",
+    behaviour: (b) => {
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store: Store) => {
+        if (endpoint.key === 'DELETE /v1/runs/{run_id}' && /^[0-9]/.test(params.run_id ?? ''))
+          throw invalidArgument('run_id', 'must begin with a letter', 'path');
+        return named(endpoint, params, store);
+      };
+    },
+    probe: async (call) => errorCode(call, `/v1/runs/0${UNKNOWN_22.slice(1)}`, 'DELETE'),
+    shows: 'INVALID_ARGUMENT',
   }),
 ] as const satisfies readonly Fault[];
 

@@ -246,6 +246,20 @@ export const SPECIFICATION_FAULTS = [
     shows: 'application/json',
   }),
   fault({
+    id: 'spec-wildcard-forms-json',
+    requirements: ['SPEC-YAML-ANY-ACCEPT'],
+    slips: ['scope'],
+    description:
+      'The document endpoint special-cases the literal `Accept: */*` as no preference (YAML); any other range that takes either form (`application/*`, `*/*;q=0.8`) goes to a negotiation library that picks the first form it offers, JSON.',
+    behaviour: (b) => {
+      const negotiate = b.publishing.negotiate;
+      b.publishing.negotiate = (accept) =>
+        accept !== undefined && accept !== '*/*' && accept.includes('*') ? 'json' : negotiate(accept);
+    },
+    probe: async (call) => (await call('GET', SPEC, { key: null, headers: { Accept: 'application/*' } })).contentType,
+    shows: 'application/json',
+  }),
+  fault({
     id: 'spec-yaml-legacy-media-type',
     requirements: ['SPEC-YAML-MEDIA-TYPE'],
     slips: ['broken'],

@@ -75,7 +75,7 @@ export const SPECIFICATION = [
     'Specification endpoints',
     'With `Accept: */*` (no preference stated), a spec is served as YAML, the default form.',
     'YAML (`application/yaml`) by default; JSON when `Accept: application/json`',
-    'Strict only: `*/*` accepts either form, so a server may answer it with JSON, the first form its negotiation lists (variation rest-statuses); the convention is that a request stating no preference gets the default. YAML media types as for SPEC-YAML-DEFAULT.',
+    'Strict only: `*/*` accepts either form, so a server may answer it with JSON, the first form its negotiation lists (variation rest-statuses); the convention is that a request stating no preference gets the default. Judged with every Accept that takes either form alike: `*/*`, `application/*` and `*/*;q=0.8`. YAML media types as for SPEC-YAML-DEFAULT.',
   ),
   should(
     s,

@@ -207,7 +207,7 @@ export function declarePaginationChecks(id: ListId): void {
   check(
     checkIdOf('lists', id, 'default-page-size-with-query'),
     ['LIST-PAGE-SIZE-RESPECTED'],
-    `${path}: without page_size, a first page with a filter, with an order_by, and with both holds at most the default ${fallback} ${itemsKey} (where more than ${fallback} match)`,
+    `${path}: without page_size, a first page with a filter, with each order_by field, and with both holds at most the default ${fallback} ${itemsKey} (where more than ${fallback} match)`,
     async (t) => {
       const snapshot = await Snapshot.take(
         t,
@@ -216,13 +216,15 @@ export function declarePaginationChecks(id: ListId): void {
         `more than the default ${fallback}`,
       );
       const collection = await filterFormatted(t, snapshot.collection);
-      const [orderBy] = Object.keys(list.orderFields);
+      const orderFields = Object.keys(list.orderFields);
+      const [orderBy] = orderFields;
       const widest = widestFilter(list, snapshot.items);
       // Where fewer items than the default match, a page of them holds fewer anyway: nothing to judge.
       const filter = widest && widest.selects > fallback ? filterText(collection, widest.filter) : undefined;
       const queries = [
         ...(filter === undefined ? [] : [{ filter }]),
-        ...(orderBy === undefined ? [] : [{ order_by: orderBy }]),
+        // Every order field: a list may sort some of them by another path (in memory, by an enum's rank).
+        ...orderFields.map((field) => ({ order_by: field })),
         ...(filter === undefined || orderBy === undefined ? [] : [{ filter, order_by: orderBy }]),
       ];
       for (const query of queries) {

@@ -117,10 +117,10 @@ function sortedEntries<R extends object>(b: Behaviour, source: ListSource<R>, qu
 export function listPage<R extends object>(b: Behaviour, query: URLSearchParams, source: ListSource<R>): JsonObject {
   const { list } = source;
   const pageToken = query.get('page_token');
-  const pageSize = b.lists.pageSize(query.get('page_size'), list, pageToken);
+  const orderBy = query.get('order_by');
+  const pageSize = b.lists.pageSize(query.get('page_size'), list, pageToken, orderBy);
   // Stryker disable next-line MethodExpression: blanks around a filter are read away anyway; the token's fingerprint only has to be the same for the same text.
   const filterText = query.get('filter')?.trim() ?? '';
-  const orderBy = query.get('order_by');
   const asked: ListQuery = { orderBy, filter: b.lists.filter(filterText, list), order: b.lists.order(orderBy, list), ties: b.lists.tieOrder };
   const print = fingerprint(queryIdentity(source, filterText, asked.order));
   const cursor = readCursor(pageToken, b, print, list);
