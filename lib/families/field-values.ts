@@ -119,14 +119,15 @@ async function sendShape(t: CheckContext, space: ValueSpace, index: number): Pro
   let call = await space.send(t, fields);
   // Each refusal a careful server may make names a field, sent again typical: at most one more create per such field.
   for (let left = refusable.length; !isSuccess(call) && left > 0; left--) {
-    // A key inside an object field is named by itself (`script_turns`), as a detail may name it under any parent.
-    const keyOf = (field: string): string => field.split('.').at(-1)!;
-    const named = refusable.filter((field) => detailsName(detailFields(call), [keyOf(field)]));
+    // A key inside an object field is named by itself (`script_turns`), as a detail may name it under any parent, or
+    // by the object field holding it (`config_overrides`), which a server checking the values of a map names.
+    const namesOf = (field: string): string[] => [...new Set([field.split('.').at(-1)!, field.split('.')[0]!])];
+    const named = refusable.filter((field) => detailsName(detailFields(call), namesOf(field)));
     if (!named.length) break;
     t.expectInvalidArgument(
       call,
       [space.requirement, 'ERROR-INVALID-ARGUMENT'],
-      named.map(keyOf),
+      named.flatMap(namesOf),
       `${what}, one a server may refuse`,
     );
     const typical = space.typical(t, index);
