@@ -33,6 +33,8 @@ import { refusedWriteCheck } from '../lib/families/refused-writes.js';
 
 const GET = 'GET /v1/agents/{agent_id}' satisfies EndpointKey;
 const WRITES = { writes: true } as const;
+/** The model types whose agents need no simulator configuration (the others' keys have checks of their own). */
+const UNCONFIGURED_TYPES = ['MODEL_TYPE_VOICE', 'MODEL_TYPE_OUTBOUND_VOICE', 'MODEL_TYPE_SMS'] as const;
 const SUCCESS_RESPONSE_RULES: readonly RequirementId[] = [
   'ENVELOPE-WRAPPED',
   'TIMESTAMP-ISO-UTC',
@@ -267,6 +269,11 @@ describeGroup('agents', () => {
       workflows: { object: 'key' },
     },
     typical: (t) => ({ display_name: t.name('agent'), phone_number: VALID_PHONE }),
+    // Every field holds per model type; the types that need no configuration take the shapes in turn.
+    beside: {
+      what: `the creates of model_type ${UNCONFIGURED_TYPES.join(', ')} in turn`,
+      fields: (index) => ({ model_type: UNCONFIGURED_TYPES[index % UNCONFIGURED_TYPES.length]! }),
+    },
     send: (t, fields) => t.agents.send(fields),
     readBack: async (t, call, what) => void (await expectAgentReadBack(t, call, `an agent with ${what}`)),
     deep: ['workflows'],

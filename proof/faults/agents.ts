@@ -523,6 +523,21 @@ export const AGENTS_FAULTS = [
     shows: 200,
   }),
   fault({
+    id: 'agent-sms-prompt-line-endings-normalised',
+    requirements: ['AGENT-CREATE'],
+    slips: ['scope'],
+    description:
+      "An SMS agent's prompt goes through the SMS text normaliser: CR LF, a lone CR and the Unicode line and paragraph separators become LF. Other types keep the prompt as sent.",
+    behaviour: reread(['prompt'], (read) => (f, request) => {
+      const value = read(f, request);
+      return request.modelType === 'MODEL_TYPE_SMS' && typeof value === 'string'
+        ? value.replace(/\r\n?|\u2028|\u2029/g, '\n')
+        : value;
+    }),
+    probe: async (call) => (await agent(call, { model_type: 'MODEL_TYPE_SMS', prompt: 'first\r\nsecond' })).prompt,
+    shows: 'first\nsecond',
+  }),
+  fault({
     id: 'agent-reference-ids-scalar-accepted',
     requirements: ['REQUEST-WRONG-TYPE'],
     slips: ['type'],
