@@ -79,6 +79,9 @@ const INPUT_TYPE_EXTRAS: Partial<Record<(typeof INPUT_TYPES)[number], JsonObject
   SCRIPT: { simulation_metadata_input: { script_turns: ['hello'] } },
 };
 
+/** The input types a test case takes with nothing beside them (SCRIPT needs its persona lines). */
+const UNSCRIPTED_TYPES = INPUT_TYPES.filter((type) => !(type in INPUT_TYPE_EXTRAS));
+
 /** Test set ids of the length the specification gives, of shapes beyond letters and digits (it names no alphabet), and digits only (a number would lose the zeros). */
 const TEST_SET_ID_SHAPES = ['00000042', 'qa-set-1', 'QA_set.1'];
 
@@ -631,6 +634,11 @@ describeGroup('test-cases', () => {
       'metric_input.expected_entities': { list: 'text', repeats: true },
     },
     typical: (t) => ({ input_str: t.name('test case') }),
+    // Every field holds per input type; the types that need nothing beside them take the shapes in turn (SCRIPT below).
+    beside: {
+      what: `the creates of input_type ${UNSCRIPTED_TYPES.join(', ')} in turn`,
+      fields: (index) => ({ input_type: UNSCRIPTED_TYPES[index % UNSCRIPTED_TYPES.length]! }),
+    },
     send: (t, fields) => t.testCases.send(fields),
     deep: ['expected_output_json', 'simulation_metadata_input', 'metric_input'],
     // simulation_metadata_input's contents depend on input_type: a server may refuse keys a SCENARIO does not read.

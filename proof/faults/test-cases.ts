@@ -559,4 +559,21 @@ export const TEST_CASES_FAULTS = [
     probe: (call) => status(call, { ...VALID, expected_behaviors: ['Offers a refund', 42] }),
     shows: 200,
   }),
+  fault({
+    id: 'test-case-transcript-line-endings-normalised',
+    requirements: ['TESTCASE-CREATE'],
+    slips: ['scope'],
+    description:
+      "A TRANSCRIPT test case's description and user_notes go through the transcript cleaner: CR LF, a lone CR and the Unicode line and paragraph separators become LF. Other input types keep them as sent.",
+    behaviour: (b) =>
+      rereadTestCase(b, ['description', 'user_notes'], (read) => (f, request) => {
+        const value = read(f, request);
+        return f.string('input_type') === 'TRANSCRIPT' && typeof value === 'string'
+          ? value.replace(/\r\n?|\u2028|\u2029/g, '\n')
+          : value;
+      }),
+    probe: async (call) =>
+      (await created(call, { ...VALID, input_type: 'TRANSCRIPT', description: 'line\u2028next' })).description,
+    shows: 'line\nnext',
+  }),
 ] as const satisfies readonly Fault[];
