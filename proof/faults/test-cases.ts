@@ -576,4 +576,14 @@ export const TEST_CASES_FAULTS = [
       (await created(call, { ...VALID, input_type: 'TRANSCRIPT', description: 'line\u2028next' })).description,
     shows: 'line\nnext',
   }),
+  fault({
+    id: 'test-case-test-set-id-slug-trimmed',
+    requirements: ['TESTCASE-TEST-SET-ID'],
+    slips: ['broken'],
+    description:
+      'test_set_id is stored as a slug: the punctuation it begins or ends with (`-`, `_`, `.`) is trimmed once its length is checked, so `QA-2024_` is stored as `QA-2024`.',
+    behaviour: reread('test_set_id', (read) => (f, request) => read(f, request).replace(/^[-_.]+|[-_.]+$/g, '')),
+    probe: async (call) => (await created(call, { ...VALID, test_set_id: 'QA-2024_' })).test_set_id,
+    shows: 'QA-2024',
+  }),
 ] as const satisfies readonly Fault[];
