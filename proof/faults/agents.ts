@@ -487,6 +487,23 @@ export const AGENTS_FAULTS = [
     shows: 400,
   }),
   fault({
+    id: 'agent-model-type-sms-by-prefix',
+    requirements: ['AGENT-MODEL-TYPE'],
+    slips: ['scope'],
+    description:
+      'model_type is read by prefix for SMS alone (a reader written to take SMS subtypes): `MODEL_TYPE_SMS_X` is stored as MODEL_TYPE_SMS. Every other value must be listed exactly.',
+    behaviour: (b) => {
+      b.agentRules.modelType = (f, request) => {
+        const given = f.string('model_type');
+        return given !== 'MODEL_TYPE_SMS' && given?.startsWith('MODEL_TYPE_SMS')
+          ? 'MODEL_TYPE_SMS'
+          : readModelType(f, request);
+      };
+    },
+    probe: (call) => status(call, { model_type: 'MODEL_TYPE_SMS_MMS' }),
+    shows: 200,
+  }),
+  fault({
     id: 'agent-model-type-defaults-to-voice',
     requirements: ['REQUEST-MISSING-REQUIRED'],
     slips: ['broken'],
