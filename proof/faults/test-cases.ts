@@ -586,4 +586,14 @@ export const TEST_CASES_FAULTS = [
     probe: async (call) => (await created(call, { ...VALID, test_set_id: 'QA-2024_' })).test_set_id,
     shows: 'QA-2024',
   }),
+  fault({
+    id: 'test-case-description-truth-tested',
+    requirements: ['REQUEST-WRONG-TYPE'],
+    slips: ['explicit'],
+    description:
+      'description is read only when it tests true (`if (body.description)`): false (or 0) is taken for an absent description and the test case is created without one, where any other wrong type is refused.',
+    behaviour: reread('description', (read) => (f, request) => (request.body['description'] ? read(f, request) : null)),
+    probe: (call) => status(call, { ...VALID, description: false }),
+    shows: 200,
+  }),
 ] as const satisfies readonly Fault[];
