@@ -555,6 +555,31 @@ export const AGENTS_FAULTS = [
     shows: 'first\nsecond',
   }),
   fault({
+    id: 'agent-refused-workflows-carried',
+    requirements: ['AGENT-CREATE'],
+    slips: ['broken'],
+    description:
+      "The agent body reader keeps the workflows it last read in a draft that only a stored agent clears: after a create refused past its workflows (a metric_ids entry that is no id), the next agent sent without workflows is stored with the refused request's.",
+    behaviour: (b) => {
+      let draft: AgentRecord['workflows'] | undefined;
+      reread(['workflows'], (read) => (f, request) => {
+        if (request.body['workflows'] === undefined) return draft ?? read(f, request);
+        draft = read(f, request);
+        return draft;
+      })(b);
+      const created = b.agentCreated;
+      b.agentCreated = (record, body) => {
+        draft = undefined;
+        return created(record, body);
+      };
+    },
+    probe: async (call) => {
+      await create(call, { ...VOICE, workflows: { refused: 'draft' }, metric_ids: ['no-such-metric'] });
+      return (await agent(call)).workflows;
+    },
+    shows: { refused: 'draft' },
+  }),
+  fault({
     id: 'agent-reference-ids-scalar-accepted',
     requirements: ['REQUEST-WRONG-TYPE'],
     slips: ['type'],
