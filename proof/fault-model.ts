@@ -139,6 +139,12 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'PERSONA-GET',
       // The generic layer's rules hold for every published operation: kept on some, broken on one.
       ...GENERIC_RULES,
+      // A create's echo, and an enumeration's membership, held per model type, input type, project type or listed
+      // value: kept for one, broken for another.
+      'AGENT-CREATE',
+      'TESTCASE-CREATE',
+      'REVIEW-PROJECT-CREATE',
+      'AGENT-MODEL-TYPE',
     ],
     otherwise: 'the rule is stated for one endpoint, method and field',
   },
@@ -187,6 +193,9 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'REVIEW-PROJECT-REQUIRED',
       // An absent Accept header, not only an explicit */*, gets the default YAML.
       'SPEC-YAML-DEFAULT',
+      // false given for text, and the text "0" in a map, taken for nothing by a truth test.
+      'REQUEST-WRONG-TYPE',
+      'MUTATION-CREATE',
       // Not the list rules: the spec gives defaults only for an absent page_size and order_by and says nothing of
       // empty ones (0 may mean the default, as in AIP-158), and "", null and an absent next_page_token all end a list.
       'AGENT-KNOWLEDGE-BASE-IDS',

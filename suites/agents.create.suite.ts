@@ -35,6 +35,8 @@ const GET = 'GET /v1/agents/{agent_id}' satisfies EndpointKey;
 /** Numbers of each kind RFC 8259 writes (an integer, a fraction, a negative one, zero) in a free JSON object. */
 const JSON_NUMBERS = { timeout_ms: 1000, ratio: 0.25, offset: -1.5, retries: 0 } as const;
 const WRITES = { writes: true } as const;
+/** The model types whose agents need no simulator configuration (the others' keys have checks of their own). */
+const UNCONFIGURED_TYPES = ['MODEL_TYPE_VOICE', 'MODEL_TYPE_OUTBOUND_VOICE', 'MODEL_TYPE_SMS'] as const;
 const SUCCESS_RESPONSE_RULES: readonly RequirementId[] = [
   'ENVELOPE-WRAPPED',
   'TIMESTAMP-ISO-UTC',
@@ -269,6 +271,11 @@ describeGroup('agents', () => {
       workflows: { object: 'key' },
     },
     typical: (t) => ({ display_name: t.name('agent'), phone_number: VALID_PHONE }),
+    // Every field holds per model type; the types that need no configuration take the shapes in turn.
+    beside: {
+      what: `the creates of model_type ${UNCONFIGURED_TYPES.join(', ')} in turn`,
+      fields: (index) => ({ model_type: UNCONFIGURED_TYPES[index % UNCONFIGURED_TYPES.length]! }),
+    },
     send: (t, fields) => t.agents.send(fields),
     readBack: async (t, call, what) => void (await expectAgentReadBack(t, call, `an agent with ${what}`)),
     deep: ['workflows'],

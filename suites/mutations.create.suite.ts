@@ -258,7 +258,15 @@ describeGroup('mutations', () => {
     id: 'mutations.create',
     operation: 'POST /v1/agents/{agent_id}/mutations',
     requirement: 'MUTATION-CREATE',
-    fields: { display_name: 'name', description: 'text', parameter_values: { object: 'key' } },
+    // The values of the two maps are text too: an override of the parent's prompt, and a parameter value beside the
+    // shaped key (a value reading as JSON's true, a number or null stays that text).
+    fields: {
+      display_name: 'name',
+      description: 'text',
+      parameter_values: { object: 'key' },
+      'parameter_values.note': 'text',
+      'config_overrides.prompt': 'text',
+    },
     typical: (t, index) => ({ display_name: t.name(`mutation of typical name ${index}`) }),
     send: async (t, fields) => t.mutations.send(await t.mutations.parent(), fields),
     readBack: async (t, call, what) => void (await expectMutationReadBack(t, call, `a mutation with ${what}`)),

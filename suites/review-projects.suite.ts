@@ -320,6 +320,14 @@ describeGroup('review-projects', () => {
     requirement: 'REVIEW-PROJECT-CREATE',
     fields: { display_name: 'name', description: 'text', assignees: { list: 'email' } },
     typical: (t) => ({ display_name: t.name('review project'), assignees: ['reviewer@example.com'] }),
+    // Every field holds per project type and notification setting: the four pairs take the shapes in turn.
+    beside: {
+      what: `the creates of project_type ${PROJECT_TYPES.join(', ')} and notifications true, false in turn`,
+      fields: (index) => ({
+        project_type: PROJECT_TYPES[index % PROJECT_TYPES.length]!,
+        notifications: Math.floor(index / PROJECT_TYPES.length) % 2 === 0,
+      }),
+    },
     send: async (t, fields) => t.reviewProjects.send(await reviewLinks(t), fields),
   });
 

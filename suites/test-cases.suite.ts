@@ -79,8 +79,15 @@ const INPUT_TYPE_EXTRAS: Partial<Record<(typeof INPUT_TYPES)[number], JsonObject
   SCRIPT: { simulation_metadata_input: { script_turns: ['hello'] } },
 };
 
-/** Test set ids of the length the specification gives, of shapes beyond letters and digits (it names no alphabet), and digits only (a number would lose the zeros). */
-const TEST_SET_ID_SHAPES = ['00000042', 'qa-set-1', 'QA_set.1'];
+/** The input types a test case takes with nothing beside them (SCRIPT needs its persona lines). */
+const UNSCRIPTED_TYPES = INPUT_TYPES.filter((type) => !(type in INPUT_TYPE_EXTRAS));
+
+/**
+ * Test set ids of the length the specification gives, of shapes beyond letters and digits (it names no alphabet), and
+ * digits only (a number would lose the zeros); led and ended by each class of character: a digit, a letter of either
+ * case, punctuation (which a slug's normaliser trims).
+ */
+const TEST_SET_ID_SHAPES = ['00000042', 'qa-set-1', 'QA_set.1', '7-set-ab', 'qa-set-Q', 'QA-2024_', '.qaset01'];
 
 /** A SCRIPT test case's persona lines, out of sorted order: kept as sent is kept in the order sent. */
 const SCRIPT_TURNS = ['My order never arrived', 'I would like a refund'];
@@ -631,6 +638,11 @@ describeGroup('test-cases', () => {
       'metric_input.expected_entities': { list: 'text', repeats: true },
     },
     typical: (t) => ({ input_str: t.name('test case') }),
+    // Every field holds per input type; the types that need nothing beside them take the shapes in turn (SCRIPT below).
+    beside: {
+      what: `the creates of input_type ${UNSCRIPTED_TYPES.join(', ')} in turn`,
+      fields: (index) => ({ input_type: UNSCRIPTED_TYPES[index % UNSCRIPTED_TYPES.length]! }),
+    },
     send: (t, fields) => t.testCases.send(fields),
     deep: ['expected_output_json', 'simulation_metadata_input', 'metric_input'],
     // simulation_metadata_input's contents depend on input_type: a server may refuse keys a SCENARIO does not read.

@@ -48,6 +48,11 @@ export interface ValueSpace {
   readonly fields: Readonly<Record<string, FieldShape>>;
   /** Typical valid values of the fields whose shapes may be refused, for the `index`th create: sent again in their place. */
   typical(t: CheckContext, index: number): JsonObject;
+  /**
+   * Fields the `index`th create sends beside the shaped ones, taking each value of an enumeration in turn (a model
+   * type) where the rule holds per value: every value meets a share of the shapes, at no request more.
+   */
+  readonly beside?: { readonly what: string; fields(index: number): JsonObject };
   send(t: CheckContext, fields: JsonObject): Promise<Call>;
   /** Reads back what a create accepted (READ-BACK-UNCHANGED), where the specification shows a read. */
   readonly readBack?: Judge['readBack'];
@@ -93,7 +98,7 @@ function put(body: JsonObject, path: string, value: unknown): void {
 
 /** The `index`th shape of every field: a name carries the run marker in front (at its end where its first character is the shape; none where the whole text is); a list holds one value, or on odd creates the value twice where it `repeats` (and blank items, `withBlankItems`); an object has it as a key. */
 function shapedFields(t: CheckContext, space: ValueSpace, index: number): { fields: JsonObject; refusable: string[] } {
-  const fields: JsonObject = {};
+  const fields: JsonObject = { ...space.beside?.fields(index) };
   const refusable: string[] = [];
   for (const [field, shape] of Object.entries(space.fields)) {
     const { value, mayRefuse, leads, whole } = shapedValue(kindOf(shape), index);
@@ -111,6 +116,7 @@ const describe = (space: ValueSpace, index: number): string =>
     ...(Object.values(space.fields).some((shape) => withBlankItems(shape, index))
       ? ['an empty and a blank list item']
       : []),
+    ...Object.entries(space.beside?.fields(index) ?? {}).map(([field, value]) => `${field} ${JSON.stringify(value)}`),
   ].join('; ');
 
 async function sendShape(t: CheckContext, space: ValueSpace, index: number): Promise<void> {
@@ -119,14 +125,15 @@ async function sendShape(t: CheckContext, space: ValueSpace, index: number): Pro
   let call = await space.send(t, fields);
   // Each refusal a careful server may make names a field, sent again typical: at most one more create per such field.
   for (let left = refusable.length; !isSuccess(call) && left > 0; left--) {
-    // A key inside an object field is named by itself (`script_turns`), as a detail may name it under any parent.
-    const keyOf = (field: string): string => field.split('.').at(-1)!;
-    const named = refusable.filter((field) => detailsName(detailFields(call), [keyOf(field)]));
+    // A key inside an object field is named by itself (`script_turns`), as a detail may name it under any parent, or
+    // by the object field holding it (`config_overrides`), which a server checking the values of a map names.
+    const namesOf = (field: string): string[] => [...new Set([field.split('.').at(-1)!, field.split('.')[0]!])];
+    const named = refusable.filter((field) => detailsName(detailFields(call), namesOf(field)));
     if (!named.length) break;
     t.expectInvalidArgument(
       call,
       [space.requirement, 'ERROR-INVALID-ARGUMENT'],
-      named.map(keyOf),
+      named.flatMap(namesOf),
       `${what}, one a server may refuse`,
     );
     const typical = space.typical(t, index);
@@ -159,7 +166,7 @@ export function valueSpaceCheck(space: ValueSpace): void {
   check(
     `${space.id}.unusual-valid-values`,
     requirements,
-    `${space.operation}${space.variant ? ` (${space.variant})` : ''} stores valid values of unusual shapes in ${Object.keys(space.fields).join(', ')} as sent${space.readBack ? ', and reads them back so' : ''}`,
+    `${space.operation}${space.variant ? ` (${space.variant})` : ''} stores valid values of unusual shapes in ${Object.keys(space.fields).join(', ')}${space.beside ? ` (${space.beside.what})` : ''} as sent${space.readBack ? ', and reads them back so' : ''}`,
     async (t) => {
       const indices = Array.from({ length: shapeCount(kinds) }, (_, index) => index);
       if (space.options?.exclusive) for (const index of indices) await sendShape(t, space, index);

@@ -26,7 +26,8 @@ const REFUSED_WRITES = {
   agents: {
     requirement: 'AGENT-CREATE',
     resource: 'an agent',
-    optional: (marker) => ({ prompt: marker }),
+    // Every optional field read before the second flaw (metric_ids): free text and a free-form object.
+    optional: (marker) => ({ prompt: marker, workflows: { refused: marker } }),
     flaws: [
       { what: 'an unknown model_type', fields: { model_type: 'MODEL_TYPE_NO_SUCH' } },
       { what: 'a metric_ids entry that is no metric id', fields: { metric_ids: ['cft-no-such-metric'] } },

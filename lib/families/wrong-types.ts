@@ -53,6 +53,12 @@ export function wrongTypedValues(
   ];
 }
 
+/** Both booleans: false too, which a reader testing the value's truth (`if (body.description)`) takes for absent. */
+const BOTH_BOOLEANS = [
+  { value: true, why: 'a boolean' },
+  { value: false, why: 'the boolean false' },
+] as const;
+
 function otherTypes(stated: StatedType): ReadonlyArray<{ readonly value: unknown; readonly why: string }> {
   switch (stated.type) {
     case 'string':
@@ -60,7 +66,7 @@ function otherTypes(stated: StatedType): ReadonlyArray<{ readonly value: unknown
         { value: [stated.valid], why: `a list of one string ([${JSON.stringify(stated.valid)}])` },
         { value: { value: stated.valid }, why: 'an object' },
         { value: 42, why: 'a number' },
-        { value: true, why: 'a boolean' },
+        ...BOTH_BOOLEANS,
       ];
     case 'strings':
       return [
@@ -68,7 +74,7 @@ function otherTypes(stated: StatedType): ReadonlyArray<{ readonly value: unknown
         { value: [42], why: 'a list holding a number, not strings' },
         { value: { 0: stated.valid }, why: 'an object' },
         { value: 42, why: 'a number' },
-        { value: true, why: 'a boolean' },
+        ...BOTH_BOOLEANS,
       ];
     case 'boolean':
       return [
@@ -82,7 +88,7 @@ function otherTypes(stated: StatedType): ReadonlyArray<{ readonly value: unknown
       return [
         { value: 'key=value', why: 'text that is not JSON' },
         { value: 42, why: 'a number' },
-        { value: true, why: 'a boolean' },
+        ...BOTH_BOOLEANS,
         { value: [stated.valid], why: 'a list of one object' },
       ];
   }
@@ -110,7 +116,7 @@ export function wrongTypesCheck(target: WrongTypesTarget): void {
   check(
     `${target.id}.wrong-types`,
     REQUIREMENTS,
-    `${target.operation} refuses, with INVALID_ARGUMENT naming the field, each of ${fields.join(', ')} given a value of another JSON type than stated (text as a list of one string, an object, a number or a boolean; a list as one item, a number in it, an object, a number or a boolean; a boolean as its text, "yes", a number, a list or an object; an object as text, a number, a boolean or a list; a required field null, an enumerated one "")${target.read ? ', and changes nothing' : ''}`,
+    `${target.operation} refuses, with INVALID_ARGUMENT naming the field, each of ${fields.join(', ')} given a value of another JSON type than stated (text as a list of one string, an object, a number, true or false; a list as one item, a number in it, an object, a number, true or false; a boolean as its text, "yes", a number, a list or an object; an object as text, a number, true, false or a list; a required field null, an enumerated one "")${target.read ? ', and changes nothing' : ''}`,
     async (t) => {
       const before = await target.read?.(t);
       const sends = Object.entries(target.fields).flatMap(([field, stated]) =>

@@ -487,6 +487,23 @@ export const AGENTS_FAULTS = [
     shows: 400,
   }),
   fault({
+    id: 'agent-model-type-sms-by-prefix',
+    requirements: ['AGENT-MODEL-TYPE'],
+    slips: ['scope'],
+    description:
+      'model_type is read by prefix for SMS alone (a reader written to take SMS subtypes): `MODEL_TYPE_SMS_X` is stored as MODEL_TYPE_SMS. Every other value must be listed exactly.',
+    behaviour: (b) => {
+      b.agentRules.modelType = (f, request) => {
+        const given = f.string('model_type');
+        return given !== 'MODEL_TYPE_SMS' && given?.startsWith('MODEL_TYPE_SMS')
+          ? 'MODEL_TYPE_SMS'
+          : readModelType(f, request);
+      };
+    },
+    probe: (call) => status(call, { model_type: 'MODEL_TYPE_SMS_MMS' }),
+    shows: 200,
+  }),
+  fault({
     id: 'agent-model-type-defaults-to-voice',
     requirements: ['REQUEST-MISSING-REQUIRED'],
     slips: ['broken'],
@@ -521,6 +538,46 @@ export const AGENTS_FAULTS = [
     }),
     probe: (call) => status(call, { prompt: 42 }),
     shows: 200,
+  }),
+  fault({
+    id: 'agent-sms-prompt-line-endings-normalised',
+    requirements: ['AGENT-CREATE'],
+    slips: ['scope'],
+    description:
+      "An SMS agent's prompt goes through the SMS text normaliser: CR LF, a lone CR and the Unicode line and paragraph separators become LF. Other types keep the prompt as sent.",
+    behaviour: reread(['prompt'], (read) => (f, request) => {
+      const value = read(f, request);
+      return request.modelType === 'MODEL_TYPE_SMS' && typeof value === 'string'
+        ? value.replace(/\r\n?|\u2028|\u2029/g, '\n')
+        : value;
+    }),
+    probe: async (call) => (await agent(call, { model_type: 'MODEL_TYPE_SMS', prompt: 'first\r\nsecond' })).prompt,
+    shows: 'first\nsecond',
+  }),
+  fault({
+    id: 'agent-refused-workflows-carried',
+    requirements: ['AGENT-CREATE'],
+    slips: ['broken'],
+    description:
+      "The agent body reader keeps the workflows it last read in a draft that only a stored agent clears: after a create refused past its workflows (a metric_ids entry that is no id), the next agent sent without workflows is stored with the refused request's.",
+    behaviour: (b) => {
+      let draft: AgentRecord['workflows'] | undefined;
+      reread(['workflows'], (read) => (f, request) => {
+        if (request.body['workflows'] === undefined) return draft ?? read(f, request);
+        draft = read(f, request);
+        return draft;
+      })(b);
+      const created = b.agentCreated;
+      b.agentCreated = (record, body) => {
+        draft = undefined;
+        return created(record, body);
+      };
+    },
+    probe: async (call) => {
+      await create(call, { ...VOICE, workflows: { refused: 'draft' }, metric_ids: ['no-such-metric'] });
+      return (await agent(call)).workflows;
+    },
+    shows: { refused: 'draft' },
   }),
   fault({
     id: 'agent-reference-ids-scalar-accepted',

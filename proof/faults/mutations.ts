@@ -26,6 +26,19 @@ import { mutationReadBack } from '../probes/read-back.js';
 
 const GET_MUTATION = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}';
 
+/** Text a truth test on its parsed value reads as false. */
+const FALSY_TEXT: ReadonlySet<string> = new Set(['0', 'null', 'false']);
+
+/** Top-level text values that read as a JSON number, boolean or null, as that value (objects and other text kept). */
+const coercedScalars = (value: JsonObject): JsonObject =>
+  Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => {
+      if (typeof inner !== 'string' || !/^(true|false|null|-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?)$/.test(inner))
+        return [key, inner];
+      return [key, JSON.parse(inner) as JsonObject[string]];
+    }),
+  );
+
 /** How long the race fault's write to the database takes: far longer than two requests sent at once lie apart. */
 const STORE_WRITE_MS = 50;
 
@@ -1186,5 +1199,37 @@ export const MUTATIONS_FAULTS = [
       return (await create(call, parent, { display_name: 'm', config_overrides: { escalation_step: 'sales' } })).status;
     },
     shows: 200,
+  }),
+  fault({
+    id: 'mutation-override-scalar-text-coerced',
+    requirements: ['MUTATION-CREATE'],
+    slips: ['type'],
+    description:
+      'config_overrides values are read as an environment-style configuration: a text override that reads as a JSON number, boolean or null (`"true"`, `"0"`, `"1e3"`, `"null"`) is stored as that value, not as the text sent.',
+    behaviour: reread('config_overrides', (read) => (f, body) => coercedScalars(read(f, body))),
+    probe: async (call) =>
+      typeof (await createdField(call, { display_name: 'm', config_overrides: { prompt: 'true' } }, 'config_overrides'))
+        .prompt,
+    shows: 'boolean',
+  }),
+  fault({
+    id: 'mutation-parameter-value-falsy-text-dropped',
+    requirements: ['MUTATION-CREATE'],
+    slips: ['explicit'],
+    description:
+      'Given parameter_values lose the pairs whose text a template engine reads as false (`"0"`, `"null"`, `"false"`): the map is cleaned with a truth test on each value parsed.',
+    behaviour: reread('parameter_values', (read) => (f, body) => {
+      const given = read(f, body);
+      return given && Object.fromEntries(Object.entries(given).filter(([, value]) => !FALSY_TEXT.has(value)));
+    }),
+    probe: async (call) =>
+      Object.keys(
+        await createdField(
+          call,
+          { display_name: 'm', parameter_values: { tone: 'calm', retries: '0' } },
+          'parameter_values',
+        ),
+      ),
+    shows: ['tone'],
   }),
 ] as const satisfies readonly Fault[];

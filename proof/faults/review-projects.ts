@@ -548,4 +548,18 @@ export const REVIEW_PROJECTS_FAULTS = [
     },
     shows: ['PROJECT_COLLABORATIVE', false],
   }),
+  fault({
+    id: 'review-project-collaborative-description-cut-500',
+    requirements: ['REVIEW-PROJECT-CREATE'],
+    slips: ['scope'],
+    description:
+      "A PROJECT_COLLABORATIVE project's description is stored in the shared board's column of 500 characters, cut there silently. Individual projects keep it whole.",
+    behaviour: readWith('description', (f, base) => {
+      const value = base(f);
+      return f.string('project_type') === 'PROJECT_COLLABORATIVE' && value !== null ? value.slice(0, 500) : value;
+    }),
+    probe: async (call) =>
+      (await created(call, { project_type: 'PROJECT_COLLABORATIVE', description: 'd'.repeat(600) })).description.length,
+    shows: 500,
+  }),
 ] as const satisfies readonly Fault[];

@@ -559,4 +559,41 @@ export const TEST_CASES_FAULTS = [
     probe: (call) => status(call, { ...VALID, expected_behaviors: ['Offers a refund', 42] }),
     shows: 200,
   }),
+  fault({
+    id: 'test-case-transcript-line-endings-normalised',
+    requirements: ['TESTCASE-CREATE'],
+    slips: ['scope'],
+    description:
+      "A TRANSCRIPT test case's description and user_notes go through the transcript cleaner: CR LF, a lone CR and the Unicode line and paragraph separators become LF. Other input types keep them as sent.",
+    behaviour: (b) =>
+      rereadTestCase(b, ['description', 'user_notes'], (read) => (f, request) => {
+        const value = read(f, request);
+        return f.string('input_type') === 'TRANSCRIPT' && typeof value === 'string'
+          ? value.replace(/\r\n?|\u2028|\u2029/g, '\n')
+          : value;
+      }),
+    probe: async (call) =>
+      (await created(call, { ...VALID, input_type: 'TRANSCRIPT', description: 'line\u2028next' })).description,
+    shows: 'line\nnext',
+  }),
+  fault({
+    id: 'test-case-test-set-id-slug-trimmed',
+    requirements: ['TESTCASE-TEST-SET-ID'],
+    slips: ['broken'],
+    description:
+      'test_set_id is stored as a slug: the punctuation it begins or ends with (`-`, `_`, `.`) is trimmed once its length is checked, so `QA-2024_` is stored as `QA-2024`.',
+    behaviour: reread('test_set_id', (read) => (f, request) => read(f, request).replace(/^[-_.]+|[-_.]+$/g, '')),
+    probe: async (call) => (await created(call, { ...VALID, test_set_id: 'QA-2024_' })).test_set_id,
+    shows: 'QA-2024',
+  }),
+  fault({
+    id: 'test-case-description-truth-tested',
+    requirements: ['REQUEST-WRONG-TYPE'],
+    slips: ['explicit'],
+    description:
+      'description is read only when it tests true (`if (body.description)`): false (or 0) is taken for an absent description and the test case is created without one, where any other wrong type is refused.',
+    behaviour: reread('description', (read) => (f, request) => (request.body['description'] ? read(f, request) : null)),
+    probe: (call) => status(call, { ...VALID, description: false }),
+    shows: 200,
+  }),
 ] as const satisfies readonly Fault[];

@@ -13,7 +13,10 @@ export interface MadeOfListed {
   readonly why: string;
 }
 
-/** A proper part of the first listed value (each end cut), two listed values joined (`|`, `,`), one with a suffix. */
+/**
+ * A proper part of the first listed value (each end cut), two listed values joined (`|`, `,`), and every listed value
+ * with a suffix: a membership test by prefix may be written for one value alone (a subtype read as its type).
+ */
 export function madeOfListed(listed: readonly string[]): readonly MadeOfListed[] {
   const [first = '', second = first] = listed;
   return [
@@ -21,7 +24,7 @@ export function madeOfListed(listed: readonly string[]): readonly MadeOfListed[]
     { value: first.slice(0, -1), why: `a part of ${first}` },
     { value: `${first}|${second}`, why: 'two listed values joined' },
     { value: `${first},${second}`, why: 'two listed values joined' },
-    { value: `${first}_X`, why: `${first} with a suffix` },
+    ...listed.map((value) => ({ value: `${value}_X`, why: `${value} with a suffix` })),
   ];
 }
 
