@@ -117,6 +117,27 @@ describeGroup('agents', () => {
     );
   }
 
+  // Other ways of writing an E.164 number (a `tel:` URI, RFC 3966; blanks or dashes between its digits, as E.123
+  // prints it; the `00` international prefix for `+`) are neither E.164 nor a SIP address: refused, or recognised
+  // and stored as the E.164 number they write, never as sent.
+  check(
+    'agents.fields.phone-number-other-forms-of-a-number',
+    ['AGENT-PHONE-NUMBER'],
+    'a phone_number written as a tel: URI, with blanks or dashes, or with a leading 00 is rejected, or stored as E.164',
+    async (t) => {
+      for (const phone_number of ['tel:+14155550123', '+1 415 555 0123', '+1-415-555-0123', '0014155550123'])
+        expectRefusedOrRecognised(
+          t,
+          await t.agents.send({ phone_number }),
+          ['AGENT-PHONE-NUMBER'],
+          'phone_number',
+          asListed('+14155550123'),
+          `an agent with phone_number ${phone_number}`,
+        );
+    },
+    WRITES,
+  );
+
   check(
     'agents.fields.http-https-endpoint-urls-accepted',
     ['AGENT-ENDPOINT'],
