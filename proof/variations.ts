@@ -821,7 +821,7 @@ const LOCALIZED_POINTERS: Variation = {
   changes: [
     'error details name body fields by JSON pointer (`/display_name`, `/metadata/chat_endpoint`), a bad list element by index (`assignees[0]`), query parameters as `query.page_size`, path parameters as `path.agent_id`, the key header as `headers.x-api-key`',
     'error messages are localized (French, non-ASCII)',
-    "timestamps have nanoseconds and a `+0000` zero offset (`2026-01-05T10:00:00.123000000+0000`, as Python's `%z` and Jackson write it)",
+    "timestamps have nanoseconds and a `+00:00` zero offset (`2026-01-05T10:00:00.123000000+00:00`, as Python's `isoformat()` writes it)",
     'page tokens are standard base64 with `+`, `/` and `=` (they must be URL-encoded in a query); those of the lists beyond the specification (agents, test cases) are UUIDs',
     `pages are short: at most ${SHORT_PAGE} items, whatever page_size (or its default) allows`,
     'JSON bodies are pretty-printed, and integral values of number (float) fields are written `30.0`',
@@ -847,7 +847,7 @@ const LOCALIZED_POINTERS: Variation = {
     b.contentTypes.json = 'application/json;charset="UTF-8"';
     b.errors.field = (detail) => pointerStyleField(detail);
     b.errors.message = (error) => `Requête refusée (${error.code}) : ${error.message}`;
-    b.formatTime = (ms) => new Date(ms).toISOString().replace('Z', '000000+0000');
+    b.formatTime = (ms) => new Date(ms).toISOString().replace('Z', '000000+00:00');
     const base64 = base64TokenCodec(signedTokenCodec('reference-page-token-c'));
     const uuids = tableTokenCodec(randomUUID);
     b.lists.tokens = (list) => (isGenericList(list) ? uuids : base64);

@@ -146,6 +146,26 @@ describeGroup('agents', () => {
     WRITES,
   );
 
+  // One ID may be both a metric's and a test set's (nothing keeps the kinds' IDs apart): each list keeps it, from
+  // the create and from GET (a store keyed by the referenced ID alone keeps it in one list). A refusal passes.
+  check(
+    'agents.create.one-id-in-both-reference-lists',
+    ['AGENT-GET', 'READ-BACK-UNCHANGED'],
+    'an ID listed in both metric_ids and test_set_ids comes back in each, whole, from POST and GET',
+    async (t) => {
+      const shared = alnum(22, 34);
+      const created = await t.agents.send({
+        metric_ids: [shared, alnum(22, 35)],
+        test_set_ids: [alnum(22, 36), shared],
+      });
+      const what = 'an agent with one ID in both metric_ids and test_set_ids';
+      if (!isSuccess(created)) return void t.expectRejection(created, ['AGENT-CREATE'], {}, what);
+      expectAgentCreated(t, created, ['AGENT-CREATE'], what);
+      await expectAgentReadBack(t, created, what);
+    },
+    WRITES,
+  );
+
   check(
     'agents.create.explicit-values-kept',
     ['EXPLICIT-VALUE-KEPT', 'READ-BACK-UNCHANGED'],
@@ -280,6 +300,8 @@ describeGroup('agents', () => {
     readBack: async (t, call, what) => void (await expectAgentReadBack(t, call, `an agent with ${what}`)),
     deep: ['workflows'],
     wide: ['workflows'],
+    // prompt has its maximum (50000 characters); the reference lists have none.
+    longLists: { metric_ids: (n) => alnum(22, 1000 + n), test_set_ids: (n) => alnum(22, 2000 + n) },
   });
 
   explicitNullChecks({

@@ -13,9 +13,15 @@ import {
   ruledListChecks,
 } from '../lib/families/invalid-field.js';
 import { lengthLimitChecks } from '../lib/families/length-limits.js';
-import { madeOfListedChecks } from '../lib/families/values/enumerated.js';
+import { madeOfListedChecks, requiredUnderEachValueChecks } from '../lib/families/values/enumerated.js';
 import { configField } from '../lib/families/simulator-config.js';
-import { byteLimitSizes, FORMATTED_VALUES, jsonObjectOfSize, typedAgentBody } from '../lib/gen/agent-bodies.js';
+import {
+  byteLimitSizes,
+  FORMATTED_VALUES,
+  fullestAgentBody,
+  jsonObjectOfSize,
+  typedAgentBody,
+} from '../lib/gen/agent-bodies.js';
 import { PUBLIC_WEBHOOK_URL, RELATIVE_URLS } from '../lib/gen/bodies.js';
 import { alnum, nearMissIds } from '../lib/gen/ids.js';
 import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
@@ -116,6 +122,27 @@ describeGroup('agents', () => {
       WRITES,
     );
   }
+
+  // Other ways of writing an E.164 number (a `tel:` URI, RFC 3966; blanks or dashes between its digits, as E.123
+  // prints it; the `00` international prefix for `+`) are neither E.164 nor a SIP address: refused, or recognised
+  // and stored as the E.164 number they write, never as sent.
+  check(
+    'agents.fields.phone-number-other-forms-of-a-number',
+    ['AGENT-PHONE-NUMBER'],
+    'a phone_number written as a tel: URI, with blanks or dashes, or with a leading 00 is rejected, or stored as E.164',
+    async (t) => {
+      for (const phone_number of ['tel:+14155550123', '+1 415 555 0123', '+1-415-555-0123', '0014155550123'])
+        expectRefusedOrRecognised(
+          t,
+          await t.agents.send({ phone_number }),
+          ['AGENT-PHONE-NUMBER'],
+          'phone_number',
+          asListed('+14155550123'),
+          `an agent with phone_number ${phone_number}`,
+        );
+    },
+    WRITES,
+  );
 
   check(
     'agents.fields.http-https-endpoint-urls-accepted',
@@ -249,12 +276,34 @@ describeGroup('agents', () => {
     })),
   ]);
 
+  // model_type is the other required field: the enumerated one itself.
+  requiredUnderEachValueChecks({
+    id: 'agents.fields',
+    enumerated: 'model_type',
+    listed: MODEL_TYPES,
+    required: [{ field: 'display_name', requirements: ['AGENT-DISPLAY-NAME', 'REQUEST-MISSING-REQUIRED'] }],
+    send: async (t, value, without) =>
+      t.agents.send(
+        typedAgentBody(value as (typeof MODEL_TYPES)[number], 'unnamed', {
+          // Only the types that require a configuration send one (finding its field may skip the check).
+          ...(value === 'MODEL_TYPE_CHAT' || value === 'MODEL_TYPE_WEBSOCKET'
+            ? { configField: await configField(t) }
+            : {}),
+          overrides: { [without]: undefined },
+        }),
+      ),
+  });
+
   madeOfListedChecks('agents.fields', [
     {
       field: 'model_type',
       requirements: ['AGENT-MODEL-TYPE'],
       listed: MODEL_TYPES,
       send: (t, value) => t.agents.send({ model_type: value }),
+      sendFullest: async (t, value) =>
+        t.agents.send(
+          fullestAgentBody(t.name('fullest agent'), await configField(t), { overrides: { model_type: value } }),
+        ),
     },
   ]);
 

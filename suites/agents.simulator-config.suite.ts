@@ -18,6 +18,7 @@ import {
 import {
   byteLimitSizes,
   type FillerText,
+  fullestAgentBody,
   jsonObjectOfSize,
   jsonTextOfSize,
   typedAgentBody,
@@ -672,6 +673,10 @@ describeGroup('agents', () => {
       requirements: ['CHAT-RESPONSE-FORMAT'],
       listed: CHAT_RESPONSE_FORMATS,
       send: async (t, value) => t.agents.send((await configured(t, CHAT, { response_format: value })).body),
+      sendFullest: async (t, value) =>
+        t.agents.send(
+          fullestAgentBody(t.name('fullest chat agent'), await configField(t), { config: { response_format: value } }),
+        ),
       alsoNamed: async (t) => [await configField(t)],
     },
   ]);

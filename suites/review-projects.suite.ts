@@ -10,7 +10,7 @@ import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js'
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { reviewLinks } from '../lib/harness/discovery.js';
 import { lineBreakChecks, ruledListChecks } from '../lib/families/invalid-field.js';
-import { madeOfListedChecks } from '../lib/families/values/enumerated.js';
+import { madeOfListedChecks, requiredUnderEachValueChecks } from '../lib/families/values/enumerated.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { Created } from '../lib/harness/resources.js';
 import type { JsonObject } from '../lib/util/json.js';
@@ -146,6 +146,15 @@ const ACCEPTED: readonly Accepted[] = [
   },
   { requirements: ['REVIEW-PROJECT-RULES'], field: 'project_rules', value: null, why: 'null' },
 ];
+
+/** Every optional field of a review project set. */
+const FULLEST_REVIEW_PROJECT: JsonObject = {
+  assignees: ['reviewer@example.com', 'second.reviewer@example.com'],
+  description: 'Calls of the March escalations',
+  project_type: 'PROJECT_COLLABORATIVE',
+  notifications: false,
+  project_rules: [...PROJECT_RULES],
+};
 
 describeGroup('review-projects', () => {
   check(
@@ -329,6 +338,9 @@ describeGroup('review-projects', () => {
       }),
     },
     send: async (t, fields) => t.reviewProjects.send(await reviewLinks(t), fields),
+    // The linked IDs must name simulations and metrics the target has: only assignees can be long.
+    longLists: { assignees: (n) => `reviewer.${n}@example.com` },
+    longText: ['description'],
   });
 
   explicitNullChecks({
@@ -394,14 +406,30 @@ describeGroup('review-projects', () => {
       requirements: ['REVIEW-PROJECT-TYPE'],
       listed: PROJECT_TYPES,
       send: async (t, value) => t.reviewProjects.send(await reviewLinks(t), { project_type: value }),
+      sendFullest: async (t, value) =>
+        t.reviewProjects.send(await reviewLinks(t), { ...FULLEST_REVIEW_PROJECT, project_type: value }),
     },
     {
       field: 'project_rules',
       requirements: ['REVIEW-PROJECT-RULES'],
       listed: PROJECT_RULES,
       send: async (t, value) => t.reviewProjects.send(await reviewLinks(t), { project_rules: [value] }),
+      sendFullest: async (t, value) =>
+        t.reviewProjects.send(await reviewLinks(t), { ...FULLEST_REVIEW_PROJECT, project_rules: [value] }),
     },
   ]);
+
+  requiredUnderEachValueChecks({
+    id: 'review-projects.create',
+    enumerated: 'project_type',
+    listed: PROJECT_TYPES,
+    required: REQUIRED_FIELDS.map((field) => ({
+      field,
+      requirements: ['REVIEW-PROJECT-REQUIRED', 'REQUEST-MISSING-REQUIRED'] as const,
+    })),
+    send: async (t, value, without) =>
+      t.reviewProjects.send(await reviewLinks(t), { project_type: value, [without]: undefined }),
+  });
 
   declareDynamicIdChecks('review-projects');
   bodyFormsCheck({

@@ -19,7 +19,7 @@ import {
   lineBreakChecks,
   ruledListChecks,
 } from '../lib/families/invalid-field.js';
-import { madeOfListedChecks } from '../lib/families/values/enumerated.js';
+import { madeOfListedChecks, requiredUnderEachValueChecks } from '../lib/families/values/enumerated.js';
 import { ASCII_CHARS, boundaryCases, stringOf, twoByteText } from '../lib/gen/strings.js';
 import { allEnded, check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import { property } from '../lib/harness/property.js';
@@ -89,6 +89,17 @@ const UNSCRIPTED_TYPES = INPUT_TYPES.filter((type) => !(type in INPUT_TYPE_EXTRA
  */
 const TEST_SET_ID_SHAPES = ['00000042', 'qa-set-1', 'QA_set.1', '7-set-ab', 'qa-set-Q', 'QA-2024_', '.qaset01'];
 
+/** Every optional field of a test case set (simulation_metadata_input with a key no input_type reads alone). */
+const FULLEST_TEST_CASE: JsonObject = {
+  description: 'Caller asks for a refund of a late order',
+  user_notes: 'Seen in the March escalations',
+  expected_behaviors: ['Asks for the order number'],
+  expected_output_str: 'A refund is offered',
+  expected_output_json: { resolution: 'refund' },
+  simulation_metadata_input: { channel: 'phone' },
+  metric_input: { expected_entities: ['order number'] },
+};
+
 /** A SCRIPT test case's persona lines, out of sorted order: kept as sent is kept in the order sent. */
 const SCRIPT_TURNS = ['My order never arrived', 'I would like a refund'];
 
@@ -104,7 +115,8 @@ describeGroup('test-cases', () => {
         {
           description: 'Caller asks for a refund of a late order',
           user_notes: 'Seen in the March escalations',
-          expected_behaviors: ['Asks for the order number', 'Offers a refund or a voucher'],
+          // One text in two lists (a store keyed by the text alone keeps it in one of them).
+          expected_behaviors: ['Asks for the order number', 'Offers a refund or a voucher', 'refund amount'],
           expected_output_json: { resolution: 'refund', amount: 12.5 },
           metric_input: { expected_entities: ['order number', 'refund amount'] },
           input_type: 'SCENARIO',
@@ -451,8 +463,20 @@ describeGroup('test-cases', () => {
       requirements: ['TESTCASE-INPUT-TYPE'],
       listed: INPUT_TYPES,
       send: (t, value) => t.testCases.send({ input_type: value }),
+      sendFullest: (t, value) => t.testCases.send({ ...FULLEST_TEST_CASE, input_type: value }),
     },
   ]);
+
+  requiredUnderEachValueChecks({
+    id: 'test-cases.create',
+    enumerated: 'input_type',
+    listed: INPUT_TYPES,
+    required: [
+      { field: 'input_str', requirements: ['TESTCASE-INPUT-STR', 'REQUEST-MISSING-REQUIRED'] },
+      { field: 'test_set_id', requirements: ['TESTCASE-TEST-SET-ID', 'REQUEST-MISSING-REQUIRED'] },
+    ],
+    send: (t, value, without) => t.testCases.send({ input_type: value, [without]: undefined }),
+  });
 
   // ---- expected results -----------------------------------------------------------------------
 
@@ -647,6 +671,12 @@ describeGroup('test-cases', () => {
     deep: ['expected_output_json', 'simulation_metadata_input', 'metric_input'],
     // simulation_metadata_input's contents depend on input_type: a server may refuse keys a SCENARIO does not read.
     wide: ['expected_output_json', 'metric_input'],
+    longLists: {
+      expected_behaviors: (n) => `Behaviour ${n}: confirms the order`,
+      'metric_input.expected_entities': (n) => `entity ${n}`,
+    },
+    // input_str has a minimum alone; none of these has a maximum.
+    longText: ['input_str', 'description', 'user_notes', 'expected_output_str', 'expected_behaviors'],
   });
 
   valueSpaceCheck({
@@ -662,6 +692,7 @@ describeGroup('test-cases', () => {
     },
     typical: (t) => ({ input_str: t.name('test case') }),
     send: (t, fields) => t.testCases.send({ ...fields, input_type: 'SCRIPT' }),
+    longLists: { 'simulation_metadata_input.script_turns': (n) => `Line ${n} of the caller` },
   });
 
   explicitNullChecks({

@@ -5,15 +5,17 @@
 // allows both), a leap second `:60`, and a date and time that exist (no 13th month, no 25th hour).
 //
 // The spec's "ISO 8601 UTC strings" (the default reading) also need UTC: `Z`/`z` or a zero
-// offset `+00:00`, `+0000` (Python's `%z`, Jackson's default) or `+00`. Any other offset is
+// offset `+00:00` or `+00`. An offset without its colon (`+0000`, Python's `%z`, Jackson's
+// default) is the basic format beside an extended date and time, which ISO 8601 does not mix
+// in one representation (RFC 3339 writes `Z` or `+00:00`): not accepted. Any other offset is
 // not UTC; a zoneless time is local to somewhere. With `anyOffset` (comparing values a
-// server may write in its own zone), any offset `±hh[[:]mm]` is read, and a space may
-// stand for `T` as RFC 3339 allows.
+// server may write in its own zone, once their form is judged), any offset `±hh[[:]mm]` is
+// read, and a space may stand for `T` as RFC 3339 allows.
 
 import { remembered } from '../util/remembered.js';
 
 const TIMESTAMP =
-  /^(\d{4})-(\d{2})-(\d{2})([Tt ])(\d{2}):(\d{2}):(\d{2})(?:[.,](\d+))?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/;
+  /^(\d{4})-(\d{2})-(\d{2})([Tt ])(\d{2}):(\d{2}):(\d{2})(?:[.,](\d+))?(?:([Zz])|([+-])(\d{2})(?:(:?)(\d{2}))?)$/;
 
 interface Instant {
   /** Milliseconds since the epoch (the fraction cut to milliseconds; a leap second reads as the next second's start). */
@@ -50,10 +52,18 @@ function readTimestamp(value: string, anyOffset: boolean): Instant | undefined {
     number,
     number,
   ];
-  const [separator, zulu, offsetSign, offsetHours = '00', offsetMinutes = '00'] = [m[4], m[9], m[10], m[11], m[12]];
+  const [separator, zulu, offsetSign, offsetHours = '00', colon, offsetMinutes = '00'] = [
+    m[4],
+    m[9],
+    m[10],
+    m[11],
+    m[12],
+    m[13],
+  ];
   if (
     !anyOffset &&
-    (separator === ' ' || (!zulu && (offsetSign !== '+' || offsetHours !== '00' || offsetMinutes !== '00')))
+    (separator === ' ' ||
+      (!zulu && (offsetSign !== '+' || offsetHours !== '00' || offsetMinutes !== '00' || colon === '')))
   )
     return undefined;
   if (Number(offsetHours) > 23 || Number(offsetMinutes) > 59) return undefined;

@@ -62,6 +62,22 @@ export interface ValueSpace {
   readonly deep?: readonly string[];
   /** The free-form object fields (dotted) no reading of the specification lets a server refuse, all sent together holding WIDE_VALUES. */
   readonly wide?: readonly string[];
+  /** The list fields (dotted) the specification bounds nowhere, each with its `n`th well-formed element: all sent together LONG_LIST_LENGTH long. */
+  readonly longLists?: Readonly<Record<string, (n: number) => string>>;
+  /** The text fields (dotted, of `fields`; a list holds one such text) the specification bounds nowhere: all sent together LONG_TEXT_LENGTH long. */
+  readonly longText?: readonly string[];
+}
+
+/** Several hundred elements: past what one SQL statement binds as two variables a row (SQLite's 999). */
+export const LONG_LIST_LENGTH = 500;
+/** ASCII characters past 64 KiB: past a TEXT column (65,535 bytes) and a 16-bit length. */
+export const LONG_TEXT_LENGTH = 70_000;
+
+/** A text of `length` characters made of words (no run a compressor or a dedup would mistake for filler alone). */
+function longText(length: number, salt: number): string {
+  let text = `Note ${salt}:`;
+  for (let n = 0; text.length < length; n++) text += ` word${n}`;
+  return text.slice(0, length);
 }
 
 const kindOf = (shape: FieldShape): ValueKind =>
@@ -176,6 +192,64 @@ export function valueSpaceCheck(space: ValueSpace): void {
   );
   if (space.deep?.length) deepNestingCheck(space, space.deep);
   if (space.wide?.length) wideValuesCheck(space, space.wide);
+  if (space.longLists && Object.keys(space.longLists).length) longListsCheck(space, space.longLists);
+  if (space.longText?.length) longTextCheck(space, space.longText);
+}
+
+/** One create holding `long` in its fields: stored whole (returned and read back whole), or refused with a 4xx; never a 5xx. */
+async function sendLong(t: CheckContext, space: ValueSpace, long: JsonObject, what: string): Promise<void> {
+  const fields = space.typical(t, 0);
+  for (const [field, value] of Object.entries(long)) put(fields, field, value);
+  const call = await space.send(t, fields);
+  if (!isSuccess(call)) return expectRefusedNotFailed(t, call, [space.requirement], what);
+  const mismatches = echoMismatches(sentBody(call), t.expectResource(call, [space.requirement], what));
+  t.assert(
+    !mismatches.length,
+    [space.requirement],
+    `${space.operation} accepted ${what} but did not return it whole: ${mismatches.join('; ')}`,
+    call,
+  );
+  await space.readBack?.(t, call, what);
+}
+
+/** Every list field with no stated bound, LONG_LIST_LENGTH well-formed elements each, in one create. */
+function longListsCheck(space: ValueSpace, lists: Readonly<Record<string, (n: number) => string>>): void {
+  const names = Object.keys(lists);
+  check(
+    `${space.id}.long-unbounded-lists`,
+    [space.requirement, ...(space.readBack ? ['READ-BACK-UNCHANGED' as const] : [])],
+    `${space.operation}${space.variant ? ` (${space.variant})` : ''} with ${names.join(', ')} each holding ${LONG_LIST_LENGTH} well-formed elements (no maximum is stated) stores each whole${space.readBack ? ' and reads it back so' : ''}, or refuses it with a 4xx; never fails with a 5xx`,
+    async (t) => {
+      const long = Object.fromEntries(
+        Object.entries(lists).map(([field, element]) => [
+          field,
+          Array.from({ length: LONG_LIST_LENGTH }, (_, n) => element(n)),
+        ]),
+      );
+      await sendLong(t, space, long, `${names.join(', ')} of ${LONG_LIST_LENGTH} elements each`);
+    },
+    { ...space.options, writes: true },
+  );
+}
+
+/** Every text field with no stated bound, LONG_TEXT_LENGTH characters each (a list's one element), in one create. */
+function longTextCheck(space: ValueSpace, fields: readonly string[]): void {
+  check(
+    `${space.id}.long-unbounded-text`,
+    [space.requirement, ...(space.readBack ? ['READ-BACK-UNCHANGED' as const] : [])],
+    `${space.operation}${space.variant ? ` (${space.variant})` : ''} with ${fields.join(', ')} each ${LONG_TEXT_LENGTH} characters long (no maximum is stated) stores each whole${space.readBack ? ' and reads it back so' : ''}, or refuses it with a 4xx; never fails with a 5xx`,
+    async (t) => {
+      const long = Object.fromEntries(
+        fields.map((field, salt) => {
+          const text = longText(LONG_TEXT_LENGTH, salt);
+          const shape = space.fields[field];
+          return [field, shape !== undefined && typeof shape === 'object' && 'list' in shape ? [text] : text];
+        }),
+      );
+      await sendLong(t, space, long, `${fields.join(', ')} of ${LONG_TEXT_LENGTH} characters each`);
+    },
+    { ...space.options, writes: true },
+  );
 }
 
 /** Objects of many keys and lists of many elements in every free-form object field, one create per shape: accepted, returned and read back whole. */

@@ -41,6 +41,40 @@ export function typedAgentBody(
   return agentBody(displayName, { model_type: modelType, ...endpoint, ...configuration, ...overrides });
 }
 
+/** Optional CHAT configuration keys, each set to a value a correct server takes (no persona_id: it names a fixture). */
+const FULLEST_CHAT_CONFIG: JsonObject = {
+  response_format: 'responses',
+  input_template: '{"model":"agent","input":"{{latest_message}}"}',
+  payload_wrapper: 'payload',
+  response_message_path: 'output.0.content',
+  strip_message_timestamps: true,
+  custom_data: '{"tier":"gold"}',
+  custom_headers: '{"X-Trace":"fullest"}',
+};
+
+/**
+ * The fullest valid agent: a CHAT agent with every optional top-level field set (empty reference lists: unknown IDs
+ * may be refused) and its configuration with every optional key under `configField`; `config` and `overrides` over it.
+ */
+export function fullestAgentBody(
+  displayName: string,
+  configField: string,
+  { config = {}, overrides = {} }: Pick<TypedAgent, 'config' | 'overrides'> = {},
+): JsonObject {
+  return typedAgentBody('MODEL_TYPE_CHAT', displayName, {
+    configField,
+    config: { ...FULLEST_CHAT_CONFIG, ...config },
+    overrides: {
+      endpoint: PUBLIC_WEBHOOK_URL,
+      prompt: 'Help the customer with their order.',
+      workflows: { version: 2, steps: [{ name: 'greet', next: 'close' }, { name: 'close' }] },
+      metric_ids: [],
+      test_set_ids: [],
+      ...overrides,
+    },
+  });
+}
+
 /** `prefix` + alphanumeric filler + `suffix`, exactly `length` characters (salt varies the filler; no `.` a URL normaliser could resolve). */
 function shaped(prefix: string, suffix: string, length: number, salt: number): string {
   const filler = length - prefix.length - suffix.length;

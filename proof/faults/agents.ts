@@ -351,6 +351,21 @@ export const AGENTS_FAULTS = [
     shows: 200,
   }),
   fault({
+    id: 'agent-phone-number-print-form-as-sent',
+    requirements: ['AGENT-PHONE-NUMBER'],
+    slips: ['broken'],
+    description:
+      'phone_number checks E.164 after taking out blanks and dashes (the print form of E.123) but stores the value as sent: `+1 415 555 0123` is accepted and stored with its blanks, neither E.164 nor a SIP address.',
+    behaviour: phoneChecked(
+      checked(
+        (v) => isPhoneNumber(v) || (/^\+[\d -]+$/.test(v) && isPhoneNumber(v.replace(/[ -]/g, ''))),
+        'an E.164 number or a SIP address',
+      ),
+    ),
+    probe: (call) => status(call, { phone_number: '+1 415 555 0123' }),
+    shows: 200,
+  }),
+  fault({
     id: 'agent-phone-e164-unbounded',
     requirements: ['AGENT-PHONE-NUMBER'],
     slips: ['bound'],

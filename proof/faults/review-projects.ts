@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { PROJECT_RULES, PROJECT_TYPES } from '../../lib/contract/enums.js';
 import type { FieldLimitId } from '../../lib/contract/limits.js';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
-import { alreadyExists } from '../../lib/reference/http/errors.js';
+import { alreadyExists, internal } from '../../lib/reference/http/errors.js';
 import type { Store } from '../../lib/reference/store/store.js';
 import type { ReviewProjectRecord } from '../../lib/reference/store/records.js';
 import type { Fields } from '../../lib/reference/validation/fields.js';
@@ -560,6 +560,44 @@ export const REVIEW_PROJECTS_FAULTS = [
     }),
     probe: async (call) =>
       (await created(call, { project_type: 'PROJECT_COLLABORATIVE', description: 'd'.repeat(600) })).description.length,
+    shows: 500,
+  }),
+
+  // Classes beside the independent rounds' faults (an unlisted value in the fullest body, long unbounded lists)
+  fault({
+    id: 'review-project-unknown-type-with-rules-internal',
+    requirements: ['REVIEW-PROJECT-TYPE'],
+    slips: ['broken'],
+    description:
+      'project_rules are looked up in a table of the rules each project_type allows before project_type itself is checked (`RULES_BY_TYPE[project_type]`, a KeyError for a type not in the table): an unlisted project_type sent with project_rules fails with 500 INTERNAL; without project_rules it is refused with INVALID_ARGUMENT as it should be.',
+    behaviour: readWith('project_type', (f, base) => {
+      const type = f.string('project_type');
+      if (type !== null && !(PROJECT_TYPES as readonly string[]).includes(type) && f.strings('project_rules') !== null)
+        throw internal(`KeyError: ${type}`);
+      return base(f);
+    }),
+    probe: async (call) => {
+      const answer = await create(call, { ...VALID, project_type: 'PROJECT_FOO', project_rules: [...PROJECT_RULES] });
+      return { status: answer.status, code: answer.body?.error?.code };
+    },
+    shows: { status: 500, code: 'INTERNAL' },
+  }),
+  fault({
+    id: 'review-project-assignees-column-overflow',
+    requirements: ['REVIEW-PROJECT-CREATE'],
+    slips: ['broken'],
+    description:
+      'assignees are stored joined with commas in a VARCHAR(4096) column under strict mode, with no check of their number: several hundred assignees, which the specification bounds nowhere, fail with 500 INTERNAL ("Data too long for column \'assignees\'").',
+    behaviour: readWith('assignees', (f, base) => {
+      const assignees = base(f);
+      if (assignees.join(',').length > 4096)
+        throw new Error("ER_DATA_TOO_LONG: Data too long for column 'assignees' at row 1");
+      return assignees;
+    }),
+    probe: async (call) => {
+      const assignees = Array.from({ length: 500 }, (_, n) => `reviewer.${n}@example.com`);
+      return status(call, { assignees });
+    },
     shows: 500,
   }),
 ] as const satisfies readonly Fault[];

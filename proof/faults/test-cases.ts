@@ -596,4 +596,61 @@ export const TEST_CASES_FAULTS = [
     probe: (call) => status(call, { ...VALID, description: false }),
     shows: 200,
   }),
+
+  // Classes beside the independent rounds' faults (missing required fields under each input_type, long unbounded
+  // text, one text in two lists)
+  fault({
+    id: 'test-case-test-set-id-optional-for-script',
+    requirements: ['TESTCASE-TEST-SET-ID', 'REQUEST-MISSING-REQUIRED'],
+    slips: { 'TESTCASE-TEST-SET-ID': ['broken'], 'REQUEST-MISSING-REQUIRED': ['scope'] },
+    description:
+      'test_set_id is required for every input_type but SCRIPT (a scripted test case was taken to stand alone): a SCRIPT test case without test_set_id is accepted and stored with test_set_id null.',
+    behaviour: reread(
+      'test_set_id',
+      (original) => (f, request) =>
+        request.body['input_type'] === 'SCRIPT' && request.body['test_set_id'] == null
+          ? (null as unknown as string)
+          : original(f, request),
+    ),
+    probe: (call) => status(call, { ...withoutTestSet, input_type: 'SCRIPT' }),
+    shows: 200,
+  }),
+  fault({
+    id: 'test-case-user-notes-text-column-internal',
+    requirements: ['TESTCASE-CREATE'],
+    slips: ['broken'],
+    description:
+      'user_notes is stored in a MySQL TEXT column (65,535 bytes) under strict mode with no length check before the INSERT: user_notes longer than that, which the specification bounds nowhere, fails with 500 INTERNAL ("Data too long for column \'user_notes\'").',
+    behaviour: reread('user_notes', (original) => (f, request) => {
+      const value = original(f, request);
+      if (typeof value === 'string' && Buffer.byteLength(value) > 65_535)
+        throw new Error("ER_DATA_TOO_LONG: Data too long for column 'user_notes' at row 1");
+      return value;
+    }),
+    probe: (call) => status(call, { ...VALID, user_notes: 'n'.repeat(70_000) }),
+    shows: 500,
+  }),
+  fault({
+    id: 'test-case-behaviors-shared-with-entities-dropped',
+    requirements: ['TESTCASE-CREATE'],
+    slips: ['broken'],
+    description:
+      'expected_behaviors and metric_input.expected_entities are kept in one table of texts keyed by (test case, text), behaviours written after entities with INSERT OR IGNORE: a text listed in both comes back in expected_entities alone, missing from expected_behaviors.',
+    behaviour: reread('expected_behaviors', (original) => (f, request) => {
+      const behaviors = original(f, request);
+      const metric = request.body['metric_input'];
+      const entities =
+        isJsonObject(metric) && Array.isArray(metric['expected_entities']) ? metric['expected_entities'] : [];
+      return behaviors === null ? null : behaviors.filter((text) => !entities.includes(text));
+    }),
+    probe: async (call) =>
+      (
+        await created(call, {
+          ...VALID,
+          expected_behaviors: ['Asks for the order number', 'refund amount'],
+          metric_input: { expected_entities: ['refund amount'] },
+        })
+      ).expected_behaviors,
+    shows: ['Asks for the order number'],
+  }),
 ] as const satisfies readonly Fault[];

@@ -292,7 +292,7 @@ describe('variation localized-pointers', () => {
 
   it('writes nanosecond timestamps, pretty-printed JSON and integral floats as 30.0', async () => {
     const agent = await call('POST', '/v1/agents', { body: VOICE });
-    expect(agent.body.agent.create_time).toMatch(/T\d\d:\d\d:\d\d\.\d{9}\+0000$/);
+    expect(agent.body.agent.create_time).toMatch(/T\d\d:\d\d:\d\d\.\d{9}\+00:00$/);
     expect(agent.text).toMatch(/^\{\n {2}"agent": \{\n/);
     const runs = await call('GET', '/v1/runs?page_size=1000');
     expect(runs.text).toMatch(/"(mean|min|max)": -?\d+\.\d+/);

@@ -136,7 +136,7 @@ export const GENERAL = [
     'Resources and their fields',
     'Every timestamp is an ISO 8601 UTC string.',
     'All timestamps are ISO 8601 UTC strings',
-    "Read as RFC 3339's profile of ISO 8601: a full date and time to the second that exists (a leap second `:60` does; reduced precision and the basic format are not accepted), any fraction of a second after `.` or `,`, `t`/`z` in lower case. UTC is `Z` or a zero offset (`+00:00`, `+0000`, `+00`); any other offset, or none, is not UTC.",
+    "Read as RFC 3339's profile of ISO 8601: a full date and time to the second that exists (a leap second `:60` does; reduced precision and the basic format are not accepted), any fraction of a second after `.` or `,`, `t`/`z` in lower case. UTC is `Z` or a zero offset in the extended format (`+00:00`, `+00`); an offset without its colon (`+0000`) is the basic format beside an extended date and time, which ISO 8601 does not mix in one representation (nor does RFC 3339 allow it), and is refused; any other offset, or none, is not UTC.",
   ),
   must(
     g,

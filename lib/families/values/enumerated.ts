@@ -37,11 +37,19 @@ export interface EnumeratedField {
   send(t: CheckContext, value: string): Promise<Call>;
   /** Other fields a refusal may name instead (the object holding the field), read once the check runs. */
   readonly alsoNamed?: (t: CheckContext) => Promise<readonly string[]>;
+  /**
+   * Sends the fullest valid body (every optional field set, a configuration included) with the field holding
+   * `value`: rules of other fields looked up by this one's value before it is judged fail on an unlisted one.
+   */
+  readonly sendFullest?: (t: CheckContext, value: string) => Promise<Call>;
 }
+
+/** The unlisted value the fullest body carries: the first listed value with a suffix. */
+const unlistedOf = (listed: readonly string[]): string => `${listed[0] ?? ''}_X`;
 
 /** One check per field: each value made of its listed ones is refused with INVALID_ARGUMENT naming the field. */
 export function madeOfListedChecks(id: string, fields: readonly EnumeratedField[]): void {
-  for (const { field, requirements, listed, send, alsoNamed } of fields) {
+  for (const { field, requirements, listed, send, alsoNamed, sendFullest } of fields) {
     const values = madeOfListed(listed);
     check(
       checkIdOf(id, field, 'made-of-listed'),
@@ -59,6 +67,62 @@ export function madeOfListedChecks(id: string, fields: readonly EnumeratedField[
               within: true,
             },
           );
+      },
+      { writes: true },
+    );
+    if (sendFullest) {
+      const value = unlistedOf(listed);
+      check(
+        checkIdOf(id, field, 'unlisted-in-fullest-body'),
+        requirements,
+        `${field} ${JSON.stringify(value)} in the fullest valid body (every optional field set, a configuration too where the body takes one) is rejected with INVALID_ARGUMENT naming ${field}, never failed on`,
+        async (t) => {
+          const names = [field, ...((await alsoNamed?.(t)) ?? [])];
+          t.expectInvalidArgument(
+            await sendFullest(t, value),
+            requirements,
+            names,
+            `${field} ${JSON.stringify(value)} in the fullest body`,
+            { within: true },
+          );
+        },
+        { writes: true },
+      );
+    }
+  }
+}
+
+/** A required field of a create, and the rules that make it so. */
+export interface RequiredField {
+  readonly field: string;
+  readonly requirements: readonly RequirementId[];
+}
+
+export interface RequiredUnderEachValue {
+  /** The check ids' first words (`test-cases.create`). */
+  readonly id: string;
+  /** The enumerated field of the same body, and its listed values. */
+  readonly enumerated: string;
+  readonly listed: readonly string[];
+  readonly required: readonly RequiredField[];
+  /** Sends a body valid in every respect with `enumerated` holding `value`, `without` left out. */
+  send(t: CheckContext, value: string, without: string): Promise<Call>;
+}
+
+/**
+ * Each required field left out under every listed value of the body's enumerated field: refused with
+ * INVALID_ARGUMENT naming it, whatever the value (a rule applied to some types only lets the others through).
+ */
+export function requiredUnderEachValueChecks({ id, enumerated, listed, required, send }: RequiredUnderEachValue): void {
+  for (const { field, requirements } of required) {
+    check(
+      checkIdOf(id, 'missing', field, 'under-each', enumerated),
+      requirements,
+      `a body without ${field} is rejected with INVALID_ARGUMENT naming ${field} under every ${enumerated} (${listed.join(', ')})`,
+      async (t) => {
+        const calls = await Promise.all(listed.map(async (value) => ({ value, call: await send(t, value, field) })));
+        for (const { value, call } of calls)
+          t.expectInvalidArgument(call, requirements, field, `${enumerated} ${value} without ${field}`);
       },
       { writes: true },
     );
