@@ -1,8 +1,10 @@
-// A state change (a run cancelled or deleted, a persona deleted) and every list that can show what it changed, or
-// items naming it: one table of list rules (AFTER_CHANGE_RULES) applied after each change a suite declares, one check
-// per change and rule. A new state is one declaration; a new rule is one row. Other clients change a live
-// deployment's lists between reads (an insert during a walk by offsets repeats an item): a rule fails only when a
-// second reading breaks it too.
+// A state change (a run cancelled or deleted, a persona or a scheduled run deleted) and every list that can show what
+// it changed, or items naming it: one table of rules (AFTER_CHANGE_RULES) applied after each change a suite declares,
+// one check per change and rule. The list rules (each item once, the order, a filter naming it, every item as the
+// canonical schema types it), and the reads around them: the fixtures read by GET still served or refused with a 4xx,
+// and the metric outputs of a changed run's simulations fetched as listed. A new state is one declaration; a new rule
+// is one row. Other clients change a live deployment's lists between reads (an insert during a walk by offsets repeats
+// an item): a rule fails only when a second reading breaks it too.
 
 import { listEndpoint, type ListEndpoint } from '../../contract/list-endpoints.js';
 import type { RequirementId } from '../../contract/requirements/index.js';
