@@ -7,7 +7,7 @@ import { declareItemRules, declarePagesAsRead, everyListed, type Listed } from '
 import type { JsonObject } from '../lib/util/json.js';
 import { declareExtremeIdChecks, expectMissingNotFound, expectNearMissesRejected } from '../lib/families/path-ids.js';
 import { isSuccess } from '../lib/assert/responses.js';
-import { covering, expectSameAsListed, spread } from '../lib/families/same-resource.js';
+import { covering, expectOutputAsListed, spread } from '../lib/families/same-resource.js';
 import { wellFormedId } from '../lib/gen/ids.js';
 import { busiestSimulation, simulationIds } from '../lib/harness/discovery.js';
 import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
@@ -22,8 +22,6 @@ const GET = 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}' sat
 const SIMULATION_SAMPLE = 8;
 /** Simulation IDs sent to the list besides one of each length. */
 const ACCEPTANCE_SAMPLE = 50;
-/** Identity fields, compared even while an output may still be computed. */
-const IDENTITY = ['metric_output_id', 'metric_id'];
 
 async function listedSimulationIds(t: CheckContext): Promise<[string, ...string[]]> {
   const ids = await simulationIds(t);
@@ -118,28 +116,8 @@ describeGroup('metrics', () => {
     async (t) => {
       const reads = await outputsToRead(t);
       if (!reads.length) return t.skip('no simulation of the listed runs has metric outputs');
-      for (const { simulation_id, output } of reads) {
-        const metric_output_id = String(output['metric_output_id']);
-        const call = await t.call(GET, { params: { simulation_id, metric_output_id } });
-        const got = t.expectResource(call, ['METRIC-GET'], `getting listed metric output ${metric_output_id}`);
-        t.assert(
-          got['metric_output_id'] === metric_output_id,
-          ['METRIC-GET'],
-          `asked for metric output ${metric_output_id}, got ${JSON.stringify(got['metric_output_id'])}`,
-          call,
-        );
-        // An output not yet COMPLETED may change between the list and the GET (and a list served by a replica
-        // behind may show it as it was): only its identity is compared.
-        expectSameAsListed(
-          t,
-          ['METRIC-GET'],
-          'MetricOutput',
-          output,
-          got,
-          call,
-          output['status'] === 'COMPLETED' ? undefined : IDENTITY,
-        );
-      }
+      for (const { simulation_id, output } of reads)
+        await expectOutputAsListed(t, ['METRIC-GET'], simulation_id, output);
     },
   );
 

@@ -105,6 +105,7 @@ function deletePersona(t: CheckContext) {
       if (!isSuccess(before))
         return {
           skip: `DELETABLE_PERSONA_ID ${persona_id} is not served by ${GET} (answered ${before.response.status})`,
+          unserved: { call: before, requirements: ['PERSONA-GET'], what: 'fetching DELETABLE_PERSONA_ID' },
         };
       const served = (before.response.json as JsonObject)['persona'];
       // The list read just before and just after: the other personas, which the DELETE does not name.

@@ -474,9 +474,13 @@ describeGroup('runs', () => {
       setting,
       requirements: ['RUN-DELETE-BY-STATUS'],
       lists: ['runs'],
+      namesSimulations: true,
       perform: async (t) => {
         const { call, before } = await deletion(t);
-        return { call, id: String(before['run_id']) };
+        const results = before['results'];
+        const outputIds = isJsonObject(results) ? results['output_ids'] : undefined;
+        const simulations = Array.isArray(outputIds) ? outputIds.filter((id) => typeof id === 'string') : [];
+        return { call, id: String(before['run_id']), simulations };
       },
     });
 

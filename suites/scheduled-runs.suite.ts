@@ -16,6 +16,7 @@ import {
 import {
   deletesFixture,
   expectGone,
+  expectNotServed,
   expectSiblingsKept,
   expectStaysGone,
   siblingChanges,
@@ -30,6 +31,7 @@ import { checkIdOf } from '../lib/result/check-id.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 import { declareKeyOnDeletedCheck } from '../lib/families/key-states.js';
 import { declareExtremeIdChecks } from '../lib/families/path-ids.js';
+import { declareAfterChangeChecks } from '../lib/families/lists/after-change.js';
 
 const GET = 'GET /v1/scheduled-runs/{scheduled_run_id}' satisfies EndpointKey;
 const DELETE = 'DELETE /v1/scheduled-runs/{scheduled_run_id}' satisfies EndpointKey;
@@ -79,7 +81,7 @@ async function bothServed(t: CheckContext): Promise<Array<{ call: Call; run: Jso
   if (other === undefined || other === t.config.scheduledRunId) return served;
   const read = await fetchById(t, other);
   if (!isSuccess(read)) {
-    t.expectRejection(read, ['SCHEDULED-RUN-GET'], {}, 'fetching DELETABLE_SCHEDULED_RUN_ID');
+    expectNotServed(t, read, ['SCHEDULED-RUN-GET'], 'fetching DELETABLE_SCHEDULED_RUN_ID');
     t.note(
       `DELETABLE_SCHEDULED_RUN_ID ${other} is not served (GET answered ${read.response.status}): only SCHEDULED_RUN_ID was read`,
     );
@@ -249,6 +251,7 @@ describeGroup('scheduled-runs', () => {
     async (t) => {
       const { id, before: served, deletion, other, otherBefore } = await deleteScheduledRun(t);
       if (!deletion) {
+        expectNotServed(t, served, ['SCHEDULED-RUN-GET'], 'fetching DELETABLE_SCHEDULED_RUN_ID before its DELETE');
         await expectNoneRemoved(t, id, served);
         return t.skip(
           `DELETABLE_SCHEDULED_RUN_ID ${id} is not served (GET answered ${served.response.status}); an earlier run may have deleted it`,
@@ -290,6 +293,21 @@ describeGroup('scheduled-runs', () => {
     },
     deletesFixture('deletableScheduledRunId'),
   );
+
+  // The fixtures read again after the deletion (no list shows scheduled runs: the list rules do not apply).
+  declareAfterChangeChecks({
+    key: 'scheduled-run-deleted',
+    title: 'a scheduled run (DELETABLE_SCHEDULED_RUN_ID) is deleted',
+    setting: 'deletableScheduledRunId',
+    requirements: ['SCHEDULED-RUN-DELETE'],
+    lists: [],
+    perform: async (t) => {
+      const { id, before, deletion } = await deleteScheduledRun(t);
+      if (!deletion)
+        return t.skip(`DELETABLE_SCHEDULED_RUN_ID ${id} is not served (GET answered ${before.response.status})`);
+      return { call: deletion, id };
+    },
+  });
 
   declareKeyOnDeletedCheck(
     'scheduled-runs.deleted-key-required',

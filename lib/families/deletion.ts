@@ -17,7 +17,15 @@ import { isJsonObject, type JsonObject } from '../util/json.js';
 import { listedNow } from './listed-items.js';
 
 /** The DELETE exchange with what the check needs from before it (`T`); or why it was not sent. */
-export type Deletion<T extends object = object> = (T & { readonly call: Call }) | { readonly skip: string };
+export type Deletion<T extends object = object> =
+  (T & { readonly call: Call }) | { readonly skip: string; readonly unserved?: UnservedRead };
+
+/** A read before a deletion that found the fixture not served: it must still be refused with a 4xx (expectNotServed). */
+export interface UnservedRead {
+  readonly call: Call;
+  readonly requirements: readonly RequirementId[];
+  readonly what: string;
+}
 
 /** The first check to ask performs the deletion; later ones get the same exchange. */
 export async function deleteOnce<T extends object>(
@@ -26,7 +34,10 @@ export async function deleteOnce<T extends object>(
   perform: (t: CheckContext) => Promise<Deletion<T>>,
 ): Promise<T & { readonly call: Call }> {
   const done = await t.memo(`deletion of ${key}`, perform);
-  if ('skip' in done) t.skip(done.skip);
+  if ('skip' in done) {
+    if (done.unserved) expectNotServed(t, done.unserved.call, done.unserved.requirements, done.unserved.what);
+    t.skip(done.skip);
+  }
   return done;
 }
 
@@ -35,11 +46,26 @@ export async function deleteOnce<T extends object>(
  * client error (the resource is gone, whichever code says so), never a 5xx (the server failing to say it).
  */
 export function expectGone(t: CheckContext, call: Call, requirements: readonly RequirementId[], what: string): void {
+  expectNotServed(t, call, requirements, what, 'a deleted resource is gone, which a 4xx says');
+}
+
+/**
+ * A read the suite takes as "not served" (a fixture an earlier run may have deleted, a read the specification does
+ * not promise): refused, with the error envelope and a client error (4xx), whichever code. A 5xx is the server
+ * failing to serve it, never an answer that it is not there: the read's rule (`requirements`) fails.
+ */
+export function expectNotServed(
+  t: CheckContext,
+  call: Call,
+  requirements: readonly RequirementId[],
+  what: string,
+  why = 'a resource not served is refused with a 4xx',
+): void {
   t.expectRejection(call, requirements, {}, what);
   t.assert(
     call.response.status < 500,
     requirements,
-    `${what} answered ${call.response.status}, a server error: a deleted resource is gone, which a 4xx says`,
+    `${what} answered ${call.response.status}, a server error: ${why}`,
     call,
   );
 }

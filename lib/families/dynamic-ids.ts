@@ -91,11 +91,12 @@ export function expectOtherKindsRefused(
   others: Readonly<Record<string, string | undefined>>,
 ): Promise<void> {
   const kind = kindOf(target, param);
-  const fitting = Object.entries(others).flatMap(([other, id]): NearMiss[] =>
-    id !== undefined && id !== realParam(target, param) && (!kind || matchesIdRule(ID_RULES[kind], id))
-      ? [{ value: id, why: `the ID of ${other} ${id}` }]
-      : [],
-  );
+  const seen = new Set<string>([realParam(target, param)]);
+  const fitting = Object.entries(others).flatMap(([other, id]): NearMiss[] => {
+    if (id === undefined || seen.has(id) || (kind && !matchesIdRule(ID_RULES[kind], id))) return [];
+    seen.add(id);
+    return [{ value: id, why: `the ID of ${other} ${id}` }];
+  });
   return expectNamesNothing(t, target, param, fitting);
 }
 
@@ -131,6 +132,32 @@ export const servedUnder =
       call,
     );
   };
+
+/**
+ * The `successAllowed` of a GET whose answer, wrapped in `key`, is the resource of the ID asked (`idField`): another
+ * kind of resource's ID that is also one of this kind's is found rightly, never the resource it was taken from.
+ */
+export const answersAsked =
+  (key: string, idField: string) =>
+  (call: Call, asked: string): boolean =>
+    (call.response.json as Record<string, JsonObject | undefined> | undefined)?.[key]?.[idField] === asked;
+
+/**
+ * The IDs `resource` holds in `fields` (its parent, the run it was made from), named for the message: sent as the
+ * resource's own ID they name another resource, or none, never the one that holds them.
+ */
+export function heldIds(
+  resource: JsonObject,
+  what: string,
+  fields: readonly string[],
+): Record<string, string | undefined> {
+  return Object.fromEntries(
+    fields.map((field) => {
+      const value = resource[field];
+      return [`${field} of ${what}`, typeof value === 'string' && value !== '' ? value : undefined];
+    }),
+  );
+}
 
 /**
  * A body field that names a real resource, given that resource's ID altered (`send` sends the value as
@@ -300,6 +327,7 @@ const DECLARED = {
           await expectAlteredRefused(t, target, 'agent_id');
           await expectAlteredRefused(t, target, 'mutation_id');
           const [simulation] = await simulations(t, 1);
+          // The mutation's own agent_id is not sent: 22 characters, it never fits a mutation ID's 26.
           await expectOtherKindsRefused(t, target, 'mutation_id', { 'metric output': simulation?.outputs[0] });
         },
         WRITES,
@@ -359,15 +387,21 @@ const DECLARED = {
     check(
       'metrics.dynamic-ids.get',
       ['PATH-ID-EXACT', 'PATH-ID-FORMAT'],
-      `${GET_METRIC} with a listed simulation or metric output ID altered, or the output under another simulation, names nothing`,
+      `${GET_METRIC} with a listed simulation or metric output ID altered, the output under another simulation, or an ID the output holds (metric_id, its simulation's, where 26 characters fit) as metric_output_id, names nothing`,
       async (t) => {
         const [real, other] = await someSimulations(t, 2);
         const target: RealTarget = {
           endpoint: GET_METRIC,
           params: { simulation_id: real.id, metric_output_id: real.outputs[0]! },
+          successAllowed: answersAsked('metric', 'metric_output_id'),
         };
         await expectAlteredRefused(t, target, 'simulation_id');
         await expectAlteredRefused(t, target, 'metric_output_id');
+        // The IDs the output holds, where their form fits: its metric's, and its simulation's.
+        await expectOtherKindsRefused(t, target, 'metric_output_id', {
+          [`metric_id of output ${real.outputs[0]!}`]: real.metricIds[0],
+          'its simulation': real.id,
+        });
         if (!other) return;
         // A child under another parent: the output under the other simulation, the other's output under this one.
         await expectNamesNothing(t, target, 'simulation_id', [
@@ -385,16 +419,21 @@ const DECLARED = {
     check(
       'scheduled-runs.dynamic-ids.get',
       ['PATH-ID-EXACT', 'PATH-ID-FORMAT'],
-      'GET /v1/scheduled-runs/{scheduled_run_id} with SCHEDULED_RUN_ID altered, or a persona or dashboard ID, names nothing',
+      'GET /v1/scheduled-runs/{scheduled_run_id} with SCHEDULED_RUN_ID altered, a persona or dashboard ID, or the IDs the scheduled run holds (run_template_id, last_run_id), names nothing: never that scheduled run',
       async (t) => {
+        const params = { scheduled_run_id: t.config.scheduledRunId as string };
         const target: RealTarget = {
           endpoint: GET_SCHEDULED_RUN,
-          params: { scheduled_run_id: t.config.scheduledRunId as string },
+          params,
+          successAllowed: answersAsked('scheduled_run', 'id'),
         };
+        const read = await t.call(GET_SCHEDULED_RUN, { params });
+        const held = t.expectResource(read, EXACT, 'fetching SCHEDULED_RUN_ID');
         await expectAlteredRefused(t, target, 'scheduled_run_id');
         await expectOtherKindsRefused(t, target, 'scheduled_run_id', {
           persona: await listedPersona(t),
           dashboard: t.config.dashboardId,
+          ...heldIds(held, 'SCHEDULED_RUN_ID', ['run_template_id', 'last_run_id']),
         });
       },
       { needs: ['scheduledRunId'] },

@@ -3,6 +3,7 @@
 // leaves out matching only a value proto3 JSON leaves out in the other.
 
 import { isDeepStrictEqual } from 'node:util';
+import type { EndpointKey } from '../contract/endpoints.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import { DEFINITIONS, type SchemaName } from '../contract/schemas.js';
 import { compareInstants } from '../contract/timestamps.js';
@@ -104,4 +105,45 @@ export function expectSameAsListed(
     `the fetched resource differs from the listed one in ${described.join('; ')}`,
     call,
   );
+}
+
+const GET_METRIC = 'GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}' satisfies EndpointKey;
+/** Identity fields of a metric output, compared even while it may still be computed. */
+const OUTPUT_IDENTITY = ['metric_output_id', 'metric_id'];
+
+/**
+ * metrics.get-as-listed's judgement of one listed output: its GET returns {metric}, that output (the id asked),
+ * field for field; one not yet COMPLETED may change between the list and the GET (and a list served by a replica
+ * behind may show it as it was): only its identity is compared.
+ */
+export async function expectOutputAsListed(
+  t: CheckContext,
+  requirements: readonly RequirementId[],
+  simulation_id: string,
+  output: JsonObject,
+): Promise<Call> {
+  const call = await t.call(GET_METRIC, {
+    params: { simulation_id, metric_output_id: String(output['metric_output_id']) },
+  });
+  judgeOutputAsListed(t, requirements, output, call);
+  return call;
+}
+
+/** expectOutputAsListed's judgement of `call`, the GET of the listed `output`. */
+export function judgeOutputAsListed(
+  t: CheckContext,
+  requirements: readonly RequirementId[],
+  output: JsonObject,
+  call: Call,
+): void {
+  const metric_output_id = String(output['metric_output_id']);
+  const got = t.expectResource(call, requirements, `getting listed metric output ${metric_output_id}`);
+  t.assert(
+    got['metric_output_id'] === metric_output_id,
+    requirements,
+    `asked for metric output ${metric_output_id}, got ${JSON.stringify(got['metric_output_id'])}`,
+    call,
+  );
+  const fields = output['status'] === 'COMPLETED' ? undefined : OUTPUT_IDENTITY;
+  expectSameAsListed(t, requirements, 'MetricOutput', output, got, call, fields);
 }

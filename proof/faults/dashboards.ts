@@ -20,6 +20,23 @@ function answerWithPreviousName(b: Behaviour): void {
 
 export const DASHBOARDS_FAULTS = [
   fault({
+    id: 'dashboard-unnamed-patch-internal',
+    requirements: ['READ-BACK-UNCHANGED'],
+    slips: ['scope'],
+    description:
+      "A PATCH /v1/dashboards/{dashboard_id} without display_name reads the name to keep through the body's display_name (`body['display_name'].strip()`) and fails with 500 INTERNAL; a PATCH with display_name renames as before. The suite reads the dashboard by that PATCH and may take a refusal as \"cannot be read\": only a 4xx is one.",
+    behaviour: (b) => {
+      b.dashboardUnnamedBase = () => {
+        throw new TypeError("'NoneType' object has no attribute 'strip'");
+      };
+    },
+    probe: async (call) => {
+      const unnamed = await call('PATCH', `/v1/dashboards/${FIXTURE_IDS.dashboardId}`, { body: {} });
+      return { status: unnamed.status, code: unnamed.body?.error?.code };
+    },
+    shows: { status: 500, code: 'INTERNAL' },
+  }),
+  fault({
     id: 'dashboard-patch-stale',
     requirements: ['DASHBOARD-PATCH'],
     slips: ['broken'],

@@ -1,10 +1,34 @@
 // Scheduled run faults.
 
+import type { ScheduledRunRecord } from '../../lib/reference/store/records.js';
 import { fault, missingAnsweredWith, presentWith, type Fault } from './define.js';
 import { scheduledRun, at } from '../probes/scheduled-runs.js';
 import { FIXTURE_IDS } from '../probes/fixture-ids.js';
 
 export const SCHEDULED_RUNS_FAULTS = [
+  fault({
+    id: 'scheduled-run-found-by-last-run-id',
+    requirements: ['PATH-ID-EXACT'],
+    slips: ['scope'],
+    description:
+      'GET /v1/scheduled-runs/{scheduled_run_id} looks the scheduled run up with `WHERE id = ? OR last_run_id = ?` (the lookup that finds the schedule that started a run): the ID of the run a schedule last started, another kind of resource, is answered with that scheduled run instead of NOT_FOUND.',
+    behaviour: (b) => {
+      const served = b.scheduledRunServed;
+      let all: () => Iterable<ScheduledRunRecord> = () => [];
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        all = () => store.scheduledRuns.values();
+        return named(endpoint, params, store);
+      };
+      b.scheduledRunServed = (id, stored) => served(id, stored) ?? [...all()].find((run) => run.last_run_id === id);
+    },
+    probe: async (call) => {
+      const kept = await scheduledRun(call);
+      const byLastRun = await call('GET', at(String(kept.last_run_id)));
+      return { status: byLastRun.status, same: byLastRun.body?.scheduled_run?.id === kept.id };
+    },
+    shows: { status: 200, same: true },
+  }),
   fault({
     id: 'scheduled-run-name-unprefixed',
     requirements: ['NAME-MATCHES-ID'],

@@ -1,8 +1,10 @@
-// A state change (a run cancelled or deleted, a persona deleted) and every list that can show what it changed, or
-// items naming it: one table of list rules (AFTER_CHANGE_RULES) applied after each change a suite declares, one check
-// per change and rule. A new state is one declaration; a new rule is one row. Other clients change a live
-// deployment's lists between reads (an insert during a walk by offsets repeats an item): a rule fails only when a
-// second reading breaks it too.
+// A state change (a run cancelled or deleted, a persona or a scheduled run deleted) and every list that can show what
+// it changed, or items naming it: one table of rules (AFTER_CHANGE_RULES) applied after each change a suite declares,
+// one check per change and rule. The list rules (each item once, the order, a filter naming it, every item as the
+// canonical schema types it), and the reads around them: the fixtures read by GET still served or refused with a 4xx,
+// and the metric outputs of a changed run's simulations fetched as listed. A new state is one declaration; a new rule
+// is one row. Other clients change a live deployment's lists between reads (an insert during a walk by offsets repeats
+// an item): a rule fails only when a second reading breaks it too.
 
 import { listEndpoint, type ListEndpoint } from '../../contract/list-endpoints.js';
 import type { RequirementId } from '../../contract/requirements/index.js';
@@ -13,7 +15,9 @@ import { repeated } from '../../assert/filter-judge.js';
 import { isSuccess } from '../../assert/responses.js';
 import { violation } from '../../assert/violation.js';
 import { checkIdOf } from '../../result/check-id.js';
-import { deletesFixture } from '../deletion.js';
+import { deletesFixture, expectNotServed } from '../deletion.js';
+import { covering, judgeOutputAsListed } from '../same-resource.js';
+import { personas } from '../../harness/discovery.js';
 import { callHolding, collectionOf, walk, type Mismatch } from './collection.js';
 import { namingFilteredMismatch } from './changed.js';
 
@@ -29,12 +33,19 @@ export interface StateChange {
   readonly setting: DeletableFixture;
   /** The rule of the change itself, which each of its checks names beside the list rule. */
   readonly requirements: readonly RequirementId[];
-  /** The lists that show the changed resource or items naming it. */
+  /** The lists that show the changed resource or items naming it (none: a resource no list shows). */
   readonly lists: readonly ListId[];
+  /** Whether the changed resource names simulations (a run): their metric outputs are read after it. */
+  readonly namesSimulations?: boolean;
   /** Filter fields of a list whose values name the changed resource (the runs' persona_id, for a persona). */
   readonly namedBy?: readonly { readonly list: ListId; readonly field: string }[];
-  /** Makes the change (once per target), with the id of the resource it changed. */
-  readonly perform: (t: CheckContext) => Promise<{ readonly call: Call; readonly id: string }>;
+  /**
+   * Makes the change (once per target), with the id of the resource it changed and, for a run, the simulations it
+   * names (results.output_ids, as listed before the change).
+   */
+  readonly perform: (
+    t: CheckContext,
+  ) => Promise<{ readonly call: Call; readonly id: string; readonly simulations?: readonly string[] }>;
 }
 
 interface AfterChangeRule {
@@ -46,7 +57,12 @@ interface AfterChangeRule {
   /** Whether the rule has something to judge after this change. */
   applies(change: StateChange): boolean;
   /** The first problem a reading shows after the change, or undefined. */
-  mismatch(t: CheckContext, change: StateChange, id: string): Promise<Mismatch | undefined>;
+  mismatch(
+    t: CheckContext,
+    change: StateChange,
+    id: string,
+    simulations: readonly string[],
+  ): Promise<Mismatch | undefined>;
 }
 
 /** The whole list at its largest page size, in the order `order_by` asks (none: the default). */
@@ -65,7 +81,7 @@ const AFTER_CHANGE_RULES: readonly AfterChangeRule[] = [
     id: 'listed-once',
     requirements: ['LIST-PAGINATION-COMPLETE'],
     title: (change) => `a walk of ${paths(change.lists)} holds each item once (by its id)`,
-    applies: () => true,
+    applies: (change) => change.lists.length > 0,
     async mismatch(t, change) {
       for (const id of change.lists) {
         const list = listEndpoint(id);
@@ -81,7 +97,7 @@ const AFTER_CHANGE_RULES: readonly AfterChangeRule[] = [
     requirements: ['LIST-ORDER-BY'],
     title: (change) =>
       `every order_by field of ${paths(change.lists)}, both ways, orders the walk as its items now read`,
-    applies: () => true,
+    applies: (change) => change.lists.length > 0,
     async mismatch(t, change) {
       for (const id of change.lists) {
         const list = listEndpoint(id);
@@ -117,6 +133,76 @@ const AFTER_CHANGE_RULES: readonly AfterChangeRule[] = [
       return undefined;
     },
   },
+  {
+    id: 'items-canonical',
+    requirements: ['SCHEMA-CANONICAL'],
+    title: (change) =>
+      `every item of ${paths(change.lists)} reads as the canonical schema types it (a field naming what changed, persona_id of a run of a deleted persona, still a string)`,
+    applies: (change) => change.lists.length > 0,
+    async mismatch(t, change) {
+      // Every page of a judged walk is read against the canonical schema: a field the change left null fails it.
+      for (const id of change.lists) await walkedAtMax(t, id, [...this.requirements, ...change.requirements]);
+      return undefined;
+    },
+  },
+  {
+    id: 'fixtures-served',
+    requirements: ['SCHEDULED-RUN-GET', 'PERSONA-GET'],
+    title: () =>
+      'the fixtures the suite reads by GET (SCHEDULED_RUN_ID, DELETABLE_SCHEDULED_RUN_ID, DELETABLE_PERSONA_ID and a listed persona) are served, or refused with a 4xx (a cascade the specification does not rule out), never a 5xx',
+    applies: () => true,
+    async mismatch(t, change) {
+      const persona = (await personas(t)).map((p) => p['id']).find((p) => p !== t.config.deletablePersonaId);
+      const reads = [
+        ...[t.config.scheduledRunId, t.config.deletableScheduledRunId].map((id) => ({
+          endpoint: 'GET /v1/scheduled-runs/{scheduled_run_id}' as const,
+          params: { scheduled_run_id: id },
+          requirement: 'SCHEDULED-RUN-GET' as const,
+        })),
+        ...[t.config.deletablePersonaId, typeof persona === 'string' ? persona : undefined].map((id) => ({
+          endpoint: 'GET /v1/personas/{persona_id}' as const,
+          params: { persona_id: id },
+          requirement: 'PERSONA-GET' as const,
+        })),
+      ];
+      for (const { endpoint, params, requirement } of reads) {
+        const [id] = Object.values(params);
+        if (id === undefined) continue;
+        const call = await t.call(endpoint, { params: { ...params } as Record<string, string> });
+        const what = `${endpoint} of ${id} after ${change.title}`;
+        if (isSuccess(call)) t.expectResource(call, [requirement, ...change.requirements], what);
+        else expectNotServed(t, call, [requirement, ...change.requirements], what);
+      }
+      return undefined;
+    },
+  },
+  {
+    id: 'outputs-as-listed',
+    requirements: ['METRIC-GET'],
+    title: () =>
+      "each metric output listed for the changed run's simulations is fetched by its GET as listed (metrics.get-as-listed's judgement)",
+    applies: (change) => change.namesSimulations === true,
+    async mismatch(t, change, _id, simulations) {
+      const requirements = [...this.requirements, ...change.requirements];
+      for (const simulation_id of simulations) {
+        const collection = { list: listEndpoint('metrics'), params: { simulation_id } };
+        const walked = await walk(t, collection, { page_size: collection.list.pageSize.max }, requirements);
+        for (const output of covering(walked.items)) {
+          const call = await t.call('GET /v1/simulations/{simulation_id}/metrics/{metric_output_id}', {
+            params: { simulation_id, metric_output_id: String(output['metric_output_id']) },
+          });
+          // Not served while listed: read again (a change may reach the list and the read apart).
+          if (!isSuccess(call))
+            return {
+              message: `metric output ${String(output['metric_output_id'])} of simulation ${simulation_id} is listed, yet its GET answered ${call.response.status}`,
+              call,
+            };
+          judgeOutputAsListed(t, requirements, output, call);
+        }
+      }
+      return undefined;
+    },
+  },
 ];
 
 /** The checks of every list rule after `change`; declared in the suite that makes it, beside its other checks. */
@@ -127,10 +213,10 @@ export function declareAfterChangeChecks(change: StateChange): void {
       [...rule.requirements, ...change.requirements],
       `after ${change.title}, ${rule.title(change)}`,
       async (t) => {
-        const { call, id } = await change.perform(t);
+        const { call, id, simulations = [] } = await change.perform(t);
         if (!isSuccess(call)) t.skip(`the change did not succeed (judged by the check of the deletion)`);
-        if (!(await rule.mismatch(t, change, id))) return;
-        const again = await rule.mismatch(t, change, id);
+        if (!(await rule.mismatch(t, change, id, simulations))) return;
+        const again = await rule.mismatch(t, change, id, simulations);
         if (again) violation([...rule.requirements, ...change.requirements], again.message, again.call);
       },
       deletesFixture(change.setting),
