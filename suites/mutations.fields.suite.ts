@@ -465,19 +465,22 @@ describeGroup('mutations', () => {
   check(
     'mutations.fields.parameter-values-given-kept-given',
     ['MUTATION-PARAMETER-VALUES-DERIVED'],
-    'parameter_values given are kept as given',
+    'parameter_values given are kept as given, beside config_overrides and without any',
     async (t) => {
       const given = { tone: 'friendly' };
-      const { mutation, call } = await t.mutations.create(await t.mutations.parent(), {
-        config_overrides: { prompt: 'hello' },
-        parameter_values: given,
-      });
-      t.assert(
-        isDeepStrictEqual(mutation['parameter_values'], given),
-        ['MUTATION-PARAMETER-VALUES-DERIVED'],
-        `parameter_values sent as ${JSON.stringify(given)} came back as ${shown(mutation['parameter_values'])}`,
-        call,
-      );
+      // Without overrides too: deriving and keeping are two branches a server may nest.
+      for (const beside of [{ config_overrides: { prompt: 'hello' } }, {}]) {
+        const { mutation, call } = await t.mutations.create(await t.mutations.parent(), {
+          ...beside,
+          parameter_values: given,
+        });
+        t.assert(
+          isDeepStrictEqual(mutation['parameter_values'], given),
+          ['MUTATION-PARAMETER-VALUES-DERIVED'],
+          `parameter_values sent as ${JSON.stringify(given)}${'config_overrides' in beside ? ' beside config_overrides' : ' without config_overrides'} came back as ${shown(mutation['parameter_values'])}`,
+          call,
+        );
+      }
     },
     WRITES,
   );

@@ -146,10 +146,12 @@ function send(req: IncomingMessage, res: ServerResponse, { status, reply }: Outg
   }
   const [contentType, text] = reply.kind === 'text' ? [reply.contentType, reply.text] : [b.contentTypes.json, JSON.stringify(reply.body)];
   // No content type for no body.
+  // The length is asked first: a fault answering 304 decides from it what the bytes are.
+  const textLength = b.contentLength(text);
   const bytes = b.responseBytes(text);
   const coded = b.codeAnswer(req, bytes);
   // Stryker disable next-line ConditionalExpression: the default codes nothing; only faults change the bytes.
-  const length = coded.bytes === bytes ? b.contentLength(text) : coded.bytes.length;
+  const length = coded.bytes === bytes ? textLength : coded.bytes.length;
   res.writeHead(status, { ...(text ? { 'Content-Type': contentType } : {}), 'Content-Length': length, ...coded.headers }).end(coded.bytes);
 }
 
