@@ -30,7 +30,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind20-unknown-model-type-with-configuration-internal':
     'invalid enumerated values in the fullest body: refused, never a 5xx',
   'ind20-reference-ids-one-link-key': 'one ID in two reference lists of a body, each read back whole',
-  'ind20-deflate-coding-without-zlib-wrapper': 'each content coding decoded strictly on more endpoints',
   'ind20-times-offset-without-colon': 'timestamps: an offset written without its colon is not ISO 8601 extended format',
 };
 
