@@ -115,6 +115,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'HTTP-STATUS-CONVENTIONS',
       'RESPONSE-CONTENT-TYPE-JSON',
       'RESPONSE-JSON-UTF8',
+      // A coding filter on the writes alone, or on the reads alone.
+      'RESPONSE-ACCEPT-JSON',
       'MISSING-RESOURCE-NOT-FOUND',
       'AUTH-MISSING-KEY',
       'AUTH-INVALID-KEY',
