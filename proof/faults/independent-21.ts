@@ -42,11 +42,7 @@ import {
 export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind21-scheduled-run-found-by-template-id':
     "a GET by ID given the IDs the resource's own fields hold: never that resource",
-  'ind21-spec-form-by-request-content-type':
-    'headers that ask nothing of the answer on the specification endpoints too',
   'ind21-run-persona-id-null-after-persona-delete': 'every run read against the schema after each state change',
-  'ind21-spec-page-size-exclusive-minimum-boolean':
-    "each schema of a published document valid in its version's dialect",
   'ind21-scheduled-run-internal-after-template-deleted':
     'fixtures read again after each state change: served, or refused with a 4xx',
   'ind21-metric-get-not-found-after-run-cancel': "after each state change, each listed metric output's GET as listed",
