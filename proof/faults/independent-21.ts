@@ -157,7 +157,8 @@ const FAULTS_21 = [
   fault({
     id: 'ind21-spec-form-by-request-content-type',
     requirements: ['SPEC-YAML-DEFAULT'],
-    slips: ['scope'],
+    // The rule is the one endpoint's: a header it should ignore breaks it there (no scope to slip out of).
+    slips: ['broken'],
     description:
       "GET /v1/openapi/{spec_name} picks the document's form with the helper the body parser uses, which reads the request's Content-Type before its Accept (`req.headers['content-type'] ?? req.headers.accept`): a request without Accept that carries `Content-Type: application/json` (which many HTTP clients set on every request) gets the JSON form instead of the default YAML.",
     behaviour: (b) => {
