@@ -112,7 +112,8 @@ export function schemaDialectFindings(document: unknown): string[] {
   const dialect = version.startsWith('3.0') ? '3.0' : '3.1';
   const named = (value: unknown): boolean => typeof value !== 'string' || DIALECTS_2020_12.has(value);
   if (dialect === '3.1' && !named(document['jsonSchemaDialect'])) return [];
-  const causes = new Map<string, string[]>();
+  // A value the meta-schema reaches along several paths (its vocabularies) is one place.
+  const causes = new Map<string, Set<string>>();
   for (const [at, schema] of schemaRoots(document)) {
     if (dialect === '3.1' && isJsonObject(schema) && !named(schema['$schema'])) continue;
     // In 3.0 a schema's place may hold a Reference Object instead (its siblings ignored): the document's check judges it.
@@ -120,12 +121,14 @@ export function schemaDialectFindings(document: unknown): string[] {
     for (const issue of schemaDialectIssues(schema, dialect)) {
       const keyword = issue.at.split('/').at(-1) ?? '';
       const cause = `${keyword ? `${keyword.replace(/~1/g, '/').replace(/~0/g, '~')} ` : 'a schema '}${issue.message}`;
-      causes.set(cause, [...(causes.get(cause) ?? []), `${at}${issue.at}`]);
+      causes.set(cause, (causes.get(cause) ?? new Set()).add(`${at}${issue.at}`));
     }
   }
   const name = dialect === '3.0' ? "OpenAPI 3.0's Schema Object" : 'JSON Schema 2020-12';
-  return [...causes].map(
-    ([cause, places]) =>
-      `${cause} in ${name} (${places.slice(0, 3).join(', ')}${places.length > 3 ? `, and ${places.length - 3} more` : ''})`,
-  );
+  return [...causes]
+    .map(([cause, found]) => [cause, [...found]] as const)
+    .map(
+      ([cause, places]) =>
+        `${cause} in ${name} (${places.slice(0, 3).join(', ')}${places.length > 3 ? `, and ${places.length - 3} more` : ''})`,
+    );
 }
