@@ -115,6 +115,7 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'HTTP-STATUS-CONVENTIONS',
       'RESPONSE-CONTENT-TYPE-JSON',
       'RESPONSE-JSON-UTF8',
+      // A coding filter on the writes alone, or on the reads alone.
       'RESPONSE-ACCEPT-JSON',
       'MISSING-RESOURCE-NOT-FOUND',
       'AUTH-MISSING-KEY',
@@ -245,6 +246,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       // details an array, message_index an integer: each fixed by the rule's own table.
       'ERROR-ENVELOPE',
       'METRIC-GET',
+      // A schema keyword's value of another dialect's type (exclusiveMinimum a boolean in 3.1, items a list).
+      'SPEC-VALID-OPENAPI',
     ],
     otherwise:
       'the rule fixes no JSON type the answer could drift from (the canonical schema checks types: SCHEMA-CANONICAL)',

@@ -3,14 +3,15 @@
 // method outside the contract is not judged: the specification's errors are its endpoints'.) The writes with a body ask for
 // their answer in the Accept forms too, in their own suites (bodyFormsCheck), where their resources are made.
 // Other formats, another charset and, on every GET, conditions no answer meets: otherFormsCheck. Headers that ask
-// nothing of a GET's answer (a language, a trace context, forwarding, a method override): neutralHeadersCheck.
+// nothing of a GET's answer (a language, a trace context, forwarding, a method override): neutralHeadersCheck, and on
+// the published document in each form, neutralHeadersDocumentCheck.
 
 import { ENDPOINTS, type EndpointKey } from '../lib/contract/endpoints.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { isDeepStrictEqual } from 'node:util';
 import { expectErrorEnvelope, isSuccess } from '../lib/assert/responses.js';
 import { acceptFormsCheck, CONTENT_CODINGS, otherFormsCheck } from '../lib/families/negotiation.js';
-import { neutralHeadersCheck } from '../lib/families/neutral-headers.js';
+import { neutralHeadersCheck, neutralHeadersDocumentCheck } from '../lib/families/neutral-headers.js';
 import { sampleBody, sampleParams } from '../lib/gen/requests.js';
 import { parseListing } from '../lib/published/listing.js';
 import { metricOutputs, personas, simulationIds } from '../lib/harness/discovery.js';
@@ -128,7 +129,7 @@ describeGroup('http', () => {
           t.assert(
             isDeepStrictEqual(coded.response.json, plain.response.json),
             ['RESPONSE-ACCEPT-JSON'],
-            `${specName} asked for with Accept-Encoding: ${coding} is not the JSON document it is without (Content-Encoding: ${coded.response.headers['content-encoding'] ?? 'none'})`,
+            `${specName} asked for with Accept-Encoding: ${coding} is not the JSON document it is without, decoded as labelled (Content-Encoding: ${coded.response.headers['content-encoding'] ?? 'none'})`,
             coded,
           );
         }
@@ -169,6 +170,15 @@ describeGroup('http', () => {
       },
       turn,
     );
+
+  // The document in both forms, each with every neutral header: Accept alone chooses the form.
+  neutralHeadersDocumentCheck(DOCUMENT_ENDPOINT, async (t) => {
+    const listing = await t.call('GET /v1/openapi', { auth: 'none' });
+    const [spec] = isSuccess(listing) ? parseListing(listing.response.json) : [];
+    return spec
+      ? { params: { spec_name: spec.specName }, auth: 'none' }
+      : t.skip('the listing names no spec (see SPEC-LISTING)');
+  });
 
   // The document in its JSON form: Accept chooses it, so only the charset and the conditions are varied.
   otherFormsCheck(

@@ -24,7 +24,7 @@ import { deref } from '../lib/published/refs.js';
 import { isJsonObject } from '../lib/util/json.js';
 import { expectErrorLabelledJson, isErrorBody } from '../lib/assert/responses.js';
 import { followListed } from '../lib/families/published/listed-url.js';
-import { schemaKeywordFindings } from '../lib/families/published/schema-keywords.js';
+import { schemaDialectFindings, schemaKeywordFindings } from '../lib/families/published/schema-keywords.js';
 import { declareExtremeIdChecks } from '../lib/families/path-ids.js';
 
 const YAML_TYPES = /^(application\/(x-)?yaml|text\/(x-)?yaml)\b/i;
@@ -560,6 +560,33 @@ describeGroup('specification', () => {
             found.form.call,
           );
         }
+      }
+      if (!judged)
+        t.skip(
+          'no listed spec was served in a readable form (see SPEC-FETCHABLE, SPEC-JSON-ON-REQUEST, SPEC-YAML-DEFAULT)',
+        );
+    },
+  );
+
+  check(
+    'specification.published-schemas-valid-in-dialect',
+    ['SPEC-VALID-OPENAPI'],
+    "every schema of each published spec is valid in its document's dialect: JSON Schema 2020-12's meta-schema in OpenAPI 3.1 (exclusiveMinimum a number, type among the seven), OpenAPI 3.0's Schema Object in 3.0 (exclusiveMinimum a boolean, type one name), each cause once with where it stands",
+    async (t) => {
+      let judged = 0;
+      for (const spec of await listedSpecs(t)) {
+        // The JSON form, else the YAML form (the two are one document: SPEC-SAME-DOCUMENT).
+        const found =
+          readable(await served(t, spec.specName, 'json')) ?? readable(await served(t, spec.specName, 'yaml'));
+        if (!found) continue;
+        judged++;
+        const findings = schemaDialectFindings(found.doc.document);
+        t.assert(
+          !findings.length,
+          ['SPEC-VALID-OPENAPI'],
+          `${spec.specName}: ${findings.slice(0, 6).join('; ')}${findings.length > 6 ? `; and ${findings.length - 6} causes more` : ''}`,
+          found.form.call,
+        );
       }
       if (!judged)
         t.skip(

@@ -52,6 +52,15 @@ export const CONTENT_CODINGS = ['gzip', 'br', 'deflate'] as const;
 export type ContentCoding = (typeof CONTENT_CODINGS)[number];
 
 const NOT_ACCEPTABLE = 406;
+
+/**
+ * An answer labelled with content codings whose body is not JSON once decoded as labelled (the client decodes each
+ * coding strictly, `lib/http/content-coding.ts`, and keeps the bytes it cannot): the label does not say what it is.
+ */
+export const undecodable = (call: Pick<Call, 'response'>): boolean =>
+  contentCodings(call.response.headers['content-encoding']).length > 0 &&
+  call.response.text.trim() !== '' &&
+  call.response.json === undefined;
 const NO_ACCEPT = { accept: null } as const;
 
 /** What two answers must share: the status class, and the keys of the body and of each object it holds. */
@@ -120,6 +129,12 @@ export function acceptFormsCheck({ endpoint, request, codings = ['gzip'], option
         const labelled = contentCodings(call.response.headers['content-encoding']);
         const got = outcomeOf(call);
         t.assert(
+          !undecodable(call),
+          requirements,
+          `with Accept-Encoding: ${coding}, the answer labelled Content-Encoding: ${labelled.join(', ')} does not decode as that coding (RFC 9110 8.4.1: gzip as RFC 1952, deflate the zlib format of RFC 1950, br RFC 7932) into JSON`,
+          call,
+        );
+        t.assert(
           got === expected,
           requirements,
           `with Accept-Encoding: ${coding}, the answer ${labelled.length ? `decoded from ${labelled.join(', ')}` : 'labelled with no content coding'} differs from the one without (${expected}): ${got}`,
@@ -154,7 +169,7 @@ export function bodyFormsCheck(target: BodyFormsTarget): void {
   check(
     `${target.id}.media-type-forms`,
     requirements,
-    `${target.operation} reads a body labelled ${JSON_CONTENT_TYPES.join(', ')}, written with blanks around the value, as the JSON it is, and answers each of ${JSON_ACCEPTS.map((a) => `Accept: ${a}`).join(', ')} (and each of ${CONTENT_CODINGS.map((c) => `Accept-Encoding: ${c}`).join(', ')}) with its resource`,
+    `${target.operation} reads a body labelled ${JSON_CONTENT_TYPES.join(', ')}, written with blanks around the value, as the JSON it is, and answers each of ${JSON_ACCEPTS.map((a) => `Accept: ${a}`).join(', ')} (and each of ${CONTENT_CODINGS.map((c) => `Accept-Encoding: ${c}`).join(', ')}) with its resource, each coded answer decoded strictly as labelled`,
     async (t) => {
       // As many writes as the longer of the two lists: every Content-Type and every Accept form on every write.
       const writes = Math.max(JSON_CONTENT_TYPES.length, JSON_ACCEPTS.length);
@@ -173,6 +188,12 @@ export function bodyFormsCheck(target: BodyFormsTarget): void {
           call.response.status !== NOT_ACCEPTABLE,
           ['RESPONSE-ACCEPT-JSON'],
           `${target.operation} refused Accept: ${accept}, which its JSON answer satisfies`,
+          call,
+        );
+        t.assert(
+          !undecodable(call),
+          ['RESPONSE-ACCEPT-JSON'],
+          `${target.operation} with ${how}, Accept-Encoding: ${offered}: the answer labelled Content-Encoding: ${call.response.headers['content-encoding']} does not decode as that coding into JSON`,
           call,
         );
         const resource = t.expectResource(call, [...requirements.filter((r) => r !== 'RESPONSE-ACCEPT-JSON')], how);

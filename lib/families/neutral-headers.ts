@@ -133,3 +133,72 @@ export function neutralHeadersCheck(
     options,
   );
 }
+
+/** The forms of a published document, each asked for as the specification says, with the form's own rule. */
+export const DOCUMENT_FORMS: readonly {
+  readonly what: string;
+  readonly rule: RequirementId;
+  readonly headers: Readonly<Record<string, string | null>>;
+}[] = [
+  { what: 'without Accept (the YAML form)', rule: 'SPEC-YAML-DEFAULT', headers: { accept: null } },
+  {
+    what: 'with Accept: application/json (the JSON form)',
+    rule: 'SPEC-JSON-ON-REQUEST',
+    headers: { accept: 'application/json' },
+  },
+];
+
+const mediaType = (call: Call): string =>
+  (call.response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() || 'none';
+
+/** What differs between two answers of the document endpoint: the status, the form (its media type), the document. */
+const documentDifferences = (first: Call, second: Call): string[] => {
+  if (first.response.status !== second.response.status)
+    return [`the status (${first.response.status}, then ${second.response.status})`];
+  if (mediaType(first) !== mediaType(second))
+    return [`the form (Content-Type ${mediaType(first)}, then ${mediaType(second)})`];
+  if (first.response.json !== undefined) return missingFrom(first.response.json, second.response.json);
+  return first.response.text === second.response.text ? [] : ['the document text'];
+};
+
+/**
+ * `http.neutral-headers.<document endpoint>`: a published document asked for in each form the specification shows
+ * (no Accept: YAML; `Accept: application/json`: JSON), then with every neutral header but forwarding (which may move
+ * the document's server URLs), answers the form and the document the same request gets without them. Where they
+ * differ the plain read is made again: one that changed meanwhile is judged by its status class and form alone.
+ */
+export function neutralHeadersDocumentCheck(endpoint: Endpoint, request: (t: CheckContext) => Promise<CallSpec>): void {
+  const usable = NEUTRAL_HEADERS.filter((h) => !h.forwarding);
+  const headers = Object.assign({}, ...usable.map((h) => h.headers)) as Record<string, string>;
+  const all = usable.map((h) => h.what).join(', ');
+  check(
+    checkIdOf('http.neutral-headers', endpoint.key),
+    DOCUMENT_FORMS.map((form) => form.rule),
+    `${endpoint.key} ${DOCUMENT_FORMS.map((form) => form.what).join(' and ')}, with all of ${all}, answers the form and the document it answers without them`,
+    async (t) => {
+      const spec = await request(t);
+      for (const form of DOCUMENT_FORMS) {
+        const send = (extra: Readonly<Record<string, string>>) =>
+          t.call(endpoint.key as Parameters<CheckContext['call']>[0], {
+            ...spec,
+            headers: { ...spec.headers, ...extra, ...form.headers },
+          });
+        const plain = await send({});
+        const call = await send(headers);
+        const missing = documentDifferences(plain, call);
+        if (!missing.length) continue;
+        const again = await send({});
+        const stable = !documentDifferences(plain, again).length;
+        t.assert(
+          stable
+            ? false
+            : Math.floor(call.response.status / 100) === Math.floor(again.response.status / 100) &&
+                mediaType(call) === mediaType(again),
+          [form.rule],
+          `${form.what}, with all of ${all}, ${endpoint.key} answered ${call.response.status} ${mediaType(call)}; without them ${again.response.status} ${mediaType(again)}${stable ? `, the same twice, and ${missing.slice(0, 5).join(', ')} differ` : ''}: none of these headers asks anything of the answer`,
+          call,
+        );
+      }
+    },
+  );
+}

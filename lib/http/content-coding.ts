@@ -1,20 +1,17 @@
 // Content codings (RFC 9110 8.4): what a Content-Encoding header names, and a body decoded as it says.
 
-import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
 type Decoder = (bytes: Buffer, options: { maxOutputLength: number }) => Buffer;
 
-/** The content codings of RFC 9110 8.4.1; `deflate` as sent in the wild, wrapped in zlib or raw. */
+/**
+ * The content codings of RFC 9110 8.4.1 and RFC 7932, each strictly as registered: `deflate` is the zlib format (RFC
+ * 1950: a header and a checksum around the DEFLATE data), so raw DEFLATE labelled `deflate` does not decode.
+ */
 const DECODERS: Readonly<Record<string, Decoder>> = {
   gzip: gunzipSync,
   br: brotliDecompressSync,
-  deflate: (bytes, options) => {
-    try {
-      return inflateSync(bytes, options);
-    } catch {
-      return inflateRawSync(bytes, options);
-    }
-  },
+  deflate: inflateSync,
 };
 
 /** The codings a Content-Encoding header names, in the order applied, lower case, `identity` left out (`x-gzip` is gzip). */

@@ -2,7 +2,7 @@
 // field lengths, path IDs), broken everywhere or on every endpoint, method or field
 // but one.
 
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { ApiError, internal, invalidArgument } from '../../lib/reference/http/errors.js';
 import { RawText } from '../../lib/reference/http/context.js';
 import { DAY, HOUR } from '../../lib/reference/fixtures/time.js';
@@ -1014,6 +1014,38 @@ export const GENERAL_FAULTS = [
     },
     probe: async (call) => (await call('GET', '/v1/personas', { headers: { Accept: 'application/xml' } })).contentType,
     shows: 'application/xml',
+  }),
+  fault({
+    id: 'write-answer-gzipped-under-offered-coding',
+    requirements: ['RESPONSE-ACCEPT-JSON'],
+    slips: ['scope'],
+    description:
+      'The answers of the writes (POST, PATCH) pass through a compression filter that gzips whatever Accept-Encoding offers and labels the answer with the first coding named: a write offered `br` or `deflate` gets gzip bytes labelled `Content-Encoding: br` (or `deflate`), which a client decoding the label cannot read; offered gzip, the answer is gzip as labelled; the reads code nothing.',
+    behaviour: (b) => {
+      const code = b.codeAnswer;
+      b.codeAnswer = (req, bytes) => {
+        const first = String(req.headers['accept-encoding'] ?? '')
+          .split(',')[0]
+          ?.split(';')[0]
+          ?.trim()
+          .toLowerCase();
+        return bytes.length && (req.method === 'POST' || req.method === 'PATCH') && first
+          ? { bytes: gzipSync(bytes), headers: { 'Content-Encoding': first } }
+          : code(req, bytes);
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/test-cases', {
+        body: TEST_CASE,
+        headers: { 'Accept-Encoding': 'br' },
+      });
+      return {
+        status: answer.status,
+        encoding: answer.headers['content-encoding'] ?? null,
+        gzip: answer.bytes[0] === 0x1f && answer.bytes[1] === 0x8b,
+      };
+    },
+    shows: { status: 200, encoding: 'br', gzip: true },
   }),
   fault({
     id: 'if-modified-since-compared-backwards',

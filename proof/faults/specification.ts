@@ -545,4 +545,39 @@ export const SPECIFICATION_FAULTS = [
     },
     shows: { contentType: 'application/yaml', plain: true },
   }),
+  fault({
+    id: 'spec-array-items-tuple-form',
+    requirements: ['SPEC-VALID-OPENAPI'],
+    slips: ['type'],
+    description:
+      "The component schemas' array properties are written by a generator for an older JSON Schema, `items` in the draft-04 tuple form (`items: [<schema>]`), in documents declaring `openapi: 3.1.0`, whose JSON Schema 2020-12 takes `items` as one schema (a tuple is `prefixItems`): the documents are not valid OpenAPI 3.1, which the OpenAPI meta-schema, leaving a 3.1 schema's contents unchecked, does not show; the service is unchanged.",
+    behaviour: (b) =>
+      finalizeWith(b, (doc) =>
+        mapSchemas(doc, (schema) =>
+          isJsonObject(schema.properties)
+            ? {
+                ...schema,
+                properties: Object.fromEntries(
+                  Object.entries(schema.properties).map(([name, property]) => [
+                    name,
+                    isJsonObject(property) && isJsonObject(property.items)
+                      ? { ...property, items: [property.items] }
+                      : property,
+                  ]),
+                ),
+              }
+            : schema,
+        ),
+      ),
+    probe: async (call) => {
+      const doc = (await jsonSpec(call)) as JsonObject;
+      const schemas = Object.values(((doc.components as JsonObject).schemas ?? {}) as Record<string, JsonObject>);
+      const items = schemas
+        .flatMap((schema) => Object.values((schema.properties ?? {}) as Record<string, JsonObject>))
+        .map((property) => property.items)
+        .filter((value) => value !== undefined);
+      return { openapi: doc.openapi, tuples: items.length > 0 && items.every(Array.isArray) };
+    },
+    shows: { openapi: '3.1.0', tuples: true },
+  }),
 ] as const satisfies readonly Fault[];

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { CANONICAL_SCHEMAS } from '../../lib/assert/canonical-schema.js';
-import { OPENAPI_SCHEMAS } from '../../lib/published/openapi-schema.js';
+import { JSON_SCHEMA_META, OPENAPI_SCHEMAS } from '../../lib/published/openapi-schema.js';
 import { precompilable } from '../../lib/runner/precompilable.js';
 import { standaloneSource, type Precompilable } from '../../lib/schema/precompiled.js';
 import { apiDocument } from '../published/fixtures.js';
@@ -37,12 +37,12 @@ function expectSameJudgements(schema: Precompilable, instances: readonly unknown
 }
 
 describe('precompiled validators', () => {
-  it('the build precompiles both OpenAPI schemas and the canonical ones, each under its own name', () => {
+  it("the build precompiles both OpenAPI schemas, JSON Schema 2020-12's meta-schema and the canonical ones, each under its own name", () => {
     expect(
       precompilable()
         .map((schema) => schema.name)
         .sort(),
-    ).toEqual(['canonical', 'openapi-3.0', 'openapi-3.1']);
+    ).toEqual(['canonical', 'json-schema-2020-12', 'openapi-3.0', 'openapi-3.1']);
   });
 
   it.each(['3.0', '3.1'] as const)(
@@ -54,6 +54,18 @@ describe('precompiled validators', () => {
       expect(loadSource(standaloneSource(OPENAPI_SCHEMAS[dialect]))[dialect]!(invalid)).toBe(false);
     },
   );
+
+  it("the standalone code of JSON Schema 2020-12's meta-schema and of 3.0's Schema Object judge as compiled at run time", () => {
+    const schemas = [
+      { type: 'integer', minimum: 0, exclusiveMinimum: 0 },
+      { type: 'integer', minimum: 0, exclusiveMinimum: true },
+      { type: 'array', items: [{ type: 'string' }] },
+      { type: ['string', 'null'], properties: { a: { type: 'wrong' } } },
+      true,
+    ];
+    expectSameJudgements(JSON_SCHEMA_META, schemas);
+    expectSameJudgements(OPENAPI_SCHEMAS['3.0'], schemas);
+  });
 
   it("the standalone code of each canonical schema judges as the schema compiled at run time, the suite's own timestamp format included", () => {
     const times = ['2026-01-02T03:04:05Z', '2026-02-30T00:00:00Z', 'yesterday'];

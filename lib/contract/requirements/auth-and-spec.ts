@@ -59,7 +59,7 @@ export const SPECIFICATION = [
     'Specification endpoints',
     'Without `Accept`, a spec is served as YAML with a YAML media type.',
     'YAML (`application/yaml`) by default',
-    'Accepted media types: application/yaml, application/x-yaml, text/yaml, text/x-yaml (strict: application/yaml). Audit: the default is the answer to a request without an Accept header (the header is optional); `Accept: */*` accepts either form, so a server may answer it with JSON, the first form its negotiation lists (variation rest-statuses does; the check had required YAML there and false-failed it). Every check of the YAML form reads the answer without an Accept header; `*/*` only has to be served (SPEC-FETCHABLE); YAML for it is SPEC-YAML-ANY-ACCEPT (strict).',
+    'Accepted media types: application/yaml, application/x-yaml, text/yaml, text/x-yaml (strict: application/yaml). Audit: the default is the answer to a request without an Accept header (the header is optional); `Accept: */*` accepts either form, so a server may answer it with JSON, the first form its negotiation lists (variation rest-statuses does; the check had required YAML there and false-failed it). Every check of the YAML form reads the answer without an Accept header; headers that ask nothing of the answer (Content-Type on a GET without content, Accept-Language, Cache-Control, a trace context) change neither form nor document (http.neutral-headers); `*/*` only has to be served (SPEC-FETCHABLE); YAML for it is SPEC-YAML-ANY-ACCEPT (strict).',
   ),
   must(
     s,
@@ -106,7 +106,7 @@ export const SPECIFICATION = [
     'Specification endpoints',
     'Each published spec is a valid OpenAPI document.',
     'fetch the machine-readable interface specifications',
-    'Validated with swagger-parser (OpenAPI 3.0 and 3.1), every `$ref` resolved, and the rules OpenAPI states that its schema cannot (lib/published/openapi-rules.ts): operationIds unique, every path template expression a declared path parameter of the operation and the reverse, no parameter twice, every security requirement naming a declared scheme. Audit: a document in OpenAPI 2.0 (Swagger) fails, as the rest of the suite reads OpenAPI 3 only; no variation publishes 2.0 (left open, see the audit report).',
+    'Validated with swagger-parser (OpenAPI 3.0 and 3.1), every `$ref` resolved, and the rules OpenAPI states that its schema cannot (lib/published/openapi-rules.ts): operationIds unique, every path template expression a declared path parameter of the operation and the reverse, no parameter twice, every security requirement naming a declared scheme. Every schema of the document is also validated in the dialect of its document, which the OpenAPI meta-schema leaves unchecked in 3.1: the meta-schema of JSON Schema 2020-12 in 3.1 (a `jsonSchemaDialect` or `$schema` naming another dialect is not judged), the Schema Object of the 3.0 schema in 3.0 (a Reference standing for a schema is left to the check of the whole document), each cause reported once with its places (checked clean on the twenty OpenAPI 3.0.3 documents api-evangelist/coval publishes). Audit: a document in OpenAPI 2.0 (Swagger) fails, as the rest of the suite reads OpenAPI 3 only; no variation publishes 2.0 (left open, see the audit report).',
   ),
   must(
     s,

@@ -3,6 +3,7 @@
 // array of strings. The OpenAPI meta-schemas leave a schema's contents unchecked in 3.1 and in places in 3.0, so a
 // generator that writes `maxLength: null` where it knows no bound publishes a document no validator can read.
 
+import { JSON_SCHEMA_2020_12, schemaDialectIssues } from '../../published/openapi-schema.js';
 import { isJsonObject, type JsonObject } from '../../util/json.js';
 
 const isCount = (value: unknown): boolean => Number.isInteger(value) && (value as number) >= 0;
@@ -63,23 +64,71 @@ function schemaFindings(schema: unknown, at: string, found: string[]): void {
   }
 }
 
-/** Every place of an OpenAPI document a schema stands (under `schema` of a parameter, header or media type, and the components' schemas), walked. */
-function documentFindings(node: unknown, at: string, found: string[]): void {
-  if (Array.isArray(node)) return node.forEach((item, index) => documentFindings(item, `${at}/${index}`, found));
+/** Every place of an OpenAPI document a schema stands (under `schema` of a parameter, header or media type, and the components' schemas), visited with its pointer. */
+function documentSchemas(node: unknown, at: string, visit: (schema: unknown, at: string) => void): void {
+  if (Array.isArray(node)) return node.forEach((item, index) => documentSchemas(item, `${at}/${index}`, visit));
   if (!isJsonObject(node)) return;
   for (const [key, value] of Object.entries(node)) {
-    if (key === 'schema') schemaFindings(value, `${at}/schema`, found);
+    if (key === 'schema') visit(value, `${at}/schema`);
     else if (key === 'schemas' && at === '#/components' && isJsonObject(value))
-      for (const [name, schema] of Object.entries(value as JsonObject))
-        schemaFindings(schema, `${at}/schemas/${segment(name)}`, found);
+      for (const [name, schema] of Object.entries(value as JsonObject)) visit(schema, `${at}/schemas/${segment(name)}`);
     else if (!['example', 'examples', 'default', 'enum', 'const'].includes(key))
-      documentFindings(value, `${at}/${segment(key)}`, found);
+      documentSchemas(value, `${at}/${segment(key)}`, visit);
   }
+}
+
+/** The schemas of a published document where they stand (not those inside another), each with its pointer. */
+export function schemaRoots(document: unknown): [at: string, schema: unknown][] {
+  const roots: [string, unknown][] = [];
+  documentSchemas(document, '#', (schema, at) => roots.push([at, schema]));
+  return roots;
 }
 
 /** The schema keywords of a published document whose values are not of their types, each with where it stands. */
 export function schemaKeywordFindings(document: unknown): string[] {
   const found: string[] = [];
-  documentFindings(document, '#', found);
+  documentSchemas(document, '#', (schema, at) => schemaFindings(schema, at, found));
   return found;
+}
+
+/** The dialects a 3.1 document may name for its schemas that are JSON Schema 2020-12 (OpenAPI's base dialect adds only annotations). */
+const DIALECTS_2020_12 = new Set([
+  JSON_SCHEMA_2020_12,
+  `${JSON_SCHEMA_2020_12}#`,
+  'https://spec.openapis.org/oas/3.1/dialect/base',
+  'https://spec.openapis.org/oas/3.1/dialect/2024-10-25',
+]);
+
+/**
+ * Every schema of a published document against the dialect its version writes schemas in (OpenAPI 3.0: its Schema
+ * Object; 3.1 and later: JSON Schema 2020-12's meta-schema), one finding per cause (the keyword and what is wrong)
+ * with the places it stands. A 3.1 document or schema naming another dialect (`jsonSchemaDialect`, `$schema`) is
+ * not judged: its meta-schema is the document's to choose.
+ */
+export function schemaDialectFindings(document: unknown): string[] {
+  if (!isJsonObject(document) || typeof document['openapi'] !== 'string') return [];
+  const version = document['openapi'];
+  if (!/^3\.\d/.test(version)) return [];
+  const dialect = version.startsWith('3.0') ? '3.0' : '3.1';
+  const named = (value: unknown): boolean => typeof value !== 'string' || DIALECTS_2020_12.has(value);
+  if (dialect === '3.1' && !named(document['jsonSchemaDialect'])) return [];
+  // A value the meta-schema reaches along several paths (its vocabularies) is one place.
+  const causes = new Map<string, Set<string>>();
+  for (const [at, schema] of schemaRoots(document)) {
+    if (dialect === '3.1' && isJsonObject(schema) && !named(schema['$schema'])) continue;
+    // In 3.0 a schema's place may hold a Reference Object instead (its siblings ignored): the document's check judges it.
+    if (dialect === '3.0' && isJsonObject(schema) && Object.hasOwn(schema, '$ref')) continue;
+    for (const issue of schemaDialectIssues(schema, dialect)) {
+      const keyword = issue.at.split('/').at(-1) ?? '';
+      const cause = `${keyword ? `${keyword.replace(/~1/g, '/').replace(/~0/g, '~')} ` : 'a schema '}${issue.message}`;
+      causes.set(cause, (causes.get(cause) ?? new Set()).add(`${at}${issue.at}`));
+    }
+  }
+  const name = dialect === '3.0' ? "OpenAPI 3.0's Schema Object" : 'JSON Schema 2020-12';
+  return [...causes]
+    .map(([cause, found]) => [cause, [...found]] as const)
+    .map(
+      ([cause, places]) =>
+        `${cause} in ${name} (${places.slice(0, 3).join(', ')}${places.length > 3 ? `, and ${places.length - 3} more` : ''})`,
+    );
 }

@@ -1,7 +1,7 @@
 // lib/families/published/schema-keywords.ts: schema keywords hold values of their types, wherever a schema stands.
 
 import { describe, expect, it } from 'vitest';
-import { schemaKeywordFindings } from '../../../lib/families/published/schema-keywords.js';
+import { schemaDialectFindings, schemaKeywordFindings } from '../../../lib/families/published/schema-keywords.js';
 
 const document = (schema: unknown) => ({
   openapi: '3.1.0',
@@ -48,5 +48,48 @@ describe('schemaKeywordFindings', () => {
     expect(found.some((f) => f.endsWith('/notes/minItems is -1, not a non-negative integer'))).toBe(true);
     expect(found.some((f) => f.endsWith('/kind/allOf/0/enum is "A", not an array'))).toBe(true);
     expect(found.some((f) => f.endsWith('/Agent/required is [1], not an array of strings'))).toBe(true);
+  });
+});
+
+describe('schemaDialectFindings', () => {
+  const at = (openapi: string, schema: unknown, extra: object = {}) => ({ ...document(schema), openapi, ...extra });
+  const bounded = (exclusiveMinimum: unknown) => ({
+    type: 'object',
+    properties: { page_size: { type: 'integer', minimum: 0, exclusiveMinimum }, tags: { $ref: '#/x' } },
+  });
+
+  it('takes each dialect as it is: 3.1 numbers and type lists, 3.0 booleans, nullable and References', () => {
+    expect(schemaDialectFindings(at('3.1.0', bounded(0)))).toEqual([]);
+    expect(schemaDialectFindings(at('3.1.0', { type: ['string', 'null'], nullable: true, examples: ['a'] }))).toEqual(
+      [],
+    );
+    expect(schemaDialectFindings(at('3.0.3', bounded(true)))).toEqual([]);
+    expect(schemaDialectFindings(at('3.0.3', { $ref: '#/components/schemas/Other', description: 'kept' }))).toEqual([]);
+  });
+
+  it("finds the other dialect's forms, once per cause with every place", () => {
+    const findings = schemaDialectFindings(at('3.1.0', bounded(true)));
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatch(/^exclusiveMinimum must be number in JSON Schema 2020-12/);
+    expect(findings[0]).toContain('#/components/schemas/Agent/properties/page_size/exclusiveMinimum');
+    expect(findings[0]).toContain('application~1json/schema/properties/page_size/exclusiveMinimum');
+    const tuple = schemaDialectFindings(at('3.1.0', { type: 'array', items: [{ type: 'string' }] }));
+    expect(tuple).toHaveLength(1);
+    // Each place once, however many paths of the meta-schema reach it.
+    expect(tuple[0]!.split('#/components/schemas/Agent/items').length).toBe(2);
+    expect(schemaDialectFindings(at('3.0.3', bounded(2)))[0]).toMatch(
+      /exclusiveMinimum must be boolean in OpenAPI 3.0/,
+    );
+    expect(schemaDialectFindings(at('3.0.3', { type: ['string', 'null'] }))).not.toEqual([]);
+  });
+
+  it('leaves a dialect the document or the schema names alone', () => {
+    expect(
+      schemaDialectFindings(at('3.1.0', bounded(true), { jsonSchemaDialect: 'https://example.com/dialect' })),
+    ).toEqual([]);
+    expect(
+      schemaDialectFindings(at('3.1.0', { ...bounded(true), $schema: 'http://json-schema.org/draft-04/schema#' })),
+    ).toEqual([]);
+    expect(schemaDialectFindings({ swagger: '2.0' })).toEqual([]);
   });
 });
