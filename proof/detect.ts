@@ -49,3 +49,5 @@ for (const { id, caughtBy } of rows)
 const detected = rows.filter((r) => r.caughtBy.length).length;
 console.log(`\ndetected ${detected} of ${rows.length}; missed ${rows.length - detected}`);
 if (out) writeFileSync(out, JSON.stringify(rows, null, 2));
+// A count, not a verdict: vitest marks the process failed whenever checks fail, as they must against faults.
+process.exit(0);
