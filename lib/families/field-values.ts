@@ -196,20 +196,34 @@ export function valueSpaceCheck(space: ValueSpace): void {
   if (space.longText?.length) longTextCheck(space, space.longText);
 }
 
-/** One create holding `long` in its fields: stored whole (returned and read back whole), or refused with a 4xx; never a 5xx. */
-async function sendLong(t: CheckContext, space: ValueSpace, long: JsonObject, what: string): Promise<void> {
-  const fields = space.typical(t, 0);
-  for (const [field, value] of Object.entries(long)) put(fields, field, value);
+/** A create of `fields`: returned as sent (the call, for a read back), or refused with a 4xx (undefined); never a 5xx. */
+async function storedOrRefused(
+  t: CheckContext,
+  space: ValueSpace,
+  fields: JsonObject,
+  what: string,
+): Promise<Call | undefined> {
   const call = await space.send(t, fields);
-  if (!isSuccess(call)) return expectRefusedNotFailed(t, call, [space.requirement], what);
+  if (!isSuccess(call)) {
+    expectRefusedNotFailed(t, call, [space.requirement], what);
+    return undefined;
+  }
   const mismatches = echoMismatches(sentBody(call), t.expectResource(call, [space.requirement], what));
   t.assert(
     !mismatches.length,
     [space.requirement],
-    `${space.operation} accepted ${what} but did not return it whole: ${mismatches.join('; ')}`,
+    `${space.operation} accepted ${what} but did not return it as sent: ${mismatches.join('; ')}`,
     call,
   );
-  await space.readBack?.(t, call, what);
+  return call;
+}
+
+/** One create holding `long` in its fields: stored whole (returned and read back whole), or refused with a 4xx; never a 5xx. */
+async function sendLong(t: CheckContext, space: ValueSpace, long: JsonObject, what: string): Promise<void> {
+  const fields = space.typical(t, 0);
+  for (const [field, value] of Object.entries(long)) put(fields, field, value);
+  const call = await storedOrRefused(t, space, fields, what);
+  if (call) await space.readBack?.(t, call, what);
 }
 
 /** Every list field with no stated bound, LONG_LIST_LENGTH well-formed elements each, in one create. */
@@ -307,15 +321,7 @@ function deepNestingCheck(space: ValueSpace, deep: readonly string[]): void {
         const what = `${deep.join(', ')} nested ${depth} levels deep`;
         const fields = space.typical(t, index);
         for (const field of deep) put(fields, field, nestedValue(depth));
-        const call = await space.send(t, fields);
-        if (!isSuccess(call)) return expectRefusedNotFailed(t, call, [space.requirement], what);
-        const mismatches = echoMismatches(sentBody(call), t.expectResource(call, [space.requirement], what));
-        t.assert(
-          !mismatches.length,
-          [space.requirement],
-          `${space.operation} did not return ${what} as sent: ${mismatches.join('; ')}`,
-          call,
-        );
+        await storedOrRefused(t, space, fields, what);
       };
       if (space.options?.exclusive) for (const [index, depth] of NESTING_DEPTHS.entries()) await sendDeep(depth, index);
       else await allEnded(NESTING_DEPTHS.map((depth, index) => sendDeep(depth, index)));
