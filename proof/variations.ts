@@ -804,14 +804,19 @@ function narrowValidators(b: Behaviour): void {
   projects.assignees = narrowed(projects.assignees, 'assignees', commonEmail);
 }
 
-/** simulation_metadata_input's contents "depend on input_type": script_turns, shown for SCRIPT only, refused under any other type. */
-function scriptTurnsOnlyInScript(b: Behaviour): void {
+/**
+ * simulation_metadata_input's contents "depend on input_type": script_turns, shown for SCRIPT only, refused under any
+ * other type; an AUDIO test case refused without any (what it needs is not shown: the audio described somewhere).
+ */
+function metadataByInputType(b: Behaviour): void {
   const read = b.testCaseFields.simulation_metadata_input;
   b.testCaseFields.simulation_metadata_input = (f, request) => {
     const input = read(f, request);
     const type = f.string('input_type') ?? 'SCENARIO';
     if (type.toUpperCase() !== 'SCRIPT' && isJsonObject(input) && 'script_turns' in input)
       f.fail('simulation_metadata_input', `script_turns are read for SCRIPT test cases only, not ${type}`);
+    if (type.toUpperCase() === 'AUDIO' && !(isJsonObject(input) && Object.keys(input).length))
+      f.fail('simulation_metadata_input', 'an AUDIO test case describes its audio here');
     return input;
   };
 }
@@ -838,7 +843,7 @@ const LOCALIZED_POINTERS: Variation = {
     'JSON is labelled `application/json;charset="UTF-8"` (the charset quoted, in capitals, no blank)',
     "generated IDs are digits alone (`4096071355237419638273`), the fixtures' too",
     "a body's Content-Type is read by RFC 9110's grammar: another media type than application/json, another charset than UTF-8 or a blank around `=` is refused with INVALID_ARGUMENT naming Content-Type",
-    'a test case whose simulation_metadata_input holds script_turns is refused unless its input_type is SCRIPT (its contents "depend on input_type")',
+    'a test case whose simulation_metadata_input holds script_turns is refused unless its input_type is SCRIPT, and an AUDIO test case without a simulation_metadata_input holding something is refused naming it (its contents "depend on input_type")',
     'metric_ids and test_set_ids must name objects that exist (none does): an agent naming any is refused with INVALID_ARGUMENT',
   ],
   apply(b) {
@@ -864,7 +869,7 @@ const LOCALIZED_POINTERS: Variation = {
     resolvingUrlHosts(b);
     narrowValidators(b);
     refuseOtherMediaTypes(b);
-    scriptTurnsOnlyInScript(b);
+    metadataByInputType(b);
     const read = b.respond;
     b.respond = (endpoint, body) => {
       const shaped = read(endpoint, body) as JsonObject;

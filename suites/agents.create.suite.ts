@@ -150,7 +150,7 @@ describeGroup('agents', () => {
   // the create and from GET (a store keyed by the referenced ID alone keeps it in one list). A refusal passes.
   check(
     'agents.create.one-id-in-both-reference-lists',
-    ['AGENT-GET', 'READ-BACK-UNCHANGED'],
+    ['AGENT-CREATE', 'AGENT-GET', 'READ-BACK-UNCHANGED'],
     'an ID listed in both metric_ids and test_set_ids comes back in each, whole, from POST and GET',
     async (t) => {
       const shared = alnum(22, 34);

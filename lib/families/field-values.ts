@@ -10,7 +10,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { RequirementId } from '../contract/requirements/index.js';
 import { echoMismatches } from '../assert/echo.js';
-import { detailFields } from '../assert/error-details.js';
+import { detailFields, rejectsNaming } from '../assert/error-details.js';
 import { detailsName } from '../assert/detail-field.js';
 import { isSuccess } from '../assert/responses.js';
 import {
@@ -52,7 +52,16 @@ export interface ValueSpace {
    * Fields the `index`th create sends beside the shaped ones, taking each value of an enumeration in turn (a model
    * type) where the rule holds per value: every value meets a share of the shapes, at no request more.
    */
-  readonly beside?: { readonly what: string; fields(index: number): JsonObject };
+  readonly beside?: {
+    readonly what: string;
+    fields(index: number): JsonObject;
+    /**
+     * Fields some of those values may need that the creates leave out (what an AUDIO test case's
+     * simulation_metadata_input holds is not shown): a create refused naming one of them, and none of the shaped
+     * fields, is that reading, noted; its shapes are judged by the creates of the other values.
+     */
+    readonly mayNeed?: readonly string[];
+  };
   send(t: CheckContext, fields: JsonObject): Promise<Call>;
   /** Reads back what a create accepted (READ-BACK-UNCHANGED), where the specification shows a read. */
   readonly readBack?: Judge['readBack'];
@@ -140,10 +149,10 @@ async function sendShape(t: CheckContext, space: ValueSpace, index: number): Pro
   const { fields, refusable } = shapedFields(t, space, index);
   let call = await space.send(t, fields);
   // Each refusal a careful server may make names a field, sent again typical: at most one more create per such field.
+  // A key inside an object field is named by itself (`script_turns`), as a detail may name it under any parent, or
+  // by the object field holding it (`config_overrides`), which a server checking the values of a map names.
+  const namesOf = (field: string): string[] => [...new Set([field.split('.').at(-1)!, field.split('.')[0]!])];
   for (let left = refusable.length; !isSuccess(call) && left > 0; left--) {
-    // A key inside an object field is named by itself (`script_turns`), as a detail may name it under any parent, or
-    // by the object field holding it (`config_overrides`), which a server checking the values of a map names.
-    const namesOf = (field: string): string[] => [...new Set([field.split('.').at(-1)!, field.split('.')[0]!])];
     const named = refusable.filter((field) => detailsName(detailFields(call), namesOf(field)));
     if (!named.length) break;
     t.expectInvalidArgument(
@@ -159,6 +168,12 @@ async function sendShape(t: CheckContext, space: ValueSpace, index: number): Pro
     }
     call = await space.send(t, fields);
   }
+  const needed = space.beside?.mayNeed ?? [];
+  const shapedNamed = Object.keys(space.fields).some((field) => detailsName(detailFields(call), namesOf(field)));
+  if (needed.length && rejectsNaming(call, ...needed) && !shapedNamed)
+    return t.note(
+      `${space.operation} refused the create of ${what} naming only ${needed.join(' or ')}, which it may need`,
+    );
   const resource = t.expectResource(call, [space.requirement], `creating with ${what}`);
   const mismatches = echoMismatches(sentBody(call), resource);
   t.assert(

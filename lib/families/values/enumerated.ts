@@ -105,6 +105,8 @@ export interface RequiredUnderEachValue {
   readonly enumerated: string;
   readonly listed: readonly string[];
   readonly required: readonly RequiredField[];
+  /** Fields a refusal may name instead, where a value may need what the body leaves out (not shown). */
+  readonly alsoNamed?: readonly string[];
   /** Sends a body valid in every respect with `enumerated` holding `value`, `without` left out. */
   send(t: CheckContext, value: string, without: string): Promise<Call>;
 }
@@ -113,7 +115,14 @@ export interface RequiredUnderEachValue {
  * Each required field left out under every listed value of the body's enumerated field: refused with
  * INVALID_ARGUMENT naming it, whatever the value (a rule applied to some types only lets the others through).
  */
-export function requiredUnderEachValueChecks({ id, enumerated, listed, required, send }: RequiredUnderEachValue): void {
+export function requiredUnderEachValueChecks({
+  id,
+  enumerated,
+  listed,
+  required,
+  alsoNamed = [],
+  send,
+}: RequiredUnderEachValue): void {
   for (const { field, requirements } of required) {
     check(
       checkIdOf(id, 'missing', field, 'under-each', enumerated),
@@ -122,7 +131,7 @@ export function requiredUnderEachValueChecks({ id, enumerated, listed, required,
       async (t) => {
         const calls = await Promise.all(listed.map(async (value) => ({ value, call: await send(t, value, field) })));
         for (const { value, call } of calls)
-          t.expectInvalidArgument(call, requirements, field, `${enumerated} ${value} without ${field}`);
+          t.expectInvalidArgument(call, requirements, [field, ...alsoNamed], `${enumerated} ${value} without ${field}`);
       },
       { writes: true },
     );
