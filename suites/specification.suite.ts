@@ -103,6 +103,28 @@ function readable(
   }
 }
 
+/** Why a check of the documents judged nothing: no form of any listed spec was served in a form that reads. */
+const NONE_READABLE =
+  'no listed spec was served in a readable form (see SPEC-FETCHABLE, SPEC-JSON-ON-REQUEST, SPEC-YAML-DEFAULT)';
+
+/**
+ * Each listed spec's document as `judge` reads it: the JSON form, else the YAML form (one document:
+ * SPEC-SAME-DOCUMENT), the first served that reads; skips when none does.
+ */
+async function eachDocument(
+  t: CheckContext,
+  judge: (spec: ListedSpec, found: NonNullable<ReturnType<typeof readable>>) => Promise<void> | void,
+): Promise<void> {
+  let judged = 0;
+  for (const spec of await listedSpecs(t)) {
+    const found = readable(await served(t, spec.specName, 'json')) ?? readable(await served(t, spec.specName, 'yaml'));
+    if (!found) continue;
+    judged++;
+    await judge(spec, found);
+  }
+  if (!judged) t.skip(NONE_READABLE);
+}
+
 /** The JSON form of every listed spec that parses; the documents the coverage checks read. */
 async function documents(t: CheckContext): Promise<unknown[]> {
   const docs: unknown[] = [];
@@ -515,15 +537,9 @@ describeGroup('specification', () => {
     'specification.published-spec-valid-openapi-document',
     ['SPEC-VALID-OPENAPI'],
     'each published spec is a valid OpenAPI document',
-    async (t) => {
-      let validated = 0;
-      for (const spec of await listedSpecs(t)) {
-        // The JSON form, else the YAML form: the first one served that reads (unreadable forms are the YAML/JSON checks' concern).
-        const found =
-          readable(await served(t, spec.specName, 'json')) ?? readable(await served(t, spec.specName, 'yaml'));
-        if (!found) continue;
-        const { form, doc } = found;
-        validated++;
+    // Unreadable forms are the YAML and JSON checks' concern.
+    (t) =>
+      eachDocument(t, async (spec, { form, doc }) => {
         const result = await validateForm(doc);
         t.assert(result.ok, ['SPEC-VALID-OPENAPI'], `${spec.specName}: ${result.ok ? '' : result.message}`, form.call);
         if (result.ok && result.onlyWithMergeKeys)
@@ -533,12 +549,7 @@ describeGroup('specification', () => {
               'the YAML form (read because no JSON form was served) is a valid OpenAPI document',
             ),
           );
-      }
-      if (!validated)
-        t.skip(
-          'no listed spec was served in a readable form (see SPEC-FETCHABLE, SPEC-JSON-ON-REQUEST, SPEC-YAML-DEFAULT)',
-        );
-    },
+      }),
   );
 
   check(
@@ -561,10 +572,7 @@ describeGroup('specification', () => {
           );
         }
       }
-      if (!judged)
-        t.skip(
-          'no listed spec was served in a readable form (see SPEC-FETCHABLE, SPEC-JSON-ON-REQUEST, SPEC-YAML-DEFAULT)',
-        );
+      if (!judged) t.skip(NONE_READABLE);
     },
   );
 
@@ -572,27 +580,16 @@ describeGroup('specification', () => {
     'specification.published-schemas-valid-in-dialect',
     ['SPEC-VALID-OPENAPI'],
     "every schema of each published spec is valid in its document's dialect: JSON Schema 2020-12's meta-schema in OpenAPI 3.1 (exclusiveMinimum a number, type among the seven), OpenAPI 3.0's Schema Object in 3.0 (exclusiveMinimum a boolean, type one name), each cause once with where it stands",
-    async (t) => {
-      let judged = 0;
-      for (const spec of await listedSpecs(t)) {
-        // The JSON form, else the YAML form (the two are one document: SPEC-SAME-DOCUMENT).
-        const found =
-          readable(await served(t, spec.specName, 'json')) ?? readable(await served(t, spec.specName, 'yaml'));
-        if (!found) continue;
-        judged++;
-        const findings = schemaDialectFindings(found.doc.document);
+    (t) =>
+      eachDocument(t, (spec, { form, doc }) => {
+        const findings = schemaDialectFindings(doc.document);
         t.assert(
           !findings.length,
           ['SPEC-VALID-OPENAPI'],
           `${spec.specName}: ${findings.slice(0, 6).join('; ')}${findings.length > 6 ? `; and ${findings.length - 6} causes more` : ''}`,
-          found.form.call,
+          form.call,
         );
-      }
-      if (!judged)
-        t.skip(
-          'no listed spec was served in a readable form (see SPEC-FETCHABLE, SPEC-JSON-ON-REQUEST, SPEC-YAML-DEFAULT)',
-        );
-    },
+      }),
   );
 
   check(

@@ -65,21 +65,32 @@ export function asTextValues(sent: JsonObject): Recognition {
   };
 }
 
-/** `resource` (read from `call`) holds `field` as `recognised` says. */
+/**
+ * Where a value is sent and stored: a field of the body and of the resource by the same name, or apart (a
+ * configuration key, stored under `metadata`, whose refusal may name the key or the field holding it).
+ */
+export type Place =
+  string | { readonly label: string; readonly names: readonly string[]; read(resource: JsonObject): unknown };
+
+const placed = (place: Place): Exclude<Place, string> =>
+  typeof place === 'string' ? { label: place, names: [place], read: (resource) => resource[place] } : place;
+
+/** `resource` (read from `call`) holds what `place` names as `recognised` says. */
 export function expectRecognised(
   t: CheckContext,
   resource: JsonObject,
   call: Call,
   requirements: readonly RequirementId[],
-  field: string,
+  place: Place,
   recognised: Recognition,
   what: string,
 ): void {
-  const stored = resource[field];
+  const { label, read } = placed(place);
+  const stored = read(resource);
   t.assert(
     recognised.holds(stored),
     requirements,
-    `${what} was accepted, so ${field} must be ${recognised.expected}; it came back as ${JSON.stringify(stored)}`,
+    `${what} was accepted, so ${label} must be ${recognised.expected}; it came back as ${JSON.stringify(stored)}`,
     call,
   );
 }
@@ -94,17 +105,17 @@ export function expectRefusedOrRecognised(
   t: CheckContext,
   call: Call,
   requirements: readonly RequirementId[],
-  field: string,
+  place: Place,
   recognised: Recognition,
   what: string,
   options: NamingOptions = {},
 ): JsonObject | undefined {
   if (!isSuccess(call)) {
-    t.expectInvalidArgument(call, requirements, field, what, options);
+    t.expectInvalidArgument(call, requirements, [...placed(place).names], what, options);
     return undefined;
   }
   const resource = t.expectResource(call, requirements, what);
-  expectRecognised(t, resource, call, requirements, field, recognised, what);
+  expectRecognised(t, resource, call, requirements, place, recognised, what);
   return resource;
 }
 
@@ -183,17 +194,14 @@ export function lineBreakChecks(id: string, fields: readonly PatternedField[]): 
         for (const end of ['\n', '\r\n']) {
           const sent = `${value}${end}`;
           const what = `${field} ${JSON.stringify(sent)}`;
-          const call = await send(t, sent);
-          if (!isSuccess(call)) {
-            t.expectInvalidArgument(call, requirements, names, what, { within: true });
-            continue;
-          }
-          const kept = stored(t.expectResource(call, requirements, what));
-          t.assert(
-            kept === value,
+          expectRefusedOrRecognised(
+            t,
+            await send(t, sent),
             requirements,
-            `${what} was accepted, so it must be stored as ${JSON.stringify(value)}, the line break read away; it came back as ${JSON.stringify(kept)}`,
-            call,
+            { label: field, names, read: stored },
+            { holds: (kept) => kept === value, expected: `${JSON.stringify(value)}, the line break read away` },
+            what,
+            { within: true },
           );
         }
       },

@@ -135,7 +135,7 @@ export function neutralHeadersCheck(
 }
 
 /** The forms of a published document, each asked for as the specification says, with the form's own rule. */
-export const DOCUMENT_FORMS: readonly {
+const DOCUMENT_FORMS: readonly {
   readonly what: string;
   readonly rule: RequirementId;
   readonly headers: Readonly<Record<string, string | null>>;
@@ -188,12 +188,13 @@ export function neutralHeadersDocumentCheck(endpoint: Endpoint, request: (t: Che
         const missing = documentDifferences(plain, call);
         if (!missing.length) continue;
         const again = await send({});
+        // The plain read changed meanwhile: the status class and the form are all that hold still.
         const stable = !documentDifferences(plain, again).length;
+        const sameClassAndForm =
+          Math.floor(call.response.status / 100) === Math.floor(again.response.status / 100) &&
+          mediaType(call) === mediaType(again);
         t.assert(
-          stable
-            ? false
-            : Math.floor(call.response.status / 100) === Math.floor(again.response.status / 100) &&
-                mediaType(call) === mediaType(again),
+          !stable && sameClassAndForm,
           [form.rule],
           `${form.what}, with all of ${all}, ${endpoint.key} answered ${call.response.status} ${mediaType(call)}; without them ${again.response.status} ${mediaType(again)}${stable ? `, the same twice, and ${missing.slice(0, 5).join(', ')} differ` : ''}: none of these headers asks anything of the answer`,
           call,
