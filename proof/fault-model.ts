@@ -88,6 +88,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'PERSONA-FIELDS',
       // page_size: a decimal integer, which a parser taking base prefixes reads otherwise (`010` as octal 8).
       'LIST-PAGE-SIZE-RESPECTED',
+      // A filter's times compared at another precision (whole seconds, where the items carry milliseconds).
+      'LIST-FILTER-FIELDS',
     ],
     otherwise:
       'the rule measures no length or size, only its presence, or only ASCII text (phone numbers, URLs), which every unit counts alike',
