@@ -53,7 +53,7 @@ export type FormValidation =
   | (OpenApiValidation & { readonly ok: false })
   | { readonly ok: true; /** True when only the merged reading is valid. */ readonly onlyWithMergeKeys: boolean };
 
-/** validateOpenApi on the read document; a YAML form with merge keys is also validated as read without them. */
+/** validateOpenApi on the read document, its schemas apart; a YAML form with merge keys is also validated as read without them. */
 export async function validateForm(read: PublishedYaml): Promise<FormValidation> {
   // OpenAPI limits a YAML form's keys to strings, so it reads as its JSON form would.
   const [notString] = read.keysNotStrings;
@@ -62,7 +62,7 @@ export async function validateForm(read: PublishedYaml): Promise<FormValidation>
       ok: false,
       message: `a YAML key that is not a string at ${notString}${read.keysNotStrings.length > 1 ? `, and ${read.keysNotStrings.length - 1} other such keys` : ''}: OpenAPI limits YAML keys to strings (quote it)`,
     };
-  const result = await validateOpenApi(read.document);
+  const result = await validateOpenApi(read.document, { schemasApart: true });
   if (!result.ok) return result;
   if (!read.mergeKeys) return { ok: true, onlyWithMergeKeys: false };
   let literal: unknown;
@@ -71,7 +71,7 @@ export async function validateForm(read: PublishedYaml): Promise<FormValidation>
   } catch {
     return { ok: true, onlyWithMergeKeys: true };
   }
-  return { ok: true, onlyWithMergeKeys: !(await validateOpenApi(literal)).ok };
+  return { ok: true, onlyWithMergeKeys: !(await validateOpenApi(literal, { schemasApart: true })).ok };
 }
 
 /** Through JSON, as the JSON form reads (its keys are strings: keys that are not are judged above). */

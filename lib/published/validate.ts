@@ -5,13 +5,21 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPI } from 'openapi-types';
 import { openApiRuleIssues } from './openapi-rules.js';
 import { openApiSchemaIssues } from './openapi-schema.js';
+import { insideSchema } from './schema-roots.js';
 import { isJsonObject } from '../util/json.js';
 
 export type OpenApiValidation = { readonly ok: true } | { readonly ok: false; readonly message: string };
 
 const MAX_LINES = 8;
 
-export async function validateOpenApi(document: unknown): Promise<OpenApiValidation> {
+/**
+ * `schemasApart`: what stands inside the document's schemas is left to a judge of its dialect
+ * (schema-keywords.ts), so that one cause is not found twice; the document around them is judged here.
+ */
+export async function validateOpenApi(
+  document: unknown,
+  { schemasApart = false }: { schemasApart?: boolean } = {},
+): Promise<OpenApiValidation> {
   // swagger-parser would read a string as a file path or URL.
   if (!isJsonObject(document)) return { ok: false, message: 'the document is not a JSON/YAML object' };
   // The rest of lib/published reads OpenAPI 3 only; swagger-parser would accept Swagger 2.0 too.
@@ -28,7 +36,8 @@ export async function validateOpenApi(document: unknown): Promise<OpenApiValidat
       dereference: { circular: 'ignore' },
       validate: { schema: false },
     });
-    const issues = [...openApiSchemaIssues(api, version), ...openApiRuleIssues(api)];
+    const leftOut = schemasApart ? insideSchema(api) : undefined;
+    const issues = [...openApiSchemaIssues(api, version, leftOut), ...openApiRuleIssues(api)];
     return issues.length ? { ok: false, message: tidy(issues) } : { ok: true };
   } catch (error) {
     return { ok: false, message: tidy((error instanceof Error ? error.message : String(error)).split('\n')) };

@@ -42,6 +42,26 @@ describe('validateOpenApi', () => {
     },
   );
 
+  // The dialect's judge (schema-keywords.ts) finds what is wrong inside a schema: one cause is not found twice.
+  it('leaves what stands inside a 3.0 schema to its dialect with schemasApart, and judges the rest', async () => {
+    const base = apiDocument({ dialect: '3.0' }) as { components: { schemas: Record<string, object> } };
+    const numeric = { type: 'integer', minimum: 0, exclusiveMinimum: 0 };
+    const document = {
+      ...base,
+      components: { ...base.components, schemas: { ...base.components.schemas, N: numeric } },
+    };
+    expect(await validateOpenApi(document)).toEqual({
+      ok: false,
+      message: expect.stringContaining('#/components/schemas/N/exclusiveMinimum must be boolean'),
+    });
+    await expect(validateOpenApi(document, { schemasApart: true })).resolves.toEqual({ ok: true });
+    const alsoInfo = { ...document, info: { title: 'no version' } };
+    expect(await validateOpenApi(alsoInfo, { schemasApart: true })).toEqual({
+      ok: false,
+      message: "#/info must have required property 'version'",
+    });
+  });
+
   it('reports a reference that points at nothing', async () => {
     const document = apiDocument({ dialect: '3.1' });
     (document['components'] as Record<string, unknown>)['responses'] = {};

@@ -1,7 +1,9 @@
 // lib/families/published/schema-keywords.ts: schema keywords hold values of their types, wherever a schema stands.
 
 import { describe, expect, it } from 'vitest';
-import { schemaDialectFindings, schemaKeywordFindings } from '../../../lib/families/published/schema-keywords.js';
+import { causeLine, schemaCauses } from '../../../lib/families/published/schema-keywords.js';
+
+const schemaDialectFindings = (document: unknown): string[] => schemaCauses(document).map(causeLine);
 
 const document = (schema: unknown) => ({
   openapi: '3.1.0',
@@ -13,7 +15,13 @@ const document = (schema: unknown) => ({
   components: { schemas: { Agent: schema } },
 });
 
-describe('schemaKeywordFindings', () => {
+/** The keyword findings of a document whose schemas name a dialect of their own (held to their keywords' types only). */
+const schemaKeywordFindings = (document: object): string[] =>
+  schemaCauses({ ...document, jsonSchemaDialect: 'https://example.com/dialect' }).flatMap(({ what, places }) =>
+    places.map((place) => `${place} is ${what.replace(/^\S+ is /, '')}`),
+  );
+
+describe('schemaCauses in a dialect the document names', () => {
   it('finds nothing in well-typed schemas, 3.0 boolean and 3.1 numeric exclusive bounds alike', () => {
     const schema = {
       type: 'object',
@@ -83,13 +91,23 @@ describe('schemaDialectFindings', () => {
     expect(schemaDialectFindings(at('3.0.3', { type: ['string', 'null'] }))).not.toEqual([]);
   });
 
-  it('leaves a dialect the document or the schema names alone', () => {
+  it("holds a dialect the document or the schema names to its keywords' types only", () => {
     expect(
       schemaDialectFindings(at('3.1.0', bounded(true), { jsonSchemaDialect: 'https://example.com/dialect' })),
     ).toEqual([]);
     expect(
       schemaDialectFindings(at('3.1.0', { ...bounded(true), $schema: 'http://json-schema.org/draft-04/schema#' })),
     ).toEqual([]);
+    const draft04 = { type: 'string', maxLength: null, $schema: 'http://json-schema.org/draft-04/schema#' };
+    expect(schemaDialectFindings(at('3.1.0', draft04))).toEqual([
+      'maxLength is null, not a non-negative integer (#/paths/~1v1~1agents/post/requestBody/content/application~1json/schema/maxLength, #/components/schemas/Agent/maxLength)',
+    ]);
     expect(schemaDialectFindings({ swagger: '2.0' })).toEqual([]);
+  });
+
+  it('finds a bound JSON writes as null and YAML as .inf, which ajv takes for an integer', () => {
+    const causes = (maxLength: unknown) => schemaCauses(at('3.1.0', { type: 'string', maxLength })).map((c) => c.what);
+    expect(causes(null)).toEqual(['maxLength must be integer in JSON Schema 2020-12']);
+    expect(causes(Infinity)).toEqual(['maxLength is Infinity, not a non-negative integer']);
   });
 });
