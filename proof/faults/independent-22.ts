@@ -2,6 +2,9 @@
 // reading the suite's checks (issue #30, point 4). Area: agents, mutations, test cases, review projects
 // and dashboards (every write, and what the reads and lists return after it), and HTTP itself.
 
+//
+// Reviewed by the coordinator (the whole suite against each fault, `npx tsx proof/detect.ts 'ind22-*'`): 20 written,
+// none dropped, 15 of 20 detected as written (5 missed, 25 %).
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -13,7 +16,18 @@ import type { Call } from '../probes/call.js';
 import { type Fault, fault, presentWith, readAs, rereadAgent, rereadTestCase, respondWith } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
-export const UNDETECTED: Readonly<Record<string, string>> = {};
+export const UNDETECTED: Readonly<Record<string, string>> = {
+  'ind22-mutation-concurrent-deletes-lost':
+    'deletions at the same moment: several resources of one parent deleted at once, each gone afterwards on every read',
+  'ind22-mutation-revalidated-after-delete':
+    'conditional requests after a deletion: the validators a read gave, sent back once the resource is deleted, get its 404',
+  'ind22-sms-phone-number-unchecked':
+    "each field's invalid values refused under every value of each enumerated field of the same body (model types)",
+  'ind22-dashboard-unmodified-since-in-milliseconds':
+    'conditional writes with the validators a read just gave (If-Unmodified-Since, If-Match): never a 412 while unchanged',
+  'ind22-config-checked-by-member-order':
+    'refused bodies with their members in other orders (the enumerated field after what depends on it): refused alike',
+};
 
 /** The fixtures the embedded service is seeded with (the ids the suite's settings name). */
 const FIXTURES = seedStore(ALPHANUMERIC).fixtures;
