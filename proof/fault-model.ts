@@ -90,6 +90,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'LIST-PAGE-SIZE-RESPECTED',
       // A filter's times compared at another precision (whole seconds, where the items carry milliseconds).
       'LIST-FILTER-FIELDS',
+      // An answer encoded in slices of UTF-16 units, a surrogate pair split between two.
+      'RESPONSE-JSON-UTF8',
     ],
     otherwise:
       'the rule measures no length or size, only its presence, or only ASCII text (phone numbers, URLs), which every unit counts alike',
@@ -148,6 +150,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'TESTCASE-CREATE',
       'REVIEW-PROJECT-CREATE',
       'AGENT-MODEL-TYPE',
+      // A format held under one model type, not another.
+      'AGENT-ENDPOINT',
     ],
     otherwise: 'the rule is stated for one endpoint, method and field',
   },

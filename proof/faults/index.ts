@@ -42,6 +42,7 @@ import { INDEPENDENT_18_FAULTS, UNDETECTED as UNDETECTED_18 } from './independen
 import { INDEPENDENT_19_FAULTS, UNDETECTED as UNDETECTED_19 } from './independent-19.js';
 import { INDEPENDENT_20_FAULTS, UNDETECTED as UNDETECTED_20 } from './independent-20.js';
 import { INDEPENDENT_21_FAULTS, UNDETECTED as UNDETECTED_21 } from './independent-21.js';
+import { INDEPENDENT_22_FAULTS, UNDETECTED as UNDETECTED_22 } from './independent-22.js';
 import { INDEPENDENT_23_FAULTS, UNDETECTED as UNDETECTED_23 } from './independent-23.js';
 
 /** The faults of every independent round that no check detects yet, with the class of check each needs. */
@@ -67,6 +68,7 @@ const UNDETECTED: Readonly<Record<string, string>> = {
   ...UNDETECTED_19,
   ...UNDETECTED_20,
   ...UNDETECTED_21,
+  ...UNDETECTED_22,
   ...UNDETECTED_23,
 };
 
@@ -111,6 +113,7 @@ export const FAULTS = [
   ...INDEPENDENT_19_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_20_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_21_FAULTS.filter((f) => !(f.id in UNDETECTED)),
+  ...INDEPENDENT_22_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_23_FAULTS.filter((f) => !(f.id in UNDETECTED)),
 ] as const satisfies readonly FaultShape[];
 
@@ -137,6 +140,7 @@ export const PENDING_FAULTS = [
   ...INDEPENDENT_19_FAULTS,
   ...INDEPENDENT_20_FAULTS,
   ...INDEPENDENT_21_FAULTS,
+  ...INDEPENDENT_22_FAULTS,
   ...INDEPENDENT_23_FAULTS,
 ].filter((f) => f.id in UNDETECTED);
 

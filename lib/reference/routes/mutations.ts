@@ -110,13 +110,13 @@ function reached({ b, store, param, endpoint }: RequestContext, method: 'GET' | 
   return existing(mutation && b.mutationRules.reaches(mutation, agent.id, method) ? mutation : undefined, 'mutation', 'mutation_id');
 }
 
-function deleteMutation(ctx: RequestContext) {
+async function deleteMutation(ctx: RequestContext) {
   const mutation = reached(ctx, 'DELETE');
   // Stryker disable next-line ConditionalExpression,StringLiteral: deletion is idempotent by default, so this is false; only faults turn it
   // off (`true` is MUTATION-DELETE-IDEMPOTENT's, and detected).
   if (!ctx.b.mutationDeleteIdempotent) existing(mutation.deleted ? undefined : mutation, 'mutation', 'mutation_id');
   // Stryker disable next-line ArrayDeclaration: the default deletes the target alone and reads no other mutation; only a fault uses the list.
-  for (const deleted of ctx.b.mutationRules.deletes(mutation, [...ctx.store.mutations.values()])) deleted.deleted = true;
+  await ctx.b.mutationRules.markDeleted(ctx.b.mutationRules.deletes(mutation, [...ctx.store.mutations.values()]), [...ctx.store.mutations.values()]);
   return json({});
 }
 

@@ -44,6 +44,8 @@ export interface MutationRules {
   beforeStore(): Promise<void> | undefined;
   /** The id a new mutation is stored under, from the store's id factory and the creation instant: a ULID of that instant. */
   newId(ids: IdFactory, now: number): string;
+  /** How a DELETE writes its deletion, given the mutations it deletes and all stored: each marked deleted, at once. */
+  markDeleted(deleted: readonly MutationRecord[], all: readonly MutationRecord[]): Promise<void> | undefined;
 }
 
 const MUTATION_FIELDS: Readonly<MutationFields> = {
@@ -92,5 +94,9 @@ export function defaultMutationRules(): MutationRules {
     overrideKeysCheckedAt: 'before-store',
     beforeStore: () => undefined,
     newId: (ids, now) => ids.ulid(now),
+    markDeleted: (deleted) => {
+      for (const mutation of deleted) mutation.deleted = true;
+      return undefined;
+    },
   };
 }
