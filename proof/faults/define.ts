@@ -172,6 +172,17 @@ export function rereadTestCase<K extends keyof TestCaseFields>(
   for (const name of names) b.testCaseFields = { ...b.testCaseFields, [name]: reader(b.testCaseFields[name]) };
 }
 
+/** The request being served, as the service last received it (a middleware that keeps the request at hand). */
+export function lastRequest(b: Behaviour): () => IncomingMessage | undefined {
+  let last: IncomingMessage | undefined;
+  const presented = b.auth.presented;
+  b.auth.presented = (req) => {
+    last = req;
+    return presented(req);
+  };
+  return () => last;
+}
+
 /** The agents stored when the request being served was routed: what a cache across agents would hold. */
 export function storedAgents(b: Behaviour): () => Iterable<AgentRecord> {
   let agents: Iterable<AgentRecord> = [];

@@ -9,14 +9,13 @@
 // stated); a raw `;` in the query taken as a separator (the legacy form reading; a client sends %3B); `==` taken for
 // `=` (an extension recognised, as an order_by on a filter-only field was). As written, 8 of the 16 kept detected.
 
-import type { IncomingMessage } from 'node:http';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { invalidArgument, type ErrorDetail } from '../../lib/reference/http/errors.js';
 import { readFilterText, type FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { type Fault, fault, readAs, rereadAgent, respondWith } from './define.js';
+import { fault, type Fault, lastRequest, readAs, rereadAgent, respondWith } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
@@ -26,17 +25,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
 
 /** The fixtures the embedded service is seeded with (the ids the suite's settings name). */
 const FIXTURES = seedStore(ALPHANUMERIC).fixtures;
-
-/** Every request's headers, as the service last received them (a middleware that keeps the request at hand). */
-function lastRequest(b: Parameters<Fault['behaviour']>[0]): () => IncomingMessage | undefined {
-  let last: IncomingMessage | undefined;
-  const presented = b.auth.presented;
-  b.auth.presented = (req) => {
-    last = req;
-    return presented(req);
-  };
-  return () => last;
-}
 
 /** The first persona of the list whose background_sound is not `none`. */
 async function personaWithSound(call: Call): Promise<JsonObject> {

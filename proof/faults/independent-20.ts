@@ -18,7 +18,7 @@ import type { Behaviour } from '../../lib/reference/behaviour.js';
 import { alreadyExists, internal, invalidArgument } from '../../lib/reference/http/errors.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { type Fault, fault, presentWith, readAs, rereadAgent, rereadTestCase } from './define.js';
+import { fault, type Fault, lastRequest, presentWith, readAs, rereadAgent, rereadTestCase } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {};
@@ -42,17 +42,6 @@ function bareTokens(text: string): string {
     return part;
   });
   return bare;
-}
-
-/** The request the service last began to serve (its key is read first of all): a middleware that keeps it at hand. */
-function lastRequest(b: Behaviour): () => IncomingMessage | undefined {
-  let last: IncomingMessage | undefined;
-  const presented = b.auth.presented;
-  b.auth.presented = (req) => {
-    last = req;
-    return presented(req);
-  };
-  return () => last;
 }
 
 /** The ID of the first persona the list shows. */

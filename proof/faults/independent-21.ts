@@ -15,7 +15,6 @@
 // reading); `tag != x` true of a run with another tag beside x (its meaning on several tags is not shown, as round 6
 // decided). As written (the suite at 8a3b49b, the writer's base), 16 of the 24 kept detected.
 
-import type { IncomingMessage } from 'node:http';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { invalidArgument } from '../../lib/reference/http/errors.js';
@@ -27,9 +26,10 @@ import type { Store } from '../../lib/reference/store/store.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
 import {
-  type Fault,
   fault,
+  type Fault,
   finalizeWith,
+  lastRequest,
   mapOperations,
   onRunCancelled,
   paths,
@@ -45,17 +45,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {};
 const FIXTURES = seedStore(ALPHANUMERIC).fixtures;
 
 const RUN_DELETE = 'DELETE /v1/runs/{run_id}';
-
-/** Every request as the service last received it (a middleware that keeps the request at hand). */
-function lastRequest(b: Behaviour): () => IncomingMessage | undefined {
-  let last: IncomingMessage | undefined;
-  const presented = b.auth.presented;
-  b.auth.presented = (req) => {
-    last = req;
-    return presented(req);
-  };
-  return () => last;
-}
 
 /** The store the request being served reaches, and the path parameters it was routed with. */
 function routedWith(b: Behaviour): () => { store?: Store; key?: string; params: Readonly<Record<string, string>> } {

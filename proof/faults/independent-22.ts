@@ -8,14 +8,22 @@
 // first caught only because its copies multiplied under concurrent creates until the service stalled: fixed to copy
 // each created test case once, it is missed).
 import { createHash } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { alreadyExists, ApiError } from '../../lib/reference/http/errors.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { type Fault, fault, presentWith, readAs, rereadAgent, rereadTestCase, respondWith } from './define.js';
+import {
+  fault,
+  type Fault,
+  lastRequest,
+  presentWith,
+  readAs,
+  rereadAgent,
+  rereadTestCase,
+  respondWith,
+} from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
@@ -35,19 +43,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
 
 /** The fixtures the embedded service is seeded with (the ids the suite's settings name). */
 const FIXTURES = seedStore(ALPHANUMERIC).fixtures;
-
-type B = Parameters<Fault['behaviour']>[0];
-
-/** The request being served, as the service last received it (a middleware that keeps the request at hand). */
-function lastRequest(b: B): () => IncomingMessage | undefined {
-  let last: IncomingMessage | undefined;
-  const presented = b.auth.presented;
-  b.auth.presented = (req) => {
-    last = req;
-    return presented(req);
-  };
-  return () => last;
-}
 
 /** A new VOICE agent's id. */
 async function newAgent(call: Call, name: string): Promise<string> {

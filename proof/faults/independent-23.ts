@@ -13,7 +13,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LIST_ENDPOINTS } from '../../lib/contract/list-endpoints.js';
-import type { Behaviour } from '../../lib/reference/behaviour.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { evaluatedFields, readFilter } from '../../lib/reference/listing/filter.js';
 import { readFilterText, type FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
@@ -22,7 +21,16 @@ import { listTable, type ServedList } from '../../lib/reference/listing/tables.j
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { type Fault, fault, finalizeWith, mapOperations, paths, presentWith, respondWith } from './define.js';
+import {
+  fault,
+  type Fault,
+  finalizeWith,
+  lastRequest,
+  mapOperations,
+  paths,
+  presentWith,
+  respondWith,
+} from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
@@ -46,17 +54,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
 
 /** The fixtures the embedded service is seeded with (the ids the suite's settings name). */
 const FIXTURES = seedStore(ALPHANUMERIC).fixtures;
-
-/** The request being served, as the service last received it (a middleware that keeps the request at hand). */
-function lastRequest(b: Behaviour): () => IncomingMessage | undefined {
-  let last: IncomingMessage | undefined;
-  const presented = b.auth.presented;
-  b.auth.presented = (req) => {
-    last = req;
-    return presented(req);
-  };
-  return () => last;
-}
 
 /** The query of the request being served. */
 const queryOf = (req: IncomingMessage | undefined): URLSearchParams =>
