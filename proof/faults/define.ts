@@ -2,6 +2,7 @@
 // and the small seams faults use to override the Behaviour.
 
 import type { IncomingMessage } from 'node:http';
+import type { Endpoint } from '../../lib/contract/endpoints.js';
 import type { RequirementId } from '../../lib/contract/requirements/index.js';
 import type { Behaviour, ResourceKind, ServeStep } from '../../lib/reference/behaviour.js';
 import { HOUR } from '../../lib/reference/fixtures/time.js';
@@ -170,6 +171,24 @@ export function rereadTestCase<K extends keyof TestCaseFields>(
   reader: (original: TestCaseFields[K]) => TestCaseFields[K],
 ): void {
   for (const name of names) b.testCaseFields = { ...b.testCaseFields, [name]: reader(b.testCaseFields[name]) };
+}
+
+/** Answers 304 Not Modified wherever `unchanged` holds of a success, with no body: its Content-Length and bytes those of nothing. */
+export function notModifiedWhen(b: Behaviour, unchanged: (endpoint: Endpoint) => boolean): void {
+  let notModified = false;
+  const status = b.successStatus;
+  b.successStatus = (endpoint) => {
+    notModified = unchanged(endpoint);
+    return notModified ? 304 : status(endpoint);
+  };
+  const length = b.contentLength;
+  const bytes = b.responseBytes;
+  b.contentLength = (text) => (notModified ? 0 : length(text));
+  b.responseBytes = (text) => {
+    const sent = notModified ? Buffer.alloc(0) : bytes(text);
+    notModified = false;
+    return sent;
+  };
 }
 
 /** The request being served, as the service last received it (a middleware that keeps the request at hand). */

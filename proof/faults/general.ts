@@ -15,7 +15,16 @@ import type { Check, Fields } from '../../lib/reference/validation/fields.js';
 import { EMAIL, idCheck, PHONE_NUMBER } from '../../lib/reference/validation/checks.js';
 import type { RequirementId } from '../../lib/contract/requirements/index.js';
 import { isJsonObject } from '../../lib/util/json.js';
-import { fault, localTime, presentWith, readAs, respondWith, type Fault } from './define.js';
+import {
+  type Fault,
+  fault,
+  lastRequest,
+  localTime,
+  notModifiedWhen,
+  presentWith,
+  readAs,
+  respondWith,
+} from './define.js';
 import { rowsMeasuredAs } from './limits.js';
 import { FIELD_LIMITS } from '../../lib/contract/limits.js';
 import { DEFAULTS, INPUT_TYPES, MODEL_TYPES, PROJECT_RULES, PROJECT_TYPES } from '../../lib/contract/enums.js';
@@ -1056,27 +1065,11 @@ export const GENERAL_FAULTS = [
       'date given is Not Modified, so `If-Modified-Since: Sat, 01 Jan 2000 00:00:00 GMT` gets 304 with no body on ' +
       'every read (the document and the listing too); without the header, the full answer.',
     behaviour: (b) => {
-      let conditional = false;
-      const presented = b.auth.presented;
-      b.auth.presented = (req) => {
-        conditional = req.method === 'GET' && Date.parse(String(req.headers['if-modified-since'])) < Date.now();
-        return presented(req);
-      };
-      let notModified = false;
-      const status = b.successStatus;
-      b.successStatus = (endpoint) => {
-        notModified = conditional;
-        return notModified ? 304 : status(endpoint);
-      };
-      // A 304 carries no body: its Content-Length and bytes are those of nothing.
-      const length = b.contentLength;
-      const bytes = b.responseBytes;
-      b.contentLength = (text) => (notModified ? 0 : length(text));
-      b.responseBytes = (text) => {
-        const sent = notModified ? Buffer.alloc(0) : bytes(text);
-        notModified = false;
-        return sent;
-      };
+      const request = lastRequest(b);
+      notModifiedWhen(b, () => {
+        const req = request();
+        return req?.method === 'GET' && Date.parse(String(req.headers['if-modified-since'])) < Date.now();
+      });
     },
     probe: async (call) => {
       const answer = await call('GET', '/v1/personas', {

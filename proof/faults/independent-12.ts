@@ -19,7 +19,7 @@ import { flattenToStrings } from '../../lib/reference/validation/mutations.js';
 import type { Comparison, FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { fault, presentWith, rereadTestCase, respondWith } from './define.js';
+import { fault, lastRequest, notModifiedWhen, presentWith, rereadTestCase, respondWith } from './define.js';
 
 /** The fixtures the reference is seeded with (the same ids at every start). */
 const { fixtures: FIXTURES, store: SEEDED } = seedStore(ALPHANUMERIC);
@@ -733,27 +733,12 @@ export const INDEPENDENT_12_FAULTS = [
     description:
       "GET /v1/personas/{persona_id} answers 304 Not Modified, with no body, to any request carrying If-None-Match (the header's presence is tested, not its tags against the persona's): a client revalidating with a stale or foreign tag gets no persona.",
     behaviour: (b) => {
-      let conditional = false;
-      const presented = b.auth.presented;
-      b.auth.presented = (req) => {
-        conditional = req.headers['if-none-match'] !== undefined;
-        return presented(req);
-      };
-      let notModified = false;
-      const status = b.successStatus;
-      b.successStatus = (endpoint) => {
-        notModified = endpoint.key === 'GET /v1/personas/{persona_id}' && conditional;
-        return notModified ? 304 : status(endpoint);
-      };
-      // A 304 carries no body: its Content-Length and bytes are those of nothing.
-      const length = b.contentLength;
-      const bytes = b.responseBytes;
-      b.contentLength = (text) => (notModified ? 0 : length(text));
-      b.responseBytes = (text) => {
-        const sent = notModified ? Buffer.alloc(0) : bytes(text);
-        notModified = false;
-        return sent;
-      };
+      const request = lastRequest(b);
+      notModifiedWhen(
+        b,
+        (endpoint) =>
+          endpoint.key === 'GET /v1/personas/{persona_id}' && request()?.headers['if-none-match'] !== undefined,
+      );
     },
     probe: async (call) => {
       const listed = await call('GET', '/v1/personas?page_size=1');

@@ -22,11 +22,12 @@ import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
 import {
-  fault,
   type Fault,
+  fault,
   finalizeWith,
   lastRequest,
   mapOperations,
+  notModifiedWhen,
   paths,
   presentWith,
   respondWith,
@@ -255,26 +256,15 @@ const FAULTS_23 = [
         const name = named(req.url);
         return name === undefined ? coded : { ...coded, headers: { ...coded.headers, ETag: documentTag(name) } };
       };
-      // A 304 carries no body: its length and bytes are left empty.
-      let notModified = false;
-      const successStatus = b.successStatus;
-      b.successStatus = (endpoint) => {
+      notModifiedWhen(b, (endpoint) => {
         const req = request();
         const name = named(req?.url);
-        notModified =
+        return (
           endpoint.key === 'GET /v1/openapi/{spec_name}' &&
           name !== undefined &&
-          req?.headers['if-none-match'] === documentTag(name);
-        return notModified ? 304 : successStatus(endpoint);
-      };
-      const contentLength = b.contentLength;
-      b.contentLength = (text) => (notModified ? 0 : contentLength(text));
-      const responseBytes = b.responseBytes;
-      b.responseBytes = (text) => {
-        if (!notModified) return responseBytes(text);
-        notModified = false;
-        return Buffer.alloc(0);
-      };
+          req?.headers['if-none-match'] === documentTag(name)
+        );
+      });
     },
     probe: async (call) => {
       const listing = await call('GET', '/v1/openapi');
