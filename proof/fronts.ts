@@ -84,3 +84,19 @@ export const rewriting =
     }) as typeof res.end;
     await listener(req, res);
   };
+
+/** The reference's own description of its documents, and what a translating front writes for it in French. */
+const DESCRIPTION = 'Reference implementation published by the conformance suite.';
+const DESCRIPTION_FR = 'Implémentation de référence publiée par la suite de conformité.';
+
+/**
+ * A front translating the published documents' prose (RFC 9110 12.5.4): a document asked for with Accept-Language
+ * naming French first has its description in French, in either form; the rest passes as it is.
+ */
+export function translating(req: IncomingMessage, answer: Answer): Answer {
+  const french = /^\s*fr\b/i.test(String(req.headers['accept-language'] ?? ''));
+  if (!french || answer.status !== 200 || !String(req.url).startsWith('/v1/openapi/')) return answer;
+  const body = Buffer.from(answer.body.toString('utf8').replace(DESCRIPTION, DESCRIPTION_FR), 'utf8');
+  const { 'content-length': _length, 'Content-Length': _declared, ...rest } = answer.headers;
+  return { status: answer.status, headers: { ...rest, 'Content-Length': body.length }, body };
+}

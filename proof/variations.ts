@@ -10,7 +10,7 @@ import { isGenericList } from '../lib/reference/generic/lists.js';
 import type { GenericOperation } from '../lib/reference/generic/published.js';
 import { RawText } from '../lib/reference/http/context.js';
 import type { RequestListener } from '../lib/reference/server.js';
-import { firewall, gateway, rewriting } from './fronts.js';
+import { firewall, gateway, rewriting, translating } from './fronts.js';
 import { invalidArgument, type ErrorDetail } from '../lib/reference/http/errors.js';
 import { signedTokenCodec, tableTokenCodec, type PageTokenCodec } from '../lib/reference/listing/page-token.js';
 import type { ServedList } from '../lib/reference/listing/tables.js';
@@ -845,7 +845,9 @@ const LOCALIZED_POINTERS: Variation = {
     "a body's Content-Type is read by RFC 9110's grammar: another media type than application/json, another charset than UTF-8 or a blank around `=` is refused with INVALID_ARGUMENT naming Content-Type",
     'a test case whose simulation_metadata_input holds script_turns is refused unless its input_type is SCRIPT, and an AUDIO test case without a simulation_metadata_input holding something is refused naming it (its contents "depend on input_type")',
     'metric_ids and test_set_ids must name objects that exist (none does): an agent naming any is refused with INVALID_ARGUMENT',
+    "a front translates the published document's description into French where Accept-Language asks for French (its prose negotiated by language)",
   ],
+  front: rewriting(translating),
   apply(b) {
     b.idAlphabet = DIGITS;
     b.successHasBody = (endpoint) => endpoint.key !== 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}';

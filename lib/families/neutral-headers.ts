@@ -16,11 +16,16 @@ interface NeutralHeader {
   readonly headers: Readonly<Record<string, string>>;
   /** Forwarding headers may change the URLs an answer holds (the spec listing's): left out there. */
   readonly forwarding?: true;
+  /**
+   * A language asks for the prose a server writes itself in that language (RFC 9110 12.5.4): the published documents'
+   * and the listing's descriptions may be translated, so it is left out there; a resource's fields are the client's.
+   */
+  readonly language?: true;
 }
 
 /** Each sent alone on some endpoint (taken in turn) and all together on every one. */
 export const NEUTRAL_HEADERS: readonly NeutralHeader[] = [
-  { what: 'Accept-Language: fr-FR', headers: { 'accept-language': 'fr-FR, fr;q=0.9' } },
+  { what: 'Accept-Language: fr-FR', headers: { 'accept-language': 'fr-FR, fr;q=0.9' }, language: true },
   // A GET has no content: a label for none is not a body to read (RFC 9110 8.3).
   { what: 'Content-Type: application/json', headers: { 'content-type': 'application/json' } },
   { what: 'Cache-Control: no-cache', headers: { 'cache-control': 'no-cache', pragma: 'no-cache' } },
@@ -96,7 +101,10 @@ export function neutralHeadersCheck(
   { endpoint, rule, request, own = false, options }: NeutralTarget,
   turn: number,
 ): void {
-  const usable = NEUTRAL_HEADERS.filter((h) => !(h.forwarding && endpoint.path === '/v1/openapi'));
+  const published = endpoint.path.startsWith('/v1/openapi');
+  const usable = NEUTRAL_HEADERS.filter(
+    (h) => !(h.language && published) && !(h.forwarding && endpoint.path === '/v1/openapi'),
+  );
   const alone = usable[turn % usable.length]!;
   const together: NeutralHeader = {
     what: `all of ${usable.map((h) => h.what).join(', ')}${own ? ', and method overrides to DELETE' : ''}`,
@@ -164,11 +172,11 @@ const documentDifferences = (first: Call, second: Call): string[] => {
 /**
  * `http.neutral-headers.<document endpoint>`: a published document asked for in each form the specification shows
  * (no Accept: YAML; `Accept: application/json`: JSON), then with every neutral header but forwarding (which may move
- * the document's server URLs), answers the form and the document the same request gets without them. Where they
+ * the document's server URLs) and a language (its descriptions may be translated), answers the form and the document the same request gets without them. Where they
  * differ the plain read is made again: one that changed meanwhile is judged by its status class and form alone.
  */
 export function neutralHeadersDocumentCheck(endpoint: Endpoint, request: (t: CheckContext) => Promise<CallSpec>): void {
-  const usable = NEUTRAL_HEADERS.filter((h) => !h.forwarding);
+  const usable = NEUTRAL_HEADERS.filter((h) => !h.forwarding && !h.language);
   const headers = Object.assign({}, ...usable.map((h) => h.headers)) as Record<string, string>;
   const all = usable.map((h) => h.what).join(', ');
   check(
