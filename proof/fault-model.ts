@@ -92,6 +92,9 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'LIST-FILTER-FIELDS',
       // An answer encoded in slices of UTF-16 units, a surrogate pair split between two.
       'RESPONSE-JSON-UTF8',
+      // A conditional write's validator compared at another precision than the one given (milliseconds against the
+      // whole seconds of Last-Modified, a tag of microseconds against one of milliseconds).
+      'DASHBOARD-PATCH',
     ],
     otherwise:
       'the rule measures no length or size, only its presence, or only ASCII text (phone numbers, URLs), which every unit counts alike',
@@ -129,6 +132,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'SPEC-FETCHABLE',
       // Every Accept stating no preference between the forms, not only `*/*`.
       'SPEC-YAML-ANY-ACCEPT',
+      // The JSON form asked for with a validator of the YAML form: a tag made of the document's name, not its form.
+      'SPEC-JSON-ON-REQUEST',
       'SPEC-SECURITY-API-KEY',
       'DELETE-EMPTY-OBJECT-BODY',
       'AGENT-REFERENCE-IDS',

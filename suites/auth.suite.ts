@@ -16,6 +16,7 @@ import { sampleBody, sampleParams, sampleRequest } from '../lib/gen/requests.js'
 import { type CallSpec, check, type CheckContext, describeGroup } from '../lib/harness/index.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 import {
+  declareHeadWithoutKeyCheck,
   declareKeyAfterAnswerCheck,
   declareKeyOnDeletedCheck,
   KEY_CASES as CASES,
@@ -80,6 +81,7 @@ function otherFaults(endpoint: Endpoint): Array<{ what: string; probe: Omit<Call
 
 describeGroup('auth', () => {
   declareKeyAfterAnswerCheck('auth.key-after-answer');
+  declareHeadWithoutKeyCheck('auth.head-without-key');
 
   for (const endpoint of SECURED) {
     for (const { requirement, auth, how } of CASES) {

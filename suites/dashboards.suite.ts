@@ -237,6 +237,38 @@ describeGroup('dashboards', () => {
     RENAMES,
   );
 
+  // No GET of a dashboard is listed: the validators of a rename's answer are the ones a client holds.
+  check(
+    'dashboards.conditional-patch-with-given-validators',
+    ['DASHBOARD-PATCH'],
+    "a PATCH conditioned on the validators the previous PATCH's answer gave (If-Unmodified-Since its Last-Modified, If-Match its strong ETag), the dashboard unchanged since, is never refused 412 Precondition Failed (RFC 9110 13.1.1, 13.1.4); a server that ignores them passes",
+    async (t) => {
+      let latest = await rename(t, t.name('conditional rename'));
+      t.expectResource(latest, ['DASHBOARD-PATCH'], 'renaming the dashboard');
+      const conditions = [
+        { header: 'If-Unmodified-Since', validator: 'last-modified', usable: (v: string) => v !== '' },
+        // If-Match compares strongly: a weak tag never matches, so only a strong one is sent.
+        { header: 'If-Match', validator: 'etag', usable: (v: string) => v !== '' && !v.startsWith('W/') },
+      ];
+      for (const [nth, { header, validator, usable }] of conditions.entries()) {
+        const value = latest.response.headers[validator] ?? '';
+        if (!usable(value)) continue;
+        const call = await patch(t, {
+          json: dashboardBody(t.name(`conditional rename ${nth + 1}`)),
+          headers: { [header.toLowerCase()]: value },
+        });
+        t.assert(
+          call.response.status !== 412,
+          ['DASHBOARD-PATCH'],
+          `a PATCH with ${header}: ${value} (the ${validator} the previous answer gave, nothing changed since) was refused 412 Precondition Failed: the condition holds`,
+          call,
+        );
+        if (isSuccess(call)) latest = call;
+      }
+    },
+    RENAMES,
+  );
+
   check(
     'dashboards.renamed-dashboard-named-dashboards-dashboard',
     ['NAME-MATCHES-ID'],

@@ -11,7 +11,11 @@ import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { isDeepStrictEqual } from 'node:util';
 import { expectErrorEnvelope, isSuccess } from '../lib/assert/responses.js';
 import { acceptFormsCheck, CONTENT_CODINGS, otherFormsCheck } from '../lib/families/negotiation.js';
-import { neutralHeadersCheck, neutralHeadersDocumentCheck } from '../lib/families/neutral-headers.js';
+import {
+  neutralHeadersCheck,
+  neutralHeadersDocumentCheck,
+  otherFormConditionalCheck,
+} from '../lib/families/neutral-headers.js';
 import { sampleBody, sampleParams } from '../lib/gen/requests.js';
 import { parseListing } from '../lib/published/listing.js';
 import { metricOutputs, personas, simulationIds } from '../lib/harness/discovery.js';
@@ -172,13 +176,16 @@ describeGroup('http', () => {
     );
 
   // The document in both forms, each with every neutral header: Accept alone chooses the form.
-  neutralHeadersDocumentCheck(DOCUMENT_ENDPOINT, async (t) => {
+  const firstDocument = async (t: CheckContext): Promise<CallSpec> => {
     const listing = await t.call('GET /v1/openapi', { auth: 'none' });
     const [spec] = isSuccess(listing) ? parseListing(listing.response.json) : [];
     return spec
       ? { params: { spec_name: spec.specName }, auth: 'none' }
       : t.skip('the listing names no spec (see SPEC-LISTING)');
-  });
+  };
+  neutralHeadersDocumentCheck(DOCUMENT_ENDPOINT, firstDocument);
+  // The ETag of one form never validates the other.
+  otherFormConditionalCheck(DOCUMENT_ENDPOINT, firstDocument);
 
   // The document in its JSON form: Accept chooses it, so only the charset and the conditions are varied.
   otherFormsCheck(

@@ -21,6 +21,7 @@ import {
   expectEmptyJsonBody,
   expectGone,
   expectSiblingsKept,
+  expectGoneWhenRevalidated,
   expectStaysGone,
   siblingChanges,
 } from '../lib/families/deletion.js';
@@ -107,10 +108,11 @@ describeGroup('mutations', () => {
   check(
     'mutations.scope.deleted-mutation-can-no-longer',
     ['MUTATION-DELETE-GONE'],
-    'a deleted mutation can no longer be fetched, after a second and a third DELETE too; its agent and a sibling mutation read as before (the agent but for update_time, which its mutations may move)',
+    'a deleted mutation can no longer be fetched (nor revalidated with the ETag or Last-Modified a read gave before), after a second and a third DELETE too; its agent and a sibling mutation read as before (the agent but for update_time, which its mutations may move)',
     async (t) => {
       const params = await created(t);
       const sibling = await created(t);
+      const first = await t.call(GET, { params });
       const agent = { agent_id: params.agent_id };
       const read = async () => ({
         sibling: t.expectResource(await t.call(GET, { params: sibling }), ['MUTATION-GET'], 'fetching the sibling'),
@@ -131,6 +133,13 @@ describeGroup('mutations', () => {
         deletion,
       );
       expectGone(t, await t.call(GET, { params }), ['MUTATION-DELETE-GONE'], 'fetching a deleted mutation');
+      await expectGoneWhenRevalidated(
+        t,
+        first,
+        (headers) => t.call(GET, { params, headers }),
+        ['MUTATION-DELETE-GONE'],
+        'the deleted mutation',
+      );
       await expectStaysGone(
         t,
         () => deleteMutation(t, params),

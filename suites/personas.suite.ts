@@ -9,6 +9,7 @@ import {
   deletesFixture,
   expectEmptyObjectAnswer,
   expectSiblingsKept,
+  expectGoneWhenRevalidated,
   expectStaysGone,
   settled,
   listedSiblingChanges,
@@ -31,7 +32,7 @@ import { isSuccess } from '../lib/assert/responses.js';
 import { covering, expectSameAsListed } from '../lib/families/same-resource.js';
 import { wellFormedId } from '../lib/gen/ids.js';
 import { personas } from '../lib/harness/discovery.js';
-import { check, describeGroup, type CheckContext } from '../lib/harness/index.js';
+import { type Call, check, describeGroup, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 import { isJsonObject, type JsonObject } from '../lib/util/json.js';
@@ -99,7 +100,7 @@ function deletePersona(t: CheckContext) {
   return deleteOnce(
     t,
     'persona',
-    async (ctx): Promise<Deletion<{ before: JsonObject; others: Personas; after: Personas }>> => {
+    async (ctx): Promise<Deletion<{ read: Call; before: JsonObject; others: Personas; after: Personas }>> => {
       const persona_id = ctx.config.deletablePersonaId as string;
       const before = await ctx.call(GET, { params: { persona_id } });
       if (!isSuccess(before))
@@ -113,6 +114,7 @@ function deletePersona(t: CheckContext) {
       const call = await ctx.call(DELETE, { params: { persona_id } });
       return {
         call,
+        read: before,
         before: isJsonObject(served) ? served : { id: persona_id },
         others,
         after: await listedNow(ctx, 'personas'),
@@ -201,7 +203,7 @@ describeGroup('personas', () => {
     ['PERSONA-DELETE'],
     'DELETE /v1/personas/{persona_id} answers an empty object; the persona can no longer be fetched or listed (filtered to select it too), after a second and a third DELETE as well; every other persona is listed as before, field for field (update_time included)',
     async (t) => {
-      const { call, before, others, after } = await deletePersona(t);
+      const { call, read, before, others, after } = await deletePersona(t);
       const persona_id = t.config.deletablePersonaId as string;
       expectEmptyObjectAnswer(t, call, ['PERSONA-DELETE'], 'deleting the persona');
       const changed = await listedSiblingChanges(others, after, 'id', () => listedNow(t, 'personas'));
@@ -213,6 +215,13 @@ describeGroup('personas', () => {
       const what = `the deleted persona ${persona_id}`;
       const problem = await settled(() => stillShown(t, reads, ['PERSONA-DELETE'], what));
       t.assert(problem === undefined, ['PERSONA-DELETE'], problem ?? '');
+      await expectGoneWhenRevalidated(
+        t,
+        read,
+        (headers) => t.call(GET, { params: { persona_id }, headers }),
+        ['PERSONA-DELETE'],
+        what,
+      );
       await expectStaysGone(t, () => t.call(DELETE, { params: { persona_id } }), reads, ['PERSONA-DELETE'], what);
     },
     deletesFixture('deletablePersonaId'),

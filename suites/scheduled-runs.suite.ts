@@ -18,6 +18,7 @@ import {
   expectGone,
   expectNotServed,
   expectSiblingsKept,
+  expectGoneWhenRevalidated,
   expectStaysGone,
   siblingChanges,
 } from '../lib/families/deletion.js';
@@ -259,6 +260,13 @@ describeGroup('scheduled-runs', () => {
       }
       expectDeleted(t, deletion);
       expectGone(t, await fetchById(t, id), ['SCHEDULED-RUN-DELETE'], 'fetching the deleted scheduled run');
+      await expectGoneWhenRevalidated(
+        t,
+        served,
+        (headers) => t.call(GET, { params: { scheduled_run_id: id }, headers }),
+        ['SCHEDULED-RUN-DELETE'],
+        'the deleted scheduled run',
+      );
       if (otherBefore) {
         const what = `SCHEDULED_RUN_ID ${other} after DELETABLE_SCHEDULED_RUN_ID was deleted`;
         const after = t.expectResource(

@@ -2,6 +2,7 @@
 // spec served as YAML by default and JSON on request, the same valid OpenAPI document
 // either way, together documenting every endpoint as requiring X-API-Key.
 
+import { isDeepStrictEqual } from 'node:util';
 import { ENDPOINTS } from '../lib/contract/endpoints.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import { API_KEY_HEADER, CONVENTIONAL_ERRORS, ERROR_CODES } from '../lib/contract/enums.js';
@@ -35,6 +36,9 @@ const HOST_FORMS: readonly { readonly what: string; readonly host: (target: URL)
   { what: 'an IPv6 literal (`Host: [::1]:<port>`)', host: (target) => `[::1]${target.port ? `:${target.port}` : ''}` },
   { what: 'the host name in capitals', host: (target) => target.host.toUpperCase() },
 ];
+
+/** Queries that ask nothing of the answer: a version and a timestamp cache buster. */
+const CACHE_BUSTERS: readonly Record<string, string>[] = [{ v: '2' }, { _: '1767225600000' }];
 
 /** An absolute http(s) URL, or a reference that resolves against the target. */
 const parsesAsUrl = (url: string | null | undefined, target: URL): boolean =>
@@ -245,6 +249,78 @@ describeGroup('specification', () => {
         `listed without a URL: ${withoutUrl.map((s) => s.specName).join(', ')}`,
         call,
       );
+    },
+  );
+
+  // A cache buster asks nothing of the answer: the listing and the documents under it are refused, or answered as without it.
+  check(
+    'specification.query-asking-nothing',
+    ['SPEC-LISTING', 'SPEC-FETCHABLE'],
+    `GET /v1/openapi and a listed document asked with a query that asks nothing (${CACHE_BUSTERS.map((q) => `?${new URLSearchParams(q).toString()}`).join(', ')}) are refused with a 4xx, or answered as without it: the same documents listed, each listed URL serving its document`,
+    async (t) => {
+      const { specs } = await listing(t);
+      const [first] = specs;
+      if (!first) return t.skip('the listing names no spec (see SPEC-LISTING)');
+      const refusedOrServed = (call: Call, rule: 'SPEC-LISTING' | 'SPEC-FETCHABLE', what: string): boolean => {
+        const { status } = call.response;
+        t.assert(
+          status < 500,
+          [rule],
+          `${what} answered ${status}: a query that asks nothing is refused with a 4xx or ignored`,
+          call,
+        );
+        return status >= 200 && status < 300;
+      };
+      for (const query of CACHE_BUSTERS) {
+        const what = `GET /v1/openapi?${new URLSearchParams(query).toString()}`;
+        const call = await t.call('GET /v1/openapi', { auth: 'none', query });
+        if (!refusedOrServed(call, 'SPEC-LISTING', what)) continue;
+        const listed = parseListing(call.response.json);
+        t.assert(
+          listed.map((s) => s.specName).join() === specs.map((s) => s.specName).join(),
+          ['SPEC-LISTING'],
+          `${what} lists ${listed.map((s) => s.specName).join(', ') || 'nothing'}; without the query ${specs.map((s) => s.specName).join(', ')}`,
+          call,
+        );
+        // A URL other than the one listed without the query must still serve its document.
+        for (const spec of listed) {
+          const plain = specs.find((s) => s.specName === spec.specName);
+          if (!spec.url || spec.url === plain?.url) continue;
+          const followed = await followListed(t, new URL(spec.url, t.config.baseUrl as string));
+          const served =
+            typeof followed !== 'string' &&
+            followed.response.status >= 200 &&
+            followed.response.status < 300 &&
+            isJsonObject(followed.response.json) &&
+            ('openapi' in followed.response.json || 'swagger' in followed.response.json);
+          t.assert(
+            served,
+            ['SPEC-FETCHABLE'],
+            `${what} lists ${spec.specName} at ${spec.url} (without the query: ${plain?.url ?? 'not listed'}), which ${typeof followed === 'string' ? followed : `answers ${followed.response.status}`}, not the document`,
+            typeof followed === 'string' ? call : followed,
+          );
+        }
+      }
+      const document = (query?: Record<string, string>) =>
+        t.call('GET /v1/openapi/{spec_name}', {
+          params: { spec_name: first.specName },
+          auth: 'none',
+          headers: { accept: 'application/json' },
+          ...(query ? { query } : {}),
+        });
+      const plain = await document();
+      if (plain.response.status !== 200 || plain.response.json === undefined) return;
+      for (const query of CACHE_BUSTERS) {
+        const what = `GET /v1/openapi/${first.specName}?${new URLSearchParams(query).toString()}`;
+        const call = await document(query);
+        if (!refusedOrServed(call, 'SPEC-FETCHABLE', what)) continue;
+        t.assert(
+          isDeepStrictEqual(call.response.json, plain.response.json),
+          ['SPEC-FETCHABLE'],
+          `${what} (as JSON) is not the document served without the query`,
+          call,
+        );
+      }
     },
   );
 

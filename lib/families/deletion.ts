@@ -309,3 +309,34 @@ export async function settled(
   }
   return problem;
 }
+
+/**
+ * The validators a read of a resource gave (ETag, Last-Modified), sent back once it is deleted (If-None-Match,
+ * If-Modified-Since, each alone): the answer is the one without them, the resource gone (a 4xx), never 304 Not
+ * Modified: a precondition is evaluated only where the answer without it would be a success (RFC 9110 13.2.1).
+ * Nothing is sent where the read carried no validator.
+ */
+export async function expectGoneWhenRevalidated(
+  t: CheckContext,
+  before: Call,
+  get: (headers: Readonly<Record<string, string>>) => Promise<Call>,
+  requirements: readonly RequirementId[],
+  what: string,
+): Promise<void> {
+  if (!isSuccess(before)) return;
+  const { etag, 'last-modified': lastModified } = before.response.headers;
+  const conditions = [
+    ...(etag ? [{ header: 'If-None-Match', value: etag }] : []),
+    ...(lastModified ? [{ header: 'If-Modified-Since', value: lastModified }] : []),
+  ];
+  for (const { header, value } of conditions) {
+    const call = await get({ [header.toLowerCase()]: value });
+    t.assert(
+      call.response.status !== 304,
+      requirements,
+      `${what}, read with ${header}: ${value} (as a read before its deletion gave), answered 304 Not Modified: a deleted resource is gone, and a precondition applies only where the answer without it would be a success (RFC 9110 13.2.1)`,
+      call,
+    );
+    expectGone(t, call, requirements, `${what}, read with ${header}`);
+  }
+}

@@ -162,3 +162,30 @@ export function declareKeyAfterAnswerCheck(id: string): void {
     { writes: false },
   );
 }
+
+/**
+ * HEAD is GET without the body (RFC 9110 9.3.2): a server that routes HEAD as the GET of its path must guard it as
+ * the GET is guarded. Each GET a valid key gets a success from, asked with HEAD without the key and with a wrong one:
+ * never a 2xx (a 401, or HEAD refused, 404, 405 or 501, are all answers that give nothing away).
+ */
+export function declareHeadWithoutKeyCheck(id: string): void {
+  check(
+    id,
+    ['AUTH-MISSING-KEY', 'AUTH-INVALID-KEY'],
+    `HEAD (GET without the body) of every list, a persona, a metric output, an agent and a mutation, the phone numbers and the scheduled run, without ${API_KEY_HEADER} and with a wrong one, is never answered with a success`,
+    async (t) => {
+      for (const { endpoint, params } of await answeredGets(t))
+        for (const { requirement, auth, how } of KEY_CASES) {
+          const head = await t.send({ method: 'HEAD', path: endpoint.slice('GET '.length) }, { params, auth });
+          const status = head.response.status;
+          t.assert(
+            status < 200 || status >= 300,
+            [requirement],
+            `HEAD ${endpoint.slice('GET '.length)} ${how} answered ${status}: HEAD is GET without the body, and the GET needs the key`,
+            head,
+          );
+        }
+    },
+    { writes: false },
+  );
+}

@@ -211,3 +211,40 @@ export function neutralHeadersDocumentCheck(endpoint: Endpoint, request: (t: Che
     },
   );
 }
+
+/**
+ * `http.conditional-other-form.<document endpoint>`: an entity tag names one representation (RFC 9110 8.8.3). Each
+ * form of a published document that carries an ETag, its tag sent back in If-None-Match while asking for the other
+ * form, gets that form, never 304 Not Modified (which would leave the client with the form it did not ask for). A
+ * server without ETags, or one ignoring If-None-Match, passes. (Content codings are not judged: a gateway's weak tag
+ * of the uncoded bytes, as nginx and Express give, is shared by the coded and uncoded answers.)
+ */
+export function otherFormConditionalCheck(endpoint: Endpoint, request: (t: CheckContext) => Promise<CallSpec>): void {
+  check(
+    checkIdOf('http.conditional-other-form', endpoint.key),
+    DOCUMENT_FORMS.map((form) => form.rule),
+    `${endpoint.key}: the ETag of one form (YAML, JSON), sent back in If-None-Match while asking for the other form, gets the other form, never 304 Not Modified: an entity tag validates only the representation it was given with`,
+    async (t) => {
+      const spec = await request(t);
+      const send = (form: (typeof DOCUMENT_FORMS)[number], extra: Readonly<Record<string, string>> = {}) =>
+        t.call(endpoint.key as Parameters<CheckContext['call']>[0], {
+          ...spec,
+          headers: { ...spec.headers, ...extra, ...form.headers },
+        });
+      const answers = [];
+      for (const form of DOCUMENT_FORMS) answers.push(await send(form));
+      for (const [i, form] of DOCUMENT_FORMS.entries()) {
+        const tag = answers[i]!.response.headers['etag'];
+        if (answers[i]!.response.status !== 200 || !tag) continue;
+        const other = DOCUMENT_FORMS[1 - i]!;
+        const call = await send(other, { 'if-none-match': tag });
+        t.assert(
+          call.response.status !== 304,
+          [other.rule],
+          `${other.what}, with If-None-Match naming the ETag ${tag} of the document ${form.what}, ${endpoint.key} answered 304 Not Modified: that tag validates the other form, not the one asked for (RFC 9110 8.8.3)`,
+          call,
+        );
+      }
+    },
+  );
+}

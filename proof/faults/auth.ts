@@ -410,4 +410,29 @@ export const AUTH_FAULTS = [
     },
     shows: 200,
   }),
+  fault({
+    id: 'auth-head-any-key-served',
+    requirements: ['AUTH-INVALID-KEY'],
+    slips: ['scope'],
+    description:
+      "HEAD requests are routed as the GET of their path (the body left off), and the HEAD shortcut a load balancer's health probes use checks only that X-API-Key is present, not that it is valid: `HEAD /v1/runs` with a wrong key answers 200 where the GET with it is refused UNAUTHENTICATED; without a key, HEAD is refused as GET is.",
+    behaviour: (b) => {
+      let head = false;
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        head = req.method === 'HEAD';
+        return presented(req);
+      };
+      const routed = b.routedMethod;
+      b.routedMethod = (req) => (req.method === 'HEAD' ? 'GET' : routed(req));
+      const accepts = b.auth.accepts;
+      b.auth.accepts = (endpoint, key) => (head && key !== undefined && key !== '') || accepts(endpoint, key);
+    },
+    probe: async (call) => ({
+      head: (await call('HEAD', '/v1/runs?page_size=1', { key: 'cft-not-a-valid-key' })).status,
+      headWithout: (await call('HEAD', '/v1/runs?page_size=1', { key: null })).status,
+      get: (await call('GET', '/v1/runs?page_size=1', { key: 'cft-not-a-valid-key' })).status,
+    }),
+    shows: { head: 200, headWithout: 401, get: 401 },
+  }),
 ] as const satisfies readonly Fault[];

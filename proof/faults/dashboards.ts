@@ -1,6 +1,7 @@
 // Dashboard faults.
 
 import type { Behaviour } from '../../lib/reference/behaviour.js';
+import { ApiError } from '../../lib/reference/http/errors.js';
 import type { DashboardRecord } from '../../lib/reference/store/records.js';
 import { fault, presentWith, upsertDashboards, type Fault } from './define.js';
 import { bytesOfText, limitFaults, rowsMeasuredAs } from './limits.js';
@@ -175,5 +176,54 @@ export const DASHBOARDS_FAULTS = [
       return [answered, read.display_name];
     },
     shows: ['Board_1', 'Board-1'],
+  }),
+  fault({
+    id: 'dashboard-if-match-tag-in-microseconds',
+    requirements: ['DASHBOARD-PATCH'],
+    slips: ['unit'],
+    description:
+      'Dashboard answers carry a strong ETag made of the update_time in milliseconds (`"1767225600123"`), and a PATCH honours If-Match by comparing the tag given with one made of the stored update_time in microseconds (`"1767225600123000"`): a client renaming the dashboard on the condition of the ETag it was just given, the dashboard unchanged since, is refused with 412 FAILED_PRECONDITION (RFC 9110 13.1.1: If-Match holds when the tag is the current one).',
+    behaviour: (b) => {
+      let ifMatch: string | undefined;
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        const given = req.headers['if-match'];
+        ifMatch = typeof given === 'string' ? given : undefined;
+        return presented(req);
+      };
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        const stored = store.dashboards.get(params.dashboard_id ?? '');
+        if (
+          endpoint.key === 'PATCH /v1/dashboards/{dashboard_id}' &&
+          ifMatch &&
+          stored &&
+          ifMatch !== `"${stored.update_time * 1000}"`
+        )
+          throw new ApiError('FAILED_PRECONDITION', 'the dashboard was modified since the tag given');
+        return named(endpoint, params, store);
+      };
+      const status = b.errors.status;
+      b.errors.status = (code, endpoint) => (code === 'FAILED_PRECONDITION' ? 412 : status(code, endpoint));
+      const codeAnswer = b.codeAnswer;
+      b.codeAnswer = (req, bytes) => {
+        const coded = codeAnswer(req, bytes);
+        const text = bytes.toString('utf8');
+        if (!text.startsWith('{"dashboard":')) return coded;
+        const updated = (JSON.parse(text) as { dashboard: { update_time: string } }).dashboard.update_time;
+        return { ...coded, headers: { ...coded.headers, ETag: `"${Date.parse(updated)}"` } };
+      };
+    },
+    probe: async (call) => {
+      const path = `/v1/dashboards/${FIXTURE_IDS.dashboardId}`;
+      const renamed = await call('PATCH', path, { body: { display_name: 'Quality board' } });
+      const tag = typeof renamed.headers.etag === 'string' ? renamed.headers.etag : '"none"';
+      const again = await call('PATCH', path, {
+        body: { display_name: 'Quality board (final)' },
+        headers: { 'If-Match': tag },
+      });
+      return again.status;
+    },
+    shows: 412,
   }),
 ] as const satisfies readonly Fault[];

@@ -35,17 +35,11 @@ import {
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind23-head-served-without-key':
-    'HEAD, which HTTP answers as GET, on every key-guarded GET path without the key or with a wrong one: never a 2xx',
   'ind23-metric-subvalue-end-offset-as-length': "a metric output's segments: end_offset never before start_offset",
   'ind23-spec-name-enum-stale':
     'the published parameter schemas accept the values the service itself gives for them (spec_name of the listing)',
-  'ind23-spec-etag-shared-by-forms':
-    'conditional requests across representations: an entity tag of one form of a document never validates the other',
   'ind23-spec-persona-paths-equivalent': 'OpenAPI rules: templated paths that differ only in their parameter names',
   'ind23-token-only-with-page-size': 'every list walked at its default page size (no page_size sent) is complete',
-  'ind23-spec-listing-urls-from-request-target':
-    'the listing and the documents under query parameters that ask nothing: refused, or answered as without them',
   'ind23-filter-epoch-instant-unread':
     'filter times at the edges of the valid instants (the epoch, fractions, far ahead)',
   'ind23-filter-fields-of-any-list': "each list's filter on the filter fields of the other lists: refused",

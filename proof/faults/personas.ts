@@ -1,6 +1,7 @@
 // Persona faults, and those of the rule of the persona and run deletions' `{}` body.
 
 import { RawText } from '../../lib/reference/http/context.js';
+import { ApiError } from '../../lib/reference/http/errors.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { JsonObject } from '../../lib/util/json.js';
@@ -261,5 +262,60 @@ export const PERSONAS_FAULTS = [
       return (await read()) === before ? 'as before' : 'moved';
     },
     shows: 'moved',
+  }),
+  fault({
+    id: 'persona-revalidated-after-delete',
+    requirements: ['PERSONA-DELETE'],
+    slips: ['state'],
+    description:
+      'GET of a persona answers with Last-Modified (its update_time, else its create_time), and a revalidation layer in front of the handlers answers 304 Not Modified to an If-Modified-Since not before the date it last gave for the URL, before the persona is looked up; the DELETE does not forget the date: a client revalidating its copy of a persona after deleting it is told the copy is current (304) instead of NOT_FOUND (RFC 9110 13.2.1: a precondition applies only where the answer would otherwise be a success).',
+    behaviour: (b) => {
+      let request: { url: string; since: string | undefined; method: string | undefined } | undefined;
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        const since = req.headers['if-modified-since'];
+        request = { url: String(req.url), since: typeof since === 'string' ? since : undefined, method: req.method };
+        return presented(req);
+      };
+      const given = new Map<string, number>();
+      let notModified = false;
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        const at = request && given.get(request.url);
+        if (endpoint.key === GET && request?.since && at !== undefined && at <= Date.parse(request.since)) {
+          notModified = true;
+          throw new ApiError('NOT_MODIFIED', '');
+        }
+        return named(endpoint, params, store);
+      };
+      const status = b.errors.status;
+      b.errors.status = (code, endpoint) => (code === 'NOT_MODIFIED' ? 304 : status(code, endpoint));
+      // A 304 carries no body: its Content-Length and bytes are those of nothing.
+      const contentLength = b.contentLength;
+      b.contentLength = (text) => (notModified ? 0 : contentLength(text));
+      const responseBytes = b.responseBytes;
+      b.responseBytes = (text) => {
+        if (!notModified) return responseBytes(text);
+        notModified = false;
+        return Buffer.alloc(0);
+      };
+      const codeAnswer = b.codeAnswer;
+      b.codeAnswer = (req, bytes) => {
+        const coded = codeAnswer(req, bytes);
+        if (req.method !== 'GET' || !bytes.toString('utf8').startsWith('{"persona":')) return coded;
+        const { persona: served } = JSON.parse(bytes.toString('utf8')) as { persona: JsonObject };
+        const changed = new Date(String(served.update_time ?? served.create_time));
+        given.set(String(req.url), Math.floor(changed.getTime() / 1000) * 1000);
+        return { ...coded, headers: { ...coded.headers, 'Last-Modified': changed.toUTCString() } };
+      };
+    },
+    probe: async (call) => {
+      const path = `/v1/personas/${FIXTURE_IDS.deletablePersonaId}`;
+      const first = await call('GET', path);
+      await call('DELETE', path);
+      const since = typeof first.headers['last-modified'] === 'string' ? first.headers['last-modified'] : 'none';
+      return (await call('GET', path, { headers: { 'If-Modified-Since': since } })).status;
+    },
+    shows: 304,
   }),
 ] as const satisfies readonly Fault[];
