@@ -16,7 +16,7 @@ import {
 } from '../../contract/enums.js';
 import { ID_RULES, type IdRule, isUlid, matchesIdRule } from '../../contract/ids.js';
 import { FIELD_LIMITS, type FieldLimit } from '../../contract/limits.js';
-import { LIST_ENDPOINTS } from '../../contract/list-endpoints.js';
+import { LIST_ENDPOINTS, listEndpoint } from '../../contract/list-endpoints.js';
 import type { RequirementId } from '../../contract/requirements/index.js';
 import { isRuleViolation } from '../../assert/violation.js';
 import { wellFormedId } from '../../gen/ids.js';
@@ -990,8 +990,8 @@ const publishedDocuments = (t: CheckContext): Promise<{ index: OperationIndex; s
  * IDs it was given, and a next_page_token of the personas list (one request).
  */
 async function servedValues(t: CheckContext, specNames: readonly string[]): Promise<ServedValues> {
-  const ids = (items: readonly JsonObject[]) =>
-    items.flatMap((item) => (typeof item['id'] === 'string' ? [item['id']] : []));
+  const ids = (items: readonly JsonObject[], field = 'id') =>
+    items.flatMap((item) => (typeof item[field] === 'string' ? [item[field]] : []));
   const found = async <T>(load: () => Promise<T>, empty: T): Promise<T> => {
     try {
       return await load();
@@ -1002,9 +1002,11 @@ async function servedValues(t: CheckContext, specNames: readonly string[]): Prom
     }
   };
   const personaIds = ids(await found(() => personas(t), []));
-  const runIds = ids(await found(() => runs(t), []));
+  const runIds = ids(await found(() => runs(t), []), listEndpoint('runs').idField);
   const simulations = await found(() => simulationIds(t), []);
-  const metricIds = simulations.length ? ids(await found(() => metricOutputs(t, simulations[0]!), [])) : [];
+  const metricIds = simulations.length
+    ? ids(await found(() => metricOutputs(t, simulations[0]!), []), listEndpoint('metrics').idField)
+    : [];
   const page = await t.call('GET /v1/personas', { query: { page_size: '1' } });
   const token = (page.response.json as JsonObject | undefined)?.['next_page_token'];
   const fixture = (id: string | undefined) => (id ? [id] : []);
