@@ -16,7 +16,7 @@ const KINDS: ReadonlyArray<{ readonly kind: StatementKind; readonly id: string; 
     kind: 'required',
     id: 'specification.published-required-fields-agree-spec',
     title:
-      'every request field and parameter the specification makes required or optional is so where the published documents declare it',
+      'every request body, field and parameter the specification makes required or optional is so where the published documents declare it (no required body where it gives none)',
   },
   {
     kind: 'places',
@@ -45,6 +45,12 @@ const KINDS: ReadonlyArray<{ readonly kind: StatementKind; readonly id: string; 
     id: 'specification.published-response-media-agree-spec',
     title:
       'every success response the published documents give media types lists one the specification answers in (YAML for a spec document, JSON elsewhere)',
+  },
+  {
+    kind: 'served',
+    id: 'specification.published-parameters-admit-served-values',
+    title:
+      "every published parameter schema admits the values the service gives for it: the listing's spec_name, the IDs it serves, its next_page_token",
   },
 ];
 

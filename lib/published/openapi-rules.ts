@@ -2,7 +2,9 @@
 // Swagger 2.0 only: operationIds unique in the document; every template expression of a path a
 // declared path parameter, every path parameter a template expression, and required; no
 // parameter twice (by name and location) in one list; every security requirement names a
-// scheme components.securitySchemes declares. Read on the dereferenced document.
+// scheme components.securitySchemes declares; no two templated paths that differ only in the names
+// of their template expressions (`/v1/personas/{persona_id}` beside `/v1/personas/{id}`: "MUST NOT
+// exist as they are identical", Paths Object). Read on the dereferenced document.
 
 import { isJsonObject, type JsonObject } from '../util/json.js';
 
@@ -24,6 +26,13 @@ export function openApiRuleIssues(document: unknown): string[] {
           issues.add(`${where}: security requirement "${name}" names no scheme of components.securitySchemes`);
   };
   undeclared(document, 'the document');
+  const shapes = new Map<string, string>();
+  for (const path of Object.keys(document['paths'])) {
+    const shape = path.replace(/\{[^}]*\}/g, '{}');
+    const first = shapes.get(shape);
+    if (first === undefined) shapes.set(shape, path);
+    else issues.add(`${path}: the path is identical to ${first} but for its parameter names (it must not exist)`);
+  }
   for (const [path, item] of Object.entries(document['paths'])) {
     if (!isJsonObject(item)) continue;
     const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);

@@ -36,15 +36,6 @@ import {
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind23-metric-subvalue-end-offset-as-length': "a metric output's segments: end_offset never before start_offset",
-  'ind23-spec-name-enum-stale':
-    'the published parameter schemas accept the values the service itself gives for them (spec_name of the listing)',
-  'ind23-spec-persona-paths-equivalent': 'OpenAPI rules: templated paths that differ only in their parameter names',
-  'ind23-token-only-with-page-size': 'every list walked at its default page size (no page_size sent) is complete',
-  'ind23-filter-epoch-instant-unread':
-    'filter times at the edges of the valid instants (the epoch, fractions, far ahead)',
-  'ind23-filter-fields-of-any-list': "each list's filter on the filter fields of the other lists: refused",
-  'ind23-spec-run-delete-body-required':
-    'published request bodies: required only where the specification gives the operation a body',
 };
 
 /** The fixtures the embedded service is seeded with (the ids the suite's settings name). */
@@ -310,7 +301,7 @@ const FAULTS_23 = [
   fault({
     id: 'ind23-token-only-with-page-size',
     requirements: ['LIST-PAGINATION-COMPLETE'],
-    slips: ['explicit'],
+    slips: ['scope'],
     description:
       'The lists build next_page_token inside the branch that reads page_size (`if (query.page_size) { ... next = ... }`): a request without page_size is served the default 50 items and no next_page_token, so a client that leaves page_size to its default walks 50 runs of 140 and stops.',
     behaviour: (b) => {
@@ -484,7 +475,7 @@ const FAULTS_23 = [
   fault({
     id: 'ind23-filter-epoch-instant-unread',
     requirements: ['LIST-FILTER-FIELDS'],
-    slips: ['explicit'],
+    slips: ['bound'],
     description:
       'A time in a filter is read with `Date.parse(value) || null` (to turn an unreadable time into no time), which also takes the epoch, a valid instant that parses to 0, for no time: `create_time > "1970-01-01T00:00:00Z"` never holds and lists no run, where it holds for every one; any other instant is read.',
     behaviour: (b) => {
@@ -773,7 +764,7 @@ const FAULTS_23 = [
   fault({
     id: 'ind23-spec-run-delete-body-required',
     requirements: ['SPEC-COVERS-ENDPOINTS'],
-    slips: ['scope'],
+    slips: ['broken'],
     description:
       "The published DELETE /v1/runs/{run_id} carries a required JSON request body (`{reason}`, the cancellation request of the service's internal API the generator read the route from), while the endpoint takes its path run_id alone and the service reads no body: a client generated from the document cannot delete a run without inventing one.",
     behaviour: (b) =>

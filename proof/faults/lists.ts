@@ -990,4 +990,26 @@ export const LISTS_FAULTS = [
     },
     shows: 'oldest first',
   }),
+  fault({
+    id: 'list-filter-time-fraction-past-millis-unread',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['unit'],
+    description:
+      'A time in a filter is read by a pattern that takes at most three digits of fraction (milliseconds, as the service writes them); a valid instant with a longer fraction (`9999-12-31T23:59:59.123456Z`) is taken for no time, so no comparison with it holds: `create_time < "9999-12-31T23:59:59.123456Z"` lists no run, where it holds for every one.',
+    behaviour: (b) => {
+      const unread = (expr: FilterExpr, list: ServedList): FilterExpr => {
+        if (expr.kind !== 'cmp') return { ...expr, terms: expr.terms.map((term) => unread(term, list)) };
+        return list.filterFields[expr.field]?.kind === 'timestamp' && /\.\d{4,}/.test(expr.value)
+          ? { ...expr, value: '' }
+          : expr;
+      };
+      const read = b.lists.filter;
+      b.lists.filter = (raw, list) => {
+        const expr = read(raw, list);
+        return expr && unread(expr, list);
+      };
+    },
+    probe: (call) => runsCounted(call, { filter: 'create_time < "9999-12-31T23:59:59.123456Z"', page_size: '1000' }),
+    shows: [200, 0],
+  }),
 ] as const satisfies readonly Fault[];

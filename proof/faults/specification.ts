@@ -16,6 +16,25 @@ function withoutOperation(doc: JsonObject, method: string, pathSuffix: string): 
   return { ...doc, paths: Object.fromEntries(kept) };
 }
 
+/** Every parameter of the document (of path items and of operations) named `name` in `location`, its schema changed. */
+function withParameterSchema(doc: JsonObject, name: string, location: string, schema: JsonObject): JsonObject {
+  const change = (list: unknown) =>
+    Array.isArray(list)
+      ? list.map((p: JsonObject) => (p.name === name && p.in === location ? { ...p, schema } : p))
+      : list;
+  const items = Object.entries(paths(doc)).map(([path, item]) => [
+    path,
+    Object.fromEntries(
+      Object.entries(item).map(([key, value]) =>
+        key === 'parameters'
+          ? [key, change(value)]
+          : [key, isJsonObject(value) ? { ...value, parameters: change(value.parameters) } : value],
+      ),
+    ),
+  ]);
+  return { ...doc, paths: Object.fromEntries(items) };
+}
+
 function withoutSecurity(doc: JsonObject): JsonObject {
   const { security: _root, ...rest } = doc;
   const unsecured = mapOperations(doc, ({ security: _op, ...op }) => op);
@@ -579,5 +598,77 @@ export const SPECIFICATION_FAULTS = [
       return { openapi: doc.openapi, tuples: items.length > 0 && items.every(Array.isArray) };
     },
     shows: { openapi: '3.1.0', tuples: true },
+  }),
+  fault({
+    id: 'spec-page-token-pattern-digits',
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    slips: ['broken'],
+    description:
+      "The published lists give page_token `pattern: ^[0-9]+$` (the offset an earlier version sent), while the service's next_page_token is an opaque string of letters and digits: a client that validates its requests by the document cannot send the token the service gave it.",
+    behaviour: (b) =>
+      finalizeWith(b, (doc) =>
+        withParameterSchema(doc, 'page_token', 'query', { type: 'string', pattern: '^[0-9]+$' }),
+      ),
+    probe: async (call) => {
+      const parameters = (await jsonSpec(call)).paths['/v1/personas'].get.parameters as JsonObject[];
+      const pattern = (parameters.find((p) => p.name === 'page_token')?.schema as JsonObject).pattern as string;
+      const page = await call('GET', '/v1/personas?page_size=1');
+      return { pattern, admitsServedToken: new RegExp(pattern).test(String(page.body.next_page_token)) };
+    },
+    shows: { pattern: '^[0-9]+$', admitsServedToken: false },
+  }),
+  fault({
+    id: 'spec-run-id-parameter-format-uuid',
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    slips: ['broken'],
+    description:
+      "The published GET and DELETE /v1/runs/{run_id} give their run_id path parameter `format: uuid` (the type of the key in the service's own table), while the runs list serves other run IDs: a client that validates its requests by the document cannot read or delete a run the list gave it.",
+    behaviour: (b) =>
+      finalizeWith(b, (doc) => withParameterSchema(doc, 'run_id', 'path', { type: 'string', format: 'uuid' })),
+    probe: async (call) => {
+      const parameters = (await jsonSpec(call)).paths['/v1/runs/{run_id}'].get.parameters as JsonObject[];
+      const format = (parameters.find((p) => p.name === 'run_id')?.schema as JsonObject).format as string;
+      const page = await call('GET', '/v1/runs?page_size=1');
+      const id = String((page.body.runs as JsonObject[])[0]?.run_id);
+      return { format, servedIsUuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) };
+    },
+    shows: { format: 'uuid', servedIsUuid: false },
+  }),
+  fault({
+    id: 'spec-persona-get-body-required',
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    slips: ['broken'],
+    description:
+      'The published GET /v1/personas/{persona_id} carries a required JSON request body (the options object of the handler the generator read), while the read takes its path persona_id alone: a client generated from the document cannot read a persona without sending a body with a GET.',
+    behaviour: (b) =>
+      finalizeWith(b, (doc) => {
+        const item = paths(doc)['/v1/personas/{persona_id}'];
+        if (!item?.get) return doc;
+        const requestBody = { required: true, content: { 'application/json': { schema: { type: 'object' } } } };
+        return {
+          ...doc,
+          paths: { ...paths(doc), '/v1/personas/{persona_id}': { ...item, get: { ...item.get, requestBody } } },
+        };
+      }),
+    probe: async (call) =>
+      ((await jsonSpec(call)).paths['/v1/personas/{persona_id}'].get.requestBody as JsonObject | undefined)?.required,
+    shows: true,
+  }),
+  fault({
+    id: 'spec-dashboard-patch-body-missing',
+    requirements: ['SPEC-COVERS-ENDPOINTS'],
+    slips: ['broken'],
+    description:
+      'The published PATCH /v1/dashboards/{dashboard_id} documents no request body (the generator read the update from a handler that takes the body untyped), while the update is a body with display_name: a client generated from the document cannot rename a dashboard.',
+    behaviour: (b) =>
+      finalizeWith(b, (doc) => {
+        const item = paths(doc)['/v1/dashboards/{dashboard_id}'];
+        if (!item?.patch) return doc;
+        const { requestBody: _dropped, ...patch } = item.patch;
+        return { ...doc, paths: { ...paths(doc), '/v1/dashboards/{dashboard_id}': { ...item, patch } } };
+      }),
+    probe: async (call) =>
+      'requestBody' in ((await jsonSpec(call)).paths['/v1/dashboards/{dashboard_id}'].patch as JsonObject),
+    shows: false,
   }),
 ] as const satisfies readonly Fault[];

@@ -54,6 +54,24 @@ test('a path parameter not required, and a parameter listed twice', () => {
   ]);
 });
 
+test('two templated paths differing only in their parameter names are named at the second', () => {
+  const paths: Record<string, object> = valid();
+  paths['/v1/agents/{id}'] = {
+    put: {
+      operationId: 'putAgent',
+      parameters: [{ ...agentId, name: 'id' }],
+      responses: {},
+    },
+  };
+  paths['/v1/agents/{agent_id}/x'] = {
+    parameters: [agentId],
+    get: { operationId: 'x', responses: {} },
+  };
+  expect(openApiRuleIssues(document(paths))).toEqual([
+    '/v1/agents/{id}: the path is identical to /v1/agents/{agent_id} but for its parameter names (it must not exist)',
+  ]);
+});
+
 test('a security requirement naming a scheme the document does not declare, on the document or an operation', () => {
   const paths = valid();
   const secured = (security: object[]) => ({

@@ -3,7 +3,13 @@
 // and readings that oracle cannot judge are judged by how selections relate (related.ts).
 
 import { type Comparison, type FilterExpr, type FormatOptions } from '../../contract/filter/index.js';
-import { listEndpoint, type FilterOperator } from '../../contract/list-endpoints.js';
+import {
+  LIST_ENDPOINTS,
+  listEndpoint,
+  type FieldKind,
+  type FilterOperator,
+  type ListField,
+} from '../../contract/list-endpoints.js';
 import type { RequirementId } from '../../contract/requirements/index.js';
 import {
   acceptedComparisons,
@@ -52,12 +58,29 @@ import { checkIdOf } from '../../result/check-id.js';
 import { isSuccess } from '../../assert/responses.js';
 
 const UNKNOWN_FIELD = comparison('no_such_field', '=', '1');
+/** A value of each kind of filter field, for a comparison on a field of another list. */
+const FOREIGN_VALUES: Readonly<Record<FieldKind, string>> = {
+  string: 'x',
+  enum: 'COMPLETED',
+  id: 'x',
+  number: '1',
+  timestamp: '2024-01-01T00:00:00Z',
+  tags: 'x',
+};
 /** Values that are no number (a sign or a point alone) or no time. */
 const UNREADABLE = { number: ['not_a_value', '-', '.'], timestamp: ['not_a_value'] } as const;
 /** Integers, a negative one and a single digit, that a list's own (fractional) values would never make the suite send. */
 const NUMBER_LITERALS: readonly (readonly [FilterOperator, string])[] = [
   ['>', '-1000000'],
   ['>=', '0'],
+];
+/** Valid instants at the edges: the epoch (0 to a reader), one far ahead, fractions of one and six digits. */
+const EDGE_INSTANTS: readonly (readonly [FilterOperator, string])[] = [
+  ['>', '1970-01-01T00:00:00Z'],
+  ['<=', '1970-01-01T00:00:00Z'],
+  ['>=', '9999-12-31T23:59:59Z'],
+  ['>', '2000-01-01T00:00:00.5Z'],
+  ['<', '9999-12-31T23:59:59.123456Z'],
 ];
 /** Values that hold the grammar's own words and operators: quoted, each is one value (a split before the quotes are read is not). */
 const GRAMMAR_WORDS = ['Salt AND Pepper', 'Salt OR Pepper', 'x >= y', 'a != b', '(a) = b'];
@@ -272,6 +295,22 @@ export function declareFilterChecks(id: ListId): void {
       },
     );
   }
+
+  // Instants at the edges of the valid ones, which a reader may take for none (the epoch parses to 0), overflow or
+  // cut (a fraction of one digit, of six): each is a time every item is after, or none is.
+  const times = exposedList.filter(({ field }) => field.kind === 'timestamp');
+  if (times.length)
+    check(
+      checkIdOf('lists', id, 'filter-fields', 'edge-instants'),
+      ['LIST-FILTER-FIELDS'],
+      `${path}: ${times.map((e) => e.name).join(', ')} compared with ${EDGE_INSTANTS.map(([op, v]) => `${op} ${v}`).join(', ')} returns exactly the matching ${itemsKey}`,
+      async (t) => {
+        const snapshot = await snapshotOf(t, id);
+        for (const { name } of times)
+          for (const [op, value] of EDGE_INSTANTS)
+            await expectSelection(t, snapshot, comparison(name, op, value), ['LIST-FILTER-FIELDS']);
+      },
+    );
 
   // A value is matched whole: a part of a listed one (a LIKE '%x%' or a search on joined tags would take it) selects only its own.
   const partial = exposedList.filter(({ field }) => field.kind === 'string' || field.kind === 'tags');
@@ -586,6 +625,37 @@ export function declareFilterChecks(id: ListId): void {
       const collection = await filterCollectionOf(t, id);
       for (const filter of unknownFieldFilters)
         await expectRejected(t, collection, filterText(collection, filter), ['LIST-FILTER-UNKNOWN-FIELD']);
+    },
+  );
+
+  // The filter fields of the other lists this list does not give (status on personas, name on runs): a registry of
+  // every list's fields, where the list's own was meant, accepts them. One comparison each, a value of its kind.
+  const othersFields = [
+    ...new Map(
+      LIST_ENDPOINTS.filter((other) => other.id !== id)
+        .flatMap((other) => Object.entries(other.filterFields))
+        .filter(([name]) => !Object.hasOwn(list.filterFields, name)),
+    ),
+  ];
+  check(
+    checkIdOf('lists', id, 'filter-other-lists-field'),
+    ['LIST-FILTER-UNKNOWN-FIELD'],
+    `${path}: a filter on a field of another list's filter (${othersFields.map(([name]) => name).join(', ')}) its items do not carry is rejected with INVALID_ARGUMENT naming filter`,
+    async (t) => {
+      const snapshot = await snapshotOf(t, id);
+      const carried = (name: string, field: ListField) =>
+        snapshot.items.some(
+          (item) => item[name] !== undefined || (field.path !== null && item[field.path] !== undefined),
+        );
+      const foreign = othersFields.filter(([name, field]) => !carried(name, field));
+      if (!foreign.length) t.skip(`${path}'s items carry every filter field of the other lists`);
+      for (const [name, field] of foreign)
+        await expectRejected(
+          t,
+          snapshot.collection,
+          filterText(snapshot.collection, comparison(name, '=', FOREIGN_VALUES[field.kind])),
+          ['LIST-FILTER-UNKNOWN-FIELD'],
+        );
     },
   );
 

@@ -168,6 +168,30 @@ export function declarePaginationChecks(id: ListId): void {
   );
 
   check(
+    checkIdOf('lists', id, 'pagination-complete', 'default-size'),
+    ['LIST-PAGINATION-COMPLETE'],
+    `${path}: following next_page_token without page_size (the default ${fallback}) returns the ${itemsKey} of a walk at ${max}, none twice (where more than ${fallback} are listed)`,
+    async (t) => {
+      const snapshot = await Snapshot.take(
+        t,
+        await collectionOf(t, id),
+        fallback + 1,
+        `two pages at the default page_size ${fallback}`,
+      );
+      let walked: Walk | undefined;
+      await snapshot.expect(['LIST-PAGINATION-COMPLETE'], async (all, reading) => {
+        if (typeof reading === 'string') walked = await walk(t, snapshot.collection, {}, ['LIST-PAGINATION-COMPLETE']);
+        const items =
+          typeof reading === 'string' ? walked!.items : withoutMoving(walked!.items, reading.moving, list.idField);
+        const message =
+          repeated(all, list.idField, `the walk at page_size ${max}`) ??
+          walkMismatch(all, items, list.idField, 'the walk without page_size');
+        return message === undefined ? undefined : { message, call: walked!.pages.at(-1)?.call };
+      });
+    },
+  );
+
+  check(
     checkIdOf('lists', id, 'page-size-respected'),
     ['LIST-PAGE-SIZE-RESPECTED'],
     `${path}: no page holds more than page_size ${SMALL_PAGE}, nor without page_size (first page or after a token) more than the default ${fallback}`,

@@ -16,13 +16,14 @@ import {
 } from '../../contract/enums.js';
 import { ID_RULES, type IdRule, isUlid, matchesIdRule } from '../../contract/ids.js';
 import { FIELD_LIMITS, type FieldLimit } from '../../contract/limits.js';
-import { LIST_ENDPOINTS } from '../../contract/list-endpoints.js';
+import { LIST_ENDPOINTS, listEndpoint } from '../../contract/list-endpoints.js';
 import type { RequirementId } from '../../contract/requirements/index.js';
 import { isRuleViolation } from '../../assert/violation.js';
 import { wellFormedId } from '../../gen/ids.js';
 import { integerBounds, lengthBounds } from '../../generic/keywords.js';
-import { personas } from '../../harness/discovery.js';
+import { metricOutputs, personas, runs, simulationIds } from '../../harness/discovery.js';
 import type { CheckContext } from '../../harness/index.js';
+import { bundleSchema } from '../../published/bundle-schema.js';
 import { parseForm } from '../../published/forms.js';
 import { parseListing } from '../../published/listing.js';
 import { jsonMediaSchema } from '../../published/media.js';
@@ -474,7 +475,10 @@ const PARAMETERS: ReadonlyArray<{
   ),
 ];
 
-export type StatementKind = 'bounds' | 'required' | 'places' | 'enums' | 'defaults' | 'ids' | 'media';
+export type StatementKind = 'bounds' | 'required' | 'places' | 'enums' | 'defaults' | 'ids' | 'media' | 'served';
+
+/** Values the target itself gave for a request parameter, by parameter name (path parameters and page_token). */
+export type ServedValues = Readonly<Record<string, readonly string[]>>;
 
 /** Where a document states something of a field: the schemas found there, and whether it is a request. */
 interface Located {
@@ -492,7 +496,9 @@ export function statedRuleContradictions(
   index: OperationIndex,
   kind: StatementKind,
   realIds: readonly string[] = [],
+  served: ServedValues = {},
 ): string[] {
+  if (kind === 'served') return servedContradictions(index, served);
   if (kind === 'required') return presenceContradictions(index);
   if (kind === 'places') return placeContradictions(index);
   if (kind === 'media') return mediaContradictions(index);
@@ -551,7 +557,7 @@ const said = (found: Located) => `the specification: ${found.statement.quote}`;
 
 type Judge = (found: Located, schema: JsonObject) => string[];
 
-const JUDGES: Readonly<Record<Exclude<StatementKind, 'required' | 'places' | 'ids' | 'media'>, Judge>> = {
+const JUDGES: Readonly<Record<Exclude<StatementKind, 'required' | 'places' | 'ids' | 'media' | 'served'>, Judge>> = {
   bounds(found, schema) {
     const stated = publishedBounds(schema);
     return Object.entries(found.statement.bounds ?? {}).flatMap(([keyword, value]) => {
@@ -689,6 +695,32 @@ function publishedBounds(schema: JsonObject): Partial<Record<BoundKeyword, numbe
  * (a field one branch of a `oneOf` requires, such as phone_number for one agent type, is not).
  */
 function presenceContradictions(index: OperationIndex): string[] {
+  return [...bodyPresenceContradictions(index), ...itemPresenceContradictions(index)];
+}
+
+/**
+ * A request body published required on an operation the specification gives none (every GET and DELETE of its
+ * endpoints: one may be documented, optional, and never needed), and an operation the specification gives a body
+ * published without one.
+ */
+function bodyPresenceContradictions(index: OperationIndex): string[] {
+  return ENDPOINTS.flatMap((endpoint) => {
+    const key = endpoint.key as EndpointKey;
+    const operation = documented(index, key);
+    if (!operation) return [];
+    const body = deref(operation.document, operation.operation['requestBody']);
+    const stated = BODIES.find((row) => row.endpoint === key);
+    if (stated)
+      return isJsonObject(body)
+        ? []
+        : [`${key}: no request body is published, where the specification gives it one: ${stated.quote}`];
+    return isJsonObject(body) && body['required'] === true
+      ? [`${key}: a request body is published required, where the specification gives the operation none`]
+      : [];
+  });
+}
+
+function itemPresenceContradictions(index: OperationIndex): string[] {
   return REQUEST_ITEMS.flatMap((item) => {
     const operation = item.presence && documented(index, item.endpoint);
     if (!operation) return [];
@@ -709,6 +741,45 @@ function presenceContradictions(index: OperationIndex): string[] {
     return required === (item.presence === 'required')
       ? []
       : [`${item.endpoint} ${item.in} parameter ${item.name} is ${required ? '' : 'not '}required, ${said}`];
+  });
+}
+
+/**
+ * A published parameter schema that refuses a value the target itself gave for the parameter: a spec_name of the
+ * listing, an ID read from a list or an answer, a next_page_token (for page_token). A schema that does not compile,
+ * or a reference that leads nowhere, is silent (SPEC-VALID-OPENAPI judges the document); a format ajv does not know
+ * checks nothing.
+ */
+function servedContradictions(index: OperationIndex, served: ServedValues): string[] {
+  const ajv = newAjv();
+  const admits = (document: JsonObject, schema: unknown): ((value: string) => boolean) | undefined => {
+    try {
+      const bundled = bundleSchema(document, schema);
+      for (const format of bundled.formats) if (!(format in ajv.formats)) ajv.addFormat(format, true);
+      const validate = ajv.compile(bundled.schema as object);
+      return (value) => validate(value) as boolean;
+    } catch {
+      return undefined;
+    }
+  };
+  const places = [
+    ...ENDPOINTS.flatMap((endpoint) =>
+      Object.keys(endpoint.pathParams).map((name) => ({ key: endpoint.key as EndpointKey, name, in: 'path' })),
+    ),
+    ...LIST_ENDPOINTS.map((list) => ({ key: `GET ${list.path}` as EndpointKey, name: 'page_token', in: 'query' })),
+  ];
+  return places.flatMap(({ key, name, in: location }) => {
+    const values = served[name] ?? [];
+    const operation = values.length ? documented(index, key) : undefined;
+    const parameter = operation && parameterOf(operation, documentedName(operation, key, name, location), location);
+    if (!operation || !parameter || parameter['schema'] === undefined) return [];
+    const admitted = admits(operation.document, parameter['schema']);
+    const refused = admitted ? values.find((value) => !admitted(value)) : undefined;
+    return refused === undefined
+      ? []
+      : [
+          `${key} ${location} parameter ${name}: its schema refuses ${JSON.stringify(refused)}, which the service gave for it`,
+        ];
   });
 }
 
@@ -879,20 +950,22 @@ function parameterOf(operation: DocumentedOperation, name: string, location: str
 
 const TITLES: Readonly<Record<StatementKind, string>> = {
   bounds: 'bounds (maxLength, minLength, maxItems, minItems, maximum, minimum)',
-  required: 'required and optional request fields and parameters',
+  required: 'required and optional request bodies, fields and parameters',
   places: 'request parameters and body fields in places',
   enums: 'enumerations',
   defaults: 'defaults',
   ids: 'ID patterns, formats and lengths',
   media: 'success response media types',
+  served: 'parameter schemas that refuse values the service gives for them',
 };
 
 /** The JSON form of every listed document that reads, fetched once per target (the other specification checks judge the rest). */
-const publishedIndex = (t: CheckContext): Promise<OperationIndex> =>
+const publishedDocuments = (t: CheckContext): Promise<{ index: OperationIndex; specNames: string[] }> =>
   t.memo('published-json-documents', async (first) => {
     const listing = await first.call('GET /v1/openapi', { auth: 'none' });
     const documents: unknown[] = [];
-    for (const { specName } of parseListing(listing.response.json)) {
+    const specNames = parseListing(listing.response.json).map(({ specName }) => specName);
+    for (const specName of specNames) {
       const json = await first.call('GET /v1/openapi/{spec_name}', {
         params: { spec_name: specName },
         auth: 'none',
@@ -905,8 +978,49 @@ const publishedIndex = (t: CheckContext): Promise<OperationIndex> =>
         // Not JSON: SPEC-JSON-ON-REQUEST reports it.
       }
     }
-    return indexOperations(documents, { basePath: new URL(first.config.baseUrl as string).pathname });
+    return {
+      index: indexOperations(documents, { basePath: new URL(first.config.baseUrl as string).pathname }),
+      specNames,
+    };
   });
+
+/**
+ * The values the target gave for request parameters: the listing's spec names, the IDs of the lists the suite
+ * discovers (personas, runs, the simulations their results name, one simulation's metric outputs), the fixtures'
+ * IDs it was given, and a next_page_token of the personas list (one request).
+ */
+async function servedValues(t: CheckContext, specNames: readonly string[]): Promise<ServedValues> {
+  const ids = (items: readonly JsonObject[], field = 'id') =>
+    items.flatMap((item) => (typeof item[field] === 'string' ? [item[field]] : []));
+  const found = async <T>(load: () => Promise<T>, empty: T): Promise<T> => {
+    try {
+      return await load();
+    } catch (error) {
+      if (!isRuleViolation(error)) throw error;
+      t.observe(error);
+      return empty;
+    }
+  };
+  const personaIds = ids(await found(() => personas(t), []));
+  const runIds = ids(await found(() => runs(t), []), listEndpoint('runs').idField);
+  const simulations = await found(() => simulationIds(t), []);
+  const metricIds = simulations.length
+    ? ids(await found(() => metricOutputs(t, simulations[0]!), []), listEndpoint('metrics').idField)
+    : [];
+  const page = await t.call('GET /v1/personas', { query: { page_size: '1' } });
+  const token = (page.response.json as JsonObject | undefined)?.['next_page_token'];
+  const fixture = (id: string | undefined) => (id ? [id] : []);
+  return {
+    spec_name: specNames,
+    persona_id: personaIds,
+    run_id: runIds,
+    simulation_id: simulations,
+    metric_output_id: metricIds,
+    scheduled_run_id: fixture(t.config.scheduledRunId),
+    dashboard_id: fixture(t.config.dashboardId),
+    page_token: typeof token === 'string' && token !== '' ? [token] : [],
+  };
+}
 
 /** IDs the target served: its personas' (one list, memoised for the run's worker); none when listing breaks a rule, which is reported. */
 async function servedIds(t: CheckContext): Promise<string[]> {
@@ -926,10 +1040,15 @@ export async function expectStatedAsSpecified(
   kind: StatementKind,
   requirements: readonly RequirementId[],
 ): Promise<void> {
-  const index = await publishedIndex(t);
+  const { index, specNames } = await publishedDocuments(t);
   if (!index.documentedEndpoints().length)
     t.skip('no listed spec could be read as JSON (see SPEC-FETCHABLE, SPEC-JSON-ON-REQUEST)');
-  const contradictions = statedRuleContradictions(index, kind, kind === 'ids' ? await servedIds(t) : []);
+  const contradictions = statedRuleContradictions(
+    index,
+    kind,
+    kind === 'ids' ? await servedIds(t) : [],
+    kind === 'served' ? await servedValues(t, specNames) : {},
+  );
   t.assert(
     !contradictions.length,
     requirements,
