@@ -28,7 +28,6 @@ import { type Fault, fault, finalizeWith, mapOperations, paths, presentWith, res
 export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind23-head-served-without-key':
     'HEAD, which HTTP answers as GET, on every key-guarded GET path without the key or with a wrong one: never a 2xx',
-  'ind23-metric-subvalue-end-offset-as-length': "a metric output's segments: end_offset never before start_offset",
   'ind23-spec-name-enum-stale':
     'the published parameter schemas accept the values the service itself gives for them (spec_name of the listing)',
   'ind23-spec-etag-shared-by-forms':
@@ -114,7 +113,7 @@ const FAULTS_23 = [
 
   fault({
     id: 'ind23-metric-subvalue-end-offset-as-length',
-    requirements: ['SCHEMA-CANONICAL'],
+    requirements: ['METRIC-SEGMENT-OFFSETS', 'SCHEMA-CANONICAL'],
     slips: ['broken'],
     description:
       "A metric output's time segments are read from a table that keeps each segment's start and its length, and the serializer writes the length as end_offset: a segment from 12 to 30 seconds is served `{start_offset: 12, end_offset: 18}`, an end before its start, on the list and on GET alike, where end_offset is the segment's end offset.",
