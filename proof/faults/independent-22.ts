@@ -29,8 +29,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'conditional writes with the validators a read just gave (If-Unmodified-Since, If-Match): never a 412 while unchanged',
   'ind22-test-case-create-delivered-twice':
     "each create appears once in every list of its resource the target publishes, found by the create's own marker",
-  'ind22-config-checked-by-member-order':
-    'refused bodies with their members in other orders (the enumerated field after what depends on it): refused alike',
 };
 
 /** The fixtures the embedded service is seeded with (the ids the suite's settings name). */
@@ -557,7 +555,8 @@ const FAULTS_22 = [
   fault({
     id: 'ind22-config-checked-by-member-order',
     requirements: ['CHAT-ENDPOINT-REQUIRED'],
-    slips: ['order'],
+    // Broken for the bodies that give model_type after the configuration (the order slip is of arrays and lists).
+    slips: ['broken'],
     description:
       'POST /v1/agents reads its body member by member (a streaming reader) and checks each simulator configuration key against the model_type read so far: a body whose configuration comes before model_type has it checked against no type, so a CHAT agent sent as `{"display_name": …, "metadata": {…}, "model_type": "MODEL_TYPE_CHAT"}` without chat_endpoint is accepted, while the same members with model_type first are refused. JSON gives the order of an object\'s members no meaning.',
     behaviour: (b) => {
