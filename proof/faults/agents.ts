@@ -1121,6 +1121,32 @@ export const AGENTS_FAULTS = [
     shows: 200,
   }),
   fault({
+    id: 'agent-phone-number-unchecked-for-websocket',
+    requirements: ['AGENT-PHONE-NUMBER'],
+    slips: ['scope'],
+    description:
+      "phone_number's E.164-or-SIP format is checked for every model type but WEBSOCKET, whose reader checks only its length (a WEBSOCKET agent is reached by its wss endpoint): `call the front desk` is stored as a WEBSOCKET agent's phone_number.",
+    behaviour: (b) =>
+      rereadAgent(
+        b,
+        'phone_number',
+        (read) => (f, request) =>
+          request.modelType === WEBSOCKET
+            ? f.string('phone_number', { limit: 'agent.phone_number' })
+            : read(f, request),
+      ),
+    probe: async (call) =>
+      (
+        await create(call, {
+          ...VOICE,
+          model_type: WEBSOCKET,
+          phone_number: 'call the front desk',
+          metadata: { endpoint: 'wss://ws.example.com/agent', initialization_json: '{"type":"start"}' },
+        })
+      ).status,
+    shows: 200,
+  }),
+  fault({
     id: 'agent-config-size-chat-only',
     requirements: ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'],
     slips: ['scope'],

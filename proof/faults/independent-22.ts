@@ -23,8 +23,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'deletions at the same moment: several resources of one parent deleted at once, each gone afterwards on every read',
   'ind22-mutation-revalidated-after-delete':
     'conditional requests after a deletion: the validators a read gave, sent back once the resource is deleted, get its 404',
-  'ind22-sms-phone-number-unchecked':
-    "each field's invalid values refused under every value of each enumerated field of the same body (model types)",
   'ind22-dashboard-unmodified-since-in-milliseconds':
     'conditional writes with the validators a read just gave (If-Unmodified-Since, If-Match): never a 412 while unchanged',
   'ind22-test-case-create-delivered-twice':
