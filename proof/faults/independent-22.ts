@@ -19,8 +19,6 @@ import { type Fault, fault, presentWith, readAs, rereadAgent, rereadTestCase, re
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind22-mutation-concurrent-deletes-lost':
-    'deletions at the same moment: several resources of one parent deleted at once, each gone afterwards on every read',
   'ind22-mutation-revalidated-after-delete':
     'conditional requests after a deletion: the validators a read gave, sent back once the resource is deleted, get its 404',
   'ind22-dashboard-unmodified-since-in-milliseconds':
