@@ -1147,6 +1147,40 @@ export const AGENTS_FAULTS = [
     shows: 200,
   }),
   fault({
+    id: 'websocket-config-checked-by-member-order',
+    requirements: ['WEBSOCKET-ENDPOINT', 'WEBSOCKET-INIT-JSON'],
+    // Broken for the bodies that give model_type after the configuration.
+    slips: ['broken'],
+    description:
+      'POST /v1/agents checks a WEBSOCKET configuration against the model_type read so far, member by member: a WEBSOCKET body whose configuration comes before model_type is checked against no type, so one without endpoint is accepted, while the same members with model_type first are refused.',
+    behaviour: (b) => {
+      let configFirst = false;
+      rereadAgent(b, 'display_name', (read) => (f, request) => {
+        const keys = Object.keys(request.body);
+        const config = keys.indexOf(request.configField);
+        configFirst = config >= 0 && config < keys.indexOf('model_type');
+        return read(f, request);
+      });
+      const rules = b.agentRules.config[WEBSOCKET] ?? {};
+      b.agentRules.config = {
+        ...b.agentRules.config,
+        [WEBSOCKET]: Object.fromEntries(
+          Object.entries(rules).map(([key, rule]): [string, KeyRule] => [
+            key,
+            (c, k) => (configFirst ? undefined : rule(c, k)),
+          ]),
+        ),
+      };
+    },
+    probe: async (call) =>
+      (
+        await call('POST', '/v1/agents', {
+          raw: '{"display_name": "Socket", "metadata": {"initialization_json": "{}"}, "model_type": "MODEL_TYPE_WEBSOCKET"}',
+        })
+      ).status,
+    shows: 200,
+  }),
+  fault({
     id: 'agent-config-size-chat-only',
     requirements: ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'],
     slips: ['scope'],

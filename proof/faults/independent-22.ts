@@ -24,7 +24,7 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind22-dashboard-unmodified-since-in-milliseconds':
     'conditional writes with the validators a read just gave (If-Unmodified-Since, If-Match): never a 412 while unchanged',
   'ind22-test-case-create-delivered-twice':
-    "each create appears once in every list of its resource the target publishes, found by the create's own marker",
+    "each create appears once in every list of its resource the target publishes, found by the create's own marker (pending: the explore's test cases carry no marker unique to one create, t.name is the run's, and a list paged by offset under concurrent creates may serve an item twice, so only distinct ids sharing a unique marker may be judged)",
 };
 
 /** The fixtures the embedded service is seeded with (the ids the suite's settings name). */
