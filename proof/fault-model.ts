@@ -157,6 +157,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'AGENT-MODEL-TYPE',
       // A format held under one model type, not another.
       'AGENT-ENDPOINT',
+      // A format checked by one model type's reader and not another's.
+      'AGENT-PHONE-NUMBER',
     ],
     otherwise: 'the rule is stated for one endpoint, method and field',
   },

@@ -13,7 +13,11 @@ import {
   ruledListChecks,
 } from '../lib/families/invalid-field.js';
 import { lengthLimitChecks } from '../lib/families/length-limits.js';
-import { madeOfListedChecks, requiredUnderEachValueChecks } from '../lib/families/values/enumerated.js';
+import {
+  invalidUnderEachValueChecks,
+  madeOfListedChecks,
+  requiredUnderEachValueChecks,
+} from '../lib/families/values/enumerated.js';
 import { configField } from '../lib/families/simulator-config.js';
 import {
   byteLimitSizes,
@@ -290,6 +294,31 @@ describeGroup('agents', () => {
             ? { configField: await configField(t) }
             : {}),
           overrides: { [without]: undefined },
+        }),
+      ),
+  });
+
+  // A format is the field's own, whatever the type: each field's malformed value is refused under every model_type.
+  invalidUnderEachValueChecks({
+    id: 'agents.fields',
+    enumerated: 'model_type',
+    listed: MODEL_TYPES,
+    invalid: [
+      {
+        field: 'phone_number',
+        value: 'call the front desk',
+        why: 'neither E.164 nor a SIP address',
+        requirements: ['AGENT-PHONE-NUMBER'],
+      },
+      { field: 'endpoint', value: 'ftp://x', why: 'not an HTTP(S) URL', requirements: ['AGENT-ENDPOINT'] },
+    ],
+    send: async (t, value, field, invalid) =>
+      t.agents.send(
+        typedAgentBody(value as (typeof MODEL_TYPES)[number], t.name('agent'), {
+          ...(value === 'MODEL_TYPE_CHAT' || value === 'MODEL_TYPE_WEBSOCKET'
+            ? { configField: await configField(t) }
+            : {}),
+          overrides: { [field]: invalid as JsonObject[string] },
         }),
       ),
   });

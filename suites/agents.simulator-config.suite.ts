@@ -29,6 +29,7 @@ import { alnum, nearMissIds } from '../lib/gen/ids.js';
 import { NESTING_DEPTHS, SHAPED_VALUES, WSS_URLS, nestedValue } from '../lib/gen/values.js';
 import { expectRefusedNotFailed } from '../lib/families/field-values.js';
 import { madeOfListedChecks } from '../lib/families/values/enumerated.js';
+import { keyOrderCheck } from '../lib/families/json-forms.js';
 import { asAbsoluteUrl, expectRefusedOrRecognised, lineBreakChecks } from '../lib/families/invalid-field.js';
 import { allEnded, check, describeGroup, type CheckContext } from '../lib/harness/index.js';
 import { personas } from '../lib/harness/discovery.js';
@@ -473,7 +474,54 @@ async function payloadOfSize(
   return form === 'object' ? jsonObjectOfSize(bytes, text) : jsonTextOfSize(bytes, text);
 }
 
+/** A typed agent body with `config` over its required configuration, under the target's configuration field. */
+const typedFields =
+  (modelType: ModelType, config: JsonObject = {}, overrides: JsonObject = {}) =>
+  async (t: CheckContext): Promise<JsonObject> =>
+    typedAgentBody(modelType, t.name(`${modelType} agent`), {
+      ...(modelType === CHAT || modelType === WEBSOCKET ? { configField: await configField(t) } : {}),
+      config,
+      overrides,
+    });
+
 describeGroup('agents', () => {
+  // JSON gives an object's members no order: each model type's conditionally required field left out is refused
+  // with model_type the body's first member and its last (a reader checking keys against the type read so far).
+  keyOrderCheck({
+    id: 'agents.create',
+    operation: 'POST /v1/agents',
+    requirement: 'AGENT-CREATE',
+    enumerated: 'model_type',
+    invalid: [
+      {
+        why: 'a CHAT agent without chat_endpoint',
+        fields: typedFields(CHAT, { chat_endpoint: undefined }),
+        requirements: ['CHAT-ENDPOINT-REQUIRED'],
+        names: ['chat_endpoint'],
+      },
+      {
+        why: 'a WEBSOCKET agent without endpoint',
+        fields: typedFields(WEBSOCKET, { endpoint: undefined }),
+        requirements: ['WEBSOCKET-ENDPOINT'],
+        names: ['endpoint'],
+      },
+      {
+        why: 'a WEBSOCKET agent without initialization_json',
+        fields: typedFields(WEBSOCKET, { initialization_json: undefined }),
+        requirements: ['WEBSOCKET-INIT-JSON'],
+        names: ['initialization_json'],
+      },
+      {
+        why: 'an OUTBOUND_VOICE agent without endpoint',
+        fields: typedFields(OUTBOUND_VOICE, {}, { endpoint: undefined }),
+        requirements: ['AGENT-ENDPOINT'],
+        names: ['endpoint'],
+      },
+    ],
+    alsoNamed: async (t) => [await configField(t)],
+    send: (t, fields, written) => t.agents.send(fields, written),
+  });
+
   check(
     'agents.simulator-config.chat-and-websocket-accepted',
     ['AGENT-MODEL-TYPE'],

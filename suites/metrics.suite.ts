@@ -83,6 +83,26 @@ describeGroup('metrics', () => {
           call,
         ),
     },
+    {
+      id: 'segment-offsets',
+      requirements: ['METRIC-SEGMENT-OFFSETS'],
+      title: 'has segments (subvalues_by_timestamp) that end no earlier than they start',
+      expect: (t, output, call) => {
+        const segments = output['subvalues_by_timestamp'];
+        if (!Array.isArray(segments)) return;
+        for (const [index, segment] of segments.entries()) {
+          if (typeof segment !== 'object' || segment === null || Array.isArray(segment)) continue;
+          const { start_offset: start, end_offset: end } = segment as JsonObject;
+          if (typeof start !== 'number' || typeof end !== 'number') continue;
+          t.assert(
+            end >= start,
+            ['METRIC-SEGMENT-OFFSETS'],
+            `output ${JSON.stringify(output['metric_output_id'])}: segment ${index} ends (end_offset ${end}) before it starts (start_offset ${start})`,
+            call,
+          );
+        }
+      },
+    },
   ]);
 
   declarePagesAsRead('metrics', async (t) => {

@@ -151,6 +151,45 @@ describeGroup('mutations', () => {
     WRITES,
   );
 
+  // Deletions at the same moment: each must be kept (a read-modify-write of the agent's mutations loses all but one).
+  check(
+    'mutations.scope.deleted-at-once-all-gone',
+    ['MUTATION-DELETE-GONE'],
+    'three mutations of one agent deleted at the same moment are each gone afterwards; a fourth mutation and the agent read as before (the agent but for update_time)',
+    async (t) => {
+      const kept = await created(t);
+      const doomed = await Promise.all([created(t), created(t), created(t)]);
+      const agent = { agent_id: kept.agent_id };
+      const read = async () => ({
+        sibling: t.expectResource(await t.call(GET, { params: kept }), ['MUTATION-GET'], 'fetching the kept mutation'),
+        agent: t.expectResource(await t.call(AGENT, { params: agent }), ['AGENT-GET'], 'fetching the agent'),
+      });
+      const before = await read();
+      const deletions = await Promise.all(doomed.map((params) => deleteMutation(t, params)));
+      for (const deletion of deletions)
+        t.expectSuccess(deletion, ['MUTATION-DELETE-IDEMPOTENT'], 'deleting one of three mutations at once');
+      const after = await read();
+      for (const params of doomed)
+        expectGone(
+          t,
+          await t.call(GET, { params }),
+          ['MUTATION-DELETE-GONE'],
+          'fetching a mutation deleted at the same moment as two others',
+        );
+      expectSiblingsKept(
+        t,
+        [
+          ...siblingChanges([before.sibling], [after.sibling], 'id'),
+          ...siblingChanges([before.agent], [after.agent], 'id', () => ['update_time']),
+        ],
+        ['MUTATION-DELETE-GONE'],
+        'three DELETEs of mutations at once',
+        deletions[0]!,
+      );
+    },
+    WRITES,
+  );
+
   // An id is never given twice: an id derived from the body (to make retried creates idempotent) serves the deleted one again.
   check(
     'mutations.scope.made-again-gets-new-id',

@@ -165,11 +165,20 @@ export interface KeyOrderTarget {
   /** Bodies to refuse, one per kind of rule (a field's rule that depends on another field first). */
   readonly invalid: ReadonlyArray<{
     readonly why: string;
-    readonly fields: JsonObject;
+    /** The fields over the valid body, or how to make them (a configuration under the target's own field). */
+    readonly fields: JsonObject | ((t: CheckContext) => Promise<JsonObject>);
     readonly requirements: readonly RequirementId[];
     /** The fields a refusal may name, or something inside them. */
     readonly names: readonly string[];
   }>;
+  /**
+   * The enumerated field the refused bodies' rules depend on (model_type): each refused body is sent with it the
+   * first member and the last, instead of in reverse order, so a rule read member by member meets it after and before
+   * what depends on it.
+   */
+  readonly enumerated?: string;
+  /** Fields any refusal may name besides its own (the field holding a configuration). */
+  alsoNamed?(t: CheckContext): Promise<readonly string[]>;
   /** A write of a valid body with `fields` over it, written as `written` says. */
   send(t: CheckContext, fields: JsonObject, written: Written): Promise<Call>;
 }
@@ -187,6 +196,26 @@ function reversedKeys(value: unknown): unknown {
 
 const REVERSED: Written = { jsonText: (value) => JSON.stringify(reversedKeys(value)) };
 
+/** The body's member `key` moved to be its first or its last member, the others in their order. */
+function movedKey(key: string, where: 'first' | 'last'): Written {
+  return {
+    jsonText: (value) => {
+      if (!isJsonObject(value) || !(key in value)) return JSON.stringify(value);
+      const { [key]: moved, ...rest } = value;
+      return JSON.stringify(where === 'first' ? { [key]: moved, ...rest } : { ...rest, [key]: moved });
+    },
+  };
+}
+
+/** How each refused body is written: in reverse order, or with the enumerated field first and last. */
+const refusedForms = (enumerated: string | undefined): ReadonlyArray<{ how: string; written: Written }> =>
+  enumerated === undefined
+    ? [{ how: 'its members in reverse order', written: REVERSED }]
+    : (['first', 'last'] as const).map((where) => ({
+        how: `${enumerated} its ${where} member`,
+        written: movedKey(enumerated, where),
+      }));
+
 /**
  * JSON objects are unordered (RFC 8259): a body's members in reverse order change nothing. A valid body so written
  * is stored as the text writes it; each invalid one is refused, its rule read whatever came before it.
@@ -196,7 +225,7 @@ export function keyOrderCheck(target: KeyOrderTarget): void {
   check(
     `${target.id}.key-order`,
     [...new Set(requirements)],
-    `${target.operation} with a body's members in reverse order stores a valid one as written, and refuses ${target.invalid.map((i) => i.why).join(', ')}`,
+    `${target.operation} with a body's members in reverse order stores a valid one as written, and refuses ${target.invalid.map((i) => i.why).join(', ')}${target.enumerated === undefined ? '' : ` with ${target.enumerated} first and last`}`,
     async (t) => {
       const call = await target.send(t, {}, REVERSED);
       const resource = t.expectResource(call, [target.requirement], 'a valid body, its members in reverse order');
@@ -208,8 +237,12 @@ export function keyOrderCheck(target: KeyOrderTarget): void {
         call,
       );
       for (const { why, fields, requirements: reqs, names } of target.invalid) {
-        const refused = await target.send(t, fields, REVERSED);
-        t.expectInvalidArgument(refused, reqs, names, `${why}, its members in reverse order`, { within: true });
+        const over = typeof fields === 'function' ? await fields(t) : fields;
+        const named = [...names, ...((await target.alsoNamed?.(t)) ?? [])];
+        for (const { how, written } of refusedForms(target.enumerated)) {
+          const refused = await target.send(t, over, written);
+          t.expectInvalidArgument(refused, reqs, named, `${why}, ${how}`, { within: true });
+        }
       }
     },
     { writes: true },

@@ -1121,6 +1121,66 @@ export const AGENTS_FAULTS = [
     shows: 200,
   }),
   fault({
+    id: 'agent-phone-number-unchecked-for-websocket',
+    requirements: ['AGENT-PHONE-NUMBER'],
+    slips: ['scope'],
+    description:
+      "phone_number's E.164-or-SIP format is checked for every model type but WEBSOCKET, whose reader checks only its length (a WEBSOCKET agent is reached by its wss endpoint): `call the front desk` is stored as a WEBSOCKET agent's phone_number.",
+    behaviour: (b) =>
+      rereadAgent(
+        b,
+        'phone_number',
+        (read) => (f, request) =>
+          request.modelType === WEBSOCKET
+            ? f.string('phone_number', { limit: 'agent.phone_number' })
+            : read(f, request),
+      ),
+    probe: async (call) =>
+      (
+        await create(call, {
+          ...VOICE,
+          model_type: WEBSOCKET,
+          phone_number: 'call the front desk',
+          metadata: { endpoint: 'wss://ws.example.com/agent', initialization_json: '{"type":"start"}' },
+        })
+      ).status,
+    shows: 200,
+  }),
+  fault({
+    id: 'websocket-config-checked-by-member-order',
+    requirements: ['WEBSOCKET-ENDPOINT', 'WEBSOCKET-INIT-JSON'],
+    // Broken for the bodies that give model_type after the configuration.
+    slips: ['broken'],
+    description:
+      'POST /v1/agents checks a WEBSOCKET configuration against the model_type read so far, member by member: a WEBSOCKET body whose configuration comes before model_type is checked against no type, so one without endpoint is accepted, while the same members with model_type first are refused.',
+    behaviour: (b) => {
+      let configFirst = false;
+      rereadAgent(b, 'display_name', (read) => (f, request) => {
+        const keys = Object.keys(request.body);
+        const config = keys.indexOf(request.configField);
+        configFirst = config >= 0 && config < keys.indexOf('model_type');
+        return read(f, request);
+      });
+      const rules = b.agentRules.config[WEBSOCKET] ?? {};
+      b.agentRules.config = {
+        ...b.agentRules.config,
+        [WEBSOCKET]: Object.fromEntries(
+          Object.entries(rules).map(([key, rule]): [string, KeyRule] => [
+            key,
+            (c, k) => (configFirst ? undefined : rule(c, k)),
+          ]),
+        ),
+      };
+    },
+    probe: async (call) =>
+      (
+        await call('POST', '/v1/agents', {
+          raw: '{"display_name": "Socket", "metadata": {"initialization_json": "{}"}, "model_type": "MODEL_TYPE_WEBSOCKET"}',
+        })
+      ).status,
+    shows: 200,
+  }),
+  fault({
     id: 'agent-config-size-chat-only',
     requirements: ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'],
     slips: ['scope'],

@@ -27,14 +27,8 @@ import {
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind22-mutation-concurrent-deletes-lost':
-    'deletions at the same moment: several resources of one parent deleted at once, each gone afterwards on every read',
-  'ind22-sms-phone-number-unchecked':
-    "each field's invalid values refused under every value of each enumerated field of the same body (model types)",
   'ind22-test-case-create-delivered-twice':
-    "each create appears once in every list of its resource the target publishes, found by the create's own marker",
-  'ind22-config-checked-by-member-order':
-    'refused bodies with their members in other orders (the enumerated field after what depends on it): refused alike',
+    "each create appears once in every list of its resource the target publishes, found by the create's own marker (pending: the explore's test cases carry no marker unique to one create, t.name is the run's, and a list paged by offset under concurrent creates may serve an item twice, so only distinct ids sharing a unique marker may be judged)",
 };
 
 /** The fixtures the embedded service is seeded with (the ids the suite's settings name). */
@@ -548,7 +542,8 @@ const FAULTS_22 = [
   fault({
     id: 'ind22-config-checked-by-member-order',
     requirements: ['CHAT-ENDPOINT-REQUIRED'],
-    slips: ['order'],
+    // Broken for the bodies that give model_type after the configuration (the order slip is of arrays and lists).
+    slips: ['broken'],
     description:
       'POST /v1/agents reads its body member by member (a streaming reader) and checks each simulator configuration key against the model_type read so far: a body whose configuration comes before model_type has it checked against no type, so a CHAT agent sent as `{"display_name": …, "metadata": {…}, "model_type": "MODEL_TYPE_CHAT"}` without chat_endpoint is accepted, while the same members with model_type first are refused. JSON gives the order of an object\'s members no meaning.',
     behaviour: (b) => {

@@ -163,6 +163,14 @@ export const METRICS = [
   ),
   must(
     'metrics',
+    'METRIC-SEGMENT-OFFSETS',
+    'Metric output',
+    "Each segment of a metric output's subvalues_by_timestamp ends no earlier than it starts: end_offset is not less than start_offset.",
+    'subvalues_by_timestamp | object[] | each: `start_offset` (number), `end_offset` (number), ...',
+    'The two offsets are where the segment starts and where it ends, in one unit: an end before the start is no segment (a length written as end_offset gives one as soon as a segment starts later than its own duration). A segment of no duration (end equal to start) is accepted; a segment leaving either offset out, or giving one as a non-number, is judged by the schema, not here. Checked on every output listed for up to 8 discovered simulations; GET is held to the listed output field for field by METRIC-GET.',
+  ),
+  must(
+    'metrics',
     'METRIC-SIMULATION-ID-ACCEPTED',
     'Simulation metrics',
     'Simulation IDs taken from run results (22 to 27 characters) are accepted.',

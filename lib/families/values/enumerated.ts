@@ -137,3 +137,50 @@ export function requiredUnderEachValueChecks({
     );
   }
 }
+
+/** A field's value its rule refuses, and why. */
+export interface InvalidField {
+  readonly field: string;
+  readonly value: unknown;
+  /** What is wrong with it, for the title and the failure (`neither E.164 nor a SIP address`). */
+  readonly why: string;
+  readonly requirements: readonly RequirementId[];
+}
+
+export interface InvalidUnderEachValue {
+  /** The check ids' first words (`agents.fields`). */
+  readonly id: string;
+  /** The enumerated field of the same body, and its listed values. */
+  readonly enumerated: string;
+  readonly listed: readonly string[];
+  readonly invalid: readonly InvalidField[];
+  /** Sends a body valid in every respect with `enumerated` holding `value`, `field` holding `invalid`. */
+  send(t: CheckContext, value: string, field: string, invalid: unknown): Promise<Call>;
+}
+
+/**
+ * Each field's invalid value under every listed value of the body's enumerated field: refused with INVALID_ARGUMENT
+ * naming it, whatever the value (a format checked by one type's reader lets the others through).
+ */
+export function invalidUnderEachValueChecks({ id, enumerated, listed, invalid, send }: InvalidUnderEachValue): void {
+  for (const { field, value, why, requirements } of invalid) {
+    check(
+      checkIdOf(id, 'invalid', field, 'under-each', enumerated),
+      requirements,
+      `${field} ${JSON.stringify(value)} (${why}) is rejected with INVALID_ARGUMENT naming ${field} under every ${enumerated} (${listed.join(', ')})`,
+      async (t) => {
+        const calls = await Promise.all(
+          listed.map(async (each) => ({ each, call: await send(t, each, field, value) })),
+        );
+        for (const { each, call } of calls)
+          t.expectInvalidArgument(
+            call,
+            requirements,
+            [field],
+            `${enumerated} ${each} with ${field} ${JSON.stringify(value)} (${why})`,
+          );
+      },
+      { writes: true },
+    );
+  }
+}
