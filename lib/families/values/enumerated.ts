@@ -111,6 +111,32 @@ export interface RequiredUnderEachValue {
   send(t: CheckContext, value: string, without: string): Promise<Call>;
 }
 
+/** A body each listed value of the enumerated field must have refused alike, with INVALID_ARGUMENT naming `named`. */
+interface Refusal {
+  /** The check id's words for what is wrong (`missing`, the field). */
+  readonly idWords: readonly string[];
+  /** What is sent and refused, as the title says it (before "under every ..."). */
+  readonly title: string;
+  readonly requirements: readonly RequirementId[];
+  readonly named: readonly string[];
+  what(value: string): string;
+  send(t: CheckContext, value: string): Promise<Call>;
+}
+
+function refusedUnderEachValue(id: string, enumerated: string, listed: readonly string[], refusal: Refusal): void {
+  check(
+    checkIdOf(id, ...refusal.idWords, 'under-each', enumerated),
+    refusal.requirements,
+    `${refusal.title} under every ${enumerated} (${listed.join(', ')})`,
+    async (t) => {
+      const calls = await Promise.all(listed.map(async (value) => ({ value, call: await refusal.send(t, value) })));
+      for (const { value, call } of calls)
+        t.expectInvalidArgument(call, refusal.requirements, refusal.named, refusal.what(value));
+    },
+    { writes: true },
+  );
+}
+
 /**
  * Each required field left out under every listed value of the body's enumerated field: refused with
  * INVALID_ARGUMENT naming it, whatever the value (a rule applied to some types only lets the others through).
@@ -123,19 +149,15 @@ export function requiredUnderEachValueChecks({
   alsoNamed = [],
   send,
 }: RequiredUnderEachValue): void {
-  for (const { field, requirements } of required) {
-    check(
-      checkIdOf(id, 'missing', field, 'under-each', enumerated),
+  for (const { field, requirements } of required)
+    refusedUnderEachValue(id, enumerated, listed, {
+      idWords: ['missing', field],
+      title: `a body without ${field} is rejected with INVALID_ARGUMENT naming ${field}`,
       requirements,
-      `a body without ${field} is rejected with INVALID_ARGUMENT naming ${field} under every ${enumerated} (${listed.join(', ')})`,
-      async (t) => {
-        const calls = await Promise.all(listed.map(async (value) => ({ value, call: await send(t, value, field) })));
-        for (const { value, call } of calls)
-          t.expectInvalidArgument(call, requirements, [field, ...alsoNamed], `${enumerated} ${value} without ${field}`);
-      },
-      { writes: true },
-    );
-  }
+      named: [field, ...alsoNamed],
+      what: (value) => `${enumerated} ${value} without ${field}`,
+      send: (t, value) => send(t, value, field),
+    });
 }
 
 /** A field's value its rule refuses, and why. */
@@ -163,24 +185,13 @@ export interface InvalidUnderEachValue {
  * naming it, whatever the value (a format checked by one type's reader lets the others through).
  */
 export function invalidUnderEachValueChecks({ id, enumerated, listed, invalid, send }: InvalidUnderEachValue): void {
-  for (const { field, value, why, requirements } of invalid) {
-    check(
-      checkIdOf(id, 'invalid', field, 'under-each', enumerated),
+  for (const { field, value, why, requirements } of invalid)
+    refusedUnderEachValue(id, enumerated, listed, {
+      idWords: ['invalid', field],
+      title: `${field} ${JSON.stringify(value)} (${why}) is rejected with INVALID_ARGUMENT naming ${field}`,
       requirements,
-      `${field} ${JSON.stringify(value)} (${why}) is rejected with INVALID_ARGUMENT naming ${field} under every ${enumerated} (${listed.join(', ')})`,
-      async (t) => {
-        const calls = await Promise.all(
-          listed.map(async (each) => ({ each, call: await send(t, each, field, value) })),
-        );
-        for (const { each, call } of calls)
-          t.expectInvalidArgument(
-            call,
-            requirements,
-            [field],
-            `${enumerated} ${each} with ${field} ${JSON.stringify(value)} (${why})`,
-          );
-      },
-      { writes: true },
-    );
-  }
+      named: [field],
+      what: (each) => `${enumerated} ${each} with ${field} ${JSON.stringify(value)} (${why})`,
+      send: (t, each) => send(t, each, field, value),
+    });
 }
