@@ -173,21 +173,30 @@ export function rereadTestCase<K extends keyof TestCaseFields>(
   for (const name of names) b.testCaseFields = { ...b.testCaseFields, [name]: reader(b.testCaseFields[name]) };
 }
 
-/** Answers 304 Not Modified wherever `unchanged` holds of a success, with no body: its Content-Length and bytes those of nothing. */
-export function notModifiedWhen(b: Behaviour, unchanged: (endpoint: Endpoint) => boolean): void {
-  let notModified = false;
-  const status = b.successStatus;
-  b.successStatus = (endpoint) => {
-    notModified = unchanged(endpoint);
-    return notModified ? 304 : status(endpoint);
-  };
+/** The answer marked next goes without a body (a 304: its Content-Length and bytes those of nothing); mark it with the function returned. */
+export function bodilessNext(b: Behaviour): (bodiless?: boolean) => void {
+  let marked = false;
   const length = b.contentLength;
   const bytes = b.responseBytes;
-  b.contentLength = (text) => (notModified ? 0 : length(text));
+  b.contentLength = (text) => (marked ? 0 : length(text));
   b.responseBytes = (text) => {
-    const sent = notModified ? Buffer.alloc(0) : bytes(text);
-    notModified = false;
+    const sent = marked ? Buffer.alloc(0) : bytes(text);
+    marked = false;
     return sent;
+  };
+  return (bodiless = true) => {
+    marked = bodiless;
+  };
+}
+
+/** Answers 304 Not Modified wherever `unchanged` holds of a success, with no body. */
+export function notModifiedWhen(b: Behaviour, unchanged: (endpoint: Endpoint) => boolean): void {
+  const bodiless = bodilessNext(b);
+  const status = b.successStatus;
+  b.successStatus = (endpoint) => {
+    const notModified = unchanged(endpoint);
+    bodiless(notModified);
+    return notModified ? 304 : status(endpoint);
   };
 }
 

@@ -15,6 +15,7 @@ import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
 import {
+  bodilessNext,
   fault,
   type Fault,
   lastRequest,
@@ -194,25 +195,17 @@ const FAULTS_22 = [
       const request = lastRequest(b);
       const tags = new Map<string, string>();
       const key = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}';
-      let notModified = false;
+      const bodiless = bodilessNext(b);
       const named = b.pathNamed;
       b.pathNamed = (endpoint, params, store) => {
         const req = request();
         if (endpoint.key === key && req) {
           const tag = tags.get(String(req.url));
-          notModified = tag !== undefined && req.headers['if-none-match'] === tag;
+          const notModified = tag !== undefined && req.headers['if-none-match'] === tag;
+          bodiless(notModified);
           if (notModified) throw new ApiError('NOT_MODIFIED', '');
         }
         return named(endpoint, params, store);
-      };
-      // A 304 carries no body: its Content-Length and bytes are those of nothing.
-      const contentLength = b.contentLength;
-      b.contentLength = (text) => (notModified ? 0 : contentLength(text));
-      const responseBytes = b.responseBytes;
-      b.responseBytes = (text) => {
-        if (!notModified) return responseBytes(text);
-        notModified = false;
-        return Buffer.alloc(0);
       };
       const status = b.errors.status;
       b.errors.status = (code, endpoint) => (code === 'NOT_MODIFIED' ? 304 : status(code, endpoint));

@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/reference/http/errors.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { JsonObject } from '../../lib/util/json.js';
-import { fault, missingAnsweredWith, presentWith, respondWith, type Fault } from './define.js';
+import { bodilessNext, fault, type Fault, missingAnsweredWith, presentWith, respondWith } from './define.js';
 import { firstPersona, persona, errorCode, UNKNOWN_22 } from '../probes/resources.js';
 import { FIXTURE_IDS } from '../probes/fixture-ids.js';
 import { itemsAfterToken, secondListed } from './list-seams.js';
@@ -278,27 +278,18 @@ export const PERSONAS_FAULTS = [
         return presented(req);
       };
       const given = new Map<string, number>();
-      let notModified = false;
+      const bodiless = bodilessNext(b);
       const named = b.pathNamed;
       b.pathNamed = (endpoint, params, store) => {
         const at = request && given.get(request.url);
         if (endpoint.key === GET && request?.since && at !== undefined && at <= Date.parse(request.since)) {
-          notModified = true;
+          bodiless();
           throw new ApiError('NOT_MODIFIED', '');
         }
         return named(endpoint, params, store);
       };
       const status = b.errors.status;
       b.errors.status = (code, endpoint) => (code === 'NOT_MODIFIED' ? 304 : status(code, endpoint));
-      // A 304 carries no body: its Content-Length and bytes are those of nothing.
-      const contentLength = b.contentLength;
-      b.contentLength = (text) => (notModified ? 0 : contentLength(text));
-      const responseBytes = b.responseBytes;
-      b.responseBytes = (text) => {
-        if (!notModified) return responseBytes(text);
-        notModified = false;
-        return Buffer.alloc(0);
-      };
       const codeAnswer = b.codeAnswer;
       b.codeAnswer = (req, bytes) => {
         const coded = codeAnswer(req, bytes);
