@@ -9,10 +9,11 @@ import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { RawText } from '../../lib/reference/http/context.js';
 import { ApiError, internal } from '../../lib/reference/http/errors.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
+import type { AgentRecord } from '../../lib/reference/store/records.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import type { IncomingMessage } from 'node:http';
 import type { Answer, Call } from '../probes/call.js';
-import { fault, type Fault, lastRequest, presentWith, respondWith } from './define.js';
+import { fault, type Fault, lastRequest, presentWith, respondWith, storedAgents } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {};
@@ -60,6 +61,25 @@ function withoutTrailingCommas(text: string): string {
     if (c === '"') inString = true;
     if (c === ',' && /^\s*[}\]]/.test(text.slice(i + 1))) continue;
     out += c;
+  }
+  return out;
+}
+
+/** The body with each member name that holds an escape written so that it reads as its raw text (`input\u005fstr` stays that). */
+function rawMemberNames(text: string): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    if (text[i] !== '"') {
+      out += text[i];
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+    const token = text.slice(i, j + 1);
+    out += /^\s*:/.test(text.slice(j + 1)) && token.includes('\\') ? token.replace(/\\/g, '\\\\') : token;
+    i = j + 1;
   }
   return out;
 }
@@ -690,6 +710,92 @@ const FAULTS_24 = [
       return { created: created.status, read: outcome(read) };
     },
     shows: { created: 200, read: { status: 500, code: 'INTERNAL' } },
+  }),
+
+  fault({
+    id: 'ind24-escaped-member-names-not-matched',
+    requirements: ['REQUEST-JSON-FORMS', 'TESTCASE-CREATE'],
+    slips: ['scope'],
+    description:
+      'Request bodies are read by a streaming reader that unescapes values but compares member names as they are written in the body (as simdjson\'s on-demand `find_field` compares raw keys): a member whose name is written with an escape, `"input\\u005fstr"`, which JSON reads as `input_str` (RFC 8259 7: any character may be escaped), is not found, and the test case is refused with INVALID_ARGUMENT for a missing input_str; escapes inside values, and names written plainly, are read as they should be.',
+    behaviour: (b) => {
+      const body = b.requestBody;
+      b.requestBody = (text, headers) => body(rawMemberNames(text), headers);
+    },
+    probe: async (call) =>
+      outcome(
+        await call('POST', '/v1/test-cases', {
+          raw: '{"test_set_id": "cftTs001", "input\\u005fstr": "The caller asks for a refund."}',
+        }),
+      ),
+    shows: { status: 400, code: 'INVALID_ARGUMENT' },
+  }),
+
+  fault({
+    id: 'ind24-accept-language-wildcard-internal',
+    requirements: [
+      'AGENT-CREATE',
+      'AGENT-GET',
+      'MUTATION-CREATE',
+      'TESTCASE-CREATE',
+      'REVIEW-PROJECT-CREATE',
+      'DASHBOARD-PATCH',
+    ],
+    slips: ['broken'],
+    description:
+      'The locale middleware builds `new Intl.Locale(range)` from the first range of Accept-Language, which throws a RangeError on the wildcard `*`, a valid language range (RFC 9110 12.5.4, RFC 4647 2.1: "*" matches any language) that proxies and some HTTP clients send: every request carrying `Accept-Language: *` answers 500 INTERNAL instead of being served; a request with a language tag, or without the header, is served.',
+    behaviour: (b) => {
+      const request = lastRequest(b);
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        const language = languageOf(request());
+        if (language === '*') throw internal('RangeError: Incorrect locale information provided');
+        return named(endpoint, params, store);
+      };
+    },
+    probe: async (call) =>
+      outcome(await call('POST', '/v1/test-cases', { body: TEST_CASE, headers: { 'Accept-Language': '*' } })),
+    shows: { status: 500, code: 'INTERNAL' },
+  }),
+
+  fault({
+    id: 'ind24-mutation-name-unique-per-agent-name',
+    requirements: ['MUTATION-DISPLAY-NAME-PER-AGENT'],
+    slips: ['scope'],
+    description:
+      "A mutation's display_name is held unique per parent through the variants table of the web dashboard, which groups variants under their agent's display_name, not its id (agents may share a name): under a second agent named like the first (`Support bot`), a mutation named as one of the first agent's is refused with ALREADY_EXISTS, though the two agents are different and names are unique per agent; under agents with names of their own, the same name is accepted.",
+    behaviour: (b) => {
+      const agents = storedAgents(b);
+      // The stored agents are an iterator, read once per request: their names are kept for the request's checks.
+      let read: Iterable<AgentRecord> | undefined;
+      let names = new Map<string, string>();
+      const agentNames = (): Map<string, string> => {
+        const current = agents();
+        if (current !== read) {
+          read = current;
+          names = new Map([...current].map((agent) => [agent.id, agent.display_name]));
+        }
+        return names;
+      };
+      const taken = b.mutationRules.nameTakenBy;
+      b.mutationRules = {
+        ...b.mutationRules,
+        nameTakenBy: (other, agentId, displayName) => {
+          if (taken(other, agentId, displayName)) return true;
+          if (other.deleted || other.display_name !== displayName) return false;
+          const known = agentNames();
+          return known.get(other.agent_id) === known.get(agentId);
+        },
+      };
+    },
+    probe: async (call) => {
+      const agent = { display_name: 'Support bot', model_type: 'MODEL_TYPE_VOICE', prompt: 'Help the caller.' };
+      const first = await agentId(call, agent);
+      const second = await agentId(call, agent);
+      await call('POST', `/v1/agents/${first}/mutations`, { body: { display_name: 'Calmer tone' } });
+      return outcome(await call('POST', `/v1/agents/${second}/mutations`, { body: { display_name: 'Calmer tone' } }));
+    },
+    shows: { status: 409, code: 'ALREADY_EXISTS' },
   }),
 ] as const;
 
