@@ -626,7 +626,7 @@ const FAULTS_24 = [
       const named = b.pathNamed;
       b.pathNamed = (endpoint, params, store) => {
         const agent = request()?.headers['user-agent'];
-        if (agent !== undefined && agent.split('/')[1] === undefined)
+        if (!endpoint.public && agent !== undefined && agent.split('/')[1] === undefined)
           throw internal("TypeError: Cannot read properties of undefined (reading 'split')");
         return named(endpoint, params, store);
       };
@@ -648,7 +648,12 @@ const FAULTS_24 = [
       b.respond = (endpoint, body) => {
         const shaped = respond(endpoint, body);
         const accept = request()?.headers.accept;
-        if (endpoint.method !== 'GET' || accept === undefined || accept.split(',')[0]?.split(';')[0]?.trim() !== '*/*')
+        if (
+          endpoint.public ||
+          endpoint.method !== 'GET' ||
+          accept === undefined ||
+          accept.split(',')[0]?.split(';')[0]?.trim() !== '*/*'
+        )
           return shaped;
         const text = JSON.stringify(shaped, null, 2).replace(/&/g, '&amp;').replace(/</g, '&lt;');
         return new RawText(
