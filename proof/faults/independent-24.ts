@@ -3,13 +3,14 @@
 // and dashboards (every write and what reads return after it), and HTTP itself on any endpoint.
 
 import { setTimeout as delay } from 'node:timers/promises';
-import { gzipSync } from 'node:zlib';
 import { MODEL_TYPES } from '../../lib/contract/enums.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { RawText } from '../../lib/reference/http/context.js';
 import { ApiError, internal } from '../../lib/reference/http/errors.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { AgentRecord } from '../../lib/reference/store/records.js';
+import { Fields } from '../../lib/reference/validation/fields.js';
+import { validateSimulatorConfig } from '../../lib/reference/validation/simulator-config.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import type { IncomingMessage } from 'node:http';
 import type { Answer, Call } from '../probes/call.js';
@@ -142,29 +143,6 @@ const FRENCH_LABELS: Readonly<Record<string, string>> = {
 };
 
 const FAULTS_24 = [
-  fault({
-    id: 'ind24-gzip-despite-zero-weight',
-    requirements: ['RESPONSE-ACCEPT-JSON'],
-    slips: ['explicit'],
-    description:
-      'The compression filter gzips every answer of 1 KiB or more whose request names gzip in Accept-Encoding (`/\\bgzip\\b/.test(header)`), its weight unread: `Accept-Encoding: gzip;q=0, identity`, which says gzip is not acceptable (RFC 9110 12.5.3: q=0 is "not acceptable"), gets a gzip-coded answer (labelled Content-Encoding: gzip), bytes the client said it cannot read as JSON; gzip offered with a weight above 0, or not named, is served as it should be.',
-    behaviour: (b) => {
-      const code = b.codeAnswer;
-      b.codeAnswer = (req, bytes) =>
-        bytes.length >= 1024 && /\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? ''))
-          ? { bytes: gzipSync(bytes), headers: { 'Content-Encoding': 'gzip' } }
-          : code(req, bytes);
-    },
-    probe: async (call) => {
-      const created = await call('POST', '/v1/test-cases', {
-        body: { ...TEST_CASE, description: 'A long description. '.repeat(80) },
-        headers: { 'Accept-Encoding': 'gzip;q=0, identity' },
-      });
-      return { status: created.status, encoding: created.headers['content-encoding'] ?? null };
-    },
-    shows: { status: 200, encoding: 'gzip' },
-  }),
-
   fault({
     id: 'ind24-mutation-concurrent-delete-aborted',
     requirements: ['MUTATION-DELETE-IDEMPOTENT'],
@@ -306,24 +284,6 @@ const FAULTS_24 = [
     probe: async (call) =>
       outcome(await call('POST', '/v1/test-cases', { body: { ...TEST_CASE, test_set_id: '测试集合编号一二' } })),
     shows: { status: 500, code: 'INTERNAL' },
-  }),
-
-  fault({
-    id: 'ind24-not-found-details-null',
-    requirements: ['ERROR-ENVELOPE'],
-    slips: ['type'],
-    description:
-      'NOT_FOUND errors are raised by the repositories as bare status errors without details (`status.Error(codes.NotFound, msg)`), and the gateway writes the missing slice as JSON null (a Go nil slice): every NOT_FOUND answer carries `"details": null`, where the error object\'s details is an array; INVALID_ARGUMENT and UNAUTHENTICATED, built with their details, keep arrays.',
-    behaviour: (b) => {
-      const body = b.errors.body;
-      b.errors.body = (error, endpoint) =>
-        body(error.code === 'NOT_FOUND' ? { ...error, details: null } : error, endpoint);
-    },
-    probe: async (call) => {
-      const answer = await call('GET', '/v1/agents/AAAAAAAAAAAAAAAAAAAAAA');
-      return { code: answer.body?.error?.code ?? null, details: answer.body?.error?.details };
-    },
-    shows: { code: 'NOT_FOUND', details: null },
   }),
 
   fault({
@@ -801,6 +761,52 @@ const FAULTS_24 = [
       return outcome(await call('POST', `/v1/agents/${second}/mutations`, { body: { display_name: 'Calmer tone' } }));
     },
     shows: { status: 409, code: 'ALREADY_EXISTS' },
+  }),
+
+  fault({
+    id: 'ind24-mutation-config-delta-validated-whole',
+    requirements: ['MUTATION-CREATE'],
+    slips: ['broken'],
+    description:
+      'A mutation\'s override of the simulator configuration (`config_overrides.metadata`) is validated with the agent type\'s configuration rules as if it were a whole configuration, not the delta the specification describes ("delta merged with the parent agent configuration at runtime"): under a CHAT agent, `config_overrides: {metadata: {response_format: "responses"}}`, which changes one key of a configuration that has its chat_endpoint, is refused with INVALID_ARGUMENT for a missing chat_endpoint; an override that repeats every required key, or overrides of agent fields, are accepted.',
+    behaviour: (b) => {
+      const request = lastRequest(b);
+      const agents = storedAgents(b);
+      const read = b.mutationRules.fields.config_overrides;
+      b.mutationRules = {
+        ...b.mutationRules,
+        fields: {
+          ...b.mutationRules.fields,
+          config_overrides: (fields, body) => {
+            const overrides = read(fields, body);
+            const agentId = /^\/v1\/agents\/([^/]+)\/mutations/.exec(String(request()?.url))?.[1];
+            const parent = [...agents()].find((agent) => agent.id === agentId);
+            const delta = overrides[b.simulatorConfigField] ?? overrides.metadata;
+            if (parent && isJsonObject(delta))
+              validateSimulatorConfig(
+                b.agentRules.config,
+                parent.model_type,
+                new Fields(delta, b.limits, 'config_overrides.metadata'),
+              );
+            return overrides;
+          },
+        },
+      };
+    },
+    probe: async (call) => {
+      const agent = await agentId(call, {
+        display_name: 'Chat agent with overrides',
+        model_type: 'MODEL_TYPE_CHAT',
+        prompt: 'Help the customer.',
+        metadata: { chat_endpoint: 'https://chat.example.com/v1/messages', response_format: 'chat_completions' },
+      });
+      return outcome(
+        await call('POST', `/v1/agents/${agent}/mutations`, {
+          body: { display_name: 'Responses API', config_overrides: { metadata: { response_format: 'responses' } } },
+        }),
+      );
+    },
+    shows: { status: 400, code: 'INVALID_ARGUMENT' },
   }),
 ] as const;
 
