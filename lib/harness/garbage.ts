@@ -24,7 +24,11 @@ const held = (): number => {
 
 /** Collects this thread's garbage when its heap has grown by WORTH_BYTES since the last collection made here. */
 export function collectIfWorth(): void {
-  if (held() - afterLast < WORTH_BYTES) return;
+  if (held() - afterLast >= WORTH_BYTES) collect();
+}
+
+/** Collects this thread's garbage now. */
+export function collect(): void {
   if (!gc) {
     // V8 exposes its collector only to contexts made while --expose-gc is set: one context, then unset.
     setFlagsFromString('--expose-gc');

@@ -1,7 +1,8 @@
 // With no target setting at all, the run targets the embedded reference service on a free loopback port.
 
+import type { ServerResponse } from 'node:http';
 import { type Config, FIXTURE_SETTINGS } from '../config.js';
-import { collectIfWorth } from '../harness/garbage.js';
+import { collect, collectIfWorth } from '../harness/garbage.js';
 import { type RequestListener, startReferenceService, type RunningReference } from '../reference/server.js';
 
 /** Settings a run against the reference service needs, as environment entries (for a child process). */
@@ -20,14 +21,22 @@ export function atReference(config: Config, reference: RunningReference): Config
 const LARGE_BODY_BYTES = 1024 * 1024;
 
 /**
- * Once the answer to a large request is sent, the main thread collects the service's garbage (its copies of
- * the body: bytes, text, the answer written), so they are gone while the worker reads that answer and makes
- * its own: they stood at a default run's peak (docs/benchmarks.md). The answers are left as they are.
+ * Around the answer to a large request the main thread collects the service's garbage twice: as the answer is about
+ * to be written (the body's bytes and text, unreachable once parsed), so they are gone while the worker reads that
+ * answer and makes its own copies; and once it is written (the answer's text and bytes). Each had stood at a
+ * default run's peak (docs/benchmarks.md). The answers are left as they are.
  */
 const collectAfterLargeRequests =
   (listener: RequestListener): RequestListener =>
   (req, res) => {
-    if (Number(req.headers['content-length']) > LARGE_BODY_BYTES) res.once('finish', collectIfWorth);
+    if (Number(req.headers['content-length']) > LARGE_BODY_BYTES) {
+      const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+      res.end = ((...args: unknown[]) => {
+        collectIfWorth();
+        return end(...args);
+      }) as ServerResponse['end'];
+      res.once('finish', collect);
+    }
     return listener(req, res);
   };
 

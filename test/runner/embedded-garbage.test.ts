@@ -1,12 +1,15 @@
-// The embedded reference as a run starts it collects its thread's garbage once it has answered a large request
-// (the size checks' 10 MB bodies), and only then: its answers are those of the reference alone.
+// The embedded reference as a run starts it collects its thread's garbage as it answers a large request (the size
+// checks' 10 MB bodies), and only then: its answers are those of the reference alone.
 
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { RunningReference } from '../../lib/reference/server.js';
 import { startEmbedded } from '../../lib/runner/embedded.js';
 
-const collected = vi.hoisted(() => vi.fn());
-vi.mock('../../lib/harness/garbage.js', () => ({ collectIfWorth: collected }));
+const calls = vi.hoisted((): string[] => []);
+vi.mock('../../lib/harness/garbage.js', () => ({
+  collectIfWorth: () => calls.push('before the answer is written'),
+  collect: () => calls.push('once it is written'),
+}));
 
 let embedded: RunningReference;
 beforeAll(async () => {
@@ -27,10 +30,10 @@ const createAgent = async (displayName: string): Promise<number> => {
 };
 
 describe('the embedded reference as a run starts it', () => {
-  test('collects garbage once it has answered a request of over 1 MiB, not after a small one', async () => {
+  test('collects garbage as it answers a request of over 1 MiB, not a small one', async () => {
     expect(await createAgent('a small agent')).toBe(200);
-    expect(collected).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
     expect(await createAgent('x'.repeat(2 * 1024 * 1024))).toBe(400);
-    expect(collected).toHaveBeenCalledOnce();
+    expect(calls).toEqual(['before the answer is written', 'once it is written']);
   });
 });
