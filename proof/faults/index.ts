@@ -44,6 +44,7 @@ import { INDEPENDENT_20_FAULTS, UNDETECTED as UNDETECTED_20 } from './independen
 import { INDEPENDENT_21_FAULTS, UNDETECTED as UNDETECTED_21 } from './independent-21.js';
 import { INDEPENDENT_22_FAULTS, UNDETECTED as UNDETECTED_22 } from './independent-22.js';
 import { INDEPENDENT_23_FAULTS, UNDETECTED as UNDETECTED_23 } from './independent-23.js';
+import { INDEPENDENT_25_FAULTS, UNDETECTED as UNDETECTED_25 } from './independent-25.js';
 
 /** The faults of every independent round that no check detects yet, with the class of check each needs. */
 const UNDETECTED: Readonly<Record<string, string>> = {
@@ -70,6 +71,7 @@ const UNDETECTED: Readonly<Record<string, string>> = {
   ...UNDETECTED_21,
   ...UNDETECTED_22,
   ...UNDETECTED_23,
+  ...UNDETECTED_25,
 };
 
 export const FAULTS = [
@@ -115,6 +117,7 @@ export const FAULTS = [
   ...INDEPENDENT_21_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_22_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_23_FAULTS.filter((f) => !(f.id in UNDETECTED)),
+  ...INDEPENDENT_25_FAULTS.filter((f) => !(f.id in UNDETECTED)),
 ] as const satisfies readonly FaultShape[];
 
 /** Faults of an independent round no check detects yet (see UNDETECTED): runnable by id, left out of the score. */
@@ -142,6 +145,7 @@ export const PENDING_FAULTS = [
   ...INDEPENDENT_21_FAULTS,
   ...INDEPENDENT_22_FAULTS,
   ...INDEPENDENT_23_FAULTS,
+  ...INDEPENDENT_25_FAULTS,
 ].filter((f) => f.id in UNDETECTED);
 
 /** A fault of the catalog: a misspelt id fails the type check. */
