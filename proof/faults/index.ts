@@ -45,6 +45,7 @@ import { INDEPENDENT_21_FAULTS, UNDETECTED as UNDETECTED_21 } from './independen
 import { INDEPENDENT_22_FAULTS, UNDETECTED as UNDETECTED_22 } from './independent-22.js';
 import { INDEPENDENT_23_FAULTS, UNDETECTED as UNDETECTED_23 } from './independent-23.js';
 import { INDEPENDENT_24_FAULTS, UNDETECTED as UNDETECTED_24 } from './independent-24.js';
+import { INDEPENDENT_25_FAULTS, UNDETECTED as UNDETECTED_25 } from './independent-25.js';
 
 /** The faults of every independent round that no check detects yet, with the class of check each needs. */
 const UNDETECTED: Readonly<Record<string, string>> = {
@@ -72,6 +73,7 @@ const UNDETECTED: Readonly<Record<string, string>> = {
   ...UNDETECTED_22,
   ...UNDETECTED_23,
   ...UNDETECTED_24,
+  ...UNDETECTED_25,
 };
 
 export const FAULTS = [
@@ -118,6 +120,7 @@ export const FAULTS = [
   ...INDEPENDENT_22_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_23_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_24_FAULTS.filter((f) => !(f.id in UNDETECTED)),
+  ...INDEPENDENT_25_FAULTS.filter((f) => !(f.id in UNDETECTED)),
 ] as const satisfies readonly FaultShape[];
 
 /** Faults of an independent round no check detects yet (see UNDETECTED): runnable by id, left out of the score. */
@@ -146,6 +149,7 @@ export const PENDING_FAULTS = [
   ...INDEPENDENT_22_FAULTS,
   ...INDEPENDENT_23_FAULTS,
   ...INDEPENDENT_24_FAULTS,
+  ...INDEPENDENT_25_FAULTS,
 ].filter((f) => f.id in UNDETECTED);
 
 /** A fault of the catalog: a misspelt id fails the type check. */
