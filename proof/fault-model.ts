@@ -230,6 +230,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'MUTATION-UPDATE-TIME-NULL',
       // A list read after a deletion, through the index the deletion rebuilt.
       'LIST-PAGINATION-COMPLETE',
+      // An order an earlier request left behind: a cached list sorted or reversed in place.
+      'LIST-ORDER-BY',
     ],
     otherwise: 'the rule does not depend on a state of the resource the specification names',
   },

@@ -334,7 +334,7 @@ const FAULTS_24 = [
   fault({
     id: 'ind24-dashboard-times-seconds-omitted',
     requirements: ['TIMESTAMP-ISO-UTC', 'DASHBOARD-PATCH'],
-    slips: ['explicit'],
+    slips: ['broken'],
     description:
       "The dashboard entity keeps its times as a LocalDateTime in UTC and writes them with its toString() and a `Z` (the other entities write instants), which leaves out zero seconds and a zero fraction: a dashboard created at midnight answers create_time `2026-01-06T00:00Z`, without the seconds ISO 8601's (RFC 3339's) date-time has; times with seconds or milliseconds other than zero read as they should (`...T08:21:30Z`, `...T08:21:30.120Z`).",
     behaviour: (b) =>
@@ -450,7 +450,7 @@ const FAULTS_24 = [
   fault({
     id: 'ind24-large-read-chunked-with-length',
     requirements: ['AGENT-GET', 'AGENT-PROMPT'],
-    slips: ['scope'],
+    slips: ['broken'],
     description:
       'GET answers over 16 KiB are streamed by a writer that marks them `Transfer-Encoding: chunked`, while the Content-Length the framework set from the serialized text stays in place: the answer carries both, which RFC 9112 6.1 forbids ("A sender MUST NOT send a Content-Length header field in any message that contains a Transfer-Encoding header field"), and a strict client refuses it (undici: body length does not match content-length). GET of an agent with a prompt of 20,000 characters (within 50,000) cannot be read; writes, and smaller reads, are framed as they should be.',
     behaviour: (b) => {
@@ -587,7 +587,7 @@ const FAULTS_24 = [
   fault({
     id: 'ind24-wildcard-accept-browsable-html',
     requirements: ['RESPONSE-ACCEPT-JSON', 'AGENT-GET'],
-    slips: ['precedence'],
+    slips: ['broken'],
     description:
       "The reads' renderer list puts the framework's browsable HTML renderer before the JSON one (a settings change meant for the web dashboard's developers), and content negotiation hands a wildcard to the first renderer listed: a GET with `Accept: */*`, what curl and most HTTP clients send, is answered with an HTML page (text/html) showing the agent, where JSON satisfies `*/*` and the answer without Accept is JSON; `Accept: application/json`, or no Accept, gets the JSON.",
     behaviour: (b) => {
@@ -621,7 +621,7 @@ const FAULTS_24 = [
   fault({
     id: 'ind24-reads-busy-during-mutation-write',
     requirements: ['AGENT-GET', 'MUTATION-GET'],
-    slips: ['state'],
+    slips: ['broken'],
     description:
       "Agents and mutations live in one SQLite database in rollback-journal mode without a busy timeout, and a mutation creation holds its write transaction across the write's await: a GET of an agent or of a mutation that arrives while a mutation is being created finds the database locked (SQLITE_BUSY) and answers 500 INTERNAL instead of the resource; the same GET a moment earlier or later is served.",
     behaviour: (b) => {
@@ -668,7 +668,7 @@ const FAULTS_24 = [
   fault({
     id: 'ind24-escaped-member-names-not-matched',
     requirements: ['REQUEST-JSON-FORMS', 'TESTCASE-CREATE'],
-    slips: ['scope'],
+    slips: { 'REQUEST-JSON-FORMS': ['broken'], 'TESTCASE-CREATE': ['scope'] },
     description:
       'Request bodies are read by a streaming reader that unescapes values but compares member names as they are written in the body (as simdjson\'s on-demand `find_field` compares raw keys): a member whose name is written with an escape, `"input\\u005fstr"`, which JSON reads as `input_str` (RFC 8259 7: any character may be escaped), is not found, and the test case is refused with INVALID_ARGUMENT for a missing input_str; escapes inside values, and names written plainly, are read as they should be.',
     behaviour: (b) => {
@@ -714,7 +714,7 @@ const FAULTS_24 = [
   fault({
     id: 'ind24-mutation-name-unique-per-agent-name',
     requirements: ['MUTATION-DISPLAY-NAME-PER-AGENT'],
-    slips: ['scope'],
+    slips: ['broken'],
     description:
       "A mutation's display_name is held unique per parent through the variants table of the web dashboard, which groups variants under their agent's display_name, not its id (agents may share a name): under a second agent named like the first (`Support bot`), a mutation named as one of the first agent's is refused with ALREADY_EXISTS, though the two agents are different and names are unique per agent; under agents with names of their own, the same name is accepted.",
     behaviour: (b) => {

@@ -242,7 +242,7 @@ const FAULTS_25 = [
   fault({
     id: 'ind25-personas-deleted-listed-after-token',
     requirements: ['PERSONA-DELETE'],
-    slips: ['first-page'],
+    slips: ['state'],
     description:
       "The personas list builds the query of a page after a token from the token's cursor (`WHERE (create_time, id) > (?, ?)`), a statement written apart from the first page's, which lacks the soft-delete condition: a deleted persona is left out of the first page but listed again on the page after a token where it falls.",
     behaviour: (b) => {
@@ -327,7 +327,7 @@ const FAULTS_25 = [
 
   fault({
     id: 'ind25-personas-name-pages-resume-by-code-point',
-    requirements: ['LIST-PAGINATION-COMPLETE'],
+    requirements: ['LIST-PAGINATION-COMPLETE', 'LIST-ORDER-BY'],
     slips: ['order'],
     description:
       "The personas list sorts `order_by=name` with the locale's collation (the database column's, `alice smith` beside `Alice Smith`), but a page token resumes at the first persona of that order whose name comes after the cursor's by code point (the application's `name > cursor`): lower-case names sort early by the collation and late by code point, so the page after the first starts again near the top and a walk by name comes back to the same personas without end (60 pages of 7 list 7 personas of 135). Other orders walk right.",
@@ -467,8 +467,8 @@ const FAULTS_25 = [
 
   fault({
     id: 'ind25-run-delete-cascades-to-shared-simulations',
-    requirements: ['METRIC-SIMULATION-ID-ACCEPTED'],
-    slips: ['scope'],
+    requirements: ['METRIC-SIMULATION-ID-ACCEPTED', 'RUN-DELETE-BY-STATUS'],
+    slips: { 'METRIC-SIMULATION-ID-ACCEPTED': ['broken'], 'RUN-DELETE-BY-STATUS': ['state'] },
     description:
       'Deleting a finished run deletes its simulations with it (a cascade from the run to the simulations its output_ids name), though simulations are shared between runs: afterwards the metrics list of such a simulation answers NOT_FOUND while other listed runs still name it in results.output_ids.',
     behaviour: (b) => {
@@ -497,7 +497,7 @@ const FAULTS_25 = [
   }),
   fault({
     id: 'ind25-personas-cursor-holds-create-time',
-    requirements: ['LIST-PAGINATION-COMPLETE'],
+    requirements: ['LIST-PAGINATION-COMPLETE', 'LIST-ORDER-BY'],
     slips: ['scope'],
     description:
       "The personas list writes into each page token the last persona's create_time and id, the cursor of the default order, whatever order_by the page was cut in: a walk by `order_by=update_time` resumes after the first persona whose update_time follows that create_time, so the page after it starts again among personas already listed and a walk by update_time never ends (60 pages of 7 list 35 personas of 135). Walks in the default order and by create_time are complete.",
