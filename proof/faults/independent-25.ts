@@ -40,8 +40,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     "A cancel's read-back in the richest state: the reference's cancellable run is in progress with outputs and metric summaries, so what a cancel does to results is read (numbers, min <= mean <= max).",
   'ind25-scheduled-run-index-stale-after-delete':
     'A deletion reaches only what it names: after the deletable scheduled run is deleted, the other scheduled run still reads as before (and the reference seeds the deletable one first, where a stale position shows).',
-  'ind25-page-token-replay-advances':
-    'Reads are safe: a page fetched twice with the same page_token (a client retrying a lost answer) is the same page, on every list with page tokens; the second answer is never the page after.',
 };
 
 /** The fixtures the embedded service is seeded with (the ids the suite's settings name). */

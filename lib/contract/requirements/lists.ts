@@ -9,7 +9,7 @@ export const LISTS = [
     'Filter and pagination rules',
     'Following next_page_token walks the whole collection with no item twice and none missing.',
     '`page_token` is opaque and comes from `next_page_token` of the previous response',
-    'A walk at page_size 7 is compared, as a set of ids, with one at the largest page size; a mismatch is re-checked once against fresh walks, since another check may delete an item it was given. Audit: the spec names no order for a walk without order_by, so the walks are compared as sets; a page may hold fewer items than asked (LIST-FULL-PAGES, strict). Kept.',
+    'A walk at page_size 7 is compared, as a set of ids, with one at the largest page size; a mismatch is re-checked once against fresh walks, since another check may delete an item it was given. A page asked again with the same page_token (a client retrying a lost answer; a GET is safe) is the same page: it fails only when it holds none of the items of the first answer and begins the page after it (other clients may write between the two, moving an offset by an item or two). Audit: the spec names no order for a walk without order_by, so the walks are compared as sets; a page may hold fewer items than asked (LIST-FULL-PAGES, strict). Kept.',
   ),
   must(
     l,
