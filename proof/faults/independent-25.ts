@@ -30,8 +30,6 @@ import { fault, type Fault, lastRequest, localTime, onRunCancelled, presentWith,
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind25-filter-time-offset-ignored':
-    'Filter instants written with an offset (+02:00, -05:30, +00:00) on every timestamp filter field of every list: refused with a 4xx, or read as the instant they name (the same items as the Z form of that instant).',
   'ind25-scheduled-run-enabled-delete-refused':
     'Deletion in every state a fixture can be in: the reference seeds its deletable scheduled run enabled (an active schedule, which "removes its schedule" is about), so the deletion check reaches that state.',
   'ind25-run-cancel-summary-over-no-outputs':
