@@ -118,6 +118,27 @@ export function respell(kind: FieldKind, text: string): string | undefined {
   return fraction.length < 6 ? `${head}.${fraction.padEnd(6, '0')}${zone}` : undefined;
 }
 
+/**
+ * The instant `text` writes (RFC 3339, `Z` or an offset), written in the zone `minutes` east of UTC (`+02:00`,
+ * `-05:30`, `+00:00`), its fraction as it was: the same instant. Undefined when `text` is no such timestamp.
+ */
+export function atOffset(text: string, minutes: number): string | undefined {
+  const m = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(?:[.,](\d+))?(?:[Zz]|([+-])(\d{2})(?::?(\d{2}))?)$/.exec(
+    text,
+  );
+  if (!m) return undefined;
+  const [, date, time, fraction, sign, hours, mins = '00'] = m;
+  const zone = sign === undefined ? 0 : (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(mins));
+  const local = Date.parse(`${date}T${time}Z`) + (minutes - zone) * 60_000;
+  if (!Number.isFinite(local)) return undefined;
+  const written = new Date(local).toISOString();
+  if (!/^\d{4}-/.test(written)) return undefined;
+  const abs = Math.abs(minutes);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const offset = `${minutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  return `${written.slice(0, 19)}${fraction === undefined ? '' : `.${fraction}`}${offset}`;
+}
+
 export const comparison = (field: string, op: FilterOperator, value: string): Comparison => ({
   kind: 'cmp',
   field,

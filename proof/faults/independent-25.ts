@@ -30,18 +30,12 @@ import { fault, type Fault, lastRequest, localTime, onRunCancelled, presentWith,
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind25-filter-time-offset-ignored':
-    'Filter instants written with an offset (+02:00, -05:30, +00:00) on every timestamp filter field of every list: refused with a 4xx, or read as the instant they name (the same items as the Z form of that instant).',
-  'ind25-metrics-filtered-page-cached-across-simulations':
-    "Lists under a parent: the same query (filter, order_by, page_size) under two parents answers each parent's own items, never the other's: an answer depends on every part of the request.",
   'ind25-scheduled-run-enabled-delete-refused':
     'Deletion in every state a fixture can be in: the reference seeds its deletable scheduled run enabled (an active schedule, which "removes its schedule" is about), so the deletion check reaches that state.',
   'ind25-run-cancel-summary-over-no-outputs':
     "A cancel's read-back in the richest state: the reference's cancellable run is in progress with outputs and metric summaries, so what a cancel does to results is read (numbers, min <= mean <= max).",
   'ind25-scheduled-run-index-stale-after-delete':
     'A deletion reaches only what it names: after the deletable scheduled run is deleted, the other scheduled run still reads as before (and the reference seeds the deletable one first, where a stale position shows).',
-  'ind25-page-token-replay-advances':
-    'Reads are safe: a page fetched twice with the same page_token (a client retrying a lost answer) is the same page, on every list with page tokens; the second answer is never the page after.',
 };
 
 /** The fixtures the embedded service is seeded with (the ids the suite's settings name). */

@@ -92,6 +92,21 @@ function afterToken(b: Behaviour, cut: (query: ListQuery, list: ServedList) => L
 const without = (item: unknown, key: string): unknown =>
   Object.fromEntries(Object.entries(item as object).filter(([k]) => k !== key));
 
+/** The filter with each comparison on a timestamp field replaced by `change`'s answer. */
+function changeTimeComparisons(b: Behaviour, change: (cmp: Comparison) => Comparison): void {
+  const read = b.lists.filter;
+  b.lists.filter = (raw, list) => {
+    const mapped = (expr: FilterExpr): FilterExpr =>
+      expr.kind === 'cmp'
+        ? kindOf(list.filterFields, expr.field) === 'timestamp'
+          ? change(expr)
+          : expr
+        : { ...expr, terms: expr.terms.map(mapped) };
+    const expr = read(raw, list);
+    return expr && mapped(expr);
+  };
+}
+
 export const LISTS_FAULTS = [
   // Pagination
   fault({
@@ -1011,5 +1026,29 @@ export const LISTS_FAULTS = [
     },
     probe: (call) => runsCounted(call, { filter: 'create_time < "9999-12-31T23:59:59.123456Z"', page_size: '1000' }),
     shows: [200, 0],
+  }),
+  fault({
+    id: 'list-filter-time-offset-sign-flipped',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['unit'],
+    description:
+      'A time in a filter written with an offset has the offset applied the wrong way (added to the clock time where it should be taken away): `create_time <= "2026-01-05T04:30:00-05:30"`, the instant 10:00Z, is read as 23:00Z the day before. A time written with `Z` or `+00:00` is read right.',
+    behaviour: (b) => {
+      changeTimeComparisons(b, (cmp) => {
+        const m = /^(.+T\d\d:\d\d:\d\d(?:\.\d+)?)([+-])(\d\d):(\d\d)$/.exec(cmp.value);
+        if (!m) return cmp;
+        const minutes = (m[2] === '-' ? -1 : 1) * (Number(m[3]) * 60 + Number(m[4]));
+        return { ...cmp, value: new Date(Date.parse(`${m[1]}Z`) + minutes * 60_000).toISOString() };
+      });
+    },
+    probe: async (call) => {
+      const rows = (await call('GET', `${RUNS}?page_size=1000`)).body.runs as JsonObject[];
+      const pivot = Date.parse(String(rows[Math.floor(rows.length / 2)]?.create_time));
+      const local = new Date(pivot - 330 * 60_000).toISOString().replace('Z', '-05:30');
+      const count = async (value: string) =>
+        (await runsCounted(call, { filter: `create_time <= "${value}"`, page_size: '1000' }))[1];
+      return { same: (await count(new Date(pivot).toISOString())) === (await count(local)) };
+    },
+    shows: { same: false },
   }),
 ] as const satisfies readonly Fault[];

@@ -1,7 +1,7 @@
 // Simulation-metrics faults.
 
 import { ID_RULES } from '../../lib/contract/ids.js';
-import { fault, missingAnsweredWith, presentWith, respondWith, type Fault } from './define.js';
+import { fault, lastRequest, missingAnsweredWith, presentWith, respondWith, type Fault } from './define.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import { simulations, errorCode, metricsOf, UNKNOWN_26 } from '../probes/resources.js';
 
@@ -97,5 +97,37 @@ export const METRICS_FAULTS = [
     },
     probe: async (call) => errorCode(call, `/v1/simulations/${(await simulations(call))[0]}/metrics/${UNKNOWN_26}`),
     shows: 'INVALID_ARGUMENT',
+  }),
+  fault({
+    id: 'metrics-ordered-page-cached-across-simulations',
+    requirements: ['LIST-ORDER-BY'],
+    slips: ['scope'],
+    description:
+      "Ordered metrics pages (an order_by, no filter) are cached by their query string, the simulation left out of the key: once one simulation was listed with `order_by=-metric_name`, the same query under another simulation answers the first simulation's outputs.",
+    behaviour: (b) => {
+      const request = lastRequest(b);
+      const cache = new Map<string, JsonObject>();
+      respondWith(b, LIST, (body) => {
+        const url = new URL(String(request()?.url), 'http://reference.invalid');
+        if (!url.searchParams.has('order_by') || url.searchParams.has('filter')) return body;
+        const cached = cache.get(url.search);
+        if (cached) return cached;
+        cache.set(url.search, body);
+        return body;
+      });
+    },
+    probe: async (call) => {
+      const listed: string[] = [];
+      for (const simulation of await simulations(call))
+        if ((await metricsOf(call, simulation)).length) listed.push(simulation);
+      const ids = async (simulation: string | undefined) =>
+        JSON.stringify(
+          (
+            await call('GET', `/v1/simulations/${String(simulation)}/metrics?page_size=1000&order_by=-metric_name`)
+          ).body.metrics.map((m: JsonObject) => m.metric_output_id),
+        );
+      return { sameOutputs: (await ids(listed[0])) === (await ids(listed[1])) };
+    },
+    shows: { sameOutputs: true },
   }),
 ] as const satisfies readonly Fault[];

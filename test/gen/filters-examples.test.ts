@@ -4,6 +4,7 @@ import { formatFilter, judgeFilter, parseFilter } from '../../lib/contract/filte
 import { listEndpoint } from '../../lib/contract/list-endpoints.js';
 import {
   acceptedComparisons,
+  atOffset,
   bareComparisons,
   boundComparisons,
   comparison,
@@ -115,6 +116,30 @@ describe('respell', () => {
         judgeFilter(comparison('time', op, item.time), item, field),
       );
     }
+  });
+});
+
+describe('atOffset', () => {
+  it.each([
+    ['2026-01-05T10:00:00Z', 120, '2026-01-05T12:00:00+02:00'],
+    ['2026-01-05T10:00:00.123Z', -330, '2026-01-05T04:30:00.123-05:30'],
+    ['2026-01-05T10:00:00Z', 0, '2026-01-05T10:00:00+00:00'],
+    ['2026-01-05T10:00:00.123000000+00:00', 120, '2026-01-05T12:00:00.123000000+02:00'],
+    ['2026-01-05T00:10:00+02:00', -330, '2026-01-04T16:40:00-05:30'],
+    ['2026-01-05T10:00:60Z', 0, undefined],
+    ['2026-01-05 10:00', 0, undefined],
+  ] as const)('%s at %i minutes → %s', (text, minutes, expected) => {
+    expect(atOffset(text, minutes)).toBe(expected);
+  });
+
+  it('keeps the instant: the oracle judges both writings alike', () => {
+    const field = { time: { kind: 'timestamp' as const, path: 'time' } };
+    const item = { time: '2026-01-05T10:00:00.500Z' };
+    for (const minutes of [120, -330, 0])
+      for (const op of ['=', '>=', '<=', '<'] as const)
+        expect(judgeFilter(comparison('time', op, atOffset(item.time, minutes)!), item, field)).toBe(
+          judgeFilter(comparison('time', op, item.time), item, field),
+        );
   });
 });
 

@@ -13,6 +13,7 @@ import {
 import type { RequirementId } from '../../contract/requirements/index.js';
 import {
   acceptedComparisons,
+  atOffset,
   bareComparisons,
   comparison,
   compactComparisons,
@@ -32,6 +33,7 @@ import {
   partValues,
   patternLookalikes,
   respelledComparisons,
+  sampleValues,
   BARE_SHAPES,
   sameFieldJunctions,
   shapedComparisons,
@@ -82,6 +84,17 @@ const EDGE_INSTANTS: readonly (readonly [FilterOperator, string])[] = [
   ['>', '2000-01-01T00:00:00.5Z'],
   ['<', '9999-12-31T23:59:59.123456Z'],
 ];
+/**
+ * Offsets an instant is written in (minutes east of UTC), each with the operator that takes the instant itself in on
+ * the side a reader dropping the zone moves away from: `+02:00` read as UTC is later (`>=` loses the instant), `-05:30`
+ * earlier (`<=` loses it); `+00:00` is UTC written as an offset.
+ */
+const OFFSET_INSTANTS: readonly (readonly [FilterOperator, number])[] = [
+  ['>=', 120],
+  ['<=', -330],
+  ['>=', 0],
+];
+const offsetText = (minutes: number): string => atOffset('2000-01-01T00:00:00Z', minutes)!.slice(19);
 /** Values that hold the grammar's own words and operators: quoted, each is one value (a split before the quotes are read is not). */
 const GRAMMAR_WORDS = ['Salt AND Pepper', 'Salt OR Pepper', 'x >= y', 'a != b', '(a) = b'];
 /** Values holding what a query string encodes (`%`, `+`, `&`, `#`, `=`, an escape's look): percent-encoded once by the client, each is one value, decoded once. */
@@ -309,6 +322,34 @@ export function declareFilterChecks(id: ListId): void {
         for (const { name } of times)
           for (const [op, value] of EDGE_INSTANTS)
             await expectSelection(t, snapshot, comparison(name, op, value), ['LIST-FILTER-FIELDS']);
+      },
+    );
+
+  // Instants written with an offset, each the median of its field in that zone: refused, or read as the instant
+  // named (a reader keeping the clock time and dropping the zone moves it by the offset). The operator takes the
+  // median item in on the side the misreading moves away from, so that the item itself shows it.
+  if (times.length)
+    check(
+      checkIdOf('lists', id, 'filter-fields', 'offset-instants'),
+      ['LIST-FILTER-FIELDS'],
+      `${path}: ${times.map((e) => e.name).join(', ')} compared with its median instant written with an offset (${OFFSET_INSTANTS.map(([op, m]) => `${op} …${offsetText(m)}`).join(', ')}) is refused with INVALID_ARGUMENT naming filter, or returns exactly the ${itemsKey} of the instant it names`,
+      async (t) => {
+        const snapshot = await snapshotOf(t, id);
+        let compared = 0;
+        for (const exposed of times) {
+          const [median] = sampleValues(snapshot.items, exposed, 1);
+          for (const [op, minutes] of OFFSET_INSTANTS) {
+            const value = median === undefined ? undefined : atOffset(median, minutes);
+            if (value === undefined) continue;
+            const c = comparison(exposed.name, op, value);
+            const first = await acceptedFilter(t, snapshot.collection, filterText(snapshot.collection, c), [
+              'LIST-FILTER-FIELDS',
+            ]);
+            compared++;
+            if (first) await expectSelection(t, snapshot, c, ['LIST-FILTER-FIELDS'], undefined, first);
+          }
+        }
+        if (!compared) t.skip(`no listed ${itemsKey} shows an instant in ${times.map((e) => e.name).join(', ')}`);
       },
     );
 

@@ -4,6 +4,7 @@
 import { declareFilterChecks } from './filters.js';
 import { declareOrderChecks } from './order.js';
 import { declarePaginationChecks } from './pagination.js';
+import { declareParentChecks } from './parents.js';
 import type { ListId } from './collection.js';
 
 export { changeFilteredMismatch } from './changed.js';
@@ -13,4 +14,5 @@ export function declareListChecks(id: ListId): void {
   declarePaginationChecks(id);
   declareOrderChecks(id);
   declareFilterChecks(id);
+  declareParentChecks(id);
 }

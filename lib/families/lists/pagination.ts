@@ -19,7 +19,7 @@ import {
   type Walk,
 } from '../../harness/list-walk.js';
 import { isSuccess } from '../../assert/responses.js';
-import { repeated, walkMismatch } from '../../assert/filter-judge.js';
+import { idOf, repeated, walkMismatch } from '../../assert/filter-judge.js';
 import {
   collectionOf,
   filterFormatted,
@@ -164,6 +164,34 @@ export function declarePaginationChecks(id: ListId): void {
           walkMismatch(all, items, list.idField, `the walk at page_size ${SMALL_PAGE}`);
         return message === undefined ? undefined : { message, call: small!.pages.at(-1)?.call };
       });
+    },
+  );
+
+  // Reads are safe: a client retrying a page whose answer it lost sends the same page_token again. Other clients may
+  // write between the two GETs (an offset moves by an item or two), so only a page clearly another fails: none of the
+  // first answer's items, and the page the first answer's token leads to instead.
+  check(
+    checkIdOf('lists', id, 'pagination-complete', 'token-replayed'),
+    ['LIST-PAGINATION-COMPLETE'],
+    `${path}: a page fetched again with the same page_token (a client retrying a lost answer) is the same page, never the page after it`,
+    async (t) => {
+      const { collection } = await paged(t, id);
+      const { pages } = await smallWalk(t, collection, 'LIST-PAGINATION-COMPLETE');
+      const [first, second, third] = pages;
+      if (!first?.nextToken || !second || !third?.items.length)
+        return t.skip(`page_size ${SMALL_PAGE} gave fewer than three pages: no page after the retried one`);
+      const call = await requestPage(t, collection, { page_size: SMALL_PAGE, page_token: first.nextToken });
+      const body = t.expectSuccess(call, ['LIST-PAGINATION-COMPLETE'], 'the page of a page_token sent again');
+      const ids = (items: readonly unknown[]) => items.map((item) => idOf(item as JsonObject, list.idField));
+      const again = ids(itemsOf(collection, body));
+      const before = new Set(ids(second.items));
+      const [head] = again;
+      t.assert(
+        head === undefined || again.some((i) => before.has(i)) || head !== ids(third.items)[0],
+        ['LIST-PAGINATION-COMPLETE'],
+        `the page_token of page 1 at page_size ${SMALL_PAGE}, sent again, answered none of the ${second.items.length} ${itemsKey} it answered the first time, but the page after it (from ${head}): a GET moved the token on`,
+        call,
+      );
     },
   );
 
