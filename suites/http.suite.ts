@@ -3,8 +3,9 @@
 // method outside the contract is not judged: the specification's errors are its endpoints'.) The writes with a body ask for
 // their answer in the Accept forms too, in their own suites (bodyFormsCheck), where their resources are made.
 // Other formats, another charset and, on every GET, conditions no answer meets: otherFormsCheck. Headers that ask
-// nothing of a GET's answer (a language, a trace context, forwarding, a method override): neutralHeadersCheck, and on
-// the published document in each form, neutralHeadersDocumentCheck.
+// nothing of a GET's answer (a language and a User-Agent in their valid forms, a balancer's cookie, a trace context,
+// forwarding, a method override): neutralHeadersCheck, and on the published document in each form,
+// neutralHeadersDocumentCheck; the same headers on a few writes and a refusal: neutralHeadersWriteCheck.
 
 import { ENDPOINTS, type EndpointKey } from '../lib/contract/endpoints.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
@@ -12,9 +13,13 @@ import { isDeepStrictEqual } from 'node:util';
 import { expectErrorEnvelope, isSuccess } from '../lib/assert/responses.js';
 import { acceptFormsCheck, CONTENT_CODINGS, otherFormsCheck } from '../lib/families/negotiation.js';
 import {
+  BALANCER_COOKIE,
+  LANGUAGES,
   neutralHeadersCheck,
   neutralHeadersDocumentCheck,
+  neutralHeadersWriteCheck,
   otherFormConditionalCheck,
+  USER_AGENTS,
 } from '../lib/families/neutral-headers.js';
 import { sampleBody, sampleParams } from '../lib/gen/requests.js';
 import { parseListing } from '../lib/published/listing.js';
@@ -174,6 +179,50 @@ describeGroup('http', () => {
       },
       turn,
     );
+
+  // The same headers on writes and refusals: a few writes, each with the forms whose kind its answer could meet (numbers
+  // written under a locale, an enumeration matched under a language's case rules, field names in a refusal), and on
+  // each a language's wildcard or a bare product, and a balancer's cookie (a session's CSRF check is no key's).
+  neutralHeadersWriteCheck({
+    key: 'agent-create',
+    rules: ['AGENT-CREATE', 'AGENT-MODEL-TYPE'],
+    what: 'a MODEL_TYPE_VOICE agent created',
+    forms: [LANGUAGES.turkish, LANGUAGES.any, USER_AGENTS.bare, BALANCER_COOKIE],
+    prepare: async (t) => (headers) => t.agents.send({ model_type: 'MODEL_TYPE_VOICE' }, { headers }),
+    options: { writes: true },
+  });
+  neutralHeadersWriteCheck({
+    key: 'mutation-create',
+    rules: ['MUTATION-CREATE', 'MUTATION-PARAMETER-VALUES-DERIVED'],
+    what: 'a mutation created overriding numbers (0.5, 1500), its parameter_values derived',
+    forms: [LANGUAGES.german, LANGUAGES.weighted, USER_AGENTS.products, BALANCER_COOKIE],
+    prepare: async (t) => {
+      const parent = await t.mutations.newParent({ workflows: { temperature: 0.7, max_turns: 12 } });
+      return (headers) =>
+        t.mutations.send(
+          parent,
+          { config_overrides: { workflows: { temperature: 0.5, max_turns: 1500 } } },
+          { headers },
+        );
+    },
+    options: { writes: true },
+  });
+  neutralHeadersWriteCheck({
+    key: 'test-case-create',
+    rules: ['TESTCASE-CREATE'],
+    what: 'a test case created',
+    forms: [LANGUAGES.french, LANGUAGES.any, USER_AGENTS.bare, BALANCER_COOKIE],
+    prepare: async (t) => (headers) => t.testCases.send({}, undefined, { headers }),
+    options: { writes: true },
+  });
+  neutralHeadersWriteCheck({
+    key: 'test-case-refused',
+    rules: ['ERROR-DETAILS-FIELD', 'TESTCASE-INPUT-STR'],
+    what: 'a test case without input_str refused',
+    forms: [LANGUAGES.french, LANGUAGES.turkish, LANGUAGES.weighted, USER_AGENTS.bare, BALANCER_COOKIE],
+    prepare: async (t) => (headers) => t.testCases.send({ input_str: undefined }, undefined, { headers }),
+    options: { writes: true },
+  });
 
   // The document in both forms, each with every neutral header: Accept alone chooses the form.
   const firstDocument = async (t: CheckContext): Promise<CallSpec> => {

@@ -1,7 +1,11 @@
-// Headers a client, a proxy or a tracer adds that ask nothing of the answer (RFC 9110 and common infrastructure):
-// a GET carrying them is answered as it is without them, every field of the plain answer the same. Only headers a
-// correct server must leave alone are sent: not Origin (a CORS filter may refuse an origin), not Cookie (CSRF),
-// not Range, If-Match or If-Unmodified-Since (a server may honour them), not Authorization (a gateway may own it).
+// Headers a client, a proxy, a tracer or a load balancer adds that ask nothing of the answer (RFC 9110 and common
+// infrastructure): a request carrying them is answered as it is without them. A GET: every field of the plain answer
+// the same. A write: the same status class and the same data (server-set ids and times aside), and a refusal the same
+// error code naming the same fields (neutralHeadersWriteCheck). Only headers a correct server must leave alone are
+// sent: not Origin (a CORS filter may refuse an origin), not Range, If-Match or If-Unmodified-Since (a server may
+// honour them), not Authorization (a gateway may own it). A Cookie is sent as a load balancer's stickiness cookie
+// comes back from a client's cookie jar beside the key: the API authenticates by its key alone, so no session (nor
+// its CSRF check) is the cookie's to open.
 
 import type { Endpoint } from '../contract/endpoints.js';
 import type { RequirementId } from '../contract/requirements/index.js';
@@ -23,9 +27,47 @@ interface NeutralHeader {
   readonly language?: true;
 }
 
-/** Each sent alone on some endpoint (taken in turn) and all together on every one. */
+/** A language in each valid form that differs in kind (RFC 9110 12.5.4, RFC 4647 2.1): a locale, one with case or number rules of its own, the wildcard, a quality list. */
+export const LANGUAGES = {
+  french: { what: 'Accept-Language: fr-FR', headers: { 'accept-language': 'fr-FR, fr;q=0.9' }, language: true },
+  // A decimal comma and a dot between thousands.
+  german: { what: 'Accept-Language: de-DE', headers: { 'accept-language': 'de-DE' }, language: true },
+  // Case rules of its own: a capital I lowers to a dotless ı.
+  turkish: { what: 'Accept-Language: tr-TR', headers: { 'accept-language': 'tr-TR, tr;q=0.9' }, language: true },
+  any: { what: 'Accept-Language: *', headers: { 'accept-language': '*' }, language: true },
+  weighted: {
+    what: 'Accept-Language: a quality list ending in *',
+    headers: { 'accept-language': 'fr-CH, fr;q=0.9, *;q=0.5' },
+    language: true,
+  },
+} as const satisfies Record<string, NeutralHeader>;
+
+/** User-Agent in its valid forms (RFC 9110 10.1.5: `product *( RWS ( product / comment ) )`, a version optional). */
+export const USER_AGENTS = {
+  bare: { what: 'User-Agent: a bare product token', headers: { 'user-agent': 'qa-runner' } },
+  products: {
+    what: 'User-Agent: several products with a comment',
+    headers: { 'user-agent': 'qa-runner/1.2 (linux; x64) undici/6.21.0' },
+  },
+} as const satisfies Record<string, NeutralHeader>;
+
+/** A load balancer's stickiness cookies, as a client's cookie jar sends them back beside the key. */
+export const BALANCER_COOKIE = {
+  what: "Cookie: a load balancer's",
+  headers: { cookie: 'AWSALB=QnJvd3NlclN0aWNreQ; AWSALBCORS=QnJvd3NlclN0aWNreQ' },
+} as const satisfies NeutralHeader;
+
+/**
+ * Each sent alone on some endpoint (taken in turn) and together on every one (the first form of each header: the
+ * wildcard language and the bare product, the forms a parser meets least).
+ */
 export const NEUTRAL_HEADERS: readonly NeutralHeader[] = [
-  { what: 'Accept-Language: fr-FR', headers: { 'accept-language': 'fr-FR, fr;q=0.9' }, language: true },
+  LANGUAGES.any,
+  USER_AGENTS.bare,
+  BALANCER_COOKIE,
+  LANGUAGES.french,
+  LANGUAGES.weighted,
+  USER_AGENTS.products,
   // A GET has no content: a label for none is not a body to read (RFC 9110 8.3).
   { what: 'Content-Type: application/json', headers: { 'content-type': 'application/json' } },
   { what: 'Cache-Control: no-cache', headers: { 'cache-control': 'no-cache', pragma: 'no-cache' } },
@@ -82,13 +124,24 @@ export interface NeutralTarget {
   readonly options?: CheckOptions;
 }
 
+/** The first form of each header, in the table's order: a request holds one value of a header. */
+function firstOfEach(forms: readonly NeutralHeader[]): NeutralHeader[] {
+  const seen = new Set<string>();
+  return forms.filter((form) => {
+    const names = Object.keys(form.headers);
+    if (names.some((name) => seen.has(name))) return false;
+    for (const name of names) seen.add(name);
+    return true;
+  });
+}
+
 /** What differs between two answers: the status, or fields of the first the second lacks or holds otherwise. */
 const differences = (first: Call, second: Call): string[] =>
   first.response.status === second.response.status
     ? missingFrom(first.response.json, second.response.json)
     : [`the status (${first.response.status}, then ${second.response.status})`];
 
-const describe = (call: Call): string =>
+const describe = (call: Pick<Call, 'response'>): string =>
   `${call.response.status} ${call.response.text.length > 300 ? `${call.response.text.slice(0, 300)}…` : call.response.text}`;
 
 /**
@@ -106,9 +159,10 @@ export function neutralHeadersCheck(
     (h) => !(h.language && published) && !(h.forwarding && endpoint.path === '/v1/openapi'),
   );
   const alone = usable[turn % usable.length]!;
+  const firsts = firstOfEach(usable);
   const together: NeutralHeader = {
-    what: `all of ${usable.map((h) => h.what).join(', ')}${own ? ', and method overrides to DELETE' : ''}`,
-    headers: Object.assign({}, ...usable.map((h) => h.headers), own ? METHOD_OVERRIDES : {}) as Record<string, string>,
+    what: `all of ${firsts.map((h) => h.what).join(', ')}${own ? ', and method overrides to DELETE' : ''}`,
+    headers: Object.assign({}, ...firsts.map((h) => h.headers), own ? METHOD_OVERRIDES : {}) as Record<string, string>,
   };
   check(
     checkIdOf('http.neutral-headers', endpoint.key),
@@ -176,7 +230,7 @@ const documentDifferences = (first: Call, second: Call): string[] => {
  * differ the plain read is made again: one that changed meanwhile is judged by its status class and form alone.
  */
 export function neutralHeadersDocumentCheck(endpoint: Endpoint, request: (t: CheckContext) => Promise<CallSpec>): void {
-  const usable = NEUTRAL_HEADERS.filter((h) => !h.forwarding && !h.language);
+  const usable = firstOfEach(NEUTRAL_HEADERS.filter((h) => !h.forwarding && !h.language));
   const headers = Object.assign({}, ...usable.map((h) => h.headers)) as Record<string, string>;
   const all = usable.map((h) => h.what).join(', ');
   check(
@@ -246,5 +300,96 @@ export function otherFormConditionalCheck(endpoint: Endpoint, request: (t: Check
         );
       }
     },
+  );
+}
+
+/** Fields a server sets on each create, whatever was sent: they differ between two creates of the same body. */
+const SERVER_SET = new Set(['id', 'name', 'create_time', 'update_time', 'display_name']);
+
+/** The fields the error details of a refusal name, each once, in order. */
+const detailFields = (call: Pick<Call, 'response'>): string[] => {
+  const error = isJsonObject(call.response.json) ? call.response.json['error'] : undefined;
+  const details = isJsonObject(error) && Array.isArray(error['details']) ? error['details'] : [];
+  return [...new Set(details.map((d) => (isJsonObject(d) ? JSON.stringify(d['field'] ?? null) : 'null')))].sort();
+};
+
+const errorCode = (call: Pick<Call, 'response'>): unknown => {
+  const error = isJsonObject(call.response.json) ? call.response.json['error'] : undefined;
+  return isJsonObject(error) ? error['code'] : undefined;
+};
+
+/**
+ * What differs between two answers of one write: the status class; for two successes the fields of the first the
+ * second lacks or holds otherwise (the fields a server sets on each create aside); for two refusals the error code
+ * and the fields their details name.
+ */
+export function writeDifferences(first: Pick<Call, 'response'>, second: Pick<Call, 'response'>): string[] {
+  const [a, b] = [first, second].map((call) => Math.floor(call.response.status / 100));
+  if (a !== b) return [`the status (${first.response.status}, then ${second.response.status})`];
+  if (a !== 2) {
+    const out: string[] = [];
+    if (!Object.is(errorCode(first), errorCode(second)))
+      out.push(`the error code (${String(errorCode(first))}, then ${String(errorCode(second))})`);
+    const [fa, fb] = [detailFields(first), detailFields(second)];
+    if (fa.join() !== fb.join()) out.push(`the fields the details name ([${fa.join(', ')}], then [${fb.join(', ')}])`);
+    return out;
+  }
+  return missingFrom(first.response.json, second.response.json).filter(
+    (path) =>
+      !SERVER_SET.has(
+        path
+          .split('.')
+          .pop()!
+          .replace(/\[\d+\]$/, ''),
+      ),
+  );
+}
+
+export interface NeutralWrite {
+  /** The last words of the check id: `http.neutral-headers.<key>`. */
+  readonly key: string;
+  /** The write's rules: its answer (or its refusal) is due whatever neutral headers come with it. */
+  readonly rules: readonly RequirementId[];
+  /** The write, as the title reads it (`a voice agent created`, `a test case without input_str refused`). */
+  readonly what: string;
+  /** The forms sent, each alone: the kinds a write of this sort meets (its numbers, its enumerations, its refusal). */
+  readonly forms: readonly NeutralHeader[];
+  /** Makes what the write needs (a parent) and answers the write: each call sends it once more, with `headers`. */
+  prepare(t: CheckContext): Promise<(headers: Readonly<Record<string, string>>) => Promise<Call>>;
+  readonly options?: CheckOptions;
+}
+
+/**
+ * `http.neutral-headers.<key>`: a write (a create, or a request refused) sent without neutral headers, then with each
+ * form in turn, gets the same answer: the same status class, the same data but for what a server sets on each create
+ * (ids, times, the display name each create is given), or the same error code naming the same fields. Where they
+ * differ the plain write is sent again: a difference it shows too is the server's own (a field set per create), not
+ * the header's.
+ */
+export function neutralHeadersWriteCheck({ key, rules, what, forms, prepare, options }: NeutralWrite): void {
+  check(
+    checkIdOf('http.neutral-headers', key),
+    [...rules],
+    `${what} with ${forms.map((form) => form.what).join(', ')}, each alone, is answered as without them: the same status class, the same data (ids and times aside), the same error code naming the same fields`,
+    async (t) => {
+      const send = await prepare(t);
+      const plain = await send({});
+      let again: Call | undefined;
+      for (const form of forms) {
+        const call = await send(form.headers);
+        let differ = writeDifferences(plain, call);
+        if (!differ.length) continue;
+        again ??= await send({});
+        const own = new Set(writeDifferences(plain, again));
+        differ = differ.filter((difference) => !own.has(difference));
+        t.assert(
+          !differ.length || Math.floor(plain.response.status / 100) !== Math.floor(again.response.status / 100),
+          [...rules],
+          `with ${form.what}, ${what} was answered ${describe(call)}; without it ${plain.response.status}, and ${differ.slice(0, 5).join(', ')} differ: no such header asks anything of the answer`,
+          call,
+        );
+      }
+    },
+    options,
   );
 }

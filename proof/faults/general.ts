@@ -1080,6 +1080,69 @@ export const GENERAL_FAULTS = [
     shows: { status: 304, text: '' },
   }),
   fault({
+    id: 'accept-language-list-ranges-each-a-locale',
+    requirements: ['MUTATION-CREATE'],
+    slips: ['broken'],
+    description:
+      'The locale middleware takes a lone Accept-Language range as it is, and of a list builds a locale of every ' +
+      'range (`new Intl.Locale(range)`) to pick the best supported by weight, which throws a RangeError on the ' +
+      'wildcard, a valid range (RFC 4647 2.1): a request whose list holds `*` (`fr-CH, fr;q=0.9, *;q=0.5`, as ' +
+      'browsers and proxies send) answers 500 INTERNAL on every endpoint; one range (`*` too), or none, is served.',
+    behaviour: (b) => {
+      const request = lastRequest(b);
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        const ranges = String(request()?.headers['accept-language'] ?? '')
+          .split(',')
+          .map((range) => range.split(';')[0]!.trim())
+          .filter(Boolean);
+        if (ranges.length > 1 && ranges.includes('*'))
+          throw internal('RangeError: Incorrect locale information provided');
+        return named(endpoint, params, store);
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/test-cases', {
+        body: TEST_CASE,
+        headers: { 'Accept-Language': 'fr-CH, fr;q=0.9, *;q=0.5' },
+      });
+      return { status: answer.status, code: answer.body?.error?.code ?? null };
+    },
+    shows: { status: 500, code: 'INTERNAL' },
+  }),
+  fault({
+    id: 'user-agent-further-products-each-versioned',
+    requirements: ['MUTATION-CREATE'],
+    slips: ['broken'],
+    description:
+      'The request-metrics middleware tags each request with the products of User-Agent, split on spaces: the first ' +
+      'is taken as it is (guarded for a bare token), each further one read as `name/version` ' +
+      '(`token.split("/")[1].length`). A comment between products, which RFC 9110 10.1.5 allows ' +
+      '(`qa-runner/1.2 (linux; x64) undici/6.21.0`, as most clients send), has no version and throws: the request ' +
+      'answers 500 INTERNAL on every endpoint but the public ones; one product, or none, is served.',
+    behaviour: (b) => {
+      const request = lastRequest(b);
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        const products = String(request()?.headers['user-agent'] ?? '')
+          .split(' ')
+          .filter(Boolean)
+          .slice(1);
+        if (!endpoint.public && products.some((product) => product.split('/')[1] === undefined))
+          throw internal("TypeError: Cannot read properties of undefined (reading 'length')");
+        return named(endpoint, params, store);
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/test-cases', {
+        body: TEST_CASE,
+        headers: { 'User-Agent': 'qa-runner/1.2 (linux; x64) undici/6.21.0' },
+      });
+      return { status: answer.status, code: answer.body?.error?.code ?? null };
+    },
+    shows: { status: 500, code: 'INTERNAL' },
+  }),
+  fault({
     id: 'refused-create-description-carried',
     requirements: ['MUTATION-CREATE', 'TESTCASE-CREATE', 'REVIEW-PROJECT-CREATE'],
     slips: ['broken'],

@@ -41,7 +41,7 @@ export const GENERAL = [
     'Errors',
     'An INVALID_ARGUMENT error names the offending field in `details[].field`.',
     'details: array of `{field: string, description: string}`',
-    'A detail names the field when its path (dotted, bracketed or a JSON pointer) has the field as whole segments under any parent, possibly followed by an element index: `display_name`, `agent.display_name`, `/assignees/0` and `assignees[0]` all count. Segments compare ignoring case, `_` and `-` (`displayName`), except a list query parameter (`page_size`, `page_token`, `filter`, `order_by`): it has no JSON name, and is named as the URL spells it (`query.page_size`, never `pageSize`).',
+    'A detail names the field when its path (dotted, bracketed or a JSON pointer) has the field as whole segments under any parent, possibly followed by an element index: `display_name`, `agent.display_name`, `/assignees/0` and `assignees[0]` all count. Segments compare ignoring case, `_` and `-` (`displayName`), except a list query parameter (`page_size`, `page_token`, `filter`, `order_by`): it has no JSON name, and is named as the URL spells it (`query.page_size`, never `pageSize`). The field is named by its wire name whatever language the request accepts (Accept-Language asks for prose, not for other field names): a refusal under `fr-FR` or `tr-TR` names the fields it names without the header (http.neutral-headers.test-case-refused).',
   ),
   must(
     g,
