@@ -23,8 +23,6 @@ import { fault, type Fault, lastRequest, presentWith, respondWith, storedAgents 
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind24-config-key-rules-on-every-type':
-    "A key one agent type's table rules (response_format, phone_number_key, strip_message_timestamps, ...) sent in another type's configuration with a value only that rule refuses is accepted and echoed: a key's rule holds for the types the table lists it under.",
   'ind24-test-set-id-location-header-internal':
     'Identifiers of a stated length in characters (test_set_id, exactly 8) written in multi-byte characters (CJK, astral) are accepted and echoed, never a 5xx: the whole valid space of a fixed-length identifier.',
   'ind24-refused-body-read-by-next-request':
@@ -367,7 +365,7 @@ const FAULTS_24 = [
   fault({
     id: 'ind24-config-key-rules-on-every-type',
     requirements: ['AGENT-CREATE', 'AGENT-CONFIG-ECHO'],
-    slips: ['scope'],
+    slips: { 'AGENT-CREATE': ['scope'], 'AGENT-CONFIG-ECHO': ['broken'] },
     description:
       'The simulator configuration is checked through one registry of key rules keyed by key name (built from the CHAT table, the longest, with each type\'s own rules laid over it), applied to every agent type; only required keys stay per type: a MODEL_TYPE_VOICE agent whose configuration holds `response_format: "pcm_16000"` (its audio output format; no key is listed for VOICE, so any configuration is its own) is refused with INVALID_ARGUMENT as if it were a CHAT response_format, where it is created with its configuration as sent.',
     behaviour: (b) => {
