@@ -23,8 +23,6 @@ import { fault, type Fault, lastRequest, presentWith, respondWith, storedAgents 
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind24-test-set-id-location-header-internal':
-    'Identifiers of a stated length in characters (test_set_id, exactly 8) written in multi-byte characters (CJK, astral) are accepted and echoed, never a 5xx: the whole valid space of a fixed-length identifier.',
   'ind24-refused-body-read-by-next-request':
     'HTTP framing after a refusal: a request with a body refused before it was read (401 for a wrong key, 404, 415) leaves the connection clean: the next request on the same connection is answered as on a fresh one (or the server closes the connection).',
   'ind24-dashboard-if-match-wildcard-refused':
