@@ -4,7 +4,7 @@
 // CHAT payloads. Every display name carries the run marker (agents cannot be deleted).
 
 import { isDeepStrictEqual } from 'node:util';
-import { CHAT_RESPONSE_FORMATS, DEFAULTS, type ModelType } from '../lib/contract/enums.js';
+import { CHAT_RESPONSE_FORMATS, DEFAULTS, MODEL_TYPES, type ModelType } from '../lib/contract/enums.js';
 import { ID_RULES } from '../lib/contract/ids.js';
 import { fieldLimit } from '../lib/contract/limits.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
@@ -149,6 +149,18 @@ const WRONG_TYPED_KEYS = [
   [OUTBOUND_VOICE, 'trigger_call_payload', 42, 'a number (the table: JSON string)'],
   [WEBSOCKET, 'custom_headers', 42, 'a number (the table: JSON string)'],
 ] as const;
+
+/**
+ * Keys one type's table gives a rule and a meaning of that type's own (a CHAT response API's format, CHAT message
+ * timestamps, the field CHAT wraps its payload in, the field OUTBOUND_VOICE's trigger carries the number in), each with a
+ * value only that rule refuses. No URL rule (a careful server may guard every URL) nor JSON-text size is among them.
+ */
+const TYPE_OWN_KEYS: ReadonlyArray<readonly [owner: ModelType, key: string, value: unknown, why: string]> = [
+  [CHAT, 'response_format', 'pcm_16000', 'neither of its two values'],
+  [CHAT, 'strip_message_timestamps', 'sometimes', 'not a boolean'],
+  [CHAT, 'payload_wrapper', 42, 'a number, no field name'],
+  [OUTBOUND_VOICE, 'phone_number_key', 42, 'a number, no field name'],
+];
 
 /** The configuration keys the key table states as text of its own (a field name, a dot path), per type. */
 const TEXT_KEYS: ReadonlyArray<readonly [ModelType, readonly string[]]> = [
@@ -686,6 +698,24 @@ describeGroup('agents', () => {
       WRITES,
     );
   }
+
+  // A key's rule holds for the types the table lists it under: in another type's configuration (a VOICE agent's
+  // response_format may be its audio format) the same key is that type's own, kept as sent.
+  check(
+    'agents.simulator-config.key-rules-of-their-type-only',
+    ['AGENT-CREATE', 'AGENT-CONFIG-ECHO'],
+    `a key one type's table rules (${TYPE_OWN_KEYS.map(([owner, key, value, why]) => `${owner}'s ${key} ${JSON.stringify(value)}, ${why}`).join('; ')}) in the configuration of every other type, whose table lists no such key, is accepted and returned as sent by POST and GET`,
+    async (t) => {
+      await allEnded(
+        MODEL_TYPES.map(async (modelType) => {
+          const foreign = TYPE_OWN_KEYS.filter(([owner]) => owner !== modelType);
+          if (foreign.length)
+            await expectConfigKept(t, modelType, Object.fromEntries(foreign.map(([, key, value]) => [key, value])));
+        }),
+      );
+    },
+    WRITES,
+  );
 
   check(
     'agents.simulator-config.response-format-chat-completions-responses',

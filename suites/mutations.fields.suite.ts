@@ -20,14 +20,15 @@ import {
   MUTATION_JUDGE,
   OTHER_SPELLINGS,
 } from '../lib/families/mutations.js';
-import { EXPLORED_TYPES, fullConfiguration } from '../lib/explore/configuration.js';
+import { CONFIG_KEYS, EXPLORED_TYPES, fullConfiguration } from '../lib/explore/configuration.js';
 import { configField, probeConfigField } from '../lib/families/simulator-config.js';
 import { typedAgentBody } from '../lib/gen/agent-bodies.js';
 import { twoByteText } from '../lib/gen/strings.js';
 import { PROTOTYPE_KEYS } from '../lib/gen/values.js';
-import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
+import { allEnded, check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import type { JsonObject } from '../lib/util/json.js';
+import type { ModelType } from '../lib/contract/enums.js';
 
 const DELETE = 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
 const WRITES = { writes: true } as const;
@@ -45,6 +46,34 @@ if (!OVERRIDES_SIZE) throw new Error('the limits table gives no config_overrides
 const SMALL_OVERRIDES = { prompt: 'x'.repeat(OVERRIDES_SIZE.low - 100) };
 /** ...and well over it either way, in two-byte characters: bytes, not characters, are what the limit counts. */
 const LARGE_OVERRIDES = { prompt: twoByteText(OVERRIDES_SIZE.high + 260) };
+
+/**
+ * Keys a parent of `modelType` holds that its type's table does not list: one only this suite sets, and one another
+ * type's table lists (CHAT's response_format, or OUTBOUND_VOICE's phone_number_key on a CHAT parent), with a value that
+ * type's rule takes too.
+ */
+const UNLISTED_KEYS = (modelType: ModelType): JsonObject => ({
+  cft_voice_speed: 'gentle',
+  ...(modelType === 'MODEL_TYPE_CHAT' ? { phone_number_key: 'to' } : { response_format: 'responses' }),
+});
+
+/** Values an override gives a key instead of the parent's (each one a correct server takes for the key, in any type). */
+const OTHER_VALUES: Readonly<Record<string, readonly unknown[]>> = {
+  ...Object.fromEntries(Object.values(CONFIG_KEYS).flatMap((keys) => keys.map(({ key, values }) => [key, values]))),
+  chat_endpoint: ['https://example.com/v2/messages'],
+  endpoint: ['wss://example.com/agent/v2'],
+  initialization_json: ['{"type":"session.resume"}'],
+  cft_voice_speed: ['firm'],
+  response_format: ['chat_completions', 'responses'],
+  phone_number_key: ['callee.number', 'to'],
+};
+
+/** A value of `key` other than the parent's `current`. */
+function otherValue(key: string, current: unknown): unknown {
+  const other = (OTHER_VALUES[key] ?? []).find((value) => !isDeepStrictEqual(value, current));
+  if (other === undefined) throw new Error(`no other value for the configuration key ${key}`);
+  return other;
+}
 
 /** A mutation named like an active one of the same agent (`first`, under `agentId`). */
 async function duplicate(t: CheckContext): Promise<{ call: Call; agentId: string; first: JsonObject }> {
@@ -272,6 +301,36 @@ describeGroup('mutations', () => {
         { config_overrides: { strip_message_timestamps: true } },
         ['MUTATION-CONFIG-OVERRIDES-KEYS'],
         'overriding strip_message_timestamps, which the parent agent holds as false',
+      );
+    },
+    WRITES,
+  );
+
+  // "Keys must exist on the parent agent configuration": every key that does may be overridden, whether the type's table
+  // lists it or not; and the overrides are a "delta merged with the parent agent configuration at runtime", so one key
+  // alone (without the keys the type requires) is a whole override, never held against the type's rules as a configuration.
+  check(
+    'mutations.fields.config-overrides-each-parent-key-alone',
+    ['MUTATION-CONFIG-OVERRIDES-KEYS', 'MUTATION-CREATE'],
+    `under a parent of every type whose configuration holds its table's keys, a key only it set and a key another type's table lists, a mutation overriding each key alone (without the keys the type requires), and one overriding a single key inside metadata, is accepted and returned as sent`,
+    async (t) => {
+      const field = await configField(t);
+      const reqs = ['MUTATION-CONFIG-OVERRIDES-KEYS', 'MUTATION-CREATE'] as const;
+      await allEnded(
+        EXPLORED_TYPES.map(async (modelType) => {
+          const config = { ...fullConfiguration(modelType), ...UNLISTED_KEYS(modelType) };
+          const body = typedAgentBody(modelType, t.name(`${modelType} parent`), { configField: field, config });
+          const parent = await t.mutations.newParent(body);
+          const own = body[field] as JsonObject;
+          const overrides: JsonObject[] = Object.keys(own).map((key) => ({ [key]: otherValue(key, own[key]) }));
+          const [first] = Object.keys(config);
+          if (first !== undefined) overrides.push({ metadata: { [first]: otherValue(first, own[first]) } });
+          for (const override of overrides) {
+            const what = `overriding ${JSON.stringify(override)} alone under a ${modelType} parent whose configuration is ${JSON.stringify(own)}`;
+            const { mutation, call } = await t.mutations.create(parent, { config_overrides: override }, reqs, what);
+            expectEcho(t, { config_overrides: override }, mutation, ['MUTATION-CREATE'], call);
+          }
+        }),
       );
     },
     WRITES,

@@ -11,6 +11,7 @@ import { ID_RULES, matchesIdRule } from '../lib/contract/ids.js';
 import { charLength, fieldLimit } from '../lib/contract/limits.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { echoMismatches } from '../lib/assert/echo.js';
+import { isSuccess } from '../lib/assert/responses.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { answerNames, rejectsNaming } from '../lib/assert/error-details.js';
 import {
@@ -88,6 +89,18 @@ const UNSCRIPTED_TYPES = INPUT_TYPES.filter((type) => !(type in INPUT_TYPE_EXTRA
  * case, punctuation (which a slug's normaliser trims).
  */
 const TEST_SET_ID_SHAPES = ['00000042', 'qa-set-1', 'QA_set.1', '7-set-ab', 'qa-set-Q', 'QA-2024_', '.qaset01'];
+
+/**
+ * Test set ids of the length the specification gives in characters beyond ASCII, each the whole value: two-byte
+ * (Latin-1: what a header or a single-byte column still holds) and three-byte (CJK) characters of the Basic Multilingual
+ * Plane, which count as one character however the server counts.
+ */
+const MULTI_BYTE_TEST_SET_IDS = ['ÀÉÎÕÜñçß', '测试集合编号一二'];
+/**
+ * Astral characters, one code point but two UTF-16 units each: 8 characters read as code points (the suite's reading),
+ * 16 by a server counting UTF-16 units, which may refuse them.
+ */
+const ASTRAL_TEST_SET_ID = '😀😁😂😃😄😅😆😇';
 
 /** Every optional field of a test case set (simulation_metadata_input with a key no input_type reads alone). */
 const FULLEST_TEST_CASE: JsonObject = {
@@ -269,6 +282,32 @@ describeGroup('test-cases', () => {
         'test_set_id',
         'test_set_id sent as a query parameter, not in the body',
       );
+    },
+    WRITES,
+  );
+
+  // "Exactly 8 characters", no alphabet: any 8 characters, whatever their bytes, are a test_set_id (one written where
+  // only ASCII or Latin-1 fits, a header or a column, fails on the rest).
+  check(
+    'test-cases.test-set-id.multi-byte-accepted',
+    ['TESTCASE-TEST-SET-ID', 'TESTCASE-CREATE'],
+    `test_set_id of exactly ${TEST_SET_ID_LENGTH} characters beyond ASCII (${MULTI_BYTE_TEST_SET_IDS.map((v) => JSON.stringify(v)).join(', ')}) is accepted and returned as sent; of ${TEST_SET_ID_LENGTH} astral characters (${JSON.stringify(ASTRAL_TEST_SET_ID)}) accepted and returned as sent, or refused with INVALID_ARGUMENT naming test_set_id (as ${TEST_SET_ID_LENGTH * 2} UTF-16 units), never failed on`,
+    async (t) => {
+      const reqs = ['TESTCASE-TEST-SET-ID', 'TESTCASE-CREATE'] as const;
+      if ((await t.testCases.testSetId()) !== MADE_UP_TEST_SET)
+        return t.skip('the target takes only the test sets it has: a made-up test_set_id cannot be sent');
+      for (const value of MULTI_BYTE_TEST_SET_IDS) {
+        const { testCase, call } = await t.testCases.create(
+          { test_set_id: value },
+          reqs,
+          `test_set_id ${shown(value)}`,
+        );
+        expectEchoed(t, { test_set_id: value }, testCase, ['TESTCASE-TEST-SET-ID'], call);
+      }
+      const what = `test_set_id ${shown(ASTRAL_TEST_SET_ID)} (${TEST_SET_ID_LENGTH} astral characters)`;
+      const call = await t.testCases.send({ test_set_id: ASTRAL_TEST_SET_ID });
+      if (!isSuccess(call)) return void t.expectInvalidArgument(call, reqs, 'test_set_id', what);
+      expectEchoed(t, { test_set_id: ASTRAL_TEST_SET_ID }, t.expectResource(call, reqs, what), reqs, call);
     },
     WRITES,
   );

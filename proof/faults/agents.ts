@@ -935,6 +935,22 @@ export const AGENTS_FAULTS = [
     shows: 400,
   }),
   fault({
+    id: 'config-outbound-key-rules-on-every-type',
+    requirements: ['AGENT-CREATE', 'AGENT-CONFIG-ECHO'],
+    slips: { 'AGENT-CREATE': ['scope'], 'AGENT-CONFIG-ECHO': ['broken'] },
+    description:
+      "OUTBOUND_VOICE's key rules (phone_number_key a field name, the trigger_call keys JSON text) are held on every type's configuration, as one registry keyed by key name: a CHAT agent whose configuration holds `phone_number_key: 42` (no such key is listed for CHAT, so it is CHAT's own) is refused with INVALID_ARGUMENT, where it is created with its configuration as sent.",
+    behaviour: (b) => {
+      const config = b.agentRules.config;
+      const outbound = config.MODEL_TYPE_OUTBOUND_VOICE ?? {};
+      b.agentRules.config = Object.fromEntries(
+        MODEL_TYPES.map((type) => [type, { ...outbound, ...(config[type] ?? {}) }]),
+      );
+    },
+    probe: (call) => chat(call, { phone_number_key: 42 }),
+    shows: 400,
+  }),
+  fault({
     id: 'chat-persona-id-unchecked',
     requirements: ['CHAT-PERSONA-ID'],
     slips: ['broken'],

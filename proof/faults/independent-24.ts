@@ -23,14 +23,6 @@ import { fault, type Fault, lastRequest, presentWith, respondWith, storedAgents 
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind24-mutation-override-undocumented-config-key-refused':
-    'Mutation overrides of every key the parent agent configuration holds, documented or not (a key only the parent set, a key another type documents), each accepted alone: "keys must exist on the parent", so every key that does is allowed.',
-  'ind24-mutation-config-delta-validated-whole':
-    'A mutation overriding one key alone (each key of the parent configuration, without the keys the parent type requires) is accepted: config_overrides is a delta merged with the parent, never validated as a whole configuration.',
-  'ind24-config-key-rules-on-every-type':
-    "A key one agent type's table rules (response_format, phone_number_key, strip_message_timestamps, ...) sent in another type's configuration with a value only that rule refuses is accepted and echoed: a key's rule holds for the types the table lists it under.",
-  'ind24-test-set-id-location-header-internal':
-    'Identifiers of a stated length in characters (test_set_id, exactly 8) written in multi-byte characters (CJK, astral) are accepted and echoed, never a 5xx: the whole valid space of a fixed-length identifier.',
   'ind24-refused-body-read-by-next-request':
     'HTTP framing after a refusal: a request with a body refused before it was read (401 for a wrong key, 404, 415) leaves the connection clean: the next request on the same connection is answered as on a fresh one (or the server closes the connection).',
   'ind24-dashboard-if-match-wildcard-refused':
@@ -164,7 +156,7 @@ const FAULTS_24 = [
   fault({
     id: 'ind24-mutation-override-undocumented-config-key-refused',
     requirements: ['MUTATION-CONFIG-OVERRIDES-KEYS', 'MUTATION-CREATE'],
-    slips: ['scope'],
+    slips: ['broken'],
     description:
       "config_overrides keys are held against the agent's fields and the simulator configuration keys the specification's table documents for the agent's type, intersected with the keys the agent has: a key the parent's configuration really holds but the table does not list is refused. A MODEL_TYPE_VOICE agent (no keys listed for its type) created with `metadata: {voice_speed: 1.1}` cannot have a mutation overriding `voice_speed` (INVALID_ARGUMENT naming config_overrides), though the key exists on the parent configuration; listed keys, and agent fields, are accepted.",
     behaviour: (b) => {
@@ -359,7 +351,7 @@ const FAULTS_24 = [
   fault({
     id: 'ind24-config-key-rules-on-every-type',
     requirements: ['AGENT-CREATE', 'AGENT-CONFIG-ECHO'],
-    slips: ['scope'],
+    slips: { 'AGENT-CREATE': ['scope'], 'AGENT-CONFIG-ECHO': ['broken'] },
     description:
       'The simulator configuration is checked through one registry of key rules keyed by key name (built from the CHAT table, the longest, with each type\'s own rules laid over it), applied to every agent type; only required keys stay per type: a MODEL_TYPE_VOICE agent whose configuration holds `response_format: "pcm_16000"` (its audio output format; no key is listed for VOICE, so any configuration is its own) is refused with INVALID_ARGUMENT as if it were a CHAT response_format, where it is created with its configuration as sent.',
     behaviour: (b) => {

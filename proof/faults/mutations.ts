@@ -11,6 +11,7 @@ import {
   firstThousand,
   jsonDepth,
   keptFromLast,
+  lastRequest,
   missingAnsweredWith,
   presentWith,
   readAs,
@@ -21,6 +22,8 @@ import {
 import { bytesOfText, charactersOfJson, limitFaults, rowsMeasuredAs } from './limits.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import { nestedValue } from '../../lib/gen/values.js';
+import { Fields } from '../../lib/reference/validation/fields.js';
+import { validateSimulatorConfig } from '../../lib/reference/validation/simulator-config.js';
 import { status, withMutation, create, createdField, derivedFromNested, newAgent, base } from '../probes/mutations.js';
 import { mutationReadBack } from '../probes/read-back.js';
 
@@ -386,6 +389,65 @@ export const MUTATIONS_FAULTS = [
       rules(b, { configurationKeys: (agent) => new Set(Object.keys(agent.metadata ?? {})) });
     },
     probe: (call) => status(call, { display_name: 'm', config_overrides: { prompt: 'x' } }),
+    shows: 400,
+  }),
+  fault({
+    id: 'mutation-override-unlisted-key-refused',
+    requirements: ['MUTATION-CONFIG-OVERRIDES-KEYS'],
+    slips: ['broken'],
+    description:
+      "A configuration key may be overridden only when some type's table lists it (a whitelist of the documented keys): a key the parent's configuration holds that no table lists (`cft_voice_speed` on a VOICE agent) is refused with INVALID_ARGUMENT, though it exists on the parent; listed keys, on any type, and agent fields are accepted.",
+    behaviour: (b) => {
+      const keys = b.mutationRules.configurationKeys;
+      rules(b, {
+        configurationKeys: (agent) => {
+          const listed = new Set(Object.values(b.agentRules.config).flatMap((table) => Object.keys(table ?? {})));
+          const configured = Object.keys(agent.metadata ?? {});
+          return new Set([...keys(agent)].filter((key) => !configured.includes(key) || listed.has(key)));
+        },
+      });
+    },
+    probe: async (call) =>
+      (
+        await create(call, await newAgent(call, { metadata: { cft_voice_speed: 'gentle' } }), {
+          display_name: 'm',
+          config_overrides: { cft_voice_speed: 'firm' },
+        })
+      ).status,
+    shows: 400,
+  }),
+  fault({
+    id: 'mutation-override-flat-keys-validated-whole',
+    requirements: ['MUTATION-CREATE'],
+    slips: ['broken'],
+    description:
+      'The configuration keys a mutation overrides (config_overrides keys of the parent\'s configuration, not agent fields) are validated with the parent type\'s rules as a whole configuration, not the delta the specification describes: under a CHAT agent, `config_overrides: {response_format: "responses"}` is refused with INVALID_ARGUMENT for a missing chat_endpoint; overrides of agent fields, or of keys under a type with no required key, are accepted.',
+    behaviour: (b) => {
+      const request = lastRequest(b);
+      const agents = storedAgents(b);
+      reread('config_overrides', (read) => (fields, body) => {
+        const overrides = read(fields, body);
+        const agentId = /^\/v1\/agents\/([^/]+)\/mutations/.exec(String(request()?.url))?.[1];
+        const parent = [...agents()].find((agent) => agent.id === agentId);
+        const configured = Object.keys(parent?.metadata ?? {});
+        const delta = Object.fromEntries(Object.entries(overrides).filter(([key]) => configured.includes(key)));
+        if (parent && Object.keys(delta).length)
+          validateSimulatorConfig(
+            b.agentRules.config,
+            parent.model_type,
+            new Fields(delta, b.limits, 'config_overrides'),
+          );
+        return overrides;
+      })(b);
+    },
+    probe: async (call) => {
+      const agent = await newAgent(call, {
+        model_type: 'MODEL_TYPE_CHAT',
+        metadata: { chat_endpoint: 'https://chat.example.com/v1/messages', response_format: 'chat_completions' },
+      });
+      return (await create(call, agent, { display_name: 'm', config_overrides: { response_format: 'responses' } }))
+        .status;
+    },
     shows: 400,
   }),
   ...limitFaults('mutation.config_overrides', {

@@ -6,6 +6,7 @@ import type { TestCaseFields } from '../../lib/reference/validation/test-cases.j
 import type { TestCaseRecord } from '../../lib/reference/store/records.js';
 import { fault, firstThousand, presentWith, rereadTestCase, respondWith, type Fault } from './define.js';
 import { bytesOfText, limitFaults, rowsMeasuredAs } from './limits.js';
+import { internal } from '../../lib/reference/http/errors.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import { create, status, VALID, withoutTestSet, created } from '../probes/test-cases.js';
 
@@ -63,6 +64,20 @@ export const TEST_CASES_FAULTS = [
         description: 'test_set_id of any non-empty length is accepted.',
       },
     ],
+  }),
+  fault({
+    id: 'test-case-test-set-id-astral-internal',
+    requirements: ['TESTCASE-TEST-SET-ID'],
+    slips: ['broken'],
+    description:
+      "test_set_id is stored in a column of three-byte UTF-8 (MySQL's utf8mb3), which cannot hold a character beyond the Basic Multilingual Plane: a test_set_id of 8 astral characters (emoji) fails the insert and the creation answers 500 INTERNAL, where it is refused as 16 UTF-16 units or accepted as 8 characters; characters of the Basic Multilingual Plane (CJK) are stored.",
+    behaviour: reread('test_set_id', (read) => (f, request) => {
+      const value = read(f, request);
+      if (/[\u{10000}-\u{10FFFF}]/u.test(value)) throw internal("Incorrect string value for column 'test_set_id'");
+      return value;
+    }),
+    probe: async (call) => (await create(call, { ...VALID, test_set_id: '😀😁😂😃😄😅😆😇' })).status,
+    shows: 500,
   }),
   fault({
     id: 'test-case-test-set-id-optional',
