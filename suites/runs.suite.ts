@@ -38,6 +38,7 @@ import { check, describeGroup, type Call, type CheckContext } from '../lib/harne
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import { type JsonObject, isJsonObject } from '../lib/util/json.js';
 import { isErrorBody, isSuccess } from '../lib/assert/responses.js';
+import { checkIdOf } from '../lib/result/check-id.js';
 
 const DELETE = 'DELETE /v1/runs/{run_id}' satisfies EndpointKey;
 /** The one finished status the spec shows. */
@@ -457,6 +458,25 @@ describeGroup('runs', () => {
       },
       deletesFixture(setting),
     );
+
+  // The rules every listed run keeps hold after each change too: the changed run (a cancelled one's results, its
+  // counters, its error) and the others, as listed at once after the DELETE (no request of its own).
+  for (const [key, deletion, setting, what] of [
+    ['after-delete', deleteRun, 'deletableRunId', 'the DELETE of DELETABLE_RUN_ID'],
+    ['after-cancel', cancelRun, 'cancellableRunId', 'the DELETE of the run in progress CANCELLABLE_RUN_ID (cancelled)'],
+  ] as const)
+    for (const rule of RUN_RULES)
+      check(
+        checkIdOf('runs', key, 'items', rule.id),
+        [...rule.requirements],
+        `after ${what}, every listed run (the changed one, if still listed, included) ${rule.title}`,
+        async (t) => {
+          const { call, listedAfter } = await deletion(t);
+          if (!isSuccess(call)) t.skip(`${what} did not succeed (judged by the check of the deletion)`);
+          for (const run of listedAfter) rule.expect(t, run, call);
+        },
+        deletesFixture(setting),
+      );
 
   // Every list rule after each change: the runs list read as it now is.
   for (const [key, deletion, setting, title] of [
