@@ -230,6 +230,10 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'MUTATION-UPDATE-TIME-NULL',
       // A list read after a deletion, through the index the deletion rebuilt.
       'LIST-PAGINATION-COMPLETE',
+      // A run's results rewritten by the cancel that ends it.
+      'RUN-METRICS-CONSISTENT',
+      // A scheduled run read after another one was deleted, through the index the deletion left.
+      'SCHEDULED-RUN-GET',
     ],
     otherwise: 'the rule does not depend on a state of the resource the specification names',
   },
