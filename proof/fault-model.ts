@@ -232,6 +232,10 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'LIST-PAGINATION-COMPLETE',
       // An order an earlier request left behind: a cached list sorted or reversed in place.
       'LIST-ORDER-BY',
+      // A run's results rewritten by the cancel that ends it.
+      'RUN-METRICS-CONSISTENT',
+      // A scheduled run read after another one was deleted, through the index the deletion left.
+      'SCHEDULED-RUN-GET',
     ],
     otherwise: 'the rule does not depend on a state of the resource the specification names',
   },

@@ -678,7 +678,7 @@ const FAULTS_23 = [
       const run = (all.body.runs as JsonObject[]).find((r) => r.run_id === FIXTURES.cancellableRunId);
       return { status: answer.status, listed: run?.status ?? null };
     },
-    shows: { status: 404, listed: 'PENDING' },
+    shows: { status: 404, listed: 'RUNNING' },
   }),
 
   fault({

@@ -284,7 +284,7 @@ export const INDEPENDENT_8_FAULTS = [
     requirements: ['LIST-FILTER-FIELDS', 'RUN-DELETE-BY-STATUS'],
     slips: { 'LIST-FILTER-FIELDS': ['broken'], 'RUN-DELETE-BY-STATUS': ['state'] },
     description:
-      "Cancelling a run (DELETE of a run in progress) updates the run's status but not the status column of the runs index the filter reads: the cancelled run is listed with its new status, yet `status = <that status>` does not find it, while `status = PENDING` still does.",
+      "Cancelling a run (DELETE of a run in progress) updates the run's status but not the status column of the runs index the filter reads: the cancelled run is listed with its new status, yet `status = <that status>` does not find it, while a filter on its old status (`status = RUNNING`, `status = PENDING`) still does.",
     behaviour: (b) => {
       const before = new Map<string, string>();
       const named = b.pathNamed;

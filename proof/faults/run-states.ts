@@ -17,7 +17,7 @@ export const RUN_STATES_FAULTS = [
       b.runDeletion.cancelledStatus = (status) => status;
     },
     probe: (call) => deleteThenList(call, FIXTURE_IDS.cancellableRunId),
-    shows: [200, 'PENDING'],
+    shows: [200, 'RUNNING'],
   }),
   fault({
     id: 'run-delete-finished-kept',
@@ -50,7 +50,7 @@ export const RUN_STATES_FAULTS = [
       b.errors.status = (code, endpoint) => (code === 'FAILED_PRECONDITION' ? 400 : statusOf(code, endpoint));
     },
     probe: (call) => deleteThenList(call, FIXTURE_IDS.cancellableRunId),
-    shows: [400, 'PENDING'],
+    shows: [400, 'RUNNING'],
   }),
   fault({
     id: 'run-delete-in-progress-still-listed',
@@ -68,8 +68,8 @@ export const RUN_STATES_FAULTS = [
       await deleteThenList(call, FIXTURE_IDS.cancellableRunId),
     ],
     shows: [
-      [200, 'PENDING'],
-      [404, 'PENDING'],
+      [200, 'RUNNING'],
+      [404, 'RUNNING'],
     ],
   }),
 ] as const satisfies readonly Fault[];

@@ -3,8 +3,8 @@
 import { invalidArgument } from '../../lib/reference/http/errors.js';
 import { TERMINAL_RUN_STATUSES, type Behaviour } from '../../lib/reference/behaviour.js';
 import type { Store } from '../../lib/reference/store/store.js';
-import type { RunProgress } from '../../lib/reference/store/records.js';
-import { deletedStillFiltered, fault, missingAnsweredWith, presentWith, type Fault } from './define.js';
+import type { RunProgress, RunRecord } from '../../lib/reference/store/records.js';
+import { deletedStillFiltered, fault, missingAnsweredWith, onRunCancelled, presentWith, type Fault } from './define.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import { firstRun, run, allRuns, errorCode, UNKNOWN_22 } from '../probes/resources.js';
 import { FIXTURE_IDS } from '../probes/fixture-ids.js';
@@ -40,6 +40,37 @@ export const RUNS_FAULTS = [
       return runs.every((run) => Object.values(run.results.metrics).every((m) => m.min <= m.mean && m.mean <= m.max));
     },
     shows: false,
+  }),
+  fault({
+    id: 'run-cancel-summary-mean-max-swapped',
+    requirements: ['RUN-METRICS-CONSISTENT'],
+    slips: ['state'],
+    description:
+      'Cancelling a run in progress recomputes its results.metrics with a helper that returns [min, mean, max], read as [min, max, mean]: each summary of the cancelled run has its mean and max traded (a mean above its max); runs never cancelled read right.',
+    behaviour: (b) => {
+      const cancelled = new Set<string>();
+      onRunCancelled(b, (before) => cancelled.add(before.run_id));
+      presentWith(b, 'run', (view, record) => {
+        if (!cancelled.has((record as RunRecord).run_id)) return view;
+        const results = view.results as { metrics: Record<string, { min: number; mean: number; max: number }> };
+        const metrics = Object.fromEntries(
+          Object.entries(results.metrics).map(([name, m]) => [name, { min: m.min, mean: m.max, max: m.mean }]),
+        );
+        return { ...view, results: { ...results, metrics } };
+      });
+    },
+    probe: async (call) => {
+      await call('DELETE', `/v1/runs/${FIXTURE_IDS.cancellableRunId}`);
+      const cancelled = (await allRuns(call)).find((r) => r['run_id'] === FIXTURE_IDS.cancellableRunId);
+      const metrics = Object.values(
+        (cancelled?.['results']?.metrics ?? {}) as Record<string, { min: number; mean: number; max: number }>,
+      );
+      return {
+        status: cancelled?.['status'] ?? null,
+        ordered: metrics.every((m) => m.min <= m.mean && m.mean <= m.max),
+      };
+    },
+    shows: { status: 'CANCELLED', ordered: false },
   }),
   fault({
     id: 'run-name-singular',

@@ -32,6 +32,6 @@ describe('embedded reference fixtures', () => {
       cancellableRunId: env['CANCELLABLE_RUN_ID'],
     });
     expect(await listedStatus(reference.fixtures.deletableRunId)).toBe('COMPLETED');
-    expect(await listedStatus(reference.fixtures.cancellableRunId)).toBe('PENDING');
+    expect(await listedStatus(reference.fixtures.cancellableRunId)).toBe('RUNNING');
   });
 });
