@@ -27,6 +27,7 @@ import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 import { DASHBOARD_COMMANDS, restoringDashboard } from '../lib/explore/commands.js';
 import { explore } from '../lib/explore/explore.js';
 import { text, wrongTypesCheck } from '../lib/families/wrong-types.js';
+import { refusedWriteFramingCheck } from '../lib/families/refused-writes.js';
 
 const PATCH = 'PATCH /v1/dashboards/{dashboard_id}' satisfies EndpointKey;
 const WRITES = { writes: true, needs: ['dashboardId'] } as const;
@@ -268,6 +269,9 @@ describeGroup('dashboards', () => {
     },
     RENAMES,
   );
+
+  // A refused PATCH's unread body left on the connection: the rename sent after it on the same connection reads as usual.
+  refusedWriteFramingCheck('dashboards', RENAMES);
 
   check(
     'dashboards.renamed-dashboard-named-dashboards-dashboard',

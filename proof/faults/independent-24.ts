@@ -31,8 +31,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     "A key one agent type's table rules (response_format, phone_number_key, strip_message_timestamps, ...) sent in another type's configuration with a value only that rule refuses is accepted and echoed: a key's rule holds for the types the table lists it under.",
   'ind24-test-set-id-location-header-internal':
     'Identifiers of a stated length in characters (test_set_id, exactly 8) written in multi-byte characters (CJK, astral) are accepted and echoed, never a 5xx: the whole valid space of a fixed-length identifier.',
-  'ind24-refused-body-read-by-next-request':
-    'HTTP framing after a refusal: a request with a body refused before it was read (401 for a wrong key, 404, 415) leaves the connection clean: the next request on the same connection is answered as on a fresh one (or the server closes the connection).',
   'ind24-dashboard-if-match-wildcard-refused':
     'Every form of a precondition a server that honours If-Match must read (RFC 9110 13.1.1): `If-Match: *` on an existing resource, a list of tags holding the current one: never 412 while the resource exists and is unchanged.',
   'ind24-parameter-values-numbers-in-request-locale':
@@ -277,7 +275,8 @@ const FAULTS_24 = [
   fault({
     id: 'ind24-refused-body-read-by-next-request',
     requirements: ['TESTCASE-CREATE', 'AGENT-CREATE', 'MUTATION-CREATE', 'REVIEW-PROJECT-CREATE', 'DASHBOARD-PATCH'],
-    slips: ['state'],
+    // The state is the connection's, which no cell of these rules holds: a valid write refused is the rule broken.
+    slips: ['broken'],
     description:
       "A request refused before its body is read (UNAUTHENTICATED) leaves that body on the keep-alive connection, and the service's own body reader, which reads a request's body from what the connection holds, takes those bytes as the start of the next request's body: after a POST with a wrong key, the next valid POST on the same connection is read as the two JSON texts run together and refused with INVALID_ARGUMENT (malformed JSON), though it is valid. A refused GET (no body), or a new connection, leaves nothing behind.",
     behaviour: (b) => {

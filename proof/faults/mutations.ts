@@ -11,6 +11,7 @@ import {
   firstThousand,
   jsonDepth,
   keptFromLast,
+  lastRequest,
   missingAnsweredWith,
   presentWith,
   readAs,
@@ -1231,5 +1232,58 @@ export const MUTATIONS_FAULTS = [
         ),
       ),
     shows: ['tone'],
+  }),
+  fault({
+    id: 'mutation-missing-agent-body-left-on-connection',
+    requirements: ['MUTATION-CREATE'],
+    // The parent looked up before the body is read, and the unread body then misread.
+    slips: ['precedence'],
+    description:
+      "A mutation POST under an agent_id that names nothing is refused NOT_FOUND before its body is read, and that body stays on the keep-alive connection, where the service's body reader takes it for the start of the next request's body: the valid create sent next on the same connection is read as two JSON texts run together and refused with INVALID_ARGUMENT, though on another connection it is accepted. A refusal for a wrong key is read past, as it should be.",
+    behaviour: (b) => {
+      const request = lastRequest(b);
+      const leftovers = new WeakMap<object, Buffer[]>();
+      // The store, as the last routed request saw it (the service has one): the parent is looked up before the body.
+      let agents: ReadonlyMap<string, unknown> = new Map();
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        agents = store.agents;
+        return named(endpoint, params, store);
+      };
+      const reads = b.readsBody;
+      b.readsBody = (endpoint, headers) => {
+        const req = request();
+        const agentId = /^\/v1\/agents\/([^/?]+)\/mutations\/?(?:\?|$)/.exec(String(req?.url))?.[1];
+        if (
+          !req ||
+          endpoint.key !== 'POST /v1/agents/{agent_id}/mutations' ||
+          agentId === undefined ||
+          agents.has(agentId)
+        )
+          return reads(endpoint, headers);
+        // Refused NOT_FOUND by the handler without the body read: what arrives of it is kept for the next request.
+        const kept: Buffer[] = [];
+        leftovers.set(req.socket, kept);
+        req.on('data', (chunk: Buffer) => kept.push(chunk));
+        return false;
+      };
+      const body = b.requestBody;
+      b.requestBody = (text, headers) => {
+        const req = request();
+        const kept = req ? leftovers.get(req.socket) : undefined;
+        if (!req || !kept) return body(text, headers);
+        leftovers.delete(req.socket);
+        return body(Buffer.concat(kept).toString('utf8') + text, headers);
+      };
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const refused = await create(call, 'A'.repeat(22), { display_name: 'refused' });
+      // The client may send the next request on another connection while the refused one's finishes; it comes back to it.
+      const next: number[] = [];
+      for (let i = 0; i < 3; i++) next.push((await create(call, agentId, { display_name: `m${i}` })).status);
+      return { refused: refused.status, malformed: next.filter((n) => n === 400).length > 0 };
+    },
+    shows: { refused: 404, malformed: true },
   }),
 ] as const satisfies readonly Fault[];
