@@ -31,8 +31,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     "A key one agent type's table rules (response_format, phone_number_key, strip_message_timestamps, ...) sent in another type's configuration with a value only that rule refuses is accepted and echoed: a key's rule holds for the types the table lists it under.",
   'ind24-test-set-id-location-header-internal':
     'Identifiers of a stated length in characters (test_set_id, exactly 8) written in multi-byte characters (CJK, astral) are accepted and echoed, never a 5xx: the whole valid space of a fixed-length identifier.',
-  'ind24-dashboard-if-match-wildcard-refused':
-    'Every form of a precondition a server that honours If-Match must read (RFC 9110 13.1.1): `If-Match: *` on an existing resource, a list of tags holding the current one: never 412 while the resource exists and is unchanged.',
   'ind24-parameter-values-numbers-in-request-locale':
     'Neutral headers on writes and their derived values: the same create under Accept-Language of other locales (fr, de, tr) answers the same data (numbers written the same, derived parameter_values the same).',
   'ind24-model-type-locale-dotless-i':

@@ -3,6 +3,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
+import { ApiError } from '../../lib/reference/http/errors.js';
 import type { MutationRecord } from '../../lib/reference/store/records.js';
 import { utf8Size } from '../../lib/reference/validation/measure.js';
 import { flattenToStrings, type MutationFields, type MutationRules } from '../../lib/reference/validation/mutations.js';
@@ -1285,5 +1286,47 @@ export const MUTATIONS_FAULTS = [
       return { refused: refused.status, malformed: next.filter((n) => n === 400).length > 0 };
     },
     shows: { refused: 404, malformed: true },
+  }),
+  fault({
+    id: 'mutation-if-match-star-taken-for-a-tag',
+    requirements: ['MUTATION-GET', 'MUTATION-DELETE-IDEMPOTENT'],
+    slips: ['broken'],
+    description:
+      'Mutation answers carry a strong ETag (the mutation id, quoted), and a GET or DELETE of a mutation carrying If-Match is served only when one of its listed tags equals that one: `If-Match: *`, which holds for any current representation (RFC 9110 13.1.1), is taken for a tag and refused with 412 FAILED_PRECONDITION, though the mutation exists unchanged; a list holding the current tag is served.',
+    behaviour: (b) => {
+      let ifMatch: string | undefined;
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        const given = req.headers['if-match'];
+        ifMatch = typeof given === 'string' ? given : undefined;
+        return presented(req);
+      };
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        const tags = ifMatch?.split(',').map((tag) => tag.trim());
+        if (
+          (endpoint.key === GET_MUTATION || endpoint.key === 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}') &&
+          tags &&
+          !tags.includes(`"${params.mutation_id ?? ''}"`)
+        )
+          throw new ApiError('FAILED_PRECONDITION', 'the mutation was modified since the tag given');
+        return named(endpoint, params, store);
+      };
+      const status = b.errors.status;
+      b.errors.status = (code, endpoint) => (code === 'FAILED_PRECONDITION' ? 412 : status(code, endpoint));
+      const codeAnswer = b.codeAnswer;
+      b.codeAnswer = (req, bytes) => {
+        const coded = codeAnswer(req, bytes);
+        const text = bytes.toString('utf8');
+        if (!text.startsWith('{"mutation":')) return coded;
+        const id = (JSON.parse(text) as { mutation: { id: string } }).mutation.id;
+        return { ...coded, headers: { ...coded.headers, ETag: `"${id}"` } };
+      };
+    },
+    probe: async (call) => {
+      const { at } = await withMutation(call);
+      return (await call('GET', at(), { headers: { 'If-Match': '*' } })).status;
+    },
+    shows: 412,
   }),
 ] as const satisfies readonly Fault[];
