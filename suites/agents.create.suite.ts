@@ -29,7 +29,7 @@ import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 import { declareExtremeIdChecks } from '../lib/families/path-ids.js';
 import { object, text, texts, wrongTypesCheck } from '../lib/families/wrong-types.js';
-import { refusedWriteCheck } from '../lib/families/refused-writes.js';
+import { refusedWriteCheck, refusedWriteFramingCheck } from '../lib/families/refused-writes.js';
 
 const GET = 'GET /v1/agents/{agent_id}' satisfies EndpointKey;
 /** Numbers of each kind RFC 8259 writes (an integer, a fraction, a negative one, zero) in a free JSON object. */
@@ -339,4 +339,5 @@ describeGroup('agents', () => {
   });
 
   refusedWriteCheck('agents');
+  refusedWriteFramingCheck('agents');
 });

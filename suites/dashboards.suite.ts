@@ -27,6 +27,8 @@ import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 import { DASHBOARD_COMMANDS, restoringDashboard } from '../lib/explore/commands.js';
 import { explore } from '../lib/explore/explore.js';
 import { text, wrongTypesCheck } from '../lib/families/wrong-types.js';
+import { refusedWriteFramingCheck } from '../lib/families/refused-writes.js';
+import { ifMatchFormsCheck } from '../lib/families/conditional.js';
 
 const PATCH = 'PATCH /v1/dashboards/{dashboard_id}' satisfies EndpointKey;
 const WRITES = { writes: true, needs: ['dashboardId'] } as const;
@@ -268,6 +270,25 @@ describeGroup('dashboards', () => {
     },
     RENAMES,
   );
+
+  // The dashboard as the last rename left it: every form of If-Match holds (`*`; a list holding the tag it gave).
+  ifMatchFormsCheck(
+    'dashboards',
+    ['DASHBOARD-PATCH'],
+    "a PATCH with If-Match: * on the dashboard, then one with a list of tags holding the strong ETag the previous PATCH's answer gave, the dashboard unchanged since, is never refused 412 Precondition Failed (RFC 9110 13.1.1); a server that ignores If-Match passes",
+    async (t) => {
+      const current = await rename(t, t.name('if-match rename'));
+      t.expectResource(current, ['DASHBOARD-PATCH'], 'renaming the dashboard');
+      let nth = 0;
+      const send = (headers: Readonly<Record<string, string>>) =>
+        patch(t, { json: dashboardBody(t.name(`if-match rename ${++nth}`)), headers });
+      return { current, requests: [{ endpoint: PATCH, requirement: 'DASHBOARD-PATCH', effect: 'updates', send }] };
+    },
+    RENAMES,
+  );
+
+  // A refused PATCH's unread body left on the connection: the rename sent after it on the same connection reads as usual.
+  refusedWriteFramingCheck('dashboards', RENAMES);
 
   check(
     'dashboards.renamed-dashboard-named-dashboards-dashboard',

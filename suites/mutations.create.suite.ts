@@ -18,7 +18,7 @@ import { bodyFormsCheck } from '../lib/families/negotiation.js';
 import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
 import { wellFormedId } from '../lib/gen/ids.js';
 import { object, text, wrongTypesCheck } from '../lib/families/wrong-types.js';
-import { refusedWriteCheck } from '../lib/families/refused-writes.js';
+import { refusedWriteCheck, refusedWriteFramingCheck } from '../lib/families/refused-writes.js';
 
 const WRITES = { writes: true } as const;
 
@@ -317,4 +317,5 @@ describeGroup('mutations', () => {
   });
 
   refusedWriteCheck('mutations');
+  refusedWriteFramingCheck('mutations');
 });

@@ -16,6 +16,7 @@ import { check, describeGroup, type Call, type CheckContext } from '../lib/harne
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
+import { ifMatchFormsCheck } from '../lib/families/conditional.js';
 import {
   expectDeletedAgain,
   expectEmptyJsonBody,
@@ -330,4 +331,36 @@ describeGroup('mutations', () => {
   }
 
   declareDynamicIdChecks('mutations');
+
+  // A mutation that exists, unchanged since it was read: every form of If-Match holds, on its read and its deletion.
+  ifMatchFormsCheck(
+    'mutations',
+    ['MUTATION-GET', 'MUTATION-DELETE-IDEMPOTENT'],
+    'a mutation read, then read with If-Match: * and with a list of tags holding the ETag it gave (when strong), then deleted with If-Match: *: never 412 Precondition Failed while it exists unchanged (RFC 9110 13.1.1); a server that ignores If-Match passes',
+    async (t) => {
+      const agent_id = await t.mutations.parent();
+      const { mutation } = await t.mutations.create(agent_id);
+      const params = { agent_id, mutation_id: String(mutation['id']) };
+      const current = await t.call(GET, { params });
+      t.expectResource(current, ['MUTATION-GET'], 'reading the mutation just created');
+      return {
+        current,
+        requests: [
+          {
+            endpoint: GET,
+            requirement: 'MUTATION-GET',
+            effect: 'reads',
+            send: (headers) => t.call(GET, { params, headers }),
+          },
+          {
+            endpoint: DELETE,
+            requirement: 'MUTATION-DELETE-IDEMPOTENT',
+            effect: 'deletes',
+            send: (headers) => t.call(DELETE, { params, headers }),
+          },
+        ],
+      };
+    },
+    WRITES,
+  );
 });

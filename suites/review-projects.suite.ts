@@ -23,7 +23,7 @@ import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set
 import { alnum } from '../lib/gen/ids.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 import { flag, text, texts, wrongTypesCheck } from '../lib/families/wrong-types.js';
-import { refusedWriteCheck } from '../lib/families/refused-writes.js';
+import { refusedWriteCheck, refusedWriteFramingCheck } from '../lib/families/refused-writes.js';
 
 const WRITES = { writes: true } as const;
 /** An id of the length other resources' ids have (a review project's form is not stated), sent where the server sets one. */
@@ -441,4 +441,5 @@ describeGroup('review-projects', () => {
   });
 
   refusedWriteCheck('review-projects');
+  refusedWriteFramingCheck('review-projects');
 });

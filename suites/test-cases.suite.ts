@@ -35,7 +35,7 @@ import { SHAPED_VALUES } from '../lib/gen/values.js';
 import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
 import { wellFormedId } from '../lib/gen/ids.js';
 import { object, text, texts, wrongTypesCheck } from '../lib/families/wrong-types.js';
-import { refusedWriteCheck } from '../lib/families/refused-writes.js';
+import { refusedWriteCheck, refusedWriteFramingCheck } from '../lib/families/refused-writes.js';
 
 const WRITES = { writes: true } as const;
 /** An id of a test case's form, sent where the server sets one. */
@@ -826,4 +826,5 @@ describeGroup('test-cases', () => {
   });
 
   refusedWriteCheck('test-cases');
+  refusedWriteFramingCheck('test-cases');
 });

@@ -3,12 +3,19 @@
 // before it did (a reader that keeps what it read of a refused body in a draft hands it to the next create).
 // Creates of other checks run in between: only fields the valid creates leave out are compared, which no
 // neighbour's create can give them on a correct server.
+// Nor on the connection: a write refused before its body is read leaves that body for the server to read past, so
+// the next request on the same keep-alive connection is answered as on another (refusedWriteFramingCheck).
 
 import { isDeepStrictEqual } from 'node:util';
 import type { RequirementId } from '../contract/requirements/index.js';
 import { isSuccess } from '../assert/responses.js';
 import { reviewLinks } from '../harness/discovery.js';
-import { check, type Call, type CheckContext } from '../harness/index.js';
+import { check, type Call, type CheckContext, type CheckOptions } from '../harness/index.js';
+import type { Written } from '../harness/resources.js';
+import { TransportError } from '../http/exchange.js';
+import { ID_RULES } from '../contract/ids.js';
+import { dashboardBody } from '../gen/bodies.js';
+import { wellFormedId } from '../gen/ids.js';
 import type { JsonObject } from '../util/json.js';
 
 /** One resource's create: optional fields carrying `marker`, flaws that make a body refused, and how it is sent. */
@@ -106,5 +113,149 @@ export function refusedWriteCheck(group: keyof typeof REFUSED_WRITES): void {
         }
     },
     { writes: true },
+  );
+}
+
+/** A valid write of one endpoint, sent as `written` says; and the refusals sent before it on the same connection. */
+interface Framing {
+  readonly valid: (written: Written) => Promise<Call>;
+  readonly refusals: readonly { readonly what: string; readonly send: (written: Written) => Promise<Call> }[];
+}
+
+/** A key no organization holds: refused (401) before a careful server reads the body. */
+const WRONG_KEY: Written = { auth: { key: 'cft-not-the-organization-key' } };
+
+/** Per write endpoint with a body: its rule, what it writes, and its valid write and refusals (parents made first). */
+const FRAMED: Record<
+  string,
+  {
+    readonly requirement: RequirementId;
+    /** What is written, with its article. */
+    readonly write: string;
+    /** What the refusals of `ready` refuse for, in words. */
+    readonly refusals: string;
+    readonly ready: (t: CheckContext) => Promise<Framing>;
+  }
+> = {
+  agents: {
+    requirement: 'AGENT-CREATE',
+    write: 'an agent create',
+    refusals: 'a wrong key',
+    ready: async (t) => ({
+      valid: (written) => t.agents.send({}, written),
+      refusals: [{ what: 'a wrong key', send: (written) => t.agents.send({}, { ...written, ...WRONG_KEY }) }],
+    }),
+  },
+  mutations: {
+    requirement: 'MUTATION-CREATE',
+    write: 'a mutation create',
+    refusals: 'a wrong key, or an agent_id naming nothing',
+    ready: async (t) => {
+      const parent = await t.mutations.parent();
+      return {
+        valid: (written) => t.mutations.send(parent, {}, written),
+        refusals: [
+          { what: 'a wrong key', send: (written) => t.mutations.send(parent, {}, { ...written, ...WRONG_KEY }) },
+          {
+            what: 'an agent_id that names nothing',
+            send: (written) => t.mutations.send(wellFormedId(ID_RULES.agent, 41), {}, written),
+          },
+        ],
+      };
+    },
+  },
+  'test-cases': {
+    requirement: 'TESTCASE-CREATE',
+    write: 'a test case create',
+    refusals: 'a wrong key',
+    ready: async (t) => {
+      await t.testCases.testSetId();
+      return {
+        valid: (written) => t.testCases.send({}, undefined, written),
+        refusals: [
+          { what: 'a wrong key', send: (written) => t.testCases.send({}, undefined, { ...written, ...WRONG_KEY }) },
+        ],
+      };
+    },
+  },
+  'review-projects': {
+    requirement: 'REVIEW-PROJECT-CREATE',
+    write: 'a review project create',
+    refusals: 'a wrong key',
+    ready: async (t) => {
+      const links = await reviewLinks(t);
+      return {
+        valid: (written) => t.reviewProjects.send(links, {}, written),
+        refusals: [
+          { what: 'a wrong key', send: (written) => t.reviewProjects.send(links, {}, { ...written, ...WRONG_KEY }) },
+        ],
+      };
+    },
+  },
+  dashboards: {
+    requirement: 'DASHBOARD-PATCH',
+    write: 'a dashboard rename',
+    refusals: 'a wrong key, or a dashboard_id naming nothing',
+    ready: async (t) => {
+      const patch = (id: string, written: Written) =>
+        t.call('PATCH /v1/dashboards/{dashboard_id}', {
+          params: { dashboard_id: id },
+          json: dashboardBody(t.name('dashboard after a refusal')),
+          ...written,
+        });
+      const own = t.config.dashboardId as string;
+      return {
+        valid: (written) => patch(own, written),
+        refusals: [
+          { what: 'a wrong key', send: (written) => patch(own, { ...written, ...WRONG_KEY }) },
+          {
+            what: 'a dashboard_id that names nothing',
+            send: (written) => patch(wellFormedId(ID_RULES.dashboard, 41), written),
+          },
+        ],
+      };
+    },
+  },
+};
+
+/**
+ * `<group>.refused-write-leaves-connection-clean`: HTTP framing after a refusal (RFC 9112 6.3, 9.3). A write whose
+ * body the server refuses before reading it (a wrong key; a path id naming nothing) leaves that body on a keep-alive
+ * connection, which the server must read past: the valid write sent next on the same connection is answered as on
+ * another. Accepted there, it passes; refused, the same write on another connection must be refused too (else the
+ * refused request's bytes were taken for part of it). A server closing the connection after a refusal passes.
+ */
+export function refusedWriteFramingCheck(group: keyof typeof FRAMED, options: CheckOptions = { writes: true }): void {
+  const row = FRAMED[group]!;
+  check(
+    `${group}.refused-write-leaves-connection-clean`,
+    [row.requirement],
+    `${row.write} refused before its body is read (${row.refusals}), then a valid one on the same keep-alive connection: the valid one is answered as on another connection (RFC 9112: the refused request's body is read past, or the connection closed)`,
+    async (t) => {
+      const framing = await row.ready(t);
+      for (const refusal of framing.refusals) {
+        const next = await t.oneConnection(async (connection) => {
+          const refused = await refusal.send({ connection });
+          // Not refused, or refused after the connection was closed: nothing of it is left to read.
+          if (isSuccess(refused) || refused.response.headers['connection']?.toLowerCase() === 'close') return undefined;
+          try {
+            return { refused, call: await framing.valid({ connection }) };
+          } catch (error) {
+            // The server closed the connection after its refusal without saying so: allowed, nothing was misread.
+            if (error instanceof TransportError && error.reset) return undefined;
+            throw error;
+          }
+        });
+        if (!next || isSuccess(next.call)) continue;
+        const elsewhere = await framing.valid({});
+        t.assert(
+          !isSuccess(elsewhere),
+          [row.requirement],
+          `a valid write (${row.write}), sent on the connection of one refused for ${refusal.what} (${next.refused.response.status}), was answered ${next.call.response.status}, though on another connection it is accepted (${elsewhere.response.status}): the refused request's body was taken for part of the next request`,
+          next.call,
+        );
+      }
+    },
+    options,
   );
 }

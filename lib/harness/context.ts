@@ -11,6 +11,7 @@ import { toEvidence } from '../assert/evidence.js';
 import type { Finding } from '../result/model.js';
 import type { Exchange } from '../http/exchange.js';
 import type { RequestSpec } from '../http/client.js';
+import type { Dispatcher } from 'undici';
 import { registerSecret } from '../http/redact.js';
 import { QUIET_WAIT_MS } from '../http/throttle.js';
 import type { PublishedOperation } from '../generic/model.js';
@@ -362,6 +363,19 @@ export class CheckContext {
         this.quiet = false;
       }
     });
+  }
+
+  /**
+   * Runs `task` with a connection of its own to the target: the requests it sends with `connection` set to it
+   * follow each other on that one connection (unless the server closes it), which is closed when the task ends.
+   */
+  async oneConnection<T>(task: (connection: Dispatcher) => Promise<T>): Promise<T> {
+    const connection = this.target.client.oneConnection();
+    try {
+      return await task(connection);
+    } finally {
+      await connection.close().catch(() => {});
+    }
   }
 
   /** What is learnt once per target under `key` (the first check to ask loads it, with its own context). */

@@ -52,6 +52,11 @@ export interface RequestSpec {
   readonly chunked?: boolean;
   /** A request of the quiet section under way (`alone`), which it does not hold back. */
   readonly quiet?: boolean;
+  /**
+   * Sent on this one connection (`ApiClient.oneConnection`), after the requests sent on it before, never sent again
+   * on another: for what a connection carries from one request to the next.
+   */
+  readonly connection?: Dispatcher;
 }
 
 // Above the largest answer a correct server can give: an agent echoing a 10 MiB configuration
@@ -149,7 +154,13 @@ export class ApiClient {
       if (this.throttle.givenUp)
         throw new ThrottledError(`${spec.method} ${redact(url)}: ${this.throttle.givenUpMessage}`, recorded);
       const response = await this.throttle
-        .run(() => this.onceRetryingReset(spec.method, url, headers, body, recorded), spec.quiet)
+        .run(
+          () =>
+            spec.connection
+              ? this.once(spec.method, url, headers, body, recorded, spec.connection)
+              : this.onceRetryingReset(spec.method, url, headers, body, recorded),
+          spec.quiet,
+        )
         .catch((error: unknown) => {
           const durationMs = performance.now() - started;
           if (this.options.transport?.verbose) verboseLine(spec.method, url, 'no answer', durationMs, attempt);
@@ -188,6 +199,14 @@ export class ApiClient {
   /** Runs `task` with no other request of this client in flight but those it sends `quiet` (`Throttle.alone`). */
   alone<T>(task: (quiet: boolean) => Promise<T>): Promise<T> {
     return this.throttle.alone(task);
+  }
+
+  /**
+   * A dispatcher of one keep-alive connection to the target (undici sends each request when the one before is
+   * answered): requests given it as `connection` follow each other on it. Closed by the caller.
+   */
+  oneConnection(): Dispatcher {
+    return this.connections.single();
   }
 
   /** Whether back-pressure with no answer for the give-up time ended this client's retries (or another's of the target). */

@@ -94,6 +94,11 @@ export class Connections {
     return true;
   }
 
+  /** A dispatcher of its own with one connection (requests one after another on it), for the caller to close. */
+  single(): Dispatcher {
+    return dispatcher({ connections: 1, pipelining: 1 }, this.transport);
+  }
+
   async close(): Promise<void> {
     await Promise.all([this.read.close(), this.write.close(), this.fresh.close()]);
   }

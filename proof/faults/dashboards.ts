@@ -226,4 +226,54 @@ export const DASHBOARDS_FAULTS = [
     },
     shows: 412,
   }),
+  fault({
+    id: 'dashboard-if-match-list-compared-whole',
+    requirements: ['DASHBOARD-PATCH'],
+    slips: ['broken'],
+    description:
+      'Dashboard answers carry a strong ETag (the update_time in milliseconds, quoted), and a PATCH honours If-Match by comparing the whole field with the current tag as one text: `*` and the current tag alone are applied, but a list of tags holding the current one (`"an-old-tag", "<current>"`), which holds when any listed tag matches (RFC 9110 13.1.1), is refused with 412 FAILED_PRECONDITION though the dashboard is unchanged.',
+    behaviour: (b) => {
+      let ifMatch: string | undefined;
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        const given = req.headers['if-match'];
+        ifMatch = typeof given === 'string' ? given.trim() : undefined;
+        return presented(req);
+      };
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        const stored = store.dashboards.get(params.dashboard_id ?? '');
+        if (
+          endpoint.key === 'PATCH /v1/dashboards/{dashboard_id}' &&
+          ifMatch &&
+          ifMatch !== '*' &&
+          stored &&
+          ifMatch !== `"${stored.update_time}"`
+        )
+          throw new ApiError('FAILED_PRECONDITION', 'the dashboard was modified since the tag given');
+        return named(endpoint, params, store);
+      };
+      const status = b.errors.status;
+      b.errors.status = (code, endpoint) => (code === 'FAILED_PRECONDITION' ? 412 : status(code, endpoint));
+      const codeAnswer = b.codeAnswer;
+      b.codeAnswer = (req, bytes) => {
+        const coded = codeAnswer(req, bytes);
+        const text = bytes.toString('utf8');
+        if (!text.startsWith('{"dashboard":')) return coded;
+        const updated = (JSON.parse(text) as { dashboard: { update_time: string } }).dashboard.update_time;
+        return { ...coded, headers: { ...coded.headers, ETag: `"${Date.parse(updated)}"` } };
+      };
+    },
+    probe: async (call) => {
+      const path = `/v1/dashboards/${FIXTURE_IDS.dashboardId}`;
+      const renamed = await call('PATCH', path, { body: { display_name: 'Quality board' } });
+      const tag = typeof renamed.headers.etag === 'string' ? renamed.headers.etag : '"none"';
+      const listed = await call('PATCH', path, {
+        body: { display_name: 'Quality board (listed)' },
+        headers: { 'If-Match': `"an-old-tag", ${tag}` },
+      });
+      return listed.status;
+    },
+    shows: 412,
+  }),
 ] as const satisfies readonly Fault[];

@@ -3,6 +3,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
+import { ApiError } from '../../lib/reference/http/errors.js';
 import type { MutationRecord } from '../../lib/reference/store/records.js';
 import { utf8Size } from '../../lib/reference/validation/measure.js';
 import { flattenToStrings, type MutationFields, type MutationRules } from '../../lib/reference/validation/mutations.js';
@@ -1293,5 +1294,100 @@ export const MUTATIONS_FAULTS = [
         ),
       ),
     shows: ['tone'],
+  }),
+  fault({
+    id: 'mutation-missing-agent-body-left-on-connection',
+    requirements: ['MUTATION-CREATE'],
+    // The parent looked up before the body is read, and the unread body then misread.
+    slips: ['precedence'],
+    description:
+      "A mutation POST under an agent_id that names nothing is refused NOT_FOUND before its body is read, and that body stays on the keep-alive connection, where the service's body reader takes it for the start of the next request's body: the valid create sent next on the same connection is read as two JSON texts run together and refused with INVALID_ARGUMENT, though on another connection it is accepted. A refusal for a wrong key is read past, as it should be.",
+    behaviour: (b) => {
+      const request = lastRequest(b);
+      const leftovers = new WeakMap<object, Buffer[]>();
+      // The store, as the last routed request saw it (the service has one): the parent is looked up before the body.
+      let agents: ReadonlyMap<string, unknown> = new Map();
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        agents = store.agents;
+        return named(endpoint, params, store);
+      };
+      const reads = b.readsBody;
+      b.readsBody = (endpoint, headers) => {
+        const req = request();
+        const agentId = /^\/v1\/agents\/([^/?]+)\/mutations\/?(?:\?|$)/.exec(String(req?.url))?.[1];
+        if (
+          !req ||
+          endpoint.key !== 'POST /v1/agents/{agent_id}/mutations' ||
+          agentId === undefined ||
+          agents.has(agentId)
+        )
+          return reads(endpoint, headers);
+        // Refused NOT_FOUND by the handler without the body read: what arrives of it is kept for the next request.
+        const kept: Buffer[] = [];
+        leftovers.set(req.socket, kept);
+        req.on('data', (chunk: Buffer) => kept.push(chunk));
+        return false;
+      };
+      const body = b.requestBody;
+      b.requestBody = (text, headers) => {
+        const req = request();
+        const kept = req ? leftovers.get(req.socket) : undefined;
+        if (!req || !kept) return body(text, headers);
+        leftovers.delete(req.socket);
+        return body(Buffer.concat(kept).toString('utf8') + text, headers);
+      };
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const refused = await create(call, 'A'.repeat(22), { display_name: 'refused' });
+      // The client may send the next request on another connection while the refused one's finishes; it comes back to it.
+      const next: number[] = [];
+      for (let i = 0; i < 3; i++) next.push((await create(call, agentId, { display_name: `m${i}` })).status);
+      return { refused: refused.status, malformed: next.filter((n) => n === 400).length > 0 };
+    },
+    shows: { refused: 404, malformed: true },
+  }),
+  fault({
+    id: 'mutation-if-match-star-taken-for-a-tag',
+    requirements: ['MUTATION-GET', 'MUTATION-DELETE-IDEMPOTENT'],
+    slips: ['broken'],
+    description:
+      'Mutation answers carry a strong ETag (the mutation id, quoted), and a GET or DELETE of a mutation carrying If-Match is served only when one of its listed tags equals that one: `If-Match: *`, which holds for any current representation (RFC 9110 13.1.1), is taken for a tag and refused with 412 FAILED_PRECONDITION, though the mutation exists unchanged; a list holding the current tag is served.',
+    behaviour: (b) => {
+      let ifMatch: string | undefined;
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        const given = req.headers['if-match'];
+        ifMatch = typeof given === 'string' ? given : undefined;
+        return presented(req);
+      };
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        const tags = ifMatch?.split(',').map((tag) => tag.trim());
+        if (
+          (endpoint.key === GET_MUTATION || endpoint.key === 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}') &&
+          tags &&
+          !tags.includes(`"${params.mutation_id ?? ''}"`)
+        )
+          throw new ApiError('FAILED_PRECONDITION', 'the mutation was modified since the tag given');
+        return named(endpoint, params, store);
+      };
+      const status = b.errors.status;
+      b.errors.status = (code, endpoint) => (code === 'FAILED_PRECONDITION' ? 412 : status(code, endpoint));
+      const codeAnswer = b.codeAnswer;
+      b.codeAnswer = (req, bytes) => {
+        const coded = codeAnswer(req, bytes);
+        const text = bytes.toString('utf8');
+        if (!text.startsWith('{"mutation":')) return coded;
+        const id = (JSON.parse(text) as { mutation: { id: string } }).mutation.id;
+        return { ...coded, headers: { ...coded.headers, ETag: `"${id}"` } };
+      };
+    },
+    probe: async (call) => {
+      const { at } = await withMutation(call);
+      return (await call('GET', at(), { headers: { 'If-Match': '*' } })).status;
+    },
+    shows: 412,
   }),
 ] as const satisfies readonly Fault[];

@@ -64,6 +64,18 @@ describe('ApiClient', () => {
     await extra.close();
   });
 
+  test('requests given one connection follow each other on it, writes too', async () => {
+    routes.set('/socket', (req, res) => res.writeHead(200).end(`${req.socket.remotePort}`));
+    const api = client();
+    const connection = api.oneConnection();
+    const ports = [];
+    for (const method of ['POST', 'POST', 'GET'])
+      ports.push((await api.send({ method, path: '/socket', json: {}, connection })).response.text);
+    expect(new Set(ports).size).toBe(1);
+    await connection.close();
+    await api.close();
+  });
+
   test('auth none sends no key', async () => {
     routes.set('/nokey', (req, res) => res.writeHead(200).end(String(req.headers['x-api-key'] === undefined)));
     expect((await client().send({ method: 'GET', path: '/nokey', auth: 'none' })).response.text).toBe('true');
