@@ -1,7 +1,7 @@
 // A broken rule of the specification: the only failure that counts as the target's fault.
 // Anything else thrown in a check (a transport error, a bug in the suite) is an Error outcome.
 
-import type { Exchange } from '../http/exchange.js';
+import type { Exchange, RecordedRequest } from '../http/exchange.js';
 import { redact } from '../http/redact.js';
 import type { SchemaIssue } from '../schema/ajv.js';
 import { describeExchange } from './evidence.js';
@@ -15,6 +15,8 @@ export class RuleViolation extends Error {
     readonly summary: string,
     readonly exchange?: Exchange,
     readonly where?: string,
+    /** The request, when no answer to it could be read (its evidence then). */
+    readonly request?: RecordedRequest,
   ) {
     super(`[${requirements.join(', ')}] ${summary}${exchange ? `\n\n${describeExchange(exchange)}` : ''}`);
   }

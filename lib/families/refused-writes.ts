@@ -229,7 +229,7 @@ export function refusedWriteFramingCheck(group: keyof typeof FRAMED, options: Ch
   const row = FRAMED[group]!;
   check(
     `${group}.refused-write-leaves-connection-clean`,
-    [row.requirement],
+    [row.requirement, 'HTTP-MESSAGE-FRAMING'],
     `${row.write} refused before its body is read (${row.refusals}), then a valid one on the same keep-alive connection: the valid one is answered as on another connection (RFC 9112: the refused request's body is read past, or the connection closed)`,
     async (t) => {
       const framing = await row.ready(t);
@@ -250,7 +250,7 @@ export function refusedWriteFramingCheck(group: keyof typeof FRAMED, options: Ch
         const elsewhere = await framing.valid({});
         t.assert(
           !isSuccess(elsewhere),
-          [row.requirement],
+          [row.requirement, 'HTTP-MESSAGE-FRAMING'],
           `a valid write (${row.write}), sent on the connection of one refused for ${refusal.what} (${next.refused.response.status}), was answered ${next.call.response.status}, though on another connection it is accepted (${elsewhere.response.status}): the refused request's body was taken for part of the next request`,
           next.call,
         );

@@ -249,7 +249,7 @@ async function endOf(
   try {
     await run();
   } catch (error) {
-    end = error;
+    end = error instanceof TransportError && error.malformed ? malformedAnswer(error, error.malformed.what) : error;
   }
   const lastOfBody = t.exchanges.at(-1);
   const refused = await t.deleteCreated();
@@ -261,6 +261,22 @@ async function endOf(
   const [first, ...more] = [...refused, ...(conventions ? [conventions] : [])];
   more.forEach((seen) => t.observe(seen));
   return { end: first ?? end, lastOfBody };
+}
+
+/**
+ * An answer that broke HTTP's framing is the target's fault (HTTP-MESSAGE-FRAMING), whichever check it reached:
+ * one cause wherever seen, placed at the request's method and path.
+ */
+function malformedAnswer(error: TransportError, what: string): RuleViolation {
+  const { pathname } = new URL(error.request.url);
+  const where = `${error.request.method} ${pathname}`;
+  return new RuleViolation(
+    ['HTTP-MESSAGE-FRAMING'],
+    `${where}: the answer cannot be read: ${what}`,
+    undefined,
+    where,
+    error.request,
+  );
 }
 
 /** Broken conventions (strict profile), all named: they fail a check that would pass or skip, as any rule seen broken. */
@@ -309,7 +325,11 @@ function failureRecord(error: unknown, lastOfBody: Exchange | undefined): CheckM
       violated: [...error.requirements],
       violationSummary: error.summary,
       ...(error.where !== undefined ? { violationWhere: error.where } : {}),
-      ...(error.exchange ? { evidence: toEvidence(error.exchange) } : {}),
+      ...(error.exchange
+        ? { evidence: toEvidence(error.exchange) }
+        : error.request
+          ? { evidence: requestEvidence(error.request) }
+          : {}),
     };
   }
   if (error instanceof TransportError) return { evidence: requestEvidence(error.request) };

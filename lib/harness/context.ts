@@ -126,7 +126,7 @@ export class CheckContext {
       path: fillPath(endpoint.path, params ?? {}),
       ...(this.quiet ? { quiet: true } : {}),
     });
-    this.exchanges.push(exchange);
+    this.recordAnswer(exchange);
     if (!(mayBeRefusedInFront && responses.refusedInFront(exchange))) {
       this.observeErrorEnvelope(exchange);
       this.observeErrorLabel(exchange);
@@ -157,8 +157,14 @@ export class CheckContext {
       path: fillPath(operation.path, params ?? {}),
       ...(this.quiet ? { quiet: true } : {}),
     });
-    this.exchanges.push(exchange);
+    this.recordAnswer(exchange);
     return exchange;
+  }
+
+  /** An answer read in full: recorded, and HTTP's framing (HTTP-MESSAGE-FRAMING) seen kept (a broken one throws, see check.ts). */
+  private recordAnswer(exchange: Exchange): void {
+    this.exchanges.push(exchange);
+    this.verified.add('HTTP-MESSAGE-FRAMING');
   }
 
   /**

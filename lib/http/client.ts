@@ -276,6 +276,8 @@ export class ApiClient {
     dispatcher: Dispatcher,
   ): Promise<RecordedResponse> {
     const timeoutMs = this.options.timeoutMs;
+    // What came before a failure, to tell a malformed answer from one cut short.
+    const seen: Seen = { bytes: 0 };
     try {
       const response = await undiciRequest(url, {
         method: method as 'GET',
@@ -285,8 +287,9 @@ export class ApiClient {
         bodyTimeout: timeoutMs,
         signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), this.throttle.stopSignal]),
       });
-      const { chunks, truncated } = await readCapped(response.body, this.maxResponseBytes);
       const answered = flatHeaders(response.headers);
+      seen.headers = answered;
+      const { chunks, truncated } = await readCapped(response.body, this.maxResponseBytes, seen);
       const text = utf8Text(decodedBody(chunks, answered['content-encoding'], this.maxResponseBytes));
       return {
         status: response.statusCode,
@@ -304,9 +307,36 @@ export class ApiClient {
         recorded,
         RESET_CODES.has(code ?? ''),
         { cause: error },
+        malformedAnswer(error, code, seen),
       );
     }
   }
+}
+
+/** An answer as far as it came: its headers, once read, and how many bytes of its body. */
+interface Seen {
+  headers?: Readonly<Record<string, string>>;
+  bytes: number;
+}
+
+/**
+ * What was wrong with an answer that broke HTTP/1.1's framing (RFC 9112), as far as the answer itself shows it: a
+ * Content-Length beside a Transfer-Encoding (6.1: a sender MUST NOT), a body its framing ends at another length than
+ * its Content-Length, or bytes that are no HTTP message (undici's parser). Not a body the connection's end cut short of
+ * its Content-Length (the network's doing, or a proxy's timeout: undici finds that mismatch only as the socket ends),
+ * nor an answer in TLS to a plain-HTTP request (a wrong address, said apart).
+ */
+function malformedAnswer(error: unknown, code: string | undefined, seen: Seen): { what: string } | undefined {
+  const err = error as { name?: string; message?: string; data?: unknown; stack?: string };
+  if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
+    const encoding = seen.headers?.['transfer-encoding'];
+    if (encoding !== undefined) return { what: `it carries both Content-Length and Transfer-Encoding (${encoding})` };
+    if (/\bonHttpSocketEnd\b|\bParser\.finish\b/.test(err.stack ?? '')) return undefined;
+    return { what: 'its body is framed to another length than its Content-Length says' };
+  }
+  if (err.name !== 'HTTPParserError' || /^[\x15\x16]\x03/.test(String(err.data ?? ''))) return undefined;
+  const reason = String(err.message ?? '').replace(/^Response does not match the HTTP\/1\.1 protocol \((.*)\)$/, '$1');
+  return { what: `it is no well-formed HTTP/1.1 message (${reason})` };
 }
 
 /** `GET /v1/personas?page_size=1 200 12 ms (2 retries)` on stderr: the path only, never a header. */
@@ -328,11 +358,13 @@ function queryString(query: RequestSpec['query']): string {
 async function readCapped(
   body: AsyncIterable<Buffer> & { destroy(): void },
   cap: number,
+  seen: Seen,
 ): Promise<{ chunks: Buffer[]; truncated: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
     size += chunk.length;
+    seen.bytes = size;
     if (size > cap) {
       chunks.push(chunk.subarray(0, chunk.length - (size - cap)));
       body.destroy();

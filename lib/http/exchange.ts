@@ -28,7 +28,10 @@ export interface Exchange {
   readonly retries: number;
 }
 
-/** The target could not be reached or answered unusably: an Error outcome, not a rule violation. */
+/**
+ * The target could not be reached or answered unusably: an Error outcome, not a rule violation, unless `malformed`:
+ * the answer came and broke HTTP's own framing (RFC 9112), which is the server's doing, never the network's.
+ */
 export class TransportError extends Error {
   override readonly name = 'TransportError';
   constructor(
@@ -36,6 +39,7 @@ export class TransportError extends Error {
     readonly request: RecordedRequest,
     readonly reset = false,
     options?: ErrorOptions,
+    readonly malformed?: { readonly what: string },
   ) {
     super(message, options);
   }

@@ -251,7 +251,14 @@ const FAULTS_24 = [
 
   fault({
     id: 'ind24-refused-body-read-by-next-request',
-    requirements: ['TESTCASE-CREATE', 'AGENT-CREATE', 'MUTATION-CREATE', 'REVIEW-PROJECT-CREATE', 'DASHBOARD-PATCH'],
+    requirements: [
+      'HTTP-MESSAGE-FRAMING',
+      'TESTCASE-CREATE',
+      'AGENT-CREATE',
+      'MUTATION-CREATE',
+      'REVIEW-PROJECT-CREATE',
+      'DASHBOARD-PATCH',
+    ],
     // The state is the connection's, which no cell of these rules holds: a valid write refused is the rule broken.
     slips: ['broken'],
     description:
@@ -425,7 +432,7 @@ const FAULTS_24 = [
 
   fault({
     id: 'ind24-large-read-chunked-with-length',
-    requirements: ['AGENT-GET', 'AGENT-PROMPT'],
+    requirements: ['HTTP-MESSAGE-FRAMING', 'AGENT-GET', 'AGENT-PROMPT'],
     slips: ['broken'],
     description:
       'GET answers over 16 KiB are streamed by a writer that marks them `Transfer-Encoding: chunked`, while the Content-Length the framework set from the serialized text stays in place: the answer carries both, which RFC 9112 6.1 forbids ("A sender MUST NOT send a Content-Length header field in any message that contains a Transfer-Encoding header field"), and a strict client refuses it (undici: body length does not match content-length). GET of an agent with a prompt of 20,000 characters (within 50,000) cannot be read; writes, and smaller reads, are framed as they should be.',

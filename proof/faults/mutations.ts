@@ -1297,9 +1297,9 @@ export const MUTATIONS_FAULTS = [
   }),
   fault({
     id: 'mutation-missing-agent-body-left-on-connection',
-    requirements: ['MUTATION-CREATE'],
+    requirements: ['MUTATION-CREATE', 'HTTP-MESSAGE-FRAMING'],
     // The parent looked up before the body is read, and the unread body then misread.
-    slips: ['precedence'],
+    slips: { 'MUTATION-CREATE': ['precedence'], 'HTTP-MESSAGE-FRAMING': ['broken'] },
     description:
       "A mutation POST under an agent_id that names nothing is refused NOT_FOUND before its body is read, and that body stays on the keep-alive connection, where the service's body reader takes it for the start of the next request's body: the valid create sent next on the same connection is read as two JSON texts run together and refused with INVALID_ARGUMENT, though on another connection it is accepted. A refusal for a wrong key is read past, as it should be.",
     behaviour: (b) => {

@@ -270,6 +270,64 @@ describe('ApiClient', () => {
   });
 });
 
+/** A raw server answering every request with `answer`, then ending the connection. */
+async function rawAnswer(answer: string, run: (client: ApiClient) => Promise<void>): Promise<void> {
+  const raw = createNetServer((socket) => socket.once('data', () => socket.end(answer)));
+  await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+  const client = new ApiClient({
+    baseUrl: `http://127.0.0.1:${(raw.address() as { port: number }).port}`,
+    apiKey: undefined,
+    timeoutMs: 20_000,
+    concurrency: 1,
+  });
+  try {
+    await run(client);
+  } finally {
+    await client.close();
+    await new Promise((resolve) => raw.close(resolve));
+  }
+}
+
+describe('ApiClient, on an answer that breaks HTTP framing', () => {
+  const failure = (client: ApiClient) => client.send({ method: 'GET', path: '/x' }).catch((e: unknown) => e);
+
+  test('a Content-Length beside a Transfer-Encoding is a malformed answer, said so', async () => {
+    const body = '{"a":1}';
+    const chunked = `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`;
+    await rawAnswer(
+      `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunked}`,
+      async (client) => {
+        const error = (await failure(client)) as TransportError;
+        expect(error).toBeInstanceOf(TransportError);
+        expect(error.malformed?.what).toMatch(/Content-Length and Transfer-Encoding|framed to another length/);
+      },
+    );
+  });
+
+  test('bytes that are no HTTP message are a malformed answer', async () => {
+    await rawAnswer('HTTP/1.1 200 OK\r\nBad Header\r\n\r\n', async (client) => {
+      const error = (await failure(client)) as TransportError;
+      expect(error.malformed?.what).toMatch(/^it is no well-formed HTTP\/1\.1 message \(/);
+    });
+  });
+
+  test("a body cut short of its Content-Length is the network's doing, not judged, whether the answer said close or not", async () => {
+    for (const close of ['Connection: close\r\n', '']) {
+      await rawAnswer(`HTTP/1.1 200 OK\r\nContent-Length: 100\r\n${close}\r\n{"a":`, async (client) => {
+        const error = (await failure(client)) as TransportError;
+        expect(error).toBeInstanceOf(TransportError);
+        expect(error.malformed).toBeUndefined();
+      });
+    }
+  });
+
+  test('a well-formed answer is read', async () => {
+    await rawAnswer('HTTP/1.1 200 OK\r\nContent-Length: 7\r\nConnection: close\r\n\r\n{"a":1}', async (client) => {
+      expect((await client.send({ method: 'GET', path: '/x' })).response.json).toEqual({ a: 1 });
+    });
+  });
+});
+
 describe('ApiClient, when the runner ends the run', () => {
   test('a request in flight and one waiting out back-pressure fail at once with the reason, not at their timeouts', async () => {
     routes.set('/stall', () => {});

@@ -195,6 +195,14 @@ export const GENERAL = [
   ),
   must(
     g,
+    'HTTP-MESSAGE-FRAMING',
+    'Endpoints',
+    'Every answer is a well-formed HTTP/1.1 message: its body framed by a Content-Length or by the chunked coding, never both, and as long as it says; a request body the server refuses unread is read past before the next request on the connection (or the connection closed).',
+    'All request and response bodies are JSON unless stated otherwise.',
+    "RFC 9112 6 and 9.3: a message a client cannot frame cannot be read at all, by any client, so the API's answers are HTTP's first. Observed on every answer a check reads: a Content-Length beside a Transfer-Encoding (6.1: a sender MUST NOT), a body longer than its Content-Length, or bytes no HTTP parser reads fail the check that met them, whatever it judged, as one cause. A body shorter than its Content-Length is not judged: a connection cut short (the network, a proxy's timeout) gives the same. Checked on purpose after a refusal of each write, on one keep-alive connection (`<group>.refused-write-leaves-connection-clean`).",
+  ),
+  must(
+    g,
     'RESPONSE-JSON-UTF8',
     'Endpoints',
     'A JSON answer is not labelled with an encoding other than UTF-8: its Content-Type carries no charset, or one naming UTF-8.',
