@@ -2,13 +2,13 @@
 // reading the suite's checks (issue #30, point 4).
 
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
-import { alreadyExists, internal, invalidArgument } from '../../lib/reference/http/errors.js';
+import { alreadyExists, ApiError, internal, invalidArgument } from '../../lib/reference/http/errors.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { AgentRecord } from '../../lib/reference/store/records.js';
 import { flattenToStrings } from '../../lib/reference/validation/mutations.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { fault, type Fault, lastRequest, presentWith } from './define.js';
+import { fault, type Fault, lastRequest, presentWith, rereadAgent } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {};
@@ -277,6 +277,123 @@ const FAULTS_26 = [
       return { status: created.status, code: created.body?.error?.code ?? null };
     },
     shows: { status: 400, code: 'INVALID_ARGUMENT' },
+  }),
+  fault({
+    id: 'ind26-chat-phone-number-refused',
+    requirements: ['AGENT-CREATE'],
+    slips: ['scope'],
+    description:
+      'phone_number is refused on a MODEL_TYPE_CHAT agent (INVALID_ARGUMENT, "a chat agent has no phone number"), the validator taking the field for one of the voice types alone, where the table makes it required for some agent types and optional for the others: a chat agent that also lists the support line it hands over to cannot be created.',
+    behaviour: (b) =>
+      rereadAgent(b, 'phone_number', (read) => (f, request) => {
+        const value = read(f, request);
+        if (value !== null && request.modelType === 'MODEL_TYPE_CHAT')
+          f.fail('phone_number', 'a chat agent has no phone number');
+        return value;
+      }),
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'Chat with hand-over line',
+          model_type: 'MODEL_TYPE_CHAT',
+          phone_number: '+14155550123',
+          metadata: { chat_endpoint: 'https://chat.example.com/v1/messages' },
+        },
+      });
+      return { status: created.status, code: created.body?.error?.code ?? null };
+    },
+    shows: { status: 400, code: 'INVALID_ARGUMENT' },
+  }),
+
+  fault({
+    id: 'ind26-assignee-pattern-backtracks-to-timeout',
+    requirements: ['REVIEW-PROJECT-ASSIGNEE-EMAIL'],
+    slips: ['broken'],
+    description:
+      'Assignees are matched with an e-mail pattern of nested quantifiers (`^([\\w.+-]+)+@...`), which backtracks exponentially on a long local part with no `@`: a review project whose assignee is such a text (`reviewer.team.quality.assurance.lead`, no address) is not refused with INVALID_ARGUMENT but runs into the request timeout, answered 503 with code UNAVAILABLE.',
+    behaviour: (b) => {
+      const read = b.reviewProjectFields.assignees;
+      b.reviewProjectFields = {
+        ...b.reviewProjectFields,
+        assignees: (f) => {
+          if ((f.strings('assignees') ?? []).some((a) => /^[\w.+-]{25,}$/.test(a)))
+            throw new ApiError('UNAVAILABLE', 'the request timed out');
+          return read(f);
+        },
+      };
+      const status = b.errors.status;
+      b.errors.status = (code, endpoint) => (code === 'UNAVAILABLE' ? 503 : status(code, endpoint));
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/review-projects', {
+        body: {
+          display_name: 'Refund calls',
+          assignees: ['reviewer.team.quality.assurance.lead'],
+          linked_simulation_ids: ['AbCdEfGhIjKlMnOpQrStUv'],
+          linked_metric_ids: ['MeTrIcAbCdEfGhIjKlMnOp'],
+        },
+      });
+      return { status: created.status, code: created.body?.error?.code ?? null };
+    },
+    shows: { status: 503, code: 'UNAVAILABLE' },
+  }),
+
+  fault({
+    id: 'ind26-body-zero-width-no-break-space-stripped',
+    requirements: ['READ-BACK-UNCHANGED'],
+    slips: ['broken'],
+    description:
+      "The request body reader takes off a byte order mark with `text.replace(/\\uFEFF/g, '')`, the global flag where only a leading one was meant: U+FEFF inside a string (a zero-width no-break space, valid text, as in a name kept from breaking across lines) is removed, and a mutation's display_name comes back without it.",
+    behaviour: (b) => {
+      const body = b.requestBody;
+      b.requestBody = (text, headers) => body(text.replace(/\uFEFF/g, ''), headers);
+    },
+    probe: async (call) => {
+      const agent = await voiceAgent(call);
+      const created = await call('POST', `/v1/agents/${agent}/mutations`, { body: { display_name: 'Tone\uFEFF-A' } });
+      const got = await call('GET', `/v1/agents/${agent}/mutations/${String(created.body.mutation.id)}`);
+      return got.body.mutation.display_name;
+    },
+    shows: 'Tone-A',
+  }),
+  fault({
+    id: 'ind26-mutation-ids-from-sequence-read-early',
+    requirements: ['MUTATION-CREATE', 'MUTATION-GET'],
+    slips: ['state'],
+    description:
+      "A mutation's ULID is issued from a sequence whose value is read with the name check and written back with the insert (two statements, no transaction between them; each sequence number keeps the ULID first drawn for it): two mutations created at once get the same id, the later one stored over the earlier, so one create's answer names a mutation whose GET answers the other's display_name. One creation at a time gets an id of its own.",
+    behaviour: (b) => {
+      let sequence = 0;
+      const read: number[] = [];
+      const issued = new Map<number, string>();
+      b.mutationRules = {
+        ...b.mutationRules,
+        beforeStore: async () => {
+          read.push(sequence);
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        },
+        newId: (ids, now) => {
+          sequence = (read.shift() ?? sequence) + 1;
+          const id = issued.get(sequence) ?? ids.ulid(now);
+          issued.set(sequence, id);
+          return id;
+        },
+      };
+    },
+    probe: async (call) => {
+      const agent = await voiceAgent(call);
+      const path = `/v1/agents/${agent}/mutations`;
+      const [a, b] = await Promise.all([
+        call('POST', path, { body: { display_name: 'Alpha' } }),
+        call('POST', path, { body: { display_name: 'Beta' } }),
+      ]);
+      const ids = [String(a.body.mutation.id), String(b.body.mutation.id)];
+      const names = await Promise.all(
+        ids.map(async (id) => (await call('GET', `${path}/${id}`)).body.mutation.display_name),
+      );
+      return { sameId: ids[0] === ids[1], oneReadBackTwice: names[0] === names[1] };
+    },
+    shows: { sameId: true, oneReadBackTwice: true },
   }),
 ] as const;
 
