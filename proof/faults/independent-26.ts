@@ -1,5 +1,8 @@
 // Independent faults, round 26: written from the specification and the reference alone, without
 // reading the suite's checks (issue #30, point 4).
+//
+// Area: agents, mutations, test cases, review projects and dashboards, and HTTP on any endpoint. 13 written: ideas
+// past them repeated a catalog slip (see the writer's report for what was dropped and why).
 
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { alreadyExists, ApiError, internal, invalidArgument } from '../../lib/reference/http/errors.js';
@@ -394,6 +397,45 @@ const FAULTS_26 = [
       return { sameId: ids[0] === ids[1], oneReadBackTwice: names[0] === names[1] };
     },
     shows: { sameId: true, oneReadBackTwice: true },
+  }),
+  fault({
+    id: 'ind26-overrides-equal-to-parent-dropped',
+    requirements: ['MUTATION-GET', 'READ-BACK-UNCHANGED'],
+    slips: ['broken'],
+    description:
+      'config_overrides are stored as a minimal delta: an override whose value equals the parent agent\'s (a key the variant pins to the parent\'s current value) is taken for no change and dropped, so a mutation created with `{"prompt": <the parent\'s prompt>, "display_name": "Calm"}` reads back `{"display_name": "Calm"}`, not the config_overrides sent.',
+    behaviour: (b) => {
+      let parent: AgentRecord | undefined;
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key === 'POST /v1/agents/{agent_id}/mutations') parent = store.agents.get(params.agent_id ?? '');
+        return named(endpoint, params, store);
+      };
+      const read = b.mutationRules.fields.config_overrides;
+      b.mutationRules = {
+        ...b.mutationRules,
+        fields: {
+          ...b.mutationRules.fields,
+          config_overrides: (fields, body) => {
+            const overrides = read(fields, body);
+            const base = (parent ?? {}) as unknown as Record<string, unknown>;
+            return Object.fromEntries(
+              Object.entries(overrides).filter(([key, value]) => JSON.stringify(base[key]) !== JSON.stringify(value)),
+            ) as JsonObject;
+          },
+        },
+      };
+    },
+    probe: async (call) => {
+      const agent = await voiceAgent(call, { prompt: 'Be brief.' });
+      const path = `/v1/agents/${agent}/mutations`;
+      const created = await call('POST', path, {
+        body: { display_name: 'Pinned prompt', config_overrides: { prompt: 'Be brief.', display_name: 'Calm' } },
+      });
+      const got = await call('GET', `${path}/${String(created.body.mutation.id)}`);
+      return got.body.mutation.config_overrides;
+    },
+    shows: { display_name: 'Calm' },
   }),
 ] as const;
 
