@@ -46,6 +46,7 @@ import { INDEPENDENT_22_FAULTS, UNDETECTED as UNDETECTED_22 } from './independen
 import { INDEPENDENT_23_FAULTS, UNDETECTED as UNDETECTED_23 } from './independent-23.js';
 import { INDEPENDENT_24_FAULTS, UNDETECTED as UNDETECTED_24 } from './independent-24.js';
 import { INDEPENDENT_25_FAULTS, UNDETECTED as UNDETECTED_25 } from './independent-25.js';
+import { INDEPENDENT_27_FAULTS, UNDETECTED as UNDETECTED_27 } from './independent-27.js';
 
 /** The faults of every independent round that no check detects yet, with the class of check each needs. */
 const UNDETECTED: Readonly<Record<string, string>> = {
@@ -74,6 +75,7 @@ const UNDETECTED: Readonly<Record<string, string>> = {
   ...UNDETECTED_23,
   ...UNDETECTED_24,
   ...UNDETECTED_25,
+  ...UNDETECTED_27,
 };
 
 export const FAULTS = [
@@ -121,6 +123,7 @@ export const FAULTS = [
   ...INDEPENDENT_23_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_24_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_25_FAULTS.filter((f) => !(f.id in UNDETECTED)),
+  ...INDEPENDENT_27_FAULTS.filter((f) => !(f.id in UNDETECTED)),
 ] as const satisfies readonly FaultShape[];
 
 /** Faults of an independent round no check detects yet (see UNDETECTED): runnable by id, left out of the score. */
@@ -150,6 +153,7 @@ export const PENDING_FAULTS = [
   ...INDEPENDENT_23_FAULTS,
   ...INDEPENDENT_24_FAULTS,
   ...INDEPENDENT_25_FAULTS,
+  ...INDEPENDENT_27_FAULTS,
 ].filter((f) => f.id in UNDETECTED);
 
 /** A fault of the catalog: a misspelt id fails the type check. */

@@ -1,0 +1,249 @@
+// Independent faults, round 27: written from the specification and the reference alone, without
+// reading the suite's checks (issue #30, point 4).
+
+import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
+import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
+import type { Call } from '../probes/call.js';
+import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
+import { fault, type Fault, finalizeWith, lastRequest, presentWith } from './define.js';
+
+/** The faults of this round no check detects yet, with the class of check each needs. */
+export const UNDETECTED: Readonly<Record<string, string>> = {};
+
+/** Every schema under a property named `name`, at any depth of a published document. */
+function propertySchemas(value: unknown, name: string, found: JsonObject[] = []): JsonObject[] {
+  if (Array.isArray(value)) for (const item of value) propertySchemas(item, name, found);
+  else if (isJsonObject(value)) {
+    const properties = value.properties;
+    if (isJsonObject(properties) && isJsonObject(properties[name])) found.push(properties[name]);
+    for (const member of Object.values(value)) propertySchemas(member, name, found);
+  }
+  return found;
+}
+
+/** The value at every depth with each schema of a `next_page_token` property typed a plain string. */
+function tokensNotNullable(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(tokensNotNullable);
+  if (!isJsonObject(value)) return value;
+  const out = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, tokensNotNullable(v)]));
+  const properties = out.properties;
+  if (isJsonObject(properties) && isJsonObject(properties.next_page_token)) {
+    const { nullable: _nullable, ...token } = properties.next_page_token;
+    out.properties = { ...properties, next_page_token: { ...token, type: 'string' } };
+  }
+  return out;
+}
+
+const FIXTURES = seedStore(ALPHANUMERIC).fixtures;
+
+/** Every item of a list walked at page_size 100, by its items key. */
+async function walk(call: Call, path: string, key: string): Promise<JsonObject[]> {
+  const items: JsonObject[] = [];
+  let token: unknown = '';
+  for (let i = 0; i < 20; i++) {
+    const page = await call(
+      'GET',
+      `${path}&page_size=100${token ? `&page_token=${encodeURIComponent(String(token))}` : ''}`,
+    );
+    items.push(...(page.body[key] as JsonObject[]));
+    token = page.body.next_page_token;
+    if (!token) break;
+  }
+  return items;
+}
+
+/** The simulation with the most metric outputs (the one lists are walked in). */
+const BIG_SIMULATION =
+  [...seedStore(ALPHANUMERIC).store.simulations.entries()].sort((a, b) => b[1].size - a[1].size)[0]?.[0] ?? '';
+
+/** Each metric's ID by its name, as the embedded service's metric outputs carry them. */
+const METRIC_IDS: ReadonlyMap<string, string> = new Map(
+  [...seedStore(ALPHANUMERIC).store.simulations.values()].flatMap((outputs) =>
+    [...outputs.values()].map((o): [string, string] => [o.metric_name, o.metric_id]),
+  ),
+);
+
+const FAULTS_27 = [
+  fault({
+    id: 'ind27-runs-filter-kept-from-last-request',
+    requirements: ['LIST-PAGINATION-COMPLETE'],
+    slips: ['state'],
+    description:
+      'The runs list keeps the filter it parsed in a variable of the list handler (meant to spare parsing the same filter again on the pages after a token) and reuses it whenever a request carries no filter: once a client listed `status = FAILED`, every later GET /v1/runs without a filter lists the failed runs alone, not the whole collection.',
+    behaviour: (b) => {
+      const filter = b.lists.filter;
+      let last: ReturnType<typeof filter> = null;
+      b.lists.filter = (raw, list) => {
+        if (list.id !== 'runs') return filter(raw, list);
+        if (!raw) return last;
+        last = filter(raw, list);
+        return last;
+      };
+    },
+    probe: async (call) => {
+      const before = await call('GET', '/v1/runs?page_size=1000');
+      await call('GET', `/v1/runs?page_size=1000&filter=${encodeURIComponent('status = FAILED')}`);
+      const after = await call('GET', '/v1/runs?page_size=1000');
+      return { before: (before.body.runs as JsonObject[]).length, after: (after.body.runs as JsonObject[]).length };
+    },
+    shows: { before: 140, after: 21 },
+  }),
+
+  fault({
+    id: 'ind27-auth-exemption-matched-in-query',
+    requirements: ['AUTH-MISSING-KEY'],
+    slips: ['scope'],
+    description:
+      'The key middleware exempts the public specification endpoints with `req.url.includes("/v1/openapi")`, a test of the request target, query included, where its path was meant: a request to any endpoint whose query holds `/v1/openapi` (a `ref=/v1/openapi` a client passes along, a filter value naming the path) is served without X-API-Key.',
+    behaviour: (b) => {
+      const request = lastRequest(b);
+      const required = b.auth.required;
+      b.auth.required = (endpoint) => required(endpoint) && !String(request()?.url ?? '').includes('/v1/openapi');
+    },
+    probe: async (call) => {
+      const plain = await call('GET', '/v1/runs?page_size=1', { key: null });
+      const referred = await call('GET', '/v1/runs?page_size=1&ref=/v1/openapi', { key: null });
+      return { plain: plain.status, referred: referred.status };
+    },
+    shows: { plain: 401, referred: 200 },
+  }),
+
+  fault({
+    id: 'ind27-spec-page-token-not-nullable',
+    requirements: ['SCHEMA-PUBLISHED'],
+    slips: ['type'],
+    description:
+      'The published list answers type next_page_token as a plain string (the generator maps the proto `string` field and drops the optional marker), while the personas list ends with `next_page_token: null`, as the specification\'s "string or null" allows: the last page of every personas walk is invalid by the published document.',
+    behaviour: (b) => finalizeWith(b, (doc) => tokensNotNullable(doc) as JsonObject),
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi');
+      const url = new URL(String((listing.body.specs as JsonObject[])[0]?.url));
+      const doc = await call('GET', url.pathname, { headers: { Accept: 'application/json' } });
+      const types = [...new Set(propertySchemas(doc.body, 'next_page_token').map((s) => JSON.stringify(s.type)))];
+      let page = await call('GET', '/v1/personas?page_size=100');
+      for (let i = 0; i < 20 && page.body.next_page_token; i++)
+        page = await call(
+          'GET',
+          `/v1/personas?page_size=100&page_token=${encodeURIComponent(String(page.body.next_page_token))}`,
+        );
+      return { published: types, lastPage: page.body.next_page_token };
+    },
+    shows: { published: ['"string"'], lastPage: null },
+  }),
+  fault({
+    id: 'ind27-spec-form-kept-from-last-request',
+    requirements: ['SPEC-YAML-DEFAULT'],
+    slips: ['state'],
+    description:
+      'GET /v1/openapi/{spec_name} keeps the form it last negotiated in the document controller (a field of a controller instance shared by every request) and changes it only when a request carries Accept: after one client asked for `Accept: application/json`, a request without Accept is served JSON instead of the default YAML.',
+    behaviour: (b) => {
+      const negotiate = b.publishing.negotiate;
+      let last: ReturnType<typeof negotiate> | undefined;
+      b.publishing.negotiate = (accept) => {
+        if (accept === undefined && last !== undefined) return last;
+        last = negotiate(accept);
+        return last;
+      };
+    },
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi');
+      const path = new URL(String((listing.body.specs as JsonObject[])[0]?.url)).pathname;
+      const before = await call('GET', path);
+      await call('GET', path, { headers: { Accept: 'application/json' } });
+      const after = await call('GET', path);
+      return { before: before.contentType, after: after.contentType };
+    },
+    shows: { before: 'application/yaml', after: 'application/json' },
+  }),
+
+  fault({
+    id: 'ind27-run-metrics-keyed-by-metric-id',
+    requirements: ['RUN-METRICS-CONSISTENT'],
+    slips: ['broken'],
+    description:
+      'A run\'s results.metrics is built by grouping its outputs\' scores by metric_id, the column the scores table is keyed by, and the join that names each metric is left out: the map runs from metric ID to {mean, min, max} (`{"<22-character id>": {...}}`), not from metric name as the specification describes.',
+    behaviour: (b) =>
+      presentWith(b, 'run', (view) => {
+        const results = view.results as JsonObject;
+        const metrics = results.metrics as JsonObject;
+        const keyed = Object.fromEntries(Object.entries(metrics).map(([name, s]) => [METRIC_IDS.get(name) ?? name, s]));
+        return { ...view, results: { ...results, metrics: keyed } };
+      }),
+    probe: async (call) => {
+      const list = await call('GET', '/v1/runs?page_size=1000');
+      const run = (list.body.runs as JsonObject[]).find(
+        (r) => Object.keys((r.results as JsonObject).metrics as JsonObject).length,
+      );
+      const keys = Object.keys(((run?.results as JsonObject).metrics as JsonObject) ?? {});
+      return {
+        names: keys.filter((k) => METRIC_IDS.has(k)).length,
+        ids: keys.filter((k) => /^[A-Za-z0-9]{22}$/.test(k)).length,
+      };
+    },
+    shows: { names: 0, ids: 3 },
+  }),
+  fault({
+    id: 'ind27-personas-deleted-listed-by-name-order',
+    requirements: ['PERSONA-DELETE'],
+    slips: ['scope'],
+    description:
+      'The personas list ordered by name (`order_by=name`, `-name` or `name desc`) is read from a name index that persona creation and update maintain but deletion does not (the soft delete only sets a flag on the row): a deleted persona is left out of the list in its default and time orders, and GET of it answers NOT_FOUND, but it is still listed in name order.',
+    behaviour: (b) => {
+      let byName = false;
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        const order = new URL(String(req.url), 'http://reference.invalid').searchParams.get('order_by') ?? '';
+        byName = /^-?name\b/.test(order.trim());
+        return presented(req);
+      };
+      const hides = b.deletion.hides;
+      b.deletion.hides = (endpoint) => !(endpoint.key === 'GET /v1/personas' && byName) && hides(endpoint);
+    },
+    probe: async (call) => {
+      const id = FIXTURES.deletablePersonaId;
+      await call('DELETE', `/v1/personas/${id}`);
+      const listed = async (order: string) =>
+        (await walk(call, `/v1/personas?order_by=${encodeURIComponent(order)}`, 'personas')).some((p) => p.id === id);
+      return {
+        createTime: await listed('create_time'),
+        name: await listed('name'),
+        nameDesc: await listed('name desc'),
+      };
+    },
+    shows: { createTime: false, name: true, nameDesc: true },
+  }),
+  fault({
+    id: 'ind27-metrics-filter-dropped-with-order',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['scope'],
+    description:
+      "The simulation metrics list with an order_by is served by the sorting path (a query template written for the dashboard's sortable table, with ORDER BY and LIMIT but no WHERE), which checks the filter and then leaves it out: `filter=status = COMPLETED` lists only completed outputs in the default order, and every output, those IN PROGRESS included, with `order_by=value`.",
+    behaviour: (b) => {
+      let ordered = false;
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        ordered = Boolean(new URL(String(req.url), 'http://reference.invalid').searchParams.get('order_by')?.trim());
+        return presented(req);
+      };
+      const filter = b.lists.filter;
+      b.lists.filter = (raw, list) => {
+        const read = filter(raw, list);
+        return list.id === 'metrics' && ordered ? null : read;
+      };
+    },
+    probe: async (call) => {
+      const filter = encodeURIComponent('status = COMPLETED');
+      const inProgress = async (order: string) => {
+        const page = await call(
+          'GET',
+          `/v1/simulations/${BIG_SIMULATION}/metrics?page_size=1000&filter=${filter}${order}`,
+        );
+        return (page.body.metrics as JsonObject[]).filter((m) => m.status !== 'COMPLETED').length > 0;
+      };
+      return { defaultOrder: await inProgress(''), byValue: await inProgress('&order_by=value') };
+    },
+    shows: { defaultOrder: false, byValue: true },
+  }),
+] as const;
+
+export const INDEPENDENT_27_FAULTS: readonly Fault<(typeof FAULTS_27)[number]['id']>[] = FAULTS_27;
