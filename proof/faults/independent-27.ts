@@ -5,7 +5,7 @@ import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { Call } from '../probes/call.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
-import { fault, type Fault, finalizeWith, lastRequest, presentWith } from './define.js';
+import { fault, type Fault, finalizeWith, lastRequest, mapOperations, paths, presentWith } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {};
@@ -50,6 +50,13 @@ async function walk(call: Call, path: string, key: string): Promise<JsonObject[]
     if (!token) break;
   }
   return items;
+}
+
+/** The first published document in its JSON form. */
+async function publishedJson(call: Call): Promise<JsonObject> {
+  const listing = await call('GET', '/v1/openapi');
+  const path = new URL(String((listing.body.specs as JsonObject[])[0]?.url)).pathname;
+  return (await call('GET', path, { headers: { Accept: 'application/json' } })).body as JsonObject;
 }
 
 /** The simulation with the most metric outputs (the one lists are walked in). */
@@ -243,6 +250,113 @@ const FAULTS_27 = [
       return { defaultOrder: await inProgress(''), byValue: await inProgress('&order_by=value') };
     },
     shows: { defaultOrder: false, byValue: true },
+  }),
+  fault({
+    id: 'ind27-filter-unterminated-quote-closed-at-end',
+    requirements: ['LIST-FILTER-MALFORMED'],
+    slips: ['broken'],
+    description:
+      'The filter lexer reads a double-quoted value up to its closing quote or the end of the text, whichever comes first (the loop stops at either and never asks which): a filter whose last quote is never closed, `name = "Alice Smith`, is read as `name = "Alice Smith"` and served, where a malformed filter is refused with INVALID_ARGUMENT.',
+    behaviour: (b) => {
+      const filter = b.lists.filter;
+      b.lists.filter = (raw, list) => {
+        const text = raw ?? '';
+        return filter((text.match(/"/g) ?? []).length % 2 === 1 ? `${text}"` : raw, list);
+      };
+    },
+    probe: async (call) => {
+      const closed = await call('GET', `/v1/personas?page_size=100&filter=${encodeURIComponent('name != "nobody"')}`);
+      const open = await call('GET', `/v1/personas?page_size=100&filter=${encodeURIComponent('name != "nobody')}`);
+      return { closed: closed.status, open: open.status, code: open.body.error?.code ?? null };
+    },
+    shows: { closed: 200, open: 200, code: null },
+  }),
+
+  fault({
+    id: 'ind27-auth-metrics-suffix-exempt',
+    requirements: ['AUTH-MISSING-KEY'],
+    slips: ['scope'],
+    description:
+      "The key middleware exempts paths ending in `/metrics` (`url.pathname.endsWith('/metrics')`, an exemption meant for the Prometheus scrape endpoint every service exposes there): GET /v1/simulations/{simulation_id}/metrics, the simulation metrics list, is served without X-API-Key; the GET of one metric output, whose path goes on, still asks for the key.",
+    behaviour: (b) => {
+      const request = lastRequest(b);
+      const required = b.auth.required;
+      b.auth.required = (endpoint) =>
+        required(endpoint) &&
+        !new URL(String(request()?.url ?? '/'), 'http://reference.invalid').pathname.endsWith('/metrics');
+    },
+    probe: async (call) => {
+      const listed = await call('GET', `/v1/simulations/${BIG_SIMULATION}/metrics?page_size=1`);
+      const output = String((listed.body.metrics as JsonObject[])[0]?.metric_output_id);
+      const list = await call('GET', `/v1/simulations/${BIG_SIMULATION}/metrics?page_size=1`, { key: null });
+      const one = await call('GET', `/v1/simulations/${BIG_SIMULATION}/metrics/${output}`, { key: null });
+      return { list: list.status, one: one.status };
+    },
+    shows: { list: 200, one: 401 },
+  }),
+  fault({
+    id: 'ind27-spec-delete-responses-without-description',
+    requirements: ['SPEC-VALID-OPENAPI'],
+    slips: ['scope'],
+    description:
+      "The published documents write each response's description from its handler's documentation comment, and the DELETE handlers (persona, run, mutation, scheduled run) have none: their responses are written with content alone, where OpenAPI requires every Response Object to carry a description.",
+    behaviour: (b) =>
+      finalizeWith(b, (doc) => ({
+        ...doc,
+        paths: Object.fromEntries(
+          Object.entries(paths(doc)).map(([path, item]) => [
+            path,
+            Object.fromEntries(
+              Object.entries(item).map(([method, op]) => {
+                if (method !== 'delete' || !isJsonObject(op.responses)) return [method, op];
+                const responses = Object.fromEntries(
+                  Object.entries(op.responses).map(([status, r]) => {
+                    if (!isJsonObject(r)) return [status, r];
+                    const { description: _description, ...rest } = r;
+                    return [status, rest];
+                  }),
+                );
+                return [method, { ...op, responses }];
+              }),
+            ),
+          ]),
+        ),
+      })),
+    probe: async (call) => {
+      const doc = await publishedJson(call);
+      const without = (method: string) =>
+        Object.values(paths(doc)).flatMap((item) =>
+          isJsonObject(item[method]) && isJsonObject(item[method].responses)
+            ? Object.values(item[method].responses).filter((r) => isJsonObject(r) && !('description' in r))
+            : [],
+        ).length;
+      return { get: without('get'), delete: without('delete') > 0 };
+    },
+    shows: { get: 0, delete: true },
+  }),
+
+  fault({
+    id: 'ind27-spec-list-parameters-duplicated',
+    requirements: ['SPEC-VALID-OPENAPI'],
+    slips: ['scope'],
+    description:
+      'The published list operations get their page_size and page_token parameters twice: once from the route, once from the pagination mixin the generator adds to every list operation, without merging by name and location, where OpenAPI forbids an operation to list one parameter twice.',
+    behaviour: (b) =>
+      finalizeWith(b, (doc) => ({
+        ...doc,
+        paths: mapOperations(doc, (op) => {
+          const params = Array.isArray(op.parameters) ? (op.parameters as JsonObject[]) : [];
+          const paging = params.filter((p) => p.in === 'query' && (p.name === 'page_size' || p.name === 'page_token'));
+          return paging.length ? { ...op, parameters: [...params, ...paging.map((p) => ({ ...p }))] } : op;
+        }),
+      })),
+    probe: async (call) => {
+      const doc = await publishedJson(call);
+      const op = paths(doc)['/v1/runs']?.get as JsonObject | undefined;
+      const names = ((op?.parameters ?? []) as JsonObject[]).map((p) => `${String(p.in)}:${String(p.name)}`);
+      return names.filter((n, i) => names.indexOf(n) !== i).sort();
+    },
+    shows: ['query:page_size', 'query:page_token'],
   }),
 ] as const;
 
