@@ -138,32 +138,6 @@ const FAULTS_27 = [
     shows: { published: ['"string"'], lastPage: null },
   }),
   fault({
-    id: 'ind27-spec-form-kept-from-last-request',
-    requirements: ['SPEC-YAML-DEFAULT'],
-    slips: ['state'],
-    description:
-      'GET /v1/openapi/{spec_name} keeps the form it last negotiated in the document controller (a field of a controller instance shared by every request) and changes it only when a request carries Accept: after one client asked for `Accept: application/json`, a request without Accept is served JSON instead of the default YAML.',
-    behaviour: (b) => {
-      const negotiate = b.publishing.negotiate;
-      let last: ReturnType<typeof negotiate> | undefined;
-      b.publishing.negotiate = (accept) => {
-        if (accept === undefined && last !== undefined) return last;
-        last = negotiate(accept);
-        return last;
-      };
-    },
-    probe: async (call) => {
-      const listing = await call('GET', '/v1/openapi');
-      const path = new URL(String((listing.body.specs as JsonObject[])[0]?.url)).pathname;
-      const before = await call('GET', path);
-      await call('GET', path, { headers: { Accept: 'application/json' } });
-      const after = await call('GET', path);
-      return { before: before.contentType, after: after.contentType };
-    },
-    shows: { before: 'application/yaml', after: 'application/json' },
-  }),
-
-  fault({
     id: 'ind27-run-metrics-keyed-by-metric-id',
     requirements: ['RUN-METRICS-CONSISTENT'],
     slips: ['broken'],
@@ -357,6 +331,34 @@ const FAULTS_27 = [
       return names.filter((n, i) => names.indexOf(n) !== i).sort();
     },
     shows: ['query:page_size', 'query:page_token'],
+  }),
+  fault({
+    id: 'ind27-spec-page-size-type-int',
+    requirements: ['SPEC-VALID-OPENAPI'],
+    slips: ['type'],
+    description:
+      "The published page_size parameters of the lists are typed `type: int`, the scalar's name in the handler's language, passed through by the generator's type map where it has no entry: `int` is none of JSON Schema's types (`integer` is), so the document is no valid OpenAPI and a validator refuses it.",
+    behaviour: (b) =>
+      finalizeWith(b, (doc) => ({
+        ...doc,
+        paths: mapOperations(doc, (op) =>
+          Array.isArray(op.parameters)
+            ? {
+                ...op,
+                parameters: (op.parameters as JsonObject[]).map((p) =>
+                  p.name === 'page_size' && isJsonObject(p.schema) ? { ...p, schema: { ...p.schema, type: 'int' } } : p,
+                ),
+              }
+            : op,
+        ),
+      })),
+    probe: async (call) => {
+      const doc = await publishedJson(call);
+      const op = paths(doc)['/v1/personas']?.get as JsonObject | undefined;
+      const param = ((op?.parameters ?? []) as JsonObject[]).find((p) => p.name === 'page_size');
+      return (param?.schema as JsonObject | undefined)?.type;
+    },
+    shows: 'int',
   }),
 ] as const;
 
