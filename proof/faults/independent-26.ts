@@ -3,6 +3,9 @@
 //
 // Area: agents, mutations, test cases, review projects and dashboards, and HTTP on any endpoint. 13 written: ideas
 // past them repeated a catalog slip (see the writer's report for what was dropped and why).
+//
+// Review (coordinator): none dropped (the whole-body limit of 10 MB breaks "10 MB each"; U+FEFF removed inside
+// strings is no normalisation). Against the suite at 20505c6, as written: 8 of 13 detected, 5 missed (38 %).
 
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { alreadyExists, ApiError, internal, invalidArgument } from '../../lib/reference/http/errors.js';
@@ -14,7 +17,18 @@ import type { Call } from '../probes/call.js';
 import { fault, type Fault, lastRequest, presentWith, rereadAgent } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
-export const UNDETECTED: Readonly<Record<string, string>> = {};
+export const UNDETECTED: Readonly<Record<string, string>> = {
+  'ind26-mutation-refused-duplicate-kept':
+    "A refused write changes nothing (EvoMaster's rule), for every refusal of a create: after a duplicate display_name is refused and the original deleted, the name is free; more widely, after each refused create the lists and uniqueness rules are as before.",
+  'ind26-dashboard-update-time-from-date-header':
+    "Server-set times are the server's: a write carrying a Date header (far in the past or the future) gets create_time/update_time of its own clock (update_time never before create_time, nor before the previous update_time).",
+  'ind26-body-limit-ten-mib-whole':
+    "Limits per field are per field: a body holding several fields each under its own size limit (two configurations of 6 MB) is accepted, whatever the body's total.",
+  'ind26-assignee-pattern-backtracks-to-timeout':
+    'Invalid values built to make a regular expression backtrack (a long local part without @, repeated dots) are refused with INVALID_ARGUMENT in the time of a valid one, never a 5xx or a timeout: every formatted field.',
+  'ind26-overrides-equal-to-parent-dropped':
+    "config_overrides read back exactly as sent, including keys whose value equals the parent's: every override is stored, none minimised away.",
+};
 
 /** The fixtures the embedded service is seeded with (the ids the suite's settings name). */
 const FIXTURES = seedStore(ALPHANUMERIC).fixtures;
@@ -123,7 +137,7 @@ const FAULTS_26 = [
   fault({
     id: 'ind26-parameter-values-derived-from-resolved',
     requirements: ['MUTATION-PARAMETER-VALUES-DERIVED'],
-    slips: ['scope'],
+    slips: ['broken'],
     description:
       "parameter_values left out are derived from the configuration the mutation resolves to (the parent agent's configuration with config_overrides merged over it, the object the runner uses), not from config_overrides: a mutation overriding only the prompt displays a pair for every field of its parent (display_name, model_type, phone_number, ...).",
     behaviour: (b) => {
@@ -260,8 +274,8 @@ const FAULTS_26 = [
 
   fault({
     id: 'ind26-body-comments-stripped-by-pattern',
-    requirements: ['AGENT-CREATE', 'REQUEST-MALFORMED-JSON'],
-    slips: { 'AGENT-CREATE': ['broken'], 'REQUEST-MALFORMED-JSON': ['scope'] },
+    requirements: ['AGENT-CREATE', 'REQUEST-MALFORMED-JSON', 'CHAT-URLS-VALIDATED'],
+    slips: { 'AGENT-CREATE': ['broken'], 'REQUEST-MALFORMED-JSON': ['scope'], 'CHAT-URLS-VALIDATED': ['broken'] },
     description:
       "Request bodies pass the comment stripper of the service's configuration loader before they are parsed (a pattern that spares `://` so URLs survive): a `//` anywhere else in the text, inside a string too, cuts the line there, so an agent whose prompt reads `Greet the caller // then wait` is refused as malformed JSON (INVALID_ARGUMENT), where the body is valid JSON.",
     behaviour: (b) => {
@@ -283,8 +297,8 @@ const FAULTS_26 = [
   }),
   fault({
     id: 'ind26-chat-phone-number-refused',
-    requirements: ['AGENT-CREATE'],
-    slips: ['scope'],
+    requirements: ['AGENT-CREATE', 'AGENT-CONFIG-ECHO'],
+    slips: { 'AGENT-CREATE': ['scope'], 'AGENT-CONFIG-ECHO': ['broken'] },
     description:
       'phone_number is refused on a MODEL_TYPE_CHAT agent (INVALID_ARGUMENT, "a chat agent has no phone number"), the validator taking the field for one of the voice types alone, where the table makes it required for some agent types and optional for the others: a chat agent that also lists the support line it hands over to cannot be created.',
     behaviour: (b) =>
@@ -362,7 +376,7 @@ const FAULTS_26 = [
   fault({
     id: 'ind26-mutation-ids-from-sequence-read-early',
     requirements: ['MUTATION-CREATE', 'MUTATION-GET'],
-    slips: ['state'],
+    slips: ['broken'],
     description:
       "A mutation's ULID is issued from a sequence whose value is read with the name check and written back with the insert (two statements, no transaction between them; each sequence number keeps the ULID first drawn for it): two mutations created at once get the same id, the later one stored over the earlier, so one create's answer names a mutation whose GET answers the other's display_name. One creation at a time gets an id of its own.",
     behaviour: (b) => {

@@ -47,6 +47,7 @@ import { INDEPENDENT_23_FAULTS, UNDETECTED as UNDETECTED_23 } from './independen
 import { INDEPENDENT_24_FAULTS, UNDETECTED as UNDETECTED_24 } from './independent-24.js';
 import { INDEPENDENT_25_FAULTS, UNDETECTED as UNDETECTED_25 } from './independent-25.js';
 import { INDEPENDENT_26_FAULTS, UNDETECTED as UNDETECTED_26 } from './independent-26.js';
+import { INDEPENDENT_27_FAULTS, UNDETECTED as UNDETECTED_27 } from './independent-27.js';
 
 /** The faults of every independent round that no check detects yet, with the class of check each needs. */
 const UNDETECTED: Readonly<Record<string, string>> = {
@@ -76,6 +77,7 @@ const UNDETECTED: Readonly<Record<string, string>> = {
   ...UNDETECTED_24,
   ...UNDETECTED_25,
   ...UNDETECTED_26,
+  ...UNDETECTED_27,
 };
 
 export const FAULTS = [
@@ -124,6 +126,7 @@ export const FAULTS = [
   ...INDEPENDENT_24_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_25_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_26_FAULTS.filter((f) => !(f.id in UNDETECTED)),
+  ...INDEPENDENT_27_FAULTS.filter((f) => !(f.id in UNDETECTED)),
 ] as const satisfies readonly FaultShape[];
 
 /** Faults of an independent round no check detects yet (see UNDETECTED): runnable by id, left out of the score. */
@@ -154,6 +157,7 @@ export const PENDING_FAULTS = [
   ...INDEPENDENT_24_FAULTS,
   ...INDEPENDENT_25_FAULTS,
   ...INDEPENDENT_26_FAULTS,
+  ...INDEPENDENT_27_FAULTS,
 ].filter((f) => f.id in UNDETECTED);
 
 /** A fault of the catalog: a misspelt id fails the type check. */
