@@ -249,29 +249,16 @@ describe('ApiClient', () => {
 
   test('http:// to a TLS port (the answer is a TLS alert) says so in words', async () => {
     // A TLS server's answer to a plain HTTP request: an alert record (0x15, version 3.1, protocol_version).
-    const tlsLike = createNetServer((socket) =>
-      socket.once('data', () => socket.end(Buffer.from([0x15, 0x03, 0x01, 0x00, 0x02, 0x02, 0x46]))),
-    );
-    await new Promise<void>((resolve) => tlsLike.listen(0, '127.0.0.1', resolve));
-    const plain = new ApiClient({
-      baseUrl: `http://127.0.0.1:${(tlsLike.address() as { port: number }).port}`,
-      apiKey: undefined,
-      timeoutMs: 20_000,
-      concurrency: 1,
-    });
-    try {
+    await rawAnswer(Buffer.from([0x15, 0x03, 0x01, 0x00, 0x02, 0x02, 0x46]), async (plain) => {
       const error = await plain.send({ method: 'GET', path: '/x' }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TransportError);
       expect((error as Error).message).toMatch(/the server answered in TLS: is this an https:\/\/ port\?/);
-    } finally {
-      await plain.close();
-      await new Promise((resolve) => tlsLike.close(resolve));
-    }
+    });
   });
 });
 
 /** A raw server answering every request with `answer`, then ending the connection. */
-async function rawAnswer(answer: string, run: (client: ApiClient) => Promise<void>): Promise<void> {
+async function rawAnswer(answer: string | Buffer, run: (client: ApiClient) => Promise<void>): Promise<void> {
   const raw = createNetServer((socket) => socket.once('data', () => socket.end(answer)));
   await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
   const client = new ApiClient({
