@@ -357,17 +357,32 @@ describe('variation localized-pointers', () => {
   });
 });
 
+// The reference's cancellable run is RUNNING (started, its outputs under way): rest-statuses cancels it, as it would
+// delete a PENDING one.
 describe.each([
-  ['rest-statuses', 204, undefined],
+  ['rest-statuses', 204, 'CANCELLED'],
   ['lenient-inputs', 202, 'CANCELLING'],
 ])('variation %s: deleting the run in progress', (variation, status, listedAs) => {
   const { call, service } = useService({ variation });
 
-  it(`answers ${status} and leaves it ${listedAs ?? 'deleted'}`, async () => {
+  it(`answers ${status} and leaves it ${listedAs}`, async () => {
     const runId = service().fixtures.cancellableRunId;
     expect((await call('DELETE', `/v1/runs/${runId}`)).status).toBe(status);
     const runs = (await call('GET', '/v1/runs?page_size=1000')).body.runs as Array<{ run_id: string; status: string }>;
     expect(runs.find((run) => run.run_id === runId)?.status).toBe(listedAs);
+  });
+});
+
+describe('variation rest-statuses: deleting a run not started', () => {
+  const { call } = useService({ variation: 'rest-statuses' });
+
+  it('answers 204 and leaves it deleted', async () => {
+    const listed = async () =>
+      (await call('GET', '/v1/runs?page_size=1000')).body.runs as Array<{ run_id: string; status: string }>;
+    const pending = (await listed()).find((run) => run.status === 'PENDING');
+    expect(pending).toBeDefined();
+    expect((await call('DELETE', `/v1/runs/${pending!.run_id}`)).status).toBe(204);
+    expect((await listed()).find((run) => run.run_id === pending!.run_id)).toBeUndefined();
   });
 });
 
