@@ -277,7 +277,12 @@ export function junctionExamples(list: ListEndpoint, items: readonly Item[]): Ju
         { kind: 'and', terms: terms('!=') },
       ];
     };
-    const [pair, triple] = [sampleValues(items, exposed, 2), sampleValues(items, exposed, 3)];
+    // Only values the oracle can judge equal to what an item holds (text beyond ASCII it leaves to the server).
+    const judged = (values: string[]) =>
+      values.filter((v) =>
+        items.some((item) => judgeFilter(comparison(exposed.name, '=', v), item, list.filterFields) === 'match'),
+      );
+    const [pair, triple] = [judged(sampleValues(items, exposed, 2)), judged(sampleValues(items, exposed, 3))];
     if (pair.length < 2) continue;
     return triple.length === 3 ? [...joined(pair), ...joined(triple)] : joined(pair);
   }
