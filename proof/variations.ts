@@ -768,6 +768,8 @@ const noControlCharacters = (value: string) =>
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value) ? 'must hold no control characters' : undefined;
 const sipWithoutParameters = (value: string) =>
   value.includes(';') ? 'must be an E.164 number or a SIP address' : undefined;
+/** An identifier a header or a single-byte column holds: printable ASCII. */
+const asciiIdentifier = (value: string) => (/^[\x21-\x7e]*$/.test(value) ? undefined : 'must be printable ASCII');
 
 /** metric_ids and test_set_ids must name objects that exist, and none does here: a non-empty list is refused. */
 function referencesMustExist(b: Behaviour): void {
@@ -790,6 +792,7 @@ function narrowValidators(b: Behaviour): void {
   };
   const testCases = b.testCaseFields;
   testCases.input_str = narrowed(testCases.input_str, 'input_str', oneLine);
+  testCases.test_set_id = narrowed(testCases.test_set_id, 'test_set_id', asciiIdentifier);
   testCases.description = narrowed(testCases.description, 'description', noControlCharacters);
   testCases.user_notes = narrowed(testCases.user_notes, 'user_notes', noControlCharacters);
   // The refusal names the field sent: expected_output_str where it stands in for expected_behaviors.
@@ -839,7 +842,7 @@ const LOCALIZED_POINTERS: Variation = {
     "specs document X-API-Key as a required header parameter of each secured operation (as FastAPI's `Header()` writes it), with no security scheme",
     'specs are written as the real service writes its own: request bodies inline, enumerations as named schemas behind `$ref`, path parameters behind `$ref`',
     'URLs in chat_endpoint, initialization_endpoint, a WEBSOCKET endpoint and the webhook endpoint are refused when their host name does not resolve (an SSRF guard resolving names before its private-range test; DNS stood in for by: IP literals, example.com, .net and .org resolve)',
-    "narrower validators: a control character in a display_name or input_str is refused, and in free text (prompt, descriptions, user_notes, expected_behaviors) one other than a line break or a tab; e-mail addresses follow a common validator's grammar (no apostrophe), SIP addresses carry no parameters",
+    "narrower validators: a control character in a display_name or input_str is refused, and in free text (prompt, descriptions, user_notes, expected_behaviors) one other than a line break or a tab; e-mail addresses follow a common validator's grammar (no apostrophe), SIP addresses carry no parameters, a test_set_id is printable ASCII",
     'JSON is labelled `application/json;charset="UTF-8"` (the charset quoted, in capitals, no blank)',
     "generated IDs are digits alone (`4096071355237419638273`), the fixtures' too",
     "a body's Content-Type is read by RFC 9110's grammar: another media type than application/json, another charset than UTF-8 or a blank around `=` is refused with INVALID_ARGUMENT naming Content-Type",

@@ -23,7 +23,7 @@ export const TEST_CASES = [
     'Test case',
     'test_set_id is required in the body and exactly 8 characters.',
     'test_set_id (required, in the body and not the URL) ... exactly 8 characters',
-    'Whether the test set must exist is not shown (nor how to make one): the made-up `cftTs001` is sent, or, when the target refuses it, an 8-character test_set_id a run names. The 7- and 9-character values are that ID shortened and lengthened; four two-byte characters (8 UTF-8 bytes) are 4 characters and rejected; 8 characters beyond ASCII (Latin-1, CJK) are a test_set_id, accepted and returned as sent, and 8 astral characters are too, or refused naming test_set_id by a server counting UTF-16 units, never failed on. A test_set_id sent only in the query string counts as missing.',
+    'Whether the test set must exist is not shown (nor how to make one): the made-up `cftTs001` is sent, or, when the target refuses it, an 8-character test_set_id a run names. The 7- and 9-character values are that ID shortened and lengthened; four two-byte characters (8 UTF-8 bytes) are 4 characters and rejected; 8 characters beyond ASCII (Latin-1, CJK, astral) are accepted and returned as sent, or refused naming test_set_id (a careful server may hold identifiers to printable ASCII, or count UTF-16 units), never failed on or changed. A test_set_id sent only in the query string counts as missing.',
   ),
   must(
     'test-cases',
