@@ -331,7 +331,10 @@ function malformedAnswer(error: unknown, code: string | undefined, seen: Seen): 
   if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
     const encoding = seen.headers?.['transfer-encoding'];
     if (encoding !== undefined) return { what: `it carries both Content-Length and Transfer-Encoding (${encoding})` };
-    if (/\bonHttpSocketEnd\b|\bParser\.finish\b/.test(err.stack ?? '')) return undefined;
+    // Judged only where undici found it in the bytes themselves (a message its framing ended): at the socket's end
+    // (Parser.finish) a body cut short gives the same error, and anything undici might do otherwise is left unjudged.
+    if (/\bParser\.finish\b/.test(err.stack ?? '') || !/\b(Parser\.execute|onMessageComplete)\b/.test(err.stack ?? ''))
+      return undefined;
     return { what: 'its body is framed to another length than its Content-Length says' };
   }
   if (err.name !== 'HTTPParserError' || /^[\x15\x16]\x03/.test(String(err.data ?? ''))) return undefined;
