@@ -28,7 +28,7 @@ import { DASHBOARD_COMMANDS, restoringDashboard } from '../lib/explore/commands.
 import { explore } from '../lib/explore/explore.js';
 import { text, wrongTypesCheck } from '../lib/families/wrong-types.js';
 import { refusedWriteFramingCheck } from '../lib/families/refused-writes.js';
-import { ifMatchFormsCheck } from '../lib/families/conditional.js';
+import { ifMatchFormsCheck, isStrongTag } from '../lib/families/conditional.js';
 
 const PATCH = 'PATCH /v1/dashboards/{dashboard_id}' satisfies EndpointKey;
 const WRITES = { writes: true, needs: ['dashboardId'] } as const;
@@ -249,8 +249,7 @@ describeGroup('dashboards', () => {
       t.expectResource(latest, ['DASHBOARD-PATCH'], 'renaming the dashboard');
       const conditions = [
         { header: 'If-Unmodified-Since', validator: 'last-modified', usable: (v: string) => v !== '' },
-        // If-Match compares strongly: a weak tag never matches, so only a strong one is sent.
-        { header: 'If-Match', validator: 'etag', usable: (v: string) => v !== '' && !v.startsWith('W/') },
+        { header: 'If-Match', validator: 'etag', usable: isStrongTag },
       ];
       for (const [nth, { header, validator, usable }] of conditions.entries()) {
         const value = latest.response.headers[validator] ?? '';

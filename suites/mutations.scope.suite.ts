@@ -338,9 +338,7 @@ describeGroup('mutations', () => {
     ['MUTATION-GET', 'MUTATION-DELETE-IDEMPOTENT'],
     'a mutation read, then read with If-Match: * and with a list of tags holding the ETag it gave (when strong), then deleted with If-Match: *: never 412 Precondition Failed while it exists unchanged (RFC 9110 13.1.1); a server that ignores If-Match passes',
     async (t) => {
-      const agent_id = await t.mutations.parent();
-      const { mutation } = await t.mutations.create(agent_id);
-      const params = { agent_id, mutation_id: String(mutation['id']) };
+      const params = await created(t);
       const current = await t.call(GET, { params });
       t.expectResource(current, ['MUTATION-GET'], 'reading the mutation just created');
       return {

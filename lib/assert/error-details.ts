@@ -8,7 +8,7 @@ import { detailsName } from './detail-field.js';
 import { isErrorBody } from './responses.js';
 
 /** The `field` of each of the answer's error details; none for a success. */
-export function detailFields(exchange: Exchange): string[] {
+export function detailFields(exchange: Pick<Exchange, 'response'>): string[] {
   const body = exchange.response.json;
   if (!isErrorBody(body) || !Array.isArray(body.error['details'])) return [];
   return (body.error['details'] as Array<{ field?: unknown }>).map((detail) => String(detail.field));

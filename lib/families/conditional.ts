@@ -12,10 +12,13 @@ import { check, type Call, type CheckContext, type CheckOptions } from '../harne
 /** A tag no server gives: listed before the current one, so a server reading only the first, or the whole field as one tag, refuses it. */
 export const STALE_TAG = '"cft-stale-tag"';
 
+/** Whether an entity tag is strong: If-Match compares strongly, so a weak tag (`W/"…"`) never matches (RFC 9110 8.8.3.2). */
+export const isStrongTag = (tag: string): boolean => tag !== '' && !tag.startsWith('W/');
+
 /** A strong entity tag a call's answer gave, if any. */
 export const strongTag = (call: Call): string | undefined => {
   const tag = call.response.headers['etag']?.trim();
-  return tag && !tag.startsWith('W/') ? tag : undefined;
+  return tag && isStrongTag(tag) ? tag : undefined;
 };
 
 /** The forms of If-Match a current resource meets, each made of the strong tag its last answer gave (undefined: not sent). */

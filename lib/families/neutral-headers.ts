@@ -13,6 +13,8 @@ import { check, type Call, type CallSpec, type CheckContext } from '../harness/i
 import type { CheckOptions } from '../harness/check.js';
 import { checkIdOf } from '../result/check-id.js';
 import { isJsonObject } from '../util/json.js';
+import { detailFields } from '../assert/error-details.js';
+import { isErrorBody } from '../assert/responses.js';
 import { outcomeOf } from './negotiation.js';
 
 interface NeutralHeader {
@@ -307,16 +309,11 @@ export function otherFormConditionalCheck(endpoint: Endpoint, request: (t: Check
 const SERVER_SET = new Set(['id', 'name', 'create_time', 'update_time', 'display_name']);
 
 /** The fields the error details of a refusal name, each once, in order. */
-const detailFields = (call: Pick<Call, 'response'>): string[] => {
-  const error = isJsonObject(call.response.json) ? call.response.json['error'] : undefined;
-  const details = isJsonObject(error) && Array.isArray(error['details']) ? error['details'] : [];
-  return [...new Set(details.map((d) => (isJsonObject(d) ? JSON.stringify(d['field'] ?? null) : 'null')))].sort();
-};
+const namedFields = (call: Pick<Call, 'response'>): string[] =>
+  [...new Set(detailFields(call))].sort().map((field) => JSON.stringify(field));
 
-const errorCode = (call: Pick<Call, 'response'>): unknown => {
-  const error = isJsonObject(call.response.json) ? call.response.json['error'] : undefined;
-  return isJsonObject(error) ? error['code'] : undefined;
-};
+const errorCode = ({ response: { json } }: Pick<Call, 'response'>): unknown =>
+  isErrorBody(json) ? json.error['code'] : undefined;
 
 /**
  * What differs between two answers of one write: the status class; for two successes the fields of the first the
@@ -330,7 +327,7 @@ export function writeDifferences(first: Pick<Call, 'response'>, second: Pick<Cal
     const out: string[] = [];
     if (!Object.is(errorCode(first), errorCode(second)))
       out.push(`the error code (${String(errorCode(first))}, then ${String(errorCode(second))})`);
-    const [fa, fb] = [detailFields(first), detailFields(second)];
+    const [fa, fb] = [namedFields(first), namedFields(second)];
     if (fa.join() !== fb.join()) out.push(`the fields the details name ([${fa.join(', ')}], then [${fb.join(', ')}])`);
     return out;
   }

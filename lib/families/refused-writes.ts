@@ -13,6 +13,7 @@ import { reviewLinks } from '../harness/discovery.js';
 import { check, type Call, type CheckContext, type CheckOptions } from '../harness/index.js';
 import type { Written } from '../harness/resources.js';
 import { TransportError } from '../http/exchange.js';
+import { WRONG_KEY } from './key-states.js';
 import { ID_RULES } from '../contract/ids.js';
 import { dashboardBody } from '../gen/bodies.js';
 import { wellFormedId } from '../gen/ids.js';
@@ -123,7 +124,7 @@ interface Framing {
 }
 
 /** A key no organization holds: refused (401) before a careful server reads the body. */
-const WRONG_KEY: Written = { auth: { key: 'cft-not-the-organization-key' } };
+const WRONG: Written = { auth: { key: WRONG_KEY } };
 
 /** Per write endpoint with a body: its rule, what it writes, and its valid write and refusals (parents made first). */
 const FRAMED: Record<
@@ -143,7 +144,7 @@ const FRAMED: Record<
     refusals: 'a wrong key',
     ready: async (t) => ({
       valid: (written) => t.agents.send({}, written),
-      refusals: [{ what: 'a wrong key', send: (written) => t.agents.send({}, { ...written, ...WRONG_KEY }) }],
+      refusals: [{ what: 'a wrong key', send: (written) => t.agents.send({}, { ...written, ...WRONG }) }],
     }),
   },
   mutations: {
@@ -155,7 +156,7 @@ const FRAMED: Record<
       return {
         valid: (written) => t.mutations.send(parent, {}, written),
         refusals: [
-          { what: 'a wrong key', send: (written) => t.mutations.send(parent, {}, { ...written, ...WRONG_KEY }) },
+          { what: 'a wrong key', send: (written) => t.mutations.send(parent, {}, { ...written, ...WRONG }) },
           {
             what: 'an agent_id that names nothing',
             send: (written) => t.mutations.send(wellFormedId(ID_RULES.agent, 41), {}, written),
@@ -173,7 +174,7 @@ const FRAMED: Record<
       return {
         valid: (written) => t.testCases.send({}, undefined, written),
         refusals: [
-          { what: 'a wrong key', send: (written) => t.testCases.send({}, undefined, { ...written, ...WRONG_KEY }) },
+          { what: 'a wrong key', send: (written) => t.testCases.send({}, undefined, { ...written, ...WRONG }) },
         ],
       };
     },
@@ -187,7 +188,7 @@ const FRAMED: Record<
       return {
         valid: (written) => t.reviewProjects.send(links, {}, written),
         refusals: [
-          { what: 'a wrong key', send: (written) => t.reviewProjects.send(links, {}, { ...written, ...WRONG_KEY }) },
+          { what: 'a wrong key', send: (written) => t.reviewProjects.send(links, {}, { ...written, ...WRONG }) },
         ],
       };
     },
@@ -207,7 +208,7 @@ const FRAMED: Record<
       return {
         valid: (written) => patch(own, written),
         refusals: [
-          { what: 'a wrong key', send: (written) => patch(own, { ...written, ...WRONG_KEY }) },
+          { what: 'a wrong key', send: (written) => patch(own, { ...written, ...WRONG }) },
           {
             what: 'a dashboard_id that names nothing',
             send: (written) => patch(wellFormedId(ID_RULES.dashboard, 41), written),

@@ -23,6 +23,7 @@ import {
   type ListEndpoint,
   type ListField,
 } from '../contract/list-endpoints.js';
+import { parseTimestamp } from '../contract/timestamps.js';
 
 type Item = Record<string, unknown>;
 
@@ -123,16 +124,13 @@ export function respell(kind: FieldKind, text: string): string | undefined {
  * `-05:30`, `+00:00`), its fraction as it was: the same instant. Undefined when `text` is no such timestamp.
  */
 export function atOffset(text: string, minutes: number): string | undefined {
-  const m = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(?:[.,](\d+))?(?:[Zz]|([+-])(\d{2})(?::?(\d{2}))?)$/.exec(
-    text,
-  );
-  if (!m) return undefined;
-  const [, date, time, fraction, sign, hours, mins = '00'] = m;
-  const zone = sign === undefined ? 0 : (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(mins));
-  const local = Date.parse(`${date}T${time}Z`) + (minutes - zone) * 60_000;
-  if (!Number.isFinite(local)) return undefined;
-  const written = new Date(local).toISOString();
+  const instant = parseTimestamp(text, { anyOffset: true });
+  // A leap second (`:60`) has no writing of its own in another zone that a Date gives.
+  if (!instant || /\d{2}:\d{2}:60/.test(text)) return undefined;
+  const second = Math.floor(instant.ms / 1000) * 1000;
+  const written = new Date(second + minutes * 60_000).toISOString();
   if (!/^\d{4}-/.test(written)) return undefined;
+  const fraction = /:\d{2}[.,](\d+)/.exec(text)?.[1];
   const abs = Math.abs(minutes);
   const pad = (n: number) => String(n).padStart(2, '0');
   const offset = `${minutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;

@@ -7,9 +7,9 @@ import { operationLabel } from '../../generic/checks.js';
 import type { PublishedOperation } from '../../generic/model.js';
 import type { CheckContext } from '../../harness/index.js';
 import { absentParams, keylessWhat, servedOrBlocked } from './probes.js';
+import { WRONG_KEY } from '../key-states.js';
 
 /** Never a key: the suite's own mark, of a plausible length. */
-const WRONG_KEY = 'cft-not-a-valid-key-0000000000000000';
 
 /** Said of an operation whose document asks no key: the specification asks one all the same. */
 const UNSECURED =
