@@ -332,6 +332,57 @@ const FAULTS_28 = [
     },
     shows: { status: 304, mutation: null },
   }),
+  fault({
+    id: 'ind28-escaped-solidus-refused',
+    requirements: ['REQUEST-JSON-FORMS'],
+    slips: ['broken'],
+    description:
+      'Request bodies are read by a hand-made JSON tokenizer whose escape table has `\\"`, `\\\\`, `\\b`, `\\f`, `\\n`, `\\r`, `\\t` and `\\uXXXX` but not `\\/`, which JSON allows: a body whose strings escape the solidus, as PHP\'s json_encode and several Java writers do by default (`"https:\\/\\/example.com\\/help"`), is refused as malformed JSON with INVALID_ARGUMENT.',
+    behaviour: (b) => {
+      const requestBody = b.requestBody;
+      b.requestBody = (text, headers) => {
+        const read = requestBody(text, headers);
+        // An escaped solidus (a backslash run of odd length before `/`) makes the tokenizer stop: JSON.parse then fails as it did.
+        return /(^|[^\\])(\\\\)*\\\//.test(read) ? read.replace(/\\\//g, '\\x2F') : read;
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/test-cases', {
+        raw: '{"input_str": "Ask for https:\\/\\/example.com\\/help", "test_set_id": "qaset001"}',
+      });
+      return {
+        status: answer.status,
+        input: answer.body?.test_case?.input_str ?? null,
+        code: answer.body?.error?.code ?? null,
+      };
+    },
+    shows: { status: 400, input: null, code: 'INVALID_ARGUMENT' },
+  }),
+  fault({
+    id: 'ind28-dashboard-concurrent-patch-internal',
+    requirements: ['DASHBOARD-PATCH'],
+    slips: ['state'],
+    description:
+      "A dashboard PATCH is written with optimistic concurrency (`UPDATE ... WHERE id = ? AND version = ?` on the version read with the row, the write taking a few milliseconds), and the ORM's stale-data exception when no row matches reaches no handler: of two PATCHes of one dashboard sent at the same moment (two people renaming it), the first is applied and the second, a valid request, is answered 500 INTERNAL; PATCHes one after another are all applied.",
+    behaviour: (b) => {
+      b.dashboardBeforeStore = async (read, store) => {
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        if (store.dashboards.get(read.id) !== read)
+          throw internal(
+            'StaleDataError: UPDATE statement on table dashboards expected to update 1 row; 0 were matched',
+          );
+      };
+    },
+    probe: async (call) => {
+      const path = `/v1/dashboards/${FIXTURES.dashboardId}`;
+      const answers = await Promise.all([
+        call('PATCH', path, { body: { display_name: 'Support quality' } }),
+        call('PATCH', path, { body: { display_name: 'Support quality (EMEA)' } }),
+      ]);
+      return answers.map((a) => `${a.status} ${String(a.body?.error?.code ?? 'dashboard')}`).sort();
+    },
+    shows: ['200 dashboard', '500 INTERNAL'],
+  }),
 ] as const;
 
 /** One element type for the round (a union of many record types is more than the type checker represents). */
