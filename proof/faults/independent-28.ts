@@ -5,10 +5,10 @@
 import { gzipSync } from 'node:zlib';
 import type { IncomingMessage } from 'node:http';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
-import { ApiError, internal } from '../../lib/reference/http/errors.js';
+import { ApiError, internal, invalidArgument } from '../../lib/reference/http/errors.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { AgentRecord, DashboardRecord, MutationRecord } from '../../lib/reference/store/records.js';
-import { isPublicHttpUrl } from '../../lib/reference/validation/formats.js';
+import { isEmail, isPublicHttpUrl } from '../../lib/reference/validation/formats.js';
 import type { Call } from '../probes/call.js';
 import { fault, type Fault, lastRequest, notModifiedWhen, presentWith, rereadAgent } from './define.js';
 
@@ -382,6 +382,75 @@ const FAULTS_28 = [
       return answers.map((a) => `${a.status} ${String(a.body?.error?.code ?? 'dashboard')}`).sort();
     },
     shows: ['200 dashboard', '500 INTERNAL'],
+  }),
+  fault({
+    id: 'ind28-coded-answer-cached-without-vary',
+    requirements: ['RESPONSE-ACCEPT-JSON', 'AGENT-GET'],
+    slips: ['state'],
+    description:
+      'GET /v1/agents/{agent_id} answers pass a cache keyed by URL alone (its Vary leaves out Accept-Encoding) that keeps the bytes as sent: once a client offering gzip has read an agent, and got it gzip-coded as it asked, every later read of that URL is served the gzip bytes, labelled `Content-Encoding: gzip`, also to a client that accepts only `identity`, which cannot read them; agents not yet read coded are answered plain.',
+    behaviour: (b) => {
+      const cached = new Map<string, Buffer>();
+      const codeAnswer = b.codeAnswer;
+      b.codeAnswer = (req, bytes) => {
+        if (!isGetAgent(req)) return codeAnswer(req, bytes);
+        const url = String(req.url);
+        const offered = req.headers['accept-encoding'];
+        const gzip = codings(typeof offered === 'string' ? offered : undefined).some(
+          (o) => o.coding === 'gzip' && o.q > 0,
+        );
+        if (gzip && !cached.has(url)) cached.set(url, gzipSync(bytes));
+        const hit = cached.get(url);
+        return hit === undefined ? codeAnswer(req, bytes) : { bytes: hit, headers: { 'Content-Encoding': 'gzip' } };
+      };
+    },
+    probe: async (call) => {
+      const path = await newAgentPath(call);
+      await call('GET', path, { headers: { 'Accept-Encoding': 'gzip' } });
+      const plain = await call('GET', path, { headers: { 'Accept-Encoding': 'identity' } });
+      return { status: plain.status, coding: plain.headers['content-encoding'] ?? null };
+    },
+    shows: { status: 200, coding: 'gzip' },
+  }),
+  fault({
+    id: 'ind28-assignee-error-names-the-value',
+    requirements: ['ERROR-DETAILS-FIELD', 'REVIEW-PROJECT-ASSIGNEE-EMAIL'],
+    slips: ['scope'],
+    description:
+      'The assignees loop of POST /v1/review-projects reports a bad address with its arguments swapped (`fail(assignee, "is not a valid e-mail address")`): the error is INVALID_ARGUMENT as it should be, but its detail\'s field is the address itself (`{"field": "ana(at)example.com", ...}`), not assignees; every other invalid field is named.',
+    behaviour: (b) => {
+      const read = b.reviewProjectFields.assignees;
+      b.reviewProjectFields = {
+        ...b.reviewProjectFields,
+        assignees: (fields) => {
+          try {
+            return read(fields);
+          } catch (error) {
+            const bad =
+              error instanceof ApiError && error.details[0]?.field === 'assignees'
+                ? (fields.strings('assignees') ?? []).find((assignee) => !isEmail(assignee))
+                : undefined;
+            if (bad === undefined) throw error;
+            throw invalidArgument(bad, 'is not a valid e-mail address');
+          }
+        },
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/review-projects', {
+        body: {
+          display_name: 'Refund calls, week 48',
+          assignees: ['lead@example.com', 'ana(at)example.com'],
+          linked_simulation_ids: ['Sim0000000000000000000A'],
+          linked_metric_ids: ['Met0000000000000000000A'],
+        },
+      });
+      return {
+        code: answer.body?.error?.code ?? null,
+        fields: (answer.body?.error?.details ?? []).map((d: { field: string }) => d.field),
+      };
+    },
+    shows: { code: 'INVALID_ARGUMENT', fields: ['ana(at)example.com'] },
   }),
 ] as const;
 
