@@ -10,7 +10,7 @@ import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { AgentRecord, DashboardRecord, MutationRecord } from '../../lib/reference/store/records.js';
 import { isEmail, isPublicHttpUrl } from '../../lib/reference/validation/formats.js';
 import type { Call } from '../probes/call.js';
-import { fault, type Fault, lastRequest, notModifiedWhen, presentWith, rereadAgent } from './define.js';
+import { fault, type Fault, lastRequest, notModifiedWhen, presentWith, rereadAgent, rereadTestCase } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {};
@@ -451,6 +451,34 @@ const FAULTS_28 = [
       };
     },
     shows: { code: 'INVALID_ARGUMENT', fields: ['ana(at)example.com'] },
+  }),
+  fault({
+    id: 'ind28-output-str-not-wrapped-beside-json',
+    requirements: ['TESTCASE-EXPECTED-OUTPUT-WRAPPED'],
+    slips: ['scope'],
+    description:
+      'The deprecated expected_output_str is wrapped into expected_behaviors only when the request gives no other expected result, expected_output_json included (`if (str != null && behaviors == null && json == null)`: the implementer read the two expected outputs as alternatives): a test case sent with expected_output_str and expected_output_json, without expected_behaviors, is stored with expected_behaviors null, where the string must become a one-element list.',
+    behaviour: (b) =>
+      rereadTestCase(
+        b,
+        ['expected_behaviors'],
+        (read) => (fields, request) =>
+          request.body.expected_output_json !== undefined && request.body.expected_behaviors === undefined
+            ? null
+            : read(fields, request),
+      ),
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/test-cases', {
+        body: {
+          input_str: 'I want to return my order',
+          test_set_id: 'returns1',
+          expected_output_str: 'Offers a return label',
+          expected_output_json: { action: 'return_label' },
+        },
+      });
+      return { status: answer.status, expected_behaviors: answer.body?.test_case?.expected_behaviors ?? null };
+    },
+    shows: { status: 200, expected_behaviors: null },
   }),
 ] as const;
 
