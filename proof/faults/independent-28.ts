@@ -480,6 +480,28 @@ const FAULTS_28 = [
     },
     shows: { status: 200, expected_behaviors: null },
   }),
+  fault({
+    id: 'ind28-override-keys-of-the-agent-row',
+    requirements: ['MUTATION-CONFIG-OVERRIDES-KEYS'],
+    slips: ['scope'],
+    description:
+      "config_overrides keys are checked against the columns of the parent agent's stored row (`key in agentRow`) rather than its configuration: the configuration keys pass as they should, but so do the row's bookkeeping columns, so a mutation overriding `deleted` (the internal soft-delete flag), `id`, `create_time` or `knowledge_base_ids`, none of them configuration, is created instead of refused.",
+    behaviour: (b) => {
+      const keys = b.mutationRules.configurationKeys;
+      b.mutationRules = {
+        ...b.mutationRules,
+        configurationKeys: (agent) => new Set([...keys(agent), ...Object.keys(agent)]),
+      };
+    },
+    probe: async (call) => {
+      const agent = await newAgentPath(call);
+      const answer = await call('POST', `${agent}/mutations`, {
+        body: { display_name: 'Hidden variant', config_overrides: { deleted: true } },
+      });
+      return { status: answer.status, overrides: answer.body?.mutation?.config_overrides ?? null };
+    },
+    shows: { status: 200, overrides: { deleted: true } },
+  }),
 ] as const;
 
 /** One element type for the round (a union of many record types is more than the type checker represents). */
