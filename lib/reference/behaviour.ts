@@ -227,6 +227,8 @@ export interface Behaviour {
   dashboardNameRequired: boolean;
   /** The dashboard a PATCH without display_name updates, given the one stored: that one. */
   dashboardUnnamedBase(stored: DashboardRecord): DashboardRecord;
+  /** What a dashboard PATCH waits for between reading the stored dashboard and writing the update (given the one it read and the store): nothing, the two are one step. */
+  dashboardBeforeStore(read: DashboardRecord, store: Store): Promise<void> | undefined;
   /** Whether a request body that is JSON but not an object (`null`, `42`, `[]`) is refused before any handler reads it. */
   bodyMustBeObject: boolean;
   /** An error for a body the service will not read, by its Content-Type (undefined: read it; the spec: every body is JSON). */
@@ -350,6 +352,8 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
     reviewProjectFields: { ...REVIEW_PROJECT_FIELDS },
     dashboardNameRequired: false,
     dashboardUnnamedBase: (stored) => stored,
+    // Stryker disable next-line ArrowFunction: the default waits for nothing; only faults wait (two PATCHes at once).
+    dashboardBeforeStore: () => undefined,
     bodyMustBeObject: true,
     bodyRefusal: () => undefined,
     answerRefusal: () => undefined,

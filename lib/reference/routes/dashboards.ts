@@ -19,7 +19,7 @@ function dashboardView(b: Behaviour, dashboard: DashboardRecord): JsonObject {
 }
 
 /** A partial update: display_name, when given, replaces the one stored. */
-function patchDashboard(ctx: RequestContext) {
+async function patchDashboard(ctx: RequestContext) {
   const { b, store } = ctx;
   const found = store.dashboards.get(ctx.param('dashboard_id'));
   // Stryker disable next-line StringLiteral: the text and details of a NOT_FOUND are free (the specification asks none of them).
@@ -27,6 +27,7 @@ function patchDashboard(ctx: RequestContext) {
   const dashboard = ctx.body['display_name'] === undefined ? b.dashboardUnnamedBase(stored) : stored;
   const fields = new Fields(ctx.body, b.limits);
   const displayName = fields.string('display_name', { required: b.dashboardNameRequired, limit: 'dashboard.display_name' });
+  await b.dashboardBeforeStore(stored, store);
   const updated: DashboardRecord = { ...dashboard, display_name: displayName ?? dashboard.display_name, update_time: store.clock.now() };
   // Stryker disable next-line StringLiteral: the kind is read only by faults and variations (b.kept keeps the update).
   store.dashboards.set(updated.id, b.kept('dashboard', updated, stored));
