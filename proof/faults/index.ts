@@ -48,6 +48,7 @@ import { INDEPENDENT_24_FAULTS, UNDETECTED as UNDETECTED_24 } from './independen
 import { INDEPENDENT_25_FAULTS, UNDETECTED as UNDETECTED_25 } from './independent-25.js';
 import { INDEPENDENT_26_FAULTS, UNDETECTED as UNDETECTED_26 } from './independent-26.js';
 import { INDEPENDENT_27_FAULTS, UNDETECTED as UNDETECTED_27 } from './independent-27.js';
+import { INDEPENDENT_29_FAULTS, UNDETECTED as UNDETECTED_29 } from './independent-29.js';
 
 /** The faults of every independent round that no check detects yet, with the class of check each needs. */
 const UNDETECTED: Readonly<Record<string, string>> = {
@@ -78,6 +79,7 @@ const UNDETECTED: Readonly<Record<string, string>> = {
   ...UNDETECTED_25,
   ...UNDETECTED_26,
   ...UNDETECTED_27,
+  ...UNDETECTED_29,
 };
 
 export const FAULTS = [
@@ -127,6 +129,7 @@ export const FAULTS = [
   ...INDEPENDENT_25_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_26_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_27_FAULTS.filter((f) => !(f.id in UNDETECTED)),
+  ...INDEPENDENT_29_FAULTS.filter((f) => !(f.id in UNDETECTED)),
 ] as const satisfies readonly FaultShape[];
 
 /** Faults of an independent round no check detects yet (see UNDETECTED): runnable by id, left out of the score. */
@@ -158,6 +161,7 @@ export const PENDING_FAULTS = [
   ...INDEPENDENT_25_FAULTS,
   ...INDEPENDENT_26_FAULTS,
   ...INDEPENDENT_27_FAULTS,
+  ...INDEPENDENT_29_FAULTS,
 ].filter((f) => f.id in UNDETECTED);
 
 /** A fault of the catalog: a misspelt id fails the type check. */
