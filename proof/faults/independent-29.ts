@@ -10,7 +10,7 @@
 // a request, not the service); `ind29-page-token-bound-to-raw-query` (a token refused under the same parameters in
 // another order: the specification says only that the token comes from the previous response, and a token bound to
 // the exact query text is a choice a careful implementer may make).
-// Against the suite at RESULT_29, as written: DETECTED_29.
+// Against the suite at 95ad96f, as written: 4 of 7 detected, 3 missed (43 %).
 
 import { connect } from 'node:net';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
@@ -24,7 +24,14 @@ import type { Call } from '../probes/call.js';
 import { fault, type Fault, lastRequest, onRunCancelled } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
-export const UNDETECTED: Readonly<Record<string, string>> = {};
+export const UNDETECTED: Readonly<Record<string, string>> = {
+  'ind29-filter-field-found-through-prototype':
+    'A name is a field only if the table lists it: names every JavaScript object inherits (`constructor`, `toString`, `__proto__`, `hasOwnProperty`) refused as filter fields and order_by fields on every list (and as keys wherever keys are checked).',
+  'ind29-auth-skipped-for-absolute-form':
+    'The key guards every form of the request target: absolute-form (`GET http://host/v1/...`), a path with dot segments or a doubled slash, without a key, is never answered with data.',
+  'ind29-runs-list-stale-while-revalidate':
+    'A read right after a write shows the write: the first list and GET after each state change (cancel, delete, create, rename) show the new state, on every list.',
+};
 
 /** The fixtures the embedded service is seeded with (the ids the suite's settings name). */
 const FIXTURES = seedStore(ALPHANUMERIC).fixtures;
