@@ -3,6 +3,7 @@
 // suite creates few: checks on defaults and shared fields read one project made from
 // the required fields alone, and the resource layer marks every display_name.
 
+import { backtrackingValueChecks } from '../lib/families/backtracking.js';
 import { isDeepStrictEqual } from 'node:util';
 import { PROJECT_RULES, PROJECT_TYPES } from '../lib/contract/enums.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
@@ -399,6 +400,15 @@ describeGroup('review-projects', () => {
     ],
     send: async (t, field, list) => t.reviewProjects.send(await reviewLinks(t), { [field]: list }),
   });
+
+  backtrackingValueChecks('review-projects.create', [
+    {
+      field: 'assignees',
+      format: 'email',
+      requirements: ['REVIEW-PROJECT-ASSIGNEE-EMAIL'],
+      send: async (t, value) => t.reviewProjects.send(await reviewLinks(t), { assignees: [value] }),
+    },
+  ]);
 
   lineBreakChecks('review-projects.create', [
     {
