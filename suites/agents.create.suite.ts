@@ -3,6 +3,7 @@
 // and path IDs are answered. The API cannot delete agents: the resource layer puts the
 // run marker in every display name, so a sweep can find them.
 
+import { expectServerTime, SKEWED_CLOCKS } from '../lib/families/resource-fields.js';
 import { ERROR_CODES } from '../lib/contract/enums.js';
 import { ID_RULES } from '../lib/contract/ids.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
@@ -87,7 +88,10 @@ const EXPLICIT_VALUES: JsonObject = {
 const INVARIANTS: ReadonlyArray<[RequirementId, string]> = [
   // the requirement is the key of the check's id
   ['AGENT-ID-FORMAT', 'agents returned by POST and GET have a 22-character alphanumeric id'],
-  ['TIMESTAMP-ORDER', 'agents returned by POST and GET have no update_time before create_time'],
+  [
+    'TIMESTAMP-ORDER',
+    "agents returned by POST and GET have no update_time before create_time, and a POST sent with a request Date far ahead gets times of the server's own clock",
+  ],
   ['AGENT-NO-SOFT-DELETE-FLAG', 'agents returned by POST and GET carry no soft-delete flag'],
   ['AGENT-KNOWLEDGE-BASE-IDS', 'agents returned by POST and GET carry knowledge_base_ids'],
 ];
@@ -183,11 +187,15 @@ describeGroup('agents', () => {
   for (const [requirement, title] of INVARIANTS) {
     check(
       checkIdOf('agents.create.invariant', requirement),
-      [requirement],
+      requirement === 'TIMESTAMP-ORDER' ? [requirement, 'SERVER-SET-TIMES'] : [requirement],
       title,
       async (t) => {
-        const { id } = expectAgentCreated(t, await t.agents.send(EVERY_FIELD), [requirement], 'creating an agent');
-        await fetchAgent(t, id, [requirement]);
+        // A client's clock far ahead (SERVER-SET-TIMES): sent with the create that judges the times anyway.
+        const timed = requirement === 'TIMESTAMP-ORDER';
+        const call = await t.agents.send(EVERY_FIELD, timed ? { headers: SKEWED_CLOCKS.future } : {});
+        const agent = expectAgentCreated(t, call, [requirement], 'creating an agent');
+        if (timed) expectServerTime(t, agent, call, { now: ['create_time', 'update_time'] });
+        await fetchAgent(t, String(agent['id']), [requirement]);
       },
       WRITES,
     );

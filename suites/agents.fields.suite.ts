@@ -2,6 +2,7 @@
 // phone_number, endpoint), formats, model types, referenced IDs, and the size of the
 // JSON fields. Every display name carries the run marker (agents cannot be deleted).
 
+import { backtrackingValueChecks } from '../lib/families/backtracking.js';
 import { MODEL_TYPES } from '../lib/contract/enums.js';
 import { ID_RULES } from '../lib/contract/ids.js';
 import { agentLengthLimit, expectAgent, expectAgentCreated } from '../lib/families/agents.js';
@@ -297,6 +298,22 @@ describeGroup('agents', () => {
         }),
       ),
   });
+
+  // A value built to make a format's pattern backtrack is refused like any other malformed one.
+  backtrackingValueChecks('agents.fields', [
+    {
+      field: 'phone_number',
+      format: 'phone',
+      requirements: ['AGENT-PHONE-NUMBER'],
+      send: (t, value) => t.agents.send({ phone_number: value }),
+    },
+    {
+      field: 'endpoint',
+      format: 'httpUrl',
+      requirements: ['AGENT-ENDPOINT'],
+      send: (t, value) => t.agents.send({ endpoint: value }),
+    },
+  ]);
 
   // A format is the field's own, whatever the type: each field's malformed value is refused under every model_type.
   invalidUnderEachValueChecks({

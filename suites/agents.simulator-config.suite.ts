@@ -3,6 +3,7 @@
 // returned as `metadata`: what each type requires, the rules of each key, and the size of
 // CHAT payloads. Every display name carries the run marker (agents cannot be deleted).
 
+import { backtrackingValueChecks } from '../lib/families/backtracking.js';
 import { isDeepStrictEqual } from 'node:util';
 import { CHAT_RESPONSE_FORMATS, DEFAULTS, MODEL_TYPES, type ModelType } from '../lib/contract/enums.js';
 import { ID_RULES } from '../lib/contract/ids.js';
@@ -602,6 +603,17 @@ describeGroup('agents', () => {
       WRITES,
     );
   }
+
+  backtrackingValueChecks(
+    'agents.simulator-config',
+    URL_KEYS.map(({ key, modelType, requirements, schemes }) => ({
+      field: key,
+      format: schemes.includes('wss') ? 'wssUrl' : 'httpUrl',
+      requirements,
+      names: async (t) => [key, await configField(t)],
+      send: async (t, url) => t.agents.send((await configured(t, modelType, { [key]: url })).body),
+    })),
+  );
 
   for (const { key, modelType, requirements, schemes } of URL_KEYS)
     check(

@@ -310,7 +310,7 @@ describeGroup('dashboards', () => {
     id: 'dashboards.patch',
     operation: PATCH,
     requirements: ['DASHBOARD-PATCH', 'READ-BACK-UNCHANGED'],
-    update: (t, nth) => rename(t, t.name(`dashboard written again ${nth}`)),
+    update: (t, nth, headers) => patch(t, { json: dashboardBody(t.name(`dashboard written again ${nth}`)), headers }),
     options: RENAMES,
   });
 

@@ -9,7 +9,7 @@ import { timestampMs } from '../lib/contract/timestamps.js';
 import { echoMismatches } from '../lib/assert/echo.js';
 import { asTextValues, expectRecognised, expectRefusedOrRecognised } from '../lib/families/invalid-field.js';
 import { createdAndFetched, expectMutationReadBack, fetchMutation } from '../lib/families/mutations.js';
-import { expectTimestampOrder } from '../lib/families/resource-fields.js';
+import { expectServerTime, expectTimestampOrder, SKEWED_CLOCKS } from '../lib/families/resource-fields.js';
 import { check, describeGroup } from '../lib/harness/index.js';
 import type { JsonObject } from '../lib/util/json.js';
 import { explicitNullChecks, valueSpaceCheck } from '../lib/families/field-values.js';
@@ -119,12 +119,14 @@ describeGroup('mutations', () => {
 
   check(
     'mutations.create.mutation-created-fetched-no-update',
-    ['TIMESTAMP-ORDER'],
-    'a mutation, created and fetched, has no update_time before its create_time',
+    ['TIMESTAMP-ORDER', 'SERVER-SET-TIMES'],
+    "a mutation, created and fetched, has no update_time before its create_time; created with a request Date far behind, its times are the server's own",
     async (t) => {
       const agentId = await t.mutations.parent();
-      const { mutation, call } = await t.mutations.create(agentId);
+      const call = await t.mutations.send(agentId, {}, { headers: SKEWED_CLOCKS.past });
+      const mutation = t.expectResource(call, ['MUTATION-CREATE'], 'creating a mutation');
       expectTimestampOrder(t, mutation, call);
+      expectServerTime(t, mutation, call, { now: ['create_time', 'update_time'] });
       const fetch = await fetchMutation(t, agentId, mutation['id']);
       expectTimestampOrder(t, t.expectResource(fetch, ['MUTATION-GET'], 'fetching the created mutation'), fetch);
     },

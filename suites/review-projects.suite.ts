@@ -3,11 +3,17 @@
 // suite creates few: checks on defaults and shared fields read one project made from
 // the required fields alone, and the resource layer marks every display_name.
 
+import { backtrackingValueChecks } from '../lib/families/backtracking.js';
 import { isDeepStrictEqual } from 'node:util';
 import { PROJECT_RULES, PROJECT_TYPES } from '../lib/contract/enums.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js';
-import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
+import {
+  expectNameMatchesId,
+  expectServerTime,
+  expectTimestampOrder,
+  SKEWED_CLOCKS,
+} from '../lib/families/resource-fields.js';
 import { reviewLinks } from '../lib/harness/discovery.js';
 import { lineBreakChecks, ruledListChecks } from '../lib/families/invalid-field.js';
 import { madeOfListedChecks, requiredUnderEachValueChecks } from '../lib/families/values/enumerated.js';
@@ -30,7 +36,10 @@ const WRITES = { writes: true } as const;
 const OWN_PROJECT_ID = alnum(22, 30);
 const REQUIRED_FIELDS = ['display_name', 'assignees', 'linked_simulation_ids', 'linked_metric_ids'] as const;
 const LIST_FIELDS = ['assignees', 'linked_simulation_ids', 'linked_metric_ids'] as const;
-/** The project created from the four required fields alone, once per target. */
+/**
+ * The project created from the four required fields alone, once per target: sent with a request Date far behind
+ * (a client's wrong clock), which a correct server ignores (SERVER-SET-TIMES, judged by the check of its times).
+ */
 async function minimalProject(t: CheckContext): Promise<Created<'reviewProject'>> {
   const linked = await reviewLinks(t); // skips here, per check, rather than inside the shared creation
   return t.memo('minimal review project', (ctx) =>
@@ -39,6 +48,7 @@ async function minimalProject(t: CheckContext): Promise<Created<'reviewProject'>
       {},
       ['REVIEW-PROJECT-CREATE'],
       'creating a review project from the required fields',
+      { headers: SKEWED_CLOCKS.past },
     ),
   );
 }
@@ -193,11 +203,12 @@ describeGroup('review-projects', () => {
 
   check(
     'review-projects.created-review-project-s-update',
-    ['TIMESTAMP-ORDER'],
-    "a created review project's update_time is not before its create_time",
+    ['TIMESTAMP-ORDER', 'SERVER-SET-TIMES'],
+    "a created review project's update_time is not before its create_time; created with a request Date far behind, its times are the server's own",
     async (t) => {
       const { reviewProject, call } = await minimalProject(t);
       expectTimestampOrder(t, reviewProject, call);
+      expectServerTime(t, reviewProject, call, { now: ['create_time', 'update_time'] });
     },
     WRITES,
   );
@@ -389,6 +400,15 @@ describeGroup('review-projects', () => {
     ],
     send: async (t, field, list) => t.reviewProjects.send(await reviewLinks(t), { [field]: list }),
   });
+
+  backtrackingValueChecks('review-projects.create', [
+    {
+      field: 'assignees',
+      format: 'email',
+      requirements: ['REVIEW-PROJECT-ASSIGNEE-EMAIL'],
+      send: async (t, value) => t.reviewProjects.send(await reviewLinks(t), { assignees: [value] }),
+    },
+  ]);
 
   lineBreakChecks('review-projects.create', [
     {

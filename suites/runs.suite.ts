@@ -30,7 +30,13 @@ import {
   type ItemRule,
 } from '../lib/families/listed-items.js';
 import { declareExtremeIdChecks, expectMissingNotFound } from '../lib/families/path-ids.js';
-import { expectIdsHeld, expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
+import {
+  expectIdsHeld,
+  expectNameMatchesId,
+  expectServerTime,
+  expectTimestampOrder,
+  SKEWED_CLOCKS,
+} from '../lib/families/resource-fields.js';
 import { alnum } from '../lib/gen/ids.js';
 import { edgeClassIds } from '../lib/gen/id-edges.js';
 import { compareInstants } from '../lib/contract/timestamps.js';
@@ -164,7 +170,8 @@ async function deleteListed(
   before: JsonObject,
   listedBefore: readonly JsonObject[],
 ): Promise<RunDeletion> {
-  const call = await t.call(DELETE, { params: { run_id } });
+  // Sent with a client's clock far ahead, which a correct server ignores (SERVER-SET-TIMES, judged where update_time is).
+  const call = await t.call(DELETE, { params: { run_id }, headers: SKEWED_CLOCKS.future });
   return { call, before, listedBefore, listedAfter: await listedNow(t, 'runs') };
 }
 
@@ -447,14 +454,15 @@ describeGroup('runs', () => {
   ] as const)
     check(
       id,
-      ['TIMESTAMP-ORDER', 'RUN-DELETE-BY-STATUS'],
-      `${what}, if still listed, has an update_time not before its create_time nor before the update_time listed before the DELETE`,
+      ['TIMESTAMP-ORDER', 'RUN-DELETE-BY-STATUS', 'SERVER-SET-TIMES'],
+      `${what}, if still listed, has an update_time not before its create_time nor before the update_time listed before the DELETE, nor ahead of the server's clock though the DELETE's Date was far ahead`,
       async (t) => {
         const { call, before } = await deletion(t);
         if (!isSuccess(call)) t.skip(`the DELETE of ${what} did not succeed (judged by the check of the deletion)`);
         const after = (await listedNow(t, 'runs')).find((run) => run['run_id'] === before['run_id']);
         if (!after) return t.skip(`${what} is no longer listed: no update_time to judge`);
         expectTimestampOrder(t, after, call);
+        expectServerTime(t, after, call, { notAfter: ['update_time'] });
         const order = compareInstants(after['update_time'], before['update_time'], { anyOffset: true });
         t.assert(
           order === undefined || order >= 0,

@@ -12,7 +12,12 @@ import { charLength, fieldLimit } from '../lib/contract/limits.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { echoMismatches } from '../lib/assert/echo.js';
 import { isSuccess } from '../lib/assert/responses.js';
-import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
+import {
+  expectNameMatchesId,
+  expectServerTime,
+  expectTimestampOrder,
+  SKEWED_CLOCKS,
+} from '../lib/families/resource-fields.js';
 import { answerNames, rejectsNaming } from '../lib/assert/error-details.js';
 import {
   asListed,
@@ -139,10 +144,12 @@ describeGroup('test-cases', () => {
 
   check(
     'test-cases.created-test-case-named-test',
-    ['TESTCASE-CREATE', 'NAME-MATCHES-ID', 'TIMESTAMP-ORDER'],
-    'a created test case is named test-cases/<id>, with an id of 22 characters and no update_time before its create_time',
+    ['TESTCASE-CREATE', 'NAME-MATCHES-ID', 'TIMESTAMP-ORDER', 'SERVER-SET-TIMES'],
+    "a created test case is named test-cases/<id>, with an id of 22 characters and no update_time before its create_time; created with a request Date far ahead, its times are the server's own",
     async (t) => {
-      const { testCase, call } = await t.testCases.create();
+      const call = await t.testCases.send({}, undefined, { headers: SKEWED_CLOCKS.future });
+      const testCase = t.expectResource(call, ['TESTCASE-CREATE'], 'creating a test case');
+      expectServerTime(t, testCase, call, { now: ['create_time', 'update_time'] });
       t.assert(
         matchesIdRule(ID_RULES.testCase, testCase['id']),
         ['TESTCASE-CREATE'],

@@ -104,3 +104,59 @@ export function expectIdsHeld(t: CheckContext, schema: SchemaName, resource: Jso
     call,
   );
 }
+
+/**
+ * A client whose clock is wrong: a request `Date` header (RFC 9110 6.6.1, the moment the client says it sent the
+ * message) far in the past and far in the future. A correct server stamps what it writes by its own clock, so a
+ * write sent with either gets the same times as one without; these go on writes the suite sends anyway.
+ */
+export const SKEWED_CLOCKS = {
+  past: { date: 'Thu, 01 Jan 2015 00:00:00 GMT' },
+  future: { date: 'Sat, 01 Jan 2101 00:00:00 GMT' },
+} as const;
+
+/** How far a time the server set may lie from the server's own clock as its answer's Date header reads it. */
+const SERVER_CLOCK_SLACK_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Why the server-set times of `resource` are not of the server's clock; undefined when they are, or when the answer
+ * has no readable Date header (nothing of the server's own to compare with: the suite's clock is not the
+ * server's). `now` names the fields the write just set (a create's create_time), which lie within a day of the
+ * answer's Date either way; `notAfter` those it may have left as they were (a PATCH's update_time: the
+ * specification does not say an update moves it), which lie no later than a day after it. Absent, null or
+ * unreadable times are other rules' concern.
+ */
+export function serverTimeProblem(
+  resource: JsonObject,
+  call: Exchange,
+  fields: { readonly now?: readonly string[]; readonly notAfter?: readonly string[] },
+): string | undefined {
+  const served = Date.parse(call.response.headers['date'] ?? '');
+  if (Number.isNaN(served)) return undefined;
+  const problems: string[] = [];
+  const judge = (field: string, early: boolean): void => {
+    const value = resource[field];
+    if (typeof value !== 'string') return;
+    const at = Date.parse(value);
+    if (Number.isNaN(at)) return;
+    if (at > served + SERVER_CLOCK_SLACK_MS || (early && at < served - SERVER_CLOCK_SLACK_MS))
+      problems.push(`${field} ${value}`);
+  };
+  for (const field of fields.now ?? []) judge(field, true);
+  for (const field of fields.notAfter ?? []) judge(field, false);
+  const sent = call.request.headers['date'] ?? call.request.headers['Date'];
+  return problems.length
+    ? `${problems.join(', ')} ${problems.length > 1 ? 'are' : 'is'} more than a day from the answer's own Date ${call.response.headers['date']}${sent ? ` (the request said Date: ${sent})` : ''}`
+    : undefined;
+}
+
+/** The times the write set are of the server's clock (see serverTimeProblem). */
+export function expectServerTime(
+  t: CheckContext,
+  resource: JsonObject,
+  call: Exchange,
+  fields: { readonly now?: readonly string[]; readonly notAfter?: readonly string[] },
+): void {
+  const problem = serverTimeProblem(resource, call, fields);
+  t.assert(problem === undefined, ['SERVER-SET-TIMES'], problem ?? '', call);
+}

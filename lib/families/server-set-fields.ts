@@ -9,7 +9,7 @@ import type { RequirementId } from '../contract/requirements/index.js';
 import { isSuccess } from '../assert/responses.js';
 import { compareInstants } from '../contract/timestamps.js';
 import { check, type Call, type CheckContext, type CheckOptions } from '../harness/index.js';
-import { expectTimestampOrder } from './resource-fields.js';
+import { expectServerTime, expectTimestampOrder, SKEWED_CLOCKS } from './resource-fields.js';
 import type { JsonObject } from '../util/json.js';
 
 /** An instant long before any server sets one: a create time that is this was taken from the body. */
@@ -68,30 +68,46 @@ export interface RepeatedUpdate {
   readonly operation: string;
   /** The update's own rule, and READ-BACK-UNCHANGED: a write of some fields leaves the others as they were. */
   readonly requirements: readonly RequirementId[];
-  /** The `nth` update of one resource, each changing what it holds. */
-  update(t: CheckContext, nth: number): Promise<Call>;
+  /** The `nth` update of one resource, each changing what it holds, sent with `headers`. */
+  update(t: CheckContext, nth: number, headers: Readonly<Record<string, string>>): Promise<Call>;
   readonly options?: CheckOptions;
 }
 
 /** How many times the resource is written: the second and third answers show what the first and second stored. */
 const UPDATES = 3;
 
+/** The Date header of each update: a client's clock far ahead, then far behind, then none (SERVER-SET-TIMES). */
+const CLOCKS: readonly Readonly<Record<string, string>>[] = [SKEWED_CLOCKS.future, SKEWED_CLOCKS.past, {}];
+
 /**
  * A resource written again keeps its create_time (a store that saves every column, create_time stamped like
- * update_time, moves it on each write), and no answer has update_time before it. Compared as instants; an
- * absent or unreadable create_time is another rule's concern.
+ * update_time, moves it on each write), and no answer has update_time before it nor before the previous answer's.
+ * The updates carry a request Date far ahead, then far behind (a client's wrong clock): the times stay the
+ * server's (SERVER-SET-TIMES). Compared as instants; an absent or unreadable create_time is another rule's concern.
  */
 export function createTimeKeptCheck(space: RepeatedUpdate): void {
   check(
     `${space.id}.create-time-kept`,
-    [...space.requirements, 'TIMESTAMP-ORDER'],
-    `${space.operation} sent ${UPDATES} times answers the same create_time each time, with update_time not before it`,
+    [...space.requirements, 'TIMESTAMP-ORDER', 'SERVER-SET-TIMES'],
+    `${space.operation} sent ${UPDATES} times, with a request Date far ahead and far behind, answers the same create_time each time, with update_time not before it nor before the previous answer's, nor ahead of the server's own clock`,
     async (t) => {
       let first: JsonObject | undefined;
+      let previous: JsonObject | undefined;
       for (let nth = 1; nth <= UPDATES; nth++) {
-        const call = await space.update(t, nth);
+        const call = await space.update(t, nth, CLOCKS[nth - 1] ?? {});
         const resource = t.expectResource(call, space.requirements, `update ${nth} of ${UPDATES}`);
         expectTimestampOrder(t, resource, call);
+        expectServerTime(t, resource, call, { notAfter: ['update_time'] });
+        if (previous) {
+          const since = compareInstants(resource['update_time'], previous['update_time'], { anyOffset: true });
+          t.assert(
+            since === undefined || since >= 0,
+            space.requirements,
+            `update ${nth} of ${UPDATES} answered update_time ${String(resource['update_time'])}, before the previous answer's ${String(previous['update_time'])}`,
+            call,
+          );
+        }
+        previous = resource;
         first ??= resource;
         const order = compareInstants(resource['create_time'], first['create_time'], { anyOffset: true });
         t.assert(

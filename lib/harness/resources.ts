@@ -248,7 +248,8 @@ export class ReviewProjects {
     fields: JsonObject = {},
     requirements: Requirements = ['REVIEW-PROJECT-CREATE'],
     what = 'creating a review project',
+    written: Written = {},
   ): Promise<Created<'reviewProject'>> {
-    return expectCreated(this.t, 'reviewProject', await this.send(links, fields), requirements, what);
+    return expectCreated(this.t, 'reviewProject', await this.send(links, fields, written), requirements, what);
   }
 }

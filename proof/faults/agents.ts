@@ -4,6 +4,7 @@
 import { MODEL_TYPES, type ModelType } from '../../lib/contract/enums.js';
 import type { FieldLimitId } from '../../lib/contract/limits.js';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
+import { ApiError } from '../../lib/reference/http/errors.js';
 import type { LimitBounds } from '../../lib/reference/validation/limits.js';
 import type { AgentRecord, MutationRecord } from '../../lib/reference/store/records.js';
 import { readModelType, type AgentFields } from '../../lib/reference/validation/agents.js';
@@ -349,6 +350,26 @@ export const AGENTS_FAULTS = [
     behaviour: phoneChecked(),
     probe: (call) => status(call, { phone_number: 'call the front desk' }),
     shows: 200,
+  }),
+  fault({
+    id: 'agent-phone-pattern-backtracks',
+    requirements: ['AGENT-PHONE-NUMBER'],
+    slips: ['broken'],
+    description:
+      'phone_number is matched with a pattern of nested quantifiers (`^\\+?(\\d+[.-]?)+$`), which backtracks exponentially on a long run of digits that ends in a letter: such a value (`+1222…2a`, 43 characters) is not refused with INVALID_ARGUMENT but runs into the request timeout, answered 503 with code UNAVAILABLE.',
+    behaviour: (b) => {
+      phoneChecked({
+        test: (value) => {
+          if (/^\+?[\d.]{25,}[^\d.]$/.test(value)) throw new ApiError('UNAVAILABLE', 'the request timed out');
+          return isPhoneNumber(value);
+        },
+        description: 'an E.164 phone number or a SIP address',
+      })(b);
+      const status = b.errors.status;
+      b.errors.status = (code, endpoint) => (code === 'UNAVAILABLE' ? 503 : status(code, endpoint));
+    },
+    probe: (call) => status(call, { phone_number: '+1' + '2'.repeat(40) + 'a' }),
+    shows: 503,
   }),
   fault({
     id: 'agent-phone-number-print-form-as-sent',

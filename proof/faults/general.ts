@@ -286,6 +286,31 @@ export const GENERAL_FAULTS = [
     shows: false,
   }),
   fault({
+    id: 'test-case-times-from-date-header',
+    requirements: ['SERVER-SET-TIMES'],
+    slips: ['broken'],
+    description:
+      "A test case is stamped with the request's `Date` header when it carries one (an import tool's \"created at\", taken from the client), the server's clock otherwise: a client whose clock is a century ahead creates a test case whose create_time and update_time are in 2101, in order with each other but not the server's.",
+    behaviour: (b) => {
+      const request = lastRequest(b);
+      presentWith(b, 'testCase', (view) => {
+        const req = request();
+        const sent = req?.method === 'POST' ? req.headers.date : undefined;
+        const ms = sent === undefined ? Number.NaN : Date.parse(sent);
+        return Number.isNaN(ms) ? view : { ...view, create_time: b.formatTime(ms), update_time: b.formatTime(ms) };
+      });
+    },
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/test-cases', {
+        body: TEST_CASE,
+        headers: { Date: 'Sat, 01 Jan 2101 00:00:00 GMT' },
+      });
+      const created = answer.body.test_case as { create_time: string };
+      return Date.parse(created.create_time) > Date.parse(String(answer.headers['date'])) + DAY;
+    },
+    shows: true,
+  }),
+  fault({
     id: 'agent-get-update-time-local',
     requirements: ['TIMESTAMP-ORDER'],
     slips: ['read-back'],

@@ -148,6 +148,14 @@ export const GENERAL = [
   ),
   must(
     g,
+    'SERVER-SET-TIMES',
+    'Resources and their fields',
+    "create_time and update_time are the server's: stamped by its own clock when it serves the write, whatever the request's Date header says.",
+    'create_time, update_time: timestamp',
+    "No request body lists them: the server sets them. A request's Date header is the client's clock (RFC 9110 6.6.1), which may be wrong, so a write sent with one far in the past or the future gets the times of one without. Judged against the answer's own Date header, the server's clock as it answered (the suite's may differ), within a day: a create's create_time (and its update_time when set) on both sides; an update's update_time only not after it (the specification does not say an update moves update_time), its order TIMESTAMP-ORDER's concern. An answer without a Date header is not judged.",
+  ),
+  must(
+    g,
     'NAME-MATCHES-ID',
     'Resources and their fields',
     "A resource `name` is `<collection>/<id>` with the resource's own id.",
