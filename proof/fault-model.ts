@@ -147,6 +147,9 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       ...LIST_RULES.filter((id) => id !== 'LIST-ORDER-BY-DESC-SUFFIX'),
       // The listed persona and the fetched one are one: a field kept by one read, left out by the other.
       'PERSONA-GET',
+      // A deletion kept by one read of the list and not another: under one order_by or filter, not the next.
+      'PERSONA-DELETE',
+      'RUN-DELETE-BY-STATUS',
       // The generic layer's rules hold for every published operation: kept on some, broken on one.
       ...GENERIC_RULES,
       // A create's echo, and an enumeration's membership, held per model type, input type, project type or listed

@@ -235,7 +235,11 @@ describeGroup('personas', () => {
     requirements: ['PERSONA-DELETE'],
     lists: ['personas', 'runs'],
     namedBy: [{ list: 'runs', field: 'persona_id' }],
-    perform: async (t) => ({ call: (await deletePersona(t)).call, id: t.config.deletablePersonaId as string }),
+    removes: { list: 'personas', unchanged: () => true, how: 'leaves it out' },
+    perform: async (t) => {
+      const { call, before } = await deletePersona(t);
+      return { call, id: t.config.deletablePersonaId as string, before };
+    },
   });
 
   declareEmptyBodyCheck(

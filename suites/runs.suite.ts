@@ -509,13 +509,19 @@ describeGroup('runs', () => {
       setting,
       requirements: ['RUN-DELETE-BY-STATUS'],
       lists: ['runs'],
+      // Deleted or cancelled: gone, or listed with another status (RUN-DELETE-BY-STATUS), whatever the order or filter.
+      removes: {
+        list: 'runs',
+        unchanged: (before, listed) => listed['status'] === before['status'],
+        how: 'leaves it out or lists it with another status than it had',
+      },
       namesSimulations: true,
       perform: async (t) => {
         const { call, before } = await deletion(t);
         const results = before['results'];
         const outputIds = isJsonObject(results) ? results['output_ids'] : undefined;
         const simulations = Array.isArray(outputIds) ? outputIds.filter((id) => typeof id === 'string') : [];
-        return { call, id: String(before['run_id']), simulations };
+        return { call, id: String(before['run_id']), simulations, before };
       },
     });
 

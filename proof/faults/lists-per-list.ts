@@ -152,6 +152,29 @@ export const LISTS_PER_LIST_FAULTS = [
     shows: [200, 85, false],
   }),
 
+  fault({
+    id: 'personas-page-size-kept-from-last-request',
+    requirements: ['LIST-PAGINATION-COMPLETE'],
+    slips: ['state'],
+    description:
+      'Personas only: the handler keeps the page size it last read in a variable of its own (meant for the pages after a token) and serves it to every request without page_size: once a client listed at page_size 3, GET /v1/personas answers pages of 3, not of the default 50.',
+    behaviour: (b) => {
+      let last: number | undefined;
+      pageSizeOn(b, 'personas', (raw, list, pageToken, correct) => {
+        const size = correct(raw, list, pageToken);
+        if (isBlank(raw)) return last ?? size;
+        last = size;
+        return size;
+      });
+    },
+    probe: async (call) => {
+      const before = await shape(call, PERSONAS, {});
+      await shape(call, PERSONAS, { page_size: '3' });
+      return { before: before[1], after: (await shape(call, PERSONAS, {}))[1] };
+    },
+    shows: { before: 50, after: 3 },
+  }),
+
   // runs (page_size 1 to 1000, default 50)
   fault({
     id: 'runs-page-size-max-of-personas',
@@ -215,6 +238,30 @@ export const LISTS_PER_LIST_FAULTS = [
     },
     probe: (call) => second(call, RUNS, { page_size: '7' }),
     shows: [200, 50, true],
+  }),
+
+  fault({
+    id: 'runs-order-kept-from-last-request',
+    requirements: ['LIST-PAGINATION-COMPLETE'],
+    slips: ['state'],
+    description:
+      'Runs only: the handler keeps the order it last parsed (meant for the pages after a token) and serves it to every request without order_by: once a client listed `order_by=status`, GET /v1/runs lists by status, not newest first.',
+    behaviour: (b) => {
+      let last: ReturnType<Behaviour['lists']['order']> | undefined;
+      onList(b, 'runs', 'order', (correct) => (raw, list) => {
+        if (isBlank(raw)) return last ?? correct(raw, list);
+        last = correct(raw, list);
+        return last;
+      });
+    },
+    probe: async (call) => {
+      const firstIds = async () =>
+        ((await list(call, RUNS, {})).body.runs as { run_id: string }[]).map((r) => r.run_id);
+      const before = await firstIds();
+      await list(call, RUNS, { order_by: 'status' });
+      return { samePage: JSON.stringify(await firstIds()) === JSON.stringify(before) };
+    },
+    shows: { samePage: false },
   }),
 
   // metrics (page_size 1 to 1000, default 50)

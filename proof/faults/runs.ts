@@ -295,6 +295,33 @@ export const RUNS_FAULTS = [
     shows: true,
   }),
   fault({
+    id: 'run-deleted-listed-in-explicit-order',
+    requirements: ['RUN-DELETE-BY-STATUS'],
+    slips: ['scope'],
+    description:
+      'The runs list with an order_by is read from a sort index that run creation and updates maintain but deletion does not (the soft delete only flags the row): a deleted run is gone from the list in its default order, yet listed unchanged under any order_by, `-create_time` (the default, spelled out) and `status` alike.',
+    behaviour: (b) => {
+      let ordered = false;
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        const order = new URL(String(req.url), 'http://reference.invalid').searchParams.get('order_by') ?? '';
+        ordered = order.trim() !== '';
+        return presented(req);
+      };
+      const hides = b.deletion.hides;
+      b.deletion.hides = (endpoint) => !(endpoint.key === 'GET /v1/runs' && ordered) && hides(endpoint);
+    },
+    probe: async (call) => {
+      await call('DELETE', run);
+      const listed = async (query: string) =>
+        ((await call('GET', `/v1/runs?page_size=1000${query}`)).body.runs as JsonObject[]).some(
+          (r) => r['run_id'] === FIXTURE_IDS.deletableRunId,
+        );
+      return { plain: await listed(''), ordered: await listed('&order_by=-create_time') };
+    },
+    shows: { plain: false, ordered: true },
+  }),
+  fault({
     id: 'run-cancel-deletes-filtered-still-listed',
     requirements: ['RUN-DELETE', 'RUN-DELETE-BY-STATUS'],
     slips: { 'RUN-DELETE': ['broken'], 'RUN-DELETE-BY-STATUS': ['state'] },

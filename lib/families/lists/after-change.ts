@@ -1,10 +1,11 @@
 // A state change (a run cancelled or deleted, a persona or a scheduled run deleted) and every list that can show what
 // it changed, or items naming it: one table of rules (AFTER_CHANGE_RULES) applied after each change a suite declares,
 // one check per change and rule. The list rules (each item once, the order, a filter naming it, every item as the
-// canonical schema types it), and the reads around them: the fixtures read by GET still served or refused with a 4xx,
-// and the metric outputs of a changed run's simulations fetched as listed. A new state is one declaration; a new rule
-// is one row. Other clients change a live deployment's lists between reads (an insert during a walk by offsets repeats
-// an item): a rule fails only when a second reading breaks it too.
+// canonical schema types it, the changed resource no longer listed as it was under any order_by or selecting
+// filter), and the reads around them: the fixtures read by GET still served or refused with a 4xx, and the metric
+// outputs of a changed run's simulations fetched as listed. A new state is one declaration; a new rule is one row.
+// Other clients change a live deployment's lists between reads (an insert during a walk by offsets repeats an item):
+// a rule fails only when a second reading breaks it too.
 
 import { listEndpoint, type ListEndpoint } from '../../contract/list-endpoints.js';
 import type { RequirementId } from '../../contract/requirements/index.js';
@@ -15,10 +16,13 @@ import { repeated } from '../../assert/filter-judge.js';
 import { isSuccess } from '../../assert/responses.js';
 import { violation } from '../../assert/violation.js';
 import { checkIdOf } from '../../result/check-id.js';
-import { deletesFixture, expectNotServed } from '../deletion.js';
+import { deletesFixture, expectNotServed, settled } from '../deletion.js';
 import { covering, judgeOutputAsListed } from '../same-resource.js';
 import { personas } from '../../harness/discovery.js';
-import { callHolding, collectionOf, walk, type Mismatch } from './collection.js';
+import { callHolding, collectionOf, filterCollectionOf, filterText, walk, type Mismatch } from './collection.js';
+import { requestPage } from '../../harness/list-walk.js';
+import { comparison, exposedFields, literalsOf } from '../../gen/filters.js';
+import { isJsonObject, type JsonObject } from '../../util/json.js';
 import { namingFilteredMismatch } from './changed.js';
 
 type ListId = ListEndpoint['id'];
@@ -35,6 +39,16 @@ export interface StateChange {
   readonly requirements: readonly RequirementId[];
   /** The lists that show the changed resource or items naming it (none: a resource no list shows). */
   readonly lists: readonly ListId[];
+  /**
+   * The list that showed the changed resource, where no order_by and no filter may show it as it was listed before the
+   * change (`unchanged`: whether a listing of it is still that one; a deleted persona: any listing).
+   */
+  readonly removes?: {
+    readonly list: ListId;
+    readonly unchanged: (before: JsonObject, listed: JsonObject) => boolean;
+    /** Reads after the list's path: "leaves it out". */
+    readonly how: string;
+  };
   /** Whether the changed resource names simulations (a run): their metric outputs are read after it. */
   readonly namesSimulations?: boolean;
   /** Filter fields of a list whose values name the changed resource (the runs' persona_id, for a persona). */
@@ -43,9 +57,13 @@ export interface StateChange {
    * Makes the change (once per target), with the id of the resource it changed and, for a run, the simulations it
    * names (results.output_ids, as listed before the change).
    */
-  readonly perform: (
-    t: CheckContext,
-  ) => Promise<{ readonly call: Call; readonly id: string; readonly simulations?: readonly string[] }>;
+  readonly perform: (t: CheckContext) => Promise<{
+    readonly call: Call;
+    readonly id: string;
+    readonly simulations?: readonly string[];
+    /** The changed resource as read before the change (its filter values): for `removes`. */
+    readonly before?: JsonObject;
+  }>;
 }
 
 interface AfterChangeRule {
@@ -62,6 +80,7 @@ interface AfterChangeRule {
     change: StateChange,
     id: string,
     simulations: readonly string[],
+    before: JsonObject | undefined,
   ): Promise<Mismatch | undefined>;
 }
 
@@ -75,6 +94,72 @@ async function walkedAtMax(t: CheckContext, id: ListId, requirements: readonly R
 const paths = (lists: readonly ListId[]): string => lists.map((id) => listEndpoint(id).path).join(' and ');
 
 const dashed = (name: string, direction: Direction): string => (direction === 'asc' ? name : `-${name}`);
+
+/** Every order_by text of a field both ways, in each spelling the list's grammar gives (`name`, `-name`, `name desc`). */
+const spellings = (list: ListEndpoint, name: string): string[] => [
+  name,
+  `-${name}`,
+  ...(list.descSuffix ? [`${name} desc`] : []),
+];
+
+/**
+ * Where the list still shows the changed resource `id` as it was (`removes.unchanged` of `before`, as read before the
+ * change): under each order_by spelling, walked at the largest page size, and filtered to select it by each of its
+ * own filter fields (one page at the largest size). An order or filter the list refuses is the list checks' concern
+ * and shows nothing here.
+ */
+async function shownAfterChange(
+  t: CheckContext,
+  removes: NonNullable<StateChange['removes']>,
+  id: string,
+  before: JsonObject,
+  requirements: readonly RequirementId[],
+): Promise<Mismatch | undefined> {
+  const collection = await filterCollectionOf(t, removes.list);
+  const { list } = collection;
+  const shown = (items: readonly JsonObject[]) =>
+    items.find((item) => item[list.idField] === id && removes.unchanged(before, item));
+  const max = list.pageSize.max;
+  for (const name of Object.keys(list.orderFields))
+    for (const orderBy of spellings(list, name)) {
+      const first = await requestPage(t, collection, { order_by: orderBy, page_size: max });
+      if (!isSuccess(first)) continue;
+      const walked = await walk(t, collection, { order_by: orderBy, page_size: max }, requirements, first);
+      const item = shown(walked.items);
+      if (item)
+        return {
+          message: `${list.path} order_by=${orderBy} still lists ${list.idField} ${id} as before the change${describe(item, before)}`,
+          call: callHolding(walked, walked.items.indexOf(item)),
+        };
+    }
+  for (const exposed of exposedFields(list))
+    for (const { text } of literalsOf(before, exposed)) {
+      const filter = filterText(collection, comparison(exposed.name, '=', text));
+      const call = await requestPage(t, collection, { filter, page_size: max });
+      const items = isSuccess(call) ? (call.response.json as JsonObject)[list.itemsKey] : undefined;
+      const item = Array.isArray(items) ? shown(items.filter(isJsonObject)) : undefined;
+      if (item)
+        return {
+          message: `${list.path} filtered by ${filter} still lists ${list.idField} ${id} as before the change${describe(item, before)}`,
+          call,
+        };
+    }
+  return undefined;
+}
+
+/** What a listing of a changed resource shows of the fields that tell whether it changed (a run's status). */
+const describe = (item: JsonObject, before: JsonObject): string =>
+  'status' in before ? ` (status ${JSON.stringify(item['status'])}, as listed before)` : '';
+
+/** The mismatch, read again a few times a second apart: a server may apply a change just after answering it (a 202). */
+async function settledMismatch(probe: () => Promise<Mismatch | undefined>): Promise<Mismatch | undefined> {
+  let found: Mismatch | undefined;
+  await settled(async () => {
+    found = await probe();
+    return found?.message;
+  });
+  return found;
+}
 
 const AFTER_CHANGE_RULES: readonly AfterChangeRule[] = [
   {
@@ -114,6 +199,18 @@ const AFTER_CHANGE_RULES: readonly AfterChangeRule[] = [
           }
       }
       return undefined;
+    },
+  },
+  {
+    id: 'gone-in-every-order-and-filter',
+    requirements: [],
+    title: (change) =>
+      `${change.removes ? `${listEndpoint(change.removes.list).path} ${change.removes.how}` : ''} under every order_by field, ascending and descending in every spelling the grammar gives, and under a filter selecting it by each of its filter fields`,
+    applies: (change) => change.removes !== undefined,
+    async mismatch(t, change, id, _simulations, before) {
+      const removes = change.removes;
+      if (!removes || !before) return undefined;
+      return settledMismatch(() => shownAfterChange(t, removes, id, before, change.requirements));
     },
   },
   {
@@ -213,10 +310,10 @@ export function declareAfterChangeChecks(change: StateChange): void {
       [...rule.requirements, ...change.requirements],
       `after ${change.title}, ${rule.title(change)}`,
       async (t) => {
-        const { call, id, simulations = [] } = await change.perform(t);
+        const { call, id, simulations = [], before } = await change.perform(t);
         if (!isSuccess(call)) t.skip(`the change did not succeed (judged by the check of the deletion)`);
-        if (!(await rule.mismatch(t, change, id, simulations))) return;
-        const again = await rule.mismatch(t, change, id, simulations);
+        if (!(await rule.mismatch(t, change, id, simulations, before))) return;
+        const again = await rule.mismatch(t, change, id, simulations, before);
         if (again) violation([...rule.requirements, ...change.requirements], again.message, again.call);
       },
       deletesFixture(change.setting),

@@ -5,6 +5,7 @@ import { declareFilterChecks } from './filters.js';
 import { declareOrderChecks } from './order.js';
 import { declarePaginationChecks } from './pagination.js';
 import { declareParentChecks } from './parents.js';
+import { declareStandsAloneCheck } from './stands-alone.js';
 import type { ListId } from './collection.js';
 
 export { changeFilteredMismatch } from './changed.js';
@@ -15,4 +16,5 @@ export function declareListChecks(id: ListId): void {
   declareOrderChecks(id);
   declareFilterChecks(id);
   declareParentChecks(id);
+  declareStandsAloneCheck(id);
 }
