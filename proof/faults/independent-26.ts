@@ -18,8 +18,6 @@ import { fault, type Fault, lastRequest, presentWith, rereadAgent } from './defi
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind26-mutation-refused-duplicate-kept':
-    "A refused write changes nothing (EvoMaster's rule), for every refusal of a create: after a duplicate display_name is refused and the original deleted, the name is free; more widely, after each refused create the lists and uniqueness rules are as before.",
   'ind26-dashboard-update-time-from-date-header':
     "Server-set times are the server's: a write carrying a Date header (far in the past or the future) gets create_time/update_time of its own clock (update_time never before create_time, nor before the previous update_time).",
   'ind26-body-limit-ten-mib-whole':

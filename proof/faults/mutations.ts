@@ -1044,6 +1044,36 @@ export const MUTATIONS_FAULTS = [
     },
     shows: 'ALREADY_EXISTS',
   }),
+  fault({
+    id: 'mutation-duplicate-upserted',
+    requirements: ['MUTATION-GET'],
+    slips: ['state'],
+    description:
+      'A mutation create is an upsert on (agent, display_name) whose conflict is reported after the write: a duplicate of an active mutation writes its description over that mutation, then answers ALREADY_EXISTS. The refusal is right; the original no longer reads back as created.',
+    behaviour: (b) => {
+      let sent = '';
+      const description = b.mutationRules.fields.description;
+      const taken = b.mutationRules.nameTakenBy;
+      rules(b, {
+        fields: {
+          ...b.mutationRules.fields,
+          description: (f, body) => (sent = description(f, body)),
+        },
+        nameTakenBy: (other, agentId, displayName) => {
+          const held = taken(other, agentId, displayName);
+          // The upsert's write: the record is the store's own (its fields are read-only to the routes).
+          if (held) (other as { description: string }).description = sent;
+          return held;
+        },
+      });
+    },
+    probe: async (call) => {
+      const { agentId, at } = await withMutation(call, { display_name: 'm', description: 'first' });
+      const duplicate = await create(call, agentId, { display_name: 'm', description: 'second' });
+      return { duplicate: duplicate.status, description: (await call('GET', at())).body.mutation.description };
+    },
+    shows: { duplicate: 409, description: 'second' },
+  }),
   // races: found by the exploration's creates at once (explore.races)
   fault({
     id: 'mutation-name-unique-raced',
