@@ -24,8 +24,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     "Limits per field are per field: a body holding several fields each under its own size limit (two configurations of 6 MB) is accepted, whatever the body's total.",
   'ind26-assignee-pattern-backtracks-to-timeout':
     'Invalid values built to make a regular expression backtrack (a long local part without @, repeated dots) are refused with INVALID_ARGUMENT in the time of a valid one, never a 5xx or a timeout: every formatted field.',
-  'ind26-overrides-equal-to-parent-dropped':
-    "config_overrides read back exactly as sent, including keys whose value equals the parent's: every override is stored, none minimised away.",
 };
 
 /** The fixtures the embedded service is seeded with (the ids the suite's settings name). */

@@ -1045,6 +1045,44 @@ export const MUTATIONS_FAULTS = [
     shows: 'ALREADY_EXISTS',
   }),
   fault({
+    id: 'mutation-override-pinned-config-key-dropped',
+    requirements: ['MUTATION-CREATE', 'READ-BACK-UNCHANGED'],
+    slips: ['broken'],
+    description:
+      "config_overrides are stored as a delta against the parent's simulator configuration: a configuration key overridden with the value the parent's configuration already holds (strip_message_timestamps false on a parent holding false) is taken for no change and dropped, on the create answer and on GET. Agent fields (prompt) pinned to the parent's value are kept.",
+    behaviour: (b) => {
+      let config: Readonly<Record<string, unknown>> = {};
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key === 'POST /v1/agents/{agent_id}/mutations')
+          config = store.agents.get(params['agent_id'] ?? '')?.metadata ?? {};
+        return named(endpoint, params, store);
+      };
+      reread('config_overrides', (read) => (f, body) => {
+        const pinned = ([key, value]: [string, unknown]) =>
+          Object.hasOwn(config, key) && isDeepStrictEqual(config[key], value);
+        return Object.fromEntries(Object.entries(read(f, body)).filter((entry) => !pinned(entry))) as JsonObject;
+      })(b);
+    },
+    probe: async (call) => {
+      const parent = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'Parent',
+          model_type: 'MODEL_TYPE_CHAT',
+          prompt: 'p',
+          metadata: { chat_endpoint: 'https://chat.example.com/v1/messages', strip_message_timestamps: false },
+        },
+      });
+      const agentId = String(parent.body.agent.id);
+      const created = await create(call, agentId, {
+        display_name: 'm',
+        config_overrides: { prompt: 'p', strip_message_timestamps: false },
+      });
+      return (await call('GET', `${base(agentId)}/${String(created.body.mutation.id)}`)).body.mutation.config_overrides;
+    },
+    shows: { prompt: 'p' },
+  }),
+  fault({
     id: 'mutation-duplicate-upserted',
     requirements: ['MUTATION-GET'],
     slips: ['state'],
