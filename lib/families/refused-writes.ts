@@ -23,6 +23,7 @@ import { dashboardBody } from '../gen/bodies.js';
 import { wellFormedId } from '../gen/ids.js';
 import type { JsonObject } from '../util/json.js';
 import { fetchMutation } from './mutations.js';
+import { PARENT_PROMPT } from '../harness/resources.js';
 
 /** What a flaw needs made before its refused create (an active mutation whose name it repeats). */
 interface Readied {
@@ -61,6 +62,12 @@ interface RefusedWrite {
   /** Flaws of different kinds, as a reader may meet them before or after the optional fields. */
   readonly flaws: readonly Flaw[];
   readonly unique?: Unique;
+  /** Reads, once every refused create was sent, what no refused create may change (a parent's fields). */
+  readonly unchanged?: {
+    readonly what: string;
+    readonly reads: readonly RequirementId[];
+    readonly read: (t: CheckContext) => Promise<void>;
+  };
   /** POSTs a valid body with `fields` over it. */
   readonly send: (t: CheckContext, fields: JsonObject) => Promise<Call>;
 }
@@ -90,7 +97,10 @@ const REFUSED_WRITES = {
       reads: ['MUTATION-GET'],
     },
     flaws: [
-      { what: 'a config_overrides key the agent lacks', fields: { config_overrides: { cft_no_such_key: 'x' } } },
+      {
+        what: 'a config_overrides key the agent lacks (beside a prompt)',
+        fields: { config_overrides: { prompt: 'cft refused override', cft_no_such_key: 'x' } },
+      },
       { what: 'a display_name of 300 characters', fields: { display_name: 'm'.repeat(300) } },
       {
         what: 'a display_name an active mutation of the agent holds',
@@ -126,6 +136,20 @@ const REFUSED_WRITES = {
       },
     ],
     send: async (t, fields) => t.mutations.send(await t.mutations.parent(), fields),
+    unchanged: {
+      what: 'the parent agent keeps its prompt',
+      reads: ['AGENT-GET', 'READ-BACK-UNCHANGED'],
+      read: async (t) => {
+        const call = await t.call('GET /v1/agents/{agent_id}', { params: { agent_id: await t.mutations.parent() } });
+        const agent = t.expectResource(call, ['AGENT-GET'], 'reading the parent agent after the refused creates');
+        t.assert(
+          agent['prompt'] === PARENT_PROMPT,
+          ['READ-BACK-UNCHANGED'],
+          `the parent agent, created with prompt ${JSON.stringify(PARENT_PROMPT)}, reads back prompt ${JSON.stringify(agent['prompt'])} after mutations overriding it were refused`,
+          call,
+        );
+      },
+    },
   },
   'test-cases': {
     requirement: 'TESTCASE-CREATE',
@@ -171,14 +195,17 @@ export function refusedWriteCheck(group: keyof typeof REFUSED_WRITES): void {
     return { call, values: leftOut(t.expectResource(call, [row.requirement], what)) };
   };
   const frees = row.flaws.map((flaw) => flaw.frees ?? row.requirement);
-  const requirements = [...new Set([row.requirement, ...(unique ? [...frees, ...unique.reads] : [])])];
+  const requirements = [
+    ...new Set([row.requirement, ...(unique ? [...frees, ...unique.reads] : []), ...(row.unchanged?.reads ?? [])]),
+  ];
   const guarded = unique
     ? `; the ${unique.field} a refused create sent is free (after a duplicate, once the original is deleted), and the original reads back as created`
     : '';
+  const kept = row.unchanged ? `; ${row.unchanged.what}` : '';
   check(
     `${group}.refused-create-leaves-no-trace`,
     requirements,
-    `${row.resource} create refused (${row.flaws.map((f) => f.what).join(', or ')}) with ${fields.join(', ')} set leaves no trace: the next create without them answers them as one before it did${guarded}`,
+    `${row.resource} create refused (${row.flaws.map((f) => f.what).join(', or ')}) with ${fields.join(', ')} set leaves no trace: the next create without them answers them as one before it did${guarded}${kept}`,
     async (t) => {
       const before = await create(t, `creating ${row.resource} without ${fields.join(', ')}`);
       for (const [n, flaw] of row.flaws.entries())
@@ -213,6 +240,7 @@ export function refusedWriteCheck(group: keyof typeof REFUSED_WRITES): void {
             after.call,
           );
         }
+      await row.unchanged?.read(t);
     },
     { writes: true },
   );

@@ -1083,6 +1083,40 @@ export const MUTATIONS_FAULTS = [
     shows: { prompt: 'p' },
   }),
   fault({
+    id: 'mutation-refused-overrides-left-on-parent',
+    requirements: ['READ-BACK-UNCHANGED'],
+    slips: ['read-back'],
+    description:
+      "config_overrides are checked by merging them into the parent agent in place and validating the result, the parent restored only when they pass: a mutation refused for a key the agent lacks leaves the parent with the other overrides it carried (its prompt now the refused mutation's).",
+    behaviour: (b) => {
+      let parent: Record<string, unknown> | undefined;
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key === 'POST /v1/agents/{agent_id}/mutations')
+          parent = store.agents.get(params['agent_id'] ?? '') as Record<string, unknown> | undefined;
+        return named(endpoint, params, store);
+      };
+      reread('config_overrides', (read) => (f, body) => {
+        const overrides = read(f, body);
+        if (!parent) return overrides;
+        const keys = b.mutationRules.configurationKeys(parent as never);
+        // Refused below: the merge into the parent stays (no rollback on the error path).
+        if (Object.keys(overrides).some((key) => !keys.has(key)))
+          for (const [key, value] of Object.entries(overrides)) if (key in parent) parent[key] = value;
+        return overrides;
+      })(b);
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const refused = await create(call, agentId, {
+        display_name: 'm',
+        config_overrides: { prompt: 'merged', no_such_key: 'x' },
+      });
+      return { refused: refused.status, prompt: (await call('GET', `/v1/agents/${agentId}`)).body.agent.prompt };
+    },
+    shows: { refused: 400, prompt: 'merged' },
+  }),
+  fault({
     id: 'mutation-duplicate-upserted',
     requirements: ['MUTATION-GET'],
     slips: ['state'],
