@@ -239,6 +239,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'RUN-METRICS-CONSISTENT',
       // A scheduled run read after another one was deleted, through the index the deletion left.
       'SCHEDULED-RUN-GET',
+      // A mutation read after a refused duplicate of its name wrote over it.
+      'MUTATION-GET',
     ],
     otherwise: 'the rule does not depend on a state of the resource the specification names',
   },

@@ -336,6 +336,51 @@ describeGroup('mutations', () => {
     WRITES,
   );
 
+  // "What was sent is what is read back": config_overrides are stored as given, a key pinned to the parent's own value
+  // as much as one that changes it (none minimised away as no change, nor left out as a default), on every read path
+  // the specification shows (the create answer, GET).
+  check(
+    'mutations.fields.config-overrides-parent-values-kept',
+    ['MUTATION-CREATE', 'MUTATION-GET', 'READ-BACK-UNCHANGED'],
+    `a mutation overriding prompt and every key of its parent's configuration with the parent's own values, and one key with another, is answered and read back by GET with every key as sent, under a parent of each type with configuration keys (${Object.keys(CONFIG_KEYS).join(', ')})`,
+    async (t) => {
+      const found = await probeConfigField(t);
+      const parents: { parent: string; overrides: JsonObject; what: string }[] = [];
+      if (found.echoed)
+        for (const modelType of Object.keys(CONFIG_KEYS) as ModelType[]) {
+          const body = typedAgentBody(modelType, t.name(`${modelType} parent`), {
+            configField: found.field,
+            config: fullConfiguration(modelType),
+          });
+          const own = body[found.field] as JsonObject;
+          // One key changed where the type has several (so a type's one key is pinned: phone_number_key at its default).
+          const keys = (CONFIG_KEYS[modelType] ?? []).map(({ key }) => key);
+          const overrides: JsonObject = { prompt: 'base prompt', ...own };
+          if (keys.length > 1) overrides[keys[0]!] = otherValue(keys[0]!, own[keys[0]!]) as JsonObject[string];
+          parents.push({
+            parent: await t.mutations.newParent(body),
+            overrides,
+            what: `under a ${modelType} parent whose prompt is "base prompt" and configuration ${JSON.stringify(own)}`,
+          });
+        }
+      // Without a configuration field the target echoes, prompt alone (every parent of the suite has one).
+      else
+        parents.push({
+          parent: await t.mutations.parent(),
+          overrides: { prompt: 'base prompt' },
+          what: 'under a parent whose prompt is "base prompt"',
+        });
+      for (const { parent, overrides, what } of parents) {
+        const sent = { config_overrides: overrides };
+        const described = `overriding ${JSON.stringify(overrides)} ${what}`;
+        const { mutation, call } = await t.mutations.create(parent, sent, ['MUTATION-CREATE'], described);
+        expectEcho(t, sent, mutation, ['MUTATION-CREATE'], call, `the config_overrides sent (${described})`);
+        await expectMutationReadBack(t, call, described);
+      }
+    },
+    WRITES,
+  );
+
   // The limit is held against the overrides sent, not the configuration they make with the parent's: under a parent
   // whose prompt and workflows each pass 10 KB however KB is read, overrides within it are accepted.
   check(

@@ -3,12 +3,16 @@
 // before it did (a reader that keeps what it read of a refused body in a draft hands it to the next create).
 // Creates of other checks run in between: only fields the valid creates leave out are compared, which no
 // neighbour's create can give them on a correct server.
+// Nor on what the refusal guarded: a value a uniqueness rule holds (a mutation's display_name among the active
+// mutations of its agent) is free after a create refused for another flaw, and, after a duplicate is refused and the
+// original deleted, free again; the original reads back after the refused duplicate as it was created.
 // Nor on the connection: a write refused before its body is read leaves that body for the server to read past, so
 // the next request on the same keep-alive connection is answered as on another (refusedWriteFramingCheck).
 
 import { isDeepStrictEqual } from 'node:util';
 import type { RequirementId } from '../contract/requirements/index.js';
 import { isSuccess } from '../assert/responses.js';
+import { echoMismatches } from '../assert/echo.js';
 import { reviewLinks } from '../harness/discovery.js';
 import { check, type Call, type CheckContext, type CheckOptions } from '../harness/index.js';
 import type { Written } from '../harness/resources.js';
@@ -18,6 +22,37 @@ import { ID_RULES } from '../contract/ids.js';
 import { dashboardBody } from '../gen/bodies.js';
 import { wellFormedId } from '../gen/ids.js';
 import type { JsonObject } from '../util/json.js';
+import { fetchMutation } from './mutations.js';
+import { PARENT_PROMPT } from '../harness/resources.js';
+
+/** What a flaw needs made before its refused create (an active mutation whose name it repeats). */
+interface Readied {
+  /** The flaw's fields. */
+  readonly fields: JsonObject;
+  /** Run once the create is refused: reads what the refusal guarded, and frees it. */
+  readonly refused: () => Promise<void>;
+}
+
+/** One way a create is refused. */
+interface Flaw {
+  readonly what: string;
+  readonly fields: JsonObject;
+  /** Made before each refused create, when the flaw needs something of its own (its fields replace `fields`). */
+  readonly ready?: (t: CheckContext, unique: string) => Promise<Readied>;
+  /** The rule under which the guarded value is free again after this refusal. */
+  readonly frees?: RequirementId;
+  /** Refused creates of this flaw (ROUNDS unless given). */
+  readonly rounds?: number;
+}
+
+/** A field a uniqueness rule holds: sent by each refused create, and by the valid create after it, which must be accepted. */
+interface Unique {
+  readonly field: string;
+  /** The value a refused create of `round` sends. */
+  readonly value: (t: CheckContext, round: string) => string;
+  /** The rules of the reads the flaws' `refused` steps make. */
+  readonly reads: readonly RequirementId[];
+}
 
 /** One resource's create: optional fields carrying `marker`, flaws that make a body refused, and how it is sent. */
 interface RefusedWrite {
@@ -25,10 +60,20 @@ interface RefusedWrite {
   readonly resource: string;
   readonly optional: (marker: string) => JsonObject;
   /** Flaws of different kinds, as a reader may meet them before or after the optional fields. */
-  readonly flaws: readonly { readonly what: string; readonly fields: JsonObject }[];
+  readonly flaws: readonly Flaw[];
+  readonly unique?: Unique;
+  /** Reads, once every refused create was sent, what no refused create may change (a parent's fields). */
+  readonly unchanged?: {
+    readonly what: string;
+    readonly reads: readonly RequirementId[];
+    readonly read: (t: CheckContext) => Promise<void>;
+  };
   /** POSTs a valid body with `fields` over it. */
   readonly send: (t: CheckContext, fields: JsonObject) => Promise<Call>;
 }
+
+/** The fields of a mutation a refused duplicate of it could have written over (timestamps may be written otherwise). */
+const GUARDED_FIELDS = ['id', 'agent_id', 'display_name', 'description', 'config_overrides', 'parameter_values'];
 
 const REFUSED_WRITES = {
   agents: {
@@ -46,11 +91,65 @@ const REFUSED_WRITES = {
     requirement: 'MUTATION-CREATE',
     resource: 'a mutation',
     optional: (marker) => ({ description: marker, parameter_values: { cft_refused: marker } }),
+    unique: {
+      field: 'display_name',
+      value: (t, round) => t.name(`refused mutation ${round}`),
+      reads: ['MUTATION-GET'],
+    },
     flaws: [
-      { what: 'a config_overrides key the agent lacks', fields: { config_overrides: { cft_no_such_key: 'x' } } },
+      {
+        what: 'a config_overrides key the agent lacks (beside a prompt)',
+        fields: { config_overrides: { prompt: 'cft refused override', cft_no_such_key: 'x' } },
+      },
       { what: 'a display_name of 300 characters', fields: { display_name: 'm'.repeat(300) } },
+      {
+        what: 'a display_name an active mutation of the agent holds',
+        fields: {},
+        frees: 'MUTATION-DISPLAY-NAME-REUSABLE',
+        rounds: 1,
+        ready: async (t, name) => {
+          const agentId = await t.mutations.parent();
+          const original = await t.mutations.create(agentId, { display_name: name }, ['MUTATION-CREATE']);
+          const id = original.mutation['id'];
+          return {
+            fields: { display_name: name },
+            refused: async () => {
+              const read = await fetchMutation(t, agentId, id);
+              const mutation = t.expectResource(read, ['MUTATION-GET'], 'reading the mutation a duplicate repeated');
+              const created = Object.fromEntries(
+                GUARDED_FIELDS.filter((field) => field in original.mutation).map((f) => [f, original.mutation[f]!]),
+              );
+              const changed = echoMismatches(created, mutation);
+              t.assert(
+                !changed.length,
+                ['MUTATION-GET'],
+                `the mutation whose display_name a refused create repeated reads back otherwise than it was created: ${changed.join('; ')}`,
+                read,
+              );
+              const deletion = await t.call('DELETE /v1/agents/{agent_id}/mutations/{mutation_id}', {
+                params: { agent_id: agentId, mutation_id: String(id) },
+              });
+              t.expectSuccess(deletion, ['MUTATION-DELETE-IDEMPOTENT'], 'deleting the mutation a duplicate repeated');
+            },
+          };
+        },
+      },
     ],
     send: async (t, fields) => t.mutations.send(await t.mutations.parent(), fields),
+    unchanged: {
+      what: 'the parent agent keeps its prompt',
+      reads: ['AGENT-GET', 'READ-BACK-UNCHANGED'],
+      read: async (t) => {
+        const call = await t.call('GET /v1/agents/{agent_id}', { params: { agent_id: await t.mutations.parent() } });
+        const agent = t.expectResource(call, ['AGENT-GET'], 'reading the parent agent after the refused creates');
+        t.assert(
+          agent['prompt'] === PARENT_PROMPT,
+          ['READ-BACK-UNCHANGED'],
+          `the parent agent, created with prompt ${JSON.stringify(PARENT_PROMPT)}, reads back prompt ${JSON.stringify(agent['prompt'])} after mutations overriding it were refused`,
+          call,
+        );
+      },
+    },
   },
   'test-cases': {
     requirement: 'TESTCASE-CREATE',
@@ -80,30 +179,59 @@ const ROUNDS = 4;
 /**
  * `<group>.refused-create-leaves-no-trace`: a valid create without the optional fields first (what the server answers for
  * them when left out), then, per flaw, refused creates with them set, each followed by a valid create without them,
- * which must answer them as the first did.
+ * which must answer them as the first did. Where a uniqueness rule holds a field, each refused create sends a value of
+ * its own there (unless its flaw is in that field), and the valid create after it sends the same: it must be accepted,
+ * as nothing active holds it (a duplicate's original, read back as created first, is deleted before).
  */
 export function refusedWriteCheck(group: keyof typeof REFUSED_WRITES): void {
   const row: RefusedWrite = REFUSED_WRITES[group];
   const fields = Object.keys(row.optional(''));
+  const unique = row.unique;
   const leftOut = (resource: JsonObject): JsonObject =>
     Object.fromEntries(fields.map((field) => [field, resource[field] ?? null]));
-  const create = async (t: CheckContext, what: string): Promise<{ call: Call; values: JsonObject }> => {
-    const call = await row.send(t, {});
+  const create = async (t: CheckContext, what: string, sent: JsonObject = {}, judge?: (call: Call) => void) => {
+    const call = await row.send(t, sent);
+    judge?.(call);
     return { call, values: leftOut(t.expectResource(call, [row.requirement], what)) };
   };
+  const frees = row.flaws.map((flaw) => flaw.frees ?? row.requirement);
+  const requirements = [
+    ...new Set([row.requirement, ...(unique ? [...frees, ...unique.reads] : []), ...(row.unchanged?.reads ?? [])]),
+  ];
+  const guarded = unique
+    ? `; the ${unique.field} a refused create sent is free (after a duplicate, once the original is deleted), and the original reads back as created`
+    : '';
+  const kept = row.unchanged ? `; ${row.unchanged.what}` : '';
   check(
     `${group}.refused-create-leaves-no-trace`,
-    [row.requirement],
-    `${row.resource} create refused (${row.flaws.map((f) => f.what).join(', or ')}) with ${fields.join(', ')} set leaves no trace: the next create without them answers them as one before it did`,
+    requirements,
+    `${row.resource} create refused (${row.flaws.map((f) => f.what).join(', or ')}) with ${fields.join(', ')} set leaves no trace: the next create without them answers them as one before it did${guarded}${kept}`,
     async (t) => {
       const before = await create(t, `creating ${row.resource} without ${fields.join(', ')}`);
       for (const [n, flaw] of row.flaws.entries())
-        for (let round = 1; round <= ROUNDS; round++) {
+        for (let round = 1; round <= (flaw.rounds ?? ROUNDS); round++) {
           const marker = `cft refused ${group} ${n + 1}.${round}`;
-          const refused = await row.send(t, { ...row.optional(marker), ...flaw.fields });
+          // The value the uniqueness rule holds, unless the flaw is in it.
+          const held = unique && !(unique.field in flaw.fields) ? unique.value(t, `${n + 1}.${round}`) : undefined;
+          const readied = flaw.ready && held !== undefined ? await flaw.ready(t, held) : undefined;
+          const heldFields: JsonObject = unique && held !== undefined ? { [unique.field]: held } : {};
+          const refused = await row.send(t, {
+            ...row.optional(marker),
+            ...heldFields,
+            ...(readied?.fields ?? flaw.fields),
+          });
           // A server that takes the flaw refuses nothing here; whether it must is judged by the flaw's own check.
           if (isSuccess(refused)) break;
-          const after = await create(t, `creating ${row.resource} after one was refused`);
+          await readied?.refused();
+          const after = await create(t, `creating ${row.resource} after one was refused`, heldFields, (call) => {
+            if (unique && held !== undefined)
+              t.assert(
+                isSuccess(call),
+                [flaw.frees ?? row.requirement],
+                `${row.resource} with the ${unique.field} ${JSON.stringify(held)} of one refused for ${flaw.what}${readied ? ' (the mutation it repeated since deleted)' : ''} was refused (${call.response.status}): the refused create holds it`,
+                call,
+              );
+          });
           const changed = fields.filter((field) => !isDeepStrictEqual(after.values[field], before.values[field]));
           t.assert(
             !changed.length,
@@ -112,6 +240,7 @@ export function refusedWriteCheck(group: keyof typeof REFUSED_WRITES): void {
             after.call,
           );
         }
+      await row.unchanged?.read(t);
     },
     { writes: true },
   );

@@ -101,6 +101,8 @@ export class Agents {
 }
 
 const MUTATIONS = 'POST /v1/agents/{agent_id}/mutations' satisfies EndpointKey;
+/** The prompt of every parent agent `Mutations` makes (so `prompt` is on its configuration). */
+export const PARENT_PROMPT = 'base prompt';
 const DELETE_MUTATION = 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
 
 export class Mutations {
@@ -118,7 +120,7 @@ export class Mutations {
   async newParent(fields: JsonObject = {}): Promise<string> {
     const call = await this.agents.send({
       display_name: this.t.name('mutation parent'),
-      prompt: 'base prompt',
+      prompt: PARENT_PROMPT,
       ...fields,
     });
     const id = createdIn(call)?.['id'];

@@ -18,12 +18,8 @@ import { fault, type Fault, lastRequest, presentWith, rereadAgent } from './defi
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind26-mutation-refused-duplicate-kept':
-    "A refused write changes nothing (EvoMaster's rule), for every refusal of a create: after a duplicate display_name is refused and the original deleted, the name is free; more widely, after each refused create the lists and uniqueness rules are as before.",
   'ind26-body-limit-ten-mib-whole':
     "Limits per field are per field: a body holding several fields each under its own size limit (two configurations of 6 MB) is accepted, whatever the body's total.",
-  'ind26-overrides-equal-to-parent-dropped':
-    "config_overrides read back exactly as sent, including keys whose value equals the parent's: every override is stored, none minimised away.",
 };
 
 /** The fixtures the embedded service is seeded with (the ids the suite's settings name). */

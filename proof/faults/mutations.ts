@@ -1044,6 +1044,108 @@ export const MUTATIONS_FAULTS = [
     },
     shows: 'ALREADY_EXISTS',
   }),
+  fault({
+    id: 'mutation-override-pinned-config-key-dropped',
+    requirements: ['MUTATION-CREATE', 'READ-BACK-UNCHANGED'],
+    slips: ['broken'],
+    description:
+      "config_overrides are stored as a delta against the parent's simulator configuration: a configuration key overridden with the value the parent's configuration already holds (strip_message_timestamps false on a parent holding false) is taken for no change and dropped, on the create answer and on GET. Agent fields (prompt) pinned to the parent's value are kept.",
+    behaviour: (b) => {
+      let config: Readonly<Record<string, unknown>> = {};
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key === 'POST /v1/agents/{agent_id}/mutations')
+          config = store.agents.get(params['agent_id'] ?? '')?.metadata ?? {};
+        return named(endpoint, params, store);
+      };
+      reread('config_overrides', (read) => (f, body) => {
+        const pinned = ([key, value]: [string, unknown]) =>
+          Object.hasOwn(config, key) && isDeepStrictEqual(config[key], value);
+        return Object.fromEntries(Object.entries(read(f, body)).filter((entry) => !pinned(entry))) as JsonObject;
+      })(b);
+    },
+    probe: async (call) => {
+      const parent = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'Parent',
+          model_type: 'MODEL_TYPE_CHAT',
+          prompt: 'p',
+          metadata: { chat_endpoint: 'https://chat.example.com/v1/messages', strip_message_timestamps: false },
+        },
+      });
+      const agentId = String(parent.body.agent.id);
+      const created = await create(call, agentId, {
+        display_name: 'm',
+        config_overrides: { prompt: 'p', strip_message_timestamps: false },
+      });
+      return (await call('GET', `${base(agentId)}/${String(created.body.mutation.id)}`)).body.mutation.config_overrides;
+    },
+    shows: { prompt: 'p' },
+  }),
+  fault({
+    id: 'mutation-refused-overrides-left-on-parent',
+    requirements: ['READ-BACK-UNCHANGED'],
+    slips: ['read-back'],
+    description:
+      "config_overrides are checked by merging them into the parent agent in place and validating the result, the parent restored only when they pass: a mutation refused for a key the agent lacks leaves the parent with the other overrides it carried (its prompt now the refused mutation's).",
+    behaviour: (b) => {
+      let parent: Record<string, unknown> | undefined;
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key === 'POST /v1/agents/{agent_id}/mutations')
+          parent = store.agents.get(params['agent_id'] ?? '') as Record<string, unknown> | undefined;
+        return named(endpoint, params, store);
+      };
+      reread('config_overrides', (read) => (f, body) => {
+        const overrides = read(f, body);
+        if (!parent) return overrides;
+        const keys = b.mutationRules.configurationKeys(parent as never);
+        // Refused below: the merge into the parent stays (no rollback on the error path).
+        if (Object.keys(overrides).some((key) => !keys.has(key)))
+          for (const [key, value] of Object.entries(overrides)) if (key in parent) parent[key] = value;
+        return overrides;
+      })(b);
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const refused = await create(call, agentId, {
+        display_name: 'm',
+        config_overrides: { prompt: 'merged', no_such_key: 'x' },
+      });
+      return { refused: refused.status, prompt: (await call('GET', `/v1/agents/${agentId}`)).body.agent.prompt };
+    },
+    shows: { refused: 400, prompt: 'merged' },
+  }),
+  fault({
+    id: 'mutation-duplicate-upserted',
+    requirements: ['MUTATION-GET'],
+    slips: ['state'],
+    description:
+      'A mutation create is an upsert on (agent, display_name) whose conflict is reported after the write: a duplicate of an active mutation writes its description over that mutation, then answers ALREADY_EXISTS. The refusal is right; the original no longer reads back as created.',
+    behaviour: (b) => {
+      let sent = '';
+      const description = b.mutationRules.fields.description;
+      const taken = b.mutationRules.nameTakenBy;
+      rules(b, {
+        fields: {
+          ...b.mutationRules.fields,
+          description: (f, body) => (sent = description(f, body)),
+        },
+        nameTakenBy: (other, agentId, displayName) => {
+          const held = taken(other, agentId, displayName);
+          // The upsert's write: the record is the store's own (its fields are read-only to the routes).
+          if (held) (other as { description: string }).description = sent;
+          return held;
+        },
+      });
+    },
+    probe: async (call) => {
+      const { agentId, at } = await withMutation(call, { display_name: 'm', description: 'first' });
+      const duplicate = await create(call, agentId, { display_name: 'm', description: 'second' });
+      return { duplicate: duplicate.status, description: (await call('GET', at())).body.mutation.description };
+    },
+    shows: { duplicate: 409, description: 'second' },
+  }),
   // races: found by the exploration's creates at once (explore.races)
   fault({
     id: 'mutation-name-unique-raced',
