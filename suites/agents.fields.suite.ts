@@ -407,4 +407,30 @@ describeGroup('agents', () => {
       BIG,
     );
   }
+
+  // Each limit is the field's own: every sized field at once, each well within its limit, makes a body over the
+  // largest field's limit in either reading (10 MB, 10 MiB), which a server holding the whole body to it refuses.
+  // One body of a little over 11 MB, one filler shared by both fields (memory: the heavy checks set the run's peak).
+  const together = Math.ceil(
+    (Math.max(...SIZED.map(({ limit }) => byteLimitSizes(limit).reject)) / SIZED.length) * 1.1,
+  );
+  check(
+    'agents.fields.size.each-field-own-limit-accepted',
+    ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'],
+    `${SIZED.map(({ what }) => what).join(' and ')} of ${together} bytes of JSON each, in one body (each within its own 10 MB, together over 10 MiB), are accepted: each size limit is per field`,
+    async (t) => {
+      const requirements = ['AGENT-CONFIG-SIZE', 'FIELD-SIZE-LIMITS'] as const;
+      const filler = jsonObjectOfSize(together);
+      const body: JsonObject = {};
+      for (const { field } of SIZED) body[await field(t)] = filler;
+      const call = await t.agents.send(body);
+      expectAgent(
+        t,
+        call,
+        requirements,
+        `an agent with ${SIZED.map(({ what }) => what).join(' and ')} of ${together} bytes each (${SIZED.length * together} bytes together)`,
+      );
+    },
+    BIG,
+  );
 });

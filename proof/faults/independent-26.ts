@@ -22,8 +22,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     "A refused write changes nothing (EvoMaster's rule), for every refusal of a create: after a duplicate display_name is refused and the original deleted, the name is free; more widely, after each refused create the lists and uniqueness rules are as before.",
   'ind26-dashboard-update-time-from-date-header':
     "Server-set times are the server's: a write carrying a Date header (far in the past or the future) gets create_time/update_time of its own clock (update_time never before create_time, nor before the previous update_time).",
-  'ind26-body-limit-ten-mib-whole':
-    "Limits per field are per field: a body holding several fields each under its own size limit (two configurations of 6 MB) is accepted, whatever the body's total.",
   'ind26-assignee-pattern-backtracks-to-timeout':
     'Invalid values built to make a regular expression backtrack (a long local part without @, repeated dots) are refused with INVALID_ARGUMENT in the time of a valid one, never a 5xx or a timeout: every formatted field.',
   'ind26-overrides-equal-to-parent-dropped':
