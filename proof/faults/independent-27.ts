@@ -15,8 +15,6 @@ import { fault, type Fault, finalizeWith, lastRequest, mapOperations, paths, pre
 export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind27-runs-filter-kept-from-last-request':
     'Each list request stands alone: after a filtered (and an ordered, a sized) request, the same list without those parameters answers as it did before them, on every list and parameter.',
-  'ind27-run-metrics-keyed-by-metric-id':
-    "A run's results.metrics is keyed by metric name: its keys are the metric_name values of the run's outputs (not their metric_id), on every read path of a run.",
   'ind27-personas-deleted-listed-by-name-order':
     'Deleted is gone from every read: after a deletion, the list under every order_by (each field, ascending and descending, both spellings) and every filter leaves the deleted item out.',
 };
