@@ -141,6 +141,10 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'CHAT-ENDPOINT-PUBLIC',
       'CHAT-PAYLOAD-LIMITS',
       'AGENT-CONFIG-SIZE',
+      // A field's size limit held against the whole body (the body parser's), not against the field alone.
+      'MUTATION-CONFIG-OVERRIDES-SIZE',
+      // A run's results shaped right on one read path (the list) and not on another (a GET of one run).
+      'RUN-METRICS-CONSISTENT',
       'MUTATION-SCOPED-TO-AGENT',
       'READ-BACK-UNCHANGED',
       'EXPLICIT-VALUE-KEPT',

@@ -46,6 +46,8 @@ if (!OVERRIDES_SIZE) throw new Error('the limits table gives no config_overrides
 const SMALL_OVERRIDES = { prompt: 'x'.repeat(OVERRIDES_SIZE.low - 100) };
 /** ...and well over it either way, in two-byte characters: bytes, not characters, are what the limit counts. */
 const LARGE_OVERRIDES = { prompt: twoByteText(OVERRIDES_SIZE.high + 260) };
+/** The most characters a description may have. */
+const DESCRIPTION_MAX = fieldLimit('mutation.description').max ?? 2000;
 
 /**
  * Keys a parent of `modelType` holds that its type's table does not list: one only this suite sets, and one another
@@ -526,6 +528,23 @@ describeGroup('mutations', () => {
         { config_overrides: SMALL_OVERRIDES },
         ['MUTATION-CONFIG-OVERRIDES-SIZE', 'FIELD-SIZE-LIMITS'],
         `config_overrides of ${byteSize(SMALL_OVERRIDES)} bytes`,
+      );
+    },
+    WRITES,
+  );
+
+  // Each limit is the field's own: config_overrides within its 10 KB beside a description of its most characters
+  // makes a body over 10 KiB, which a server holding the whole body to the largest field's limit refuses.
+  check(
+    'mutations.fields.limited-fields-together-accepted',
+    ['MUTATION-CONFIG-OVERRIDES-SIZE', 'MUTATION-DESCRIPTION', 'FIELD-SIZE-LIMITS'],
+    `config_overrides of ${byteSize(SMALL_OVERRIDES)} bytes and a description of ${DESCRIPTION_MAX} characters in one body (each within its own limit, together over 10 KiB) are accepted: each limit is per field`,
+    async (t) => {
+      await t.mutations.create(
+        await t.mutations.parent(),
+        { config_overrides: SMALL_OVERRIDES, description: 'd'.repeat(DESCRIPTION_MAX) },
+        ['MUTATION-CONFIG-OVERRIDES-SIZE', 'MUTATION-DESCRIPTION', 'FIELD-SIZE-LIMITS'],
+        `config_overrides of ${byteSize(SMALL_OVERRIDES)} bytes and a description of ${DESCRIPTION_MAX} characters`,
       );
     },
     WRITES,

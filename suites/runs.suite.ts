@@ -38,6 +38,9 @@ import {
   SKEWED_CLOCKS,
 } from '../lib/families/resource-fields.js';
 import { alnum } from '../lib/gen/ids.js';
+import { sampledMetricOutputs } from '../lib/harness/discovery.js';
+import { unserved } from '../lib/families/published/probes.js';
+import { listEndpoint } from '../lib/contract/list-endpoints.js';
 import { edgeClassIds } from '../lib/gen/id-edges.js';
 import { compareInstants } from '../lib/contract/timestamps.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
@@ -96,6 +99,83 @@ function metricsProblem(results: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * What the metric outputs of the sampled simulations show of their metrics: every metric_name, and each identifier
+ * (metric_id, metric_output_id) with the metric_name shown beside it, where that name is another text.
+ */
+interface MetricNaming {
+  readonly names: ReadonlySet<string>;
+  readonly identifiers: ReadonlyMap<string, { readonly field: string; readonly name: string }>;
+}
+
+/** Read once per target, from the metrics lists other checks read too (no request of its own once they have). */
+function metricNaming(t: CheckContext): Promise<MetricNaming> {
+  return t.memo('metric names of the sampled simulations', async (ctx) => {
+    const names = new Set<string>();
+    const identifiers = new Map<string, { field: string; name: string }>();
+    for (const output of await sampledMetricOutputs(ctx)) {
+      const name = output['metric_name'];
+      if (typeof name !== 'string') continue;
+      names.add(name);
+      for (const field of ['metric_id', 'metric_output_id'] as const) {
+        const id = output[field];
+        if (typeof id === 'string' && id !== name) identifiers.set(id, { field, name });
+      }
+    }
+    return { names, identifiers };
+  });
+}
+
+/**
+ * A run's results.metrics maps metric names: a key that is the metric_id (or a metric_output_id) of a metric output,
+ * whose metric_name is other text, and no metric's name, keys the map by identifier. Judged only where the outputs
+ * show metric_name (the Metric output table does not list it; its filter and order do), so a name is never guessed.
+ */
+async function expectMetricsKeyedByName(
+  t: CheckContext,
+  run: JsonObject,
+  call: Parameters<CheckContext['assert']>[3],
+): Promise<void> {
+  const results = run['results'];
+  const metrics = isJsonObject(results) ? results['metrics'] : undefined;
+  if (!isJsonObject(metrics) || !Object.keys(metrics).length) return;
+  const { names, identifiers } = await metricNaming(t);
+  for (const key of Object.keys(metrics)) {
+    const named = names.has(key) ? undefined : identifiers.get(key);
+    t.assert(
+      named === undefined,
+      ['RUN-METRICS-CONSISTENT'],
+      `run ${String(run['run_id'])}: results.metrics is keyed by ${JSON.stringify(key)}, the ${named?.field ?? ''} of a metric output whose metric_name is ${JSON.stringify(named?.name ?? '')}, not by the metric's name`,
+      call,
+    );
+  }
+}
+
+/**
+ * The target's own GET of one run, when it publishes one beyond the specification's endpoints (a path parameter
+ * below the list's path, the run under a key) and serves it: the specification shows no read of one run.
+ */
+const publishedRunRead = (t: CheckContext) =>
+  t.memo('published run read', async (owner) => {
+    const operation = owner.target.genericOperations.find(
+      (op) =>
+        op.method === 'GET' &&
+        op.wrapper !== undefined &&
+        op.pathParams.length === 1 &&
+        op.path === `${listEndpoint('runs').path}/{${op.pathParams[0]?.name}}`,
+    );
+    return operation && !(await unserved(owner, operation)) ? operation : undefined;
+  });
+
+/** How many listed runs with result metrics are read through the published GET of one run. */
+const PUBLISHED_READS = 3;
+
+const hasMetrics = (run: JsonObject): boolean => {
+  const results = run['results'];
+  const metrics = isJsonObject(results) ? results['metrics'] : undefined;
+  return isJsonObject(metrics) && Object.keys(metrics).length > 0;
+};
+
 const judged =
   (
     requirement: 'RUN-PROGRESS-CONSISTENT' | 'RUN-METRICS-CONSISTENT',
@@ -125,6 +205,12 @@ const RUN_RULES: readonly ItemRule[] = [
     requirements: ['RUN-METRICS-CONSISTENT'],
     title: 'has result metrics with min ≤ mean ≤ max',
     expect: judged('RUN-METRICS-CONSISTENT', 'results', metricsProblem),
+  },
+  {
+    id: 'result-metrics-keyed-by-name',
+    requirements: ['RUN-METRICS-CONSISTENT'],
+    title: 'has results.metrics keyed by metric name (the metric_name its outputs show), never by metric_id',
+    expect: expectMetricsKeyedByName,
   },
   {
     // The run's status word for failure is not shown; FAILED names it by any reading.
@@ -327,6 +413,26 @@ describeGroup('runs', () => {
   declareDynamicIdChecks('runs');
 
   declareItemRules('run', (t) => everyListed(t, 'runs'), RUN_RULES);
+
+  // Every read path of a run: a target that publishes a GET of one run serves its results there too.
+  check(
+    'runs.published-read.result-metrics-keyed-by-name',
+    ['RUN-METRICS-CONSISTENT'],
+    `a run read through the target's own GET of one run (where it publishes and serves one; ${PUBLISHED_READS} listed runs with result metrics) has results.metrics keyed by metric name, never by metric_id`,
+    async (t) => {
+      const operation = await publishedRunRead(t);
+      if (!operation) return t.skip('the target publishes no GET of one run that it serves');
+      const param = operation.pathParams[0]?.name as string;
+      const listed = (await everyListed(t, 'runs')).filter(({ item }) => hasMetrics(item)).slice(0, PUBLISHED_READS);
+      if (!listed.length) t.skip('no listed run has result metrics');
+      for (const { item } of listed) {
+        const exchange = await t.send(operation, { params: { [param]: String(item['run_id']) } });
+        // Whether the read is answered as published is the generic checks' to judge (another check may delete the run).
+        const run = (exchange.response.json as JsonObject | undefined)?.[operation.wrapper as string];
+        if (exchange.response.status < 300 && isJsonObject(run)) await expectMetricsKeyedByName(t, run, exchange);
+      }
+    },
+  );
   declarePagesAsRead('runs');
 
   // Random ids of the usual length are all but certain to name no run; still DELETEs, so it counts as a write. Each
@@ -488,7 +594,7 @@ describeGroup('runs', () => {
         async (t) => {
           const { call, listedAfter } = await deletion(t);
           if (!isSuccess(call)) t.skip(`${what} did not succeed (judged by the check of the deletion)`);
-          for (const run of listedAfter) rule.expect(t, run, call);
+          for (const run of listedAfter) await rule.expect(t, run, call);
         },
         deletesFixture(setting),
       );

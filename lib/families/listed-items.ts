@@ -26,8 +26,8 @@ export interface ItemRule {
   readonly requirements: readonly RequirementId[];
   /** Reads like the rule, after "every listed <item>": "has resource_name `personas/<id>`". */
   readonly title: string;
-  /** Fails the check when the item breaks the rule. */
-  expect(t: CheckContext, item: JsonObject, call: Call): void;
+  /** Fails the check when the item breaks the rule (awaited: a rule may read what it judges by, once per target). */
+  expect(t: CheckContext, item: JsonObject, call: Call): void | Promise<void>;
 }
 
 /**
@@ -88,7 +88,7 @@ export function declareItemRules(
     check(checkIdOf('items', what, rule.id), rule.requirements, `every listed ${what} ${rule.title}`, async (t) => {
       const listed = await source(t);
       if (!listed.length) t.skip(`no ${what} is listed`);
-      for (const { item, call } of listed) rule.expect(t, item, call);
+      for (const { item, call } of listed) await rule.expect(t, item, call);
     });
   }
 }

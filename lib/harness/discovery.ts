@@ -94,6 +94,14 @@ export async function metricOutputs(t: CheckContext, simulationId: string): Prom
 /** How many discovered simulations are searched for a metric output. */
 const SIMULATION_SAMPLE = 8;
 
+/** The metric outputs of the first few discovered simulations, the sample the other discoveries read (memoised lists). */
+export async function sampledMetricOutputs(t: CheckContext): Promise<JsonObject[]> {
+  const outputs: JsonObject[] = [];
+  for (const simulationId of (await simulationIds(t)).slice(0, SIMULATION_SAMPLE))
+    outputs.push(...(await metricOutputs(t, simulationId)));
+  return outputs;
+}
+
 /** What a review project links: a simulation and the metric_id of one of its outputs; skips the check when none is found. */
 export async function reviewLinks(
   t: CheckContext,

@@ -472,6 +472,24 @@ export const MUTATIONS_FAULTS = [
     ],
   }),
   fault({
+    id: 'mutation-body-limit-overrides-whole',
+    requirements: ['MUTATION-CONFIG-OVERRIDES-SIZE', 'FIELD-SIZE-LIMITS'],
+    slips: ['scope'],
+    description:
+      "The mutations route's JSON body parser is limited to the largest limit of a mutation's fields, config_overrides' 10 KB (`express.json({ limit: '10kb' })`, 10 KiB), and so holds the whole body to it: a mutation whose config_overrides is 9,900 bytes and description 2000 characters, each within its own limit, is refused with INVALID_ARGUMENT (request entity too large).",
+    behaviour: reread(
+      'config_overrides',
+      (read) => (f, body) => (utf8Size(body) > 10 * 1024 ? f.fail('body', 'request entity too large') : read(f, body)),
+    ),
+    probe: (call) =>
+      status(call, {
+        display_name: 'm',
+        description: 'd'.repeat(2000),
+        config_overrides: { prompt: 'x'.repeat(9900) },
+      }),
+    shows: 400,
+  }),
+  fault({
     id: 'mutation-overrides-string-ignored',
     requirements: ['REQUEST-WRONG-TYPE'],
     slips: ['type'],

@@ -4,7 +4,15 @@ import { invalidArgument } from '../../lib/reference/http/errors.js';
 import { TERMINAL_RUN_STATUSES, type Behaviour } from '../../lib/reference/behaviour.js';
 import type { Store } from '../../lib/reference/store/store.js';
 import type { RunProgress, RunRecord } from '../../lib/reference/store/records.js';
-import { deletedStillFiltered, fault, missingAnsweredWith, onRunCancelled, presentWith, type Fault } from './define.js';
+import {
+  deletedStillFiltered,
+  fault,
+  missingAnsweredWith,
+  onRunCancelled,
+  presentWith,
+  readAs,
+  type Fault,
+} from './define.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import { firstRun, run, allRuns, errorCode, UNKNOWN_22 } from '../probes/resources.js';
 import { FIXTURE_IDS } from '../probes/fixture-ids.js';
@@ -17,6 +25,13 @@ import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 function progressWith(b: Behaviour, touch: (progress: RunProgress) => RunProgress): void {
   presentWith(b, 'run', (view) => ({ ...view, progress: touch(view.progress as unknown as RunProgress) }));
 }
+
+/** Each metric's ID by its name, as the embedded service's metric outputs carry them. */
+const METRIC_IDS: ReadonlyMap<string, string> = new Map(
+  [...seedStore(ALPHANUMERIC).store.simulations.values()].flatMap((outputs) =>
+    [...outputs.values()].map((o): [string, string] => [o.metric_name, o.metric_id]),
+  ),
+);
 
 export const RUNS_FAULTS = [
   fault({
@@ -71,6 +86,59 @@ export const RUNS_FAULTS = [
       };
     },
     shows: { status: 'CANCELLED', ordered: false },
+  }),
+  fault({
+    id: 'run-cancel-metrics-keyed-by-metric-id',
+    requirements: ['RUN-METRICS-CONSISTENT'],
+    slips: ['state'],
+    description:
+      "Cancelling a run in progress rebuilds its results.metrics from the scores table, grouped by metric_id without the join that names each metric: the cancelled run's map runs from metric ID to {mean, min, max}; runs never cancelled keep their metric names.",
+    behaviour: (b) => {
+      const cancelled = new Set<string>();
+      onRunCancelled(b, (before) => cancelled.add(before.run_id));
+      presentWith(b, 'run', (view, record) => {
+        if (!cancelled.has((record as RunRecord).run_id)) return view;
+        const results = view.results as { metrics: JsonObject };
+        const metrics = Object.fromEntries(
+          Object.entries(results.metrics).map(([name, m]) => [METRIC_IDS.get(name) ?? name, m]),
+        );
+        return { ...view, results: { ...results, metrics } };
+      });
+    },
+    probe: async (call) => {
+      await call('DELETE', `/v1/runs/${FIXTURE_IDS.cancellableRunId}`);
+      const cancelled = (await allRuns(call)).find((r) => r['run_id'] === FIXTURE_IDS.cancellableRunId);
+      const keys = Object.keys((cancelled?.['results']?.metrics ?? {}) as JsonObject);
+      const ids = new Set(METRIC_IDS.values());
+      return { status: cancelled?.['status'] ?? null, byId: keys.length > 0 && keys.every((key) => ids.has(key)) };
+    },
+    shows: { status: 'CANCELLED', byId: true },
+  }),
+  fault({
+    id: 'run-get-metrics-keyed-by-metric-id',
+    requirements: ['RUN-METRICS-CONSISTENT'],
+    slips: ['scope'],
+    description:
+      "The published GET of one run builds results.metrics from the scores table, grouped by metric_id without the join that names each metric: read that way, a run's map runs from metric ID to {mean, min, max}; the runs list keeps the metric names.",
+    behaviour: (b) =>
+      readAs(b, 'GET /v1/runs/{run_id}', 'run', (run) => {
+        const results = run['results'] as { metrics: JsonObject };
+        const metrics = Object.fromEntries(
+          Object.entries(results.metrics).map(([name, m]) => [METRIC_IDS.get(name) ?? name, m]),
+        );
+        return { ...run, results: { ...results, metrics } };
+      }),
+    probe: async (call) => {
+      const listed = (await allRuns(call)).find((r) => Object.keys(r['results']?.metrics ?? {}).length > 0);
+      const read = await call('GET', `/v1/runs/${String(listed?.['run_id'])}`);
+      const ids = new Set(METRIC_IDS.values());
+      const byId = (keys: string[]) => keys.length > 0 && keys.every((key) => ids.has(key));
+      return {
+        listed: byId(Object.keys((listed?.['results']?.metrics ?? {}) as JsonObject)),
+        read: byId(Object.keys((read.body.run?.results?.metrics ?? {}) as JsonObject)),
+      };
+    },
+    shows: { listed: false, read: true },
   }),
   fault({
     id: 'run-name-singular',

@@ -122,9 +122,9 @@ export const RUNS = [
     'runs',
     'RUN-METRICS-CONSISTENT',
     'Run',
-    'Each result metric has min ≤ mean ≤ max.',
+    'results.metrics maps each metric name to its {mean, min, max}, with min ≤ mean ≤ max.',
     'metrics: map from metric name to `{mean, min, max}`',
-    'Up to rounding: a mean computed in floating point may pass min or max by a unit in the last place (three scores of 0.1 average to 0.10000000000000002), so a mean within 1e-12 of a bound (relative to it) passes; a mean kept in single precision errs by about 1e-8 and does not.',
+    'Up to rounding: a mean computed in floating point may pass min or max by a unit in the last place (three scores of 0.1 average to 0.10000000000000002), so a mean within 1e-12 of a bound (relative to it) passes; a mean kept in single precision errs by about 1e-8 and does not. Keyed by name: judged against the metric outputs of the first 8 simulations the runs name (the metrics lists discovery reads), where they show metric_name (the Metric output table does not list it; its filter and order do): a key that is the metric_id or metric_output_id of such an output, whose metric_name is other text, and no shown metric_name, fails; any other key passes (a metric of no sampled output, a name never shown), on every listed run, on the list read after each DELETE, and on three runs read through a GET of one run where the target publishes and serves one.',
   ),
   must(
     'runs',
