@@ -84,6 +84,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
     to: [
       ...LENGTH_RULES.filter((id) => !['TESTCASE-INPUT-STR', 'AGENT-PHONE-NUMBER', 'AGENT-ENDPOINT'].includes(id)),
       'READ-BACK-UNCHANGED',
+      // A stored time in seconds read as milliseconds (or back): 1970, before any create_time.
+      'TIMESTAMP-ORDER',
       // hold_music_timeout_seconds, wait_seconds: seconds, which milliseconds are not.
       'PERSONA-FIELDS',
       // page_size: a decimal integer, which a parser taking base prefixes reads otherwise (`010` as octal 8).

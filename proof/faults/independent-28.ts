@@ -401,7 +401,7 @@ const FAULTS_28 = [
   fault({
     id: 'ind28-assignee-error-names-the-value',
     requirements: ['ERROR-DETAILS-FIELD', 'REVIEW-PROJECT-ASSIGNEE-EMAIL'],
-    slips: ['scope'],
+    slips: { 'ERROR-DETAILS-FIELD': ['scope'], 'REVIEW-PROJECT-ASSIGNEE-EMAIL': ['broken'] },
     description:
       'The assignees loop of POST /v1/review-projects reports a bad address with its arguments swapped (`fail(assignee, "is not a valid e-mail address")`): the error is INVALID_ARGUMENT as it should be, but its detail\'s field is the address itself (`{"field": "ana(at)example.com", ...}`), not assignees; every other invalid field is named.',
     behaviour: (b) => {
