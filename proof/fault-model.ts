@@ -236,6 +236,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'RUN-METRICS-CONSISTENT',
       // A scheduled run read after another one was deleted, through the index the deletion left.
       'SCHEDULED-RUN-GET',
+      // An answer read after another request asked for a coding: a cache keyed by the URL alone serves its bytes.
+      'RESPONSE-ACCEPT-JSON',
     ],
     otherwise: 'the rule does not depend on a state of the resource the specification names',
   },

@@ -11,7 +11,13 @@ import { ENDPOINTS, type EndpointKey } from '../lib/contract/endpoints.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { isDeepStrictEqual } from 'node:util';
 import { expectErrorEnvelope, isSuccess } from '../lib/assert/responses.js';
-import { acceptFormsCheck, CONTENT_CODINGS, otherFormsCheck } from '../lib/families/negotiation.js';
+import {
+  acceptFormsCheck,
+  codedWith,
+  CONTENT_CODINGS,
+  otherFormsCheck,
+  UNCODED_OFFERS,
+} from '../lib/families/negotiation.js';
 import {
   BALANCER_COOKIE,
   LANGUAGES,
@@ -117,7 +123,7 @@ describeGroup('http', () => {
   check(
     'http.content-coding.openapi-spec',
     ['RESPONSE-ACCEPT-JSON'],
-    `each listed spec asked for as JSON with ${CONTENT_CODINGS.map((c) => `Accept-Encoding: ${c}`).join(', ')} is the JSON document it is without, not coded or labelled with the coding it has`,
+    `each listed spec asked for as JSON with ${CONTENT_CODINGS.map((c) => `Accept-Encoding: ${c}`).join(', ')} is the JSON document it is without, not coded or labelled with the coding it has; then with an offer leaving identity alone acceptable (${UNCODED_OFFERS.join('; ')}, in turn), the same document uncoded`,
     async (t) => {
       const listing = await t.call('GET /v1/openapi', { auth: 'none' });
       const specs = isSuccess(listing) ? parseListing(listing.response.json) : [];
@@ -142,6 +148,15 @@ describeGroup('http', () => {
             coded,
           );
         }
+        // After the coded answers, a request leaving identity alone acceptable: answered for its own headers, uncoded.
+        const offer = UNCODED_OFFERS[judged % UNCODED_OFFERS.length]!;
+        const uncoded = await get({ 'accept-encoding': offer });
+        t.assert(
+          !codedWith(uncoded).length && isDeepStrictEqual(uncoded.response.json, plain.response.json),
+          ['RESPONSE-ACCEPT-JSON'],
+          `${specName} asked for with Accept-Encoding: ${offer}, after requests offering ${CONTENT_CODINGS.join(', ')}, is ${codedWith(uncoded).length ? `labelled Content-Encoding: ${codedWith(uncoded).join(', ')}, a coding that offer leaves unacceptable (RFC 9110 12.5.3)` : 'not the JSON document it is without'}`,
+          uncoded,
+        );
       }
       if (!judged) t.skip('no listed spec is served as JSON (the specification suite judges that)');
     },

@@ -1080,6 +1080,60 @@ export const GENERAL_FAULTS = [
     shows: { status: 304, text: '' },
   }),
   fault({
+    id: 'coding-star-weight-ignored',
+    requirements: ['RESPONSE-ACCEPT-JSON'],
+    slips: ['broken'],
+    description:
+      'A compression filter reads the weight of each coding it names but takes `*` as accepting gzip whatever its ' +
+      'weight: `Accept-Encoding: identity, *;q=0` (identity the only acceptable coding, RFC 9110 12.5.3) gets gzip ' +
+      'bytes labelled `Content-Encoding: gzip` on every endpoint; `gzip;q=0, identity`, `identity` alone and no offer ' +
+      'get plain JSON.',
+    behaviour: (b) => {
+      const code = b.codeAnswer;
+      b.codeAnswer = (req, bytes) =>
+        bytes.length > 0 &&
+        String(req.headers['accept-encoding'] ?? '')
+          .split(',')
+          .some((part) => part.split(';')[0]!.trim() === '*')
+          ? { bytes: gzipSync(bytes), headers: { 'Content-Encoding': 'gzip' } }
+          : code(req, bytes);
+    },
+    probe: async (call) => {
+      const answer = await call('GET', '/v1/personas', { headers: { 'Accept-Encoding': 'identity, *;q=0' } });
+      return { status: answer.status, coding: answer.headers['content-encoding'] ?? null };
+    },
+    shows: { status: 200, coding: 'gzip' },
+  }),
+  fault({
+    id: 'list-coded-answer-cached-by-url',
+    requirements: ['RESPONSE-ACCEPT-JSON'],
+    slips: ['state'],
+    description:
+      'The lists (personas, phone numbers, runs, metrics) pass a cache keyed by URL alone (no `Vary: ' +
+      'Accept-Encoding`) that keeps the bytes as sent: once a client offering gzip has read a page, every later read ' +
+      'of that URL gets the gzip bytes labelled `Content-Encoding: gzip`, also a client offering `identity` alone; ' +
+      'pages not yet read coded, and every other endpoint, are answered as asked.',
+    behaviour: (b) => {
+      const cached = new Map<string, Buffer>();
+      const list = /^\/v1\/(personas(\/phone-numbers)?|runs|simulations\/[^/?]+\/metrics)(\?|$)/;
+      const code = b.codeAnswer;
+      b.codeAnswer = (req, bytes) => {
+        const url = String(req.url);
+        if (req.method !== 'GET' || !list.test(url) || bytes.length === 0) return code(req, bytes);
+        if (/\bgzip\b(?!;q=0(\.0*)?\b)/.test(String(req.headers['accept-encoding'] ?? '')) && !cached.has(url))
+          cached.set(url, gzipSync(bytes));
+        const hit = cached.get(url);
+        return hit === undefined ? code(req, bytes) : { bytes: hit, headers: { 'Content-Encoding': 'gzip' } };
+      };
+    },
+    probe: async (call) => {
+      await call('GET', '/v1/personas?page_size=2', { headers: { 'Accept-Encoding': 'gzip' } });
+      const plain = await call('GET', '/v1/personas?page_size=2', { headers: { 'Accept-Encoding': 'identity' } });
+      return { status: plain.status, coding: plain.headers['content-encoding'] ?? null };
+    },
+    shows: { status: 200, coding: 'gzip' },
+  }),
+  fault({
     id: 'accept-language-list-ranges-each-a-locale',
     requirements: ['MUTATION-CREATE'],
     slips: ['broken'],
