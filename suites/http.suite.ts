@@ -5,7 +5,8 @@
 // Other formats, another charset and, on every GET, conditions no answer meets: otherFormsCheck. Headers that ask
 // nothing of a GET's answer (a language and a User-Agent in their valid forms, a balancer's cookie, a trace context,
 // forwarding, a method override): neutralHeadersCheck, and on the published document in each form,
-// neutralHeadersDocumentCheck; the same headers on a few writes and a refusal: neutralHeadersWriteCheck.
+// neutralHeadersDocumentCheck. If-Modified-Since before the last change, in every date form, and values that are no
+// date, on every GET: ifModifiedSinceCheck. The same headers on a few writes and a refusal: neutralHeadersWriteCheck.
 
 import { ENDPOINTS, type EndpointKey } from '../lib/contract/endpoints.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
@@ -27,6 +28,7 @@ import {
   otherFormConditionalCheck,
   USER_AGENTS,
 } from '../lib/families/neutral-headers.js';
+import { ifModifiedSinceCheck } from '../lib/families/conditional.js';
 import { sampleBody, sampleParams } from '../lib/gen/requests.js';
 import { parseListing } from '../lib/published/listing.js';
 import { metricOutputs, personas, simulationIds } from '../lib/harness/discovery.js';
@@ -195,6 +197,18 @@ describeGroup('http', () => {
       turn,
     );
 
+  // Conditional GETs: If-Modified-Since before the last change in every form a client writes, and values no date.
+  for (const endpoint of ENDPOINTS.filter((e) => GET_RULES[e.key]))
+    ifModifiedSinceCheck({
+      endpoint,
+      rule: GET_RULES[endpoint.key]!,
+      request: REQUESTS[endpoint.key] ?? (async () => ({ params: sampleParams(endpoint) })),
+      own: OWN.has(endpoint.key),
+      ...(endpoint.key === 'GET /v1/scheduled-runs/{scheduled_run_id}'
+        ? { options: { needs: ['scheduledRunId'] } }
+        : {}),
+    });
+
   // The same headers on writes and refusals: a few writes, each with the forms whose kind its answer could meet (numbers
   // written under a locale, an enumeration matched under a language's case rules, field names in a refusal), and on
   // each a language's wildcard or a bare product, and a balancer's cookie (a session's CSRF check is no key's).
@@ -265,6 +279,11 @@ describeGroup('http', () => {
     },
     { rule: 'SPEC-FETCHABLE', acceptChoosesForm: true },
   );
+  ifModifiedSinceCheck({
+    endpoint: DOCUMENT_ENDPOINT,
+    rule: 'SPEC-FETCHABLE',
+    request: async (t) => ({ ...(await firstDocument(t)), headers: { accept: 'application/json' } }),
+  });
 
   const envelope: RequirementId[] = ['ERROR-ENVELOPE'];
   check(
