@@ -97,6 +97,10 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       // A conditional write's validator compared at another precision than the one given (milliseconds against the
       // whole seconds of Last-Modified, a tag of microseconds against one of milliseconds).
       'DASHBOARD-PATCH',
+      // A conditional read's date read in another zone than the one it names (GMT as local time, a numeric zone
+      // dropped): the date moved by hours, a changed resource answered 304.
+      'AGENT-GET',
+      'PERSONA-GET',
     ],
     otherwise:
       'the rule measures no length or size, only its presence, or only ASCII text (phone numbers, URLs), which every unit counts alike',
@@ -247,6 +251,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'SCHEDULED-RUN-GET',
       // A mutation read after a refused duplicate of its name wrote over it.
       'MUTATION-GET',
+      // An answer read after another request asked for a coding: a cache keyed by the URL alone serves its bytes.
+      'RESPONSE-ACCEPT-JSON',
     ],
     otherwise: 'the rule does not depend on a state of the resource the specification names',
   },

@@ -5,13 +5,20 @@
 // Other formats, another charset and, on every GET, conditions no answer meets: otherFormsCheck. Headers that ask
 // nothing of a GET's answer (a language and a User-Agent in their valid forms, a balancer's cookie, a trace context,
 // forwarding, a method override): neutralHeadersCheck, and on the published document in each form,
-// neutralHeadersDocumentCheck; the same headers on a few writes and a refusal: neutralHeadersWriteCheck.
+// neutralHeadersDocumentCheck. If-Modified-Since before the last change, in every date form, and values that are no
+// date, on every GET: ifModifiedSinceCheck. The same headers on a few writes and a refusal: neutralHeadersWriteCheck.
 
 import { ENDPOINTS, type EndpointKey } from '../lib/contract/endpoints.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { isDeepStrictEqual } from 'node:util';
 import { expectErrorEnvelope, isSuccess } from '../lib/assert/responses.js';
-import { acceptFormsCheck, CONTENT_CODINGS, otherFormsCheck } from '../lib/families/negotiation.js';
+import {
+  acceptFormsCheck,
+  codedWith,
+  CONTENT_CODINGS,
+  otherFormsCheck,
+  UNCODED_OFFERS,
+} from '../lib/families/negotiation.js';
 import {
   BALANCER_COOKIE,
   LANGUAGES,
@@ -21,6 +28,7 @@ import {
   otherFormConditionalCheck,
   USER_AGENTS,
 } from '../lib/families/neutral-headers.js';
+import { ifModifiedSinceCheck } from '../lib/families/conditional.js';
 import { sampleBody, sampleParams } from '../lib/gen/requests.js';
 import { parseListing } from '../lib/published/listing.js';
 import { metricOutputs, personas, simulationIds } from '../lib/harness/discovery.js';
@@ -117,7 +125,7 @@ describeGroup('http', () => {
   check(
     'http.content-coding.openapi-spec',
     ['RESPONSE-ACCEPT-JSON'],
-    `each listed spec asked for as JSON with ${CONTENT_CODINGS.map((c) => `Accept-Encoding: ${c}`).join(', ')} is the JSON document it is without, not coded or labelled with the coding it has`,
+    `each listed spec asked for as JSON with ${CONTENT_CODINGS.map((c) => `Accept-Encoding: ${c}`).join(', ')} is the JSON document it is without, not coded or labelled with the coding it has; then with an offer leaving identity alone acceptable (${UNCODED_OFFERS.join('; ')}, in turn), the same document uncoded`,
     async (t) => {
       const listing = await t.call('GET /v1/openapi', { auth: 'none' });
       const specs = isSuccess(listing) ? parseListing(listing.response.json) : [];
@@ -142,6 +150,15 @@ describeGroup('http', () => {
             coded,
           );
         }
+        // After the coded answers, a request leaving identity alone acceptable: answered for its own headers, uncoded.
+        const offer = UNCODED_OFFERS[judged % UNCODED_OFFERS.length]!;
+        const uncoded = await get({ 'accept-encoding': offer });
+        t.assert(
+          !codedWith(uncoded).length && isDeepStrictEqual(uncoded.response.json, plain.response.json),
+          ['RESPONSE-ACCEPT-JSON'],
+          `${specName} asked for with Accept-Encoding: ${offer}, after requests offering ${CONTENT_CODINGS.join(', ')}, is ${codedWith(uncoded).length ? `labelled Content-Encoding: ${codedWith(uncoded).join(', ')}, a coding that offer leaves unacceptable (RFC 9110 12.5.3)` : 'not the JSON document it is without'}`,
+          uncoded,
+        );
       }
       if (!judged) t.skip('no listed spec is served as JSON (the specification suite judges that)');
     },
@@ -179,6 +196,18 @@ describeGroup('http', () => {
       },
       turn,
     );
+
+  // Conditional GETs: If-Modified-Since before the last change in every form a client writes, and values no date.
+  for (const endpoint of ENDPOINTS.filter((e) => GET_RULES[e.key]))
+    ifModifiedSinceCheck({
+      endpoint,
+      rule: GET_RULES[endpoint.key]!,
+      request: REQUESTS[endpoint.key] ?? (async () => ({ params: sampleParams(endpoint) })),
+      own: OWN.has(endpoint.key),
+      ...(endpoint.key === 'GET /v1/scheduled-runs/{scheduled_run_id}'
+        ? { options: { needs: ['scheduledRunId'] } }
+        : {}),
+    });
 
   // The same headers on writes and refusals: a few writes, each with the forms whose kind its answer could meet (numbers
   // written under a locale, an enumeration matched under a language's case rules, field names in a refusal), and on
@@ -250,6 +279,11 @@ describeGroup('http', () => {
     },
     { rule: 'SPEC-FETCHABLE', acceptChoosesForm: true },
   );
+  ifModifiedSinceCheck({
+    endpoint: DOCUMENT_ENDPOINT,
+    rule: 'SPEC-FETCHABLE',
+    request: async (t) => ({ ...(await firstDocument(t)), headers: { accept: 'application/json' } }),
+  });
 
   const envelope: RequirementId[] = ['ERROR-ENVELOPE'];
   check(

@@ -3,11 +3,16 @@
 // ("true if any of the listed tags match"). A server that honours If-Match must read both: neither is refused with 412
 // Precondition Failed while the resource exists unchanged. A server that ignores If-Match passes; so does one without
 // ETags (the list is sent only where a strong tag was given: If-Match compares strongly, a weak tag never matches).
+// And If-Modified-Since on every GET (ifModifiedSinceCheck): a date before the last change, in every form a client
+// writes, gets the full answer; a value that is no HTTP-date is ignored.
 
-import type { EndpointKey } from '../contract/endpoints.js';
+import type { Endpoint, EndpointKey } from '../contract/endpoints.js';
 import type { RequirementId } from '../contract/requirements/index.js';
 import { isSuccess } from '../assert/responses.js';
-import { check, type Call, type CheckContext, type CheckOptions } from '../harness/index.js';
+import { check, type Call, type CallSpec, type CheckContext, type CheckOptions } from '../harness/index.js';
+import { checkIdOf } from '../result/check-id.js';
+import { isJsonObject } from '../util/json.js';
+import { outcomeOf } from './negotiation.js';
 
 /** A tag no server gives: listed before the current one, so a server reading only the first, or the whole field as one tag, refuses it. */
 export const STALE_TAG = '"cft-stale-tag"';
@@ -76,6 +81,123 @@ export function ifMatchFormsCheck(
           );
           if (request.effect === 'updates' && isSuccess(call)) tag = strongTag(call);
         }
+    },
+    options,
+  );
+}
+
+/** The day and month names of HTTP-date (RFC 9110 5.6.7), as IMF-fixdate, rfc850-date and asctime-date write them. */
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const two = (n: number): string => String(n).padStart(2, '0');
+const clock = (d: Date): string => `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
+
+/** A zone east of GMT a client writes its local time in: read as GMT, the date is two hours late. */
+const OFFSET_HOURS = 2;
+
+/**
+ * An instant written in each form a client sends If-Modified-Since in: the three forms of HTTP-date a recipient must
+ * accept (RFC 9110 5.6.7), and the client's local time with its zone as a number (RFC 5322's form, as mail libraries
+ * write dates), which a server either reads as the instant it is or ignores as no HTTP-date.
+ */
+export const DATE_FORMS: readonly { readonly what: string; readonly write: (ms: number) => string }[] = [
+  { what: 'IMF-fixdate', write: (ms) => new Date(ms).toUTCString() },
+  {
+    what: 'rfc850-date',
+    write: (ms) => {
+      const d = new Date(ms);
+      return `${DAYS[d.getUTCDay()]}, ${two(d.getUTCDate())}-${MONTHS[d.getUTCMonth()]}-${two(d.getUTCFullYear() % 100)} ${clock(d)} GMT`;
+    },
+  },
+  {
+    what: 'asctime-date',
+    write: (ms) => {
+      const d = new Date(ms);
+      return `${DAYS[d.getUTCDay()]!.slice(0, 3)} ${MONTHS[d.getUTCMonth()]} ${String(d.getUTCDate()).padStart(2, ' ')} ${clock(d)} ${d.getUTCFullYear()}`;
+    },
+  },
+  {
+    what: `local time at +0${OFFSET_HOURS}00`,
+    write: (ms) => {
+      const d = new Date(ms + OFFSET_HOURS * 3_600_000);
+      return `${DAYS[d.getUTCDay()]!.slice(0, 3)}, ${two(d.getUTCDate())} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} ${clock(d)} +0${OFFSET_HOURS}00`;
+    },
+  },
+];
+
+/** Values that are no HTTP-date: a recipient must ignore If-Modified-Since holding one (RFC 9110 13.1.3). */
+export const NOT_DATES = ['never', '*', '', '2000-01-01T00:00:00Z'] as const;
+
+/** The latest create_time or update_time of the resource a body wraps (`{agent: {...}}`), in milliseconds. */
+export function latestChange(body: unknown): number | undefined {
+  if (!isJsonObject(body)) return undefined;
+  const times = Object.values(body)
+    .filter(isJsonObject)
+    .flatMap((resource) => [resource['create_time'], resource['update_time']])
+    .filter((value): value is string => typeof value === 'string')
+    .map((value) => Date.parse(value))
+    .filter((ms) => Number.isFinite(ms));
+  return times.length ? Math.max(...times) : undefined;
+}
+
+export interface ModifiedSinceTarget {
+  readonly endpoint: Endpoint;
+  /** The GET's own rule: what a 304 Not Modified with no body withholds. */
+  readonly rule: RequirementId;
+  request(t: CheckContext): Promise<CallSpec>;
+  /** The run made the resource: where no Last-Modified is given, its create_time and update_time date its last change. */
+  readonly own?: boolean;
+  readonly options?: CheckOptions;
+}
+
+/**
+ * `http.if-modified-since.<endpoint>`: conditional GETs (RFC 9110 13.1.3, 13.2). If-Modified-Since a second before the
+ * answer's last change (its Last-Modified; on the run's own resources without one, the latest of create_time and
+ * update_time), in every DATE_FORMS form, is answered with the full answer, never 304 Not Modified: the resource changed
+ * after that date. A value that is no HTTP-date (NOT_DATES) is ignored: answered as without it. A server that ignores
+ * If-Modified-Since passes; so does one without a date to start from (no dated form is sent).
+ */
+export function ifModifiedSinceCheck({ endpoint, rule, request, own = false, options }: ModifiedSinceTarget): void {
+  check(
+    checkIdOf('http.if-modified-since', endpoint.key),
+    [rule],
+    `${endpoint.key} answers If-Modified-Since a second before its last change (Last-Modified${own ? ', else create_time or update_time' : ''}) as ${DATE_FORMS.map((f) => f.what).join(', ')} with the full answer, never 304; and one that is no HTTP-date (${NOT_DATES.map((v) => (v ? v : 'empty')).join(', ')}) as without it`,
+    async (t) => {
+      const spec = await request(t);
+      const send = (headers: Readonly<Record<string, string>>) =>
+        t.call(endpoint.key as Parameters<CheckContext['call']>[0], {
+          ...spec,
+          headers: { ...spec.headers, ...headers },
+        });
+      const plain = await send({});
+      const expected = outcomeOf(plain);
+      const judge = (call: Call, value: string, why: string) => {
+        t.assert(
+          call.response.status !== 304 && outcomeOf(call) === expected,
+          [rule],
+          `with If-Modified-Since: ${JSON.stringify(value)}, ${endpoint.key} answered ${call.response.status} (${outcomeOf(call)}), not what it answers without it (${expected}): ${why}`,
+          call,
+        );
+      };
+      for (const value of NOT_DATES) {
+        const call = await send({ 'if-modified-since': value });
+        judge(call, value, 'a value that is no HTTP-date is ignored (RFC 9110 13.1.3)');
+      }
+      if (!isSuccess(plain)) return;
+      const given = Date.parse(plain.response.headers['last-modified'] ?? '');
+      const changed = Number.isFinite(given) ? given : own ? latestChange(plain.response.json) : undefined;
+      if (changed === undefined) return;
+      // A second before the last change, in whole seconds as HTTP-date writes them.
+      const since = Math.floor(changed / 1000) * 1000 - 1000;
+      for (const form of DATE_FORMS) {
+        const value = form.write(since);
+        const call = await send({ 'if-modified-since': value });
+        judge(
+          call,
+          value,
+          `that date (${form.what}) is a second before its last change (${new Date(changed).toISOString()}), so it was modified since and the full answer is due (RFC 9110 13.1.3)`,
+        );
+      }
     },
     options,
   );

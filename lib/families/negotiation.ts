@@ -51,6 +51,22 @@ export const JSON_CONTENT_TYPES = [
 export const CONTENT_CODINGS = ['gzip', 'br', 'deflate'] as const;
 export type ContentCoding = (typeof CONTENT_CODINGS)[number];
 
+/**
+ * Accept-Encoding values under which identity is the only acceptable coding (RFC 9110 12.5.3): a weight of 0 (in each
+ * of its written forms, `0`, `0.0`, `0.000`) means "not acceptable", `*;q=0` excludes every coding not listed, and a
+ * coding not listed (no `*`) is not asked for. Each is answered uncoded (no Content-Encoding, or `identity`).
+ */
+export const UNCODED_OFFERS = [
+  'gzip;q=0, identity',
+  'identity, *;q=0',
+  'gzip;q=0.000, deflate;q=0.0, br;q=0',
+  'identity',
+] as const;
+
+/** The content codings an answer is labelled with (identity aside): none is due under an UNCODED_OFFERS value. */
+export const codedWith = (call: Pick<Call, 'response'>): string[] =>
+  contentCodings(call.response.headers['content-encoding']);
+
 const NOT_ACCEPTABLE = 406;
 
 /**
@@ -89,14 +105,17 @@ export interface AcceptTarget {
 
 /**
  * Every Accept form on one endpoint, compared with the same request without Accept (RESPONSE-ACCEPT-JSON), each
- * answer labelled with no encoding but UTF-8 (RESPONSE-JSON-UTF8).
+ * answer labelled with no encoding but UTF-8 (RESPONSE-JSON-UTF8). The codings offered come first; each Accept form
+ * after them carries an Accept-Encoding that leaves identity alone acceptable (UNCODED_OFFERS, in turn) and must come
+ * uncoded: a coding with weight 0 is never applied, and each request is answered for its own headers, never with the
+ * coded bytes a request before it asked for (a cache keyed by the URL alone).
  */
 export function acceptFormsCheck({ endpoint, request, codings = ['gzip'], options }: AcceptTarget): void {
   const requirements: RequirementId[] = ['RESPONSE-ACCEPT-JSON', 'RESPONSE-JSON-UTF8'];
   check(
     checkIdOf('http.accept', endpoint.key),
     requirements,
-    `${endpoint.key} answers ${JSON_ACCEPTS.map((a) => `Accept: ${a}`).join(', ')} as it answers no Accept, and Accept: ${UNSATISFIED_ACCEPT} the same or 406, each JSON answer labelled with no charset but UTF-8; with ${codings.map((c) => `Accept-Encoding: ${c}`).join(', ')} the same answer, not coded or labelled with the coding it has`,
+    `${endpoint.key} answers ${JSON_ACCEPTS.map((a) => `Accept: ${a}`).join(', ')} as it answers no Accept, and Accept: ${UNSATISFIED_ACCEPT} the same or 406, each JSON answer labelled with no charset but UTF-8; with ${codings.map((c) => `Accept-Encoding: ${c}`).join(', ')} the same answer, not coded or labelled with the coding it has; after them, each Accept form with ${UNCODED_OFFERS.map((o) => `Accept-Encoding: ${o}`).join(', ')} in turn, uncoded`,
     async (t) => {
       const spec = await request(t);
       const send = async (headers: CallSpec['headers']) => {
@@ -109,20 +128,31 @@ export function acceptFormsCheck({ endpoint, request, codings = ['gzip'], option
         return call;
       };
       const expected = outcomeOf(await send(NO_ACCEPT));
-      for (const accept of [...JSON_ACCEPTS, UNSATISFIED_ACCEPT]) {
-        const call = await send({ accept });
-        if (accept === UNSATISFIED_ACCEPT && call.response.status === NOT_ACCEPTABLE) {
-          t.expectRejection(call, requirements, {}, `Accept: ${accept}`);
-          continue;
+      const acceptForms = async () => {
+        for (const [i, accept] of [...JSON_ACCEPTS, UNSATISFIED_ACCEPT].entries()) {
+          // After the coded answers: identity alone acceptable, so no coding, whatever was asked for before.
+          const offer = UNCODED_OFFERS[i % UNCODED_OFFERS.length]!;
+          const call = await send({ accept, 'accept-encoding': offer });
+          const coded = codedWith(call);
+          t.assert(
+            !coded.length,
+            ['RESPONSE-ACCEPT-JSON'],
+            `with Accept-Encoding: ${offer}, after requests offering ${codings.join(', ')}, the answer is labelled Content-Encoding: ${coded.join(', ')}: that leaves identity the only acceptable coding (RFC 9110 12.5.3, a weight of 0 is "not acceptable"), and each request is answered for its own Accept-Encoding`,
+            call,
+          );
+          if (accept === UNSATISFIED_ACCEPT && call.response.status === NOT_ACCEPTABLE) {
+            t.expectRejection(call, requirements, {}, `Accept: ${accept}`);
+            continue;
+          }
+          const got = outcomeOf(call);
+          t.assert(
+            got === expected,
+            requirements,
+            `with Accept: ${accept}, the answer differs from the one without Accept (${expected}): ${got}`,
+            call,
+          );
         }
-        const got = outcomeOf(call);
-        t.assert(
-          got === expected,
-          requirements,
-          `with Accept: ${accept}, the answer differs from the one without Accept (${expected}): ${got}`,
-          call,
-        );
-      }
+      };
       for (const coding of codings) {
         const call = await send({ 'accept-encoding': coding });
         // Any coding it is labelled with is read as labelled (the client decodes it): the label must say what it is.
@@ -141,6 +171,7 @@ export function acceptFormsCheck({ endpoint, request, codings = ['gzip'], option
           call,
         );
       }
+      await acceptForms();
     },
     options,
   );
@@ -169,7 +200,7 @@ export function bodyFormsCheck(target: BodyFormsTarget): void {
   check(
     `${target.id}.media-type-forms`,
     requirements,
-    `${target.operation} reads a body labelled ${JSON_CONTENT_TYPES.join(', ')}, written with blanks around the value, as the JSON it is, and answers each of ${JSON_ACCEPTS.map((a) => `Accept: ${a}`).join(', ')} (and each of ${CONTENT_CODINGS.map((c) => `Accept-Encoding: ${c}`).join(', ')}) with its resource, each coded answer decoded strictly as labelled`,
+    `${target.operation} reads a body labelled ${JSON_CONTENT_TYPES.join(', ')}, written with blanks around the value, as the JSON it is, and answers each of ${JSON_ACCEPTS.map((a) => `Accept: ${a}`).join(', ')} (and each of ${CONTENT_CODINGS.map((c) => `Accept-Encoding: ${c}`).join(', ')}) with its resource, each coded answer decoded strictly as labelled, and offers leaving identity alone acceptable (${UNCODED_OFFERS.join('; ')}, in turn) uncoded`,
     async (t) => {
       // As many writes as the longer of the two lists: every Content-Type and every Accept form on every write.
       const writes = Math.max(JSON_CONTENT_TYPES.length, JSON_ACCEPTS.length);
@@ -178,7 +209,12 @@ export function bodyFormsCheck(target: BodyFormsTarget): void {
         const accept = JSON_ACCEPTS[(target.acceptFrom + i) % JSON_ACCEPTS.length]!;
         const how = `a body labelled ${contentType}, written with blanks around the value, with Accept: ${accept}`;
         // The first writes offer a content coding too, one each: the answer, decoded as labelled, is the same resource.
-        const offered = CONTENT_CODINGS[i];
+        // The others offer identity alone (a coding at weight 0, `*;q=0`): their answers come uncoded.
+        const uncoded =
+          i < CONTENT_CODINGS.length
+            ? undefined
+            : UNCODED_OFFERS[(i - CONTENT_CODINGS.length + target.acceptFrom) % UNCODED_OFFERS.length]!;
+        const offered = CONTENT_CODINGS[i] ?? uncoded;
         const coding: Record<string, string> = offered === undefined ? {} : { 'accept-encoding': offered };
         const call = await target.send(t, t.name(`media type ${i + 1}`), {
           headers: { 'content-type': contentType, accept, ...coding },
@@ -194,6 +230,12 @@ export function bodyFormsCheck(target: BodyFormsTarget): void {
           !undecodable(call),
           ['RESPONSE-ACCEPT-JSON'],
           `${target.operation} with ${how}, Accept-Encoding: ${offered}: the answer labelled Content-Encoding: ${call.response.headers['content-encoding']} does not decode as that coding into JSON`,
+          call,
+        );
+        t.assert(
+          uncoded === undefined || !codedWith(call).length,
+          ['RESPONSE-ACCEPT-JSON'],
+          `${target.operation} with ${how}, Accept-Encoding: ${uncoded}: the answer is labelled Content-Encoding: ${codedWith(call).join(', ')}, a coding that offer leaves unacceptable (RFC 9110 12.5.3, a weight of 0 is "not acceptable")`,
           call,
         );
         const resource = t.expectResource(call, [...requirements.filter((r) => r !== 'RESPONSE-ACCEPT-JSON')], how);

@@ -1105,6 +1105,132 @@ export const GENERAL_FAULTS = [
     shows: { status: 304, text: '' },
   }),
   fault({
+    id: 'coding-star-weight-ignored',
+    requirements: ['RESPONSE-ACCEPT-JSON'],
+    slips: ['broken'],
+    description:
+      'A compression filter reads the weight of each coding it names but takes `*` as accepting gzip whatever its ' +
+      'weight: `Accept-Encoding: identity, *;q=0` (identity the only acceptable coding, RFC 9110 12.5.3) gets gzip ' +
+      'bytes labelled `Content-Encoding: gzip` on every endpoint; `gzip;q=0, identity`, `identity` alone and no offer ' +
+      'get plain JSON.',
+    behaviour: (b) => {
+      const code = b.codeAnswer;
+      b.codeAnswer = (req, bytes) =>
+        bytes.length > 0 &&
+        String(req.headers['accept-encoding'] ?? '')
+          .split(',')
+          .some((part) => part.split(';')[0]!.trim() === '*')
+          ? { bytes: gzipSync(bytes), headers: { 'Content-Encoding': 'gzip' } }
+          : code(req, bytes);
+    },
+    probe: async (call) => {
+      const answer = await call('GET', '/v1/personas', { headers: { 'Accept-Encoding': 'identity, *;q=0' } });
+      return { status: answer.status, coding: answer.headers['content-encoding'] ?? null };
+    },
+    shows: { status: 200, coding: 'gzip' },
+  }),
+  fault({
+    id: 'list-coded-answer-cached-by-url',
+    requirements: ['RESPONSE-ACCEPT-JSON'],
+    slips: ['state'],
+    description:
+      'The lists (personas, phone numbers, runs, metrics) pass a cache keyed by URL alone (no `Vary: ' +
+      'Accept-Encoding`) that keeps the bytes as sent: once a client offering gzip has read a page, every later read ' +
+      'of that URL gets the gzip bytes labelled `Content-Encoding: gzip`, also a client offering `identity` alone; ' +
+      'pages not yet read coded, and every other endpoint, are answered as asked.',
+    behaviour: (b) => {
+      const cached = new Map<string, Buffer>();
+      const list = /^\/v1\/(personas(\/phone-numbers)?|runs|simulations\/[^/?]+\/metrics)(\?|$)/;
+      const code = b.codeAnswer;
+      b.codeAnswer = (req, bytes) => {
+        const url = String(req.url);
+        if (req.method !== 'GET' || !list.test(url) || bytes.length === 0) return code(req, bytes);
+        if (/\bgzip\b(?!;q=0(\.0*)?\b)/.test(String(req.headers['accept-encoding'] ?? '')) && !cached.has(url))
+          cached.set(url, gzipSync(bytes));
+        const hit = cached.get(url);
+        return hit === undefined ? code(req, bytes) : { bytes: hit, headers: { 'Content-Encoding': 'gzip' } };
+      };
+    },
+    probe: async (call) => {
+      await call('GET', '/v1/personas?page_size=2', { headers: { 'Accept-Encoding': 'gzip' } });
+      const plain = await call('GET', '/v1/personas?page_size=2', { headers: { 'Accept-Encoding': 'identity' } });
+      return { status: plain.status, coding: plain.headers['content-encoding'] ?? null };
+    },
+    shows: { status: 200, coding: 'gzip' },
+  }),
+  fault({
+    id: 'persona-if-modified-since-zone-dropped',
+    requirements: ['PERSONA-GET'],
+    slips: ['unit'],
+    description:
+      'GET /v1/personas/{persona_id} answers with Last-Modified (its update_time) and honours If-Modified-Since, but ' +
+      'reads a date with a numeric zone (`Tue, 01 Sep 2026 10:00:00 +0200`, as mail libraries write local time) by ' +
+      'dropping the zone and taking the clock as GMT: such a date is read two hours late, so a client asking whether ' +
+      'the persona changed since a second before its last change, which it has, gets 304 and no persona. GMT dates ' +
+      'are read right.',
+    behaviour: (b) => {
+      const request = lastRequest(b);
+      let persona: PersonaRecord | undefined;
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        persona =
+          endpoint.key === 'GET /v1/personas/{persona_id}' ? store.personas.get(params.persona_id ?? '') : undefined;
+        return named(endpoint, params, store);
+      };
+      const lastModified = (p: PersonaRecord): number => Math.floor(p.update_time / 1000) * 1000;
+      notModifiedWhen(b, (endpoint) => {
+        const since = request()?.headers['if-modified-since'];
+        if (endpoint.key !== 'GET /v1/personas/{persona_id}' || persona === undefined || typeof since !== 'string')
+          return false;
+        return lastModified(persona) <= Date.parse(since.replace(/\s*(GMT|[+-]\d{4})$/i, ' GMT'));
+      });
+      const code = b.codeAnswer;
+      b.codeAnswer = (req, bytes) => {
+        const coded = code(req, bytes);
+        if (req.method !== 'GET' || !/^\/v1\/personas\/(?!phone-numbers)[^/?]+/.test(String(req.url)) || !persona)
+          return coded;
+        return {
+          ...coded,
+          headers: { ...coded.headers, 'Last-Modified': new Date(lastModified(persona)).toUTCString() },
+        };
+      };
+    },
+    probe: async (call) => {
+      const path = `/v1/personas/${String((await firstPersona(call)).id)}`;
+      const first = await call('GET', path);
+      const since = new Date(Date.parse(String(first.body.persona.update_time)) + 3_599_000);
+      const written = `${since.toUTCString().slice(0, -4)} +0100`;
+      const again = await call('GET', path, { headers: { 'If-Modified-Since': written } });
+      return { status: again.status, persona: again.body?.persona?.id === first.body.persona.id };
+    },
+    shows: { status: 304, persona: false },
+  }),
+  fault({
+    id: 'scheduled-run-if-modified-since-star-304',
+    requirements: ['SCHEDULED-RUN-GET'],
+    slips: ['broken'],
+    description:
+      'GET /v1/scheduled-runs/{scheduled_run_id} evaluates If-Modified-Since with the code of If-None-Match: `*` ' +
+      'matches any current representation, so `If-Modified-Since: *`, which is no HTTP-date and must be ignored ' +
+      '(RFC 9110 13.1.3), gets 304 Not Modified and no scheduled run; dates, and no header, get the scheduled run.',
+    behaviour: (b) => {
+      const request = lastRequest(b);
+      notModifiedWhen(
+        b,
+        (endpoint) =>
+          endpoint.key === 'GET /v1/scheduled-runs/{scheduled_run_id}' &&
+          request()?.headers['if-modified-since']?.trim() === '*',
+      );
+    },
+    probe: async (call) => {
+      const answer = await call('GET', `/v1/scheduled-runs/${FIXTURE_IDS.scheduledRunId}`, {
+        headers: { 'If-Modified-Since': '*' },
+      });
+      return { status: answer.status, text: answer.text };
+    },
+    shows: { status: 304, text: '' },
+  }),
+  fault({
     id: 'accept-language-list-ranges-each-a-locale',
     requirements: ['MUTATION-CREATE'],
     slips: ['broken'],

@@ -2,7 +2,7 @@
 // body's shape (its keys, and those of each object in it), never the values, which other checks change.
 
 import { describe, expect, it } from 'vitest';
-import { outcomeOf } from '../../lib/families/negotiation.js';
+import { codedWith, outcomeOf, UNCODED_OFFERS } from '../../lib/families/negotiation.js';
 import type { Call } from '../../lib/harness/index.js';
 
 const answer = (status: number, json: unknown, text = JSON.stringify(json)) =>
@@ -26,5 +26,24 @@ describe('outcomeOf', () => {
     expect(outcomeOf(answer(200, { runs: [] }))).not.toBe(base);
     expect(outcomeOf(answer(200, { runs: {}, next_page_token: 'abc' }))).not.toBe(base);
     expect(outcomeOf(answer(200, { runs: [], next_page_token: { a: 1 } }))).not.toBe(base);
+  });
+});
+
+describe('codedWith', () => {
+  const labelled = (coding?: string) =>
+    ({ response: { headers: coding === undefined ? {} : { 'content-encoding': coding } } }) as unknown as Pick<
+      Call,
+      'response'
+    >;
+
+  it('names the codings an answer is labelled with, identity aside', () => {
+    expect(codedWith(labelled())).toEqual([]);
+    expect(codedWith(labelled('identity'))).toEqual([]);
+    expect(codedWith(labelled('gzip'))).toEqual(['gzip']);
+    expect(codedWith(labelled('x-gzip, br'))).toEqual(['gzip', 'br']);
+  });
+
+  it('is judged under offers that leave identity alone acceptable, none of them excluding identity', () => {
+    for (const offer of UNCODED_OFFERS) expect(offer).not.toMatch(/identity;\s*q=0|^\*;\s*q=0$/);
   });
 });
