@@ -36,8 +36,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'Each request is answered for its own headers: after a request asking for a coding (or a media type, a language), the same URL without it is answered as before it, on every GET.',
   'ind28-output-str-not-wrapped-beside-json':
     'Derived values hold under every combination of the other optional fields: expected_output_str wrapped into expected_behaviors whether or not expected_output_json (or any other optional field) is given.',
-  'ind28-override-keys-of-the-agent-row':
-    "Override keys must exist on the parent's configuration: names of the agent's own fields and internal columns (`deleted`, `id`, `create_time`, `display_name`, `model_type`) are refused as keys.",
 };
 
 /** The fixtures the embedded service is seeded with (the ids the suite's settings name). */
@@ -469,7 +467,7 @@ const FAULTS_28 = [
   fault({
     id: 'ind28-override-keys-of-the-agent-row',
     requirements: ['MUTATION-CONFIG-OVERRIDES-KEYS'],
-    slips: ['scope'],
+    slips: ['broken'],
     description:
       "config_overrides keys are checked against the columns of the parent agent's stored row (`key in agentRow`) rather than its configuration: the configuration keys pass as they should, but so do the row's bookkeeping columns, so a mutation overriding `deleted` (the internal soft-delete flag), `id`, `create_time` or `knowledge_base_ids`, none of them configuration, is created instead of refused.",
     behaviour: (b) => {
