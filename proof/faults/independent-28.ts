@@ -24,8 +24,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'An explicit empty value is not a value: every field a model type requires (endpoint, phone_number, chat_endpoint, each under the types that require it) given as "" (and as blanks) is refused like an absent one.',
   'ind28-gzip-weight-zero-coded':
     'Accept-Encoding is read whole on every endpoint: a coding with weight 0 (`gzip;q=0`, `*;q=0` beside identity) is never applied; a coding not asked for never appears.',
-  'ind28-path-malformed-escape-internal':
-    'Malformed percent escapes in a path (`%zz`, a lone `%`, bytes that are no UTF-8) on every path parameter are refused with a 4xx, never a 5xx.',
   'ind28-agent-if-modified-since-local-zone':
     "A conditional GET answers 304 only when the resource is unchanged since the date: If-Modified-Since a little before the resource's create_time (in each HTTP-date form) is answered 200 with the resource, on every GET that gives Last-Modified or honours the header.",
   'ind28-mutation-unreadable-if-modified-since-304':
@@ -159,7 +157,7 @@ const FAULTS_28 = [
 
   fault({
     id: 'ind28-path-malformed-escape-internal',
-    requirements: ['PATH-ID-FORMAT', 'ERROR-INVALID-ARGUMENT'],
+    requirements: ['PATH-ID-FORMAT', 'ERROR-INVALID-ARGUMENT', 'PATH-ID-EXACT'],
     slips: ['broken'],
     description:
       'The router percent-decodes path segments with decodeURIComponent outside any try: a path ID holding a `%` not followed by two hexadecimal digits (`/v1/agents/AbCdEfGhIjKlMnOpQrSt%ZZ`, an ID that breaks its alphanumeric format) throws a URIError the error handler answers as 500 INTERNAL, instead of the INVALID_ARGUMENT (or a not-found) a malformed ID gets.',
