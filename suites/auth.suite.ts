@@ -34,6 +34,15 @@ const MUTATION = '/v1/agents/{agent_id}/mutations/{mutation_id}';
  */
 const PUBLIC_PATHS_QUERY = 'escaped=%2Fv1%2Fopenapi&from=/v1/openapi&spec=/v1/openapi/openapi.yaml';
 
+/**
+ * The path of an endpoint written another way the server normalises to it: through the public spec path and a dot
+ * segment back out of it, and with a doubled slash. A server may also refuse either or find nothing there.
+ */
+const TARGET_FORMS: ReadonlyArray<{ readonly what: string; readonly of: (path: string) => string }> = [
+  { what: 'through /v1/openapi/../ (a dot segment)', of: (path) => path.replace(/^\/v1\//, '/v1/openapi/../') },
+  { what: 'with /v1// (a doubled slash)', of: (path) => path.replace(/^\/v1\//, '/v1//') },
+];
+
 /** The key's header name in other letter cases: HTTP header names are case-insensitive (HTTP/2 and many proxies lower-case them). */
 const KEY_HEADER_CASES = [API_KEY_HEADER.toLowerCase(), API_KEY_HEADER.toUpperCase(), 'X-Api-Key'];
 
@@ -208,6 +217,39 @@ describeGroup('auth', () => {
             REFUSED,
             `${endpoint.key} without ${API_KEY_HEADER}, its query naming the public paths`,
           );
+        }
+      },
+      { writes },
+    );
+  }
+
+  // The key guards the request, whatever form its target is written in: a key middleware that reads the target as sent
+  // (`req.url`) while the router reads it parsed and normalised lets through what it did not recognise.
+  for (const writes of [false, true]) {
+    const endpoints = SECURED.filter((e) => e.writes === writes);
+    check(
+      checkIdOf('auth.request-target-forms', writes ? 'writes' : 'reads'),
+      ['AUTH-MISSING-KEY'],
+      `without ${API_KEY_HEADER}, every endpoint that ${writes ? 'writes' : 'reads'} asked in absolute form (\`${endpoints[0]?.method} http://host${endpoints[0]?.path}\`, RFC 9112 3.2.2), and with a dot segment (\`/v1/openapi/../\`) or a doubled slash (\`/v1//\`) in its path (in turn), is never answered with success: refused or not found`,
+      async (t) => {
+        for (const [index, endpoint] of endpoints.entries()) {
+          const form = TARGET_FORMS[index % TARGET_FORMS.length]!;
+          for (const { what, targetForm, path } of [
+            { what: 'in absolute form', targetForm: 'absolute-form' as const, path: endpoint.path },
+            { what: form.what, targetForm: 'origin-form' as const, path: form.of(endpoint.path) },
+          ]) {
+            const exchange = await t.send(
+              { method: endpoint.method, path },
+              { ...sampleRequest(endpoint, t.name('auth probe')), auth: 'none', targetForm },
+            );
+            const { status } = exchange.response;
+            t.assert(
+              status < 200 || status >= 300,
+              ['AUTH-MISSING-KEY'],
+              `${endpoint.key} without ${API_KEY_HEADER}, ${what}, answered ${status}: the key guards every form of the request target`,
+              exchange,
+            );
+          }
         }
       },
       { writes },

@@ -24,7 +24,7 @@ import { CONFIG_KEYS, EXPLORED_TYPES, fullConfiguration } from '../lib/explore/c
 import { configField, probeConfigField } from '../lib/families/simulator-config.js';
 import { typedAgentBody } from '../lib/gen/agent-bodies.js';
 import { twoByteText } from '../lib/gen/strings.js';
-import { PROTOTYPE_KEYS } from '../lib/gen/values.js';
+import { UNLISTED_NAMES } from '../lib/gen/values.js';
 import { allEnded, check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import type { JsonObject } from '../lib/util/json.js';
@@ -87,6 +87,11 @@ async function duplicate(t: CheckContext): Promise<{ call: Call; agentId: string
     first: mutation,
   };
 }
+
+/** Names every JavaScript object inherits, none of them a configuration key. */
+const INHERITED_KEYS = UNLISTED_NAMES.filter((name) => name !== 'deleted');
+/** Columns of an agent's stored row that are no configuration: its soft-delete flag, and the fields the service sets. */
+const ROW_COLUMNS = ['deleted', 'id', 'create_time', 'update_time'];
 
 describeGroup('mutations', () => {
   // ---- display_name ----------------------------------------------------------------------
@@ -477,17 +482,40 @@ describeGroup('mutations', () => {
   check(
     'mutations.fields.config-overrides-inherited-key-names',
     ['MUTATION-CONFIG-OVERRIDES-KEYS'],
-    `config_overrides with a key named like a member every JavaScript object inherits (${PROTOTYPE_KEYS.join(', ')}), which the parent lacks, is rejected naming config_overrides`,
+    `config_overrides with a key named like a member every JavaScript object inherits (${INHERITED_KEYS.join(', ')}), which the parent lacks, is rejected naming config_overrides`,
     async (t) => {
       // A key looked up with `in`, or read off a plain object, is found on every configuration.
       const parent = await t.mutations.parent();
-      for (const key of PROTOTYPE_KEYS) {
+      for (const key of INHERITED_KEYS) {
         const call = await t.mutations.send(parent, { config_overrides: { [key]: 'x' } });
         t.expectInvalidArgument(
           call,
           ['MUTATION-CONFIG-OVERRIDES-KEYS'],
           'config_overrides',
           `overriding ${key}, which the parent agent lacks`,
+          { within: true },
+        );
+      }
+    },
+    WRITES,
+  );
+
+  // Keys looked up in the parent's stored row rather than its configuration find the row's own columns: the soft-delete
+  // flag ("internal and never returned") and the fields the service sets, which no configuration holds. The fields a
+  // client sets on the agent are its configuration (overridable); knowledge_base_ids, shown in responses alone, is left open.
+  check(
+    'mutations.fields.config-overrides-non-configuration-names',
+    ['MUTATION-CONFIG-OVERRIDES-KEYS'],
+    `config_overrides with a key that names no configuration of the parent but a column of its row (${ROW_COLUMNS.join(', ')}: the internal soft-delete flag and the fields the service sets) is rejected naming config_overrides`,
+    async (t) => {
+      const parent = await t.mutations.parent();
+      for (const key of ROW_COLUMNS) {
+        const call = await t.mutations.send(parent, { config_overrides: { [key]: key === 'deleted' ? true : 'x' } });
+        t.expectInvalidArgument(
+          call,
+          ['MUTATION-CONFIG-OVERRIDES-KEYS'],
+          'config_overrides',
+          `overriding ${key}, a column of the parent's row and no configuration`,
           { within: true },
         );
       }

@@ -251,9 +251,18 @@ export function findEndpoint(method: string, path: string): Endpoint {
   return found;
 }
 
-/** Fills a path template: fillPath('/v1/agents/{agent_id}', {agent_id: 'x'}). Values are URL-encoded. */
-export function fillPath(template: string, params: Readonly<Record<string, string>>): string {
+/**
+ * Fills a path template: fillPath('/v1/agents/{agent_id}', {agent_id: 'x'}). Values are URL-encoded, but those of
+ * `asWritten`, which go into the path as they are (a malformed percent escape).
+ */
+export function fillPath(
+  template: string,
+  params: Readonly<Record<string, string>>,
+  asWritten: Readonly<Record<string, string>> = {},
+): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const written = asWritten[name];
+    if (written !== undefined) return written;
     const value = params[name];
     if (value === undefined) throw new Error(`missing path parameter ${name} for ${template}`);
     return encodeURIComponent(value);

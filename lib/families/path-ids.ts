@@ -6,8 +6,8 @@ import { ENDPOINTS, type EndpointKey, type Group } from '../contract/endpoints.j
 import { CONVENTIONAL_ERRORS } from '../contract/enums.js';
 import { ID_RULES, type IdKind, type IdRule } from '../contract/ids.js';
 import { refusedAsInvalid } from '../assert/error-details.js';
-import { isSuccess } from '../assert/responses.js';
-import { extremeIds, nearMissIds, offAlphabetIds } from '../gen/ids.js';
+import { isSuccess, refusedInFront } from '../assert/responses.js';
+import { alnum, extremeIds, MALFORMED_ESCAPES, nearMissIds, offAlphabetIds } from '../gen/ids.js';
 import { sampleBody, sampleParams } from '../gen/requests.js';
 import { check, type Call, type CallSpec, type CheckContext } from '../harness/index.js';
 import { checkIdOf } from '../result/check-id.js';
@@ -129,19 +129,42 @@ function expectExtremeAnswered(t: CheckContext, call: Call, param: string, value
 }
 
 /**
+ * A path parameter holding a malformed percent escape (`asWritten`, sent as it is) names nothing: any 4xx answers it,
+ * the API's error or one from the HTTP layer in front of it (a framework or a firewall refusing the URL before the API
+ * reads it); a DELETE may also succeed. A 5xx is the server failing to decode its own path.
+ */
+function expectEscapeAnswered(t: CheckContext, call: Call, what: string): void {
+  const { status } = call.response;
+  t.assert(status < 500, ['PATH-ID-EXACT'], `${what} answered ${status}, a server error: it names nothing`, call);
+  if (call.endpoint.method === 'DELETE' && isSuccess(call)) return;
+  if (refusedInFront(call)) t.note(`${what}: refused in front of the API (${status} without an error object)`);
+  else t.expectRejection(call, ['PATH-ID-EXACT'], {}, `${what}, which names nothing`);
+}
+
+/** Every path parameter of every endpoint, in the contract's order: each takes the malformed escape of its place. */
+const PATH_PARAMS = ENDPOINTS.flatMap((e) => Object.keys(e.pathParams).map((param) => `${e.key} ${param}`));
+
+/**
  * Declares, for every endpoint of `group` with a path parameter, one check sending its last path parameter (the
  * resource the request acts on) far too long and far too short: a server that fails on an ID its store cannot
- * hold (a key column's width) answers a 5xx where it should refuse or find nothing.
+ * hold (a key column's width) answers a 5xx where it should refuse or find nothing. Every path parameter of the
+ * endpoint is also sent holding a malformed percent escape (one kind per parameter, the kinds taken in turn over the
+ * contract's parameters, so each kind is sent on several endpoints): a server decoding its path unguarded fails there.
  */
 export function declareExtremeIdChecks(group: Group): void {
   for (const endpoint of ENDPOINTS.filter((e) => e.group === group)) {
-    const param = Object.keys(endpoint.pathParams).at(-1);
+    const params = Object.keys(endpoint.pathParams);
+    const param = params.at(-1);
     if (param === undefined) continue;
     const kind = endpoint.pathParams[param];
+    const escapes = params.map((name) => {
+      const index = PATH_PARAMS.indexOf(`${endpoint.key} ${name}`);
+      return { name, escape: MALFORMED_ESCAPES[index % MALFORMED_ESCAPES.length]!, base: alnum(12, index) };
+    });
     check(
       checkIdOf(`${group}.path-id-extremes`, endpoint.method, param),
-      kind && Object.keys(endpoint.pathParams).length === 1 ? ['PATH-ID-FORMAT', 'PATH-ID-EXACT'] : ['PATH-ID-EXACT'],
-      `${endpoint.key} with ${param} far too long or far too short names nothing: refused, never a server error`,
+      kind && params.length === 1 ? ['PATH-ID-FORMAT', 'PATH-ID-EXACT'] : ['PATH-ID-EXACT'],
+      `${endpoint.key} with ${param} far too long or far too short, or with ${escapes.map((e) => `${e.name} holding ${e.escape.why}`).join(', ')}, names nothing: refused, never a server error`,
       async (t) => {
         const json = sampleBody(endpoint, t.name('under an ID no resource can have'));
         for (const miss of extremeIds(kind ? ID_RULES[kind] : null)) {
@@ -150,6 +173,16 @@ export function declareExtremeIdChecks(group: Group): void {
             ...(json ? { json } : {}),
           });
           expectExtremeAnswered(t, call, param, miss.value, `${endpoint.key} with ${param} of ${miss.why}`);
+        }
+        for (const { name, escape, base } of escapes) {
+          const written = escape.of(base);
+          const call = await t.call(endpoint.key, {
+            params: sampleParams(endpoint),
+            paramsAsWritten: { [name]: written },
+            mayBeRefusedInFront: true,
+            ...(json ? { json } : {}),
+          });
+          expectEscapeAnswered(t, call, `${endpoint.key} with ${name} ${written}, holding ${escape.why}`);
         }
       },
       { writes: endpoint.writes },

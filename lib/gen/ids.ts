@@ -74,6 +74,19 @@ export function extremeIds(rule: IdRule | null, salt = 0): NearMiss[] {
 }
 
 /**
+ * Path segments holding a malformed percent escape, written into the path as they are: `%` before two characters that
+ * are no hexadecimal digits (`%zz`), a lone `%` at the end, an escape of a byte that begins no UTF-8 character (`%e9`,
+ * Latin-1's é) and an escaped NUL. A server that percent-decodes the path without a guard fails on the first three
+ * (JavaScript's decodeURIComponent throws a URIError); none names a resource.
+ */
+export const MALFORMED_ESCAPES: ReadonlyArray<{ readonly of: (base: string) => string; readonly why: string }> = [
+  { of: (base) => `${base.slice(0, 6)}%zz${base.slice(6)}`, why: 'a malformed percent escape (%zz)' },
+  { of: (base) => `${base}%`, why: 'a lone % at its end' },
+  { of: (base) => `${base.slice(0, 6)}%e9${base.slice(6)}`, why: 'a percent escape that is no UTF-8 (%e9)' },
+  { of: (base) => `${base.slice(0, 6)}%00${base.slice(6)}`, why: 'an escaped NUL (%00)' },
+];
+
+/**
  * IDs of an alphanumeric rule's length, each with one character outside [A-Za-z0-9] besides
  * nearMissIds's underscore: a hyphen (below the digits in ASCII; a URL carries it as it is) and `é`,
  * a letter beyond ASCII (percent-encoded in a path). "Alphanumeric" is ASCII's: the agent ID, in

@@ -139,6 +139,13 @@ const PHONE: readonly ShapedValue[] = [
 export const PROTOTYPE_KEYS: readonly string[] = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
 
 /**
+ * Names no table of the specification lists, which a careless lookup still finds: those every JavaScript object
+ * inherits (a table read with `in`, or off a plain object) and `deleted`, the agent's soft-delete flag, internal and
+ * never returned (a table read off a stored row's columns). Refused wherever the specification lists the allowed names.
+ */
+export const UNLISTED_NAMES: readonly string[] = [...PROTOTYPE_KEYS, 'valueOf', 'deleted'];
+
+/**
  * Keys of an object field the specification leaves free (a JSON document, a free-form map): any JSON key is valid.
  * A document store reads dots and `$` as paths and operators, a form library blanks and digits; each must come back
  * as a key of its own. An empty key a careful server may refuse.

@@ -35,6 +35,8 @@ export interface Call extends Exchange {
 
 export interface CallSpec extends Omit<RequestSpec, 'method' | 'path'> {
   readonly params?: Readonly<Record<string, string>>;
+  /** Path parameters written into the path as they are, not percent-encoded (a malformed escape such as `%zz`). */
+  readonly paramsAsWritten?: Readonly<Record<string, string>>;
   /**
    * Control characters or blanks in the path: a firewall in front of the API (Spring's StrictHttpFirewall, a WAF)
    * may refuse the request with a 4xx of its own, which is then not the API's error answer.
@@ -118,12 +120,12 @@ export class CheckContext {
     // not even one a correct server must reject (a lenient server might not).
     if (this.config.readOnly && endpoint.method !== 'GET')
       this.skip(`${READ_ONLY_REASON} (${endpoint.method} ${endpoint.path})`);
-    const { params, mayBeRefusedInFront, ...request } = spec;
+    const { params, paramsAsWritten, mayBeRefusedInFront, ...request } = spec;
     const { client } = this.target;
     const exchange = await client.send({
       ...request,
       method: endpoint.method,
-      path: fillPath(endpoint.path, params ?? {}),
+      path: fillPath(endpoint.path, params ?? {}, paramsAsWritten),
       ...(this.quiet ? { quiet: true } : {}),
     });
     this.recordAnswer(exchange);
@@ -150,11 +152,11 @@ export class CheckContext {
   async send(operation: Pick<PublishedOperation, 'method' | 'path'>, spec: CallSpec = {}): Promise<Exchange> {
     if (this.config.readOnly && operation.method !== 'GET')
       this.skip(`${READ_ONLY_REASON} (${operation.method} ${operation.path})`);
-    const { params, ...request } = spec;
+    const { params, paramsAsWritten, ...request } = spec;
     const exchange = await this.target.client.send({
       ...request,
       method: operation.method,
-      path: fillPath(operation.path, params ?? {}),
+      path: fillPath(operation.path, params ?? {}, paramsAsWritten),
       ...(this.quiet ? { quiet: true } : {}),
     });
     this.recordAnswer(exchange);

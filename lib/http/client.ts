@@ -57,6 +57,11 @@ export interface RequestSpec {
    * on another: for what a connection carries from one request to the next.
    */
   readonly connection?: Dispatcher;
+  /**
+   * The request target sent as written, never parsed as a URL (RFC 9112 3.2): dot segments and doubled slashes kept,
+   * in origin form (the path and query) or in absolute form (the whole URL, as a client sends it to a proxy).
+   */
+  readonly targetForm?: 'origin-form' | 'absolute-form';
 }
 
 // Above the largest answer a correct server can give: an agent echoing a 10 MiB configuration
@@ -158,7 +163,7 @@ export class ApiClient {
           () =>
             spec.connection
               ? this.once(spec.method, url, headers, body, recorded, spec.connection)
-              : this.onceRetryingReset(spec.method, url, headers, body, recorded),
+              : this.onceRetryingReset(spec.method, url, headers, body, recorded, this.targetOf(spec)),
           spec.quiet,
         )
         .catch((error: unknown) => {
@@ -223,6 +228,14 @@ export class ApiClient {
     await this.connections.close();
   }
 
+  /** The request target as written, where the spec asks for one (`targetForm`); undefined: the URL, parsed. */
+  private targetOf(spec: RequestSpec): { origin: string; path: string } | undefined {
+    if (spec.targetForm === undefined) return undefined;
+    const base = new URL(this.options.baseUrl);
+    const path = base.pathname.replace(/\/$/, '') + spec.path + queryString(spec.query);
+    return { origin: base.origin, path: spec.targetForm === 'absolute-form' ? base.origin + path : path };
+  }
+
   private headersFor(spec: RequestSpec): { headers: Record<string, string>; recordedHeaders: Record<string, string> } {
     const headers: Record<string, string> = {};
     // Extra headers (HEADERS) replace the client's defaults, and yield to a header the check sets or removes.
@@ -257,13 +270,14 @@ export class ApiClient {
     headers: Record<string, string>,
     body: Body | undefined,
     recorded: RecordedRequest,
+    target?: { origin: string; path: string },
   ): Promise<RecordedResponse> {
     try {
-      return await this.once(method, url, headers, body, recorded, this.connections.agentFor(method));
+      return await this.once(method, url, headers, body, recorded, this.connections.agentFor(method), target);
     } catch (error) {
       if (!(error instanceof TransportError && error.reset && this.connections.resetWasIdleClose(method, error.cause)))
         throw error;
-      return this.once(method, url, headers, body, recorded, this.connections.fresh);
+      return this.once(method, url, headers, body, recorded, this.connections.fresh, target);
     }
   }
 
@@ -274,19 +288,23 @@ export class ApiClient {
     body: Body | undefined,
     recorded: RecordedRequest,
     dispatcher: Dispatcher,
+    target?: { origin: string; path: string },
   ): Promise<RecordedResponse> {
     const timeoutMs = this.options.timeoutMs;
     // What came before a failure, to tell a malformed answer from one cut short.
     const seen: Seen = { bytes: 0 };
     try {
-      const response = await undiciRequest(url, {
+      const options = {
         method: method as 'GET',
         ...undiciBody(body, headers),
-        dispatcher,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
         signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), this.throttle.stopSignal]),
-      });
+      };
+      // A target as written goes to the dispatcher itself: undici's request() parses the URL, and parsing removes dot segments.
+      const response = target
+        ? await dispatcher.request({ ...options, origin: target.origin, path: target.path })
+        : await undiciRequest(url, { ...options, dispatcher });
       const answered = flatHeaders(response.headers);
       seen.headers = answered;
       const { chunks, truncated } = await readCapped(response.body, this.maxResponseBytes, seen);

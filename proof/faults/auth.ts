@@ -1,12 +1,36 @@
 // Authentication faults.
 
 import { ApiError } from '../../lib/reference/http/errors.js';
-import { authenticateAfter, fault, refineFailure, type Fault } from './define.js';
+import { authenticateAfter, fault, lastRequest, refineFailure, type Fault } from './define.js';
+import { rawStatus } from '../probes/call.js';
 import { DEFAULT_API_KEY } from '../../lib/reference/behaviour.js';
 import { newAgent } from '../probes/basics.js';
 import { VALID } from '../probes/review-projects.js';
 
 export const AUTH_FAULTS = [
+  fault({
+    id: 'auth-public-prefix-of-raw-target',
+    requirements: ['AUTH-MISSING-KEY'],
+    slips: ['scope'],
+    description:
+      'The key middleware lets through every request whose target, as sent (`req.url`), starts with `/v1/openapi` (the public specification paths), while the router reads the parsed path, dot segments resolved: `GET /v1/openapi/../runs` without a key is served the runs list (and so is every endpoint behind `/v1/openapi/../`). Asked as `/v1/runs`, the key is required as before.',
+    behaviour: (b) => {
+      const request = lastRequest(b);
+      const required = b.auth.required;
+      b.auth.required = (endpoint) => !String(request()?.url ?? '').startsWith('/v1/openapi') && required(endpoint);
+    },
+    probe: async (call) => ({
+      dotSegment: await rawStatus(
+        call,
+        (host) => `GET /v1/openapi/../runs?page_size=1 HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n`,
+      ),
+      plain: await rawStatus(
+        call,
+        (host) => `GET /v1/runs?page_size=1 HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n`,
+      ),
+    }),
+    shows: { dotSegment: 200, plain: 401 },
+  }),
   fault({
     id: 'auth-missing-key-accepted-on-get-agent',
     requirements: ['AUTH-MISSING-KEY'],

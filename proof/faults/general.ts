@@ -666,6 +666,31 @@ export const GENERAL_FAULTS = [
     },
     shows: 'body',
   }),
+  fault({
+    id: 'path-escape-not-utf8-internal',
+    requirements: ['PATH-ID-EXACT'],
+    slips: ['broken'],
+    description:
+      "The router guards its percent-decoding against malformed escape syntax only (`%zz` or a lone `%` is refused as before), not against bytes that are no UTF-8: a path parameter holding `%e9` (Latin-1's é, on any endpoint) makes decodeURIComponent throw a URIError, answered 500 INTERNAL instead of a refusal or a not-found.",
+    behaviour: (b) => {
+      const request = lastRequest(b);
+      const unrouted = b.unrouted;
+      b.unrouted = (error, presented) => {
+        const path = String(request()?.url ?? '').split('?')[0] ?? '';
+        return /%[89A-Fa-f][0-9A-Fa-f]/.test(path) && !/%(?![0-9A-Fa-f]{2})/.test(path)
+          ? internal('URIError: URI malformed')
+          : unrouted(error, presented);
+      };
+    },
+    probe: async (call) => {
+      const [notUtf8, malformed] = [
+        await call('GET', '/v1/agents/AbCdEf%e9GhIjKlMnOpQrSt'),
+        await call('GET', '/v1/agents/AbCdEf%zzGhIjKlMnOpQrSt'),
+      ];
+      return { notUtf8: notUtf8.status, malformed: malformed.status };
+    },
+    shows: { notUtf8: 500, malformed: 404 },
+  }),
   // ---- invalid dynamic objects: a path value derived from a real resource names nothing ----
   fault({
     id: 'path-id-case-folded',

@@ -22,14 +22,10 @@ import { fault, type Fault, lastRequest, notModifiedWhen, presentWith, rereadAge
 export const UNDETECTED: Readonly<Record<string, string>> = {
   'ind28-outbound-endpoint-empty-accepted':
     'An explicit empty value is not a value: every field a model type requires (endpoint, phone_number, chat_endpoint, each under the types that require it) given as "" (and as blanks) is refused like an absent one.',
-  'ind28-path-malformed-escape-internal':
-    'Malformed percent escapes in a path (`%zz`, a lone `%`, bytes that are no UTF-8) on every path parameter are refused with a 4xx, never a 5xx.',
   'ind28-dashboard-concurrent-patch-internal':
     'Two writes of one resource at the same moment are each answered as alone or refused as a conflict, never with a 5xx: every writable resource (PATCH of a dashboard, creates under one parent, deletes).',
   'ind28-output-str-not-wrapped-beside-json':
     'Derived values hold under every combination of the other optional fields: expected_output_str wrapped into expected_behaviors whether or not expected_output_json (or any other optional field) is given.',
-  'ind28-override-keys-of-the-agent-row':
-    "Override keys must exist on the parent's configuration: names of the agent's own fields and internal columns (`deleted`, `id`, `create_time`, `display_name`, `model_type`) are refused as keys.",
 };
 
 /** The fixtures the embedded service is seeded with (the ids the suite's settings name). */
@@ -153,7 +149,7 @@ const FAULTS_28 = [
 
   fault({
     id: 'ind28-path-malformed-escape-internal',
-    requirements: ['PATH-ID-FORMAT', 'ERROR-INVALID-ARGUMENT'],
+    requirements: ['PATH-ID-FORMAT', 'ERROR-INVALID-ARGUMENT', 'PATH-ID-EXACT'],
     slips: ['broken'],
     description:
       'The router percent-decodes path segments with decodeURIComponent outside any try: a path ID holding a `%` not followed by two hexadecimal digits (`/v1/agents/AbCdEfGhIjKlMnOpQrSt%ZZ`, an ID that breaks its alphanumeric format) throws a URIError the error handler answers as 500 INTERNAL, instead of the INVALID_ARGUMENT (or a not-found) a malformed ID gets.',
@@ -461,7 +457,7 @@ const FAULTS_28 = [
   fault({
     id: 'ind28-override-keys-of-the-agent-row',
     requirements: ['MUTATION-CONFIG-OVERRIDES-KEYS'],
-    slips: ['scope'],
+    slips: ['broken'],
     description:
       "config_overrides keys are checked against the columns of the parent agent's stored row (`key in agentRow`) rather than its configuration: the configuration keys pass as they should, but so do the row's bookkeeping columns, so a mutation overriding `deleted` (the internal soft-delete flag), `id`, `create_time` or `knowledge_base_ids`, none of them configuration, is created instead of refused.",
     behaviour: (b) => {

@@ -25,10 +25,6 @@ import { fault, type Fault, lastRequest, onRunCancelled } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind29-filter-field-found-through-prototype':
-    'A name is a field only if the table lists it: names every JavaScript object inherits (`constructor`, `toString`, `__proto__`, `hasOwnProperty`) refused as filter fields and order_by fields on every list (and as keys wherever keys are checked).',
-  'ind29-auth-skipped-for-absolute-form':
-    'The key guards every form of the request target: absolute-form (`GET http://host/v1/...`), a path with dot segments or a doubled slash, without a key, is never answered with data.',
   'ind29-runs-list-stale-while-revalidate':
     'A read right after a write shows the write: the first list and GET after each state change (cancel, delete, create, rename) show the new state, on every list.',
 };

@@ -382,6 +382,30 @@ export const LISTS_FAULTS = [
     probe: (call) => personasCounted(call, { order_by: 'no_such_field' }),
     shows: [200, 50],
   }),
+  fault({
+    id: 'list-order-field-found-through-prototype',
+    requirements: ['LIST-ORDER-BY-UNKNOWN'],
+    slips: ['broken'],
+    description:
+      "An order_by's field is checked with `field in ORDER_FIELDS` on a plain object, which also holds what every object inherits: `constructor` (or `toString`, `valueOf`, `__proto__`) passes the check on every list, sorts by a value no item has, and the page comes in the default order: 200 instead of INVALID_ARGUMENT. A field no object inherits (`no_such_field`) is refused as before.",
+    behaviour: (b) => {
+      const order = b.lists.order;
+      b.lists.order = (raw, list) => {
+        try {
+          return order(raw, list);
+        } catch (error) {
+          const named = /^-?([A-Za-z_]+)$/.exec(raw?.trim() ?? '');
+          if (named?.[1] !== undefined && named[1] in list.orderFields) return order(null, list);
+          throw error;
+        }
+      };
+    },
+    probe: async (call) => ({
+      inherited: await personasCounted(call, { order_by: 'constructor' }),
+      unknown: (await personasCounted(call, { order_by: 'no_such_field' }))[0],
+    }),
+    shows: { inherited: [200, 50], unknown: 400 },
+  }),
 
   // filter
   fault({

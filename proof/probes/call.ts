@@ -1,5 +1,6 @@
 // The probes' HTTP client: one request to a running reference service, its answer read as JSON when it is.
 
+import { connect } from 'node:net';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import type { RunningReference } from '../../lib/reference/server.js';
@@ -54,4 +55,22 @@ export function client(service: RunningReference): Call {
     }
     return { status: response.statusCode, contentType, text, bytes, body: parsed, headers: response.headers };
   };
+}
+
+/**
+ * The status code of a request written by hand to the service (`head(host)`: its request line and headers, each line
+ * ending in CRLF), sent on a socket of its own: a target no client library sends as written (absolute form, dot segments).
+ */
+export async function rawStatus(call: Call, head: (host: string) => string): Promise<number> {
+  const listing = await call('GET', '/v1/openapi');
+  const url = new URL(String((listing.body.specs as { url: string }[])[0]?.url));
+  const text = await new Promise<string>((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname);
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
+    socket.on('error', reject);
+    socket.write(`${head(url.host)}\r\n`);
+  });
+  return Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0);
 }

@@ -35,6 +35,10 @@ describe('fillPath', () => {
     expect(fillPath('/v1/runs/{run_id}', { run_id: '' })).toBe('/v1/runs/');
   });
 
+  it('writes the values asked for as written into the path, unencoded', () => {
+    expect(fillPath('/v1/runs/{run_id}', { run_id: 'x' }, { run_id: 'ab%zz' })).toBe('/v1/runs/ab%zz');
+  });
+
   it('throws for a missing parameter', () => {
     expect(() => fillPath('/v1/agents/{agent_id}', { agentId: 'a' })).toThrow(
       'missing path parameter agent_id for /v1/agents/{agent_id}',

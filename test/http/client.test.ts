@@ -76,6 +76,21 @@ describe('ApiClient', () => {
     await api.close();
   });
 
+  test('sends the request target as written where asked: dot segments and doubled slashes kept, or the whole URL', async () => {
+    const seen: string[] = [];
+    const record: Handler = (req, res) => {
+      seen.push(req.url ?? '');
+      res.writeHead(200).end();
+    };
+    for (const path of ['/v1/openapi/../runs', '/v1//runs', `${base}/v1/runs`]) routes.set(path, record);
+    const api = client();
+    await api.send({ method: 'GET', path: '/v1/openapi/../runs', query: { page_size: 1 }, targetForm: 'origin-form' });
+    await api.send({ method: 'GET', path: '/v1//runs', targetForm: 'origin-form' });
+    await api.send({ method: 'GET', path: '/v1/runs', targetForm: 'absolute-form' });
+    expect(seen).toEqual(['/v1/openapi/../runs?page_size=1', '/v1//runs', `${base}/v1/runs`]);
+    await api.close();
+  });
+
   test('auth none sends no key', async () => {
     routes.set('/nokey', (req, res) => res.writeHead(200).end(String(req.headers['x-api-key'] === undefined)));
     expect((await client().send({ method: 'GET', path: '/nokey', auth: 'none' })).response.text).toBe('true');

@@ -71,7 +71,7 @@ export const MUTATIONS = [
     'Agent mutation',
     'config_overrides keys that do not exist on the parent agent configuration are rejected; existing keys are accepted.',
     'keys must exist on the parent agent configuration',
-    "The parent configuration is read as the agent's fields together with its simulator configuration keys, listed for its type or not (a key only the parent set, a key another type's table lists): every key that exists may be overridden, each alone and without the keys the type requires (the overrides are a delta merged at runtime, never validated as a whole configuration), and `metadata` holding one key of it; tests override `prompt` on an agent that has one.",
+    "The parent configuration is read as the agent's fields together with its simulator configuration keys, listed for its type or not (a key only the parent set, a key another type's table lists): every key that exists may be overridden, each alone and without the keys the type requires (the overrides are a delta merged at runtime, never validated as a whole configuration), and `metadata` holding one key of it; tests override `prompt` on an agent that has one. What is no configuration is refused: names every JavaScript object inherits (`__proto__`, `constructor`, `toString`, `hasOwnProperty`, `valueOf`), the internal soft-delete flag (`deleted`: \"internal and never returned\") and the fields the service sets (`id`, `create_time`, `update_time`), which a lookup in the parent's stored row finds; knowledge_base_ids, shown in responses alone, is left open (refused or overridable).",
   ),
   must(
     m,

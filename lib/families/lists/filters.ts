@@ -41,6 +41,7 @@ import {
   widenedBlankComparisons,
   WORD_EDGED_VALUES,
 } from '../../gen/filters.js';
+import { UNLISTED_NAMES } from '../../gen/values.js';
 import { check, type CheckContext } from '../../harness/index.js';
 import type { Call } from '../../harness/context.js';
 import { property } from '../../harness/property.js';
@@ -654,14 +655,16 @@ export function declareFilterChecks(id: ListId): void {
 
   // Alone and after a comparison on a listed field: a service checking only a filter that is one comparison accepts the second.
   // That field holds free text, so `= x` is a value it must take (an enum or a timestamp might refuse x itself, and hide the fault).
+  // Then each name a careless lookup of the list's fields finds (`field in FIELDS`, a stored row's columns): none is listed.
   const unknownFieldFilters: readonly FilterExpr[] = [
     UNKNOWN_FIELD,
     { kind: 'and', terms: [comparison(freeTextField(list), '=', 'x'), UNKNOWN_FIELD] },
+    ...UNLISTED_NAMES.map((name) => comparison(name, '=', '1')),
   ];
   check(
     checkIdOf('lists', id, 'filter-unknown-field'),
     ['LIST-FILTER-UNKNOWN-FIELD'],
-    `${path}: a filter on a field it does not list (alone, or joined by AND to a listed one) is rejected with INVALID_ARGUMENT naming filter`,
+    `${path}: a filter on a field it does not list (alone, or joined by AND to a listed one; ${UNLISTED_NAMES.join(', ')}, names every object inherits or an internal column) is rejected with INVALID_ARGUMENT naming filter`,
     async (t) => {
       const collection = await filterCollectionOf(t, id);
       for (const filter of unknownFieldFilters)

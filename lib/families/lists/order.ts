@@ -10,6 +10,7 @@ import { violation } from '../../assert/violation.js';
 import { fetchPage, requestPage, type Collection, type Walk } from '../../harness/list-walk.js';
 import { compareInstants, parseTimestamp } from '../../contract/timestamps.js';
 import { comparison } from '../../gen/filters.js';
+import { UNLISTED_NAMES } from '../../gen/values.js';
 import {
   callHolding,
   collectionOf,
@@ -213,9 +214,10 @@ export function declareOrderChecks(id: ListId): void {
   // A listed field with more around it than a trailing desc: a pattern matched without its anchors would still find `<field> desc` in them.
   const [firstField] = Object.keys(list.orderFields);
   // A dash alone, or doubled before a field, and `desc` alone are no field either: a parser that splits the dash off
-  // first must still refuse what is left.
+  // first must still refuse what is left. Nor is a name a careless lookup of the order fields finds (`field in FIELDS`).
   const unknownOrders = [
     ...UNKNOWN_ORDERS,
+    ...UNLISTED_NAMES,
     `${firstField} desc desc`,
     `no_such_field ${firstField} desc`,
     '-',
@@ -225,7 +227,7 @@ export function declareOrderChecks(id: ListId): void {
   check(
     checkIdOf('lists', id, 'order-by-unknown'),
     ['LIST-ORDER-BY-UNKNOWN'],
-    `${path}: order_by on a field it does not list, with more than a field and a trailing desc, or a dash or desc alone, is rejected with INVALID_ARGUMENT naming order_by`,
+    `${path}: order_by on a field it does not list (${UNLISTED_NAMES.join(', ')} too, names every object inherits or an internal column), with more than a field and a trailing desc, or a dash or desc alone, is rejected with INVALID_ARGUMENT naming order_by`,
     async (t) => {
       const collection = await collectionOf(t, id);
       for (const orderBy of unknownOrders) {
