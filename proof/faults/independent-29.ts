@@ -5,29 +5,27 @@
 // numbers, keys, the published documents and the list grammar over those lists. 9 written: the writer's ideas past
 // them repeated the catalog (or a reading dropped in earlier rounds), in an area its earlier rounds have mined deeply.
 //
-// Review (coordinator): 9 written, 2 dropped: `ind29-spec-listing-without-host-internal` (an HTTP/1.0 request without
-// Host answered 500: the specification names no HTTP version, and on a real deployment the balancer in front answers such
-// a request, not the service); `ind29-page-token-bound-to-raw-query` (a token refused under the same parameters in
+// Review (coordinator): 9 written, 3 dropped: `ind29-runs-list-stale-while-revalidate` (the first list after a cancel
+// still showing the run RUNNING, the next one CANCELLED: what a deployment reading from a replica a moment behind shows;
+// the specification promises no read-after-write consistency, and the suite gives a write 3 s to show everywhere);
+// `ind29-spec-listing-without-host-internal` (an HTTP/1.0 request without Host answered 500: the specification names
+// no HTTP version, and on a real deployment the balancer in front answers such a request, not the service); `ind29-page-token-bound-to-raw-query` (a token refused under the same parameters in
 // another order: the specification says only that the token comes from the previous response, and a token bound to
 // the exact query text is a choice a careful implementer may make).
-// Against the suite at 95ad96f, as written: 4 of 7 detected, 3 missed (43 %).
+// Against the suite at 95ad96f, as written: 4 of 6 detected, 2 missed (33 %).
 
 import { connect } from 'node:net';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import type { Comparison, FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
 import { readFilterText } from '../../lib/reference/listing/filter-syntax.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
-import type { RunRecord } from '../../lib/reference/store/records.js';
 import type { Store } from '../../lib/reference/store/store.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
 import { fault, type Fault, lastRequest, onRunCancelled } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
-export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind29-runs-list-stale-while-revalidate':
-    'A read right after a write shows the write: the first list and GET after each state change (cancel, delete, create, rename) show the new state, on every list.',
-};
+export const UNDETECTED: Readonly<Record<string, string>> = {};
 
 /** The fixtures the embedded service is seeded with (the ids the suite's settings name). */
 const FIXTURES = seedStore(ALPHANUMERIC).fixtures;
@@ -251,47 +249,6 @@ const FAULTS_29 = [
       return run ? (run.progress as JsonObject).completed_test_cases : 'gone';
     },
     shows: 1.9999999999999998,
-  }),
-  fault({
-    id: 'ind29-runs-list-stale-while-revalidate',
-    requirements: ['RUN-DELETE-BY-STATUS'],
-    slips: ['read-back'],
-    description:
-      'The runs list is served from a cache refreshed in the background after each read (stale-while-revalidate), which a cancellation does not invalidate: the first GET /v1/runs after DELETE /v1/runs/{run_id} cancelled a run in progress still lists it as it was (RUNNING, its old update_time), and only the next read shows it cancelled. The DELETE answers `{}` and the cancellation is carried out.',
-    behaviour: (b) => {
-      let store: Store | undefined;
-      let stale: { before: RunRecord; restored: boolean } | undefined;
-      const named = b.pathNamed;
-      b.pathNamed = (endpoint, params, s) => {
-        store = s;
-        if (endpoint.key === 'GET /v1/runs' && stale && !stale.restored) {
-          const now = s.runs.get(stale.before.run_id);
-          s.runs.set(stale.before.run_id, stale.before);
-          stale = now ? { before: now, restored: true } : undefined;
-        }
-        return named(endpoint, params, s);
-      };
-      const respond = b.respond;
-      b.respond = (endpoint, body) => {
-        if (endpoint.key === 'GET /v1/runs' && stale?.restored) {
-          store?.runs.set(stale.before.run_id, stale.before);
-          stale = undefined;
-        }
-        return respond(endpoint, body);
-      };
-      onRunCancelled(b, (before) => {
-        stale = { before, restored: false };
-      });
-    },
-    probe: async (call) => {
-      const id = FIXTURES.cancellableRunId;
-      await call('DELETE', `/v1/runs/${id}`);
-      const statusIn = async () => (await allRuns(call)).find((run) => run.run_id === id)?.status ?? 'gone';
-      const first = await statusIn();
-      const second = await statusIn();
-      return { first, second };
-    },
-    shows: { first: 'RUNNING', second: 'CANCELLED' },
   }),
 ] as const;
 
