@@ -236,6 +236,9 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'RUN-METRICS-CONSISTENT',
       // A scheduled run read after another one was deleted, through the index the deletion left.
       'SCHEDULED-RUN-GET',
+      // Two writes of one resource, or under one parent, at the same moment.
+      'MUTATION-CREATE',
+      'DASHBOARD-PATCH',
     ],
     otherwise: 'the rule does not depend on a state of the resource the specification names',
   },

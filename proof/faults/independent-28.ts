@@ -30,8 +30,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     "A conditional GET answers 304 only when the resource is unchanged since the date: If-Modified-Since a little before the resource's create_time (in each HTTP-date form) is answered 200 with the resource, on every GET that gives Last-Modified or honours the header.",
   'ind28-mutation-unreadable-if-modified-since-304':
     'A conditional header that is no HTTP-date (`never`, `*`, empty, a date in ISO form) is ignored (RFC 9110 13.1.3): answered as without it, on every GET.',
-  'ind28-dashboard-concurrent-patch-internal':
-    'Two writes of one resource at the same moment are each answered as alone or refused as a conflict, never with a 5xx: every writable resource (PATCH of a dashboard, creates under one parent, deletes).',
   'ind28-coded-answer-cached-without-vary':
     'Each request is answered for its own headers: after a request asking for a coding (or a media type, a language), the same URL without it is answered as before it, on every GET.',
   'ind28-output-str-not-wrapped-beside-json':
