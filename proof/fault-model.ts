@@ -101,6 +101,9 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
   },
   scope: {
     to: [
+      // A derived value or default applied only when the body holds no other optional field of its kind.
+      'TESTCASE-EXPECTED-OUTPUT-WRAPPED',
+      'REVIEW-PROJECT-NOTIFICATIONS-DEFAULT',
       'PERSONA-FIELDS',
       'ENVELOPE-WRAPPED',
       'ENVELOPE-SINGLE-KEY',

@@ -4,13 +4,14 @@
 // the required fields alone, and the resource layer marks every display_name.
 
 import { isDeepStrictEqual } from 'node:util';
-import { PROJECT_RULES, PROJECT_TYPES } from '../lib/contract/enums.js';
+import { DEFAULTS, PROJECT_RULES, PROJECT_TYPES } from '../lib/contract/enums.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js';
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { reviewLinks } from '../lib/harness/discovery.js';
 import { lineBreakChecks, ruledListChecks } from '../lib/families/invalid-field.js';
 import { madeOfListedChecks, requiredUnderEachValueChecks } from '../lib/families/values/enumerated.js';
+import { derivedBesideOthersCheck } from '../lib/families/values/derived.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { Created } from '../lib/harness/resources.js';
 import type { JsonObject } from '../lib/util/json.js';
@@ -418,6 +419,31 @@ describeGroup('review-projects', () => {
         t.reviewProjects.send(await reviewLinks(t), { ...FULLEST_REVIEW_PROJECT, project_rules: [value] }),
     },
   ]);
+
+  // Each stated default holds beside every other optional field, the other defaulted one given a value too.
+  derivedBesideOthersCheck({
+    id: 'review-projects.create',
+    resource: 'a review project',
+    optional: {
+      description: FULLEST_REVIEW_PROJECT['description'] ?? null,
+      project_type: 'PROJECT_COLLABORATIVE',
+      notifications: false,
+      project_rules: [...PROJECT_RULES],
+    },
+    rules: [
+      {
+        field: 'project_type',
+        requirements: ['REVIEW-PROJECT-TYPE'],
+        expected: () => DEFAULTS.reviewProjectType,
+      },
+      {
+        field: 'notifications',
+        requirements: ['REVIEW-PROJECT-NOTIFICATIONS-DEFAULT'],
+        expected: () => DEFAULTS.reviewProjectNotifications,
+      },
+    ],
+    send: async (t, fields) => t.reviewProjects.send(await reviewLinks(t), fields),
+  });
 
   requiredUnderEachValueChecks({
     id: 'review-projects.create',

@@ -6,7 +6,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import { INPUT_TYPES } from '../lib/contract/enums.js';
+import { DEFAULTS, INPUT_TYPES } from '../lib/contract/enums.js';
 import { ID_RULES, matchesIdRule } from '../lib/contract/ids.js';
 import { charLength, fieldLimit } from '../lib/contract/limits.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
@@ -21,6 +21,7 @@ import {
   ruledListChecks,
 } from '../lib/families/invalid-field.js';
 import { madeOfListedChecks, requiredUnderEachValueChecks } from '../lib/families/values/enumerated.js';
+import { derivedBesideOthersCheck } from '../lib/families/values/derived.js';
 import { ASCII_CHARS, boundaryCases, stringOf, twoByteText } from '../lib/gen/strings.js';
 import { allEnded, check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import { property } from '../lib/harness/property.js';
@@ -540,6 +541,30 @@ describeGroup('test-cases', () => {
     },
     WRITES,
   );
+
+  // The wrapping and the default hold beside every other optional field: expected_output_json (the other expected
+  // result) too, which a reader taking the two outputs for alternatives leaves the string unwrapped beside.
+  derivedBesideOthersCheck({
+    id: 'test-cases.create',
+    resource: 'a test case',
+    optional: { ...FULLEST_TEST_CASE, input_type: 'TRANSCRIPT' },
+    // Its contents depend on input_type (shown for SCRIPT alone): a server may refuse them beside another type.
+    mayRefuse: ['simulation_metadata_input'],
+    rules: [
+      {
+        field: 'expected_behaviors',
+        requirements: ['TESTCASE-EXPECTED-OUTPUT-WRAPPED'],
+        given: ['expected_output_str'],
+        expected: (sent) => [sent['expected_output_str']],
+      },
+      {
+        field: 'input_type',
+        requirements: ['TESTCASE-INPUT-TYPE-DEFAULT'],
+        expected: () => DEFAULTS.testCaseInputType,
+      },
+    ],
+    send: (t, fields) => t.testCases.send(fields),
+  });
 
   check(
     'test-cases.both-given-expected-behaviors-kept',

@@ -32,8 +32,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'A conditional header that is no HTTP-date (`never`, `*`, empty, a date in ISO form) is ignored (RFC 9110 13.1.3): answered as without it, on every GET.',
   'ind28-coded-answer-cached-without-vary':
     'Each request is answered for its own headers: after a request asking for a coding (or a media type, a language), the same URL without it is answered as before it, on every GET.',
-  'ind28-output-str-not-wrapped-beside-json':
-    'Derived values hold under every combination of the other optional fields: expected_output_str wrapped into expected_behaviors whether or not expected_output_json (or any other optional field) is given.',
   'ind28-override-keys-of-the-agent-row':
     "Override keys must exist on the parent's configuration: names of the agent's own fields and internal columns (`deleted`, `id`, `create_time`, `display_name`, `model_type`) are refused as keys.",
 };
