@@ -216,6 +216,10 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       // Not the list rules: the spec gives defaults only for an absent page_size and order_by and says nothing of
       // empty ones (0 may mean the default, as in AIP-158), and "", null and an absent next_page_token all end a list.
       'AGENT-KNOWLEDGE-BASE-IDS',
+      // A field a model type requires given as "" (or blanks only), taken for a value by a presence test.
+      'AGENT-ENDPOINT',
+      'CHAT-ENDPOINT-REQUIRED',
+      'WEBSOCKET-INIT-JSON',
     ],
     otherwise:
       "the rule gives no default and no optional value that could be sent empty (an explicit value of a field is EXPLICIT-VALUE-KEPT's rule)",

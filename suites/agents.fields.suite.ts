@@ -14,6 +14,7 @@ import {
 } from '../lib/families/invalid-field.js';
 import { lengthLimitChecks } from '../lib/families/length-limits.js';
 import {
+  emptyRequiredUnderEachValueChecks,
   invalidUnderEachValueChecks,
   madeOfListedChecks,
   requiredUnderEachValueChecks,
@@ -296,6 +297,67 @@ describeGroup('agents', () => {
           overrides: { [without]: undefined },
         }),
       ),
+  });
+
+  // An explicit empty value is no value: each field a model type requires, given as "" (or blanks, where its format
+  // holds none), is refused as its absence is. phone_number's types are not shown: judged where its absence is refused.
+  const BLANKS = [' ', '\t \n'];
+  const inConfig = new Set(['chat-endpoint', 'configuration-endpoint', 'initialization-json']);
+  const configName = async (t: CheckContext) => [await configField(t)];
+  emptyRequiredUnderEachValueChecks({
+    id: 'agents.fields',
+    enumerated: 'model_type',
+    listed: MODEL_TYPES,
+    required: [
+      { field: 'display_name', requirements: ['AGENT-DISPLAY-NAME', 'REQUEST-MISSING-REQUIRED'], empty: [''] },
+      {
+        field: 'endpoint',
+        requirements: ['AGENT-ENDPOINT'],
+        under: ['MODEL_TYPE_OUTBOUND_VOICE'],
+        empty: ['', ...BLANKS],
+      },
+      {
+        field: 'phone_number',
+        requirements: ['AGENT-PHONE-NUMBER'],
+        empty: ['', ...BLANKS],
+        whereRefusedWithout: true,
+      },
+      {
+        field: 'chat_endpoint',
+        key: 'chat-endpoint',
+        requirements: ['CHAT-ENDPOINT-REQUIRED'],
+        under: ['MODEL_TYPE_CHAT'],
+        empty: ['', ...BLANKS],
+        alsoNamed: configName,
+      },
+      {
+        field: 'endpoint',
+        key: 'configuration-endpoint',
+        requirements: ['WEBSOCKET-ENDPOINT'],
+        under: ['MODEL_TYPE_WEBSOCKET'],
+        empty: ['', ...BLANKS],
+        alsoNamed: configName,
+      },
+      {
+        field: 'initialization_json',
+        key: 'initialization-json',
+        requirements: ['WEBSOCKET-INIT-JSON'],
+        under: ['MODEL_TYPE_WEBSOCKET'],
+        empty: [''],
+        alsoNamed: configName,
+      },
+    ],
+    send: async (t, value, row, given) => {
+      const modelType = value as (typeof MODEL_TYPES)[number];
+      const needsConfig = modelType === 'MODEL_TYPE_CHAT' || modelType === 'MODEL_TYPE_WEBSOCKET';
+      const slot = inConfig.has(row.key ?? '') ? 'config' : 'overrides';
+      return t.agents.send(
+        typedAgentBody(modelType, row.field === 'display_name' ? 'unnamed' : t.name('agent'), {
+          ...(needsConfig ? { configField: await configField(t) } : {}),
+          [slot]: { [row.field]: given },
+        }),
+      );
+    },
   });
 
   // A format is the field's own, whatever the type: each field's malformed value is refused under every model_type.

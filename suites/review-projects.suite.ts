@@ -10,7 +10,11 @@ import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js'
 import { expectNameMatchesId, expectTimestampOrder } from '../lib/families/resource-fields.js';
 import { reviewLinks } from '../lib/harness/discovery.js';
 import { lineBreakChecks, ruledListChecks } from '../lib/families/invalid-field.js';
-import { madeOfListedChecks, requiredUnderEachValueChecks } from '../lib/families/values/enumerated.js';
+import {
+  emptyRequiredUnderEachValueChecks,
+  madeOfListedChecks,
+  requiredUnderEachValueChecks,
+} from '../lib/families/values/enumerated.js';
 import { derivedBesideOthersCheck } from '../lib/families/values/derived.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { Created } from '../lib/harness/resources.js';
@@ -455,6 +459,20 @@ describeGroup('review-projects', () => {
     })),
     send: async (t, value, without) =>
       t.reviewProjects.send(await reviewLinks(t), { project_type: value, [without]: undefined }),
+  });
+
+  // An explicit empty value is no value of a required field, whatever the project_type: "" for the name, [] for a list.
+  emptyRequiredUnderEachValueChecks({
+    id: 'review-projects.create',
+    enumerated: 'project_type',
+    listed: PROJECT_TYPES,
+    required: REQUIRED_FIELDS.map((field) => ({
+      field,
+      requirements: ['REVIEW-PROJECT-REQUIRED', 'REQUEST-MISSING-REQUIRED'] as const,
+      empty: [field === 'display_name' ? '' : []],
+    })),
+    send: async (t, value, row, given) =>
+      t.reviewProjects.send(await reviewLinks(t), { project_type: value, [row.field]: given }),
   });
 
   declareDynamicIdChecks('review-projects');

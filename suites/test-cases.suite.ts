@@ -20,7 +20,11 @@ import {
   lineBreakChecks,
   ruledListChecks,
 } from '../lib/families/invalid-field.js';
-import { madeOfListedChecks, requiredUnderEachValueChecks } from '../lib/families/values/enumerated.js';
+import {
+  emptyRequiredUnderEachValueChecks,
+  madeOfListedChecks,
+  requiredUnderEachValueChecks,
+} from '../lib/families/values/enumerated.js';
 import { derivedBesideOthersCheck } from '../lib/families/values/derived.js';
 import { ASCII_CHARS, boundaryCases, stringOf, twoByteText } from '../lib/gen/strings.js';
 import { allEnded, check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
@@ -512,6 +516,23 @@ describeGroup('test-cases', () => {
         input_type: value,
         ...INPUT_TYPE_EXTRAS[value as (typeof INPUT_TYPES)[number]],
         [without]: undefined,
+      }),
+  });
+
+  // An explicit empty value is no value of a required field, whatever the input_type.
+  emptyRequiredUnderEachValueChecks({
+    id: 'test-cases.create',
+    enumerated: 'input_type',
+    listed: INPUT_TYPES,
+    required: [
+      { field: 'input_str', requirements: ['TESTCASE-INPUT-STR', 'REQUEST-MISSING-REQUIRED'], empty: [''] },
+      { field: 'test_set_id', requirements: ['TESTCASE-TEST-SET-ID', 'REQUEST-MISSING-REQUIRED'], empty: [''] },
+    ],
+    send: (t, value, row, given) =>
+      t.testCases.send({
+        input_type: value,
+        ...INPUT_TYPE_EXTRAS[value as (typeof INPUT_TYPES)[number]],
+        [row.field]: given,
       }),
   });
 

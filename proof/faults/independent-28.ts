@@ -20,8 +20,6 @@ import { fault, type Fault, lastRequest, notModifiedWhen, presentWith, rereadAge
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind28-outbound-endpoint-empty-accepted':
-    'An explicit empty value is not a value: every field a model type requires (endpoint, phone_number, chat_endpoint, each under the types that require it) given as "" (and as blanks) is refused like an absent one.',
   'ind28-gzip-weight-zero-coded':
     'Accept-Encoding is read whole on every endpoint: a coding with weight 0 (`gzip;q=0`, `*;q=0` beside identity) is never applied; a coding not asked for never appears.',
   'ind28-path-malformed-escape-internal':

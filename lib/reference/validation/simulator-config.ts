@@ -42,7 +42,11 @@ const OUTBOUND_VOICE: Record<string, KeyRule> = {
 
 const WEBSOCKET: Record<string, KeyRule> = {
   endpoint: (c, k) => void c.string(k, { required: true, check: WSS_URL }),
-  initialization_json: (c, k) => void c.jsonValue(k, { required: true }),
+  // An empty text is no value of a required key: refused as its absence is.
+  initialization_json: (c, k) => {
+    // Stryker disable next-line StringLiteral: free message text (the specification asks no wording).
+    if (c.jsonValue(k, { required: true }) === '') c.fail(k, 'is required');
+  },
   authorization_header: text,
   custom_headers: json,
 };
