@@ -219,7 +219,6 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       // A field a model type requires given as "" (or blanks only), taken for a value by a presence test.
       'AGENT-ENDPOINT',
       'CHAT-ENDPOINT-REQUIRED',
-      'WEBSOCKET-INIT-JSON',
     ],
     otherwise:
       "the rule gives no default and no optional value that could be sent empty (an explicit value of a field is EXPLICIT-VALUE-KEPT's rule)",

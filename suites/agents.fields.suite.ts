@@ -301,8 +301,9 @@ describeGroup('agents', () => {
 
   // An explicit empty value is no value: each field a model type requires, given as "" (or blanks, where its format
   // holds none), is refused as its absence is. phone_number's types are not shown: judged where its absence is refused.
+  // Not initialization_json: a "JSON string" may be read as any string, "" among them (refused or stored: both fine).
   const BLANKS = [' ', '\t \n'];
-  const inConfig = new Set(['chat-endpoint', 'configuration-endpoint', 'initialization-json']);
+  const inConfig = new Set(['chat-endpoint', 'configuration-endpoint']);
   const configName = async (t: CheckContext) => [await configField(t)];
   emptyRequiredUnderEachValueChecks({
     id: 'agents.fields',
@@ -336,14 +337,6 @@ describeGroup('agents', () => {
         requirements: ['WEBSOCKET-ENDPOINT'],
         under: ['MODEL_TYPE_WEBSOCKET'],
         empty: ['', ...BLANKS],
-        alsoNamed: configName,
-      },
-      {
-        field: 'initialization_json',
-        key: 'initialization-json',
-        requirements: ['WEBSOCKET-INIT-JSON'],
-        under: ['MODEL_TYPE_WEBSOCKET'],
-        empty: [''],
         alsoNamed: configName,
       },
     ],

@@ -1096,16 +1096,6 @@ export const AGENTS_FAULTS = [
   }),
   // explicit empty values of required keys: found by agents.fields.empty.*.under-each.model-type
   fault({
-    id: 'websocket-init-json-empty-accepted',
-    requirements: ['WEBSOCKET-INIT-JSON'],
-    slips: ['explicit'],
-    description:
-      'initialization_json is required by a presence test (`"initialization_json" in config`): an explicit `""`, which is no JSON and no value, passes it, so a WEBSOCKET agent whose initialization_json is the empty string is created.',
-    behaviour: rekey(WEBSOCKET, 'initialization_json', (c, k) => void c.jsonValue(k, { required: true })),
-    probe: (call) => websocket(call, { initialization_json: '' }),
-    shows: 200,
-  }),
-  fault({
     id: 'chat-endpoint-blank-accepted',
     requirements: ['CHAT-ENDPOINT-REQUIRED'],
     slips: ['explicit'],

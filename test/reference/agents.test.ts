@@ -140,11 +140,6 @@ describe('agents', () => {
     );
     expectInvalid(await create(ws({ initialization_json: '{}' })), 'metadata.endpoint');
     expectInvalid(await create(ws({ endpoint: 'wss://ws.example.com' })), 'metadata.initialization_json');
-    // An empty text is no value of the required key.
-    expectInvalid(
-      await create(ws({ endpoint: 'wss://ws.example.com', initialization_json: '' })),
-      'metadata.initialization_json',
-    );
   });
 
   it('accepts 10 MiB of configuration and rejects more', async () => {
