@@ -107,6 +107,9 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
   },
   scope: {
     to: [
+      // A derived value or default applied only when the body holds no other optional field of its kind.
+      'TESTCASE-EXPECTED-OUTPUT-WRAPPED',
+      'REVIEW-PROJECT-NOTIFICATIONS-DEFAULT',
       'PERSONA-FIELDS',
       'ENVELOPE-WRAPPED',
       'ENVELOPE-SINGLE-KEY',
@@ -226,6 +229,9 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       // Not the list rules: the spec gives defaults only for an absent page_size and order_by and says nothing of
       // empty ones (0 may mean the default, as in AIP-158), and "", null and an absent next_page_token all end a list.
       'AGENT-KNOWLEDGE-BASE-IDS',
+      // A field a model type requires given as "" (or blanks only), taken for a value by a presence test.
+      'AGENT-ENDPOINT',
+      'CHAT-ENDPOINT-REQUIRED',
     ],
     otherwise:
       "the rule gives no default and no optional value that could be sent empty (an explicit value of a field is EXPLICIT-VALUE-KEPT's rule)",
@@ -253,6 +259,9 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'MUTATION-GET',
       // An answer read after another request asked for a coding: a cache keyed by the URL alone serves its bytes.
       'RESPONSE-ACCEPT-JSON',
+      // Two writes of one resource, or under one parent, at the same moment.
+      'MUTATION-CREATE',
+      'DASHBOARD-PATCH',
     ],
     otherwise: 'the rule does not depend on a state of the resource the specification names',
   },

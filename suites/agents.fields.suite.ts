@@ -15,6 +15,7 @@ import {
 } from '../lib/families/invalid-field.js';
 import { lengthLimitChecks } from '../lib/families/length-limits.js';
 import {
+  emptyRequiredUnderEachValueChecks,
   invalidUnderEachValueChecks,
   madeOfListedChecks,
   requiredUnderEachValueChecks,
@@ -314,6 +315,59 @@ describeGroup('agents', () => {
       send: (t, value) => t.agents.send({ endpoint: value }),
     },
   ]);
+  // An explicit empty value is no value: each field a model type requires, given as "" (or blanks, where its format
+  // holds none), is refused as its absence is. phone_number's types are not shown: judged where its absence is refused.
+  // Not initialization_json: a "JSON string" may be read as any string, "" among them (refused or stored: both fine).
+  const BLANKS = [' ', '\t \n'];
+  const inConfig = new Set(['chat-endpoint', 'configuration-endpoint']);
+  const configName = async (t: CheckContext) => [await configField(t)];
+  emptyRequiredUnderEachValueChecks({
+    id: 'agents.fields',
+    enumerated: 'model_type',
+    listed: MODEL_TYPES,
+    required: [
+      { field: 'display_name', requirements: ['AGENT-DISPLAY-NAME', 'REQUEST-MISSING-REQUIRED'], empty: [''] },
+      {
+        field: 'endpoint',
+        requirements: ['AGENT-ENDPOINT'],
+        under: ['MODEL_TYPE_OUTBOUND_VOICE'],
+        empty: ['', ...BLANKS],
+      },
+      {
+        field: 'phone_number',
+        requirements: ['AGENT-PHONE-NUMBER'],
+        empty: ['', ...BLANKS],
+        whereRefusedWithout: true,
+      },
+      {
+        field: 'chat_endpoint',
+        key: 'chat-endpoint',
+        requirements: ['CHAT-ENDPOINT-REQUIRED'],
+        under: ['MODEL_TYPE_CHAT'],
+        empty: ['', ...BLANKS],
+        alsoNamed: configName,
+      },
+      {
+        field: 'endpoint',
+        key: 'configuration-endpoint',
+        requirements: ['WEBSOCKET-ENDPOINT'],
+        under: ['MODEL_TYPE_WEBSOCKET'],
+        empty: ['', ...BLANKS],
+        alsoNamed: configName,
+      },
+    ],
+    send: async (t, value, row, given) => {
+      const modelType = value as (typeof MODEL_TYPES)[number];
+      const needsConfig = modelType === 'MODEL_TYPE_CHAT' || modelType === 'MODEL_TYPE_WEBSOCKET';
+      const slot = inConfig.has(row.key ?? '') ? 'config' : 'overrides';
+      return t.agents.send(
+        typedAgentBody(modelType, row.field === 'display_name' ? 'unnamed' : t.name('agent'), {
+          ...(needsConfig ? { configField: await configField(t) } : {}),
+          [slot]: { [row.field]: given },
+        }),
+      );
+    },
+  });
 
   // A format is the field's own, whatever the type: each field's malformed value is refused under every model_type.
   invalidUnderEachValueChecks({

@@ -239,6 +239,42 @@ describeGroup('dashboards', () => {
     RENAMES,
   );
 
+  // Two people renaming the dashboard at the same moment: nothing says how a server orders them, so each may be
+  // applied as if alone or refused as a conflict (a 4xx: ABORTED, 409, FAILED_PRECONDITION); a 5xx is the server failing.
+  check(
+    'dashboards.patch.two-at-once',
+    ['DASHBOARD-PATCH'],
+    'two PATCHes of the dashboard sent at the same moment, with different names, are each answered with the dashboard it names, or refused with a 4xx (a conflict), never a 5xx; a PATCH without display_name then describes one of the names answered',
+    async (t) => {
+      const names = [t.name('dashboard renamed at once 1'), t.name('dashboard renamed at once 2')];
+      const calls = await Promise.all(names.map((name) => rename(t, name)));
+      const applied: string[] = [];
+      calls.forEach((call, index) => {
+        const what = `one of two PATCHes sent at the same moment (display_name ${JSON.stringify(names[index])})`;
+        if (!isSuccess(call)) return void expectNotServed(t, call, ['DASHBOARD-PATCH'], what, 'a conflict is a 4xx');
+        const name = t.expectResource(call, ['DASHBOARD-PATCH'], what)['display_name'];
+        t.assert(
+          name === names[index],
+          ['DASHBOARD-PATCH'],
+          `${what} answered display_name ${JSON.stringify(name)}`,
+          call,
+        );
+        applied.push(names[index] as string);
+      });
+      if (!applied.length) return;
+      const read = await patch(t, { json: {} });
+      if (!isSuccess(read)) return void expectNotServed(t, read, ['DASHBOARD-PATCH'], 'a PATCH without display_name');
+      const name = t.expectResource(read, ['DASHBOARD-PATCH'], 'a PATCH without display_name')['display_name'];
+      t.assert(
+        applied.includes(name as string),
+        ['DASHBOARD-PATCH'],
+        `after two PATCHes at the same moment answered ${applied.map((n) => JSON.stringify(n)).join(' and ')}, a PATCH without display_name describes ${JSON.stringify(name)}`,
+        read,
+      );
+    },
+    RENAMES,
+  );
+
   // No GET of a dashboard is listed: the validators of a rename's answer are the ones a client holds.
   check(
     'dashboards.conditional-patch-with-given-validators',

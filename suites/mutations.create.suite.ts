@@ -19,6 +19,7 @@ import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set
 import { wellFormedId } from '../lib/gen/ids.js';
 import { object, text, wrongTypesCheck } from '../lib/families/wrong-types.js';
 import { refusedWriteCheck, refusedWriteFramingCheck } from '../lib/families/refused-writes.js';
+import { derivedBesideOthersCheck } from '../lib/families/values/derived.js';
 
 const WRITES = { writes: true } as const;
 
@@ -134,6 +135,27 @@ describeGroup('mutations', () => {
   );
 
   // ---- defaults ----------------------------------------------------------------------------
+
+  // The default description and the derived parameter_values hold beside every other optional field.
+  derivedBesideOthersCheck({
+    id: 'mutations.create',
+    resource: 'a mutation',
+    optional: {
+      description: 'A calmer variant',
+      config_overrides: { prompt: 'A calmer tone' },
+      parameter_values: { tone: 'calm' },
+    },
+    rules: [
+      { field: 'description', requirements: ['MUTATION-DESCRIPTION'], expected: () => '', mayBeAbsent: true },
+      {
+        field: 'parameter_values',
+        requirements: ['MUTATION-PARAMETER-VALUES-DERIVED'],
+        given: ['config_overrides'],
+        expected: (sent) => sent['config_overrides'],
+      },
+    ],
+    send: async (t, fields) => t.mutations.send(await t.mutations.parent(), fields),
+  });
 
   check(
     'mutations.create.description-defaults-empty-string-creation',

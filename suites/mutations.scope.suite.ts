@@ -15,12 +15,15 @@ import { wellFormedId } from '../lib/gen/ids.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import { checkIdOf } from '../lib/result/check-id.js';
+import { isSuccess } from '../lib/assert/responses.js';
+import { sentBody } from '../lib/harness/resources.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 import { ifMatchFormsCheck } from '../lib/families/conditional.js';
 import {
   expectDeletedAgain,
   expectEmptyJsonBody,
   expectGone,
+  expectNotServed,
   expectSiblingsKept,
   expectGoneWhenRevalidated,
   expectStaysGone,
@@ -187,6 +190,70 @@ describeGroup('mutations', () => {
         'three DELETEs of mutations at once',
         deletions[0]!,
       );
+    },
+    WRITES,
+  );
+
+  // Writes of one parent at the same moment: each answered as if alone, or refused as a conflict (a 4xx: ABORTED, 409,
+  // FAILED_PRECONDITION), never a 5xx; a read beside a DELETE finds the mutation as it was or gone.
+  check(
+    'mutations.scope.written-at-once-each-as-alone',
+    ['MUTATION-CREATE', 'MUTATION-GET', 'MUTATION-DELETE-GONE'],
+    'two mutations of different names created under one agent at the same moment are each created as sent with ids of their own (or refused with a 4xx, a conflict), never failed on with a 5xx, and each created one reads back; a GET sent at the same moment as the DELETE of one answers it as created or gone, and it is gone afterwards',
+    async (t) => {
+      const agentId = await t.mutations.parent();
+      const calls = await Promise.all([1, 2].map(() => t.mutations.send(agentId)));
+      const made: MutationPath[] = [];
+      for (const call of calls) {
+        const what = 'one of two mutations created under one agent at the same moment';
+        if (!isSuccess(call)) {
+          expectNotServed(t, call, ['MUTATION-CREATE'], what, 'a conflict is a 4xx');
+          continue;
+        }
+        const mutation = t.expectResource(call, ['MUTATION-CREATE'], what);
+        const sent = sentBody(call)['display_name'];
+        t.assert(
+          mutation['display_name'] === sent,
+          ['MUTATION-CREATE'],
+          `${what} (display_name ${JSON.stringify(sent)}) answered display_name ${JSON.stringify(mutation['display_name'])}`,
+          call,
+        );
+        made.push({ agent_id: agentId, mutation_id: String(mutation['id']) });
+      }
+      t.assert(
+        made.length < 2 || made[0]?.mutation_id !== made[1]?.mutation_id,
+        ['MUTATION-CREATE'],
+        `two mutations created under one agent at the same moment were given one id, ${made[0]?.mutation_id}`,
+        calls[1],
+      );
+      for (const params of made) {
+        const call = await t.call(GET, { params });
+        const read = t.expectResource(
+          call,
+          ['MUTATION-GET'],
+          'fetching a mutation created at the same moment as another',
+        );
+        t.assert(
+          read['id'] === params.mutation_id,
+          ['MUTATION-GET'],
+          `fetching mutation ${params.mutation_id} returned id ${JSON.stringify(read['id'] ?? null)}`,
+          call,
+        );
+      }
+      const [doomed] = made;
+      if (doomed === undefined) return;
+      const [deletion, read] = await Promise.all([deleteMutation(t, doomed), t.call(GET, { params: doomed })]);
+      t.expectSuccess(deletion, ['MUTATION-DELETE-IDEMPOTENT'], 'deleting a mutation while it is read');
+      if (isSuccess(read)) {
+        const found = t.expectResource(read, ['MUTATION-GET'], 'fetching a mutation while it is deleted');
+        t.assert(
+          found['id'] === doomed.mutation_id,
+          ['MUTATION-GET'],
+          `fetching mutation ${doomed.mutation_id} while it is deleted returned id ${JSON.stringify(found['id'] ?? null)}`,
+          read,
+        );
+      } else expectGone(t, read, ['MUTATION-DELETE-GONE'], 'fetching a mutation while it is deleted');
+      expectGone(t, await t.call(GET, { params: doomed }), ['MUTATION-DELETE-GONE'], 'fetching a mutation deleted');
     },
     WRITES,
   );

@@ -5,7 +5,7 @@
 
 import { backtrackingValueChecks } from '../lib/families/backtracking.js';
 import { isDeepStrictEqual } from 'node:util';
-import { PROJECT_RULES, PROJECT_TYPES } from '../lib/contract/enums.js';
+import { DEFAULTS, PROJECT_RULES, PROJECT_TYPES } from '../lib/contract/enums.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import { charBounds, lengthLimitChecks } from '../lib/families/length-limits.js';
 import {
@@ -16,7 +16,12 @@ import {
 } from '../lib/families/resource-fields.js';
 import { reviewLinks } from '../lib/harness/discovery.js';
 import { lineBreakChecks, ruledListChecks } from '../lib/families/invalid-field.js';
-import { madeOfListedChecks, requiredUnderEachValueChecks } from '../lib/families/values/enumerated.js';
+import {
+  emptyRequiredUnderEachValueChecks,
+  madeOfListedChecks,
+  requiredUnderEachValueChecks,
+} from '../lib/families/values/enumerated.js';
+import { derivedBesideOthersCheck } from '../lib/families/values/derived.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import type { Created } from '../lib/harness/resources.js';
 import type { JsonObject } from '../lib/util/json.js';
@@ -439,6 +444,31 @@ describeGroup('review-projects', () => {
     },
   ]);
 
+  // Each stated default holds beside every other optional field, the other defaulted one given a value too.
+  derivedBesideOthersCheck({
+    id: 'review-projects.create',
+    resource: 'a review project',
+    optional: {
+      description: FULLEST_REVIEW_PROJECT['description'] ?? null,
+      project_type: 'PROJECT_COLLABORATIVE',
+      notifications: false,
+      project_rules: [...PROJECT_RULES],
+    },
+    rules: [
+      {
+        field: 'project_type',
+        requirements: ['REVIEW-PROJECT-TYPE'],
+        expected: () => DEFAULTS.reviewProjectType,
+      },
+      {
+        field: 'notifications',
+        requirements: ['REVIEW-PROJECT-NOTIFICATIONS-DEFAULT'],
+        expected: () => DEFAULTS.reviewProjectNotifications,
+      },
+    ],
+    send: async (t, fields) => t.reviewProjects.send(await reviewLinks(t), fields),
+  });
+
   requiredUnderEachValueChecks({
     id: 'review-projects.create',
     enumerated: 'project_type',
@@ -449,6 +479,20 @@ describeGroup('review-projects', () => {
     })),
     send: async (t, value, without) =>
       t.reviewProjects.send(await reviewLinks(t), { project_type: value, [without]: undefined }),
+  });
+
+  // An explicit empty value is no value of a required field, whatever the project_type: "" for the name, [] for a list.
+  emptyRequiredUnderEachValueChecks({
+    id: 'review-projects.create',
+    enumerated: 'project_type',
+    listed: PROJECT_TYPES,
+    required: REQUIRED_FIELDS.map((field) => ({
+      field,
+      requirements: ['REVIEW-PROJECT-REQUIRED', 'REQUEST-MISSING-REQUIRED'] as const,
+      empty: [field === 'display_name' ? '' : []],
+    })),
+    send: async (t, value, row, given) =>
+      t.reviewProjects.send(await reviewLinks(t), { project_type: value, [row.field]: given }),
   });
 
   declareDynamicIdChecks('review-projects');

@@ -6,7 +6,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import { INPUT_TYPES } from '../lib/contract/enums.js';
+import { DEFAULTS, INPUT_TYPES } from '../lib/contract/enums.js';
 import { ID_RULES, matchesIdRule } from '../lib/contract/ids.js';
 import { charLength, fieldLimit } from '../lib/contract/limits.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
@@ -25,7 +25,12 @@ import {
   lineBreakChecks,
   ruledListChecks,
 } from '../lib/families/invalid-field.js';
-import { madeOfListedChecks, requiredUnderEachValueChecks } from '../lib/families/values/enumerated.js';
+import {
+  emptyRequiredUnderEachValueChecks,
+  madeOfListedChecks,
+  requiredUnderEachValueChecks,
+} from '../lib/families/values/enumerated.js';
+import { derivedBesideOthersCheck } from '../lib/families/values/derived.js';
 import { ASCII_CHARS, boundaryCases, stringOf, twoByteText } from '../lib/gen/strings.js';
 import { allEnded, check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import { property } from '../lib/harness/property.js';
@@ -521,6 +526,23 @@ describeGroup('test-cases', () => {
       }),
   });
 
+  // An explicit empty value is no value of a required field, whatever the input_type.
+  emptyRequiredUnderEachValueChecks({
+    id: 'test-cases.create',
+    enumerated: 'input_type',
+    listed: INPUT_TYPES,
+    required: [
+      { field: 'input_str', requirements: ['TESTCASE-INPUT-STR', 'REQUEST-MISSING-REQUIRED'], empty: [''] },
+      { field: 'test_set_id', requirements: ['TESTCASE-TEST-SET-ID', 'REQUEST-MISSING-REQUIRED'], empty: [''] },
+    ],
+    send: (t, value, row, given) =>
+      t.testCases.send({
+        input_type: value,
+        ...INPUT_TYPE_EXTRAS[value as (typeof INPUT_TYPES)[number]],
+        [row.field]: given,
+      }),
+  });
+
   // ---- expected results -----------------------------------------------------------------------
 
   check(
@@ -547,6 +569,30 @@ describeGroup('test-cases', () => {
     },
     WRITES,
   );
+
+  // The wrapping and the default hold beside every other optional field: expected_output_json (the other expected
+  // result) too, which a reader taking the two outputs for alternatives leaves the string unwrapped beside.
+  derivedBesideOthersCheck({
+    id: 'test-cases.create',
+    resource: 'a test case',
+    optional: { ...FULLEST_TEST_CASE, input_type: 'TRANSCRIPT' },
+    // Its contents depend on input_type (shown for SCRIPT alone): a server may refuse them beside another type.
+    mayRefuse: ['simulation_metadata_input'],
+    rules: [
+      {
+        field: 'expected_behaviors',
+        requirements: ['TESTCASE-EXPECTED-OUTPUT-WRAPPED'],
+        given: ['expected_output_str'],
+        expected: (sent) => [sent['expected_output_str']],
+      },
+      {
+        field: 'input_type',
+        requirements: ['TESTCASE-INPUT-TYPE-DEFAULT'],
+        expected: () => DEFAULTS.testCaseInputType,
+      },
+    ],
+    send: (t, fields) => t.testCases.send(fields),
+  });
 
   check(
     'test-cases.both-given-expected-behaviors-kept',

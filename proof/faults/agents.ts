@@ -1115,6 +1115,20 @@ export const AGENTS_FAULTS = [
     probe: (call) => websocket(call, { initialization_json: undefined }),
     shows: 200,
   }),
+  // explicit empty values of required keys: found by agents.fields.empty.*.under-each.model-type
+  fault({
+    id: 'chat-endpoint-blank-accepted',
+    requirements: ['CHAT-ENDPOINT-REQUIRED'],
+    slips: ['explicit'],
+    description:
+      'chat_endpoint is required by a presence test and its URL check is guarded by a trimmed truthiness test (`if (url.trim() && !isPublicUrl(url))`): a chat_endpoint of blanks only (or `""`) passes both, so a CHAT agent with no endpoint to chat with is created.',
+    behaviour: rekey(CHAT, 'chat_endpoint', (c, k) => {
+      const value = c.string(k, { required: true });
+      if (value.trim() !== '' && !PUBLIC_HTTP_URL.test(value)) c.fail(k, `must be ${PUBLIC_HTTP_URL.description}`);
+    }),
+    probe: (call) => chat(call, { chat_endpoint: ' ' }),
+    shows: 200,
+  }),
   fault({
     id: 'websocket-init-json-object-only',
     requirements: ['WEBSOCKET-INIT-JSON'],

@@ -132,8 +132,8 @@ export const INDEPENDENT_12_FAULTS = [
       b.mutationRules = {
         ...rules,
         fields: { ...rules.fields, display_name: (fields, body) => (draft = readName(fields, body)) },
-        beforeStore: async () => {
-          await before();
+        beforeStore: async (agentId) => {
+          await before(agentId);
           await sleep(60);
         },
       };

@@ -395,7 +395,7 @@ export const INDEPENDENT_13_FAULTS = [
           if (inFlight.has(agentId)) throw alreadyExists('display_name', 'a mutation of this agent is being created');
           inFlight.add(agentId);
           try {
-            await rules.beforeStore();
+            await rules.beforeStore(agentId);
             await new Promise<void>((done) => setTimeout(done, 40));
           } finally {
             inFlight.delete(agentId);

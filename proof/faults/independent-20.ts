@@ -563,8 +563,8 @@ const FAULTS_20 = [
             return name;
           },
         },
-        beforeStore: async () => {
-          await rules.beforeStore();
+        beforeStore: async (agentId) => {
+          await rules.beforeStore(agentId);
           await new Promise<void>((done) => setTimeout(done, WINDOW_MS));
         },
       };

@@ -619,11 +619,11 @@ const FAULTS_24 = [
       const beforeStore = b.mutationRules.beforeStore;
       b.mutationRules = {
         ...b.mutationRules,
-        beforeStore: async () => {
+        beforeStore: async (agentId) => {
           writing++;
           try {
             await delay(150);
-            await beforeStore();
+            await beforeStore(agentId);
           } finally {
             writing--;
           }

@@ -3,7 +3,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
-import { ApiError } from '../../lib/reference/http/errors.js';
+import { ApiError, internal } from '../../lib/reference/http/errors.js';
 import type { MutationRecord } from '../../lib/reference/store/records.js';
 import { utf8Size } from '../../lib/reference/validation/measure.js';
 import { flattenToStrings, type MutationFields, type MutationRules } from '../../lib/reference/validation/mutations.js';
@@ -1180,6 +1180,32 @@ export const MUTATIONS_FAULTS = [
       return both.filter((answer) => answer.status < 300).length;
     },
     shows: 2,
+  }),
+  // writes at the same moment: found by mutations.scope.written-at-once-each-as-alone
+  fault({
+    id: 'mutation-create-concurrent-internal',
+    requirements: ['MUTATION-CREATE'],
+    slips: ['state'],
+    description:
+      "A mutation is stored under an optimistic lock on its agent's row (the write taking a few milliseconds), and the lock failure reaches no handler: of two mutations created under one agent at the same moment, with different names, the first is stored and the second, a valid request, is answered 500 INTERNAL; creates one after another all succeed.",
+    behaviour: (b) => {
+      const inFlight = new Map<string, number>();
+      rules(b, {
+        beforeStore: async (agentId) => {
+          inFlight.set(agentId, (inFlight.get(agentId) ?? 0) + 1);
+          await delay(STORE_WRITE_MS);
+          const overlapped = (inFlight.get(agentId) ?? 0) > 1;
+          inFlight.set(agentId, (inFlight.get(agentId) ?? 1) - 1);
+          if (overlapped) throw internal('OptimisticLockException: row of agents was updated by another transaction');
+        },
+      });
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const both = await Promise.all(['m1', 'm2'].map((name) => create(call, agentId, { display_name: name })));
+      return both.map((answer) => answer.status).sort();
+    },
+    shows: [200, 500],
   }),
   // config_overrides keys looked up leniently: each caught by a spelling of mutations.fields.config-overrides-key-other-spellings
   fault({

@@ -214,6 +214,19 @@ export const REVIEW_PROJECTS_FAULTS = [
     probe: async (call) => (await created(call)).notifications,
     shows: false,
   }),
+  // found by review-projects.create.derived-beside-other-fields
+  fault({
+    id: 'review-project-notifications-default-beside-description',
+    requirements: ['REVIEW-PROJECT-NOTIFICATIONS-DEFAULT'],
+    slips: ['scope'],
+    description:
+      'The notifications default is set in the branch that fills an absent description (`if (body.description == null) { body.description = null; body.notifications ??= true }`): a project sent with a description and without notifications is stored with notifications false; without a description it is true.',
+    behaviour: readWith('notifications', (f, base) =>
+      f.has('description') && !f.has('notifications') ? false : base(f),
+    ),
+    probe: async (call) => (await created(call, { description: 'Calls of the March escalations' })).notifications,
+    shows: false,
+  }),
   fault({
     id: 'review-project-notifications-false-ignored',
     requirements: ['REVIEW-PROJECT-NOTIFICATIONS-DEFAULT'],

@@ -3,6 +3,9 @@
 // surrounding blanks are left out: the requirements allow recognising another case, and trimming is a reading.
 
 import type { RequirementId } from '../../contract/requirements/index.js';
+import { isSuccess } from '../../assert/responses.js';
+import { rejectsNaming } from '../../assert/error-details.js';
+import type { JsonObject } from '../../util/json.js';
 import type { Call, CheckContext } from '../../harness/context.js';
 import { check } from '../../harness/index.js';
 import { checkIdOf } from '../../result/check-id.js';
@@ -158,6 +161,89 @@ export function requiredUnderEachValueChecks({
       what: (value) => `${enumerated} ${value} without ${field}`,
       send: (t, value) => send(t, value, field),
     });
+}
+
+/** A required field given an explicit empty value: no value of it either, so refused like its absence. */
+export interface EmptyRequired {
+  readonly field: string;
+  /** The check id's word for the field where two rows share a name (a configuration key named like a top-level field). */
+  readonly key?: string;
+  readonly requirements: readonly RequirementId[];
+  /** The listed values under which the specification requires the field (every one when not given). */
+  readonly under?: readonly string[];
+  /**
+   * Its empty forms: `""` for text (and blanks only where its format holds no blank text: a URL, a number, JSON), `[]`
+   * for a list.
+   */
+  readonly empty: readonly JsonObject[string][];
+  /**
+   * Where the specification does not say under which values the field is required: the empty forms are judged only
+   * under the values whose body without the field is refused naming it.
+   */
+  readonly whereRefusedWithout?: true;
+  /** Other fields a refusal may name instead (the object holding a key), read once the check runs. */
+  readonly alsoNamed?: (t: CheckContext) => Promise<readonly string[]>;
+}
+
+export interface EmptyRequiredUnderEachValue {
+  readonly id: string;
+  readonly enumerated: string;
+  readonly listed: readonly string[];
+  readonly required: readonly EmptyRequired[];
+  /** Sends a body valid in every respect with `enumerated` holding `value` and the row's field `given` (left out when undefined). */
+  send(t: CheckContext, value: string, row: EmptyRequired, given: JsonObject[string] | undefined): Promise<Call>;
+}
+
+const shownEmpty = (empty: readonly unknown[]): string => empty.map((value) => JSON.stringify(value)).join(', ');
+
+/**
+ * Each required field given each of its explicit empty values, under every listed value that requires it: refused with
+ * INVALID_ARGUMENT naming it, as the body without it is (a presence test, `"field" in body`, takes `""` for a value).
+ */
+export function emptyRequiredUnderEachValueChecks({
+  id,
+  enumerated,
+  listed,
+  required,
+  send,
+}: EmptyRequiredUnderEachValue): void {
+  for (const row of required) {
+    const under = row.under ?? listed;
+    const named = row.whereRefusedWithout
+      ? `, under every ${enumerated} whose body without it is refused naming it`
+      : under.length === listed.length
+        ? `, under every ${enumerated} (${under.join(', ')})`
+        : `, under ${enumerated} ${under.join(', ')}`;
+    check(
+      checkIdOf(id, 'empty', row.key ?? row.field, 'under-each', enumerated),
+      row.requirements,
+      `${row.field} given as ${shownEmpty(row.empty)} (no value of a required field) is rejected with INVALID_ARGUMENT naming ${row.field}, as a body without it is${named}`,
+      async (t) => {
+        const names = [row.field, ...((await row.alsoNamed?.(t)) ?? [])];
+        let values = under;
+        if (row.whereRefusedWithout) {
+          const without = await Promise.all(under.map((value) => send(t, value, row, undefined)));
+          values = under.filter((_value, index) => rejectsNaming(without[index] as Call, ...names));
+          if (!values.length) return t.note(`no ${enumerated} refuses a body without ${row.field}: nothing to judge`);
+        }
+        const sent = await Promise.all(
+          values.flatMap((value) =>
+            row.empty.map(async (empty) => ({ value, empty, call: await send(t, value, row, empty) })),
+          ),
+        );
+        for (const { value, empty, call } of sent)
+          t.expectInvalidArgument(
+            call,
+            row.requirements,
+            names,
+            `${enumerated} ${value} with ${row.field} ${JSON.stringify(empty)}${isSuccess(call) ? ' (accepted as if it were a value)' : ''}`,
+            { within: true },
+          );
+        return undefined;
+      },
+      { writes: true },
+    );
+  }
 }
 
 /** A field's value its rule refuses, and why. */

@@ -67,7 +67,7 @@ async function createMutation(ctx: RequestContext) {
     // Stryker disable next-line StringLiteral: the text and details of an ALREADY_EXISTS are free (the specification asks none of them).
     throw alreadyExists('display_name', `the agent already has a mutation named "${display_name}"`);
   }
-  await rules.beforeStore();
+  await rules.beforeStore(agentId);
 
   const now = store.clock.now();
   const mutation: MutationRecord = {

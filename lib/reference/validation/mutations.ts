@@ -40,8 +40,8 @@ export interface MutationRules {
   mutationIdCheckedAfterAgent: boolean;
   /** When config_overrides keys are held against the parent: before the mutation is stored, or after (a refusal then leaves it stored). */
   overrideKeysCheckedAt: 'before-store' | 'after-store';
-  /** What a creation waits for between the name's uniqueness check and the store: nothing, the two are one step. */
-  beforeStore(): Promise<void> | undefined;
+  /** What a creation under the agent waits for between the name's uniqueness check and the store: nothing, the two are one step. */
+  beforeStore(agentId: string): Promise<void> | undefined;
   /** The id a new mutation is stored under, from the store's id factory and the creation instant: a ULID of that instant. */
   newId(ids: IdFactory, now: number): string;
   /** How a DELETE writes its deletion, given the mutations it deletes and all stored: each marked deleted, at once. */
