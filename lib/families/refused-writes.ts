@@ -365,13 +365,15 @@ export function refusedWriteFramingCheck(group: keyof typeof FRAMED, options: Ch
       const framing = await row.ready(t);
       for (const refusal of framing.refusals) {
         const next = await t.oneConnection(async (connection) => {
-          const refused = await refusal.send({ connection });
-          // Not refused, or refused after the connection was closed: nothing of it is left to read.
-          if (isSuccess(refused) || refused.response.headers['connection']?.toLowerCase() === 'close') return undefined;
           try {
+            const refused = await refusal.send({ connection });
+            // Not refused, or refused after the connection was closed: nothing of it is left to read.
+            if (isSuccess(refused) || refused.response.headers['connection']?.toLowerCase() === 'close')
+              return undefined;
             return { refused, call: await framing.valid({ connection }) };
           } catch (error) {
-            // The server closed the connection after its refusal without saying so: allowed, nothing was misread.
+            // The server closed the connection without saying so (after its refusal, or while a 429's wait kept it
+            // idle, before the retry on it): allowed, nothing was misread.
             if (error instanceof TransportError && error.reset) return undefined;
             throw error;
           }
