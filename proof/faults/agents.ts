@@ -372,6 +372,25 @@ export const AGENTS_FAULTS = [
     shows: 503,
   }),
   fault({
+    id: 'websocket-endpoint-pattern-backtracks',
+    requirements: ['WEBSOCKET-ENDPOINT'],
+    slips: ['broken'],
+    description:
+      "A WEBSOCKET configuration's endpoint is matched with a host pattern of nested quantifiers (`^wss://([a-z0-9-]+\\.?)+(/.*)?$`), which backtracks exponentially on a host of many labels that ends in a character no host holds: such a value (`wss://a.a.….a.<`, 86 characters) is not refused with INVALID_ARGUMENT but runs into the request timeout, answered 503 with code UNAVAILABLE.",
+    behaviour: (b) => {
+      rekey(WEBSOCKET, 'endpoint', (c, k) => {
+        const value = c.string(k, { required: true });
+        if (/^wss:\/\/([a-z0-9-]+\.){20,}[^a-z0-9./-]/i.test(value))
+          throw new ApiError('UNAVAILABLE', 'the request timed out');
+        if (!WSS_URL.test(value)) c.fail(k, `must be ${WSS_URL.description}`);
+      })(b);
+      const status = b.errors.status;
+      b.errors.status = (code, endpoint) => (code === 'UNAVAILABLE' ? 503 : status(code, endpoint));
+    },
+    probe: (call) => websocket(call, { endpoint: 'wss://' + 'a.'.repeat(40) + '<' }),
+    shows: 503,
+  }),
+  fault({
     id: 'agent-phone-number-print-form-as-sent',
     requirements: ['AGENT-PHONE-NUMBER'],
     slips: ['broken'],

@@ -266,6 +266,31 @@ export const LISTS_PER_LIST_FAULTS = [
 
   // metrics (page_size 1 to 1000, default 50)
   fault({
+    id: 'metrics-filter-kept-from-last-request',
+    requirements: ['LIST-PAGINATION-COMPLETE'],
+    slips: ['state'],
+    description:
+      'Metrics only: the handler keeps the filter it last parsed (meant for the pages after a token) and applies it to every request without a filter, under any simulation: once a client listed `create_time > "2100-01-01T00:00:00Z"`, GET /v1/simulations/{id}/metrics lists none.',
+    behaviour: (b) => {
+      let last: ReturnType<Behaviour['lists']['filter']> | undefined;
+      onList(b, 'metrics', 'filter', (correct) => (raw, list) => {
+        if (isBlank(raw)) return last ?? correct(raw, list);
+        last = correct(raw, list);
+        return last;
+      });
+    },
+    probe: async (call) => {
+      const [path] = await metricLists(call);
+      const count = async (query: Record<string, string>) =>
+        ((await list(call, path!, query)).body.metrics as unknown[]).length;
+      const before = await count({});
+      await list(call, path!, { filter: 'create_time > "2100-01-01T00:00:00Z"' });
+      return { listedBefore: before > 0, listedAfter: (await count({})) > 0 };
+    },
+    shows: { listedBefore: true, listedAfter: false },
+  }),
+
+  fault({
     id: 'metrics-page-size-max-off-by-one',
     requirements: ['LIST-PAGE-SIZE-BOUNDS'],
     slips: ['scope', 'bound'],
