@@ -183,31 +183,21 @@ describeGroup('http', () => {
     'GET /v1/agents/{agent_id}',
     'GET /v1/agents/{agent_id}/mutations/{mutation_id}',
   ]);
+  /** A GET, its own rule and the request of it each family over the GETs sends. */
+  const getTarget = (endpoint: (typeof ENDPOINTS)[number]) => ({
+    endpoint,
+    rule: GET_RULES[endpoint.key]!,
+    request: REQUESTS[endpoint.key] ?? (async () => ({ params: sampleParams(endpoint) })),
+    own: OWN.has(endpoint.key),
+    ...(endpoint.key === 'GET /v1/scheduled-runs/{scheduled_run_id}'
+      ? { options: { needs: ['scheduledRunId'] as const } }
+      : {}),
+  });
   for (const [turn, endpoint] of ENDPOINTS.filter((e) => GET_RULES[e.key]).entries())
-    neutralHeadersCheck(
-      {
-        endpoint,
-        rule: GET_RULES[endpoint.key]!,
-        request: REQUESTS[endpoint.key] ?? (async () => ({ params: sampleParams(endpoint) })),
-        own: OWN.has(endpoint.key),
-        ...(endpoint.key === 'GET /v1/scheduled-runs/{scheduled_run_id}'
-          ? { options: { needs: ['scheduledRunId'] } }
-          : {}),
-      },
-      turn,
-    );
+    neutralHeadersCheck(getTarget(endpoint), turn);
 
   // Conditional GETs: If-Modified-Since before the last change in every form a client writes, and values no date.
-  for (const endpoint of ENDPOINTS.filter((e) => GET_RULES[e.key]))
-    ifModifiedSinceCheck({
-      endpoint,
-      rule: GET_RULES[endpoint.key]!,
-      request: REQUESTS[endpoint.key] ?? (async () => ({ params: sampleParams(endpoint) })),
-      own: OWN.has(endpoint.key),
-      ...(endpoint.key === 'GET /v1/scheduled-runs/{scheduled_run_id}'
-        ? { options: { needs: ['scheduledRunId'] } }
-        : {}),
-    });
+  for (const endpoint of ENDPOINTS.filter((e) => GET_RULES[e.key])) ifModifiedSinceCheck(getTarget(endpoint));
 
   // The same headers on writes and refusals: a few writes, each with the forms whose kind its answer could meet (numbers
   // written under a locale, an enumeration matched under a language's case rules, field names in a refusal), and on

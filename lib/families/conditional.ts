@@ -12,7 +12,7 @@ import { isSuccess } from '../assert/responses.js';
 import { check, type Call, type CallSpec, type CheckContext, type CheckOptions } from '../harness/index.js';
 import { checkIdOf } from '../result/check-id.js';
 import { isJsonObject } from '../util/json.js';
-import { outcomeOf } from './negotiation.js';
+import { outcomeOf, sendWithHeaders } from './negotiation.js';
 
 /** A tag no server gives: listed before the current one, so a server reading only the first, or the whole field as one tag, refuses it. */
 export const STALE_TAG = '"cft-stale-tag"';
@@ -164,11 +164,7 @@ export function ifModifiedSinceCheck({ endpoint, rule, request, own = false, opt
     `${endpoint.key} answers If-Modified-Since a second before its last change (Last-Modified${own ? ', else create_time or update_time' : ''}) as ${DATE_FORMS.map((f) => f.what).join(', ')} with the full answer, never 304; and one that is no HTTP-date (${NOT_DATES.map((v) => (v ? v : 'empty')).join(', ')}) as without it`,
     async (t) => {
       const spec = await request(t);
-      const send = (headers: Readonly<Record<string, string>>) =>
-        t.call(endpoint.key as Parameters<CheckContext['call']>[0], {
-          ...spec,
-          headers: { ...spec.headers, ...headers },
-        });
+      const send = sendWithHeaders(t, endpoint, spec);
       const plain = await send({});
       const expected = outcomeOf(plain);
       const judge = (call: Call, value: string, why: string) => {

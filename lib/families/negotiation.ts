@@ -19,6 +19,15 @@ import { sentBody, type Written } from '../harness/resources.js';
 import { checkIdOf } from '../result/check-id.js';
 import { isJsonObject } from '../util/json.js';
 
+/** A family's request of one endpoint: `spec` sent with these headers over its own, the later winning. */
+export const sendWithHeaders =
+  (t: CheckContext, endpoint: Endpoint, spec: CallSpec) =>
+  (...headers: CallSpec['headers'][]): Promise<Call> =>
+    t.call(endpoint.key as Parameters<CheckContext['call']>[0], {
+      ...spec,
+      headers: Object.assign({}, spec.headers, ...headers) as CallSpec['headers'],
+    });
+
 /** Accept headers a JSON answer satisfies (RFC 9110 12.5.1): each gets what no Accept gets. */
 export const JSON_ACCEPTS = [
   'application/json',
@@ -118,11 +127,9 @@ export function acceptFormsCheck({ endpoint, request, codings = ['gzip'], option
     `${endpoint.key} answers ${JSON_ACCEPTS.map((a) => `Accept: ${a}`).join(', ')} as it answers no Accept, and Accept: ${UNSATISFIED_ACCEPT} the same or 406, each JSON answer labelled with no charset but UTF-8; with ${codings.map((c) => `Accept-Encoding: ${c}`).join(', ')} the same answer, not coded or labelled with the coding it has; after them, each Accept form with ${UNCODED_OFFERS.map((o) => `Accept-Encoding: ${o}`).join(', ')} in turn, uncoded`,
     async (t) => {
       const spec = await request(t);
+      const sent = sendWithHeaders(t, endpoint, spec);
       const send = async (headers: CallSpec['headers']) => {
-        const call = await t.call(endpoint.key as Parameters<CheckContext['call']>[0], {
-          ...spec,
-          headers: { ...spec.headers, ...headers },
-        });
+        const call = await sent(headers);
         expectUtf8Json(call);
         t.verified.add('RESPONSE-JSON-UTF8');
         return call;
@@ -328,11 +335,7 @@ export function otherFormsCheck(
     `${endpoint.key} answers ${[...accepts.map((a) => `Accept: ${a}`), `Accept-Charset: ${OTHER_CHARSET}`].join(', ')} as it answers without them (in UTF-8 JSON), or 406${conditions.length ? `; ${conditions.map((c) => conditionText(c.headers)).join(', ')} get the full answer` : ''}`,
     async (t) => {
       const spec = await request(t);
-      const send = (headers: CallSpec['headers']) =>
-        t.call(endpoint.key as Parameters<CheckContext['call']>[0], {
-          ...spec,
-          headers: { ...spec.headers, ...headers },
-        });
+      const send = sendWithHeaders(t, endpoint, spec);
       const plain = await send(acceptChoosesForm ? {} : NO_ACCEPT);
       const expected = outcomeOf(plain);
       const sameOutcome = (call: Call, how: string, rules: RequirementId[]) =>

@@ -15,7 +15,7 @@ import { checkIdOf } from '../result/check-id.js';
 import { isJsonObject } from '../util/json.js';
 import { detailFields } from '../assert/error-details.js';
 import { isErrorBody } from '../assert/responses.js';
-import { outcomeOf } from './negotiation.js';
+import { outcomeOf, sendWithHeaders } from './negotiation.js';
 
 interface NeutralHeader {
   readonly what: string;
@@ -172,11 +172,7 @@ export function neutralHeadersCheck(
     `${endpoint.key} with ${alone.what}, and with ${together.what}, answers every field it answers without them, the same`,
     async (t) => {
       const spec = await request(t);
-      const send = (headers: Readonly<Record<string, string>>) =>
-        t.call(endpoint.key as Parameters<CheckContext['call']>[0], {
-          ...spec,
-          headers: { ...spec.headers, ...headers },
-        });
+      const send = sendWithHeaders(t, endpoint, spec);
       let plain = await send({});
       for (const { what, headers } of [alone, together]) {
         const call = await send(headers);
@@ -243,10 +239,7 @@ export function neutralHeadersDocumentCheck(endpoint: Endpoint, request: (t: Che
       const spec = await request(t);
       for (const form of DOCUMENT_FORMS) {
         const send = (extra: Readonly<Record<string, string>>) =>
-          t.call(endpoint.key as Parameters<CheckContext['call']>[0], {
-            ...spec,
-            headers: { ...spec.headers, ...extra, ...form.headers },
-          });
+          sendWithHeaders(t, endpoint, spec)(extra, form.headers);
         const plain = await send({});
         const call = await send(headers);
         const missing = documentDifferences(plain, call);
@@ -282,11 +275,9 @@ export function otherFormConditionalCheck(endpoint: Endpoint, request: (t: Check
     `${endpoint.key}: the ETag of one form (YAML, JSON), sent back in If-None-Match while asking for the other form, gets the other form, never 304 Not Modified: an entity tag validates only the representation it was given with`,
     async (t) => {
       const spec = await request(t);
+      const sent = sendWithHeaders(t, endpoint, spec);
       const send = (form: (typeof DOCUMENT_FORMS)[number], extra: Readonly<Record<string, string>> = {}) =>
-        t.call(endpoint.key as Parameters<CheckContext['call']>[0], {
-          ...spec,
-          headers: { ...spec.headers, ...extra, ...form.headers },
-        });
+        sent(extra, form.headers);
       const answers = [];
       for (const form of DOCUMENT_FORMS) answers.push(await send(form));
       for (const [i, form] of DOCUMENT_FORMS.entries()) {

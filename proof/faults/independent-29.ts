@@ -14,14 +14,13 @@
 // the exact query text is a choice a careful implementer may make).
 // Against the suite at 95ad96f, as written: 4 of 6 detected, 2 missed (33 %).
 
-import { connect } from 'node:net';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import type { Comparison, FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
 import { readFilterText } from '../../lib/reference/listing/filter-syntax.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import type { Store } from '../../lib/reference/store/store.js';
 import type { JsonObject } from '../../lib/util/json.js';
-import type { Call } from '../probes/call.js';
+import { rawStatus, type Call } from '../probes/call.js';
 import { fault, type Fault, lastRequest, onRunCancelled } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
@@ -39,26 +38,6 @@ const idsOf = (items: unknown, key: string): string[] => (items as JsonObject[])
 async function allRuns(call: Call, filter?: string): Promise<JsonObject[]> {
   const page = await call('GET', `/v1/runs?page_size=1000${filter === undefined ? '' : `&filter=${q(filter)}`}`);
   return page.body.runs as JsonObject[];
-}
-
-/** The service's host and port, as its specification listing names them. */
-async function origin(call: Call): Promise<URL> {
-  const listing = await call('GET', '/v1/openapi');
-  return new URL(String((listing.body.specs as JsonObject[])[0]?.url));
-}
-
-/** The status code of a request written by hand (`head`: its request line and headers) to the service. */
-async function rawStatus(call: Call, head: (host: string) => string): Promise<number> {
-  const url = await origin(call);
-  const text = await new Promise<string>((resolve, reject) => {
-    const socket = connect(Number(url.port), url.hostname);
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
-    socket.on('error', reject);
-    socket.write(`${head(url.host)}\r\n`);
-  });
-  return Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0);
 }
 
 /** The fields a filter compares. */
