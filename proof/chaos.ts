@@ -127,7 +127,7 @@ function chaosTakeover(rules: readonly ChaosRule[]): Act {
   // Every matching mode in turn, until one takes the response over; idle-close first, as it sees every response.
   const ordered = [...rules].sort((a, b) => Number(b.mode === 'idle-close') - Number(a.mode === 'idle-close'));
   return (req, res) => {
-    const path = req.url ?? '/';
+    const path = pathOf(req);
     return ordered.some(
       (r) =>
         r.mode !== 'echo-key' &&
@@ -135,6 +135,11 @@ function chaosTakeover(rules: readonly ChaosRule[]): Act {
         acts[r.mode as Exclude<ChaosMode, 'echo-key'>](req, res),
     );
   };
+}
+
+/** The path a request names, as the service routes it: dot segments resolved, an absolute-form target's path. */
+function pathOf(req: IncomingMessage): string {
+  return new URL(req.url ?? '/', 'http://chaos.invalid').pathname;
 }
 
 /** The key added to a JSON body's text; any other text as it is. */
@@ -150,7 +155,7 @@ function withKey(text: string, key: string): string {
 /** For `echo-key`: the response's head held back until its body, so the presented key can be added to a JSON body. */
 function echoKey(rules: readonly ChaosRule[], req: IncomingMessage, res: ServerResponse): void {
   const key = req.headers['x-api-key'];
-  if (typeof key !== 'string' || !rules.some((r) => r.mode === 'echo-key' && (req.url ?? '/').startsWith(r.pathPrefix)))
+  if (typeof key !== 'string' || !rules.some((r) => r.mode === 'echo-key' && pathOf(req).startsWith(r.pathPrefix)))
     return;
   const [writeHead, end] = [res.writeHead.bind(res), res.end.bind(res)];
   let head: [number, OutgoingHttpHeaders] = [200, {}];
