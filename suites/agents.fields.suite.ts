@@ -316,7 +316,7 @@ describeGroup('agents', () => {
     },
   ]);
   // An explicit empty value is no value: each field a model type requires, given as "" (or blanks, where its format
-  // holds none), is refused as its absence is. phone_number's types are not shown: judged where its absence is refused.
+  // holds none), is refused as its absence is (phone_number: the types that require it are not shown).
   // Not initialization_json: a "JSON string" may be read as any string, "" among them (refused or stored: both fine).
   const BLANKS = [' ', '\t \n'];
   const inConfig = new Set(['chat-endpoint', 'configuration-endpoint']);
@@ -332,12 +332,6 @@ describeGroup('agents', () => {
         requirements: ['AGENT-ENDPOINT'],
         under: ['MODEL_TYPE_OUTBOUND_VOICE'],
         empty: ['', ...BLANKS],
-      },
-      {
-        field: 'phone_number',
-        requirements: ['AGENT-PHONE-NUMBER'],
-        empty: ['', ...BLANKS],
-        whereRefusedWithout: true,
       },
       {
         field: 'chat_endpoint',

@@ -481,15 +481,16 @@ describeGroup('review-projects', () => {
       t.reviewProjects.send(await reviewLinks(t), { project_type: value, [without]: undefined }),
   });
 
-  // An explicit empty value is no value of a required field, whatever the project_type: "" for the name, [] for a list.
+  // An explicit empty value is no value of a required field, whatever the project_type: [] for a list (the name's ""
+  // is the length checks' concern).
   emptyRequiredUnderEachValueChecks({
     id: 'review-projects.create',
     enumerated: 'project_type',
     listed: PROJECT_TYPES,
-    required: REQUIRED_FIELDS.map((field) => ({
+    required: REQUIRED_FIELDS.filter((field) => field !== 'display_name').map((field) => ({
       field,
       requirements: ['REVIEW-PROJECT-REQUIRED', 'REQUEST-MISSING-REQUIRED'] as const,
-      empty: [field === 'display_name' ? '' : []],
+      empty: [[]],
     })),
     send: async (t, value, row, given) =>
       t.reviewProjects.send(await reviewLinks(t), { project_type: value, [row.field]: given }),

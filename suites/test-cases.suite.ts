@@ -531,10 +531,7 @@ describeGroup('test-cases', () => {
     id: 'test-cases.create',
     enumerated: 'input_type',
     listed: INPUT_TYPES,
-    required: [
-      { field: 'input_str', requirements: ['TESTCASE-INPUT-STR', 'REQUEST-MISSING-REQUIRED'], empty: [''] },
-      { field: 'test_set_id', requirements: ['TESTCASE-TEST-SET-ID', 'REQUEST-MISSING-REQUIRED'], empty: [''] },
-    ],
+    required: [{ field: 'input_str', requirements: ['TESTCASE-INPUT-STR', 'REQUEST-MISSING-REQUIRED'], empty: [''] }],
     send: (t, value, row, given) =>
       t.testCases.send({
         input_type: value,

@@ -4,7 +4,6 @@
 
 import type { RequirementId } from '../../contract/requirements/index.js';
 import { isSuccess } from '../../assert/responses.js';
-import { rejectsNaming } from '../../assert/error-details.js';
 import type { JsonObject } from '../../util/json.js';
 import type { Call, CheckContext } from '../../harness/context.js';
 import { check } from '../../harness/index.js';
@@ -176,11 +175,6 @@ export interface EmptyRequired {
    * for a list.
    */
   readonly empty: readonly JsonObject[string][];
-  /**
-   * Where the specification does not say under which values the field is required: the empty forms are judged only
-   * under the values whose body without the field is refused naming it.
-   */
-  readonly whereRefusedWithout?: true;
   /** Other fields a refusal may name instead (the object holding a key), read once the check runs. */
   readonly alsoNamed?: (t: CheckContext) => Promise<readonly string[]>;
 }
@@ -209,9 +203,8 @@ export function emptyRequiredUnderEachValueChecks({
 }: EmptyRequiredUnderEachValue): void {
   for (const row of required) {
     const under = row.under ?? listed;
-    const named = row.whereRefusedWithout
-      ? `, under every ${enumerated} whose body without it is refused naming it`
-      : under.length === listed.length
+    const named =
+      under.length === listed.length
         ? `, under every ${enumerated} (${under.join(', ')})`
         : `, under ${enumerated} ${under.join(', ')}`;
     check(
@@ -220,14 +213,8 @@ export function emptyRequiredUnderEachValueChecks({
       `${row.field} given as ${shownEmpty(row.empty)} (no value of a required field) is rejected with INVALID_ARGUMENT naming ${row.field}, as a body without it is${named}`,
       async (t) => {
         const names = [row.field, ...((await row.alsoNamed?.(t)) ?? [])];
-        let values = under;
-        if (row.whereRefusedWithout) {
-          const without = await Promise.all(under.map((value) => send(t, value, row, undefined)));
-          values = under.filter((_value, index) => rejectsNaming(without[index] as Call, ...names));
-          if (!values.length) return t.note(`no ${enumerated} refuses a body without ${row.field}: nothing to judge`);
-        }
         const sent = await Promise.all(
-          values.flatMap((value) =>
+          under.flatMap((value) =>
             row.empty.map(async (empty) => ({ value, empty, call: await send(t, value, row, empty) })),
           ),
         );
