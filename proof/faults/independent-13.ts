@@ -19,6 +19,7 @@ import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
 import { parse as parseYaml } from 'yaml';
 import { fault, finalizeWith, onRunCancelled, paths, presentWith, respondWith } from './define.js';
+import { tokensReadAs } from './list-seams.js';
 
 /** The fixtures the reference is seeded with (the same ids at every start). */
 const { fixtures: FIXTURES, store: SEEDED } = seedStore(ALPHANUMERIC);
@@ -577,17 +578,10 @@ export const INDEPENDENT_13_FAULTS = [
     description:
       'A page token resumes after the sort value of the last item returned, not after that value and its id (a keyset cursor without its tie-breaker): when a page ends inside a run of equal sort values (runs created at the same instant), the next page starts after all of them, and the runs of the tie not yet returned are never listed.',
     behaviour: (b) => {
-      const tokens = b.lists.tokens;
-      b.lists.tokens = (list) => {
-        const codec = tokens(list);
-        return {
-          encode: (cursor) => codec.encode(cursor),
-          decode: (token) => {
-            const cursor = codec.decode(token);
-            return cursor === null ? null : { ...cursor, after: [cursor.after[0], '\uffff'] as const };
-          },
-        };
-      };
+      tokensReadAs(b, (token, _list, correct) => {
+        const cursor = correct(token);
+        return cursor === null ? null : { ...cursor, after: [cursor.after[0], '\uffff'] as const };
+      });
     },
     probe: async (call) => {
       const all = await call('GET', '/v1/runs?page_size=1000');

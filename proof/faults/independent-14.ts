@@ -18,6 +18,7 @@ import { isEmail, isHttpUrl, isPublicHost } from '../../lib/reference/validation
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
 import { fault, finalizeWith, mapOperations, presentWith, respondWith } from './define.js';
+import { tokensReadAs } from './list-seams.js';
 
 /** The fixtures the reference is seeded with (the same ids at every start). */
 const { fixtures: FIXTURES, store: SEEDED } = seedStore(ALPHANUMERIC);
@@ -307,17 +308,10 @@ export const INDEPENDENT_14_FAULTS = [
         suffixed = list.id === 'personas' && /\sdesc\s*$/i.test(raw ?? '');
         return order(raw, list);
       };
-      const tokens = b.lists.tokens;
-      b.lists.tokens = (list) => {
-        const codec = tokens(list);
-        return {
-          encode: (cursor) => codec.encode(cursor),
-          decode: (token) => {
-            const cursor = codec.decode(token);
-            return cursor && suffixed ? { ...cursor, fingerprint: `${cursor.fingerprint}~` } : cursor;
-          },
-        };
-      };
+      tokensReadAs(b, (token, _list, correct) => {
+        const cursor = correct(token);
+        return cursor && suffixed ? { ...cursor, fingerprint: `${cursor.fingerprint}~` } : cursor;
+      });
     },
     probe: async (call) => {
       const order = encodeURIComponent('name desc');

@@ -19,6 +19,7 @@ import { flattenToStrings } from '../../lib/reference/validation/mutations.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
 import { fault, finalizeWith, paths, presentWith, readAs, rereadAgent, rereadTestCase, respondWith } from './define.js';
+import { tokensReadAs } from './list-seams.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {};
@@ -574,15 +575,7 @@ export const INDEPENDENT_17_FAULTS = [
     description:
       'The runs list writes its page tokens in base64url like the other lists but reads them back (payload and signature) with `atob`, a decoder of standard base64: a token holding `-` or `_` (one page in a few has one) is refused with INVALID_ARGUMENT, and the walk through the runs stops there.',
     behaviour: (b) => {
-      const tokens = b.lists.tokens;
-      b.lists.tokens = (list) => {
-        const codec = tokens(list);
-        if (list.id !== 'runs') return codec;
-        return {
-          encode: (cursor) => codec.encode(cursor),
-          decode: (token) => (/[-_]/.test(token) ? null : codec.decode(token)),
-        };
-      };
+      tokensReadAs(b, (token, list, correct) => (list.id === 'runs' && /[-_]/.test(token) ? null : correct(token)));
     },
     probe: async (call) => {
       let token = '';

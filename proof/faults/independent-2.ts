@@ -14,6 +14,7 @@ import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import type { Answer, Call } from '../probes/call.js';
 import { FIXTURE_IDS } from '../probes/fixture-ids.js';
 import { fault, presentWith, readAs, rereadAgent, respondWith } from './define.js';
+import { tokensReadAs } from './list-seams.js';
 
 // ---- helpers of the behaviours ----
 
@@ -390,17 +391,10 @@ export const INDEPENDENT_2_FAULTS = [
     description:
       "A page_token's payload is decoded and parsed as JSON before its signature is checked: a token the service never issued whose payload is not JSON fails with 500 INTERNAL instead of INVALID_ARGUMENT.",
     behaviour(b) {
-      const tokens = b.lists.tokens;
-      b.lists.tokens = (list) => {
-        const codec = tokens(list);
-        return {
-          encode: (cursor) => codec.encode(cursor),
-          decode: (token) => {
-            JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8'));
-            return codec.decode(token);
-          },
-        };
-      };
+      tokensReadAs(b, (token, _list, correct) => {
+        JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8'));
+        return correct(token);
+      });
     },
     probe: async (call) =>
       outcome(

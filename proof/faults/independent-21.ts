@@ -37,6 +37,7 @@ import {
   readAs,
   respondWith,
 } from './define.js';
+import { tokensReadAs } from './list-seams.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {};
@@ -697,18 +698,11 @@ const FAULTS_21 = [
     description:
       "A page token keeps the last item's sort value as text, and the cursor reader turns a numeric one back with parseInt (written for the integer counters): with order_by=value, a token after an output scored 0.35 resumes after the outputs scored 0, so the metrics list's pages after the first start over among outputs already served and a walk ordered by value cycles (400 outputs served in 20 pages, 41 of 140 distinct); orders by text or time, and the first page, are right.",
     behaviour: (b) => {
-      const tokens = b.lists.tokens;
-      b.lists.tokens = (list) => {
-        const codec = tokens(list);
-        return {
-          encode: (cursor) => codec.encode(cursor),
-          decode: (token) => {
-            const cursor = codec.decode(token);
-            if (!cursor || typeof cursor.after[0] !== 'number') return cursor;
-            return { ...cursor, after: [Number.parseInt(String(cursor.after[0]), 10), cursor.after[1]] };
-          },
-        };
-      };
+      tokensReadAs(b, (token, _list, correct) => {
+        const cursor = correct(token);
+        if (!cursor || typeof cursor.after[0] !== 'number') return cursor;
+        return { ...cursor, after: [Number.parseInt(String(cursor.after[0]), 10), cursor.after[1]] };
+      });
     },
     probe: async (call) => {
       let simulation = '';

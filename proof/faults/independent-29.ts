@@ -22,6 +22,7 @@ import type { Store } from '../../lib/reference/store/store.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import { rawStatus, type Call } from '../probes/call.js';
 import { fault, type Fault, lastRequest, onRunCancelled } from './define.js';
+import { tokensReadAs } from './list-seams.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {};
@@ -58,20 +59,13 @@ const FAULTS_29 = [
     description:
       'A page token carries its cursor as the text `<sort value>:<id>` and is read back by splitting at the first colon (`token.split(":", 2)` in spirit): a time holds colons, so under a time order (the runs\' default `-create_time`) the cursor\'s time reads `2026-01-05T10`, no instant, and the page after the first starts over from the top (it repeats the first page; ascending, it is empty). Orders by values without a colon (status, name, metric_name, value) page right.',
     behaviour: (b) => {
-      const tokens = b.lists.tokens;
-      b.lists.tokens = (list) => {
-        const codec = tokens(list);
-        return {
-          encode: (cursor) => codec.encode(cursor),
-          decode: (token) => {
-            const cursor = codec.decode(token);
-            if (!cursor || typeof cursor.after[0] !== 'string') return cursor;
-            const joined = `${cursor.after[0]}:${cursor.after[1]}`;
-            const cut = joined.indexOf(':');
-            return { ...cursor, after: [joined.slice(0, cut), joined.slice(cut + 1)] };
-          },
-        };
-      };
+      tokensReadAs(b, (token, _list, correct) => {
+        const cursor = correct(token);
+        if (!cursor || typeof cursor.after[0] !== 'string') return cursor;
+        const joined = `${cursor.after[0]}:${cursor.after[1]}`;
+        const cut = joined.indexOf(':');
+        return { ...cursor, after: [joined.slice(0, cut), joined.slice(cut + 1)] };
+      });
     },
     probe: async (call) => {
       const first = await call('GET', '/v1/runs?page_size=5');

@@ -6,6 +6,7 @@ import { listEndpoint, type ListEndpoint } from '../../lib/contract/list-endpoin
 import type { Behaviour } from '../../lib/reference/behaviour.js';
 import type { GenericListId } from '../../lib/reference/generic/lists.js';
 import type { Comparison, FilterExpr } from '../../lib/reference/listing/filter-syntax.js';
+import type { Cursor } from '../../lib/reference/listing/page-token.js';
 import type { ServedList } from '../../lib/reference/listing/tables.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
@@ -52,6 +53,21 @@ export function onList<K extends PerList>(b: Behaviour, id: ListId, key: K, on: 
     const chosen = list.id === id ? replaced : correct;
     return (chosen as (...a: Parameters<Lists[K]>) => ReturnType<Lists[K]>)(...args);
   }) as Lists[K];
+}
+
+/**
+ * Page tokens read otherwise, written as they are: `read` gets the token, its list, and the correct reading of it (a
+ * cursor, or null for a token the service did not issue).
+ */
+export function tokensReadAs(
+  b: Behaviour,
+  read: (token: string, list: ServedList, correct: (token: string) => Cursor | null) => Cursor | null,
+): void {
+  const tokens = b.lists.tokens;
+  b.lists.tokens = (list) => {
+    const codec = tokens(list);
+    return { encode: (cursor) => codec.encode(cursor), decode: (token) => read(token, list, (t) => codec.decode(t)) };
+  };
 }
 
 /** The answer to a page_token problem on list `id`: null (go on from the first page) for `problem`. */

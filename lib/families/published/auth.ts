@@ -9,8 +9,6 @@ import type { CheckContext } from '../../harness/index.js';
 import { absentParams, keylessWhat, servedOrBlocked } from './probes.js';
 import { WRONG_KEY } from '../key-states.js';
 
-/** Never a key: the suite's own mark, of a plausible length. */
-
 /** Said of an operation whose document asks no key: the specification asks one all the same. */
 const UNSECURED =
   ' (its document publishes no key requirement, but the specification requires the key on every endpoint but its own two)';

@@ -226,7 +226,6 @@ export function emptyRequiredUnderEachValueChecks({
             `${enumerated} ${value} with ${row.field} ${JSON.stringify(empty)}${isSuccess(call) ? ' (accepted as if it were a value)' : ''}`,
             { within: true },
           );
-        return undefined;
       },
       { writes: true },
     );
