@@ -26,6 +26,7 @@ import { typedAgentBody } from '../lib/gen/agent-bodies.js';
 import { twoByteText } from '../lib/gen/strings.js';
 import { UNLISTED_NAMES } from '../lib/gen/values.js';
 import { allEnded, check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
+import { PARENT_PROMPT } from '../lib/harness/resources.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import type { JsonObject } from '../lib/util/json.js';
 import type { ModelType } from '../lib/contract/enums.js';
@@ -47,7 +48,8 @@ const SMALL_OVERRIDES = { prompt: 'x'.repeat(OVERRIDES_SIZE.low - 100) };
 /** ...and well over it either way, in two-byte characters: bytes, not characters, are what the limit counts. */
 const LARGE_OVERRIDES = { prompt: twoByteText(OVERRIDES_SIZE.high + 260) };
 /** The most characters a description may have. */
-const DESCRIPTION_MAX = fieldLimit('mutation.description').max ?? 2000;
+const DESCRIPTION_MAX = fieldLimit('mutation.description').max;
+if (DESCRIPTION_MAX === undefined) throw new Error('the limits table gives no description length');
 
 /**
  * Keys a parent of `modelType` holds that its type's table does not list: one only this suite sets, and one another
@@ -362,20 +364,20 @@ describeGroup('mutations', () => {
           const own = body[found.field] as JsonObject;
           // One key changed where the type has several (so a type's one key is pinned: phone_number_key at its default).
           const keys = (CONFIG_KEYS[modelType] ?? []).map(({ key }) => key);
-          const overrides: JsonObject = { prompt: 'base prompt', ...own };
+          const overrides: JsonObject = { prompt: PARENT_PROMPT, ...own };
           if (keys.length > 1) overrides[keys[0]!] = otherValue(keys[0]!, own[keys[0]!]) as JsonObject[string];
           parents.push({
             parent: await t.mutations.newParent(body),
             overrides,
-            what: `under a ${modelType} parent whose prompt is "base prompt" and configuration ${JSON.stringify(own)}`,
+            what: `under a ${modelType} parent whose prompt is ${JSON.stringify(PARENT_PROMPT)} and configuration ${JSON.stringify(own)}`,
           });
         }
       // Without a configuration field the target echoes, prompt alone (every parent of the suite has one).
       else
         parents.push({
           parent: await t.mutations.parent(),
-          overrides: { prompt: 'base prompt' },
-          what: 'under a parent whose prompt is "base prompt"',
+          overrides: { prompt: PARENT_PROMPT },
+          what: `under a parent whose prompt is ${JSON.stringify(PARENT_PROMPT)}`,
         });
       for (const { parent, overrides, what } of parents) {
         const sent = { config_overrides: overrides };
@@ -535,7 +537,7 @@ describeGroup('mutations', () => {
         const config = fullConfiguration(modelType);
         const body = typedAgentBody(modelType, t.name(`${modelType} parent`), {
           ...(probe.echoed ? { configField: probe.field, config } : {}),
-          overrides: { prompt: 'base prompt' },
+          overrides: { prompt: PARENT_PROMPT },
         });
         const parent = await t.mutations.newParent(body);
         const { [probe.field]: configuration, ...fields } = body;
