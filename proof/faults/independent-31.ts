@@ -1,6 +1,7 @@
 // Independent faults, round 31: written from the specification and the reference alone, without
 // reading the suite's checks (issue #30, point 4).
 
+import { DEFAULT_API_KEY } from '../../lib/reference/behaviour.js';
 import type { Store } from '../../lib/reference/store/store.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import { rawStatus, type Call } from '../probes/call.js';
@@ -74,6 +75,54 @@ const FAULTS_31 = [
       return { before, after };
     },
     shows: { before: 401, after: 200 },
+  }),
+  fault({
+    id: 'ind31-auth-key-from-dashboard-cookie',
+    requirements: ['AUTH-MISSING-KEY'],
+    slips: ['scope'],
+    description:
+      "The key middleware falls back to the web dashboard's session cookie when X-API-Key is missing (the dashboard, where keys are obtained, keeps the organization key in an `api_key` cookie and calls the same API): a request with no X-API-Key header but `Cookie: api_key=<key>` is served instead of being refused with UNAUTHENTICATED.",
+    behaviour: (b) => {
+      const presented = b.auth.presented;
+      b.auth.presented = (req) => {
+        const key = presented(req);
+        if (key !== undefined) return key;
+        const cookie = /(?:^|;\s*)api_key=([^;]*)/.exec(String(req.headers.cookie ?? ''));
+        return cookie?.[1];
+      };
+    },
+    probe: async (call) => {
+      const cookie = `theme=dark; api_key=${DEFAULT_API_KEY}`;
+      const answer = await call('GET', '/v1/personas/phone-numbers', { key: null, headers: { Cookie: cookie } });
+      return { status: answer.status, inbound: Array.isArray(answer.body?.phone_numbers?.inbound) };
+    },
+    shows: { status: 200, inbound: true },
+  }),
+
+  fault({
+    id: 'ind31-spec-listing-cached-with-first-host',
+    requirements: ['SPEC-LISTING', 'SPEC-FETCHABLE'],
+    slips: ['state'],
+    description:
+      'GET /v1/openapi renders its listing once and keeps it (the documents do not change while the service runs, so the answer is memoised), but the URLs in it were built from the Host of the first request: every later client is listed the URLs of whoever asked first, which name a host it may not reach (a client at `127.0.0.1` after one that came through another name).',
+    behaviour: (b) => {
+      let first: unknown;
+      const listing = b.publishing.listing;
+      b.publishing.listing = {
+        ...listing,
+        render: (entries) => {
+          first ??= listing.render(entries);
+          return first;
+        },
+      };
+    },
+    probe: async (call) => {
+      const elsewhere = await call('GET', '/v1/openapi', { key: null, headers: { Host: 'first-caller.invalid' } });
+      const own = await call('GET', '/v1/openapi', { key: null });
+      const url = (own.body.specs as { url: string }[])[0]?.url ?? '';
+      return { elsewhere: elsewhere.status, host: new URL(url).host };
+    },
+    shows: { elsewhere: 200, host: 'first-caller.invalid' },
   }),
 ] as const;
 
