@@ -124,6 +124,33 @@ const FAULTS_31 = [
     },
     shows: { elsewhere: 200, host: 'first-caller.invalid' },
   }),
+  fault({
+    id: 'ind31-run-concurrent-cancels-one-lost',
+    requirements: ['RUN-DELETE-BY-STATUS'],
+    slips: ['state'],
+    description:
+      "DELETE /v1/runs/{run_id} of a run in progress reads the organization's runs as one document, sets the run's status in its copy while it asks the worker pool to stop the run (a few tens of milliseconds), then writes the whole copy back: two cancellations of two different runs sent at the same moment both answer `{}`, but the second write puts back the first run as it was read, RUNNING. One at a time, every cancellation holds.",
+    behaviour: (b) => {
+      b.storeCancelledRun = (cancelled, store) => {
+        const copy = new Map(store.runs);
+        return new Promise((resolve) => {
+          setTimeout(() => {
+            copy.set(cancelled.run_id, cancelled);
+            for (const [id, run] of copy) store.runs.set(id, run);
+            resolve();
+          }, 50);
+        });
+      };
+    },
+    probe: async (call) => {
+      const running = (await allRuns(call)).filter((r) => r.status === 'RUNNING').slice(0, 2);
+      const answers = await Promise.all(running.map((r) => call('DELETE', `/v1/runs/${String(r.run_id)}`)));
+      const after = await allRuns(call);
+      const statuses = running.map((r) => after.find((a) => a.run_id === r.run_id)?.status);
+      return { answered: answers.map((a) => a.status), statuses: statuses.sort() };
+    },
+    shows: { answered: [200, 200], statuses: ['CANCELLED', 'RUNNING'] },
+  }),
 ] as const;
 
 /** One element type for the round (a union of many record types is more than the type checker represents). */
