@@ -1,7 +1,7 @@
 // Independent faults, round 30: written from the specification and the reference alone, without
 // reading the suite's checks (issue #30, point 4).
 //
-// Review (coordinator): 7 written, none dropped. Against the suite at 3e8591c, as written: DETECTED_30.
+// Review (coordinator): 7 written, none dropped. Against the suite at 3e8591c, as written: 6 of 7 detected, 1 missed (14 %).
 
 import { connect, isIP } from 'node:net';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
@@ -15,7 +15,10 @@ import type { DashboardRecord } from '../../lib/reference/store/records.js';
 import { fault, type Fault, lastRequest, presentWith, respondWith } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
-export const UNDETECTED: Readonly<Record<string, string>> = {};
+export const UNDETECTED: Readonly<Record<string, string>> = {
+  'ind30-error-answer-longer-than-its-length':
+    "Every answer framed exactly, read at the byte level: on a raw keep-alive connection, each answer (errors of each kind, successes) is followed by nothing but the next answer; bytes past a Content-Length are a framing fault that undici's parser skips as blank lines before the next status line.",
+};
 
 /** The fixtures the embedded service is seeded with (the ids the suite's settings name). */
 const FIXTURES = seedStore(ALPHANUMERIC).fixtures;

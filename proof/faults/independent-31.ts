@@ -5,7 +5,7 @@
 // sibling of the catalog's keys read from a query parameter or a bearer token, as round 29's writer judged the same
 // idea); `ind31-spec-listing-cached-with-first-host` (the listing's URLs built from the first caller's Host: a server
 // giving one configured public URL whatever the Host is as correct, and nothing ties the URLs to the request's Host).
-// Against the suite at 3e8591c, as written: DETECTED_31.
+// Against the suite at 3e8591c, as written: 2 of 3 detected, 1 missed (33 %).
 
 import type { Store } from '../../lib/reference/store/store.js';
 import type { JsonObject } from '../../lib/util/json.js';
@@ -13,7 +13,10 @@ import { rawStatus, type Call } from '../probes/call.js';
 import { fault, type Fault, onRunCancelled } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
-export const UNDETECTED: Readonly<Record<string, string>> = {};
+export const UNDETECTED: Readonly<Record<string, string>> = {
+  'ind31-run-concurrent-cancels-one-lost':
+    'State changes of different resources at the same moment each hold (two cancels, two deletes at once): needs a second cancellable run (a new setting), as the suite cancels only the fixture a user names.',
+};
 
 /** Every run, newest first (the default order), in one page. */
 async function allRuns(call: Call): Promise<JsonObject[]> {
