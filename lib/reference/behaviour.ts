@@ -22,7 +22,7 @@ import { SPECS_ARRAY, type ListingStyle } from './openapi/listing-styles.js';
 import { negotiateSpecForm, type SpecForm } from './openapi/negotiate.js';
 import { ALPHANUMERIC } from './store/ids.js';
 import type { LimitBounds } from './validation/limits.js';
-import type { AgentRecord, DashboardRecord, MetricOutputRecord, ScheduledRunRecord } from './store/records.js';
+import type { AgentRecord, DashboardRecord, MetricOutputRecord, RunRecord, ScheduledRunRecord } from './store/records.js';
 import type { Store } from './store/store.js';
 import { REVIEW_PROJECT_FIELDS, type ReviewProjectFields } from './validation/review-projects.js';
 import { defaultMutationRules, type MutationRules } from './validation/mutations.js';
@@ -209,6 +209,8 @@ export interface Behaviour {
   pathNamed(endpoint: Endpoint, params: Readonly<Record<string, string>>, store: Store): Readonly<Record<string, string>>;
   deletion: DeletionPolicy;
   runDeletion: RunDeletionPolicy;
+  /** Stores a run DELETE cancelled: at once (undefined), as the store's own set; only faults store it later (a promise). */
+  storeCancelledRun(cancelled: RunRecord, store: Store): Promise<void> | undefined;
   /** Whether DELETE /v1/scheduled-runs/{id} removes this scheduled run (the spec says it does, whatever its state). */
   scheduledRunDeleteRemoves(run: ScheduledRunRecord): boolean;
   /** The scheduled runs a DELETE of `target` removes, of all stored (`all`): the target alone. */
@@ -343,6 +345,10 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
       outcome: (status) => (TERMINAL_RUN_STATUSES.includes(status) ? 'delete' : 'cancel'),
       // Stryker disable next-line all: the status a cancelled run takes is not shown.
       cancelledStatus: () => 'CANCELLED',
+    },
+    storeCancelledRun: (cancelled, store) => {
+      store.runs.set(cancelled.run_id, cancelled);
+      return undefined;
     },
     scheduledRunDeleteRemoves: () => true,
     scheduledRunsDeletedWith: (target) => [target],

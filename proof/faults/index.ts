@@ -50,6 +50,8 @@ import { INDEPENDENT_26_FAULTS, UNDETECTED as UNDETECTED_26 } from './independen
 import { INDEPENDENT_27_FAULTS, UNDETECTED as UNDETECTED_27 } from './independent-27.js';
 import { INDEPENDENT_28_FAULTS, UNDETECTED as UNDETECTED_28 } from './independent-28.js';
 import { INDEPENDENT_29_FAULTS, UNDETECTED as UNDETECTED_29 } from './independent-29.js';
+import { INDEPENDENT_30_FAULTS, UNDETECTED as UNDETECTED_30 } from './independent-30.js';
+import { INDEPENDENT_31_FAULTS, UNDETECTED as UNDETECTED_31 } from './independent-31.js';
 
 /** The faults of every independent round that no check detects yet, with the class of check each needs. */
 const UNDETECTED: Readonly<Record<string, string>> = {
@@ -82,6 +84,8 @@ const UNDETECTED: Readonly<Record<string, string>> = {
   ...UNDETECTED_27,
   ...UNDETECTED_28,
   ...UNDETECTED_29,
+  ...UNDETECTED_30,
+  ...UNDETECTED_31,
 };
 
 export const FAULTS = [
@@ -133,6 +137,8 @@ export const FAULTS = [
   ...INDEPENDENT_27_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_28_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_29_FAULTS.filter((f) => !(f.id in UNDETECTED)),
+  ...INDEPENDENT_30_FAULTS.filter((f) => !(f.id in UNDETECTED)),
+  ...INDEPENDENT_31_FAULTS.filter((f) => !(f.id in UNDETECTED)),
 ] as const satisfies readonly FaultShape[];
 
 /** Faults of an independent round no check detects yet (see UNDETECTED): runnable by id, left out of the score. */
@@ -166,6 +172,8 @@ export const PENDING_FAULTS = [
   ...INDEPENDENT_27_FAULTS,
   ...INDEPENDENT_28_FAULTS,
   ...INDEPENDENT_29_FAULTS,
+  ...INDEPENDENT_30_FAULTS,
+  ...INDEPENDENT_31_FAULTS,
 ].filter((f) => f.id in UNDETECTED);
 
 /** A fault of the catalog: a misspelt id fails the type check. */
