@@ -133,6 +133,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'RESPONSE-JSON-UTF8',
       // A coding filter on the writes alone, or on the reads alone.
       'RESPONSE-ACCEPT-JSON',
+      // A request's JSON media type read on every method but one (a PATCH taking merge-patch+json alone).
+      'REQUEST-JSON-FORMS',
       'MISSING-RESOURCE-NOT-FOUND',
       'AUTH-MISSING-KEY',
       'AUTH-INVALID-KEY',
@@ -262,6 +264,10 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       // Two writes of one resource, or under one parent, at the same moment.
       'MUTATION-CREATE',
       'DASHBOARD-PATCH',
+      // A server time set again by a later change of state (a cancel stamping create_time).
+      'SERVER-SET-TIMES',
+      // A verdict on the key remembered from an earlier request (of the same address or connection).
+      'AUTH-MISSING-KEY',
     ],
     otherwise: 'the rule does not depend on a state of the resource the specification names',
   },

@@ -152,7 +152,7 @@ const FAULTS_30 = [
   fault({
     id: 'ind30-chat-message-path-under-wrapper',
     requirements: ['AGENT-CONFIG-ECHO', 'READ-BACK-UNCHANGED'],
-    slips: ['read-back'],
+    slips: { 'AGENT-CONFIG-ECHO': ['broken'], 'READ-BACK-UNCHANGED': ['read-back'] },
     description:
       'A CHAT configuration that has both payload_wrapper and response_message_path is saved with the message path resolved under the wrapper, as the response extractor walks it (`data` and `choices.0.message.content` stored as `data.choices.0.message.content`): the agent is answered, and read back, with a response_message_path it was not sent. Without a payload_wrapper the path is kept as sent.',
     behaviour: (b) =>
@@ -223,7 +223,7 @@ const FAULTS_30 = [
   fault({
     id: 'ind30-dashboard-patch-merge-patch-only',
     requirements: ['DASHBOARD-PATCH', 'REQUEST-JSON-FORMS'],
-    slips: ['scope'],
+    slips: { 'DASHBOARD-PATCH': ['broken'], 'REQUEST-JSON-FORMS': ['scope'] },
     description:
       "PATCH /v1/dashboards/{dashboard_id} declares the media types of a partial update, RFC 7396's `application/merge-patch+json` (and `application/json-patch+json`), as the only ones it consumes, a framework's PATCH convention: a body labelled `application/json`, as every body of the API is, is refused with INVALID_ARGUMENT naming Content-Type, and the dashboard keeps its name. The POST endpoints read `application/json` as before.",
     behaviour: (b) => {
