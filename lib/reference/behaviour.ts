@@ -231,6 +231,8 @@ export interface Behaviour {
   dashboardUnnamedBase(stored: DashboardRecord): DashboardRecord;
   /** What a dashboard PATCH waits for between reading the stored dashboard and writing the update (given the one it read and the store): nothing, the two are one step. */
   dashboardBeforeStore(read: DashboardRecord, store: Store): Promise<void> | undefined;
+  /** What a test case creation waits for between reading its fields and storing it (given its test_set_id and the store): nothing. */
+  testCaseBeforeStore(testSetId: string, store: Store): Promise<void> | undefined;
   /** Whether a request body that is JSON but not an object (`null`, `42`, `[]`) is refused before any handler reads it. */
   bodyMustBeObject: boolean;
   /** An error for a body the service will not read, by its Content-Type (undefined: read it; the spec: every body is JSON). */
@@ -258,8 +260,8 @@ export interface Behaviour {
   contentLength(text: string): number;
   /** The bytes a response body's text is sent as: its UTF-8. */
   responseBytes(text: string): Buffer;
-  /** A response body's bytes as sent to `req`, with the headers that label them: as they are, no content coding. */
-  codeAnswer(req: IncomingMessage, bytes: Buffer): { readonly bytes: Buffer; readonly headers: Readonly<Record<string, string>> };
+  /** A response body's bytes as sent to `req`, with the headers that label them (null: a header left out): as they are, no content coding. */
+  codeAnswer(req: IncomingMessage, bytes: Buffer): { readonly bytes: Buffer; readonly headers: Readonly<Record<string, string | null>> };
   /** The stored ID a path ID names, of those stored: that ID itself (IDs are compared exactly). */
   storedId(kind: ResourceKind, id: string, stored: Iterable<string>): string;
 }
@@ -360,6 +362,8 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
     dashboardUnnamedBase: (stored) => stored,
     // Stryker disable next-line ArrowFunction: the default waits for nothing; only faults wait (two PATCHes at once).
     dashboardBeforeStore: () => undefined,
+    // Stryker disable next-line ArrowFunction: the default waits for nothing; only faults wait (two creations at once).
+    testCaseBeforeStore: () => undefined,
     bodyMustBeObject: true,
     bodyRefusal: () => undefined,
     answerRefusal: () => undefined,

@@ -152,7 +152,10 @@ function send(req: IncomingMessage, res: ServerResponse, { status, reply }: Outg
   const coded = b.codeAnswer(req, bytes);
   // Stryker disable next-line ConditionalExpression: the default codes nothing; only faults change the bytes.
   const length = coded.bytes === bytes ? textLength : coded.bytes.length;
-  res.writeHead(status, { ...(text ? { 'Content-Type': contentType } : {}), 'Content-Length': length, ...coded.headers }).end(coded.bytes);
+  const headers: Record<string, string | number> = { ...(text ? { 'Content-Type': contentType } : {}), 'Content-Length': length };
+  // Stryker disable next-line all: the default codes nothing and adds no header; only faults add or leave one out (null).
+  for (const [name, value] of Object.entries(coded.headers)) if (value === null) delete headers[name]; else headers[name] = value;
+  res.writeHead(status, headers).end(coded.bytes);
 }
 
 function requestListener(b: Behaviour, store: Store): RequestListener {

@@ -20,9 +20,10 @@ export function testCaseView(b: Behaviour, testCase: TestCaseRecord): JsonObject
   return b.present('testCase', view, testCase);
 }
 
-function createTestCase({ b, store, body, query }: RequestContext) {
+async function createTestCase({ b, store, body, query }: RequestContext) {
   // Stryker disable next-line ObjectLiteral: the raw body and query are read only by the readers of faults and variations.
   const fields = readTestCase(b.testCaseFields, new Fields(body, b.limits), { body, query });
+  await b.testCaseBeforeStore(fields.test_set_id, store);
   const now = store.clock.now();
   const testCase: TestCaseRecord = { id: store.ids.token(22), ...fields, create_time: now, update_time: now };
   store.testCases.set(testCase.id, testCase);
