@@ -5,33 +5,24 @@
 // returns after it), and HTTP itself on any endpoint. 10 written (the writer stopped at the time limit; further ideas
 // repeated catalog slips on another resource). Seams added: `testCaseBeforeStore` (an await before a test case is
 // stored) and `null` in `codeAnswer` headers (a header left out); the correct service is unchanged.
+//
+// Review (coordinator): 10 written, 5 dropped, each seen only through an operation the specification lists among
+// its gaps ("listing, updating or deleting agents: not shown"), which the suite never calls:
+// `ind32-agent-rename-resets-reference-ids`, `ind32-agent-etag-of-creation` and `ind32-mutation-touched-by-agent-rename`
+// (what an agent rename does), `ind32-agents-listed-with-creation-name` and `ind32-refused-agent-left-listed` (what
+// the list of agents holds).
 
 import { connect } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { ApiError } from '../../lib/reference/http/errors.js';
-import type { AgentRecord } from '../../lib/reference/store/records.js';
-import type { Store } from '../../lib/reference/store/store.js';
-import { DEFAULT_API_KEY, type ResourceKind } from '../../lib/reference/behaviour.js';
+import { DEFAULT_API_KEY } from '../../lib/reference/behaviour.js';
 import { isJsonObject, type JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { fault, type Fault, lastRequest, notModifiedWhen, respondWith } from './define.js';
+import { fault, type Fault, lastRequest } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {};
-
-/** A well-formed 22-character ID, as metric_ids and test_set_ids hold. */
-const METRIC_ID = 'M'.repeat(22);
-const TEST_SET_ID = 'T'.repeat(22);
-
-/** A valid voice agent's body with the given display_name and reference lists. */
-const voiceAgent = (display_name: string): JsonObject => ({
-  display_name,
-  model_type: 'MODEL_TYPE_VOICE',
-  phone_number: '+14155550123',
-  metric_ids: [METRIC_ID],
-  test_set_ids: [TEST_SET_ID],
-});
 
 /**
  * The bytes a request written by hand (`request(host)`: request line, headers and body, as sent) is answered with, on a
@@ -73,66 +64,6 @@ function finalAnswer(bytes: Buffer): { status: number; headers: Record<string, s
 }
 
 const FAULTS_32 = [
-  fault({
-    id: 'ind32-agent-rename-resets-reference-ids',
-    requirements: ['READ-BACK-UNCHANGED', 'AGENT-GET'],
-    slips: ['read-back'],
-    description:
-      "PATCH /v1/agents/{agent_id} (a rename) saves the agent through an update form whose list fields default to empty lists (`metric_ids: list[str] = []`), the form filled from the body alone: the agent's metric_ids and test_set_ids are stored empty. The answer to the PATCH is built from the agent as read plus the new name and shows the lists intact; every later GET reads them empty.",
-    behaviour: (b) => {
-      const kept = b.kept;
-      b.kept = <T extends object>(kind: ResourceKind, updated: T, previous: T): T => {
-        const stored = kept(kind, updated, previous);
-        return kind === 'agent' ? ({ ...stored, metric_ids: [], test_set_ids: [] } as T) : stored;
-      };
-    },
-    probe: async (call) => {
-      const created = await call('POST', '/v1/agents', { body: voiceAgent('Reference lists kept') });
-      const id = String(created.body.agent.id);
-      const patched = await call('PATCH', `/v1/agents/${id}`, { body: { display_name: 'Reference lists renamed' } });
-      const read = await call('GET', `/v1/agents/${id}`);
-      return {
-        patched: [patched.body.agent.metric_ids, patched.body.agent.test_set_ids],
-        read: [read.body.agent.metric_ids, read.body.agent.test_set_ids],
-      };
-    },
-    shows: { patched: [[METRIC_ID], [TEST_SET_ID]], read: [[], []] },
-  }),
-
-  fault({
-    id: 'ind32-agents-listed-with-creation-name',
-    requirements: ['READ-BACK-UNCHANGED'],
-    slips: ['read-back'],
-    description:
-      'GET /v1/agents serves each agent from a listing index written when the agent is created and not written again when it is renamed (PATCH /v1/agents/{agent_id} updates the agent alone): a renamed agent is answered with its new display_name by the PATCH and by GET /v1/agents/{agent_id}, and listed with the name it was created with, for good.',
-    behaviour: (b) => {
-      const names = new Map<string, string>();
-      const created = b.agentCreated;
-      b.agentCreated = (record, body) => {
-        const agent = created(record, body);
-        names.set(agent.id, agent.display_name);
-        return agent;
-      };
-      respondWith(b, 'GET /v1/agents', (body) => ({
-        ...body,
-        agents: (body.agents as JsonObject[]).map((agent) => {
-          const name = names.get(String(agent.id));
-          return name === undefined ? agent : { ...agent, display_name: name };
-        }),
-      }));
-    },
-    probe: async (call) => {
-      const created = await call('POST', '/v1/agents', { body: voiceAgent('Listed before') });
-      const id = String(created.body.agent.id);
-      await call('PATCH', `/v1/agents/${id}`, { body: { display_name: 'Listed after' } });
-      const got = await call('GET', `/v1/agents/${id}`);
-      const list = await call('GET', '/v1/agents?page_size=100');
-      const listed = (list.body.agents as JsonObject[]).find((agent) => agent.id === id);
-      return { got: got.body.agent.display_name, listed: listed?.display_name };
-    },
-    shows: { got: 'Listed after', listed: 'Listed before' },
-  }),
-
   fault({
     id: 'ind32-expect-continue-refused',
     requirements: ['TESTCASE-CREATE', 'AGENT-CREATE', 'MUTATION-CREATE', 'REVIEW-PROJECT-CREATE', 'DASHBOARD-PATCH'],
@@ -205,71 +136,6 @@ const FAULTS_32 = [
   }),
 
   fault({
-    id: 'ind32-refused-agent-left-listed',
-    requirements: ['AGENT-CREATE', 'ERROR-INVALID-ARGUMENT'],
-    slips: ['state'],
-    description:
-      "POST /v1/agents inserts the agent's row first, with the display_name and model_type as sent, to reserve its id, then validates the other fields and fills the row in; a refusal (INVALID_ARGUMENT for a malformed metric_ids entry, a phone_number that is no E.164 number) returns without removing the row, outside any transaction: the refused agent is then listed by GET /v1/agents and served by GET /v1/agents/{agent_id}, though its creation was answered with an error.",
-    behaviour: (b) => {
-      let text = '';
-      let draft: string | undefined;
-      const requestBody = b.requestBody;
-      b.requestBody = (received, headers) => {
-        text = received;
-        return requestBody(received, headers);
-      };
-      const named = b.pathNamed;
-      b.pathNamed = (endpoint, params, store) => {
-        if (endpoint.key === 'POST /v1/agents') {
-          let body: unknown;
-          try {
-            body = JSON.parse(text);
-          } catch {
-            body = undefined;
-          }
-          if (isJsonObject(body) && typeof body.display_name === 'string') {
-            const now = store.clock.now();
-            const row: AgentRecord = {
-              id: store.ids.token(22),
-              display_name: body.display_name,
-              model_type: String(body.model_type) as AgentRecord['model_type'],
-              phone_number: null,
-              endpoint: null,
-              prompt: null,
-              metadata: null,
-              workflows: null,
-              metric_ids: [],
-              test_set_ids: [],
-              knowledge_base_ids: [],
-              create_time: now,
-              update_time: now,
-              deleted: false,
-            };
-            store.agents.set(row.id, row);
-            draft = row.id;
-          }
-        }
-        return named(endpoint, params, store);
-      };
-      const created = b.agentCreated;
-      b.agentCreated = (record, body) => {
-        const id = draft;
-        draft = undefined;
-        const agent = created(record, body);
-        return id === undefined ? agent : { ...agent, id };
-      };
-    },
-    probe: async (call) => {
-      const refused = await call('POST', '/v1/agents', {
-        body: { ...voiceAgent('Refused agent'), metric_ids: ['not-an-id'] },
-      });
-      const list = await call('GET', '/v1/agents?page_size=100');
-      const listed = (list.body.agents as JsonObject[]).filter((agent) => agent.display_name === 'Refused agent');
-      return { status: refused.status, code: refused.body.error?.code, listed: listed.length };
-    },
-    shows: { status: 400, code: 'INVALID_ARGUMENT', listed: 1 },
-  }),
-  fault({
     id: 'ind32-http10-list-answered-chunked',
     requirements: ['HTTP-MESSAGE-FRAMING'],
     slips: ['scope'],
@@ -341,50 +207,6 @@ const FAULTS_32 = [
     shows: { status: 500, code: 'INTERNAL' },
   }),
   fault({
-    id: 'ind32-agent-etag-of-creation',
-    requirements: ['READ-BACK-UNCHANGED', 'AGENT-GET'],
-    slips: ['read-back'],
-    description:
-      "GET /v1/agents/{agent_id} answers carry a weak ETag made of the agent's id and create_time (the column meant as the row's version is the creation stamp, which no update moves), and a GET whose If-None-Match names it is answered 304 Not Modified with no body: after PATCH /v1/agents/{agent_id} renames the agent, a client revalidating the copy it read before is told that copy is current and keeps the old display_name. Unconditional GETs answer the renamed agent.",
-    behaviour: (b) => {
-      const request = lastRequest(b);
-      let served: { req: unknown; agent: AgentRecord | undefined } | undefined;
-      const tag = (agent: AgentRecord) => `W/"${agent.id}.${agent.create_time}"`;
-      const named = b.pathNamed;
-      b.pathNamed = (endpoint, params, store) => {
-        served =
-          endpoint.key === 'GET /v1/agents/{agent_id}'
-            ? { req: request(), agent: store.agents.get(params.agent_id ?? '') }
-            : undefined;
-        return named(endpoint, params, store);
-      };
-      notModifiedWhen(b, (endpoint) => {
-        const agent = served?.agent;
-        return (
-          endpoint.key === 'GET /v1/agents/{agent_id}' &&
-          agent !== undefined &&
-          request()?.headers['if-none-match'] === tag(agent)
-        );
-      });
-      const codeAnswer = b.codeAnswer;
-      b.codeAnswer = (req, bytes) => {
-        const coded = codeAnswer(req, bytes);
-        const agent = served?.req === req ? served.agent : undefined;
-        return agent === undefined ? coded : { ...coded, headers: { ...coded.headers, ETag: tag(agent) } };
-      };
-    },
-    probe: async (call) => {
-      const created = await call('POST', '/v1/agents', { body: voiceAgent('Tagged before') });
-      const id = String(created.body.agent.id);
-      const first = await call('GET', `/v1/agents/${id}`);
-      const etag = typeof first.headers.etag === 'string' ? first.headers.etag : 'W/"none"';
-      await call('PATCH', `/v1/agents/${id}`, { body: { display_name: 'Tagged after' } });
-      const again = await call('GET', `/v1/agents/${id}`, { headers: { 'If-None-Match': etag } });
-      return { status: again.status, name: again.body?.agent?.display_name ?? null };
-    },
-    shows: { status: 304, name: null },
-  }),
-  fault({
     id: 'ind32-test-set-created-twice-internal',
     requirements: ['TESTCASE-CREATE'],
     slips: ['state'],
@@ -411,45 +233,6 @@ const FAULTS_32 = [
       return answers.map((answer) => answer.status).sort();
     },
     shows: [200, 500],
-  }),
-  fault({
-    id: 'ind32-mutation-touched-by-agent-rename',
-    requirements: ['MUTATION-UPDATE-TIME-NULL', 'MUTATION-GET'],
-    slips: ['state'],
-    description:
-      'Renaming an agent (PATCH /v1/agents/{agent_id}) saves it with its mutations as one aggregate, and the save stamps update_time on every child it writes back: each mutation of the renamed agent, never updated itself, reads with update_time set to the moment of the rename, where a mutation never updated has update_time null. Mutations of other agents, and every mutation before a rename, read null.',
-    behaviour: (b) => {
-      let patched: Store | undefined;
-      const named = b.pathNamed;
-      b.pathNamed = (endpoint, params, store) => {
-        patched = endpoint.key === 'PATCH /v1/agents/{agent_id}' ? store : undefined;
-        return named(endpoint, params, store);
-      };
-      const kept = b.kept;
-      b.kept = <T extends object>(kind: ResourceKind, updated: T, previous: T): T => {
-        const stored = kept(kind, updated, previous);
-        if (kind === 'agent' && patched !== undefined) {
-          const agent = stored as unknown as AgentRecord;
-          for (const mutation of [...patched.mutations.values()])
-            if (mutation.agent_id === agent.id)
-              patched.mutations.set(mutation.id, { ...mutation, update_time: agent.update_time });
-        }
-        return stored;
-      };
-    },
-    probe: async (call) => {
-      const created = await call('POST', '/v1/agents', { body: voiceAgent('Parent renamed') });
-      const id = String(created.body.agent.id);
-      const mutation = await call('POST', `/v1/agents/${id}/mutations`, {
-        body: { display_name: 'Untouched variant' },
-      });
-      const mutationId = String(mutation.body.mutation.id);
-      const before = await call('GET', `/v1/agents/${id}/mutations/${mutationId}`);
-      await call('PATCH', `/v1/agents/${id}`, { body: { display_name: 'Parent renamed again' } });
-      const after = await call('GET', `/v1/agents/${id}/mutations/${mutationId}`);
-      return { before: before.body.mutation.update_time, afterIsNull: after.body.mutation.update_time === null };
-    },
-    shows: { before: null, afterIsNull: false },
   }),
 ] as const;
 
