@@ -52,6 +52,7 @@ import { INDEPENDENT_28_FAULTS, UNDETECTED as UNDETECTED_28 } from './independen
 import { INDEPENDENT_29_FAULTS, UNDETECTED as UNDETECTED_29 } from './independent-29.js';
 import { INDEPENDENT_30_FAULTS, UNDETECTED as UNDETECTED_30 } from './independent-30.js';
 import { INDEPENDENT_31_FAULTS, UNDETECTED as UNDETECTED_31 } from './independent-31.js';
+import { INDEPENDENT_34_FAULTS, UNDETECTED as UNDETECTED_34 } from './independent-34.js';
 
 /** The faults of every independent round that no check detects yet, with the class of check each needs. */
 const UNDETECTED: Readonly<Record<string, string>> = {
@@ -86,6 +87,7 @@ const UNDETECTED: Readonly<Record<string, string>> = {
   ...UNDETECTED_29,
   ...UNDETECTED_30,
   ...UNDETECTED_31,
+  ...UNDETECTED_34,
 };
 
 export const FAULTS = [
@@ -139,6 +141,7 @@ export const FAULTS = [
   ...INDEPENDENT_29_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_30_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_31_FAULTS.filter((f) => !(f.id in UNDETECTED)),
+  ...INDEPENDENT_34_FAULTS.filter((f) => !(f.id in UNDETECTED)),
 ] as const satisfies readonly FaultShape[];
 
 /** Faults of an independent round no check detects yet (see UNDETECTED): runnable by id, left out of the score. */
@@ -174,6 +177,7 @@ export const PENDING_FAULTS = [
   ...INDEPENDENT_29_FAULTS,
   ...INDEPENDENT_30_FAULTS,
   ...INDEPENDENT_31_FAULTS,
+  ...INDEPENDENT_34_FAULTS,
 ].filter((f) => f.id in UNDETECTED);
 
 /** A fault of the catalog: a misspelt id fails the type check. */
