@@ -41,6 +41,20 @@ function deletedPersonas(b: Parameters<Fault['behaviour']>[0]): ReadonlySet<stri
   return deleted;
 }
 
+/**
+ * The runs list's queries read again once a persona is deleted (the reference keeps a query's sorted items while the runs
+ * are unchanged; the join the faults model reads the personas too): a filter that always holds is given, and keyed by the
+ * deletions seen so far.
+ */
+function runsReadAfterDeletions(b: Parameters<Fault['behaviour']>[0], deleted: ReadonlySet<string>): void {
+  const filter = b.lists.filter;
+  b.lists.filter = (raw, list) => {
+    const read = filter(raw, list);
+    if (list.id !== 'runs' || deleted.size === 0) return read;
+    return { kind: 'and', terms: read ? [read] : [], deletions: deleted.size } as FilterExpr;
+  };
+}
+
 /** Every run, read in one page. */
 async function allRuns(call: Call, query = ''): Promise<JsonObject[]> {
   const page = await call('GET', `/v1/runs?page_size=1000${query}`);
@@ -125,6 +139,7 @@ const FAULTS_34 = [
       'A runs filter on persona_id is answered through an inner join with the active personas (`JOIN personas p ON p.id = runs.persona_id AND NOT p.deleted`, added when the filter names persona_id): once a persona is deleted, the runs that still name it, listed with that persona_id, match no `persona_id = <its id>` filter (nor `!=`), and the filtered list comes back empty; filters on other fields, and on personas still there, are answered as before.',
     behaviour: (b) => {
       const deleted = deletedPersonas(b);
+      runsReadAfterDeletions(b, deleted);
       const matches = b.lists.matches;
       b.lists.matches = (expr, item, fields) =>
         'persona_id' in fields && compares(expr, 'persona_id') && deleted.has(String((item as JsonObject).persona_id))
@@ -133,12 +148,14 @@ const FAULTS_34 = [
     },
     probe: async (call) => {
       const persona = FIXTURES.deletablePersonaId;
+      const query = `&filter=${encodeURIComponent(`persona_id = "${persona}"`)}`;
+      const before = (await allRuns(call, query)).length;
       await call('DELETE', `/v1/personas/${persona}`);
       const listed = (await allRuns(call)).filter((r) => r.persona_id === persona).length;
-      const filtered = (await allRuns(call, `&filter=${encodeURIComponent(`persona_id = "${persona}"`)}`)).length;
-      return { listed, filtered };
+      const filtered = (await allRuns(call, query)).length;
+      return { before, listed, filtered };
     },
-    shows: { listed: 1, filtered: 0 },
+    shows: { before: 1, listed: 1, filtered: 0 },
   }),
 
   fault({
@@ -149,6 +166,7 @@ const FAULTS_34 = [
       'order_by=persona_id sorts the runs by the id of a LEFT JOIN with the active personas (`ORDER BY p.id`, the join written for the persona column of the runs screen): once a persona is deleted, its runs, still listed with its persona_id, sort as NULL, after every other run, out of the order asked for; before the deletion, and on every other order, the list is sorted right.',
     behaviour: (b) => {
       const deleted = deletedPersonas(b);
+      runsReadAfterDeletions(b, deleted);
       const sortItems = b.lists.sortItems;
       b.lists.sortItems = (items, compare, list, query) => {
         const sorted = sortItems(items, compare, list, query);
@@ -161,6 +179,7 @@ const FAULTS_34 = [
       };
     },
     probe: async (call) => {
+      await allRuns(call, '&order_by=persona_id');
       await call('DELETE', `/v1/personas/${FIXTURES.deletablePersonaId}`);
       const ids = (await allRuns(call, '&order_by=persona_id')).map((r) => String(r.persona_id));
       const sorted = ids.every((id, i) => i === 0 || ids[i - 1]! <= id);

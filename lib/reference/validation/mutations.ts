@@ -96,7 +96,6 @@ export function defaultMutationRules(): MutationRules {
     overrideKeysCheckedAt: 'before-store',
     beforeStore: () => undefined,
     newId: (ids, now) => ids.ulid(now),
-    // Stryker disable next-line ArrowFunction: the default stores under the path's agent; only a fault reads another.
     storedUnder: (agentId) => agentId,
     markDeleted: (deleted) => {
       for (const mutation of deleted) mutation.deleted = true;
