@@ -1,6 +1,8 @@
 // Independent faults, round 34: written from the specification and the reference alone, without
 // reading the suite's checks (issue #30, point 4). The area: the whole API across resources and in
 // time (what goes wrong only after another operation, two requests at once, errors on rare paths).
+// 11 written: the writer stopped there, ideas past them repeating the catalog's slips on another resource or field.
+// Seams added to the reference (default behaviour unchanged): MutationRules.storedUnder, Behaviour.beforeHandler.
 
 import { setTimeout as delay } from 'node:timers/promises';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
