@@ -250,6 +250,8 @@ export interface Behaviour {
   readsBody(endpoint: Endpoint, headers: IncomingHttpHeaders): boolean;
   /** The method a request is routed by: its own (a GET stays a GET whatever its headers ask). */
   routedMethod(req: IncomingMessage): string;
+  /** What a routed request waits for once its body is read, before its handler runs: nothing (undefined); only faults wait. */
+  beforeHandler(endpoint: Endpoint): Promise<void> | undefined;
   /** The body text a POST or PATCH is read from, given the text received and the request's headers: that text. */
   requestBody(text: string, headers: IncomingHttpHeaders): string;
   /** The agent a POST /v1/agents stores, given the record built from the fields read and the raw body: that record. */
@@ -388,6 +390,8 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
     contentTypes: { json: 'application/json', yaml: 'application/yaml' },
     readsBody: (endpoint) => endpoint.method === 'POST' || endpoint.method === 'PATCH',
     routedMethod: (req) => String(req.method),
+    // Stryker disable next-line ArrowFunction: the default waits for nothing; only faults wait (two requests at once).
+    beforeHandler: () => undefined,
     requestBody: (text) => text,
     agentCreated: (record) => record,
     decodeBody: decodeWhole,

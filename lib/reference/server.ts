@@ -85,6 +85,9 @@ async function serve(req: IncomingMessage, url: URL, route: Routed, b: Behaviour
       if (b.readsBody(endpoint, req.headers)) body = await readBody(req, b, endpoint);
     },
     handler: async () => {
+      const waiting = b.beforeHandler(endpoint);
+      // Stryker disable next-line ConditionalExpression: the default waits for nothing; only faults wait.
+      if (waiting) await waiting;
       const named = b.pathNamed(endpoint, params, store);
       reply = await handlerFor(endpoint.key)({
         b, store, endpoint, body,

@@ -72,7 +72,7 @@ async function createMutation(ctx: RequestContext) {
   const now = store.clock.now();
   const mutation: MutationRecord = {
     id: rules.newId(store.ids, now),
-    agent_id: agentId,
+    agent_id: rules.storedUnder(agentId),
     display_name, description, config_overrides,
     parameter_values: rules.parameterValues(given, config_overrides),
     create_time: now,

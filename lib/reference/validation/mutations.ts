@@ -44,6 +44,8 @@ export interface MutationRules {
   beforeStore(agentId: string): Promise<void> | undefined;
   /** The id a new mutation is stored under, from the store's id factory and the creation instant: a ULID of that instant. */
   newId(ids: IdFactory, now: number): string;
+  /** The agent a new mutation is stored under, given the agent of its path (read once the creation has waited): that agent. */
+  storedUnder(agentId: string): string;
   /** How a DELETE writes its deletion, given the mutations it deletes and all stored: each marked deleted, at once. */
   markDeleted(deleted: readonly MutationRecord[], all: readonly MutationRecord[]): Promise<void> | undefined;
 }
@@ -94,6 +96,7 @@ export function defaultMutationRules(): MutationRules {
     overrideKeysCheckedAt: 'before-store',
     beforeStore: () => undefined,
     newId: (ids, now) => ids.ulid(now),
+    storedUnder: (agentId) => agentId,
     markDeleted: (deleted) => {
       for (const mutation of deleted) mutation.deleted = true;
       return undefined;
