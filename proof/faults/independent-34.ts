@@ -3,6 +3,11 @@
 // time (what goes wrong only after another operation, two requests at once, errors on rare paths).
 // 11 written: the writer stopped there, ideas past them repeating the catalog's slips on another resource or field.
 // Seams added to the reference (default behaviour unchanged): MutationRules.storedUnder, Behaviour.beforeHandler.
+//
+// Review (coordinator): none dropped. Kept on the writer's doubt: two DELETEs of one mutation at once, the second
+// answered NOT_FOUND (a final answer saying the mutation never was, where round 24's dropped ABORTED is a retryable
+// conflict); two creates of one name at once both answered ALREADY_EXISTS with the name free afterwards (no mutation
+// held it).
 
 import { setTimeout as delay } from 'node:timers/promises';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
