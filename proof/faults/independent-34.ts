@@ -19,6 +19,15 @@ import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
 import { fault, respondWith, type Fault } from './define.js';
 
+/** A path segment decoded, or as sent when it is no valid escape of UTF-8. */
+function decodedOr(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {};
 
@@ -356,7 +365,8 @@ const FAULTS_34 = [
       const presented = b.auth.presented;
       b.auth.presented = (req) => {
         const match = /^\/v1\/simulations\/([^/?]+)\/metrics(?:\?|$)/.exec(String(req.url));
-        if (match?.[1]) current = decodeURIComponent(match[1]);
+        // A malformed escape is refused by the router after this: keep the text as sent.
+        if (match?.[1]) current = decodedOr(match[1]);
         return presented(req);
       };
       const before = b.beforeHandler;
