@@ -7,6 +7,7 @@
 // forwarding, a method override): neutralHeadersCheck, and on the published document in each form,
 // neutralHeadersDocumentCheck. If-Modified-Since before the last change, in every date form, and values that are no
 // date, on every GET: ifModifiedSinceCheck. The same headers on a few writes and a refusal: neutralHeadersWriteCheck.
+// Each kind of answer framed exactly, read from the bytes on one keep-alive connection: answersFramedCheck.
 
 import { ENDPOINTS, type EndpointKey } from '../lib/contract/endpoints.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
@@ -33,6 +34,7 @@ import { sampleBody, sampleParams } from '../lib/gen/requests.js';
 import { parseListing } from '../lib/published/listing.js';
 import { metricOutputs, personas, simulationIds } from '../lib/harness/discovery.js';
 import { check, describeGroup, type CallSpec, type CheckContext } from '../lib/harness/index.js';
+import { answersFramedCheck } from '../lib/families/message-framing.js';
 
 /** The document endpoint's form is what Accept chooses: the specification suite judges it. */
 const DOCUMENT = 'GET /v1/openapi/{spec_name}' satisfies EndpointKey;
@@ -274,6 +276,8 @@ describeGroup('http', () => {
     rule: 'SPEC-FETCHABLE',
     request: async (t) => ({ ...(await firstDocument(t)), headers: { accept: 'application/json' } }),
   });
+
+  answersFramedCheck(agentId);
 
   const envelope: RequirementId[] = ['ERROR-ENVELOPE'];
   check(

@@ -11,6 +11,7 @@ import { toEvidence } from '../assert/evidence.js';
 import type { Finding } from '../result/model.js';
 import type { Exchange } from '../http/exchange.js';
 import type { RequestSpec } from '../http/client.js';
+import type { Received } from '../http/received.js';
 import type { Dispatcher } from 'undici';
 import { registerSecret } from '../http/redact.js';
 import { QUIET_WAIT_MS } from '../http/throttle.js';
@@ -383,6 +384,23 @@ export class CheckContext {
       return await task(connection);
     } finally {
       await connection.close().catch(() => {});
+    }
+  }
+
+  /**
+   * `oneConnection`, with the bytes its connections received, as they came (one entry per connection: the server may
+   * close one, and the next request opens another); undefined, the task not run, where a proxy stands between.
+   */
+  async recordedConnection<T>(
+    task: (connection: Dispatcher) => Promise<T>,
+  ): Promise<{ value: T; received: Received[] } | undefined> {
+    const recorded = this.target.client.recordedConnection();
+    if (!recorded) return undefined;
+    try {
+      const value = await task(recorded.connection);
+      return { value, received: recorded.recorder.received() };
+    } finally {
+      await recorded.connection.close().catch(() => {});
     }
   }
 

@@ -59,7 +59,7 @@ function sendable(t: Creator, body: JsonObject, nameField: string): JsonObject {
 }
 
 /** The resource a successful create answered with, under the endpoint's wrapper. */
-function createdIn(call: Call): JsonObject | undefined {
+export function createdIn(call: Call): JsonObject | undefined {
   if (!isSuccess(call) || !call.endpoint.wrapper) return undefined;
   const resource = (call.response.json as JsonObject)[call.endpoint.wrapper];
   return isJsonObject(resource) ? resource : undefined;

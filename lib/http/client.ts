@@ -9,6 +9,7 @@ import type { Exchange, RecordedRequest, RecordedResponse } from './exchange.js'
 import { TransportError } from './exchange.js';
 import { Connections } from './connections.js';
 import { harRecorder, type Recorded } from './har.js';
+import { ConnectionRecorder } from './received.js';
 import { API_KEY_PLACEHOLDER, redact, registerSecret } from './redact.js';
 import { Throttle } from './throttle.js';
 import { utf8Text } from '../util/utf8.js';
@@ -212,6 +213,16 @@ export class ApiClient {
    */
   oneConnection(): Dispatcher {
     return this.connections.single();
+  }
+
+  /**
+   * `oneConnection`, with the bytes each connection it opens receives recorded (received.ts); undefined where a proxy
+   * stands between (its own framing is all a client sees).
+   */
+  recordedConnection(): { connection: Dispatcher; recorder: ConnectionRecorder } | undefined {
+    if (proxyFor(this.options.baseUrl, this.options.transport ?? {}) !== undefined) return undefined;
+    const recorder = new ConnectionRecorder();
+    return { connection: this.connections.single(recorder), recorder };
   }
 
   /** Whether back-pressure with no answer for the give-up time ended this client's retries (or another's of the target). */

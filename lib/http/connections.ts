@@ -15,6 +15,7 @@
 import diagnostics from 'node:diagnostics_channel';
 import type { Socket } from 'node:net';
 import type { Dispatcher } from 'undici';
+import type { ConnectionRecorder } from './received.js';
 import { dispatcher, type Transport } from './transport.js';
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
@@ -94,9 +95,12 @@ export class Connections {
     return true;
   }
 
-  /** A dispatcher of its own with one connection (requests one after another on it), for the caller to close. */
-  single(): Dispatcher {
-    return dispatcher({ connections: 1, pipelining: 1 }, this.transport);
+  /**
+   * A dispatcher of its own with one connection (requests one after another on it), for the caller to close; with
+   * `recorder`, its connections' bytes are recorded.
+   */
+  single(recorder?: ConnectionRecorder): Dispatcher {
+    return dispatcher({ connections: 1, pipelining: 1 }, this.transport, recorder);
   }
 
   async close(): Promise<void> {

@@ -5,6 +5,7 @@
 
 import { Agent, type Dispatcher, EnvHttpProxyAgent } from 'undici';
 import { type Config, credentialHeader, type ExtraHeader } from '../config.js';
+import type { ConnectionRecorder } from './received.js';
 import { registerSecret } from './redact.js';
 
 export interface Transport {
@@ -74,10 +75,17 @@ export function routeText(url: string, transport: Transport): string {
   return proxy ? ` through the proxy ${shownProxy(proxy)}` : '';
 }
 
-/** An agent with these options, through the proxies of `transport` when any is set. */
-export function dispatcher(options: Agent.Options, transport: Transport): Dispatcher {
+/**
+ * An agent with these options, through the proxies of `transport` when any is set. With `recorder`, each connection
+ * it opens to the target directly is recorded (a proxy's connections are not: the proxy frames the answers).
+ */
+export function dispatcher(options: Agent.Options, transport: Transport, recorder?: ConnectionRecorder): Dispatcher {
   const tls = transport.insecure ? { rejectUnauthorized: false } : undefined;
-  const direct = tls ? { ...options, connect: tls } : options;
+  const direct = recorder
+    ? { ...options, connect: recorder.connector(tls) }
+    : tls
+      ? { ...options, connect: tls }
+      : options;
   if (!transport.httpProxy && !transport.httpsProxy) return new Agent(direct);
   return new EnvHttpProxyAgent({
     ...direct,

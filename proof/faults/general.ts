@@ -6,7 +6,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { ApiError, internal, invalidArgument } from '../../lib/reference/http/errors.js';
 import { RawText } from '../../lib/reference/http/context.js';
 import { DAY, HOUR } from '../../lib/reference/fixtures/time.js';
-import type { Behaviour } from '../../lib/reference/behaviour.js';
+import { DEFAULT_API_KEY, type Behaviour } from '../../lib/reference/behaviour.js';
 import type { AgentRecord, PersonaRecord } from '../../lib/reference/store/records.js';
 import type { Store } from '../../lib/reference/store/store.js';
 import { checkMutationIdAfterAgent } from '../../lib/reference/routes/mutations.js';
@@ -29,6 +29,8 @@ import { rowsMeasuredAs } from './limits.js';
 import { FIELD_LIMITS } from '../../lib/contract/limits.js';
 import { DEFAULTS, INPUT_TYPES, MODEL_TYPES, PROJECT_RULES, PROJECT_TYPES } from '../../lib/contract/enums.js';
 import { newAgent, firstPersona } from '../probes/basics.js';
+import { bytesPastLength, rawAnswer } from '../probes/call.js';
+import { withMutation } from '../probes/mutations.js';
 import { status as dashboardNameStatus } from '../probes/dashboards.js';
 import { FIXTURE_IDS } from '../probes/fixture-ids.js';
 import { readBack } from '../probes/read-back.js';
@@ -1510,5 +1512,26 @@ export const GENERAL_FAULTS = [
       assignees: await reviewProjectStatus(call, { assignees: ['reviewer@example.com\n'] }),
     }),
     shows: { phoneNumber: 200, assignees: 200 },
+  }),
+  fault({
+    id: 'empty-answer-longer-than-its-length',
+    requirements: ['HTTP-MESSAGE-FRAMING'],
+    // One kind of answer framed wrongly, the others exactly.
+    slips: ['scope'],
+    description:
+      "Success answers holding the empty object (a mutation's DELETE answers `{}`) are written by a handler that ends its text with a CRLF, under the Content-Length of `{}` alone: the answer carries 2 bytes past its body, which undici's parser skips as blank lines before the next status line, and a stricter client reads as the start of the next answer. Every other answer, errors included, is framed exactly.",
+    behaviour: (b) => {
+      const bytes = b.responseBytes;
+      b.responseBytes = (text) => (text === '{}' ? Buffer.concat([bytes(text), Buffer.from('\r\n')]) : bytes(text));
+    },
+    probe: async (call) => {
+      const { at } = await withMutation(call);
+      const received = await rawAnswer(
+        call,
+        (host) => `DELETE ${at()} HTTP/1.1\r\nHost: ${host}\r\nX-API-Key: ${DEFAULT_API_KEY}\r\nConnection: close\r\n`,
+      );
+      return bytesPastLength(received);
+    },
+    shows: 2,
   }),
 ] as const satisfies readonly Fault[];

@@ -58,19 +58,33 @@ export function client(service: RunningReference): Call {
 }
 
 /**
- * The status code of a request written by hand to the service (`head(host)`: its request line and headers, each line
- * ending in CRLF), sent on a socket of its own: a target no client library sends as written (absolute form, dot segments).
+ * The bytes received for a request written by hand to the service (`head(host)`: its request line and headers, each
+ * line ending in CRLF), sent on a socket of its own, to the connection's end: what no client library shows as it came
+ * (a target sent as written, bytes past an answer's framing).
  */
-export async function rawStatus(call: Call, head: (host: string) => string): Promise<number> {
+export async function rawAnswer(call: Call, head: (host: string) => string): Promise<Buffer> {
   const listing = await call('GET', '/v1/openapi');
   const url = new URL(String((listing.body.specs as { url: string }[])[0]?.url));
-  const text = await new Promise<string>((resolve, reject) => {
+  return new Promise<Buffer>((resolve, reject) => {
     const socket = connect(Number(url.port), url.hostname);
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
+    socket.on('end', () => resolve(Buffer.concat(chunks)));
     socket.on('error', reject);
     socket.write(`${head(url.host)}\r\n`);
   });
+}
+
+/** The status code of a request written by hand (`rawAnswer`). */
+export async function rawStatus(call: Call, head: (host: string) => string): Promise<number> {
+  const text = (await rawAnswer(call, head)).toString('latin1');
   return Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0);
+}
+
+/** How many bytes an answer received whole (`rawAnswer`) carries past the body its Content-Length frames. */
+export function bytesPastLength(received: Buffer): number {
+  const end = received.indexOf('\r\n\r\n');
+  const head = received.subarray(0, end).toString('latin1');
+  const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? Number.NaN);
+  return received.length - (end + 4) - length;
 }

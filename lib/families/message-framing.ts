@@ -1,0 +1,92 @@
+// HTTP/1.1's framing of every kind of answer, read from the bytes themselves (RFC 9112 6): a body ends where its
+// Content-Length or its chunked coding says, and the next answer on the connection begins at the byte after it.
+// undici reads past line breaks before a status line (a line break past a Content-Length reads as framed), so the
+// answers are judged on the bytes one keep-alive connection received (lib/http/received.ts, lib/http/framing.ts).
+
+import type { Dispatcher } from 'undici';
+import { ID_RULES } from '../contract/ids.js';
+import { wellFormedId } from '../gen/ids.js';
+import { check, type CheckContext } from '../harness/index.js';
+import { createdIn } from '../harness/resources.js';
+import { type Exchange, TransportError } from '../http/exchange.js';
+import { readFraming, shownBytes } from '../http/framing.js';
+import { redact } from '../http/redact.js';
+
+/**
+ * `http.message-framing.answer-ends-where-framed`: each kind of answer the API gives (a GET's resource, a create's, a
+ * DELETE's `{}`, refusals 400, 401 and 404, a HEAD's head), each followed on one keep-alive connection by the next
+ * request's answer, whose status line must begin at the byte after the body. A connection the server closes (saying
+ * so or not) is no fault: the next request opens another; back-pressure is waited out by the client, on the
+ * connection. A proxy between frames the answers itself: the check is skipped.
+ */
+export function answersFramedCheck(agentId: (t: CheckContext) => Promise<string>): void {
+  check(
+    'http.message-framing.answer-ends-where-framed',
+    ['HTTP-MESSAGE-FRAMING'],
+    "on one keep-alive connection, an agent's GET, a mutation's create and its DELETE ({}), a create with malformed JSON, a GET without the key, a HEAD and a GET of an agent that does not exist: each answer's body ends where its framing says (Content-Length bytes, or the chunks to the last chunk and trailers), and the next answer's status line begins at the byte after it, nothing between (RFC 9112 6)",
+    async (t) => {
+      const agent_id = await agentId(t);
+      const agent = { params: { agent_id } };
+      const exchanges: Exchange[] = [];
+      let mutation: string | undefined;
+      const steps: ReadonlyArray<(connection: Dispatcher) => Promise<Exchange | undefined>> = [
+        (connection) => t.call('GET /v1/agents/{agent_id}', { ...agent, connection }),
+        async (connection) => {
+          const created = await t.mutations.send(agent_id, {}, { connection });
+          const id = createdIn(created)?.['id'];
+          mutation = typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+          return created;
+        },
+        async (connection) =>
+          mutation === undefined
+            ? undefined
+            : t.call('DELETE /v1/agents/{agent_id}/mutations/{mutation_id}', {
+                params: { agent_id, mutation_id: mutation },
+                connection,
+              }),
+        (connection) =>
+          t.call('POST /v1/agents/{agent_id}/mutations', { ...agent, rawBody: '{"display_name":', connection }),
+        (connection) => t.call('GET /v1/agents/{agent_id}', { ...agent, auth: 'none', connection }),
+        (connection) => t.send({ method: 'HEAD', path: '/v1/agents/{agent_id}' }, { ...agent, connection }),
+        (connection) =>
+          t.call('GET /v1/agents/{agent_id}', { params: { agent_id: wellFormedId(ID_RULES.agent, 43) }, connection }),
+        (connection) => t.call('GET /v1/agents/{agent_id}', { ...agent, connection }),
+      ];
+      const recorded = await t.recordedConnection(async (connection) => {
+        for (const step of steps) {
+          try {
+            const exchange = await step(connection);
+            if (exchange) exchanges.push(exchange);
+          } catch (error) {
+            // The server closed the connection without saying so (idle, or after an answer): nothing was misread,
+            // and the next request opens another.
+            if (!(error instanceof TransportError && error.reset)) throw error;
+          }
+        }
+      });
+      if (!recorded) return t.skip('the target is reached through a proxy, which frames the answers itself');
+      for (const { bytes, requests } of recorded.received) {
+        const { stray } = readFraming(
+          bytes,
+          requests.map((r) => r.method),
+        );
+        if (!stray) continue;
+        const request = stray.after?.request === undefined ? undefined : requests[stray.after.request];
+        const answered = exchanges.find(
+          (e) => request && e.request.method === request.method && e.request.url.endsWith(request.path),
+        );
+        const where = stray.answerFollows ? "before the next answer's status line" : 'that begin no answer';
+        const what = stray.after
+          ? `the answer to ${request ? `${request.method} ${redact(request.path)}` : 'a request'} (${stray.after.status}, ${stray.after.framing}) is followed by ${stray.bytes.length} byte(s) ${where}`
+          : `the connection received ${stray.bytes.length} byte(s) before its first answer's status line`;
+        t.assert(
+          false,
+          ['HTTP-MESSAGE-FRAMING'],
+          `${what}: "${redact(shownBytes(stray.bytes))}" (RFC 9112 6: the body ends where its framing says, and the next answer's status line starts at the next byte; a lenient client skips stray line breaks, another reads them as the next answer)`,
+          answered,
+        );
+      }
+    },
+    { writes: true },
+  );
+}
