@@ -146,8 +146,8 @@ async function main(args: readonly string[]): Promise<void> {
       `DASHBOARD_ID=${fixtures.dashboardId}`,
       `DELETABLE_PERSONA_ID=${fixtures.deletablePersonaId}`,
       `DELETABLE_RUN_ID=${fixtures.deletableRunId}`,
-      `CANCELLABLE_RUN_ID=${fixtures.cancellableRunId}`,
-      `DELETABLE_SCHEDULED_RUN_ID=${fixtures.deletableScheduledRunId}`,
+      `CANCELLABLE_RUN_ID=${fixtures.cancellableRunIds.join(',')}`,
+      `DELETABLE_SCHEDULED_RUN_ID=${fixtures.deletableScheduledRunIds.join(',')}`,
     ].join('\n'),
   );
   const also = [

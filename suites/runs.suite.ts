@@ -2,7 +2,8 @@
 // metrics, timestamps), and DELETE (of DELETABLE_RUN_ID and CANCELLABLE_RUN_ID only; of another
 // run's ID altered, which names nothing) answers an empty object and deletes or cancels the run,
 // a finished one and one in progress, changing nothing else of it nor of the other runs; a run still listed after
-// it is filtered by what it changed.
+// it is filtered by what it changed. Where CANCELLABLE_RUN_ID names two runs, both are cancelled at the same moment,
+// and each cancellation must hold.
 
 import type { RequirementId } from '../lib/contract/requirements/index.js';
 import {
@@ -247,6 +248,11 @@ type RunDeletion = Deletion<{
   before: JsonObject;
   listedBefore: readonly JsonObject[];
   listedAfter: readonly JsonObject[];
+  /**
+   * The second run of CANCELLABLE_RUN_ID, cancelled at the same moment as the first (its DELETE and the run as listed
+   * before it); or why it was not.
+   */
+  alongside?: { readonly call: Call; readonly before: JsonObject } | { readonly skip: string };
 }>;
 
 /** DELETE of `run_id` (listed as `before` in `listedBefore`), the list read again at once after it. */
@@ -272,10 +278,14 @@ function deleteRun(t: CheckContext) {
   });
 }
 
-/** Deletes CANCELLABLE_RUN_ID once, if a fresh reading of the list shows it still in progress. */
+/**
+ * Deletes the first run of CANCELLABLE_RUN_ID once, if a fresh reading of the list shows it still in progress; where
+ * the setting names a second run listed in progress too, both DELETEs are sent at the same moment (each in flight
+ * before either is answered), so that each cancellation is seen to hold beside the other.
+ */
 function cancelRun(t: CheckContext) {
   return deleteOnce(t, 'run in progress', async (ctx): Promise<RunDeletion> => {
-    const run_id = ctx.config.cancellableRunId as string;
+    const [run_id, second] = ctx.config.cancellableRunIds as readonly [string, ...string[]];
     const listed = await listedNow(ctx, 'runs');
     const before = listed.find((run) => run['run_id'] === run_id);
     if (!before) return { skip: `CANCELLABLE_RUN_ID ${run_id} is not among the listed runs` };
@@ -283,9 +293,39 @@ function cancelRun(t: CheckContext) {
       return {
         skip: `CANCELLABLE_RUN_ID ${run_id} is listed as ${FINISHED}: finished, not in progress (set it to a run still pending or running)`,
       };
-    return deleteListed(ctx, run_id, before, listed);
+    const secondBefore = listed.find((run) => run['run_id'] === second);
+    const alone =
+      second === undefined
+        ? `CANCELLABLE_RUN_ID names one run: name a second run in progress after a comma (CANCELLABLE_RUN_ID=${run_id},<id>) to cancel two at once`
+        : !secondBefore
+          ? `the second run of CANCELLABLE_RUN_ID, ${second}, is not among the listed runs`
+          : secondBefore['status'] === FINISHED
+            ? `the second run of CANCELLABLE_RUN_ID, ${second}, is listed as ${FINISHED}: finished, not in progress`
+            : undefined;
+    if (alone !== undefined || !secondBefore)
+      return { ...(await deleteListed(ctx, run_id, before, listed)), alongside: { skip: alone ?? '' } };
+    // Sent with a client's clock far ahead, which a correct server ignores (SERVER-SET-TIMES, judged where update_time is).
+    const [call, other] = await Promise.all(
+      [run_id, second as string].map((id) =>
+        ctx.call(DELETE, { params: { run_id: id }, headers: SKEWED_CLOCKS.future }),
+      ),
+    );
+    return {
+      call: call as Call,
+      before,
+      listedBefore: listed,
+      listedAfter: await listedNow(ctx, 'runs'),
+      alongside: { call: other as Call, before: secondBefore },
+    };
   });
 }
+
+/** The runs a deletion named: DELETABLE_RUN_ID's, CANCELLABLE_RUN_ID's first, and its second where it was cancelled alongside. */
+const namedRuns = (t: CheckContext, deletion: Pick<Exclude<RunDeletion, { skip: string }>, 'alongside'>): unknown[] => [
+  t.config.deletableRunId,
+  t.config.cancellableRunIds?.[0],
+  ...(deletion.alongside && 'call' in deletion.alongside ? [deletion.alongside.before['run_id']] : []),
+];
 
 /**
  * What the DELETE of `before` changed of the other runs. A run listed finished (COMPLETED) reads the same, every
@@ -294,10 +334,11 @@ function cancelRun(t: CheckContext) {
  */
 async function otherRunsChanged(
   t: CheckContext,
-  { before, listedBefore, listedAfter }: Omit<Exclude<RunDeletion, { skip: string }>, 'call'>,
+  deletion: Omit<Exclude<RunDeletion, { skip: string }>, 'call'>,
 ): Promise<string[]> {
-  const fixtures = [t.config.deletableRunId, t.config.cancellableRunId];
-  const others = listedBefore.filter((run) => !fixtures.includes(run['run_id'] as string));
+  const { before, listedBefore, listedAfter } = deletion;
+  const fixtures = namedRuns(t, deletion);
+  const others = listedBefore.filter((run) => !fixtures.includes(run['run_id']));
   const given = listedAfter.find((run) => run['run_id'] === before['run_id'])?.['status'];
   const newStatus = given !== before['status'] && given !== FINISHED ? given : undefined;
   const changed = await listedSiblingChanges(
@@ -515,12 +556,50 @@ describeGroup('runs', () => {
       await expectDeletedOrCancelled(t, call, before, 'the run in progress');
       expectEmptyObjectAnswer(t, call, ['RUN-DELETE'], 'deleting the run in progress');
     },
-    deletesFixture('cancellableRunId'),
+    deletesFixture('cancellableRunIds'),
+  );
+
+  // State changes of different resources at the same moment each hold: the two runs CANCELLABLE_RUN_ID names,
+  // cancelled at once (the same DELETEs the checks of the first run judge), each answered success and then gone from
+  // the list or listed with another status, given the time the single cancel is (settled).
+  check(
+    'runs.cancel-two-at-once',
+    ['RUN-DELETE-BY-STATUS'],
+    'two runs in progress (the first two of CANCELLABLE_RUN_ID) cancelled by DELETEs sent at the same moment are both answered success, and each is then gone from the list or listed with another status: neither cancellation undoes the other',
+    async (t) => {
+      const { call, before, alongside } = await cancelRun(t);
+      if (!alongside || 'skip' in alongside) return t.skip(alongside?.skip ?? 'no second run was cancelled');
+      const pair = [
+        { call, before, what: 'the first run in progress' },
+        {
+          call: alongside.call,
+          before: alongside.before,
+          what: 'the second run in progress, cancelled at the same moment',
+        },
+      ];
+      for (const one of pair) t.expectSuccess(one.call, ['RUN-DELETE-BY-STATUS'], `deleting ${one.what}`);
+      let lost: { readonly problem: string; readonly call: Call } | undefined;
+      await settled(async () => {
+        const listed = await listedNow(t, 'runs');
+        lost = undefined;
+        for (const one of pair) {
+          const after = listed.find((run) => run['run_id'] === one.before['run_id']);
+          if (after && after['status'] === one.before['status'])
+            lost ??= {
+              problem: `${one.what} ${String(one.before['run_id'])} was answered ${one.call.response.status} but is still listed with status ${JSON.stringify(one.before['status'])}: neither deleted nor cancelled (the two DELETEs were sent at the same moment)`,
+              call: one.call,
+            };
+        }
+        return lost?.problem;
+      });
+      t.assert(lost === undefined, ['RUN-DELETE-BY-STATUS'], lost?.problem ?? '', lost?.call ?? call);
+    },
+    deletesFixture('cancellableRunIds'),
   );
 
   for (const [id, deletion, setting, what] of [
     ['runs.delete-keeps-other-fields', deleteRun, 'deletableRunId', 'the deleted run'],
-    ['runs.cancel-keeps-other-fields', cancelRun, 'cancellableRunId', 'the cancelled run (CANCELLABLE_RUN_ID)'],
+    ['runs.cancel-keeps-other-fields', cancelRun, 'cancellableRunIds', 'the cancelled run (CANCELLABLE_RUN_ID)'],
   ] as const)
     check(
       id,
@@ -537,7 +616,7 @@ describeGroup('runs', () => {
     [
       'runs.cancel-filtered-by-new-values',
       cancelRun,
-      'cancellableRunId',
+      'cancellableRunIds',
       'the cancelled run (CANCELLABLE_RUN_ID)',
       true,
     ],
@@ -556,7 +635,7 @@ describeGroup('runs', () => {
   // A change is an update: a run still listed after it reads as updated after its creation and its last update.
   for (const [id, deletion, setting, what] of [
     ['runs.delete-update-time-ordered', deleteRun, 'deletableRunId', 'the deleted run'],
-    ['runs.cancel-update-time-ordered', cancelRun, 'cancellableRunId', 'the cancelled run (CANCELLABLE_RUN_ID)'],
+    ['runs.cancel-update-time-ordered', cancelRun, 'cancellableRunIds', 'the cancelled run (CANCELLABLE_RUN_ID)'],
   ] as const)
     check(
       id,
@@ -584,7 +663,12 @@ describeGroup('runs', () => {
   // counters, its error) and the others, as listed at once after the DELETE (no request of its own).
   for (const [key, deletion, setting, what] of [
     ['after-delete', deleteRun, 'deletableRunId', 'the DELETE of DELETABLE_RUN_ID'],
-    ['after-cancel', cancelRun, 'cancellableRunId', 'the DELETE of the run in progress CANCELLABLE_RUN_ID (cancelled)'],
+    [
+      'after-cancel',
+      cancelRun,
+      'cancellableRunIds',
+      'the DELETE of the run in progress CANCELLABLE_RUN_ID (cancelled)',
+    ],
   ] as const)
     for (const rule of RUN_RULES)
       check(
@@ -605,7 +689,7 @@ describeGroup('runs', () => {
     [
       'run-cancelled',
       cancelRun,
-      'cancellableRunId',
+      'cancellableRunIds',
       'a run in progress (CANCELLABLE_RUN_ID) is cancelled by its DELETE',
     ],
   ] as const)
@@ -634,7 +718,12 @@ describeGroup('runs', () => {
   // Last: a second DELETE may delete a run kept by the first, which the checks above read.
   for (const [id, deletion, setting, what] of [
     ['runs.deleted-run-deleted-again-found', deleteRun, 'deletableRunId', 'the deleted run'],
-    ['runs.cancelled-run-deleted-again-found', cancelRun, 'cancellableRunId', 'the cancelled run (CANCELLABLE_RUN_ID)'],
+    [
+      'runs.cancelled-run-deleted-again-found',
+      cancelRun,
+      'cancellableRunIds',
+      'the cancelled run (CANCELLABLE_RUN_ID)',
+    ],
   ] as const)
     check(
       id,

@@ -1,6 +1,7 @@
 // Scheduled runs: the API can neither list nor create them, so the checks read the one
-// named by SCHEDULED_RUN_ID and delete only DELETABLE_SCHEDULED_RUN_ID (last, so the
-// reads never depend on whether the deletion ran). The timestamp order, and the fields that
+// named by SCHEDULED_RUN_ID and delete only those DELETABLE_SCHEDULED_RUN_ID names (last, so the
+// reads never depend on whether the deletion ran; its first id is judged by every deletion check, each
+// further one, in whatever state the user left it, by the deletion's core check after it). The timestamp order, and the fields that
 // describe one thing (the last run's time and id), are read on both while they are served: the
 // second may be in another state (never run, never updated).
 
@@ -20,6 +21,7 @@ import {
   expectSiblingsKept,
   expectGoneWhenRevalidated,
   expectStaysGone,
+  settled,
   siblingChanges,
 } from '../lib/families/deletion.js';
 import { isSuccess } from '../lib/assert/responses.js';
@@ -56,15 +58,10 @@ async function configured(
 }
 
 /** The body of a deletion is not shown: any 2xx without an error body, an empty one included. */
-function expectDeleted(t: CheckContext, call: Call): void {
+function expectDeleted(t: CheckContext, call: Call, what = 'deleting the scheduled run'): void {
   if (call.response.text.trim() === '')
-    t.assert(
-      isSuccess(call),
-      ['SCHEDULED-RUN-DELETE'],
-      `deleting the scheduled run answered ${call.response.status}`,
-      call,
-    );
-  else t.expectSuccess(call, ['SCHEDULED-RUN-DELETE'], 'deleting the scheduled run');
+    t.assert(isSuccess(call), ['SCHEDULED-RUN-DELETE'], `${what} answered ${call.response.status}`, call);
+  else t.expectSuccess(call, ['SCHEDULED-RUN-DELETE'], what);
 }
 
 const READS = { needs: ['scheduledRunId'] } as const;
@@ -78,7 +75,7 @@ const SCHEDULE_FIRED = ['last_run_at', 'last_run_id', 'update_time'] as const;
  */
 async function bothServed(t: CheckContext): Promise<Array<{ call: Call; run: JsonObject }>> {
   const served = [await configured(t, ['SCHEDULED-RUN-GET'])];
-  const other = t.config.deletableScheduledRunId;
+  const other = t.config.deletableScheduledRunIds?.[0];
   if (other === undefined || other === t.config.scheduledRunId) return served;
   const read = await fetchById(t, other);
   if (!isSuccess(read)) {
@@ -112,26 +109,61 @@ async function expectNoneRemoved(t: CheckContext, id: string, before: Call): Pro
 /** Holds DELETABLE_SCHEDULED_RUN_ID once this run has deleted it, for the strict NOT_FOUND check. */
 const deleted = (t: CheckContext): Promise<{ id?: string }> => t.memo('deleted scheduled run', async () => ({}));
 
+/** A further scheduled run of DELETABLE_SCHEDULED_RUN_ID: read before the deletions, and deleted where it was served. */
+interface FurtherDeletion {
+  readonly id: string;
+  readonly before: Call;
+  readonly deletion?: Call;
+}
+
 /**
- * The run's one DELETE of DELETABLE_SCHEDULED_RUN_ID, made by whichever check asks first, with what was read just
- * before it: the scheduled run itself (no DELETE when it is not served) and SCHEDULED_RUN_ID, which it must leave as
- * it was.
+ * The run's one DELETE of each scheduled run DELETABLE_SCHEDULED_RUN_ID names, made by whichever check asks first,
+ * with what was read just before: each scheduled run itself (no DELETE of one not served) and SCHEDULED_RUN_ID, which
+ * they must leave as it was. The DELETEs are sent at the same moment (each in flight before any is answered): state
+ * changes of different resources at once must each hold. The first id is the one every deletion check judges.
  */
 const deleteScheduledRun = (
   t: CheckContext,
-): Promise<{ id: string; before: Call; deletion?: Call; other?: string; otherBefore?: JsonObject }> =>
+): Promise<{
+  id: string;
+  before: Call;
+  deletion?: Call;
+  other?: string;
+  otherBefore?: JsonObject;
+  further: readonly FurtherDeletion[];
+}> =>
   t.memo('deletion of DELETABLE_SCHEDULED_RUN_ID', async (ctx) => {
-    const id = ctx.config.deletableScheduledRunId as string;
+    const [id, ...rest] = ctx.config.deletableScheduledRunIds as readonly [string, ...string[]];
+    const other = ctx.config.scheduledRunId;
     const before = await fetchById(ctx, id);
-    if (!isSuccess(before)) return { id, before };
+    const read = await Promise.all(
+      rest.filter((more) => more !== other).map(async (more) => ({ id: more, before: await fetchById(ctx, more) })),
+    );
     // Another scheduled run (SCHEDULED_RUN_ID) served before the deletion is served after it: a DELETE removes what it names only.
     // It reads as before too, but for a run its schedule started meanwhile (a schedule that fired moves these).
-    const other = ctx.config.scheduledRunId;
     const otherRead = other !== undefined && other !== id ? await fetchById(ctx, other) : undefined;
     const otherBefore = otherRead && isSuccess(otherRead) ? (otherRead.response.json as JsonObject) : undefined;
-    const deletion = await ctx.call(DELETE, { params: { scheduled_run_id: id } });
+    const sent = [...(isSuccess(before) ? [id] : []), ...read.flatMap((r) => (isSuccess(r.before) ? [r.id] : []))];
+    const answers = new Map(
+      await Promise.all(
+        sent.map(async (named) => [named, await ctx.call(DELETE, { params: { scheduled_run_id: named } })] as const),
+      ),
+    );
+    const further = read.map((r) => {
+      const deletion = answers.get(r.id);
+      return deletion ? { ...r, deletion } : r;
+    });
+    const deletion = answers.get(id);
+    if (!deletion) return { id, before, further };
     (await deleted(ctx)).id = id;
-    return { id, before, deletion, ...(other !== undefined ? { other } : {}), ...(otherBefore ? { otherBefore } : {}) };
+    return {
+      id,
+      before,
+      deletion,
+      further,
+      ...(other !== undefined ? { other } : {}),
+      ...(otherBefore ? { otherBefore } : {}),
+    };
   });
 
 describeGroup('scheduled-runs', () => {
@@ -299,14 +331,57 @@ describeGroup('scheduled-runs', () => {
         `the deleted scheduled run ${id}`,
       );
     },
-    deletesFixture('deletableScheduledRunId'),
+    deletesFixture('deletableScheduledRunIds'),
+  );
+
+  // Deletion in every state a fixture can be in: each further scheduled run DELETABLE_SCHEDULED_RUN_ID names (another
+  // state than the first, enabled say) is deleted after the first, and must then be gone like it. Only the core of the
+  // deletion's check: the others judge the first.
+  check(
+    'scheduled-runs.delete-every-deletable-scheduled-run',
+    ['SCHEDULED-RUN-DELETE'],
+    'DELETE removes each further scheduled run DELETABLE_SCHEDULED_RUN_ID names, whatever its state (enabled or not), though sent at the same moment as the DELETE of the first: answered success, then fetching it fails',
+    async (t) => {
+      const { further } = await deleteScheduledRun(t);
+      if (!further.length)
+        return t.skip(
+          'DELETABLE_SCHEDULED_RUN_ID names one scheduled run: name another, in another state (enabled or disabled), after a comma to check its deletion too',
+        );
+      for (const { id, before, deletion } of further) {
+        if (!deletion) {
+          expectNotServed(
+            t,
+            before,
+            ['SCHEDULED-RUN-GET'],
+            `fetching DELETABLE_SCHEDULED_RUN_ID's ${id} before its DELETE`,
+          );
+          continue;
+        }
+        const read = (before.response.json as JsonObject | undefined)?.['scheduled_run'];
+        const enabled = isJsonObject(read) ? read['enabled'] : undefined;
+        const state = `${id}${typeof enabled === 'boolean' ? (enabled ? ' (enabled)' : ' (disabled)') : ''}`;
+        expectDeleted(t, deletion, `deleting the scheduled run ${state}`);
+        let after: Call | undefined;
+        await settled(async () => {
+          after = await fetchById(t, id);
+          return isSuccess(after) ? 'served' : undefined;
+        });
+        expectGone(t, after as Call, ['SCHEDULED-RUN-DELETE'], `fetching the deleted scheduled run ${state}`);
+      }
+      const unserved = further.filter((f) => !f.deletion);
+      if (unserved.length === further.length)
+        t.skip(
+          `no further scheduled run of DELETABLE_SCHEDULED_RUN_ID is served: ${unserved.map((f) => `${f.id} (GET answered ${f.before.response.status})`).join(', ')}`,
+        );
+    },
+    deletesFixture('deletableScheduledRunIds'),
   );
 
   // The fixtures read again after the deletion (no list shows scheduled runs: the list rules do not apply).
   declareAfterChangeChecks({
     key: 'scheduled-run-deleted',
     title: 'a scheduled run (DELETABLE_SCHEDULED_RUN_ID) is deleted',
-    setting: 'deletableScheduledRunId',
+    setting: 'deletableScheduledRunIds',
     requirements: ['SCHEDULED-RUN-DELETE'],
     lists: [],
     perform: async (t) => {
@@ -331,7 +406,7 @@ describeGroup('scheduled-runs', () => {
             skip: `the DELETE of DELETABLE_SCHEDULED_RUN_ID answered ${deletion.response.status}: nothing was deleted`,
           };
     },
-    deletesFixture('deletableScheduledRunId'),
+    deletesFixture('deletableScheduledRunIds'),
   );
 
   check(

@@ -97,11 +97,17 @@ describe('parseConfig', () => {
     const target = { BASE_URL: 'http://127.0.0.1:1', API_KEY: 'k' };
     expect(
       parseConfig({ ...target, DELETABLE_RUN_ID: ' finished-run ', CANCELLABLE_RUN_ID: 'running-run' }),
-    ).toMatchObject({ deletableRunId: 'finished-run', cancellableRunId: 'running-run' });
+    ).toMatchObject({ deletableRunId: 'finished-run', cancellableRunIds: ['running-run'] });
     expect(parseConfig({ ...target, CANCELLABLE_RUN_ID: '' })).toMatchObject({
       deletableRunId: undefined,
-      cancellableRunId: undefined,
+      cancellableRunIds: undefined,
     });
+    expect(
+      parseConfig({ ...target, CANCELLABLE_RUN_ID: 'r1, r2', DELETABLE_SCHEDULED_RUN_ID: 's1,s2,s3' }),
+    ).toMatchObject({ cancellableRunIds: ['r1', 'r2'], deletableScheduledRunIds: ['s1', 's2', 's3'] });
+    expect(() => parseConfig({ ...target, CANCELLABLE_RUN_ID: 'r1,r1' })).toThrow(
+      /^CANCELLABLE_RUN_ID names "r1" twice/,
+    );
   });
 
   test('trailing slashes are dropped and settings are read', () => {

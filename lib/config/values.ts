@@ -25,6 +25,23 @@ export const integer =
     return parsed;
   };
 
+/**
+ * Ids of existing resources, comma-separated (`a,b`, spaces around each allowed), as NO_PROXY lists its hosts: one id
+ * is a list of one. An empty entry (`a,,b`, a trailing comma) or an id named twice is refused: each id is a fixture the
+ * suite changes, and one named twice would be changed twice at once.
+ */
+export const idList: ParseOptional<readonly string[] | undefined> = (value, name) => {
+  if (value === undefined) return undefined;
+  const ids = value.split(',').map((id) => id.trim());
+  if (ids.some((id) => id === ''))
+    throw new ConfigError(
+      `${name} has an empty id in ${JSON.stringify(value)}: ids are comma-separated, one or more (a,b).`,
+    );
+  const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (twice !== undefined) throw new ConfigError(`${name} names ${JSON.stringify(twice)} twice: each id once.`);
+  return ids;
+};
+
 export const optional =
   <T>(parse: Parse<T>): ParseOptional<T | undefined> =>
   (value, name) =>

@@ -461,14 +461,14 @@ const DECLARED = {
       ['PATH-ID-EXACT'],
       'DELETE /v1/runs/{run_id} with a listed finished run ID altered, or a persona ID, leaves the run listed as it was',
       async (t) => {
-        const { deletableRunId, cancellableRunId } = t.config;
+        const { deletableRunId, cancellableRunIds = [] } = t.config;
         const run =
           (await runs(t)).find(
             (r) =>
               r['status'] === FINISHED &&
               typeof r['run_id'] === 'string' &&
               r['run_id'] !== deletableRunId &&
-              r['run_id'] !== cancellableRunId,
+              !cancellableRunIds.includes(r['run_id']),
           ) ?? t.skip(`needs a listed ${FINISHED} run besides DELETABLE_RUN_ID, and none is listed`);
         const run_id = String(run['run_id']);
         const target: RealTarget = {

@@ -1,7 +1,7 @@
 // report.html: one self-contained page for people. Inline CSS only, no script, nothing fetched;
 // the Content-Security-Policy makes sure of it even if a server's text slipped through unescaped.
 
-import { SETTINGS } from '../config.js';
+import { SETTINGS, SETTING_NAMES as FIELD_SETTINGS } from '../config.js';
 import { REQUIREMENTS, type Requirement } from '../contract/requirements/index.js';
 import { SPECIFICATION_TEXT } from '../contract/specification.js';
 import { UNTESTABLE } from '../contract/untestable.js';
@@ -132,6 +132,8 @@ const SETTING_MEANINGS: ReadonlyMap<string, string> = new Map<string, string>([
 /** `baseUrl` (a Config field) to `BASE_URL` (its variable); names already in that form, and unknown ones, stay as they are. */
 export function settingName(key: string): string {
   if (SETTING_NAMES.includes(key)) return key;
+  const filled = (FIELD_SETTINGS as Readonly<Record<string, string>>)[key];
+  if (filled !== undefined) return filled;
   const snake = key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
   if (snake === 'RUN_MARKER') return 'AES_RUN_MARKER';
   return SETTING_NAMES.includes(snake) ? snake : key;

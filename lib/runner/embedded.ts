@@ -7,7 +7,10 @@ import { type RequestListener, startReferenceService, type RunningReference } fr
 
 /** Settings a run against the reference service needs, as environment entries (for a child process). */
 export function referenceEnvironment(reference: RunningReference): Record<string, string> {
-  const fixtures = Object.entries(FIXTURE_SETTINGS).map(([name, field]) => [name, reference.fixtures[field]]);
+  const fixtures = Object.entries(FIXTURE_SETTINGS).map(([name, field]) => {
+    const value = reference.fixtures[field];
+    return [name, typeof value === 'string' ? value : value.join(',')];
+  });
   return { BASE_URL: reference.url, API_KEY: reference.apiKey, ...Object.fromEntries(fixtures) };
 }
 

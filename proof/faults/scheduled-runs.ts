@@ -141,6 +141,52 @@ export const SCHEDULED_RUNS_FAULTS = [
     shows: 200,
   }),
   fault({
+    id: 'scheduled-run-delete-enabled-kept',
+    requirements: ['SCHEDULED-RUN-DELETE'],
+    slips: ['state'],
+    description:
+      'DELETE of an enabled scheduled run only disables it (the scheduler keeps a rule with a live schedule and is asked to pause it), answering success: it is still served, disabled. A disabled one is deleted.',
+    behaviour: (b) => {
+      const removes = b.scheduledRunDeleteRemoves;
+      b.scheduledRunDeleteRemoves = (run) => !run.enabled && removes(run);
+    },
+    probe: async (call) => {
+      const [, enabled] = FIXTURE_IDS.deletableScheduledRunIds;
+      const at = `/v1/scheduled-runs/${String(enabled)}`;
+      await call('DELETE', at);
+      return (await call('GET', at)).status;
+    },
+    shows: 200,
+  }),
+  fault({
+    id: 'scheduled-run-concurrent-deletes-one-lost',
+    requirements: ['SCHEDULED-RUN-DELETE'],
+    slips: ['state'],
+    description:
+      "DELETE /v1/scheduled-runs/{id} removes the scheduled run from a cache and answers at once, then writes the cache's copy of the organization's scheduled runs, taken as the request came in, back to the store 50 ms later: a DELETE of another scheduled run sent at the same moment is undone by that write, and the scheduled run it deleted is served again. One at a time, every deletion holds.",
+    behaviour: (b) => {
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key === 'DELETE /v1/scheduled-runs/{scheduled_run_id}') {
+          const copy = new Map(store.scheduledRuns);
+          copy.delete(params.scheduled_run_id ?? '');
+          setTimeout(() => {
+            for (const [id, run] of copy) store.scheduledRuns.set(id, run);
+          }, 50).unref();
+        }
+        return named(endpoint, params, store);
+      };
+    },
+    probe: async (call) => {
+      const paths = FIXTURE_IDS.deletableScheduledRunIds.map((id) => `/v1/scheduled-runs/${id}`);
+      const answered = await Promise.all(paths.map((path) => call('DELETE', path)));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const after = await Promise.all(paths.map((path) => call('GET', path)));
+      return { answered: answered.map((a) => a.status), served: after.some((a) => a.status === 200) };
+    },
+    shows: { answered: [200, 200], served: true },
+  }),
+  fault({
     id: 'scheduled-run-missing-invalid-argument',
     requirements: ['MISSING-RESOURCE-NOT-FOUND'],
     slips: ['scope'],

@@ -44,8 +44,8 @@ describe('the settings table', () => {
       DASHBOARD_ID: 'dashboardId',
       DELETABLE_PERSONA_ID: 'deletablePersonaId',
       DELETABLE_RUN_ID: 'deletableRunId',
-      CANCELLABLE_RUN_ID: 'cancellableRunId',
-      DELETABLE_SCHEDULED_RUN_ID: 'deletableScheduledRunId',
+      CANCELLABLE_RUN_ID: 'cancellableRunIds',
+      DELETABLE_SCHEDULED_RUN_ID: 'deletableScheduledRunIds',
     });
     expect(SETTING_NAMES.dashboardId).toBe('DASHBOARD_ID');
     expect(SETTING_NAMES.numRuns).toBe('NUM_RUNS');
@@ -54,11 +54,11 @@ describe('the settings table', () => {
       | 'dashboardId'
       | 'deletablePersonaId'
       | 'deletableRunId'
-      | 'cancellableRunId'
-      | 'deletableScheduledRunId'
+      | 'cancellableRunIds'
+      | 'deletableScheduledRunIds'
     >();
     expectTypeOf<DeletableFixture>().toEqualTypeOf<
-      'deletablePersonaId' | 'deletableRunId' | 'cancellableRunId' | 'deletableScheduledRunId'
+      'deletablePersonaId' | 'deletableRunId' | 'cancellableRunIds' | 'deletableScheduledRunIds'
     >();
   });
 

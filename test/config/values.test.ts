@@ -3,6 +3,7 @@ import {
   baseUrl,
   ConfigError,
   flag,
+  idList,
   integer,
   isRandomSeed,
   oneOf,
@@ -54,5 +55,18 @@ describe('the parsers of setting values', () => {
       'B ends in /v1: the suite appends /v1 itself, so it uses http://h:1/api',
     );
     expect(() => baseUrl('h:1', 'B')).toThrow(/^B has no http:\/\/ or https:\/\/ in front/);
+  });
+
+  it('idList: one id or several, comma-separated, spaces around each dropped; unset stays unset', () => {
+    expect(idList(undefined, 'I')).toBeUndefined();
+    expect(idList('abc', 'I')).toEqual(['abc']);
+    expect(idList('abc,def', 'I')).toEqual(['abc', 'def']);
+    expect(idList(' abc , def ,ghi', 'I')).toEqual(['abc', 'def', 'ghi']);
+  });
+
+  it('idList: an empty entry or an id named twice is refused, naming the setting', () => {
+    for (const value of ['abc,', ',abc', 'abc,,def', 'abc, ,def'])
+      expect(() => idList(value, 'I'), value).toThrow(/^I has an empty id in .*: ids are comma-separated/);
+    expect(() => idList('abc,def,abc', 'I')).toThrow(new ConfigError('I names "abc" twice: each id once.'));
   });
 });

@@ -142,9 +142,15 @@ describe('toHtml', () => {
 
   it('shows the settings under their environment variable names, the key redacted', () => {
     expect(
-      ['baseUrl', 'apiKey', 'requestTimeoutMs', 'deletableScheduledRunId', 'runMarker', 'PROFILE', 'somethingElse'].map(
-        settingName,
-      ),
+      [
+        'baseUrl',
+        'apiKey',
+        'requestTimeoutMs',
+        'deletableScheduledRunIds',
+        'runMarker',
+        'PROFILE',
+        'somethingElse',
+      ].map(settingName),
     ).toEqual([
       'BASE_URL',
       'API_KEY',

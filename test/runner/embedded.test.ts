@@ -25,13 +25,29 @@ describe('embedded reference fixtures', () => {
     const env = referenceEnvironment(reference);
     expect(env).toMatchObject({
       DELETABLE_RUN_ID: reference.fixtures.deletableRunId,
-      CANCELLABLE_RUN_ID: reference.fixtures.cancellableRunId,
+      CANCELLABLE_RUN_ID: reference.fixtures.cancellableRunIds.join(','),
+      DELETABLE_SCHEDULED_RUN_ID: reference.fixtures.deletableScheduledRunIds.join(','),
     });
     expect(atReference(parseConfig({}), reference)).toMatchObject({
       deletableRunId: env['DELETABLE_RUN_ID'],
-      cancellableRunId: env['CANCELLABLE_RUN_ID'],
+      cancellableRunIds: env['CANCELLABLE_RUN_ID']?.split(','),
+      deletableScheduledRunIds: env['DELETABLE_SCHEDULED_RUN_ID']?.split(','),
     });
+    expect(reference.fixtures.cancellableRunIds[0]).toBe(reference.fixtures.cancellableRunId);
     expect(await listedStatus(reference.fixtures.deletableRunId)).toBe('COMPLETED');
-    expect(await listedStatus(reference.fixtures.cancellableRunId)).toBe('RUNNING');
+    for (const id of reference.fixtures.cancellableRunIds) expect(await listedStatus(id)).toBe('RUNNING');
+  });
+
+  test('the deletable scheduled runs are one disabled (the first) and one enabled', async () => {
+    const enabled = await Promise.all(
+      reference.fixtures.deletableScheduledRunIds.map(async (id) => {
+        const response = await fetch(`${reference.url}/v1/scheduled-runs/${id}`, {
+          headers: { 'X-API-Key': reference.apiKey },
+        });
+        return ((await response.json()) as { scheduled_run: { enabled: boolean } }).scheduled_run.enabled;
+      }),
+    );
+    expect(reference.fixtures.deletableScheduledRunIds[0]).toBe(reference.fixtures.deletableScheduledRunId);
+    expect(enabled).toEqual([false, true]);
   });
 });

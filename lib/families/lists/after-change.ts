@@ -251,7 +251,7 @@ const AFTER_CHANGE_RULES: readonly AfterChangeRule[] = [
     async mismatch(t, change) {
       const persona = (await personas(t)).map((p) => p['id']).find((p) => p !== t.config.deletablePersonaId);
       const reads = [
-        ...[t.config.scheduledRunId, t.config.deletableScheduledRunId].map((id) => ({
+        ...[t.config.scheduledRunId, ...(t.config.deletableScheduledRunIds ?? [])].map((id) => ({
           endpoint: 'GET /v1/scheduled-runs/{scheduled_run_id}' as const,
           params: { scheduled_run_id: id },
           requirement: 'SCHEDULED-RUN-GET' as const,
