@@ -149,7 +149,7 @@ const TABLE = [
     fixture: 'deleted',
     summary: 'scheduled runs the suite may delete (one id, or several comma-separated)',
     meaning:
-      'Scheduled runs the suite may delete: one id, or several comma-separated (`id1,id2`), ideally in different states (one enabled, one disabled), as a deletion must hold in every state. The first is judged by every deletion check; each further one is deleted too, after it, and must then be gone (`scheduled-runs.delete-every-deletable-scheduled-run`). Without it, no scheduled run is deleted; with one id, that check is skipped, naming this setting.',
+      'Scheduled runs the suite may delete: one id, or several comma-separated (`id1,id2`), ideally in different states (one enabled, one disabled), as a deletion must hold in every state. The first is judged by every deletion check; each further one is deleted too, at the same moment as the first, and must then be gone (`scheduled-runs.delete-every-deletable-scheduled-run`). Without it, no scheduled run is deleted; with one id, that check is skipped, naming this setting.',
   },
   {
     name: 'REPORT_DIR',

@@ -202,7 +202,7 @@ export const SCHEDULED_RUNS = [
     'Scheduled runs',
     'DELETE /v1/scheduled-runs/{id} deletes it: it can no longer be fetched.',
     'deletes the scheduled run and removes its schedule',
-    "Only the scheduled runs DELETABLE_SCHEDULED_RUN_ID names are deleted: the first is judged by every deletion check; each further one (another state: the embedded reference's second is enabled, its first disabled) is deleted after it, and must answer success and then be refused by GET, re-read for up to 3 seconds (`scheduled-runs.delete-every-deletable-scheduled-run`; skipped, naming the setting, with one id). The response body is not shown: any 2xx without an error body is accepted, an empty one included. Afterwards a GET must fail with any error; NOT_FOUND is required only by MISSING-RESOURCE-NOT-FOUND (strict). Audit: nothing in the words fixes the status, body or error of the GET afterwards. Kept.",
+    "Only the scheduled runs DELETABLE_SCHEDULED_RUN_ID names are deleted: the first is judged by every deletion check; each further one (another state: the embedded reference's second is enabled, its first disabled) is deleted at the same moment as the first, and must answer success and then be refused by GET, re-read for up to 3 seconds (`scheduled-runs.delete-every-deletable-scheduled-run`; skipped, naming the setting, with one id). The response body is not shown: any 2xx without an error body is accepted, an empty one included. Afterwards a GET must fail with any error; NOT_FOUND is required only by MISSING-RESOURCE-NOT-FOUND (strict). Audit: nothing in the words fixes the status, body or error of the GET afterwards. Kept.",
   ),
 ] as const;
 
