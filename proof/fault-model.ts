@@ -54,6 +54,8 @@ const PAGE_RULES: RequirementId[] = [
   'LIST-FILTER-AND-OR',
   'LIST-FILTER-QUOTING',
   'LIST-FULL-PAGES',
+  // A parameter's form judged on the first page and taken as it comes beside a page token.
+  'LIST-PAGE-SIZE-INVALID',
 ];
 const LIST_RULES = REQUIREMENTS.filter((r) => r.area === 'lists').map((r) => r.id as RequirementId);
 const GENERIC_RULES = REQUIREMENTS.filter((r) => r.area === 'published').map((r) => r.id as RequirementId);
@@ -76,6 +78,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'READ-BACK-UNCHANGED',
       // A format's pattern matched without its anchors: text before or after the value gets through.
       'REVIEW-PROJECT-ASSIGNEE-EMAIL',
+      // A value under its stated limit refused by a narrower column than the limit (a derived value stored there).
+      'MUTATION-CREATE',
     ],
     otherwise: 'the rule sets no bound',
   },
@@ -135,6 +139,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'RESPONSE-ACCEPT-JSON',
       // A request's JSON media type read on every method but one (a PATCH taking merge-patch+json alone).
       'REQUEST-JSON-FORMS',
+      // A segment's offsets right in the output's GET, carried over between the items of its list.
+      'METRIC-SEGMENT-OFFSETS',
       'MISSING-RESOURCE-NOT-FOUND',
       'AUTH-MISSING-KEY',
       'AUTH-INVALID-KEY',
@@ -268,6 +274,17 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'DASHBOARD-PATCH',
       // A server time set again by a later change of state (a cancel stamping create_time).
       'SERVER-SET-TIMES',
+      // A DELETE's answer built on the path one state takes (a cancel answering the run it cancelled).
+      'DELETE-EMPTY-OBJECT-BODY',
+      // A filter read after another request or a deletion: an error kept, a join on what was deleted.
+      'LIST-FILTER-FIELDS',
+      // A published document served from a cache an earlier request filled, labelled otherwise.
+      'SPEC-YAML-DEFAULT',
+      // Two creates at once under two parents, or sharing a parent made on the way (a new test set); a create naming
+      // what a deletion removed.
+      'MUTATION-SCOPED-TO-AGENT',
+      'TESTCASE-CREATE',
+      'AGENT-CREATE',
       // A verdict on the key remembered from an earlier request (of the same address or connection).
       'AUTH-MISSING-KEY',
     ],

@@ -11,6 +11,7 @@
 // `ind32-agent-rename-resets-reference-ids`, `ind32-agent-etag-of-creation` and `ind32-mutation-touched-by-agent-rename`
 // (what an agent rename does), `ind32-agents-listed-with-creation-name` and `ind32-refused-agent-left-listed` (what
 // the list of agents holds).
+// Against the suite at 0af0987 (the checks as at 160a629), as written: 1 of 5 detected, 4 missed.
 
 import { connect } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';

@@ -5,6 +5,7 @@
 // Review (coordinator): 14 written, 1 dropped: `ind33-order-by-dashes-toggle` (`--create_time` accepted and read as
 // ascending: an order_by form the specification gives no meaning, which a lenient server may recognise; the writers'
 // not-faults list has "an extension recognised").
+// Against the suite at 0af0987 (the checks as at 160a629), as written: 10 of 13 detected, 3 missed.
 
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { ApiError, invalidArgument } from '../../lib/reference/http/errors.js';
@@ -15,7 +16,10 @@ import type { JsonObject } from '../../lib/util/json.js';
 import { fault, type Fault, lastRequest, onRunCancelled, respondWith } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
-export const UNDETECTED: Readonly<Record<string, string>> = {};
+export const UNDETECTED: Readonly<Record<string, string>> = {
+  'ind33-run-cancel-marked-completed':
+    'A cancelled run read as COMPLETED: the specification names no cancelled status and no transitions ("Transitions: not shown"), and on a real deployment a run in progress may finish on its own between the read and the DELETE, or while an asynchronous cancel takes effect: telling a cancel marked COMPLETED from a run that completed needs a run that cannot finish meanwhile, which no setting names.',
+};
 
 /** The fixtures the embedded service is seeded with (the ids the suite's settings name). */
 const FIXTURES = seedStore(ALPHANUMERIC).fixtures;
@@ -233,7 +237,7 @@ const FAULTS_33 = [
   fault({
     id: 'ind33-spec-yaml-cached-as-text-plain',
     requirements: ['SPEC-YAML-DEFAULT'],
-    slips: ['read-back'],
+    slips: ['state'],
     description:
       "The published documents pass a response cache that keeps a document's bytes by URL but not its headers, and replays them with its own default media type: the first fetch of a document is YAML labelled `application/yaml`, every later fetch of the same URL the same YAML labelled `text/plain`, no YAML media type.",
     behaviour: (b) => {

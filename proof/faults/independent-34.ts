@@ -8,6 +8,7 @@
 // answered NOT_FOUND (a final answer saying the mutation never was, where round 24's dropped ABORTED is a retryable
 // conflict); two creates of one name at once both answered ALREADY_EXISTS with the name free afterwards (no mutation
 // held it).
+// Against the suite at 0af0987 (the checks as at 160a629), as written: 8 of 11 detected, 3 missed.
 
 import { setTimeout as delay } from 'node:timers/promises';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
