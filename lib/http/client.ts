@@ -286,9 +286,34 @@ export class ApiClient {
     try {
       return await this.once(method, url, headers, body, recorded, this.connections.agentFor(method), target);
     } catch (error) {
+      if (error instanceof TransportError && error.cutShort && method === 'GET')
+        return this.onceMoreCutShort(error.cutShort, error, method, url, headers, recorded, target);
       if (!(error instanceof TransportError && error.reset && this.connections.resetWasIdleClose(method, error.cause)))
         throw error;
       return this.once(method, url, headers, body, recorded, this.connections.fresh, target);
+    }
+  }
+
+  /**
+   * A GET whose body ended with its connection short of its Content-Length: the network may cut one answer, so it is
+   * asked once more on a fresh connection; cut alike again (as many bytes of as many declared), the server frames it so.
+   */
+  private async onceMoreCutShort(
+    short: { readonly declared: number; readonly received: number },
+    first: TransportError,
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    recorded: RecordedRequest,
+    target?: { origin: string; path: string },
+  ): Promise<RecordedResponse> {
+    try {
+      return await this.once(method, url, headers, undefined, recorded, this.connections.fresh, target);
+    } catch (error) {
+      const again = error instanceof TransportError ? error.cutShort : undefined;
+      if (again?.declared !== short.declared || again.received !== short.received) throw error;
+      const what = `its body ends with the connection after ${again.received} of the ${again.declared} bytes its Content-Length says, alike on two connections`;
+      throw new TransportError(first.message, recorded, false, { cause: first.cause }, { what });
     }
   }
 
@@ -336,7 +361,7 @@ export class ApiClient {
         recorded,
         RESET_CODES.has(code ?? ''),
         { cause: error },
-        malformedAnswer(error, code, seen),
+        ...framingOf(error, code, seen),
       );
     }
   }
@@ -369,6 +394,29 @@ function malformedAnswer(error: unknown, code: string | undefined, seen: Seen): 
   if (err.name !== 'HTTPParserError' || /^[\x15\x16]\x03/.test(String(err.data ?? ''))) return undefined;
   const reason = String(err.message ?? '').replace(/^Response does not match the HTTP\/1\.1 protocol \((.*)\)$/, '$1');
   return { what: `it is no well-formed HTTP/1.1 message (${reason})` };
+}
+
+/**
+ * What a failed answer says of its framing: malformed where undici found it so in the bytes; else, a body that ended
+ * with the connection short of a Content-Length alone, as declared and received (the network's doing, or the server's).
+ */
+function framingOf(
+  error: unknown,
+  code: string | undefined,
+  seen: Seen,
+): [{ what: string } | undefined, { declared: number; received: number } | undefined] {
+  const malformed = malformedAnswer(error, code, seen);
+  const length = seen.headers?.['content-length'];
+  // undici says so as a length mismatch or as the socket closed, by how the connection ended.
+  const ended = code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' || RESET_CODES.has(code ?? '');
+  const short =
+    !malformed &&
+    ended &&
+    length !== undefined &&
+    /^\d+$/.test(length) &&
+    seen.bytes < Number(length) &&
+    seen.headers?.['transfer-encoding'] === undefined;
+  return [malformed, short ? { declared: Number(length), received: seen.bytes } : undefined];
 }
 
 /** `GET /v1/personas?page_size=1 200 12 ms (2 retries)` on stderr: the path only, never a header. */

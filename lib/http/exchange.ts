@@ -40,6 +40,8 @@ export class TransportError extends Error {
     readonly reset = false,
     options?: ErrorOptions,
     readonly malformed?: { readonly what: string },
+    /** An answer whose body ended with the connection, short of its Content-Length: what was declared and received. */
+    readonly cutShort?: { readonly declared: number; readonly received: number },
   ) {
     super(message, options);
   }

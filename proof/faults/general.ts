@@ -1534,4 +1534,26 @@ export const GENERAL_FAULTS = [
     },
     shows: 2,
   }),
+
+  fault({
+    id: 'large-answer-cut-at-its-first-write',
+    requirements: ['HTTP-MESSAGE-FRAMING'],
+    // Large answers framed short, the others exactly.
+    slips: ['scope'],
+    description:
+      'The answer writer hands the socket one 16 KiB buffer and drops the rest when write() says the buffer is full, under the Content-Length of the whole text: every answer over 16 KiB (a page of runs) ends short of its length, the client waits for bytes that never come until the server closes the idle connection, and the same request cut alike each time. Smaller answers are framed exactly.',
+    behaviour: (b) => {
+      const bytes = b.responseBytes;
+      b.responseBytes = (text) => bytes(text).subarray(0, 16 * 1024);
+    },
+    probe: async (call) => {
+      const received = await rawAnswer(
+        call,
+        (host) =>
+          `GET /v1/runs?page_size=1000 HTTP/1.1\r\nHost: ${host}\r\nX-API-Key: ${DEFAULT_API_KEY}\r\nConnection: close\r\n`,
+      );
+      return { body: received.length - received.indexOf('\r\n\r\n') - 4, short: bytesPastLength(received) < 0 };
+    },
+    shows: { body: 16 * 1024, short: true },
+  }),
 ] as const satisfies readonly Fault[];

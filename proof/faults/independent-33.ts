@@ -94,7 +94,7 @@ const FAULTS_33 = [
 
   fault({
     id: 'ind33-run-cancel-answers-cancelled-run',
-    requirements: ['DELETE-EMPTY-OBJECT-BODY'],
+    requirements: ['DELETE-EMPTY-OBJECT-BODY', 'RUN-DELETE-BY-STATUS'],
     slips: ['state'],
     description:
       'DELETE /v1/runs/{run_id} of a run still in progress is handed to the cancel operation, whose answer is the cancelled run (`{run: {..., status: "CANCELLED"}}`, as a cancel RPC answers), and that answer is sent on; a finished run, deleted, gets the empty object the specification gives for both outcomes.',
@@ -205,6 +205,8 @@ const FAULTS_33 = [
     id: 'ind33-filter-error-sticks-until-unfiltered',
     requirements: ['LIST-FILTER-FIELDS'],
     slips: ['state'],
+    // Seen after a malformed filter of the same list, which the malformed-filter checks send.
+    seenThrough: ['LIST-FILTER-MALFORMED'],
     description:
       'The list handlers share one filter parser whose error is cleared by its reset, which only the path building an empty filter calls: after one request with a malformed filter (`status =`), every filtered request is refused with that same INVALID_ARGUMENT, `status = COMPLETED` included, until some list request without a filter comes along.',
     behaviour: (b) => {

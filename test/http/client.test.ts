@@ -273,8 +273,17 @@ describe('ApiClient', () => {
 });
 
 /** A raw server answering every request with `answer`, then ending the connection. */
-async function rawAnswer(answer: string | Buffer, run: (client: ApiClient) => Promise<void>): Promise<void> {
-  const raw = createNetServer((socket) => socket.once('data', () => socket.end(answer)));
+/** A server answering each connection's first request with `answer` (the n-th connection with the n-th of a list, the last repeated). */
+async function rawAnswer(
+  answer: string | Buffer | ReadonlyArray<string | Buffer>,
+  run: (client: ApiClient) => Promise<void>,
+): Promise<void> {
+  const answers = typeof answer === 'string' || Buffer.isBuffer(answer) ? [answer] : answer;
+  let connections = 0;
+  const raw = createNetServer((socket) => {
+    const nth = answers[Math.min(connections++, answers.length - 1)]!;
+    socket.once('data', () => socket.end(nth));
+  });
   await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
   const client = new ApiClient({
     baseUrl: `http://127.0.0.1:${(raw.address() as { port: number }).port}`,
@@ -313,14 +322,43 @@ describe('ApiClient, on an answer that breaks HTTP framing', () => {
     });
   });
 
-  test("a body cut short of its Content-Length is the network's doing, not judged, whether the answer said close or not", async () => {
+  test("a body cut short of its Content-Length once is the network's doing: asked again, the whole answer is read", async () => {
+    for (const close of ['Connection: close\r\n', '']) {
+      const whole = 'HTTP/1.1 200 OK\r\nContent-Length: 7\r\nConnection: close\r\n\r\n{"a":1}';
+      await rawAnswer([`HTTP/1.1 200 OK\r\nContent-Length: 100\r\n${close}\r\n{"a":`, whole], async (client) => {
+        expect((await client.send({ method: 'GET', path: '/x' })).response.json).toEqual({ a: 1 });
+      });
+    }
+  });
+
+  test('a body cut short differently on the second connection is not judged', async () => {
+    const cut = (body: string) => `HTTP/1.1 200 OK\r\nContent-Length: 100\r\nConnection: close\r\n\r\n${body}`;
+    await rawAnswer([cut('{"a":'), cut('{"a":1')], async (client) => {
+      const error = (await failure(client)) as TransportError;
+      expect(error).toBeInstanceOf(TransportError);
+      expect(error.malformed).toBeUndefined();
+    });
+  });
+
+  test('a body cut short alike on two connections is framed so by the server: a malformed answer, said so', async () => {
     for (const close of ['Connection: close\r\n', '']) {
       await rawAnswer(`HTTP/1.1 200 OK\r\nContent-Length: 100\r\n${close}\r\n{"a":`, async (client) => {
         const error = (await failure(client)) as TransportError;
-        expect(error).toBeInstanceOf(TransportError);
-        expect(error.malformed).toBeUndefined();
+        expect(error.malformed?.what).toBe(
+          'its body ends with the connection after 5 of the 100 bytes its Content-Length says, alike on two connections',
+        );
       });
     }
+  });
+
+  test('a write cut short is not asked again', async () => {
+    await rawAnswer('HTTP/1.1 200 OK\r\nContent-Length: 100\r\nConnection: close\r\n\r\n{"a":', async (client) => {
+      const error = (await client
+        .send({ method: 'POST', path: '/x', json: {} })
+        .catch((e: unknown) => e)) as TransportError;
+      expect(error).toBeInstanceOf(TransportError);
+      expect(error.malformed).toBeUndefined();
+    });
   });
 
   test('a well-formed answer is read', async () => {
