@@ -66,7 +66,7 @@ async function build() {
   prune(join(DIST, 'lib'));
   prune(join(DIST, 'proof'));
 
-  // lib/result/suite.ts reads the package's name and version two folders up: dist/ when compiled.
+  // lib/util/suite.ts reads the package's name and version two folders up: dist/ when compiled.
   // It also makes dist/ a module scope of its own ("type": "module").
   const { name, version, license } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   const description = `The compiled ${name} (npm run build); the package is the folder above.`;

@@ -4,7 +4,7 @@
 
 import { ConfigError, loadDotenv } from '../config.js';
 import { redact } from '../http/redact.js';
-import { SUITE } from '../result/suite.js';
+import { SUITE } from '../util/suite.js';
 import { holdYoungGeneration } from '../runner/heap.js';
 import { HELP, parseCli } from './args.js';
 

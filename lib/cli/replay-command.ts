@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { ConfigError, SETTING_NAMES, settingText } from '../config.js';
 import { CURL_KEY_NOTE, readsKey } from '../http/curl.js';
 import { joinHar, startHar } from '../http/har.js';
-import { SUITE } from '../result/suite.js';
+import { SUITE } from '../util/suite.js';
 import { isCheckId } from '../result/check-id.js';
 import { runConformance } from '../runner/run.js';
 import type { CliRequest } from './args.js';

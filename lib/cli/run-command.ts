@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { ConfigError, parseConfig, settingText } from '../config.js';
 import { redact, registerSecret } from '../http/redact.js';
 import { joinHar, startHar } from '../http/har.js';
-import { SUITE } from '../result/suite.js';
+import { SUITE } from '../util/suite.js';
 import { consoleSummary } from '../report/console.js';
 import { mergeSummaries, readSummaries } from '../report/merge.js';
 import type { InterruptSignal, RunResult } from '../result/model.js';

@@ -12,6 +12,7 @@ import { harRecorder, type Recorded } from './har.js';
 import { ConnectionRecorder } from './received.js';
 import { API_KEY_PLACEHOLDER, redact, registerSecret } from './redact.js';
 import { Throttle } from './throttle.js';
+import { SUITE } from '../util/suite.js';
 import { utf8Text } from '../util/utf8.js';
 import { decodedBody } from './content-coding.js';
 import { proxyFor, shownProxy, type Transport } from './transport.js';
@@ -69,6 +70,9 @@ export interface RequestSpec {
 // (the specification's largest field, read as MiB) even with its text escaped twice over.
 const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 const RESET_CODES = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE']);
+
+/** Named on every request (RFC 9110 10.1.5: a user agent SHOULD send it): firewalls in front of APIs refuse requests without one. */
+const USER_AGENT = `${SUITE.name}/${SUITE.version}`;
 const DEFAULT_GIVE_UP_MS = 60_000;
 // A 429 that names no time: a second, as the rate limits that do name one mostly ask.
 const DEFAULT_BACK_OFF_MS = 1_000;
@@ -251,7 +255,10 @@ export class ApiClient {
     const headers: Record<string, string> = {};
     // Extra headers (HEADERS) replace the client's defaults, and yield to a header the check sets or removes.
     const extra = (this.options.transport?.headers ?? []).map((h): [string, string] => [h.name, h.value]);
-    for (const [name, value] of overlaid([['accept', 'application/json'], ...extra], spec.headers ?? {}))
+    for (const [name, value] of overlaid(
+      [['accept', 'application/json'], ['user-agent', USER_AGENT], ...extra],
+      spec.headers ?? {},
+    ))
       if (value !== null) headers[name] = value;
     if (spec.json !== undefined || spec.rawBody !== undefined) headers['content-type'] ??= 'application/json';
     const recordedHeaders: Record<string, string> = {};

@@ -8,7 +8,7 @@ import { ThrottleWatch } from '../http/throttle.js';
 import { registerSecret } from '../http/redact.js';
 import { harOption } from '../http/har.js';
 import { summarise } from '../result/aggregate.js';
-import { SUITE } from '../result/suite.js';
+import { SUITE } from '../util/suite.js';
 import { settleFindings } from '../result/settle.js';
 import type { CheckResult, InterruptSignal, RunResult, RunStop, Selection, WaiverReport } from '../result/model.js';
 import { planEnvironment, type Plan } from '../protocol/plan.js';
