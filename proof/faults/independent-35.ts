@@ -286,6 +286,80 @@ const FAULTS_35 = [
     },
     shows: { bare: 403, named: 200 },
   }),
+  fault({
+    id: 'ind35-override-key-error-sticks-to-agent',
+    requirements: ['MUTATION-CONFIG-OVERRIDES-KEYS', 'MUTATION-CREATE'],
+    slips: ['state'],
+    description:
+      'config_overrides are checked by a validator built once per parent agent from its configuration keys and cached, whose list of errors is never cleared between requests: once a create under an agent was refused for a key its configuration lacks, every later create under that agent that carries config_overrides is refused with the same error, existing keys (`prompt`) included; creates without overrides, and under other agents, pass.',
+    behaviour: (b) => {
+      const request = lastRequest(b);
+      const agentOf = (): string =>
+        /^\/v1\/agents\/([^/]+)\/mutations$/.exec(new URL(String(request()?.url), 'http://x').pathname)?.[1] ?? '';
+      const kept = new Map<string, string>();
+      const details = b.errors.details;
+      b.errors.details = (error) => {
+        const first = error.details[0];
+        if (first?.field === 'config_overrides' && first.description.includes('does not exist'))
+          kept.set(agentOf(), first.description);
+        return details(error);
+      };
+      const overrides = b.mutationRules.fields.config_overrides;
+      b.mutationRules = {
+        ...b.mutationRules,
+        fields: {
+          ...b.mutationRules.fields,
+          config_overrides: (f, body) => {
+            const read = overrides(f, body);
+            const error = kept.get(agentOf());
+            if (error !== undefined && Object.keys(read).length > 0) f.fail('config_overrides', error);
+            return read;
+          },
+        },
+      };
+    },
+    probe: async (call) => {
+      const agent = await newAgent(call, 'Sticky validator agent');
+      const create = async (body: JsonObject) => (await call('POST', `/v1/agents/${agent}/mutations`, { body })).status;
+      const stray = await create({ display_name: 'Stray', config_overrides: { tone: 'warm' } });
+      const existing = await create({ display_name: 'Calmer', config_overrides: { prompt: 'Be calm.' } });
+      const plain = await create({ display_name: 'Plain' });
+      return { stray, existing, plain };
+    },
+    shows: { stray: 400, existing: 400, plain: 200 },
+  }),
+  fault({
+    id: 'ind35-mutation-read-touches-update-time',
+    requirements: ['MUTATION-UPDATE-TIME-NULL', 'MUTATION-GET'],
+    slips: ['state'],
+    description:
+      "GET of a mutation records when it was last viewed (`UPDATE mutations SET last_viewed_at = now()` after the read, for the dashboard's recently-viewed list), and the table's update_time is declared `ON UPDATE CURRENT_TIMESTAMP`, so the bookkeeping write stamps it: a mutation never updated reads with update_time null the first time, and with the time of the previous read on every later GET.",
+    behaviour: (b) => {
+      const request = lastRequest(b);
+      const present = b.present;
+      b.present = (kind, view, record) => {
+        const shaped = present(kind, view, record);
+        if (kind === 'mutation' && request()?.method === 'GET') {
+          const touched = record as { update_time: number | null; create_time: number };
+          touched.update_time = Math.max(Date.now(), touched.create_time);
+        }
+        return shaped;
+      };
+    },
+    probe: async (call) => {
+      const agent = await newAgent(call, 'Viewed mutations agent');
+      const mutation = await newMutation(call, agent, { display_name: 'Viewed' });
+      const path = `/v1/agents/${agent}/mutations/${String(mutation.id)}`;
+      const first = await call('GET', path);
+      const second = await call('GET', path);
+      return {
+        created: mutation.update_time,
+        firstRead: first.body.mutation.update_time,
+        secondRead: second.body.mutation.update_time === null ? null : 'a timestamp',
+      };
+    },
+    shows: { created: null, firstRead: null, secondRead: 'a timestamp' },
+  }),
 ] as const;
 
 /** One element type for the round (a union of many record types is more than the type checker represents). */
