@@ -2,6 +2,7 @@
 // reading the suite's checks (issue #30, point 4).
 
 import { ApiError } from '../../lib/reference/http/errors.js';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { flattenToStrings } from '../../lib/reference/validation/mutations.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
@@ -359,6 +360,80 @@ const FAULTS_35 = [
       };
     },
     shows: { created: null, firstRead: null, secondRead: 'a timestamp' },
+  }),
+  fault({
+    id: 'ind35-small-answer-labelled-gzip-uncoded',
+    requirements: ['RESPONSE-ACCEPT-JSON'],
+    slips: ['scope'],
+    description:
+      'The compression step decides to code an answer when its headers are written (the client offers gzip) and sets `Content-Encoding: gzip` then, but skips the coding itself for bodies under its 1 KiB threshold: a small answer to a request offering gzip (a mutation create, the `{}` of a DELETE, most refusals) is labelled gzip while its bytes are the plain JSON, which a client decoding as labelled cannot read; larger answers are coded and labelled alike.',
+    behaviour: (b) => {
+      const code = b.codeAnswer;
+      b.codeAnswer = (req, bytes) => {
+        const coded = code(req, bytes);
+        const offered = /\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? ''));
+        if (!offered || coded.bytes !== bytes) return coded;
+        return bytes.length < 1024
+          ? { bytes, headers: { ...coded.headers, 'Content-Encoding': 'gzip' } }
+          : { bytes: gzipSync(bytes), headers: { ...coded.headers, 'Content-Encoding': 'gzip' } };
+      };
+    },
+    probe: async (call) => {
+      const agent = await newAgent(call, 'Compression agent');
+      const answer = await call('POST', `/v1/agents/${agent}/mutations`, {
+        headers: { 'Accept-Encoding': 'gzip' },
+        body: { display_name: 'Small answer' },
+      });
+      const label = answer.headers['content-encoding'] ?? null;
+      let read: string;
+      try {
+        const text = label === 'gzip' ? gunzipSync(answer.bytes).toString('utf8') : answer.text;
+        read = typeof JSON.parse(text) === 'object' ? 'JSON' : 'other';
+      } catch {
+        read = 'undecodable';
+      }
+      return { label, read };
+    },
+    shows: { label: 'gzip', read: 'undecodable' },
+  }),
+
+  fault({
+    id: 'ind35-large-answer-gzipped-twice',
+    requirements: ['RESPONSE-ACCEPT-JSON', 'AGENT-GET'],
+    slips: ['broken'],
+    description:
+      "Answers over 8 KiB to a request offering gzip are compressed twice, by the application's compression middleware and again by the reverse proxy in front of it (configured to gzip JSON, and unaware the body already is), while the proxy overwrites the one Content-Encoding: gzip label instead of listing both codings: a client that decodes as labelled gets gzip bytes, not JSON. Small answers, and requests that offer no coding, are unaffected.",
+    behaviour: (b) => {
+      const code = b.codeAnswer;
+      b.codeAnswer = (req, bytes) => {
+        const coded = code(req, bytes);
+        const offered = /\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? ''));
+        if (!offered || coded.bytes !== bytes || bytes.length <= 8192) return coded;
+        return { bytes: gzipSync(gzipSync(bytes)), headers: { ...coded.headers, 'Content-Encoding': 'gzip' } };
+      };
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: {
+          display_name: 'Long prompt agent',
+          model_type: 'MODEL_TYPE_VOICE',
+          prompt: 'Be patient. '.repeat(1000),
+        },
+      });
+      const answer = await call('GET', `/v1/agents/${String(created.body.agent.id)}`, {
+        headers: { 'Accept-Encoding': 'gzip' },
+      });
+      const label = answer.headers['content-encoding'] ?? null;
+      const decoded = label === 'gzip' ? gunzipSync(answer.bytes) : answer.bytes;
+      let read: string;
+      try {
+        read = typeof JSON.parse(decoded.toString('utf8')) === 'object' ? 'JSON' : 'other';
+      } catch {
+        read = decoded[0] === 0x1f && decoded[1] === 0x8b ? 'gzip bytes' : 'other';
+      }
+      return { label, read };
+    },
+    shows: { label: 'gzip', read: 'gzip bytes' },
   }),
 ] as const;
 
