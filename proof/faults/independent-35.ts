@@ -435,6 +435,36 @@ const FAULTS_35 = [
     },
     shows: { label: 'gzip', read: 'gzip bytes' },
   }),
+  fault({
+    id: 'ind35-raw-control-characters-in-strings-accepted',
+    requirements: ['REQUEST-MALFORMED-JSON'],
+    slips: ['broken'],
+    description:
+      'Request bodies are parsed with `json.loads(text, strict=False)` (set so that prompts pasted with their line breaks go through): a string holding a raw line break or tab, which JSON forbids (control characters in strings must be escaped, RFC 8259 7), is accepted instead of being refused as malformed, and the prompt is stored with the line break.',
+    behaviour: (b) => {
+      const body = b.requestBody;
+      b.requestBody = (text, headers) => {
+        let inString = false;
+        let escaped = false;
+        let out = '';
+        for (const c of body(text, headers)) {
+          if (inString && !escaped && c < ' ') out += `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+          else out += c;
+          if (escaped) escaped = false;
+          else if (c === '\\') escaped = inString;
+          else if (c === '"') inString = !inString;
+        }
+        return out;
+      };
+    },
+    probe: async (call) => {
+      const answer = await call('POST', '/v1/agents', {
+        raw: '{"display_name": "Pasted prompt agent", "model_type": "MODEL_TYPE_VOICE", "prompt": "Line one\nLine two"}',
+      });
+      return { status: answer.status, prompt: answer.body?.agent?.prompt ?? null };
+    },
+    shows: { status: 200, prompt: 'Line one\nLine two' },
+  }),
 ] as const;
 
 /** One element type for the round (a union of many record types is more than the type checker represents). */
