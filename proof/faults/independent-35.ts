@@ -465,6 +465,30 @@ const FAULTS_35 = [
     },
     shows: { status: 200, prompt: 'Line one\nLine two' },
   }),
+  fault({
+    id: 'ind35-answers-ascii-escaped-by-code-point',
+    requirements: ['AGENT-CREATE', 'READ-BACK-UNCHANGED'],
+    slips: ['unit'],
+    description:
+      'Answers are written ASCII-only by a hand-made escaper (kept from a client that mangled UTF-8) that writes every non-ASCII character as `\\u` and its code point in hexadecimal, at least four digits: right for the Basic Multilingual Plane (`é` as `\\u00e9`), but an astral character gets five digits where JSON wants a surrogate pair, so `🚀` (U+1F680) is written `\\u1f680`, which JSON reads as U+1F68 followed by `0`: a display_name with an emoji comes back as other text, on every answer.',
+    behaviour: (b) => {
+      const escaped = (text: string): string =>
+        [...text]
+          .map((c) => (c < '\u0080' ? c : `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`))
+          .join('');
+      const length = b.contentLength;
+      const bytes = b.responseBytes;
+      b.contentLength = (text) => length(escaped(text));
+      b.responseBytes = (text) => bytes(escaped(text));
+    },
+    probe: async (call) => {
+      const created = await call('POST', '/v1/agents', {
+        body: { display_name: 'Launch 🚀 café', model_type: 'MODEL_TYPE_VOICE' },
+      });
+      return created.body.agent.display_name;
+    },
+    shows: 'Launch \u1f680 café',
+  }),
 ] as const;
 
 /** One element type for the round (a union of many record types is more than the type checker represents). */
