@@ -1,0 +1,395 @@
+// Independent faults, round 36: written from the specification and the reference alone, without
+// reading the suite's checks (issue #30, point 4). Area: runs, scheduled runs, metrics and simulations,
+// personas and phone numbers, authentication, the published documents, and the list grammar.
+
+import { setTimeout as delay } from 'node:timers/promises';
+import { parseDocument } from 'yaml';
+import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
+import { markDeleted } from '../../lib/reference/routes/soft-delete.js';
+import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
+import type { Store } from '../../lib/reference/store/store.js';
+import type { JsonObject } from '../../lib/util/json.js';
+import { fault, type Fault, lastRequest, respondWith } from './define.js';
+
+/** The faults of this round no check detects yet, with the class of check each needs. */
+export const UNDETECTED: Readonly<Record<string, string>> = {};
+
+/** The fixtures the embedded service is seeded with (the ids the suite's settings name). */
+const FIXTURES = seedStore(ALPHANUMERIC).fixtures;
+
+/** How long a key lookup of the faulty service takes (ind36-auth-lookup-joined-by-route). */
+const LOOKUP_MS = 40;
+
+/** How long the faulty personas list takes between reading a page's ids and loading their rows. */
+const ROW_LOAD_MS = 40;
+
+const runsOf = (body: unknown): JsonObject[] =>
+  ((body as JsonObject | undefined)?.runs as JsonObject[] | undefined) ?? [];
+
+const FAULTS_36 = [
+  fault({
+    id: 'ind36-auth-lookup-joined-by-route',
+    requirements: ['AUTH-MISSING-KEY', 'AUTH-INVALID-KEY'],
+    slips: ['broken'],
+    description:
+      "Key lookups are coalesced (a single-flight cache) under the route instead of the key: a request that arrives while an accepted key's lookup for the same endpoint is still under way (it lasts until that request's handler runs, 40 ms) takes that lookup's verdict, so a request without a key, or with a wrong one, sent at the same moment as a keyed request to the same endpoint is served. One request at a time is refused as it should be.",
+    behaviour: (b) => {
+      const underWay = new Map<string, Promise<void>>();
+      const accepts = b.auth.accepts;
+      b.auth.accepts = (endpoint, presented) => {
+        if (underWay.has(endpoint.key)) return true;
+        const accepted = accepts(endpoint, presented);
+        if (accepted) {
+          underWay.set(
+            endpoint.key,
+            delay(LOOKUP_MS).then(() => {
+              underWay.delete(endpoint.key);
+            }),
+          );
+        }
+        return accepted;
+      };
+      const before = b.beforeHandler;
+      b.beforeHandler = (endpoint) => {
+        const lookup = underWay.get(endpoint.key);
+        const own = before(endpoint);
+        if (!lookup) return own;
+        return own ? Promise.all([lookup, own]).then(() => undefined) : lookup;
+      };
+    },
+    probe: async (call) => {
+      // A first request opens the client's connection, so the two below reach the service in the order sent.
+      await call('GET', '/v1/personas/phone-numbers');
+      const keyed = call('GET', '/v1/runs?page_size=1');
+      await delay(10);
+      const bare = await call('GET', '/v1/runs?page_size=1', { key: null });
+      await keyed;
+      const alone = await call('GET', '/v1/runs?page_size=1', { key: null });
+      return { together: bare.status, alone: alone.status };
+    },
+    shows: { together: 200, alone: 401 },
+  }),
+
+  fault({
+    id: 'ind36-auth-yaml-accept-skips-key',
+    requirements: ['AUTH-MISSING-KEY'],
+    slips: ['scope'],
+    description:
+      'The key middleware exempts the requests that ask for YAML, meant as those of the published documents (the only YAML answers): a request without a key carrying `Accept: application/yaml` is served on every endpoint (as JSON), GET /v1/runs and DELETE /v1/personas/{persona_id} included.',
+    behaviour: (b) => {
+      const last = lastRequest(b);
+      const required = b.auth.required;
+      b.auth.required = (endpoint) =>
+        required(endpoint) && !/application\/yaml/i.test(String(last()?.headers.accept ?? ''));
+    },
+    probe: async (call) => {
+      const answer = await call('GET', '/v1/runs?page_size=1', { key: null, headers: { Accept: 'application/yaml' } });
+      return { status: answer.status, runs: runsOf(answer.body).length };
+    },
+    shows: { status: 200, runs: 1 },
+  }),
+
+  fault({
+    id: 'ind36-scheduled-run-delete-removes-template-run',
+    requirements: ['SCHEDULED-RUN-DELETE'],
+    slips: ['scope'],
+    description:
+      "DELETE /v1/scheduled-runs/{id} removes the schedule by deleting the run it was made from (the schedule's run_template_id, taken for the schedule's own record): the scheduled run is deleted, and the template run, a run the client never deleted, is gone from the runs list too.",
+    behaviour: (b) => {
+      let store: Store | undefined;
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, s) => {
+        store = s;
+        return named(endpoint, params, s);
+      };
+      const removes = b.scheduledRunDeleteRemoves;
+      b.scheduledRunDeleteRemoves = (run) => {
+        if (store?.runs.has(run.run_template_id)) markDeleted(store.runs, run.run_template_id);
+        return removes(run);
+      };
+    },
+    probe: async (call) => {
+      const id = FIXTURES.deletableScheduledRunId;
+      const got = await call('GET', `/v1/scheduled-runs/${id}`);
+      const template = String((got.body.scheduled_run as JsonObject).run_template_id);
+      const listed = async (): Promise<boolean> =>
+        runsOf((await call('GET', '/v1/runs?page_size=1000')).body).some((run) => run.run_id === template);
+      const before = await listed();
+      const deleted = await call('DELETE', `/v1/scheduled-runs/${id}`);
+      return { before, deleted: deleted.status, after: await listed() };
+    },
+    shows: { before: true, deleted: 200, after: false },
+  }),
+
+  fault({
+    id: 'ind36-personas-list-internal-on-concurrent-delete',
+    requirements: ['PERSONA-DELETE', 'LIST-PAGINATION-COMPLETE'],
+    slips: ['state'],
+    description:
+      "GET /v1/personas reads a page's ids, then loads each persona's row (40 ms later): a persona deleted between the two has no row, which the list does not expect, and the list answers INTERNAL (500). A list and a persona DELETE sent at the same moment; one at a time, both succeed.",
+    behaviour: (b) => {
+      let deletions = 0;
+      let startedAt: number | undefined;
+      const answer = b.deletion.answer;
+      b.deletion.answer = (kind, deleted) => {
+        if (kind === 'persona') deletions += 1;
+        return answer(kind, deleted);
+      };
+      const before = b.beforeHandler;
+      b.beforeHandler = (endpoint) => {
+        if (endpoint.key !== 'GET /v1/personas') return before(endpoint);
+        const ids = deletions;
+        return delay(ROW_LOAD_MS).then(async () => {
+          await before(endpoint);
+          startedAt = ids;
+        });
+      };
+      const filter = b.lists.filter;
+      b.lists.filter = (raw, list) => {
+        const at = startedAt;
+        startedAt = undefined;
+        // A row looked up by an id read before the deletion: no row, and the loop reads its fields.
+        if (list.id === 'personas' && at !== undefined && deletions > at)
+          throw new TypeError("Cannot read properties of undefined (reading 'name')");
+        return filter(raw, list);
+      };
+    },
+    probe: async (call) => {
+      await call('GET', '/v1/personas/phone-numbers');
+      const listing = call('GET', '/v1/personas?page_size=100');
+      await delay(10);
+      const deleted = await call('DELETE', `/v1/personas/${FIXTURES.deletablePersonaId}`);
+      const listed = await listing;
+      const after = await call('GET', '/v1/personas?page_size=100');
+      return {
+        deleted: deleted.status,
+        listed: listed.status,
+        code: (listed.body as { error?: { code?: string } }).error?.code ?? null,
+        after: after.status,
+      };
+    },
+    shows: { deleted: 200, listed: 500, code: 'INTERNAL', after: 200 },
+  }),
+
+  fault({
+    id: 'ind36-phone-numbers-internal-after-persona-delete',
+    requirements: ['PERSONA-PHONE-NUMBERS'],
+    slips: ['state'],
+    description:
+      'GET /v1/personas/phone-numbers builds the mapping through the personas table, joined without the soft-delete condition: once any persona is deleted, the join meets a deleted row it cannot read and the endpoint answers INTERNAL (500) from then on; before any deletion it answers the mapping.',
+    behaviour: (b) => {
+      let personaDeleted = false;
+      const answer = b.deletion.answer;
+      b.deletion.answer = (kind, deleted) => {
+        if (kind === 'persona') personaDeleted = true;
+        return answer(kind, deleted);
+      };
+      respondWith(b, 'GET /v1/personas/phone-numbers', (body) => {
+        if (personaDeleted) throw new TypeError("Cannot read properties of null (reading 'phone_number')");
+        return body;
+      });
+    },
+    probe: async (call) => {
+      const before = await call('GET', '/v1/personas/phone-numbers');
+      const deleted = await call('DELETE', `/v1/personas/${FIXTURES.deletablePersonaId}`);
+      const after = await call('GET', '/v1/personas/phone-numbers');
+      return { before: before.status, deleted: deleted.status, after: after.status };
+    },
+    shows: { before: 200, deleted: 200, after: 500 },
+  }),
+
+  fault({
+    id: 'ind36-runs-list-hides-pending-unless-filtered',
+    requirements: ['LIST-PAGINATION-COMPLETE', 'LIST-FILTER-FIELDS'],
+    slips: ['state'],
+    description:
+      "GET /v1/runs without a filter lists only runs that have started (the query behind it is the dashboard's, with `status != PENDING` built in): PENDING runs are missing from every walk of the list, though `filter=status = PENDING` lists them.",
+    behaviour: (b) => {
+      const filter = b.lists.filter;
+      b.lists.filter = (raw, list) =>
+        list.id === 'runs' && (raw ?? '').trim() === '' ? filter('status != PENDING', list) : filter(raw, list);
+    },
+    probe: async (call) => {
+      const all = await call('GET', '/v1/runs?page_size=1000');
+      const pending = await call('GET', `/v1/runs?page_size=1000&filter=${encodeURIComponent('status = PENDING')}`);
+      return {
+        listed: runsOf(all.body).filter((run) => run.status === 'PENDING').length,
+        filtered: runsOf(pending.body).length > 0,
+      };
+    },
+    shows: { listed: 0, filtered: true },
+  }),
+  fault({
+    id: 'ind36-runs-token-pages-keep-status-before-cancel',
+    requirements: ['RUN-DELETE'],
+    slips: ['first-page'],
+    description:
+      "The runs list's pages after a page_token are read from a row cache (by run_id) that every runs list fills and no DELETE clears, while the first page reads the store: once a run has been listed and then cancelled by DELETE /v1/runs/{run_id}, a walk shows it CANCELLED on a first page and with its old status (RUNNING) on any page reached through a token.",
+    behaviour: (b) => {
+      const last = lastRequest(b);
+      const rows = new Map<string, JsonObject>();
+      respondWith(b, 'GET /v1/runs', (body) => {
+        const continued = new URL(String(last()?.url), 'http://reference.invalid').searchParams.has('page_token');
+        const runs = runsOf(body).map((run) => {
+          const id = String(run.run_id);
+          const cached = rows.get(id);
+          if (!cached) rows.set(id, run);
+          return continued && cached ? cached : run;
+        });
+        return { ...body, runs };
+      });
+    },
+    probe: async (call) => {
+      const id = FIXTURES.cancellableRunId;
+      await call('GET', '/v1/runs?page_size=1000');
+      await call('DELETE', `/v1/runs/${id}`);
+      const statusIn = (runs: JsonObject[]) => runs.find((run) => run.run_id === id)?.status;
+      const whole = statusIn(runsOf((await call('GET', '/v1/runs?page_size=1000')).body));
+      let token = '';
+      let walked: unknown;
+      do {
+        const page = await call(
+          'GET',
+          `/v1/runs?page_size=7${token ? `&page_token=${encodeURIComponent(token)}` : ''}`,
+        );
+        walked ??= statusIn(runsOf(page.body)) && { status: statusIn(runsOf(page.body)), afterToken: token !== '' };
+        token = String((page.body as JsonObject).next_page_token ?? '');
+      } while (token !== '' && walked === undefined);
+      return { whole, walked };
+    },
+    shows: { whole: 'CANCELLED', walked: { status: 'RUNNING', afterToken: true } },
+  }),
+
+  fault({
+    id: 'ind36-run-cancel-time-from-date-header',
+    requirements: ['SERVER-SET-TIMES', 'TIMESTAMP-ORDER'],
+    slips: ['scope'],
+    description:
+      "A run cancelled by DELETE /v1/runs/{run_id} takes as its update_time the request's time read from its `Date` header when it has one (meant as the gateway's stamp), the service's clock otherwise: a client whose request carries an old Date leaves the run updated before it was created.",
+    behaviour: (b) => {
+      const last = lastRequest(b);
+      const store = b.storeCancelledRun;
+      b.storeCancelledRun = (cancelled, s) => {
+        const stamped = Date.parse(String(last()?.headers.date ?? ''));
+        return store(Number.isNaN(stamped) ? cancelled : { ...cancelled, update_time: stamped }, s);
+      };
+    },
+    probe: async (call) => {
+      const id = FIXTURES.cancellableRunId;
+      const deleted = await call('DELETE', `/v1/runs/${id}`, { headers: { Date: 'Mon, 01 Jan 2001 00:00:00 GMT' } });
+      const run = runsOf((await call('GET', '/v1/runs?page_size=1000')).body).find((r) => r.run_id === id);
+      return {
+        deleted: deleted.status,
+        update_time: run?.update_time,
+        updatedBeforeCreated: String(run?.update_time) < String(run?.create_time),
+      };
+    },
+    shows: { deleted: 200, update_time: '2001-01-01T00:00:00.000Z', updatedBeforeCreated: true },
+  }),
+  fault({
+    id: 'ind36-filter-time-offset-minutes-dropped',
+    requirements: ['LIST-FILTER-FIELDS'],
+    slips: ['unit'],
+    description:
+      'A timestamp in a filter is read with its UTC offset taken as whole hours (the offset parsed with parseInt): `+05:30` is read as `+05:00`, so `create_time >= 2026-01-06T15:30:00+05:30` compares with an instant half an hour late, and the runs (and personas, and metrics) created in that half hour are left out. Offsets of whole hours, and `Z`, are read right.',
+    behaviour: (b) => {
+      const filter = b.lists.filter;
+      b.lists.filter = (raw, list) =>
+        filter(raw?.replace(/(T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)([+-]\d{2}):?\d{2}\b/g, '$1$2:00') ?? raw, list);
+    },
+    probe: async (call) => {
+      const runs = runsOf((await call('GET', '/v1/runs?page_size=1000&order_by=create_time')).body);
+      const at = Date.parse(String(runs[70]?.create_time));
+      const india = `${new Date(at + 330 * 60_000).toISOString().slice(0, -1)}+05:30`;
+      const count = async (time: string): Promise<number> =>
+        runsOf(
+          (await call('GET', `/v1/runs?page_size=1000&filter=${encodeURIComponent(`create_time >= ${time}`)}`)).body,
+        ).length;
+      return { zulu: await count(new Date(at).toISOString()), offset: await count(india) };
+    },
+    shows: { zulu: 70, offset: 69 },
+  }),
+
+  fault({
+    id: 'ind36-spec-yaml-patterns-quoted-unescaped',
+    requirements: ['SPEC-VALID-OPENAPI', 'SPEC-SAME-DOCUMENT'],
+    slips: ['scope'],
+    description:
+      'The YAML form writes every `pattern` in double quotes (its brackets and `$` are YAML indicators to the writer) without escaping its backslashes: `"^[\\s\\S]{22}$"` and `"^(rate|cron)\\(.*\\)$"` hold escapes YAML does not have, so the YAML document does not parse; the JSON form is right.',
+    behaviour: (b) => {
+      const written = b.publishing.written;
+      b.publishing.written = (text, form, name) => {
+        const out = written(text, form, name);
+        return form === 'yaml' ? out.replace(/^(\s*pattern: )([^"'\n]*\\[^\n]*)$/gm, '$1"$2"') : out;
+      };
+    },
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi');
+      const name = String((listing.body.specs as JsonObject[])[0]?.spec_name);
+      const yaml = await call('GET', `/v1/openapi/${name}`, { key: null });
+      const json = await call('GET', `/v1/openapi/${name}`, { key: null, headers: { Accept: 'application/json' } });
+      const parsed = parseDocument(yaml.text);
+      return {
+        yamlErrors: parsed.errors.length > 0,
+        jsonParsed: typeof json.body === 'object',
+        quoted: /pattern: "\^\[\\s\\S\]/.test(yaml.text),
+      };
+    },
+    shows: { yamlErrors: true, jsonParsed: true, quoted: true },
+  }),
+  fault({
+    id: 'ind36-page-size-non-digits-stripped',
+    requirements: ['LIST-PAGE-SIZE-RESPECTED', 'LIST-PAGE-SIZE-INVALID'],
+    slips: ['type'],
+    description:
+      'page_size is read by keeping its digits (`replace(/\\D/g, "")`, meant to drop stray blanks) before it is bounded: `5.0` is read as 50 and `1.5` as 15, both served; a page_size without a digit is refused as before.',
+    behaviour: (b) => {
+      const pageSize = b.lists.pageSize;
+      b.lists.pageSize = (raw, list, token, orderBy) =>
+        pageSize(raw !== null && /\d/.test(raw) ? raw.replace(/\D/g, '') : raw, list, token, orderBy);
+    },
+    probe: async (call) => {
+      const answer = await call('GET', '/v1/runs?page_size=5.0');
+      return { status: answer.status, runs: runsOf(answer.body).length };
+    },
+    shows: { status: 200, runs: 50 },
+  }),
+
+  fault({
+    id: 'ind36-personas-deleted-listed-as-null',
+    requirements: ['PERSONA-DELETE'],
+    slips: ['type'],
+    description:
+      'The personas list maps the ids of its page to their personas, and a deleted persona maps to nothing: after DELETE /v1/personas/{persona_id}, the page where the persona was holds `null` in its place (the persona itself no longer shows, and GET answers NOT_FOUND).',
+    behaviour: (b) => {
+      const deleted = new Set<string>();
+      const answer = b.deletion.answer;
+      b.deletion.answer = (kind, view) => {
+        if (kind === 'persona') deleted.add(String(view.id));
+        return answer(kind, view);
+      };
+      const hides = b.deletion.hides;
+      b.deletion.hides = (endpoint) => endpoint.key !== 'GET /v1/personas' && hides(endpoint);
+      respondWith(b, 'GET /v1/personas', (body) => ({
+        ...body,
+        personas: (body.personas as JsonObject[]).map((p) => (deleted.has(String(p.id)) ? null : p)),
+      }));
+    },
+    probe: async (call) => {
+      const id = FIXTURES.deletablePersonaId;
+      await call('DELETE', `/v1/personas/${id}`);
+      const got = await call('GET', `/v1/personas/${id}`);
+      const listed = (await call('GET', '/v1/personas?page_size=100&order_by=-create_time')).body as JsonObject;
+      const personas = listed.personas as (JsonObject | null)[];
+      return {
+        got: got.status,
+        nulls: personas.filter((p) => p === null).length,
+        listed: personas.some((p) => p?.id === id),
+      };
+    },
+    shows: { got: 404, nulls: 1, listed: false },
+  }),
+] as const;
+
+/** One element type for the round (a union of many record types is more than the type checker represents). */
+export const INDEPENDENT_36_FAULTS: readonly Fault<(typeof FAULTS_36)[number]['id']>[] = FAULTS_36;
