@@ -7,6 +7,7 @@ import { parseDocument } from 'yaml';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { markDeleted } from '../../lib/reference/routes/soft-delete.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
+import type { ScheduledRunRecord } from '../../lib/reference/store/records.js';
 import type { Store } from '../../lib/reference/store/store.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import { fault, type Fault, lastRequest, respondWith } from './define.js';
@@ -388,6 +389,141 @@ const FAULTS_36 = [
       };
     },
     shows: { got: 404, nulls: 1, listed: false },
+  }),
+  fault({
+    id: 'ind36-spec-yaml-empty-lists-left-out',
+    requirements: ['AUTH-SPEC-PUBLIC', 'SPEC-SAME-DOCUMENT'],
+    slips: ['explicit'],
+    description:
+      "The YAML writer leaves out every empty list, as a serializer set to skip empty values does: the public operations' `security: []` goes with them, so in the YAML form the two /v1/openapi operations inherit the document's API-key requirement (the JSON form keeps `security: []`).",
+    behaviour: (b) => {
+      const written = b.publishing.written;
+      b.publishing.written = (text, form, name) => {
+        const out = written(text, form, name);
+        return form === 'yaml' ? out.replace(/^[ \t]*[\w$-]+: \[\][ \t]*\n/gm, '') : out;
+      };
+    },
+    probe: async (call) => {
+      const listing = await call('GET', '/v1/openapi');
+      const name = String((listing.body.specs as JsonObject[])[0]?.spec_name);
+      const yaml = parseDocument((await call('GET', `/v1/openapi/${name}`, { key: null })).text).toJS() as JsonObject;
+      const json = (await call('GET', `/v1/openapi/${name}`, { key: null, headers: { Accept: 'application/json' } }))
+        .body as JsonObject;
+      const security = (doc: JsonObject) =>
+        ((doc.paths as Record<string, Record<string, JsonObject>>)['/v1/openapi']?.get?.security ?? null) as unknown;
+      return { yaml: security(yaml), json: security(json) };
+    },
+    shows: { yaml: null, json: [] },
+  }),
+
+  fault({
+    id: 'ind36-filter-or-token-refused-unless-sorted',
+    requirements: ['LIST-PAGINATION-COMPLETE', 'LIST-FILTER-AND-OR'],
+    slips: ['order'],
+    description:
+      "A page token records the query's filter in canonical form, the terms of an OR sorted, and the token is checked against the filter as sent: a filtered walk whose OR terms are not in sorted order (`status = RUNNING OR status = FAILED`) is refused with INVALID_ARGUMENT at its second page; the same filter written in sorted order, and every filter without OR, walk as they should.",
+    behaviour: (b) => {
+      const last = lastRequest(b);
+      const tokens = b.lists.tokens;
+      b.lists.tokens = (list) => {
+        const codec = tokens(list);
+        return {
+          ...codec,
+          decode: (raw) => {
+            const cursor = codec.decode(raw);
+            const filter = new URL(String(last()?.url), 'http://reference.invalid').searchParams.get('filter') ?? '';
+            const terms = filter.split(/\s+OR\s+/).map((term) => term.trim());
+            const sorted = [...terms].sort();
+            return cursor && terms.some((term, i) => term !== sorted[i])
+              ? { ...cursor, fingerprint: `${cursor.fingerprint}~` }
+              : cursor;
+          },
+        };
+      };
+    },
+    probe: async (call) => {
+      const walk = async (filter: string): Promise<number[]> => {
+        const first = await call('GET', `/v1/runs?page_size=5&filter=${encodeURIComponent(filter)}`);
+        const token = String((first.body as JsonObject).next_page_token ?? '');
+        const second = await call(
+          'GET',
+          `/v1/runs?page_size=5&filter=${encodeURIComponent(filter)}&page_token=${encodeURIComponent(token)}`,
+        );
+        return [first.status, second.status];
+      };
+      return {
+        unsorted: await walk('status = RUNNING OR status = FAILED'),
+        sorted: await walk('status = FAILED OR status = RUNNING'),
+      };
+    },
+    shows: { unsorted: [200, 400], sorted: [200, 200] },
+  }),
+  fault({
+    id: 'ind36-metric-get-from-last-filtered-list',
+    requirements: ['METRIC-GET'],
+    slips: ['read-back'],
+    description:
+      "GET /v1/simulations/{simulation_id}/metrics/{metric_output_id} looks the output up in the simulation's outputs as the last metrics list of that simulation loaded them, its filter applied: after `filter=status = COMPLETED` was listed, an output IN PROGRESS of that simulation answers NOT_FOUND, though it exists and an unfiltered list shows it.",
+    behaviour: (b) => {
+      const last = lastRequest(b);
+      const loaded = new Map<string, Set<string>>();
+      respondWith(b, 'GET /v1/simulations/{simulation_id}/metrics', (body) => {
+        const simulation = new URL(String(last()?.url), 'http://reference.invalid').pathname.split('/')[3] ?? '';
+        loaded.set(simulation, new Set((body.metrics as JsonObject[]).map((m) => String(m.metric_output_id))));
+        return body;
+      });
+      const reached = b.metricOutputReached;
+      b.metricOutputReached = (simulationId, metricOutputId, simulations) => {
+        const outputs = loaded.get(simulationId);
+        return outputs && !outputs.has(metricOutputId) ? undefined : reached(simulationId, metricOutputId, simulations);
+      };
+    },
+    probe: async (call) => {
+      const runs = runsOf((await call('GET', '/v1/runs?page_size=1000')).body);
+      const simulations = [...new Set(runs.flatMap((r) => (r.results as JsonObject).output_ids as string[]))];
+      for (const simulation of simulations) {
+        const all = (await call('GET', `/v1/simulations/${simulation}/metrics?page_size=1000`)).body as JsonObject;
+        const busy = (all.metrics as JsonObject[]).find((m) => m.status === 'IN PROGRESS');
+        if (!busy) continue;
+        const path = `/v1/simulations/${simulation}/metrics`;
+        const before = await call('GET', `${path}/${String(busy.metric_output_id)}`);
+        await call('GET', `${path}?page_size=1000&filter=${encodeURIComponent('status = COMPLETED')}`);
+        const after = await call('GET', `${path}/${String(busy.metric_output_id)}`);
+        return { before: before.status, after: after.status };
+      }
+      return 'no output in progress';
+    },
+    shows: { before: 200, after: 404 },
+  }),
+
+  fault({
+    id: 'ind36-scheduled-run-deleted-read-as-null',
+    requirements: ['SCHEDULED-RUN-DELETE', 'MISSING-RESOURCE-NOT-FOUND'],
+    slips: ['state'],
+    description:
+      'DELETE /v1/scheduled-runs/{id} leaves a tombstone (null) under the id, and GET checks only that the id is a key: a deleted scheduled run is answered 200 with `{"scheduled_run": null}`; an id never stored is answered NOT_FOUND as before.',
+    behaviour: (b) => {
+      const tombstones = new Map<string, ScheduledRunRecord>();
+      const deletedWith = b.scheduledRunsDeletedWith;
+      b.scheduledRunsDeletedWith = (target, all) => {
+        const removed = deletedWith(target, all);
+        for (const run of removed) tombstones.set(run.id, run);
+        return removed;
+      };
+      const served = b.scheduledRunServed;
+      b.scheduledRunServed = (id, stored) => served(id, stored) ?? tombstones.get(id);
+      respondWith(b, 'GET /v1/scheduled-runs/{scheduled_run_id}', (body) => {
+        const run = body.scheduled_run as JsonObject;
+        return tombstones.has(String(run.id)) ? { ...body, scheduled_run: null } : body;
+      });
+    },
+    probe: async (call) => {
+      const id = FIXTURES.deletableScheduledRunId;
+      const deleted = await call('DELETE', `/v1/scheduled-runs/${id}`);
+      const got = await call('GET', `/v1/scheduled-runs/${id}`);
+      return { deleted: deleted.status, got: got.status, body: got.body as unknown };
+    },
+    shows: { deleted: 200, got: 200, body: { scheduled_run: null } },
   }),
 ] as const;
 
