@@ -56,6 +56,7 @@ import { INDEPENDENT_32_FAULTS, UNDETECTED as UNDETECTED_32 } from './independen
 import { INDEPENDENT_33_FAULTS, UNDETECTED as UNDETECTED_33 } from './independent-33.js';
 import { INDEPENDENT_34_FAULTS, UNDETECTED as UNDETECTED_34 } from './independent-34.js';
 import { INDEPENDENT_35_FAULTS, UNDETECTED as UNDETECTED_35 } from './independent-35.js';
+import { INDEPENDENT_36_FAULTS, UNDETECTED as UNDETECTED_36 } from './independent-36.js';
 
 /** The faults of every independent round that no check detects yet, with the class of check each needs. */
 const UNDETECTED: Readonly<Record<string, string>> = {
@@ -94,6 +95,7 @@ const UNDETECTED: Readonly<Record<string, string>> = {
   ...UNDETECTED_33,
   ...UNDETECTED_34,
   ...UNDETECTED_35,
+  ...UNDETECTED_36,
 };
 
 export const FAULTS = [
@@ -151,6 +153,7 @@ export const FAULTS = [
   ...INDEPENDENT_33_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_34_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_35_FAULTS.filter((f) => !(f.id in UNDETECTED)),
+  ...INDEPENDENT_36_FAULTS.filter((f) => !(f.id in UNDETECTED)),
 ] as const satisfies readonly FaultShape[];
 
 /** Faults of an independent round no check detects yet (see UNDETECTED): runnable by id, left out of the score. */
@@ -190,6 +193,7 @@ export const PENDING_FAULTS = [
   ...INDEPENDENT_33_FAULTS,
   ...INDEPENDENT_34_FAULTS,
   ...INDEPENDENT_35_FAULTS,
+  ...INDEPENDENT_36_FAULTS,
 ].filter((f) => f.id in UNDETECTED);
 
 /** A fault of the catalog: a misspelt id fails the type check. */
