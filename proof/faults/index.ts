@@ -55,6 +55,7 @@ import { INDEPENDENT_31_FAULTS, UNDETECTED as UNDETECTED_31 } from './independen
 import { INDEPENDENT_32_FAULTS, UNDETECTED as UNDETECTED_32 } from './independent-32.js';
 import { INDEPENDENT_33_FAULTS, UNDETECTED as UNDETECTED_33 } from './independent-33.js';
 import { INDEPENDENT_34_FAULTS, UNDETECTED as UNDETECTED_34 } from './independent-34.js';
+import { INDEPENDENT_37_FAULTS, UNDETECTED as UNDETECTED_37 } from './independent-37.js';
 
 /** The faults of every independent round that no check detects yet, with the class of check each needs. */
 const UNDETECTED: Readonly<Record<string, string>> = {
@@ -92,6 +93,7 @@ const UNDETECTED: Readonly<Record<string, string>> = {
   ...UNDETECTED_32,
   ...UNDETECTED_33,
   ...UNDETECTED_34,
+  ...UNDETECTED_37,
 };
 
 export const FAULTS = [
@@ -148,6 +150,7 @@ export const FAULTS = [
   ...INDEPENDENT_32_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_33_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_34_FAULTS.filter((f) => !(f.id in UNDETECTED)),
+  ...INDEPENDENT_37_FAULTS.filter((f) => !(f.id in UNDETECTED)),
 ] as const satisfies readonly FaultShape[];
 
 /** Faults of an independent round no check detects yet (see UNDETECTED): runnable by id, left out of the score. */
@@ -186,6 +189,7 @@ export const PENDING_FAULTS = [
   ...INDEPENDENT_32_FAULTS,
   ...INDEPENDENT_33_FAULTS,
   ...INDEPENDENT_34_FAULTS,
+  ...INDEPENDENT_37_FAULTS,
 ].filter((f) => f.id in UNDETECTED);
 
 /** A fault of the catalog: a misspelt id fails the type check. */
