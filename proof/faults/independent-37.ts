@@ -373,6 +373,130 @@ const FAULTS_37 = [
     },
     shows: { cancelledFirst: false, sorted: false },
   }),
+
+  fault({
+    id: 'ind37-mutation-last-delete-internal-after-write',
+    requirements: ['MUTATION-DELETE-IDEMPOTENT'],
+    slips: ['state'],
+    description:
+      "A mutation DELETE commits the soft-delete, then, outside that transaction, points the agent's selected variant at the agent's newest remaining active mutation, a NOT NULL column: deleting an agent's last active mutation fails there and is answered 500 INTERNAL, yet the mutation is deleted (GET answers NOT_FOUND); a mutation with an active sibling is deleted with success.",
+    behaviour: (b) => {
+      const mark = b.mutationRules.markDeleted;
+      b.mutationRules = {
+        ...b.mutationRules,
+        markDeleted: (deleted, all) => {
+          const waited = mark(deleted, all);
+          const agents = new Set(deleted.map((m) => m.agent_id));
+          if ([...agents].some((agent) => !all.some((m) => m.agent_id === agent && !m.deleted)))
+            throw new Error('null value in column "selected_mutation_id" violates not-null constraint');
+          return waited;
+        },
+      };
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const only = await newMutation(call, agentId, { display_name: 'Only variant' });
+      const path = `/v1/agents/${agentId}/mutations/${String(only.body.mutation.id)}`;
+      const deleted = await call('DELETE', path);
+      const read = await call('GET', path);
+      return { deleteStatus: deleted.status, deleteCode: deleted.body?.error?.code, getStatus: read.status };
+    },
+    shows: { deleteStatus: 500, deleteCode: 'INTERNAL', getStatus: 404 },
+  }),
+
+  fault({
+    id: 'ind37-personas-list-beside-delete-internal',
+    requirements: ['LIST-PAGINATION-COMPLETE', 'PERSONA-DELETE'],
+    slips: ['state'],
+    description:
+      "The personas list reads the page's ids first (one query), then each persona by id through the lookup that leaves out deleted personas, and reads the fields of what it gets without a check: a list asked at the same moment as a persona's DELETE, whose ids were read before the deletion, gets nothing for that persona and fails with 500 INTERNAL; a list asked before or after the deletion is answered right.",
+    behaviour: (b) => {
+      let deletions = 0;
+      const answer = b.deletion.answer;
+      b.deletion.answer = (kind, deleted) => {
+        if (kind === 'persona') deletions += 1;
+        return answer(kind, deleted);
+      };
+      const before = b.beforeHandler;
+      b.beforeHandler = (endpoint) => {
+        if (endpoint.key !== 'GET /v1/personas') return before(endpoint);
+        const read = deletions;
+        return wait(30).then(() => {
+          if (deletions !== read) throw new TypeError("Cannot read properties of undefined (reading 'name')");
+        });
+      };
+    },
+    probe: async (call) => {
+      const [listed] = await Promise.all([
+        call('GET', '/v1/personas?page_size=100'),
+        call('DELETE', `/v1/personas/${FIXTURES.deletablePersonaId}`),
+      ]);
+      return { status: listed.status, code: listed.body?.error?.code };
+    },
+    shows: { status: 500, code: 'INTERNAL' },
+  }),
+
+  fault({
+    id: 'ind37-mutation-second-delete-restores',
+    requirements: ['MUTATION-DELETE-GONE', 'MUTATION-DELETE-IDEMPOTENT'],
+    slips: ['state'],
+    description:
+      'A mutation DELETE flips the soft-delete flag (`SET deleted = NOT deleted`, the archive toggle of the dashboard reused) instead of setting it: the first DELETE deletes the mutation, and a second DELETE, answered with success as the specification asks, makes it active again, so GET serves it and its name is taken again.',
+    behaviour: (b) => {
+      b.mutationRules = {
+        ...b.mutationRules,
+        markDeleted: (deleted) => {
+          for (const mutation of deleted) mutation.deleted = !mutation.deleted;
+          return undefined;
+        },
+      };
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const created = await newMutation(call, agentId, { display_name: 'Retired variant' });
+      const path = `/v1/agents/${agentId}/mutations/${String(created.body.mutation.id)}`;
+      await call('DELETE', path);
+      const again = await call('DELETE', path);
+      const read = await call('GET', path);
+      return { secondDelete: again.status, getStatus: read.status };
+    },
+    shows: { secondDelete: 200, getStatus: 200 },
+  }),
+
+  fault({
+    id: 'ind37-spec-listing-names-asked-missing-document',
+    requirements: ['SPEC-FETCHABLE', 'SPEC-LISTING'],
+    slips: ['state'],
+    description:
+      "The documents are kept in a lazy registry that registers a spec_name when it is first asked for, before the document is looked up: GET /v1/openapi/{spec_name} of a name that has no document is answered NOT_FOUND, but the name stays registered, and from then on GET /v1/openapi lists it with a URL that answers NOT_FOUND; before such a request the listing is right.",
+    behaviour: (b) => {
+      const asked: string[] = [];
+      const named = b.publishing.documentNamed;
+      b.publishing.documentNamed = (name, listed) => {
+        const found = named(name, listed);
+        if (found === undefined && !asked.includes(name)) asked.push(name);
+        return found;
+      };
+      const respond = b.respond;
+      b.respond = (endpoint, body) => {
+        const shaped = respond(endpoint, body) as JsonObject;
+        if (endpoint.key !== 'GET /v1/openapi' || !Array.isArray(shaped.specs)) return shaped;
+        const specs = shaped.specs as JsonObject[];
+        const base = String(specs[0]?.url ?? '').replace(/[^/]*$/, '');
+        return { ...shaped, specs: [...specs, ...asked.map((name) => ({ spec_name: name, url: base + name }))] };
+      };
+    },
+    probe: async (call) => {
+      await call('GET', '/v1/openapi/agent-evaluation-v2', { key: null });
+      const listing = await call('GET', '/v1/openapi', { key: null });
+      const names = (listing.body.specs as JsonObject[]).map((s) => s.spec_name);
+      const fetched = await Promise.all(
+        (listing.body.specs as JsonObject[]).map((s) => call('GET', new URL(String(s.url)).pathname, { key: null })),
+      );
+      return { listsAsked: names.includes('agent-evaluation-v2'), statuses: [...new Set(fetched.map((f) => f.status))].sort() };
+    },
+    shows: { listsAsked: true, statuses: [200, 404] },
+  }),
 ] as const;
 
 /** One element type for the round (a union of many record types is more than the type checker represents). */
