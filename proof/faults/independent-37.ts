@@ -9,7 +9,7 @@ import { flattenToStrings } from '../../lib/reference/validation/mutations.js';
 import type { Store } from '../../lib/reference/store/store.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import type { Call } from '../probes/call.js';
-import { fault, type Fault, presentWith, rereadTestCase } from './define.js';
+import { fault, type Fault, onRunCancelled, presentWith, rereadTestCase } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {};
@@ -468,7 +468,7 @@ const FAULTS_37 = [
     requirements: ['SPEC-FETCHABLE', 'SPEC-LISTING'],
     slips: ['state'],
     description:
-      "The documents are kept in a lazy registry that registers a spec_name when it is first asked for, before the document is looked up: GET /v1/openapi/{spec_name} of a name that has no document is answered NOT_FOUND, but the name stays registered, and from then on GET /v1/openapi lists it with a URL that answers NOT_FOUND; before such a request the listing is right.",
+      'The documents are kept in a lazy registry that registers a spec_name when it is first asked for, before the document is looked up: GET /v1/openapi/{spec_name} of a name that has no document is answered NOT_FOUND, but the name stays registered, and from then on GET /v1/openapi lists it with a URL that answers NOT_FOUND; before such a request the listing is right.',
     behaviour: (b) => {
       const asked: string[] = [];
       const named = b.publishing.documentNamed;
@@ -493,9 +493,82 @@ const FAULTS_37 = [
       const fetched = await Promise.all(
         (listing.body.specs as JsonObject[]).map((s) => call('GET', new URL(String(s.url)).pathname, { key: null })),
       );
-      return { listsAsked: names.includes('agent-evaluation-v2'), statuses: [...new Set(fetched.map((f) => f.status))].sort() };
+      return {
+        listsAsked: names.includes('agent-evaluation-v2'),
+        statuses: [...new Set(fetched.map((f) => f.status))].sort(),
+      };
     },
     shows: { listsAsked: true, statuses: [200, 404] },
+  }),
+
+  fault({
+    id: 'ind37-run-cancelled-named-after-archive-row',
+    requirements: ['NAME-MATCHES-ID', 'RUN-FIELDS'],
+    slips: ['state'],
+    description:
+      "Cancelling a run in progress (its DELETE) writes the cancelled run as a new row of the runs history, and the list builds `name` from that row's own key while run_id is carried over from the run: once cancelled, the run is listed with run_id unchanged but name `runs/<id of the history row>`, which names no run; runs never cancelled through the API keep `runs/<run_id>`.",
+    behaviour: (b) => {
+      const archived = new Map<string, string>();
+      onRunCancelled(b, (before) => {
+        archived.set(before.run_id, `h${before.run_id.slice(1)}`.split('').reverse().join(''));
+      });
+      presentWith(b, 'run', (view, record) => {
+        const row = archived.get((record as { run_id: string }).run_id);
+        return row === undefined ? view : { ...view, name: `runs/${row}` };
+      });
+    },
+    probe: async (call) => {
+      const listed = (await call('GET', '/v1/runs?page_size=1000')).body.runs as JsonObject[];
+      const running = listed.find((r) => r.status === 'RUNNING' || r.status === 'PENDING');
+      if (running === undefined) return 'no run in progress';
+      await call('DELETE', `/v1/runs/${String(running.run_id)}`);
+      const after = (await call('GET', '/v1/runs?page_size=1000')).body.runs as JsonObject[];
+      const cancelled = after.find((r) => r.run_id === running.run_id);
+      return { listed: cancelled !== undefined, nameMatches: cancelled?.name === `runs/${String(running.run_id)}` };
+    },
+    shows: { listed: true, nameMatches: false },
+  }),
+
+  fault({
+    id: 'ind37-metric-get-from-last-filtered-page',
+    requirements: ['METRIC-GET'],
+    slips: ['state'],
+    description:
+      "GET /v1/simulations/{simulation_id}/metrics/{metric_output_id} serves outputs from the per-simulation cache the metrics list fills, and the list fills it with the page it answered, filtered: once a simulation's metrics were listed with a filter that leaves an output out, GET of that output answers NOT_FOUND, though the unfiltered list still shows it; before any list of the simulation, GET reads the store.",
+    behaviour: (b) => {
+      const pages = new Map<string, Set<string>>();
+      let simulation = '';
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        if (endpoint.key === 'GET /v1/simulations/{simulation_id}/metrics') simulation = params.simulation_id ?? '';
+        return named(endpoint, params, store);
+      };
+      const respond = b.respond;
+      b.respond = (endpoint, body) => {
+        const shaped = respond(endpoint, body) as JsonObject;
+        if (endpoint.key === 'GET /v1/simulations/{simulation_id}/metrics' && Array.isArray(shaped.metrics))
+          pages.set(simulation, new Set((shaped.metrics as JsonObject[]).map((m) => String(m.metric_output_id))));
+        return shaped;
+      };
+      const reached = b.metricOutputReached;
+      b.metricOutputReached = (simulationId, metricOutputId, simulations) => {
+        const page = pages.get(simulationId);
+        return page && !page.has(metricOutputId) ? undefined : reached(simulationId, metricOutputId, simulations);
+      };
+    },
+    probe: async (call) => {
+      const runs = (await call('GET', '/v1/runs?page_size=1000')).body.runs as JsonObject[];
+      const simulation = runs.flatMap((r) => (r.results as JsonObject).output_ids as string[])[0];
+      const base = `/v1/simulations/${String(simulation)}/metrics`;
+      const all = (await call('GET', `${base}?page_size=1000`)).body.metrics as JsonObject[];
+      const output = all[0];
+      if (output === undefined) return 'no output';
+      const filter = encodeURIComponent(`metric_id != "${String(output.metric_id)}"`);
+      await call('GET', `${base}?page_size=1000&filter=${filter}`);
+      const read = await call('GET', `${base}/${String(output.metric_output_id)}`);
+      return read.status;
+    },
+    shows: 404,
   }),
 ] as const;
 
