@@ -3,6 +3,7 @@
 // resources and in time (what goes wrong only after another operation, two requests at once, and
 // errors on rare paths).
 
+import { ApiError } from '../../lib/reference/http/errors.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
 import { ALPHANUMERIC } from '../../lib/reference/store/ids.js';
 import { flattenToStrings } from '../../lib/reference/validation/mutations.js';
@@ -569,6 +570,104 @@ const FAULTS_37 = [
       return read.status;
     },
     shows: 404,
+  }),
+
+  fault({
+    id: 'ind37-test-case-refusal-fails-concurrent-mutation',
+    requirements: ['MUTATION-CREATE'],
+    slips: ['state'],
+    description:
+      "Body validation collects its errors in one list of the validation module (cleared when a request starts reading its body, checked again before the write commits): a valid mutation created at the same moment as a test case refused for an empty input_str is refused too, with the test case's INVALID_ARGUMENT naming input_str, a field mutations do not have; alone, the same mutation is created.",
+    behaviour: (b) => {
+      const collected: ApiError[] = [];
+      rereadTestCase(b, ['input_str'], (read) => (f, request) => {
+        try {
+          return read(f, request);
+        } catch (error) {
+          if (error instanceof ApiError) collected.push(error);
+          throw error;
+        }
+      });
+      const before = b.beforeHandler;
+      b.beforeHandler = (endpoint) => {
+        if (endpoint.key !== 'POST /v1/agents/{agent_id}/mutations') return before(endpoint);
+        collected.length = 0;
+        return wait(30);
+      };
+      const rules = b.mutationRules;
+      b.mutationRules = {
+        ...rules,
+        beforeStore: (agentId) => {
+          const first = collected[0];
+          if (first !== undefined) throw first;
+          return rules.beforeStore(agentId);
+        },
+      };
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const [mutation] = await Promise.all([
+        newMutation(call, agentId, { display_name: 'Calm tone' }),
+        wait(5).then(() => call('POST', '/v1/test-cases', { body: { input_str: '', test_set_id: 'cftTs001' } })),
+      ]);
+      return { status: mutation.status, field: mutation.body?.error?.details?.[0]?.field };
+    },
+    shows: { status: 400, field: 'input_str' },
+  }),
+
+  fault({
+    id: 'ind37-agent-get-by-display-name-index',
+    requirements: ['AGENT-GET'],
+    slips: ['state'],
+    description:
+      "GET /v1/agents/{agent_id} resolves the agent through the display-name index the dashboard's search keeps (id to display_name, then display_name to the id last written under it): an agent is served as created until another agent is created with the same display_name, after which GET of the first answers the second (its id, prompt and every field).",
+    behaviour: (b) => {
+      const store = storeOf(b);
+      const storedId = b.storedId;
+      b.storedId = (kind, id, stored) => {
+        const agents = store()?.agents;
+        const named = agents?.get(id)?.display_name;
+        if (kind !== 'agent' || agents === undefined || named === undefined) return storedId(kind, id, stored);
+        const last = [...agents.values()].filter((a) => !a.deleted && a.display_name === named).pop();
+        return last?.id ?? storedId(kind, id, stored);
+      };
+    },
+    probe: async (call) => {
+      const name = `Round 37 namesake ${fresh()}`;
+      const create = (prompt: string) =>
+        call('POST', '/v1/agents', {
+          body: { display_name: name, model_type: 'MODEL_TYPE_VOICE', phone_number: '+14155550125', prompt },
+        });
+      const first = await create('Sell upgrades.');
+      await create('Handle cancellations.');
+      const read = await call('GET', `/v1/agents/${String(first.body.agent.id)}`);
+      return { sameId: read.body.agent.id === first.body.agent.id, prompt: read.body.agent.prompt };
+    },
+    shows: { sameId: false, prompt: 'Handle cancellations.' },
+  }),
+
+  fault({
+    id: 'ind37-mutation-create-time-of-agents-first',
+    requirements: ['SERVER-SET-TIMES', 'MUTATION-GET'],
+    slips: ['state'],
+    description:
+      "An agent's mutations are stored as one group document, and a mutation's create_time is read from the group's own create_time (set when the agent's first mutation made the group): the first mutation of an agent has its own creation time, every later one answers, on creation and on GET, the creation time of the agent's first mutation.",
+    behaviour: (b) => {
+      const groups = new Map<string, unknown>();
+      presentWith(b, 'mutation', (view, record) => {
+        const agent = (record as { agent_id: string }).agent_id;
+        if (!groups.has(agent)) groups.set(agent, view.create_time);
+        return { ...view, create_time: groups.get(agent) as string };
+      });
+    },
+    probe: async (call) => {
+      const agentId = await newAgent(call);
+      const first = await newMutation(call, agentId, { display_name: 'Morning' });
+      await wait(20);
+      const second = await newMutation(call, agentId, { display_name: 'Evening' });
+      return second.body.mutation.create_time === first.body.mutation.create_time;
+    },
+    shows: true,
   }),
 ] as const;
 
