@@ -57,6 +57,7 @@ import { INDEPENDENT_33_FAULTS, UNDETECTED as UNDETECTED_33 } from './independen
 import { INDEPENDENT_34_FAULTS, UNDETECTED as UNDETECTED_34 } from './independent-34.js';
 import { INDEPENDENT_35_FAULTS, UNDETECTED as UNDETECTED_35 } from './independent-35.js';
 import { INDEPENDENT_36_FAULTS, UNDETECTED as UNDETECTED_36 } from './independent-36.js';
+import { INDEPENDENT_37_FAULTS, UNDETECTED as UNDETECTED_37 } from './independent-37.js';
 
 /** The faults of every independent round that no check detects yet, with the class of check each needs. */
 const UNDETECTED: Readonly<Record<string, string>> = {
@@ -96,6 +97,7 @@ const UNDETECTED: Readonly<Record<string, string>> = {
   ...UNDETECTED_34,
   ...UNDETECTED_35,
   ...UNDETECTED_36,
+  ...UNDETECTED_37,
 };
 
 export const FAULTS = [
@@ -154,6 +156,7 @@ export const FAULTS = [
   ...INDEPENDENT_34_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_35_FAULTS.filter((f) => !(f.id in UNDETECTED)),
   ...INDEPENDENT_36_FAULTS.filter((f) => !(f.id in UNDETECTED)),
+  ...INDEPENDENT_37_FAULTS.filter((f) => !(f.id in UNDETECTED)),
 ] as const satisfies readonly FaultShape[];
 
 /** Faults of an independent round no check detects yet (see UNDETECTED): runnable by id, left out of the score. */
@@ -194,6 +197,7 @@ export const PENDING_FAULTS = [
   ...INDEPENDENT_34_FAULTS,
   ...INDEPENDENT_35_FAULTS,
   ...INDEPENDENT_36_FAULTS,
+  ...INDEPENDENT_37_FAULTS,
 ].filter((f) => f.id in UNDETECTED);
 
 /** A fault of the catalog: a misspelt id fails the type check. */
