@@ -2,6 +2,8 @@
 // reading the suite's checks (issue #30, point 4). The area of the round: the whole API across
 // resources and in time (what goes wrong only after another operation, two requests at once, and
 // errors on rare paths).
+//
+// Review (coordinator): 18 written, none dropped.
 
 import { ApiError } from '../../lib/reference/http/errors.js';
 import { seedStore } from '../../lib/reference/fixtures/fixtures.js';
