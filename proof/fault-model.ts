@@ -185,6 +185,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'AGENT-PHONE-NUMBER',
       // One kind of answer framed wrongly (errors written by their own filter, an empty object by hand), the rest exactly.
       'HTTP-MESSAGE-FRAMING',
+      // An expectation honoured on the creates and refused on one kind of write (a handler behind its own proxy module).
+      'HTTP-EXPECT-CONTINUE',
     ],
     otherwise: 'the rule is stated for one endpoint, method and field',
   },

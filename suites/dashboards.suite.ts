@@ -29,6 +29,7 @@ import { explore } from '../lib/explore/explore.js';
 import { text, wrongTypesCheck } from '../lib/families/wrong-types.js';
 import { refusedWriteFramingCheck } from '../lib/families/refused-writes.js';
 import { ifMatchFormsCheck, isStrongTag } from '../lib/families/conditional.js';
+import { EXPECT_CONTINUE, expectHonoured, requireRaw } from '../lib/families/expect-continue.js';
 
 const PATCH = 'PATCH /v1/dashboards/{dashboard_id}' satisfies EndpointKey;
 const WRITES = { writes: true, needs: ['dashboardId'] } as const;
@@ -152,6 +153,18 @@ describeGroup('dashboards', () => {
           call,
         );
       }
+    },
+    RENAMES,
+  );
+
+  check(
+    'dashboards.patch-with-expect-continue',
+    ['HTTP-EXPECT-CONTINUE'],
+    'a rename sent with Expect: 100-continue (written by hand, the body sent after the interim answer or a second) is applied as without it, never 417 (RFC 9110 10.1.1)',
+    async (t) => {
+      requireRaw(t);
+      const call = await patch(t, { json: dashboardBody(t.name('dashboard renamed expecting')), raw: EXPECT_CONTINUE });
+      expectHonoured(t, call, ['display_name'], 'a dashboard rename');
     },
     RENAMES,
   );

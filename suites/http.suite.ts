@@ -7,7 +7,9 @@
 // forwarding, a method override): neutralHeadersCheck, and on the published document in each form,
 // neutralHeadersDocumentCheck. If-Modified-Since before the last change, in every date form, and values that are no
 // date, on every GET: ifModifiedSinceCheck. The same headers on a few writes and a refusal: neutralHeadersWriteCheck.
-// Each kind of answer framed exactly, read from the bytes on one keep-alive connection: answersFramedCheck.
+// Each kind of answer framed exactly, read from the bytes on one keep-alive connection: answersFramedCheck; each kind
+// of GET sent as HTTP/1.0, answered without Transfer-Encoding: http10AnswersCheck. Each kind of create sent with
+// Expect: 100-continue, answered as without it: expectContinueCheck (the dashboard's rename in its own suite).
 
 import { ENDPOINTS, type EndpointKey } from '../lib/contract/endpoints.js';
 import type { RequirementId } from '../lib/contract/requirements/index.js';
@@ -34,7 +36,8 @@ import { sampleBody, sampleParams } from '../lib/gen/requests.js';
 import { parseListing } from '../lib/published/listing.js';
 import { metricOutputs, personas, simulationIds } from '../lib/harness/discovery.js';
 import { check, describeGroup, type CallSpec, type CheckContext } from '../lib/harness/index.js';
-import { answersFramedCheck } from '../lib/families/message-framing.js';
+import { answersFramedCheck, http10AnswersCheck } from '../lib/families/message-framing.js';
+import { expectContinueCheck } from '../lib/families/expect-continue.js';
 
 /** The document endpoint's form is what Accept chooses: the specification suite judges it. */
 const DOCUMENT = 'GET /v1/openapi/{spec_name}' satisfies EndpointKey;
@@ -278,6 +281,8 @@ describeGroup('http', () => {
   });
 
   answersFramedCheck(agentId);
+  http10AnswersCheck(agentId);
+  expectContinueCheck();
 
   const envelope: RequirementId[] = ['ERROR-ENVELOPE'];
   check(

@@ -11,6 +11,7 @@ import { createdIn } from '../harness/resources.js';
 import { type Exchange, TransportError } from '../http/exchange.js';
 import { readFraming, shownBytes } from '../http/framing.js';
 import { redact } from '../http/redact.js';
+import { parseListing } from '../published/listing.js';
 
 /**
  * `http.message-framing.answer-ends-where-framed`: each kind of answer the API gives (a GET's resource, a create's, a
@@ -88,5 +89,72 @@ export function answersFramedCheck(agentId: (t: CheckContext) => Promise<string>
       }
     },
     { writes: true },
+  );
+}
+
+/** A GET of each kind, sent as HTTP/1.0: a list, a resource, a published document, a refusal (404). */
+const HTTP10_GETS: ReadonlyArray<{
+  readonly what: string;
+  readonly request: (
+    t: CheckContext,
+    agentId: string,
+  ) => Promise<{ path: string; query?: Record<string, string | number> } | undefined>;
+}> = [
+  { what: 'a list', request: async () => ({ path: '/v1/agents', query: { page_size: 1 } }) },
+  { what: 'a resource', request: async (_t, agentId) => ({ path: `/v1/agents/${encodeURIComponent(agentId)}` }) },
+  {
+    what: 'a published document',
+    request: async (t) => {
+      const listing = await t.call('GET /v1/openapi', { auth: 'none' });
+      const [spec] = parseListing(listing.response.json);
+      return spec ? { path: `/v1/openapi/${encodeURIComponent(spec.specName)}` } : undefined;
+    },
+  },
+  {
+    what: 'an error (an agent that does not exist)',
+    request: async () => ({ path: `/v1/agents/${encodeURIComponent(wellFormedId(ID_RULES.agent, 44))}` }),
+  },
+];
+
+/**
+ * `http.message-framing.http10-answered-without-chunks`: each kind of GET (a list, a resource, a published document, a
+ * 404) sent as HTTP/1.0 with a Host header (written by hand: undici speaks HTTP/1.1 only). RFC 9112 6.1: a server
+ * MUST NOT send Transfer-Encoding in answer to a request that does not indicate HTTP/1.1, so whatever the status
+ * (refusing HTTP/1.0, 505 or any 4xx, is allowed), the answer carries none, its body framed by Content-Length or by
+ * the connection's close; a success's body reads as the JSON it is labelled. Through a proxy, skipped.
+ */
+export function http10AnswersCheck(agentId: (t: CheckContext) => Promise<string>): void {
+  check(
+    'http.message-framing.http10-answered-without-chunks',
+    ['HTTP-MESSAGE-FRAMING'],
+    "a list, an agent, a published document and an agent that does not exist, each asked with an HTTP/1.0 GET: refused, or answered without Transfer-Encoding (RFC 9112 6.1: never to a request that does not indicate HTTP/1.1), the body framed by Content-Length or the connection's close and, on a success, the JSON it is labelled",
+    async (t) => {
+      if (!t.rawPossible) return t.skip('the target is reached through a proxy, which frames the answers itself');
+      const agent = await agentId(t);
+      for (const { what, request } of HTTP10_GETS) {
+        const asked = await request(t, agent);
+        if (!asked) continue;
+        const exchange = await t.send(
+          { method: 'GET', path: asked.path },
+          { ...(asked.query ? { query: asked.query } : {}), raw: { version: 'HTTP/1.0' } },
+        );
+        const { status, headers, json, text } = exchange.response;
+        const encoding = headers['transfer-encoding'];
+        t.assert(
+          encoding === undefined,
+          ['HTTP-MESSAGE-FRAMING'],
+          `${what} asked with an HTTP/1.0 GET was answered ${status} with Transfer-Encoding: ${encoding} (RFC 9112 6.1: a server MUST NOT send Transfer-Encoding unless the request indicates HTTP/1.1; an HTTP/1.0 client reads the chunk sizes as the body)`,
+          exchange,
+        );
+        const label = headers['content-type'] ?? '';
+        if (status >= 200 && status < 300 && /[/+]json\b/i.test(label))
+          t.assert(
+            json !== undefined,
+            ['HTTP-MESSAGE-FRAMING'],
+            `${what} asked with an HTTP/1.0 GET was answered ${status}, labelled ${label}, with a body that is no JSON: "${redact(text.slice(0, 60))}"`,
+            exchange,
+          );
+      }
+    },
   );
 }

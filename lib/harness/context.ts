@@ -113,6 +113,11 @@ export class CheckContext {
     return this.target.config;
   }
 
+  /** Whether a request can be written by hand to the target (a call's `raw`): no proxy stands between. */
+  get rawPossible(): boolean {
+    return this.target.client.rawPossible;
+  }
+
   /** Calls a contract endpoint by key, e.g. `t.call('GET /v1/agents/{agent_id}', {params: {agent_id}})`. */
   async call(key: EndpointKey, spec: CallSpec = {}): Promise<Call> {
     const endpoint = BY_KEY.get(key);

@@ -42,7 +42,7 @@ export type Created<K extends string> = { readonly call: Call; readonly sent: Js
 type Requirements = readonly RequirementId[];
 
 /** How a body is written, labelled and framed, where a check varies it (its JSON text, its Content-Type, chunked). */
-export type Written = Pick<RequestSpec, 'jsonText' | 'headers' | 'chunked' | 'query' | 'auth' | 'connection'>;
+export type Written = Pick<RequestSpec, 'jsonText' | 'headers' | 'chunked' | 'query' | 'auth' | 'connection' | 'raw'>;
 
 /**
  * `body` as it is sent: a string under `nameField` gets the run marker over its first characters

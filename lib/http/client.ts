@@ -16,6 +16,7 @@ import { SUITE } from '../util/suite.js';
 import { utf8Text } from '../util/utf8.js';
 import { decodedBody } from './content-coding.js';
 import { proxyFor, shownProxy, type Transport } from './transport.js';
+import { rawExchange, RawFailure, type RawOptions } from './raw.js';
 
 export interface ClientOptions {
   readonly baseUrl: string;
@@ -64,6 +65,11 @@ export interface RequestSpec {
    * in origin form (the path and query) or in absolute form (the whole URL, as a client sends it to a proxy).
    */
   readonly targetForm?: 'origin-form' | 'absolute-form';
+  /**
+   * Written by hand on a connection of its own (raw.ts), for what undici cannot send: an HTTP/1.0 request, an Expect
+   * header. Not through a proxy (`rawPossible`): the proxy's framing and expectations would be judged.
+   */
+  readonly raw?: RawOptions;
 }
 
 // Above the largest answer a correct server can give: an agent echoing a 10 MiB configuration
@@ -166,9 +172,11 @@ export class ApiClient {
       const response = await this.throttle
         .run(
           () =>
-            spec.connection
-              ? this.once(spec.method, url, headers, body, recorded, spec.connection)
-              : this.onceRetryingReset(spec.method, url, headers, body, recorded, this.targetOf(spec)),
+            spec.raw
+              ? this.rawOnceRetryingClosed(spec.method, url, headers, body, recorded, spec.raw)
+              : spec.connection
+                ? this.once(spec.method, url, headers, body, recorded, spec.connection)
+                : this.onceRetryingReset(spec.method, url, headers, body, recorded, this.targetOf(spec)),
           spec.quiet,
         )
         .catch((error: unknown) => {
@@ -229,6 +237,11 @@ export class ApiClient {
     return { connection: this.connections.single(recorder), recorder };
   }
 
+  /** Whether requests can be written by hand to the target (`raw`): no proxy stands between. */
+  get rawPossible(): boolean {
+    return proxyFor(this.options.baseUrl, this.options.transport ?? {}) === undefined;
+  }
+
   /** Whether back-pressure with no answer for the give-up time ended this client's retries (or another's of the target). */
   get givenUp(): boolean {
     return this.throttle.givenUp;
@@ -275,6 +288,7 @@ export class ApiClient {
     }
     // Only recorded: undici frames a streamed body itself, and the curl line then sends it chunked too.
     if (spec.chunked) recordedHeaders['transfer-encoding'] = 'chunked';
+    if (spec.raw?.expect !== undefined) recordedHeaders['expect'] = spec.raw.expect;
     return { headers, recordedHeaders };
   }
 
@@ -321,6 +335,87 @@ export class ApiClient {
       if (again?.declared !== short.declared || again.received !== short.received) throw error;
       const what = `its body ends with the connection after ${again.received} of the ${again.declared} bytes its Content-Length says, alike on two connections`;
       throw new TransportError(first.message, recorded, false, { cause: first.cause }, { what });
+    }
+  }
+
+  /** A raw request (raw.ts), sent once more on a fresh connection when the server closed the first without an answer. */
+  private async rawOnceRetryingClosed(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: Body | undefined,
+    recorded: RecordedRequest,
+    raw: RawOptions,
+  ): Promise<RecordedResponse> {
+    try {
+      return await this.rawOnce(method, url, headers, body, recorded, raw);
+    } catch (error) {
+      if (!(error instanceof TransportError && error.reset)) throw error;
+      return this.rawOnce(method, url, headers, body, recorded, raw);
+    }
+  }
+
+  private async rawOnce(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: Body | undefined,
+    recorded: RecordedRequest,
+    raw: RawOptions,
+  ): Promise<RecordedResponse> {
+    const target = new URL(url);
+    if (!this.rawPossible)
+      throw new TransportError(`${method} ${redact(url)}: not written by hand through a proxy`, recorded);
+    const bytes = body === undefined ? undefined : Buffer.from(body.text, 'utf8');
+    const version = raw.version ?? 'HTTP/1.1';
+    const fields: Array<[string, string]> = [['Host', target.host], ...Object.entries(headers)];
+    if (raw.expect !== undefined) fields.push(['Expect', raw.expect]);
+    if (bytes !== undefined) fields.push(['Content-Length', String(bytes.length)]);
+    if (version === 'HTTP/1.1') fields.push(['Connection', 'close']);
+    const timeoutMs = this.options.timeoutMs;
+    try {
+      const answer = await rawExchange({
+        url: target,
+        method,
+        target: target.pathname + target.search,
+        headers: fields,
+        ...(bytes === undefined ? {} : { body: bytes }),
+        version,
+        awaitContinue: raw.expect !== undefined && /^\s*100-continue\s*$/i.test(raw.expect),
+        timeoutMs,
+        signal: this.throttle.stopSignal,
+        ...(this.options.transport?.insecure ? { insecure: true } : {}),
+      });
+      const cut = answer.body.length > this.maxResponseBytes;
+      const text = utf8Text(
+        decodedBody(
+          [cut ? answer.body.subarray(0, this.maxResponseBytes) : answer.body],
+          answer.headers['content-encoding'],
+          this.maxResponseBytes,
+        ),
+      );
+      return { status: answer.status, headers: answer.headers, text, json: parseJson(text), truncated: cut };
+    } catch (error) {
+      if (!(error instanceof RawFailure)) throw error;
+      const where = `${method} ${redact(url)} (${version}${raw.expect === undefined ? '' : `, Expect: ${raw.expect}`})`;
+      if (error.kind === 'timeout')
+        throw new TransportError(
+          `${where}: no complete response within ${timeoutMs} ms (REQUEST_TIMEOUT_MS)`,
+          recorded,
+        );
+      if (error.kind === 'unreadable')
+        throw new TransportError(
+          `${where}: ${redact(error.message)}`,
+          recorded,
+          false,
+          { cause: error },
+          {
+            what: `it cannot be read as an HTTP message (${redact(error.message)})`,
+          },
+        );
+      throw new TransportError(`${where}: ${redact(error.message)}`, recorded, error.kind === 'closed', {
+        cause: error,
+      });
     }
   }
 

@@ -29,7 +29,7 @@ import { rowsMeasuredAs } from './limits.js';
 import { FIELD_LIMITS } from '../../lib/contract/limits.js';
 import { DEFAULTS, INPUT_TYPES, MODEL_TYPES, PROJECT_RULES, PROJECT_TYPES } from '../../lib/contract/enums.js';
 import { newAgent, firstPersona } from '../probes/basics.js';
-import { bytesPastLength, rawAnswer } from '../probes/call.js';
+import { bytesPastLength, type Call, rawAnswer } from '../probes/call.js';
 import { withMutation } from '../probes/mutations.js';
 import { status as dashboardNameStatus } from '../probes/dashboards.js';
 import { FIXTURE_IDS } from '../probes/fixture-ids.js';
@@ -1556,4 +1556,100 @@ export const GENERAL_FAULTS = [
     },
     shows: { body: 16 * 1024, short: true },
   }),
+  fault({
+    id: 'expect-continue-token-case-sensitive',
+    requirements: ['HTTP-EXPECT-CONTINUE'],
+    slips: ['broken'],
+    description:
+      'An expectation filter before the body parser answers 417 Expectation Failed (code EXPECTATION_FAILED) to every Expect but `100-continue` compared exactly, where the token is case-insensitive (RFC 9110 10.1.1): a write sent with `Expect: 100-Continue` is refused and nothing is created; `100-continue` in lower case, and writes without Expect, are served as before.',
+    behaviour: (b) => expectRefused(b, (expect) => expect !== '100-continue'),
+    probe: async (call) => ({ status: await expectStatus(call, 'POST', '/v1/test-cases', '100-Continue') }),
+    shows: { status: 417 },
+  }),
+  fault({
+    id: 'expect-continue-refused-on-rename',
+    requirements: ['HTTP-EXPECT-CONTINUE'],
+    // One kind of write refuses the expectation, the creates honour it.
+    slips: ['scope'],
+    description:
+      "The dashboard's PATCH handler is mounted behind a proxy module of its own that answers 417 Expectation Failed to any Expect header (it supports none): a rename sent with `Expect: 100-continue` is refused and the name kept; every create honours the expectation, and a rename without Expect is applied.",
+    behaviour: (b) => expectRefused(b, () => true, 'PATCH'),
+    probe: async (call) => ({
+      status: await expectStatus(call, 'PATCH', `/v1/dashboards/${FIXTURE_IDS.dashboardId}`, '100-continue'),
+    }),
+    shows: { status: 417 },
+  }),
+  fault({
+    id: 'http10-error-answered-chunked',
+    requirements: ['HTTP-MESSAGE-FRAMING'],
+    // One kind of answer (errors, written by their own filter) framed wrongly for HTTP/1.0, the rest right.
+    slips: ['scope'],
+    description:
+      "Error answers are written by an error filter that streams them with `Transfer-Encoding: chunked` set by hand and no Content-Length, whatever the request's HTTP version: a 404 to an HTTP/1.0 GET is chunked, which RFC 9112 6.1 forbids (a server MUST NOT send Transfer-Encoding unless the request indicates HTTP/1.1), and an HTTP/1.0 client reads the chunk sizes as the body. Successes, lists included, carry Content-Length as before.",
+    behaviour: (b) => {
+      const codeAnswer = b.codeAnswer;
+      b.codeAnswer = (req, bytes) => {
+        const coded = codeAnswer(req, bytes);
+        return isErrorAnswer(bytes)
+          ? { ...coded, headers: { ...coded.headers, 'Content-Length': null, 'Transfer-Encoding': 'chunked' } }
+          : coded;
+      };
+    },
+    probe: async (call) => {
+      const text = (
+        await rawAnswer(
+          call,
+          (host) => `GET /v1/agents/${UNKNOWN_22} HTTP/1.0\r\nHost: ${host}\r\nX-API-Key: ${DEFAULT_API_KEY}\r\n`,
+        )
+      ).toString('latin1');
+      const head = text.slice(0, text.indexOf('\r\n\r\n'));
+      return {
+        status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0),
+        chunked: /\r\ntransfer-encoding:\s*chunked/i.test(head),
+      };
+    },
+    shows: { status: 404, chunked: true },
+  }),
 ] as const satisfies readonly Fault[];
+
+/** Writes whose Expect `refused(expect)` says so (of `method` only, when given) answered 417 EXPECTATION_FAILED before their body is read. */
+function expectRefused(b: Behaviour, refused: (expect: string) => boolean, method?: string): void {
+  const request = lastRequest(b);
+  const refusal = b.bodyRefusal;
+  b.bodyRefusal = (contentType, endpoint) => {
+    const expect = request()?.headers.expect;
+    return expect !== undefined && refused(expect) && (method === undefined || endpoint.method === method)
+      ? new ApiError('EXPECTATION_FAILED', `unsupported expectation: ${expect}`, [
+          { field: 'Expect', description: 'is not a supported expectation', location: 'header' },
+        ])
+      : refusal(contentType, endpoint);
+  };
+  const status = b.errors.status;
+  b.errors.status = (code, endpoint) => (code === 'EXPECTATION_FAILED' ? 417 : status(code, endpoint));
+}
+
+/** The final status (after any 100) of a write with a valid body sent by hand with `Expect: <expect>`. */
+async function expectStatus(call: Call, method: string, path: string, expect: string): Promise<number> {
+  const body = JSON.stringify(
+    method === 'PATCH' ? { display_name: 'expect probe' } : { input_str: 'Hello there.', test_set_id: 'expect01' },
+  );
+  const text = (
+    await rawAnswer(
+      call,
+      (host) =>
+        `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\nX-API-Key: ${DEFAULT_API_KEY}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nExpect: ${expect}\r\nConnection: close\r\n\r\n${body}`,
+    )
+  ).toString('latin1');
+  const statuses = [...text.matchAll(/HTTP\/1\.[01] (\d{3})/g)].map((m) => Number(m[1]));
+  return statuses.find((s) => s >= 200) ?? 0;
+}
+
+/** Whether an answer's bytes are the error envelope. */
+function isErrorAnswer(bytes: Buffer): boolean {
+  try {
+    return isJsonObject((JSON.parse(bytes.toString('utf8')) as { error?: unknown }).error);
+  } catch {
+    return false;
+  }
+}

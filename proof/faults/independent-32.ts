@@ -67,7 +67,14 @@ function finalAnswer(bytes: Buffer): { status: number; headers: Record<string, s
 const FAULTS_32 = [
   fault({
     id: 'ind32-expect-continue-refused',
-    requirements: ['TESTCASE-CREATE', 'AGENT-CREATE', 'MUTATION-CREATE', 'REVIEW-PROJECT-CREATE', 'DASHBOARD-PATCH'],
+    requirements: [
+      'HTTP-EXPECT-CONTINUE',
+      'TESTCASE-CREATE',
+      'AGENT-CREATE',
+      'MUTATION-CREATE',
+      'REVIEW-PROJECT-CREATE',
+      'DASHBOARD-PATCH',
+    ],
     slips: ['broken'],
     description:
       'Requests with a body pass an expectation filter that answers 417 Expectation Failed (code EXPECTATION_FAILED, in the error envelope) to every Expect it does not support, and lists the one it supports as `100-Continue`, compared exactly, where the expectation token is case-insensitive (RFC 9110 10.1.1) and clients send `100-continue` (curl does for large bodies): a valid POST or PATCH sent with `Expect: 100-continue` is refused, and nothing is created or renamed; the same request without Expect succeeds.',

@@ -216,6 +216,63 @@ describe('ApiClient', () => {
     );
   });
 
+  test('a request written by hand (raw): HTTP/1.0 or with Expect, the key sent and recorded redacted, 429s waited out', async () => {
+    let calls = 0;
+    routes.set('/raw', (req, res) => {
+      if (++calls === 1) return res.writeHead(429, { 'retry-after': '0' }).end();
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            version: req.httpVersion,
+            expect: req.headers.expect ?? null,
+            key: req.headers['x-api-key'],
+            body,
+          }),
+        ),
+      );
+    });
+    const raw = client();
+    const ex = await raw.send({ method: 'POST', path: '/raw', json: { a: 1 }, raw: { expect: '100-Continue' } });
+    expect([ex.response.status, ex.retries]).toEqual([200, 1]);
+    expect(ex.response.json).toEqual({
+      version: '1.1',
+      expect: '100-Continue',
+      key: 'client-test-secret-key',
+      body: '{"a":1}',
+    });
+    expect(ex.request.headers).toMatchObject({ 'X-API-Key': '$API_KEY', expect: '100-Continue' });
+    const old = await raw.send({ method: 'GET', path: '/raw', raw: { version: 'HTTP/1.0' } });
+    expect(old.response.json).toMatchObject({ version: '1.0', expect: null });
+    expect(raw.rawPossible).toBe(true);
+    expect(client({ transport: { httpProxy: 'http://127.0.0.1:9' } }).rawPossible).toBe(false);
+  });
+
+  test('a raw request whose connection closes unanswered is sent once more on a fresh one', async () => {
+    let connections = 0;
+    let alwaysClose = false;
+    const closing = createNetServer((socket) => {
+      socket.once('data', () =>
+        ++connections === 1 || alwaysClose
+          ? socket.end()
+          : socket.end('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}'),
+      );
+    });
+    await new Promise<void>((resolve) => closing.listen(0, '127.0.0.1', resolve));
+    try {
+      const at = `http://127.0.0.1:${(closing.address() as { port: number }).port}`;
+      const ex = await client({ baseUrl: at }).send({ method: 'GET', path: '/x', raw: { version: 'HTTP/1.0' } });
+      expect([ex.response.status, connections]).toEqual([200, 2]);
+      alwaysClose = true;
+      await expect(
+        client({ baseUrl: at }).send({ method: 'GET', path: '/x', raw: { version: 'HTTP/1.0' } }),
+      ).rejects.toBeInstanceOf(TransportError);
+    } finally {
+      closing.close();
+    }
+  });
+
   test("a 503 without Retry-After is the server's answer", async () => {
     routes.set('/down', (_req, res) => res.writeHead(503).end());
     const ex = await client().send({ method: 'GET', path: '/down' });
