@@ -266,6 +266,9 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       // Two writes of one resource, or under one parent, at the same moment.
       'MUTATION-CREATE',
       'DASHBOARD-PATCH',
+      // Two creates at the same moment that share an implicit parent or a counter (a test set, a project number).
+      'TESTCASE-CREATE',
+      'REVIEW-PROJECT-CREATE',
       // A server time set again by a later change of state (a cancel stamping create_time).
       'SERVER-SET-TIMES',
       // A verdict on the key remembered from an earlier request (of the same address or connection).
