@@ -274,6 +274,9 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       // Two writes of one resource, or under one parent, at the same moment.
       'MUTATION-CREATE',
       'DASHBOARD-PATCH',
+      // Two creates at the same moment that share an implicit parent or a counter (a test set, a project number).
+      'TESTCASE-CREATE',
+      'REVIEW-PROJECT-CREATE',
       // A server time set again by a later change of state (a cancel stamping create_time).
       'SERVER-SET-TIMES',
       // A DELETE's answer built on the path one state takes (a cancel answering the run it cancelled).

@@ -26,7 +26,11 @@ import { typedAgentBody } from '../lib/gen/agent-bodies.js';
 import { twoByteText } from '../lib/gen/strings.js';
 import { UNLISTED_NAMES } from '../lib/gen/values.js';
 import { allEnded, check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
-import { PARENT_PROMPT } from '../lib/harness/resources.js';
+import { createdIn, PARENT_PROMPT } from '../lib/harness/resources.js';
+import { isSuccess } from '../lib/assert/responses.js';
+import { errorCodeOf } from '../lib/assert/retryable.js';
+import { atOnce } from '../lib/families/at-once.js';
+import { expectNotServed, settled } from '../lib/families/deletion.js';
 import type { EndpointKey } from '../lib/contract/endpoints.js';
 import type { JsonObject } from '../lib/util/json.js';
 import type { ModelType } from '../lib/contract/enums.js';
@@ -257,6 +261,50 @@ describeGroup('mutations', () => {
         ['MUTATION-DISPLAY-NAME-UNIQUE'],
         {},
         "a mutation named like the active one that reused a deleted one's display_name",
+      );
+    },
+    WRITES,
+  );
+
+  // Two creates of one new name at the same moment: uniqueness among active mutations lets at most one be created. A
+  // refusal with ALREADY_EXISTS says a mutation of that name exists, so when neither was created that claim must hold:
+  // the name is taken afterwards (judged within the time a write is given to show). ABORTED (retry) claims nothing.
+  check(
+    'mutations.fields.same-name-at-once-one-kept',
+    ['MUTATION-CREATE', 'MUTATION-DISPLAY-NAME-UNIQUE'],
+    'two mutations of one new display_name created under one agent at the same moment: at most one is created, the other refused with a 4xx, never a 5xx; when neither is created and a refusal said ALREADY_EXISTS, a mutation of that name exists, so a later create of the name is refused too',
+    async (t) => {
+      const agentId = await t.mutations.parent();
+      const display_name = t.name('mutation named twice at once');
+      const send = (): Promise<Call> => t.mutations.send(agentId, { display_name });
+      const calls = await atOnce([send, send]);
+      const what = 'one of two mutations of one new display_name created at the same moment';
+      const made = calls.filter((call) => {
+        if (isSuccess(call)) return t.expectResource(call, ['MUTATION-CREATE'], what);
+        expectNotServed(t, call, ['MUTATION-CREATE'], what, 'a refusal of a valid create is a 4xx');
+        return false;
+      });
+      t.assert(
+        made.length < 2,
+        ['MUTATION-DISPLAY-NAME-UNIQUE'],
+        `two mutations of one new display_name created under one agent at the same moment were both created (ids ${made.map((call) => JSON.stringify(createdIn(call)?.['id'] ?? null)).join(', ')}): the name is unique among active mutations`,
+        calls[1],
+      );
+      if (made.length || !calls.some((call) => errorCodeOf(call) === CONVENTIONAL_ERRORS.alreadyExists.code)) return;
+      let later: Call | undefined;
+      const problem = await settled(async () => {
+        later = await send();
+        const mutation = createdIn(later);
+        if (!mutation) return undefined;
+        // Deleted at once, so the next attempt asks about the name again (and not about this one).
+        await t.call(DELETE, { params: { agent_id: agentId, mutation_id: String(mutation['id']) } });
+        return 'a later create of the name succeeded';
+      });
+      t.assert(
+        problem === undefined,
+        ['MUTATION-DISPLAY-NAME-UNIQUE'],
+        `two mutations of one new display_name created at the same moment were both refused, one with ALREADY_EXISTS (a mutation of that name exists), yet ${problem ?? ''}, within the time a write is given to show: no mutation holds the name`,
+        later,
       );
     },
     WRITES,

@@ -29,6 +29,7 @@ import {
   expectStaysGone,
   siblingChanges,
 } from '../lib/families/deletion.js';
+import { atOnce, expectAnsweredAtOnce } from '../lib/families/at-once.js';
 
 const GET = 'GET /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
 const DELETE = 'DELETE /v1/agents/{agent_id}/mutations/{mutation_id}' satisfies EndpointKey;
@@ -189,6 +190,35 @@ describeGroup('mutations', () => {
         ['MUTATION-DELETE-GONE'],
         'three DELETEs of mutations at once',
         deletions[0]!,
+      );
+    },
+    WRITES,
+  );
+
+  // Two DELETEs of one mutation at the same moment (a client retrying a slow answer): whichever comes second finds it
+  // deleted or being deleted, and deleting a deleted mutation succeeds. A retryable refusal (ABORTED) is a careful
+  // server's answer to the one that met the other; NOT_FOUND is not.
+  check(
+    'mutations.scope.deleted-twice-at-once-both-succeed',
+    ['MUTATION-DELETE-IDEMPOTENT', 'MUTATION-DELETE-GONE'],
+    'two DELETEs of one mutation sent at the same moment are each answered success (or a retryable refusal: ABORTED, UNAVAILABLE), never NOT_FOUND nor a 5xx: deleting a mutation already deleted succeeds; the mutation is gone afterwards',
+    async (t) => {
+      const params = await created(t);
+      const deletions = await atOnce([1, 2].map(() => () => deleteMutation(t, params)));
+      const applied = deletions.map((deletion) =>
+        expectAnsweredAtOnce(
+          t,
+          deletion,
+          ['MUTATION-DELETE-IDEMPOTENT'],
+          'one of two DELETEs of one mutation sent at the same moment',
+        ),
+      );
+      if (!applied.includes(true)) return;
+      expectGone(
+        t,
+        await t.call(GET, { params }),
+        ['MUTATION-DELETE-GONE'],
+        'fetching a mutation two DELETEs sent at the same moment deleted',
       );
     },
     WRITES,

@@ -23,7 +23,8 @@ import {
 } from '../lib/families/values/enumerated.js';
 import { derivedBesideOthersCheck } from '../lib/families/values/derived.js';
 import { check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
-import type { Created } from '../lib/harness/resources.js';
+import { sentBody, type Created } from '../lib/harness/resources.js';
+import { atOnce, expectAnsweredAtOnce } from '../lib/families/at-once.js';
 import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf, valueKey } from '../lib/result/check-id.js';
 import { expectEcho } from '../lib/families/agents.js';
@@ -191,6 +192,43 @@ describeGroup('review-projects', () => {
       );
       for (const [field, value] of Object.entries(sent))
         expectField(t, ['REVIEW-PROJECT-CREATE'], reviewProject, field, value, call, 'as sent');
+    },
+    WRITES,
+  );
+
+  // Two projects created at the same moment, linking one simulation and metric: each as if alone, or refused to be
+  // retried (a careful server that serialises writes may abort one), never failed on.
+  check(
+    'review-projects.created-at-once-each-created',
+    ['REVIEW-PROJECT-CREATE'],
+    'two review projects linking one simulation and metric, sent at the same moment, are each created as sent with an id of its own (or refused to be retried: ABORTED, UNAVAILABLE, 429 with Retry-After), never failed on with a 5xx',
+    async (t) => {
+      const linked = await reviewLinks(t);
+      const send = (n: number) => () =>
+        t.reviewProjects.send(linked, { display_name: t.name(`review project ${n} at once`) });
+      const calls = await atOnce([send(1), send(2)]);
+      const what = 'one of two review projects sent at the same moment';
+      const made: JsonObject[] = [];
+      for (const call of calls) {
+        if (!expectAnsweredAtOnce(t, call, ['REVIEW-PROJECT-CREATE'], what)) continue;
+        const project = t.expectResource(call, ['REVIEW-PROJECT-CREATE'], what);
+        expectField(
+          t,
+          ['REVIEW-PROJECT-CREATE'],
+          project,
+          'display_name',
+          sentBody(call)['display_name'],
+          call,
+          'as sent',
+        );
+        made.push(project);
+      }
+      t.assert(
+        made.length < 2 || made[0]?.['id'] !== made[1]?.['id'],
+        ['REVIEW-PROJECT-CREATE'],
+        `two review projects created at the same moment were given one id, ${JSON.stringify(made[0]?.['id'] ?? null)}`,
+        calls[1],
+      );
     },
     WRITES,
   );

@@ -4,6 +4,7 @@
 // The API cannot delete test cases: the resource layer puts the run marker in every
 // input_str long enough to hold it.
 
+import { randomInt } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { DEFAULTS, INPUT_TYPES } from '../lib/contract/enums.js';
@@ -34,7 +35,8 @@ import { derivedBesideOthersCheck } from '../lib/families/values/derived.js';
 import { ASCII_CHARS, boundaryCases, stringOf, twoByteText } from '../lib/gen/strings.js';
 import { allEnded, check, describeGroup, type Call, type CheckContext } from '../lib/harness/index.js';
 import { property } from '../lib/harness/property.js';
-import { MADE_UP_TEST_SET, TEST_SET_ID_LENGTH } from '../lib/harness/resources.js';
+import { MADE_UP_TEST_SET, sentBody, TEST_SET_ID_LENGTH } from '../lib/harness/resources.js';
+import { atOnce, expectAnsweredAtOnce } from '../lib/families/at-once.js';
 import type { JsonObject } from '../lib/util/json.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 import { boundaryKey } from '../lib/families/length-limits.js';
@@ -43,7 +45,7 @@ import { jsonFormsCheck, keyOrderCheck, malformedBodyCheck } from '../lib/famili
 import { bodyFormsCheck } from '../lib/families/negotiation.js';
 import { SHAPED_VALUES } from '../lib/gen/values.js';
 import { PAST_TIMESTAMP, serverSetFieldsCheck } from '../lib/families/server-set-fields.js';
-import { wellFormedId } from '../lib/gen/ids.js';
+import { alnum, wellFormedId } from '../lib/gen/ids.js';
 import { object, text, texts, wrongTypesCheck } from '../lib/families/wrong-types.js';
 import { refusedWriteCheck, refusedWriteFramingCheck } from '../lib/families/refused-writes.js';
 
@@ -309,6 +311,43 @@ describeGroup('test-cases', () => {
         const call = await t.testCases.send({ test_set_id: value });
         if (!isSuccess(call)) t.expectInvalidArgument(call, reqs, 'test_set_id', what);
         else expectEchoed(t, { test_set_id: value }, t.expectResource(call, reqs, what), reqs, call);
+      }
+    },
+    WRITES,
+  );
+
+  // Two test cases created at the same moment in a test set no test case has named yet: a server that makes the set on
+  // a first use (the test_set_id is the only way a client makes one) must not fail the second of them; nor two in a set
+  // that exists. Each is created as sent (or refused to be retried: ABORTED, UNAVAILABLE), never failed on.
+  check(
+    'test-cases.created-at-once-in-one-set',
+    ['TESTCASE-CREATE'],
+    'two test cases sent at the same moment with a test_set_id never used before, then two in a test set that exists, are each created as sent with an id of its own (or refused to be retried: ABORTED, UNAVAILABLE, 429 with Retry-After), never failed on with a 5xx',
+    async (t) => {
+      const existing = await t.testCases.testSetId();
+      // A set of its own only where the target takes test sets it does not have (the made-up one was taken).
+      const sets =
+        existing === MADE_UP_TEST_SET
+          ? [{ id: alnum(TEST_SET_ID_LENGTH, randomInt(2 ** 31)), what: 'never used before' }]
+          : [];
+      for (const { id, what } of [...sets, { id: existing, what: 'that exists' }]) {
+        const send = (n: number) => () =>
+          t.testCases.send({ test_set_id: id, input_str: t.name(`test case ${n} at once`) });
+        const calls = await atOnce([send(1), send(2)]);
+        const made: JsonObject[] = [];
+        for (const call of calls) {
+          const one = `one of two test cases sent at the same moment in a test set ${what} (${shown(id)})`;
+          if (!expectAnsweredAtOnce(t, call, ['TESTCASE-CREATE'], one)) continue;
+          const testCase = t.expectResource(call, ['TESTCASE-CREATE'], one);
+          expectEchoed(t, sentBody(call), testCase, ['TESTCASE-CREATE'], call);
+          made.push(testCase);
+        }
+        t.assert(
+          made.length < 2 || made[0]?.['id'] !== made[1]?.['id'],
+          ['TESTCASE-CREATE'],
+          `two test cases created at the same moment in a test set ${what} were given one id, ${shown(made[0]?.['id'])}`,
+          calls[1],
+        );
       }
     },
     WRITES,

@@ -9,6 +9,7 @@ import { ID_RULES } from '../contract/ids.js';
 import { fieldLimit } from '../contract/limits.js';
 import { echoMismatches } from '../assert/echo.js';
 import { isSuccess } from '../assert/responses.js';
+import { isRetryableRefusal } from '../assert/retryable.js';
 import { violation } from '../assert/violation.js';
 import { expectNameMatchesId } from '../families/resource-fields.js';
 import { probeConfigField } from '../families/simulator-config.js';
@@ -691,7 +692,10 @@ class CreateAgentsAtOnce implements ExploreCommand {
       this.s,
       made.map((one) => () => r.t.agents.send(one.body)),
     );
-    const created = calls.map((call, index) => agentCreated(m, r, made[index] as AgentMade, call));
+    // A refusal the client is told to retry (ABORTED: a server that serialises writes) creates nothing.
+    const created = calls.flatMap((call, index) =>
+      isRetryableRefusal(call) ? [] : [agentCreated(m, r, made[index] as AgentMade, call)],
+    );
     failOnSharedIds('agents', created, 'AGENT-CREATE', calls[1] as Call);
   }
   toString = (): string => `createAgentsAtOnce(${this.drafts.map(describeAgent).join('; ')})`;
@@ -710,7 +714,9 @@ class CreateTestCasesAtOnce implements ExploreCommand {
       this.s,
       this.drafts.map((draft) => () => r.t.testCases.send(testCaseBody(draft))),
     );
-    const created = calls.map((call) => testCaseCreated(m, r, call, 'creating a test case at once with another'));
+    const created = calls.flatMap((call) =>
+      isRetryableRefusal(call) ? [] : [testCaseCreated(m, r, call, 'creating a test case at once with another')],
+    );
     failOnSharedIds('test cases', created, 'TESTCASE-CREATE', calls[1] as Call);
   }
   toString = (): string => `createTestCasesAtOnce(${this.drafts.map(describeTestCase).join('; ')})`;

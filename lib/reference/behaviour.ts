@@ -233,6 +233,8 @@ export interface Behaviour {
   dashboardBeforeStore(read: DashboardRecord, store: Store): Promise<void> | undefined;
   /** What a test case creation waits for between reading its fields and storing it (given its test_set_id and the store): nothing. */
   testCaseBeforeStore(testSetId: string, store: Store): Promise<void> | undefined;
+  /** What a review project creation waits for between reading its fields and storing it (given the store): nothing. */
+  reviewProjectBeforeStore(store: Store): Promise<void> | undefined;
   /** Whether a request body that is JSON but not an object (`null`, `42`, `[]`) is refused before any handler reads it. */
   bodyMustBeObject: boolean;
   /** An error for a body the service will not read, by its Content-Type (undefined: read it; the spec: every body is JSON). */
@@ -366,6 +368,8 @@ export function defaultBehaviour(apiKey: string = DEFAULT_API_KEY): Behaviour {
     dashboardBeforeStore: () => undefined,
     // Stryker disable next-line ArrowFunction: the default waits for nothing; only faults wait (two creations at once).
     testCaseBeforeStore: () => undefined,
+    // Stryker disable next-line ArrowFunction: the default waits for nothing; only faults wait (two creations at once).
+    reviewProjectBeforeStore: () => undefined,
     bodyMustBeObject: true,
     bodyRefusal: () => undefined,
     answerRefusal: () => undefined,

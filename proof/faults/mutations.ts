@@ -1164,7 +1164,7 @@ export const MUTATIONS_FAULTS = [
     },
     shows: { duplicate: 409, description: 'second' },
   }),
-  // races: found by the exploration's creates at once (explore.races)
+  // races: found by the exploration's creates at once (explore.races) and mutations.fields.same-name-at-once-one-kept
   fault({
     id: 'mutation-name-unique-raced',
     requirements: ['MUTATION-DISPLAY-NAME-UNIQUE'],

@@ -1,6 +1,7 @@
 // Review project faults. Most change how one body field is read (Behaviour.reviewProjectFields).
 
 import { createHash } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { PROJECT_RULES, PROJECT_TYPES } from '../../lib/contract/enums.js';
 import type { FieldLimitId } from '../../lib/contract/limits.js';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
@@ -612,5 +613,27 @@ export const REVIEW_PROJECTS_FAULTS = [
       return status(call, { assignees });
     },
     shows: 500,
+  }),
+  fault({
+    id: 'review-project-created-at-once-internal',
+    requirements: ['REVIEW-PROJECT-CREATE'],
+    slips: ['state'],
+    description:
+      "A review project's number in the organisation is read as the highest stored plus one, and the project inserted under a unique index on it after its assignees are resolved (an await); the duplicate-key error reaches no handler: of two review projects created at the same moment, both read one number, the first is stored, and the second, valid, is answered 500 INTERNAL and not stored. One at a time, every creation succeeds.",
+    behaviour: (b) => {
+      let highest = 0;
+      b.reviewProjectBeforeStore = async () => {
+        const next = highest + 1;
+        await delay(50);
+        if (highest >= next)
+          throw internal(`duplicate key value violates unique constraint "review_projects_number_key" (${next})`);
+        highest = next;
+      };
+    },
+    probe: async (call) => {
+      const answers = await Promise.all([create(call, VALID), create(call, VALID)]);
+      return answers.map((answer) => answer.status).sort();
+    },
+    shows: [200, 500],
   }),
 ] as const satisfies readonly Fault[];

@@ -1,5 +1,6 @@
 // Test case faults: each breaks one rule the way a real implementation might.
 
+import { setTimeout as delay } from 'node:timers/promises';
 import { DEFAULTS, INPUT_TYPES } from '../../lib/contract/enums.js';
 import type { Behaviour } from '../../lib/reference/behaviour.js';
 import type { TestCaseFields } from '../../lib/reference/validation/test-cases.js';
@@ -667,5 +668,30 @@ export const TEST_CASES_FAULTS = [
         })
       ).expected_behaviors,
     shows: ['Asks for the order number'],
+  }),
+  fault({
+    id: 'test-case-existing-set-at-once-internal',
+    requirements: ['TESTCASE-CREATE'],
+    slips: ['state'],
+    description:
+      "Each test case bumps its test set's case count under an optimistic lock (`UPDATE test_sets SET case_count = ?, version = version + 1 WHERE id = ? AND version = ?`, the version read before the test case's insert is prepared, an await), and an update that touches no row reaches no handler: of two test cases of a set that exists sent at the same moment, both read one version, the first is stored, and the second, valid, is answered 500 INTERNAL and not stored. A set used for the first time is inserted with its count (no update), so two in a new set are both stored; one at a time, every creation succeeds.",
+    behaviour: (b) => {
+      const versions = new Map<string, number>();
+      b.testCaseBeforeStore = async (testSetId) => {
+        const read = versions.get(testSetId);
+        if (read === undefined) return void versions.set(testSetId, 0);
+        await delay(50);
+        if (versions.get(testSetId) !== read)
+          throw internal(`optimistic lock failed: test set ${testSetId} was updated by another transaction`);
+        versions.set(testSetId, read + 1);
+      };
+    },
+    probe: async (call) => {
+      const body = { ...VALID, test_set_id: 'TSatonce' };
+      await create(call, body);
+      const answers = await Promise.all([create(call, body), create(call, body)]);
+      return answers.map((answer) => answer.status).sort();
+    },
+    shows: [200, 500],
   }),
 ] as const satisfies readonly Fault[];

@@ -18,8 +18,9 @@ function reviewProjectView(b: Behaviour, project: ReviewProjectRecord): JsonObje
   return b.present('reviewProject', view, project);
 }
 
-function createReviewProject({ b, store, body }: RequestContext) {
+async function createReviewProject({ b, store, body }: RequestContext) {
   const fields = readReviewProject(b.reviewProjectFields, new Fields(body, b.limits));
+  await b.reviewProjectBeforeStore(store);
   const now = store.clock.now();
   const project: ReviewProjectRecord = { id: store.ids.token(22), ...fields, create_time: now, update_time: now };
   store.reviewProjects.set(project.id, project);
