@@ -273,6 +273,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'SERVER-SET-TIMES',
       // A verdict on the key remembered from an earlier request (of the same address or connection).
       'AUTH-MISSING-KEY',
+      // A create naming what a deletion removed (a run's simulations), met by a foreign key the deletion broke.
+      'REVIEW-PROJECT-CREATE',
     ],
     otherwise: 'the rule does not depend on a state of the resource the specification names',
   },
