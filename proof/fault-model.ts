@@ -55,6 +55,7 @@ const PAGE_RULES: RequirementId[] = [
   'LIST-FILTER-QUOTING',
   'LIST-FULL-PAGES',
   // A parameter refused on the first page and read leniently beside a token: the handler of the first page validates.
+  'LIST-PAGE-SIZE-BOUNDS',
   'LIST-FILTER-MALFORMED',
   'LIST-ORDER-BY-UNKNOWN',
 ];

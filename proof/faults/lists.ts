@@ -1076,6 +1076,32 @@ export const LISTS_FAULTS = [
     shows: { same: false },
   }),
   fault({
+    id: 'list-page-size-bounds-unchecked-after-token',
+    requirements: ['LIST-PAGE-SIZE-BOUNDS'],
+    slips: ['first-page'],
+    description:
+      'page_size is held to its bounds by the handler of the first page only: beside a page_token an integer page_size is taken as it is, so page_size 0 or -1 sent with a token is served an empty page that ends the list (no next_page_token) while items remain after the token, instead of being refused or brought into range, as it is without one.',
+    behaviour: (b) => {
+      const pageSize = b.lists.pageSize;
+      b.lists.pageSize = (raw, list, pageToken, orderBy) =>
+        pageToken && raw !== null && /^\s*[+-]?\d+\s*$/.test(raw)
+          ? Number(raw)
+          : pageSize(raw, list, pageToken, orderBy);
+    },
+    probe: async (call) => {
+      const token = String((await list(call, RUNS, { page_size: '2' })).body.next_page_token);
+      const plain = await list(call, RUNS, { page_size: '-1' });
+      const after = await list(call, RUNS, { page_size: '-1', page_token: token });
+      return {
+        withoutToken: plain.status,
+        withToken: after.status,
+        items: (after.body.runs as unknown[] | undefined)?.length ?? null,
+        ended: !after.body.next_page_token,
+      };
+    },
+    shows: { withoutToken: 400, withToken: 200, items: 0, ended: true },
+  }),
+  fault({
     id: 'list-filter-unread-after-token',
     requirements: ['LIST-FILTER-MALFORMED'],
     slips: ['first-page'],
