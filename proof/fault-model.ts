@@ -56,6 +56,10 @@ const PAGE_RULES: RequirementId[] = [
   'LIST-FULL-PAGES',
   // A parameter's form judged on the first page and taken as it comes beside a page token.
   'LIST-PAGE-SIZE-INVALID',
+  // A parameter refused on the first page and read leniently beside a token: the handler of the first page validates.
+  'LIST-PAGE-SIZE-BOUNDS',
+  'LIST-FILTER-MALFORMED',
+  'LIST-ORDER-BY-UNKNOWN',
 ];
 const LIST_RULES = REQUIREMENTS.filter((r) => r.area === 'lists').map((r) => r.id as RequirementId);
 const GENERIC_RULES = REQUIREMENTS.filter((r) => r.area === 'published').map((r) => r.id as RequirementId);
@@ -292,6 +296,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'AGENT-CREATE',
       // A verdict on the key remembered from an earlier request (of the same address or connection).
       'AUTH-MISSING-KEY',
+      // A create naming what a deletion removed (a run's simulations), met by a foreign key the deletion broke.
+      'REVIEW-PROJECT-CREATE',
     ],
     otherwise: 'the rule does not depend on a state of the resource the specification names',
   },

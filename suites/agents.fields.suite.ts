@@ -11,6 +11,7 @@ import {
   asListed,
   expectRefusedOrRecognised,
   lineBreakChecks,
+  repeatedEntriesCheck,
   ruledListChecks,
 } from '../lib/families/invalid-field.js';
 import { lengthLimitChecks } from '../lib/families/length-limits.js';
@@ -429,6 +430,17 @@ describeGroup('agents', () => {
       invalid: alnum(21, 42 + i),
     })),
     send: (t, field, list) => t.agents.send({ [field]: list }),
+  });
+
+  // Each list of IDs, one well-formed entry twice.
+  repeatedEntriesCheck({
+    id: 'agents.fields.repeated-entries',
+    requirements: ['AGENT-CREATE'],
+    lists: [
+      { field: 'metric_ids', valid: alnum(22, 46) },
+      { field: 'test_set_ids', valid: alnum(22, 47) },
+    ],
+    send: (t, fields) => t.agents.send(fields),
   });
 
   check(

@@ -19,6 +19,7 @@ import {
 } from '../lib/families/deletion.js';
 import { declareListChecks } from '../lib/families/lists/index.js';
 import { declareAfterChangeChecks } from '../lib/families/lists/after-change.js';
+import { PERSONA_NAMING_WRITES } from '../lib/families/naming-writes.js';
 import {
   declareItemRules,
   declarePagesAsRead,
@@ -236,6 +237,7 @@ describeGroup('personas', () => {
     lists: ['personas', 'runs'],
     namedBy: [{ list: 'runs', field: 'persona_id' }],
     removes: { list: 'personas', unchanged: () => true, how: 'leaves it out' },
+    namedByWrites: PERSONA_NAMING_WRITES,
     perform: async (t) => {
       const { call, before } = await deletePersona(t);
       return { call, id: t.config.deletablePersonaId as string, before };

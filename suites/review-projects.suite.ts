@@ -15,7 +15,7 @@ import {
   SKEWED_CLOCKS,
 } from '../lib/families/resource-fields.js';
 import { reviewLinks } from '../lib/harness/discovery.js';
-import { lineBreakChecks, ruledListChecks } from '../lib/families/invalid-field.js';
+import { lineBreakChecks, repeatedEntriesCheck, ruledListChecks } from '../lib/families/invalid-field.js';
 import {
   emptyRequiredUnderEachValueChecks,
   madeOfListedChecks,
@@ -442,6 +442,18 @@ describeGroup('review-projects', () => {
       },
     ],
     send: async (t, field, list) => t.reviewProjects.send(await reviewLinks(t), { [field]: list }),
+  });
+
+  // Each list of IDs or addresses, one entry twice (the discovered simulation and metric, an address).
+  repeatedEntriesCheck({
+    id: 'review-projects.create.repeated-entries',
+    requirements: ['REVIEW-PROJECT-CREATE'],
+    lists: [
+      { field: 'assignees', valid: 'reviewer@example.com' },
+      { field: 'linked_simulation_ids', valid: async (t) => (await reviewLinks(t)).simulationId },
+      { field: 'linked_metric_ids', valid: async (t) => (await reviewLinks(t)).metricId },
+    ],
+    send: async (t, fields) => t.reviewProjects.send(await reviewLinks(t), fields),
   });
 
   backtrackingValueChecks('review-projects.create', [

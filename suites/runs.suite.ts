@@ -23,6 +23,7 @@ import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
 import { declareKeyOnDeletedCheck } from '../lib/families/key-states.js';
 import { changeFilteredMismatch, declareListChecks, type Mismatch } from '../lib/families/lists/index.js';
 import { declareAfterChangeChecks } from '../lib/families/lists/after-change.js';
+import { RUN_NAMING_WRITES } from '../lib/families/naming-writes.js';
 import {
   declareItemRules,
   declarePagesAsRead,
@@ -706,6 +707,7 @@ describeGroup('runs', () => {
         how: 'leaves it out or lists it with another status than it had',
       },
       namesSimulations: true,
+      namedByWrites: RUN_NAMING_WRITES,
       perform: async (t) => {
         const { call, before } = await deletion(t);
         const results = before['results'];

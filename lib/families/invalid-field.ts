@@ -162,6 +162,72 @@ export function ruledListChecks({ id, lists, send }: RuledLists): void {
   }
 }
 
+/** A list of IDs or addresses a create body carries, with a valid entry of it (read once the check runs, where found). */
+export interface RepeatableList {
+  readonly field: string;
+  readonly valid: string | ((t: CheckContext) => Promise<string>);
+}
+
+export interface RepeatedEntries {
+  /** The check id (`review-projects.create.repeated-entries`). */
+  readonly id: string;
+  /** The create's rule: what it accepts comes back as sent. */
+  readonly requirements: readonly RequirementId[];
+  readonly lists: readonly RepeatableList[];
+  /** Sends a body valid in every respect but `fields`. */
+  send(t: CheckContext, fields: JsonObject): Promise<Call>;
+}
+
+/**
+ * Whether a list may name one entry twice is not shown: each list of IDs or addresses of a create body, one valid
+ * entry sent twice, is refused with a 4xx or accepted, holding the entry twice as sent or once (a set); never a server
+ * error (a unique key on a link table that reaches no handler). The lists go in one body first; refused, each is sent
+ * alone beside valid others, so that a refusal of one hides no failure of another.
+ */
+export function repeatedEntriesCheck({ id, requirements, lists, send }: RepeatedEntries): void {
+  const fields = lists.map((l) => l.field);
+  check(
+    id,
+    requirements,
+    `${fields.join(', ')}, each with one valid entry twice, are refused with a 4xx or accepted and read back holding it twice or once; never a server error`,
+    async (t) => {
+      const twice: JsonObject = {};
+      for (const { field, valid } of lists) {
+        const value = typeof valid === 'string' ? valid : await valid(t);
+        twice[field] = [value, value];
+      }
+      const judged = (call: Call, sent: readonly string[]): boolean => {
+        const what = `${sent.join(' and ')} with one entry twice`;
+        t.assert(
+          call.response.status < 500,
+          requirements,
+          `${what} answered ${call.response.status}, a server error: a repeated entry is refused with a 4xx or accepted`,
+          call,
+        );
+        if (!isSuccess(call)) {
+          t.expectRejection(call, requirements, {}, what);
+          return false;
+        }
+        const created = t.expectResource(call, requirements, what);
+        for (const field of sent) {
+          const kept = created[field];
+          const value = (twice[field] as string[])[0];
+          t.assert(
+            isDeepStrictEqual(kept, [value, value]) || isDeepStrictEqual(kept, [value]),
+            requirements,
+            `${field} ${JSON.stringify(twice[field])} was accepted, and reads back as ${JSON.stringify(kept ?? null)}: neither as sent nor once`,
+            call,
+          );
+        }
+        return true;
+      };
+      if (judged(await send(t, twice), fields) || lists.length === 1) return;
+      for (const field of fields) judged(await send(t, { [field]: twice[field] ?? null }), [field]);
+    },
+    { writes: true },
+  );
+}
+
 /** A field of an exact length, a fixed ID form or a pattern, with a valid value of it. */
 export interface PatternedField {
   readonly field: string;

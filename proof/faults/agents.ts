@@ -1779,4 +1779,29 @@ export const AGENTS_FAULTS = [
     probe: (call) => chat(call, { persona_id: '0123456789ABCDEFGHIJKL' }),
     shows: 400,
   }),
+  fault({
+    id: 'agent-repeated-test-set-id-internal',
+    requirements: ['AGENT-CREATE'],
+    slips: ['broken'],
+    description:
+      "An agent's test_set_ids are stored as rows of a link table with a unique key on (agent, test set), inserted one by one, and the duplicate-key error reaches no handler: an agent whose test_set_ids names one well-formed ID twice is answered 500 INTERNAL, neither created nor refused; lists without a repeat, and metric_ids with one, are stored as before.",
+    behaviour: reread(['test_set_ids'], (read) => (f, request) => {
+      const ids = read(f, request);
+      const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
+      if (repeated !== undefined)
+        throw new ApiError(
+          'INTERNAL',
+          `duplicate key value violates unique constraint "agent_test_sets_pkey": Key (agent_id, test_set_id)=(…, ${repeated}) already exists.`,
+        );
+      return ids;
+    }),
+    probe: async (call) => {
+      const id = 'T'.repeat(22);
+      return {
+        once: await status(call, { test_set_ids: [id] }),
+        twice: await status(call, { test_set_ids: [id, id] }),
+      };
+    },
+    shows: { once: 200, twice: 500 },
+  }),
 ] as const satisfies readonly Fault[];

@@ -9,7 +9,7 @@ import type { ListField } from '../../lib/contract/list-endpoints.js';
 import type { Behaviour, ListQuery } from '../../lib/reference/behaviour.js';
 import { invalidArgument } from '../../lib/reference/http/errors.js';
 import { refuseBlanksAroundOperators, withoutQuotedValues } from '../variations.js';
-import { fault, presentWith, respondWith, type Fault } from './define.js';
+import { fault, lastRequest, presentWith, respondWith, type Fault } from './define.js';
 import { asAnd, isBlank, prune, quotesKept } from './list-seams.js';
 import type { JsonObject } from '../../lib/util/json.js';
 import { FIXTURE_IDS } from '../probes/fixture-ids.js';
@@ -1074,5 +1074,91 @@ export const LISTS_FAULTS = [
       return { same: (await count(new Date(pivot).toISOString())) === (await count(local)) };
     },
     shows: { same: false },
+  }),
+  fault({
+    id: 'list-page-size-bounds-unchecked-after-token',
+    requirements: ['LIST-PAGE-SIZE-BOUNDS'],
+    slips: ['first-page'],
+    description:
+      'page_size is held to its bounds by the handler of the first page only: beside a page_token an integer page_size is taken as it is, so page_size 0 or -1 sent with a token is served an empty page that ends the list (no next_page_token) while items remain after the token, instead of being refused or brought into range, as it is without one.',
+    behaviour: (b) => {
+      const pageSize = b.lists.pageSize;
+      b.lists.pageSize = (raw, list, pageToken, orderBy) =>
+        pageToken && raw !== null && /^\s*[+-]?\d+\s*$/.test(raw)
+          ? Number(raw)
+          : pageSize(raw, list, pageToken, orderBy);
+    },
+    probe: async (call) => {
+      const token = String((await list(call, RUNS, { page_size: '2' })).body.next_page_token);
+      const plain = await list(call, RUNS, { page_size: '-1' });
+      const after = await list(call, RUNS, { page_size: '-1', page_token: token });
+      return {
+        withoutToken: plain.status,
+        withToken: after.status,
+        items: (after.body.runs as unknown[] | undefined)?.length ?? null,
+        ended: !after.body.next_page_token,
+      };
+    },
+    shows: { withoutToken: 400, withToken: 200, items: 0, ended: true },
+  }),
+  fault({
+    id: 'list-filter-unread-after-token',
+    requirements: ['LIST-FILTER-MALFORMED'],
+    slips: ['first-page'],
+    description:
+      "The filter is parsed by the handler of the first page only: beside a page_token a filter that does not parse is dropped (the page is cut without it) and the token's own query goes on, so `name =` sent with a page_token is served a page instead of being refused with INVALID_ARGUMENT, as it is without one.",
+    behaviour: (b) => {
+      const request = lastRequest(b);
+      const tokened = () => new URL(request()?.url ?? '/', 'http://x').searchParams.has('page_token');
+      const read = b.lists.filter;
+      b.lists.filter = (raw, served) => {
+        try {
+          return read(raw, served);
+        } catch (error) {
+          if (tokened()) return null;
+          throw error;
+        }
+      };
+      const refuse = b.lists.refuseToken;
+      b.lists.refuseToken = (problem, served) =>
+        problem === 'other-query' && tokened() ? null : refuse(problem, served);
+    },
+    probe: async (call) => {
+      const token = String((await list(call, RUNS, { page_size: '2' })).body.next_page_token);
+      const plain = await list(call, RUNS, { filter: 'status =' });
+      const after = await list(call, RUNS, { filter: 'status =', page_token: token });
+      return { withoutToken: plain.status, withToken: after.status };
+    },
+    shows: { withoutToken: 400, withToken: 200 },
+  }),
+  fault({
+    id: 'list-order-by-unread-after-token',
+    requirements: ['LIST-ORDER-BY-UNKNOWN'],
+    slips: ['first-page'],
+    description:
+      "order_by is checked against the list's fields by the handler of the first page only: beside a page_token an order_by naming no field is read as none (the default order) and the token's own query goes on, so `order_by=no_such_field` sent with a page_token is served a page instead of being refused with INVALID_ARGUMENT, as it is without one.",
+    behaviour: (b) => {
+      const request = lastRequest(b);
+      const tokened = () => new URL(request()?.url ?? '/', 'http://x').searchParams.has('page_token');
+      const read = b.lists.order;
+      b.lists.order = (raw, served) => {
+        try {
+          return read(raw, served);
+        } catch (error) {
+          if (tokened()) return read(null, served);
+          throw error;
+        }
+      };
+      const refuse = b.lists.refuseToken;
+      b.lists.refuseToken = (problem, served) =>
+        problem === 'other-query' && tokened() ? null : refuse(problem, served);
+    },
+    probe: async (call) => {
+      const token = String((await list(call, RUNS, { page_size: '2' })).body.next_page_token);
+      const plain = await list(call, RUNS, { order_by: 'no_such_field' });
+      const after = await list(call, RUNS, { order_by: 'no_such_field', page_token: token });
+      return { withoutToken: plain.status, withToken: after.status };
+    },
+    shows: { withoutToken: 400, withToken: 200 },
   }),
 ] as const satisfies readonly Fault[];

@@ -1536,4 +1536,46 @@ export const MUTATIONS_FAULTS = [
     },
     shows: 412,
   }),
+  fault({
+    id: 'mutation-persona-override-of-deleted-persona-internal',
+    requirements: ['MUTATION-CREATE'],
+    slips: ['state'],
+    description:
+      "A mutation's config_overrides.persona_id is resolved to the persona's fields for its parameter values through a join that leaves deleted personas out: a mutation of a CHAT agent overriding persona_id with a deleted persona fails with 500 INTERNAL; personas still there, and the same one before its deletion, are overridden as before.",
+    behaviour: (b) => {
+      const deleted = new Set<string>();
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        const id = params.persona_id;
+        if (endpoint.key === 'DELETE /v1/personas/{persona_id}' && id !== undefined && store.personas.has(id))
+          deleted.add(id);
+        return named(endpoint, params, store);
+      };
+      const read = b.mutationRules.fields.config_overrides;
+      b.mutationRules.fields = {
+        ...b.mutationRules.fields,
+        config_overrides: (fields, body) => {
+          const overrides = read(fields, body);
+          const persona = overrides['persona_id'];
+          if (typeof persona === 'string' && deleted.has(persona))
+            throw internal("Cannot read properties of undefined (reading 'persona_prompt')");
+          return overrides;
+        },
+      };
+    },
+    probe: async (call) => {
+      const personas = (await call('GET', '/v1/personas?page_size=100')).body.personas as JsonObject[];
+      const [kept, gone] = personas.map((p) => String(p.id));
+      const agentId = await newAgent(call, {
+        model_type: 'MODEL_TYPE_CHAT',
+        metadata: { chat_endpoint: 'https://chat.example.com/v1/chat', persona_id: kept },
+      });
+      const override = async (name: string) =>
+        (await create(call, agentId, { display_name: name, config_overrides: { persona_id: gone } })).status;
+      const before = await override('before');
+      await call('DELETE', `/v1/personas/${String(gone)}`);
+      return { before, after: await override('after') };
+    },
+    shows: { before: 200, after: 500 },
+  }),
 ] as const satisfies readonly Fault[];

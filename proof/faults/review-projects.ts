@@ -13,6 +13,8 @@ import type { ReviewProjectFields } from '../../lib/reference/validation/review-
 import { fault, keptFromLast, presentWith, type Fault } from './define.js';
 import { bytesOfText, limitFaults, rowsMeasuredAs } from './limits.js';
 import { create, without, status, created, VALID } from '../probes/review-projects.js';
+import { allRuns } from '../probes/resources.js';
+import { FIXTURE_IDS } from '../probes/fixture-ids.js';
 
 type Field = keyof ReviewProjectFields;
 type ListField = 'assignees' | 'linked_simulation_ids' | 'linked_metric_ids';
@@ -635,5 +637,40 @@ export const REVIEW_PROJECTS_FAULTS = [
       return answers.map((answer) => answer.status).sort();
     },
     shows: [200, 500],
+  }),
+  fault({
+    id: 'review-project-simulation-of-deleted-run-internal',
+    requirements: ['REVIEW-PROJECT-CREATE'],
+    slips: ['state'],
+    description:
+      "Deleting a finished run also deletes its simulation rows (a cascade), while review projects reference simulations by a foreign key: after DELETE of a run, a review project whose linked_simulation_ids names one of that run's simulation outputs fails with 500 INTERNAL (a foreign-key violation reaching no handler); other simulations, and the same ones before the deletion, are linked as before.",
+    behaviour: (b) => {
+      const removed = new Set<string>();
+      const named = b.pathNamed;
+      b.pathNamed = (endpoint, params, store) => {
+        const run = store.runs.get(params.run_id ?? '');
+        if (endpoint.key === 'DELETE /v1/runs/{run_id}' && run && b.runDeletion.outcome(run.status) === 'delete')
+          run.results.output_ids.forEach((id) => removed.add(id));
+        return named(endpoint, params, store);
+      };
+      rereadReviewProject(['linked_simulation_ids'], (read) => (f) => {
+        const ids = read(f);
+        const gone = ids.find((id) => removed.has(id));
+        if (gone !== undefined)
+          throw internal(
+            `insert or update on table "review_project_simulations" violates foreign key constraint "review_project_simulations_simulation_id_fkey": Key (simulation_id)=(${gone}) is not present.`,
+          );
+        return ids;
+      })(b);
+    },
+    probe: async (call) => {
+      const run = (await allRuns(call)).find((r) => r.run_id === FIXTURE_IDS.deletableRunId);
+      const simulation = String(run?.results.output_ids[0]);
+      const link = () => status(call, { linked_simulation_ids: [simulation] });
+      const before = await link();
+      await call('DELETE', `/v1/runs/${FIXTURE_IDS.deletableRunId}`);
+      return { before, after: await link() };
+    },
+    shows: { before: 200, after: 500 },
   }),
 ] as const satisfies readonly Fault[];

@@ -51,6 +51,11 @@ export interface StateChange {
   };
   /** Whether the changed resource names simulations (a run): their metric outputs are read after it. */
   readonly namesSimulations?: boolean;
+  /**
+   * The writes that name the changed resource, or what it named (a run's test set and simulations): each refused
+   * with a 4xx or accepted after the change, never a server error (a lookup or foreign key that meets the deletion).
+   */
+  readonly namedByWrites?: readonly NamingWrite[];
   /** Filter fields of a list whose values name the changed resource (the runs' persona_id, for a persona). */
   readonly namedBy?: readonly { readonly list: ListId; readonly field: string }[];
   /**
@@ -66,10 +71,28 @@ export interface StateChange {
   }>;
 }
 
+/** What the change left, as its writes name it. */
+export interface Changed {
+  readonly id: string;
+  readonly simulations: readonly string[];
+  readonly before: JsonObject | undefined;
+}
+
+/** A write (or a chain of them: an agent, then its mutation) naming what a change deleted, or what it named. */
+export interface NamingWrite {
+  /** Reads in a list: "a test case in the run's test_set_id". */
+  readonly what: string;
+  readonly requirements: readonly RequirementId[];
+  /** Sends it, judging every answer with `judge`; nothing to name (no test set read before): nothing sent. */
+  send(t: CheckContext, changed: Changed, judge: (call: Call, what: string) => boolean): Promise<void>;
+}
+
 interface AfterChangeRule {
   /** The rule's segment of the check ids. */
   readonly id: string;
   readonly requirements: readonly RequirementId[];
+  /** Requirements that depend on the change (the rules of the writes it is named by). */
+  requirementsOf?(change: StateChange): readonly RequirementId[];
   /** Reads after the change's title: "every walk of <lists> holds each item once". */
   title(change: StateChange): string;
   /** Whether the rule has something to judge after this change. */
@@ -274,6 +297,36 @@ const AFTER_CHANGE_RULES: readonly AfterChangeRule[] = [
     },
   },
   {
+    id: 'writes-naming-it',
+    requirements: [],
+    requirementsOf: (change) => [...new Set((change.namedByWrites ?? []).flatMap((w) => w.requirements))],
+    title: (change) =>
+      `a write naming what was deleted or what it named (${(change.namedByWrites ?? []).map((w) => w.what).join('; ')}) is refused with a 4xx or accepted; never a server error`,
+    applies: (change) => (change.namedByWrites ?? []).length > 0,
+    async mismatch(t, change, id, simulations, before) {
+      for (const write of change.namedByWrites ?? []) {
+        const requirements = [...write.requirements, ...change.requirements];
+        const judge = (call: Call, what: string): boolean => {
+          const how = `${what} after ${change.title}`;
+          t.assert(
+            call.response.status < 500,
+            requirements,
+            `${how} answered ${call.response.status}, a server error: a write naming what was deleted is refused with a 4xx or accepted`,
+            call,
+          );
+          if (isSuccess(call)) {
+            t.expectSuccess(call, requirements, how);
+            return true;
+          }
+          t.expectRejection(call, requirements, {}, how);
+          return false;
+        };
+        await write.send(t, { id, simulations, before }, judge);
+      }
+      return undefined;
+    },
+  },
+  {
     id: 'outputs-as-listed',
     requirements: ['METRIC-GET'],
     title: () =>
@@ -307,7 +360,7 @@ export function declareAfterChangeChecks(change: StateChange): void {
   for (const rule of AFTER_CHANGE_RULES.filter((r) => r.applies(change)))
     check(
       checkIdOf('after', change.key, rule.id),
-      [...rule.requirements, ...change.requirements],
+      [...new Set([...rule.requirements, ...(rule.requirementsOf?.(change) ?? []), ...change.requirements])],
       `after ${change.title}, ${rule.title(change)}`,
       async (t) => {
         const { call, id, simulations = [], before } = await change.perform(t);

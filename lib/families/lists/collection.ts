@@ -325,3 +325,39 @@ export async function expectWalks(
   });
   return walks;
 }
+
+/**
+ * The next_page_token of the collection's first page at page_size 2 (no order_by, no filter), learnt once per
+ * collection, for the checks that send a list's parameters beside a token: every page judges them, not only the
+ * first. A skip where that page ends the list.
+ */
+export async function firstPageToken(
+  t: CheckContext,
+  collection: Collection,
+  requirements: readonly RequirementId[],
+): Promise<string> {
+  const token = await t.memo(
+    `first-page token ${collection.list.path} ${JSON.stringify(collection.params)}`,
+    async (loader) => {
+      const call = await requestPage(loader, collection, { page_size: 2 });
+      const body = loader.expectSuccess(call, requirements, 'the first page at page_size 2');
+      const next = body['next_page_token'];
+      return typeof next === 'string' && next !== '' ? next : null;
+    },
+  );
+  return token ?? t.skip(`${collection.list.path} at page_size 2 gave a single page: no token to send beside`);
+}
+
+/**
+ * A filter or order_by no first page serves, sent beside a token of another query: refused with a 4xx, of any code
+ * (the parameter's own refusal, or the token's as issued for another query, which AIP-158 allows); never served.
+ */
+export function expectRefusedBesideToken(
+  t: CheckContext,
+  call: Call,
+  requirements: readonly RequirementId[],
+  what: string,
+): void {
+  t.expectRejection(call, requirements, {}, what);
+  t.assert(call.response.status < 500, requirements, `${what} answered ${call.response.status}, a server error`, call);
+}

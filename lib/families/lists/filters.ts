@@ -50,7 +50,9 @@ import { declareUnseenJunctionCheck, expectShownComplements, expectUnseenField }
 import { requestPage, type Collection, type Walk } from '../../harness/list-walk.js';
 import {
   acceptedFilter,
+  expectRefusedBesideToken,
   expectWalks,
+  firstPageToken,
   filterCollectionOf,
   filteredWalk,
   filterText,
@@ -718,6 +720,27 @@ export function declareFilterChecks(id: ListId): void {
       },
     );
   }
+
+  // Every page judges its filter: beside a token of a first page without one, refused (by the filter or the token).
+  if (first)
+    check(
+      checkIdOf('lists', id, 'filter-malformed', 'after-token'),
+      ['LIST-FILTER-MALFORMED'],
+      `${path}: a malformed filter (${JSON.stringify(malformedFilters(first.name)[0])}, ${JSON.stringify(malformedFilters(first.name).at(-1))}) beside a page_token of a first page is refused with a 4xx (the filter's INVALID_ARGUMENT, or the token's as issued for another query), never served`,
+      async (t) => {
+        const requirements: RequirementId[] = ['LIST-FILTER-MALFORMED'];
+        const collection = await filterCollectionOf(t, id);
+        const page_token = await firstPageToken(t, collection, requirements);
+        const malformed = malformedFilters(first.name, collection.filterFormat);
+        for (const filter of [malformed[0], malformed.at(-1)].filter((f) => f !== undefined))
+          expectRefusedBesideToken(
+            t,
+            await requestPage(t, collection, { filter, page_token }),
+            requirements,
+            `filter ${JSON.stringify(filter)} beside a page_token of a first page`,
+          );
+      },
+    );
 
   check(
     checkIdOf('lists', id, 'filter-malformed', 'broken'),

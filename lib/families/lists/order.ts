@@ -14,7 +14,9 @@ import { UNLISTED_NAMES } from '../../gen/values.js';
 import {
   callHolding,
   collectionOf,
+  expectRefusedBesideToken,
   filterCollectionOf,
+  firstPageToken,
   filteredWalk,
   filterText,
   Snapshot,
@@ -210,6 +212,7 @@ export function declareOrderChecks(id: ListId): void {
   }
 
   declareOrderWithFilterCheck(id);
+  declareOrderAfterTokenCheck(id);
 
   // A listed field with more around it than a trailing desc: a pattern matched without its anchors would still find `<field> desc` in them.
   const [firstField] = Object.keys(list.orderFields);
@@ -238,6 +241,28 @@ export function declareOrderChecks(id: ListId): void {
           `order_by=${orderBy}`,
         );
       }
+    },
+  );
+}
+
+/** Every page judges its order_by: an unknown field beside a token of a first page is refused, never served. */
+function declareOrderAfterTokenCheck(id: ListId): void {
+  const { path } = listEndpoint(id);
+  check(
+    checkIdOf('lists', id, 'order-by-unknown', 'after-token'),
+    ['LIST-ORDER-BY-UNKNOWN'],
+    `${path}: order_by on a field it does not list (${UNKNOWN_ORDERS.slice(0, 2).join(', ')}) beside a page_token of a first page is refused with a 4xx (the order's INVALID_ARGUMENT, or the token's as issued for another query), never served`,
+    async (t) => {
+      const requirements: RequirementId[] = ['LIST-ORDER-BY-UNKNOWN'];
+      const collection = await collectionOf(t, id);
+      const page_token = await firstPageToken(t, collection, requirements);
+      for (const orderBy of UNKNOWN_ORDERS.slice(0, 2))
+        expectRefusedBesideToken(
+          t,
+          await requestPage(t, collection, { order_by: orderBy, page_token }),
+          requirements,
+          `order_by=${orderBy} beside a page_token of a first page`,
+        );
     },
   );
 }

@@ -23,6 +23,7 @@ import { idOf, repeated, walkMismatch } from '../../assert/filter-judge.js';
 import {
   collectionOf,
   filterFormatted,
+  firstPageToken,
   filterText,
   ownedSharedWalk,
   Snapshot,
@@ -380,6 +381,64 @@ export function declarePaginationChecks(id: ListId): void {
           ['LIST-PAGE-SIZE-INVALID'],
           'page_size',
           `page_size ${JSON.stringify(size)}`,
+        );
+      }
+    },
+  );
+
+  // Every page judges its parameters, not only the first: beside a token of a first page (a token binding its query
+  // may be refused instead, with INVALID_ARGUMENT as LIST-PAGE-TOKEN-FORGED allows a changed page_size).
+  const besideToken = 'beside a page_token of a first page';
+  check(
+    checkIdOf('lists', id, 'page-size-invalid', 'after-token'),
+    ['LIST-PAGE-SIZE-INVALID'],
+    `${path}: page_size ${NOT_INTEGERS.map((v) => JSON.stringify(v)).join(' or ')} ${besideToken} is rejected with INVALID_ARGUMENT naming page_size (or page_token, as sent with another page_size), as on the first page`,
+    async (t) => {
+      const requirements: RequirementId[] = ['LIST-PAGE-SIZE-INVALID'];
+      const collection = await collectionOf(t, id);
+      const page_token = await firstPageToken(t, collection, requirements);
+      for (const size of NOT_INTEGERS)
+        t.expectInvalidArgument(
+          await requestPage(t, collection, { page_size: size, page_token }),
+          requirements,
+          ['page_size', 'page_token'],
+          `page_size ${JSON.stringify(size)} ${besideToken}`,
+        );
+    },
+  );
+
+  check(
+    checkIdOf('lists', id, 'page-size-bounds', 'after-token'),
+    ['LIST-PAGE-SIZE-BOUNDS'],
+    `${path}: page_size 0, -1 and ${max + 1} ${besideToken} are rejected with INVALID_ARGUMENT naming page_size (or page_token) or served with at most ${max} ${itemsKey}, as on the first page; a page served empty that ends the list while page_size 1 beside the same token finds an item is neither`,
+    async (t) => {
+      const requirements: RequirementId[] = ['LIST-PAGE-SIZE-BOUNDS'];
+      const collection = await collectionOf(t, id);
+      const page_token = await firstPageToken(t, collection, requirements);
+      for (const size of [0, -1, max + 1]) {
+        const call = await requestPage(t, collection, { page_size: size, page_token });
+        const what = `page_size ${size} ${besideToken}`;
+        if (!isSuccess(call)) {
+          t.expectInvalidArgument(call, requirements, ['page_size', 'page_token'], what);
+          continue;
+        }
+        const body = t.expectSuccess(call, requirements, what);
+        const items = itemsOf(collection, body);
+        t.assert(
+          items.length <= max,
+          requirements,
+          `${what} was served with ${items.length} ${itemsKey}, more than the maximum ${max}`,
+          call,
+        );
+        if (items.length > 0 || nextTokenOf(body) !== null) continue;
+        // An empty page that ends the list: wrong only where a page_size in range beside the token still finds an item.
+        const one = await requestPage(t, collection, { page_size: 1, page_token });
+        const found = isSuccess(one) ? itemsOf(collection, one.response.json as JsonObject) : [];
+        t.assert(
+          !Array.isArray(found) || found.length === 0,
+          requirements,
+          `${what} was served with no ${itemsKey} and ended the list, while page_size 1 beside the same token lists ${found.length}`,
+          call,
         );
       }
     },
