@@ -109,6 +109,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       // dropped): the date moved by hours, a changed resource answered 304.
       'AGENT-GET',
       'PERSONA-GET',
+      // A Content-Length counted in characters, not bytes.
+      'HTTP-MESSAGE-FRAMING',
     ],
     otherwise:
       'the rule measures no length or size, only its presence, or only ASCII text (phone numbers, URLs), which every unit counts alike',
@@ -191,6 +193,12 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'HTTP-MESSAGE-FRAMING',
       // An expectation honoured on the creates and refused on one kind of write (a handler behind its own proxy module).
       'HTTP-EXPECT-CONTINUE',
+      // An error built by hand on one path; a request's Date trusted on one write; one form of a document, or the
+      // form a listed URL pins.
+      'MUTATION-DUPLICATE-ALREADY-EXISTS',
+      'SERVER-SET-TIMES',
+      'SPEC-VALID-OPENAPI',
+      'SPEC-SAME-DOCUMENT',
     ],
     otherwise: 'the rule is stated for one endpoint, method and field',
   },
@@ -298,6 +306,19 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'AUTH-MISSING-KEY',
       // A create naming what a deletion removed (a run's simulations), met by a foreign key the deletion broke.
       'REVIEW-PROJECT-CREATE',
+      // A refusal, a list or a create remembered for later requests: an override key's error kept for the agent, a read
+      // through a cache an earlier list or create filled, a tombstone or a listing an earlier request left, a run read
+      // after its cancel or beside another row, a persona's deletion read by the phone numbers.
+      'MUTATION-CONFIG-OVERRIDES-KEYS',
+      'PERSONA-PHONE-NUMBERS',
+      'MISSING-RESOURCE-NOT-FOUND',
+      'SPEC-FETCHABLE',
+      'SPEC-LISTING',
+      'NAME-MATCHES-ID',
+      'RUN-FIELDS',
+      'METRIC-GET',
+      'AGENT-GET',
+      'TESTCASE-TEST-SET-ID',
     ],
     otherwise: 'the rule does not depend on a state of the resource the specification names',
   },

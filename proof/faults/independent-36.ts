@@ -203,7 +203,7 @@ const FAULTS_36 = [
   fault({
     id: 'ind36-runs-token-pages-keep-status-before-cancel',
     requirements: ['RUN-DELETE'],
-    slips: ['first-page'],
+    slips: ['state'],
     description:
       "The runs list's pages after a page_token are read from a row cache (by run_id) that every runs list fills and no DELETE clears, while the first page reads the store: once a run has been listed and then cancelled by DELETE /v1/runs/{run_id}, a walk shows it CANCELLED on a first page and with its old status (RUNNING) on any page reached through a token.",
     behaviour: (b) => {
@@ -321,7 +321,7 @@ const FAULTS_36 = [
   fault({
     id: 'ind36-page-size-non-digits-stripped',
     requirements: ['LIST-PAGE-SIZE-RESPECTED', 'LIST-PAGE-SIZE-INVALID'],
-    slips: ['type'],
+    slips: { 'LIST-PAGE-SIZE-RESPECTED': ['unit'], 'LIST-PAGE-SIZE-INVALID': ['broken'] },
     description:
       'page_size is read by keeping its digits (`replace(/\\D/g, "")`, meant to drop stray blanks) before it is bounded: `5.0` is read as 50 and `1.5` as 15, both served; a page_size without a digit is refused as before.',
     behaviour: (b) => {
@@ -339,7 +339,7 @@ const FAULTS_36 = [
   fault({
     id: 'ind36-personas-deleted-listed-as-null',
     requirements: ['PERSONA-DELETE'],
-    slips: ['type'],
+    slips: ['state'],
     description:
       'The personas list maps the ids of its page to their personas, and a deleted persona maps to nothing: after DELETE /v1/personas/{persona_id}, the page where the persona was holds `null` in its place (the persona itself no longer shows, and GET answers NOT_FOUND).',
     behaviour: (b) => {
@@ -373,7 +373,7 @@ const FAULTS_36 = [
   fault({
     id: 'ind36-spec-yaml-empty-lists-left-out',
     requirements: ['AUTH-SPEC-PUBLIC', 'SPEC-SAME-DOCUMENT'],
-    slips: ['explicit'],
+    slips: ['scope'],
     description:
       "The YAML writer leaves out every empty list, as a serializer set to skip empty values does: the public operations' `security: []` goes with them, so in the YAML form the two /v1/openapi operations inherit the document's API-key requirement (the JSON form keeps `security: []`).",
     behaviour: (b) => {
@@ -399,7 +399,7 @@ const FAULTS_36 = [
   fault({
     id: 'ind36-filter-or-token-refused-unless-sorted',
     requirements: ['LIST-PAGINATION-COMPLETE', 'LIST-FILTER-AND-OR'],
-    slips: ['order'],
+    slips: ['first-page'],
     description:
       "A page token records the query's filter in canonical form, the terms of an OR sorted, and the token is checked against the filter as sent: a filtered walk whose OR terms are not in sorted order (`status = RUNNING OR status = FAILED`) is refused with INVALID_ARGUMENT at its second page; the same filter written in sorted order, and every filter without OR, walk as they should.",
     behaviour: (b) => {
@@ -441,7 +441,7 @@ const FAULTS_36 = [
   fault({
     id: 'ind36-metric-get-from-last-filtered-list',
     requirements: ['METRIC-GET'],
-    slips: ['read-back'],
+    slips: ['state'],
     description:
       "GET /v1/simulations/{simulation_id}/metrics/{metric_output_id} looks the output up in the simulation's outputs as the last metrics list of that simulation loaded them, its filter applied: after `filter=status = COMPLETED` was listed, an output IN PROGRESS of that simulation answers NOT_FOUND, though it exists and an unfiltered list shows it.",
     behaviour: (b) => {

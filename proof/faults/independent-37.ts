@@ -123,7 +123,7 @@ const FAULTS_37 = [
   fault({
     id: 'ind37-mutation-name-freed-by-other-agents-delete',
     requirements: ['MUTATION-DISPLAY-NAME-UNIQUE'],
-    slips: ['scope'],
+    slips: ['state'],
     description:
       "Mutation names are kept unique through a set of taken names keyed by display_name alone, filled on creation and emptied of a name on deletion (the agent is checked only when the name is found): two agents may each have a mutation named `X`, but once one agent's `X` is deleted the name is out of the set, and the other agent, whose `X` is still active, is let create a second `X`.",
     behaviour: (b) => {
