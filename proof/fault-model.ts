@@ -286,7 +286,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       // Two writes of one resource, or under one parent, at the same moment.
       'MUTATION-CREATE',
       'DASHBOARD-PATCH',
-      // Two creates at the same moment that share an implicit parent or a counter (a test set, a project number).
+      // Two creates at the same moment that share an implicit parent or a counter (a test set, a project number); a
+      // create naming what a deletion removed (a run's simulations), met by a foreign key the deletion broke.
       'TESTCASE-CREATE',
       'REVIEW-PROJECT-CREATE',
       // A server time set again by a later change of state (a cancel stamping create_time).
@@ -297,15 +298,11 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'LIST-FILTER-FIELDS',
       // A published document served from a cache an earlier request filled, labelled otherwise.
       'SPEC-YAML-DEFAULT',
-      // Two creates at once under two parents, or sharing a parent made on the way (a new test set); a create naming
-      // what a deletion removed.
+      // Two creates at once under two parents; a create naming what a deletion removed.
       'MUTATION-SCOPED-TO-AGENT',
-      'TESTCASE-CREATE',
       'AGENT-CREATE',
       // A verdict on the key remembered from an earlier request (of the same address or connection).
       'AUTH-MISSING-KEY',
-      // A create naming what a deletion removed (a run's simulations), met by a foreign key the deletion broke.
-      'REVIEW-PROJECT-CREATE',
       // A refusal, a list or a create remembered for later requests: an override key's error kept for the agent, a read
       // through a cache an earlier list or create filled, a tombstone or a listing an earlier request left, a run read
       // after its cancel or beside another row, a persona's deletion read by the phone numbers.
