@@ -508,7 +508,7 @@ const FAULTS_36 = [
   fault({
     id: 'ind36-spec-listed-urls-pin-yaml',
     requirements: ['SPEC-JSON-ON-REQUEST'],
-    slips: ['precedence'],
+    slips: ['scope'],
     description:
       'The listing names each document with a `?format=yaml` link (the form a browser should get), and the document endpoint lets a `format` query parameter decide over Accept: a client that fetches a listed URL with `Accept: application/json` is answered YAML. The bare document path still honours Accept.',
     behaviour: (b) => {
