@@ -193,9 +193,7 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'HTTP-MESSAGE-FRAMING',
       // An expectation honoured on the creates and refused on one kind of write (a handler behind its own proxy module).
       'HTTP-EXPECT-CONTINUE',
-      // An error built by hand on one path; a request's Date trusted on one write; one form of a document, or the
-      // form a listed URL pins.
-      'MUTATION-DUPLICATE-ALREADY-EXISTS',
+      // A request's Date trusted on one write; one form of a document, or the form a listed URL pins.
       'SERVER-SET-TIMES',
       'SPEC-VALID-OPENAPI',
       'SPEC-SAME-DOCUMENT',
@@ -303,11 +301,8 @@ export const APPLICABILITY: Readonly<Record<Slip, Applicability>> = {
       'AGENT-CREATE',
       // A verdict on the key remembered from an earlier request (of the same address or connection).
       'AUTH-MISSING-KEY',
-      // A refusal, a list or a create remembered for later requests: an override key's error kept for the agent, a read
-      // through a cache an earlier list or create filled, a tombstone or a listing an earlier request left, a run read
-      // after its cancel or beside another row, a persona's deletion read by the phone numbers.
-      'MUTATION-CONFIG-OVERRIDES-KEYS',
-      'PERSONA-PHONE-NUMBERS',
+      // A list or a create remembered for later requests: a read through a cache an earlier list or create filled, a
+      // tombstone or a listing an earlier request left, a run read after its cancel or beside another row.
       'MISSING-RESOURCE-NOT-FOUND',
       'SPEC-FETCHABLE',
       'SPEC-LISTING',

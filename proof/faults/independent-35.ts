@@ -4,6 +4,7 @@
 // Review (coordinator): 15 written, 1 dropped: `ind35-waf-blocks-missing-user-agent` (a firewall refusing requests
 // without a User-Agent: a deployment's choice, AWS WAF's managed core rule set makes it by default; a user agent SHOULD
 // send one, RFC 9110 10.1.5). It showed the suite sent none: every request now names the suite.
+// Against the suite at c4add5e, as written: 11 of 14 detected, 3 missed; at d3f6d4d (every class of the session), the same.
 
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { flattenToStrings } from '../../lib/reference/validation/mutations.js';
@@ -12,7 +13,14 @@ import type { Call } from '../probes/call.js';
 import { fault, type Fault, lastRequest } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
-export const UNDETECTED: Readonly<Record<string, string>> = {};
+export const UNDETECTED: Readonly<Record<string, string>> = {
+  'ind35-duplicate-name-error-json-by-hand':
+    'Error answers stay JSON whatever value they quote: a refusal of a value holding a double quote, a backslash or a control character (an ALREADY_EXISTS of such a name, an INVALID_ARGUMENT of such a field) parses as the error object, on every write that can refuse one.',
+  'ind35-override-key-error-sticks-to-agent':
+    'A refusal leaves no trace in later validation: after each kind of refused write (an unknown override key, a value too long), the same parent accepts a valid write of the same kind at once.',
+  'ind35-raw-control-characters-in-strings-accepted':
+    "JSON's grammar whole on every write: a raw control character (a line break, a tab) inside a string is malformed JSON (RFC 8259 7), refused with INVALID_ARGUMENT like the other malformations the suite sends.",
+};
 
 /** A new VOICE agent with a prompt, its id. */
 async function newAgent(call: Call, name: string): Promise<string> {
@@ -61,7 +69,7 @@ const FAULTS_35 = [
 
   fault({
     id: 'ind35-mutation-redelete-removes-name-successor',
-    requirements: ['MUTATION-DELETE-IDEMPOTENT', 'MUTATION-GET'],
+    requirements: ['MUTATION-DELETE-IDEMPOTENT', 'MUTATION-GET', 'MUTATION-DELETE-GONE'],
     slips: ['state'],
     description:
       "A mutation DELETE soft-deletes by the key the name index holds, `UPDATE mutations SET deleted = true WHERE agent_id = ? AND display_name = (SELECT display_name FROM mutations WHERE id = ?)`: a first DELETE removes the mutation alone, but once a new mutation has taken the deleted one's name (which the specification allows), a second DELETE of the old id, which must merely succeed again, also deletes the new mutation, whose GET then answers NOT_FOUND.",

@@ -5,6 +5,7 @@
 // Review (coordinator): 18 written, 1 dropped: `ind36-scheduled-run-delete-removes-template-run` (the run a scheduled
 // run was made from deleted with it: the template may be the schedule's own, and the writers' not-faults list keeps
 // cascades between scheduled runs and their runs a careful implementer's choice).
+// Against the suite at c4add5e, as written: 12 of 17 detected, 5 missed; at d3f6d4d (every class of the session), the same.
 
 import { setTimeout as delay } from 'node:timers/promises';
 import { parseDocument } from 'yaml';
@@ -16,7 +17,18 @@ import type { Answer } from '../probes/call.js';
 import { fault, type Fault, lastRequest, respondWith } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
-export const UNDETECTED: Readonly<Record<string, string>> = {};
+export const UNDETECTED: Readonly<Record<string, string>> = {
+  'ind36-auth-yaml-accept-skips-key':
+    'The key guards every request whatever it asks for: without a key, a secured endpoint asked with Accept: application/yaml, text/yaml or */* is refused as with application/json.',
+  'ind36-personas-list-internal-on-concurrent-delete':
+    'A list read at the same moment as the deletion of one of its items is never a 5xx: the personas list beside the persona DELETE, the runs list beside the run DELETE and the cancel (inside the shared deletion steps).',
+  'ind36-phone-numbers-internal-after-persona-delete':
+    'After each deletion, every read endpoint is read again and never answers a 5xx: the after-change family over every GET (the phone numbers after the persona deletion).',
+  'ind36-runs-token-pages-keep-status-before-cancel':
+    "After a change, every page shows it: the walk with page tokens after the cancel and the deletion reads the changed run's new state on whichever page it lands, within the time a write is given to show.",
+  'ind36-spec-listed-urls-pin-yaml':
+    'Each listed URL negotiates as its endpoint does: fetched with Accept: application/json, it answers JSON.',
+};
 
 /** The fixtures the embedded service is seeded with (the ids the suite's settings name). */
 const FIXTURES = seedStore(ALPHANUMERIC).fixtures;
@@ -293,8 +305,8 @@ const FAULTS_36 = [
 
   fault({
     id: 'ind36-spec-yaml-patterns-quoted-unescaped',
-    requirements: ['SPEC-VALID-OPENAPI', 'SPEC-SAME-DOCUMENT'],
-    slips: ['scope'],
+    requirements: ['SPEC-VALID-OPENAPI', 'SPEC-SAME-DOCUMENT', 'SPEC-YAML-DEFAULT'],
+    slips: { 'SPEC-VALID-OPENAPI': ['scope'], 'SPEC-SAME-DOCUMENT': ['scope'], 'SPEC-YAML-DEFAULT': ['broken'] },
     description:
       'The YAML form writes every `pattern` in double quotes (its brackets and `$` are YAML indicators to the writer) without escaping its backslashes: `"^[\\s\\S]{22}$"` and `"^(rate|cron)\\(.*\\)$"` hold escapes YAML does not have, so the YAML document does not parse; the JSON form is right.',
     behaviour: (b) => {
@@ -538,7 +550,7 @@ const FAULTS_36 = [
 
   fault({
     id: 'ind36-runs-error-carried-to-next-rows',
-    requirements: ['RUN-FIELDS'],
+    requirements: ['RUN-FIELDS', 'LIST-PAGINATION-COMPLETE'],
     slips: ['state'],
     description:
       "The runs list fills `error` from a variable declared outside its loop over the page's rows and set only when a row has an error: every run after a FAILED run on the same page (COMPLETED, RUNNING, CANCELLED) shows that failed run's error text; a page's first rows before any failure, and FAILED runs, are right.",
