@@ -422,7 +422,9 @@ export const INDEPENDENT_11_FAULTS = [
           : persona,
       ),
     probe: async (call) => {
-      const persona = [...seeded().personas.values()].find((p) => p.conversation_initiation === 'speak_first')!;
+      // One still listed: other probes delete personas on the shared correct service.
+      const listed = (await call('GET', '/v1/personas?page_size=100')).body.personas as JsonObject[];
+      const persona = listed.find((p) => p.conversation_initiation === 'speak_first')!;
       return (await call('GET', `/v1/personas/${persona.id}`)).body.persona.conversation_initiation;
     },
     shows: 'SPEAK_FIRST',

@@ -455,7 +455,8 @@ const FAULTS_34 = [
       };
     },
     probe: async (call) => {
-      const run = (await allRuns(call)).find((r) => r.run_id === FIXTURES.deletableRunId) as JsonObject;
+      // The run as seeded: other probes may have deleted it on the shared correct service.
+      const run = seedStore(ALPHANUMERIC).store.runs.get(FIXTURES.deletableRunId)!;
       const create = () =>
         call('POST', '/v1/test-cases', { body: { input_str: 'Ask for a refund', test_set_id: run.test_set_id } });
       const before = await create();
