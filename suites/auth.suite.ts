@@ -53,6 +53,12 @@ const KEY_BLANKS: ReadonlyArray<(key: string) => string> = [
   (key) => ` \t${key} `,
 ];
 
+/**
+ * Accept headers a request without the key may carry, one per endpoint in turn: a key filter that exempts what it
+ * takes for a published document's request (one asking for YAML) opens every endpoint to it.
+ */
+const ANY_ACCEPT = ['application/yaml', 'text/yaml', '*/*', 'text/html'] as const;
+
 /** The request sent with the key refused: valid in every other respect. */
 async function expectRefused(
   t: CheckContext,
@@ -111,6 +117,33 @@ describeGroup('auth', () => {
         { writes: endpoint.writes },
       );
     }
+  }
+
+  for (const writes of [false, true]) {
+    const endpoints = SECURED.filter((e) => e.writes === writes);
+    check(
+      checkIdOf('auth.missing-key', 'any-accept', writes ? 'writes' : 'reads'),
+      ['AUTH-MISSING-KEY'],
+      `without ${API_KEY_HEADER}, every endpoint that ${writes ? 'writes' : 'reads'} asked with Accept: ${ANY_ACCEPT.join(', ')} (one each, in turn) is refused with a 4xx, never served`,
+      async (t) => {
+        for (const [i, endpoint] of endpoints.entries()) {
+          const accept = ANY_ACCEPT[i % ANY_ACCEPT.length]!;
+          const call = await t.call(endpoint.key, {
+            ...sampleRequest(endpoint, t.name('auth probe')),
+            auth: 'none',
+            headers: { accept },
+          });
+          // Any 4xx: a server may refuse a form it does not serve (406) before it reads the key.
+          t.assert(
+            call.response.status >= 400 && call.response.status < 500,
+            ['AUTH-MISSING-KEY'],
+            `${endpoint.key} without ${API_KEY_HEADER}, with Accept: ${accept}, should be refused with a 4xx, but answered ${call.response.status}`,
+            call,
+          );
+        }
+      },
+      { writes },
+    );
   }
 
   for (const [i, shape] of INVALID_KEY_SHAPES.entries()) {

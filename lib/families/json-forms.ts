@@ -123,6 +123,8 @@ const NOT_ONE_VALUE: ReadonlyArray<{ readonly how: string; readonly text: (json:
   { how: 'with a comment', text: (json) => `${json.slice(0, -1)} /* note */}` },
   { how: 'with single-quoted names', text: (json) => json.replace(/"([a-z_]+)":/g, "'$1':") },
   { how: 'with a NaN value', text: (json) => `{"ignored": NaN, ${json.slice(1)}` },
+  // Control characters inside a string must be escaped (RFC 8259 7); a parser set to take pasted text takes them raw.
+  { how: 'with a raw line break inside a string', text: (json) => `{"ignored": "line\nbreak", ${json.slice(1)}` },
 ];
 
 export interface MalformedBodyTarget {

@@ -18,8 +18,6 @@ export const UNDETECTED: Readonly<Record<string, string>> = {
     'Error answers stay JSON whatever value they quote: a refusal of a value holding a double quote, a backslash or a control character (an ALREADY_EXISTS of such a name, an INVALID_ARGUMENT of such a field) parses as the error object, on every write that can refuse one.',
   'ind35-override-key-error-sticks-to-agent':
     'A refusal leaves no trace in later validation: after each kind of refused write (an unknown override key, a value too long), the same parent accepts a valid write of the same kind at once.',
-  'ind35-raw-control-characters-in-strings-accepted':
-    "JSON's grammar whole on every write: a raw control character (a line break, a tab) inside a string is malformed JSON (RFC 8259 7), refused with INVALID_ARGUMENT like the other malformations the suite sends.",
 };
 
 /** A new VOICE agent with a prompt, its id. */

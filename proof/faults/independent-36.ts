@@ -18,8 +18,6 @@ import { fault, type Fault, lastRequest, respondWith } from './define.js';
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
-  'ind36-auth-yaml-accept-skips-key':
-    'The key guards every request whatever it asks for: without a key, a secured endpoint asked with Accept: application/yaml, text/yaml or */* is refused as with application/json.',
   'ind36-personas-list-internal-on-concurrent-delete':
     'A list read at the same moment as the deletion of one of its items is never a 5xx: the personas list beside the persona DELETE, the runs list beside the run DELETE and the cancel (inside the shared deletion steps).',
   'ind36-phone-numbers-internal-after-persona-delete':
