@@ -82,23 +82,39 @@ export async function runProofBatch(jobs: readonly ProofJob[]): Promise<JobResul
   }
 }
 
-/** Targets dealt round-robin over the projects, heaviest (whole suites) first. */
+/**
+ * The longest plan one project's workers may be given: it travels in one environment variable, and Linux refuses to
+ * start a process with a string over 128 KiB in its environment (MAX_ARG_STRLEN), which vitest reports only as a
+ * worker that failed to start.
+ */
+const PLAN_LIMIT = 96 * 1024;
+
+/** Targets dealt round-robin over the projects, heaviest (whole suites) first; more projects where a plan grows too long. */
 function projectsFor(targets: ReadonlyArray<{ job: ProofJob; plan: TargetPlan }>) {
-  const count = Math.min(targets.length, PROJECTS_PER_CORE * availableParallelism());
   const ordered = [...targets].sort((a, b) => Number(!!a.job.requirements) - Number(!!b.job.requirements));
-  return Array.from({ length: count }, (_, i) => {
-    const mine = ordered.filter((_, j) => j % count === i);
-    return {
-      test: {
-        name: `proofs-${i + 1}`,
-        root: ROOT,
-        include: [...new Set(mine.flatMap((t) => t.job.files))],
+  const dealt = (count: number) =>
+    Array.from({ length: count }, (_, i) => {
+      const mine = ordered.filter((_, j) => j % count === i);
+      return {
+        files: [...new Set(mine.flatMap((t) => t.job.files))],
         env: planEnvironment({ targets: mine.map((t) => t.plan) }),
-        testTimeout: 60_000,
-        hookTimeout: 60_000,
-        // As in the conformance project: a worker loads the suite's modules once for all its files.
-        isolate: false,
-      },
-    };
-  });
+      };
+    });
+  const tooLong = (groups: ReturnType<typeof dealt>) =>
+    groups.some(({ env }) => Object.values(env).some((value) => value.length > PLAN_LIMIT));
+  let count = Math.min(targets.length, PROJECTS_PER_CORE * availableParallelism());
+  let groups = dealt(count);
+  while (count < targets.length && tooLong(groups)) groups = dealt((count = Math.ceil(count * 1.25)));
+  return groups.map(({ files, env }, i) => ({
+    test: {
+      name: `proofs-${i + 1}`,
+      root: ROOT,
+      include: files,
+      env,
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
+      // As in the conformance project: a worker loads the suite's modules once for all its files.
+      isolate: false,
+    },
+  }));
 }

@@ -18,13 +18,14 @@ type Serve = (sent: Sent) => Answer;
 const page = (key: string, items: object[]): Answer => ({ status: 200, json: { [key]: items } });
 
 /** A target's lists answered by `serve`: contexts made from it share its memos, as checks of one target do. */
-function fakeTarget(serve: Serve) {
+function fakeTarget(serve: Serve, config: object = {}) {
   const sent: Sent[] = [];
   const memos = new Map<string, Promise<unknown>>();
   const contextOf = () => {
     const observed: RuleViolation[] = [];
     const ended: string[] = [];
     const t = {
+      config,
       call: async (key: string, { params = {}, query = {} }: { params?: Record<string, string>; query?: Query }) => {
         const request = { path: key.replace(/^GET /, ''), params, query };
         sent.push(request);
@@ -140,6 +141,9 @@ describe('simulations and their metric outputs', () => {
     { run_id: 'r2', results: { output_ids: ['s2', 's3'] } },
     { run_id: 'r3', results: {} },
     { run_id: 'r4' },
+    // The runs the suite deletes or cancels: their simulations may go with them.
+    { run_id: 'deleted', results: { output_ids: ['s4'] } },
+    { run_id: 'cancelled', results: { output_ids: ['s5'] } },
   ];
   const METRICS: Record<string, number> = { s1: 1, s2: 3, s3: 2 };
   const serve: Serve = ({ path, params }) =>
@@ -151,7 +155,9 @@ describe('simulations and their metric outputs', () => {
         );
 
   it("are the runs' output ids, each once, strings only", async () => {
-    expect(await simulationIds(fakeTarget(serve).contextOf().t)).toEqual(['s1', 's2', 's3']);
+    const changed = { deletableRunId: 'deleted', cancellableRunIds: ['cancelled'] };
+    expect(await simulationIds(fakeTarget(serve, changed).contextOf().t)).toEqual(['s1', 's2', 's3']);
+    expect(await simulationIds(fakeTarget(serve).contextOf().t)).toEqual(['s1', 's2', 's3', 's4', 's5']);
   });
 
   it('metric outputs are read per simulation, once per target', async () => {
