@@ -163,16 +163,15 @@ export const SCHEDULED_RUNS_FAULTS = [
     requirements: ['SCHEDULED-RUN-DELETE'],
     slips: ['state'],
     description:
-      "DELETE /v1/scheduled-runs/{id} removes the scheduled run from a cache and answers at once, then writes the cache's copy of the organization's scheduled runs, taken as the request came in, back to the store 50 ms later: a DELETE of another scheduled run sent at the same moment is undone by that write, and the scheduled run it deleted is served again. One at a time, every deletion holds.",
+      "DELETE /v1/scheduled-runs/{id} works on a copy of the organization's scheduled runs cached at the first DELETE and kept 10 s: each later DELETE in that time writes the cached copy back to the store before deleting its own, so a scheduled run another DELETE removed meanwhile (two sent at the same moment) is served again. A DELETE with none before it in 10 s holds.",
     behaviour: (b) => {
+      let cached: { readonly runs: Map<string, ScheduledRunRecord>; readonly until: number } | undefined;
       const named = b.pathNamed;
       b.pathNamed = (endpoint, params, store) => {
         if (endpoint.key === 'DELETE /v1/scheduled-runs/{scheduled_run_id}') {
-          const copy = new Map(store.scheduledRuns);
-          copy.delete(params.scheduled_run_id ?? '');
-          setTimeout(() => {
-            for (const [id, run] of copy) store.scheduledRuns.set(id, run);
-          }, 50).unref();
+          const now = Date.now();
+          if (!cached || now > cached.until) cached = { runs: new Map(store.scheduledRuns), until: now + 10_000 };
+          else for (const [id, run] of cached.runs) store.scheduledRuns.set(id, run);
         }
         return named(endpoint, params, store);
       };
@@ -180,7 +179,6 @@ export const SCHEDULED_RUNS_FAULTS = [
     probe: async (call) => {
       const paths = FIXTURE_IDS.deletableScheduledRunIds.map((id) => `/v1/scheduled-runs/${id}`);
       const answered = await Promise.all(paths.map((path) => call('DELETE', path)));
-      await new Promise((resolve) => setTimeout(resolve, 100));
       const after = await Promise.all(paths.map((path) => call('GET', path)));
       return { answered: answered.map((a) => a.status), served: after.some((a) => a.status === 200) };
     },
