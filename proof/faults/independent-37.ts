@@ -17,6 +17,8 @@ import { fault, type Fault, onRunCancelled, presentWith, rereadTestCase } from '
 
 /** The faults of this round no check detects yet, with the class of check each needs. */
 export const UNDETECTED: Readonly<Record<string, string>> = {
+  'ind37-mutation-name-freed-by-other-agents-delete':
+    'A name is freed only by a deletion under its own agent: after agent B deletes a mutation named X, agent A holding X still refuses a second X. Seen only by the seeded exploration in a whole run, not reliably in the score: needs a check of its own.',
   'ind37-personas-list-beside-delete-internal':
     'A list read at the same moment as the deletion of one of its items is never a 5xx (the class of ind36-personas-list-internal-on-concurrent-delete).',
   'ind37-test-case-refusal-fails-concurrent-mutation':
