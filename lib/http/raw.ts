@@ -5,6 +5,7 @@
 
 import { connect as connectTcp, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
+import { answerAt } from './framing.js';
 
 /** What a raw request varies from what undici would send. */
 export interface RawOptions {
@@ -35,101 +36,26 @@ export interface Unreadable {
 /** How long a body waits after `Expect: 100-continue` for the server's interim answer (RFC 9110 10.1.1 sets none). */
 export const CONTINUE_WAIT_MS = 1_000;
 
-/** The end of the header section from `from` (the index after its empty line), or -1. */
-function headEnd(bytes: Buffer, from: number): number {
-  for (let i = bytes.indexOf(0x0a, from); i !== -1; i = bytes.indexOf(0x0a, i + 1)) {
-    if (bytes[i + 1] === 0x0a) return i + 2;
-    if (bytes[i + 1] === 0x0d && bytes[i + 2] === 0x0a) return i + 3;
-  }
-  return -1;
-}
-
-/** The header fields of a head (status line first), names in lower case, repeated fields joined by commas. */
-export function headerFields(head: string): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const line of head.split(/\r?\n/).slice(1)) {
-    const colon = line.indexOf(':');
-    if (colon <= 0) continue;
-    const name = line.slice(0, colon).trim().toLowerCase();
-    const value = line.slice(colon + 1).trim();
-    fields[name] = name in fields ? `${fields[name]}, ${value}` : value;
-  }
-  return fields;
-}
-
-/** A chunked body from `from`: its bytes, or undefined while incomplete, or why it is no chunked coding. */
-export function dechunked(bytes: Buffer, from: number): Buffer | undefined | Unreadable {
-  const parts: Buffer[] = [];
-  let at = from;
-  for (;;) {
-    const lf = bytes.indexOf(0x0a, at);
-    if (lf === -1) return undefined;
-    const size = /^([0-9A-Fa-f]+)[ \t]*(?:;[^\r\n]*)?\r?$/.exec(bytes.subarray(at, lf).toString('latin1'));
-    if (!size) return { unreadable: 'a chunk size line is no hexadecimal number' };
-    const length = Number.parseInt(size[1]!, 16);
-    at = lf + 1;
-    if (length === 0) {
-      // The trailer section, to its empty line.
-      for (;;) {
-        const end = bytes.indexOf(0x0a, at);
-        if (end === -1) return undefined;
-        const empty = /^\r?$/.test(bytes.subarray(at, end).toString('latin1'));
-        at = end + 1;
-        if (empty) return Buffer.concat(parts);
-      }
-    }
-    if (at + length + 1 > bytes.length) return undefined;
-    parts.push(bytes.subarray(at, at + length));
-    at += length;
-    if (bytes[at] === 0x0a) at += 1;
-    else if (bytes[at] === 0x0d && at + 1 >= bytes.length) return undefined;
-    else if (bytes[at] === 0x0d && bytes[at + 1] === 0x0a) at += 2;
-    else return { unreadable: 'a chunk is longer than its size' };
-  }
-}
-
 /**
- * The final answer to a `method` request in the bytes received, past any interim (1xx) answers: undefined while it
- * may still come whole (`ended` false), or why it cannot be read. A body with neither Content-Length nor chunked
- * coding ends with the connection (RFC 9112 6.3).
+ * The final answer to a `method` request in the bytes received, past any interim (1xx) answers (framing.ts reads
+ * each): undefined while it may still come whole (`ended` false), or why it cannot be read. A body with neither
+ * Content-Length nor chunked coding ends with the connection (RFC 9112 6.3).
  */
 export function readAnswer(bytes: Buffer, method: string, ended: boolean): RawAnswer | Unreadable | undefined {
   const interim: number[] = [];
   let at = 0;
   for (;;) {
-    const bodyStart = headEnd(bytes, at);
-    if (bodyStart === -1)
-      return ended ? { unreadable: bytes.length === at ? 'no answer' : 'the head of an answer cut short' } : undefined;
-    const head = bytes.subarray(at, bodyStart).toString('latin1');
-    const line = /^HTTP\/(\d\.\d) (\d{3})(?:[ \t]|\r?\n)/.exec(head);
-    if (!line) return { unreadable: `no status line: "${head.split(/\r?\n/)[0]!.slice(0, 40)}"` };
-    const [, version, code] = line;
-    const status = Number(code);
-    const headers = headerFields(head);
+    const answer = answerAt(bytes, at, method);
+    if ('broken' in answer) return { unreadable: answer.broken };
+    if ('incomplete' in answer) return ended ? { unreadable: answer.incomplete } : undefined;
+    const { version, status, headers, body, framing } = answer;
     if (status >= 100 && status < 200) {
       interim.push(status);
-      at = bodyStart;
+      at = answer.bodyStart;
       continue;
     }
-    const answer = { version: version!, status, headers, interim };
-    if (method === 'HEAD' || status === 204 || status === 304)
-      return { ...answer, body: Buffer.alloc(0), framing: 'no body' };
-    const encoding = headers['transfer-encoding'];
-    if (encoding !== undefined && /(?:^|,)\s*chunked\s*$/i.test(encoding)) {
-      const body = dechunked(bytes, bodyStart);
-      if (body === undefined) return ended ? { unreadable: 'a chunked body cut short' } : undefined;
-      return Buffer.isBuffer(body) ? { ...answer, body, framing: 'chunked' } : body;
-    }
-    const length = headers['content-length'];
-    if (encoding === undefined && length !== undefined) {
-      const values = new Set(length.split(',').map((v) => v.trim()));
-      const [only] = values;
-      if (values.size !== 1 || !/^\d+$/.test(only!)) return { unreadable: `Content-Length "${length}"` };
-      const end = bodyStart + Number(only);
-      if (end > bytes.length) return ended ? { unreadable: 'a body shorter than its Content-Length' } : undefined;
-      return { ...answer, body: bytes.subarray(bodyStart, end), framing: 'content-length' };
-    }
-    return ended ? { ...answer, body: bytes.subarray(bodyStart), framing: 'close' } : undefined;
+    if (answer.end === undefined && !ended) return undefined;
+    return { version, status, headers, body, framing, interim };
   }
 }
 

@@ -6,7 +6,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
-import { dechunked, rawExchange, RawFailure, readAnswer, requestHead } from '../../lib/http/raw.js';
+import { rawExchange, RawFailure, readAnswer, requestHead } from '../../lib/http/raw.js';
 
 const bytes = (...parts: string[]) => Buffer.from(parts.join(''), 'latin1');
 
@@ -55,9 +55,13 @@ describe('readAnswer', () => {
     });
   });
 
-  test('dechunked: incomplete, and a chunk longer than its size', () => {
-    expect(dechunked(bytes('4\r\n{"a'), 0)).toBeUndefined();
-    expect(dechunked(bytes('2\r\n{"a"\r\n0\r\n\r\n'), 0)).toEqual({ unreadable: 'a chunk is longer than its size' });
+  test('a chunked body cut short waits for the rest, then is unreadable; a chunk longer than its size is unreadable', () => {
+    const head = 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n';
+    expect(readAnswer(bytes(head, '4\r\n{"a'), 'GET', false)).toBeUndefined();
+    expect(readAnswer(bytes(head, '4\r\n{"a'), 'GET', true)).toEqual({ unreadable: 'a chunked body cut short' });
+    expect(readAnswer(bytes(head, '2\r\n{"a"\r\n0\r\n\r\n'), 'GET', false)).toEqual({
+      unreadable: 'a chunk is longer than its size',
+    });
   });
 
   test('requestHead writes the request line and the fields as given', () => {
