@@ -309,7 +309,10 @@ function wideValuesCheck(space: ValueSpace, wide: readonly string[]): void {
   );
 }
 
-/** A valid value a server need not take (JSON nested deep): refused with a 4xx and an error envelope, never failed on with a 5xx. */
+/**
+ * What a server may refuse (a valid value it need not take, JSON nested deep; a parameter beside a page token issued
+ * for another query), refused: with a 4xx and an error envelope, never failed on with a 5xx.
+ */
 export function expectRefusedNotFailed(
   t: CheckContext,
   call: Call,
@@ -320,7 +323,7 @@ export function expectRefusedNotFailed(
   t.assert(
     call.response.status < 500,
     requirements,
-    `${call.endpoint.key} with ${what} should accept it or refuse it with a 4xx, but failed with ${call.response.status}`,
+    `${call.endpoint.key} with ${what} failed with ${call.response.status}, a server error where a 4xx refuses it`,
     call,
   );
 }

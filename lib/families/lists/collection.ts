@@ -347,17 +347,3 @@ export async function firstPageToken(
   );
   return token ?? t.skip(`${collection.list.path} at page_size 2 gave a single page: no token to send beside`);
 }
-
-/**
- * A filter or order_by no first page serves, sent beside a token of another query: refused with a 4xx, of any code
- * (the parameter's own refusal, or the token's as issued for another query, which AIP-158 allows); never served.
- */
-export function expectRefusedBesideToken(
-  t: CheckContext,
-  call: Call,
-  requirements: readonly RequirementId[],
-  what: string,
-): void {
-  t.expectRejection(call, requirements, {}, what);
-  t.assert(call.response.status < 500, requirements, `${what} answered ${call.response.status}, a server error`, call);
-}

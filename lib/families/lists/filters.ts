@@ -50,7 +50,6 @@ import { declareUnseenJunctionCheck, expectShownComplements, expectUnseenField }
 import { requestPage, type Collection, type Walk } from '../../harness/list-walk.js';
 import {
   acceptedFilter,
-  expectRefusedBesideToken,
   expectWalks,
   firstPageToken,
   filterCollectionOf,
@@ -60,6 +59,7 @@ import {
   type ListId,
 } from './collection.js';
 import { checkIdOf } from '../../result/check-id.js';
+import { expectRefusedNotFailed } from '../field-values.js';
 import { isSuccess } from '../../assert/responses.js';
 
 const UNKNOWN_FIELD = comparison('no_such_field', '=', '1');
@@ -733,7 +733,7 @@ export function declareFilterChecks(id: ListId): void {
         const page_token = await firstPageToken(t, collection, requirements);
         const malformed = malformedFilters(first.name, collection.filterFormat);
         for (const filter of [malformed[0], malformed.at(-1)].filter((f) => f !== undefined))
-          expectRefusedBesideToken(
+          expectRefusedNotFailed(
             t,
             await requestPage(t, collection, { filter, page_token }),
             requirements,

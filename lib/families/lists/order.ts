@@ -10,11 +10,11 @@ import { violation } from '../../assert/violation.js';
 import { fetchPage, requestPage, type Collection, type Walk } from '../../harness/list-walk.js';
 import { compareInstants, parseTimestamp } from '../../contract/timestamps.js';
 import { comparison } from '../../gen/filters.js';
+import { expectRefusedNotFailed } from '../field-values.js';
 import { UNLISTED_NAMES } from '../../gen/values.js';
 import {
   callHolding,
   collectionOf,
-  expectRefusedBesideToken,
   filterCollectionOf,
   firstPageToken,
   filteredWalk,
@@ -257,7 +257,7 @@ function declareOrderAfterTokenCheck(id: ListId): void {
       const collection = await collectionOf(t, id);
       const page_token = await firstPageToken(t, collection, requirements);
       for (const orderBy of UNKNOWN_ORDERS.slice(0, 2))
-        expectRefusedBesideToken(
+        expectRefusedNotFailed(
           t,
           await requestPage(t, collection, { order_by: orderBy, page_token }),
           requirements,
