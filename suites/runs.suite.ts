@@ -24,6 +24,7 @@ import { declareKeyOnDeletedCheck } from '../lib/families/key-states.js';
 import { changeFilteredMismatch, declareListChecks, type Mismatch } from '../lib/families/lists/index.js';
 import { declareAfterChangeChecks } from '../lib/families/lists/after-change.js';
 import { RUN_NAMING_WRITES } from '../lib/families/naming-writes.js';
+import { atOnceRetried } from '../lib/families/at-once.js';
 import {
   declareItemRules,
   declarePagesAsRead,
@@ -306,9 +307,9 @@ function cancelRun(t: CheckContext) {
     if (alone !== undefined || !secondBefore)
       return { ...(await deleteListed(ctx, run_id, before, listed)), alongside: { skip: alone ?? '' } };
     // Sent with a client's clock far ahead, which a correct server ignores (SERVER-SET-TIMES, judged where update_time is).
-    const [call, other] = await Promise.all(
-      [run_id, second as string].map((id) =>
-        ctx.call(DELETE, { params: { run_id: id }, headers: SKEWED_CLOCKS.future }),
+    const [call, other] = await atOnceRetried(
+      [run_id, second as string].map(
+        (id) => () => ctx.call(DELETE, { params: { run_id: id }, headers: SKEWED_CLOCKS.future }),
       ),
     );
     return {

@@ -32,6 +32,7 @@ import { compareInstants } from '../lib/contract/timestamps.js';
 import { isJsonObject, type JsonObject } from '../lib/util/json.js';
 import { checkIdOf } from '../lib/result/check-id.js';
 import { declareDynamicIdChecks } from '../lib/families/dynamic-ids.js';
+import { atOnceRetried } from '../lib/families/at-once.js';
 import { declareKeyOnDeletedCheck } from '../lib/families/key-states.js';
 import { declareExtremeIdChecks } from '../lib/families/path-ids.js';
 import { declareAfterChangeChecks } from '../lib/families/lists/after-change.js';
@@ -144,11 +145,10 @@ const deleteScheduledRun = (
     const otherRead = other !== undefined && other !== id ? await fetchById(ctx, other) : undefined;
     const otherBefore = otherRead && isSuccess(otherRead) ? (otherRead.response.json as JsonObject) : undefined;
     const sent = [...(isSuccess(before) ? [id] : []), ...read.flatMap((r) => (isSuccess(r.before) ? [r.id] : []))];
-    const answers = new Map(
-      await Promise.all(
-        sent.map(async (named) => [named, await ctx.call(DELETE, { params: { scheduled_run_id: named } })] as const),
-      ),
+    const calls = await atOnceRetried(
+      sent.map((named) => () => ctx.call(DELETE, { params: { scheduled_run_id: named } })),
     );
+    const answers = new Map(sent.map((named, i) => [named, calls[i]!] as const));
     const further = read.map((r) => {
       const deletion = answers.get(r.id);
       return deletion ? { ...r, deletion } : r;

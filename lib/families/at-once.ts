@@ -13,6 +13,15 @@ export const atOnce = (requests: readonly (() => Promise<Call>)[]): Promise<Call
   Promise.all(requests.map((request) => request()));
 
 /**
+ * `atOnce`, each request refused to be retried (it met another) sent once more alone, as a client told so does: for
+ * shared steps whose answers other checks judge as if each write had come alone.
+ */
+export const atOnceRetried = async (requests: readonly (() => Promise<Call>)[]): Promise<Call[]> => {
+  const answers = await atOnce(requests);
+  return Promise.all(answers.map((call, i) => (isRetryableRefusal(call) ? requests[i]!() : call)));
+};
+
+/**
  * One of several writes sent at the same moment, each of which alone would succeed: true when it succeeded, false
  * when it was refused with a retryable refusal (ABORTED, UNAVAILABLE, 429 with Retry-After); any other answer fails.
  */

@@ -2,7 +2,7 @@
 // refusal the client is told to retry, and anything else fails the check.
 
 import { describe, expect, it } from 'vitest';
-import { atOnce, expectAnsweredAtOnce } from '../../lib/families/at-once.js';
+import { atOnce, atOnceRetried, expectAnsweredAtOnce } from '../../lib/families/at-once.js';
 import type { Call, CheckContext } from '../../lib/harness/index.js';
 import { exchangeOf } from '../support/exchanges.js';
 
@@ -32,6 +32,21 @@ describe('atOnce', () => {
     expect(started).toEqual([1, 2]);
     release();
     expect((await answers).map((answer) => answer.response.status)).toEqual([201, 202]);
+  });
+});
+
+describe('atOnceRetried', () => {
+  it('sends again, alone, each request refused to be retried; the others are answered once', async () => {
+    const sent: string[] = [];
+    const answers = [
+      [call(409, error('ABORTED')), call(200, '{}')],
+      [call(200, '{}')],
+      [call(404, error('NOT_FOUND')), call(200, '{}')],
+    ];
+    const send = (n: number) => async () => (sent.push(`r${n}`), answers[n]!.shift()!);
+    const got = await atOnceRetried([send(0), send(1), send(2)]);
+    expect(got.map((answer) => answer.response.status)).toEqual([200, 200, 404]);
+    expect(sent).toEqual(['r0', 'r1', 'r2', 'r0']);
   });
 });
 
