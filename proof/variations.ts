@@ -423,7 +423,8 @@ function runsMoveOn(b: Behaviour): void {
           ...run,
           status,
           progress,
-          update_time: Math.max(run.update_time + 1000, Date.now()),
+          // The store's clock: a step never dates a run ahead of the time a later change (a cancel) is stamped with.
+          update_time: store.clock.now(),
         });
       }
     }
